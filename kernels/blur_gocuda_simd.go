@@ -84,110 +84,72 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 							gc_vb2 := archsimd.BroadcastFloat32x16(1 / float32((2*
 //line blur.go:101
 								r+
-
 //line blur.go:142
 								1)*(2*
 //line blur.go:101
 								r+
-
 //line blur.go:142
 								1)))
-//line blur.go:142
-							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line blur.go:89
 								var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line blur.go:89
-								_ = x
-//line blur.go:90
 								var y int = gc_by2*gc_bdy2 + gc_ty2
-//line blur.go:90
-								_ = y
 //line blur.go:94
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line blur.go:94
-								_ = sum
-//line blur.go:95
 								if (y*
-
 //line blur.go:101
 									width+x) < 0 || (y*width+x) > len(dst)-16 {
 //line blur.go:95
 									break
-//line blur.go:95
 								}
 //line blur.go:95
 								for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
 									var gc_t12 int = y + dy
 //line blur.go:95
-									_ = gc_t12
-//line blur.go:95
 									var gc_i7 int = gc_t12
 //line blur.go:95
-									_ = gc_i7
-//line blur.go:95
 									var gc_t13 int = min(max(gc_i7, 0), height-
-
 //line blur.go:139
 										1)
 //line blur.go:139
-									_ = gc_t13
-//line blur.go:139
 									var row []float32 = src[gc_t13*width:]
-//line blur.go:96
-									_ = row
 //line blur.go:96
 									if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+15) <= (width-1) && ((x+r)+15) >= ((x+(-r))+15) && (x+r) <= (len(row)-16) {
 										for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
 											var gc_t14 int = x + dx
 //line blur.go:97
-											_ = gc_t14
-//line blur.go:97
 											var gc_i8 int = gc_t14
 //line blur.go:97
-											_ = gc_i8
-//line blur.go:97
 											var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line blur.go:97
 											{
 //line blur.go:97
 												gc_ld4 = archsimd.LoadFloat32x16Slice(row[gc_i8:])
-//line blur.go:97
 											}
 //line blur.go:97
 											sum = sum.Add(gc_ld4)
-//line blur.go:97
 										}
-//line blur.go:97
 									} else {
 //line blur.go:97
 										for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
 											var gc_t14 int = x + dx
 //line blur.go:97
-											_ = gc_t14
-//line blur.go:97
 											var gc_i8 int = gc_t14
-//line blur.go:97
-											_ = gc_i8
 //line blur.go:97
 											var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blur.go:97
 											if gc_i8 >=
-
 //line blur.go:139
 												0 && gc_i8+15 <= (width-
-
 //line blur.go:139
 												1) && gc_i8 <= len(row)-16 {
 //line blur.go:139
 												gc_ld4 = archsimd.LoadFloat32x16Slice(row[gc_i8:])
-//line blur.go:139
 											} else {
 //line blur.go:139
 												var gc_lanes4 [16]float32
@@ -199,27 +161,21 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 														gc_pos2.Thread = gc_rank2 + gc_k4
 //line blur.go:139
 														gc_lanes4[gc_k4] = row[min(max(gc_i8+gc_k4, 0), width-
-
 //line blur.go:139
 															1)]
-//line blur.go:139
 													}
-//line blur.go:139
 												}
 //line blur.go:139
 												gc_pos2.Thread = gc_rank2
 //line blur.go:139
 												gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
-//line blur.go:139
 											}
 //line blur.go:139
 											sum = sum.Add(gc_ld4)
-//line blur.go:139
 										}
-//line blur.go:139
 									}
-//line blur.go:139
 								}
+//line blur.go:140
 								sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -234,110 +190,72 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 						gc_vb := archsimd.BroadcastFloat32x8(1 / float32((2*
 //line blur.go:101
 							r+
-
 //line blur.go:142
 							1)*(2*
 //line blur.go:101
 							r+
-
 //line blur.go:142
 							1)))
-//line blur.go:142
-						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line blur.go:89
 							var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line blur.go:89
-							_ = x
-//line blur.go:90
 							var y int = gc_by2*gc_bdy2 + gc_ty2
-//line blur.go:90
-							_ = y
 //line blur.go:94
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blur.go:94
-							_ = sum
-//line blur.go:95
 							if (y*
-
 //line blur.go:101
 								width+x) < 0 || (y*width+x) > len(dst)-8 {
 //line blur.go:95
 								break
-//line blur.go:95
 							}
 //line blur.go:95
 							for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
 								var gc_t9 int = y + dy
 //line blur.go:95
-								_ = gc_t9
-//line blur.go:95
 								var gc_i5 int = gc_t9
 //line blur.go:95
-								_ = gc_i5
-//line blur.go:95
 								var gc_t10 int = min(max(gc_i5, 0), height-
-
 //line blur.go:139
 									1)
 //line blur.go:139
-								_ = gc_t10
-//line blur.go:139
 								var row []float32 = src[gc_t10*width:]
-//line blur.go:96
-								_ = row
 //line blur.go:96
 								if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && (x+r) <= (len(row)-8) {
 									for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
 										var gc_t11 int = x + dx
 //line blur.go:97
-										_ = gc_t11
-//line blur.go:97
 										var gc_i6 int = gc_t11
 //line blur.go:97
-										_ = gc_i6
-//line blur.go:97
 										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blur.go:97
 										{
 //line blur.go:97
 											gc_ld3 = archsimd.LoadFloat32x8Slice(row[gc_i6:])
-//line blur.go:97
 										}
 //line blur.go:97
 										sum = sum.Add(gc_ld3)
-//line blur.go:97
 									}
-//line blur.go:97
 								} else {
 //line blur.go:97
 									for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
 										var gc_t11 int = x + dx
 //line blur.go:97
-										_ = gc_t11
-//line blur.go:97
 										var gc_i6 int = gc_t11
-//line blur.go:97
-										_ = gc_i6
 //line blur.go:97
 										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:97
 										if gc_i6 >=
-
 //line blur.go:139
 											0 && gc_i6+7 <= (width-
-
 //line blur.go:139
 											1) && gc_i6 <= len(row)-8 {
 //line blur.go:139
 											gc_ld3 = archsimd.LoadFloat32x8Slice(row[gc_i6:])
-//line blur.go:139
 										} else {
 //line blur.go:139
 											var gc_lanes3 [8]float32
@@ -349,27 +267,21 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 													gc_pos2.Thread = gc_rank2 + gc_k3
 //line blur.go:139
 													gc_lanes3[gc_k3] = row[min(max(gc_i6+gc_k3, 0), width-
-
 //line blur.go:139
 														1)]
-//line blur.go:139
 												}
-//line blur.go:139
 											}
 //line blur.go:139
 											gc_pos2.Thread = gc_rank2
 //line blur.go:139
 											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line blur.go:139
 										}
 //line blur.go:139
 										sum = sum.Add(gc_ld3)
-//line blur.go:139
 									}
-//line blur.go:139
 								}
-//line blur.go:139
 							}
+//line blur.go:140
 							sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -377,30 +289,20 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blur.go:89
 						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line blur.go:90
 						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
 //line blur.go:94
 						var sum float32
-
-//line blur.go:95
 						for dy := -r; dy <= r; dy++ {
 							row := src[clampTo(y+dy, height)*width:]
 							for dx := -r; dx <= r; dx++ {
 								sum += row[clampTo(x+dx, width)]
 							}
 						}
-
-//line blur.go:101
 						dst[y*width+x] = sum * blurScale(r)
-						_ = sum
 					}
+//line blur.go:104
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
@@ -441,115 +343,81 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line blur.go:114
 	side := BlurTile + 2*r
-
-//line blur.go:115
 	tile := gocuda.Shared[float32](t, side*side)
-
-//line blur.go:116
 	x0 := gc_bx2*BlurTile - r
-
 //line blur.go:116
 	y0 := gc_by2*BlurTile - r
-
-//line blur.go:117
 	if (BlurTile) == gc_bdy2 && (BlurTile) == gc_bdx2 && gc_bdz2 == 1 {
-
 //line blur.go:117
-		{
-
+		gc_w02, gc_wn2 := 0, (side)-1
 //line blur.go:117
-			gc_w02, gc_wn2 := 0, (side)-1
-
+		gc_v04, gc_v14, gc_vn4 := ((gc_w02)*side + 0), ((gc_w02+1)*side + 0), ((gc_wn2)*side + 0)
 //line blur.go:117
-			gc_v04, gc_v14, gc_vn4 := ((gc_w02)*side + 0), ((gc_w02+1)*side + 0), ((gc_wn2)*side + 0)
-
+		gc_vlo4, gc_vhi4, gc_vok4 := compiled.Span(gc_w02, gc_wn2, gc_v04, gc_v14, gc_vn4)
 //line blur.go:117
-			gc_vlo4, gc_vhi4, gc_vok4 := compiled.Span(gc_w02, gc_wn2, gc_v04, gc_v14, gc_vn4)
-
+		gc_v05, gc_v15, gc_vn5 := (clampTo(y0+(gc_w02), height) * width), (clampTo(y0+(gc_w02+1), height) * width), (clampTo(y0+(gc_wn2), height) * width)
 //line blur.go:117
-			gc_v05, gc_v15, gc_vn5 := (clampTo(y0+(gc_w02), height) * width), (clampTo(y0+(gc_w02+1), height) * width), (clampTo(y0+(gc_wn2), height) * width)
-
+		gc_vlo5, gc_vhi5, gc_vok5 := compiled.Span(gc_w02, gc_wn2, gc_v05, gc_v15, gc_vn5)
 //line blur.go:117
-			gc_vlo5, gc_vhi5, gc_vok5 := compiled.Span(gc_w02, gc_wn2, gc_v05, gc_v15, gc_vn5)
-
+		gc_v06, gc_v16, gc_vn6 := (y0 + (gc_w02)), (y0 + (gc_w02 + 1)), (y0 + (gc_wn2))
 //line blur.go:117
-			gc_v06, gc_v16, gc_vn6 := (y0 + (gc_w02)), (y0 + (gc_w02 + 1)), (y0 + (gc_wn2))
-
+		gc_vlo6, gc_vhi6, gc_vok6 := compiled.Span(gc_w02, gc_wn2, gc_v06, gc_v16, gc_vn6)
 //line blur.go:117
-			gc_vlo6, gc_vhi6, gc_vok6 := compiled.Span(gc_w02, gc_wn2, gc_v06, gc_v16, gc_vn6)
-
+		if gc_vok4 && gc_vok5 && gc_vok6 && 0 <= gc_vlo6 && gc_vhi6 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo4, gc_vhi4, gc_vlo5, gc_vhi5, len(tile), len(src), true) && compiled.Disjoint(tile, src) {
 //line blur.go:117
-			if gc_vok4 && gc_vok5 && gc_vok6 && 0 <= gc_vlo6 && gc_vhi6 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo4, gc_vhi4, gc_vlo5, gc_vhi5, len(tile), len(src), true) && compiled.Disjoint(tile, src) {
-
+			for ty, gc_p2, gc_i2 := gc_w02, gc_v04, gc_v05; ty <= gc_wn2; ty, gc_p2, gc_i2 = ty+1, gc_p2+(gc_v14-gc_v04), gc_i2+(gc_v15-gc_v05) {
 //line blur.go:117
-				for ty, gc_p2, gc_i2 := gc_w02, gc_v04, gc_v05; ty <= gc_wn2; ty, gc_p2, gc_i2 = ty+1, gc_p2+(gc_v14-gc_v04), gc_i2+(gc_v15-gc_v05) {
-
+				copy(tile[gc_p2+0:gc_p2+(side)], src[gc_i2+(x0+0)+0:gc_i2+(x0+0)+(side)])
+			}
 //line blur.go:117
-					copy(tile[gc_p2+0:gc_p2+(side)], src[gc_i2+(x0+0)+0:gc_i2+(x0+0)+(side)])
-
-//line blur.go:117
-				}
-
-//line blur.go:117
-				gc_pos2.Thread = (gc_wn2-0)%gc_bdy2*gc_bdx2 + ((side)-1-0)%gc_bdx2
-
-//line blur.go:117
-			} else {
-				for ty := 0; ty < side; ty++ {
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_rowrank2 := ty % gc_bdy2 * gc_bdx2
-					gc_pos2.Thread = gc_rowrank2
-
+			gc_pos2.Thread = (gc_wn2-0)%gc_bdy2*gc_bdx2 + ((side)-1-0)%gc_bdx2
+		} else {
 //line blur.go:118
-					row := src[clampTo(y0+ty, height)*width:]
-
-//line blur.go:119
-					if gc_clo2, gc_chi2, gc_cok2 := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile), len(row), true); gc_cok2 && compiled.Disjoint(tile, row) {
-						for tx, gc_rx2 := 0, 0; tx < gc_clo2; tx, gc_rx2 = tx+1, gc_rx2+1 {
-							if gc_rx2 == gc_bdx2 {
-								gc_rx2 = 0
-							}
-							gc_pos2.Thread = gc_rowrank2 + gc_rx2
-
-//line blur.go:120
-							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+			for ty := 0; ty < side; ty++ {
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_rowrank2 := ty % gc_bdy2 * gc_bdx2
+				gc_pos2.Thread = gc_rowrank2
+//line blur.go:118
+				row := src[clampTo(y0+ty, height)*width:]
+				if gc_clo2, gc_chi2, gc_cok2 := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile), len(row), true); gc_cok2 && compiled.Disjoint(tile, row) {
+					for tx, gc_rx2 := 0, 0; tx < gc_clo2; tx, gc_rx2 = tx+1, gc_rx2+1 {
+						if gc_rx2 == gc_bdx2 {
+							gc_rx2 = 0
 						}
-						copy(tile[(ty*side+0)+gc_clo2:(ty*side+0)+gc_chi2], row[(x0+0)+gc_clo2:(x0+0)+gc_chi2])
-						gc_pos2.Thread = gc_rowrank2 + (gc_chi2-1-0)%gc_bdx2
-						for tx, gc_rx2 := gc_chi2, (gc_chi2-0)%gc_bdx2; tx < (side); tx, gc_rx2 = tx+1, gc_rx2+1 {
-							if gc_rx2 == gc_bdx2 {
-								gc_rx2 = 0
-							}
-							gc_pos2.Thread = gc_rowrank2 + gc_rx2
-
+						gc_pos2.Thread = gc_rowrank2 + gc_rx2
 //line blur.go:120
-							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+					}
+					copy(tile[(ty*side+0)+gc_clo2:(ty*side+0)+gc_chi2], row[(x0+0)+gc_clo2:(x0+0)+gc_chi2])
+					gc_pos2.Thread = gc_rowrank2 + (gc_chi2-1-0)%gc_bdx2
+					for tx, gc_rx2 := gc_chi2, (gc_chi2-0)%gc_bdx2; tx < (side); tx, gc_rx2 = tx+1, gc_rx2+1 {
+						if gc_rx2 == gc_bdx2 {
+							gc_rx2 = 0
 						}
-					} else {
-						for tx, gc_rx2 := 0, 0; tx < (side); tx, gc_rx2 = tx+1, gc_rx2+1 {
-							if gc_rx2 == gc_bdx2 {
-								gc_rx2 = 0
-							}
-							gc_pos2.Thread = gc_rowrank2 + gc_rx2
-
+						gc_pos2.Thread = gc_rowrank2 + gc_rx2
 //line blur.go:120
-							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+					}
+				} else {
+					for tx, gc_rx2 := 0, 0; tx < (side); tx, gc_rx2 = tx+1, gc_rx2+1 {
+						if gc_rx2 == gc_bdx2 {
+							gc_rx2 = 0
 						}
+						gc_pos2.Thread = gc_rowrank2 + gc_rx2
+//line blur.go:120
+						tile[ty*side+tx] = row[clampTo(x0+tx, width)]
 					}
 				}
 			}
 		}
 	} else {
-
 //line blur.go:117
 		gc_chunk := compiled.StrideChunk(BlurTile)
 		gc_span := (BlurTile) * gc_chunk
-
 //line blur.go:117
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
 			gc_b2.Tick()
@@ -557,49 +425,45 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 				return
 			}
 			gc_more = false
-			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line blur.go:124
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line blur.go:117
-						gc_start2 := gc_ty2
-						gc_from4 := gc_start2 + gc_off
-						gc_trips2 := gc_limit - gc_from4
-						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, BlurTile, gc_chunk, gc_limit, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(BlurTile) + 1
-						default:
-							gc_trips2 = 0
-						}
-						if gc_trips2 == gc_chunk {
-							gc_more = true
-						}
-						for ty := gc_from4; gc_trips2 > 0; ty, gc_trips2 = ty+(BlurTile), gc_trips2-1 {
-
+					gc_start2 := gc_ty2
+					gc_from4 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, BlurTile, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(BlurTile) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for ty := gc_from4; gc_trips2 > 0; ty, gc_trips2 = ty+(BlurTile), gc_trips2-1 {
 //line blur.go:118
-							row := src[clampTo(y0+ty, height)*width:]
-
-//line blur.go:119
-							for tx := gc_tx2; tx < side; tx += BlurTile {
-								tile[ty*side+tx] = row[clampTo(x0+tx, width)]
-							}
+						row := src[clampTo(y0+ty, height)*width:]
+						for tx := gc_tx2; tx < side; tx += BlurTile {
+							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
 		}
 	}
+//line blur.go:132
 	compiled.OutOfLine(func() {
 		{
 			gc_ty2 := 0
@@ -626,16 +490,12 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						gc_vb2 := archsimd.BroadcastFloat32x16(1 / float32((2*
 //line blur.go:135
 							r+
-
 //line blur.go:142
 							1)*(2*
 //line blur.go:135
 							r+
-
 //line blur.go:142
 							1)))
-//line blur.go:142
-						_ = gc_vb2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
@@ -644,44 +504,30 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:124
 							var x int = x0 + r + gc_tx2
 //line blur.go:124
-							_ = x
-//line blur.go:124
 							var y int = y0 + r + gc_ty2
-//line blur.go:124
-							_ = y
 //line blur.go:128
 							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line blur.go:128
-							_ = sum
-//line blur.go:129
 							if (y*
-
 //line blur.go:135
 								width+x) < 0 || (y*width+x) > len(dst)-16 {
 //line blur.go:129
 								break
-//line blur.go:129
 							}
 //line blur.go:129
 							for dy := 0; dy <= 2*r; dy = dy + 1 {
 //line blur.go:129
 								var row_ []float32 = tile[(gc_ty2+dy)*side:]
-								_ = row_
-//line blur.go:130
 								if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-16) {
 									for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line blur.go:131
 										{
 //line blur.go:131
 											gc_ld4 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
 										}
 //line blur.go:132
 										sum = sum.Add(gc_ld4)
-//line blur.go:132
 									}
-//line blur.go:132
 								} else {
 //line blur.go:132
 									for dx := 0; dx <= 2*r; dx = dx + 1 {
@@ -690,20 +536,16 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:131
 										if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-16 {
 											gc_ld4 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
-//line blur.go:132
 										} else {
 //line blur.go:132
 											break gc_steps4
-//line blur.go:132
 										}
 //line blur.go:132
 										sum = sum.Add(gc_ld4)
-//line blur.go:132
 									}
-//line blur.go:132
 								}
-//line blur.go:132
 							}
+//line blur.go:133
 							sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -718,16 +560,12 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 					gc_vb := archsimd.BroadcastFloat32x8(1 / float32((2*
 //line blur.go:135
 						r+
-
 //line blur.go:142
 						1)*(2*
 //line blur.go:135
 						r+
-
 //line blur.go:142
 						1)))
-//line blur.go:142
-					_ = gc_vb
 				gc_steps3:
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -736,44 +574,30 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:124
 						var x int = x0 + r + gc_tx2
 //line blur.go:124
-						_ = x
-//line blur.go:124
 						var y int = y0 + r + gc_ty2
-//line blur.go:124
-						_ = y
 //line blur.go:128
 						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blur.go:128
-						_ = sum
-//line blur.go:129
 						if (y*
-
 //line blur.go:135
 							width+x) < 0 || (y*width+x) > len(dst)-8 {
 //line blur.go:129
 							break
-//line blur.go:129
 						}
 //line blur.go:129
 						for dy := 0; dy <= 2*r; dy = dy + 1 {
 //line blur.go:129
 							var row_ []float32 = tile[(gc_ty2+dy)*side:]
-							_ = row_
-//line blur.go:130
 							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-8) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blur.go:131
 									{
 //line blur.go:131
 										gc_ld3 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
 									}
 //line blur.go:132
 									sum = sum.Add(gc_ld3)
-//line blur.go:132
 								}
-//line blur.go:132
 							} else {
 //line blur.go:132
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
@@ -782,20 +606,16 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:131
 									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
-//line blur.go:132
 									} else {
 //line blur.go:132
 										break gc_steps3
-//line blur.go:132
 									}
 //line blur.go:132
 									sum = sum.Add(gc_ld3)
-//line blur.go:132
 								}
-//line blur.go:132
 							}
-//line blur.go:132
 						}
+//line blur.go:133
 						sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -803,30 +623,21 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blur.go:124
 					x := x0 + r + gc_tx2
-					_ = x
-
 //line blur.go:124
 					y := y0 + r + gc_ty2
-					_ = y
-
 //line blur.go:128
 					var sum float32
-
-//line blur.go:129
 					for dy := 0; dy <= 2*r; dy++ {
 						row_ := tile[(gc_ty2+dy)*side:]
 						for dx := 0; dx <= 2*r; dx++ {
 							sum += row_[gc_tx2+dx]
 						}
 					}
-
-//line blur.go:135
 					dst[y*width+x] = sum * blurScale(r)
-					_ = sum
 				}
+//line blur.go:138
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0

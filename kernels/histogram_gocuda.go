@@ -45,412 +45,254 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line histogram.go:30
 	n := len(data)
-
 //line histogram.go:32
 	local := gocuda.Shared[uint32](t, HistogramBins)[:HistogramBins]
-
-//line histogram.go:33
 	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(local) && gc_to <= len(local)-gc_off4 {
-					gc_at := local[gc_off4:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:33
-							b := tid + gc_off
-							gc_more = true
-							_ = b
-
+//line histogram.go:40
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(local) && gc_to <= len(local)-gc_off4 {
+				gc_at := local[gc_off4:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line histogram.go:34
-							gc_at[gc_tx] = 0
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:33
-							b := tid + gc_off
-							gc_more = true
-							_ = b
-
-//line histogram.go:34
-							gc_at[gc_tx] = 0
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:33
-							b := tid + gc_off
-							gc_more = true
-							_ = b
-
-//line histogram.go:34
-							gc_at[gc_tx] = 0
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:33
-							b := tid + gc_off
-							gc_more = true
-							_ = b
-
-//line histogram.go:34
-							gc_at[gc_tx] = 0
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line histogram.go:31
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:33
-						b := tid + gc_off
 						gc_more = true
-						_ = b
-
 //line histogram.go:34
 						gc_at[gc_tx] = 0
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:33
-							b := tid + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step + 1
 //line histogram.go:34
-							local[b] = 0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:33
-							b := tid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line histogram.go:34
-							local[b] = 0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:33
-							b := tid + gc_off
-							gc_more = true
-
-//line histogram.go:34
-							local[b] = 0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:33
-							b := tid + gc_off
-							gc_more = true
-
-//line histogram.go:34
-							local[b] = 0
-						}
+						gc_at[gc_tx] = 0
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line histogram.go:34
+						gc_more = true
+//line histogram.go:34
+						gc_at[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_step + 3
+//line histogram.go:34
+						gc_more = true
+//line histogram.go:34
+						gc_at[gc_tx] = 0
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line histogram.go:34
+					gc_more = true
+//line histogram.go:34
+					gc_at[gc_tx] = 0
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:31
 						tid := gc_tx
-						_ = tid
-
 //line histogram.go:33
 						b := tid + gc_off
 						gc_more = true
-
+//line histogram.go:34
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:31
+						tid := gc_tx
+//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:34
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:31
+						tid := gc_tx
+//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:34
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:31
+						tid := gc_tx
+//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
 //line histogram.go:34
 						local[b] = 0
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram.go:31
+					tid := gc_tx
+//line histogram.go:33
+					b := tid + gc_off
+					gc_more = true
+//line histogram.go:34
+					local[b] = 0
+				}
 			}
 		}
 	}
-
 //line histogram.go:37
 	stride := gc_bdx * gc_gdx
-
-//line histogram.go:38
 	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := (gc_bx * gc_bdx) + gc_off2
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
-					gc_at2 := data[gc_off5:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx*gc_bdx + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
+//line histogram.go:45
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := (gc_bx * gc_bdx) + gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
+				gc_at2 := data[gc_off5:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 //line histogram.go:39
-							compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx*gc_bdx + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
-//line histogram.go:39
-							compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx*gc_bdx + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
-//line histogram.go:39
-							compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx*gc_bdx + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
-//line histogram.go:39
-							compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line histogram.go:31
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:38
-						i := gc_bx*gc_bdx + tid + gc_off2
 						gc_more2 = true
-						_ = i
-
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx*gc_bdx + tid + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx := gc_step3 + 1
 //line histogram.go:39
-							compiled.SharedAdd(&local[data[i]], 1)
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx*gc_bdx + tid + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line histogram.go:39
-							compiled.SharedAdd(&local[data[i]], 1)
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx*gc_bdx + tid + gc_off2
-							gc_more2 = true
-
-//line histogram.go:39
-							compiled.SharedAdd(&local[data[i]], 1)
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx*gc_bdx + tid + gc_off2
-							gc_more2 = true
-
-//line histogram.go:39
-							compiled.SharedAdd(&local[data[i]], 1)
-						}
+						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+//line histogram.go:39
+						gc_more2 = true
+//line histogram.go:39
+						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line histogram.go:39
+						gc_more2 = true
+//line histogram.go:39
+						compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line histogram.go:39
+					gc_more2 = true
+//line histogram.go:39
+					compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:31
 						tid := gc_tx
-						_ = tid
-
 //line histogram.go:38
 						i := gc_bx*gc_bdx + tid + gc_off2
 						gc_more2 = true
-
+//line histogram.go:39
+						compiled.SharedAdd(&local[data[i]], 1)
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:31
+						tid := gc_tx
+//line histogram.go:38
+						i := gc_bx*gc_bdx + tid + gc_off2
+						gc_more2 = true
+//line histogram.go:39
+						compiled.SharedAdd(&local[data[i]], 1)
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:31
+						tid := gc_tx
+//line histogram.go:38
+						i := gc_bx*gc_bdx + tid + gc_off2
+						gc_more2 = true
+//line histogram.go:39
+						compiled.SharedAdd(&local[data[i]], 1)
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:31
+						tid := gc_tx
+//line histogram.go:38
+						i := gc_bx*gc_bdx + tid + gc_off2
+						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
 				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram.go:31
+					tid := gc_tx
+//line histogram.go:38
+					i := gc_bx*gc_bdx + tid + gc_off2
+					gc_more2 = true
+//line histogram.go:39
+					compiled.SharedAdd(&local[data[i]], 1)
+				}
 			}
 		}
 	}
-
 //line histogram.go:42
 	for gc_off3, gc_limit3, gc_more3 := 0, HistogramBins, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
@@ -458,212 +300,151 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := gc_off3
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to <= len(local)-gc_off6 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 {
-					gc_at3 := local[gc_off6:][:gc_to]
-					gc_at4 := bins[gc_off6:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:43
-							if c := gc_at3[gc_tx]; c != 0 {
-								atomic.Add(&gc_at4[gc_tx], c)
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:43
-							if c := gc_at3[gc_tx]; c != 0 {
-								atomic.Add(&gc_at4[gc_tx], c)
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:43
-							if c := gc_at3[gc_tx]; c != 0 {
-								atomic.Add(&gc_at4[gc_tx], c)
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:43
-							if c := gc_at3[gc_tx]; c != 0 {
-								atomic.Add(&gc_at4[gc_tx], c)
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line histogram.go:49
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to <= len(local)-gc_off6 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 {
+				gc_at3 := local[gc_off6:][:gc_to]
+				gc_at4 := bins[gc_off6:][:gc_to]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+//line histogram.go:66
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:42
-						b_ := tid + gc_off3
+//line histogram.go:43
 						gc_more3 = true
-						_ = b_
-
 //line histogram.go:43
 						if c := gc_at3[gc_tx]; c != 0 {
 							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
-				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:43
-							if c := local[b_]; c != 0 {
-								atomic.Add(&bins[b_], c)
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:43
-							if c := local[b_]; c != 0 {
-								atomic.Add(&bins[b_], c)
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:43
-							if c := local[b_]; c != 0 {
-								atomic.Add(&bins[b_], c)
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:43
-							if c := local[b_]; c != 0 {
-								atomic.Add(&bins[b_], c)
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step5 + 1
+//line histogram.go:50
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
+//line histogram.go:43
+						gc_more3 = true
+//line histogram.go:43
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+//line histogram.go:50
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:43
+						gc_more3 = true
+//line histogram.go:43
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+//line histogram.go:50
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:43
+						gc_more3 = true
+//line histogram.go:43
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram.go:43
+					gc_more3 = true
+//line histogram.go:43
+					if c := gc_at3[gc_tx]; c != 0 {
+						atomic.Add(&gc_at4[gc_tx], c)
+					}
+				}
+			} else {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:31
 						tid := gc_tx
-						_ = tid
-
 //line histogram.go:42
 						b_ := tid + gc_off3
 						gc_more3 = true
-
 //line histogram.go:43
 						if c := local[b_]; c != 0 {
 							atomic.Add(&bins[b_], c)
 						}
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:31
+						tid := gc_tx
+//line histogram.go:42
+						b_ := tid + gc_off3
+						gc_more3 = true
+//line histogram.go:43
+						if c := local[b_]; c != 0 {
+							atomic.Add(&bins[b_], c)
+						}
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:31
+						tid := gc_tx
+//line histogram.go:42
+						b_ := tid + gc_off3
+						gc_more3 = true
+//line histogram.go:43
+						if c := local[b_]; c != 0 {
+							atomic.Add(&bins[b_], c)
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:31
+						tid := gc_tx
+//line histogram.go:42
+						b_ := tid + gc_off3
+						gc_more3 = true
+//line histogram.go:43
+						if c := local[b_]; c != 0 {
+							atomic.Add(&bins[b_], c)
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram.go:31
+					tid := gc_tx
+//line histogram.go:42
+					b_ := tid + gc_off3
+					gc_more3 = true
+//line histogram.go:43
+					if c := local[b_]; c != 0 {
+						atomic.Add(&bins[b_], c)
 					}
 				}
 			}
@@ -674,4 +455,5 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 // gc_files_histogram holds the source files whose lines the kernels' records hash.
 //
 //go:embed histogram.go
+//line histogram.go:56
 var gc_files_histogram embed.FS

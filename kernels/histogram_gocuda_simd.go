@@ -46,459 +46,311 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line histogram.go:30
 	n := len(data)
-
 //line histogram.go:32
 	local := gocuda.Shared[uint32](t, HistogramBins)[:HistogramBins]
-
-//line histogram.go:33
 	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_off
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(local) && gc_to2 <= len(local)-gc_off7 {
-					gc_at5 := local[gc_off7:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line histogram.go:40
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := gc_off
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(local) && gc_to2 <= len(local)-gc_off7 {
+				gc_at5 := local[gc_off7:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line histogram.go:34
-							gc_vb4 := archsimd.BroadcastUint32x16(0)
-//line histogram.go:34
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line histogram.go:31
-								var tid int = gc_tx2
-//line histogram.go:31
-								_ = tid
-//line histogram.go:33
-								var b int = tid + gc_off
-//line histogram.go:33
-								_ = b
-//line histogram.go:34
-								gc_vb4.StoreSlice(gc_at5[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line histogram.go:34
-						gc_vb3 := archsimd.BroadcastUint32x8(0)
-//line histogram.go:34
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastUint32x16(0)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line histogram.go:31
 							var tid int = gc_tx2
-//line histogram.go:31
-							_ = tid
 //line histogram.go:33
 							var b int = tid + gc_off
 //line histogram.go:33
 							_ = b
-//line histogram.go:34
-							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line histogram.go:34
+					gc_vb3 := archsimd.BroadcastUint32x8(0)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line histogram.go:31
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
 //line histogram.go:33
-						b := tid + gc_off
-						gc_more = true
+						var b int = tid + gc_off
+//line histogram.go:33
 						_ = b
-
-//line histogram.go:34
-						gc_at5[gc_tx2] = 0
+						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line histogram.go:34
-							gc_vb2 := archsimd.BroadcastUint32x16(0)
+					gc_more = true
 //line histogram.go:34
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line histogram.go:31
-								var tid int = gc_tx2
-//line histogram.go:31
-								_ = tid
-//line histogram.go:33
-								var b int = tid + gc_off
-//line histogram.go:33
-								_ = b
+					gc_at5[gc_tx2] = 0
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line histogram.go:34
-								if b < 0 || b > len(local)-16 {
-//line histogram.go:34
-									break
-//line histogram.go:34
-								}
-//line histogram.go:34
-								gc_vb2.StoreSlice(local[b:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line histogram.go:34
-						gc_vb := archsimd.BroadcastUint32x8(0)
-//line histogram.go:34
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastUint32x16(0)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line histogram.go:31
 							var tid int = gc_tx2
-//line histogram.go:31
-							_ = tid
 //line histogram.go:33
 							var b int = tid + gc_off
-//line histogram.go:33
-							_ = b
-//line histogram.go:34
-							if b < 0 || b > len(local)-8 {
+							if b < 0 || b > len(local)-16 {
 //line histogram.go:34
 								break
-//line histogram.go:34
 							}
 //line histogram.go:34
-							gc_vb.StoreSlice(local[b:])
+							gc_vb2.StoreSlice(local[b:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					if gc_vstep2 > gc_from2 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+//line histogram.go:34
+					gc_vb := archsimd.BroadcastUint32x8(0)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line histogram.go:31
+						var tid int = gc_tx2
+//line histogram.go:33
+						var b int = tid + gc_off
+						if b < 0 || b > len(local)-8 {
+//line histogram.go:34
+							break
+						}
+//line histogram.go:34
+						gc_vb.StoreSlice(local[b:])
 					}
-					gc_step7 := gc_vstep2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:33
-							b := tid + gc_off
-							gc_more = true
-
-//line histogram.go:34
-							local[b] = 0
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:33
-							b := tid + gc_off
-							gc_more = true
-
-//line histogram.go:34
-							local[b] = 0
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:33
-							b := tid + gc_off
-							gc_more = true
-
-//line histogram.go:34
-							local[b] = 0
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:33
-							b := tid + gc_off
-							gc_more = true
-
-//line histogram.go:34
-							local[b] = 0
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:31
 						tid := gc_tx2
-						_ = tid
-
 //line histogram.go:33
 						b := tid + gc_off
 						gc_more = true
-
+//line histogram.go:34
+						local[b] = 0
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:31
+						tid := gc_tx2
+//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:34
+						local[b] = 0
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:31
+						tid := gc_tx2
+//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:34
+						local[b] = 0
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:31
+						tid := gc_tx2
+//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
 //line histogram.go:34
 						local[b] = 0
 					}
 				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram.go:31
+					tid := gc_tx2
+//line histogram.go:33
+					b := tid + gc_off
+					gc_more = true
+//line histogram.go:34
+					local[b] = 0
+				}
 			}
 		}
 	}
-
 //line histogram.go:37
 	stride := gc_bdx2 * gc_gdx2
-
-//line histogram.go:38
 	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := (gc_bx2 * gc_bdx2) + gc_off2
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(data) && gc_to2 <= len(data)-gc_off8 {
-					gc_at6 := data[gc_off8:][:gc_to2]
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx2*gc_bdx2 + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
+//line histogram.go:45
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := (gc_bx2 * gc_bdx2) + gc_off2
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(data) && gc_to2 <= len(data)-gc_off8 {
+				gc_at6 := data[gc_off8:][:gc_to2]
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 //line histogram.go:39
-							compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx2*gc_bdx2 + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
-//line histogram.go:39
-							compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx2*gc_bdx2 + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
-//line histogram.go:39
-							compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx2*gc_bdx2 + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
-//line histogram.go:39
-							compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line histogram.go:31
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:38
-						i := gc_bx2*gc_bdx2 + tid + gc_off2
 						gc_more2 = true
-						_ = i
-
 //line histogram.go:39
 						compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
 					}
-				} else {
-					gc_step9 := gc_from2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx2*gc_bdx2 + tid + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx2 := gc_step8 + 1
 //line histogram.go:39
-							compiled.SharedAdd(&local[data[i]], 1)
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx2*gc_bdx2 + tid + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line histogram.go:39
-							compiled.SharedAdd(&local[data[i]], 1)
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx2*gc_bdx2 + tid + gc_off2
-							gc_more2 = true
-
-//line histogram.go:39
-							compiled.SharedAdd(&local[data[i]], 1)
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:38
-							i := gc_bx2*gc_bdx2 + tid + gc_off2
-							gc_more2 = true
-
-//line histogram.go:39
-							compiled.SharedAdd(&local[data[i]], 1)
-						}
+						compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step8 + 2
+//line histogram.go:39
+						gc_more2 = true
+//line histogram.go:39
+						compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+//line histogram.go:39
+						gc_more2 = true
+//line histogram.go:39
+						compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line histogram.go:39
+					gc_more2 = true
+//line histogram.go:39
+					compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
+				}
+			} else {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:31
 						tid := gc_tx2
-						_ = tid
-
 //line histogram.go:38
 						i := gc_bx2*gc_bdx2 + tid + gc_off2
 						gc_more2 = true
-
+//line histogram.go:39
+						compiled.SharedAdd(&local[data[i]], 1)
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:31
+						tid := gc_tx2
+//line histogram.go:38
+						i := gc_bx2*gc_bdx2 + tid + gc_off2
+						gc_more2 = true
+//line histogram.go:39
+						compiled.SharedAdd(&local[data[i]], 1)
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:31
+						tid := gc_tx2
+//line histogram.go:38
+						i := gc_bx2*gc_bdx2 + tid + gc_off2
+						gc_more2 = true
+//line histogram.go:39
+						compiled.SharedAdd(&local[data[i]], 1)
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:31
+						tid := gc_tx2
+//line histogram.go:38
+						i := gc_bx2*gc_bdx2 + tid + gc_off2
+						gc_more2 = true
 //line histogram.go:39
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
 				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram.go:31
+					tid := gc_tx2
+//line histogram.go:38
+					i := gc_bx2*gc_bdx2 + tid + gc_off2
+					gc_more2 = true
+//line histogram.go:39
+					compiled.SharedAdd(&local[data[i]], 1)
+				}
 			}
 		}
 	}
-
 //line histogram.go:42
 	for gc_off3, gc_limit3, gc_more3 := 0, HistogramBins, true; gc_more3; gc_off3 += gc_bdx2 {
 		gc_b2.Tick()
@@ -506,212 +358,151 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := gc_off3
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(local) && gc_to2 <= len(local)-gc_off9 && gc_off9 <= len(bins) && gc_to2 <= len(bins)-gc_off9 {
-					gc_at7 := local[gc_off9:][:gc_to2]
-					gc_at8 := bins[gc_off9:][:gc_to2]
-					gc_step10 := gc_from2
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:43
-							if c := gc_at7[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at8[gc_tx2], c)
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:43
-							if c := gc_at7[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at8[gc_tx2], c)
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:43
-							if c := gc_at7[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at8[gc_tx2], c)
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:43
-							if c := gc_at7[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at8[gc_tx2], c)
-							}
-						}
-					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+//line histogram.go:49
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := gc_off3
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(local) && gc_to2 <= len(local)-gc_off9 && gc_off9 <= len(bins) && gc_to2 <= len(bins)-gc_off9 {
+				gc_at7 := local[gc_off9:][:gc_to2]
+				gc_at8 := bins[gc_off9:][:gc_to2]
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+//line histogram.go:66
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:42
-						b_ := tid + gc_off3
+//line histogram.go:43
 						gc_more3 = true
-						_ = b_
-
 //line histogram.go:43
 						if c := gc_at7[gc_tx2]; c != 0 {
 							atomic.Add(&gc_at8[gc_tx2], c)
 						}
 					}
-				} else {
-					gc_step11 := gc_from2
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:43
-							if c := local[b_]; c != 0 {
-								atomic.Add(&bins[b_], c)
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:43
-							if c := local[b_]; c != 0 {
-								atomic.Add(&bins[b_], c)
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:43
-							if c := local[b_]; c != 0 {
-								atomic.Add(&bins[b_], c)
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:42
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:43
-							if c := local[b_]; c != 0 {
-								atomic.Add(&bins[b_], c)
-							}
-						}
-					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step10 + 1
+//line histogram.go:50
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
+//line histogram.go:43
+						gc_more3 = true
+//line histogram.go:43
+						if c := gc_at7[gc_tx2]; c != 0 {
+							atomic.Add(&gc_at8[gc_tx2], c)
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+//line histogram.go:50
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:43
+						gc_more3 = true
+//line histogram.go:43
+						if c := gc_at7[gc_tx2]; c != 0 {
+							atomic.Add(&gc_at8[gc_tx2], c)
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+//line histogram.go:50
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:43
+						gc_more3 = true
+//line histogram.go:43
+						if c := gc_at7[gc_tx2]; c != 0 {
+							atomic.Add(&gc_at8[gc_tx2], c)
+						}
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram.go:43
+					gc_more3 = true
+//line histogram.go:43
+					if c := gc_at7[gc_tx2]; c != 0 {
+						atomic.Add(&gc_at8[gc_tx2], c)
+					}
+				}
+			} else {
+				gc_step11 := gc_from2
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line histogram.go:31
 						tid := gc_tx2
-						_ = tid
-
 //line histogram.go:42
 						b_ := tid + gc_off3
 						gc_more3 = true
-
 //line histogram.go:43
 						if c := local[b_]; c != 0 {
 							atomic.Add(&bins[b_], c)
 						}
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:31
+						tid := gc_tx2
+//line histogram.go:42
+						b_ := tid + gc_off3
+						gc_more3 = true
+//line histogram.go:43
+						if c := local[b_]; c != 0 {
+							atomic.Add(&bins[b_], c)
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:31
+						tid := gc_tx2
+//line histogram.go:42
+						b_ := tid + gc_off3
+						gc_more3 = true
+//line histogram.go:43
+						if c := local[b_]; c != 0 {
+							atomic.Add(&bins[b_], c)
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:31
+						tid := gc_tx2
+//line histogram.go:42
+						b_ := tid + gc_off3
+						gc_more3 = true
+//line histogram.go:43
+						if c := local[b_]; c != 0 {
+							atomic.Add(&bins[b_], c)
+						}
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram.go:31
+					tid := gc_tx2
+//line histogram.go:42
+					b_ := tid + gc_off3
+					gc_more3 = true
+//line histogram.go:43
+					if c := local[b_]; c != 0 {
+						atomic.Add(&bins[b_], c)
 					}
 				}
 			}
@@ -722,4 +513,5 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 // gc_files_histogram holds the source files whose lines the kernels' records hash.
 //
 //go:embed histogram.go
+//line histogram.go:56
 var gc_files_histogram embed.FS

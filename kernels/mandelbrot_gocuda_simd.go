@@ -62,377 +62,233 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 				gc_by2 = 0
 			}
 		}
-
 //line mandelbrot.go:49
 		dx := (x1 - x0) / float32(width)
 		_ = &dx
-
 //line mandelbrot.go:50
 		dy := (y1 - y0) / float32(height)
 		_ = &dy
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(width, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= height {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
-				}
-				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * width)
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-//line mandelbrot.go:44
-						gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line mandelbrot.go:44
-						_ = gc_iota15
-//line mandelbrot.go:51
-						gc_vb69 := archsimd.BroadcastFloat32x8(dx)
-//line mandelbrot.go:51
-						_ = gc_vb69
-//line mandelbrot.go:51
-						gc_vb70 := archsimd.BroadcastFloat32x8(x0)
-//line mandelbrot.go:51
-						_ = gc_vb70
-//line mandelbrot.go:25
-						gc_vb71 := archsimd.BroadcastInt32x8(0)
-//line mandelbrot.go:25
-						_ = gc_vb71
-//line mandelbrot.go:25
-						gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line mandelbrot.go:25
-						_ = gc_all10
 //line mandelbrot.go:53
-						gc_vb72 := archsimd.BroadcastInt32x8(maxIter)
-//line mandelbrot.go:53
-						_ = gc_vb72
-//line mandelbrot.go:26
-						gc_vb73 := archsimd.BroadcastFloat32x8(4)
-//line mandelbrot.go:26
-						_ = gc_vb73
-//line mandelbrot.go:30
-						gc_vb74 := archsimd.BroadcastFloat32x8(2)
-//line mandelbrot.go:30
-						_ = gc_vb74
-//line mandelbrot.go:30
-						gc_vb75 := archsimd.BroadcastInt32x8(1)
-//line mandelbrot.go:30
-						_ = gc_vb75
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line mandelbrot.go:44
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line mandelbrot.go:44
-							_ = i
-//line mandelbrot.go:45
-							var j int = gc_by2*gc_bdy2 + gc_ty2
-//line mandelbrot.go:45
-							_ = j
-//line mandelbrot.go:51
-							x := gc_vb70.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota15).ConvertToFloat32().Mul(gc_vb69))
-//line mandelbrot.go:51
-							_ = x
-//line mandelbrot.go:52
-							y := archsimd.BroadcastFloat32x8(y0 + float32(j)*dy)
-//line mandelbrot.go:52
-							_ = y
-//line mandelbrot.go:53
-							if i < -2147483648 || i > 2147483640 {
-//line mandelbrot.go:53
-								break
-//line mandelbrot.go:53
-							}
-//line mandelbrot.go:53
-							gc_cRe15 := x
-//line mandelbrot.go:53
-							_ = gc_cRe15
-//line mandelbrot.go:53
-							gc_cIm15 := y
-//line mandelbrot.go:53
-							_ = gc_cIm15
-//line mandelbrot.go:53
-							gc_t29 := gc_cRe15
-//line mandelbrot.go:53
-							_ = gc_t29
-//line mandelbrot.go:53
-							gc_t30 := gc_cIm15
-//line mandelbrot.go:53
-							_ = gc_t30
-//line mandelbrot.go:53
-							gc_zRe15 := gc_t29
-//line mandelbrot.go:53
-							_ = gc_zRe15
-//line mandelbrot.go:53
-							gc_zIm15 := gc_t30
-//line mandelbrot.go:53
-							_ = gc_zIm15
-//line mandelbrot.go:53
-							var gc_i15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line mandelbrot.go:53
-							_ = gc_i15
-//line mandelbrot.go:53
-							{
-//line mandelbrot.go:53
-								gc_i15 = gc_vb71
-//line mandelbrot.go:53
-								gc_lanes10 := gc_all10
-//line mandelbrot.go:53
-								_ = gc_lanes10
-//line mandelbrot.go:53
-								for {
-//line mandelbrot.go:53
-									gc_lanes10 = gc_lanes10.And(gc_i15.Less(gc_vb72))
-//line mandelbrot.go:53
-									if gc_lanes10.ToBits() == 0 {
-//line mandelbrot.go:53
-										break
-//line mandelbrot.go:53
-									}
-//line mandelbrot.go:53
-									gc_if15 := gc_zRe15.Mul(gc_zRe15).Add(gc_zIm15.Mul(gc_zIm15)).Greater(gc_vb73)
-//line mandelbrot.go:53
-									_ = gc_if15
-//line mandelbrot.go:53
-									if gc_lanes10.And(gc_if15).ToBits() != 0 {
-//line mandelbrot.go:53
-										gc_lanes10 = gc_lanes10.And(gc_lanes10.And(gc_if15).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line mandelbrot.go:53
-									}
-//line mandelbrot.go:53
-									gc_newRe15 := gc_zRe15.Mul(gc_zRe15).Sub(gc_zIm15.Mul(gc_zIm15))
-//line mandelbrot.go:53
-									_ = gc_newRe15
-//line mandelbrot.go:53
-									gc_newIm15 := gc_vb74.Mul(gc_zRe15).Mul(gc_zIm15)
-//line mandelbrot.go:53
-									_ = gc_newIm15
-//line mandelbrot.go:53
-									gc_zRe15 = gc_cRe15.Add(gc_newRe15)
-//line mandelbrot.go:53
-									gc_zIm15 = gc_cIm15.Add(gc_newIm15)
-//line mandelbrot.go:53
-									gc_i15 = gc_i15.Add(gc_vb75).Merge(gc_i15, gc_lanes10)
-//line mandelbrot.go:53
-								}
-//line mandelbrot.go:53
-							}
-//line mandelbrot.go:53
-							gc_i15.StoreSlice(gc_at2[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line mandelbrot.go:44
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line mandelbrot.go:45
-						j := gc_by2*gc_bdy2 + gc_ty2
-						_ = j
-
-//line mandelbrot.go:51
-						x := x0 + float32(i)*dx
-						_ = x
-
-//line mandelbrot.go:52
-						y := y0 + float32(j)*dy
-						_ = y
-
-//line mandelbrot.go:53
-						gc_at2[gc_tx2] = mandel(x, y, maxIter)
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-//line mandelbrot.go:44
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line mandelbrot.go:44
-						_ = gc_iota3
-//line mandelbrot.go:51
-						gc_vb9 := archsimd.BroadcastFloat32x8(dx)
-//line mandelbrot.go:51
-						_ = gc_vb9
-//line mandelbrot.go:51
-						gc_vb10 := archsimd.BroadcastFloat32x8(x0)
-//line mandelbrot.go:51
-						_ = gc_vb10
-//line mandelbrot.go:25
-						gc_vb11 := archsimd.BroadcastInt32x8(0)
-//line mandelbrot.go:25
-						_ = gc_vb11
-//line mandelbrot.go:25
-						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line mandelbrot.go:25
-						_ = gc_all2
-//line mandelbrot.go:53
-						gc_vb12 := archsimd.BroadcastInt32x8(maxIter)
-//line mandelbrot.go:53
-						_ = gc_vb12
-//line mandelbrot.go:26
-						gc_vb13 := archsimd.BroadcastFloat32x8(4)
-//line mandelbrot.go:26
-						_ = gc_vb13
-//line mandelbrot.go:30
-						gc_vb14 := archsimd.BroadcastFloat32x8(2)
-//line mandelbrot.go:30
-						_ = gc_vb14
-//line mandelbrot.go:30
-						gc_vb15 := archsimd.BroadcastInt32x8(1)
-//line mandelbrot.go:30
-						_ = gc_vb15
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line mandelbrot.go:44
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line mandelbrot.go:44
-							_ = i
-//line mandelbrot.go:45
-							var j int = gc_by2*gc_bdy2 + gc_ty2
-//line mandelbrot.go:45
-							_ = j
-//line mandelbrot.go:51
-							x := gc_vb10.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3).ConvertToFloat32().Mul(gc_vb9))
-//line mandelbrot.go:51
-							_ = x
-//line mandelbrot.go:52
-							y := archsimd.BroadcastFloat32x8(y0 + float32(j)*dy)
-//line mandelbrot.go:52
-							_ = y
-//line mandelbrot.go:53
-							if i < -2147483648 || i > 2147483640 || (j*width+i) < 0 || (j*width+i) > len(out)-8 {
-//line mandelbrot.go:53
-								break
-//line mandelbrot.go:53
-							}
-//line mandelbrot.go:53
-							gc_cRe3 := x
-//line mandelbrot.go:53
-							_ = gc_cRe3
-//line mandelbrot.go:53
-							gc_cIm3 := y
-//line mandelbrot.go:53
-							_ = gc_cIm3
-//line mandelbrot.go:53
-							gc_t5 := gc_cRe3
-//line mandelbrot.go:53
-							_ = gc_t5
-//line mandelbrot.go:53
-							gc_t6 := gc_cIm3
-//line mandelbrot.go:53
-							_ = gc_t6
-//line mandelbrot.go:53
-							gc_zRe3 := gc_t5
-//line mandelbrot.go:53
-							_ = gc_zRe3
-//line mandelbrot.go:53
-							gc_zIm3 := gc_t6
-//line mandelbrot.go:53
-							_ = gc_zIm3
-//line mandelbrot.go:53
-							var gc_i3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line mandelbrot.go:53
-							_ = gc_i3
-//line mandelbrot.go:53
-							{
-//line mandelbrot.go:53
-								gc_i3 = gc_vb11
-//line mandelbrot.go:53
-								gc_lanes2 := gc_all2
-//line mandelbrot.go:53
-								_ = gc_lanes2
-//line mandelbrot.go:53
-								for {
-//line mandelbrot.go:53
-									gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
-//line mandelbrot.go:53
-									if gc_lanes2.ToBits() == 0 {
-//line mandelbrot.go:53
-										break
-//line mandelbrot.go:53
-									}
-//line mandelbrot.go:53
-									gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
-//line mandelbrot.go:53
-									_ = gc_if3
-//line mandelbrot.go:53
-									if gc_lanes2.And(gc_if3).ToBits() != 0 {
-//line mandelbrot.go:53
-										gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line mandelbrot.go:53
-									}
-//line mandelbrot.go:53
-									gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
-//line mandelbrot.go:53
-									_ = gc_newRe3
-//line mandelbrot.go:53
-									gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
-//line mandelbrot.go:53
-									_ = gc_newIm3
-//line mandelbrot.go:53
-									gc_zRe3 = gc_cRe3.Add(gc_newRe3)
-//line mandelbrot.go:53
-									gc_zIm3 = gc_cIm3.Add(gc_newIm3)
-//line mandelbrot.go:53
-									gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
-//line mandelbrot.go:53
-								}
-//line mandelbrot.go:53
-							}
-//line mandelbrot.go:53
-							gc_i3.StoreSlice(out[j*width+i:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line mandelbrot.go:44
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line mandelbrot.go:45
-						j := gc_by2*gc_bdy2 + gc_ty2
-						_ = j
-
-//line mandelbrot.go:51
-						x := x0 + float32(i)*dx
-						_ = x
-
-//line mandelbrot.go:52
-						y := y0 + float32(j)*dy
-						_ = y
-
-//line mandelbrot.go:53
-						out[j*width+i] = mandel(x, y, maxIter)
-					}
-				}
+		gc_ty2 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(width, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= height {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
+				continue
+			}
+			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * width)
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+//line mandelbrot.go:44
+					gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line mandelbrot.go:51
+					gc_vb69 := archsimd.BroadcastFloat32x8(dx)
+//line mandelbrot.go:51
+					gc_vb70 := archsimd.BroadcastFloat32x8(x0)
+//line mandelbrot.go:25
+					gc_vb71 := archsimd.BroadcastInt32x8(0)
+//line mandelbrot.go:25
+					gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line mandelbrot.go:53
+					gc_vb72 := archsimd.BroadcastInt32x8(maxIter)
+//line mandelbrot.go:26
+					gc_vb73 := archsimd.BroadcastFloat32x8(4)
+//line mandelbrot.go:30
+					gc_vb74 := archsimd.BroadcastFloat32x8(2)
+//line mandelbrot.go:30
+					gc_vb75 := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+//line mandelbrot.go:44
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_by2*gc_bdy2 + gc_ty2
+//line mandelbrot.go:51
+						x := gc_vb70.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota15).ConvertToFloat32().Mul(gc_vb69))
+						y := archsimd.BroadcastFloat32x8(y0 + float32(j)*dy)
+						if i < -2147483648 || i > 2147483640 {
+//line mandelbrot.go:53
+							break
+						}
+//line mandelbrot.go:53
+						gc_cRe15 := x
+//line mandelbrot.go:53
+						gc_cIm15 := y
+//line mandelbrot.go:53
+						gc_t29 := gc_cRe15
+//line mandelbrot.go:53
+						gc_t30 := gc_cIm15
+//line mandelbrot.go:53
+						gc_zRe15 := gc_t29
+//line mandelbrot.go:53
+						gc_zIm15 := gc_t30
+//line mandelbrot.go:53
+						var gc_i15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						{
+//line mandelbrot.go:53
+							gc_i15 = gc_vb71
+//line mandelbrot.go:53
+							gc_lanes10 := gc_all10
+//line mandelbrot.go:53
+							for {
+//line mandelbrot.go:53
+								gc_lanes10 = gc_lanes10.And(gc_i15.Less(gc_vb72))
+//line mandelbrot.go:53
+								if gc_lanes10.ToBits() == 0 {
+//line mandelbrot.go:53
+									break
+								}
+//line mandelbrot.go:53
+								gc_if15 := gc_zRe15.Mul(gc_zRe15).Add(gc_zIm15.Mul(gc_zIm15)).Greater(gc_vb73)
+//line mandelbrot.go:53
+								if gc_lanes10.And(gc_if15).ToBits() != 0 {
+//line mandelbrot.go:53
+									gc_lanes10 = gc_lanes10.And(gc_lanes10.And(gc_if15).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+								}
+//line mandelbrot.go:53
+								gc_newRe15 := gc_zRe15.Mul(gc_zRe15).Sub(gc_zIm15.Mul(gc_zIm15))
+//line mandelbrot.go:53
+								gc_newIm15 := gc_vb74.Mul(gc_zRe15).Mul(gc_zIm15)
+//line mandelbrot.go:53
+								gc_zRe15 = gc_cRe15.Add(gc_newRe15)
+//line mandelbrot.go:53
+								gc_zIm15 = gc_cIm15.Add(gc_newIm15)
+//line mandelbrot.go:53
+								gc_i15 = gc_i15.Add(gc_vb75).Merge(gc_i15, gc_lanes10)
+							}
+						}
+//line mandelbrot.go:53
+						gc_i15.StoreSlice(gc_at2[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line mandelbrot.go:44
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					j := gc_by2*gc_bdy2 + gc_ty2
+//line mandelbrot.go:51
+					x := x0 + float32(i)*dx
+					y := y0 + float32(j)*dy
+					gc_at2[gc_tx2] = mandel(x, y, maxIter)
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line mandelbrot.go:44
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line mandelbrot.go:51
+					gc_vb9 := archsimd.BroadcastFloat32x8(dx)
+//line mandelbrot.go:51
+					gc_vb10 := archsimd.BroadcastFloat32x8(x0)
+//line mandelbrot.go:25
+					gc_vb11 := archsimd.BroadcastInt32x8(0)
+//line mandelbrot.go:25
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line mandelbrot.go:53
+					gc_vb12 := archsimd.BroadcastInt32x8(maxIter)
+//line mandelbrot.go:26
+					gc_vb13 := archsimd.BroadcastFloat32x8(4)
+//line mandelbrot.go:30
+					gc_vb14 := archsimd.BroadcastFloat32x8(2)
+//line mandelbrot.go:30
+					gc_vb15 := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line mandelbrot.go:44
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_by2*gc_bdy2 + gc_ty2
+//line mandelbrot.go:51
+						x := gc_vb10.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3).ConvertToFloat32().Mul(gc_vb9))
+						y := archsimd.BroadcastFloat32x8(y0 + float32(j)*dy)
+						if i < -2147483648 || i > 2147483640 || (j*width+i) < 0 || (j*width+i) > len(out)-8 {
+//line mandelbrot.go:53
+							break
+						}
+//line mandelbrot.go:53
+						gc_cRe3 := x
+//line mandelbrot.go:53
+						gc_cIm3 := y
+//line mandelbrot.go:53
+						gc_t5 := gc_cRe3
+//line mandelbrot.go:53
+						gc_t6 := gc_cIm3
+//line mandelbrot.go:53
+						gc_zRe3 := gc_t5
+//line mandelbrot.go:53
+						gc_zIm3 := gc_t6
+//line mandelbrot.go:53
+						var gc_i3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						{
+//line mandelbrot.go:53
+							gc_i3 = gc_vb11
+//line mandelbrot.go:53
+							gc_lanes2 := gc_all2
+//line mandelbrot.go:53
+							for {
+//line mandelbrot.go:53
+								gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
+//line mandelbrot.go:53
+								if gc_lanes2.ToBits() == 0 {
+//line mandelbrot.go:53
+									break
+								}
+//line mandelbrot.go:53
+								gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
+//line mandelbrot.go:53
+								if gc_lanes2.And(gc_if3).ToBits() != 0 {
+//line mandelbrot.go:53
+									gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+								}
+//line mandelbrot.go:53
+								gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
+//line mandelbrot.go:53
+								gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
+//line mandelbrot.go:53
+								gc_zRe3 = gc_cRe3.Add(gc_newRe3)
+//line mandelbrot.go:53
+								gc_zIm3 = gc_cIm3.Add(gc_newIm3)
+//line mandelbrot.go:53
+								gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
+							}
+						}
+//line mandelbrot.go:53
+						gc_i3.StoreSlice(out[j*width+i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line mandelbrot.go:44
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					j := gc_by2*gc_bdy2 + gc_ty2
+//line mandelbrot.go:51
+					x := x0 + float32(i)*dx
+					y := y0 + float32(j)*dy
+					out[j*width+i] = mandel(x, y, maxIter)
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
 }
 
+//line mandelbrot.go:65
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}

@@ -86,24 +86,14 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_pos.Thread = gc_rank
 //line matmul.go:128
 						var row int = gc_by*gc_bdy + gc_ty
-//line matmul.go:128
-						_ = row
-//line matmul.go:129
 						var col int = gc_bx*gc_bdx + gc_tx
-//line matmul.go:129
-						_ = col
 //line matmul.go:133
 						var sum lanes.Float32x8
-//line matmul.go:133
-						_ = sum
-//line matmul.go:134
 						if (row*
-
 //line matmul.go:137
 							n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:134
 							break
-//line matmul.go:134
 						}
 //line matmul.go:134
 						for p := 0; p < k; p = p + 1 {
@@ -114,43 +104,29 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 								n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line matmul.go:135
 								gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
-//line matmul.go:135
 							} else {
 //line matmul.go:135
 								break gc_steps2
-//line matmul.go:135
 							}
 //line matmul.go:135
 							sum = sum.Add(lanes.BroadcastFloat32x8(a[row*k+p]).Mul(gc_ld2))
-//line matmul.go:135
 						}
-//line matmul.go:137
 						sum.StoreSlice(c[row*n+col:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:128
 						row := gc_by*gc_bdy + gc_ty
-						_ = row
-
-//line matmul.go:129
 						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
 //line matmul.go:133
 						var sum float32
-
-//line matmul.go:134
 						for p := 0; p < k; p++ {
 							sum += a[row*k+p] * b[p*n+col]
 						}
-
-//line matmul.go:137
 						c[row*n+col] = sum
-						_ = sum
 					}
+//line matmul.go:140
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -201,72 +177,59 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line matmul.go:160
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-
-//line matmul.go:161
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line matmul.go:163
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line matmul.go:165
-			var sum float32
-//line matmul.go:165
-			_ = sum
-			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:165
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:165
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:165
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:165
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum float32
+		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line matmul.go:165
 			var sum float32
-			_ = sum
+//line matmul.go:167
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line matmul.go:165
+			var sum float32
+//line matmul.go:167
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line matmul.go:165
+			var sum float32
+//line matmul.go:167
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line matmul.go:165
+			var sum float32
+//line matmul.go:167
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line matmul.go:165
+		var sum float32
+//line matmul.go:167
+		gc_s_sum[gc_rank] = sum
+	}
 //line matmul.go:166
 	for p := 0; p < k; p += MatMulTile {
 		{
@@ -280,68 +243,34 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:162
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:162
-					_ = gc_iota4
-//line matmul.go:162
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 //line matmul.go:162
-					_ = gc_none4
-//line matmul.go:162
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:162
-					_ = gc_all4
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line matmul.go:162
 						var tx int = gc_tx
 //line matmul.go:162
-						_ = tx
-//line matmul.go:162
 						var ty int = gc_ty
-//line matmul.go:162
-						_ = ty
-//line matmul.go:163
 						var row int = gc_by*MatMulTile + ty
-//line matmul.go:163
-						_ = row
-//line matmul.go:164
 						var col int = gc_bx*MatMulTile + tx
-//line matmul.go:164
-						_ = col
 //line matmul.go:167
 						var gc_t7 int = p + tx
 //line matmul.go:167
-						_ = gc_t7
-//line matmul.go:167
 						var gc_t8 int = p + ty
-//line matmul.go:167
-						_ = gc_t8
 //line matmul.go:167
 						var gc_row4 int = row
 //line matmul.go:167
-						_ = gc_row4
-//line matmul.go:167
 						var gc_col4 int = col
-//line matmul.go:167
-						_ = gc_col4
 //line matmul.go:167
 						var gc_ac4 int = gc_t7
 //line matmul.go:167
-						_ = gc_ac4
-//line matmul.go:167
 						var gc_br4 int = gc_t8
-//line matmul.go:167
-						_ = gc_br4
 //line matmul.go:167
 						var gc_av4 lanes.Float32x8
 //line matmul.go:167
-						_ = gc_av4
-//line matmul.go:167
 						var gc_bv4 lanes.Float32x8
-//line matmul.go:167
-						_ = gc_bv4
 //line matmul.go:167
 						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
 //line matmul.go:167
@@ -350,15 +279,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line matmul.go:167
 								gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
-//line matmul.go:167
 							} else {
 //line matmul.go:167
 								break gc_steps4
-//line matmul.go:167
 							}
 //line matmul.go:167
 							gc_av4 = gc_ld13
-//line matmul.go:167
 						} else {
 //line matmul.go:167
 							gc_b8 := gc_none4
@@ -366,12 +292,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if gc_row4 < m {
 //line matmul.go:167
 								gc_b8 = gc_all4
-//line matmul.go:167
 							}
 //line matmul.go:167
 							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
-//line matmul.go:167
-							_ = gc_if7
 //line matmul.go:167
 							if gc_if7.ToBits() != 0 {
 //line matmul.go:167
@@ -380,17 +303,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line matmul.go:167
 									gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
-//line matmul.go:167
 								} else {
 //line matmul.go:167
 									break gc_steps4
-//line matmul.go:167
 								}
 //line matmul.go:167
 								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
-//line matmul.go:167
 							}
-//line matmul.go:167
 						}
 //line matmul.go:167
 						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
@@ -400,15 +319,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line matmul.go:167
 								gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
-//line matmul.go:167
 							} else {
 //line matmul.go:167
 								break gc_steps4
-//line matmul.go:167
 							}
 //line matmul.go:167
 							gc_bv4 = gc_ld15
-//line matmul.go:167
 						} else {
 //line matmul.go:167
 							gc_b9 := gc_none4
@@ -416,12 +332,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if gc_br4 < k {
 //line matmul.go:167
 								gc_b9 = gc_all4
-//line matmul.go:167
 							}
 //line matmul.go:167
 							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
-//line matmul.go:167
-							_ = gc_if8
 //line matmul.go:167
 							if gc_if8.ToBits() != 0 {
 //line matmul.go:167
@@ -430,17 +343,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line matmul.go:167
 									gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
-//line matmul.go:167
 								} else {
 //line matmul.go:167
 									break gc_steps4
-//line matmul.go:167
 								}
 //line matmul.go:167
 								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
-//line matmul.go:167
 							}
-//line matmul.go:167
 						}
 //line matmul.go:167
 						gc_av4.StoreSlice(gc_at[gc_tx:])
@@ -450,23 +359,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:162
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:162
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:163
 						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:164
 						col := gc_bx*MatMulTile + tx
-						_ = col
-
 //line matmul.go:167
 						gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -475,15 +373,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:162
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:162
-					_ = gc_iota2
-//line matmul.go:162
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 //line matmul.go:162
-					_ = gc_none2
-//line matmul.go:162
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:162
-					_ = gc_all2
 				gc_steps2:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
@@ -492,57 +384,30 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:162
 						var tx int = gc_tx
 //line matmul.go:162
-						_ = tx
-//line matmul.go:162
 						var ty int = gc_ty
-//line matmul.go:162
-						_ = ty
-//line matmul.go:163
 						var row int = gc_by*MatMulTile + ty
-//line matmul.go:163
-						_ = row
-//line matmul.go:164
 						var col int = gc_bx*MatMulTile + tx
-//line matmul.go:164
-						_ = col
 //line matmul.go:167
 						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line matmul.go:167
 							break
-//line matmul.go:167
 						}
 //line matmul.go:167
 						var gc_t3 int = p + tx
 //line matmul.go:167
-						_ = gc_t3
-//line matmul.go:167
 						var gc_t4 int = p + ty
-//line matmul.go:167
-						_ = gc_t4
 //line matmul.go:167
 						var gc_row2 int = row
 //line matmul.go:167
-						_ = gc_row2
-//line matmul.go:167
 						var gc_col2 int = col
-//line matmul.go:167
-						_ = gc_col2
 //line matmul.go:167
 						var gc_ac2 int = gc_t3
 //line matmul.go:167
-						_ = gc_ac2
-//line matmul.go:167
 						var gc_br2 int = gc_t4
-//line matmul.go:167
-						_ = gc_br2
 //line matmul.go:167
 						var gc_av2 lanes.Float32x8
 //line matmul.go:167
-						_ = gc_av2
-//line matmul.go:167
 						var gc_bv2 lanes.Float32x8
-//line matmul.go:167
-						_ = gc_bv2
 //line matmul.go:167
 						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
 //line matmul.go:167
@@ -551,15 +416,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line matmul.go:167
 								gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
-//line matmul.go:167
 							} else {
 //line matmul.go:167
 								break gc_steps2
-//line matmul.go:167
 							}
 //line matmul.go:167
 							gc_av2 = gc_ld5
-//line matmul.go:167
 						} else {
 //line matmul.go:167
 							gc_b4 := gc_none2
@@ -567,12 +429,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if gc_row2 < m {
 //line matmul.go:167
 								gc_b4 = gc_all2
-//line matmul.go:167
 							}
 //line matmul.go:167
 							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line matmul.go:167
-							_ = gc_if3
 //line matmul.go:167
 							if gc_if3.ToBits() != 0 {
 //line matmul.go:167
@@ -581,17 +440,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line matmul.go:167
 									gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
-//line matmul.go:167
 								} else {
 //line matmul.go:167
 									break gc_steps2
-//line matmul.go:167
 								}
 //line matmul.go:167
 								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
-//line matmul.go:167
 							}
-//line matmul.go:167
 						}
 //line matmul.go:167
 						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
@@ -601,15 +456,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line matmul.go:167
 								gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-//line matmul.go:167
 							} else {
 //line matmul.go:167
 								break gc_steps2
-//line matmul.go:167
 							}
 //line matmul.go:167
 							gc_bv2 = gc_ld7
-//line matmul.go:167
 						} else {
 //line matmul.go:167
 							gc_b5 := gc_none2
@@ -617,12 +469,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if gc_br2 < k {
 //line matmul.go:167
 								gc_b5 = gc_all2
-//line matmul.go:167
 							}
 //line matmul.go:167
 							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-//line matmul.go:167
-							_ = gc_if4
 //line matmul.go:167
 							if gc_if4.ToBits() != 0 {
 //line matmul.go:167
@@ -631,17 +480,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line matmul.go:167
 									gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-//line matmul.go:167
 								} else {
 //line matmul.go:167
 									break gc_steps2
-//line matmul.go:167
 								}
 //line matmul.go:167
 								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
-//line matmul.go:167
 							}
-//line matmul.go:167
 						}
 //line matmul.go:167
 						gc_av2.StoreSlice(as[ty][tx:])
@@ -654,23 +499,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line matmul.go:162
 							tx := gc_tx
-							_ = tx
-
 //line matmul.go:162
 							ty := gc_ty
-							_ = ty
-
-//line matmul.go:163
 							row := gc_by*MatMulTile + ty
-							_ = row
-
-//line matmul.go:164
 							col := gc_bx*MatMulTile + tx
-							_ = col
-
 //line matmul.go:167
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -678,23 +512,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line matmul.go:162
 							tx := gc_tx
-							_ = tx
-
 //line matmul.go:162
 							ty := gc_ty
-							_ = ty
-
-//line matmul.go:163
 							row := gc_by*MatMulTile + ty
-							_ = row
-
-//line matmul.go:164
 							col := gc_bx*MatMulTile + tx
-							_ = col
-
 //line matmul.go:167
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -702,23 +525,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line matmul.go:162
 							tx := gc_tx
-							_ = tx
-
 //line matmul.go:162
 							ty := gc_ty
-							_ = ty
-
-//line matmul.go:163
 							row := gc_by*MatMulTile + ty
-							_ = row
-
-//line matmul.go:164
 							col := gc_bx*MatMulTile + tx
-							_ = col
-
 //line matmul.go:167
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -726,23 +538,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line matmul.go:162
 							tx := gc_tx
-							_ = tx
-
 //line matmul.go:162
 							ty := gc_ty
-							_ = ty
-
-//line matmul.go:163
 							row := gc_by*MatMulTile + ty
-							_ = row
-
-//line matmul.go:164
 							col := gc_bx*MatMulTile + tx
-							_ = col
-
 //line matmul.go:167
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -750,23 +551,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:162
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:162
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:163
 						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:164
 						col := gc_bx*MatMulTile + tx
-						_ = col
-
 //line matmul.go:167
 						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -788,264 +578,137 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:162
 					var tx int = gc_tx
 //line matmul.go:162
-					_ = tx
-//line matmul.go:162
 					var ty int = gc_ty
 //line matmul.go:162
-					_ = ty
-//line matmul.go:162
 					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul.go:162
-					_ = sum
 //line matmul.go:169
 					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line matmul.go:169
 						break
-//line matmul.go:169
 					}
 //line matmul.go:170
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
 //line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
 //line matmul.go:170
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
 //line matmul.go:170
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
 //line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
 //line matmul.go:170
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
 //line matmul.go:170
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
 //line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
 //line matmul.go:170
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
 //line matmul.go:170
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
 //line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
 //line matmul.go:170
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
 //line matmul.go:170
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
 //line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
 //line matmul.go:170
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
 //line matmul.go:170
-					{
-//line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
-//line matmul.go:170
-					}
-//line matmul.go:170
-					{
-//line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
-//line matmul.go:170
-					}
-//line matmul.go:170
-					{
-//line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
-//line matmul.go:170
-					}
-//line matmul.go:170
-					{
-//line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
-//line matmul.go:170
-					}
-//line matmul.go:170
-					{
-//line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
-//line matmul.go:170
-					}
-//line matmul.go:170
-					{
-//line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
-//line matmul.go:170
-					}
-//line matmul.go:170
-					{
-//line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
-//line matmul.go:170
-					}
-//line matmul.go:170
-					{
-//line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
-//line matmul.go:170
-					}
-//line matmul.go:170
-					{
-//line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
-//line matmul.go:170
-					}
-//line matmul.go:170
-					{
-//line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
-//line matmul.go:170
-					}
-//line matmul.go:170
-					{
-//line matmul.go:170
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
-//line matmul.go:170
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 //line matmul.go:170
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line matmul.go:162
 					tx := gc_tx
-					_ = tx
-
 //line matmul.go:162
 					ty := gc_ty
-					_ = ty
+//line matmul.go:164
 					sum := gc_s_sum[gc_rank]
-
 					{
-
 //line matmul.go:169
-						{
+						q := int(0)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							q := int(0)
+						q := int(1)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(2)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-						{
+						q := int(3)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							q := int(1)
+						q := int(4)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(5)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-						{
+						q := int(6)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							q := int(2)
+						q := int(7)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(8)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-						{
+						q := int(9)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							q := int(3)
+						q := int(10)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(11)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-						{
+						q := int(12)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							q := int(4)
+						q := int(13)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(14)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(5)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(6)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(7)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(8)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(9)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(10)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(11)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(12)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(13)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(14)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(15)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:171
+						q := int(15)
+						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1080,282 +743,142 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						_ = gc_tx
+//line matmul.go:206
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:162
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:163
-						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:162
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:174
-						{
-							gc_at3[gc_tx] = sum
-						}
+//line matmul.go:175
+						gc_at3[gc_tx] = sum
 					}
 					{
+//line matmul.go:179
 						gc_tx := gc_step3 + 1
-						_ = gc_tx
+//line matmul.go:181
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:162
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:163
-						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:162
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:174
-						{
-							gc_at3[gc_tx] = sum
-						}
+//line matmul.go:175
+						gc_at3[gc_tx] = sum
 					}
 					{
+//line matmul.go:179
 						gc_tx := gc_step3 + 2
-						_ = gc_tx
+//line matmul.go:181
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:162
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:163
-						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:162
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:174
-						{
-							gc_at3[gc_tx] = sum
-						}
+//line matmul.go:175
+						gc_at3[gc_tx] = sum
 					}
 					{
+//line matmul.go:179
 						gc_tx := gc_step3 + 3
-						_ = gc_tx
+//line matmul.go:181
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:162
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:163
-						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:162
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:174
-						{
-							gc_at3[gc_tx] = sum
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line matmul.go:162
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:163
-					row := gc_by*MatMulTile + ty
-					_ = row
-
-//line matmul.go:162
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:164
-					col := gc_bx*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul.go:174
-					{
+//line matmul.go:175
 						gc_at3[gc_tx] = sum
 					}
 				}
+//line matmul.go:179
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line matmul.go:166
+					sum := gc_s_sum[gc_rank]
+//line matmul.go:175
+					gc_at3[gc_tx] = sum
+				}
 			} else {
+//line matmul.go:179
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:162
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:163
 						row := gc_by*MatMulTile + ty
-						_ = row
-
 //line matmul.go:162
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:164
 						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:174
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:175
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:179
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:162
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:163
 						row := gc_by*MatMulTile + ty
-						_ = row
-
 //line matmul.go:162
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:164
 						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:174
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:175
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:179
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:162
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:163
 						row := gc_by*MatMulTile + ty
-						_ = row
-
 //line matmul.go:162
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:164
 						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:174
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:175
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:179
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:162
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:163
 						row := gc_by*MatMulTile + ty
-						_ = row
-
 //line matmul.go:162
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:164
 						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:166
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:174
-						{
-							c[row*n+col] = sum
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul.go:162
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:163
-					row := gc_by*MatMulTile + ty
-					_ = row
-
-//line matmul.go:162
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:164
-					col := gc_bx*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul.go:174
-					{
+//line matmul.go:175
 						c[row*n+col] = sum
 					}
 				}
+//line matmul.go:179
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line matmul.go:162
+					ty := gc_ty
+					row := gc_by*MatMulTile + ty
+//line matmul.go:162
+					tx := gc_tx
+//line matmul.go:164
+					col := gc_bx*MatMulTile + tx
+//line matmul.go:166
+					sum := gc_s_sum[gc_rank]
+//line matmul.go:175
+					c[row*n+col] = sum
+				}
 			}
+//line matmul.go:179
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1394,72 +917,59 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-
-//line matmul.go:202
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line matmul.go:204
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line matmul.go:206
-			var sum float32
-//line matmul.go:206
-			_ = sum
-			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:206
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:206
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:206
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:206
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum float32
+		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line matmul.go:206
 			var sum float32
-			_ = sum
+//line matmul.go:208
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line matmul.go:206
+			var sum float32
+//line matmul.go:208
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line matmul.go:206
+			var sum float32
+//line matmul.go:208
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line matmul.go:206
+			var sum float32
+//line matmul.go:208
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line matmul.go:206
+		var sum float32
+//line matmul.go:208
+		gc_s_sum[gc_rank] = sum
+	}
 //line matmul.go:207
 	for p := 0; p < k; p += MatMulTile {
 		{
@@ -1473,68 +983,34 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:203
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:203
-					_ = gc_iota4
-//line matmul.go:203
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 //line matmul.go:203
-					_ = gc_none4
-//line matmul.go:203
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:203
-					_ = gc_all4
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line matmul.go:203
 						var tx int = gc_tx
 //line matmul.go:203
-						_ = tx
-//line matmul.go:203
 						var ty int = gc_ty
-//line matmul.go:203
-						_ = ty
-//line matmul.go:204
 						var row int = gc_by*MatMulTile + ty
-//line matmul.go:204
-						_ = row
-//line matmul.go:205
 						var col int = gc_bx*MatMulTile + tx
-//line matmul.go:205
-						_ = col
 //line matmul.go:208
 						var gc_t7 int = p + tx
 //line matmul.go:208
-						_ = gc_t7
-//line matmul.go:208
 						var gc_t8 int = p + ty
-//line matmul.go:208
-						_ = gc_t8
 //line matmul.go:208
 						var gc_row4 int = row
 //line matmul.go:208
-						_ = gc_row4
-//line matmul.go:208
 						var gc_col4 int = col
-//line matmul.go:208
-						_ = gc_col4
 //line matmul.go:208
 						var gc_ac4 int = gc_t7
 //line matmul.go:208
-						_ = gc_ac4
-//line matmul.go:208
 						var gc_br4 int = gc_t8
-//line matmul.go:208
-						_ = gc_br4
 //line matmul.go:208
 						var gc_av4 lanes.Float32x8
 //line matmul.go:208
-						_ = gc_av4
-//line matmul.go:208
 						var gc_bv4 lanes.Float32x8
-//line matmul.go:208
-						_ = gc_bv4
 //line matmul.go:208
 						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
 //line matmul.go:208
@@ -1543,15 +1019,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line matmul.go:208
 								gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
-//line matmul.go:208
 							} else {
 //line matmul.go:208
 								break gc_steps4
-//line matmul.go:208
 							}
 //line matmul.go:208
 							gc_av4 = gc_ld13
-//line matmul.go:208
 						} else {
 //line matmul.go:208
 							gc_b8 := gc_none4
@@ -1559,12 +1032,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							if gc_row4 < m {
 //line matmul.go:208
 								gc_b8 = gc_all4
-//line matmul.go:208
 							}
 //line matmul.go:208
 							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
-//line matmul.go:208
-							_ = gc_if7
 //line matmul.go:208
 							if gc_if7.ToBits() != 0 {
 //line matmul.go:208
@@ -1573,17 +1043,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line matmul.go:208
 									gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
-//line matmul.go:208
 								} else {
 //line matmul.go:208
 									break gc_steps4
-//line matmul.go:208
 								}
 //line matmul.go:208
 								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
-//line matmul.go:208
 							}
-//line matmul.go:208
 						}
 //line matmul.go:208
 						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
@@ -1593,15 +1059,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line matmul.go:208
 								gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
-//line matmul.go:208
 							} else {
 //line matmul.go:208
 								break gc_steps4
-//line matmul.go:208
 							}
 //line matmul.go:208
 							gc_bv4 = gc_ld15
-//line matmul.go:208
 						} else {
 //line matmul.go:208
 							gc_b9 := gc_none4
@@ -1609,12 +1072,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							if gc_br4 < k {
 //line matmul.go:208
 								gc_b9 = gc_all4
-//line matmul.go:208
 							}
 //line matmul.go:208
 							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
-//line matmul.go:208
-							_ = gc_if8
 //line matmul.go:208
 							if gc_if8.ToBits() != 0 {
 //line matmul.go:208
@@ -1623,17 +1083,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line matmul.go:208
 									gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
-//line matmul.go:208
 								} else {
 //line matmul.go:208
 									break gc_steps4
-//line matmul.go:208
 								}
 //line matmul.go:208
 								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
-//line matmul.go:208
 							}
-//line matmul.go:208
 						}
 //line matmul.go:208
 						gc_av4.StoreSlice(gc_at[gc_tx:])
@@ -1643,23 +1099,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:203
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:203
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:204
 						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:205
 						col := gc_bx*MatMulTile + tx
-						_ = col
-
 //line matmul.go:208
 						gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -1668,15 +1113,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:203
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:203
-					_ = gc_iota2
-//line matmul.go:203
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 //line matmul.go:203
-					_ = gc_none2
-//line matmul.go:203
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:203
-					_ = gc_all2
 				gc_steps2:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
@@ -1685,57 +1124,30 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:203
 						var tx int = gc_tx
 //line matmul.go:203
-						_ = tx
-//line matmul.go:203
 						var ty int = gc_ty
-//line matmul.go:203
-						_ = ty
-//line matmul.go:204
 						var row int = gc_by*MatMulTile + ty
-//line matmul.go:204
-						_ = row
-//line matmul.go:205
 						var col int = gc_bx*MatMulTile + tx
-//line matmul.go:205
-						_ = col
 //line matmul.go:208
 						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line matmul.go:208
 							break
-//line matmul.go:208
 						}
 //line matmul.go:208
 						var gc_t3 int = p + tx
 //line matmul.go:208
-						_ = gc_t3
-//line matmul.go:208
 						var gc_t4 int = p + ty
-//line matmul.go:208
-						_ = gc_t4
 //line matmul.go:208
 						var gc_row2 int = row
 //line matmul.go:208
-						_ = gc_row2
-//line matmul.go:208
 						var gc_col2 int = col
-//line matmul.go:208
-						_ = gc_col2
 //line matmul.go:208
 						var gc_ac2 int = gc_t3
 //line matmul.go:208
-						_ = gc_ac2
-//line matmul.go:208
 						var gc_br2 int = gc_t4
-//line matmul.go:208
-						_ = gc_br2
 //line matmul.go:208
 						var gc_av2 lanes.Float32x8
 //line matmul.go:208
-						_ = gc_av2
-//line matmul.go:208
 						var gc_bv2 lanes.Float32x8
-//line matmul.go:208
-						_ = gc_bv2
 //line matmul.go:208
 						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
 //line matmul.go:208
@@ -1744,15 +1156,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line matmul.go:208
 								gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
-//line matmul.go:208
 							} else {
 //line matmul.go:208
 								break gc_steps2
-//line matmul.go:208
 							}
 //line matmul.go:208
 							gc_av2 = gc_ld5
-//line matmul.go:208
 						} else {
 //line matmul.go:208
 							gc_b4 := gc_none2
@@ -1760,12 +1169,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							if gc_row2 < m {
 //line matmul.go:208
 								gc_b4 = gc_all2
-//line matmul.go:208
 							}
 //line matmul.go:208
 							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line matmul.go:208
-							_ = gc_if3
 //line matmul.go:208
 							if gc_if3.ToBits() != 0 {
 //line matmul.go:208
@@ -1774,17 +1180,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line matmul.go:208
 									gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
-//line matmul.go:208
 								} else {
 //line matmul.go:208
 									break gc_steps2
-//line matmul.go:208
 								}
 //line matmul.go:208
 								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
-//line matmul.go:208
 							}
-//line matmul.go:208
 						}
 //line matmul.go:208
 						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
@@ -1794,15 +1196,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line matmul.go:208
 								gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-//line matmul.go:208
 							} else {
 //line matmul.go:208
 								break gc_steps2
-//line matmul.go:208
 							}
 //line matmul.go:208
 							gc_bv2 = gc_ld7
-//line matmul.go:208
 						} else {
 //line matmul.go:208
 							gc_b5 := gc_none2
@@ -1810,12 +1209,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							if gc_br2 < k {
 //line matmul.go:208
 								gc_b5 = gc_all2
-//line matmul.go:208
 							}
 //line matmul.go:208
 							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-//line matmul.go:208
-							_ = gc_if4
 //line matmul.go:208
 							if gc_if4.ToBits() != 0 {
 //line matmul.go:208
@@ -1824,17 +1220,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line matmul.go:208
 									gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-//line matmul.go:208
 								} else {
 //line matmul.go:208
 									break gc_steps2
-//line matmul.go:208
 								}
 //line matmul.go:208
 								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
-//line matmul.go:208
 							}
-//line matmul.go:208
 						}
 //line matmul.go:208
 						gc_av2.StoreSlice(as[ty][tx:])
@@ -1847,23 +1239,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line matmul.go:203
 							tx := gc_tx
-							_ = tx
-
 //line matmul.go:203
 							ty := gc_ty
-							_ = ty
-
-//line matmul.go:204
 							row := gc_by*MatMulTile + ty
-							_ = row
-
-//line matmul.go:205
 							col := gc_bx*MatMulTile + tx
-							_ = col
-
 //line matmul.go:208
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -1871,23 +1252,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line matmul.go:203
 							tx := gc_tx
-							_ = tx
-
 //line matmul.go:203
 							ty := gc_ty
-							_ = ty
-
-//line matmul.go:204
 							row := gc_by*MatMulTile + ty
-							_ = row
-
-//line matmul.go:205
 							col := gc_bx*MatMulTile + tx
-							_ = col
-
 //line matmul.go:208
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -1895,23 +1265,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line matmul.go:203
 							tx := gc_tx
-							_ = tx
-
 //line matmul.go:203
 							ty := gc_ty
-							_ = ty
-
-//line matmul.go:204
 							row := gc_by*MatMulTile + ty
-							_ = row
-
-//line matmul.go:205
 							col := gc_bx*MatMulTile + tx
-							_ = col
-
 //line matmul.go:208
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -1919,23 +1278,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line matmul.go:203
 							tx := gc_tx
-							_ = tx
-
 //line matmul.go:203
 							ty := gc_ty
-							_ = ty
-
-//line matmul.go:204
 							row := gc_by*MatMulTile + ty
-							_ = row
-
-//line matmul.go:205
 							col := gc_bx*MatMulTile + tx
-							_ = col
-
 //line matmul.go:208
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -1943,23 +1291,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:203
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:203
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:204
 						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:205
 						col := gc_bx*MatMulTile + tx
-						_ = col
-
 //line matmul.go:208
 						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -1970,7 +1307,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				}
 			}
 		}
-
 //line matmul.go:210
 		bt := (*[MatMulTile][MatMulTile]float32)(bs)
 		{
@@ -1987,56 +1323,33 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:203
 						var tx int = gc_tx
 //line matmul.go:203
-						_ = tx
-//line matmul.go:203
 						var ty int = gc_ty
 //line matmul.go:203
 						_ = ty
 //line matmul.go:203
 						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul.go:203
-						_ = sum
 //line matmul.go:210
 						var ar *[16]float32 = &gc_at3[0]
-//line matmul.go:210
-						_ = ar
-//line matmul.go:211
 						if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
 //line matmul.go:211
 							break
-//line matmul.go:211
 						}
 //line matmul.go:211
 						sum = sum.AddMulSlice(ar[0], bt[0][tx:])
-//line matmul.go:212
 						sum = sum.AddMulSlice(ar[1], bt[1][tx:])
-//line matmul.go:213
 						sum = sum.AddMulSlice(ar[2], bt[2][tx:])
-//line matmul.go:214
 						sum = sum.AddMulSlice(ar[3], bt[3][tx:])
-//line matmul.go:215
 						sum = sum.AddMulSlice(ar[4], bt[4][tx:])
-//line matmul.go:216
 						sum = sum.AddMulSlice(ar[5], bt[5][tx:])
-//line matmul.go:217
 						sum = sum.AddMulSlice(ar[6], bt[6][tx:])
-//line matmul.go:218
 						sum = sum.AddMulSlice(ar[7], bt[7][tx:])
-//line matmul.go:219
 						sum = sum.AddMulSlice(ar[8], bt[8][tx:])
-//line matmul.go:220
 						sum = sum.AddMulSlice(ar[9], bt[9][tx:])
-//line matmul.go:221
 						sum = sum.AddMulSlice(ar[10], bt[10][tx:])
-//line matmul.go:222
 						sum = sum.AddMulSlice(ar[11], bt[11][tx:])
-//line matmul.go:223
 						sum = sum.AddMulSlice(ar[12], bt[12][tx:])
-//line matmul.go:224
 						sum = sum.AddMulSlice(ar[13], bt[13][tx:])
-//line matmul.go:225
 						sum = sum.AddMulSlice(ar[14], bt[14][tx:])
-//line matmul.go:226
 						sum = sum.AddMulSlice(ar[15], bt[15][tx:])
 //line matmul.go:226
 						sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -2044,67 +1357,29 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:203
 						tx := gc_tx
-						_ = tx
-
-//line matmul.go:203
-						ty := gc_ty
-						_ = ty
+//line matmul.go:205
 						sum := gc_s_sum[gc_rank]
-
 //line matmul.go:210
 						ar := &gc_at3[0]
-
-//line matmul.go:211
 						sum += ar[0] * bt[0][tx]
-
-//line matmul.go:212
 						sum += ar[1] * bt[1][tx]
-
-//line matmul.go:213
 						sum += ar[2] * bt[2][tx]
-
-//line matmul.go:214
 						sum += ar[3] * bt[3][tx]
-
-//line matmul.go:215
 						sum += ar[4] * bt[4][tx]
-
-//line matmul.go:216
 						sum += ar[5] * bt[5][tx]
-
-//line matmul.go:217
 						sum += ar[6] * bt[6][tx]
-
-//line matmul.go:218
 						sum += ar[7] * bt[7][tx]
-
-//line matmul.go:219
 						sum += ar[8] * bt[8][tx]
-
-//line matmul.go:220
 						sum += ar[9] * bt[9][tx]
-
-//line matmul.go:221
 						sum += ar[10] * bt[10][tx]
-
-//line matmul.go:222
 						sum += ar[11] * bt[11][tx]
-
-//line matmul.go:223
 						sum += ar[12] * bt[12][tx]
-
-//line matmul.go:224
 						sum += ar[13] * bt[13][tx]
-
-//line matmul.go:225
 						sum += ar[14] * bt[14][tx]
-
-//line matmul.go:226
 						sum += ar[15] * bt[15][tx]
-						_ = ar
+//line matmul.go:228
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
@@ -2116,56 +1391,31 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:203
 						var tx int = gc_tx
 //line matmul.go:203
-						_ = tx
-//line matmul.go:203
 						var ty int = gc_ty
 //line matmul.go:203
-						_ = ty
-//line matmul.go:203
 						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul.go:203
-						_ = sum
 //line matmul.go:210
 						var ar *[16]float32 = &as[ty]
-//line matmul.go:210
-						_ = ar
-//line matmul.go:211
 						if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
 //line matmul.go:211
 							break
-//line matmul.go:211
 						}
 //line matmul.go:211
 						sum = sum.AddMulSlice(ar[0], bt[0][tx:])
-//line matmul.go:212
 						sum = sum.AddMulSlice(ar[1], bt[1][tx:])
-//line matmul.go:213
 						sum = sum.AddMulSlice(ar[2], bt[2][tx:])
-//line matmul.go:214
 						sum = sum.AddMulSlice(ar[3], bt[3][tx:])
-//line matmul.go:215
 						sum = sum.AddMulSlice(ar[4], bt[4][tx:])
-//line matmul.go:216
 						sum = sum.AddMulSlice(ar[5], bt[5][tx:])
-//line matmul.go:217
 						sum = sum.AddMulSlice(ar[6], bt[6][tx:])
-//line matmul.go:218
 						sum = sum.AddMulSlice(ar[7], bt[7][tx:])
-//line matmul.go:219
 						sum = sum.AddMulSlice(ar[8], bt[8][tx:])
-//line matmul.go:220
 						sum = sum.AddMulSlice(ar[9], bt[9][tx:])
-//line matmul.go:221
 						sum = sum.AddMulSlice(ar[10], bt[10][tx:])
-//line matmul.go:222
 						sum = sum.AddMulSlice(ar[11], bt[11][tx:])
-//line matmul.go:223
 						sum = sum.AddMulSlice(ar[12], bt[12][tx:])
-//line matmul.go:224
 						sum = sum.AddMulSlice(ar[13], bt[13][tx:])
-//line matmul.go:225
 						sum = sum.AddMulSlice(ar[14], bt[14][tx:])
-//line matmul.go:226
 						sum = sum.AddMulSlice(ar[15], bt[15][tx:])
 //line matmul.go:226
 						sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -2173,67 +1423,31 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:203
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:203
 						ty := gc_ty
-						_ = ty
+//line matmul.go:205
 						sum := gc_s_sum[gc_rank]
-
 //line matmul.go:210
 						ar := &as[ty]
-
-//line matmul.go:211
 						sum += ar[0] * bt[0][tx]
-
-//line matmul.go:212
 						sum += ar[1] * bt[1][tx]
-
-//line matmul.go:213
 						sum += ar[2] * bt[2][tx]
-
-//line matmul.go:214
 						sum += ar[3] * bt[3][tx]
-
-//line matmul.go:215
 						sum += ar[4] * bt[4][tx]
-
-//line matmul.go:216
 						sum += ar[5] * bt[5][tx]
-
-//line matmul.go:217
 						sum += ar[6] * bt[6][tx]
-
-//line matmul.go:218
 						sum += ar[7] * bt[7][tx]
-
-//line matmul.go:219
 						sum += ar[8] * bt[8][tx]
-
-//line matmul.go:220
 						sum += ar[9] * bt[9][tx]
-
-//line matmul.go:221
 						sum += ar[10] * bt[10][tx]
-
-//line matmul.go:222
 						sum += ar[11] * bt[11][tx]
-
-//line matmul.go:223
 						sum += ar[12] * bt[12][tx]
-
-//line matmul.go:224
 						sum += ar[13] * bt[13][tx]
-
-//line matmul.go:225
 						sum += ar[14] * bt[14][tx]
-
-//line matmul.go:226
 						sum += ar[15] * bt[15][tx]
-						_ = ar
+//line matmul.go:228
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -2268,282 +1482,142 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						_ = gc_tx
+//line matmul.go:263
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:203
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:204
-						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:203
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-						{
-							gc_at4[gc_tx] = sum
-						}
+//line matmul.go:230
+						gc_at4[gc_tx] = sum
 					}
 					{
+//line matmul.go:234
 						gc_tx := gc_step3 + 1
-						_ = gc_tx
+//line matmul.go:236
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:203
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:204
-						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:203
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-						{
-							gc_at4[gc_tx] = sum
-						}
+//line matmul.go:230
+						gc_at4[gc_tx] = sum
 					}
 					{
+//line matmul.go:234
 						gc_tx := gc_step3 + 2
-						_ = gc_tx
+//line matmul.go:236
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:203
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:204
-						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:203
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-						{
-							gc_at4[gc_tx] = sum
-						}
+//line matmul.go:230
+						gc_at4[gc_tx] = sum
 					}
 					{
+//line matmul.go:234
 						gc_tx := gc_step3 + 3
-						_ = gc_tx
+//line matmul.go:236
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:203
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:204
-						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:203
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-						{
-							gc_at4[gc_tx] = sum
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line matmul.go:203
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:204
-					row := gc_by*MatMulTile + ty
-					_ = row
-
-//line matmul.go:203
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:205
-					col := gc_bx*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-					{
+//line matmul.go:230
 						gc_at4[gc_tx] = sum
 					}
 				}
+//line matmul.go:234
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line matmul.go:207
+					sum := gc_s_sum[gc_rank]
+//line matmul.go:230
+					gc_at4[gc_tx] = sum
+				}
 			} else {
+//line matmul.go:234
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:203
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:204
 						row := gc_by*MatMulTile + ty
-						_ = row
-
 //line matmul.go:203
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:205
 						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:230
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:234
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:203
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:204
 						row := gc_by*MatMulTile + ty
-						_ = row
-
 //line matmul.go:203
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:205
 						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:230
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:234
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:203
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:204
 						row := gc_by*MatMulTile + ty
-						_ = row
-
 //line matmul.go:203
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:205
 						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:230
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:234
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:203
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:204
 						row := gc_by*MatMulTile + ty
-						_ = row
-
 //line matmul.go:203
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:205
 						col := gc_bx*MatMulTile + tx
-						_ = col
+//line matmul.go:207
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-						{
-							c[row*n+col] = sum
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul.go:203
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:204
-					row := gc_by*MatMulTile + ty
-					_ = row
-
-//line matmul.go:203
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:205
-					col := gc_bx*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-					{
+//line matmul.go:230
 						c[row*n+col] = sum
 					}
 				}
+//line matmul.go:234
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line matmul.go:203
+					ty := gc_ty
+					row := gc_by*MatMulTile + ty
+//line matmul.go:203
+					tx := gc_tx
+//line matmul.go:205
+					col := gc_bx*MatMulTile + tx
+//line matmul.go:207
+					sum := gc_s_sum[gc_rank]
+//line matmul.go:230
+					c[row*n+col] = sum
+				}
 			}
+//line matmul.go:234
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -2589,148 +1663,105 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	gc_s_s01 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_s10 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_s11 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-
 //line matmul.go:248
 	const half = MatMulTile
-
-//line matmul.go:249
 	as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
-
-//line matmul.go:250
 	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
-
 //line matmul.go:252
 	row0 := gc_by * matmulRegTile
-
 //line matmul.go:252
 	col0 := gc_bx * matmulRegTile
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line matmul.go:254
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line matmul.go:253
-			var s00 float32
+		var s00 float32
 //line matmul.go:253
-			_ = s00
+		var s01 float32
 //line matmul.go:253
-			var s01 float32
+		var s10 float32
 //line matmul.go:253
-			_ = s01
-//line matmul.go:253
-			var s10 float32
-//line matmul.go:253
-			_ = s10
-//line matmul.go:253
-			var s11 float32
-//line matmul.go:253
-			_ = s11
-			lanes.BroadcastFloat32x8(s00).StoreSlice(gc_s_s00[gc_rank:])
-			lanes.BroadcastFloat32x8(s01).StoreSlice(gc_s_s01[gc_rank:])
-			lanes.BroadcastFloat32x8(s10).StoreSlice(gc_s_s10[gc_rank:])
-			lanes.BroadcastFloat32x8(s11).StoreSlice(gc_s_s11[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:253
-				var s00, s01, s10, s11 float32
-				_ = s00
-				_ = s01
-				_ = s10
-				_ = s11
-				gc_s_s00[gc_rank] = s00
-				gc_s_s01[gc_rank] = s01
-				gc_s_s10[gc_rank] = s10
-				gc_s_s11[gc_rank] = s11
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:253
-				var s00, s01, s10, s11 float32
-				_ = s00
-				_ = s01
-				_ = s10
-				_ = s11
-				gc_s_s00[gc_rank] = s00
-				gc_s_s01[gc_rank] = s01
-				gc_s_s10[gc_rank] = s10
-				gc_s_s11[gc_rank] = s11
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:253
-				var s00, s01, s10, s11 float32
-				_ = s00
-				_ = s01
-				_ = s10
-				_ = s11
-				gc_s_s00[gc_rank] = s00
-				gc_s_s01[gc_rank] = s01
-				gc_s_s10[gc_rank] = s10
-				gc_s_s11[gc_rank] = s11
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:253
-				var s00, s01, s10, s11 float32
-				_ = s00
-				_ = s01
-				_ = s10
-				_ = s11
-				gc_s_s00[gc_rank] = s00
-				gc_s_s01[gc_rank] = s01
-				gc_s_s10[gc_rank] = s10
-				gc_s_s11[gc_rank] = s11
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var s11 float32
+		lanes.BroadcastFloat32x8(s00).StoreSlice(gc_s_s00[gc_rank:])
+		lanes.BroadcastFloat32x8(s01).StoreSlice(gc_s_s01[gc_rank:])
+		lanes.BroadcastFloat32x8(s10).StoreSlice(gc_s_s10[gc_rank:])
+		lanes.BroadcastFloat32x8(s11).StoreSlice(gc_s_s11[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line matmul.go:253
 			var s00, s01, s10, s11 float32
-			_ = s00
-			_ = s01
-			_ = s10
-			_ = s11
+//line matmul.go:258
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line matmul.go:253
+			var s00, s01, s10, s11 float32
+//line matmul.go:258
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line matmul.go:253
+			var s00, s01, s10, s11 float32
+//line matmul.go:258
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line matmul.go:253
+			var s00, s01, s10, s11 float32
+//line matmul.go:258
 			gc_s_s00[gc_rank] = s00
 			gc_s_s01[gc_rank] = s01
 			gc_s_s10[gc_rank] = s10
 			gc_s_s11[gc_rank] = s11
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line matmul.go:253
+		var s00, s01, s10, s11 float32
+//line matmul.go:258
+		gc_s_s00[gc_rank] = s00
+		gc_s_s01[gc_rank] = s01
+		gc_s_s10[gc_rank] = s10
+		gc_s_s11[gc_rank] = s11
+	}
 //line matmul.go:254
 	for p := 0; p < k; p += matmulRegTile {
 		compiled.OutOfLine(func() {
 			as := as[:32]
-			_ = as
+//line matmul.go:258
 			bs := bs[:32]
-			_ = bs
 			{
+//line matmul.go:261
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:251
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:251
 						ty := gc_ty
-						_ = ty
-
 //line matmul.go:256
 						for i := 0; i < matmulRegTile; i += half {
 							for j := 0; j < matmulRegTile; j += half {
@@ -2752,415 +1783,308 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line matmul.go:251
 					tx := gc_tx
-					_ = tx
-
 //line matmul.go:251
 					ty := gc_ty
-					_ = ty
+//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
 					s11 := gc_s_s11[gc_rank]
-
 //line matmul.go:263
 					a0 := &as[2*ty]
-
 //line matmul.go:263
 					a1 := &as[2*ty+1]
-
 					{
-
 //line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(0)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(1)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(2)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(3)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(4)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(5)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(6)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(7)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(8)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(9)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(10)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(11)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(12)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(13)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(14)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(15)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(16)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(17)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(18)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(19)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(20)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(21)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(22)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(23)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(24)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(25)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(26)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(27)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(28)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(29)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(30)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(31)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:270
+						q := int(0)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
 					}
-					_ = a0
-					_ = a1
+					{
+//line matmul.go:264
+						q := int(1)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(2)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(3)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(4)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(5)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(6)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(7)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(8)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(9)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(10)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(11)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(12)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(13)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(14)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(15)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(16)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(17)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(18)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(19)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(20)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(21)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(22)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(23)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(24)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(25)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(26)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(27)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(28)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(29)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(30)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(31)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+//line matmul.go:273
 					gc_s_s00[gc_rank] = s00
 					gc_s_s01[gc_rank] = s01
 					gc_s_s10[gc_rank] = s10
@@ -3182,19 +2106,15 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line matmul.go:251
 					tx := gc_tx
-					_ = tx
-
 //line matmul.go:251
 					ty := gc_ty
-					_ = ty
+//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
 					s11 := gc_s_s11[gc_rank]
-
 //line matmul.go:273
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
@@ -3202,19 +2122,15 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line matmul.go:251
 					tx := gc_tx
-					_ = tx
-
 //line matmul.go:251
 					ty := gc_ty
-					_ = ty
+//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
 					s11 := gc_s_s11[gc_rank]
-
 //line matmul.go:273
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
@@ -3222,19 +2138,15 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line matmul.go:251
 					tx := gc_tx
-					_ = tx
-
 //line matmul.go:251
 					ty := gc_ty
-					_ = ty
+//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
 					s11 := gc_s_s11[gc_rank]
-
 //line matmul.go:273
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
@@ -3242,19 +2154,15 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line matmul.go:251
 					tx := gc_tx
-					_ = tx
-
 //line matmul.go:251
 					ty := gc_ty
-					_ = ty
+//line matmul.go:253
 					s00 := gc_s_s00[gc_rank]
 					s01 := gc_s_s01[gc_rank]
 					s10 := gc_s_s10[gc_rank]
 					s11 := gc_s_s11[gc_rank]
-
 //line matmul.go:273
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
@@ -3262,19 +2170,15 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line matmul.go:251
 				tx := gc_tx
-				_ = tx
-
 //line matmul.go:251
 				ty := gc_ty
-				_ = ty
+//line matmul.go:253
 				s00 := gc_s_s00[gc_rank]
 				s01 := gc_s_s01[gc_rank]
 				s10 := gc_s_s10[gc_rank]
 				s11 := gc_s_s11[gc_rank]
-
 //line matmul.go:273
 				matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 			}

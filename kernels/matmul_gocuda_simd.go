@@ -84,8 +84,6 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line matmul.go:128
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line matmul.go:128
-							_ = gc_Lane0Mask322
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -93,24 +91,14 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:128
 								var row int = gc_by2*gc_bdy2 + gc_ty2
-//line matmul.go:128
-								_ = row
-//line matmul.go:129
 								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line matmul.go:129
-								_ = col
 //line matmul.go:133
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:133
-								_ = sum
-//line matmul.go:134
 								if (row*
-
 //line matmul.go:137
 									n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:134
 									break
-//line matmul.go:134
 								}
 //line matmul.go:134
 								for p := 0; p < k; p = p + 1 {
@@ -121,17 +109,13 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 										n+col) >= 0 && (p*n+col) <= len(b)-16 {
 //line matmul.go:135
 										gc_ld4 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
-//line matmul.go:135
 									} else {
 //line matmul.go:135
 										break gc_steps4
-//line matmul.go:135
 									}
 //line matmul.go:135
 									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(gc_ld4))
-//line matmul.go:135
 								}
-//line matmul.go:137
 								sum.StoreSlice(c[row*n+col:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -144,59 +128,35 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					if compiled.SIMD {
 //line matmul.go:128
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line matmul.go:128
-						_ = gc_Lane0Mask32
 					gc_jam:
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_gc_tx2 := gc_tx2 + 8
-							_ = gc_gc_tx2
+//line matmul.go:134
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_gc_rank2 := gc_base2 + gc_gc_tx2
-							_ = gc_gc_rank2
+//line matmul.go:137
 							gc_pos2.Thread = gc_rank2
-							_ = gc_rank2
 //line matmul.go:128
 							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line matmul.go:128
-							_ = row
-//line matmul.go:129
 							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line matmul.go:129
-							_ = col
 //line matmul.go:133
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:133
-							_ = sum
-//line matmul.go:134
 							if (row*
-
 //line matmul.go:137
 								n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:134
 								break
-//line matmul.go:134
 							}
 //line matmul.go:128
 							var gc_row int = gc_by2*gc_bdy2 + gc_ty2
-//line matmul.go:128
-							_ = gc_row
-//line matmul.go:129
 							var gc_col int = gc_bx2*gc_bdx2 + gc_gc_tx2
-//line matmul.go:129
-							_ = gc_col
 //line matmul.go:133
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:133
-							_ = gc_sum
-//line matmul.go:134
 							if (gc_row*
-
 //line matmul.go:137
 								n+gc_col) < 0 || (gc_row*n+gc_col) > len(c)-8 {
 //line matmul.go:134
 								break
-//line matmul.go:134
 							}
 //line matmul.go:134
 							for p := 0; p < k; p = p + 1 {
@@ -207,11 +167,9 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 									n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line matmul.go:135
 									gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
-//line matmul.go:135
 								} else {
 //line matmul.go:135
 									break gc_jam
-//line matmul.go:135
 								}
 //line matmul.go:135
 								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld3))
@@ -221,17 +179,13 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 								if (p*n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
 //line matmul.go:135
 									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
-//line matmul.go:135
 								} else {
 //line matmul.go:135
 									break gc_jam
-//line matmul.go:135
 								}
 //line matmul.go:135
 								gc_sum = gc_sum.Add(compiled.BroadcastFloat32x8At(&a[gc_row*k+p], gc_Lane0Mask32).Mul(gc_gc_ld3))
-//line matmul.go:135
 							}
-//line matmul.go:137
 							sum.StoreSlice(c[row*n+col:])
 //line matmul.go:137
 							gc_sum.StoreSlice(c[gc_row*n+gc_col:])
@@ -243,24 +197,14 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:128
 							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line matmul.go:128
-							_ = row
-//line matmul.go:129
 							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line matmul.go:129
-							_ = col
 //line matmul.go:133
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:133
-							_ = sum
-//line matmul.go:134
 							if (row*
-
 //line matmul.go:137
 								n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:134
 								break
-//line matmul.go:134
 							}
 //line matmul.go:134
 							for p := 0; p < k; p = p + 1 {
@@ -271,17 +215,13 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 									n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line matmul.go:135
 									gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
-//line matmul.go:135
 								} else {
 //line matmul.go:135
 									break gc_steps3
-//line matmul.go:135
 								}
 //line matmul.go:135
 								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld3))
-//line matmul.go:135
 							}
-//line matmul.go:137
 							sum.StoreSlice(c[row*n+col:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -289,27 +229,17 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:128
 						row := gc_by2*gc_bdy2 + gc_ty2
-						_ = row
-
-//line matmul.go:129
 						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
 //line matmul.go:133
 						var sum float32
-
-//line matmul.go:134
 						for p := 0; p < k; p++ {
 							sum += a[row*k+p] * b[p*n+col]
 						}
-
-//line matmul.go:137
 						c[row*n+col] = sum
-						_ = sum
 					}
+//line matmul.go:140
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
@@ -360,96 +290,80 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b10.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
-
 //line matmul.go:160
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-
-//line matmul.go:161
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	{
-		gc_vstep5 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-				for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
-					gc_rank2 := gc_vstep5
-					_ = gc_rank2
-//line matmul.go:165
-					var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:165
-					_ = sum
-//line matmul.go:165
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep5, false
-			}(gc_vstep5)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+//line matmul.go:163
+	gc_vstep5 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+			for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
 				gc_rank2 := gc_vstep5
-				_ = gc_rank2
 //line matmul.go:165
-				var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:165
-				_ = sum
+				var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:165
 				sum.StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep5, false
+		}(gc_vstep5)
+		if gc_stop {
+			return
 		}
-		gc_step5 := gc_vstep5
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+			gc_rank2 := gc_vstep5
 //line matmul.go:165
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
+			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:165
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line matmul.go:165
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line matmul.go:165
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
+			sum.StoreSlice(gc_s_sum[gc_rank2:])
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step5 := gc_vstep5
+	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		{
+			gc_rank2 := gc_step5 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line matmul.go:165
 			var sum float32
-			_ = sum
+//line matmul.go:167
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step5 + 1
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:165
+			var sum float32
+//line matmul.go:167
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step5 + 2
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:165
+			var sum float32
+//line matmul.go:167
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step5 + 3
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:165
+			var sum float32
+//line matmul.go:167
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line matmul.go:165
+		var sum float32
+//line matmul.go:167
+		gc_s_sum[gc_rank2] = sum
+	}
 //line matmul.go:166
 	for p := 0; p < k; p += MatMulTile {
 		{
@@ -466,68 +380,34 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:162
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:162
-							_ = gc_iota8
-//line matmul.go:162
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:162
-							_ = gc_none8
-//line matmul.go:162
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:162
-							_ = gc_all8
 						gc_steps8:
 							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line matmul.go:162
 								var tx int = gc_tx2
 //line matmul.go:162
-								_ = tx
-//line matmul.go:162
 								var ty int = gc_ty2
-//line matmul.go:162
-								_ = ty
-//line matmul.go:163
 								var row int = gc_by2*MatMulTile + ty
-//line matmul.go:163
-								_ = row
-//line matmul.go:164
 								var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:164
-								_ = col
 //line matmul.go:167
 								var gc_t15 int = p + tx
 //line matmul.go:167
-								_ = gc_t15
-//line matmul.go:167
 								var gc_t16 int = p + ty
-//line matmul.go:167
-								_ = gc_t16
 //line matmul.go:167
 								var gc_row9 int = row
 //line matmul.go:167
-								_ = gc_row9
-//line matmul.go:167
 								var gc_col8 int = col
-//line matmul.go:167
-								_ = gc_col8
 //line matmul.go:167
 								var gc_ac8 int = gc_t15
 //line matmul.go:167
-								_ = gc_ac8
-//line matmul.go:167
 								var gc_br8 int = gc_t16
-//line matmul.go:167
-								_ = gc_br8
 //line matmul.go:167
 								var gc_av8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
-								_ = gc_av8
-//line matmul.go:167
 								var gc_bv8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
-								_ = gc_bv8
 //line matmul.go:167
 								if gc_row9 < m && (gc_ac8 < k && uint(k-gc_ac8) > 15) {
 //line matmul.go:167
@@ -536,15 +416,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line matmul.go:167
 										gc_ld29 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
-//line matmul.go:167
 									} else {
 //line matmul.go:167
 										break gc_steps8
-//line matmul.go:167
 									}
 //line matmul.go:167
 									gc_av8 = gc_ld29
-//line matmul.go:167
 								} else {
 //line matmul.go:167
 									gc_b17 := gc_none8
@@ -552,12 +429,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if gc_row9 < m {
 //line matmul.go:167
 										gc_b17 = gc_all8
-//line matmul.go:167
 									}
 //line matmul.go:167
 									gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
-//line matmul.go:167
-									_ = gc_if15
 //line matmul.go:167
 									if gc_if15.ToBits() != 0 {
 //line matmul.go:167
@@ -566,17 +440,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 										if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line matmul.go:167
 											gc_ld30 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
-//line matmul.go:167
 										} else {
 //line matmul.go:167
 											break gc_steps8
-//line matmul.go:167
 										}
 //line matmul.go:167
 										gc_av8 = gc_av8.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line matmul.go:167
 									}
-//line matmul.go:167
 								}
 //line matmul.go:167
 								if gc_br8 < k && (gc_col8 < n && uint(n-gc_col8) > 15) {
@@ -586,15 +456,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line matmul.go:167
 										gc_ld31 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
-//line matmul.go:167
 									} else {
 //line matmul.go:167
 										break gc_steps8
-//line matmul.go:167
 									}
 //line matmul.go:167
 									gc_bv8 = gc_ld31
-//line matmul.go:167
 								} else {
 //line matmul.go:167
 									gc_b18 := gc_none8
@@ -602,12 +469,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if gc_br8 < k {
 //line matmul.go:167
 										gc_b18 = gc_all8
-//line matmul.go:167
 									}
 //line matmul.go:167
 									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
-//line matmul.go:167
-									_ = gc_if16
 //line matmul.go:167
 									if gc_if16.ToBits() != 0 {
 //line matmul.go:167
@@ -616,17 +480,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 										if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line matmul.go:167
 											gc_ld32 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
-//line matmul.go:167
 										} else {
 //line matmul.go:167
 											break gc_steps8
-//line matmul.go:167
 										}
 //line matmul.go:167
 										gc_bv8 = gc_bv8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line matmul.go:167
 									}
-//line matmul.go:167
 								}
 //line matmul.go:167
 								gc_av8.StoreSlice(gc_at4[gc_tx2:])
@@ -644,68 +504,34 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:162
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:162
-						_ = gc_iota7
-//line matmul.go:162
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:162
-						_ = gc_none7
-//line matmul.go:162
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:162
-						_ = gc_all7
 					gc_steps7:
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul.go:162
 							var tx int = gc_tx2
 //line matmul.go:162
-							_ = tx
-//line matmul.go:162
 							var ty int = gc_ty2
-//line matmul.go:162
-							_ = ty
-//line matmul.go:163
 							var row int = gc_by2*MatMulTile + ty
-//line matmul.go:163
-							_ = row
-//line matmul.go:164
 							var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:164
-							_ = col
 //line matmul.go:167
 							var gc_t13 int = p + tx
 //line matmul.go:167
-							_ = gc_t13
-//line matmul.go:167
 							var gc_t14 int = p + ty
-//line matmul.go:167
-							_ = gc_t14
 //line matmul.go:167
 							var gc_row8 int = row
 //line matmul.go:167
-							_ = gc_row8
-//line matmul.go:167
 							var gc_col7 int = col
-//line matmul.go:167
-							_ = gc_col7
 //line matmul.go:167
 							var gc_ac7 int = gc_t13
 //line matmul.go:167
-							_ = gc_ac7
-//line matmul.go:167
 							var gc_br7 int = gc_t14
-//line matmul.go:167
-							_ = gc_br7
 //line matmul.go:167
 							var gc_av7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
-							_ = gc_av7
-//line matmul.go:167
 							var gc_bv7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:167
-							_ = gc_bv7
 //line matmul.go:167
 							if gc_row8 < m && (gc_ac7 < k && uint(k-gc_ac7) > 7) {
 //line matmul.go:167
@@ -714,15 +540,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
 //line matmul.go:167
 									gc_ld25 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
-//line matmul.go:167
 								} else {
 //line matmul.go:167
 									break gc_steps7
-//line matmul.go:167
 								}
 //line matmul.go:167
 								gc_av7 = gc_ld25
-//line matmul.go:167
 							} else {
 //line matmul.go:167
 								gc_b15 := gc_none7
@@ -730,12 +553,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if gc_row8 < m {
 //line matmul.go:167
 									gc_b15 = gc_all7
-//line matmul.go:167
 								}
 //line matmul.go:167
 								gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
-//line matmul.go:167
-								_ = gc_if13
 //line matmul.go:167
 								if gc_if13.ToBits() != 0 {
 //line matmul.go:167
@@ -744,17 +564,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
 //line matmul.go:167
 										gc_ld26 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
-//line matmul.go:167
 									} else {
 //line matmul.go:167
 										break gc_steps7
-//line matmul.go:167
 									}
 //line matmul.go:167
 									gc_av7 = gc_ld26.Merge(gc_av7, gc_if13)
-//line matmul.go:167
 								}
-//line matmul.go:167
 							}
 //line matmul.go:167
 							if gc_br7 < k && (gc_col7 < n && uint(n-gc_col7) > 7) {
@@ -764,15 +580,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
 //line matmul.go:167
 									gc_ld27 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
-//line matmul.go:167
 								} else {
 //line matmul.go:167
 									break gc_steps7
-//line matmul.go:167
 								}
 //line matmul.go:167
 								gc_bv7 = gc_ld27
-//line matmul.go:167
 							} else {
 //line matmul.go:167
 								gc_b16 := gc_none7
@@ -780,12 +593,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if gc_br7 < k {
 //line matmul.go:167
 									gc_b16 = gc_all7
-//line matmul.go:167
 								}
 //line matmul.go:167
 								gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
-//line matmul.go:167
-								_ = gc_if14
 //line matmul.go:167
 								if gc_if14.ToBits() != 0 {
 //line matmul.go:167
@@ -794,17 +604,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
 //line matmul.go:167
 										gc_ld28 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
-//line matmul.go:167
 									} else {
 //line matmul.go:167
 										break gc_steps7
-//line matmul.go:167
 									}
 //line matmul.go:167
 									gc_bv7 = gc_ld28.Merge(gc_bv7, gc_if14)
-//line matmul.go:167
 								}
-//line matmul.go:167
 							}
 //line matmul.go:167
 							gc_av7.StoreSlice(gc_at4[gc_tx2:])
@@ -816,23 +622,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:162
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:162
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:163
 						row := gc_by2*MatMulTile + ty
-						_ = row
-
-//line matmul.go:164
 						col := gc_bx2*MatMulTile + tx
-						_ = col
-
 //line matmul.go:167
 						gc_at4[gc_tx2], gc_at5[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -844,15 +639,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:162
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:162
-							_ = gc_iota6
-//line matmul.go:162
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:162
-							_ = gc_none6
-//line matmul.go:162
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:162
-							_ = gc_all6
 						gc_steps6:
 							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
@@ -861,57 +650,30 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:162
 								var tx int = gc_tx2
 //line matmul.go:162
-								_ = tx
-//line matmul.go:162
 								var ty int = gc_ty2
-//line matmul.go:162
-								_ = ty
-//line matmul.go:163
 								var row int = gc_by2*MatMulTile + ty
-//line matmul.go:163
-								_ = row
-//line matmul.go:164
 								var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:164
-								_ = col
 //line matmul.go:167
 								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
 //line matmul.go:167
 									break
-//line matmul.go:167
 								}
 //line matmul.go:167
 								var gc_t11 int = p + tx
 //line matmul.go:167
-								_ = gc_t11
-//line matmul.go:167
 								var gc_t12 int = p + ty
-//line matmul.go:167
-								_ = gc_t12
 //line matmul.go:167
 								var gc_row7 int = row
 //line matmul.go:167
-								_ = gc_row7
-//line matmul.go:167
 								var gc_col6 int = col
-//line matmul.go:167
-								_ = gc_col6
 //line matmul.go:167
 								var gc_ac6 int = gc_t11
 //line matmul.go:167
-								_ = gc_ac6
-//line matmul.go:167
 								var gc_br6 int = gc_t12
-//line matmul.go:167
-								_ = gc_br6
 //line matmul.go:167
 								var gc_av6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
-								_ = gc_av6
-//line matmul.go:167
 								var gc_bv6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
-								_ = gc_bv6
 //line matmul.go:167
 								if gc_row7 < m && (gc_ac6 < k && uint(k-gc_ac6) > 15) {
 //line matmul.go:167
@@ -920,15 +682,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
 //line matmul.go:167
 										gc_ld21 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
-//line matmul.go:167
 									} else {
 //line matmul.go:167
 										break gc_steps6
-//line matmul.go:167
 									}
 //line matmul.go:167
 									gc_av6 = gc_ld21
-//line matmul.go:167
 								} else {
 //line matmul.go:167
 									gc_b13 := gc_none6
@@ -936,12 +695,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if gc_row7 < m {
 //line matmul.go:167
 										gc_b13 = gc_all6
-//line matmul.go:167
 									}
 //line matmul.go:167
 									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
-//line matmul.go:167
-									_ = gc_if11
 //line matmul.go:167
 									if gc_if11.ToBits() != 0 {
 //line matmul.go:167
@@ -950,17 +706,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 										if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
 //line matmul.go:167
 											gc_ld22 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
-//line matmul.go:167
 										} else {
 //line matmul.go:167
 											break gc_steps6
-//line matmul.go:167
 										}
 //line matmul.go:167
 										gc_av6 = gc_av6.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line matmul.go:167
 									}
-//line matmul.go:167
 								}
 //line matmul.go:167
 								if gc_br6 < k && (gc_col6 < n && uint(n-gc_col6) > 15) {
@@ -970,15 +722,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
 //line matmul.go:167
 										gc_ld23 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
-//line matmul.go:167
 									} else {
 //line matmul.go:167
 										break gc_steps6
-//line matmul.go:167
 									}
 //line matmul.go:167
 									gc_bv6 = gc_ld23
-//line matmul.go:167
 								} else {
 //line matmul.go:167
 									gc_b14 := gc_none6
@@ -986,12 +735,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if gc_br6 < k {
 //line matmul.go:167
 										gc_b14 = gc_all6
-//line matmul.go:167
 									}
 //line matmul.go:167
 									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
-//line matmul.go:167
-									_ = gc_if12
 //line matmul.go:167
 									if gc_if12.ToBits() != 0 {
 //line matmul.go:167
@@ -1000,17 +746,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 										if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
 //line matmul.go:167
 											gc_ld24 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
-//line matmul.go:167
 										} else {
 //line matmul.go:167
 											break gc_steps6
-//line matmul.go:167
 										}
 //line matmul.go:167
 										gc_bv6 = gc_bv6.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line matmul.go:167
 									}
-//line matmul.go:167
 								}
 //line matmul.go:167
 								gc_av6.StoreSlice(as[ty][tx:])
@@ -1028,15 +770,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:162
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:162
-						_ = gc_iota5
-//line matmul.go:162
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:162
-						_ = gc_none5
-//line matmul.go:162
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:162
-						_ = gc_all5
 					gc_steps5:
 						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
@@ -1045,57 +781,30 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:162
 							var tx int = gc_tx2
 //line matmul.go:162
-							_ = tx
-//line matmul.go:162
 							var ty int = gc_ty2
-//line matmul.go:162
-							_ = ty
-//line matmul.go:163
 							var row int = gc_by2*MatMulTile + ty
-//line matmul.go:163
-							_ = row
-//line matmul.go:164
 							var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:164
-							_ = col
 //line matmul.go:167
 							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line matmul.go:167
 								break
-//line matmul.go:167
 							}
 //line matmul.go:167
 							var gc_t9 int = p + tx
 //line matmul.go:167
-							_ = gc_t9
-//line matmul.go:167
 							var gc_t10 int = p + ty
-//line matmul.go:167
-							_ = gc_t10
 //line matmul.go:167
 							var gc_row6 int = row
 //line matmul.go:167
-							_ = gc_row6
-//line matmul.go:167
 							var gc_col5 int = col
-//line matmul.go:167
-							_ = gc_col5
 //line matmul.go:167
 							var gc_ac5 int = gc_t9
 //line matmul.go:167
-							_ = gc_ac5
-//line matmul.go:167
 							var gc_br5 int = gc_t10
-//line matmul.go:167
-							_ = gc_br5
 //line matmul.go:167
 							var gc_av5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
-							_ = gc_av5
-//line matmul.go:167
 							var gc_bv5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:167
-							_ = gc_bv5
 //line matmul.go:167
 							if gc_row6 < m && (gc_ac5 < k && uint(k-gc_ac5) > 7) {
 //line matmul.go:167
@@ -1104,15 +813,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
 //line matmul.go:167
 									gc_ld17 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
-//line matmul.go:167
 								} else {
 //line matmul.go:167
 									break gc_steps5
-//line matmul.go:167
 								}
 //line matmul.go:167
 								gc_av5 = gc_ld17
-//line matmul.go:167
 							} else {
 //line matmul.go:167
 								gc_b11 := gc_none5
@@ -1120,12 +826,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if gc_row6 < m {
 //line matmul.go:167
 									gc_b11 = gc_all5
-//line matmul.go:167
 								}
 //line matmul.go:167
 								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
-//line matmul.go:167
-								_ = gc_if9
 //line matmul.go:167
 								if gc_if9.ToBits() != 0 {
 //line matmul.go:167
@@ -1134,17 +837,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
 //line matmul.go:167
 										gc_ld18 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
-//line matmul.go:167
 									} else {
 //line matmul.go:167
 										break gc_steps5
-//line matmul.go:167
 									}
 //line matmul.go:167
 									gc_av5 = gc_ld18.Merge(gc_av5, gc_if9)
-//line matmul.go:167
 								}
-//line matmul.go:167
 							}
 //line matmul.go:167
 							if gc_br5 < k && (gc_col5 < n && uint(n-gc_col5) > 7) {
@@ -1154,15 +853,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
 //line matmul.go:167
 									gc_ld19 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
-//line matmul.go:167
 								} else {
 //line matmul.go:167
 									break gc_steps5
-//line matmul.go:167
 								}
 //line matmul.go:167
 								gc_bv5 = gc_ld19
-//line matmul.go:167
 							} else {
 //line matmul.go:167
 								gc_b12 := gc_none5
@@ -1170,12 +866,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if gc_br5 < k {
 //line matmul.go:167
 									gc_b12 = gc_all5
-//line matmul.go:167
 								}
 //line matmul.go:167
 								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
-//line matmul.go:167
-								_ = gc_if10
 //line matmul.go:167
 								if gc_if10.ToBits() != 0 {
 //line matmul.go:167
@@ -1184,17 +877,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
 //line matmul.go:167
 										gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
-//line matmul.go:167
 									} else {
 //line matmul.go:167
 										break gc_steps5
-//line matmul.go:167
 									}
 //line matmul.go:167
 									gc_bv5 = gc_ld20.Merge(gc_bv5, gc_if10)
-//line matmul.go:167
 								}
-//line matmul.go:167
 							}
 //line matmul.go:167
 							gc_av5.StoreSlice(as[ty][tx:])
@@ -1209,23 +898,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line matmul.go:162
 							tx := gc_tx2
-							_ = tx
-
 //line matmul.go:162
 							ty := gc_ty2
-							_ = ty
-
-//line matmul.go:163
 							row := gc_by2*MatMulTile + ty
-							_ = row
-
-//line matmul.go:164
 							col := gc_bx2*MatMulTile + tx
-							_ = col
-
 //line matmul.go:167
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -1233,23 +911,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line matmul.go:162
 							tx := gc_tx2
-							_ = tx
-
 //line matmul.go:162
 							ty := gc_ty2
-							_ = ty
-
-//line matmul.go:163
 							row := gc_by2*MatMulTile + ty
-							_ = row
-
-//line matmul.go:164
 							col := gc_bx2*MatMulTile + tx
-							_ = col
-
 //line matmul.go:167
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -1257,23 +924,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line matmul.go:162
 							tx := gc_tx2
-							_ = tx
-
 //line matmul.go:162
 							ty := gc_ty2
-							_ = ty
-
-//line matmul.go:163
 							row := gc_by2*MatMulTile + ty
-							_ = row
-
-//line matmul.go:164
 							col := gc_bx2*MatMulTile + tx
-							_ = col
-
 //line matmul.go:167
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -1281,23 +937,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line matmul.go:162
 							tx := gc_tx2
-							_ = tx
-
 //line matmul.go:162
 							ty := gc_ty2
-							_ = ty
-
-//line matmul.go:163
 							row := gc_by2*MatMulTile + ty
-							_ = row
-
-//line matmul.go:164
 							col := gc_bx2*MatMulTile + tx
-							_ = col
-
 //line matmul.go:167
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -1305,23 +950,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:162
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:162
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:163
 						row := gc_by2*MatMulTile + ty
-						_ = row
-
-//line matmul.go:164
 						col := gc_bx2*MatMulTile + tx
-						_ = col
-
 //line matmul.go:167
 						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -1341,8 +975,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line matmul.go:162
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line matmul.go:162
-						_ = gc_Lane0Mask322
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1350,116 +982,77 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:162
 							var tx int = gc_tx2
 //line matmul.go:162
-							_ = tx
-//line matmul.go:162
 							var ty int = gc_ty2
 //line matmul.go:162
-							_ = ty
-//line matmul.go:162
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:162
-							_ = sum
 //line matmul.go:169
 							if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
 //line matmul.go:169
 								break
-//line matmul.go:169
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
-//line matmul.go:170
 							}
-//line matmul.go:170
 							{
 //line matmul.go:170
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
-//line matmul.go:170
 							}
 //line matmul.go:170
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
@@ -1474,8 +1067,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				if compiled.SIMD {
 //line matmul.go:162
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line matmul.go:162
-					_ = gc_Lane0Mask32
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1483,117 +1074,46 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:162
 						var tx int = gc_tx2
 //line matmul.go:162
-						_ = tx
-//line matmul.go:162
 						var ty int = gc_ty2
 //line matmul.go:162
-						_ = ty
-//line matmul.go:162
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:162
-						_ = sum
 //line matmul.go:169
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line matmul.go:169
 							break
-//line matmul.go:169
 						}
 //line matmul.go:170
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line matmul.go:170
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line matmul.go:170
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line matmul.go:170
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line matmul.go:170
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line matmul.go:170
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line matmul.go:170
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line matmul.go:170
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line matmul.go:170
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line matmul.go:170
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line matmul.go:170
-						{
-//line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
-//line matmul.go:170
-						}
-//line matmul.go:170
-						{
-//line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
-//line matmul.go:170
-						}
-//line matmul.go:170
-						{
-//line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
-//line matmul.go:170
-						}
-//line matmul.go:170
-						{
-//line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
-//line matmul.go:170
-						}
-//line matmul.go:170
-						{
-//line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
-//line matmul.go:170
-						}
-//line matmul.go:170
-						{
-//line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
-//line matmul.go:170
-						}
-//line matmul.go:170
-						{
-//line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
-//line matmul.go:170
-						}
-//line matmul.go:170
-						{
-//line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
-//line matmul.go:170
-						}
-//line matmul.go:170
-						{
-//line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
-//line matmul.go:170
-						}
-//line matmul.go:170
-						{
-//line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
-//line matmul.go:170
-						}
-//line matmul.go:170
-						{
-//line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
-//line matmul.go:170
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line matmul.go:170
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
@@ -1602,147 +1122,91 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line matmul.go:162
 					tx := gc_tx2
-					_ = tx
-
 //line matmul.go:162
 					ty := gc_ty2
-					_ = ty
+//line matmul.go:164
 					sum := gc_s_sum[gc_rank2]
-
 					{
-
 //line matmul.go:169
-						{
+						q := int(0)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							q := int(0)
+						q := int(1)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(2)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-						{
+						q := int(3)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							q := int(1)
+						q := int(4)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(5)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-						{
+						q := int(6)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							q := int(2)
+						q := int(7)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(8)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-						{
+						q := int(9)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							q := int(3)
+						q := int(10)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(11)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-						{
+						q := int(12)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							q := int(4)
+						q := int(13)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(14)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(5)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(6)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(7)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(8)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(9)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(10)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(11)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(12)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(13)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(14)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:169
-						{
-//line matmul.go:169
-							q := int(15)
-//line matmul.go:169
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:171
+						q := int(15)
+						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank2] = sum
 				}
@@ -1780,33 +1244,25 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul.go:162
 							var ty int = gc_ty2
-//line matmul.go:162
-							_ = ty
-//line matmul.go:163
 							var row int = gc_by2*MatMulTile + ty
 //line matmul.go:163
 							_ = row
 //line matmul.go:162
 							var tx int = gc_tx2
-//line matmul.go:162
-							_ = tx
 //line matmul.go:164
 							var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:164
 							_ = col
 //line matmul.go:164
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:164
-							_ = sum
-//line matmul.go:174
 							{
-								sum.StoreSlice(gc_at6[gc_tx2:])
 //line matmul.go:175
+								sum.StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
+//line matmul.go:177
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
 					}(gc_vstep9)
@@ -1818,62 +1274,33 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
 						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line matmul.go:162
 						var ty int = gc_ty2
-//line matmul.go:162
-						_ = ty
-//line matmul.go:163
 						var row int = gc_by2*MatMulTile + ty
 //line matmul.go:163
 						_ = row
 //line matmul.go:162
 						var tx int = gc_tx2
-//line matmul.go:162
-						_ = tx
 //line matmul.go:164
 						var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:164
 						_ = col
 //line matmul.go:164
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:164
-						_ = sum
-//line matmul.go:174
-						{
-							sum.StoreSlice(gc_at6[gc_tx2:])
 //line matmul.go:175
-						}
+						sum.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line matmul.go:162
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:163
-					row := gc_by2*MatMulTile + ty
-					_ = row
-
-//line matmul.go:162
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:164
-					col := gc_bx2*MatMulTile + tx
-					_ = col
+//line matmul.go:166
 					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:174
-					{
-						gc_at6[gc_tx2] = sum
-					}
+//line matmul.go:175
+					gc_at6[gc_tx2] = sum
 				}
 			} else {
+//line matmul.go:179
 				gc_vstep10 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -1881,39 +1308,26 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul.go:162
 							var ty int = gc_ty2
-//line matmul.go:162
-							_ = ty
-//line matmul.go:163
 							var row int = gc_by2*MatMulTile + ty
-//line matmul.go:163
-							_ = row
 //line matmul.go:162
 							var tx int = gc_tx2
-//line matmul.go:162
-							_ = tx
 //line matmul.go:164
 							var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:164
-							_ = col
-//line matmul.go:164
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:164
-							_ = sum
-//line matmul.go:174
 							{
+//line matmul.go:175
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:175
 									break
-//line matmul.go:175
 								}
 //line matmul.go:175
 								sum.StoreSlice(c[row*n+col:])
-//line matmul.go:175
 							}
 						}
+//line matmul.go:177
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
 					}(gc_vstep10)
@@ -1925,38 +1339,22 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
 						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line matmul.go:162
 						var ty int = gc_ty2
-//line matmul.go:162
-						_ = ty
-//line matmul.go:163
 						var row int = gc_by2*MatMulTile + ty
-//line matmul.go:163
-						_ = row
 //line matmul.go:162
 						var tx int = gc_tx2
-//line matmul.go:162
-						_ = tx
 //line matmul.go:164
 						var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:164
-						_ = col
-//line matmul.go:164
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:164
-						_ = sum
-//line matmul.go:174
-						{
-							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:175
-								break
+						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:175
-							}
-//line matmul.go:175
-							sum.StoreSlice(c[row*n+col:])
-//line matmul.go:175
+							break
 						}
+//line matmul.go:175
+						sum.StoreSlice(c[row*n+col:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1966,138 +1364,88 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:162
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:163
 						row := gc_by2*MatMulTile + ty
-						_ = row
-
 //line matmul.go:162
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:164
 						col := gc_bx2*MatMulTile + tx
-						_ = col
+//line matmul.go:166
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:174
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:175
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:179
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:162
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:163
 						row := gc_by2*MatMulTile + ty
-						_ = row
-
 //line matmul.go:162
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:164
 						col := gc_bx2*MatMulTile + tx
-						_ = col
+//line matmul.go:166
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:174
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:175
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:179
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:162
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:163
 						row := gc_by2*MatMulTile + ty
-						_ = row
-
 //line matmul.go:162
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:164
 						col := gc_bx2*MatMulTile + tx
-						_ = col
+//line matmul.go:166
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:174
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:175
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:179
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:162
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:163
 						row := gc_by2*MatMulTile + ty
-						_ = row
-
 //line matmul.go:162
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:164
 						col := gc_bx2*MatMulTile + tx
-						_ = col
+//line matmul.go:166
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:174
-						{
-							c[row*n+col] = sum
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:162
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:163
-					row := gc_by2*MatMulTile + ty
-					_ = row
-
-//line matmul.go:162
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:164
-					col := gc_bx2*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:174
-					{
+//line matmul.go:175
 						c[row*n+col] = sum
 					}
 				}
+//line matmul.go:179
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line matmul.go:162
+					ty := gc_ty2
+					row := gc_by2*MatMulTile + ty
+//line matmul.go:162
+					tx := gc_tx2
+//line matmul.go:164
+					col := gc_bx2*MatMulTile + tx
+//line matmul.go:166
+					sum := gc_s_sum[gc_rank2]
+//line matmul.go:175
+					c[row*n+col] = sum
+				}
 			}
+//line matmul.go:179
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -2134,96 +1482,80 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b10.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
-
 //line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-
-//line matmul.go:202
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	{
-		gc_vstep6 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep6, gc_stop = func(gc_vstep6 int) (int, bool) {
-				for ; gc_vstep6+15 < gc_n2; gc_vstep6 += 16 {
-					gc_rank2 := gc_vstep6
-					_ = gc_rank2
-//line matmul.go:206
-					var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:206
-					_ = sum
-//line matmul.go:206
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep6, false
-			}(gc_vstep6)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
+//line matmul.go:204
+	gc_vstep6 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep6, gc_stop = func(gc_vstep6 int) (int, bool) {
+			for ; gc_vstep6+15 < gc_n2; gc_vstep6 += 16 {
 				gc_rank2 := gc_vstep6
-				_ = gc_rank2
 //line matmul.go:206
-				var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:206
-				_ = sum
+				var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:206
 				sum.StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep6, false
+		}(gc_vstep6)
+		if gc_stop {
+			return
 		}
-		gc_step5 := gc_vstep6
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
+			gc_rank2 := gc_vstep6
 //line matmul.go:206
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
+			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:206
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line matmul.go:206
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line matmul.go:206
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
+			sum.StoreSlice(gc_s_sum[gc_rank2:])
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step5 := gc_vstep6
+	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		{
+			gc_rank2 := gc_step5 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line matmul.go:206
 			var sum float32
-			_ = sum
+//line matmul.go:208
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step5 + 1
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:206
+			var sum float32
+//line matmul.go:208
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step5 + 2
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:206
+			var sum float32
+//line matmul.go:208
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step5 + 3
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:206
+			var sum float32
+//line matmul.go:208
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line matmul.go:206
+		var sum float32
+//line matmul.go:208
+		gc_s_sum[gc_rank2] = sum
+	}
 //line matmul.go:207
 	for p := 0; p < k; p += MatMulTile {
 		{
@@ -2240,68 +1572,34 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:203
-							_ = gc_iota8
-//line matmul.go:203
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:203
-							_ = gc_none8
-//line matmul.go:203
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:203
-							_ = gc_all8
 						gc_steps8:
 							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line matmul.go:203
 								var tx int = gc_tx2
 //line matmul.go:203
-								_ = tx
-//line matmul.go:203
 								var ty int = gc_ty2
-//line matmul.go:203
-								_ = ty
-//line matmul.go:204
 								var row int = gc_by2*MatMulTile + ty
-//line matmul.go:204
-								_ = row
-//line matmul.go:205
 								var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:205
-								_ = col
 //line matmul.go:208
 								var gc_t15 int = p + tx
 //line matmul.go:208
-								_ = gc_t15
-//line matmul.go:208
 								var gc_t16 int = p + ty
-//line matmul.go:208
-								_ = gc_t16
 //line matmul.go:208
 								var gc_row9 int = row
 //line matmul.go:208
-								_ = gc_row9
-//line matmul.go:208
 								var gc_col8 int = col
-//line matmul.go:208
-								_ = gc_col8
 //line matmul.go:208
 								var gc_ac8 int = gc_t15
 //line matmul.go:208
-								_ = gc_ac8
-//line matmul.go:208
 								var gc_br8 int = gc_t16
-//line matmul.go:208
-								_ = gc_br8
 //line matmul.go:208
 								var gc_av8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
-								_ = gc_av8
-//line matmul.go:208
 								var gc_bv8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
-								_ = gc_bv8
 //line matmul.go:208
 								if gc_row9 < m && (gc_ac8 < k && uint(k-gc_ac8) > 15) {
 //line matmul.go:208
@@ -2310,15 +1608,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line matmul.go:208
 										gc_ld29 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
-//line matmul.go:208
 									} else {
 //line matmul.go:208
 										break gc_steps8
-//line matmul.go:208
 									}
 //line matmul.go:208
 									gc_av8 = gc_ld29
-//line matmul.go:208
 								} else {
 //line matmul.go:208
 									gc_b17 := gc_none8
@@ -2326,12 +1621,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									if gc_row9 < m {
 //line matmul.go:208
 										gc_b17 = gc_all8
-//line matmul.go:208
 									}
 //line matmul.go:208
 									gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
-//line matmul.go:208
-									_ = gc_if15
 //line matmul.go:208
 									if gc_if15.ToBits() != 0 {
 //line matmul.go:208
@@ -2340,17 +1632,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 										if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line matmul.go:208
 											gc_ld30 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
-//line matmul.go:208
 										} else {
 //line matmul.go:208
 											break gc_steps8
-//line matmul.go:208
 										}
 //line matmul.go:208
 										gc_av8 = gc_av8.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line matmul.go:208
 									}
-//line matmul.go:208
 								}
 //line matmul.go:208
 								if gc_br8 < k && (gc_col8 < n && uint(n-gc_col8) > 15) {
@@ -2360,15 +1648,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line matmul.go:208
 										gc_ld31 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
-//line matmul.go:208
 									} else {
 //line matmul.go:208
 										break gc_steps8
-//line matmul.go:208
 									}
 //line matmul.go:208
 									gc_bv8 = gc_ld31
-//line matmul.go:208
 								} else {
 //line matmul.go:208
 									gc_b18 := gc_none8
@@ -2376,12 +1661,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									if gc_br8 < k {
 //line matmul.go:208
 										gc_b18 = gc_all8
-//line matmul.go:208
 									}
 //line matmul.go:208
 									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
-//line matmul.go:208
-									_ = gc_if16
 //line matmul.go:208
 									if gc_if16.ToBits() != 0 {
 //line matmul.go:208
@@ -2390,17 +1672,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 										if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line matmul.go:208
 											gc_ld32 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
-//line matmul.go:208
 										} else {
 //line matmul.go:208
 											break gc_steps8
-//line matmul.go:208
 										}
 //line matmul.go:208
 										gc_bv8 = gc_bv8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line matmul.go:208
 									}
-//line matmul.go:208
 								}
 //line matmul.go:208
 								gc_av8.StoreSlice(gc_at5[gc_tx2:])
@@ -2418,68 +1696,34 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:203
-						_ = gc_iota7
-//line matmul.go:203
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:203
-						_ = gc_none7
-//line matmul.go:203
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:203
-						_ = gc_all7
 					gc_steps7:
 						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul.go:203
 							var tx int = gc_tx2
 //line matmul.go:203
-							_ = tx
-//line matmul.go:203
 							var ty int = gc_ty2
-//line matmul.go:203
-							_ = ty
-//line matmul.go:204
 							var row int = gc_by2*MatMulTile + ty
-//line matmul.go:204
-							_ = row
-//line matmul.go:205
 							var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:205
-							_ = col
 //line matmul.go:208
 							var gc_t13 int = p + tx
 //line matmul.go:208
-							_ = gc_t13
-//line matmul.go:208
 							var gc_t14 int = p + ty
-//line matmul.go:208
-							_ = gc_t14
 //line matmul.go:208
 							var gc_row8 int = row
 //line matmul.go:208
-							_ = gc_row8
-//line matmul.go:208
 							var gc_col7 int = col
-//line matmul.go:208
-							_ = gc_col7
 //line matmul.go:208
 							var gc_ac7 int = gc_t13
 //line matmul.go:208
-							_ = gc_ac7
-//line matmul.go:208
 							var gc_br7 int = gc_t14
-//line matmul.go:208
-							_ = gc_br7
 //line matmul.go:208
 							var gc_av7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
-							_ = gc_av7
-//line matmul.go:208
 							var gc_bv7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:208
-							_ = gc_bv7
 //line matmul.go:208
 							if gc_row8 < m && (gc_ac7 < k && uint(k-gc_ac7) > 7) {
 //line matmul.go:208
@@ -2488,15 +1732,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
 //line matmul.go:208
 									gc_ld25 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
-//line matmul.go:208
 								} else {
 //line matmul.go:208
 									break gc_steps7
-//line matmul.go:208
 								}
 //line matmul.go:208
 								gc_av7 = gc_ld25
-//line matmul.go:208
 							} else {
 //line matmul.go:208
 								gc_b15 := gc_none7
@@ -2504,12 +1745,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								if gc_row8 < m {
 //line matmul.go:208
 									gc_b15 = gc_all7
-//line matmul.go:208
 								}
 //line matmul.go:208
 								gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
-//line matmul.go:208
-								_ = gc_if13
 //line matmul.go:208
 								if gc_if13.ToBits() != 0 {
 //line matmul.go:208
@@ -2518,17 +1756,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
 //line matmul.go:208
 										gc_ld26 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
-//line matmul.go:208
 									} else {
 //line matmul.go:208
 										break gc_steps7
-//line matmul.go:208
 									}
 //line matmul.go:208
 									gc_av7 = gc_ld26.Merge(gc_av7, gc_if13)
-//line matmul.go:208
 								}
-//line matmul.go:208
 							}
 //line matmul.go:208
 							if gc_br7 < k && (gc_col7 < n && uint(n-gc_col7) > 7) {
@@ -2538,15 +1772,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
 //line matmul.go:208
 									gc_ld27 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
-//line matmul.go:208
 								} else {
 //line matmul.go:208
 									break gc_steps7
-//line matmul.go:208
 								}
 //line matmul.go:208
 								gc_bv7 = gc_ld27
-//line matmul.go:208
 							} else {
 //line matmul.go:208
 								gc_b16 := gc_none7
@@ -2554,12 +1785,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								if gc_br7 < k {
 //line matmul.go:208
 									gc_b16 = gc_all7
-//line matmul.go:208
 								}
 //line matmul.go:208
 								gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
-//line matmul.go:208
-								_ = gc_if14
 //line matmul.go:208
 								if gc_if14.ToBits() != 0 {
 //line matmul.go:208
@@ -2568,17 +1796,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
 //line matmul.go:208
 										gc_ld28 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
-//line matmul.go:208
 									} else {
 //line matmul.go:208
 										break gc_steps7
-//line matmul.go:208
 									}
 //line matmul.go:208
 									gc_bv7 = gc_ld28.Merge(gc_bv7, gc_if14)
-//line matmul.go:208
 								}
-//line matmul.go:208
 							}
 //line matmul.go:208
 							gc_av7.StoreSlice(gc_at5[gc_tx2:])
@@ -2590,23 +1814,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:203
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:203
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:204
 						row := gc_by2*MatMulTile + ty
-						_ = row
-
-//line matmul.go:205
 						col := gc_bx2*MatMulTile + tx
-						_ = col
-
 //line matmul.go:208
 						gc_at5[gc_tx2], gc_at6[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -2618,15 +1831,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:203
-							_ = gc_iota6
-//line matmul.go:203
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:203
-							_ = gc_none6
-//line matmul.go:203
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:203
-							_ = gc_all6
 						gc_steps6:
 							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 								gc_tx2 := gc_vstep8
@@ -2635,57 +1842,30 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 								var tx int = gc_tx2
 //line matmul.go:203
-								_ = tx
-//line matmul.go:203
 								var ty int = gc_ty2
-//line matmul.go:203
-								_ = ty
-//line matmul.go:204
 								var row int = gc_by2*MatMulTile + ty
-//line matmul.go:204
-								_ = row
-//line matmul.go:205
 								var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:205
-								_ = col
 //line matmul.go:208
 								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
 //line matmul.go:208
 									break
-//line matmul.go:208
 								}
 //line matmul.go:208
 								var gc_t11 int = p + tx
 //line matmul.go:208
-								_ = gc_t11
-//line matmul.go:208
 								var gc_t12 int = p + ty
-//line matmul.go:208
-								_ = gc_t12
 //line matmul.go:208
 								var gc_row7 int = row
 //line matmul.go:208
-								_ = gc_row7
-//line matmul.go:208
 								var gc_col6 int = col
-//line matmul.go:208
-								_ = gc_col6
 //line matmul.go:208
 								var gc_ac6 int = gc_t11
 //line matmul.go:208
-								_ = gc_ac6
-//line matmul.go:208
 								var gc_br6 int = gc_t12
-//line matmul.go:208
-								_ = gc_br6
 //line matmul.go:208
 								var gc_av6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
-								_ = gc_av6
-//line matmul.go:208
 								var gc_bv6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
-								_ = gc_bv6
 //line matmul.go:208
 								if gc_row7 < m && (gc_ac6 < k && uint(k-gc_ac6) > 15) {
 //line matmul.go:208
@@ -2694,15 +1874,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
 //line matmul.go:208
 										gc_ld21 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
-//line matmul.go:208
 									} else {
 //line matmul.go:208
 										break gc_steps6
-//line matmul.go:208
 									}
 //line matmul.go:208
 									gc_av6 = gc_ld21
-//line matmul.go:208
 								} else {
 //line matmul.go:208
 									gc_b13 := gc_none6
@@ -2710,12 +1887,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									if gc_row7 < m {
 //line matmul.go:208
 										gc_b13 = gc_all6
-//line matmul.go:208
 									}
 //line matmul.go:208
 									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
-//line matmul.go:208
-									_ = gc_if11
 //line matmul.go:208
 									if gc_if11.ToBits() != 0 {
 //line matmul.go:208
@@ -2724,17 +1898,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 										if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
 //line matmul.go:208
 											gc_ld22 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
-//line matmul.go:208
 										} else {
 //line matmul.go:208
 											break gc_steps6
-//line matmul.go:208
 										}
 //line matmul.go:208
 										gc_av6 = gc_av6.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line matmul.go:208
 									}
-//line matmul.go:208
 								}
 //line matmul.go:208
 								if gc_br6 < k && (gc_col6 < n && uint(n-gc_col6) > 15) {
@@ -2744,15 +1914,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
 //line matmul.go:208
 										gc_ld23 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
-//line matmul.go:208
 									} else {
 //line matmul.go:208
 										break gc_steps6
-//line matmul.go:208
 									}
 //line matmul.go:208
 									gc_bv6 = gc_ld23
-//line matmul.go:208
 								} else {
 //line matmul.go:208
 									gc_b14 := gc_none6
@@ -2760,12 +1927,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									if gc_br6 < k {
 //line matmul.go:208
 										gc_b14 = gc_all6
-//line matmul.go:208
 									}
 //line matmul.go:208
 									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
-//line matmul.go:208
-									_ = gc_if12
 //line matmul.go:208
 									if gc_if12.ToBits() != 0 {
 //line matmul.go:208
@@ -2774,17 +1938,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 										if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
 //line matmul.go:208
 											gc_ld24 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
-//line matmul.go:208
 										} else {
 //line matmul.go:208
 											break gc_steps6
-//line matmul.go:208
 										}
 //line matmul.go:208
 										gc_bv6 = gc_bv6.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line matmul.go:208
 									}
-//line matmul.go:208
 								}
 //line matmul.go:208
 								gc_av6.StoreSlice(as[ty][tx:])
@@ -2802,15 +1962,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:203
-						_ = gc_iota5
-//line matmul.go:203
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:203
-						_ = gc_none5
-//line matmul.go:203
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:203
-						_ = gc_all5
 					gc_steps5:
 						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
@@ -2819,57 +1973,30 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 							var tx int = gc_tx2
 //line matmul.go:203
-							_ = tx
-//line matmul.go:203
 							var ty int = gc_ty2
-//line matmul.go:203
-							_ = ty
-//line matmul.go:204
 							var row int = gc_by2*MatMulTile + ty
-//line matmul.go:204
-							_ = row
-//line matmul.go:205
 							var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:205
-							_ = col
 //line matmul.go:208
 							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line matmul.go:208
 								break
-//line matmul.go:208
 							}
 //line matmul.go:208
 							var gc_t9 int = p + tx
 //line matmul.go:208
-							_ = gc_t9
-//line matmul.go:208
 							var gc_t10 int = p + ty
-//line matmul.go:208
-							_ = gc_t10
 //line matmul.go:208
 							var gc_row6 int = row
 //line matmul.go:208
-							_ = gc_row6
-//line matmul.go:208
 							var gc_col5 int = col
-//line matmul.go:208
-							_ = gc_col5
 //line matmul.go:208
 							var gc_ac5 int = gc_t9
 //line matmul.go:208
-							_ = gc_ac5
-//line matmul.go:208
 							var gc_br5 int = gc_t10
-//line matmul.go:208
-							_ = gc_br5
 //line matmul.go:208
 							var gc_av5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
-							_ = gc_av5
-//line matmul.go:208
 							var gc_bv5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:208
-							_ = gc_bv5
 //line matmul.go:208
 							if gc_row6 < m && (gc_ac5 < k && uint(k-gc_ac5) > 7) {
 //line matmul.go:208
@@ -2878,15 +2005,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
 //line matmul.go:208
 									gc_ld17 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
-//line matmul.go:208
 								} else {
 //line matmul.go:208
 									break gc_steps5
-//line matmul.go:208
 								}
 //line matmul.go:208
 								gc_av5 = gc_ld17
-//line matmul.go:208
 							} else {
 //line matmul.go:208
 								gc_b11 := gc_none5
@@ -2894,12 +2018,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								if gc_row6 < m {
 //line matmul.go:208
 									gc_b11 = gc_all5
-//line matmul.go:208
 								}
 //line matmul.go:208
 								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
-//line matmul.go:208
-								_ = gc_if9
 //line matmul.go:208
 								if gc_if9.ToBits() != 0 {
 //line matmul.go:208
@@ -2908,17 +2029,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
 //line matmul.go:208
 										gc_ld18 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
-//line matmul.go:208
 									} else {
 //line matmul.go:208
 										break gc_steps5
-//line matmul.go:208
 									}
 //line matmul.go:208
 									gc_av5 = gc_ld18.Merge(gc_av5, gc_if9)
-//line matmul.go:208
 								}
-//line matmul.go:208
 							}
 //line matmul.go:208
 							if gc_br5 < k && (gc_col5 < n && uint(n-gc_col5) > 7) {
@@ -2928,15 +2045,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
 //line matmul.go:208
 									gc_ld19 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
-//line matmul.go:208
 								} else {
 //line matmul.go:208
 									break gc_steps5
-//line matmul.go:208
 								}
 //line matmul.go:208
 								gc_bv5 = gc_ld19
-//line matmul.go:208
 							} else {
 //line matmul.go:208
 								gc_b12 := gc_none5
@@ -2944,12 +2058,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								if gc_br5 < k {
 //line matmul.go:208
 									gc_b12 = gc_all5
-//line matmul.go:208
 								}
 //line matmul.go:208
 								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
-//line matmul.go:208
-								_ = gc_if10
 //line matmul.go:208
 								if gc_if10.ToBits() != 0 {
 //line matmul.go:208
@@ -2958,17 +2069,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
 //line matmul.go:208
 										gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
-//line matmul.go:208
 									} else {
 //line matmul.go:208
 										break gc_steps5
-//line matmul.go:208
 									}
 //line matmul.go:208
 									gc_bv5 = gc_ld20.Merge(gc_bv5, gc_if10)
-//line matmul.go:208
 								}
-//line matmul.go:208
 							}
 //line matmul.go:208
 							gc_av5.StoreSlice(as[ty][tx:])
@@ -2983,23 +2090,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line matmul.go:203
 							tx := gc_tx2
-							_ = tx
-
 //line matmul.go:203
 							ty := gc_ty2
-							_ = ty
-
-//line matmul.go:204
 							row := gc_by2*MatMulTile + ty
-							_ = row
-
-//line matmul.go:205
 							col := gc_bx2*MatMulTile + tx
-							_ = col
-
 //line matmul.go:208
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -3007,23 +2103,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line matmul.go:203
 							tx := gc_tx2
-							_ = tx
-
 //line matmul.go:203
 							ty := gc_ty2
-							_ = ty
-
-//line matmul.go:204
 							row := gc_by2*MatMulTile + ty
-							_ = row
-
-//line matmul.go:205
 							col := gc_bx2*MatMulTile + tx
-							_ = col
-
 //line matmul.go:208
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -3031,23 +2116,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line matmul.go:203
 							tx := gc_tx2
-							_ = tx
-
 //line matmul.go:203
 							ty := gc_ty2
-							_ = ty
-
-//line matmul.go:204
 							row := gc_by2*MatMulTile + ty
-							_ = row
-
-//line matmul.go:205
 							col := gc_bx2*MatMulTile + tx
-							_ = col
-
 //line matmul.go:208
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -3055,23 +2129,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line matmul.go:203
 							tx := gc_tx2
-							_ = tx
-
 //line matmul.go:203
 							ty := gc_ty2
-							_ = ty
-
-//line matmul.go:204
 							row := gc_by2*MatMulTile + ty
-							_ = row
-
-//line matmul.go:205
 							col := gc_bx2*MatMulTile + tx
-							_ = col
-
 //line matmul.go:208
 							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -3079,23 +2142,12 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:203
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:203
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:204
 						row := gc_by2*MatMulTile + ty
-						_ = row
-
-//line matmul.go:205
 						col := gc_bx2*MatMulTile + tx
-						_ = col
-
 //line matmul.go:208
 						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -3106,7 +2158,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 				}
 			}
 		}
-
 //line matmul.go:210
 		bt := (*[MatMulTile][MatMulTile]float32)(bs)
 		{
@@ -3121,8 +2172,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						gc_vstep9, gc_stop4 = func(gc_vstep9 int) (int, bool) {
 //line matmul.go:203
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line matmul.go:203
-							_ = gc_Lane0Mask324
 							for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3130,56 +2179,33 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 								var tx int = gc_tx2
 //line matmul.go:203
-								_ = tx
-//line matmul.go:203
 								var ty int = gc_ty2
 //line matmul.go:203
 								_ = ty
 //line matmul.go:203
 								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:203
-								_ = sum
 //line matmul.go:210
 								var ar *[16]float32 = &gc_at7[0]
-//line matmul.go:210
-								_ = ar
-//line matmul.go:211
 								if tx < 0 || tx > len(bt[0])-16 || tx > len(bt[1])-16 || tx > len(bt[2])-16 || tx > len(bt[3])-16 || tx > len(bt[4])-16 || tx > len(bt[5])-16 || tx > len(bt[6])-16 || tx > len(bt[7])-16 || tx > len(bt[8])-16 || tx > len(bt[9])-16 || tx > len(bt[10])-16 || tx > len(bt[11])-16 || tx > len(bt[12])-16 || tx > len(bt[13])-16 || tx > len(bt[14])-16 || tx > len(bt[15])-16 {
 //line matmul.go:211
 									break
-//line matmul.go:211
 								}
 //line matmul.go:211
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[0][tx:])))
-//line matmul.go:212
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[1], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[1][tx:])))
-//line matmul.go:213
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[2], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[2][tx:])))
-//line matmul.go:214
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[3], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[3][tx:])))
-//line matmul.go:215
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[4], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[4][tx:])))
-//line matmul.go:216
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[5], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[5][tx:])))
-//line matmul.go:217
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[6], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[6][tx:])))
-//line matmul.go:218
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[7], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[7][tx:])))
-//line matmul.go:219
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[8], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[8][tx:])))
-//line matmul.go:220
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[9], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[9][tx:])))
-//line matmul.go:221
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[10], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[10][tx:])))
-//line matmul.go:222
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[11], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[11][tx:])))
-//line matmul.go:223
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[12], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[12][tx:])))
-//line matmul.go:224
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[13], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[13][tx:])))
-//line matmul.go:225
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[14], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[14][tx:])))
-//line matmul.go:226
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[15], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[15][tx:])))
 //line matmul.go:226
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
@@ -3194,8 +2220,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					if compiled.SIMD {
 //line matmul.go:203
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line matmul.go:203
-						_ = gc_Lane0Mask323
 						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3203,56 +2227,33 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 							var tx int = gc_tx2
 //line matmul.go:203
-							_ = tx
-//line matmul.go:203
 							var ty int = gc_ty2
 //line matmul.go:203
 							_ = ty
 //line matmul.go:203
 							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:203
-							_ = sum
 //line matmul.go:210
 							var ar *[16]float32 = &gc_at7[0]
-//line matmul.go:210
-							_ = ar
-//line matmul.go:211
 							if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
 //line matmul.go:211
 								break
-//line matmul.go:211
 							}
 //line matmul.go:211
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[0][tx:])))
-//line matmul.go:212
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[1], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[1][tx:])))
-//line matmul.go:213
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[2], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[2][tx:])))
-//line matmul.go:214
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[3], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[3][tx:])))
-//line matmul.go:215
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[4], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[4][tx:])))
-//line matmul.go:216
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[5], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[5][tx:])))
-//line matmul.go:217
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[6], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[6][tx:])))
-//line matmul.go:218
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[7], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[7][tx:])))
-//line matmul.go:219
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[8], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[8][tx:])))
-//line matmul.go:220
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[9], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[9][tx:])))
-//line matmul.go:221
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[10], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[10][tx:])))
-//line matmul.go:222
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[11], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[11][tx:])))
-//line matmul.go:223
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[12], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[12][tx:])))
-//line matmul.go:224
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[13], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[13][tx:])))
-//line matmul.go:225
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[14], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
-//line matmul.go:226
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[15], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
 //line matmul.go:226
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
@@ -3262,67 +2263,29 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:203
 						tx := gc_tx2
-						_ = tx
-
-//line matmul.go:203
-						ty := gc_ty2
-						_ = ty
+//line matmul.go:205
 						sum := gc_s_sum[gc_rank2]
-
 //line matmul.go:210
 						ar := &gc_at7[0]
-
-//line matmul.go:211
 						sum += ar[0] * bt[0][tx]
-
-//line matmul.go:212
 						sum += ar[1] * bt[1][tx]
-
-//line matmul.go:213
 						sum += ar[2] * bt[2][tx]
-
-//line matmul.go:214
 						sum += ar[3] * bt[3][tx]
-
-//line matmul.go:215
 						sum += ar[4] * bt[4][tx]
-
-//line matmul.go:216
 						sum += ar[5] * bt[5][tx]
-
-//line matmul.go:217
 						sum += ar[6] * bt[6][tx]
-
-//line matmul.go:218
 						sum += ar[7] * bt[7][tx]
-
-//line matmul.go:219
 						sum += ar[8] * bt[8][tx]
-
-//line matmul.go:220
 						sum += ar[9] * bt[9][tx]
-
-//line matmul.go:221
 						sum += ar[10] * bt[10][tx]
-
-//line matmul.go:222
 						sum += ar[11] * bt[11][tx]
-
-//line matmul.go:223
 						sum += ar[12] * bt[12][tx]
-
-//line matmul.go:224
 						sum += ar[13] * bt[13][tx]
-
-//line matmul.go:225
 						sum += ar[14] * bt[14][tx]
-
-//line matmul.go:226
 						sum += ar[15] * bt[15][tx]
-						_ = ar
+//line matmul.go:228
 						gc_s_sum[gc_rank2] = sum
 					}
 				} else {
@@ -3332,8 +2295,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						gc_vstep10, gc_stop5 = func(gc_vstep10 int) (int, bool) {
 //line matmul.go:203
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line matmul.go:203
-							_ = gc_Lane0Mask322
 							for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
 								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3341,56 +2302,31 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 								var tx int = gc_tx2
 //line matmul.go:203
-								_ = tx
-//line matmul.go:203
 								var ty int = gc_ty2
 //line matmul.go:203
-								_ = ty
-//line matmul.go:203
 								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:203
-								_ = sum
 //line matmul.go:210
 								var ar *[16]float32 = &as[ty]
-//line matmul.go:210
-								_ = ar
-//line matmul.go:211
 								if tx < 0 || tx > len(bt[0])-16 || tx > len(bt[1])-16 || tx > len(bt[2])-16 || tx > len(bt[3])-16 || tx > len(bt[4])-16 || tx > len(bt[5])-16 || tx > len(bt[6])-16 || tx > len(bt[7])-16 || tx > len(bt[8])-16 || tx > len(bt[9])-16 || tx > len(bt[10])-16 || tx > len(bt[11])-16 || tx > len(bt[12])-16 || tx > len(bt[13])-16 || tx > len(bt[14])-16 || tx > len(bt[15])-16 {
 //line matmul.go:211
 									break
-//line matmul.go:211
 								}
 //line matmul.go:211
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[0][tx:])))
-//line matmul.go:212
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[1][tx:])))
-//line matmul.go:213
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[2], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[2][tx:])))
-//line matmul.go:214
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[3], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[3][tx:])))
-//line matmul.go:215
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[4], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[4][tx:])))
-//line matmul.go:216
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[5], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[5][tx:])))
-//line matmul.go:217
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[6], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[6][tx:])))
-//line matmul.go:218
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[7], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[7][tx:])))
-//line matmul.go:219
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[8], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[8][tx:])))
-//line matmul.go:220
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[9], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[9][tx:])))
-//line matmul.go:221
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[10], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[10][tx:])))
-//line matmul.go:222
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[11], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[11][tx:])))
-//line matmul.go:223
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[12], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[12][tx:])))
-//line matmul.go:224
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[13], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[13][tx:])))
-//line matmul.go:225
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[14], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[14][tx:])))
-//line matmul.go:226
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[15], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[15][tx:])))
 //line matmul.go:226
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
@@ -3405,8 +2341,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					if compiled.SIMD {
 //line matmul.go:203
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line matmul.go:203
-						_ = gc_Lane0Mask32
 						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3414,56 +2348,31 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 							var tx int = gc_tx2
 //line matmul.go:203
-							_ = tx
-//line matmul.go:203
 							var ty int = gc_ty2
 //line matmul.go:203
-							_ = ty
-//line matmul.go:203
 							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:203
-							_ = sum
 //line matmul.go:210
 							var ar *[16]float32 = &as[ty]
-//line matmul.go:210
-							_ = ar
-//line matmul.go:211
 							if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
 //line matmul.go:211
 								break
-//line matmul.go:211
 							}
 //line matmul.go:211
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[0][tx:])))
-//line matmul.go:212
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[1][tx:])))
-//line matmul.go:213
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[2], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[2][tx:])))
-//line matmul.go:214
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[3], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[3][tx:])))
-//line matmul.go:215
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[4], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[4][tx:])))
-//line matmul.go:216
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[5], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[5][tx:])))
-//line matmul.go:217
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[6], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[6][tx:])))
-//line matmul.go:218
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[7], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[7][tx:])))
-//line matmul.go:219
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[8], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[8][tx:])))
-//line matmul.go:220
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[9], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[9][tx:])))
-//line matmul.go:221
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[10], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[10][tx:])))
-//line matmul.go:222
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[11], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[11][tx:])))
-//line matmul.go:223
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[12], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[12][tx:])))
-//line matmul.go:224
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[13], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[13][tx:])))
-//line matmul.go:225
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[14], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
-//line matmul.go:226
 							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[15], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
 //line matmul.go:226
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
@@ -3473,67 +2382,31 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:203
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:203
 						ty := gc_ty2
-						_ = ty
+//line matmul.go:205
 						sum := gc_s_sum[gc_rank2]
-
 //line matmul.go:210
 						ar := &as[ty]
-
-//line matmul.go:211
 						sum += ar[0] * bt[0][tx]
-
-//line matmul.go:212
 						sum += ar[1] * bt[1][tx]
-
-//line matmul.go:213
 						sum += ar[2] * bt[2][tx]
-
-//line matmul.go:214
 						sum += ar[3] * bt[3][tx]
-
-//line matmul.go:215
 						sum += ar[4] * bt[4][tx]
-
-//line matmul.go:216
 						sum += ar[5] * bt[5][tx]
-
-//line matmul.go:217
 						sum += ar[6] * bt[6][tx]
-
-//line matmul.go:218
 						sum += ar[7] * bt[7][tx]
-
-//line matmul.go:219
 						sum += ar[8] * bt[8][tx]
-
-//line matmul.go:220
 						sum += ar[9] * bt[9][tx]
-
-//line matmul.go:221
 						sum += ar[10] * bt[10][tx]
-
-//line matmul.go:222
 						sum += ar[11] * bt[11][tx]
-
-//line matmul.go:223
 						sum += ar[12] * bt[12][tx]
-
-//line matmul.go:224
 						sum += ar[13] * bt[13][tx]
-
-//line matmul.go:225
 						sum += ar[14] * bt[14][tx]
-
-//line matmul.go:226
 						sum += ar[15] * bt[15][tx]
-						_ = ar
+//line matmul.go:228
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
@@ -3571,33 +2444,25 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						for ; gc_vstep11+15 < gc_to2; gc_vstep11 += 16 {
 							gc_tx2 := gc_vstep11
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul.go:203
 							var ty int = gc_ty2
-//line matmul.go:203
-							_ = ty
-//line matmul.go:204
 							var row int = gc_by2*MatMulTile + ty
 //line matmul.go:204
 							_ = row
 //line matmul.go:203
 							var tx int = gc_tx2
-//line matmul.go:203
-							_ = tx
 //line matmul.go:205
 							var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:205
 							_ = col
 //line matmul.go:205
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:205
-							_ = sum
-//line matmul.go:229
 							{
-								sum.StoreSlice(gc_at8[gc_tx2:])
 //line matmul.go:230
+								sum.StoreSlice(gc_at8[gc_tx2:])
 							}
 						}
+//line matmul.go:232
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep11, false
 					}(gc_vstep11)
@@ -3609,62 +2474,33 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					for ; gc_vstep11+7 < gc_to2; gc_vstep11 += 8 {
 						gc_tx2 := gc_vstep11
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line matmul.go:203
 						var ty int = gc_ty2
-//line matmul.go:203
-						_ = ty
-//line matmul.go:204
 						var row int = gc_by2*MatMulTile + ty
 //line matmul.go:204
 						_ = row
 //line matmul.go:203
 						var tx int = gc_tx2
-//line matmul.go:203
-						_ = tx
 //line matmul.go:205
 						var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:205
 						_ = col
 //line matmul.go:205
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:205
-						_ = sum
-//line matmul.go:229
-						{
-							sum.StoreSlice(gc_at8[gc_tx2:])
 //line matmul.go:230
-						}
+						sum.StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line matmul.go:203
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:204
-					row := gc_by2*MatMulTile + ty
-					_ = row
-
-//line matmul.go:203
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:205
-					col := gc_bx2*MatMulTile + tx
-					_ = col
+//line matmul.go:207
 					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:229
-					{
-						gc_at8[gc_tx2] = sum
-					}
+//line matmul.go:230
+					gc_at8[gc_tx2] = sum
 				}
 			} else {
+//line matmul.go:234
 				gc_vstep12 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -3672,39 +2508,26 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						for ; gc_vstep12+15 < gc_to2; gc_vstep12 += 16 {
 							gc_tx2 := gc_vstep12
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul.go:203
 							var ty int = gc_ty2
-//line matmul.go:203
-							_ = ty
-//line matmul.go:204
 							var row int = gc_by2*MatMulTile + ty
-//line matmul.go:204
-							_ = row
 //line matmul.go:203
 							var tx int = gc_tx2
-//line matmul.go:203
-							_ = tx
 //line matmul.go:205
 							var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:205
-							_ = col
-//line matmul.go:205
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:205
-							_ = sum
-//line matmul.go:229
 							{
+//line matmul.go:230
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:230
 									break
-//line matmul.go:230
 								}
 //line matmul.go:230
 								sum.StoreSlice(c[row*n+col:])
-//line matmul.go:230
 							}
 						}
+//line matmul.go:232
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep12, false
 					}(gc_vstep12)
@@ -3716,38 +2539,22 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
 						gc_tx2 := gc_vstep12
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line matmul.go:203
 						var ty int = gc_ty2
-//line matmul.go:203
-						_ = ty
-//line matmul.go:204
 						var row int = gc_by2*MatMulTile + ty
-//line matmul.go:204
-						_ = row
 //line matmul.go:203
 						var tx int = gc_tx2
-//line matmul.go:203
-						_ = tx
 //line matmul.go:205
 						var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:205
-						_ = col
-//line matmul.go:205
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:205
-						_ = sum
-//line matmul.go:229
-						{
-							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:230
-								break
+						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:230
-							}
-//line matmul.go:230
-							sum.StoreSlice(c[row*n+col:])
-//line matmul.go:230
+							break
 						}
+//line matmul.go:230
+						sum.StoreSlice(c[row*n+col:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3757,138 +2564,88 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:203
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:204
 						row := gc_by2*MatMulTile + ty
-						_ = row
-
 //line matmul.go:203
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:205
 						col := gc_bx2*MatMulTile + tx
-						_ = col
+//line matmul.go:207
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:229
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:230
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:234
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:203
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:204
 						row := gc_by2*MatMulTile + ty
-						_ = row
-
 //line matmul.go:203
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:205
 						col := gc_bx2*MatMulTile + tx
-						_ = col
+//line matmul.go:207
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:229
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:230
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:234
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:203
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:204
 						row := gc_by2*MatMulTile + ty
-						_ = row
-
 //line matmul.go:203
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:205
 						col := gc_bx2*MatMulTile + tx
-						_ = col
+//line matmul.go:207
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:229
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:230
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:234
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:203
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:204
 						row := gc_by2*MatMulTile + ty
-						_ = row
-
 //line matmul.go:203
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:205
 						col := gc_bx2*MatMulTile + tx
-						_ = col
+//line matmul.go:207
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:229
-						{
-							c[row*n+col] = sum
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:203
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:204
-					row := gc_by2*MatMulTile + ty
-					_ = row
-
-//line matmul.go:203
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:205
-					col := gc_bx2*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:229
-					{
+//line matmul.go:230
 						c[row*n+col] = sum
 					}
 				}
+//line matmul.go:234
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line matmul.go:203
+					ty := gc_ty2
+					row := gc_by2*MatMulTile + ty
+//line matmul.go:203
+					tx := gc_tx2
+//line matmul.go:205
+					col := gc_bx2*MatMulTile + tx
+//line matmul.go:207
+					sum := gc_s_sum[gc_rank2]
+//line matmul.go:230
+					c[row*n+col] = sum
+				}
 			}
+//line matmul.go:234
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -3934,81 +2691,29 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	gc_s_s01 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_s10 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_s11 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-
 //line matmul.go:248
 	const half = MatMulTile
-
-//line matmul.go:249
 	as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
-
-//line matmul.go:250
 	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
-
 //line matmul.go:252
 	row0 := gc_by2 * matmulRegTile
-
 //line matmul.go:252
 	col0 := gc_bx2 * matmulRegTile
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-					gc_rank2 := gc_vstep2
-					_ = gc_rank2
-//line matmul.go:253
-					var s00 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:253
-					_ = s00
-//line matmul.go:253
-					var s01 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:253
-					_ = s01
-//line matmul.go:253
-					var s10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:253
-					_ = s10
-//line matmul.go:253
-					var s11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:253
-					_ = s11
-//line matmul.go:253
-					s00.StoreSlice(gc_s_s00[gc_rank2:])
-//line matmul.go:253
-					s01.StoreSlice(gc_s_s01[gc_rank2:])
-//line matmul.go:253
-					s10.StoreSlice(gc_s_s10[gc_rank2:])
-//line matmul.go:253
-					s11.StoreSlice(gc_s_s11[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+//line matmul.go:254
+	gc_vstep2 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 				gc_rank2 := gc_vstep2
-				_ = gc_rank2
 //line matmul.go:253
-				var s00 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				var s00 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:253
-				_ = s00
+				var s01 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:253
-				var s01 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				var s10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:253
-				_ = s01
-//line matmul.go:253
-				var s10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:253
-				_ = s10
-//line matmul.go:253
-				var s11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:253
-				_ = s11
+				var s11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:253
 				s00.StoreSlice(gc_s_s00[gc_rank2:])
 //line matmul.go:253
@@ -4019,94 +2724,99 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				s11.StoreSlice(gc_s_s11[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep2, false
+		}(gc_vstep2)
+		if gc_stop {
+			return
 		}
-		gc_step3 := gc_vstep2
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-			{
-				gc_rank2 := gc_step3 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+			gc_rank2 := gc_vstep2
 //line matmul.go:253
-				var s00, s01, s10, s11 float32
-				_ = s00
-				_ = s01
-				_ = s10
-				_ = s11
-				gc_s_s00[gc_rank2] = s00
-				gc_s_s01[gc_rank2] = s01
-				gc_s_s10[gc_rank2] = s10
-				gc_s_s11[gc_rank2] = s11
-			}
-			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
-
+			var s00 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:253
-				var s00, s01, s10, s11 float32
-				_ = s00
-				_ = s01
-				_ = s10
-				_ = s11
-				gc_s_s00[gc_rank2] = s00
-				gc_s_s01[gc_rank2] = s01
-				gc_s_s10[gc_rank2] = s10
-				gc_s_s11[gc_rank2] = s11
-			}
-			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
-
+			var s01 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:253
-				var s00, s01, s10, s11 float32
-				_ = s00
-				_ = s01
-				_ = s10
-				_ = s11
-				gc_s_s00[gc_rank2] = s00
-				gc_s_s01[gc_rank2] = s01
-				gc_s_s10[gc_rank2] = s10
-				gc_s_s11[gc_rank2] = s11
-			}
-			{
-				gc_rank2 := gc_step3 + 3
-				gc_pos2.Thread = gc_rank2
-
+			var s10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:253
-				var s00, s01, s10, s11 float32
-				_ = s00
-				_ = s01
-				_ = s10
-				_ = s11
-				gc_s_s00[gc_rank2] = s00
-				gc_s_s01[gc_rank2] = s01
-				gc_s_s10[gc_rank2] = s10
-				gc_s_s11[gc_rank2] = s11
-			}
+			var s11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:253
+			s00.StoreSlice(gc_s_s00[gc_rank2:])
+//line matmul.go:253
+			s01.StoreSlice(gc_s_s01[gc_rank2:])
+//line matmul.go:253
+			s10.StoreSlice(gc_s_s10[gc_rank2:])
+//line matmul.go:253
+			s11.StoreSlice(gc_s_s11[gc_rank2:])
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step3 := gc_vstep2
+	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		{
+			gc_rank2 := gc_step3 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line matmul.go:253
 			var s00, s01, s10, s11 float32
-			_ = s00
-			_ = s01
-			_ = s10
-			_ = s11
+//line matmul.go:258
+			gc_s_s00[gc_rank2] = s00
+			gc_s_s01[gc_rank2] = s01
+			gc_s_s10[gc_rank2] = s10
+			gc_s_s11[gc_rank2] = s11
+		}
+		{
+			gc_rank2 := gc_step3 + 1
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:253
+			var s00, s01, s10, s11 float32
+//line matmul.go:258
+			gc_s_s00[gc_rank2] = s00
+			gc_s_s01[gc_rank2] = s01
+			gc_s_s10[gc_rank2] = s10
+			gc_s_s11[gc_rank2] = s11
+		}
+		{
+			gc_rank2 := gc_step3 + 2
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:253
+			var s00, s01, s10, s11 float32
+//line matmul.go:258
+			gc_s_s00[gc_rank2] = s00
+			gc_s_s01[gc_rank2] = s01
+			gc_s_s10[gc_rank2] = s10
+			gc_s_s11[gc_rank2] = s11
+		}
+		{
+			gc_rank2 := gc_step3 + 3
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:253
+			var s00, s01, s10, s11 float32
+//line matmul.go:258
 			gc_s_s00[gc_rank2] = s00
 			gc_s_s01[gc_rank2] = s01
 			gc_s_s10[gc_rank2] = s10
 			gc_s_s11[gc_rank2] = s11
 		}
 	}
-
+	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line matmul.go:253
+		var s00, s01, s10, s11 float32
+//line matmul.go:258
+		gc_s_s00[gc_rank2] = s00
+		gc_s_s01[gc_rank2] = s01
+		gc_s_s10[gc_rank2] = s10
+		gc_s_s11[gc_rank2] = s11
+	}
 //line matmul.go:254
 	for p := 0; p < k; p += matmulRegTile {
 		compiled.OutOfLine(func() {
 			as := as[:32]
-			_ = as
+//line matmul.go:258
 			bs := bs[:32]
-			_ = bs
 			{
+//line matmul.go:261
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep3 := 0
@@ -4116,15 +2826,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:251
-							_ = gc_iota2
-//line matmul.go:251
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:251
-							_ = gc_none2
-//line matmul.go:251
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:251
-							_ = gc_all2
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4132,54 +2836,30 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 								var tx int = gc_tx2
 //line matmul.go:251
-								_ = tx
-//line matmul.go:251
 								var ty int = gc_ty2
-//line matmul.go:251
-								_ = ty
 //line matmul.go:256
 								for i := 0; i < matmulRegTile; i = i + half {
 //line matmul.go:256
 									for j := 0; j < matmulRegTile; j = j + half {
 										var gc_t5 int = row0 + ty + i
 //line matmul.go:259
-										_ = gc_t5
-//line matmul.go:259
 										var gc_t6 int = col0 + tx + j
-//line matmul.go:259
-										_ = gc_t6
 //line matmul.go:259
 										var gc_t7 int = p + tx + j
 //line matmul.go:259
-										_ = gc_t7
-//line matmul.go:259
 										var gc_t8 int = p + ty + i
-//line matmul.go:259
-										_ = gc_t8
 //line matmul.go:259
 										var gc_row2 int = gc_t5
 //line matmul.go:259
-										_ = gc_row2
-//line matmul.go:259
 										var gc_col2 int = gc_t6
-//line matmul.go:259
-										_ = gc_col2
 //line matmul.go:259
 										var gc_ac2 int = gc_t7
 //line matmul.go:259
-										_ = gc_ac2
-//line matmul.go:259
 										var gc_br2 int = gc_t8
-//line matmul.go:259
-										_ = gc_br2
 //line matmul.go:259
 										var gc_av2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:259
-										_ = gc_av2
-//line matmul.go:259
 										var gc_bv2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:259
-										_ = gc_bv2
 //line matmul.go:259
 										if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
 //line matmul.go:259
@@ -4189,7 +2869,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 												gc_ld5 = archsimd.LoadFloat32x16Slice(a[gc_row2*
 													k+gc_ac2:])
-//line matmul.go:259
 											} else {
 //line matmul.go:259
 												var gc_lanes7 [16]float32
@@ -4203,19 +2882,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 														gc_lanes7[gc_k7] = a[(gc_row2*
 //line matmul.go:259
 															k+gc_ac2)+gc_k7]
-//line matmul.go:259
 													}
-//line matmul.go:259
 												}
 //line matmul.go:259
 												gc_pos2.Thread = gc_rank2
 //line matmul.go:259
 												gc_ld5 = archsimd.LoadFloat32x16(&gc_lanes7)
-//line matmul.go:259
 											}
 //line matmul.go:259
 											gc_av2 = gc_ld5
-//line matmul.go:259
 										} else {
 //line matmul.go:259
 											gc_b5 := gc_none2
@@ -4223,12 +2898,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											if gc_row2 < m {
 //line matmul.go:259
 												gc_b5 = gc_all2
-//line matmul.go:259
 											}
 //line matmul.go:259
 											gc_if3 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
-//line matmul.go:259
-											_ = gc_if3
 //line matmul.go:259
 											if gc_if3.ToBits() != 0 {
 //line matmul.go:259
@@ -4238,7 +2910,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 													gc_ld6 = archsimd.LoadFloat32x16Slice(a[gc_row2*
 														k+gc_ac2:])
-//line matmul.go:259
 												} else {
 //line matmul.go:259
 													var gc_lanes8 [16]float32
@@ -4252,21 +2923,16 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 															gc_lanes8[gc_k8] = a[(gc_row2*
 //line matmul.go:259
 																k+gc_ac2)+gc_k8]
-//line matmul.go:259
 														}
-//line matmul.go:259
 													}
 //line matmul.go:259
 													gc_pos2.Thread = gc_rank2
 //line matmul.go:259
 													gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
-//line matmul.go:259
 												}
 //line matmul.go:259
 												gc_av2 = gc_av2.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
-//line matmul.go:259
 											}
-//line matmul.go:259
 										}
 //line matmul.go:259
 										if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
@@ -4277,7 +2943,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 												gc_ld7 = archsimd.LoadFloat32x16Slice(b[gc_br2*
 													n+gc_col2:])
-//line matmul.go:259
 											} else {
 //line matmul.go:259
 												var gc_lanes9 [16]float32
@@ -4291,19 +2956,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 														gc_lanes9[gc_k9] = b[(gc_br2*
 //line matmul.go:259
 															n+gc_col2)+gc_k9]
-//line matmul.go:259
 													}
-//line matmul.go:259
 												}
 //line matmul.go:259
 												gc_pos2.Thread = gc_rank2
 //line matmul.go:259
 												gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes9)
-//line matmul.go:259
 											}
 //line matmul.go:259
 											gc_bv2 = gc_ld7
-//line matmul.go:259
 										} else {
 //line matmul.go:259
 											gc_b6 := gc_none2
@@ -4311,12 +2972,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											if gc_br2 < k {
 //line matmul.go:259
 												gc_b6 = gc_all2
-//line matmul.go:259
 											}
 //line matmul.go:259
 											gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
-//line matmul.go:259
-											_ = gc_if4
 //line matmul.go:259
 											if gc_if4.ToBits() != 0 {
 //line matmul.go:259
@@ -4326,7 +2984,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 													gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br2*
 														n+gc_col2:])
-//line matmul.go:259
 												} else {
 //line matmul.go:259
 													var gc_lanes10 [16]float32
@@ -4340,27 +2997,21 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 															gc_lanes10[gc_k10] = b[(gc_br2*
 //line matmul.go:259
 																n+gc_col2)+gc_k10]
-//line matmul.go:259
 														}
-//line matmul.go:259
 													}
 //line matmul.go:259
 													gc_pos2.Thread = gc_rank2
 //line matmul.go:259
 													gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes10)
-//line matmul.go:259
 												}
 //line matmul.go:259
 												gc_bv2 = gc_bv2.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line matmul.go:259
 											}
-//line matmul.go:259
 										}
 //line matmul.go:259
 										if (tx+j) >= 0 && (tx+j) <= len(as[ty+i])-16 {
 //line matmul.go:258
 											gc_av2.StoreSlice(as[ty+i][tx+j:])
-//line matmul.go:258
 										} else {
 //line matmul.go:258
 											var gc_lanes11 [16]float32
@@ -4374,19 +3025,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 													gc_pos2.Thread = gc_rank2 + gc_k11
 //line matmul.go:258
 													as[ty+i][(tx+j)+gc_k11] = gc_lanes11[gc_k11]
-//line matmul.go:258
 												}
-//line matmul.go:258
 											}
 //line matmul.go:258
 											gc_pos2.Thread = gc_rank2
-//line matmul.go:258
 										}
 //line matmul.go:258
 										if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-16 {
 //line matmul.go:258
 											gc_bv2.StoreSlice(bs[ty+i][tx+j:])
-//line matmul.go:258
 										} else {
 //line matmul.go:258
 											var gc_lanes12 [16]float32
@@ -4400,19 +3047,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 													gc_pos2.Thread = gc_rank2 + gc_k12
 //line matmul.go:258
 													bs[ty+i][(tx+j)+gc_k12] = gc_lanes12[gc_k12]
-//line matmul.go:258
 												}
-//line matmul.go:258
 											}
 //line matmul.go:258
 											gc_pos2.Thread = gc_rank2
-//line matmul.go:258
 										}
-//line matmul.go:258
 									}
-//line matmul.go:258
 								}
 							}
+//line matmul.go:260
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -4424,15 +3067,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:251
-						_ = gc_iota
-//line matmul.go:251
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:251
-						_ = gc_none
-//line matmul.go:251
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:251
-						_ = gc_all
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4440,54 +3077,30 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 							var tx int = gc_tx2
 //line matmul.go:251
-							_ = tx
-//line matmul.go:251
 							var ty int = gc_ty2
-//line matmul.go:251
-							_ = ty
 //line matmul.go:256
 							for i := 0; i < matmulRegTile; i = i + half {
 //line matmul.go:256
 								for j := 0; j < matmulRegTile; j = j + half {
 									var gc_t int = row0 + ty + i
 //line matmul.go:259
-									_ = gc_t
-//line matmul.go:259
 									var gc_t2 int = col0 + tx + j
-//line matmul.go:259
-									_ = gc_t2
 //line matmul.go:259
 									var gc_t3 int = p + tx + j
 //line matmul.go:259
-									_ = gc_t3
-//line matmul.go:259
 									var gc_t4 int = p + ty + i
-//line matmul.go:259
-									_ = gc_t4
 //line matmul.go:259
 									var gc_row int = gc_t
 //line matmul.go:259
-									_ = gc_row
-//line matmul.go:259
 									var gc_col int = gc_t2
-//line matmul.go:259
-									_ = gc_col
 //line matmul.go:259
 									var gc_ac int = gc_t3
 //line matmul.go:259
-									_ = gc_ac
-//line matmul.go:259
 									var gc_br int = gc_t4
-//line matmul.go:259
-									_ = gc_br
 //line matmul.go:259
 									var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
-									_ = gc_av
-//line matmul.go:259
 									var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:259
-									_ = gc_bv
 //line matmul.go:259
 									if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
 //line matmul.go:259
@@ -4497,7 +3110,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 											gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*
 												k+gc_ac:])
-//line matmul.go:259
 										} else {
 //line matmul.go:259
 											var gc_lanes [8]float32
@@ -4511,19 +3123,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 													gc_lanes[gc_k] = a[(gc_row*
 //line matmul.go:259
 														k+gc_ac)+gc_k]
-//line matmul.go:259
 												}
-//line matmul.go:259
 											}
 //line matmul.go:259
 											gc_pos2.Thread = gc_rank2
 //line matmul.go:259
 											gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line matmul.go:259
 										}
 //line matmul.go:259
 										gc_av = gc_ld
-//line matmul.go:259
 									} else {
 //line matmul.go:259
 										gc_b3 := gc_none
@@ -4531,12 +3139,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										if gc_row < m {
 //line matmul.go:259
 											gc_b3 = gc_all
-//line matmul.go:259
 										}
 //line matmul.go:259
 										gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
-//line matmul.go:259
-										_ = gc_if
 //line matmul.go:259
 										if gc_if.ToBits() != 0 {
 //line matmul.go:259
@@ -4546,7 +3151,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 												gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*
 													k+gc_ac:])
-//line matmul.go:259
 											} else {
 //line matmul.go:259
 												var gc_lanes2 [8]float32
@@ -4560,21 +3164,16 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 														gc_lanes2[gc_k2] = a[(gc_row*
 //line matmul.go:259
 															k+gc_ac)+gc_k2]
-//line matmul.go:259
 													}
-//line matmul.go:259
 												}
 //line matmul.go:259
 												gc_pos2.Thread = gc_rank2
 //line matmul.go:259
 												gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line matmul.go:259
 											}
 //line matmul.go:259
 											gc_av = gc_ld2.Merge(gc_av, gc_if)
-//line matmul.go:259
 										}
-//line matmul.go:259
 									}
 //line matmul.go:259
 									if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
@@ -4585,7 +3184,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 											gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*
 												n+gc_col:])
-//line matmul.go:259
 										} else {
 //line matmul.go:259
 											var gc_lanes3 [8]float32
@@ -4599,19 +3197,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 													gc_lanes3[gc_k3] = b[(gc_br*
 //line matmul.go:259
 														n+gc_col)+gc_k3]
-//line matmul.go:259
 												}
-//line matmul.go:259
 											}
 //line matmul.go:259
 											gc_pos2.Thread = gc_rank2
 //line matmul.go:259
 											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line matmul.go:259
 										}
 //line matmul.go:259
 										gc_bv = gc_ld3
-//line matmul.go:259
 									} else {
 //line matmul.go:259
 										gc_b4 := gc_none
@@ -4619,12 +3213,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										if gc_br < k {
 //line matmul.go:259
 											gc_b4 = gc_all
-//line matmul.go:259
 										}
 //line matmul.go:259
 										gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
-//line matmul.go:259
-										_ = gc_if2
 //line matmul.go:259
 										if gc_if2.ToBits() != 0 {
 //line matmul.go:259
@@ -4634,7 +3225,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 												gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*
 													n+gc_col:])
-//line matmul.go:259
 											} else {
 //line matmul.go:259
 												var gc_lanes4 [8]float32
@@ -4648,27 +3238,21 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 														gc_lanes4[gc_k4] = b[(gc_br*
 //line matmul.go:259
 															n+gc_col)+gc_k4]
-//line matmul.go:259
 													}
-//line matmul.go:259
 												}
 //line matmul.go:259
 												gc_pos2.Thread = gc_rank2
 //line matmul.go:259
 												gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line matmul.go:259
 											}
 //line matmul.go:259
 											gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
-//line matmul.go:259
 										}
-//line matmul.go:259
 									}
 //line matmul.go:259
 									if (tx+j) >= 0 && (tx+j) <= len(as[ty+i])-8 {
 //line matmul.go:258
 										gc_av.StoreSlice(as[ty+i][tx+j:])
-//line matmul.go:258
 									} else {
 //line matmul.go:258
 										var gc_lanes5 [8]float32
@@ -4682,19 +3266,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												gc_pos2.Thread = gc_rank2 + gc_k5
 //line matmul.go:258
 												as[ty+i][(tx+j)+gc_k5] = gc_lanes5[gc_k5]
-//line matmul.go:258
 											}
-//line matmul.go:258
 										}
 //line matmul.go:258
 										gc_pos2.Thread = gc_rank2
-//line matmul.go:258
 									}
 //line matmul.go:258
 									if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-8 {
 //line matmul.go:258
 										gc_bv.StoreSlice(bs[ty+i][tx+j:])
-//line matmul.go:258
 									} else {
 //line matmul.go:258
 										var gc_lanes6 [8]float32
@@ -4708,33 +3288,24 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												gc_pos2.Thread = gc_rank2 + gc_k6
 //line matmul.go:258
 												bs[ty+i][(tx+j)+gc_k6] = gc_lanes6[gc_k6]
-//line matmul.go:258
 											}
-//line matmul.go:258
 										}
 //line matmul.go:258
 										gc_pos2.Thread = gc_rank2
-//line matmul.go:258
 									}
-//line matmul.go:258
 								}
-//line matmul.go:258
 							}
 						}
+//line matmul.go:260
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:251
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:251
 						ty := gc_ty2
-						_ = ty
-
 //line matmul.go:256
 						for i := 0; i < matmulRegTile; i += half {
 							for j := 0; j < matmulRegTile; j += half {
@@ -4760,15 +3331,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line matmul.go:251
-						_ = gc_evens16
-//line matmul.go:251
 						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line matmul.go:251
-						_ = gc_odds16
-//line matmul.go:251
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line matmul.go:251
-						_ = gc_Lane0Mask322
 					gc_steps2:
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
@@ -4777,43 +3342,24 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 							var tx int = gc_tx2
 //line matmul.go:251
-							_ = tx
-//line matmul.go:251
 							var ty int = gc_ty2
-//line matmul.go:251
-							_ = ty
 //line matmul.go:251
 							s00 := archsimd.LoadFloat32x16Slice(gc_s_s00[gc_rank2:])
 //line matmul.go:251
-							_ = s00
-//line matmul.go:251
 							s01 := archsimd.LoadFloat32x16Slice(gc_s_s01[gc_rank2:])
-//line matmul.go:251
-							_ = s01
 //line matmul.go:251
 							s10 := archsimd.LoadFloat32x16Slice(gc_s_s10[gc_rank2:])
 //line matmul.go:251
-							_ = s10
-//line matmul.go:251
 							s11 := archsimd.LoadFloat32x16Slice(gc_s_s11[gc_rank2:])
-//line matmul.go:251
-							_ = s11
 //line matmul.go:263
 							var a0 *[32]float32 = &as[2*ty]
 //line matmul.go:263
-							_ = a0
-//line matmul.go:263
 							var a1 *[32]float32 = &as[2*ty+1]
-//line matmul.go:263
-							_ = a1
-//line matmul.go:264
 							{
 //line matmul.go:264
 								var gc_ld73 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:264
 								var gc_ld74 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:264
-								_ = gc_ld74
 //line matmul.go:264
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(0)])-32 {
 									gc_lo35, gc_hi35 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][(2*tx)+16:])
@@ -4821,28 +3367,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld73 = gc_lo35.ConcatPermute(gc_hi35, gc_evens16)
 //line matmul.go:265
 									gc_ld74 = gc_lo35.ConcatPermute(gc_hi35, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t73 := gc_ld73
 //line matmul.go:265
-								_ = gc_t73
-//line matmul.go:265
 								gc_t74 := gc_ld74
-//line matmul.go:265
-								_ = gc_t74
 //line matmul.go:265
 								b0 := gc_t73
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t74
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(0)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -4851,16 +3387,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(0)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(0)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld75 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld76 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld76
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(1)])-32 {
 //line matmul.go:265
@@ -4869,28 +3401,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld75 = gc_lo36.ConcatPermute(gc_hi36, gc_evens16)
 //line matmul.go:265
 									gc_ld76 = gc_lo36.ConcatPermute(gc_hi36, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t75 := gc_ld75
 //line matmul.go:265
-								_ = gc_t75
-//line matmul.go:265
 								gc_t76 := gc_ld76
-//line matmul.go:265
-								_ = gc_t76
 //line matmul.go:265
 								b0 := gc_t75
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t76
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(1)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -4899,16 +3421,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(1)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(1)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld77 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld78 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld78
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(2)])-32 {
 //line matmul.go:265
@@ -4917,28 +3435,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld77 = gc_lo37.ConcatPermute(gc_hi37, gc_evens16)
 //line matmul.go:265
 									gc_ld78 = gc_lo37.ConcatPermute(gc_hi37, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t77 := gc_ld77
 //line matmul.go:265
-								_ = gc_t77
-//line matmul.go:265
 								gc_t78 := gc_ld78
-//line matmul.go:265
-								_ = gc_t78
 //line matmul.go:265
 								b0 := gc_t77
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t78
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(2)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -4947,16 +3455,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(2)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(2)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld79 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld80 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld80
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(3)])-32 {
 //line matmul.go:265
@@ -4965,28 +3469,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld79 = gc_lo38.ConcatPermute(gc_hi38, gc_evens16)
 //line matmul.go:265
 									gc_ld80 = gc_lo38.ConcatPermute(gc_hi38, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t79 := gc_ld79
 //line matmul.go:265
-								_ = gc_t79
-//line matmul.go:265
 								gc_t80 := gc_ld80
-//line matmul.go:265
-								_ = gc_t80
 //line matmul.go:265
 								b0 := gc_t79
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t80
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(3)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -4995,16 +3489,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(3)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(3)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld81 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld82 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld82
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(4)])-32 {
 //line matmul.go:265
@@ -5013,28 +3503,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld81 = gc_lo39.ConcatPermute(gc_hi39, gc_evens16)
 //line matmul.go:265
 									gc_ld82 = gc_lo39.ConcatPermute(gc_hi39, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t81 := gc_ld81
 //line matmul.go:265
-								_ = gc_t81
-//line matmul.go:265
 								gc_t82 := gc_ld82
-//line matmul.go:265
-								_ = gc_t82
 //line matmul.go:265
 								b0 := gc_t81
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t82
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(4)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5043,16 +3523,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(4)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(4)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld83 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld84 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld84
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(5)])-32 {
 //line matmul.go:265
@@ -5061,28 +3537,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld83 = gc_lo40.ConcatPermute(gc_hi40, gc_evens16)
 //line matmul.go:265
 									gc_ld84 = gc_lo40.ConcatPermute(gc_hi40, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t83 := gc_ld83
 //line matmul.go:265
-								_ = gc_t83
-//line matmul.go:265
 								gc_t84 := gc_ld84
-//line matmul.go:265
-								_ = gc_t84
 //line matmul.go:265
 								b0 := gc_t83
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t84
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(5)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5091,16 +3557,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(5)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(5)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld85 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld86 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld86
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(6)])-32 {
 //line matmul.go:265
@@ -5109,28 +3571,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld85 = gc_lo41.ConcatPermute(gc_hi41, gc_evens16)
 //line matmul.go:265
 									gc_ld86 = gc_lo41.ConcatPermute(gc_hi41, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t85 := gc_ld85
 //line matmul.go:265
-								_ = gc_t85
-//line matmul.go:265
 								gc_t86 := gc_ld86
-//line matmul.go:265
-								_ = gc_t86
 //line matmul.go:265
 								b0 := gc_t85
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t86
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(6)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5139,16 +3591,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(6)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(6)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld87 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld88 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld88
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(7)])-32 {
 //line matmul.go:265
@@ -5157,28 +3605,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld87 = gc_lo42.ConcatPermute(gc_hi42, gc_evens16)
 //line matmul.go:265
 									gc_ld88 = gc_lo42.ConcatPermute(gc_hi42, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t87 := gc_ld87
 //line matmul.go:265
-								_ = gc_t87
-//line matmul.go:265
 								gc_t88 := gc_ld88
-//line matmul.go:265
-								_ = gc_t88
 //line matmul.go:265
 								b0 := gc_t87
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t88
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(7)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5187,16 +3625,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(7)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(7)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld89 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld90 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld90
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(8)])-32 {
 //line matmul.go:265
@@ -5205,28 +3639,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld89 = gc_lo43.ConcatPermute(gc_hi43, gc_evens16)
 //line matmul.go:265
 									gc_ld90 = gc_lo43.ConcatPermute(gc_hi43, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t89 := gc_ld89
 //line matmul.go:265
-								_ = gc_t89
-//line matmul.go:265
 								gc_t90 := gc_ld90
-//line matmul.go:265
-								_ = gc_t90
 //line matmul.go:265
 								b0 := gc_t89
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t90
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(8)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5235,16 +3659,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(8)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(8)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld91 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld92 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld92
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(9)])-32 {
 //line matmul.go:265
@@ -5253,28 +3673,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld91 = gc_lo44.ConcatPermute(gc_hi44, gc_evens16)
 //line matmul.go:265
 									gc_ld92 = gc_lo44.ConcatPermute(gc_hi44, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t91 := gc_ld91
 //line matmul.go:265
-								_ = gc_t91
-//line matmul.go:265
 								gc_t92 := gc_ld92
-//line matmul.go:265
-								_ = gc_t92
 //line matmul.go:265
 								b0 := gc_t91
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t92
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(9)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5283,16 +3693,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(9)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(9)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld93 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld94 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld94
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(10)])-32 {
 //line matmul.go:265
@@ -5301,28 +3707,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld93 = gc_lo45.ConcatPermute(gc_hi45, gc_evens16)
 //line matmul.go:265
 									gc_ld94 = gc_lo45.ConcatPermute(gc_hi45, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t93 := gc_ld93
 //line matmul.go:265
-								_ = gc_t93
-//line matmul.go:265
 								gc_t94 := gc_ld94
-//line matmul.go:265
-								_ = gc_t94
 //line matmul.go:265
 								b0 := gc_t93
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t94
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(10)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5331,16 +3727,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(10)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(10)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld95 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld96 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld96
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(11)])-32 {
 //line matmul.go:265
@@ -5349,28 +3741,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld95 = gc_lo46.ConcatPermute(gc_hi46, gc_evens16)
 //line matmul.go:265
 									gc_ld96 = gc_lo46.ConcatPermute(gc_hi46, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t95 := gc_ld95
 //line matmul.go:265
-								_ = gc_t95
-//line matmul.go:265
 								gc_t96 := gc_ld96
-//line matmul.go:265
-								_ = gc_t96
 //line matmul.go:265
 								b0 := gc_t95
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t96
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(11)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5379,16 +3761,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(11)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(11)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld97 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld98 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld98
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(12)])-32 {
 //line matmul.go:265
@@ -5397,28 +3775,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld97 = gc_lo47.ConcatPermute(gc_hi47, gc_evens16)
 //line matmul.go:265
 									gc_ld98 = gc_lo47.ConcatPermute(gc_hi47, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t97 := gc_ld97
 //line matmul.go:265
-								_ = gc_t97
-//line matmul.go:265
 								gc_t98 := gc_ld98
-//line matmul.go:265
-								_ = gc_t98
 //line matmul.go:265
 								b0 := gc_t97
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t98
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(12)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5427,16 +3795,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(12)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(12)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld99 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld100 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld100
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(13)])-32 {
 //line matmul.go:265
@@ -5445,28 +3809,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld99 = gc_lo48.ConcatPermute(gc_hi48, gc_evens16)
 //line matmul.go:265
 									gc_ld100 = gc_lo48.ConcatPermute(gc_hi48, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t99 := gc_ld99
 //line matmul.go:265
-								_ = gc_t99
-//line matmul.go:265
 								gc_t100 := gc_ld100
-//line matmul.go:265
-								_ = gc_t100
 //line matmul.go:265
 								b0 := gc_t99
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t100
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(13)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5475,16 +3829,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(13)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(13)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld101 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld102 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld102
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(14)])-32 {
 //line matmul.go:265
@@ -5493,28 +3843,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld101 = gc_lo49.ConcatPermute(gc_hi49, gc_evens16)
 //line matmul.go:265
 									gc_ld102 = gc_lo49.ConcatPermute(gc_hi49, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t101 := gc_ld101
 //line matmul.go:265
-								_ = gc_t101
-//line matmul.go:265
 								gc_t102 := gc_ld102
-//line matmul.go:265
-								_ = gc_t102
 //line matmul.go:265
 								b0 := gc_t101
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t102
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(14)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5523,16 +3863,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(14)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(14)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld103 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld104 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld104
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(15)])-32 {
 //line matmul.go:265
@@ -5541,28 +3877,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld103 = gc_lo50.ConcatPermute(gc_hi50, gc_evens16)
 //line matmul.go:265
 									gc_ld104 = gc_lo50.ConcatPermute(gc_hi50, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t103 := gc_ld103
 //line matmul.go:265
-								_ = gc_t103
-//line matmul.go:265
 								gc_t104 := gc_ld104
-//line matmul.go:265
-								_ = gc_t104
 //line matmul.go:265
 								b0 := gc_t103
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t104
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(15)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5571,16 +3897,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(15)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(15)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld105 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld106 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld106
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(16)])-32 {
 //line matmul.go:265
@@ -5589,28 +3911,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld105 = gc_lo51.ConcatPermute(gc_hi51, gc_evens16)
 //line matmul.go:265
 									gc_ld106 = gc_lo51.ConcatPermute(gc_hi51, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t105 := gc_ld105
 //line matmul.go:265
-								_ = gc_t105
-//line matmul.go:265
 								gc_t106 := gc_ld106
-//line matmul.go:265
-								_ = gc_t106
 //line matmul.go:265
 								b0 := gc_t105
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t106
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(16)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5619,16 +3931,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(16)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(16)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld107 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld108 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld108
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(17)])-32 {
 //line matmul.go:265
@@ -5637,28 +3945,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld107 = gc_lo52.ConcatPermute(gc_hi52, gc_evens16)
 //line matmul.go:265
 									gc_ld108 = gc_lo52.ConcatPermute(gc_hi52, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t107 := gc_ld107
 //line matmul.go:265
-								_ = gc_t107
-//line matmul.go:265
 								gc_t108 := gc_ld108
-//line matmul.go:265
-								_ = gc_t108
 //line matmul.go:265
 								b0 := gc_t107
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t108
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(17)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5667,16 +3965,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(17)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(17)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld109 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld110 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld110
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(18)])-32 {
 //line matmul.go:265
@@ -5685,28 +3979,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld109 = gc_lo53.ConcatPermute(gc_hi53, gc_evens16)
 //line matmul.go:265
 									gc_ld110 = gc_lo53.ConcatPermute(gc_hi53, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t109 := gc_ld109
 //line matmul.go:265
-								_ = gc_t109
-//line matmul.go:265
 								gc_t110 := gc_ld110
-//line matmul.go:265
-								_ = gc_t110
 //line matmul.go:265
 								b0 := gc_t109
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t110
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(18)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5715,16 +3999,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(18)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(18)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld111 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld112 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld112
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(19)])-32 {
 //line matmul.go:265
@@ -5733,28 +4013,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld111 = gc_lo54.ConcatPermute(gc_hi54, gc_evens16)
 //line matmul.go:265
 									gc_ld112 = gc_lo54.ConcatPermute(gc_hi54, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t111 := gc_ld111
 //line matmul.go:265
-								_ = gc_t111
-//line matmul.go:265
 								gc_t112 := gc_ld112
-//line matmul.go:265
-								_ = gc_t112
 //line matmul.go:265
 								b0 := gc_t111
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t112
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(19)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5763,16 +4033,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(19)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(19)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld113 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld114 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld114
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(20)])-32 {
 //line matmul.go:265
@@ -5781,28 +4047,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld113 = gc_lo55.ConcatPermute(gc_hi55, gc_evens16)
 //line matmul.go:265
 									gc_ld114 = gc_lo55.ConcatPermute(gc_hi55, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t113 := gc_ld113
 //line matmul.go:265
-								_ = gc_t113
-//line matmul.go:265
 								gc_t114 := gc_ld114
-//line matmul.go:265
-								_ = gc_t114
 //line matmul.go:265
 								b0 := gc_t113
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t114
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(20)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5811,16 +4067,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(20)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(20)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld115 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld116 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld116
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(21)])-32 {
 //line matmul.go:265
@@ -5829,28 +4081,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld115 = gc_lo56.ConcatPermute(gc_hi56, gc_evens16)
 //line matmul.go:265
 									gc_ld116 = gc_lo56.ConcatPermute(gc_hi56, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t115 := gc_ld115
 //line matmul.go:265
-								_ = gc_t115
-//line matmul.go:265
 								gc_t116 := gc_ld116
-//line matmul.go:265
-								_ = gc_t116
 //line matmul.go:265
 								b0 := gc_t115
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t116
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(21)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5859,16 +4101,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(21)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(21)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld117 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld118 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld118
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(22)])-32 {
 //line matmul.go:265
@@ -5877,28 +4115,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld117 = gc_lo57.ConcatPermute(gc_hi57, gc_evens16)
 //line matmul.go:265
 									gc_ld118 = gc_lo57.ConcatPermute(gc_hi57, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t117 := gc_ld117
 //line matmul.go:265
-								_ = gc_t117
-//line matmul.go:265
 								gc_t118 := gc_ld118
-//line matmul.go:265
-								_ = gc_t118
 //line matmul.go:265
 								b0 := gc_t117
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t118
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(22)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5907,16 +4135,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(22)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(22)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld119 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld120 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld120
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(23)])-32 {
 //line matmul.go:265
@@ -5925,28 +4149,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld119 = gc_lo58.ConcatPermute(gc_hi58, gc_evens16)
 //line matmul.go:265
 									gc_ld120 = gc_lo58.ConcatPermute(gc_hi58, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t119 := gc_ld119
 //line matmul.go:265
-								_ = gc_t119
-//line matmul.go:265
 								gc_t120 := gc_ld120
-//line matmul.go:265
-								_ = gc_t120
 //line matmul.go:265
 								b0 := gc_t119
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t120
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(23)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -5955,16 +4169,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(23)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(23)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld121 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld122 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld122
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(24)])-32 {
 //line matmul.go:265
@@ -5973,28 +4183,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld121 = gc_lo59.ConcatPermute(gc_hi59, gc_evens16)
 //line matmul.go:265
 									gc_ld122 = gc_lo59.ConcatPermute(gc_hi59, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t121 := gc_ld121
 //line matmul.go:265
-								_ = gc_t121
-//line matmul.go:265
 								gc_t122 := gc_ld122
-//line matmul.go:265
-								_ = gc_t122
 //line matmul.go:265
 								b0 := gc_t121
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t122
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(24)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -6003,16 +4203,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(24)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(24)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld123 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld124 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld124
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(25)])-32 {
 //line matmul.go:265
@@ -6021,28 +4217,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld123 = gc_lo60.ConcatPermute(gc_hi60, gc_evens16)
 //line matmul.go:265
 									gc_ld124 = gc_lo60.ConcatPermute(gc_hi60, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t123 := gc_ld123
 //line matmul.go:265
-								_ = gc_t123
-//line matmul.go:265
 								gc_t124 := gc_ld124
-//line matmul.go:265
-								_ = gc_t124
 //line matmul.go:265
 								b0 := gc_t123
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t124
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(25)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -6051,16 +4237,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(25)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(25)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld125 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld126 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld126
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(26)])-32 {
 //line matmul.go:265
@@ -6069,28 +4251,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld125 = gc_lo61.ConcatPermute(gc_hi61, gc_evens16)
 //line matmul.go:265
 									gc_ld126 = gc_lo61.ConcatPermute(gc_hi61, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t125 := gc_ld125
 //line matmul.go:265
-								_ = gc_t125
-//line matmul.go:265
 								gc_t126 := gc_ld126
-//line matmul.go:265
-								_ = gc_t126
 //line matmul.go:265
 								b0 := gc_t125
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t126
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(26)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -6099,16 +4271,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(26)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(26)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld127 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld128 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld128
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(27)])-32 {
 //line matmul.go:265
@@ -6117,28 +4285,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld127 = gc_lo62.ConcatPermute(gc_hi62, gc_evens16)
 //line matmul.go:265
 									gc_ld128 = gc_lo62.ConcatPermute(gc_hi62, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t127 := gc_ld127
 //line matmul.go:265
-								_ = gc_t127
-//line matmul.go:265
 								gc_t128 := gc_ld128
-//line matmul.go:265
-								_ = gc_t128
 //line matmul.go:265
 								b0 := gc_t127
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t128
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(27)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -6147,16 +4305,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(27)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(27)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld129 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld130 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld130
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(28)])-32 {
 //line matmul.go:265
@@ -6165,28 +4319,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld129 = gc_lo63.ConcatPermute(gc_hi63, gc_evens16)
 //line matmul.go:265
 									gc_ld130 = gc_lo63.ConcatPermute(gc_hi63, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t129 := gc_ld129
 //line matmul.go:265
-								_ = gc_t129
-//line matmul.go:265
 								gc_t130 := gc_ld130
-//line matmul.go:265
-								_ = gc_t130
 //line matmul.go:265
 								b0 := gc_t129
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t130
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(28)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -6195,16 +4339,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(28)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(28)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld131 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld132 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld132
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(29)])-32 {
 //line matmul.go:265
@@ -6213,28 +4353,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld131 = gc_lo64.ConcatPermute(gc_hi64, gc_evens16)
 //line matmul.go:265
 									gc_ld132 = gc_lo64.ConcatPermute(gc_hi64, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t131 := gc_ld131
 //line matmul.go:265
-								_ = gc_t131
-//line matmul.go:265
 								gc_t132 := gc_ld132
-//line matmul.go:265
-								_ = gc_t132
 //line matmul.go:265
 								b0 := gc_t131
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t132
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(29)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -6243,16 +4373,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(29)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(29)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld133 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld134 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld134
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(30)])-32 {
 //line matmul.go:265
@@ -6261,28 +4387,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld133 = gc_lo65.ConcatPermute(gc_hi65, gc_evens16)
 //line matmul.go:265
 									gc_ld134 = gc_lo65.ConcatPermute(gc_hi65, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t133 := gc_ld133
 //line matmul.go:265
-								_ = gc_t133
-//line matmul.go:265
 								gc_t134 := gc_ld134
-//line matmul.go:265
-								_ = gc_t134
 //line matmul.go:265
 								b0 := gc_t133
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t134
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(30)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -6291,16 +4407,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(30)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(30)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
-//line matmul.go:265
 							{
 //line matmul.go:265
 								var gc_ld135 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
 								var gc_ld136 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:265
-								_ = gc_ld136
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(31)])-32 {
 //line matmul.go:265
@@ -6309,28 +4421,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_ld135 = gc_lo66.ConcatPermute(gc_hi66, gc_evens16)
 //line matmul.go:265
 									gc_ld136 = gc_lo66.ConcatPermute(gc_hi66, gc_odds16)
-//line matmul.go:265
 								} else {
 //line matmul.go:265
 									break gc_steps2
-//line matmul.go:265
 								}
 //line matmul.go:265
 								gc_t135 := gc_ld135
 //line matmul.go:265
-								_ = gc_t135
-//line matmul.go:265
 								gc_t136 := gc_ld136
-//line matmul.go:265
-								_ = gc_t136
 //line matmul.go:265
 								b0 := gc_t135
 //line matmul.go:265
-								_ = b0
-//line matmul.go:265
 								b1 := gc_t136
-//line matmul.go:265
-								_ = b1
 //line matmul.go:265
 								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(31)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
@@ -6339,7 +4441,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(31)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
 								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(31)], gc_Lane0Mask322).Mul(b1))
-//line matmul.go:265
 							}
 //line matmul.go:265
 							s00.StoreSlice(gc_s_s00[gc_rank2:])
@@ -6361,11 +4462,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line matmul.go:251
-					_ = gc_evens
-//line matmul.go:251
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line matmul.go:251
-					_ = gc_Lane0Mask32
 				gc_steps:
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -6374,78 +4471,45 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 						var tx int = gc_tx2
 //line matmul.go:251
-						_ = tx
-//line matmul.go:251
 						var ty int = gc_ty2
-//line matmul.go:251
-						_ = ty
 //line matmul.go:251
 						s00 := archsimd.LoadFloat32x8Slice(gc_s_s00[gc_rank2:])
 //line matmul.go:251
-						_ = s00
-//line matmul.go:251
 						s01 := archsimd.LoadFloat32x8Slice(gc_s_s01[gc_rank2:])
-//line matmul.go:251
-						_ = s01
 //line matmul.go:251
 						s10 := archsimd.LoadFloat32x8Slice(gc_s_s10[gc_rank2:])
 //line matmul.go:251
-						_ = s10
-//line matmul.go:251
 						s11 := archsimd.LoadFloat32x8Slice(gc_s_s11[gc_rank2:])
-//line matmul.go:251
-						_ = s11
 //line matmul.go:263
 						var a0 *[32]float32 = &as[2*ty]
 //line matmul.go:263
-						_ = a0
-//line matmul.go:263
 						var a1 *[32]float32 = &as[2*ty+1]
-//line matmul.go:263
-						_ = a1
-//line matmul.go:264
 						{
 //line matmul.go:264
 							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:264
 							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:264
-							_ = gc_ld10
-//line matmul.go:264
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(0)])-16 {
-								{
+								gc_lo3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][2*tx:]).Permute(gc_evens)
+								gc_hi3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld9 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line matmul.go:265
-									gc_ld9 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
-//line matmul.go:265
-									gc_ld10 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld10 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t9 := gc_ld9
 //line matmul.go:265
-							_ = gc_t9
-//line matmul.go:265
 							gc_t10 := gc_ld10
-//line matmul.go:265
-							_ = gc_t10
 //line matmul.go:265
 							b0 := gc_t9
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t10
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(0)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -6454,52 +4518,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(0)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(0)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld12
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(1)])-16 {
 //line matmul.go:265
-								{
+								gc_lo4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][2*tx:]).Permute(gc_evens)
+								gc_hi4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld11 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line matmul.go:265
-									gc_ld11 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
-//line matmul.go:265
-									gc_ld12 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld12 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t11 := gc_ld11
 //line matmul.go:265
-							_ = gc_t11
-//line matmul.go:265
 							gc_t12 := gc_ld12
-//line matmul.go:265
-							_ = gc_t12
 //line matmul.go:265
 							b0 := gc_t11
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t12
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(1)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -6508,52 +4554,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(1)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(1)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld14
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(2)])-16 {
 //line matmul.go:265
-								{
+								gc_lo5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][2*tx:]).Permute(gc_evens)
+								gc_hi5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld13 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
 //line matmul.go:265
-									gc_ld13 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
-//line matmul.go:265
-									gc_ld14 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld14 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t13 := gc_ld13
 //line matmul.go:265
-							_ = gc_t13
-//line matmul.go:265
 							gc_t14 := gc_ld14
-//line matmul.go:265
-							_ = gc_t14
 //line matmul.go:265
 							b0 := gc_t13
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t14
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(2)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -6562,52 +4590,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(2)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(2)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld16
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(3)])-16 {
 //line matmul.go:265
-								{
+								gc_lo6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][2*tx:]).Permute(gc_evens)
+								gc_hi6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld15 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
 //line matmul.go:265
-									gc_ld15 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
-//line matmul.go:265
-									gc_ld16 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld16 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t15 := gc_ld15
 //line matmul.go:265
-							_ = gc_t15
-//line matmul.go:265
 							gc_t16 := gc_ld16
-//line matmul.go:265
-							_ = gc_t16
 //line matmul.go:265
 							b0 := gc_t15
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t16
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(3)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -6616,52 +4626,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(3)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(3)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld18
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(4)])-16 {
 //line matmul.go:265
-								{
+								gc_lo7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][2*tx:]).Permute(gc_evens)
+								gc_hi7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld17 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
 //line matmul.go:265
-									gc_ld17 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
-//line matmul.go:265
-									gc_ld18 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld18 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t17 := gc_ld17
 //line matmul.go:265
-							_ = gc_t17
-//line matmul.go:265
 							gc_t18 := gc_ld18
-//line matmul.go:265
-							_ = gc_t18
 //line matmul.go:265
 							b0 := gc_t17
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t18
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(4)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -6670,52 +4662,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(4)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(4)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld20
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(5)])-16 {
 //line matmul.go:265
-								{
+								gc_lo8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][2*tx:]).Permute(gc_evens)
+								gc_hi8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld19 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
 //line matmul.go:265
-									gc_ld19 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
-//line matmul.go:265
-									gc_ld20 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld20 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t19 := gc_ld19
 //line matmul.go:265
-							_ = gc_t19
-//line matmul.go:265
 							gc_t20 := gc_ld20
-//line matmul.go:265
-							_ = gc_t20
 //line matmul.go:265
 							b0 := gc_t19
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t20
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(5)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -6724,52 +4698,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(5)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(5)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld22
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(6)])-16 {
 //line matmul.go:265
-								{
+								gc_lo9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][2*tx:]).Permute(gc_evens)
+								gc_hi9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld21 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
 //line matmul.go:265
-									gc_ld21 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
-//line matmul.go:265
-									gc_ld22 = gc_lo9.Select128FromPair(1, 3, gc_hi9)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld22 = gc_lo9.Select128FromPair(1, 3, gc_hi9)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t21 := gc_ld21
 //line matmul.go:265
-							_ = gc_t21
-//line matmul.go:265
 							gc_t22 := gc_ld22
-//line matmul.go:265
-							_ = gc_t22
 //line matmul.go:265
 							b0 := gc_t21
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t22
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(6)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -6778,52 +4734,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(6)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(6)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld24
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(7)])-16 {
 //line matmul.go:265
-								{
+								gc_lo10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][2*tx:]).Permute(gc_evens)
+								gc_hi10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld23 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
 //line matmul.go:265
-									gc_ld23 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
-//line matmul.go:265
-									gc_ld24 = gc_lo10.Select128FromPair(1, 3, gc_hi10)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld24 = gc_lo10.Select128FromPair(1, 3, gc_hi10)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t23 := gc_ld23
 //line matmul.go:265
-							_ = gc_t23
-//line matmul.go:265
 							gc_t24 := gc_ld24
-//line matmul.go:265
-							_ = gc_t24
 //line matmul.go:265
 							b0 := gc_t23
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t24
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(7)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -6832,52 +4770,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(7)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(7)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld26
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(8)])-16 {
 //line matmul.go:265
-								{
+								gc_lo11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][2*tx:]).Permute(gc_evens)
+								gc_hi11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld25 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
 //line matmul.go:265
-									gc_ld25 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
-//line matmul.go:265
-									gc_ld26 = gc_lo11.Select128FromPair(1, 3, gc_hi11)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld26 = gc_lo11.Select128FromPair(1, 3, gc_hi11)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t25 := gc_ld25
 //line matmul.go:265
-							_ = gc_t25
-//line matmul.go:265
 							gc_t26 := gc_ld26
-//line matmul.go:265
-							_ = gc_t26
 //line matmul.go:265
 							b0 := gc_t25
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t26
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(8)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -6886,52 +4806,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(8)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(8)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld28
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(9)])-16 {
 //line matmul.go:265
-								{
+								gc_lo12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][2*tx:]).Permute(gc_evens)
+								gc_hi12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld27 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
 //line matmul.go:265
-									gc_ld27 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
-//line matmul.go:265
-									gc_ld28 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld28 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t27 := gc_ld27
 //line matmul.go:265
-							_ = gc_t27
-//line matmul.go:265
 							gc_t28 := gc_ld28
-//line matmul.go:265
-							_ = gc_t28
 //line matmul.go:265
 							b0 := gc_t27
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t28
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(9)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -6940,52 +4842,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(9)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(9)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld30
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(10)])-16 {
 //line matmul.go:265
-								{
+								gc_lo13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][2*tx:]).Permute(gc_evens)
+								gc_hi13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld29 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
 //line matmul.go:265
-									gc_ld29 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
-//line matmul.go:265
-									gc_ld30 = gc_lo13.Select128FromPair(1, 3, gc_hi13)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld30 = gc_lo13.Select128FromPair(1, 3, gc_hi13)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t29 := gc_ld29
 //line matmul.go:265
-							_ = gc_t29
-//line matmul.go:265
 							gc_t30 := gc_ld30
-//line matmul.go:265
-							_ = gc_t30
 //line matmul.go:265
 							b0 := gc_t29
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t30
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(10)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -6994,52 +4878,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(10)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(10)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld32
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(11)])-16 {
 //line matmul.go:265
-								{
+								gc_lo14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][2*tx:]).Permute(gc_evens)
+								gc_hi14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld31 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
 //line matmul.go:265
-									gc_ld31 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
-//line matmul.go:265
-									gc_ld32 = gc_lo14.Select128FromPair(1, 3, gc_hi14)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld32 = gc_lo14.Select128FromPair(1, 3, gc_hi14)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t31 := gc_ld31
 //line matmul.go:265
-							_ = gc_t31
-//line matmul.go:265
 							gc_t32 := gc_ld32
-//line matmul.go:265
-							_ = gc_t32
 //line matmul.go:265
 							b0 := gc_t31
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t32
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(11)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7048,52 +4914,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(11)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(11)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld33 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld34 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld34
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(12)])-16 {
 //line matmul.go:265
-								{
+								gc_lo15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][2*tx:]).Permute(gc_evens)
+								gc_hi15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld33 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
 //line matmul.go:265
-									gc_ld33 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
-//line matmul.go:265
-									gc_ld34 = gc_lo15.Select128FromPair(1, 3, gc_hi15)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld34 = gc_lo15.Select128FromPair(1, 3, gc_hi15)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t33 := gc_ld33
 //line matmul.go:265
-							_ = gc_t33
-//line matmul.go:265
 							gc_t34 := gc_ld34
-//line matmul.go:265
-							_ = gc_t34
 //line matmul.go:265
 							b0 := gc_t33
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t34
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(12)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7102,52 +4950,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(12)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(12)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld36
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(13)])-16 {
 //line matmul.go:265
-								{
+								gc_lo16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][2*tx:]).Permute(gc_evens)
+								gc_hi16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld35 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
 //line matmul.go:265
-									gc_ld35 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
-//line matmul.go:265
-									gc_ld36 = gc_lo16.Select128FromPair(1, 3, gc_hi16)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld36 = gc_lo16.Select128FromPair(1, 3, gc_hi16)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t35 := gc_ld35
 //line matmul.go:265
-							_ = gc_t35
-//line matmul.go:265
 							gc_t36 := gc_ld36
-//line matmul.go:265
-							_ = gc_t36
 //line matmul.go:265
 							b0 := gc_t35
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t36
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(13)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7156,52 +4986,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(13)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(13)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld38
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(14)])-16 {
 //line matmul.go:265
-								{
+								gc_lo17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][2*tx:]).Permute(gc_evens)
+								gc_hi17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld37 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
 //line matmul.go:265
-									gc_ld37 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
-//line matmul.go:265
-									gc_ld38 = gc_lo17.Select128FromPair(1, 3, gc_hi17)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld38 = gc_lo17.Select128FromPair(1, 3, gc_hi17)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t37 := gc_ld37
 //line matmul.go:265
-							_ = gc_t37
-//line matmul.go:265
 							gc_t38 := gc_ld38
-//line matmul.go:265
-							_ = gc_t38
 //line matmul.go:265
 							b0 := gc_t37
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t38
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(14)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7210,52 +5022,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(14)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(14)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld40
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(15)])-16 {
 //line matmul.go:265
-								{
+								gc_lo18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][2*tx:]).Permute(gc_evens)
+								gc_hi18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld39 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
 //line matmul.go:265
-									gc_ld39 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
-//line matmul.go:265
-									gc_ld40 = gc_lo18.Select128FromPair(1, 3, gc_hi18)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld40 = gc_lo18.Select128FromPair(1, 3, gc_hi18)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t39 := gc_ld39
 //line matmul.go:265
-							_ = gc_t39
-//line matmul.go:265
 							gc_t40 := gc_ld40
-//line matmul.go:265
-							_ = gc_t40
 //line matmul.go:265
 							b0 := gc_t39
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t40
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(15)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7264,52 +5058,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(15)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(15)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld42
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(16)])-16 {
 //line matmul.go:265
-								{
+								gc_lo19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][2*tx:]).Permute(gc_evens)
+								gc_hi19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld41 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
 //line matmul.go:265
-									gc_ld41 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
-//line matmul.go:265
-									gc_ld42 = gc_lo19.Select128FromPair(1, 3, gc_hi19)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld42 = gc_lo19.Select128FromPair(1, 3, gc_hi19)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t41 := gc_ld41
 //line matmul.go:265
-							_ = gc_t41
-//line matmul.go:265
 							gc_t42 := gc_ld42
-//line matmul.go:265
-							_ = gc_t42
 //line matmul.go:265
 							b0 := gc_t41
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t42
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(16)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7318,52 +5094,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(16)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(16)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld44
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(17)])-16 {
 //line matmul.go:265
-								{
+								gc_lo20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][2*tx:]).Permute(gc_evens)
+								gc_hi20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld43 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
 //line matmul.go:265
-									gc_ld43 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
-//line matmul.go:265
-									gc_ld44 = gc_lo20.Select128FromPair(1, 3, gc_hi20)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld44 = gc_lo20.Select128FromPair(1, 3, gc_hi20)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t43 := gc_ld43
 //line matmul.go:265
-							_ = gc_t43
-//line matmul.go:265
 							gc_t44 := gc_ld44
-//line matmul.go:265
-							_ = gc_t44
 //line matmul.go:265
 							b0 := gc_t43
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t44
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(17)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7372,52 +5130,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(17)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(17)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld46
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(18)])-16 {
 //line matmul.go:265
-								{
+								gc_lo21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][2*tx:]).Permute(gc_evens)
+								gc_hi21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld45 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
 //line matmul.go:265
-									gc_ld45 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
-//line matmul.go:265
-									gc_ld46 = gc_lo21.Select128FromPair(1, 3, gc_hi21)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld46 = gc_lo21.Select128FromPair(1, 3, gc_hi21)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t45 := gc_ld45
 //line matmul.go:265
-							_ = gc_t45
-//line matmul.go:265
 							gc_t46 := gc_ld46
-//line matmul.go:265
-							_ = gc_t46
 //line matmul.go:265
 							b0 := gc_t45
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t46
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(18)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7426,52 +5166,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(18)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(18)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld47 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld48 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld48
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(19)])-16 {
 //line matmul.go:265
-								{
+								gc_lo22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][2*tx:]).Permute(gc_evens)
+								gc_hi22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld47 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
 //line matmul.go:265
-									gc_ld47 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
-//line matmul.go:265
-									gc_ld48 = gc_lo22.Select128FromPair(1, 3, gc_hi22)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld48 = gc_lo22.Select128FromPair(1, 3, gc_hi22)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t47 := gc_ld47
 //line matmul.go:265
-							_ = gc_t47
-//line matmul.go:265
 							gc_t48 := gc_ld48
-//line matmul.go:265
-							_ = gc_t48
 //line matmul.go:265
 							b0 := gc_t47
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t48
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(19)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7480,52 +5202,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(19)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(19)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld49 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld50 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld50
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(20)])-16 {
 //line matmul.go:265
-								{
+								gc_lo23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][2*tx:]).Permute(gc_evens)
+								gc_hi23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld49 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
 //line matmul.go:265
-									gc_ld49 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
-//line matmul.go:265
-									gc_ld50 = gc_lo23.Select128FromPair(1, 3, gc_hi23)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld50 = gc_lo23.Select128FromPair(1, 3, gc_hi23)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t49 := gc_ld49
 //line matmul.go:265
-							_ = gc_t49
-//line matmul.go:265
 							gc_t50 := gc_ld50
-//line matmul.go:265
-							_ = gc_t50
 //line matmul.go:265
 							b0 := gc_t49
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t50
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(20)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7534,52 +5238,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(20)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(20)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld51 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld52 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld52
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(21)])-16 {
 //line matmul.go:265
-								{
+								gc_lo24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][2*tx:]).Permute(gc_evens)
+								gc_hi24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld51 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
 //line matmul.go:265
-									gc_ld51 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
-//line matmul.go:265
-									gc_ld52 = gc_lo24.Select128FromPair(1, 3, gc_hi24)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld52 = gc_lo24.Select128FromPair(1, 3, gc_hi24)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t51 := gc_ld51
 //line matmul.go:265
-							_ = gc_t51
-//line matmul.go:265
 							gc_t52 := gc_ld52
-//line matmul.go:265
-							_ = gc_t52
 //line matmul.go:265
 							b0 := gc_t51
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t52
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(21)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7588,52 +5274,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(21)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(21)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld53 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld54 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld54
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(22)])-16 {
 //line matmul.go:265
-								{
+								gc_lo25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][2*tx:]).Permute(gc_evens)
+								gc_hi25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld53 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
 //line matmul.go:265
-									gc_ld53 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
-//line matmul.go:265
-									gc_ld54 = gc_lo25.Select128FromPair(1, 3, gc_hi25)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld54 = gc_lo25.Select128FromPair(1, 3, gc_hi25)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t53 := gc_ld53
 //line matmul.go:265
-							_ = gc_t53
-//line matmul.go:265
 							gc_t54 := gc_ld54
-//line matmul.go:265
-							_ = gc_t54
 //line matmul.go:265
 							b0 := gc_t53
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t54
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(22)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7642,52 +5310,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(22)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(22)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld55 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld56 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld56
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(23)])-16 {
 //line matmul.go:265
-								{
+								gc_lo26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][2*tx:]).Permute(gc_evens)
+								gc_hi26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld55 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
 //line matmul.go:265
-									gc_ld55 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
-//line matmul.go:265
-									gc_ld56 = gc_lo26.Select128FromPair(1, 3, gc_hi26)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld56 = gc_lo26.Select128FromPair(1, 3, gc_hi26)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t55 := gc_ld55
 //line matmul.go:265
-							_ = gc_t55
-//line matmul.go:265
 							gc_t56 := gc_ld56
-//line matmul.go:265
-							_ = gc_t56
 //line matmul.go:265
 							b0 := gc_t55
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t56
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(23)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7696,52 +5346,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(23)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(23)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld57 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld58 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld58
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(24)])-16 {
 //line matmul.go:265
-								{
+								gc_lo27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][2*tx:]).Permute(gc_evens)
+								gc_hi27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld57 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
 //line matmul.go:265
-									gc_ld57 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
-//line matmul.go:265
-									gc_ld58 = gc_lo27.Select128FromPair(1, 3, gc_hi27)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld58 = gc_lo27.Select128FromPair(1, 3, gc_hi27)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t57 := gc_ld57
 //line matmul.go:265
-							_ = gc_t57
-//line matmul.go:265
 							gc_t58 := gc_ld58
-//line matmul.go:265
-							_ = gc_t58
 //line matmul.go:265
 							b0 := gc_t57
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t58
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(24)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7750,52 +5382,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(24)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(24)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld59 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld60 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld60
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(25)])-16 {
 //line matmul.go:265
-								{
+								gc_lo28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][2*tx:]).Permute(gc_evens)
+								gc_hi28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld59 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
 //line matmul.go:265
-									gc_ld59 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
-//line matmul.go:265
-									gc_ld60 = gc_lo28.Select128FromPair(1, 3, gc_hi28)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld60 = gc_lo28.Select128FromPair(1, 3, gc_hi28)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t59 := gc_ld59
 //line matmul.go:265
-							_ = gc_t59
-//line matmul.go:265
 							gc_t60 := gc_ld60
-//line matmul.go:265
-							_ = gc_t60
 //line matmul.go:265
 							b0 := gc_t59
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t60
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(25)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7804,52 +5418,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(25)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(25)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld61 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld62 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld62
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(26)])-16 {
 //line matmul.go:265
-								{
+								gc_lo29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][2*tx:]).Permute(gc_evens)
+								gc_hi29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld61 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
 //line matmul.go:265
-									gc_ld61 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
-//line matmul.go:265
-									gc_ld62 = gc_lo29.Select128FromPair(1, 3, gc_hi29)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld62 = gc_lo29.Select128FromPair(1, 3, gc_hi29)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t61 := gc_ld61
 //line matmul.go:265
-							_ = gc_t61
-//line matmul.go:265
 							gc_t62 := gc_ld62
-//line matmul.go:265
-							_ = gc_t62
 //line matmul.go:265
 							b0 := gc_t61
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t62
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(26)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7858,52 +5454,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(26)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(26)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld63 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld64 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld64
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(27)])-16 {
 //line matmul.go:265
-								{
+								gc_lo30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][2*tx:]).Permute(gc_evens)
+								gc_hi30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld63 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
 //line matmul.go:265
-									gc_ld63 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
-//line matmul.go:265
-									gc_ld64 = gc_lo30.Select128FromPair(1, 3, gc_hi30)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld64 = gc_lo30.Select128FromPair(1, 3, gc_hi30)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t63 := gc_ld63
 //line matmul.go:265
-							_ = gc_t63
-//line matmul.go:265
 							gc_t64 := gc_ld64
-//line matmul.go:265
-							_ = gc_t64
 //line matmul.go:265
 							b0 := gc_t63
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t64
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(27)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7912,52 +5490,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(27)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(27)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld65 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld66 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld66
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(28)])-16 {
 //line matmul.go:265
-								{
+								gc_lo31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][2*tx:]).Permute(gc_evens)
+								gc_hi31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld65 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
 //line matmul.go:265
-									gc_ld65 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
-//line matmul.go:265
-									gc_ld66 = gc_lo31.Select128FromPair(1, 3, gc_hi31)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld66 = gc_lo31.Select128FromPair(1, 3, gc_hi31)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t65 := gc_ld65
 //line matmul.go:265
-							_ = gc_t65
-//line matmul.go:265
 							gc_t66 := gc_ld66
-//line matmul.go:265
-							_ = gc_t66
 //line matmul.go:265
 							b0 := gc_t65
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t66
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(28)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -7966,52 +5526,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(28)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(28)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld67 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld68 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld68
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(29)])-16 {
 //line matmul.go:265
-								{
+								gc_lo32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][2*tx:]).Permute(gc_evens)
+								gc_hi32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld67 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
 //line matmul.go:265
-									gc_ld67 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
-//line matmul.go:265
-									gc_ld68 = gc_lo32.Select128FromPair(1, 3, gc_hi32)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld68 = gc_lo32.Select128FromPair(1, 3, gc_hi32)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t67 := gc_ld67
 //line matmul.go:265
-							_ = gc_t67
-//line matmul.go:265
 							gc_t68 := gc_ld68
-//line matmul.go:265
-							_ = gc_t68
 //line matmul.go:265
 							b0 := gc_t67
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t68
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(29)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -8020,52 +5562,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(29)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(29)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld69 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld70 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld70
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(30)])-16 {
 //line matmul.go:265
-								{
+								gc_lo33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][2*tx:]).Permute(gc_evens)
+								gc_hi33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld69 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
 //line matmul.go:265
-									gc_ld69 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
-//line matmul.go:265
-									gc_ld70 = gc_lo33.Select128FromPair(1, 3, gc_hi33)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld70 = gc_lo33.Select128FromPair(1, 3, gc_hi33)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t69 := gc_ld69
 //line matmul.go:265
-							_ = gc_t69
-//line matmul.go:265
 							gc_t70 := gc_ld70
-//line matmul.go:265
-							_ = gc_t70
 //line matmul.go:265
 							b0 := gc_t69
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t70
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(30)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -8074,52 +5598,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(30)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(30)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
-//line matmul.go:265
 						{
 //line matmul.go:265
 							var gc_ld71 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
 							var gc_ld72 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld72
-//line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(31)])-16 {
 //line matmul.go:265
-								{
+								gc_lo34 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_lo34 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][2*tx:]).Permute(gc_evens)
+								gc_hi34 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi34 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][(2*tx)+8:]).Permute(gc_evens)
+								gc_ld71 = gc_lo34.Select128FromPair(0, 2, gc_hi34)
 //line matmul.go:265
-									gc_ld71 = gc_lo34.Select128FromPair(0, 2, gc_hi34)
-//line matmul.go:265
-									gc_ld72 = gc_lo34.Select128FromPair(1, 3, gc_hi34)
-//line matmul.go:265
-								}
-//line matmul.go:265
+								gc_ld72 = gc_lo34.Select128FromPair(1, 3, gc_hi34)
 							} else {
 //line matmul.go:265
 								break gc_steps
-//line matmul.go:265
 							}
 //line matmul.go:265
 							gc_t71 := gc_ld71
 //line matmul.go:265
-							_ = gc_t71
-//line matmul.go:265
 							gc_t72 := gc_ld72
-//line matmul.go:265
-							_ = gc_t72
 //line matmul.go:265
 							b0 := gc_t71
 //line matmul.go:265
-							_ = b0
-//line matmul.go:265
 							b1 := gc_t72
-//line matmul.go:265
-							_ = b1
 //line matmul.go:265
 							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(31)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
@@ -8128,7 +5634,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(31)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
 							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(31)], gc_Lane0Mask32).Mul(b1))
-//line matmul.go:265
 						}
 //line matmul.go:265
 						s00.StoreSlice(gc_s_s00[gc_rank2:])
@@ -8144,415 +5649,308 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line matmul.go:251
 					tx := gc_tx2
-					_ = tx
-
 //line matmul.go:251
 					ty := gc_ty2
-					_ = ty
+//line matmul.go:253
 					s00 := gc_s_s00[gc_rank2]
 					s01 := gc_s_s01[gc_rank2]
 					s10 := gc_s_s10[gc_rank2]
 					s11 := gc_s_s11[gc_rank2]
-
 //line matmul.go:263
 					a0 := &as[2*ty]
-
 //line matmul.go:263
 					a1 := &as[2*ty+1]
-
 					{
-
 //line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(0)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(1)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(2)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(3)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(4)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(5)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(6)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(7)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(8)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(9)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(10)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(11)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(12)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(13)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(14)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(15)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(16)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(17)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(18)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(19)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(20)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(21)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(22)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(23)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(24)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(25)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(26)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(27)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(28)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(29)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(30)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:264
-						{
-//line matmul.go:264
-							q := int(31)
-//line matmul.go:264
-							_ = q
-							b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-							s00 += a0[q] * b0
-							s01 += a0[q] * b1
-							s10 += a1[q] * b0
-							s11 += a1[q] * b1
-						}
-//line matmul.go:270
+						q := int(0)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
 					}
-					_ = a0
-					_ = a1
+					{
+//line matmul.go:264
+						q := int(1)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(2)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(3)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(4)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(5)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(6)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(7)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(8)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(9)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(10)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(11)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(12)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(13)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(14)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(15)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(16)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(17)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(18)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(19)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(20)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(21)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(22)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(23)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(24)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(25)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(26)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(27)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(28)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(29)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(30)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+//line matmul.go:264
+						q := int(31)
+						b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+//line matmul.go:273
 					gc_s_s00[gc_rank2] = s00
 					gc_s_s01[gc_rank2] = s01
 					gc_s_s10[gc_rank2] = s10
@@ -8575,102 +5973,57 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 					gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line matmul.go:251
-					_ = gc_iota23
-//line matmul.go:251
 					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line matmul.go:251
-					_ = gc_spread16Lo
 //line matmul.go:251
 					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line matmul.go:251
-					_ = gc_spread16Hi
-//line matmul.go:251
 					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line matmul.go:251
-					_ = gc_evenLanes16
 //line matmul.go:251
 					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line matmul.go:251
-					_ = gc_oddLanes16
-//line matmul.go:251
 					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line matmul.go:251
-					_ = gc_pairLo
-//line matmul.go:251
 					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line matmul.go:251
-					_ = gc_pairHi
 				gc_steps4:
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line matmul.go:251
 						var tx int = gc_tx2
 //line matmul.go:251
-						_ = tx
-//line matmul.go:251
 						var ty int = gc_ty2
-//line matmul.go:251
-						_ = ty
 //line matmul.go:251
 						s00 := archsimd.LoadFloat32x16Slice(gc_s_s00[gc_rank2:])
 //line matmul.go:251
-						_ = s00
-//line matmul.go:251
 						s01 := archsimd.LoadFloat32x16Slice(gc_s_s01[gc_rank2:])
-//line matmul.go:251
-						_ = s01
 //line matmul.go:251
 						s10 := archsimd.LoadFloat32x16Slice(gc_s_s10[gc_rank2:])
 //line matmul.go:251
-						_ = s10
-//line matmul.go:251
 						s11 := archsimd.LoadFloat32x16Slice(gc_s_s11[gc_rank2:])
-//line matmul.go:251
-						_ = s11
 //line matmul.go:273
 						var gc_t139 int = row0 + 2*ty
 //line matmul.go:273
-						_ = gc_t139
-//line matmul.go:273
 						var gc_t140 int = col0 + 2*tx
-//line matmul.go:273
-						_ = gc_t140
 //line matmul.go:273
 						var gc_row4 int = gc_t139
 //line matmul.go:273
-						_ = gc_row4
-//line matmul.go:273
 						var gc_col4 int = gc_t140
-//line matmul.go:273
-						_ = gc_col4
 //line matmul.go:273
 						gc_s002 := s00
 //line matmul.go:273
-						_ = gc_s002
-//line matmul.go:273
 						gc_s012 := s01
-//line matmul.go:273
-						_ = gc_s012
 //line matmul.go:273
 						gc_s102 := s10
 //line matmul.go:273
-						_ = gc_s102
-//line matmul.go:273
 						gc_s112 := s11
-//line matmul.go:273
-						_ = gc_s112
 //line matmul.go:273
 						if gc_row4 < m {
 //line matmul.go:273
 							if gc_col4+
-
 //line matmul.go:283
 								1 <
 //line matmul.go:273
 								n && uint(n-(gc_col4+
-
 //line matmul.go:283
 								1)) > 30 && (gc_col4 <
 //line matmul.go:273
@@ -8679,7 +6032,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								gc_s002.ConcatPermute(gc_s012, gc_pairLo).StoreSlice(c[gc_row4*n+gc_col4:])
 //line matmul.go:273
 								gc_s002.ConcatPermute(gc_s012, gc_pairHi).StoreSlice(c[(gc_row4*n+gc_col4)+16:])
-//line matmul.go:273
 							} else {
 //line matmul.go:273
 								if gc_col4 < n && uint(n-gc_col4) > 30 {
@@ -8697,18 +6049,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)-1:]), gc_oddLanes16)
 //line matmul.go:273
 										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+15:]), gc_oddLanes16)
-//line matmul.go:273
 									} else {
 //line matmul.go:273
 										break gc_steps4
-//line matmul.go:273
 									}
-//line matmul.go:273
 								} else {
 //line matmul.go:273
 									gc_if9 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 32))))
-//line matmul.go:273
-									_ = gc_if9
 //line matmul.go:273
 									if gc_if9.ToBits() != 0 {
 //line matmul.go:273
@@ -8727,24 +6074,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line matmul.go:273
 											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-//line matmul.go:273
 										} else {
 //line matmul.go:273
 											break gc_steps4
-//line matmul.go:273
 										}
-//line matmul.go:273
 									}
-//line matmul.go:273
 								}
 //line matmul.go:273
 								if gc_col4+
-
 //line matmul.go:283
 									1 <
 //line matmul.go:273
 									n && uint(n-(gc_col4+
-
 //line matmul.go:283
 									1)) > 30 {
 //line matmul.go:283
@@ -8753,60 +6094,48 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									if (gc_row4*
 //line matmul.go:273
 										n+gc_col4+
-
 //line matmul.go:284
 										1) >= 0 && (gc_row4*
 //line matmul.go:273
 										n+gc_col4+
-
 //line matmul.go:284
 										1) <= len(c)-32 && ((gc_row4*n+gc_col4+
-
 //line matmul.go:284
 										1)&1 == 0 || !((gc_row4*
 //line matmul.go:273
 										n+gc_col4+
-
 //line matmul.go:284
 										1) >= 1 && (gc_row4*
 //line matmul.go:273
 										n+gc_col4+
-
 //line matmul.go:284
 										1) <= len(c)-31)) {
 //line matmul.go:273
 										gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-
 //line matmul.go:284
 											1)+0:]), gc_evenLanes16)
 //line matmul.go:284
 										gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-
 //line matmul.go:284
 											1)+16:]), gc_evenLanes16)
 //line matmul.go:284
 									} else if (gc_row4*
 //line matmul.go:273
 										n+gc_col4+
-
 //line matmul.go:284
 										1) >= 1 && (gc_row4*
 //line matmul.go:273
 										n+gc_col4+
-
 //line matmul.go:284
 										1) <= len(c)-31 {
 //line matmul.go:273
 										gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-
 //line matmul.go:284
 											1)-1:]), gc_oddLanes16)
 //line matmul.go:284
 										gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-
 //line matmul.go:284
 											1)+15:]), gc_oddLanes16)
-//line matmul.go:284
 									} else {
 //line matmul.go:284
 										var gc_lanes151 [16]float32
@@ -8820,26 +6149,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												gc_pos2.Thread = gc_rank2 + gc_k151
 //line matmul.go:273
 												c[(gc_row4*n+gc_col4+
-
 //line matmul.go:284
 													1)+2*gc_k151] = gc_lanes151[gc_k151]
-//line matmul.go:284
 											}
-//line matmul.go:284
 										}
 //line matmul.go:284
 										gc_pos2.Thread = gc_rank2
-//line matmul.go:284
 									}
-//line matmul.go:284
 								} else {
 //line matmul.go:284
 									gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4+
-
 //line matmul.go:283
 										1, 32))))
-//line matmul.go:283
-									_ = gc_if10
 //line matmul.go:283
 									if gc_if10.ToBits() != 0 {
 //line matmul.go:283
@@ -8850,60 +6171,48 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										if (gc_row4*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:284
 											1) >= 0 && (gc_row4*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:284
 											1) <= len(c)-32 && ((gc_row4*n+gc_col4+
-
 //line matmul.go:284
 											1)&1 == 0 || !((gc_row4*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:284
 											1) >= 1 && (gc_row4*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:284
 											1) <= len(c)-31)) {
 //line matmul.go:273
 											gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-
 //line matmul.go:284
 												1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line matmul.go:284
 											gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-
 //line matmul.go:284
 												1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line matmul.go:284
 										} else if (gc_row4*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:284
 											1) >= 1 && (gc_row4*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:284
 											1) <= len(c)-31 {
 //line matmul.go:273
 											gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-
 //line matmul.go:284
 												1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line matmul.go:284
 											gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
-
 //line matmul.go:284
 												1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
-//line matmul.go:284
 										} else {
 //line matmul.go:284
 											var gc_lanes152 [16]float32
@@ -8917,24 +6226,16 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 													gc_pos2.Thread = gc_rank2 + gc_k152
 //line matmul.go:273
 													c[(gc_row4*n+gc_col4+
-
 //line matmul.go:284
 														1)+2*gc_k152] = gc_lanes152[gc_k152]
-//line matmul.go:284
 												}
-//line matmul.go:284
 											}
 //line matmul.go:284
 											gc_pos2.Thread = gc_rank2
-//line matmul.go:284
 										}
-//line matmul.go:284
 									}
-//line matmul.go:284
 								}
-//line matmul.go:284
 							}
-//line matmul.go:284
 						}
 //line matmul.go:287
 						if gc_row4+1 <
@@ -8942,41 +6243,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							m {
 //line matmul.go:273
 							if gc_col4+
-
 //line matmul.go:291
 								1 <
 //line matmul.go:273
 								n && uint(n-(gc_col4+
-
 //line matmul.go:291
 								1)) > 30 && (gc_col4 <
 //line matmul.go:273
 								n && uint(n-gc_col4) > 30 && (((gc_row4+
-
 //line matmul.go:289
 								1)*
 //line matmul.go:273
 								n+gc_col4) >= 0 && ((gc_row4+
-
 //line matmul.go:289
 								1)*
 //line matmul.go:273
 								n+gc_col4) <= len(c)-32)) {
 //line matmul.go:273
 								gc_s102.ConcatPermute(gc_s112, gc_pairLo).StoreSlice(c[(gc_row4+
-
 //line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col4:])
 //line matmul.go:273
 								gc_s102.ConcatPermute(gc_s112, gc_pairHi).StoreSlice(c[((gc_row4+
-
 //line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col4)+16:])
-//line matmul.go:273
 							} else {
 //line matmul.go:273
 								if gc_col4 < n && uint(n-gc_col4) > 30 {
@@ -8984,72 +6278,60 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_st13 := gc_s102
 //line matmul.go:273
 									if ((gc_row4+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col4) >= 0 && ((gc_row4+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col4) <= len(c)-32 && (((gc_row4+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col4)&1 == 0 || !(((gc_row4+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col4) >= 1 && ((gc_row4+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col4) <= len(c)-31)) {
 //line matmul.go:273
 										gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4)+0:]), gc_evenLanes16)
 //line matmul.go:273
 										gc_st13.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4)+16:]), gc_evenLanes16)
 //line matmul.go:273
 									} else if ((gc_row4+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col4) >= 1 && ((gc_row4+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col4) <= len(c)-31 {
 //line matmul.go:273
 										gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4)-1:]), gc_oddLanes16)
 //line matmul.go:273
 										gc_st13.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4)+15:]), gc_oddLanes16)
-//line matmul.go:273
 									} else {
 //line matmul.go:273
 										var gc_lanes153 [16]float32
@@ -9063,25 +6345,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												gc_pos2.Thread = gc_rank2 + gc_k153
 //line matmul.go:273
 												c[((gc_row4+
-
 //line matmul.go:289
 													1)*
 //line matmul.go:273
 													n+gc_col4)+2*gc_k153] = gc_lanes153[gc_k153]
-//line matmul.go:273
 											}
-//line matmul.go:273
 										}
 //line matmul.go:273
 										gc_pos2.Thread = gc_rank2
-//line matmul.go:273
 									}
-//line matmul.go:273
 								} else {
 //line matmul.go:273
 									gc_if11 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 32))))
-//line matmul.go:273
-									_ = gc_if11
 //line matmul.go:273
 									if gc_if11.ToBits() != 0 {
 //line matmul.go:273
@@ -9090,72 +6365,60 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										gc_bits3 := gc_if11.ToBits()
 //line matmul.go:273
 										if ((gc_row4+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4) >= 0 && ((gc_row4+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4) <= len(c)-32 && (((gc_row4+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4)&1 == 0 || !(((gc_row4+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4) >= 1 && ((gc_row4+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4) <= len(c)-31)) {
 //line matmul.go:273
 											gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:289
 												1)*
 //line matmul.go:273
 												n+gc_col4)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line matmul.go:273
 											gc_st14.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:289
 												1)*
 //line matmul.go:273
 												n+gc_col4)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
 //line matmul.go:273
 										} else if ((gc_row4+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4) >= 1 && ((gc_row4+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col4) <= len(c)-31 {
 //line matmul.go:273
 											gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:289
 												1)*
 //line matmul.go:273
 												n+gc_col4)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
 //line matmul.go:273
 											gc_st14.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:289
 												1)*
 //line matmul.go:273
 												n+gc_col4)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
-//line matmul.go:273
 										} else {
 //line matmul.go:273
 											var gc_lanes154 [16]float32
@@ -9169,31 +6432,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 													gc_pos2.Thread = gc_rank2 + gc_k154
 //line matmul.go:273
 													c[((gc_row4+
-
 //line matmul.go:289
 														1)*
 //line matmul.go:273
 														n+gc_col4)+2*gc_k154] = gc_lanes154[gc_k154]
-//line matmul.go:273
 												}
-//line matmul.go:273
 											}
 //line matmul.go:273
 											gc_pos2.Thread = gc_rank2
-//line matmul.go:273
 										}
-//line matmul.go:273
 									}
-//line matmul.go:273
 								}
 //line matmul.go:273
 								if gc_col4+
-
 //line matmul.go:291
 									1 <
 //line matmul.go:273
 									n && uint(n-(gc_col4+
-
 //line matmul.go:291
 									1)) > 30 {
 //line matmul.go:291
@@ -9203,85 +6458,68 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										1)*
 //line matmul.go:273
 										n+gc_col4+
-
 //line matmul.go:292
 										1) >= 0 && ((gc_row4+1)*
 //line matmul.go:273
 										n+gc_col4+
-
 //line matmul.go:292
 										1) <= len(c)-32 && (((gc_row4+
-
 //line matmul.go:292
 										1)*
 //line matmul.go:273
 										n+gc_col4+
-
 //line matmul.go:292
 										1)&1 == 0 || !(((gc_row4+1)*
 //line matmul.go:273
 										n+gc_col4+
-
 //line matmul.go:292
 										1) >= 1 && ((gc_row4+1)*
 //line matmul.go:273
 										n+gc_col4+
-
 //line matmul.go:292
 										1) <= len(c)-31)) {
 //line matmul.go:273
 										gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:292
 											1)+0:]), gc_evenLanes16)
 //line matmul.go:292
 										gc_st15.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:292
 											1)+16:]), gc_evenLanes16)
 //line matmul.go:292
 									} else if ((gc_row4+1)*
 //line matmul.go:273
 										n+gc_col4+
-
 //line matmul.go:292
 										1) >= 1 && ((gc_row4+1)*
 //line matmul.go:273
 										n+gc_col4+
-
 //line matmul.go:292
 										1) <= len(c)-31 {
 //line matmul.go:273
 										gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:292
 											1)-1:]), gc_oddLanes16)
 //line matmul.go:292
 										gc_st15.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:292
 											1)+15:]), gc_oddLanes16)
-//line matmul.go:292
 									} else {
 //line matmul.go:292
 										var gc_lanes155 [16]float32
@@ -9295,31 +6533,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												gc_pos2.Thread = gc_rank2 + gc_k155
 //line matmul.go:273
 												c[((gc_row4+
-
 //line matmul.go:292
 													1)*
 //line matmul.go:273
 													n+gc_col4+
-
 //line matmul.go:292
 													1)+2*gc_k155] = gc_lanes155[gc_k155]
-//line matmul.go:292
 											}
-//line matmul.go:292
 										}
 //line matmul.go:292
 										gc_pos2.Thread = gc_rank2
-//line matmul.go:292
 									}
-//line matmul.go:292
 								} else {
 //line matmul.go:292
 									gc_if12 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4+
-
 //line matmul.go:291
 										1, 32))))
-//line matmul.go:291
-									_ = gc_if12
 //line matmul.go:291
 									if gc_if12.ToBits() != 0 {
 //line matmul.go:291
@@ -9331,85 +6560,68 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											1)*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:292
 											1) >= 0 && ((gc_row4+1)*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:292
 											1) <= len(c)-32 && (((gc_row4+
-
 //line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:292
 											1)&1 == 0 || !(((gc_row4+1)*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:292
 											1) >= 1 && ((gc_row4+1)*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:292
 											1) <= len(c)-31)) {
 //line matmul.go:273
 											gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:292
 												1)*
 //line matmul.go:273
 												n+gc_col4+
-
 //line matmul.go:292
 												1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line matmul.go:292
 											gc_st16.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:292
 												1)*
 //line matmul.go:273
 												n+gc_col4+
-
 //line matmul.go:292
 												1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line matmul.go:292
 										} else if ((gc_row4+1)*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:292
 											1) >= 1 && ((gc_row4+1)*
 //line matmul.go:273
 											n+gc_col4+
-
 //line matmul.go:292
 											1) <= len(c)-31 {
 //line matmul.go:273
 											gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:292
 												1)*
 //line matmul.go:273
 												n+gc_col4+
-
 //line matmul.go:292
 												1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
 //line matmul.go:292
 											gc_st16.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
-
 //line matmul.go:292
 												1)*
 //line matmul.go:273
 												n+gc_col4+
-
 //line matmul.go:292
 												1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
-//line matmul.go:292
 										} else {
 //line matmul.go:292
 											var gc_lanes156 [16]float32
@@ -9423,31 +6635,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 													gc_pos2.Thread = gc_rank2 + gc_k156
 //line matmul.go:273
 													c[((gc_row4+
-
 //line matmul.go:292
 														1)*
 //line matmul.go:273
 														n+gc_col4+
-
 //line matmul.go:292
 														1)+2*gc_k156] = gc_lanes156[gc_k156]
-//line matmul.go:292
 												}
-//line matmul.go:292
 											}
 //line matmul.go:292
 											gc_pos2.Thread = gc_rank2
-//line matmul.go:292
 										}
-//line matmul.go:292
 									}
-//line matmul.go:292
 								}
-//line matmul.go:292
 							}
-//line matmul.go:292
 						}
 					}
+//line matmul.go:294
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
 				}(gc_vstep5)
@@ -9459,94 +6663,53 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 				gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line matmul.go:251
-				_ = gc_iota22
-//line matmul.go:251
 				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line matmul.go:251
-				_ = gc_spreadLo
 //line matmul.go:251
 				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line matmul.go:251
-				_ = gc_spreadHi
-//line matmul.go:251
 				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:251
-				_ = gc_evenLanes
-//line matmul.go:251
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:251
-				_ = gc_oddLanes
 			gc_steps3:
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line matmul.go:251
 					var tx int = gc_tx2
 //line matmul.go:251
-					_ = tx
-//line matmul.go:251
 					var ty int = gc_ty2
-//line matmul.go:251
-					_ = ty
 //line matmul.go:251
 					s00 := archsimd.LoadFloat32x8Slice(gc_s_s00[gc_rank2:])
 //line matmul.go:251
-					_ = s00
-//line matmul.go:251
 					s01 := archsimd.LoadFloat32x8Slice(gc_s_s01[gc_rank2:])
-//line matmul.go:251
-					_ = s01
 //line matmul.go:251
 					s10 := archsimd.LoadFloat32x8Slice(gc_s_s10[gc_rank2:])
 //line matmul.go:251
-					_ = s10
-//line matmul.go:251
 					s11 := archsimd.LoadFloat32x8Slice(gc_s_s11[gc_rank2:])
-//line matmul.go:251
-					_ = s11
 //line matmul.go:273
 					var gc_t137 int = row0 + 2*ty
 //line matmul.go:273
-					_ = gc_t137
-//line matmul.go:273
 					var gc_t138 int = col0 + 2*tx
-//line matmul.go:273
-					_ = gc_t138
 //line matmul.go:273
 					var gc_row3 int = gc_t137
 //line matmul.go:273
-					_ = gc_row3
-//line matmul.go:273
 					var gc_col3 int = gc_t138
-//line matmul.go:273
-					_ = gc_col3
 //line matmul.go:273
 					gc_s00 := s00
 //line matmul.go:273
-					_ = gc_s00
-//line matmul.go:273
 					gc_s01 := s01
-//line matmul.go:273
-					_ = gc_s01
 //line matmul.go:273
 					gc_s10 := s10
 //line matmul.go:273
-					_ = gc_s10
-//line matmul.go:273
 					gc_s11 := s11
-//line matmul.go:273
-					_ = gc_s11
 //line matmul.go:273
 					if gc_row3 < m {
 //line matmul.go:273
 						if gc_col3+
-
 //line matmul.go:283
 							1 <
 //line matmul.go:273
 							n && uint(n-(gc_col3+
-
 //line matmul.go:283
 							1)) > 14 && (gc_col3 <
 //line matmul.go:273
@@ -9555,7 +6718,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							gc_s00.Permute(gc_spreadLo).Merge(gc_s01.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(c[gc_row3*n+gc_col3:])
 //line matmul.go:273
 							gc_s00.Permute(gc_spreadHi).Merge(gc_s01.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(c[(gc_row3*n+gc_col3)+8:])
-//line matmul.go:273
 						} else {
 //line matmul.go:273
 							if gc_col3 < n && uint(n-gc_col3) > 14 {
@@ -9573,18 +6735,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)-1:]), gc_oddLanes)
 //line matmul.go:273
 									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+7:]), gc_oddLanes)
-//line matmul.go:273
 								} else {
 //line matmul.go:273
 									break gc_steps3
-//line matmul.go:273
 								}
-//line matmul.go:273
 							} else {
 //line matmul.go:273
 								gc_if5 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 16))))
-//line matmul.go:273
-								_ = gc_if5
 //line matmul.go:273
 								if gc_if5.ToBits() != 0 {
 //line matmul.go:273
@@ -9601,24 +6758,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:273
 										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line matmul.go:273
 									} else {
 //line matmul.go:273
 										break gc_steps3
-//line matmul.go:273
 									}
-//line matmul.go:273
 								}
-//line matmul.go:273
 							}
 //line matmul.go:273
 							if gc_col3+
-
 //line matmul.go:283
 								1 <
 //line matmul.go:273
 								n && uint(n-(gc_col3+
-
 //line matmul.go:283
 								1)) > 14 {
 //line matmul.go:283
@@ -9627,60 +6778,48 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								if (gc_row3*
 //line matmul.go:273
 									n+gc_col3+
-
 //line matmul.go:284
 									1) >= 0 && (gc_row3*
 //line matmul.go:273
 									n+gc_col3+
-
 //line matmul.go:284
 									1) <= len(c)-16 && ((gc_row3*n+gc_col3+
-
 //line matmul.go:284
 									1)&1 == 0 || !((gc_row3*
 //line matmul.go:273
 									n+gc_col3+
-
 //line matmul.go:284
 									1) >= 1 && (gc_row3*
 //line matmul.go:273
 									n+gc_col3+
-
 //line matmul.go:284
 									1) <= len(c)-15)) {
 //line matmul.go:273
 									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-
 //line matmul.go:284
 										1)+0:]), gc_evenLanes)
 //line matmul.go:284
 									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-
 //line matmul.go:284
 										1)+8:]), gc_evenLanes)
 //line matmul.go:284
 								} else if (gc_row3*
 //line matmul.go:273
 									n+gc_col3+
-
 //line matmul.go:284
 									1) >= 1 && (gc_row3*
 //line matmul.go:273
 									n+gc_col3+
-
 //line matmul.go:284
 									1) <= len(c)-15 {
 //line matmul.go:273
 									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-
 //line matmul.go:284
 										1)-1:]), gc_oddLanes)
 //line matmul.go:284
 									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-
 //line matmul.go:284
 										1)+7:]), gc_oddLanes)
-//line matmul.go:284
 								} else {
 //line matmul.go:284
 									var gc_lanes143 [8]float32
@@ -9694,26 +6833,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											gc_pos2.Thread = gc_rank2 + gc_k143
 //line matmul.go:273
 											c[(gc_row3*n+gc_col3+
-
 //line matmul.go:284
 												1)+2*gc_k143] = gc_lanes143[gc_k143]
-//line matmul.go:284
 										}
-//line matmul.go:284
 									}
 //line matmul.go:284
 									gc_pos2.Thread = gc_rank2
-//line matmul.go:284
 								}
-//line matmul.go:284
 							} else {
 //line matmul.go:284
 								gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3+
-
 //line matmul.go:283
 									1, 16))))
-//line matmul.go:283
-								_ = gc_if6
 //line matmul.go:283
 								if gc_if6.ToBits() != 0 {
 //line matmul.go:283
@@ -9722,60 +6853,48 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									if (gc_row3*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:284
 										1) >= 0 && (gc_row3*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:284
 										1) <= len(c)-16 && ((gc_row3*n+gc_col3+
-
 //line matmul.go:284
 										1)&1 == 0 || !((gc_row3*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:284
 										1) >= 1 && (gc_row3*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:284
 										1) <= len(c)-15)) {
 //line matmul.go:273
 										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-
 //line matmul.go:284
 											1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:284
 										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-
 //line matmul.go:284
 											1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:284
 									} else if (gc_row3*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:284
 										1) >= 1 && (gc_row3*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:284
 										1) <= len(c)-15 {
 //line matmul.go:273
 										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-
 //line matmul.go:284
 											1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:284
 										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
-
 //line matmul.go:284
 											1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line matmul.go:284
 									} else {
 //line matmul.go:284
 										var gc_lanes144 [8]float32
@@ -9789,24 +6908,16 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												gc_pos2.Thread = gc_rank2 + gc_k144
 //line matmul.go:273
 												c[(gc_row3*n+gc_col3+
-
 //line matmul.go:284
 													1)+2*gc_k144] = gc_lanes144[gc_k144]
-//line matmul.go:284
 											}
-//line matmul.go:284
 										}
 //line matmul.go:284
 										gc_pos2.Thread = gc_rank2
-//line matmul.go:284
 									}
-//line matmul.go:284
 								}
-//line matmul.go:284
 							}
-//line matmul.go:284
 						}
-//line matmul.go:284
 					}
 //line matmul.go:287
 					if gc_row3+1 <
@@ -9814,41 +6925,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						m {
 //line matmul.go:273
 						if gc_col3+
-
 //line matmul.go:291
 							1 <
 //line matmul.go:273
 							n && uint(n-(gc_col3+
-
 //line matmul.go:291
 							1)) > 14 && (gc_col3 <
 //line matmul.go:273
 							n && uint(n-gc_col3) > 14 && (((gc_row3+
-
 //line matmul.go:289
 							1)*
 //line matmul.go:273
 							n+gc_col3) >= 0 && ((gc_row3+
-
 //line matmul.go:289
 							1)*
 //line matmul.go:273
 							n+gc_col3) <= len(c)-16)) {
 //line matmul.go:273
 							gc_s10.Permute(gc_spreadLo).Merge(gc_s11.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(c[(gc_row3+
-
 //line matmul.go:289
 								1)*
 //line matmul.go:273
 								n+gc_col3:])
 //line matmul.go:273
 							gc_s10.Permute(gc_spreadHi).Merge(gc_s11.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(c[((gc_row3+
-
 //line matmul.go:289
 								1)*
 //line matmul.go:273
 								n+gc_col3)+8:])
-//line matmul.go:273
 						} else {
 //line matmul.go:273
 							if gc_col3 < n && uint(n-gc_col3) > 14 {
@@ -9856,72 +6960,60 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								gc_st5 := gc_s10
 //line matmul.go:273
 								if ((gc_row3+
-
 //line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col3) >= 0 && ((gc_row3+
-
 //line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col3) <= len(c)-16 && (((gc_row3+
-
 //line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col3)&1 == 0 || !(((gc_row3+
-
 //line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col3) >= 1 && ((gc_row3+
-
 //line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col3) <= len(c)-15)) {
 //line matmul.go:273
 									gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3)+0:]), gc_evenLanes)
 //line matmul.go:273
 									gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3)+8:]), gc_evenLanes)
 //line matmul.go:273
 								} else if ((gc_row3+
-
 //line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col3) >= 1 && ((gc_row3+
-
 //line matmul.go:289
 									1)*
 //line matmul.go:273
 									n+gc_col3) <= len(c)-15 {
 //line matmul.go:273
 									gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3)-1:]), gc_oddLanes)
 //line matmul.go:273
 									gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3)+7:]), gc_oddLanes)
-//line matmul.go:273
 								} else {
 //line matmul.go:273
 									var gc_lanes145 [8]float32
@@ -9935,97 +7027,78 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											gc_pos2.Thread = gc_rank2 + gc_k145
 //line matmul.go:273
 											c[((gc_row3+
-
 //line matmul.go:289
 												1)*
 //line matmul.go:273
 												n+gc_col3)+2*gc_k145] = gc_lanes145[gc_k145]
-//line matmul.go:273
 										}
-//line matmul.go:273
 									}
 //line matmul.go:273
 									gc_pos2.Thread = gc_rank2
-//line matmul.go:273
 								}
-//line matmul.go:273
 							} else {
 //line matmul.go:273
 								gc_if7 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 16))))
-//line matmul.go:273
-								_ = gc_if7
 //line matmul.go:273
 								if gc_if7.ToBits() != 0 {
 //line matmul.go:273
 									gc_st6 := gc_s10
 //line matmul.go:273
 									if ((gc_row3+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3) >= 0 && ((gc_row3+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3) <= len(c)-16 && (((gc_row3+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3)&1 == 0 || !(((gc_row3+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3) >= 1 && ((gc_row3+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3) <= len(c)-15)) {
 //line matmul.go:273
 										gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col3)+0:]), gc_if7.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:273
 										gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col3)+8:]), gc_if7.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:273
 									} else if ((gc_row3+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3) >= 1 && ((gc_row3+
-
 //line matmul.go:289
 										1)*
 //line matmul.go:273
 										n+gc_col3) <= len(c)-15 {
 //line matmul.go:273
 										gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col3)-1:]), gc_if7.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:273
 										gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:289
 											1)*
 //line matmul.go:273
 											n+gc_col3)+7:]), gc_if7.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line matmul.go:273
 									} else {
 //line matmul.go:273
 										var gc_lanes146 [8]float32
@@ -10039,31 +7112,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												gc_pos2.Thread = gc_rank2 + gc_k146
 //line matmul.go:273
 												c[((gc_row3+
-
 //line matmul.go:289
 													1)*
 //line matmul.go:273
 													n+gc_col3)+2*gc_k146] = gc_lanes146[gc_k146]
-//line matmul.go:273
 											}
-//line matmul.go:273
 										}
 //line matmul.go:273
 										gc_pos2.Thread = gc_rank2
-//line matmul.go:273
 									}
-//line matmul.go:273
 								}
-//line matmul.go:273
 							}
 //line matmul.go:273
 							if gc_col3+
-
 //line matmul.go:291
 								1 <
 //line matmul.go:273
 								n && uint(n-(gc_col3+
-
 //line matmul.go:291
 								1)) > 14 {
 //line matmul.go:291
@@ -10073,85 +7138,68 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									1)*
 //line matmul.go:273
 									n+gc_col3+
-
 //line matmul.go:292
 									1) >= 0 && ((gc_row3+1)*
 //line matmul.go:273
 									n+gc_col3+
-
 //line matmul.go:292
 									1) <= len(c)-16 && (((gc_row3+
-
 //line matmul.go:292
 									1)*
 //line matmul.go:273
 									n+gc_col3+
-
 //line matmul.go:292
 									1)&1 == 0 || !(((gc_row3+1)*
 //line matmul.go:273
 									n+gc_col3+
-
 //line matmul.go:292
 									1) >= 1 && ((gc_row3+1)*
 //line matmul.go:273
 									n+gc_col3+
-
 //line matmul.go:292
 									1) <= len(c)-15)) {
 //line matmul.go:273
 									gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:292
 										1)*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:292
 										1)+0:]), gc_evenLanes)
 //line matmul.go:292
 									gc_st7.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:292
 										1)*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:292
 										1)+8:]), gc_evenLanes)
 //line matmul.go:292
 								} else if ((gc_row3+1)*
 //line matmul.go:273
 									n+gc_col3+
-
 //line matmul.go:292
 									1) >= 1 && ((gc_row3+1)*
 //line matmul.go:273
 									n+gc_col3+
-
 //line matmul.go:292
 									1) <= len(c)-15 {
 //line matmul.go:273
 									gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:292
 										1)*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:292
 										1)-1:]), gc_oddLanes)
 //line matmul.go:292
 									gc_st7.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:292
 										1)*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:292
 										1)+7:]), gc_oddLanes)
-//line matmul.go:292
 								} else {
 //line matmul.go:292
 									var gc_lanes147 [8]float32
@@ -10165,31 +7213,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											gc_pos2.Thread = gc_rank2 + gc_k147
 //line matmul.go:273
 											c[((gc_row3+
-
 //line matmul.go:292
 												1)*
 //line matmul.go:273
 												n+gc_col3+
-
 //line matmul.go:292
 												1)+2*gc_k147] = gc_lanes147[gc_k147]
-//line matmul.go:292
 										}
-//line matmul.go:292
 									}
 //line matmul.go:292
 									gc_pos2.Thread = gc_rank2
-//line matmul.go:292
 								}
-//line matmul.go:292
 							} else {
 //line matmul.go:292
 								gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3+
-
 //line matmul.go:291
 									1, 16))))
-//line matmul.go:291
-								_ = gc_if8
 //line matmul.go:291
 								if gc_if8.ToBits() != 0 {
 //line matmul.go:291
@@ -10199,85 +7238,68 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										1)*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:292
 										1) >= 0 && ((gc_row3+1)*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:292
 										1) <= len(c)-16 && (((gc_row3+
-
 //line matmul.go:292
 										1)*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:292
 										1)&1 == 0 || !(((gc_row3+1)*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:292
 										1) >= 1 && ((gc_row3+1)*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:292
 										1) <= len(c)-15)) {
 //line matmul.go:273
 										gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col3+
-
 //line matmul.go:292
 											1)+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:292
 										gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col3+
-
 //line matmul.go:292
 											1)+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:292
 									} else if ((gc_row3+1)*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:292
 										1) >= 1 && ((gc_row3+1)*
 //line matmul.go:273
 										n+gc_col3+
-
 //line matmul.go:292
 										1) <= len(c)-15 {
 //line matmul.go:273
 										gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col3+
-
 //line matmul.go:292
 											1)-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:292
 										gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
-
 //line matmul.go:292
 											1)*
 //line matmul.go:273
 											n+gc_col3+
-
 //line matmul.go:292
 											1)+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line matmul.go:292
 									} else {
 //line matmul.go:292
 										var gc_lanes148 [8]float32
@@ -10291,31 +7313,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												gc_pos2.Thread = gc_rank2 + gc_k148
 //line matmul.go:273
 												c[((gc_row3+
-
 //line matmul.go:292
 													1)*
 //line matmul.go:273
 													n+gc_col3+
-
 //line matmul.go:292
 													1)+2*gc_k148] = gc_lanes148[gc_k148]
-//line matmul.go:292
 											}
-//line matmul.go:292
 										}
 //line matmul.go:292
 										gc_pos2.Thread = gc_rank2
-//line matmul.go:292
 									}
-//line matmul.go:292
 								}
-//line matmul.go:292
 							}
-//line matmul.go:292
 						}
-//line matmul.go:292
 					}
 				}
+//line matmul.go:294
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep5
@@ -10324,19 +7338,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line matmul.go:251
 					tx := gc_tx2
-					_ = tx
-
 //line matmul.go:251
 					ty := gc_ty2
-					_ = ty
+//line matmul.go:253
 					s00 := gc_s_s00[gc_rank2]
 					s01 := gc_s_s01[gc_rank2]
 					s10 := gc_s_s10[gc_rank2]
 					s11 := gc_s_s11[gc_rank2]
-
 //line matmul.go:273
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
@@ -10344,19 +7354,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line matmul.go:251
 					tx := gc_tx2
-					_ = tx
-
 //line matmul.go:251
 					ty := gc_ty2
-					_ = ty
+//line matmul.go:253
 					s00 := gc_s_s00[gc_rank2]
 					s01 := gc_s_s01[gc_rank2]
 					s10 := gc_s_s10[gc_rank2]
 					s11 := gc_s_s11[gc_rank2]
-
 //line matmul.go:273
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
@@ -10364,19 +7370,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line matmul.go:251
 					tx := gc_tx2
-					_ = tx
-
 //line matmul.go:251
 					ty := gc_ty2
-					_ = ty
+//line matmul.go:253
 					s00 := gc_s_s00[gc_rank2]
 					s01 := gc_s_s01[gc_rank2]
 					s10 := gc_s_s10[gc_rank2]
 					s11 := gc_s_s11[gc_rank2]
-
 //line matmul.go:273
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
@@ -10384,19 +7386,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line matmul.go:251
 					tx := gc_tx2
-					_ = tx
-
 //line matmul.go:251
 					ty := gc_ty2
-					_ = ty
+//line matmul.go:253
 					s00 := gc_s_s00[gc_rank2]
 					s01 := gc_s_s01[gc_rank2]
 					s10 := gc_s_s10[gc_rank2]
 					s11 := gc_s_s11[gc_rank2]
-
 //line matmul.go:273
 					matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
@@ -10404,19 +7402,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line matmul.go:251
 				tx := gc_tx2
-				_ = tx
-
 //line matmul.go:251
 				ty := gc_ty2
-				_ = ty
+//line matmul.go:253
 				s00 := gc_s_s00[gc_rank2]
 				s01 := gc_s_s01[gc_rank2]
 				s10 := gc_s_s10[gc_rank2]
 				s11 := gc_s_s11[gc_rank2]
-
 //line matmul.go:273
 				matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 			}

@@ -64,40 +64,24 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:144
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line nbody.go:148
 						xi := bodies[i][0]
-
 //line nbody.go:148
 						yi := bodies[i][1]
-
 //line nbody.go:148
 						zi := bodies[i][2]
-
-//line nbody.go:149
 						var ax, ay, az float32
-
-//line nbody.go:150
 						for j := range bodies {
 							bj := &bodies[j]
 							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 						}
-
-//line nbody.go:154
 						acc[i] = [3]float32{ax, ay, az}
-						_ = xi
-						_ = yi
-						_ = zi
-						_ = ax
-						_ = ay
-						_ = az
 					}
 				}
 			}
+//line nbody.go:164
 		})
 	}
 }
@@ -142,11 +126,8 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 	gc_s_ax := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_ay := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_az := compiled.Scratch[float32](gc_b, 5)[:gc_n]
-
 //line nbody.go:174
 	n := len(bodies)
-
-//line nbody.go:175
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -160,23 +141,11 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line nbody.go:176
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
 //line nbody.go:177
 				var xi, yi, zi float32
-
 //line nbody.go:181
 				var ax, ay, az float32
-				_ = xi
-				_ = yi
-				_ = zi
-				_ = ax
-				_ = ay
-				_ = az
+//line nbody.go:188
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -186,23 +155,11 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line nbody.go:176
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
 //line nbody.go:177
 				var xi, yi, zi float32
-
 //line nbody.go:181
 				var ax, ay, az float32
-				_ = xi
-				_ = yi
-				_ = zi
-				_ = ax
-				_ = ay
-				_ = az
+//line nbody.go:188
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -226,28 +183,13 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				gc_at := bodies[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line nbody.go:176
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line nbody.go:177
 					var xi, yi, zi float32
-
-//line nbody.go:178
-					{
-						xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
-					}
-
+//line nbody.go:179
+					xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
 //line nbody.go:181
 					var ax, ay, az float32
-					_ = xi
-					_ = yi
-					_ = zi
-					_ = ax
-					_ = ay
-					_ = az
+//line nbody.go:188
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -259,27 +201,14 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line nbody.go:176
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line nbody.go:177
 					var xi, yi, zi float32
-
-//line nbody.go:178
-					{
-						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-					}
-
+//line nbody.go:179
+					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 //line nbody.go:181
 					var ax, ay, az float32
-					_ = xi
-					_ = yi
-					_ = zi
-					_ = ax
-					_ = ay
-					_ = az
+//line nbody.go:188
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -290,18 +219,16 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			}
 		}
 	}
-
 //line nbody.go:182
 	for start := 0; start < n; start += nbodyTile {
 		compiled.OutOfLine(func() {
 			tile := tile[:2048]
-			_ = tile
 			{
+//line nbody.go:187
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:183
 						for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
 							tile[k] = bodies[start+k]
@@ -310,23 +237,22 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				}
 			}
 		})
-
 //line nbody.go:187
 		cur := tile[:min(nbodyTile, n-start)]
 		compiled.OutOfLine(func() {
 			gc_s_xi := gc_s_xi[:gc_n]
-			_ = gc_s_xi
+//line nbody.go:191
 			gc_s_yi := gc_s_yi[:gc_n]
-			_ = gc_s_yi
+//line nbody.go:193
 			gc_s_zi := gc_s_zi[:gc_n]
-			_ = gc_s_zi
+//line nbody.go:195
 			gc_s_ax := gc_s_ax[:gc_n]
-			_ = gc_s_ax
+//line nbody.go:197
 			gc_s_ay := gc_s_ay[:gc_n]
-			_ = gc_s_ay
+//line nbody.go:199
 			gc_s_az := gc_s_az[:gc_n]
-			_ = gc_s_az
 			{
+//line nbody.go:202
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					xi := gc_s_xi[gc_rank]
@@ -335,7 +261,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-
 //line nbody.go:188
 					for j := range cur {
 						bj := &cur[j]
@@ -364,180 +289,139 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
+//line nbody.go:216
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:176
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:194
-						{
-							gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
+//line nbody.go:195
+						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:199
 						gc_tx := gc_step + 1
-						_ = gc_tx
+//line nbody.go:201
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:176
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:194
-						{
-							gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
+//line nbody.go:195
+						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:199
 						gc_tx := gc_step + 2
-						_ = gc_tx
+//line nbody.go:201
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:176
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:194
-						{
-							gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
+//line nbody.go:195
+						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:199
 						gc_tx := gc_step + 3
-						_ = gc_tx
+//line nbody.go:201
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:176
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:194
-						{
-							gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nbody.go:176
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					ax := gc_s_ax[gc_rank]
-					ay := gc_s_ay[gc_rank]
-					az := gc_s_az[gc_rank]
-
-//line nbody.go:194
-					{
+//line nbody.go:195
 						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 				}
+//line nbody.go:199
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nbody.go:178
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+//line nbody.go:195
+					gc_at2[gc_tx] = [3]float32{ax, ay, az}
+				}
 			} else {
+//line nbody.go:199
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:176
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:194
-						{
-							acc[i] = [3]float32{ax, ay, az}
-						}
+//line nbody.go:195
+						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:199
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:176
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:194
-						{
-							acc[i] = [3]float32{ax, ay, az}
-						}
+//line nbody.go:195
+						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:199
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:176
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:194
-						{
-							acc[i] = [3]float32{ax, ay, az}
-						}
+//line nbody.go:195
+						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:199
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:176
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line nbody.go:178
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:194
-						{
-							acc[i] = [3]float32{ax, ay, az}
-						}
+//line nbody.go:195
+						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
+//line nbody.go:199
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line nbody.go:176
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line nbody.go:178
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-
-//line nbody.go:194
-					{
-						acc[i] = [3]float32{ax, ay, az}
-					}
+//line nbody.go:195
+					acc[i] = [3]float32{ax, ay, az}
 				}
 			}
 		}
@@ -583,22 +467,14 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	gc_s_ax := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_ay := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_az := compiled.Scratch[float32](gc_b, 5)[:gc_n]
-
 //line nbody.go:214
 	n := len(bodies)
-
-//line nbody.go:215
 	tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)[:nbodyMultiTile]
-
-//line nbody.go:216
 	p := gc_bdx
-
 //line nbody.go:216
 	q := gc_bdy
-
 //line nbody.go:218
 	partial := gocuda.Shared[[3]float32](t, p*q)
-
 //line nbody.go:224
 	part := nbodyMultiTile / q
 	{
@@ -613,27 +489,11 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line nbody.go:217
-				tx := gc_tx
-				_ = tx
-
-//line nbody.go:219
-				i := gc_bx*p + tx
-				_ = i
-
 //line nbody.go:220
 				var xi, yi, zi float32
-
 //line nbody.go:225
 				var ax, ay, az float32
-				_ = xi
-				_ = yi
-				_ = zi
-				_ = ax
-				_ = ay
-				_ = az
+//line nbody.go:232
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -643,27 +503,11 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line nbody.go:217
-				tx := gc_tx
-				_ = tx
-
-//line nbody.go:219
-				i := gc_bx*p + tx
-				_ = i
-
 //line nbody.go:220
 				var xi, yi, zi float32
-
 //line nbody.go:225
 				var ax, ay, az float32
-				_ = xi
-				_ = yi
-				_ = zi
-				_ = ax
-				_ = ay
-				_ = az
+//line nbody.go:232
 				gc_s_xi[gc_rank] = xi
 				gc_s_yi[gc_rank] = yi
 				gc_s_zi[gc_rank] = zi
@@ -687,32 +531,13 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				gc_at := bodies[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line nbody.go:217
-					tx := gc_tx
-					_ = tx
-
-//line nbody.go:219
-					i := gc_bx*p + tx
-					_ = i
-
 //line nbody.go:220
 					var xi, yi, zi float32
-
-//line nbody.go:221
-					{
-						xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
-					}
-
+//line nbody.go:222
+					xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
 //line nbody.go:225
 					var ax, ay, az float32
-					_ = xi
-					_ = yi
-					_ = zi
-					_ = ax
-					_ = ay
-					_ = az
+//line nbody.go:232
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -724,31 +549,16 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line nbody.go:217
 					tx := gc_tx
-					_ = tx
-
 //line nbody.go:219
 					i := gc_bx*p + tx
-					_ = i
-
-//line nbody.go:220
 					var xi, yi, zi float32
-
-//line nbody.go:221
-					{
-						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-					}
-
+//line nbody.go:222
+					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 //line nbody.go:225
 					var ax, ay, az float32
-					_ = xi
-					_ = yi
-					_ = zi
-					_ = ax
-					_ = ay
-					_ = az
+//line nbody.go:232
 					gc_s_xi[gc_rank] = xi
 					gc_s_yi[gc_rank] = yi
 					gc_s_zi[gc_rank] = zi
@@ -759,27 +569,21 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			}
 		}
 	}
-
 //line nbody.go:226
 	for start := 0; start < n; start += nbodyMultiTile {
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
-			_ = tile
 			{
+//line nbody.go:231
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:217
 						tx := gc_tx
-						_ = tx
-
 //line nbody.go:217
 						ty := gc_ty
-						_ = ty
-
 //line nbody.go:227
 						for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
 							tile[k] = bodies[start+k]
@@ -794,40 +598,36 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 		})
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
-			_ = tile
+//line nbody.go:241
 			gc_s_xi := gc_s_xi[:gc_n]
-			_ = gc_s_xi
+//line nbody.go:243
 			gc_s_yi := gc_s_yi[:gc_n]
-			_ = gc_s_yi
+//line nbody.go:245
 			gc_s_zi := gc_s_zi[:gc_n]
-			_ = gc_s_zi
+//line nbody.go:247
 			gc_s_ax := gc_s_ax[:gc_n]
-			_ = gc_s_ax
+//line nbody.go:249
 			gc_s_ay := gc_s_ay[:gc_n]
-			_ = gc_s_ay
+//line nbody.go:251
 			gc_s_az := gc_s_az[:gc_n]
-			_ = gc_s_az
 			{
+//line nbody.go:254
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:217
 						ty := gc_ty
-						_ = ty
-
 //line nbody.go:231
 						lo := ty * part
-						_ = lo
+//line nbody.go:233
 						xi := gc_s_xi[gc_rank]
 						yi := gc_s_yi[gc_rank]
 						zi := gc_s_zi[gc_rank]
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
 //line nbody.go:232
 						for j := lo; j < lo+part && start+j < n; j++ {
 							bj := &tile[j]
@@ -855,81 +655,49 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
+//line nbody.go:259
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-						tx := gc_tx
-						_ = tx
-
-//line nbody.go:217
-						ty := gc_ty
-						_ = ty
+//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
 //line nbody.go:238
 						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step + 1
-						_ = gc_tx
+//line nbody.go:243
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-						tx := gc_tx
-						_ = tx
-
-//line nbody.go:217
-						ty := gc_ty
-						_ = ty
+//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
 //line nbody.go:238
 						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step + 2
-						_ = gc_tx
+//line nbody.go:243
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-						tx := gc_tx
-						_ = tx
-
-//line nbody.go:217
-						ty := gc_ty
-						_ = ty
+//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
 //line nbody.go:238
 						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
 						gc_tx := gc_step + 3
-						_ = gc_tx
+//line nbody.go:243
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-						tx := gc_tx
-						_ = tx
-
-//line nbody.go:217
-						ty := gc_ty
-						_ = ty
+//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
 //line nbody.go:238
 						gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
@@ -937,18 +705,10 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-					tx := gc_tx
-					_ = tx
-
-//line nbody.go:217
-					ty := gc_ty
-					_ = ty
+//line nbody.go:219
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-
 //line nbody.go:238
 					gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
@@ -959,18 +719,14 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:217
 						tx := gc_tx
-						_ = tx
-
 //line nbody.go:217
 						ty := gc_ty
-						_ = ty
+//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
 //line nbody.go:238
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
@@ -978,18 +734,14 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:217
 						tx := gc_tx
-						_ = tx
-
 //line nbody.go:217
 						ty := gc_ty
-						_ = ty
+//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
 //line nbody.go:238
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
@@ -997,18 +749,14 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:217
 						tx := gc_tx
-						_ = tx
-
 //line nbody.go:217
 						ty := gc_ty
-						_ = ty
+//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
 //line nbody.go:238
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
@@ -1016,18 +764,14 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:217
 						tx := gc_tx
-						_ = tx
-
 //line nbody.go:217
 						ty := gc_ty
-						_ = ty
+//line nbody.go:219
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
 //line nbody.go:238
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
@@ -1035,18 +779,14 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line nbody.go:217
 					tx := gc_tx
-					_ = tx
-
 //line nbody.go:217
 					ty := gc_ty
-					_ = ty
+//line nbody.go:219
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-
 //line nbody.go:238
 					partial[ty*p+tx] = [3]float32{ax, ay, az}
 				}
@@ -1057,101 +797,74 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			}
 		}
 	}
-
 //line nbody.go:241
 	for y := 1; y < q; y++ {
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*p, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if !(gc_ty == 0) {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off3 := y * p
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(partial) && gc_to <= len(partial)-gc_off3 {
-					gc_at3 := partial[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-						tx := gc_tx
-						_ = tx
-
-//line nbody.go:217
-						ty := gc_ty
-						_ = ty
-
-//line nbody.go:219
-						i := gc_bx*p + tx
-						_ = i
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-
-//line nbody.go:240
-						{
-
-							s := &gc_at3[gc_tx]
-							ax, ay, az = ax+s[0], ay+s[1], az+s[2]
-
-//line nbody.go:246
-						}
-						gc_s_ax[gc_rank] = ax
-						gc_s_ay[gc_rank] = ay
-						gc_s_az[gc_rank] = az
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-						tx := gc_tx
-						_ = tx
-
-//line nbody.go:217
-						ty := gc_ty
-						_ = ty
-
-//line nbody.go:219
-						i := gc_bx*p + tx
-						_ = i
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-
-//line nbody.go:240
-						{
-
-							s := &partial[y*p+tx]
-							ax, ay, az = ax+s[0], ay+s[1], az+s[2]
-
-//line nbody.go:246
-						}
-						gc_s_ax[gc_rank] = ax
-						gc_s_ay[gc_rank] = ay
-						gc_s_az[gc_rank] = az
-					}
-				}
+//line nbody.go:243
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off3 := y * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(partial) && gc_to <= len(partial)-gc_off3 {
+				gc_at3 := partial[gc_off3:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nbody.go:221
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					{
+//line nbody.go:242
+						s := &gc_at3[gc_tx]
+						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+					}
+//line nbody.go:247
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nbody.go:217
+					tx := gc_tx
+//line nbody.go:221
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					{
+//line nbody.go:242
+						s := &partial[y*p+tx]
+						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+					}
+//line nbody.go:247
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
+//line nbody.go:260
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*p, gc_to) {
@@ -1175,282 +888,152 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						_ = gc_tx
+//line nbody.go:284
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-						ty := gc_ty
-						_ = ty
-
-//line nbody.go:217
-						tx := gc_tx
-						_ = tx
-
-//line nbody.go:219
-						i := gc_bx*p + tx
-						_ = i
+//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:240
-						{
-
 //line nbody.go:245
-							gc_at4[gc_tx] = [3]float32{ax, ay, az}
-						}
+						gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:249
 						gc_tx := gc_step3 + 1
-						_ = gc_tx
+//line nbody.go:251
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-						ty := gc_ty
-						_ = ty
-
-//line nbody.go:217
-						tx := gc_tx
-						_ = tx
-
-//line nbody.go:219
-						i := gc_bx*p + tx
-						_ = i
+//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:240
-						{
-
 //line nbody.go:245
-							gc_at4[gc_tx] = [3]float32{ax, ay, az}
-						}
+						gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:249
 						gc_tx := gc_step3 + 2
-						_ = gc_tx
+//line nbody.go:251
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-						ty := gc_ty
-						_ = ty
-
-//line nbody.go:217
-						tx := gc_tx
-						_ = tx
-
-//line nbody.go:219
-						i := gc_bx*p + tx
-						_ = i
+//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:240
-						{
-
 //line nbody.go:245
-							gc_at4[gc_tx] = [3]float32{ax, ay, az}
-						}
+						gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:249
 						gc_tx := gc_step3 + 3
-						_ = gc_tx
+//line nbody.go:251
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-						ty := gc_ty
-						_ = ty
-
-//line nbody.go:217
-						tx := gc_tx
-						_ = tx
-
-//line nbody.go:219
-						i := gc_bx*p + tx
-						_ = i
+//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:240
-						{
-
-//line nbody.go:245
-							gc_at4[gc_tx] = [3]float32{ax, ay, az}
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-					ty := gc_ty
-					_ = ty
-
-//line nbody.go:217
-					tx := gc_tx
-					_ = tx
-
-//line nbody.go:219
-					i := gc_bx*p + tx
-					_ = i
-					ax := gc_s_ax[gc_rank]
-					ay := gc_s_ay[gc_rank]
-					az := gc_s_az[gc_rank]
-
-//line nbody.go:240
-					{
-
 //line nbody.go:245
 						gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
 				}
+//line nbody.go:249
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nbody.go:221
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+//line nbody.go:245
+					gc_at4[gc_tx] = [3]float32{ax, ay, az}
+				}
 			} else {
+//line nbody.go:249
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-						ty := gc_ty
-						_ = ty
-
 //line nbody.go:217
 						tx := gc_tx
-						_ = tx
-
 //line nbody.go:219
 						i := gc_bx*p + tx
-						_ = i
+//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:240
-						{
-
 //line nbody.go:245
-							acc[i] = [3]float32{ax, ay, az}
-						}
+						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:249
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-						ty := gc_ty
-						_ = ty
-
 //line nbody.go:217
 						tx := gc_tx
-						_ = tx
-
 //line nbody.go:219
 						i := gc_bx*p + tx
-						_ = i
+//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:240
-						{
-
 //line nbody.go:245
-							acc[i] = [3]float32{ax, ay, az}
-						}
+						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:249
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-						ty := gc_ty
-						_ = ty
-
 //line nbody.go:217
 						tx := gc_tx
-						_ = tx
-
 //line nbody.go:219
 						i := gc_bx*p + tx
-						_ = i
+//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:240
-						{
-
 //line nbody.go:245
-							acc[i] = [3]float32{ax, ay, az}
-						}
+						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:249
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-						ty := gc_ty
-						_ = ty
-
 //line nbody.go:217
 						tx := gc_tx
-						_ = tx
-
 //line nbody.go:219
 						i := gc_bx*p + tx
-						_ = i
+//line nbody.go:221
 						ax := gc_s_ax[gc_rank]
 						ay := gc_s_ay[gc_rank]
 						az := gc_s_az[gc_rank]
-
-//line nbody.go:240
-						{
-
-//line nbody.go:245
-							acc[i] = [3]float32{ax, ay, az}
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-					ty := gc_ty
-					_ = ty
-
-//line nbody.go:217
-					tx := gc_tx
-					_ = tx
-
-//line nbody.go:219
-					i := gc_bx*p + tx
-					_ = i
-					ax := gc_s_ax[gc_rank]
-					ay := gc_s_ay[gc_rank]
-					az := gc_s_az[gc_rank]
-
-//line nbody.go:240
-					{
-
 //line nbody.go:245
 						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
+//line nbody.go:249
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nbody.go:217
+					tx := gc_tx
+//line nbody.go:219
+					i := gc_bx*p + tx
+//line nbody.go:221
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+//line nbody.go:245
+					acc[i] = [3]float32{ax, ay, az}
+				}
 			}
+//line nbody.go:249
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1495,124 +1078,82 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off && gc_off <= len(vel) && gc_to <= len(vel)-gc_off && gc_off <= len(acc) && gc_to <= len(acc)-gc_off {
-					gc_at := bodies[gc_off:][:gc_to]
-					gc_at2 := vel[gc_off:][:gc_to]
-					gc_at3 := acc[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nbody.go:257
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line nbody.go:274
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off && gc_off <= len(vel) && gc_to <= len(vel)-gc_off && gc_off <= len(acc) && gc_to <= len(acc)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				gc_at2 := vel[gc_off:][:gc_to]
+				gc_at3 := acc[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nbody.go:261
-						b := &gc_at[gc_tx]
-
+					b := &gc_at[gc_tx]
 //line nbody.go:261
-						v := &gc_at2[gc_tx]
-
+					v := &gc_at2[gc_tx]
 //line nbody.go:261
-						a := &gc_at3[gc_tx]
-
+					a := &gc_at3[gc_tx]
+					{
 						{
-
 //line nbody.go:262
-							{
-//line nbody.go:262
-								d := int(0)
-//line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:262
-							{
-//line nbody.go:262
-								d := int(1)
-//line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:262
-							{
-//line nbody.go:262
-								d := int(2)
-//line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:265
+							d := int(0)
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
 						}
-						_ = b
-						_ = v
-						_ = a
+						{
+//line nbody.go:262
+							d := int(1)
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
+						}
+						{
+//line nbody.go:262
+							d := int(2)
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
+						}
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+//line nbody.go:271
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line nbody.go:257
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line nbody.go:261
-						b := &bodies[i]
-
+					b := &bodies[i]
 //line nbody.go:261
-						v := &vel[i]
-
+					v := &vel[i]
 //line nbody.go:261
-						a := &acc[i]
-
+					a := &acc[i]
+					{
 						{
-
 //line nbody.go:262
-							{
-//line nbody.go:262
-								d := int(0)
-//line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:262
-							{
-//line nbody.go:262
-								d := int(1)
-//line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:262
-							{
-//line nbody.go:262
-								d := int(2)
-//line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:265
+							d := int(0)
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
 						}
-						_ = b
-						_ = v
-						_ = a
+						{
+//line nbody.go:262
+							d := int(1)
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
+						}
+						{
+//line nbody.go:262
+							d := int(2)
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
+						}
 					}
 				}
 			}
@@ -1623,4 +1164,5 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 // gc_files_nbody holds the source files whose lines the kernels' records hash.
 //
 //go:embed nbody.go
+//line nbody.go:279
 var gc_files_nbody embed.FS

@@ -69,29 +69,20 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line nbody.go:144
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line nbody.go:144
-							_ = gc_Lane0Mask322
 //line nbody.go:152
 							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
-//line nbody.go:152
-							_ = gc_vb3
 //line nbody.go:131
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
-//line nbody.go:131
-							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line nbody.go:144
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line nbody.go:144
-								_ = i
 //line nbody.go:148
 								if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
 //line nbody.go:148
 									break
-//line nbody.go:148
 								}
 //line nbody.go:148
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -101,14 +92,11 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 								for gc_k5 := range 16 {
 //line nbody.go:148
 									gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
-//line nbody.go:148
 								}
 //line nbody.go:148
 								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes7).AsFloat32x16()
 //line nbody.go:148
 								xi := gc_ld4
-//line nbody.go:148
-								_ = xi
 //line nbody.go:148
 								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:148
@@ -117,14 +105,11 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 								for gc_k6 := range 16 {
 //line nbody.go:148
 									gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
-//line nbody.go:148
 								}
 //line nbody.go:148
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes8).AsFloat32x16()
 //line nbody.go:148
 								yi := gc_ld5
-//line nbody.go:148
-								_ = yi
 //line nbody.go:148
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:148
@@ -133,139 +118,75 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 								for gc_k7 := range 16 {
 //line nbody.go:148
 									gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
-//line nbody.go:148
 								}
 //line nbody.go:148
 								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes9).AsFloat32x16()
 //line nbody.go:148
 								zi := gc_ld6
 //line nbody.go:148
-								_ = zi
-//line nbody.go:148
 								var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:148
-								_ = ax
 //line nbody.go:148
 								var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:148
-								_ = ay
-//line nbody.go:148
 								var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:148
-								_ = az
 //line nbody.go:150
 								for j := range bodies {
 //line nbody.go:150
-									_ = j
-//line nbody.go:150
 									var bj *[4]float32 = &bodies[j]
-									_ = bj
-//line nbody.go:151
 									gc_t11 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
-									_ = gc_t11
-//line nbody.go:152
 									gc_t12 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
-//line nbody.go:152
-									_ = gc_t12
 //line nbody.go:152
 									gc_t13 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
 //line nbody.go:152
-									_ = gc_t13
-//line nbody.go:152
 									gc_t14 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
-//line nbody.go:152
-									_ = gc_t14
 //line nbody.go:152
 									gc_ax2 := ax
 //line nbody.go:152
-									_ = gc_ax2
-//line nbody.go:152
 									gc_ay2 := ay
-//line nbody.go:152
-									_ = gc_ay2
 //line nbody.go:152
 									gc_az2 := az
 //line nbody.go:152
-									_ = gc_az2
-//line nbody.go:152
 									gc_xi2 := xi
-//line nbody.go:152
-									_ = gc_xi2
 //line nbody.go:152
 									gc_yi2 := yi
 //line nbody.go:152
-									_ = gc_yi2
-//line nbody.go:152
 									gc_zi2 := zi
-//line nbody.go:152
-									_ = gc_zi2
 //line nbody.go:152
 									gc_xj2 := gc_t11
 //line nbody.go:152
-									_ = gc_xj2
-//line nbody.go:152
 									gc_yj2 := gc_t12
-//line nbody.go:152
-									_ = gc_yj2
 //line nbody.go:152
 									gc_zj2 := gc_t13
 //line nbody.go:152
-									_ = gc_zj2
-//line nbody.go:152
 									gc_mj2 := gc_t14
-//line nbody.go:152
-									_ = gc_mj2
 //line nbody.go:152
 									gc_t15 := gc_xj2.Sub(gc_xi2)
 //line nbody.go:152
-									_ = gc_t15
-//line nbody.go:152
 									gc_t16 := gc_yj2.Sub(gc_yi2)
-//line nbody.go:152
-									_ = gc_t16
 //line nbody.go:152
 									gc_t17 := gc_zj2.Sub(gc_zi2)
 //line nbody.go:152
-									_ = gc_t17
-//line nbody.go:152
 									gc_dx2 := gc_t15
-//line nbody.go:152
-									_ = gc_dx2
 //line nbody.go:152
 									gc_dy2 := gc_t16
 //line nbody.go:152
-									_ = gc_dy2
-//line nbody.go:152
 									gc_dz2 := gc_t17
-//line nbody.go:152
-									_ = gc_dz2
 //line nbody.go:152
 									gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
 //line nbody.go:152
-									_ = gc_inv2
-//line nbody.go:152
 									gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
-//line nbody.go:152
-									_ = gc_s2
 //line nbody.go:152
 									gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
 //line nbody.go:152
-									_ = gc_t18
-//line nbody.go:152
 									gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
 //line nbody.go:152
-									_ = gc_t19
-//line nbody.go:152
 									gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
-//line nbody.go:152
-									_ = gc_t20
 //line nbody.go:152
 									ax = gc_t18
 //line nbody.go:152
 									ay = gc_t19
 //line nbody.go:152
 									az = gc_t20
-//line nbody.go:152
 								}
 //line nbody.go:150
 								var gc_lanes10 [16]uint32
@@ -278,7 +199,6 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 								az.AsUint32x16().Store(&gc_lanes12)
 //line nbody.go:154
 								for gc_k8 := range 16 {
-//line nbody.go:154
 									{
 //line nbody.go:154
 										compiled.SetBits32At(&acc[i+gc_k8][0], gc_lanes10[gc_k8])
@@ -286,11 +206,10 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 										compiled.SetBits32At(&acc[i+gc_k8][1], gc_lanes11[gc_k8])
 //line nbody.go:154
 										compiled.SetBits32At(&acc[i+gc_k8][2], gc_lanes12[gc_k8])
-//line nbody.go:154
 									}
-//line nbody.go:154
 								}
 							}
+//line nbody.go:156
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -301,29 +220,20 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 					if compiled.SIMD {
 //line nbody.go:144
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line nbody.go:144
-						_ = gc_Lane0Mask32
 //line nbody.go:152
 						gc_vb := archsimd.BroadcastFloat32x8(eps2)
-//line nbody.go:152
-						_ = gc_vb
 //line nbody.go:131
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
-//line nbody.go:131
-						_ = gc_vb2
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line nbody.go:144
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line nbody.go:144
-							_ = i
 //line nbody.go:148
 							if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
 //line nbody.go:148
 								break
-//line nbody.go:148
 							}
 //line nbody.go:148
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -333,14 +243,11 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 							for gc_k := range 8 {
 //line nbody.go:148
 								gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
-//line nbody.go:148
 							}
 //line nbody.go:148
 							gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 //line nbody.go:148
 							xi := gc_ld
-//line nbody.go:148
-							_ = xi
 //line nbody.go:148
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:148
@@ -349,14 +256,11 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 							for gc_k2 := range 8 {
 //line nbody.go:148
 								gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
-//line nbody.go:148
 							}
 //line nbody.go:148
 							gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
 //line nbody.go:148
 							yi := gc_ld2
-//line nbody.go:148
-							_ = yi
 //line nbody.go:148
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:148
@@ -365,139 +269,75 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 							for gc_k3 := range 8 {
 //line nbody.go:148
 								gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
-//line nbody.go:148
 							}
 //line nbody.go:148
 							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
 //line nbody.go:148
 							zi := gc_ld3
 //line nbody.go:148
-							_ = zi
-//line nbody.go:148
 							var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:148
-							_ = ax
 //line nbody.go:148
 							var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:148
-							_ = ay
-//line nbody.go:148
 							var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:148
-							_ = az
 //line nbody.go:150
 							for j := range bodies {
 //line nbody.go:150
-								_ = j
-//line nbody.go:150
 								var bj *[4]float32 = &bodies[j]
-								_ = bj
-//line nbody.go:151
 								gc_t := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
-								_ = gc_t
-//line nbody.go:152
 								gc_t2 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
-//line nbody.go:152
-								_ = gc_t2
 //line nbody.go:152
 								gc_t3 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
 //line nbody.go:152
-								_ = gc_t3
-//line nbody.go:152
 								gc_t4 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
-//line nbody.go:152
-								_ = gc_t4
 //line nbody.go:152
 								gc_ax := ax
 //line nbody.go:152
-								_ = gc_ax
-//line nbody.go:152
 								gc_ay := ay
-//line nbody.go:152
-								_ = gc_ay
 //line nbody.go:152
 								gc_az := az
 //line nbody.go:152
-								_ = gc_az
-//line nbody.go:152
 								gc_xi := xi
-//line nbody.go:152
-								_ = gc_xi
 //line nbody.go:152
 								gc_yi := yi
 //line nbody.go:152
-								_ = gc_yi
-//line nbody.go:152
 								gc_zi := zi
-//line nbody.go:152
-								_ = gc_zi
 //line nbody.go:152
 								gc_xj := gc_t
 //line nbody.go:152
-								_ = gc_xj
-//line nbody.go:152
 								gc_yj := gc_t2
-//line nbody.go:152
-								_ = gc_yj
 //line nbody.go:152
 								gc_zj := gc_t3
 //line nbody.go:152
-								_ = gc_zj
-//line nbody.go:152
 								gc_mj := gc_t4
-//line nbody.go:152
-								_ = gc_mj
 //line nbody.go:152
 								gc_t5 := gc_xj.Sub(gc_xi)
 //line nbody.go:152
-								_ = gc_t5
-//line nbody.go:152
 								gc_t6 := gc_yj.Sub(gc_yi)
-//line nbody.go:152
-								_ = gc_t6
 //line nbody.go:152
 								gc_t7 := gc_zj.Sub(gc_zi)
 //line nbody.go:152
-								_ = gc_t7
-//line nbody.go:152
 								gc_dx := gc_t5
-//line nbody.go:152
-								_ = gc_dx
 //line nbody.go:152
 								gc_dy := gc_t6
 //line nbody.go:152
-								_ = gc_dy
-//line nbody.go:152
 								gc_dz := gc_t7
-//line nbody.go:152
-								_ = gc_dz
 //line nbody.go:152
 								gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
 //line nbody.go:152
-								_ = gc_inv
-//line nbody.go:152
 								gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
-//line nbody.go:152
-								_ = gc_s
 //line nbody.go:152
 								gc_t8 := gc_ax.Add(gc_dx.Mul(gc_s))
 //line nbody.go:152
-								_ = gc_t8
-//line nbody.go:152
 								gc_t9 := gc_ay.Add(gc_dy.Mul(gc_s))
 //line nbody.go:152
-								_ = gc_t9
-//line nbody.go:152
 								gc_t10 := gc_az.Add(gc_dz.Mul(gc_s))
-//line nbody.go:152
-								_ = gc_t10
 //line nbody.go:152
 								ax = gc_t8
 //line nbody.go:152
 								ay = gc_t9
 //line nbody.go:152
 								az = gc_t10
-//line nbody.go:152
 							}
 //line nbody.go:150
 							var gc_lanes4 [8]uint32
@@ -510,7 +350,6 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 							az.AsUint32x8().Store(&gc_lanes6)
 //line nbody.go:154
 							for gc_k4 := range 8 {
-//line nbody.go:154
 								{
 //line nbody.go:154
 									compiled.SetBits32At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
@@ -518,50 +357,33 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 									compiled.SetBits32At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
 //line nbody.go:154
 									compiled.SetBits32At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
-//line nbody.go:154
 								}
-//line nbody.go:154
 							}
 						}
+//line nbody.go:156
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:144
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line nbody.go:148
 						xi := bodies[i][0]
-
 //line nbody.go:148
 						yi := bodies[i][1]
-
 //line nbody.go:148
 						zi := bodies[i][2]
-
-//line nbody.go:149
 						var ax, ay, az float32
-
-//line nbody.go:150
 						for j := range bodies {
 							bj := &bodies[j]
 							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 						}
-
-//line nbody.go:154
 						acc[i] = [3]float32{ax, ay, az}
-						_ = xi
-						_ = yi
-						_ = zi
-						_ = ax
-						_ = ay
-						_ = az
 					}
 				}
 			}
+//line nbody.go:164
 		})
 	}
 }
@@ -607,11 +429,8 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 	gc_s_ay := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
 	gc_s_az := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 	_ = &eps2
-
 //line nbody.go:174
 	n := len(bodies)
-
-//line nbody.go:175
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -625,23 +444,11 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
 			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line nbody.go:176
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
 //line nbody.go:177
 				var xi, yi, zi float32
-
 //line nbody.go:181
 				var ax, ay, az float32
-				_ = xi
-				_ = yi
-				_ = zi
-				_ = ax
-				_ = ay
-				_ = az
+//line nbody.go:188
 				gc_s_xi[gc_rank2] = xi
 				gc_s_yi[gc_rank2] = yi
 				gc_s_zi[gc_rank2] = zi
@@ -651,23 +458,11 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 			}
 			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line nbody.go:176
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
 //line nbody.go:177
 				var xi, yi, zi float32
-
 //line nbody.go:181
 				var ax, ay, az float32
-				_ = xi
-				_ = yi
-				_ = zi
-				_ = ax
-				_ = ay
-				_ = az
+//line nbody.go:188
 				gc_s_xi[gc_rank2] = xi
 				gc_s_yi[gc_rank2] = yi
 				gc_s_zi[gc_rank2] = zi
@@ -696,24 +491,15 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line nbody.go:176
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line nbody.go:176
 							_ = i
-//line nbody.go:177
 							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:177
-							_ = xi
 //line nbody.go:177
 							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:177
-							_ = yi
-//line nbody.go:177
 							var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:177
-							_ = zi
-//line nbody.go:178
 							{
 								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:179
@@ -722,7 +508,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 								for gc_k10 := range 16 {
 //line nbody.go:179
 									gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k10][0])
-//line nbody.go:179
 								}
 //line nbody.go:179
 								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
@@ -734,7 +519,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 								for gc_k11 := range 16 {
 //line nbody.go:179
 									gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k11][1])
-//line nbody.go:179
 								}
 //line nbody.go:179
 								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
@@ -746,42 +530,28 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 								for gc_k12 := range 16 {
 //line nbody.go:179
 									gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k12][2])
-//line nbody.go:179
 								}
 //line nbody.go:179
 								gc_ld12 = archsimd.LoadUint32x16(&gc_lanes12).AsFloat32x16()
 //line nbody.go:179
 								gc_t10 := gc_ld10
 //line nbody.go:179
-								_ = gc_t10
-//line nbody.go:179
 								gc_t11 := gc_ld11
 //line nbody.go:179
-								_ = gc_t11
-//line nbody.go:179
 								gc_t12 := gc_ld12
-//line nbody.go:179
-								_ = gc_t12
 //line nbody.go:179
 								xi = gc_t10
 //line nbody.go:179
 								yi = gc_t11
 //line nbody.go:179
 								zi = gc_t12
-//line nbody.go:179
 							}
 //line nbody.go:178
 							var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:178
-							_ = ax
-//line nbody.go:178
 							var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:178
-							_ = ay
-//line nbody.go:178
 							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:178
-							_ = az
 //line nbody.go:178
 							xi.StoreSlice(gc_s_xi[gc_rank2:])
 //line nbody.go:178
@@ -806,92 +576,66 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line nbody.go:176
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line nbody.go:176
 						_ = i
-//line nbody.go:177
 						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:177
-						_ = xi
 //line nbody.go:177
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:177
-						_ = yi
-//line nbody.go:177
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:177
-						_ = zi
-//line nbody.go:178
-						{
-							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:179
-							var gc_lanes7 [8]uint32
+						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:179
-							for gc_k7 := range 8 {
+						var gc_lanes7 [8]uint32
 //line nbody.go:179
-								gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k7][0])
+						for gc_k7 := range 8 {
 //line nbody.go:179
-							}
-//line nbody.go:179
-							gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
-//line nbody.go:179
-							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
-							var gc_lanes8 [8]uint32
-//line nbody.go:179
-							for gc_k8 := range 8 {
-//line nbody.go:179
-								gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k8][1])
-//line nbody.go:179
-							}
-//line nbody.go:179
-							gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
-//line nbody.go:179
-							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
-							var gc_lanes9 [8]uint32
-//line nbody.go:179
-							for gc_k9 := range 8 {
-//line nbody.go:179
-								gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k9][2])
-//line nbody.go:179
-							}
-//line nbody.go:179
-							gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
-//line nbody.go:179
-							gc_t7 := gc_ld7
-//line nbody.go:179
-							_ = gc_t7
-//line nbody.go:179
-							gc_t8 := gc_ld8
-//line nbody.go:179
-							_ = gc_t8
-//line nbody.go:179
-							gc_t9 := gc_ld9
-//line nbody.go:179
-							_ = gc_t9
-//line nbody.go:179
-							xi = gc_t7
-//line nbody.go:179
-							yi = gc_t8
-//line nbody.go:179
-							zi = gc_t9
-//line nbody.go:179
+							gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k7][0])
 						}
+//line nbody.go:179
+						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
+//line nbody.go:179
+						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:179
+						var gc_lanes8 [8]uint32
+//line nbody.go:179
+						for gc_k8 := range 8 {
+//line nbody.go:179
+							gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k8][1])
+						}
+//line nbody.go:179
+						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
+//line nbody.go:179
+						var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:179
+						var gc_lanes9 [8]uint32
+//line nbody.go:179
+						for gc_k9 := range 8 {
+//line nbody.go:179
+							gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k9][2])
+						}
+//line nbody.go:179
+						gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
+//line nbody.go:179
+						gc_t7 := gc_ld7
+//line nbody.go:179
+						gc_t8 := gc_ld8
+//line nbody.go:179
+						gc_t9 := gc_ld9
+//line nbody.go:179
+						xi = gc_t7
+//line nbody.go:179
+						yi = gc_t8
+//line nbody.go:179
+						zi = gc_t9
 //line nbody.go:178
 						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:178
-						_ = ax
-//line nbody.go:178
 						var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:178
-						_ = ay
-//line nbody.go:178
 						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:178
-						_ = az
 //line nbody.go:178
 						xi.StoreSlice(gc_s_xi[gc_rank2:])
 //line nbody.go:178
@@ -909,28 +653,13 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line nbody.go:176
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line nbody.go:177
 					var xi, yi, zi float32
-
-//line nbody.go:178
-					{
-						xi, yi, zi = gc_at3[gc_tx2][0], gc_at3[gc_tx2][1], gc_at3[gc_tx2][2]
-					}
-
+//line nbody.go:179
+					xi, yi, zi = gc_at3[gc_tx2][0], gc_at3[gc_tx2][1], gc_at3[gc_tx2][2]
 //line nbody.go:181
 					var ax, ay, az float32
-					_ = xi
-					_ = yi
-					_ = zi
-					_ = ax
-					_ = ay
-					_ = az
+//line nbody.go:188
 					gc_s_xi[gc_rank2] = xi
 					gc_s_yi[gc_rank2] = yi
 					gc_s_zi[gc_rank2] = zi
@@ -946,29 +675,17 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line nbody.go:176
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line nbody.go:176
-							_ = i
-//line nbody.go:177
 							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:177
-							_ = xi
 //line nbody.go:177
 							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:177
-							_ = yi
-//line nbody.go:177
 							var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:177
-							_ = zi
-//line nbody.go:178
 							{
 								if i < 0 || i > len(bodies)-16 {
 //line nbody.go:179
 									break
-//line nbody.go:179
 								}
 //line nbody.go:179
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -978,7 +695,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 								for gc_k4 := range 16 {
 //line nbody.go:179
 									gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
-//line nbody.go:179
 								}
 //line nbody.go:179
 								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
@@ -990,7 +706,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 								for gc_k5 := range 16 {
 //line nbody.go:179
 									gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
-//line nbody.go:179
 								}
 //line nbody.go:179
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
@@ -1002,42 +717,28 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 								for gc_k6 := range 16 {
 //line nbody.go:179
 									gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
-//line nbody.go:179
 								}
 //line nbody.go:179
 								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
 //line nbody.go:179
 								gc_t4 := gc_ld4
 //line nbody.go:179
-								_ = gc_t4
-//line nbody.go:179
 								gc_t5 := gc_ld5
 //line nbody.go:179
-								_ = gc_t5
-//line nbody.go:179
 								gc_t6 := gc_ld6
-//line nbody.go:179
-								_ = gc_t6
 //line nbody.go:179
 								xi = gc_t4
 //line nbody.go:179
 								yi = gc_t5
 //line nbody.go:179
 								zi = gc_t6
-//line nbody.go:179
 							}
 //line nbody.go:178
 							var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:178
-							_ = ax
-//line nbody.go:178
 							var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:178
-							_ = ay
-//line nbody.go:178
 							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:178
-							_ = az
 //line nbody.go:178
 							xi.StoreSlice(gc_s_xi[gc_rank2:])
 //line nbody.go:178
@@ -1062,98 +763,69 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line nbody.go:176
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line nbody.go:176
-						_ = i
-//line nbody.go:177
 						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:177
-						_ = xi
 //line nbody.go:177
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:177
-						_ = yi
-//line nbody.go:177
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:177
-						_ = zi
-//line nbody.go:178
-						{
-							if i < 0 || i > len(bodies)-8 {
 //line nbody.go:179
-								break
+						if i < 0 || i > len(bodies)-8 {
 //line nbody.go:179
-							}
-//line nbody.go:179
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
-							var gc_lanes [8]uint32
-//line nbody.go:179
-							for gc_k := range 8 {
-//line nbody.go:179
-								gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
-//line nbody.go:179
-							}
-//line nbody.go:179
-							gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
-//line nbody.go:179
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
-							var gc_lanes2 [8]uint32
-//line nbody.go:179
-							for gc_k2 := range 8 {
-//line nbody.go:179
-								gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
-//line nbody.go:179
-							}
-//line nbody.go:179
-							gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-//line nbody.go:179
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:179
-							var gc_lanes3 [8]uint32
-//line nbody.go:179
-							for gc_k3 := range 8 {
-//line nbody.go:179
-								gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
-//line nbody.go:179
-							}
-//line nbody.go:179
-							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-//line nbody.go:179
-							gc_t := gc_ld
-//line nbody.go:179
-							_ = gc_t
-//line nbody.go:179
-							gc_t2 := gc_ld2
-//line nbody.go:179
-							_ = gc_t2
-//line nbody.go:179
-							gc_t3 := gc_ld3
-//line nbody.go:179
-							_ = gc_t3
-//line nbody.go:179
-							xi = gc_t
-//line nbody.go:179
-							yi = gc_t2
-//line nbody.go:179
-							zi = gc_t3
-//line nbody.go:179
+							break
 						}
+//line nbody.go:179
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:179
+						var gc_lanes [8]uint32
+//line nbody.go:179
+						for gc_k := range 8 {
+//line nbody.go:179
+							gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
+						}
+//line nbody.go:179
+						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
+//line nbody.go:179
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:179
+						var gc_lanes2 [8]uint32
+//line nbody.go:179
+						for gc_k2 := range 8 {
+//line nbody.go:179
+							gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
+						}
+//line nbody.go:179
+						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
+//line nbody.go:179
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:179
+						var gc_lanes3 [8]uint32
+//line nbody.go:179
+						for gc_k3 := range 8 {
+//line nbody.go:179
+							gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
+						}
+//line nbody.go:179
+						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
+//line nbody.go:179
+						gc_t := gc_ld
+//line nbody.go:179
+						gc_t2 := gc_ld2
+//line nbody.go:179
+						gc_t3 := gc_ld3
+//line nbody.go:179
+						xi = gc_t
+//line nbody.go:179
+						yi = gc_t2
+//line nbody.go:179
+						zi = gc_t3
 //line nbody.go:178
 						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:178
-						_ = ax
-//line nbody.go:178
 						var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:178
-						_ = ay
-//line nbody.go:178
 						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:178
-						_ = az
 //line nbody.go:178
 						xi.StoreSlice(gc_s_xi[gc_rank2:])
 //line nbody.go:178
@@ -1172,27 +844,14 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line nbody.go:176
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line nbody.go:177
 					var xi, yi, zi float32
-
-//line nbody.go:178
-					{
-						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-					}
-
+//line nbody.go:179
+					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 //line nbody.go:181
 					var ax, ay, az float32
-					_ = xi
-					_ = yi
-					_ = zi
-					_ = ax
-					_ = ay
-					_ = az
+//line nbody.go:188
 					gc_s_xi[gc_rank2] = xi
 					gc_s_yi[gc_rank2] = yi
 					gc_s_zi[gc_rank2] = zi
@@ -1203,18 +862,16 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 			}
 		}
 	}
-
 //line nbody.go:182
 	for start := 0; start < n; start += nbodyTile {
 		compiled.OutOfLine(func() {
 			tile := tile[:2048]
-			_ = tile
 			{
+//line nbody.go:187
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:183
 						for k := gc_tx2; k < nbodyTile && start+k < n; k += gc_bdx2 {
 							tile[k] = bodies[start+k]
@@ -1223,179 +880,105 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 				}
 			}
 		})
-
 //line nbody.go:187
 		cur := tile[:min(nbodyTile, n-start)]
 		compiled.OutOfLine(func() {
 			gc_s_xi := gc_s_xi[:gc_n2]
-			_ = gc_s_xi
+//line nbody.go:191
 			gc_s_yi := gc_s_yi[:gc_n2]
-			_ = gc_s_yi
+//line nbody.go:193
 			gc_s_zi := gc_s_zi[:gc_n2]
-			_ = gc_s_zi
+//line nbody.go:195
 			gc_s_ax := gc_s_ax[:gc_n2]
-			_ = gc_s_ax
+//line nbody.go:197
 			gc_s_ay := gc_s_ay[:gc_n2]
-			_ = gc_s_ay
+//line nbody.go:199
 			gc_s_az := gc_s_az[:gc_n2]
-			_ = gc_s_az
 			{
+//line nbody.go:202
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line nbody.go:188
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line nbody.go:188
-						_ = gc_Lane0Mask322
 //line nbody.go:190
 						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
-//line nbody.go:190
-						_ = gc_vb3
 //line nbody.go:131
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
-//line nbody.go:131
-						_ = gc_vb4
 						for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
 							gc_rank2 := gc_vstep3
 							gc_pos2.Thread = gc_rank2
 //line nbody.go:131
 							xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank2:])
 //line nbody.go:131
-							_ = xi
-//line nbody.go:131
 							yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank2:])
-//line nbody.go:131
-							_ = yi
 //line nbody.go:131
 							zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank2:])
 //line nbody.go:131
-							_ = zi
-//line nbody.go:131
 							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
-//line nbody.go:131
-							_ = ax
 //line nbody.go:131
 							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:131
-							_ = ay
-//line nbody.go:131
 							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
-//line nbody.go:131
-							_ = az
 //line nbody.go:188
 							for j := range cur {
 //line nbody.go:188
-								_ = j
-//line nbody.go:188
 								var bj *[4]float32 = &cur[j]
-								_ = bj
-//line nbody.go:189
 								gc_t23 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
-								_ = gc_t23
-//line nbody.go:190
 								gc_t24 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
-//line nbody.go:190
-								_ = gc_t24
 //line nbody.go:190
 								gc_t25 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
 //line nbody.go:190
-								_ = gc_t25
-//line nbody.go:190
 								gc_t26 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
-//line nbody.go:190
-								_ = gc_t26
 //line nbody.go:190
 								gc_ax2 := ax
 //line nbody.go:190
-								_ = gc_ax2
-//line nbody.go:190
 								gc_ay2 := ay
-//line nbody.go:190
-								_ = gc_ay2
 //line nbody.go:190
 								gc_az2 := az
 //line nbody.go:190
-								_ = gc_az2
-//line nbody.go:190
 								gc_xi2 := xi
-//line nbody.go:190
-								_ = gc_xi2
 //line nbody.go:190
 								gc_yi2 := yi
 //line nbody.go:190
-								_ = gc_yi2
-//line nbody.go:190
 								gc_zi2 := zi
-//line nbody.go:190
-								_ = gc_zi2
 //line nbody.go:190
 								gc_xj2 := gc_t23
 //line nbody.go:190
-								_ = gc_xj2
-//line nbody.go:190
 								gc_yj2 := gc_t24
-//line nbody.go:190
-								_ = gc_yj2
 //line nbody.go:190
 								gc_zj2 := gc_t25
 //line nbody.go:190
-								_ = gc_zj2
-//line nbody.go:190
 								gc_mj2 := gc_t26
-//line nbody.go:190
-								_ = gc_mj2
 //line nbody.go:190
 								gc_t27 := gc_xj2.Sub(gc_xi2)
 //line nbody.go:190
-								_ = gc_t27
-//line nbody.go:190
 								gc_t28 := gc_yj2.Sub(gc_yi2)
-//line nbody.go:190
-								_ = gc_t28
 //line nbody.go:190
 								gc_t29 := gc_zj2.Sub(gc_zi2)
 //line nbody.go:190
-								_ = gc_t29
-//line nbody.go:190
 								gc_dx2 := gc_t27
-//line nbody.go:190
-								_ = gc_dx2
 //line nbody.go:190
 								gc_dy2 := gc_t28
 //line nbody.go:190
-								_ = gc_dy2
-//line nbody.go:190
 								gc_dz2 := gc_t29
-//line nbody.go:190
-								_ = gc_dz2
 //line nbody.go:190
 								gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
 //line nbody.go:190
-								_ = gc_inv2
-//line nbody.go:190
 								gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
-//line nbody.go:190
-								_ = gc_s2
 //line nbody.go:190
 								gc_t30 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
 //line nbody.go:190
-								_ = gc_t30
-//line nbody.go:190
 								gc_t31 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
 //line nbody.go:190
-								_ = gc_t31
-//line nbody.go:190
 								gc_t32 := gc_az2.Add(gc_dz2.Mul(gc_s2))
-//line nbody.go:190
-								_ = gc_t32
 //line nbody.go:190
 								ax = gc_t30
 //line nbody.go:190
 								ay = gc_t31
 //line nbody.go:190
 								az = gc_t32
-//line nbody.go:190
 							}
 //line nbody.go:188
 							ax.StoreSlice(gc_s_ax[gc_rank2:])
@@ -1414,156 +997,83 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 				if compiled.SIMD {
 //line nbody.go:188
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line nbody.go:188
-					_ = gc_Lane0Mask32
 //line nbody.go:190
 					gc_vb := archsimd.BroadcastFloat32x8(eps2)
-//line nbody.go:190
-					_ = gc_vb
 //line nbody.go:131
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
-//line nbody.go:131
-					_ = gc_vb2
 					for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
 						gc_rank2 := gc_vstep3
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:131
 						xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank2:])
 //line nbody.go:131
-						_ = xi
-//line nbody.go:131
 						yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank2:])
-//line nbody.go:131
-						_ = yi
 //line nbody.go:131
 						zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank2:])
 //line nbody.go:131
-						_ = zi
-//line nbody.go:131
 						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
-//line nbody.go:131
-						_ = ax
 //line nbody.go:131
 						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:131
-						_ = ay
-//line nbody.go:131
 						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
-//line nbody.go:131
-						_ = az
 //line nbody.go:188
 						for j := range cur {
 //line nbody.go:188
-							_ = j
-//line nbody.go:188
 							var bj *[4]float32 = &cur[j]
-							_ = bj
-//line nbody.go:189
 							gc_t13 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
-							_ = gc_t13
-//line nbody.go:190
 							gc_t14 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
-//line nbody.go:190
-							_ = gc_t14
 //line nbody.go:190
 							gc_t15 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
 //line nbody.go:190
-							_ = gc_t15
-//line nbody.go:190
 							gc_t16 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
-//line nbody.go:190
-							_ = gc_t16
 //line nbody.go:190
 							gc_ax := ax
 //line nbody.go:190
-							_ = gc_ax
-//line nbody.go:190
 							gc_ay := ay
-//line nbody.go:190
-							_ = gc_ay
 //line nbody.go:190
 							gc_az := az
 //line nbody.go:190
-							_ = gc_az
-//line nbody.go:190
 							gc_xi := xi
-//line nbody.go:190
-							_ = gc_xi
 //line nbody.go:190
 							gc_yi := yi
 //line nbody.go:190
-							_ = gc_yi
-//line nbody.go:190
 							gc_zi := zi
-//line nbody.go:190
-							_ = gc_zi
 //line nbody.go:190
 							gc_xj := gc_t13
 //line nbody.go:190
-							_ = gc_xj
-//line nbody.go:190
 							gc_yj := gc_t14
-//line nbody.go:190
-							_ = gc_yj
 //line nbody.go:190
 							gc_zj := gc_t15
 //line nbody.go:190
-							_ = gc_zj
-//line nbody.go:190
 							gc_mj := gc_t16
-//line nbody.go:190
-							_ = gc_mj
 //line nbody.go:190
 							gc_t17 := gc_xj.Sub(gc_xi)
 //line nbody.go:190
-							_ = gc_t17
-//line nbody.go:190
 							gc_t18 := gc_yj.Sub(gc_yi)
-//line nbody.go:190
-							_ = gc_t18
 //line nbody.go:190
 							gc_t19 := gc_zj.Sub(gc_zi)
 //line nbody.go:190
-							_ = gc_t19
-//line nbody.go:190
 							gc_dx := gc_t17
-//line nbody.go:190
-							_ = gc_dx
 //line nbody.go:190
 							gc_dy := gc_t18
 //line nbody.go:190
-							_ = gc_dy
-//line nbody.go:190
 							gc_dz := gc_t19
-//line nbody.go:190
-							_ = gc_dz
 //line nbody.go:190
 							gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
 //line nbody.go:190
-							_ = gc_inv
-//line nbody.go:190
 							gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
-//line nbody.go:190
-							_ = gc_s
 //line nbody.go:190
 							gc_t20 := gc_ax.Add(gc_dx.Mul(gc_s))
 //line nbody.go:190
-							_ = gc_t20
-//line nbody.go:190
 							gc_t21 := gc_ay.Add(gc_dy.Mul(gc_s))
 //line nbody.go:190
-							_ = gc_t21
-//line nbody.go:190
 							gc_t22 := gc_az.Add(gc_dz.Mul(gc_s))
-//line nbody.go:190
-							_ = gc_t22
 //line nbody.go:190
 							ax = gc_t20
 //line nbody.go:190
 							ay = gc_t21
 //line nbody.go:190
 							az = gc_t22
-//line nbody.go:190
 						}
 //line nbody.go:188
 						ax.StoreSlice(gc_s_ax[gc_rank2:])
@@ -1582,7 +1092,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					ax := gc_s_ax[gc_rank2]
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
-
 //line nbody.go:188
 					for j := range cur {
 						bj := &cur[j]
@@ -1614,7 +1123,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line nbody.go:176
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line nbody.go:176
@@ -1622,17 +1130,11 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:176
 							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
 //line nbody.go:176
-							_ = ax
-//line nbody.go:176
 							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:176
-							_ = ay
-//line nbody.go:176
 							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
-//line nbody.go:176
-							_ = az
-//line nbody.go:194
 							{
+//line nbody.go:195
 								var gc_lanes22 [16]uint32
 //line nbody.go:195
 								ax.AsUint32x16().Store(&gc_lanes22)
@@ -1646,7 +1148,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 								az.AsUint32x16().Store(&gc_lanes24)
 //line nbody.go:195
 								for gc_k16 := range 16 {
-//line nbody.go:195
 									{
 //line nbody.go:195
 										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][0], gc_lanes22[gc_k16])
@@ -1654,13 +1155,11 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][1], gc_lanes23[gc_k16])
 //line nbody.go:195
 										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][2], gc_lanes24[gc_k16])
-//line nbody.go:195
 									}
-//line nbody.go:195
 								}
-//line nbody.go:195
 							}
 						}
+//line nbody.go:197
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1672,7 +1171,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line nbody.go:176
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line nbody.go:176
@@ -1680,64 +1178,48 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:176
 						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
 //line nbody.go:176
-						_ = ax
-//line nbody.go:176
 						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:176
-						_ = ay
-//line nbody.go:176
 						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
-//line nbody.go:176
-						_ = az
-//line nbody.go:194
-						{
-							var gc_lanes19 [8]uint32
 //line nbody.go:195
-							ax.AsUint32x8().Store(&gc_lanes19)
+						var gc_lanes19 [8]uint32
 //line nbody.go:195
-							var gc_lanes20 [8]uint32
+						ax.AsUint32x8().Store(&gc_lanes19)
 //line nbody.go:195
-							ay.AsUint32x8().Store(&gc_lanes20)
+						var gc_lanes20 [8]uint32
 //line nbody.go:195
-							var gc_lanes21 [8]uint32
+						ay.AsUint32x8().Store(&gc_lanes20)
 //line nbody.go:195
-							az.AsUint32x8().Store(&gc_lanes21)
+						var gc_lanes21 [8]uint32
 //line nbody.go:195
-							for gc_k15 := range 8 {
+						az.AsUint32x8().Store(&gc_lanes21)
 //line nbody.go:195
-								{
+						for gc_k15 := range 8 {
+							{
 //line nbody.go:195
-									compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][0], gc_lanes19[gc_k15])
+								compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][0], gc_lanes19[gc_k15])
 //line nbody.go:195
-									compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][1], gc_lanes20[gc_k15])
+								compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][1], gc_lanes20[gc_k15])
 //line nbody.go:195
-									compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][2], gc_lanes21[gc_k15])
-//line nbody.go:195
-								}
-//line nbody.go:195
+								compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][2], gc_lanes21[gc_k15])
 							}
-//line nbody.go:195
 						}
 					}
+//line nbody.go:197
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line nbody.go:176
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+//line nbody.go:178
 					ax := gc_s_ax[gc_rank2]
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
-
-//line nbody.go:194
-					{
-						gc_at4[gc_tx2] = [3]float32{ax, ay, az}
-					}
+//line nbody.go:195
+					gc_at4[gc_tx2] = [3]float32{ax, ay, az}
 				}
 			} else {
+//line nbody.go:199
 				gc_vstep5 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -1745,29 +1227,19 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line nbody.go:176
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line nbody.go:176
-							_ = i
-//line nbody.go:176
 							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
-//line nbody.go:176
-							_ = ax
 //line nbody.go:176
 							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:176
-							_ = ay
-//line nbody.go:176
 							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
-//line nbody.go:176
-							_ = az
-//line nbody.go:194
 							{
+//line nbody.go:195
 								if i < 0 || i > len(acc)-16 {
 //line nbody.go:195
 									break
-//line nbody.go:195
 								}
 //line nbody.go:195
 								var gc_lanes16 [16]uint32
@@ -1783,7 +1255,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 								az.AsUint32x16().Store(&gc_lanes18)
 //line nbody.go:195
 								for gc_k14 := range 16 {
-//line nbody.go:195
 									{
 //line nbody.go:195
 										compiled.SetBits32At(&acc[i+gc_k14][0], gc_lanes16[gc_k14])
@@ -1791,13 +1262,11 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 										compiled.SetBits32At(&acc[i+gc_k14][1], gc_lanes17[gc_k14])
 //line nbody.go:195
 										compiled.SetBits32At(&acc[i+gc_k14][2], gc_lanes18[gc_k14])
-//line nbody.go:195
 									}
-//line nbody.go:195
 								}
-//line nbody.go:195
 							}
 						}
+//line nbody.go:197
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1809,59 +1278,44 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line nbody.go:176
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line nbody.go:176
-						_ = i
-//line nbody.go:176
 						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
-//line nbody.go:176
-						_ = ax
 //line nbody.go:176
 						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:176
-						_ = ay
-//line nbody.go:176
 						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
-//line nbody.go:176
-						_ = az
-//line nbody.go:194
-						{
-							if i < 0 || i > len(acc)-8 {
 //line nbody.go:195
-								break
+						if i < 0 || i > len(acc)-8 {
 //line nbody.go:195
+							break
+						}
+//line nbody.go:195
+						var gc_lanes13 [8]uint32
+//line nbody.go:195
+						ax.AsUint32x8().Store(&gc_lanes13)
+//line nbody.go:195
+						var gc_lanes14 [8]uint32
+//line nbody.go:195
+						ay.AsUint32x8().Store(&gc_lanes14)
+//line nbody.go:195
+						var gc_lanes15 [8]uint32
+//line nbody.go:195
+						az.AsUint32x8().Store(&gc_lanes15)
+//line nbody.go:195
+						for gc_k13 := range 8 {
+							{
+//line nbody.go:195
+								compiled.SetBits32At(&acc[i+gc_k13][0], gc_lanes13[gc_k13])
+//line nbody.go:195
+								compiled.SetBits32At(&acc[i+gc_k13][1], gc_lanes14[gc_k13])
+//line nbody.go:195
+								compiled.SetBits32At(&acc[i+gc_k13][2], gc_lanes15[gc_k13])
 							}
-//line nbody.go:195
-							var gc_lanes13 [8]uint32
-//line nbody.go:195
-							ax.AsUint32x8().Store(&gc_lanes13)
-//line nbody.go:195
-							var gc_lanes14 [8]uint32
-//line nbody.go:195
-							ay.AsUint32x8().Store(&gc_lanes14)
-//line nbody.go:195
-							var gc_lanes15 [8]uint32
-//line nbody.go:195
-							az.AsUint32x8().Store(&gc_lanes15)
-//line nbody.go:195
-							for gc_k13 := range 8 {
-//line nbody.go:195
-								{
-//line nbody.go:195
-									compiled.SetBits32At(&acc[i+gc_k13][0], gc_lanes13[gc_k13])
-//line nbody.go:195
-									compiled.SetBits32At(&acc[i+gc_k13][1], gc_lanes14[gc_k13])
-//line nbody.go:195
-									compiled.SetBits32At(&acc[i+gc_k13][2], gc_lanes15[gc_k13])
-//line nbody.go:195
-								}
-//line nbody.go:195
-							}
-//line nbody.go:195
 						}
 					}
+//line nbody.go:197
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep5
@@ -1870,86 +1324,70 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:176
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+//line nbody.go:178
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
-
-//line nbody.go:194
-						{
-							acc[i] = [3]float32{ax, ay, az}
-						}
+//line nbody.go:195
+						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:199
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:176
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+//line nbody.go:178
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
-
-//line nbody.go:194
-						{
-							acc[i] = [3]float32{ax, ay, az}
-						}
+//line nbody.go:195
+						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:199
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:176
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+//line nbody.go:178
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
-
-//line nbody.go:194
-						{
-							acc[i] = [3]float32{ax, ay, az}
-						}
+//line nbody.go:195
+						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:199
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:176
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+//line nbody.go:178
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
-
-//line nbody.go:194
-						{
-							acc[i] = [3]float32{ax, ay, az}
-						}
+//line nbody.go:195
+						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
+//line nbody.go:199
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line nbody.go:176
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+//line nbody.go:178
 					ax := gc_s_ax[gc_rank2]
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
-
-//line nbody.go:194
-					{
-						acc[i] = [3]float32{ax, ay, az}
-					}
+//line nbody.go:195
+					acc[i] = [3]float32{ax, ay, az}
 				}
 			}
 		}
@@ -1996,22 +1434,14 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 	gc_s_ay := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
 	gc_s_az := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 	_ = &eps2
-
 //line nbody.go:214
 	n := len(bodies)
-
-//line nbody.go:215
 	tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)[:nbodyMultiTile]
-
-//line nbody.go:216
 	p := gc_bdx2
-
 //line nbody.go:216
 	q := gc_bdy2
-
 //line nbody.go:218
 	partial := gocuda.Shared[[3]float32](t, p*q)
-
 //line nbody.go:224
 	part := nbodyMultiTile / q
 	{
@@ -2026,27 +1456,11 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
 			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line nbody.go:217
-				tx := gc_tx2
-				_ = tx
-
-//line nbody.go:219
-				i := gc_bx2*p + tx
-				_ = i
-
 //line nbody.go:220
 				var xi, yi, zi float32
-
 //line nbody.go:225
 				var ax, ay, az float32
-				_ = xi
-				_ = yi
-				_ = zi
-				_ = ax
-				_ = ay
-				_ = az
+//line nbody.go:232
 				gc_s_xi[gc_rank2] = xi
 				gc_s_yi[gc_rank2] = yi
 				gc_s_zi[gc_rank2] = zi
@@ -2056,27 +1470,11 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			}
 			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line nbody.go:217
-				tx := gc_tx2
-				_ = tx
-
-//line nbody.go:219
-				i := gc_bx2*p + tx
-				_ = i
-
 //line nbody.go:220
 				var xi, yi, zi float32
-
 //line nbody.go:225
 				var ax, ay, az float32
-				_ = xi
-				_ = yi
-				_ = zi
-				_ = ax
-				_ = ay
-				_ = az
+//line nbody.go:232
 				gc_s_xi[gc_rank2] = xi
 				gc_s_yi[gc_rank2] = yi
 				gc_s_zi[gc_rank2] = zi
@@ -2105,28 +1503,17 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line nbody.go:217
 							var tx int = gc_tx2
-//line nbody.go:217
-							_ = tx
 //line nbody.go:219
 							var i int = gc_bx2*p + tx
 //line nbody.go:219
 							_ = i
-//line nbody.go:220
 							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:220
-							_ = xi
 //line nbody.go:220
 							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:220
-							_ = yi
-//line nbody.go:220
 							var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:220
-							_ = zi
-//line nbody.go:221
 							{
 								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:222
@@ -2135,7 +1522,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								for gc_k10 := range 16 {
 //line nbody.go:222
 									gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k10][0])
-//line nbody.go:222
 								}
 //line nbody.go:222
 								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
@@ -2147,7 +1533,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								for gc_k11 := range 16 {
 //line nbody.go:222
 									gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k11][1])
-//line nbody.go:222
 								}
 //line nbody.go:222
 								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
@@ -2159,42 +1544,28 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								for gc_k12 := range 16 {
 //line nbody.go:222
 									gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k12][2])
-//line nbody.go:222
 								}
 //line nbody.go:222
 								gc_ld12 = archsimd.LoadUint32x16(&gc_lanes12).AsFloat32x16()
 //line nbody.go:222
 								gc_t10 := gc_ld10
 //line nbody.go:222
-								_ = gc_t10
-//line nbody.go:222
 								gc_t11 := gc_ld11
 //line nbody.go:222
-								_ = gc_t11
-//line nbody.go:222
 								gc_t12 := gc_ld12
-//line nbody.go:222
-								_ = gc_t12
 //line nbody.go:222
 								xi = gc_t10
 //line nbody.go:222
 								yi = gc_t11
 //line nbody.go:222
 								zi = gc_t12
-//line nbody.go:222
 							}
 //line nbody.go:221
 							var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:221
-							_ = ax
-//line nbody.go:221
 							var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:221
-							_ = ay
-//line nbody.go:221
 							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:221
-							_ = az
 //line nbody.go:221
 							xi.StoreSlice(gc_s_xi[gc_rank2:])
 //line nbody.go:221
@@ -2219,96 +1590,68 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line nbody.go:217
 						var tx int = gc_tx2
-//line nbody.go:217
-						_ = tx
 //line nbody.go:219
 						var i int = gc_bx2*p + tx
 //line nbody.go:219
 						_ = i
-//line nbody.go:220
 						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:220
-						_ = xi
 //line nbody.go:220
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:220
-						_ = yi
-//line nbody.go:220
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:220
-						_ = zi
-//line nbody.go:221
-						{
-							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:222
-							var gc_lanes7 [8]uint32
+						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:222
-							for gc_k7 := range 8 {
+						var gc_lanes7 [8]uint32
 //line nbody.go:222
-								gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k7][0])
+						for gc_k7 := range 8 {
 //line nbody.go:222
-							}
-//line nbody.go:222
-							gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
-//line nbody.go:222
-							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
-							var gc_lanes8 [8]uint32
-//line nbody.go:222
-							for gc_k8 := range 8 {
-//line nbody.go:222
-								gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k8][1])
-//line nbody.go:222
-							}
-//line nbody.go:222
-							gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
-//line nbody.go:222
-							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
-							var gc_lanes9 [8]uint32
-//line nbody.go:222
-							for gc_k9 := range 8 {
-//line nbody.go:222
-								gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k9][2])
-//line nbody.go:222
-							}
-//line nbody.go:222
-							gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
-//line nbody.go:222
-							gc_t7 := gc_ld7
-//line nbody.go:222
-							_ = gc_t7
-//line nbody.go:222
-							gc_t8 := gc_ld8
-//line nbody.go:222
-							_ = gc_t8
-//line nbody.go:222
-							gc_t9 := gc_ld9
-//line nbody.go:222
-							_ = gc_t9
-//line nbody.go:222
-							xi = gc_t7
-//line nbody.go:222
-							yi = gc_t8
-//line nbody.go:222
-							zi = gc_t9
-//line nbody.go:222
+							gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k7][0])
 						}
+//line nbody.go:222
+						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
+//line nbody.go:222
+						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:222
+						var gc_lanes8 [8]uint32
+//line nbody.go:222
+						for gc_k8 := range 8 {
+//line nbody.go:222
+							gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k8][1])
+						}
+//line nbody.go:222
+						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
+//line nbody.go:222
+						var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:222
+						var gc_lanes9 [8]uint32
+//line nbody.go:222
+						for gc_k9 := range 8 {
+//line nbody.go:222
+							gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k9][2])
+						}
+//line nbody.go:222
+						gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
+//line nbody.go:222
+						gc_t7 := gc_ld7
+//line nbody.go:222
+						gc_t8 := gc_ld8
+//line nbody.go:222
+						gc_t9 := gc_ld9
+//line nbody.go:222
+						xi = gc_t7
+//line nbody.go:222
+						yi = gc_t8
+//line nbody.go:222
+						zi = gc_t9
 //line nbody.go:221
 						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:221
-						_ = ax
-//line nbody.go:221
 						var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:221
-						_ = ay
-//line nbody.go:221
 						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:221
-						_ = az
 //line nbody.go:221
 						xi.StoreSlice(gc_s_xi[gc_rank2:])
 //line nbody.go:221
@@ -2326,32 +1669,13 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line nbody.go:217
-					tx := gc_tx2
-					_ = tx
-
-//line nbody.go:219
-					i := gc_bx2*p + tx
-					_ = i
-
 //line nbody.go:220
 					var xi, yi, zi float32
-
-//line nbody.go:221
-					{
-						xi, yi, zi = gc_at5[gc_tx2][0], gc_at5[gc_tx2][1], gc_at5[gc_tx2][2]
-					}
-
+//line nbody.go:222
+					xi, yi, zi = gc_at5[gc_tx2][0], gc_at5[gc_tx2][1], gc_at5[gc_tx2][2]
 //line nbody.go:225
 					var ax, ay, az float32
-					_ = xi
-					_ = yi
-					_ = zi
-					_ = ax
-					_ = ay
-					_ = az
+//line nbody.go:232
 					gc_s_xi[gc_rank2] = xi
 					gc_s_yi[gc_rank2] = yi
 					gc_s_zi[gc_rank2] = zi
@@ -2367,33 +1691,19 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line nbody.go:217
 							var tx int = gc_tx2
-//line nbody.go:217
-							_ = tx
 //line nbody.go:219
 							var i int = gc_bx2*p + tx
-//line nbody.go:219
-							_ = i
-//line nbody.go:220
 							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:220
-							_ = xi
 //line nbody.go:220
 							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:220
-							_ = yi
-//line nbody.go:220
 							var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:220
-							_ = zi
-//line nbody.go:221
 							{
 								if i < 0 || i > len(bodies)-16 {
 //line nbody.go:222
 									break
-//line nbody.go:222
 								}
 //line nbody.go:222
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -2403,7 +1713,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								for gc_k4 := range 16 {
 //line nbody.go:222
 									gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
-//line nbody.go:222
 								}
 //line nbody.go:222
 								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
@@ -2415,7 +1724,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								for gc_k5 := range 16 {
 //line nbody.go:222
 									gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
-//line nbody.go:222
 								}
 //line nbody.go:222
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
@@ -2427,42 +1735,28 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								for gc_k6 := range 16 {
 //line nbody.go:222
 									gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
-//line nbody.go:222
 								}
 //line nbody.go:222
 								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
 //line nbody.go:222
 								gc_t4 := gc_ld4
 //line nbody.go:222
-								_ = gc_t4
-//line nbody.go:222
 								gc_t5 := gc_ld5
 //line nbody.go:222
-								_ = gc_t5
-//line nbody.go:222
 								gc_t6 := gc_ld6
-//line nbody.go:222
-								_ = gc_t6
 //line nbody.go:222
 								xi = gc_t4
 //line nbody.go:222
 								yi = gc_t5
 //line nbody.go:222
 								zi = gc_t6
-//line nbody.go:222
 							}
 //line nbody.go:221
 							var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:221
-							_ = ax
-//line nbody.go:221
 							var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:221
-							_ = ay
-//line nbody.go:221
 							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:221
-							_ = az
 //line nbody.go:221
 							xi.StoreSlice(gc_s_xi[gc_rank2:])
 //line nbody.go:221
@@ -2487,102 +1781,71 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line nbody.go:217
 						var tx int = gc_tx2
-//line nbody.go:217
-						_ = tx
 //line nbody.go:219
 						var i int = gc_bx2*p + tx
-//line nbody.go:219
-						_ = i
-//line nbody.go:220
 						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:220
-						_ = xi
 //line nbody.go:220
 						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:220
-						_ = yi
-//line nbody.go:220
 						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:220
-						_ = zi
-//line nbody.go:221
-						{
-							if i < 0 || i > len(bodies)-8 {
 //line nbody.go:222
-								break
+						if i < 0 || i > len(bodies)-8 {
 //line nbody.go:222
-							}
-//line nbody.go:222
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
-							var gc_lanes [8]uint32
-//line nbody.go:222
-							for gc_k := range 8 {
-//line nbody.go:222
-								gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
-//line nbody.go:222
-							}
-//line nbody.go:222
-							gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
-//line nbody.go:222
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
-							var gc_lanes2 [8]uint32
-//line nbody.go:222
-							for gc_k2 := range 8 {
-//line nbody.go:222
-								gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
-//line nbody.go:222
-							}
-//line nbody.go:222
-							gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-//line nbody.go:222
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:222
-							var gc_lanes3 [8]uint32
-//line nbody.go:222
-							for gc_k3 := range 8 {
-//line nbody.go:222
-								gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
-//line nbody.go:222
-							}
-//line nbody.go:222
-							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-//line nbody.go:222
-							gc_t := gc_ld
-//line nbody.go:222
-							_ = gc_t
-//line nbody.go:222
-							gc_t2 := gc_ld2
-//line nbody.go:222
-							_ = gc_t2
-//line nbody.go:222
-							gc_t3 := gc_ld3
-//line nbody.go:222
-							_ = gc_t3
-//line nbody.go:222
-							xi = gc_t
-//line nbody.go:222
-							yi = gc_t2
-//line nbody.go:222
-							zi = gc_t3
-//line nbody.go:222
+							break
 						}
+//line nbody.go:222
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:222
+						var gc_lanes [8]uint32
+//line nbody.go:222
+						for gc_k := range 8 {
+//line nbody.go:222
+							gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
+						}
+//line nbody.go:222
+						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
+//line nbody.go:222
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:222
+						var gc_lanes2 [8]uint32
+//line nbody.go:222
+						for gc_k2 := range 8 {
+//line nbody.go:222
+							gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
+						}
+//line nbody.go:222
+						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
+//line nbody.go:222
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:222
+						var gc_lanes3 [8]uint32
+//line nbody.go:222
+						for gc_k3 := range 8 {
+//line nbody.go:222
+							gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
+						}
+//line nbody.go:222
+						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
+//line nbody.go:222
+						gc_t := gc_ld
+//line nbody.go:222
+						gc_t2 := gc_ld2
+//line nbody.go:222
+						gc_t3 := gc_ld3
+//line nbody.go:222
+						xi = gc_t
+//line nbody.go:222
+						yi = gc_t2
+//line nbody.go:222
+						zi = gc_t3
 //line nbody.go:221
 						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:221
-						_ = ax
-//line nbody.go:221
 						var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:221
-						_ = ay
-//line nbody.go:221
 						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:221
-						_ = az
 //line nbody.go:221
 						xi.StoreSlice(gc_s_xi[gc_rank2:])
 //line nbody.go:221
@@ -2601,31 +1864,16 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line nbody.go:217
 					tx := gc_tx2
-					_ = tx
-
 //line nbody.go:219
 					i := gc_bx2*p + tx
-					_ = i
-
-//line nbody.go:220
 					var xi, yi, zi float32
-
-//line nbody.go:221
-					{
-						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-					}
-
+//line nbody.go:222
+					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 //line nbody.go:225
 					var ax, ay, az float32
-					_ = xi
-					_ = yi
-					_ = zi
-					_ = ax
-					_ = ay
-					_ = az
+//line nbody.go:232
 					gc_s_xi[gc_rank2] = xi
 					gc_s_yi[gc_rank2] = yi
 					gc_s_zi[gc_rank2] = zi
@@ -2636,27 +1884,21 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			}
 		}
 	}
-
 //line nbody.go:226
 	for start := 0; start < n; start += nbodyMultiTile {
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
-			_ = tile
 			{
+//line nbody.go:231
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:217
 						tx := gc_tx2
-						_ = tx
-
 //line nbody.go:217
 						ty := gc_ty2
-						_ = ty
-
 //line nbody.go:227
 						for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
 							tile[k] = bodies[start+k]
@@ -2671,20 +1913,20 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 		})
 		compiled.OutOfLine(func() {
 			tile := tile[:1024]
-			_ = tile
+//line nbody.go:241
 			gc_s_xi := gc_s_xi[:gc_n2]
-			_ = gc_s_xi
+//line nbody.go:243
 			gc_s_yi := gc_s_yi[:gc_n2]
-			_ = gc_s_yi
+//line nbody.go:245
 			gc_s_zi := gc_s_zi[:gc_n2]
-			_ = gc_s_zi
+//line nbody.go:247
 			gc_s_ax := gc_s_ax[:gc_n2]
-			_ = gc_s_ax
+//line nbody.go:249
 			gc_s_ay := gc_s_ay[:gc_n2]
-			_ = gc_s_ay
+//line nbody.go:251
 			gc_s_az := gc_s_az[:gc_n2]
-			_ = gc_s_az
 			{
+//line nbody.go:254
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep3 := 0
@@ -2693,163 +1935,87 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line nbody.go:217
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line nbody.go:217
-							_ = gc_Lane0Mask322
 //line nbody.go:234
 							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
-//line nbody.go:234
-							_ = gc_vb3
 //line nbody.go:131
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
-//line nbody.go:131
-							_ = gc_vb4
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line nbody.go:217
 								var ty int = gc_ty2
-//line nbody.go:217
-								_ = ty
 //line nbody.go:231
 								var lo int = ty * part
 //line nbody.go:231
-								_ = lo
-//line nbody.go:231
 								xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank2:])
-//line nbody.go:231
-								_ = xi
 //line nbody.go:231
 								yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank2:])
 //line nbody.go:231
-								_ = yi
-//line nbody.go:231
 								zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank2:])
-//line nbody.go:231
-								_ = zi
 //line nbody.go:231
 								ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
 //line nbody.go:231
-								_ = ax
-//line nbody.go:231
 								ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:231
-								_ = ay
-//line nbody.go:231
 								az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
-//line nbody.go:231
-								_ = az
-//line nbody.go:232
 								for j := lo; j < lo+part && start+j < n; j = j + 1 {
 //line nbody.go:232
 									var bj *[4]float32 = &tile[j]
-									_ = bj
-//line nbody.go:233
 									gc_t23 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
-									_ = gc_t23
-//line nbody.go:234
 									gc_t24 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
-//line nbody.go:234
-									_ = gc_t24
 //line nbody.go:234
 									gc_t25 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
 //line nbody.go:234
-									_ = gc_t25
-//line nbody.go:234
 									gc_t26 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
-//line nbody.go:234
-									_ = gc_t26
 //line nbody.go:234
 									gc_ax2 := ax
 //line nbody.go:234
-									_ = gc_ax2
-//line nbody.go:234
 									gc_ay2 := ay
-//line nbody.go:234
-									_ = gc_ay2
 //line nbody.go:234
 									gc_az2 := az
 //line nbody.go:234
-									_ = gc_az2
-//line nbody.go:234
 									gc_xi2 := xi
-//line nbody.go:234
-									_ = gc_xi2
 //line nbody.go:234
 									gc_yi2 := yi
 //line nbody.go:234
-									_ = gc_yi2
-//line nbody.go:234
 									gc_zi2 := zi
-//line nbody.go:234
-									_ = gc_zi2
 //line nbody.go:234
 									gc_xj2 := gc_t23
 //line nbody.go:234
-									_ = gc_xj2
-//line nbody.go:234
 									gc_yj2 := gc_t24
-//line nbody.go:234
-									_ = gc_yj2
 //line nbody.go:234
 									gc_zj2 := gc_t25
 //line nbody.go:234
-									_ = gc_zj2
-//line nbody.go:234
 									gc_mj2 := gc_t26
-//line nbody.go:234
-									_ = gc_mj2
 //line nbody.go:234
 									gc_t27 := gc_xj2.Sub(gc_xi2)
 //line nbody.go:234
-									_ = gc_t27
-//line nbody.go:234
 									gc_t28 := gc_yj2.Sub(gc_yi2)
-//line nbody.go:234
-									_ = gc_t28
 //line nbody.go:234
 									gc_t29 := gc_zj2.Sub(gc_zi2)
 //line nbody.go:234
-									_ = gc_t29
-//line nbody.go:234
 									gc_dx2 := gc_t27
-//line nbody.go:234
-									_ = gc_dx2
 //line nbody.go:234
 									gc_dy2 := gc_t28
 //line nbody.go:234
-									_ = gc_dy2
-//line nbody.go:234
 									gc_dz2 := gc_t29
-//line nbody.go:234
-									_ = gc_dz2
 //line nbody.go:234
 									gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
 //line nbody.go:234
-									_ = gc_inv2
-//line nbody.go:234
 									gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
-//line nbody.go:234
-									_ = gc_s2
 //line nbody.go:234
 									gc_t30 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
 //line nbody.go:234
-									_ = gc_t30
-//line nbody.go:234
 									gc_t31 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
 //line nbody.go:234
-									_ = gc_t31
-//line nbody.go:234
 									gc_t32 := gc_az2.Add(gc_dz2.Mul(gc_s2))
-//line nbody.go:234
-									_ = gc_t32
 //line nbody.go:234
 									ax = gc_t30
 //line nbody.go:234
 									ay = gc_t31
 //line nbody.go:234
 									az = gc_t32
-//line nbody.go:234
 								}
 //line nbody.go:232
 								ax.StoreSlice(gc_s_ax[gc_rank2:])
@@ -2868,163 +2034,87 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					if compiled.SIMD {
 //line nbody.go:217
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line nbody.go:217
-						_ = gc_Lane0Mask32
 //line nbody.go:234
 						gc_vb := archsimd.BroadcastFloat32x8(eps2)
-//line nbody.go:234
-						_ = gc_vb
 //line nbody.go:131
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
-//line nbody.go:131
-						_ = gc_vb2
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line nbody.go:217
 							var ty int = gc_ty2
-//line nbody.go:217
-							_ = ty
 //line nbody.go:231
 							var lo int = ty * part
 //line nbody.go:231
-							_ = lo
-//line nbody.go:231
 							xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank2:])
-//line nbody.go:231
-							_ = xi
 //line nbody.go:231
 							yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank2:])
 //line nbody.go:231
-							_ = yi
-//line nbody.go:231
 							zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank2:])
-//line nbody.go:231
-							_ = zi
 //line nbody.go:231
 							ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
 //line nbody.go:231
-							_ = ax
-//line nbody.go:231
 							ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:231
-							_ = ay
-//line nbody.go:231
 							az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
-//line nbody.go:231
-							_ = az
-//line nbody.go:232
 							for j := lo; j < lo+part && start+j < n; j = j + 1 {
 //line nbody.go:232
 								var bj *[4]float32 = &tile[j]
-								_ = bj
-//line nbody.go:233
 								gc_t13 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
-								_ = gc_t13
-//line nbody.go:234
 								gc_t14 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
-//line nbody.go:234
-								_ = gc_t14
 //line nbody.go:234
 								gc_t15 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
 //line nbody.go:234
-								_ = gc_t15
-//line nbody.go:234
 								gc_t16 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
-//line nbody.go:234
-								_ = gc_t16
 //line nbody.go:234
 								gc_ax := ax
 //line nbody.go:234
-								_ = gc_ax
-//line nbody.go:234
 								gc_ay := ay
-//line nbody.go:234
-								_ = gc_ay
 //line nbody.go:234
 								gc_az := az
 //line nbody.go:234
-								_ = gc_az
-//line nbody.go:234
 								gc_xi := xi
-//line nbody.go:234
-								_ = gc_xi
 //line nbody.go:234
 								gc_yi := yi
 //line nbody.go:234
-								_ = gc_yi
-//line nbody.go:234
 								gc_zi := zi
-//line nbody.go:234
-								_ = gc_zi
 //line nbody.go:234
 								gc_xj := gc_t13
 //line nbody.go:234
-								_ = gc_xj
-//line nbody.go:234
 								gc_yj := gc_t14
-//line nbody.go:234
-								_ = gc_yj
 //line nbody.go:234
 								gc_zj := gc_t15
 //line nbody.go:234
-								_ = gc_zj
-//line nbody.go:234
 								gc_mj := gc_t16
-//line nbody.go:234
-								_ = gc_mj
 //line nbody.go:234
 								gc_t17 := gc_xj.Sub(gc_xi)
 //line nbody.go:234
-								_ = gc_t17
-//line nbody.go:234
 								gc_t18 := gc_yj.Sub(gc_yi)
-//line nbody.go:234
-								_ = gc_t18
 //line nbody.go:234
 								gc_t19 := gc_zj.Sub(gc_zi)
 //line nbody.go:234
-								_ = gc_t19
-//line nbody.go:234
 								gc_dx := gc_t17
-//line nbody.go:234
-								_ = gc_dx
 //line nbody.go:234
 								gc_dy := gc_t18
 //line nbody.go:234
-								_ = gc_dy
-//line nbody.go:234
 								gc_dz := gc_t19
-//line nbody.go:234
-								_ = gc_dz
 //line nbody.go:234
 								gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
 //line nbody.go:234
-								_ = gc_inv
-//line nbody.go:234
 								gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
-//line nbody.go:234
-								_ = gc_s
 //line nbody.go:234
 								gc_t20 := gc_ax.Add(gc_dx.Mul(gc_s))
 //line nbody.go:234
-								_ = gc_t20
-//line nbody.go:234
 								gc_t21 := gc_ay.Add(gc_dy.Mul(gc_s))
 //line nbody.go:234
-								_ = gc_t21
-//line nbody.go:234
 								gc_t22 := gc_az.Add(gc_dz.Mul(gc_s))
-//line nbody.go:234
-								_ = gc_t22
 //line nbody.go:234
 								ax = gc_t20
 //line nbody.go:234
 								ay = gc_t21
 //line nbody.go:234
 								az = gc_t22
-//line nbody.go:234
 							}
 //line nbody.go:232
 							ax.StoreSlice(gc_s_ax[gc_rank2:])
@@ -3038,21 +2128,17 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:217
 						ty := gc_ty2
-						_ = ty
-
 //line nbody.go:231
 						lo := ty * part
-						_ = lo
+//line nbody.go:233
 						xi := gc_s_xi[gc_rank2]
 						yi := gc_s_yi[gc_rank2]
 						zi := gc_s_zi[gc_rank2]
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
-
 //line nbody.go:232
 						for j := lo; j < lo+part && start+j < n; j++ {
 							bj := &tile[j]
@@ -3083,7 +2169,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line nbody.go:217
 							var tx int = gc_tx2
 //line nbody.go:217
@@ -3095,15 +2180,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:217
 							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
 //line nbody.go:217
-							_ = ax
-//line nbody.go:217
 							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:217
-							_ = ay
-//line nbody.go:217
 							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
-//line nbody.go:217
-							_ = az
 //line nbody.go:238
 							var gc_lanes22 [16]uint32
 							ax.AsUint32x16().Store(&gc_lanes22)
@@ -3115,7 +2194,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							az.AsUint32x16().Store(&gc_lanes24)
 //line nbody.go:238
 							for gc_k16 := range 16 {
-//line nbody.go:238
 								{
 //line nbody.go:238
 									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][0], gc_lanes22[gc_k16])
@@ -3123,11 +2201,10 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][1], gc_lanes23[gc_k16])
 //line nbody.go:238
 									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][2], gc_lanes24[gc_k16])
-//line nbody.go:238
 								}
-//line nbody.go:238
 							}
 						}
+//line nbody.go:240
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -3139,7 +2216,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line nbody.go:217
 						var tx int = gc_tx2
 //line nbody.go:217
@@ -3151,15 +2227,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:217
 						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
 //line nbody.go:217
-						_ = ax
-//line nbody.go:217
 						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:217
-						_ = ay
-//line nbody.go:217
 						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
-//line nbody.go:217
-						_ = az
 //line nbody.go:238
 						var gc_lanes19 [8]uint32
 						ax.AsUint32x8().Store(&gc_lanes19)
@@ -3172,35 +2242,23 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:238
 						for gc_k15 := range 8 {
 //line nbody.go:238
-							{
+							compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][0], gc_lanes19[gc_k15])
 //line nbody.go:238
-								compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][0], gc_lanes19[gc_k15])
+							compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][1], gc_lanes20[gc_k15])
 //line nbody.go:238
-								compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][1], gc_lanes20[gc_k15])
-//line nbody.go:238
-								compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][2], gc_lanes21[gc_k15])
-//line nbody.go:238
-							}
-//line nbody.go:238
+							compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][2], gc_lanes21[gc_k15])
 						}
 					}
+//line nbody.go:240
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-					tx := gc_tx2
-					_ = tx
-
-//line nbody.go:217
-					ty := gc_ty2
-					_ = ty
+//line nbody.go:219
 					ax := gc_s_ax[gc_rank2]
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
-
 //line nbody.go:238
 					gc_at6[gc_tx2] = [3]float32{ax, ay, az}
 				}
@@ -3212,32 +2270,20 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line nbody.go:217
 							var tx int = gc_tx2
 //line nbody.go:217
-							_ = tx
-//line nbody.go:217
 							var ty int = gc_ty2
-//line nbody.go:217
-							_ = ty
 //line nbody.go:217
 							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
 //line nbody.go:217
-							_ = ax
-//line nbody.go:217
 							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:217
-							_ = ay
-//line nbody.go:217
 							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
-//line nbody.go:217
-							_ = az
 //line nbody.go:238
 							if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-16 {
 //line nbody.go:238
 								break
-//line nbody.go:238
 							}
 //line nbody.go:238
 							var gc_lanes16 [16]uint32
@@ -3250,7 +2296,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							az.AsUint32x16().Store(&gc_lanes18)
 //line nbody.go:238
 							for gc_k14 := range 16 {
-//line nbody.go:238
 								{
 //line nbody.go:238
 									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][0], gc_lanes16[gc_k14])
@@ -3258,11 +2303,10 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][1], gc_lanes17[gc_k14])
 //line nbody.go:238
 									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][2], gc_lanes18[gc_k14])
-//line nbody.go:238
 								}
-//line nbody.go:238
 							}
 						}
+//line nbody.go:240
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -3274,32 +2318,20 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line nbody.go:217
 						var tx int = gc_tx2
 //line nbody.go:217
-						_ = tx
-//line nbody.go:217
 						var ty int = gc_ty2
-//line nbody.go:217
-						_ = ty
 //line nbody.go:217
 						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
 //line nbody.go:217
-						_ = ax
-//line nbody.go:217
 						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:217
-						_ = ay
-//line nbody.go:217
 						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
-//line nbody.go:217
-						_ = az
 //line nbody.go:238
 						if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-8 {
 //line nbody.go:238
 							break
-//line nbody.go:238
 						}
 //line nbody.go:238
 						var gc_lanes13 [8]uint32
@@ -3313,18 +2345,14 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:238
 						for gc_k13 := range 8 {
 //line nbody.go:238
-							{
+							compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][0], gc_lanes13[gc_k13])
 //line nbody.go:238
-								compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][0], gc_lanes13[gc_k13])
+							compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][1], gc_lanes14[gc_k13])
 //line nbody.go:238
-								compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][1], gc_lanes14[gc_k13])
-//line nbody.go:238
-								compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][2], gc_lanes15[gc_k13])
-//line nbody.go:238
-							}
-//line nbody.go:238
+							compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][2], gc_lanes15[gc_k13])
 						}
 					}
+//line nbody.go:240
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep5
@@ -3333,18 +2361,14 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:217
 						tx := gc_tx2
-						_ = tx
-
 //line nbody.go:217
 						ty := gc_ty2
-						_ = ty
+//line nbody.go:219
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
-
 //line nbody.go:238
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
@@ -3352,18 +2376,14 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:217
 						tx := gc_tx2
-						_ = tx
-
 //line nbody.go:217
 						ty := gc_ty2
-						_ = ty
+//line nbody.go:219
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
-
 //line nbody.go:238
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
@@ -3371,18 +2391,14 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:217
 						tx := gc_tx2
-						_ = tx
-
 //line nbody.go:217
 						ty := gc_ty2
-						_ = ty
+//line nbody.go:219
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
-
 //line nbody.go:238
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
@@ -3390,18 +2406,14 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:217
 						tx := gc_tx2
-						_ = tx
-
 //line nbody.go:217
 						ty := gc_ty2
-						_ = ty
+//line nbody.go:219
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
-
 //line nbody.go:238
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
@@ -3409,18 +2421,14 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line nbody.go:217
 					tx := gc_tx2
-					_ = tx
-
 //line nbody.go:217
 					ty := gc_ty2
-					_ = ty
+//line nbody.go:219
 					ax := gc_s_ax[gc_rank2]
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
-
 //line nbody.go:238
 					partial[ty*p+tx] = [3]float32{ax, ay, az}
 				}
@@ -3431,102 +2439,75 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			}
 		}
 	}
-
 //line nbody.go:241
 	for y := 1; y < q; y++ {
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*p, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if !(gc_ty2 == 0) {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
-				}
-				gc_off7 := y * p
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(partial) && gc_to2 <= len(partial)-gc_off7 {
-					gc_at7 := partial[gc_off7:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-						tx := gc_tx2
-						_ = tx
-
-//line nbody.go:217
-						ty := gc_ty2
-						_ = ty
-
-//line nbody.go:219
-						i := gc_bx2*p + tx
-						_ = i
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
-
-//line nbody.go:240
-						{
-
-							s := &gc_at7[gc_tx2]
-							ax, ay, az = ax+s[0], ay+s[1], az+s[2]
-
-//line nbody.go:246
-						}
-						gc_s_ax[gc_rank2] = ax
-						gc_s_ay[gc_rank2] = ay
-						gc_s_az[gc_rank2] = az
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-						tx := gc_tx2
-						_ = tx
-
-//line nbody.go:217
-						ty := gc_ty2
-						_ = ty
-
-//line nbody.go:219
-						i := gc_bx2*p + tx
-						_ = i
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
-
-//line nbody.go:240
-						{
-
-							s := &partial[y*p+tx]
-							ax, ay, az = ax+s[0], ay+s[1], az+s[2]
-
-//line nbody.go:246
-						}
-						gc_s_ax[gc_rank2] = ax
-						gc_s_ay[gc_rank2] = ay
-						gc_s_az[gc_rank2] = az
-					}
-				}
+//line nbody.go:244
+		gc_ty2 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*p, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if !(gc_ty2 == 0) {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
+				continue
+			}
+			gc_off7 := y * p
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(partial) && gc_to2 <= len(partial)-gc_off7 {
+				gc_at7 := partial[gc_off7:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nbody.go:221
+					ax := gc_s_ax[gc_rank2]
+					ay := gc_s_ay[gc_rank2]
+					az := gc_s_az[gc_rank2]
+					{
+//line nbody.go:242
+						s := &gc_at7[gc_tx2]
+						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+					}
+//line nbody.go:247
+					gc_s_ax[gc_rank2] = ax
+					gc_s_ay[gc_rank2] = ay
+					gc_s_az[gc_rank2] = az
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nbody.go:217
+					tx := gc_tx2
+//line nbody.go:221
+					ax := gc_s_ax[gc_rank2]
+					ay := gc_s_ay[gc_rank2]
+					az := gc_s_az[gc_rank2]
+					{
+//line nbody.go:242
+						s := &partial[y*p+tx]
+						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+					}
+//line nbody.go:247
+					gc_s_ax[gc_rank2] = ax
+					gc_s_ay[gc_rank2] = ay
+					gc_s_az[gc_rank2] = az
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
 	{
+//line nbody.go:260
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*p, gc_to2) {
@@ -3553,15 +2534,12 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line nbody.go:217
 							var ty int = gc_ty2
 //line nbody.go:217
 							_ = ty
 //line nbody.go:217
 							var tx int = gc_tx2
-//line nbody.go:217
-							_ = tx
 //line nbody.go:219
 							var i int = gc_bx2*p + tx
 //line nbody.go:219
@@ -3569,18 +2547,10 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:219
 							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
 //line nbody.go:219
-							_ = ax
-//line nbody.go:219
 							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:219
-							_ = ay
-//line nbody.go:219
 							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
-//line nbody.go:219
-							_ = az
-//line nbody.go:240
 							{
-
 //line nbody.go:245
 								var gc_lanes34 [16]uint32
 //line nbody.go:245
@@ -3595,7 +2565,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								az.AsUint32x16().Store(&gc_lanes36)
 //line nbody.go:245
 								for gc_k20 := range 16 {
-//line nbody.go:245
 									{
 //line nbody.go:245
 										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][0], gc_lanes34[gc_k20])
@@ -3603,13 +2572,11 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][1], gc_lanes35[gc_k20])
 //line nbody.go:245
 										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][2], gc_lanes36[gc_k20])
-//line nbody.go:245
 									}
-//line nbody.go:245
 								}
-//line nbody.go:245
 							}
 						}
+//line nbody.go:247
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -3621,15 +2588,12 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line nbody.go:217
 						var ty int = gc_ty2
 //line nbody.go:217
 						_ = ty
 //line nbody.go:217
 						var tx int = gc_tx2
-//line nbody.go:217
-						_ = tx
 //line nbody.go:219
 						var i int = gc_bx2*p + tx
 //line nbody.go:219
@@ -3637,76 +2601,48 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:219
 						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
 //line nbody.go:219
-						_ = ax
-//line nbody.go:219
 						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:219
-						_ = ay
-//line nbody.go:219
 						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
-//line nbody.go:219
-						_ = az
-//line nbody.go:240
-						{
-
 //line nbody.go:245
-							var gc_lanes31 [8]uint32
+						var gc_lanes31 [8]uint32
 //line nbody.go:245
-							ax.AsUint32x8().Store(&gc_lanes31)
+						ax.AsUint32x8().Store(&gc_lanes31)
 //line nbody.go:245
-							var gc_lanes32 [8]uint32
+						var gc_lanes32 [8]uint32
 //line nbody.go:245
-							ay.AsUint32x8().Store(&gc_lanes32)
+						ay.AsUint32x8().Store(&gc_lanes32)
 //line nbody.go:245
-							var gc_lanes33 [8]uint32
+						var gc_lanes33 [8]uint32
 //line nbody.go:245
-							az.AsUint32x8().Store(&gc_lanes33)
+						az.AsUint32x8().Store(&gc_lanes33)
 //line nbody.go:245
-							for gc_k19 := range 8 {
+						for gc_k19 := range 8 {
+							{
 //line nbody.go:245
-								{
+								compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][0], gc_lanes31[gc_k19])
 //line nbody.go:245
-									compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][0], gc_lanes31[gc_k19])
+								compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][1], gc_lanes32[gc_k19])
 //line nbody.go:245
-									compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][1], gc_lanes32[gc_k19])
-//line nbody.go:245
-									compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][2], gc_lanes33[gc_k19])
-//line nbody.go:245
-								}
-//line nbody.go:245
+								compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][2], gc_lanes33[gc_k19])
 							}
-//line nbody.go:245
 						}
 					}
+//line nbody.go:247
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-					ty := gc_ty2
-					_ = ty
-
-//line nbody.go:217
-					tx := gc_tx2
-					_ = tx
-
-//line nbody.go:219
-					i := gc_bx2*p + tx
-					_ = i
+//line nbody.go:221
 					ax := gc_s_ax[gc_rank2]
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
-
-//line nbody.go:240
-					{
-
 //line nbody.go:245
-						gc_at8[gc_tx2] = [3]float32{ax, ay, az}
-					}
+					gc_at8[gc_tx2] = [3]float32{ax, ay, az}
 				}
 			} else {
+//line nbody.go:249
 				gc_vstep7 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -3714,39 +2650,25 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line nbody.go:217
 							var ty int = gc_ty2
 //line nbody.go:217
 							_ = ty
 //line nbody.go:217
 							var tx int = gc_tx2
-//line nbody.go:217
-							_ = tx
 //line nbody.go:219
 							var i int = gc_bx2*p + tx
 //line nbody.go:219
-							_ = i
-//line nbody.go:219
 							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
-//line nbody.go:219
-							_ = ax
 //line nbody.go:219
 							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:219
-							_ = ay
-//line nbody.go:219
 							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
-//line nbody.go:219
-							_ = az
-//line nbody.go:240
 							{
-
 //line nbody.go:245
 								if i < 0 || i > len(acc)-16 {
 //line nbody.go:245
 									break
-//line nbody.go:245
 								}
 //line nbody.go:245
 								var gc_lanes28 [16]uint32
@@ -3762,7 +2684,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								az.AsUint32x16().Store(&gc_lanes30)
 //line nbody.go:245
 								for gc_k18 := range 16 {
-//line nbody.go:245
 									{
 //line nbody.go:245
 										compiled.SetBits32At(&acc[i+gc_k18][0], gc_lanes28[gc_k18])
@@ -3770,13 +2691,11 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 										compiled.SetBits32At(&acc[i+gc_k18][1], gc_lanes29[gc_k18])
 //line nbody.go:245
 										compiled.SetBits32At(&acc[i+gc_k18][2], gc_lanes30[gc_k18])
-//line nbody.go:245
 									}
-//line nbody.go:245
 								}
-//line nbody.go:245
 							}
 						}
+//line nbody.go:247
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -3788,69 +2707,50 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line nbody.go:217
 						var ty int = gc_ty2
 //line nbody.go:217
 						_ = ty
 //line nbody.go:217
 						var tx int = gc_tx2
-//line nbody.go:217
-						_ = tx
 //line nbody.go:219
 						var i int = gc_bx2*p + tx
 //line nbody.go:219
-						_ = i
-//line nbody.go:219
 						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
-//line nbody.go:219
-						_ = ax
 //line nbody.go:219
 						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:219
-						_ = ay
-//line nbody.go:219
 						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
-//line nbody.go:219
-						_ = az
-//line nbody.go:240
-						{
-
 //line nbody.go:245
-							if i < 0 || i > len(acc)-8 {
+						if i < 0 || i > len(acc)-8 {
 //line nbody.go:245
-								break
+							break
+						}
 //line nbody.go:245
+						var gc_lanes25 [8]uint32
+//line nbody.go:245
+						ax.AsUint32x8().Store(&gc_lanes25)
+//line nbody.go:245
+						var gc_lanes26 [8]uint32
+//line nbody.go:245
+						ay.AsUint32x8().Store(&gc_lanes26)
+//line nbody.go:245
+						var gc_lanes27 [8]uint32
+//line nbody.go:245
+						az.AsUint32x8().Store(&gc_lanes27)
+//line nbody.go:245
+						for gc_k17 := range 8 {
+							{
+//line nbody.go:245
+								compiled.SetBits32At(&acc[i+gc_k17][0], gc_lanes25[gc_k17])
+//line nbody.go:245
+								compiled.SetBits32At(&acc[i+gc_k17][1], gc_lanes26[gc_k17])
+//line nbody.go:245
+								compiled.SetBits32At(&acc[i+gc_k17][2], gc_lanes27[gc_k17])
 							}
-//line nbody.go:245
-							var gc_lanes25 [8]uint32
-//line nbody.go:245
-							ax.AsUint32x8().Store(&gc_lanes25)
-//line nbody.go:245
-							var gc_lanes26 [8]uint32
-//line nbody.go:245
-							ay.AsUint32x8().Store(&gc_lanes26)
-//line nbody.go:245
-							var gc_lanes27 [8]uint32
-//line nbody.go:245
-							az.AsUint32x8().Store(&gc_lanes27)
-//line nbody.go:245
-							for gc_k17 := range 8 {
-//line nbody.go:245
-								{
-//line nbody.go:245
-									compiled.SetBits32At(&acc[i+gc_k17][0], gc_lanes25[gc_k17])
-//line nbody.go:245
-									compiled.SetBits32At(&acc[i+gc_k17][1], gc_lanes26[gc_k17])
-//line nbody.go:245
-									compiled.SetBits32At(&acc[i+gc_k17][2], gc_lanes27[gc_k17])
-//line nbody.go:245
-								}
-//line nbody.go:245
-							}
-//line nbody.go:245
 						}
 					}
+//line nbody.go:247
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step6 := gc_vstep7
@@ -3859,138 +2759,83 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-						ty := gc_ty2
-						_ = ty
-
 //line nbody.go:217
 						tx := gc_tx2
-						_ = tx
-
 //line nbody.go:219
 						i := gc_bx2*p + tx
-						_ = i
+//line nbody.go:221
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
-
-//line nbody.go:240
-						{
-
 //line nbody.go:245
-							acc[i] = [3]float32{ax, ay, az}
-						}
+						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:249
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-						ty := gc_ty2
-						_ = ty
-
 //line nbody.go:217
 						tx := gc_tx2
-						_ = tx
-
 //line nbody.go:219
 						i := gc_bx2*p + tx
-						_ = i
+//line nbody.go:221
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
-
-//line nbody.go:240
-						{
-
 //line nbody.go:245
-							acc[i] = [3]float32{ax, ay, az}
-						}
+						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:249
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-						ty := gc_ty2
-						_ = ty
-
 //line nbody.go:217
 						tx := gc_tx2
-						_ = tx
-
 //line nbody.go:219
 						i := gc_bx2*p + tx
-						_ = i
+//line nbody.go:221
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
-
-//line nbody.go:240
-						{
-
 //line nbody.go:245
-							acc[i] = [3]float32{ax, ay, az}
-						}
+						acc[i] = [3]float32{ax, ay, az}
 					}
 					{
+//line nbody.go:249
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-						ty := gc_ty2
-						_ = ty
-
 //line nbody.go:217
 						tx := gc_tx2
-						_ = tx
-
 //line nbody.go:219
 						i := gc_bx2*p + tx
-						_ = i
+//line nbody.go:221
 						ax := gc_s_ax[gc_rank2]
 						ay := gc_s_ay[gc_rank2]
 						az := gc_s_az[gc_rank2]
-
-//line nbody.go:240
-						{
-
-//line nbody.go:245
-							acc[i] = [3]float32{ax, ay, az}
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-					ty := gc_ty2
-					_ = ty
-
-//line nbody.go:217
-					tx := gc_tx2
-					_ = tx
-
-//line nbody.go:219
-					i := gc_bx2*p + tx
-					_ = i
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
-
-//line nbody.go:240
-					{
-
 //line nbody.go:245
 						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
+//line nbody.go:249
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nbody.go:217
+					tx := gc_tx2
+//line nbody.go:219
+					i := gc_bx2*p + tx
+//line nbody.go:221
+					ax := gc_s_ax[gc_rank2]
+					ay := gc_s_ay[gc_rank2]
+					az := gc_s_az[gc_rank2]
+//line nbody.go:245
+					acc[i] = [3]float32{ax, ay, az}
+				}
 			}
+//line nbody.go:249
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -4035,124 +2880,82 @@ func gc_body_nBodyIntegrate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies []
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(bodies), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_to2 <= len(bodies)-gc_off2 && gc_off2 <= len(vel) && gc_to2 <= len(vel)-gc_off2 && gc_off2 <= len(acc) && gc_to2 <= len(acc)-gc_off2 {
-					gc_at4 := bodies[gc_off2:][:gc_to2]
-					gc_at5 := vel[gc_off2:][:gc_to2]
-					gc_at6 := acc[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nbody.go:257
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+//line nbody.go:274
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(bodies), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_to2 <= len(bodies)-gc_off2 && gc_off2 <= len(vel) && gc_to2 <= len(vel)-gc_off2 && gc_off2 <= len(acc) && gc_to2 <= len(acc)-gc_off2 {
+				gc_at4 := bodies[gc_off2:][:gc_to2]
+				gc_at5 := vel[gc_off2:][:gc_to2]
+				gc_at6 := acc[gc_off2:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line nbody.go:261
-						b := &gc_at4[gc_tx2]
-
+					b := &gc_at4[gc_tx2]
 //line nbody.go:261
-						v := &gc_at5[gc_tx2]
-
+					v := &gc_at5[gc_tx2]
 //line nbody.go:261
-						a := &gc_at6[gc_tx2]
-
+					a := &gc_at6[gc_tx2]
+					{
 						{
-
 //line nbody.go:262
-							{
-//line nbody.go:262
-								d := int(0)
-//line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:262
-							{
-//line nbody.go:262
-								d := int(1)
-//line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:262
-							{
-//line nbody.go:262
-								d := int(2)
-//line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:265
+							d := int(0)
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
 						}
-						_ = b
-						_ = v
-						_ = a
+						{
+//line nbody.go:262
+							d := int(1)
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
+						}
+						{
+//line nbody.go:262
+							d := int(2)
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
+						}
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+//line nbody.go:271
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line nbody.go:257
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					i := gc_bx2*gc_bdx2 + gc_tx2
 //line nbody.go:261
-						b := &bodies[i]
-
+					b := &bodies[i]
 //line nbody.go:261
-						v := &vel[i]
-
+					v := &vel[i]
 //line nbody.go:261
-						a := &acc[i]
-
+					a := &acc[i]
+					{
 						{
-
 //line nbody.go:262
-							{
-//line nbody.go:262
-								d := int(0)
-//line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:262
-							{
-//line nbody.go:262
-								d := int(1)
-//line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:262
-							{
-//line nbody.go:262
-								d := int(2)
-//line nbody.go:262
-								_ = d
-								v[d] += a[d] * dt
-								b[d] += v[d] * dt
-							}
-//line nbody.go:265
+							d := int(0)
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
 						}
-						_ = b
-						_ = v
-						_ = a
+						{
+//line nbody.go:262
+							d := int(1)
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
+						}
+						{
+//line nbody.go:262
+							d := int(2)
+							v[d] += a[d] * dt
+							b[d] += v[d] * dt
+						}
 					}
 				}
 			}
@@ -4163,4 +2966,5 @@ func gc_body_nBodyIntegrate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies []
 // gc_files_nbody holds the source files whose lines the kernels' records hash.
 //
 //go:embed nbody.go
+//line nbody.go:279
 var gc_files_nbody embed.FS

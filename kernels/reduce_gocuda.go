@@ -44,159 +44,100 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line reduce.go:188
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line reduce.go:188
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-
+//line reduce.go:190
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 //line reduce.go:189
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:187
-							tid := gc_tx
-							_ = tid
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line reduce.go:189
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:187
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:189
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:187
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:189
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:187
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:189
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:187
-						tid := gc_tx
-						_ = tid
-
+					{
+						gc_tx := gc_step + 1
+//line reduce.go:189
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line reduce.go:189
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line reduce.go:189
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-						tid := gc_tx
-						_ = tid
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reduce.go:187
 					tid := gc_tx
-					_ = tid
-
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:187
+					tid := gc_tx
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:187
+					tid := gc_tx
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:187
+					tid := gc_tx
 //line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line reduce.go:187
+				tid := gc_tx
+//line reduce.go:189
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+			}
 		}
 	}
-
 //line reduce.go:191
 	for s := gc_bdx / 2; s > 0; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -205,170 +146,116 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
-					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line reduce.go:199
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:187
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:192
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:187
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:192
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:187
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:192
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:187
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:192
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:187
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:192
-						{
+//line reduce.go:193
 							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step3 + 1
 						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line reduce.go:193
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+						{
+//line reduce.go:193
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						{
+//line reduce.go:193
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+//line reduce.go:193
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reduce.go:187
 						tid := gc_tx
-						_ = tid
-
-//line reduce.go:192
 						{
+//line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:187
+						tid := gc_tx
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:187
+						tid := gc_tx
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:187
+						tid := gc_tx
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:187
+					tid := gc_tx
+					{
+//line reduce.go:193
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:201
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -381,150 +268,89 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						_ = gc_tx
+//line reduce.go:214
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at5[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx := gc_step5 + 1
-						_ = gc_tx
+//line reduce.go:204
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at5[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx := gc_step5 + 2
-						_ = gc_tx
+//line reduce.go:204
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at5[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at5[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx := gc_step5 + 3
-						_ = gc_tx
+//line reduce.go:204
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at5[0])
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:197
-					{
+//line reduce.go:198
 						atomic.Add(sum, gc_at5[0])
 					}
 				}
+//line reduce.go:202
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:198
+					atomic.Add(sum, gc_at5[0])
+				}
 			} else {
+//line reduce.go:202
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 				}
+//line reduce.go:202
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line reduce.go:187
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:197
-					{
-						atomic.Add(sum, sdata[0])
-					}
+//line reduce.go:198
+					atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -557,355 +383,220 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line reduce.go:212
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line reduce.go:212
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-
+//line reduce.go:214
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 //line reduce.go:213
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:211
-							tid := gc_tx
-							_ = tid
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line reduce.go:213
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:211
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:213
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:211
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:213
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:211
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:213
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
+					{
+						gc_tx := gc_step + 1
+//line reduce.go:213
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line reduce.go:213
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line reduce.go:213
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reduce.go:211
 					tid := gc_tx
-					_ = tid
-
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:211
+					tid := gc_tx
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:211
+					tid := gc_tx
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:211
+					tid := gc_tx
 //line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line reduce.go:211
+				tid := gc_tx
+//line reduce.go:213
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+			}
 		}
 	}
-
 //line reduce.go:215
 	for s := 1; s < gc_bdx; s *= 2 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
-				if gc_exact {
-					for ; gc_tx < gc_bdx; gc_tx += gc_every {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line reduce.go:217
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:216
-						{
-							sdata[tid] += sdata[tid+s]
-						}
+					tid := gc_tx
+					{
+//line reduce.go:217
+						sdata[tid] += sdata[tid+s]
 					}
-				} else {
-					for ; gc_tx < gc_bdx; gc_tx += gc_every {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
+					tid := gc_tx
 //line reduce.go:216
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
+					if tid%(2*s) == 0 {
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at3 := partial[gc_off2:][:1]
-				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line reduce.go:225
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		gc_off3 := 0
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			gc_at3 := partial[gc_off2:][:1]
+			gc_at4 := sdata[gc_off3:][:1]
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reduce.go:211
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:221
-					{
+//line reduce.go:222
 						gc_at3[0] = gc_at4[0]
 					}
 				}
-			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				{
 					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:211
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce.go:222
+						gc_at3[0] = gc_at4[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				{
+					{
+//line reduce.go:222
+						gc_at3[0] = gc_at4[0]
+					}
+				}
+				{
+					{
+//line reduce.go:222
+						gc_at3[0] = gc_at4[0]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				{
+//line reduce.go:222
+					gc_at3[0] = gc_at4[0]
+				}
+			}
+		} else {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line reduce.go:211
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:221
 					{
+//line reduce.go:222
 						partial[gc_bx] = sdata[0]
 					}
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line reduce.go:222
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line reduce.go:222
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line reduce.go:222
+						partial[gc_bx] = sdata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -938,243 +629,169 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line reduce.go:236
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line reduce.go:236
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-
+//line reduce.go:238
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 //line reduce.go:237
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:235
-							tid := gc_tx
-							_ = tid
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line reduce.go:237
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:235
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:237
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:235
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:237
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:235
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:237
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
+					{
+						gc_tx := gc_step + 1
+//line reduce.go:237
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line reduce.go:237
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line reduce.go:237
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reduce.go:235
 					tid := gc_tx
-					_ = tid
-
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:235
+					tid := gc_tx
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:235
+					tid := gc_tx
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:235
+					tid := gc_tx
 //line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line reduce.go:235
+				tid := gc_tx
+//line reduce.go:237
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+			}
 		}
 	}
-
 //line reduce.go:239
 	for s := 1; s < gc_bdx; s *= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line reduce.go:241
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reduce.go:235
 					tid := gc_tx
-					_ = tid
-
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:235
+					tid := gc_tx
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:235
+					tid := gc_tx
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:235
+					tid := gc_tx
 //line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line reduce.go:235
+				tid := gc_tx
+//line reduce.go:240
+				if index := 2 * s * tid; index < gc_bdx {
+					sdata[index] += sdata[index+s]
+				}
+			}
 		}
 	}
 	{
+//line reduce.go:248
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1188,151 +805,69 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line reduce.go:246
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line reduce.go:246
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line reduce.go:246
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reduce.go:235
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:245
-					{
+//line reduce.go:246
 						gc_at3[0] = gc_at4[0]
 					}
 				}
+//line reduce.go:250
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line reduce.go:246
+					gc_at3[0] = gc_at4[0]
+				}
 			} else {
+//line reduce.go:250
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:235
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx] = sdata[0]
 					}
 				}
+//line reduce.go:250
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line reduce.go:235
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:245
-					{
-						partial[gc_bx] = sdata[0]
-					}
+//line reduce.go:246
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1365,171 +900,104 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line reduce.go:258
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line reduce.go:258
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-
+//line reduce.go:260
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 //line reduce.go:259
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:257
-							tid := gc_tx
-							_ = tid
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line reduce.go:259
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:257
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:259
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:257
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:259
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:257
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:259
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:257
-						tid := gc_tx
-						_ = tid
-
+					{
+						gc_tx := gc_step + 1
+//line reduce.go:259
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line reduce.go:259
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line reduce.go:259
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:257
-						tid := gc_tx
-						_ = tid
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:257
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:257
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:257
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reduce.go:257
 					tid := gc_tx
-					_ = tid
-
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:257
+					tid := gc_tx
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:257
+					tid := gc_tx
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:257
+					tid := gc_tx
 //line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line reduce.go:257
+				tid := gc_tx
+//line reduce.go:259
+				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+			}
 		}
 	}
-
 //line reduce.go:261
 	var sdata_ []T = sdata
-
-//line reduce.go:261
-	_ = sdata_
-
 //line reduce.go:261
 	var stop int = 0
-
-//line reduce.go:261
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -1538,170 +1006,116 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := s
-				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to <= len(sdata_)-gc_off2 {
-					gc_at3 := sdata_[:gc_to]
-					gc_at4 := sdata_[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line reduce.go:281
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to <= len(sdata_)-gc_off2 {
+				gc_at3 := sdata_[:gc_to]
+				gc_at4 := sdata_[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:272
-						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:274
-						{
+//line reduce.go:275
 							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step3 + 1
 						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+						{
+//line reduce.go:275
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						{
+//line reduce.go:275
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+//line reduce.go:275
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reduce.go:272
 						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:272
+					tid_ := gc_tx
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:283
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1715,151 +1129,69 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:257
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line reduce.go:263
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step5 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:257
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line reduce.go:263
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step5 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:257
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line reduce.go:263
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step5 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:257
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at5[0] = gc_at6[0]
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reduce.go:257
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:262
-					{
+//line reduce.go:263
 						gc_at5[0] = gc_at6[0]
 					}
 				}
+//line reduce.go:267
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line reduce.go:263
+					gc_at5[0] = gc_at6[0]
+				}
 			} else {
+//line reduce.go:267
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:257
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:257
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:257
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce.go:257
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx] = sdata[0]
 					}
 				}
+//line reduce.go:267
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line reduce.go:257
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:262
-					{
-						partial[gc_bx] = sdata[0]
-					}
+//line reduce.go:263
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1869,4 +1201,5 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 // gc_files_reduce holds the source files whose lines the kernels' records hash.
 //
 //go:embed reduce.go
+//line reduce.go:274
 var gc_files_reduce embed.FS

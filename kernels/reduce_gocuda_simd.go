@@ -60,159 +60,100 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b11.Len()
-
 //line reduce.go:188
 	if gc_bdx5 <= 1*gc_bdx5 {
 		gc_b11.SharedWritten()
 	}
-
 //line reduce.go:188
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off13 := gc_bx5 * gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
-				gc_at21 := sdata[:gc_bdx5]
-				gc_at22 := in[gc_off13:][:gc_bdx5]
-
+//line reduce.go:190
+	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		gc_off13 := gc_bx5 * gc_bdx5
+		if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
+			gc_at21 := sdata[:gc_bdx5]
+			gc_at22 := in[gc_off13:][:gc_bdx5]
 //line reduce.go:189
-				if compiled.Disjoint(gc_at21, gc_at22) {
-					copy(gc_at21, gc_at22)
-				} else {
-					gc_step19 := 0
-					for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
-						{
-							gc_tx5 := gc_step19 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:187
-							tid := gc_tx5
-							_ = tid
-
+			if compiled.Disjoint(gc_at21, gc_at22) {
+				copy(gc_at21, gc_at22)
+			} else {
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+					{
+						gc_tx5 := gc_step19 + 0
 //line reduce.go:189
-							gc_at21[gc_tx5] = gc_at22[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step19 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:187
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:189
-							gc_at21[gc_tx5] = gc_at22[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step19 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:187
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:189
-							gc_at21[gc_tx5] = gc_at22[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step19 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:187
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:189
-							gc_at21[gc_tx5] = gc_at22[gc_tx5]
-						}
+						gc_at21[gc_tx5] = gc_at22[gc_tx5]
 					}
-					for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:187
-						tid := gc_tx5
-						_ = tid
-
+					{
+						gc_tx5 := gc_step19 + 1
+//line reduce.go:189
+						gc_at21[gc_tx5] = gc_at22[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step19 + 2
+//line reduce.go:189
+						gc_at21[gc_tx5] = gc_at22[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step19 + 3
 //line reduce.go:189
 						gc_at21[gc_tx5] = gc_at22[gc_tx5]
 					}
 				}
-			} else {
-				gc_step20 := 0
-				for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
-					{
-						gc_tx5 := gc_step20 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-						tid := gc_tx5
-						_ = tid
-
+				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
 //line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
-					{
-						gc_tx5 := gc_step20 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
-					{
-						gc_tx5 := gc_step20 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
-					{
-						gc_tx5 := gc_step20 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
+					gc_at21[gc_tx5] = gc_at22[gc_tx5]
 				}
-				for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
+			}
+		} else {
+			gc_step20 := 0
+			for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
+				{
+					gc_tx5 := gc_step20 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line reduce.go:187
 					tid := gc_tx5
-					_ = tid
-
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step20 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:187
+					tid := gc_tx5
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step20 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:187
+					tid := gc_tx5
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step20 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:187
+					tid := gc_tx5
 //line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			}
+			for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+//line reduce.go:187
+				tid := gc_tx5
+//line reduce.go:189
+				sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+			}
 		}
 	}
-
 //line reduce.go:191
 	for s := gc_bdx5 / 2; s > 0; s /= 2 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
@@ -221,170 +162,116 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 				continue
 			}
 		}
-		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := s; gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
-			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off14 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_to5 <= len(sdata)-gc_off14 {
-					gc_at23 := sdata[:gc_to5]
-					gc_at24 := sdata[gc_off14:][:gc_to5]
-					gc_step21 := gc_from5
-					for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+//line reduce.go:199
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound5 := s; gc_bound5 < gc_to5 {
+			gc_to5 = gc_bound5
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off14 := s
+			if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_to5 <= len(sdata)-gc_off14 {
+				gc_at23 := sdata[:gc_to5]
+				gc_at24 := sdata[gc_off14:][:gc_to5]
+				gc_step21 := gc_from5
+				for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+					{
+						gc_tx5 := gc_step21 + 0
 						{
-							gc_tx5 := gc_step21 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:187
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:192
-							{
-								gc_at23[gc_tx5] += gc_at24[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step21 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:187
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:192
-							{
-								gc_at23[gc_tx5] += gc_at24[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step21 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:187
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:192
-							{
-								gc_at23[gc_tx5] += gc_at24[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step21 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:187
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:192
-							{
-								gc_at23[gc_tx5] += gc_at24[gc_tx5]
-							}
-						}
-					}
-					for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:187
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:192
-						{
+//line reduce.go:193
 							gc_at23[gc_tx5] += gc_at24[gc_tx5]
 						}
 					}
-				} else {
-					gc_step22 := gc_from5
-					for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
+					{
+						gc_tx5 := gc_step21 + 1
 						{
-							gc_tx5 := gc_step22 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step22 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step22 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step22 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line reduce.go:193
+							gc_at23[gc_tx5] += gc_at24[gc_tx5]
 						}
 					}
-					for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step21 + 2
+						{
+//line reduce.go:193
+							gc_at23[gc_tx5] += gc_at24[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step21 + 3
+						{
+//line reduce.go:193
+							gc_at23[gc_tx5] += gc_at24[gc_tx5]
+						}
+					}
+				}
+				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+//line reduce.go:193
+						gc_at23[gc_tx5] += gc_at24[gc_tx5]
+					}
+				}
+			} else {
+				gc_step22 := gc_from5
+				for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
+					{
+						gc_tx5 := gc_step22 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reduce.go:187
 						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:192
 						{
+//line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx5 := gc_step22 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:187
+						tid := gc_tx5
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step22 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:187
+						tid := gc_tx5
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step22 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:187
+						tid := gc_tx5
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:187
+					tid := gc_tx5
+					{
+//line reduce.go:193
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:201
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 			gc_to5 = gc_bound5 + 1
@@ -397,150 +284,89 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
 					{
 						gc_tx5 := gc_step23 + 0
-						_ = gc_tx5
+//line reduce.go:214
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at25[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at25[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx5 := gc_step23 + 1
-						_ = gc_tx5
+//line reduce.go:204
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at25[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at25[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx5 := gc_step23 + 2
-						_ = gc_tx5
+//line reduce.go:204
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at25[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at25[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx5 := gc_step23 + 3
-						_ = gc_tx5
+//line reduce.go:204
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at25[0])
-						}
-					}
-				}
-				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:197
-					{
+//line reduce.go:198
 						atomic.Add(sum, gc_at25[0])
 					}
 				}
+//line reduce.go:202
+				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:198
+					atomic.Add(sum, gc_at25[0])
+				}
 			} else {
+//line reduce.go:202
 				gc_step24 := gc_from5
 				for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
 					{
 						gc_tx5 := gc_step24 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx5 := gc_step24 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx5 := gc_step24 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx5 := gc_step24 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 				}
+//line reduce.go:202
 				for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:187
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:197
-					{
-						atomic.Add(sum, sdata[0])
-					}
+//line reduce.go:198
+					atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -556,579 +382,443 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line reduce.go:188
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line reduce.go:188
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-				gc_at6 := sdata[:gc_bdx2]
-				gc_at7 := in[gc_off4:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce.go:187
-							var tid int = gc_tx2
-//line reduce.go:187
-							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line reduce.go:190
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
+			gc_at6 := sdata[:gc_bdx2]
+			gc_at7 := in[gc_off4:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reduce.go:187
 						var tid int = gc_tx2
 //line reduce.go:187
 						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line reduce.go:187
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line reduce.go:187
 					_ = tid
-
-//line reduce.go:189
-					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line reduce.go:189
+				gc_at6[gc_tx2] = gc_at7[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:187
-						gc_none2 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:187
-						_ = gc_none2
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:187
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:187
-						_ = gc_iota4
-//line reduce.go:187
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:187
-						_ = gc_all2
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce.go:187
-							var tid int = gc_tx2
-//line reduce.go:187
-							_ = tid
-//line reduce.go:189
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:189
-								break
-//line reduce.go:189
-							}
-//line reduce.go:189
-							var gc_t4 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:189
-							_ = gc_t4
-//line reduce.go:189
-							var gc_i4 int = gc_t4
-//line reduce.go:189
-							_ = gc_i4
-//line reduce.go:189
-							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:189
-							_ = gc_result4
-//line reduce.go:189
-							gc_returned4 := gc_none2
-//line reduce.go:189
-							_ = gc_returned4
-//line reduce.go:284
-							if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:189
-								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:189
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:189
-									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:189
-								} else {
-//line reduce.go:189
-									break gc_steps4
-//line reduce.go:189
-								}
-//line reduce.go:189
-								gc_result4 = gc_ld7
-//line reduce.go:189
-								gc_b4 := gc_none2
-//line reduce.go:189
-								if true {
-//line reduce.go:189
-									gc_b4 = gc_all2
-//line reduce.go:189
-								}
-//line reduce.go:189
-								gc_returned4 = gc_b4
-//line reduce.go:189
-							} else {
-//line reduce.go:189
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:189
-								_ = gc_if5
-//line reduce.go:189
-								if gc_if5.ToBits() != 0 {
-//line reduce.go:189
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:189
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:189
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:189
-									} else {
-//line reduce.go:189
-										break gc_steps4
-//line reduce.go:189
-									}
-//line reduce.go:189
-									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:189
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line reduce.go:189
-								}
-//line reduce.go:189
-							}
-//line reduce.go:284
-							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:284
-							_ = gc_if6
-//line reduce.go:284
-							if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:284
-								_ = gc_zero4
-//line reduce.go:284
-								gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:189
-							gc_result4.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce.go:187
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:187
-					_ = gc_none
-//line reduce.go:187
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:187
-					_ = gc_iota2
-//line reduce.go:187
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:187
-					_ = gc_all
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reduce.go:187
 						var tid int = gc_tx2
-//line reduce.go:187
-						_ = tid
 //line reduce.go:189
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:189
 							break
-//line reduce.go:189
 						}
 //line reduce.go:189
-						var gc_t2 int = gc_bx2*gc_bdx2 + tid
+						var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:189
-						_ = gc_t2
+						var gc_i4 int = gc_t4
 //line reduce.go:189
-						var gc_i2 int = gc_t2
+						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:189
-						_ = gc_i2
-//line reduce.go:189
-						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:189
-						_ = gc_result2
-//line reduce.go:189
-						gc_returned2 := gc_none
-//line reduce.go:189
-						_ = gc_returned2
+						gc_returned4 := gc_none2
 //line reduce.go:284
-						if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:189
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:189
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:189
+								gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
 //line reduce.go:189
-								break gc_steps2
-//line reduce.go:189
+								break gc_steps4
 							}
 //line reduce.go:189
-							gc_result2 = gc_ld3
+							gc_result4 = gc_ld7
 //line reduce.go:189
-							gc_b3 := gc_none
+							gc_b4 := gc_none2
 //line reduce.go:189
 							if true {
 //line reduce.go:189
-								gc_b3 = gc_all
-//line reduce.go:189
+								gc_b4 = gc_all2
 							}
 //line reduce.go:189
-							gc_returned2 = gc_b3
-//line reduce.go:189
+							gc_returned4 = gc_b4
 						} else {
 //line reduce.go:189
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:189
-							_ = gc_if2
+							if gc_if5.ToBits() != 0 {
 //line reduce.go:189
-							if gc_if2.ToBits() != 0 {
+								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:189
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:189
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:189
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 //line reduce.go:189
-									break gc_steps2
-//line reduce.go:189
+									break gc_steps4
 								}
 //line reduce.go:189
-								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:189
-								gc_returned2 = gc_if2.Or(gc_returned2)
-//line reduce.go:189
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
-//line reduce.go:189
 						}
 //line reduce.go:284
-						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:284
-						_ = gc_if3
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-						if gc_if3.ToBits() != 0 {
+							var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-							var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-							_ = gc_zero2
-//line reduce.go:284
-							gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-//line reduce.go:284
-							gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:284
+							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:189
-						gc_result2.StoreSlice(sdata[tid:])
+						gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line reduce.go:187
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:187
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:187
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line reduce.go:187
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					if tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:189
+						break
 					}
+//line reduce.go:189
+					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:189
+					var gc_i2 int = gc_t2
+//line reduce.go:189
+					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:189
+					gc_returned2 := gc_none
+//line reduce.go:284
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+//line reduce.go:189
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:189
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce.go:189
+							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+						} else {
+//line reduce.go:189
+							break gc_steps2
+						}
+//line reduce.go:189
+						gc_result2 = gc_ld3
+//line reduce.go:189
+						gc_b3 := gc_none
+//line reduce.go:189
+						if true {
+//line reduce.go:189
+							gc_b3 = gc_all
+						}
+//line reduce.go:189
+						gc_returned2 = gc_b3
+					} else {
+//line reduce.go:189
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line reduce.go:189
+						if gc_if2.ToBits() != 0 {
+//line reduce.go:189
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:189
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce.go:189
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+							} else {
+//line reduce.go:189
+								break gc_steps2
+							}
+//line reduce.go:189
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line reduce.go:189
+							gc_returned2 = gc_if2.Or(gc_returned2)
+						}
+					}
+//line reduce.go:284
+					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:284
+					if gc_if3.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
+//line reduce.go:284
+						gc_returned2 = gc_if3.Or(gc_returned2)
+					}
+//line reduce.go:189
+					gc_result2.StoreSlice(sdata[tid:])
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reduce.go:187
 					tid := gc_tx2
-					_ = tid
-
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:187
+					tid := gc_tx2
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:187
+					tid := gc_tx2
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:187
+					tid := gc_tx2
 //line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
 			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line reduce.go:187
+				tid := gc_tx2
+//line reduce.go:189
+				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+			}
 		}
 	}
-
 //line reduce.go:191
 	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to2 <= len(sdata)-gc_off5 {
-					gc_at8 := sdata[:gc_to2]
-					gc_at9 := sdata[gc_off5:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:187
-								var tid int = gc_tx2
-//line reduce.go:187
-								_ = tid
-//line reduce.go:192
-								{
-//line reduce.go:192
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
-//line reduce.go:192
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+//line reduce.go:193
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to2 <= len(sdata)-gc_off5 {
+				gc_at8 := sdata[:gc_to2]
+				gc_at9 := sdata[gc_off5:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce.go:187
 							var tid int = gc_tx2
 //line reduce.go:187
 							_ = tid
-//line reduce.go:192
 							{
 //line reduce.go:192
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
-//line reduce.go:192
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 							}
 						}
+//line reduce.go:194
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line reduce.go:187
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line reduce.go:187
 						_ = tid
-
-//line reduce.go:192
 						{
-							gc_at8[gc_tx2] += gc_at9[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:187
-								var tid int = gc_tx2
-//line reduce.go:187
-								_ = tid
 //line reduce.go:192
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:193
-										break
-//line reduce.go:193
-									}
-//line reduce.go:193
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:193
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+//line reduce.go:194
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line reduce.go:193
+						gc_at8[gc_tx2] += gc_at9[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce.go:187
 							var tid int = gc_tx2
-//line reduce.go:187
-							_ = tid
-//line reduce.go:192
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:193
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:193
 									break
-//line reduce.go:193
 								}
 //line reduce.go:193
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:193
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line reduce.go:195
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					gc_step8 := gc_vstep4
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 //line reduce.go:187
-							tid := gc_tx2
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:187
-							tid := gc_tx2
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
+//line reduce.go:193
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:193
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:187
-							tid := gc_tx2
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:187
-							tid := gc_tx2
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line reduce.go:193
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce.go:195
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reduce.go:187
 						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:192
 						{
+//line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:187
+						tid := gc_tx2
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:187
+						tid := gc_tx2
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:187
+						tid := gc_tx2
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:187
+					tid := gc_tx2
+					{
+//line reduce.go:193
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:201
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1141,150 +831,89 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
-						_ = gc_tx2
+//line reduce.go:214
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:187
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at10[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at10[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx2 := gc_step9 + 1
-						_ = gc_tx2
+//line reduce.go:204
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:187
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at10[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at10[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx2 := gc_step9 + 2
-						_ = gc_tx2
+//line reduce.go:204
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:187
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at10[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at10[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx2 := gc_step9 + 3
-						_ = gc_tx2
+//line reduce.go:204
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:187
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at10[0])
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:187
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:197
-					{
+//line reduce.go:198
 						atomic.Add(sum, gc_at10[0])
 					}
 				}
+//line reduce.go:202
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:198
+					atomic.Add(sum, gc_at10[0])
+				}
 			} else {
+//line reduce.go:202
 				gc_step10 := gc_from2
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:187
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:187
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:187
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:187
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 				}
+//line reduce.go:202
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:187
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:197
-					{
-						atomic.Add(sum, sdata[0])
-					}
+//line reduce.go:198
+					atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -1300,579 +929,443 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b5.Len()
-
 //line reduce.go:188
 	if gc_bdx3 <= 1*gc_bdx3 {
 		gc_b5.SharedWritten()
 	}
-
 //line reduce.go:188
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off7 := gc_bx3 * gc_bdx3
-			if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
-				gc_at11 := sdata[:gc_bdx3]
-				gc_at12 := in[gc_off7:][:gc_bdx3]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-							gc_tx3 := gc_vstep5
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce.go:187
-							var tid int = gc_tx3
-//line reduce.go:187
-							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+//line reduce.go:190
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off7 := gc_bx3 * gc_bdx3
+		if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
+			gc_at11 := sdata[:gc_bdx3]
+			gc_at12 := in[gc_off7:][:gc_bdx3]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 						gc_tx3 := gc_vstep5
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line reduce.go:187
 						var tid int = gc_tx3
 //line reduce.go:187
 						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+						archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
 				}
-				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+					gc_tx3 := gc_vstep5
 //line reduce.go:187
-					tid := gc_tx3
+					var tid int = gc_tx3
+//line reduce.go:187
 					_ = tid
-
-//line reduce.go:189
-					gc_at11[gc_tx3] = gc_at12[gc_tx3]
+					archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line reduce.go:189
+				gc_at11[gc_tx3] = gc_at12[gc_tx3]
+			}
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reduce.go:187
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:187
-						_ = gc_none4
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:187
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:187
-						_ = gc_iota8
-//line reduce.go:187
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:187
-						_ = gc_all4
-					gc_steps8:
-						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
-							gc_tx3 := gc_vstep6
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce.go:187
-							var tid int = gc_tx3
-//line reduce.go:187
-							_ = tid
-//line reduce.go:189
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:189
-								break
-//line reduce.go:189
-							}
-//line reduce.go:189
-							var gc_t8 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:189
-							_ = gc_t8
-//line reduce.go:189
-							var gc_i8 int = gc_t8
-//line reduce.go:189
-							_ = gc_i8
-//line reduce.go:189
-							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:189
-							_ = gc_result8
-//line reduce.go:189
-							gc_returned8 := gc_none4
-//line reduce.go:189
-							_ = gc_returned8
-//line reduce.go:284
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-//line reduce.go:189
-								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:189
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:189
-									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:189
-								} else {
-//line reduce.go:189
-									break gc_steps8
-//line reduce.go:189
-								}
-//line reduce.go:189
-								gc_result8 = gc_ld15
-//line reduce.go:189
-								gc_b7 := gc_none4
-//line reduce.go:189
-								if true {
-//line reduce.go:189
-									gc_b7 = gc_all4
-//line reduce.go:189
-								}
-//line reduce.go:189
-								gc_returned8 = gc_b7
-//line reduce.go:189
-							} else {
-//line reduce.go:189
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce.go:189
-								_ = gc_if11
-//line reduce.go:189
-								if gc_if11.ToBits() != 0 {
-//line reduce.go:189
-									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:189
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:189
-										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:189
-									} else {
-//line reduce.go:189
-										break gc_steps8
-//line reduce.go:189
-									}
-//line reduce.go:189
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce.go:189
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line reduce.go:189
-								}
-//line reduce.go:189
-							}
-//line reduce.go:284
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:284
-							_ = gc_if12
-//line reduce.go:287
-							if gc_if12.ToBits() != 0 {
-//line reduce.go:287
-								var gc_zero8 int32
-//line reduce.go:287
-								_ = gc_zero8
-//line reduce.go:287
-								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:287
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:287
-							}
-//line reduce.go:189
-							gc_result8.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce.go:187
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:187
-					_ = gc_none3
-//line reduce.go:187
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:187
-					_ = gc_iota6
-//line reduce.go:187
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:187
-					_ = gc_all3
-				gc_steps6:
-					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps8:
+					for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 						gc_tx3 := gc_vstep6
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line reduce.go:187
 						var tid int = gc_tx3
-//line reduce.go:187
-						_ = tid
 //line reduce.go:189
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:189
 							break
-//line reduce.go:189
 						}
 //line reduce.go:189
-						var gc_t6 int = gc_bx3*gc_bdx3 + tid
+						var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:189
-						_ = gc_t6
+						var gc_i8 int = gc_t8
 //line reduce.go:189
-						var gc_i6 int = gc_t6
+						var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
-						_ = gc_i6
-//line reduce.go:189
-						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:189
-						_ = gc_result6
-//line reduce.go:189
-						gc_returned6 := gc_none3
-//line reduce.go:189
-						_ = gc_returned6
+						gc_returned8 := gc_none4
 //line reduce.go:284
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce.go:189
-							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:189
-								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:189
+								gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 							} else {
 //line reduce.go:189
-								break gc_steps6
-//line reduce.go:189
+								break gc_steps8
 							}
 //line reduce.go:189
-							gc_result6 = gc_ld11
+							gc_result8 = gc_ld15
 //line reduce.go:189
-							gc_b6 := gc_none3
+							gc_b7 := gc_none4
 //line reduce.go:189
 							if true {
 //line reduce.go:189
-								gc_b6 = gc_all3
-//line reduce.go:189
+								gc_b7 = gc_all4
 							}
 //line reduce.go:189
-							gc_returned6 = gc_b6
-//line reduce.go:189
+							gc_returned8 = gc_b7
 						} else {
 //line reduce.go:189
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:189
-							_ = gc_if8
+							if gc_if11.ToBits() != 0 {
 //line reduce.go:189
-							if gc_if8.ToBits() != 0 {
+								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
-								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:189
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:189
-									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:189
+									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
 //line reduce.go:189
-									break gc_steps6
-//line reduce.go:189
+									break gc_steps8
 								}
 //line reduce.go:189
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+								gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:189
-								gc_returned6 = gc_if8.Or(gc_returned6)
-//line reduce.go:189
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 							}
-//line reduce.go:189
 						}
 //line reduce.go:284
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-						_ = gc_if9
+						gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:287
-						if gc_if9.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero6 int32
+							var gc_zero8 int32
 //line reduce.go:287
-							_ = gc_zero6
+							gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:287
-							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:287
-							gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:287
+							gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 						}
 //line reduce.go:189
-						gc_result6.StoreSlice(sdata[tid:])
+						gc_result8.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
+					return
 				}
-				gc_step11 := gc_vstep6
-				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
-					{
-						gc_tx3 := gc_step11 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+			}
+			if compiled.SIMD {
 //line reduce.go:187
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-					}
-					{
-						gc_tx3 := gc_step11 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:187
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-					}
-					{
-						gc_tx3 := gc_step11 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:187
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-					}
-					{
-						gc_tx3 := gc_step11 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps6:
+				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+					gc_tx3 := gc_vstep6
 //line reduce.go:187
-						tid := gc_tx3
-						_ = tid
-
+					var tid int = gc_tx3
 //line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					if tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:189
+						break
 					}
+//line reduce.go:189
+					var gc_t6 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:189
+					var gc_i6 int = gc_t6
+//line reduce.go:189
+					var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:189
+					gc_returned6 := gc_none3
+//line reduce.go:284
+					if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+//line reduce.go:189
+						var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:189
+						if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce.go:189
+							gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+						} else {
+//line reduce.go:189
+							break gc_steps6
+						}
+//line reduce.go:189
+						gc_result6 = gc_ld11
+//line reduce.go:189
+						gc_b6 := gc_none3
+//line reduce.go:189
+						if true {
+//line reduce.go:189
+							gc_b6 = gc_all3
+						}
+//line reduce.go:189
+						gc_returned6 = gc_b6
+					} else {
+//line reduce.go:189
+						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+//line reduce.go:189
+						if gc_if8.ToBits() != 0 {
+//line reduce.go:189
+							var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:189
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce.go:189
+								gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+							} else {
+//line reduce.go:189
+								break gc_steps6
+							}
+//line reduce.go:189
+							gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+//line reduce.go:189
+							gc_returned6 = gc_if8.Or(gc_returned6)
+						}
+					}
+//line reduce.go:284
+					gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+					if gc_if9.ToBits() != 0 {
+//line reduce.go:287
+						var gc_zero6 int32
+//line reduce.go:287
+						gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
+//line reduce.go:287
+						gc_returned6 = gc_if9.Or(gc_returned6)
+					}
+//line reduce.go:189
+					gc_result6.StoreSlice(sdata[tid:])
 				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep6
+			for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+				{
+					gc_tx3 := gc_step11 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line reduce.go:187
 					tid := gc_tx3
-					_ = tid
-
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step11 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:187
+					tid := gc_tx3
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step11 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:187
+					tid := gc_tx3
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step11 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:187
+					tid := gc_tx3
 //line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
 			}
+			for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line reduce.go:187
+				tid := gc_tx3
+//line reduce.go:189
+				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+			}
 		}
 	}
-
 //line reduce.go:191
 	for s := gc_bdx3 / 2; s > 0; s /= 2 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off8 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_to3 <= len(sdata)-gc_off8 {
-					gc_at13 := sdata[:gc_to3]
-					gc_at14 := sdata[gc_off8:][:gc_to3]
-					gc_vstep7 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:187
-								var tid int = gc_tx3
-//line reduce.go:187
-								_ = tid
-//line reduce.go:192
-								{
-//line reduce.go:192
-									archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
-//line reduce.go:192
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+//line reduce.go:193
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := s; gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off8 := s
+			if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_to3 <= len(sdata)-gc_off8 {
+				gc_at13 := sdata[:gc_to3]
+				gc_at14 := sdata[gc_off8:][:gc_to3]
+				gc_vstep7 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce.go:187
 							var tid int = gc_tx3
 //line reduce.go:187
 							_ = tid
-//line reduce.go:192
 							{
 //line reduce.go:192
-								archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
-//line reduce.go:192
+								archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 							}
 						}
+//line reduce.go:194
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
 					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
 //line reduce.go:187
-						tid := gc_tx3
+						var tid int = gc_tx3
+//line reduce.go:187
 						_ = tid
-
-//line reduce.go:192
 						{
-							gc_at13[gc_tx3] += gc_at14[gc_tx3]
-						}
-					}
-				} else {
-					gc_vstep8 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:187
-								var tid int = gc_tx3
-//line reduce.go:187
-								_ = tid
 //line reduce.go:192
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:193
-										break
-//line reduce.go:193
-									}
-//line reduce.go:193
-									archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:193
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
-							return
+							archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+//line reduce.go:194
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+					{
+//line reduce.go:193
+						gc_at13[gc_tx3] += gc_at14[gc_tx3]
+					}
+				}
+			} else {
+				gc_vstep8 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce.go:187
 							var tid int = gc_tx3
-//line reduce.go:187
-							_ = tid
-//line reduce.go:192
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:193
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:193
 									break
-//line reduce.go:193
 								}
 //line reduce.go:193
-								archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:193
+								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line reduce.go:195
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
 					}
-					gc_step12 := gc_vstep8
-					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
-						{
-							gc_tx3 := gc_step12 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
 //line reduce.go:187
-							tid := gc_tx3
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx3
 						{
-							gc_tx3 := gc_step12 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:187
-							tid := gc_tx3
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
+//line reduce.go:193
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:193
+								break
 							}
-						}
-						{
-							gc_tx3 := gc_step12 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:187
-							tid := gc_tx3
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx3 := gc_step12 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:187
-							tid := gc_tx3
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line reduce.go:193
+							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce.go:195
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step12 := gc_vstep8
+				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+					{
+						gc_tx3 := gc_step12 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reduce.go:187
 						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:192
 						{
+//line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx3 := gc_step12 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:187
+						tid := gc_tx3
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:187
+						tid := gc_tx3
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:187
+						tid := gc_tx3
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:187
+					tid := gc_tx3
+					{
+//line reduce.go:193
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:201
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -1885,150 +1378,89 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
 					{
 						gc_tx3 := gc_step13 + 0
-						_ = gc_tx3
+//line reduce.go:214
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:187
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at15[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at15[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx3 := gc_step13 + 1
-						_ = gc_tx3
+//line reduce.go:204
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:187
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at15[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at15[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx3 := gc_step13 + 2
-						_ = gc_tx3
+//line reduce.go:204
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:187
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at15[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at15[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx3 := gc_step13 + 3
-						_ = gc_tx3
+//line reduce.go:204
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:187
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at15[0])
-						}
-					}
-				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:187
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:197
-					{
+//line reduce.go:198
 						atomic.Add(sum, gc_at15[0])
 					}
 				}
+//line reduce.go:202
+				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:198
+					atomic.Add(sum, gc_at15[0])
+				}
 			} else {
+//line reduce.go:202
 				gc_step14 := gc_from3
 				for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 					{
 						gc_tx3 := gc_step14 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:187
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx3 := gc_step14 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:187
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx3 := gc_step14 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:187
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx3 := gc_step14 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:187
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 				}
+//line reduce.go:202
 				for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:187
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:197
-					{
-						atomic.Add(sum, sdata[0])
-					}
+//line reduce.go:198
+					atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -2044,579 +1476,443 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b8.Len()
-
 //line reduce.go:188
 	if gc_bdx4 <= 1*gc_bdx4 {
 		gc_b8.SharedWritten()
 	}
-
 //line reduce.go:188
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off10 := gc_bx4 * gc_bdx4
-			if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
-				gc_at16 := sdata[:gc_bdx4]
-				gc_at17 := in[gc_off10:][:gc_bdx4]
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
-							gc_tx4 := gc_vstep9
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line reduce.go:187
-							var tid int = gc_tx4
-//line reduce.go:187
-							_ = tid
-							archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+//line reduce.go:190
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_off10 := gc_bx4 * gc_bdx4
+		if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
+			gc_at16 := sdata[:gc_bdx4]
+			gc_at17 := in[gc_off10:][:gc_bdx4]
+			gc_vstep9 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+					for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 						gc_tx4 := gc_vstep9
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line reduce.go:187
 						var tid int = gc_tx4
 //line reduce.go:187
 						_ = tid
-						archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+						archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
+					return
 				}
-				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+					gc_tx4 := gc_vstep9
 //line reduce.go:187
-					tid := gc_tx4
+					var tid int = gc_tx4
+//line reduce.go:187
 					_ = tid
-
-//line reduce.go:189
-					gc_at16[gc_tx4] = gc_at17[gc_tx4]
+					archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
 				}
-			} else {
-				gc_vstep10 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line reduce.go:189
+				gc_at16[gc_tx4] = gc_at17[gc_tx4]
+			}
+		} else {
+			gc_vstep10 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop10 bool
+				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce.go:187
-						gc_none6 := archsimd.Mask32x16FromBits(0)
+					gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:187
-						_ = gc_none6
+					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:187
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:187
-						_ = gc_iota12
-//line reduce.go:187
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:187
-						_ = gc_all6
-					gc_steps12:
-						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
-							gc_tx4 := gc_vstep10
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line reduce.go:187
-							var tid int = gc_tx4
-//line reduce.go:187
-							_ = tid
-//line reduce.go:189
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:189
-								break
-//line reduce.go:189
-							}
-//line reduce.go:189
-							var gc_t12 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:189
-							_ = gc_t12
-//line reduce.go:189
-							var gc_i12 int = gc_t12
-//line reduce.go:189
-							_ = gc_i12
-//line reduce.go:189
-							var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:189
-							_ = gc_result12
-//line reduce.go:189
-							gc_returned12 := gc_none6
-//line reduce.go:189
-							_ = gc_returned12
-//line reduce.go:284
-							if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
-//line reduce.go:189
-								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:189
-								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:189
-									gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:189
-								} else {
-//line reduce.go:189
-									break gc_steps12
-//line reduce.go:189
-								}
-//line reduce.go:189
-								gc_result12 = gc_ld23
-//line reduce.go:189
-								gc_b10 := gc_none6
-//line reduce.go:189
-								if true {
-//line reduce.go:189
-									gc_b10 = gc_all6
-//line reduce.go:189
-								}
-//line reduce.go:189
-								gc_returned12 = gc_b10
-//line reduce.go:189
-							} else {
-//line reduce.go:189
-								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line reduce.go:189
-								_ = gc_if17
-//line reduce.go:189
-								if gc_if17.ToBits() != 0 {
-//line reduce.go:189
-									var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:189
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:189
-										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:189
-									} else {
-//line reduce.go:189
-										break gc_steps12
-//line reduce.go:189
-									}
-//line reduce.go:189
-									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line reduce.go:189
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line reduce.go:189
-								}
-//line reduce.go:189
-							}
-//line reduce.go:284
-							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:284
-							_ = gc_if18
-//line reduce.go:287
-							if gc_if18.ToBits() != 0 {
-//line reduce.go:287
-								var gc_zero12 uint32
-//line reduce.go:287
-								_ = gc_zero12
-//line reduce.go:287
-								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line reduce.go:287
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line reduce.go:287
-							}
-//line reduce.go:189
-							gc_result12.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce.go:187
-					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:187
-					_ = gc_none5
-//line reduce.go:187
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:187
-					_ = gc_iota10
-//line reduce.go:187
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:187
-					_ = gc_all5
-				gc_steps10:
-					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps12:
+					for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 						gc_tx4 := gc_vstep10
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line reduce.go:187
 						var tid int = gc_tx4
-//line reduce.go:187
-						_ = tid
 //line reduce.go:189
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:189
 							break
-//line reduce.go:189
 						}
 //line reduce.go:189
-						var gc_t10 int = gc_bx4*gc_bdx4 + tid
+						var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:189
-						_ = gc_t10
+						var gc_i12 int = gc_t12
 //line reduce.go:189
-						var gc_i10 int = gc_t10
+						var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
-						_ = gc_i10
-//line reduce.go:189
-						var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:189
-						_ = gc_result10
-//line reduce.go:189
-						gc_returned10 := gc_none5
-//line reduce.go:189
-						_ = gc_returned10
+						gc_returned12 := gc_none6
 //line reduce.go:284
-						if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+						if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line reduce.go:189
-							var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
-							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+							if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:189
-								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:189
+								gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 							} else {
 //line reduce.go:189
-								break gc_steps10
-//line reduce.go:189
+								break gc_steps12
 							}
 //line reduce.go:189
-							gc_result10 = gc_ld19
+							gc_result12 = gc_ld23
 //line reduce.go:189
-							gc_b9 := gc_none5
+							gc_b10 := gc_none6
 //line reduce.go:189
 							if true {
 //line reduce.go:189
-								gc_b9 = gc_all5
-//line reduce.go:189
+								gc_b10 = gc_all6
 							}
 //line reduce.go:189
-							gc_returned10 = gc_b9
-//line reduce.go:189
+							gc_returned12 = gc_b10
 						} else {
 //line reduce.go:189
-							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:189
-							_ = gc_if14
+							if gc_if17.ToBits() != 0 {
 //line reduce.go:189
-							if gc_if14.ToBits() != 0 {
+								var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
-								var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:189
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce.go:189
-									gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:189
+									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 								} else {
 //line reduce.go:189
-									break gc_steps10
-//line reduce.go:189
+									break gc_steps12
 								}
 //line reduce.go:189
-								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+								gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:189
-								gc_returned10 = gc_if14.Or(gc_returned10)
-//line reduce.go:189
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 							}
-//line reduce.go:189
 						}
 //line reduce.go:284
-						gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-						_ = gc_if15
+						gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:287
-						if gc_if15.ToBits() != 0 {
+						if gc_if18.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero10 uint32
+							var gc_zero12 uint32
 //line reduce.go:287
-							_ = gc_zero10
+							gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:287
-							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
-//line reduce.go:287
-							gc_returned10 = gc_if15.Or(gc_returned10)
-//line reduce.go:287
+							gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 						}
 //line reduce.go:189
-						gc_result10.StoreSlice(sdata[tid:])
+						gc_result12.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep10, false
+				}(gc_vstep10)
+				if gc_stop10 {
+					return
 				}
-				gc_step15 := gc_vstep10
-				for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
-					{
-						gc_tx4 := gc_step15 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+			}
+			if compiled.SIMD {
 //line reduce.go:187
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-					}
-					{
-						gc_tx4 := gc_step15 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:187
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-					}
-					{
-						gc_tx4 := gc_step15 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:187
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-					}
-					{
-						gc_tx4 := gc_step15 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps10:
+				for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
+					gc_tx4 := gc_vstep10
 //line reduce.go:187
-						tid := gc_tx4
-						_ = tid
-
+					var tid int = gc_tx4
 //line reduce.go:189
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					if tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:189
+						break
 					}
+//line reduce.go:189
+					var gc_t10 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:189
+					var gc_i10 int = gc_t10
+//line reduce.go:189
+					var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:189
+					gc_returned10 := gc_none5
+//line reduce.go:284
+					if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+//line reduce.go:189
+						var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:189
+						if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce.go:189
+							gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+						} else {
+//line reduce.go:189
+							break gc_steps10
+						}
+//line reduce.go:189
+						gc_result10 = gc_ld19
+//line reduce.go:189
+						gc_b9 := gc_none5
+//line reduce.go:189
+						if true {
+//line reduce.go:189
+							gc_b9 = gc_all5
+						}
+//line reduce.go:189
+						gc_returned10 = gc_b9
+					} else {
+//line reduce.go:189
+						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line reduce.go:189
+						if gc_if14.ToBits() != 0 {
+//line reduce.go:189
+							var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:189
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce.go:189
+								gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+							} else {
+//line reduce.go:189
+								break gc_steps10
+							}
+//line reduce.go:189
+							gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+//line reduce.go:189
+							gc_returned10 = gc_if14.Or(gc_returned10)
+						}
+					}
+//line reduce.go:284
+					gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+					if gc_if15.ToBits() != 0 {
+//line reduce.go:287
+						var gc_zero10 uint32
+//line reduce.go:287
+						gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
+//line reduce.go:287
+						gc_returned10 = gc_if15.Or(gc_returned10)
+					}
+//line reduce.go:189
+					gc_result10.StoreSlice(sdata[tid:])
 				}
-				for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step15 := gc_vstep10
+			for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
+				{
+					gc_tx4 := gc_step15 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line reduce.go:187
 					tid := gc_tx4
-					_ = tid
-
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step15 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:187
+					tid := gc_tx4
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step15 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:187
+					tid := gc_tx4
+//line reduce.go:189
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step15 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:187
+					tid := gc_tx4
 //line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
 			}
+			for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line reduce.go:187
+				tid := gc_tx4
+//line reduce.go:189
+				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+			}
 		}
 	}
-
 //line reduce.go:191
 	for s := gc_bdx4 / 2; s > 0; s /= 2 {
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := s; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off11 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(sdata) && gc_to4 <= len(sdata)-gc_off11 {
-					gc_at18 := sdata[:gc_to4]
-					gc_at19 := sdata[gc_off11:][:gc_to4]
-					gc_vstep11 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
-								gc_tx4 := gc_vstep11
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:187
-								var tid int = gc_tx4
-//line reduce.go:187
-								_ = tid
-//line reduce.go:192
-								{
-//line reduce.go:192
-									archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
-//line reduce.go:192
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+//line reduce.go:193
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := s; gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off11 := s
+			if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(sdata) && gc_to4 <= len(sdata)-gc_off11 {
+				gc_at18 := sdata[:gc_to4]
+				gc_at19 := sdata[gc_off11:][:gc_to4]
+				gc_vstep11 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 							gc_tx4 := gc_vstep11
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce.go:187
 							var tid int = gc_tx4
 //line reduce.go:187
 							_ = tid
-//line reduce.go:192
 							{
 //line reduce.go:192
-								archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
-//line reduce.go:192
+								archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
 							}
 						}
+//line reduce.go:194
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
+						return
 					}
-					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+						gc_tx4 := gc_vstep11
 //line reduce.go:187
-						tid := gc_tx4
+						var tid int = gc_tx4
+//line reduce.go:187
 						_ = tid
-
-//line reduce.go:192
 						{
-							gc_at18[gc_tx4] += gc_at19[gc_tx4]
-						}
-					}
-				} else {
-					gc_vstep12 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
-								gc_tx4 := gc_vstep12
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:187
-								var tid int = gc_tx4
-//line reduce.go:187
-								_ = tid
 //line reduce.go:192
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:193
-										break
-//line reduce.go:193
-									}
-//line reduce.go:193
-									archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:193
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
-							return
+							archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+//line reduce.go:194
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+					{
+//line reduce.go:193
+						gc_at18[gc_tx4] += gc_at19[gc_tx4]
+					}
+				}
+			} else {
+				gc_vstep12 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop12 bool
+					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+						for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 							gc_tx4 := gc_vstep12
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce.go:187
 							var tid int = gc_tx4
-//line reduce.go:187
-							_ = tid
-//line reduce.go:192
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:193
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:193
 									break
-//line reduce.go:193
 								}
 //line reduce.go:193
-								archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:193
+								archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line reduce.go:195
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep12, false
+					}(gc_vstep12)
+					if gc_stop12 {
+						return
 					}
-					gc_step16 := gc_vstep12
-					for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
-						{
-							gc_tx4 := gc_step16 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+						gc_tx4 := gc_vstep12
 //line reduce.go:187
-							tid := gc_tx4
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx4
 						{
-							gc_tx4 := gc_step16 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:187
-							tid := gc_tx4
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
+//line reduce.go:193
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:193
+								break
 							}
-						}
-						{
-							gc_tx4 := gc_step16 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:187
-							tid := gc_tx4
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step16 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:187
-							tid := gc_tx4
-							_ = tid
-
-//line reduce.go:192
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line reduce.go:193
+							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce.go:195
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step16 := gc_vstep12
+				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+					{
+						gc_tx4 := gc_step16 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reduce.go:187
 						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:192
 						{
+//line reduce.go:193
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx4 := gc_step16 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:187
+						tid := gc_tx4
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:187
+						tid := gc_tx4
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:187
+						tid := gc_tx4
+						{
+//line reduce.go:193
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:187
+					tid := gc_tx4
+					{
+//line reduce.go:193
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:201
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 			gc_to4 = gc_bound4 + 1
@@ -2629,150 +1925,89 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
 					{
 						gc_tx4 := gc_step17 + 0
-						_ = gc_tx4
+//line reduce.go:214
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:187
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at20[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at20[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx4 := gc_step17 + 1
-						_ = gc_tx4
+//line reduce.go:204
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:187
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at20[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at20[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx4 := gc_step17 + 2
-						_ = gc_tx4
+//line reduce.go:204
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:187
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at20[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, gc_at20[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx4 := gc_step17 + 3
-						_ = gc_tx4
+//line reduce.go:204
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:187
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, gc_at20[0])
-						}
-					}
-				}
-				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:187
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:197
-					{
+//line reduce.go:198
 						atomic.Add(sum, gc_at20[0])
 					}
 				}
+//line reduce.go:202
+				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:198
+					atomic.Add(sum, gc_at20[0])
+				}
 			} else {
+//line reduce.go:202
 				gc_step18 := gc_from4
 				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
 					{
 						gc_tx4 := gc_step18 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:187
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx4 := gc_step18 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:187
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx4 := gc_step18 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:187
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 					{
+//line reduce.go:202
 						gc_tx4 := gc_step18 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:187
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:197
-						{
-							atomic.Add(sum, sdata[0])
-						}
+//line reduce.go:198
+						atomic.Add(sum, sdata[0])
 					}
 				}
+//line reduce.go:202
 				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:187
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:197
-					{
-						atomic.Add(sum, sdata[0])
-					}
+//line reduce.go:198
+					atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -2820,355 +2055,220 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b11.Len()
-
 //line reduce.go:212
 	if gc_bdx5 <= 1*gc_bdx5 {
 		gc_b11.SharedWritten()
 	}
-
 //line reduce.go:212
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off13 := gc_bx5 * gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
-				gc_at17 := sdata[:gc_bdx5]
-				gc_at18 := in[gc_off13:][:gc_bdx5]
-
+//line reduce.go:214
+	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		gc_off13 := gc_bx5 * gc_bdx5
+		if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
+			gc_at17 := sdata[:gc_bdx5]
+			gc_at18 := in[gc_off13:][:gc_bdx5]
 //line reduce.go:213
-				if compiled.Disjoint(gc_at17, gc_at18) {
-					copy(gc_at17, gc_at18)
-				} else {
-					gc_step14 := 0
-					for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
-						{
-							gc_tx5 := gc_step14 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:211
-							tid := gc_tx5
-							_ = tid
-
+			if compiled.Disjoint(gc_at17, gc_at18) {
+				copy(gc_at17, gc_at18)
+			} else {
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+					{
+						gc_tx5 := gc_step14 + 0
 //line reduce.go:213
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step14 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:211
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:213
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step14 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:211
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:213
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step14 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:211
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:213
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
-					for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
+					{
+						gc_tx5 := gc_step14 + 1
+//line reduce.go:213
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step14 + 2
+//line reduce.go:213
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step14 + 3
 //line reduce.go:213
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 				}
-			} else {
-				gc_step15 := 0
-				for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
-					{
-						gc_tx5 := gc_step15 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
+				for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
 //line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
-					{
-						gc_tx5 := gc_step15 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
-					{
-						gc_tx5 := gc_step15 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
-					{
-						gc_tx5 := gc_step15 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
+					gc_at17[gc_tx5] = gc_at18[gc_tx5]
 				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
+			}
+		} else {
+			gc_step15 := 0
+			for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
+				{
+					gc_tx5 := gc_step15 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line reduce.go:211
 					tid := gc_tx5
-					_ = tid
-
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step15 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:211
+					tid := gc_tx5
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step15 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:211
+					tid := gc_tx5
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step15 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:211
+					tid := gc_tx5
 //line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			}
+			for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+//line reduce.go:211
+				tid := gc_tx5
+//line reduce.go:213
+				sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+			}
 		}
 	}
-
 //line reduce.go:215
 	for s := 1; s < gc_bdx5; s *= 2 {
-		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_tx5, gc_every5, gc_exact5 := compiled.EveryFrom(0, (2 * s), 0)
-				if gc_exact5 {
-					for ; gc_tx5 < gc_bdx5; gc_tx5 += gc_every5 {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
+//line reduce.go:217
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_tx5, gc_every5, gc_exact5 := compiled.EveryFrom(0, (2 * s), 0)
+			if gc_exact5 {
+				for ; gc_tx5 < gc_bdx5; gc_tx5 += gc_every5 {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
 //line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:216
-						{
-							sdata[tid] += sdata[tid+s]
-						}
+					tid := gc_tx5
+					{
+//line reduce.go:217
+						sdata[tid] += sdata[tid+s]
 					}
-				} else {
-					for ; gc_tx5 < gc_bdx5; gc_tx5 += gc_every5 {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
+				}
+			} else {
+				for ; gc_tx5 < gc_bdx5; gc_tx5 += gc_every5 {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
 //line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
+					tid := gc_tx5
 //line reduce.go:216
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
+					if tid%(2*s) == 0 {
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
-	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
-		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off14 := gc_bx5
-			gc_off15 := 0
-			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at19 := partial[gc_off14:][:1]
-				gc_at20 := sdata[gc_off15:][:1]
-				gc_step16 := gc_from5
-				for ; gc_step16+3 < gc_to5; gc_step16 += 4 {
+//line reduce.go:225
+	gc_from5, gc_to5 := 0, gc_bdx5
+	if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
+		gc_to5 = gc_bound5 + 1
+	}
+	for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		gc_off14 := gc_bx5
+		gc_off15 := 0
+		if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+			gc_at19 := partial[gc_off14:][:1]
+			gc_at20 := sdata[gc_off15:][:1]
+			gc_step16 := gc_from5
+			for ; gc_step16+3 < gc_to5; gc_step16 += 4 {
+				{
 					{
-						gc_tx5 := gc_step16 + 0
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at19[0] = gc_at20[0]
-						}
-					}
-					{
-						gc_tx5 := gc_step16 + 1
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at19[0] = gc_at20[0]
-						}
-					}
-					{
-						gc_tx5 := gc_step16 + 2
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at19[0] = gc_at20[0]
-						}
-					}
-					{
-						gc_tx5 := gc_step16 + 3
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at19[0] = gc_at20[0]
-						}
-					}
-				}
-				for gc_tx5 := gc_step16; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line reduce.go:211
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:221
-					{
+//line reduce.go:222
 						gc_at19[0] = gc_at20[0]
 					}
 				}
-			} else {
-				gc_step17 := gc_from5
-				for ; gc_step17+3 < gc_to5; gc_step17 += 4 {
+				{
 					{
-						gc_tx5 := gc_step17 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx5] = sdata[0]
-						}
-					}
-					{
-						gc_tx5 := gc_step17 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx5] = sdata[0]
-						}
-					}
-					{
-						gc_tx5 := gc_step17 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx5] = sdata[0]
-						}
-					}
-					{
-						gc_tx5 := gc_step17 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:211
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce.go:222
+						gc_at19[0] = gc_at20[0]
 					}
 				}
-				for gc_tx5 := gc_step17; gc_tx5 < gc_to5; gc_tx5++ {
+				{
+					{
+//line reduce.go:222
+						gc_at19[0] = gc_at20[0]
+					}
+				}
+				{
+					{
+//line reduce.go:222
+						gc_at19[0] = gc_at20[0]
+					}
+				}
+			}
+			for gc_tx5 := gc_step16; gc_tx5 < gc_to5; gc_tx5++ {
+				{
+//line reduce.go:222
+					gc_at19[0] = gc_at20[0]
+				}
+			}
+		} else {
+			gc_step17 := gc_from5
+			for ; gc_step17+3 < gc_to5; gc_step17 += 4 {
+				{
+					gc_tx5 := gc_step17 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:211
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:221
 					{
+//line reduce.go:222
 						partial[gc_bx5] = sdata[0]
 					}
+				}
+				{
+					gc_tx5 := gc_step17 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+					{
+//line reduce.go:222
+						partial[gc_bx5] = sdata[0]
+					}
+				}
+				{
+					gc_tx5 := gc_step17 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+					{
+//line reduce.go:222
+						partial[gc_bx5] = sdata[0]
+					}
+				}
+				{
+					gc_tx5 := gc_step17 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+					{
+//line reduce.go:222
+						partial[gc_bx5] = sdata[0]
+					}
+				}
+			}
+			for gc_tx5 := gc_step17; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+				{
+//line reduce.go:222
+					partial[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -3184,575 +2284,401 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line reduce.go:212
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line reduce.go:212
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-				gc_at5 := sdata[:gc_bdx2]
-				gc_at6 := in[gc_off4:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce.go:211
-							var tid int = gc_tx2
-//line reduce.go:211
-							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line reduce.go:214
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
+			gc_at5 := sdata[:gc_bdx2]
+			gc_at6 := in[gc_off4:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reduce.go:211
 						var tid int = gc_tx2
 //line reduce.go:211
 						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line reduce.go:211
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line reduce.go:211
 					_ = tid
-
-//line reduce.go:213
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line reduce.go:213
+				gc_at5[gc_tx2] = gc_at6[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:211
-						gc_none2 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:211
-						_ = gc_none2
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:211
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:211
-						_ = gc_iota4
-//line reduce.go:211
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:211
-						_ = gc_all2
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce.go:211
-							var tid int = gc_tx2
-//line reduce.go:211
-							_ = tid
-//line reduce.go:213
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:213
-								break
-//line reduce.go:213
-							}
-//line reduce.go:213
-							var gc_t4 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:213
-							_ = gc_t4
-//line reduce.go:213
-							var gc_i4 int = gc_t4
-//line reduce.go:213
-							_ = gc_i4
-//line reduce.go:213
-							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:213
-							_ = gc_result4
-//line reduce.go:213
-							gc_returned4 := gc_none2
-//line reduce.go:213
-							_ = gc_returned4
-//line reduce.go:284
-							if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:213
-								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:213
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:213
-									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:213
-								} else {
-//line reduce.go:213
-									break gc_steps4
-//line reduce.go:213
-								}
-//line reduce.go:213
-								gc_result4 = gc_ld7
-//line reduce.go:213
-								gc_b4 := gc_none2
-//line reduce.go:213
-								if true {
-//line reduce.go:213
-									gc_b4 = gc_all2
-//line reduce.go:213
-								}
-//line reduce.go:213
-								gc_returned4 = gc_b4
-//line reduce.go:213
-							} else {
-//line reduce.go:213
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:213
-								_ = gc_if5
-//line reduce.go:213
-								if gc_if5.ToBits() != 0 {
-//line reduce.go:213
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:213
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:213
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:213
-									} else {
-//line reduce.go:213
-										break gc_steps4
-//line reduce.go:213
-									}
-//line reduce.go:213
-									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:213
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line reduce.go:213
-								}
-//line reduce.go:213
-							}
-//line reduce.go:284
-							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:284
-							_ = gc_if6
-//line reduce.go:284
-							if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:284
-								_ = gc_zero4
-//line reduce.go:284
-								gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:213
-							gc_result4.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce.go:211
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:211
-					_ = gc_none
-//line reduce.go:211
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:211
-					_ = gc_iota2
-//line reduce.go:211
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:211
-					_ = gc_all
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reduce.go:211
 						var tid int = gc_tx2
-//line reduce.go:211
-						_ = tid
 //line reduce.go:213
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:213
 							break
-//line reduce.go:213
 						}
 //line reduce.go:213
-						var gc_t2 int = gc_bx2*gc_bdx2 + tid
+						var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:213
-						_ = gc_t2
+						var gc_i4 int = gc_t4
 //line reduce.go:213
-						var gc_i2 int = gc_t2
+						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:213
-						_ = gc_i2
-//line reduce.go:213
-						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:213
-						_ = gc_result2
-//line reduce.go:213
-						gc_returned2 := gc_none
-//line reduce.go:213
-						_ = gc_returned2
+						gc_returned4 := gc_none2
 //line reduce.go:284
-						if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:213
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:213
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:213
+								gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
 //line reduce.go:213
-								break gc_steps2
-//line reduce.go:213
+								break gc_steps4
 							}
 //line reduce.go:213
-							gc_result2 = gc_ld3
+							gc_result4 = gc_ld7
 //line reduce.go:213
-							gc_b3 := gc_none
+							gc_b4 := gc_none2
 //line reduce.go:213
 							if true {
 //line reduce.go:213
-								gc_b3 = gc_all
-//line reduce.go:213
+								gc_b4 = gc_all2
 							}
 //line reduce.go:213
-							gc_returned2 = gc_b3
-//line reduce.go:213
+							gc_returned4 = gc_b4
 						} else {
 //line reduce.go:213
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:213
-							_ = gc_if2
+							if gc_if5.ToBits() != 0 {
 //line reduce.go:213
-							if gc_if2.ToBits() != 0 {
+								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:213
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:213
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:213
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 //line reduce.go:213
-									break gc_steps2
-//line reduce.go:213
+									break gc_steps4
 								}
 //line reduce.go:213
-								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:213
-								gc_returned2 = gc_if2.Or(gc_returned2)
-//line reduce.go:213
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
-//line reduce.go:213
 						}
 //line reduce.go:284
-						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:284
-						_ = gc_if3
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-						if gc_if3.ToBits() != 0 {
+							var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-							var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-							_ = gc_zero2
-//line reduce.go:284
-							gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-//line reduce.go:284
-							gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:284
+							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:213
-						gc_result2.StoreSlice(sdata[tid:])
+						gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line reduce.go:211
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:211
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:211
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line reduce.go:211
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					if tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:213
+						break
 					}
+//line reduce.go:213
+					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:213
+					var gc_i2 int = gc_t2
+//line reduce.go:213
+					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:213
+					gc_returned2 := gc_none
+//line reduce.go:284
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+//line reduce.go:213
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:213
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce.go:213
+							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+						} else {
+//line reduce.go:213
+							break gc_steps2
+						}
+//line reduce.go:213
+						gc_result2 = gc_ld3
+//line reduce.go:213
+						gc_b3 := gc_none
+//line reduce.go:213
+						if true {
+//line reduce.go:213
+							gc_b3 = gc_all
+						}
+//line reduce.go:213
+						gc_returned2 = gc_b3
+					} else {
+//line reduce.go:213
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line reduce.go:213
+						if gc_if2.ToBits() != 0 {
+//line reduce.go:213
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:213
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce.go:213
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+							} else {
+//line reduce.go:213
+								break gc_steps2
+							}
+//line reduce.go:213
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line reduce.go:213
+							gc_returned2 = gc_if2.Or(gc_returned2)
+						}
+					}
+//line reduce.go:284
+					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:284
+					if gc_if3.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
+//line reduce.go:284
+						gc_returned2 = gc_if3.Or(gc_returned2)
+					}
+//line reduce.go:213
+					gc_result2.StoreSlice(sdata[tid:])
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reduce.go:211
 					tid := gc_tx2
-					_ = tid
-
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:211
+					tid := gc_tx2
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:211
+					tid := gc_tx2
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:211
+					tid := gc_tx2
 //line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
 			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line reduce.go:211
+				tid := gc_tx2
+//line reduce.go:213
+				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+			}
 		}
 	}
-
 //line reduce.go:215
 	for s := 1; s < gc_bdx2; s *= 2 {
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)
-				if gc_exact2 {
-					for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line reduce.go:218
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)
+			if gc_exact2 {
+				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line reduce.go:211
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:216
-						{
-							sdata[tid] += sdata[tid+s]
-						}
+					tid := gc_tx2
+					{
+//line reduce.go:217
+						sdata[tid] += sdata[tid+s]
 					}
-				} else {
-					for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line reduce.go:211
-						tid := gc_tx2
-						_ = tid
-
+					tid := gc_tx2
 //line reduce.go:216
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
+					if tid%(2*s) == 0 {
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at7 := partial[gc_off5:][:1]
-				gc_at8 := sdata[gc_off6:][:1]
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+//line reduce.go:225
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2
+		gc_off6 := 0
+		if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+			gc_at7 := partial[gc_off5:][:1]
+			gc_at8 := sdata[gc_off6:][:1]
+			gc_step6 := gc_from2
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				{
 					{
-						gc_tx2 := gc_step6 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:211
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at7[0] = gc_at8[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:211
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at7[0] = gc_at8[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:211
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at7[0] = gc_at8[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:211
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at7[0] = gc_at8[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reduce.go:211
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:221
-					{
+//line reduce.go:222
 						gc_at7[0] = gc_at8[0]
 					}
 				}
-			} else {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				{
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:211
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:211
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:211
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:211
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce.go:222
+						gc_at7[0] = gc_at8[0]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					{
+//line reduce.go:222
+						gc_at7[0] = gc_at8[0]
+					}
+				}
+				{
+					{
+//line reduce.go:222
+						gc_at7[0] = gc_at8[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+//line reduce.go:222
+					gc_at7[0] = gc_at8[0]
+				}
+			}
+		} else {
+			gc_step7 := gc_from2
+			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:211
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:221
 					{
+//line reduce.go:222
 						partial[gc_bx2] = sdata[0]
 					}
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line reduce.go:222
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line reduce.go:222
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line reduce.go:222
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line reduce.go:222
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -3768,574 +2694,400 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b5.Len()
-
 //line reduce.go:212
 	if gc_bdx3 <= 1*gc_bdx3 {
 		gc_b5.SharedWritten()
 	}
-
 //line reduce.go:212
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off7 := gc_bx3 * gc_bdx3
-			if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
-				gc_at9 := sdata[:gc_bdx3]
-				gc_at10 := in[gc_off7:][:gc_bdx3]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
-							gc_tx3 := gc_vstep3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce.go:211
-							var tid int = gc_tx3
-//line reduce.go:211
-							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+//line reduce.go:214
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off7 := gc_bx3 * gc_bdx3
+		if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
+			gc_at9 := sdata[:gc_bdx3]
+			gc_at10 := in[gc_off7:][:gc_bdx3]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
 						gc_tx3 := gc_vstep3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line reduce.go:211
 						var tid int = gc_tx3
 //line reduce.go:211
 						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+						archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+					gc_tx3 := gc_vstep3
 //line reduce.go:211
-					tid := gc_tx3
+					var tid int = gc_tx3
+//line reduce.go:211
 					_ = tid
-
-//line reduce.go:213
-					gc_at9[gc_tx3] = gc_at10[gc_tx3]
+					archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line reduce.go:213
+				gc_at9[gc_tx3] = gc_at10[gc_tx3]
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce.go:211
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:211
-						_ = gc_none4
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:211
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:211
-						_ = gc_iota8
-//line reduce.go:211
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:211
-						_ = gc_all4
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-							gc_tx3 := gc_vstep4
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce.go:211
-							var tid int = gc_tx3
-//line reduce.go:211
-							_ = tid
-//line reduce.go:213
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:213
-								break
-//line reduce.go:213
-							}
-//line reduce.go:213
-							var gc_t8 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:213
-							_ = gc_t8
-//line reduce.go:213
-							var gc_i8 int = gc_t8
-//line reduce.go:213
-							_ = gc_i8
-//line reduce.go:213
-							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:213
-							_ = gc_result8
-//line reduce.go:213
-							gc_returned8 := gc_none4
-//line reduce.go:213
-							_ = gc_returned8
-//line reduce.go:284
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-//line reduce.go:213
-								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:213
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:213
-									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:213
-								} else {
-//line reduce.go:213
-									break gc_steps8
-//line reduce.go:213
-								}
-//line reduce.go:213
-								gc_result8 = gc_ld15
-//line reduce.go:213
-								gc_b7 := gc_none4
-//line reduce.go:213
-								if true {
-//line reduce.go:213
-									gc_b7 = gc_all4
-//line reduce.go:213
-								}
-//line reduce.go:213
-								gc_returned8 = gc_b7
-//line reduce.go:213
-							} else {
-//line reduce.go:213
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce.go:213
-								_ = gc_if11
-//line reduce.go:213
-								if gc_if11.ToBits() != 0 {
-//line reduce.go:213
-									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:213
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:213
-										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:213
-									} else {
-//line reduce.go:213
-										break gc_steps8
-//line reduce.go:213
-									}
-//line reduce.go:213
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce.go:213
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line reduce.go:213
-								}
-//line reduce.go:213
-							}
-//line reduce.go:284
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:284
-							_ = gc_if12
-//line reduce.go:287
-							if gc_if12.ToBits() != 0 {
-//line reduce.go:287
-								var gc_zero8 int32
-//line reduce.go:287
-								_ = gc_zero8
-//line reduce.go:287
-								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:287
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:287
-							}
-//line reduce.go:213
-							gc_result8.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce.go:211
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:211
-					_ = gc_none3
-//line reduce.go:211
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:211
-					_ = gc_iota6
-//line reduce.go:211
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:211
-					_ = gc_all3
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps8:
+					for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line reduce.go:211
 						var tid int = gc_tx3
-//line reduce.go:211
-						_ = tid
 //line reduce.go:213
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:213
 							break
-//line reduce.go:213
 						}
 //line reduce.go:213
-						var gc_t6 int = gc_bx3*gc_bdx3 + tid
+						var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:213
-						_ = gc_t6
+						var gc_i8 int = gc_t8
 //line reduce.go:213
-						var gc_i6 int = gc_t6
+						var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
-						_ = gc_i6
-//line reduce.go:213
-						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:213
-						_ = gc_result6
-//line reduce.go:213
-						gc_returned6 := gc_none3
-//line reduce.go:213
-						_ = gc_returned6
+						gc_returned8 := gc_none4
 //line reduce.go:284
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce.go:213
-							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:213
-								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:213
+								gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 							} else {
 //line reduce.go:213
-								break gc_steps6
-//line reduce.go:213
+								break gc_steps8
 							}
 //line reduce.go:213
-							gc_result6 = gc_ld11
+							gc_result8 = gc_ld15
 //line reduce.go:213
-							gc_b6 := gc_none3
+							gc_b7 := gc_none4
 //line reduce.go:213
 							if true {
 //line reduce.go:213
-								gc_b6 = gc_all3
-//line reduce.go:213
+								gc_b7 = gc_all4
 							}
 //line reduce.go:213
-							gc_returned6 = gc_b6
-//line reduce.go:213
+							gc_returned8 = gc_b7
 						} else {
 //line reduce.go:213
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:213
-							_ = gc_if8
+							if gc_if11.ToBits() != 0 {
 //line reduce.go:213
-							if gc_if8.ToBits() != 0 {
+								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
-								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:213
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:213
-									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:213
+									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
 //line reduce.go:213
-									break gc_steps6
-//line reduce.go:213
+									break gc_steps8
 								}
 //line reduce.go:213
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+								gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:213
-								gc_returned6 = gc_if8.Or(gc_returned6)
-//line reduce.go:213
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 							}
-//line reduce.go:213
 						}
 //line reduce.go:284
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-						_ = gc_if9
+						gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:287
-						if gc_if9.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero6 int32
+							var gc_zero8 int32
 //line reduce.go:287
-							_ = gc_zero6
+							gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:287
-							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:287
-							gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:287
+							gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 						}
 //line reduce.go:213
-						gc_result6.StoreSlice(sdata[tid:])
+						gc_result8.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+			}
+			if compiled.SIMD {
 //line reduce.go:211
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:211
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:211
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps6:
+				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+					gc_tx3 := gc_vstep4
 //line reduce.go:211
-						tid := gc_tx3
-						_ = tid
-
+					var tid int = gc_tx3
 //line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					if tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:213
+						break
 					}
+//line reduce.go:213
+					var gc_t6 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:213
+					var gc_i6 int = gc_t6
+//line reduce.go:213
+					var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:213
+					gc_returned6 := gc_none3
+//line reduce.go:284
+					if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+//line reduce.go:213
+						var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:213
+						if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce.go:213
+							gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+						} else {
+//line reduce.go:213
+							break gc_steps6
+						}
+//line reduce.go:213
+						gc_result6 = gc_ld11
+//line reduce.go:213
+						gc_b6 := gc_none3
+//line reduce.go:213
+						if true {
+//line reduce.go:213
+							gc_b6 = gc_all3
+						}
+//line reduce.go:213
+						gc_returned6 = gc_b6
+					} else {
+//line reduce.go:213
+						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+//line reduce.go:213
+						if gc_if8.ToBits() != 0 {
+//line reduce.go:213
+							var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:213
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce.go:213
+								gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+							} else {
+//line reduce.go:213
+								break gc_steps6
+							}
+//line reduce.go:213
+							gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+//line reduce.go:213
+							gc_returned6 = gc_if8.Or(gc_returned6)
+						}
+					}
+//line reduce.go:284
+					gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+					if gc_if9.ToBits() != 0 {
+//line reduce.go:287
+						var gc_zero6 int32
+//line reduce.go:287
+						gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
+//line reduce.go:287
+						gc_returned6 = gc_if9.Or(gc_returned6)
+					}
+//line reduce.go:213
+					gc_result6.StoreSlice(sdata[tid:])
 				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step8 := gc_vstep4
+			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+				{
+					gc_tx3 := gc_step8 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line reduce.go:211
 					tid := gc_tx3
-					_ = tid
-
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step8 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:211
+					tid := gc_tx3
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step8 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:211
+					tid := gc_tx3
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step8 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:211
+					tid := gc_tx3
 //line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
 			}
+			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line reduce.go:211
+				tid := gc_tx3
+//line reduce.go:213
+				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+			}
 		}
 	}
-
 //line reduce.go:215
 	for s := 1; s < gc_bdx3; s *= 2 {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_tx3, gc_every3, gc_exact3 := compiled.EveryFrom(0, (2 * s), 0)
-				if gc_exact3 {
-					for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every3 {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+//line reduce.go:217
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_tx3, gc_every3, gc_exact3 := compiled.EveryFrom(0, (2 * s), 0)
+			if gc_exact3 {
+				for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every3 {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 //line reduce.go:211
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:216
-						{
-							sdata[tid] += sdata[tid+s]
-						}
+					tid := gc_tx3
+					{
+//line reduce.go:217
+						sdata[tid] += sdata[tid+s]
 					}
-				} else {
-					for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every3 {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+				}
+			} else {
+				for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every3 {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 //line reduce.go:211
-						tid := gc_tx3
-						_ = tid
-
+					tid := gc_tx3
 //line reduce.go:216
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
+					if tid%(2*s) == 0 {
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off8 := gc_bx3
-			gc_off9 := 0
-			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at11 := partial[gc_off8:][:1]
-				gc_at12 := sdata[gc_off9:][:1]
-				gc_step9 := gc_from3
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+//line reduce.go:225
+	gc_from3, gc_to3 := 0, gc_bdx3
+	if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+		gc_to3 = gc_bound3 + 1
+	}
+	for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off8 := gc_bx3
+		gc_off9 := 0
+		if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+			gc_at11 := partial[gc_off8:][:1]
+			gc_at12 := sdata[gc_off9:][:1]
+			gc_step9 := gc_from3
+			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				{
 					{
-						gc_tx3 := gc_step9 + 0
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce.go:211
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-					{
-						gc_tx3 := gc_step9 + 1
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce.go:211
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-					{
-						gc_tx3 := gc_step9 + 2
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce.go:211
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-					{
-						gc_tx3 := gc_step9 + 3
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce.go:211
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
-//line reduce.go:211
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:221
-					{
+//line reduce.go:222
 						gc_at11[0] = gc_at12[0]
 					}
 				}
-			} else {
-				gc_step10 := gc_from3
-				for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
+				{
 					{
-						gc_tx3 := gc_step10 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:211
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx3] = sdata[0]
-						}
-					}
-					{
-						gc_tx3 := gc_step10 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:211
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx3] = sdata[0]
-						}
-					}
-					{
-						gc_tx3 := gc_step10 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:211
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx3] = sdata[0]
-						}
-					}
-					{
-						gc_tx3 := gc_step10 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:211
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce.go:222
+						gc_at11[0] = gc_at12[0]
 					}
 				}
-				for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
+				{
+					{
+//line reduce.go:222
+						gc_at11[0] = gc_at12[0]
+					}
+				}
+				{
+					{
+//line reduce.go:222
+						gc_at11[0] = gc_at12[0]
+					}
+				}
+			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				{
+//line reduce.go:222
+					gc_at11[0] = gc_at12[0]
+				}
+			}
+		} else {
+			gc_step10 := gc_from3
+			for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
+				{
+					gc_tx3 := gc_step10 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:211
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:221
 					{
+//line reduce.go:222
 						partial[gc_bx3] = sdata[0]
 					}
+				}
+				{
+					gc_tx3 := gc_step10 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					{
+//line reduce.go:222
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step10 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					{
+//line reduce.go:222
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+				{
+					gc_tx3 := gc_step10 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					{
+//line reduce.go:222
+						partial[gc_bx3] = sdata[0]
+					}
+				}
+			}
+			for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				{
+//line reduce.go:222
+					partial[gc_bx3] = sdata[0]
 				}
 			}
 		}
@@ -4351,574 +3103,400 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b8.Len()
-
 //line reduce.go:212
 	if gc_bdx4 <= 1*gc_bdx4 {
 		gc_b8.SharedWritten()
 	}
-
 //line reduce.go:212
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off10 := gc_bx4 * gc_bdx4
-			if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
-				gc_at13 := sdata[:gc_bdx4]
-				gc_at14 := in[gc_off10:][:gc_bdx4]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
-							gc_tx4 := gc_vstep5
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line reduce.go:211
-							var tid int = gc_tx4
-//line reduce.go:211
-							_ = tid
-							archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+//line reduce.go:214
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_off10 := gc_bx4 * gc_bdx4
+		if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
+			gc_at13 := sdata[:gc_bdx4]
+			gc_at14 := in[gc_off10:][:gc_bdx4]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
 						gc_tx4 := gc_vstep5
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line reduce.go:211
 						var tid int = gc_tx4
 //line reduce.go:211
 						_ = tid
-						archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+						archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
 				}
-				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+					gc_tx4 := gc_vstep5
 //line reduce.go:211
-					tid := gc_tx4
+					var tid int = gc_tx4
+//line reduce.go:211
 					_ = tid
-
-//line reduce.go:213
-					gc_at13[gc_tx4] = gc_at14[gc_tx4]
+					archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line reduce.go:213
+				gc_at13[gc_tx4] = gc_at14[gc_tx4]
+			}
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reduce.go:211
-						gc_none6 := archsimd.Mask32x16FromBits(0)
+					gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:211
-						_ = gc_none6
+					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:211
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:211
-						_ = gc_iota12
-//line reduce.go:211
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:211
-						_ = gc_all6
-					gc_steps12:
-						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
-							gc_tx4 := gc_vstep6
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line reduce.go:211
-							var tid int = gc_tx4
-//line reduce.go:211
-							_ = tid
-//line reduce.go:213
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:213
-								break
-//line reduce.go:213
-							}
-//line reduce.go:213
-							var gc_t12 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:213
-							_ = gc_t12
-//line reduce.go:213
-							var gc_i12 int = gc_t12
-//line reduce.go:213
-							_ = gc_i12
-//line reduce.go:213
-							var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:213
-							_ = gc_result12
-//line reduce.go:213
-							gc_returned12 := gc_none6
-//line reduce.go:213
-							_ = gc_returned12
-//line reduce.go:284
-							if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
-//line reduce.go:213
-								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:213
-								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:213
-									gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:213
-								} else {
-//line reduce.go:213
-									break gc_steps12
-//line reduce.go:213
-								}
-//line reduce.go:213
-								gc_result12 = gc_ld23
-//line reduce.go:213
-								gc_b10 := gc_none6
-//line reduce.go:213
-								if true {
-//line reduce.go:213
-									gc_b10 = gc_all6
-//line reduce.go:213
-								}
-//line reduce.go:213
-								gc_returned12 = gc_b10
-//line reduce.go:213
-							} else {
-//line reduce.go:213
-								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line reduce.go:213
-								_ = gc_if17
-//line reduce.go:213
-								if gc_if17.ToBits() != 0 {
-//line reduce.go:213
-									var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:213
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:213
-										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:213
-									} else {
-//line reduce.go:213
-										break gc_steps12
-//line reduce.go:213
-									}
-//line reduce.go:213
-									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line reduce.go:213
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line reduce.go:213
-								}
-//line reduce.go:213
-							}
-//line reduce.go:284
-							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:284
-							_ = gc_if18
-//line reduce.go:287
-							if gc_if18.ToBits() != 0 {
-//line reduce.go:287
-								var gc_zero12 uint32
-//line reduce.go:287
-								_ = gc_zero12
-//line reduce.go:287
-								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line reduce.go:287
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line reduce.go:287
-							}
-//line reduce.go:213
-							gc_result12.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce.go:211
-					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:211
-					_ = gc_none5
-//line reduce.go:211
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:211
-					_ = gc_iota10
-//line reduce.go:211
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:211
-					_ = gc_all5
-				gc_steps10:
-					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps12:
+					for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
 						gc_tx4 := gc_vstep6
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line reduce.go:211
 						var tid int = gc_tx4
-//line reduce.go:211
-						_ = tid
 //line reduce.go:213
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:213
 							break
-//line reduce.go:213
 						}
 //line reduce.go:213
-						var gc_t10 int = gc_bx4*gc_bdx4 + tid
+						var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:213
-						_ = gc_t10
+						var gc_i12 int = gc_t12
 //line reduce.go:213
-						var gc_i10 int = gc_t10
+						var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
-						_ = gc_i10
-//line reduce.go:213
-						var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:213
-						_ = gc_result10
-//line reduce.go:213
-						gc_returned10 := gc_none5
-//line reduce.go:213
-						_ = gc_returned10
+						gc_returned12 := gc_none6
 //line reduce.go:284
-						if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+						if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line reduce.go:213
-							var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
-							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+							if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:213
-								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:213
+								gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 							} else {
 //line reduce.go:213
-								break gc_steps10
-//line reduce.go:213
+								break gc_steps12
 							}
 //line reduce.go:213
-							gc_result10 = gc_ld19
+							gc_result12 = gc_ld23
 //line reduce.go:213
-							gc_b9 := gc_none5
+							gc_b10 := gc_none6
 //line reduce.go:213
 							if true {
 //line reduce.go:213
-								gc_b9 = gc_all5
-//line reduce.go:213
+								gc_b10 = gc_all6
 							}
 //line reduce.go:213
-							gc_returned10 = gc_b9
-//line reduce.go:213
+							gc_returned12 = gc_b10
 						} else {
 //line reduce.go:213
-							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:213
-							_ = gc_if14
+							if gc_if17.ToBits() != 0 {
 //line reduce.go:213
-							if gc_if14.ToBits() != 0 {
+								var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
-								var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:213
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce.go:213
-									gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:213
+									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 								} else {
 //line reduce.go:213
-									break gc_steps10
-//line reduce.go:213
+									break gc_steps12
 								}
 //line reduce.go:213
-								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+								gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:213
-								gc_returned10 = gc_if14.Or(gc_returned10)
-//line reduce.go:213
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 							}
-//line reduce.go:213
 						}
 //line reduce.go:284
-						gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-						_ = gc_if15
+						gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:287
-						if gc_if15.ToBits() != 0 {
+						if gc_if18.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero10 uint32
+							var gc_zero12 uint32
 //line reduce.go:287
-							_ = gc_zero10
+							gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:287
-							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
-//line reduce.go:287
-							gc_returned10 = gc_if15.Or(gc_returned10)
-//line reduce.go:287
+							gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 						}
 //line reduce.go:213
-						gc_result10.StoreSlice(sdata[tid:])
+						gc_result12.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
+					return
 				}
-				gc_step11 := gc_vstep6
-				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+			}
+			if compiled.SIMD {
 //line reduce.go:211
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:211
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:211
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps10:
+				for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
+					gc_tx4 := gc_vstep6
 //line reduce.go:211
-						tid := gc_tx4
-						_ = tid
-
+					var tid int = gc_tx4
 //line reduce.go:213
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					if tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:213
+						break
 					}
+//line reduce.go:213
+					var gc_t10 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:213
+					var gc_i10 int = gc_t10
+//line reduce.go:213
+					var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:213
+					gc_returned10 := gc_none5
+//line reduce.go:284
+					if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+//line reduce.go:213
+						var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:213
+						if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce.go:213
+							gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+						} else {
+//line reduce.go:213
+							break gc_steps10
+						}
+//line reduce.go:213
+						gc_result10 = gc_ld19
+//line reduce.go:213
+						gc_b9 := gc_none5
+//line reduce.go:213
+						if true {
+//line reduce.go:213
+							gc_b9 = gc_all5
+						}
+//line reduce.go:213
+						gc_returned10 = gc_b9
+					} else {
+//line reduce.go:213
+						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line reduce.go:213
+						if gc_if14.ToBits() != 0 {
+//line reduce.go:213
+							var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:213
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce.go:213
+								gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+							} else {
+//line reduce.go:213
+								break gc_steps10
+							}
+//line reduce.go:213
+							gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+//line reduce.go:213
+							gc_returned10 = gc_if14.Or(gc_returned10)
+						}
+					}
+//line reduce.go:284
+					gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+					if gc_if15.ToBits() != 0 {
+//line reduce.go:287
+						var gc_zero10 uint32
+//line reduce.go:287
+						gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
+//line reduce.go:287
+						gc_returned10 = gc_if15.Or(gc_returned10)
+					}
+//line reduce.go:213
+					gc_result10.StoreSlice(sdata[tid:])
 				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep6
+			for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+				{
+					gc_tx4 := gc_step11 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line reduce.go:211
 					tid := gc_tx4
-					_ = tid
-
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step11 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:211
+					tid := gc_tx4
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step11 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:211
+					tid := gc_tx4
+//line reduce.go:213
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step11 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:211
+					tid := gc_tx4
 //line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
 			}
+			for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line reduce.go:211
+				tid := gc_tx4
+//line reduce.go:213
+				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+			}
 		}
 	}
-
 //line reduce.go:215
 	for s := 1; s < gc_bdx4; s *= 2 {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_tx4, gc_every4, gc_exact4 := compiled.EveryFrom(0, (2 * s), 0)
-				if gc_exact4 {
-					for ; gc_tx4 < gc_bdx4; gc_tx4 += gc_every4 {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+//line reduce.go:217
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_tx4, gc_every4, gc_exact4 := compiled.EveryFrom(0, (2 * s), 0)
+			if gc_exact4 {
+				for ; gc_tx4 < gc_bdx4; gc_tx4 += gc_every4 {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 //line reduce.go:211
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:216
-						{
-							sdata[tid] += sdata[tid+s]
-						}
+					tid := gc_tx4
+					{
+//line reduce.go:217
+						sdata[tid] += sdata[tid+s]
 					}
-				} else {
-					for ; gc_tx4 < gc_bdx4; gc_tx4 += gc_every4 {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+				}
+			} else {
+				for ; gc_tx4 < gc_bdx4; gc_tx4 += gc_every4 {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 //line reduce.go:211
-						tid := gc_tx4
-						_ = tid
-
+					tid := gc_tx4
 //line reduce.go:216
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
+					if tid%(2*s) == 0 {
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
-	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off11 := gc_bx4
-			gc_off12 := 0
-			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at15 := partial[gc_off11:][:1]
-				gc_at16 := sdata[gc_off12:][:1]
-				gc_step12 := gc_from4
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+//line reduce.go:225
+	gc_from4, gc_to4 := 0, gc_bdx4
+	if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+		gc_to4 = gc_bound4 + 1
+	}
+	for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_off11 := gc_bx4
+		gc_off12 := 0
+		if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+			gc_at15 := partial[gc_off11:][:1]
+			gc_at16 := sdata[gc_off12:][:1]
+			gc_step12 := gc_from4
+			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				{
 					{
-						gc_tx4 := gc_step12 + 0
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce.go:211
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at15[0] = gc_at16[0]
-						}
-					}
-					{
-						gc_tx4 := gc_step12 + 1
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce.go:211
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at15[0] = gc_at16[0]
-						}
-					}
-					{
-						gc_tx4 := gc_step12 + 2
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce.go:211
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at15[0] = gc_at16[0]
-						}
-					}
-					{
-						gc_tx4 := gc_step12 + 3
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce.go:211
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:221
-						{
-							gc_at15[0] = gc_at16[0]
-						}
-					}
-				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
-//line reduce.go:211
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:221
-					{
+//line reduce.go:222
 						gc_at15[0] = gc_at16[0]
 					}
 				}
-			} else {
-				gc_step13 := gc_from4
-				for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
+				{
 					{
-						gc_tx4 := gc_step13 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:211
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx4] = sdata[0]
-						}
-					}
-					{
-						gc_tx4 := gc_step13 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:211
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx4] = sdata[0]
-						}
-					}
-					{
-						gc_tx4 := gc_step13 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:211
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx4] = sdata[0]
-						}
-					}
-					{
-						gc_tx4 := gc_step13 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:211
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:221
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce.go:222
+						gc_at15[0] = gc_at16[0]
 					}
 				}
-				for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
+				{
+					{
+//line reduce.go:222
+						gc_at15[0] = gc_at16[0]
+					}
+				}
+				{
+					{
+//line reduce.go:222
+						gc_at15[0] = gc_at16[0]
+					}
+				}
+			}
+			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				{
+//line reduce.go:222
+					gc_at15[0] = gc_at16[0]
+				}
+			}
+		} else {
+			gc_step13 := gc_from4
+			for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
+				{
+					gc_tx4 := gc_step13 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:211
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:221
 					{
+//line reduce.go:222
 						partial[gc_bx4] = sdata[0]
 					}
+				}
+				{
+					gc_tx4 := gc_step13 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					{
+//line reduce.go:222
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step13 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					{
+//line reduce.go:222
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+				{
+					gc_tx4 := gc_step13 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					{
+//line reduce.go:222
+						partial[gc_bx4] = sdata[0]
+					}
+				}
+			}
+			for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				{
+//line reduce.go:222
+					partial[gc_bx4] = sdata[0]
 				}
 			}
 		}
@@ -4966,243 +3544,169 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b11.Len()
-
 //line reduce.go:236
 	if gc_bdx5 <= 1*gc_bdx5 {
 		gc_b11.SharedWritten()
 	}
-
 //line reduce.go:236
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off13 := gc_bx5 * gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
-				gc_at17 := sdata[:gc_bdx5]
-				gc_at18 := in[gc_off13:][:gc_bdx5]
-
+//line reduce.go:238
+	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		gc_off13 := gc_bx5 * gc_bdx5
+		if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
+			gc_at17 := sdata[:gc_bdx5]
+			gc_at18 := in[gc_off13:][:gc_bdx5]
 //line reduce.go:237
-				if compiled.Disjoint(gc_at17, gc_at18) {
-					copy(gc_at17, gc_at18)
-				} else {
-					gc_step18 := 0
-					for ; gc_step18+3 < gc_bdx5; gc_step18 += 4 {
-						{
-							gc_tx5 := gc_step18 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:235
-							tid := gc_tx5
-							_ = tid
-
+			if compiled.Disjoint(gc_at17, gc_at18) {
+				copy(gc_at17, gc_at18)
+			} else {
+				gc_step18 := 0
+				for ; gc_step18+3 < gc_bdx5; gc_step18 += 4 {
+					{
+						gc_tx5 := gc_step18 + 0
 //line reduce.go:237
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step18 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:235
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:237
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step18 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:235
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:237
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step18 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:235
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:237
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
-					for gc_tx5 := gc_step18; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
+					{
+						gc_tx5 := gc_step18 + 1
+//line reduce.go:237
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step18 + 2
+//line reduce.go:237
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step18 + 3
 //line reduce.go:237
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 				}
-			} else {
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
-					{
-						gc_tx5 := gc_step19 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
+				for gc_tx5 := gc_step18; gc_tx5 < gc_bdx5; gc_tx5++ {
 //line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
-					{
-						gc_tx5 := gc_step19 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
-					{
-						gc_tx5 := gc_step19 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
-					{
-						gc_tx5 := gc_step19 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
+					gc_at17[gc_tx5] = gc_at18[gc_tx5]
 				}
-				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
+			}
+		} else {
+			gc_step19 := 0
+			for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+				{
+					gc_tx5 := gc_step19 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line reduce.go:235
 					tid := gc_tx5
-					_ = tid
-
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step19 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:235
+					tid := gc_tx5
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step19 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:235
+					tid := gc_tx5
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step19 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:235
+					tid := gc_tx5
 //line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			}
+			for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+//line reduce.go:235
+				tid := gc_tx5
+//line reduce.go:237
+				sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+			}
 		}
 	}
-
 //line reduce.go:239
 	for s := 1; s < gc_bdx5; s *= 2 {
-		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := compiled.ScaledBelow(gc_bdx5, 2*s); gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
-			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step20 := gc_from5
-				for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
-					{
-						gc_tx5 := gc_step20 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx5 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step20 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx5 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step20 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx5 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step20 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx5 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
+//line reduce.go:241
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound5 := compiled.ScaledBelow(gc_bdx5, 2*s); gc_bound5 < gc_to5 {
+			gc_to5 = gc_bound5
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_step20 := gc_from5
+			for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
+				{
+					gc_tx5 := gc_step20 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line reduce.go:235
 					tid := gc_tx5
-					_ = tid
-
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx5 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx5 := gc_step20 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:235
+					tid := gc_tx5
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx5 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx5 := gc_step20 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:235
+					tid := gc_tx5
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx5 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx5 := gc_step20 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:235
+					tid := gc_tx5
 //line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx5 {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
+			for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+//line reduce.go:235
+				tid := gc_tx5
+//line reduce.go:240
+				if index := 2 * s * tid; index < gc_bdx5 {
+					sdata[index] += sdata[index+s]
+				}
+			}
 		}
 	}
 	{
+//line reduce.go:248
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 			gc_to5 = gc_bound5 + 1
@@ -5216,151 +3720,69 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 				gc_step21 := gc_from5
 				for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
 					{
-						gc_tx5 := gc_step21 + 0
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at19[0] = gc_at20[0]
-						}
+//line reduce.go:246
+						gc_at19[0] = gc_at20[0]
 					}
 					{
-						gc_tx5 := gc_step21 + 1
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at19[0] = gc_at20[0]
-						}
+//line reduce.go:246
+						gc_at19[0] = gc_at20[0]
 					}
 					{
-						gc_tx5 := gc_step21 + 2
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at19[0] = gc_at20[0]
-						}
+//line reduce.go:246
+						gc_at19[0] = gc_at20[0]
 					}
 					{
-						gc_tx5 := gc_step21 + 3
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at19[0] = gc_at20[0]
-						}
-					}
-				}
-				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line reduce.go:235
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:245
-					{
+//line reduce.go:246
 						gc_at19[0] = gc_at20[0]
 					}
 				}
+//line reduce.go:250
+				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
+//line reduce.go:246
+					gc_at19[0] = gc_at20[0]
+				}
 			} else {
+//line reduce.go:250
 				gc_step22 := gc_from5
 				for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
 					{
 						gc_tx5 := gc_step22 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx5 := gc_step22 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx5 := gc_step22 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx5 := gc_step22 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:235
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx5] = sdata[0]
 					}
 				}
+//line reduce.go:250
 				for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:235
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:245
-					{
-						partial[gc_bx5] = sdata[0]
-					}
+//line reduce.go:246
+					partial[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -5376,802 +3798,615 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line reduce.go:236
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line reduce.go:236
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-				gc_at5 := sdata[:gc_bdx2]
-				gc_at6 := in[gc_off4:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce.go:235
-							var tid int = gc_tx2
-//line reduce.go:235
-							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line reduce.go:238
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
+			gc_at5 := sdata[:gc_bdx2]
+			gc_at6 := in[gc_off4:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reduce.go:235
 						var tid int = gc_tx2
 //line reduce.go:235
 						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line reduce.go:235
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line reduce.go:235
 					_ = tid
-
-//line reduce.go:237
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line reduce.go:237
+				gc_at5[gc_tx2] = gc_at6[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:235
-						gc_none2 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:235
-						_ = gc_none2
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:235
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:235
-						_ = gc_iota4
-//line reduce.go:235
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:235
-						_ = gc_all2
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce.go:235
-							var tid int = gc_tx2
-//line reduce.go:235
-							_ = tid
-//line reduce.go:237
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:237
-								break
-//line reduce.go:237
-							}
-//line reduce.go:237
-							var gc_t4 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:237
-							_ = gc_t4
-//line reduce.go:237
-							var gc_i4 int = gc_t4
-//line reduce.go:237
-							_ = gc_i4
-//line reduce.go:237
-							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:237
-							_ = gc_result4
-//line reduce.go:237
-							gc_returned4 := gc_none2
-//line reduce.go:237
-							_ = gc_returned4
-//line reduce.go:284
-							if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:237
-								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:237
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:237
-									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:237
-								} else {
-//line reduce.go:237
-									break gc_steps4
-//line reduce.go:237
-								}
-//line reduce.go:237
-								gc_result4 = gc_ld7
-//line reduce.go:237
-								gc_b4 := gc_none2
-//line reduce.go:237
-								if true {
-//line reduce.go:237
-									gc_b4 = gc_all2
-//line reduce.go:237
-								}
-//line reduce.go:237
-								gc_returned4 = gc_b4
-//line reduce.go:237
-							} else {
-//line reduce.go:237
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:237
-								_ = gc_if5
-//line reduce.go:237
-								if gc_if5.ToBits() != 0 {
-//line reduce.go:237
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:237
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:237
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:237
-									} else {
-//line reduce.go:237
-										break gc_steps4
-//line reduce.go:237
-									}
-//line reduce.go:237
-									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:237
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line reduce.go:237
-								}
-//line reduce.go:237
-							}
-//line reduce.go:284
-							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:284
-							_ = gc_if6
-//line reduce.go:284
-							if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:284
-								_ = gc_zero4
-//line reduce.go:284
-								gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:237
-							gc_result4.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce.go:235
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
-					_ = gc_none
-//line reduce.go:235
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:235
-					_ = gc_iota2
-//line reduce.go:235
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
-					_ = gc_all
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reduce.go:235
 						var tid int = gc_tx2
-//line reduce.go:235
-						_ = tid
 //line reduce.go:237
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:237
 							break
-//line reduce.go:237
 						}
 //line reduce.go:237
-						var gc_t2 int = gc_bx2*gc_bdx2 + tid
+						var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:237
-						_ = gc_t2
+						var gc_i4 int = gc_t4
 //line reduce.go:237
-						var gc_i2 int = gc_t2
+						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:237
-						_ = gc_i2
-//line reduce.go:237
-						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:237
-						_ = gc_result2
-//line reduce.go:237
-						gc_returned2 := gc_none
-//line reduce.go:237
-						_ = gc_returned2
+						gc_returned4 := gc_none2
 //line reduce.go:284
-						if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:237
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:237
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:237
+								gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
 //line reduce.go:237
-								break gc_steps2
-//line reduce.go:237
+								break gc_steps4
 							}
 //line reduce.go:237
-							gc_result2 = gc_ld3
+							gc_result4 = gc_ld7
 //line reduce.go:237
-							gc_b3 := gc_none
+							gc_b4 := gc_none2
 //line reduce.go:237
 							if true {
 //line reduce.go:237
-								gc_b3 = gc_all
-//line reduce.go:237
+								gc_b4 = gc_all2
 							}
 //line reduce.go:237
-							gc_returned2 = gc_b3
-//line reduce.go:237
+							gc_returned4 = gc_b4
 						} else {
 //line reduce.go:237
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:237
-							_ = gc_if2
+							if gc_if5.ToBits() != 0 {
 //line reduce.go:237
-							if gc_if2.ToBits() != 0 {
+								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:237
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:237
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:237
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 //line reduce.go:237
-									break gc_steps2
-//line reduce.go:237
+									break gc_steps4
 								}
 //line reduce.go:237
-								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:237
-								gc_returned2 = gc_if2.Or(gc_returned2)
-//line reduce.go:237
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
-//line reduce.go:237
 						}
 //line reduce.go:284
-						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:284
-						_ = gc_if3
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-						if gc_if3.ToBits() != 0 {
+							var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-							var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-							_ = gc_zero2
-//line reduce.go:284
-							gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-//line reduce.go:284
-							gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:284
+							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:237
-						gc_result2.StoreSlice(sdata[tid:])
+						gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step6 := gc_vstep2
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					if tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:237
+						break
 					}
+//line reduce.go:237
+					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:237
+					var gc_i2 int = gc_t2
+//line reduce.go:237
+					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:237
+					gc_returned2 := gc_none
+//line reduce.go:284
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+//line reduce.go:237
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:237
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce.go:237
+							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+						} else {
+//line reduce.go:237
+							break gc_steps2
+						}
+//line reduce.go:237
+						gc_result2 = gc_ld3
+//line reduce.go:237
+						gc_b3 := gc_none
+//line reduce.go:237
+						if true {
+//line reduce.go:237
+							gc_b3 = gc_all
+						}
+//line reduce.go:237
+						gc_returned2 = gc_b3
+					} else {
+//line reduce.go:237
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line reduce.go:237
+						if gc_if2.ToBits() != 0 {
+//line reduce.go:237
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:237
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce.go:237
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+							} else {
+//line reduce.go:237
+								break gc_steps2
+							}
+//line reduce.go:237
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line reduce.go:237
+							gc_returned2 = gc_if2.Or(gc_returned2)
+						}
+					}
+//line reduce.go:284
+					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:284
+					if gc_if3.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
+//line reduce.go:284
+						gc_returned2 = gc_if3.Or(gc_returned2)
+					}
+//line reduce.go:237
+					gc_result2.StoreSlice(sdata[tid:])
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep2
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reduce.go:235
 					tid := gc_tx2
-					_ = tid
-
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:235
+					tid := gc_tx2
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:235
+					tid := gc_tx2
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:235
+					tid := gc_tx2
 //line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
 			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line reduce.go:235
+				tid := gc_tx2
+//line reduce.go:237
+				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+			}
 		}
 	}
-
 //line reduce.go:239
 	for s := 1; s < gc_bdx2; s *= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.ScaledBelow(gc_bdx2, 2*s); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						if s == 1 {
-//line reduce.go:235
-							gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line reduce.go:235
-							_ = gc_iota23
-//line reduce.go:235
-							gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line reduce.go:235
-							_ = gc_evens16
-//line reduce.go:235
-							gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line reduce.go:235
-							_ = gc_odds16
-//line reduce.go:235
-							gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line reduce.go:235
-							_ = gc_spread16Lo
-//line reduce.go:235
-							gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line reduce.go:235
-							_ = gc_spread16Hi
-//line reduce.go:235
-							gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line reduce.go:235
-							_ = gc_evenLanes16
-//line reduce.go:235
-							gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line reduce.go:235
-							_ = gc_oddLanes16
-						gc_steps8:
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:235
-								var tid int = gc_tx2
-//line reduce.go:235
-								_ = tid
-//line reduce.go:240
-								{
-//line reduce.go:240
-									var index int = 2 * tid
-//line reduce.go:240
-									_ = index
-//line reduce.go:240
-									if index < gc_bdx2 && uint(gc_bdx2-index) > 30 {
-//line reduce.go:240
-										var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:240
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-											gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:241
-										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:241
-											gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps8
-//line reduce.go:241
-										}
-//line reduce.go:241
-										var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-											gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
-//line reduce.go:241
-										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-											gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps8
-//line reduce.go:241
-										}
-//line reduce.go:241
-										gc_st3 := gc_ld22.Add(gc_ld21)
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-											gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-											gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
-//line reduce.go:241
-										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-											gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-											gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps8
-//line reduce.go:241
-										}
-//line reduce.go:241
-									} else {
-//line reduce.go:241
-										gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
-//line reduce.go:240
-										_ = gc_if10
-//line reduce.go:240
-										if gc_if10.ToBits() != 0 {
-//line reduce.go:240
-											var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:240
-											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-												gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
-//line reduce.go:241
-											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:241
-												gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
-//line reduce.go:241
-											} else {
-//line reduce.go:241
-												break gc_steps8
-//line reduce.go:241
-											}
-//line reduce.go:241
-											var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:241
-											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-												gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
-//line reduce.go:241
-											} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-												gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
-//line reduce.go:241
-											} else {
-//line reduce.go:241
-												break gc_steps8
-//line reduce.go:241
-											}
-//line reduce.go:241
-											gc_st4 := gc_ld24.Add(gc_ld23)
-//line reduce.go:241
-											gc_bits := gc_if10.ToBits()
-//line reduce.go:241
-											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-												gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-												gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
-//line reduce.go:241
-											} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-												gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-												gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
-//line reduce.go:241
-											} else {
-//line reduce.go:241
-												break gc_steps8
-//line reduce.go:241
-											}
-//line reduce.go:241
-										}
-//line reduce.go:241
-									}
-//line reduce.go:241
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.ScaledBelow(gc_bdx2, 2*s); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if s == 1 {
 //line reduce.go:235
-						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line reduce.go:235
-						_ = gc_iota22
+						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line reduce.go:235
-						gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line reduce.go:235
-						_ = gc_evens
+						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line reduce.go:235
-						gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line reduce.go:235
-						_ = gc_spreadLo
+						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line reduce.go:235
-						gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line reduce.go:235
-						_ = gc_spreadHi
-//line reduce.go:235
-						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
-						_ = gc_evenLanes
-//line reduce.go:235
-						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
-						_ = gc_oddLanes
-					gc_steps6:
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+					gc_steps8:
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce.go:235
 							var tid int = gc_tx2
-//line reduce.go:235
-							_ = tid
-//line reduce.go:240
 							{
 //line reduce.go:240
 								var index int = 2 * tid
 //line reduce.go:240
-								_ = index
+								if index < gc_bdx2 && uint(gc_bdx2-index) > 30 {
 //line reduce.go:240
-								if index < gc_bdx2 && uint(gc_bdx2-index) > 14 {
+									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:240
-									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+										gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+//line reduce.go:241
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line reduce.go:241
+										gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+									} else {
+//line reduce.go:241
+										break gc_steps8
+									}
+//line reduce.go:241
+									var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line reduce.go:241
+									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line reduce.go:241
+										gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+//line reduce.go:241
+									} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:241
+										gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+									} else {
+//line reduce.go:241
+										break gc_steps8
+									}
+//line reduce.go:241
+									gc_st3 := gc_ld22.Add(gc_ld21)
+//line reduce.go:241
+									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line reduce.go:241
+										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
+//line reduce.go:241
+										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
+//line reduce.go:241
+									} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:241
+										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
+//line reduce.go:241
+										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
+									} else {
+//line reduce.go:241
+										break gc_steps8
+									}
+								} else {
+//line reduce.go:241
+									gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+//line reduce.go:240
+									if gc_if10.ToBits() != 0 {
+//line reduce.go:240
+										var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line reduce.go:240
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+											gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+//line reduce.go:241
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line reduce.go:241
+											gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+										} else {
+//line reduce.go:241
+											break gc_steps8
+										}
+//line reduce.go:241
+										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line reduce.go:241
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line reduce.go:241
+											gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+//line reduce.go:241
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:241
+											gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+										} else {
+//line reduce.go:241
+											break gc_steps8
+										}
+//line reduce.go:241
+										gc_st4 := gc_ld24.Add(gc_ld23)
+//line reduce.go:241
+										gc_bits := gc_if10.ToBits()
+//line reduce.go:241
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line reduce.go:241
+											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
+//line reduce.go:241
+											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
+//line reduce.go:241
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:241
+											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
+//line reduce.go:241
+											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
+										} else {
+//line reduce.go:241
+											break gc_steps8
+										}
+									}
+								}
+							}
+						}
+//line reduce.go:243
+						archsimd.ClearAVXUpperBits()
+					}
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				if s == 1 {
+//line reduce.go:235
+					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line reduce.go:235
+					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line reduce.go:235
+					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line reduce.go:235
+					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line reduce.go:235
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:235
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+//line reduce.go:235
+						var tid int = gc_tx2
+						{
+//line reduce.go:240
+							var index int = 2 * tid
+//line reduce.go:240
+							if index < gc_bdx2 && uint(gc_bdx2-index) > 14 {
+//line reduce.go:240
+								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:240
+								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+									gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+//line reduce.go:241
+								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line reduce.go:241
+									gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+								} else {
+//line reduce.go:241
+									break gc_steps6
+								}
+//line reduce.go:241
+								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:241
+								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line reduce.go:241
+									gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+//line reduce.go:241
+								} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:241
+									gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+								} else {
+//line reduce.go:241
+									break gc_steps6
+								}
+//line reduce.go:241
+								gc_st := gc_ld14.Add(gc_ld13)
+//line reduce.go:241
+								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line reduce.go:241
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+//line reduce.go:241
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+//line reduce.go:241
+								} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:241
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+//line reduce.go:241
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+								} else {
+//line reduce.go:241
+									break gc_steps6
+								}
+							} else {
+//line reduce.go:241
+								gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+//line reduce.go:240
+								if gc_if8.ToBits() != 0 {
+//line reduce.go:240
+									var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+										gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
-//line reduce.go:241
+										gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 									} else {
 //line reduce.go:241
 										break gc_steps6
-//line reduce.go:241
 									}
 //line reduce.go:241
-									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+										gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
-//line reduce.go:241
+										gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 									} else {
 //line reduce.go:241
 										break gc_steps6
-//line reduce.go:241
 									}
 //line reduce.go:241
-									gc_st := gc_ld14.Add(gc_ld13)
+									gc_st2 := gc_ld16.Add(gc_ld15)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-										gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-										gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
-//line reduce.go:241
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 									} else {
 //line reduce.go:241
 										break gc_steps6
-//line reduce.go:241
 									}
-//line reduce.go:241
-								} else {
-//line reduce.go:241
-									gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
-//line reduce.go:240
-									_ = gc_if8
-//line reduce.go:240
-									if gc_if8.ToBits() != 0 {
-//line reduce.go:240
-										var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:240
-										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-											gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
-//line reduce.go:241
-										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:241
-											gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps6
-//line reduce.go:241
-										}
-//line reduce.go:241
-										var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-											gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
-//line reduce.go:241
-										} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-											gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps6
-//line reduce.go:241
-										}
-//line reduce.go:241
-										gc_st2 := gc_ld16.Add(gc_ld15)
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
-//line reduce.go:241
-										} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps6
-//line reduce.go:241
-										}
-//line reduce.go:241
-									}
-//line reduce.go:241
 								}
-//line reduce.go:241
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
+//line reduce.go:243
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep3
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+			}
+			gc_step7 := gc_vstep3
+			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reduce.go:235
 					tid := gc_tx2
-					_ = tid
-
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx2 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:235
+					tid := gc_tx2
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx2 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:235
+					tid := gc_tx2
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx2 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:235
+					tid := gc_tx2
 //line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx2 {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line reduce.go:235
+				tid := gc_tx2
+//line reduce.go:240
+				if index := 2 * s * tid; index < gc_bdx2 {
+					sdata[index] += sdata[index+s]
+				}
+			}
 		}
 	}
 	{
+//line reduce.go:248
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -6185,151 +4420,69 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at7[0] = gc_at8[0]
-						}
+//line reduce.go:246
+						gc_at7[0] = gc_at8[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at7[0] = gc_at8[0]
-						}
+//line reduce.go:246
+						gc_at7[0] = gc_at8[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at7[0] = gc_at8[0]
-						}
+//line reduce.go:246
+						gc_at7[0] = gc_at8[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at7[0] = gc_at8[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reduce.go:235
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:245
-					{
+//line reduce.go:246
 						gc_at7[0] = gc_at8[0]
 					}
 				}
+//line reduce.go:250
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce.go:246
+					gc_at7[0] = gc_at8[0]
+				}
 			} else {
+//line reduce.go:250
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:235
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line reduce.go:250
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:235
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:245
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line reduce.go:246
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -6345,802 +4498,615 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b5.Len()
-
 //line reduce.go:236
 	if gc_bdx3 <= 1*gc_bdx3 {
 		gc_b5.SharedWritten()
 	}
-
 //line reduce.go:236
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off7 := gc_bx3 * gc_bdx3
-			if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
-				gc_at9 := sdata[:gc_bdx3]
-				gc_at10 := in[gc_off7:][:gc_bdx3]
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-							gc_tx3 := gc_vstep4
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce.go:235
-							var tid int = gc_tx3
-//line reduce.go:235
-							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+//line reduce.go:238
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off7 := gc_bx3 * gc_bdx3
+		if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
+			gc_at9 := sdata[:gc_bdx3]
+			gc_at10 := in[gc_off7:][:gc_bdx3]
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line reduce.go:235
 						var tid int = gc_tx3
 //line reduce.go:235
 						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+						archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+					gc_tx3 := gc_vstep4
 //line reduce.go:235
-					tid := gc_tx3
+					var tid int = gc_tx3
+//line reduce.go:235
 					_ = tid
-
-//line reduce.go:237
-					gc_at9[gc_tx3] = gc_at10[gc_tx3]
+					archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 				}
-			} else {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line reduce.go:237
+				gc_at9[gc_tx3] = gc_at10[gc_tx3]
+			}
+		} else {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line reduce.go:235
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:235
-						_ = gc_none4
+					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:235
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:235
-						_ = gc_iota10
-//line reduce.go:235
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:235
-						_ = gc_all4
-					gc_steps12:
-						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-							gc_tx3 := gc_vstep5
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce.go:235
-							var tid int = gc_tx3
-//line reduce.go:235
-							_ = tid
-//line reduce.go:237
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:237
-								break
-//line reduce.go:237
-							}
-//line reduce.go:237
-							var gc_t8 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:237
-							_ = gc_t8
-//line reduce.go:237
-							var gc_i8 int = gc_t8
-//line reduce.go:237
-							_ = gc_i8
-//line reduce.go:237
-							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:237
-							_ = gc_result8
-//line reduce.go:237
-							gc_returned8 := gc_none4
-//line reduce.go:237
-							_ = gc_returned8
-//line reduce.go:284
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-//line reduce.go:237
-								var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:237
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:237
-									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:237
-								} else {
-//line reduce.go:237
-									break gc_steps12
-//line reduce.go:237
-								}
-//line reduce.go:237
-								gc_result8 = gc_ld31
-//line reduce.go:237
-								gc_b7 := gc_none4
-//line reduce.go:237
-								if true {
-//line reduce.go:237
-									gc_b7 = gc_all4
-//line reduce.go:237
-								}
-//line reduce.go:237
-								gc_returned8 = gc_b7
-//line reduce.go:237
-							} else {
-//line reduce.go:237
-								gc_if15 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce.go:237
-								_ = gc_if15
-//line reduce.go:237
-								if gc_if15.ToBits() != 0 {
-//line reduce.go:237
-									var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:237
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:237
-										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:237
-									} else {
-//line reduce.go:237
-										break gc_steps12
-//line reduce.go:237
-									}
-//line reduce.go:237
-									gc_result8 = gc_result8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line reduce.go:237
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if15.ToBits() | gc_returned8.ToBits())
-//line reduce.go:237
-								}
-//line reduce.go:237
-							}
-//line reduce.go:284
-							gc_if16 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:284
-							_ = gc_if16
-//line reduce.go:287
-							if gc_if16.ToBits() != 0 {
-//line reduce.go:287
-								var gc_zero8 int32
-//line reduce.go:287
-								_ = gc_zero8
-//line reduce.go:287
-								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line reduce.go:287
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if16.ToBits() | gc_returned8.ToBits())
-//line reduce.go:287
-							}
-//line reduce.go:237
-							gc_result8.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce.go:235
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
-					_ = gc_none3
-//line reduce.go:235
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:235
-					_ = gc_iota8
-//line reduce.go:235
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
-					_ = gc_all3
-				gc_steps10:
-					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps12:
+					for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 						gc_tx3 := gc_vstep5
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line reduce.go:235
 						var tid int = gc_tx3
-//line reduce.go:235
-						_ = tid
 //line reduce.go:237
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:237
 							break
-//line reduce.go:237
 						}
 //line reduce.go:237
-						var gc_t6 int = gc_bx3*gc_bdx3 + tid
+						var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:237
-						_ = gc_t6
+						var gc_i8 int = gc_t8
 //line reduce.go:237
-						var gc_i6 int = gc_t6
+						var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
-						_ = gc_i6
-//line reduce.go:237
-						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:237
-						_ = gc_result6
-//line reduce.go:237
-						gc_returned6 := gc_none3
-//line reduce.go:237
-						_ = gc_returned6
+						gc_returned8 := gc_none4
 //line reduce.go:284
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce.go:237
-							var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:237
-								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:237
+								gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 							} else {
 //line reduce.go:237
-								break gc_steps10
-//line reduce.go:237
+								break gc_steps12
 							}
 //line reduce.go:237
-							gc_result6 = gc_ld27
+							gc_result8 = gc_ld31
 //line reduce.go:237
-							gc_b6 := gc_none3
+							gc_b7 := gc_none4
 //line reduce.go:237
 							if true {
 //line reduce.go:237
-								gc_b6 = gc_all3
-//line reduce.go:237
+								gc_b7 = gc_all4
 							}
 //line reduce.go:237
-							gc_returned6 = gc_b6
-//line reduce.go:237
+							gc_returned8 = gc_b7
 						} else {
 //line reduce.go:237
-							gc_if12 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							gc_if15 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:237
-							_ = gc_if12
+							if gc_if15.ToBits() != 0 {
 //line reduce.go:237
-							if gc_if12.ToBits() != 0 {
+								var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
-								var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:237
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:237
-									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:237
+									gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
 //line reduce.go:237
-									break gc_steps10
-//line reduce.go:237
+									break gc_steps12
 								}
 //line reduce.go:237
-								gc_result6 = gc_ld28.Merge(gc_result6, gc_if12)
+								gc_result8 = gc_result8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line reduce.go:237
-								gc_returned6 = gc_if12.Or(gc_returned6)
-//line reduce.go:237
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if15.ToBits() | gc_returned8.ToBits())
 							}
-//line reduce.go:237
 						}
 //line reduce.go:284
-						gc_if13 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-						_ = gc_if13
+						gc_if16 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:287
-						if gc_if13.ToBits() != 0 {
+						if gc_if16.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero6 int32
+							var gc_zero8 int32
 //line reduce.go:287
-							_ = gc_zero6
+							gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line reduce.go:287
-							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
-//line reduce.go:287
-							gc_returned6 = gc_if13.Or(gc_returned6)
-//line reduce.go:287
+							gc_returned8 = archsimd.Mask32x16FromBits(gc_if16.ToBits() | gc_returned8.ToBits())
 						}
 //line reduce.go:237
-						gc_result6.StoreSlice(sdata[tid:])
+						gc_result8.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
 				}
-				gc_step10 := gc_vstep5
-				for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
-					{
-						gc_tx3 := gc_step10 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+			}
+			if compiled.SIMD {
 //line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-					}
-					{
-						gc_tx3 := gc_step10 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-					}
-					{
-						gc_tx3 := gc_step10 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-					}
-					{
-						gc_tx3 := gc_step10 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps10:
+				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+					gc_tx3 := gc_vstep5
 //line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
+					var tid int = gc_tx3
 //line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					if tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:237
+						break
 					}
+//line reduce.go:237
+					var gc_t6 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:237
+					var gc_i6 int = gc_t6
+//line reduce.go:237
+					var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:237
+					gc_returned6 := gc_none3
+//line reduce.go:284
+					if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+//line reduce.go:237
+						var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:237
+						if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce.go:237
+							gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+						} else {
+//line reduce.go:237
+							break gc_steps10
+						}
+//line reduce.go:237
+						gc_result6 = gc_ld27
+//line reduce.go:237
+						gc_b6 := gc_none3
+//line reduce.go:237
+						if true {
+//line reduce.go:237
+							gc_b6 = gc_all3
+						}
+//line reduce.go:237
+						gc_returned6 = gc_b6
+					} else {
+//line reduce.go:237
+						gc_if12 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+//line reduce.go:237
+						if gc_if12.ToBits() != 0 {
+//line reduce.go:237
+							var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:237
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce.go:237
+								gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+							} else {
+//line reduce.go:237
+								break gc_steps10
+							}
+//line reduce.go:237
+							gc_result6 = gc_ld28.Merge(gc_result6, gc_if12)
+//line reduce.go:237
+							gc_returned6 = gc_if12.Or(gc_returned6)
+						}
+					}
+//line reduce.go:284
+					gc_if13 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+					if gc_if13.ToBits() != 0 {
+//line reduce.go:287
+						var gc_zero6 int32
+//line reduce.go:287
+						gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
+//line reduce.go:287
+						gc_returned6 = gc_if13.Or(gc_returned6)
+					}
+//line reduce.go:237
+					gc_result6.StoreSlice(sdata[tid:])
 				}
-				for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep5
+			for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+				{
+					gc_tx3 := gc_step10 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line reduce.go:235
 					tid := gc_tx3
-					_ = tid
-
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step10 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:235
+					tid := gc_tx3
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step10 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:235
+					tid := gc_tx3
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step10 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:235
+					tid := gc_tx3
 //line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
 			}
+			for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line reduce.go:235
+				tid := gc_tx3
+//line reduce.go:237
+				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+			}
 		}
 	}
-
 //line reduce.go:239
 	for s := 1; s < gc_bdx3; s *= 2 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := compiled.ScaledBelow(gc_bdx3, 2*s); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep6 := gc_from3
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						if s == 1 {
-//line reduce.go:235
-							gc_iota25 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line reduce.go:235
-							_ = gc_iota25
-//line reduce.go:235
-							gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line reduce.go:235
-							_ = gc_evens162
-//line reduce.go:235
-							gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line reduce.go:235
-							_ = gc_odds162
-//line reduce.go:235
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line reduce.go:235
-							_ = gc_spread16Lo2
-//line reduce.go:235
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line reduce.go:235
-							_ = gc_spread16Hi2
-//line reduce.go:235
-							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line reduce.go:235
-							_ = gc_evenLanes162
-//line reduce.go:235
-							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
-//line reduce.go:235
-							_ = gc_oddLanes162
-						gc_steps16:
-							for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
-								gc_tx3 := gc_vstep6
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:235
-								var tid int = gc_tx3
-//line reduce.go:235
-								_ = tid
-//line reduce.go:240
-								{
-//line reduce.go:240
-									var index int = 2 * tid
-//line reduce.go:240
-									_ = index
-//line reduce.go:240
-									if index < gc_bdx3 && uint(gc_bdx3-index) > 30 {
-//line reduce.go:240
-										var gc_ld45 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:240
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-											gc_ld45 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line reduce.go:241
-										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:241
-											gc_ld45 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps16
-//line reduce.go:241
-										}
-//line reduce.go:241
-										var gc_ld46 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-											gc_ld46 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
-//line reduce.go:241
-										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-											gc_ld46 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps16
-//line reduce.go:241
-										}
-//line reduce.go:241
-										gc_st7 := gc_ld46.Add(gc_ld45)
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-											gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes162).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-											gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes162).StoreSlice(sdata[index+16:])
-//line reduce.go:241
-										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-											gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes162).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-											gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes162).StoreSlice(sdata[index+15:])
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps16
-//line reduce.go:241
-										}
-//line reduce.go:241
-									} else {
-//line reduce.go:241
-										gc_if20 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
-//line reduce.go:240
-										_ = gc_if20
-//line reduce.go:240
-										if gc_if20.ToBits() != 0 {
-//line reduce.go:240
-											var gc_ld47 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:240
-											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-												gc_ld47 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
-//line reduce.go:241
-											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:241
-												gc_ld47 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
-//line reduce.go:241
-											} else {
-//line reduce.go:241
-												break gc_steps16
-//line reduce.go:241
-											}
-//line reduce.go:241
-											var gc_ld48 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:241
-											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-												gc_ld48 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
-//line reduce.go:241
-											} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-												gc_ld48 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
-//line reduce.go:241
-											} else {
-//line reduce.go:241
-												break gc_steps16
-//line reduce.go:241
-											}
-//line reduce.go:241
-											gc_st8 := gc_ld48.Add(gc_ld47)
-//line reduce.go:241
-											gc_bits2 := gc_if20.ToBits()
-//line reduce.go:241
-											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-												gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-												gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(sdata[index+16:])
-//line reduce.go:241
-											} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-												gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-												gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(sdata[index+15:])
-//line reduce.go:241
-											} else {
-//line reduce.go:241
-												break gc_steps16
-//line reduce.go:241
-											}
-//line reduce.go:241
-										}
-//line reduce.go:241
-									}
-//line reduce.go:241
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := compiled.ScaledBelow(gc_bdx3, 2*s); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep6 := gc_from3
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 					if s == 1 {
 //line reduce.go:235
-						gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota25 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line reduce.go:235
-						_ = gc_iota24
+						gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line reduce.go:235
-						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line reduce.go:235
-						_ = gc_evens2
+						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line reduce.go:235
-						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line reduce.go:235
-						_ = gc_spreadLo2
+						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line reduce.go:235
-						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line reduce.go:235
-						_ = gc_spreadHi2
-//line reduce.go:235
-						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
-						_ = gc_evenLanes2
-//line reduce.go:235
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
-						_ = gc_oddLanes2
-					gc_steps14:
-						for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
+						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+					gc_steps16:
+						for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce.go:235
 							var tid int = gc_tx3
-//line reduce.go:235
-							_ = tid
-//line reduce.go:240
 							{
 //line reduce.go:240
 								var index int = 2 * tid
 //line reduce.go:240
-								_ = index
+								if index < gc_bdx3 && uint(gc_bdx3-index) > 30 {
 //line reduce.go:240
-								if index < gc_bdx3 && uint(gc_bdx3-index) > 14 {
+									var gc_ld45 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:240
-									var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+										gc_ld45 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+//line reduce.go:241
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line reduce.go:241
+										gc_ld45 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+									} else {
+//line reduce.go:241
+										break gc_steps16
+									}
+//line reduce.go:241
+									var gc_ld46 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line reduce.go:241
+									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line reduce.go:241
+										gc_ld46 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
+//line reduce.go:241
+									} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:241
+										gc_ld46 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
+									} else {
+//line reduce.go:241
+										break gc_steps16
+									}
+//line reduce.go:241
+									gc_st7 := gc_ld46.Add(gc_ld45)
+//line reduce.go:241
+									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line reduce.go:241
+										gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes162).StoreSlice(sdata[index+0:])
+//line reduce.go:241
+										gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes162).StoreSlice(sdata[index+16:])
+//line reduce.go:241
+									} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:241
+										gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes162).StoreSlice(sdata[index-1:])
+//line reduce.go:241
+										gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes162).StoreSlice(sdata[index+15:])
+									} else {
+//line reduce.go:241
+										break gc_steps16
+									}
+								} else {
+//line reduce.go:241
+									gc_if20 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
+//line reduce.go:240
+									if gc_if20.ToBits() != 0 {
+//line reduce.go:240
+										var gc_ld47 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line reduce.go:240
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+											gc_ld47 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+//line reduce.go:241
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line reduce.go:241
+											gc_ld47 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+										} else {
+//line reduce.go:241
+											break gc_steps16
+										}
+//line reduce.go:241
+										var gc_ld48 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line reduce.go:241
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line reduce.go:241
+											gc_ld48 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
+//line reduce.go:241
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:241
+											gc_ld48 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
+										} else {
+//line reduce.go:241
+											break gc_steps16
+										}
+//line reduce.go:241
+										gc_st8 := gc_ld48.Add(gc_ld47)
+//line reduce.go:241
+										gc_bits2 := gc_if20.ToBits()
+//line reduce.go:241
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line reduce.go:241
+											gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(sdata[index+0:])
+//line reduce.go:241
+											gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(sdata[index+16:])
+//line reduce.go:241
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:241
+											gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(sdata[index-1:])
+//line reduce.go:241
+											gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(sdata[index+15:])
+										} else {
+//line reduce.go:241
+											break gc_steps16
+										}
+									}
+								}
+							}
+						}
+//line reduce.go:243
+						archsimd.ClearAVXUpperBits()
+					}
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				if s == 1 {
+//line reduce.go:235
+					gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line reduce.go:235
+					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line reduce.go:235
+					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line reduce.go:235
+					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line reduce.go:235
+					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:235
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps14:
+					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
+						gc_tx3 := gc_vstep6
+//line reduce.go:235
+						var tid int = gc_tx3
+						{
+//line reduce.go:240
+							var index int = 2 * tid
+//line reduce.go:240
+							if index < gc_bdx3 && uint(gc_bdx3-index) > 14 {
+//line reduce.go:240
+								var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:240
+								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+									gc_ld37 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+//line reduce.go:241
+								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line reduce.go:241
+									gc_ld37 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+								} else {
+//line reduce.go:241
+									break gc_steps14
+								}
+//line reduce.go:241
+								var gc_ld38 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:241
+								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line reduce.go:241
+									gc_ld38 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+//line reduce.go:241
+								} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:241
+									gc_ld38 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+								} else {
+//line reduce.go:241
+									break gc_steps14
+								}
+//line reduce.go:241
+								gc_st5 := gc_ld38.Add(gc_ld37)
+//line reduce.go:241
+								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line reduce.go:241
+									gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes2).StoreSlice(sdata[index+0:])
+//line reduce.go:241
+									gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes2).StoreSlice(sdata[index+8:])
+//line reduce.go:241
+								} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:241
+									gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes2).StoreSlice(sdata[index-1:])
+//line reduce.go:241
+									gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes2).StoreSlice(sdata[index+7:])
+								} else {
+//line reduce.go:241
+									break gc_steps14
+								}
+							} else {
+//line reduce.go:241
+								gc_if18 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
+//line reduce.go:240
+								if gc_if18.ToBits() != 0 {
+//line reduce.go:240
+									var gc_ld39 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld37 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+										gc_ld39 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld37 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
-//line reduce.go:241
+										gc_ld39 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
 									} else {
 //line reduce.go:241
 										break gc_steps14
-//line reduce.go:241
 									}
 //line reduce.go:241
-									var gc_ld38 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld40 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_ld38 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+										gc_ld40 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld38 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
-//line reduce.go:241
+										gc_ld40 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
 									} else {
 //line reduce.go:241
 										break gc_steps14
-//line reduce.go:241
 									}
 //line reduce.go:241
-									gc_st5 := gc_ld38.Add(gc_ld37)
+									gc_st6 := gc_ld40.Add(gc_ld39)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes2).StoreSlice(sdata[index+0:])
+										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-										gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes2).StoreSlice(sdata[index+8:])
+										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes2).StoreSlice(sdata[index-1:])
+										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-										gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes2).StoreSlice(sdata[index+7:])
-//line reduce.go:241
+										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
 									} else {
 //line reduce.go:241
 										break gc_steps14
-//line reduce.go:241
 									}
-//line reduce.go:241
-								} else {
-//line reduce.go:241
-									gc_if18 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
-//line reduce.go:240
-									_ = gc_if18
-//line reduce.go:240
-									if gc_if18.ToBits() != 0 {
-//line reduce.go:240
-										var gc_ld39 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:240
-										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-											gc_ld39 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
-//line reduce.go:241
-										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:241
-											gc_ld39 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps14
-//line reduce.go:241
-										}
-//line reduce.go:241
-										var gc_ld40 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-											gc_ld40 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
-//line reduce.go:241
-										} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-											gc_ld40 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps14
-//line reduce.go:241
-										}
-//line reduce.go:241
-										gc_st6 := gc_ld40.Add(gc_ld39)
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-											gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-											gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
-//line reduce.go:241
-										} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-											gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-											gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps14
-//line reduce.go:241
-										}
-//line reduce.go:241
-									}
-//line reduce.go:241
 								}
-//line reduce.go:241
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
+//line reduce.go:243
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep6
-				for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
-					{
-						gc_tx3 := gc_step11 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx3 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step11 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx3 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step11 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx3 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step11 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx3 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
+			}
+			gc_step11 := gc_vstep6
+			for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
+				{
+					gc_tx3 := gc_step11 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line reduce.go:235
 					tid := gc_tx3
-					_ = tid
-
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx3 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx3 := gc_step11 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:235
+					tid := gc_tx3
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx3 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx3 := gc_step11 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:235
+					tid := gc_tx3
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx3 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx3 := gc_step11 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:235
+					tid := gc_tx3
 //line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx3 {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
+			for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line reduce.go:235
+				tid := gc_tx3
+//line reduce.go:240
+				if index := 2 * s * tid; index < gc_bdx3 {
+					sdata[index] += sdata[index+s]
+				}
+			}
 		}
 	}
 	{
+//line reduce.go:248
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -7154,151 +5120,69 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 				gc_step12 := gc_from3
 				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
 					{
-						gc_tx3 := gc_step12 + 0
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line reduce.go:246
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx3 := gc_step12 + 1
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line reduce.go:246
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx3 := gc_step12 + 2
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line reduce.go:246
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx3 := gc_step12 + 3
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
-//line reduce.go:235
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:245
-					{
+//line reduce.go:246
 						gc_at11[0] = gc_at12[0]
 					}
 				}
+//line reduce.go:250
+				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce.go:246
+					gc_at11[0] = gc_at12[0]
+				}
 			} else {
+//line reduce.go:250
 				gc_step13 := gc_from3
 				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
 					{
 						gc_tx3 := gc_step13 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx3 := gc_step13 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx3 := gc_step13 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx3 := gc_step13 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:235
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx3] = sdata[0]
 					}
 				}
+//line reduce.go:250
 				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:235
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:245
-					{
-						partial[gc_bx3] = sdata[0]
-					}
+//line reduce.go:246
+					partial[gc_bx3] = sdata[0]
 				}
 			}
 		}
@@ -7314,802 +5198,615 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b8.Len()
-
 //line reduce.go:236
 	if gc_bdx4 <= 1*gc_bdx4 {
 		gc_b8.SharedWritten()
 	}
-
 //line reduce.go:236
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off10 := gc_bx4 * gc_bdx4
-			if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
-				gc_at13 := sdata[:gc_bdx4]
-				gc_at14 := in[gc_off10:][:gc_bdx4]
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
-							gc_tx4 := gc_vstep7
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line reduce.go:235
-							var tid int = gc_tx4
-//line reduce.go:235
-							_ = tid
-							archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+//line reduce.go:238
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_off10 := gc_bx4 * gc_bdx4
+		if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
+			gc_at13 := sdata[:gc_bdx4]
+			gc_at14 := in[gc_off10:][:gc_bdx4]
+			gc_vstep7 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop7 bool
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
 						gc_tx4 := gc_vstep7
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line reduce.go:235
 						var tid int = gc_tx4
 //line reduce.go:235
 						_ = tid
-						archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+						archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop7 {
+					return
 				}
-				for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+					gc_tx4 := gc_vstep7
 //line reduce.go:235
-					tid := gc_tx4
+					var tid int = gc_tx4
+//line reduce.go:235
 					_ = tid
-
-//line reduce.go:237
-					gc_at13[gc_tx4] = gc_at14[gc_tx4]
+					archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 				}
-			} else {
-				gc_vstep8 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line reduce.go:237
+				gc_at13[gc_tx4] = gc_at14[gc_tx4]
+			}
+		} else {
+			gc_vstep8 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce.go:235
-						gc_none6 := archsimd.Mask32x16FromBits(0)
+					gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:235
-						_ = gc_none6
+					gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:235
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:235
-						_ = gc_iota16
-//line reduce.go:235
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:235
-						_ = gc_all6
-					gc_steps20:
-						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
-							gc_tx4 := gc_vstep8
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line reduce.go:235
-							var tid int = gc_tx4
-//line reduce.go:235
-							_ = tid
-//line reduce.go:237
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:237
-								break
-//line reduce.go:237
-							}
-//line reduce.go:237
-							var gc_t12 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:237
-							_ = gc_t12
-//line reduce.go:237
-							var gc_i12 int = gc_t12
-//line reduce.go:237
-							_ = gc_i12
-//line reduce.go:237
-							var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:237
-							_ = gc_result12
-//line reduce.go:237
-							gc_returned12 := gc_none6
-//line reduce.go:237
-							_ = gc_returned12
-//line reduce.go:284
-							if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
-//line reduce.go:237
-								var gc_ld55 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:237
-								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:237
-									gc_ld55 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:237
-								} else {
-//line reduce.go:237
-									break gc_steps20
-//line reduce.go:237
-								}
-//line reduce.go:237
-								gc_result12 = gc_ld55
-//line reduce.go:237
-								gc_b10 := gc_none6
-//line reduce.go:237
-								if true {
-//line reduce.go:237
-									gc_b10 = gc_all6
-//line reduce.go:237
-								}
-//line reduce.go:237
-								gc_returned12 = gc_b10
-//line reduce.go:237
-							} else {
-//line reduce.go:237
-								gc_if25 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line reduce.go:237
-								_ = gc_if25
-//line reduce.go:237
-								if gc_if25.ToBits() != 0 {
-//line reduce.go:237
-									var gc_ld56 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:237
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:237
-										gc_ld56 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:237
-									} else {
-//line reduce.go:237
-										break gc_steps20
-//line reduce.go:237
-									}
-//line reduce.go:237
-									gc_result12 = gc_result12.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if25.ToBits()))
-//line reduce.go:237
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if25.ToBits() | gc_returned12.ToBits())
-//line reduce.go:237
-								}
-//line reduce.go:237
-							}
-//line reduce.go:284
-							gc_if26 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:284
-							_ = gc_if26
-//line reduce.go:287
-							if gc_if26.ToBits() != 0 {
-//line reduce.go:287
-								var gc_zero12 uint32
-//line reduce.go:287
-								_ = gc_zero12
-//line reduce.go:287
-								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
-//line reduce.go:287
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if26.ToBits() | gc_returned12.ToBits())
-//line reduce.go:287
-							}
-//line reduce.go:237
-							gc_result12.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce.go:235
-					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
-					_ = gc_none5
-//line reduce.go:235
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:235
-					_ = gc_iota14
-//line reduce.go:235
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
-					_ = gc_all5
-				gc_steps18:
-					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps20:
+					for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
 						gc_tx4 := gc_vstep8
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line reduce.go:235
 						var tid int = gc_tx4
-//line reduce.go:235
-						_ = tid
 //line reduce.go:237
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:237
 							break
-//line reduce.go:237
 						}
 //line reduce.go:237
-						var gc_t10 int = gc_bx4*gc_bdx4 + tid
+						var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:237
-						_ = gc_t10
+						var gc_i12 int = gc_t12
 //line reduce.go:237
-						var gc_i10 int = gc_t10
+						var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
-						_ = gc_i10
-//line reduce.go:237
-						var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:237
-						_ = gc_result10
-//line reduce.go:237
-						gc_returned10 := gc_none5
-//line reduce.go:237
-						_ = gc_returned10
+						gc_returned12 := gc_none6
 //line reduce.go:284
-						if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+						if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line reduce.go:237
-							var gc_ld51 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld55 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
-							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+							if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:237
-								gc_ld51 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:237
+								gc_ld55 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 							} else {
 //line reduce.go:237
-								break gc_steps18
-//line reduce.go:237
+								break gc_steps20
 							}
 //line reduce.go:237
-							gc_result10 = gc_ld51
+							gc_result12 = gc_ld55
 //line reduce.go:237
-							gc_b9 := gc_none5
+							gc_b10 := gc_none6
 //line reduce.go:237
 							if true {
 //line reduce.go:237
-								gc_b9 = gc_all5
-//line reduce.go:237
+								gc_b10 = gc_all6
 							}
 //line reduce.go:237
-							gc_returned10 = gc_b9
-//line reduce.go:237
+							gc_returned12 = gc_b10
 						} else {
 //line reduce.go:237
-							gc_if22 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+							gc_if25 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:237
-							_ = gc_if22
+							if gc_if25.ToBits() != 0 {
 //line reduce.go:237
-							if gc_if22.ToBits() != 0 {
+								var gc_ld56 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
-								var gc_ld52 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:237
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce.go:237
-									gc_ld52 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:237
+									gc_ld56 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 								} else {
 //line reduce.go:237
-									break gc_steps18
-//line reduce.go:237
+									break gc_steps20
 								}
 //line reduce.go:237
-								gc_result10 = gc_ld52.Merge(gc_result10, gc_if22)
+								gc_result12 = gc_result12.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if25.ToBits()))
 //line reduce.go:237
-								gc_returned10 = gc_if22.Or(gc_returned10)
-//line reduce.go:237
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if25.ToBits() | gc_returned12.ToBits())
 							}
-//line reduce.go:237
 						}
 //line reduce.go:284
-						gc_if23 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-						_ = gc_if23
+						gc_if26 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:287
-						if gc_if23.ToBits() != 0 {
+						if gc_if26.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero10 uint32
+							var gc_zero12 uint32
 //line reduce.go:287
-							_ = gc_zero10
+							gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
 //line reduce.go:287
-							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if23)
-//line reduce.go:287
-							gc_returned10 = gc_if23.Or(gc_returned10)
-//line reduce.go:287
+							gc_returned12 = archsimd.Mask32x16FromBits(gc_if26.ToBits() | gc_returned12.ToBits())
 						}
 //line reduce.go:237
-						gc_result10.StoreSlice(sdata[tid:])
+						gc_result12.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
+					return
 				}
-				gc_step14 := gc_vstep8
-				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
-					{
-						gc_tx4 := gc_step14 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+			}
+			if compiled.SIMD {
 //line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-					}
-					{
-						gc_tx4 := gc_step14 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-					}
-					{
-						gc_tx4 := gc_step14 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+				gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-					}
-					{
-						gc_tx4 := gc_step14 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps18:
+				for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
+					gc_tx4 := gc_vstep8
 //line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
+					var tid int = gc_tx4
 //line reduce.go:237
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					if tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:237
+						break
 					}
+//line reduce.go:237
+					var gc_t10 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:237
+					var gc_i10 int = gc_t10
+//line reduce.go:237
+					var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:237
+					gc_returned10 := gc_none5
+//line reduce.go:284
+					if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+//line reduce.go:237
+						var gc_ld51 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:237
+						if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce.go:237
+							gc_ld51 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+						} else {
+//line reduce.go:237
+							break gc_steps18
+						}
+//line reduce.go:237
+						gc_result10 = gc_ld51
+//line reduce.go:237
+						gc_b9 := gc_none5
+//line reduce.go:237
+						if true {
+//line reduce.go:237
+							gc_b9 = gc_all5
+						}
+//line reduce.go:237
+						gc_returned10 = gc_b9
+					} else {
+//line reduce.go:237
+						gc_if22 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line reduce.go:237
+						if gc_if22.ToBits() != 0 {
+//line reduce.go:237
+							var gc_ld52 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:237
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce.go:237
+								gc_ld52 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+							} else {
+//line reduce.go:237
+								break gc_steps18
+							}
+//line reduce.go:237
+							gc_result10 = gc_ld52.Merge(gc_result10, gc_if22)
+//line reduce.go:237
+							gc_returned10 = gc_if22.Or(gc_returned10)
+						}
+					}
+//line reduce.go:284
+					gc_if23 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+					if gc_if23.ToBits() != 0 {
+//line reduce.go:287
+						var gc_zero10 uint32
+//line reduce.go:287
+						gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if23)
+//line reduce.go:287
+						gc_returned10 = gc_if23.Or(gc_returned10)
+					}
+//line reduce.go:237
+					gc_result10.StoreSlice(sdata[tid:])
 				}
-				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step14 := gc_vstep8
+			for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+				{
+					gc_tx4 := gc_step14 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line reduce.go:235
 					tid := gc_tx4
-					_ = tid
-
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step14 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:235
+					tid := gc_tx4
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step14 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:235
+					tid := gc_tx4
+//line reduce.go:237
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step14 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:235
+					tid := gc_tx4
 //line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
 			}
+			for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line reduce.go:235
+				tid := gc_tx4
+//line reduce.go:237
+				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+			}
 		}
 	}
-
 //line reduce.go:239
 	for s := 1; s < gc_bdx4; s *= 2 {
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := compiled.ScaledBelow(gc_bdx4, 2*s); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep9 := gc_from4
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						if s == 1 {
-//line reduce.go:235
-							gc_iota27 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line reduce.go:235
-							_ = gc_iota27
-//line reduce.go:235
-							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line reduce.go:235
-							_ = gc_evens163
-//line reduce.go:235
-							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line reduce.go:235
-							_ = gc_odds163
-//line reduce.go:235
-							gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line reduce.go:235
-							_ = gc_spread16Lo3
-//line reduce.go:235
-							gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line reduce.go:235
-							_ = gc_spread16Hi3
-//line reduce.go:235
-							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
-//line reduce.go:235
-							_ = gc_evenLanes163
-//line reduce.go:235
-							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
-//line reduce.go:235
-							_ = gc_oddLanes163
-						gc_steps24:
-							for ; gc_vstep9+15 < gc_to4; gc_vstep9 += 16 {
-								gc_tx4 := gc_vstep9
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:235
-								var tid int = gc_tx4
-//line reduce.go:235
-								_ = tid
-//line reduce.go:240
-								{
-//line reduce.go:240
-									var index int = 2 * tid
-//line reduce.go:240
-									_ = index
-//line reduce.go:240
-									if index < gc_bdx4 && uint(gc_bdx4-index) > 30 {
-//line reduce.go:240
-										var gc_ld69 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:240
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-											gc_ld69 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line reduce.go:241
-										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:241
-											gc_ld69 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps24
-//line reduce.go:241
-										}
-//line reduce.go:241
-										var gc_ld70 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-											gc_ld70 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
-//line reduce.go:241
-										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-											gc_ld70 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps24
-//line reduce.go:241
-										}
-//line reduce.go:241
-										gc_st11 := gc_ld70.Add(gc_ld69)
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-											gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes163).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-											gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes163).StoreSlice(sdata[index+16:])
-//line reduce.go:241
-										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-											gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes163).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-											gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes163).StoreSlice(sdata[index+15:])
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps24
-//line reduce.go:241
-										}
-//line reduce.go:241
-									} else {
-//line reduce.go:241
-										gc_if30 := gc_iota27.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
-//line reduce.go:240
-										_ = gc_if30
-//line reduce.go:240
-										if gc_if30.ToBits() != 0 {
-//line reduce.go:240
-											var gc_ld71 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:240
-											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-												gc_ld71 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
-//line reduce.go:241
-											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:241
-												gc_ld71 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
-//line reduce.go:241
-											} else {
-//line reduce.go:241
-												break gc_steps24
-//line reduce.go:241
-											}
-//line reduce.go:241
-											var gc_ld72 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:241
-											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-												gc_ld72 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
-//line reduce.go:241
-											} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-												gc_ld72 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
-//line reduce.go:241
-											} else {
-//line reduce.go:241
-												break gc_steps24
-//line reduce.go:241
-											}
-//line reduce.go:241
-											gc_st12 := gc_ld72.Add(gc_ld71)
-//line reduce.go:241
-											gc_bits3 := gc_if30.ToBits()
-//line reduce.go:241
-											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:241
-												gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3)))).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-												gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8)))).StoreSlice(sdata[index+16:])
-//line reduce.go:241
-											} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:241
-												gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-												gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1)).StoreSlice(sdata[index+15:])
-//line reduce.go:241
-											} else {
-//line reduce.go:241
-												break gc_steps24
-//line reduce.go:241
-											}
-//line reduce.go:241
-										}
-//line reduce.go:241
-									}
-//line reduce.go:241
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
-						return
-					}
-				}
-				if compiled.SIMD {
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := compiled.ScaledBelow(gc_bdx4, 2*s); gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_vstep9 := gc_from4
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 					if s == 1 {
 //line reduce.go:235
-						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota27 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line reduce.go:235
-						_ = gc_iota26
+						gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line reduce.go:235
-						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line reduce.go:235
-						_ = gc_evens3
+						gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line reduce.go:235
-						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line reduce.go:235
-						_ = gc_spreadLo3
+						gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
 //line reduce.go:235
-						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line reduce.go:235
-						_ = gc_spreadHi3
-//line reduce.go:235
-						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
-						_ = gc_evenLanes3
-//line reduce.go:235
-						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:235
-						_ = gc_oddLanes3
-					gc_steps22:
-						for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
+						gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
+					gc_steps24:
+						for ; gc_vstep9+15 < gc_to4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce.go:235
 							var tid int = gc_tx4
-//line reduce.go:235
-							_ = tid
-//line reduce.go:240
 							{
 //line reduce.go:240
 								var index int = 2 * tid
 //line reduce.go:240
-								_ = index
+								if index < gc_bdx4 && uint(gc_bdx4-index) > 30 {
 //line reduce.go:240
-								if index < gc_bdx4 && uint(gc_bdx4-index) > 14 {
+									var gc_ld69 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:240
-									var gc_ld61 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+										gc_ld69 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
+//line reduce.go:241
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line reduce.go:241
+										gc_ld69 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
+									} else {
+//line reduce.go:241
+										break gc_steps24
+									}
+//line reduce.go:241
+									var gc_ld70 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+//line reduce.go:241
+									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line reduce.go:241
+										gc_ld70 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
+//line reduce.go:241
+									} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:241
+										gc_ld70 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
+									} else {
+//line reduce.go:241
+										break gc_steps24
+									}
+//line reduce.go:241
+									gc_st11 := gc_ld70.Add(gc_ld69)
+//line reduce.go:241
+									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line reduce.go:241
+										gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes163).StoreSlice(sdata[index+0:])
+//line reduce.go:241
+										gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes163).StoreSlice(sdata[index+16:])
+//line reduce.go:241
+									} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:241
+										gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes163).StoreSlice(sdata[index-1:])
+//line reduce.go:241
+										gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes163).StoreSlice(sdata[index+15:])
+									} else {
+//line reduce.go:241
+										break gc_steps24
+									}
+								} else {
+//line reduce.go:241
+									gc_if30 := gc_iota27.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
+//line reduce.go:240
+									if gc_if30.ToBits() != 0 {
+//line reduce.go:240
+										var gc_ld71 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+//line reduce.go:240
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+											gc_ld71 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
+//line reduce.go:241
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line reduce.go:241
+											gc_ld71 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
+										} else {
+//line reduce.go:241
+											break gc_steps24
+										}
+//line reduce.go:241
+										var gc_ld72 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+//line reduce.go:241
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line reduce.go:241
+											gc_ld72 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
+//line reduce.go:241
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:241
+											gc_ld72 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
+										} else {
+//line reduce.go:241
+											break gc_steps24
+										}
+//line reduce.go:241
+										gc_st12 := gc_ld72.Add(gc_ld71)
+//line reduce.go:241
+										gc_bits3 := gc_if30.ToBits()
+//line reduce.go:241
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line reduce.go:241
+											gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3)))).StoreSlice(sdata[index+0:])
+//line reduce.go:241
+											gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8)))).StoreSlice(sdata[index+16:])
+//line reduce.go:241
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:241
+											gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1)).StoreSlice(sdata[index-1:])
+//line reduce.go:241
+											gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1)).StoreSlice(sdata[index+15:])
+										} else {
+//line reduce.go:241
+											break gc_steps24
+										}
+									}
+								}
+							}
+						}
+//line reduce.go:243
+						archsimd.ClearAVXUpperBits()
+					}
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				if s == 1 {
+//line reduce.go:235
+					gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line reduce.go:235
+					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line reduce.go:235
+					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line reduce.go:235
+					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line reduce.go:235
+					gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:235
+					gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps22:
+					for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
+//line reduce.go:235
+						var tid int = gc_tx4
+						{
+//line reduce.go:240
+							var index int = 2 * tid
+//line reduce.go:240
+							if index < gc_bdx4 && uint(gc_bdx4-index) > 14 {
+//line reduce.go:240
+								var gc_ld61 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:240
+								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+									gc_ld61 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
+//line reduce.go:241
+								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line reduce.go:241
+									gc_ld61 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
+								} else {
+//line reduce.go:241
+									break gc_steps22
+								}
+//line reduce.go:241
+								var gc_ld62 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:241
+								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line reduce.go:241
+									gc_ld62 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
+//line reduce.go:241
+								} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:241
+									gc_ld62 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
+								} else {
+//line reduce.go:241
+									break gc_steps22
+								}
+//line reduce.go:241
+								gc_st9 := gc_ld62.Add(gc_ld61)
+//line reduce.go:241
+								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line reduce.go:241
+									gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes3).StoreSlice(sdata[index+0:])
+//line reduce.go:241
+									gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes3).StoreSlice(sdata[index+8:])
+//line reduce.go:241
+								} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:241
+									gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes3).StoreSlice(sdata[index-1:])
+//line reduce.go:241
+									gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes3).StoreSlice(sdata[index+7:])
+								} else {
+//line reduce.go:241
+									break gc_steps22
+								}
+							} else {
+//line reduce.go:241
+								gc_if28 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
+//line reduce.go:240
+								if gc_if28.ToBits() != 0 {
+//line reduce.go:240
+									var gc_ld63 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld61 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
+										gc_ld63 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld61 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
-//line reduce.go:241
+										gc_ld63 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
 									} else {
 //line reduce.go:241
 										break gc_steps22
-//line reduce.go:241
 									}
 //line reduce.go:241
-									var gc_ld62 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld64 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_ld62 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
+										gc_ld64 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld62 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
-//line reduce.go:241
+										gc_ld64 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
 									} else {
 //line reduce.go:241
 										break gc_steps22
-//line reduce.go:241
 									}
 //line reduce.go:241
-									gc_st9 := gc_ld62.Add(gc_ld61)
+									gc_st10 := gc_ld64.Add(gc_ld63)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes3).StoreSlice(sdata[index+0:])
+										gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3)).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-										gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes3).StoreSlice(sdata[index+8:])
+										gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes3).StoreSlice(sdata[index-1:])
+										gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-										gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes3).StoreSlice(sdata[index+7:])
-//line reduce.go:241
+										gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3)).StoreSlice(sdata[index+7:])
 									} else {
 //line reduce.go:241
 										break gc_steps22
-//line reduce.go:241
 									}
-//line reduce.go:241
-								} else {
-//line reduce.go:241
-									gc_if28 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
-//line reduce.go:240
-									_ = gc_if28
-//line reduce.go:240
-									if gc_if28.ToBits() != 0 {
-//line reduce.go:240
-										var gc_ld63 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:240
-										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-											gc_ld63 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
-//line reduce.go:241
-										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:241
-											gc_ld63 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps22
-//line reduce.go:241
-										}
-//line reduce.go:241
-										var gc_ld64 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-											gc_ld64 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
-//line reduce.go:241
-										} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-											gc_ld64 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps22
-//line reduce.go:241
-										}
-//line reduce.go:241
-										gc_st10 := gc_ld64.Add(gc_ld63)
-//line reduce.go:241
-										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-											gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3)).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-											gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3)).StoreSlice(sdata[index+8:])
-//line reduce.go:241
-										} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-											gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-											gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3)).StoreSlice(sdata[index+7:])
-//line reduce.go:241
-										} else {
-//line reduce.go:241
-											break gc_steps22
-//line reduce.go:241
-										}
-//line reduce.go:241
-									}
-//line reduce.go:241
 								}
-//line reduce.go:241
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
+//line reduce.go:243
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_step15 := gc_vstep9
-				for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
-					{
-						gc_tx4 := gc_step15 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx4 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step15 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx4 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step15 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx4 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step15 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:240
-						if index := 2 * s * tid; index < gc_bdx4 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
+			}
+			gc_step15 := gc_vstep9
+			for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
+				{
+					gc_tx4 := gc_step15 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line reduce.go:235
 					tid := gc_tx4
-					_ = tid
-
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx4 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx4 := gc_step15 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:235
+					tid := gc_tx4
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx4 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx4 := gc_step15 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:235
+					tid := gc_tx4
+//line reduce.go:240
+					if index := 2 * s * tid; index < gc_bdx4 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx4 := gc_step15 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:235
+					tid := gc_tx4
 //line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx4 {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
+			for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line reduce.go:235
+				tid := gc_tx4
+//line reduce.go:240
+				if index := 2 * s * tid; index < gc_bdx4 {
+					sdata[index] += sdata[index+s]
+				}
+			}
 		}
 	}
 	{
+//line reduce.go:248
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 			gc_to4 = gc_bound4 + 1
@@ -8123,151 +5820,69 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 				gc_step16 := gc_from4
 				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
 					{
-						gc_tx4 := gc_step16 + 0
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at15[0] = gc_at16[0]
-						}
+//line reduce.go:246
+						gc_at15[0] = gc_at16[0]
 					}
 					{
-						gc_tx4 := gc_step16 + 1
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at15[0] = gc_at16[0]
-						}
+//line reduce.go:246
+						gc_at15[0] = gc_at16[0]
 					}
 					{
-						gc_tx4 := gc_step16 + 2
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at15[0] = gc_at16[0]
-						}
+//line reduce.go:246
+						gc_at15[0] = gc_at16[0]
 					}
 					{
-						gc_tx4 := gc_step16 + 3
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:245
-						{
-							gc_at15[0] = gc_at16[0]
-						}
-					}
-				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
-//line reduce.go:235
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:245
-					{
+//line reduce.go:246
 						gc_at15[0] = gc_at16[0]
 					}
 				}
+//line reduce.go:250
+				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce.go:246
+					gc_at15[0] = gc_at16[0]
+				}
 			} else {
+//line reduce.go:250
 				gc_step17 := gc_from4
 				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
 					{
 						gc_tx4 := gc_step17 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx4 := gc_step17 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx4 := gc_step17 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce.go:250
 						gc_tx4 := gc_step17 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:235
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:245
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce.go:246
+						partial[gc_bx4] = sdata[0]
 					}
 				}
+//line reduce.go:250
 				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:235
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:245
-					{
-						partial[gc_bx4] = sdata[0]
-					}
+//line reduce.go:246
+					partial[gc_bx4] = sdata[0]
 				}
 			}
 		}
@@ -8315,171 +5930,104 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b11.Len()
-
 //line reduce.go:258
 	if gc_bdx5 <= 1*gc_bdx5 {
 		gc_b11.SharedWritten()
 	}
-
 //line reduce.go:258
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off17 := gc_bx5 * gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx5 <= len(in)-gc_off17 {
-				gc_at25 := sdata[:gc_bdx5]
-				gc_at26 := in[gc_off17:][:gc_bdx5]
-
+//line reduce.go:260
+	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		gc_off17 := gc_bx5 * gc_bdx5
+		if gc_bdx5 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx5 <= len(in)-gc_off17 {
+			gc_at25 := sdata[:gc_bdx5]
+			gc_at26 := in[gc_off17:][:gc_bdx5]
 //line reduce.go:259
-				if compiled.Disjoint(gc_at25, gc_at26) {
-					copy(gc_at25, gc_at26)
-				} else {
-					gc_step19 := 0
-					for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
-						{
-							gc_tx5 := gc_step19 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:257
-							tid := gc_tx5
-							_ = tid
-
+			if compiled.Disjoint(gc_at25, gc_at26) {
+				copy(gc_at25, gc_at26)
+			} else {
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+					{
+						gc_tx5 := gc_step19 + 0
 //line reduce.go:259
-							gc_at25[gc_tx5] = gc_at26[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step19 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:257
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:259
-							gc_at25[gc_tx5] = gc_at26[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step19 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:257
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:259
-							gc_at25[gc_tx5] = gc_at26[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step19 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:257
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:259
-							gc_at25[gc_tx5] = gc_at26[gc_tx5]
-						}
+						gc_at25[gc_tx5] = gc_at26[gc_tx5]
 					}
-					for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:257
-						tid := gc_tx5
-						_ = tid
-
+					{
+						gc_tx5 := gc_step19 + 1
+//line reduce.go:259
+						gc_at25[gc_tx5] = gc_at26[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step19 + 2
+//line reduce.go:259
+						gc_at25[gc_tx5] = gc_at26[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step19 + 3
 //line reduce.go:259
 						gc_at25[gc_tx5] = gc_at26[gc_tx5]
 					}
 				}
-			} else {
-				gc_step20 := 0
-				for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
-					{
-						gc_tx5 := gc_step20 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:257
-						tid := gc_tx5
-						_ = tid
-
+				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
 //line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
-					{
-						gc_tx5 := gc_step20 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:257
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
-					{
-						gc_tx5 := gc_step20 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:257
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
-					{
-						gc_tx5 := gc_step20 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:257
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-					}
+					gc_at25[gc_tx5] = gc_at26[gc_tx5]
 				}
-				for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
+			}
+		} else {
+			gc_step20 := 0
+			for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
+				{
+					gc_tx5 := gc_step20 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line reduce.go:257
 					tid := gc_tx5
-					_ = tid
-
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step20 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:257
+					tid := gc_tx5
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step20 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:257
+					tid := gc_tx5
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+				{
+					gc_tx5 := gc_step20 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:257
+					tid := gc_tx5
 //line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			}
+			for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+//line reduce.go:257
+				tid := gc_tx5
+//line reduce.go:259
+				sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+			}
 		}
 	}
-
 //line reduce.go:261
 	var sdata_ []T = sdata
-
-//line reduce.go:261
-	_ = sdata_
-
 //line reduce.go:261
 	var stop int = 0
-
-//line reduce.go:261
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
@@ -8488,170 +6036,116 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 				continue
 			}
 		}
-		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := s; gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
-			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off18 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off18 >= 0 && gc_off18 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off18 {
-					gc_at27 := sdata_[:gc_to5]
-					gc_at28 := sdata_[gc_off18:][:gc_to5]
-					gc_step21 := gc_from5
-					for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+//line reduce.go:281
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound5 := s; gc_bound5 < gc_to5 {
+			gc_to5 = gc_bound5
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off18 := s
+			if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off18 >= 0 && gc_off18 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off18 {
+				gc_at27 := sdata_[:gc_to5]
+				gc_at28 := sdata_[gc_off18:][:gc_to5]
+				gc_step21 := gc_from5
+				for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+					{
+						gc_tx5 := gc_step21 + 0
 						{
-							gc_tx5 := gc_step21 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at27[gc_tx5] += gc_at28[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step21 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at27[gc_tx5] += gc_at28[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step21 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at27[gc_tx5] += gc_at28[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step21 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at27[gc_tx5] += gc_at28[gc_tx5]
-							}
-						}
-					}
-					for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:272
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:274
-						{
+//line reduce.go:275
 							gc_at27[gc_tx5] += gc_at28[gc_tx5]
 						}
 					}
-				} else {
-					gc_step22 := gc_from5
-					for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
+					{
+						gc_tx5 := gc_step21 + 1
 						{
-							gc_tx5 := gc_step22 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step22 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step22 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step22 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							gc_at27[gc_tx5] += gc_at28[gc_tx5]
 						}
 					}
-					for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step21 + 2
+						{
+//line reduce.go:275
+							gc_at27[gc_tx5] += gc_at28[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step21 + 3
+						{
+//line reduce.go:275
+							gc_at27[gc_tx5] += gc_at28[gc_tx5]
+						}
+					}
+				}
+				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+//line reduce.go:275
+						gc_at27[gc_tx5] += gc_at28[gc_tx5]
+					}
+				}
+			} else {
+				gc_step22 := gc_from5
+				for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
+					{
+						gc_tx5 := gc_step22 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reduce.go:272
 						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx5 := gc_step22 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+						tid_ := gc_tx5
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step22 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+						tid_ := gc_tx5
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step22 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+						tid_ := gc_tx5
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+					tid_ := gc_tx5
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:283
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 			gc_to5 = gc_bound5 + 1
@@ -8665,151 +6159,69 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 				gc_step23 := gc_from5
 				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
 					{
-						gc_tx5 := gc_step23 + 0
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:257
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at29[0] = gc_at30[0]
-						}
+//line reduce.go:263
+						gc_at29[0] = gc_at30[0]
 					}
 					{
-						gc_tx5 := gc_step23 + 1
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:257
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at29[0] = gc_at30[0]
-						}
+//line reduce.go:263
+						gc_at29[0] = gc_at30[0]
 					}
 					{
-						gc_tx5 := gc_step23 + 2
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:257
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at29[0] = gc_at30[0]
-						}
+//line reduce.go:263
+						gc_at29[0] = gc_at30[0]
 					}
 					{
-						gc_tx5 := gc_step23 + 3
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:257
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at29[0] = gc_at30[0]
-						}
-					}
-				}
-				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line reduce.go:257
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:262
-					{
+//line reduce.go:263
 						gc_at29[0] = gc_at30[0]
 					}
 				}
+//line reduce.go:267
+				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
+//line reduce.go:263
+					gc_at29[0] = gc_at30[0]
+				}
 			} else {
+//line reduce.go:267
 				gc_step24 := gc_from5
 				for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
 					{
 						gc_tx5 := gc_step24 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:257
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx5 := gc_step24 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:257
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx5 := gc_step24 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:257
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx5 := gc_step24 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:257
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx5] = sdata[0]
 					}
 				}
+//line reduce.go:267
 				for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:257
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:262
-					{
-						partial[gc_bx5] = sdata[0]
-					}
+//line reduce.go:263
+					partial[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -8825,591 +6237,445 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line reduce.go:258
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line reduce.go:258
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-				gc_at7 := sdata[:gc_bdx2]
-				gc_at8 := in[gc_off5:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce.go:257
-							var tid int = gc_tx2
-//line reduce.go:257
-							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line reduce.go:260
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
+			gc_at7 := sdata[:gc_bdx2]
+			gc_at8 := in[gc_off5:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reduce.go:257
 						var tid int = gc_tx2
 //line reduce.go:257
 						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line reduce.go:257
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line reduce.go:257
 					_ = tid
-
-//line reduce.go:259
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line reduce.go:259
+				gc_at7[gc_tx2] = gc_at8[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:257
-						gc_none2 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:257
-						_ = gc_none2
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:257
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:257
-						_ = gc_iota4
-//line reduce.go:257
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:257
-						_ = gc_all2
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce.go:257
-							var tid int = gc_tx2
-//line reduce.go:257
-							_ = tid
-//line reduce.go:259
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:259
-								break
-//line reduce.go:259
-							}
-//line reduce.go:259
-							var gc_t4 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:259
-							_ = gc_t4
-//line reduce.go:259
-							var gc_i4 int = gc_t4
-//line reduce.go:259
-							_ = gc_i4
-//line reduce.go:259
-							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:259
-							_ = gc_result4
-//line reduce.go:259
-							gc_returned4 := gc_none2
-//line reduce.go:259
-							_ = gc_returned4
-//line reduce.go:284
-							if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-//line reduce.go:259
-								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:259
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:259
-									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:259
-								} else {
-//line reduce.go:259
-									break gc_steps4
-//line reduce.go:259
-								}
-//line reduce.go:259
-								gc_result4 = gc_ld7
-//line reduce.go:259
-								gc_b4 := gc_none2
-//line reduce.go:259
-								if true {
-//line reduce.go:259
-									gc_b4 = gc_all2
-//line reduce.go:259
-								}
-//line reduce.go:259
-								gc_returned4 = gc_b4
-//line reduce.go:259
-							} else {
-//line reduce.go:259
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:259
-								_ = gc_if5
-//line reduce.go:259
-								if gc_if5.ToBits() != 0 {
-//line reduce.go:259
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:259
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:259
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:259
-									} else {
-//line reduce.go:259
-										break gc_steps4
-//line reduce.go:259
-									}
-//line reduce.go:259
-									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:259
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line reduce.go:259
-								}
-//line reduce.go:259
-							}
-//line reduce.go:284
-							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:284
-							_ = gc_if6
-//line reduce.go:284
-							if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:284
-								_ = gc_zero4
-//line reduce.go:284
-								gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:259
-							gc_result4.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce.go:257
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:257
-					_ = gc_none
-//line reduce.go:257
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:257
-					_ = gc_iota2
-//line reduce.go:257
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:257
-					_ = gc_all
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reduce.go:257
 						var tid int = gc_tx2
-//line reduce.go:257
-						_ = tid
 //line reduce.go:259
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:259
 							break
-//line reduce.go:259
 						}
 //line reduce.go:259
-						var gc_t2 int = gc_bx2*gc_bdx2 + tid
+						var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:259
-						_ = gc_t2
+						var gc_i4 int = gc_t4
 //line reduce.go:259
-						var gc_i2 int = gc_t2
+						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:259
-						_ = gc_i2
-//line reduce.go:259
-						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:259
-						_ = gc_result2
-//line reduce.go:259
-						gc_returned2 := gc_none
-//line reduce.go:259
-						_ = gc_returned2
+						gc_returned4 := gc_none2
 //line reduce.go:284
-						if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:259
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:259
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:259
+								gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
 //line reduce.go:259
-								break gc_steps2
-//line reduce.go:259
+								break gc_steps4
 							}
 //line reduce.go:259
-							gc_result2 = gc_ld3
+							gc_result4 = gc_ld7
 //line reduce.go:259
-							gc_b3 := gc_none
+							gc_b4 := gc_none2
 //line reduce.go:259
 							if true {
 //line reduce.go:259
-								gc_b3 = gc_all
-//line reduce.go:259
+								gc_b4 = gc_all2
 							}
 //line reduce.go:259
-							gc_returned2 = gc_b3
-//line reduce.go:259
+							gc_returned4 = gc_b4
 						} else {
 //line reduce.go:259
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:259
-							_ = gc_if2
+							if gc_if5.ToBits() != 0 {
 //line reduce.go:259
-							if gc_if2.ToBits() != 0 {
+								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:259
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:259
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:259
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 //line reduce.go:259
-									break gc_steps2
-//line reduce.go:259
+									break gc_steps4
 								}
 //line reduce.go:259
-								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+								gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:259
-								gc_returned2 = gc_if2.Or(gc_returned2)
-//line reduce.go:259
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 							}
-//line reduce.go:259
 						}
 //line reduce.go:284
-						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:284
-						_ = gc_if3
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-						if gc_if3.ToBits() != 0 {
+							var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-							var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-							_ = gc_zero2
-//line reduce.go:284
-							gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-//line reduce.go:284
-							gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:284
+							gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 						}
 //line reduce.go:259
-						gc_result2.StoreSlice(sdata[tid:])
+						gc_result4.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line reduce.go:257
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:257
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:257
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line reduce.go:257
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					if tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:259
+						break
 					}
+//line reduce.go:259
+					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:259
+					var gc_i2 int = gc_t2
+//line reduce.go:259
+					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:259
+					gc_returned2 := gc_none
+//line reduce.go:284
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+//line reduce.go:259
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:259
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce.go:259
+							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+						} else {
+//line reduce.go:259
+							break gc_steps2
+						}
+//line reduce.go:259
+						gc_result2 = gc_ld3
+//line reduce.go:259
+						gc_b3 := gc_none
+//line reduce.go:259
+						if true {
+//line reduce.go:259
+							gc_b3 = gc_all
+						}
+//line reduce.go:259
+						gc_returned2 = gc_b3
+					} else {
+//line reduce.go:259
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line reduce.go:259
+						if gc_if2.ToBits() != 0 {
+//line reduce.go:259
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:259
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce.go:259
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+							} else {
+//line reduce.go:259
+								break gc_steps2
+							}
+//line reduce.go:259
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line reduce.go:259
+							gc_returned2 = gc_if2.Or(gc_returned2)
+						}
+					}
+//line reduce.go:284
+					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:284
+					if gc_if3.ToBits() != 0 {
+//line reduce.go:284
+						var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
+//line reduce.go:284
+						gc_returned2 = gc_if3.Or(gc_returned2)
+					}
+//line reduce.go:259
+					gc_result2.StoreSlice(sdata[tid:])
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reduce.go:257
 					tid := gc_tx2
-					_ = tid
-
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:257
+					tid := gc_tx2
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:257
+					tid := gc_tx2
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:257
+					tid := gc_tx2
 //line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
 			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line reduce.go:257
+				tid := gc_tx2
+//line reduce.go:259
+				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+			}
 		}
 	}
-
 //line reduce.go:261
 	var sdata_ []float32 = sdata
-
-//line reduce.go:261
-	_ = sdata_
-
 //line reduce.go:261
 	var stop int = 0
-
-//line reduce.go:261
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off6 >= 0 && gc_off6 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off6 {
-					gc_at9 := sdata_[:gc_to2]
-					gc_at10 := sdata_[gc_off6:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:272
-								var tid_ int = gc_tx2
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-//line reduce.go:274
-									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line reduce.go:274
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+//line reduce.go:275
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off6 >= 0 && gc_off6 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off6 {
+				gc_at9 := sdata_[:gc_to2]
+				gc_at10 := sdata_[gc_off6:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce.go:272
 							var tid_ int = gc_tx2
 //line reduce.go:272
 							_ = tid_
-//line reduce.go:274
 							{
-//line reduce.go:274
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line reduce.go:274
+								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line reduce.go:272
-						tid_ := gc_tx2
+						var tid_ int = gc_tx2
+//line reduce.go:272
 						_ = tid_
-
-//line reduce.go:274
 						{
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
+							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:272
-								var tid_ int = gc_tx2
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:276
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line reduce.go:275
-										break
-//line reduce.go:275
-									}
-//line reduce.go:275
-									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
+						gc_at9[gc_tx2] += gc_at10[gc_tx2]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce.go:272
 							var tid_ int = gc_tx2
-//line reduce.go:272
-							_ = tid_
-//line reduce.go:274
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:275
 									break
-//line reduce.go:275
 								}
 //line reduce.go:275
-								archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
+								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					gc_step8 := gc_vstep4
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 //line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx2
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
+//line reduce.go:275
+							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce.go:277
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reduce.go:272
 						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+						tid_ := gc_tx2
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+						tid_ := gc_tx2
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+						tid_ := gc_tx2
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+					tid_ := gc_tx2
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:283
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -9423,151 +6689,69 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:257
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line reduce.go:263
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:257
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line reduce.go:263
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:257
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line reduce.go:263
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:257
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reduce.go:257
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:262
-					{
+//line reduce.go:263
 						gc_at11[0] = gc_at12[0]
 					}
 				}
+//line reduce.go:267
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce.go:263
+					gc_at11[0] = gc_at12[0]
+				}
 			} else {
+//line reduce.go:267
 				gc_step10 := gc_from2
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:257
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:257
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:257
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:257
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line reduce.go:267
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:257
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:262
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line reduce.go:263
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -9583,591 +6767,445 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b5.Len()
-
 //line reduce.go:258
 	if gc_bdx3 <= 1*gc_bdx3 {
 		gc_b5.SharedWritten()
 	}
-
 //line reduce.go:258
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off9 := gc_bx3 * gc_bdx3
-			if gc_bdx3 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 {
-				gc_at13 := sdata[:gc_bdx3]
-				gc_at14 := in[gc_off9:][:gc_bdx3]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-							gc_tx3 := gc_vstep5
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce.go:257
-							var tid int = gc_tx3
-//line reduce.go:257
-							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+//line reduce.go:260
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off9 := gc_bx3 * gc_bdx3
+		if gc_bdx3 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 {
+			gc_at13 := sdata[:gc_bdx3]
+			gc_at14 := in[gc_off9:][:gc_bdx3]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 						gc_tx3 := gc_vstep5
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line reduce.go:257
 						var tid int = gc_tx3
 //line reduce.go:257
 						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+						archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
 				}
-				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+					gc_tx3 := gc_vstep5
 //line reduce.go:257
-					tid := gc_tx3
+					var tid int = gc_tx3
+//line reduce.go:257
 					_ = tid
-
-//line reduce.go:259
-					gc_at13[gc_tx3] = gc_at14[gc_tx3]
+					archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line reduce.go:259
+				gc_at13[gc_tx3] = gc_at14[gc_tx3]
+			}
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reduce.go:257
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:257
-						_ = gc_none4
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:257
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:257
-						_ = gc_iota8
-//line reduce.go:257
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:257
-						_ = gc_all4
-					gc_steps8:
-						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
-							gc_tx3 := gc_vstep6
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce.go:257
-							var tid int = gc_tx3
-//line reduce.go:257
-							_ = tid
-//line reduce.go:259
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:259
-								break
-//line reduce.go:259
-							}
-//line reduce.go:259
-							var gc_t8 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:259
-							_ = gc_t8
-//line reduce.go:259
-							var gc_i8 int = gc_t8
-//line reduce.go:259
-							_ = gc_i8
-//line reduce.go:259
-							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:259
-							_ = gc_result8
-//line reduce.go:259
-							gc_returned8 := gc_none4
-//line reduce.go:259
-							_ = gc_returned8
-//line reduce.go:284
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-//line reduce.go:259
-								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:259
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:259
-									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:259
-								} else {
-//line reduce.go:259
-									break gc_steps8
-//line reduce.go:259
-								}
-//line reduce.go:259
-								gc_result8 = gc_ld15
-//line reduce.go:259
-								gc_b7 := gc_none4
-//line reduce.go:259
-								if true {
-//line reduce.go:259
-									gc_b7 = gc_all4
-//line reduce.go:259
-								}
-//line reduce.go:259
-								gc_returned8 = gc_b7
-//line reduce.go:259
-							} else {
-//line reduce.go:259
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce.go:259
-								_ = gc_if11
-//line reduce.go:259
-								if gc_if11.ToBits() != 0 {
-//line reduce.go:259
-									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce.go:259
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:259
-										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:259
-									} else {
-//line reduce.go:259
-										break gc_steps8
-//line reduce.go:259
-									}
-//line reduce.go:259
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce.go:259
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line reduce.go:259
-								}
-//line reduce.go:259
-							}
-//line reduce.go:284
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:284
-							_ = gc_if12
-//line reduce.go:287
-							if gc_if12.ToBits() != 0 {
-//line reduce.go:287
-								var gc_zero8 int32
-//line reduce.go:287
-								_ = gc_zero8
-//line reduce.go:287
-								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:287
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:287
-							}
-//line reduce.go:259
-							gc_result8.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce.go:257
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:257
-					_ = gc_none3
-//line reduce.go:257
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:257
-					_ = gc_iota6
-//line reduce.go:257
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:257
-					_ = gc_all3
-				gc_steps6:
-					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps8:
+					for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 						gc_tx3 := gc_vstep6
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line reduce.go:257
 						var tid int = gc_tx3
-//line reduce.go:257
-						_ = tid
 //line reduce.go:259
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:259
 							break
-//line reduce.go:259
 						}
 //line reduce.go:259
-						var gc_t6 int = gc_bx3*gc_bdx3 + tid
+						var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:259
-						_ = gc_t6
+						var gc_i8 int = gc_t8
 //line reduce.go:259
-						var gc_i6 int = gc_t6
+						var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
-						_ = gc_i6
-//line reduce.go:259
-						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:259
-						_ = gc_result6
-//line reduce.go:259
-						gc_returned6 := gc_none3
-//line reduce.go:259
-						_ = gc_returned6
+						gc_returned8 := gc_none4
 //line reduce.go:284
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce.go:259
-							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:259
-								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:259
+								gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 							} else {
 //line reduce.go:259
-								break gc_steps6
-//line reduce.go:259
+								break gc_steps8
 							}
 //line reduce.go:259
-							gc_result6 = gc_ld11
+							gc_result8 = gc_ld15
 //line reduce.go:259
-							gc_b6 := gc_none3
+							gc_b7 := gc_none4
 //line reduce.go:259
 							if true {
 //line reduce.go:259
-								gc_b6 = gc_all3
-//line reduce.go:259
+								gc_b7 = gc_all4
 							}
 //line reduce.go:259
-							gc_returned6 = gc_b6
-//line reduce.go:259
+							gc_returned8 = gc_b7
 						} else {
 //line reduce.go:259
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:259
-							_ = gc_if8
+							if gc_if11.ToBits() != 0 {
 //line reduce.go:259
-							if gc_if8.ToBits() != 0 {
+								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
-								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:259
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:259
-									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:259
+									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
 //line reduce.go:259
-									break gc_steps6
-//line reduce.go:259
+									break gc_steps8
 								}
 //line reduce.go:259
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+								gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:259
-								gc_returned6 = gc_if8.Or(gc_returned6)
-//line reduce.go:259
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 							}
-//line reduce.go:259
 						}
 //line reduce.go:284
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-						_ = gc_if9
+						gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:287
-						if gc_if9.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero6 int32
+							var gc_zero8 int32
 //line reduce.go:287
-							_ = gc_zero6
+							gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:287
-							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:287
-							gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:287
+							gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 						}
 //line reduce.go:259
-						gc_result6.StoreSlice(sdata[tid:])
+						gc_result8.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
+					return
 				}
-				gc_step11 := gc_vstep6
-				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
-					{
-						gc_tx3 := gc_step11 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+			}
+			if compiled.SIMD {
 //line reduce.go:257
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-					}
-					{
-						gc_tx3 := gc_step11 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:257
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-					}
-					{
-						gc_tx3 := gc_step11 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:257
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-					}
-					{
-						gc_tx3 := gc_step11 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps6:
+				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+					gc_tx3 := gc_vstep6
 //line reduce.go:257
-						tid := gc_tx3
-						_ = tid
-
+					var tid int = gc_tx3
 //line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					if tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:259
+						break
 					}
+//line reduce.go:259
+					var gc_t6 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:259
+					var gc_i6 int = gc_t6
+//line reduce.go:259
+					var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:259
+					gc_returned6 := gc_none3
+//line reduce.go:284
+					if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+//line reduce.go:259
+						var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:259
+						if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce.go:259
+							gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+						} else {
+//line reduce.go:259
+							break gc_steps6
+						}
+//line reduce.go:259
+						gc_result6 = gc_ld11
+//line reduce.go:259
+						gc_b6 := gc_none3
+//line reduce.go:259
+						if true {
+//line reduce.go:259
+							gc_b6 = gc_all3
+						}
+//line reduce.go:259
+						gc_returned6 = gc_b6
+					} else {
+//line reduce.go:259
+						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+//line reduce.go:259
+						if gc_if8.ToBits() != 0 {
+//line reduce.go:259
+							var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:259
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce.go:259
+								gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+							} else {
+//line reduce.go:259
+								break gc_steps6
+							}
+//line reduce.go:259
+							gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+//line reduce.go:259
+							gc_returned6 = gc_if8.Or(gc_returned6)
+						}
+					}
+//line reduce.go:284
+					gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+					if gc_if9.ToBits() != 0 {
+//line reduce.go:287
+						var gc_zero6 int32
+//line reduce.go:287
+						gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
+//line reduce.go:287
+						gc_returned6 = gc_if9.Or(gc_returned6)
+					}
+//line reduce.go:259
+					gc_result6.StoreSlice(sdata[tid:])
 				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep6
+			for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+				{
+					gc_tx3 := gc_step11 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line reduce.go:257
 					tid := gc_tx3
-					_ = tid
-
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step11 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:257
+					tid := gc_tx3
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step11 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:257
+					tid := gc_tx3
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+				{
+					gc_tx3 := gc_step11 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:257
+					tid := gc_tx3
 //line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
 			}
+			for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line reduce.go:257
+				tid := gc_tx3
+//line reduce.go:259
+				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+			}
 		}
 	}
-
 //line reduce.go:261
 	var sdata_ []int32 = sdata
-
-//line reduce.go:261
-	_ = sdata_
-
 //line reduce.go:261
 	var stop int = 0
-
-//line reduce.go:261
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off10 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off10 {
-					gc_at15 := sdata_[:gc_to3]
-					gc_at16 := sdata_[gc_off10:][:gc_to3]
-					gc_vstep7 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:272
-								var tid_ int = gc_tx3
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-//line reduce.go:274
-									archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
-//line reduce.go:274
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+//line reduce.go:275
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := s; gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off10 := s
+			if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off10 {
+				gc_at15 := sdata_[:gc_to3]
+				gc_at16 := sdata_[gc_off10:][:gc_to3]
+				gc_vstep7 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce.go:272
 							var tid_ int = gc_tx3
 //line reduce.go:272
 							_ = tid_
-//line reduce.go:274
 							{
-//line reduce.go:274
-								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
-//line reduce.go:274
+								archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
 					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
 //line reduce.go:272
-						tid_ := gc_tx3
+						var tid_ int = gc_tx3
+//line reduce.go:272
 						_ = tid_
-
-//line reduce.go:274
 						{
-							gc_at15[gc_tx3] += gc_at16[gc_tx3]
+							archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 						}
 					}
-				} else {
-					gc_vstep8 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:272
-								var tid_ int = gc_tx3
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:276
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+					{
 //line reduce.go:275
-										break
-//line reduce.go:275
-									}
-//line reduce.go:275
-									archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
-							return
-						}
+						gc_at15[gc_tx3] += gc_at16[gc_tx3]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+				}
+			} else {
+				gc_vstep8 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce.go:272
 							var tid_ int = gc_tx3
-//line reduce.go:272
-							_ = tid_
-//line reduce.go:274
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:275
 									break
-//line reduce.go:275
 								}
 //line reduce.go:275
-								archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
+								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
 					}
-					gc_step12 := gc_vstep8
-					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
-						{
-							gc_tx3 := gc_step12 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
 //line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx3
 						{
-							gc_tx3 := gc_step12 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
+//line reduce.go:275
+							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								break
 							}
-						}
-						{
-							gc_tx3 := gc_step12 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx3 := gc_step12 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce.go:277
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step12 := gc_vstep8
+				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+					{
+						gc_tx3 := gc_step12 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reduce.go:272
 						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx3 := gc_step12 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+						tid_ := gc_tx3
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+						tid_ := gc_tx3
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+						tid_ := gc_tx3
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+					tid_ := gc_tx3
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:283
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -10181,151 +7219,69 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 				gc_step13 := gc_from3
 				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
 					{
-						gc_tx3 := gc_step13 + 0
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce.go:257
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at17[0] = gc_at18[0]
-						}
+//line reduce.go:263
+						gc_at17[0] = gc_at18[0]
 					}
 					{
-						gc_tx3 := gc_step13 + 1
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce.go:257
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at17[0] = gc_at18[0]
-						}
+//line reduce.go:263
+						gc_at17[0] = gc_at18[0]
 					}
 					{
-						gc_tx3 := gc_step13 + 2
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce.go:257
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at17[0] = gc_at18[0]
-						}
+//line reduce.go:263
+						gc_at17[0] = gc_at18[0]
 					}
 					{
-						gc_tx3 := gc_step13 + 3
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce.go:257
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at17[0] = gc_at18[0]
-						}
-					}
-				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
-//line reduce.go:257
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:262
-					{
+//line reduce.go:263
 						gc_at17[0] = gc_at18[0]
 					}
 				}
+//line reduce.go:267
+				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce.go:263
+					gc_at17[0] = gc_at18[0]
+				}
 			} else {
+//line reduce.go:267
 				gc_step14 := gc_from3
 				for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 					{
 						gc_tx3 := gc_step14 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:257
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx3 := gc_step14 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:257
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx3 := gc_step14 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:257
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx3 := gc_step14 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:257
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx3] = sdata[0]
 					}
 				}
+//line reduce.go:267
 				for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:257
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:262
-					{
-						partial[gc_bx3] = sdata[0]
-					}
+//line reduce.go:263
+					partial[gc_bx3] = sdata[0]
 				}
 			}
 		}
@@ -10341,591 +7297,445 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b8.Len()
-
 //line reduce.go:258
 	if gc_bdx4 <= 1*gc_bdx4 {
 		gc_b8.SharedWritten()
 	}
-
 //line reduce.go:258
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off13 := gc_bx4 * gc_bdx4
-			if gc_bdx4 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 {
-				gc_at19 := sdata[:gc_bdx4]
-				gc_at20 := in[gc_off13:][:gc_bdx4]
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
-							gc_tx4 := gc_vstep9
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line reduce.go:257
-							var tid int = gc_tx4
-//line reduce.go:257
-							_ = tid
-							archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+//line reduce.go:260
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_off13 := gc_bx4 * gc_bdx4
+		if gc_bdx4 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 {
+			gc_at19 := sdata[:gc_bdx4]
+			gc_at20 := in[gc_off13:][:gc_bdx4]
+			gc_vstep9 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+					for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 						gc_tx4 := gc_vstep9
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line reduce.go:257
 						var tid int = gc_tx4
 //line reduce.go:257
 						_ = tid
-						archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+						archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
+					return
 				}
-				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+					gc_tx4 := gc_vstep9
 //line reduce.go:257
-					tid := gc_tx4
+					var tid int = gc_tx4
+//line reduce.go:257
 					_ = tid
-
-//line reduce.go:259
-					gc_at19[gc_tx4] = gc_at20[gc_tx4]
+					archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 				}
-			} else {
-				gc_vstep10 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line reduce.go:259
+				gc_at19[gc_tx4] = gc_at20[gc_tx4]
+			}
+		} else {
+			gc_vstep10 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop10 bool
+				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce.go:257
-						gc_none6 := archsimd.Mask32x16FromBits(0)
+					gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:257
-						_ = gc_none6
+					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:257
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:257
-						_ = gc_iota12
-//line reduce.go:257
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:257
-						_ = gc_all6
-					gc_steps12:
-						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
-							gc_tx4 := gc_vstep10
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line reduce.go:257
-							var tid int = gc_tx4
-//line reduce.go:257
-							_ = tid
-//line reduce.go:259
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:259
-								break
-//line reduce.go:259
-							}
-//line reduce.go:259
-							var gc_t12 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:259
-							_ = gc_t12
-//line reduce.go:259
-							var gc_i12 int = gc_t12
-//line reduce.go:259
-							_ = gc_i12
-//line reduce.go:259
-							var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:259
-							_ = gc_result12
-//line reduce.go:259
-							gc_returned12 := gc_none6
-//line reduce.go:259
-							_ = gc_returned12
-//line reduce.go:284
-							if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
-//line reduce.go:259
-								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:259
-								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:259
-									gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:259
-								} else {
-//line reduce.go:259
-									break gc_steps12
-//line reduce.go:259
-								}
-//line reduce.go:259
-								gc_result12 = gc_ld23
-//line reduce.go:259
-								gc_b10 := gc_none6
-//line reduce.go:259
-								if true {
-//line reduce.go:259
-									gc_b10 = gc_all6
-//line reduce.go:259
-								}
-//line reduce.go:259
-								gc_returned12 = gc_b10
-//line reduce.go:259
-							} else {
-//line reduce.go:259
-								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line reduce.go:259
-								_ = gc_if17
-//line reduce.go:259
-								if gc_if17.ToBits() != 0 {
-//line reduce.go:259
-									var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce.go:259
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:259
-										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:259
-									} else {
-//line reduce.go:259
-										break gc_steps12
-//line reduce.go:259
-									}
-//line reduce.go:259
-									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line reduce.go:259
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line reduce.go:259
-								}
-//line reduce.go:259
-							}
-//line reduce.go:284
-							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:284
-							_ = gc_if18
-//line reduce.go:287
-							if gc_if18.ToBits() != 0 {
-//line reduce.go:287
-								var gc_zero12 uint32
-//line reduce.go:287
-								_ = gc_zero12
-//line reduce.go:287
-								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line reduce.go:287
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line reduce.go:287
-							}
-//line reduce.go:259
-							gc_result12.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce.go:257
-					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:257
-					_ = gc_none5
-//line reduce.go:257
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:257
-					_ = gc_iota10
-//line reduce.go:257
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:257
-					_ = gc_all5
-				gc_steps10:
-					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+				gc_steps12:
+					for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 						gc_tx4 := gc_vstep10
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line reduce.go:257
 						var tid int = gc_tx4
-//line reduce.go:257
-						_ = tid
 //line reduce.go:259
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:259
 							break
-//line reduce.go:259
 						}
 //line reduce.go:259
-						var gc_t10 int = gc_bx4*gc_bdx4 + tid
+						var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:259
-						_ = gc_t10
+						var gc_i12 int = gc_t12
 //line reduce.go:259
-						var gc_i10 int = gc_t10
+						var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
-						_ = gc_i10
-//line reduce.go:259
-						var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:259
-						_ = gc_result10
-//line reduce.go:259
-						gc_returned10 := gc_none5
-//line reduce.go:259
-						_ = gc_returned10
+						gc_returned12 := gc_none6
 //line reduce.go:284
-						if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+						if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line reduce.go:259
-							var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
-							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+							if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:259
-								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:259
+								gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 							} else {
 //line reduce.go:259
-								break gc_steps10
-//line reduce.go:259
+								break gc_steps12
 							}
 //line reduce.go:259
-							gc_result10 = gc_ld19
+							gc_result12 = gc_ld23
 //line reduce.go:259
-							gc_b9 := gc_none5
+							gc_b10 := gc_none6
 //line reduce.go:259
 							if true {
 //line reduce.go:259
-								gc_b9 = gc_all5
-//line reduce.go:259
+								gc_b10 = gc_all6
 							}
 //line reduce.go:259
-							gc_returned10 = gc_b9
-//line reduce.go:259
+							gc_returned12 = gc_b10
 						} else {
 //line reduce.go:259
-							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:259
-							_ = gc_if14
+							if gc_if17.ToBits() != 0 {
 //line reduce.go:259
-							if gc_if14.ToBits() != 0 {
+								var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
-								var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:259
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce.go:259
-									gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:259
+									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 								} else {
 //line reduce.go:259
-									break gc_steps10
-//line reduce.go:259
+									break gc_steps12
 								}
 //line reduce.go:259
-								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+								gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:259
-								gc_returned10 = gc_if14.Or(gc_returned10)
-//line reduce.go:259
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 							}
-//line reduce.go:259
 						}
 //line reduce.go:284
-						gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-						_ = gc_if15
+						gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:287
-						if gc_if15.ToBits() != 0 {
+						if gc_if18.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero10 uint32
+							var gc_zero12 uint32
 //line reduce.go:287
-							_ = gc_zero10
+							gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:287
-							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
-//line reduce.go:287
-							gc_returned10 = gc_if15.Or(gc_returned10)
-//line reduce.go:287
+							gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 						}
 //line reduce.go:259
-						gc_result10.StoreSlice(sdata[tid:])
+						gc_result12.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep10, false
+				}(gc_vstep10)
+				if gc_stop10 {
+					return
 				}
-				gc_step15 := gc_vstep10
-				for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
-					{
-						gc_tx4 := gc_step15 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+			}
+			if compiled.SIMD {
 //line reduce.go:257
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-					}
-					{
-						gc_tx4 := gc_step15 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:257
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-					}
-					{
-						gc_tx4 := gc_step15 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:257
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-					}
-					{
-						gc_tx4 := gc_step15 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_steps10:
+				for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
+					gc_tx4 := gc_vstep10
 //line reduce.go:257
-						tid := gc_tx4
-						_ = tid
-
+					var tid int = gc_tx4
 //line reduce.go:259
-						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					if tid < 0 || tid > len(sdata)-8 {
+//line reduce.go:259
+						break
 					}
+//line reduce.go:259
+					var gc_t10 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:259
+					var gc_i10 int = gc_t10
+//line reduce.go:259
+					var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:259
+					gc_returned10 := gc_none5
+//line reduce.go:284
+					if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+//line reduce.go:259
+						var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:259
+						if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce.go:259
+							gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+						} else {
+//line reduce.go:259
+							break gc_steps10
+						}
+//line reduce.go:259
+						gc_result10 = gc_ld19
+//line reduce.go:259
+						gc_b9 := gc_none5
+//line reduce.go:259
+						if true {
+//line reduce.go:259
+							gc_b9 = gc_all5
+						}
+//line reduce.go:259
+						gc_returned10 = gc_b9
+					} else {
+//line reduce.go:259
+						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line reduce.go:259
+						if gc_if14.ToBits() != 0 {
+//line reduce.go:259
+							var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:259
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce.go:259
+								gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+							} else {
+//line reduce.go:259
+								break gc_steps10
+							}
+//line reduce.go:259
+							gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+//line reduce.go:259
+							gc_returned10 = gc_if14.Or(gc_returned10)
+						}
+					}
+//line reduce.go:284
+					gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+					if gc_if15.ToBits() != 0 {
+//line reduce.go:287
+						var gc_zero10 uint32
+//line reduce.go:287
+						gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
+//line reduce.go:287
+						gc_returned10 = gc_if15.Or(gc_returned10)
+					}
+//line reduce.go:259
+					gc_result10.StoreSlice(sdata[tid:])
 				}
-				for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step15 := gc_vstep10
+			for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
+				{
+					gc_tx4 := gc_step15 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line reduce.go:257
 					tid := gc_tx4
-					_ = tid
-
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step15 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:257
+					tid := gc_tx4
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step15 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:257
+					tid := gc_tx4
+//line reduce.go:259
+					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+				{
+					gc_tx4 := gc_step15 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:257
+					tid := gc_tx4
 //line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
 			}
+			for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line reduce.go:257
+				tid := gc_tx4
+//line reduce.go:259
+				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+			}
 		}
 	}
-
 //line reduce.go:261
 	var sdata_ []uint32 = sdata
-
-//line reduce.go:261
-	_ = sdata_
-
 //line reduce.go:261
 	var stop int = 0
-
-//line reduce.go:261
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := s; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off14 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off14 >= 0 && gc_off14 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off14 {
-					gc_at21 := sdata_[:gc_to4]
-					gc_at22 := sdata_[gc_off14:][:gc_to4]
-					gc_vstep11 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
-								gc_tx4 := gc_vstep11
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:272
-								var tid_ int = gc_tx4
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-//line reduce.go:274
-									archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
-//line reduce.go:274
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+//line reduce.go:275
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := s; gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off14 := s
+			if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off14 >= 0 && gc_off14 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off14 {
+				gc_at21 := sdata_[:gc_to4]
+				gc_at22 := sdata_[gc_off14:][:gc_to4]
+				gc_vstep11 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 							gc_tx4 := gc_vstep11
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce.go:272
 							var tid_ int = gc_tx4
 //line reduce.go:272
 							_ = tid_
-//line reduce.go:274
 							{
-//line reduce.go:274
-								archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
-//line reduce.go:274
+								archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
+						return
 					}
-					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+						gc_tx4 := gc_vstep11
 //line reduce.go:272
-						tid_ := gc_tx4
+						var tid_ int = gc_tx4
+//line reduce.go:272
 						_ = tid_
-
-//line reduce.go:274
 						{
-							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 						}
 					}
-				} else {
-					gc_vstep12 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
-								gc_tx4 := gc_vstep12
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:272
-								var tid_ int = gc_tx4
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:276
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+					{
 //line reduce.go:275
-										break
-//line reduce.go:275
-									}
-//line reduce.go:275
-									archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
-							return
-						}
+						gc_at21[gc_tx4] += gc_at22[gc_tx4]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+				}
+			} else {
+				gc_vstep12 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop12 bool
+					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+						for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 							gc_tx4 := gc_vstep12
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce.go:272
 							var tid_ int = gc_tx4
-//line reduce.go:272
-							_ = tid_
-//line reduce.go:274
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:275
 									break
-//line reduce.go:275
 								}
 //line reduce.go:275
-								archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
+								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep12, false
+					}(gc_vstep12)
+					if gc_stop12 {
+						return
 					}
-					gc_step16 := gc_vstep12
-					for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
-						{
-							gc_tx4 := gc_step16 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+						gc_tx4 := gc_vstep12
 //line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx4
 						{
-							gc_tx4 := gc_step16 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
+//line reduce.go:275
+							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								break
 							}
-						}
-						{
-							gc_tx4 := gc_step16 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step16 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-					for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce.go:277
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step16 := gc_vstep12
+				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+					{
+						gc_tx4 := gc_step16 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reduce.go:272
 						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx4 := gc_step16 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+						tid_ := gc_tx4
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+						tid_ := gc_tx4
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+						tid_ := gc_tx4
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+					tid_ := gc_tx4
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:283
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 			gc_to4 = gc_bound4 + 1
@@ -10939,151 +7749,69 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 				gc_step17 := gc_from4
 				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
 					{
-						gc_tx4 := gc_step17 + 0
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce.go:257
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at23[0] = gc_at24[0]
-						}
+//line reduce.go:263
+						gc_at23[0] = gc_at24[0]
 					}
 					{
-						gc_tx4 := gc_step17 + 1
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce.go:257
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at23[0] = gc_at24[0]
-						}
+//line reduce.go:263
+						gc_at23[0] = gc_at24[0]
 					}
 					{
-						gc_tx4 := gc_step17 + 2
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce.go:257
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at23[0] = gc_at24[0]
-						}
+//line reduce.go:263
+						gc_at23[0] = gc_at24[0]
 					}
 					{
-						gc_tx4 := gc_step17 + 3
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce.go:257
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:262
-						{
-							gc_at23[0] = gc_at24[0]
-						}
-					}
-				}
-				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
-//line reduce.go:257
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:262
-					{
+//line reduce.go:263
 						gc_at23[0] = gc_at24[0]
 					}
 				}
+//line reduce.go:267
+				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce.go:263
+					gc_at23[0] = gc_at24[0]
+				}
 			} else {
+//line reduce.go:267
 				gc_step18 := gc_from4
 				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
 					{
 						gc_tx4 := gc_step18 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:257
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx4 := gc_step18 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:257
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx4 := gc_step18 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:257
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce.go:267
 						gc_tx4 := gc_step18 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:257
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:262
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce.go:263
+						partial[gc_bx4] = sdata[0]
 					}
 				}
+//line reduce.go:267
 				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:257
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:262
-					{
-						partial[gc_bx4] = sdata[0]
-					}
+//line reduce.go:263
+					partial[gc_bx4] = sdata[0]
 				}
 			}
 		}
@@ -11093,4 +7821,5 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 // gc_files_reduce holds the source files whose lines the kernels' records hash.
 //
 //go:embed reduce.go
+//line reduce.go:274
 var gc_files_reduce embed.FS

@@ -45,7 +45,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
-
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
@@ -54,7 +53,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_off := gc_bx * 2 * gc_bdx
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-
 //line reduce_variants.go:22
 					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
@@ -64,479 +62,279 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:19
 							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:19
 							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:19
 							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:19
 							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank] = ahead
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:19
 						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
-						_ = i
-
 //line reduce_variants.go:22
 						var ahead T = reduceAt(in, i)
-						_ = ahead
+//line reduce_variants.go:24
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-					gc_at2 := sdata[:gc_bdx]
-					gc_at3 := in[gc_off2:][:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line reduce_variants.go:22
-							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line reduce_variants.go:22
-							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line reduce_variants.go:22
-							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line reduce_variants.go:22
-							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line reduce_variants.go:31
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line reduce_variants.go:41
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:19
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-						_ = i
+//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
-
 //line reduce_variants.go:22
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
+					{
+						gc_tx := gc_step2 + 1
+//line reduce_variants.go:27
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
+						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-						}
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line reduce_variants.go:27
+						gc_rank := gc_base + gc_tx
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line reduce_variants.go:27
+						gc_rank := gc_base + gc_tx
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:22
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:19
 						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
-						_ = i
+//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank]
-
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:19
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:19
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:19
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:19
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:22
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_bx * 2 * gc_bdx
-				gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-				if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-					gc_at4 := sdata[:gc_bdx]
-					gc_at5 := in[gc_off3:][:gc_bdx]
-					gc_at6 := in[gc_off4:][:gc_bdx]
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:19
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-						_ = i
-
+//line reduce_variants.go:29
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 //line reduce_variants.go:22
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
-				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
+					{
+						gc_tx := gc_step4 + 1
 //line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-						}
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+//line reduce_variants.go:22
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line reduce_variants.go:22
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+//line reduce_variants.go:22
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:19
 						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx*2*gc_bdx + tid
-						_ = i
-
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:19
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:19
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:19
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:19
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:24
 	var sdata_ []T = sdata
-
-//line reduce_variants.go:24
-	_ = sdata_
-
 //line reduce_variants.go:24
 	var stop int = 0
-
-//line reduce_variants.go:24
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -545,170 +343,116 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := s
-				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
-					gc_at7 := sdata_[:gc_to]
-					gc_at8 := sdata_[gc_off5:][:gc_to]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+//line reduce.go:281
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 						{
-							gc_tx := gc_step6 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at7[gc_tx] += gc_at8[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at7[gc_tx] += gc_at8[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at7[gc_tx] += gc_at8[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at7[gc_tx] += gc_at8[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:272
-						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:274
-						{
+//line reduce.go:275
 							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
-				} else {
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step6 + 1
 						{
-							gc_tx := gc_step7 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step6 + 2
+						{
+//line reduce.go:275
+							gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						{
+//line reduce.go:275
+							gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+//line reduce.go:275
+						gc_at7[gc_tx] += gc_at8[gc_tx]
+					}
+				}
+			} else {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reduce.go:272
 						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:272
+					tid_ := gc_tx
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:283
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -722,151 +466,69 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx := gc_step8 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:19
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at9[0] = gc_at10[0]
-						}
+//line reduce_variants.go:26
+						gc_at9[0] = gc_at10[0]
 					}
 					{
-						gc_tx := gc_step8 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:19
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at9[0] = gc_at10[0]
-						}
+//line reduce_variants.go:26
+						gc_at9[0] = gc_at10[0]
 					}
 					{
-						gc_tx := gc_step8 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:19
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at9[0] = gc_at10[0]
-						}
+//line reduce_variants.go:26
+						gc_at9[0] = gc_at10[0]
 					}
 					{
-						gc_tx := gc_step8 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:19
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at9[0] = gc_at10[0]
-						}
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reduce_variants.go:19
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:25
-					{
+//line reduce_variants.go:26
 						gc_at9[0] = gc_at10[0]
 					}
 				}
+//line reduce_variants.go:30
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+//line reduce_variants.go:26
+					gc_at9[0] = gc_at10[0]
+				}
 			} else {
+//line reduce_variants.go:30
 				gc_step9 := gc_from
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
 						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx] = sdata[0]
 					}
 				}
+//line reduce_variants.go:30
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx] = sdata[0]
-					}
+//line reduce_variants.go:26
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -905,7 +567,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
-
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
@@ -914,7 +575,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_off := gc_bx * 2 * gc_bdx
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-
 //line reduce_variants.go:45
 					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
@@ -924,479 +584,279 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:42
 							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:42
 							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:42
 							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:42
 							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank] = ahead
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:42
 						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
-						_ = i
-
 //line reduce_variants.go:45
 						var ahead T = reduceAt(in, i)
-						_ = ahead
+//line reduce_variants.go:47
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-					gc_at2 := sdata[:gc_bdx]
-					gc_at3 := in[gc_off2:][:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line reduce_variants.go:45
-							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line reduce_variants.go:45
-							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line reduce_variants.go:45
-							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line reduce_variants.go:45
-							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line reduce_variants.go:54
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line reduce_variants.go:64
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-						_ = i
+//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
-
 //line reduce_variants.go:45
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
+					{
+						gc_tx := gc_step2 + 1
+//line reduce_variants.go:50
+						gc_rank := gc_base + gc_tx
 //line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
+						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-						}
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line reduce_variants.go:50
+						gc_rank := gc_base + gc_tx
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line reduce_variants.go:50
+						gc_rank := gc_base + gc_tx
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:45
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:42
 						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
-						_ = i
+//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank]
-
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:42
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:42
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:42
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank]
 //line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 					}
 				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:42
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+					ahead := gc_s_ahead[gc_rank]
+//line reduce_variants.go:45
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_bx * 2 * gc_bdx
-				gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-				if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-					gc_at4 := sdata[:gc_bdx]
-					gc_at5 := in[gc_off3:][:gc_bdx]
-					gc_at6 := in[gc_off4:][:gc_bdx]
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-						_ = i
-
+//line reduce_variants.go:52
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 //line reduce_variants.go:45
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
-				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
+					{
+						gc_tx := gc_step4 + 1
 //line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-						}
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+//line reduce_variants.go:45
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line reduce_variants.go:45
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+//line reduce_variants.go:45
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:42
 						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx*2*gc_bdx + tid
-						_ = i
-
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:42
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:42
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:42
+						tid := gc_tx
+						i := gc_bx*2*gc_bdx + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:42
+					tid := gc_tx
+					i := gc_bx*2*gc_bdx + tid
+//line reduce_variants.go:45
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:47
 	var sdata_ []T = sdata
-
-//line reduce_variants.go:47
-	_ = sdata_
-
 //line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
-
-//line reduce_variants.go:47
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -1405,232 +865,206 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := s
-				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
-					gc_at7 := sdata_[:gc_to]
-					gc_at8 := sdata_[gc_off5:][:gc_to]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+//line reduce.go:281
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 						{
-							gc_tx := gc_step6 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at7[gc_tx] += gc_at8[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at7[gc_tx] += gc_at8[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at7[gc_tx] += gc_at8[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at7[gc_tx] += gc_at8[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:272
-						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:274
-						{
+//line reduce.go:275
 							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
-				} else {
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step6 + 1
 						{
-							gc_tx := gc_step7 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step6 + 2
+						{
+//line reduce.go:275
+							gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						{
+//line reduce.go:275
+							gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+//line reduce.go:275
+						gc_at7[gc_tx] += gc_at8[gc_tx]
+					}
+				}
+			} else {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reduce.go:272
 						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:272
+					tid_ := gc_tx
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
+//line reduce.go:282
 	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-		{
-			var gc_l_v [32]T
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					var gc_m10 uint32
-
+//line reduce.go:284
+		var gc_l_v [32]T
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			{
+//line reduce.go:291
+				var gc_m10 uint32
 //line reduce_variants.go:48
-					if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-							gc_hi2 = gc_bound2
-						}
-						if gc_lo2 < gc_hi2 {
-							gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-						}
-					} else {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:42
-								tid := gc_tx
-								_ = tid
-
+							tid := gc_tx
 //line reduce_variants.go:48
-								if tid < gocuda.WarpSize {
-									gc_m10 |= 1 << gc_lane
+							if tid < gocuda.WarpSize {
+								gc_m10 |= 1 << gc_lane
+							}
+						}
+					}
+				}
+				gc_save10 := gc_act
+				gc_act = gc_save10 & gc_m10
+				if gc_act != 0 {
+//line reduce_variants.go:49
+					var sdata_2 []T = sdata
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x02 := gc_tidx.X
+							gc_off6 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+								gc_at9 := sdata_2[gc_off6:][:32]
+//line reduce_variants.go:61
+								copy(gc_l_v[:], gc_at9)
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+									tid_2 := gc_tx
+									v := sdata_2[tid_2]
+//line reduce_variants.go:63
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
-					gc_save10 := gc_act
-					gc_act = gc_save10 & gc_m10
-					if gc_act != 0 {
-
-//line reduce_variants.go:49
-						var sdata_2 []T = sdata
-
-//line reduce_variants.go:49
-						_ = sdata_2
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							{
-								gc_x02 := gc_tidx.X
-								gc_off6 := gc_x02
-								if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-									gc_at9 := sdata_2[gc_off6:][:32]
-
-//line reduce_variants.go:61
-									copy(gc_l_v[:], gc_at9)
+								gc_x03 := gc_tidx.X
+								gc_off7 := offset + gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+									gc_at10 := sdata_2[gc_off7:][:32]
+									gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+									for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
+//line reduce_variants.go:62
+										v := gc_l_v[gc_lane]
+										v += gc_at10[gc_lane]
+										gc_l_v[gc_lane] = v
+									}
 								} else {
 									for gc_lane := 0; gc_lane < 32; gc_lane++ {
 										gc_tx++
@@ -1642,122 +1076,56 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 										}
 										gc_rank := gc_w + gc_lane
 										gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:60
 										tid_2 := gc_tx
-										_ = tid_2
-
-//line reduce_variants.go:61
-										v := sdata_2[tid_2]
-										_ = v
+//line reduce_variants.go:62
+										v := gc_l_v[gc_lane]
+										v += sdata_2[tid_2+offset]
 										gc_l_v[gc_lane] = v
 									}
 								}
 							}
 						}
-
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x04 := gc_tidx.X
+								gc_off8 := gc_x04
+								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
+									gc_at11 := sdata_2[gc_off8:][:32]
+									gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+//line reduce_variants.go:65
+									copy(gc_at11[:gc_hi4], gc_l_v[:gc_hi4])
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+										tid_2 := gc_tx
 //line reduce_variants.go:62
-						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								{
-									gc_x03 := gc_tidx.X
-									gc_off7 := offset + gc_x03
-									if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
-										gc_at10 := sdata_2[gc_off7:][:32]
-										gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
-										for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
-											gc_tx := gc_x03 + gc_lane
-											_ = gc_tx
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx
-											_ = tid_2
-											v := gc_l_v[gc_lane]
-											_ = v
-
-//line reduce_variants.go:63
-											v += gc_at10[gc_lane]
-
-//line reduce_variants.go:64
-											gc_l_v[gc_lane] = v
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx++
-											if gc_tx == gc_bdx {
-												gc_tx = 0
-											}
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx
-											_ = tid_2
-											v := gc_l_v[gc_lane]
-											_ = v
-
-//line reduce_variants.go:63
-											v += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-											gc_l_v[gc_lane] = v
-										}
-									}
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								{
-									gc_x04 := gc_tidx.X
-									gc_off8 := gc_x04
-									if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
-										gc_at11 := sdata_2[gc_off8:][:32]
-										gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
-
+										v := gc_l_v[gc_lane]
 //line reduce_variants.go:65
-										copy(gc_at11[:gc_hi4], gc_l_v[:gc_hi4])
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx++
-											if gc_tx == gc_bdx {
-												gc_tx = 0
-											}
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx
-											_ = tid_2
-											v := gc_l_v[gc_lane]
-											_ = v
-
-//line reduce_variants.go:65
-											sdata_2[tid_2] = v
-
-//line reduce_variants.go:66
-										}
+										sdata_2[tid_2] = v
 									}
 								}
 							}
 						}
 					}
-					gc_act = gc_save10 &^ gc_dead
 				}
+				gc_act = gc_save10 &^ gc_dead
 			}
 		}
 	}
 	{
+//line reduce_variants.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1771,151 +1139,69 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx := gc_step8 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at12[0] = gc_at13[0]
-						}
+//line reduce_variants.go:52
+						gc_at12[0] = gc_at13[0]
 					}
 					{
-						gc_tx := gc_step8 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at12[0] = gc_at13[0]
-						}
+//line reduce_variants.go:52
+						gc_at12[0] = gc_at13[0]
 					}
 					{
-						gc_tx := gc_step8 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at12[0] = gc_at13[0]
-						}
+//line reduce_variants.go:52
+						gc_at12[0] = gc_at13[0]
 					}
 					{
-						gc_tx := gc_step8 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at12[0] = gc_at13[0]
-						}
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reduce_variants.go:42
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:51
-					{
+//line reduce_variants.go:52
 						gc_at12[0] = gc_at13[0]
 					}
 				}
+//line reduce_variants.go:56
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+//line reduce_variants.go:52
+					gc_at12[0] = gc_at13[0]
+				}
 			} else {
+//line reduce_variants.go:56
 				gc_step9 := gc_from
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
 						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx] = sdata[0]
 					}
 				}
+//line reduce_variants.go:56
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:51
-					{
-						partial[gc_bx] = sdata[0]
-					}
+//line reduce_variants.go:52
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1956,203 +1242,47 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
-	_ = gc_s_v
+//line reduce_variants.go:95
 	gc_row := compiled.Scratch[T](gc_b, 1)[:gc_n]
 	gc_row2 := compiled.Scratch[T](gc_b, 2)[:gc_n]
-
 //line reduce_variants.go:100
 	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
-	{
-		gc_off3 := gc_bx * 2 * gc_bdx
-		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-			copy(gc_row, in[gc_off3:][:gc_bdx])
-			gc_rowok = true
-		}
+//line reduce_variants.go:103
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
 	}
+//line reduce_variants.go:109
 	gc_rowok2 := false
-	{
-		gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-			copy(gc_row2, in[gc_off4:][:gc_bdx])
-			gc_rowok2 = true
-		}
+//line reduce_variants.go:111
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
 	}
-	{
-		var gc_l_v_ [32]T
-		var gc_c1r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
-				gc_bdy, gc_bdz := 1, 1
-				_, _ = gc_bdy, gc_bdz
-				gc_cnt := 32
-				gc_act := ^uint32(0)
-				var gc_dead uint32
-				_ = gc_dead
-				_ = gc_act
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						if gc_act == ^uint32(0) {
-							gc_at3 := gc_row[gc_x02:][:32]
-							gc_at4 := gc_row2[gc_x02:][:32]
-							compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at3), (*[32]T)(gc_at4))
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:80
-								i := gc_bx*2*gc_bdx + gc_tx
-								_ = i
-
-//line reduce_variants.go:81
-								var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-
-//line reduce_variants.go:81
-								_ = v
-
-//line reduce_variants.go:101
-								var v_ T = v
-
-//line reduce_variants.go:101
-								_ = v_
-								_ = v
-								_ = v_
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				if gc_act != ^uint32(0) {
-
-//line reduce_variants.go:90
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy*gc_bdz == 1 {
-							compiled.ShflDownLane0(&gc_l_v_)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-						}
-					} else {
-
-//line reduce_variants.go:90
-						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
-							} else {
-
-//line reduce_variants.go:91
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line reduce_variants.go:91
-									v_ += gc_c1r[gc_lane]
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-					}
-				}
-				gc_upto2 := gc_cnt
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto2 = min(gc_upto2, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
-					var v T
-					_ = v
-
-//line reduce_variants.go:93
-					var r_ T = v_
-
-//line reduce_variants.go:93
-					_ = r_
-
-//line reduce_variants.go:101
-					v = r_
-					_ = r_
-					gc_s_v[gc_rank] = v
-				}
-				gc_lo3, gc_hi3 := 0, 32
-				if gc_lo3 < gc_hi3 {
-					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
-				}
-				if gc_lo3 < gc_hi3 {
-					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
-				}
-				gc_hi3 = min(gc_hi3, gc_cnt)
-				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:102
-					{
-						warpSums[(gc_rank >> 5)] = v
-					}
-				}
-				continue
-			}
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+//line reduce_variants.go:118
+	var gc_l_v_ [32]T
+	var gc_c1r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
 			{
+//line reduce_variants.go:130
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-					gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-						gc_at := in[gc_off:][:32]
-						gc_at2 := in[gc_off2:][:32]
-						if gc_rowok {
-							gc_at = gc_row[gc_x0:][:32]
-						}
-						if gc_rowok2 {
-							gc_at2 = gc_row2[gc_x0:][:32]
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line reduce_variants.go:80
-							i := gc_bx*2*gc_bdx + gc_tx
-							_ = i
-
-//line reduce_variants.go:81
-							var v T = gc_at[gc_lane] + gc_at2[gc_lane]
-
-//line reduce_variants.go:81
-							_ = v
-
-//line reduce_variants.go:101
-							var v_ T = v
-
-//line reduce_variants.go:101
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
+					gc_x02 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at3 := gc_row[gc_x02:][:32]
+						gc_at4 := gc_row2[gc_x02:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at3), (*[32]T)(gc_at4))
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
@@ -2161,436 +1291,415 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:80
 							i := gc_bx*2*gc_bdx + gc_tx
-							_ = i
-
-//line reduce_variants.go:81
 							var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-
-//line reduce_variants.go:81
-							_ = v
-
 //line reduce_variants.go:101
 							var v_ T = v
-
-//line reduce_variants.go:101
-							_ = v_
-							_ = v
-							_ = v_
+//line reduce_variants.go:104
 							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
-
+			if gc_act != ^uint32(0) {
 //line reduce_variants.go:90
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if gc_bdy*gc_bdz == 1 {
-					compiled.ShflDownLane0(&gc_l_v_)
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
 				} else {
-					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
 //line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
-					} else {
-
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
-//line reduce_variants.go:91
-							v_ += gc_c1r[gc_lane]
-							gc_l_v_[gc_lane] = v_
-						}
-					}
-				}
-			}
-			gc_upto := gc_cnt
-			if gc_bdy*gc_bdz == 1 {
-				gc_upto = min(gc_upto, 1)
-			}
-			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
-				var v T
-				_ = v
-
-//line reduce_variants.go:93
-				var r_ T = v_
-
-//line reduce_variants.go:93
-				_ = r_
-
-//line reduce_variants.go:101
-				v = r_
-				_ = r_
-				gc_s_v[gc_rank] = v
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:102
-				{
-					warpSums[(gc_rank >> 5)] = v
-				}
-			}
-		}
-	}
-	{
-		var gc_l_v_2 [32]T
-		var gc_c2r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m14 uint32
-
-//line reduce_variants.go:106
-				if (gc_w >> 5) == 0 {
-					gc_m14 = ^uint32(0)
-				}
-				gc_save14 := gc_act
-				gc_act = gc_save14 & gc_m14
-				if gc_act != 0 {
-
-//line reduce_variants.go:107
-					warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:108
-						var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
-
-//line reduce_variants.go:108
-						_ = v_2
-						_ = v_2
-						gc_l_v_2[gc_lane] = v_2
-					}
-
-//line reduce_variants.go:90
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy*gc_bdz == 1 {
-							compiled.ShflDownLane0(&gc_l_v_2)
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 						} else {
-							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
-						}
-					} else {
-
-//line reduce_variants.go:90
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
 //line reduce_variants.go:91
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
-							} else {
-
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line reduce_variants.go:95
+								v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									v_2 := gc_l_v_2[gc_lane]
-									_ = v_2
-
-//line reduce_variants.go:91
-									v_2 += gc_c2r[gc_lane]
-									gc_l_v_2[gc_lane] = v_2
-								}
+								v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
-					gc_upto3 := gc_cnt
-					if gc_bdy*gc_bdz == 1 {
-						gc_upto3 = min(gc_upto3, 1)
+				}
+			}
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+				v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:107
+				var v T
+//line reduce_variants.go:93
+				var r_ T = v_
+//line reduce_variants.go:101
+				v = r_
+//line reduce_variants.go:103
+				gc_s_v[gc_rank] = v
+			}
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				{
+//line reduce_variants.go:103
+					warpSums[(gc_rank >> 5)] = v
+				}
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
 					}
-					for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line reduce_variants.go:81
+						var v T = gc_at[gc_lane] + gc_at2[gc_lane]
+//line reduce_variants.go:101
+						var v_ T = v
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_2 := gc_l_v_2[gc_lane]
-						_ = v_2
-						var v T
-						_ = v
-
-//line reduce_variants.go:93
-						var r_2 T = v_2
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v = r_2
-						_ = r_2
-						gc_s_v[gc_rank] = v
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:80
+						i := gc_bx*2*gc_bdx + gc_tx
+						var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+//line reduce_variants.go:101
+						var v_ T = v
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane] = v_
 					}
 				}
-				gc_act = gc_save14 &^ gc_dead
+			}
+		}
+//line reduce_variants.go:90
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+				} else {
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line reduce_variants.go:95
+						v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:91
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line reduce_variants.go:104
+			v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:106
+			var v T
+//line reduce_variants.go:93
+			var r_ T = v_
+//line reduce_variants.go:101
+			v = r_
+//line reduce_variants.go:103
+			gc_s_v[gc_rank] = v
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+			{
+//line reduce_variants.go:103
+				warpSums[(gc_rank >> 5)] = v
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := gc_bx
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
-				gc_at5 := partial[gc_off5:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
+//line reduce_variants.go:109
+	var gc_l_v_2 [32]T
+	var gc_c2r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line reduce_variants.go:117
+			var gc_m14 uint32
+//line reduce_variants.go:106
+			if (gc_w >> 5) == 0 {
+				gc_m14 = ^uint32(0)
+			}
+			gc_save14 := gc_act
+			gc_act = gc_save14 & gc_m14
+			if gc_act != 0 {
+//line reduce_variants.go:107
+				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:108
+					var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
 //line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at5[0] = sum
-						}
-						_ = r
-						_ = sum
+					gc_l_v_2[gc_lane] = v_2
+				}
+//line reduce_variants.go:90
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
+						compiled.ShflDownLane0(&gc_l_v_2)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at5[0] = sum
+				} else {
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
+						} else {
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line reduce_variants.go:95
+								v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:91
+								v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
+							}
 						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at5[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at5[0] = sum
-						}
-						_ = r
-						_ = sum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_upto3 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto3 = min(gc_upto3, 1)
+				}
+				for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line reduce_variants.go:104
+					v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:106
+					var v T
+//line reduce_variants.go:93
+					var r_2 T = v_2
+//line reduce_variants.go:108
+					v = r_2
+//line reduce_variants.go:110
+					gc_s_v[gc_rank] = v
+				}
+			}
+			gc_act = gc_save14 &^ gc_dead
+		}
+	}
+//line reduce_variants.go:118
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+			gc_at5 := partial[gc_off5:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line reduce_variants.go:131
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
-
 //line reduce_variants.go:110
 					var r T = v
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:81
 					sum := r
-
-//line reduce_variants.go:82
 					{
 						gc_at5[0] = sum
 					}
-					_ = r
-					_ = sum
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
+				{
+//line reduce_variants.go:89
+					gc_tx := gc_step + 1
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
+					var r T = v
 //line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
+					sum := r
 					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
+						gc_at5[0] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+//line reduce_variants.go:89
+					gc_tx := gc_step + 2
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
+//line reduce_variants.go:110
+					var r T = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						gc_at5[0] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx := gc_step + 3
+//line reduce_variants.go:91
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank]
+//line reduce_variants.go:110
+					var r T = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						gc_at5[0] = sum
+					}
+				}
+			}
+//line reduce_variants.go:89
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line reduce_variants.go:92
+				v := gc_s_v[gc_rank]
+//line reduce_variants.go:110
+				var r T = v
+//line reduce_variants.go:81
+				sum := r
+				{
+					gc_at5[0] = sum
+				}
+			}
+		} else {
+//line reduce_variants.go:89
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-
 //line reduce_variants.go:110
 					var r T = v
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:81
 					sum := r
-
-//line reduce_variants.go:82
 					{
 						partial[gc_bx] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line reduce_variants.go:110
+					var r T = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line reduce_variants.go:110
+					var r T = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line reduce_variants.go:110
+					var r T = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx] = sum
+					}
+				}
+			}
+//line reduce_variants.go:89
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line reduce_variants.go:110
+				var r T = v
+//line reduce_variants.go:81
+				sum := r
+				{
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -2636,65 +1745,53 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
-
 //line reduce_variants.go:130
 	n := len(in)
-
-//line reduce_variants.go:131
 	b := gc_bdx
-
-//line reduce_variants.go:132
 	gridSize := 2 * b * gc_gdx
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:133
-				var v T
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:133
-				var v T
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:133
-				var v T
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:133
-				var v T
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line reduce_variants.go:134
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:133
 			var v T
-			_ = v
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v T
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v T
+//line reduce_variants.go:135
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+			var v T
+//line reduce_variants.go:135
 			gc_s_v[gc_rank] = v
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line reduce_variants.go:133
+		var v T
+//line reduce_variants.go:135
+		gc_s_v[gc_rank] = v
+	}
 //line reduce_variants.go:134
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
@@ -2702,367 +1799,273 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * 2 * b) + gc_off
-				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-					gc_at := in[gc_off2:][:gc_to]
-					gc_at2 := in[gc_off3:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:131
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:134
-							i := gc_bx*2*b + tid + gc_off
-							gc_more = true
-							_ = i
-
-//line reduce_variants.go:135
-							v += gc_at[gc_tx]
-
-//line reduce_variants.go:136
-							if true || i+b < n {
-								v += gc_at2[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:131
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:134
-							i := gc_bx*2*b + tid + gc_off
-							gc_more = true
-							_ = i
-
-//line reduce_variants.go:135
-							v += gc_at[gc_tx]
-
-//line reduce_variants.go:136
-							if true || i+b < n {
-								v += gc_at2[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:131
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:134
-							i := gc_bx*2*b + tid + gc_off
-							gc_more = true
-							_ = i
-
-//line reduce_variants.go:135
-							v += gc_at[gc_tx]
-
-//line reduce_variants.go:136
-							if true || i+b < n {
-								v += gc_at2[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_variants.go:131
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:134
-							i := gc_bx*2*b + tid + gc_off
-							gc_more = true
-							_ = i
-
-//line reduce_variants.go:135
-							v += gc_at[gc_tx]
-
-//line reduce_variants.go:136
-							if true || i+b < n {
-								v += gc_at2[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line reduce_variants.go:141
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * b) + gc_off
+			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_at2 := in[gc_off3:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line reduce_variants.go:159
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line reduce_variants.go:131
 						tid := gc_tx
-						_ = tid
+//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
-						_ = i
-
 //line reduce_variants.go:135
 						v += gc_at[gc_tx]
-
-//line reduce_variants.go:136
 						if true || i+b < n {
 							v += gc_at2[gc_tx]
 						}
 						gc_s_v[gc_rank] = v
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:134
-							i := gc_bx*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:134
-							i := gc_bx*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:134
-							i := gc_bx*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:134
-							i := gc_bx*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 1
+//line reduce_variants.go:144
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:131
 						tid := gc_tx
-						_ = tid
+//line reduce_variants.go:133
 						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:134
 						i := gc_bx*2*b + tid + gc_off
 						gc_more = true
-
+//line reduce_variants.go:135
+						v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+//line reduce_variants.go:144
+						gc_rank := gc_base + gc_tx
+//line reduce_variants.go:131
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line reduce_variants.go:144
+						gc_rank := gc_base + gc_tx
+//line reduce_variants.go:131
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:131
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
+					i := gc_bx*2*b + tid + gc_off
+					gc_more = true
+//line reduce_variants.go:135
+					v += gc_at[gc_tx]
+					if true || i+b < n {
+						v += gc_at2[gc_tx]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:131
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
+						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
-
-//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:131
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:131
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_variants.go:131
+						tid := gc_tx
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank]
+						i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
 						gc_s_v[gc_rank] = v
 					}
 				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:131
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
+					i := gc_bx*2*b + tid + gc_off
+					gc_more = true
+//line reduce_variants.go:135
+					v += in[i]
+					if i+b < n {
+						v += in[i+b]
+					}
+					gc_s_v[gc_rank] = v
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:140
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[T](t, b)[:b]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) {
-				gc_at3 := sdata[:gc_bdx]
-
+//line reduce_variants.go:142
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
 //line reduce_variants.go:141
-				copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:141
-						sdata[tid] = v
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:141
-						sdata[tid] = v
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:141
-						sdata[tid] = v
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:141
-						sdata[tid] = v
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:131
 					tid := gc_tx
-					_ = tid
+//line reduce_variants.go:133
 					v := gc_s_v[gc_rank]
-
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:131
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:131
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:131
+					tid := gc_tx
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line reduce_variants.go:131
+				tid := gc_tx
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank]
+//line reduce_variants.go:141
+				sdata[tid] = v
+			}
 		}
 	}
-
 //line reduce_variants.go:143
 	var sdata_ []T = sdata
-
-//line reduce_variants.go:143
-	_ = sdata_
-
 //line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
-
-//line reduce_variants.go:143
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -3071,232 +2074,206 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := s
-				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
-					gc_at4 := sdata_[:gc_to]
-					gc_at5 := sdata_[gc_off4:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+//line reduce.go:281
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
+				gc_at4 := sdata_[:gc_to]
+				gc_at5 := sdata_[gc_off4:][:gc_to]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce.go:272
-						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:274
-						{
+//line reduce.go:275
 							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
-				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step5 + 1
 						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:272
-							tid_ := gc_tx
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step5 + 2
+						{
+//line reduce.go:275
+							gc_at4[gc_tx] += gc_at5[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						{
+//line reduce.go:275
+							gc_at4[gc_tx] += gc_at5[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+//line reduce.go:275
+						gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+				}
+			} else {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reduce.go:272
 						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce.go:272
+						tid_ := gc_tx
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:272
+					tid_ := gc_tx
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
+//line reduce.go:282
 	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-		{
-			var gc_l_v_ [32]T
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					var gc_m10 uint32
-
+//line reduce.go:284
+		var gc_l_v_ [32]T
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			{
+//line reduce.go:291
+				var gc_m10 uint32
 //line reduce_variants.go:144
-					if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-							gc_hi2 = gc_bound2
-						}
-						if gc_lo2 < gc_hi2 {
-							gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-						}
-					} else {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line reduce_variants.go:131
-								tid := gc_tx
-								_ = tid
-
+							tid := gc_tx
 //line reduce_variants.go:144
-								if tid < gocuda.WarpSize {
-									gc_m10 |= 1 << gc_lane
+							if tid < gocuda.WarpSize {
+								gc_m10 |= 1 << gc_lane
+							}
+						}
+					}
+				}
+				gc_save10 := gc_act
+				gc_act = gc_save10 & gc_m10
+				if gc_act != 0 {
+//line reduce_variants.go:145
+					var sdata_2 []T = sdata
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x02 := gc_tidx.X
+							gc_off5 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+								gc_at6 := sdata_2[gc_off5:][:32]
+//line reduce_variants.go:61
+								copy(gc_l_v_[:], gc_at6)
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+									tid_2 := gc_tx
+									v_ := sdata_2[tid_2]
+//line reduce_variants.go:63
+									gc_l_v_[gc_lane] = v_
 								}
 							}
 						}
 					}
-					gc_save10 := gc_act
-					gc_act = gc_save10 & gc_m10
-					if gc_act != 0 {
-
-//line reduce_variants.go:145
-						var sdata_2 []T = sdata
-
-//line reduce_variants.go:145
-						_ = sdata_2
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							{
-								gc_x02 := gc_tidx.X
-								gc_off5 := gc_x02
-								if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
-									gc_at6 := sdata_2[gc_off5:][:32]
-
-//line reduce_variants.go:61
-									copy(gc_l_v_[:], gc_at6)
+								gc_x03 := gc_tidx.X
+								gc_off6 := offset + gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+									gc_at7 := sdata_2[gc_off6:][:32]
+									gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+									for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
+//line reduce_variants.go:62
+										v_ := gc_l_v_[gc_lane]
+										v_ += gc_at7[gc_lane]
+										gc_l_v_[gc_lane] = v_
+									}
 								} else {
 									for gc_lane := 0; gc_lane < 32; gc_lane++ {
 										gc_tx++
@@ -3308,122 +2285,56 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 										}
 										gc_rank := gc_w + gc_lane
 										gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:60
 										tid_2 := gc_tx
-										_ = tid_2
-
-//line reduce_variants.go:61
-										v_ := sdata_2[tid_2]
-										_ = v_
+//line reduce_variants.go:62
+										v_ := gc_l_v_[gc_lane]
+										v_ += sdata_2[tid_2+offset]
 										gc_l_v_[gc_lane] = v_
 									}
 								}
 							}
 						}
-
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x04 := gc_tidx.X
+								gc_off7 := gc_x04
+								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+									gc_at8 := sdata_2[gc_off7:][:32]
+									gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+//line reduce_variants.go:65
+									copy(gc_at8[:gc_hi4], gc_l_v_[:gc_hi4])
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+										tid_2 := gc_tx
 //line reduce_variants.go:62
-						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								{
-									gc_x03 := gc_tidx.X
-									gc_off6 := offset + gc_x03
-									if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-										gc_at7 := sdata_2[gc_off6:][:32]
-										gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
-										for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
-											gc_tx := gc_x03 + gc_lane
-											_ = gc_tx
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx
-											_ = tid_2
-											v_ := gc_l_v_[gc_lane]
-											_ = v_
-
-//line reduce_variants.go:63
-											v_ += gc_at7[gc_lane]
-
-//line reduce_variants.go:64
-											gc_l_v_[gc_lane] = v_
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx++
-											if gc_tx == gc_bdx {
-												gc_tx = 0
-											}
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx
-											_ = tid_2
-											v_ := gc_l_v_[gc_lane]
-											_ = v_
-
-//line reduce_variants.go:63
-											v_ += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-											gc_l_v_[gc_lane] = v_
-										}
-									}
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								{
-									gc_x04 := gc_tidx.X
-									gc_off7 := gc_x04
-									if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
-										gc_at8 := sdata_2[gc_off7:][:32]
-										gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
-
+										v_ := gc_l_v_[gc_lane]
 //line reduce_variants.go:65
-										copy(gc_at8[:gc_hi4], gc_l_v_[:gc_hi4])
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx++
-											if gc_tx == gc_bdx {
-												gc_tx = 0
-											}
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx
-											_ = tid_2
-											v_ := gc_l_v_[gc_lane]
-											_ = v_
-
-//line reduce_variants.go:65
-											sdata_2[tid_2] = v_
-
-//line reduce_variants.go:66
-										}
+										sdata_2[tid_2] = v_
 									}
 								}
 							}
 						}
 					}
-					gc_act = gc_save10 &^ gc_dead
 				}
+				gc_act = gc_save10 &^ gc_dead
 			}
 		}
 	}
 	{
+//line reduce_variants.go:78
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3437,151 +2348,69 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step7 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at9[0] = gc_at10[0]
-						}
+//line reduce_variants.go:148
+						gc_at9[0] = gc_at10[0]
 					}
 					{
-						gc_tx := gc_step7 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at9[0] = gc_at10[0]
-						}
+//line reduce_variants.go:148
+						gc_at9[0] = gc_at10[0]
 					}
 					{
-						gc_tx := gc_step7 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at9[0] = gc_at10[0]
-						}
+//line reduce_variants.go:148
+						gc_at9[0] = gc_at10[0]
 					}
 					{
-						gc_tx := gc_step7 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at9[0] = gc_at10[0]
-						}
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reduce_variants.go:131
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:147
-					{
+//line reduce_variants.go:148
 						gc_at9[0] = gc_at10[0]
 					}
 				}
+//line reduce_variants.go:152
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+//line reduce_variants.go:148
+					gc_at9[0] = gc_at10[0]
+				}
 			} else {
+//line reduce_variants.go:152
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx] = sdata[0]
 					}
 				}
+//line reduce_variants.go:152
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:147
-					{
-						partial[gc_bx] = sdata[0]
-					}
+//line reduce_variants.go:148
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3632,68 +2461,58 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-	_ = gc_s_v_
+//line reduce_variants.go:187
 	gc_s_v := compiled.Scratch[T](gc_b, 1)[:gc_n]
-
 //line reduce_variants.go:170
 	n := len(in)
-
 //line reduce_variants.go:172
 	stride := gc_bdx * gc_gdx * reduceRun
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:171
-				var v T
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:171
-				var v T
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:171
-				var v T
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:171
-				var v T
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line reduce_variants.go:174
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line reduce_variants.go:171
 			var v T
-			_ = v
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v T
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v T
+//line reduce_variants.go:173
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+			var v T
+//line reduce_variants.go:173
 			gc_s_v[gc_rank] = v
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line reduce_variants.go:171
+		var v T
+//line reduce_variants.go:173
+		gc_s_v[gc_rank] = v
+	}
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
-
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
@@ -3701,478 +2520,346 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-
+//line reduce_variants.go:180
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line reduce_variants.go:173
-					gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(stride) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-
-//line reduce_variants.go:174
-						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
-					}
-					gc_s_v[gc_rank] = v
+				gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(stride) + 1
+				default:
+					gc_trips = 0
 				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
+//line reduce_variants.go:174
+					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+				}
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-
 //line reduce_variants.go:100
 	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	{
-		var gc_l_v_2 [32]T
-		var gc_c1r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:176
-				var v_ T = v
-
-//line reduce_variants.go:176
-				_ = v_
-
-//line reduce_variants.go:101
-				var v_2 T = v_
-
-//line reduce_variants.go:101
-				_ = v_2
-				_ = v_
-				_ = v_2
-				gc_l_v_2[gc_lane] = v_2
-			}
-
-//line reduce_variants.go:90
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if gc_bdy*gc_bdz == 1 {
-					compiled.ShflDownLane0(&gc_l_v_2)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
-					} else {
-
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
-//line reduce_variants.go:91
-							v_2 += gc_c1r[gc_lane]
-							gc_l_v_2[gc_lane] = v_2
-						}
-					}
-				}
-			}
-			gc_upto := gc_cnt
-			if gc_bdy*gc_bdz == 1 {
-				gc_upto = min(gc_upto, 1)
-			}
-			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v_2 := gc_l_v_2[gc_lane]
-				_ = v_2
-				var v_ T
-				_ = v_
-
-//line reduce_variants.go:93
-				var r_ T = v_2
-
-//line reduce_variants.go:93
-				_ = r_
-
-//line reduce_variants.go:101
-				v_ = r_
-				_ = r_
-				gc_s_v_[gc_rank] = v_
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_ := gc_s_v_[gc_rank]
-
 //line reduce_variants.go:102
-				{
-					warpSums[(gc_rank >> 5)] = v_
+	var gc_l_v_2 [32]T
+	var gc_c1r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line reduce_variants.go:112
+			v := gc_s_v[gc_rank]
+//line reduce_variants.go:176
+			var v_ T = v
+//line reduce_variants.go:101
+			var v_2 T = v_
+//line reduce_variants.go:104
+			gc_l_v_2[gc_lane] = v_2
+		}
+//line reduce_variants.go:90
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_2)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+				} else {
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line reduce_variants.go:95
+						v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:91
+						v_2 += gc_c1r[gc_lane]
+						gc_l_v_2[gc_lane] = v_2
+					}
 				}
 			}
 		}
-	}
-	{
-		var gc_l_v_3 [32]T
-		var gc_c2r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m16 uint32
-
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line reduce_variants.go:104
+			v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:106
-				if (gc_w >> 5) == 0 {
-					gc_m16 = ^uint32(0)
-				}
-				gc_save16 := gc_act
-				gc_act = gc_save16 & gc_m16
-				if gc_act != 0 {
-
+			var v_ T
+//line reduce_variants.go:93
+			var r_ T = v_2
+//line reduce_variants.go:101
+			v_ = r_
+//line reduce_variants.go:103
+			gc_s_v_[gc_rank] = v_
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_s_v_[gc_rank]
+			{
+//line reduce_variants.go:103
+				warpSums[(gc_rank >> 5)] = v_
+			}
+		}
+	}
+//line reduce_variants.go:109
+	var gc_l_v_3 [32]T
+	var gc_c2r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line reduce_variants.go:117
+			var gc_m16 uint32
+//line reduce_variants.go:106
+			if (gc_w >> 5) == 0 {
+				gc_m16 = ^uint32(0)
+			}
+			gc_save16 := gc_act
+			gc_act = gc_save16 & gc_m16
+			if gc_act != 0 {
 //line reduce_variants.go:107
-					warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
+				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-						var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
-
-//line reduce_variants.go:108
-						_ = v_3
-						_ = v_3
-						gc_l_v_3[gc_lane] = v_3
-					}
-
+					var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+					gc_l_v_3[gc_lane] = v_3
+				}
 //line reduce_variants.go:90
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy*gc_bdz == 1 {
-							compiled.ShflDownLane0(&gc_l_v_3)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
-						}
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
+						compiled.ShflDownLane0(&gc_l_v_3)
 					} else {
-
+						compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
 //line reduce_variants.go:90
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
+						} else {
 //line reduce_variants.go:91
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
-							} else {
-
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line reduce_variants.go:95
+								v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									v_3 := gc_l_v_3[gc_lane]
-									_ = v_3
-
-//line reduce_variants.go:91
-									v_3 += gc_c2r[gc_lane]
-									gc_l_v_3[gc_lane] = v_3
-								}
+								v_3 += gc_c2r[gc_lane]
+								gc_l_v_3[gc_lane] = v_3
 							}
 						}
 					}
-					gc_upto2 := gc_cnt
-					if gc_bdy*gc_bdz == 1 {
-						gc_upto2 = min(gc_upto2, 1)
-					}
-					for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_3 := gc_l_v_3[gc_lane]
-						_ = v_3
-						var v_ T
-						_ = v_
-
-//line reduce_variants.go:93
-						var r_2 T = v_3
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v_ = r_2
-						_ = r_2
-						gc_s_v_[gc_rank] = v_
-					}
 				}
-				gc_act = gc_save16 &^ gc_dead
+				gc_upto2 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto2 = min(gc_upto2, 1)
+				}
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line reduce_variants.go:104
+					v_3 := gc_l_v_3[gc_lane]
+//line reduce_variants.go:106
+					var v_ T
+//line reduce_variants.go:93
+					var r_2 T = v_3
+//line reduce_variants.go:108
+					v_ = r_2
+//line reduce_variants.go:110
+					gc_s_v_[gc_rank] = v_
+				}
 			}
+			gc_act = gc_save16 &^ gc_dead
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
-				gc_at := partial[gc_off2:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v_ := gc_s_v_[gc_rank]
-
-//line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v_ := gc_s_v_[gc_rank]
-
-//line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v_ := gc_s_v_[gc_rank]
-
-//line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v_ := gc_s_v_[gc_rank]
-
-//line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line reduce_variants.go:118
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+			gc_at := partial[gc_off2:][:1]
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+//line reduce_variants.go:131
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank]
-
 //line reduce_variants.go:110
 					var r T = v_
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:176
 					sum := r
-
-//line reduce_variants.go:177
 					{
 						gc_at[0] = sum
 					}
-					_ = r
-					_ = sum
 				}
-			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-
+				{
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 1
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
 //line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
+					var r T = v_
 //line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
+					sum := r
 					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-
-//line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-
-//line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-
-//line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
+						gc_at[0] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				{
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 2
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
+//line reduce_variants.go:110
+					var r T = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						gc_at[0] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx := gc_step2 + 3
+//line reduce_variants.go:186
+					gc_rank := gc_base + gc_tx
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank]
+//line reduce_variants.go:110
+					var r T = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						gc_at[0] = sum
+					}
+				}
+			}
+//line reduce_variants.go:184
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line reduce_variants.go:187
+				v_ := gc_s_v_[gc_rank]
+//line reduce_variants.go:110
+				var r T = v_
+//line reduce_variants.go:176
+				sum := r
+				{
+					gc_at[0] = sum
+				}
+			}
+		} else {
+//line reduce_variants.go:184
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
-
 //line reduce_variants.go:110
 					var r T = v_
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:176
 					sum := r
-
-//line reduce_variants.go:177
 					{
 						partial[gc_bx] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+//line reduce_variants.go:110
+					var r T = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+//line reduce_variants.go:110
+					var r T = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+//line reduce_variants.go:110
+					var r T = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx] = sum
+					}
+				}
+			}
+//line reduce_variants.go:184
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v_ := gc_s_v_[gc_rank]
+//line reduce_variants.go:110
+				var r T = v_
+//line reduce_variants.go:176
+				sum := r
+				{
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -4182,4 +2869,5 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 // gc_files_reduce_variants holds the source files whose lines the kernels' records hash.
 //
 //go:embed reduce.go reduce_variants.go
+//line reduce_variants.go:191
 var gc_files_reduce_variants embed.FS

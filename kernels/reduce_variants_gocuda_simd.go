@@ -61,7 +61,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b17.Len()
 	gc_s_ahead := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
-
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	if compiled.Ahead(func() {
@@ -70,7 +69,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 				gc_off29 := gc_bx5 * 2 * gc_bdx5
 				if gc_off29 >= 0 && gc_off29 <= len(in) && gc_bdx5 <= len(in)-gc_off29 {
 					gc_at41 := in[gc_off29:][:gc_bdx5]
-
 //line reduce_variants.go:22
 					copy(gc_s_ahead[gc_base5:][:gc_bdx5], gc_at41)
 				} else {
@@ -80,479 +78,279 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							gc_tx5 := gc_step31 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:19
 							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
 							gc_tx5 := gc_step31 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:19
 							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
 							gc_tx5 := gc_step31 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:19
 							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
 							gc_tx5 := gc_step31 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:19
 							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank5] = ahead
 						}
 					}
 					for gc_tx5 := gc_step31; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:19
 						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx5*2*gc_bdx5 + tid
-						_ = i
-
 //line reduce_variants.go:22
 						var ahead T = reduceAt(in, i)
-						_ = ahead
+//line reduce_variants.go:24
 						gc_s_ahead[gc_rank5] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off30 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-				if gc_bdx5 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
-					gc_at42 := sdata[:gc_bdx5]
-					gc_at43 := in[gc_off30:][:gc_bdx5]
-					gc_step32 := 0
-					for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
-						{
-							gc_tx5 := gc_step32 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line reduce_variants.go:22
-							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step32 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line reduce_variants.go:22
-							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step32 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line reduce_variants.go:22
-							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step32 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line reduce_variants.go:22
-							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
-						}
-					}
-					for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
+//line reduce_variants.go:31
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off30 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
+				gc_at42 := sdata[:gc_bdx5]
+				gc_at43 := in[gc_off30:][:gc_bdx5]
+				gc_step32 := 0
+				for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
+					{
+						gc_tx5 := gc_step32 + 0
+//line reduce_variants.go:41
 						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:19
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx5*2*gc_bdx5 + tid
-						_ = i
+//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank5]
-
 //line reduce_variants.go:22
 						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
 					}
-				} else {
-					gc_step33 := 0
-					for ; gc_step33+3 < gc_bdx5; gc_step33 += 4 {
-						{
-							gc_tx5 := gc_step33 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
+					{
+						gc_tx5 := gc_step32 + 1
+//line reduce_variants.go:27
+						gc_rank5 := gc_base5 + gc_tx5
 //line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step33 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
+						ahead := gc_s_ahead[gc_rank5]
 //line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step33 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step33 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
-						}
+						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
 					}
-					for gc_tx5 := gc_step33; gc_tx5 < gc_bdx5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step32 + 2
+//line reduce_variants.go:27
+						gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank5]
+//line reduce_variants.go:22
+						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step32 + 3
+//line reduce_variants.go:27
+						gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank5]
+//line reduce_variants.go:22
+						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+					}
+				}
+				for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:22
+					ahead := gc_s_ahead[gc_rank5]
+//line reduce_variants.go:22
+					gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+				}
+			} else {
+				gc_step33 := 0
+				for ; gc_step33+3 < gc_bdx5; gc_step33 += 4 {
+					{
+						gc_tx5 := gc_step33 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:19
 						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx5*2*gc_bdx5 + tid
-						_ = i
+//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank5]
-
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step33 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:19
+						tid := gc_tx5
+						i := gc_bx5*2*gc_bdx5 + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank5]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step33 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:19
+						tid := gc_tx5
+						i := gc_bx5*2*gc_bdx5 + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank5]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step33 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:19
+						tid := gc_tx5
+						i := gc_bx5*2*gc_bdx5 + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank5]
 //line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 					}
 				}
+				for gc_tx5 := gc_step33; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:19
+					tid := gc_tx5
+					i := gc_bx5*2*gc_bdx5 + tid
+//line reduce_variants.go:22
+					ahead := gc_s_ahead[gc_rank5]
+//line reduce_variants.go:22
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off31 := gc_bx5 * 2 * gc_bdx5
-				gc_off32 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-				if gc_bdx5 <= len(sdata) && gc_off31 >= 0 && gc_off31 <= len(in) && gc_bdx5 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx5 <= len(in)-gc_off32 {
-					gc_at44 := sdata[:gc_bdx5]
-					gc_at45 := in[gc_off31:][:gc_bdx5]
-					gc_at46 := in[gc_off32:][:gc_bdx5]
-					gc_step34 := 0
-					for ; gc_step34+3 < gc_bdx5; gc_step34 += 4 {
-						{
-							gc_tx5 := gc_step34 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step34 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step34 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step34 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
-						}
-					}
-					for gc_tx5 := gc_step34; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:19
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx5*2*gc_bdx5 + tid
-						_ = i
-
+//line reduce_variants.go:29
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off31 := gc_bx5 * 2 * gc_bdx5
+			gc_off32 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off31 >= 0 && gc_off31 <= len(in) && gc_bdx5 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx5 <= len(in)-gc_off32 {
+				gc_at44 := sdata[:gc_bdx5]
+				gc_at45 := in[gc_off31:][:gc_bdx5]
+				gc_at46 := in[gc_off32:][:gc_bdx5]
+				gc_step34 := 0
+				for ; gc_step34+3 < gc_bdx5; gc_step34 += 4 {
+					{
+						gc_tx5 := gc_step34 + 0
 //line reduce_variants.go:22
 						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
 					}
-				} else {
-					gc_step35 := 0
-					for ; gc_step35+3 < gc_bdx5; gc_step35 += 4 {
-						{
-							gc_tx5 := gc_step35 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
+					{
+						gc_tx5 := gc_step34 + 1
 //line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step35 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step35 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step35 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-						}
+						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
 					}
-					for gc_tx5 := gc_step35; gc_tx5 < gc_bdx5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step34 + 2
+//line reduce_variants.go:22
+						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step34 + 3
+//line reduce_variants.go:22
+						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+					}
+				}
+				for gc_tx5 := gc_step34; gc_tx5 < gc_bdx5; gc_tx5++ {
+//line reduce_variants.go:22
+					gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+				}
+			} else {
+				gc_step35 := 0
+				for ; gc_step35+3 < gc_bdx5; gc_step35 += 4 {
+					{
+						gc_tx5 := gc_step35 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:19
 						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx5*2*gc_bdx5 + tid
-						_ = i
-
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step35 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:19
+						tid := gc_tx5
+						i := gc_bx5*2*gc_bdx5 + tid
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step35 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:19
+						tid := gc_tx5
+						i := gc_bx5*2*gc_bdx5 + tid
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step35 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:19
+						tid := gc_tx5
+						i := gc_bx5*2*gc_bdx5 + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 					}
 				}
+				for gc_tx5 := gc_step35; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:19
+					tid := gc_tx5
+					i := gc_bx5*2*gc_bdx5 + tid
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:24
 	var sdata_ []T = sdata
-
-//line reduce_variants.go:24
-	_ = sdata_
-
 //line reduce_variants.go:24
 	var stop int = 0
-
-//line reduce_variants.go:24
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
@@ -561,170 +359,116 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := s; gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
-			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off33 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off33 {
-					gc_at47 := sdata_[:gc_to5]
-					gc_at48 := sdata_[gc_off33:][:gc_to5]
-					gc_step36 := gc_from5
-					for ; gc_step36+3 < gc_to5; gc_step36 += 4 {
+//line reduce.go:281
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound5 := s; gc_bound5 < gc_to5 {
+			gc_to5 = gc_bound5
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off33 := s
+			if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off33 {
+				gc_at47 := sdata_[:gc_to5]
+				gc_at48 := sdata_[gc_off33:][:gc_to5]
+				gc_step36 := gc_from5
+				for ; gc_step36+3 < gc_to5; gc_step36 += 4 {
+					{
+						gc_tx5 := gc_step36 + 0
 						{
-							gc_tx5 := gc_step36 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at47[gc_tx5] += gc_at48[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step36 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at47[gc_tx5] += gc_at48[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step36 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at47[gc_tx5] += gc_at48[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step36 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at47[gc_tx5] += gc_at48[gc_tx5]
-							}
-						}
-					}
-					for gc_tx5 := gc_step36; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:272
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:274
-						{
+//line reduce.go:275
 							gc_at47[gc_tx5] += gc_at48[gc_tx5]
 						}
 					}
-				} else {
-					gc_step37 := gc_from5
-					for ; gc_step37+3 < gc_to5; gc_step37 += 4 {
+					{
+						gc_tx5 := gc_step36 + 1
 						{
-							gc_tx5 := gc_step37 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step37 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step37 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step37 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							gc_at47[gc_tx5] += gc_at48[gc_tx5]
 						}
 					}
-					for gc_tx5 := gc_step37; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step36 + 2
+						{
+//line reduce.go:275
+							gc_at47[gc_tx5] += gc_at48[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step36 + 3
+						{
+//line reduce.go:275
+							gc_at47[gc_tx5] += gc_at48[gc_tx5]
+						}
+					}
+				}
+				for gc_tx5 := gc_step36; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+//line reduce.go:275
+						gc_at47[gc_tx5] += gc_at48[gc_tx5]
+					}
+				}
+			} else {
+				gc_step37 := gc_from5
+				for ; gc_step37+3 < gc_to5; gc_step37 += 4 {
+					{
+						gc_tx5 := gc_step37 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reduce.go:272
 						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx5 := gc_step37 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+						tid_ := gc_tx5
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step37 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+						tid_ := gc_tx5
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step37 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+						tid_ := gc_tx5
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx5 := gc_step37; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+					tid_ := gc_tx5
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:283
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 			gc_to5 = gc_bound5 + 1
@@ -738,151 +482,69 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 				gc_step38 := gc_from5
 				for ; gc_step38+3 < gc_to5; gc_step38 += 4 {
 					{
-						gc_tx5 := gc_step38 + 0
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:19
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at49[0] = gc_at50[0]
-						}
+//line reduce_variants.go:26
+						gc_at49[0] = gc_at50[0]
 					}
 					{
-						gc_tx5 := gc_step38 + 1
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:19
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at49[0] = gc_at50[0]
-						}
+//line reduce_variants.go:26
+						gc_at49[0] = gc_at50[0]
 					}
 					{
-						gc_tx5 := gc_step38 + 2
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:19
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at49[0] = gc_at50[0]
-						}
+//line reduce_variants.go:26
+						gc_at49[0] = gc_at50[0]
 					}
 					{
-						gc_tx5 := gc_step38 + 3
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:19
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at49[0] = gc_at50[0]
-						}
-					}
-				}
-				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line reduce_variants.go:19
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:25
-					{
+//line reduce_variants.go:26
 						gc_at49[0] = gc_at50[0]
 					}
 				}
+//line reduce_variants.go:30
+				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
+//line reduce_variants.go:26
+					gc_at49[0] = gc_at50[0]
+				}
 			} else {
+//line reduce_variants.go:30
 				gc_step39 := gc_from5
 				for ; gc_step39+3 < gc_to5; gc_step39 += 4 {
 					{
 						gc_tx5 := gc_step39 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx5 := gc_step39 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx5 := gc_step39 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx5 := gc_step39 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx5] = sdata[0]
 					}
 				}
+//line reduce_variants.go:30
 				for gc_tx5 := gc_step39; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx5] = sdata[0]
-					}
+//line reduce_variants.go:26
+					partial[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -899,7 +561,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	if compiled.Ahead(func() {
@@ -915,23 +576,15 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line reduce_variants.go:19
 								var tid int = gc_tx2
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
 								var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
 								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
 //line reduce_variants.go:22
-								_ = gc_t2
-//line reduce_variants.go:22
 								ahead := gc_t2
-//line reduce_variants.go:22
-								_ = ahead
 //line reduce_variants.go:22
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
@@ -946,23 +599,15 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce_variants.go:19
 							var tid int = gc_tx2
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
 							var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
 							gc_t := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
 //line reduce_variants.go:22
-							_ = gc_t
-//line reduce_variants.go:22
 							ahead := gc_t
-//line reduce_variants.go:22
-							_ = ahead
 //line reduce_variants.go:22
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
@@ -970,19 +615,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
 //line reduce_variants.go:22
 						var ahead float32 = gc_at11[gc_tx2]
-						_ = ahead
+//line reduce_variants.go:24
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
@@ -993,40 +628,22 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none2
-//line reduce_variants.go:19
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-							_ = gc_iota4
-//line reduce_variants.go:19
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all2
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line reduce_variants.go:19
 								var tid int = gc_tx2
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
 								var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:20
-								_ = i
 //line reduce_variants.go:22
 								var gc_i4 int = i
 //line reduce_variants.go:22
-								_ = gc_i4
-//line reduce_variants.go:22
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
-								_ = gc_result4
-//line reduce_variants.go:22
 								gc_returned4 := gc_none2
-//line reduce_variants.go:22
-								_ = gc_returned4
 //line reduce.go:284
 								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce_variants.go:22
@@ -1035,11 +652,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
 										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
 										break gc_steps4
-//line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 									gc_result4 = gc_ld7
@@ -1049,16 +664,12 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 									if true {
 //line reduce_variants.go:22
 										gc_b4 = gc_all2
-//line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 									gc_returned4 = gc_b4
-//line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
 									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce_variants.go:22
-									_ = gc_if5
 //line reduce_variants.go:22
 									if gc_if5.ToBits() != 0 {
 //line reduce_variants.go:22
@@ -1067,40 +678,29 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
 											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
 											break gc_steps4
-//line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
 										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce_variants.go:22
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line reduce_variants.go:22
 									}
-//line reduce_variants.go:22
 								}
 //line reduce.go:284
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:284
-								_ = gc_if6
 //line reduce.go:284
 								if gc_if6.ToBits() != 0 {
 //line reduce.go:284
 									var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-									_ = gc_zero4
-//line reduce.go:284
 									gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line reduce.go:284
 								}
 //line reduce.go:284
 								ahead := gc_result4
-//line reduce.go:284
-								_ = ahead
 //line reduce.go:284
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
@@ -1115,40 +715,22 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
-						_ = gc_none
-//line reduce_variants.go:19
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-						_ = gc_iota2
-//line reduce_variants.go:19
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
-						_ = gc_all
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce_variants.go:19
 							var tid int = gc_tx2
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
 							var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:20
-							_ = i
 //line reduce_variants.go:22
 							var gc_i2 int = i
 //line reduce_variants.go:22
-							_ = gc_i2
-//line reduce_variants.go:22
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:22
-							_ = gc_result2
-//line reduce_variants.go:22
 							gc_returned2 := gc_none
-//line reduce_variants.go:22
-							_ = gc_returned2
 //line reduce.go:284
 							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce_variants.go:22
@@ -1157,11 +739,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
 									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
 									break gc_steps2
-//line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 								gc_result2 = gc_ld3
@@ -1171,16 +751,12 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								if true {
 //line reduce_variants.go:22
 									gc_b3 = gc_all
-//line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 								gc_returned2 = gc_b3
-//line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce_variants.go:22
-								_ = gc_if2
 //line reduce_variants.go:22
 								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:22
@@ -1189,40 +765,29 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
 										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
 										break gc_steps2
-//line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce_variants.go:22
 									gc_returned2 = gc_if2.Or(gc_returned2)
-//line reduce_variants.go:22
 								}
-//line reduce_variants.go:22
 							}
 //line reduce.go:284
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-							_ = gc_if3
 //line reduce.go:284
 							if gc_if3.ToBits() != 0 {
 //line reduce.go:284
 								var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
-								_ = gc_zero2
-//line reduce.go:284
 								gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
 //line reduce.go:284
 								gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:284
 							}
 //line reduce.go:284
 							ahead := gc_result2
-//line reduce.go:284
-							_ = ahead
 //line reduce.go:284
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
@@ -1234,915 +799,625 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:19
 							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead float32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:19
 							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead float32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:19
 							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead float32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:19
 							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead float32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
 					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:19
 						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
 //line reduce_variants.go:22
 						var ahead float32 = reduceAt(in, i)
-						_ = ahead
+//line reduce_variants.go:24
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-					gc_at12 := sdata[:gc_bdx2]
-					gc_at13 := in[gc_off9:][:gc_bdx2]
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce_variants.go:19
-								var tid int = gc_tx2
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
-								var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:20
-								_ = i
-//line reduce_variants.go:20
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:20
-								_ = ahead
-								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line reduce_variants.go:31
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
+				gc_at12 := sdata[:gc_bdx2]
+				gc_at13 := in[gc_off9:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce_variants.go:19
 							var tid int = gc_tx2
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
 							var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:20
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:20
-							_ = ahead
-							ahead.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
+						var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:20
-						i := gc_bx2*2*gc_bdx2 + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank2]
-
-//line reduce_variants.go:22
-						gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
+//line reduce_variants.go:20
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:22
+					ahead := gc_s_ahead[gc_rank2]
+//line reduce_variants.go:22
+					gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none4
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:19
-							_ = gc_iota8
-//line reduce_variants.go:19
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all4
-						gc_steps8:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce_variants.go:19
-								var tid int = gc_tx2
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
-								var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:20
-								_ = i
-//line reduce_variants.go:20
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:20
-								_ = ahead
-//line reduce_variants.go:22
-								if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:22
-									break
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								var gc_t6 int = i + gc_bdx2
-//line reduce_variants.go:22
-								_ = gc_t6
-//line reduce_variants.go:22
-								var gc_i8 int = gc_t6
-//line reduce_variants.go:22
-								_ = gc_i8
-//line reduce_variants.go:22
-								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:22
-								_ = gc_result8
-//line reduce_variants.go:22
-								gc_returned8 := gc_none4
-//line reduce_variants.go:22
-								_ = gc_returned8
-//line reduce.go:284
-								if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-//line reduce_variants.go:22
-									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:22
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps8
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result8 = gc_ld15
-//line reduce_variants.go:22
-									gc_b6 := gc_none4
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b6 = gc_all4
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned8 = gc_b6
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce_variants.go:22
-									_ = gc_if11
-//line reduce_variants.go:22
-									if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:22
-										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:22
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:22
-											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce_variants.go:22
-										} else {
-//line reduce_variants.go:22
-											break gc_steps8
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce_variants.go:22
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce.go:284
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:284
-								_ = gc_if12
-//line reduce.go:284
-								if gc_if12.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:284
-									_ = gc_zero8
-//line reduce.go:284
-									gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:284
-								}
-								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reduce_variants.go:19
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
-						_ = gc_none3
-//line reduce_variants.go:19
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:19
-						_ = gc_iota6
-//line reduce_variants.go:19
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
-						_ = gc_all3
-					gc_steps6:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps8:
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce_variants.go:19
 							var tid int = gc_tx2
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
 							var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:20
-							_ = i
-//line reduce_variants.go:20
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:20
-							_ = ahead
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
 //line reduce_variants.go:22
-							if tid < 0 || tid > len(sdata)-8 {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:22
 								break
-//line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							var gc_t4 int = i + gc_bdx2
+							var gc_t6 int = i + gc_bdx2
 //line reduce_variants.go:22
-							_ = gc_t4
+							var gc_i8 int = gc_t6
 //line reduce_variants.go:22
-							var gc_i6 int = gc_t4
+							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
-							_ = gc_i6
-//line reduce_variants.go:22
-							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:22
-							_ = gc_result6
-//line reduce_variants.go:22
-							gc_returned6 := gc_none3
-//line reduce_variants.go:22
-							_ = gc_returned6
+							gc_returned8 := gc_none4
 //line reduce.go:284
-							if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce_variants.go:22
-								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
-									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce_variants.go:22
+									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 //line reduce_variants.go:22
-									break gc_steps6
-//line reduce_variants.go:22
+									break gc_steps8
 								}
 //line reduce_variants.go:22
-								gc_result6 = gc_ld11
+								gc_result8 = gc_ld15
 //line reduce_variants.go:22
-								gc_b5 := gc_none3
+								gc_b6 := gc_none4
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b5 = gc_all3
-//line reduce_variants.go:22
+									gc_b6 = gc_all4
 								}
 //line reduce_variants.go:22
-								gc_returned6 = gc_b5
-//line reduce_variants.go:22
+								gc_returned8 = gc_b6
 							} else {
 //line reduce_variants.go:22
-								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce_variants.go:22
-								_ = gc_if8
+								if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:22
-								if gc_if8.ToBits() != 0 {
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
-									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
-									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:22
-										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce_variants.go:22
+										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 //line reduce_variants.go:22
-										break gc_steps6
-//line reduce_variants.go:22
+										break gc_steps8
 									}
 //line reduce_variants.go:22
-									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce_variants.go:22
-									gc_returned6 = gc_if8.Or(gc_returned6)
-//line reduce_variants.go:22
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
-//line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:284
-							_ = gc_if9
+							if gc_if12.ToBits() != 0 {
 //line reduce.go:284
-							if gc_if9.ToBits() != 0 {
+								var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-								var gc_zero6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-								_ = gc_zero6
-//line reduce.go:284
-								gc_result6 = gc_zero6.Merge(gc_result6, gc_if9)
-//line reduce.go:284
-								gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:284
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+//line reduce.go:285
+							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					gc_step11 := gc_vstep4
-					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line reduce_variants.go:19
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
 //line reduce_variants.go:19
-							tid := gc_tx2
-							_ = tid
-
+						var tid int = gc_tx2
+						var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:20
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
 //line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+						if tid < 0 || tid > len(sdata)-8 {
+//line reduce_variants.go:22
+							break
 						}
+//line reduce_variants.go:22
+						var gc_t4 int = i + gc_bdx2
+//line reduce_variants.go:22
+						var gc_i6 int = gc_t4
+//line reduce_variants.go:22
+						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:22
+						gc_returned6 := gc_none3
+//line reduce.go:284
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+//line reduce_variants.go:22
+							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:22
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce_variants.go:22
+								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+							} else {
+//line reduce_variants.go:22
+								break gc_steps6
+							}
+//line reduce_variants.go:22
+							gc_result6 = gc_ld11
+//line reduce_variants.go:22
+							gc_b5 := gc_none3
+//line reduce_variants.go:22
+							if true {
+//line reduce_variants.go:22
+								gc_b5 = gc_all3
+							}
+//line reduce_variants.go:22
+							gc_returned6 = gc_b5
+						} else {
+//line reduce_variants.go:22
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+//line reduce_variants.go:22
+							if gc_if8.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:22
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce_variants.go:22
+									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+								} else {
+//line reduce_variants.go:22
+									break gc_steps6
+								}
+//line reduce_variants.go:22
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+//line reduce_variants.go:22
+								gc_returned6 = gc_if8.Or(gc_returned6)
+							}
+						}
+//line reduce.go:284
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:284
+						if gc_if9.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+							gc_result6 = gc_zero6.Merge(gc_result6, gc_if9)
+//line reduce.go:284
+							gc_returned6 = gc_if9.Or(gc_returned6)
+						}
+//line reduce.go:285
+						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep4
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:19
 						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
+//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank2]
-
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:19
+						tid := gc_tx2
+						i := gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank2]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:19
+						tid := gc_tx2
+						i := gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank2]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:19
+						tid := gc_tx2
+						i := gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank2]
 //line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 					}
 				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:19
+					tid := gc_tx2
+					i := gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:22
+					ahead := gc_s_ahead[gc_rank2]
+//line reduce_variants.go:22
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := gc_bx2 * 2 * gc_bdx2
-				gc_off11 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
-					gc_at14 := sdata[:gc_bdx2]
-					gc_at15 := in[gc_off10:][:gc_bdx2]
-					gc_at16 := in[gc_off11:][:gc_bdx2]
-					gc_step12 := 0
-					for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-						{
-							gc_tx2 := gc_step12 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line reduce_variants.go:19
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step12 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line reduce_variants.go:19
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step12 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line reduce_variants.go:19
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step12 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line reduce_variants.go:19
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
-						}
-					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
+//line reduce_variants.go:29
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off10 := gc_bx2 * 2 * gc_bdx2
+			gc_off11 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
+				gc_at14 := sdata[:gc_bdx2]
+				gc_at15 := in[gc_off10:][:gc_bdx2]
+				gc_at16 := in[gc_off11:][:gc_bdx2]
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
 //line reduce_variants.go:22
 						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
 					}
-				} else {
-					gc_step13 := 0
-					for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
-						{
-							gc_tx2 := gc_step13 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
+					{
+						gc_tx2 := gc_step12 + 1
 //line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step13 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step13 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step13 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-						}
+						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
 					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step12 + 2
+//line reduce_variants.go:22
+						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+//line reduce_variants.go:22
+						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line reduce_variants.go:22
+					gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+					{
+						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:19
 						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step13 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:19
+						tid := gc_tx2
+						i := gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step13 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:19
+						tid := gc_tx2
+						i := gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step13 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:19
+						tid := gc_tx2
+						i := gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 					}
 				}
+				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:19
+					tid := gc_tx2
+					i := gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:24
 	var sdata_ []float32 = sdata
-
-//line reduce_variants.go:24
-	_ = sdata_
-
 //line reduce_variants.go:24
 	var stop int = 0
-
-//line reduce_variants.go:24
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off12 >= 0 && gc_off12 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off12 {
-					gc_at17 := sdata_[:gc_to2]
-					gc_at18 := sdata_[gc_off12:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:272
-								var tid_ int = gc_tx2
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-//line reduce.go:274
-									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
-//line reduce.go:274
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line reduce.go:275
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off12 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off12 >= 0 && gc_off12 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off12 {
+				gc_at17 := sdata_[:gc_to2]
+				gc_at18 := sdata_[gc_off12:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce.go:272
 							var tid_ int = gc_tx2
 //line reduce.go:272
 							_ = tid_
-//line reduce.go:274
 							{
-//line reduce.go:274
-								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
-//line reduce.go:274
+								archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 //line reduce.go:272
-						tid_ := gc_tx2
+						var tid_ int = gc_tx2
+//line reduce.go:272
 						_ = tid_
-
-//line reduce.go:274
 						{
-							gc_at17[gc_tx2] += gc_at18[gc_tx2]
+							archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:272
-								var tid_ int = gc_tx2
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:276
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line reduce.go:275
-										break
-//line reduce.go:275
-									}
-//line reduce.go:275
-									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
+						gc_at17[gc_tx2] += gc_at18[gc_tx2]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce.go:272
 							var tid_ int = gc_tx2
-//line reduce.go:272
-							_ = tid_
-//line reduce.go:274
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:275
 									break
-//line reduce.go:275
 								}
 //line reduce.go:275
-								archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
+								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
 					}
-					gc_step14 := gc_vstep6
-					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
-						{
-							gc_tx2 := gc_step14 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 //line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx2
 						{
-							gc_tx2 := gc_step14 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
+//line reduce.go:275
+							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step14 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step14 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce.go:277
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step14 := gc_vstep6
+				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+					{
+						gc_tx2 := gc_step14 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reduce.go:272
 						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx2 := gc_step14 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+						tid_ := gc_tx2
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step14 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+						tid_ := gc_tx2
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step14 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+						tid_ := gc_tx2
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+					tid_ := gc_tx2
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:283
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -2156,151 +1431,69 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 				gc_step15 := gc_from2
 				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
 					{
-						gc_tx2 := gc_step15 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at19[0] = gc_at20[0]
-						}
+//line reduce_variants.go:26
+						gc_at19[0] = gc_at20[0]
 					}
 					{
-						gc_tx2 := gc_step15 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at19[0] = gc_at20[0]
-						}
+//line reduce_variants.go:26
+						gc_at19[0] = gc_at20[0]
 					}
 					{
-						gc_tx2 := gc_step15 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at19[0] = gc_at20[0]
-						}
+//line reduce_variants.go:26
+						gc_at19[0] = gc_at20[0]
 					}
 					{
-						gc_tx2 := gc_step15 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at19[0] = gc_at20[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:25
-					{
+//line reduce_variants.go:26
 						gc_at19[0] = gc_at20[0]
 					}
 				}
+//line reduce_variants.go:30
+				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce_variants.go:26
+					gc_at19[0] = gc_at20[0]
+				}
 			} else {
+//line reduce_variants.go:30
 				gc_step16 := gc_from2
 				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
 						gc_tx2 := gc_step16 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx2 := gc_step16 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx2 := gc_step16 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx2 := gc_step16 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line reduce_variants.go:30
 				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line reduce_variants.go:26
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -2317,7 +1510,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b7.Len()
 	gc_s_ahead := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
-
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	if compiled.Ahead(func() {
@@ -2333,23 +1525,15 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
 //line reduce_variants.go:19
 								var tid int = gc_tx3
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
 								var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
 								gc_t8 := archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])
 //line reduce_variants.go:22
-								_ = gc_t8
-//line reduce_variants.go:22
 								ahead := gc_t8
-//line reduce_variants.go:22
-								_ = ahead
 //line reduce_variants.go:22
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
@@ -2364,23 +1548,15 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce_variants.go:19
 							var tid int = gc_tx3
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
 							var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
 							gc_t7 := archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])
 //line reduce_variants.go:22
-							_ = gc_t7
-//line reduce_variants.go:22
 							ahead := gc_t7
-//line reduce_variants.go:22
-							_ = ahead
 //line reduce_variants.go:22
 							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
@@ -2388,19 +1564,9 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 					}
 					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
 //line reduce_variants.go:22
 						var ahead int32 = gc_at21[gc_tx3]
-						_ = ahead
+//line reduce_variants.go:24
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				} else {
@@ -2411,40 +1577,22 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none6
-//line reduce_variants.go:19
 							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-							_ = gc_iota12
-//line reduce_variants.go:19
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all6
 						gc_steps12:
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
 //line reduce_variants.go:19
 								var tid int = gc_tx3
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
 								var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:20
-								_ = i
 //line reduce_variants.go:22
 								var gc_i12 int = i
 //line reduce_variants.go:22
-								_ = gc_i12
-//line reduce_variants.go:22
 								var gc_result12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-								_ = gc_result12
-//line reduce_variants.go:22
 								gc_returned12 := gc_none6
-//line reduce_variants.go:22
-								_ = gc_returned12
 //line reduce.go:284
 								if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line reduce_variants.go:22
@@ -2453,11 +1601,9 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:22
 										gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i12:])
-//line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
 										break gc_steps12
-//line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 									gc_result12 = gc_ld23
@@ -2467,16 +1613,12 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 									if true {
 //line reduce_variants.go:22
 										gc_b9 = gc_all6
-//line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 									gc_returned12 = gc_b9
-//line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
 									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line reduce_variants.go:22
-									_ = gc_if17
 //line reduce_variants.go:22
 									if gc_if17.ToBits() != 0 {
 //line reduce_variants.go:22
@@ -2485,40 +1627,29 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:22
 											gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i12:])
-//line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
 											break gc_steps12
-//line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
 										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce_variants.go:22
 										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line reduce_variants.go:22
 									}
-//line reduce_variants.go:22
 								}
 //line reduce.go:284
 								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:284
-								_ = gc_if18
 //line reduce.go:287
 								if gc_if18.ToBits() != 0 {
 //line reduce.go:287
 									var gc_zero12 int32
 //line reduce.go:287
-									_ = gc_zero12
-//line reduce.go:287
 									gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:287
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line reduce.go:287
 								}
 //line reduce.go:287
 								ahead := gc_result12
-//line reduce.go:287
-								_ = ahead
 //line reduce.go:287
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
@@ -2533,40 +1664,22 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
-						_ = gc_none5
-//line reduce_variants.go:19
 						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-						_ = gc_iota10
-//line reduce_variants.go:19
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
-						_ = gc_all5
 					gc_steps10:
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce_variants.go:19
 							var tid int = gc_tx3
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
 							var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:20
-							_ = i
 //line reduce_variants.go:22
 							var gc_i10 int = i
 //line reduce_variants.go:22
-							_ = gc_i10
-//line reduce_variants.go:22
 							var gc_result10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
-							_ = gc_result10
-//line reduce_variants.go:22
 							gc_returned10 := gc_none5
-//line reduce_variants.go:22
-							_ = gc_returned10
 //line reduce.go:284
 							if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
 //line reduce_variants.go:22
@@ -2575,11 +1688,9 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:22
 									gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
-//line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
 									break gc_steps10
-//line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 								gc_result10 = gc_ld19
@@ -2589,16 +1700,12 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								if true {
 //line reduce_variants.go:22
 									gc_b8 = gc_all5
-//line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 								gc_returned10 = gc_b8
-//line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
 								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
-//line reduce_variants.go:22
-								_ = gc_if14
 //line reduce_variants.go:22
 								if gc_if14.ToBits() != 0 {
 //line reduce_variants.go:22
@@ -2607,40 +1714,29 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:22
 										gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
-//line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
 										break gc_steps10
-//line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line reduce_variants.go:22
 									gc_returned10 = gc_if14.Or(gc_returned10)
-//line reduce_variants.go:22
 								}
-//line reduce_variants.go:22
 							}
 //line reduce.go:284
 							gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-							_ = gc_if15
 //line reduce.go:287
 							if gc_if15.ToBits() != 0 {
 //line reduce.go:287
 								var gc_zero10 int32
 //line reduce.go:287
-								_ = gc_zero10
-//line reduce.go:287
 								gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:287
 								gc_returned10 = gc_if15.Or(gc_returned10)
-//line reduce.go:287
 							}
 //line reduce.go:287
 							ahead := gc_result10
-//line reduce.go:287
-							_ = ahead
 //line reduce.go:287
 							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
@@ -2652,915 +1748,625 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							gc_tx3 := gc_step17 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:19
 							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead int32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
 							gc_tx3 := gc_step17 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:19
 							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead int32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
 							gc_tx3 := gc_step17 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:19
 							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead int32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
 							gc_tx3 := gc_step17 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:19
 							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead int32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank3] = ahead
 						}
 					}
 					for gc_tx3 := gc_step17; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:19
 						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
 //line reduce_variants.go:22
 						var ahead int32 = reduceAt(in, i)
-						_ = ahead
+//line reduce_variants.go:24
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off16 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
-				if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
-					gc_at22 := sdata[:gc_bdx3]
-					gc_at23 := in[gc_off16:][:gc_bdx3]
-					gc_vstep9 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-								gc_tx3 := gc_vstep9
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce_variants.go:19
-								var tid int = gc_tx3
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
-								var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:20
-								_ = i
-//line reduce_variants.go:20
-								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:20
-								_ = ahead
-								ahead.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+//line reduce_variants.go:31
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off16 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
+				gc_at22 := sdata[:gc_bdx3]
+				gc_at23 := in[gc_off16:][:gc_bdx3]
+				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce_variants.go:19
 							var tid int = gc_tx3
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
 							var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:20
-							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:20
-							_ = ahead
-							ahead.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
+							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
+							ahead.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
 					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+						gc_tx3 := gc_vstep9
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
 //line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
+						var tid int = gc_tx3
+						var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:20
-						i := gc_bx3*2*gc_bdx3 + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank3]
-
-//line reduce_variants.go:22
-						gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
+//line reduce_variants.go:20
+						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
+						ahead.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
 					}
-				} else {
-					gc_vstep10 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+//line reduce_variants.go:22
+					ahead := gc_s_ahead[gc_rank3]
+//line reduce_variants.go:22
+					gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
+				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none8 := archsimd.Mask32x16FromBits(0)
+						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none8
+						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:19
-							_ = gc_iota16
-//line reduce_variants.go:19
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all8
-						gc_steps16:
-							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-								gc_tx3 := gc_vstep10
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce_variants.go:19
-								var tid int = gc_tx3
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
-								var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:20
-								_ = i
-//line reduce_variants.go:20
-								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:20
-								_ = ahead
-//line reduce_variants.go:22
-								if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:22
-									break
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								var gc_t12 int = i + gc_bdx3
-//line reduce_variants.go:22
-								_ = gc_t12
-//line reduce_variants.go:22
-								var gc_i16 int = gc_t12
-//line reduce_variants.go:22
-								_ = gc_i16
-//line reduce_variants.go:22
-								var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:22
-								_ = gc_result16
-//line reduce_variants.go:22
-								gc_returned16 := gc_none8
-//line reduce_variants.go:22
-								_ = gc_returned16
-//line reduce.go:284
-								if gc_i16 < len(in) && uint(len(in)-gc_i16) > 15 {
-//line reduce_variants.go:22
-									var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:22
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps16
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result16 = gc_ld31
-//line reduce_variants.go:22
-									gc_b11 := gc_none8
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b11 = gc_all8
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned16 = gc_b11
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line reduce_variants.go:22
-									_ = gc_if23
-//line reduce_variants.go:22
-									if gc_if23.ToBits() != 0 {
-//line reduce_variants.go:22
-										var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:22
-										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce_variants.go:22
-											gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce_variants.go:22
-										} else {
-//line reduce_variants.go:22
-											break gc_steps16
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-										gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line reduce_variants.go:22
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce.go:284
-								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:284
-								_ = gc_if24
-//line reduce.go:287
-								if gc_if24.ToBits() != 0 {
-//line reduce.go:287
-									var gc_zero16 int32
-//line reduce.go:287
-									_ = gc_zero16
-//line reduce.go:287
-									gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line reduce.go:287
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line reduce.go:287
-								}
-								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reduce_variants.go:19
-						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
-						_ = gc_none7
-//line reduce_variants.go:19
-						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:19
-						_ = gc_iota14
-//line reduce_variants.go:19
-						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
-						_ = gc_all7
-					gc_steps14:
-						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps16:
+						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce_variants.go:19
 							var tid int = gc_tx3
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
 							var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:20
-							_ = i
-//line reduce_variants.go:20
-							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:20
-							_ = ahead
+							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
 //line reduce_variants.go:22
-							if tid < 0 || tid > len(sdata)-8 {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:22
 								break
-//line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							var gc_t10 int = i + gc_bdx3
+							var gc_t12 int = i + gc_bdx3
 //line reduce_variants.go:22
-							_ = gc_t10
+							var gc_i16 int = gc_t12
 //line reduce_variants.go:22
-							var gc_i14 int = gc_t10
+							var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-							_ = gc_i14
-//line reduce_variants.go:22
-							var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:22
-							_ = gc_result14
-//line reduce_variants.go:22
-							gc_returned14 := gc_none7
-//line reduce_variants.go:22
-							_ = gc_returned14
+							gc_returned16 := gc_none8
 //line reduce.go:284
-							if gc_i14 < len(in) && uint(len(in)-gc_i14) > 7 {
+							if gc_i16 < len(in) && uint(len(in)-gc_i16) > 15 {
 //line reduce_variants.go:22
-								var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:22
-									gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce_variants.go:22
+									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 								} else {
 //line reduce_variants.go:22
-									break gc_steps14
-//line reduce_variants.go:22
+									break gc_steps16
 								}
 //line reduce_variants.go:22
-								gc_result14 = gc_ld27
+								gc_result16 = gc_ld31
 //line reduce_variants.go:22
-								gc_b10 := gc_none7
+								gc_b11 := gc_none8
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b10 = gc_all7
-//line reduce_variants.go:22
+									gc_b11 = gc_all8
 								}
 //line reduce_variants.go:22
-								gc_returned14 = gc_b10
-//line reduce_variants.go:22
+								gc_returned16 = gc_b11
 							} else {
 //line reduce_variants.go:22
-								gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line reduce_variants.go:22
-								_ = gc_if20
+								if gc_if23.ToBits() != 0 {
 //line reduce_variants.go:22
-								if gc_if20.ToBits() != 0 {
+									var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-									var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:22
-									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce_variants.go:22
-										gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce_variants.go:22
+										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 									} else {
 //line reduce_variants.go:22
-										break gc_steps14
-//line reduce_variants.go:22
+										break gc_steps16
 									}
 //line reduce_variants.go:22
-									gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
+									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce_variants.go:22
-									gc_returned14 = gc_if20.Or(gc_returned14)
-//line reduce_variants.go:22
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 								}
-//line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if21 := gc_returned14.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-							_ = gc_if21
+							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
 //line reduce.go:287
-							if gc_if21.ToBits() != 0 {
+							if gc_if24.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero14 int32
+								var gc_zero16 int32
 //line reduce.go:287
-								_ = gc_zero14
+								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:287
-								gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
-//line reduce.go:287
-								gc_returned14 = gc_if21.Or(gc_returned14)
-//line reduce.go:287
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 							}
-							ahead.Add(gc_result14).StoreSlice(sdata[tid:])
+//line reduce.go:288
+							ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
 					}
-					gc_step18 := gc_vstep10
-					for ; gc_step18+3 < gc_bdx3; gc_step18 += 4 {
-						{
-							gc_tx3 := gc_step18 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+				}
+				if compiled.SIMD {
 //line reduce_variants.go:19
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank3]
-
-//line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step18 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+					gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank3]
-
-//line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step18 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank3]
-
-//line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step18 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+					gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps14:
+					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+						gc_tx3 := gc_vstep10
+						gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:19
-							tid := gc_tx3
-							_ = tid
-
+						var tid int = gc_tx3
+						var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:20
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank3]
-
+						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
 //line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+						if tid < 0 || tid > len(sdata)-8 {
+//line reduce_variants.go:22
+							break
 						}
+//line reduce_variants.go:22
+						var gc_t10 int = i + gc_bdx3
+//line reduce_variants.go:22
+						var gc_i14 int = gc_t10
+//line reduce_variants.go:22
+						var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce_variants.go:22
+						gc_returned14 := gc_none7
+//line reduce.go:284
+						if gc_i14 < len(in) && uint(len(in)-gc_i14) > 7 {
+//line reduce_variants.go:22
+							var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce_variants.go:22
+							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line reduce_variants.go:22
+								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+							} else {
+//line reduce_variants.go:22
+								break gc_steps14
+							}
+//line reduce_variants.go:22
+							gc_result14 = gc_ld27
+//line reduce_variants.go:22
+							gc_b10 := gc_none7
+//line reduce_variants.go:22
+							if true {
+//line reduce_variants.go:22
+								gc_b10 = gc_all7
+							}
+//line reduce_variants.go:22
+							gc_returned14 = gc_b10
+						} else {
+//line reduce_variants.go:22
+							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+//line reduce_variants.go:22
+							if gc_if20.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce_variants.go:22
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line reduce_variants.go:22
+									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+								} else {
+//line reduce_variants.go:22
+									break gc_steps14
+								}
+//line reduce_variants.go:22
+								gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
+//line reduce_variants.go:22
+								gc_returned14 = gc_if20.Or(gc_returned14)
+							}
+						}
+//line reduce.go:284
+						gc_if21 := gc_returned14.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+						if gc_if21.ToBits() != 0 {
+//line reduce.go:287
+							var gc_zero14 int32
+//line reduce.go:287
+							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
+//line reduce.go:287
+							gc_returned14 = gc_if21.Or(gc_returned14)
+						}
+//line reduce.go:288
+						ahead.Add(gc_result14).StoreSlice(sdata[tid:])
 					}
-					for gc_tx3 := gc_step18; gc_tx3 < gc_bdx3; gc_tx3++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step18 := gc_vstep10
+				for ; gc_step18+3 < gc_bdx3; gc_step18 += 4 {
+					{
+						gc_tx3 := gc_step18 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:19
 						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
+//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank3]
-
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step18 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:19
+						tid := gc_tx3
+						i := gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank3]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step18 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:19
+						tid := gc_tx3
+						i := gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank3]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step18 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:19
+						tid := gc_tx3
+						i := gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank3]
 //line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 					}
 				}
+				for gc_tx3 := gc_step18; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:19
+					tid := gc_tx3
+					i := gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:22
+					ahead := gc_s_ahead[gc_rank3]
+//line reduce_variants.go:22
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off17 := gc_bx3 * 2 * gc_bdx3
-				gc_off18 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
-				if gc_bdx3 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx3 <= len(in)-gc_off18 {
-					gc_at24 := sdata[:gc_bdx3]
-					gc_at25 := in[gc_off17:][:gc_bdx3]
-					gc_at26 := in[gc_off18:][:gc_bdx3]
-					gc_step19 := 0
-					for ; gc_step19+3 < gc_bdx3; gc_step19 += 4 {
-						{
-							gc_tx3 := gc_step19 + 0
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line reduce_variants.go:19
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
-						}
-						{
-							gc_tx3 := gc_step19 + 1
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line reduce_variants.go:19
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
-						}
-						{
-							gc_tx3 := gc_step19 + 2
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line reduce_variants.go:19
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
-						}
-						{
-							gc_tx3 := gc_step19 + 3
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line reduce_variants.go:19
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
-						}
-					}
-					for gc_tx3 := gc_step19; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
+//line reduce_variants.go:29
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off17 := gc_bx3 * 2 * gc_bdx3
+			gc_off18 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx3 <= len(in)-gc_off18 {
+				gc_at24 := sdata[:gc_bdx3]
+				gc_at25 := in[gc_off17:][:gc_bdx3]
+				gc_at26 := in[gc_off18:][:gc_bdx3]
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx3; gc_step19 += 4 {
+					{
+						gc_tx3 := gc_step19 + 0
 //line reduce_variants.go:22
 						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
 					}
-				} else {
-					gc_step20 := 0
-					for ; gc_step20+3 < gc_bdx3; gc_step20 += 4 {
-						{
-							gc_tx3 := gc_step20 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
+					{
+						gc_tx3 := gc_step19 + 1
 //line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step20 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step20 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step20 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-						}
+						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
 					}
-					for gc_tx3 := gc_step20; gc_tx3 < gc_bdx3; gc_tx3++ {
+					{
+						gc_tx3 := gc_step19 + 2
+//line reduce_variants.go:22
+						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+					}
+					{
+						gc_tx3 := gc_step19 + 3
+//line reduce_variants.go:22
+						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+					}
+				}
+				for gc_tx3 := gc_step19; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line reduce_variants.go:22
+					gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+				}
+			} else {
+				gc_step20 := 0
+				for ; gc_step20+3 < gc_bdx3; gc_step20 += 4 {
+					{
+						gc_tx3 := gc_step20 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:19
 						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step20 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:19
+						tid := gc_tx3
+						i := gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step20 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:19
+						tid := gc_tx3
+						i := gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step20 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:19
+						tid := gc_tx3
+						i := gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 					}
 				}
+				for gc_tx3 := gc_step20; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:19
+					tid := gc_tx3
+					i := gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:24
 	var sdata_ []int32 = sdata
-
-//line reduce_variants.go:24
-	_ = sdata_
-
 //line reduce_variants.go:24
 	var stop int = 0
-
-//line reduce_variants.go:24
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off19 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off19 {
-					gc_at27 := sdata_[:gc_to3]
-					gc_at28 := sdata_[gc_off19:][:gc_to3]
-					gc_vstep11 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
-								gc_tx3 := gc_vstep11
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:272
-								var tid_ int = gc_tx3
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-//line reduce.go:274
-									archsimd.LoadInt32x16Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
-//line reduce.go:274
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+//line reduce.go:275
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := s; gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off19 := s
+			if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off19 {
+				gc_at27 := sdata_[:gc_to3]
+				gc_at28 := sdata_[gc_off19:][:gc_to3]
+				gc_vstep11 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
 							gc_tx3 := gc_vstep11
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce.go:272
 							var tid_ int = gc_tx3
 //line reduce.go:272
 							_ = tid_
-//line reduce.go:274
 							{
-//line reduce.go:274
-								archsimd.LoadInt32x8Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
-//line reduce.go:274
+								archsimd.LoadInt32x16Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
+						return
 					}
-					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+						gc_tx3 := gc_vstep11
 //line reduce.go:272
-						tid_ := gc_tx3
+						var tid_ int = gc_tx3
+//line reduce.go:272
 						_ = tid_
-
-//line reduce.go:274
 						{
-							gc_at27[gc_tx3] += gc_at28[gc_tx3]
+							archsimd.LoadInt32x8Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 						}
 					}
-				} else {
-					gc_vstep12 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
-								gc_tx3 := gc_vstep12
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:272
-								var tid_ int = gc_tx3
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:276
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
+					{
 //line reduce.go:275
-										break
-//line reduce.go:275
-									}
-//line reduce.go:275
-									archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
-							return
-						}
+						gc_at27[gc_tx3] += gc_at28[gc_tx3]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+				}
+			} else {
+				gc_vstep12 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop12 bool
+					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+						for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
 							gc_tx3 := gc_vstep12
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce.go:272
 							var tid_ int = gc_tx3
-//line reduce.go:272
-							_ = tid_
-//line reduce.go:274
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:275
 									break
-//line reduce.go:275
 								}
 //line reduce.go:275
-								archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
+								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep12, false
+					}(gc_vstep12)
+					if gc_stop12 {
+						return
 					}
-					gc_step21 := gc_vstep12
-					for ; gc_step21+3 < gc_to3; gc_step21 += 4 {
-						{
-							gc_tx3 := gc_step21 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+						gc_tx3 := gc_vstep12
 //line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx3
 						{
-							gc_tx3 := gc_step21 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
+//line reduce.go:275
+							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								break
 							}
-						}
-						{
-							gc_tx3 := gc_step21 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx3 := gc_step21 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-					for gc_tx3 := gc_step21; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce.go:277
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step21 := gc_vstep12
+				for ; gc_step21+3 < gc_to3; gc_step21 += 4 {
+					{
+						gc_tx3 := gc_step21 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reduce.go:272
 						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx3 := gc_step21 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+						tid_ := gc_tx3
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step21 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+						tid_ := gc_tx3
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step21 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+						tid_ := gc_tx3
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step21; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+					tid_ := gc_tx3
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:283
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -3574,151 +2380,69 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 				gc_step22 := gc_from3
 				for ; gc_step22+3 < gc_to3; gc_step22 += 4 {
 					{
-						gc_tx3 := gc_step22 + 0
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at29[0] = gc_at30[0]
-						}
+//line reduce_variants.go:26
+						gc_at29[0] = gc_at30[0]
 					}
 					{
-						gc_tx3 := gc_step22 + 1
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at29[0] = gc_at30[0]
-						}
+//line reduce_variants.go:26
+						gc_at29[0] = gc_at30[0]
 					}
 					{
-						gc_tx3 := gc_step22 + 2
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at29[0] = gc_at30[0]
-						}
+//line reduce_variants.go:26
+						gc_at29[0] = gc_at30[0]
 					}
 					{
-						gc_tx3 := gc_step22 + 3
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at29[0] = gc_at30[0]
-						}
-					}
-				}
-				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:25
-					{
+//line reduce_variants.go:26
 						gc_at29[0] = gc_at30[0]
 					}
 				}
+//line reduce_variants.go:30
+				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce_variants.go:26
+					gc_at29[0] = gc_at30[0]
+				}
 			} else {
+//line reduce_variants.go:30
 				gc_step23 := gc_from3
 				for ; gc_step23+3 < gc_to3; gc_step23 += 4 {
 					{
 						gc_tx3 := gc_step23 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx3 := gc_step23 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx3 := gc_step23 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx3 := gc_step23 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx3] = sdata[0]
 					}
 				}
+//line reduce_variants.go:30
 				for gc_tx3 := gc_step23; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx3] = sdata[0]
-					}
+//line reduce_variants.go:26
+					partial[gc_bx3] = sdata[0]
 				}
 			}
 		}
@@ -3735,7 +2459,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b12.Len()
 	gc_s_ahead := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
-
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	if compiled.Ahead(func() {
@@ -3751,23 +2474,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 								gc_tx4 := gc_vstep13
 								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
 //line reduce_variants.go:19
 								var tid int = gc_tx4
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
 								var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
 								gc_t14 := archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:])
 //line reduce_variants.go:22
-								_ = gc_t14
-//line reduce_variants.go:22
 								ahead := gc_t14
-//line reduce_variants.go:22
-								_ = ahead
 //line reduce_variants.go:22
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
@@ -3782,23 +2497,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce_variants.go:19
 							var tid int = gc_tx4
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
 							var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
 							gc_t13 := archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])
 //line reduce_variants.go:22
-							_ = gc_t13
-//line reduce_variants.go:22
 							ahead := gc_t13
-//line reduce_variants.go:22
-							_ = ahead
 //line reduce_variants.go:22
 							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
@@ -3806,19 +2513,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 					}
 					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
-
 //line reduce_variants.go:22
 						var ahead uint32 = gc_at31[gc_tx4]
-						_ = ahead
+//line reduce_variants.go:24
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				} else {
@@ -3829,40 +2526,22 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none10
-//line reduce_variants.go:19
 							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-							_ = gc_iota20
-//line reduce_variants.go:19
 							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all10
 						gc_steps20:
 							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
 //line reduce_variants.go:19
 								var tid int = gc_tx4
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
 								var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:20
-								_ = i
 //line reduce_variants.go:22
 								var gc_i20 int = i
 //line reduce_variants.go:22
-								_ = gc_i20
-//line reduce_variants.go:22
 								var gc_result20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-								_ = gc_result20
-//line reduce_variants.go:22
 								gc_returned20 := gc_none10
-//line reduce_variants.go:22
-								_ = gc_returned20
 //line reduce.go:284
 								if gc_i20 < len(in) && uint(len(in)-gc_i20) > 15 {
 //line reduce_variants.go:22
@@ -3871,11 +2550,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:22
 										gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i20:])
-//line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
 										break gc_steps20
-//line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 									gc_result20 = gc_ld39
@@ -3885,16 +2562,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 									if true {
 //line reduce_variants.go:22
 										gc_b14 = gc_all10
-//line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 									gc_returned20 = gc_b14
-//line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
 									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
-//line reduce_variants.go:22
-									_ = gc_if29
 //line reduce_variants.go:22
 									if gc_if29.ToBits() != 0 {
 //line reduce_variants.go:22
@@ -3903,40 +2576,29 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:22
 											gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i20:])
-//line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
 											break gc_steps20
-//line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
 										gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line reduce_variants.go:22
 										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
-//line reduce_variants.go:22
 									}
-//line reduce_variants.go:22
 								}
 //line reduce.go:284
 								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
-//line reduce.go:284
-								_ = gc_if30
 //line reduce.go:287
 								if gc_if30.ToBits() != 0 {
 //line reduce.go:287
 									var gc_zero20 uint32
 //line reduce.go:287
-									_ = gc_zero20
-//line reduce.go:287
 									gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line reduce.go:287
 									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
-//line reduce.go:287
 								}
 //line reduce.go:287
 								ahead := gc_result20
-//line reduce.go:287
-								_ = ahead
 //line reduce.go:287
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
@@ -3951,40 +2613,22 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 						gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
-						_ = gc_none9
-//line reduce_variants.go:19
 						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-						_ = gc_iota18
-//line reduce_variants.go:19
 						gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
-						_ = gc_all9
 					gc_steps18:
 						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce_variants.go:19
 							var tid int = gc_tx4
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
 							var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:20
-							_ = i
 //line reduce_variants.go:22
 							var gc_i18 int = i
 //line reduce_variants.go:22
-							_ = gc_i18
-//line reduce_variants.go:22
 							var gc_result18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
-							_ = gc_result18
-//line reduce_variants.go:22
 							gc_returned18 := gc_none9
-//line reduce_variants.go:22
-							_ = gc_returned18
 //line reduce.go:284
 							if gc_i18 < len(in) && uint(len(in)-gc_i18) > 7 {
 //line reduce_variants.go:22
@@ -3993,11 +2637,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:22
 									gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i18:])
-//line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
 									break gc_steps18
-//line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 								gc_result18 = gc_ld35
@@ -4007,16 +2649,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								if true {
 //line reduce_variants.go:22
 									gc_b13 = gc_all9
-//line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 								gc_returned18 = gc_b13
-//line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
 								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
-//line reduce_variants.go:22
-								_ = gc_if26
 //line reduce_variants.go:22
 								if gc_if26.ToBits() != 0 {
 //line reduce_variants.go:22
@@ -4025,40 +2663,29 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 									if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:22
 										gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i18:])
-//line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
 										break gc_steps18
-//line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 									gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
 //line reduce_variants.go:22
 									gc_returned18 = gc_if26.Or(gc_returned18)
-//line reduce_variants.go:22
 								}
-//line reduce_variants.go:22
 							}
 //line reduce.go:284
 							gc_if27 := gc_returned18.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-							_ = gc_if27
 //line reduce.go:287
 							if gc_if27.ToBits() != 0 {
 //line reduce.go:287
 								var gc_zero18 uint32
 //line reduce.go:287
-								_ = gc_zero18
-//line reduce.go:287
 								gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:287
 								gc_returned18 = gc_if27.Or(gc_returned18)
-//line reduce.go:287
 							}
 //line reduce.go:287
 							ahead := gc_result18
-//line reduce.go:287
-							_ = ahead
 //line reduce.go:287
 							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
@@ -4070,915 +2697,625 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							gc_tx4 := gc_step24 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:19
 							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead uint32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
 							gc_tx4 := gc_step24 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:19
 							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead uint32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
 							gc_tx4 := gc_step24 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:19
 							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead uint32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
 							gc_tx4 := gc_step24 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:19
 							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
 							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
 //line reduce_variants.go:22
 							var ahead uint32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:24
 							gc_s_ahead[gc_rank4] = ahead
 						}
 					}
 					for gc_tx4 := gc_step24; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:19
 						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
-
 //line reduce_variants.go:22
 						var ahead uint32 = reduceAt(in, i)
-						_ = ahead
+//line reduce_variants.go:24
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off23 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
-				if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
-					gc_at32 := sdata[:gc_bdx4]
-					gc_at33 := in[gc_off23:][:gc_bdx4]
-					gc_vstep15 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop15 bool
-						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
-								gc_tx4 := gc_vstep15
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce_variants.go:19
-								var tid int = gc_tx4
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
-								var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:20
-								_ = i
-//line reduce_variants.go:20
-								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
-//line reduce_variants.go:20
-								_ = ahead
-								ahead.Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep15, false
-						}(gc_vstep15)
-						if gc_stop15 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+//line reduce_variants.go:31
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off23 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
+				gc_at32 := sdata[:gc_bdx4]
+				gc_at33 := in[gc_off23:][:gc_bdx4]
+				gc_vstep15 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop15 bool
+					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+						for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
 							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce_variants.go:19
 							var tid int = gc_tx4
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
 							var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:20
-							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
-//line reduce_variants.go:20
-							_ = ahead
-							ahead.Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
+							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
+							ahead.Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep15, false
+					}(gc_vstep15)
+					if gc_stop15 {
+						return
 					}
-					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+						gc_tx4 := gc_vstep15
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
 //line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
+						var tid int = gc_tx4
+						var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:20
-						i := gc_bx4*2*gc_bdx4 + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank4]
-
-//line reduce_variants.go:22
-						gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
+//line reduce_variants.go:20
+						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
+						ahead.Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 					}
-				} else {
-					gc_vstep16 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop16 bool
-						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+//line reduce_variants.go:22
+					ahead := gc_s_ahead[gc_rank4]
+//line reduce_variants.go:22
+					gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
+				}
+			} else {
+				gc_vstep16 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop16 bool
+					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none12 := archsimd.Mask32x16FromBits(0)
+						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none12
+						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:19
-							_ = gc_iota24
-//line reduce_variants.go:19
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all12
-						gc_steps24:
-							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
-								gc_tx4 := gc_vstep16
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce_variants.go:19
-								var tid int = gc_tx4
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
-								var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:20
-								_ = i
-//line reduce_variants.go:20
-								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
-//line reduce_variants.go:20
-								_ = ahead
-//line reduce_variants.go:22
-								if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:22
-									break
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								var gc_t18 int = i + gc_bdx4
-//line reduce_variants.go:22
-								_ = gc_t18
-//line reduce_variants.go:22
-								var gc_i24 int = gc_t18
-//line reduce_variants.go:22
-								_ = gc_i24
-//line reduce_variants.go:22
-								var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:22
-								_ = gc_result24
-//line reduce_variants.go:22
-								gc_returned24 := gc_none12
-//line reduce_variants.go:22
-								_ = gc_returned24
-//line reduce.go:284
-								if gc_i24 < len(in) && uint(len(in)-gc_i24) > 15 {
-//line reduce_variants.go:22
-									var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:22
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps24
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result24 = gc_ld47
-//line reduce_variants.go:22
-									gc_b16 := gc_none12
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b16 = gc_all12
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned24 = gc_b16
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
-//line reduce_variants.go:22
-									_ = gc_if35
-//line reduce_variants.go:22
-									if gc_if35.ToBits() != 0 {
-//line reduce_variants.go:22
-										var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:22
-										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce_variants.go:22
-											gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
-//line reduce_variants.go:22
-										} else {
-//line reduce_variants.go:22
-											break gc_steps24
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-										gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
-//line reduce_variants.go:22
-										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce.go:284
-								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce.go:284
-								_ = gc_if36
-//line reduce.go:287
-								if gc_if36.ToBits() != 0 {
-//line reduce.go:287
-									var gc_zero24 uint32
-//line reduce.go:287
-									_ = gc_zero24
-//line reduce.go:287
-									gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
-//line reduce.go:287
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
-//line reduce.go:287
-								}
-								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep16, false
-						}(gc_vstep16)
-						if gc_stop16 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reduce_variants.go:19
-						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
-						_ = gc_none11
-//line reduce_variants.go:19
-						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:19
-						_ = gc_iota22
-//line reduce_variants.go:19
-						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:19
-						_ = gc_all11
-					gc_steps22:
-						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps24:
+						for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce_variants.go:19
 							var tid int = gc_tx4
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
 							var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:20
-							_ = i
-//line reduce_variants.go:20
-							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
-//line reduce_variants.go:20
-							_ = ahead
+							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
 //line reduce_variants.go:22
-							if tid < 0 || tid > len(sdata)-8 {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:22
 								break
-//line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							var gc_t16 int = i + gc_bdx4
+							var gc_t18 int = i + gc_bdx4
 //line reduce_variants.go:22
-							_ = gc_t16
+							var gc_i24 int = gc_t18
 //line reduce_variants.go:22
-							var gc_i22 int = gc_t16
+							var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-							_ = gc_i22
-//line reduce_variants.go:22
-							var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:22
-							_ = gc_result22
-//line reduce_variants.go:22
-							gc_returned22 := gc_none11
-//line reduce_variants.go:22
-							_ = gc_returned22
+							gc_returned24 := gc_none12
 //line reduce.go:284
-							if gc_i22 < len(in) && uint(len(in)-gc_i22) > 7 {
+							if gc_i24 < len(in) && uint(len(in)-gc_i24) > 15 {
 //line reduce_variants.go:22
-								var gc_ld43 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:22
-									gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
-//line reduce_variants.go:22
+									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 								} else {
 //line reduce_variants.go:22
-									break gc_steps22
-//line reduce_variants.go:22
+									break gc_steps24
 								}
 //line reduce_variants.go:22
-								gc_result22 = gc_ld43
+								gc_result24 = gc_ld47
 //line reduce_variants.go:22
-								gc_b15 := gc_none11
+								gc_b16 := gc_none12
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b15 = gc_all11
-//line reduce_variants.go:22
+									gc_b16 = gc_all12
 								}
 //line reduce_variants.go:22
-								gc_returned22 = gc_b15
-//line reduce_variants.go:22
+								gc_returned24 = gc_b16
 							} else {
 //line reduce_variants.go:22
-								gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line reduce_variants.go:22
-								_ = gc_if32
+								if gc_if35.ToBits() != 0 {
 //line reduce_variants.go:22
-								if gc_if32.ToBits() != 0 {
+									var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-									var gc_ld44 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:22
-									if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
-//line reduce_variants.go:22
-										gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
-//line reduce_variants.go:22
+										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 									} else {
 //line reduce_variants.go:22
-										break gc_steps22
-//line reduce_variants.go:22
+										break gc_steps24
 									}
 //line reduce_variants.go:22
-									gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
+									gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce_variants.go:22
-									gc_returned22 = gc_if32.Or(gc_returned22)
-//line reduce_variants.go:22
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 								}
-//line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if33 := gc_returned22.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-							_ = gc_if33
+							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
 //line reduce.go:287
-							if gc_if33.ToBits() != 0 {
+							if gc_if36.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero22 uint32
+								var gc_zero24 uint32
 //line reduce.go:287
-								_ = gc_zero22
+								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:287
-								gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
-//line reduce.go:287
-								gc_returned22 = gc_if33.Or(gc_returned22)
-//line reduce.go:287
+								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 							}
-							ahead.Add(gc_result22).StoreSlice(sdata[tid:])
+//line reduce.go:288
+							ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep16, false
+					}(gc_vstep16)
+					if gc_stop16 {
+						return
 					}
-					gc_step25 := gc_vstep16
-					for ; gc_step25+3 < gc_bdx4; gc_step25 += 4 {
-						{
-							gc_tx4 := gc_step25 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+				}
+				if compiled.SIMD {
 //line reduce_variants.go:19
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank4]
-
-//line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step25 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+					gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank4]
-
-//line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step25 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank4]
-
-//line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step25 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+					gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps22:
+					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+						gc_tx4 := gc_vstep16
+						gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:19
-							tid := gc_tx4
-							_ = tid
-
+						var tid int = gc_tx4
+						var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:20
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank4]
-
+						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
 //line reduce_variants.go:22
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+						if tid < 0 || tid > len(sdata)-8 {
+//line reduce_variants.go:22
+							break
 						}
+//line reduce_variants.go:22
+						var gc_t16 int = i + gc_bdx4
+//line reduce_variants.go:22
+						var gc_i22 int = gc_t16
+//line reduce_variants.go:22
+						var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce_variants.go:22
+						gc_returned22 := gc_none11
+//line reduce.go:284
+						if gc_i22 < len(in) && uint(len(in)-gc_i22) > 7 {
+//line reduce_variants.go:22
+							var gc_ld43 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce_variants.go:22
+							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+//line reduce_variants.go:22
+								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+							} else {
+//line reduce_variants.go:22
+								break gc_steps22
+							}
+//line reduce_variants.go:22
+							gc_result22 = gc_ld43
+//line reduce_variants.go:22
+							gc_b15 := gc_none11
+//line reduce_variants.go:22
+							if true {
+//line reduce_variants.go:22
+								gc_b15 = gc_all11
+							}
+//line reduce_variants.go:22
+							gc_returned22 = gc_b15
+						} else {
+//line reduce_variants.go:22
+							gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+//line reduce_variants.go:22
+							if gc_if32.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld44 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce_variants.go:22
+								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+//line reduce_variants.go:22
+									gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+								} else {
+//line reduce_variants.go:22
+									break gc_steps22
+								}
+//line reduce_variants.go:22
+								gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
+//line reduce_variants.go:22
+								gc_returned22 = gc_if32.Or(gc_returned22)
+							}
+						}
+//line reduce.go:284
+						gc_if33 := gc_returned22.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+						if gc_if33.ToBits() != 0 {
+//line reduce.go:287
+							var gc_zero22 uint32
+//line reduce.go:287
+							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
+//line reduce.go:287
+							gc_returned22 = gc_if33.Or(gc_returned22)
+						}
+//line reduce.go:288
+						ahead.Add(gc_result22).StoreSlice(sdata[tid:])
 					}
-					for gc_tx4 := gc_step25; gc_tx4 < gc_bdx4; gc_tx4++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step25 := gc_vstep16
+				for ; gc_step25+3 < gc_bdx4; gc_step25 += 4 {
+					{
+						gc_tx4 := gc_step25 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:19
 						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
+//line reduce_variants.go:22
 						ahead := gc_s_ahead[gc_rank4]
-
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step25 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:19
+						tid := gc_tx4
+						i := gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank4]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step25 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:19
+						tid := gc_tx4
+						i := gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank4]
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step25 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:19
+						tid := gc_tx4
+						i := gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:22
+						ahead := gc_s_ahead[gc_rank4]
 //line reduce_variants.go:22
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 					}
 				}
+				for gc_tx4 := gc_step25; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:19
+					tid := gc_tx4
+					i := gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:22
+					ahead := gc_s_ahead[gc_rank4]
+//line reduce_variants.go:22
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off24 := gc_bx4 * 2 * gc_bdx4
-				gc_off25 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
-				if gc_bdx4 <= len(sdata) && gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_bdx4 <= len(in)-gc_off25 {
-					gc_at34 := sdata[:gc_bdx4]
-					gc_at35 := in[gc_off24:][:gc_bdx4]
-					gc_at36 := in[gc_off25:][:gc_bdx4]
-					gc_step26 := 0
-					for ; gc_step26+3 < gc_bdx4; gc_step26 += 4 {
-						{
-							gc_tx4 := gc_step26 + 0
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line reduce_variants.go:19
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
-						}
-						{
-							gc_tx4 := gc_step26 + 1
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line reduce_variants.go:19
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
-						}
-						{
-							gc_tx4 := gc_step26 + 2
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line reduce_variants.go:19
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
-						}
-						{
-							gc_tx4 := gc_step26 + 3
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line reduce_variants.go:19
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
-						}
-					}
-					for gc_tx4 := gc_step26; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
-
+//line reduce_variants.go:29
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off24 := gc_bx4 * 2 * gc_bdx4
+			gc_off25 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_bdx4 <= len(in)-gc_off25 {
+				gc_at34 := sdata[:gc_bdx4]
+				gc_at35 := in[gc_off24:][:gc_bdx4]
+				gc_at36 := in[gc_off25:][:gc_bdx4]
+				gc_step26 := 0
+				for ; gc_step26+3 < gc_bdx4; gc_step26 += 4 {
+					{
+						gc_tx4 := gc_step26 + 0
 //line reduce_variants.go:22
 						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
 					}
-				} else {
-					gc_step27 := 0
-					for ; gc_step27+3 < gc_bdx4; gc_step27 += 4 {
-						{
-							gc_tx4 := gc_step27 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
+					{
+						gc_tx4 := gc_step26 + 1
 //line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step27 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step27 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step27 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:20
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
-//line reduce_variants.go:22
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-						}
+						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
 					}
-					for gc_tx4 := gc_step27; gc_tx4 < gc_bdx4; gc_tx4++ {
+					{
+						gc_tx4 := gc_step26 + 2
+//line reduce_variants.go:22
+						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+					}
+					{
+						gc_tx4 := gc_step26 + 3
+//line reduce_variants.go:22
+						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+					}
+				}
+				for gc_tx4 := gc_step26; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line reduce_variants.go:22
+					gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+				}
+			} else {
+				gc_step27 := 0
+				for ; gc_step27+3 < gc_bdx4; gc_step27 += 4 {
+					{
+						gc_tx4 := gc_step27 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:19
 						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:20
 						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
-
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step27 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:19
+						tid := gc_tx4
+						i := gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step27 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:19
+						tid := gc_tx4
+						i := gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step27 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:19
+						tid := gc_tx4
+						i := gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:22
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 					}
 				}
+				for gc_tx4 := gc_step27; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:19
+					tid := gc_tx4
+					i := gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:22
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:24
 	var sdata_ []uint32 = sdata
-
-//line reduce_variants.go:24
-	_ = sdata_
-
 //line reduce_variants.go:24
 	var stop int = 0
-
-//line reduce_variants.go:24
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := s; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off26 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off26 >= 0 && gc_off26 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off26 {
-					gc_at37 := sdata_[:gc_to4]
-					gc_at38 := sdata_[gc_off26:][:gc_to4]
-					gc_vstep17 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop17 bool
-						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
-								gc_tx4 := gc_vstep17
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:272
-								var tid_ int = gc_tx4
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-//line reduce.go:274
-									archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
-//line reduce.go:274
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep17, false
-						}(gc_vstep17)
-						if gc_stop17 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+//line reduce.go:275
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := s; gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off26 := s
+			if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off26 >= 0 && gc_off26 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off26 {
+				gc_at37 := sdata_[:gc_to4]
+				gc_at38 := sdata_[gc_off26:][:gc_to4]
+				gc_vstep17 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop17 bool
+					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+						for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
 							gc_tx4 := gc_vstep17
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce.go:272
 							var tid_ int = gc_tx4
 //line reduce.go:272
 							_ = tid_
-//line reduce.go:274
 							{
-//line reduce.go:274
-								archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
-//line reduce.go:274
+								archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep17, false
+					}(gc_vstep17)
+					if gc_stop17 {
+						return
 					}
-					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+						gc_tx4 := gc_vstep17
 //line reduce.go:272
-						tid_ := gc_tx4
+						var tid_ int = gc_tx4
+//line reduce.go:272
 						_ = tid_
-
-//line reduce.go:274
 						{
-							gc_at37[gc_tx4] += gc_at38[gc_tx4]
+							archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
 						}
 					}
-				} else {
-					gc_vstep18 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop18 bool
-						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
-								gc_tx4 := gc_vstep18
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:272
-								var tid_ int = gc_tx4
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:276
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
+					{
 //line reduce.go:275
-										break
-//line reduce.go:275
-									}
-//line reduce.go:275
-									archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep18, false
-						}(gc_vstep18)
-						if gc_stop18 {
-							return
-						}
+						gc_at37[gc_tx4] += gc_at38[gc_tx4]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+				}
+			} else {
+				gc_vstep18 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop18 bool
+					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+						for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
 							gc_tx4 := gc_vstep18
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce.go:272
 							var tid_ int = gc_tx4
-//line reduce.go:272
-							_ = tid_
-//line reduce.go:274
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:275
 									break
-//line reduce.go:275
 								}
 //line reduce.go:275
-								archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
+								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep18, false
+					}(gc_vstep18)
+					if gc_stop18 {
+						return
 					}
-					gc_step28 := gc_vstep18
-					for ; gc_step28+3 < gc_to4; gc_step28 += 4 {
-						{
-							gc_tx4 := gc_step28 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+						gc_tx4 := gc_vstep18
 //line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx4
 						{
-							gc_tx4 := gc_step28 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
+//line reduce.go:275
+							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								break
 							}
-						}
-						{
-							gc_tx4 := gc_step28 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step28 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-					for gc_tx4 := gc_step28; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce.go:277
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step28 := gc_vstep18
+				for ; gc_step28+3 < gc_to4; gc_step28 += 4 {
+					{
+						gc_tx4 := gc_step28 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reduce.go:272
 						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx4 := gc_step28 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+						tid_ := gc_tx4
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step28 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+						tid_ := gc_tx4
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step28 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+						tid_ := gc_tx4
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step28; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+					tid_ := gc_tx4
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce.go:283
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 			gc_to4 = gc_bound4 + 1
@@ -4992,151 +3329,69 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 				gc_step29 := gc_from4
 				for ; gc_step29+3 < gc_to4; gc_step29 += 4 {
 					{
-						gc_tx4 := gc_step29 + 0
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at39[0] = gc_at40[0]
-						}
+//line reduce_variants.go:26
+						gc_at39[0] = gc_at40[0]
 					}
 					{
-						gc_tx4 := gc_step29 + 1
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at39[0] = gc_at40[0]
-						}
+//line reduce_variants.go:26
+						gc_at39[0] = gc_at40[0]
 					}
 					{
-						gc_tx4 := gc_step29 + 2
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at39[0] = gc_at40[0]
-						}
+//line reduce_variants.go:26
+						gc_at39[0] = gc_at40[0]
 					}
 					{
-						gc_tx4 := gc_step29 + 3
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							gc_at39[0] = gc_at40[0]
-						}
-					}
-				}
-				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:25
-					{
+//line reduce_variants.go:26
 						gc_at39[0] = gc_at40[0]
 					}
 				}
+//line reduce_variants.go:30
+				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce_variants.go:26
+					gc_at39[0] = gc_at40[0]
+				}
 			} else {
+//line reduce_variants.go:30
 				gc_step30 := gc_from4
 				for ; gc_step30+3 < gc_to4; gc_step30 += 4 {
 					{
 						gc_tx4 := gc_step30 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx4 := gc_step30 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx4 := gc_step30 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce_variants.go:30
 						gc_tx4 := gc_step30 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:25
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce_variants.go:26
+						partial[gc_bx4] = sdata[0]
 					}
 				}
+//line reduce_variants.go:30
 				for gc_tx4 := gc_step30; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx4] = sdata[0]
-					}
+//line reduce_variants.go:26
+					partial[gc_bx4] = sdata[0]
 				}
 			}
 		}
@@ -5190,7 +3445,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b17.Len()
 	gc_s_ahead := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
-
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	if compiled.Ahead(func() {
@@ -5199,7 +3453,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				gc_off38 := gc_bx5 * 2 * gc_bdx5
 				if gc_off38 >= 0 && gc_off38 <= len(in) && gc_bdx5 <= len(in)-gc_off38 {
 					gc_at50 := in[gc_off38:][:gc_bdx5]
-
 //line reduce_variants.go:45
 					copy(gc_s_ahead[gc_base5:][:gc_bdx5], gc_at50)
 				} else {
@@ -5209,479 +3462,279 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							gc_tx5 := gc_step31 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:42
 							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
 							gc_tx5 := gc_step31 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:42
 							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
 							gc_tx5 := gc_step31 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:42
 							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
 							gc_tx5 := gc_step31 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:42
 							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead T = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank5] = ahead
 						}
 					}
 					for gc_tx5 := gc_step31; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:42
 						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx5*2*gc_bdx5 + tid
-						_ = i
-
 //line reduce_variants.go:45
 						var ahead T = reduceAt(in, i)
-						_ = ahead
+//line reduce_variants.go:47
 						gc_s_ahead[gc_rank5] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off39 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-				if gc_bdx5 <= len(sdata) && gc_off39 >= 0 && gc_off39 <= len(in) && gc_bdx5 <= len(in)-gc_off39 {
-					gc_at51 := sdata[:gc_bdx5]
-					gc_at52 := in[gc_off39:][:gc_bdx5]
-					gc_step32 := 0
-					for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
-						{
-							gc_tx5 := gc_step32 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line reduce_variants.go:45
-							gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step32 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line reduce_variants.go:45
-							gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step32 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line reduce_variants.go:45
-							gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step32 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line reduce_variants.go:45
-							gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
-						}
-					}
-					for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
+//line reduce_variants.go:54
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off39 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off39 >= 0 && gc_off39 <= len(in) && gc_bdx5 <= len(in)-gc_off39 {
+				gc_at51 := sdata[:gc_bdx5]
+				gc_at52 := in[gc_off39:][:gc_bdx5]
+				gc_step32 := 0
+				for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
+					{
+						gc_tx5 := gc_step32 + 0
+//line reduce_variants.go:64
 						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:42
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx5*2*gc_bdx5 + tid
-						_ = i
+//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank5]
-
 //line reduce_variants.go:45
 						gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
 					}
-				} else {
-					gc_step33 := 0
-					for ; gc_step33+3 < gc_bdx5; gc_step33 += 4 {
-						{
-							gc_tx5 := gc_step33 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
+					{
+						gc_tx5 := gc_step32 + 1
+//line reduce_variants.go:50
+						gc_rank5 := gc_base5 + gc_tx5
 //line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step33 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
+						ahead := gc_s_ahead[gc_rank5]
 //line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step33 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step33 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
-						}
+						gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
 					}
-					for gc_tx5 := gc_step33; gc_tx5 < gc_bdx5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step32 + 2
+//line reduce_variants.go:50
+						gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank5]
+//line reduce_variants.go:45
+						gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step32 + 3
+//line reduce_variants.go:50
+						gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank5]
+//line reduce_variants.go:45
+						gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
+					}
+				}
+				for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:45
+					ahead := gc_s_ahead[gc_rank5]
+//line reduce_variants.go:45
+					gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
+				}
+			} else {
+				gc_step33 := 0
+				for ; gc_step33+3 < gc_bdx5; gc_step33 += 4 {
+					{
+						gc_tx5 := gc_step33 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:42
 						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx5*2*gc_bdx5 + tid
-						_ = i
+//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank5]
-
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step33 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:42
+						tid := gc_tx5
+						i := gc_bx5*2*gc_bdx5 + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank5]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step33 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:42
+						tid := gc_tx5
+						i := gc_bx5*2*gc_bdx5 + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank5]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step33 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:42
+						tid := gc_tx5
+						i := gc_bx5*2*gc_bdx5 + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank5]
 //line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 					}
 				}
+				for gc_tx5 := gc_step33; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:42
+					tid := gc_tx5
+					i := gc_bx5*2*gc_bdx5 + tid
+//line reduce_variants.go:45
+					ahead := gc_s_ahead[gc_rank5]
+//line reduce_variants.go:45
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off40 := gc_bx5 * 2 * gc_bdx5
-				gc_off41 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-				if gc_bdx5 <= len(sdata) && gc_off40 >= 0 && gc_off40 <= len(in) && gc_bdx5 <= len(in)-gc_off40 && gc_off41 >= 0 && gc_off41 <= len(in) && gc_bdx5 <= len(in)-gc_off41 {
-					gc_at53 := sdata[:gc_bdx5]
-					gc_at54 := in[gc_off40:][:gc_bdx5]
-					gc_at55 := in[gc_off41:][:gc_bdx5]
-					gc_step34 := 0
-					for ; gc_step34+3 < gc_bdx5; gc_step34 += 4 {
-						{
-							gc_tx5 := gc_step34 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step34 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step34 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step34 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
-						}
-					}
-					for gc_tx5 := gc_step34; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:42
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx5*2*gc_bdx5 + tid
-						_ = i
-
+//line reduce_variants.go:52
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off40 := gc_bx5 * 2 * gc_bdx5
+			gc_off41 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off40 >= 0 && gc_off40 <= len(in) && gc_bdx5 <= len(in)-gc_off40 && gc_off41 >= 0 && gc_off41 <= len(in) && gc_bdx5 <= len(in)-gc_off41 {
+				gc_at53 := sdata[:gc_bdx5]
+				gc_at54 := in[gc_off40:][:gc_bdx5]
+				gc_at55 := in[gc_off41:][:gc_bdx5]
+				gc_step34 := 0
+				for ; gc_step34+3 < gc_bdx5; gc_step34 += 4 {
+					{
+						gc_tx5 := gc_step34 + 0
 //line reduce_variants.go:45
 						gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
 					}
-				} else {
-					gc_step35 := 0
-					for ; gc_step35+3 < gc_bdx5; gc_step35 += 4 {
-						{
-							gc_tx5 := gc_step35 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
+					{
+						gc_tx5 := gc_step34 + 1
 //line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step35 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step35 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step35 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx5*2*gc_bdx5 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-						}
+						gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
 					}
-					for gc_tx5 := gc_step35; gc_tx5 < gc_bdx5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step34 + 2
+//line reduce_variants.go:45
+						gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step34 + 3
+//line reduce_variants.go:45
+						gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
+					}
+				}
+				for gc_tx5 := gc_step34; gc_tx5 < gc_bdx5; gc_tx5++ {
+//line reduce_variants.go:45
+					gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
+				}
+			} else {
+				gc_step35 := 0
+				for ; gc_step35+3 < gc_bdx5; gc_step35 += 4 {
+					{
+						gc_tx5 := gc_step35 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:42
 						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx5*2*gc_bdx5 + tid
-						_ = i
-
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step35 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:42
+						tid := gc_tx5
+						i := gc_bx5*2*gc_bdx5 + tid
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step35 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:42
+						tid := gc_tx5
+						i := gc_bx5*2*gc_bdx5 + tid
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step35 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:42
+						tid := gc_tx5
+						i := gc_bx5*2*gc_bdx5 + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 					}
 				}
+				for gc_tx5 := gc_step35; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:42
+					tid := gc_tx5
+					i := gc_bx5*2*gc_bdx5 + tid
+//line reduce_variants.go:45
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:47
 	var sdata_ []T = sdata
-
-//line reduce_variants.go:47
-	_ = sdata_
-
 //line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
-
-//line reduce_variants.go:47
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
@@ -5690,232 +3743,205 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				continue
 			}
 		}
-		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound9 := s; gc_bound9 < gc_to5 {
-				gc_to5 = gc_bound9
-			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off42 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off42 >= 0 && gc_off42 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off42 {
-					gc_at56 := sdata_[:gc_to5]
-					gc_at57 := sdata_[gc_off42:][:gc_to5]
-					gc_step36 := gc_from5
-					for ; gc_step36+3 < gc_to5; gc_step36 += 4 {
+//line reduce.go:281
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound9 := s; gc_bound9 < gc_to5 {
+			gc_to5 = gc_bound9
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off42 := s
+			if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off42 >= 0 && gc_off42 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off42 {
+				gc_at56 := sdata_[:gc_to5]
+				gc_at57 := sdata_[gc_off42:][:gc_to5]
+				gc_step36 := gc_from5
+				for ; gc_step36+3 < gc_to5; gc_step36 += 4 {
+					{
+						gc_tx5 := gc_step36 + 0
 						{
-							gc_tx5 := gc_step36 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at56[gc_tx5] += gc_at57[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step36 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at56[gc_tx5] += gc_at57[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step36 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at56[gc_tx5] += gc_at57[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step36 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at56[gc_tx5] += gc_at57[gc_tx5]
-							}
-						}
-					}
-					for gc_tx5 := gc_step36; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:272
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:274
-						{
+//line reduce.go:275
 							gc_at56[gc_tx5] += gc_at57[gc_tx5]
 						}
 					}
-				} else {
-					gc_step37 := gc_from5
-					for ; gc_step37+3 < gc_to5; gc_step37 += 4 {
+					{
+						gc_tx5 := gc_step36 + 1
 						{
-							gc_tx5 := gc_step37 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step37 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step37 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step37 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							gc_at56[gc_tx5] += gc_at57[gc_tx5]
 						}
 					}
-					for gc_tx5 := gc_step37; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step36 + 2
+						{
+//line reduce.go:275
+							gc_at56[gc_tx5] += gc_at57[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step36 + 3
+						{
+//line reduce.go:275
+							gc_at56[gc_tx5] += gc_at57[gc_tx5]
+						}
+					}
+				}
+				for gc_tx5 := gc_step36; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+//line reduce.go:275
+						gc_at56[gc_tx5] += gc_at57[gc_tx5]
+					}
+				}
+			} else {
+				gc_step37 := gc_from5
+				for ; gc_step37+3 < gc_to5; gc_step37 += 4 {
+					{
+						gc_tx5 := gc_step37 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reduce.go:272
 						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx5 := gc_step37 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+						tid_ := gc_tx5
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step37 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+						tid_ := gc_tx5
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step37 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+						tid_ := gc_tx5
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx5 := gc_step37; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+					tid_ := gc_tx5
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
+//line reduce.go:282
 	if !(gc_bdy5*gc_bdz5 == 1 && gc_bdx5 >= 32 && compiled.TreeSum(sdata, 32)) {
-		{
-			var gc_l_v [32]T
-			for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-				gc_cnt5 := min(32, gc_n5-gc_w5)
-				gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-				var gc_dead5 uint32
-				_ = gc_dead5
-				{
-					var gc_m105 uint32
-
+//line reduce.go:284
+		var gc_l_v [32]T
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+			var gc_dead5 uint32
+			{
+//line reduce.go:291
+				var gc_m105 uint32
 //line reduce_variants.go:48
-					if gc_x014 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
-						gc_lo10, gc_hi12 := 0, 32
-						if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x014); gc_bound10 < gc_hi12 {
-							gc_hi12 = gc_bound10
-						}
-						if gc_lo10 < gc_hi12 {
-							gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
-						}
-					} else {
-						{
-							gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-							gc_tx5 := gc_tidx8.X - 1
-							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-								gc_tx5++
-								if gc_tx5 == gc_bdx5 {
-									gc_tx5 = 0
-								}
-								gc_rank5 := gc_w5 + gc_lane5
-								gc_pos5.Thread = gc_rank5
-
+				if gc_x014 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
+					gc_lo10, gc_hi12 := 0, 32
+					if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x014); gc_bound10 < gc_hi12 {
+						gc_hi12 = gc_bound10
+					}
+					if gc_lo10 < gc_hi12 {
+						gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
+					}
+				} else {
+					{
+						gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+						gc_tx5 := gc_tidx8.X - 1
+						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+							gc_tx5++
+							if gc_tx5 == gc_bdx5 {
+								gc_tx5 = 0
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:42
-								tid := gc_tx5
-								_ = tid
-
+							tid := gc_tx5
 //line reduce_variants.go:48
-								if tid < gocuda.WarpSize {
-									gc_m105 |= 1 << gc_lane5
+							if tid < gocuda.WarpSize {
+								gc_m105 |= 1 << gc_lane5
+							}
+						}
+					}
+				}
+				gc_save105 := gc_act5
+				gc_act5 = gc_save105 & gc_m105
+				if gc_act5 != 0 {
+//line reduce_variants.go:49
+					var sdata_2 []T = sdata
+					{
+						gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+						gc_tx5 := gc_tidx8.X - 1
+						{
+							gc_x015 := gc_tidx8.X
+							gc_off43 := gc_x015
+							if gc_act5 == ^uint32(0) && gc_x015+32 <= gc_bdx5 && gc_off43 >= 0 && gc_off43 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off43 {
+								gc_at58 := sdata_2[gc_off43:][:32]
+//line reduce_variants.go:61
+								copy(gc_l_v[:], gc_at58)
+							} else {
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									gc_tx5++
+									if gc_tx5 == gc_bdx5 {
+										gc_tx5 = 0
+									}
+									if gc_act5&(1<<gc_lane5) == 0 {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:60
+									tid_2 := gc_tx5
+									v := sdata_2[tid_2]
+//line reduce_variants.go:63
+									gc_l_v[gc_lane5] = v
 								}
 							}
 						}
 					}
-					gc_save105 := gc_act5
-					gc_act5 = gc_save105 & gc_m105
-					if gc_act5 != 0 {
-
-//line reduce_variants.go:49
-						var sdata_2 []T = sdata
-
-//line reduce_variants.go:49
-						_ = sdata_2
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
 							gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 							gc_tx5 := gc_tidx8.X - 1
 							{
-								gc_x015 := gc_tidx8.X
-								gc_off43 := gc_x015
-								if gc_act5 == ^uint32(0) && gc_x015+32 <= gc_bdx5 && gc_off43 >= 0 && gc_off43 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off43 {
-									gc_at58 := sdata_2[gc_off43:][:32]
-
-//line reduce_variants.go:61
-									copy(gc_l_v[:], gc_at58)
+								gc_x016 := gc_tidx8.X
+								gc_off44 := offset + gc_x016
+								if gc_act5 == ^uint32(0) && gc_x016+32 <= gc_bdx5 && gc_off44 >= 0 && gc_off44 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off44 {
+									gc_at59 := sdata_2[gc_off44:][:32]
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+//line reduce_variants.go:62
+										v := gc_l_v[gc_lane5]
+										v += gc_at59[gc_lane5]
+										gc_l_v[gc_lane5] = v
+									}
 								} else {
 									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 										gc_tx5++
@@ -5927,120 +3953,55 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 										}
 										gc_rank5 := gc_w5 + gc_lane5
 										gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:60
 										tid_2 := gc_tx5
-										_ = tid_2
-
-//line reduce_variants.go:61
-										v := sdata_2[tid_2]
-										_ = v
+//line reduce_variants.go:62
+										v := gc_l_v[gc_lane5]
+										v += sdata_2[tid_2+offset]
 										gc_l_v[gc_lane5] = v
 									}
 								}
 							}
 						}
-
+						{
+							gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+							gc_tx5 := gc_tidx8.X - 1
+							{
+								gc_x017 := gc_tidx8.X
+								gc_off45 := gc_x017
+								if gc_act5 == ^uint32(0) && gc_x017+32 <= gc_bdx5 && gc_off45 >= 0 && gc_off45 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off45 {
+									gc_at60 := sdata_2[gc_off45:][:32]
+//line reduce_variants.go:65
+									copy(gc_at60, gc_l_v[:])
+								} else {
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+										gc_tx5++
+										if gc_tx5 == gc_bdx5 {
+											gc_tx5 = 0
+										}
+										if gc_act5&(1<<gc_lane5) == 0 {
+											continue
+										}
+										gc_rank5 := gc_w5 + gc_lane5
+										gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:60
+										tid_2 := gc_tx5
 //line reduce_variants.go:62
-						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-							{
-								gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-								gc_tx5 := gc_tidx8.X - 1
-								{
-									gc_x016 := gc_tidx8.X
-									gc_off44 := offset + gc_x016
-									if gc_act5 == ^uint32(0) && gc_x016+32 <= gc_bdx5 && gc_off44 >= 0 && gc_off44 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off44 {
-										gc_at59 := sdata_2[gc_off44:][:32]
-										for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-											gc_tx5 := gc_x016 + gc_lane5
-											_ = gc_tx5
-											gc_rank5 := gc_w5 + gc_lane5
-											_ = gc_rank5
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx5
-											_ = tid_2
-											v := gc_l_v[gc_lane5]
-											_ = v
-
-//line reduce_variants.go:63
-											v += gc_at59[gc_lane5]
-
-//line reduce_variants.go:64
-											gc_l_v[gc_lane5] = v
-										}
-									} else {
-										for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-											gc_tx5++
-											if gc_tx5 == gc_bdx5 {
-												gc_tx5 = 0
-											}
-											if gc_act5&(1<<gc_lane5) == 0 {
-												continue
-											}
-											gc_rank5 := gc_w5 + gc_lane5
-											gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx5
-											_ = tid_2
-											v := gc_l_v[gc_lane5]
-											_ = v
-
-//line reduce_variants.go:63
-											v += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-											gc_l_v[gc_lane5] = v
-										}
-									}
-								}
-							}
-							{
-								gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-								gc_tx5 := gc_tidx8.X - 1
-								{
-									gc_x017 := gc_tidx8.X
-									gc_off45 := gc_x017
-									if gc_act5 == ^uint32(0) && gc_x017+32 <= gc_bdx5 && gc_off45 >= 0 && gc_off45 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off45 {
-										gc_at60 := sdata_2[gc_off45:][:32]
-
+										v := gc_l_v[gc_lane5]
 //line reduce_variants.go:65
-										copy(gc_at60, gc_l_v[:])
-									} else {
-										for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-											gc_tx5++
-											if gc_tx5 == gc_bdx5 {
-												gc_tx5 = 0
-											}
-											if gc_act5&(1<<gc_lane5) == 0 {
-												continue
-											}
-											gc_rank5 := gc_w5 + gc_lane5
-											gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx5
-											_ = tid_2
-											v := gc_l_v[gc_lane5]
-											_ = v
-
-//line reduce_variants.go:65
-											sdata_2[tid_2] = v
-
-//line reduce_variants.go:66
-										}
+										sdata_2[tid_2] = v
 									}
 								}
 							}
 						}
 					}
-					gc_act5 = gc_save105 &^ gc_dead5
 				}
+				gc_act5 = gc_save105 &^ gc_dead5
 			}
 		}
 	}
 	{
+//line reduce_variants.go:78
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound9 := 0; gc_bound9 < gc_to5-1 {
 			gc_to5 = gc_bound9 + 1
@@ -6054,151 +4015,69 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				gc_step38 := gc_from5
 				for ; gc_step38+3 < gc_to5; gc_step38 += 4 {
 					{
-						gc_tx5 := gc_step38 + 0
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:42
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at61[0] = gc_at62[0]
-						}
+//line reduce_variants.go:52
+						gc_at61[0] = gc_at62[0]
 					}
 					{
-						gc_tx5 := gc_step38 + 1
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:42
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at61[0] = gc_at62[0]
-						}
+//line reduce_variants.go:52
+						gc_at61[0] = gc_at62[0]
 					}
 					{
-						gc_tx5 := gc_step38 + 2
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:42
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at61[0] = gc_at62[0]
-						}
+//line reduce_variants.go:52
+						gc_at61[0] = gc_at62[0]
 					}
 					{
-						gc_tx5 := gc_step38 + 3
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:42
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at61[0] = gc_at62[0]
-						}
-					}
-				}
-				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line reduce_variants.go:42
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:51
-					{
+//line reduce_variants.go:52
 						gc_at61[0] = gc_at62[0]
 					}
 				}
+//line reduce_variants.go:56
+				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
+//line reduce_variants.go:52
+					gc_at61[0] = gc_at62[0]
+				}
 			} else {
+//line reduce_variants.go:56
 				gc_step39 := gc_from5
 				for ; gc_step39+3 < gc_to5; gc_step39 += 4 {
 					{
 						gc_tx5 := gc_step39 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx5 := gc_step39 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx5 := gc_step39 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx5 := gc_step39 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx5] = sdata[0]
 					}
 				}
+//line reduce_variants.go:56
 				for gc_tx5 := gc_step39; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:51
-					{
-						partial[gc_bx5] = sdata[0]
-					}
+//line reduce_variants.go:52
+					partial[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -6217,7 +4096,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	if compiled.Ahead(func() {
@@ -6233,23 +4111,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line reduce_variants.go:42
 								var tid int = gc_tx2
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
 								var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
 								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:])
 //line reduce_variants.go:45
-								_ = gc_t2
-//line reduce_variants.go:45
 								ahead := gc_t2
-//line reduce_variants.go:45
-								_ = ahead
 //line reduce_variants.go:45
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
@@ -6264,23 +4134,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce_variants.go:42
 							var tid int = gc_tx2
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
 							var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
 							gc_t := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
 //line reduce_variants.go:45
-							_ = gc_t
-//line reduce_variants.go:45
 							ahead := gc_t
-//line reduce_variants.go:45
-							_ = ahead
 //line reduce_variants.go:45
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
@@ -6288,19 +4150,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
 //line reduce_variants.go:45
 						var ahead float32 = gc_at14[gc_tx2]
-						_ = ahead
+//line reduce_variants.go:47
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
@@ -6311,40 +4163,22 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none2
-//line reduce_variants.go:42
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-							_ = gc_iota4
-//line reduce_variants.go:42
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all2
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line reduce_variants.go:42
 								var tid int = gc_tx2
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
 								var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:43
-								_ = i
 //line reduce_variants.go:45
 								var gc_i4 int = i
 //line reduce_variants.go:45
-								_ = gc_i4
-//line reduce_variants.go:45
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
-								_ = gc_result4
-//line reduce_variants.go:45
 								gc_returned4 := gc_none2
-//line reduce_variants.go:45
-								_ = gc_returned4
 //line reduce.go:284
 								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce_variants.go:45
@@ -6353,11 +4187,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
 										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
 										break gc_steps4
-//line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 									gc_result4 = gc_ld7
@@ -6367,16 +4199,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									if true {
 //line reduce_variants.go:45
 										gc_b4 = gc_all2
-//line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 									gc_returned4 = gc_b4
-//line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
 									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce_variants.go:45
-									_ = gc_if5
 //line reduce_variants.go:45
 									if gc_if5.ToBits() != 0 {
 //line reduce_variants.go:45
@@ -6385,40 +4213,29 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
 											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
 											break gc_steps4
-//line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
 										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce_variants.go:45
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line reduce_variants.go:45
 									}
-//line reduce_variants.go:45
 								}
 //line reduce.go:284
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:284
-								_ = gc_if6
 //line reduce.go:284
 								if gc_if6.ToBits() != 0 {
 //line reduce.go:284
 									var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-									_ = gc_zero4
-//line reduce.go:284
 									gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line reduce.go:284
 								}
 //line reduce.go:284
 								ahead := gc_result4
-//line reduce.go:284
-								_ = ahead
 //line reduce.go:284
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
@@ -6433,40 +4250,22 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
-						_ = gc_none
-//line reduce_variants.go:42
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-						_ = gc_iota2
-//line reduce_variants.go:42
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
-						_ = gc_all
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce_variants.go:42
 							var tid int = gc_tx2
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
 							var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:43
-							_ = i
 //line reduce_variants.go:45
 							var gc_i2 int = i
 //line reduce_variants.go:45
-							_ = gc_i2
-//line reduce_variants.go:45
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:45
-							_ = gc_result2
-//line reduce_variants.go:45
 							gc_returned2 := gc_none
-//line reduce_variants.go:45
-							_ = gc_returned2
 //line reduce.go:284
 							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce_variants.go:45
@@ -6475,11 +4274,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
 									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
 									break gc_steps2
-//line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 								gc_result2 = gc_ld3
@@ -6489,16 +4286,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								if true {
 //line reduce_variants.go:45
 									gc_b3 = gc_all
-//line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 								gc_returned2 = gc_b3
-//line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
 								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce_variants.go:45
-								_ = gc_if2
 //line reduce_variants.go:45
 								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:45
@@ -6507,40 +4300,29 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
 										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
 										break gc_steps2
-//line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce_variants.go:45
 									gc_returned2 = gc_if2.Or(gc_returned2)
-//line reduce_variants.go:45
 								}
-//line reduce_variants.go:45
 							}
 //line reduce.go:284
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-							_ = gc_if3
 //line reduce.go:284
 							if gc_if3.ToBits() != 0 {
 //line reduce.go:284
 								var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
-								_ = gc_zero2
-//line reduce.go:284
 								gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
 //line reduce.go:284
 								gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:284
 							}
 //line reduce.go:284
 							ahead := gc_result2
-//line reduce.go:284
-							_ = ahead
 //line reduce.go:284
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
@@ -6552,977 +4334,794 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:42
 							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead float32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:42
 							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead float32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:42
 							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead float32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:42
 							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead float32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
 					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:42
 						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
 //line reduce_variants.go:45
 						var ahead float32 = reduceAt(in, i)
-						_ = ahead
+//line reduce_variants.go:47
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(in) && gc_bdx2 <= len(in)-gc_off12 {
-					gc_at15 := sdata[:gc_bdx2]
-					gc_at16 := in[gc_off12:][:gc_bdx2]
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce_variants.go:42
-								var tid int = gc_tx2
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
-								var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:43
-								_ = i
-//line reduce_variants.go:43
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:43
-								_ = ahead
-								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:])).StoreSlice(gc_at15[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line reduce_variants.go:54
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off12 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(in) && gc_bdx2 <= len(in)-gc_off12 {
+				gc_at15 := sdata[:gc_bdx2]
+				gc_at16 := in[gc_off12:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce_variants.go:42
 							var tid int = gc_tx2
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
 							var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:43
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:43
-							_ = ahead
-							ahead.Add(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).StoreSlice(gc_at15[gc_tx2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:])).StoreSlice(gc_at15[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
+						var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:43
-						i := gc_bx2*2*gc_bdx2 + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank2]
-
-//line reduce_variants.go:45
-						gc_at15[gc_tx2] = ahead + gc_at16[gc_tx2]
+//line reduce_variants.go:43
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).StoreSlice(gc_at15[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:45
+					ahead := gc_s_ahead[gc_rank2]
+//line reduce_variants.go:45
+					gc_at15[gc_tx2] = ahead + gc_at16[gc_tx2]
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none4
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:42
-							_ = gc_iota8
-//line reduce_variants.go:42
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all4
-						gc_steps8:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce_variants.go:42
-								var tid int = gc_tx2
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
-								var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:43
-								_ = i
-//line reduce_variants.go:43
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:43
-								_ = ahead
-//line reduce_variants.go:45
-								if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:45
-									break
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								var gc_t6 int = i + gc_bdx2
-//line reduce_variants.go:45
-								_ = gc_t6
-//line reduce_variants.go:45
-								var gc_i8 int = gc_t6
-//line reduce_variants.go:45
-								_ = gc_i8
-//line reduce_variants.go:45
-								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:45
-								_ = gc_result8
-//line reduce_variants.go:45
-								gc_returned8 := gc_none4
-//line reduce_variants.go:45
-								_ = gc_returned8
-//line reduce.go:284
-								if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-//line reduce_variants.go:45
-									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:45
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps8
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result8 = gc_ld15
-//line reduce_variants.go:45
-									gc_b6 := gc_none4
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b6 = gc_all4
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned8 = gc_b6
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce_variants.go:45
-									_ = gc_if11
-//line reduce_variants.go:45
-									if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:45
-										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:45
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:45
-											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce_variants.go:45
-										} else {
-//line reduce_variants.go:45
-											break gc_steps8
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce_variants.go:45
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce.go:284
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:284
-								_ = gc_if12
-//line reduce.go:284
-								if gc_if12.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce.go:284
-									_ = gc_zero8
-//line reduce.go:284
-									gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:284
-								}
-								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reduce_variants.go:42
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
-						_ = gc_none3
-//line reduce_variants.go:42
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:42
-						_ = gc_iota6
-//line reduce_variants.go:42
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
-						_ = gc_all3
-					gc_steps6:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps8:
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce_variants.go:42
 							var tid int = gc_tx2
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
 							var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:43
-							_ = i
-//line reduce_variants.go:43
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:43
-							_ = ahead
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
 //line reduce_variants.go:45
-							if tid < 0 || tid > len(sdata)-8 {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:45
 								break
-//line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							var gc_t4 int = i + gc_bdx2
+							var gc_t6 int = i + gc_bdx2
 //line reduce_variants.go:45
-							_ = gc_t4
+							var gc_i8 int = gc_t6
 //line reduce_variants.go:45
-							var gc_i6 int = gc_t4
+							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
-							_ = gc_i6
-//line reduce_variants.go:45
-							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:45
-							_ = gc_result6
-//line reduce_variants.go:45
-							gc_returned6 := gc_none3
-//line reduce_variants.go:45
-							_ = gc_returned6
+							gc_returned8 := gc_none4
 //line reduce.go:284
-							if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce_variants.go:45
-								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
-									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce_variants.go:45
+									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 //line reduce_variants.go:45
-									break gc_steps6
-//line reduce_variants.go:45
+									break gc_steps8
 								}
 //line reduce_variants.go:45
-								gc_result6 = gc_ld11
+								gc_result8 = gc_ld15
 //line reduce_variants.go:45
-								gc_b5 := gc_none3
+								gc_b6 := gc_none4
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b5 = gc_all3
-//line reduce_variants.go:45
+									gc_b6 = gc_all4
 								}
 //line reduce_variants.go:45
-								gc_returned6 = gc_b5
-//line reduce_variants.go:45
+								gc_returned8 = gc_b6
 							} else {
 //line reduce_variants.go:45
-								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce_variants.go:45
-								_ = gc_if8
+								if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:45
-								if gc_if8.ToBits() != 0 {
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
-									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
-									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:45
-										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce_variants.go:45
+										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 //line reduce_variants.go:45
-										break gc_steps6
-//line reduce_variants.go:45
+										break gc_steps8
 									}
 //line reduce_variants.go:45
-									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce_variants.go:45
-									gc_returned6 = gc_if8.Or(gc_returned6)
-//line reduce_variants.go:45
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
-//line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:284
-							_ = gc_if9
+							if gc_if12.ToBits() != 0 {
 //line reduce.go:284
-							if gc_if9.ToBits() != 0 {
+								var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-								var gc_zero6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-								_ = gc_zero6
-//line reduce.go:284
-								gc_result6 = gc_zero6.Merge(gc_result6, gc_if9)
-//line reduce.go:284
-								gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:284
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+//line reduce.go:285
+							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					gc_step11 := gc_vstep4
-					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line reduce_variants.go:42
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
 //line reduce_variants.go:42
-							tid := gc_tx2
-							_ = tid
-
+						var tid int = gc_tx2
+						var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:43
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
 //line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+						if tid < 0 || tid > len(sdata)-8 {
+//line reduce_variants.go:45
+							break
 						}
+//line reduce_variants.go:45
+						var gc_t4 int = i + gc_bdx2
+//line reduce_variants.go:45
+						var gc_i6 int = gc_t4
+//line reduce_variants.go:45
+						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:45
+						gc_returned6 := gc_none3
+//line reduce.go:284
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+//line reduce_variants.go:45
+							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:45
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce_variants.go:45
+								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+							} else {
+//line reduce_variants.go:45
+								break gc_steps6
+							}
+//line reduce_variants.go:45
+							gc_result6 = gc_ld11
+//line reduce_variants.go:45
+							gc_b5 := gc_none3
+//line reduce_variants.go:45
+							if true {
+//line reduce_variants.go:45
+								gc_b5 = gc_all3
+							}
+//line reduce_variants.go:45
+							gc_returned6 = gc_b5
+						} else {
+//line reduce_variants.go:45
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+//line reduce_variants.go:45
+							if gc_if8.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:45
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce_variants.go:45
+									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+								} else {
+//line reduce_variants.go:45
+									break gc_steps6
+								}
+//line reduce_variants.go:45
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+//line reduce_variants.go:45
+								gc_returned6 = gc_if8.Or(gc_returned6)
+							}
+						}
+//line reduce.go:284
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:284
+						if gc_if9.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+							gc_result6 = gc_zero6.Merge(gc_result6, gc_if9)
+//line reduce.go:284
+							gc_returned6 = gc_if9.Or(gc_returned6)
+						}
+//line reduce.go:285
+						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep4
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:42
 						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
+//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank2]
-
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:42
+						tid := gc_tx2
+						i := gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank2]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:42
+						tid := gc_tx2
+						i := gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank2]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:42
+						tid := gc_tx2
+						i := gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank2]
 //line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 					}
 				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:42
+					tid := gc_tx2
+					i := gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:45
+					ahead := gc_s_ahead[gc_rank2]
+//line reduce_variants.go:45
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off13 := gc_bx2 * 2 * gc_bdx2
-				gc_off14 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx2 <= len(in)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(in) && gc_bdx2 <= len(in)-gc_off14 {
-					gc_at17 := sdata[:gc_bdx2]
-					gc_at18 := in[gc_off13:][:gc_bdx2]
-					gc_at19 := in[gc_off14:][:gc_bdx2]
-					gc_step12 := 0
-					for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-						{
-							gc_tx2 := gc_step12 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line reduce_variants.go:42
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step12 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line reduce_variants.go:42
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step12 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line reduce_variants.go:42
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step12 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line reduce_variants.go:42
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
-						}
-					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
+//line reduce_variants.go:52
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off13 := gc_bx2 * 2 * gc_bdx2
+			gc_off14 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx2 <= len(in)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(in) && gc_bdx2 <= len(in)-gc_off14 {
+				gc_at17 := sdata[:gc_bdx2]
+				gc_at18 := in[gc_off13:][:gc_bdx2]
+				gc_at19 := in[gc_off14:][:gc_bdx2]
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
 //line reduce_variants.go:45
 						gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
 					}
-				} else {
-					gc_step13 := 0
-					for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
-						{
-							gc_tx2 := gc_step13 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
+					{
+						gc_tx2 := gc_step12 + 1
 //line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step13 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step13 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step13 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-						}
+						gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
 					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step12 + 2
+//line reduce_variants.go:45
+						gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+//line reduce_variants.go:45
+						gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line reduce_variants.go:45
+					gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+					{
+						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:42
 						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step13 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:42
+						tid := gc_tx2
+						i := gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step13 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:42
+						tid := gc_tx2
+						i := gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step13 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:42
+						tid := gc_tx2
+						i := gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 					}
 				}
+				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:42
+					tid := gc_tx2
+					i := gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:45
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:47
 	var sdata_ []float32 = sdata
-
-//line reduce_variants.go:47
-	_ = sdata_
-
 //line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
-
-//line reduce_variants.go:47
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound3 := s; gc_bound3 < gc_to2 {
-				gc_to2 = gc_bound3
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off15 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off15 >= 0 && gc_off15 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off15 {
-					gc_at20 := sdata_[:gc_to2]
-					gc_at21 := sdata_[gc_off15:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:272
-								var tid_ int = gc_tx2
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-//line reduce.go:274
-									archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
-//line reduce.go:274
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line reduce.go:275
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound3 := s; gc_bound3 < gc_to2 {
+			gc_to2 = gc_bound3
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off15 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off15 >= 0 && gc_off15 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off15 {
+				gc_at20 := sdata_[:gc_to2]
+				gc_at21 := sdata_[gc_off15:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce.go:272
 							var tid_ int = gc_tx2
 //line reduce.go:272
 							_ = tid_
-//line reduce.go:274
 							{
-//line reduce.go:274
-								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
-//line reduce.go:274
+								archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 //line reduce.go:272
-						tid_ := gc_tx2
+						var tid_ int = gc_tx2
+//line reduce.go:272
 						_ = tid_
-
-//line reduce.go:274
 						{
-							gc_at20[gc_tx2] += gc_at21[gc_tx2]
+							archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:272
-								var tid_ int = gc_tx2
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:276
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line reduce.go:275
-										break
-//line reduce.go:275
-									}
-//line reduce.go:275
-									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
+						gc_at20[gc_tx2] += gc_at21[gc_tx2]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce.go:272
 							var tid_ int = gc_tx2
-//line reduce.go:272
-							_ = tid_
-//line reduce.go:274
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:275
 									break
-//line reduce.go:275
 								}
 //line reduce.go:275
-								archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
+								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
 					}
-					gc_step14 := gc_vstep6
-					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
-						{
-							gc_tx2 := gc_step14 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 //line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx2
 						{
-							gc_tx2 := gc_step14 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
+//line reduce.go:275
+							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step14 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step14 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce.go:277
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step14 := gc_vstep6
+				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+					{
+						gc_tx2 := gc_step14 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reduce.go:272
 						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx2 := gc_step14 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+						tid_ := gc_tx2
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step14 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+						tid_ := gc_tx2
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step14 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+						tid_ := gc_tx2
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+					tid_ := gc_tx2
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
+//line reduce.go:282
 	if !(gc_bdy2*gc_bdz2 == 1 && gc_bdx2 >= 32 && compiled.TreeSum(sdata, 32)) {
-		{
-			var gc_l_v [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					var gc_m102 uint32
-
+//line reduce.go:284
+		var gc_l_v [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			{
+//line reduce.go:291
+				var gc_m102 uint32
 //line reduce_variants.go:48
-					if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-						gc_lo4, gc_hi6 := 0, 32
-						if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
-							gc_hi6 = gc_bound4
-						}
-						if gc_lo4 < gc_hi6 {
-							gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
-						}
-					} else {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
+				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+					gc_lo4, gc_hi6 := 0, 32
+					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
+						gc_hi6 = gc_bound4
+					}
+					if gc_lo4 < gc_hi6 {
+						gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
+					}
+				} else {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:42
-								tid := gc_tx2
-								_ = tid
-
+							tid := gc_tx2
 //line reduce_variants.go:48
-								if tid < gocuda.WarpSize {
-									gc_m102 |= 1 << gc_lane2
+							if tid < gocuda.WarpSize {
+								gc_m102 |= 1 << gc_lane2
+							}
+						}
+					}
+				}
+				gc_save102 := gc_act2
+				gc_act2 = gc_save102 & gc_m102
+				if gc_act2 != 0 {
+//line reduce_variants.go:49
+					var sdata_2 []float32 = sdata
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						{
+							gc_x06 := gc_tidx2.X
+							gc_off16 := gc_x06
+							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off16 >= 0 && gc_off16 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off16 {
+								gc_at22 := sdata_2[gc_off16:][:32]
+//line reduce_variants.go:61
+								copy(gc_l_v[:], gc_at22)
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:60
+									tid_2 := gc_tx2
+									v := sdata_2[tid_2]
+//line reduce_variants.go:63
+									gc_l_v[gc_lane2] = v
 								}
 							}
 						}
 					}
-					gc_save102 := gc_act2
-					gc_act2 = gc_save102 & gc_m102
-					if gc_act2 != 0 {
-
-//line reduce_variants.go:49
-						var sdata_2 []float32 = sdata
-
-//line reduce_variants.go:49
-						_ = sdata_2
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						gc_left := gc_act2
+						if compiled.SIMD {
+							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line reduce_variants.go:69
+									gc_tx2 := gc_tidx3.X + gc_lane2
+//line reduce_variants.go:71
+									gc_ty2 := gc_tidx3.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx3.Z
+									_ = gc_tz2
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+									}
+//line reduce_variants.go:63
+									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+//line reduce_variants.go:78
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+									}
+//line reduce_variants.go:63
+									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:60
+									tid_2 := gc_tx2
+//line reduce_variants.go:62
+									v := gc_l_v[gc_lane2]
+									v += sdata_2[tid_2+offset]
+									gc_l_v[gc_lane2] = v
+								}
+							}
+						}
 						{
 							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							{
-								gc_x06 := gc_tidx2.X
-								gc_off16 := gc_x06
-								if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off16 >= 0 && gc_off16 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off16 {
-									gc_at22 := sdata_2[gc_off16:][:32]
-
-//line reduce_variants.go:61
-									copy(gc_l_v[:], gc_at22)
+								gc_x07 := gc_tidx2.X
+								gc_off17 := gc_x07
+								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off17 >= 0 && gc_off17 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off17 {
+									gc_at23 := sdata_2[gc_off17:][:32]
+//line reduce_variants.go:65
+									copy(gc_at23, gc_l_v[:])
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 										gc_tx2++
@@ -7534,169 +5133,24 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 										}
 										gc_rank2 := gc_w2 + gc_lane2
 										gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:60
 										tid_2 := gc_tx2
-										_ = tid_2
-
-//line reduce_variants.go:61
-										v := sdata_2[tid_2]
-										_ = v
-										gc_l_v[gc_lane2] = v
-									}
-								}
-							}
-						}
-
 //line reduce_variants.go:62
-						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-							gc_left := gc_act2
-							if compiled.SIMD {
-								gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tx2 := gc_tidx3.X + gc_lane2
-										_ = gc_tx2
-										gc_ty2 := gc_tidx3.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx3.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line reduce_variants.go:60
-										var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-										_ = tid_2
-//line reduce_variants.go:60
-										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line reduce_variants.go:60
-										_ = v
-//line reduce_variants.go:63
-										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-											break
-//line reduce_variants.go:63
-										}
-//line reduce_variants.go:63
-										v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-										v.StoreSlice(gc_l_v[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-										if gc_tidx2.X+8 > gc_bdx2 {
-											continue // the lanes wrap to the next row
-										}
-										gc_tx2 := gc_tidx2.X
-										_ = gc_tx2
-										gc_ty2 := gc_tidx2.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx2.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line reduce_variants.go:60
-										var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-										_ = tid_2
-//line reduce_variants.go:60
-										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line reduce_variants.go:60
-										_ = v
-//line reduce_variants.go:63
-										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-											break
-//line reduce_variants.go:63
-										}
-//line reduce_variants.go:63
-										v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-										v.StoreSlice(gc_l_v[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left != 0 {
-								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_left&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:60
-										tid_2 := gc_tx2
-										_ = tid_2
 										v := gc_l_v[gc_lane2]
-										_ = v
-
-//line reduce_variants.go:63
-										v += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-										gc_l_v[gc_lane2] = v
-									}
-								}
-							}
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								{
-									gc_x07 := gc_tidx2.X
-									gc_off17 := gc_x07
-									if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off17 >= 0 && gc_off17 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off17 {
-										gc_at23 := sdata_2[gc_off17:][:32]
-
 //line reduce_variants.go:65
-										copy(gc_at23, gc_l_v[:])
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											gc_tx2++
-											if gc_tx2 == gc_bdx2 {
-												gc_tx2 = 0
-											}
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx2
-											_ = tid_2
-											v := gc_l_v[gc_lane2]
-											_ = v
-
-//line reduce_variants.go:65
-											sdata_2[tid_2] = v
-
-//line reduce_variants.go:66
-										}
+										sdata_2[tid_2] = v
 									}
 								}
 							}
 						}
 					}
-					gc_act2 = gc_save102 &^ gc_dead2
 				}
+				gc_act2 = gc_save102 &^ gc_dead2
 			}
 		}
 	}
 	{
+//line reduce_variants.go:78
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 			gc_to2 = gc_bound3 + 1
@@ -7710,151 +5164,69 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				gc_step15 := gc_from2
 				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
 					{
-						gc_tx2 := gc_step15 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at24[0] = gc_at25[0]
-						}
+//line reduce_variants.go:52
+						gc_at24[0] = gc_at25[0]
 					}
 					{
-						gc_tx2 := gc_step15 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at24[0] = gc_at25[0]
-						}
+//line reduce_variants.go:52
+						gc_at24[0] = gc_at25[0]
 					}
 					{
-						gc_tx2 := gc_step15 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at24[0] = gc_at25[0]
-						}
+//line reduce_variants.go:52
+						gc_at24[0] = gc_at25[0]
 					}
 					{
-						gc_tx2 := gc_step15 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at24[0] = gc_at25[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reduce_variants.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:51
-					{
+//line reduce_variants.go:52
 						gc_at24[0] = gc_at25[0]
 					}
 				}
+//line reduce_variants.go:56
+				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce_variants.go:52
+					gc_at24[0] = gc_at25[0]
+				}
 			} else {
+//line reduce_variants.go:56
 				gc_step16 := gc_from2
 				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
 						gc_tx2 := gc_step16 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx2 := gc_step16 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx2 := gc_step16 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx2 := gc_step16 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line reduce_variants.go:56
 				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:51
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line reduce_variants.go:52
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -7873,7 +5245,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b7.Len()
 	gc_s_ahead := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
-
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	if compiled.Ahead(func() {
@@ -7889,23 +5260,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
 //line reduce_variants.go:42
 								var tid int = gc_tx3
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
 								var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
 								gc_t8 := archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:])
 //line reduce_variants.go:45
-								_ = gc_t8
-//line reduce_variants.go:45
 								ahead := gc_t8
-//line reduce_variants.go:45
-								_ = ahead
 //line reduce_variants.go:45
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
@@ -7920,23 +5283,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce_variants.go:42
 							var tid int = gc_tx3
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
 							var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
 							gc_t7 := archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:])
 //line reduce_variants.go:45
-							_ = gc_t7
-//line reduce_variants.go:45
 							ahead := gc_t7
-//line reduce_variants.go:45
-							_ = ahead
 //line reduce_variants.go:45
 							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
@@ -7944,19 +5299,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					}
 					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
 //line reduce_variants.go:45
 						var ahead int32 = gc_at26[gc_tx3]
-						_ = ahead
+//line reduce_variants.go:47
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				} else {
@@ -7967,40 +5312,22 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none6
-//line reduce_variants.go:42
 							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-							_ = gc_iota12
-//line reduce_variants.go:42
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all6
 						gc_steps12:
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
 //line reduce_variants.go:42
 								var tid int = gc_tx3
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
 								var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:43
-								_ = i
 //line reduce_variants.go:45
 								var gc_i12 int = i
 //line reduce_variants.go:45
-								_ = gc_i12
-//line reduce_variants.go:45
 								var gc_result12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-								_ = gc_result12
-//line reduce_variants.go:45
 								gc_returned12 := gc_none6
-//line reduce_variants.go:45
-								_ = gc_returned12
 //line reduce.go:284
 								if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line reduce_variants.go:45
@@ -8009,11 +5336,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:45
 										gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i12:])
-//line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
 										break gc_steps12
-//line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 									gc_result12 = gc_ld23
@@ -8023,16 +5348,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 									if true {
 //line reduce_variants.go:45
 										gc_b9 = gc_all6
-//line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 									gc_returned12 = gc_b9
-//line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
 									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line reduce_variants.go:45
-									_ = gc_if17
 //line reduce_variants.go:45
 									if gc_if17.ToBits() != 0 {
 //line reduce_variants.go:45
@@ -8041,40 +5362,29 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:45
 											gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i12:])
-//line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
 											break gc_steps12
-//line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
 										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce_variants.go:45
 										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line reduce_variants.go:45
 									}
-//line reduce_variants.go:45
 								}
 //line reduce.go:284
 								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:284
-								_ = gc_if18
 //line reduce.go:287
 								if gc_if18.ToBits() != 0 {
 //line reduce.go:287
 									var gc_zero12 int32
 //line reduce.go:287
-									_ = gc_zero12
-//line reduce.go:287
 									gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:287
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line reduce.go:287
 								}
 //line reduce.go:287
 								ahead := gc_result12
-//line reduce.go:287
-								_ = ahead
 //line reduce.go:287
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
@@ -8089,40 +5399,22 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
-						_ = gc_none5
-//line reduce_variants.go:42
 						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-						_ = gc_iota10
-//line reduce_variants.go:42
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
-						_ = gc_all5
 					gc_steps10:
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce_variants.go:42
 							var tid int = gc_tx3
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
 							var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:43
-							_ = i
 //line reduce_variants.go:45
 							var gc_i10 int = i
 //line reduce_variants.go:45
-							_ = gc_i10
-//line reduce_variants.go:45
 							var gc_result10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
-							_ = gc_result10
-//line reduce_variants.go:45
 							gc_returned10 := gc_none5
-//line reduce_variants.go:45
-							_ = gc_returned10
 //line reduce.go:284
 							if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
 //line reduce_variants.go:45
@@ -8131,11 +5423,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:45
 									gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
-//line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
 									break gc_steps10
-//line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 								gc_result10 = gc_ld19
@@ -8145,16 +5435,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								if true {
 //line reduce_variants.go:45
 									gc_b8 = gc_all5
-//line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 								gc_returned10 = gc_b8
-//line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
 								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
-//line reduce_variants.go:45
-								_ = gc_if14
 //line reduce_variants.go:45
 								if gc_if14.ToBits() != 0 {
 //line reduce_variants.go:45
@@ -8163,40 +5449,29 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:45
 										gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
-//line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
 										break gc_steps10
-//line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line reduce_variants.go:45
 									gc_returned10 = gc_if14.Or(gc_returned10)
-//line reduce_variants.go:45
 								}
-//line reduce_variants.go:45
 							}
 //line reduce.go:284
 							gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-							_ = gc_if15
 //line reduce.go:287
 							if gc_if15.ToBits() != 0 {
 //line reduce.go:287
 								var gc_zero10 int32
 //line reduce.go:287
-								_ = gc_zero10
-//line reduce.go:287
 								gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:287
 								gc_returned10 = gc_if15.Or(gc_returned10)
-//line reduce.go:287
 							}
 //line reduce.go:287
 							ahead := gc_result10
-//line reduce.go:287
-							_ = ahead
 //line reduce.go:287
 							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
@@ -8208,977 +5483,794 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_tx3 := gc_step17 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:42
 							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead int32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
 							gc_tx3 := gc_step17 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:42
 							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead int32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
 							gc_tx3 := gc_step17 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:42
 							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead int32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
 							gc_tx3 := gc_step17 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:42
 							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead int32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank3] = ahead
 						}
 					}
 					for gc_tx3 := gc_step17; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:42
 						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
 //line reduce_variants.go:45
 						var ahead int32 = reduceAt(in, i)
-						_ = ahead
+//line reduce_variants.go:47
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off21 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
-				if gc_bdx3 <= len(sdata) && gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx3 <= len(in)-gc_off21 {
-					gc_at27 := sdata[:gc_bdx3]
-					gc_at28 := in[gc_off21:][:gc_bdx3]
-					gc_vstep9 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-								gc_tx3 := gc_vstep9
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce_variants.go:42
-								var tid int = gc_tx3
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
-								var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:43
-								_ = i
-//line reduce_variants.go:43
-								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:43
-								_ = ahead
-								ahead.Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+//line reduce_variants.go:54
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off21 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx3 <= len(in)-gc_off21 {
+				gc_at27 := sdata[:gc_bdx3]
+				gc_at28 := in[gc_off21:][:gc_bdx3]
+				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce_variants.go:42
 							var tid int = gc_tx3
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
 							var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:43
-							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:43
-							_ = ahead
-							ahead.Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
+							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
+							ahead.Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
 					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+						gc_tx3 := gc_vstep9
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
 //line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
+						var tid int = gc_tx3
+						var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:43
-						i := gc_bx3*2*gc_bdx3 + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank3]
-
-//line reduce_variants.go:45
-						gc_at27[gc_tx3] = ahead + gc_at28[gc_tx3]
+//line reduce_variants.go:43
+						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
+						ahead.Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 					}
-				} else {
-					gc_vstep10 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+//line reduce_variants.go:45
+					ahead := gc_s_ahead[gc_rank3]
+//line reduce_variants.go:45
+					gc_at27[gc_tx3] = ahead + gc_at28[gc_tx3]
+				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none8 := archsimd.Mask32x16FromBits(0)
+						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none8
+						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:42
-							_ = gc_iota16
-//line reduce_variants.go:42
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all8
-						gc_steps16:
-							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-								gc_tx3 := gc_vstep10
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce_variants.go:42
-								var tid int = gc_tx3
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
-								var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:43
-								_ = i
-//line reduce_variants.go:43
-								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:43
-								_ = ahead
-//line reduce_variants.go:45
-								if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:45
-									break
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								var gc_t12 int = i + gc_bdx3
-//line reduce_variants.go:45
-								_ = gc_t12
-//line reduce_variants.go:45
-								var gc_i16 int = gc_t12
-//line reduce_variants.go:45
-								_ = gc_i16
-//line reduce_variants.go:45
-								var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:45
-								_ = gc_result16
-//line reduce_variants.go:45
-								gc_returned16 := gc_none8
-//line reduce_variants.go:45
-								_ = gc_returned16
-//line reduce.go:284
-								if gc_i16 < len(in) && uint(len(in)-gc_i16) > 15 {
-//line reduce_variants.go:45
-									var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:45
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps16
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result16 = gc_ld31
-//line reduce_variants.go:45
-									gc_b11 := gc_none8
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b11 = gc_all8
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned16 = gc_b11
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line reduce_variants.go:45
-									_ = gc_if23
-//line reduce_variants.go:45
-									if gc_if23.ToBits() != 0 {
-//line reduce_variants.go:45
-										var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reduce_variants.go:45
-										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce_variants.go:45
-											gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce_variants.go:45
-										} else {
-//line reduce_variants.go:45
-											break gc_steps16
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-										gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line reduce_variants.go:45
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce.go:284
-								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:284
-								_ = gc_if24
-//line reduce.go:287
-								if gc_if24.ToBits() != 0 {
-//line reduce.go:287
-									var gc_zero16 int32
-//line reduce.go:287
-									_ = gc_zero16
-//line reduce.go:287
-									gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line reduce.go:287
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line reduce.go:287
-								}
-								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reduce_variants.go:42
-						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
-						_ = gc_none7
-//line reduce_variants.go:42
-						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:42
-						_ = gc_iota14
-//line reduce_variants.go:42
-						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
-						_ = gc_all7
-					gc_steps14:
-						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps16:
+						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce_variants.go:42
 							var tid int = gc_tx3
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
 							var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:43
-							_ = i
-//line reduce_variants.go:43
-							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:43
-							_ = ahead
+							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
 //line reduce_variants.go:45
-							if tid < 0 || tid > len(sdata)-8 {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:45
 								break
-//line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							var gc_t10 int = i + gc_bdx3
+							var gc_t12 int = i + gc_bdx3
 //line reduce_variants.go:45
-							_ = gc_t10
+							var gc_i16 int = gc_t12
 //line reduce_variants.go:45
-							var gc_i14 int = gc_t10
+							var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-							_ = gc_i14
-//line reduce_variants.go:45
-							var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:45
-							_ = gc_result14
-//line reduce_variants.go:45
-							gc_returned14 := gc_none7
-//line reduce_variants.go:45
-							_ = gc_returned14
+							gc_returned16 := gc_none8
 //line reduce.go:284
-							if gc_i14 < len(in) && uint(len(in)-gc_i14) > 7 {
+							if gc_i16 < len(in) && uint(len(in)-gc_i16) > 15 {
 //line reduce_variants.go:45
-								var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:45
-									gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce_variants.go:45
+									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 								} else {
 //line reduce_variants.go:45
-									break gc_steps14
-//line reduce_variants.go:45
+									break gc_steps16
 								}
 //line reduce_variants.go:45
-								gc_result14 = gc_ld27
+								gc_result16 = gc_ld31
 //line reduce_variants.go:45
-								gc_b10 := gc_none7
+								gc_b11 := gc_none8
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b10 = gc_all7
-//line reduce_variants.go:45
+									gc_b11 = gc_all8
 								}
 //line reduce_variants.go:45
-								gc_returned14 = gc_b10
-//line reduce_variants.go:45
+								gc_returned16 = gc_b11
 							} else {
 //line reduce_variants.go:45
-								gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line reduce_variants.go:45
-								_ = gc_if20
+								if gc_if23.ToBits() != 0 {
 //line reduce_variants.go:45
-								if gc_if20.ToBits() != 0 {
+									var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-									var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:45
-									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce_variants.go:45
-										gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce_variants.go:45
+										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 									} else {
 //line reduce_variants.go:45
-										break gc_steps14
-//line reduce_variants.go:45
+										break gc_steps16
 									}
 //line reduce_variants.go:45
-									gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
+									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce_variants.go:45
-									gc_returned14 = gc_if20.Or(gc_returned14)
-//line reduce_variants.go:45
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 								}
-//line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if21 := gc_returned14.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-							_ = gc_if21
+							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
 //line reduce.go:287
-							if gc_if21.ToBits() != 0 {
+							if gc_if24.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero14 int32
+								var gc_zero16 int32
 //line reduce.go:287
-								_ = gc_zero14
+								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:287
-								gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
-//line reduce.go:287
-								gc_returned14 = gc_if21.Or(gc_returned14)
-//line reduce.go:287
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 							}
-							ahead.Add(gc_result14).StoreSlice(sdata[tid:])
+//line reduce.go:288
+							ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
 					}
-					gc_step18 := gc_vstep10
-					for ; gc_step18+3 < gc_bdx3; gc_step18 += 4 {
-						{
-							gc_tx3 := gc_step18 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+				}
+				if compiled.SIMD {
 //line reduce_variants.go:42
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank3]
-
-//line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step18 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+					gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank3]
-
-//line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step18 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank3]
-
-//line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step18 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+					gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps14:
+					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+						gc_tx3 := gc_vstep10
+						gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:42
-							tid := gc_tx3
-							_ = tid
-
+						var tid int = gc_tx3
+						var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:43
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank3]
-
+						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
 //line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+						if tid < 0 || tid > len(sdata)-8 {
+//line reduce_variants.go:45
+							break
 						}
+//line reduce_variants.go:45
+						var gc_t10 int = i + gc_bdx3
+//line reduce_variants.go:45
+						var gc_i14 int = gc_t10
+//line reduce_variants.go:45
+						var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce_variants.go:45
+						gc_returned14 := gc_none7
+//line reduce.go:284
+						if gc_i14 < len(in) && uint(len(in)-gc_i14) > 7 {
+//line reduce_variants.go:45
+							var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce_variants.go:45
+							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line reduce_variants.go:45
+								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+							} else {
+//line reduce_variants.go:45
+								break gc_steps14
+							}
+//line reduce_variants.go:45
+							gc_result14 = gc_ld27
+//line reduce_variants.go:45
+							gc_b10 := gc_none7
+//line reduce_variants.go:45
+							if true {
+//line reduce_variants.go:45
+								gc_b10 = gc_all7
+							}
+//line reduce_variants.go:45
+							gc_returned14 = gc_b10
+						} else {
+//line reduce_variants.go:45
+							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+//line reduce_variants.go:45
+							if gc_if20.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce_variants.go:45
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line reduce_variants.go:45
+									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+								} else {
+//line reduce_variants.go:45
+									break gc_steps14
+								}
+//line reduce_variants.go:45
+								gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
+//line reduce_variants.go:45
+								gc_returned14 = gc_if20.Or(gc_returned14)
+							}
+						}
+//line reduce.go:284
+						gc_if21 := gc_returned14.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+						if gc_if21.ToBits() != 0 {
+//line reduce.go:287
+							var gc_zero14 int32
+//line reduce.go:287
+							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
+//line reduce.go:287
+							gc_returned14 = gc_if21.Or(gc_returned14)
+						}
+//line reduce.go:288
+						ahead.Add(gc_result14).StoreSlice(sdata[tid:])
 					}
-					for gc_tx3 := gc_step18; gc_tx3 < gc_bdx3; gc_tx3++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step18 := gc_vstep10
+				for ; gc_step18+3 < gc_bdx3; gc_step18 += 4 {
+					{
+						gc_tx3 := gc_step18 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:42
 						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
+//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank3]
-
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step18 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:42
+						tid := gc_tx3
+						i := gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank3]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step18 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:42
+						tid := gc_tx3
+						i := gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank3]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step18 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:42
+						tid := gc_tx3
+						i := gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank3]
 //line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 					}
 				}
+				for gc_tx3 := gc_step18; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:42
+					tid := gc_tx3
+					i := gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:45
+					ahead := gc_s_ahead[gc_rank3]
+//line reduce_variants.go:45
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off22 := gc_bx3 * 2 * gc_bdx3
-				gc_off23 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
-				if gc_bdx3 <= len(sdata) && gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx3 <= len(in)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx3 <= len(in)-gc_off23 {
-					gc_at29 := sdata[:gc_bdx3]
-					gc_at30 := in[gc_off22:][:gc_bdx3]
-					gc_at31 := in[gc_off23:][:gc_bdx3]
-					gc_step19 := 0
-					for ; gc_step19+3 < gc_bdx3; gc_step19 += 4 {
-						{
-							gc_tx3 := gc_step19 + 0
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line reduce_variants.go:42
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
-						}
-						{
-							gc_tx3 := gc_step19 + 1
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line reduce_variants.go:42
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
-						}
-						{
-							gc_tx3 := gc_step19 + 2
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line reduce_variants.go:42
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
-						}
-						{
-							gc_tx3 := gc_step19 + 3
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line reduce_variants.go:42
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
-						}
-					}
-					for gc_tx3 := gc_step19; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
+//line reduce_variants.go:52
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off22 := gc_bx3 * 2 * gc_bdx3
+			gc_off23 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx3 <= len(in)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx3 <= len(in)-gc_off23 {
+				gc_at29 := sdata[:gc_bdx3]
+				gc_at30 := in[gc_off22:][:gc_bdx3]
+				gc_at31 := in[gc_off23:][:gc_bdx3]
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx3; gc_step19 += 4 {
+					{
+						gc_tx3 := gc_step19 + 0
 //line reduce_variants.go:45
 						gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
 					}
-				} else {
-					gc_step20 := 0
-					for ; gc_step20+3 < gc_bdx3; gc_step20 += 4 {
-						{
-							gc_tx3 := gc_step20 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
+					{
+						gc_tx3 := gc_step19 + 1
 //line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step20 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step20 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step20 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-							tid := gc_tx3
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx3*2*gc_bdx3 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-						}
+						gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
 					}
-					for gc_tx3 := gc_step20; gc_tx3 < gc_bdx3; gc_tx3++ {
+					{
+						gc_tx3 := gc_step19 + 2
+//line reduce_variants.go:45
+						gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
+					}
+					{
+						gc_tx3 := gc_step19 + 3
+//line reduce_variants.go:45
+						gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
+					}
+				}
+				for gc_tx3 := gc_step19; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line reduce_variants.go:45
+					gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
+				}
+			} else {
+				gc_step20 := 0
+				for ; gc_step20+3 < gc_bdx3; gc_step20 += 4 {
+					{
+						gc_tx3 := gc_step20 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:42
 						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step20 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:42
+						tid := gc_tx3
+						i := gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step20 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:42
+						tid := gc_tx3
+						i := gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step20 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:42
+						tid := gc_tx3
+						i := gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 					}
 				}
+				for gc_tx3 := gc_step20; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:42
+					tid := gc_tx3
+					i := gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:45
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:47
 	var sdata_ []int32 = sdata
-
-//line reduce_variants.go:47
-	_ = sdata_
-
 //line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
-
-//line reduce_variants.go:47
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound5 := s; gc_bound5 < gc_to3 {
-				gc_to3 = gc_bound5
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off24 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off24 >= 0 && gc_off24 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off24 {
-					gc_at32 := sdata_[:gc_to3]
-					gc_at33 := sdata_[gc_off24:][:gc_to3]
-					gc_vstep11 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
-								gc_tx3 := gc_vstep11
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:272
-								var tid_ int = gc_tx3
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-//line reduce.go:274
-									archsimd.LoadInt32x16Slice(gc_at32[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at33[gc_tx3:])).StoreSlice(gc_at32[gc_tx3:])
-//line reduce.go:274
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+//line reduce.go:275
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound5 := s; gc_bound5 < gc_to3 {
+			gc_to3 = gc_bound5
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off24 := s
+			if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off24 >= 0 && gc_off24 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off24 {
+				gc_at32 := sdata_[:gc_to3]
+				gc_at33 := sdata_[gc_off24:][:gc_to3]
+				gc_vstep11 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
 							gc_tx3 := gc_vstep11
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce.go:272
 							var tid_ int = gc_tx3
 //line reduce.go:272
 							_ = tid_
-//line reduce.go:274
 							{
-//line reduce.go:274
-								archsimd.LoadInt32x8Slice(gc_at32[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at33[gc_tx3:])).StoreSlice(gc_at32[gc_tx3:])
-//line reduce.go:274
+								archsimd.LoadInt32x16Slice(gc_at32[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at33[gc_tx3:])).StoreSlice(gc_at32[gc_tx3:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
+						return
 					}
-					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+						gc_tx3 := gc_vstep11
 //line reduce.go:272
-						tid_ := gc_tx3
+						var tid_ int = gc_tx3
+//line reduce.go:272
 						_ = tid_
-
-//line reduce.go:274
 						{
-							gc_at32[gc_tx3] += gc_at33[gc_tx3]
+							archsimd.LoadInt32x8Slice(gc_at32[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at33[gc_tx3:])).StoreSlice(gc_at32[gc_tx3:])
 						}
 					}
-				} else {
-					gc_vstep12 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
-								gc_tx3 := gc_vstep12
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:272
-								var tid_ int = gc_tx3
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:276
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
+					{
 //line reduce.go:275
-										break
-//line reduce.go:275
-									}
-//line reduce.go:275
-									archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
-							return
-						}
+						gc_at32[gc_tx3] += gc_at33[gc_tx3]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+				}
+			} else {
+				gc_vstep12 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop12 bool
+					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+						for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
 							gc_tx3 := gc_vstep12
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce.go:272
 							var tid_ int = gc_tx3
-//line reduce.go:272
-							_ = tid_
-//line reduce.go:274
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:275
 									break
-//line reduce.go:275
 								}
 //line reduce.go:275
-								archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
+								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep12, false
+					}(gc_vstep12)
+					if gc_stop12 {
+						return
 					}
-					gc_step21 := gc_vstep12
-					for ; gc_step21+3 < gc_to3; gc_step21 += 4 {
-						{
-							gc_tx3 := gc_step21 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+						gc_tx3 := gc_vstep12
 //line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx3
 						{
-							gc_tx3 := gc_step21 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
+//line reduce.go:275
+							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								break
 							}
-						}
-						{
-							gc_tx3 := gc_step21 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx3 := gc_step21 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-					for gc_tx3 := gc_step21; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce.go:277
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step21 := gc_vstep12
+				for ; gc_step21+3 < gc_to3; gc_step21 += 4 {
+					{
+						gc_tx3 := gc_step21 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reduce.go:272
 						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx3 := gc_step21 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+						tid_ := gc_tx3
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step21 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+						tid_ := gc_tx3
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step21 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+						tid_ := gc_tx3
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step21; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+					tid_ := gc_tx3
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
+//line reduce.go:282
 	if !(gc_bdy3*gc_bdz3 == 1 && gc_bdx3 >= 32 && compiled.TreeSum(sdata, 32)) {
-		{
-			var gc_l_v [32]int32
-			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-				gc_cnt3 := min(32, gc_n3-gc_w3)
-				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-				var gc_dead3 uint32
-				_ = gc_dead3
-				{
-					var gc_m103 uint32
-
+//line reduce.go:284
+		var gc_l_v [32]int32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			{
+//line reduce.go:291
+				var gc_m103 uint32
 //line reduce_variants.go:48
-					if gc_x08 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
-						gc_lo6, gc_hi8 := 0, 32
-						if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound6 < gc_hi8 {
-							gc_hi8 = gc_bound6
-						}
-						if gc_lo6 < gc_hi8 {
-							gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
-						}
-					} else {
-						{
-							gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							gc_tx3 := gc_tidx4.X - 1
-							for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-								gc_tx3++
-								if gc_tx3 == gc_bdx3 {
-									gc_tx3 = 0
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
-
+				if gc_x08 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
+					gc_lo6, gc_hi8 := 0, 32
+					if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound6 < gc_hi8 {
+						gc_hi8 = gc_bound6
+					}
+					if gc_lo6 < gc_hi8 {
+						gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
+					}
+				} else {
+					{
+						gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+						gc_tx3 := gc_tidx4.X - 1
+						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+							gc_tx3++
+							if gc_tx3 == gc_bdx3 {
+								gc_tx3 = 0
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:42
-								tid := gc_tx3
-								_ = tid
-
+							tid := gc_tx3
 //line reduce_variants.go:48
-								if tid < gocuda.WarpSize {
-									gc_m103 |= 1 << gc_lane3
+							if tid < gocuda.WarpSize {
+								gc_m103 |= 1 << gc_lane3
+							}
+						}
+					}
+				}
+				gc_save103 := gc_act3
+				gc_act3 = gc_save103 & gc_m103
+				if gc_act3 != 0 {
+//line reduce_variants.go:49
+					var sdata_2 []int32 = sdata
+					{
+						gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+						gc_tx3 := gc_tidx4.X - 1
+						{
+							gc_x09 := gc_tidx4.X
+							gc_off25 := gc_x09
+							if gc_act3 == ^uint32(0) && gc_x09+32 <= gc_bdx3 && gc_off25 >= 0 && gc_off25 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off25 {
+								gc_at34 := sdata_2[gc_off25:][:32]
+//line reduce_variants.go:61
+								copy(gc_l_v[:], gc_at34)
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									gc_tx3++
+									if gc_tx3 == gc_bdx3 {
+										gc_tx3 = 0
+									}
+									if gc_act3&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:60
+									tid_2 := gc_tx3
+									v := sdata_2[tid_2]
+//line reduce_variants.go:63
+									gc_l_v[gc_lane3] = v
 								}
 							}
 						}
 					}
-					gc_save103 := gc_act3
-					gc_act3 = gc_save103 & gc_m103
-					if gc_act3 != 0 {
-
-//line reduce_variants.go:49
-						var sdata_2 []int32 = sdata
-
-//line reduce_variants.go:49
-						_ = sdata_2
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						gc_left2 := gc_act3
+						if compiled.SIMD {
+							gc_tidx5 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+							if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+//line reduce_variants.go:69
+									gc_tx3 := gc_tidx5.X + gc_lane3
+//line reduce_variants.go:71
+									gc_ty3 := gc_tidx5.Y
+									_ = gc_ty3
+									gc_tz3 := gc_tidx5.Z
+									_ = gc_tz3
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+									}
+//line reduce_variants.go:63
+									v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v.StoreSlice(gc_l_v[gc_lane3:])
+									gc_left2 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_tidx4 := gc_b7.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
+									if gc_tidx4.X+8 > gc_bdx3 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx3 := gc_tidx4.X
+//line reduce_variants.go:78
+									gc_ty3 := gc_tidx4.Y
+									_ = gc_ty3
+									gc_tz3 := gc_tidx4.Z
+									_ = gc_tz3
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+									}
+//line reduce_variants.go:63
+									v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v.StoreSlice(gc_l_v[gc_lane3:])
+									gc_left2 &^= 0xff << gc_lane3
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							{
+								gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+								gc_tx3 := gc_tidx4.X - 1
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									gc_tx3++
+									if gc_tx3 == gc_bdx3 {
+										gc_tx3 = 0
+									}
+									if gc_left2&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:60
+									tid_2 := gc_tx3
+//line reduce_variants.go:62
+									v := gc_l_v[gc_lane3]
+									v += sdata_2[tid_2+offset]
+									gc_l_v[gc_lane3] = v
+								}
+							}
+						}
 						{
 							gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							gc_tx3 := gc_tidx4.X - 1
 							{
-								gc_x09 := gc_tidx4.X
-								gc_off25 := gc_x09
-								if gc_act3 == ^uint32(0) && gc_x09+32 <= gc_bdx3 && gc_off25 >= 0 && gc_off25 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off25 {
-									gc_at34 := sdata_2[gc_off25:][:32]
-
-//line reduce_variants.go:61
-									copy(gc_l_v[:], gc_at34)
+								gc_x010 := gc_tidx4.X
+								gc_off26 := gc_x010
+								if gc_act3 == ^uint32(0) && gc_x010+32 <= gc_bdx3 && gc_off26 >= 0 && gc_off26 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off26 {
+									gc_at35 := sdata_2[gc_off26:][:32]
+//line reduce_variants.go:65
+									copy(gc_at35, gc_l_v[:])
 								} else {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 										gc_tx3++
@@ -9190,169 +6282,24 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 										}
 										gc_rank3 := gc_w3 + gc_lane3
 										gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:60
 										tid_2 := gc_tx3
-										_ = tid_2
-
-//line reduce_variants.go:61
-										v := sdata_2[tid_2]
-										_ = v
-										gc_l_v[gc_lane3] = v
-									}
-								}
-							}
-						}
-
 //line reduce_variants.go:62
-						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-							gc_left2 := gc_act3
-							if compiled.SIMD {
-								gc_tidx5 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-								if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										gc_rank3 := gc_w3 + gc_lane3
-										gc_tx3 := gc_tidx5.X + gc_lane3
-										_ = gc_tx3
-										gc_ty3 := gc_tidx5.Y
-										_ = gc_ty3
-										gc_tz3 := gc_tidx5.Z
-										_ = gc_tz3
-										_ = gc_rank3
-//line reduce_variants.go:60
-										var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-										_ = tid_2
-//line reduce_variants.go:60
-										v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
-//line reduce_variants.go:60
-										_ = v
-//line reduce_variants.go:63
-										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-											break
-//line reduce_variants.go:63
-										}
-//line reduce_variants.go:63
-										v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-										v.StoreSlice(gc_l_v[gc_lane3:])
-										gc_left2 &^= 0xff << gc_lane3
-									}
-								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										gc_tidx4 := gc_b7.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-										if gc_tidx4.X+8 > gc_bdx3 {
-											continue // the lanes wrap to the next row
-										}
-										gc_tx3 := gc_tidx4.X
-										_ = gc_tx3
-										gc_ty3 := gc_tidx4.Y
-										_ = gc_ty3
-										gc_tz3 := gc_tidx4.Z
-										_ = gc_tz3
-										_ = gc_rank3
-//line reduce_variants.go:60
-										var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-										_ = tid_2
-//line reduce_variants.go:60
-										v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
-//line reduce_variants.go:60
-										_ = v
-//line reduce_variants.go:63
-										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-											break
-//line reduce_variants.go:63
-										}
-//line reduce_variants.go:63
-										v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-										v.StoreSlice(gc_l_v[gc_lane3:])
-										gc_left2 &^= 0xff << gc_lane3
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left2 != 0 {
-								{
-									gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-									gc_tx3 := gc_tidx4.X - 1
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										gc_tx3++
-										if gc_tx3 == gc_bdx3 {
-											gc_tx3 = 0
-										}
-										if gc_left2&(1<<gc_lane3) == 0 {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:60
-										tid_2 := gc_tx3
-										_ = tid_2
 										v := gc_l_v[gc_lane3]
-										_ = v
-
-//line reduce_variants.go:63
-										v += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-										gc_l_v[gc_lane3] = v
-									}
-								}
-							}
-							{
-								gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-								gc_tx3 := gc_tidx4.X - 1
-								{
-									gc_x010 := gc_tidx4.X
-									gc_off26 := gc_x010
-									if gc_act3 == ^uint32(0) && gc_x010+32 <= gc_bdx3 && gc_off26 >= 0 && gc_off26 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off26 {
-										gc_at35 := sdata_2[gc_off26:][:32]
-
 //line reduce_variants.go:65
-										copy(gc_at35, gc_l_v[:])
-									} else {
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-											gc_tx3++
-											if gc_tx3 == gc_bdx3 {
-												gc_tx3 = 0
-											}
-											if gc_act3&(1<<gc_lane3) == 0 {
-												continue
-											}
-											gc_rank3 := gc_w3 + gc_lane3
-											gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx3
-											_ = tid_2
-											v := gc_l_v[gc_lane3]
-											_ = v
-
-//line reduce_variants.go:65
-											sdata_2[tid_2] = v
-
-//line reduce_variants.go:66
-										}
+										sdata_2[tid_2] = v
 									}
 								}
 							}
 						}
 					}
-					gc_act3 = gc_save103 &^ gc_dead3
 				}
+				gc_act3 = gc_save103 &^ gc_dead3
 			}
 		}
 	}
 	{
+//line reduce_variants.go:78
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound5 := 0; gc_bound5 < gc_to3-1 {
 			gc_to3 = gc_bound5 + 1
@@ -9366,151 +6313,69 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 				gc_step22 := gc_from3
 				for ; gc_step22+3 < gc_to3; gc_step22 += 4 {
 					{
-						gc_tx3 := gc_step22 + 0
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at36[0] = gc_at37[0]
-						}
+//line reduce_variants.go:52
+						gc_at36[0] = gc_at37[0]
 					}
 					{
-						gc_tx3 := gc_step22 + 1
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at36[0] = gc_at37[0]
-						}
+//line reduce_variants.go:52
+						gc_at36[0] = gc_at37[0]
 					}
 					{
-						gc_tx3 := gc_step22 + 2
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at36[0] = gc_at37[0]
-						}
+//line reduce_variants.go:52
+						gc_at36[0] = gc_at37[0]
 					}
 					{
-						gc_tx3 := gc_step22 + 3
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at36[0] = gc_at37[0]
-						}
-					}
-				}
-				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
-//line reduce_variants.go:42
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:51
-					{
+//line reduce_variants.go:52
 						gc_at36[0] = gc_at37[0]
 					}
 				}
+//line reduce_variants.go:56
+				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce_variants.go:52
+					gc_at36[0] = gc_at37[0]
+				}
 			} else {
+//line reduce_variants.go:56
 				gc_step23 := gc_from3
 				for ; gc_step23+3 < gc_to3; gc_step23 += 4 {
 					{
 						gc_tx3 := gc_step23 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx3 := gc_step23 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx3 := gc_step23 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx3 := gc_step23 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx3] = sdata[0]
 					}
 				}
+//line reduce_variants.go:56
 				for gc_tx3 := gc_step23; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:51
-					{
-						partial[gc_bx3] = sdata[0]
-					}
+//line reduce_variants.go:52
+					partial[gc_bx3] = sdata[0]
 				}
 			}
 		}
@@ -9529,7 +6394,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b12.Len()
 	gc_s_ahead := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
-
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	if compiled.Ahead(func() {
@@ -9545,23 +6409,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 								gc_tx4 := gc_vstep13
 								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
 //line reduce_variants.go:42
 								var tid int = gc_tx4
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
 								var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
 								gc_t14 := archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])
 //line reduce_variants.go:45
-								_ = gc_t14
-//line reduce_variants.go:45
 								ahead := gc_t14
-//line reduce_variants.go:45
-								_ = ahead
 //line reduce_variants.go:45
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
@@ -9576,23 +6432,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce_variants.go:42
 							var tid int = gc_tx4
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
 							var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
 							gc_t13 := archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])
 //line reduce_variants.go:45
-							_ = gc_t13
-//line reduce_variants.go:45
 							ahead := gc_t13
-//line reduce_variants.go:45
-							_ = ahead
 //line reduce_variants.go:45
 							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
@@ -9600,19 +6448,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					}
 					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
-
 //line reduce_variants.go:45
 						var ahead uint32 = gc_at38[gc_tx4]
-						_ = ahead
+//line reduce_variants.go:47
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				} else {
@@ -9623,40 +6461,22 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none10
-//line reduce_variants.go:42
 							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-							_ = gc_iota20
-//line reduce_variants.go:42
 							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all10
 						gc_steps20:
 							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
 //line reduce_variants.go:42
 								var tid int = gc_tx4
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
 								var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:43
-								_ = i
 //line reduce_variants.go:45
 								var gc_i20 int = i
 //line reduce_variants.go:45
-								_ = gc_i20
-//line reduce_variants.go:45
 								var gc_result20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-								_ = gc_result20
-//line reduce_variants.go:45
 								gc_returned20 := gc_none10
-//line reduce_variants.go:45
-								_ = gc_returned20
 //line reduce.go:284
 								if gc_i20 < len(in) && uint(len(in)-gc_i20) > 15 {
 //line reduce_variants.go:45
@@ -9665,11 +6485,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:45
 										gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i20:])
-//line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
 										break gc_steps20
-//line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 									gc_result20 = gc_ld39
@@ -9679,16 +6497,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 									if true {
 //line reduce_variants.go:45
 										gc_b14 = gc_all10
-//line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 									gc_returned20 = gc_b14
-//line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
 									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
-//line reduce_variants.go:45
-									_ = gc_if29
 //line reduce_variants.go:45
 									if gc_if29.ToBits() != 0 {
 //line reduce_variants.go:45
@@ -9697,40 +6511,29 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:45
 											gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i20:])
-//line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
 											break gc_steps20
-//line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
 										gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line reduce_variants.go:45
 										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
-//line reduce_variants.go:45
 									}
-//line reduce_variants.go:45
 								}
 //line reduce.go:284
 								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
-//line reduce.go:284
-								_ = gc_if30
 //line reduce.go:287
 								if gc_if30.ToBits() != 0 {
 //line reduce.go:287
 									var gc_zero20 uint32
 //line reduce.go:287
-									_ = gc_zero20
-//line reduce.go:287
 									gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line reduce.go:287
 									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
-//line reduce.go:287
 								}
 //line reduce.go:287
 								ahead := gc_result20
-//line reduce.go:287
-								_ = ahead
 //line reduce.go:287
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
@@ -9745,40 +6548,22 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 						gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
-						_ = gc_none9
-//line reduce_variants.go:42
 						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-						_ = gc_iota18
-//line reduce_variants.go:42
 						gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
-						_ = gc_all9
 					gc_steps18:
 						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce_variants.go:42
 							var tid int = gc_tx4
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
 							var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:43
-							_ = i
 //line reduce_variants.go:45
 							var gc_i18 int = i
 //line reduce_variants.go:45
-							_ = gc_i18
-//line reduce_variants.go:45
 							var gc_result18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
-							_ = gc_result18
-//line reduce_variants.go:45
 							gc_returned18 := gc_none9
-//line reduce_variants.go:45
-							_ = gc_returned18
 //line reduce.go:284
 							if gc_i18 < len(in) && uint(len(in)-gc_i18) > 7 {
 //line reduce_variants.go:45
@@ -9787,11 +6572,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:45
 									gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i18:])
-//line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
 									break gc_steps18
-//line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 								gc_result18 = gc_ld35
@@ -9801,16 +6584,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								if true {
 //line reduce_variants.go:45
 									gc_b13 = gc_all9
-//line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 								gc_returned18 = gc_b13
-//line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
 								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
-//line reduce_variants.go:45
-								_ = gc_if26
 //line reduce_variants.go:45
 								if gc_if26.ToBits() != 0 {
 //line reduce_variants.go:45
@@ -9819,40 +6598,29 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 									if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:45
 										gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i18:])
-//line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
 										break gc_steps18
-//line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 									gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
 //line reduce_variants.go:45
 									gc_returned18 = gc_if26.Or(gc_returned18)
-//line reduce_variants.go:45
 								}
-//line reduce_variants.go:45
 							}
 //line reduce.go:284
 							gc_if27 := gc_returned18.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-							_ = gc_if27
 //line reduce.go:287
 							if gc_if27.ToBits() != 0 {
 //line reduce.go:287
 								var gc_zero18 uint32
 //line reduce.go:287
-								_ = gc_zero18
-//line reduce.go:287
 								gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:287
 								gc_returned18 = gc_if27.Or(gc_returned18)
-//line reduce.go:287
 							}
 //line reduce.go:287
 							ahead := gc_result18
-//line reduce.go:287
-							_ = ahead
 //line reduce.go:287
 							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
@@ -9864,977 +6632,794 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_tx4 := gc_step24 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:42
 							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead uint32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
 							gc_tx4 := gc_step24 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:42
 							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead uint32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
 							gc_tx4 := gc_step24 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:42
 							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead uint32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
 							gc_tx4 := gc_step24 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:42
 							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
 							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
 //line reduce_variants.go:45
 							var ahead uint32 = reduceAt(in, i)
-							_ = ahead
+//line reduce_variants.go:47
 							gc_s_ahead[gc_rank4] = ahead
 						}
 					}
 					for gc_tx4 := gc_step24; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:42
 						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
-
 //line reduce_variants.go:45
 						var ahead uint32 = reduceAt(in, i)
-						_ = ahead
+//line reduce_variants.go:47
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off30 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
-				if gc_bdx4 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx4 <= len(in)-gc_off30 {
-					gc_at39 := sdata[:gc_bdx4]
-					gc_at40 := in[gc_off30:][:gc_bdx4]
-					gc_vstep15 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop15 bool
-						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
-								gc_tx4 := gc_vstep15
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce_variants.go:42
-								var tid int = gc_tx4
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
-								var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:43
-								_ = i
-//line reduce_variants.go:43
-								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
-//line reduce_variants.go:43
-								_ = ahead
-								ahead.Add(archsimd.LoadUint32x16Slice(gc_at40[gc_tx4:])).StoreSlice(gc_at39[gc_tx4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep15, false
-						}(gc_vstep15)
-						if gc_stop15 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+//line reduce_variants.go:54
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off30 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx4 <= len(in)-gc_off30 {
+				gc_at39 := sdata[:gc_bdx4]
+				gc_at40 := in[gc_off30:][:gc_bdx4]
+				gc_vstep15 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop15 bool
+					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+						for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
 							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce_variants.go:42
 							var tid int = gc_tx4
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
 							var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:43
-							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
-//line reduce_variants.go:43
-							_ = ahead
-							ahead.Add(archsimd.LoadUint32x8Slice(gc_at40[gc_tx4:])).StoreSlice(gc_at39[gc_tx4:])
+							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
+							ahead.Add(archsimd.LoadUint32x16Slice(gc_at40[gc_tx4:])).StoreSlice(gc_at39[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep15, false
+					}(gc_vstep15)
+					if gc_stop15 {
+						return
 					}
-					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+						gc_tx4 := gc_vstep15
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
 //line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
+						var tid int = gc_tx4
+						var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:43
-						i := gc_bx4*2*gc_bdx4 + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank4]
-
-//line reduce_variants.go:45
-						gc_at39[gc_tx4] = ahead + gc_at40[gc_tx4]
+//line reduce_variants.go:43
+						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
+						ahead.Add(archsimd.LoadUint32x8Slice(gc_at40[gc_tx4:])).StoreSlice(gc_at39[gc_tx4:])
 					}
-				} else {
-					gc_vstep16 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop16 bool
-						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+//line reduce_variants.go:45
+					ahead := gc_s_ahead[gc_rank4]
+//line reduce_variants.go:45
+					gc_at39[gc_tx4] = ahead + gc_at40[gc_tx4]
+				}
+			} else {
+				gc_vstep16 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop16 bool
+					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none12 := archsimd.Mask32x16FromBits(0)
+						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none12
+						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:42
-							_ = gc_iota24
-//line reduce_variants.go:42
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all12
-						gc_steps24:
-							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
-								gc_tx4 := gc_vstep16
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce_variants.go:42
-								var tid int = gc_tx4
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
-								var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:43
-								_ = i
-//line reduce_variants.go:43
-								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
-//line reduce_variants.go:43
-								_ = ahead
-//line reduce_variants.go:45
-								if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:45
-									break
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								var gc_t18 int = i + gc_bdx4
-//line reduce_variants.go:45
-								_ = gc_t18
-//line reduce_variants.go:45
-								var gc_i24 int = gc_t18
-//line reduce_variants.go:45
-								_ = gc_i24
-//line reduce_variants.go:45
-								var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:45
-								_ = gc_result24
-//line reduce_variants.go:45
-								gc_returned24 := gc_none12
-//line reduce_variants.go:45
-								_ = gc_returned24
-//line reduce.go:284
-								if gc_i24 < len(in) && uint(len(in)-gc_i24) > 15 {
-//line reduce_variants.go:45
-									var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:45
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps24
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result24 = gc_ld47
-//line reduce_variants.go:45
-									gc_b16 := gc_none12
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b16 = gc_all12
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned24 = gc_b16
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
-//line reduce_variants.go:45
-									_ = gc_if35
-//line reduce_variants.go:45
-									if gc_if35.ToBits() != 0 {
-//line reduce_variants.go:45
-										var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line reduce_variants.go:45
-										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce_variants.go:45
-											gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
-//line reduce_variants.go:45
-										} else {
-//line reduce_variants.go:45
-											break gc_steps24
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-										gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
-//line reduce_variants.go:45
-										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce.go:284
-								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce.go:284
-								_ = gc_if36
-//line reduce.go:287
-								if gc_if36.ToBits() != 0 {
-//line reduce.go:287
-									var gc_zero24 uint32
-//line reduce.go:287
-									_ = gc_zero24
-//line reduce.go:287
-									gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
-//line reduce.go:287
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
-//line reduce.go:287
-								}
-								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep16, false
-						}(gc_vstep16)
-						if gc_stop16 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reduce_variants.go:42
-						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
-						_ = gc_none11
-//line reduce_variants.go:42
-						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:42
-						_ = gc_iota22
-//line reduce_variants.go:42
-						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:42
-						_ = gc_all11
-					gc_steps22:
-						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps24:
+						for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce_variants.go:42
 							var tid int = gc_tx4
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
 							var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:43
-							_ = i
-//line reduce_variants.go:43
-							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
-//line reduce_variants.go:43
-							_ = ahead
+							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
 //line reduce_variants.go:45
-							if tid < 0 || tid > len(sdata)-8 {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:45
 								break
-//line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							var gc_t16 int = i + gc_bdx4
+							var gc_t18 int = i + gc_bdx4
 //line reduce_variants.go:45
-							_ = gc_t16
+							var gc_i24 int = gc_t18
 //line reduce_variants.go:45
-							var gc_i22 int = gc_t16
+							var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-							_ = gc_i22
-//line reduce_variants.go:45
-							var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:45
-							_ = gc_result22
-//line reduce_variants.go:45
-							gc_returned22 := gc_none11
-//line reduce_variants.go:45
-							_ = gc_returned22
+							gc_returned24 := gc_none12
 //line reduce.go:284
-							if gc_i22 < len(in) && uint(len(in)-gc_i22) > 7 {
+							if gc_i24 < len(in) && uint(len(in)-gc_i24) > 15 {
 //line reduce_variants.go:45
-								var gc_ld43 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:45
-									gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
-//line reduce_variants.go:45
+									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 								} else {
 //line reduce_variants.go:45
-									break gc_steps22
-//line reduce_variants.go:45
+									break gc_steps24
 								}
 //line reduce_variants.go:45
-								gc_result22 = gc_ld43
+								gc_result24 = gc_ld47
 //line reduce_variants.go:45
-								gc_b15 := gc_none11
+								gc_b16 := gc_none12
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b15 = gc_all11
-//line reduce_variants.go:45
+									gc_b16 = gc_all12
 								}
 //line reduce_variants.go:45
-								gc_returned22 = gc_b15
-//line reduce_variants.go:45
+								gc_returned24 = gc_b16
 							} else {
 //line reduce_variants.go:45
-								gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line reduce_variants.go:45
-								_ = gc_if32
+								if gc_if35.ToBits() != 0 {
 //line reduce_variants.go:45
-								if gc_if32.ToBits() != 0 {
+									var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-									var gc_ld44 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:45
-									if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
-//line reduce_variants.go:45
-										gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
-//line reduce_variants.go:45
+										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 									} else {
 //line reduce_variants.go:45
-										break gc_steps22
-//line reduce_variants.go:45
+										break gc_steps24
 									}
 //line reduce_variants.go:45
-									gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
+									gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce_variants.go:45
-									gc_returned22 = gc_if32.Or(gc_returned22)
-//line reduce_variants.go:45
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 								}
-//line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if33 := gc_returned22.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-							_ = gc_if33
+							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
 //line reduce.go:287
-							if gc_if33.ToBits() != 0 {
+							if gc_if36.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero22 uint32
+								var gc_zero24 uint32
 //line reduce.go:287
-								_ = gc_zero22
+								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:287
-								gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
-//line reduce.go:287
-								gc_returned22 = gc_if33.Or(gc_returned22)
-//line reduce.go:287
+								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 							}
-							ahead.Add(gc_result22).StoreSlice(sdata[tid:])
+//line reduce.go:288
+							ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep16, false
+					}(gc_vstep16)
+					if gc_stop16 {
+						return
 					}
-					gc_step25 := gc_vstep16
-					for ; gc_step25+3 < gc_bdx4; gc_step25 += 4 {
-						{
-							gc_tx4 := gc_step25 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+				}
+				if compiled.SIMD {
 //line reduce_variants.go:42
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank4]
-
-//line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step25 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+					gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank4]
-
-//line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step25 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank4]
-
-//line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step25 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+					gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps22:
+					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+						gc_tx4 := gc_vstep16
+						gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:42
-							tid := gc_tx4
-							_ = tid
-
+						var tid int = gc_tx4
+						var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:43
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank4]
-
+						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
 //line reduce_variants.go:45
-							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+						if tid < 0 || tid > len(sdata)-8 {
+//line reduce_variants.go:45
+							break
 						}
+//line reduce_variants.go:45
+						var gc_t16 int = i + gc_bdx4
+//line reduce_variants.go:45
+						var gc_i22 int = gc_t16
+//line reduce_variants.go:45
+						var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce_variants.go:45
+						gc_returned22 := gc_none11
+//line reduce.go:284
+						if gc_i22 < len(in) && uint(len(in)-gc_i22) > 7 {
+//line reduce_variants.go:45
+							var gc_ld43 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce_variants.go:45
+							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+//line reduce_variants.go:45
+								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+							} else {
+//line reduce_variants.go:45
+								break gc_steps22
+							}
+//line reduce_variants.go:45
+							gc_result22 = gc_ld43
+//line reduce_variants.go:45
+							gc_b15 := gc_none11
+//line reduce_variants.go:45
+							if true {
+//line reduce_variants.go:45
+								gc_b15 = gc_all11
+							}
+//line reduce_variants.go:45
+							gc_returned22 = gc_b15
+						} else {
+//line reduce_variants.go:45
+							gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+//line reduce_variants.go:45
+							if gc_if32.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld44 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce_variants.go:45
+								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+//line reduce_variants.go:45
+									gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+								} else {
+//line reduce_variants.go:45
+									break gc_steps22
+								}
+//line reduce_variants.go:45
+								gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
+//line reduce_variants.go:45
+								gc_returned22 = gc_if32.Or(gc_returned22)
+							}
+						}
+//line reduce.go:284
+						gc_if33 := gc_returned22.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+						if gc_if33.ToBits() != 0 {
+//line reduce.go:287
+							var gc_zero22 uint32
+//line reduce.go:287
+							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
+//line reduce.go:287
+							gc_returned22 = gc_if33.Or(gc_returned22)
+						}
+//line reduce.go:288
+						ahead.Add(gc_result22).StoreSlice(sdata[tid:])
 					}
-					for gc_tx4 := gc_step25; gc_tx4 < gc_bdx4; gc_tx4++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step25 := gc_vstep16
+				for ; gc_step25+3 < gc_bdx4; gc_step25 += 4 {
+					{
+						gc_tx4 := gc_step25 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:42
 						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
+//line reduce_variants.go:45
 						ahead := gc_s_ahead[gc_rank4]
-
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step25 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:42
+						tid := gc_tx4
+						i := gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank4]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step25 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:42
+						tid := gc_tx4
+						i := gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank4]
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step25 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:42
+						tid := gc_tx4
+						i := gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:45
+						ahead := gc_s_ahead[gc_rank4]
 //line reduce_variants.go:45
 						sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 					}
 				}
+				for gc_tx4 := gc_step25; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:42
+					tid := gc_tx4
+					i := gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:45
+					ahead := gc_s_ahead[gc_rank4]
+//line reduce_variants.go:45
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off31 := gc_bx4 * 2 * gc_bdx4
-				gc_off32 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
-				if gc_bdx4 <= len(sdata) && gc_off31 >= 0 && gc_off31 <= len(in) && gc_bdx4 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx4 <= len(in)-gc_off32 {
-					gc_at41 := sdata[:gc_bdx4]
-					gc_at42 := in[gc_off31:][:gc_bdx4]
-					gc_at43 := in[gc_off32:][:gc_bdx4]
-					gc_step26 := 0
-					for ; gc_step26+3 < gc_bdx4; gc_step26 += 4 {
-						{
-							gc_tx4 := gc_step26 + 0
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line reduce_variants.go:42
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
-						}
-						{
-							gc_tx4 := gc_step26 + 1
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line reduce_variants.go:42
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
-						}
-						{
-							gc_tx4 := gc_step26 + 2
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line reduce_variants.go:42
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
-						}
-						{
-							gc_tx4 := gc_step26 + 3
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line reduce_variants.go:42
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
-						}
-					}
-					for gc_tx4 := gc_step26; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
-
+//line reduce_variants.go:52
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off31 := gc_bx4 * 2 * gc_bdx4
+			gc_off32 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off31 >= 0 && gc_off31 <= len(in) && gc_bdx4 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx4 <= len(in)-gc_off32 {
+				gc_at41 := sdata[:gc_bdx4]
+				gc_at42 := in[gc_off31:][:gc_bdx4]
+				gc_at43 := in[gc_off32:][:gc_bdx4]
+				gc_step26 := 0
+				for ; gc_step26+3 < gc_bdx4; gc_step26 += 4 {
+					{
+						gc_tx4 := gc_step26 + 0
 //line reduce_variants.go:45
 						gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
 					}
-				} else {
-					gc_step27 := 0
-					for ; gc_step27+3 < gc_bdx4; gc_step27 += 4 {
-						{
-							gc_tx4 := gc_step27 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
+					{
+						gc_tx4 := gc_step26 + 1
 //line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step27 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step27 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step27 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-							tid := gc_tx4
-							_ = tid
-
-//line reduce_variants.go:43
-							i := gc_bx4*2*gc_bdx4 + tid
-							_ = i
-
-//line reduce_variants.go:45
-							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-						}
+						gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
 					}
-					for gc_tx4 := gc_step27; gc_tx4 < gc_bdx4; gc_tx4++ {
+					{
+						gc_tx4 := gc_step26 + 2
+//line reduce_variants.go:45
+						gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
+					}
+					{
+						gc_tx4 := gc_step26 + 3
+//line reduce_variants.go:45
+						gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
+					}
+				}
+				for gc_tx4 := gc_step26; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line reduce_variants.go:45
+					gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
+				}
+			} else {
+				gc_step27 := 0
+				for ; gc_step27+3 < gc_bdx4; gc_step27 += 4 {
+					{
+						gc_tx4 := gc_step27 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:42
 						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:43
 						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
-
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step27 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:42
+						tid := gc_tx4
+						i := gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step27 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:42
+						tid := gc_tx4
+						i := gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step27 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:42
+						tid := gc_tx4
+						i := gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:45
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 					}
 				}
+				for gc_tx4 := gc_step27; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:42
+					tid := gc_tx4
+					i := gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:45
+					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:47
 	var sdata_ []uint32 = sdata
-
-//line reduce_variants.go:47
-	_ = sdata_
-
 //line reduce_variants.go:47
 	var stop int = gocuda.WarpSize
-
-//line reduce_variants.go:47
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound7 := s; gc_bound7 < gc_to4 {
-				gc_to4 = gc_bound7
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off33 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off33 {
-					gc_at44 := sdata_[:gc_to4]
-					gc_at45 := sdata_[gc_off33:][:gc_to4]
-					gc_vstep17 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop17 bool
-						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
-								gc_tx4 := gc_vstep17
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:272
-								var tid_ int = gc_tx4
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-//line reduce.go:274
-									archsimd.LoadUint32x16Slice(gc_at44[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at45[gc_tx4:])).StoreSlice(gc_at44[gc_tx4:])
-//line reduce.go:274
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep17, false
-						}(gc_vstep17)
-						if gc_stop17 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+//line reduce.go:275
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound7 := s; gc_bound7 < gc_to4 {
+			gc_to4 = gc_bound7
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off33 := s
+			if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off33 {
+				gc_at44 := sdata_[:gc_to4]
+				gc_at45 := sdata_[gc_off33:][:gc_to4]
+				gc_vstep17 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop17 bool
+					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+						for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
 							gc_tx4 := gc_vstep17
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce.go:272
 							var tid_ int = gc_tx4
 //line reduce.go:272
 							_ = tid_
-//line reduce.go:274
 							{
-//line reduce.go:274
-								archsimd.LoadUint32x8Slice(gc_at44[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at45[gc_tx4:])).StoreSlice(gc_at44[gc_tx4:])
-//line reduce.go:274
+								archsimd.LoadUint32x16Slice(gc_at44[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at45[gc_tx4:])).StoreSlice(gc_at44[gc_tx4:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep17, false
+					}(gc_vstep17)
+					if gc_stop17 {
+						return
 					}
-					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+						gc_tx4 := gc_vstep17
 //line reduce.go:272
-						tid_ := gc_tx4
+						var tid_ int = gc_tx4
+//line reduce.go:272
 						_ = tid_
-
-//line reduce.go:274
 						{
-							gc_at44[gc_tx4] += gc_at45[gc_tx4]
+							archsimd.LoadUint32x8Slice(gc_at44[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at45[gc_tx4:])).StoreSlice(gc_at44[gc_tx4:])
 						}
 					}
-				} else {
-					gc_vstep18 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop18 bool
-						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
-								gc_tx4 := gc_vstep18
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:272
-								var tid_ int = gc_tx4
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:276
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
+					{
 //line reduce.go:275
-										break
-//line reduce.go:275
-									}
-//line reduce.go:275
-									archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep18, false
-						}(gc_vstep18)
-						if gc_stop18 {
-							return
-						}
+						gc_at44[gc_tx4] += gc_at45[gc_tx4]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+				}
+			} else {
+				gc_vstep18 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop18 bool
+					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+						for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
 							gc_tx4 := gc_vstep18
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce.go:272
 							var tid_ int = gc_tx4
-//line reduce.go:272
-							_ = tid_
-//line reduce.go:274
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:275
 									break
-//line reduce.go:275
 								}
 //line reduce.go:275
-								archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
+								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep18, false
+					}(gc_vstep18)
+					if gc_stop18 {
+						return
 					}
-					gc_step28 := gc_vstep18
-					for ; gc_step28+3 < gc_to4; gc_step28 += 4 {
-						{
-							gc_tx4 := gc_step28 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+						gc_tx4 := gc_vstep18
 //line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx4
 						{
-							gc_tx4 := gc_step28 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
+//line reduce.go:275
+							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								break
 							}
-						}
-						{
-							gc_tx4 := gc_step28 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step28 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-					for gc_tx4 := gc_step28; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce.go:277
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step28 := gc_vstep18
+				for ; gc_step28+3 < gc_to4; gc_step28 += 4 {
+					{
+						gc_tx4 := gc_step28 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reduce.go:272
 						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx4 := gc_step28 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+						tid_ := gc_tx4
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step28 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+						tid_ := gc_tx4
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step28 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+						tid_ := gc_tx4
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step28; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+					tid_ := gc_tx4
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
+//line reduce.go:282
 	if !(gc_bdy4*gc_bdz4 == 1 && gc_bdx4 >= 32 && compiled.TreeSum(sdata, 32)) {
-		{
-			var gc_l_v [32]uint32
-			for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-				gc_cnt4 := min(32, gc_n4-gc_w4)
-				gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-				var gc_dead4 uint32
-				_ = gc_dead4
-				{
-					var gc_m104 uint32
-
+//line reduce.go:284
+		var gc_l_v [32]uint32
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+			var gc_dead4 uint32
+			{
+//line reduce.go:291
+				var gc_m104 uint32
 //line reduce_variants.go:48
-					if gc_x011 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
-						gc_lo8, gc_hi10 := 0, 32
-						if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x011); gc_bound8 < gc_hi10 {
-							gc_hi10 = gc_bound8
-						}
-						if gc_lo8 < gc_hi10 {
-							gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
-						}
-					} else {
-						{
-							gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-							gc_tx4 := gc_tidx6.X - 1
-							for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-								gc_tx4++
-								if gc_tx4 == gc_bdx4 {
-									gc_tx4 = 0
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_pos4.Thread = gc_rank4
-
+				if gc_x011 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
+					gc_lo8, gc_hi10 := 0, 32
+					if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x011); gc_bound8 < gc_hi10 {
+						gc_hi10 = gc_bound8
+					}
+					if gc_lo8 < gc_hi10 {
+						gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
+					}
+				} else {
+					{
+						gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+						gc_tx4 := gc_tidx6.X - 1
+						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+							gc_tx4++
+							if gc_tx4 == gc_bdx4 {
+								gc_tx4 = 0
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:42
-								tid := gc_tx4
-								_ = tid
-
+							tid := gc_tx4
 //line reduce_variants.go:48
-								if tid < gocuda.WarpSize {
-									gc_m104 |= 1 << gc_lane4
+							if tid < gocuda.WarpSize {
+								gc_m104 |= 1 << gc_lane4
+							}
+						}
+					}
+				}
+				gc_save104 := gc_act4
+				gc_act4 = gc_save104 & gc_m104
+				if gc_act4 != 0 {
+//line reduce_variants.go:49
+					var sdata_2 []uint32 = sdata
+					{
+						gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+						gc_tx4 := gc_tidx6.X - 1
+						{
+							gc_x012 := gc_tidx6.X
+							gc_off34 := gc_x012
+							if gc_act4 == ^uint32(0) && gc_x012+32 <= gc_bdx4 && gc_off34 >= 0 && gc_off34 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off34 {
+								gc_at46 := sdata_2[gc_off34:][:32]
+//line reduce_variants.go:61
+								copy(gc_l_v[:], gc_at46)
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									gc_tx4++
+									if gc_tx4 == gc_bdx4 {
+										gc_tx4 = 0
+									}
+									if gc_act4&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:60
+									tid_2 := gc_tx4
+									v := sdata_2[tid_2]
+//line reduce_variants.go:63
+									gc_l_v[gc_lane4] = v
 								}
 							}
 						}
 					}
-					gc_save104 := gc_act4
-					gc_act4 = gc_save104 & gc_m104
-					if gc_act4 != 0 {
-
-//line reduce_variants.go:49
-						var sdata_2 []uint32 = sdata
-
-//line reduce_variants.go:49
-						_ = sdata_2
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						gc_left3 := gc_act4
+						if compiled.SIMD {
+							gc_tidx7 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+							if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+//line reduce_variants.go:69
+									gc_tx4 := gc_tidx7.X + gc_lane4
+//line reduce_variants.go:71
+									gc_ty4 := gc_tidx7.Y
+									_ = gc_ty4
+									gc_tz4 := gc_tidx7.Z
+									_ = gc_tz4
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+									}
+//line reduce_variants.go:63
+									v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v.StoreSlice(gc_l_v[gc_lane4:])
+									gc_left3 &^= 0xff << gc_lane4
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_tidx6 := gc_b12.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
+									if gc_tidx6.X+8 > gc_bdx4 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx4 := gc_tidx6.X
+//line reduce_variants.go:78
+									gc_ty4 := gc_tidx6.Y
+									_ = gc_ty4
+									gc_tz4 := gc_tidx6.Z
+									_ = gc_tz4
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+									}
+//line reduce_variants.go:63
+									v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v.StoreSlice(gc_l_v[gc_lane4:])
+									gc_left3 &^= 0xff << gc_lane4
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							{
+								gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+								gc_tx4 := gc_tidx6.X - 1
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									gc_tx4++
+									if gc_tx4 == gc_bdx4 {
+										gc_tx4 = 0
+									}
+									if gc_left3&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:60
+									tid_2 := gc_tx4
+//line reduce_variants.go:62
+									v := gc_l_v[gc_lane4]
+									v += sdata_2[tid_2+offset]
+									gc_l_v[gc_lane4] = v
+								}
+							}
+						}
 						{
 							gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							gc_tx4 := gc_tidx6.X - 1
 							{
-								gc_x012 := gc_tidx6.X
-								gc_off34 := gc_x012
-								if gc_act4 == ^uint32(0) && gc_x012+32 <= gc_bdx4 && gc_off34 >= 0 && gc_off34 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off34 {
-									gc_at46 := sdata_2[gc_off34:][:32]
-
-//line reduce_variants.go:61
-									copy(gc_l_v[:], gc_at46)
+								gc_x013 := gc_tidx6.X
+								gc_off35 := gc_x013
+								if gc_act4 == ^uint32(0) && gc_x013+32 <= gc_bdx4 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
+									gc_at47 := sdata_2[gc_off35:][:32]
+//line reduce_variants.go:65
+									copy(gc_at47, gc_l_v[:])
 								} else {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 										gc_tx4++
@@ -10846,169 +7431,24 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 										}
 										gc_rank4 := gc_w4 + gc_lane4
 										gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:60
 										tid_2 := gc_tx4
-										_ = tid_2
-
-//line reduce_variants.go:61
-										v := sdata_2[tid_2]
-										_ = v
-										gc_l_v[gc_lane4] = v
-									}
-								}
-							}
-						}
-
 //line reduce_variants.go:62
-						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-							gc_left3 := gc_act4
-							if compiled.SIMD {
-								gc_tidx7 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-								if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										gc_rank4 := gc_w4 + gc_lane4
-										gc_tx4 := gc_tidx7.X + gc_lane4
-										_ = gc_tx4
-										gc_ty4 := gc_tidx7.Y
-										_ = gc_ty4
-										gc_tz4 := gc_tidx7.Z
-										_ = gc_tz4
-										_ = gc_rank4
-//line reduce_variants.go:60
-										var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-										_ = tid_2
-//line reduce_variants.go:60
-										v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
-//line reduce_variants.go:60
-										_ = v
-//line reduce_variants.go:63
-										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-											break
-//line reduce_variants.go:63
-										}
-//line reduce_variants.go:63
-										v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-										v.StoreSlice(gc_l_v[gc_lane4:])
-										gc_left3 &^= 0xff << gc_lane4
-									}
-								} else {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										if gc_act4>>gc_lane4&0xff != 0xff {
-											continue
-										}
-										gc_rank4 := gc_w4 + gc_lane4
-										gc_tidx6 := gc_b12.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
-										if gc_tidx6.X+8 > gc_bdx4 {
-											continue // the lanes wrap to the next row
-										}
-										gc_tx4 := gc_tidx6.X
-										_ = gc_tx4
-										gc_ty4 := gc_tidx6.Y
-										_ = gc_ty4
-										gc_tz4 := gc_tidx6.Z
-										_ = gc_tz4
-										_ = gc_rank4
-//line reduce_variants.go:60
-										var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-										_ = tid_2
-//line reduce_variants.go:60
-										v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
-//line reduce_variants.go:60
-										_ = v
-//line reduce_variants.go:63
-										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-											break
-//line reduce_variants.go:63
-										}
-//line reduce_variants.go:63
-										v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-										v.StoreSlice(gc_l_v[gc_lane4:])
-										gc_left3 &^= 0xff << gc_lane4
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								{
-									gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-									gc_tx4 := gc_tidx6.X - 1
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-										gc_tx4++
-										if gc_tx4 == gc_bdx4 {
-											gc_tx4 = 0
-										}
-										if gc_left3&(1<<gc_lane4) == 0 {
-											continue
-										}
-										gc_rank4 := gc_w4 + gc_lane4
-										gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:60
-										tid_2 := gc_tx4
-										_ = tid_2
 										v := gc_l_v[gc_lane4]
-										_ = v
-
-//line reduce_variants.go:63
-										v += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-										gc_l_v[gc_lane4] = v
-									}
-								}
-							}
-							{
-								gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-								gc_tx4 := gc_tidx6.X - 1
-								{
-									gc_x013 := gc_tidx6.X
-									gc_off35 := gc_x013
-									if gc_act4 == ^uint32(0) && gc_x013+32 <= gc_bdx4 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
-										gc_at47 := sdata_2[gc_off35:][:32]
-
 //line reduce_variants.go:65
-										copy(gc_at47, gc_l_v[:])
-									} else {
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-											gc_tx4++
-											if gc_tx4 == gc_bdx4 {
-												gc_tx4 = 0
-											}
-											if gc_act4&(1<<gc_lane4) == 0 {
-												continue
-											}
-											gc_rank4 := gc_w4 + gc_lane4
-											gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx4
-											_ = tid_2
-											v := gc_l_v[gc_lane4]
-											_ = v
-
-//line reduce_variants.go:65
-											sdata_2[tid_2] = v
-
-//line reduce_variants.go:66
-										}
+										sdata_2[tid_2] = v
 									}
 								}
 							}
 						}
 					}
-					gc_act4 = gc_save104 &^ gc_dead4
 				}
+				gc_act4 = gc_save104 &^ gc_dead4
 			}
 		}
 	}
 	{
+//line reduce_variants.go:78
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound7 := 0; gc_bound7 < gc_to4-1 {
 			gc_to4 = gc_bound7 + 1
@@ -11022,151 +7462,69 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 				gc_step29 := gc_from4
 				for ; gc_step29+3 < gc_to4; gc_step29 += 4 {
 					{
-						gc_tx4 := gc_step29 + 0
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at48[0] = gc_at49[0]
-						}
+//line reduce_variants.go:52
+						gc_at48[0] = gc_at49[0]
 					}
 					{
-						gc_tx4 := gc_step29 + 1
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at48[0] = gc_at49[0]
-						}
+//line reduce_variants.go:52
+						gc_at48[0] = gc_at49[0]
 					}
 					{
-						gc_tx4 := gc_step29 + 2
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at48[0] = gc_at49[0]
-						}
+//line reduce_variants.go:52
+						gc_at48[0] = gc_at49[0]
 					}
 					{
-						gc_tx4 := gc_step29 + 3
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							gc_at48[0] = gc_at49[0]
-						}
-					}
-				}
-				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
-//line reduce_variants.go:42
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:51
-					{
+//line reduce_variants.go:52
 						gc_at48[0] = gc_at49[0]
 					}
 				}
+//line reduce_variants.go:56
+				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce_variants.go:52
+					gc_at48[0] = gc_at49[0]
+				}
 			} else {
+//line reduce_variants.go:56
 				gc_step30 := gc_from4
 				for ; gc_step30+3 < gc_to4; gc_step30 += 4 {
 					{
 						gc_tx4 := gc_step30 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx4 := gc_step30 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx4 := gc_step30 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce_variants.go:56
 						gc_tx4 := gc_step30 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:51
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce_variants.go:52
+						partial[gc_bx4] = sdata[0]
 					}
 				}
+//line reduce_variants.go:56
 				for gc_tx4 := gc_step30; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:51
-					{
-						partial[gc_bx4] = sdata[0]
-					}
+//line reduce_variants.go:52
+					partial[gc_bx4] = sdata[0]
 				}
 			}
 		}
@@ -11222,203 +7580,47 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b8.Len()
 	gc_s_v := compiled.Scratch[T](gc_b8, 0)[:gc_n5]
-	_ = gc_s_v
+//line reduce_variants.go:95
 	gc_row9 := compiled.Scratch[T](gc_b8, 1)[:gc_n5]
 	gc_row10 := compiled.Scratch[T](gc_b8, 2)[:gc_n5]
-
 //line reduce_variants.go:100
 	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok9 := false
-	{
-		gc_off23 := gc_bx5 * 2 * gc_bdx5
-		if gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx5 <= len(in)-gc_off23 {
-			copy(gc_row9, in[gc_off23:][:gc_bdx5])
-			gc_rowok9 = true
-		}
+//line reduce_variants.go:103
+	gc_off23 := gc_bx5 * 2 * gc_bdx5
+	if gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx5 <= len(in)-gc_off23 {
+		copy(gc_row9, in[gc_off23:][:gc_bdx5])
+		gc_rowok9 = true
 	}
+//line reduce_variants.go:109
 	gc_rowok10 := false
-	{
-		gc_off24 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-		if gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx5 <= len(in)-gc_off24 {
-			copy(gc_row10, in[gc_off24:][:gc_bdx5])
-			gc_rowok10 = true
-		}
+//line reduce_variants.go:111
+	gc_off24 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+	if gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx5 <= len(in)-gc_off24 {
+		copy(gc_row10, in[gc_off24:][:gc_bdx5])
+		gc_rowok10 = true
 	}
-	{
-		var gc_l_v_ [32]T
-		var gc_c51r [32]T
-		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			if gc_w5+32 <= gc_n5 && gc_bdy5*gc_bdz5 == 1 && gc_rowok9 && gc_rowok10 {
-				gc_bdy5, gc_bdz5 := 1, 1
-				_, _ = gc_bdy5, gc_bdz5
-				gc_cnt5 := 32
-				gc_act5 := ^uint32(0)
-				var gc_dead5 uint32
-				_ = gc_dead5
-				_ = gc_act5
-				{
-					gc_tidx17 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-					gc_tx5 := gc_tidx17.X - 1
-					{
-						gc_x010 := gc_tidx17.X
-						if gc_act5 == ^uint32(0) {
-							gc_at23 := gc_row9[gc_x010:][:32]
-							gc_at24 := gc_row10[gc_x010:][:32]
-							compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at23), (*[32]T)(gc_at24))
-						} else {
-							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-								gc_tx5++
-								if gc_tx5 == gc_bdx5 {
-									gc_tx5 = 0
-								}
-								gc_rank5 := gc_w5 + gc_lane5
-								gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:80
-								i := gc_bx5*2*gc_bdx5 + gc_tx5
-								_ = i
-
-//line reduce_variants.go:81
-								var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-
-//line reduce_variants.go:81
-								_ = v
-
-//line reduce_variants.go:101
-								var v_ T = v
-
-//line reduce_variants.go:101
-								_ = v_
-								_ = v
-								_ = v_
-								gc_l_v_[gc_lane5] = v_
-							}
-						}
-					}
-				}
-				if gc_act5 != ^uint32(0) {
-
-//line reduce_variants.go:90
-					if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy5*gc_bdz5 == 1 {
-							compiled.ShflDownLane0(&gc_l_v_)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-						}
-					} else {
-
-//line reduce_variants.go:90
-						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-							if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-							} else {
-
-//line reduce_variants.go:91
-								compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
-								for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-									gc_rank5 := gc_w5 + gc_lane5
-									_ = gc_rank5
-									v_ := gc_l_v_[gc_lane5]
-									_ = v_
-
-//line reduce_variants.go:91
-									v_ += gc_c51r[gc_lane5]
-									gc_l_v_[gc_lane5] = v_
-								}
-							}
-						}
-					}
-				}
-				gc_upto14 := gc_cnt5
-				if gc_bdy5*gc_bdz5 == 1 {
-					gc_upto14 = min(gc_upto14, 1)
-				}
-				for gc_lane5 := 0; gc_lane5 < gc_upto14; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					_ = gc_rank5
-					v_ := gc_l_v_[gc_lane5]
-					_ = v_
-					var v T
-					_ = v
-
-//line reduce_variants.go:93
-					var r_ T = v_
-
-//line reduce_variants.go:93
-					_ = r_
-
-//line reduce_variants.go:101
-					v = r_
-					_ = r_
-					gc_s_v[gc_rank5] = v
-				}
-				gc_lo15, gc_hi15 := 0, 32
-				if gc_lo15 < gc_hi15 {
-					gc_lo15 = max(gc_lo15, max(min(0, 32), -1))
-				}
-				if gc_lo15 < gc_hi15 {
-					gc_hi15 = min(gc_hi15, min(max(0, -1), 32)+1)
-				}
-				gc_hi15 = min(gc_hi15, gc_cnt5)
-				for gc_lane5 := gc_lo15; gc_lane5 < gc_hi15; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					gc_pos5.Thread = gc_rank5
-					v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:102
-					{
-						warpSums[(gc_rank5 >> 5)] = v
-					}
-				}
-				continue
-			}
-			gc_cnt5 := min(32, gc_n5-gc_w5)
-			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+//line reduce_variants.go:118
+	var gc_l_v_ [32]T
+	var gc_c51r [32]T
+	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+		if gc_w5+32 <= gc_n5 && gc_bdy5*gc_bdz5 == 1 && gc_rowok9 && gc_rowok10 {
+			gc_bdy5, gc_bdz5 := 1, 1
+			_, _ = gc_bdy5, gc_bdz5
+			gc_cnt5 := 32
+			gc_act5 := ^uint32(0)
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
+//line reduce_variants.go:130
 				gc_tidx17 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 				gc_tx5 := gc_tidx17.X - 1
 				{
-					gc_x09 := gc_tidx17.X
-					gc_off21 := (gc_bx5 * 2 * gc_bdx5) + gc_x09
-					gc_off22 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x09
-					if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off21 >= 0 && gc_off21 <= len(in) && 32 <= len(in)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(in) && 32 <= len(in)-gc_off22 {
-						gc_at21 := in[gc_off21:][:32]
-						gc_at22 := in[gc_off22:][:32]
-						if gc_rowok9 {
-							gc_at21 = gc_row9[gc_x09:][:32]
-						}
-						if gc_rowok10 {
-							gc_at22 = gc_row10[gc_x09:][:32]
-						}
-						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-							gc_tx5 := gc_x09 + gc_lane5
-							_ = gc_tx5
-							gc_rank5 := gc_w5 + gc_lane5
-							_ = gc_rank5
-
-//line reduce_variants.go:80
-							i := gc_bx5*2*gc_bdx5 + gc_tx5
-							_ = i
-
-//line reduce_variants.go:81
-							var v T = gc_at21[gc_lane5] + gc_at22[gc_lane5]
-
-//line reduce_variants.go:81
-							_ = v
-
-//line reduce_variants.go:101
-							var v_ T = v
-
-//line reduce_variants.go:101
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane5] = v_
-						}
+					gc_x010 := gc_tidx17.X
+					if gc_act5 == ^uint32(0) {
+						gc_at23 := gc_row9[gc_x010:][:32]
+						gc_at24 := gc_row10[gc_x010:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at23), (*[32]T)(gc_at24))
 					} else {
 						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 							gc_tx5++
@@ -11427,436 +7629,415 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 							}
 							gc_rank5 := gc_w5 + gc_lane5
 							gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:80
 							i := gc_bx5*2*gc_bdx5 + gc_tx5
-							_ = i
-
-//line reduce_variants.go:81
 							var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-
-//line reduce_variants.go:81
-							_ = v
-
 //line reduce_variants.go:101
 							var v_ T = v
-
-//line reduce_variants.go:101
-							_ = v_
-							_ = v
-							_ = v_
+//line reduce_variants.go:104
 							gc_l_v_[gc_lane5] = v_
 						}
 					}
 				}
 			}
-
+			if gc_act5 != ^uint32(0) {
 //line reduce_variants.go:90
-			if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if gc_bdy5*gc_bdz5 == 1 {
-					compiled.ShflDownLane0(&gc_l_v_)
+				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy5*gc_bdz5 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
 				} else {
-					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
 //line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-					if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-					} else {
-
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
-						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-							gc_rank5 := gc_w5 + gc_lane5
-							_ = gc_rank5
-							v_ := gc_l_v_[gc_lane5]
-							_ = v_
-
-//line reduce_variants.go:91
-							v_ += gc_c51r[gc_lane5]
-							gc_l_v_[gc_lane5] = v_
-						}
-					}
-				}
-			}
-			gc_upto13 := gc_cnt5
-			if gc_bdy5*gc_bdz5 == 1 {
-				gc_upto13 = min(gc_upto13, 1)
-			}
-			for gc_lane5 := 0; gc_lane5 < gc_upto13; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				_ = gc_rank5
-				v_ := gc_l_v_[gc_lane5]
-				_ = v_
-				var v T
-				_ = v
-
-//line reduce_variants.go:93
-				var r_ T = v_
-
-//line reduce_variants.go:93
-				_ = r_
-
-//line reduce_variants.go:101
-				v = r_
-				_ = r_
-				gc_s_v[gc_rank5] = v
-			}
-			gc_lo14, gc_hi14 := 0, 32
-			if gc_lo14 < gc_hi14 {
-				gc_lo14 = max(gc_lo14, max(min(0, 32), -1))
-			}
-			if gc_lo14 < gc_hi14 {
-				gc_hi14 = min(gc_hi14, min(max(0, -1), 32)+1)
-			}
-			gc_hi14 = min(gc_hi14, gc_cnt5)
-			for gc_lane5 := gc_lo14; gc_lane5 < gc_hi14; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
-				v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:102
-				{
-					warpSums[(gc_rank5 >> 5)] = v
-				}
-			}
-		}
-	}
-	{
-		var gc_l_v_2 [32]T
-		var gc_c52r [32]T
-		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			gc_cnt5 := min(32, gc_n5-gc_w5)
-			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-			var gc_dead5 uint32
-			_ = gc_dead5
-			{
-				var gc_m145 uint32
-
-//line reduce_variants.go:106
-				if (gc_w5 >> 5) == 0 {
-					gc_m145 = ^uint32(0)
-				}
-				gc_save145 := gc_act5
-				gc_act5 = gc_save145 & gc_m145
-				if gc_act5 != 0 {
-
-//line reduce_variants.go:107
-					warps := (gc_bdx5 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:108
-						var v_2 T = reduceAt(warpSums[:warps], (gc_rank5 & 31))
-
-//line reduce_variants.go:108
-						_ = v_2
-						_ = v_2
-						gc_l_v_2[gc_lane5] = v_2
-					}
-
-//line reduce_variants.go:90
-					if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy5*gc_bdz5 == 1 {
-							compiled.ShflDownLane0(&gc_l_v_2)
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 						} else {
-							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
-						}
-					} else {
-
-//line reduce_variants.go:90
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
 //line reduce_variants.go:91
-							if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-							} else {
-
+							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+//line reduce_variants.go:95
+								v_ := gc_l_v_[gc_lane5]
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
-								for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-									gc_rank5 := gc_w5 + gc_lane5
-									_ = gc_rank5
-									v_2 := gc_l_v_2[gc_lane5]
-									_ = v_2
-
-//line reduce_variants.go:91
-									v_2 += gc_c52r[gc_lane5]
-									gc_l_v_2[gc_lane5] = v_2
-								}
+								v_ += gc_c51r[gc_lane5]
+								gc_l_v_[gc_lane5] = v_
 							}
 						}
 					}
-					gc_upto15 := gc_cnt5
-					if gc_bdy5*gc_bdz5 == 1 {
-						gc_upto15 = min(gc_upto15, 1)
+				}
+			}
+			gc_upto14 := gc_cnt5
+			if gc_bdy5*gc_bdz5 == 1 {
+				gc_upto14 = min(gc_upto14, 1)
+			}
+			for gc_lane5 := 0; gc_lane5 < gc_upto14; gc_lane5++ {
+				gc_rank5 := gc_w5 + gc_lane5
+//line reduce_variants.go:105
+				v_ := gc_l_v_[gc_lane5]
+//line reduce_variants.go:107
+				var v T
+//line reduce_variants.go:93
+				var r_ T = v_
+//line reduce_variants.go:101
+				v = r_
+//line reduce_variants.go:103
+				gc_s_v[gc_rank5] = v
+			}
+			gc_lo15, gc_hi15 := 0, 32
+			if gc_lo15 < gc_hi15 {
+				gc_lo15 = max(gc_lo15, max(min(0, 32), -1))
+			}
+			if gc_lo15 < gc_hi15 {
+				gc_hi15 = min(gc_hi15, min(max(0, -1), 32)+1)
+			}
+			gc_hi15 = min(gc_hi15, gc_cnt5)
+			for gc_lane5 := gc_lo15; gc_lane5 < gc_hi15; gc_lane5++ {
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+				v := gc_s_v[gc_rank5]
+				{
+//line reduce_variants.go:103
+					warpSums[(gc_rank5 >> 5)] = v
+				}
+			}
+			continue
+		}
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+		var gc_dead5 uint32
+		_ = gc_dead5
+		{
+			gc_tidx17 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+			gc_tx5 := gc_tidx17.X - 1
+			{
+				gc_x09 := gc_tidx17.X
+				gc_off21 := (gc_bx5 * 2 * gc_bdx5) + gc_x09
+				gc_off22 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x09
+				if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off21 >= 0 && gc_off21 <= len(in) && 32 <= len(in)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(in) && 32 <= len(in)-gc_off22 {
+					gc_at21 := in[gc_off21:][:32]
+					gc_at22 := in[gc_off22:][:32]
+					if gc_rowok9 {
+						gc_at21 = gc_row9[gc_x09:][:32]
 					}
-					for gc_lane5 := 0; gc_lane5 < gc_upto15; gc_lane5++ {
+					if gc_rowok10 {
+						gc_at22 = gc_row10[gc_x09:][:32]
+					}
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+//line reduce_variants.go:81
+						var v T = gc_at21[gc_lane5] + gc_at22[gc_lane5]
+//line reduce_variants.go:101
+						var v_ T = v
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane5] = v_
+					}
+				} else {
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+						gc_tx5++
+						if gc_tx5 == gc_bdx5 {
+							gc_tx5 = 0
+						}
 						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-						v_2 := gc_l_v_2[gc_lane5]
-						_ = v_2
-						var v T
-						_ = v
-
-//line reduce_variants.go:93
-						var r_2 T = v_2
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v = r_2
-						_ = r_2
-						gc_s_v[gc_rank5] = v
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:80
+						i := gc_bx5*2*gc_bdx5 + gc_tx5
+						var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+//line reduce_variants.go:101
+						var v_ T = v
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane5] = v_
 					}
 				}
-				gc_act5 = gc_save145 &^ gc_dead5
+			}
+		}
+//line reduce_variants.go:90
+		if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy5*gc_bdz5 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+//line reduce_variants.go:95
+						v_ := gc_l_v_[gc_lane5]
+//line reduce_variants.go:91
+						v_ += gc_c51r[gc_lane5]
+						gc_l_v_[gc_lane5] = v_
+					}
+				}
+			}
+		}
+		gc_upto13 := gc_cnt5
+		if gc_bdy5*gc_bdz5 == 1 {
+			gc_upto13 = min(gc_upto13, 1)
+		}
+		for gc_lane5 := 0; gc_lane5 < gc_upto13; gc_lane5++ {
+			gc_rank5 := gc_w5 + gc_lane5
+//line reduce_variants.go:104
+			v_ := gc_l_v_[gc_lane5]
+//line reduce_variants.go:106
+			var v T
+//line reduce_variants.go:93
+			var r_ T = v_
+//line reduce_variants.go:101
+			v = r_
+//line reduce_variants.go:103
+			gc_s_v[gc_rank5] = v
+		}
+		gc_lo14, gc_hi14 := 0, 32
+		if gc_lo14 < gc_hi14 {
+			gc_lo14 = max(gc_lo14, max(min(0, 32), -1))
+		}
+		if gc_lo14 < gc_hi14 {
+			gc_hi14 = min(gc_hi14, min(max(0, -1), 32)+1)
+		}
+		gc_hi14 = min(gc_hi14, gc_cnt5)
+		for gc_lane5 := gc_lo14; gc_lane5 < gc_hi14; gc_lane5++ {
+			gc_rank5 := gc_w5 + gc_lane5
+			gc_pos5.Thread = gc_rank5
+			v := gc_s_v[gc_rank5]
+			{
+//line reduce_variants.go:103
+				warpSums[(gc_rank5 >> 5)] = v
 			}
 		}
 	}
-	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
-		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off25 := gc_bx5
-			if gc_from5 >= 0 && gc_off25 >= 0 && gc_off25 < len(partial) {
-				gc_at25 := partial[gc_off25:][:1]
-				gc_step9 := gc_from5
-				for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
-					{
-						gc_tx5 := gc_step9 + 0
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-						v := gc_s_v[gc_rank5]
-
+//line reduce_variants.go:109
+	var gc_l_v_2 [32]T
+	var gc_c52r [32]T
+	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+		var gc_dead5 uint32
+		{
+//line reduce_variants.go:117
+			var gc_m145 uint32
+//line reduce_variants.go:106
+			if (gc_w5 >> 5) == 0 {
+				gc_m145 = ^uint32(0)
+			}
+			gc_save145 := gc_act5
+			gc_act5 = gc_save145 & gc_m145
+			if gc_act5 != 0 {
+//line reduce_variants.go:107
+				warps := (gc_bdx5 + gocuda.WarpSize - 1) / gocuda.WarpSize
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:108
+					var v_2 T = reduceAt(warpSums[:warps], (gc_rank5 & 31))
 //line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at25[0] = sum
-						}
-						_ = r
-						_ = sum
+					gc_l_v_2[gc_lane5] = v_2
+				}
+//line reduce_variants.go:90
+				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy5*gc_bdz5 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_2)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 					}
-					{
-						gc_tx5 := gc_step9 + 1
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at25[0] = sum
+				} else {
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						} else {
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
+							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+//line reduce_variants.go:95
+								v_2 := gc_l_v_2[gc_lane5]
+//line reduce_variants.go:91
+								v_2 += gc_c52r[gc_lane5]
+								gc_l_v_2[gc_lane5] = v_2
+							}
 						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx5 := gc_step9 + 2
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at25[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx5 := gc_step9 + 3
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at25[0] = sum
-						}
-						_ = r
-						_ = sum
 					}
 				}
-				for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_upto15 := gc_cnt5
+				if gc_bdy5*gc_bdz5 == 1 {
+					gc_upto15 = min(gc_upto15, 1)
+				}
+				for gc_lane5 := 0; gc_lane5 < gc_upto15; gc_lane5++ {
+					gc_rank5 := gc_w5 + gc_lane5
+//line reduce_variants.go:104
+					v_2 := gc_l_v_2[gc_lane5]
+//line reduce_variants.go:106
+					var v T
+//line reduce_variants.go:93
+					var r_2 T = v_2
+//line reduce_variants.go:108
+					v = r_2
+//line reduce_variants.go:110
+					gc_s_v[gc_rank5] = v
+				}
+			}
+			gc_act5 = gc_save145 &^ gc_dead5
+		}
+	}
+//line reduce_variants.go:118
+	gc_from5, gc_to5 := 0, gc_bdx5
+	if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
+		gc_to5 = gc_bound5 + 1
+	}
+	for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		gc_off25 := gc_bx5
+		if gc_from5 >= 0 && gc_off25 >= 0 && gc_off25 < len(partial) {
+			gc_at25 := partial[gc_off25:][:1]
+			gc_step9 := gc_from5
+			for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+				{
+					gc_tx5 := gc_step9 + 0
+//line reduce_variants.go:131
 					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
+//line reduce_variants.go:133
 					v := gc_s_v[gc_rank5]
-
 //line reduce_variants.go:110
 					var r T = v
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:81
 					sum := r
-
-//line reduce_variants.go:82
 					{
 						gc_at25[0] = sum
 					}
-					_ = r
-					_ = sum
 				}
-			} else {
-				gc_step10 := gc_from5
-				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
-					{
-						gc_tx5 := gc_step10 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-						v := gc_s_v[gc_rank5]
-
+				{
+//line reduce_variants.go:89
+					gc_tx5 := gc_step9 + 1
+//line reduce_variants.go:91
+					gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank5]
 //line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
+					var r T = v
 //line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx5] = sum
-						}
-						_ = r
-						_ = sum
-					}
+					sum := r
 					{
-						gc_tx5 := gc_step10 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx5] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx5 := gc_step10 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx5] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx5 := gc_step10 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:110
-						var r T = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx5] = sum
-						}
-						_ = r
-						_ = sum
+						gc_at25[0] = sum
 					}
 				}
-				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+				{
+//line reduce_variants.go:89
+					gc_tx5 := gc_step9 + 2
+//line reduce_variants.go:91
+					gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:110
+					var r T = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						gc_at25[0] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx5 := gc_step9 + 3
+//line reduce_variants.go:91
+					gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:110
+					var r T = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						gc_at25[0] = sum
+					}
+				}
+			}
+//line reduce_variants.go:89
+			for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:92
+				v := gc_s_v[gc_rank5]
+//line reduce_variants.go:110
+				var r T = v
+//line reduce_variants.go:81
+				sum := r
+				{
+					gc_at25[0] = sum
+				}
+			}
+		} else {
+//line reduce_variants.go:89
+			gc_step10 := gc_from5
+			for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+				{
+					gc_tx5 := gc_step10 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 					v := gc_s_v[gc_rank5]
-
 //line reduce_variants.go:110
 					var r T = v
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:81
 					sum := r
-
-//line reduce_variants.go:82
 					{
 						partial[gc_bx5] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx5 := gc_step10 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:110
+					var r T = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx5] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx5 := gc_step10 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:110
+					var r T = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx5] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx5 := gc_step10 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:110
+					var r T = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx5] = sum
+					}
+				}
+			}
+//line reduce_variants.go:89
+			for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+				v := gc_s_v[gc_rank5]
+//line reduce_variants.go:110
+				var r T = v
+//line reduce_variants.go:81
+				sum := r
+				{
+					partial[gc_bx5] = sum
 				}
 			}
 		}
@@ -11879,244 +8060,47 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_v
+//line reduce_variants.go:95
 	gc_row3 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_row4 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-
 //line reduce_variants.go:100
 	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok3 := false
-	{
-		gc_off8 := gc_bx2 * 2 * gc_bdx2
-		if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-			copy(gc_row3, in[gc_off8:][:gc_bdx2])
-			gc_rowok3 = true
-		}
+//line reduce_variants.go:103
+	gc_off8 := gc_bx2 * 2 * gc_bdx2
+	if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
+		copy(gc_row3, in[gc_off8:][:gc_bdx2])
+		gc_rowok3 = true
 	}
+//line reduce_variants.go:109
 	gc_rowok4 := false
-	{
-		gc_off9 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-		if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-			copy(gc_row4, in[gc_off9:][:gc_bdx2])
-			gc_rowok4 = true
-		}
+//line reduce_variants.go:111
+	gc_off9 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+	if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
+		copy(gc_row4, in[gc_off9:][:gc_bdx2])
+		gc_rowok4 = true
 	}
-	{
-		var gc_l_v_ [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
-				gc_bdy2, gc_bdz2 := 1, 1
-				_, _ = gc_bdy2, gc_bdz2
-				gc_cnt2 := 32
-				gc_act2 := ^uint32(0)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				_ = gc_act2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					{
-						gc_x04 := gc_tidx2.X
-						if gc_act2 == ^uint32(0) {
-							gc_at8 := gc_row3[gc_x04:][:32]
-							gc_at9 := gc_row4[gc_x04:][:32]
-							compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]float32)(gc_at8), (*[32]float32)(gc_at9))
-						} else {
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:80
-								i := gc_bx2*2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line reduce_variants.go:81
-								var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-
-//line reduce_variants.go:81
-								_ = v
-
-//line reduce_variants.go:101
-								var v_ float32 = v
-
-//line reduce_variants.go:101
-								_ = v_
-								_ = v
-								_ = v_
-								gc_l_v_[gc_lane2] = v_
-							}
-						}
-					}
-				}
-				if gc_act2 != ^uint32(0) {
-
-//line reduce_variants.go:90
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy2*gc_bdz2 == 1 {
-							compiled.ShflDownLane0(&gc_l_v_)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-						}
-					} else {
-
-//line reduce_variants.go:90
-						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-							} else {
-
-//line reduce_variants.go:91
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-								gc_left2 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line reduce_variants.go:91
-											v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:91
-											_ = v_
-//line reduce_variants.go:91
-											v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line reduce_variants.go:91
-											v_.StoreSlice(gc_l_v_[gc_lane2:])
-											gc_left2 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line reduce_variants.go:91
-											v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:91
-											_ = v_
-//line reduce_variants.go:91
-											v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line reduce_variants.go:91
-											v_.StoreSlice(gc_l_v_[gc_lane2:])
-											gc_left2 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left2 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										v_ := gc_l_v_[gc_lane2]
-										_ = v_
-
-//line reduce_variants.go:91
-										v_ += gc_c21r[gc_lane2]
-										gc_l_v_[gc_lane2] = v_
-									}
-								}
-							}
-						}
-					}
-				}
-				gc_upto5 := gc_cnt2
-				if gc_bdy2*gc_bdz2 == 1 {
-					gc_upto5 = min(gc_upto5, 1)
-				}
-				for gc_lane2 := 0; gc_lane2 < gc_upto5; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
-					var v float32
-					_ = v
-
-//line reduce_variants.go:93
-					var r_ float32 = v_
-
-//line reduce_variants.go:93
-					_ = r_
-
-//line reduce_variants.go:101
-					v = r_
-					_ = r_
-					gc_s_v[gc_rank2] = v
-				}
-				gc_lo6, gc_hi6 := 0, 32
-				if gc_lo6 < gc_hi6 {
-					gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
-				}
-				if gc_lo6 < gc_hi6 {
-					gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
-				}
-				gc_hi6 = min(gc_hi6, gc_cnt2)
-				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:102
-					{
-						warpSums[(gc_rank2 >> 5)] = v
-					}
-				}
-				continue
-			}
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+//line reduce_variants.go:118
+	var gc_l_v_ [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
+			gc_bdy2, gc_bdz2 := 1, 1
+			_, _ = gc_bdy2, gc_bdz2
+			gc_cnt2 := 32
+			gc_act2 := ^uint32(0)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
+//line reduce_variants.go:130
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_x03 := gc_tidx2.X
-					gc_off6 := (gc_bx2 * 2 * gc_bdx2) + gc_x03
-					gc_off7 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 {
-						gc_at6 := in[gc_off6:][:32]
-						gc_at7 := in[gc_off7:][:32]
-						if gc_rowok3 {
-							gc_at6 = gc_row3[gc_x03:][:32]
-						}
-						if gc_rowok4 {
-							gc_at7 = gc_row4[gc_x03:][:32]
-						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x03 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
-//line reduce_variants.go:80
-							i := gc_bx2*2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line reduce_variants.go:81
-							var v float32 = gc_at6[gc_lane2] + gc_at7[gc_lane2]
-
-//line reduce_variants.go:81
-							_ = v
-
-//line reduce_variants.go:101
-							var v_ float32 = v
-
-//line reduce_variants.go:101
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane2] = v_
-						}
+					gc_x04 := gc_tidx2.X
+					if gc_act2 == ^uint32(0) {
+						gc_at8 := gc_row3[gc_x04:][:32]
+						gc_at9 := gc_row4[gc_x04:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]float32)(gc_at8), (*[32]float32)(gc_at9))
 					} else {
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
@@ -12125,773 +8109,704 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:80
 							i := gc_bx2*2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line reduce_variants.go:81
 							var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-
-//line reduce_variants.go:81
-							_ = v
-
 //line reduce_variants.go:101
 							var v_ float32 = v
-
-//line reduce_variants.go:101
-							_ = v_
-							_ = v
-							_ = v_
+//line reduce_variants.go:104
 							gc_l_v_[gc_lane2] = v_
 						}
 					}
 				}
 			}
-
+			if gc_act2 != ^uint32(0) {
 //line reduce_variants.go:90
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if gc_bdy2*gc_bdz2 == 1 {
-					compiled.ShflDownLane0(&gc_l_v_)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy2*gc_bdz2 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
 					} else {
-
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+							gc_left2 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line reduce_variants.go:91
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
 //line reduce_variants.go:91
-									_ = v_
+										v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line reduce_variants.go:91
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+										v_.StoreSlice(gc_l_v_[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
 //line reduce_variants.go:91
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left2&(1<<gc_lane2) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+//line reduce_variants.go:104
+									v_ := gc_l_v_[gc_lane2]
 //line reduce_variants.go:91
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:91
-									_ = v_
-//line reduce_variants.go:91
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line reduce_variants.go:91
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									v_ += gc_c21r[gc_lane2]
+									gc_l_v_[gc_lane2] = v_
 								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
-
-//line reduce_variants.go:91
-								v_ += gc_c21r[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
 							}
 						}
 					}
 				}
 			}
-			gc_upto4 := gc_cnt2
+			gc_upto5 := gc_cnt2
 			if gc_bdy2*gc_bdz2 == 1 {
-				gc_upto4 = min(gc_upto4, 1)
+				gc_upto5 = min(gc_upto5, 1)
 			}
-			for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_upto5; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+//line reduce_variants.go:106
 				v_ := gc_l_v_[gc_lane2]
-				_ = v_
+//line reduce_variants.go:108
 				var v float32
-				_ = v
-
 //line reduce_variants.go:93
 				var r_ float32 = v_
-
-//line reduce_variants.go:93
-				_ = r_
-
 //line reduce_variants.go:101
 				v = r_
-				_ = r_
+//line reduce_variants.go:103
 				gc_s_v[gc_rank2] = v
 			}
-			gc_lo5, gc_hi5 := 0, 32
-			if gc_lo5 < gc_hi5 {
-				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+			gc_lo6, gc_hi6 := 0, 32
+			if gc_lo6 < gc_hi6 {
+				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
 			}
-			if gc_lo5 < gc_hi5 {
-				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+			if gc_lo6 < gc_hi6 {
+				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
 			}
-			gc_hi5 = min(gc_hi5, gc_cnt2)
-			for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+			gc_hi6 = min(gc_hi6, gc_cnt2)
+			for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 				v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:102
 				{
+//line reduce_variants.go:103
 					warpSums[(gc_rank2 >> 5)] = v
 				}
 			}
+			continue
 		}
-	}
-	{
-		var gc_l_v_2 [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				var gc_m142 uint32
-
-//line reduce_variants.go:106
-				if (gc_w2 >> 5) == 0 {
-					gc_m142 = ^uint32(0)
+				gc_x03 := gc_tidx2.X
+				gc_off6 := (gc_bx2 * 2 * gc_bdx2) + gc_x03
+				gc_off7 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 {
+					gc_at6 := in[gc_off6:][:32]
+					gc_at7 := in[gc_off7:][:32]
+					if gc_rowok3 {
+						gc_at6 = gc_row3[gc_x03:][:32]
+					}
+					if gc_rowok4 {
+						gc_at7 = gc_row4[gc_x03:][:32]
+					}
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line reduce_variants.go:81
+						var v float32 = gc_at6[gc_lane2] + gc_at7[gc_lane2]
+//line reduce_variants.go:101
+						var v_ float32 = v
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane2] = v_
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:80
+						i := gc_bx2*2*gc_bdx2 + gc_tx2
+						var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+//line reduce_variants.go:101
+						var v_ float32 = v
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane2] = v_
+					}
 				}
-				gc_save142 := gc_act2
-				gc_act2 = gc_save142 & gc_m142
-				if gc_act2 != 0 {
-
-//line reduce_variants.go:107
-					warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					gc_left3 := gc_act2
+			}
+		}
+//line reduce_variants.go:90
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy2*gc_bdz2 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
 					if compiled.SIMD {
-//line reduce_variants.go:108
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-						_ = gc_none
-//line reduce_variants.go:108
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
-						_ = gc_iota6
 						if gc_act2 == ^uint32(0) {
-//line reduce_variants.go:108
-							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-							_ = gc_none2
-//line reduce_variants.go:108
-							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
-							_ = gc_iota8
-//line reduce_variants.go:108
-							gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-							_ = gc_all
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:108
-								var gc_t4 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-								_ = gc_t4
-//line reduce_variants.go:108
-								var gc_in4 []float32 = gc_t4
-//line reduce_variants.go:108
-								_ = gc_in4
-//line reduce_variants.go:108
-								var gc_i4 int = gc_lane2
-//line reduce_variants.go:108
-								_ = gc_i4
-//line reduce_variants.go:108
-								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:108
-								_ = gc_result4
-//line reduce_variants.go:108
-								gc_returned4 := gc_none2
-//line reduce_variants.go:108
-								_ = gc_returned4
-//line reduce.go:284
-								if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
-//line reduce.go:284
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-										gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
-//line reduce.go:284
-									} else {
-//line reduce.go:284
-										var gc_lanes9 [8]float32
-//line reduce.go:284
-										for gc_k9 := range 8 {
-//line reduce.go:284
-											if 0xff&(1<<gc_k9) != 0 {
-//line reduce.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k9
-//line reduce.go:284
-												gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
-//line reduce.go:284
-											}
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_pos2.Thread = gc_rank2
-//line reduce.go:284
-										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_result4 = gc_ld5
-//line reduce.go:284
-									gc_b3 := gc_none2
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b3 = gc_all
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned4 = gc_b3
-//line reduce.go:284
-								} else {
-//line reduce.go:284
-									gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:284
-									_ = gc_if9
-//line reduce.go:284
-									if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-										if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-											gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
-//line reduce.go:284
-										} else {
-//line reduce.go:284
-											var gc_lanes10 [8]float32
-//line reduce.go:284
-											for gc_k10 := range 8 {
-//line reduce.go:284
-												if gc_if9.ToBits()&(1<<gc_k10) != 0 {
-//line reduce.go:284
-													gc_pos2.Thread = gc_rank2 + gc_k10
-//line reduce.go:284
-													gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
-//line reduce.go:284
-												}
-//line reduce.go:284
-											}
-//line reduce.go:284
-											gc_pos2.Thread = gc_rank2
-//line reduce.go:284
-											gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
-//line reduce.go:284
-										gc_returned4 = gc_if9.Or(gc_returned4)
-//line reduce.go:284
-									}
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-								_ = gc_if10
-//line reduce.go:284
-								if gc_if10.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-									_ = gc_zero4
-//line reduce.go:284
-									gc_result4 = gc_zero4.Merge(gc_result4, gc_if10)
-//line reduce.go:284
-									gc_returned4 = gc_if10.Or(gc_returned4)
-//line reduce.go:284
-								}
-//line reduce.go:284
-								v_2 := gc_result4
-//line reduce.go:284
-								_ = v_2
-//line reduce.go:284
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+//line reduce_variants.go:91
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:91
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:108
-								var gc_t2 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-								_ = gc_t2
-//line reduce_variants.go:108
-								var gc_in2 []float32 = gc_t2
-//line reduce_variants.go:108
-								_ = gc_in2
-//line reduce_variants.go:108
-								var gc_i2 int = gc_lane2
-//line reduce_variants.go:108
-								_ = gc_i2
-//line reduce_variants.go:108
-								var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:108
-								_ = gc_result2
-//line reduce_variants.go:108
-								gc_returned2 := gc_none
-//line reduce_variants.go:108
-								_ = gc_returned2
-//line reduce.go:284
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:284
-								_ = gc_if6
-//line reduce.go:284
-								if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-									if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:284
-										gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
-//line reduce.go:284
-									} else {
-//line reduce.go:284
-										var gc_lanes6 [8]float32
-//line reduce.go:284
-										for gc_k6 := range 8 {
-//line reduce.go:284
-											if gc_if6.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k6
-//line reduce.go:284
-												gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
-//line reduce.go:284
-											}
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_pos2.Thread = gc_rank2
-//line reduce.go:284
-										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
-//line reduce.go:284
-									gc_returned2 = gc_if6.Or(gc_returned2)
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-								_ = gc_if7
-//line reduce.go:284
-								if gc_if7.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-									_ = gc_zero2
-//line reduce.go:284
-									gc_result2 = gc_zero2.Merge(gc_result2, gc_if7)
-//line reduce.go:284
-									gc_returned2 = gc_if7.Or(gc_returned2)
-//line reduce.go:284
-								}
-//line reduce.go:284
-								v_2 := gc_result2
-//line reduce.go:284
-								_ = v_2
-//line reduce.go:284
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+//line reduce_variants.go:91
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:91
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left3 != 0 {
+					if gc_left != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line reduce_variants.go:104
+							v_ := gc_l_v_[gc_lane2]
+//line reduce_variants.go:91
+							v_ += gc_c21r[gc_lane2]
+							gc_l_v_[gc_lane2] = v_
+						}
+					}
+				}
+			}
+		}
+		gc_upto4 := gc_cnt2
+		if gc_bdy2*gc_bdz2 == 1 {
+			gc_upto4 = min(gc_upto4, 1)
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+//line reduce_variants.go:105
+			v_ := gc_l_v_[gc_lane2]
+//line reduce_variants.go:107
+			var v float32
+//line reduce_variants.go:93
+			var r_ float32 = v_
+//line reduce_variants.go:101
+			v = r_
+//line reduce_variants.go:103
+			gc_s_v[gc_rank2] = v
+		}
+		gc_lo5, gc_hi5 := 0, 32
+		if gc_lo5 < gc_hi5 {
+			gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+		}
+		if gc_lo5 < gc_hi5 {
+			gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+		}
+		gc_hi5 = min(gc_hi5, gc_cnt2)
+		for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_s_v[gc_rank2]
+			{
+//line reduce_variants.go:103
+				warpSums[(gc_rank2 >> 5)] = v
+			}
+		}
+	}
+//line reduce_variants.go:109
+	var gc_l_v_2 [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line reduce_variants.go:117
+			var gc_m142 uint32
+//line reduce_variants.go:106
+			if (gc_w2 >> 5) == 0 {
+				gc_m142 = ^uint32(0)
+			}
+			gc_save142 := gc_act2
+			gc_act2 = gc_save142 & gc_m142
+			if gc_act2 != 0 {
+//line reduce_variants.go:107
+				warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+//line reduce_variants.go:108
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line reduce_variants.go:108
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act2 == ^uint32(0) {
+//line reduce_variants.go:108
+						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line reduce_variants.go:108
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line reduce_variants.go:108
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:108
+							var gc_t4 []float32 = warpSums[:warps]
+//line reduce_variants.go:108
+							var gc_in4 []float32 = gc_t4
+//line reduce_variants.go:108
+							var gc_i4 int = gc_lane2
+//line reduce_variants.go:108
+							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:108
+							gc_returned4 := gc_none2
+//line reduce.go:284
+							if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
+//line reduce.go:284
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:284
+									gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+								} else {
+//line reduce.go:284
+									var gc_lanes9 [8]float32
+//line reduce.go:284
+									for gc_k9 := range 8 {
+//line reduce.go:284
+										if 0xff&(1<<gc_k9) != 0 {
+//line reduce.go:284
+											gc_pos2.Thread = gc_rank2 + gc_k9
+//line reduce.go:284
+											gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
+										}
+									}
+//line reduce.go:284
+									gc_pos2.Thread = gc_rank2
+//line reduce.go:284
+									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
+								}
+//line reduce.go:284
+								gc_result4 = gc_ld5
+//line reduce.go:284
+								gc_b3 := gc_none2
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b3 = gc_all
+								}
+//line reduce.go:284
+								gc_returned4 = gc_b3
+							} else {
+//line reduce.go:284
+								gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+//line reduce.go:284
+								if gc_if9.ToBits() != 0 {
+//line reduce.go:284
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:284
+										gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+									} else {
+//line reduce.go:284
+										var gc_lanes10 [8]float32
+//line reduce.go:284
+										for gc_k10 := range 8 {
+//line reduce.go:284
+											if gc_if9.ToBits()&(1<<gc_k10) != 0 {
+//line reduce.go:284
+												gc_pos2.Thread = gc_rank2 + gc_k10
+//line reduce.go:284
+												gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
+											}
+										}
+//line reduce.go:284
+										gc_pos2.Thread = gc_rank2
+//line reduce.go:284
+										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
+									}
+//line reduce.go:284
+									gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
+//line reduce.go:284
+									gc_returned4 = gc_if9.Or(gc_returned4)
+								}
+							}
+//line reduce.go:284
+							gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:284
+							if gc_if10.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+								gc_result4 = gc_zero4.Merge(gc_result4, gc_if10)
+//line reduce.go:284
+								gc_returned4 = gc_if10.Or(gc_returned4)
+							}
+//line reduce.go:284
+							v_2 := gc_result4
+//line reduce.go:284
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:108
-							var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
-
+							var gc_t2 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
-							_ = v_2
-							_ = v_2
-							gc_l_v_2[gc_lane2] = v_2
+							var gc_in2 []float32 = gc_t2
+//line reduce_variants.go:108
+							var gc_i2 int = gc_lane2
+//line reduce_variants.go:108
+							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:108
+							gc_returned2 := gc_none
+//line reduce.go:284
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+//line reduce.go:284
+							if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+//line reduce.go:284
+									gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
+								} else {
+//line reduce.go:284
+									var gc_lanes6 [8]float32
+//line reduce.go:284
+									for gc_k6 := range 8 {
+//line reduce.go:284
+										if gc_if6.ToBits()&(1<<gc_k6) != 0 {
+//line reduce.go:284
+											gc_pos2.Thread = gc_rank2 + gc_k6
+//line reduce.go:284
+											gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
+										}
+									}
+//line reduce.go:284
+									gc_pos2.Thread = gc_rank2
+//line reduce.go:284
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
+								}
+//line reduce.go:284
+								gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
+//line reduce.go:284
+								gc_returned2 = gc_if6.Or(gc_returned2)
+							}
+//line reduce.go:284
+							gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:284
+							if gc_if7.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+								gc_result2 = gc_zero2.Merge(gc_result2, gc_if7)
+//line reduce.go:284
+								gc_returned2 = gc_if7.Or(gc_returned2)
+							}
+//line reduce.go:284
+							v_2 := gc_result2
+//line reduce.go:284
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
 					}
-
-//line reduce_variants.go:90
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy2*gc_bdz2 == 1 {
-							compiled.ShflDownLane0(&gc_l_v_2)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
 						}
-					} else {
-
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:108
+						var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
+//line reduce_variants.go:110
+						gc_l_v_2[gc_lane2] = v_2
+					}
+				}
 //line reduce_variants.go:90
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy2*gc_bdz2 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_2)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						} else {
 //line reduce_variants.go:91
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-							} else {
-
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left4 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
+										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
 //line reduce_variants.go:91
-											v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line reduce_variants.go:91
-											_ = v_2
-//line reduce_variants.go:91
-											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line reduce_variants.go:91
-											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line reduce_variants.go:91
-											v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:91
-											_ = v_2
-//line reduce_variants.go:91
-											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line reduce_variants.go:91
-											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left4 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left4&(1<<gc_lane2) == 0 {
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										v_2 := gc_l_v_2[gc_lane2]
-										_ = v_2
-
 //line reduce_variants.go:91
-										v_2 += gc_c22r[gc_lane2]
-										gc_l_v_2[gc_lane2] = v_2
+										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:91
+										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line reduce_variants.go:91
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line reduce_variants.go:104
+									v_2 := gc_l_v_2[gc_lane2]
+//line reduce_variants.go:91
+									v_2 += gc_c22r[gc_lane2]
+									gc_l_v_2[gc_lane2] = v_2
 								}
 							}
 						}
 					}
-					gc_upto6 := gc_cnt2
-					if gc_bdy2*gc_bdz2 == 1 {
-						gc_upto6 = min(gc_upto6, 1)
-					}
-					for gc_lane2 := 0; gc_lane2 < gc_upto6; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
-						var v float32
-						_ = v
-
-//line reduce_variants.go:93
-						var r_2 float32 = v_2
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v = r_2
-						_ = r_2
-						gc_s_v[gc_rank2] = v
-					}
 				}
-				gc_act2 = gc_save142 &^ gc_dead2
+				gc_upto6 := gc_cnt2
+				if gc_bdy2*gc_bdz2 == 1 {
+					gc_upto6 = min(gc_upto6, 1)
+				}
+				for gc_lane2 := 0; gc_lane2 < gc_upto6; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+//line reduce_variants.go:105
+					v_2 := gc_l_v_2[gc_lane2]
+//line reduce_variants.go:107
+					var v float32
+//line reduce_variants.go:93
+					var r_2 float32 = v_2
+//line reduce_variants.go:108
+					v = r_2
+//line reduce_variants.go:110
+					gc_s_v[gc_rank2] = v
+				}
 			}
+			gc_act2 = gc_save142 &^ gc_dead2
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bx2
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
-				gc_at10 := partial[gc_off10:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:110
-						var r float32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at10[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:110
-						var r float32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at10[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:110
-						var r float32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at10[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:110
-						var r float32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at10[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce_variants.go:118
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off10 := gc_bx2
+		if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
+			gc_at10 := partial[gc_off10:][:1]
+			gc_step3 := gc_from2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+//line reduce_variants.go:131
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line reduce_variants.go:133
 					v := gc_s_v[gc_rank2]
-
 //line reduce_variants.go:110
 					var r float32 = v
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:81
 					sum := r
-
-//line reduce_variants.go:82
 					{
 						gc_at10[0] = sum
 					}
-					_ = r
-					_ = sum
 				}
-			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
+				{
+//line reduce_variants.go:89
+					gc_tx2 := gc_step3 + 1
+//line reduce_variants.go:91
+					gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank2]
 //line reduce_variants.go:110
-						var r float32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
+					var r float32 = v
 //line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
-					}
+					sum := r
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:110
-						var r float32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:110
-						var r float32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:110
-						var r float32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
+						gc_at10[0] = sum
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+//line reduce_variants.go:89
+					gc_tx2 := gc_step3 + 2
+//line reduce_variants.go:91
+					gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:110
+					var r float32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						gc_at10[0] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx2 := gc_step3 + 3
+//line reduce_variants.go:91
+					gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:110
+					var r float32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						gc_at10[0] = sum
+					}
+				}
+			}
+//line reduce_variants.go:89
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:92
+				v := gc_s_v[gc_rank2]
+//line reduce_variants.go:110
+				var r float32 = v
+//line reduce_variants.go:81
+				sum := r
+				{
+					gc_at10[0] = sum
+				}
+			}
+		} else {
+//line reduce_variants.go:89
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
-
 //line reduce_variants.go:110
 					var r float32 = v
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:81
 					sum := r
-
-//line reduce_variants.go:82
 					{
 						partial[gc_bx2] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:110
+					var r float32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx2] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:110
+					var r float32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx2] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:110
+					var r float32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx2] = sum
+					}
+				}
+			}
+//line reduce_variants.go:89
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				v := gc_s_v[gc_rank2]
+//line reduce_variants.go:110
+				var r float32 = v
+//line reduce_variants.go:81
+				sum := r
+				{
+					partial[gc_bx2] = sum
 				}
 			}
 		}
@@ -12914,244 +8829,47 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b4.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b4, 0)[:gc_n3]
-	_ = gc_s_v
+//line reduce_variants.go:95
 	gc_row5 := compiled.Scratch[int32](gc_b4, 1)[:gc_n3]
 	gc_row6 := compiled.Scratch[int32](gc_b4, 2)[:gc_n3]
-
 //line reduce_variants.go:100
 	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok5 := false
-	{
-		gc_off13 := gc_bx3 * 2 * gc_bdx3
-		if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx3 <= len(in)-gc_off13 {
-			copy(gc_row5, in[gc_off13:][:gc_bdx3])
-			gc_rowok5 = true
-		}
+//line reduce_variants.go:103
+	gc_off13 := gc_bx3 * 2 * gc_bdx3
+	if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx3 <= len(in)-gc_off13 {
+		copy(gc_row5, in[gc_off13:][:gc_bdx3])
+		gc_rowok5 = true
 	}
+//line reduce_variants.go:109
 	gc_rowok6 := false
-	{
-		gc_off14 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
-		if gc_off14 >= 0 && gc_off14 <= len(in) && gc_bdx3 <= len(in)-gc_off14 {
-			copy(gc_row6, in[gc_off14:][:gc_bdx3])
-			gc_rowok6 = true
-		}
+//line reduce_variants.go:111
+	gc_off14 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
+	if gc_off14 >= 0 && gc_off14 <= len(in) && gc_bdx3 <= len(in)-gc_off14 {
+		copy(gc_row6, in[gc_off14:][:gc_bdx3])
+		gc_rowok6 = true
 	}
-	{
-		var gc_l_v_ [32]int32
-		var gc_c31r [32]int32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			if gc_w3+32 <= gc_n3 && gc_bdy3*gc_bdz3 == 1 && gc_rowok5 && gc_rowok6 {
-				gc_bdy3, gc_bdz3 := 1, 1
-				_, _ = gc_bdy3, gc_bdz3
-				gc_cnt3 := 32
-				gc_act3 := ^uint32(0)
-				var gc_dead3 uint32
-				_ = gc_dead3
-				_ = gc_act3
-				{
-					gc_tidx7 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-					gc_tx3 := gc_tidx7.X - 1
-					{
-						gc_x06 := gc_tidx7.X
-						if gc_act3 == ^uint32(0) {
-							gc_at13 := gc_row5[gc_x06:][:32]
-							gc_at14 := gc_row6[gc_x06:][:32]
-							compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]int32)(gc_at13), (*[32]int32)(gc_at14))
-						} else {
-							for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-								gc_tx3++
-								if gc_tx3 == gc_bdx3 {
-									gc_tx3 = 0
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:80
-								i := gc_bx3*2*gc_bdx3 + gc_tx3
-								_ = i
-
-//line reduce_variants.go:81
-								var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-
-//line reduce_variants.go:81
-								_ = v
-
-//line reduce_variants.go:101
-								var v_ int32 = v
-
-//line reduce_variants.go:101
-								_ = v_
-								_ = v
-								_ = v_
-								gc_l_v_[gc_lane3] = v_
-							}
-						}
-					}
-				}
-				if gc_act3 != ^uint32(0) {
-
-//line reduce_variants.go:90
-					if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy3*gc_bdz3 == 1 {
-							compiled.ShflDownLane0(&gc_l_v_)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-						}
-					} else {
-
-//line reduce_variants.go:90
-						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-							if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-							} else {
-
-//line reduce_variants.go:91
-								compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
-								gc_left6 := gc_act3
-								if compiled.SIMD {
-									if gc_act3 == ^uint32(0) {
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-											gc_rank3 := gc_w3 + gc_lane3
-											_ = gc_rank3
-//line reduce_variants.go:91
-											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:91
-											_ = v_
-//line reduce_variants.go:91
-											v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line reduce_variants.go:91
-											v_.StoreSlice(gc_l_v_[gc_lane3:])
-											gc_left6 &^= 0xff << gc_lane3
-										}
-									} else {
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-											if gc_act3>>gc_lane3&0xff != 0xff {
-												continue
-											}
-											gc_rank3 := gc_w3 + gc_lane3
-											_ = gc_rank3
-//line reduce_variants.go:91
-											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:91
-											_ = v_
-//line reduce_variants.go:91
-											v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line reduce_variants.go:91
-											v_.StoreSlice(gc_l_v_[gc_lane3:])
-											gc_left6 &^= 0xff << gc_lane3
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left6 != 0 {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										if gc_left6&(1<<gc_lane3) == 0 {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-										v_ := gc_l_v_[gc_lane3]
-										_ = v_
-
-//line reduce_variants.go:91
-										v_ += gc_c31r[gc_lane3]
-										gc_l_v_[gc_lane3] = v_
-									}
-								}
-							}
-						}
-					}
-				}
-				gc_upto8 := gc_cnt3
-				if gc_bdy3*gc_bdz3 == 1 {
-					gc_upto8 = min(gc_upto8, 1)
-				}
-				for gc_lane3 := 0; gc_lane3 < gc_upto8; gc_lane3++ {
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					v_ := gc_l_v_[gc_lane3]
-					_ = v_
-					var v int32
-					_ = v
-
-//line reduce_variants.go:93
-					var r_ int32 = v_
-
-//line reduce_variants.go:93
-					_ = r_
-
-//line reduce_variants.go:101
-					v = r_
-					_ = r_
-					gc_s_v[gc_rank3] = v
-				}
-				gc_lo9, gc_hi9 := 0, 32
-				if gc_lo9 < gc_hi9 {
-					gc_lo9 = max(gc_lo9, max(min(0, 32), -1))
-				}
-				if gc_lo9 < gc_hi9 {
-					gc_hi9 = min(gc_hi9, min(max(0, -1), 32)+1)
-				}
-				gc_hi9 = min(gc_hi9, gc_cnt3)
-				for gc_lane3 := gc_lo9; gc_lane3 < gc_hi9; gc_lane3++ {
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:102
-					{
-						warpSums[(gc_rank3 >> 5)] = v
-					}
-				}
-				continue
-			}
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+//line reduce_variants.go:118
+	var gc_l_v_ [32]int32
+	var gc_c31r [32]int32
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		if gc_w3+32 <= gc_n3 && gc_bdy3*gc_bdz3 == 1 && gc_rowok5 && gc_rowok6 {
+			gc_bdy3, gc_bdz3 := 1, 1
+			_, _ = gc_bdy3, gc_bdz3
+			gc_cnt3 := 32
+			gc_act3 := ^uint32(0)
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
+//line reduce_variants.go:130
 				gc_tidx7 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 				gc_tx3 := gc_tidx7.X - 1
 				{
-					gc_x05 := gc_tidx7.X
-					gc_off11 := (gc_bx3 * 2 * gc_bdx3) + gc_x05
-					gc_off12 := ((gc_bx3 * 2 * gc_bdx3) + gc_bdx3) + gc_x05
-					if gc_act3 == ^uint32(0) && gc_x05+32 <= gc_bdx3 && gc_off11 >= 0 && gc_off11 <= len(in) && 32 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && 32 <= len(in)-gc_off12 {
-						gc_at11 := in[gc_off11:][:32]
-						gc_at12 := in[gc_off12:][:32]
-						if gc_rowok5 {
-							gc_at11 = gc_row5[gc_x05:][:32]
-						}
-						if gc_rowok6 {
-							gc_at12 = gc_row6[gc_x05:][:32]
-						}
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							gc_tx3 := gc_x05 + gc_lane3
-							_ = gc_tx3
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-
-//line reduce_variants.go:80
-							i := gc_bx3*2*gc_bdx3 + gc_tx3
-							_ = i
-
-//line reduce_variants.go:81
-							var v int32 = gc_at11[gc_lane3] + gc_at12[gc_lane3]
-
-//line reduce_variants.go:81
-							_ = v
-
-//line reduce_variants.go:101
-							var v_ int32 = v
-
-//line reduce_variants.go:101
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane3] = v_
-						}
+					gc_x06 := gc_tidx7.X
+					if gc_act3 == ^uint32(0) {
+						gc_at13 := gc_row5[gc_x06:][:32]
+						gc_at14 := gc_row6[gc_x06:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]int32)(gc_at13), (*[32]int32)(gc_at14))
 					} else {
 						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 							gc_tx3++
@@ -13160,773 +8878,704 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:80
 							i := gc_bx3*2*gc_bdx3 + gc_tx3
-							_ = i
-
-//line reduce_variants.go:81
 							var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-
-//line reduce_variants.go:81
-							_ = v
-
 //line reduce_variants.go:101
 							var v_ int32 = v
-
-//line reduce_variants.go:101
-							_ = v_
-							_ = v
-							_ = v_
+//line reduce_variants.go:104
 							gc_l_v_[gc_lane3] = v_
 						}
 					}
 				}
 			}
-
+			if gc_act3 != ^uint32(0) {
 //line reduce_variants.go:90
-			if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if gc_bdy3*gc_bdz3 == 1 {
-					compiled.ShflDownLane0(&gc_l_v_)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-					if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy3*gc_bdz3 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
 					} else {
-
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
-						gc_left5 := gc_act3
-						if compiled.SIMD {
-							if gc_act3 == ^uint32(0) {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
+							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+							gc_left6 := gc_act3
+							if compiled.SIMD {
+								if gc_act3 == ^uint32(0) {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 //line reduce_variants.go:91
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
 //line reduce_variants.go:91
-									_ = v_
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+										v_.StoreSlice(gc_l_v_[gc_lane3:])
+										gc_left6 &^= 0xff << gc_lane3
+									}
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
+											continue
+										}
 //line reduce_variants.go:91
-									v_.StoreSlice(gc_l_v_[gc_lane3:])
-									gc_left5 &^= 0xff << gc_lane3
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane3:])
+										gc_left6 &^= 0xff << gc_lane3
+									}
 								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left6 != 0 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left6&(1<<gc_lane3) == 0 {
 										continue
 									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
+//line reduce_variants.go:104
+									v_ := gc_l_v_[gc_lane3]
 //line reduce_variants.go:91
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:91
-									_ = v_
-//line reduce_variants.go:91
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line reduce_variants.go:91
-									v_.StoreSlice(gc_l_v_[gc_lane3:])
-									gc_left5 &^= 0xff << gc_lane3
+									v_ += gc_c31r[gc_lane3]
+									gc_l_v_[gc_lane3] = v_
 								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left5 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left5&(1<<gc_lane3) == 0 {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-								v_ := gc_l_v_[gc_lane3]
-								_ = v_
-
-//line reduce_variants.go:91
-								v_ += gc_c31r[gc_lane3]
-								gc_l_v_[gc_lane3] = v_
 							}
 						}
 					}
 				}
 			}
-			gc_upto7 := gc_cnt3
+			gc_upto8 := gc_cnt3
 			if gc_bdy3*gc_bdz3 == 1 {
-				gc_upto7 = min(gc_upto7, 1)
+				gc_upto8 = min(gc_upto8, 1)
 			}
-			for gc_lane3 := 0; gc_lane3 < gc_upto7; gc_lane3++ {
+			for gc_lane3 := 0; gc_lane3 < gc_upto8; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
+//line reduce_variants.go:106
 				v_ := gc_l_v_[gc_lane3]
-				_ = v_
+//line reduce_variants.go:108
 				var v int32
-				_ = v
-
 //line reduce_variants.go:93
 				var r_ int32 = v_
-
-//line reduce_variants.go:93
-				_ = r_
-
 //line reduce_variants.go:101
 				v = r_
-				_ = r_
+//line reduce_variants.go:103
 				gc_s_v[gc_rank3] = v
 			}
-			gc_lo8, gc_hi8 := 0, 32
-			if gc_lo8 < gc_hi8 {
-				gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
+			gc_lo9, gc_hi9 := 0, 32
+			if gc_lo9 < gc_hi9 {
+				gc_lo9 = max(gc_lo9, max(min(0, 32), -1))
 			}
-			if gc_lo8 < gc_hi8 {
-				gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
+			if gc_lo9 < gc_hi9 {
+				gc_hi9 = min(gc_hi9, min(max(0, -1), 32)+1)
 			}
-			gc_hi8 = min(gc_hi8, gc_cnt3)
-			for gc_lane3 := gc_lo8; gc_lane3 < gc_hi8; gc_lane3++ {
+			gc_hi9 = min(gc_hi9, gc_cnt3)
+			for gc_lane3 := gc_lo9; gc_lane3 < gc_hi9; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
 				v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:102
 				{
+//line reduce_variants.go:103
 					warpSums[(gc_rank3 >> 5)] = v
 				}
 			}
+			continue
 		}
-	}
-	{
-		var gc_l_v_2 [32]int32
-		var gc_c32r [32]int32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		{
+			gc_tidx7 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+			gc_tx3 := gc_tidx7.X - 1
 			{
-				var gc_m143 uint32
-
-//line reduce_variants.go:106
-				if (gc_w3 >> 5) == 0 {
-					gc_m143 = ^uint32(0)
+				gc_x05 := gc_tidx7.X
+				gc_off11 := (gc_bx3 * 2 * gc_bdx3) + gc_x05
+				gc_off12 := ((gc_bx3 * 2 * gc_bdx3) + gc_bdx3) + gc_x05
+				if gc_act3 == ^uint32(0) && gc_x05+32 <= gc_bdx3 && gc_off11 >= 0 && gc_off11 <= len(in) && 32 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && 32 <= len(in)-gc_off12 {
+					gc_at11 := in[gc_off11:][:32]
+					gc_at12 := in[gc_off12:][:32]
+					if gc_rowok5 {
+						gc_at11 = gc_row5[gc_x05:][:32]
+					}
+					if gc_rowok6 {
+						gc_at12 = gc_row6[gc_x05:][:32]
+					}
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+//line reduce_variants.go:81
+						var v int32 = gc_at11[gc_lane3] + gc_at12[gc_lane3]
+//line reduce_variants.go:101
+						var v_ int32 = v
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane3] = v_
+					}
+				} else {
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:80
+						i := gc_bx3*2*gc_bdx3 + gc_tx3
+						var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+//line reduce_variants.go:101
+						var v_ int32 = v
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane3] = v_
+					}
 				}
-				gc_save143 := gc_act3
-				gc_act3 = gc_save143 & gc_m143
-				if gc_act3 != 0 {
-
-//line reduce_variants.go:107
-					warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					gc_left7 := gc_act3
+			}
+		}
+//line reduce_variants.go:90
+		if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy3*gc_bdz3 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+					gc_left5 := gc_act3
 					if compiled.SIMD {
-//line reduce_variants.go:108
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-						_ = gc_none3
-//line reduce_variants.go:108
-						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
-						_ = gc_iota14
 						if gc_act3 == ^uint32(0) {
-//line reduce_variants.go:108
-							gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-							_ = gc_none4
-//line reduce_variants.go:108
-							gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
-							_ = gc_iota16
-//line reduce_variants.go:108
-							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-							_ = gc_all2
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:108
-								var gc_t8 []int32 = warpSums[:warps]
-//line reduce_variants.go:108
-								_ = gc_t8
-//line reduce_variants.go:108
-								var gc_in8 []int32 = gc_t8
-//line reduce_variants.go:108
-								_ = gc_in8
-//line reduce_variants.go:108
-								var gc_i8 int = gc_lane3
-//line reduce_variants.go:108
-								_ = gc_i8
-//line reduce_variants.go:108
-								var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:108
-								_ = gc_result8
-//line reduce_variants.go:108
-								gc_returned8 := gc_none4
-//line reduce_variants.go:108
-								_ = gc_returned8
-//line reduce.go:284
-								if gc_i8 < len(gc_in8) && uint(len(gc_in8)-gc_i8) > 7 {
-//line reduce.go:284
-									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
-									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
-//line reduce.go:284
-										gc_ld11 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
-//line reduce.go:284
-									} else {
-//line reduce.go:284
-										var gc_lanes19 [8]int32
-//line reduce.go:284
-										for gc_k19 := range 8 {
-//line reduce.go:284
-											if 0xff&(1<<gc_k19) != 0 {
-//line reduce.go:284
-												gc_pos3.Thread = gc_rank3 + gc_k19
-//line reduce.go:284
-												gc_lanes19[gc_k19] = gc_in8[gc_i8+gc_k19]
-//line reduce.go:284
-											}
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_pos3.Thread = gc_rank3
-//line reduce.go:284
-										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes19)
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_result8 = gc_ld11
-//line reduce.go:284
-									gc_b5 := gc_none4
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b5 = gc_all2
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned8 = gc_b5
-//line reduce.go:284
-								} else {
-//line reduce.go:284
-									gc_if19 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
-//line reduce.go:284
-									_ = gc_if19
-//line reduce.go:284
-									if gc_if19.ToBits() != 0 {
-//line reduce.go:284
-										var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
-										if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
-//line reduce.go:284
-											gc_ld12 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
-//line reduce.go:284
-										} else {
-//line reduce.go:284
-											var gc_lanes20 [8]int32
-//line reduce.go:284
-											for gc_k20 := range 8 {
-//line reduce.go:284
-												if gc_if19.ToBits()&(1<<gc_k20) != 0 {
-//line reduce.go:284
-													gc_pos3.Thread = gc_rank3 + gc_k20
-//line reduce.go:284
-													gc_lanes20[gc_k20] = gc_in8[gc_i8+gc_k20]
-//line reduce.go:284
-												}
-//line reduce.go:284
-											}
-//line reduce.go:284
-											gc_pos3.Thread = gc_rank3
-//line reduce.go:284
-											gc_ld12 = archsimd.LoadInt32x8(&gc_lanes20)
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_result8 = gc_ld12.Merge(gc_result8, gc_if19)
-//line reduce.go:284
-										gc_returned8 = gc_if19.Or(gc_returned8)
-//line reduce.go:284
-									}
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_if20 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-								_ = gc_if20
-//line reduce.go:287
-								if gc_if20.ToBits() != 0 {
-//line reduce.go:287
-									var gc_zero8 int32
-//line reduce.go:287
-									_ = gc_zero8
-//line reduce.go:287
-									gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if20)
-//line reduce.go:287
-									gc_returned8 = gc_if20.Or(gc_returned8)
-//line reduce.go:287
-								}
-//line reduce.go:287
-								v_2 := gc_result8
-//line reduce.go:287
-								_ = v_2
-//line reduce.go:287
-								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left7 &^= 0xff << gc_lane3
+//line reduce_variants.go:91
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:91
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+								v_.StoreSlice(gc_l_v_[gc_lane3:])
+								gc_left5 &^= 0xff << gc_lane3
 							}
 						} else {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								if gc_act3>>gc_lane3&0xff != 0xff {
 									continue
 								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:108
-								var gc_t6 []int32 = warpSums[:warps]
-//line reduce_variants.go:108
-								_ = gc_t6
-//line reduce_variants.go:108
-								var gc_in6 []int32 = gc_t6
-//line reduce_variants.go:108
-								_ = gc_in6
-//line reduce_variants.go:108
-								var gc_i6 int = gc_lane3
-//line reduce_variants.go:108
-								_ = gc_i6
-//line reduce_variants.go:108
-								var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:108
-								_ = gc_result6
-//line reduce_variants.go:108
-								gc_returned6 := gc_none3
-//line reduce_variants.go:108
-								_ = gc_returned6
-//line reduce.go:284
-								gc_if16 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
-//line reduce.go:284
-								_ = gc_if16
-//line reduce.go:284
-								if gc_if16.ToBits() != 0 {
-//line reduce.go:284
-									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
-									if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
-//line reduce.go:284
-										gc_ld8 = archsimd.LoadInt32x8Slice(gc_in6[gc_i6:])
-//line reduce.go:284
-									} else {
-//line reduce.go:284
-										var gc_lanes16 [8]int32
-//line reduce.go:284
-										for gc_k16 := range 8 {
-//line reduce.go:284
-											if gc_if16.ToBits()&(1<<gc_k16) != 0 {
-//line reduce.go:284
-												gc_pos3.Thread = gc_rank3 + gc_k16
-//line reduce.go:284
-												gc_lanes16[gc_k16] = gc_in6[gc_i6+gc_k16]
-//line reduce.go:284
-											}
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_pos3.Thread = gc_rank3
-//line reduce.go:284
-										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes16)
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_result6 = gc_ld8.Merge(gc_result6, gc_if16)
-//line reduce.go:284
-									gc_returned6 = gc_if16.Or(gc_returned6)
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_if17 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-								_ = gc_if17
-//line reduce.go:287
-								if gc_if17.ToBits() != 0 {
-//line reduce.go:287
-									var gc_zero6 int32
-//line reduce.go:287
-									_ = gc_zero6
-//line reduce.go:287
-									gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if17)
-//line reduce.go:287
-									gc_returned6 = gc_if17.Or(gc_returned6)
-//line reduce.go:287
-								}
-//line reduce.go:287
-								v_2 := gc_result6
-//line reduce.go:287
-								_ = v_2
-//line reduce.go:287
-								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left7 &^= 0xff << gc_lane3
+//line reduce_variants.go:91
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:91
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+								v_.StoreSlice(gc_l_v_[gc_lane3:])
+								gc_left5 &^= 0xff << gc_lane3
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left7 != 0 {
+					if gc_left5 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left7&(1<<gc_lane3) == 0 {
+							if gc_left5&(1<<gc_lane3) == 0 {
+								continue
+							}
+//line reduce_variants.go:104
+							v_ := gc_l_v_[gc_lane3]
+//line reduce_variants.go:91
+							v_ += gc_c31r[gc_lane3]
+							gc_l_v_[gc_lane3] = v_
+						}
+					}
+				}
+			}
+		}
+		gc_upto7 := gc_cnt3
+		if gc_bdy3*gc_bdz3 == 1 {
+			gc_upto7 = min(gc_upto7, 1)
+		}
+		for gc_lane3 := 0; gc_lane3 < gc_upto7; gc_lane3++ {
+			gc_rank3 := gc_w3 + gc_lane3
+//line reduce_variants.go:105
+			v_ := gc_l_v_[gc_lane3]
+//line reduce_variants.go:107
+			var v int32
+//line reduce_variants.go:93
+			var r_ int32 = v_
+//line reduce_variants.go:101
+			v = r_
+//line reduce_variants.go:103
+			gc_s_v[gc_rank3] = v
+		}
+		gc_lo8, gc_hi8 := 0, 32
+		if gc_lo8 < gc_hi8 {
+			gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
+		}
+		if gc_lo8 < gc_hi8 {
+			gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
+		}
+		gc_hi8 = min(gc_hi8, gc_cnt3)
+		for gc_lane3 := gc_lo8; gc_lane3 < gc_hi8; gc_lane3++ {
+			gc_rank3 := gc_w3 + gc_lane3
+			gc_pos3.Thread = gc_rank3
+			v := gc_s_v[gc_rank3]
+			{
+//line reduce_variants.go:103
+				warpSums[(gc_rank3 >> 5)] = v
+			}
+		}
+	}
+//line reduce_variants.go:109
+	var gc_l_v_2 [32]int32
+	var gc_c32r [32]int32
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+		var gc_dead3 uint32
+		{
+//line reduce_variants.go:117
+			var gc_m143 uint32
+//line reduce_variants.go:106
+			if (gc_w3 >> 5) == 0 {
+				gc_m143 = ^uint32(0)
+			}
+			gc_save143 := gc_act3
+			gc_act3 = gc_save143 & gc_m143
+			if gc_act3 != 0 {
+//line reduce_variants.go:107
+				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
+				gc_left7 := gc_act3
+				if compiled.SIMD {
+//line reduce_variants.go:108
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line reduce_variants.go:108
+					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act3 == ^uint32(0) {
+//line reduce_variants.go:108
+						gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line reduce_variants.go:108
+						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line reduce_variants.go:108
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:108
+							var gc_t8 []int32 = warpSums[:warps]
+//line reduce_variants.go:108
+							var gc_in8 []int32 = gc_t8
+//line reduce_variants.go:108
+							var gc_i8 int = gc_lane3
+//line reduce_variants.go:108
+							var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce_variants.go:108
+							gc_returned8 := gc_none4
+//line reduce.go:284
+							if gc_i8 < len(gc_in8) && uint(len(gc_in8)-gc_i8) > 7 {
+//line reduce.go:284
+								var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:284
+								if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
+//line reduce.go:284
+									gc_ld11 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
+								} else {
+//line reduce.go:284
+									var gc_lanes19 [8]int32
+//line reduce.go:284
+									for gc_k19 := range 8 {
+//line reduce.go:284
+										if 0xff&(1<<gc_k19) != 0 {
+//line reduce.go:284
+											gc_pos3.Thread = gc_rank3 + gc_k19
+//line reduce.go:284
+											gc_lanes19[gc_k19] = gc_in8[gc_i8+gc_k19]
+										}
+									}
+//line reduce.go:284
+									gc_pos3.Thread = gc_rank3
+//line reduce.go:284
+									gc_ld11 = archsimd.LoadInt32x8(&gc_lanes19)
+								}
+//line reduce.go:284
+								gc_result8 = gc_ld11
+//line reduce.go:284
+								gc_b5 := gc_none4
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b5 = gc_all2
+								}
+//line reduce.go:284
+								gc_returned8 = gc_b5
+							} else {
+//line reduce.go:284
+								gc_if19 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
+//line reduce.go:284
+								if gc_if19.ToBits() != 0 {
+//line reduce.go:284
+									var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:284
+									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
+//line reduce.go:284
+										gc_ld12 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
+									} else {
+//line reduce.go:284
+										var gc_lanes20 [8]int32
+//line reduce.go:284
+										for gc_k20 := range 8 {
+//line reduce.go:284
+											if gc_if19.ToBits()&(1<<gc_k20) != 0 {
+//line reduce.go:284
+												gc_pos3.Thread = gc_rank3 + gc_k20
+//line reduce.go:284
+												gc_lanes20[gc_k20] = gc_in8[gc_i8+gc_k20]
+											}
+										}
+//line reduce.go:284
+										gc_pos3.Thread = gc_rank3
+//line reduce.go:284
+										gc_ld12 = archsimd.LoadInt32x8(&gc_lanes20)
+									}
+//line reduce.go:284
+									gc_result8 = gc_ld12.Merge(gc_result8, gc_if19)
+//line reduce.go:284
+									gc_returned8 = gc_if19.Or(gc_returned8)
+								}
+							}
+//line reduce.go:284
+							gc_if20 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+							if gc_if20.ToBits() != 0 {
+//line reduce.go:287
+								var gc_zero8 int32
+//line reduce.go:287
+								gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if20)
+//line reduce.go:287
+								gc_returned8 = gc_if20.Or(gc_returned8)
+							}
+//line reduce.go:287
+							v_2 := gc_result8
+//line reduce.go:287
+							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+							gc_left7 &^= 0xff << gc_lane3
+						}
+					} else {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:108
-							var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
-
+							var gc_t6 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-							_ = v_2
-							_ = v_2
-							gc_l_v_2[gc_lane3] = v_2
+							var gc_in6 []int32 = gc_t6
+//line reduce_variants.go:108
+							var gc_i6 int = gc_lane3
+//line reduce_variants.go:108
+							var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce_variants.go:108
+							gc_returned6 := gc_none3
+//line reduce.go:284
+							gc_if16 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
+//line reduce.go:284
+							if gc_if16.ToBits() != 0 {
+//line reduce.go:284
+								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:284
+								if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
+//line reduce.go:284
+									gc_ld8 = archsimd.LoadInt32x8Slice(gc_in6[gc_i6:])
+								} else {
+//line reduce.go:284
+									var gc_lanes16 [8]int32
+//line reduce.go:284
+									for gc_k16 := range 8 {
+//line reduce.go:284
+										if gc_if16.ToBits()&(1<<gc_k16) != 0 {
+//line reduce.go:284
+											gc_pos3.Thread = gc_rank3 + gc_k16
+//line reduce.go:284
+											gc_lanes16[gc_k16] = gc_in6[gc_i6+gc_k16]
+										}
+									}
+//line reduce.go:284
+									gc_pos3.Thread = gc_rank3
+//line reduce.go:284
+									gc_ld8 = archsimd.LoadInt32x8(&gc_lanes16)
+								}
+//line reduce.go:284
+								gc_result6 = gc_ld8.Merge(gc_result6, gc_if16)
+//line reduce.go:284
+								gc_returned6 = gc_if16.Or(gc_returned6)
+							}
+//line reduce.go:284
+							gc_if17 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+							if gc_if17.ToBits() != 0 {
+//line reduce.go:287
+								var gc_zero6 int32
+//line reduce.go:287
+								gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if17)
+//line reduce.go:287
+								gc_returned6 = gc_if17.Or(gc_returned6)
+							}
+//line reduce.go:287
+							v_2 := gc_result6
+//line reduce.go:287
+							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+							gc_left7 &^= 0xff << gc_lane3
 						}
 					}
-
-//line reduce_variants.go:90
-					if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy3*gc_bdz3 == 1 {
-							compiled.ShflDownLane0(&gc_l_v_2)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left7 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left7&(1<<gc_lane3) == 0 {
+							continue
 						}
-					} else {
-
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:108
+						var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
+//line reduce_variants.go:110
+						gc_l_v_2[gc_lane3] = v_2
+					}
+				}
 //line reduce_variants.go:90
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy3*gc_bdz3 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_2)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						} else {
 //line reduce_variants.go:91
-							if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-							} else {
-
+							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
+							gc_left8 := gc_act3
+							if compiled.SIMD {
+								if gc_act3 == ^uint32(0) {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
-								gc_left8 := gc_act3
-								if compiled.SIMD {
-									if gc_act3 == ^uint32(0) {
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-											gc_rank3 := gc_w3 + gc_lane3
-											_ = gc_rank3
+										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
 //line reduce_variants.go:91
-											v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
-											_ = v_2
-//line reduce_variants.go:91
-											v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
-//line reduce_variants.go:91
-											v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-											gc_left8 &^= 0xff << gc_lane3
-										}
-									} else {
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-											if gc_act3>>gc_lane3&0xff != 0xff {
-												continue
-											}
-											gc_rank3 := gc_w3 + gc_lane3
-											_ = gc_rank3
-//line reduce_variants.go:91
-											v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:91
-											_ = v_2
-//line reduce_variants.go:91
-											v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
-//line reduce_variants.go:91
-											v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-											gc_left8 &^= 0xff << gc_lane3
-										}
+										v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+										gc_left8 &^= 0xff << gc_lane3
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left8 != 0 {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										if gc_left8&(1<<gc_lane3) == 0 {
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
 											continue
 										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-										v_2 := gc_l_v_2[gc_lane3]
-										_ = v_2
-
 //line reduce_variants.go:91
-										v_2 += gc_c32r[gc_lane3]
-										gc_l_v_2[gc_lane3] = v_2
+										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:91
+										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line reduce_variants.go:91
+										v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+										gc_left8 &^= 0xff << gc_lane3
 									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left8 != 0 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left8&(1<<gc_lane3) == 0 {
+										continue
+									}
+//line reduce_variants.go:104
+									v_2 := gc_l_v_2[gc_lane3]
+//line reduce_variants.go:91
+									v_2 += gc_c32r[gc_lane3]
+									gc_l_v_2[gc_lane3] = v_2
 								}
 							}
 						}
 					}
-					gc_upto9 := gc_cnt3
-					if gc_bdy3*gc_bdz3 == 1 {
-						gc_upto9 = min(gc_upto9, 1)
-					}
-					for gc_lane3 := 0; gc_lane3 < gc_upto9; gc_lane3++ {
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						v_2 := gc_l_v_2[gc_lane3]
-						_ = v_2
-						var v int32
-						_ = v
-
-//line reduce_variants.go:93
-						var r_2 int32 = v_2
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v = r_2
-						_ = r_2
-						gc_s_v[gc_rank3] = v
-					}
 				}
-				gc_act3 = gc_save143 &^ gc_dead3
+				gc_upto9 := gc_cnt3
+				if gc_bdy3*gc_bdz3 == 1 {
+					gc_upto9 = min(gc_upto9, 1)
+				}
+				for gc_lane3 := 0; gc_lane3 < gc_upto9; gc_lane3++ {
+					gc_rank3 := gc_w3 + gc_lane3
+//line reduce_variants.go:105
+					v_2 := gc_l_v_2[gc_lane3]
+//line reduce_variants.go:107
+					var v int32
+//line reduce_variants.go:93
+					var r_2 int32 = v_2
+//line reduce_variants.go:108
+					v = r_2
+//line reduce_variants.go:110
+					gc_s_v[gc_rank3] = v
+				}
 			}
+			gc_act3 = gc_save143 &^ gc_dead3
 		}
 	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off15 := gc_bx3
-			if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) {
-				gc_at15 := partial[gc_off15:][:1]
-				gc_step5 := gc_from3
-				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
-					{
-						gc_tx3 := gc_step5 + 0
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:110
-						var r int32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at15[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step5 + 1
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:110
-						var r int32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at15[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step5 + 2
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:110
-						var r int32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at15[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step5 + 3
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:110
-						var r int32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at15[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-				}
-				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce_variants.go:118
+	gc_from3, gc_to3 := 0, gc_bdx3
+	if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+		gc_to3 = gc_bound3 + 1
+	}
+	for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off15 := gc_bx3
+		if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) {
+			gc_at15 := partial[gc_off15:][:1]
+			gc_step5 := gc_from3
+			for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+				{
+					gc_tx3 := gc_step5 + 0
+//line reduce_variants.go:131
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+//line reduce_variants.go:133
 					v := gc_s_v[gc_rank3]
-
 //line reduce_variants.go:110
 					var r int32 = v
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:81
 					sum := r
-
-//line reduce_variants.go:82
 					{
 						gc_at15[0] = sum
 					}
-					_ = r
-					_ = sum
 				}
-			} else {
-				gc_step6 := gc_from3
-				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
-					{
-						gc_tx3 := gc_step6 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
+				{
+//line reduce_variants.go:89
+					gc_tx3 := gc_step5 + 1
+//line reduce_variants.go:91
+					gc_rank3 := gc_base3 + gc_tx3
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank3]
 //line reduce_variants.go:110
-						var r int32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
+					var r int32 = v
 //line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx3] = sum
-						}
-						_ = r
-						_ = sum
-					}
+					sum := r
 					{
-						gc_tx3 := gc_step6 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:110
-						var r int32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx3] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step6 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:110
-						var r int32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx3] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step6 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:110
-						var r int32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx3] = sum
-						}
-						_ = r
-						_ = sum
+						gc_at15[0] = sum
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+				{
+//line reduce_variants.go:89
+					gc_tx3 := gc_step5 + 2
+//line reduce_variants.go:91
+					gc_rank3 := gc_base3 + gc_tx3
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:110
+					var r int32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						gc_at15[0] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx3 := gc_step5 + 3
+//line reduce_variants.go:91
+					gc_rank3 := gc_base3 + gc_tx3
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:110
+					var r int32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						gc_at15[0] = sum
+					}
+				}
+			}
+//line reduce_variants.go:89
+			for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+//line reduce_variants.go:92
+				v := gc_s_v[gc_rank3]
+//line reduce_variants.go:110
+				var r int32 = v
+//line reduce_variants.go:81
+				sum := r
+				{
+					gc_at15[0] = sum
+				}
+			}
+		} else {
+//line reduce_variants.go:89
+			gc_step6 := gc_from3
+			for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+				{
+					gc_tx3 := gc_step6 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
-
 //line reduce_variants.go:110
 					var r int32 = v
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:81
 					sum := r
-
-//line reduce_variants.go:82
 					{
 						partial[gc_bx3] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx3 := gc_step6 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:110
+					var r int32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx3] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx3 := gc_step6 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:110
+					var r int32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx3] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx3 := gc_step6 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:110
+					var r int32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx3] = sum
+					}
+				}
+			}
+//line reduce_variants.go:89
+			for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				v := gc_s_v[gc_rank3]
+//line reduce_variants.go:110
+				var r int32 = v
+//line reduce_variants.go:81
+				sum := r
+				{
+					partial[gc_bx3] = sum
 				}
 			}
 		}
@@ -13949,244 +9598,47 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b6.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b6, 0)[:gc_n4]
-	_ = gc_s_v
+//line reduce_variants.go:95
 	gc_row7 := compiled.Scratch[uint32](gc_b6, 1)[:gc_n4]
 	gc_row8 := compiled.Scratch[uint32](gc_b6, 2)[:gc_n4]
-
 //line reduce_variants.go:100
 	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok7 := false
-	{
-		gc_off18 := gc_bx4 * 2 * gc_bdx4
-		if gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx4 <= len(in)-gc_off18 {
-			copy(gc_row7, in[gc_off18:][:gc_bdx4])
-			gc_rowok7 = true
-		}
+//line reduce_variants.go:103
+	gc_off18 := gc_bx4 * 2 * gc_bdx4
+	if gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx4 <= len(in)-gc_off18 {
+		copy(gc_row7, in[gc_off18:][:gc_bdx4])
+		gc_rowok7 = true
 	}
+//line reduce_variants.go:109
 	gc_rowok8 := false
-	{
-		gc_off19 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
-		if gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx4 <= len(in)-gc_off19 {
-			copy(gc_row8, in[gc_off19:][:gc_bdx4])
-			gc_rowok8 = true
-		}
+//line reduce_variants.go:111
+	gc_off19 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
+	if gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx4 <= len(in)-gc_off19 {
+		copy(gc_row8, in[gc_off19:][:gc_bdx4])
+		gc_rowok8 = true
 	}
-	{
-		var gc_l_v_ [32]uint32
-		var gc_c41r [32]uint32
-		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			if gc_w4+32 <= gc_n4 && gc_bdy4*gc_bdz4 == 1 && gc_rowok7 && gc_rowok8 {
-				gc_bdy4, gc_bdz4 := 1, 1
-				_, _ = gc_bdy4, gc_bdz4
-				gc_cnt4 := 32
-				gc_act4 := ^uint32(0)
-				var gc_dead4 uint32
-				_ = gc_dead4
-				_ = gc_act4
-				{
-					gc_tidx12 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-					gc_tx4 := gc_tidx12.X - 1
-					{
-						gc_x08 := gc_tidx12.X
-						if gc_act4 == ^uint32(0) {
-							gc_at18 := gc_row7[gc_x08:][:32]
-							gc_at19 := gc_row8[gc_x08:][:32]
-							compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]uint32)(gc_at18), (*[32]uint32)(gc_at19))
-						} else {
-							for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-								gc_tx4++
-								if gc_tx4 == gc_bdx4 {
-									gc_tx4 = 0
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:80
-								i := gc_bx4*2*gc_bdx4 + gc_tx4
-								_ = i
-
-//line reduce_variants.go:81
-								var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-
-//line reduce_variants.go:81
-								_ = v
-
-//line reduce_variants.go:101
-								var v_ uint32 = v
-
-//line reduce_variants.go:101
-								_ = v_
-								_ = v
-								_ = v_
-								gc_l_v_[gc_lane4] = v_
-							}
-						}
-					}
-				}
-				if gc_act4 != ^uint32(0) {
-
-//line reduce_variants.go:90
-					if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy4*gc_bdz4 == 1 {
-							compiled.ShflDownLane0(&gc_l_v_)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-						}
-					} else {
-
-//line reduce_variants.go:90
-						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-							if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-							} else {
-
-//line reduce_variants.go:91
-								compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
-								gc_left10 := gc_act4
-								if compiled.SIMD {
-									if gc_act4 == ^uint32(0) {
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-											gc_rank4 := gc_w4 + gc_lane4
-											_ = gc_rank4
-//line reduce_variants.go:91
-											v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:91
-											_ = v_
-//line reduce_variants.go:91
-											v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line reduce_variants.go:91
-											v_.StoreSlice(gc_l_v_[gc_lane4:])
-											gc_left10 &^= 0xff << gc_lane4
-										}
-									} else {
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-											if gc_act4>>gc_lane4&0xff != 0xff {
-												continue
-											}
-											gc_rank4 := gc_w4 + gc_lane4
-											_ = gc_rank4
-//line reduce_variants.go:91
-											v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:91
-											_ = v_
-//line reduce_variants.go:91
-											v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line reduce_variants.go:91
-											v_.StoreSlice(gc_l_v_[gc_lane4:])
-											gc_left10 &^= 0xff << gc_lane4
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left10 != 0 {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-										if gc_left10&(1<<gc_lane4) == 0 {
-											continue
-										}
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-										v_ := gc_l_v_[gc_lane4]
-										_ = v_
-
-//line reduce_variants.go:91
-										v_ += gc_c41r[gc_lane4]
-										gc_l_v_[gc_lane4] = v_
-									}
-								}
-							}
-						}
-					}
-				}
-				gc_upto11 := gc_cnt4
-				if gc_bdy4*gc_bdz4 == 1 {
-					gc_upto11 = min(gc_upto11, 1)
-				}
-				for gc_lane4 := 0; gc_lane4 < gc_upto11; gc_lane4++ {
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
-					v_ := gc_l_v_[gc_lane4]
-					_ = v_
-					var v uint32
-					_ = v
-
-//line reduce_variants.go:93
-					var r_ uint32 = v_
-
-//line reduce_variants.go:93
-					_ = r_
-
-//line reduce_variants.go:101
-					v = r_
-					_ = r_
-					gc_s_v[gc_rank4] = v
-				}
-				gc_lo12, gc_hi12 := 0, 32
-				if gc_lo12 < gc_hi12 {
-					gc_lo12 = max(gc_lo12, max(min(0, 32), -1))
-				}
-				if gc_lo12 < gc_hi12 {
-					gc_hi12 = min(gc_hi12, min(max(0, -1), 32)+1)
-				}
-				gc_hi12 = min(gc_hi12, gc_cnt4)
-				for gc_lane4 := gc_lo12; gc_lane4 < gc_hi12; gc_lane4++ {
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:102
-					{
-						warpSums[(gc_rank4 >> 5)] = v
-					}
-				}
-				continue
-			}
-			gc_cnt4 := min(32, gc_n4-gc_w4)
-			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+//line reduce_variants.go:118
+	var gc_l_v_ [32]uint32
+	var gc_c41r [32]uint32
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		if gc_w4+32 <= gc_n4 && gc_bdy4*gc_bdz4 == 1 && gc_rowok7 && gc_rowok8 {
+			gc_bdy4, gc_bdz4 := 1, 1
+			_, _ = gc_bdy4, gc_bdz4
+			gc_cnt4 := 32
+			gc_act4 := ^uint32(0)
 			var gc_dead4 uint32
 			_ = gc_dead4
 			{
+//line reduce_variants.go:130
 				gc_tidx12 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 				gc_tx4 := gc_tidx12.X - 1
 				{
-					gc_x07 := gc_tidx12.X
-					gc_off16 := (gc_bx4 * 2 * gc_bdx4) + gc_x07
-					gc_off17 := ((gc_bx4 * 2 * gc_bdx4) + gc_bdx4) + gc_x07
-					if gc_act4 == ^uint32(0) && gc_x07+32 <= gc_bdx4 && gc_off16 >= 0 && gc_off16 <= len(in) && 32 <= len(in)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(in) && 32 <= len(in)-gc_off17 {
-						gc_at16 := in[gc_off16:][:32]
-						gc_at17 := in[gc_off17:][:32]
-						if gc_rowok7 {
-							gc_at16 = gc_row7[gc_x07:][:32]
-						}
-						if gc_rowok8 {
-							gc_at17 = gc_row8[gc_x07:][:32]
-						}
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							gc_tx4 := gc_x07 + gc_lane4
-							_ = gc_tx4
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-
-//line reduce_variants.go:80
-							i := gc_bx4*2*gc_bdx4 + gc_tx4
-							_ = i
-
-//line reduce_variants.go:81
-							var v uint32 = gc_at16[gc_lane4] + gc_at17[gc_lane4]
-
-//line reduce_variants.go:81
-							_ = v
-
-//line reduce_variants.go:101
-							var v_ uint32 = v
-
-//line reduce_variants.go:101
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane4] = v_
-						}
+					gc_x08 := gc_tidx12.X
+					if gc_act4 == ^uint32(0) {
+						gc_at18 := gc_row7[gc_x08:][:32]
+						gc_at19 := gc_row8[gc_x08:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]uint32)(gc_at18), (*[32]uint32)(gc_at19))
 					} else {
 						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 							gc_tx4++
@@ -14195,773 +9647,704 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 							}
 							gc_rank4 := gc_w4 + gc_lane4
 							gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:80
 							i := gc_bx4*2*gc_bdx4 + gc_tx4
-							_ = i
-
-//line reduce_variants.go:81
 							var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-
-//line reduce_variants.go:81
-							_ = v
-
 //line reduce_variants.go:101
 							var v_ uint32 = v
-
-//line reduce_variants.go:101
-							_ = v_
-							_ = v
-							_ = v_
+//line reduce_variants.go:104
 							gc_l_v_[gc_lane4] = v_
 						}
 					}
 				}
 			}
-
+			if gc_act4 != ^uint32(0) {
 //line reduce_variants.go:90
-			if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if gc_bdy4*gc_bdz4 == 1 {
-					compiled.ShflDownLane0(&gc_l_v_)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-					if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy4*gc_bdz4 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
 					} else {
-
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
-						gc_left9 := gc_act4
-						if compiled.SIMD {
-							if gc_act4 == ^uint32(0) {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
+							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+							gc_left10 := gc_act4
+							if compiled.SIMD {
+								if gc_act4 == ^uint32(0) {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 //line reduce_variants.go:91
-									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
 //line reduce_variants.go:91
-									_ = v_
+										v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
-									v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+										v_.StoreSlice(gc_l_v_[gc_lane4:])
+										gc_left10 &^= 0xff << gc_lane4
+									}
+								} else {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										if gc_act4>>gc_lane4&0xff != 0xff {
+											continue
+										}
 //line reduce_variants.go:91
-									v_.StoreSlice(gc_l_v_[gc_lane4:])
-									gc_left9 &^= 0xff << gc_lane4
+										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane4:])
+										gc_left10 &^= 0xff << gc_lane4
+									}
 								}
-							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left10 != 0 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									if gc_left10&(1<<gc_lane4) == 0 {
 										continue
 									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
+//line reduce_variants.go:104
+									v_ := gc_l_v_[gc_lane4]
 //line reduce_variants.go:91
-									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:91
-									_ = v_
-//line reduce_variants.go:91
-									v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line reduce_variants.go:91
-									v_.StoreSlice(gc_l_v_[gc_lane4:])
-									gc_left9 &^= 0xff << gc_lane4
+									v_ += gc_c41r[gc_lane4]
+									gc_l_v_[gc_lane4] = v_
 								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left9 != 0 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left9&(1<<gc_lane4) == 0 {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-								v_ := gc_l_v_[gc_lane4]
-								_ = v_
-
-//line reduce_variants.go:91
-								v_ += gc_c41r[gc_lane4]
-								gc_l_v_[gc_lane4] = v_
 							}
 						}
 					}
 				}
 			}
-			gc_upto10 := gc_cnt4
+			gc_upto11 := gc_cnt4
 			if gc_bdy4*gc_bdz4 == 1 {
-				gc_upto10 = min(gc_upto10, 1)
+				gc_upto11 = min(gc_upto11, 1)
 			}
-			for gc_lane4 := 0; gc_lane4 < gc_upto10; gc_lane4++ {
+			for gc_lane4 := 0; gc_lane4 < gc_upto11; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
+//line reduce_variants.go:106
 				v_ := gc_l_v_[gc_lane4]
-				_ = v_
+//line reduce_variants.go:108
 				var v uint32
-				_ = v
-
 //line reduce_variants.go:93
 				var r_ uint32 = v_
-
-//line reduce_variants.go:93
-				_ = r_
-
 //line reduce_variants.go:101
 				v = r_
-				_ = r_
+//line reduce_variants.go:103
 				gc_s_v[gc_rank4] = v
 			}
-			gc_lo11, gc_hi11 := 0, 32
-			if gc_lo11 < gc_hi11 {
-				gc_lo11 = max(gc_lo11, max(min(0, 32), -1))
+			gc_lo12, gc_hi12 := 0, 32
+			if gc_lo12 < gc_hi12 {
+				gc_lo12 = max(gc_lo12, max(min(0, 32), -1))
 			}
-			if gc_lo11 < gc_hi11 {
-				gc_hi11 = min(gc_hi11, min(max(0, -1), 32)+1)
+			if gc_lo12 < gc_hi12 {
+				gc_hi12 = min(gc_hi12, min(max(0, -1), 32)+1)
 			}
-			gc_hi11 = min(gc_hi11, gc_cnt4)
-			for gc_lane4 := gc_lo11; gc_lane4 < gc_hi11; gc_lane4++ {
+			gc_hi12 = min(gc_hi12, gc_cnt4)
+			for gc_lane4 := gc_lo12; gc_lane4 < gc_hi12; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
 				v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:102
 				{
+//line reduce_variants.go:103
 					warpSums[(gc_rank4 >> 5)] = v
 				}
 			}
+			continue
 		}
-	}
-	{
-		var gc_l_v_2 [32]uint32
-		var gc_c42r [32]uint32
-		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_cnt4 := min(32, gc_n4-gc_w4)
-			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-			var gc_dead4 uint32
-			_ = gc_dead4
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+		var gc_dead4 uint32
+		_ = gc_dead4
+		{
+			gc_tidx12 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+			gc_tx4 := gc_tidx12.X - 1
 			{
-				var gc_m144 uint32
-
-//line reduce_variants.go:106
-				if (gc_w4 >> 5) == 0 {
-					gc_m144 = ^uint32(0)
+				gc_x07 := gc_tidx12.X
+				gc_off16 := (gc_bx4 * 2 * gc_bdx4) + gc_x07
+				gc_off17 := ((gc_bx4 * 2 * gc_bdx4) + gc_bdx4) + gc_x07
+				if gc_act4 == ^uint32(0) && gc_x07+32 <= gc_bdx4 && gc_off16 >= 0 && gc_off16 <= len(in) && 32 <= len(in)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(in) && 32 <= len(in)-gc_off17 {
+					gc_at16 := in[gc_off16:][:32]
+					gc_at17 := in[gc_off17:][:32]
+					if gc_rowok7 {
+						gc_at16 = gc_row7[gc_x07:][:32]
+					}
+					if gc_rowok8 {
+						gc_at17 = gc_row8[gc_x07:][:32]
+					}
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+//line reduce_variants.go:81
+						var v uint32 = gc_at16[gc_lane4] + gc_at17[gc_lane4]
+//line reduce_variants.go:101
+						var v_ uint32 = v
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane4] = v_
+					}
+				} else {
+					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+						gc_tx4++
+						if gc_tx4 == gc_bdx4 {
+							gc_tx4 = 0
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:80
+						i := gc_bx4*2*gc_bdx4 + gc_tx4
+						var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+//line reduce_variants.go:101
+						var v_ uint32 = v
+//line reduce_variants.go:104
+						gc_l_v_[gc_lane4] = v_
+					}
 				}
-				gc_save144 := gc_act4
-				gc_act4 = gc_save144 & gc_m144
-				if gc_act4 != 0 {
-
-//line reduce_variants.go:107
-					warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					gc_left11 := gc_act4
+			}
+		}
+//line reduce_variants.go:90
+		if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy4*gc_bdz4 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+					gc_left9 := gc_act4
 					if compiled.SIMD {
-//line reduce_variants.go:108
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-						_ = gc_none5
-//line reduce_variants.go:108
-						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
-						_ = gc_iota22
 						if gc_act4 == ^uint32(0) {
-//line reduce_variants.go:108
-							gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-							_ = gc_none6
-//line reduce_variants.go:108
-							gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
-							_ = gc_iota24
-//line reduce_variants.go:108
-							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-							_ = gc_all3
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:108
-								var gc_t12 []uint32 = warpSums[:warps]
-//line reduce_variants.go:108
-								_ = gc_t12
-//line reduce_variants.go:108
-								var gc_in12 []uint32 = gc_t12
-//line reduce_variants.go:108
-								_ = gc_in12
-//line reduce_variants.go:108
-								var gc_i12 int = gc_lane4
-//line reduce_variants.go:108
-								_ = gc_i12
-//line reduce_variants.go:108
-								var gc_result12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:108
-								_ = gc_result12
-//line reduce_variants.go:108
-								gc_returned12 := gc_none6
-//line reduce_variants.go:108
-								_ = gc_returned12
-//line reduce.go:284
-								if gc_i12 < len(gc_in12) && uint(len(gc_in12)-gc_i12) > 7 {
-//line reduce.go:284
-									var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
-									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
-//line reduce.go:284
-										gc_ld17 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
-//line reduce.go:284
-									} else {
-//line reduce.go:284
-										var gc_lanes29 [8]uint32
-//line reduce.go:284
-										for gc_k29 := range 8 {
-//line reduce.go:284
-											if 0xff&(1<<gc_k29) != 0 {
-//line reduce.go:284
-												gc_pos4.Thread = gc_rank4 + gc_k29
-//line reduce.go:284
-												gc_lanes29[gc_k29] = gc_in12[gc_i12+gc_k29]
-//line reduce.go:284
-											}
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_pos4.Thread = gc_rank4
-//line reduce.go:284
-										gc_ld17 = archsimd.LoadUint32x8(&gc_lanes29)
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_result12 = gc_ld17
-//line reduce.go:284
-									gc_b7 := gc_none6
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b7 = gc_all3
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned12 = gc_b7
-//line reduce.go:284
-								} else {
-//line reduce.go:284
-									gc_if29 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
-//line reduce.go:284
-									_ = gc_if29
-//line reduce.go:284
-									if gc_if29.ToBits() != 0 {
-//line reduce.go:284
-										var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
-										if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
-//line reduce.go:284
-											gc_ld18 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
-//line reduce.go:284
-										} else {
-//line reduce.go:284
-											var gc_lanes30 [8]uint32
-//line reduce.go:284
-											for gc_k30 := range 8 {
-//line reduce.go:284
-												if gc_if29.ToBits()&(1<<gc_k30) != 0 {
-//line reduce.go:284
-													gc_pos4.Thread = gc_rank4 + gc_k30
-//line reduce.go:284
-													gc_lanes30[gc_k30] = gc_in12[gc_i12+gc_k30]
-//line reduce.go:284
-												}
-//line reduce.go:284
-											}
-//line reduce.go:284
-											gc_pos4.Thread = gc_rank4
-//line reduce.go:284
-											gc_ld18 = archsimd.LoadUint32x8(&gc_lanes30)
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_result12 = gc_ld18.Merge(gc_result12, gc_if29)
-//line reduce.go:284
-										gc_returned12 = gc_if29.Or(gc_returned12)
-//line reduce.go:284
-									}
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_if30 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-								_ = gc_if30
-//line reduce.go:287
-								if gc_if30.ToBits() != 0 {
-//line reduce.go:287
-									var gc_zero12 uint32
-//line reduce.go:287
-									_ = gc_zero12
-//line reduce.go:287
-									gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if30)
-//line reduce.go:287
-									gc_returned12 = gc_if30.Or(gc_returned12)
-//line reduce.go:287
-								}
-//line reduce.go:287
-								v_2 := gc_result12
-//line reduce.go:287
-								_ = v_2
-//line reduce.go:287
-								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left11 &^= 0xff << gc_lane4
+//line reduce_variants.go:91
+								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:91
+								v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+								v_.StoreSlice(gc_l_v_[gc_lane4:])
+								gc_left9 &^= 0xff << gc_lane4
 							}
 						} else {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								if gc_act4>>gc_lane4&0xff != 0xff {
 									continue
 								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:108
-								var gc_t10 []uint32 = warpSums[:warps]
-//line reduce_variants.go:108
-								_ = gc_t10
-//line reduce_variants.go:108
-								var gc_in10 []uint32 = gc_t10
-//line reduce_variants.go:108
-								_ = gc_in10
-//line reduce_variants.go:108
-								var gc_i10 int = gc_lane4
-//line reduce_variants.go:108
-								_ = gc_i10
-//line reduce_variants.go:108
-								var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:108
-								_ = gc_result10
-//line reduce_variants.go:108
-								gc_returned10 := gc_none5
-//line reduce_variants.go:108
-								_ = gc_returned10
-//line reduce.go:284
-								gc_if26 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
-//line reduce.go:284
-								_ = gc_if26
-//line reduce.go:284
-								if gc_if26.ToBits() != 0 {
-//line reduce.go:284
-									var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
-									if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
-//line reduce.go:284
-										gc_ld14 = archsimd.LoadUint32x8Slice(gc_in10[gc_i10:])
-//line reduce.go:284
-									} else {
-//line reduce.go:284
-										var gc_lanes26 [8]uint32
-//line reduce.go:284
-										for gc_k26 := range 8 {
-//line reduce.go:284
-											if gc_if26.ToBits()&(1<<gc_k26) != 0 {
-//line reduce.go:284
-												gc_pos4.Thread = gc_rank4 + gc_k26
-//line reduce.go:284
-												gc_lanes26[gc_k26] = gc_in10[gc_i10+gc_k26]
-//line reduce.go:284
-											}
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_pos4.Thread = gc_rank4
-//line reduce.go:284
-										gc_ld14 = archsimd.LoadUint32x8(&gc_lanes26)
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_result10 = gc_ld14.Merge(gc_result10, gc_if26)
-//line reduce.go:284
-									gc_returned10 = gc_if26.Or(gc_returned10)
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_if27 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-								_ = gc_if27
-//line reduce.go:287
-								if gc_if27.ToBits() != 0 {
-//line reduce.go:287
-									var gc_zero10 uint32
-//line reduce.go:287
-									_ = gc_zero10
-//line reduce.go:287
-									gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if27)
-//line reduce.go:287
-									gc_returned10 = gc_if27.Or(gc_returned10)
-//line reduce.go:287
-								}
-//line reduce.go:287
-								v_2 := gc_result10
-//line reduce.go:287
-								_ = v_2
-//line reduce.go:287
-								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left11 &^= 0xff << gc_lane4
+//line reduce_variants.go:91
+								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:91
+								v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+								v_.StoreSlice(gc_l_v_[gc_lane4:])
+								gc_left9 &^= 0xff << gc_lane4
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left11 != 0 {
+					if gc_left9 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left11&(1<<gc_lane4) == 0 {
+							if gc_left9&(1<<gc_lane4) == 0 {
+								continue
+							}
+//line reduce_variants.go:104
+							v_ := gc_l_v_[gc_lane4]
+//line reduce_variants.go:91
+							v_ += gc_c41r[gc_lane4]
+							gc_l_v_[gc_lane4] = v_
+						}
+					}
+				}
+			}
+		}
+		gc_upto10 := gc_cnt4
+		if gc_bdy4*gc_bdz4 == 1 {
+			gc_upto10 = min(gc_upto10, 1)
+		}
+		for gc_lane4 := 0; gc_lane4 < gc_upto10; gc_lane4++ {
+			gc_rank4 := gc_w4 + gc_lane4
+//line reduce_variants.go:105
+			v_ := gc_l_v_[gc_lane4]
+//line reduce_variants.go:107
+			var v uint32
+//line reduce_variants.go:93
+			var r_ uint32 = v_
+//line reduce_variants.go:101
+			v = r_
+//line reduce_variants.go:103
+			gc_s_v[gc_rank4] = v
+		}
+		gc_lo11, gc_hi11 := 0, 32
+		if gc_lo11 < gc_hi11 {
+			gc_lo11 = max(gc_lo11, max(min(0, 32), -1))
+		}
+		if gc_lo11 < gc_hi11 {
+			gc_hi11 = min(gc_hi11, min(max(0, -1), 32)+1)
+		}
+		gc_hi11 = min(gc_hi11, gc_cnt4)
+		for gc_lane4 := gc_lo11; gc_lane4 < gc_hi11; gc_lane4++ {
+			gc_rank4 := gc_w4 + gc_lane4
+			gc_pos4.Thread = gc_rank4
+			v := gc_s_v[gc_rank4]
+			{
+//line reduce_variants.go:103
+				warpSums[(gc_rank4 >> 5)] = v
+			}
+		}
+	}
+//line reduce_variants.go:109
+	var gc_l_v_2 [32]uint32
+	var gc_c42r [32]uint32
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+		var gc_dead4 uint32
+		{
+//line reduce_variants.go:117
+			var gc_m144 uint32
+//line reduce_variants.go:106
+			if (gc_w4 >> 5) == 0 {
+				gc_m144 = ^uint32(0)
+			}
+			gc_save144 := gc_act4
+			gc_act4 = gc_save144 & gc_m144
+			if gc_act4 != 0 {
+//line reduce_variants.go:107
+				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
+				gc_left11 := gc_act4
+				if compiled.SIMD {
+//line reduce_variants.go:108
+					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line reduce_variants.go:108
+					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act4 == ^uint32(0) {
+//line reduce_variants.go:108
+						gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line reduce_variants.go:108
+						gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line reduce_variants.go:108
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:108
+							var gc_t12 []uint32 = warpSums[:warps]
+//line reduce_variants.go:108
+							var gc_in12 []uint32 = gc_t12
+//line reduce_variants.go:108
+							var gc_i12 int = gc_lane4
+//line reduce_variants.go:108
+							var gc_result12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce_variants.go:108
+							gc_returned12 := gc_none6
+//line reduce.go:284
+							if gc_i12 < len(gc_in12) && uint(len(gc_in12)-gc_i12) > 7 {
+//line reduce.go:284
+								var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:284
+								if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
+//line reduce.go:284
+									gc_ld17 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
+								} else {
+//line reduce.go:284
+									var gc_lanes29 [8]uint32
+//line reduce.go:284
+									for gc_k29 := range 8 {
+//line reduce.go:284
+										if 0xff&(1<<gc_k29) != 0 {
+//line reduce.go:284
+											gc_pos4.Thread = gc_rank4 + gc_k29
+//line reduce.go:284
+											gc_lanes29[gc_k29] = gc_in12[gc_i12+gc_k29]
+										}
+									}
+//line reduce.go:284
+									gc_pos4.Thread = gc_rank4
+//line reduce.go:284
+									gc_ld17 = archsimd.LoadUint32x8(&gc_lanes29)
+								}
+//line reduce.go:284
+								gc_result12 = gc_ld17
+//line reduce.go:284
+								gc_b7 := gc_none6
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b7 = gc_all3
+								}
+//line reduce.go:284
+								gc_returned12 = gc_b7
+							} else {
+//line reduce.go:284
+								gc_if29 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
+//line reduce.go:284
+								if gc_if29.ToBits() != 0 {
+//line reduce.go:284
+									var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:284
+									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
+//line reduce.go:284
+										gc_ld18 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
+									} else {
+//line reduce.go:284
+										var gc_lanes30 [8]uint32
+//line reduce.go:284
+										for gc_k30 := range 8 {
+//line reduce.go:284
+											if gc_if29.ToBits()&(1<<gc_k30) != 0 {
+//line reduce.go:284
+												gc_pos4.Thread = gc_rank4 + gc_k30
+//line reduce.go:284
+												gc_lanes30[gc_k30] = gc_in12[gc_i12+gc_k30]
+											}
+										}
+//line reduce.go:284
+										gc_pos4.Thread = gc_rank4
+//line reduce.go:284
+										gc_ld18 = archsimd.LoadUint32x8(&gc_lanes30)
+									}
+//line reduce.go:284
+									gc_result12 = gc_ld18.Merge(gc_result12, gc_if29)
+//line reduce.go:284
+									gc_returned12 = gc_if29.Or(gc_returned12)
+								}
+							}
+//line reduce.go:284
+							gc_if30 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+							if gc_if30.ToBits() != 0 {
+//line reduce.go:287
+								var gc_zero12 uint32
+//line reduce.go:287
+								gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if30)
+//line reduce.go:287
+								gc_returned12 = gc_if30.Or(gc_returned12)
+							}
+//line reduce.go:287
+							v_2 := gc_result12
+//line reduce.go:287
+							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+							gc_left11 &^= 0xff << gc_lane4
+						}
+					} else {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
 							gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:108
-							var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
-
+							var gc_t10 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-							_ = v_2
-							_ = v_2
-							gc_l_v_2[gc_lane4] = v_2
+							var gc_in10 []uint32 = gc_t10
+//line reduce_variants.go:108
+							var gc_i10 int = gc_lane4
+//line reduce_variants.go:108
+							var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce_variants.go:108
+							gc_returned10 := gc_none5
+//line reduce.go:284
+							gc_if26 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
+//line reduce.go:284
+							if gc_if26.ToBits() != 0 {
+//line reduce.go:284
+								var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:284
+								if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
+//line reduce.go:284
+									gc_ld14 = archsimd.LoadUint32x8Slice(gc_in10[gc_i10:])
+								} else {
+//line reduce.go:284
+									var gc_lanes26 [8]uint32
+//line reduce.go:284
+									for gc_k26 := range 8 {
+//line reduce.go:284
+										if gc_if26.ToBits()&(1<<gc_k26) != 0 {
+//line reduce.go:284
+											gc_pos4.Thread = gc_rank4 + gc_k26
+//line reduce.go:284
+											gc_lanes26[gc_k26] = gc_in10[gc_i10+gc_k26]
+										}
+									}
+//line reduce.go:284
+									gc_pos4.Thread = gc_rank4
+//line reduce.go:284
+									gc_ld14 = archsimd.LoadUint32x8(&gc_lanes26)
+								}
+//line reduce.go:284
+								gc_result10 = gc_ld14.Merge(gc_result10, gc_if26)
+//line reduce.go:284
+								gc_returned10 = gc_if26.Or(gc_returned10)
+							}
+//line reduce.go:284
+							gc_if27 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+							if gc_if27.ToBits() != 0 {
+//line reduce.go:287
+								var gc_zero10 uint32
+//line reduce.go:287
+								gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if27)
+//line reduce.go:287
+								gc_returned10 = gc_if27.Or(gc_returned10)
+							}
+//line reduce.go:287
+							v_2 := gc_result10
+//line reduce.go:287
+							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+							gc_left11 &^= 0xff << gc_lane4
 						}
 					}
-
-//line reduce_variants.go:90
-					if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy4*gc_bdz4 == 1 {
-							compiled.ShflDownLane0(&gc_l_v_2)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left11 != 0 {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_left11&(1<<gc_lane4) == 0 {
+							continue
 						}
-					} else {
-
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:108
+						var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
+//line reduce_variants.go:110
+						gc_l_v_2[gc_lane4] = v_2
+					}
+				}
 //line reduce_variants.go:90
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy4*gc_bdz4 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_2)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						} else {
 //line reduce_variants.go:91
-							if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-							} else {
-
+							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
+							gc_left12 := gc_act4
+							if compiled.SIMD {
+								if gc_act4 == ^uint32(0) {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
-								gc_left12 := gc_act4
-								if compiled.SIMD {
-									if gc_act4 == ^uint32(0) {
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-											gc_rank4 := gc_w4 + gc_lane4
-											_ = gc_rank4
+										v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
 //line reduce_variants.go:91
-											v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+										v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
-											_ = v_2
-//line reduce_variants.go:91
-											v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
-//line reduce_variants.go:91
-											v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-											gc_left12 &^= 0xff << gc_lane4
-										}
-									} else {
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-											if gc_act4>>gc_lane4&0xff != 0xff {
-												continue
-											}
-											gc_rank4 := gc_w4 + gc_lane4
-											_ = gc_rank4
-//line reduce_variants.go:91
-											v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:91
-											_ = v_2
-//line reduce_variants.go:91
-											v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
-//line reduce_variants.go:91
-											v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-											gc_left12 &^= 0xff << gc_lane4
-										}
+										v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+										gc_left12 &^= 0xff << gc_lane4
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left12 != 0 {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-										if gc_left12&(1<<gc_lane4) == 0 {
+								} else {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										if gc_act4>>gc_lane4&0xff != 0xff {
 											continue
 										}
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-										v_2 := gc_l_v_2[gc_lane4]
-										_ = v_2
-
 //line reduce_variants.go:91
-										v_2 += gc_c42r[gc_lane4]
-										gc_l_v_2[gc_lane4] = v_2
+										v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:91
+										v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line reduce_variants.go:91
+										v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+										gc_left12 &^= 0xff << gc_lane4
 									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left12 != 0 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									if gc_left12&(1<<gc_lane4) == 0 {
+										continue
+									}
+//line reduce_variants.go:104
+									v_2 := gc_l_v_2[gc_lane4]
+//line reduce_variants.go:91
+									v_2 += gc_c42r[gc_lane4]
+									gc_l_v_2[gc_lane4] = v_2
 								}
 							}
 						}
 					}
-					gc_upto12 := gc_cnt4
-					if gc_bdy4*gc_bdz4 == 1 {
-						gc_upto12 = min(gc_upto12, 1)
-					}
-					for gc_lane4 := 0; gc_lane4 < gc_upto12; gc_lane4++ {
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						v_2 := gc_l_v_2[gc_lane4]
-						_ = v_2
-						var v uint32
-						_ = v
-
-//line reduce_variants.go:93
-						var r_2 uint32 = v_2
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v = r_2
-						_ = r_2
-						gc_s_v[gc_rank4] = v
-					}
 				}
-				gc_act4 = gc_save144 &^ gc_dead4
+				gc_upto12 := gc_cnt4
+				if gc_bdy4*gc_bdz4 == 1 {
+					gc_upto12 = min(gc_upto12, 1)
+				}
+				for gc_lane4 := 0; gc_lane4 < gc_upto12; gc_lane4++ {
+					gc_rank4 := gc_w4 + gc_lane4
+//line reduce_variants.go:105
+					v_2 := gc_l_v_2[gc_lane4]
+//line reduce_variants.go:107
+					var v uint32
+//line reduce_variants.go:93
+					var r_2 uint32 = v_2
+//line reduce_variants.go:108
+					v = r_2
+//line reduce_variants.go:110
+					gc_s_v[gc_rank4] = v
+				}
 			}
+			gc_act4 = gc_save144 &^ gc_dead4
 		}
 	}
-	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off20 := gc_bx4
-			if gc_from4 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) {
-				gc_at20 := partial[gc_off20:][:1]
-				gc_step7 := gc_from4
-				for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
-					{
-						gc_tx4 := gc_step7 + 0
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:110
-						var r uint32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at20[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step7 + 1
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:110
-						var r uint32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at20[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step7 + 2
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:110
-						var r uint32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at20[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step7 + 3
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:110
-						var r uint32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							gc_at20[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-				}
-				for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce_variants.go:118
+	gc_from4, gc_to4 := 0, gc_bdx4
+	if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+		gc_to4 = gc_bound4 + 1
+	}
+	for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_off20 := gc_bx4
+		if gc_from4 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) {
+			gc_at20 := partial[gc_off20:][:1]
+			gc_step7 := gc_from4
+			for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+				{
+					gc_tx4 := gc_step7 + 0
+//line reduce_variants.go:131
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+//line reduce_variants.go:133
 					v := gc_s_v[gc_rank4]
-
 //line reduce_variants.go:110
 					var r uint32 = v
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:81
 					sum := r
-
-//line reduce_variants.go:82
 					{
 						gc_at20[0] = sum
 					}
-					_ = r
-					_ = sum
 				}
-			} else {
-				gc_step8 := gc_from4
-				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
-					{
-						gc_tx4 := gc_step8 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
-
+				{
+//line reduce_variants.go:89
+					gc_tx4 := gc_step7 + 1
+//line reduce_variants.go:91
+					gc_rank4 := gc_base4 + gc_tx4
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank4]
 //line reduce_variants.go:110
-						var r uint32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
+					var r uint32 = v
 //line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx4] = sum
-						}
-						_ = r
-						_ = sum
-					}
+					sum := r
 					{
-						gc_tx4 := gc_step8 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:110
-						var r uint32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx4] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step8 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:110
-						var r uint32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx4] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step8 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:110
-						var r uint32 = v
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:81
-						sum := r
-
-//line reduce_variants.go:82
-						{
-							partial[gc_bx4] = sum
-						}
-						_ = r
-						_ = sum
+						gc_at20[0] = sum
 					}
 				}
-				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+				{
+//line reduce_variants.go:89
+					gc_tx4 := gc_step7 + 2
+//line reduce_variants.go:91
+					gc_rank4 := gc_base4 + gc_tx4
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:110
+					var r uint32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						gc_at20[0] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx4 := gc_step7 + 3
+//line reduce_variants.go:91
+					gc_rank4 := gc_base4 + gc_tx4
+//line reduce_variants.go:93
+					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:110
+					var r uint32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						gc_at20[0] = sum
+					}
+				}
+			}
+//line reduce_variants.go:89
+			for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+//line reduce_variants.go:92
+				v := gc_s_v[gc_rank4]
+//line reduce_variants.go:110
+				var r uint32 = v
+//line reduce_variants.go:81
+				sum := r
+				{
+					gc_at20[0] = sum
+				}
+			}
+		} else {
+//line reduce_variants.go:89
+			gc_step8 := gc_from4
+			for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+				{
+					gc_tx4 := gc_step8 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
-
 //line reduce_variants.go:110
 					var r uint32 = v
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:81
 					sum := r
-
-//line reduce_variants.go:82
 					{
 						partial[gc_bx4] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx4 := gc_step8 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:110
+					var r uint32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx4] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx4 := gc_step8 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:110
+					var r uint32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx4] = sum
+					}
+				}
+				{
+//line reduce_variants.go:89
+					gc_tx4 := gc_step8 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:110
+					var r uint32 = v
+//line reduce_variants.go:81
+					sum := r
+					{
+						partial[gc_bx4] = sum
+					}
+				}
+			}
+//line reduce_variants.go:89
+			for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				v := gc_s_v[gc_rank4]
+//line reduce_variants.go:110
+				var r uint32 = v
+//line reduce_variants.go:81
+				sum := r
+				{
+					partial[gc_bx4] = sum
 				}
 			}
 		}
@@ -15022,65 +10405,53 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
 	gc_s_v := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
-
 //line reduce_variants.go:130
 	n := len(in)
-
-//line reduce_variants.go:131
 	b := gc_bdx5
-
-//line reduce_variants.go:132
 	gridSize := 2 * b * gc_gdx5
-	{
-		gc_step27 := 0
-		for ; gc_step27+3 < gc_n5; gc_step27 += 4 {
-			{
-				gc_rank5 := gc_step27 + 0
-				gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:133
-				var v T
-				_ = v
-				gc_s_v[gc_rank5] = v
-			}
-			{
-				gc_rank5 := gc_step27 + 1
-				gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:133
-				var v T
-				_ = v
-				gc_s_v[gc_rank5] = v
-			}
-			{
-				gc_rank5 := gc_step27 + 2
-				gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:133
-				var v T
-				_ = v
-				gc_s_v[gc_rank5] = v
-			}
-			{
-				gc_rank5 := gc_step27 + 3
-				gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:133
-				var v T
-				_ = v
-				gc_s_v[gc_rank5] = v
-			}
-		}
-		for gc_rank5 := gc_step27; gc_rank5 < gc_n5; gc_rank5++ {
+//line reduce_variants.go:134
+	gc_step27 := 0
+	for ; gc_step27+3 < gc_n5; gc_step27 += 4 {
+		{
+			gc_rank5 := gc_step27 + 0
 			gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:133
 			var v T
-			_ = v
+//line reduce_variants.go:135
+			gc_s_v[gc_rank5] = v
+		}
+		{
+			gc_rank5 := gc_step27 + 1
+			gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:133
+			var v T
+//line reduce_variants.go:135
+			gc_s_v[gc_rank5] = v
+		}
+		{
+			gc_rank5 := gc_step27 + 2
+			gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:133
+			var v T
+//line reduce_variants.go:135
+			gc_s_v[gc_rank5] = v
+		}
+		{
+			gc_rank5 := gc_step27 + 3
+			gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:133
+			var v T
+//line reduce_variants.go:135
 			gc_s_v[gc_rank5] = v
 		}
 	}
-
+	for gc_rank5 := gc_step27; gc_rank5 < gc_n5; gc_rank5++ {
+		gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:133
+		var v T
+//line reduce_variants.go:135
+		gc_s_v[gc_rank5] = v
+	}
 //line reduce_variants.go:134
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b5.Tick()
@@ -15088,367 +10459,273 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			return
 		}
 		gc_more = false
-		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if !compiled.Adds(gc_off+(gc_bx5*2*b), gc_to5) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound9 := compiled.Diff(gc_limit, gc_off+(gc_bx5*2*b)); gc_bound9 < gc_to5 {
-				gc_to5 = gc_bound9
-			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off31 := (gc_bx5 * 2 * b) + gc_off
-				gc_off32 := ((gc_bx5 * 2 * b) + gc_off) + b
-				if gc_from5 >= 0 && gc_off31 >= 0 && gc_off31 <= len(in) && gc_to5 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_to5 <= len(in)-gc_off32 {
-					gc_at38 := in[gc_off31:][:gc_to5]
-					gc_at39 := in[gc_off32:][:gc_to5]
-					gc_step28 := gc_from5
-					for ; gc_step28+3 < gc_to5; gc_step28 += 4 {
-						{
-							gc_tx5 := gc_step28 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:131
-							tid := gc_tx5
-							_ = tid
-							v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:134
-							i := gc_bx5*2*b + tid + gc_off
-							gc_more = true
-							_ = i
-
-//line reduce_variants.go:135
-							v += gc_at38[gc_tx5]
-
-//line reduce_variants.go:136
-							if true || i+b < n {
-								v += gc_at39[gc_tx5]
-							}
-							gc_s_v[gc_rank5] = v
-						}
-						{
-							gc_tx5 := gc_step28 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:131
-							tid := gc_tx5
-							_ = tid
-							v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:134
-							i := gc_bx5*2*b + tid + gc_off
-							gc_more = true
-							_ = i
-
-//line reduce_variants.go:135
-							v += gc_at38[gc_tx5]
-
-//line reduce_variants.go:136
-							if true || i+b < n {
-								v += gc_at39[gc_tx5]
-							}
-							gc_s_v[gc_rank5] = v
-						}
-						{
-							gc_tx5 := gc_step28 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:131
-							tid := gc_tx5
-							_ = tid
-							v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:134
-							i := gc_bx5*2*b + tid + gc_off
-							gc_more = true
-							_ = i
-
-//line reduce_variants.go:135
-							v += gc_at38[gc_tx5]
-
-//line reduce_variants.go:136
-							if true || i+b < n {
-								v += gc_at39[gc_tx5]
-							}
-							gc_s_v[gc_rank5] = v
-						}
-						{
-							gc_tx5 := gc_step28 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce_variants.go:131
-							tid := gc_tx5
-							_ = tid
-							v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:134
-							i := gc_bx5*2*b + tid + gc_off
-							gc_more = true
-							_ = i
-
-//line reduce_variants.go:135
-							v += gc_at38[gc_tx5]
-
-//line reduce_variants.go:136
-							if true || i+b < n {
-								v += gc_at39[gc_tx5]
-							}
-							gc_s_v[gc_rank5] = v
-						}
-					}
-					for gc_tx5 := gc_step28; gc_tx5 < gc_to5; gc_tx5++ {
+//line reduce_variants.go:141
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if !compiled.Adds(gc_off+(gc_bx5*2*b), gc_to5) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound9 := compiled.Diff(gc_limit, gc_off+(gc_bx5*2*b)); gc_bound9 < gc_to5 {
+			gc_to5 = gc_bound9
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off31 := (gc_bx5 * 2 * b) + gc_off
+			gc_off32 := ((gc_bx5 * 2 * b) + gc_off) + b
+			if gc_from5 >= 0 && gc_off31 >= 0 && gc_off31 <= len(in) && gc_to5 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_to5 <= len(in)-gc_off32 {
+				gc_at38 := in[gc_off31:][:gc_to5]
+				gc_at39 := in[gc_off32:][:gc_to5]
+				gc_step28 := gc_from5
+				for ; gc_step28+3 < gc_to5; gc_step28 += 4 {
+					{
+						gc_tx5 := gc_step28 + 0
+//line reduce_variants.go:159
 						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
 //line reduce_variants.go:131
 						tid := gc_tx5
-						_ = tid
+//line reduce_variants.go:133
 						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:134
 						i := gc_bx5*2*b + tid + gc_off
 						gc_more = true
-						_ = i
-
 //line reduce_variants.go:135
 						v += gc_at38[gc_tx5]
-
-//line reduce_variants.go:136
 						if true || i+b < n {
 							v += gc_at39[gc_tx5]
 						}
 						gc_s_v[gc_rank5] = v
 					}
-				} else {
-					gc_step29 := gc_from5
-					for ; gc_step29+3 < gc_to5; gc_step29 += 4 {
-						{
-							gc_tx5 := gc_step29 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-							tid := gc_tx5
-							_ = tid
-							v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:134
-							i := gc_bx5*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank5] = v
-						}
-						{
-							gc_tx5 := gc_step29 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-							tid := gc_tx5
-							_ = tid
-							v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:134
-							i := gc_bx5*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank5] = v
-						}
-						{
-							gc_tx5 := gc_step29 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-							tid := gc_tx5
-							_ = tid
-							v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:134
-							i := gc_bx5*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank5] = v
-						}
-						{
-							gc_tx5 := gc_step29 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-							tid := gc_tx5
-							_ = tid
-							v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:134
-							i := gc_bx5*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank5] = v
-						}
-					}
-					for gc_tx5 := gc_step29; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step28 + 1
+//line reduce_variants.go:144
 						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:131
 						tid := gc_tx5
-						_ = tid
+//line reduce_variants.go:133
 						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:134
 						i := gc_bx5*2*b + tid + gc_off
 						gc_more = true
-
+//line reduce_variants.go:135
+						v += gc_at38[gc_tx5]
+						if true || i+b < n {
+							v += gc_at39[gc_tx5]
+						}
+						gc_s_v[gc_rank5] = v
+					}
+					{
+						gc_tx5 := gc_step28 + 2
+//line reduce_variants.go:144
+						gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:131
+						tid := gc_tx5
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank5]
+						i := gc_bx5*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += gc_at38[gc_tx5]
+						if true || i+b < n {
+							v += gc_at39[gc_tx5]
+						}
+						gc_s_v[gc_rank5] = v
+					}
+					{
+						gc_tx5 := gc_step28 + 3
+//line reduce_variants.go:144
+						gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:131
+						tid := gc_tx5
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank5]
+						i := gc_bx5*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += gc_at38[gc_tx5]
+						if true || i+b < n {
+							v += gc_at39[gc_tx5]
+						}
+						gc_s_v[gc_rank5] = v
+					}
+				}
+				for gc_tx5 := gc_step28; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:131
+					tid := gc_tx5
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank5]
+					i := gc_bx5*2*b + tid + gc_off
+					gc_more = true
+//line reduce_variants.go:135
+					v += gc_at38[gc_tx5]
+					if true || i+b < n {
+						v += gc_at39[gc_tx5]
+					}
+					gc_s_v[gc_rank5] = v
+				}
+			} else {
+				gc_step29 := gc_from5
+				for ; gc_step29+3 < gc_to5; gc_step29 += 4 {
+					{
+						gc_tx5 := gc_step29 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:131
+						tid := gc_tx5
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank5]
+						i := gc_bx5*2*b + tid + gc_off
+						gc_more = true
 //line reduce_variants.go:135
 						v += in[i]
-
-//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank5] = v
+					}
+					{
+						gc_tx5 := gc_step29 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:131
+						tid := gc_tx5
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank5]
+						i := gc_bx5*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank5] = v
+					}
+					{
+						gc_tx5 := gc_step29 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:131
+						tid := gc_tx5
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank5]
+						i := gc_bx5*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank5] = v
+					}
+					{
+						gc_tx5 := gc_step29 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:131
+						tid := gc_tx5
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank5]
+						i := gc_bx5*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
 						gc_s_v[gc_rank5] = v
 					}
 				}
+				for gc_tx5 := gc_step29; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:131
+					tid := gc_tx5
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank5]
+					i := gc_bx5*2*b + tid + gc_off
+					gc_more = true
+//line reduce_variants.go:135
+					v += in[i]
+					if i+b < n {
+						v += in[i+b]
+					}
+					gc_s_v[gc_rank5] = v
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:140
 	if b <= 1*gc_bdx5 {
 		gc_b5.SharedWritten()
 	}
-
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[T](t, b)[:b]
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(sdata) {
-				gc_at40 := sdata[:gc_bdx5]
-
+//line reduce_variants.go:142
+	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		if gc_bdx5 <= len(sdata) {
+			gc_at40 := sdata[:gc_bdx5]
 //line reduce_variants.go:141
-				copy(gc_at40, gc_s_v[gc_base5:][:gc_bdx5])
-			} else {
-				gc_step30 := 0
-				for ; gc_step30+3 < gc_bdx5; gc_step30 += 4 {
-					{
-						gc_tx5 := gc_step30 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:141
-						sdata[tid] = v
-					}
-					{
-						gc_tx5 := gc_step30 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:141
-						sdata[tid] = v
-					}
-					{
-						gc_tx5 := gc_step30 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:141
-						sdata[tid] = v
-					}
-					{
-						gc_tx5 := gc_step30 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:141
-						sdata[tid] = v
-					}
-				}
-				for gc_tx5 := gc_step30; gc_tx5 < gc_bdx5; gc_tx5++ {
+			copy(gc_at40, gc_s_v[gc_base5:][:gc_bdx5])
+		} else {
+			gc_step30 := 0
+			for ; gc_step30+3 < gc_bdx5; gc_step30 += 4 {
+				{
+					gc_tx5 := gc_step30 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:131
 					tid := gc_tx5
-					_ = tid
+//line reduce_variants.go:133
 					v := gc_s_v[gc_rank5]
-
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx5 := gc_step30 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:131
+					tid := gc_tx5
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx5 := gc_step30 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:131
+					tid := gc_tx5
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank5]
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx5 := gc_step30 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:131
+					tid := gc_tx5
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank5]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 			}
+			for gc_tx5 := gc_step30; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:131
+				tid := gc_tx5
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank5]
+//line reduce_variants.go:141
+				sdata[tid] = v
+			}
 		}
 	}
-
 //line reduce_variants.go:143
 	var sdata_ []T = sdata
-
-//line reduce_variants.go:143
-	_ = sdata_
-
 //line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
-
-//line reduce_variants.go:143
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
@@ -15457,232 +10734,205 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				continue
 			}
 		}
-		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound9 := s; gc_bound9 < gc_to5 {
-				gc_to5 = gc_bound9
-			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off33 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off33 {
-					gc_at41 := sdata_[:gc_to5]
-					gc_at42 := sdata_[gc_off33:][:gc_to5]
-					gc_step31 := gc_from5
-					for ; gc_step31+3 < gc_to5; gc_step31 += 4 {
+//line reduce.go:281
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound9 := s; gc_bound9 < gc_to5 {
+			gc_to5 = gc_bound9
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off33 := s
+			if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off33 {
+				gc_at41 := sdata_[:gc_to5]
+				gc_at42 := sdata_[gc_off33:][:gc_to5]
+				gc_step31 := gc_from5
+				for ; gc_step31+3 < gc_to5; gc_step31 += 4 {
+					{
+						gc_tx5 := gc_step31 + 0
 						{
-							gc_tx5 := gc_step31 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at41[gc_tx5] += gc_at42[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step31 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at41[gc_tx5] += gc_at42[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step31 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at41[gc_tx5] += gc_at42[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step31 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								gc_at41[gc_tx5] += gc_at42[gc_tx5]
-							}
-						}
-					}
-					for gc_tx5 := gc_step31; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce.go:272
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:274
-						{
+//line reduce.go:275
 							gc_at41[gc_tx5] += gc_at42[gc_tx5]
 						}
 					}
-				} else {
-					gc_step32 := gc_from5
-					for ; gc_step32+3 < gc_to5; gc_step32 += 4 {
+					{
+						gc_tx5 := gc_step31 + 1
 						{
-							gc_tx5 := gc_step32 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step32 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step32 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step32 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:272
-							tid_ := gc_tx5
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							gc_at41[gc_tx5] += gc_at42[gc_tx5]
 						}
 					}
-					for gc_tx5 := gc_step32; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step31 + 2
+						{
+//line reduce.go:275
+							gc_at41[gc_tx5] += gc_at42[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step31 + 3
+						{
+//line reduce.go:275
+							gc_at41[gc_tx5] += gc_at42[gc_tx5]
+						}
+					}
+				}
+				for gc_tx5 := gc_step31; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+//line reduce.go:275
+						gc_at41[gc_tx5] += gc_at42[gc_tx5]
+					}
+				}
+			} else {
+				gc_step32 := gc_from5
+				for ; gc_step32+3 < gc_to5; gc_step32 += 4 {
+					{
+						gc_tx5 := gc_step32 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reduce.go:272
 						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx5 := gc_step32 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+						tid_ := gc_tx5
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step32 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+						tid_ := gc_tx5
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step32 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+						tid_ := gc_tx5
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx5 := gc_step32; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line reduce.go:272
+					tid_ := gc_tx5
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
+//line reduce.go:282
 	if !(gc_bdy5*gc_bdz5 == 1 && gc_bdx5 >= 32 && compiled.TreeSum(sdata, 32)) {
-		{
-			var gc_l_v_ [32]T
-			for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-				gc_cnt5 := min(32, gc_n5-gc_w5)
-				gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-				var gc_dead5 uint32
-				_ = gc_dead5
-				{
-					var gc_m105 uint32
-
+//line reduce.go:284
+		var gc_l_v_ [32]T
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+			var gc_dead5 uint32
+			{
+//line reduce.go:291
+				var gc_m105 uint32
 //line reduce_variants.go:144
-					if gc_x014 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
-						gc_lo10, gc_hi12 := 0, 32
-						if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x014); gc_bound10 < gc_hi12 {
-							gc_hi12 = gc_bound10
-						}
-						if gc_lo10 < gc_hi12 {
-							gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
-						}
-					} else {
-						{
-							gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-							gc_tx5 := gc_tidx8.X - 1
-							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-								gc_tx5++
-								if gc_tx5 == gc_bdx5 {
-									gc_tx5 = 0
-								}
-								gc_rank5 := gc_w5 + gc_lane5
-								gc_pos5.Thread = gc_rank5
-
+				if gc_x014 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
+					gc_lo10, gc_hi12 := 0, 32
+					if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x014); gc_bound10 < gc_hi12 {
+						gc_hi12 = gc_bound10
+					}
+					if gc_lo10 < gc_hi12 {
+						gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
+					}
+				} else {
+					{
+						gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+						gc_tx5 := gc_tidx8.X - 1
+						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+							gc_tx5++
+							if gc_tx5 == gc_bdx5 {
+								gc_tx5 = 0
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:131
-								tid := gc_tx5
-								_ = tid
-
+							tid := gc_tx5
 //line reduce_variants.go:144
-								if tid < gocuda.WarpSize {
-									gc_m105 |= 1 << gc_lane5
+							if tid < gocuda.WarpSize {
+								gc_m105 |= 1 << gc_lane5
+							}
+						}
+					}
+				}
+				gc_save105 := gc_act5
+				gc_act5 = gc_save105 & gc_m105
+				if gc_act5 != 0 {
+//line reduce_variants.go:145
+					var sdata_2 []T = sdata
+					{
+						gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+						gc_tx5 := gc_tidx8.X - 1
+						{
+							gc_x015 := gc_tidx8.X
+							gc_off34 := gc_x015
+							if gc_act5 == ^uint32(0) && gc_x015+32 <= gc_bdx5 && gc_off34 >= 0 && gc_off34 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off34 {
+								gc_at43 := sdata_2[gc_off34:][:32]
+//line reduce_variants.go:61
+								copy(gc_l_v_[:], gc_at43)
+							} else {
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									gc_tx5++
+									if gc_tx5 == gc_bdx5 {
+										gc_tx5 = 0
+									}
+									if gc_act5&(1<<gc_lane5) == 0 {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:60
+									tid_2 := gc_tx5
+									v_ := sdata_2[tid_2]
+//line reduce_variants.go:63
+									gc_l_v_[gc_lane5] = v_
 								}
 							}
 						}
 					}
-					gc_save105 := gc_act5
-					gc_act5 = gc_save105 & gc_m105
-					if gc_act5 != 0 {
-
-//line reduce_variants.go:145
-						var sdata_2 []T = sdata
-
-//line reduce_variants.go:145
-						_ = sdata_2
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
 							gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 							gc_tx5 := gc_tidx8.X - 1
 							{
-								gc_x015 := gc_tidx8.X
-								gc_off34 := gc_x015
-								if gc_act5 == ^uint32(0) && gc_x015+32 <= gc_bdx5 && gc_off34 >= 0 && gc_off34 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off34 {
-									gc_at43 := sdata_2[gc_off34:][:32]
-
-//line reduce_variants.go:61
-									copy(gc_l_v_[:], gc_at43)
+								gc_x016 := gc_tidx8.X
+								gc_off35 := offset + gc_x016
+								if gc_act5 == ^uint32(0) && gc_x016+32 <= gc_bdx5 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
+									gc_at44 := sdata_2[gc_off35:][:32]
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+//line reduce_variants.go:62
+										v_ := gc_l_v_[gc_lane5]
+										v_ += gc_at44[gc_lane5]
+										gc_l_v_[gc_lane5] = v_
+									}
 								} else {
 									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 										gc_tx5++
@@ -15694,120 +10944,55 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 										}
 										gc_rank5 := gc_w5 + gc_lane5
 										gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:60
 										tid_2 := gc_tx5
-										_ = tid_2
-
-//line reduce_variants.go:61
-										v_ := sdata_2[tid_2]
-										_ = v_
+//line reduce_variants.go:62
+										v_ := gc_l_v_[gc_lane5]
+										v_ += sdata_2[tid_2+offset]
 										gc_l_v_[gc_lane5] = v_
 									}
 								}
 							}
 						}
-
+						{
+							gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+							gc_tx5 := gc_tidx8.X - 1
+							{
+								gc_x017 := gc_tidx8.X
+								gc_off36 := gc_x017
+								if gc_act5 == ^uint32(0) && gc_x017+32 <= gc_bdx5 && gc_off36 >= 0 && gc_off36 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off36 {
+									gc_at45 := sdata_2[gc_off36:][:32]
+//line reduce_variants.go:65
+									copy(gc_at45, gc_l_v_[:])
+								} else {
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+										gc_tx5++
+										if gc_tx5 == gc_bdx5 {
+											gc_tx5 = 0
+										}
+										if gc_act5&(1<<gc_lane5) == 0 {
+											continue
+										}
+										gc_rank5 := gc_w5 + gc_lane5
+										gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:60
+										tid_2 := gc_tx5
 //line reduce_variants.go:62
-						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-							{
-								gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-								gc_tx5 := gc_tidx8.X - 1
-								{
-									gc_x016 := gc_tidx8.X
-									gc_off35 := offset + gc_x016
-									if gc_act5 == ^uint32(0) && gc_x016+32 <= gc_bdx5 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
-										gc_at44 := sdata_2[gc_off35:][:32]
-										for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-											gc_tx5 := gc_x016 + gc_lane5
-											_ = gc_tx5
-											gc_rank5 := gc_w5 + gc_lane5
-											_ = gc_rank5
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx5
-											_ = tid_2
-											v_ := gc_l_v_[gc_lane5]
-											_ = v_
-
-//line reduce_variants.go:63
-											v_ += gc_at44[gc_lane5]
-
-//line reduce_variants.go:64
-											gc_l_v_[gc_lane5] = v_
-										}
-									} else {
-										for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-											gc_tx5++
-											if gc_tx5 == gc_bdx5 {
-												gc_tx5 = 0
-											}
-											if gc_act5&(1<<gc_lane5) == 0 {
-												continue
-											}
-											gc_rank5 := gc_w5 + gc_lane5
-											gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx5
-											_ = tid_2
-											v_ := gc_l_v_[gc_lane5]
-											_ = v_
-
-//line reduce_variants.go:63
-											v_ += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-											gc_l_v_[gc_lane5] = v_
-										}
-									}
-								}
-							}
-							{
-								gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-								gc_tx5 := gc_tidx8.X - 1
-								{
-									gc_x017 := gc_tidx8.X
-									gc_off36 := gc_x017
-									if gc_act5 == ^uint32(0) && gc_x017+32 <= gc_bdx5 && gc_off36 >= 0 && gc_off36 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off36 {
-										gc_at45 := sdata_2[gc_off36:][:32]
-
+										v_ := gc_l_v_[gc_lane5]
 //line reduce_variants.go:65
-										copy(gc_at45, gc_l_v_[:])
-									} else {
-										for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-											gc_tx5++
-											if gc_tx5 == gc_bdx5 {
-												gc_tx5 = 0
-											}
-											if gc_act5&(1<<gc_lane5) == 0 {
-												continue
-											}
-											gc_rank5 := gc_w5 + gc_lane5
-											gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx5
-											_ = tid_2
-											v_ := gc_l_v_[gc_lane5]
-											_ = v_
-
-//line reduce_variants.go:65
-											sdata_2[tid_2] = v_
-
-//line reduce_variants.go:66
-										}
+										sdata_2[tid_2] = v_
 									}
 								}
 							}
 						}
 					}
-					gc_act5 = gc_save105 &^ gc_dead5
 				}
+				gc_act5 = gc_save105 &^ gc_dead5
 			}
 		}
 	}
 	{
+//line reduce_variants.go:78
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound9 := 0; gc_bound9 < gc_to5-1 {
 			gc_to5 = gc_bound9 + 1
@@ -15821,151 +11006,69 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_step33 := gc_from5
 				for ; gc_step33+3 < gc_to5; gc_step33 += 4 {
 					{
-						gc_tx5 := gc_step33 + 0
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at46[0] = gc_at47[0]
-						}
+//line reduce_variants.go:148
+						gc_at46[0] = gc_at47[0]
 					}
 					{
-						gc_tx5 := gc_step33 + 1
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at46[0] = gc_at47[0]
-						}
+//line reduce_variants.go:148
+						gc_at46[0] = gc_at47[0]
 					}
 					{
-						gc_tx5 := gc_step33 + 2
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at46[0] = gc_at47[0]
-						}
+//line reduce_variants.go:148
+						gc_at46[0] = gc_at47[0]
 					}
 					{
-						gc_tx5 := gc_step33 + 3
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at46[0] = gc_at47[0]
-						}
-					}
-				}
-				for gc_tx5 := gc_step33; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line reduce_variants.go:131
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:147
-					{
+//line reduce_variants.go:148
 						gc_at46[0] = gc_at47[0]
 					}
 				}
+//line reduce_variants.go:152
+				for gc_tx5 := gc_step33; gc_tx5 < gc_to5; gc_tx5++ {
+//line reduce_variants.go:148
+					gc_at46[0] = gc_at47[0]
+				}
 			} else {
+//line reduce_variants.go:152
 				gc_step34 := gc_from5
 				for ; gc_step34+3 < gc_to5; gc_step34 += 4 {
 					{
 						gc_tx5 := gc_step34 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx5 := gc_step34 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx5 := gc_step34 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx5 := gc_step34 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx5] = sdata[0]
 					}
 				}
+//line reduce_variants.go:152
 				for gc_tx5 := gc_step34; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:147
-					{
-						partial[gc_bx5] = sdata[0]
-					}
+//line reduce_variants.go:148
+					partial[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -15986,99 +11089,81 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line reduce_variants.go:130
 	n := len(in)
-
-//line reduce_variants.go:131
 	b := gc_bdx2
-
-//line reduce_variants.go:132
 	gridSize := 2 * b * gc_gdx2
-	{
-		gc_vstep := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-					gc_rank2 := gc_vstep
-					_ = gc_rank2
-//line reduce_variants.go:133
-					var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:133
-					_ = v
-//line reduce_variants.go:133
-					v.StoreSlice(gc_s_v[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+//line reduce_variants.go:134
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 				gc_rank2 := gc_vstep
-				_ = gc_rank2
 //line reduce_variants.go:133
-				var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:133
-				_ = v
+				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:133
 				v.StoreSlice(gc_s_v[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
 		}
-		gc_step9 := gc_vstep
-		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
-			{
-				gc_rank2 := gc_step9 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+			gc_rank2 := gc_vstep
 //line reduce_variants.go:133
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step9 + 1
-				gc_pos2.Thread = gc_rank2
-
+			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:133
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step9 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:133
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step9 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:133
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
+			v.StoreSlice(gc_s_v[gc_rank2:])
 		}
-		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step9 := gc_vstep
+	for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+		{
+			gc_rank2 := gc_step9 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:133
 			var v float32
-			_ = v
+//line reduce_variants.go:135
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step9 + 1
+			gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:133
+			var v float32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step9 + 2
+			gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:133
+			var v float32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step9 + 3
+			gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:133
+			var v float32
+//line reduce_variants.go:135
 			gc_s_v[gc_rank2] = v
 		}
 	}
-
+	for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:133
+		var v float32
+//line reduce_variants.go:135
+		gc_s_v[gc_rank2] = v
+	}
 //line reduce_variants.go:134
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b2.Tick()
@@ -16086,854 +11171,775 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*2*b), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx2*2*b)); gc_bound3 < gc_to2 {
-				gc_to2 = gc_bound3
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := (gc_bx2 * 2 * b) + gc_off
-				gc_off11 := ((gc_bx2 * 2 * b) + gc_off) + b
-				if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(in) && gc_to2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_to2 <= len(in)-gc_off11 {
-					gc_at11 := in[gc_off10:][:gc_to2]
-					gc_at12 := in[gc_off11:][:gc_to2]
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line reduce_variants.go:141
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*2*b), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx2*2*b)); gc_bound3 < gc_to2 {
+			gc_to2 = gc_bound3
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off10 := (gc_bx2 * 2 * b) + gc_off
+			gc_off11 := ((gc_bx2 * 2 * b) + gc_off) + b
+			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(in) && gc_to2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_to2 <= len(in)-gc_off11 {
+				gc_at11 := in[gc_off10:][:gc_to2]
+				gc_at12 := in[gc_off11:][:gc_to2]
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:131
-							_ = gc_iota4
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce_variants.go:131
-								var tid int = gc_tx2
-//line reduce_variants.go:131
-								_ = tid
-//line reduce_variants.go:131
-								v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:131
-								_ = v
-//line reduce_variants.go:134
-								var i int = gc_bx2*2*b + tid + gc_off
-//line reduce_variants.go:134
-								_ = i
-//line reduce_variants.go:135
-								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
-//line reduce_variants.go:136
-								if i+b < n && uint(n-(i+b)) > 15 {
-//line reduce_variants.go:136
-									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]))
-//line reduce_variants.go:136
-								} else {
-//line reduce_variants.go:136
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line reduce_variants.go:136
-									_ = gc_if4
-//line reduce_variants.go:136
-									if gc_if4.ToBits() != 0 {
-//line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line reduce_variants.go:136
-									}
-//line reduce_variants.go:136
-								}
-//line reduce_variants.go:136
-								v.StoreSlice(gc_s_v[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reduce_variants.go:131
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:131
-						_ = gc_iota3
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce_variants.go:131
 							var tid int = gc_tx2
 //line reduce_variants.go:131
-							_ = tid
-//line reduce_variants.go:131
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:131
-							_ = v
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line reduce_variants.go:134
 							var i int = gc_bx2*2*b + tid + gc_off
-//line reduce_variants.go:134
-							_ = i
-//line reduce_variants.go:135
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
+							v = v.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
 //line reduce_variants.go:136
-							if i+b < n && uint(n-(i+b)) > 7 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]))
-//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]))
 							} else {
 //line reduce_variants.go:136
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
-								_ = gc_if3
+								if gc_if4.ToBits() != 0 {
 //line reduce_variants.go:136
-								if gc_if3.ToBits() != 0 {
-//line reduce_variants.go:136
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).Merge(v, gc_if3)
-//line reduce_variants.go:136
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
-//line reduce_variants.go:136
 							}
 //line reduce_variants.go:136
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					if gc_vstep2 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+//line reduce_variants.go:131
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+//line reduce_variants.go:131
+						var tid int = gc_tx2
+//line reduce_variants.go:131
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:134
+						var i int = gc_bx2*2*b + tid + gc_off
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
+//line reduce_variants.go:136
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]))
+						} else {
+//line reduce_variants.go:136
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
+							if gc_if3.ToBits() != 0 {
+//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).Merge(v, gc_if3)
+							}
+						}
+//line reduce_variants.go:136
+						v.StoreSlice(gc_s_v[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:131
+					tid := gc_tx2
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank2]
+					i := gc_bx2*2*b + tid + gc_off
+					gc_more = true
+//line reduce_variants.go:135
+					v += gc_at11[gc_tx2]
+					if true || i+b < n {
+						v += gc_at12[gc_tx2]
+					}
+					gc_s_v[gc_rank2] = v
+				}
+			} else {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line reduce_variants.go:131
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:131
+							var tid int = gc_tx2
+//line reduce_variants.go:131
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:134
+							var i int = gc_bx2*2*b + tid + gc_off
+							if i < 0 || i > len(in)-16 || (i+
+//line reduce_variants.go:137
+								b) < 0 || (i+b) > len(in)-16 {
+//line reduce_variants.go:135
+								break
+							}
+//line reduce_variants.go:135
+							v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
+//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]))
+							} else {
+//line reduce_variants.go:137
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line reduce_variants.go:136
+								if gc_if2.ToBits() != 0 {
+//line reduce_variants.go:136
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								}
+							}
+//line reduce_variants.go:136
+							v.StoreSlice(gc_s_v[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line reduce_variants.go:131
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:131
+						var tid int = gc_tx2
+//line reduce_variants.go:131
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:134
+						var i int = gc_bx2*2*b + tid + gc_off
+						if i < 0 || i > len(in)-8 || (i+
+//line reduce_variants.go:137
+							b) < 0 || (i+b) > len(in)-8 {
+//line reduce_variants.go:135
+							break
+						}
+//line reduce_variants.go:135
+						v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
+//line reduce_variants.go:136
+							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]))
+						} else {
+//line reduce_variants.go:137
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
+							if gc_if.ToBits() != 0 {
+//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
+							}
+						}
+//line reduce_variants.go:136
+						v.StoreSlice(gc_s_v[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from2 {
+					gc_more = true
+				}
+				gc_step10 := gc_vstep3
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
 						tid := gc_tx2
-						_ = tid
+//line reduce_variants.go:133
 						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
 						i := gc_bx2*2*b + tid + gc_off
 						gc_more = true
-						_ = i
-
 //line reduce_variants.go:135
-						v += gc_at11[gc_tx2]
-
-//line reduce_variants.go:136
-						if true || i+b < n {
-							v += gc_at12[gc_tx2]
+						v += in[i]
+						if i+b < n {
+							v += in[i+b]
 						}
 						gc_s_v[gc_rank2] = v
 					}
-				} else {
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line reduce_variants.go:131
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:131
-							_ = gc_iota2
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce_variants.go:131
-								var tid int = gc_tx2
-//line reduce_variants.go:131
-								_ = tid
-//line reduce_variants.go:131
-								v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:131
-								_ = v
-//line reduce_variants.go:134
-								var i int = gc_bx2*2*b + tid + gc_off
-//line reduce_variants.go:134
-								_ = i
-//line reduce_variants.go:135
-								if i < 0 || i > len(in)-16 || (i+
-
-									b) < 0 || (i+b) > len(in)-16 {
-//line reduce_variants.go:135
-									break
-//line reduce_variants.go:135
-								}
-//line reduce_variants.go:135
-								v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
-//line reduce_variants.go:136
-								if i+b < n && uint(n-(i+b)) > 15 {
-//line reduce_variants.go:136
-									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]))
-								} else {
-//line reduce_variants.go:137
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line reduce_variants.go:136
-									_ = gc_if2
-//line reduce_variants.go:136
-									if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-									}
-//line reduce_variants.go:137
-								}
-//line reduce_variants.go:136
-								v.StoreSlice(gc_s_v[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reduce_variants.go:131
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:131
-						_ = gc_iota
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce_variants.go:131
-							var tid int = gc_tx2
-//line reduce_variants.go:131
-							_ = tid
-//line reduce_variants.go:131
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:131
-							_ = v
-//line reduce_variants.go:134
-							var i int = gc_bx2*2*b + tid + gc_off
-//line reduce_variants.go:134
-							_ = i
-//line reduce_variants.go:135
-							if i < 0 || i > len(in)-8 || (i+
-
-								b) < 0 || (i+b) > len(in)-8 {
-//line reduce_variants.go:135
-								break
-//line reduce_variants.go:135
-							}
-//line reduce_variants.go:135
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
-//line reduce_variants.go:136
-							if i+b < n && uint(n-(i+b)) > 7 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]))
-							} else {
-//line reduce_variants.go:137
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line reduce_variants.go:136
-								_ = gc_if
-//line reduce_variants.go:136
-								if gc_if.ToBits() != 0 {
-//line reduce_variants.go:136
-									v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
-								}
-//line reduce_variants.go:137
-							}
-//line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from2 {
-						gc_more = true
-					}
-					gc_step10 := gc_vstep3
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-							tid := gc_tx2
-							_ = tid
-							v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
-							i := gc_bx2*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-							tid := gc_tx2
-							_ = tid
-							v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
-							i := gc_bx2*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-							tid := gc_tx2
-							_ = tid
-							v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
-							i := gc_bx2*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-							tid := gc_tx2
-							_ = tid
-							v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
-							i := gc_bx2*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank2] = v
-						}
-					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:131
 						tid := gc_tx2
-						_ = tid
+//line reduce_variants.go:133
 						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
 						i := gc_bx2*2*b + tid + gc_off
 						gc_more = true
-
 //line reduce_variants.go:135
 						v += in[i]
-
-//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:131
+						tid := gc_tx2
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank2]
+						i := gc_bx2*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:131
+						tid := gc_tx2
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank2]
+						i := gc_bx2*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
 						gc_s_v[gc_rank2] = v
 					}
 				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:131
+					tid := gc_tx2
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank2]
+					i := gc_bx2*2*b + tid + gc_off
+					gc_more = true
+//line reduce_variants.go:135
+					v += in[i]
+					if i+b < n {
+						v += in[i+b]
+					}
+					gc_s_v[gc_rank2] = v
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:140
 	if b <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[float32](t, b)[:b]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sdata) {
-				gc_at13 := sdata[:gc_bdx2]
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce_variants.go:131
-							var tid int = gc_tx2
-//line reduce_variants.go:131
-							_ = tid
-//line reduce_variants.go:131
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:131
-							_ = v
-//line reduce_variants.go:141
-							v.StoreSlice(gc_at13[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+//line reduce_variants.go:142
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(sdata) {
+			gc_at13 := sdata[:gc_bdx2]
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reduce_variants.go:131
 						var tid int = gc_tx2
 //line reduce_variants.go:131
 						_ = tid
 //line reduce_variants.go:131
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:131
-						_ = v
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line reduce_variants.go:141
 						v.StoreSlice(gc_at13[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line reduce_variants.go:131
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line reduce_variants.go:131
 					_ = tid
-					v := gc_s_v[gc_rank2]
-
+//line reduce_variants.go:131
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line reduce_variants.go:141
-					gc_at13[gc_tx2] = v
+					v.StoreSlice(gc_at13[gc_tx2:])
 				}
-			} else {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce_variants.go:131
-							var tid int = gc_tx2
-//line reduce_variants.go:131
-							_ = tid
-//line reduce_variants.go:131
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:131
-							_ = v
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank2]
 //line reduce_variants.go:141
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:141
-								break
-//line reduce_variants.go:141
-							}
-//line reduce_variants.go:141
-							v.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_at13[gc_tx2] = v
+			}
+		} else {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reduce_variants.go:131
 						var tid int = gc_tx2
 //line reduce_variants.go:131
-						_ = tid
-//line reduce_variants.go:131
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:131
-						_ = v
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line reduce_variants.go:141
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:141
 							break
-//line reduce_variants.go:141
 						}
 //line reduce_variants.go:141
 						v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
 				}
-				gc_step11 := gc_vstep5
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
+					gc_rank2 := gc_base2 + gc_tx2
 //line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:141
-						sdata[tid] = v
-					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					var tid int = gc_tx2
 //line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line reduce_variants.go:141
-						sdata[tid] = v
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
+					if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:141
-						sdata[tid] = v
+						break
 					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
 //line reduce_variants.go:141
-						sdata[tid] = v
-					}
+					v.StoreSlice(sdata[tid:])
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep5
+			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				{
+					gc_tx2 := gc_step11 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:131
 					tid := gc_tx2
-					_ = tid
+//line reduce_variants.go:133
 					v := gc_s_v[gc_rank2]
-
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx2 := gc_step11 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:131
+					tid := gc_tx2
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx2 := gc_step11 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:131
+					tid := gc_tx2
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank2]
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx2 := gc_step11 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:131
+					tid := gc_tx2
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank2]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 			}
+			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:131
+				tid := gc_tx2
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank2]
+//line reduce_variants.go:141
+				sdata[tid] = v
+			}
 		}
 	}
-
 //line reduce_variants.go:143
 	var sdata_ []float32 = sdata
-
-//line reduce_variants.go:143
-	_ = sdata_
-
 //line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
-
-//line reduce_variants.go:143
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound3 := s; gc_bound3 < gc_to2 {
-				gc_to2 = gc_bound3
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off12 >= 0 && gc_off12 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off12 {
-					gc_at14 := sdata_[:gc_to2]
-					gc_at15 := sdata_[gc_off12:][:gc_to2]
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:272
-								var tid_ int = gc_tx2
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-//line reduce.go:274
-									archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
-//line reduce.go:274
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+//line reduce.go:275
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound3 := s; gc_bound3 < gc_to2 {
+			gc_to2 = gc_bound3
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off12 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off12 >= 0 && gc_off12 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off12 {
+				gc_at14 := sdata_[:gc_to2]
+				gc_at15 := sdata_[gc_off12:][:gc_to2]
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce.go:272
 							var tid_ int = gc_tx2
 //line reduce.go:272
 							_ = tid_
-//line reduce.go:274
 							{
-//line reduce.go:274
-								archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
-//line reduce.go:274
+								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 //line reduce.go:272
-						tid_ := gc_tx2
+						var tid_ int = gc_tx2
+//line reduce.go:272
 						_ = tid_
-
-//line reduce.go:274
 						{
-							gc_at14[gc_tx2] += gc_at15[gc_tx2]
+							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep7 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:272
-								var tid_ int = gc_tx2
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:276
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line reduce.go:275
-										break
-//line reduce.go:275
-									}
-//line reduce.go:275
-									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
-							return
-						}
+						gc_at14[gc_tx2] += gc_at15[gc_tx2]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+				}
+			} else {
+				gc_vstep7 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reduce.go:272
 							var tid_ int = gc_tx2
-//line reduce.go:272
-							_ = tid_
-//line reduce.go:274
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:275
 									break
-//line reduce.go:275
 								}
 //line reduce.go:275
-								archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
+								archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
 					}
-					gc_step12 := gc_vstep7
-					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
-						{
-							gc_tx2 := gc_step12 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 //line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx2
 						{
-							gc_tx2 := gc_step12 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
+//line reduce.go:275
+							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step12 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step12 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:272
-							tid_ := gc_tx2
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce.go:277
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step12 := gc_vstep7
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reduce.go:272
 						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+						tid_ := gc_tx2
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+						tid_ := gc_tx2
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+						tid_ := gc_tx2
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce.go:272
+					tid_ := gc_tx2
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
+//line reduce.go:282
 	if !(gc_bdy2*gc_bdz2 == 1 && gc_bdx2 >= 32 && compiled.TreeSum(sdata, 32)) {
-		{
-			var gc_l_v_ [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					var gc_m102 uint32
-
+//line reduce.go:284
+		var gc_l_v_ [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			{
+//line reduce.go:291
+				var gc_m102 uint32
 //line reduce_variants.go:144
-					if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-						gc_lo4, gc_hi6 := 0, 32
-						if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
-							gc_hi6 = gc_bound4
-						}
-						if gc_lo4 < gc_hi6 {
-							gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
-						}
-					} else {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
+				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+					gc_lo4, gc_hi6 := 0, 32
+					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
+						gc_hi6 = gc_bound4
+					}
+					if gc_lo4 < gc_hi6 {
+						gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
+					}
+				} else {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:131
-								tid := gc_tx2
-								_ = tid
-
+							tid := gc_tx2
 //line reduce_variants.go:144
-								if tid < gocuda.WarpSize {
-									gc_m102 |= 1 << gc_lane2
+							if tid < gocuda.WarpSize {
+								gc_m102 |= 1 << gc_lane2
+							}
+						}
+					}
+				}
+				gc_save102 := gc_act2
+				gc_act2 = gc_save102 & gc_m102
+				if gc_act2 != 0 {
+//line reduce_variants.go:145
+					var sdata_2 []float32 = sdata
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						{
+							gc_x06 := gc_tidx2.X
+							gc_off13 := gc_x06
+							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off13 {
+								gc_at16 := sdata_2[gc_off13:][:32]
+//line reduce_variants.go:61
+								copy(gc_l_v_[:], gc_at16)
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:60
+									tid_2 := gc_tx2
+									v_ := sdata_2[tid_2]
+//line reduce_variants.go:63
+									gc_l_v_[gc_lane2] = v_
 								}
 							}
 						}
 					}
-					gc_save102 := gc_act2
-					gc_act2 = gc_save102 & gc_m102
-					if gc_act2 != 0 {
-
-//line reduce_variants.go:145
-						var sdata_2 []float32 = sdata
-
-//line reduce_variants.go:145
-						_ = sdata_2
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						gc_left := gc_act2
+						if compiled.SIMD {
+							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line reduce_variants.go:69
+									gc_tx2 := gc_tidx3.X + gc_lane2
+//line reduce_variants.go:71
+									gc_ty2 := gc_tidx3.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx3.Z
+									_ = gc_tz2
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+									}
+//line reduce_variants.go:63
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+//line reduce_variants.go:78
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+									}
+//line reduce_variants.go:63
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:60
+									tid_2 := gc_tx2
+//line reduce_variants.go:62
+									v_ := gc_l_v_[gc_lane2]
+									v_ += sdata_2[tid_2+offset]
+									gc_l_v_[gc_lane2] = v_
+								}
+							}
+						}
 						{
 							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							{
-								gc_x06 := gc_tidx2.X
-								gc_off13 := gc_x06
-								if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off13 {
-									gc_at16 := sdata_2[gc_off13:][:32]
-
-//line reduce_variants.go:61
-									copy(gc_l_v_[:], gc_at16)
+								gc_x07 := gc_tidx2.X
+								gc_off14 := gc_x07
+								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off14 >= 0 && gc_off14 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off14 {
+									gc_at17 := sdata_2[gc_off14:][:32]
+//line reduce_variants.go:65
+									copy(gc_at17, gc_l_v_[:])
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 										gc_tx2++
@@ -16945,169 +11951,24 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 										}
 										gc_rank2 := gc_w2 + gc_lane2
 										gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:60
 										tid_2 := gc_tx2
-										_ = tid_2
-
-//line reduce_variants.go:61
-										v_ := sdata_2[tid_2]
-										_ = v_
-										gc_l_v_[gc_lane2] = v_
-									}
-								}
-							}
-						}
-
 //line reduce_variants.go:62
-						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-							gc_left := gc_act2
-							if compiled.SIMD {
-								gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tx2 := gc_tidx3.X + gc_lane2
-										_ = gc_tx2
-										gc_ty2 := gc_tidx3.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx3.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line reduce_variants.go:60
-										var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-										_ = tid_2
-//line reduce_variants.go:60
-										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:60
-										_ = v_
-//line reduce_variants.go:63
-										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-											break
-//line reduce_variants.go:63
-										}
-//line reduce_variants.go:63
-										v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-										v_.StoreSlice(gc_l_v_[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-										if gc_tidx2.X+8 > gc_bdx2 {
-											continue // the lanes wrap to the next row
-										}
-										gc_tx2 := gc_tidx2.X
-										_ = gc_tx2
-										gc_ty2 := gc_tidx2.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx2.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line reduce_variants.go:60
-										var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-										_ = tid_2
-//line reduce_variants.go:60
-										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:60
-										_ = v_
-//line reduce_variants.go:63
-										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-											break
-//line reduce_variants.go:63
-										}
-//line reduce_variants.go:63
-										v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-										v_.StoreSlice(gc_l_v_[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left != 0 {
-								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_left&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:60
-										tid_2 := gc_tx2
-										_ = tid_2
 										v_ := gc_l_v_[gc_lane2]
-										_ = v_
-
-//line reduce_variants.go:63
-										v_ += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-										gc_l_v_[gc_lane2] = v_
-									}
-								}
-							}
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								{
-									gc_x07 := gc_tidx2.X
-									gc_off14 := gc_x07
-									if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off14 >= 0 && gc_off14 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off14 {
-										gc_at17 := sdata_2[gc_off14:][:32]
-
 //line reduce_variants.go:65
-										copy(gc_at17, gc_l_v_[:])
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											gc_tx2++
-											if gc_tx2 == gc_bdx2 {
-												gc_tx2 = 0
-											}
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx2
-											_ = tid_2
-											v_ := gc_l_v_[gc_lane2]
-											_ = v_
-
-//line reduce_variants.go:65
-											sdata_2[tid_2] = v_
-
-//line reduce_variants.go:66
-										}
+										sdata_2[tid_2] = v_
 									}
 								}
 							}
 						}
 					}
-					gc_act2 = gc_save102 &^ gc_dead2
 				}
+				gc_act2 = gc_save102 &^ gc_dead2
 			}
 		}
 	}
 	{
+//line reduce_variants.go:78
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 			gc_to2 = gc_bound3 + 1
@@ -17121,151 +11982,69 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_step13 := gc_from2
 				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at18[0] = gc_at19[0]
-						}
+//line reduce_variants.go:148
+						gc_at18[0] = gc_at19[0]
 					}
 					{
-						gc_tx2 := gc_step13 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at18[0] = gc_at19[0]
-						}
+//line reduce_variants.go:148
+						gc_at18[0] = gc_at19[0]
 					}
 					{
-						gc_tx2 := gc_step13 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at18[0] = gc_at19[0]
-						}
+//line reduce_variants.go:148
+						gc_at18[0] = gc_at19[0]
 					}
 					{
-						gc_tx2 := gc_step13 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at18[0] = gc_at19[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reduce_variants.go:131
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:147
-					{
+//line reduce_variants.go:148
 						gc_at18[0] = gc_at19[0]
 					}
 				}
+//line reduce_variants.go:152
+				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce_variants.go:148
+					gc_at18[0] = gc_at19[0]
+				}
 			} else {
+//line reduce_variants.go:152
 				gc_step14 := gc_from2
 				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 					{
 						gc_tx2 := gc_step14 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx2 := gc_step14 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx2 := gc_step14 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx2 := gc_step14 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line reduce_variants.go:152
 				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:147
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line reduce_variants.go:148
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -17286,97 +12065,79 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
-
 //line reduce_variants.go:130
 	n := len(in)
-
-//line reduce_variants.go:131
 	b := gc_bdx3
-
-//line reduce_variants.go:132
 	gridSize := 2 * b * gc_gdx3
-	{
-		gc_vstep8 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop8 bool
-			gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-				for ; gc_vstep8+15 < gc_n3; gc_vstep8 += 16 {
-					gc_rank3 := gc_vstep8
-					_ = gc_rank3
-//line reduce_variants.go:133
-					var v int32
-//line reduce_variants.go:133
-					_ = v
-					archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep8, false
-			}(gc_vstep8)
-			if gc_stop8 {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep8+7 < gc_n3; gc_vstep8 += 8 {
+//line reduce_variants.go:134
+	gc_vstep8 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop8 bool
+		gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+			for ; gc_vstep8+15 < gc_n3; gc_vstep8 += 16 {
 				gc_rank3 := gc_vstep8
-				_ = gc_rank3
 //line reduce_variants.go:133
 				var v int32
-//line reduce_variants.go:133
-				_ = v
-				archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank3:])
+				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank3:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep8, false
+		}(gc_vstep8)
+		if gc_stop8 {
+			return
 		}
-		gc_step15 := gc_vstep8
-		for ; gc_step15+3 < gc_n3; gc_step15 += 4 {
-			{
-				gc_rank3 := gc_step15 + 0
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:133
-				var v int32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step15 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:133
-				var v int32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step15 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:133
-				var v int32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step15 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:133
-				var v int32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-		}
-		for gc_rank3 := gc_step15; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep8+7 < gc_n3; gc_vstep8 += 8 {
+			gc_rank3 := gc_vstep8
 //line reduce_variants.go:133
 			var v int32
-			_ = v
+			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank3:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step15 := gc_vstep8
+	for ; gc_step15+3 < gc_n3; gc_step15 += 4 {
+		{
+			gc_rank3 := gc_step15 + 0
+			gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:133
+			var v int32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank3] = v
+		}
+		{
+			gc_rank3 := gc_step15 + 1
+			gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:133
+			var v int32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank3] = v
+		}
+		{
+			gc_rank3 := gc_step15 + 2
+			gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:133
+			var v int32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank3] = v
+		}
+		{
+			gc_rank3 := gc_step15 + 3
+			gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:133
+			var v int32
+//line reduce_variants.go:135
 			gc_s_v[gc_rank3] = v
 		}
 	}
-
+	for gc_rank3 := gc_step15; gc_rank3 < gc_n3; gc_rank3++ {
+		gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:133
+		var v int32
+//line reduce_variants.go:135
+		gc_s_v[gc_rank3] = v
+	}
 //line reduce_variants.go:134
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b3.Tick()
@@ -17384,854 +12145,775 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			return
 		}
 		gc_more = false
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if !compiled.Adds(gc_off+(gc_bx3*2*b), gc_to3) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx3*2*b)); gc_bound5 < gc_to3 {
-				gc_to3 = gc_bound5
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off17 := (gc_bx3 * 2 * b) + gc_off
-				gc_off18 := ((gc_bx3 * 2 * b) + gc_off) + b
-				if gc_from3 >= 0 && gc_off17 >= 0 && gc_off17 <= len(in) && gc_to3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_to3 <= len(in)-gc_off18 {
-					gc_at20 := in[gc_off17:][:gc_to3]
-					gc_at21 := in[gc_off18:][:gc_to3]
-					gc_vstep9 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line reduce_variants.go:141
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if !compiled.Adds(gc_off+(gc_bx3*2*b), gc_to3) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx3*2*b)); gc_bound5 < gc_to3 {
+			gc_to3 = gc_bound5
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off17 := (gc_bx3 * 2 * b) + gc_off
+			gc_off18 := ((gc_bx3 * 2 * b) + gc_off) + b
+			if gc_from3 >= 0 && gc_off17 >= 0 && gc_off17 <= len(in) && gc_to3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_to3 <= len(in)-gc_off18 {
+				gc_at20 := in[gc_off17:][:gc_to3]
+				gc_at21 := in[gc_off18:][:gc_to3]
+				gc_vstep9 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:131
-							_ = gc_iota8
-							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
-								gc_tx3 := gc_vstep9
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce_variants.go:131
-								var tid int = gc_tx3
-//line reduce_variants.go:131
-								_ = tid
-//line reduce_variants.go:131
-								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
-//line reduce_variants.go:131
-								_ = v
-//line reduce_variants.go:134
-								var i int = gc_bx3*2*b + tid + gc_off
-//line reduce_variants.go:134
-								_ = i
-//line reduce_variants.go:135
-								v = v.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:]))
-//line reduce_variants.go:136
-								if i+b < n && uint(n-(i+b)) > 15 {
-//line reduce_variants.go:136
-									v = v.Add(archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:]))
-//line reduce_variants.go:136
-								} else {
-//line reduce_variants.go:136
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line reduce_variants.go:136
-									_ = gc_if8
-//line reduce_variants.go:136
-									if gc_if8.ToBits() != 0 {
-//line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line reduce_variants.go:136
-									}
-//line reduce_variants.go:136
-								}
-//line reduce_variants.go:136
-								v.StoreSlice(gc_s_v[gc_rank3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reduce_variants.go:131
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:131
-						_ = gc_iota7
-						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce_variants.go:131
 							var tid int = gc_tx3
 //line reduce_variants.go:131
-							_ = tid
-//line reduce_variants.go:131
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line reduce_variants.go:131
-							_ = v
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
 //line reduce_variants.go:134
 							var i int = gc_bx3*2*b + tid + gc_off
-//line reduce_variants.go:134
-							_ = i
-//line reduce_variants.go:135
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:]))
+							v = v.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
 //line reduce_variants.go:136
-							if i+b < n && uint(n-(i+b)) > 7 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:]))
-//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:]))
 							} else {
 //line reduce_variants.go:136
-								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
-								_ = gc_if7
+								if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:136
-								if gc_if7.ToBits() != 0 {
-//line reduce_variants.go:136
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])).Merge(v, gc_if7)
-//line reduce_variants.go:136
+									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
-//line reduce_variants.go:136
 							}
 //line reduce_variants.go:136
 							v.StoreSlice(gc_s_v[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
 					}
-					if gc_vstep9 > gc_from3 {
-						gc_more = true
-					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+				}
+				if compiled.SIMD {
+//line reduce_variants.go:131
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
+						gc_tx3 := gc_vstep9
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
+//line reduce_variants.go:131
+						var tid int = gc_tx3
+//line reduce_variants.go:131
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:134
+						var i int = gc_bx3*2*b + tid + gc_off
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
+//line reduce_variants.go:136
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:]))
+						} else {
+//line reduce_variants.go:136
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
+							if gc_if7.ToBits() != 0 {
+//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])).Merge(v, gc_if7)
+							}
+						}
+//line reduce_variants.go:136
+						v.StoreSlice(gc_s_v[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep9 > gc_from3 {
+					gc_more = true
+				}
+				for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+//line reduce_variants.go:131
+					tid := gc_tx3
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank3]
+					i := gc_bx3*2*b + tid + gc_off
+					gc_more = true
+//line reduce_variants.go:135
+					v += gc_at20[gc_tx3]
+					if true || i+b < n {
+						v += gc_at21[gc_tx3]
+					}
+					gc_s_v[gc_rank3] = v
+				}
+			} else {
+				gc_vstep10 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line reduce_variants.go:131
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
+							gc_tx3 := gc_vstep10
+							gc_rank3 := gc_base3 + gc_tx3
+//line reduce_variants.go:131
+							var tid int = gc_tx3
+//line reduce_variants.go:131
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:134
+							var i int = gc_bx3*2*b + tid + gc_off
+							if i < 0 || i > len(in)-16 || (i+
+//line reduce_variants.go:137
+								b) < 0 || (i+b) > len(in)-16 {
+//line reduce_variants.go:135
+								break
+							}
+//line reduce_variants.go:135
+							v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
+//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]))
+							} else {
+//line reduce_variants.go:137
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line reduce_variants.go:136
+								if gc_if6.ToBits() != 0 {
+//line reduce_variants.go:136
+									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+								}
+							}
+//line reduce_variants.go:136
+							v.StoreSlice(gc_s_v[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line reduce_variants.go:131
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
+						gc_tx3 := gc_vstep10
+						gc_rank3 := gc_base3 + gc_tx3
+//line reduce_variants.go:131
+						var tid int = gc_tx3
+//line reduce_variants.go:131
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:134
+						var i int = gc_bx3*2*b + tid + gc_off
+						if i < 0 || i > len(in)-8 || (i+
+//line reduce_variants.go:137
+							b) < 0 || (i+b) > len(in)-8 {
+//line reduce_variants.go:135
+							break
+						}
+//line reduce_variants.go:135
+						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
+//line reduce_variants.go:136
+							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]))
+						} else {
+//line reduce_variants.go:137
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
+							if gc_if5.ToBits() != 0 {
+//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if5)
+							}
+						}
+//line reduce_variants.go:136
+						v.StoreSlice(gc_s_v[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep10 > gc_from3 {
+					gc_more = true
+				}
+				gc_step16 := gc_vstep10
+				for ; gc_step16+3 < gc_to3; gc_step16 += 4 {
+					{
+						gc_tx3 := gc_step16 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
 						tid := gc_tx3
-						_ = tid
+//line reduce_variants.go:133
 						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
 						i := gc_bx3*2*b + tid + gc_off
 						gc_more = true
-						_ = i
-
 //line reduce_variants.go:135
-						v += gc_at20[gc_tx3]
-
-//line reduce_variants.go:136
-						if true || i+b < n {
-							v += gc_at21[gc_tx3]
+						v += in[i]
+						if i+b < n {
+							v += in[i+b]
 						}
 						gc_s_v[gc_rank3] = v
 					}
-				} else {
-					gc_vstep10 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-//line reduce_variants.go:131
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:131
-							_ = gc_iota6
-							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
-								gc_tx3 := gc_vstep10
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce_variants.go:131
-								var tid int = gc_tx3
-//line reduce_variants.go:131
-								_ = tid
-//line reduce_variants.go:131
-								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
-//line reduce_variants.go:131
-								_ = v
-//line reduce_variants.go:134
-								var i int = gc_bx3*2*b + tid + gc_off
-//line reduce_variants.go:134
-								_ = i
-//line reduce_variants.go:135
-								if i < 0 || i > len(in)-16 || (i+
-
-									b) < 0 || (i+b) > len(in)-16 {
-//line reduce_variants.go:135
-									break
-//line reduce_variants.go:135
-								}
-//line reduce_variants.go:135
-								v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
-//line reduce_variants.go:136
-								if i+b < n && uint(n-(i+b)) > 15 {
-//line reduce_variants.go:136
-									v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]))
-								} else {
-//line reduce_variants.go:137
-									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line reduce_variants.go:136
-									_ = gc_if6
-//line reduce_variants.go:136
-									if gc_if6.ToBits() != 0 {
-//line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-									}
-//line reduce_variants.go:137
-								}
-//line reduce_variants.go:136
-								v.StoreSlice(gc_s_v[gc_rank3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reduce_variants.go:131
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:131
-						_ = gc_iota5
-						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
-							gc_tx3 := gc_vstep10
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce_variants.go:131
-							var tid int = gc_tx3
-//line reduce_variants.go:131
-							_ = tid
-//line reduce_variants.go:131
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line reduce_variants.go:131
-							_ = v
-//line reduce_variants.go:134
-							var i int = gc_bx3*2*b + tid + gc_off
-//line reduce_variants.go:134
-							_ = i
-//line reduce_variants.go:135
-							if i < 0 || i > len(in)-8 || (i+
-
-								b) < 0 || (i+b) > len(in)-8 {
-//line reduce_variants.go:135
-								break
-//line reduce_variants.go:135
-							}
-//line reduce_variants.go:135
-							v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
-//line reduce_variants.go:136
-							if i+b < n && uint(n-(i+b)) > 7 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]))
-							} else {
-//line reduce_variants.go:137
-								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line reduce_variants.go:136
-								_ = gc_if5
-//line reduce_variants.go:136
-								if gc_if5.ToBits() != 0 {
-//line reduce_variants.go:136
-									v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if5)
-								}
-//line reduce_variants.go:137
-							}
-//line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank3:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep10 > gc_from3 {
-						gc_more = true
-					}
-					gc_step16 := gc_vstep10
-					for ; gc_step16+3 < gc_to3; gc_step16 += 4 {
-						{
-							gc_tx3 := gc_step16 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-							tid := gc_tx3
-							_ = tid
-							v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
-							i := gc_bx3*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank3] = v
-						}
-						{
-							gc_tx3 := gc_step16 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-							tid := gc_tx3
-							_ = tid
-							v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
-							i := gc_bx3*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank3] = v
-						}
-						{
-							gc_tx3 := gc_step16 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-							tid := gc_tx3
-							_ = tid
-							v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
-							i := gc_bx3*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank3] = v
-						}
-						{
-							gc_tx3 := gc_step16 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-							tid := gc_tx3
-							_ = tid
-							v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
-							i := gc_bx3*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank3] = v
-						}
-					}
-					for gc_tx3 := gc_step16; gc_tx3 < gc_to3; gc_tx3++ {
+					{
+						gc_tx3 := gc_step16 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:131
 						tid := gc_tx3
-						_ = tid
+//line reduce_variants.go:133
 						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
 						i := gc_bx3*2*b + tid + gc_off
 						gc_more = true
-
 //line reduce_variants.go:135
 						v += in[i]
-
-//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank3] = v
+					}
+					{
+						gc_tx3 := gc_step16 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:131
+						tid := gc_tx3
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank3]
+						i := gc_bx3*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank3] = v
+					}
+					{
+						gc_tx3 := gc_step16 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:131
+						tid := gc_tx3
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank3]
+						i := gc_bx3*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
 						gc_s_v[gc_rank3] = v
 					}
 				}
+				for gc_tx3 := gc_step16; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:131
+					tid := gc_tx3
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank3]
+					i := gc_bx3*2*b + tid + gc_off
+					gc_more = true
+//line reduce_variants.go:135
+					v += in[i]
+					if i+b < n {
+						v += in[i+b]
+					}
+					gc_s_v[gc_rank3] = v
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:140
 	if b <= 1*gc_bdx3 {
 		gc_b3.SharedWritten()
 	}
-
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			if gc_bdx3 <= len(sdata) {
-				gc_at22 := sdata[:gc_bdx3]
-				gc_vstep11 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
-							gc_tx3 := gc_vstep11
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce_variants.go:131
-							var tid int = gc_tx3
-//line reduce_variants.go:131
-							_ = tid
-//line reduce_variants.go:131
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
-//line reduce_variants.go:131
-							_ = v
-//line reduce_variants.go:141
-							v.StoreSlice(gc_at22[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+//line reduce_variants.go:142
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		if gc_bdx3 <= len(sdata) {
+			gc_at22 := sdata[:gc_bdx3]
+			gc_vstep11 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop11 bool
+				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+					for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
 						gc_tx3 := gc_vstep11
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line reduce_variants.go:131
 						var tid int = gc_tx3
 //line reduce_variants.go:131
 						_ = tid
 //line reduce_variants.go:131
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line reduce_variants.go:131
-						_ = v
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
 //line reduce_variants.go:141
 						v.StoreSlice(gc_at22[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep11, false
+				}(gc_vstep11)
+				if gc_stop11 {
+					return
 				}
-				for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+					gc_tx3 := gc_vstep11
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
 //line reduce_variants.go:131
-					tid := gc_tx3
+					var tid int = gc_tx3
+//line reduce_variants.go:131
 					_ = tid
-					v := gc_s_v[gc_rank3]
-
+//line reduce_variants.go:131
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
 //line reduce_variants.go:141
-					gc_at22[gc_tx3] = v
+					v.StoreSlice(gc_at22[gc_tx3:])
 				}
-			} else {
-				gc_vstep12 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop12 bool
-					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
-							gc_tx3 := gc_vstep12
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce_variants.go:131
-							var tid int = gc_tx3
-//line reduce_variants.go:131
-							_ = tid
-//line reduce_variants.go:131
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
-//line reduce_variants.go:131
-							_ = v
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank3]
 //line reduce_variants.go:141
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:141
-								break
-//line reduce_variants.go:141
-							}
-//line reduce_variants.go:141
-							v.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep12, false
-					}(gc_vstep12)
-					if gc_stop12 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
+				gc_at22[gc_tx3] = v
+			}
+		} else {
+			gc_vstep12 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop12 bool
+				gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+					for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
 						gc_tx3 := gc_vstep12
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line reduce_variants.go:131
 						var tid int = gc_tx3
 //line reduce_variants.go:131
-						_ = tid
-//line reduce_variants.go:131
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line reduce_variants.go:131
-						_ = v
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
 //line reduce_variants.go:141
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:141
 							break
-//line reduce_variants.go:141
 						}
 //line reduce_variants.go:141
 						v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep12, false
+				}(gc_vstep12)
+				if gc_stop12 {
+					return
 				}
-				gc_step17 := gc_vstep12
-				for ; gc_step17+3 < gc_bdx3; gc_step17 += 4 {
-					{
-						gc_tx3 := gc_step17 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
+					gc_tx3 := gc_vstep12
+					gc_rank3 := gc_base3 + gc_tx3
 //line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:141
-						sdata[tid] = v
-					}
-					{
-						gc_tx3 := gc_step17 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+					var tid int = gc_tx3
 //line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-						v := gc_s_v[gc_rank3]
-
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
 //line reduce_variants.go:141
-						sdata[tid] = v
-					}
-					{
-						gc_tx3 := gc_step17 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-						v := gc_s_v[gc_rank3]
-
+					if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:141
-						sdata[tid] = v
+						break
 					}
-					{
-						gc_tx3 := gc_step17 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-						v := gc_s_v[gc_rank3]
-
 //line reduce_variants.go:141
-						sdata[tid] = v
-					}
+					v.StoreSlice(sdata[tid:])
 				}
-				for gc_tx3 := gc_step17; gc_tx3 < gc_bdx3; gc_tx3++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step17 := gc_vstep12
+			for ; gc_step17+3 < gc_bdx3; gc_step17 += 4 {
+				{
+					gc_tx3 := gc_step17 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:131
 					tid := gc_tx3
-					_ = tid
+//line reduce_variants.go:133
 					v := gc_s_v[gc_rank3]
-
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx3 := gc_step17 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:131
+					tid := gc_tx3
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx3 := gc_step17 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:131
+					tid := gc_tx3
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank3]
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx3 := gc_step17 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:131
+					tid := gc_tx3
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank3]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 			}
+			for gc_tx3 := gc_step17; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:131
+				tid := gc_tx3
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank3]
+//line reduce_variants.go:141
+				sdata[tid] = v
+			}
 		}
 	}
-
 //line reduce_variants.go:143
 	var sdata_ []int32 = sdata
-
-//line reduce_variants.go:143
-	_ = sdata_
-
 //line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
-
-//line reduce_variants.go:143
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound5 := s; gc_bound5 < gc_to3 {
-				gc_to3 = gc_bound5
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off19 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off19 {
-					gc_at23 := sdata_[:gc_to3]
-					gc_at24 := sdata_[gc_off19:][:gc_to3]
-					gc_vstep13 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop13 bool
-						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-							for ; gc_vstep13+15 < gc_to3; gc_vstep13 += 16 {
-								gc_tx3 := gc_vstep13
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:272
-								var tid_ int = gc_tx3
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-//line reduce.go:274
-									archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at24[gc_tx3:])).StoreSlice(gc_at23[gc_tx3:])
-//line reduce.go:274
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep13, false
-						}(gc_vstep13)
-						if gc_stop13 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep13+7 < gc_to3; gc_vstep13 += 8 {
+//line reduce.go:275
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound5 := s; gc_bound5 < gc_to3 {
+			gc_to3 = gc_bound5
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off19 := s
+			if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off19 {
+				gc_at23 := sdata_[:gc_to3]
+				gc_at24 := sdata_[gc_off19:][:gc_to3]
+				gc_vstep13 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop13 bool
+					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+						for ; gc_vstep13+15 < gc_to3; gc_vstep13 += 16 {
 							gc_tx3 := gc_vstep13
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce.go:272
 							var tid_ int = gc_tx3
 //line reduce.go:272
 							_ = tid_
-//line reduce.go:274
 							{
-//line reduce.go:274
-								archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at24[gc_tx3:])).StoreSlice(gc_at23[gc_tx3:])
-//line reduce.go:274
+								archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at24[gc_tx3:])).StoreSlice(gc_at23[gc_tx3:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep13, false
+					}(gc_vstep13)
+					if gc_stop13 {
+						return
 					}
-					for gc_tx3 := gc_vstep13; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep13+7 < gc_to3; gc_vstep13 += 8 {
+						gc_tx3 := gc_vstep13
 //line reduce.go:272
-						tid_ := gc_tx3
+						var tid_ int = gc_tx3
+//line reduce.go:272
 						_ = tid_
-
-//line reduce.go:274
 						{
-							gc_at23[gc_tx3] += gc_at24[gc_tx3]
+							archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at24[gc_tx3:])).StoreSlice(gc_at23[gc_tx3:])
 						}
 					}
-				} else {
-					gc_vstep14 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop14 bool
-						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-							for ; gc_vstep14+15 < gc_to3; gc_vstep14 += 16 {
-								gc_tx3 := gc_vstep14
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:272
-								var tid_ int = gc_tx3
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:276
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep13; gc_tx3 < gc_to3; gc_tx3++ {
+					{
 //line reduce.go:275
-										break
-//line reduce.go:275
-									}
-//line reduce.go:275
-									archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep14, false
-						}(gc_vstep14)
-						if gc_stop14 {
-							return
-						}
+						gc_at23[gc_tx3] += gc_at24[gc_tx3]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep14+7 < gc_to3; gc_vstep14 += 8 {
+				}
+			} else {
+				gc_vstep14 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop14 bool
+					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+						for ; gc_vstep14+15 < gc_to3; gc_vstep14 += 16 {
 							gc_tx3 := gc_vstep14
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reduce.go:272
 							var tid_ int = gc_tx3
-//line reduce.go:272
-							_ = tid_
-//line reduce.go:274
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:275
 									break
-//line reduce.go:275
 								}
 //line reduce.go:275
-								archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
+								archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep14, false
+					}(gc_vstep14)
+					if gc_stop14 {
+						return
 					}
-					gc_step18 := gc_vstep14
-					for ; gc_step18+3 < gc_to3; gc_step18 += 4 {
-						{
-							gc_tx3 := gc_step18 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep14+7 < gc_to3; gc_vstep14 += 8 {
+						gc_tx3 := gc_vstep14
 //line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx3
 						{
-							gc_tx3 := gc_step18 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
+//line reduce.go:275
+							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								break
 							}
-						}
-						{
-							gc_tx3 := gc_step18 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx3 := gc_step18 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:272
-							tid_ := gc_tx3
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-					for gc_tx3 := gc_step18; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce.go:277
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step18 := gc_vstep14
+				for ; gc_step18+3 < gc_to3; gc_step18 += 4 {
+					{
+						gc_tx3 := gc_step18 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reduce.go:272
 						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx3 := gc_step18 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+						tid_ := gc_tx3
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step18 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+						tid_ := gc_tx3
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step18 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+						tid_ := gc_tx3
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step18; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line reduce.go:272
+					tid_ := gc_tx3
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
+//line reduce.go:282
 	if !(gc_bdy3*gc_bdz3 == 1 && gc_bdx3 >= 32 && compiled.TreeSum(sdata, 32)) {
-		{
-			var gc_l_v_ [32]int32
-			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-				gc_cnt3 := min(32, gc_n3-gc_w3)
-				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-				var gc_dead3 uint32
-				_ = gc_dead3
-				{
-					var gc_m103 uint32
-
+//line reduce.go:284
+		var gc_l_v_ [32]int32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			{
+//line reduce.go:291
+				var gc_m103 uint32
 //line reduce_variants.go:144
-					if gc_x08 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
-						gc_lo6, gc_hi8 := 0, 32
-						if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound6 < gc_hi8 {
-							gc_hi8 = gc_bound6
-						}
-						if gc_lo6 < gc_hi8 {
-							gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
-						}
-					} else {
-						{
-							gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							gc_tx3 := gc_tidx4.X - 1
-							for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-								gc_tx3++
-								if gc_tx3 == gc_bdx3 {
-									gc_tx3 = 0
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
-
+				if gc_x08 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
+					gc_lo6, gc_hi8 := 0, 32
+					if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound6 < gc_hi8 {
+						gc_hi8 = gc_bound6
+					}
+					if gc_lo6 < gc_hi8 {
+						gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
+					}
+				} else {
+					{
+						gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+						gc_tx3 := gc_tidx4.X - 1
+						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+							gc_tx3++
+							if gc_tx3 == gc_bdx3 {
+								gc_tx3 = 0
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:131
-								tid := gc_tx3
-								_ = tid
-
+							tid := gc_tx3
 //line reduce_variants.go:144
-								if tid < gocuda.WarpSize {
-									gc_m103 |= 1 << gc_lane3
+							if tid < gocuda.WarpSize {
+								gc_m103 |= 1 << gc_lane3
+							}
+						}
+					}
+				}
+				gc_save103 := gc_act3
+				gc_act3 = gc_save103 & gc_m103
+				if gc_act3 != 0 {
+//line reduce_variants.go:145
+					var sdata_2 []int32 = sdata
+					{
+						gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+						gc_tx3 := gc_tidx4.X - 1
+						{
+							gc_x09 := gc_tidx4.X
+							gc_off20 := gc_x09
+							if gc_act3 == ^uint32(0) && gc_x09+32 <= gc_bdx3 && gc_off20 >= 0 && gc_off20 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off20 {
+								gc_at25 := sdata_2[gc_off20:][:32]
+//line reduce_variants.go:61
+								copy(gc_l_v_[:], gc_at25)
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									gc_tx3++
+									if gc_tx3 == gc_bdx3 {
+										gc_tx3 = 0
+									}
+									if gc_act3&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:60
+									tid_2 := gc_tx3
+									v_ := sdata_2[tid_2]
+//line reduce_variants.go:63
+									gc_l_v_[gc_lane3] = v_
 								}
 							}
 						}
 					}
-					gc_save103 := gc_act3
-					gc_act3 = gc_save103 & gc_m103
-					if gc_act3 != 0 {
-
-//line reduce_variants.go:145
-						var sdata_2 []int32 = sdata
-
-//line reduce_variants.go:145
-						_ = sdata_2
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						gc_left2 := gc_act3
+						if compiled.SIMD {
+							gc_tidx5 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+							if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+//line reduce_variants.go:69
+									gc_tx3 := gc_tidx5.X + gc_lane3
+//line reduce_variants.go:71
+									gc_ty3 := gc_tidx5.Y
+									_ = gc_ty3
+									gc_tz3 := gc_tidx5.Z
+									_ = gc_tz3
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+									}
+//line reduce_variants.go:63
+									v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v_.StoreSlice(gc_l_v_[gc_lane3:])
+									gc_left2 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_tidx4 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
+									if gc_tidx4.X+8 > gc_bdx3 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx3 := gc_tidx4.X
+//line reduce_variants.go:78
+									gc_ty3 := gc_tidx4.Y
+									_ = gc_ty3
+									gc_tz3 := gc_tidx4.Z
+									_ = gc_tz3
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+									}
+//line reduce_variants.go:63
+									v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v_.StoreSlice(gc_l_v_[gc_lane3:])
+									gc_left2 &^= 0xff << gc_lane3
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							{
+								gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+								gc_tx3 := gc_tidx4.X - 1
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									gc_tx3++
+									if gc_tx3 == gc_bdx3 {
+										gc_tx3 = 0
+									}
+									if gc_left2&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:60
+									tid_2 := gc_tx3
+//line reduce_variants.go:62
+									v_ := gc_l_v_[gc_lane3]
+									v_ += sdata_2[tid_2+offset]
+									gc_l_v_[gc_lane3] = v_
+								}
+							}
+						}
 						{
 							gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							gc_tx3 := gc_tidx4.X - 1
 							{
-								gc_x09 := gc_tidx4.X
-								gc_off20 := gc_x09
-								if gc_act3 == ^uint32(0) && gc_x09+32 <= gc_bdx3 && gc_off20 >= 0 && gc_off20 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off20 {
-									gc_at25 := sdata_2[gc_off20:][:32]
-
-//line reduce_variants.go:61
-									copy(gc_l_v_[:], gc_at25)
+								gc_x010 := gc_tidx4.X
+								gc_off21 := gc_x010
+								if gc_act3 == ^uint32(0) && gc_x010+32 <= gc_bdx3 && gc_off21 >= 0 && gc_off21 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off21 {
+									gc_at26 := sdata_2[gc_off21:][:32]
+//line reduce_variants.go:65
+									copy(gc_at26, gc_l_v_[:])
 								} else {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 										gc_tx3++
@@ -18243,169 +12925,24 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 										}
 										gc_rank3 := gc_w3 + gc_lane3
 										gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:60
 										tid_2 := gc_tx3
-										_ = tid_2
-
-//line reduce_variants.go:61
-										v_ := sdata_2[tid_2]
-										_ = v_
-										gc_l_v_[gc_lane3] = v_
-									}
-								}
-							}
-						}
-
 //line reduce_variants.go:62
-						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-							gc_left2 := gc_act3
-							if compiled.SIMD {
-								gc_tidx5 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-								if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										gc_rank3 := gc_w3 + gc_lane3
-										gc_tx3 := gc_tidx5.X + gc_lane3
-										_ = gc_tx3
-										gc_ty3 := gc_tidx5.Y
-										_ = gc_ty3
-										gc_tz3 := gc_tidx5.Z
-										_ = gc_tz3
-										_ = gc_rank3
-//line reduce_variants.go:60
-										var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-										_ = tid_2
-//line reduce_variants.go:60
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:60
-										_ = v_
-//line reduce_variants.go:63
-										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-											break
-//line reduce_variants.go:63
-										}
-//line reduce_variants.go:63
-										v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-										v_.StoreSlice(gc_l_v_[gc_lane3:])
-										gc_left2 &^= 0xff << gc_lane3
-									}
-								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										gc_tidx4 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-										if gc_tidx4.X+8 > gc_bdx3 {
-											continue // the lanes wrap to the next row
-										}
-										gc_tx3 := gc_tidx4.X
-										_ = gc_tx3
-										gc_ty3 := gc_tidx4.Y
-										_ = gc_ty3
-										gc_tz3 := gc_tidx4.Z
-										_ = gc_tz3
-										_ = gc_rank3
-//line reduce_variants.go:60
-										var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-										_ = tid_2
-//line reduce_variants.go:60
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:60
-										_ = v_
-//line reduce_variants.go:63
-										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-											break
-//line reduce_variants.go:63
-										}
-//line reduce_variants.go:63
-										v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-										v_.StoreSlice(gc_l_v_[gc_lane3:])
-										gc_left2 &^= 0xff << gc_lane3
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left2 != 0 {
-								{
-									gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-									gc_tx3 := gc_tidx4.X - 1
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										gc_tx3++
-										if gc_tx3 == gc_bdx3 {
-											gc_tx3 = 0
-										}
-										if gc_left2&(1<<gc_lane3) == 0 {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:60
-										tid_2 := gc_tx3
-										_ = tid_2
 										v_ := gc_l_v_[gc_lane3]
-										_ = v_
-
-//line reduce_variants.go:63
-										v_ += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-										gc_l_v_[gc_lane3] = v_
-									}
-								}
-							}
-							{
-								gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-								gc_tx3 := gc_tidx4.X - 1
-								{
-									gc_x010 := gc_tidx4.X
-									gc_off21 := gc_x010
-									if gc_act3 == ^uint32(0) && gc_x010+32 <= gc_bdx3 && gc_off21 >= 0 && gc_off21 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off21 {
-										gc_at26 := sdata_2[gc_off21:][:32]
-
 //line reduce_variants.go:65
-										copy(gc_at26, gc_l_v_[:])
-									} else {
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-											gc_tx3++
-											if gc_tx3 == gc_bdx3 {
-												gc_tx3 = 0
-											}
-											if gc_act3&(1<<gc_lane3) == 0 {
-												continue
-											}
-											gc_rank3 := gc_w3 + gc_lane3
-											gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx3
-											_ = tid_2
-											v_ := gc_l_v_[gc_lane3]
-											_ = v_
-
-//line reduce_variants.go:65
-											sdata_2[tid_2] = v_
-
-//line reduce_variants.go:66
-										}
+										sdata_2[tid_2] = v_
 									}
 								}
 							}
 						}
 					}
-					gc_act3 = gc_save103 &^ gc_dead3
 				}
+				gc_act3 = gc_save103 &^ gc_dead3
 			}
 		}
 	}
 	{
+//line reduce_variants.go:78
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound5 := 0; gc_bound5 < gc_to3-1 {
 			gc_to3 = gc_bound5 + 1
@@ -18419,151 +12956,69 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_step19 := gc_from3
 				for ; gc_step19+3 < gc_to3; gc_step19 += 4 {
 					{
-						gc_tx3 := gc_step19 + 0
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at27[0] = gc_at28[0]
-						}
+//line reduce_variants.go:148
+						gc_at27[0] = gc_at28[0]
 					}
 					{
-						gc_tx3 := gc_step19 + 1
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at27[0] = gc_at28[0]
-						}
+//line reduce_variants.go:148
+						gc_at27[0] = gc_at28[0]
 					}
 					{
-						gc_tx3 := gc_step19 + 2
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at27[0] = gc_at28[0]
-						}
+//line reduce_variants.go:148
+						gc_at27[0] = gc_at28[0]
 					}
 					{
-						gc_tx3 := gc_step19 + 3
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at27[0] = gc_at28[0]
-						}
-					}
-				}
-				for gc_tx3 := gc_step19; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
-//line reduce_variants.go:131
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:147
-					{
+//line reduce_variants.go:148
 						gc_at27[0] = gc_at28[0]
 					}
 				}
+//line reduce_variants.go:152
+				for gc_tx3 := gc_step19; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce_variants.go:148
+					gc_at27[0] = gc_at28[0]
+				}
 			} else {
+//line reduce_variants.go:152
 				gc_step20 := gc_from3
 				for ; gc_step20+3 < gc_to3; gc_step20 += 4 {
 					{
 						gc_tx3 := gc_step20 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx3 := gc_step20 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx3 := gc_step20 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx3 := gc_step20 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx3] = sdata[0]
 					}
 				}
+//line reduce_variants.go:152
 				for gc_tx3 := gc_step20; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:147
-					{
-						partial[gc_bx3] = sdata[0]
-					}
+//line reduce_variants.go:148
+					partial[gc_bx3] = sdata[0]
 				}
 			}
 		}
@@ -18584,97 +13039,79 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
-
 //line reduce_variants.go:130
 	n := len(in)
-
-//line reduce_variants.go:131
 	b := gc_bdx4
-
-//line reduce_variants.go:132
 	gridSize := 2 * b * gc_gdx4
-	{
-		gc_vstep15 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop15 bool
-			gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-				for ; gc_vstep15+15 < gc_n4; gc_vstep15 += 16 {
-					gc_rank4 := gc_vstep15
-					_ = gc_rank4
-//line reduce_variants.go:133
-					var v uint32
-//line reduce_variants.go:133
-					_ = v
-					archsimd.BroadcastUint32x16(v).StoreSlice(gc_s_v[gc_rank4:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep15, false
-			}(gc_vstep15)
-			if gc_stop15 {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep15+7 < gc_n4; gc_vstep15 += 8 {
+//line reduce_variants.go:134
+	gc_vstep15 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop15 bool
+		gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+			for ; gc_vstep15+15 < gc_n4; gc_vstep15 += 16 {
 				gc_rank4 := gc_vstep15
-				_ = gc_rank4
 //line reduce_variants.go:133
 				var v uint32
-//line reduce_variants.go:133
-				_ = v
-				archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank4:])
+				archsimd.BroadcastUint32x16(v).StoreSlice(gc_s_v[gc_rank4:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep15, false
+		}(gc_vstep15)
+		if gc_stop15 {
+			return
 		}
-		gc_step21 := gc_vstep15
-		for ; gc_step21+3 < gc_n4; gc_step21 += 4 {
-			{
-				gc_rank4 := gc_step21 + 0
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:133
-				var v uint32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step21 + 1
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:133
-				var v uint32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step21 + 2
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:133
-				var v uint32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step21 + 3
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:133
-				var v uint32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-		}
-		for gc_rank4 := gc_step21; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep15+7 < gc_n4; gc_vstep15 += 8 {
+			gc_rank4 := gc_vstep15
 //line reduce_variants.go:133
 			var v uint32
-			_ = v
+			archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank4:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step21 := gc_vstep15
+	for ; gc_step21+3 < gc_n4; gc_step21 += 4 {
+		{
+			gc_rank4 := gc_step21 + 0
+			gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:133
+			var v uint32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank4] = v
+		}
+		{
+			gc_rank4 := gc_step21 + 1
+			gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:133
+			var v uint32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank4] = v
+		}
+		{
+			gc_rank4 := gc_step21 + 2
+			gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:133
+			var v uint32
+//line reduce_variants.go:135
+			gc_s_v[gc_rank4] = v
+		}
+		{
+			gc_rank4 := gc_step21 + 3
+			gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:133
+			var v uint32
+//line reduce_variants.go:135
 			gc_s_v[gc_rank4] = v
 		}
 	}
-
+	for gc_rank4 := gc_step21; gc_rank4 < gc_n4; gc_rank4++ {
+		gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:133
+		var v uint32
+//line reduce_variants.go:135
+		gc_s_v[gc_rank4] = v
+	}
 //line reduce_variants.go:134
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b4.Tick()
@@ -18682,854 +13119,775 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			return
 		}
 		gc_more = false
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if !compiled.Adds(gc_off+(gc_bx4*2*b), gc_to4) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound7 := compiled.Diff(gc_limit, gc_off+(gc_bx4*2*b)); gc_bound7 < gc_to4 {
-				gc_to4 = gc_bound7
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off24 := (gc_bx4 * 2 * b) + gc_off
-				gc_off25 := ((gc_bx4 * 2 * b) + gc_off) + b
-				if gc_from4 >= 0 && gc_off24 >= 0 && gc_off24 <= len(in) && gc_to4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_to4 <= len(in)-gc_off25 {
-					gc_at29 := in[gc_off24:][:gc_to4]
-					gc_at30 := in[gc_off25:][:gc_to4]
-					gc_vstep16 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop16 bool
-						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+//line reduce_variants.go:141
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if !compiled.Adds(gc_off+(gc_bx4*2*b), gc_to4) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound7 := compiled.Diff(gc_limit, gc_off+(gc_bx4*2*b)); gc_bound7 < gc_to4 {
+			gc_to4 = gc_bound7
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off24 := (gc_bx4 * 2 * b) + gc_off
+			gc_off25 := ((gc_bx4 * 2 * b) + gc_off) + b
+			if gc_from4 >= 0 && gc_off24 >= 0 && gc_off24 <= len(in) && gc_to4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_to4 <= len(in)-gc_off25 {
+				gc_at29 := in[gc_off24:][:gc_to4]
+				gc_at30 := in[gc_off25:][:gc_to4]
+				gc_vstep16 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop16 bool
+					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:131
-							_ = gc_iota12
-							for ; gc_vstep16+15 < gc_to4; gc_vstep16 += 16 {
-								gc_tx4 := gc_vstep16
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce_variants.go:131
-								var tid int = gc_tx4
-//line reduce_variants.go:131
-								_ = tid
-//line reduce_variants.go:131
-								v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
-//line reduce_variants.go:131
-								_ = v
-//line reduce_variants.go:134
-								var i int = gc_bx4*2*b + tid + gc_off
-//line reduce_variants.go:134
-								_ = i
-//line reduce_variants.go:135
-								v = v.Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:]))
-//line reduce_variants.go:136
-								if i+b < n && uint(n-(i+b)) > 15 {
-//line reduce_variants.go:136
-									v = v.Add(archsimd.LoadUint32x16Slice(gc_at30[gc_tx4:]))
-//line reduce_variants.go:136
-								} else {
-//line reduce_variants.go:136
-									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line reduce_variants.go:136
-									_ = gc_if12
-//line reduce_variants.go:136
-									if gc_if12.ToBits() != 0 {
-//line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at30[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce_variants.go:136
-									}
-//line reduce_variants.go:136
-								}
-//line reduce_variants.go:136
-								v.StoreSlice(gc_s_v[gc_rank4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep16, false
-						}(gc_vstep16)
-						if gc_stop16 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reduce_variants.go:131
-						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:131
-						_ = gc_iota11
-						for ; gc_vstep16+7 < gc_to4; gc_vstep16 += 8 {
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep16+15 < gc_to4; gc_vstep16 += 16 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce_variants.go:131
 							var tid int = gc_tx4
 //line reduce_variants.go:131
-							_ = tid
-//line reduce_variants.go:131
-							v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
-//line reduce_variants.go:131
-							_ = v
+							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
 //line reduce_variants.go:134
 							var i int = gc_bx4*2*b + tid + gc_off
-//line reduce_variants.go:134
-							_ = i
-//line reduce_variants.go:135
-							v = v.Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:]))
+							v = v.Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
 //line reduce_variants.go:136
-							if i+b < n && uint(n-(i+b)) > 7 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadUint32x8Slice(gc_at30[gc_tx4:]))
-//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadUint32x16Slice(gc_at30[gc_tx4:]))
 							} else {
 //line reduce_variants.go:136
-								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
-								_ = gc_if11
+								if gc_if12.ToBits() != 0 {
 //line reduce_variants.go:136
-								if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:136
-									v = v.Add(archsimd.LoadUint32x8Slice(gc_at30[gc_tx4:])).Merge(v, gc_if11)
-//line reduce_variants.go:136
+									v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at30[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								}
-//line reduce_variants.go:136
 							}
 //line reduce_variants.go:136
 							v.StoreSlice(gc_s_v[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep16, false
+					}(gc_vstep16)
+					if gc_stop16 {
+						return
 					}
-					if gc_vstep16 > gc_from4 {
-						gc_more = true
-					}
-					for gc_tx4 := gc_vstep16; gc_tx4 < gc_to4; gc_tx4++ {
+				}
+				if compiled.SIMD {
+//line reduce_variants.go:131
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep16+7 < gc_to4; gc_vstep16 += 8 {
+						gc_tx4 := gc_vstep16
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
+//line reduce_variants.go:131
+						var tid int = gc_tx4
+//line reduce_variants.go:131
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:134
+						var i int = gc_bx4*2*b + tid + gc_off
+						v = v.Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
+//line reduce_variants.go:136
+							v = v.Add(archsimd.LoadUint32x8Slice(gc_at30[gc_tx4:]))
+						} else {
+//line reduce_variants.go:136
+							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
+							if gc_if11.ToBits() != 0 {
+//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadUint32x8Slice(gc_at30[gc_tx4:])).Merge(v, gc_if11)
+							}
+						}
+//line reduce_variants.go:136
+						v.StoreSlice(gc_s_v[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep16 > gc_from4 {
+					gc_more = true
+				}
+				for gc_tx4 := gc_vstep16; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+//line reduce_variants.go:131
+					tid := gc_tx4
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank4]
+					i := gc_bx4*2*b + tid + gc_off
+					gc_more = true
+//line reduce_variants.go:135
+					v += gc_at29[gc_tx4]
+					if true || i+b < n {
+						v += gc_at30[gc_tx4]
+					}
+					gc_s_v[gc_rank4] = v
+				}
+			} else {
+				gc_vstep17 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop17 bool
+					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+//line reduce_variants.go:131
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
+							gc_tx4 := gc_vstep17
+							gc_rank4 := gc_base4 + gc_tx4
+//line reduce_variants.go:131
+							var tid int = gc_tx4
+//line reduce_variants.go:131
+							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:134
+							var i int = gc_bx4*2*b + tid + gc_off
+							if i < 0 || i > len(in)-16 || (i+
+//line reduce_variants.go:137
+								b) < 0 || (i+b) > len(in)-16 {
+//line reduce_variants.go:135
+								break
+							}
+//line reduce_variants.go:135
+							v = v.Add(archsimd.LoadUint32x16Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
+//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:]))
+							} else {
+//line reduce_variants.go:137
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line reduce_variants.go:136
+								if gc_if10.ToBits() != 0 {
+//line reduce_variants.go:136
+									v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+								}
+							}
+//line reduce_variants.go:136
+							v.StoreSlice(gc_s_v[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep17, false
+					}(gc_vstep17)
+					if gc_stop17 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line reduce_variants.go:131
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+						gc_tx4 := gc_vstep17
+						gc_rank4 := gc_base4 + gc_tx4
+//line reduce_variants.go:131
+						var tid int = gc_tx4
+//line reduce_variants.go:131
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:134
+						var i int = gc_bx4*2*b + tid + gc_off
+						if i < 0 || i > len(in)-8 || (i+
+//line reduce_variants.go:137
+							b) < 0 || (i+b) > len(in)-8 {
+//line reduce_variants.go:135
+							break
+						}
+//line reduce_variants.go:135
+						v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
+//line reduce_variants.go:136
+							v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:]))
+						} else {
+//line reduce_variants.go:137
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
+							if gc_if9.ToBits() != 0 {
+//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if9)
+							}
+						}
+//line reduce_variants.go:136
+						v.StoreSlice(gc_s_v[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep17 > gc_from4 {
+					gc_more = true
+				}
+				gc_step22 := gc_vstep17
+				for ; gc_step22+3 < gc_to4; gc_step22 += 4 {
+					{
+						gc_tx4 := gc_step22 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
 						tid := gc_tx4
-						_ = tid
+//line reduce_variants.go:133
 						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
 						i := gc_bx4*2*b + tid + gc_off
 						gc_more = true
-						_ = i
-
 //line reduce_variants.go:135
-						v += gc_at29[gc_tx4]
-
-//line reduce_variants.go:136
-						if true || i+b < n {
-							v += gc_at30[gc_tx4]
+						v += in[i]
+						if i+b < n {
+							v += in[i+b]
 						}
 						gc_s_v[gc_rank4] = v
 					}
-				} else {
-					gc_vstep17 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop17 bool
-						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-//line reduce_variants.go:131
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce_variants.go:131
-							_ = gc_iota10
-							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
-								gc_tx4 := gc_vstep17
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce_variants.go:131
-								var tid int = gc_tx4
-//line reduce_variants.go:131
-								_ = tid
-//line reduce_variants.go:131
-								v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
-//line reduce_variants.go:131
-								_ = v
-//line reduce_variants.go:134
-								var i int = gc_bx4*2*b + tid + gc_off
-//line reduce_variants.go:134
-								_ = i
-//line reduce_variants.go:135
-								if i < 0 || i > len(in)-16 || (i+
-
-									b) < 0 || (i+b) > len(in)-16 {
-//line reduce_variants.go:135
-									break
-//line reduce_variants.go:135
-								}
-//line reduce_variants.go:135
-								v = v.Add(archsimd.LoadUint32x16Slice(in[i:]))
-//line reduce_variants.go:136
-								if i+b < n && uint(n-(i+b)) > 15 {
-//line reduce_variants.go:136
-									v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:]))
-								} else {
-//line reduce_variants.go:137
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line reduce_variants.go:136
-									_ = gc_if10
-//line reduce_variants.go:136
-									if gc_if10.ToBits() != 0 {
-//line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-									}
-//line reduce_variants.go:137
-								}
-//line reduce_variants.go:136
-								v.StoreSlice(gc_s_v[gc_rank4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep17, false
-						}(gc_vstep17)
-						if gc_stop17 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reduce_variants.go:131
-						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:131
-						_ = gc_iota9
-						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
-							gc_tx4 := gc_vstep17
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line reduce_variants.go:131
-							var tid int = gc_tx4
-//line reduce_variants.go:131
-							_ = tid
-//line reduce_variants.go:131
-							v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
-//line reduce_variants.go:131
-							_ = v
-//line reduce_variants.go:134
-							var i int = gc_bx4*2*b + tid + gc_off
-//line reduce_variants.go:134
-							_ = i
-//line reduce_variants.go:135
-							if i < 0 || i > len(in)-8 || (i+
-
-								b) < 0 || (i+b) > len(in)-8 {
-//line reduce_variants.go:135
-								break
-//line reduce_variants.go:135
-							}
-//line reduce_variants.go:135
-							v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
-//line reduce_variants.go:136
-							if i+b < n && uint(n-(i+b)) > 7 {
-//line reduce_variants.go:136
-								v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:]))
-							} else {
-//line reduce_variants.go:137
-								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line reduce_variants.go:136
-								_ = gc_if9
-//line reduce_variants.go:136
-								if gc_if9.ToBits() != 0 {
-//line reduce_variants.go:136
-									v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if9)
-								}
-//line reduce_variants.go:137
-							}
-//line reduce_variants.go:136
-							v.StoreSlice(gc_s_v[gc_rank4:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep17 > gc_from4 {
-						gc_more = true
-					}
-					gc_step22 := gc_vstep17
-					for ; gc_step22+3 < gc_to4; gc_step22 += 4 {
-						{
-							gc_tx4 := gc_step22 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-							tid := gc_tx4
-							_ = tid
-							v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
-							i := gc_bx4*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank4] = v
-						}
-						{
-							gc_tx4 := gc_step22 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-							tid := gc_tx4
-							_ = tid
-							v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
-							i := gc_bx4*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank4] = v
-						}
-						{
-							gc_tx4 := gc_step22 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-							tid := gc_tx4
-							_ = tid
-							v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
-							i := gc_bx4*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank4] = v
-						}
-						{
-							gc_tx4 := gc_step22 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-							tid := gc_tx4
-							_ = tid
-							v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
-							i := gc_bx4*2*b + tid + gc_off
-							gc_more = true
-
-//line reduce_variants.go:135
-							v += in[i]
-
-//line reduce_variants.go:136
-							if i+b < n {
-								v += in[i+b]
-							}
-							gc_s_v[gc_rank4] = v
-						}
-					}
-					for gc_tx4 := gc_step22; gc_tx4 < gc_to4; gc_tx4++ {
+					{
+						gc_tx4 := gc_step22 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:131
 						tid := gc_tx4
-						_ = tid
+//line reduce_variants.go:133
 						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
 						i := gc_bx4*2*b + tid + gc_off
 						gc_more = true
-
 //line reduce_variants.go:135
 						v += in[i]
-
-//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank4] = v
+					}
+					{
+						gc_tx4 := gc_step22 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:131
+						tid := gc_tx4
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank4]
+						i := gc_bx4*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank4] = v
+					}
+					{
+						gc_tx4 := gc_step22 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:131
+						tid := gc_tx4
+//line reduce_variants.go:133
+						v := gc_s_v[gc_rank4]
+						i := gc_bx4*2*b + tid + gc_off
+						gc_more = true
+//line reduce_variants.go:135
+						v += in[i]
 						if i+b < n {
 							v += in[i+b]
 						}
 						gc_s_v[gc_rank4] = v
 					}
 				}
+				for gc_tx4 := gc_step22; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:131
+					tid := gc_tx4
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank4]
+					i := gc_bx4*2*b + tid + gc_off
+					gc_more = true
+//line reduce_variants.go:135
+					v += in[i]
+					if i+b < n {
+						v += in[i+b]
+					}
+					gc_s_v[gc_rank4] = v
+				}
 			}
 		}
 	}
-
 //line reduce_variants.go:140
 	if b <= 1*gc_bdx4 {
 		gc_b4.SharedWritten()
 	}
-
 //line reduce_variants.go:140
 	sdata := gocuda.Shared[uint32](t, b)[:b]
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			if gc_bdx4 <= len(sdata) {
-				gc_at31 := sdata[:gc_bdx4]
-				gc_vstep18 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop18 bool
-					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-						for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
-							gc_tx4 := gc_vstep18
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line reduce_variants.go:131
-							var tid int = gc_tx4
-//line reduce_variants.go:131
-							_ = tid
-//line reduce_variants.go:131
-							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
-//line reduce_variants.go:131
-							_ = v
-//line reduce_variants.go:141
-							v.StoreSlice(gc_at31[gc_tx4:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep18, false
-					}(gc_vstep18)
-					if gc_stop18 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
+//line reduce_variants.go:142
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		if gc_bdx4 <= len(sdata) {
+			gc_at31 := sdata[:gc_bdx4]
+			gc_vstep18 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop18 bool
+				gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+					for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
 						gc_tx4 := gc_vstep18
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line reduce_variants.go:131
 						var tid int = gc_tx4
 //line reduce_variants.go:131
 						_ = tid
 //line reduce_variants.go:131
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
-//line reduce_variants.go:131
-						_ = v
+						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
 //line reduce_variants.go:141
 						v.StoreSlice(gc_at31[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep18, false
+				}(gc_vstep18)
+				if gc_stop18 {
+					return
 				}
-				for gc_tx4 := gc_vstep18; gc_tx4 < gc_bdx4; gc_tx4++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
+					gc_tx4 := gc_vstep18
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
 //line reduce_variants.go:131
-					tid := gc_tx4
+					var tid int = gc_tx4
+//line reduce_variants.go:131
 					_ = tid
-					v := gc_s_v[gc_rank4]
-
+//line reduce_variants.go:131
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
 //line reduce_variants.go:141
-					gc_at31[gc_tx4] = v
+					v.StoreSlice(gc_at31[gc_tx4:])
 				}
-			} else {
-				gc_vstep19 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop19 bool
-					gc_vstep19, gc_stop19 = func(gc_vstep19 int) (int, bool) {
-						for ; gc_vstep19+15 < gc_bdx4; gc_vstep19 += 16 {
-							gc_tx4 := gc_vstep19
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line reduce_variants.go:131
-							var tid int = gc_tx4
-//line reduce_variants.go:131
-							_ = tid
-//line reduce_variants.go:131
-							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
-//line reduce_variants.go:131
-							_ = v
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep18; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank4]
 //line reduce_variants.go:141
-							if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:141
-								break
-//line reduce_variants.go:141
-							}
-//line reduce_variants.go:141
-							v.StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep19, false
-					}(gc_vstep19)
-					if gc_stop19 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep19+7 < gc_bdx4; gc_vstep19 += 8 {
+				gc_at31[gc_tx4] = v
+			}
+		} else {
+			gc_vstep19 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop19 bool
+				gc_vstep19, gc_stop19 = func(gc_vstep19 int) (int, bool) {
+					for ; gc_vstep19+15 < gc_bdx4; gc_vstep19 += 16 {
 						gc_tx4 := gc_vstep19
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line reduce_variants.go:131
 						var tid int = gc_tx4
 //line reduce_variants.go:131
-						_ = tid
-//line reduce_variants.go:131
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
-//line reduce_variants.go:131
-						_ = v
+						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
 //line reduce_variants.go:141
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:141
 							break
-//line reduce_variants.go:141
 						}
 //line reduce_variants.go:141
 						v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep19, false
+				}(gc_vstep19)
+				if gc_stop19 {
+					return
 				}
-				gc_step23 := gc_vstep19
-				for ; gc_step23+3 < gc_bdx4; gc_step23 += 4 {
-					{
-						gc_tx4 := gc_step23 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep19+7 < gc_bdx4; gc_vstep19 += 8 {
+					gc_tx4 := gc_vstep19
+					gc_rank4 := gc_base4 + gc_tx4
 //line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:141
-						sdata[tid] = v
-					}
-					{
-						gc_tx4 := gc_step23 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+					var tid int = gc_tx4
 //line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-						v := gc_s_v[gc_rank4]
-
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
 //line reduce_variants.go:141
-						sdata[tid] = v
-					}
-					{
-						gc_tx4 := gc_step23 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-						v := gc_s_v[gc_rank4]
-
+					if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:141
-						sdata[tid] = v
+						break
 					}
-					{
-						gc_tx4 := gc_step23 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-						v := gc_s_v[gc_rank4]
-
 //line reduce_variants.go:141
-						sdata[tid] = v
-					}
+					v.StoreSlice(sdata[tid:])
 				}
-				for gc_tx4 := gc_step23; gc_tx4 < gc_bdx4; gc_tx4++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step23 := gc_vstep19
+			for ; gc_step23+3 < gc_bdx4; gc_step23 += 4 {
+				{
+					gc_tx4 := gc_step23 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:131
 					tid := gc_tx4
-					_ = tid
+//line reduce_variants.go:133
 					v := gc_s_v[gc_rank4]
-
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx4 := gc_step23 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:131
+					tid := gc_tx4
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx4 := gc_step23 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:131
+					tid := gc_tx4
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank4]
+//line reduce_variants.go:141
+					sdata[tid] = v
+				}
+				{
+					gc_tx4 := gc_step23 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:131
+					tid := gc_tx4
+//line reduce_variants.go:133
+					v := gc_s_v[gc_rank4]
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
 			}
+			for gc_tx4 := gc_step23; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:131
+				tid := gc_tx4
+//line reduce_variants.go:133
+				v := gc_s_v[gc_rank4]
+//line reduce_variants.go:141
+				sdata[tid] = v
+			}
 		}
 	}
-
 //line reduce_variants.go:143
 	var sdata_ []uint32 = sdata
-
-//line reduce_variants.go:143
-	_ = sdata_
-
 //line reduce_variants.go:143
 	var stop int = gocuda.WarpSize
-
-//line reduce_variants.go:143
-	_ = stop
-
 //line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound7 := s; gc_bound7 < gc_to4 {
-				gc_to4 = gc_bound7
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off26 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off26 >= 0 && gc_off26 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off26 {
-					gc_at32 := sdata_[:gc_to4]
-					gc_at33 := sdata_[gc_off26:][:gc_to4]
-					gc_vstep20 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop20 bool
-						gc_vstep20, gc_stop20 = func(gc_vstep20 int) (int, bool) {
-							for ; gc_vstep20+15 < gc_to4; gc_vstep20 += 16 {
-								gc_tx4 := gc_vstep20
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:272
-								var tid_ int = gc_tx4
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-//line reduce.go:274
-									archsimd.LoadUint32x16Slice(gc_at32[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
-//line reduce.go:274
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep20, false
-						}(gc_vstep20)
-						if gc_stop20 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep20+7 < gc_to4; gc_vstep20 += 8 {
+//line reduce.go:275
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound7 := s; gc_bound7 < gc_to4 {
+			gc_to4 = gc_bound7
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off26 := s
+			if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off26 >= 0 && gc_off26 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off26 {
+				gc_at32 := sdata_[:gc_to4]
+				gc_at33 := sdata_[gc_off26:][:gc_to4]
+				gc_vstep20 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop20 bool
+					gc_vstep20, gc_stop20 = func(gc_vstep20 int) (int, bool) {
+						for ; gc_vstep20+15 < gc_to4; gc_vstep20 += 16 {
 							gc_tx4 := gc_vstep20
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce.go:272
 							var tid_ int = gc_tx4
 //line reduce.go:272
 							_ = tid_
-//line reduce.go:274
 							{
-//line reduce.go:274
-								archsimd.LoadUint32x8Slice(gc_at32[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
-//line reduce.go:274
+								archsimd.LoadUint32x16Slice(gc_at32[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 							}
 						}
+//line reduce.go:276
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep20, false
+					}(gc_vstep20)
+					if gc_stop20 {
+						return
 					}
-					for gc_tx4 := gc_vstep20; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep20+7 < gc_to4; gc_vstep20 += 8 {
+						gc_tx4 := gc_vstep20
 //line reduce.go:272
-						tid_ := gc_tx4
+						var tid_ int = gc_tx4
+//line reduce.go:272
 						_ = tid_
-
-//line reduce.go:274
 						{
-							gc_at32[gc_tx4] += gc_at33[gc_tx4]
+							archsimd.LoadUint32x8Slice(gc_at32[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 						}
 					}
-				} else {
-					gc_vstep21 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop21 bool
-						gc_vstep21, gc_stop21 = func(gc_vstep21 int) (int, bool) {
-							for ; gc_vstep21+15 < gc_to4; gc_vstep21 += 16 {
-								gc_tx4 := gc_vstep21
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:272
-								var tid_ int = gc_tx4
-//line reduce.go:272
-								_ = tid_
-//line reduce.go:274
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:276
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep20; gc_tx4 < gc_to4; gc_tx4++ {
+					{
 //line reduce.go:275
-										break
-//line reduce.go:275
-									}
-//line reduce.go:275
-									archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep21, false
-						}(gc_vstep21)
-						if gc_stop21 {
-							return
-						}
+						gc_at32[gc_tx4] += gc_at33[gc_tx4]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep21+7 < gc_to4; gc_vstep21 += 8 {
+				}
+			} else {
+				gc_vstep21 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop21 bool
+					gc_vstep21, gc_stop21 = func(gc_vstep21 int) (int, bool) {
+						for ; gc_vstep21+15 < gc_to4; gc_vstep21 += 16 {
 							gc_tx4 := gc_vstep21
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reduce.go:272
 							var tid_ int = gc_tx4
-//line reduce.go:272
-							_ = tid_
-//line reduce.go:274
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:275
 									break
-//line reduce.go:275
 								}
 //line reduce.go:275
-								archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:275
+								archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
+//line reduce.go:277
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep21, false
+					}(gc_vstep21)
+					if gc_stop21 {
+						return
 					}
-					gc_step24 := gc_vstep21
-					for ; gc_step24+3 < gc_to4; gc_step24 += 4 {
-						{
-							gc_tx4 := gc_step24 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep21+7 < gc_to4; gc_vstep21 += 8 {
+						gc_tx4 := gc_vstep21
 //line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx4
 						{
-							gc_tx4 := gc_step24 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
+//line reduce.go:275
+							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+//line reduce.go:275
+								break
 							}
-						}
-						{
-							gc_tx4 := gc_step24 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step24 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:272
-							tid_ := gc_tx4
-							_ = tid_
-
-//line reduce.go:274
-							{
-								sdata_[tid_] += sdata_[tid_+s]
-							}
+//line reduce.go:275
+							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 						}
 					}
-					for gc_tx4 := gc_step24; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce.go:277
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step24 := gc_vstep21
+				for ; gc_step24+3 < gc_to4; gc_step24 += 4 {
+					{
+						gc_tx4 := gc_step24 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reduce.go:272
 						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:274
 						{
+//line reduce.go:275
 							sdata_[tid_] += sdata_[tid_+s]
 						}
+					}
+					{
+						gc_tx4 := gc_step24 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+						tid_ := gc_tx4
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step24 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+						tid_ := gc_tx4
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step24 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+						tid_ := gc_tx4
+						{
+//line reduce.go:275
+							sdata_[tid_] += sdata_[tid_+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step24; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line reduce.go:272
+					tid_ := gc_tx4
+					{
+//line reduce.go:275
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
 		}
 	}
+//line reduce.go:282
 	if !(gc_bdy4*gc_bdz4 == 1 && gc_bdx4 >= 32 && compiled.TreeSum(sdata, 32)) {
-		{
-			var gc_l_v_ [32]uint32
-			for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-				gc_cnt4 := min(32, gc_n4-gc_w4)
-				gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-				var gc_dead4 uint32
-				_ = gc_dead4
-				{
-					var gc_m104 uint32
-
+//line reduce.go:284
+		var gc_l_v_ [32]uint32
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+			var gc_dead4 uint32
+			{
+//line reduce.go:291
+				var gc_m104 uint32
 //line reduce_variants.go:144
-					if gc_x011 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
-						gc_lo8, gc_hi10 := 0, 32
-						if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x011); gc_bound8 < gc_hi10 {
-							gc_hi10 = gc_bound8
-						}
-						if gc_lo8 < gc_hi10 {
-							gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
-						}
-					} else {
-						{
-							gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-							gc_tx4 := gc_tidx6.X - 1
-							for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-								gc_tx4++
-								if gc_tx4 == gc_bdx4 {
-									gc_tx4 = 0
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_pos4.Thread = gc_rank4
-
+				if gc_x011 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
+					gc_lo8, gc_hi10 := 0, 32
+					if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x011); gc_bound8 < gc_hi10 {
+						gc_hi10 = gc_bound8
+					}
+					if gc_lo8 < gc_hi10 {
+						gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
+					}
+				} else {
+					{
+						gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+						gc_tx4 := gc_tidx6.X - 1
+						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+							gc_tx4++
+							if gc_tx4 == gc_bdx4 {
+								gc_tx4 = 0
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:131
-								tid := gc_tx4
-								_ = tid
-
+							tid := gc_tx4
 //line reduce_variants.go:144
-								if tid < gocuda.WarpSize {
-									gc_m104 |= 1 << gc_lane4
+							if tid < gocuda.WarpSize {
+								gc_m104 |= 1 << gc_lane4
+							}
+						}
+					}
+				}
+				gc_save104 := gc_act4
+				gc_act4 = gc_save104 & gc_m104
+				if gc_act4 != 0 {
+//line reduce_variants.go:145
+					var sdata_2 []uint32 = sdata
+					{
+						gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+						gc_tx4 := gc_tidx6.X - 1
+						{
+							gc_x012 := gc_tidx6.X
+							gc_off27 := gc_x012
+							if gc_act4 == ^uint32(0) && gc_x012+32 <= gc_bdx4 && gc_off27 >= 0 && gc_off27 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off27 {
+								gc_at34 := sdata_2[gc_off27:][:32]
+//line reduce_variants.go:61
+								copy(gc_l_v_[:], gc_at34)
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									gc_tx4++
+									if gc_tx4 == gc_bdx4 {
+										gc_tx4 = 0
+									}
+									if gc_act4&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:60
+									tid_2 := gc_tx4
+									v_ := sdata_2[tid_2]
+//line reduce_variants.go:63
+									gc_l_v_[gc_lane4] = v_
 								}
 							}
 						}
 					}
-					gc_save104 := gc_act4
-					gc_act4 = gc_save104 & gc_m104
-					if gc_act4 != 0 {
-
-//line reduce_variants.go:145
-						var sdata_2 []uint32 = sdata
-
-//line reduce_variants.go:145
-						_ = sdata_2
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						gc_left3 := gc_act4
+						if compiled.SIMD {
+							gc_tidx7 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+							if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+//line reduce_variants.go:69
+									gc_tx4 := gc_tidx7.X + gc_lane4
+//line reduce_variants.go:71
+									gc_ty4 := gc_tidx7.Y
+									_ = gc_ty4
+									gc_tz4 := gc_tidx7.Z
+									_ = gc_tz4
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+									}
+//line reduce_variants.go:63
+									v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v_.StoreSlice(gc_l_v_[gc_lane4:])
+									gc_left3 &^= 0xff << gc_lane4
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_tidx6 := gc_b4.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
+									if gc_tidx6.X+8 > gc_bdx4 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx4 := gc_tidx6.X
+//line reduce_variants.go:78
+									gc_ty4 := gc_tidx6.Y
+									_ = gc_ty4
+									gc_tz4 := gc_tidx6.Z
+									_ = gc_tz4
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+									}
+//line reduce_variants.go:63
+									v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v_.StoreSlice(gc_l_v_[gc_lane4:])
+									gc_left3 &^= 0xff << gc_lane4
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							{
+								gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+								gc_tx4 := gc_tidx6.X - 1
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									gc_tx4++
+									if gc_tx4 == gc_bdx4 {
+										gc_tx4 = 0
+									}
+									if gc_left3&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:60
+									tid_2 := gc_tx4
+//line reduce_variants.go:62
+									v_ := gc_l_v_[gc_lane4]
+									v_ += sdata_2[tid_2+offset]
+									gc_l_v_[gc_lane4] = v_
+								}
+							}
+						}
 						{
 							gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							gc_tx4 := gc_tidx6.X - 1
 							{
-								gc_x012 := gc_tidx6.X
-								gc_off27 := gc_x012
-								if gc_act4 == ^uint32(0) && gc_x012+32 <= gc_bdx4 && gc_off27 >= 0 && gc_off27 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off27 {
-									gc_at34 := sdata_2[gc_off27:][:32]
-
-//line reduce_variants.go:61
-									copy(gc_l_v_[:], gc_at34)
+								gc_x013 := gc_tidx6.X
+								gc_off28 := gc_x013
+								if gc_act4 == ^uint32(0) && gc_x013+32 <= gc_bdx4 && gc_off28 >= 0 && gc_off28 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off28 {
+									gc_at35 := sdata_2[gc_off28:][:32]
+//line reduce_variants.go:65
+									copy(gc_at35, gc_l_v_[:])
 								} else {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 										gc_tx4++
@@ -19541,169 +13899,24 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 										}
 										gc_rank4 := gc_w4 + gc_lane4
 										gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:60
 										tid_2 := gc_tx4
-										_ = tid_2
-
-//line reduce_variants.go:61
-										v_ := sdata_2[tid_2]
-										_ = v_
-										gc_l_v_[gc_lane4] = v_
-									}
-								}
-							}
-						}
-
 //line reduce_variants.go:62
-						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-							gc_left3 := gc_act4
-							if compiled.SIMD {
-								gc_tidx7 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-								if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										gc_rank4 := gc_w4 + gc_lane4
-										gc_tx4 := gc_tidx7.X + gc_lane4
-										_ = gc_tx4
-										gc_ty4 := gc_tidx7.Y
-										_ = gc_ty4
-										gc_tz4 := gc_tidx7.Z
-										_ = gc_tz4
-										_ = gc_rank4
-//line reduce_variants.go:60
-										var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-										_ = tid_2
-//line reduce_variants.go:60
-										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:60
-										_ = v_
-//line reduce_variants.go:63
-										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-											break
-//line reduce_variants.go:63
-										}
-//line reduce_variants.go:63
-										v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-										v_.StoreSlice(gc_l_v_[gc_lane4:])
-										gc_left3 &^= 0xff << gc_lane4
-									}
-								} else {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										if gc_act4>>gc_lane4&0xff != 0xff {
-											continue
-										}
-										gc_rank4 := gc_w4 + gc_lane4
-										gc_tidx6 := gc_b4.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
-										if gc_tidx6.X+8 > gc_bdx4 {
-											continue // the lanes wrap to the next row
-										}
-										gc_tx4 := gc_tidx6.X
-										_ = gc_tx4
-										gc_ty4 := gc_tidx6.Y
-										_ = gc_ty4
-										gc_tz4 := gc_tidx6.Z
-										_ = gc_tz4
-										_ = gc_rank4
-//line reduce_variants.go:60
-										var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-										_ = tid_2
-//line reduce_variants.go:60
-										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:60
-										_ = v_
-//line reduce_variants.go:63
-										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-											break
-//line reduce_variants.go:63
-										}
-//line reduce_variants.go:63
-										v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-										v_.StoreSlice(gc_l_v_[gc_lane4:])
-										gc_left3 &^= 0xff << gc_lane4
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								{
-									gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-									gc_tx4 := gc_tidx6.X - 1
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-										gc_tx4++
-										if gc_tx4 == gc_bdx4 {
-											gc_tx4 = 0
-										}
-										if gc_left3&(1<<gc_lane4) == 0 {
-											continue
-										}
-										gc_rank4 := gc_w4 + gc_lane4
-										gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:60
-										tid_2 := gc_tx4
-										_ = tid_2
 										v_ := gc_l_v_[gc_lane4]
-										_ = v_
-
-//line reduce_variants.go:63
-										v_ += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-										gc_l_v_[gc_lane4] = v_
-									}
-								}
-							}
-							{
-								gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-								gc_tx4 := gc_tidx6.X - 1
-								{
-									gc_x013 := gc_tidx6.X
-									gc_off28 := gc_x013
-									if gc_act4 == ^uint32(0) && gc_x013+32 <= gc_bdx4 && gc_off28 >= 0 && gc_off28 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off28 {
-										gc_at35 := sdata_2[gc_off28:][:32]
-
 //line reduce_variants.go:65
-										copy(gc_at35, gc_l_v_[:])
-									} else {
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-											gc_tx4++
-											if gc_tx4 == gc_bdx4 {
-												gc_tx4 = 0
-											}
-											if gc_act4&(1<<gc_lane4) == 0 {
-												continue
-											}
-											gc_rank4 := gc_w4 + gc_lane4
-											gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:60
-											tid_2 := gc_tx4
-											_ = tid_2
-											v_ := gc_l_v_[gc_lane4]
-											_ = v_
-
-//line reduce_variants.go:65
-											sdata_2[tid_2] = v_
-
-//line reduce_variants.go:66
-										}
+										sdata_2[tid_2] = v_
 									}
 								}
 							}
 						}
 					}
-					gc_act4 = gc_save104 &^ gc_dead4
 				}
+				gc_act4 = gc_save104 &^ gc_dead4
 			}
 		}
 	}
 	{
+//line reduce_variants.go:78
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound7 := 0; gc_bound7 < gc_to4-1 {
 			gc_to4 = gc_bound7 + 1
@@ -19717,151 +13930,69 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_step25 := gc_from4
 				for ; gc_step25+3 < gc_to4; gc_step25 += 4 {
 					{
-						gc_tx4 := gc_step25 + 0
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at36[0] = gc_at37[0]
-						}
+//line reduce_variants.go:148
+						gc_at36[0] = gc_at37[0]
 					}
 					{
-						gc_tx4 := gc_step25 + 1
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at36[0] = gc_at37[0]
-						}
+//line reduce_variants.go:148
+						gc_at36[0] = gc_at37[0]
 					}
 					{
-						gc_tx4 := gc_step25 + 2
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at36[0] = gc_at37[0]
-						}
+//line reduce_variants.go:148
+						gc_at36[0] = gc_at37[0]
 					}
 					{
-						gc_tx4 := gc_step25 + 3
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							gc_at36[0] = gc_at37[0]
-						}
-					}
-				}
-				for gc_tx4 := gc_step25; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
-//line reduce_variants.go:131
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:147
-					{
+//line reduce_variants.go:148
 						gc_at36[0] = gc_at37[0]
 					}
 				}
+//line reduce_variants.go:152
+				for gc_tx4 := gc_step25; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce_variants.go:148
+					gc_at36[0] = gc_at37[0]
+				}
 			} else {
+//line reduce_variants.go:152
 				gc_step26 := gc_from4
 				for ; gc_step26+3 < gc_to4; gc_step26 += 4 {
 					{
 						gc_tx4 := gc_step26 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx4 := gc_step26 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx4 := gc_step26 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line reduce_variants.go:152
 						gc_tx4 := gc_step26 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:147
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line reduce_variants.go:148
+						partial[gc_bx4] = sdata[0]
 					}
 				}
+//line reduce_variants.go:152
 				for gc_tx4 := gc_step26; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:147
-					{
-						partial[gc_bx4] = sdata[0]
-					}
+//line reduce_variants.go:148
+					partial[gc_bx4] = sdata[0]
 				}
 			}
 		}
@@ -19927,68 +14058,58 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b8.Len()
 	gc_s_v_ := compiled.Scratch[T](gc_b8, 0)[:gc_n5]
-	_ = gc_s_v_
+//line reduce_variants.go:187
 	gc_s_v := compiled.Scratch[T](gc_b8, 1)[:gc_n5]
-
 //line reduce_variants.go:170
 	n := len(in)
-
 //line reduce_variants.go:172
 	stride := gc_bdx5 * gc_gdx5 * reduceRun
-	{
-		gc_step13 := 0
-		for ; gc_step13+3 < gc_n5; gc_step13 += 4 {
-			{
-				gc_rank5 := gc_step13 + 0
-				gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:171
-				var v T
-				_ = v
-				gc_s_v[gc_rank5] = v
-			}
-			{
-				gc_rank5 := gc_step13 + 1
-				gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:171
-				var v T
-				_ = v
-				gc_s_v[gc_rank5] = v
-			}
-			{
-				gc_rank5 := gc_step13 + 2
-				gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:171
-				var v T
-				_ = v
-				gc_s_v[gc_rank5] = v
-			}
-			{
-				gc_rank5 := gc_step13 + 3
-				gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:171
-				var v T
-				_ = v
-				gc_s_v[gc_rank5] = v
-			}
-		}
-		for gc_rank5 := gc_step13; gc_rank5 < gc_n5; gc_rank5++ {
+//line reduce_variants.go:174
+	gc_step13 := 0
+	for ; gc_step13+3 < gc_n5; gc_step13 += 4 {
+		{
+			gc_rank5 := gc_step13 + 0
 			gc_pos5.Thread = gc_rank5
-
 //line reduce_variants.go:171
 			var v T
-			_ = v
+//line reduce_variants.go:173
+			gc_s_v[gc_rank5] = v
+		}
+		{
+			gc_rank5 := gc_step13 + 1
+			gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:171
+			var v T
+//line reduce_variants.go:173
+			gc_s_v[gc_rank5] = v
+		}
+		{
+			gc_rank5 := gc_step13 + 2
+			gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:171
+			var v T
+//line reduce_variants.go:173
+			gc_s_v[gc_rank5] = v
+		}
+		{
+			gc_rank5 := gc_step13 + 3
+			gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:171
+			var v T
+//line reduce_variants.go:173
 			gc_s_v[gc_rank5] = v
 		}
 	}
-
+	for gc_rank5 := gc_step13; gc_rank5 < gc_n5; gc_rank5++ {
+		gc_pos5.Thread = gc_rank5
+//line reduce_variants.go:171
+		var v T
+//line reduce_variants.go:173
+		gc_s_v[gc_rank5] = v
+	}
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
-
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b8.Tick()
@@ -19996,478 +14117,346 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 			return
 		}
 		gc_more = false
-		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-					v := gc_s_v[gc_rank5]
-
+//line reduce_variants.go:180
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+				v := gc_s_v[gc_rank5]
 //line reduce_variants.go:173
-					gc_start8 := (gc_bx5*gc_bdx5 + gc_tx5) * reduceRun
-					gc_from13 := gc_start8 + gc_off
-					gc_trips8 := gc_limit - gc_from13
-					switch {
-					case gc_from13 < gc_start8 || gc_from13 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips8 = compiled.ChunkTrips(gc_start8, gc_from13, stride, gc_chunk, gc_limit, false)
-					case gc_trips8 > gc_span:
-						gc_trips8 = gc_chunk
-					case gc_trips8 > 0:
-						gc_trips8 = (gc_trips8-1)/(stride) + 1
-					default:
-						gc_trips8 = 0
-					}
-					if gc_trips8 == gc_chunk {
-						gc_more = true
-					}
-					for lo := gc_from13; gc_trips8 > 0; lo, gc_trips8 = lo+(stride), gc_trips8-1 {
-
-//line reduce_variants.go:174
-						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
-					}
-					gc_s_v[gc_rank5] = v
+				gc_start8 := (gc_bx5*gc_bdx5 + gc_tx5) * reduceRun
+				gc_from13 := gc_start8 + gc_off
+				gc_trips8 := gc_limit - gc_from13
+				switch {
+				case gc_from13 < gc_start8 || gc_from13 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips8 = compiled.ChunkTrips(gc_start8, gc_from13, stride, gc_chunk, gc_limit, false)
+				case gc_trips8 > gc_span:
+					gc_trips8 = gc_chunk
+				case gc_trips8 > 0:
+					gc_trips8 = (gc_trips8-1)/(stride) + 1
+				default:
+					gc_trips8 = 0
 				}
+				if gc_trips8 == gc_chunk {
+					gc_more = true
+				}
+				for lo := gc_from13; gc_trips8 > 0; lo, gc_trips8 = lo+(stride), gc_trips8-1 {
+//line reduce_variants.go:174
+					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+				}
+				gc_s_v[gc_rank5] = v
 			}
 		}
 	}
-
 //line reduce_variants.go:100
 	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	{
-		var gc_l_v_2 [32]T
-		var gc_c51r [32]T
-		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			gc_cnt5 := min(32, gc_n5-gc_w5)
-			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-			var gc_dead5 uint32
-			_ = gc_dead5
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				_ = gc_rank5
-				v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:176
-				var v_ T = v
-
-//line reduce_variants.go:176
-				_ = v_
-
-//line reduce_variants.go:101
-				var v_2 T = v_
-
-//line reduce_variants.go:101
-				_ = v_2
-				_ = v_
-				_ = v_2
-				gc_l_v_2[gc_lane5] = v_2
-			}
-
-//line reduce_variants.go:90
-			if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if gc_bdy5*gc_bdz5 == 1 {
-					compiled.ShflDownLane0(&gc_l_v_2)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-					if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
-					} else {
-
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
-						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-							gc_rank5 := gc_w5 + gc_lane5
-							_ = gc_rank5
-							v_2 := gc_l_v_2[gc_lane5]
-							_ = v_2
-
-//line reduce_variants.go:91
-							v_2 += gc_c51r[gc_lane5]
-							gc_l_v_2[gc_lane5] = v_2
-						}
-					}
-				}
-			}
-			gc_upto9 := gc_cnt5
-			if gc_bdy5*gc_bdz5 == 1 {
-				gc_upto9 = min(gc_upto9, 1)
-			}
-			for gc_lane5 := 0; gc_lane5 < gc_upto9; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				_ = gc_rank5
-				v_2 := gc_l_v_2[gc_lane5]
-				_ = v_2
-				var v_ T
-				_ = v_
-
-//line reduce_variants.go:93
-				var r_ T = v_2
-
-//line reduce_variants.go:93
-				_ = r_
-
-//line reduce_variants.go:101
-				v_ = r_
-				_ = r_
-				gc_s_v_[gc_rank5] = v_
-			}
-			gc_lo10, gc_hi10 := 0, 32
-			if gc_lo10 < gc_hi10 {
-				gc_lo10 = max(gc_lo10, max(min(0, 32), -1))
-			}
-			if gc_lo10 < gc_hi10 {
-				gc_hi10 = min(gc_hi10, min(max(0, -1), 32)+1)
-			}
-			gc_hi10 = min(gc_hi10, gc_cnt5)
-			for gc_lane5 := gc_lo10; gc_lane5 < gc_hi10; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
-				v_ := gc_s_v_[gc_rank5]
-
 //line reduce_variants.go:102
-				{
-					warpSums[(gc_rank5 >> 5)] = v_
+	var gc_l_v_2 [32]T
+	var gc_c51r [32]T
+	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+		var gc_dead5 uint32
+		_ = gc_dead5
+		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+			gc_rank5 := gc_w5 + gc_lane5
+//line reduce_variants.go:112
+			v := gc_s_v[gc_rank5]
+//line reduce_variants.go:176
+			var v_ T = v
+//line reduce_variants.go:101
+			var v_2 T = v_
+//line reduce_variants.go:104
+			gc_l_v_2[gc_lane5] = v_2
+		}
+//line reduce_variants.go:90
+		if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy5*gc_bdz5 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_2)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+				} else {
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+//line reduce_variants.go:95
+						v_2 := gc_l_v_2[gc_lane5]
+//line reduce_variants.go:91
+						v_2 += gc_c51r[gc_lane5]
+						gc_l_v_2[gc_lane5] = v_2
+					}
 				}
 			}
 		}
-	}
-	{
-		var gc_l_v_3 [32]T
-		var gc_c52r [32]T
-		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			gc_cnt5 := min(32, gc_n5-gc_w5)
-			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-			var gc_dead5 uint32
-			_ = gc_dead5
-			{
-				var gc_m165 uint32
-
+		gc_upto9 := gc_cnt5
+		if gc_bdy5*gc_bdz5 == 1 {
+			gc_upto9 = min(gc_upto9, 1)
+		}
+		for gc_lane5 := 0; gc_lane5 < gc_upto9; gc_lane5++ {
+			gc_rank5 := gc_w5 + gc_lane5
+//line reduce_variants.go:104
+			v_2 := gc_l_v_2[gc_lane5]
 //line reduce_variants.go:106
-				if (gc_w5 >> 5) == 0 {
-					gc_m165 = ^uint32(0)
-				}
-				gc_save165 := gc_act5
-				gc_act5 = gc_save165 & gc_m165
-				if gc_act5 != 0 {
-
+			var v_ T
+//line reduce_variants.go:93
+			var r_ T = v_2
+//line reduce_variants.go:101
+			v_ = r_
+//line reduce_variants.go:103
+			gc_s_v_[gc_rank5] = v_
+		}
+		gc_lo10, gc_hi10 := 0, 32
+		if gc_lo10 < gc_hi10 {
+			gc_lo10 = max(gc_lo10, max(min(0, 32), -1))
+		}
+		if gc_lo10 < gc_hi10 {
+			gc_hi10 = min(gc_hi10, min(max(0, -1), 32)+1)
+		}
+		gc_hi10 = min(gc_hi10, gc_cnt5)
+		for gc_lane5 := gc_lo10; gc_lane5 < gc_hi10; gc_lane5++ {
+			gc_rank5 := gc_w5 + gc_lane5
+			gc_pos5.Thread = gc_rank5
+			v_ := gc_s_v_[gc_rank5]
+			{
+//line reduce_variants.go:103
+				warpSums[(gc_rank5 >> 5)] = v_
+			}
+		}
+	}
+//line reduce_variants.go:109
+	var gc_l_v_3 [32]T
+	var gc_c52r [32]T
+	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+		var gc_dead5 uint32
+		{
+//line reduce_variants.go:117
+			var gc_m165 uint32
+//line reduce_variants.go:106
+			if (gc_w5 >> 5) == 0 {
+				gc_m165 = ^uint32(0)
+			}
+			gc_save165 := gc_act5
+			gc_act5 = gc_save165 & gc_m165
+			if gc_act5 != 0 {
 //line reduce_variants.go:107
-					warps := (gc_bdx5 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
-
+				warps := (gc_bdx5 + gocuda.WarpSize - 1) / gocuda.WarpSize
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
 //line reduce_variants.go:108
-						var v_3 T = reduceAt(warpSums[:warps], (gc_rank5 & 31))
-
-//line reduce_variants.go:108
-						_ = v_3
-						_ = v_3
-						gc_l_v_3[gc_lane5] = v_3
-					}
-
+					var v_3 T = reduceAt(warpSums[:warps], (gc_rank5 & 31))
+//line reduce_variants.go:110
+					gc_l_v_3[gc_lane5] = v_3
+				}
 //line reduce_variants.go:90
-					if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy5*gc_bdz5 == 1 {
-							compiled.ShflDownLane0(&gc_l_v_3)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
-						}
+				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy5*gc_bdz5 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_3)
 					} else {
-
+						compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
 //line reduce_variants.go:90
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+						} else {
 //line reduce_variants.go:91
-							if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-							} else {
-
+							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
+							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+//line reduce_variants.go:95
+								v_3 := gc_l_v_3[gc_lane5]
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
-								for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-									gc_rank5 := gc_w5 + gc_lane5
-									_ = gc_rank5
-									v_3 := gc_l_v_3[gc_lane5]
-									_ = v_3
-
-//line reduce_variants.go:91
-									v_3 += gc_c52r[gc_lane5]
-									gc_l_v_3[gc_lane5] = v_3
-								}
+								v_3 += gc_c52r[gc_lane5]
+								gc_l_v_3[gc_lane5] = v_3
 							}
 						}
 					}
-					gc_upto10 := gc_cnt5
-					if gc_bdy5*gc_bdz5 == 1 {
-						gc_upto10 = min(gc_upto10, 1)
-					}
-					for gc_lane5 := 0; gc_lane5 < gc_upto10; gc_lane5++ {
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-						v_3 := gc_l_v_3[gc_lane5]
-						_ = v_3
-						var v_ T
-						_ = v_
-
-//line reduce_variants.go:93
-						var r_2 T = v_3
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v_ = r_2
-						_ = r_2
-						gc_s_v_[gc_rank5] = v_
-					}
 				}
-				gc_act5 = gc_save165 &^ gc_dead5
+				gc_upto10 := gc_cnt5
+				if gc_bdy5*gc_bdz5 == 1 {
+					gc_upto10 = min(gc_upto10, 1)
+				}
+				for gc_lane5 := 0; gc_lane5 < gc_upto10; gc_lane5++ {
+					gc_rank5 := gc_w5 + gc_lane5
+//line reduce_variants.go:104
+					v_3 := gc_l_v_3[gc_lane5]
+//line reduce_variants.go:106
+					var v_ T
+//line reduce_variants.go:93
+					var r_2 T = v_3
+//line reduce_variants.go:108
+					v_ = r_2
+//line reduce_variants.go:110
+					gc_s_v_[gc_rank5] = v_
+				}
 			}
+			gc_act5 = gc_save165 &^ gc_dead5
 		}
 	}
-	{
-		gc_from12, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
-		}
-		for gc_base5 := 0; gc_from12 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off6 := gc_bx5
-			if gc_from12 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
-				gc_at5 := partial[gc_off6:][:1]
-				gc_step14 := gc_from12
-				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
-					{
-						gc_tx5 := gc_step14 + 0
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-						v_ := gc_s_v_[gc_rank5]
-
-//line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at5[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx5 := gc_step14 + 1
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-						v_ := gc_s_v_[gc_rank5]
-
-//line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at5[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx5 := gc_step14 + 2
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-						v_ := gc_s_v_[gc_rank5]
-
-//line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at5[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx5 := gc_step14 + 3
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-						v_ := gc_s_v_[gc_rank5]
-
-//line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at5[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+//line reduce_variants.go:118
+	gc_from12, gc_to5 := 0, gc_bdx5
+	if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
+		gc_to5 = gc_bound5 + 1
+	}
+	for gc_base5 := 0; gc_from12 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		gc_off6 := gc_bx5
+		if gc_from12 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
+			gc_at5 := partial[gc_off6:][:1]
+			gc_step14 := gc_from12
+			for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+				{
+					gc_tx5 := gc_step14 + 0
+//line reduce_variants.go:131
 					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
+//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank5]
-
 //line reduce_variants.go:110
 					var r T = v_
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:176
 					sum := r
-
-//line reduce_variants.go:177
 					{
 						gc_at5[0] = sum
 					}
-					_ = r
-					_ = sum
 				}
-			} else {
-				gc_step15 := gc_from12
-				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
-					{
-						gc_tx5 := gc_step15 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-						v_ := gc_s_v_[gc_rank5]
-
+				{
+//line reduce_variants.go:184
+					gc_tx5 := gc_step14 + 1
+//line reduce_variants.go:186
+					gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank5]
 //line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
+					var r T = v_
 //line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx5] = sum
-						}
-						_ = r
-						_ = sum
-					}
+					sum := r
 					{
-						gc_tx5 := gc_step15 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-						v_ := gc_s_v_[gc_rank5]
-
-//line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx5] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx5 := gc_step15 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-						v_ := gc_s_v_[gc_rank5]
-
-//line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx5] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx5 := gc_step15 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-						v_ := gc_s_v_[gc_rank5]
-
-//line reduce_variants.go:110
-						var r T = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx5] = sum
-						}
-						_ = r
-						_ = sum
+						gc_at5[0] = sum
 					}
 				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+				{
+//line reduce_variants.go:184
+					gc_tx5 := gc_step14 + 2
+//line reduce_variants.go:186
+					gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:110
+					var r T = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						gc_at5[0] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx5 := gc_step14 + 3
+//line reduce_variants.go:186
+					gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:110
+					var r T = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						gc_at5[0] = sum
+					}
+				}
+			}
+//line reduce_variants.go:184
+			for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+//line reduce_variants.go:187
+				v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:110
+				var r T = v_
+//line reduce_variants.go:176
+				sum := r
+				{
+					gc_at5[0] = sum
+				}
+			}
+		} else {
+//line reduce_variants.go:184
+			gc_step15 := gc_from12
+			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+				{
+					gc_tx5 := gc_step15 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 					v_ := gc_s_v_[gc_rank5]
-
 //line reduce_variants.go:110
 					var r T = v_
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:176
 					sum := r
-
-//line reduce_variants.go:177
 					{
 						partial[gc_bx5] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx5 := gc_step15 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+					v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:110
+					var r T = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx5] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx5 := gc_step15 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+					v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:110
+					var r T = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx5] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx5 := gc_step15 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+					v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:110
+					var r T = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx5] = sum
+					}
+				}
+			}
+//line reduce_variants.go:184
+			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+				v_ := gc_s_v_[gc_rank5]
+//line reduce_variants.go:110
+				var r T = v_
+//line reduce_variants.go:176
+				sum := r
+				{
+					partial[gc_bx5] = sum
 				}
 			}
 		}
@@ -20492,104 +14481,88 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_v_
+//line reduce_variants.go:187
 	gc_s_v := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line reduce_variants.go:170
 	n := len(in)
-
 //line reduce_variants.go:172
 	stride := gc_bdx2 * gc_gdx2 * reduceRun
-	{
-		gc_vstep := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-					gc_rank2 := gc_vstep
-					_ = gc_rank2
-//line reduce_variants.go:171
-					var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reduce_variants.go:171
-					_ = v
-//line reduce_variants.go:171
-					v.StoreSlice(gc_s_v[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+//line reduce_variants.go:174
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 				gc_rank2 := gc_vstep
-				_ = gc_rank2
 //line reduce_variants.go:171
-				var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:171
-				_ = v
+				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:171
 				v.StoreSlice(gc_s_v[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
 		}
-		gc_step4 := gc_vstep
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+			gc_rank2 := gc_vstep
 //line reduce_variants.go:171
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
+			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:171
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:171
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:171
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
+			v.StoreSlice(gc_s_v[gc_rank2:])
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step4 := gc_vstep
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:171
 			var v float32
-			_ = v
+//line reduce_variants.go:173
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:171
+			var v float32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:171
+			var v float32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:171
+			var v float32
+//line reduce_variants.go:173
 			gc_s_v[gc_rank2] = v
 		}
 	}
-
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:171
+		var v float32
+//line reduce_variants.go:173
+		gc_s_v[gc_rank2] = v
+	}
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 	var gc_pairs gc_slp_reduceSumRun_1_float32_jam
-
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b2.Tick()
@@ -20598,907 +14571,678 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
+//line reduce_variants.go:181
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
 //line reduce_variants.go:173
-						gc_start2 := (gc_bx2*gc_bdx2 + gc_tx2) * reduceRun
-						gc_from4 := gc_start2 + gc_off
-						gc_trips2 := gc_limit - gc_from4
-						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(stride) + 1
-						default:
-							gc_trips2 = 0
-						}
-						if gc_trips2 == gc_chunk {
-							gc_more = true
-						}
-						for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
-
+					gc_start2 := (gc_bx2*gc_bdx2 + gc_tx2) * reduceRun
+					gc_from4 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(stride) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
 //line reduce_variants.go:174
-							gc_slp_reduceSumRun_1_float32_add(&gc_pairs, v, gc_s_v, gc_rank2, in[lo:min(lo+reduceRun, n)])
-						}
+						gc_slp_reduceSumRun_1_float32_add(&gc_pairs, v, gc_s_v, gc_rank2, in[lo:min(lo+reduceRun, n)])
 					}
 				}
 			}
+//line reduce_variants.go:179
 			gc_slp_reduceSumRun_1_float32_flush(&gc_pairs)
 		} else {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
+//line reduce_variants.go:182
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
 //line reduce_variants.go:173
-						gc_start3 := (gc_bx2*gc_bdx2 + gc_tx2) * reduceRun
-						gc_from5 := gc_start3 + gc_off
-						gc_trips3 := gc_limit - gc_from5
-						switch {
-						case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, stride, gc_chunk, gc_limit, false)
-						case gc_trips3 > gc_span:
-							gc_trips3 = gc_chunk
-						case gc_trips3 > 0:
-							gc_trips3 = (gc_trips3-1)/(stride) + 1
-						default:
-							gc_trips3 = 0
-						}
-						if gc_trips3 == gc_chunk {
-							gc_more = true
-						}
-						for lo := gc_from5; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
-
-//line reduce_variants.go:174
-							v += gc_slp_reduceSumRun_1_float32(in[lo:min(lo+reduceRun, n)])
-						}
-						gc_s_v[gc_rank2] = v
+					gc_start3 := (gc_bx2*gc_bdx2 + gc_tx2) * reduceRun
+					gc_from5 := gc_start3 + gc_off
+					gc_trips3 := gc_limit - gc_from5
+					switch {
+					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, stride, gc_chunk, gc_limit, false)
+					case gc_trips3 > gc_span:
+						gc_trips3 = gc_chunk
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(stride) + 1
+					default:
+						gc_trips3 = 0
 					}
+					if gc_trips3 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from5; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
+//line reduce_variants.go:174
+						v += gc_slp_reduceSumRun_1_float32(in[lo:min(lo+reduceRun, n)])
+					}
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	}
-
 //line reduce_variants.go:100
 	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	{
-		var gc_l_v_2 [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line reduce_variants.go:102
+	var gc_l_v_2 [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
 //line reduce_variants.go:176
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line reduce_variants.go:176
-						_ = v
-//line reduce_variants.go:176
-						v_ := v
-//line reduce_variants.go:176
-						_ = v_
+					v_ := v
 //line reduce_variants.go:101
-						v_2 := v_
+					v_2 := v_
 //line reduce_variants.go:101
-						_ = v_2
+					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
 //line reduce_variants.go:101
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:101
-						v_.StoreSlice(gc_s_v_[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line reduce_variants.go:101
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:101
-						_ = v
-//line reduce_variants.go:176
-						v_ := v
-//line reduce_variants.go:176
-						_ = v_
-//line reduce_variants.go:101
-						v_2 := v_
-//line reduce_variants.go:101
-						_ = v_2
-//line reduce_variants.go:101
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:101
-						v_.StoreSlice(gc_s_v_[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					v_.StoreSlice(gc_s_v_[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_s_v[gc_rank2]
-
+//line reduce_variants.go:101
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line reduce_variants.go:176
-					var v_ float32 = v
-
+					v_ := v
+//line reduce_variants.go:101
+					v_2 := v_
+//line reduce_variants.go:101
+					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:101
+					v_.StoreSlice(gc_s_v_[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line reduce_variants.go:114
+				v := gc_s_v[gc_rank2]
 //line reduce_variants.go:176
-					_ = v_
-
+				var v_ float32 = v
 //line reduce_variants.go:101
-					var v_2 float32 = v_
-
-//line reduce_variants.go:101
-					_ = v_2
-					_ = v_
-					_ = v_2
-					gc_l_v_2[gc_lane2] = v_2
-				}
-			}
-
-//line reduce_variants.go:90
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if gc_bdy2*gc_bdz2 == 1 {
-					compiled.ShflDownLane0(&gc_l_v_2)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
-					} else {
-
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line reduce_variants.go:91
-									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:91
-									_ = v_2
-//line reduce_variants.go:91
-									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line reduce_variants.go:91
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line reduce_variants.go:91
-									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:91
-									_ = v_2
-//line reduce_variants.go:91
-									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line reduce_variants.go:91
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-
-//line reduce_variants.go:91
-								v_2 += gc_c21r[gc_lane2]
-								gc_l_v_2[gc_lane2] = v_2
-							}
-						}
-					}
-				}
-			}
-			gc_upto3 := gc_cnt2
-			if gc_bdy2*gc_bdz2 == 1 {
-				gc_upto3 = min(gc_upto3, 1)
-			}
-			for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v_2 := gc_l_v_2[gc_lane2]
-				_ = v_2
-				var v_ float32
-				_ = v_
-
-//line reduce_variants.go:93
-				var r_ float32 = v_2
-
-//line reduce_variants.go:93
-				_ = r_
-
-//line reduce_variants.go:101
-				v_ = r_
-				_ = r_
-				gc_s_v_[gc_rank2] = v_
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v_ := gc_s_v_[gc_rank2]
-
-//line reduce_variants.go:102
-				{
-					warpSums[(gc_rank2 >> 5)] = v_
-				}
+				var v_2 float32 = v_
+//line reduce_variants.go:104
+				gc_l_v_2[gc_lane2] = v_2
 			}
 		}
-	}
-	{
-		var gc_l_v_3 [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m162 uint32
-
-//line reduce_variants.go:106
-				if (gc_w2 >> 5) == 0 {
-					gc_m162 = ^uint32(0)
-				}
-				gc_save162 := gc_act2
-				gc_act2 = gc_save162 & gc_m162
-				if gc_act2 != 0 {
-
-//line reduce_variants.go:107
-					warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					gc_left3 := gc_act2
+//line reduce_variants.go:90
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy2*gc_bdz2 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_2)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+				} else {
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
 					if compiled.SIMD {
-//line reduce_variants.go:108
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-						_ = gc_none
-//line reduce_variants.go:108
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
-						_ = gc_iota4
 						if gc_act2 == ^uint32(0) {
-//line reduce_variants.go:108
-							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-							_ = gc_none2
-//line reduce_variants.go:108
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
-							_ = gc_iota6
-//line reduce_variants.go:108
-							gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-							_ = gc_all
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:108
-								var gc_t4 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-								_ = gc_t4
-//line reduce_variants.go:108
-								var gc_in4 []float32 = gc_t4
-//line reduce_variants.go:108
-								_ = gc_in4
-//line reduce_variants.go:108
-								var gc_i4 int = gc_lane2
-//line reduce_variants.go:108
-								_ = gc_i4
-//line reduce_variants.go:108
-								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:108
-								_ = gc_result4
-//line reduce_variants.go:108
-								gc_returned4 := gc_none2
-//line reduce_variants.go:108
-								_ = gc_returned4
-//line reduce.go:284
-								if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
-//line reduce.go:284
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-										gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
-//line reduce.go:284
-									} else {
-//line reduce.go:284
-										var gc_lanes7 [8]float32
-//line reduce.go:284
-										for gc_k7 := range 8 {
-//line reduce.go:284
-											if 0xff&(1<<gc_k7) != 0 {
-//line reduce.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k7
-//line reduce.go:284
-												gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
-//line reduce.go:284
-											}
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_pos2.Thread = gc_rank2
-//line reduce.go:284
-										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_result4 = gc_ld5
-//line reduce.go:284
-									gc_b3 := gc_none2
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b3 = gc_all
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned4 = gc_b3
-//line reduce.go:284
-								} else {
-//line reduce.go:284
-									gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:284
-									_ = gc_if7
-//line reduce.go:284
-									if gc_if7.ToBits() != 0 {
-//line reduce.go:284
-										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-										if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-											gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
-//line reduce.go:284
-										} else {
-//line reduce.go:284
-											var gc_lanes8 [8]float32
-//line reduce.go:284
-											for gc_k8 := range 8 {
-//line reduce.go:284
-												if gc_if7.ToBits()&(1<<gc_k8) != 0 {
-//line reduce.go:284
-													gc_pos2.Thread = gc_rank2 + gc_k8
-//line reduce.go:284
-													gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
-//line reduce.go:284
-												}
-//line reduce.go:284
-											}
-//line reduce.go:284
-											gc_pos2.Thread = gc_rank2
-//line reduce.go:284
-											gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
-//line reduce.go:284
-										gc_returned4 = gc_if7.Or(gc_returned4)
-//line reduce.go:284
-									}
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-								_ = gc_if8
-//line reduce.go:284
-								if gc_if8.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-									_ = gc_zero4
-//line reduce.go:284
-									gc_result4 = gc_zero4.Merge(gc_result4, gc_if8)
-//line reduce.go:284
-									gc_returned4 = gc_if8.Or(gc_returned4)
-//line reduce.go:284
-								}
-//line reduce.go:284
-								v_3 := gc_result4
-//line reduce.go:284
-								_ = v_3
-//line reduce.go:284
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+//line reduce_variants.go:91
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:91
+								v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:108
-								var gc_t2 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-								_ = gc_t2
-//line reduce_variants.go:108
-								var gc_in2 []float32 = gc_t2
-//line reduce_variants.go:108
-								_ = gc_in2
-//line reduce_variants.go:108
-								var gc_i2 int = gc_lane2
-//line reduce_variants.go:108
-								_ = gc_i2
-//line reduce_variants.go:108
-								var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:108
-								_ = gc_result2
-//line reduce_variants.go:108
-								gc_returned2 := gc_none
-//line reduce_variants.go:108
-								_ = gc_returned2
-//line reduce.go:284
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:284
-								_ = gc_if4
-//line reduce.go:284
-								if gc_if4.ToBits() != 0 {
-//line reduce.go:284
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-									if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:284
-										gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
-//line reduce.go:284
-									} else {
-//line reduce.go:284
-										var gc_lanes4 [8]float32
-//line reduce.go:284
-										for gc_k4 := range 8 {
-//line reduce.go:284
-											if gc_if4.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line reduce.go:284
-												gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
-//line reduce.go:284
-											}
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_pos2.Thread = gc_rank2
-//line reduce.go:284
-										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
-//line reduce.go:284
-									gc_returned2 = gc_if4.Or(gc_returned2)
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-								_ = gc_if5
-//line reduce.go:284
-								if gc_if5.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-									_ = gc_zero2
-//line reduce.go:284
-									gc_result2 = gc_zero2.Merge(gc_result2, gc_if5)
-//line reduce.go:284
-									gc_returned2 = gc_if5.Or(gc_returned2)
-//line reduce.go:284
-								}
-//line reduce.go:284
-								v_3 := gc_result2
-//line reduce.go:284
-								_ = v_3
-//line reduce.go:284
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+//line reduce_variants.go:91
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:91
+								v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left3 != 0 {
+					if gc_left2 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line reduce_variants.go:104
+							v_2 := gc_l_v_2[gc_lane2]
+//line reduce_variants.go:91
+							v_2 += gc_c21r[gc_lane2]
+							gc_l_v_2[gc_lane2] = v_2
+						}
+					}
+				}
+			}
+		}
+		gc_upto3 := gc_cnt2
+		if gc_bdy2*gc_bdz2 == 1 {
+			gc_upto3 = min(gc_upto3, 1)
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+//line reduce_variants.go:105
+			v_2 := gc_l_v_2[gc_lane2]
+//line reduce_variants.go:107
+			var v_ float32
+//line reduce_variants.go:93
+			var r_ float32 = v_2
+//line reduce_variants.go:101
+			v_ = r_
+//line reduce_variants.go:103
+			gc_s_v_[gc_rank2] = v_
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v_ := gc_s_v_[gc_rank2]
+			{
+//line reduce_variants.go:103
+				warpSums[(gc_rank2 >> 5)] = v_
+			}
+		}
+	}
+//line reduce_variants.go:109
+	var gc_l_v_3 [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line reduce_variants.go:117
+			var gc_m162 uint32
+//line reduce_variants.go:106
+			if (gc_w2 >> 5) == 0 {
+				gc_m162 = ^uint32(0)
+			}
+			gc_save162 := gc_act2
+			gc_act2 = gc_save162 & gc_m162
+			if gc_act2 != 0 {
+//line reduce_variants.go:107
+				warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+//line reduce_variants.go:108
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line reduce_variants.go:108
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act2 == ^uint32(0) {
+//line reduce_variants.go:108
+						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line reduce_variants.go:108
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line reduce_variants.go:108
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:108
+							var gc_t4 []float32 = warpSums[:warps]
+//line reduce_variants.go:108
+							var gc_in4 []float32 = gc_t4
+//line reduce_variants.go:108
+							var gc_i4 int = gc_lane2
+//line reduce_variants.go:108
+							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:108
+							gc_returned4 := gc_none2
+//line reduce.go:284
+							if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
+//line reduce.go:284
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:284
+									gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+								} else {
+//line reduce.go:284
+									var gc_lanes7 [8]float32
+//line reduce.go:284
+									for gc_k7 := range 8 {
+//line reduce.go:284
+										if 0xff&(1<<gc_k7) != 0 {
+//line reduce.go:284
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line reduce.go:284
+											gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+										}
+									}
+//line reduce.go:284
+									gc_pos2.Thread = gc_rank2
+//line reduce.go:284
+									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
+								}
+//line reduce.go:284
+								gc_result4 = gc_ld5
+//line reduce.go:284
+								gc_b3 := gc_none2
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b3 = gc_all
+								}
+//line reduce.go:284
+								gc_returned4 = gc_b3
+							} else {
+//line reduce.go:284
+								gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+//line reduce.go:284
+								if gc_if7.ToBits() != 0 {
+//line reduce.go:284
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:284
+										gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+									} else {
+//line reduce.go:284
+										var gc_lanes8 [8]float32
+//line reduce.go:284
+										for gc_k8 := range 8 {
+//line reduce.go:284
+											if gc_if7.ToBits()&(1<<gc_k8) != 0 {
+//line reduce.go:284
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line reduce.go:284
+												gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
+											}
+										}
+//line reduce.go:284
+										gc_pos2.Thread = gc_rank2
+//line reduce.go:284
+										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
+									}
+//line reduce.go:284
+									gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
+//line reduce.go:284
+									gc_returned4 = gc_if7.Or(gc_returned4)
+								}
+							}
+//line reduce.go:284
+							gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:284
+							if gc_if8.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+								gc_result4 = gc_zero4.Merge(gc_result4, gc_if8)
+//line reduce.go:284
+								gc_returned4 = gc_if8.Or(gc_returned4)
+							}
+//line reduce.go:284
+							v_3 := gc_result4
+//line reduce.go:284
+							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
 //line reduce_variants.go:108
-							var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
-
+							var gc_t2 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
-							_ = v_3
-							_ = v_3
-							gc_l_v_3[gc_lane2] = v_3
+							var gc_in2 []float32 = gc_t2
+//line reduce_variants.go:108
+							var gc_i2 int = gc_lane2
+//line reduce_variants.go:108
+							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:108
+							gc_returned2 := gc_none
+//line reduce.go:284
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+//line reduce.go:284
+							if gc_if4.ToBits() != 0 {
+//line reduce.go:284
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+//line reduce.go:284
+									gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
+								} else {
+//line reduce.go:284
+									var gc_lanes4 [8]float32
+//line reduce.go:284
+									for gc_k4 := range 8 {
+//line reduce.go:284
+										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+//line reduce.go:284
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line reduce.go:284
+											gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
+										}
+									}
+//line reduce.go:284
+									gc_pos2.Thread = gc_rank2
+//line reduce.go:284
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
+								}
+//line reduce.go:284
+								gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
+//line reduce.go:284
+								gc_returned2 = gc_if4.Or(gc_returned2)
+							}
+//line reduce.go:284
+							gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:284
+							if gc_if5.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+								gc_result2 = gc_zero2.Merge(gc_result2, gc_if5)
+//line reduce.go:284
+								gc_returned2 = gc_if5.Or(gc_returned2)
+							}
+//line reduce.go:284
+							v_3 := gc_result2
+//line reduce.go:284
+							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
 					}
-
-//line reduce_variants.go:90
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy2*gc_bdz2 == 1 {
-							compiled.ShflDownLane0(&gc_l_v_3)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
 						}
-					} else {
-
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:108
+						var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
+//line reduce_variants.go:110
+						gc_l_v_3[gc_lane2] = v_3
+					}
+				}
 //line reduce_variants.go:90
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy2*gc_bdz2 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_3)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+						} else {
 //line reduce_variants.go:91
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-							} else {
-
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left4 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
+										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
 //line reduce_variants.go:91
-											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+										v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line reduce_variants.go:91
-											_ = v_3
-//line reduce_variants.go:91
-											v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line reduce_variants.go:91
-											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line reduce_variants.go:91
-											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line reduce_variants.go:91
-											_ = v_3
-//line reduce_variants.go:91
-											v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line reduce_variants.go:91
-											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
+										v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left4 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left4&(1<<gc_lane2) == 0 {
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										v_3 := gc_l_v_3[gc_lane2]
-										_ = v_3
-
 //line reduce_variants.go:91
-										v_3 += gc_c22r[gc_lane2]
-										gc_l_v_3[gc_lane2] = v_3
+										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line reduce_variants.go:91
+										v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line reduce_variants.go:91
+										v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line reduce_variants.go:104
+									v_3 := gc_l_v_3[gc_lane2]
+//line reduce_variants.go:91
+									v_3 += gc_c22r[gc_lane2]
+									gc_l_v_3[gc_lane2] = v_3
 								}
 							}
 						}
 					}
-					gc_upto4 := gc_cnt2
-					if gc_bdy2*gc_bdz2 == 1 {
-						gc_upto4 = min(gc_upto4, 1)
-					}
-					for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_3 := gc_l_v_3[gc_lane2]
-						_ = v_3
-						var v_ float32
-						_ = v_
-
-//line reduce_variants.go:93
-						var r_2 float32 = v_3
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v_ = r_2
-						_ = r_2
-						gc_s_v_[gc_rank2] = v_
-					}
 				}
-				gc_act2 = gc_save162 &^ gc_dead2
+				gc_upto4 := gc_cnt2
+				if gc_bdy2*gc_bdz2 == 1 {
+					gc_upto4 = min(gc_upto4, 1)
+				}
+				for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+//line reduce_variants.go:105
+					v_3 := gc_l_v_3[gc_lane2]
+//line reduce_variants.go:107
+					var v_ float32
+//line reduce_variants.go:93
+					var r_2 float32 = v_3
+//line reduce_variants.go:108
+					v_ = r_2
+//line reduce_variants.go:110
+					gc_s_v_[gc_rank2] = v_
+				}
 			}
+			gc_act2 = gc_save162 &^ gc_dead2
 		}
 	}
-	{
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2
-			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
-				gc_at2 := partial[gc_off3:][:1]
-				gc_step5 := gc_from3
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
-//line reduce_variants.go:110
-						var r float32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
-//line reduce_variants.go:110
-						var r float32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
-//line reduce_variants.go:110
-						var r float32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
-//line reduce_variants.go:110
-						var r float32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce_variants.go:118
+	gc_from3, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2
+		if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
+			gc_at2 := partial[gc_off3:][:1]
+			gc_step5 := gc_from3
+			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
+//line reduce_variants.go:131
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank2]
-
 //line reduce_variants.go:110
 					var r float32 = v_
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:176
 					sum := r
-
-//line reduce_variants.go:177
 					{
 						gc_at2[0] = sum
 					}
-					_ = r
-					_ = sum
 				}
-			} else {
-				gc_step6 := gc_from3
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
+				{
+//line reduce_variants.go:184
+					gc_tx2 := gc_step5 + 1
+//line reduce_variants.go:186
+					gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank2]
 //line reduce_variants.go:110
-						var r float32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
+					var r float32 = v_
 //line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
-					}
+					sum := r
 					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
-//line reduce_variants.go:110
-						var r float32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
-//line reduce_variants.go:110
-						var r float32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
-//line reduce_variants.go:110
-						var r float32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
+						gc_at2[0] = sum
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+//line reduce_variants.go:184
+					gc_tx2 := gc_step5 + 2
+//line reduce_variants.go:186
+					gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:110
+					var r float32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						gc_at2[0] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx2 := gc_step5 + 3
+//line reduce_variants.go:186
+					gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:110
+					var r float32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						gc_at2[0] = sum
+					}
+				}
+			}
+//line reduce_variants.go:184
+			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line reduce_variants.go:187
+				v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:110
+				var r float32 = v_
+//line reduce_variants.go:176
+				sum := r
+				{
+					gc_at2[0] = sum
+				}
+			}
+		} else {
+//line reduce_variants.go:184
+			gc_step6 := gc_from3
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v_ := gc_s_v_[gc_rank2]
-
 //line reduce_variants.go:110
 					var r float32 = v_
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:176
 					sum := r
-
-//line reduce_variants.go:177
 					{
 						partial[gc_bx2] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:110
+					var r float32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx2] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:110
+					var r float32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx2] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:110
+					var r float32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx2] = sum
+					}
+				}
+			}
+//line reduce_variants.go:184
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				v_ := gc_s_v_[gc_rank2]
+//line reduce_variants.go:110
+				var r float32 = v_
+//line reduce_variants.go:176
+				sum := r
+				{
+					partial[gc_bx2] = sum
 				}
 			}
 		}
@@ -21523,101 +15267,85 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b4.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b4, 0)[:gc_n3]
-	_ = gc_s_v_
+//line reduce_variants.go:187
 	gc_s_v := compiled.Scratch[int32](gc_b4, 1)[:gc_n3]
-
 //line reduce_variants.go:170
 	n := len(in)
-
 //line reduce_variants.go:172
 	stride := gc_bdx3 * gc_gdx3 * reduceRun
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop2 bool
-			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-				for ; gc_vstep2+15 < gc_n3; gc_vstep2 += 16 {
-					gc_rank3 := gc_vstep2
-					_ = gc_rank3
-//line reduce_variants.go:171
-					var v int32
-//line reduce_variants.go:171
-					_ = v
-					archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
-			if gc_stop2 {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n3; gc_vstep2 += 8 {
+//line reduce_variants.go:174
+	gc_vstep2 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop2 bool
+		gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+			for ; gc_vstep2+15 < gc_n3; gc_vstep2 += 16 {
 				gc_rank3 := gc_vstep2
-				_ = gc_rank3
 //line reduce_variants.go:171
 				var v int32
-//line reduce_variants.go:171
-				_ = v
-				archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank3:])
+				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank3:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep2, false
+		}(gc_vstep2)
+		if gc_stop2 {
+			return
 		}
-		gc_step7 := gc_vstep2
-		for ; gc_step7+3 < gc_n3; gc_step7 += 4 {
-			{
-				gc_rank3 := gc_step7 + 0
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:171
-				var v int32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step7 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:171
-				var v int32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step7 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:171
-				var v int32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step7 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:171
-				var v int32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-		}
-		for gc_rank3 := gc_step7; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep2+7 < gc_n3; gc_vstep2 += 8 {
+			gc_rank3 := gc_vstep2
 //line reduce_variants.go:171
 			var v int32
-			_ = v
+			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank3:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n3; gc_step7 += 4 {
+		{
+			gc_rank3 := gc_step7 + 0
+			gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:171
+			var v int32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank3] = v
+		}
+		{
+			gc_rank3 := gc_step7 + 1
+			gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:171
+			var v int32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank3] = v
+		}
+		{
+			gc_rank3 := gc_step7 + 2
+			gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:171
+			var v int32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank3] = v
+		}
+		{
+			gc_rank3 := gc_step7 + 3
+			gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:171
+			var v int32
+//line reduce_variants.go:173
 			gc_s_v[gc_rank3] = v
 		}
 	}
-
+	for gc_rank3 := gc_step7; gc_rank3 < gc_n3; gc_rank3++ {
+		gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:171
+		var v int32
+//line reduce_variants.go:173
+		gc_s_v[gc_rank3] = v
+	}
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	var gc_pairs2 gc_slp_reduceSumRun_1_int32_jam
-
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b4.Tick()
@@ -21626,907 +15354,678 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-			{
-				for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
+//line reduce_variants.go:181
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
 //line reduce_variants.go:173
-						gc_start4 := (gc_bx3*gc_bdx3 + gc_tx3) * reduceRun
-						gc_from7 := gc_start4 + gc_off
-						gc_trips4 := gc_limit - gc_from7
-						switch {
-						case gc_from7 < gc_start4 || gc_from7 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from7, stride, gc_chunk, gc_limit, false)
-						case gc_trips4 > gc_span:
-							gc_trips4 = gc_chunk
-						case gc_trips4 > 0:
-							gc_trips4 = (gc_trips4-1)/(stride) + 1
-						default:
-							gc_trips4 = 0
-						}
-						if gc_trips4 == gc_chunk {
-							gc_more = true
-						}
-						for lo := gc_from7; gc_trips4 > 0; lo, gc_trips4 = lo+(stride), gc_trips4-1 {
-
+					gc_start4 := (gc_bx3*gc_bdx3 + gc_tx3) * reduceRun
+					gc_from7 := gc_start4 + gc_off
+					gc_trips4 := gc_limit - gc_from7
+					switch {
+					case gc_from7 < gc_start4 || gc_from7 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from7, stride, gc_chunk, gc_limit, false)
+					case gc_trips4 > gc_span:
+						gc_trips4 = gc_chunk
+					case gc_trips4 > 0:
+						gc_trips4 = (gc_trips4-1)/(stride) + 1
+					default:
+						gc_trips4 = 0
+					}
+					if gc_trips4 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from7; gc_trips4 > 0; lo, gc_trips4 = lo+(stride), gc_trips4-1 {
 //line reduce_variants.go:174
-							gc_slp_reduceSumRun_1_int32_add(&gc_pairs2, v, gc_s_v, gc_rank3, in[lo:min(lo+reduceRun, n)])
-						}
+						gc_slp_reduceSumRun_1_int32_add(&gc_pairs2, v, gc_s_v, gc_rank3, in[lo:min(lo+reduceRun, n)])
 					}
 				}
 			}
+//line reduce_variants.go:179
 			gc_slp_reduceSumRun_1_int32_flush(&gc_pairs2)
 		} else {
-			{
-				for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
+//line reduce_variants.go:182
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
 //line reduce_variants.go:173
-						gc_start5 := (gc_bx3*gc_bdx3 + gc_tx3) * reduceRun
-						gc_from8 := gc_start5 + gc_off
-						gc_trips5 := gc_limit - gc_from8
-						switch {
-						case gc_from8 < gc_start5 || gc_from8 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from8, stride, gc_chunk, gc_limit, false)
-						case gc_trips5 > gc_span:
-							gc_trips5 = gc_chunk
-						case gc_trips5 > 0:
-							gc_trips5 = (gc_trips5-1)/(stride) + 1
-						default:
-							gc_trips5 = 0
-						}
-						if gc_trips5 == gc_chunk {
-							gc_more = true
-						}
-						for lo := gc_from8; gc_trips5 > 0; lo, gc_trips5 = lo+(stride), gc_trips5-1 {
-
-//line reduce_variants.go:174
-							v += gc_slp_reduceSumRun_1_int32(in[lo:min(lo+reduceRun, n)])
-						}
-						gc_s_v[gc_rank3] = v
+					gc_start5 := (gc_bx3*gc_bdx3 + gc_tx3) * reduceRun
+					gc_from8 := gc_start5 + gc_off
+					gc_trips5 := gc_limit - gc_from8
+					switch {
+					case gc_from8 < gc_start5 || gc_from8 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from8, stride, gc_chunk, gc_limit, false)
+					case gc_trips5 > gc_span:
+						gc_trips5 = gc_chunk
+					case gc_trips5 > 0:
+						gc_trips5 = (gc_trips5-1)/(stride) + 1
+					default:
+						gc_trips5 = 0
 					}
+					if gc_trips5 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from8; gc_trips5 > 0; lo, gc_trips5 = lo+(stride), gc_trips5-1 {
+//line reduce_variants.go:174
+						v += gc_slp_reduceSumRun_1_int32(in[lo:min(lo+reduceRun, n)])
+					}
+					gc_s_v[gc_rank3] = v
 				}
 			}
 		}
 	}
-
 //line reduce_variants.go:100
 	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	{
-		var gc_l_v_2 [32]int32
-		var gc_c31r [32]int32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-			gc_left5 := gc_act3
-			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
+//line reduce_variants.go:102
+	var gc_l_v_2 [32]int32
+	var gc_c31r [32]int32
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		gc_left5 := gc_act3
+		if compiled.SIMD {
+			if gc_act3 == ^uint32(0) {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					gc_rank3 := gc_w3 + gc_lane3
 //line reduce_variants.go:176
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
 //line reduce_variants.go:176
-						_ = v
-//line reduce_variants.go:176
-						v_ := v
-//line reduce_variants.go:176
-						_ = v_
+					v_ := v
 //line reduce_variants.go:101
-						v_2 := v_
+					v_2 := v_
 //line reduce_variants.go:101
-						_ = v_2
+					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
 //line reduce_variants.go:101
-						v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:101
-						v_.StoreSlice(gc_s_v_[gc_rank3:])
-						gc_left5 &^= 0xff << gc_lane3
-					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line reduce_variants.go:101
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line reduce_variants.go:101
-						_ = v
-//line reduce_variants.go:176
-						v_ := v
-//line reduce_variants.go:176
-						_ = v_
-//line reduce_variants.go:101
-						v_2 := v_
-//line reduce_variants.go:101
-						_ = v_2
-//line reduce_variants.go:101
-						v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:101
-						v_.StoreSlice(gc_s_v_[gc_rank3:])
-						gc_left5 &^= 0xff << gc_lane3
-					}
+					v_.StoreSlice(gc_s_v_[gc_rank3:])
+					gc_left5 &^= 0xff << gc_lane3
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left5&(1<<gc_lane3) == 0 {
+			} else {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					v := gc_s_v[gc_rank3]
-
+//line reduce_variants.go:101
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
 //line reduce_variants.go:176
-					var v_ int32 = v
-
+					v_ := v
+//line reduce_variants.go:101
+					v_2 := v_
+//line reduce_variants.go:101
+					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:101
+					v_.StoreSlice(gc_s_v_[gc_rank3:])
+					gc_left5 &^= 0xff << gc_lane3
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_left5&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+//line reduce_variants.go:114
+				v := gc_s_v[gc_rank3]
 //line reduce_variants.go:176
-					_ = v_
-
+				var v_ int32 = v
 //line reduce_variants.go:101
-					var v_2 int32 = v_
-
-//line reduce_variants.go:101
-					_ = v_2
-					_ = v_
-					_ = v_2
-					gc_l_v_2[gc_lane3] = v_2
-				}
-			}
-
-//line reduce_variants.go:90
-			if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if gc_bdy3*gc_bdz3 == 1 {
-					compiled.ShflDownLane0(&gc_l_v_2)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-					if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
-					} else {
-
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
-						gc_left6 := gc_act3
-						if compiled.SIMD {
-							if gc_act3 == ^uint32(0) {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-//line reduce_variants.go:91
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:91
-									_ = v_2
-//line reduce_variants.go:91
-									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line reduce_variants.go:91
-									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-									gc_left6 &^= 0xff << gc_lane3
-								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-//line reduce_variants.go:91
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:91
-									_ = v_2
-//line reduce_variants.go:91
-									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line reduce_variants.go:91
-									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-									gc_left6 &^= 0xff << gc_lane3
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left6 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left6&(1<<gc_lane3) == 0 {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-								v_2 := gc_l_v_2[gc_lane3]
-								_ = v_2
-
-//line reduce_variants.go:91
-								v_2 += gc_c31r[gc_lane3]
-								gc_l_v_2[gc_lane3] = v_2
-							}
-						}
-					}
-				}
-			}
-			gc_upto5 := gc_cnt3
-			if gc_bdy3*gc_bdz3 == 1 {
-				gc_upto5 = min(gc_upto5, 1)
-			}
-			for gc_lane3 := 0; gc_lane3 < gc_upto5; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-				v_2 := gc_l_v_2[gc_lane3]
-				_ = v_2
-				var v_ int32
-				_ = v_
-
-//line reduce_variants.go:93
-				var r_ int32 = v_2
-
-//line reduce_variants.go:93
-				_ = r_
-
-//line reduce_variants.go:101
-				v_ = r_
-				_ = r_
-				gc_s_v_[gc_rank3] = v_
-			}
-			gc_lo6, gc_hi6 := 0, 32
-			if gc_lo6 < gc_hi6 {
-				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
-			}
-			if gc_lo6 < gc_hi6 {
-				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
-			}
-			gc_hi6 = min(gc_hi6, gc_cnt3)
-			for gc_lane3 := gc_lo6; gc_lane3 < gc_hi6; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-				v_ := gc_s_v_[gc_rank3]
-
-//line reduce_variants.go:102
-				{
-					warpSums[(gc_rank3 >> 5)] = v_
-				}
+				var v_2 int32 = v_
+//line reduce_variants.go:104
+				gc_l_v_2[gc_lane3] = v_2
 			}
 		}
-	}
-	{
-		var gc_l_v_3 [32]int32
-		var gc_c32r [32]int32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-			{
-				var gc_m163 uint32
-
-//line reduce_variants.go:106
-				if (gc_w3 >> 5) == 0 {
-					gc_m163 = ^uint32(0)
-				}
-				gc_save163 := gc_act3
-				gc_act3 = gc_save163 & gc_m163
-				if gc_act3 != 0 {
-
-//line reduce_variants.go:107
-					warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					gc_left7 := gc_act3
+//line reduce_variants.go:90
+		if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy3*gc_bdz3 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_2)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+				} else {
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
+					gc_left6 := gc_act3
 					if compiled.SIMD {
-//line reduce_variants.go:108
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-						_ = gc_none3
-//line reduce_variants.go:108
-						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
-						_ = gc_iota10
 						if gc_act3 == ^uint32(0) {
-//line reduce_variants.go:108
-							gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-							_ = gc_none4
-//line reduce_variants.go:108
-							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
-							_ = gc_iota12
-//line reduce_variants.go:108
-							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-							_ = gc_all2
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:108
-								var gc_t8 []int32 = warpSums[:warps]
-//line reduce_variants.go:108
-								_ = gc_t8
-//line reduce_variants.go:108
-								var gc_in8 []int32 = gc_t8
-//line reduce_variants.go:108
-								_ = gc_in8
-//line reduce_variants.go:108
-								var gc_i8 int = gc_lane3
-//line reduce_variants.go:108
-								_ = gc_i8
-//line reduce_variants.go:108
-								var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:108
-								_ = gc_result8
-//line reduce_variants.go:108
-								gc_returned8 := gc_none4
-//line reduce_variants.go:108
-								_ = gc_returned8
-//line reduce.go:284
-								if gc_i8 < len(gc_in8) && uint(len(gc_in8)-gc_i8) > 7 {
-//line reduce.go:284
-									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
-									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
-//line reduce.go:284
-										gc_ld11 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
-//line reduce.go:284
-									} else {
-//line reduce.go:284
-										var gc_lanes15 [8]int32
-//line reduce.go:284
-										for gc_k15 := range 8 {
-//line reduce.go:284
-											if 0xff&(1<<gc_k15) != 0 {
-//line reduce.go:284
-												gc_pos3.Thread = gc_rank3 + gc_k15
-//line reduce.go:284
-												gc_lanes15[gc_k15] = gc_in8[gc_i8+gc_k15]
-//line reduce.go:284
-											}
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_pos3.Thread = gc_rank3
-//line reduce.go:284
-										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes15)
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_result8 = gc_ld11
-//line reduce.go:284
-									gc_b5 := gc_none4
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b5 = gc_all2
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned8 = gc_b5
-//line reduce.go:284
-								} else {
-//line reduce.go:284
-									gc_if15 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
-//line reduce.go:284
-									_ = gc_if15
-//line reduce.go:284
-									if gc_if15.ToBits() != 0 {
-//line reduce.go:284
-										var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
-										if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
-//line reduce.go:284
-											gc_ld12 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
-//line reduce.go:284
-										} else {
-//line reduce.go:284
-											var gc_lanes16 [8]int32
-//line reduce.go:284
-											for gc_k16 := range 8 {
-//line reduce.go:284
-												if gc_if15.ToBits()&(1<<gc_k16) != 0 {
-//line reduce.go:284
-													gc_pos3.Thread = gc_rank3 + gc_k16
-//line reduce.go:284
-													gc_lanes16[gc_k16] = gc_in8[gc_i8+gc_k16]
-//line reduce.go:284
-												}
-//line reduce.go:284
-											}
-//line reduce.go:284
-											gc_pos3.Thread = gc_rank3
-//line reduce.go:284
-											gc_ld12 = archsimd.LoadInt32x8(&gc_lanes16)
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_result8 = gc_ld12.Merge(gc_result8, gc_if15)
-//line reduce.go:284
-										gc_returned8 = gc_if15.Or(gc_returned8)
-//line reduce.go:284
-									}
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_if16 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-								_ = gc_if16
-//line reduce.go:287
-								if gc_if16.ToBits() != 0 {
-//line reduce.go:287
-									var gc_zero8 int32
-//line reduce.go:287
-									_ = gc_zero8
-//line reduce.go:287
-									gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if16)
-//line reduce.go:287
-									gc_returned8 = gc_if16.Or(gc_returned8)
-//line reduce.go:287
-								}
-//line reduce.go:287
-								v_3 := gc_result8
-//line reduce.go:287
-								_ = v_3
-//line reduce.go:287
-								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-								gc_left7 &^= 0xff << gc_lane3
+//line reduce_variants.go:91
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:91
+								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+								gc_left6 &^= 0xff << gc_lane3
 							}
 						} else {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								if gc_act3>>gc_lane3&0xff != 0xff {
 									continue
 								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:108
-								var gc_t6 []int32 = warpSums[:warps]
-//line reduce_variants.go:108
-								_ = gc_t6
-//line reduce_variants.go:108
-								var gc_in6 []int32 = gc_t6
-//line reduce_variants.go:108
-								_ = gc_in6
-//line reduce_variants.go:108
-								var gc_i6 int = gc_lane3
-//line reduce_variants.go:108
-								_ = gc_i6
-//line reduce_variants.go:108
-								var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:108
-								_ = gc_result6
-//line reduce_variants.go:108
-								gc_returned6 := gc_none3
-//line reduce_variants.go:108
-								_ = gc_returned6
-//line reduce.go:284
-								gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
-//line reduce.go:284
-								_ = gc_if12
-//line reduce.go:284
-								if gc_if12.ToBits() != 0 {
-//line reduce.go:284
-									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
-									if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
-//line reduce.go:284
-										gc_ld8 = archsimd.LoadInt32x8Slice(gc_in6[gc_i6:])
-//line reduce.go:284
-									} else {
-//line reduce.go:284
-										var gc_lanes12 [8]int32
-//line reduce.go:284
-										for gc_k12 := range 8 {
-//line reduce.go:284
-											if gc_if12.ToBits()&(1<<gc_k12) != 0 {
-//line reduce.go:284
-												gc_pos3.Thread = gc_rank3 + gc_k12
-//line reduce.go:284
-												gc_lanes12[gc_k12] = gc_in6[gc_i6+gc_k12]
-//line reduce.go:284
-											}
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_pos3.Thread = gc_rank3
-//line reduce.go:284
-										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes12)
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_result6 = gc_ld8.Merge(gc_result6, gc_if12)
-//line reduce.go:284
-									gc_returned6 = gc_if12.Or(gc_returned6)
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_if13 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-								_ = gc_if13
-//line reduce.go:287
-								if gc_if13.ToBits() != 0 {
-//line reduce.go:287
-									var gc_zero6 int32
-//line reduce.go:287
-									_ = gc_zero6
-//line reduce.go:287
-									gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
-//line reduce.go:287
-									gc_returned6 = gc_if13.Or(gc_returned6)
-//line reduce.go:287
-								}
-//line reduce.go:287
-								v_3 := gc_result6
-//line reduce.go:287
-								_ = v_3
-//line reduce.go:287
-								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-								gc_left7 &^= 0xff << gc_lane3
+//line reduce_variants.go:91
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:91
+								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+								gc_left6 &^= 0xff << gc_lane3
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left7 != 0 {
+					if gc_left6 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left7&(1<<gc_lane3) == 0 {
+							if gc_left6&(1<<gc_lane3) == 0 {
+								continue
+							}
+//line reduce_variants.go:104
+							v_2 := gc_l_v_2[gc_lane3]
+//line reduce_variants.go:91
+							v_2 += gc_c31r[gc_lane3]
+							gc_l_v_2[gc_lane3] = v_2
+						}
+					}
+				}
+			}
+		}
+		gc_upto5 := gc_cnt3
+		if gc_bdy3*gc_bdz3 == 1 {
+			gc_upto5 = min(gc_upto5, 1)
+		}
+		for gc_lane3 := 0; gc_lane3 < gc_upto5; gc_lane3++ {
+			gc_rank3 := gc_w3 + gc_lane3
+//line reduce_variants.go:105
+			v_2 := gc_l_v_2[gc_lane3]
+//line reduce_variants.go:107
+			var v_ int32
+//line reduce_variants.go:93
+			var r_ int32 = v_2
+//line reduce_variants.go:101
+			v_ = r_
+//line reduce_variants.go:103
+			gc_s_v_[gc_rank3] = v_
+		}
+		gc_lo6, gc_hi6 := 0, 32
+		if gc_lo6 < gc_hi6 {
+			gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+		}
+		if gc_lo6 < gc_hi6 {
+			gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+		}
+		gc_hi6 = min(gc_hi6, gc_cnt3)
+		for gc_lane3 := gc_lo6; gc_lane3 < gc_hi6; gc_lane3++ {
+			gc_rank3 := gc_w3 + gc_lane3
+			gc_pos3.Thread = gc_rank3
+			v_ := gc_s_v_[gc_rank3]
+			{
+//line reduce_variants.go:103
+				warpSums[(gc_rank3 >> 5)] = v_
+			}
+		}
+	}
+//line reduce_variants.go:109
+	var gc_l_v_3 [32]int32
+	var gc_c32r [32]int32
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+		var gc_dead3 uint32
+		{
+//line reduce_variants.go:117
+			var gc_m163 uint32
+//line reduce_variants.go:106
+			if (gc_w3 >> 5) == 0 {
+				gc_m163 = ^uint32(0)
+			}
+			gc_save163 := gc_act3
+			gc_act3 = gc_save163 & gc_m163
+			if gc_act3 != 0 {
+//line reduce_variants.go:107
+				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
+				gc_left7 := gc_act3
+				if compiled.SIMD {
+//line reduce_variants.go:108
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line reduce_variants.go:108
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act3 == ^uint32(0) {
+//line reduce_variants.go:108
+						gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line reduce_variants.go:108
+						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line reduce_variants.go:108
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:108
+							var gc_t8 []int32 = warpSums[:warps]
+//line reduce_variants.go:108
+							var gc_in8 []int32 = gc_t8
+//line reduce_variants.go:108
+							var gc_i8 int = gc_lane3
+//line reduce_variants.go:108
+							var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce_variants.go:108
+							gc_returned8 := gc_none4
+//line reduce.go:284
+							if gc_i8 < len(gc_in8) && uint(len(gc_in8)-gc_i8) > 7 {
+//line reduce.go:284
+								var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:284
+								if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
+//line reduce.go:284
+									gc_ld11 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
+								} else {
+//line reduce.go:284
+									var gc_lanes15 [8]int32
+//line reduce.go:284
+									for gc_k15 := range 8 {
+//line reduce.go:284
+										if 0xff&(1<<gc_k15) != 0 {
+//line reduce.go:284
+											gc_pos3.Thread = gc_rank3 + gc_k15
+//line reduce.go:284
+											gc_lanes15[gc_k15] = gc_in8[gc_i8+gc_k15]
+										}
+									}
+//line reduce.go:284
+									gc_pos3.Thread = gc_rank3
+//line reduce.go:284
+									gc_ld11 = archsimd.LoadInt32x8(&gc_lanes15)
+								}
+//line reduce.go:284
+								gc_result8 = gc_ld11
+//line reduce.go:284
+								gc_b5 := gc_none4
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b5 = gc_all2
+								}
+//line reduce.go:284
+								gc_returned8 = gc_b5
+							} else {
+//line reduce.go:284
+								gc_if15 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
+//line reduce.go:284
+								if gc_if15.ToBits() != 0 {
+//line reduce.go:284
+									var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:284
+									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
+//line reduce.go:284
+										gc_ld12 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
+									} else {
+//line reduce.go:284
+										var gc_lanes16 [8]int32
+//line reduce.go:284
+										for gc_k16 := range 8 {
+//line reduce.go:284
+											if gc_if15.ToBits()&(1<<gc_k16) != 0 {
+//line reduce.go:284
+												gc_pos3.Thread = gc_rank3 + gc_k16
+//line reduce.go:284
+												gc_lanes16[gc_k16] = gc_in8[gc_i8+gc_k16]
+											}
+										}
+//line reduce.go:284
+										gc_pos3.Thread = gc_rank3
+//line reduce.go:284
+										gc_ld12 = archsimd.LoadInt32x8(&gc_lanes16)
+									}
+//line reduce.go:284
+									gc_result8 = gc_ld12.Merge(gc_result8, gc_if15)
+//line reduce.go:284
+									gc_returned8 = gc_if15.Or(gc_returned8)
+								}
+							}
+//line reduce.go:284
+							gc_if16 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+							if gc_if16.ToBits() != 0 {
+//line reduce.go:287
+								var gc_zero8 int32
+//line reduce.go:287
+								gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if16)
+//line reduce.go:287
+								gc_returned8 = gc_if16.Or(gc_returned8)
+							}
+//line reduce.go:287
+							v_3 := gc_result8
+//line reduce.go:287
+							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+							gc_left7 &^= 0xff << gc_lane3
+						}
+					} else {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							gc_pos3.Thread = gc_rank3
-
 //line reduce_variants.go:108
-							var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
-
+							var gc_t6 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-							_ = v_3
-							_ = v_3
-							gc_l_v_3[gc_lane3] = v_3
+							var gc_in6 []int32 = gc_t6
+//line reduce_variants.go:108
+							var gc_i6 int = gc_lane3
+//line reduce_variants.go:108
+							var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce_variants.go:108
+							gc_returned6 := gc_none3
+//line reduce.go:284
+							gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
+//line reduce.go:284
+							if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:284
+								if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
+//line reduce.go:284
+									gc_ld8 = archsimd.LoadInt32x8Slice(gc_in6[gc_i6:])
+								} else {
+//line reduce.go:284
+									var gc_lanes12 [8]int32
+//line reduce.go:284
+									for gc_k12 := range 8 {
+//line reduce.go:284
+										if gc_if12.ToBits()&(1<<gc_k12) != 0 {
+//line reduce.go:284
+											gc_pos3.Thread = gc_rank3 + gc_k12
+//line reduce.go:284
+											gc_lanes12[gc_k12] = gc_in6[gc_i6+gc_k12]
+										}
+									}
+//line reduce.go:284
+									gc_pos3.Thread = gc_rank3
+//line reduce.go:284
+									gc_ld8 = archsimd.LoadInt32x8(&gc_lanes12)
+								}
+//line reduce.go:284
+								gc_result6 = gc_ld8.Merge(gc_result6, gc_if12)
+//line reduce.go:284
+								gc_returned6 = gc_if12.Or(gc_returned6)
+							}
+//line reduce.go:284
+							gc_if13 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+							if gc_if13.ToBits() != 0 {
+//line reduce.go:287
+								var gc_zero6 int32
+//line reduce.go:287
+								gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
+//line reduce.go:287
+								gc_returned6 = gc_if13.Or(gc_returned6)
+							}
+//line reduce.go:287
+							v_3 := gc_result6
+//line reduce.go:287
+							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+							gc_left7 &^= 0xff << gc_lane3
 						}
 					}
-
-//line reduce_variants.go:90
-					if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy3*gc_bdz3 == 1 {
-							compiled.ShflDownLane0(&gc_l_v_3)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left7 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left7&(1<<gc_lane3) == 0 {
+							continue
 						}
-					} else {
-
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:108
+						var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
+//line reduce_variants.go:110
+						gc_l_v_3[gc_lane3] = v_3
+					}
+				}
 //line reduce_variants.go:90
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy3*gc_bdz3 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_3)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+						} else {
 //line reduce_variants.go:91
-							if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-							} else {
-
+							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
+							gc_left8 := gc_act3
+							if compiled.SIMD {
+								if gc_act3 == ^uint32(0) {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
-								gc_left8 := gc_act3
-								if compiled.SIMD {
-									if gc_act3 == ^uint32(0) {
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-											gc_rank3 := gc_w3 + gc_lane3
-											_ = gc_rank3
+										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
 //line reduce_variants.go:91
-											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+										v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
-											_ = v_3
-//line reduce_variants.go:91
-											v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
-//line reduce_variants.go:91
-											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-											gc_left8 &^= 0xff << gc_lane3
-										}
-									} else {
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-											if gc_act3>>gc_lane3&0xff != 0xff {
-												continue
-											}
-											gc_rank3 := gc_w3 + gc_lane3
-											_ = gc_rank3
-//line reduce_variants.go:91
-											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line reduce_variants.go:91
-											_ = v_3
-//line reduce_variants.go:91
-											v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
-//line reduce_variants.go:91
-											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-											gc_left8 &^= 0xff << gc_lane3
-										}
+										v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+										gc_left8 &^= 0xff << gc_lane3
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left8 != 0 {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										if gc_left8&(1<<gc_lane3) == 0 {
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
 											continue
 										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-										v_3 := gc_l_v_3[gc_lane3]
-										_ = v_3
-
 //line reduce_variants.go:91
-										v_3 += gc_c32r[gc_lane3]
-										gc_l_v_3[gc_lane3] = v_3
+										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line reduce_variants.go:91
+										v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line reduce_variants.go:91
+										v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+										gc_left8 &^= 0xff << gc_lane3
 									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left8 != 0 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left8&(1<<gc_lane3) == 0 {
+										continue
+									}
+//line reduce_variants.go:104
+									v_3 := gc_l_v_3[gc_lane3]
+//line reduce_variants.go:91
+									v_3 += gc_c32r[gc_lane3]
+									gc_l_v_3[gc_lane3] = v_3
 								}
 							}
 						}
 					}
-					gc_upto6 := gc_cnt3
-					if gc_bdy3*gc_bdz3 == 1 {
-						gc_upto6 = min(gc_upto6, 1)
-					}
-					for gc_lane3 := 0; gc_lane3 < gc_upto6; gc_lane3++ {
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						v_3 := gc_l_v_3[gc_lane3]
-						_ = v_3
-						var v_ int32
-						_ = v_
-
-//line reduce_variants.go:93
-						var r_2 int32 = v_3
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v_ = r_2
-						_ = r_2
-						gc_s_v_[gc_rank3] = v_
-					}
 				}
-				gc_act3 = gc_save163 &^ gc_dead3
+				gc_upto6 := gc_cnt3
+				if gc_bdy3*gc_bdz3 == 1 {
+					gc_upto6 = min(gc_upto6, 1)
+				}
+				for gc_lane3 := 0; gc_lane3 < gc_upto6; gc_lane3++ {
+					gc_rank3 := gc_w3 + gc_lane3
+//line reduce_variants.go:105
+					v_3 := gc_l_v_3[gc_lane3]
+//line reduce_variants.go:107
+					var v_ int32
+//line reduce_variants.go:93
+					var r_2 int32 = v_3
+//line reduce_variants.go:108
+					v_ = r_2
+//line reduce_variants.go:110
+					gc_s_v_[gc_rank3] = v_
+				}
 			}
+			gc_act3 = gc_save163 &^ gc_dead3
 		}
 	}
-	{
-		gc_from6, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from6 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off4 := gc_bx3
-			if gc_from6 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
-				gc_at3 := partial[gc_off4:][:1]
-				gc_step8 := gc_from6
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-						v_ := gc_s_v_[gc_rank3]
-
-//line reduce_variants.go:110
-						var r int32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at3[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-						v_ := gc_s_v_[gc_rank3]
-
-//line reduce_variants.go:110
-						var r int32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at3[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-						v_ := gc_s_v_[gc_rank3]
-
-//line reduce_variants.go:110
-						var r int32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at3[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-						v_ := gc_s_v_[gc_rank3]
-
-//line reduce_variants.go:110
-						var r int32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at3[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+//line reduce_variants.go:118
+	gc_from6, gc_to3 := 0, gc_bdx3
+	if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+		gc_to3 = gc_bound3 + 1
+	}
+	for gc_base3 := 0; gc_from6 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off4 := gc_bx3
+		if gc_from6 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at3 := partial[gc_off4:][:1]
+			gc_step8 := gc_from6
+			for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+				{
+					gc_tx3 := gc_step8 + 0
+//line reduce_variants.go:131
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank3]
-
 //line reduce_variants.go:110
 					var r int32 = v_
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:176
 					sum := r
-
-//line reduce_variants.go:177
 					{
 						gc_at3[0] = sum
 					}
-					_ = r
-					_ = sum
 				}
-			} else {
-				gc_step9 := gc_from6
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-					{
-						gc_tx3 := gc_step9 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v_ := gc_s_v_[gc_rank3]
-
+				{
+//line reduce_variants.go:184
+					gc_tx3 := gc_step8 + 1
+//line reduce_variants.go:186
+					gc_rank3 := gc_base3 + gc_tx3
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank3]
 //line reduce_variants.go:110
-						var r int32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
+					var r int32 = v_
 //line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx3] = sum
-						}
-						_ = r
-						_ = sum
-					}
+					sum := r
 					{
-						gc_tx3 := gc_step9 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v_ := gc_s_v_[gc_rank3]
-
-//line reduce_variants.go:110
-						var r int32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx3] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step9 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v_ := gc_s_v_[gc_rank3]
-
-//line reduce_variants.go:110
-						var r int32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx3] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step9 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v_ := gc_s_v_[gc_rank3]
-
-//line reduce_variants.go:110
-						var r int32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx3] = sum
-						}
-						_ = r
-						_ = sum
+						gc_at3[0] = sum
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				{
+//line reduce_variants.go:184
+					gc_tx3 := gc_step8 + 2
+//line reduce_variants.go:186
+					gc_rank3 := gc_base3 + gc_tx3
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:110
+					var r int32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						gc_at3[0] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx3 := gc_step8 + 3
+//line reduce_variants.go:186
+					gc_rank3 := gc_base3 + gc_tx3
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:110
+					var r int32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						gc_at3[0] = sum
+					}
+				}
+			}
+//line reduce_variants.go:184
+			for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+//line reduce_variants.go:187
+				v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:110
+				var r int32 = v_
+//line reduce_variants.go:176
+				sum := r
+				{
+					gc_at3[0] = sum
+				}
+			}
+		} else {
+//line reduce_variants.go:184
+			gc_step9 := gc_from6
+			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v_ := gc_s_v_[gc_rank3]
-
 //line reduce_variants.go:110
 					var r int32 = v_
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:176
 					sum := r
-
-//line reduce_variants.go:177
 					{
 						partial[gc_bx3] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:110
+					var r int32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx3] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:110
+					var r int32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx3] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:110
+					var r int32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx3] = sum
+					}
+				}
+			}
+//line reduce_variants.go:184
+			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				v_ := gc_s_v_[gc_rank3]
+//line reduce_variants.go:110
+				var r int32 = v_
+//line reduce_variants.go:176
+				sum := r
+				{
+					partial[gc_bx3] = sum
 				}
 			}
 		}
@@ -22551,101 +16050,85 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b6.Len()
 	gc_s_v_ := compiled.Scratch[uint32](gc_b6, 0)[:gc_n4]
-	_ = gc_s_v_
+//line reduce_variants.go:187
 	gc_s_v := compiled.Scratch[uint32](gc_b6, 1)[:gc_n4]
-
 //line reduce_variants.go:170
 	n := len(in)
-
 //line reduce_variants.go:172
 	stride := gc_bdx4 * gc_gdx4 * reduceRun
-	{
-		gc_vstep3 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop3 bool
-			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-				for ; gc_vstep3+15 < gc_n4; gc_vstep3 += 16 {
-					gc_rank4 := gc_vstep3
-					_ = gc_rank4
-//line reduce_variants.go:171
-					var v uint32
-//line reduce_variants.go:171
-					_ = v
-					archsimd.BroadcastUint32x16(v).StoreSlice(gc_s_v[gc_rank4:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
-			if gc_stop3 {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep3+7 < gc_n4; gc_vstep3 += 8 {
+//line reduce_variants.go:174
+	gc_vstep3 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop3 bool
+		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+			for ; gc_vstep3+15 < gc_n4; gc_vstep3 += 16 {
 				gc_rank4 := gc_vstep3
-				_ = gc_rank4
 //line reduce_variants.go:171
 				var v uint32
-//line reduce_variants.go:171
-				_ = v
-				archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank4:])
+				archsimd.BroadcastUint32x16(v).StoreSlice(gc_s_v[gc_rank4:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep3, false
+		}(gc_vstep3)
+		if gc_stop3 {
+			return
 		}
-		gc_step10 := gc_vstep3
-		for ; gc_step10+3 < gc_n4; gc_step10 += 4 {
-			{
-				gc_rank4 := gc_step10 + 0
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:171
-				var v uint32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step10 + 1
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:171
-				var v uint32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step10 + 2
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:171
-				var v uint32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step10 + 3
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:171
-				var v uint32
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-		}
-		for gc_rank4 := gc_step10; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep3+7 < gc_n4; gc_vstep3 += 8 {
+			gc_rank4 := gc_vstep3
 //line reduce_variants.go:171
 			var v uint32
-			_ = v
+			archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank4:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step10 := gc_vstep3
+	for ; gc_step10+3 < gc_n4; gc_step10 += 4 {
+		{
+			gc_rank4 := gc_step10 + 0
+			gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:171
+			var v uint32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank4] = v
+		}
+		{
+			gc_rank4 := gc_step10 + 1
+			gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:171
+			var v uint32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank4] = v
+		}
+		{
+			gc_rank4 := gc_step10 + 2
+			gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:171
+			var v uint32
+//line reduce_variants.go:173
+			gc_s_v[gc_rank4] = v
+		}
+		{
+			gc_rank4 := gc_step10 + 3
+			gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:171
+			var v uint32
+//line reduce_variants.go:173
 			gc_s_v[gc_rank4] = v
 		}
 	}
-
+	for gc_rank4 := gc_step10; gc_rank4 < gc_n4; gc_rank4++ {
+		gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:171
+		var v uint32
+//line reduce_variants.go:173
+		gc_s_v[gc_rank4] = v
+	}
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	var gc_pairs3 gc_slp_reduceSumRun_1_uint32_jam
-
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b6.Tick()
@@ -22654,907 +16137,678 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-			{
-				for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
-
+//line reduce_variants.go:181
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					v := gc_s_v[gc_rank4]
 //line reduce_variants.go:173
-						gc_start6 := (gc_bx4*gc_bdx4 + gc_tx4) * reduceRun
-						gc_from10 := gc_start6 + gc_off
-						gc_trips6 := gc_limit - gc_from10
-						switch {
-						case gc_from10 < gc_start6 || gc_from10 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from10, stride, gc_chunk, gc_limit, false)
-						case gc_trips6 > gc_span:
-							gc_trips6 = gc_chunk
-						case gc_trips6 > 0:
-							gc_trips6 = (gc_trips6-1)/(stride) + 1
-						default:
-							gc_trips6 = 0
-						}
-						if gc_trips6 == gc_chunk {
-							gc_more = true
-						}
-						for lo := gc_from10; gc_trips6 > 0; lo, gc_trips6 = lo+(stride), gc_trips6-1 {
-
+					gc_start6 := (gc_bx4*gc_bdx4 + gc_tx4) * reduceRun
+					gc_from10 := gc_start6 + gc_off
+					gc_trips6 := gc_limit - gc_from10
+					switch {
+					case gc_from10 < gc_start6 || gc_from10 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from10, stride, gc_chunk, gc_limit, false)
+					case gc_trips6 > gc_span:
+						gc_trips6 = gc_chunk
+					case gc_trips6 > 0:
+						gc_trips6 = (gc_trips6-1)/(stride) + 1
+					default:
+						gc_trips6 = 0
+					}
+					if gc_trips6 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from10; gc_trips6 > 0; lo, gc_trips6 = lo+(stride), gc_trips6-1 {
 //line reduce_variants.go:174
-							gc_slp_reduceSumRun_1_uint32_add(&gc_pairs3, v, gc_s_v, gc_rank4, in[lo:min(lo+reduceRun, n)])
-						}
+						gc_slp_reduceSumRun_1_uint32_add(&gc_pairs3, v, gc_s_v, gc_rank4, in[lo:min(lo+reduceRun, n)])
 					}
 				}
 			}
+//line reduce_variants.go:179
 			gc_slp_reduceSumRun_1_uint32_flush(&gc_pairs3)
 		} else {
-			{
-				for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
-
+//line reduce_variants.go:182
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					v := gc_s_v[gc_rank4]
 //line reduce_variants.go:173
-						gc_start7 := (gc_bx4*gc_bdx4 + gc_tx4) * reduceRun
-						gc_from11 := gc_start7 + gc_off
-						gc_trips7 := gc_limit - gc_from11
-						switch {
-						case gc_from11 < gc_start7 || gc_from11 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from11, stride, gc_chunk, gc_limit, false)
-						case gc_trips7 > gc_span:
-							gc_trips7 = gc_chunk
-						case gc_trips7 > 0:
-							gc_trips7 = (gc_trips7-1)/(stride) + 1
-						default:
-							gc_trips7 = 0
-						}
-						if gc_trips7 == gc_chunk {
-							gc_more = true
-						}
-						for lo := gc_from11; gc_trips7 > 0; lo, gc_trips7 = lo+(stride), gc_trips7-1 {
-
-//line reduce_variants.go:174
-							v += gc_slp_reduceSumRun_1_uint32(in[lo:min(lo+reduceRun, n)])
-						}
-						gc_s_v[gc_rank4] = v
+					gc_start7 := (gc_bx4*gc_bdx4 + gc_tx4) * reduceRun
+					gc_from11 := gc_start7 + gc_off
+					gc_trips7 := gc_limit - gc_from11
+					switch {
+					case gc_from11 < gc_start7 || gc_from11 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from11, stride, gc_chunk, gc_limit, false)
+					case gc_trips7 > gc_span:
+						gc_trips7 = gc_chunk
+					case gc_trips7 > 0:
+						gc_trips7 = (gc_trips7-1)/(stride) + 1
+					default:
+						gc_trips7 = 0
 					}
+					if gc_trips7 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from11; gc_trips7 > 0; lo, gc_trips7 = lo+(stride), gc_trips7-1 {
+//line reduce_variants.go:174
+						v += gc_slp_reduceSumRun_1_uint32(in[lo:min(lo+reduceRun, n)])
+					}
+					gc_s_v[gc_rank4] = v
 				}
 			}
 		}
 	}
-
 //line reduce_variants.go:100
 	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	{
-		var gc_l_v_2 [32]uint32
-		var gc_c41r [32]uint32
-		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_cnt4 := min(32, gc_n4-gc_w4)
-			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-			var gc_dead4 uint32
-			_ = gc_dead4
-			gc_left9 := gc_act4
-			if compiled.SIMD {
-				if gc_act4 == ^uint32(0) {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
+//line reduce_variants.go:102
+	var gc_l_v_2 [32]uint32
+	var gc_c41r [32]uint32
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+		var gc_dead4 uint32
+		_ = gc_dead4
+		gc_left9 := gc_act4
+		if compiled.SIMD {
+			if gc_act4 == ^uint32(0) {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					gc_rank4 := gc_w4 + gc_lane4
 //line reduce_variants.go:176
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
 //line reduce_variants.go:176
-						_ = v
-//line reduce_variants.go:176
-						v_ := v
-//line reduce_variants.go:176
-						_ = v_
+					v_ := v
 //line reduce_variants.go:101
-						v_2 := v_
+					v_2 := v_
 //line reduce_variants.go:101
-						_ = v_2
+					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
 //line reduce_variants.go:101
-						v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:101
-						v_.StoreSlice(gc_s_v_[gc_rank4:])
-						gc_left9 &^= 0xff << gc_lane4
-					}
-				} else {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-//line reduce_variants.go:101
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
-//line reduce_variants.go:101
-						_ = v
-//line reduce_variants.go:176
-						v_ := v
-//line reduce_variants.go:176
-						_ = v_
-//line reduce_variants.go:101
-						v_2 := v_
-//line reduce_variants.go:101
-						_ = v_2
-//line reduce_variants.go:101
-						v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:101
-						v_.StoreSlice(gc_s_v_[gc_rank4:])
-						gc_left9 &^= 0xff << gc_lane4
-					}
+					v_.StoreSlice(gc_s_v_[gc_rank4:])
+					gc_left9 &^= 0xff << gc_lane4
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left9 != 0 {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left9&(1<<gc_lane4) == 0 {
+			} else {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					if gc_act4>>gc_lane4&0xff != 0xff {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
-					v := gc_s_v[gc_rank4]
-
+//line reduce_variants.go:101
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
 //line reduce_variants.go:176
-					var v_ uint32 = v
-
+					v_ := v
+//line reduce_variants.go:101
+					v_2 := v_
+//line reduce_variants.go:101
+					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:101
+					v_.StoreSlice(gc_s_v_[gc_rank4:])
+					gc_left9 &^= 0xff << gc_lane4
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left9 != 0 {
+			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				if gc_left9&(1<<gc_lane4) == 0 {
+					continue
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+//line reduce_variants.go:114
+				v := gc_s_v[gc_rank4]
 //line reduce_variants.go:176
-					_ = v_
-
+				var v_ uint32 = v
 //line reduce_variants.go:101
-					var v_2 uint32 = v_
-
-//line reduce_variants.go:101
-					_ = v_2
-					_ = v_
-					_ = v_2
-					gc_l_v_2[gc_lane4] = v_2
-				}
-			}
-
-//line reduce_variants.go:90
-			if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if gc_bdy4*gc_bdz4 == 1 {
-					compiled.ShflDownLane0(&gc_l_v_2)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line reduce_variants.go:90
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-					if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
-					} else {
-
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
-						gc_left10 := gc_act4
-						if compiled.SIMD {
-							if gc_act4 == ^uint32(0) {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-//line reduce_variants.go:91
-									v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:91
-									_ = v_2
-//line reduce_variants.go:91
-									v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line reduce_variants.go:91
-									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-									gc_left10 &^= 0xff << gc_lane4
-								}
-							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-//line reduce_variants.go:91
-									v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:91
-									_ = v_2
-//line reduce_variants.go:91
-									v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line reduce_variants.go:91
-									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-									gc_left10 &^= 0xff << gc_lane4
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left10 != 0 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left10&(1<<gc_lane4) == 0 {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-								v_2 := gc_l_v_2[gc_lane4]
-								_ = v_2
-
-//line reduce_variants.go:91
-								v_2 += gc_c41r[gc_lane4]
-								gc_l_v_2[gc_lane4] = v_2
-							}
-						}
-					}
-				}
-			}
-			gc_upto7 := gc_cnt4
-			if gc_bdy4*gc_bdz4 == 1 {
-				gc_upto7 = min(gc_upto7, 1)
-			}
-			for gc_lane4 := 0; gc_lane4 < gc_upto7; gc_lane4++ {
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
-				v_2 := gc_l_v_2[gc_lane4]
-				_ = v_2
-				var v_ uint32
-				_ = v_
-
-//line reduce_variants.go:93
-				var r_ uint32 = v_2
-
-//line reduce_variants.go:93
-				_ = r_
-
-//line reduce_variants.go:101
-				v_ = r_
-				_ = r_
-				gc_s_v_[gc_rank4] = v_
-			}
-			gc_lo8, gc_hi8 := 0, 32
-			if gc_lo8 < gc_hi8 {
-				gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
-			}
-			if gc_lo8 < gc_hi8 {
-				gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
-			}
-			gc_hi8 = min(gc_hi8, gc_cnt4)
-			for gc_lane4 := gc_lo8; gc_lane4 < gc_hi8; gc_lane4++ {
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
-				v_ := gc_s_v_[gc_rank4]
-
-//line reduce_variants.go:102
-				{
-					warpSums[(gc_rank4 >> 5)] = v_
-				}
+				var v_2 uint32 = v_
+//line reduce_variants.go:104
+				gc_l_v_2[gc_lane4] = v_2
 			}
 		}
-	}
-	{
-		var gc_l_v_3 [32]uint32
-		var gc_c42r [32]uint32
-		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_cnt4 := min(32, gc_n4-gc_w4)
-			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-			var gc_dead4 uint32
-			_ = gc_dead4
-			{
-				var gc_m164 uint32
-
-//line reduce_variants.go:106
-				if (gc_w4 >> 5) == 0 {
-					gc_m164 = ^uint32(0)
-				}
-				gc_save164 := gc_act4
-				gc_act4 = gc_save164 & gc_m164
-				if gc_act4 != 0 {
-
-//line reduce_variants.go:107
-					warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					gc_left11 := gc_act4
+//line reduce_variants.go:90
+		if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy4*gc_bdz4 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_2)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+				} else {
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
+					gc_left10 := gc_act4
 					if compiled.SIMD {
-//line reduce_variants.go:108
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-						_ = gc_none5
-//line reduce_variants.go:108
-						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
-						_ = gc_iota16
 						if gc_act4 == ^uint32(0) {
-//line reduce_variants.go:108
-							gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-							_ = gc_none6
-//line reduce_variants.go:108
-							gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce_variants.go:108
-							_ = gc_iota18
-//line reduce_variants.go:108
-							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line reduce_variants.go:108
-							_ = gc_all3
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:108
-								var gc_t12 []uint32 = warpSums[:warps]
-//line reduce_variants.go:108
-								_ = gc_t12
-//line reduce_variants.go:108
-								var gc_in12 []uint32 = gc_t12
-//line reduce_variants.go:108
-								_ = gc_in12
-//line reduce_variants.go:108
-								var gc_i12 int = gc_lane4
-//line reduce_variants.go:108
-								_ = gc_i12
-//line reduce_variants.go:108
-								var gc_result12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:108
-								_ = gc_result12
-//line reduce_variants.go:108
-								gc_returned12 := gc_none6
-//line reduce_variants.go:108
-								_ = gc_returned12
-//line reduce.go:284
-								if gc_i12 < len(gc_in12) && uint(len(gc_in12)-gc_i12) > 7 {
-//line reduce.go:284
-									var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
-									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
-//line reduce.go:284
-										gc_ld17 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
-//line reduce.go:284
-									} else {
-//line reduce.go:284
-										var gc_lanes23 [8]uint32
-//line reduce.go:284
-										for gc_k23 := range 8 {
-//line reduce.go:284
-											if 0xff&(1<<gc_k23) != 0 {
-//line reduce.go:284
-												gc_pos4.Thread = gc_rank4 + gc_k23
-//line reduce.go:284
-												gc_lanes23[gc_k23] = gc_in12[gc_i12+gc_k23]
-//line reduce.go:284
-											}
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_pos4.Thread = gc_rank4
-//line reduce.go:284
-										gc_ld17 = archsimd.LoadUint32x8(&gc_lanes23)
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_result12 = gc_ld17
-//line reduce.go:284
-									gc_b7 := gc_none6
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b7 = gc_all3
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned12 = gc_b7
-//line reduce.go:284
-								} else {
-//line reduce.go:284
-									gc_if23 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
-//line reduce.go:284
-									_ = gc_if23
-//line reduce.go:284
-									if gc_if23.ToBits() != 0 {
-//line reduce.go:284
-										var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
-										if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
-//line reduce.go:284
-											gc_ld18 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
-//line reduce.go:284
-										} else {
-//line reduce.go:284
-											var gc_lanes24 [8]uint32
-//line reduce.go:284
-											for gc_k24 := range 8 {
-//line reduce.go:284
-												if gc_if23.ToBits()&(1<<gc_k24) != 0 {
-//line reduce.go:284
-													gc_pos4.Thread = gc_rank4 + gc_k24
-//line reduce.go:284
-													gc_lanes24[gc_k24] = gc_in12[gc_i12+gc_k24]
-//line reduce.go:284
-												}
-//line reduce.go:284
-											}
-//line reduce.go:284
-											gc_pos4.Thread = gc_rank4
-//line reduce.go:284
-											gc_ld18 = archsimd.LoadUint32x8(&gc_lanes24)
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_result12 = gc_ld18.Merge(gc_result12, gc_if23)
-//line reduce.go:284
-										gc_returned12 = gc_if23.Or(gc_returned12)
-//line reduce.go:284
-									}
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_if24 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-								_ = gc_if24
-//line reduce.go:287
-								if gc_if24.ToBits() != 0 {
-//line reduce.go:287
-									var gc_zero12 uint32
-//line reduce.go:287
-									_ = gc_zero12
-//line reduce.go:287
-									gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if24)
-//line reduce.go:287
-									gc_returned12 = gc_if24.Or(gc_returned12)
-//line reduce.go:287
-								}
-//line reduce.go:287
-								v_3 := gc_result12
-//line reduce.go:287
-								_ = v_3
-//line reduce.go:287
-								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-								gc_left11 &^= 0xff << gc_lane4
+//line reduce_variants.go:91
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:91
+								v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+								gc_left10 &^= 0xff << gc_lane4
 							}
 						} else {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								if gc_act4>>gc_lane4&0xff != 0xff {
 									continue
 								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:108
-								var gc_t10 []uint32 = warpSums[:warps]
-//line reduce_variants.go:108
-								_ = gc_t10
-//line reduce_variants.go:108
-								var gc_in10 []uint32 = gc_t10
-//line reduce_variants.go:108
-								_ = gc_in10
-//line reduce_variants.go:108
-								var gc_i10 int = gc_lane4
-//line reduce_variants.go:108
-								_ = gc_i10
-//line reduce_variants.go:108
-								var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:108
-								_ = gc_result10
-//line reduce_variants.go:108
-								gc_returned10 := gc_none5
-//line reduce_variants.go:108
-								_ = gc_returned10
-//line reduce.go:284
-								gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
-//line reduce.go:284
-								_ = gc_if20
-//line reduce.go:284
-								if gc_if20.ToBits() != 0 {
-//line reduce.go:284
-									var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
-									if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
-//line reduce.go:284
-										gc_ld14 = archsimd.LoadUint32x8Slice(gc_in10[gc_i10:])
-//line reduce.go:284
-									} else {
-//line reduce.go:284
-										var gc_lanes20 [8]uint32
-//line reduce.go:284
-										for gc_k20 := range 8 {
-//line reduce.go:284
-											if gc_if20.ToBits()&(1<<gc_k20) != 0 {
-//line reduce.go:284
-												gc_pos4.Thread = gc_rank4 + gc_k20
-//line reduce.go:284
-												gc_lanes20[gc_k20] = gc_in10[gc_i10+gc_k20]
-//line reduce.go:284
-											}
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_pos4.Thread = gc_rank4
-//line reduce.go:284
-										gc_ld14 = archsimd.LoadUint32x8(&gc_lanes20)
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_result10 = gc_ld14.Merge(gc_result10, gc_if20)
-//line reduce.go:284
-									gc_returned10 = gc_if20.Or(gc_returned10)
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_if21 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-								_ = gc_if21
-//line reduce.go:287
-								if gc_if21.ToBits() != 0 {
-//line reduce.go:287
-									var gc_zero10 uint32
-//line reduce.go:287
-									_ = gc_zero10
-//line reduce.go:287
-									gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if21)
-//line reduce.go:287
-									gc_returned10 = gc_if21.Or(gc_returned10)
-//line reduce.go:287
-								}
-//line reduce.go:287
-								v_3 := gc_result10
-//line reduce.go:287
-								_ = v_3
-//line reduce.go:287
-								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-								gc_left11 &^= 0xff << gc_lane4
+//line reduce_variants.go:91
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:91
+								v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+								gc_left10 &^= 0xff << gc_lane4
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left11 != 0 {
+					if gc_left10 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left11&(1<<gc_lane4) == 0 {
+							if gc_left10&(1<<gc_lane4) == 0 {
+								continue
+							}
+//line reduce_variants.go:104
+							v_2 := gc_l_v_2[gc_lane4]
+//line reduce_variants.go:91
+							v_2 += gc_c41r[gc_lane4]
+							gc_l_v_2[gc_lane4] = v_2
+						}
+					}
+				}
+			}
+		}
+		gc_upto7 := gc_cnt4
+		if gc_bdy4*gc_bdz4 == 1 {
+			gc_upto7 = min(gc_upto7, 1)
+		}
+		for gc_lane4 := 0; gc_lane4 < gc_upto7; gc_lane4++ {
+			gc_rank4 := gc_w4 + gc_lane4
+//line reduce_variants.go:105
+			v_2 := gc_l_v_2[gc_lane4]
+//line reduce_variants.go:107
+			var v_ uint32
+//line reduce_variants.go:93
+			var r_ uint32 = v_2
+//line reduce_variants.go:101
+			v_ = r_
+//line reduce_variants.go:103
+			gc_s_v_[gc_rank4] = v_
+		}
+		gc_lo8, gc_hi8 := 0, 32
+		if gc_lo8 < gc_hi8 {
+			gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
+		}
+		if gc_lo8 < gc_hi8 {
+			gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
+		}
+		gc_hi8 = min(gc_hi8, gc_cnt4)
+		for gc_lane4 := gc_lo8; gc_lane4 < gc_hi8; gc_lane4++ {
+			gc_rank4 := gc_w4 + gc_lane4
+			gc_pos4.Thread = gc_rank4
+			v_ := gc_s_v_[gc_rank4]
+			{
+//line reduce_variants.go:103
+				warpSums[(gc_rank4 >> 5)] = v_
+			}
+		}
+	}
+//line reduce_variants.go:109
+	var gc_l_v_3 [32]uint32
+	var gc_c42r [32]uint32
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+		var gc_dead4 uint32
+		{
+//line reduce_variants.go:117
+			var gc_m164 uint32
+//line reduce_variants.go:106
+			if (gc_w4 >> 5) == 0 {
+				gc_m164 = ^uint32(0)
+			}
+			gc_save164 := gc_act4
+			gc_act4 = gc_save164 & gc_m164
+			if gc_act4 != 0 {
+//line reduce_variants.go:107
+				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
+				gc_left11 := gc_act4
+				if compiled.SIMD {
+//line reduce_variants.go:108
+					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line reduce_variants.go:108
+					gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act4 == ^uint32(0) {
+//line reduce_variants.go:108
+						gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line reduce_variants.go:108
+						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line reduce_variants.go:108
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:108
+							var gc_t12 []uint32 = warpSums[:warps]
+//line reduce_variants.go:108
+							var gc_in12 []uint32 = gc_t12
+//line reduce_variants.go:108
+							var gc_i12 int = gc_lane4
+//line reduce_variants.go:108
+							var gc_result12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce_variants.go:108
+							gc_returned12 := gc_none6
+//line reduce.go:284
+							if gc_i12 < len(gc_in12) && uint(len(gc_in12)-gc_i12) > 7 {
+//line reduce.go:284
+								var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:284
+								if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
+//line reduce.go:284
+									gc_ld17 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
+								} else {
+//line reduce.go:284
+									var gc_lanes23 [8]uint32
+//line reduce.go:284
+									for gc_k23 := range 8 {
+//line reduce.go:284
+										if 0xff&(1<<gc_k23) != 0 {
+//line reduce.go:284
+											gc_pos4.Thread = gc_rank4 + gc_k23
+//line reduce.go:284
+											gc_lanes23[gc_k23] = gc_in12[gc_i12+gc_k23]
+										}
+									}
+//line reduce.go:284
+									gc_pos4.Thread = gc_rank4
+//line reduce.go:284
+									gc_ld17 = archsimd.LoadUint32x8(&gc_lanes23)
+								}
+//line reduce.go:284
+								gc_result12 = gc_ld17
+//line reduce.go:284
+								gc_b7 := gc_none6
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b7 = gc_all3
+								}
+//line reduce.go:284
+								gc_returned12 = gc_b7
+							} else {
+//line reduce.go:284
+								gc_if23 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
+//line reduce.go:284
+								if gc_if23.ToBits() != 0 {
+//line reduce.go:284
+									var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:284
+									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
+//line reduce.go:284
+										gc_ld18 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
+									} else {
+//line reduce.go:284
+										var gc_lanes24 [8]uint32
+//line reduce.go:284
+										for gc_k24 := range 8 {
+//line reduce.go:284
+											if gc_if23.ToBits()&(1<<gc_k24) != 0 {
+//line reduce.go:284
+												gc_pos4.Thread = gc_rank4 + gc_k24
+//line reduce.go:284
+												gc_lanes24[gc_k24] = gc_in12[gc_i12+gc_k24]
+											}
+										}
+//line reduce.go:284
+										gc_pos4.Thread = gc_rank4
+//line reduce.go:284
+										gc_ld18 = archsimd.LoadUint32x8(&gc_lanes24)
+									}
+//line reduce.go:284
+									gc_result12 = gc_ld18.Merge(gc_result12, gc_if23)
+//line reduce.go:284
+									gc_returned12 = gc_if23.Or(gc_returned12)
+								}
+							}
+//line reduce.go:284
+							gc_if24 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+							if gc_if24.ToBits() != 0 {
+//line reduce.go:287
+								var gc_zero12 uint32
+//line reduce.go:287
+								gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if24)
+//line reduce.go:287
+								gc_returned12 = gc_if24.Or(gc_returned12)
+							}
+//line reduce.go:287
+							v_3 := gc_result12
+//line reduce.go:287
+							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+							gc_left11 &^= 0xff << gc_lane4
+						}
+					} else {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
 							gc_pos4.Thread = gc_rank4
-
 //line reduce_variants.go:108
-							var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
-
+							var gc_t10 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-							_ = v_3
-							_ = v_3
-							gc_l_v_3[gc_lane4] = v_3
+							var gc_in10 []uint32 = gc_t10
+//line reduce_variants.go:108
+							var gc_i10 int = gc_lane4
+//line reduce_variants.go:108
+							var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce_variants.go:108
+							gc_returned10 := gc_none5
+//line reduce.go:284
+							gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
+//line reduce.go:284
+							if gc_if20.ToBits() != 0 {
+//line reduce.go:284
+								var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:284
+								if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
+//line reduce.go:284
+									gc_ld14 = archsimd.LoadUint32x8Slice(gc_in10[gc_i10:])
+								} else {
+//line reduce.go:284
+									var gc_lanes20 [8]uint32
+//line reduce.go:284
+									for gc_k20 := range 8 {
+//line reduce.go:284
+										if gc_if20.ToBits()&(1<<gc_k20) != 0 {
+//line reduce.go:284
+											gc_pos4.Thread = gc_rank4 + gc_k20
+//line reduce.go:284
+											gc_lanes20[gc_k20] = gc_in10[gc_i10+gc_k20]
+										}
+									}
+//line reduce.go:284
+									gc_pos4.Thread = gc_rank4
+//line reduce.go:284
+									gc_ld14 = archsimd.LoadUint32x8(&gc_lanes20)
+								}
+//line reduce.go:284
+								gc_result10 = gc_ld14.Merge(gc_result10, gc_if20)
+//line reduce.go:284
+								gc_returned10 = gc_if20.Or(gc_returned10)
+							}
+//line reduce.go:284
+							gc_if21 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+							if gc_if21.ToBits() != 0 {
+//line reduce.go:287
+								var gc_zero10 uint32
+//line reduce.go:287
+								gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if21)
+//line reduce.go:287
+								gc_returned10 = gc_if21.Or(gc_returned10)
+							}
+//line reduce.go:287
+							v_3 := gc_result10
+//line reduce.go:287
+							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+							gc_left11 &^= 0xff << gc_lane4
 						}
 					}
-
-//line reduce_variants.go:90
-					if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy4*gc_bdz4 == 1 {
-							compiled.ShflDownLane0(&gc_l_v_3)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left11 != 0 {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_left11&(1<<gc_lane4) == 0 {
+							continue
 						}
-					} else {
-
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:108
+						var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
+//line reduce_variants.go:110
+						gc_l_v_3[gc_lane4] = v_3
+					}
+				}
 //line reduce_variants.go:90
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy4*gc_bdz4 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_3)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+						} else {
 //line reduce_variants.go:91
-							if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-							} else {
-
+							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
+							gc_left12 := gc_act4
+							if compiled.SIMD {
+								if gc_act4 == ^uint32(0) {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
-								gc_left12 := gc_act4
-								if compiled.SIMD {
-									if gc_act4 == ^uint32(0) {
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-											gc_rank4 := gc_w4 + gc_lane4
-											_ = gc_rank4
+										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
 //line reduce_variants.go:91
-											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+										v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
-											_ = v_3
-//line reduce_variants.go:91
-											v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
-//line reduce_variants.go:91
-											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-											gc_left12 &^= 0xff << gc_lane4
-										}
-									} else {
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-											if gc_act4>>gc_lane4&0xff != 0xff {
-												continue
-											}
-											gc_rank4 := gc_w4 + gc_lane4
-											_ = gc_rank4
-//line reduce_variants.go:91
-											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line reduce_variants.go:91
-											_ = v_3
-//line reduce_variants.go:91
-											v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
-//line reduce_variants.go:91
-											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-											gc_left12 &^= 0xff << gc_lane4
-										}
+										v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+										gc_left12 &^= 0xff << gc_lane4
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left12 != 0 {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-										if gc_left12&(1<<gc_lane4) == 0 {
+								} else {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										if gc_act4>>gc_lane4&0xff != 0xff {
 											continue
 										}
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-										v_3 := gc_l_v_3[gc_lane4]
-										_ = v_3
-
 //line reduce_variants.go:91
-										v_3 += gc_c42r[gc_lane4]
-										gc_l_v_3[gc_lane4] = v_3
+										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line reduce_variants.go:91
+										v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line reduce_variants.go:91
+										v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+										gc_left12 &^= 0xff << gc_lane4
 									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left12 != 0 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									if gc_left12&(1<<gc_lane4) == 0 {
+										continue
+									}
+//line reduce_variants.go:104
+									v_3 := gc_l_v_3[gc_lane4]
+//line reduce_variants.go:91
+									v_3 += gc_c42r[gc_lane4]
+									gc_l_v_3[gc_lane4] = v_3
 								}
 							}
 						}
 					}
-					gc_upto8 := gc_cnt4
-					if gc_bdy4*gc_bdz4 == 1 {
-						gc_upto8 = min(gc_upto8, 1)
-					}
-					for gc_lane4 := 0; gc_lane4 < gc_upto8; gc_lane4++ {
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						v_3 := gc_l_v_3[gc_lane4]
-						_ = v_3
-						var v_ uint32
-						_ = v_
-
-//line reduce_variants.go:93
-						var r_2 uint32 = v_3
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v_ = r_2
-						_ = r_2
-						gc_s_v_[gc_rank4] = v_
-					}
 				}
-				gc_act4 = gc_save164 &^ gc_dead4
+				gc_upto8 := gc_cnt4
+				if gc_bdy4*gc_bdz4 == 1 {
+					gc_upto8 = min(gc_upto8, 1)
+				}
+				for gc_lane4 := 0; gc_lane4 < gc_upto8; gc_lane4++ {
+					gc_rank4 := gc_w4 + gc_lane4
+//line reduce_variants.go:105
+					v_3 := gc_l_v_3[gc_lane4]
+//line reduce_variants.go:107
+					var v_ uint32
+//line reduce_variants.go:93
+					var r_2 uint32 = v_3
+//line reduce_variants.go:108
+					v_ = r_2
+//line reduce_variants.go:110
+					gc_s_v_[gc_rank4] = v_
+				}
 			}
+			gc_act4 = gc_save164 &^ gc_dead4
 		}
 	}
-	{
-		gc_from9, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_from9 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off5 := gc_bx4
-			if gc_from9 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
-				gc_at4 := partial[gc_off5:][:1]
-				gc_step11 := gc_from9
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-						v_ := gc_s_v_[gc_rank4]
-
-//line reduce_variants.go:110
-						var r uint32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at4[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-						v_ := gc_s_v_[gc_rank4]
-
-//line reduce_variants.go:110
-						var r uint32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at4[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-						v_ := gc_s_v_[gc_rank4]
-
-//line reduce_variants.go:110
-						var r uint32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at4[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-						v_ := gc_s_v_[gc_rank4]
-
-//line reduce_variants.go:110
-						var r uint32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							gc_at4[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+//line reduce_variants.go:118
+	gc_from9, gc_to4 := 0, gc_bdx4
+	if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+		gc_to4 = gc_bound4 + 1
+	}
+	for gc_base4 := 0; gc_from9 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_off5 := gc_bx4
+		if gc_from9 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+			gc_at4 := partial[gc_off5:][:1]
+			gc_step11 := gc_from9
+			for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+				{
+					gc_tx4 := gc_step11 + 0
+//line reduce_variants.go:131
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+//line reduce_variants.go:133
 					v_ := gc_s_v_[gc_rank4]
-
 //line reduce_variants.go:110
 					var r uint32 = v_
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:176
 					sum := r
-
-//line reduce_variants.go:177
 					{
 						gc_at4[0] = sum
 					}
-					_ = r
-					_ = sum
 				}
-			} else {
-				gc_step12 := gc_from9
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-					{
-						gc_tx4 := gc_step12 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v_ := gc_s_v_[gc_rank4]
-
+				{
+//line reduce_variants.go:184
+					gc_tx4 := gc_step11 + 1
+//line reduce_variants.go:186
+					gc_rank4 := gc_base4 + gc_tx4
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank4]
 //line reduce_variants.go:110
-						var r uint32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
+					var r uint32 = v_
 //line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx4] = sum
-						}
-						_ = r
-						_ = sum
-					}
+					sum := r
 					{
-						gc_tx4 := gc_step12 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v_ := gc_s_v_[gc_rank4]
-
-//line reduce_variants.go:110
-						var r uint32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx4] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step12 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v_ := gc_s_v_[gc_rank4]
-
-//line reduce_variants.go:110
-						var r uint32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx4] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step12 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v_ := gc_s_v_[gc_rank4]
-
-//line reduce_variants.go:110
-						var r uint32 = v_
-
-//line reduce_variants.go:110
-						_ = r
-
-//line reduce_variants.go:176
-						sum := r
-
-//line reduce_variants.go:177
-						{
-							partial[gc_bx4] = sum
-						}
-						_ = r
-						_ = sum
+						gc_at4[0] = sum
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				{
+//line reduce_variants.go:184
+					gc_tx4 := gc_step11 + 2
+//line reduce_variants.go:186
+					gc_rank4 := gc_base4 + gc_tx4
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:110
+					var r uint32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						gc_at4[0] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx4 := gc_step11 + 3
+//line reduce_variants.go:186
+					gc_rank4 := gc_base4 + gc_tx4
+//line reduce_variants.go:188
+					v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:110
+					var r uint32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						gc_at4[0] = sum
+					}
+				}
+			}
+//line reduce_variants.go:184
+			for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+//line reduce_variants.go:187
+				v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:110
+				var r uint32 = v_
+//line reduce_variants.go:176
+				sum := r
+				{
+					gc_at4[0] = sum
+				}
+			}
+		} else {
+//line reduce_variants.go:184
+			gc_step12 := gc_from9
+			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				{
+					gc_tx4 := gc_step12 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v_ := gc_s_v_[gc_rank4]
-
 //line reduce_variants.go:110
 					var r uint32 = v_
-
-//line reduce_variants.go:110
-					_ = r
-
 //line reduce_variants.go:176
 					sum := r
-
-//line reduce_variants.go:177
 					{
 						partial[gc_bx4] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx4 := gc_step12 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:110
+					var r uint32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx4] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx4 := gc_step12 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:110
+					var r uint32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx4] = sum
+					}
+				}
+				{
+//line reduce_variants.go:184
+					gc_tx4 := gc_step12 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:110
+					var r uint32 = v_
+//line reduce_variants.go:176
+					sum := r
+					{
+						partial[gc_bx4] = sum
+					}
+				}
+			}
+//line reduce_variants.go:184
+			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				v_ := gc_s_v_[gc_rank4]
+//line reduce_variants.go:110
+				var r uint32 = v_
+//line reduce_variants.go:176
+				sum := r
+				{
+					partial[gc_bx4] = sum
 				}
 			}
 		}
@@ -23575,7 +16829,6 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 			if len(r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
-//line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
 				var gc_l0 [8]float32
@@ -23594,9 +16847,7 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 				s7 += r[7]
 //line reduce_variants.go:195
 				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line reduce_variants.go:195
 			}
-
 		}
 //line reduce_variants.go:197
 		run = run[gc_at:]
@@ -23608,7 +16859,6 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 //line reduce_variants.go:197
 		archsimd.ClearAVXUpperBits()
-//line reduce_variants.go:197
 	} else {
 //line reduce_variants.go:186
 		for len(run) >= 8 {
@@ -23623,8 +16873,8 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 			s7 += r[7]
 			run = run[8:]
 		}
-//line reduce_variants.go:197
 	}
+//line reduce_variants.go:198
 	for _, v := range run {
 		s0 += v
 	}
@@ -23644,133 +16894,118 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 //line reduce_variants.go:185
 	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:185
-	{
+	gc_at_p0 := 0
 //line reduce_variants.go:185
-		gc_at_p0 := 0
-//line reduce_variants.go:185
-		gc_at_p1 := 0
-		for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
-			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
-			if len(gc_p0_r) >= 8 {
+	gc_at_p1 := 0
+	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
-				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
 //line reduce_variants.go:188
-			} else {
+			var gc_l0_p0 [8]float32
 //line reduce_variants.go:188
-				var gc_l0_p0 [8]float32
+			gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
-				gc_v0_p0.Store(&gc_l0_p0)
+			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:188
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:188
-				gc_p0_s0 += gc_p0_r[0]
-				gc_p0_s1 += gc_p0_r[1]
-				gc_p0_s2 += gc_p0_r[2]
-				gc_p0_s3 += gc_p0_r[3]
-				gc_p0_s4 += gc_p0_r[4]
-				gc_p0_s5 += gc_p0_r[5]
-				gc_p0_s6 += gc_p0_r[6]
-				gc_p0_s7 += gc_p0_r[7]
+			gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
 //line reduce_variants.go:195
-				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
 //line reduce_variants.go:195
-			}
-//line reduce_variants.go:195
-			gc_at_p0 += 8
+		gc_at_p0 += 8
 //line reduce_variants.go:187
-			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
-			if len(gc_p1_r) >= 8 {
+		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
-				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
 //line reduce_variants.go:188
-			} else {
+			var gc_l0_p1 [8]float32
 //line reduce_variants.go:188
-				var gc_l0_p1 [8]float32
+			gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
-				gc_v0_p1.Store(&gc_l0_p1)
+			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line reduce_variants.go:188
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:188
-				gc_p1_s0 += gc_p1_r[0]
-				gc_p1_s1 += gc_p1_r[1]
-				gc_p1_s2 += gc_p1_r[2]
-				gc_p1_s3 += gc_p1_r[3]
-				gc_p1_s4 += gc_p1_r[4]
-				gc_p1_s5 += gc_p1_r[5]
-				gc_p1_s6 += gc_p1_r[6]
-				gc_p1_s7 += gc_p1_r[7]
+			gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
 //line reduce_variants.go:195
-				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line reduce_variants.go:195
-			}
-//line reduce_variants.go:195
-			gc_at_p1 += 8
-
+			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
-//line reduce_variants.go:186
-		for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
-			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
-			if len(gc_p0_r) >= 8 {
-//line reduce_variants.go:188
-				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
-//line reduce_variants.go:188
-			} else {
-//line reduce_variants.go:188
-				var gc_l0_p0 [8]float32
-//line reduce_variants.go:188
-				gc_v0_p0.Store(&gc_l0_p0)
-//line reduce_variants.go:188
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:188
-				gc_p0_s0 += gc_p0_r[0]
-				gc_p0_s1 += gc_p0_r[1]
-				gc_p0_s2 += gc_p0_r[2]
-				gc_p0_s3 += gc_p0_r[3]
-				gc_p0_s4 += gc_p0_r[4]
-				gc_p0_s5 += gc_p0_r[5]
-				gc_p0_s6 += gc_p0_r[6]
-				gc_p0_s7 += gc_p0_r[7]
 //line reduce_variants.go:195
-				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line reduce_variants.go:195
-			}
-
-		}
-//line reduce_variants.go:186
-		for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
-			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
-			if len(gc_p1_r) >= 8 {
-//line reduce_variants.go:188
-				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
-//line reduce_variants.go:188
-			} else {
-//line reduce_variants.go:188
-				var gc_l0_p1 [8]float32
-//line reduce_variants.go:188
-				gc_v0_p1.Store(&gc_l0_p1)
-//line reduce_variants.go:188
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:188
-				gc_p1_s0 += gc_p1_r[0]
-				gc_p1_s1 += gc_p1_r[1]
-				gc_p1_s2 += gc_p1_r[2]
-				gc_p1_s3 += gc_p1_r[3]
-				gc_p1_s4 += gc_p1_r[4]
-				gc_p1_s5 += gc_p1_r[5]
-				gc_p1_s6 += gc_p1_r[6]
-				gc_p1_s7 += gc_p1_r[7]
-//line reduce_variants.go:195
-				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line reduce_variants.go:195
-			}
-
-		}
-//line reduce_variants.go:197
-		gc_p0_run = gc_p0_run[gc_at_p0:]
-//line reduce_variants.go:197
-		gc_p1_run = gc_p1_run[gc_at_p1:]
-//line reduce_variants.go:197
+		gc_at_p1 += 8
 	}
+//line reduce_variants.go:186
+	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+//line reduce_variants.go:188
+			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
+//line reduce_variants.go:188
+			var gc_l0_p0 [8]float32
+//line reduce_variants.go:188
+			gc_v0_p0.Store(&gc_l0_p0)
+//line reduce_variants.go:188
+			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+//line reduce_variants.go:188
+			gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+//line reduce_variants.go:195
+			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+	}
+//line reduce_variants.go:186
+	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+//line reduce_variants.go:188
+			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
+//line reduce_variants.go:188
+			var gc_l0_p1 [8]float32
+//line reduce_variants.go:188
+			gc_v0_p1.Store(&gc_l0_p1)
+//line reduce_variants.go:188
+			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+//line reduce_variants.go:188
+			gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+//line reduce_variants.go:195
+			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+	}
+//line reduce_variants.go:197
+	gc_p0_run = gc_p0_run[gc_at_p0:]
+//line reduce_variants.go:197
+	gc_p1_run = gc_p1_run[gc_at_p1:]
 //line reduce_variants.go:197
 	var gc_l0_p0 [8]float32
 //line reduce_variants.go:197
@@ -23793,11 +17028,12 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 		gc_p1_s0 += gc_p1_v
 	}
 	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
-//line reduce_variants.go:201
 }
 
 // gc_slp_reduceSumRun_1_float32_jam holds the calls of gc_slp_reduceSumRun_1_float32 a loop's threads made
 // until the thread 32 later calls (gocuda compile's slpjam pass).
+//
+//line reduce_variants.go:205
 type gc_slp_reduceSumRun_1_float32_jam struct {
 	n     int
 	calls [32]gc_slp_reduceSumRun_1_float32_call
@@ -23866,7 +17102,6 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 			if len(r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0 = gc_v0.Add(archsimd.LoadInt32x8Slice(r[0:]))
-//line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
 				var gc_l0 [8]int32
@@ -23885,9 +17120,7 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 				s7 += r[7]
 //line reduce_variants.go:195
 				gc_v0 = archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line reduce_variants.go:195
 			}
-
 		}
 //line reduce_variants.go:197
 		run = run[gc_at:]
@@ -23899,7 +17132,6 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 //line reduce_variants.go:197
 		archsimd.ClearAVXUpperBits()
-//line reduce_variants.go:197
 	} else {
 //line reduce_variants.go:186
 		for len(run) >= 8 {
@@ -23914,8 +17146,8 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 			s7 += r[7]
 			run = run[8:]
 		}
-//line reduce_variants.go:197
 	}
+//line reduce_variants.go:198
 	for _, v := range run {
 		s0 += v
 	}
@@ -23935,133 +17167,118 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 //line reduce_variants.go:185
 	gc_v0_p1 := archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:185
-	{
+	gc_at_p0 := 0
 //line reduce_variants.go:185
-		gc_at_p0 := 0
-//line reduce_variants.go:185
-		gc_at_p1 := 0
-		for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
-			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
-			if len(gc_p0_r) >= 8 {
+	gc_at_p1 := 0
+	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
-				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
+			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
+		} else {
 //line reduce_variants.go:188
-			} else {
+			var gc_l0_p0 [8]int32
 //line reduce_variants.go:188
-				var gc_l0_p0 [8]int32
+			gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
-				gc_v0_p0.Store(&gc_l0_p0)
+			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:188
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:188
-				gc_p0_s0 += gc_p0_r[0]
-				gc_p0_s1 += gc_p0_r[1]
-				gc_p0_s2 += gc_p0_r[2]
-				gc_p0_s3 += gc_p0_r[3]
-				gc_p0_s4 += gc_p0_r[4]
-				gc_p0_s5 += gc_p0_r[5]
-				gc_p0_s6 += gc_p0_r[6]
-				gc_p0_s7 += gc_p0_r[7]
+			gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
 //line reduce_variants.go:195
-				gc_v0_p0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			gc_v0_p0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
 //line reduce_variants.go:195
-			}
-//line reduce_variants.go:195
-			gc_at_p0 += 8
+		gc_at_p0 += 8
 //line reduce_variants.go:187
-			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
-			if len(gc_p1_r) >= 8 {
+		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
-				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
+			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
+		} else {
 //line reduce_variants.go:188
-			} else {
+			var gc_l0_p1 [8]int32
 //line reduce_variants.go:188
-				var gc_l0_p1 [8]int32
+			gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
-				gc_v0_p1.Store(&gc_l0_p1)
+			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line reduce_variants.go:188
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:188
-				gc_p1_s0 += gc_p1_r[0]
-				gc_p1_s1 += gc_p1_r[1]
-				gc_p1_s2 += gc_p1_r[2]
-				gc_p1_s3 += gc_p1_r[3]
-				gc_p1_s4 += gc_p1_r[4]
-				gc_p1_s5 += gc_p1_r[5]
-				gc_p1_s6 += gc_p1_r[6]
-				gc_p1_s7 += gc_p1_r[7]
+			gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
 //line reduce_variants.go:195
-				gc_v0_p1 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line reduce_variants.go:195
-			}
-//line reduce_variants.go:195
-			gc_at_p1 += 8
-
+			gc_v0_p1 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
-//line reduce_variants.go:186
-		for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
-			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
-			if len(gc_p0_r) >= 8 {
-//line reduce_variants.go:188
-				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
-//line reduce_variants.go:188
-			} else {
-//line reduce_variants.go:188
-				var gc_l0_p0 [8]int32
-//line reduce_variants.go:188
-				gc_v0_p0.Store(&gc_l0_p0)
-//line reduce_variants.go:188
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:188
-				gc_p0_s0 += gc_p0_r[0]
-				gc_p0_s1 += gc_p0_r[1]
-				gc_p0_s2 += gc_p0_r[2]
-				gc_p0_s3 += gc_p0_r[3]
-				gc_p0_s4 += gc_p0_r[4]
-				gc_p0_s5 += gc_p0_r[5]
-				gc_p0_s6 += gc_p0_r[6]
-				gc_p0_s7 += gc_p0_r[7]
 //line reduce_variants.go:195
-				gc_v0_p0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line reduce_variants.go:195
-			}
-
-		}
-//line reduce_variants.go:186
-		for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
-			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
-			if len(gc_p1_r) >= 8 {
-//line reduce_variants.go:188
-				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
-//line reduce_variants.go:188
-			} else {
-//line reduce_variants.go:188
-				var gc_l0_p1 [8]int32
-//line reduce_variants.go:188
-				gc_v0_p1.Store(&gc_l0_p1)
-//line reduce_variants.go:188
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:188
-				gc_p1_s0 += gc_p1_r[0]
-				gc_p1_s1 += gc_p1_r[1]
-				gc_p1_s2 += gc_p1_r[2]
-				gc_p1_s3 += gc_p1_r[3]
-				gc_p1_s4 += gc_p1_r[4]
-				gc_p1_s5 += gc_p1_r[5]
-				gc_p1_s6 += gc_p1_r[6]
-				gc_p1_s7 += gc_p1_r[7]
-//line reduce_variants.go:195
-				gc_v0_p1 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line reduce_variants.go:195
-			}
-
-		}
-//line reduce_variants.go:197
-		gc_p0_run = gc_p0_run[gc_at_p0:]
-//line reduce_variants.go:197
-		gc_p1_run = gc_p1_run[gc_at_p1:]
-//line reduce_variants.go:197
+		gc_at_p1 += 8
 	}
+//line reduce_variants.go:186
+	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+//line reduce_variants.go:188
+			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
+		} else {
+//line reduce_variants.go:188
+			var gc_l0_p0 [8]int32
+//line reduce_variants.go:188
+			gc_v0_p0.Store(&gc_l0_p0)
+//line reduce_variants.go:188
+			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+//line reduce_variants.go:188
+			gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+//line reduce_variants.go:195
+			gc_v0_p0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+	}
+//line reduce_variants.go:186
+	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+//line reduce_variants.go:188
+			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
+		} else {
+//line reduce_variants.go:188
+			var gc_l0_p1 [8]int32
+//line reduce_variants.go:188
+			gc_v0_p1.Store(&gc_l0_p1)
+//line reduce_variants.go:188
+			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+//line reduce_variants.go:188
+			gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+//line reduce_variants.go:195
+			gc_v0_p1 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+	}
+//line reduce_variants.go:197
+	gc_p0_run = gc_p0_run[gc_at_p0:]
+//line reduce_variants.go:197
+	gc_p1_run = gc_p1_run[gc_at_p1:]
 //line reduce_variants.go:197
 	var gc_l0_p0 [8]int32
 //line reduce_variants.go:197
@@ -24084,11 +17301,12 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 		gc_p1_s0 += gc_p1_v
 	}
 	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
-//line reduce_variants.go:201
 }
 
 // gc_slp_reduceSumRun_1_int32_jam holds the calls of gc_slp_reduceSumRun_1_int32 a loop's threads made
 // until the thread 32 later calls (gocuda compile's slpjam pass).
+//
+//line reduce_variants.go:205
 type gc_slp_reduceSumRun_1_int32_jam struct {
 	n     int
 	calls [32]gc_slp_reduceSumRun_1_int32_call
@@ -24157,7 +17375,6 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 			if len(r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0 = gc_v0.Add(archsimd.LoadUint32x8Slice(r[0:]))
-//line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
 				var gc_l0 [8]uint32
@@ -24176,9 +17393,7 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 				s7 += r[7]
 //line reduce_variants.go:195
 				gc_v0 = archsimd.LoadUint32x8(&[8]uint32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line reduce_variants.go:195
 			}
-
 		}
 //line reduce_variants.go:197
 		run = run[gc_at:]
@@ -24190,7 +17405,6 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 //line reduce_variants.go:197
 		archsimd.ClearAVXUpperBits()
-//line reduce_variants.go:197
 	} else {
 //line reduce_variants.go:186
 		for len(run) >= 8 {
@@ -24205,8 +17419,8 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 			s7 += r[7]
 			run = run[8:]
 		}
-//line reduce_variants.go:197
 	}
+//line reduce_variants.go:198
 	for _, v := range run {
 		s0 += v
 	}
@@ -24226,133 +17440,118 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 //line reduce_variants.go:185
 	gc_v0_p1 := archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:185
-	{
+	gc_at_p0 := 0
 //line reduce_variants.go:185
-		gc_at_p0 := 0
-//line reduce_variants.go:185
-		gc_at_p1 := 0
-		for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
-			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
-			if len(gc_p0_r) >= 8 {
+	gc_at_p1 := 0
+	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
-				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
+			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
+		} else {
 //line reduce_variants.go:188
-			} else {
+			var gc_l0_p0 [8]uint32
 //line reduce_variants.go:188
-				var gc_l0_p0 [8]uint32
+			gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
-				gc_v0_p0.Store(&gc_l0_p0)
+			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:188
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:188
-				gc_p0_s0 += gc_p0_r[0]
-				gc_p0_s1 += gc_p0_r[1]
-				gc_p0_s2 += gc_p0_r[2]
-				gc_p0_s3 += gc_p0_r[3]
-				gc_p0_s4 += gc_p0_r[4]
-				gc_p0_s5 += gc_p0_r[5]
-				gc_p0_s6 += gc_p0_r[6]
-				gc_p0_s7 += gc_p0_r[7]
+			gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
 //line reduce_variants.go:195
-				gc_v0_p0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			gc_v0_p0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
 //line reduce_variants.go:195
-			}
-//line reduce_variants.go:195
-			gc_at_p0 += 8
+		gc_at_p0 += 8
 //line reduce_variants.go:187
-			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
-			if len(gc_p1_r) >= 8 {
+		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
-				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
+			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
+		} else {
 //line reduce_variants.go:188
-			} else {
+			var gc_l0_p1 [8]uint32
 //line reduce_variants.go:188
-				var gc_l0_p1 [8]uint32
+			gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
-				gc_v0_p1.Store(&gc_l0_p1)
+			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line reduce_variants.go:188
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:188
-				gc_p1_s0 += gc_p1_r[0]
-				gc_p1_s1 += gc_p1_r[1]
-				gc_p1_s2 += gc_p1_r[2]
-				gc_p1_s3 += gc_p1_r[3]
-				gc_p1_s4 += gc_p1_r[4]
-				gc_p1_s5 += gc_p1_r[5]
-				gc_p1_s6 += gc_p1_r[6]
-				gc_p1_s7 += gc_p1_r[7]
+			gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
 //line reduce_variants.go:195
-				gc_v0_p1 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line reduce_variants.go:195
-			}
-//line reduce_variants.go:195
-			gc_at_p1 += 8
-
+			gc_v0_p1 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
-//line reduce_variants.go:186
-		for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
-			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
-			if len(gc_p0_r) >= 8 {
-//line reduce_variants.go:188
-				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
-//line reduce_variants.go:188
-			} else {
-//line reduce_variants.go:188
-				var gc_l0_p0 [8]uint32
-//line reduce_variants.go:188
-				gc_v0_p0.Store(&gc_l0_p0)
-//line reduce_variants.go:188
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line reduce_variants.go:188
-				gc_p0_s0 += gc_p0_r[0]
-				gc_p0_s1 += gc_p0_r[1]
-				gc_p0_s2 += gc_p0_r[2]
-				gc_p0_s3 += gc_p0_r[3]
-				gc_p0_s4 += gc_p0_r[4]
-				gc_p0_s5 += gc_p0_r[5]
-				gc_p0_s6 += gc_p0_r[6]
-				gc_p0_s7 += gc_p0_r[7]
 //line reduce_variants.go:195
-				gc_v0_p0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line reduce_variants.go:195
-			}
-
-		}
-//line reduce_variants.go:186
-		for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
-			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
-			if len(gc_p1_r) >= 8 {
-//line reduce_variants.go:188
-				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
-//line reduce_variants.go:188
-			} else {
-//line reduce_variants.go:188
-				var gc_l0_p1 [8]uint32
-//line reduce_variants.go:188
-				gc_v0_p1.Store(&gc_l0_p1)
-//line reduce_variants.go:188
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line reduce_variants.go:188
-				gc_p1_s0 += gc_p1_r[0]
-				gc_p1_s1 += gc_p1_r[1]
-				gc_p1_s2 += gc_p1_r[2]
-				gc_p1_s3 += gc_p1_r[3]
-				gc_p1_s4 += gc_p1_r[4]
-				gc_p1_s5 += gc_p1_r[5]
-				gc_p1_s6 += gc_p1_r[6]
-				gc_p1_s7 += gc_p1_r[7]
-//line reduce_variants.go:195
-				gc_v0_p1 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line reduce_variants.go:195
-			}
-
-		}
-//line reduce_variants.go:197
-		gc_p0_run = gc_p0_run[gc_at_p0:]
-//line reduce_variants.go:197
-		gc_p1_run = gc_p1_run[gc_at_p1:]
-//line reduce_variants.go:197
+		gc_at_p1 += 8
 	}
+//line reduce_variants.go:186
+	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+//line reduce_variants.go:188
+			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
+		} else {
+//line reduce_variants.go:188
+			var gc_l0_p0 [8]uint32
+//line reduce_variants.go:188
+			gc_v0_p0.Store(&gc_l0_p0)
+//line reduce_variants.go:188
+			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+//line reduce_variants.go:188
+			gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+//line reduce_variants.go:195
+			gc_v0_p0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+	}
+//line reduce_variants.go:186
+	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+//line reduce_variants.go:188
+			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
+		} else {
+//line reduce_variants.go:188
+			var gc_l0_p1 [8]uint32
+//line reduce_variants.go:188
+			gc_v0_p1.Store(&gc_l0_p1)
+//line reduce_variants.go:188
+			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+//line reduce_variants.go:188
+			gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+//line reduce_variants.go:195
+			gc_v0_p1 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+	}
+//line reduce_variants.go:197
+	gc_p0_run = gc_p0_run[gc_at_p0:]
+//line reduce_variants.go:197
+	gc_p1_run = gc_p1_run[gc_at_p1:]
 //line reduce_variants.go:197
 	var gc_l0_p0 [8]uint32
 //line reduce_variants.go:197
@@ -24375,11 +17574,12 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 		gc_p1_s0 += gc_p1_v
 	}
 	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
-//line reduce_variants.go:201
 }
 
 // gc_slp_reduceSumRun_1_uint32_jam holds the calls of gc_slp_reduceSumRun_1_uint32 a loop's threads made
 // until the thread 32 later calls (gocuda compile's slpjam pass).
+//
+//line reduce_variants.go:205
 type gc_slp_reduceSumRun_1_uint32_jam struct {
 	n     int
 	calls [32]gc_slp_reduceSumRun_1_uint32_call

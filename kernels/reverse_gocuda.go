@@ -49,19 +49,23 @@ func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line reverse.go:20
 		n := len(in)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line reverse.go:22
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reverse.go:21
-					if i := gc_bx*gc_bdx + gc_tx; i < n {
-						out[n-1-i] = in[i]
-					}
+				if i := gc_bx*gc_bdx + gc_tx; i < n {
+					out[n-1-i] = in[i]
 				}
 			}
 		}
@@ -98,28 +102,27 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line reverse.go:39
 	n := len(in)
-
-//line reverse.go:40
 	b := gc_bdx
-
-//line reverse.go:41
 	tile := gocuda.Shared[T](t, b)[:b]
 	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reverse.go:40
 					tid := gc_tx
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -129,11 +132,8 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reverse.go:40
 					tid := gc_tx
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -143,11 +143,8 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reverse.go:40
 					tid := gc_tx
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -157,25 +154,19 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reverse.go:40
 					tid := gc_tx
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line reverse.go:40
 				tid := gc_tx
-				_ = tid
-
 //line reverse.go:42
 				if i := gc_bx*b + tid; i < n {
 					tile[b-1-tid] = in[i]
@@ -184,23 +175,24 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 		}
 	}
 	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(n-(gc_bx+1)*b, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, n-(gc_bx+1)*b); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := n - (gc_bx+1)*b
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(tile) {
-				gc_at := out[gc_off:][:gc_bdx]
-				gc_at2 := tile[:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_to <= len(tile) {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := tile[:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line reverse.go:40
 						tid := gc_tx
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
@@ -208,14 +200,8 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 					{
 						gc_tx := gc_step2 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line reverse.go:40
 						tid := gc_tx
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
@@ -223,14 +209,8 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 					{
 						gc_tx := gc_step2 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line reverse.go:40
 						tid := gc_tx
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
@@ -238,45 +218,31 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 					{
 						gc_tx := gc_step2 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line reverse.go:40
 						tid := gc_tx
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 //line reverse.go:40
 					tid := gc_tx
-					_ = tid
-
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reverse.go:40
 						tid := gc_tx
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -286,11 +252,8 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reverse.go:40
 						tid := gc_tx
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -300,11 +263,8 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reverse.go:40
 						tid := gc_tx
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -314,25 +274,19 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reverse.go:40
 						tid := gc_tx
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reverse.go:40
 					tid := gc_tx
-					_ = tid
-
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]

@@ -50,19 +50,23 @@ func gc_body_reverseNaive[T any](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line reverse.go:20
 		n := len(in)
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line reverse.go:22
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line reverse.go:21
-					if i := gc_bx2*gc_bdx2 + gc_tx2; i < n {
-						out[n-1-i] = in[i]
-					}
+				if i := gc_bx2*gc_bdx2 + gc_tx2; i < n {
+					out[n-1-i] = in[i]
 				}
 			}
 		}
@@ -114,28 +118,27 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
-
 //line reverse.go:39
 	n := len(in)
-
-//line reverse.go:40
 	b := gc_bdx5
-
-//line reverse.go:41
 	tile := gocuda.Shared[T](t, b)[:b]
 	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_bdx5; gc_step10 += 4 {
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if !compiled.Adds(gc_bx5*b, gc_to5) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound5 := compiled.Diff(n, gc_bx5*b); gc_bound5 < gc_to5 {
+			gc_to5 = gc_bound5
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_step10 := gc_from5
+			for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
 				{
 					gc_tx5 := gc_step10 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line reverse.go:40
 					tid := gc_tx5
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx5*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -145,11 +148,8 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 					gc_tx5 := gc_step10 + 1
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line reverse.go:40
 					tid := gc_tx5
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx5*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -159,11 +159,8 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 					gc_tx5 := gc_step10 + 2
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line reverse.go:40
 					tid := gc_tx5
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx5*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -173,25 +170,19 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 					gc_tx5 := gc_step10 + 3
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line reverse.go:40
 					tid := gc_tx5
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx5*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 			}
-			for gc_tx5 := gc_step10; gc_tx5 < gc_bdx5; gc_tx5++ {
+			for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
-
 //line reverse.go:40
 				tid := gc_tx5
-				_ = tid
-
 //line reverse.go:42
 				if i := gc_bx5*b + tid; i < n {
 					tile[b-1-tid] = in[i]
@@ -200,23 +191,24 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 		}
 	}
 	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if !compiled.Adds(n-(gc_bx5+1)*b, gc_to5) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound5 := compiled.Diff(0, n-(gc_bx5+1)*b); gc_bound5 > gc_from5 {
+			gc_from5 = gc_bound5
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off5 := n - (gc_bx5+1)*b
-			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx5 <= len(out)-gc_off5 && gc_bdx5 <= len(tile) {
-				gc_at9 := out[gc_off5:][:gc_bdx5]
-				gc_at10 := tile[:gc_bdx5]
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx5; gc_step11 += 4 {
+			if gc_from5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to5 <= len(out)-gc_off5 && gc_to5 <= len(tile) {
+				gc_at9 := out[gc_off5:][:gc_to5]
+				gc_at10 := tile[:gc_to5]
+				gc_step11 := gc_from5
+				for ; gc_step11+3 < gc_to5; gc_step11 += 4 {
 					{
 						gc_tx5 := gc_step11 + 0
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
 //line reverse.go:40
 						tid := gc_tx5
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
 							gc_at9[gc_tx5] = gc_at10[gc_tx5]
@@ -224,14 +216,8 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 					}
 					{
 						gc_tx5 := gc_step11 + 1
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
 //line reverse.go:40
 						tid := gc_tx5
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
 							gc_at9[gc_tx5] = gc_at10[gc_tx5]
@@ -239,14 +225,8 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 					}
 					{
 						gc_tx5 := gc_step11 + 2
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
 //line reverse.go:40
 						tid := gc_tx5
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
 							gc_at9[gc_tx5] = gc_at10[gc_tx5]
@@ -254,45 +234,31 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 					}
 					{
 						gc_tx5 := gc_step11 + 3
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
 //line reverse.go:40
 						tid := gc_tx5
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
 							gc_at9[gc_tx5] = gc_at10[gc_tx5]
 						}
 					}
 				}
-				for gc_tx5 := gc_step11; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
+				for gc_tx5 := gc_step11; gc_tx5 < gc_to5; gc_tx5++ {
 //line reverse.go:40
 					tid := gc_tx5
-					_ = tid
-
 //line reverse.go:47
 					if o := n - (gc_bx5+1)*b + tid; o >= 0 {
 						gc_at9[gc_tx5] = gc_at10[gc_tx5]
 					}
 				}
 			} else {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx5; gc_step12 += 4 {
+				gc_step12 := gc_from5
+				for ; gc_step12+3 < gc_to5; gc_step12 += 4 {
 					{
 						gc_tx5 := gc_step12 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reverse.go:40
 						tid := gc_tx5
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -302,11 +268,8 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 						gc_tx5 := gc_step12 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reverse.go:40
 						tid := gc_tx5
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -316,11 +279,8 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 						gc_tx5 := gc_step12 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reverse.go:40
 						tid := gc_tx5
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -330,25 +290,19 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 						gc_tx5 := gc_step12 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line reverse.go:40
 						tid := gc_tx5
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 				}
-				for gc_tx5 := gc_step12; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step12; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line reverse.go:40
 					tid := gc_tx5
-					_ = tid
-
 //line reverse.go:47
 					if o := n - (gc_bx5+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
@@ -368,28 +322,27 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line reverse.go:39
 	n := len(in)
-
-//line reverse.go:40
 	b := gc_bdx2
-
-//line reverse.go:41
 	tile := gocuda.Shared[float32](t, b)[:b]
 	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*b, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*b); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse.go:40
 					tid := gc_tx2
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx2*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -399,11 +352,8 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse.go:40
 					tid := gc_tx2
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx2*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -413,11 +363,8 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse.go:40
 					tid := gc_tx2
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx2*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -427,25 +374,19 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse.go:40
 					tid := gc_tx2
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx2*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line reverse.go:40
 				tid := gc_tx2
-				_ = tid
-
 //line reverse.go:42
 				if i := gc_bx2*b + tid; i < n {
 					tile[b-1-tid] = in[i]
@@ -454,54 +395,47 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 		}
 	}
 	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(n-(gc_bx2+1)*b, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(0, n-(gc_bx2+1)*b); gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := n - (gc_bx2+1)*b
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 && gc_bdx2 <= len(tile) {
-				gc_at3 := out[gc_off2:][:gc_bdx2]
-				gc_at4 := tile[:gc_bdx2]
-				gc_vstep := 0
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_to2 <= len(tile) {
+				gc_at3 := out[gc_off2:][:gc_to2]
+				gc_at4 := tile[:gc_to2]
+				gc_vstep := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line reverse.go:40
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reverse.go:40
-						_ = gc_iota4
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reverse.go:40
 							var tid int = gc_tx2
-//line reverse.go:40
-							_ = tid
-//line reverse.go:47
 							{
 //line reverse.go:47
 								var o int = n - (gc_bx2+1)*b + tid
 //line reverse.go:47
-								_ = o
-//line reverse.go:47
 								if o >= 0 {
 //line reverse.go:47
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line reverse.go:47
 								} else {
 //line reverse.go:47
 									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
-									_ = gc_if4
-//line reverse.go:47
 									if gc_if4.ToBits() != 0 {
 //line reverse.go:47
 										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreMasked((*[16]float32)(gc_at3[gc_tx2:]), gc_if4)
-//line reverse.go:47
 									}
-//line reverse.go:47
 								}
-//line reverse.go:47
 							}
 						}
+//line reverse.go:49
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -512,93 +446,62 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				if compiled.SIMD {
 //line reverse.go:40
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reverse.go:40
-					_ = gc_iota3
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reverse.go:40
 						var tid int = gc_tx2
-//line reverse.go:40
-						_ = tid
 //line reverse.go:47
-						{
+						var o int = n - (gc_bx2+1)*b + tid
 //line reverse.go:47
-							var o int = n - (gc_bx2+1)*b + tid
+						if o >= 0 {
 //line reverse.go:47
-							_ = o
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						} else {
 //line reverse.go:47
-							if o >= 0 {
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							if gc_if3.ToBits() != 0 {
 //line reverse.go:47
-							} else {
-//line reverse.go:47
-								gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
-//line reverse.go:47
-								_ = gc_if3
-//line reverse.go:47
-								if gc_if3.ToBits() != 0 {
-//line reverse.go:47
-									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]float32)(gc_at3[gc_tx2:]), gc_if3)
-//line reverse.go:47
-								}
-//line reverse.go:47
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]float32)(gc_at3[gc_tx2:]), gc_if3)
 							}
-//line reverse.go:47
 						}
 					}
+//line reverse.go:49
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line reverse.go:40
 					tid := gc_tx2
-					_ = tid
-
 //line reverse.go:47
 					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
 						gc_at3[gc_tx2] = gc_at4[gc_tx2]
 					}
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reverse.go:40
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reverse.go:40
-						_ = gc_iota2
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reverse.go:40
 							var tid int = gc_tx2
-//line reverse.go:40
-							_ = tid
 //line reverse.go:47
 							if tid < 0 || tid > len(tile)-16 {
 //line reverse.go:47
 								break
-//line reverse.go:47
 							}
-//line reverse.go:47
 							{
 //line reverse.go:47
 								var o int = n - (gc_bx2+1)*b + tid
-//line reverse.go:47
-								_ = o
 //line reverse.go:47
 								if o >= 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadFloat32x16Slice(tile[tid:]).StoreSlice(out[o:])
-//line reverse.go:48
 									} else {
 //line reverse.go:48
 										var gc_lanes3 [16]float32
@@ -612,26 +515,19 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 												gc_pos2.Thread = gc_rank2 + gc_k3
 //line reverse.go:48
 												out[o+gc_k3] = gc_lanes3[gc_k3]
-//line reverse.go:48
 											}
-//line reverse.go:48
 										}
 //line reverse.go:48
 										gc_pos2.Thread = gc_rank2
-//line reverse.go:48
 									}
-//line reverse.go:48
 								} else {
 //line reverse.go:48
 									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
-//line reverse.go:47
-									_ = gc_if2
 //line reverse.go:47
 									if gc_if2.ToBits() != 0 {
 //line reverse.go:47
 										if o >= 0 && o <= len(out)-16 {
 											archsimd.LoadFloat32x16Slice(tile[tid:]).StoreMasked((*[16]float32)(out[o:]), gc_if2)
-//line reverse.go:48
 										} else {
 //line reverse.go:48
 											var gc_lanes4 [16]float32
@@ -645,21 +541,16 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 													gc_pos2.Thread = gc_rank2 + gc_k4
 //line reverse.go:48
 													out[o+gc_k4] = gc_lanes4[gc_k4]
-//line reverse.go:48
 												}
-//line reverse.go:48
 											}
 //line reverse.go:48
 											gc_pos2.Thread = gc_rank2
-//line reverse.go:48
 										}
-//line reverse.go:48
 									}
-//line reverse.go:48
 								}
-//line reverse.go:48
 							}
 						}
+//line reverse.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -670,108 +561,81 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				if compiled.SIMD {
 //line reverse.go:40
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reverse.go:40
-					_ = gc_iota
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reverse.go:40
 						var tid int = gc_tx2
-//line reverse.go:40
-						_ = tid
 //line reverse.go:47
 						if tid < 0 || tid > len(tile)-8 {
 //line reverse.go:47
 							break
-//line reverse.go:47
 						}
 //line reverse.go:47
-						{
+						var o int = n - (gc_bx2+1)*b + tid
 //line reverse.go:47
-							var o int = n - (gc_bx2+1)*b + tid
+						if o >= 0 {
 //line reverse.go:47
-							_ = o
+							if o >= 0 && o <= len(out)-8 {
+								archsimd.LoadFloat32x8Slice(tile[tid:]).StoreSlice(out[o:])
+							} else {
+//line reverse.go:48
+								var gc_lanes [8]float32
+//line reverse.go:48
+								archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes)
+//line reverse.go:48
+								for gc_k := range 8 {
+//line reverse.go:48
+									if 0xff&(1<<gc_k) != 0 {
+//line reverse.go:48
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line reverse.go:48
+										out[o+gc_k] = gc_lanes[gc_k]
+									}
+								}
+//line reverse.go:48
+								gc_pos2.Thread = gc_rank2
+							}
+						} else {
+//line reverse.go:48
+							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-							if o >= 0 {
+							if gc_if.ToBits() != 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
-									archsimd.LoadFloat32x8Slice(tile[tid:]).StoreSlice(out[o:])
-//line reverse.go:48
+									archsimd.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if)
 								} else {
 //line reverse.go:48
-									var gc_lanes [8]float32
+									var gc_lanes2 [8]float32
 //line reverse.go:48
-									archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes)
+									archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes2)
 //line reverse.go:48
-									for gc_k := range 8 {
+									for gc_k2 := range 8 {
 //line reverse.go:48
-										if 0xff&(1<<gc_k) != 0 {
+										if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line reverse.go:48
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line reverse.go:48
-											out[o+gc_k] = gc_lanes[gc_k]
-//line reverse.go:48
+											out[o+gc_k2] = gc_lanes2[gc_k2]
 										}
-//line reverse.go:48
 									}
 //line reverse.go:48
 									gc_pos2.Thread = gc_rank2
-//line reverse.go:48
 								}
-//line reverse.go:48
-							} else {
-//line reverse.go:48
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
-//line reverse.go:47
-								_ = gc_if
-//line reverse.go:47
-								if gc_if.ToBits() != 0 {
-//line reverse.go:47
-									if o >= 0 && o <= len(out)-8 {
-										archsimd.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if)
-//line reverse.go:48
-									} else {
-//line reverse.go:48
-										var gc_lanes2 [8]float32
-//line reverse.go:48
-										archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes2)
-//line reverse.go:48
-										for gc_k2 := range 8 {
-//line reverse.go:48
-											if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line reverse.go:48
-												gc_pos2.Thread = gc_rank2 + gc_k2
-//line reverse.go:48
-												out[o+gc_k2] = gc_lanes2[gc_k2]
-//line reverse.go:48
-											}
-//line reverse.go:48
-										}
-//line reverse.go:48
-										gc_pos2.Thread = gc_rank2
-//line reverse.go:48
-									}
-//line reverse.go:48
-								}
-//line reverse.go:48
 							}
-//line reverse.go:48
 						}
 					}
+//line reverse.go:50
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse.go:40
 						tid := gc_tx2
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx2+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -781,11 +645,8 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse.go:40
 						tid := gc_tx2
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx2+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -795,11 +656,8 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse.go:40
 						tid := gc_tx2
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx2+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -809,25 +667,19 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse.go:40
 						tid := gc_tx2
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx2+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse.go:40
 					tid := gc_tx2
-					_ = tid
-
 //line reverse.go:47
 					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
@@ -847,28 +699,27 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-
 //line reverse.go:39
 	n := len(in)
-
-//line reverse.go:40
 	b := gc_bdx3
-
-//line reverse.go:41
 	tile := gocuda.Shared[int32](t, b)[:b]
 	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx3; gc_step6 += 4 {
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if !compiled.Adds(gc_bx3*b, gc_to3) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound3 := compiled.Diff(n, gc_bx3*b); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step6 := gc_from3
+			for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 				{
 					gc_tx3 := gc_step6 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line reverse.go:40
 					tid := gc_tx3
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx3*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -878,11 +729,8 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 					gc_tx3 := gc_step6 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line reverse.go:40
 					tid := gc_tx3
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx3*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -892,11 +740,8 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 					gc_tx3 := gc_step6 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line reverse.go:40
 					tid := gc_tx3
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx3*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -906,25 +751,19 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 					gc_tx3 := gc_step6 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line reverse.go:40
 					tid := gc_tx3
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx3*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 			}
-			for gc_tx3 := gc_step6; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
-
 //line reverse.go:40
 				tid := gc_tx3
-				_ = tid
-
 //line reverse.go:42
 				if i := gc_bx3*b + tid; i < n {
 					tile[b-1-tid] = in[i]
@@ -933,54 +772,47 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 		}
 	}
 	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if !compiled.Adds(n-(gc_bx3+1)*b, gc_to3) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound3 := compiled.Diff(0, n-(gc_bx3+1)*b); gc_bound3 > gc_from3 {
+			gc_from3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off3 := n - (gc_bx3+1)*b
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx3 <= len(out)-gc_off3 && gc_bdx3 <= len(tile) {
-				gc_at5 := out[gc_off3:][:gc_bdx3]
-				gc_at6 := tile[:gc_bdx3]
-				gc_vstep3 := 0
+			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to3 <= len(out)-gc_off3 && gc_to3 <= len(tile) {
+				gc_at5 := out[gc_off3:][:gc_to3]
+				gc_at6 := tile[:gc_to3]
+				gc_vstep3 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line reverse.go:40
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reverse.go:40
-						_ = gc_iota8
-						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
+						for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
 							gc_tx3 := gc_vstep3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reverse.go:40
 							var tid int = gc_tx3
-//line reverse.go:40
-							_ = tid
-//line reverse.go:47
 							{
 //line reverse.go:47
 								var o int = n - (gc_bx3+1)*b + tid
 //line reverse.go:47
-								_ = o
-//line reverse.go:47
 								if o >= 0 {
 //line reverse.go:47
 									archsimd.LoadInt32x16Slice(gc_at6[gc_tx3:]).StoreSlice(gc_at5[gc_tx3:])
-//line reverse.go:47
 								} else {
 //line reverse.go:47
 									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
-									_ = gc_if8
-//line reverse.go:47
 									if gc_if8.ToBits() != 0 {
 //line reverse.go:47
 										archsimd.LoadInt32x16Slice(gc_at6[gc_tx3:]).StoreMasked((*[16]int32)(gc_at5[gc_tx3:]), gc_if8)
-//line reverse.go:47
 									}
-//line reverse.go:47
 								}
-//line reverse.go:47
 							}
 						}
+//line reverse.go:49
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -991,93 +823,62 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 				if compiled.SIMD {
 //line reverse.go:40
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reverse.go:40
-					_ = gc_iota7
-					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+					for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
 						gc_tx3 := gc_vstep3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line reverse.go:40
 						var tid int = gc_tx3
-//line reverse.go:40
-						_ = tid
 //line reverse.go:47
-						{
+						var o int = n - (gc_bx3+1)*b + tid
 //line reverse.go:47
-							var o int = n - (gc_bx3+1)*b + tid
+						if o >= 0 {
 //line reverse.go:47
-							_ = o
+							archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreSlice(gc_at5[gc_tx3:])
+						} else {
 //line reverse.go:47
-							if o >= 0 {
+							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-								archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreSlice(gc_at5[gc_tx3:])
+							if gc_if7.ToBits() != 0 {
 //line reverse.go:47
-							} else {
-//line reverse.go:47
-								gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
-//line reverse.go:47
-								_ = gc_if7
-//line reverse.go:47
-								if gc_if7.ToBits() != 0 {
-//line reverse.go:47
-									archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreMasked((*[8]int32)(gc_at5[gc_tx3:]), gc_if7)
-//line reverse.go:47
-								}
-//line reverse.go:47
+								archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreMasked((*[8]int32)(gc_at5[gc_tx3:]), gc_if7)
 							}
-//line reverse.go:47
 						}
 					}
+//line reverse.go:49
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
+				for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
 //line reverse.go:40
 					tid := gc_tx3
-					_ = tid
-
 //line reverse.go:47
 					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
 						gc_at5[gc_tx3] = gc_at6[gc_tx3]
 					}
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep4 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reverse.go:40
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reverse.go:40
-						_ = gc_iota6
-						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+						for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line reverse.go:40
 							var tid int = gc_tx3
-//line reverse.go:40
-							_ = tid
 //line reverse.go:47
 							if tid < 0 || tid > len(tile)-16 {
 //line reverse.go:47
 								break
-//line reverse.go:47
 							}
-//line reverse.go:47
 							{
 //line reverse.go:47
 								var o int = n - (gc_bx3+1)*b + tid
-//line reverse.go:47
-								_ = o
 //line reverse.go:47
 								if o >= 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadInt32x16Slice(tile[tid:]).StoreSlice(out[o:])
-//line reverse.go:48
 									} else {
 //line reverse.go:48
 										var gc_lanes7 [16]int32
@@ -1091,26 +892,19 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 												gc_pos3.Thread = gc_rank3 + gc_k7
 //line reverse.go:48
 												out[o+gc_k7] = gc_lanes7[gc_k7]
-//line reverse.go:48
 											}
-//line reverse.go:48
 										}
 //line reverse.go:48
 										gc_pos3.Thread = gc_rank3
-//line reverse.go:48
 									}
-//line reverse.go:48
 								} else {
 //line reverse.go:48
 									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
-//line reverse.go:47
-									_ = gc_if6
 //line reverse.go:47
 									if gc_if6.ToBits() != 0 {
 //line reverse.go:47
 										if o >= 0 && o <= len(out)-16 {
 											archsimd.LoadInt32x16Slice(tile[tid:]).StoreMasked((*[16]int32)(out[o:]), gc_if6)
-//line reverse.go:48
 										} else {
 //line reverse.go:48
 											var gc_lanes8 [16]int32
@@ -1124,21 +918,16 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 													gc_pos3.Thread = gc_rank3 + gc_k8
 //line reverse.go:48
 													out[o+gc_k8] = gc_lanes8[gc_k8]
-//line reverse.go:48
 												}
-//line reverse.go:48
 											}
 //line reverse.go:48
 											gc_pos3.Thread = gc_rank3
-//line reverse.go:48
 										}
-//line reverse.go:48
 									}
-//line reverse.go:48
 								}
-//line reverse.go:48
 							}
 						}
+//line reverse.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1149,108 +938,81 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 				if compiled.SIMD {
 //line reverse.go:40
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reverse.go:40
-					_ = gc_iota5
-					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line reverse.go:40
 						var tid int = gc_tx3
-//line reverse.go:40
-						_ = tid
 //line reverse.go:47
 						if tid < 0 || tid > len(tile)-8 {
 //line reverse.go:47
 							break
-//line reverse.go:47
 						}
 //line reverse.go:47
-						{
+						var o int = n - (gc_bx3+1)*b + tid
 //line reverse.go:47
-							var o int = n - (gc_bx3+1)*b + tid
+						if o >= 0 {
 //line reverse.go:47
-							_ = o
+							if o >= 0 && o <= len(out)-8 {
+								archsimd.LoadInt32x8Slice(tile[tid:]).StoreSlice(out[o:])
+							} else {
+//line reverse.go:48
+								var gc_lanes5 [8]int32
+//line reverse.go:48
+								archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes5)
+//line reverse.go:48
+								for gc_k5 := range 8 {
+//line reverse.go:48
+									if 0xff&(1<<gc_k5) != 0 {
+//line reverse.go:48
+										gc_pos3.Thread = gc_rank3 + gc_k5
+//line reverse.go:48
+										out[o+gc_k5] = gc_lanes5[gc_k5]
+									}
+								}
+//line reverse.go:48
+								gc_pos3.Thread = gc_rank3
+							}
+						} else {
+//line reverse.go:48
+							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-							if o >= 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
-									archsimd.LoadInt32x8Slice(tile[tid:]).StoreSlice(out[o:])
-//line reverse.go:48
+									archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if5)
 								} else {
 //line reverse.go:48
-									var gc_lanes5 [8]int32
+									var gc_lanes6 [8]int32
 //line reverse.go:48
-									archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes5)
+									archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes6)
 //line reverse.go:48
-									for gc_k5 := range 8 {
+									for gc_k6 := range 8 {
 //line reverse.go:48
-										if 0xff&(1<<gc_k5) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k6) != 0 {
 //line reverse.go:48
-											gc_pos3.Thread = gc_rank3 + gc_k5
+											gc_pos3.Thread = gc_rank3 + gc_k6
 //line reverse.go:48
-											out[o+gc_k5] = gc_lanes5[gc_k5]
-//line reverse.go:48
+											out[o+gc_k6] = gc_lanes6[gc_k6]
 										}
-//line reverse.go:48
 									}
 //line reverse.go:48
 									gc_pos3.Thread = gc_rank3
-//line reverse.go:48
 								}
-//line reverse.go:48
-							} else {
-//line reverse.go:48
-								gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
-//line reverse.go:47
-								_ = gc_if5
-//line reverse.go:47
-								if gc_if5.ToBits() != 0 {
-//line reverse.go:47
-									if o >= 0 && o <= len(out)-8 {
-										archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if5)
-//line reverse.go:48
-									} else {
-//line reverse.go:48
-										var gc_lanes6 [8]int32
-//line reverse.go:48
-										archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes6)
-//line reverse.go:48
-										for gc_k6 := range 8 {
-//line reverse.go:48
-											if gc_if5.ToBits()&(1<<gc_k6) != 0 {
-//line reverse.go:48
-												gc_pos3.Thread = gc_rank3 + gc_k6
-//line reverse.go:48
-												out[o+gc_k6] = gc_lanes6[gc_k6]
-//line reverse.go:48
-											}
-//line reverse.go:48
-										}
-//line reverse.go:48
-										gc_pos3.Thread = gc_rank3
-//line reverse.go:48
-									}
-//line reverse.go:48
-								}
-//line reverse.go:48
 							}
-//line reverse.go:48
 						}
 					}
+//line reverse.go:50
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step7 := gc_vstep4
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
 					{
 						gc_tx3 := gc_step7 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reverse.go:40
 						tid := gc_tx3
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx3+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -1260,11 +1022,8 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 						gc_tx3 := gc_step7 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reverse.go:40
 						tid := gc_tx3
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx3+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -1274,11 +1033,8 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 						gc_tx3 := gc_step7 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reverse.go:40
 						tid := gc_tx3
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx3+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -1288,25 +1044,19 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 						gc_tx3 := gc_step7 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line reverse.go:40
 						tid := gc_tx3
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx3+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line reverse.go:40
 					tid := gc_tx3
-					_ = tid
-
 //line reverse.go:47
 					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
@@ -1326,28 +1076,27 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-
 //line reverse.go:39
 	n := len(in)
-
-//line reverse.go:40
 	b := gc_bdx4
-
-//line reverse.go:41
 	tile := gocuda.Shared[uint32](t, b)[:b]
 	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx4; gc_step8 += 4 {
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if !compiled.Adds(gc_bx4*b, gc_to4) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound4 := compiled.Diff(n, gc_bx4*b); gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_step8 := gc_from4
+			for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 				{
 					gc_tx4 := gc_step8 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line reverse.go:40
 					tid := gc_tx4
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx4*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -1357,11 +1106,8 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					gc_tx4 := gc_step8 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line reverse.go:40
 					tid := gc_tx4
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx4*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -1371,11 +1117,8 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					gc_tx4 := gc_step8 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line reverse.go:40
 					tid := gc_tx4
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx4*b + tid; i < n {
 						tile[b-1-tid] = in[i]
@@ -1385,25 +1128,19 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					gc_tx4 := gc_step8 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line reverse.go:40
 					tid := gc_tx4
-					_ = tid
-
 //line reverse.go:42
 					if i := gc_bx4*b + tid; i < n {
 						tile[b-1-tid] = in[i]
 					}
 				}
 			}
-			for gc_tx4 := gc_step8; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
-
 //line reverse.go:40
 				tid := gc_tx4
-				_ = tid
-
 //line reverse.go:42
 				if i := gc_bx4*b + tid; i < n {
 					tile[b-1-tid] = in[i]
@@ -1412,54 +1149,47 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 		}
 	}
 	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if !compiled.Adds(n-(gc_bx4+1)*b, gc_to4) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound4 := compiled.Diff(0, n-(gc_bx4+1)*b); gc_bound4 > gc_from4 {
+			gc_from4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off4 := n - (gc_bx4+1)*b
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx4 <= len(out)-gc_off4 && gc_bdx4 <= len(tile) {
-				gc_at7 := out[gc_off4:][:gc_bdx4]
-				gc_at8 := tile[:gc_bdx4]
-				gc_vstep5 := 0
+			if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to4 <= len(out)-gc_off4 && gc_to4 <= len(tile) {
+				gc_at7 := out[gc_off4:][:gc_to4]
+				gc_at8 := tile[:gc_to4]
+				gc_vstep5 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line reverse.go:40
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reverse.go:40
-						_ = gc_iota12
-						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
+						for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
 							gc_tx4 := gc_vstep5
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reverse.go:40
 							var tid int = gc_tx4
-//line reverse.go:40
-							_ = tid
-//line reverse.go:47
 							{
 //line reverse.go:47
 								var o int = n - (gc_bx4+1)*b + tid
 //line reverse.go:47
-								_ = o
-//line reverse.go:47
 								if o >= 0 {
 //line reverse.go:47
 									archsimd.LoadUint32x16Slice(gc_at8[gc_tx4:]).StoreSlice(gc_at7[gc_tx4:])
-//line reverse.go:47
 								} else {
 //line reverse.go:47
 									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
-									_ = gc_if12
-//line reverse.go:47
 									if gc_if12.ToBits() != 0 {
 //line reverse.go:47
 										archsimd.LoadUint32x16Slice(gc_at8[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at7[gc_tx4:]), gc_if12)
-//line reverse.go:47
 									}
-//line reverse.go:47
 								}
-//line reverse.go:47
 							}
 						}
+//line reverse.go:49
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1470,93 +1200,62 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				if compiled.SIMD {
 //line reverse.go:40
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reverse.go:40
-					_ = gc_iota11
-					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+					for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
 						gc_tx4 := gc_vstep5
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line reverse.go:40
 						var tid int = gc_tx4
-//line reverse.go:40
-						_ = tid
 //line reverse.go:47
-						{
+						var o int = n - (gc_bx4+1)*b + tid
 //line reverse.go:47
-							var o int = n - (gc_bx4+1)*b + tid
+						if o >= 0 {
 //line reverse.go:47
-							_ = o
+							archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreSlice(gc_at7[gc_tx4:])
+						} else {
 //line reverse.go:47
-							if o >= 0 {
+							gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-								archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreSlice(gc_at7[gc_tx4:])
+							if gc_if11.ToBits() != 0 {
 //line reverse.go:47
-							} else {
-//line reverse.go:47
-								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
-//line reverse.go:47
-								_ = gc_if11
-//line reverse.go:47
-								if gc_if11.ToBits() != 0 {
-//line reverse.go:47
-									archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at7[gc_tx4:]), gc_if11)
-//line reverse.go:47
-								}
-//line reverse.go:47
+								archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at7[gc_tx4:]), gc_if11)
 							}
-//line reverse.go:47
 						}
 					}
+//line reverse.go:49
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
+				for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
 //line reverse.go:40
 					tid := gc_tx4
-					_ = tid
-
 //line reverse.go:47
 					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
 						gc_at7[gc_tx4] = gc_at8[gc_tx4]
 					}
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep6 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reverse.go:40
 						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reverse.go:40
-						_ = gc_iota10
-						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
+						for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
 							gc_tx4 := gc_vstep6
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line reverse.go:40
 							var tid int = gc_tx4
-//line reverse.go:40
-							_ = tid
 //line reverse.go:47
 							if tid < 0 || tid > len(tile)-16 {
 //line reverse.go:47
 								break
-//line reverse.go:47
 							}
-//line reverse.go:47
 							{
 //line reverse.go:47
 								var o int = n - (gc_bx4+1)*b + tid
-//line reverse.go:47
-								_ = o
 //line reverse.go:47
 								if o >= 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadUint32x16Slice(tile[tid:]).StoreSlice(out[o:])
-//line reverse.go:48
 									} else {
 //line reverse.go:48
 										var gc_lanes11 [16]uint32
@@ -1570,26 +1269,19 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 												gc_pos4.Thread = gc_rank4 + gc_k11
 //line reverse.go:48
 												out[o+gc_k11] = gc_lanes11[gc_k11]
-//line reverse.go:48
 											}
-//line reverse.go:48
 										}
 //line reverse.go:48
 										gc_pos4.Thread = gc_rank4
-//line reverse.go:48
 									}
-//line reverse.go:48
 								} else {
 //line reverse.go:48
 									gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
-//line reverse.go:47
-									_ = gc_if10
 //line reverse.go:47
 									if gc_if10.ToBits() != 0 {
 //line reverse.go:47
 										if o >= 0 && o <= len(out)-16 {
 											archsimd.LoadUint32x16Slice(tile[tid:]).StoreMasked((*[16]uint32)(out[o:]), gc_if10)
-//line reverse.go:48
 										} else {
 //line reverse.go:48
 											var gc_lanes12 [16]uint32
@@ -1603,21 +1295,16 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 													gc_pos4.Thread = gc_rank4 + gc_k12
 //line reverse.go:48
 													out[o+gc_k12] = gc_lanes12[gc_k12]
-//line reverse.go:48
 												}
-//line reverse.go:48
 											}
 //line reverse.go:48
 											gc_pos4.Thread = gc_rank4
-//line reverse.go:48
 										}
-//line reverse.go:48
 									}
-//line reverse.go:48
 								}
-//line reverse.go:48
 							}
 						}
+//line reverse.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1628,108 +1315,81 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				if compiled.SIMD {
 //line reverse.go:40
 					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reverse.go:40
-					_ = gc_iota9
-					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
+					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
 						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line reverse.go:40
 						var tid int = gc_tx4
-//line reverse.go:40
-						_ = tid
 //line reverse.go:47
 						if tid < 0 || tid > len(tile)-8 {
 //line reverse.go:47
 							break
-//line reverse.go:47
 						}
 //line reverse.go:47
-						{
+						var o int = n - (gc_bx4+1)*b + tid
 //line reverse.go:47
-							var o int = n - (gc_bx4+1)*b + tid
+						if o >= 0 {
 //line reverse.go:47
-							_ = o
+							if o >= 0 && o <= len(out)-8 {
+								archsimd.LoadUint32x8Slice(tile[tid:]).StoreSlice(out[o:])
+							} else {
+//line reverse.go:48
+								var gc_lanes9 [8]uint32
+//line reverse.go:48
+								archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes9)
+//line reverse.go:48
+								for gc_k9 := range 8 {
+//line reverse.go:48
+									if 0xff&(1<<gc_k9) != 0 {
+//line reverse.go:48
+										gc_pos4.Thread = gc_rank4 + gc_k9
+//line reverse.go:48
+										out[o+gc_k9] = gc_lanes9[gc_k9]
+									}
+								}
+//line reverse.go:48
+								gc_pos4.Thread = gc_rank4
+							}
+						} else {
+//line reverse.go:48
+							gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-							if o >= 0 {
+							if gc_if9.ToBits() != 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
-									archsimd.LoadUint32x8Slice(tile[tid:]).StoreSlice(out[o:])
-//line reverse.go:48
+									archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if9)
 								} else {
 //line reverse.go:48
-									var gc_lanes9 [8]uint32
+									var gc_lanes10 [8]uint32
 //line reverse.go:48
-									archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes9)
+									archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes10)
 //line reverse.go:48
-									for gc_k9 := range 8 {
+									for gc_k10 := range 8 {
 //line reverse.go:48
-										if 0xff&(1<<gc_k9) != 0 {
+										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 //line reverse.go:48
-											gc_pos4.Thread = gc_rank4 + gc_k9
+											gc_pos4.Thread = gc_rank4 + gc_k10
 //line reverse.go:48
-											out[o+gc_k9] = gc_lanes9[gc_k9]
-//line reverse.go:48
+											out[o+gc_k10] = gc_lanes10[gc_k10]
 										}
-//line reverse.go:48
 									}
 //line reverse.go:48
 									gc_pos4.Thread = gc_rank4
-//line reverse.go:48
 								}
-//line reverse.go:48
-							} else {
-//line reverse.go:48
-								gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
-//line reverse.go:47
-								_ = gc_if9
-//line reverse.go:47
-								if gc_if9.ToBits() != 0 {
-//line reverse.go:47
-									if o >= 0 && o <= len(out)-8 {
-										archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if9)
-//line reverse.go:48
-									} else {
-//line reverse.go:48
-										var gc_lanes10 [8]uint32
-//line reverse.go:48
-										archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes10)
-//line reverse.go:48
-										for gc_k10 := range 8 {
-//line reverse.go:48
-											if gc_if9.ToBits()&(1<<gc_k10) != 0 {
-//line reverse.go:48
-												gc_pos4.Thread = gc_rank4 + gc_k10
-//line reverse.go:48
-												out[o+gc_k10] = gc_lanes10[gc_k10]
-//line reverse.go:48
-											}
-//line reverse.go:48
-										}
-//line reverse.go:48
-										gc_pos4.Thread = gc_rank4
-//line reverse.go:48
-									}
-//line reverse.go:48
-								}
-//line reverse.go:48
 							}
-//line reverse.go:48
 						}
 					}
+//line reverse.go:50
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_bdx4; gc_step9 += 4 {
+				for ; gc_step9+3 < gc_to4; gc_step9 += 4 {
 					{
 						gc_tx4 := gc_step9 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reverse.go:40
 						tid := gc_tx4
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx4+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -1739,11 +1399,8 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						gc_tx4 := gc_step9 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reverse.go:40
 						tid := gc_tx4
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx4+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -1753,11 +1410,8 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						gc_tx4 := gc_step9 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reverse.go:40
 						tid := gc_tx4
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx4+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
@@ -1767,25 +1421,19 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						gc_tx4 := gc_step9 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line reverse.go:40
 						tid := gc_tx4
-						_ = tid
-
 //line reverse.go:47
 						if o := n - (gc_bx4+1)*b + tid; o >= 0 {
 							out[o] = tile[tid]
 						}
 					}
 				}
-				for gc_tx4 := gc_step9; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step9; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line reverse.go:40
 					tid := gc_tx4
-					_ = tid
-
 //line reverse.go:47
 					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]

@@ -40,7 +40,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line saxpy.go:39
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -51,165 +51,114 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-
 //line saxpy.go:30
 		n := len(x)
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
-					gc_at := y[gc_off:][:gc_to]
-					gc_at2 := x[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line saxpy.go:31
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
 //line saxpy.go:32
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line saxpy.go:31
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:32
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line saxpy.go:31
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:32
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line saxpy.go:31
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:32
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line saxpy.go:31
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:32
-						{
+//line saxpy.go:33
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:31
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:32
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:31
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:32
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:31
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:32
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:31
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:32
-							{
-								y[i] = a*x[i] + y[i]
-							}
+//line saxpy.go:33
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line saxpy.go:33
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line saxpy.go:33
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line saxpy.go:33
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line saxpy.go:31
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:32
 						{
 							y[i] = a*x[i] + y[i]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:31
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:31
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:31
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line saxpy.go:31
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -245,11 +194,8 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line saxpy.go:49
 	n := len(x)
-
-//line saxpy.go:50
 	stride := gc_bdx * gc_gdx
 	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
@@ -262,156 +208,120 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-			_ = gc_bx
+//line saxpy.go:63
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-			{
-				gc_from, gc_to := gc_runlo, gc_runhi
-				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (gc_bx * gc_bdx) + gc_off
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-						gc_at := y[gc_off2:][:gc_to]
-						gc_at2 := x[gc_off2:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-
-//line saxpy.go:51
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
+//line saxpy.go:65
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 //line saxpy.go:52
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-
-//line saxpy.go:51
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line saxpy.go:52
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-
-//line saxpy.go:51
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line saxpy.go:52
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-
-//line saxpy.go:51
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line saxpy.go:52
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line saxpy.go:51
-							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-							_ = i
-
 //line saxpy.go:52
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
+						{
+							gc_tx := gc_step + 1
 //line saxpy.go:52
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
+							gc_more = true
 //line saxpy.go:52
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
-							}
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step + 2
+//line saxpy.go:52
+							gc_more = true
+//line saxpy.go:52
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+//line saxpy.go:52
+							gc_more = true
+//line saxpy.go:52
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:52
+						gc_more = true
+//line saxpy.go:52
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-
 //line saxpy.go:51
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-
 //line saxpy.go:52
 							y[i] = a*x[i] + y[i]
 						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line saxpy.go:51
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line saxpy.go:52
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line saxpy.go:51
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line saxpy.go:52
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line saxpy.go:51
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line saxpy.go:52
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+//line saxpy.go:51
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line saxpy.go:52
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-
 //line saxpy.go:51
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 			gc_b.Tick()
@@ -419,161 +329,116 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 				return
 			}
 			gc_more = false
-			{
-				gc_bx := gc_lo%gc_gdx - 1
-				for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-					gc_pos.Block = gc_blk
-					gc_bx++
-					if gc_bx == gc_gdx {
-						gc_bx = 0
+//line saxpy.go:58
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from, gc_to := 0, gc_bdx
-						if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-							gc_to = gc_bound
-						}
-						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_off3 := (gc_bx * gc_bdx) + gc_off
-							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-								gc_at3 := y[gc_off3:][:gc_to]
-								gc_at4 := x[gc_off3:][:gc_to]
-								gc_step3 := gc_from
-								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-									{
-										gc_tx := gc_step3 + 0
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line saxpy.go:51
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+							gc_at3 := y[gc_off3:][:gc_to]
+							gc_at4 := x[gc_off3:][:gc_to]
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+								{
+									gc_tx := gc_step3 + 0
 //line saxpy.go:52
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 1
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line saxpy.go:51
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:52
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 2
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line saxpy.go:51
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:52
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 3
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line saxpy.go:51
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:52
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-								}
-								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line saxpy.go:51
-									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
-									_ = i
-
 //line saxpy.go:52
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
-							} else {
-								gc_step4 := gc_from
-								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-									{
-										gc_tx := gc_step4 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
+								{
+									gc_tx := gc_step3 + 1
 //line saxpy.go:52
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx := gc_step4 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
+									gc_more = true
 //line saxpy.go:52
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx := gc_step4 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
-//line saxpy.go:52
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx := gc_step4 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
-//line saxpy.go:52
-										y[i] = a*x[i] + y[i]
-									}
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
-								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								{
+									gc_tx := gc_step3 + 2
+//line saxpy.go:52
+									gc_more = true
+//line saxpy.go:52
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step3 + 3
+//line saxpy.go:52
+									gc_more = true
+//line saxpy.go:52
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							}
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:52
+								gc_more = true
+//line saxpy.go:52
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						} else {
+							gc_step4 := gc_from
+							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+								{
+									gc_tx := gc_step4 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-
 //line saxpy.go:51
 									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
-
 //line saxpy.go:52
 									y[i] = a*x[i] + y[i]
 								}
+								{
+									gc_tx := gc_step4 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line saxpy.go:51
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line saxpy.go:52
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx := gc_step4 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line saxpy.go:51
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line saxpy.go:52
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx := gc_step4 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line saxpy.go:51
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line saxpy.go:52
+									y[i] = a*x[i] + y[i]
+								}
+							}
+							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line saxpy.go:51
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line saxpy.go:52
+								y[i] = a*x[i] + y[i]
 							}
 						}
 					}
@@ -610,146 +475,99 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line saxpy.go:67
 	n := len(x)
-
-//line saxpy.go:68
 	stride := gc_bdx * gc_gdx * saxpyRun
-
-//line saxpy.go:69
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
-				}
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+//line saxpy.go:76
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line saxpy.go:69
-							gc_start := (gc_bx*gc_bdx + gc_tx) * saxpyRun
-							lo := gc_start + gc_off
-							if !(lo < gc_limit) || lo < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start := (gc_bx*gc_bdx + gc_tx) * saxpyRun
+						lo := gc_start + gc_off
+						if !(lo < gc_limit) || lo < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line saxpy.go:70
-							hi := min(lo+saxpyRun, n)
-
-//line saxpy.go:71
-							xs, ys := x[lo:hi], y[lo:hi]
-
-//line saxpy.go:72
-							ys = ys[:len(xs)]
-
-							{
-
+						hi := min(lo+saxpyRun, n)
+						xs, ys := x[lo:hi], y[lo:hi]
+						ys = ys[:len(xs)]
+						{
 //line saxpy.go:73
-								gc_xs := xs
+							gc_xs := xs
 //line saxpy.go:73
-								gc_i := 0
+							gc_i := 0
 //line saxpy.go:73
-								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+								{
 //line saxpy.go:73
+									i := gc_i + 0
+//line saxpy.go:73
+									v := gc_xs[i]
 									{
-//line saxpy.go:73
-										i := gc_i + 0
-//line saxpy.go:73
-										_ = i
-//line saxpy.go:73
-										v := gc_xs[i]
-//line saxpy.go:73
-										_ = v
-//line saxpy.go:73
-										{
-											ys[i] = a*v + ys[i]
-										}
-//line saxpy.go:75
+//line saxpy.go:74
+										ys[i] = a*v + ys[i]
 									}
-//line saxpy.go:75
-									{
-//line saxpy.go:75
-										i := gc_i + 1
-//line saxpy.go:75
-										_ = i
-//line saxpy.go:75
-										v := gc_xs[i]
-//line saxpy.go:75
-										_ = v
-//line saxpy.go:73
-										{
-											ys[i] = a*v + ys[i]
-										}
-//line saxpy.go:75
-									}
-//line saxpy.go:75
-									{
-//line saxpy.go:75
-										i := gc_i + 2
-//line saxpy.go:75
-										_ = i
-//line saxpy.go:75
-										v := gc_xs[i]
-//line saxpy.go:75
-										_ = v
-//line saxpy.go:73
-										{
-											ys[i] = a*v + ys[i]
-										}
-//line saxpy.go:75
-									}
-//line saxpy.go:75
-									{
-//line saxpy.go:75
-										i := gc_i + 3
-//line saxpy.go:75
-										_ = i
-//line saxpy.go:75
-										v := gc_xs[i]
-//line saxpy.go:75
-										_ = v
-//line saxpy.go:73
-										{
-											ys[i] = a*v + ys[i]
-										}
-//line saxpy.go:75
-									}
-//line saxpy.go:75
 								}
-//line saxpy.go:73
-								for ; gc_i < len(gc_xs); gc_i++ {
-//line saxpy.go:73
+								{
+//line saxpy.go:75
+									i := gc_i + 1
+//line saxpy.go:75
+									v := gc_xs[i]
 									{
-//line saxpy.go:73
-										i := gc_i
-//line saxpy.go:73
-										_ = i
-//line saxpy.go:73
-										v := gc_xs[i]
-//line saxpy.go:73
-										_ = v
-//line saxpy.go:73
-										{
-											ys[i] = a*v + ys[i]
-										}
-//line saxpy.go:75
+//line saxpy.go:74
+										ys[i] = a*v + ys[i]
 									}
-//line saxpy.go:75
 								}
+								{
 //line saxpy.go:75
+									i := gc_i + 2
+//line saxpy.go:75
+									v := gc_xs[i]
+									{
+//line saxpy.go:74
+										ys[i] = a*v + ys[i]
+									}
+								}
+								{
+//line saxpy.go:75
+									i := gc_i + 3
+//line saxpy.go:75
+									v := gc_xs[i]
+									{
+//line saxpy.go:74
+										ys[i] = a*v + ys[i]
+									}
+								}
+							}
+//line saxpy.go:73
+							for ; gc_i < len(gc_xs); gc_i++ {
+								{
+//line saxpy.go:73
+									i := gc_i
+//line saxpy.go:73
+									v := gc_xs[i]
+									{
+//line saxpy.go:74
+										ys[i] = a*v + ys[i]
+									}
+								}
 							}
 						}
 					}
@@ -784,7 +602,7 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line saxpy.go:126
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -795,166 +613,115 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-
 //line saxpy.go:117
 		n := len(c)
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
-					gc_at := c[gc_off:][:gc_to]
-					gc_at2 := a[gc_off:][:gc_to]
-					gc_at3 := b[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line saxpy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
 //line saxpy.go:119
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-							}
-						}
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				gc_at2 := a[gc_off:][:gc_to]
+				gc_at3 := b[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line saxpy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:119
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line saxpy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:119
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line saxpy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:119
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:119
-						{
+//line saxpy.go:120
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
+//line saxpy.go:120
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line saxpy.go:120
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line saxpy.go:120
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line saxpy.go:120
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:119
 						{
 							c[i] = a[i] + b[i]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:118
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:118
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:118
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line saxpy.go:118
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -985,11 +752,8 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line saxpy.go:131
 	n := len(c)
-
-//line saxpy.go:132
 	stride := gc_bdx * gc_gdx
 	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
@@ -1002,157 +766,121 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-			_ = gc_bx
+//line saxpy.go:145
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-			{
-				gc_from, gc_to := gc_runlo, gc_runhi
-				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (gc_bx * gc_bdx) + gc_off
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
-						gc_at := c[gc_off2:][:gc_to]
-						gc_at2 := a[gc_off2:][:gc_to]
-						gc_at3 := b[gc_off2:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-
-//line saxpy.go:133
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
+//line saxpy.go:147
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+					gc_at := c[gc_off2:][:gc_to]
+					gc_at2 := a[gc_off2:][:gc_to]
+					gc_at3 := b[gc_off2:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 //line saxpy.go:134
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-
-//line saxpy.go:133
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line saxpy.go:134
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-
-//line saxpy.go:133
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line saxpy.go:134
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-
-//line saxpy.go:133
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line saxpy.go:134
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-							_ = i
-
 //line saxpy.go:134
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
+						{
+							gc_tx := gc_step + 1
 //line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
+							gc_more = true
 //line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step + 2
+//line saxpy.go:134
+							gc_more = true
+//line saxpy.go:134
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+//line saxpy.go:134
+							gc_more = true
+//line saxpy.go:134
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:134
+						gc_more = true
+//line saxpy.go:134
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-
 //line saxpy.go:133
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line saxpy.go:133
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line saxpy.go:133
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line saxpy.go:133
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+//line saxpy.go:133
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line saxpy.go:134
+						c[i] = a[i] + b[i]
 					}
 				}
 			}
 		}
 	} else {
-
 //line saxpy.go:133
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 			gc_b.Tick()
@@ -1160,162 +888,117 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 				return
 			}
 			gc_more = false
-			{
-				gc_bx := gc_lo%gc_gdx - 1
-				for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-					gc_pos.Block = gc_blk
-					gc_bx++
-					if gc_bx == gc_gdx {
-						gc_bx = 0
+//line saxpy.go:140
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from, gc_to := 0, gc_bdx
-						if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-							gc_to = gc_bound
-						}
-						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_off3 := (gc_bx * gc_bdx) + gc_off
-							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
-								gc_at4 := c[gc_off3:][:gc_to]
-								gc_at5 := a[gc_off3:][:gc_to]
-								gc_at6 := b[gc_off3:][:gc_to]
-								gc_step3 := gc_from
-								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-									{
-										gc_tx := gc_step3 + 0
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line saxpy.go:133
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
+							gc_at4 := c[gc_off3:][:gc_to]
+							gc_at5 := a[gc_off3:][:gc_to]
+							gc_at6 := b[gc_off3:][:gc_to]
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+								{
+									gc_tx := gc_step3 + 0
 //line saxpy.go:134
-										gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 1
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line saxpy.go:133
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 2
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line saxpy.go:133
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 3
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line saxpy.go:133
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-									}
-								}
-								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
-									_ = i
-
 //line saxpy.go:134
 									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
-							} else {
-								gc_step4 := gc_from
-								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-									{
-										gc_tx := gc_step4 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
+								{
+									gc_tx := gc_step3 + 1
 //line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx := gc_step4 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
+									gc_more = true
 //line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx := gc_step4 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
-//line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx := gc_step4 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
-//line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
-								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								{
+									gc_tx := gc_step3 + 2
+//line saxpy.go:134
+									gc_more = true
+//line saxpy.go:134
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								}
+								{
+									gc_tx := gc_step3 + 3
+//line saxpy.go:134
+									gc_more = true
+//line saxpy.go:134
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								}
+							}
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:134
+								gc_more = true
+//line saxpy.go:134
+								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+						} else {
+							gc_step4 := gc_from
+							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+								{
+									gc_tx := gc_step4 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-
 //line saxpy.go:133
 									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
-
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
+								{
+									gc_tx := gc_step4 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line saxpy.go:133
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+								{
+									gc_tx := gc_step4 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line saxpy.go:133
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+								{
+									gc_tx := gc_step4 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line saxpy.go:133
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+							}
+							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line saxpy.go:133
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
 							}
 						}
 					}
@@ -1347,146 +1030,99 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line saxpy.go:144
 	n := len(c)
-
-//line saxpy.go:145
 	stride := gc_bdx * gc_gdx * saxpyRun
-
-//line saxpy.go:146
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
-				}
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+//line saxpy.go:153
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line saxpy.go:146
-							gc_start := (gc_bx*gc_bdx + gc_tx) * saxpyRun
-							lo := gc_start + gc_off
-							if !(lo < gc_limit) || lo < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start := (gc_bx*gc_bdx + gc_tx) * saxpyRun
+						lo := gc_start + gc_off
+						if !(lo < gc_limit) || lo < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line saxpy.go:147
-							hi := min(lo+saxpyRun, n)
-
-//line saxpy.go:148
-							as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
-
-//line saxpy.go:149
-							bs, cs = bs[:len(as)], cs[:len(as)]
-
-							{
-
+						hi := min(lo+saxpyRun, n)
+						as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
+						bs, cs = bs[:len(as)], cs[:len(as)]
+						{
 //line saxpy.go:150
-								gc_xs := as
+							gc_xs := as
 //line saxpy.go:150
-								gc_i := 0
+							gc_i := 0
 //line saxpy.go:150
-								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+								{
 //line saxpy.go:150
+									i := gc_i + 0
+//line saxpy.go:150
+									v := gc_xs[i]
 									{
-//line saxpy.go:150
-										i := gc_i + 0
-//line saxpy.go:150
-										_ = i
-//line saxpy.go:150
-										v := gc_xs[i]
-//line saxpy.go:150
-										_ = v
-//line saxpy.go:150
-										{
-											cs[i] = v + bs[i]
-										}
-//line saxpy.go:152
+//line saxpy.go:151
+										cs[i] = v + bs[i]
 									}
-//line saxpy.go:152
-									{
-//line saxpy.go:152
-										i := gc_i + 1
-//line saxpy.go:152
-										_ = i
-//line saxpy.go:152
-										v := gc_xs[i]
-//line saxpy.go:152
-										_ = v
-//line saxpy.go:150
-										{
-											cs[i] = v + bs[i]
-										}
-//line saxpy.go:152
-									}
-//line saxpy.go:152
-									{
-//line saxpy.go:152
-										i := gc_i + 2
-//line saxpy.go:152
-										_ = i
-//line saxpy.go:152
-										v := gc_xs[i]
-//line saxpy.go:152
-										_ = v
-//line saxpy.go:150
-										{
-											cs[i] = v + bs[i]
-										}
-//line saxpy.go:152
-									}
-//line saxpy.go:152
-									{
-//line saxpy.go:152
-										i := gc_i + 3
-//line saxpy.go:152
-										_ = i
-//line saxpy.go:152
-										v := gc_xs[i]
-//line saxpy.go:152
-										_ = v
-//line saxpy.go:150
-										{
-											cs[i] = v + bs[i]
-										}
-//line saxpy.go:152
-									}
-//line saxpy.go:152
 								}
-//line saxpy.go:150
-								for ; gc_i < len(gc_xs); gc_i++ {
-//line saxpy.go:150
+								{
+//line saxpy.go:152
+									i := gc_i + 1
+//line saxpy.go:152
+									v := gc_xs[i]
 									{
-//line saxpy.go:150
-										i := gc_i
-//line saxpy.go:150
-										_ = i
-//line saxpy.go:150
-										v := gc_xs[i]
-//line saxpy.go:150
-										_ = v
-//line saxpy.go:150
-										{
-											cs[i] = v + bs[i]
-										}
-//line saxpy.go:152
+//line saxpy.go:151
+										cs[i] = v + bs[i]
 									}
-//line saxpy.go:152
 								}
+								{
 //line saxpy.go:152
+									i := gc_i + 2
+//line saxpy.go:152
+									v := gc_xs[i]
+									{
+//line saxpy.go:151
+										cs[i] = v + bs[i]
+									}
+								}
+								{
+//line saxpy.go:152
+									i := gc_i + 3
+//line saxpy.go:152
+									v := gc_xs[i]
+									{
+//line saxpy.go:151
+										cs[i] = v + bs[i]
+									}
+								}
+							}
+//line saxpy.go:150
+							for ; gc_i < len(gc_xs); gc_i++ {
+								{
+//line saxpy.go:150
+									i := gc_i
+//line saxpy.go:150
+									v := gc_xs[i]
+									{
+//line saxpy.go:151
+										cs[i] = v + bs[i]
+									}
+								}
 							}
 						}
 					}
@@ -1499,4 +1135,5 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 // gc_files_saxpy holds the source files whose lines the kernels' records hash.
 //
 //go:embed saxpy.go
+//line saxpy.go:164
 var gc_files_saxpy embed.FS

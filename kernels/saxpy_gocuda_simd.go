@@ -42,7 +42,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-	_ = gc_bx2
+//line saxpy.go:40
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -53,216 +53,171 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-
 //line saxpy.go:30
 		n := len(x)
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-					gc_at3 := y[gc_off2:][:gc_to2]
-					gc_at4 := x[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line saxpy.go:33
-							gc_vb4 := archsimd.BroadcastFloat32x16(a)
-//line saxpy.go:33
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line saxpy.go:31
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:31
-								_ = i
 //line saxpy.go:32
-								{
-//line saxpy.go:32
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line saxpy.go:32
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+				gc_at3 := y[gc_off2:][:gc_to2]
+				gc_at4 := x[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:33
-						gc_vb3 := archsimd.BroadcastFloat32x8(a)
-//line saxpy.go:33
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastFloat32x16(a)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line saxpy.go:31
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:31
 							_ = i
-//line saxpy.go:32
 							{
 //line saxpy.go:32
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line saxpy.go:32
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
+//line saxpy.go:34
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+//line saxpy.go:33
+					gc_vb3 := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line saxpy.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:31
 						_ = i
-
-//line saxpy.go:32
 						{
-							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line saxpy.go:33
-							gc_vb2 := archsimd.BroadcastFloat32x16(a)
-//line saxpy.go:33
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line saxpy.go:31
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:31
-								_ = i
 //line saxpy.go:32
-								{
-									if i < 0 || i > len(x)-16 || i > len(y)-16 {
-//line saxpy.go:33
-										break
-//line saxpy.go:33
-									}
-//line saxpy.go:33
-									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-//line saxpy.go:33
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
+//line saxpy.go:34
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line saxpy.go:33
-						gc_vb := archsimd.BroadcastFloat32x8(a)
+						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:33
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(a)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line saxpy.go:31
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:31
-							_ = i
-//line saxpy.go:32
 							{
-								if i < 0 || i > len(x)-8 || i > len(y)-8 {
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:33
 									break
-//line saxpy.go:33
 								}
 //line saxpy.go:33
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
-//line saxpy.go:33
+								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
+//line saxpy.go:35
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line saxpy.go:33
+					gc_vb := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line saxpy.go:31
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:32
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:31
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:32
-							{
-								y[i] = a*x[i] + y[i]
+							if i < 0 || i > len(x)-8 || i > len(y)-8 {
+//line saxpy.go:33
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:31
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:32
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:31
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:32
-							{
-								y[i] = a*x[i] + y[i]
-							}
+//line saxpy.go:33
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line saxpy.go:35
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line saxpy.go:31
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:32
 						{
 							y[i] = a*x[i] + y[i]
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:31
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:31
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:31
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line saxpy.go:31
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -299,11 +254,8 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
 	_ = &a
-
 //line saxpy.go:49
 	n := len(x)
-
-//line saxpy.go:50
 	stride := gc_bdx2 * gc_gdx2
 	if (stride) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
 		gc_limit := n
@@ -316,199 +268,169 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 			_ = gc_more
 			gc_pos2.Block = gc_first2 % gc_gdx2
 			gc_bx2 := 0
-			_ = gc_bx2
+//line saxpy.go:63
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-			{
-				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-						gc_at5 := y[gc_off4:][:gc_to2]
-						gc_at6 := x[gc_off4:][:gc_to2]
-						gc_vstep := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line saxpy.go:65
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+					gc_at5 := y[gc_off4:][:gc_to2]
+					gc_at6 := x[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:52
-								gc_vb4 := archsimd.BroadcastFloat32x16(a)
-//line saxpy.go:52
-								_ = gc_vb4
-								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-//line saxpy.go:51
-									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line saxpy.go:51
-									_ = i
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line saxpy.go:52
-							gc_vb3 := archsimd.BroadcastFloat32x8(a)
-//line saxpy.go:52
-							_ = gc_vb3
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line saxpy.go:51
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line saxpy.go:51
 								_ = i
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						if gc_vstep > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+					}
+					if compiled.SIMD {
+//line saxpy.go:52
+						gc_vb3 := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line saxpy.go:51
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line saxpy.go:51
 							_ = i
-
-//line saxpy.go:52
-							gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 						}
-					} else {
-						gc_vstep2 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line saxpy.go:52
-								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+						gc_more = true
 //line saxpy.go:52
-								_ = gc_vb2
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-//line saxpy.go:51
-									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line saxpy.go:51
-									_ = i
+						gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:52
-									if i < 0 || i > len(x)-16 || i > len(y)-16 {
-//line saxpy.go:52
-										break
-//line saxpy.go:52
-									}
-									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line saxpy.go:52
-							gc_vb := archsimd.BroadcastFloat32x8(a)
-//line saxpy.go:52
-							_ = gc_vb
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line saxpy.go:51
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line saxpy.go:51
-								_ = i
-//line saxpy.go:52
-								if i < 0 || i > len(x)-8 || i > len(y)-8 {
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:52
 									break
-//line saxpy.go:52
 								}
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+//line saxpy.go:53
+								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
-						if gc_vstep2 > gc_from2 {
-							gc_more = true
+					}
+					if compiled.SIMD {
+//line saxpy.go:52
+						gc_vb := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line saxpy.go:51
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							if i < 0 || i > len(x)-8 || i > len(y)-8 {
+//line saxpy.go:52
+								break
+							}
+//line saxpy.go:53
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
-						gc_step5 := gc_vstep2
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-							{
-								gc_tx2 := gc_step5 + 0
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 1
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 2
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 3
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
-
 //line saxpy.go:51
 							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 							gc_more = true
-
 //line saxpy.go:52
 							y[i] = a*x[i] + y[i]
 						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line saxpy.go:51
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line saxpy.go:52
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line saxpy.go:51
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line saxpy.go:52
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line saxpy.go:51
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line saxpy.go:52
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:51
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line saxpy.go:52
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-
 //line saxpy.go:51
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 			gc_b2.Tick()
@@ -516,161 +438,116 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 				return
 			}
 			gc_more = false
-			{
-				gc_bx2 := gc_lo2%gc_gdx2 - 1
-				for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-					gc_pos2.Block = gc_blk2
-					gc_bx2++
-					if gc_bx2 == gc_gdx2 {
-						gc_bx2 = 0
+//line saxpy.go:58
+			gc_bx2 := gc_lo2%gc_gdx2 - 1
+			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+				gc_pos2.Block = gc_blk2
+				gc_bx2++
+				if gc_bx2 == gc_gdx2 {
+					gc_bx2 = 0
+				}
+				{
+					gc_from2, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
-						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-								gc_at7 := y[gc_off5:][:gc_to2]
-								gc_at8 := x[gc_off5:][:gc_to2]
-								gc_step6 := gc_from2
-								for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-									{
-										gc_tx2 := gc_step6 + 0
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line saxpy.go:51
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+						gc_to2 = gc_bound2
+					}
+					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+							gc_at7 := y[gc_off5:][:gc_to2]
+							gc_at8 := x[gc_off5:][:gc_to2]
+							gc_step6 := gc_from2
+							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+								{
+									gc_tx2 := gc_step6 + 0
 //line saxpy.go:52
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 1
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line saxpy.go:51
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:52
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 2
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line saxpy.go:51
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:52
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 3
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line saxpy.go:51
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:52
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-								}
-								for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line saxpy.go:51
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 									gc_more = true
-									_ = i
-
 //line saxpy.go:52
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
-							} else {
-								gc_step7 := gc_from2
-								for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-									{
-										gc_tx2 := gc_step7 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
+								{
+									gc_tx2 := gc_step6 + 1
 //line saxpy.go:52
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
+									gc_more = true
 //line saxpy.go:52
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
-//line saxpy.go:52
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
-//line saxpy.go:52
-										y[i] = a*x[i] + y[i]
-									}
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
-								for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+								{
+									gc_tx2 := gc_step6 + 2
+//line saxpy.go:52
+									gc_more = true
+//line saxpy.go:52
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+								}
+								{
+									gc_tx2 := gc_step6 + 3
+//line saxpy.go:52
+									gc_more = true
+//line saxpy.go:52
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+								}
+							}
+							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line saxpy.go:52
+								gc_more = true
+//line saxpy.go:52
+								gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+							}
+						} else {
+							gc_step7 := gc_from2
+							for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+								{
+									gc_tx2 := gc_step7 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-
 //line saxpy.go:51
 									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 									gc_more = true
-
 //line saxpy.go:52
 									y[i] = a*x[i] + y[i]
 								}
+								{
+									gc_tx2 := gc_step7 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line saxpy.go:51
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line saxpy.go:52
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx2 := gc_step7 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line saxpy.go:51
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line saxpy.go:52
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx2 := gc_step7 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line saxpy.go:51
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line saxpy.go:52
+									y[i] = a*x[i] + y[i]
+								}
+							}
+							for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line saxpy.go:51
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+//line saxpy.go:52
+								y[i] = a*x[i] + y[i]
 							}
 						}
 					}
@@ -707,146 +584,99 @@ func gc_body_saxpyCoarsened(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line saxpy.go:67
 	n := len(x)
-
-//line saxpy.go:68
 	stride := gc_bdx2 * gc_gdx2 * saxpyRun
-
-//line saxpy.go:69
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
-				}
-				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+//line saxpy.go:76
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line saxpy.go:69
-							gc_start2 := (gc_bx2*gc_bdx2 + gc_tx2) * saxpyRun
-							lo := gc_start2 + gc_off
-							if !(lo < gc_limit) || lo < gc_start2 && compiled.StrideStopped(gc_start2, stride, gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start2 := (gc_bx2*gc_bdx2 + gc_tx2) * saxpyRun
+						lo := gc_start2 + gc_off
+						if !(lo < gc_limit) || lo < gc_start2 && compiled.StrideStopped(gc_start2, stride, gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line saxpy.go:70
-							hi := min(lo+saxpyRun, n)
-
-//line saxpy.go:71
-							xs, ys := x[lo:hi], y[lo:hi]
-
-//line saxpy.go:72
-							ys = ys[:len(xs)]
-
-							{
-
+						hi := min(lo+saxpyRun, n)
+						xs, ys := x[lo:hi], y[lo:hi]
+						ys = ys[:len(xs)]
+						{
 //line saxpy.go:73
-								gc_xs2 := xs
+							gc_xs2 := xs
 //line saxpy.go:73
-								gc_i2 := 0
+							gc_i2 := 0
 //line saxpy.go:73
-								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+							for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+								{
 //line saxpy.go:73
+									i := gc_i2 + 0
+//line saxpy.go:73
+									v := gc_xs2[i]
 									{
-//line saxpy.go:73
-										i := gc_i2 + 0
-//line saxpy.go:73
-										_ = i
-//line saxpy.go:73
-										v := gc_xs2[i]
-//line saxpy.go:73
-										_ = v
-//line saxpy.go:73
-										{
-											ys[i] = a*v + ys[i]
-										}
-//line saxpy.go:75
+//line saxpy.go:74
+										ys[i] = a*v + ys[i]
 									}
-//line saxpy.go:75
-									{
-//line saxpy.go:75
-										i := gc_i2 + 1
-//line saxpy.go:75
-										_ = i
-//line saxpy.go:75
-										v := gc_xs2[i]
-//line saxpy.go:75
-										_ = v
-//line saxpy.go:73
-										{
-											ys[i] = a*v + ys[i]
-										}
-//line saxpy.go:75
-									}
-//line saxpy.go:75
-									{
-//line saxpy.go:75
-										i := gc_i2 + 2
-//line saxpy.go:75
-										_ = i
-//line saxpy.go:75
-										v := gc_xs2[i]
-//line saxpy.go:75
-										_ = v
-//line saxpy.go:73
-										{
-											ys[i] = a*v + ys[i]
-										}
-//line saxpy.go:75
-									}
-//line saxpy.go:75
-									{
-//line saxpy.go:75
-										i := gc_i2 + 3
-//line saxpy.go:75
-										_ = i
-//line saxpy.go:75
-										v := gc_xs2[i]
-//line saxpy.go:75
-										_ = v
-//line saxpy.go:73
-										{
-											ys[i] = a*v + ys[i]
-										}
-//line saxpy.go:75
-									}
-//line saxpy.go:75
 								}
-//line saxpy.go:73
-								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line saxpy.go:73
+								{
+//line saxpy.go:75
+									i := gc_i2 + 1
+//line saxpy.go:75
+									v := gc_xs2[i]
 									{
-//line saxpy.go:73
-										i := gc_i2
-//line saxpy.go:73
-										_ = i
-//line saxpy.go:73
-										v := gc_xs2[i]
-//line saxpy.go:73
-										_ = v
-//line saxpy.go:73
-										{
-											ys[i] = a*v + ys[i]
-										}
-//line saxpy.go:75
+//line saxpy.go:74
+										ys[i] = a*v + ys[i]
 									}
-//line saxpy.go:75
 								}
+								{
 //line saxpy.go:75
+									i := gc_i2 + 2
+//line saxpy.go:75
+									v := gc_xs2[i]
+									{
+//line saxpy.go:74
+										ys[i] = a*v + ys[i]
+									}
+								}
+								{
+//line saxpy.go:75
+									i := gc_i2 + 3
+//line saxpy.go:75
+									v := gc_xs2[i]
+									{
+//line saxpy.go:74
+										ys[i] = a*v + ys[i]
+									}
+								}
+							}
+//line saxpy.go:73
+							for ; gc_i2 < len(gc_xs2); gc_i2++ {
+								{
+//line saxpy.go:73
+									i := gc_i2
+//line saxpy.go:73
+									v := gc_xs2[i]
+									{
+//line saxpy.go:74
+										ys[i] = a*v + ys[i]
+									}
+								}
 							}
 						}
 					}
@@ -899,7 +729,7 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 	gc_gdy5 := gc_gd5.Y
 	gc_n5 := gc_b5.Len()
 	gc_bx5 := 0
-	_ = gc_bx5
+//line saxpy.go:126
 	for gc_q5 := gc_lo5; gc_q5 < gc_hi5; {
 		if gc_b5.Stopped() {
 			return
@@ -910,166 +740,115 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 		gc_run5 := min(gc_hi5-gc_q5, gc_gdx5-gc_first5)
 		gc_q5 += gc_run5
 		gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, (gc_first5+gc_run5)*gc_bdx5
-
 //line saxpy.go:117
 		n := len(c)
-		{
-			gc_from5, gc_to5 := gc_runlo5, gc_runhi5
-			if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound5 := compiled.Diff(n, gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
-			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off5 := gc_bx5 * gc_bdx5
-				if gc_from5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to5 <= len(c)-gc_off5 && gc_off5 <= len(a) && gc_to5 <= len(a)-gc_off5 && gc_off5 <= len(b) && gc_to5 <= len(b)-gc_off5 {
-					gc_at13 := c[gc_off5:][:gc_to5]
-					gc_at14 := a[gc_off5:][:gc_to5]
-					gc_at15 := b[gc_off5:][:gc_to5]
-					gc_step6 := gc_from5
-					for ; gc_step6+3 < gc_to5; gc_step6 += 4 {
-						{
-							gc_tx5 := gc_step6 + 0
-							_ = gc_tx5
-
-//line saxpy.go:118
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
 //line saxpy.go:119
-							{
-								gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
-							}
-						}
+		gc_from5, gc_to5 := gc_runlo5, gc_runhi5
+		if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound5 := compiled.Diff(n, gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
+			gc_to5 = gc_bound5
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off5 := gc_bx5 * gc_bdx5
+			if gc_from5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to5 <= len(c)-gc_off5 && gc_off5 <= len(a) && gc_to5 <= len(a)-gc_off5 && gc_off5 <= len(b) && gc_to5 <= len(b)-gc_off5 {
+				gc_at13 := c[gc_off5:][:gc_to5]
+				gc_at14 := a[gc_off5:][:gc_to5]
+				gc_at15 := b[gc_off5:][:gc_to5]
+				gc_step6 := gc_from5
+				for ; gc_step6+3 < gc_to5; gc_step6 += 4 {
+					{
+						gc_tx5 := gc_step6 + 0
 						{
-							gc_tx5 := gc_step6 + 1
-							_ = gc_tx5
-
-//line saxpy.go:118
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line saxpy.go:119
-							{
-								gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step6 + 2
-							_ = gc_tx5
-
-//line saxpy.go:118
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line saxpy.go:119
-							{
-								gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step6 + 3
-							_ = gc_tx5
-
-//line saxpy.go:118
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line saxpy.go:119
-							{
-								gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
-							}
-						}
-					}
-					for gc_tx5 := gc_step6; gc_tx5 < gc_to5; gc_tx5++ {
-
-//line saxpy.go:118
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line saxpy.go:119
-						{
+//line saxpy.go:120
 							gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
 						}
 					}
-				} else {
-					gc_step7 := gc_from5
-					for ; gc_step7+3 < gc_to5; gc_step7 += 4 {
+					{
+						gc_tx5 := gc_step6 + 1
 						{
-							gc_tx5 := gc_step7 + 0
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-							gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:118
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
-						}
-						{
-							gc_tx5 := gc_step7 + 1
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-							gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:118
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
-						}
-						{
-							gc_tx5 := gc_step7 + 2
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-							gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:118
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
-						}
-						{
-							gc_tx5 := gc_step7 + 3
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-							gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:118
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
+//line saxpy.go:120
+							gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
 						}
 					}
-					for gc_tx5 := gc_step7; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step6 + 2
+						{
+//line saxpy.go:120
+							gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step6 + 3
+						{
+//line saxpy.go:120
+							gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
+						}
+					}
+				}
+				for gc_tx5 := gc_step6; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+//line saxpy.go:120
+						gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
+					}
+				}
+			} else {
+				gc_step7 := gc_from5
+				for ; gc_step7+3 < gc_to5; gc_step7 += 4 {
+					{
+						gc_tx5 := gc_step7 + 0
 						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 						gc_pos5.Thread = gc_rank5
-
 //line saxpy.go:118
 						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line saxpy.go:119
 						{
 							c[i] = a[i] + b[i]
 						}
+					}
+					{
+						gc_tx5 := gc_step7 + 1
+						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
+						gc_pos5.Thread = gc_rank5
+//line saxpy.go:118
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx5 := gc_step7 + 2
+						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
+						gc_pos5.Thread = gc_rank5
+//line saxpy.go:118
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx5 := gc_step7 + 3
+						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
+						gc_pos5.Thread = gc_rank5
+//line saxpy.go:118
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+				}
+				for gc_tx5 := gc_step7; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+					gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
+					gc_pos5.Thread = gc_rank5
+//line saxpy.go:118
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					{
+						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -1087,7 +866,7 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line saxpy.go:126
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1098,201 +877,164 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-
 //line saxpy.go:117
 		n := len(c)
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
-					gc_at4 := c[gc_off2:][:gc_to2]
-					gc_at5 := a[gc_off2:][:gc_to2]
-					gc_at6 := b[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line saxpy.go:118
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:118
-								_ = i
 //line saxpy.go:119
-								{
-//line saxpy.go:119
-									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
-//line saxpy.go:119
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
+				gc_at4 := c[gc_off2:][:gc_to2]
+				gc_at5 := a[gc_off2:][:gc_to2]
+				gc_at6 := b[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line saxpy.go:118
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:118
 							_ = i
-//line saxpy.go:119
 							{
 //line saxpy.go:119
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
-//line saxpy.go:119
+								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 							}
 						}
+//line saxpy.go:121
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line saxpy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:118
 						_ = i
-
-//line saxpy.go:119
 						{
-							gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line saxpy.go:118
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:118
-								_ = i
 //line saxpy.go:119
-								{
-									if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-//line saxpy.go:120
-										break
-//line saxpy.go:120
-									}
-//line saxpy.go:120
-									archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
-//line saxpy.go:120
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+//line saxpy.go:121
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line saxpy.go:120
+						gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line saxpy.go:118
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:118
-							_ = i
-//line saxpy.go:119
 							{
-								if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:120
 									break
-//line saxpy.go:120
 								}
 //line saxpy.go:120
-								archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
-//line saxpy.go:120
+								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
+//line saxpy.go:122
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line saxpy.go:118
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
-						}
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:118
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
+							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+//line saxpy.go:120
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:118
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:118
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
+//line saxpy.go:120
+							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line saxpy.go:122
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line saxpy.go:118
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:119
 						{
 							c[i] = a[i] + b[i]
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:118
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:118
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:118
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line saxpy.go:118
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -1310,7 +1052,7 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b3.Len()
 	gc_bx3 := 0
-	_ = gc_bx3
+//line saxpy.go:126
 	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b3.Stopped() {
 			return
@@ -1321,201 +1063,164 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
 		gc_q3 += gc_run3
 		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-
 //line saxpy.go:117
 		n := len(c)
-		{
-			gc_from3, gc_to3 := gc_runlo3, gc_runhi3
-			if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off3 := gc_bx3 * gc_bdx3
-				if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to3 <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to3 <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to3 <= len(b)-gc_off3 {
-					gc_at7 := c[gc_off3:][:gc_to3]
-					gc_at8 := a[gc_off3:][:gc_to3]
-					gc_at9 := b[gc_off3:][:gc_to3]
-					gc_vstep3 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
-								gc_tx3 := gc_vstep3
-//line saxpy.go:118
-								var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line saxpy.go:118
-								_ = i
 //line saxpy.go:119
-								{
-//line saxpy.go:119
-									archsimd.LoadInt32x16Slice(gc_at8[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:])).StoreSlice(gc_at7[gc_tx3:])
-//line saxpy.go:119
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
+		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
+		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off3 := gc_bx3 * gc_bdx3
+			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to3 <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to3 <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to3 <= len(b)-gc_off3 {
+				gc_at7 := c[gc_off3:][:gc_to3]
+				gc_at8 := a[gc_off3:][:gc_to3]
+				gc_at9 := b[gc_off3:][:gc_to3]
+				gc_vstep3 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
 							gc_tx3 := gc_vstep3
 //line saxpy.go:118
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line saxpy.go:118
 							_ = i
-//line saxpy.go:119
 							{
 //line saxpy.go:119
-								archsimd.LoadInt32x8Slice(gc_at8[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:])).StoreSlice(gc_at7[gc_tx3:])
-//line saxpy.go:119
+								archsimd.LoadInt32x16Slice(gc_at8[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:])).StoreSlice(gc_at7[gc_tx3:])
 							}
 						}
+//line saxpy.go:121
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
+						gc_tx3 := gc_vstep3
 //line saxpy.go:118
-						i := gc_bx3*gc_bdx3 + gc_tx3
+						var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line saxpy.go:118
 						_ = i
-
-//line saxpy.go:119
 						{
-							gc_at7[gc_tx3] = gc_at8[gc_tx3] + gc_at9[gc_tx3]
-						}
-					}
-				} else {
-					gc_vstep4 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
-								gc_tx3 := gc_vstep4
-//line saxpy.go:118
-								var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line saxpy.go:118
-								_ = i
 //line saxpy.go:119
-								{
-									if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-//line saxpy.go:120
-										break
-//line saxpy.go:120
-									}
-//line saxpy.go:120
-									archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
-//line saxpy.go:120
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
+							archsimd.LoadInt32x8Slice(gc_at8[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:])).StoreSlice(gc_at7[gc_tx3:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+//line saxpy.go:121
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
+					{
+//line saxpy.go:120
+						gc_at7[gc_tx3] = gc_at8[gc_tx3] + gc_at9[gc_tx3]
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 //line saxpy.go:118
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line saxpy.go:118
-							_ = i
-//line saxpy.go:119
 							{
-								if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:120
 									break
-//line saxpy.go:120
 								}
 //line saxpy.go:120
-								archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
-//line saxpy.go:120
+								archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
+//line saxpy.go:122
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to3; gc_step4 += 4 {
-						{
-							gc_tx3 := gc_step4 + 0
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 //line saxpy.go:118
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
-						}
+						var i int = gc_bx3*gc_bdx3 + gc_tx3
 						{
-							gc_tx3 := gc_step4 + 1
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:118
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
+							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+//line saxpy.go:120
+								break
 							}
-						}
-						{
-							gc_tx3 := gc_step4 + 2
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:118
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
-						}
-						{
-							gc_tx3 := gc_step4 + 3
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:118
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
+//line saxpy.go:120
+							archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 					}
-					for gc_tx3 := gc_step4; gc_tx3 < gc_to3; gc_tx3++ {
+//line saxpy.go:122
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_to3; gc_step4 += 4 {
+					{
+						gc_tx3 := gc_step4 + 0
 						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
-
 //line saxpy.go:118
 						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line saxpy.go:119
 						{
 							c[i] = a[i] + b[i]
 						}
+					}
+					{
+						gc_tx3 := gc_step4 + 1
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line saxpy.go:118
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx3 := gc_step4 + 2
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line saxpy.go:118
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx3 := gc_step4 + 3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line saxpy.go:118
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+				}
+				for gc_tx3 := gc_step4; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+					gc_pos3.Thread = gc_rank3
+//line saxpy.go:118
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					{
+						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -1533,7 +1238,7 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 	gc_gdy4 := gc_gd4.Y
 	gc_n4 := gc_b4.Len()
 	gc_bx4 := 0
-	_ = gc_bx4
+//line saxpy.go:126
 	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
 		if gc_b4.Stopped() {
 			return
@@ -1544,201 +1249,164 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
 		gc_q4 += gc_run4
 		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
-
 //line saxpy.go:117
 		n := len(c)
-		{
-			gc_from4, gc_to4 := gc_runlo4, gc_runhi4
-			if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off4 := gc_bx4 * gc_bdx4
-				if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to4 <= len(c)-gc_off4 && gc_off4 <= len(a) && gc_to4 <= len(a)-gc_off4 && gc_off4 <= len(b) && gc_to4 <= len(b)-gc_off4 {
-					gc_at10 := c[gc_off4:][:gc_to4]
-					gc_at11 := a[gc_off4:][:gc_to4]
-					gc_at12 := b[gc_off4:][:gc_to4]
-					gc_vstep5 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
-								gc_tx4 := gc_vstep5
-//line saxpy.go:118
-								var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line saxpy.go:118
-								_ = i
 //line saxpy.go:119
-								{
-//line saxpy.go:119
-									archsimd.LoadUint32x16Slice(gc_at11[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at12[gc_tx4:])).StoreSlice(gc_at10[gc_tx4:])
-//line saxpy.go:119
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
+		gc_from4, gc_to4 := gc_runlo4, gc_runhi4
+		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off4 := gc_bx4 * gc_bdx4
+			if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to4 <= len(c)-gc_off4 && gc_off4 <= len(a) && gc_to4 <= len(a)-gc_off4 && gc_off4 <= len(b) && gc_to4 <= len(b)-gc_off4 {
+				gc_at10 := c[gc_off4:][:gc_to4]
+				gc_at11 := a[gc_off4:][:gc_to4]
+				gc_at12 := b[gc_off4:][:gc_to4]
+				gc_vstep5 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
 							gc_tx4 := gc_vstep5
 //line saxpy.go:118
 							var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line saxpy.go:118
 							_ = i
-//line saxpy.go:119
 							{
 //line saxpy.go:119
-								archsimd.LoadUint32x8Slice(gc_at11[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at12[gc_tx4:])).StoreSlice(gc_at10[gc_tx4:])
-//line saxpy.go:119
+								archsimd.LoadUint32x16Slice(gc_at11[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at12[gc_tx4:])).StoreSlice(gc_at10[gc_tx4:])
 							}
 						}
+//line saxpy.go:121
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
+						gc_tx4 := gc_vstep5
 //line saxpy.go:118
-						i := gc_bx4*gc_bdx4 + gc_tx4
+						var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line saxpy.go:118
 						_ = i
-
-//line saxpy.go:119
 						{
-							gc_at10[gc_tx4] = gc_at11[gc_tx4] + gc_at12[gc_tx4]
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
-								gc_tx4 := gc_vstep6
-//line saxpy.go:118
-								var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line saxpy.go:118
-								_ = i
 //line saxpy.go:119
-								{
-									if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-//line saxpy.go:120
-										break
-//line saxpy.go:120
-									}
-//line saxpy.go:120
-									archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
-//line saxpy.go:120
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
+							archsimd.LoadUint32x8Slice(gc_at11[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at12[gc_tx4:])).StoreSlice(gc_at10[gc_tx4:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+//line saxpy.go:121
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
+					{
+//line saxpy.go:120
+						gc_at10[gc_tx4] = gc_at11[gc_tx4] + gc_at12[gc_tx4]
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
 							gc_tx4 := gc_vstep6
 //line saxpy.go:118
 							var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line saxpy.go:118
-							_ = i
-//line saxpy.go:119
 							{
-								if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:120
 									break
-//line saxpy.go:120
 								}
 //line saxpy.go:120
-								archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
-//line saxpy.go:120
+								archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 						}
+//line saxpy.go:122
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to4; gc_step5 += 4 {
-						{
-							gc_tx4 := gc_step5 + 0
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
 //line saxpy.go:118
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
-						}
+						var i int = gc_bx4*gc_bdx4 + gc_tx4
 						{
-							gc_tx4 := gc_step5 + 1
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:118
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
+							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+//line saxpy.go:120
+								break
 							}
-						}
-						{
-							gc_tx4 := gc_step5 + 2
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:118
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
-						}
-						{
-							gc_tx4 := gc_step5 + 3
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:118
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line saxpy.go:119
-							{
-								c[i] = a[i] + b[i]
-							}
+//line saxpy.go:120
+							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
 					}
-					for gc_tx4 := gc_step5; gc_tx4 < gc_to4; gc_tx4++ {
+//line saxpy.go:122
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to4; gc_step5 += 4 {
+					{
+						gc_tx4 := gc_step5 + 0
 						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
-
 //line saxpy.go:118
 						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line saxpy.go:119
 						{
 							c[i] = a[i] + b[i]
 						}
+					}
+					{
+						gc_tx4 := gc_step5 + 1
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+						gc_pos4.Thread = gc_rank4
+//line saxpy.go:118
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx4 := gc_step5 + 2
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+						gc_pos4.Thread = gc_rank4
+//line saxpy.go:118
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+					{
+						gc_tx4 := gc_step5 + 3
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+						gc_pos4.Thread = gc_rank4
+//line saxpy.go:118
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						{
+							c[i] = a[i] + b[i]
+						}
+					}
+				}
+				for gc_tx4 := gc_step5; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+					gc_pos4.Thread = gc_rank4
+//line saxpy.go:118
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					{
+						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -1793,11 +1461,8 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 	gc_gd5 := gc_b5.GridDim()
 	gc_gdx5 := gc_gd5.X
 	gc_n5 := gc_b5.Len()
-
 //line saxpy.go:131
 	n := len(c)
-
-//line saxpy.go:132
 	stride := gc_bdx5 * gc_gdx5
 	if (stride) == gc_bdx5*gc_gdx5 && gc_n5 == gc_bdx5 && gc_gd5.Y*gc_gd5.Z == 1 {
 		gc_limit := n
@@ -1810,157 +1475,121 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 			_ = gc_more
 			gc_pos5.Block = gc_first5 % gc_gdx5
 			gc_bx5 := 0
-			_ = gc_bx5
+//line saxpy.go:145
 			gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, gc_last5*gc_bdx5
-			{
-				gc_from5, gc_to5 := gc_runlo5, gc_runhi5
-				if !compiled.Adds(gc_off+(gc_bx5*gc_bdx5), gc_to5) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx5*gc_bdx5)); gc_bound5 < gc_to5 {
-					gc_to5 = gc_bound5
-				}
-				for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-					gc_off10 := (gc_bx5 * gc_bdx5) + gc_off
-					if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 <= len(c) && gc_to5 <= len(c)-gc_off10 && gc_off10 <= len(a) && gc_to5 <= len(a)-gc_off10 && gc_off10 <= len(b) && gc_to5 <= len(b)-gc_off10 {
-						gc_at25 := c[gc_off10:][:gc_to5]
-						gc_at26 := a[gc_off10:][:gc_to5]
-						gc_at27 := b[gc_off10:][:gc_to5]
-						gc_step14 := gc_from5
-						for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
-							{
-								gc_tx5 := gc_step14 + 0
-								_ = gc_tx5
-
-//line saxpy.go:133
-								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-								gc_more = true
-								_ = i
-
+//line saxpy.go:147
+			gc_from5, gc_to5 := gc_runlo5, gc_runhi5
+			if !compiled.Adds(gc_off+(gc_bx5*gc_bdx5), gc_to5) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx5*gc_bdx5)); gc_bound5 < gc_to5 {
+				gc_to5 = gc_bound5
+			}
+			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_off10 := (gc_bx5 * gc_bdx5) + gc_off
+				if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 <= len(c) && gc_to5 <= len(c)-gc_off10 && gc_off10 <= len(a) && gc_to5 <= len(a)-gc_off10 && gc_off10 <= len(b) && gc_to5 <= len(b)-gc_off10 {
+					gc_at25 := c[gc_off10:][:gc_to5]
+					gc_at26 := a[gc_off10:][:gc_to5]
+					gc_at27 := b[gc_off10:][:gc_to5]
+					gc_step14 := gc_from5
+					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+						{
+							gc_tx5 := gc_step14 + 0
 //line saxpy.go:134
-								gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
-							}
-							{
-								gc_tx5 := gc_step14 + 1
-								_ = gc_tx5
-
-//line saxpy.go:133
-								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-								gc_more = true
-								_ = i
-
-//line saxpy.go:134
-								gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
-							}
-							{
-								gc_tx5 := gc_step14 + 2
-								_ = gc_tx5
-
-//line saxpy.go:133
-								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-								gc_more = true
-								_ = i
-
-//line saxpy.go:134
-								gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
-							}
-							{
-								gc_tx5 := gc_step14 + 3
-								_ = gc_tx5
-
-//line saxpy.go:133
-								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-								gc_more = true
-								_ = i
-
-//line saxpy.go:134
-								gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
-							}
-						}
-						for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
-
-//line saxpy.go:133
-							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
 							gc_more = true
-							_ = i
-
 //line saxpy.go:134
 							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
 						}
-					} else {
-						gc_step15 := gc_from5
-						for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
-							{
-								gc_tx5 := gc_step15 + 0
-								gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-								gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
-								gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-								gc_more = true
-
+						{
+							gc_tx5 := gc_step14 + 1
 //line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx5 := gc_step15 + 1
-								gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-								gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
-								gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-								gc_more = true
-
+							gc_more = true
 //line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx5 := gc_step15 + 2
-								gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-								gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
-								gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx5 := gc_step15 + 3
-								gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-								gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
-								gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
+							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
 						}
-						for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+						{
+							gc_tx5 := gc_step14 + 2
+//line saxpy.go:134
+							gc_more = true
+//line saxpy.go:134
+							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step14 + 3
+//line saxpy.go:134
+							gc_more = true
+//line saxpy.go:134
+							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+//line saxpy.go:134
+						gc_more = true
+//line saxpy.go:134
+						gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
+					}
+				} else {
+					gc_step15 := gc_from5
+					for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+						{
+							gc_tx5 := gc_step15 + 0
 							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 							gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
 							gc_pos5.Thread = gc_rank5
-
 //line saxpy.go:133
 							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
 							gc_more = true
-
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
+						{
+							gc_tx5 := gc_step15 + 1
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
+							gc_pos5.Thread = gc_rank5
+//line saxpy.go:133
+							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx5 := gc_step15 + 2
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
+							gc_pos5.Thread = gc_rank5
+//line saxpy.go:133
+							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx5 := gc_step15 + 3
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
+							gc_pos5.Thread = gc_rank5
+//line saxpy.go:133
+							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+					}
+					for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+						gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
+						gc_pos5.Thread = gc_rank5
+//line saxpy.go:133
+						i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+						gc_more = true
+//line saxpy.go:134
+						c[i] = a[i] + b[i]
 					}
 				}
 			}
 		}
 	} else {
-
 //line saxpy.go:133
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 			gc_b5.Tick()
@@ -1968,162 +1597,117 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 				return
 			}
 			gc_more = false
-			{
-				gc_bx5 := gc_lo5%gc_gdx5 - 1
-				for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
-					gc_pos5.Block = gc_blk5
-					gc_bx5++
-					if gc_bx5 == gc_gdx5 {
-						gc_bx5 = 0
+//line saxpy.go:140
+			gc_bx5 := gc_lo5%gc_gdx5 - 1
+			for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
+				gc_pos5.Block = gc_blk5
+				gc_bx5++
+				if gc_bx5 == gc_gdx5 {
+					gc_bx5 = 0
+				}
+				{
+					gc_from5, gc_to5 := 0, gc_bdx5
+					if !compiled.Adds(gc_off+(gc_bx5*gc_bdx5), gc_to5) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from5, gc_to5 := 0, gc_bdx5
-						if !compiled.Adds(gc_off+(gc_bx5*gc_bdx5), gc_to5) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx5*gc_bdx5)); gc_bound5 < gc_to5 {
-							gc_to5 = gc_bound5
-						}
-						for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-							gc_off11 := (gc_bx5 * gc_bdx5) + gc_off
-							if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 <= len(c) && gc_to5 <= len(c)-gc_off11 && gc_off11 <= len(a) && gc_to5 <= len(a)-gc_off11 && gc_off11 <= len(b) && gc_to5 <= len(b)-gc_off11 {
-								gc_at28 := c[gc_off11:][:gc_to5]
-								gc_at29 := a[gc_off11:][:gc_to5]
-								gc_at30 := b[gc_off11:][:gc_to5]
-								gc_step16 := gc_from5
-								for ; gc_step16+3 < gc_to5; gc_step16 += 4 {
-									{
-										gc_tx5 := gc_step16 + 0
-										_ = gc_tx5
-										gc_rank5 := gc_base5 + gc_tx5
-										_ = gc_rank5
-
-//line saxpy.go:133
-										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx5*gc_bdx5)); gc_bound5 < gc_to5 {
+						gc_to5 = gc_bound5
+					}
+					for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+						gc_off11 := (gc_bx5 * gc_bdx5) + gc_off
+						if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 <= len(c) && gc_to5 <= len(c)-gc_off11 && gc_off11 <= len(a) && gc_to5 <= len(a)-gc_off11 && gc_off11 <= len(b) && gc_to5 <= len(b)-gc_off11 {
+							gc_at28 := c[gc_off11:][:gc_to5]
+							gc_at29 := a[gc_off11:][:gc_to5]
+							gc_at30 := b[gc_off11:][:gc_to5]
+							gc_step16 := gc_from5
+							for ; gc_step16+3 < gc_to5; gc_step16 += 4 {
+								{
+									gc_tx5 := gc_step16 + 0
 //line saxpy.go:134
-										gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
-									}
-									{
-										gc_tx5 := gc_step16 + 1
-										_ = gc_tx5
-										gc_rank5 := gc_base5 + gc_tx5
-										_ = gc_rank5
-
-//line saxpy.go:133
-										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
-									}
-									{
-										gc_tx5 := gc_step16 + 2
-										_ = gc_tx5
-										gc_rank5 := gc_base5 + gc_tx5
-										_ = gc_rank5
-
-//line saxpy.go:133
-										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
-									}
-									{
-										gc_tx5 := gc_step16 + 3
-										_ = gc_tx5
-										gc_rank5 := gc_base5 + gc_tx5
-										_ = gc_rank5
-
-//line saxpy.go:133
-										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
-									}
-								}
-								for gc_tx5 := gc_step16; gc_tx5 < gc_to5; gc_tx5++ {
-									gc_rank5 := gc_base5 + gc_tx5
-									_ = gc_rank5
-
-//line saxpy.go:133
-									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
 									gc_more = true
-									_ = i
-
 //line saxpy.go:134
 									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
 								}
-							} else {
-								gc_step17 := gc_from5
-								for ; gc_step17+3 < gc_to5; gc_step17 += 4 {
-									{
-										gc_tx5 := gc_step17 + 0
-										gc_rank5 := gc_base5 + gc_tx5
-										gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-										gc_more = true
-
+								{
+									gc_tx5 := gc_step16 + 1
 //line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx5 := gc_step17 + 1
-										gc_rank5 := gc_base5 + gc_tx5
-										gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-										gc_more = true
-
+									gc_more = true
 //line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx5 := gc_step17 + 2
-										gc_rank5 := gc_base5 + gc_tx5
-										gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-										gc_more = true
-
-//line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx5 := gc_step17 + 3
-										gc_rank5 := gc_base5 + gc_tx5
-										gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-										gc_more = true
-
-//line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
+									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
 								}
-								for gc_tx5 := gc_step17; gc_tx5 < gc_to5; gc_tx5++ {
+								{
+									gc_tx5 := gc_step16 + 2
+//line saxpy.go:134
+									gc_more = true
+//line saxpy.go:134
+									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
+								}
+								{
+									gc_tx5 := gc_step16 + 3
+//line saxpy.go:134
+									gc_more = true
+//line saxpy.go:134
+									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
+								}
+							}
+							for gc_tx5 := gc_step16; gc_tx5 < gc_to5; gc_tx5++ {
+//line saxpy.go:134
+								gc_more = true
+//line saxpy.go:134
+								gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
+							}
+						} else {
+							gc_step17 := gc_from5
+							for ; gc_step17+3 < gc_to5; gc_step17 += 4 {
+								{
+									gc_tx5 := gc_step17 + 0
 									gc_rank5 := gc_base5 + gc_tx5
 									gc_pos5.Thread = gc_rank5
-
 //line saxpy.go:133
 									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
 									gc_more = true
-
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
+								{
+									gc_tx5 := gc_step17 + 1
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+//line saxpy.go:133
+									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+								{
+									gc_tx5 := gc_step17 + 2
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+//line saxpy.go:133
+									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+								{
+									gc_tx5 := gc_step17 + 3
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+//line saxpy.go:133
+									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+							}
+							for gc_tx5 := gc_step17; gc_tx5 < gc_to5; gc_tx5++ {
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+//line saxpy.go:133
+								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+								gc_more = true
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
 							}
 						}
 					}
@@ -2141,11 +1725,8 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line saxpy.go:131
 	n := len(c)
-
-//line saxpy.go:132
 	stride := gc_bdx2 * gc_gdx2
 	if (stride) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
 		gc_limit := n
@@ -2158,184 +1739,162 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 			_ = gc_more
 			gc_pos2.Block = gc_first2 % gc_gdx2
 			gc_bx2 := 0
-			_ = gc_bx2
+//line saxpy.go:145
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-			{
-				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to2 <= len(c)-gc_off4 && gc_off4 <= len(a) && gc_to2 <= len(a)-gc_off4 && gc_off4 <= len(b) && gc_to2 <= len(b)-gc_off4 {
-						gc_at7 := c[gc_off4:][:gc_to2]
-						gc_at8 := a[gc_off4:][:gc_to2]
-						gc_at9 := b[gc_off4:][:gc_to2]
-						gc_vstep := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-//line saxpy.go:133
-									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line saxpy.go:133
-									_ = i
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+//line saxpy.go:147
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to2 <= len(c)-gc_off4 && gc_off4 <= len(a) && gc_to2 <= len(a)-gc_off4 && gc_off4 <= len(b) && gc_to2 <= len(b)-gc_off4 {
+					gc_at7 := c[gc_off4:][:gc_to2]
+					gc_at8 := a[gc_off4:][:gc_to2]
+					gc_at9 := b[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line saxpy.go:133
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line saxpy.go:133
 								_ = i
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						if gc_vstep > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line saxpy.go:133
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line saxpy.go:133
 							_ = i
-
-//line saxpy.go:134
-							gc_at7[gc_tx2] = gc_at8[gc_tx2] + gc_at9[gc_tx2]
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 						}
-					} else {
-						gc_vstep2 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-//line saxpy.go:133
-									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line saxpy.go:133
-									_ = i
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line saxpy.go:134
-									if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
+						gc_more = true
 //line saxpy.go:134
-										break
-//line saxpy.go:134
-									}
-									archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_at7[gc_tx2] = gc_at8[gc_tx2] + gc_at9[gc_tx2]
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line saxpy.go:133
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line saxpy.go:133
-								_ = i
-//line saxpy.go:134
-								if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:134
 									break
-//line saxpy.go:134
 								}
-								archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
+//line saxpy.go:135
+								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
-						if gc_vstep2 > gc_from2 {
-							gc_more = true
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line saxpy.go:133
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+//line saxpy.go:134
+								break
+							}
+//line saxpy.go:135
+							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
-						gc_step5 := gc_vstep2
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-							{
-								gc_tx2 := gc_step5 + 0
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 1
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 2
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 3
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
-
 //line saxpy.go:133
 							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 							gc_more = true
-
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line saxpy.go:133
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line saxpy.go:133
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line saxpy.go:133
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:133
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line saxpy.go:134
+						c[i] = a[i] + b[i]
 					}
 				}
 			}
 		}
 	} else {
-
 //line saxpy.go:133
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 			gc_b2.Tick()
@@ -2343,162 +1902,117 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				return
 			}
 			gc_more = false
-			{
-				gc_bx2 := gc_lo2%gc_gdx2 - 1
-				for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-					gc_pos2.Block = gc_blk2
-					gc_bx2++
-					if gc_bx2 == gc_gdx2 {
-						gc_bx2 = 0
+//line saxpy.go:140
+			gc_bx2 := gc_lo2%gc_gdx2 - 1
+			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+				gc_pos2.Block = gc_blk2
+				gc_bx2++
+				if gc_bx2 == gc_gdx2 {
+					gc_bx2 = 0
+				}
+				{
+					gc_from2, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
-						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to2 <= len(c)-gc_off5 && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
-								gc_at10 := c[gc_off5:][:gc_to2]
-								gc_at11 := a[gc_off5:][:gc_to2]
-								gc_at12 := b[gc_off5:][:gc_to2]
-								gc_step6 := gc_from2
-								for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-									{
-										gc_tx2 := gc_step6 + 0
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line saxpy.go:133
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+						gc_to2 = gc_bound2
+					}
+					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to2 <= len(c)-gc_off5 && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
+							gc_at10 := c[gc_off5:][:gc_to2]
+							gc_at11 := a[gc_off5:][:gc_to2]
+							gc_at12 := b[gc_off5:][:gc_to2]
+							gc_step6 := gc_from2
+							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+								{
+									gc_tx2 := gc_step6 + 0
 //line saxpy.go:134
-										gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 1
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line saxpy.go:133
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 2
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line saxpy.go:133
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 3
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line saxpy.go:133
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
-									}
-								}
-								for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line saxpy.go:133
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 									gc_more = true
-									_ = i
-
 //line saxpy.go:134
 									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
 								}
-							} else {
-								gc_step7 := gc_from2
-								for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-									{
-										gc_tx2 := gc_step7 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
+								{
+									gc_tx2 := gc_step6 + 1
 //line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
+									gc_more = true
 //line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
-//line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
-//line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
+									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
 								}
-								for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+								{
+									gc_tx2 := gc_step6 + 2
+//line saxpy.go:134
+									gc_more = true
+//line saxpy.go:134
+									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
+								}
+								{
+									gc_tx2 := gc_step6 + 3
+//line saxpy.go:134
+									gc_more = true
+//line saxpy.go:134
+									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
+								}
+							}
+							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line saxpy.go:134
+								gc_more = true
+//line saxpy.go:134
+								gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
+							}
+						} else {
+							gc_step7 := gc_from2
+							for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+								{
+									gc_tx2 := gc_step7 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-
 //line saxpy.go:133
 									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 									gc_more = true
-
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
+								{
+									gc_tx2 := gc_step7 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line saxpy.go:133
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+								{
+									gc_tx2 := gc_step7 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line saxpy.go:133
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+								{
+									gc_tx2 := gc_step7 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line saxpy.go:133
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+							}
+							for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line saxpy.go:133
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
 							}
 						}
 					}
@@ -2516,11 +2030,8 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 	gc_gd3 := gc_b3.GridDim()
 	gc_gdx3 := gc_gd3.X
 	gc_n3 := gc_b3.Len()
-
 //line saxpy.go:131
 	n := len(c)
-
-//line saxpy.go:132
 	stride := gc_bdx3 * gc_gdx3
 	if (stride) == gc_bdx3*gc_gdx3 && gc_n3 == gc_bdx3 && gc_gd3.Y*gc_gd3.Z == 1 {
 		gc_limit := n
@@ -2533,184 +2044,162 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 			_ = gc_more
 			gc_pos3.Block = gc_first3 % gc_gdx3
 			gc_bx3 := 0
-			_ = gc_bx3
+//line saxpy.go:145
 			gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, gc_last3*gc_bdx3
-			{
-				gc_from3, gc_to3 := gc_runlo3, gc_runhi3
-				if !compiled.Adds(gc_off+(gc_bx3*gc_bdx3), gc_to3) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*gc_bdx3)); gc_bound3 < gc_to3 {
-					gc_to3 = gc_bound3
-				}
-				for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					gc_off6 := (gc_bx3 * gc_bdx3) + gc_off
-					if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to3 <= len(c)-gc_off6 && gc_off6 <= len(a) && gc_to3 <= len(a)-gc_off6 && gc_off6 <= len(b) && gc_to3 <= len(b)-gc_off6 {
-						gc_at13 := c[gc_off6:][:gc_to3]
-						gc_at14 := a[gc_off6:][:gc_to3]
-						gc_at15 := b[gc_off6:][:gc_to3]
-						gc_vstep3 := gc_from3
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
-									gc_tx3 := gc_vstep3
-//line saxpy.go:133
-									var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-//line saxpy.go:133
-									_ = i
-									archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
+//line saxpy.go:147
+			gc_from3, gc_to3 := gc_runlo3, gc_runhi3
+			if !compiled.Adds(gc_off+(gc_bx3*gc_bdx3), gc_to3) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*gc_bdx3)); gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off6 := (gc_bx3 * gc_bdx3) + gc_off
+				if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to3 <= len(c)-gc_off6 && gc_off6 <= len(a) && gc_to3 <= len(a)-gc_off6 && gc_off6 <= len(b) && gc_to3 <= len(b)-gc_off6 {
+					gc_at13 := c[gc_off6:][:gc_to3]
+					gc_at14 := a[gc_off6:][:gc_to3]
+					gc_at15 := b[gc_off6:][:gc_to3]
+					gc_vstep3 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
 								gc_tx3 := gc_vstep3
 //line saxpy.go:133
 								var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
 //line saxpy.go:133
 								_ = i
-								archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						if gc_vstep3 > gc_from3 {
-							gc_more = true
-						}
-						for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
-
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
+							gc_tx3 := gc_vstep3
 //line saxpy.go:133
-							i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-							gc_more = true
+							var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+//line saxpy.go:133
 							_ = i
-
-//line saxpy.go:134
-							gc_at13[gc_tx3] = gc_at14[gc_tx3] + gc_at15[gc_tx3]
+							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 						}
-					} else {
-						gc_vstep4 := gc_from3
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
-									gc_tx3 := gc_vstep4
-//line saxpy.go:133
-									var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-//line saxpy.go:133
-									_ = i
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from3 {
+						gc_more = true
+					}
+					for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
 //line saxpy.go:134
-									if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
+						gc_more = true
 //line saxpy.go:134
-										break
-//line saxpy.go:134
-									}
-									archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_at13[gc_tx3] = gc_at14[gc_tx3] + gc_at15[gc_tx3]
+					}
+				} else {
+					gc_vstep4 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
 								gc_tx3 := gc_vstep4
 //line saxpy.go:133
 								var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-//line saxpy.go:133
-								_ = i
-//line saxpy.go:134
-								if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:134
 									break
-//line saxpy.go:134
 								}
-								archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
+//line saxpy.go:135
+								archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						if gc_vstep4 > gc_from3 {
-							gc_more = true
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+							gc_tx3 := gc_vstep4
+//line saxpy.go:133
+							var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+//line saxpy.go:134
+								break
+							}
+//line saxpy.go:135
+							archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
-						gc_step8 := gc_vstep4
-						for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-							{
-								gc_tx3 := gc_step8 + 0
-								gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-								gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
-								gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-								i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx3 := gc_step8 + 1
-								gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-								gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
-								gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-								i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx3 := gc_step8 + 2
-								gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-								gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
-								gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-								i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx3 := gc_step8 + 3
-								gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-								gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
-								gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-								i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-						}
-						for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep4 > gc_from3 {
+						gc_more = true
+					}
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
 							gc_pos3.Thread = gc_rank3
-
 //line saxpy.go:133
 							i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
 							gc_more = true
-
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
+							gc_pos3.Thread = gc_rank3
+//line saxpy.go:133
+							i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
+							gc_pos3.Thread = gc_rank3
+//line saxpy.go:133
+							i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
+							gc_pos3.Thread = gc_rank3
+//line saxpy.go:133
+							i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+					}
+					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
+						gc_pos3.Thread = gc_rank3
+//line saxpy.go:133
+						i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+						gc_more = true
+//line saxpy.go:134
+						c[i] = a[i] + b[i]
 					}
 				}
 			}
 		}
 	} else {
-
 //line saxpy.go:133
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 			gc_b3.Tick()
@@ -2718,162 +2207,117 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 				return
 			}
 			gc_more = false
-			{
-				gc_bx3 := gc_lo3%gc_gdx3 - 1
-				for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
-					gc_pos3.Block = gc_blk3
-					gc_bx3++
-					if gc_bx3 == gc_gdx3 {
-						gc_bx3 = 0
+//line saxpy.go:140
+			gc_bx3 := gc_lo3%gc_gdx3 - 1
+			for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
+				gc_pos3.Block = gc_blk3
+				gc_bx3++
+				if gc_bx3 == gc_gdx3 {
+					gc_bx3 = 0
+				}
+				{
+					gc_from3, gc_to3 := 0, gc_bdx3
+					if !compiled.Adds(gc_off+(gc_bx3*gc_bdx3), gc_to3) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from3, gc_to3 := 0, gc_bdx3
-						if !compiled.Adds(gc_off+(gc_bx3*gc_bdx3), gc_to3) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*gc_bdx3)); gc_bound3 < gc_to3 {
-							gc_to3 = gc_bound3
-						}
-						for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-							gc_off7 := (gc_bx3 * gc_bdx3) + gc_off
-							if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(c) && gc_to3 <= len(c)-gc_off7 && gc_off7 <= len(a) && gc_to3 <= len(a)-gc_off7 && gc_off7 <= len(b) && gc_to3 <= len(b)-gc_off7 {
-								gc_at16 := c[gc_off7:][:gc_to3]
-								gc_at17 := a[gc_off7:][:gc_to3]
-								gc_at18 := b[gc_off7:][:gc_to3]
-								gc_step9 := gc_from3
-								for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-									{
-										gc_tx3 := gc_step9 + 0
-										_ = gc_tx3
-										gc_rank3 := gc_base3 + gc_tx3
-										_ = gc_rank3
-
-//line saxpy.go:133
-										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*gc_bdx3)); gc_bound3 < gc_to3 {
+						gc_to3 = gc_bound3
+					}
+					for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+						gc_off7 := (gc_bx3 * gc_bdx3) + gc_off
+						if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(c) && gc_to3 <= len(c)-gc_off7 && gc_off7 <= len(a) && gc_to3 <= len(a)-gc_off7 && gc_off7 <= len(b) && gc_to3 <= len(b)-gc_off7 {
+							gc_at16 := c[gc_off7:][:gc_to3]
+							gc_at17 := a[gc_off7:][:gc_to3]
+							gc_at18 := b[gc_off7:][:gc_to3]
+							gc_step9 := gc_from3
+							for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+								{
+									gc_tx3 := gc_step9 + 0
 //line saxpy.go:134
-										gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
-									}
-									{
-										gc_tx3 := gc_step9 + 1
-										_ = gc_tx3
-										gc_rank3 := gc_base3 + gc_tx3
-										_ = gc_rank3
-
-//line saxpy.go:133
-										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
-									}
-									{
-										gc_tx3 := gc_step9 + 2
-										_ = gc_tx3
-										gc_rank3 := gc_base3 + gc_tx3
-										_ = gc_rank3
-
-//line saxpy.go:133
-										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
-									}
-									{
-										gc_tx3 := gc_step9 + 3
-										_ = gc_tx3
-										gc_rank3 := gc_base3 + gc_tx3
-										_ = gc_rank3
-
-//line saxpy.go:133
-										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
-									}
-								}
-								for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-									gc_rank3 := gc_base3 + gc_tx3
-									_ = gc_rank3
-
-//line saxpy.go:133
-									i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
 									gc_more = true
-									_ = i
-
 //line saxpy.go:134
 									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
 								}
-							} else {
-								gc_step10 := gc_from3
-								for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
-									{
-										gc_tx3 := gc_step10 + 0
-										gc_rank3 := gc_base3 + gc_tx3
-										gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-										gc_more = true
-
+								{
+									gc_tx3 := gc_step9 + 1
 //line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx3 := gc_step10 + 1
-										gc_rank3 := gc_base3 + gc_tx3
-										gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-										gc_more = true
-
+									gc_more = true
 //line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx3 := gc_step10 + 2
-										gc_rank3 := gc_base3 + gc_tx3
-										gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-										gc_more = true
-
-//line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx3 := gc_step10 + 3
-										gc_rank3 := gc_base3 + gc_tx3
-										gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-										gc_more = true
-
-//line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
+									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
 								}
-								for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
+								{
+									gc_tx3 := gc_step9 + 2
+//line saxpy.go:134
+									gc_more = true
+//line saxpy.go:134
+									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
+								}
+								{
+									gc_tx3 := gc_step9 + 3
+//line saxpy.go:134
+									gc_more = true
+//line saxpy.go:134
+									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
+								}
+							}
+							for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+//line saxpy.go:134
+								gc_more = true
+//line saxpy.go:134
+								gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
+							}
+						} else {
+							gc_step10 := gc_from3
+							for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
+								{
+									gc_tx3 := gc_step10 + 0
 									gc_rank3 := gc_base3 + gc_tx3
 									gc_pos3.Thread = gc_rank3
-
 //line saxpy.go:133
 									i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
 									gc_more = true
-
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
+								{
+									gc_tx3 := gc_step10 + 1
+									gc_rank3 := gc_base3 + gc_tx3
+									gc_pos3.Thread = gc_rank3
+//line saxpy.go:133
+									i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+								{
+									gc_tx3 := gc_step10 + 2
+									gc_rank3 := gc_base3 + gc_tx3
+									gc_pos3.Thread = gc_rank3
+//line saxpy.go:133
+									i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+								{
+									gc_tx3 := gc_step10 + 3
+									gc_rank3 := gc_base3 + gc_tx3
+									gc_pos3.Thread = gc_rank3
+//line saxpy.go:133
+									i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+							}
+							for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+//line saxpy.go:133
+								i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+								gc_more = true
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
 							}
 						}
 					}
@@ -2891,11 +2335,8 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 	gc_gd4 := gc_b4.GridDim()
 	gc_gdx4 := gc_gd4.X
 	gc_n4 := gc_b4.Len()
-
 //line saxpy.go:131
 	n := len(c)
-
-//line saxpy.go:132
 	stride := gc_bdx4 * gc_gdx4
 	if (stride) == gc_bdx4*gc_gdx4 && gc_n4 == gc_bdx4 && gc_gd4.Y*gc_gd4.Z == 1 {
 		gc_limit := n
@@ -2908,184 +2349,162 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 			_ = gc_more
 			gc_pos4.Block = gc_first4 % gc_gdx4
 			gc_bx4 := 0
-			_ = gc_bx4
+//line saxpy.go:145
 			gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, gc_last4*gc_bdx4
-			{
-				gc_from4, gc_to4 := gc_runlo4, gc_runhi4
-				if !compiled.Adds(gc_off+(gc_bx4*gc_bdx4), gc_to4) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*gc_bdx4)); gc_bound4 < gc_to4 {
-					gc_to4 = gc_bound4
-				}
-				for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-					gc_off8 := (gc_bx4 * gc_bdx4) + gc_off
-					if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 <= len(c) && gc_to4 <= len(c)-gc_off8 && gc_off8 <= len(a) && gc_to4 <= len(a)-gc_off8 && gc_off8 <= len(b) && gc_to4 <= len(b)-gc_off8 {
-						gc_at19 := c[gc_off8:][:gc_to4]
-						gc_at20 := a[gc_off8:][:gc_to4]
-						gc_at21 := b[gc_off8:][:gc_to4]
-						gc_vstep5 := gc_from4
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
-									gc_tx4 := gc_vstep5
-//line saxpy.go:133
-									var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-//line saxpy.go:133
-									_ = i
-									archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at19[gc_tx4:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop5 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
+//line saxpy.go:147
+			gc_from4, gc_to4 := gc_runlo4, gc_runhi4
+			if !compiled.Adds(gc_off+(gc_bx4*gc_bdx4), gc_to4) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*gc_bdx4)); gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off8 := (gc_bx4 * gc_bdx4) + gc_off
+				if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 <= len(c) && gc_to4 <= len(c)-gc_off8 && gc_off8 <= len(a) && gc_to4 <= len(a)-gc_off8 && gc_off8 <= len(b) && gc_to4 <= len(b)-gc_off8 {
+					gc_at19 := c[gc_off8:][:gc_to4]
+					gc_at20 := a[gc_off8:][:gc_to4]
+					gc_at21 := b[gc_off8:][:gc_to4]
+					gc_vstep5 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
 								gc_tx4 := gc_vstep5
 //line saxpy.go:133
 								var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
 //line saxpy.go:133
 								_ = i
-								archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at19[gc_tx4:])
+								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at19[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
 						}
-						if gc_vstep5 > gc_from4 {
-							gc_more = true
-						}
-						for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
-
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
+							gc_tx4 := gc_vstep5
 //line saxpy.go:133
-							i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-							gc_more = true
+							var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+//line saxpy.go:133
 							_ = i
-
-//line saxpy.go:134
-							gc_at19[gc_tx4] = gc_at20[gc_tx4] + gc_at21[gc_tx4]
+							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at19[gc_tx4:])
 						}
-					} else {
-						gc_vstep6 := gc_from4
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop6 bool
-							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-								for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
-									gc_tx4 := gc_vstep6
-//line saxpy.go:133
-									var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-//line saxpy.go:133
-									_ = i
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from4 {
+						gc_more = true
+					}
+					for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
 //line saxpy.go:134
-									if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
+						gc_more = true
 //line saxpy.go:134
-										break
-//line saxpy.go:134
-									}
-									archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop6 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_at19[gc_tx4] = gc_at20[gc_tx4] + gc_at21[gc_tx4]
+					}
+				} else {
+					gc_vstep6 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
 								gc_tx4 := gc_vstep6
 //line saxpy.go:133
 								var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-//line saxpy.go:133
-								_ = i
-//line saxpy.go:134
-								if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:134
 									break
-//line saxpy.go:134
 								}
-								archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
+//line saxpy.go:135
+								archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
 						}
-						if gc_vstep6 > gc_from4 {
-							gc_more = true
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+							gc_tx4 := gc_vstep6
+//line saxpy.go:133
+							var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+//line saxpy.go:134
+								break
+							}
+//line saxpy.go:135
+							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
-						gc_step11 := gc_vstep6
-						for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-							{
-								gc_tx4 := gc_step11 + 0
-								gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-								gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
-								gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-								i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx4 := gc_step11 + 1
-								gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-								gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
-								gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-								i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx4 := gc_step11 + 2
-								gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-								gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
-								gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-								i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx4 := gc_step11 + 3
-								gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-								gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
-								gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-								i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-						}
-						for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep6 > gc_from4 {
+						gc_more = true
+					}
+					gc_step11 := gc_vstep6
+					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
 							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 							gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
 							gc_pos4.Thread = gc_rank4
-
 //line saxpy.go:133
 							i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
 							gc_more = true
-
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
+							gc_pos4.Thread = gc_rank4
+//line saxpy.go:133
+							i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
+							gc_pos4.Thread = gc_rank4
+//line saxpy.go:133
+							i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
+							gc_pos4.Thread = gc_rank4
+//line saxpy.go:133
+							i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
+						}
+					}
+					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
+						gc_pos4.Thread = gc_rank4
+//line saxpy.go:133
+						i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+						gc_more = true
+//line saxpy.go:134
+						c[i] = a[i] + b[i]
 					}
 				}
 			}
 		}
 	} else {
-
 //line saxpy.go:133
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 			gc_b4.Tick()
@@ -3093,162 +2512,117 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 				return
 			}
 			gc_more = false
-			{
-				gc_bx4 := gc_lo4%gc_gdx4 - 1
-				for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
-					gc_pos4.Block = gc_blk4
-					gc_bx4++
-					if gc_bx4 == gc_gdx4 {
-						gc_bx4 = 0
+//line saxpy.go:140
+			gc_bx4 := gc_lo4%gc_gdx4 - 1
+			for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
+				gc_pos4.Block = gc_blk4
+				gc_bx4++
+				if gc_bx4 == gc_gdx4 {
+					gc_bx4 = 0
+				}
+				{
+					gc_from4, gc_to4 := 0, gc_bdx4
+					if !compiled.Adds(gc_off+(gc_bx4*gc_bdx4), gc_to4) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from4, gc_to4 := 0, gc_bdx4
-						if !compiled.Adds(gc_off+(gc_bx4*gc_bdx4), gc_to4) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*gc_bdx4)); gc_bound4 < gc_to4 {
-							gc_to4 = gc_bound4
-						}
-						for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-							gc_off9 := (gc_bx4 * gc_bdx4) + gc_off
-							if gc_from4 >= 0 && gc_off9 >= 0 && gc_off9 <= len(c) && gc_to4 <= len(c)-gc_off9 && gc_off9 <= len(a) && gc_to4 <= len(a)-gc_off9 && gc_off9 <= len(b) && gc_to4 <= len(b)-gc_off9 {
-								gc_at22 := c[gc_off9:][:gc_to4]
-								gc_at23 := a[gc_off9:][:gc_to4]
-								gc_at24 := b[gc_off9:][:gc_to4]
-								gc_step12 := gc_from4
-								for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-									{
-										gc_tx4 := gc_step12 + 0
-										_ = gc_tx4
-										gc_rank4 := gc_base4 + gc_tx4
-										_ = gc_rank4
-
-//line saxpy.go:133
-										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*gc_bdx4)); gc_bound4 < gc_to4 {
+						gc_to4 = gc_bound4
+					}
+					for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+						gc_off9 := (gc_bx4 * gc_bdx4) + gc_off
+						if gc_from4 >= 0 && gc_off9 >= 0 && gc_off9 <= len(c) && gc_to4 <= len(c)-gc_off9 && gc_off9 <= len(a) && gc_to4 <= len(a)-gc_off9 && gc_off9 <= len(b) && gc_to4 <= len(b)-gc_off9 {
+							gc_at22 := c[gc_off9:][:gc_to4]
+							gc_at23 := a[gc_off9:][:gc_to4]
+							gc_at24 := b[gc_off9:][:gc_to4]
+							gc_step12 := gc_from4
+							for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+								{
+									gc_tx4 := gc_step12 + 0
 //line saxpy.go:134
-										gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
-									}
-									{
-										gc_tx4 := gc_step12 + 1
-										_ = gc_tx4
-										gc_rank4 := gc_base4 + gc_tx4
-										_ = gc_rank4
-
-//line saxpy.go:133
-										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
-									}
-									{
-										gc_tx4 := gc_step12 + 2
-										_ = gc_tx4
-										gc_rank4 := gc_base4 + gc_tx4
-										_ = gc_rank4
-
-//line saxpy.go:133
-										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
-									}
-									{
-										gc_tx4 := gc_step12 + 3
-										_ = gc_tx4
-										gc_rank4 := gc_base4 + gc_tx4
-										_ = gc_rank4
-
-//line saxpy.go:133
-										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-										gc_more = true
-										_ = i
-
-//line saxpy.go:134
-										gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
-									}
-								}
-								for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-									gc_rank4 := gc_base4 + gc_tx4
-									_ = gc_rank4
-
-//line saxpy.go:133
-									i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
 									gc_more = true
-									_ = i
-
 //line saxpy.go:134
 									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
 								}
-							} else {
-								gc_step13 := gc_from4
-								for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
-									{
-										gc_tx4 := gc_step13 + 0
-										gc_rank4 := gc_base4 + gc_tx4
-										gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-										gc_more = true
-
+								{
+									gc_tx4 := gc_step12 + 1
 //line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx4 := gc_step13 + 1
-										gc_rank4 := gc_base4 + gc_tx4
-										gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-										gc_more = true
-
+									gc_more = true
 //line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx4 := gc_step13 + 2
-										gc_rank4 := gc_base4 + gc_tx4
-										gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-										gc_more = true
-
-//line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
-									{
-										gc_tx4 := gc_step13 + 3
-										gc_rank4 := gc_base4 + gc_tx4
-										gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-										gc_more = true
-
-//line saxpy.go:134
-										c[i] = a[i] + b[i]
-									}
+									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
 								}
-								for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
+								{
+									gc_tx4 := gc_step12 + 2
+//line saxpy.go:134
+									gc_more = true
+//line saxpy.go:134
+									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
+								}
+								{
+									gc_tx4 := gc_step12 + 3
+//line saxpy.go:134
+									gc_more = true
+//line saxpy.go:134
+									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
+								}
+							}
+							for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+//line saxpy.go:134
+								gc_more = true
+//line saxpy.go:134
+								gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
+							}
+						} else {
+							gc_step13 := gc_from4
+							for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
+								{
+									gc_tx4 := gc_step13 + 0
 									gc_rank4 := gc_base4 + gc_tx4
 									gc_pos4.Thread = gc_rank4
-
 //line saxpy.go:133
 									i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
 									gc_more = true
-
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
+								{
+									gc_tx4 := gc_step13 + 1
+									gc_rank4 := gc_base4 + gc_tx4
+									gc_pos4.Thread = gc_rank4
+//line saxpy.go:133
+									i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+								{
+									gc_tx4 := gc_step13 + 2
+									gc_rank4 := gc_base4 + gc_tx4
+									gc_pos4.Thread = gc_rank4
+//line saxpy.go:133
+									i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+								{
+									gc_tx4 := gc_step13 + 3
+									gc_rank4 := gc_base4 + gc_tx4
+									gc_pos4.Thread = gc_rank4
+//line saxpy.go:133
+									i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+									gc_more = true
+//line saxpy.go:134
+									c[i] = a[i] + b[i]
+								}
+							}
+							for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+//line saxpy.go:133
+								i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+								gc_more = true
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
 							}
 						}
 					}
@@ -3280,146 +2654,99 @@ func gc_body_vecAddCoarsened[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line saxpy.go:144
 	n := len(c)
-
-//line saxpy.go:145
 	stride := gc_bdx2 * gc_gdx2 * saxpyRun
-
-//line saxpy.go:146
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
-				}
-				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+//line saxpy.go:153
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line saxpy.go:146
-							gc_start2 := (gc_bx2*gc_bdx2 + gc_tx2) * saxpyRun
-							lo := gc_start2 + gc_off
-							if !(lo < gc_limit) || lo < gc_start2 && compiled.StrideStopped(gc_start2, stride, gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start2 := (gc_bx2*gc_bdx2 + gc_tx2) * saxpyRun
+						lo := gc_start2 + gc_off
+						if !(lo < gc_limit) || lo < gc_start2 && compiled.StrideStopped(gc_start2, stride, gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line saxpy.go:147
-							hi := min(lo+saxpyRun, n)
-
-//line saxpy.go:148
-							as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
-
-//line saxpy.go:149
-							bs, cs = bs[:len(as)], cs[:len(as)]
-
-							{
-
+						hi := min(lo+saxpyRun, n)
+						as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
+						bs, cs = bs[:len(as)], cs[:len(as)]
+						{
 //line saxpy.go:150
-								gc_xs2 := as
+							gc_xs2 := as
 //line saxpy.go:150
-								gc_i2 := 0
+							gc_i2 := 0
 //line saxpy.go:150
-								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+							for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+								{
 //line saxpy.go:150
+									i := gc_i2 + 0
+//line saxpy.go:150
+									v := gc_xs2[i]
 									{
-//line saxpy.go:150
-										i := gc_i2 + 0
-//line saxpy.go:150
-										_ = i
-//line saxpy.go:150
-										v := gc_xs2[i]
-//line saxpy.go:150
-										_ = v
-//line saxpy.go:150
-										{
-											cs[i] = v + bs[i]
-										}
-//line saxpy.go:152
+//line saxpy.go:151
+										cs[i] = v + bs[i]
 									}
-//line saxpy.go:152
-									{
-//line saxpy.go:152
-										i := gc_i2 + 1
-//line saxpy.go:152
-										_ = i
-//line saxpy.go:152
-										v := gc_xs2[i]
-//line saxpy.go:152
-										_ = v
-//line saxpy.go:150
-										{
-											cs[i] = v + bs[i]
-										}
-//line saxpy.go:152
-									}
-//line saxpy.go:152
-									{
-//line saxpy.go:152
-										i := gc_i2 + 2
-//line saxpy.go:152
-										_ = i
-//line saxpy.go:152
-										v := gc_xs2[i]
-//line saxpy.go:152
-										_ = v
-//line saxpy.go:150
-										{
-											cs[i] = v + bs[i]
-										}
-//line saxpy.go:152
-									}
-//line saxpy.go:152
-									{
-//line saxpy.go:152
-										i := gc_i2 + 3
-//line saxpy.go:152
-										_ = i
-//line saxpy.go:152
-										v := gc_xs2[i]
-//line saxpy.go:152
-										_ = v
-//line saxpy.go:150
-										{
-											cs[i] = v + bs[i]
-										}
-//line saxpy.go:152
-									}
-//line saxpy.go:152
 								}
-//line saxpy.go:150
-								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line saxpy.go:150
+								{
+//line saxpy.go:152
+									i := gc_i2 + 1
+//line saxpy.go:152
+									v := gc_xs2[i]
 									{
-//line saxpy.go:150
-										i := gc_i2
-//line saxpy.go:150
-										_ = i
-//line saxpy.go:150
-										v := gc_xs2[i]
-//line saxpy.go:150
-										_ = v
-//line saxpy.go:150
-										{
-											cs[i] = v + bs[i]
-										}
-//line saxpy.go:152
+//line saxpy.go:151
+										cs[i] = v + bs[i]
 									}
-//line saxpy.go:152
 								}
+								{
 //line saxpy.go:152
+									i := gc_i2 + 2
+//line saxpy.go:152
+									v := gc_xs2[i]
+									{
+//line saxpy.go:151
+										cs[i] = v + bs[i]
+									}
+								}
+								{
+//line saxpy.go:152
+									i := gc_i2 + 3
+//line saxpy.go:152
+									v := gc_xs2[i]
+									{
+//line saxpy.go:151
+										cs[i] = v + bs[i]
+									}
+								}
+							}
+//line saxpy.go:150
+							for ; gc_i2 < len(gc_xs2); gc_i2++ {
+								{
+//line saxpy.go:150
+									i := gc_i2
+//line saxpy.go:150
+									v := gc_xs2[i]
+									{
+//line saxpy.go:151
+										cs[i] = v + bs[i]
+									}
+								}
 							}
 						}
 					}
@@ -3432,4 +2759,5 @@ func gc_body_vecAddCoarsened[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 // gc_files_saxpy holds the source files whose lines the kernels' records hash.
 //
 //go:embed saxpy.go
+//line saxpy.go:164
 var gc_files_saxpy embed.FS

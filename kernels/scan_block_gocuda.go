@@ -45,299 +45,170 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[T](gc_b, 0)[:gc_n]
-
 //line scan_block.go:20
 	n := len(in)
-
-//line scan_block.go:21
 	b := gc_bdx
-
-//line scan_block.go:22
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line scan_block.go:22
 	x := gocuda.Shared[T](t, b)[:b]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * b
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := x[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan_block.go:21
-						i := gc_tx
-						_ = i
-
-//line scan_block.go:23
-						g := gc_bx*b + i
-						_ = g
-
 //line scan_block.go:24
-						var v T
-
-//line scan_block.go:25
-						if true || g < n {
-							v = gc_at[gc_tx]
-						}
-
-//line scan_block.go:28
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan_block.go:21
-						i := gc_tx
-						_ = i
-
-//line scan_block.go:23
-						g := gc_bx*b + i
-						_ = g
-
-//line scan_block.go:24
-						var v T
-
-//line scan_block.go:25
-						if true || g < n {
-							v = gc_at[gc_tx]
-						}
-
-//line scan_block.go:28
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan_block.go:21
-						i := gc_tx
-						_ = i
-
-//line scan_block.go:23
-						g := gc_bx*b + i
-						_ = g
-
-//line scan_block.go:24
-						var v T
-
-//line scan_block.go:25
-						if true || g < n {
-							v = gc_at[gc_tx]
-						}
-
-//line scan_block.go:28
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan_block.go:21
-						i := gc_tx
-						_ = i
-
-//line scan_block.go:23
-						g := gc_bx*b + i
-						_ = g
-
-//line scan_block.go:24
-						var v T
-
-//line scan_block.go:25
-						if true || g < n {
-							v = gc_at[gc_tx]
-						}
-
-//line scan_block.go:28
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := x[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line scan_block.go:21
 					i := gc_tx
-					_ = i
-
 //line scan_block.go:23
 					g := gc_bx*b + i
-					_ = g
-
-//line scan_block.go:24
 					var v T
-
-//line scan_block.go:25
 					if true || g < n {
 						v = gc_at[gc_tx]
 					}
-
-//line scan_block.go:28
 					gc_at2[gc_tx] = v
-					_ = v
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_block.go:21
-						i := gc_tx
-						_ = i
-
-//line scan_block.go:23
-						g := gc_bx*b + i
-						_ = g
-
-//line scan_block.go:24
-						var v T
-
-//line scan_block.go:25
-						if g < n {
-							v = in[g]
-						}
-
-//line scan_block.go:28
-						x[i] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_block.go:21
-						i := gc_tx
-						_ = i
-
-//line scan_block.go:23
-						g := gc_bx*b + i
-						_ = g
-
-//line scan_block.go:24
-						var v T
-
-//line scan_block.go:25
-						if g < n {
-							v = in[g]
-						}
-
-//line scan_block.go:28
-						x[i] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_block.go:21
-						i := gc_tx
-						_ = i
-
-//line scan_block.go:23
-						g := gc_bx*b + i
-						_ = g
-
-//line scan_block.go:24
-						var v T
-
-//line scan_block.go:25
-						if g < n {
-							v = in[g]
-						}
-
-//line scan_block.go:28
-						x[i] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_block.go:21
-						i := gc_tx
-						_ = i
-
-//line scan_block.go:23
-						g := gc_bx*b + i
-						_ = g
-
-//line scan_block.go:24
-						var v T
-
-//line scan_block.go:25
-						if g < n {
-							v = in[g]
-						}
-
-//line scan_block.go:28
-						x[i] = v
-						_ = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				{
+//line scan_block.go:32
+					gc_tx := gc_step + 1
 //line scan_block.go:21
 					i := gc_tx
-					_ = i
-
 //line scan_block.go:23
 					g := gc_bx*b + i
-					_ = g
-
-//line scan_block.go:24
 					var v T
-
-//line scan_block.go:25
+					if true || g < n {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+				{
+//line scan_block.go:32
+					gc_tx := gc_step + 2
+//line scan_block.go:21
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v T
+					if true || g < n {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+				{
+//line scan_block.go:32
+					gc_tx := gc_step + 3
+//line scan_block.go:21
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v T
+					if true || g < n {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+			}
+//line scan_block.go:32
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line scan_block.go:21
+				i := gc_tx
+//line scan_block.go:23
+				g := gc_bx*b + i
+				var v T
+				if true || g < n {
+					v = gc_at[gc_tx]
+				}
+				gc_at2[gc_tx] = v
+			}
+		} else {
+//line scan_block.go:32
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_block.go:21
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v T
 					if g < n {
 						v = in[g]
 					}
-
-//line scan_block.go:28
 					x[i] = v
-					_ = v
 				}
+				{
+//line scan_block.go:32
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_block.go:21
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v T
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+//line scan_block.go:32
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_block.go:21
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v T
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+//line scan_block.go:32
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_block.go:21
+					i := gc_tx
+//line scan_block.go:23
+					g := gc_bx*b + i
+					var v T
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+			}
+//line scan_block.go:32
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line scan_block.go:21
+				i := gc_tx
+//line scan_block.go:23
+				g := gc_bx*b + i
+				var v T
+				if g < n {
+					v = in[g]
+				}
+				x[i] = v
 			}
 		}
 	}
-
 //line scan_block.go:30
 	var x_ []T = x
-
-//line scan_block.go:30
-	_ = x_
-
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
-
-//line scan_block.go:52
 		if gc_n == gc_bdx && gc_bdx <= len(x_) && offset >= 0 {
 			x_ := x_[:gc_bdx]
 			gc_from, gc_to := 0, gc_bdx
@@ -345,568 +216,411 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				gc_from = gc_bound
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
-				gc_rank := gc_tx
-				_ = gc_rank
+//line scan_block.go:50
+				i_ := gc_tx
+//line scan_block.go:52
+				var y T
+				if i_ >= offset {
+					y = x_[i_-offset]
+				}
 				{
-
 //line scan_block.go:50
 					i_ := gc_tx
-					_ = i_
-
-//line scan_block.go:52
-					var y T
-
-//line scan_block.go:53
-					if i_ >= offset {
-						y = x_[i_-offset]
-					}
-					_ = y
-					{
-
-//line scan_block.go:50
-						i_ := gc_tx
-						_ = i_
-
 //line scan_block.go:57
-						if i_ >= offset {
-							x_[i_] = y + x_[i_]
-						}
+					if i_ >= offset {
+						x_[i_] = y + x_[i_]
 					}
 				}
 			}
 		} else {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := 0 - offset
-					if gc_off2 >= 0 && gc_off2 <= len(x_) && gc_bdx <= len(x_)-gc_off2 {
-						gc_at3 := x_[gc_off2:][:gc_bdx]
-						gc_step3 := 0
-						for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-
-//line scan_block.go:52
-								var y T
-
-//line scan_block.go:53
-								if i_ >= offset {
-									y = gc_at3[gc_tx]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step3 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-
-//line scan_block.go:52
-								var y T
-
-//line scan_block.go:53
-								if i_ >= offset {
-									y = gc_at3[gc_tx]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step3 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-
-//line scan_block.go:52
-								var y T
-
-//line scan_block.go:53
-								if i_ >= offset {
-									y = gc_at3[gc_tx]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step3 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-
-//line scan_block.go:52
-								var y T
-
-//line scan_block.go:53
-								if i_ >= offset {
-									y = gc_at3[gc_tx]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line scan_block.go:65
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0 - offset
+				if gc_off2 >= 0 && gc_off2 <= len(x_) && gc_bdx <= len(x_)-gc_off2 {
+					gc_at3 := x_[gc_off2:][:gc_bdx]
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+//line scan_block.go:74
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line scan_block.go:50
 							i_ := gc_tx
-							_ = i_
-
 //line scan_block.go:52
 							var y T
-
-//line scan_block.go:53
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
-							_ = y
+//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
-					} else {
-						gc_step4 := 0
-						for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-
-//line scan_block.go:52
-								var y T
-
-//line scan_block.go:53
-								if i_ >= offset {
-									y = x_[i_-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-
-//line scan_block.go:52
-								var y T
-
-//line scan_block.go:53
-								if i_ >= offset {
-									y = x_[i_-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-
-//line scan_block.go:52
-								var y T
-
-//line scan_block.go:53
-								if i_ >= offset {
-									y = x_[i_-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-
-//line scan_block.go:52
-								var y T
-
-//line scan_block.go:53
-								if i_ >= offset {
-									y = x_[i_-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-						}
-						for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+						{
+							gc_tx := gc_step3 + 1
+//line scan_block.go:62
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
 //line scan_block.go:50
 							i_ := gc_tx
-							_ = i_
-
 //line scan_block.go:52
 							var y T
-
-//line scan_block.go:53
 							if i_ >= offset {
-								y = x_[i_-offset]
+								y = gc_at3[gc_tx]
 							}
-							_ = y
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step3 + 2
+//line scan_block.go:62
+							gc_rank := gc_base + gc_tx
+//line scan_block.go:50
+							i_ := gc_tx
+//line scan_block.go:52
+							var y T
+							if i_ >= offset {
+								y = gc_at3[gc_tx]
+							}
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step3 + 3
+//line scan_block.go:62
+							gc_rank := gc_base + gc_tx
+//line scan_block.go:50
+							i_ := gc_tx
+//line scan_block.go:52
+							var y T
+							if i_ >= offset {
+								y = gc_at3[gc_tx]
+							}
+//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 					}
-				}
-			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := offset; gc_bound > gc_from {
-					gc_from = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if gc_from >= 0 && gc_to <= len(x_) {
-						gc_at4 := x_[:gc_to]
-						gc_step5 := gc_from
-						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-							{
-								gc_tx := gc_step5 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-								y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-								{
-									gc_at4[gc_tx] = y + gc_at4[gc_tx]
-								}
-							}
-							{
-								gc_tx := gc_step5 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-								y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-								{
-									gc_at4[gc_tx] = y + gc_at4[gc_tx]
-								}
-							}
-							{
-								gc_tx := gc_step5 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-								y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-								{
-									gc_at4[gc_tx] = y + gc_at4[gc_tx]
-								}
-							}
-							{
-								gc_tx := gc_step5 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-								y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-								{
-									gc_at4[gc_tx] = y + gc_at4[gc_tx]
-								}
-							}
+						i_ := gc_tx
+//line scan_block.go:52
+						var y T
+						if i_ >= offset {
+							y = gc_at3[gc_tx]
 						}
-						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line scan_block.go:57
+						gc_s_y[gc_rank] = y
+					}
+				} else {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+							gc_pos.Thread = gc_rank
 //line scan_block.go:50
 							i_ := gc_tx
-							_ = i_
-							y := gc_s_y[gc_rank]
-
+//line scan_block.go:52
+							var y T
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
 //line scan_block.go:57
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan_block.go:50
+							i_ := gc_tx
+//line scan_block.go:52
+							var y T
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan_block.go:50
+							i_ := gc_tx
+//line scan_block.go:52
+							var y T
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan_block.go:50
+							i_ := gc_tx
+//line scan_block.go:52
+							var y T
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+//line scan_block.go:57
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan_block.go:50
+						i_ := gc_tx
+//line scan_block.go:52
+						var y T
+						if i_ >= offset {
+							y = x_[i_-offset]
+						}
+//line scan_block.go:57
+						gc_s_y[gc_rank] = y
+					}
+				}
+			}
+//line scan_block.go:63
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(x_) {
+					gc_at4 := x_[:gc_to]
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+//line scan_block.go:75
+							gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 							{
+//line scan_block.go:58
 								gc_at4[gc_tx] = y + gc_at4[gc_tx]
 							}
 						}
-					} else {
-						gc_step6 := gc_from
-						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step5 + 1
+//line scan_block.go:64
+							gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
 							{
-								gc_tx := gc_step6 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-								y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-								{
-									x_[i_] = y + x_[i_]
-								}
-							}
-							{
-								gc_tx := gc_step6 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-								y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-								{
-									x_[i_] = y + x_[i_]
-								}
-							}
-							{
-								gc_tx := gc_step6 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-								y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-								{
-									x_[i_] = y + x_[i_]
-								}
-							}
-							{
-								gc_tx := gc_step6 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-								i_ := gc_tx
-								_ = i_
-								y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-								{
-									x_[i_] = y + x_[i_]
-								}
+//line scan_block.go:58
+								gc_at4[gc_tx] = y + gc_at4[gc_tx]
 							}
 						}
-						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step5 + 2
+//line scan_block.go:64
+							gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
+							{
+//line scan_block.go:58
+								gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step5 + 3
+//line scan_block.go:64
+							gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
+							{
+//line scan_block.go:58
+								gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						y := gc_s_y[gc_rank]
+						{
+//line scan_block.go:58
+							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+						}
+					}
+				} else {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line scan_block.go:50
 							i_ := gc_tx
-							_ = i_
+//line scan_block.go:52
 							y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
 							{
+//line scan_block.go:58
 								x_[i_] = y + x_[i_]
 							}
+						}
+						{
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan_block.go:50
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
+							{
+//line scan_block.go:58
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan_block.go:50
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
+							{
+//line scan_block.go:58
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan_block.go:50
+							i_ := gc_tx
+//line scan_block.go:52
+							y := gc_s_y[gc_rank]
+							{
+//line scan_block.go:58
+								x_[i_] = y + x_[i_]
+							}
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan_block.go:50
+						i_ := gc_tx
+//line scan_block.go:52
+						y := gc_s_y[gc_rank]
+						{
+//line scan_block.go:58
+							x_[i_] = y + x_[i_]
 						}
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * b
-			gc_off4 := 0 - 1
-			gc_off5 := gc_bx
-			gc_fastlo, gc_fasthi := 0, 0
-			if gc_off5 >= 0 && gc_off5 < len(sums) {
-				gc_fastlo = min(max(0, -gc_off3, -gc_off4), gc_bdx)
-				gc_fasthi = max(min(gc_bdx, len(x_), len(out)-gc_off3, len(x)-gc_off4, len(in)-gc_off3), gc_fastlo)
-			}
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at5 := x_[gc_fastlo:][:gc_seglen]
-						gc_at6 := out[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_at7 := x[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_at8 := sums[gc_off5:][:1]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+//line scan_block.go:67
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_off4 := 0 - 1
+		gc_off5 := gc_bx
+		gc_fastlo, gc_fasthi := 0, 0
+		if gc_off5 >= 0 && gc_off5 < len(sums) {
+			gc_fastlo = min(max(0, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi = max(min(gc_bdx, len(x_), len(out)-gc_off3, len(x)-gc_off4, len(in)-gc_off3), gc_fastlo)
+		}
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at5 := x_[gc_fastlo:][:gc_seglen]
+					gc_at6 := out[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at7 := x[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at8 := sums[gc_off5:][:1]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line scan_block.go:21
-							i := gc_tx
-							_ = i
-
+						i := gc_tx
 //line scan_block.go:23
-							g := gc_bx*b + i
-							_ = g
-
-//line scan_block.go:50
-							i_ := gc_tx
-							_ = i_
-
+						g := gc_bx*b + i
 //line scan_block.go:62
-							var r T = gc_at5[gc_u]
-
-//line scan_block.go:62
-							_ = r
-
+						var r T = gc_at5[gc_u]
 //line scan_block.go:30
-							incl := r
-
-//line scan_block.go:31
-							if true || g < n {
-								switch {
-								case inclusive:
-									gc_at6[gc_u] = incl
-								case i > 0:
-									gc_at6[gc_u] = gc_at7[gc_u]
-								default:
-									gc_at6[gc_u] = 0
-								}
+						incl := r
+						if true || g < n {
+							switch {
+							case inclusive:
+								gc_at6[gc_u] = incl
+							case i > 0:
+								gc_at6[gc_u] = gc_at7[gc_u]
+							default:
+								gc_at6[gc_u] = 0
 							}
-
-//line scan_block.go:41
-							if sums != nil && i == b-1 {
-								gc_at8[0] = incl
-							}
-							_ = r
-							_ = incl
 						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:21
-					i := gc_tx
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx*b + i
-					_ = g
-
-//line scan_block.go:50
-					i_ := gc_tx
-					_ = i_
-
-//line scan_block.go:62
-					var r T = x_[i_]
-
-//line scan_block.go:62
-					_ = r
-
-//line scan_block.go:30
-					incl := r
-
-//line scan_block.go:31
-					if g < n {
-						switch {
-						case inclusive:
-							out[g] = incl
-						case i > 0:
-							out[g] = x[i-1]
-						default:
-							out[g] = 0
+						if sums != nil && i == b-1 {
+							gc_at8[0] = incl
 						}
 					}
-
-//line scan_block.go:41
-					if sums != nil && i == b-1 {
-						sums[gc_bx] = incl
-					}
-					_ = r
-					_ = incl
+//line scan_block.go:47
+					gc_tx = gc_fasthi - 1
+					continue
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:21
-					i := gc_tx
-					_ = i
-
+				i := gc_tx
 //line scan_block.go:23
-					g := gc_bx*b + i
-					_ = g
-
+				g := gc_bx*b + i
 //line scan_block.go:50
-					i_ := gc_tx
-					_ = i_
-
+				i_ := gc_tx
 //line scan_block.go:62
-					var r T = x_[i_]
-
-//line scan_block.go:62
-					_ = r
-
+				var r T = x_[i_]
 //line scan_block.go:30
-					incl := r
-
-//line scan_block.go:31
-					if g < n {
-						switch {
-						case inclusive:
-							out[g] = incl
-						case i > 0:
-							out[g] = x[i-1]
-						default:
-							out[g] = 0
-						}
+				incl := r
+				if g < n {
+					switch {
+					case inclusive:
+						out[g] = incl
+					case i > 0:
+						out[g] = x[i-1]
+					default:
+						out[g] = 0
 					}
-
-//line scan_block.go:41
-					if sums != nil && i == b-1 {
-						sums[gc_bx] = incl
+				}
+				if sums != nil && i == b-1 {
+					sums[gc_bx] = incl
+				}
+			}
+		} else {
+//line scan_block.go:48
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line scan_block.go:21
+				i := gc_tx
+//line scan_block.go:23
+				g := gc_bx*b + i
+//line scan_block.go:50
+				i_ := gc_tx
+//line scan_block.go:62
+				var r T = x_[i_]
+//line scan_block.go:30
+				incl := r
+				if g < n {
+					switch {
+					case inclusive:
+						out[g] = incl
+					case i > 0:
+						out[g] = x[i-1]
+					default:
+						out[g] = 0
 					}
-					_ = r
-					_ = incl
+				}
+				if sums != nil && i == b-1 {
+					sums[gc_bx] = incl
 				}
 			}
 		}
@@ -946,112 +660,69 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[T](gc_b, 1)[:gc_n]
-
 //line scan_block.go:77
 	n := len(in)
-
-//line scan_block.go:78
 	b := gc_bdx
 	gc_pos.Thread = 0
-
 //line scan_block.go:79
 	if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 	}
-
-//line scan_block.go:82
 	m := 2 * b
-
-//line scan_block.go:83
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line scan_block.go:83
 	temp := gocuda.Shared[T](t, m)[:m]
-
 //line scan_block.go:93
 	offset := 1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off := gc_bx * m
-			gc_off2 := (gc_bx * m) + 1
-			gc_off3 := 1
-			if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
-				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line scan_block.go:95
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := gc_bx * m
+		gc_off2 := (gc_bx * m) + 1
+		gc_off3 := 1
+		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
+			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+				gc_rank := gc_base + gc_tx
 //line scan_block.go:78
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan_block.go:84
-					g := gc_bx*m + 2*thid
-					_ = g
-
-//line scan_block.go:85
-					var a0, a1 T
-
-//line scan_block.go:86
-					if true || g < n {
-						a0 = in[gc_idx]
-
-//line scan_block.go:88
-					}
-
-//line scan_block.go:89
-					if true || g+1 < n {
-						a1 = in[gc_idx2]
-
-//line scan_block.go:91
-					}
-
-//line scan_block.go:92
-					temp[gc_idx3], temp[gc_idx4] = a0, a1
-					_ = a0
-					_ = a1
-					gc_s_a0[gc_rank] = a0
-					gc_s_a1[gc_rank] = a1
+				g := gc_bx*m + 2*thid
+				var a0, a1 T
+				if true || g < n {
+					a0 = in[gc_idx]
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				if true || g+1 < n {
+					a1 = in[gc_idx2]
+				}
+				temp[gc_idx3], temp[gc_idx4] = a0, a1
+//line scan_block.go:95
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:78
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan_block.go:84
-					g := gc_bx*m + 2*thid
-					_ = g
-
-//line scan_block.go:85
-					var a0, a1 T
-
-//line scan_block.go:86
-					if g < n {
-						a0 = in[g]
-					}
-
-//line scan_block.go:89
-					if g+1 < n {
-						a1 = in[g+1]
-					}
-
-//line scan_block.go:92
-					temp[2*thid], temp[2*thid+1] = a0, a1
-					_ = a0
-					_ = a1
-					gc_s_a0[gc_rank] = a0
-					gc_s_a1[gc_rank] = a1
+				g := gc_bx*m + 2*thid
+				var a0, a1 T
+				if g < n {
+					a0 = in[g]
 				}
+				if g+1 < n {
+					a1 = in[g+1]
+				}
+				temp[2*thid], temp[2*thid+1] = a0, a1
+//line scan_block.go:95
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
 			}
 		}
 	}
-
 //line scan_block.go:94
 	for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
@@ -1059,55 +730,43 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			d /= 4
 			continue
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride2 := offset * (2 * 1)
-				gc_off4 := (offset * 2) - 1
-				gc_off5 := (offset * 1) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line scan_block.go:101
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride2 := offset * (2 * 1)
+			gc_off4 := (offset * 2) - 1
+			gc_off5 := (offset * 1) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 //line scan_block.go:78
-						thid := gc_tx
-						_ = thid
-
-//line scan_block.go:96
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					thid := gc_tx
+					{
 //line scan_block.go:97
-							_ = ai
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan_block.go:97
-							_ = bi
-							temp[gc_idx5] += temp[gc_idx6]
-
-//line scan_block.go:99
-						}
+						_ = ai
+//line scan_block.go:97
+						_ = bi
+						temp[gc_idx5] += temp[gc_idx6]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:78
-						thid := gc_tx
-						_ = thid
-
-//line scan_block.go:96
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							temp[bi] += temp[ai]
-						}
+					thid := gc_tx
+					{
+//line scan_block.go:97
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
 					}
 				}
 			}
 		}
-
 //line scan_block.go:100
 		offset *= 2
 	}
@@ -1125,186 +784,103 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan_block.go:78
-						thid := gc_tx
-						_ = thid
-
-//line scan_block.go:102
-						{
-							if sums != nil {
-								gc_at[0] = gc_at2[0]
-							}
-							gc_at2[0] = 0
+//line scan_block.go:103
+						if sums != nil {
+							gc_at[0] = gc_at2[0]
 						}
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan_block.go:78
-						thid := gc_tx
-						_ = thid
-
-//line scan_block.go:102
-						{
-							if sums != nil {
-								gc_at[0] = gc_at2[0]
-							}
-							gc_at2[0] = 0
+//line scan_block.go:103
+						if sums != nil {
+							gc_at[0] = gc_at2[0]
 						}
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan_block.go:78
-						thid := gc_tx
-						_ = thid
-
-//line scan_block.go:102
-						{
-							if sums != nil {
-								gc_at[0] = gc_at2[0]
-							}
-							gc_at2[0] = 0
+//line scan_block.go:103
+						if sums != nil {
+							gc_at[0] = gc_at2[0]
 						}
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan_block.go:78
-						thid := gc_tx
-						_ = thid
-
-//line scan_block.go:102
-						{
-							if sums != nil {
-								gc_at[0] = gc_at2[0]
-							}
-							gc_at2[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line scan_block.go:78
-					thid := gc_tx
-					_ = thid
-
-//line scan_block.go:102
-					{
+//line scan_block.go:103
 						if sums != nil {
 							gc_at[0] = gc_at2[0]
 						}
 						gc_at2[0] = 0
 					}
 				}
+//line scan_block.go:110
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line scan_block.go:103
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
+					}
+					gc_at2[0] = 0
+				}
 			} else {
+//line scan_block.go:110
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_block.go:78
-						thid := gc_tx
-						_ = thid
-
-//line scan_block.go:102
-						{
-							if sums != nil {
-								sums[gc_bx] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan_block.go:103
+						if sums != nil {
+							sums[gc_bx] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan_block.go:110
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_block.go:78
-						thid := gc_tx
-						_ = thid
-
-//line scan_block.go:102
-						{
-							if sums != nil {
-								sums[gc_bx] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan_block.go:103
+						if sums != nil {
+							sums[gc_bx] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan_block.go:110
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_block.go:78
-						thid := gc_tx
-						_ = thid
-
-//line scan_block.go:102
-						{
-							if sums != nil {
-								sums[gc_bx] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan_block.go:103
+						if sums != nil {
+							sums[gc_bx] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan_block.go:110
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_block.go:78
-						thid := gc_tx
-						_ = thid
-
-//line scan_block.go:102
-						{
-							if sums != nil {
-								sums[gc_bx] = temp[m-1]
-							}
-							temp[m-1] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:78
-					thid := gc_tx
-					_ = thid
-
-//line scan_block.go:102
-					{
+//line scan_block.go:103
 						if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 				}
+//line scan_block.go:110
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_block.go:103
+					if sums != nil {
+						sums[gc_bx] = temp[m-1]
+					}
+					temp[m-1] = 0
+				}
 			}
 		}
 	}
-
 //line scan_block.go:108
 	for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
@@ -1312,145 +888,104 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			d_ *= 4
 			continue
 		}
-
 //line scan_block.go:109
 		offset >>= 1
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d_; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride3 := offset * (2 * 1)
-				gc_off8 := (offset * 1) - 1
-				gc_off9 := (offset * 2) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan_block.go:78
-						thid := gc_tx
-						_ = thid
-
 //line scan_block.go:111
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride3 := offset * (2 * 1)
+			gc_off8 := (offset * 1) - 1
+			gc_off9 := (offset * 2) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
+//line scan_block.go:78
+					thid := gc_tx
+					{
 //line scan_block.go:112
-							_ = ai_
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan_block.go:112
-							_ = bi_
-							y := temp[gc_idx7]
-
-//line scan_block.go:114
-							temp[gc_idx7] = temp[gc_idx8]
-
-//line scan_block.go:115
-							temp[gc_idx8] += y
-						}
+						_ = ai_
+//line scan_block.go:112
+						_ = bi_
+						y := temp[gc_idx7]
+						temp[gc_idx7] = temp[gc_idx8]
+						temp[gc_idx8] += y
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:78
-						thid := gc_tx
-						_ = thid
-
-//line scan_block.go:111
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							y := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += y
-						}
+					thid := gc_tx
+					{
+//line scan_block.go:112
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride4 := 2 * 1
-			gc_off10 := 1
-			gc_off11 := gc_bx * m
-			gc_off12 := (gc_bx * m) + 1
-			if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off10, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(in)) {
-				for gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 := 0, 0+gc_stride4*(0), gc_off10+gc_stride4*(0), gc_off11+gc_stride4*(0), gc_off12+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 = gc_tx+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line scan_block.go:78
-					thid := gc_tx
-					_ = thid
-
-//line scan_block.go:84
-					g := gc_bx*m + 2*thid
-					_ = g
-					a0 := gc_s_a0[gc_rank]
-					a1 := gc_s_a1[gc_rank]
-
-//line scan_block.go:119
-					e0 := temp[gc_idx9]
-
-//line scan_block.go:119
-					e1 := temp[gc_idx10]
-
-//line scan_block.go:120
-					if inclusive {
-						e0, e1 = e0+a0, e1+a1
-					}
-
 //line scan_block.go:123
-					if true || g < n {
-						out[gc_idx11] = e0
-					}
-
-//line scan_block.go:126
-					if true || g+1 < n {
-						out[gc_idx12] = e1
-					}
-					_ = e0
-					_ = e1
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride4 := 2 * 1
+		gc_off10 := 1
+		gc_off11 := gc_bx * m
+		gc_off12 := (gc_bx * m) + 1
+		if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off10, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(in)) {
+			for gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 := 0, 0+gc_stride4*(0), gc_off10+gc_stride4*(0), gc_off11+gc_stride4*(0), gc_off12+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 = gc_tx+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
+				gc_rank := gc_base + gc_tx
+//line scan_block.go:78
+				thid := gc_tx
+//line scan_block.go:84
+				g := gc_bx*m + 2*thid
+//line scan_block.go:86
+				a0 := gc_s_a0[gc_rank]
+				a1 := gc_s_a1[gc_rank]
+//line scan_block.go:119
+				e0 := temp[gc_idx9]
+//line scan_block.go:119
+				e1 := temp[gc_idx10]
+				if inclusive {
+					e0, e1 = e0+a0, e1+a1
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				if true || g < n {
+					out[gc_idx11] = e0
+				}
+				if true || g+1 < n {
+					out[gc_idx12] = e1
+				}
+			}
+		} else {
+//line scan_block.go:133
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:78
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan_block.go:84
-					g := gc_bx*m + 2*thid
-					_ = g
-					a0 := gc_s_a0[gc_rank]
-					a1 := gc_s_a1[gc_rank]
-
+				g := gc_bx*m + 2*thid
+//line scan_block.go:86
+				a0 := gc_s_a0[gc_rank]
+				a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
-					e0 := temp[2*thid]
-
+				e0 := temp[2*thid]
 //line scan_block.go:119
-					e1 := temp[2*thid+1]
-
-//line scan_block.go:120
-					if inclusive {
-						e0, e1 = e0+a0, e1+a1
-					}
-
-//line scan_block.go:123
-					if g < n {
-						out[g] = e0
-					}
-
-//line scan_block.go:126
-					if g+1 < n {
-						out[g+1] = e1
-					}
-					_ = e0
-					_ = e1
+				e1 := temp[2*thid+1]
+				if inclusive {
+					e0, e1 = e0+a0, e1+a1
+				}
+				if g < n {
+					out[g] = e0
+				}
+				if g+1 < n {
+					out[g+1] = e1
 				}
 			}
 		}
@@ -1491,601 +1026,410 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-	_ = gc_s_incl_
+//line scan_block.go:156
 	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
-	_ = gc_s_excl_
-
 //line scan_block.go:141
 	n := len(in)
-
-//line scan_block.go:142
 	b := gc_bdx
-
 //line scan_block.go:166
 	const w = gocuda.WarpSize
-
-//line scan_block.go:167
 	b_ := gc_bdx
-
-//line scan_block.go:170
-	_ = b_
-
 //line scan_block.go:176
 	totals := gc_shared1(w)[:w]
-	{
-		var gc_l_v_2 [32]T
-		var gc_c1r [32]T
-		var gc_c2r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line scan_block.go:178
+	var gc_l_v_2 [32]T
+	var gc_c1r [32]T
+	var gc_c2r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * b) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * b) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line scan_block.go:144
-						copy(gc_l_v_2[:], gc_at)
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+					copy(gc_l_v_2[:], gc_at)
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line scan_block.go:143
-							g := gc_bx*b + gc_tx
-							_ = g
-
-//line scan_block.go:144
-							var v T
-
-//line scan_block.go:145
-							if g < n {
-								v = in[g]
+						g := gc_bx*b + gc_tx
+						var v T
+						if g < n {
+							v = in[g]
+						}
+						var v_ T = v
+//line scan_block.go:170
+						var v_2 T = v_
+//line scan_block.go:174
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+			}
+		}
+//line scan_block.go:203
+		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
+		}
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+//line scan_block.go:203
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					}
+					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi2 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
+				} else {
+//line scan_block.go:204
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					{
+//line scan_block.go:167
+						warp := (gc_w >> 5)
+						lanes := min(w, b_-warp*w)
+//line scan_block.go:170
+						var lanes_ int = lanes
+						_ = lanes_
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+						}
+						if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+							gc_hi3 = 0
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+//line scan_block.go:204
+							v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+							y := gc_c1r[gc_lane]
+							{
+								v_2 += y
 							}
-
-//line scan_block.go:148
-							var v_ T = v
-
-//line scan_block.go:148
-							_ = v_
-
-//line scan_block.go:170
-							var v_2 T = v_
-
-//line scan_block.go:170
-							_ = v_2
-							_ = v
-							_ = v_
-							_ = v_2
+//line scan_block.go:209
 							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
 			}
-
-//line scan_block.go:203
-			gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-			for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-				gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
-			}
-			if gc_all {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-			} else {
-
-//line scan_block.go:203
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-					if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_lo2 < gc_hi2 {
-							gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-						}
-						if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
-							gc_hi2 = 0
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
-					} else {
-
-//line scan_block.go:204
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
-						{
-
-//line scan_block.go:167
-							warp := (gc_w >> 5)
-							_ = warp
-
-//line scan_block.go:168
-							lanes := min(w, b_-warp*w)
-							_ = lanes
-
-//line scan_block.go:170
-							var lanes_ int = lanes
-							_ = lanes_
-							gc_lo3, gc_hi3 := 0, 32
-							if gc_lo3 < gc_hi3 {
-								gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
-							}
-							if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
-								gc_hi3 = 0
-							}
-							gc_hi3 = min(gc_hi3, gc_cnt)
-							for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line scan_block.go:202
-								lane_ := (gc_rank & 31)
-								_ = lane_
-								v_2 := gc_l_v_2[gc_lane]
-								_ = v_2
-
-//line scan_block.go:204
-								y := gc_c1r[gc_lane]
-
-//line scan_block.go:205
-								{
-									v_2 += y
-								}
-								_ = y
-								gc_l_v_2[gc_lane] = v_2
-							}
-						}
-					}
-				}
-			}
-
+		}
 //line scan_block.go:209
-			copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
-
+		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
 //line scan_block.go:171
-			if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
-				copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
-				gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
-			} else {
-
+		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
+		} else {
 //line scan_block.go:171
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
-
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
 //line scan_block.go:171
-				copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt)
-			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line scan_block.go:167
-				lane := (gc_rank & 31)
-				_ = lane
-				excl_ := gc_s_excl_[gc_rank]
-
-//line scan_block.go:172
-				{
-					excl_ = 0
-				}
-				gc_s_excl_[gc_rank] = excl_
-			}
+			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt)
+		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line scan_block.go:169
+			excl_ := gc_s_excl_[gc_rank]
 			{
-
+//line scan_block.go:173
+				excl_ = 0
+			}
+			gc_s_excl_[gc_rank] = excl_
+		}
+		{
 //line scan_block.go:167
-				warp := (gc_w >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-				gc_lo5, gc_hi5 := 0, 32
-				if gc_lo5 < gc_hi5 && !(b_ > w) {
-					gc_hi5 = 0
-				}
-				if gc_lo5 < gc_hi5 {
-					gc_lo5 = max(gc_lo5, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
-				}
-				if gc_lo5 < gc_hi5 {
-					gc_hi5 = min(gc_hi5, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
-				}
-				gc_hi5 = min(gc_hi5, gc_cnt)
-				for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					lane := (gc_rank & 31)
-					_ = lane
-					incl_ := gc_s_incl_[gc_rank]
-
-//line scan_block.go:177
-					{
-						totals[warp] = incl_
-					}
+			warp := (gc_w >> 5)
+			lanes := min(w, b_-warp*w)
+			_ = lanes
+			gc_lo5, gc_hi5 := 0, 32
+			if gc_lo5 < gc_hi5 && !(b_ > w) {
+				gc_hi5 = 0
+			}
+			if gc_lo5 < gc_hi5 {
+				gc_lo5 = max(gc_lo5, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
+			}
+			if gc_lo5 < gc_hi5 {
+				gc_hi5 = min(gc_hi5, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
+			}
+			gc_hi5 = min(gc_hi5, gc_cnt)
+			for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
+				{
+//line scan_block.go:178
+					totals[warp] = incl_
 				}
 			}
 		}
 	}
-
 //line scan_block.go:175
 	if b_ > w {
-		{
-			var gc_l_s [32]T
-			var gc_l_v_3 [32]T
-			var gc_c3r [32]T
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					var gc_m19 uint32
-
+//line scan_block.go:177
+		var gc_l_s [32]T
+		var gc_l_v_3 [32]T
+		var gc_c3r [32]T
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			{
+//line scan_block.go:186
+				var gc_m19 uint32
 //line scan_block.go:181
-					if (gc_w >> 5) == 0 {
-						gc_m19 = ^uint32(0)
-					}
-					gc_save19 := gc_act
-					gc_act = gc_save19 & gc_m19
-					if gc_act != 0 {
-
+				if (gc_w >> 5) == 0 {
+					gc_m19 = ^uint32(0)
+				}
+				gc_save19 := gc_act
+				gc_act = gc_save19 & gc_m19
+				if gc_act != 0 {
 //line scan_block.go:182
-						warps := scanCeil(b_, w)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+					warps := scanCeil(b_, w)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank & 31)
-							_ = lane
-
+						lane := (gc_rank & 31)
 //line scan_block.go:183
-							var s T
-
-//line scan_block.go:184
-							if lane < warps {
-								s = totals[lane]
-							}
-							_ = s
-							gc_l_s[gc_lane] = s
+						var s T
+						if lane < warps {
+							s = totals[lane]
 						}
-
+//line scan_block.go:188
+						gc_l_s[gc_lane] = s
+					}
 //line scan_block.go:187
-						var mask_2 uint32 = gocuda.FullMask
-
+					var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
-						_ = mask_2
-
+					var lanes_2 int = warps
 //line scan_block.go:187
-						var lanes_2 int = warps
-
-//line scan_block.go:187
-						_ = lanes_2
-
-//line scan_block.go:187
-						copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-
+					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-						gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-						for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-							gc_all2 = (d_ < lanes_2)
-						}
-						if gc_all2 {
-							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-						} else {
-
+					gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+					for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all2 = (d_ < lanes_2)
+					}
+					if gc_all2 {
+						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+					} else {
 //line scan_block.go:203
-							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo6, gc_hi6 := 0, 32
+								if gc_lo6 < gc_hi6 {
+									gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
+								}
+								if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
+									gc_hi6 = 0
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
+							} else {
 //line scan_block.go:204
-								if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo6, gc_hi6 := 0, 32
-									if gc_lo6 < gc_hi6 {
-										gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
-									}
-									if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
-										gc_hi6 = 0
-									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
-								} else {
-
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+								gc_lo7, gc_hi7 := 0, 32
+								if gc_lo7 < gc_hi7 {
+									gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
+								}
+								if gc_lo7 < gc_hi7 && !(d_ < lanes_2) {
+									gc_hi7 = 0
+								}
+								gc_hi7 = min(gc_hi7, gc_cnt)
+								for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
-									gc_lo7, gc_hi7 := 0, 32
-									if gc_lo7 < gc_hi7 {
-										gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
-									}
-									if gc_lo7 < gc_hi7 && !(d_ < lanes_2) {
-										gc_hi7 = 0
-									}
-									gc_hi7 = min(gc_hi7, gc_cnt)
-									for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
-//line scan_block.go:202
-										lane_2 := (gc_rank & 31)
-										_ = lane_2
-										v_3 := gc_l_v_3[gc_lane]
-										_ = v_3
-
+									v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:204
-										y_ := gc_c3r[gc_lane]
-
-//line scan_block.go:205
-										{
-											v_3 += y_
-										}
-										_ = y_
-										gc_l_v_3[gc_lane] = v_3
+									y_ := gc_c3r[gc_lane]
+									{
+										v_3 += y_
 									}
+//line scan_block.go:209
+									gc_l_v_3[gc_lane] = v_3
 								}
 							}
 						}
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-							lane := (gc_rank & 31)
-							_ = lane
-							v_3 := gc_l_v_3[gc_lane]
-							_ = v_3
-
-//line scan_block.go:209
-							var r_3 T = v_3
-
-//line scan_block.go:209
-							_ = r_3
-
-//line scan_block.go:187
-							totals[lane] = r_3
-							_ = r_3
-						}
 					}
-					gc_act = gc_save19 &^ gc_dead
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+//line scan_block.go:169
+						v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:209
+						var r_3 T = v_3
+//line scan_block.go:187
+						totals[lane] = r_3
+					}
 				}
+//line scan_block.go:191
+				gc_act = gc_save19 &^ gc_dead
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := gc_bx * b
-				gc_off3 := gc_bx
-				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_bdx]
-					gc_at3 := sums[gc_off3:][:1]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line scan_block.go:196
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * b
+			gc_off3 := gc_bx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx]
+				gc_at3 := sums[gc_off3:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-						g := gc_bx*b + gc_tx
-						_ = g
-
+					g := gc_bx*b + gc_tx
 //line scan_block.go:167
-						warp := (gc_rank >> 5)
-						_ = warp
-						incl_ := gc_s_incl_[gc_rank]
-						_ = incl_
-						excl_ := gc_s_excl_[gc_rank]
-						_ = excl_
-
+					warp := (gc_rank >> 5)
+//line scan_block.go:169
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
-						if warp > 0 {
-							excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-						}
-
-//line scan_block.go:194
-						var r T = excl_
-
-//line scan_block.go:194
-						_ = r
-
-//line scan_block.go:194
-						var r_ T = incl_
-
-//line scan_block.go:194
-						_ = r_
-
-//line scan_block.go:148
-						excl := r
-
-//line scan_block.go:148
-						incl := r_
-
-//line scan_block.go:149
-						if true || g < n {
-							if inclusive {
-								gc_at2[gc_tx] = incl
-							} else {
-								gc_at2[gc_tx] = excl
-							}
-						}
-
-//line scan_block.go:156
-						if sums != nil && gc_tx == b-1 {
-							gc_at3[0] = incl
-						}
-						_ = r
-						_ = r_
-						_ = excl
-						_ = incl
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line scan_block.go:194
+					var r T = excl_
+//line scan_block.go:194
+					var r_ T = incl_
+//line scan_block.go:148
+					excl := r
+//line scan_block.go:148
+					incl := r_
+					if true || g < n {
+						if inclusive {
+							gc_at2[gc_tx] = incl
+						} else {
+							gc_at2[gc_tx] = excl
+						}
+					}
+					if sums != nil && gc_tx == b-1 {
+						gc_at3[0] = incl
+					}
+				}
+			} else {
+//line scan_block.go:165
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-						g := gc_bx*b + gc_tx
-						_ = g
-
+					g := gc_bx*b + gc_tx
 //line scan_block.go:167
-						warp := (gc_rank >> 5)
-						_ = warp
-						incl_ := gc_s_incl_[gc_rank]
-						_ = incl_
-						excl_ := gc_s_excl_[gc_rank]
-						_ = excl_
-
+					warp := (gc_rank >> 5)
+//line scan_block.go:169
+					incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
-						if warp > 0 {
-							excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-						}
-
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
 //line scan_block.go:194
-						var r T = excl_
-
+					var r T = excl_
 //line scan_block.go:194
-						_ = r
-
-//line scan_block.go:194
-						var r_ T = incl_
-
-//line scan_block.go:194
-						_ = r_
-
+					var r_ T = incl_
 //line scan_block.go:148
-						excl := r
-
+					excl := r
 //line scan_block.go:148
-						incl := r_
-
-//line scan_block.go:149
-						if g < n {
-							if inclusive {
-								out[g] = incl
-							} else {
-								out[g] = excl
-							}
+					incl := r_
+					if g < n {
+						if inclusive {
+							out[g] = incl
+						} else {
+							out[g] = excl
 						}
-
-//line scan_block.go:156
-						if sums != nil && gc_tx == b-1 {
-							sums[gc_bx] = incl
-						}
-						_ = r
-						_ = r_
-						_ = excl
-						_ = incl
+					}
+					if sums != nil && gc_tx == b-1 {
+						sums[gc_bx] = incl
 					}
 				}
 			}
 		}
 	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_bx * b
-				gc_off5 := gc_bx
-				if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-					gc_at4 := out[gc_off4:][:gc_bdx]
-					gc_at5 := sums[gc_off5:][:1]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line scan_block.go:169
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_bx * b
+			gc_off5 := gc_bx
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_bdx]
+				gc_at5 := sums[gc_off5:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line scan_block.go:143
-						g := gc_bx*b + gc_tx
-						_ = g
-						incl_ := gc_s_incl_[gc_rank]
-						excl_ := gc_s_excl_[gc_rank]
-
+					g := gc_bx*b + gc_tx
+//line scan_block.go:145
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
-						var r T = excl_
-
+					var r T = excl_
 //line scan_block.go:194
-						_ = r
-
-//line scan_block.go:194
-						var r_ T = incl_
-
-//line scan_block.go:194
-						_ = r_
-
+					var r_ T = incl_
 //line scan_block.go:148
-						excl := r
-
+					excl := r
 //line scan_block.go:148
-						incl := r_
-
-//line scan_block.go:149
-						if true || g < n {
-							if inclusive {
-								gc_at4[gc_tx] = incl
-							} else {
-								gc_at4[gc_tx] = excl
-							}
+					incl := r_
+					if true || g < n {
+						if inclusive {
+							gc_at4[gc_tx] = incl
+						} else {
+							gc_at4[gc_tx] = excl
 						}
-
-//line scan_block.go:156
-						if sums != nil && gc_tx == b-1 {
-							gc_at5[0] = incl
-						}
-						_ = r
-						_ = r_
-						_ = excl
-						_ = incl
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					if sums != nil && gc_tx == b-1 {
+						gc_at5[0] = incl
+					}
+				}
+			} else {
+//line scan_block.go:165
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_block.go:143
-						g := gc_bx*b + gc_tx
-						_ = g
-						incl_ := gc_s_incl_[gc_rank]
-						excl_ := gc_s_excl_[gc_rank]
-
+					g := gc_bx*b + gc_tx
+//line scan_block.go:145
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
-						var r T = excl_
-
+					var r T = excl_
 //line scan_block.go:194
-						_ = r
-
-//line scan_block.go:194
-						var r_ T = incl_
-
-//line scan_block.go:194
-						_ = r_
-
+					var r_ T = incl_
 //line scan_block.go:148
-						excl := r
-
+					excl := r
 //line scan_block.go:148
-						incl := r_
-
-//line scan_block.go:149
-						if g < n {
-							if inclusive {
-								out[g] = incl
-							} else {
-								out[g] = excl
-							}
+					incl := r_
+					if g < n {
+						if inclusive {
+							out[g] = incl
+						} else {
+							out[g] = excl
 						}
-
-//line scan_block.go:156
-						if sums != nil && gc_tx == b-1 {
-							sums[gc_bx] = incl
-						}
-						_ = r
-						_ = r_
-						_ = excl
-						_ = incl
+					}
+					if sums != nil && gc_tx == b-1 {
+						sums[gc_bx] = incl
 					}
 				}
 			}
@@ -2096,4 +1440,5 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 // gc_files_scan_block holds the source files whose lines the kernels' records hash.
 //
 //go:embed scan.go scan_block.go
+//line scan_block.go:173
 var gc_files_scan_block embed.FS

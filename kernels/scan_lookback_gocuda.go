@@ -49,34 +49,20 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-	_ = gc_s_incl_
+//line scan_lookback.go:115
 	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
-	_ = gc_s_excl_
+//line scan_lookback.go:117
 	gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_s_excl := compiled.Scratch[T](gc_b, 4)[:gc_n]
 	gc_s_incl := compiled.Scratch[T](gc_b, 5)[:gc_n]
-
 //line scan_lookback.go:102
 	n := len(in)
-
-//line scan_lookback.go:103
 	sh := gocuda.Shared[scanTileShared[T]](t, 1)[:1]
-
-//line scan_lookback.go:104
 	b := gc_bdx
-
-//line scan_lookback.go:105
 	var sh_ []scanTileShared[T] = sh
-
-//line scan_lookback.go:105
-	_ = sh_
-
 //line scan_lookback.go:105
 	var ticket_ *uint32 = ticket
-
-//line scan_lookback.go:105
-	_ = ticket_
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -90,530 +76,383 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
+//line scan_lookback.go:120
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							gc_at[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx := gc_step + 1
-						_ = gc_tx
+//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							gc_at[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx := gc_step + 2
-						_ = gc_tx
+//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							gc_at[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx := gc_step + 3
-						_ = gc_tx
+//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							gc_at[0].tile = int(atomic.Add(ticket_, 1))
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-					{
+//line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
+//line scan_lookback.go:49
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_lookback.go:45
+					gc_at[0].tile = int(atomic.Add(ticket_, 1))
+				}
 			} else {
+//line scan_lookback.go:49
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
+//line scan_lookback.go:49
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
+//line scan_lookback.go:45
+					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
-
 //line scan_block.go:166
 	const w = gocuda.WarpSize
-
-//line scan_block.go:167
 	b_ := gc_bdx
-
-//line scan_block.go:170
-	_ = b_
-
 //line scan_block.go:176
 	totals := gc_shared1(w)[:w]
-	{
-		var gc_l_v_2 [32]T
-		var gc_c1r [32]T
-		var gc_c2r [32]T
+//line scan_block.go:178
+	var gc_l_v_2 [32]T
+	var gc_c1r [32]T
+	var gc_c2r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_lookback.go:48
+				var r int = sh_[0].tile
+//line scan_lookback.go:105
+				tile := r
+				i := tile*b + gc_tx
+				var v T
+				if i < n {
+					v = in[i]
+				}
+				var v_ T = v
+//line scan_block.go:170
+				var v_2 T = v_
+//line scan_block.go:177
+				gc_l_v_2[gc_lane] = v_2
+				gc_s_tile[gc_rank] = tile
+				gc_s_i[gc_rank] = i
+			}
+		}
+//line scan_block.go:203
+		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
+		}
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+//line scan_block.go:203
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					}
+					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi2 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
+				} else {
+//line scan_block.go:204
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					{
+//line scan_block.go:167
+						warp := (gc_w >> 5)
+						lanes := min(w, b_-warp*w)
+//line scan_block.go:170
+						var lanes_ int = lanes
+						_ = lanes_
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+						}
+						if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+							gc_hi3 = 0
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+//line scan_block.go:204
+							v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+							y := gc_c1r[gc_lane]
+							{
+								v_2 += y
+							}
+//line scan_block.go:209
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+		}
+//line scan_block.go:209
+		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
+//line scan_block.go:171
+		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
+		} else {
+//line scan_block.go:171
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+//line scan_block.go:171
+			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt)
+		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line scan_block.go:169
+			excl_ := gc_s_excl_[gc_rank]
+			{
+//line scan_block.go:173
+				excl_ = 0
+			}
+			gc_s_excl_[gc_rank] = excl_
+		}
+		{
+//line scan_block.go:167
+			warp := (gc_w >> 5)
+			lanes := min(w, b_-warp*w)
+			_ = lanes
+			gc_lo5, gc_hi5 := 0, 32
+			if gc_lo5 < gc_hi5 && !(b_ > w) {
+				gc_hi5 = 0
+			}
+			if gc_lo5 < gc_hi5 {
+				gc_lo5 = max(gc_lo5, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
+			}
+			if gc_lo5 < gc_hi5 {
+				gc_hi5 = min(gc_hi5, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
+			}
+			gc_hi5 = min(gc_hi5, gc_cnt)
+			for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
+				{
+//line scan_block.go:178
+					totals[warp] = incl_
+				}
+			}
+		}
+	}
+//line scan_block.go:175
+	if b_ > w {
+//line scan_block.go:177
+		var gc_l_s [32]T
+		var gc_l_v_3 [32]T
+		var gc_c3r [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			_ = gc_dead
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:48
-					var r int = sh_[0].tile
-
-//line scan_lookback.go:48
-					_ = r
-
-//line scan_lookback.go:105
-					tile := r
-
-//line scan_lookback.go:106
-					i := tile*b + gc_tx
-
-//line scan_lookback.go:107
-					var v T
-
-//line scan_lookback.go:108
-					if i < n {
-						v = in[i]
-					}
-
-//line scan_lookback.go:111
-					var v_ T = v
-
-//line scan_lookback.go:111
-					_ = v_
-
-//line scan_block.go:170
-					var v_2 T = v_
-
-//line scan_block.go:170
-					_ = v_2
-					_ = r
-					_ = tile
-					_ = i
-					_ = v
-					_ = v_
-					_ = v_2
-					gc_l_v_2[gc_lane] = v_2
-					gc_s_tile[gc_rank] = tile
-					gc_s_i[gc_rank] = i
-				}
-			}
-
-//line scan_block.go:203
-			gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-			for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-				gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
-			}
-			if gc_all {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-			} else {
-
-//line scan_block.go:203
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-					if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_lo2 < gc_hi2 {
-							gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-						}
-						if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
-							gc_hi2 = 0
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
-					} else {
-
-//line scan_block.go:204
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
-						{
-
-//line scan_block.go:167
-							warp := (gc_w >> 5)
-							_ = warp
-
-//line scan_block.go:168
-							lanes := min(w, b_-warp*w)
-							_ = lanes
-
-//line scan_block.go:170
-							var lanes_ int = lanes
-							_ = lanes_
-							gc_lo3, gc_hi3 := 0, 32
-							if gc_lo3 < gc_hi3 {
-								gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
-							}
-							if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
-								gc_hi3 = 0
-							}
-							gc_hi3 = min(gc_hi3, gc_cnt)
-							for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line scan_block.go:202
-								lane_ := (gc_rank & 31)
-								_ = lane_
-								v_2 := gc_l_v_2[gc_lane]
-								_ = v_2
-
-//line scan_block.go:204
-								y := gc_c1r[gc_lane]
-
-//line scan_block.go:205
-								{
-									v_2 += y
-								}
-								_ = y
-								gc_l_v_2[gc_lane] = v_2
-							}
-						}
-					}
-				}
-			}
-
-//line scan_block.go:209
-			copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
-
-//line scan_block.go:171
-			if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
-				copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
-				gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
-			} else {
-
-//line scan_block.go:171
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
-
-//line scan_block.go:171
-				copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt)
-			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line scan_block.go:167
-				lane := (gc_rank & 31)
-				_ = lane
-				excl_ := gc_s_excl_[gc_rank]
-
-//line scan_block.go:172
-				{
-					excl_ = 0
-				}
-				gc_s_excl_[gc_rank] = excl_
-			}
-			{
-
-//line scan_block.go:167
-				warp := (gc_w >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-				gc_lo5, gc_hi5 := 0, 32
-				if gc_lo5 < gc_hi5 && !(b_ > w) {
-					gc_hi5 = 0
-				}
-				if gc_lo5 < gc_hi5 {
-					gc_lo5 = max(gc_lo5, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
-				}
-				if gc_lo5 < gc_hi5 {
-					gc_hi5 = min(gc_hi5, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
-				}
-				gc_hi5 = min(gc_hi5, gc_cnt)
-				for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					lane := (gc_rank & 31)
-					_ = lane
-					incl_ := gc_s_incl_[gc_rank]
-
-//line scan_block.go:177
-					{
-						totals[warp] = incl_
-					}
-				}
-			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-		{
-			var gc_l_s [32]T
-			var gc_l_v_3 [32]T
-			var gc_c3r [32]T
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					var gc_m21 uint32
-
+//line scan_block.go:186
+				var gc_m21 uint32
 //line scan_block.go:181
-					if (gc_w >> 5) == 0 {
-						gc_m21 = ^uint32(0)
-					}
-					gc_save21 := gc_act
-					gc_act = gc_save21 & gc_m21
-					if gc_act != 0 {
-
+				if (gc_w >> 5) == 0 {
+					gc_m21 = ^uint32(0)
+				}
+				gc_save21 := gc_act
+				gc_act = gc_save21 & gc_m21
+				if gc_act != 0 {
 //line scan_block.go:182
-						warps := scanCeil(b_, w)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+					warps := scanCeil(b_, w)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank & 31)
-							_ = lane
-
+						lane := (gc_rank & 31)
 //line scan_block.go:183
-							var s T
-
-//line scan_block.go:184
-							if lane < warps {
-								s = totals[lane]
-							}
-							_ = s
-							gc_l_s[gc_lane] = s
+						var s T
+						if lane < warps {
+							s = totals[lane]
 						}
-
+//line scan_block.go:188
+						gc_l_s[gc_lane] = s
+					}
 //line scan_block.go:187
-						var mask_2 uint32 = gocuda.FullMask
-
+					var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
-						_ = mask_2
-
+					var lanes_2 int = warps
 //line scan_block.go:187
-						var lanes_2 int = warps
-
-//line scan_block.go:187
-						_ = lanes_2
-
-//line scan_block.go:187
-						copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-
+					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-						gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-						for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-							gc_all2 = (d_ < lanes_2)
-						}
-						if gc_all2 {
-							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-						} else {
-
+					gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+					for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all2 = (d_ < lanes_2)
+					}
+					if gc_all2 {
+						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+					} else {
 //line scan_block.go:203
-							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo6, gc_hi6 := 0, 32
+								if gc_lo6 < gc_hi6 {
+									gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
+								}
+								if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
+									gc_hi6 = 0
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
+							} else {
 //line scan_block.go:204
-								if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo6, gc_hi6 := 0, 32
-									if gc_lo6 < gc_hi6 {
-										gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
-									}
-									if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
-										gc_hi6 = 0
-									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
-								} else {
-
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+								gc_lo7, gc_hi7 := 0, 32
+								if gc_lo7 < gc_hi7 {
+									gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
+								}
+								if gc_lo7 < gc_hi7 && !(d_ < lanes_2) {
+									gc_hi7 = 0
+								}
+								gc_hi7 = min(gc_hi7, gc_cnt)
+								for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
-									gc_lo7, gc_hi7 := 0, 32
-									if gc_lo7 < gc_hi7 {
-										gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
-									}
-									if gc_lo7 < gc_hi7 && !(d_ < lanes_2) {
-										gc_hi7 = 0
-									}
-									gc_hi7 = min(gc_hi7, gc_cnt)
-									for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
-//line scan_block.go:202
-										lane_2 := (gc_rank & 31)
-										_ = lane_2
-										v_3 := gc_l_v_3[gc_lane]
-										_ = v_3
-
+									v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:204
-										y_ := gc_c3r[gc_lane]
-
-//line scan_block.go:205
-										{
-											v_3 += y_
-										}
-										_ = y_
-										gc_l_v_3[gc_lane] = v_3
+									y_ := gc_c3r[gc_lane]
+									{
+										v_3 += y_
 									}
+//line scan_block.go:209
+									gc_l_v_3[gc_lane] = v_3
 								}
 							}
 						}
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-							lane := (gc_rank & 31)
-							_ = lane
-							v_3 := gc_l_v_3[gc_lane]
-							_ = v_3
-
-//line scan_block.go:209
-							var r_4 T = v_3
-
-//line scan_block.go:209
-							_ = r_4
-
-//line scan_block.go:187
-							totals[lane] = r_4
-							_ = r_4
-						}
 					}
-					gc_act = gc_save21 &^ gc_dead
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+//line scan_block.go:169
+						v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:209
+						var r_4 T = v_3
+//line scan_block.go:187
+						totals[lane] = r_4
+					}
 				}
+//line scan_block.go:191
+				gc_act = gc_save21 &^ gc_dead
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line scan_block.go:196
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank]
-					_ = incl_
-					excl_ := gc_s_excl_[gc_rank]
-					_ = excl_
-					tile := gc_s_tile[gc_rank]
-
+				warp := (gc_rank >> 5)
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
+				excl_ := gc_s_excl_[gc_rank]
+//line scan_block.go:173
+				tile := gc_s_tile[gc_rank]
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-
-//line scan_block.go:194
-					var r_ T = excl_
-
-//line scan_block.go:194
-					_ = r_
-
-//line scan_block.go:194
-					var r_2 T = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
-//line scan_lookback.go:111
-					excl := r_
-
-//line scan_lookback.go:111
-					incl := r_2
-
-//line scan_lookback.go:112
-					if gc_tx == b-1 {
-						sh[0].prefix = scanPublish(status, tile, incl)
-					}
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
-					gc_s_excl[gc_rank] = excl
-					gc_s_incl[gc_rank] = incl
+				if warp > 0 {
+					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 				}
+//line scan_block.go:194
+				var r_ T = excl_
+//line scan_block.go:194
+				var r_2 T = incl_
+//line scan_lookback.go:111
+				excl := r_
+//line scan_lookback.go:111
+				incl := r_2
+				if gc_tx == b-1 {
+					sh[0].prefix = scanPublish(status, tile, incl)
+				}
+//line scan_lookback.go:119
+				gc_s_excl[gc_rank] = excl
+				gc_s_incl[gc_rank] = incl
 			}
 		}
 	} else {
 		{
+//line scan_lookback.go:126
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
@@ -625,69 +464,43 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				gc_lo8, gc_hi8 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo8; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line scan_lookback.go:138
 					incl_ := gc_s_incl_[gc_rank]
-					_ = incl_
+//line scan_lookback.go:140
 					excl_ := gc_s_excl_[gc_rank]
-					_ = excl_
+//line scan_lookback.go:142
 					tile := gc_s_tile[gc_rank]
 					_ = tile
-
 //line scan_block.go:194
 					var r_ T = excl_
-
-//line scan_block.go:194
-					_ = r_
-
 //line scan_block.go:194
 					var r_2 T = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
 //line scan_lookback.go:111
 					excl := r_
-
 //line scan_lookback.go:111
 					incl := r_2
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
+//line scan_lookback.go:116
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
 				for gc_tx := gc_hi8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line scan_lookback.go:122
 					incl_ := gc_s_incl_[gc_rank]
-					_ = incl_
+//line scan_lookback.go:124
 					excl_ := gc_s_excl_[gc_rank]
-					_ = excl_
+//line scan_lookback.go:126
 					tile := gc_s_tile[gc_rank]
 					_ = tile
-
 //line scan_block.go:194
 					var r_ T = excl_
-
-//line scan_block.go:194
-					_ = r_
-
 //line scan_block.go:194
 					var r_2 T = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
 //line scan_lookback.go:111
 					excl := r_
-
 //line scan_lookback.go:111
 					incl := r_2
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
+//line scan_lookback.go:116
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
@@ -711,33 +524,17 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						incl_ := gc_s_incl_[gc_rank]
 						excl_ := gc_s_excl_[gc_rank]
 						tile := gc_s_tile[gc_rank]
-
 //line scan_block.go:194
 						var r_ T = excl_
-
-//line scan_block.go:194
-						_ = r_
-
 //line scan_block.go:194
 						var r_2 T = incl_
-
-//line scan_block.go:194
-						_ = r_2
-
 //line scan_lookback.go:111
 						excl := r_
-
 //line scan_lookback.go:111
 						incl := r_2
-
-//line scan_lookback.go:112
-						{
-							gc_at2[0].prefix = scanPublish(status, tile, incl)
-						}
-						_ = r_
-						_ = r_2
-						_ = excl
-						_ = incl
+//line scan_lookback.go:113
+						gc_at2[0].prefix = scanPublish(status, tile, incl)
+//line scan_lookback.go:119
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -748,33 +545,17 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						incl_ := gc_s_incl_[gc_rank]
 						excl_ := gc_s_excl_[gc_rank]
 						tile := gc_s_tile[gc_rank]
-
 //line scan_block.go:194
 						var r_ T = excl_
-
-//line scan_block.go:194
-						_ = r_
-
 //line scan_block.go:194
 						var r_2 T = incl_
-
-//line scan_block.go:194
-						_ = r_2
-
 //line scan_lookback.go:111
 						excl := r_
-
 //line scan_lookback.go:111
 						incl := r_2
-
-//line scan_lookback.go:112
-						{
-							sh[0].prefix = scanPublish(status, tile, incl)
-						}
-						_ = r_
-						_ = r_2
-						_ = excl
-						_ = incl
+//line scan_lookback.go:113
+						sh[0].prefix = scanPublish(status, tile, incl)
+//line scan_lookback.go:119
 						gc_s_excl[gc_rank] = excl
 						gc_s_incl[gc_rank] = incl
 					}
@@ -782,20 +563,18 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			}
 		}
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			i := gc_s_i[gc_rank]
-			excl := gc_s_excl[gc_rank]
-			incl := gc_s_incl[gc_rank]
-
+//line scan_lookback.go:127
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		i := gc_s_i[gc_rank]
+		excl := gc_s_excl[gc_rank]
+		incl := gc_s_incl[gc_rank]
 //line scan_lookback.go:116
-			if i < n {
-				if inclusive {
-					out[i] = sh[0].prefix + incl
-				} else {
-					out[i] = sh[0].prefix + excl
-				}
+		if i < n {
+			if inclusive {
+				out[i] = sh[0].prefix + incl
+			} else {
+				out[i] = sh[0].prefix + excl
 			}
 		}
 	}
@@ -834,35 +613,18 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	gc_s_tile := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_lo := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_s_hi := compiled.Scratch[int](gc_b, 2)[:gc_n]
-
 //line scan_lookback.go:173
 	n := len(in)
-
-//line scan_lookback.go:174
 	sh := gocuda.Shared[scanTileShared[T]](t, 1)[:1]
-
-//line scan_lookback.go:175
 	b := gc_bdx
-
-//line scan_lookback.go:176
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line scan_lookback.go:176
 	totals := gocuda.Shared[T](t, b)[:b]
-
-//line scan_lookback.go:177
 	var sh_ []scanTileShared[T] = sh
-
-//line scan_lookback.go:177
-	_ = sh_
-
 //line scan_lookback.go:177
 	var ticket_ *uint32 = ticket
-
-//line scan_lookback.go:177
-	_ = ticket_
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -876,197 +638,145 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
+//line scan_lookback.go:192
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							gc_at[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx := gc_step + 1
-						_ = gc_tx
+//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							gc_at[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx := gc_step + 2
-						_ = gc_tx
+//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							gc_at[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx := gc_step + 3
-						_ = gc_tx
+//line scan_lookback.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							gc_at[0].tile = int(atomic.Add(ticket_, 1))
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-					{
+//line scan_lookback.go:45
 						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
+//line scan_lookback.go:49
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_lookback.go:45
+					gc_at[0].tile = int(atomic.Add(ticket_, 1))
+				}
 			} else {
+//line scan_lookback.go:49
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-					{
+//line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
+//line scan_lookback.go:49
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_lookback.go:45
+					sh_[0].tile = int(atomic.Add(ticket_, 1))
+				}
 			}
 		}
 	}
+//line scan_lookback.go:51
 	var gc_jam gc_jam_scanSum[T]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 0
-			if gc_off2 >= 0 && gc_off2 < len(sh_) {
-				gc_at2 := sh_[gc_off2:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line scan_lookback.go:53
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := 0
+		if gc_off2 >= 0 && gc_off2 < len(sh_) {
+			gc_at2 := sh_[gc_off2:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_lookback.go:175
-					tid := gc_tx
-					_ = tid
-
+				tid := gc_tx
 //line scan_lookback.go:48
-					var r int = gc_at2[0].tile
-
-//line scan_lookback.go:48
-					_ = r
-
+				var r int = gc_at2[0].tile
 //line scan_lookback.go:177
-					tile := r
-
-//line scan_lookback.go:178
-					lo := min(n, (tile*b+tid)*items)
-
-//line scan_lookback.go:179
-					hi := min(n, lo+items)
-
-//line scan_lookback.go:180
-					gc_jam_scanSum_add(&gc_jam, in[lo:hi], totals, tid)
-					_ = r
-					_ = tile
-					_ = lo
-					_ = hi
-					gc_s_tile[gc_rank] = tile
-					gc_s_lo[gc_rank] = lo
-					gc_s_hi[gc_rank] = hi
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				tile := r
+				lo := min(n, (tile*b+tid)*items)
+				hi := min(n, lo+items)
+				gc_jam_scanSum_add(&gc_jam, in[lo:hi], totals, tid)
+//line scan_lookback.go:185
+				gc_s_tile[gc_rank] = tile
+				gc_s_lo[gc_rank] = lo
+				gc_s_hi[gc_rank] = hi
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_lookback.go:175
-					tid := gc_tx
-					_ = tid
-
+				tid := gc_tx
 //line scan_lookback.go:48
-					var r int = sh_[0].tile
-
-//line scan_lookback.go:48
-					_ = r
-
+				var r int = sh_[0].tile
 //line scan_lookback.go:177
-					tile := r
-
-//line scan_lookback.go:178
-					lo := min(n, (tile*b+tid)*items)
-
-//line scan_lookback.go:179
-					hi := min(n, lo+items)
-
-//line scan_lookback.go:180
-					gc_jam_scanSum_add(&gc_jam, in[lo:hi], totals, tid)
-					_ = r
-					_ = tile
-					_ = lo
-					_ = hi
-					gc_s_tile[gc_rank] = tile
-					gc_s_lo[gc_rank] = lo
-					gc_s_hi[gc_rank] = hi
-				}
+				tile := r
+				lo := min(n, (tile*b+tid)*items)
+				hi := min(n, lo+items)
+				gc_jam_scanSum_add(&gc_jam, in[lo:hi], totals, tid)
+//line scan_lookback.go:185
+				gc_s_tile[gc_rank] = tile
+				gc_s_lo[gc_rank] = lo
+				gc_s_hi[gc_rank] = hi
 			}
 		}
 	}
+//line scan_lookback.go:192
 	gc_jam_scanSum_flush(&gc_jam)
 	compiled.OutOfLine(func() {
 		sh := sh[:1]
-		_ = sh
+//line scan_lookback.go:196
 		gc_s_tile := gc_s_tile[:gc_n]
-		_ = gc_s_tile
 		{
+//line scan_lookback.go:199
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := b - 1; gc_bound > gc_from {
 				gc_from = gc_bound
@@ -1078,115 +788,79 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:175
-					tid := gc_tx
-					_ = tid
+//line scan_lookback.go:177
 					tile := gc_s_tile[gc_rank]
-
-//line scan_lookback.go:182
 					{
-						var s T
 //line scan_lookback.go:183
+						var s T
 						{
+//line scan_lookback.go:184
 							gc_xs := totals
 //line scan_lookback.go:184
 							gc_i := 0
 //line scan_lookback.go:184
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line scan_lookback.go:184
 								{
 //line scan_lookback.go:184
 									j := gc_i + 0
 //line scan_lookback.go:184
-									_ = j
-//line scan_lookback.go:184
 									x := gc_xs[j]
-//line scan_lookback.go:184
-									_ = x
-//line scan_lookback.go:184
 									{
+//line scan_lookback.go:185
 										totals[j] = s
 										s += x
 									}
-//line scan_lookback.go:187
 								}
-//line scan_lookback.go:187
 								{
 //line scan_lookback.go:187
 									j := gc_i + 1
 //line scan_lookback.go:187
-									_ = j
-//line scan_lookback.go:187
 									x := gc_xs[j]
-//line scan_lookback.go:187
-									_ = x
-//line scan_lookback.go:184
 									{
+//line scan_lookback.go:185
 										totals[j] = s
 										s += x
 									}
-//line scan_lookback.go:187
 								}
-//line scan_lookback.go:187
 								{
 //line scan_lookback.go:187
 									j := gc_i + 2
 //line scan_lookback.go:187
-									_ = j
-//line scan_lookback.go:187
 									x := gc_xs[j]
-//line scan_lookback.go:187
-									_ = x
-//line scan_lookback.go:184
 									{
+//line scan_lookback.go:185
 										totals[j] = s
 										s += x
 									}
-//line scan_lookback.go:187
 								}
-//line scan_lookback.go:187
 								{
 //line scan_lookback.go:187
 									j := gc_i + 3
 //line scan_lookback.go:187
-									_ = j
-//line scan_lookback.go:187
 									x := gc_xs[j]
-//line scan_lookback.go:187
-									_ = x
-//line scan_lookback.go:184
 									{
+//line scan_lookback.go:185
 										totals[j] = s
 										s += x
 									}
-//line scan_lookback.go:187
 								}
-//line scan_lookback.go:187
 							}
 //line scan_lookback.go:184
 							for ; gc_i < len(gc_xs); gc_i++ {
-//line scan_lookback.go:184
 								{
 //line scan_lookback.go:184
 									j := gc_i
 //line scan_lookback.go:184
-									_ = j
-//line scan_lookback.go:184
 									x := gc_xs[j]
-//line scan_lookback.go:184
-									_ = x
-//line scan_lookback.go:184
 									{
+//line scan_lookback.go:185
 										totals[j] = s
 										s += x
 									}
-//line scan_lookback.go:187
 								}
-//line scan_lookback.go:187
 							}
-//line scan_lookback.go:187
 						}
+//line scan_lookback.go:188
 						sh[0].prefix = scanPublish(status, tile, s)
 					}
 				}
@@ -1194,42 +868,36 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 		}
 	})
 	var gc_jam2 gc_jam_scanSerial[T]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := 0
-			if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
-				gc_at3 := sh[gc_off3:][:1]
-				gc_at4 := totals[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:175
-					tid := gc_tx
-					_ = tid
-					lo := gc_s_lo[gc_rank]
-					hi := gc_s_hi[gc_rank]
-
+//line scan_lookback.go:196
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
+			gc_at3 := sh[gc_off3:][:1]
+			gc_at4 := totals[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line scan_lookback.go:177
+				lo := gc_s_lo[gc_rank]
+				hi := gc_s_hi[gc_rank]
 //line scan_lookback.go:191
-					gc_jam_scanSerial_add(&gc_jam2, in[lo:hi], out[lo:hi], gc_at3[0].prefix+gc_at4[gc_tx], inclusive)
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_jam_scanSerial_add(&gc_jam2, in[lo:hi], out[lo:hi], gc_at3[0].prefix+gc_at4[gc_tx], inclusive)
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan_lookback.go:175
-					tid := gc_tx
-					_ = tid
-					lo := gc_s_lo[gc_rank]
-					hi := gc_s_hi[gc_rank]
-
+				tid := gc_tx
+//line scan_lookback.go:177
+				lo := gc_s_lo[gc_rank]
+				hi := gc_s_hi[gc_rank]
 //line scan_lookback.go:191
-					gc_jam_scanSerial_add(&gc_jam2, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
-				}
+				gc_jam_scanSerial_add(&gc_jam2, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 			}
 		}
 	}
+//line scan_lookback.go:196
 	gc_jam_scanSerial_flush(&gc_jam2)
 }
 
@@ -1272,13 +940,8 @@ func gc_jam_scanSerial_flush[T Number](gc_j *gc_jam_scanSerial[T]) {
 // gc_jam_scanSerial_run1 runs the rest of scanSerial for one thread, as written.
 func gc_jam_scanSerial_run1[T Number](gc_l *gc_jam_scanSerial_lane[T]) {
 	in, out, offset, inclusive := gc_l.in, gc_l.out, gc_l.offset, gc_l.inclusive
-	_ = in
-	_ = out
-	_ = offset
-	_ = inclusive
 //line scan.go:119
 	s := offset
-//line scan.go:120
 	if inclusive {
 		for i, x := range in {
 			s += x
@@ -1286,7 +949,6 @@ func gc_jam_scanSerial_run1[T Number](gc_l *gc_jam_scanSerial_lane[T]) {
 		}
 		return
 	}
-//line scan.go:127
 	for i, x := range in {
 		out[i] = s
 		s += x
@@ -1296,37 +958,36 @@ func gc_jam_scanSerial_run1[T Number](gc_l *gc_jam_scanSerial_lane[T]) {
 // gc_jam_scanSerial_run4 runs the rest of scanSerial for 4 threads, their loops interleaved.
 func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 	gc_l0_in := gc_j.lanes[0].in
-	_ = gc_l0_in
+//line scan.go:137
 	gc_l0_out := gc_j.lanes[0].out
-	_ = gc_l0_out
+//line scan.go:139
 	gc_l0_offset := gc_j.lanes[0].offset
-	_ = gc_l0_offset
+//line scan.go:141
 	gc_l0_inclusive := gc_j.lanes[0].inclusive
-	_ = gc_l0_inclusive
+//line scan.go:143
 	gc_l1_in := gc_j.lanes[1].in
-	_ = gc_l1_in
+//line scan.go:145
 	gc_l1_out := gc_j.lanes[1].out
-	_ = gc_l1_out
+//line scan.go:147
 	gc_l1_offset := gc_j.lanes[1].offset
-	_ = gc_l1_offset
+//line scan.go:149
 	gc_l1_inclusive := gc_j.lanes[1].inclusive
-	_ = gc_l1_inclusive
+//line scan.go:151
 	gc_l2_in := gc_j.lanes[2].in
-	_ = gc_l2_in
+//line scan.go:153
 	gc_l2_out := gc_j.lanes[2].out
-	_ = gc_l2_out
+//line scan.go:155
 	gc_l2_offset := gc_j.lanes[2].offset
-	_ = gc_l2_offset
+//line scan.go:157
 	gc_l2_inclusive := gc_j.lanes[2].inclusive
-	_ = gc_l2_inclusive
+//line scan.go:159
 	gc_l3_in := gc_j.lanes[3].in
-	_ = gc_l3_in
+//line scan.go:161
 	gc_l3_out := gc_j.lanes[3].out
-	_ = gc_l3_out
+//line scan.go:163
 	gc_l3_offset := gc_j.lanes[3].offset
-	_ = gc_l3_offset
+//line scan.go:165
 	gc_l3_inclusive := gc_j.lanes[3].inclusive
-	_ = gc_l3_inclusive
 //line scan.go:119
 	gc_l0_s := gc_l0_offset
 //line scan.go:119
@@ -1340,92 +1001,46 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 		gc_n1 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
 		gc_r3 := gc_l0_in[:gc_n1]
 //line scan.go:121
-		_ = gc_r3
-//line scan.go:121
 		gc_w4 := gc_l0_out[:gc_n1]
-//line scan.go:121
-		_ = gc_w4
 //line scan.go:121
 		gc_r5 := gc_l1_in[:gc_n1]
 //line scan.go:121
-		_ = gc_r5
-//line scan.go:121
 		gc_w6 := gc_l1_out[:gc_n1]
-//line scan.go:121
-		_ = gc_w6
 //line scan.go:121
 		gc_r7 := gc_l2_in[:gc_n1]
 //line scan.go:121
-		_ = gc_r7
-//line scan.go:121
 		gc_w8 := gc_l2_out[:gc_n1]
-//line scan.go:121
-		_ = gc_w8
 //line scan.go:121
 		gc_r9 := gc_l3_in[:gc_n1]
 //line scan.go:121
-		_ = gc_r9
-//line scan.go:121
 		gc_w10 := gc_l3_out[:gc_n1]
-//line scan.go:121
-		_ = gc_w10
 //line scan.go:121
 		for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line scan.go:121
-			{
+			gc_l0_i := gc_i2
 //line scan.go:121
-				gc_l0_i := gc_i2
+			gc_l0_x := gc_r3[gc_i2]
+			gc_l0_s += gc_l0_x
+			gc_w4[gc_l0_i] = gc_l0_s
 //line scan.go:121
-				_ = gc_l0_i
+			gc_l1_i := gc_i2
 //line scan.go:121
-				gc_l0_x := gc_r3[gc_i2]
+			gc_l1_x := gc_r5[gc_i2]
+			gc_l1_s += gc_l1_x
+			gc_w6[gc_l1_i] = gc_l1_s
 //line scan.go:121
-				_ = gc_l0_x
-				gc_l0_s += gc_l0_x
-				gc_w4[gc_l0_i] = gc_l0_s
-			}
+			gc_l2_i := gc_i2
 //line scan.go:121
-			{
+			gc_l2_x := gc_r7[gc_i2]
+			gc_l2_s += gc_l2_x
+			gc_w8[gc_l2_i] = gc_l2_s
 //line scan.go:121
-				gc_l1_i := gc_i2
+			gc_l3_i := gc_i2
 //line scan.go:121
-				_ = gc_l1_i
-//line scan.go:121
-				gc_l1_x := gc_r5[gc_i2]
-//line scan.go:121
-				_ = gc_l1_x
-				gc_l1_s += gc_l1_x
-				gc_w6[gc_l1_i] = gc_l1_s
-			}
-//line scan.go:121
-			{
-//line scan.go:121
-				gc_l2_i := gc_i2
-//line scan.go:121
-				_ = gc_l2_i
-//line scan.go:121
-				gc_l2_x := gc_r7[gc_i2]
-//line scan.go:121
-				_ = gc_l2_x
-				gc_l2_s += gc_l2_x
-				gc_w8[gc_l2_i] = gc_l2_s
-			}
-//line scan.go:121
-			{
-//line scan.go:121
-				gc_l3_i := gc_i2
-//line scan.go:121
-				_ = gc_l3_i
-//line scan.go:121
-				gc_l3_x := gc_r9[gc_i2]
-//line scan.go:121
-				_ = gc_l3_x
-				gc_l3_s += gc_l3_x
-				gc_w10[gc_l3_i] = gc_l3_s
-			}
-//line scan.go:124
+			gc_l3_x := gc_r9[gc_i2]
+			gc_l3_s += gc_l3_x
+			gc_w10[gc_l3_i] = gc_l3_s
 		}
-//line scan.go:121
 		{
 //line scan.go:121
 			gc_l0_in := gc_j.lanes[0].in
@@ -1436,17 +1051,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:121
 				gc_l0_i := gc_i11
 //line scan.go:121
-				_ = gc_l0_i
-//line scan.go:121
 				gc_l0_x := gc_l0_in[gc_i11]
-//line scan.go:121
-				_ = gc_l0_x
 				gc_l0_s += gc_l0_x
 				gc_l0_out[gc_l0_i] = gc_l0_s
 			}
-//line scan.go:124
 		}
-//line scan.go:121
 		{
 //line scan.go:121
 			gc_l1_in := gc_j.lanes[1].in
@@ -1457,17 +1066,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:121
 				gc_l1_i := gc_i12
 //line scan.go:121
-				_ = gc_l1_i
-//line scan.go:121
 				gc_l1_x := gc_l1_in[gc_i12]
-//line scan.go:121
-				_ = gc_l1_x
 				gc_l1_s += gc_l1_x
 				gc_l1_out[gc_l1_i] = gc_l1_s
 			}
-//line scan.go:124
 		}
-//line scan.go:121
 		{
 //line scan.go:121
 			gc_l2_in := gc_j.lanes[2].in
@@ -1478,17 +1081,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:121
 				gc_l2_i := gc_i13
 //line scan.go:121
-				_ = gc_l2_i
-//line scan.go:121
 				gc_l2_x := gc_l2_in[gc_i13]
-//line scan.go:121
-				_ = gc_l2_x
 				gc_l2_s += gc_l2_x
 				gc_l2_out[gc_l2_i] = gc_l2_s
 			}
-//line scan.go:124
 		}
-//line scan.go:121
 		{
 //line scan.go:121
 			gc_l3_in := gc_j.lanes[3].in
@@ -1499,15 +1096,10 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:121
 				gc_l3_i := gc_i14
 //line scan.go:121
-				_ = gc_l3_i
-//line scan.go:121
 				gc_l3_x := gc_l3_in[gc_i14]
-//line scan.go:121
-				_ = gc_l3_x
 				gc_l3_s += gc_l3_x
 				gc_l3_out[gc_l3_i] = gc_l3_s
 			}
-//line scan.go:124
 		}
 //line scan.go:124
 	} else if (!gc_l0_inclusive) && (!gc_l1_inclusive) && (!gc_l2_inclusive) && (!gc_l3_inclusive) {
@@ -1516,92 +1108,46 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:127
 		gc_r17 := gc_l0_in[:gc_n15]
 //line scan.go:127
-		_ = gc_r17
-//line scan.go:127
 		gc_w18 := gc_l0_out[:gc_n15]
-//line scan.go:127
-		_ = gc_w18
 //line scan.go:127
 		gc_r19 := gc_l1_in[:gc_n15]
 //line scan.go:127
-		_ = gc_r19
-//line scan.go:127
 		gc_w20 := gc_l1_out[:gc_n15]
-//line scan.go:127
-		_ = gc_w20
 //line scan.go:127
 		gc_r21 := gc_l2_in[:gc_n15]
 //line scan.go:127
-		_ = gc_r21
-//line scan.go:127
 		gc_w22 := gc_l2_out[:gc_n15]
-//line scan.go:127
-		_ = gc_w22
 //line scan.go:127
 		gc_r23 := gc_l3_in[:gc_n15]
 //line scan.go:127
-		_ = gc_r23
-//line scan.go:127
 		gc_w24 := gc_l3_out[:gc_n15]
-//line scan.go:127
-		_ = gc_w24
 //line scan.go:127
 		for gc_i16 := 0; gc_i16 < gc_n15; gc_i16++ {
 //line scan.go:127
-			{
+			gc_l0_i2 := gc_i16
 //line scan.go:127
-				gc_l0_i2 := gc_i16
+			gc_l0_x2 := gc_r17[gc_i16]
+			gc_w18[gc_l0_i2] = gc_l0_s
+			gc_l0_s += gc_l0_x2
 //line scan.go:127
-				_ = gc_l0_i2
+			gc_l1_i2 := gc_i16
 //line scan.go:127
-				gc_l0_x2 := gc_r17[gc_i16]
+			gc_l1_x2 := gc_r19[gc_i16]
+			gc_w20[gc_l1_i2] = gc_l1_s
+			gc_l1_s += gc_l1_x2
 //line scan.go:127
-				_ = gc_l0_x2
-				gc_w18[gc_l0_i2] = gc_l0_s
-				gc_l0_s += gc_l0_x2
-			}
+			gc_l2_i2 := gc_i16
 //line scan.go:127
-			{
+			gc_l2_x2 := gc_r21[gc_i16]
+			gc_w22[gc_l2_i2] = gc_l2_s
+			gc_l2_s += gc_l2_x2
 //line scan.go:127
-				gc_l1_i2 := gc_i16
+			gc_l3_i2 := gc_i16
 //line scan.go:127
-				_ = gc_l1_i2
-//line scan.go:127
-				gc_l1_x2 := gc_r19[gc_i16]
-//line scan.go:127
-				_ = gc_l1_x2
-				gc_w20[gc_l1_i2] = gc_l1_s
-				gc_l1_s += gc_l1_x2
-			}
-//line scan.go:127
-			{
-//line scan.go:127
-				gc_l2_i2 := gc_i16
-//line scan.go:127
-				_ = gc_l2_i2
-//line scan.go:127
-				gc_l2_x2 := gc_r21[gc_i16]
-//line scan.go:127
-				_ = gc_l2_x2
-				gc_w22[gc_l2_i2] = gc_l2_s
-				gc_l2_s += gc_l2_x2
-			}
-//line scan.go:127
-			{
-//line scan.go:127
-				gc_l3_i2 := gc_i16
-//line scan.go:127
-				_ = gc_l3_i2
-//line scan.go:127
-				gc_l3_x2 := gc_r23[gc_i16]
-//line scan.go:127
-				_ = gc_l3_x2
-				gc_w24[gc_l3_i2] = gc_l3_s
-				gc_l3_s += gc_l3_x2
-			}
-//line scan.go:130
+			gc_l3_x2 := gc_r23[gc_i16]
+			gc_w24[gc_l3_i2] = gc_l3_s
+			gc_l3_s += gc_l3_x2
 		}
-//line scan.go:127
 		{
 //line scan.go:127
 			gc_l0_in := gc_j.lanes[0].in
@@ -1612,17 +1158,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:127
 				gc_l0_i2 := gc_i25
 //line scan.go:127
-				_ = gc_l0_i2
-//line scan.go:127
 				gc_l0_x2 := gc_l0_in[gc_i25]
-//line scan.go:127
-				_ = gc_l0_x2
 				gc_l0_out[gc_l0_i2] = gc_l0_s
 				gc_l0_s += gc_l0_x2
 			}
-//line scan.go:130
 		}
-//line scan.go:127
 		{
 //line scan.go:127
 			gc_l1_in := gc_j.lanes[1].in
@@ -1633,17 +1173,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:127
 				gc_l1_i2 := gc_i26
 //line scan.go:127
-				_ = gc_l1_i2
-//line scan.go:127
 				gc_l1_x2 := gc_l1_in[gc_i26]
-//line scan.go:127
-				_ = gc_l1_x2
 				gc_l1_out[gc_l1_i2] = gc_l1_s
 				gc_l1_s += gc_l1_x2
 			}
-//line scan.go:130
 		}
-//line scan.go:127
 		{
 //line scan.go:127
 			gc_l2_in := gc_j.lanes[2].in
@@ -1654,17 +1188,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:127
 				gc_l2_i2 := gc_i27
 //line scan.go:127
-				_ = gc_l2_i2
-//line scan.go:127
 				gc_l2_x2 := gc_l2_in[gc_i27]
-//line scan.go:127
-				_ = gc_l2_x2
 				gc_l2_out[gc_l2_i2] = gc_l2_s
 				gc_l2_s += gc_l2_x2
 			}
-//line scan.go:130
 		}
-//line scan.go:127
 		{
 //line scan.go:127
 			gc_l3_in := gc_j.lanes[3].in
@@ -1675,17 +1203,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:127
 				gc_l3_i2 := gc_i28
 //line scan.go:127
-				_ = gc_l3_i2
-//line scan.go:127
 				gc_l3_x2 := gc_l3_in[gc_i28]
-//line scan.go:127
-				_ = gc_l3_x2
 				gc_l3_out[gc_l3_i2] = gc_l3_s
 				gc_l3_s += gc_l3_x2
 			}
-//line scan.go:130
 		}
-//line scan.go:130
 	} else {
 //line scan.go:130
 		func() {
@@ -1751,12 +1273,13 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			}
 //line scan.go:130
 		}()
-//line scan.go:130
 	}
 }
 
 // gc_jam_scanSum holds up to 4 threads' calls of scanSum, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line scan.go:135
 type gc_jam_scanSum[T Number] struct {
 	n     int
 	lanes [4]gc_jam_scanSum_lane[T]
@@ -1793,19 +1316,15 @@ func gc_jam_scanSum_flush[T Number](gc_j *gc_jam_scanSum[T]) {
 // gc_jam_scanSum_run1 runs the rest of scanSum for one thread, as written.
 func gc_jam_scanSum_run1[T Number](gc_l *gc_jam_scanSum_lane[T]) {
 	s := gc_l.s
-	_ = s
 //line scan.go:136
 	var a, b, c, d T
-//line scan.go:137
 	i := 0
-//line scan.go:138
 	for ; i+4 <= len(s); i += 4 {
 		a += s[i]
 		b += s[i+1]
 		c += s[i+2]
 		d += s[i+3]
 	}
-//line scan.go:144
 	for ; i < len(s); i++ {
 		a += s[i]
 	}
@@ -1815,13 +1334,12 @@ func gc_jam_scanSum_run1[T Number](gc_l *gc_jam_scanSum_lane[T]) {
 // gc_jam_scanSum_run4 runs the rest of scanSum for 4 threads, their loops interleaved.
 func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 	gc_l0_s := gc_j.lanes[0].s
-	_ = gc_l0_s
+//line scan.go:154
 	gc_l1_s := gc_j.lanes[1].s
-	_ = gc_l1_s
+//line scan.go:156
 	gc_l2_s := gc_j.lanes[2].s
-	_ = gc_l2_s
+//line scan.go:158
 	gc_l3_s := gc_j.lanes[3].s
-	_ = gc_l3_s
 //line scan.go:136
 	var gc_l0_a, gc_l0_b, gc_l0_c, gc_l0_d T
 //line scan.go:136
@@ -1830,7 +1348,6 @@ func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 	var gc_l2_a, gc_l2_b, gc_l2_c, gc_l2_d T
 //line scan.go:136
 	var gc_l3_a, gc_l3_b, gc_l3_c, gc_l3_d T
-//line scan.go:137
 	gc_l0_i := 0
 //line scan.go:137
 	gc_l1_i := 0
@@ -1838,7 +1355,6 @@ func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 	gc_l2_i := 0
 //line scan.go:137
 	gc_l3_i := 0
-//line scan.go:138
 	for (gc_l0_i+4 <= len(gc_l0_s)) && (gc_l1_i+4 <= len(gc_l1_s)) && (gc_l2_i+4 <= len(gc_l2_s)) && (gc_l3_i+4 <= len(gc_l3_s)) {
 		gc_l0_a += gc_l0_s[gc_l0_i]
 		gc_l0_b += gc_l0_s[gc_l0_i+1]
@@ -1864,8 +1380,6 @@ func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 		gc_l3_d += gc_l3_s[gc_l3_i+3]
 //line scan.go:138
 		gc_l3_i += 4
-
-//line scan.go:143
 	}
 //line scan.go:138
 	for gc_l0_i+4 <= len(gc_l0_s) {
@@ -1875,8 +1389,6 @@ func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 		gc_l0_d += gc_l0_s[gc_l0_i+3]
 //line scan.go:138
 		gc_l0_i += 4
-
-//line scan.go:143
 	}
 //line scan.go:138
 	for gc_l1_i+4 <= len(gc_l1_s) {
@@ -1886,8 +1398,6 @@ func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 		gc_l1_d += gc_l1_s[gc_l1_i+3]
 //line scan.go:138
 		gc_l1_i += 4
-
-//line scan.go:143
 	}
 //line scan.go:138
 	for gc_l2_i+4 <= len(gc_l2_s) {
@@ -1897,8 +1407,6 @@ func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 		gc_l2_d += gc_l2_s[gc_l2_i+3]
 //line scan.go:138
 		gc_l2_i += 4
-
-//line scan.go:143
 	}
 //line scan.go:138
 	for gc_l3_i+4 <= len(gc_l3_s) {
@@ -1908,8 +1416,6 @@ func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 		gc_l3_d += gc_l3_s[gc_l3_i+3]
 //line scan.go:138
 		gc_l3_i += 4
-
-//line scan.go:143
 	}
 //line scan.go:144
 	for (gc_l0_i < len(gc_l0_s)) && (gc_l1_i < len(gc_l1_s)) && (gc_l2_i < len(gc_l2_s)) && (gc_l3_i < len(gc_l3_s)) {
@@ -1925,36 +1431,32 @@ func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 		gc_l3_a += gc_l3_s[gc_l3_i]
 //line scan.go:144
 		gc_l3_i++
-
 	}
 //line scan.go:144
 	for gc_l0_i < len(gc_l0_s) {
 		gc_l0_a += gc_l0_s[gc_l0_i]
 //line scan.go:144
 		gc_l0_i++
-
 	}
 //line scan.go:144
 	for gc_l1_i < len(gc_l1_s) {
 		gc_l1_a += gc_l1_s[gc_l1_i]
 //line scan.go:144
 		gc_l1_i++
-
 	}
 //line scan.go:144
 	for gc_l2_i < len(gc_l2_s) {
 		gc_l2_a += gc_l2_s[gc_l2_i]
 //line scan.go:144
 		gc_l2_i++
-
 	}
 //line scan.go:144
 	for gc_l3_i < len(gc_l3_s) {
 		gc_l3_a += gc_l3_s[gc_l3_i]
 //line scan.go:144
 		gc_l3_i++
-
 	}
+//line scan.go:147
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = (gc_l0_a + gc_l0_b) + (gc_l0_c + gc_l0_d)
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = (gc_l1_a + gc_l1_b) + (gc_l1_c + gc_l1_d)
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = (gc_l2_a + gc_l2_b) + (gc_l2_c + gc_l2_d)

@@ -68,34 +68,20 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 	gc_bdz5 := gc_bd5.Z
 	gc_n5 := gc_b23.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
-	_ = gc_s_incl_
+//line scan_lookback.go:115
 	gc_s_excl_ := compiled.Scratch[T](gc_b23, 1)[:gc_n5]
-	_ = gc_s_excl_
+//line scan_lookback.go:117
 	gc_s_tile := compiled.Scratch[int](gc_b23, 2)[:gc_n5]
 	gc_s_i := compiled.Scratch[int](gc_b23, 3)[:gc_n5]
 	gc_s_excl := compiled.Scratch[T](gc_b23, 4)[:gc_n5]
 	gc_s_incl := compiled.Scratch[T](gc_b23, 5)[:gc_n5]
-
 //line scan_lookback.go:102
 	n := len(in)
-
-//line scan_lookback.go:103
 	sh := gocuda.Shared[scanTileShared[T]](t, 1)[:1]
-
-//line scan_lookback.go:104
 	b := gc_bdx5
-
-//line scan_lookback.go:105
 	var sh_ []scanTileShared[T] = sh
-
-//line scan_lookback.go:105
-	_ = sh_
-
 //line scan_lookback.go:105
 	var ticket_ *uint32 = ticket
-
-//line scan_lookback.go:105
-	_ = ticket_
 	{
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
@@ -109,530 +95,383 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 				for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
 					{
 						gc_tx5 := gc_step9 + 0
-						_ = gc_tx5
+//line scan_lookback.go:120
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:44
-						{
-							gc_at9[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at9[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx5 := gc_step9 + 1
-						_ = gc_tx5
+//line scan_lookback.go:51
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:44
-						{
-							gc_at9[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at9[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx5 := gc_step9 + 2
-						_ = gc_tx5
+//line scan_lookback.go:51
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:44
-						{
-							gc_at9[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at9[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx5 := gc_step9 + 3
-						_ = gc_tx5
+//line scan_lookback.go:51
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:44
-						{
-							gc_at9[0].tile = int(atomic.Add(ticket_, 1))
-						}
-					}
-				}
-				for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:44
-					{
+//line scan_lookback.go:45
 						gc_at9[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
+//line scan_lookback.go:49
+				for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line scan_lookback.go:45
+					gc_at9[0].tile = int(atomic.Add(ticket_, 1))
+				}
 			} else {
+//line scan_lookback.go:49
 				gc_step10 := gc_from5
 				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
 					{
 						gc_tx5 := gc_step10 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx5 := gc_step10 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx5 := gc_step10 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx5 := gc_step10 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
+//line scan_lookback.go:49
 				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
+//line scan_lookback.go:45
+					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
-
 //line scan_block.go:166
 	const w = gocuda.WarpSize
-
-//line scan_block.go:167
 	b_ := gc_bdx5
-
-//line scan_block.go:170
-	_ = b_
-
 //line scan_block.go:176
 	totals := gc_shared15(w)[:w]
-	{
-		var gc_l_v_2 [32]T
-		var gc_c51r [32]T
-		var gc_c52r [32]T
+//line scan_block.go:178
+	var gc_l_v_2 [32]T
+	var gc_c51r [32]T
+	var gc_c52r [32]T
+	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+		var gc_dead5 uint32
+		_ = gc_dead5
+		{
+			gc_tidx17 := gc_b23.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+			gc_tx5 := gc_tidx17.X - 1
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+				gc_tx5++
+				if gc_tx5 == gc_bdx5 {
+					gc_tx5 = 0
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+//line scan_lookback.go:48
+				var r int = sh_[0].tile
+//line scan_lookback.go:105
+				tile := r
+				i := tile*b + gc_tx5
+				var v T
+				if i < n {
+					v = in[i]
+				}
+				var v_ T = v
+//line scan_block.go:170
+				var v_2 T = v_
+//line scan_block.go:177
+				gc_l_v_2[gc_lane5] = v_2
+				gc_s_tile[gc_rank5] = tile
+				gc_s_i[gc_rank5] = i
+			}
+		}
+//line scan_block.go:203
+		gc_all27 := gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all27 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all27 = (d < (min(w, b_-(gc_w5>>5)*w)))
+		}
+		if gc_all27 {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+//line scan_block.go:203
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo28, gc_hi28 := 0, 32
+					if gc_lo28 < gc_hi28 {
+						gc_lo28 = max(gc_lo28, max(min(d, 32), -1))
+					}
+					if gc_lo28 < gc_hi28 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+						gc_hi28 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo28, gc_hi28)
+				} else {
+//line scan_block.go:204
+					compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
+					{
+//line scan_block.go:167
+						warp := (gc_w5 >> 5)
+						lanes := min(w, b_-warp*w)
+//line scan_block.go:170
+						var lanes_ int = lanes
+						_ = lanes_
+						gc_lo29, gc_hi29 := 0, 32
+						if gc_lo29 < gc_hi29 {
+							gc_lo29 = max(gc_lo29, max(min(d, 32), -1))
+						}
+						if gc_lo29 < gc_hi29 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+							gc_hi29 = 0
+						}
+						gc_hi29 = min(gc_hi29, gc_cnt5)
+						for gc_lane5 := gc_lo29; gc_lane5 < gc_hi29; gc_lane5++ {
+//line scan_block.go:204
+							v_2 := gc_l_v_2[gc_lane5]
+//line scan_block.go:204
+							y := gc_c51r[gc_lane5]
+							{
+								v_2 += y
+							}
+//line scan_block.go:209
+							gc_l_v_2[gc_lane5] = v_2
+						}
+					}
+				}
+			}
+		}
+//line scan_block.go:209
+		copy(gc_s_incl_[gc_w5:][:gc_cnt5], gc_l_v_2[:gc_cnt5])
+//line scan_block.go:171
+		if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w5:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w5:][0] = gc_l_v_2[0]
+		} else {
+//line scan_block.go:171
+			compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, 1, w, &gc_c52r)
+//line scan_block.go:171
+			copy(gc_s_excl_[gc_w5:][:gc_cnt5], gc_c52r[:gc_cnt5])
+		}
+		gc_lo30, gc_hi30 := 0, 32
+		if gc_lo30 < gc_hi30 {
+			gc_lo30 = max(gc_lo30, max(min(0, 32), -1))
+		}
+		if gc_lo30 < gc_hi30 {
+			gc_hi30 = min(gc_hi30, min(max(0, -1), 32)+1)
+		}
+		gc_hi30 = min(gc_hi30, gc_cnt5)
+		for gc_lane5 := gc_lo30; gc_lane5 < gc_hi30; gc_lane5++ {
+			gc_rank5 := gc_w5 + gc_lane5
+//line scan_block.go:169
+			excl_ := gc_s_excl_[gc_rank5]
+			{
+//line scan_block.go:173
+				excl_ = 0
+			}
+			gc_s_excl_[gc_rank5] = excl_
+		}
+		{
+//line scan_block.go:167
+			warp := (gc_w5 >> 5)
+			lanes := min(w, b_-warp*w)
+			_ = lanes
+			gc_lo31, gc_hi31 := 0, 32
+			if gc_lo31 < gc_hi31 && !(b_ > w) {
+				gc_hi31 = 0
+			}
+			if gc_lo31 < gc_hi31 {
+				gc_lo31 = max(gc_lo31, max(min((min(w, b_-(gc_w5>>5)*w))-1, 32), -1))
+			}
+			if gc_lo31 < gc_hi31 {
+				gc_hi31 = min(gc_hi31, min(max((min(w, b_-(gc_w5>>5)*w))-1, -1), 32)+1)
+			}
+			gc_hi31 = min(gc_hi31, gc_cnt5)
+			for gc_lane5 := gc_lo31; gc_lane5 < gc_hi31; gc_lane5++ {
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank5]
+				{
+//line scan_block.go:178
+					totals[warp] = incl_
+				}
+			}
+		}
+	}
+//line scan_block.go:175
+	if b_ > w {
+//line scan_block.go:177
+		var gc_l_s [32]T
+		var gc_l_v_3 [32]T
+		var gc_c53r [32]T
 		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
 			gc_cnt5 := min(32, gc_n5-gc_w5)
 			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 			var gc_dead5 uint32
-			_ = gc_dead5
 			{
-				gc_tidx17 := gc_b23.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-				gc_tx5 := gc_tidx17.X - 1
-				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-					gc_tx5++
-					if gc_tx5 == gc_bdx5 {
-						gc_tx5 = 0
-					}
-					gc_rank5 := gc_w5 + gc_lane5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:48
-					var r int = sh_[0].tile
-
-//line scan_lookback.go:48
-					_ = r
-
-//line scan_lookback.go:105
-					tile := r
-
-//line scan_lookback.go:106
-					i := tile*b + gc_tx5
-
-//line scan_lookback.go:107
-					var v T
-
-//line scan_lookback.go:108
-					if i < n {
-						v = in[i]
-					}
-
-//line scan_lookback.go:111
-					var v_ T = v
-
-//line scan_lookback.go:111
-					_ = v_
-
-//line scan_block.go:170
-					var v_2 T = v_
-
-//line scan_block.go:170
-					_ = v_2
-					_ = r
-					_ = tile
-					_ = i
-					_ = v
-					_ = v_
-					_ = v_2
-					gc_l_v_2[gc_lane5] = v_2
-					gc_s_tile[gc_rank5] = tile
-					gc_s_i[gc_rank5] = i
-				}
-			}
-
-//line scan_block.go:203
-			gc_all27 := gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-			for d := 1; gc_all27 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-				gc_all27 = (d < (min(w, b_-(gc_w5>>5)*w)))
-			}
-			if gc_all27 {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-			} else {
-
-//line scan_block.go:203
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-					if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo28, gc_hi28 := 0, 32
-						if gc_lo28 < gc_hi28 {
-							gc_lo28 = max(gc_lo28, max(min(d, 32), -1))
-						}
-						if gc_lo28 < gc_hi28 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-							gc_hi28 = 0
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo28, gc_hi28)
-					} else {
-
-//line scan_block.go:204
-						compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
-						{
-
-//line scan_block.go:167
-							warp := (gc_w5 >> 5)
-							_ = warp
-
-//line scan_block.go:168
-							lanes := min(w, b_-warp*w)
-							_ = lanes
-
-//line scan_block.go:170
-							var lanes_ int = lanes
-							_ = lanes_
-							gc_lo29, gc_hi29 := 0, 32
-							if gc_lo29 < gc_hi29 {
-								gc_lo29 = max(gc_lo29, max(min(d, 32), -1))
-							}
-							if gc_lo29 < gc_hi29 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-								gc_hi29 = 0
-							}
-							gc_hi29 = min(gc_hi29, gc_cnt5)
-							for gc_lane5 := gc_lo29; gc_lane5 < gc_hi29; gc_lane5++ {
-								gc_rank5 := gc_w5 + gc_lane5
-								_ = gc_rank5
-
-//line scan_block.go:202
-								lane_ := (gc_rank5 & 31)
-								_ = lane_
-								v_2 := gc_l_v_2[gc_lane5]
-								_ = v_2
-
-//line scan_block.go:204
-								y := gc_c51r[gc_lane5]
-
-//line scan_block.go:205
-								{
-									v_2 += y
-								}
-								_ = y
-								gc_l_v_2[gc_lane5] = v_2
-							}
-						}
-					}
-				}
-			}
-
-//line scan_block.go:209
-			copy(gc_s_incl_[gc_w5:][:gc_cnt5], gc_l_v_2[:gc_cnt5])
-
-//line scan_block.go:171
-			if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) {
-				copy(gc_s_excl_[gc_w5:][1:32], gc_l_v_2[0:31])
-				gc_s_excl_[gc_w5:][0] = gc_l_v_2[0]
-			} else {
-
-//line scan_block.go:171
-				compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, 1, w, &gc_c52r)
-
-//line scan_block.go:171
-				copy(gc_s_excl_[gc_w5:][:gc_cnt5], gc_c52r[:gc_cnt5])
-			}
-			gc_lo30, gc_hi30 := 0, 32
-			if gc_lo30 < gc_hi30 {
-				gc_lo30 = max(gc_lo30, max(min(0, 32), -1))
-			}
-			if gc_lo30 < gc_hi30 {
-				gc_hi30 = min(gc_hi30, min(max(0, -1), 32)+1)
-			}
-			gc_hi30 = min(gc_hi30, gc_cnt5)
-			for gc_lane5 := gc_lo30; gc_lane5 < gc_hi30; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				_ = gc_rank5
-
-//line scan_block.go:167
-				lane := (gc_rank5 & 31)
-				_ = lane
-				excl_ := gc_s_excl_[gc_rank5]
-
-//line scan_block.go:172
-				{
-					excl_ = 0
-				}
-				gc_s_excl_[gc_rank5] = excl_
-			}
-			{
-
-//line scan_block.go:167
-				warp := (gc_w5 >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-				gc_lo31, gc_hi31 := 0, 32
-				if gc_lo31 < gc_hi31 && !(b_ > w) {
-					gc_hi31 = 0
-				}
-				if gc_lo31 < gc_hi31 {
-					gc_lo31 = max(gc_lo31, max(min((min(w, b_-(gc_w5>>5)*w))-1, 32), -1))
-				}
-				if gc_lo31 < gc_hi31 {
-					gc_hi31 = min(gc_hi31, min(max((min(w, b_-(gc_w5>>5)*w))-1, -1), 32)+1)
-				}
-				gc_hi31 = min(gc_hi31, gc_cnt5)
-				for gc_lane5 := gc_lo31; gc_lane5 < gc_hi31; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-					lane := (gc_rank5 & 31)
-					_ = lane
-					incl_ := gc_s_incl_[gc_rank5]
-
-//line scan_block.go:177
-					{
-						totals[warp] = incl_
-					}
-				}
-			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-		{
-			var gc_l_s [32]T
-			var gc_l_v_3 [32]T
-			var gc_c53r [32]T
-			for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-				gc_cnt5 := min(32, gc_n5-gc_w5)
-				gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-				var gc_dead5 uint32
-				_ = gc_dead5
-				{
-					var gc_m215 uint32
-
+//line scan_block.go:186
+				var gc_m215 uint32
 //line scan_block.go:181
-					if (gc_w5 >> 5) == 0 {
-						gc_m215 = ^uint32(0)
-					}
-					gc_save215 := gc_act5
-					gc_act5 = gc_save215 & gc_m215
-					if gc_act5 != 0 {
-
+				if (gc_w5 >> 5) == 0 {
+					gc_m215 = ^uint32(0)
+				}
+				gc_save215 := gc_act5
+				gc_act5 = gc_save215 & gc_m215
+				if gc_act5 != 0 {
 //line scan_block.go:182
-						warps := scanCeil(b_, w)
-						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
-
+					warps := scanCeil(b_, w)
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
 //line scan_block.go:167
-							lane := (gc_rank5 & 31)
-							_ = lane
-
+						lane := (gc_rank5 & 31)
 //line scan_block.go:183
-							var s T
-
-//line scan_block.go:184
-							if lane < warps {
-								s = totals[lane]
-							}
-							_ = s
-							gc_l_s[gc_lane5] = s
+						var s T
+						if lane < warps {
+							s = totals[lane]
 						}
-
+//line scan_block.go:188
+						gc_l_s[gc_lane5] = s
+					}
 //line scan_block.go:187
-						var mask_2 uint32 = gocuda.FullMask
-
+					var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
-						_ = mask_2
-
+					var lanes_2 int = warps
 //line scan_block.go:187
-						var lanes_2 int = warps
-
-//line scan_block.go:187
-						_ = lanes_2
-
-//line scan_block.go:187
-						copy(gc_l_v_3[:gc_cnt5], gc_l_s[:gc_cnt5])
-
+					copy(gc_l_v_3[:gc_cnt5], gc_l_s[:gc_cnt5])
 //line scan_block.go:203
-						gc_all28 := gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-						for d_ := 1; gc_all28 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-							gc_all28 = (d_ < lanes_2)
-						}
-						if gc_all28 {
-							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-						} else {
-
+					gc_all28 := gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+					for d_ := 1; gc_all28 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all28 = (d_ < lanes_2)
+					}
+					if gc_all28 {
+						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+					} else {
 //line scan_block.go:203
-							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+							if gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo32, gc_hi32 := 0, 32
+								if gc_lo32 < gc_hi32 {
+									gc_lo32 = max(gc_lo32, max(min(d_, 32), -1))
+								}
+								if gc_lo32 < gc_hi32 && !(d_ < lanes_2) {
+									gc_hi32 = 0
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo32, gc_hi32)
+							} else {
 //line scan_block.go:204
-								if gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo32, gc_hi32 := 0, 32
-									if gc_lo32 < gc_hi32 {
-										gc_lo32 = max(gc_lo32, max(min(d_, 32), -1))
-									}
-									if gc_lo32 < gc_hi32 && !(d_ < lanes_2) {
-										gc_hi32 = 0
-									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo32, gc_hi32)
-								} else {
-
+								compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
+								gc_lo33, gc_hi33 := 0, 32
+								if gc_lo33 < gc_hi33 {
+									gc_lo33 = max(gc_lo33, max(min(d_, 32), -1))
+								}
+								if gc_lo33 < gc_hi33 && !(d_ < lanes_2) {
+									gc_hi33 = 0
+								}
+								gc_hi33 = min(gc_hi33, gc_cnt5)
+								for gc_lane5 := gc_lo33; gc_lane5 < gc_hi33; gc_lane5++ {
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-									gc_lo33, gc_hi33 := 0, 32
-									if gc_lo33 < gc_hi33 {
-										gc_lo33 = max(gc_lo33, max(min(d_, 32), -1))
-									}
-									if gc_lo33 < gc_hi33 && !(d_ < lanes_2) {
-										gc_hi33 = 0
-									}
-									gc_hi33 = min(gc_hi33, gc_cnt5)
-									for gc_lane5 := gc_lo33; gc_lane5 < gc_hi33; gc_lane5++ {
-										gc_rank5 := gc_w5 + gc_lane5
-										_ = gc_rank5
-
-//line scan_block.go:202
-										lane_2 := (gc_rank5 & 31)
-										_ = lane_2
-										v_3 := gc_l_v_3[gc_lane5]
-										_ = v_3
-
+									v_3 := gc_l_v_3[gc_lane5]
 //line scan_block.go:204
-										y_ := gc_c53r[gc_lane5]
-
-//line scan_block.go:205
-										{
-											v_3 += y_
-										}
-										_ = y_
-										gc_l_v_3[gc_lane5] = v_3
+									y_ := gc_c53r[gc_lane5]
+									{
+										v_3 += y_
 									}
+//line scan_block.go:209
+									gc_l_v_3[gc_lane5] = v_3
 								}
 							}
 						}
-						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-							lane := (gc_rank5 & 31)
-							_ = lane
-							v_3 := gc_l_v_3[gc_lane5]
-							_ = v_3
-
-//line scan_block.go:209
-							var r_4 T = v_3
-
-//line scan_block.go:209
-							_ = r_4
-
-//line scan_block.go:187
-							totals[lane] = r_4
-							_ = r_4
-						}
 					}
-					gc_act5 = gc_save215 &^ gc_dead5
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+//line scan_block.go:167
+						lane := (gc_rank5 & 31)
+//line scan_block.go:169
+						v_3 := gc_l_v_3[gc_lane5]
+//line scan_block.go:209
+						var r_4 T = v_3
+//line scan_block.go:187
+						totals[lane] = r_4
+					}
 				}
+//line scan_block.go:191
+				gc_act5 = gc_save215 &^ gc_dead5
 			}
 		}
-		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
+//line scan_block.go:196
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
 //line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank5]
-					_ = incl_
-					excl_ := gc_s_excl_[gc_rank5]
-					_ = excl_
-					tile := gc_s_tile[gc_rank5]
-
+				warp := (gc_rank5 >> 5)
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank5]
+//line scan_block.go:171
+				excl_ := gc_s_excl_[gc_rank5]
+//line scan_block.go:173
+				tile := gc_s_tile[gc_rank5]
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-
-//line scan_block.go:194
-					var r_ T = excl_
-
-//line scan_block.go:194
-					_ = r_
-
-//line scan_block.go:194
-					var r_2 T = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
-//line scan_lookback.go:111
-					excl := r_
-
-//line scan_lookback.go:111
-					incl := r_2
-
-//line scan_lookback.go:112
-					if gc_tx5 == b-1 {
-						sh[0].prefix = scanPublish(status, tile, incl)
-					}
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
-					gc_s_excl[gc_rank5] = excl
-					gc_s_incl[gc_rank5] = incl
+				if warp > 0 {
+					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 				}
+//line scan_block.go:194
+				var r_ T = excl_
+//line scan_block.go:194
+				var r_2 T = incl_
+//line scan_lookback.go:111
+				excl := r_
+//line scan_lookback.go:111
+				incl := r_2
+				if gc_tx5 == b-1 {
+					sh[0].prefix = scanPublish(status, tile, incl)
+				}
+//line scan_lookback.go:119
+				gc_s_excl[gc_rank5] = excl
+				gc_s_incl[gc_rank5] = incl
 			}
 		}
 	} else {
 		{
+//line scan_lookback.go:126
 			gc_from5, gc_to5 := 0, gc_bdx5
 			if gc_bound5 := b - 1; gc_bound5 > gc_from5 {
 				gc_from5 = gc_bound5
@@ -644,69 +483,43 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 				gc_lo34, gc_hi34 := min(gc_from5, gc_bdx5), max(gc_from5, gc_to5)
 				for gc_tx5 := 0; gc_tx5 < gc_lo34; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
+//line scan_lookback.go:138
 					incl_ := gc_s_incl_[gc_rank5]
-					_ = incl_
+//line scan_lookback.go:140
 					excl_ := gc_s_excl_[gc_rank5]
-					_ = excl_
+//line scan_lookback.go:142
 					tile := gc_s_tile[gc_rank5]
 					_ = tile
-
 //line scan_block.go:194
 					var r_ T = excl_
-
-//line scan_block.go:194
-					_ = r_
-
 //line scan_block.go:194
 					var r_2 T = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
 //line scan_lookback.go:111
 					excl := r_
-
 //line scan_lookback.go:111
 					incl := r_2
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
+//line scan_lookback.go:116
 					gc_s_excl[gc_rank5] = excl
 					gc_s_incl[gc_rank5] = incl
 				}
 				for gc_tx5 := gc_hi34; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
+//line scan_lookback.go:122
 					incl_ := gc_s_incl_[gc_rank5]
-					_ = incl_
+//line scan_lookback.go:124
 					excl_ := gc_s_excl_[gc_rank5]
-					_ = excl_
+//line scan_lookback.go:126
 					tile := gc_s_tile[gc_rank5]
 					_ = tile
-
 //line scan_block.go:194
 					var r_ T = excl_
-
-//line scan_block.go:194
-					_ = r_
-
 //line scan_block.go:194
 					var r_2 T = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
 //line scan_lookback.go:111
 					excl := r_
-
 //line scan_lookback.go:111
 					incl := r_2
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
+//line scan_lookback.go:116
 					gc_s_excl[gc_rank5] = excl
 					gc_s_incl[gc_rank5] = incl
 				}
@@ -730,33 +543,17 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						incl_ := gc_s_incl_[gc_rank5]
 						excl_ := gc_s_excl_[gc_rank5]
 						tile := gc_s_tile[gc_rank5]
-
 //line scan_block.go:194
 						var r_ T = excl_
-
-//line scan_block.go:194
-						_ = r_
-
 //line scan_block.go:194
 						var r_2 T = incl_
-
-//line scan_block.go:194
-						_ = r_2
-
 //line scan_lookback.go:111
 						excl := r_
-
 //line scan_lookback.go:111
 						incl := r_2
-
-//line scan_lookback.go:112
-						{
-							gc_at10[0].prefix = scanPublish(status, tile, incl)
-						}
-						_ = r_
-						_ = r_2
-						_ = excl
-						_ = incl
+//line scan_lookback.go:113
+						gc_at10[0].prefix = scanPublish(status, tile, incl)
+//line scan_lookback.go:119
 						gc_s_excl[gc_rank5] = excl
 						gc_s_incl[gc_rank5] = incl
 					}
@@ -767,33 +564,17 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						incl_ := gc_s_incl_[gc_rank5]
 						excl_ := gc_s_excl_[gc_rank5]
 						tile := gc_s_tile[gc_rank5]
-
 //line scan_block.go:194
 						var r_ T = excl_
-
-//line scan_block.go:194
-						_ = r_
-
 //line scan_block.go:194
 						var r_2 T = incl_
-
-//line scan_block.go:194
-						_ = r_2
-
 //line scan_lookback.go:111
 						excl := r_
-
 //line scan_lookback.go:111
 						incl := r_2
-
-//line scan_lookback.go:112
-						{
-							sh[0].prefix = scanPublish(status, tile, incl)
-						}
-						_ = r_
-						_ = r_2
-						_ = excl
-						_ = incl
+//line scan_lookback.go:113
+						sh[0].prefix = scanPublish(status, tile, incl)
+//line scan_lookback.go:119
 						gc_s_excl[gc_rank5] = excl
 						gc_s_incl[gc_rank5] = incl
 					}
@@ -801,20 +582,18 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 			}
 		}
 	}
-	{
-		for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
-			gc_pos5.Thread = gc_rank5
-			i := gc_s_i[gc_rank5]
-			excl := gc_s_excl[gc_rank5]
-			incl := gc_s_incl[gc_rank5]
-
+//line scan_lookback.go:127
+	for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
+		gc_pos5.Thread = gc_rank5
+		i := gc_s_i[gc_rank5]
+		excl := gc_s_excl[gc_rank5]
+		incl := gc_s_incl[gc_rank5]
 //line scan_lookback.go:116
-			if i < n {
-				if inclusive {
-					out[i] = sh[0].prefix + incl
-				} else {
-					out[i] = sh[0].prefix + excl
-				}
+		if i < n {
+			if inclusive {
+				out[i] = sh[0].prefix + incl
+			} else {
+				out[i] = sh[0].prefix + excl
 			}
 		}
 	}
@@ -834,34 +613,20 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 	gc_s_incl_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_incl_
+//line scan_lookback.go:115
 	gc_s_excl_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	_ = gc_s_excl_
+//line scan_lookback.go:117
 	gc_s_tile := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
 	gc_s_i := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
 	gc_s_excl := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
 	gc_s_incl := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
-
 //line scan_lookback.go:102
 	n := len(in)
-
-//line scan_lookback.go:103
 	sh := gocuda.Shared[scanTileShared[float32]](t, 1)[:1]
-
-//line scan_lookback.go:104
 	b := gc_bdx2
-
-//line scan_lookback.go:105
 	var sh_ []scanTileShared[float32] = sh
-
-//line scan_lookback.go:105
-	_ = sh_
-
 //line scan_lookback.go:105
 	var ticket_ *uint32 = ticket
-
-//line scan_lookback.go:105
-	_ = ticket_
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -875,936 +640,658 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
+//line scan_lookback.go:120
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							gc_at3[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at3[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
+//line scan_lookback.go:51
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							gc_at3[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at3[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
+//line scan_lookback.go:51
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							gc_at3[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at3[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
+//line scan_lookback.go:51
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							gc_at3[0].tile = int(atomic.Add(ticket_, 1))
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-					{
+//line scan_lookback.go:45
 						gc_at3[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
+//line scan_lookback.go:49
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:45
+					gc_at3[0].tile = int(atomic.Add(ticket_, 1))
+				}
 			} else {
+//line scan_lookback.go:49
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
+//line scan_lookback.go:49
 				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
+//line scan_lookback.go:45
+					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
-
 //line scan_block.go:166
 	const w = gocuda.WarpSize
-
-//line scan_block.go:167
 	b_ := gc_bdx2
-
-//line scan_block.go:170
-	_ = b_
-
 //line scan_block.go:176
 	totals := gc_shared12(w)[:w]
-	{
-		var gc_l_v_2 [32]float32
-		var gc_c21r [32]float32
-		var gc_c22r [32]float32
+//line scan_block.go:178
+	var gc_l_v_2 [32]float32
+	var gc_c21r [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:48
+				var r int = sh_[0].tile
+//line scan_lookback.go:105
+				tile := r
+				i := tile*b + gc_tx2
+				var v float32
+				if i < n {
+					v = in[i]
+				}
+				var v_ float32 = v
+//line scan_block.go:170
+				var v_2 float32 = v_
+//line scan_block.go:177
+				gc_l_v_2[gc_lane2] = v_2
+				gc_s_tile[gc_rank2] = tile
+				gc_s_i[gc_rank2] = i
+			}
+		}
+//line scan_block.go:203
+		gc_all3 := gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all3 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all3 = (d < (min(w, b_-(gc_w2>>5)*w)))
+		}
+		if gc_all3 {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+//line scan_block.go:203
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo10, gc_hi10 := 0, 32
+					if gc_lo10 < gc_hi10 {
+						gc_lo10 = max(gc_lo10, max(min(d, 32), -1))
+					}
+					if gc_lo10 < gc_hi10 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
+						gc_hi10 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo10, gc_hi10)
+				} else {
+//line scan_block.go:204
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+//line scan_block.go:204
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line scan_block.go:204
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line scan_block.go:204
+						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act2 == ^uint32(0) {
+//line scan_block.go:204
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line scan_block.go:204
+							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line scan_block.go:204
+							gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+//line scan_block.go:167
+								var warp int = (gc_rank2 >> 5)
+								var lanes int = min(w, b_-warp*w)
+//line scan_block.go:170
+								var lanes_ int = lanes
+//line scan_block.go:202
+								var lane_ int = gc_lane2
+//line scan_block.go:202
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:204
+								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+								if lane_ >= d && d < lanes_ {
+//line scan_block.go:205
+									v_2 = v_2.Add(y)
+								} else {
+//line scan_block.go:205
+									gc_b4 := gc_none2
+//line scan_block.go:205
+									if d < lanes_ {
+//line scan_block.go:205
+										gc_b4 = gc_all5
+									}
+//line scan_block.go:205
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
+//line scan_block.go:205
+									if gc_if2.ToBits() != 0 {
+//line scan_block.go:205
+										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+									}
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+//line scan_block.go:167
+								var warp int = (gc_rank2 >> 5)
+								var lanes int = min(w, b_-warp*w)
+//line scan_block.go:170
+								var lanes_ int = lanes
+//line scan_block.go:202
+								var lane_ int = gc_lane2
+//line scan_block.go:202
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:204
+								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+								gc_b3 := gc_none
+//line scan_block.go:205
+								if d < lanes_ {
+//line scan_block.go:205
+									gc_b3 = gc_all4
+								}
+//line scan_block.go:205
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+//line scan_block.go:205
+								if gc_if.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if)
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						{
+//line scan_block.go:167
+							warp := (gc_w2 >> 5)
+							lanes := min(w, b_-warp*w)
+//line scan_block.go:170
+							var lanes_ int = lanes
+//line scan_block.go:172
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+//line scan_block.go:202
+								lane_ := (gc_rank2 & 31)
+//line scan_block.go:204
+								v_2 := gc_l_v_2[gc_lane2]
+//line scan_block.go:204
+								y := gc_c21r[gc_lane2]
+								if lane_ >= d && d < lanes_ {
+									v_2 += y
+								}
+//line scan_block.go:209
+								gc_l_v_2[gc_lane2] = v_2
+							}
+						}
+					}
+				}
+			}
+		}
+//line scan_block.go:209
+		copy(gc_s_incl_[gc_w2:][:gc_cnt2], gc_l_v_2[:gc_cnt2])
+//line scan_block.go:171
+		if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w2:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w2:][0] = gc_l_v_2[0]
+		} else {
+//line scan_block.go:171
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, 1, w, &gc_c22r)
+//line scan_block.go:171
+			copy(gc_s_excl_[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
+		}
+		gc_lo11, gc_hi11 := 0, 32
+		if gc_lo11 < gc_hi11 {
+			gc_lo11 = max(gc_lo11, max(min(0, 32), -1))
+		}
+		if gc_lo11 < gc_hi11 {
+			gc_hi11 = min(gc_hi11, min(max(0, -1), 32)+1)
+		}
+		gc_hi11 = min(gc_hi11, gc_cnt2)
+		for gc_lane2 := gc_lo11; gc_lane2 < gc_hi11; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+//line scan_block.go:169
+			excl_ := gc_s_excl_[gc_rank2]
+			{
+//line scan_block.go:173
+				excl_ = 0
+			}
+			gc_s_excl_[gc_rank2] = excl_
+		}
+		{
+//line scan_block.go:167
+			warp := (gc_w2 >> 5)
+			lanes := min(w, b_-warp*w)
+			_ = lanes
+			gc_lo12, gc_hi12 := 0, 32
+			if gc_lo12 < gc_hi12 && !(b_ > w) {
+				gc_hi12 = 0
+			}
+			if gc_lo12 < gc_hi12 {
+				gc_lo12 = max(gc_lo12, max(min((min(w, b_-(gc_w2>>5)*w))-1, 32), -1))
+			}
+			if gc_lo12 < gc_hi12 {
+				gc_hi12 = min(gc_hi12, min(max((min(w, b_-(gc_w2>>5)*w))-1, -1), 32)+1)
+			}
+			gc_hi12 = min(gc_hi12, gc_cnt2)
+			for gc_lane2 := gc_lo12; gc_lane2 < gc_hi12; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank2]
+				{
+//line scan_block.go:178
+					totals[warp] = incl_
+				}
+			}
+		}
+	}
+//line scan_block.go:175
+	if b_ > w {
+//line scan_block.go:177
+		var gc_l_s [32]float32
+		var gc_l_v_3 [32]float32
+		var gc_c23r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
-			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:48
-					var r int = sh_[0].tile
-
-//line scan_lookback.go:48
-					_ = r
-
-//line scan_lookback.go:105
-					tile := r
-
-//line scan_lookback.go:106
-					i := tile*b + gc_tx2
-
-//line scan_lookback.go:107
-					var v float32
-
-//line scan_lookback.go:108
-					if i < n {
-						v = in[i]
-					}
-
-//line scan_lookback.go:111
-					var v_ float32 = v
-
-//line scan_lookback.go:111
-					_ = v_
-
-//line scan_block.go:170
-					var v_2 float32 = v_
-
-//line scan_block.go:170
-					_ = v_2
-					_ = r
-					_ = tile
-					_ = i
-					_ = v
-					_ = v_
-					_ = v_2
-					gc_l_v_2[gc_lane2] = v_2
-					gc_s_tile[gc_rank2] = tile
-					gc_s_i[gc_rank2] = i
-				}
-			}
-
-//line scan_block.go:203
-			gc_all3 := gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-			for d := 1; gc_all3 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-				gc_all3 = (d < (min(w, b_-(gc_w2>>5)*w)))
-			}
-			if gc_all3 {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-			} else {
-
-//line scan_block.go:203
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-					if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo10, gc_hi10 := 0, 32
-						if gc_lo10 < gc_hi10 {
-							gc_lo10 = max(gc_lo10, max(min(d, 32), -1))
-						}
-						if gc_lo10 < gc_hi10 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-							gc_hi10 = 0
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo10, gc_hi10)
-					} else {
-
-//line scan_block.go:204
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-//line scan_block.go:204
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
-							_ = gc_iota
-//line scan_block.go:204
-							gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-							_ = gc_none
-//line scan_block.go:204
-							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-							_ = gc_all4
-							if gc_act2 == ^uint32(0) {
-//line scan_block.go:204
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
-								_ = gc_iota2
-//line scan_block.go:204
-								gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-								_ = gc_none2
-//line scan_block.go:204
-								gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-								_ = gc_all5
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line scan_block.go:167
-									var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-									_ = warp
-//line scan_block.go:168
-									var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-									_ = lanes
-//line scan_block.go:170
-									var lanes_ int = lanes
-//line scan_block.go:170
-									_ = lanes_
-//line scan_block.go:202
-									var lane_ int = gc_lane2
-//line scan_block.go:202
-									_ = lane_
-//line scan_block.go:202
-									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:202
-									_ = v_2
-//line scan_block.go:204
-									y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line scan_block.go:204
-									_ = y
-//line scan_block.go:205
-									if lane_ >= d && d < lanes_ {
-//line scan_block.go:205
-										v_2 = v_2.Add(y)
-//line scan_block.go:205
-									} else {
-//line scan_block.go:205
-										gc_b4 := gc_none2
-//line scan_block.go:205
-										if d < lanes_ {
-//line scan_block.go:205
-											gc_b4 = gc_all5
-//line scan_block.go:205
-										}
-//line scan_block.go:205
-										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
-//line scan_block.go:205
-										_ = gc_if2
-//line scan_block.go:205
-										if gc_if2.ToBits() != 0 {
-//line scan_block.go:205
-											v_2 = v_2.Add(y).Merge(v_2, gc_if2)
-//line scan_block.go:205
-										}
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line scan_block.go:167
-									var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-									_ = warp
-//line scan_block.go:168
-									var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-									_ = lanes
-//line scan_block.go:170
-									var lanes_ int = lanes
-//line scan_block.go:170
-									_ = lanes_
-//line scan_block.go:202
-									var lane_ int = gc_lane2
-//line scan_block.go:202
-									_ = lane_
-//line scan_block.go:202
-									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:202
-									_ = v_2
-//line scan_block.go:204
-									y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line scan_block.go:204
-									_ = y
-//line scan_block.go:205
-									gc_b3 := gc_none
-//line scan_block.go:205
-									if d < lanes_ {
-//line scan_block.go:205
-										gc_b3 = gc_all4
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
-//line scan_block.go:205
-									_ = gc_if
-//line scan_block.go:205
-									if gc_if.ToBits() != 0 {
-//line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if)
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-
-//line scan_block.go:167
-								warp := (gc_w2 >> 5)
-								_ = warp
-
-//line scan_block.go:168
-								lanes := min(w, b_-warp*w)
-								_ = lanes
-
-//line scan_block.go:170
-								var lanes_ int = lanes
-								_ = lanes_
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line scan_block.go:202
-									lane_ := (gc_rank2 & 31)
-									_ = lane_
-									v_2 := gc_l_v_2[gc_lane2]
-									_ = v_2
-
-//line scan_block.go:204
-									y := gc_c21r[gc_lane2]
-
-//line scan_block.go:205
-									if lane_ >= d && d < lanes_ {
-										v_2 += y
-									}
-									_ = y
-									gc_l_v_2[gc_lane2] = v_2
-								}
-							}
-						}
-					}
-				}
-			}
-
-//line scan_block.go:209
-			copy(gc_s_incl_[gc_w2:][:gc_cnt2], gc_l_v_2[:gc_cnt2])
-
-//line scan_block.go:171
-			if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) {
-				copy(gc_s_excl_[gc_w2:][1:32], gc_l_v_2[0:31])
-				gc_s_excl_[gc_w2:][0] = gc_l_v_2[0]
-			} else {
-
-//line scan_block.go:171
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, 1, w, &gc_c22r)
-
-//line scan_block.go:171
-				copy(gc_s_excl_[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
-			}
-			gc_lo11, gc_hi11 := 0, 32
-			if gc_lo11 < gc_hi11 {
-				gc_lo11 = max(gc_lo11, max(min(0, 32), -1))
-			}
-			if gc_lo11 < gc_hi11 {
-				gc_hi11 = min(gc_hi11, min(max(0, -1), 32)+1)
-			}
-			gc_hi11 = min(gc_hi11, gc_cnt2)
-			for gc_lane2 := gc_lo11; gc_lane2 < gc_hi11; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-
-//line scan_block.go:167
-				lane := (gc_rank2 & 31)
-				_ = lane
-				excl_ := gc_s_excl_[gc_rank2]
-
-//line scan_block.go:172
-				{
-					excl_ = 0
-				}
-				gc_s_excl_[gc_rank2] = excl_
-			}
-			{
-
-//line scan_block.go:167
-				warp := (gc_w2 >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-				gc_lo12, gc_hi12 := 0, 32
-				if gc_lo12 < gc_hi12 && !(b_ > w) {
-					gc_hi12 = 0
-				}
-				if gc_lo12 < gc_hi12 {
-					gc_lo12 = max(gc_lo12, max(min((min(w, b_-(gc_w2>>5)*w))-1, 32), -1))
-				}
-				if gc_lo12 < gc_hi12 {
-					gc_hi12 = min(gc_hi12, min(max((min(w, b_-(gc_w2>>5)*w))-1, -1), 32)+1)
-				}
-				gc_hi12 = min(gc_hi12, gc_cnt2)
-				for gc_lane2 := gc_lo12; gc_lane2 < gc_hi12; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-					lane := (gc_rank2 & 31)
-					_ = lane
-					incl_ := gc_s_incl_[gc_rank2]
-
-//line scan_block.go:177
-					{
-						totals[warp] = incl_
-					}
-				}
-			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-		{
-			var gc_l_s [32]float32
-			var gc_l_v_3 [32]float32
-			var gc_c23r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					var gc_m212 uint32
-
+//line scan_block.go:186
+				var gc_m212 uint32
 //line scan_block.go:181
-					if (gc_w2 >> 5) == 0 {
-						gc_m212 = ^uint32(0)
-					}
-					gc_save212 := gc_act2
-					gc_act2 = gc_save212 & gc_m212
-					if gc_act2 != 0 {
-
+				if (gc_w2 >> 5) == 0 {
+					gc_m212 = ^uint32(0)
+				}
+				gc_save212 := gc_act2
+				gc_act2 = gc_save212 & gc_m212
+				if gc_act2 != 0 {
 //line scan_block.go:182
-						warps := scanCeil(b_, w)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
+					warps := scanCeil(b_, w)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
 //line scan_block.go:183
-							_ = gc_iota7
-							if gc_act2 == ^uint32(0) {
-//line scan_block.go:183
-								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:183
-								_ = gc_iota8
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line scan_block.go:167
-									var lane int = gc_lane2
-//line scan_block.go:167
-									_ = lane
+								var lane int = gc_lane2
 //line scan_block.go:183
-									var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:183
-									_ = s
+								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
-										break
-//line scan_block.go:184
-									}
-//line scan_block.go:184
-									if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-										s = archsimd.LoadFloat32x8Slice(totals[lane:])
-									} else {
-//line scan_block.go:185
-										gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-										_ = gc_if8
-//line scan_block.go:184
-										if gc_if8.ToBits() != 0 {
-//line scan_block.go:184
-											s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
-										}
-//line scan_block.go:185
-									}
-//line scan_block.go:184
-									s.StoreSlice(gc_l_s[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									break
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
+//line scan_block.go:184
+								if lane < warps && uint(warps-lane) > 7 {
+//line scan_block.go:184
+									s = archsimd.LoadFloat32x8Slice(totals[lane:])
+								} else {
+//line scan_block.go:185
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+									if gc_if8.ToBits() != 0 {
+//line scan_block.go:184
+										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line scan_block.go:167
-									var lane int = gc_lane2
-//line scan_block.go:167
-									_ = lane
-//line scan_block.go:183
-									var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan_block.go:183
-									_ = s
-//line scan_block.go:184
-									if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
-										break
-//line scan_block.go:184
-									}
-//line scan_block.go:184
-									gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-									_ = gc_if7
-//line scan_block.go:185
-									if gc_if7.ToBits() != 0 {
-//line scan_block.go:185
-										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
-//line scan_block.go:185
-									}
-//line scan_block.go:185
-									s.StoreSlice(gc_l_s[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
 								}
+//line scan_block.go:184
+								s.StoreSlice(gc_l_s[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
 //line scan_block.go:167
-								lane := (gc_rank2 & 31)
-								_ = lane
-
+								var lane int = gc_lane2
 //line scan_block.go:183
-								var s float32
-
+								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-								if lane < warps {
-									s = totals[lane]
+									break
 								}
-								_ = s
-								gc_l_s[gc_lane2] = s
+//line scan_block.go:184
+								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if gc_if7.ToBits() != 0 {
+//line scan_block.go:185
+									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
+								}
+//line scan_block.go:185
+								s.StoreSlice(gc_l_s[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
 						}
-
-//line scan_block.go:187
-						var mask_2 uint32 = gocuda.FullMask
-
-//line scan_block.go:187
-						_ = mask_2
-
-//line scan_block.go:187
-						var lanes_2 int = warps
-
-//line scan_block.go:187
-						_ = lanes_2
-
-//line scan_block.go:187
-						copy(gc_l_v_3[:gc_cnt2], gc_l_s[:gc_cnt2])
-
-//line scan_block.go:203
-						gc_all8 := gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-						for d_ := 1; gc_all8 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-							gc_all8 = (d_ < lanes_2)
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line scan_block.go:167
+							lane := (gc_rank2 & 31)
+//line scan_block.go:183
+							var s float32
+							if lane < warps {
+								s = totals[lane]
+							}
+//line scan_block.go:188
+							gc_l_s[gc_lane2] = s
 						}
-						if gc_all8 {
-							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-						} else {
-
+					}
+//line scan_block.go:187
+					var mask_2 uint32 = gocuda.FullMask
+//line scan_block.go:187
+					var lanes_2 int = warps
+//line scan_block.go:187
+					copy(gc_l_v_3[:gc_cnt2], gc_l_s[:gc_cnt2])
 //line scan_block.go:203
-							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-
+					gc_all8 := gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+					for d_ := 1; gc_all8 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all8 = (d_ < lanes_2)
+					}
+					if gc_all8 {
+						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+					} else {
+//line scan_block.go:203
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+							if gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo13, gc_hi13 := 0, 32
+								if gc_lo13 < gc_hi13 {
+									gc_lo13 = max(gc_lo13, max(min(d_, 32), -1))
+								}
+								if gc_lo13 < gc_hi13 && !(d_ < lanes_2) {
+									gc_hi13 = 0
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo13, gc_hi13)
+							} else {
 //line scan_block.go:204
-								if gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo13, gc_hi13 := 0, 32
-									if gc_lo13 < gc_hi13 {
-										gc_lo13 = max(gc_lo13, max(min(d_, 32), -1))
-									}
-									if gc_lo13 < gc_hi13 && !(d_ < lanes_2) {
-										gc_hi13 = 0
-									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo13, gc_hi13)
-								} else {
-
+								compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
+								gc_left3 := gc_act2
+								if compiled.SIMD {
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
-									gc_left3 := gc_act2
-									if compiled.SIMD {
+									gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										_ = gc_iota9
+									gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-										gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+										gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										_ = gc_none5
+										gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-										_ = gc_all9
-										if gc_act2 == ^uint32(0) {
-//line scan_block.go:204
-											gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
-											_ = gc_iota10
-//line scan_block.go:204
-											gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-											_ = gc_none6
-//line scan_block.go:204
-											gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-											_ = gc_all10
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
+										gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line scan_block.go:202
-												var lane_2 int = gc_lane2
+											var lane_2 int = gc_lane2
 //line scan_block.go:202
-												_ = lane_2
-//line scan_block.go:202
-												v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line scan_block.go:202
-												_ = v_3
+											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
 //line scan_block.go:204
-												y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
-//line scan_block.go:204
-												_ = y_
+											y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+											if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
-												if lane_2 >= d_ && d_ < lanes_2 {
+												v_3 = v_3.Add(y_)
+											} else {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_)
-//line scan_block.go:205
-												} else {
-//line scan_block.go:205
-													gc_b8 := gc_none6
-//line scan_block.go:205
-													if d_ < lanes_2 {
-//line scan_block.go:205
-														gc_b8 = gc_all10
-//line scan_block.go:205
-													}
-//line scan_block.go:205
-													gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
-//line scan_block.go:205
-													_ = gc_if10
-//line scan_block.go:205
-													if gc_if10.ToBits() != 0 {
-//line scan_block.go:205
-														v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
-//line scan_block.go:205
-													}
-//line scan_block.go:205
-												}
-//line scan_block.go:205
-												v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-												gc_left3 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line scan_block.go:202
-												var lane_2 int = gc_lane2
-//line scan_block.go:202
-												_ = lane_2
-//line scan_block.go:202
-												v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line scan_block.go:202
-												_ = v_3
-//line scan_block.go:204
-												y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
-//line scan_block.go:204
-												_ = y_
-//line scan_block.go:205
-												gc_b7 := gc_none5
+												gc_b8 := gc_none6
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b7 = gc_all9
-//line scan_block.go:205
+													gc_b8 = gc_all10
 												}
 //line scan_block.go:205
-												gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
 //line scan_block.go:205
-												_ = gc_if9
+												if gc_if10.ToBits() != 0 {
 //line scan_block.go:205
-												if gc_if9.ToBits() != 0 {
-//line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
-//line scan_block.go:205
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
 												}
-//line scan_block.go:205
-												v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-												gc_left3 &^= 0xff << gc_lane2
 											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+											gc_left3 &^= 0xff << gc_lane2
 										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left3 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left3&(1<<gc_lane2) == 0 {
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
 												continue
 											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-
 //line scan_block.go:202
-											lane_2 := (gc_rank2 & 31)
-											_ = lane_2
-											v_3 := gc_l_v_3[gc_lane2]
-											_ = v_3
-
+											var lane_2 int = gc_lane2
+//line scan_block.go:202
+											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
 //line scan_block.go:204
-											y_ := gc_c23r[gc_lane2]
-
+											y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+											gc_b7 := gc_none5
 //line scan_block.go:205
-											if lane_2 >= d_ && d_ < lanes_2 {
-												v_3 += y_
+											if d_ < lanes_2 {
+//line scan_block.go:205
+												gc_b7 = gc_all9
 											}
-											_ = y_
-											gc_l_v_3[gc_lane2] = v_3
+//line scan_block.go:205
+											gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+//line scan_block.go:205
+											if gc_if9.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+											gc_left3 &^= 0xff << gc_lane2
 										}
 									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left3 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left3&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+//line scan_block.go:202
+										lane_2 := (gc_rank2 & 31)
+//line scan_block.go:204
+										v_3 := gc_l_v_3[gc_lane2]
+//line scan_block.go:204
+										y_ := gc_c23r[gc_lane2]
+										if lane_2 >= d_ && d_ < lanes_2 {
+											v_3 += y_
+										}
+//line scan_block.go:209
+										gc_l_v_3[gc_lane2] = v_3
+									}
 								}
 							}
 						}
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+					}
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line scan_block.go:167
-									var lane int = gc_lane2
+								var lane int = gc_lane2
 //line scan_block.go:167
-									_ = lane
-//line scan_block.go:167
-									v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line scan_block.go:167
-									_ = v_3
+								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
 //line scan_block.go:209
-									r_4 := v_3
-//line scan_block.go:209
-									_ = r_4
+								r_4 := v_3
 //line scan_block.go:187
-									if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
-										break
-//line scan_block.go:187
-									}
-//line scan_block.go:187
-									r_4.StoreSlice(totals[lane:])
-									gc_left4 &^= 0xff << gc_lane2
+									break
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line scan_block.go:167
-									var lane int = gc_lane2
-//line scan_block.go:167
-									_ = lane
-//line scan_block.go:167
-									v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line scan_block.go:167
-									_ = v_3
-//line scan_block.go:209
-									r_4 := v_3
-//line scan_block.go:209
-									_ = r_4
 //line scan_block.go:187
-									if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-										break
-//line scan_block.go:187
-									}
-//line scan_block.go:187
-									r_4.StoreSlice(totals[lane:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
+								r_4.StoreSlice(totals[lane:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
 //line scan_block.go:167
-								lane := (gc_rank2 & 31)
-								_ = lane
-								v_3 := gc_l_v_3[gc_lane2]
-								_ = v_3
-
+								var lane int = gc_lane2
+//line scan_block.go:167
+								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
 //line scan_block.go:209
-								var r_4 float32 = v_3
-
-//line scan_block.go:209
-								_ = r_4
-
+								r_4 := v_3
 //line scan_block.go:187
-								totals[lane] = r_4
-								_ = r_4
+								if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+									break
+								}
+//line scan_block.go:187
+								r_4.StoreSlice(totals[lane:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					gc_act2 = gc_save212 &^ gc_dead2
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line scan_block.go:167
+							lane := (gc_rank2 & 31)
+//line scan_block.go:169
+							v_3 := gc_l_v_3[gc_lane2]
+//line scan_block.go:209
+							var r_4 float32 = v_3
+//line scan_block.go:187
+							totals[lane] = r_4
+						}
+					}
 				}
+//line scan_block.go:192
+				gc_act2 = gc_save212 &^ gc_dead2
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line scan_block.go:197
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank2]
-					_ = incl_
-					excl_ := gc_s_excl_[gc_rank2]
-					_ = excl_
-					tile := gc_s_tile[gc_rank2]
-
+				warp := (gc_rank2 >> 5)
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank2]
+//line scan_block.go:171
+				excl_ := gc_s_excl_[gc_rank2]
+//line scan_block.go:173
+				tile := gc_s_tile[gc_rank2]
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-
-//line scan_block.go:194
-					var r_ float32 = excl_
-
-//line scan_block.go:194
-					_ = r_
-
-//line scan_block.go:194
-					var r_2 float32 = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
-//line scan_lookback.go:111
-					excl := r_
-
-//line scan_lookback.go:111
-					incl := r_2
-
-//line scan_lookback.go:112
-					if gc_tx2 == b-1 {
-						sh[0].prefix = scanPublish(status, tile, incl)
-					}
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
-					gc_s_excl[gc_rank2] = excl
-					gc_s_incl[gc_rank2] = incl
+				if warp > 0 {
+					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 				}
+//line scan_block.go:194
+				var r_ float32 = excl_
+//line scan_block.go:194
+				var r_2 float32 = incl_
+//line scan_lookback.go:111
+				excl := r_
+//line scan_lookback.go:111
+				incl := r_2
+				if gc_tx2 == b-1 {
+					sh[0].prefix = scanPublish(status, tile, incl)
+				}
+//line scan_lookback.go:119
+				gc_s_excl[gc_rank2] = excl
+				gc_s_incl[gc_rank2] = incl
 			}
 		}
 	} else {
 		{
+//line scan_lookback.go:126
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
@@ -1816,69 +1303,43 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				gc_lo14, gc_hi14 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
 				for gc_tx2 := 0; gc_tx2 < gc_lo14; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line scan_lookback.go:138
 					incl_ := gc_s_incl_[gc_rank2]
-					_ = incl_
+//line scan_lookback.go:140
 					excl_ := gc_s_excl_[gc_rank2]
-					_ = excl_
+//line scan_lookback.go:142
 					tile := gc_s_tile[gc_rank2]
 					_ = tile
-
 //line scan_block.go:194
 					var r_ float32 = excl_
-
-//line scan_block.go:194
-					_ = r_
-
 //line scan_block.go:194
 					var r_2 float32 = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
 //line scan_lookback.go:111
 					excl := r_
-
 //line scan_lookback.go:111
 					incl := r_2
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
+//line scan_lookback.go:116
 					gc_s_excl[gc_rank2] = excl
 					gc_s_incl[gc_rank2] = incl
 				}
 				for gc_tx2 := gc_hi14; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line scan_lookback.go:122
 					incl_ := gc_s_incl_[gc_rank2]
-					_ = incl_
+//line scan_lookback.go:124
 					excl_ := gc_s_excl_[gc_rank2]
-					_ = excl_
+//line scan_lookback.go:126
 					tile := gc_s_tile[gc_rank2]
 					_ = tile
-
 //line scan_block.go:194
 					var r_ float32 = excl_
-
-//line scan_block.go:194
-					_ = r_
-
 //line scan_block.go:194
 					var r_2 float32 = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
 //line scan_lookback.go:111
 					excl := r_
-
 //line scan_lookback.go:111
 					incl := r_2
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
+//line scan_lookback.go:116
 					gc_s_excl[gc_rank2] = excl
 					gc_s_incl[gc_rank2] = incl
 				}
@@ -1902,33 +1363,17 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						incl_ := gc_s_incl_[gc_rank2]
 						excl_ := gc_s_excl_[gc_rank2]
 						tile := gc_s_tile[gc_rank2]
-
 //line scan_block.go:194
 						var r_ float32 = excl_
-
-//line scan_block.go:194
-						_ = r_
-
 //line scan_block.go:194
 						var r_2 float32 = incl_
-
-//line scan_block.go:194
-						_ = r_2
-
 //line scan_lookback.go:111
 						excl := r_
-
 //line scan_lookback.go:111
 						incl := r_2
-
-//line scan_lookback.go:112
-						{
-							gc_at4[0].prefix = scanPublish(status, tile, incl)
-						}
-						_ = r_
-						_ = r_2
-						_ = excl
-						_ = incl
+//line scan_lookback.go:113
+						gc_at4[0].prefix = scanPublish(status, tile, incl)
+//line scan_lookback.go:119
 						gc_s_excl[gc_rank2] = excl
 						gc_s_incl[gc_rank2] = incl
 					}
@@ -1939,33 +1384,17 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						incl_ := gc_s_incl_[gc_rank2]
 						excl_ := gc_s_excl_[gc_rank2]
 						tile := gc_s_tile[gc_rank2]
-
 //line scan_block.go:194
 						var r_ float32 = excl_
-
-//line scan_block.go:194
-						_ = r_
-
 //line scan_block.go:194
 						var r_2 float32 = incl_
-
-//line scan_block.go:194
-						_ = r_2
-
 //line scan_lookback.go:111
 						excl := r_
-
 //line scan_lookback.go:111
 						incl := r_2
-
-//line scan_lookback.go:112
-						{
-							sh[0].prefix = scanPublish(status, tile, incl)
-						}
-						_ = r_
-						_ = r_2
-						_ = excl
-						_ = incl
+//line scan_lookback.go:113
+						sh[0].prefix = scanPublish(status, tile, incl)
+//line scan_lookback.go:119
 						gc_s_excl[gc_rank2] = excl
 						gc_s_incl[gc_rank2] = incl
 					}
@@ -1973,20 +1402,18 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			}
 		}
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			i := gc_s_i[gc_rank2]
-			excl := gc_s_excl[gc_rank2]
-			incl := gc_s_incl[gc_rank2]
-
+//line scan_lookback.go:127
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		i := gc_s_i[gc_rank2]
+		excl := gc_s_excl[gc_rank2]
+		incl := gc_s_incl[gc_rank2]
 //line scan_lookback.go:116
-			if i < n {
-				if inclusive {
-					out[i] = sh[0].prefix + incl
-				} else {
-					out[i] = sh[0].prefix + excl
-				}
+		if i < n {
+			if inclusive {
+				out[i] = sh[0].prefix + incl
+			} else {
+				out[i] = sh[0].prefix + excl
 			}
 		}
 	}
@@ -2006,34 +1433,20 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 	gc_bdz3 := gc_bd3.Z
 	gc_n3 := gc_b9.Len()
 	gc_s_incl_ := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
-	_ = gc_s_incl_
+//line scan_lookback.go:115
 	gc_s_excl_ := compiled.Scratch[int32](gc_b9, 1)[:gc_n3]
-	_ = gc_s_excl_
+//line scan_lookback.go:117
 	gc_s_tile := compiled.Scratch[int](gc_b9, 2)[:gc_n3]
 	gc_s_i := compiled.Scratch[int](gc_b9, 3)[:gc_n3]
 	gc_s_excl := compiled.Scratch[int32](gc_b9, 4)[:gc_n3]
 	gc_s_incl := compiled.Scratch[int32](gc_b9, 5)[:gc_n3]
-
 //line scan_lookback.go:102
 	n := len(in)
-
-//line scan_lookback.go:103
 	sh := gocuda.Shared[scanTileShared[int32]](t, 1)[:1]
-
-//line scan_lookback.go:104
 	b := gc_bdx3
-
-//line scan_lookback.go:105
 	var sh_ []scanTileShared[int32] = sh
-
-//line scan_lookback.go:105
-	_ = sh_
-
 //line scan_lookback.go:105
 	var ticket_ *uint32 = ticket
-
-//line scan_lookback.go:105
-	_ = ticket_
 	{
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
@@ -2047,936 +1460,658 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
 					{
 						gc_tx3 := gc_step5 + 0
-						_ = gc_tx3
+//line scan_lookback.go:120
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:44
-						{
-							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx3 := gc_step5 + 1
-						_ = gc_tx3
+//line scan_lookback.go:51
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:44
-						{
-							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx3 := gc_step5 + 2
-						_ = gc_tx3
+//line scan_lookback.go:51
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:44
-						{
-							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx3 := gc_step5 + 3
-						_ = gc_tx3
+//line scan_lookback.go:51
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:44
-						{
-							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
-						}
-					}
-				}
-				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:44
-					{
+//line scan_lookback.go:45
 						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
+//line scan_lookback.go:49
+				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line scan_lookback.go:45
+					gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+				}
 			} else {
+//line scan_lookback.go:49
 				gc_step6 := gc_from3
 				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 					{
 						gc_tx3 := gc_step6 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx3 := gc_step6 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx3 := gc_step6 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx3 := gc_step6 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
+//line scan_lookback.go:49
 				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
+//line scan_lookback.go:45
+					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
-
 //line scan_block.go:166
 	const w = gocuda.WarpSize
-
-//line scan_block.go:167
 	b_ := gc_bdx3
-
-//line scan_block.go:170
-	_ = b_
-
 //line scan_block.go:176
 	totals := gc_shared13(w)[:w]
-	{
-		var gc_l_v_2 [32]int32
-		var gc_c31r [32]int32
-		var gc_c32r [32]int32
+//line scan_block.go:178
+	var gc_l_v_2 [32]int32
+	var gc_c31r [32]int32
+	var gc_c32r [32]int32
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		{
+			gc_tidx7 := gc_b9.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+			gc_tx3 := gc_tidx7.X - 1
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+				gc_tx3++
+				if gc_tx3 == gc_bdx3 {
+					gc_tx3 = 0
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+//line scan_lookback.go:48
+				var r int = sh_[0].tile
+//line scan_lookback.go:105
+				tile := r
+				i := tile*b + gc_tx3
+				var v int32
+				if i < n {
+					v = in[i]
+				}
+				var v_ int32 = v
+//line scan_block.go:170
+				var v_2 int32 = v_
+//line scan_block.go:177
+				gc_l_v_2[gc_lane3] = v_2
+				gc_s_tile[gc_rank3] = tile
+				gc_s_i[gc_rank3] = i
+			}
+		}
+//line scan_block.go:203
+		gc_all11 := gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all11 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all11 = (d < (min(w, b_-(gc_w3>>5)*w)))
+		}
+		if gc_all11 {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+//line scan_block.go:203
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo16, gc_hi16 := 0, 32
+					if gc_lo16 < gc_hi16 {
+						gc_lo16 = max(gc_lo16, max(min(d, 32), -1))
+					}
+					if gc_lo16 < gc_hi16 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+						gc_hi16 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo16, gc_hi16)
+				} else {
+//line scan_block.go:204
+					compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
+					gc_left5 := gc_act3
+					if compiled.SIMD {
+//line scan_block.go:204
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line scan_block.go:204
+						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line scan_block.go:204
+						gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act3 == ^uint32(0) {
+//line scan_block.go:204
+							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line scan_block.go:204
+							gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line scan_block.go:204
+							gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+//line scan_block.go:167
+								var warp int = (gc_rank3 >> 5)
+								var lanes int = min(w, b_-warp*w)
+//line scan_block.go:170
+								var lanes_ int = lanes
+//line scan_block.go:202
+								var lane_ int = gc_lane3
+//line scan_block.go:202
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line scan_block.go:204
+								y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+								if lane_ >= d && d < lanes_ {
+//line scan_block.go:205
+									v_2 = v_2.Add(y)
+								} else {
+//line scan_block.go:205
+									gc_b11 := gc_none8
+//line scan_block.go:205
+									if d < lanes_ {
+//line scan_block.go:205
+										gc_b11 = gc_all13
+									}
+//line scan_block.go:205
+									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
+//line scan_block.go:205
+									if gc_if12.ToBits() != 0 {
+//line scan_block.go:205
+										v_2 = v_2.Add(y).Merge(v_2, gc_if12)
+									}
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+								gc_left5 &^= 0xff << gc_lane3
+							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+//line scan_block.go:167
+								var warp int = (gc_rank3 >> 5)
+								var lanes int = min(w, b_-warp*w)
+//line scan_block.go:170
+								var lanes_ int = lanes
+//line scan_block.go:202
+								var lane_ int = gc_lane3
+//line scan_block.go:202
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line scan_block.go:204
+								y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+								gc_b10 := gc_none7
+//line scan_block.go:205
+								if d < lanes_ {
+//line scan_block.go:205
+									gc_b10 = gc_all12
+								}
+//line scan_block.go:205
+								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b10)
+//line scan_block.go:205
+								if gc_if11.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if11)
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+								gc_left5 &^= 0xff << gc_lane3
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						{
+//line scan_block.go:167
+							warp := (gc_w3 >> 5)
+							lanes := min(w, b_-warp*w)
+//line scan_block.go:170
+							var lanes_ int = lanes
+//line scan_block.go:172
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left5&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+//line scan_block.go:202
+								lane_ := (gc_rank3 & 31)
+//line scan_block.go:204
+								v_2 := gc_l_v_2[gc_lane3]
+//line scan_block.go:204
+								y := gc_c31r[gc_lane3]
+								if lane_ >= d && d < lanes_ {
+									v_2 += y
+								}
+//line scan_block.go:209
+								gc_l_v_2[gc_lane3] = v_2
+							}
+						}
+					}
+				}
+			}
+		}
+//line scan_block.go:209
+		copy(gc_s_incl_[gc_w3:][:gc_cnt3], gc_l_v_2[:gc_cnt3])
+//line scan_block.go:171
+		if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w3:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w3:][0] = gc_l_v_2[0]
+		} else {
+//line scan_block.go:171
+			compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
+//line scan_block.go:171
+			copy(gc_s_excl_[gc_w3:][:gc_cnt3], gc_c32r[:gc_cnt3])
+		}
+		gc_lo17, gc_hi17 := 0, 32
+		if gc_lo17 < gc_hi17 {
+			gc_lo17 = max(gc_lo17, max(min(0, 32), -1))
+		}
+		if gc_lo17 < gc_hi17 {
+			gc_hi17 = min(gc_hi17, min(max(0, -1), 32)+1)
+		}
+		gc_hi17 = min(gc_hi17, gc_cnt3)
+		for gc_lane3 := gc_lo17; gc_lane3 < gc_hi17; gc_lane3++ {
+			gc_rank3 := gc_w3 + gc_lane3
+//line scan_block.go:169
+			excl_ := gc_s_excl_[gc_rank3]
+			{
+//line scan_block.go:173
+				excl_ = 0
+			}
+			gc_s_excl_[gc_rank3] = excl_
+		}
+		{
+//line scan_block.go:167
+			warp := (gc_w3 >> 5)
+			lanes := min(w, b_-warp*w)
+			_ = lanes
+			gc_lo18, gc_hi18 := 0, 32
+			if gc_lo18 < gc_hi18 && !(b_ > w) {
+				gc_hi18 = 0
+			}
+			if gc_lo18 < gc_hi18 {
+				gc_lo18 = max(gc_lo18, max(min((min(w, b_-(gc_w3>>5)*w))-1, 32), -1))
+			}
+			if gc_lo18 < gc_hi18 {
+				gc_hi18 = min(gc_hi18, min(max((min(w, b_-(gc_w3>>5)*w))-1, -1), 32)+1)
+			}
+			gc_hi18 = min(gc_hi18, gc_cnt3)
+			for gc_lane3 := gc_lo18; gc_lane3 < gc_hi18; gc_lane3++ {
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank3]
+				{
+//line scan_block.go:178
+					totals[warp] = incl_
+				}
+			}
+		}
+	}
+//line scan_block.go:175
+	if b_ > w {
+//line scan_block.go:177
+		var gc_l_s [32]int32
+		var gc_l_v_3 [32]int32
+		var gc_c33r [32]int32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
 			gc_cnt3 := min(32, gc_n3-gc_w3)
 			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
-			_ = gc_dead3
 			{
-				gc_tidx7 := gc_b9.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				gc_tx3 := gc_tidx7.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:48
-					var r int = sh_[0].tile
-
-//line scan_lookback.go:48
-					_ = r
-
-//line scan_lookback.go:105
-					tile := r
-
-//line scan_lookback.go:106
-					i := tile*b + gc_tx3
-
-//line scan_lookback.go:107
-					var v int32
-
-//line scan_lookback.go:108
-					if i < n {
-						v = in[i]
-					}
-
-//line scan_lookback.go:111
-					var v_ int32 = v
-
-//line scan_lookback.go:111
-					_ = v_
-
-//line scan_block.go:170
-					var v_2 int32 = v_
-
-//line scan_block.go:170
-					_ = v_2
-					_ = r
-					_ = tile
-					_ = i
-					_ = v
-					_ = v_
-					_ = v_2
-					gc_l_v_2[gc_lane3] = v_2
-					gc_s_tile[gc_rank3] = tile
-					gc_s_i[gc_rank3] = i
-				}
-			}
-
-//line scan_block.go:203
-			gc_all11 := gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-			for d := 1; gc_all11 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-				gc_all11 = (d < (min(w, b_-(gc_w3>>5)*w)))
-			}
-			if gc_all11 {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-			} else {
-
-//line scan_block.go:203
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-					if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo16, gc_hi16 := 0, 32
-						if gc_lo16 < gc_hi16 {
-							gc_lo16 = max(gc_lo16, max(min(d, 32), -1))
-						}
-						if gc_lo16 < gc_hi16 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-							gc_hi16 = 0
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo16, gc_hi16)
-					} else {
-
-//line scan_block.go:204
-						compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
-						gc_left5 := gc_act3
-						if compiled.SIMD {
-//line scan_block.go:204
-							gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
-							_ = gc_iota11
-//line scan_block.go:204
-							gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-							_ = gc_none7
-//line scan_block.go:204
-							gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-							_ = gc_all12
-							if gc_act3 == ^uint32(0) {
-//line scan_block.go:204
-								gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
-								_ = gc_iota12
-//line scan_block.go:204
-								gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-								_ = gc_none8
-//line scan_block.go:204
-								gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-								_ = gc_all13
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-//line scan_block.go:167
-									var warp int = (gc_rank3 >> 5)
-//line scan_block.go:167
-									_ = warp
-//line scan_block.go:168
-									var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-									_ = lanes
-//line scan_block.go:170
-									var lanes_ int = lanes
-//line scan_block.go:170
-									_ = lanes_
-//line scan_block.go:202
-									var lane_ int = gc_lane3
-//line scan_block.go:202
-									_ = lane_
-//line scan_block.go:202
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:202
-									_ = v_2
-//line scan_block.go:204
-									y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
-//line scan_block.go:204
-									_ = y
-//line scan_block.go:205
-									if lane_ >= d && d < lanes_ {
-//line scan_block.go:205
-										v_2 = v_2.Add(y)
-//line scan_block.go:205
-									} else {
-//line scan_block.go:205
-										gc_b11 := gc_none8
-//line scan_block.go:205
-										if d < lanes_ {
-//line scan_block.go:205
-											gc_b11 = gc_all13
-//line scan_block.go:205
-										}
-//line scan_block.go:205
-										gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
-//line scan_block.go:205
-										_ = gc_if12
-//line scan_block.go:205
-										if gc_if12.ToBits() != 0 {
-//line scan_block.go:205
-											v_2 = v_2.Add(y).Merge(v_2, gc_if12)
-//line scan_block.go:205
-										}
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-									gc_left5 &^= 0xff << gc_lane3
-								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-//line scan_block.go:167
-									var warp int = (gc_rank3 >> 5)
-//line scan_block.go:167
-									_ = warp
-//line scan_block.go:168
-									var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-									_ = lanes
-//line scan_block.go:170
-									var lanes_ int = lanes
-//line scan_block.go:170
-									_ = lanes_
-//line scan_block.go:202
-									var lane_ int = gc_lane3
-//line scan_block.go:202
-									_ = lane_
-//line scan_block.go:202
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:202
-									_ = v_2
-//line scan_block.go:204
-									y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
-//line scan_block.go:204
-									_ = y
-//line scan_block.go:205
-									gc_b10 := gc_none7
-//line scan_block.go:205
-									if d < lanes_ {
-//line scan_block.go:205
-										gc_b10 = gc_all12
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b10)
-//line scan_block.go:205
-									_ = gc_if11
-//line scan_block.go:205
-									if gc_if11.ToBits() != 0 {
-//line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if11)
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-									gc_left5 &^= 0xff << gc_lane3
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left5 != 0 {
-							{
-
-//line scan_block.go:167
-								warp := (gc_w3 >> 5)
-								_ = warp
-
-//line scan_block.go:168
-								lanes := min(w, b_-warp*w)
-								_ = lanes
-
-//line scan_block.go:170
-								var lanes_ int = lanes
-								_ = lanes_
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left5&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-
-//line scan_block.go:202
-									lane_ := (gc_rank3 & 31)
-									_ = lane_
-									v_2 := gc_l_v_2[gc_lane3]
-									_ = v_2
-
-//line scan_block.go:204
-									y := gc_c31r[gc_lane3]
-
-//line scan_block.go:205
-									if lane_ >= d && d < lanes_ {
-										v_2 += y
-									}
-									_ = y
-									gc_l_v_2[gc_lane3] = v_2
-								}
-							}
-						}
-					}
-				}
-			}
-
-//line scan_block.go:209
-			copy(gc_s_incl_[gc_w3:][:gc_cnt3], gc_l_v_2[:gc_cnt3])
-
-//line scan_block.go:171
-			if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) {
-				copy(gc_s_excl_[gc_w3:][1:32], gc_l_v_2[0:31])
-				gc_s_excl_[gc_w3:][0] = gc_l_v_2[0]
-			} else {
-
-//line scan_block.go:171
-				compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
-
-//line scan_block.go:171
-				copy(gc_s_excl_[gc_w3:][:gc_cnt3], gc_c32r[:gc_cnt3])
-			}
-			gc_lo17, gc_hi17 := 0, 32
-			if gc_lo17 < gc_hi17 {
-				gc_lo17 = max(gc_lo17, max(min(0, 32), -1))
-			}
-			if gc_lo17 < gc_hi17 {
-				gc_hi17 = min(gc_hi17, min(max(0, -1), 32)+1)
-			}
-			gc_hi17 = min(gc_hi17, gc_cnt3)
-			for gc_lane3 := gc_lo17; gc_lane3 < gc_hi17; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-
-//line scan_block.go:167
-				lane := (gc_rank3 & 31)
-				_ = lane
-				excl_ := gc_s_excl_[gc_rank3]
-
-//line scan_block.go:172
-				{
-					excl_ = 0
-				}
-				gc_s_excl_[gc_rank3] = excl_
-			}
-			{
-
-//line scan_block.go:167
-				warp := (gc_w3 >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-				gc_lo18, gc_hi18 := 0, 32
-				if gc_lo18 < gc_hi18 && !(b_ > w) {
-					gc_hi18 = 0
-				}
-				if gc_lo18 < gc_hi18 {
-					gc_lo18 = max(gc_lo18, max(min((min(w, b_-(gc_w3>>5)*w))-1, 32), -1))
-				}
-				if gc_lo18 < gc_hi18 {
-					gc_hi18 = min(gc_hi18, min(max((min(w, b_-(gc_w3>>5)*w))-1, -1), 32)+1)
-				}
-				gc_hi18 = min(gc_hi18, gc_cnt3)
-				for gc_lane3 := gc_lo18; gc_lane3 < gc_hi18; gc_lane3++ {
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-					lane := (gc_rank3 & 31)
-					_ = lane
-					incl_ := gc_s_incl_[gc_rank3]
-
-//line scan_block.go:177
-					{
-						totals[warp] = incl_
-					}
-				}
-			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-		{
-			var gc_l_s [32]int32
-			var gc_l_v_3 [32]int32
-			var gc_c33r [32]int32
-			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-				gc_cnt3 := min(32, gc_n3-gc_w3)
-				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-				var gc_dead3 uint32
-				_ = gc_dead3
-				{
-					var gc_m213 uint32
-
+//line scan_block.go:186
+				var gc_m213 uint32
 //line scan_block.go:181
-					if (gc_w3 >> 5) == 0 {
-						gc_m213 = ^uint32(0)
-					}
-					gc_save213 := gc_act3
-					gc_act3 = gc_save213 & gc_m213
-					if gc_act3 != 0 {
-
+				if (gc_w3 >> 5) == 0 {
+					gc_m213 = ^uint32(0)
+				}
+				gc_save213 := gc_act3
+				gc_act3 = gc_save213 & gc_m213
+				if gc_act3 != 0 {
 //line scan_block.go:182
-						warps := scanCeil(b_, w)
-						gc_left6 := gc_act3
-						if compiled.SIMD {
+					warps := scanCeil(b_, w)
+					gc_left6 := gc_act3
+					if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act3 == ^uint32(0) {
 //line scan_block.go:183
-							_ = gc_iota18
-							if gc_act3 == ^uint32(0) {
-//line scan_block.go:183
-								gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:183
-								_ = gc_iota20
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
+							gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 //line scan_block.go:167
-									var lane int = gc_lane3
-//line scan_block.go:167
-									_ = lane
+								var lane int = gc_lane3
 //line scan_block.go:183
-									var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:183
-									_ = s
+								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
-										break
-//line scan_block.go:184
-									}
-//line scan_block.go:184
-									if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-										s = archsimd.LoadInt32x8Slice(totals[lane:])
-									} else {
-//line scan_block.go:185
-										gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-										_ = gc_if20
-//line scan_block.go:184
-										if gc_if20.ToBits() != 0 {
-//line scan_block.go:184
-											s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if20)
-										}
-//line scan_block.go:185
-									}
-//line scan_block.go:184
-									s.StoreSlice(gc_l_s[gc_lane3:])
-									gc_left6 &^= 0xff << gc_lane3
+									break
 								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
+//line scan_block.go:184
+								if lane < warps && uint(warps-lane) > 7 {
+//line scan_block.go:184
+									s = archsimd.LoadInt32x8Slice(totals[lane:])
+								} else {
+//line scan_block.go:185
+									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+									if gc_if20.ToBits() != 0 {
+//line scan_block.go:184
+										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if20)
 									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-//line scan_block.go:167
-									var lane int = gc_lane3
-//line scan_block.go:167
-									_ = lane
-//line scan_block.go:183
-									var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_block.go:183
-									_ = s
-//line scan_block.go:184
-									if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
-										break
-//line scan_block.go:184
-									}
-//line scan_block.go:184
-									gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-									_ = gc_if18
-//line scan_block.go:185
-									if gc_if18.ToBits() != 0 {
-//line scan_block.go:185
-										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if18)
-//line scan_block.go:185
-									}
-//line scan_block.go:185
-									s.StoreSlice(gc_l_s[gc_lane3:])
-									gc_left6 &^= 0xff << gc_lane3
 								}
+//line scan_block.go:184
+								s.StoreSlice(gc_l_s[gc_lane3:])
+								gc_left6 &^= 0xff << gc_lane3
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left6 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left6&(1<<gc_lane3) == 0 {
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
 									continue
 								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
-
 //line scan_block.go:167
-								lane := (gc_rank3 & 31)
-								_ = lane
-
+								var lane int = gc_lane3
 //line scan_block.go:183
-								var s int32
-
+								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-								if lane < warps {
-									s = totals[lane]
+									break
 								}
-								_ = s
-								gc_l_s[gc_lane3] = s
+//line scan_block.go:184
+								gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if gc_if18.ToBits() != 0 {
+//line scan_block.go:185
+									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if18)
+								}
+//line scan_block.go:185
+								s.StoreSlice(gc_l_s[gc_lane3:])
+								gc_left6 &^= 0xff << gc_lane3
 							}
 						}
-
-//line scan_block.go:187
-						var mask_2 uint32 = gocuda.FullMask
-
-//line scan_block.go:187
-						_ = mask_2
-
-//line scan_block.go:187
-						var lanes_2 int = warps
-
-//line scan_block.go:187
-						_ = lanes_2
-
-//line scan_block.go:187
-						copy(gc_l_v_3[:gc_cnt3], gc_l_s[:gc_cnt3])
-
-//line scan_block.go:203
-						gc_all16 := gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-						for d_ := 1; gc_all16 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-							gc_all16 = (d_ < lanes_2)
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left6&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+//line scan_block.go:167
+							lane := (gc_rank3 & 31)
+//line scan_block.go:183
+							var s int32
+							if lane < warps {
+								s = totals[lane]
+							}
+//line scan_block.go:188
+							gc_l_s[gc_lane3] = s
 						}
-						if gc_all16 {
-							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-						} else {
-
+					}
+//line scan_block.go:187
+					var mask_2 uint32 = gocuda.FullMask
+//line scan_block.go:187
+					var lanes_2 int = warps
+//line scan_block.go:187
+					copy(gc_l_v_3[:gc_cnt3], gc_l_s[:gc_cnt3])
 //line scan_block.go:203
-							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-
+					gc_all16 := gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+					for d_ := 1; gc_all16 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all16 = (d_ < lanes_2)
+					}
+					if gc_all16 {
+						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+					} else {
+//line scan_block.go:203
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+							if gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo19, gc_hi19 := 0, 32
+								if gc_lo19 < gc_hi19 {
+									gc_lo19 = max(gc_lo19, max(min(d_, 32), -1))
+								}
+								if gc_lo19 < gc_hi19 && !(d_ < lanes_2) {
+									gc_hi19 = 0
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo19, gc_hi19)
+							} else {
 //line scan_block.go:204
-								if gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo19, gc_hi19 := 0, 32
-									if gc_lo19 < gc_hi19 {
-										gc_lo19 = max(gc_lo19, max(min(d_, 32), -1))
-									}
-									if gc_lo19 < gc_hi19 && !(d_ < lanes_2) {
-										gc_hi19 = 0
-									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo19, gc_hi19)
-								} else {
-
+								compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
+								gc_left7 := gc_act3
+								if compiled.SIMD {
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
-									gc_left7 := gc_act3
-									if compiled.SIMD {
+									gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										_ = gc_iota21
+									gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-										gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+										gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										_ = gc_none11
+										gc_none12 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-										_ = gc_all17
-										if gc_act3 == ^uint32(0) {
-//line scan_block.go:204
-											gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
-											_ = gc_iota22
-//line scan_block.go:204
-											gc_none12 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-											_ = gc_none12
-//line scan_block.go:204
-											gc_all18 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-											_ = gc_all18
-											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-												gc_rank3 := gc_w3 + gc_lane3
-												_ = gc_rank3
+										gc_all18 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 //line scan_block.go:202
-												var lane_2 int = gc_lane3
+											var lane_2 int = gc_lane3
 //line scan_block.go:202
-												_ = lane_2
-//line scan_block.go:202
-												v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line scan_block.go:202
-												_ = v_3
+											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
 //line scan_block.go:204
-												y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
-//line scan_block.go:204
-												_ = y_
+											y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
+											if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
-												if lane_2 >= d_ && d_ < lanes_2 {
+												v_3 = v_3.Add(y_)
+											} else {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_)
-//line scan_block.go:205
-												} else {
-//line scan_block.go:205
-													gc_b15 := gc_none12
-//line scan_block.go:205
-													if d_ < lanes_2 {
-//line scan_block.go:205
-														gc_b15 = gc_all18
-//line scan_block.go:205
-													}
-//line scan_block.go:205
-													gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
-//line scan_block.go:205
-													_ = gc_if22
-//line scan_block.go:205
-													if gc_if22.ToBits() != 0 {
-//line scan_block.go:205
-														v_3 = v_3.Add(y_).Merge(v_3, gc_if22)
-//line scan_block.go:205
-													}
-//line scan_block.go:205
-												}
-//line scan_block.go:205
-												v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-												gc_left7 &^= 0xff << gc_lane3
-											}
-										} else {
-											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-												if gc_act3>>gc_lane3&0xff != 0xff {
-													continue
-												}
-												gc_rank3 := gc_w3 + gc_lane3
-												_ = gc_rank3
-//line scan_block.go:202
-												var lane_2 int = gc_lane3
-//line scan_block.go:202
-												_ = lane_2
-//line scan_block.go:202
-												v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line scan_block.go:202
-												_ = v_3
-//line scan_block.go:204
-												y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
-//line scan_block.go:204
-												_ = y_
-//line scan_block.go:205
-												gc_b14 := gc_none11
+												gc_b15 := gc_none12
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b14 = gc_all17
-//line scan_block.go:205
+													gc_b15 = gc_all18
 												}
 //line scan_block.go:205
-												gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b14)
+												gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
 //line scan_block.go:205
-												_ = gc_if21
+												if gc_if22.ToBits() != 0 {
 //line scan_block.go:205
-												if gc_if21.ToBits() != 0 {
-//line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if21)
-//line scan_block.go:205
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if22)
 												}
-//line scan_block.go:205
-												v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-												gc_left7 &^= 0xff << gc_lane3
 											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+											gc_left7 &^= 0xff << gc_lane3
 										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left7 != 0 {
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-											if gc_left7&(1<<gc_lane3) == 0 {
+									} else {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											if gc_act3>>gc_lane3&0xff != 0xff {
 												continue
 											}
-											gc_rank3 := gc_w3 + gc_lane3
-											_ = gc_rank3
-
 //line scan_block.go:202
-											lane_2 := (gc_rank3 & 31)
-											_ = lane_2
-											v_3 := gc_l_v_3[gc_lane3]
-											_ = v_3
-
+											var lane_2 int = gc_lane3
+//line scan_block.go:202
+											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
 //line scan_block.go:204
-											y_ := gc_c33r[gc_lane3]
-
+											y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
+											gc_b14 := gc_none11
 //line scan_block.go:205
-											if lane_2 >= d_ && d_ < lanes_2 {
-												v_3 += y_
+											if d_ < lanes_2 {
+//line scan_block.go:205
+												gc_b14 = gc_all17
 											}
-											_ = y_
-											gc_l_v_3[gc_lane3] = v_3
+//line scan_block.go:205
+											gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b14)
+//line scan_block.go:205
+											if gc_if21.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if21)
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+											gc_left7 &^= 0xff << gc_lane3
 										}
 									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left7 != 0 {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+										if gc_left7&(1<<gc_lane3) == 0 {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+//line scan_block.go:202
+										lane_2 := (gc_rank3 & 31)
+//line scan_block.go:204
+										v_3 := gc_l_v_3[gc_lane3]
+//line scan_block.go:204
+										y_ := gc_c33r[gc_lane3]
+										if lane_2 >= d_ && d_ < lanes_2 {
+											v_3 += y_
+										}
+//line scan_block.go:209
+										gc_l_v_3[gc_lane3] = v_3
+									}
 								}
 							}
 						}
-						gc_left8 := gc_act3
-						if compiled.SIMD {
-							if gc_act3 == ^uint32(0) {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
+					}
+					gc_left8 := gc_act3
+					if compiled.SIMD {
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 //line scan_block.go:167
-									var lane int = gc_lane3
+								var lane int = gc_lane3
 //line scan_block.go:167
-									_ = lane
-//line scan_block.go:167
-									v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line scan_block.go:167
-									_ = v_3
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
 //line scan_block.go:209
-									r_4 := v_3
-//line scan_block.go:209
-									_ = r_4
+								r_4 := v_3
 //line scan_block.go:187
-									if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
-										break
-//line scan_block.go:187
-									}
-//line scan_block.go:187
-									r_4.StoreSlice(totals[lane:])
-									gc_left8 &^= 0xff << gc_lane3
+									break
 								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-//line scan_block.go:167
-									var lane int = gc_lane3
-//line scan_block.go:167
-									_ = lane
-//line scan_block.go:167
-									v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line scan_block.go:167
-									_ = v_3
-//line scan_block.go:209
-									r_4 := v_3
-//line scan_block.go:209
-									_ = r_4
 //line scan_block.go:187
-									if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-										break
-//line scan_block.go:187
-									}
-//line scan_block.go:187
-									r_4.StoreSlice(totals[lane:])
-									gc_left8 &^= 0xff << gc_lane3
-								}
+								r_4.StoreSlice(totals[lane:])
+								gc_left8 &^= 0xff << gc_lane3
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left8 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left8&(1<<gc_lane3) == 0 {
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
 									continue
 								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
-
 //line scan_block.go:167
-								lane := (gc_rank3 & 31)
-								_ = lane
-								v_3 := gc_l_v_3[gc_lane3]
-								_ = v_3
-
+								var lane int = gc_lane3
+//line scan_block.go:167
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
 //line scan_block.go:209
-								var r_4 int32 = v_3
-
-//line scan_block.go:209
-								_ = r_4
-
+								r_4 := v_3
 //line scan_block.go:187
-								totals[lane] = r_4
-								_ = r_4
+								if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+									break
+								}
+//line scan_block.go:187
+								r_4.StoreSlice(totals[lane:])
+								gc_left8 &^= 0xff << gc_lane3
 							}
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					gc_act3 = gc_save213 &^ gc_dead3
+					if gc_left8 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left8&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+//line scan_block.go:167
+							lane := (gc_rank3 & 31)
+//line scan_block.go:169
+							v_3 := gc_l_v_3[gc_lane3]
+//line scan_block.go:209
+							var r_4 int32 = v_3
+//line scan_block.go:187
+							totals[lane] = r_4
+						}
+					}
 				}
+//line scan_block.go:192
+				gc_act3 = gc_save213 &^ gc_dead3
 			}
 		}
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
+//line scan_block.go:197
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
 //line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank3]
-					_ = incl_
-					excl_ := gc_s_excl_[gc_rank3]
-					_ = excl_
-					tile := gc_s_tile[gc_rank3]
-
+				warp := (gc_rank3 >> 5)
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank3]
+//line scan_block.go:171
+				excl_ := gc_s_excl_[gc_rank3]
+//line scan_block.go:173
+				tile := gc_s_tile[gc_rank3]
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-
-//line scan_block.go:194
-					var r_ int32 = excl_
-
-//line scan_block.go:194
-					_ = r_
-
-//line scan_block.go:194
-					var r_2 int32 = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
-//line scan_lookback.go:111
-					excl := r_
-
-//line scan_lookback.go:111
-					incl := r_2
-
-//line scan_lookback.go:112
-					if gc_tx3 == b-1 {
-						sh[0].prefix = scanPublish(status, tile, incl)
-					}
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
-					gc_s_excl[gc_rank3] = excl
-					gc_s_incl[gc_rank3] = incl
+				if warp > 0 {
+					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 				}
+//line scan_block.go:194
+				var r_ int32 = excl_
+//line scan_block.go:194
+				var r_2 int32 = incl_
+//line scan_lookback.go:111
+				excl := r_
+//line scan_lookback.go:111
+				incl := r_2
+				if gc_tx3 == b-1 {
+					sh[0].prefix = scanPublish(status, tile, incl)
+				}
+//line scan_lookback.go:119
+				gc_s_excl[gc_rank3] = excl
+				gc_s_incl[gc_rank3] = incl
 			}
 		}
 	} else {
 		{
+//line scan_lookback.go:126
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := b - 1; gc_bound3 > gc_from3 {
 				gc_from3 = gc_bound3
@@ -2988,69 +2123,43 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 				gc_lo20, gc_hi20 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
 				for gc_tx3 := 0; gc_tx3 < gc_lo20; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+//line scan_lookback.go:138
 					incl_ := gc_s_incl_[gc_rank3]
-					_ = incl_
+//line scan_lookback.go:140
 					excl_ := gc_s_excl_[gc_rank3]
-					_ = excl_
+//line scan_lookback.go:142
 					tile := gc_s_tile[gc_rank3]
 					_ = tile
-
 //line scan_block.go:194
 					var r_ int32 = excl_
-
-//line scan_block.go:194
-					_ = r_
-
 //line scan_block.go:194
 					var r_2 int32 = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
 //line scan_lookback.go:111
 					excl := r_
-
 //line scan_lookback.go:111
 					incl := r_2
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
+//line scan_lookback.go:116
 					gc_s_excl[gc_rank3] = excl
 					gc_s_incl[gc_rank3] = incl
 				}
 				for gc_tx3 := gc_hi20; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+//line scan_lookback.go:122
 					incl_ := gc_s_incl_[gc_rank3]
-					_ = incl_
+//line scan_lookback.go:124
 					excl_ := gc_s_excl_[gc_rank3]
-					_ = excl_
+//line scan_lookback.go:126
 					tile := gc_s_tile[gc_rank3]
 					_ = tile
-
 //line scan_block.go:194
 					var r_ int32 = excl_
-
-//line scan_block.go:194
-					_ = r_
-
 //line scan_block.go:194
 					var r_2 int32 = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
 //line scan_lookback.go:111
 					excl := r_
-
 //line scan_lookback.go:111
 					incl := r_2
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
+//line scan_lookback.go:116
 					gc_s_excl[gc_rank3] = excl
 					gc_s_incl[gc_rank3] = incl
 				}
@@ -3074,33 +2183,17 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						incl_ := gc_s_incl_[gc_rank3]
 						excl_ := gc_s_excl_[gc_rank3]
 						tile := gc_s_tile[gc_rank3]
-
 //line scan_block.go:194
 						var r_ int32 = excl_
-
-//line scan_block.go:194
-						_ = r_
-
 //line scan_block.go:194
 						var r_2 int32 = incl_
-
-//line scan_block.go:194
-						_ = r_2
-
 //line scan_lookback.go:111
 						excl := r_
-
 //line scan_lookback.go:111
 						incl := r_2
-
-//line scan_lookback.go:112
-						{
-							gc_at6[0].prefix = scanPublish(status, tile, incl)
-						}
-						_ = r_
-						_ = r_2
-						_ = excl
-						_ = incl
+//line scan_lookback.go:113
+						gc_at6[0].prefix = scanPublish(status, tile, incl)
+//line scan_lookback.go:119
 						gc_s_excl[gc_rank3] = excl
 						gc_s_incl[gc_rank3] = incl
 					}
@@ -3111,33 +2204,17 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						incl_ := gc_s_incl_[gc_rank3]
 						excl_ := gc_s_excl_[gc_rank3]
 						tile := gc_s_tile[gc_rank3]
-
 //line scan_block.go:194
 						var r_ int32 = excl_
-
-//line scan_block.go:194
-						_ = r_
-
 //line scan_block.go:194
 						var r_2 int32 = incl_
-
-//line scan_block.go:194
-						_ = r_2
-
 //line scan_lookback.go:111
 						excl := r_
-
 //line scan_lookback.go:111
 						incl := r_2
-
-//line scan_lookback.go:112
-						{
-							sh[0].prefix = scanPublish(status, tile, incl)
-						}
-						_ = r_
-						_ = r_2
-						_ = excl
-						_ = incl
+//line scan_lookback.go:113
+						sh[0].prefix = scanPublish(status, tile, incl)
+//line scan_lookback.go:119
 						gc_s_excl[gc_rank3] = excl
 						gc_s_incl[gc_rank3] = incl
 					}
@@ -3145,20 +2222,18 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 			}
 		}
 	}
-	{
-		for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-			i := gc_s_i[gc_rank3]
-			excl := gc_s_excl[gc_rank3]
-			incl := gc_s_incl[gc_rank3]
-
+//line scan_lookback.go:127
+	for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
+		gc_pos3.Thread = gc_rank3
+		i := gc_s_i[gc_rank3]
+		excl := gc_s_excl[gc_rank3]
+		incl := gc_s_incl[gc_rank3]
 //line scan_lookback.go:116
-			if i < n {
-				if inclusive {
-					out[i] = sh[0].prefix + incl
-				} else {
-					out[i] = sh[0].prefix + excl
-				}
+		if i < n {
+			if inclusive {
+				out[i] = sh[0].prefix + incl
+			} else {
+				out[i] = sh[0].prefix + excl
 			}
 		}
 	}
@@ -3178,34 +2253,20 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 	gc_bdz4 := gc_bd4.Z
 	gc_n4 := gc_b16.Len()
 	gc_s_incl_ := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
-	_ = gc_s_incl_
+//line scan_lookback.go:115
 	gc_s_excl_ := compiled.Scratch[uint32](gc_b16, 1)[:gc_n4]
-	_ = gc_s_excl_
+//line scan_lookback.go:117
 	gc_s_tile := compiled.Scratch[int](gc_b16, 2)[:gc_n4]
 	gc_s_i := compiled.Scratch[int](gc_b16, 3)[:gc_n4]
 	gc_s_excl := compiled.Scratch[uint32](gc_b16, 4)[:gc_n4]
 	gc_s_incl := compiled.Scratch[uint32](gc_b16, 5)[:gc_n4]
-
 //line scan_lookback.go:102
 	n := len(in)
-
-//line scan_lookback.go:103
 	sh := gocuda.Shared[scanTileShared[uint32]](t, 1)[:1]
-
-//line scan_lookback.go:104
 	b := gc_bdx4
-
-//line scan_lookback.go:105
 	var sh_ []scanTileShared[uint32] = sh
-
-//line scan_lookback.go:105
-	_ = sh_
-
 //line scan_lookback.go:105
 	var ticket_ *uint32 = ticket
-
-//line scan_lookback.go:105
-	_ = ticket_
 	{
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
@@ -3219,936 +2280,658 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 				for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
 					{
 						gc_tx4 := gc_step7 + 0
-						_ = gc_tx4
+//line scan_lookback.go:120
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:44
-						{
-							gc_at7[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at7[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx4 := gc_step7 + 1
-						_ = gc_tx4
+//line scan_lookback.go:51
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:44
-						{
-							gc_at7[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at7[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx4 := gc_step7 + 2
-						_ = gc_tx4
+//line scan_lookback.go:51
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:44
-						{
-							gc_at7[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at7[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx4 := gc_step7 + 3
-						_ = gc_tx4
+//line scan_lookback.go:51
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:44
-						{
-							gc_at7[0].tile = int(atomic.Add(ticket_, 1))
-						}
-					}
-				}
-				for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:44
-					{
+//line scan_lookback.go:45
 						gc_at7[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
+//line scan_lookback.go:49
+				for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line scan_lookback.go:45
+					gc_at7[0].tile = int(atomic.Add(ticket_, 1))
+				}
 			} else {
+//line scan_lookback.go:49
 				gc_step8 := gc_from4
 				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 					{
 						gc_tx4 := gc_step8 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx4 := gc_step8 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx4 := gc_step8 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx4 := gc_step8 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
+//line scan_lookback.go:49
 				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
+//line scan_lookback.go:45
+					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
-
 //line scan_block.go:166
 	const w = gocuda.WarpSize
-
-//line scan_block.go:167
 	b_ := gc_bdx4
-
-//line scan_block.go:170
-	_ = b_
-
 //line scan_block.go:176
 	totals := gc_shared14(w)[:w]
-	{
-		var gc_l_v_2 [32]uint32
-		var gc_c41r [32]uint32
-		var gc_c42r [32]uint32
+//line scan_block.go:178
+	var gc_l_v_2 [32]uint32
+	var gc_c41r [32]uint32
+	var gc_c42r [32]uint32
+	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+		var gc_dead4 uint32
+		_ = gc_dead4
+		{
+			gc_tidx12 := gc_b16.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+			gc_tx4 := gc_tidx12.X - 1
+			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+				gc_tx4++
+				if gc_tx4 == gc_bdx4 {
+					gc_tx4 = 0
+				}
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+//line scan_lookback.go:48
+				var r int = sh_[0].tile
+//line scan_lookback.go:105
+				tile := r
+				i := tile*b + gc_tx4
+				var v uint32
+				if i < n {
+					v = in[i]
+				}
+				var v_ uint32 = v
+//line scan_block.go:170
+				var v_2 uint32 = v_
+//line scan_block.go:177
+				gc_l_v_2[gc_lane4] = v_2
+				gc_s_tile[gc_rank4] = tile
+				gc_s_i[gc_rank4] = i
+			}
+		}
+//line scan_block.go:203
+		gc_all19 := gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all19 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all19 = (d < (min(w, b_-(gc_w4>>5)*w)))
+		}
+		if gc_all19 {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+//line scan_block.go:203
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo22, gc_hi22 := 0, 32
+					if gc_lo22 < gc_hi22 {
+						gc_lo22 = max(gc_lo22, max(min(d, 32), -1))
+					}
+					if gc_lo22 < gc_hi22 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+						gc_hi22 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo22, gc_hi22)
+				} else {
+//line scan_block.go:204
+					compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
+					gc_left9 := gc_act4
+					if compiled.SIMD {
+//line scan_block.go:204
+						gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line scan_block.go:204
+						gc_none13 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line scan_block.go:204
+						gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act4 == ^uint32(0) {
+//line scan_block.go:204
+							gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line scan_block.go:204
+							gc_none14 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line scan_block.go:204
+							gc_all21 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+//line scan_block.go:167
+								var warp int = (gc_rank4 >> 5)
+								var lanes int = min(w, b_-warp*w)
+//line scan_block.go:170
+								var lanes_ int = lanes
+//line scan_block.go:202
+								var lane_ int = gc_lane4
+//line scan_block.go:202
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line scan_block.go:204
+								y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+								if lane_ >= d && d < lanes_ {
+//line scan_block.go:205
+									v_2 = v_2.Add(y)
+								} else {
+//line scan_block.go:205
+									gc_b18 := gc_none14
+//line scan_block.go:205
+									if d < lanes_ {
+//line scan_block.go:205
+										gc_b18 = gc_all21
+									}
+//line scan_block.go:205
+									gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
+//line scan_block.go:205
+									if gc_if24.ToBits() != 0 {
+//line scan_block.go:205
+										v_2 = v_2.Add(y).Merge(v_2, gc_if24)
+									}
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+								gc_left9 &^= 0xff << gc_lane4
+							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+//line scan_block.go:167
+								var warp int = (gc_rank4 >> 5)
+								var lanes int = min(w, b_-warp*w)
+//line scan_block.go:170
+								var lanes_ int = lanes
+//line scan_block.go:202
+								var lane_ int = gc_lane4
+//line scan_block.go:202
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line scan_block.go:204
+								y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+								gc_b17 := gc_none13
+//line scan_block.go:205
+								if d < lanes_ {
+//line scan_block.go:205
+									gc_b17 = gc_all20
+								}
+//line scan_block.go:205
+								gc_if23 := gc_iota23.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b17)
+//line scan_block.go:205
+								if gc_if23.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if23)
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+								gc_left9 &^= 0xff << gc_lane4
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left9 != 0 {
+						{
+//line scan_block.go:167
+							warp := (gc_w4 >> 5)
+							lanes := min(w, b_-warp*w)
+//line scan_block.go:170
+							var lanes_ int = lanes
+//line scan_block.go:172
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left9&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+//line scan_block.go:202
+								lane_ := (gc_rank4 & 31)
+//line scan_block.go:204
+								v_2 := gc_l_v_2[gc_lane4]
+//line scan_block.go:204
+								y := gc_c41r[gc_lane4]
+								if lane_ >= d && d < lanes_ {
+									v_2 += y
+								}
+//line scan_block.go:209
+								gc_l_v_2[gc_lane4] = v_2
+							}
+						}
+					}
+				}
+			}
+		}
+//line scan_block.go:209
+		copy(gc_s_incl_[gc_w4:][:gc_cnt4], gc_l_v_2[:gc_cnt4])
+//line scan_block.go:171
+		if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w4:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w4:][0] = gc_l_v_2[0]
+		} else {
+//line scan_block.go:171
+			compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
+//line scan_block.go:171
+			copy(gc_s_excl_[gc_w4:][:gc_cnt4], gc_c42r[:gc_cnt4])
+		}
+		gc_lo23, gc_hi23 := 0, 32
+		if gc_lo23 < gc_hi23 {
+			gc_lo23 = max(gc_lo23, max(min(0, 32), -1))
+		}
+		if gc_lo23 < gc_hi23 {
+			gc_hi23 = min(gc_hi23, min(max(0, -1), 32)+1)
+		}
+		gc_hi23 = min(gc_hi23, gc_cnt4)
+		for gc_lane4 := gc_lo23; gc_lane4 < gc_hi23; gc_lane4++ {
+			gc_rank4 := gc_w4 + gc_lane4
+//line scan_block.go:169
+			excl_ := gc_s_excl_[gc_rank4]
+			{
+//line scan_block.go:173
+				excl_ = 0
+			}
+			gc_s_excl_[gc_rank4] = excl_
+		}
+		{
+//line scan_block.go:167
+			warp := (gc_w4 >> 5)
+			lanes := min(w, b_-warp*w)
+			_ = lanes
+			gc_lo24, gc_hi24 := 0, 32
+			if gc_lo24 < gc_hi24 && !(b_ > w) {
+				gc_hi24 = 0
+			}
+			if gc_lo24 < gc_hi24 {
+				gc_lo24 = max(gc_lo24, max(min((min(w, b_-(gc_w4>>5)*w))-1, 32), -1))
+			}
+			if gc_lo24 < gc_hi24 {
+				gc_hi24 = min(gc_hi24, min(max((min(w, b_-(gc_w4>>5)*w))-1, -1), 32)+1)
+			}
+			gc_hi24 = min(gc_hi24, gc_cnt4)
+			for gc_lane4 := gc_lo24; gc_lane4 < gc_hi24; gc_lane4++ {
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank4]
+				{
+//line scan_block.go:178
+					totals[warp] = incl_
+				}
+			}
+		}
+	}
+//line scan_block.go:175
+	if b_ > w {
+//line scan_block.go:177
+		var gc_l_s [32]uint32
+		var gc_l_v_3 [32]uint32
+		var gc_c43r [32]uint32
 		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
 			gc_cnt4 := min(32, gc_n4-gc_w4)
 			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 			var gc_dead4 uint32
-			_ = gc_dead4
 			{
-				gc_tidx12 := gc_b16.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-				gc_tx4 := gc_tidx12.X - 1
-				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-					gc_tx4++
-					if gc_tx4 == gc_bdx4 {
-						gc_tx4 = 0
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:48
-					var r int = sh_[0].tile
-
-//line scan_lookback.go:48
-					_ = r
-
-//line scan_lookback.go:105
-					tile := r
-
-//line scan_lookback.go:106
-					i := tile*b + gc_tx4
-
-//line scan_lookback.go:107
-					var v uint32
-
-//line scan_lookback.go:108
-					if i < n {
-						v = in[i]
-					}
-
-//line scan_lookback.go:111
-					var v_ uint32 = v
-
-//line scan_lookback.go:111
-					_ = v_
-
-//line scan_block.go:170
-					var v_2 uint32 = v_
-
-//line scan_block.go:170
-					_ = v_2
-					_ = r
-					_ = tile
-					_ = i
-					_ = v
-					_ = v_
-					_ = v_2
-					gc_l_v_2[gc_lane4] = v_2
-					gc_s_tile[gc_rank4] = tile
-					gc_s_i[gc_rank4] = i
-				}
-			}
-
-//line scan_block.go:203
-			gc_all19 := gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-			for d := 1; gc_all19 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-				gc_all19 = (d < (min(w, b_-(gc_w4>>5)*w)))
-			}
-			if gc_all19 {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-			} else {
-
-//line scan_block.go:203
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-					if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo22, gc_hi22 := 0, 32
-						if gc_lo22 < gc_hi22 {
-							gc_lo22 = max(gc_lo22, max(min(d, 32), -1))
-						}
-						if gc_lo22 < gc_hi22 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-							gc_hi22 = 0
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo22, gc_hi22)
-					} else {
-
-//line scan_block.go:204
-						compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
-						gc_left9 := gc_act4
-						if compiled.SIMD {
-//line scan_block.go:204
-							gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
-							_ = gc_iota23
-//line scan_block.go:204
-							gc_none13 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-							_ = gc_none13
-//line scan_block.go:204
-							gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-							_ = gc_all20
-							if gc_act4 == ^uint32(0) {
-//line scan_block.go:204
-								gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
-								_ = gc_iota24
-//line scan_block.go:204
-								gc_none14 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-								_ = gc_none14
-//line scan_block.go:204
-								gc_all21 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-								_ = gc_all21
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-//line scan_block.go:167
-									var warp int = (gc_rank4 >> 5)
-//line scan_block.go:167
-									_ = warp
-//line scan_block.go:168
-									var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-									_ = lanes
-//line scan_block.go:170
-									var lanes_ int = lanes
-//line scan_block.go:170
-									_ = lanes_
-//line scan_block.go:202
-									var lane_ int = gc_lane4
-//line scan_block.go:202
-									_ = lane_
-//line scan_block.go:202
-									v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:202
-									_ = v_2
-//line scan_block.go:204
-									y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
-//line scan_block.go:204
-									_ = y
-//line scan_block.go:205
-									if lane_ >= d && d < lanes_ {
-//line scan_block.go:205
-										v_2 = v_2.Add(y)
-//line scan_block.go:205
-									} else {
-//line scan_block.go:205
-										gc_b18 := gc_none14
-//line scan_block.go:205
-										if d < lanes_ {
-//line scan_block.go:205
-											gc_b18 = gc_all21
-//line scan_block.go:205
-										}
-//line scan_block.go:205
-										gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
-//line scan_block.go:205
-										_ = gc_if24
-//line scan_block.go:205
-										if gc_if24.ToBits() != 0 {
-//line scan_block.go:205
-											v_2 = v_2.Add(y).Merge(v_2, gc_if24)
-//line scan_block.go:205
-										}
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-									gc_left9 &^= 0xff << gc_lane4
-								}
-							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-//line scan_block.go:167
-									var warp int = (gc_rank4 >> 5)
-//line scan_block.go:167
-									_ = warp
-//line scan_block.go:168
-									var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-									_ = lanes
-//line scan_block.go:170
-									var lanes_ int = lanes
-//line scan_block.go:170
-									_ = lanes_
-//line scan_block.go:202
-									var lane_ int = gc_lane4
-//line scan_block.go:202
-									_ = lane_
-//line scan_block.go:202
-									v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:202
-									_ = v_2
-//line scan_block.go:204
-									y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
-//line scan_block.go:204
-									_ = y
-//line scan_block.go:205
-									gc_b17 := gc_none13
-//line scan_block.go:205
-									if d < lanes_ {
-//line scan_block.go:205
-										gc_b17 = gc_all20
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									gc_if23 := gc_iota23.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b17)
-//line scan_block.go:205
-									_ = gc_if23
-//line scan_block.go:205
-									if gc_if23.ToBits() != 0 {
-//line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if23)
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-									gc_left9 &^= 0xff << gc_lane4
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left9 != 0 {
-							{
-
-//line scan_block.go:167
-								warp := (gc_w4 >> 5)
-								_ = warp
-
-//line scan_block.go:168
-								lanes := min(w, b_-warp*w)
-								_ = lanes
-
-//line scan_block.go:170
-								var lanes_ int = lanes
-								_ = lanes_
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left9&(1<<gc_lane4) == 0 {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-
-//line scan_block.go:202
-									lane_ := (gc_rank4 & 31)
-									_ = lane_
-									v_2 := gc_l_v_2[gc_lane4]
-									_ = v_2
-
-//line scan_block.go:204
-									y := gc_c41r[gc_lane4]
-
-//line scan_block.go:205
-									if lane_ >= d && d < lanes_ {
-										v_2 += y
-									}
-									_ = y
-									gc_l_v_2[gc_lane4] = v_2
-								}
-							}
-						}
-					}
-				}
-			}
-
-//line scan_block.go:209
-			copy(gc_s_incl_[gc_w4:][:gc_cnt4], gc_l_v_2[:gc_cnt4])
-
-//line scan_block.go:171
-			if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) {
-				copy(gc_s_excl_[gc_w4:][1:32], gc_l_v_2[0:31])
-				gc_s_excl_[gc_w4:][0] = gc_l_v_2[0]
-			} else {
-
-//line scan_block.go:171
-				compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
-
-//line scan_block.go:171
-				copy(gc_s_excl_[gc_w4:][:gc_cnt4], gc_c42r[:gc_cnt4])
-			}
-			gc_lo23, gc_hi23 := 0, 32
-			if gc_lo23 < gc_hi23 {
-				gc_lo23 = max(gc_lo23, max(min(0, 32), -1))
-			}
-			if gc_lo23 < gc_hi23 {
-				gc_hi23 = min(gc_hi23, min(max(0, -1), 32)+1)
-			}
-			gc_hi23 = min(gc_hi23, gc_cnt4)
-			for gc_lane4 := gc_lo23; gc_lane4 < gc_hi23; gc_lane4++ {
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
-
-//line scan_block.go:167
-				lane := (gc_rank4 & 31)
-				_ = lane
-				excl_ := gc_s_excl_[gc_rank4]
-
-//line scan_block.go:172
-				{
-					excl_ = 0
-				}
-				gc_s_excl_[gc_rank4] = excl_
-			}
-			{
-
-//line scan_block.go:167
-				warp := (gc_w4 >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-				gc_lo24, gc_hi24 := 0, 32
-				if gc_lo24 < gc_hi24 && !(b_ > w) {
-					gc_hi24 = 0
-				}
-				if gc_lo24 < gc_hi24 {
-					gc_lo24 = max(gc_lo24, max(min((min(w, b_-(gc_w4>>5)*w))-1, 32), -1))
-				}
-				if gc_lo24 < gc_hi24 {
-					gc_hi24 = min(gc_hi24, min(max((min(w, b_-(gc_w4>>5)*w))-1, -1), 32)+1)
-				}
-				gc_hi24 = min(gc_hi24, gc_cnt4)
-				for gc_lane4 := gc_lo24; gc_lane4 < gc_hi24; gc_lane4++ {
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-					lane := (gc_rank4 & 31)
-					_ = lane
-					incl_ := gc_s_incl_[gc_rank4]
-
-//line scan_block.go:177
-					{
-						totals[warp] = incl_
-					}
-				}
-			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-		{
-			var gc_l_s [32]uint32
-			var gc_l_v_3 [32]uint32
-			var gc_c43r [32]uint32
-			for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-				gc_cnt4 := min(32, gc_n4-gc_w4)
-				gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-				var gc_dead4 uint32
-				_ = gc_dead4
-				{
-					var gc_m214 uint32
-
+//line scan_block.go:186
+				var gc_m214 uint32
 //line scan_block.go:181
-					if (gc_w4 >> 5) == 0 {
-						gc_m214 = ^uint32(0)
-					}
-					gc_save214 := gc_act4
-					gc_act4 = gc_save214 & gc_m214
-					if gc_act4 != 0 {
-
+				if (gc_w4 >> 5) == 0 {
+					gc_m214 = ^uint32(0)
+				}
+				gc_save214 := gc_act4
+				gc_act4 = gc_save214 & gc_m214
+				if gc_act4 != 0 {
 //line scan_block.go:182
-						warps := scanCeil(b_, w)
-						gc_left10 := gc_act4
-						if compiled.SIMD {
+					warps := scanCeil(b_, w)
+					gc_left10 := gc_act4
+					if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota30 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota30 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act4 == ^uint32(0) {
 //line scan_block.go:183
-							_ = gc_iota30
-							if gc_act4 == ^uint32(0) {
-//line scan_block.go:183
-								gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:183
-								_ = gc_iota32
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
+							gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 //line scan_block.go:167
-									var lane int = gc_lane4
-//line scan_block.go:167
-									_ = lane
+								var lane int = gc_lane4
 //line scan_block.go:183
-									var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:183
-									_ = s
+								var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
-										break
-//line scan_block.go:184
-									}
-//line scan_block.go:184
-									if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-										s = archsimd.LoadUint32x8Slice(totals[lane:])
-									} else {
-//line scan_block.go:185
-										gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-										_ = gc_if32
-//line scan_block.go:184
-										if gc_if32.ToBits() != 0 {
-//line scan_block.go:184
-											s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if32)
-										}
-//line scan_block.go:185
-									}
-//line scan_block.go:184
-									s.StoreSlice(gc_l_s[gc_lane4:])
-									gc_left10 &^= 0xff << gc_lane4
+									break
 								}
-							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
+//line scan_block.go:184
+								if lane < warps && uint(warps-lane) > 7 {
+//line scan_block.go:184
+									s = archsimd.LoadUint32x8Slice(totals[lane:])
+								} else {
+//line scan_block.go:185
+									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+									if gc_if32.ToBits() != 0 {
+//line scan_block.go:184
+										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if32)
 									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-//line scan_block.go:167
-									var lane int = gc_lane4
-//line scan_block.go:167
-									_ = lane
-//line scan_block.go:183
-									var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:183
-									_ = s
-//line scan_block.go:184
-									if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
-										break
-//line scan_block.go:184
-									}
-//line scan_block.go:184
-									gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-									_ = gc_if30
-//line scan_block.go:185
-									if gc_if30.ToBits() != 0 {
-//line scan_block.go:185
-										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if30)
-//line scan_block.go:185
-									}
-//line scan_block.go:185
-									s.StoreSlice(gc_l_s[gc_lane4:])
-									gc_left10 &^= 0xff << gc_lane4
 								}
+//line scan_block.go:184
+								s.StoreSlice(gc_l_s[gc_lane4:])
+								gc_left10 &^= 0xff << gc_lane4
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left10 != 0 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left10&(1<<gc_lane4) == 0 {
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
 									continue
 								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_pos4.Thread = gc_rank4
-
 //line scan_block.go:167
-								lane := (gc_rank4 & 31)
-								_ = lane
-
+								var lane int = gc_lane4
 //line scan_block.go:183
-								var s uint32
-
+								var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-								if lane < warps {
-									s = totals[lane]
+									break
 								}
-								_ = s
-								gc_l_s[gc_lane4] = s
+//line scan_block.go:184
+								gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if gc_if30.ToBits() != 0 {
+//line scan_block.go:185
+									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if30)
+								}
+//line scan_block.go:185
+								s.StoreSlice(gc_l_s[gc_lane4:])
+								gc_left10 &^= 0xff << gc_lane4
 							}
 						}
-
-//line scan_block.go:187
-						var mask_2 uint32 = gocuda.FullMask
-
-//line scan_block.go:187
-						_ = mask_2
-
-//line scan_block.go:187
-						var lanes_2 int = warps
-
-//line scan_block.go:187
-						_ = lanes_2
-
-//line scan_block.go:187
-						copy(gc_l_v_3[:gc_cnt4], gc_l_s[:gc_cnt4])
-
-//line scan_block.go:203
-						gc_all24 := gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-						for d_ := 1; gc_all24 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-							gc_all24 = (d_ < lanes_2)
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left10 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left10&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+//line scan_block.go:167
+							lane := (gc_rank4 & 31)
+//line scan_block.go:183
+							var s uint32
+							if lane < warps {
+								s = totals[lane]
+							}
+//line scan_block.go:188
+							gc_l_s[gc_lane4] = s
 						}
-						if gc_all24 {
-							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-						} else {
-
+					}
+//line scan_block.go:187
+					var mask_2 uint32 = gocuda.FullMask
+//line scan_block.go:187
+					var lanes_2 int = warps
+//line scan_block.go:187
+					copy(gc_l_v_3[:gc_cnt4], gc_l_s[:gc_cnt4])
 //line scan_block.go:203
-							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-
+					gc_all24 := gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+					for d_ := 1; gc_all24 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all24 = (d_ < lanes_2)
+					}
+					if gc_all24 {
+						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+					} else {
+//line scan_block.go:203
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+							if gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo25, gc_hi25 := 0, 32
+								if gc_lo25 < gc_hi25 {
+									gc_lo25 = max(gc_lo25, max(min(d_, 32), -1))
+								}
+								if gc_lo25 < gc_hi25 && !(d_ < lanes_2) {
+									gc_hi25 = 0
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo25, gc_hi25)
+							} else {
 //line scan_block.go:204
-								if gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo25, gc_hi25 := 0, 32
-									if gc_lo25 < gc_hi25 {
-										gc_lo25 = max(gc_lo25, max(min(d_, 32), -1))
-									}
-									if gc_lo25 < gc_hi25 && !(d_ < lanes_2) {
-										gc_hi25 = 0
-									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo25, gc_hi25)
-								} else {
-
+								compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
+								gc_left11 := gc_act4
+								if compiled.SIMD {
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
-									gc_left11 := gc_act4
-									if compiled.SIMD {
+									gc_iota33 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										gc_iota33 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_none17 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										_ = gc_iota33
+									gc_all25 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-										gc_none17 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+										gc_iota34 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										_ = gc_none17
+										gc_none18 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all25 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-										_ = gc_all25
-										if gc_act4 == ^uint32(0) {
-//line scan_block.go:204
-											gc_iota34 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:204
-											_ = gc_iota34
-//line scan_block.go:204
-											gc_none18 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-											_ = gc_none18
-//line scan_block.go:204
-											gc_all26 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:204
-											_ = gc_all26
-											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-												gc_rank4 := gc_w4 + gc_lane4
-												_ = gc_rank4
+										gc_all26 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 //line scan_block.go:202
-												var lane_2 int = gc_lane4
+											var lane_2 int = gc_lane4
 //line scan_block.go:202
-												_ = lane_2
-//line scan_block.go:202
-												v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line scan_block.go:202
-												_ = v_3
+											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
 //line scan_block.go:204
-												y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
-//line scan_block.go:204
-												_ = y_
+											y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+											if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
-												if lane_2 >= d_ && d_ < lanes_2 {
+												v_3 = v_3.Add(y_)
+											} else {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_)
-//line scan_block.go:205
-												} else {
-//line scan_block.go:205
-													gc_b22 := gc_none18
-//line scan_block.go:205
-													if d_ < lanes_2 {
-//line scan_block.go:205
-														gc_b22 = gc_all26
-//line scan_block.go:205
-													}
-//line scan_block.go:205
-													gc_if34 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
-//line scan_block.go:205
-													_ = gc_if34
-//line scan_block.go:205
-													if gc_if34.ToBits() != 0 {
-//line scan_block.go:205
-														v_3 = v_3.Add(y_).Merge(v_3, gc_if34)
-//line scan_block.go:205
-													}
-//line scan_block.go:205
-												}
-//line scan_block.go:205
-												v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-												gc_left11 &^= 0xff << gc_lane4
-											}
-										} else {
-											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-												if gc_act4>>gc_lane4&0xff != 0xff {
-													continue
-												}
-												gc_rank4 := gc_w4 + gc_lane4
-												_ = gc_rank4
-//line scan_block.go:202
-												var lane_2 int = gc_lane4
-//line scan_block.go:202
-												_ = lane_2
-//line scan_block.go:202
-												v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line scan_block.go:202
-												_ = v_3
-//line scan_block.go:204
-												y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
-//line scan_block.go:204
-												_ = y_
-//line scan_block.go:205
-												gc_b21 := gc_none17
+												gc_b22 := gc_none18
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b21 = gc_all25
-//line scan_block.go:205
+													gc_b22 = gc_all26
 												}
 //line scan_block.go:205
-												gc_if33 := gc_iota33.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b21)
+												gc_if34 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
 //line scan_block.go:205
-												_ = gc_if33
+												if gc_if34.ToBits() != 0 {
 //line scan_block.go:205
-												if gc_if33.ToBits() != 0 {
-//line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if33)
-//line scan_block.go:205
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if34)
 												}
-//line scan_block.go:205
-												v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-												gc_left11 &^= 0xff << gc_lane4
 											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+											gc_left11 &^= 0xff << gc_lane4
 										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left11 != 0 {
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-											if gc_left11&(1<<gc_lane4) == 0 {
+									} else {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											if gc_act4>>gc_lane4&0xff != 0xff {
 												continue
 											}
-											gc_rank4 := gc_w4 + gc_lane4
-											_ = gc_rank4
-
 //line scan_block.go:202
-											lane_2 := (gc_rank4 & 31)
-											_ = lane_2
-											v_3 := gc_l_v_3[gc_lane4]
-											_ = v_3
-
+											var lane_2 int = gc_lane4
+//line scan_block.go:202
+											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
 //line scan_block.go:204
-											y_ := gc_c43r[gc_lane4]
-
+											y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+											gc_b21 := gc_none17
 //line scan_block.go:205
-											if lane_2 >= d_ && d_ < lanes_2 {
-												v_3 += y_
+											if d_ < lanes_2 {
+//line scan_block.go:205
+												gc_b21 = gc_all25
 											}
-											_ = y_
-											gc_l_v_3[gc_lane4] = v_3
+//line scan_block.go:205
+											gc_if33 := gc_iota33.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b21)
+//line scan_block.go:205
+											if gc_if33.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if33)
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+											gc_left11 &^= 0xff << gc_lane4
 										}
 									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left11 != 0 {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+										if gc_left11&(1<<gc_lane4) == 0 {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+//line scan_block.go:202
+										lane_2 := (gc_rank4 & 31)
+//line scan_block.go:204
+										v_3 := gc_l_v_3[gc_lane4]
+//line scan_block.go:204
+										y_ := gc_c43r[gc_lane4]
+										if lane_2 >= d_ && d_ < lanes_2 {
+											v_3 += y_
+										}
+//line scan_block.go:209
+										gc_l_v_3[gc_lane4] = v_3
+									}
 								}
 							}
 						}
-						gc_left12 := gc_act4
-						if compiled.SIMD {
-							if gc_act4 == ^uint32(0) {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
+					}
+					gc_left12 := gc_act4
+					if compiled.SIMD {
+						if gc_act4 == ^uint32(0) {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 //line scan_block.go:167
-									var lane int = gc_lane4
+								var lane int = gc_lane4
 //line scan_block.go:167
-									_ = lane
-//line scan_block.go:167
-									v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line scan_block.go:167
-									_ = v_3
+								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
 //line scan_block.go:209
-									r_4 := v_3
-//line scan_block.go:209
-									_ = r_4
+								r_4 := v_3
 //line scan_block.go:187
-									if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
-										break
-//line scan_block.go:187
-									}
-//line scan_block.go:187
-									r_4.StoreSlice(totals[lane:])
-									gc_left12 &^= 0xff << gc_lane4
+									break
 								}
-							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-//line scan_block.go:167
-									var lane int = gc_lane4
-//line scan_block.go:167
-									_ = lane
-//line scan_block.go:167
-									v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line scan_block.go:167
-									_ = v_3
-//line scan_block.go:209
-									r_4 := v_3
-//line scan_block.go:209
-									_ = r_4
 //line scan_block.go:187
-									if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-										break
-//line scan_block.go:187
-									}
-//line scan_block.go:187
-									r_4.StoreSlice(totals[lane:])
-									gc_left12 &^= 0xff << gc_lane4
-								}
+								r_4.StoreSlice(totals[lane:])
+								gc_left12 &^= 0xff << gc_lane4
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left12 != 0 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left12&(1<<gc_lane4) == 0 {
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
 									continue
 								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_pos4.Thread = gc_rank4
-
 //line scan_block.go:167
-								lane := (gc_rank4 & 31)
-								_ = lane
-								v_3 := gc_l_v_3[gc_lane4]
-								_ = v_3
-
+								var lane int = gc_lane4
+//line scan_block.go:167
+								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
 //line scan_block.go:209
-								var r_4 uint32 = v_3
-
-//line scan_block.go:209
-								_ = r_4
-
+								r_4 := v_3
 //line scan_block.go:187
-								totals[lane] = r_4
-								_ = r_4
+								if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+									break
+								}
+//line scan_block.go:187
+								r_4.StoreSlice(totals[lane:])
+								gc_left12 &^= 0xff << gc_lane4
 							}
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					gc_act4 = gc_save214 &^ gc_dead4
+					if gc_left12 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left12&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+//line scan_block.go:167
+							lane := (gc_rank4 & 31)
+//line scan_block.go:169
+							v_3 := gc_l_v_3[gc_lane4]
+//line scan_block.go:209
+							var r_4 uint32 = v_3
+//line scan_block.go:187
+							totals[lane] = r_4
+						}
+					}
 				}
+//line scan_block.go:192
+				gc_act4 = gc_save214 &^ gc_dead4
 			}
 		}
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
+//line scan_block.go:197
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
 //line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank4]
-					_ = incl_
-					excl_ := gc_s_excl_[gc_rank4]
-					_ = excl_
-					tile := gc_s_tile[gc_rank4]
-
+				warp := (gc_rank4 >> 5)
+//line scan_block.go:169
+				incl_ := gc_s_incl_[gc_rank4]
+//line scan_block.go:171
+				excl_ := gc_s_excl_[gc_rank4]
+//line scan_block.go:173
+				tile := gc_s_tile[gc_rank4]
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-
-//line scan_block.go:194
-					var r_ uint32 = excl_
-
-//line scan_block.go:194
-					_ = r_
-
-//line scan_block.go:194
-					var r_2 uint32 = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
-//line scan_lookback.go:111
-					excl := r_
-
-//line scan_lookback.go:111
-					incl := r_2
-
-//line scan_lookback.go:112
-					if gc_tx4 == b-1 {
-						sh[0].prefix = scanPublish(status, tile, incl)
-					}
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
-					gc_s_excl[gc_rank4] = excl
-					gc_s_incl[gc_rank4] = incl
+				if warp > 0 {
+					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
 				}
+//line scan_block.go:194
+				var r_ uint32 = excl_
+//line scan_block.go:194
+				var r_2 uint32 = incl_
+//line scan_lookback.go:111
+				excl := r_
+//line scan_lookback.go:111
+				incl := r_2
+				if gc_tx4 == b-1 {
+					sh[0].prefix = scanPublish(status, tile, incl)
+				}
+//line scan_lookback.go:119
+				gc_s_excl[gc_rank4] = excl
+				gc_s_incl[gc_rank4] = incl
 			}
 		}
 	} else {
 		{
+//line scan_lookback.go:126
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if gc_bound4 := b - 1; gc_bound4 > gc_from4 {
 				gc_from4 = gc_bound4
@@ -4160,69 +2943,43 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 				gc_lo26, gc_hi26 := min(gc_from4, gc_bdx4), max(gc_from4, gc_to4)
 				for gc_tx4 := 0; gc_tx4 < gc_lo26; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+//line scan_lookback.go:138
 					incl_ := gc_s_incl_[gc_rank4]
-					_ = incl_
+//line scan_lookback.go:140
 					excl_ := gc_s_excl_[gc_rank4]
-					_ = excl_
+//line scan_lookback.go:142
 					tile := gc_s_tile[gc_rank4]
 					_ = tile
-
 //line scan_block.go:194
 					var r_ uint32 = excl_
-
-//line scan_block.go:194
-					_ = r_
-
 //line scan_block.go:194
 					var r_2 uint32 = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
 //line scan_lookback.go:111
 					excl := r_
-
 //line scan_lookback.go:111
 					incl := r_2
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
+//line scan_lookback.go:116
 					gc_s_excl[gc_rank4] = excl
 					gc_s_incl[gc_rank4] = incl
 				}
 				for gc_tx4 := gc_hi26; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+//line scan_lookback.go:122
 					incl_ := gc_s_incl_[gc_rank4]
-					_ = incl_
+//line scan_lookback.go:124
 					excl_ := gc_s_excl_[gc_rank4]
-					_ = excl_
+//line scan_lookback.go:126
 					tile := gc_s_tile[gc_rank4]
 					_ = tile
-
 //line scan_block.go:194
 					var r_ uint32 = excl_
-
-//line scan_block.go:194
-					_ = r_
-
 //line scan_block.go:194
 					var r_2 uint32 = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
 //line scan_lookback.go:111
 					excl := r_
-
 //line scan_lookback.go:111
 					incl := r_2
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
+//line scan_lookback.go:116
 					gc_s_excl[gc_rank4] = excl
 					gc_s_incl[gc_rank4] = incl
 				}
@@ -4246,33 +3003,17 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						incl_ := gc_s_incl_[gc_rank4]
 						excl_ := gc_s_excl_[gc_rank4]
 						tile := gc_s_tile[gc_rank4]
-
 //line scan_block.go:194
 						var r_ uint32 = excl_
-
-//line scan_block.go:194
-						_ = r_
-
 //line scan_block.go:194
 						var r_2 uint32 = incl_
-
-//line scan_block.go:194
-						_ = r_2
-
 //line scan_lookback.go:111
 						excl := r_
-
 //line scan_lookback.go:111
 						incl := r_2
-
-//line scan_lookback.go:112
-						{
-							gc_at8[0].prefix = scanPublish(status, tile, incl)
-						}
-						_ = r_
-						_ = r_2
-						_ = excl
-						_ = incl
+//line scan_lookback.go:113
+						gc_at8[0].prefix = scanPublish(status, tile, incl)
+//line scan_lookback.go:119
 						gc_s_excl[gc_rank4] = excl
 						gc_s_incl[gc_rank4] = incl
 					}
@@ -4283,33 +3024,17 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						incl_ := gc_s_incl_[gc_rank4]
 						excl_ := gc_s_excl_[gc_rank4]
 						tile := gc_s_tile[gc_rank4]
-
 //line scan_block.go:194
 						var r_ uint32 = excl_
-
-//line scan_block.go:194
-						_ = r_
-
 //line scan_block.go:194
 						var r_2 uint32 = incl_
-
-//line scan_block.go:194
-						_ = r_2
-
 //line scan_lookback.go:111
 						excl := r_
-
 //line scan_lookback.go:111
 						incl := r_2
-
-//line scan_lookback.go:112
-						{
-							sh[0].prefix = scanPublish(status, tile, incl)
-						}
-						_ = r_
-						_ = r_2
-						_ = excl
-						_ = incl
+//line scan_lookback.go:113
+						sh[0].prefix = scanPublish(status, tile, incl)
+//line scan_lookback.go:119
 						gc_s_excl[gc_rank4] = excl
 						gc_s_incl[gc_rank4] = incl
 					}
@@ -4317,20 +3042,18 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 			}
 		}
 	}
-	{
-		for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
-			i := gc_s_i[gc_rank4]
-			excl := gc_s_excl[gc_rank4]
-			incl := gc_s_incl[gc_rank4]
-
+//line scan_lookback.go:127
+	for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
+		gc_pos4.Thread = gc_rank4
+		i := gc_s_i[gc_rank4]
+		excl := gc_s_excl[gc_rank4]
+		incl := gc_s_incl[gc_rank4]
 //line scan_lookback.go:116
-			if i < n {
-				if inclusive {
-					out[i] = sh[0].prefix + incl
-				} else {
-					out[i] = sh[0].prefix + excl
-				}
+		if i < n {
+			if inclusive {
+				out[i] = sh[0].prefix + incl
+			} else {
+				out[i] = sh[0].prefix + excl
 			}
 		}
 	}
@@ -4369,35 +3092,18 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 	gc_s_tile := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 	gc_s_lo := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
 	gc_s_hi := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-
 //line scan_lookback.go:173
 	n := len(in)
-
-//line scan_lookback.go:174
 	sh := gocuda.Shared[scanTileShared[T]](t, 1)[:1]
-
-//line scan_lookback.go:175
 	b := gc_bdx2
-
-//line scan_lookback.go:176
 	if b <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line scan_lookback.go:176
 	totals := gocuda.Shared[T](t, b)[:b]
-
-//line scan_lookback.go:177
 	var sh_ []scanTileShared[T] = sh
-
-//line scan_lookback.go:177
-	_ = sh_
-
 //line scan_lookback.go:177
 	var ticket_ *uint32 = ticket
-
-//line scan_lookback.go:177
-	_ = ticket_
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -4411,196 +3117,143 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
+//line scan_lookback.go:192
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
+//line scan_lookback.go:51
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
+//line scan_lookback.go:51
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
+//line scan_lookback.go:51
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-					{
+//line scan_lookback.go:45
 						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
+//line scan_lookback.go:49
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:45
+					gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+				}
 			} else {
+//line scan_lookback.go:49
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
+//line scan_lookback.go:45
+						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
+//line scan_lookback.go:49
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-						{
-							sh_[0].tile = int(atomic.Add(ticket_, 1))
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-					{
+//line scan_lookback.go:45
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := 0
-			if gc_off5 >= 0 && gc_off5 < len(sh_) && gc_bdx2 <= len(totals) {
-				gc_at6 := sh_[gc_off5:][:1]
-				gc_at7 := totals[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line scan_lookback.go:49
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:175
-					tid := gc_tx2
-					_ = tid
-
-//line scan_lookback.go:48
-					var r int = gc_at6[0].tile
-
-//line scan_lookback.go:48
-					_ = r
-
-//line scan_lookback.go:177
-					tile := r
-
-//line scan_lookback.go:178
-					lo := min(n, (tile*b+tid)*items)
-
-//line scan_lookback.go:179
-					hi := min(n, lo+items)
-
-//line scan_lookback.go:180
-					gc_at7[gc_tx2] = scanSum(in[lo:hi])
-					_ = r
-					_ = tile
-					_ = lo
-					_ = hi
-					gc_s_tile[gc_rank2] = tile
-					gc_s_lo[gc_rank2] = lo
-					gc_s_hi[gc_rank2] = hi
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:175
-					tid := gc_tx2
-					_ = tid
-
-//line scan_lookback.go:48
-					var r int = sh_[0].tile
-
-//line scan_lookback.go:48
-					_ = r
-
-//line scan_lookback.go:177
-					tile := r
-
-//line scan_lookback.go:178
-					lo := min(n, (tile*b+tid)*items)
-
-//line scan_lookback.go:179
-					hi := min(n, lo+items)
-
-//line scan_lookback.go:180
-					totals[tid] = scanSum(in[lo:hi])
-					_ = r
-					_ = tile
-					_ = lo
-					_ = hi
-					gc_s_tile[gc_rank2] = tile
-					gc_s_lo[gc_rank2] = lo
-					gc_s_hi[gc_rank2] = hi
+//line scan_lookback.go:45
+					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
+//line scan_lookback.go:52
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := 0
+		if gc_off5 >= 0 && gc_off5 < len(sh_) && gc_bdx2 <= len(totals) {
+			gc_at6 := sh_[gc_off5:][:1]
+			gc_at7 := totals[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:175
+				tid := gc_tx2
+//line scan_lookback.go:48
+				var r int = gc_at6[0].tile
+//line scan_lookback.go:177
+				tile := r
+				lo := min(n, (tile*b+tid)*items)
+				hi := min(n, lo+items)
+				gc_at7[gc_tx2] = scanSum(in[lo:hi])
+//line scan_lookback.go:185
+				gc_s_tile[gc_rank2] = tile
+				gc_s_lo[gc_rank2] = lo
+				gc_s_hi[gc_rank2] = hi
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:175
+				tid := gc_tx2
+//line scan_lookback.go:48
+				var r int = sh_[0].tile
+//line scan_lookback.go:177
+				tile := r
+				lo := min(n, (tile*b+tid)*items)
+				hi := min(n, lo+items)
+				totals[tid] = scanSum(in[lo:hi])
+//line scan_lookback.go:185
+				gc_s_tile[gc_rank2] = tile
+				gc_s_lo[gc_rank2] = lo
+				gc_s_hi[gc_rank2] = hi
+			}
+		}
+	}
+//line scan_lookback.go:192
 	compiled.OutOfLine(func() {
 		sh := sh[:1]
-		_ = sh
+//line scan_lookback.go:195
 		gc_s_tile := gc_s_tile[:gc_n2]
-		_ = gc_s_tile
 		{
+//line scan_lookback.go:198
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
@@ -4612,115 +3265,79 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:175
-					tid := gc_tx2
-					_ = tid
+//line scan_lookback.go:177
 					tile := gc_s_tile[gc_rank2]
-
-//line scan_lookback.go:182
 					{
-						var s T
 //line scan_lookback.go:183
+						var s T
 						{
+//line scan_lookback.go:184
 							gc_xs2 := totals
 //line scan_lookback.go:184
 							gc_i2 := 0
 //line scan_lookback.go:184
 							for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line scan_lookback.go:184
 								{
 //line scan_lookback.go:184
 									j := gc_i2 + 0
 //line scan_lookback.go:184
-									_ = j
-//line scan_lookback.go:184
 									x := gc_xs2[j]
-//line scan_lookback.go:184
-									_ = x
-//line scan_lookback.go:184
 									{
+//line scan_lookback.go:185
 										totals[j] = s
 										s += x
 									}
-//line scan_lookback.go:187
 								}
-//line scan_lookback.go:187
 								{
 //line scan_lookback.go:187
 									j := gc_i2 + 1
 //line scan_lookback.go:187
-									_ = j
-//line scan_lookback.go:187
 									x := gc_xs2[j]
-//line scan_lookback.go:187
-									_ = x
-//line scan_lookback.go:184
 									{
+//line scan_lookback.go:185
 										totals[j] = s
 										s += x
 									}
-//line scan_lookback.go:187
 								}
-//line scan_lookback.go:187
 								{
 //line scan_lookback.go:187
 									j := gc_i2 + 2
 //line scan_lookback.go:187
-									_ = j
-//line scan_lookback.go:187
 									x := gc_xs2[j]
-//line scan_lookback.go:187
-									_ = x
-//line scan_lookback.go:184
 									{
+//line scan_lookback.go:185
 										totals[j] = s
 										s += x
 									}
-//line scan_lookback.go:187
 								}
-//line scan_lookback.go:187
 								{
 //line scan_lookback.go:187
 									j := gc_i2 + 3
 //line scan_lookback.go:187
-									_ = j
-//line scan_lookback.go:187
 									x := gc_xs2[j]
-//line scan_lookback.go:187
-									_ = x
-//line scan_lookback.go:184
 									{
+//line scan_lookback.go:185
 										totals[j] = s
 										s += x
 									}
-//line scan_lookback.go:187
 								}
-//line scan_lookback.go:187
 							}
 //line scan_lookback.go:184
 							for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line scan_lookback.go:184
 								{
 //line scan_lookback.go:184
 									j := gc_i2
 //line scan_lookback.go:184
-									_ = j
-//line scan_lookback.go:184
 									x := gc_xs2[j]
-//line scan_lookback.go:184
-									_ = x
-//line scan_lookback.go:184
 									{
+//line scan_lookback.go:185
 										totals[j] = s
 										s += x
 									}
-//line scan_lookback.go:187
 								}
-//line scan_lookback.go:187
 							}
-//line scan_lookback.go:187
 						}
+//line scan_lookback.go:188
 						sh[0].prefix = scanPublish(status, tile, s)
 					}
 				}
@@ -4728,42 +3345,36 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 		}
 	})
 	var gc_jam3 gc_jam_scanSerial[T]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := 0
-			if gc_off6 >= 0 && gc_off6 < len(sh) && gc_bdx2 <= len(totals) {
-				gc_at8 := sh[gc_off6:][:1]
-				gc_at9 := totals[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:175
-					tid := gc_tx2
-					_ = tid
-					lo := gc_s_lo[gc_rank2]
-					hi := gc_s_hi[gc_rank2]
-
+//line scan_lookback.go:196
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off6 := 0
+		if gc_off6 >= 0 && gc_off6 < len(sh) && gc_bdx2 <= len(totals) {
+			gc_at8 := sh[gc_off6:][:1]
+			gc_at9 := totals[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line scan_lookback.go:177
+				lo := gc_s_lo[gc_rank2]
+				hi := gc_s_hi[gc_rank2]
 //line scan_lookback.go:191
-					gc_jam_scanSerial_add(&gc_jam3, in[lo:hi], out[lo:hi], gc_at8[0].prefix+gc_at9[gc_tx2], inclusive)
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				gc_jam_scanSerial_add(&gc_jam3, in[lo:hi], out[lo:hi], gc_at8[0].prefix+gc_at9[gc_tx2], inclusive)
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line scan_lookback.go:175
-					tid := gc_tx2
-					_ = tid
-					lo := gc_s_lo[gc_rank2]
-					hi := gc_s_hi[gc_rank2]
-
+				tid := gc_tx2
+//line scan_lookback.go:177
+				lo := gc_s_lo[gc_rank2]
+				hi := gc_s_hi[gc_rank2]
 //line scan_lookback.go:191
-					gc_jam_scanSerial_add(&gc_jam3, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
-				}
+				gc_jam_scanSerial_add(&gc_jam3, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 			}
 		}
 	}
+//line scan_lookback.go:196
 	gc_jam_scanSerial_flush(&gc_jam3)
 }
 
@@ -4806,13 +3417,8 @@ func gc_jam_scanSerial_flush[T Number](gc_j *gc_jam_scanSerial[T]) {
 // gc_jam_scanSerial_run1 runs the rest of scanSerial for one thread, as written.
 func gc_jam_scanSerial_run1[T Number](gc_l *gc_jam_scanSerial_lane[T]) {
 	in, out, offset, inclusive := gc_l.in, gc_l.out, gc_l.offset, gc_l.inclusive
-	_ = in
-	_ = out
-	_ = offset
-	_ = inclusive
 //line scan.go:119
 	s := offset
-//line scan.go:120
 	if inclusive {
 		for i, x := range in {
 			s += x
@@ -4820,7 +3426,6 @@ func gc_jam_scanSerial_run1[T Number](gc_l *gc_jam_scanSerial_lane[T]) {
 		}
 		return
 	}
-//line scan.go:127
 	for i, x := range in {
 		out[i] = s
 		s += x
@@ -4830,37 +3435,36 @@ func gc_jam_scanSerial_run1[T Number](gc_l *gc_jam_scanSerial_lane[T]) {
 // gc_jam_scanSerial_run4 runs the rest of scanSerial for 4 threads, their loops interleaved.
 func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 	gc_l0_in := gc_j.lanes[0].in
-	_ = gc_l0_in
+//line scan.go:137
 	gc_l0_out := gc_j.lanes[0].out
-	_ = gc_l0_out
+//line scan.go:139
 	gc_l0_offset := gc_j.lanes[0].offset
-	_ = gc_l0_offset
+//line scan.go:141
 	gc_l0_inclusive := gc_j.lanes[0].inclusive
-	_ = gc_l0_inclusive
+//line scan.go:143
 	gc_l1_in := gc_j.lanes[1].in
-	_ = gc_l1_in
+//line scan.go:145
 	gc_l1_out := gc_j.lanes[1].out
-	_ = gc_l1_out
+//line scan.go:147
 	gc_l1_offset := gc_j.lanes[1].offset
-	_ = gc_l1_offset
+//line scan.go:149
 	gc_l1_inclusive := gc_j.lanes[1].inclusive
-	_ = gc_l1_inclusive
+//line scan.go:151
 	gc_l2_in := gc_j.lanes[2].in
-	_ = gc_l2_in
+//line scan.go:153
 	gc_l2_out := gc_j.lanes[2].out
-	_ = gc_l2_out
+//line scan.go:155
 	gc_l2_offset := gc_j.lanes[2].offset
-	_ = gc_l2_offset
+//line scan.go:157
 	gc_l2_inclusive := gc_j.lanes[2].inclusive
-	_ = gc_l2_inclusive
+//line scan.go:159
 	gc_l3_in := gc_j.lanes[3].in
-	_ = gc_l3_in
+//line scan.go:161
 	gc_l3_out := gc_j.lanes[3].out
-	_ = gc_l3_out
+//line scan.go:163
 	gc_l3_offset := gc_j.lanes[3].offset
-	_ = gc_l3_offset
+//line scan.go:165
 	gc_l3_inclusive := gc_j.lanes[3].inclusive
-	_ = gc_l3_inclusive
 //line scan.go:119
 	gc_l0_s := gc_l0_offset
 //line scan.go:119
@@ -4874,92 +3478,46 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 		gc_n1 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
 		gc_r3 := gc_l0_in[:gc_n1]
 //line scan.go:121
-		_ = gc_r3
-//line scan.go:121
 		gc_w4 := gc_l0_out[:gc_n1]
-//line scan.go:121
-		_ = gc_w4
 //line scan.go:121
 		gc_r5 := gc_l1_in[:gc_n1]
 //line scan.go:121
-		_ = gc_r5
-//line scan.go:121
 		gc_w6 := gc_l1_out[:gc_n1]
-//line scan.go:121
-		_ = gc_w6
 //line scan.go:121
 		gc_r7 := gc_l2_in[:gc_n1]
 //line scan.go:121
-		_ = gc_r7
-//line scan.go:121
 		gc_w8 := gc_l2_out[:gc_n1]
-//line scan.go:121
-		_ = gc_w8
 //line scan.go:121
 		gc_r9 := gc_l3_in[:gc_n1]
 //line scan.go:121
-		_ = gc_r9
-//line scan.go:121
 		gc_w10 := gc_l3_out[:gc_n1]
-//line scan.go:121
-		_ = gc_w10
 //line scan.go:121
 		for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line scan.go:121
-			{
+			gc_l0_i := gc_i2
 //line scan.go:121
-				gc_l0_i := gc_i2
+			gc_l0_x := gc_r3[gc_i2]
+			gc_l0_s += gc_l0_x
+			gc_w4[gc_l0_i] = gc_l0_s
 //line scan.go:121
-				_ = gc_l0_i
+			gc_l1_i := gc_i2
 //line scan.go:121
-				gc_l0_x := gc_r3[gc_i2]
+			gc_l1_x := gc_r5[gc_i2]
+			gc_l1_s += gc_l1_x
+			gc_w6[gc_l1_i] = gc_l1_s
 //line scan.go:121
-				_ = gc_l0_x
-				gc_l0_s += gc_l0_x
-				gc_w4[gc_l0_i] = gc_l0_s
-			}
+			gc_l2_i := gc_i2
 //line scan.go:121
-			{
+			gc_l2_x := gc_r7[gc_i2]
+			gc_l2_s += gc_l2_x
+			gc_w8[gc_l2_i] = gc_l2_s
 //line scan.go:121
-				gc_l1_i := gc_i2
+			gc_l3_i := gc_i2
 //line scan.go:121
-				_ = gc_l1_i
-//line scan.go:121
-				gc_l1_x := gc_r5[gc_i2]
-//line scan.go:121
-				_ = gc_l1_x
-				gc_l1_s += gc_l1_x
-				gc_w6[gc_l1_i] = gc_l1_s
-			}
-//line scan.go:121
-			{
-//line scan.go:121
-				gc_l2_i := gc_i2
-//line scan.go:121
-				_ = gc_l2_i
-//line scan.go:121
-				gc_l2_x := gc_r7[gc_i2]
-//line scan.go:121
-				_ = gc_l2_x
-				gc_l2_s += gc_l2_x
-				gc_w8[gc_l2_i] = gc_l2_s
-			}
-//line scan.go:121
-			{
-//line scan.go:121
-				gc_l3_i := gc_i2
-//line scan.go:121
-				_ = gc_l3_i
-//line scan.go:121
-				gc_l3_x := gc_r9[gc_i2]
-//line scan.go:121
-				_ = gc_l3_x
-				gc_l3_s += gc_l3_x
-				gc_w10[gc_l3_i] = gc_l3_s
-			}
-//line scan.go:124
+			gc_l3_x := gc_r9[gc_i2]
+			gc_l3_s += gc_l3_x
+			gc_w10[gc_l3_i] = gc_l3_s
 		}
-//line scan.go:121
 		{
 //line scan.go:121
 			gc_l0_in := gc_j.lanes[0].in
@@ -4970,17 +3528,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:121
 				gc_l0_i := gc_i11
 //line scan.go:121
-				_ = gc_l0_i
-//line scan.go:121
 				gc_l0_x := gc_l0_in[gc_i11]
-//line scan.go:121
-				_ = gc_l0_x
 				gc_l0_s += gc_l0_x
 				gc_l0_out[gc_l0_i] = gc_l0_s
 			}
-//line scan.go:124
 		}
-//line scan.go:121
 		{
 //line scan.go:121
 			gc_l1_in := gc_j.lanes[1].in
@@ -4991,17 +3543,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:121
 				gc_l1_i := gc_i12
 //line scan.go:121
-				_ = gc_l1_i
-//line scan.go:121
 				gc_l1_x := gc_l1_in[gc_i12]
-//line scan.go:121
-				_ = gc_l1_x
 				gc_l1_s += gc_l1_x
 				gc_l1_out[gc_l1_i] = gc_l1_s
 			}
-//line scan.go:124
 		}
-//line scan.go:121
 		{
 //line scan.go:121
 			gc_l2_in := gc_j.lanes[2].in
@@ -5012,17 +3558,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:121
 				gc_l2_i := gc_i13
 //line scan.go:121
-				_ = gc_l2_i
-//line scan.go:121
 				gc_l2_x := gc_l2_in[gc_i13]
-//line scan.go:121
-				_ = gc_l2_x
 				gc_l2_s += gc_l2_x
 				gc_l2_out[gc_l2_i] = gc_l2_s
 			}
-//line scan.go:124
 		}
-//line scan.go:121
 		{
 //line scan.go:121
 			gc_l3_in := gc_j.lanes[3].in
@@ -5033,15 +3573,10 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:121
 				gc_l3_i := gc_i14
 //line scan.go:121
-				_ = gc_l3_i
-//line scan.go:121
 				gc_l3_x := gc_l3_in[gc_i14]
-//line scan.go:121
-				_ = gc_l3_x
 				gc_l3_s += gc_l3_x
 				gc_l3_out[gc_l3_i] = gc_l3_s
 			}
-//line scan.go:124
 		}
 //line scan.go:124
 	} else if (!gc_l0_inclusive) && (!gc_l1_inclusive) && (!gc_l2_inclusive) && (!gc_l3_inclusive) {
@@ -5050,92 +3585,46 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:127
 		gc_r17 := gc_l0_in[:gc_n15]
 //line scan.go:127
-		_ = gc_r17
-//line scan.go:127
 		gc_w18 := gc_l0_out[:gc_n15]
-//line scan.go:127
-		_ = gc_w18
 //line scan.go:127
 		gc_r19 := gc_l1_in[:gc_n15]
 //line scan.go:127
-		_ = gc_r19
-//line scan.go:127
 		gc_w20 := gc_l1_out[:gc_n15]
-//line scan.go:127
-		_ = gc_w20
 //line scan.go:127
 		gc_r21 := gc_l2_in[:gc_n15]
 //line scan.go:127
-		_ = gc_r21
-//line scan.go:127
 		gc_w22 := gc_l2_out[:gc_n15]
-//line scan.go:127
-		_ = gc_w22
 //line scan.go:127
 		gc_r23 := gc_l3_in[:gc_n15]
 //line scan.go:127
-		_ = gc_r23
-//line scan.go:127
 		gc_w24 := gc_l3_out[:gc_n15]
-//line scan.go:127
-		_ = gc_w24
 //line scan.go:127
 		for gc_i16 := 0; gc_i16 < gc_n15; gc_i16++ {
 //line scan.go:127
-			{
+			gc_l0_i2 := gc_i16
 //line scan.go:127
-				gc_l0_i2 := gc_i16
+			gc_l0_x2 := gc_r17[gc_i16]
+			gc_w18[gc_l0_i2] = gc_l0_s
+			gc_l0_s += gc_l0_x2
 //line scan.go:127
-				_ = gc_l0_i2
+			gc_l1_i2 := gc_i16
 //line scan.go:127
-				gc_l0_x2 := gc_r17[gc_i16]
+			gc_l1_x2 := gc_r19[gc_i16]
+			gc_w20[gc_l1_i2] = gc_l1_s
+			gc_l1_s += gc_l1_x2
 //line scan.go:127
-				_ = gc_l0_x2
-				gc_w18[gc_l0_i2] = gc_l0_s
-				gc_l0_s += gc_l0_x2
-			}
+			gc_l2_i2 := gc_i16
 //line scan.go:127
-			{
+			gc_l2_x2 := gc_r21[gc_i16]
+			gc_w22[gc_l2_i2] = gc_l2_s
+			gc_l2_s += gc_l2_x2
 //line scan.go:127
-				gc_l1_i2 := gc_i16
+			gc_l3_i2 := gc_i16
 //line scan.go:127
-				_ = gc_l1_i2
-//line scan.go:127
-				gc_l1_x2 := gc_r19[gc_i16]
-//line scan.go:127
-				_ = gc_l1_x2
-				gc_w20[gc_l1_i2] = gc_l1_s
-				gc_l1_s += gc_l1_x2
-			}
-//line scan.go:127
-			{
-//line scan.go:127
-				gc_l2_i2 := gc_i16
-//line scan.go:127
-				_ = gc_l2_i2
-//line scan.go:127
-				gc_l2_x2 := gc_r21[gc_i16]
-//line scan.go:127
-				_ = gc_l2_x2
-				gc_w22[gc_l2_i2] = gc_l2_s
-				gc_l2_s += gc_l2_x2
-			}
-//line scan.go:127
-			{
-//line scan.go:127
-				gc_l3_i2 := gc_i16
-//line scan.go:127
-				_ = gc_l3_i2
-//line scan.go:127
-				gc_l3_x2 := gc_r23[gc_i16]
-//line scan.go:127
-				_ = gc_l3_x2
-				gc_w24[gc_l3_i2] = gc_l3_s
-				gc_l3_s += gc_l3_x2
-			}
-//line scan.go:130
+			gc_l3_x2 := gc_r23[gc_i16]
+			gc_w24[gc_l3_i2] = gc_l3_s
+			gc_l3_s += gc_l3_x2
 		}
-//line scan.go:127
 		{
 //line scan.go:127
 			gc_l0_in := gc_j.lanes[0].in
@@ -5146,17 +3635,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:127
 				gc_l0_i2 := gc_i25
 //line scan.go:127
-				_ = gc_l0_i2
-//line scan.go:127
 				gc_l0_x2 := gc_l0_in[gc_i25]
-//line scan.go:127
-				_ = gc_l0_x2
 				gc_l0_out[gc_l0_i2] = gc_l0_s
 				gc_l0_s += gc_l0_x2
 			}
-//line scan.go:130
 		}
-//line scan.go:127
 		{
 //line scan.go:127
 			gc_l1_in := gc_j.lanes[1].in
@@ -5167,17 +3650,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:127
 				gc_l1_i2 := gc_i26
 //line scan.go:127
-				_ = gc_l1_i2
-//line scan.go:127
 				gc_l1_x2 := gc_l1_in[gc_i26]
-//line scan.go:127
-				_ = gc_l1_x2
 				gc_l1_out[gc_l1_i2] = gc_l1_s
 				gc_l1_s += gc_l1_x2
 			}
-//line scan.go:130
 		}
-//line scan.go:127
 		{
 //line scan.go:127
 			gc_l2_in := gc_j.lanes[2].in
@@ -5188,17 +3665,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:127
 				gc_l2_i2 := gc_i27
 //line scan.go:127
-				_ = gc_l2_i2
-//line scan.go:127
 				gc_l2_x2 := gc_l2_in[gc_i27]
-//line scan.go:127
-				_ = gc_l2_x2
 				gc_l2_out[gc_l2_i2] = gc_l2_s
 				gc_l2_s += gc_l2_x2
 			}
-//line scan.go:130
 		}
-//line scan.go:127
 		{
 //line scan.go:127
 			gc_l3_in := gc_j.lanes[3].in
@@ -5209,17 +3680,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:127
 				gc_l3_i2 := gc_i28
 //line scan.go:127
-				_ = gc_l3_i2
-//line scan.go:127
 				gc_l3_x2 := gc_l3_in[gc_i28]
-//line scan.go:127
-				_ = gc_l3_x2
 				gc_l3_out[gc_l3_i2] = gc_l3_s
 				gc_l3_s += gc_l3_x2
 			}
-//line scan.go:130
 		}
-//line scan.go:130
 	} else {
 //line scan.go:130
 		func() {
@@ -5285,11 +3750,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			}
 //line scan.go:130
 		}()
-//line scan.go:130
 	}
 }
 
 // gc_files_scan_lookback holds the source files whose lines the kernels' records hash.
 //
 //go:embed scan.go scan_block.go scan_lookback.go
+//line scan.go:136
 var gc_files_scan_lookback embed.FS

@@ -51,192 +51,146 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(offsets, out)
-		_ = gc_apart
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_bx*gc_bdx, perBlock
-				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
-					for gc_seg := gc_from; gc_seg < gc_to; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_to, gc_qd-gc_r)
-						gc_seglen := gc_segend - gc_seg
-						gc_off := (gc_bx * gc_bdx) + gc_seg
-						gc_off2 := gc_q
-						if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(offsets) && gc_apart {
-							gc_at := out[gc_off:][:gc_seglen]
-							gc_at2 := offsets[gc_off2:][:1]
-							gc_elem := gc_at2[0]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
+//line scan_multi.go:118
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, perBlock
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					gc_off2 := gc_q
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(offsets) && gc_apart {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_at2 := offsets[gc_off2:][:1]
+						gc_elem := gc_at2[0]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line scan_multi.go:99
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line scan_multi.go:100
-								{
-									gc_at[gc_u] += gc_elem
-								}
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							{
+//line scan_multi.go:101
+								gc_at[gc_u] += gc_elem
 							}
-						} else {
-							gc_step := gc_seg
-							for ; gc_step+3 < gc_segend; gc_step += 4 {
-								{
-									gc_tx := gc_step + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line scan_multi.go:99
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx := gc_step + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line scan_multi.go:99
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx := gc_step + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line scan_multi.go:99
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx := gc_step + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line scan_multi.go:99
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-							}
-							for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						}
+					} else {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line scan_multi.go:100
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line scan_multi.go:99
+								i := gc_bx*gc_bdx + gc_tx
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line scan_multi.go:99
+								i := gc_bx*gc_bdx + gc_tx
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line scan_multi.go:99
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 						}
-						gc_seg = gc_segend
-					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line scan_multi.go:100
 							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan_multi.go:99
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan_multi.go:99
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan_multi.go:99
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
+								out[i] += offsets[gc_q]
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line scan_multi.go:100
 						{
 							out[i] += offsets[i/perBlock]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan_multi.go:99
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan_multi.go:99
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan_multi.go:99
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_multi.go:99
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] += offsets[i/perBlock]
 					}
 				}
 			}
@@ -247,4 +201,5 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 // gc_files_scan_multi holds the source files whose lines the kernels' records hash.
 //
 //go:embed scan_multi.go
+//line scan_multi.go:113
 var gc_files_scan_multi embed.FS

@@ -73,192 +73,146 @@ func gc_body_uniformAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, out
 			gc_bx5 = 0
 		}
 		gc_apart5 := compiled.Disjoint(offsets, out)
-		_ = gc_apart5
-		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound5 := compiled.Diff(len(out), gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
-			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_qoff5, gc_qd5 := gc_bx5*gc_bdx5, perBlock
-				if compiled.Segmented(gc_qoff5, gc_qd5, gc_from5, gc_to5) {
-					for gc_seg5 := gc_from5; gc_seg5 < gc_to5; {
-						gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
-						gc_r := gc_qoff5 - gc_q*gc_qd5
-						_, _ = gc_q, gc_r
-						gc_segend5 := min(gc_to5, gc_qd5-gc_r)
-						gc_seglen5 := gc_segend5 - gc_seg5
-						gc_off9 := (gc_bx5 * gc_bdx5) + gc_seg5
-						gc_off10 := gc_q
-						if gc_off9 >= 0 && gc_off9 <= len(out) && gc_seglen5 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(offsets) && gc_apart5 {
-							gc_at9 := out[gc_off9:][:gc_seglen5]
-							gc_at10 := offsets[gc_off10:][:1]
-							gc_elem5 := gc_at10[0]
-							for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
-								gc_tx5 := gc_seg5 + gc_u5
-								gc_rank5 := gc_base5 + gc_tx5
-								_ = gc_rank5
-
+//line scan_multi.go:118
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound5 := compiled.Diff(len(out), gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
+			gc_to5 = gc_bound5
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_qoff5, gc_qd5 := gc_bx5*gc_bdx5, perBlock
+			if compiled.Segmented(gc_qoff5, gc_qd5, gc_from5, gc_to5) {
+				for gc_seg5 := gc_from5; gc_seg5 < gc_to5; {
+					gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
+					gc_r := gc_qoff5 - gc_q*gc_qd5
+					_, _ = gc_q, gc_r
+					gc_segend5 := min(gc_to5, gc_qd5-gc_r)
+					gc_seglen5 := gc_segend5 - gc_seg5
+					gc_off9 := (gc_bx5 * gc_bdx5) + gc_seg5
+					gc_off10 := gc_q
+					if gc_off9 >= 0 && gc_off9 <= len(out) && gc_seglen5 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(offsets) && gc_apart5 {
+						gc_at9 := out[gc_off9:][:gc_seglen5]
+						gc_at10 := offsets[gc_off10:][:1]
+						gc_elem5 := gc_at10[0]
+						for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
+							gc_tx5 := gc_seg5 + gc_u5
 //line scan_multi.go:99
-								i := gc_bx5*gc_bdx5 + gc_tx5
-								_ = i
-
-//line scan_multi.go:100
-								{
-									gc_at9[gc_u5] += gc_elem5
-								}
+							i := gc_bx5*gc_bdx5 + gc_tx5
+							_ = i
+							{
+//line scan_multi.go:101
+								gc_at9[gc_u5] += gc_elem5
 							}
-						} else {
-							gc_step9 := gc_seg5
-							for ; gc_step9+3 < gc_segend5; gc_step9 += 4 {
-								{
-									gc_tx5 := gc_step9 + 0
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line scan_multi.go:99
-									i := gc_bx5*gc_bdx5 + gc_tx5
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx5 := gc_step9 + 1
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line scan_multi.go:99
-									i := gc_bx5*gc_bdx5 + gc_tx5
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx5 := gc_step9 + 2
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line scan_multi.go:99
-									i := gc_bx5*gc_bdx5 + gc_tx5
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx5 := gc_step9 + 3
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line scan_multi.go:99
-									i := gc_bx5*gc_bdx5 + gc_tx5
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-							}
-							for gc_tx5 := gc_step9; gc_tx5 < gc_segend5; gc_tx5++ {
+						}
+					} else {
+						gc_step9 := gc_seg5
+						for ; gc_step9+3 < gc_segend5; gc_step9 += 4 {
+							{
+								gc_tx5 := gc_step9 + 0
 								gc_rank5 := gc_base5 + gc_tx5
 								gc_pos5.Thread = gc_rank5
-
 //line scan_multi.go:99
 								i := gc_bx5*gc_bdx5 + gc_tx5
-								_ = i
-
-//line scan_multi.go:100
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx5 := gc_step9 + 1
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+//line scan_multi.go:99
+								i := gc_bx5*gc_bdx5 + gc_tx5
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx5 := gc_step9 + 2
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+//line scan_multi.go:99
+								i := gc_bx5*gc_bdx5 + gc_tx5
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx5 := gc_step9 + 3
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+//line scan_multi.go:99
+								i := gc_bx5*gc_bdx5 + gc_tx5
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 						}
-						gc_seg5 = gc_segend5
-					}
-				} else {
-					gc_step10 := gc_from5
-					for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
-						{
-							gc_tx5 := gc_step10 + 0
+						for gc_tx5 := gc_step9; gc_tx5 < gc_segend5; gc_tx5++ {
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line scan_multi.go:99
 							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line scan_multi.go:100
 							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx5 := gc_step10 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line scan_multi.go:99
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx5 := gc_step10 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line scan_multi.go:99
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx5 := gc_step10 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line scan_multi.go:99
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
+								out[i] += offsets[gc_q]
 							}
 						}
 					}
-					for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_seg5 = gc_segend5
+				}
+			} else {
+				gc_step10 := gc_from5
+				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+					{
+						gc_tx5 := gc_step10 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line scan_multi.go:99
 						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line scan_multi.go:100
 						{
 							out[i] += offsets[i/perBlock]
 						}
+					}
+					{
+						gc_tx5 := gc_step10 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line scan_multi.go:99
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+					{
+						gc_tx5 := gc_step10 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line scan_multi.go:99
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+					{
+						gc_tx5 := gc_step10 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line scan_multi.go:99
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+				}
+				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line scan_multi.go:99
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					{
+						out[i] += offsets[i/perBlock]
 					}
 				}
 			}
@@ -285,66 +239,36 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 			gc_bx2 = 0
 		}
 		gc_apart2 := compiled.Disjoint(offsets, out)
-		_ = gc_apart2
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, perBlock
-				if compiled.Segmented(gc_qoff2, gc_qd2, gc_from2, gc_to2) {
-					for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-						gc_r := gc_qoff2 - gc_q*gc_qd2
-						_, _ = gc_q, gc_r
-						gc_segend2 := min(gc_to2, gc_qd2-gc_r)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off3 := (gc_bx2 * gc_bdx2) + gc_seg2
-						gc_off4 := gc_q
-						if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(offsets) && gc_apart2 {
-							gc_at3 := out[gc_off3:][:gc_seglen2]
-							gc_at4 := offsets[gc_off4:][:1]
-							gc_elem2 := gc_at4[0]
-							gc_vstep := gc_seg2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line scan_multi.go:118
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, perBlock
+			if compiled.Segmented(gc_qoff2, gc_qd2, gc_from2, gc_to2) {
+				for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_to2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_seg2
+					gc_off4 := gc_q
+					if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(offsets) && gc_apart2 {
+						gc_at3 := out[gc_off3:][:gc_seglen2]
+						gc_at4 := offsets[gc_off4:][:1]
+						gc_elem2 := gc_at4[0]
+						gc_vstep := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan_multi.go:99
-									gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line scan_multi.go:99
-									_ = gc_Lane0Mask322
-									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-//line scan_multi.go:99
-										var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line scan_multi.go:99
-										_ = i
-//line scan_multi.go:100
-										{
-//line scan_multi.go:100
-											archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask322)).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
-//line scan_multi.go:100
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line scan_multi.go:99
-								gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line scan_multi.go:99
-								_ = gc_Lane0Mask32
-								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
@@ -352,177 +276,155 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 									var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line scan_multi.go:99
 									_ = i
-//line scan_multi.go:100
 									{
 //line scan_multi.go:100
-										archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask32)).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
-//line scan_multi.go:100
+										archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask322)).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
 									}
 								}
+//line scan_multi.go:102
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
-							for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_seg2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
+						}
+						if compiled.SIMD {
 //line scan_multi.go:99
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line scan_multi.go:100
-								{
-									gc_at3[gc_u2] += gc_elem2
-								}
-							}
-						} else {
-							gc_step3 := gc_seg2
-							for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
-								{
-									gc_tx2 := gc_step3 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line scan_multi.go:99
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx2 := gc_step3 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line scan_multi.go:99
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx2 := gc_step3 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line scan_multi.go:99
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx2 := gc_step3 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line scan_multi.go:99
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-							}
-							for gc_tx2 := gc_step3; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
+//line scan_multi.go:99
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line scan_multi.go:99
+								_ = i
+								{
+//line scan_multi.go:100
+									archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask32)).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
+								}
+							}
+//line scan_multi.go:102
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+//line scan_multi.go:99
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							{
+//line scan_multi.go:101
+								gc_at3[gc_u2] += gc_elem2
+							}
+						}
+					} else {
+						gc_step3 := gc_seg2
+						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
+							{
+								gc_tx2 := gc_step3 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line scan_multi.go:99
 								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line scan_multi.go:100
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx2 := gc_step3 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line scan_multi.go:99
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx2 := gc_step3 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line scan_multi.go:99
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx2 := gc_step3 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line scan_multi.go:99
+								i := gc_bx2*gc_bdx2 + gc_tx2
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
+						for gc_tx2 := gc_step3; gc_tx2 < gc_segend2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan_multi.go:99
 							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line scan_multi.go:100
 							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line scan_multi.go:99
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line scan_multi.go:99
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line scan_multi.go:99
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
+								out[i] += offsets[gc_q]
 							}
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line scan_multi.go:99
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line scan_multi.go:100
 						{
 							out[i] += offsets[i/perBlock]
 						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line scan_multi.go:99
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line scan_multi.go:99
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line scan_multi.go:99
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan_multi.go:99
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] += offsets[i/perBlock]
 					}
 				}
 			}
@@ -549,58 +451,34 @@ func gc_body_uniformAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, out []i
 			gc_bx3 = 0
 		}
 		gc_apart3 := compiled.Disjoint(offsets, out)
-		_ = gc_apart3
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound3 := compiled.Diff(len(out), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_qoff3, gc_qd3 := gc_bx3*gc_bdx3, perBlock
-				if compiled.Segmented(gc_qoff3, gc_qd3, gc_from3, gc_to3) {
-					for gc_seg3 := gc_from3; gc_seg3 < gc_to3; {
-						gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
-						gc_r := gc_qoff3 - gc_q*gc_qd3
-						_, _ = gc_q, gc_r
-						gc_segend3 := min(gc_to3, gc_qd3-gc_r)
-						gc_seglen3 := gc_segend3 - gc_seg3
-						gc_off5 := (gc_bx3 * gc_bdx3) + gc_seg3
-						gc_off6 := gc_q
-						if gc_off5 >= 0 && gc_off5 <= len(out) && gc_seglen3 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(offsets) && gc_apart3 {
-							gc_at5 := out[gc_off5:][:gc_seglen3]
-							gc_at6 := offsets[gc_off6:][:1]
-							gc_elem3 := gc_at6[0]
-							gc_vstep2 := gc_seg3
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop2 bool
-								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-									for ; gc_vstep2+15 < gc_segend3; gc_vstep2 += 16 {
-										gc_tx3 := gc_vstep2
-										gc_rank3 := gc_base3 + gc_tx3
-										gc_pos3.Thread = gc_rank3
-//line scan_multi.go:99
-										var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line scan_multi.go:99
-										_ = i
-//line scan_multi.go:100
-										{
-//line scan_multi.go:100
-											archsimd.LoadInt32x16Slice(gc_at5[(gc_tx3 - gc_seg3):]).Add(archsimd.BroadcastInt32x16(gc_at6[0])).StoreSlice(gc_at5[(gc_tx3 - gc_seg3):])
-//line scan_multi.go:100
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep2, false
-								}(gc_vstep2)
-								if gc_stop2 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep2+7 < gc_segend3; gc_vstep2 += 8 {
+//line scan_multi.go:118
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound3 := compiled.Diff(len(out), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_qoff3, gc_qd3 := gc_bx3*gc_bdx3, perBlock
+			if compiled.Segmented(gc_qoff3, gc_qd3, gc_from3, gc_to3) {
+				for gc_seg3 := gc_from3; gc_seg3 < gc_to3; {
+					gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
+					gc_r := gc_qoff3 - gc_q*gc_qd3
+					_, _ = gc_q, gc_r
+					gc_segend3 := min(gc_to3, gc_qd3-gc_r)
+					gc_seglen3 := gc_segend3 - gc_seg3
+					gc_off5 := (gc_bx3 * gc_bdx3) + gc_seg3
+					gc_off6 := gc_q
+					if gc_off5 >= 0 && gc_off5 <= len(out) && gc_seglen3 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(offsets) && gc_apart3 {
+						gc_at5 := out[gc_off5:][:gc_seglen3]
+						gc_at6 := offsets[gc_off6:][:1]
+						gc_elem3 := gc_at6[0]
+						gc_vstep2 := gc_seg3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_segend3; gc_vstep2 += 16 {
 									gc_tx3 := gc_vstep2
 									gc_rank3 := gc_base3 + gc_tx3
 									gc_pos3.Thread = gc_rank3
@@ -608,177 +486,153 @@ func gc_body_uniformAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, out []i
 									var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line scan_multi.go:99
 									_ = i
-//line scan_multi.go:100
 									{
 //line scan_multi.go:100
-										archsimd.LoadInt32x8Slice(gc_at5[(gc_tx3 - gc_seg3):]).Add(archsimd.BroadcastInt32x8(gc_at6[0])).StoreSlice(gc_at5[(gc_tx3 - gc_seg3):])
-//line scan_multi.go:100
+										archsimd.LoadInt32x16Slice(gc_at5[(gc_tx3 - gc_seg3):]).Add(archsimd.BroadcastInt32x16(gc_at6[0])).StoreSlice(gc_at5[(gc_tx3 - gc_seg3):])
 									}
 								}
+//line scan_multi.go:102
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
 							}
-							for gc_u3 := gc_vstep2 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
-								gc_tx3 := gc_seg3 + gc_u3
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-
-//line scan_multi.go:99
-								i := gc_bx3*gc_bdx3 + gc_tx3
-								_ = i
-
-//line scan_multi.go:100
-								{
-									gc_at5[gc_u3] += gc_elem3
-								}
-							}
-						} else {
-							gc_step5 := gc_seg3
-							for ; gc_step5+3 < gc_segend3; gc_step5 += 4 {
-								{
-									gc_tx3 := gc_step5 + 0
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line scan_multi.go:99
-									i := gc_bx3*gc_bdx3 + gc_tx3
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx3 := gc_step5 + 1
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line scan_multi.go:99
-									i := gc_bx3*gc_bdx3 + gc_tx3
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx3 := gc_step5 + 2
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line scan_multi.go:99
-									i := gc_bx3*gc_bdx3 + gc_tx3
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx3 := gc_step5 + 3
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line scan_multi.go:99
-									i := gc_bx3*gc_bdx3 + gc_tx3
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-							}
-							for gc_tx3 := gc_step5; gc_tx3 < gc_segend3; gc_tx3++ {
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_segend3; gc_vstep2 += 8 {
+								gc_tx3 := gc_vstep2
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
-
+//line scan_multi.go:99
+								var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line scan_multi.go:99
+								_ = i
+								{
+//line scan_multi.go:100
+									archsimd.LoadInt32x8Slice(gc_at5[(gc_tx3 - gc_seg3):]).Add(archsimd.BroadcastInt32x8(gc_at6[0])).StoreSlice(gc_at5[(gc_tx3 - gc_seg3):])
+								}
+							}
+//line scan_multi.go:102
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep2 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx3 := gc_seg3 + gc_u3
+//line scan_multi.go:99
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+							{
+//line scan_multi.go:101
+								gc_at5[gc_u3] += gc_elem3
+							}
+						}
+					} else {
+						gc_step5 := gc_seg3
+						for ; gc_step5+3 < gc_segend3; gc_step5 += 4 {
+							{
+								gc_tx3 := gc_step5 + 0
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
 //line scan_multi.go:99
 								i := gc_bx3*gc_bdx3 + gc_tx3
-								_ = i
-
-//line scan_multi.go:100
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx3 := gc_step5 + 1
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+//line scan_multi.go:99
+								i := gc_bx3*gc_bdx3 + gc_tx3
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx3 := gc_step5 + 2
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+//line scan_multi.go:99
+								i := gc_bx3*gc_bdx3 + gc_tx3
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx3 := gc_step5 + 3
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+//line scan_multi.go:99
+								i := gc_bx3*gc_bdx3 + gc_tx3
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 						}
-						gc_seg3 = gc_segend3
-					}
-				} else {
-					gc_step6 := gc_from3
-					for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
-						{
-							gc_tx3 := gc_step6 + 0
+						for gc_tx3 := gc_step5; gc_tx3 < gc_segend3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line scan_multi.go:99
 							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line scan_multi.go:100
 							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx3 := gc_step6 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line scan_multi.go:99
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx3 := gc_step6 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line scan_multi.go:99
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx3 := gc_step6 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line scan_multi.go:99
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
+								out[i] += offsets[gc_q]
 							}
 						}
 					}
-					for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_seg3 = gc_segend3
+				}
+			} else {
+				gc_step6 := gc_from3
+				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+					{
+						gc_tx3 := gc_step6 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line scan_multi.go:99
 						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line scan_multi.go:100
 						{
 							out[i] += offsets[i/perBlock]
 						}
+					}
+					{
+						gc_tx3 := gc_step6 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line scan_multi.go:99
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+					{
+						gc_tx3 := gc_step6 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line scan_multi.go:99
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+					{
+						gc_tx3 := gc_step6 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line scan_multi.go:99
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+				}
+				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line scan_multi.go:99
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					{
+						out[i] += offsets[i/perBlock]
 					}
 				}
 			}
@@ -805,58 +659,34 @@ func gc_body_uniformAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, out []
 			gc_bx4 = 0
 		}
 		gc_apart4 := compiled.Disjoint(offsets, out)
-		_ = gc_apart4
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound4 := compiled.Diff(len(out), gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_qoff4, gc_qd4 := gc_bx4*gc_bdx4, perBlock
-				if compiled.Segmented(gc_qoff4, gc_qd4, gc_from4, gc_to4) {
-					for gc_seg4 := gc_from4; gc_seg4 < gc_to4; {
-						gc_q := (gc_qoff4 + gc_seg4) / gc_qd4
-						gc_r := gc_qoff4 - gc_q*gc_qd4
-						_, _ = gc_q, gc_r
-						gc_segend4 := min(gc_to4, gc_qd4-gc_r)
-						gc_seglen4 := gc_segend4 - gc_seg4
-						gc_off7 := (gc_bx4 * gc_bdx4) + gc_seg4
-						gc_off8 := gc_q
-						if gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen4 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(offsets) && gc_apart4 {
-							gc_at7 := out[gc_off7:][:gc_seglen4]
-							gc_at8 := offsets[gc_off8:][:1]
-							gc_elem4 := gc_at8[0]
-							gc_vstep3 := gc_seg4
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_segend4; gc_vstep3 += 16 {
-										gc_tx4 := gc_vstep3
-										gc_rank4 := gc_base4 + gc_tx4
-										gc_pos4.Thread = gc_rank4
-//line scan_multi.go:99
-										var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line scan_multi.go:99
-										_ = i
-//line scan_multi.go:100
-										{
-//line scan_multi.go:100
-											archsimd.LoadUint32x16Slice(gc_at7[(gc_tx4 - gc_seg4):]).Add(archsimd.BroadcastUint32x16(gc_at8[0])).StoreSlice(gc_at7[(gc_tx4 - gc_seg4):])
-//line scan_multi.go:100
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_segend4; gc_vstep3 += 8 {
+//line scan_multi.go:118
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound4 := compiled.Diff(len(out), gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_qoff4, gc_qd4 := gc_bx4*gc_bdx4, perBlock
+			if compiled.Segmented(gc_qoff4, gc_qd4, gc_from4, gc_to4) {
+				for gc_seg4 := gc_from4; gc_seg4 < gc_to4; {
+					gc_q := (gc_qoff4 + gc_seg4) / gc_qd4
+					gc_r := gc_qoff4 - gc_q*gc_qd4
+					_, _ = gc_q, gc_r
+					gc_segend4 := min(gc_to4, gc_qd4-gc_r)
+					gc_seglen4 := gc_segend4 - gc_seg4
+					gc_off7 := (gc_bx4 * gc_bdx4) + gc_seg4
+					gc_off8 := gc_q
+					if gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen4 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(offsets) && gc_apart4 {
+						gc_at7 := out[gc_off7:][:gc_seglen4]
+						gc_at8 := offsets[gc_off8:][:1]
+						gc_elem4 := gc_at8[0]
+						gc_vstep3 := gc_seg4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_segend4; gc_vstep3 += 16 {
 									gc_tx4 := gc_vstep3
 									gc_rank4 := gc_base4 + gc_tx4
 									gc_pos4.Thread = gc_rank4
@@ -864,177 +694,153 @@ func gc_body_uniformAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, out []
 									var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line scan_multi.go:99
 									_ = i
-//line scan_multi.go:100
 									{
 //line scan_multi.go:100
-										archsimd.LoadUint32x8Slice(gc_at7[(gc_tx4 - gc_seg4):]).Add(archsimd.BroadcastUint32x8(gc_at8[0])).StoreSlice(gc_at7[(gc_tx4 - gc_seg4):])
-//line scan_multi.go:100
+										archsimd.LoadUint32x16Slice(gc_at7[(gc_tx4 - gc_seg4):]).Add(archsimd.BroadcastUint32x16(gc_at8[0])).StoreSlice(gc_at7[(gc_tx4 - gc_seg4):])
 									}
 								}
+//line scan_multi.go:102
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
 							}
-							for gc_u4 := gc_vstep3 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-								gc_tx4 := gc_seg4 + gc_u4
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-
-//line scan_multi.go:99
-								i := gc_bx4*gc_bdx4 + gc_tx4
-								_ = i
-
-//line scan_multi.go:100
-								{
-									gc_at7[gc_u4] += gc_elem4
-								}
-							}
-						} else {
-							gc_step7 := gc_seg4
-							for ; gc_step7+3 < gc_segend4; gc_step7 += 4 {
-								{
-									gc_tx4 := gc_step7 + 0
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line scan_multi.go:99
-									i := gc_bx4*gc_bdx4 + gc_tx4
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx4 := gc_step7 + 1
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line scan_multi.go:99
-									i := gc_bx4*gc_bdx4 + gc_tx4
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx4 := gc_step7 + 2
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line scan_multi.go:99
-									i := gc_bx4*gc_bdx4 + gc_tx4
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-								{
-									gc_tx4 := gc_step7 + 3
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line scan_multi.go:99
-									i := gc_bx4*gc_bdx4 + gc_tx4
-									_ = i
-
-//line scan_multi.go:100
-									{
-										out[i] += offsets[gc_q]
-									}
-								}
-							}
-							for gc_tx4 := gc_step7; gc_tx4 < gc_segend4; gc_tx4++ {
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_segend4; gc_vstep3 += 8 {
+								gc_tx4 := gc_vstep3
 								gc_rank4 := gc_base4 + gc_tx4
 								gc_pos4.Thread = gc_rank4
-
+//line scan_multi.go:99
+								var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line scan_multi.go:99
+								_ = i
+								{
+//line scan_multi.go:100
+									archsimd.LoadUint32x8Slice(gc_at7[(gc_tx4 - gc_seg4):]).Add(archsimd.BroadcastUint32x8(gc_at8[0])).StoreSlice(gc_at7[(gc_tx4 - gc_seg4):])
+								}
+							}
+//line scan_multi.go:102
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep3 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx4 := gc_seg4 + gc_u4
+//line scan_multi.go:99
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+							{
+//line scan_multi.go:101
+								gc_at7[gc_u4] += gc_elem4
+							}
+						}
+					} else {
+						gc_step7 := gc_seg4
+						for ; gc_step7+3 < gc_segend4; gc_step7 += 4 {
+							{
+								gc_tx4 := gc_step7 + 0
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
 //line scan_multi.go:99
 								i := gc_bx4*gc_bdx4 + gc_tx4
-								_ = i
-
-//line scan_multi.go:100
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx4 := gc_step7 + 1
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+//line scan_multi.go:99
+								i := gc_bx4*gc_bdx4 + gc_tx4
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx4 := gc_step7 + 2
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+//line scan_multi.go:99
+								i := gc_bx4*gc_bdx4 + gc_tx4
+								{
+									out[i] += offsets[gc_q]
+								}
+							}
+							{
+								gc_tx4 := gc_step7 + 3
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+//line scan_multi.go:99
+								i := gc_bx4*gc_bdx4 + gc_tx4
 								{
 									out[i] += offsets[gc_q]
 								}
 							}
 						}
-						gc_seg4 = gc_segend4
-					}
-				} else {
-					gc_step8 := gc_from4
-					for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
-						{
-							gc_tx4 := gc_step8 + 0
+						for gc_tx4 := gc_step7; gc_tx4 < gc_segend4; gc_tx4++ {
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line scan_multi.go:99
 							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line scan_multi.go:100
 							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx4 := gc_step8 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line scan_multi.go:99
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx4 := gc_step8 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line scan_multi.go:99
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
-							}
-						}
-						{
-							gc_tx4 := gc_step8 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line scan_multi.go:99
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line scan_multi.go:100
-							{
-								out[i] += offsets[i/perBlock]
+								out[i] += offsets[gc_q]
 							}
 						}
 					}
-					for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_seg4 = gc_segend4
+				}
+			} else {
+				gc_step8 := gc_from4
+				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+					{
+						gc_tx4 := gc_step8 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line scan_multi.go:99
 						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line scan_multi.go:100
 						{
 							out[i] += offsets[i/perBlock]
 						}
+					}
+					{
+						gc_tx4 := gc_step8 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line scan_multi.go:99
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+					{
+						gc_tx4 := gc_step8 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line scan_multi.go:99
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+					{
+						gc_tx4 := gc_step8 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line scan_multi.go:99
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						{
+							out[i] += offsets[i/perBlock]
+						}
+					}
+				}
+				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line scan_multi.go:99
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					{
+						out[i] += offsets[i/perBlock]
 					}
 				}
 			}
@@ -1045,4 +851,5 @@ func gc_body_uniformAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, out []
 // gc_files_scan_multi holds the source files whose lines the kernels' records hash.
 //
 //go:embed scan_multi.go
+//line scan_multi.go:113
 var gc_files_scan_multi embed.FS

@@ -52,28 +52,18 @@ func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line sort_bitonic.go:45
 		n := len(keys)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:46
-					p := gc_bx*gc_bdx + gc_tx
-					_ = p
-
 //line sort_bitonic.go:47
-					i, j := bitonicPair(p, h, flip)
-
-//line sort_bitonic.go:48
-					if j < n && keys[j] < keys[i] {
-						keys[i], keys[j] = keys[j], keys[i]
-					}
-					_ = i
-					_ = j
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line sort_bitonic.go:46
+				p := gc_bx*gc_bdx + gc_tx
+				i, j := bitonicPair(p, h, flip)
+				if j < n && keys[j] < keys[i] {
+					keys[i], keys[j] = keys[j], keys[i]
 				}
 			}
 		}
@@ -108,262 +98,153 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line sort_bitonic.go:64
 	n := len(keys)
-
-//line sort_bitonic.go:65
 	b := gc_bdx
 	gc_pos.Thread = 0
-
 //line sort_bitonic.go:66
 	if tile&(tile-1) != 0 || tile < 2*b {
 		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
 	}
-
-//line sort_bitonic.go:69
 	s := gocuda.Shared[T](t, tile)[:tile]
-
-//line sort_bitonic.go:70
 	base := gc_bx * tile
-
-//line sort_bitonic.go:71
 	m := min(tile, n-base)
-
-//line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := gc_off
-				gc_off7 := gc_off + base
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(keys) && gc_to <= len(keys)-gc_off7 {
-					gc_at := s[gc_off6:][:gc_to]
-					gc_at2 := keys[gc_off7:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
+//line sort_bitonic.go:79
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off
+			gc_off7 := gc_off + base
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(keys) && gc_to <= len(keys)-gc_off7 {
+				gc_at := s[gc_off6:][:gc_to]
+				gc_at2 := keys[gc_off7:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line sort_bitonic.go:73
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line sort_bitonic.go:73
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line sort_bitonic.go:73
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line sort_bitonic.go:73
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sort_bitonic.go:65
-						tid := gc_tx
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
 						gc_more = true
-						_ = i
-
 //line sort_bitonic.go:73
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step + 1
 //line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line sort_bitonic.go:73
+						gc_more = true
+//line sort_bitonic.go:73
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+//line sort_bitonic.go:73
+						gc_more = true
+//line sort_bitonic.go:73
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line sort_bitonic.go:73
+					gc_more = true
+//line sort_bitonic.go:73
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line sort_bitonic.go:65
 						tid := gc_tx
-						_ = tid
-
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
-
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sort_bitonic.go:65
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sort_bitonic.go:65
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sort_bitonic.go:65
+						tid := gc_tx
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
 //line sort_bitonic.go:73
 						s[i] = keys[base+i]
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sort_bitonic.go:65
+					tid := gc_tx
+//line sort_bitonic.go:72
+					i := tid + gc_off
+					gc_more = true
+//line sort_bitonic.go:73
+					s[i] = keys[base+i]
+				}
 			}
 		}
 	}
-
 //line sort_bitonic.go:75
 	if stage == 0 {
-
-//line sort_bitonic.go:76
 		for k := 2; k <= tile; k <<= 1 {
-
-//line sort_bitonic.go:77
 			var s_ []T = s
-
-//line sort_bitonic.go:77
-			_ = s_
-
 //line sort_bitonic.go:77
 			var m_ int = m
-
-//line sort_bitonic.go:77
-			_ = m_
-
 //line sort_bitonic.go:77
 			var h_2 int = k / 2
-
-//line sort_bitonic.go:77
-			_ = h_2
-
 //line sort_bitonic.go:77
 			var flip bool = true
-
-//line sort_bitonic.go:77
-			_ = flip
-
 //line sort_bitonic.go:99
 			gc_chunk := compiled.StrideChunk(gc_bdx)
 			gc_span := (gc_bdx) * gc_chunk
-
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 				gc_b.Tick()
@@ -371,82 +252,57 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					return
 				}
 				gc_more2 = false
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off2, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+//line sort_bitonic.go:106
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-							gc_start := gc_tx
-							gc_from2 := gc_start + gc_off2
-							gc_trips := gc_limit2 - gc_from2
-							switch {
-							case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-								gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
-							case gc_trips > gc_span:
-								gc_trips = gc_chunk
-							case gc_trips > 0:
-								gc_trips = (gc_trips-1)/(gc_bdx) + 1
-							default:
-								gc_trips = 0
-							}
-							if gc_trips == gc_chunk {
-								gc_more2 = true
-							}
-							for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
-
+						gc_start := gc_tx
+						gc_from2 := gc_start + gc_off2
+						gc_trips := gc_limit2 - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more2 = true
+						}
+						for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
 //line sort_bitonic.go:100
-								i_2, j := bitonicPair(p, h_2, flip)
-
-//line sort_bitonic.go:101
-								if j < m_ && s_[j] < s_[i_2] {
-									s_[i_2], s_[j] = s_[j], s_[i_2]
-								}
+							i_2, j := bitonicPair(p, h_2, flip)
+							if j < m_ && s_[j] < s_[i_2] {
+								s_[i_2], s_[j] = s_[j], s_[i_2]
 							}
 						}
 					}
 				}
 			}
-
 //line sort_bitonic.go:78
 			for h := k / 4; h > 0; h >>= 1 {
-
-//line sort_bitonic.go:79
 				var s_2 []T = s
-
-//line sort_bitonic.go:79
-				_ = s_2
-
 //line sort_bitonic.go:79
 				var m_2 int = m
-
-//line sort_bitonic.go:79
-				_ = m_2
-
 //line sort_bitonic.go:79
 				var h_3 int = h
-
-//line sort_bitonic.go:79
-				_ = h_3
-
 //line sort_bitonic.go:79
 				var flip_ bool = false
-
-//line sort_bitonic.go:79
-				_ = flip_
-
 //line sort_bitonic.go:99
 				gc_chunk2 := compiled.StrideChunk(gc_bdx)
 				gc_span2 := (gc_bdx) * gc_chunk2
-
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
 					gc_b.Tick()
@@ -454,45 +310,40 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						return
 					}
 					gc_more3 = false
-					{
-						gc_from, gc_to := 0, gc_bdx
-						if !compiled.Adds(gc_off3, gc_to) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-							gc_to = gc_bound
-						}
-						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
+//line sort_bitonic.go:106
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off3, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-								gc_start2 := gc_tx
-								gc_from3 := gc_start2 + gc_off3
-								gc_trips2 := gc_limit3 - gc_from3
-								switch {
-								case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-									gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
-								case gc_trips2 > gc_span2:
-									gc_trips2 = gc_chunk2
-								case gc_trips2 > 0:
-									gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
-								default:
-									gc_trips2 = 0
-								}
-								if gc_trips2 == gc_chunk2 {
-									gc_more3 = true
-								}
-								for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
-
+							gc_start2 := gc_tx
+							gc_from3 := gc_start2 + gc_off3
+							gc_trips2 := gc_limit3 - gc_from3
+							switch {
+							case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
+							case gc_trips2 > gc_span2:
+								gc_trips2 = gc_chunk2
+							case gc_trips2 > 0:
+								gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
+							default:
+								gc_trips2 = 0
+							}
+							if gc_trips2 == gc_chunk2 {
+								gc_more3 = true
+							}
+							for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
 //line sort_bitonic.go:100
-									i_3, j_ := bitonicPair(p_, h_3, flip_)
-
-//line sort_bitonic.go:101
-									if j_ < m_2 && s_2[j_] < s_2[i_3] {
-										s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
-									}
+								i_3, j_ := bitonicPair(p_, h_3, flip_)
+								if j_ < m_2 && s_2[j_] < s_2[i_3] {
+									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
 								}
 							}
 						}
@@ -501,38 +352,18 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 			}
 		}
 	} else {
-
 //line sort_bitonic.go:83
 		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
-
-//line sort_bitonic.go:84
 			var s_3 []T = s
-
-//line sort_bitonic.go:84
-			_ = s_3
-
 //line sort_bitonic.go:84
 			var m_3 int = m
-
-//line sort_bitonic.go:84
-			_ = m_3
-
 //line sort_bitonic.go:84
 			var h_4 int = h_
-
-//line sort_bitonic.go:84
-			_ = h_4
-
 //line sort_bitonic.go:84
 			var flip_2 bool = false
-
-//line sort_bitonic.go:84
-			_ = flip_2
-
 //line sort_bitonic.go:99
 			gc_chunk3 := compiled.StrideChunk(gc_bdx)
 			gc_span3 := (gc_bdx) * gc_chunk3
-
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
 				gc_b.Tick()
@@ -540,45 +371,40 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					return
 				}
 				gc_more4 = false
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off4, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+//line sort_bitonic.go:106
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off4, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line sort_bitonic.go:99
-							gc_start3 := gc_tx
-							gc_from4 := gc_start3 + gc_off4
-							gc_trips3 := gc_limit4 - gc_from4
-							switch {
-							case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-								gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit4, false)
-							case gc_trips3 > gc_span3:
-								gc_trips3 = gc_chunk3
-							case gc_trips3 > 0:
-								gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
-							default:
-								gc_trips3 = 0
-							}
-							if gc_trips3 == gc_chunk3 {
-								gc_more4 = true
-							}
-							for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
-
+						gc_start3 := gc_tx
+						gc_from4 := gc_start3 + gc_off4
+						gc_trips3 := gc_limit4 - gc_from4
+						switch {
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit4, false)
+						case gc_trips3 > gc_span3:
+							gc_trips3 = gc_chunk3
+						case gc_trips3 > 0:
+							gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
+						default:
+							gc_trips3 = 0
+						}
+						if gc_trips3 == gc_chunk3 {
+							gc_more4 = true
+						}
+						for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
 //line sort_bitonic.go:100
-								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
-
-//line sort_bitonic.go:101
-								if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-									s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
-								}
+							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
 							}
 						}
 					}
@@ -586,7 +412,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 			}
 		}
 	}
-
 //line sort_bitonic.go:88
 	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
 		gc_b.Tick()
@@ -594,194 +419,119 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 			return
 		}
 		gc_more5 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off5, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off8 := gc_off5 + base
-				gc_off9 := gc_off5
-				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
-					gc_at3 := keys[gc_off8:][:gc_to]
-					gc_at4 := s[gc_off9:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-							_ = i_
-
+//line sort_bitonic.go:95
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off5, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_off5 + base
+			gc_off9 := gc_off5
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
+				gc_at3 := keys[gc_off8:][:gc_to]
+				gc_at4 := s[gc_off9:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 //line sort_bitonic.go:89
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-							_ = i_
-
-//line sort_bitonic.go:89
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-							_ = i_
-
-//line sort_bitonic.go:89
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-							_ = i_
-
-//line sort_bitonic.go:89
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sort_bitonic.go:65
-						tid := gc_tx
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
 						gc_more5 = true
-						_ = i_
-
 //line sort_bitonic.go:89
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
+					{
+						gc_tx := gc_step3 + 1
 //line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
+						gc_more5 = true
 //line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-							tid := gc_tx
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+//line sort_bitonic.go:89
+						gc_more5 = true
+//line sort_bitonic.go:89
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line sort_bitonic.go:89
+						gc_more5 = true
+//line sort_bitonic.go:89
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line sort_bitonic.go:89
+					gc_more5 = true
+//line sort_bitonic.go:89
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line sort_bitonic.go:65
 						tid := gc_tx
-						_ = tid
-
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
-
 //line sort_bitonic.go:89
 						keys[base+i_] = s[i_]
 					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sort_bitonic.go:65
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sort_bitonic.go:65
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sort_bitonic.go:65
+						tid := gc_tx
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sort_bitonic.go:65
+					tid := gc_tx
+//line sort_bitonic.go:88
+					i_ := tid + gc_off5
+					gc_more5 = true
+//line sort_bitonic.go:89
+					keys[base+i_] = s[i_]
 				}
 			}
 		}
@@ -791,4 +541,5 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 // gc_files_sort_bitonic holds the source files whose lines the kernels' records hash.
 //
 //go:embed sort_bitonic.go
+//line sort_bitonic.go:100
 var gc_files_sort_bitonic embed.FS

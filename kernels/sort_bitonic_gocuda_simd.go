@@ -53,28 +53,18 @@ func gc_body_bitonicStepKernel[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 i
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line sort_bitonic.go:45
 		n := len(keys)
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:46
-					p := gc_bx2*gc_bdx2 + gc_tx2
-					_ = p
-
 //line sort_bitonic.go:47
-					i, j := bitonicPair(p, h, flip)
-
-//line sort_bitonic.go:48
-					if j < n && keys[j] < keys[i] {
-						keys[i], keys[j] = keys[j], keys[i]
-					}
-					_ = i
-					_ = j
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sort_bitonic.go:46
+				p := gc_bx2*gc_bdx2 + gc_tx2
+				i, j := bitonicPair(p, h, flip)
+				if j < n && keys[j] < keys[i] {
+					keys[i], keys[j] = keys[j], keys[i]
 				}
 			}
 		}
@@ -121,262 +111,153 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
-
 //line sort_bitonic.go:64
 	n := len(keys)
-
-//line sort_bitonic.go:65
 	b := gc_bdx5
 	gc_pos5.Thread = 0
-
 //line sort_bitonic.go:66
 	if tile&(tile-1) != 0 || tile < 2*b {
 		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
 	}
-
-//line sort_bitonic.go:69
 	s := gocuda.Shared[T](t, tile)[:tile]
-
-//line sort_bitonic.go:70
 	base := gc_bx5 * tile
-
-//line sort_bitonic.go:71
 	m := min(tile, n-base)
-
-//line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
 		gc_b5.Tick()
 		if gc_b5.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from17, gc_to5 := 0, gc_bdx5
-			if !compiled.Adds(gc_off, gc_to5) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound5 := compiled.Diff(gc_limit, gc_off); gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
-			}
-			for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off22 := gc_off
-				gc_off23 := gc_off + base
-				if gc_from17 >= 0 && gc_off22 >= 0 && gc_off22 <= len(s) && gc_to5 <= len(s)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(keys) && gc_to5 <= len(keys)-gc_off23 {
-					gc_at17 := s[gc_off22:][:gc_to5]
-					gc_at18 := keys[gc_off23:][:gc_to5]
-					gc_step11 := gc_from17
-					for ; gc_step11+3 < gc_to5; gc_step11 += 4 {
-						{
-							gc_tx5 := gc_step11 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
+//line sort_bitonic.go:79
+		gc_from17, gc_to5 := 0, gc_bdx5
+		if !compiled.Adds(gc_off, gc_to5) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound5 := compiled.Diff(gc_limit, gc_off); gc_bound5 < gc_to5 {
+			gc_to5 = gc_bound5
+		}
+		for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off22 := gc_off
+			gc_off23 := gc_off + base
+			if gc_from17 >= 0 && gc_off22 >= 0 && gc_off22 <= len(s) && gc_to5 <= len(s)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(keys) && gc_to5 <= len(keys)-gc_off23 {
+				gc_at17 := s[gc_off22:][:gc_to5]
+				gc_at18 := keys[gc_off23:][:gc_to5]
+				gc_step11 := gc_from17
+				for ; gc_step11+3 < gc_to5; gc_step11 += 4 {
+					{
+						gc_tx5 := gc_step11 + 0
 //line sort_bitonic.go:73
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step11 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line sort_bitonic.go:73
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step11 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line sort_bitonic.go:73
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step11 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line sort_bitonic.go:73
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
-					}
-					for gc_tx5 := gc_step11; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line sort_bitonic.go:65
-						tid := gc_tx5
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
 						gc_more = true
-						_ = i
-
 //line sort_bitonic.go:73
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
-				} else {
-					gc_step12 := gc_from17
-					for ; gc_step12+3 < gc_to5; gc_step12 += 4 {
-						{
-							gc_tx5 := gc_step12 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
+					{
+						gc_tx5 := gc_step11 + 1
 //line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx5 := gc_step12 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx5 := gc_step12 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx5 := gc_step12 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
-					for gc_tx5 := gc_step12; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step11 + 2
+//line sort_bitonic.go:73
+						gc_more = true
+//line sort_bitonic.go:73
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step11 + 3
+//line sort_bitonic.go:73
+						gc_more = true
+//line sort_bitonic.go:73
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+					}
+				}
+				for gc_tx5 := gc_step11; gc_tx5 < gc_to5; gc_tx5++ {
+//line sort_bitonic.go:73
+					gc_more = true
+//line sort_bitonic.go:73
+					gc_at17[gc_tx5] = gc_at18[gc_tx5]
+				}
+			} else {
+				gc_step12 := gc_from17
+				for ; gc_step12+3 < gc_to5; gc_step12 += 4 {
+					{
+						gc_tx5 := gc_step12 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line sort_bitonic.go:65
 						tid := gc_tx5
-						_ = tid
-
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
-
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx5 := gc_step12 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line sort_bitonic.go:65
+						tid := gc_tx5
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx5 := gc_step12 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line sort_bitonic.go:65
+						tid := gc_tx5
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx5 := gc_step12 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line sort_bitonic.go:65
+						tid := gc_tx5
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
 //line sort_bitonic.go:73
 						s[i] = keys[base+i]
 					}
 				}
+				for gc_tx5 := gc_step12; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line sort_bitonic.go:65
+					tid := gc_tx5
+//line sort_bitonic.go:72
+					i := tid + gc_off
+					gc_more = true
+//line sort_bitonic.go:73
+					s[i] = keys[base+i]
+				}
 			}
 		}
 	}
-
 //line sort_bitonic.go:75
 	if stage == 0 {
-
-//line sort_bitonic.go:76
 		for k := 2; k <= tile; k <<= 1 {
-
-//line sort_bitonic.go:77
 			var s_ []T = s
-
-//line sort_bitonic.go:77
-			_ = s_
-
 //line sort_bitonic.go:77
 			var m_ int = m
-
-//line sort_bitonic.go:77
-			_ = m_
-
 //line sort_bitonic.go:77
 			var h_2 int = k / 2
-
-//line sort_bitonic.go:77
-			_ = h_2
-
 //line sort_bitonic.go:77
 			var flip bool = true
-
-//line sort_bitonic.go:77
-			_ = flip
-
 //line sort_bitonic.go:99
 			gc_chunk := compiled.StrideChunk(gc_bdx5)
 			gc_span := (gc_bdx5) * gc_chunk
-
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx5) * gc_chunk {
 				gc_b5.Tick()
@@ -384,82 +265,57 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 					return
 				}
 				gc_more2 = false
-				{
-					gc_from17, gc_to5 := 0, gc_bdx5
-					if !compiled.Adds(gc_off2, gc_to5) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound5 := compiled.Diff(gc_limit2, gc_off2); gc_bound5 < gc_to5 {
-						gc_to5 = gc_bound5
-					}
-					for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-						for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
+//line sort_bitonic.go:106
+				gc_from17, gc_to5 := 0, gc_bdx5
+				if !compiled.Adds(gc_off2, gc_to5) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound5 := compiled.Diff(gc_limit2, gc_off2); gc_bound5 < gc_to5 {
+					gc_to5 = gc_bound5
+				}
+				for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+					for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
 //line sort_bitonic.go:99
-							gc_start13 := gc_tx5
-							gc_from18 := gc_start13 + gc_off2
-							gc_trips13 := gc_limit2 - gc_from18
-							switch {
-							case gc_from18 < gc_start13 || gc_from18 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-								gc_trips13 = compiled.ChunkTrips(gc_start13, gc_from18, gc_bdx5, gc_chunk, gc_limit2, false)
-							case gc_trips13 > gc_span:
-								gc_trips13 = gc_chunk
-							case gc_trips13 > 0:
-								gc_trips13 = (gc_trips13-1)/(gc_bdx5) + 1
-							default:
-								gc_trips13 = 0
-							}
-							if gc_trips13 == gc_chunk {
-								gc_more2 = true
-							}
-							for p := gc_from18; gc_trips13 > 0; p, gc_trips13 = p+(gc_bdx5), gc_trips13-1 {
-
+						gc_start13 := gc_tx5
+						gc_from18 := gc_start13 + gc_off2
+						gc_trips13 := gc_limit2 - gc_from18
+						switch {
+						case gc_from18 < gc_start13 || gc_from18 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips13 = compiled.ChunkTrips(gc_start13, gc_from18, gc_bdx5, gc_chunk, gc_limit2, false)
+						case gc_trips13 > gc_span:
+							gc_trips13 = gc_chunk
+						case gc_trips13 > 0:
+							gc_trips13 = (gc_trips13-1)/(gc_bdx5) + 1
+						default:
+							gc_trips13 = 0
+						}
+						if gc_trips13 == gc_chunk {
+							gc_more2 = true
+						}
+						for p := gc_from18; gc_trips13 > 0; p, gc_trips13 = p+(gc_bdx5), gc_trips13-1 {
 //line sort_bitonic.go:100
-								i_2, j := bitonicPair(p, h_2, flip)
-
-//line sort_bitonic.go:101
-								if j < m_ && s_[j] < s_[i_2] {
-									s_[i_2], s_[j] = s_[j], s_[i_2]
-								}
+							i_2, j := bitonicPair(p, h_2, flip)
+							if j < m_ && s_[j] < s_[i_2] {
+								s_[i_2], s_[j] = s_[j], s_[i_2]
 							}
 						}
 					}
 				}
 			}
-
 //line sort_bitonic.go:78
 			for h := k / 4; h > 0; h >>= 1 {
-
-//line sort_bitonic.go:79
 				var s_2 []T = s
-
-//line sort_bitonic.go:79
-				_ = s_2
-
 //line sort_bitonic.go:79
 				var m_2 int = m
-
-//line sort_bitonic.go:79
-				_ = m_2
-
 //line sort_bitonic.go:79
 				var h_3 int = h
-
-//line sort_bitonic.go:79
-				_ = h_3
-
 //line sort_bitonic.go:79
 				var flip_ bool = false
-
-//line sort_bitonic.go:79
-				_ = flip_
-
 //line sort_bitonic.go:99
 				gc_chunk2 := compiled.StrideChunk(gc_bdx5)
 				gc_span2 := (gc_bdx5) * gc_chunk2
-
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx5) * gc_chunk2 {
 					gc_b5.Tick()
@@ -467,45 +323,40 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						return
 					}
 					gc_more3 = false
-					{
-						gc_from17, gc_to5 := 0, gc_bdx5
-						if !compiled.Adds(gc_off3, gc_to5) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound5 := compiled.Diff(gc_limit3, gc_off3); gc_bound5 < gc_to5 {
-							gc_to5 = gc_bound5
-						}
-						for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-							for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
-
+//line sort_bitonic.go:106
+					gc_from17, gc_to5 := 0, gc_bdx5
+					if !compiled.Adds(gc_off3, gc_to5) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound5 := compiled.Diff(gc_limit3, gc_off3); gc_bound5 < gc_to5 {
+						gc_to5 = gc_bound5
+					}
+					for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+						for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
 //line sort_bitonic.go:99
-								gc_start14 := gc_tx5
-								gc_from19 := gc_start14 + gc_off3
-								gc_trips14 := gc_limit3 - gc_from19
-								switch {
-								case gc_from19 < gc_start14 || gc_from19 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-									gc_trips14 = compiled.ChunkTrips(gc_start14, gc_from19, gc_bdx5, gc_chunk2, gc_limit3, false)
-								case gc_trips14 > gc_span2:
-									gc_trips14 = gc_chunk2
-								case gc_trips14 > 0:
-									gc_trips14 = (gc_trips14-1)/(gc_bdx5) + 1
-								default:
-									gc_trips14 = 0
-								}
-								if gc_trips14 == gc_chunk2 {
-									gc_more3 = true
-								}
-								for p_ := gc_from19; gc_trips14 > 0; p_, gc_trips14 = p_+(gc_bdx5), gc_trips14-1 {
-
+							gc_start14 := gc_tx5
+							gc_from19 := gc_start14 + gc_off3
+							gc_trips14 := gc_limit3 - gc_from19
+							switch {
+							case gc_from19 < gc_start14 || gc_from19 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips14 = compiled.ChunkTrips(gc_start14, gc_from19, gc_bdx5, gc_chunk2, gc_limit3, false)
+							case gc_trips14 > gc_span2:
+								gc_trips14 = gc_chunk2
+							case gc_trips14 > 0:
+								gc_trips14 = (gc_trips14-1)/(gc_bdx5) + 1
+							default:
+								gc_trips14 = 0
+							}
+							if gc_trips14 == gc_chunk2 {
+								gc_more3 = true
+							}
+							for p_ := gc_from19; gc_trips14 > 0; p_, gc_trips14 = p_+(gc_bdx5), gc_trips14-1 {
 //line sort_bitonic.go:100
-									i_3, j_ := bitonicPair(p_, h_3, flip_)
-
-//line sort_bitonic.go:101
-									if j_ < m_2 && s_2[j_] < s_2[i_3] {
-										s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
-									}
+								i_3, j_ := bitonicPair(p_, h_3, flip_)
+								if j_ < m_2 && s_2[j_] < s_2[i_3] {
+									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
 								}
 							}
 						}
@@ -514,38 +365,18 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 			}
 		}
 	} else {
-
 //line sort_bitonic.go:83
 		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
-
-//line sort_bitonic.go:84
 			var s_3 []T = s
-
-//line sort_bitonic.go:84
-			_ = s_3
-
 //line sort_bitonic.go:84
 			var m_3 int = m
-
-//line sort_bitonic.go:84
-			_ = m_3
-
 //line sort_bitonic.go:84
 			var h_4 int = h_
-
-//line sort_bitonic.go:84
-			_ = h_4
-
 //line sort_bitonic.go:84
 			var flip_2 bool = false
-
-//line sort_bitonic.go:84
-			_ = flip_2
-
 //line sort_bitonic.go:99
 			gc_chunk3 := compiled.StrideChunk(gc_bdx5)
 			gc_span3 := (gc_bdx5) * gc_chunk3
-
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx5) * gc_chunk3 {
 				gc_b5.Tick()
@@ -553,45 +384,40 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 					return
 				}
 				gc_more4 = false
-				{
-					gc_from17, gc_to5 := 0, gc_bdx5
-					if !compiled.Adds(gc_off4, gc_to5) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound5 := compiled.Diff(gc_limit4, gc_off4); gc_bound5 < gc_to5 {
-						gc_to5 = gc_bound5
-					}
-					for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-						for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
+//line sort_bitonic.go:106
+				gc_from17, gc_to5 := 0, gc_bdx5
+				if !compiled.Adds(gc_off4, gc_to5) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound5 := compiled.Diff(gc_limit4, gc_off4); gc_bound5 < gc_to5 {
+					gc_to5 = gc_bound5
+				}
+				for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+					for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
 //line sort_bitonic.go:99
-							gc_start15 := gc_tx5
-							gc_from20 := gc_start15 + gc_off4
-							gc_trips15 := gc_limit4 - gc_from20
-							switch {
-							case gc_from20 < gc_start15 || gc_from20 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-								gc_trips15 = compiled.ChunkTrips(gc_start15, gc_from20, gc_bdx5, gc_chunk3, gc_limit4, false)
-							case gc_trips15 > gc_span3:
-								gc_trips15 = gc_chunk3
-							case gc_trips15 > 0:
-								gc_trips15 = (gc_trips15-1)/(gc_bdx5) + 1
-							default:
-								gc_trips15 = 0
-							}
-							if gc_trips15 == gc_chunk3 {
-								gc_more4 = true
-							}
-							for p_2 := gc_from20; gc_trips15 > 0; p_2, gc_trips15 = p_2+(gc_bdx5), gc_trips15-1 {
-
+						gc_start15 := gc_tx5
+						gc_from20 := gc_start15 + gc_off4
+						gc_trips15 := gc_limit4 - gc_from20
+						switch {
+						case gc_from20 < gc_start15 || gc_from20 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips15 = compiled.ChunkTrips(gc_start15, gc_from20, gc_bdx5, gc_chunk3, gc_limit4, false)
+						case gc_trips15 > gc_span3:
+							gc_trips15 = gc_chunk3
+						case gc_trips15 > 0:
+							gc_trips15 = (gc_trips15-1)/(gc_bdx5) + 1
+						default:
+							gc_trips15 = 0
+						}
+						if gc_trips15 == gc_chunk3 {
+							gc_more4 = true
+						}
+						for p_2 := gc_from20; gc_trips15 > 0; p_2, gc_trips15 = p_2+(gc_bdx5), gc_trips15-1 {
 //line sort_bitonic.go:100
-								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
-
-//line sort_bitonic.go:101
-								if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-									s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
-								}
+							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
 							}
 						}
 					}
@@ -599,7 +425,6 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 			}
 		}
 	}
-
 //line sort_bitonic.go:88
 	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
 		gc_b5.Tick()
@@ -607,194 +432,119 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 			return
 		}
 		gc_more5 = false
-		{
-			gc_from17, gc_to5 := 0, gc_bdx5
-			if !compiled.Adds(gc_off5, gc_to5) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound5 := compiled.Diff(gc_limit5, gc_off5); gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
-			}
-			for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off24 := gc_off5 + base
-				gc_off25 := gc_off5
-				if gc_from17 >= 0 && gc_off24 >= 0 && gc_off24 <= len(keys) && gc_to5 <= len(keys)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(s) && gc_to5 <= len(s)-gc_off25 {
-					gc_at19 := keys[gc_off24:][:gc_to5]
-					gc_at20 := s[gc_off25:][:gc_to5]
-					gc_step13 := gc_from17
-					for ; gc_step13+3 < gc_to5; gc_step13 += 4 {
-						{
-							gc_tx5 := gc_step13 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-							_ = i_
-
+//line sort_bitonic.go:95
+		gc_from17, gc_to5 := 0, gc_bdx5
+		if !compiled.Adds(gc_off5, gc_to5) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound5 := compiled.Diff(gc_limit5, gc_off5); gc_bound5 < gc_to5 {
+			gc_to5 = gc_bound5
+		}
+		for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off24 := gc_off5 + base
+			gc_off25 := gc_off5
+			if gc_from17 >= 0 && gc_off24 >= 0 && gc_off24 <= len(keys) && gc_to5 <= len(keys)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(s) && gc_to5 <= len(s)-gc_off25 {
+				gc_at19 := keys[gc_off24:][:gc_to5]
+				gc_at20 := s[gc_off25:][:gc_to5]
+				gc_step13 := gc_from17
+				for ; gc_step13+3 < gc_to5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
 //line sort_bitonic.go:89
-							gc_at19[gc_tx5] = gc_at20[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step13 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-							_ = i_
-
-//line sort_bitonic.go:89
-							gc_at19[gc_tx5] = gc_at20[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step13 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-							_ = i_
-
-//line sort_bitonic.go:89
-							gc_at19[gc_tx5] = gc_at20[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step13 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-							_ = i_
-
-//line sort_bitonic.go:89
-							gc_at19[gc_tx5] = gc_at20[gc_tx5]
-						}
-					}
-					for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line sort_bitonic.go:65
-						tid := gc_tx5
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
 						gc_more5 = true
-						_ = i_
-
 //line sort_bitonic.go:89
 						gc_at19[gc_tx5] = gc_at20[gc_tx5]
 					}
-				} else {
-					gc_step14 := gc_from17
-					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
-						{
-							gc_tx5 := gc_step14 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
+					{
+						gc_tx5 := gc_step13 + 1
 //line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx5 := gc_step14 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
+						gc_more5 = true
 //line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx5 := gc_step14 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx5 := gc_step14 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-							tid := gc_tx5
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
+						gc_at19[gc_tx5] = gc_at20[gc_tx5]
 					}
-					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step13 + 2
+//line sort_bitonic.go:89
+						gc_more5 = true
+//line sort_bitonic.go:89
+						gc_at19[gc_tx5] = gc_at20[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+//line sort_bitonic.go:89
+						gc_more5 = true
+//line sort_bitonic.go:89
+						gc_at19[gc_tx5] = gc_at20[gc_tx5]
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
+//line sort_bitonic.go:89
+					gc_more5 = true
+//line sort_bitonic.go:89
+					gc_at19[gc_tx5] = gc_at20[gc_tx5]
+				}
+			} else {
+				gc_step14 := gc_from17
+				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+					{
+						gc_tx5 := gc_step14 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line sort_bitonic.go:65
 						tid := gc_tx5
-						_ = tid
-
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
-
 //line sort_bitonic.go:89
 						keys[base+i_] = s[i_]
 					}
+					{
+						gc_tx5 := gc_step14 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line sort_bitonic.go:65
+						tid := gc_tx5
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx5 := gc_step14 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line sort_bitonic.go:65
+						tid := gc_tx5
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx5 := gc_step14 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line sort_bitonic.go:65
+						tid := gc_tx5
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+				}
+				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line sort_bitonic.go:65
+					tid := gc_tx5
+//line sort_bitonic.go:88
+					i_ := tid + gc_off5
+					gc_more5 = true
+//line sort_bitonic.go:89
+					keys[base+i_] = s[i_]
 				}
 			}
 		}
@@ -810,289 +560,202 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line sort_bitonic.go:64
 	n := len(keys)
-
-//line sort_bitonic.go:65
 	b := gc_bdx2
 	gc_pos2.Thread = 0
-
 //line sort_bitonic.go:66
 	if tile&(tile-1) != 0 || tile < 2*b {
 		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
 	}
-
-//line sort_bitonic.go:69
 	s := gocuda.Shared[float32](t, tile)[:tile]
-
-//line sort_bitonic.go:70
 	base := gc_bx2 * tile
-
-//line sort_bitonic.go:71
 	m := min(tile, n-base)
-
-//line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from5, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := gc_off
-				gc_off11 := gc_off + base
-				if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 <= len(s) && gc_to2 <= len(s)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(keys) && gc_to2 <= len(keys)-gc_off11 {
-					gc_at5 := s[gc_off10:][:gc_to2]
-					gc_at6 := keys[gc_off11:][:gc_to2]
-					gc_vstep := gc_from5
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sort_bitonic.go:65
-								var tid int = gc_tx2
-//line sort_bitonic.go:65
-								_ = tid
-//line sort_bitonic.go:72
-								var i int = tid + gc_off
-//line sort_bitonic.go:72
-								_ = i
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+//line sort_bitonic.go:79
+		gc_from5, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off10 := gc_off
+			gc_off11 := gc_off + base
+			if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 <= len(s) && gc_to2 <= len(s)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(keys) && gc_to2 <= len(keys)-gc_off11 {
+				gc_at5 := s[gc_off10:][:gc_to2]
+				gc_at6 := keys[gc_off11:][:gc_to2]
+				gc_vstep := gc_from5
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sort_bitonic.go:65
 							var tid int = gc_tx2
-//line sort_bitonic.go:65
-							_ = tid
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
 //line sort_bitonic.go:72
 							_ = i
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					if gc_vstep > gc_from5 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
 //line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
+						var i int = tid + gc_off
+//line sort_bitonic.go:72
 						_ = i
-
-//line sort_bitonic.go:73
-						gc_at5[gc_tx2] = gc_at6[gc_tx2]
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_from5
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sort_bitonic.go:65
-								var tid int = gc_tx2
-//line sort_bitonic.go:65
-								_ = tid
-//line sort_bitonic.go:72
-								var i int = tid + gc_off
-//line sort_bitonic.go:72
-								_ = i
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from5 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line sort_bitonic.go:73
-								if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
+					gc_more = true
 //line sort_bitonic.go:73
-									break
-//line sort_bitonic.go:73
-								}
-								archsimd.LoadFloat32x16Slice(keys[base+i:]).StoreSlice(s[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := gc_from5
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sort_bitonic.go:65
 							var tid int = gc_tx2
-//line sort_bitonic.go:65
-							_ = tid
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
-//line sort_bitonic.go:72
-							_ = i
-//line sort_bitonic.go:73
-							if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
+							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
 //line sort_bitonic.go:73
 								break
-//line sort_bitonic.go:73
 							}
-							archsimd.LoadFloat32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+//line sort_bitonic.go:74
+							archsimd.LoadFloat32x16Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					if gc_vstep2 > gc_from5 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line sort_bitonic.go:65
+						var tid int = gc_tx2
+//line sort_bitonic.go:72
+						var i int = tid + gc_off
+						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
+//line sort_bitonic.go:73
+							break
+						}
+//line sort_bitonic.go:74
+						archsimd.LoadFloat32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-							tid := gc_tx2
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-							tid := gc_tx2
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-							tid := gc_tx2
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-							tid := gc_tx2
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from5 {
+					gc_more = true
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line sort_bitonic.go:65
 						tid := gc_tx2
-						_ = tid
-
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
-
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sort_bitonic.go:65
+						tid := gc_tx2
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sort_bitonic.go:65
+						tid := gc_tx2
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sort_bitonic.go:65
+						tid := gc_tx2
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
 //line sort_bitonic.go:73
 						s[i] = keys[base+i]
 					}
 				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line sort_bitonic.go:65
+					tid := gc_tx2
+//line sort_bitonic.go:72
+					i := tid + gc_off
+					gc_more = true
+//line sort_bitonic.go:73
+					s[i] = keys[base+i]
+				}
 			}
 		}
 	}
-
 //line sort_bitonic.go:75
 	if stage == 0 {
-
-//line sort_bitonic.go:76
 		for k := 2; k <= tile; k <<= 1 {
-
-//line sort_bitonic.go:77
 			var s_ []float32 = s
-
-//line sort_bitonic.go:77
-			_ = s_
-
 //line sort_bitonic.go:77
 			var m_ int = m
-
-//line sort_bitonic.go:77
-			_ = m_
-
 //line sort_bitonic.go:77
 			var h_2 int = k / 2
-
-//line sort_bitonic.go:77
-			_ = h_2
-
 //line sort_bitonic.go:77
 			var flip bool = true
-
-//line sort_bitonic.go:77
-			_ = flip
-
 //line sort_bitonic.go:99
 			gc_chunk := compiled.StrideChunk(gc_bdx2)
 			gc_span := (gc_bdx2) * gc_chunk
-
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
 				gc_b2.Tick()
@@ -1100,82 +763,57 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					return
 				}
 				gc_more2 = false
-				{
-					gc_from5, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off2, gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+//line sort_bitonic.go:106
+				gc_from5, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line sort_bitonic.go:99
-							gc_start4 := gc_tx2
-							gc_from6 := gc_start4 + gc_off2
-							gc_trips4 := gc_limit2 - gc_from6
-							switch {
-							case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-								gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2, gc_chunk, gc_limit2, false)
-							case gc_trips4 > gc_span:
-								gc_trips4 = gc_chunk
-							case gc_trips4 > 0:
-								gc_trips4 = (gc_trips4-1)/(gc_bdx2) + 1
-							default:
-								gc_trips4 = 0
-							}
-							if gc_trips4 == gc_chunk {
-								gc_more2 = true
-							}
-							for p := gc_from6; gc_trips4 > 0; p, gc_trips4 = p+(gc_bdx2), gc_trips4-1 {
-
+						gc_start4 := gc_tx2
+						gc_from6 := gc_start4 + gc_off2
+						gc_trips4 := gc_limit2 - gc_from6
+						switch {
+						case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2, gc_chunk, gc_limit2, false)
+						case gc_trips4 > gc_span:
+							gc_trips4 = gc_chunk
+						case gc_trips4 > 0:
+							gc_trips4 = (gc_trips4-1)/(gc_bdx2) + 1
+						default:
+							gc_trips4 = 0
+						}
+						if gc_trips4 == gc_chunk {
+							gc_more2 = true
+						}
+						for p := gc_from6; gc_trips4 > 0; p, gc_trips4 = p+(gc_bdx2), gc_trips4-1 {
 //line sort_bitonic.go:100
-								i_2, j := bitonicPair(p, h_2, flip)
-
-//line sort_bitonic.go:101
-								if j < m_ && s_[j] < s_[i_2] {
-									s_[i_2], s_[j] = s_[j], s_[i_2]
-								}
+							i_2, j := bitonicPair(p, h_2, flip)
+							if j < m_ && s_[j] < s_[i_2] {
+								s_[i_2], s_[j] = s_[j], s_[i_2]
 							}
 						}
 					}
 				}
 			}
-
 //line sort_bitonic.go:78
 			for h := k / 4; h > 0; h >>= 1 {
-
-//line sort_bitonic.go:79
 				var s_2 []float32 = s
-
-//line sort_bitonic.go:79
-				_ = s_2
-
 //line sort_bitonic.go:79
 				var m_2 int = m
-
-//line sort_bitonic.go:79
-				_ = m_2
-
 //line sort_bitonic.go:79
 				var h_3 int = h
-
-//line sort_bitonic.go:79
-				_ = h_3
-
 //line sort_bitonic.go:79
 				var flip_ bool = false
-
-//line sort_bitonic.go:79
-				_ = flip_
-
 //line sort_bitonic.go:99
 				gc_chunk2 := compiled.StrideChunk(gc_bdx2)
 				gc_span2 := (gc_bdx2) * gc_chunk2
-
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk2 {
 					gc_b2.Tick()
@@ -1183,45 +821,40 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						return
 					}
 					gc_more3 = false
-					{
-						gc_from5, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off3, gc_to2) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
-						}
-						for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+//line sort_bitonic.go:106
+					gc_from5, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off3, gc_to2) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+						gc_to2 = gc_bound2
+					}
+					for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line sort_bitonic.go:99
-								gc_start5 := gc_tx2
-								gc_from7 := gc_start5 + gc_off3
-								gc_trips5 := gc_limit3 - gc_from7
-								switch {
-								case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-									gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, gc_bdx2, gc_chunk2, gc_limit3, false)
-								case gc_trips5 > gc_span2:
-									gc_trips5 = gc_chunk2
-								case gc_trips5 > 0:
-									gc_trips5 = (gc_trips5-1)/(gc_bdx2) + 1
-								default:
-									gc_trips5 = 0
-								}
-								if gc_trips5 == gc_chunk2 {
-									gc_more3 = true
-								}
-								for p_ := gc_from7; gc_trips5 > 0; p_, gc_trips5 = p_+(gc_bdx2), gc_trips5-1 {
-
+							gc_start5 := gc_tx2
+							gc_from7 := gc_start5 + gc_off3
+							gc_trips5 := gc_limit3 - gc_from7
+							switch {
+							case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, gc_bdx2, gc_chunk2, gc_limit3, false)
+							case gc_trips5 > gc_span2:
+								gc_trips5 = gc_chunk2
+							case gc_trips5 > 0:
+								gc_trips5 = (gc_trips5-1)/(gc_bdx2) + 1
+							default:
+								gc_trips5 = 0
+							}
+							if gc_trips5 == gc_chunk2 {
+								gc_more3 = true
+							}
+							for p_ := gc_from7; gc_trips5 > 0; p_, gc_trips5 = p_+(gc_bdx2), gc_trips5-1 {
 //line sort_bitonic.go:100
-									i_3, j_ := bitonicPair(p_, h_3, flip_)
-
-//line sort_bitonic.go:101
-									if j_ < m_2 && s_2[j_] < s_2[i_3] {
-										s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
-									}
+								i_3, j_ := bitonicPair(p_, h_3, flip_)
+								if j_ < m_2 && s_2[j_] < s_2[i_3] {
+									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
 								}
 							}
 						}
@@ -1230,38 +863,18 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 			}
 		}
 	} else {
-
 //line sort_bitonic.go:83
 		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
-
-//line sort_bitonic.go:84
 			var s_3 []float32 = s
-
-//line sort_bitonic.go:84
-			_ = s_3
-
 //line sort_bitonic.go:84
 			var m_3 int = m
-
-//line sort_bitonic.go:84
-			_ = m_3
-
 //line sort_bitonic.go:84
 			var h_4 int = h_
-
-//line sort_bitonic.go:84
-			_ = h_4
-
 //line sort_bitonic.go:84
 			var flip_2 bool = false
-
-//line sort_bitonic.go:84
-			_ = flip_2
-
 //line sort_bitonic.go:99
 			gc_chunk3 := compiled.StrideChunk(gc_bdx2)
 			gc_span3 := (gc_bdx2) * gc_chunk3
-
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk3 {
 				gc_b2.Tick()
@@ -1269,45 +882,40 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					return
 				}
 				gc_more4 = false
-				{
-					gc_from5, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off4, gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+//line sort_bitonic.go:106
+				gc_from5, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off4, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line sort_bitonic.go:99
-							gc_start6 := gc_tx2
-							gc_from8 := gc_start6 + gc_off4
-							gc_trips6 := gc_limit4 - gc_from8
-							switch {
-							case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-								gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2, gc_chunk3, gc_limit4, false)
-							case gc_trips6 > gc_span3:
-								gc_trips6 = gc_chunk3
-							case gc_trips6 > 0:
-								gc_trips6 = (gc_trips6-1)/(gc_bdx2) + 1
-							default:
-								gc_trips6 = 0
-							}
-							if gc_trips6 == gc_chunk3 {
-								gc_more4 = true
-							}
-							for p_2 := gc_from8; gc_trips6 > 0; p_2, gc_trips6 = p_2+(gc_bdx2), gc_trips6-1 {
-
+						gc_start6 := gc_tx2
+						gc_from8 := gc_start6 + gc_off4
+						gc_trips6 := gc_limit4 - gc_from8
+						switch {
+						case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2, gc_chunk3, gc_limit4, false)
+						case gc_trips6 > gc_span3:
+							gc_trips6 = gc_chunk3
+						case gc_trips6 > 0:
+							gc_trips6 = (gc_trips6-1)/(gc_bdx2) + 1
+						default:
+							gc_trips6 = 0
+						}
+						if gc_trips6 == gc_chunk3 {
+							gc_more4 = true
+						}
+						for p_2 := gc_from8; gc_trips6 > 0; p_2, gc_trips6 = p_2+(gc_bdx2), gc_trips6-1 {
 //line sort_bitonic.go:100
-								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
-
-//line sort_bitonic.go:101
-								if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-									s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
-								}
+							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
 							}
 						}
 					}
@@ -1315,7 +923,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 			}
 		}
 	}
-
 //line sort_bitonic.go:88
 	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
 		gc_b2.Tick()
@@ -1323,221 +930,168 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 			return
 		}
 		gc_more5 = false
-		{
-			gc_from5, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off5, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit5, gc_off5); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := gc_off5 + base
-				gc_off13 := gc_off5
-				if gc_from5 >= 0 && gc_off12 >= 0 && gc_off12 <= len(keys) && gc_to2 <= len(keys)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(s) && gc_to2 <= len(s)-gc_off13 {
-					gc_at7 := keys[gc_off12:][:gc_to2]
-					gc_at8 := s[gc_off13:][:gc_to2]
-					gc_vstep3 := gc_from5
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sort_bitonic.go:65
-								var tid int = gc_tx2
-//line sort_bitonic.go:65
-								_ = tid
-//line sort_bitonic.go:88
-								var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
-								_ = i_
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+//line sort_bitonic.go:95
+		gc_from5, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off5, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit5, gc_off5); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off12 := gc_off5 + base
+			gc_off13 := gc_off5
+			if gc_from5 >= 0 && gc_off12 >= 0 && gc_off12 <= len(keys) && gc_to2 <= len(keys)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(s) && gc_to2 <= len(s)-gc_off13 {
+				gc_at7 := keys[gc_off12:][:gc_to2]
+				gc_at8 := s[gc_off13:][:gc_to2]
+				gc_vstep3 := gc_from5
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sort_bitonic.go:65
 							var tid int = gc_tx2
-//line sort_bitonic.go:65
-							_ = tid
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
 //line sort_bitonic.go:88
 							_ = i_
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					if gc_vstep3 > gc_from5 {
-						gc_more5 = true
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
 //line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
+						var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
 						_ = i_
-
-//line sort_bitonic.go:89
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := gc_from5
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sort_bitonic.go:65
-								var tid int = gc_tx2
-//line sort_bitonic.go:65
-								_ = tid
-//line sort_bitonic.go:88
-								var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
-								_ = i_
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from5 {
+					gc_more5 = true
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line sort_bitonic.go:89
-								if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
+					gc_more5 = true
 //line sort_bitonic.go:89
-									break
-//line sort_bitonic.go:89
-								}
-								archsimd.LoadFloat32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+				}
+			} else {
+				gc_vstep4 := gc_from5
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sort_bitonic.go:65
 							var tid int = gc_tx2
-//line sort_bitonic.go:65
-							_ = tid
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
-							_ = i_
-//line sort_bitonic.go:89
-							if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
+							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
 //line sort_bitonic.go:89
 								break
-//line sort_bitonic.go:89
 							}
-							archsimd.LoadFloat32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+//line sort_bitonic.go:90
+							archsimd.LoadFloat32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					if gc_vstep4 > gc_from5 {
-						gc_more5 = true
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line sort_bitonic.go:65
+						var tid int = gc_tx2
+//line sort_bitonic.go:88
+						var i_ int = tid + gc_off5
+						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
+//line sort_bitonic.go:89
+							break
+						}
+//line sort_bitonic.go:90
+						archsimd.LoadFloat32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-							tid := gc_tx2
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-							tid := gc_tx2
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-							tid := gc_tx2
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-							tid := gc_tx2
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from5 {
+					gc_more5 = true
+				}
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line sort_bitonic.go:65
 						tid := gc_tx2
-						_ = tid
-
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
-
 //line sort_bitonic.go:89
 						keys[base+i_] = s[i_]
 					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sort_bitonic.go:65
+						tid := gc_tx2
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sort_bitonic.go:65
+						tid := gc_tx2
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sort_bitonic.go:65
+						tid := gc_tx2
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line sort_bitonic.go:65
+					tid := gc_tx2
+//line sort_bitonic.go:88
+					i_ := tid + gc_off5
+					gc_more5 = true
+//line sort_bitonic.go:89
+					keys[base+i_] = s[i_]
 				}
 			}
 		}
@@ -1553,289 +1107,202 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-
 //line sort_bitonic.go:64
 	n := len(keys)
-
-//line sort_bitonic.go:65
 	b := gc_bdx3
 	gc_pos3.Thread = 0
-
 //line sort_bitonic.go:66
 	if tile&(tile-1) != 0 || tile < 2*b {
 		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
 	}
-
-//line sort_bitonic.go:69
 	s := gocuda.Shared[int32](t, tile)[:tile]
-
-//line sort_bitonic.go:70
 	base := gc_bx3 * tile
-
-//line sort_bitonic.go:71
 	m := min(tile, n-base)
-
-//line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
 		gc_b3.Tick()
 		if gc_b3.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from9, gc_to3 := 0, gc_bdx3
-			if !compiled.Adds(gc_off, gc_to3) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off14 := gc_off
-				gc_off15 := gc_off + base
-				if gc_from9 >= 0 && gc_off14 >= 0 && gc_off14 <= len(s) && gc_to3 <= len(s)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(keys) && gc_to3 <= len(keys)-gc_off15 {
-					gc_at9 := s[gc_off14:][:gc_to3]
-					gc_at10 := keys[gc_off15:][:gc_to3]
-					gc_vstep5 := gc_from9
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to3; gc_vstep5 += 16 {
-								gc_tx3 := gc_vstep5
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line sort_bitonic.go:65
-								var tid int = gc_tx3
-//line sort_bitonic.go:65
-								_ = tid
-//line sort_bitonic.go:72
-								var i int = tid + gc_off
-//line sort_bitonic.go:72
-								_ = i
-								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
+//line sort_bitonic.go:79
+		gc_from9, gc_to3 := 0, gc_bdx3
+		if !compiled.Adds(gc_off, gc_to3) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off14 := gc_off
+			gc_off15 := gc_off + base
+			if gc_from9 >= 0 && gc_off14 >= 0 && gc_off14 <= len(s) && gc_to3 <= len(s)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(keys) && gc_to3 <= len(keys)-gc_off15 {
+				gc_at9 := s[gc_off14:][:gc_to3]
+				gc_at10 := keys[gc_off15:][:gc_to3]
+				gc_vstep5 := gc_from9
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line sort_bitonic.go:65
 							var tid int = gc_tx3
-//line sort_bitonic.go:65
-							_ = tid
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
 //line sort_bitonic.go:72
 							_ = i
-							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					if gc_vstep5 > gc_from9 {
-						gc_more = true
-					}
-					for gc_tx3 := gc_vstep5; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
 //line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
+						var tid int = gc_tx3
 //line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
+						var i int = tid + gc_off
+//line sort_bitonic.go:72
 						_ = i
-
-//line sort_bitonic.go:73
-						gc_at9[gc_tx3] = gc_at10[gc_tx3]
+						archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 					}
-				} else {
-					gc_vstep6 := gc_from9
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
-								gc_tx3 := gc_vstep6
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line sort_bitonic.go:65
-								var tid int = gc_tx3
-//line sort_bitonic.go:65
-								_ = tid
-//line sort_bitonic.go:72
-								var i int = tid + gc_off
-//line sort_bitonic.go:72
-								_ = i
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from9 {
+					gc_more = true
+				}
+				for gc_tx3 := gc_vstep5; gc_tx3 < gc_to3; gc_tx3++ {
 //line sort_bitonic.go:73
-								if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
+					gc_more = true
 //line sort_bitonic.go:73
-									break
-//line sort_bitonic.go:73
-								}
-								archsimd.LoadInt32x16Slice(keys[base+i:]).StoreSlice(s[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
+					gc_at9[gc_tx3] = gc_at10[gc_tx3]
+				}
+			} else {
+				gc_vstep6 := gc_from9
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line sort_bitonic.go:65
 							var tid int = gc_tx3
-//line sort_bitonic.go:65
-							_ = tid
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
-//line sort_bitonic.go:72
-							_ = i
-//line sort_bitonic.go:73
-							if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
+							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
 //line sort_bitonic.go:73
 								break
-//line sort_bitonic.go:73
 							}
-							archsimd.LoadInt32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+//line sort_bitonic.go:74
+							archsimd.LoadInt32x16Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
 					}
-					if gc_vstep6 > gc_from9 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
+						gc_tx3 := gc_vstep6
+//line sort_bitonic.go:65
+						var tid int = gc_tx3
+//line sort_bitonic.go:72
+						var i int = tid + gc_off
+						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
+//line sort_bitonic.go:73
+							break
+						}
+//line sort_bitonic.go:74
+						archsimd.LoadInt32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
-						{
-							gc_tx3 := gc_step7 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-							tid := gc_tx3
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx3 := gc_step7 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-							tid := gc_tx3
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx3 := gc_step7 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-							tid := gc_tx3
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx3 := gc_step7 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-							tid := gc_tx3
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-					}
-					for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from9 {
+					gc_more = true
+				}
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line sort_bitonic.go:65
 						tid := gc_tx3
-						_ = tid
-
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
-
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line sort_bitonic.go:65
+						tid := gc_tx3
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line sort_bitonic.go:65
+						tid := gc_tx3
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line sort_bitonic.go:65
+						tid := gc_tx3
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
 //line sort_bitonic.go:73
 						s[i] = keys[base+i]
 					}
 				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line sort_bitonic.go:65
+					tid := gc_tx3
+//line sort_bitonic.go:72
+					i := tid + gc_off
+					gc_more = true
+//line sort_bitonic.go:73
+					s[i] = keys[base+i]
+				}
 			}
 		}
 	}
-
 //line sort_bitonic.go:75
 	if stage == 0 {
-
-//line sort_bitonic.go:76
 		for k := 2; k <= tile; k <<= 1 {
-
-//line sort_bitonic.go:77
 			var s_ []int32 = s
-
-//line sort_bitonic.go:77
-			_ = s_
-
 //line sort_bitonic.go:77
 			var m_ int = m
-
-//line sort_bitonic.go:77
-			_ = m_
-
 //line sort_bitonic.go:77
 			var h_2 int = k / 2
-
-//line sort_bitonic.go:77
-			_ = h_2
-
 //line sort_bitonic.go:77
 			var flip bool = true
-
-//line sort_bitonic.go:77
-			_ = flip
-
 //line sort_bitonic.go:99
 			gc_chunk := compiled.StrideChunk(gc_bdx3)
 			gc_span := (gc_bdx3) * gc_chunk
-
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx3) * gc_chunk {
 				gc_b3.Tick()
@@ -1843,82 +1310,57 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					return
 				}
 				gc_more2 = false
-				{
-					gc_from9, gc_to3 := 0, gc_bdx3
-					if !compiled.Adds(gc_off2, gc_to3) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound3 := compiled.Diff(gc_limit2, gc_off2); gc_bound3 < gc_to3 {
-						gc_to3 = gc_bound3
-					}
-					for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-						for gc_tx3 := gc_from9; gc_tx3 < gc_to3; gc_tx3++ {
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+//line sort_bitonic.go:106
+				gc_from9, gc_to3 := 0, gc_bdx3
+				if !compiled.Adds(gc_off2, gc_to3) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound3 := compiled.Diff(gc_limit2, gc_off2); gc_bound3 < gc_to3 {
+					gc_to3 = gc_bound3
+				}
+				for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+					for gc_tx3 := gc_from9; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 //line sort_bitonic.go:99
-							gc_start7 := gc_tx3
-							gc_from10 := gc_start7 + gc_off2
-							gc_trips7 := gc_limit2 - gc_from10
-							switch {
-							case gc_from10 < gc_start7 || gc_from10 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-								gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from10, gc_bdx3, gc_chunk, gc_limit2, false)
-							case gc_trips7 > gc_span:
-								gc_trips7 = gc_chunk
-							case gc_trips7 > 0:
-								gc_trips7 = (gc_trips7-1)/(gc_bdx3) + 1
-							default:
-								gc_trips7 = 0
-							}
-							if gc_trips7 == gc_chunk {
-								gc_more2 = true
-							}
-							for p := gc_from10; gc_trips7 > 0; p, gc_trips7 = p+(gc_bdx3), gc_trips7-1 {
-
+						gc_start7 := gc_tx3
+						gc_from10 := gc_start7 + gc_off2
+						gc_trips7 := gc_limit2 - gc_from10
+						switch {
+						case gc_from10 < gc_start7 || gc_from10 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from10, gc_bdx3, gc_chunk, gc_limit2, false)
+						case gc_trips7 > gc_span:
+							gc_trips7 = gc_chunk
+						case gc_trips7 > 0:
+							gc_trips7 = (gc_trips7-1)/(gc_bdx3) + 1
+						default:
+							gc_trips7 = 0
+						}
+						if gc_trips7 == gc_chunk {
+							gc_more2 = true
+						}
+						for p := gc_from10; gc_trips7 > 0; p, gc_trips7 = p+(gc_bdx3), gc_trips7-1 {
 //line sort_bitonic.go:100
-								i_2, j := bitonicPair(p, h_2, flip)
-
-//line sort_bitonic.go:101
-								if j < m_ && s_[j] < s_[i_2] {
-									s_[i_2], s_[j] = s_[j], s_[i_2]
-								}
+							i_2, j := bitonicPair(p, h_2, flip)
+							if j < m_ && s_[j] < s_[i_2] {
+								s_[i_2], s_[j] = s_[j], s_[i_2]
 							}
 						}
 					}
 				}
 			}
-
 //line sort_bitonic.go:78
 			for h := k / 4; h > 0; h >>= 1 {
-
-//line sort_bitonic.go:79
 				var s_2 []int32 = s
-
-//line sort_bitonic.go:79
-				_ = s_2
-
 //line sort_bitonic.go:79
 				var m_2 int = m
-
-//line sort_bitonic.go:79
-				_ = m_2
-
 //line sort_bitonic.go:79
 				var h_3 int = h
-
-//line sort_bitonic.go:79
-				_ = h_3
-
 //line sort_bitonic.go:79
 				var flip_ bool = false
-
-//line sort_bitonic.go:79
-				_ = flip_
-
 //line sort_bitonic.go:99
 				gc_chunk2 := compiled.StrideChunk(gc_bdx3)
 				gc_span2 := (gc_bdx3) * gc_chunk2
-
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx3) * gc_chunk2 {
 					gc_b3.Tick()
@@ -1926,45 +1368,40 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						return
 					}
 					gc_more3 = false
-					{
-						gc_from9, gc_to3 := 0, gc_bdx3
-						if !compiled.Adds(gc_off3, gc_to3) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound3 := compiled.Diff(gc_limit3, gc_off3); gc_bound3 < gc_to3 {
-							gc_to3 = gc_bound3
-						}
-						for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-							for gc_tx3 := gc_from9; gc_tx3 < gc_to3; gc_tx3++ {
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
+//line sort_bitonic.go:106
+					gc_from9, gc_to3 := 0, gc_bdx3
+					if !compiled.Adds(gc_off3, gc_to3) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound3 := compiled.Diff(gc_limit3, gc_off3); gc_bound3 < gc_to3 {
+						gc_to3 = gc_bound3
+					}
+					for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+						for gc_tx3 := gc_from9; gc_tx3 < gc_to3; gc_tx3++ {
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
 //line sort_bitonic.go:99
-								gc_start8 := gc_tx3
-								gc_from11 := gc_start8 + gc_off3
-								gc_trips8 := gc_limit3 - gc_from11
-								switch {
-								case gc_from11 < gc_start8 || gc_from11 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-									gc_trips8 = compiled.ChunkTrips(gc_start8, gc_from11, gc_bdx3, gc_chunk2, gc_limit3, false)
-								case gc_trips8 > gc_span2:
-									gc_trips8 = gc_chunk2
-								case gc_trips8 > 0:
-									gc_trips8 = (gc_trips8-1)/(gc_bdx3) + 1
-								default:
-									gc_trips8 = 0
-								}
-								if gc_trips8 == gc_chunk2 {
-									gc_more3 = true
-								}
-								for p_ := gc_from11; gc_trips8 > 0; p_, gc_trips8 = p_+(gc_bdx3), gc_trips8-1 {
-
+							gc_start8 := gc_tx3
+							gc_from11 := gc_start8 + gc_off3
+							gc_trips8 := gc_limit3 - gc_from11
+							switch {
+							case gc_from11 < gc_start8 || gc_from11 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips8 = compiled.ChunkTrips(gc_start8, gc_from11, gc_bdx3, gc_chunk2, gc_limit3, false)
+							case gc_trips8 > gc_span2:
+								gc_trips8 = gc_chunk2
+							case gc_trips8 > 0:
+								gc_trips8 = (gc_trips8-1)/(gc_bdx3) + 1
+							default:
+								gc_trips8 = 0
+							}
+							if gc_trips8 == gc_chunk2 {
+								gc_more3 = true
+							}
+							for p_ := gc_from11; gc_trips8 > 0; p_, gc_trips8 = p_+(gc_bdx3), gc_trips8-1 {
 //line sort_bitonic.go:100
-									i_3, j_ := bitonicPair(p_, h_3, flip_)
-
-//line sort_bitonic.go:101
-									if j_ < m_2 && s_2[j_] < s_2[i_3] {
-										s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
-									}
+								i_3, j_ := bitonicPair(p_, h_3, flip_)
+								if j_ < m_2 && s_2[j_] < s_2[i_3] {
+									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
 								}
 							}
 						}
@@ -1973,38 +1410,18 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 			}
 		}
 	} else {
-
 //line sort_bitonic.go:83
 		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
-
-//line sort_bitonic.go:84
 			var s_3 []int32 = s
-
-//line sort_bitonic.go:84
-			_ = s_3
-
 //line sort_bitonic.go:84
 			var m_3 int = m
-
-//line sort_bitonic.go:84
-			_ = m_3
-
 //line sort_bitonic.go:84
 			var h_4 int = h_
-
-//line sort_bitonic.go:84
-			_ = h_4
-
 //line sort_bitonic.go:84
 			var flip_2 bool = false
-
-//line sort_bitonic.go:84
-			_ = flip_2
-
 //line sort_bitonic.go:99
 			gc_chunk3 := compiled.StrideChunk(gc_bdx3)
 			gc_span3 := (gc_bdx3) * gc_chunk3
-
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx3) * gc_chunk3 {
 				gc_b3.Tick()
@@ -2012,45 +1429,40 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					return
 				}
 				gc_more4 = false
-				{
-					gc_from9, gc_to3 := 0, gc_bdx3
-					if !compiled.Adds(gc_off4, gc_to3) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound3 := compiled.Diff(gc_limit4, gc_off4); gc_bound3 < gc_to3 {
-						gc_to3 = gc_bound3
-					}
-					for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-						for gc_tx3 := gc_from9; gc_tx3 < gc_to3; gc_tx3++ {
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+//line sort_bitonic.go:106
+				gc_from9, gc_to3 := 0, gc_bdx3
+				if !compiled.Adds(gc_off4, gc_to3) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound3 := compiled.Diff(gc_limit4, gc_off4); gc_bound3 < gc_to3 {
+					gc_to3 = gc_bound3
+				}
+				for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+					for gc_tx3 := gc_from9; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 //line sort_bitonic.go:99
-							gc_start9 := gc_tx3
-							gc_from12 := gc_start9 + gc_off4
-							gc_trips9 := gc_limit4 - gc_from12
-							switch {
-							case gc_from12 < gc_start9 || gc_from12 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-								gc_trips9 = compiled.ChunkTrips(gc_start9, gc_from12, gc_bdx3, gc_chunk3, gc_limit4, false)
-							case gc_trips9 > gc_span3:
-								gc_trips9 = gc_chunk3
-							case gc_trips9 > 0:
-								gc_trips9 = (gc_trips9-1)/(gc_bdx3) + 1
-							default:
-								gc_trips9 = 0
-							}
-							if gc_trips9 == gc_chunk3 {
-								gc_more4 = true
-							}
-							for p_2 := gc_from12; gc_trips9 > 0; p_2, gc_trips9 = p_2+(gc_bdx3), gc_trips9-1 {
-
+						gc_start9 := gc_tx3
+						gc_from12 := gc_start9 + gc_off4
+						gc_trips9 := gc_limit4 - gc_from12
+						switch {
+						case gc_from12 < gc_start9 || gc_from12 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips9 = compiled.ChunkTrips(gc_start9, gc_from12, gc_bdx3, gc_chunk3, gc_limit4, false)
+						case gc_trips9 > gc_span3:
+							gc_trips9 = gc_chunk3
+						case gc_trips9 > 0:
+							gc_trips9 = (gc_trips9-1)/(gc_bdx3) + 1
+						default:
+							gc_trips9 = 0
+						}
+						if gc_trips9 == gc_chunk3 {
+							gc_more4 = true
+						}
+						for p_2 := gc_from12; gc_trips9 > 0; p_2, gc_trips9 = p_2+(gc_bdx3), gc_trips9-1 {
 //line sort_bitonic.go:100
-								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
-
-//line sort_bitonic.go:101
-								if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-									s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
-								}
+							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
 							}
 						}
 					}
@@ -2058,7 +1470,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 			}
 		}
 	}
-
 //line sort_bitonic.go:88
 	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
 		gc_b3.Tick()
@@ -2066,221 +1477,168 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 			return
 		}
 		gc_more5 = false
-		{
-			gc_from9, gc_to3 := 0, gc_bdx3
-			if !compiled.Adds(gc_off5, gc_to3) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound3 := compiled.Diff(gc_limit5, gc_off5); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off16 := gc_off5 + base
-				gc_off17 := gc_off5
-				if gc_from9 >= 0 && gc_off16 >= 0 && gc_off16 <= len(keys) && gc_to3 <= len(keys)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(s) && gc_to3 <= len(s)-gc_off17 {
-					gc_at11 := keys[gc_off16:][:gc_to3]
-					gc_at12 := s[gc_off17:][:gc_to3]
-					gc_vstep7 := gc_from9
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line sort_bitonic.go:65
-								var tid int = gc_tx3
-//line sort_bitonic.go:65
-								_ = tid
-//line sort_bitonic.go:88
-								var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
-								_ = i_
-								archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+//line sort_bitonic.go:95
+		gc_from9, gc_to3 := 0, gc_bdx3
+		if !compiled.Adds(gc_off5, gc_to3) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound3 := compiled.Diff(gc_limit5, gc_off5); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off16 := gc_off5 + base
+			gc_off17 := gc_off5
+			if gc_from9 >= 0 && gc_off16 >= 0 && gc_off16 <= len(keys) && gc_to3 <= len(keys)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(s) && gc_to3 <= len(s)-gc_off17 {
+				gc_at11 := keys[gc_off16:][:gc_to3]
+				gc_at12 := s[gc_off17:][:gc_to3]
+				gc_vstep7 := gc_from9
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line sort_bitonic.go:65
 							var tid int = gc_tx3
-//line sort_bitonic.go:65
-							_ = tid
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
 //line sort_bitonic.go:88
 							_ = i_
-							archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
 					}
-					if gc_vstep7 > gc_from9 {
-						gc_more5 = true
-					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
 //line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
+						var tid int = gc_tx3
 //line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
+						var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
 						_ = i_
-
-//line sort_bitonic.go:89
-						gc_at11[gc_tx3] = gc_at12[gc_tx3]
+						archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 					}
-				} else {
-					gc_vstep8 := gc_from9
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line sort_bitonic.go:65
-								var tid int = gc_tx3
-//line sort_bitonic.go:65
-								_ = tid
-//line sort_bitonic.go:88
-								var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
-								_ = i_
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep7 > gc_from9 {
+					gc_more5 = true
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
 //line sort_bitonic.go:89
-								if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
+					gc_more5 = true
 //line sort_bitonic.go:89
-									break
-//line sort_bitonic.go:89
-								}
-								archsimd.LoadInt32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+					gc_at11[gc_tx3] = gc_at12[gc_tx3]
+				}
+			} else {
+				gc_vstep8 := gc_from9
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line sort_bitonic.go:65
 							var tid int = gc_tx3
-//line sort_bitonic.go:65
-							_ = tid
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
-							_ = i_
-//line sort_bitonic.go:89
-							if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
+							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
 //line sort_bitonic.go:89
 								break
-//line sort_bitonic.go:89
 							}
-							archsimd.LoadInt32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+//line sort_bitonic.go:90
+							archsimd.LoadInt32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
 					}
-					if gc_vstep8 > gc_from9 {
-						gc_more5 = true
+				}
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
+//line sort_bitonic.go:65
+						var tid int = gc_tx3
+//line sort_bitonic.go:88
+						var i_ int = tid + gc_off5
+						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
+//line sort_bitonic.go:89
+							break
+						}
+//line sort_bitonic.go:90
+						archsimd.LoadInt32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 					}
-					gc_step8 := gc_vstep8
-					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-						{
-							gc_tx3 := gc_step8 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-							tid := gc_tx3
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx3 := gc_step8 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-							tid := gc_tx3
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx3 := gc_step8 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-							tid := gc_tx3
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx3 := gc_step8 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-							tid := gc_tx3
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep8 > gc_from9 {
+					gc_more5 = true
+				}
+				gc_step8 := gc_vstep8
+				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line sort_bitonic.go:65
 						tid := gc_tx3
-						_ = tid
-
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
-
 //line sort_bitonic.go:89
 						keys[base+i_] = s[i_]
 					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line sort_bitonic.go:65
+						tid := gc_tx3
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line sort_bitonic.go:65
+						tid := gc_tx3
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line sort_bitonic.go:65
+						tid := gc_tx3
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line sort_bitonic.go:65
+					tid := gc_tx3
+//line sort_bitonic.go:88
+					i_ := tid + gc_off5
+					gc_more5 = true
+//line sort_bitonic.go:89
+					keys[base+i_] = s[i_]
 				}
 			}
 		}
@@ -2296,289 +1654,202 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-
 //line sort_bitonic.go:64
 	n := len(keys)
-
-//line sort_bitonic.go:65
 	b := gc_bdx4
 	gc_pos4.Thread = 0
-
 //line sort_bitonic.go:66
 	if tile&(tile-1) != 0 || tile < 2*b {
 		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
 	}
-
-//line sort_bitonic.go:69
 	s := gocuda.Shared[uint32](t, tile)[:tile]
-
-//line sort_bitonic.go:70
 	base := gc_bx4 * tile
-
-//line sort_bitonic.go:71
 	m := min(tile, n-base)
-
-//line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
 		gc_b4.Tick()
 		if gc_b4.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from13, gc_to4 := 0, gc_bdx4
-			if !compiled.Adds(gc_off, gc_to4) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound4 := compiled.Diff(gc_limit, gc_off); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off18 := gc_off
-				gc_off19 := gc_off + base
-				if gc_from13 >= 0 && gc_off18 >= 0 && gc_off18 <= len(s) && gc_to4 <= len(s)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(keys) && gc_to4 <= len(keys)-gc_off19 {
-					gc_at13 := s[gc_off18:][:gc_to4]
-					gc_at14 := keys[gc_off19:][:gc_to4]
-					gc_vstep9 := gc_from13
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_to4; gc_vstep9 += 16 {
-								gc_tx4 := gc_vstep9
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line sort_bitonic.go:65
-								var tid int = gc_tx4
-//line sort_bitonic.go:65
-								_ = tid
-//line sort_bitonic.go:72
-								var i int = tid + gc_off
-//line sort_bitonic.go:72
-								_ = i
-								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
+//line sort_bitonic.go:79
+		gc_from13, gc_to4 := 0, gc_bdx4
+		if !compiled.Adds(gc_off, gc_to4) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound4 := compiled.Diff(gc_limit, gc_off); gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off18 := gc_off
+			gc_off19 := gc_off + base
+			if gc_from13 >= 0 && gc_off18 >= 0 && gc_off18 <= len(s) && gc_to4 <= len(s)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(keys) && gc_to4 <= len(keys)-gc_off19 {
+				gc_at13 := s[gc_off18:][:gc_to4]
+				gc_at14 := keys[gc_off19:][:gc_to4]
+				gc_vstep9 := gc_from13
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_to4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line sort_bitonic.go:65
 							var tid int = gc_tx4
-//line sort_bitonic.go:65
-							_ = tid
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
 //line sort_bitonic.go:72
 							_ = i
-							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
 					}
-					if gc_vstep9 > gc_from13 {
-						gc_more = true
-					}
-					for gc_tx4 := gc_vstep9; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
 //line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
+						var tid int = gc_tx4
 //line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
+						var i int = tid + gc_off
+//line sort_bitonic.go:72
 						_ = i
-
-//line sort_bitonic.go:73
-						gc_at13[gc_tx4] = gc_at14[gc_tx4]
+						archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 					}
-				} else {
-					gc_vstep10 := gc_from13
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_to4; gc_vstep10 += 16 {
-								gc_tx4 := gc_vstep10
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line sort_bitonic.go:65
-								var tid int = gc_tx4
-//line sort_bitonic.go:65
-								_ = tid
-//line sort_bitonic.go:72
-								var i int = tid + gc_off
-//line sort_bitonic.go:72
-								_ = i
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep9 > gc_from13 {
+					gc_more = true
+				}
+				for gc_tx4 := gc_vstep9; gc_tx4 < gc_to4; gc_tx4++ {
 //line sort_bitonic.go:73
-								if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
+					gc_more = true
 //line sort_bitonic.go:73
-									break
-//line sort_bitonic.go:73
-								}
-								archsimd.LoadUint32x16Slice(keys[base+i:]).StoreSlice(s[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
+					gc_at13[gc_tx4] = gc_at14[gc_tx4]
+				}
+			} else {
+				gc_vstep10 := gc_from13
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_to4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line sort_bitonic.go:65
 							var tid int = gc_tx4
-//line sort_bitonic.go:65
-							_ = tid
 //line sort_bitonic.go:72
 							var i int = tid + gc_off
-//line sort_bitonic.go:72
-							_ = i
-//line sort_bitonic.go:73
-							if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
+							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
 //line sort_bitonic.go:73
 								break
-//line sort_bitonic.go:73
 							}
-							archsimd.LoadUint32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+//line sort_bitonic.go:74
+							archsimd.LoadUint32x16Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
 					}
-					if gc_vstep10 > gc_from13 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+					for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
+						gc_tx4 := gc_vstep10
+//line sort_bitonic.go:65
+						var tid int = gc_tx4
+//line sort_bitonic.go:72
+						var i int = tid + gc_off
+						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
+//line sort_bitonic.go:73
+							break
+						}
+//line sort_bitonic.go:74
+						archsimd.LoadUint32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 					}
-					gc_step9 := gc_vstep10
-					for ; gc_step9+3 < gc_to4; gc_step9 += 4 {
-						{
-							gc_tx4 := gc_step9 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-							tid := gc_tx4
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx4 := gc_step9 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-							tid := gc_tx4
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx4 := gc_step9 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-							tid := gc_tx4
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-						{
-							gc_tx4 := gc_step9 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-							tid := gc_tx4
-							_ = tid
-
-//line sort_bitonic.go:72
-							i := tid + gc_off
-							gc_more = true
-
-//line sort_bitonic.go:73
-							s[i] = keys[base+i]
-						}
-					}
-					for gc_tx4 := gc_step9; gc_tx4 < gc_to4; gc_tx4++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep10 > gc_from13 {
+					gc_more = true
+				}
+				gc_step9 := gc_vstep10
+				for ; gc_step9+3 < gc_to4; gc_step9 += 4 {
+					{
+						gc_tx4 := gc_step9 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line sort_bitonic.go:65
 						tid := gc_tx4
-						_ = tid
-
 //line sort_bitonic.go:72
 						i := tid + gc_off
 						gc_more = true
-
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx4 := gc_step9 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line sort_bitonic.go:65
+						tid := gc_tx4
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx4 := gc_step9 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line sort_bitonic.go:65
+						tid := gc_tx4
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+//line sort_bitonic.go:73
+						s[i] = keys[base+i]
+					}
+					{
+						gc_tx4 := gc_step9 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line sort_bitonic.go:65
+						tid := gc_tx4
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
 //line sort_bitonic.go:73
 						s[i] = keys[base+i]
 					}
 				}
+				for gc_tx4 := gc_step9; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line sort_bitonic.go:65
+					tid := gc_tx4
+//line sort_bitonic.go:72
+					i := tid + gc_off
+					gc_more = true
+//line sort_bitonic.go:73
+					s[i] = keys[base+i]
+				}
 			}
 		}
 	}
-
 //line sort_bitonic.go:75
 	if stage == 0 {
-
-//line sort_bitonic.go:76
 		for k := 2; k <= tile; k <<= 1 {
-
-//line sort_bitonic.go:77
 			var s_ []uint32 = s
-
-//line sort_bitonic.go:77
-			_ = s_
-
 //line sort_bitonic.go:77
 			var m_ int = m
-
-//line sort_bitonic.go:77
-			_ = m_
-
 //line sort_bitonic.go:77
 			var h_2 int = k / 2
-
-//line sort_bitonic.go:77
-			_ = h_2
-
 //line sort_bitonic.go:77
 			var flip bool = true
-
-//line sort_bitonic.go:77
-			_ = flip
-
 //line sort_bitonic.go:99
 			gc_chunk := compiled.StrideChunk(gc_bdx4)
 			gc_span := (gc_bdx4) * gc_chunk
-
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx4) * gc_chunk {
 				gc_b4.Tick()
@@ -2586,82 +1857,57 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					return
 				}
 				gc_more2 = false
-				{
-					gc_from13, gc_to4 := 0, gc_bdx4
-					if !compiled.Adds(gc_off2, gc_to4) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound4 := compiled.Diff(gc_limit2, gc_off2); gc_bound4 < gc_to4 {
-						gc_to4 = gc_bound4
-					}
-					for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-						for gc_tx4 := gc_from13; gc_tx4 < gc_to4; gc_tx4++ {
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+//line sort_bitonic.go:106
+				gc_from13, gc_to4 := 0, gc_bdx4
+				if !compiled.Adds(gc_off2, gc_to4) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound4 := compiled.Diff(gc_limit2, gc_off2); gc_bound4 < gc_to4 {
+					gc_to4 = gc_bound4
+				}
+				for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+					for gc_tx4 := gc_from13; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 //line sort_bitonic.go:99
-							gc_start10 := gc_tx4
-							gc_from14 := gc_start10 + gc_off2
-							gc_trips10 := gc_limit2 - gc_from14
-							switch {
-							case gc_from14 < gc_start10 || gc_from14 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-								gc_trips10 = compiled.ChunkTrips(gc_start10, gc_from14, gc_bdx4, gc_chunk, gc_limit2, false)
-							case gc_trips10 > gc_span:
-								gc_trips10 = gc_chunk
-							case gc_trips10 > 0:
-								gc_trips10 = (gc_trips10-1)/(gc_bdx4) + 1
-							default:
-								gc_trips10 = 0
-							}
-							if gc_trips10 == gc_chunk {
-								gc_more2 = true
-							}
-							for p := gc_from14; gc_trips10 > 0; p, gc_trips10 = p+(gc_bdx4), gc_trips10-1 {
-
+						gc_start10 := gc_tx4
+						gc_from14 := gc_start10 + gc_off2
+						gc_trips10 := gc_limit2 - gc_from14
+						switch {
+						case gc_from14 < gc_start10 || gc_from14 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips10 = compiled.ChunkTrips(gc_start10, gc_from14, gc_bdx4, gc_chunk, gc_limit2, false)
+						case gc_trips10 > gc_span:
+							gc_trips10 = gc_chunk
+						case gc_trips10 > 0:
+							gc_trips10 = (gc_trips10-1)/(gc_bdx4) + 1
+						default:
+							gc_trips10 = 0
+						}
+						if gc_trips10 == gc_chunk {
+							gc_more2 = true
+						}
+						for p := gc_from14; gc_trips10 > 0; p, gc_trips10 = p+(gc_bdx4), gc_trips10-1 {
 //line sort_bitonic.go:100
-								i_2, j := bitonicPair(p, h_2, flip)
-
-//line sort_bitonic.go:101
-								if j < m_ && s_[j] < s_[i_2] {
-									s_[i_2], s_[j] = s_[j], s_[i_2]
-								}
+							i_2, j := bitonicPair(p, h_2, flip)
+							if j < m_ && s_[j] < s_[i_2] {
+								s_[i_2], s_[j] = s_[j], s_[i_2]
 							}
 						}
 					}
 				}
 			}
-
 //line sort_bitonic.go:78
 			for h := k / 4; h > 0; h >>= 1 {
-
-//line sort_bitonic.go:79
 				var s_2 []uint32 = s
-
-//line sort_bitonic.go:79
-				_ = s_2
-
 //line sort_bitonic.go:79
 				var m_2 int = m
-
-//line sort_bitonic.go:79
-				_ = m_2
-
 //line sort_bitonic.go:79
 				var h_3 int = h
-
-//line sort_bitonic.go:79
-				_ = h_3
-
 //line sort_bitonic.go:79
 				var flip_ bool = false
-
-//line sort_bitonic.go:79
-				_ = flip_
-
 //line sort_bitonic.go:99
 				gc_chunk2 := compiled.StrideChunk(gc_bdx4)
 				gc_span2 := (gc_bdx4) * gc_chunk2
-
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx4) * gc_chunk2 {
 					gc_b4.Tick()
@@ -2669,45 +1915,40 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						return
 					}
 					gc_more3 = false
-					{
-						gc_from13, gc_to4 := 0, gc_bdx4
-						if !compiled.Adds(gc_off3, gc_to4) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound4 := compiled.Diff(gc_limit3, gc_off3); gc_bound4 < gc_to4 {
-							gc_to4 = gc_bound4
-						}
-						for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-							for gc_tx4 := gc_from13; gc_tx4 < gc_to4; gc_tx4++ {
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
-
+//line sort_bitonic.go:106
+					gc_from13, gc_to4 := 0, gc_bdx4
+					if !compiled.Adds(gc_off3, gc_to4) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound4 := compiled.Diff(gc_limit3, gc_off3); gc_bound4 < gc_to4 {
+						gc_to4 = gc_bound4
+					}
+					for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+						for gc_tx4 := gc_from13; gc_tx4 < gc_to4; gc_tx4++ {
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
 //line sort_bitonic.go:99
-								gc_start11 := gc_tx4
-								gc_from15 := gc_start11 + gc_off3
-								gc_trips11 := gc_limit3 - gc_from15
-								switch {
-								case gc_from15 < gc_start11 || gc_from15 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-									gc_trips11 = compiled.ChunkTrips(gc_start11, gc_from15, gc_bdx4, gc_chunk2, gc_limit3, false)
-								case gc_trips11 > gc_span2:
-									gc_trips11 = gc_chunk2
-								case gc_trips11 > 0:
-									gc_trips11 = (gc_trips11-1)/(gc_bdx4) + 1
-								default:
-									gc_trips11 = 0
-								}
-								if gc_trips11 == gc_chunk2 {
-									gc_more3 = true
-								}
-								for p_ := gc_from15; gc_trips11 > 0; p_, gc_trips11 = p_+(gc_bdx4), gc_trips11-1 {
-
+							gc_start11 := gc_tx4
+							gc_from15 := gc_start11 + gc_off3
+							gc_trips11 := gc_limit3 - gc_from15
+							switch {
+							case gc_from15 < gc_start11 || gc_from15 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips11 = compiled.ChunkTrips(gc_start11, gc_from15, gc_bdx4, gc_chunk2, gc_limit3, false)
+							case gc_trips11 > gc_span2:
+								gc_trips11 = gc_chunk2
+							case gc_trips11 > 0:
+								gc_trips11 = (gc_trips11-1)/(gc_bdx4) + 1
+							default:
+								gc_trips11 = 0
+							}
+							if gc_trips11 == gc_chunk2 {
+								gc_more3 = true
+							}
+							for p_ := gc_from15; gc_trips11 > 0; p_, gc_trips11 = p_+(gc_bdx4), gc_trips11-1 {
 //line sort_bitonic.go:100
-									i_3, j_ := bitonicPair(p_, h_3, flip_)
-
-//line sort_bitonic.go:101
-									if j_ < m_2 && s_2[j_] < s_2[i_3] {
-										s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
-									}
+								i_3, j_ := bitonicPair(p_, h_3, flip_)
+								if j_ < m_2 && s_2[j_] < s_2[i_3] {
+									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
 								}
 							}
 						}
@@ -2716,38 +1957,18 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 			}
 		}
 	} else {
-
 //line sort_bitonic.go:83
 		for h_ := tile / 2; h_ > 0; h_ >>= 1 {
-
-//line sort_bitonic.go:84
 			var s_3 []uint32 = s
-
-//line sort_bitonic.go:84
-			_ = s_3
-
 //line sort_bitonic.go:84
 			var m_3 int = m
-
-//line sort_bitonic.go:84
-			_ = m_3
-
 //line sort_bitonic.go:84
 			var h_4 int = h_
-
-//line sort_bitonic.go:84
-			_ = h_4
-
 //line sort_bitonic.go:84
 			var flip_2 bool = false
-
-//line sort_bitonic.go:84
-			_ = flip_2
-
 //line sort_bitonic.go:99
 			gc_chunk3 := compiled.StrideChunk(gc_bdx4)
 			gc_span3 := (gc_bdx4) * gc_chunk3
-
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx4) * gc_chunk3 {
 				gc_b4.Tick()
@@ -2755,45 +1976,40 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					return
 				}
 				gc_more4 = false
-				{
-					gc_from13, gc_to4 := 0, gc_bdx4
-					if !compiled.Adds(gc_off4, gc_to4) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound4 := compiled.Diff(gc_limit4, gc_off4); gc_bound4 < gc_to4 {
-						gc_to4 = gc_bound4
-					}
-					for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-						for gc_tx4 := gc_from13; gc_tx4 < gc_to4; gc_tx4++ {
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+//line sort_bitonic.go:106
+				gc_from13, gc_to4 := 0, gc_bdx4
+				if !compiled.Adds(gc_off4, gc_to4) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound4 := compiled.Diff(gc_limit4, gc_off4); gc_bound4 < gc_to4 {
+					gc_to4 = gc_bound4
+				}
+				for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+					for gc_tx4 := gc_from13; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 //line sort_bitonic.go:99
-							gc_start12 := gc_tx4
-							gc_from16 := gc_start12 + gc_off4
-							gc_trips12 := gc_limit4 - gc_from16
-							switch {
-							case gc_from16 < gc_start12 || gc_from16 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-								gc_trips12 = compiled.ChunkTrips(gc_start12, gc_from16, gc_bdx4, gc_chunk3, gc_limit4, false)
-							case gc_trips12 > gc_span3:
-								gc_trips12 = gc_chunk3
-							case gc_trips12 > 0:
-								gc_trips12 = (gc_trips12-1)/(gc_bdx4) + 1
-							default:
-								gc_trips12 = 0
-							}
-							if gc_trips12 == gc_chunk3 {
-								gc_more4 = true
-							}
-							for p_2 := gc_from16; gc_trips12 > 0; p_2, gc_trips12 = p_2+(gc_bdx4), gc_trips12-1 {
-
+						gc_start12 := gc_tx4
+						gc_from16 := gc_start12 + gc_off4
+						gc_trips12 := gc_limit4 - gc_from16
+						switch {
+						case gc_from16 < gc_start12 || gc_from16 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips12 = compiled.ChunkTrips(gc_start12, gc_from16, gc_bdx4, gc_chunk3, gc_limit4, false)
+						case gc_trips12 > gc_span3:
+							gc_trips12 = gc_chunk3
+						case gc_trips12 > 0:
+							gc_trips12 = (gc_trips12-1)/(gc_bdx4) + 1
+						default:
+							gc_trips12 = 0
+						}
+						if gc_trips12 == gc_chunk3 {
+							gc_more4 = true
+						}
+						for p_2 := gc_from16; gc_trips12 > 0; p_2, gc_trips12 = p_2+(gc_bdx4), gc_trips12-1 {
 //line sort_bitonic.go:100
-								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
-
-//line sort_bitonic.go:101
-								if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-									s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
-								}
+							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
 							}
 						}
 					}
@@ -2801,7 +2017,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 			}
 		}
 	}
-
 //line sort_bitonic.go:88
 	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
 		gc_b4.Tick()
@@ -2809,221 +2024,168 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 			return
 		}
 		gc_more5 = false
-		{
-			gc_from13, gc_to4 := 0, gc_bdx4
-			if !compiled.Adds(gc_off5, gc_to4) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound4 := compiled.Diff(gc_limit5, gc_off5); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off20 := gc_off5 + base
-				gc_off21 := gc_off5
-				if gc_from13 >= 0 && gc_off20 >= 0 && gc_off20 <= len(keys) && gc_to4 <= len(keys)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(s) && gc_to4 <= len(s)-gc_off21 {
-					gc_at15 := keys[gc_off20:][:gc_to4]
-					gc_at16 := s[gc_off21:][:gc_to4]
-					gc_vstep11 := gc_from13
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
-								gc_tx4 := gc_vstep11
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line sort_bitonic.go:65
-								var tid int = gc_tx4
-//line sort_bitonic.go:65
-								_ = tid
-//line sort_bitonic.go:88
-								var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
-								_ = i_
-								archsimd.LoadUint32x16Slice(gc_at16[gc_tx4:]).StoreSlice(gc_at15[gc_tx4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+//line sort_bitonic.go:95
+		gc_from13, gc_to4 := 0, gc_bdx4
+		if !compiled.Adds(gc_off5, gc_to4) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound4 := compiled.Diff(gc_limit5, gc_off5); gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off20 := gc_off5 + base
+			gc_off21 := gc_off5
+			if gc_from13 >= 0 && gc_off20 >= 0 && gc_off20 <= len(keys) && gc_to4 <= len(keys)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(s) && gc_to4 <= len(s)-gc_off21 {
+				gc_at15 := keys[gc_off20:][:gc_to4]
+				gc_at16 := s[gc_off21:][:gc_to4]
+				gc_vstep11 := gc_from13
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 							gc_tx4 := gc_vstep11
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line sort_bitonic.go:65
 							var tid int = gc_tx4
-//line sort_bitonic.go:65
-							_ = tid
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
 //line sort_bitonic.go:88
 							_ = i_
-							archsimd.LoadUint32x8Slice(gc_at16[gc_tx4:]).StoreSlice(gc_at15[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at16[gc_tx4:]).StoreSlice(gc_at15[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
+						return
 					}
-					if gc_vstep11 > gc_from13 {
-						gc_more5 = true
-					}
-					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+						gc_tx4 := gc_vstep11
 //line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
+						var tid int = gc_tx4
 //line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
+						var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
 						_ = i_
-
-//line sort_bitonic.go:89
-						gc_at15[gc_tx4] = gc_at16[gc_tx4]
+						archsimd.LoadUint32x8Slice(gc_at16[gc_tx4:]).StoreSlice(gc_at15[gc_tx4:])
 					}
-				} else {
-					gc_vstep12 := gc_from13
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
-								gc_tx4 := gc_vstep12
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line sort_bitonic.go:65
-								var tid int = gc_tx4
-//line sort_bitonic.go:65
-								_ = tid
-//line sort_bitonic.go:88
-								var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
-								_ = i_
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep11 > gc_from13 {
+					gc_more5 = true
+				}
+				for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
 //line sort_bitonic.go:89
-								if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
+					gc_more5 = true
 //line sort_bitonic.go:89
-									break
-//line sort_bitonic.go:89
-								}
-								archsimd.LoadUint32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+					gc_at15[gc_tx4] = gc_at16[gc_tx4]
+				}
+			} else {
+				gc_vstep12 := gc_from13
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop12 bool
+					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+						for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 							gc_tx4 := gc_vstep12
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line sort_bitonic.go:65
 							var tid int = gc_tx4
-//line sort_bitonic.go:65
-							_ = tid
 //line sort_bitonic.go:88
 							var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
-							_ = i_
-//line sort_bitonic.go:89
-							if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
+							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
 //line sort_bitonic.go:89
 								break
-//line sort_bitonic.go:89
 							}
-							archsimd.LoadUint32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+//line sort_bitonic.go:90
+							archsimd.LoadUint32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep12, false
+					}(gc_vstep12)
+					if gc_stop12 {
+						return
 					}
-					if gc_vstep12 > gc_from13 {
-						gc_more5 = true
+				}
+				if compiled.SIMD {
+					for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+						gc_tx4 := gc_vstep12
+//line sort_bitonic.go:65
+						var tid int = gc_tx4
+//line sort_bitonic.go:88
+						var i_ int = tid + gc_off5
+						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
+//line sort_bitonic.go:89
+							break
+						}
+//line sort_bitonic.go:90
+						archsimd.LoadUint32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 					}
-					gc_step10 := gc_vstep12
-					for ; gc_step10+3 < gc_to4; gc_step10 += 4 {
-						{
-							gc_tx4 := gc_step10 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-							tid := gc_tx4
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx4 := gc_step10 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-							tid := gc_tx4
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx4 := gc_step10 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-							tid := gc_tx4
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-						{
-							gc_tx4 := gc_step10 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-							tid := gc_tx4
-							_ = tid
-
-//line sort_bitonic.go:88
-							i_ := tid + gc_off5
-							gc_more5 = true
-
-//line sort_bitonic.go:89
-							keys[base+i_] = s[i_]
-						}
-					}
-					for gc_tx4 := gc_step10; gc_tx4 < gc_to4; gc_tx4++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep12 > gc_from13 {
+					gc_more5 = true
+				}
+				gc_step10 := gc_vstep12
+				for ; gc_step10+3 < gc_to4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line sort_bitonic.go:65
 						tid := gc_tx4
-						_ = tid
-
 //line sort_bitonic.go:88
 						i_ := tid + gc_off5
 						gc_more5 = true
-
 //line sort_bitonic.go:89
 						keys[base+i_] = s[i_]
 					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line sort_bitonic.go:65
+						tid := gc_tx4
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line sort_bitonic.go:65
+						tid := gc_tx4
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line sort_bitonic.go:65
+						tid := gc_tx4
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+//line sort_bitonic.go:89
+						keys[base+i_] = s[i_]
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line sort_bitonic.go:65
+					tid := gc_tx4
+//line sort_bitonic.go:88
+					i_ := tid + gc_off5
+					gc_more5 = true
+//line sort_bitonic.go:89
+					keys[base+i_] = s[i_]
 				}
 			}
 		}
@@ -3033,4 +2195,5 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 // gc_files_sort_bitonic holds the source files whose lines the kernels' records hash.
 //
 //go:embed sort_bitonic.go
+//line sort_bitonic.go:100
 var gc_files_sort_bitonic embed.FS

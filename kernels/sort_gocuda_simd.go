@@ -51,537 +51,378 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 	gc_s_tBefore := compiled.Scratch[uint32](gc_b2, 3)[:gc_n2]
 	gc_s_fTotal := compiled.Scratch[uint32](gc_b2, 4)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line sort.go:39
 	n := len(keys)
-
-//line sort.go:40
 	b := gc_bdx2
-
-//line sort.go:41
 	base := gc_bx2 * b
-
-//line sort.go:42
 	size := min(b, n-base)
-
 //line sort.go:46
 	values := gocuda.Shared[uint32](t, b)[:b][:size]
-	{
+//line sort.go:48
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep7 := 0
+		if compiled.SIMD {
+//line sort.go:40
+			gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line sort.go:40
+			gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+				gc_tx2 := gc_vstep7
+				gc_rank2 := gc_base2 + gc_tx2
+//line sort.go:40
+				gc_alive8 := gc_all8
+//line sort.go:40
+				if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+//line sort.go:40
+					gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line sort.go:40
+				var i int = gc_tx2
+//line sort.go:43
+				gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size, i, 8))))
+//line sort.go:43
+				if gc_alive8.And(gc_if4).ToBits() != 0 {
+//line sort.go:43
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive8.And(gc_if4).ToBits())
+//line sort.go:43
+					gc_alive8 = gc_alive8.And(gc_alive8.And(gc_if4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+//line sort.go:47
+				if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(values)-8 {
+//line sort.go:47
+					break
+				}
+//line sort.go:48
+				archsimd.LoadUint32x8Slice(keys[base+i:]).StoreMasked((*[8]uint32)(values[i:]), gc_alive8)
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L12:
+		for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line sort.go:40
+			i := gc_tx2
+//line sort.go:43
+			if i >= size {
+				{
+//line sort.go:43
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+				}
+			}
+			values[i] = keys[base+i]
+		}
+	}
+//line sort.go:49
+	for bit := range uint(32) {
+		var values_ []uint32 = values
+//line sort.go:50
+		var bit_ uint = bit
+//line sort.go:60
+		size_ := uint32(len(values_))
+//line sort.go:62
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep7 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD {
-//line sort.go:40
-				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line sort.go:40
-				_ = gc_all8
-//line sort.go:40
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line sort.go:40
-				_ = gc_iota4
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
+//line sort.go:59
+				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line sort.go:62
+				gc_vb2 := archsimd.BroadcastUint32x8(1)
+				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line sort.go:40
-					gc_alive8 := gc_all8
-//line sort.go:40
-					_ = gc_alive8
-//line sort.go:40
-					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
-//line sort.go:40
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line sort.go:40
+//line sort.go:62
+					gc_alive9 := gc_all9
+//line sort.go:62
+					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+//line sort.go:62
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-//line sort.go:40
-					var i int = gc_tx2
-//line sort.go:40
-					_ = i
-//line sort.go:43
-					gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size, i, 8))))
-//line sort.go:43
-					_ = gc_if4
-//line sort.go:43
-					if gc_alive8.And(gc_if4).ToBits() != 0 {
-//line sort.go:43
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive8.And(gc_if4).ToBits())
-//line sort.go:43
-						gc_alive8 = gc_alive8.And(gc_alive8.And(gc_if4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line sort.go:43
-					}
-//line sort.go:47
-					if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(values)-8 {
-//line sort.go:47
+//line sort.go:59
+					var i_ uint32 = uint32(gc_tx2)
+//line sort.go:61
+					if int(i_) < 0 || int(i_) > len(values_)-8 {
+//line sort.go:61
 						break
-//line sort.go:47
 					}
-					archsimd.LoadUint32x8Slice(keys[base+i:]).StoreMasked((*[8]uint32)(values[i:]), gc_alive8)
+//line sort.go:61
+					x := archsimd.LoadUint32x8Slice(values_[i_:])
+					p := x.ShiftAllRight(uint64(bit_)).And(gc_vb2)
+					p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive9)
+					x.Merge(archsimd.LoadUint32x8Slice(gc_s_x[gc_rank2:]), gc_alive9).StoreSlice(gc_s_x[gc_rank2:])
+					p.Merge(archsimd.LoadUint32x8Slice(gc_s_p[gc_rank2:]), gc_alive9).StoreSlice(gc_s_p[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L12:
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line sort.go:40
-				i := gc_tx2
-				_ = i
-
-//line sort.go:43
-				if i >= size {
-//line sort.go:43
-					{
-//line sort.go:43
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line sort.go:44
-					}
-				}
-
-//line sort.go:47
-				values[i] = keys[base+i]
+//line sort.go:59
+				i_ := uint32(gc_tx2)
+//line sort.go:61
+				x := values_[i_]
+				p := (x >> bit_) & 1
+				values_[i_] = p
+//line sort.go:66
+				gc_s_x[gc_rank2] = x
+				gc_s_p[gc_rank2] = p
 			}
 		}
-	}
-
-//line sort.go:49
-	for bit := range uint(32) {
-
-//line sort.go:50
-		var values_ []uint32 = values
-
-//line sort.go:50
-		_ = values_
-
-//line sort.go:50
-		var bit_ uint = bit
-
-//line sort.go:50
-		_ = bit_
-
-//line sort.go:60
-		size_ := uint32(len(values_))
-		{
+//line sort.go:65
+		var x_ []uint32 = values_
+//line scan_block.go:51
+		for offset := 1; offset < len(x_); offset *= 2 {
+//line scan_block.go:53
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep8 := 0
+				gc_vstep9 := 0
 				if compiled.SIMD {
-//line sort.go:59
-					gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line sort.go:59
-					_ = gc_all9
-//line sort.go:62
-					gc_vb2 := archsimd.BroadcastUint32x8(1)
-//line sort.go:62
-					_ = gc_vb2
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+//line scan_block.go:50
+					gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line scan_block.go:50
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line sort.go:62
-						gc_alive9 := gc_all9
-//line sort.go:62
-						_ = gc_alive9
-//line sort.go:62
-						if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
-//line sort.go:62
-							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line sort.go:62
+//line scan_block.go:50
+						gc_alive11 := gc_all11
+//line scan_block.go:50
+						if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
+//line scan_block.go:50
+							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line sort.go:59
-						var i_ uint32 = uint32(gc_tx2)
-//line sort.go:59
-						_ = i_
-//line sort.go:61
-						if int(i_) < 0 || int(i_) > len(values_)-8 {
-//line sort.go:61
+//line scan_block.go:50
+						var i_2 int = gc_tx2
+//line scan_block.go:52
+						var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						if (i_2-
+							offset) < 0 || (i_2-offset) > len(x_)-8 {
+//line scan_block.go:53
 							break
-//line sort.go:61
 						}
-//line sort.go:61
-						x := archsimd.LoadUint32x8Slice(values_[i_:])
-//line sort.go:61
-						_ = x
-//line sort.go:62
-						p := x.ShiftAllRight(uint64(bit_)).And(gc_vb2)
-//line sort.go:62
-						_ = p
-//line sort.go:63
-						p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive9)
-						x.Merge(archsimd.LoadUint32x8Slice(gc_s_x[gc_rank2:]), gc_alive9).StoreSlice(gc_s_x[gc_rank2:])
-						p.Merge(archsimd.LoadUint32x8Slice(gc_s_p[gc_rank2:]), gc_alive9).StoreSlice(gc_s_p[gc_rank2:])
+//line scan_block.go:53
+						if i_2 >= offset {
+//line scan_block.go:53
+							y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive11)
+						} else {
+//line scan_block.go:54
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
+//line scan_block.go:53
+							if gc_alive11.And(gc_if6).ToBits() != 0 {
+//line scan_block.go:53
+								y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive11.And(gc_if6))
+							}
+						}
+//line scan_block.go:55
+						y.Merge(archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:]), gc_alive11).StoreSlice(gc_s_y[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
-//line sort.go:59
-					i_ := uint32(gc_tx2)
-					_ = i_
-
-//line sort.go:61
-					x := values_[i_]
-
-//line sort.go:62
-					p := (x >> bit_) & 1
-
-//line sort.go:63
-					values_[i_] = p
-					_ = x
-					_ = p
-					gc_s_x[gc_rank2] = x
-					gc_s_p[gc_rank2] = p
-				}
-			}
-		}
-
-//line sort.go:65
-		var x_ []uint32 = values_
-
-//line sort.go:65
-		_ = x_
-
-//line scan_block.go:51
-		for offset := 1; offset < len(x_); offset *= 2 {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep9 := 0
-					if compiled.SIMD {
 //line scan_block.go:50
-						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:50
-						_ = gc_all11
-//line scan_block.go:50
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_block.go:50
-						_ = gc_iota6
-						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line scan_block.go:50
-							gc_alive11 := gc_all11
-//line scan_block.go:50
-							_ = gc_alive11
-//line scan_block.go:50
-							if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
-//line scan_block.go:50
-								gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:50
-							}
-//line scan_block.go:50
-							var i_2 int = gc_tx2
-//line scan_block.go:50
-							_ = i_2
+					i_2 := gc_tx2
 //line scan_block.go:52
-							var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line scan_block.go:52
-							_ = y
-//line scan_block.go:53
-							if (i_2-
-								offset) < 0 || (i_2-offset) > len(x_)-8 {
-//line scan_block.go:53
-								break
-//line scan_block.go:53
-							}
-//line scan_block.go:53
-							if i_2 >= offset {
-//line scan_block.go:53
-								y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive11)
-							} else {
-//line scan_block.go:54
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
-//line scan_block.go:53
-								_ = gc_if6
-//line scan_block.go:53
-								if gc_alive11.And(gc_if6).ToBits() != 0 {
-//line scan_block.go:53
-									y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive11.And(gc_if6))
-								}
-//line scan_block.go:54
-							}
-							y.Merge(archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:]), gc_alive11).StoreSlice(gc_s_y[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
+					var y uint32
+					if i_2 >= offset {
+						y = x_[i_2-offset]
 					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
-							continue
-						}
-
-//line scan_block.go:50
-						i_2 := gc_tx2
-						_ = i_2
-
-//line scan_block.go:52
-						var y uint32
-
-//line scan_block.go:53
-						if i_2 >= offset {
-							y = x_[i_2-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank2] = y
-					}
-				}
-			}
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := offset; gc_bound2 > gc_from2 {
-					gc_from2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep10 := gc_from2
-					if compiled.SIMD {
-//line scan_block.go:50
-						gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:50
-						_ = gc_all12
-						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line scan_block.go:50
-							gc_alive12 := gc_all12
-//line scan_block.go:50
-							_ = gc_alive12
-//line scan_block.go:50
-							if gc_ex12 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex12 != 0 {
-//line scan_block.go:50
-								gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:50
-							}
-//line scan_block.go:50
-							var i_2 int = gc_tx2
-//line scan_block.go:50
-							_ = i_2
-//line scan_block.go:50
-							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:])
-//line scan_block.go:50
-							_ = y
 //line scan_block.go:57
-							{
-								if i_2 < 0 || i_2 > len(x_)-8 {
-//line scan_block.go:58
-									break
-//line scan_block.go:58
-								}
-//line scan_block.go:58
-								y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive12)
-//line scan_block.go:58
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep10; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
-							continue
-						}
-
-//line scan_block.go:50
-						i_2 := gc_tx2
-						_ = i_2
-						y := gc_s_y[gc_rank2]
-
-//line scan_block.go:57
-						{
-							x_[i_2] = y + x_[i_2]
-						}
-					}
+					gc_s_y[gc_rank2] = y
 				}
 			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep11 := 0
+//line scan_block.go:62
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := offset; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep10 := gc_from2
 				if compiled.SIMD {
 //line scan_block.go:50
-					gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:50
-					_ = gc_all13
-					for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
-						gc_tx2 := gc_vstep11
+					gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
 //line scan_block.go:50
-						gc_alive13 := gc_all13
+						gc_alive12 := gc_all12
 //line scan_block.go:50
-						_ = gc_alive13
+						if gc_ex12 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line scan_block.go:50
-						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
-//line scan_block.go:50
-							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line scan_block.go:50
+							gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 //line scan_block.go:50
 						var i_2 int = gc_tx2
 //line scan_block.go:50
-						_ = i_2
-//line scan_block.go:62
-						if i_2 < 0 || i_2 > len(x_)-8 {
-//line scan_block.go:62
-							break
-//line scan_block.go:62
+						y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:])
+						{
+//line scan_block.go:58
+							if i_2 < 0 || i_2 > len(x_)-8 {
+//line scan_block.go:58
+								break
+							}
+//line scan_block.go:58
+							y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive12)
 						}
-//line scan_block.go:62
-						gc_t2 := archsimd.LoadUint32x8Slice(x_[i_2:])
-//line scan_block.go:62
-						_ = gc_t2
-//line scan_block.go:62
-						r := gc_t2
-//line scan_block.go:62
-						_ = r
-//line scan_block.go:62
-						tBefore := r
-//line scan_block.go:62
-						_ = tBefore
-//line scan_block.go:62
-						var gc_u2 uint32
-//line scan_block.go:62
-						_ = gc_u2
-//line sort.go:66
-						if gc_in2 := gc_alive13.ToBits(); gc_in2 != 0 {
-//line sort.go:66
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line sort.go:66
-							gc_u2 = values_[size_-1]
-//line sort.go:66
-						}
-//line sort.go:66
-						var tTotal uint32 = gc_u2
-//line sort.go:66
-						_ = tTotal
-//line sort.go:67
-						var fTotal uint32 = size_ - tTotal
-//line sort.go:67
-						_ = fTotal
-						tBefore.Merge(archsimd.LoadUint32x8Slice(gc_s_tBefore[gc_rank2:]), gc_alive13).StoreSlice(gc_s_tBefore[gc_rank2:])
-						archsimd.BroadcastUint32x8(fTotal).Merge(archsimd.LoadUint32x8Slice(gc_s_fTotal[gc_rank2:]), gc_alive13).StoreSlice(gc_s_fTotal[gc_rank2:])
 					}
+//line scan_block.go:60
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
 //line scan_block.go:50
 					i_2 := gc_tx2
-					_ = i_2
-
-//line scan_block.go:62
-					var r uint32 = x_[i_2]
-
-//line scan_block.go:62
-					_ = r
-
-//line sort.go:65
-					tBefore := r
-
-//line sort.go:66
-					tTotal := values_[size_-1]
-
-//line sort.go:67
-					fTotal := size_ - tTotal
-					_ = r
-					_ = tBefore
-					_ = tTotal
-					_ = fTotal
-					gc_s_tBefore[gc_rank2] = tBefore
-					gc_s_fTotal[gc_rank2] = fTotal
+//line scan_block.go:52
+					y := gc_s_y[gc_rank2]
+					{
+//line scan_block.go:58
+						x_[i_2] = y + x_[i_2]
+					}
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line scan_block.go:65
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep11 := 0
+			if compiled.SIMD {
+//line scan_block.go:50
+				gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
+					gc_tx2 := gc_vstep11
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
+//line scan_block.go:50
+					gc_alive13 := gc_all13
+//line scan_block.go:50
+					if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+//line scan_block.go:50
+						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-
-//line sort.go:59
-					i_ := uint32(gc_tx2)
-					_ = i_
-					x := gc_s_x[gc_rank2]
-					p := gc_s_p[gc_rank2]
-					tBefore := gc_s_tBefore[gc_rank2]
-					fTotal := gc_s_fTotal[gc_rank2]
-
-//line sort.go:69
-					if p != 0 {
-						values_[tBefore-1+fTotal] = x
-					} else {
-						values_[i_-tBefore] = x
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep12 := 0
-			if compiled.SIMD {
-//line sort.go:40
-				gc_all14 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line sort.go:40
-				_ = gc_all14
-				for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
-					gc_tx2 := gc_vstep12
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line sort.go:40
-					gc_alive14 := gc_all14
-//line sort.go:40
-					_ = gc_alive14
-//line sort.go:40
-					if gc_ex14 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex14 != 0 {
-//line sort.go:40
-						gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line sort.go:40
-					}
-//line sort.go:40
-					var i int = gc_tx2
-//line sort.go:40
-					_ = i
-//line sort.go:53
-					if i < 0 || i > len(values)-8 || (base+i) < 0 || (base+i) > len(keys)-8 {
-//line sort.go:53
+//line scan_block.go:50
+					var i_2 int = gc_tx2
+//line scan_block.go:62
+					if i_2 < 0 || i_2 > len(x_)-8 {
+//line scan_block.go:62
 						break
-//line sort.go:53
 					}
-					archsimd.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive14)
+//line scan_block.go:62
+					gc_t2 := archsimd.LoadUint32x8Slice(x_[i_2:])
+//line scan_block.go:62
+					r := gc_t2
+//line scan_block.go:62
+					tBefore := r
+//line scan_block.go:62
+					var gc_u2 uint32
+//line sort.go:66
+					if gc_in2 := gc_alive13.ToBits(); gc_in2 != 0 {
+//line sort.go:66
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line sort.go:66
+						gc_u2 = values_[size_-1]
+					}
+//line sort.go:66
+					var tTotal uint32 = gc_u2
+					var fTotal uint32 = size_ - tTotal
+					tBefore.Merge(archsimd.LoadUint32x8Slice(gc_s_tBefore[gc_rank2:]), gc_alive13).StoreSlice(gc_s_tBefore[gc_rank2:])
+					archsimd.BroadcastUint32x8(fTotal).Merge(archsimd.LoadUint32x8Slice(gc_s_fTotal[gc_rank2:]), gc_alive13).StoreSlice(gc_s_fTotal[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep12; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep11; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line sort.go:40
-				i := gc_tx2
-				_ = i
-
-//line sort.go:53
-				keys[base+i] = values[i]
+//line scan_block.go:50
+				i_2 := gc_tx2
+//line scan_block.go:62
+				var r uint32 = x_[i_2]
+//line sort.go:65
+				tBefore := r
+				tTotal := values_[size_-1]
+				fTotal := size_ - tTotal
+//line sort.go:72
+				gc_s_tBefore[gc_rank2] = tBefore
+				gc_s_fTotal[gc_rank2] = fTotal
 			}
+		}
+//line sort.go:78
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line sort.go:59
+				i_ := uint32(gc_tx2)
+//line sort.go:61
+				x := gc_s_x[gc_rank2]
+				p := gc_s_p[gc_rank2]
+				tBefore := gc_s_tBefore[gc_rank2]
+				fTotal := gc_s_fTotal[gc_rank2]
+//line sort.go:69
+				if p != 0 {
+					values_[tBefore-1+fTotal] = x
+				} else {
+					values_[i_-tBefore] = x
+				}
+			}
+		}
+	}
+//line sort.go:79
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep12 := 0
+		if compiled.SIMD {
+//line sort.go:40
+			gc_all14 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
+				gc_tx2 := gc_vstep12
+				gc_rank2 := gc_base2 + gc_tx2
+//line sort.go:40
+				gc_alive14 := gc_all14
+//line sort.go:40
+				if gc_ex14 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex14 != 0 {
+//line sort.go:40
+					gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line sort.go:40
+				var i int = gc_tx2
+//line sort.go:53
+				if i < 0 || i > len(values)-8 || (base+i) < 0 || (base+i) > len(keys)-8 {
+//line sort.go:53
+					break
+				}
+//line sort.go:54
+				archsimd.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive14)
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep12; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line sort.go:40
+			i := gc_tx2
+//line sort.go:53
+			keys[base+i] = values[i]
 		}
 	}
 }
@@ -589,4 +430,5 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 // gc_files_sort holds the source files whose lines the kernels' records hash.
 //
 //go:embed scan_block.go sort.go
+//line sort.go:62
 var gc_files_sort embed.FS

@@ -51,27 +51,18 @@ func gc_body_quickSort[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, dev *go
 		gc_L1:
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-
 //line sort_quick.go:38
 				if depth >= QuickSortMaxDepth || len(data) <= QuickSortSelectionMax {
 					selectionSort(data)
 					continue gc_L1
 				}
-
-//line sort_quick.go:42
 				right, left := quickPartition(data)
-
-//line sort_quick.go:43
 				if right > 0 {
 					quickSortLaunch(dev, data[:right+1], depth+1)
 				}
-
-//line sort_quick.go:46
 				if left < len(data)-1 {
 					quickSortLaunch(dev, data[left:], depth+1)
 				}
-				_ = right
-				_ = left
 			}
 		}
 	}
@@ -80,4 +71,5 @@ func gc_body_quickSort[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, dev *go
 // gc_files_sort_quick holds the source files whose lines the kernels' records hash.
 //
 //go:embed sort_quick.go
+//line sort_quick.go:59
 var gc_files_sort_quick embed.FS

@@ -45,71 +45,61 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_local := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-
 //line sort_radix.go:35
 	b := gc_bdx
-
 //line sort_radix.go:35
 	blk := gc_bx
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line sort_radix.go:36
-				local := radixCount(t, keys, shift, items)
-				_ = local
-				gc_s_local[gc_rank] = local
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line sort_radix.go:36
-				local := radixCount(t, keys, shift, items)
-				_ = local
-				gc_s_local[gc_rank] = local
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line sort_radix.go:36
-				local := radixCount(t, keys, shift, items)
-				_ = local
-				gc_s_local[gc_rank] = local
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line sort_radix.go:36
-				local := radixCount(t, keys, shift, items)
-				_ = local
-				gc_s_local[gc_rank] = local
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line sort_radix.go:37
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-
 //line sort_radix.go:36
 			local := radixCount(t, keys, shift, items)
-			_ = local
+//line sort_radix.go:38
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line sort_radix.go:36
+			local := radixCount(t, keys, shift, items)
+//line sort_radix.go:38
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line sort_radix.go:36
+			local := radixCount(t, keys, shift, items)
+//line sort_radix.go:38
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line sort_radix.go:36
+			local := radixCount(t, keys, shift, items)
+//line sort_radix.go:38
 			gc_s_local[gc_rank] = local
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+//line sort_radix.go:36
+		local := radixCount(t, keys, shift, items)
+//line sort_radix.go:38
+		gc_s_local[gc_rank] = local
+	}
 //line sort_radix.go:38
 	gc_chunk := compiled.StrideChunk(b)
 	gc_span := (b) * gc_chunk
-
 //line sort_radix.go:38
 	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += (b) * gc_chunk {
 		gc_b.Tick()
@@ -117,146 +107,105 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line sort_radix.go:45
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sort_radix.go:35
-					tid := gc_tx
-					_ = tid
-					local := gc_s_local[gc_rank]
-
-//line sort_radix.go:38
-					gc_start := tid
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, b, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(b) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for d := gc_from2; gc_trips > 0; d, gc_trips = d+(b), gc_trips-1 {
-
+				tid := gc_tx
+//line sort_radix.go:37
+				local := gc_s_local[gc_rank]
+				gc_start := tid
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, b, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(b) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for d := gc_from2; gc_trips > 0; d, gc_trips = d+(b), gc_trips-1 {
 //line sort_radix.go:39
-						var s uint32
-
-						{
-
+					var s uint32
+					{
 //line sort_radix.go:40
-							gc_xs := local[d*b : (d+1)*b]
+						gc_xs := local[d*b : (d+1)*b]
 //line sort_radix.go:40
-							gc_i := 0
+						gc_i := 0
 //line sort_radix.go:40
-							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+							{
 //line sort_radix.go:40
+								gc_k := gc_i + 0
+//line sort_radix.go:40
+								c := gc_xs[gc_k]
 								{
-//line sort_radix.go:40
-									gc_k := gc_i + 0
-//line sort_radix.go:40
-									_ = gc_k
-//line sort_radix.go:40
-									c := gc_xs[gc_k]
-//line sort_radix.go:40
-									_ = c
-//line sort_radix.go:40
-									{
-										s += c
-									}
-//line sort_radix.go:42
+//line sort_radix.go:41
+									s += c
 								}
-//line sort_radix.go:42
-								{
-//line sort_radix.go:42
-									gc_k2 := gc_i + 1
-//line sort_radix.go:42
-									_ = gc_k2
-//line sort_radix.go:42
-									c := gc_xs[gc_k2]
-//line sort_radix.go:42
-									_ = c
-//line sort_radix.go:40
-									{
-										s += c
-									}
-//line sort_radix.go:42
-								}
-//line sort_radix.go:42
-								{
-//line sort_radix.go:42
-									gc_k3 := gc_i + 2
-//line sort_radix.go:42
-									_ = gc_k3
-//line sort_radix.go:42
-									c := gc_xs[gc_k3]
-//line sort_radix.go:42
-									_ = c
-//line sort_radix.go:40
-									{
-										s += c
-									}
-//line sort_radix.go:42
-								}
-//line sort_radix.go:42
-								{
-//line sort_radix.go:42
-									gc_k4 := gc_i + 3
-//line sort_radix.go:42
-									_ = gc_k4
-//line sort_radix.go:42
-									c := gc_xs[gc_k4]
-//line sort_radix.go:42
-									_ = c
-//line sort_radix.go:40
-									{
-										s += c
-									}
-//line sort_radix.go:42
-								}
-//line sort_radix.go:42
 							}
-//line sort_radix.go:40
-							for ; gc_i < len(gc_xs); gc_i++ {
-//line sort_radix.go:40
+							{
+//line sort_radix.go:42
+								gc_k2 := gc_i + 1
+//line sort_radix.go:42
+								c := gc_xs[gc_k2]
 								{
-//line sort_radix.go:40
-									gc_k5 := gc_i
-//line sort_radix.go:40
-									_ = gc_k5
-//line sort_radix.go:40
-									c := gc_xs[gc_k5]
-//line sort_radix.go:40
-									_ = c
-//line sort_radix.go:40
-									{
-										s += c
-									}
-//line sort_radix.go:42
+//line sort_radix.go:41
+									s += c
 								}
-//line sort_radix.go:42
 							}
+							{
 //line sort_radix.go:42
+								gc_k3 := gc_i + 2
+//line sort_radix.go:42
+								c := gc_xs[gc_k3]
+								{
+//line sort_radix.go:41
+									s += c
+								}
+							}
+							{
+//line sort_radix.go:42
+								gc_k4 := gc_i + 3
+//line sort_radix.go:42
+								c := gc_xs[gc_k4]
+								{
+//line sort_radix.go:41
+									s += c
+								}
+							}
 						}
-
-//line sort_radix.go:43
-						counts[d*gc_gdx+blk] = s
+//line sort_radix.go:40
+						for ; gc_i < len(gc_xs); gc_i++ {
+							{
+//line sort_radix.go:40
+								gc_k5 := gc_i
+//line sort_radix.go:40
+								c := gc_xs[gc_k5]
+								{
+//line sort_radix.go:41
+									s += c
+								}
+							}
+						}
 					}
+//line sort_radix.go:43
+					counts[d*gc_gdx+blk] = s
 				}
 			}
 		}
@@ -296,74 +245,62 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_local := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-
 //line sort_radix.go:78
 	n := len(src)
-
-//line sort_radix.go:79
 	b := gc_bdx
-
 //line sort_radix.go:79
 	blk := gc_bx
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line sort_radix.go:80
-				local := radixCount(t, src[:n], shift, items)
-				_ = local
-				gc_s_local[gc_rank] = local
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line sort_radix.go:80
-				local := radixCount(t, src[:n], shift, items)
-				_ = local
-				gc_s_local[gc_rank] = local
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line sort_radix.go:80
-				local := radixCount(t, src[:n], shift, items)
-				_ = local
-				gc_s_local[gc_rank] = local
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line sort_radix.go:80
-				local := radixCount(t, src[:n], shift, items)
-				_ = local
-				gc_s_local[gc_rank] = local
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line sort_radix.go:81
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-
 //line sort_radix.go:80
 			local := radixCount(t, src[:n], shift, items)
-			_ = local
+//line sort_radix.go:82
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line sort_radix.go:80
+			local := radixCount(t, src[:n], shift, items)
+//line sort_radix.go:82
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line sort_radix.go:80
+			local := radixCount(t, src[:n], shift, items)
+//line sort_radix.go:82
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line sort_radix.go:80
+			local := radixCount(t, src[:n], shift, items)
+//line sort_radix.go:82
 			gc_s_local[gc_rank] = local
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+//line sort_radix.go:80
+		local := radixCount(t, src[:n], shift, items)
+//line sort_radix.go:82
+		gc_s_local[gc_rank] = local
+	}
 //line sort_radix.go:82
 	gc_chunk := compiled.StrideChunk(b)
 	gc_span := (b) * gc_chunk
-
 //line sort_radix.go:82
 	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += (b) * gc_chunk {
 		gc_b.Tick()
@@ -371,79 +308,66 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line sort_radix.go:89
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sort_radix.go:79
-					tid := gc_tx
-					_ = tid
-					local := gc_s_local[gc_rank]
-
-//line sort_radix.go:82
-					gc_start := tid
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, b, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(b) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for d := gc_from2; gc_trips > 0; d, gc_trips = d+(b), gc_trips-1 {
-
+				tid := gc_tx
+//line sort_radix.go:81
+				local := gc_s_local[gc_rank]
+				gc_start := tid
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, b, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(b) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for d := gc_from2; gc_trips > 0; d, gc_trips = d+(b), gc_trips-1 {
 //line sort_radix.go:83
-						next := offsets[d*gc_gdx+blk]
-
-//line sort_radix.go:84
-						for j := d * b; j < (d+1)*b; j++ {
-							c := local[j]
-							local[j] = next
-							next += c
-						}
+					next := offsets[d*gc_gdx+blk]
+					for j := d * b; j < (d+1)*b; j++ {
+						c := local[j]
+						local[j] = next
+						next += c
 					}
 				}
 			}
 		}
 	}
+//line sort_radix.go:94
 	compiled.OutOfLine(func() {
 		gc_s_local := gc_s_local[:gc_n]
-		_ = gc_s_local
 		{
+//line sort_radix.go:98
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line sort_radix.go:79
 					tid := gc_tx
-					_ = tid
-
 //line sort_radix.go:91
 					lo := min(n, (blk*b+tid)*items)
-					_ = lo
-
-//line sort_radix.go:92
 					hi := min(n, lo+items)
-					_ = hi
+//line sort_radix.go:94
 					local := gc_s_local[gc_rank]
-
 //line sort_radix.go:93
 					for i := lo; i < hi; i++ {
 						k := src[i]

@@ -50,7 +50,6 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line spmv.go:140
 		rows := len(y)
 		compiled.OutOfLine(func() {
@@ -66,25 +65,18 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line spmv.go:141
 						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-
 //line spmv.go:145
 						var sum float32
-
-//line spmv.go:146
 						for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
 							sum += vals[j] * x[cols[j]]
 						}
-
-//line spmv.go:149
 						y[row] = sum
-						_ = sum
 					}
 				}
 			}
+//line spmv.go:154
 		})
 	}
 }
@@ -116,17 +108,10 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line spmv.go:162
 	rows := len(y)
-
-//line spmv.go:163
 	cache := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-
-//line spmv.go:164
 	begin := gc_bx * gc_bdx
-
-//line spmv.go:165
 	end := min(begin+gc_bdx, len(x))
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -145,154 +130,90 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line spmv.go:166
-						row := begin + gc_tx
-						_ = row
-
-//line spmv.go:167
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line spmv.go:168
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line spmv.go:172
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line spmv.go:166
-						row := begin + gc_tx
-						_ = row
-
-//line spmv.go:167
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line spmv.go:168
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line spmv.go:172
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line spmv.go:166
-						row := begin + gc_tx
-						_ = row
-
-//line spmv.go:167
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line spmv.go:168
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line spmv.go:172
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line spmv.go:166
-						row := begin + gc_tx
-						_ = row
-
-//line spmv.go:167
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line spmv.go:166
-					row := begin + gc_tx
-					_ = row
-
-//line spmv.go:167
-					{
+//line spmv.go:168
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
+//line spmv.go:172
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line spmv.go:168
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
 			} else {
+//line spmv.go:172
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line spmv.go:166
 						row := begin + gc_tx
-						_ = row
-
-//line spmv.go:167
-						{
-							cache[gc_tx] = x[row]
-						}
+//line spmv.go:168
+						cache[gc_tx] = x[row]
 					}
 					{
+//line spmv.go:172
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line spmv.go:166
 						row := begin + gc_tx
-						_ = row
-
-//line spmv.go:167
-						{
-							cache[gc_tx] = x[row]
-						}
+//line spmv.go:168
+						cache[gc_tx] = x[row]
 					}
 					{
+//line spmv.go:172
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line spmv.go:166
 						row := begin + gc_tx
-						_ = row
-
-//line spmv.go:167
-						{
-							cache[gc_tx] = x[row]
-						}
+//line spmv.go:168
+						cache[gc_tx] = x[row]
 					}
 					{
+//line spmv.go:172
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line spmv.go:166
 						row := begin + gc_tx
-						_ = row
-
-//line spmv.go:167
-						{
-							cache[gc_tx] = x[row]
-						}
+//line spmv.go:168
+						cache[gc_tx] = x[row]
 					}
 				}
+//line spmv.go:172
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line spmv.go:166
 					row := begin + gc_tx
-					_ = row
-
-//line spmv.go:167
-					{
-						cache[gc_tx] = x[row]
-					}
+//line spmv.go:168
+					cache[gc_tx] = x[row]
 				}
 			}
 		}
 	}
+//line spmv.go:174
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -306,15 +227,10 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line spmv.go:166
 					row := begin + gc_tx
-					_ = row
-
 //line spmv.go:174
 					var sum float32
-
-//line spmv.go:175
 					for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
 						c := int(cols[j])
 						var xj float32
@@ -325,13 +241,11 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 						}
 						sum += vals[j] * xj
 					}
-
-//line spmv.go:185
 					y[row] = sum
-					_ = sum
 				}
 			}
 		}
+//line spmv.go:190
 	})
 }
 
@@ -366,22 +280,92 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line spmv.go:201
 	rows := len(y)
-	{
-		var gc_l_sum [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line spmv.go:203
+	var gc_l_sum [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line spmv.go:211
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line spmv.go:202
+				lane := (gc_rank & 31)
+				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
+				if row >= rows {
+					{
+//line spmv.go:204
+						gc_dead |= uint32(1) << gc_lane
+//line spmv.go:204
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
+					}
+				}
+//line spmv.go:207
+				var sum float32
+				for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
+					sum += vals[j] * x[cols[j]]
+				}
+//line spmv.go:212
+				gc_l_sum[gc_lane] = sum
+			}
+		}
+//line spmv.go:211
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_sum)
+			} else {
+				compiled.ShflDownHalving(&gc_l_sum, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line spmv.go:211
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, compiled.LanesDemanded(offset, 1, true))
+				} else {
+//line spmv.go:212
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line spmv.go:219
+						sum := gc_l_sum[gc_lane]
+//line spmv.go:212
+						sum += gc_c1r[gc_lane]
+						gc_l_sum[gc_lane] = sum
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-			gc_L2:
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
@@ -391,112 +375,13 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line spmv.go:202
-					lane := (gc_rank & 31)
-					_ = lane
-
 //line spmv.go:203
 					row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
-					_ = row
-
-//line spmv.go:204
-					if row >= rows {
-//line spmv.go:204
-						{
-//line spmv.go:204
-							gc_dead |= uint32(1) << gc_lane
-//line spmv.go:204
-							gc_act &^= uint32(1) << gc_lane
-							continue gc_L2
 //line spmv.go:205
-						}
-					}
-
-//line spmv.go:207
-					var sum float32
-
-//line spmv.go:208
-					for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
-						sum += vals[j] * x[cols[j]]
-					}
-					_ = sum
-					gc_l_sum[gc_lane] = sum
-				}
-			}
-
-//line spmv.go:211
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_sum)
-				} else {
-					compiled.ShflDownHalving(&gc_l_sum, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line spmv.go:211
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line spmv.go:212
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, compiled.LanesDemanded(offset, 1, true))
-					} else {
-
-//line spmv.go:212
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							sum := gc_l_sum[gc_lane]
-							_ = sum
-
-//line spmv.go:212
-							sum += gc_c1r[gc_lane]
-							gc_l_sum[gc_lane] = sum
-						}
-					}
-				}
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			if gc_lo2 < gc_hi2 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line spmv.go:202
-						lane := (gc_rank & 31)
-						_ = lane
-
-//line spmv.go:203
-						row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
-						_ = row
-						sum := gc_l_sum[gc_lane]
-						_ = sum
-
-//line spmv.go:214
-						{
-							y[row] = sum
-						}
+					sum := gc_l_sum[gc_lane]
+					{
+//line spmv.go:215
+						y[row] = sum
 					}
 				}
 			}
@@ -507,4 +392,5 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 // gc_files_spmv holds the source files whose lines the kernels' records hash.
 //
 //go:embed spmv.go
+//line spmv.go:227
 var gc_files_spmv embed.FS

@@ -51,7 +51,6 @@ func gc_body_spMVScalar(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, rowPtr, cols 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line spmv.go:140
 		rows := len(y)
 		compiled.OutOfLine(func() {
@@ -67,25 +66,18 @@ func gc_body_spMVScalar(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, rowPtr, cols 
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line spmv.go:141
 						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-
 //line spmv.go:145
 						var sum float32
-
-//line spmv.go:146
 						for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
 							sum += vals[j] * x[cols[j]]
 						}
-
-//line spmv.go:149
 						y[row] = sum
-						_ = sum
 					}
 				}
 			}
+//line spmv.go:154
 		})
 	}
 }
@@ -117,17 +109,10 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line spmv.go:162
 	rows := len(y)
-
-//line spmv.go:163
 	cache := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-
-//line spmv.go:164
 	begin := gc_bx2 * gc_bdx2
-
-//line spmv.go:165
 	end := min(begin+gc_bdx2, len(x))
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -148,19 +133,16 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line spmv.go:166
 							var row int = begin + gc_tx2
 //line spmv.go:166
 							_ = row
-//line spmv.go:167
 							{
 //line spmv.go:167
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line spmv.go:167
 							}
 						}
+//line spmv.go:169
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -171,59 +153,38 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line spmv.go:166
 						var row int = begin + gc_tx2
 //line spmv.go:166
 						_ = row
-//line spmv.go:167
-						{
-//line spmv.go:167
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line spmv.go:167
-						}
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line spmv.go:166
-					row := begin + gc_tx2
-					_ = row
-
-//line spmv.go:167
-					{
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
-					}
+//line spmv.go:168
+					gc_at3[gc_tx2] = gc_at4[gc_tx2]
 				}
 			} else {
+//line spmv.go:172
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line spmv.go:166
 							var row int = begin + gc_tx2
-//line spmv.go:166
-							_ = row
-//line spmv.go:167
 							{
 								if row < 0 || row > len(x)-16 || gc_tx2 < 0 || gc_tx2 > len(cache)-16 {
 //line spmv.go:168
 									break
-//line spmv.go:168
 								}
 //line spmv.go:168
 								archsimd.LoadFloat32x16Slice(x[row:]).StoreSlice(cache[gc_tx2:])
-//line spmv.go:168
 							}
 						}
+//line spmv.go:170
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -234,23 +195,15 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line spmv.go:166
 						var row int = begin + gc_tx2
-//line spmv.go:166
-						_ = row
-//line spmv.go:167
-						{
-							if row < 0 || row > len(x)-8 || gc_tx2 < 0 || gc_tx2 > len(cache)-8 {
 //line spmv.go:168
-								break
+						if row < 0 || row > len(x)-8 || gc_tx2 < 0 || gc_tx2 > len(cache)-8 {
 //line spmv.go:168
-							}
-//line spmv.go:168
-							archsimd.LoadFloat32x8Slice(x[row:]).StoreSlice(cache[gc_tx2:])
-//line spmv.go:168
+							break
 						}
+//line spmv.go:168
+						archsimd.LoadFloat32x8Slice(x[row:]).StoreSlice(cache[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -260,75 +213,55 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line spmv.go:166
 						row := begin + gc_tx2
-						_ = row
-
-//line spmv.go:167
-						{
-							cache[gc_tx2] = x[row]
-						}
+//line spmv.go:168
+						cache[gc_tx2] = x[row]
 					}
 					{
+//line spmv.go:172
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line spmv.go:166
 						row := begin + gc_tx2
-						_ = row
-
-//line spmv.go:167
-						{
-							cache[gc_tx2] = x[row]
-						}
+//line spmv.go:168
+						cache[gc_tx2] = x[row]
 					}
 					{
+//line spmv.go:172
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line spmv.go:166
 						row := begin + gc_tx2
-						_ = row
-
-//line spmv.go:167
-						{
-							cache[gc_tx2] = x[row]
-						}
+//line spmv.go:168
+						cache[gc_tx2] = x[row]
 					}
 					{
+//line spmv.go:172
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line spmv.go:166
 						row := begin + gc_tx2
-						_ = row
-
-//line spmv.go:167
-						{
-							cache[gc_tx2] = x[row]
-						}
+//line spmv.go:168
+						cache[gc_tx2] = x[row]
 					}
 				}
+//line spmv.go:172
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line spmv.go:166
 					row := begin + gc_tx2
-					_ = row
-
-//line spmv.go:167
-					{
-						cache[gc_tx2] = x[row]
-					}
+//line spmv.go:168
+					cache[gc_tx2] = x[row]
 				}
 			}
 		}
 	}
+//line spmv.go:174
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -342,15 +275,10 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line spmv.go:166
 					row := begin + gc_tx2
-					_ = row
-
 //line spmv.go:174
 					var sum float32
-
-//line spmv.go:175
 					for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
 						c := int(cols[j])
 						var xj float32
@@ -361,13 +289,11 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 						}
 						sum += vals[j] * xj
 					}
-
-//line spmv.go:185
 					y[row] = sum
-					_ = sum
 				}
 			}
 		}
+//line spmv.go:190
 	})
 }
 
@@ -402,22 +328,122 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line spmv.go:201
 	rows := len(y)
-	{
-		var gc_l_sum [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line spmv.go:203
+	var gc_l_sum [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line spmv.go:211
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+		gc_L22:
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line spmv.go:202
+				lane := (gc_rank2 & 31)
+				row := (gc_bx2*gc_bdx2 + gc_tx2) / gocuda.WarpSize
+				if row >= rows {
+					{
+//line spmv.go:204
+						gc_dead2 |= uint32(1) << gc_lane2
+//line spmv.go:204
+						gc_act2 &^= uint32(1) << gc_lane2
+						continue gc_L22
+					}
+				}
+//line spmv.go:207
+				var sum float32
+				for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
+					sum += vals[j] * x[cols[j]]
+				}
+//line spmv.go:212
+				gc_l_sum[gc_lane2] = sum
+			}
+		}
+//line spmv.go:211
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_sum)
+			} else {
+				compiled.ShflDownHalving(&gc_l_sum, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line spmv.go:211
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, 32)
+				} else {
+//line spmv.go:212
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line spmv.go:212
+								sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
+//line spmv.go:212
+								sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line spmv.go:212
+								sum.StoreSlice(gc_l_sum[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line spmv.go:212
+								sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
+//line spmv.go:212
+								sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line spmv.go:212
+								sum.StoreSlice(gc_l_sum[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line spmv.go:225
+							sum := gc_l_sum[gc_lane2]
+//line spmv.go:212
+							sum += gc_c21r[gc_lane2]
+							gc_l_sum[gc_lane2] = sum
+						}
+					}
+				}
+			}
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		if gc_lo4 < gc_hi4 {
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
-			gc_L22:
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
@@ -427,150 +453,13 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line spmv.go:202
-					lane := (gc_rank2 & 31)
-					_ = lane
-
 //line spmv.go:203
 					row := (gc_bx2*gc_bdx2 + gc_tx2) / gocuda.WarpSize
-					_ = row
-
-//line spmv.go:204
-					if row >= rows {
-//line spmv.go:204
-						{
-//line spmv.go:204
-							gc_dead2 |= uint32(1) << gc_lane2
-//line spmv.go:204
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L22
 //line spmv.go:205
-						}
-					}
-
-//line spmv.go:207
-					var sum float32
-
-//line spmv.go:208
-					for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
-						sum += vals[j] * x[cols[j]]
-					}
-					_ = sum
-					gc_l_sum[gc_lane2] = sum
-				}
-			}
-
-//line spmv.go:211
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_sum)
-				} else {
-					compiled.ShflDownHalving(&gc_l_sum, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line spmv.go:211
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line spmv.go:212
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, 32)
-					} else {
-
-//line spmv.go:212
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line spmv.go:212
-									sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
-//line spmv.go:212
-									_ = sum
-//line spmv.go:212
-									sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line spmv.go:212
-									sum.StoreSlice(gc_l_sum[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line spmv.go:212
-									sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
-//line spmv.go:212
-									_ = sum
-//line spmv.go:212
-									sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line spmv.go:212
-									sum.StoreSlice(gc_l_sum[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								sum := gc_l_sum[gc_lane2]
-								_ = sum
-
-//line spmv.go:212
-								sum += gc_c21r[gc_lane2]
-								gc_l_sum[gc_lane2] = sum
-							}
-						}
-					}
-				}
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			if gc_lo4 < gc_hi4 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line spmv.go:202
-						lane := (gc_rank2 & 31)
-						_ = lane
-
-//line spmv.go:203
-						row := (gc_bx2*gc_bdx2 + gc_tx2) / gocuda.WarpSize
-						_ = row
-						sum := gc_l_sum[gc_lane2]
-						_ = sum
-
-//line spmv.go:214
-						{
-							y[row] = sum
-						}
+					sum := gc_l_sum[gc_lane2]
+					{
+//line spmv.go:215
+						y[row] = sum
 					}
 				}
 			}
@@ -581,4 +470,5 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 // gc_files_spmv holds the source files whose lines the kernels' records hash.
 //
 //go:embed spmv.go
+//line spmv.go:227
 var gc_files_spmv embed.FS

@@ -62,307 +62,232 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 				gc_bz2++
 			}
 		}
-
 //line stencil.go:32
 		y := y0 + gc_by2
-
 //line stencil.go:32
 		z := z0 + gc_bz2
-
-//line stencil.go:33
 		nxy := nx * ny
 		gc_apart2 := compiled.Disjoint(coef, aout)
-		_ = gc_apart2
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(x0+gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
+//line stencil.go:37
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(x0+gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(x1, x0+gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off24 := 0
+			gc_off25 := (x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)
+			gc_off26 := 1
+			gc_off27 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + 1
+			gc_off28 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - 1
+			gc_off29 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + nx
+			gc_off30 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - nx
+			gc_off31 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + nxy
+			gc_off32 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - nxy
+			gc_off33 := 2
+			gc_off34 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + 2
+			gc_off35 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - 2
+			gc_off36 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (2 * nx)
+			gc_off37 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (2 * nx)
+			gc_off38 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (2 * nxy)
+			gc_off39 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (2 * nxy)
+			gc_off40 := 3
+			gc_off41 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + 3
+			gc_off42 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - 3
+			gc_off43 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (3 * nx)
+			gc_off44 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (3 * nx)
+			gc_off45 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (3 * nxy)
+			gc_off46 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (3 * nxy)
+			gc_fastlo2, gc_fasthi2 := gc_from2, gc_from2
+			if gc_off24 >= 0 && gc_off24 < len(coef) && gc_apart2 && gc_off26 >= 0 && gc_off26 < len(coef) && gc_off33 >= 0 && gc_off33 < len(coef) && gc_off40 >= 0 && gc_off40 < len(coef) {
+				gc_fastlo2 = min(max(gc_from2, 0, -gc_off25, -gc_off27, -gc_off28, -gc_off29, -gc_off30, -gc_off31, -gc_off32, -gc_off34, -gc_off35, -gc_off36, -gc_off37, -gc_off38, -gc_off39, -gc_off41, -gc_off42, -gc_off43, -gc_off44, -gc_off45, -gc_off46), gc_to2)
+				gc_fasthi2 = max(min(gc_to2, len(ain)-gc_off25, len(ain)-gc_off27, len(ain)-gc_off28, len(ain)-gc_off29, len(ain)-gc_off30, len(ain)-gc_off31, len(ain)-gc_off32, len(ain)-gc_off34, len(ain)-gc_off35, len(ain)-gc_off36, len(ain)-gc_off37, len(ain)-gc_off38, len(ain)-gc_off39, len(ain)-gc_off41, len(ain)-gc_off42, len(ain)-gc_off43, len(ain)-gc_off44, len(ain)-gc_off45, len(ain)-gc_off46, len(aout)-gc_off25, len(vsq)-gc_off25), gc_fastlo2)
 			}
-			if gc_bound2 := compiled.Diff(x1, x0+gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off24 := 0
-				gc_off25 := (x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)
-				gc_off26 := 1
-				gc_off27 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + 1
-				gc_off28 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - 1
-				gc_off29 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + nx
-				gc_off30 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - nx
-				gc_off31 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + nxy
-				gc_off32 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - nxy
-				gc_off33 := 2
-				gc_off34 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + 2
-				gc_off35 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - 2
-				gc_off36 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (2 * nx)
-				gc_off37 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (2 * nx)
-				gc_off38 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (2 * nxy)
-				gc_off39 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (2 * nxy)
-				gc_off40 := 3
-				gc_off41 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + 3
-				gc_off42 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - 3
-				gc_off43 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (3 * nx)
-				gc_off44 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (3 * nx)
-				gc_off45 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (3 * nxy)
-				gc_off46 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (3 * nxy)
-				gc_fastlo2, gc_fasthi2 := gc_from2, gc_from2
-				if gc_off24 >= 0 && gc_off24 < len(coef) && gc_apart2 && gc_off26 >= 0 && gc_off26 < len(coef) && gc_off33 >= 0 && gc_off33 < len(coef) && gc_off40 >= 0 && gc_off40 < len(coef) {
-					gc_fastlo2 = min(max(gc_from2, 0, -gc_off25, -gc_off27, -gc_off28, -gc_off29, -gc_off30, -gc_off31, -gc_off32, -gc_off34, -gc_off35, -gc_off36, -gc_off37, -gc_off38, -gc_off39, -gc_off41, -gc_off42, -gc_off43, -gc_off44, -gc_off45, -gc_off46), gc_to2)
-					gc_fasthi2 = max(min(gc_to2, len(ain)-gc_off25, len(ain)-gc_off27, len(ain)-gc_off28, len(ain)-gc_off29, len(ain)-gc_off30, len(ain)-gc_off31, len(ain)-gc_off32, len(ain)-gc_off34, len(ain)-gc_off35, len(ain)-gc_off36, len(ain)-gc_off37, len(ain)-gc_off38, len(ain)-gc_off39, len(ain)-gc_off41, len(ain)-gc_off42, len(ain)-gc_off43, len(ain)-gc_off44, len(ain)-gc_off45, len(ain)-gc_off46, len(aout)-gc_off25, len(vsq)-gc_off25), gc_fastlo2)
-				}
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at26 := coef[gc_off24:][:1]
-							gc_at27 := ain[gc_off25+gc_fastlo2:][:gc_seglen2]
-							gc_at28 := coef[gc_off26:][:1]
-							gc_at29 := ain[gc_off27+gc_fastlo2:][:gc_seglen2]
-							gc_at30 := ain[gc_off28+gc_fastlo2:][:gc_seglen2]
-							gc_at31 := ain[gc_off29+gc_fastlo2:][:gc_seglen2]
-							gc_at32 := ain[gc_off30+gc_fastlo2:][:gc_seglen2]
-							gc_at33 := ain[gc_off31+gc_fastlo2:][:gc_seglen2]
-							gc_at34 := ain[gc_off32+gc_fastlo2:][:gc_seglen2]
-							gc_at35 := coef[gc_off33:][:1]
-							gc_at36 := ain[gc_off34+gc_fastlo2:][:gc_seglen2]
-							gc_at37 := ain[gc_off35+gc_fastlo2:][:gc_seglen2]
-							gc_at38 := ain[gc_off36+gc_fastlo2:][:gc_seglen2]
-							gc_at39 := ain[gc_off37+gc_fastlo2:][:gc_seglen2]
-							gc_at40 := ain[gc_off38+gc_fastlo2:][:gc_seglen2]
-							gc_at41 := ain[gc_off39+gc_fastlo2:][:gc_seglen2]
-							gc_at42 := coef[gc_off40:][:1]
-							gc_at43 := ain[gc_off41+gc_fastlo2:][:gc_seglen2]
-							gc_at44 := ain[gc_off42+gc_fastlo2:][:gc_seglen2]
-							gc_at45 := ain[gc_off43+gc_fastlo2:][:gc_seglen2]
-							gc_at46 := ain[gc_off44+gc_fastlo2:][:gc_seglen2]
-							gc_at47 := ain[gc_off45+gc_fastlo2:][:gc_seglen2]
-							gc_at48 := ain[gc_off46+gc_fastlo2:][:gc_seglen2]
-							gc_at49 := aout[gc_off25+gc_fastlo2:][:gc_seglen2]
-							gc_at50 := vsq[gc_off25+gc_fastlo2:][:gc_seglen2]
-							gc_elem5 := gc_at26[0]
-							gc_elem6 := gc_at28[0]
-							gc_elem7 := gc_at35[0]
-							gc_elem8 := gc_at42[0]
-							gc_vstep := gc_fastlo2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at26 := coef[gc_off24:][:1]
+						gc_at27 := ain[gc_off25+gc_fastlo2:][:gc_seglen2]
+						gc_at28 := coef[gc_off26:][:1]
+						gc_at29 := ain[gc_off27+gc_fastlo2:][:gc_seglen2]
+						gc_at30 := ain[gc_off28+gc_fastlo2:][:gc_seglen2]
+						gc_at31 := ain[gc_off29+gc_fastlo2:][:gc_seglen2]
+						gc_at32 := ain[gc_off30+gc_fastlo2:][:gc_seglen2]
+						gc_at33 := ain[gc_off31+gc_fastlo2:][:gc_seglen2]
+						gc_at34 := ain[gc_off32+gc_fastlo2:][:gc_seglen2]
+						gc_at35 := coef[gc_off33:][:1]
+						gc_at36 := ain[gc_off34+gc_fastlo2:][:gc_seglen2]
+						gc_at37 := ain[gc_off35+gc_fastlo2:][:gc_seglen2]
+						gc_at38 := ain[gc_off36+gc_fastlo2:][:gc_seglen2]
+						gc_at39 := ain[gc_off37+gc_fastlo2:][:gc_seglen2]
+						gc_at40 := ain[gc_off38+gc_fastlo2:][:gc_seglen2]
+						gc_at41 := ain[gc_off39+gc_fastlo2:][:gc_seglen2]
+						gc_at42 := coef[gc_off40:][:1]
+						gc_at43 := ain[gc_off41+gc_fastlo2:][:gc_seglen2]
+						gc_at44 := ain[gc_off42+gc_fastlo2:][:gc_seglen2]
+						gc_at45 := ain[gc_off43+gc_fastlo2:][:gc_seglen2]
+						gc_at46 := ain[gc_off44+gc_fastlo2:][:gc_seglen2]
+						gc_at47 := ain[gc_off45+gc_fastlo2:][:gc_seglen2]
+						gc_at48 := ain[gc_off46+gc_fastlo2:][:gc_seglen2]
+						gc_at49 := aout[gc_off25+gc_fastlo2:][:gc_seglen2]
+						gc_at50 := vsq[gc_off25+gc_fastlo2:][:gc_seglen2]
+						gc_elem5 := gc_at26[0]
+						gc_elem6 := gc_at28[0]
+						gc_elem7 := gc_at35[0]
+						gc_elem8 := gc_at42[0]
+						gc_vstep := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line stencil.go:28
-									gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line stencil.go:28
-									_ = gc_Lane0Mask324
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line stencil.go:39
-									gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line stencil.go:39
-									_ = gc_vb4
-									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-//line stencil.go:28
-										var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
-//line stencil.go:28
-										_ = x
-//line stencil.go:34
-										var i int = z*nxy + y*nx + x
-//line stencil.go:34
-										_ = i
-//line stencil.go:35
-										div := compiled.BroadcastFloat32x16At(&gc_at26[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(compiled.BroadcastFloat32x16At(&gc_at28[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x16At(&gc_at35[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x16At(&gc_at42[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
-//line stencil.go:35
-										_ = div
-										gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line stencil.go:28
-								gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line stencil.go:28
-								_ = gc_Lane0Mask323
-//line stencil.go:39
-								gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line stencil.go:39
-								_ = gc_vb3
-								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_vb4 := archsimd.BroadcastFloat32x16(2)
+								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line stencil.go:28
 									var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
-//line stencil.go:28
-									_ = x
 //line stencil.go:34
 									var i int = z*nxy + y*nx + x
 //line stencil.go:34
 									_ = i
-//line stencil.go:35
-									div := compiled.BroadcastFloat32x8At(&gc_at26[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(compiled.BroadcastFloat32x8At(&gc_at28[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x8At(&gc_at35[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x8At(&gc_at42[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
-//line stencil.go:35
-									_ = div
-									gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
+									div := compiled.BroadcastFloat32x16At(&gc_at26[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(compiled.BroadcastFloat32x16At(&gc_at28[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x16At(&gc_at35[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x16At(&gc_at42[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
-							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line stencil.go:28
-								x := x0 + gc_bx2*gc_bdx2 + gc_tx2
-								_ = x
-
-//line stencil.go:34
-								i := z*nxy + y*nx + x
-								_ = i
-
-//line stencil.go:35
-								div := gc_elem5*gc_at27[gc_u2] +
-									gc_elem6*(gc_at29[gc_u2]+gc_at30[gc_u2]+gc_at31[gc_u2]+gc_at32[gc_u2]+gc_at33[gc_u2]+gc_at34[gc_u2]) +
-									gc_elem7*(gc_at36[gc_u2]+gc_at37[gc_u2]+gc_at38[gc_u2]+gc_at39[gc_u2]+gc_at40[gc_u2]+gc_at41[gc_u2]) +
-									gc_elem8*(gc_at43[gc_u2]+gc_at44[gc_u2]+gc_at45[gc_u2]+gc_at46[gc_u2]+gc_at47[gc_u2]+gc_at48[gc_u2])
-
-//line stencil.go:39
-								gc_at49[gc_u2] = 2*gc_at27[gc_u2] - gc_at49[gc_u2] + gc_at50[gc_u2]*div
-								_ = div
-							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+						if compiled.SIMD {
 //line stencil.go:28
-						x := x0 + gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line stencil.go:34
-						i := z*nxy + y*nx + x
-						_ = i
-
-//line stencil.go:35
-						div := coef[0]*ain[i] +
-							coef[1]*(ain[i+1]+ain[i-1]+ain[i+nx]+ain[i-nx]+ain[i+nxy]+ain[i-nxy]) +
-							coef[2]*(ain[i+2]+ain[i-2]+ain[i+2*nx]+ain[i-2*nx]+ain[i+2*nxy]+ain[i-2*nxy]) +
-							coef[3]*(ain[i+3]+ain[i-3]+ain[i+3*nx]+ain[i-3*nx]+ain[i+3*nxy]+ain[i-3*nxy])
-
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line stencil.go:39
-						aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
-						_ = div
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line stencil.go:28
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line stencil.go:28
-							_ = gc_Lane0Mask322
-//line stencil.go:39
-							gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line stencil.go:39
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							gc_vb3 := archsimd.BroadcastFloat32x8(2)
+							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line stencil.go:28
 								var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
-//line stencil.go:28
-								_ = x
 //line stencil.go:34
 								var i int = z*nxy + y*nx + x
 //line stencil.go:34
 								_ = i
-//line stencil.go:35
-								if i < 0 || i > len(ain)-16 || (i+
-									1) < 0 || (i+1) > len(ain)-16 || (i-1) < 0 || (i-1) > len(ain)-16 || (i+nx) < 0 || (i+nx) > len(ain)-16 || (i-nx) < 0 || (i-nx) > len(ain)-16 || (i+nxy) < 0 || (i+nxy) > len(ain)-16 || (i-nxy) < 0 || (i-nxy) > len(ain)-16 || (i+
-									2) < 0 || (i+2) > len(ain)-16 || (i-2) < 0 || (i-2) > len(ain)-16 || (i+2*nx) < 0 || (i+2*nx) > len(ain)-16 || (i-2*nx) < 0 || (i-2*nx) > len(ain)-16 || (i+2*nxy) < 0 || (i+2*nxy) > len(ain)-16 || (i-2*nxy) < 0 || (i-2*nxy) > len(ain)-16 || (i+
-									3) < 0 || (i+3) > len(ain)-16 || (i-3) < 0 || (i-3) > len(ain)-16 || (i+3*nx) < 0 || (i+3*nx) > len(ain)-16 || (i-3*nx) < 0 || (i-3*nx) > len(ain)-16 || (i+3*nxy) < 0 || (i+3*nxy) > len(ain)-16 || (i-3*nxy) < 0 || (i-3*nxy) > len(ain)-16 || i > len(aout)-16 || i > len(vsq)-16 {
-//line stencil.go:35
-									break
-//line stencil.go:35
-								}
-//line stencil.go:35
-								div := compiled.BroadcastFloat32x16At(&coef[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Add(compiled.BroadcastFloat32x16At(&coef[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+1:]).Add(archsimd.LoadFloat32x16Slice(ain[i-1:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[2], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+2:]).Add(archsimd.LoadFloat32x16Slice(ain[i-2:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[3], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+3:]).Add(archsimd.LoadFloat32x16Slice(ain[i-3:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nxy:]))))
-//line stencil.go:35
-								_ = div
-								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Sub(archsimd.LoadFloat32x16Slice(aout[i:])).Add(archsimd.LoadFloat32x16Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
+								div := compiled.BroadcastFloat32x8At(&gc_at26[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(compiled.BroadcastFloat32x8At(&gc_at28[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x8At(&gc_at35[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x8At(&gc_at42[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
 						}
+						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+//line stencil.go:28
+							x := x0 + gc_bx2*gc_bdx2 + gc_tx2
+							_ = x
+//line stencil.go:35
+							div := gc_elem5*gc_at27[gc_u2] +
+								gc_elem6*(gc_at29[gc_u2]+gc_at30[gc_u2]+gc_at31[gc_u2]+gc_at32[gc_u2]+gc_at33[gc_u2]+gc_at34[gc_u2]) +
+								gc_elem7*(gc_at36[gc_u2]+gc_at37[gc_u2]+gc_at38[gc_u2]+gc_at39[gc_u2]+gc_at40[gc_u2]+gc_at41[gc_u2]) +
+								gc_elem8*(gc_at43[gc_u2]+gc_at44[gc_u2]+gc_at45[gc_u2]+gc_at46[gc_u2]+gc_at47[gc_u2]+gc_at48[gc_u2])
+							gc_at49[gc_u2] = 2*gc_at27[gc_u2] - gc_at49[gc_u2] + gc_at50[gc_u2]*div
+						}
+//line stencil.go:42
+						gc_tx2 = gc_fasthi2 - 1
+						continue
 					}
-					if compiled.SIMD {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line stencil.go:28
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
+					x := x0 + gc_bx2*gc_bdx2 + gc_tx2
+//line stencil.go:34
+					i := z*nxy + y*nx + x
+					div := coef[0]*ain[i] +
+						coef[1]*(ain[i+1]+ain[i-1]+ain[i+nx]+ain[i-nx]+ain[i+nxy]+ain[i-nxy]) +
+						coef[2]*(ain[i+2]+ain[i-2]+ain[i+2*nx]+ain[i-2*nx]+ain[i+2*nxy]+ain[i-2*nxy]) +
+						coef[3]*(ain[i+3]+ain[i-3]+ain[i+3*nx]+ain[i-3*nx]+ain[i+3*nxy]+ain[i-3*nxy])
+					aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
+				}
+			} else {
+//line stencil.go:43
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line stencil.go:28
-						_ = gc_Lane0Mask32
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line stencil.go:39
-						gc_vb := archsimd.BroadcastFloat32x8(2)
-//line stencil.go:39
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line stencil.go:28
 							var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
-//line stencil.go:28
-							_ = x
 //line stencil.go:34
 							var i int = z*nxy + y*nx + x
-//line stencil.go:34
-							_ = i
-//line stencil.go:35
-							if i < 0 || i > len(ain)-8 || (i+
-								1) < 0 || (i+1) > len(ain)-8 || (i-1) < 0 || (i-1) > len(ain)-8 || (i+nx) < 0 || (i+nx) > len(ain)-8 || (i-nx) < 0 || (i-nx) > len(ain)-8 || (i+nxy) < 0 || (i+nxy) > len(ain)-8 || (i-nxy) < 0 || (i-nxy) > len(ain)-8 || (i+
-								2) < 0 || (i+2) > len(ain)-8 || (i-2) < 0 || (i-2) > len(ain)-8 || (i+2*nx) < 0 || (i+2*nx) > len(ain)-8 || (i-2*nx) < 0 || (i-2*nx) > len(ain)-8 || (i+2*nxy) < 0 || (i+2*nxy) > len(ain)-8 || (i-2*nxy) < 0 || (i-2*nxy) > len(ain)-8 || (i+
-								3) < 0 || (i+3) > len(ain)-8 || (i-3) < 0 || (i-3) > len(ain)-8 || (i+3*nx) < 0 || (i+3*nx) > len(ain)-8 || (i-3*nx) < 0 || (i-3*nx) > len(ain)-8 || (i+3*nxy) < 0 || (i+3*nxy) > len(ain)-8 || (i-3*nxy) < 0 || (i-3*nxy) > len(ain)-8 || i > len(aout)-8 || i > len(vsq)-8 {
+							if i < 0 || i > len(ain)-16 || (i+
+								1) < 0 || (i+1) > len(ain)-16 || (i-1) < 0 || (i-1) > len(ain)-16 || (i+nx) < 0 || (i+nx) > len(ain)-16 || (i-nx) < 0 || (i-nx) > len(ain)-16 || (i+nxy) < 0 || (i+nxy) > len(ain)-16 || (i-nxy) < 0 || (i-nxy) > len(ain)-16 || (i+
+								2) < 0 || (i+2) > len(ain)-16 || (i-2) < 0 || (i-2) > len(ain)-16 || (i+2*nx) < 0 || (i+2*nx) > len(ain)-16 || (i-2*nx) < 0 || (i-2*nx) > len(ain)-16 || (i+2*nxy) < 0 || (i+2*nxy) > len(ain)-16 || (i-2*nxy) < 0 || (i-2*nxy) > len(ain)-16 || (i+
+								3) < 0 || (i+3) > len(ain)-16 || (i-3) < 0 || (i-3) > len(ain)-16 || (i+3*nx) < 0 || (i+3*nx) > len(ain)-16 || (i-3*nx) < 0 || (i-3*nx) > len(ain)-16 || (i+3*nxy) < 0 || (i+3*nxy) > len(ain)-16 || (i-3*nxy) < 0 || (i-3*nxy) > len(ain)-16 || i > len(aout)-16 || i > len(vsq)-16 {
 //line stencil.go:35
 								break
-//line stencil.go:35
 							}
 //line stencil.go:35
-							div := compiled.BroadcastFloat32x8At(&coef[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Add(compiled.BroadcastFloat32x8At(&coef[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+1:]).Add(archsimd.LoadFloat32x8Slice(ain[i-1:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[2], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+2:]).Add(archsimd.LoadFloat32x8Slice(ain[i-2:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[3], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+3:]).Add(archsimd.LoadFloat32x8Slice(ain[i-3:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nxy:]))))
-//line stencil.go:35
-							_ = div
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Sub(archsimd.LoadFloat32x8Slice(aout[i:])).Add(archsimd.LoadFloat32x8Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
+							div := compiled.BroadcastFloat32x16At(&coef[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Add(compiled.BroadcastFloat32x16At(&coef[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+1:]).Add(archsimd.LoadFloat32x16Slice(ain[i-1:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[2], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+2:]).Add(archsimd.LoadFloat32x16Slice(ain[i-2:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[3], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+3:]).Add(archsimd.LoadFloat32x16Slice(ain[i-3:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nxy:]))))
+							gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Sub(archsimd.LoadFloat32x16Slice(aout[i:])).Add(archsimd.LoadFloat32x16Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+//line stencil.go:28
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line stencil.go:39
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line stencil.go:28
-						x := x0 + gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
+						var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
 //line stencil.go:34
-						i := z*nxy + y*nx + x
-						_ = i
-
+						var i int = z*nxy + y*nx + x
+						if i < 0 || i > len(ain)-8 || (i+
+							1) < 0 || (i+1) > len(ain)-8 || (i-1) < 0 || (i-1) > len(ain)-8 || (i+nx) < 0 || (i+nx) > len(ain)-8 || (i-nx) < 0 || (i-nx) > len(ain)-8 || (i+nxy) < 0 || (i+nxy) > len(ain)-8 || (i-nxy) < 0 || (i-nxy) > len(ain)-8 || (i+
+							2) < 0 || (i+2) > len(ain)-8 || (i-2) < 0 || (i-2) > len(ain)-8 || (i+2*nx) < 0 || (i+2*nx) > len(ain)-8 || (i-2*nx) < 0 || (i-2*nx) > len(ain)-8 || (i+2*nxy) < 0 || (i+2*nxy) > len(ain)-8 || (i-2*nxy) < 0 || (i-2*nxy) > len(ain)-8 || (i+
+							3) < 0 || (i+3) > len(ain)-8 || (i-3) < 0 || (i-3) > len(ain)-8 || (i+3*nx) < 0 || (i+3*nx) > len(ain)-8 || (i-3*nx) < 0 || (i-3*nx) > len(ain)-8 || (i+3*nxy) < 0 || (i+3*nxy) > len(ain)-8 || (i-3*nxy) < 0 || (i-3*nxy) > len(ain)-8 || i > len(aout)-8 || i > len(vsq)-8 {
 //line stencil.go:35
-						div := coef[0]*ain[i] +
-							coef[1]*(ain[i+1]+ain[i-1]+ain[i+nx]+ain[i-nx]+ain[i+nxy]+ain[i-nxy]) +
-							coef[2]*(ain[i+2]+ain[i-2]+ain[i+2*nx]+ain[i-2*nx]+ain[i+2*nxy]+ain[i-2*nxy]) +
-							coef[3]*(ain[i+3]+ain[i-3]+ain[i+3*nx]+ain[i-3*nx]+ain[i+3*nxy]+ain[i-3*nxy])
-
-//line stencil.go:39
-						aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
-						_ = div
+							break
+						}
+//line stencil.go:35
+						div := compiled.BroadcastFloat32x8At(&coef[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Add(compiled.BroadcastFloat32x8At(&coef[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+1:]).Add(archsimd.LoadFloat32x8Slice(ain[i-1:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[2], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+2:]).Add(archsimd.LoadFloat32x8Slice(ain[i-2:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[3], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+3:]).Add(archsimd.LoadFloat32x8Slice(ain[i-3:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nxy:]))))
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Sub(archsimd.LoadFloat32x8Slice(aout[i:])).Add(archsimd.LoadFloat32x8Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line stencil.go:28
+					x := x0 + gc_bx2*gc_bdx2 + gc_tx2
+//line stencil.go:34
+					i := z*nxy + y*nx + x
+					div := coef[0]*ain[i] +
+						coef[1]*(ain[i+1]+ain[i-1]+ain[i+nx]+ain[i-nx]+ain[i+nxy]+ain[i-nxy]) +
+						coef[2]*(ain[i+2]+ain[i-2]+ain[i+2*nx]+ain[i-2*nx]+ain[i+2*nxy]+ain[i-2*nxy]) +
+						coef[3]*(ain[i+3]+ain[i-3]+ain[i+3*nx]+ain[i-3*nx]+ain[i+3*nxy]+ain[i-3*nxy])
+					aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
 				}
 			}
 		}
@@ -372,4 +297,5 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 // gc_files_stencil holds the source files whose lines the kernels' records hash.
 //
 //go:embed stencil.go
+//line stencil.go:51
 var gc_files_stencil embed.FS

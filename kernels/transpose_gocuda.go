@@ -72,15 +72,9 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line transpose.go:113
 						x := gc_bx*TransposeTile + gc_tx
-						_ = x
-
-//line transpose.go:114
 						y := gc_by*TransposeTile + gc_ty
-						_ = y
-
 //line transpose.go:118
 						for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
 							out[x*rows+y+j] = in[(y+j)*cols+x]
@@ -127,36 +121,16 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line transpose.go:135
 	var tile [][32]float32 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile)[:TransposeTile]
-
-//line transpose.go:135
-	_ = tile
-
 //line transpose.go:135
 	var in_ []float32 = in
-
-//line transpose.go:135
-	_ = in_
-
 //line transpose.go:135
 	var out_ []float32 = out
-
-//line transpose.go:135
-	_ = out_
-
 //line transpose.go:135
 	var rows_ int = rows
-
-//line transpose.go:135
-	_ = rows_
-
 //line transpose.go:135
 	var cols_ int = cols
-
-//line transpose.go:135
-	_ = cols_
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
@@ -164,30 +138,19 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line transpose.go:164
 					tx := gc_tx
-					_ = tx
-
 //line transpose.go:164
 					ty := gc_ty
-					_ = ty
-
-//line transpose.go:165
 					x := gc_bx*TransposeTile + tx
-
-//line transpose.go:166
 					y := gc_by*TransposeTile + ty
-
-//line transpose.go:167
 					for j := 0; j < TransposeTile; j += transposeBlockRows {
 						if x < cols_ && y+j < rows_ {
 							tile[ty+j][tx] = in_[(y+j)*cols_+x]
 						}
 					}
-					_ = x
-					_ = y
 				}
+//line transpose.go:175
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -202,26 +165,17 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line transpose.go:164
 					tx := gc_tx
-					_ = tx
-
 //line transpose.go:164
 					ty := gc_ty
-					_ = ty
+//line transpose.go:166
 					var x int
-					_ = x
+//line transpose.go:168
 					var y int
-					_ = y
-
 //line transpose.go:173
 					x = gc_by*TransposeTile + tx
-
-//line transpose.go:174
 					y = gc_bx*TransposeTile + ty
-
-//line transpose.go:175
 					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
 						if x < rows_ && y+j_ < cols_ {
 							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
@@ -270,36 +224,16 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line transpose.go:152
 	var tile [][33]float32 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile)[:TransposeTile]
-
-//line transpose.go:152
-	_ = tile
-
 //line transpose.go:152
 	var in_ []float32 = in
-
-//line transpose.go:152
-	_ = in_
-
 //line transpose.go:152
 	var out_ []float32 = out
-
-//line transpose.go:152
-	_ = out_
-
 //line transpose.go:152
 	var rows_ int = rows
-
-//line transpose.go:152
-	_ = rows_
-
 //line transpose.go:152
 	var cols_ int = cols
-
-//line transpose.go:152
-	_ = cols_
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
@@ -307,30 +241,19 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line transpose.go:164
 					tx := gc_tx
-					_ = tx
-
 //line transpose.go:164
 					ty := gc_ty
-					_ = ty
-
-//line transpose.go:165
 					x := gc_bx*TransposeTile + tx
-
-//line transpose.go:166
 					y := gc_by*TransposeTile + ty
-
-//line transpose.go:167
 					for j := 0; j < TransposeTile; j += transposeBlockRows {
 						if x < cols_ && y+j < rows_ {
 							tile[ty+j][tx] = in_[(y+j)*cols_+x]
 						}
 					}
-					_ = x
-					_ = y
 				}
+//line transpose.go:175
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -345,26 +268,17 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line transpose.go:164
 					tx := gc_tx
-					_ = tx
-
 //line transpose.go:164
 					ty := gc_ty
-					_ = ty
+//line transpose.go:166
 					var x int
-					_ = x
+//line transpose.go:168
 					var y int
-					_ = y
-
 //line transpose.go:173
 					x = gc_by*TransposeTile + tx
-
-//line transpose.go:174
 					y = gc_bx*TransposeTile + ty
-
-//line transpose.go:175
 					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
 						if x < rows_ && y+j_ < cols_ {
 							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]

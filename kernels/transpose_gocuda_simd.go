@@ -73,15 +73,9 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line transpose.go:113
 						x := gc_bx2*TransposeTile + gc_tx2
-						_ = x
-
-//line transpose.go:114
 						y := gc_by2*TransposeTile + gc_ty2
-						_ = y
-
 //line transpose.go:118
 						for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
 							out[x*rows+y+j] = in[(y+j)*cols+x]
@@ -128,36 +122,16 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line transpose.go:135
 	var tile [][32]float32 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile)[:TransposeTile]
-
-//line transpose.go:135
-	_ = tile
-
 //line transpose.go:135
 	var in_ []float32 = in
-
-//line transpose.go:135
-	_ = in_
-
 //line transpose.go:135
 	var out_ []float32 = out
-
-//line transpose.go:135
-	_ = out_
-
 //line transpose.go:135
 	var rows_ int = rows
-
-//line transpose.go:135
-	_ = rows_
-
 //line transpose.go:135
 	var cols_ int = cols
-
-//line transpose.go:135
-	_ = cols_
 	compiled.OutOfLine(func() {
 		{
 			gc_ty2 := 0
@@ -169,15 +143,9 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:164
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line transpose.go:164
-						_ = gc_iota2
-//line transpose.go:164
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line transpose.go:164
-						_ = gc_none2
-//line transpose.go:164
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line transpose.go:164
-						_ = gc_all2
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -185,20 +153,9 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:164
 							var tx int = gc_tx2
 //line transpose.go:164
-							_ = tx
-//line transpose.go:164
 							var ty int = gc_ty2
-//line transpose.go:164
-							_ = ty
-//line transpose.go:165
 							var x int = gc_bx2*TransposeTile + tx
-//line transpose.go:165
-							_ = x
-//line transpose.go:166
 							var y int = gc_by2*TransposeTile + ty
-//line transpose.go:166
-							_ = y
-//line transpose.go:167
 							for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 								if x <
@@ -210,7 +167,6 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
 //line transpose.go:169
 										gc_ld3 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
-//line transpose.go:169
 									} else {
 //line transpose.go:169
 										var gc_lanes5 [16]float32
@@ -222,21 +178,17 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 												gc_pos2.Thread = gc_rank2 + gc_k5
 //line transpose.go:169
 												gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
-//line transpose.go:169
 											}
-//line transpose.go:169
 										}
 //line transpose.go:169
 										gc_pos2.Thread = gc_rank2
 //line transpose.go:169
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
-//line transpose.go:169
 									}
 //line transpose.go:169
 									if tx >= 0 && tx <= len(tile[ty+j])-16 {
 //line transpose.go:169
 										gc_ld3.StoreSlice(tile[ty+j][tx:])
-//line transpose.go:169
 									} else {
 //line transpose.go:169
 										var gc_lanes6 [16]float32
@@ -250,15 +202,11 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 												gc_pos2.Thread = gc_rank2 + gc_k6
 //line transpose.go:169
 												tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
-//line transpose.go:169
 											}
-//line transpose.go:169
 										}
 //line transpose.go:169
 										gc_pos2.Thread = gc_rank2
-//line transpose.go:169
 									}
-//line transpose.go:169
 								} else {
 //line transpose.go:169
 									gc_b4 := gc_none2
@@ -268,12 +216,9 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 										rows_ {
 //line transpose.go:168
 										gc_b4 = gc_all2
-//line transpose.go:168
 									}
 //line transpose.go:168
 									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
-//line transpose.go:168
-									_ = gc_if2
 //line transpose.go:168
 									if gc_if2.ToBits() != 0 {
 //line transpose.go:168
@@ -283,7 +228,6 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 											cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
 //line transpose.go:169
 											gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
-//line transpose.go:169
 										} else {
 //line transpose.go:169
 											var gc_lanes7 [16]float32
@@ -295,21 +239,17 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 													gc_pos2.Thread = gc_rank2 + gc_k7
 //line transpose.go:169
 													gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
-//line transpose.go:169
 												}
-//line transpose.go:169
 											}
 //line transpose.go:169
 											gc_pos2.Thread = gc_rank2
 //line transpose.go:169
 											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
-//line transpose.go:169
 										}
 //line transpose.go:169
 										if tx >= 0 && tx <= len(tile[ty+j])-16 {
 //line transpose.go:169
 											gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
-//line transpose.go:169
 										} else {
 //line transpose.go:169
 											var gc_lanes8 [16]float32
@@ -323,21 +263,16 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 													gc_pos2.Thread = gc_rank2 + gc_k8
 //line transpose.go:169
 													tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
-//line transpose.go:169
 												}
-//line transpose.go:169
 											}
 //line transpose.go:169
 											gc_pos2.Thread = gc_rank2
-//line transpose.go:169
 										}
-//line transpose.go:169
 									}
-//line transpose.go:169
 								}
-//line transpose.go:169
 							}
 						}
+//line transpose.go:171
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -349,15 +284,9 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:164
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line transpose.go:164
-					_ = gc_iota
-//line transpose.go:164
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line transpose.go:164
-					_ = gc_none
-//line transpose.go:164
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line transpose.go:164
-					_ = gc_all
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -365,20 +294,9 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:164
 						var tx int = gc_tx2
 //line transpose.go:164
-						_ = tx
-//line transpose.go:164
 						var ty int = gc_ty2
-//line transpose.go:164
-						_ = ty
-//line transpose.go:165
 						var x int = gc_bx2*TransposeTile + tx
-//line transpose.go:165
-						_ = x
-//line transpose.go:166
 						var y int = gc_by2*TransposeTile + ty
-//line transpose.go:166
-						_ = y
-//line transpose.go:167
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 							if x <
@@ -390,7 +308,6 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 //line transpose.go:169
 									gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
-//line transpose.go:169
 								} else {
 //line transpose.go:169
 									var gc_lanes [8]float32
@@ -402,21 +319,17 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line transpose.go:169
 											gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
-//line transpose.go:169
 										}
-//line transpose.go:169
 									}
 //line transpose.go:169
 									gc_pos2.Thread = gc_rank2
 //line transpose.go:169
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line transpose.go:169
 								}
 //line transpose.go:169
 								if tx >= 0 && tx <= len(tile[ty+j])-8 {
 //line transpose.go:169
 									gc_ld.StoreSlice(tile[ty+j][tx:])
-//line transpose.go:169
 								} else {
 //line transpose.go:169
 									var gc_lanes2 [8]float32
@@ -430,15 +343,11 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 											gc_pos2.Thread = gc_rank2 + gc_k2
 //line transpose.go:169
 											tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
-//line transpose.go:169
 										}
-//line transpose.go:169
 									}
 //line transpose.go:169
 									gc_pos2.Thread = gc_rank2
-//line transpose.go:169
 								}
-//line transpose.go:169
 							} else {
 //line transpose.go:169
 								gc_b3 := gc_none
@@ -448,12 +357,9 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 									rows_ {
 //line transpose.go:168
 									gc_b3 = gc_all
-//line transpose.go:168
 								}
 //line transpose.go:168
 								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
-//line transpose.go:168
-								_ = gc_if
 //line transpose.go:168
 								if gc_if.ToBits() != 0 {
 //line transpose.go:168
@@ -463,7 +369,6 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 //line transpose.go:169
 										gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
-//line transpose.go:169
 									} else {
 //line transpose.go:169
 										var gc_lanes3 [8]float32
@@ -475,21 +380,17 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 												gc_pos2.Thread = gc_rank2 + gc_k3
 //line transpose.go:169
 												gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
-//line transpose.go:169
 											}
-//line transpose.go:169
 										}
 //line transpose.go:169
 										gc_pos2.Thread = gc_rank2
 //line transpose.go:169
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line transpose.go:169
 									}
 //line transpose.go:169
 									if tx >= 0 && tx <= len(tile[ty+j])-8 {
 //line transpose.go:169
 										gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
-//line transpose.go:169
 									} else {
 //line transpose.go:169
 										var gc_lanes4 [8]float32
@@ -503,50 +404,34 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 												gc_pos2.Thread = gc_rank2 + gc_k4
 //line transpose.go:169
 												tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
-//line transpose.go:169
 											}
-//line transpose.go:169
 										}
 //line transpose.go:169
 										gc_pos2.Thread = gc_rank2
-//line transpose.go:169
 									}
-//line transpose.go:169
 								}
-//line transpose.go:169
 							}
-//line transpose.go:169
 						}
 					}
+//line transpose.go:171
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line transpose.go:164
 					tx := gc_tx2
-					_ = tx
-
 //line transpose.go:164
 					ty := gc_ty2
-					_ = ty
-
-//line transpose.go:165
 					x := gc_bx2*TransposeTile + tx
-
-//line transpose.go:166
 					y := gc_by2*TransposeTile + ty
-
-//line transpose.go:167
 					for j := 0; j < TransposeTile; j += transposeBlockRows {
 						if x < cols_ && y+j < rows_ {
 							tile[ty+j][tx] = in_[(y+j)*cols_+x]
 						}
 					}
-					_ = x
-					_ = y
 				}
+//line transpose.go:175
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -561,26 +446,17 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line transpose.go:164
 					tx := gc_tx2
-					_ = tx
-
 //line transpose.go:164
 					ty := gc_ty2
-					_ = ty
+//line transpose.go:166
 					var x int
-					_ = x
+//line transpose.go:168
 					var y int
-					_ = y
-
 //line transpose.go:173
 					x = gc_by2*TransposeTile + tx
-
-//line transpose.go:174
 					y = gc_bx2*TransposeTile + ty
-
-//line transpose.go:175
 					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
 						if x < rows_ && y+j_ < cols_ {
 							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
@@ -629,36 +505,16 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line transpose.go:152
 	var tile [][33]float32 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile)[:TransposeTile]
-
-//line transpose.go:152
-	_ = tile
-
 //line transpose.go:152
 	var in_ []float32 = in
-
-//line transpose.go:152
-	_ = in_
-
 //line transpose.go:152
 	var out_ []float32 = out
-
-//line transpose.go:152
-	_ = out_
-
 //line transpose.go:152
 	var rows_ int = rows
-
-//line transpose.go:152
-	_ = rows_
-
 //line transpose.go:152
 	var cols_ int = cols
-
-//line transpose.go:152
-	_ = cols_
 	compiled.OutOfLine(func() {
 		{
 			gc_ty2 := 0
@@ -670,15 +526,9 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:164
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line transpose.go:164
-						_ = gc_iota2
-//line transpose.go:164
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line transpose.go:164
-						_ = gc_none2
-//line transpose.go:164
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line transpose.go:164
-						_ = gc_all2
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -686,20 +536,9 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:164
 							var tx int = gc_tx2
 //line transpose.go:164
-							_ = tx
-//line transpose.go:164
 							var ty int = gc_ty2
-//line transpose.go:164
-							_ = ty
-//line transpose.go:165
 							var x int = gc_bx2*TransposeTile + tx
-//line transpose.go:165
-							_ = x
-//line transpose.go:166
 							var y int = gc_by2*TransposeTile + ty
-//line transpose.go:166
-							_ = y
-//line transpose.go:167
 							for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 								if x <
@@ -711,7 +550,6 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
 //line transpose.go:169
 										gc_ld3 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
-//line transpose.go:169
 									} else {
 //line transpose.go:169
 										var gc_lanes5 [16]float32
@@ -723,21 +561,17 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 												gc_pos2.Thread = gc_rank2 + gc_k5
 //line transpose.go:169
 												gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
-//line transpose.go:169
 											}
-//line transpose.go:169
 										}
 //line transpose.go:169
 										gc_pos2.Thread = gc_rank2
 //line transpose.go:169
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
-//line transpose.go:169
 									}
 //line transpose.go:169
 									if tx >= 0 && tx <= len(tile[ty+j])-16 {
 //line transpose.go:169
 										gc_ld3.StoreSlice(tile[ty+j][tx:])
-//line transpose.go:169
 									} else {
 //line transpose.go:169
 										var gc_lanes6 [16]float32
@@ -751,15 +585,11 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 												gc_pos2.Thread = gc_rank2 + gc_k6
 //line transpose.go:169
 												tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
-//line transpose.go:169
 											}
-//line transpose.go:169
 										}
 //line transpose.go:169
 										gc_pos2.Thread = gc_rank2
-//line transpose.go:169
 									}
-//line transpose.go:169
 								} else {
 //line transpose.go:169
 									gc_b4 := gc_none2
@@ -769,12 +599,9 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 										rows_ {
 //line transpose.go:168
 										gc_b4 = gc_all2
-//line transpose.go:168
 									}
 //line transpose.go:168
 									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
-//line transpose.go:168
-									_ = gc_if2
 //line transpose.go:168
 									if gc_if2.ToBits() != 0 {
 //line transpose.go:168
@@ -784,7 +611,6 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 											cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
 //line transpose.go:169
 											gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
-//line transpose.go:169
 										} else {
 //line transpose.go:169
 											var gc_lanes7 [16]float32
@@ -796,21 +622,17 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 													gc_pos2.Thread = gc_rank2 + gc_k7
 //line transpose.go:169
 													gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
-//line transpose.go:169
 												}
-//line transpose.go:169
 											}
 //line transpose.go:169
 											gc_pos2.Thread = gc_rank2
 //line transpose.go:169
 											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
-//line transpose.go:169
 										}
 //line transpose.go:169
 										if tx >= 0 && tx <= len(tile[ty+j])-16 {
 //line transpose.go:169
 											gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
-//line transpose.go:169
 										} else {
 //line transpose.go:169
 											var gc_lanes8 [16]float32
@@ -824,21 +646,16 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 													gc_pos2.Thread = gc_rank2 + gc_k8
 //line transpose.go:169
 													tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
-//line transpose.go:169
 												}
-//line transpose.go:169
 											}
 //line transpose.go:169
 											gc_pos2.Thread = gc_rank2
-//line transpose.go:169
 										}
-//line transpose.go:169
 									}
-//line transpose.go:169
 								}
-//line transpose.go:169
 							}
 						}
+//line transpose.go:171
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -850,15 +667,9 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:164
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line transpose.go:164
-					_ = gc_iota
-//line transpose.go:164
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line transpose.go:164
-					_ = gc_none
-//line transpose.go:164
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line transpose.go:164
-					_ = gc_all
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -866,20 +677,9 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:164
 						var tx int = gc_tx2
 //line transpose.go:164
-						_ = tx
-//line transpose.go:164
 						var ty int = gc_ty2
-//line transpose.go:164
-						_ = ty
-//line transpose.go:165
 						var x int = gc_bx2*TransposeTile + tx
-//line transpose.go:165
-						_ = x
-//line transpose.go:166
 						var y int = gc_by2*TransposeTile + ty
-//line transpose.go:166
-						_ = y
-//line transpose.go:167
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 							if x <
@@ -891,7 +691,6 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 //line transpose.go:169
 									gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
-//line transpose.go:169
 								} else {
 //line transpose.go:169
 									var gc_lanes [8]float32
@@ -903,21 +702,17 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line transpose.go:169
 											gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
-//line transpose.go:169
 										}
-//line transpose.go:169
 									}
 //line transpose.go:169
 									gc_pos2.Thread = gc_rank2
 //line transpose.go:169
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line transpose.go:169
 								}
 //line transpose.go:169
 								if tx >= 0 && tx <= len(tile[ty+j])-8 {
 //line transpose.go:169
 									gc_ld.StoreSlice(tile[ty+j][tx:])
-//line transpose.go:169
 								} else {
 //line transpose.go:169
 									var gc_lanes2 [8]float32
@@ -931,15 +726,11 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 											gc_pos2.Thread = gc_rank2 + gc_k2
 //line transpose.go:169
 											tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
-//line transpose.go:169
 										}
-//line transpose.go:169
 									}
 //line transpose.go:169
 									gc_pos2.Thread = gc_rank2
-//line transpose.go:169
 								}
-//line transpose.go:169
 							} else {
 //line transpose.go:169
 								gc_b3 := gc_none
@@ -949,12 +740,9 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 									rows_ {
 //line transpose.go:168
 									gc_b3 = gc_all
-//line transpose.go:168
 								}
 //line transpose.go:168
 								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
-//line transpose.go:168
-								_ = gc_if
 //line transpose.go:168
 								if gc_if.ToBits() != 0 {
 //line transpose.go:168
@@ -964,7 +752,6 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 //line transpose.go:169
 										gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
-//line transpose.go:169
 									} else {
 //line transpose.go:169
 										var gc_lanes3 [8]float32
@@ -976,21 +763,17 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 												gc_pos2.Thread = gc_rank2 + gc_k3
 //line transpose.go:169
 												gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
-//line transpose.go:169
 											}
-//line transpose.go:169
 										}
 //line transpose.go:169
 										gc_pos2.Thread = gc_rank2
 //line transpose.go:169
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line transpose.go:169
 									}
 //line transpose.go:169
 									if tx >= 0 && tx <= len(tile[ty+j])-8 {
 //line transpose.go:169
 										gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
-//line transpose.go:169
 									} else {
 //line transpose.go:169
 										var gc_lanes4 [8]float32
@@ -1004,50 +787,34 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 												gc_pos2.Thread = gc_rank2 + gc_k4
 //line transpose.go:169
 												tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
-//line transpose.go:169
 											}
-//line transpose.go:169
 										}
 //line transpose.go:169
 										gc_pos2.Thread = gc_rank2
-//line transpose.go:169
 									}
-//line transpose.go:169
 								}
-//line transpose.go:169
 							}
-//line transpose.go:169
 						}
 					}
+//line transpose.go:171
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line transpose.go:164
 					tx := gc_tx2
-					_ = tx
-
 //line transpose.go:164
 					ty := gc_ty2
-					_ = ty
-
-//line transpose.go:165
 					x := gc_bx2*TransposeTile + tx
-
-//line transpose.go:166
 					y := gc_by2*TransposeTile + ty
-
-//line transpose.go:167
 					for j := 0; j < TransposeTile; j += transposeBlockRows {
 						if x < cols_ && y+j < rows_ {
 							tile[ty+j][tx] = in_[(y+j)*cols_+x]
 						}
 					}
-					_ = x
-					_ = y
 				}
+//line transpose.go:175
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -1062,26 +829,17 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line transpose.go:164
 					tx := gc_tx2
-					_ = tx
-
 //line transpose.go:164
 					ty := gc_ty2
-					_ = ty
+//line transpose.go:166
 					var x int
-					_ = x
+//line transpose.go:168
 					var y int
-					_ = y
-
 //line transpose.go:173
 					x = gc_by2*TransposeTile + tx
-
-//line transpose.go:174
 					y = gc_bx2*TransposeTile + ty
-
-//line transpose.go:175
 					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
 						if x < rows_ && y+j_ < cols_ {
 							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]

@@ -37,289 +37,176 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-
 //line blocks.go:17
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-
 //line blocks.go:19
 	for range rounds {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(s) {
-					gc_at := s[:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blocks.go:18
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:20
-							gc_at[gc_tx]++
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blocks.go:18
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:20
-							gc_at[gc_tx]++
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blocks.go:18
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:20
-							gc_at[gc_tx]++
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blocks.go:18
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:20
-							gc_at[gc_tx]++
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line blocks.go:18
-						tid := gc_tx
-						_ = tid
-
+//line blocks.go:21
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s) {
+				gc_at := s[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line blocks.go:20
 						gc_at[gc_tx]++
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-							tid := gc_tx
-							_ = tid
-
+					{
+						gc_tx := gc_step + 1
 //line blocks.go:20
-							s[tid]++
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:20
-							s[tid]++
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:20
-							s[tid]++
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:20
-							s[tid]++
-						}
+						gc_at[gc_tx]++
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line blocks.go:20
+						gc_at[gc_tx]++
+					}
+					{
+						gc_tx := gc_step + 3
+//line blocks.go:20
+						gc_at[gc_tx]++
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line blocks.go:20
+					gc_at[gc_tx]++
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blocks.go:18
 						tid := gc_tx
-						_ = tid
-
+//line blocks.go:20
+						s[tid]++
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line blocks.go:18
+						tid := gc_tx
+//line blocks.go:20
+						s[tid]++
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line blocks.go:18
+						tid := gc_tx
+//line blocks.go:20
+						s[tid]++
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line blocks.go:18
+						tid := gc_tx
 //line blocks.go:20
 						s[tid]++
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blocks.go:18
+					tid := gc_tx
+//line blocks.go:20
+					s[tid]++
+				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(counts) && gc_bdx <= len(s) {
-				gc_at2 := counts[:gc_bdx]
-				gc_at3 := s[:gc_bdx]
-
+//line blocks.go:27
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(counts) && gc_bdx <= len(s) {
+			gc_at2 := counts[:gc_bdx]
+			gc_at3 := s[:gc_bdx]
 //line blocks.go:23
-				if compiled.Disjoint(gc_at2, gc_at3) {
-					copy(gc_at2, gc_at3)
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blocks.go:18
-							tid := gc_tx
-							_ = tid
-
+			if compiled.Disjoint(gc_at2, gc_at3) {
+				copy(gc_at2, gc_at3)
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 //line blocks.go:23
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blocks.go:18
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:23
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blocks.go:18
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:23
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blocks.go:18
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:23
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
+						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line blocks.go:18
-						tid := gc_tx
-						_ = tid
-
+					{
+						gc_tx := gc_step3 + 1
+//line blocks.go:23
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 2
+//line blocks.go:23
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
 //line blocks.go:23
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-						tid := gc_tx
-						_ = tid
-
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line blocks.go:23
-						counts[tid] = s[tid]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:23
-						counts[tid] = s[tid]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:23
-						counts[tid] = s[tid]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:23
-						counts[tid] = s[tid]
-					}
+					gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blocks.go:18
 					tid := gc_tx
-					_ = tid
-
 //line blocks.go:23
 					counts[tid] = s[tid]
 				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blocks.go:18
+					tid := gc_tx
+//line blocks.go:23
+					counts[tid] = s[tid]
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blocks.go:18
+					tid := gc_tx
+//line blocks.go:23
+					counts[tid] = s[tid]
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blocks.go:18
+					tid := gc_tx
+//line blocks.go:23
+					counts[tid] = s[tid]
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line blocks.go:18
+				tid := gc_tx
+//line blocks.go:23
+				counts[tid] = s[tid]
 			}
 		}
 	}
@@ -352,89 +239,77 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line blocks.go:34
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	{
-		var gc_l_v [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			var gc_jam gc_jam_runSum
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:35
-					v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
-					_ = v
-				}
-			}
-			gc_jam_runSum_flush(&gc_jam)
-
 //line blocks.go:36
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_v)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+	var gc_l_v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			} else {
-
-//line blocks.go:36
-				for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blocks.go:37
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
-					} else {
-
-//line blocks.go:37
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line blocks.go:37
-							v += gc_c1r[gc_lane]
-							gc_l_v[gc_lane] = v
-						}
-					}
-				}
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
+//line blocks.go:35
+				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 				_ = v
-
-//line blocks.go:39
-				{
-					warps[(gc_rank >> 5)] = v
+			}
+		}
+		gc_jam_runSum_flush(&gc_jam)
+//line blocks.go:36
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line blocks.go:36
+			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
+				} else {
+//line blocks.go:37
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blocks.go:41
+						v := gc_l_v[gc_lane]
+//line blocks.go:37
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
 				}
 			}
 		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			{
+//line blocks.go:40
+				warps[(gc_rank >> 5)] = v
+			}
+		}
 	}
+//line blocks.go:45
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -448,105 +323,72 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blocks.go:43
 						{
-							var s float64
 //line blocks.go:44
+							var s float64
 							{
+//line blocks.go:45
 								gc_xs2 := warps
 //line blocks.go:45
 								gc_i2 := 0
 //line blocks.go:45
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blocks.go:45
 									{
 //line blocks.go:45
 										gc_k6 := gc_i2 + 0
 //line blocks.go:45
-										_ = gc_k6
-//line blocks.go:45
 										w := gc_xs2[gc_k6]
-//line blocks.go:45
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 									{
 //line blocks.go:47
 										gc_k7 := gc_i2 + 1
 //line blocks.go:47
-										_ = gc_k7
-//line blocks.go:47
 										w := gc_xs2[gc_k7]
-//line blocks.go:47
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 									{
 //line blocks.go:47
 										gc_k8 := gc_i2 + 2
 //line blocks.go:47
-										_ = gc_k8
-//line blocks.go:47
 										w := gc_xs2[gc_k8]
-//line blocks.go:47
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 									{
 //line blocks.go:47
 										gc_k9 := gc_i2 + 3
 //line blocks.go:47
-										_ = gc_k9
-//line blocks.go:47
 										w := gc_xs2[gc_k9]
-//line blocks.go:47
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 								}
 //line blocks.go:45
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blocks.go:45
 									{
 //line blocks.go:45
 										gc_k10 := gc_i2
 //line blocks.go:45
-										_ = gc_k10
-//line blocks.go:45
 										w := gc_xs2[gc_k10]
-//line blocks.go:45
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 								}
-//line blocks.go:47
 							}
+//line blocks.go:48
 							gc_at[0] = s
 						}
 					}
@@ -554,105 +396,72 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blocks.go:43
 						{
-							var s float64
 //line blocks.go:44
+							var s float64
 							{
+//line blocks.go:45
 								gc_xs := warps
 //line blocks.go:45
 								gc_i := 0
 //line blocks.go:45
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blocks.go:45
 									{
 //line blocks.go:45
 										gc_k := gc_i + 0
 //line blocks.go:45
-										_ = gc_k
-//line blocks.go:45
 										w := gc_xs[gc_k]
-//line blocks.go:45
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 									{
 //line blocks.go:47
 										gc_k2 := gc_i + 1
 //line blocks.go:47
-										_ = gc_k2
-//line blocks.go:47
 										w := gc_xs[gc_k2]
-//line blocks.go:47
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 									{
 //line blocks.go:47
 										gc_k3 := gc_i + 2
 //line blocks.go:47
-										_ = gc_k3
-//line blocks.go:47
 										w := gc_xs[gc_k3]
-//line blocks.go:47
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 									{
 //line blocks.go:47
 										gc_k4 := gc_i + 3
 //line blocks.go:47
-										_ = gc_k4
-//line blocks.go:47
 										w := gc_xs[gc_k4]
-//line blocks.go:47
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 								}
 //line blocks.go:45
 								for ; gc_i < len(gc_xs); gc_i++ {
-//line blocks.go:45
 									{
 //line blocks.go:45
 										gc_k5 := gc_i
 //line blocks.go:45
-										_ = gc_k5
-//line blocks.go:45
 										w := gc_xs[gc_k5]
-//line blocks.go:45
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 								}
-//line blocks.go:47
 							}
+//line blocks.go:48
 							partial[gc_bx] = s
 						}
 					}
@@ -685,7 +494,6 @@ type gc_jam_runSum_lane struct {
 func gc_jam_runSum_add(gc_j *gc_jam_runSum, x []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
 //line blocks.go:129
 	var v float64
-//line blocks.go:130
 	gc_range0 := x[lo : lo+n]
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	gc_j.lanes[gc_j.n] = gc_jam_runSum_lane{x, lo, n, v, gc_range0, gc_dst, gc_at}
@@ -711,8 +519,6 @@ func gc_jam_runSum_run1(gc_l *gc_jam_runSum_lane) {
 	_ = x
 	_ = lo
 	_ = n
-	_ = v
-	_ = gc_range0
 //line blocks.go:130
 	for _, e := range gc_range0 {
 		v += float64(e)
@@ -729,9 +535,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_v := gc_j.lanes[0].v
-	_ = gc_l0_v
+//line blocks.go:146
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-	_ = gc_l0_gc_range0
+//line blocks.go:148
 	gc_l1_x := gc_j.lanes[1].x
 	_ = gc_l1_x
 	gc_l1_lo := gc_j.lanes[1].lo
@@ -739,9 +545,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_v := gc_j.lanes[1].v
-	_ = gc_l1_v
+//line blocks.go:156
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-	_ = gc_l1_gc_range0
+//line blocks.go:158
 	gc_l2_x := gc_j.lanes[2].x
 	_ = gc_l2_x
 	gc_l2_lo := gc_j.lanes[2].lo
@@ -749,9 +555,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_v := gc_j.lanes[2].v
-	_ = gc_l2_v
+//line blocks.go:166
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-	_ = gc_l2_gc_range0
+//line blocks.go:168
 	gc_l3_x := gc_j.lanes[3].x
 	_ = gc_l3_x
 	gc_l3_lo := gc_j.lanes[3].lo
@@ -759,55 +565,32 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_v := gc_j.lanes[3].v
-	_ = gc_l3_v
+//line blocks.go:176
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-	_ = gc_l3_gc_range0
+//line blocks.go:178
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-	_ = gc_r3
+//line blocks.go:181
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-	_ = gc_r4
+//line blocks.go:183
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-	_ = gc_r5
+//line blocks.go:185
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
-	_ = gc_r6
 //line blocks.go:130
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line blocks.go:130
-		{
+		gc_l0_e := gc_r3[gc_i2]
+		gc_l0_v += float64(gc_l0_e)
 //line blocks.go:130
-			gc_l0_e := gc_r3[gc_i2]
+		gc_l1_e := gc_r4[gc_i2]
+		gc_l1_v += float64(gc_l1_e)
 //line blocks.go:130
-			_ = gc_l0_e
-			gc_l0_v += float64(gc_l0_e)
-		}
+		gc_l2_e := gc_r5[gc_i2]
+		gc_l2_v += float64(gc_l2_e)
 //line blocks.go:130
-		{
-//line blocks.go:130
-			gc_l1_e := gc_r4[gc_i2]
-//line blocks.go:130
-			_ = gc_l1_e
-			gc_l1_v += float64(gc_l1_e)
-		}
-//line blocks.go:130
-		{
-//line blocks.go:130
-			gc_l2_e := gc_r5[gc_i2]
-//line blocks.go:130
-			_ = gc_l2_e
-			gc_l2_v += float64(gc_l2_e)
-		}
-//line blocks.go:130
-		{
-//line blocks.go:130
-			gc_l3_e := gc_r6[gc_i2]
-//line blocks.go:130
-			_ = gc_l3_e
-			gc_l3_v += float64(gc_l3_e)
-		}
-//line blocks.go:132
+		gc_l3_e := gc_r6[gc_i2]
+		gc_l3_v += float64(gc_l3_e)
 	}
-//line blocks.go:130
 	{
 //line blocks.go:130
 		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
@@ -815,13 +598,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
 //line blocks.go:130
 			gc_l0_e := gc_l0_gc_range0[gc_i7]
-//line blocks.go:130
-			_ = gc_l0_e
 			gc_l0_v += float64(gc_l0_e)
 		}
-//line blocks.go:132
 	}
-//line blocks.go:130
 	{
 //line blocks.go:130
 		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
@@ -829,13 +608,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
 //line blocks.go:130
 			gc_l1_e := gc_l1_gc_range0[gc_i8]
-//line blocks.go:130
-			_ = gc_l1_e
 			gc_l1_v += float64(gc_l1_e)
 		}
-//line blocks.go:132
 	}
-//line blocks.go:130
 	{
 //line blocks.go:130
 		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
@@ -843,13 +618,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
 //line blocks.go:130
 			gc_l2_e := gc_l2_gc_range0[gc_i9]
-//line blocks.go:130
-			_ = gc_l2_e
 			gc_l2_v += float64(gc_l2_e)
 		}
-//line blocks.go:132
 	}
-//line blocks.go:130
 	{
 //line blocks.go:130
 		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
@@ -857,12 +628,10 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
 //line blocks.go:130
 			gc_l3_e := gc_l3_gc_range0[gc_i10]
-//line blocks.go:130
-			_ = gc_l3_e
 			gc_l3_v += float64(gc_l3_e)
 		}
-//line blocks.go:132
 	}
+//line blocks.go:133
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -895,32 +664,25 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line blocks.go:59
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line blocks.go:59
 	s := gocuda.Shared[float64](t, gc_bdx)[:gc_bdx]
 	var gc_jam gc_jam_runSum
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line blocks.go:62
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line blocks.go:60
-				tid := gc_tx
-				_ = tid
-
-//line blocks.go:61
-				gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, s, tid)
-			}
+			tid := gc_tx
+			gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, s, tid)
 		}
 	}
+//line blocks.go:65
 	gc_jam_runSum_flush(&gc_jam)
-
 //line blocks.go:63
 	for stride := gc_bdx / 2; stride > 0; stride /= 2 {
 		if gc_bdy*gc_bdz == 1 && stride <= gc_bdx {
@@ -929,170 +691,116 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := stride; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := stride
-				if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
-					gc_at := s[:gc_to]
-					gc_at2 := s[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line blocks.go:71
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := stride
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
+				gc_at := s[:gc_to]
+				gc_at2 := s[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blocks.go:60
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:64
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blocks.go:60
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:64
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blocks.go:60
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:64
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blocks.go:60
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:64
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:64
-						{
+//line blocks.go:65
 							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-							tid := gc_tx
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
+//line blocks.go:65
+							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line blocks.go:65
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line blocks.go:65
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line blocks.go:65
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blocks.go:60
 						tid := gc_tx
-						_ = tid
-
-//line blocks.go:64
 						{
+//line blocks.go:65
 							s[tid] += s[tid+stride]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line blocks.go:60
+						tid := gc_tx
+						{
+//line blocks.go:65
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line blocks.go:60
+						tid := gc_tx
+						{
+//line blocks.go:65
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line blocks.go:60
+						tid := gc_tx
+						{
+//line blocks.go:65
+							s[tid] += s[tid+stride]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blocks.go:60
+					tid := gc_tx
+					{
+//line blocks.go:65
+						s[tid] += s[tid+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line blocks.go:73
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1106,151 +814,69 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:69
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line blocks.go:70
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:69
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line blocks.go:70
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:69
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line blocks.go:70
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:69
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line blocks.go:60
-					tid := gc_tx
-					_ = tid
-
-//line blocks.go:69
-					{
+//line blocks.go:70
 						gc_at3[0] = gc_at4[0]
 					}
 				}
+//line blocks.go:74
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line blocks.go:70
+					gc_at3[0] = gc_at4[0]
+				}
 			} else {
+//line blocks.go:74
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:69
-						{
-							partial[gc_bx] = s[0]
-						}
+//line blocks.go:70
+						partial[gc_bx] = s[0]
 					}
 					{
+//line blocks.go:74
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:69
-						{
-							partial[gc_bx] = s[0]
-						}
+//line blocks.go:70
+						partial[gc_bx] = s[0]
 					}
 					{
+//line blocks.go:74
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:69
-						{
-							partial[gc_bx] = s[0]
-						}
+//line blocks.go:70
+						partial[gc_bx] = s[0]
 					}
 					{
+//line blocks.go:74
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:69
-						{
-							partial[gc_bx] = s[0]
-						}
+//line blocks.go:70
+						partial[gc_bx] = s[0]
 					}
 				}
+//line blocks.go:74
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-					tid := gc_tx
-					_ = tid
-
-//line blocks.go:69
-					{
-						partial[gc_bx] = s[0]
-					}
+//line blocks.go:70
+					partial[gc_bx] = s[0]
 				}
 			}
 		}
@@ -1279,167 +905,128 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 	gc_pos := gc_b.Pos()
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
-
 //line blocks.go:82
 	block := cg.ThisThreadBlock(t)
 	_ = block
-
 //line blocks.go:83
 	s := gocuda.Shared[float64](t, gc_n)[:gc_n]
 	var gc_jam gc_jam_runSum
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
+//line blocks.go:86
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line blocks.go:84
-			tid := gc_rank
-			_ = tid
-
-//line blocks.go:85
-			gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+tid)*run, run, s, tid)
-		}
+		tid := gc_rank
+		gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+tid)*run, run, s, tid)
 	}
+//line blocks.go:88
 	gc_jam_runSum_flush(&gc_jam)
-
 //line blocks.go:87
 	for stride := gc_n / 2; stride > 0; stride /= 2 {
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:84
-					tid := gc_rank
-					_ = tid
-
-//line blocks.go:88
-					if tid < stride {
-						s[tid] += s[tid+stride]
-					}
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:84
-					tid := gc_rank
-					_ = tid
-
-//line blocks.go:88
-					if tid < stride {
-						s[tid] += s[tid+stride]
-					}
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:84
-					tid := gc_rank
-					_ = tid
-
-//line blocks.go:88
-					if tid < stride {
-						s[tid] += s[tid+stride]
-					}
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:84
-					tid := gc_rank
-					_ = tid
-
-//line blocks.go:88
-					if tid < stride {
-						s[tid] += s[tid+stride]
-					}
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line blocks.go:89
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line blocks.go:84
 				tid := gc_rank
-				_ = tid
-
+//line blocks.go:88
+				if tid < stride {
+					s[tid] += s[tid+stride]
+				}
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line blocks.go:84
+				tid := gc_rank
+//line blocks.go:88
+				if tid < stride {
+					s[tid] += s[tid+stride]
+				}
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line blocks.go:84
+				tid := gc_rank
+//line blocks.go:88
+				if tid < stride {
+					s[tid] += s[tid+stride]
+				}
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line blocks.go:84
+				tid := gc_rank
 //line blocks.go:88
 				if tid < stride {
 					s[tid] += s[tid+stride]
 				}
 			}
 		}
-	}
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-
-//line blocks.go:84
-				tid := gc_rank
-				_ = tid
-
-//line blocks.go:93
-				if tid == 0 {
-					partial[gc_bidx.X] = s[0]
-				}
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-
-//line blocks.go:84
-				tid := gc_rank
-				_ = tid
-
-//line blocks.go:93
-				if tid == 0 {
-					partial[gc_bidx.X] = s[0]
-				}
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-
-//line blocks.go:84
-				tid := gc_rank
-				_ = tid
-
-//line blocks.go:93
-				if tid == 0 {
-					partial[gc_bidx.X] = s[0]
-				}
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-
-//line blocks.go:84
-				tid := gc_rank
-				_ = tid
-
-//line blocks.go:93
-				if tid == 0 {
-					partial[gc_bidx.X] = s[0]
-				}
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-
 //line blocks.go:84
 			tid := gc_rank
-			_ = tid
-
+//line blocks.go:88
+			if tid < stride {
+				s[tid] += s[tid+stride]
+			}
+		}
+	}
+//line blocks.go:95
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+//line blocks.go:84
+			tid := gc_rank
 //line blocks.go:93
 			if tid == 0 {
 				partial[gc_bidx.X] = s[0]
 			}
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line blocks.go:84
+			tid := gc_rank
+//line blocks.go:93
+			if tid == 0 {
+				partial[gc_bidx.X] = s[0]
+			}
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line blocks.go:84
+			tid := gc_rank
+//line blocks.go:93
+			if tid == 0 {
+				partial[gc_bidx.X] = s[0]
+			}
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line blocks.go:84
+			tid := gc_rank
+//line blocks.go:93
+			if tid == 0 {
+				partial[gc_bidx.X] = s[0]
+			}
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line blocks.go:84
+		tid := gc_rank
+//line blocks.go:93
+		if tid == 0 {
+			partial[gc_bidx.X] = s[0]
 		}
 	}
 }
@@ -1467,168 +1054,119 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 	gc_pos := gc_b.Pos()
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
-
 //line blocks.go:107
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line blocks.go:108
 	tile := cg.TiledPartition(block, 32)
-	_ = tile
-
-//line blocks.go:109
 	warps := gocuda.Shared[float64](t, gc_n/32)
-	{
-		var gc_l_v [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			var gc_jam gc_jam_runSum
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line blocks.go:110
-				v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_l_v[:], gc_lane)
-				_ = v
-			}
-			gc_jam_runSum_flush(&gc_jam)
-
 //line blocks.go:111
-			for off := 32 / 2; off > 0; off /= 2 {
-
-//line blocks.go:112
-				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile.Size(), &gc_l_v, off, nil, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line blocks.go:112
-					v += gc_c1r[gc_lane]
-					gc_l_v[gc_lane] = v
-				}
-			}
+	var gc_l_v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line blocks.go:110
+			v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_l_v[:], gc_lane)
+			_ = v
+		}
+		gc_jam_runSum_flush(&gc_jam)
+//line blocks.go:111
+		for off := 32 / 2; off > 0; off /= 2 {
+			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile.Size(), &gc_l_v, off, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+//line blocks.go:116
 				v := gc_l_v[gc_lane]
-				_ = v
-
+//line blocks.go:112
+				v += gc_c1r[gc_lane]
+				gc_l_v[gc_lane] = v
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 //line blocks.go:114
-				if (gc_rank & (32 - 1)) == 0 {
-					warps[(gc_rank / 32)] = v
-				}
+			if (gc_rank & (32 - 1)) == 0 {
+				warps[(gc_rank / 32)] = v
 			}
 		}
 	}
+//line blocks.go:120
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-
 //line blocks.go:118
 				if gc_rank == 0 {
 					var s float64
-//line blocks.go:119
 					{
+//line blocks.go:120
 						gc_xs := warps
 //line blocks.go:120
 						gc_i := 0
 //line blocks.go:120
 						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blocks.go:120
 							{
 //line blocks.go:120
 								gc_k := gc_i + 0
 //line blocks.go:120
-								_ = gc_k
-//line blocks.go:120
 								w := gc_xs[gc_k]
-//line blocks.go:120
-								_ = w
-//line blocks.go:120
 								{
+//line blocks.go:121
 									s += w
 								}
-//line blocks.go:122
 							}
-//line blocks.go:122
 							{
 //line blocks.go:122
 								gc_k2 := gc_i + 1
 //line blocks.go:122
-								_ = gc_k2
-//line blocks.go:122
 								w := gc_xs[gc_k2]
-//line blocks.go:122
-								_ = w
-//line blocks.go:120
 								{
+//line blocks.go:121
 									s += w
 								}
-//line blocks.go:122
 							}
-//line blocks.go:122
 							{
 //line blocks.go:122
 								gc_k3 := gc_i + 2
 //line blocks.go:122
-								_ = gc_k3
-//line blocks.go:122
 								w := gc_xs[gc_k3]
-//line blocks.go:122
-								_ = w
-//line blocks.go:120
 								{
+//line blocks.go:121
 									s += w
 								}
-//line blocks.go:122
 							}
-//line blocks.go:122
 							{
 //line blocks.go:122
 								gc_k4 := gc_i + 3
 //line blocks.go:122
-								_ = gc_k4
-//line blocks.go:122
 								w := gc_xs[gc_k4]
-//line blocks.go:122
-								_ = w
-//line blocks.go:120
 								{
+//line blocks.go:121
 									s += w
 								}
-//line blocks.go:122
 							}
-//line blocks.go:122
 						}
 //line blocks.go:120
 						for ; gc_i < len(gc_xs); gc_i++ {
-//line blocks.go:120
 							{
 //line blocks.go:120
 								gc_k5 := gc_i
 //line blocks.go:120
-								_ = gc_k5
-//line blocks.go:120
 								w := gc_xs[gc_k5]
-//line blocks.go:120
-								_ = w
-//line blocks.go:120
 								{
+//line blocks.go:121
 									s += w
 								}
-//line blocks.go:122
 							}
-//line blocks.go:122
 						}
-//line blocks.go:122
 					}
+//line blocks.go:123
 					partial[gc_bidx.X] = s
 				}
 			}

@@ -38,349 +38,269 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-
 //line blocks.go:17
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-
 //line blocks.go:19
 	for range rounds {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(s) {
-					gc_at4 := s[:gc_bdx2]
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line blocks.go:21
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(s) {
+				gc_at4 := s[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blocks.go:18
-							gc_vb4 := archsimd.BroadcastInt32x16(1)
-//line blocks.go:18
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line blocks.go:18
-								var tid int = gc_tx2
-//line blocks.go:18
-								_ = tid
-								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line blocks.go:18
-						gc_vb3 := archsimd.BroadcastInt32x8(1)
-//line blocks.go:18
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blocks.go:18
 							var tid int = gc_tx2
 //line blocks.go:18
 							_ = tid
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line blocks.go:18
-						tid := gc_tx2
+					gc_vb3 := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+//line blocks.go:18
+						var tid int = gc_tx2
+//line blocks.go:18
 						_ = tid
-
-//line blocks.go:20
-						gc_at4[gc_tx2]++
+						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at4[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line blocks.go:18
-							gc_vb2 := archsimd.BroadcastInt32x16(1)
-//line blocks.go:18
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line blocks.go:18
-								var tid int = gc_tx2
-//line blocks.go:18
-								_ = tid
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line blocks.go:20
-								if tid < 0 || tid > len(s)-16 {
-//line blocks.go:20
-									break
-//line blocks.go:20
-								}
-								archsimd.LoadInt32x16Slice(s[tid:]).Add(gc_vb2).StoreSlice(s[tid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
+					gc_at4[gc_tx2]++
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blocks.go:18
-						gc_vb := archsimd.BroadcastInt32x8(1)
-//line blocks.go:18
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blocks.go:18
 							var tid int = gc_tx2
-//line blocks.go:18
-							_ = tid
 //line blocks.go:20
-							if tid < 0 || tid > len(s)-8 {
+							if tid < 0 || tid > len(s)-16 {
 //line blocks.go:20
 								break
-//line blocks.go:20
 							}
-							archsimd.LoadInt32x8Slice(s[tid:]).Add(gc_vb).StoreSlice(s[tid:])
+//line blocks.go:21
+							archsimd.LoadInt32x16Slice(s[tid:]).Add(gc_vb2).StoreSlice(s[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line blocks.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line blocks.go:20
-							s[tid]++
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_vb := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line blocks.go:18
-							tid := gc_tx2
-							_ = tid
-
+						var tid int = gc_tx2
 //line blocks.go:20
-							s[tid]++
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blocks.go:18
-							tid := gc_tx2
-							_ = tid
-
+						if tid < 0 || tid > len(s)-8 {
 //line blocks.go:20
-							s[tid]++
+							break
 						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blocks.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line blocks.go:20
-							s[tid]++
-						}
+//line blocks.go:21
+						archsimd.LoadInt32x8Slice(s[tid:]).Add(gc_vb).StoreSlice(s[tid:])
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blocks.go:18
 						tid := gc_tx2
-						_ = tid
-
+//line blocks.go:20
+						s[tid]++
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blocks.go:18
+						tid := gc_tx2
+//line blocks.go:20
+						s[tid]++
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blocks.go:18
+						tid := gc_tx2
+//line blocks.go:20
+						s[tid]++
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blocks.go:18
+						tid := gc_tx2
 //line blocks.go:20
 						s[tid]++
 					}
 				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blocks.go:18
+					tid := gc_tx2
+//line blocks.go:20
+					s[tid]++
+				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(counts) && gc_bdx2 <= len(s) {
-				gc_at5 := counts[:gc_bdx2]
-				gc_at6 := s[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line blocks.go:18
-							var tid int = gc_tx2
-//line blocks.go:18
-							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line blocks.go:27
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(counts) && gc_bdx2 <= len(s) {
+			gc_at5 := counts[:gc_bdx2]
+			gc_at6 := s[:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blocks.go:18
 						var tid int = gc_tx2
 //line blocks.go:18
 						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 //line blocks.go:18
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line blocks.go:18
 					_ = tid
-
-//line blocks.go:23
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line blocks.go:18
-							var tid int = gc_tx2
-//line blocks.go:18
-							_ = tid
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line blocks.go:23
-							if tid < 0 || tid > len(s)-16 || tid > len(counts)-16 {
-//line blocks.go:23
-								break
-//line blocks.go:23
-							}
-							archsimd.LoadInt32x16Slice(s[tid:]).StoreSlice(counts[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_at5[gc_tx2] = gc_at6[gc_tx2]
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blocks.go:18
 						var tid int = gc_tx2
-//line blocks.go:18
-						_ = tid
 //line blocks.go:23
-						if tid < 0 || tid > len(s)-8 || tid > len(counts)-8 {
+						if tid < 0 || tid > len(s)-16 || tid > len(counts)-16 {
 //line blocks.go:23
 							break
-//line blocks.go:23
 						}
-						archsimd.LoadInt32x8Slice(s[tid:]).StoreSlice(counts[tid:])
+//line blocks.go:24
+						archsimd.LoadInt32x16Slice(s[tid:]).StoreSlice(counts[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 //line blocks.go:18
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line blocks.go:23
-						counts[tid] = s[tid]
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:18
-						tid := gc_tx2
-						_ = tid
-
+					if tid < 0 || tid > len(s)-8 || tid > len(counts)-8 {
 //line blocks.go:23
-						counts[tid] = s[tid]
+						break
 					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:23
-						counts[tid] = s[tid]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:23
-						counts[tid] = s[tid]
-					}
+//line blocks.go:24
+					archsimd.LoadInt32x8Slice(s[tid:]).StoreSlice(counts[tid:])
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep4
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blocks.go:18
 					tid := gc_tx2
-					_ = tid
-
 //line blocks.go:23
 					counts[tid] = s[tid]
 				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blocks.go:18
+					tid := gc_tx2
+//line blocks.go:23
+					counts[tid] = s[tid]
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blocks.go:18
+					tid := gc_tx2
+//line blocks.go:23
+					counts[tid] = s[tid]
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blocks.go:18
+					tid := gc_tx2
+//line blocks.go:23
+					counts[tid] = s[tid]
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line blocks.go:18
+				tid := gc_tx2
+//line blocks.go:23
+				counts[tid] = s[tid]
 			}
 		}
 	}
@@ -413,89 +333,77 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line blocks.go:34
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-	{
-		var gc_l_v [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_jam2 gc_jam_runSum
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:35
-					v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
-					_ = v
-				}
-			}
-			gc_jam_runSum_flush(&gc_jam2)
-
 //line blocks.go:36
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_v)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+	var gc_l_v [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_jam2 gc_jam_runSum
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			} else {
-
-//line blocks.go:36
-				for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blocks.go:37
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
-					} else {
-
-//line blocks.go:37
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line blocks.go:37
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
-						}
-					}
-				}
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
+//line blocks.go:35
+				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
 				_ = v
-
-//line blocks.go:39
-				{
-					warps[(gc_rank2 >> 5)] = v
+			}
+		}
+		gc_jam_runSum_flush(&gc_jam2)
+//line blocks.go:36
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line blocks.go:36
+			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+				} else {
+//line blocks.go:37
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line blocks.go:41
+						v := gc_l_v[gc_lane2]
+//line blocks.go:37
+						v += gc_c21r[gc_lane2]
+						gc_l_v[gc_lane2] = v
+					}
 				}
 			}
 		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			{
+//line blocks.go:40
+				warps[(gc_rank2 >> 5)] = v
+			}
+		}
 	}
+//line blocks.go:45
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -509,105 +417,72 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:43
 						{
-							var s float64
 //line blocks.go:44
+							var s float64
 							{
+//line blocks.go:45
 								gc_xs4 := warps
 //line blocks.go:45
 								gc_i4 := 0
 //line blocks.go:45
 								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
-//line blocks.go:45
 									{
 //line blocks.go:45
 										gc_k16 := gc_i4 + 0
 //line blocks.go:45
-										_ = gc_k16
-//line blocks.go:45
 										w := gc_xs4[gc_k16]
-//line blocks.go:45
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 									{
 //line blocks.go:47
 										gc_k17 := gc_i4 + 1
 //line blocks.go:47
-										_ = gc_k17
-//line blocks.go:47
 										w := gc_xs4[gc_k17]
-//line blocks.go:47
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 									{
 //line blocks.go:47
 										gc_k18 := gc_i4 + 2
 //line blocks.go:47
-										_ = gc_k18
-//line blocks.go:47
 										w := gc_xs4[gc_k18]
-//line blocks.go:47
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 									{
 //line blocks.go:47
 										gc_k19 := gc_i4 + 3
 //line blocks.go:47
-										_ = gc_k19
-//line blocks.go:47
 										w := gc_xs4[gc_k19]
-//line blocks.go:47
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 								}
 //line blocks.go:45
 								for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line blocks.go:45
 									{
 //line blocks.go:45
 										gc_k20 := gc_i4
 //line blocks.go:45
-										_ = gc_k20
-//line blocks.go:45
 										w := gc_xs4[gc_k20]
-//line blocks.go:45
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 								}
-//line blocks.go:47
 							}
+//line blocks.go:48
 							gc_at2[0] = s
 						}
 					}
@@ -615,105 +490,72 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:43
 						{
-							var s float64
 //line blocks.go:44
+							var s float64
 							{
+//line blocks.go:45
 								gc_xs3 := warps
 //line blocks.go:45
 								gc_i3 := 0
 //line blocks.go:45
 								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line blocks.go:45
 									{
 //line blocks.go:45
 										gc_k11 := gc_i3 + 0
 //line blocks.go:45
-										_ = gc_k11
-//line blocks.go:45
 										w := gc_xs3[gc_k11]
-//line blocks.go:45
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 									{
 //line blocks.go:47
 										gc_k12 := gc_i3 + 1
 //line blocks.go:47
-										_ = gc_k12
-//line blocks.go:47
 										w := gc_xs3[gc_k12]
-//line blocks.go:47
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 									{
 //line blocks.go:47
 										gc_k13 := gc_i3 + 2
 //line blocks.go:47
-										_ = gc_k13
-//line blocks.go:47
 										w := gc_xs3[gc_k13]
-//line blocks.go:47
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 									{
 //line blocks.go:47
 										gc_k14 := gc_i3 + 3
 //line blocks.go:47
-										_ = gc_k14
-//line blocks.go:47
 										w := gc_xs3[gc_k14]
-//line blocks.go:47
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 								}
 //line blocks.go:45
 								for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line blocks.go:45
 									{
 //line blocks.go:45
 										gc_k15 := gc_i3
 //line blocks.go:45
-										_ = gc_k15
-//line blocks.go:45
 										w := gc_xs3[gc_k15]
-//line blocks.go:45
-										_ = w
-//line blocks.go:45
 										{
+//line blocks.go:46
 											s += w
 										}
-//line blocks.go:47
 									}
-//line blocks.go:47
 								}
-//line blocks.go:47
 							}
+//line blocks.go:48
 							partial[gc_bx2] = s
 						}
 					}
@@ -746,7 +588,6 @@ type gc_jam_runSum_lane struct {
 func gc_jam_runSum_add(gc_j *gc_jam_runSum, x []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
 //line blocks.go:129
 	var v float64
-//line blocks.go:130
 	gc_range0 := x[lo : lo+n]
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	gc_j.lanes[gc_j.n] = gc_jam_runSum_lane{x, lo, n, v, gc_range0, gc_dst, gc_at}
@@ -772,8 +613,6 @@ func gc_jam_runSum_run1(gc_l *gc_jam_runSum_lane) {
 	_ = x
 	_ = lo
 	_ = n
-	_ = v
-	_ = gc_range0
 //line blocks.go:130
 	for _, e := range gc_range0 {
 		v += float64(e)
@@ -790,9 +629,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_v := gc_j.lanes[0].v
-	_ = gc_l0_v
+//line blocks.go:146
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-	_ = gc_l0_gc_range0
+//line blocks.go:148
 	gc_l1_x := gc_j.lanes[1].x
 	_ = gc_l1_x
 	gc_l1_lo := gc_j.lanes[1].lo
@@ -800,9 +639,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_v := gc_j.lanes[1].v
-	_ = gc_l1_v
+//line blocks.go:156
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-	_ = gc_l1_gc_range0
+//line blocks.go:158
 	gc_l2_x := gc_j.lanes[2].x
 	_ = gc_l2_x
 	gc_l2_lo := gc_j.lanes[2].lo
@@ -810,9 +649,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_v := gc_j.lanes[2].v
-	_ = gc_l2_v
+//line blocks.go:166
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-	_ = gc_l2_gc_range0
+//line blocks.go:168
 	gc_l3_x := gc_j.lanes[3].x
 	_ = gc_l3_x
 	gc_l3_lo := gc_j.lanes[3].lo
@@ -820,55 +659,32 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_v := gc_j.lanes[3].v
-	_ = gc_l3_v
+//line blocks.go:176
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-	_ = gc_l3_gc_range0
+//line blocks.go:178
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-	_ = gc_r3
+//line blocks.go:181
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-	_ = gc_r4
+//line blocks.go:183
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-	_ = gc_r5
+//line blocks.go:185
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
-	_ = gc_r6
 //line blocks.go:130
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line blocks.go:130
-		{
+		gc_l0_e := gc_r3[gc_i2]
+		gc_l0_v += float64(gc_l0_e)
 //line blocks.go:130
-			gc_l0_e := gc_r3[gc_i2]
+		gc_l1_e := gc_r4[gc_i2]
+		gc_l1_v += float64(gc_l1_e)
 //line blocks.go:130
-			_ = gc_l0_e
-			gc_l0_v += float64(gc_l0_e)
-		}
+		gc_l2_e := gc_r5[gc_i2]
+		gc_l2_v += float64(gc_l2_e)
 //line blocks.go:130
-		{
-//line blocks.go:130
-			gc_l1_e := gc_r4[gc_i2]
-//line blocks.go:130
-			_ = gc_l1_e
-			gc_l1_v += float64(gc_l1_e)
-		}
-//line blocks.go:130
-		{
-//line blocks.go:130
-			gc_l2_e := gc_r5[gc_i2]
-//line blocks.go:130
-			_ = gc_l2_e
-			gc_l2_v += float64(gc_l2_e)
-		}
-//line blocks.go:130
-		{
-//line blocks.go:130
-			gc_l3_e := gc_r6[gc_i2]
-//line blocks.go:130
-			_ = gc_l3_e
-			gc_l3_v += float64(gc_l3_e)
-		}
-//line blocks.go:132
+		gc_l3_e := gc_r6[gc_i2]
+		gc_l3_v += float64(gc_l3_e)
 	}
-//line blocks.go:130
 	{
 //line blocks.go:130
 		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
@@ -876,13 +692,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
 //line blocks.go:130
 			gc_l0_e := gc_l0_gc_range0[gc_i7]
-//line blocks.go:130
-			_ = gc_l0_e
 			gc_l0_v += float64(gc_l0_e)
 		}
-//line blocks.go:132
 	}
-//line blocks.go:130
 	{
 //line blocks.go:130
 		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
@@ -890,13 +702,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
 //line blocks.go:130
 			gc_l1_e := gc_l1_gc_range0[gc_i8]
-//line blocks.go:130
-			_ = gc_l1_e
 			gc_l1_v += float64(gc_l1_e)
 		}
-//line blocks.go:132
 	}
-//line blocks.go:130
 	{
 //line blocks.go:130
 		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
@@ -904,13 +712,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
 //line blocks.go:130
 			gc_l2_e := gc_l2_gc_range0[gc_i9]
-//line blocks.go:130
-			_ = gc_l2_e
 			gc_l2_v += float64(gc_l2_e)
 		}
-//line blocks.go:132
 	}
-//line blocks.go:130
 	{
 //line blocks.go:130
 		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
@@ -918,12 +722,10 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
 //line blocks.go:130
 			gc_l3_e := gc_l3_gc_range0[gc_i10]
-//line blocks.go:130
-			_ = gc_l3_e
 			gc_l3_v += float64(gc_l3_e)
 		}
-//line blocks.go:132
 	}
+//line blocks.go:133
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -954,178 +756,141 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line blocks.go:59
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line blocks.go:59
 	s := gocuda.Shared[float64](t, gc_bdx2)[:gc_bdx2]
 	var gc_jam2 gc_jam_runSum
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line blocks.go:62
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line blocks.go:60
-				tid := gc_tx2
-				_ = tid
-
-//line blocks.go:61
-				gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+tid)*run, run, s, tid)
-			}
+			tid := gc_tx2
+			gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+tid)*run, run, s, tid)
 		}
 	}
+//line blocks.go:65
 	gc_jam_runSum_flush(&gc_jam2)
-
 //line blocks.go:63
 	for stride := gc_bdx2 / 2; stride > 0; stride /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := stride; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := stride
-				if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(s) && gc_to2 <= len(s)-gc_off4 {
-					gc_at5 := s[:gc_to2]
-					gc_at6 := s[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line blocks.go:65
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := stride; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := stride
+			if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(s) && gc_to2 <= len(s)-gc_off4 {
+				gc_at5 := s[:gc_to2]
+				gc_at6 := s[gc_off4:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
 //line blocks.go:60
-							var tid int = gc_tx2
+						var tid int = gc_tx2
 //line blocks.go:60
-							_ = tid
-//line blocks.go:64
-							{
-//line blocks.go:64
-								archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
-//line blocks.go:64
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
 						_ = tid
-
-//line blocks.go:64
 						{
-							gc_at5[gc_tx2] += gc_at6[gc_tx2]
+//line blocks.go:64
+							archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line blocks.go:60
-							var tid int = gc_tx2
-//line blocks.go:60
-							_ = tid
-//line blocks.go:64
-							{
-								if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
+//line blocks.go:66
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line blocks.go:65
-									break
-//line blocks.go:65
-								}
-//line blocks.go:65
-								archsimd.LoadFloat64x4Slice(s[tid:]).Add(archsimd.LoadFloat64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
-//line blocks.go:65
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at5[gc_tx2] += gc_at6[gc_tx2]
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
 //line blocks.go:60
-							tid := gc_tx2
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-							tid := gc_tx2
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
+//line blocks.go:65
+							if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
+//line blocks.go:65
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-							tid := gc_tx2
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-							tid := gc_tx2
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
+//line blocks.go:65
+							archsimd.LoadFloat64x4Slice(s[tid:]).Add(archsimd.LoadFloat64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line blocks.go:67
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blocks.go:60
 						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:64
 						{
+//line blocks.go:65
 							s[tid] += s[tid+stride]
 						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blocks.go:60
+						tid := gc_tx2
+						{
+//line blocks.go:65
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blocks.go:60
+						tid := gc_tx2
+						{
+//line blocks.go:65
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blocks.go:60
+						tid := gc_tx2
+						{
+//line blocks.go:65
+							s[tid] += s[tid+stride]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blocks.go:60
+					tid := gc_tx2
+					{
+//line blocks.go:65
+						s[tid] += s[tid+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line blocks.go:73
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1139,151 +904,69 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 				gc_step6 := gc_from2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:69
-						{
-							gc_at7[0] = gc_at8[0]
-						}
+//line blocks.go:70
+						gc_at7[0] = gc_at8[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:69
-						{
-							gc_at7[0] = gc_at8[0]
-						}
+//line blocks.go:70
+						gc_at7[0] = gc_at8[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:69
-						{
-							gc_at7[0] = gc_at8[0]
-						}
+//line blocks.go:70
+						gc_at7[0] = gc_at8[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:69
-						{
-							gc_at7[0] = gc_at8[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line blocks.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line blocks.go:69
-					{
+//line blocks.go:70
 						gc_at7[0] = gc_at8[0]
 					}
 				}
+//line blocks.go:74
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line blocks.go:70
+					gc_at7[0] = gc_at8[0]
+				}
 			} else {
+//line blocks.go:74
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:69
-						{
-							partial[gc_bx2] = s[0]
-						}
+//line blocks.go:70
+						partial[gc_bx2] = s[0]
 					}
 					{
+//line blocks.go:74
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:69
-						{
-							partial[gc_bx2] = s[0]
-						}
+//line blocks.go:70
+						partial[gc_bx2] = s[0]
 					}
 					{
+//line blocks.go:74
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:69
-						{
-							partial[gc_bx2] = s[0]
-						}
+//line blocks.go:70
+						partial[gc_bx2] = s[0]
 					}
 					{
+//line blocks.go:74
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:69
-						{
-							partial[gc_bx2] = s[0]
-						}
+//line blocks.go:70
+						partial[gc_bx2] = s[0]
 					}
 				}
+//line blocks.go:74
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line blocks.go:69
-					{
-						partial[gc_bx2] = s[0]
-					}
+//line blocks.go:70
+					partial[gc_bx2] = s[0]
 				}
 			}
 		}
@@ -1312,167 +995,128 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 	gc_pos2 := gc_b2.Pos()
 	gc_bidx2 := gc_b2.Index()
 	gc_n2 := gc_b2.Len()
-
 //line blocks.go:82
 	block := cg.ThisThreadBlock(t)
 	_ = block
-
 //line blocks.go:83
 	s := gocuda.Shared[float64](t, gc_n2)[:gc_n2]
 	var gc_jam2 gc_jam_runSum
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
+//line blocks.go:86
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
 //line blocks.go:84
-			tid := gc_rank2
-			_ = tid
-
-//line blocks.go:85
-			gc_jam_runSum_add(&gc_jam2, x, (gc_bidx2.X*gc_n2+tid)*run, run, s, tid)
-		}
+		tid := gc_rank2
+		gc_jam_runSum_add(&gc_jam2, x, (gc_bidx2.X*gc_n2+tid)*run, run, s, tid)
 	}
+//line blocks.go:88
 	gc_jam_runSum_flush(&gc_jam2)
-
 //line blocks.go:87
 	for stride := gc_n2 / 2; stride > 0; stride /= 2 {
-		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-				{
-					gc_rank2 := gc_step3 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:84
-					tid := gc_rank2
-					_ = tid
-
-//line blocks.go:88
-					if tid < stride {
-						s[tid] += s[tid+stride]
-					}
-				}
-				{
-					gc_rank2 := gc_step3 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:84
-					tid := gc_rank2
-					_ = tid
-
-//line blocks.go:88
-					if tid < stride {
-						s[tid] += s[tid+stride]
-					}
-				}
-				{
-					gc_rank2 := gc_step3 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:84
-					tid := gc_rank2
-					_ = tid
-
-//line blocks.go:88
-					if tid < stride {
-						s[tid] += s[tid+stride]
-					}
-				}
-				{
-					gc_rank2 := gc_step3 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:84
-					tid := gc_rank2
-					_ = tid
-
-//line blocks.go:88
-					if tid < stride {
-						s[tid] += s[tid+stride]
-					}
-				}
-			}
-			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+//line blocks.go:89
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+			{
+				gc_rank2 := gc_step3 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line blocks.go:84
 				tid := gc_rank2
-				_ = tid
-
+//line blocks.go:88
+				if tid < stride {
+					s[tid] += s[tid+stride]
+				}
+			}
+			{
+				gc_rank2 := gc_step3 + 1
+				gc_pos2.Thread = gc_rank2
+//line blocks.go:84
+				tid := gc_rank2
+//line blocks.go:88
+				if tid < stride {
+					s[tid] += s[tid+stride]
+				}
+			}
+			{
+				gc_rank2 := gc_step3 + 2
+				gc_pos2.Thread = gc_rank2
+//line blocks.go:84
+				tid := gc_rank2
+//line blocks.go:88
+				if tid < stride {
+					s[tid] += s[tid+stride]
+				}
+			}
+			{
+				gc_rank2 := gc_step3 + 3
+				gc_pos2.Thread = gc_rank2
+//line blocks.go:84
+				tid := gc_rank2
 //line blocks.go:88
 				if tid < stride {
 					s[tid] += s[tid+stride]
 				}
 			}
 		}
-	}
-	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line blocks.go:84
-				tid := gc_rank2
-				_ = tid
-
-//line blocks.go:93
-				if tid == 0 {
-					partial[gc_bidx2.X] = s[0]
-				}
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line blocks.go:84
-				tid := gc_rank2
-				_ = tid
-
-//line blocks.go:93
-				if tid == 0 {
-					partial[gc_bidx2.X] = s[0]
-				}
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line blocks.go:84
-				tid := gc_rank2
-				_ = tid
-
-//line blocks.go:93
-				if tid == 0 {
-					partial[gc_bidx2.X] = s[0]
-				}
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line blocks.go:84
-				tid := gc_rank2
-				_ = tid
-
-//line blocks.go:93
-				if tid == 0 {
-					partial[gc_bidx2.X] = s[0]
-				}
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
-
 //line blocks.go:84
 			tid := gc_rank2
-			_ = tid
-
+//line blocks.go:88
+			if tid < stride {
+				s[tid] += s[tid+stride]
+			}
+		}
+	}
+//line blocks.go:95
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
+			gc_pos2.Thread = gc_rank2
+//line blocks.go:84
+			tid := gc_rank2
 //line blocks.go:93
 			if tid == 0 {
 				partial[gc_bidx2.X] = s[0]
 			}
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line blocks.go:84
+			tid := gc_rank2
+//line blocks.go:93
+			if tid == 0 {
+				partial[gc_bidx2.X] = s[0]
+			}
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line blocks.go:84
+			tid := gc_rank2
+//line blocks.go:93
+			if tid == 0 {
+				partial[gc_bidx2.X] = s[0]
+			}
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line blocks.go:84
+			tid := gc_rank2
+//line blocks.go:93
+			if tid == 0 {
+				partial[gc_bidx2.X] = s[0]
+			}
+		}
+	}
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line blocks.go:84
+		tid := gc_rank2
+//line blocks.go:93
+		if tid == 0 {
+			partial[gc_bidx2.X] = s[0]
 		}
 	}
 }
@@ -1500,168 +1144,119 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 	gc_pos2 := gc_b2.Pos()
 	gc_bidx2 := gc_b2.Index()
 	gc_n2 := gc_b2.Len()
-
 //line blocks.go:107
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line blocks.go:108
 	tile := cg.TiledPartition(block, 32)
-	_ = tile
-
-//line blocks.go:109
 	warps := gocuda.Shared[float64](t, gc_n2/32)
-	{
-		var gc_l_v [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_jam2 gc_jam_runSum
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line blocks.go:110
-				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bidx2.X*gc_n2+gc_rank2)*run, run, gc_l_v[:], gc_lane2)
-				_ = v
-			}
-			gc_jam_runSum_flush(&gc_jam2)
-
 //line blocks.go:111
-			for off := 32 / 2; off > 0; off /= 2 {
-
-//line blocks.go:112
-				compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile.Size(), &gc_l_v, off, nil, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
-
-//line blocks.go:112
-					v += gc_c21r[gc_lane2]
-					gc_l_v[gc_lane2] = v
-				}
-			}
+	var gc_l_v [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_jam2 gc_jam_runSum
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line blocks.go:110
+			v := gc_jam_runSum_add(&gc_jam2, x, (gc_bidx2.X*gc_n2+gc_rank2)*run, run, gc_l_v[:], gc_lane2)
+			_ = v
+		}
+		gc_jam_runSum_flush(&gc_jam2)
+//line blocks.go:111
+		for off := 32 / 2; off > 0; off /= 2 {
+			compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile.Size(), &gc_l_v, off, nil, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+//line blocks.go:116
 				v := gc_l_v[gc_lane2]
-				_ = v
-
+//line blocks.go:112
+				v += gc_c21r[gc_lane2]
+				gc_l_v[gc_lane2] = v
+			}
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
 //line blocks.go:114
-				if (gc_rank2 & (32 - 1)) == 0 {
-					warps[(gc_rank2 / 32)] = v
-				}
+			if (gc_rank2 & (32 - 1)) == 0 {
+				warps[(gc_rank2 / 32)] = v
 			}
 		}
 	}
+//line blocks.go:120
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
-
 //line blocks.go:118
 				if gc_rank2 == 0 {
 					var s float64
-//line blocks.go:119
 					{
+//line blocks.go:120
 						gc_xs2 := warps
 //line blocks.go:120
 						gc_i2 := 0
 //line blocks.go:120
 						for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blocks.go:120
 							{
 //line blocks.go:120
 								gc_k6 := gc_i2 + 0
 //line blocks.go:120
-								_ = gc_k6
-//line blocks.go:120
 								w := gc_xs2[gc_k6]
-//line blocks.go:120
-								_ = w
-//line blocks.go:120
 								{
+//line blocks.go:121
 									s += w
 								}
-//line blocks.go:122
 							}
-//line blocks.go:122
 							{
 //line blocks.go:122
 								gc_k7 := gc_i2 + 1
 //line blocks.go:122
-								_ = gc_k7
-//line blocks.go:122
 								w := gc_xs2[gc_k7]
-//line blocks.go:122
-								_ = w
-//line blocks.go:120
 								{
+//line blocks.go:121
 									s += w
 								}
-//line blocks.go:122
 							}
-//line blocks.go:122
 							{
 //line blocks.go:122
 								gc_k8 := gc_i2 + 2
 //line blocks.go:122
-								_ = gc_k8
-//line blocks.go:122
 								w := gc_xs2[gc_k8]
-//line blocks.go:122
-								_ = w
-//line blocks.go:120
 								{
+//line blocks.go:121
 									s += w
 								}
-//line blocks.go:122
 							}
-//line blocks.go:122
 							{
 //line blocks.go:122
 								gc_k9 := gc_i2 + 3
 //line blocks.go:122
-								_ = gc_k9
-//line blocks.go:122
 								w := gc_xs2[gc_k9]
-//line blocks.go:122
-								_ = w
-//line blocks.go:120
 								{
+//line blocks.go:121
 									s += w
 								}
-//line blocks.go:122
 							}
-//line blocks.go:122
 						}
 //line blocks.go:120
 						for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blocks.go:120
 							{
 //line blocks.go:120
 								gc_k10 := gc_i2
 //line blocks.go:120
-								_ = gc_k10
-//line blocks.go:120
 								w := gc_xs2[gc_k10]
-//line blocks.go:120
-								_ = w
-//line blocks.go:120
 								{
+//line blocks.go:121
 									s += w
 								}
-//line blocks.go:122
 							}
-//line blocks.go:122
 						}
-//line blocks.go:122
 					}
+//line blocks.go:123
 					partial[gc_bidx2.X] = s
 				}
 			}

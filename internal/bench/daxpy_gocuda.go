@@ -38,7 +38,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line daxpy.go:24
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -49,162 +49,112 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
-					gc_at := y[gc_off:][:gc_to]
-					gc_at2 := x[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line daxpy.go:35
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line daxpy.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line daxpy.go:16
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line daxpy.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line daxpy.go:16
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line daxpy.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line daxpy.go:16
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line daxpy.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line daxpy.go:16
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line daxpy.go:15
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line daxpy.go:16
-						{
+//line daxpy.go:17
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line daxpy.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line daxpy.go:16
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line daxpy.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line daxpy.go:16
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line daxpy.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line daxpy.go:16
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line daxpy.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line daxpy.go:16
-							{
-								y[i] = a*x[i] + y[i]
-							}
+//line daxpy.go:17
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line daxpy.go:17
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line daxpy.go:17
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line daxpy.go:17
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line daxpy.go:15
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line daxpy.go:16
 						{
 							y[i] = a*x[i] + y[i]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line daxpy.go:15
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line daxpy.go:15
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line daxpy.go:15
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line daxpy.go:15
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -215,4 +165,5 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 // gc_files_daxpy holds the source files whose lines the kernels' records hash.
 //
 //go:embed daxpy.go
+//line daxpy.go:29
 var gc_files_daxpy embed.FS

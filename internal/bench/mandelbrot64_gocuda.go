@@ -57,84 +57,56 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 				gc_by = 0
 			}
 		}
-
 //line mandelbrot64.go:37
 		dx := (x1 - x0) / float64(width)
-
-//line mandelbrot64.go:38
 		dy := (y1 - y0) / float64(height)
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= height {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * width)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line mandelbrot64.go:32
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line mandelbrot64.go:33
-						j := gc_by*gc_bdy + gc_ty
-						_ = j
-
-//line mandelbrot64.go:39
-						x := x0 + float64(i)*dx
-						_ = x
-
 //line mandelbrot64.go:40
-						y := y0 + float64(j)*dy
-						_ = y
-
-//line mandelbrot64.go:41
-						gc_at[gc_tx] = int64(mandel64(x, y, maxIter))
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line mandelbrot64.go:32
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line mandelbrot64.go:33
-						j := gc_by*gc_bdy + gc_ty
-						_ = j
-
-//line mandelbrot64.go:39
-						x := x0 + float64(i)*dx
-						_ = x
-
-//line mandelbrot64.go:40
-						y := y0 + float64(j)*dy
-						_ = y
-
-//line mandelbrot64.go:41
-						out[j*width+i] = int64(mandel64(x, y, maxIter))
-					}
-				}
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= height {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * width)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line mandelbrot64.go:32
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+//line mandelbrot64.go:39
+					x := x0 + float64(i)*dx
+					y := y0 + float64(j)*dy
+					gc_at[gc_tx] = int64(mandel64(x, y, maxIter))
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line mandelbrot64.go:32
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+//line mandelbrot64.go:39
+					x := x0 + float64(i)*dx
+					y := y0 + float64(j)*dy
+					out[j*width+i] = int64(mandel64(x, y, maxIter))
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -143,4 +115,5 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 // gc_files_mandelbrot64 holds the source files whose lines the kernels' records hash.
 //
 //go:embed mandelbrot64.go
+//line mandelbrot64.go:56
 var gc_files_mandelbrot64 embed.FS

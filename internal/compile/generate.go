@@ -272,6 +272,9 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 	head.Write(w.buf.Bytes())
 	src, err := format.Source(head.Bytes())
 	src = ownLines(src)
+	if err == nil {
+		src = tidy(src)
+	}
 	out.Source = src
 	if err != nil {
 		return nil, fmt.Errorf("%s: generated code does not parse (a bug in gocuda compile): %v\n%s", out.Path, err, head.Bytes())

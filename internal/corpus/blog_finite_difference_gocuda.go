@@ -39,10 +39,8 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line blog_finite_difference.go:27
 	sF := gocuda.Shared[[fdMx + 8]float32](t, fdSPencils)[:fdSPencils]
-
 //line blog_finite_difference.go:31
 	k := gc_by
 	{
@@ -64,29 +62,9 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_at2 := f[gc_off2+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line blog_finite_difference.go:29
 							i := gc_tx
 							_ = i
-
-//line blog_finite_difference.go:32
-							si := i + 4
-							_ = si
-
-//line blog_finite_difference.go:33
-							sj := gc_ty
-							_ = sj
-
-//line blog_finite_difference.go:30
-							j := gc_bx*gc_bdy + gc_ty
-							_ = j
-
-//line blog_finite_difference.go:35
-							globalIdx := k*fdMx*fdMy + j*fdMx + i
-							_ = globalIdx
-
 //line blog_finite_difference.go:37
 							gc_at[gc_u] = gc_at2[gc_u]
 						}
@@ -95,27 +73,15 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:29
 					i := gc_tx
-					_ = i
-
 //line blog_finite_difference.go:32
 					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
 					sj := gc_ty
-					_ = sj
-
 //line blog_finite_difference.go:30
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:37
 					sF[sj][si] = f[globalIdx]
 				}
@@ -126,27 +92,15 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:29
 						i := gc_tx
-						_ = i
-
 //line blog_finite_difference.go:32
 						si := i + 4
-						_ = si
-
-//line blog_finite_difference.go:33
 						sj := gc_ty
-						_ = sj
-
 //line blog_finite_difference.go:30
 						j := gc_bx*gc_bdy + gc_ty
-						_ = j
-
 //line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
 					}
@@ -154,27 +108,15 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:29
 						i := gc_tx
-						_ = i
-
 //line blog_finite_difference.go:32
 						si := i + 4
-						_ = si
-
-//line blog_finite_difference.go:33
 						sj := gc_ty
-						_ = sj
-
 //line blog_finite_difference.go:30
 						j := gc_bx*gc_bdy + gc_ty
-						_ = j
-
 //line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
 					}
@@ -182,27 +124,15 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:29
 						i := gc_tx
-						_ = i
-
 //line blog_finite_difference.go:32
 						si := i + 4
-						_ = si
-
-//line blog_finite_difference.go:33
 						sj := gc_ty
-						_ = sj
-
 //line blog_finite_difference.go:30
 						j := gc_bx*gc_bdy + gc_ty
-						_ = j
-
 //line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
 					}
@@ -210,27 +140,15 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:29
 						i := gc_tx
-						_ = i
-
 //line blog_finite_difference.go:32
 						si := i + 4
-						_ = si
-
-//line blog_finite_difference.go:33
 						sj := gc_ty
-						_ = sj
-
 //line blog_finite_difference.go:30
 						j := gc_bx*gc_bdy + gc_ty
-						_ = j
-
 //line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
 					}
@@ -238,27 +156,15 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:29
 					i := gc_tx
-					_ = i
-
 //line blog_finite_difference.go:32
 					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
 					sj := gc_ty
-					_ = sj
-
 //line blog_finite_difference.go:30
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:37
 					sF[sj][si] = f[globalIdx]
 				}
@@ -296,75 +202,44 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_at6 := sF[gc_row2][gc_off6+gc_fastlo2:][:gc_seglen2]
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line blog_finite_difference.go:29
 							i := gc_tx
 							_ = i
-
-//line blog_finite_difference.go:32
-							si := i + 4
-							_ = si
-
-//line blog_finite_difference.go:33
-							sj := gc_ty
-							_ = sj
-
-//line blog_finite_difference.go:42
-							{
-								gc_at3[gc_u2] = gc_at4[gc_u2]
-								gc_at5[gc_u2] = gc_at6[gc_u2]
-							}
+//line blog_finite_difference.go:43
+							gc_at3[gc_u2] = gc_at4[gc_u2]
+							gc_at5[gc_u2] = gc_at6[gc_u2]
 						}
+//line blog_finite_difference.go:47
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:29
 					i := gc_tx
-					_ = i
-
 //line blog_finite_difference.go:32
 					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
 					sj := gc_ty
-					_ = sj
-
-//line blog_finite_difference.go:42
-					{
-						sF[sj][si-4] = sF[sj][si+fdMx-5]
-						sF[sj][si+fdMx] = sF[sj][si+1]
-					}
+//line blog_finite_difference.go:43
+					sF[sj][si-4] = sF[sj][si+fdMx-5]
+					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			} else {
+//line blog_finite_difference.go:48
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:29
 					i := gc_tx
-					_ = i
-
 //line blog_finite_difference.go:32
 					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
 					sj := gc_ty
-					_ = sj
-
-//line blog_finite_difference.go:42
-					{
-						sF[sj][si-4] = sF[sj][si+fdMx-5]
-						sF[sj][si+fdMx] = sF[sj][si+1]
-					}
+//line blog_finite_difference.go:43
+					sF[sj][si-4] = sF[sj][si+fdMx-5]
+					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			}
+//line blog_finite_difference.go:48
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -404,29 +279,9 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_at15 := sF[gc_row3][gc_off15+gc_fastlo3:][:gc_seglen3]
 						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_fastlo3 + gc_u3
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line blog_finite_difference.go:29
 							i := gc_tx
 							_ = i
-
-//line blog_finite_difference.go:32
-							si := i + 4
-							_ = si
-
-//line blog_finite_difference.go:33
-							sj := gc_ty
-							_ = sj
-
-//line blog_finite_difference.go:30
-							j := gc_bx*gc_bdy + gc_ty
-							_ = j
-
-//line blog_finite_difference.go:35
-							globalIdx := k*fdMx*fdMy + j*fdMx + i
-							_ = globalIdx
-
 //line blog_finite_difference.go:49
 							gc_at7[gc_u3] = cAx*(gc_at8[gc_u3]-gc_at9[gc_u3]) +
 								cBx*(gc_at10[gc_u3]-gc_at11[gc_u3]) +
@@ -438,27 +293,15 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:29
 					i := gc_tx
-					_ = i
-
 //line blog_finite_difference.go:32
 					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
 					sj := gc_ty
-					_ = sj
-
 //line blog_finite_difference.go:30
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:49
 					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
 						cBx*(sF[sj][si+2]-sF[sj][si-2]) +
@@ -469,27 +312,15 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:29
 					i := gc_tx
-					_ = i
-
 //line blog_finite_difference.go:32
 					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
 					sj := gc_ty
-					_ = sj
-
 //line blog_finite_difference.go:30
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:49
 					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
 						cBx*(sF[sj][si+2]-sF[sj][si-2]) +
@@ -529,20 +360,14 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line blog_finite_difference.go:60
 	sF := gocuda.Shared[[fdMx + 8]float32](t, fdLPencils)[:fdLPencils]
-
 //line blog_finite_difference.go:63
 	jBase := gc_bx * fdLPencils
-
-//line blog_finite_difference.go:64
 	k := gc_by
-
 //line blog_finite_difference.go:67
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
-
 //line blog_finite_difference.go:67
 	for gc_off, gc_limit, gc_more := 0, fdLPencils, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 		gc_b.Tick()
@@ -550,58 +375,50 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			return
 		}
 		gc_more = false
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line blog_finite_difference.go:74
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:62
-					i := gc_tx
-					_ = i
-
+				i := gc_tx
 //line blog_finite_difference.go:65
-					si := i + 4
-					_ = si
-
+				si := i + 4
 //line blog_finite_difference.go:67
-					gc_start := gc_ty
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdy) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for sj := gc_from2; gc_trips > 0; sj, gc_trips = sj+(gc_bdy), gc_trips-1 {
-
+				gc_start := gc_ty
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdy) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for sj := gc_from2; gc_trips > 0; sj, gc_trips = sj+(gc_bdy), gc_trips-1 {
 //line blog_finite_difference.go:68
-						globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
-
-//line blog_finite_difference.go:69
-						sF[sj][si] = f[globalIdx]
-					}
+					globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
+					sF[sj][si] = f[globalIdx]
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
+//line blog_finite_difference.go:79
 	compiled.OutOfLine(func() {
 		sF := sF[:32]
-		_ = sF
 		{
+//line blog_finite_difference.go:83
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 4; gc_bound < gc_to {
@@ -611,17 +428,12 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:62
 					i := gc_tx
-					_ = i
-
 //line blog_finite_difference.go:65
 					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:75
 					{
+//line blog_finite_difference.go:76
 						for sj_ := gc_ty; sj_ < fdLPencils; sj_ += gc_bdy {
 							sF[sj_][si-4] = sF[sj_][si+fdMx-5]
 							sF[sj_][si+fdMx] = sF[sj_][si+1]
@@ -635,11 +447,9 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			}
 		}
 	})
-
 //line blog_finite_difference.go:84
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
-
 //line blog_finite_difference.go:84
 	for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
 		gc_b.Tick()
@@ -647,54 +457,45 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			return
 		}
 		gc_more2 = false
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line blog_finite_difference.go:91
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:62
-					i := gc_tx
-					_ = i
-
+				i := gc_tx
 //line blog_finite_difference.go:65
-					si := i + 4
-					_ = si
-
+				si := i + 4
 //line blog_finite_difference.go:84
-					gc_start2 := gc_ty
-					gc_from3 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from3
-					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for sj_2 := gc_from3; gc_trips2 > 0; sj_2, gc_trips2 = sj_2+(gc_bdy), gc_trips2-1 {
-
+				gc_start2 := gc_ty
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for sj_2 := gc_from3; gc_trips2 > 0; sj_2, gc_trips2 = sj_2+(gc_bdy), gc_trips2-1 {
 //line blog_finite_difference.go:85
-						globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
-
-//line blog_finite_difference.go:86
-						df[globalIdx_] = cAx*(sF[sj_2][si+1]-sF[sj_2][si-1]) +
-							cBx*(sF[sj_2][si+2]-sF[sj_2][si-2]) +
-							cCx*(sF[sj_2][si+3]-sF[sj_2][si-3]) +
-							cDx*(sF[sj_2][si+4]-sF[sj_2][si-4])
-					}
+					globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
+					df[globalIdx_] = cAx*(sF[sj_2][si+1]-sF[sj_2][si-1]) +
+						cBx*(sF[sj_2][si+2]-sF[sj_2][si-2]) +
+						cCx*(sF[sj_2][si+3]-sF[sj_2][si-3]) +
+						cDx*(sF[sj_2][si+4]-sF[sj_2][si-4])
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -724,10 +525,8 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line blog_finite_difference.go:98
 	sF := gocuda.Shared[[fdSPencils]float32](t, fdMy+8)[:fdMy+8]
-
 //line blog_finite_difference.go:102
 	k := gc_by
 	{
@@ -738,7 +537,6 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
 				gc_at := sF[gc_row][:gc_bdx]
 				gc_at2 := f[gc_off:][:gc_bdx]
-
 //line blog_finite_difference.go:108
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
@@ -747,145 +545,26 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_finite_difference.go:103
-							si := gc_tx
-							_ = si
-
-//line blog_finite_difference.go:101
-							j := gc_ty
-							_ = j
-
-//line blog_finite_difference.go:104
-							sj := j + 4
-							_ = sj
-
-//line blog_finite_difference.go:100
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_finite_difference.go:106
-							globalIdx := k*fdMx*fdMy + j*fdMx + i
-							_ = globalIdx
-
 //line blog_finite_difference.go:108
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_finite_difference.go:103
-							si := gc_tx
-							_ = si
-
-//line blog_finite_difference.go:101
-							j := gc_ty
-							_ = j
-
-//line blog_finite_difference.go:104
-							sj := j + 4
-							_ = sj
-
-//line blog_finite_difference.go:100
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_finite_difference.go:106
-							globalIdx := k*fdMx*fdMy + j*fdMx + i
-							_ = globalIdx
-
 //line blog_finite_difference.go:108
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_finite_difference.go:103
-							si := gc_tx
-							_ = si
-
-//line blog_finite_difference.go:101
-							j := gc_ty
-							_ = j
-
-//line blog_finite_difference.go:104
-							sj := j + 4
-							_ = sj
-
-//line blog_finite_difference.go:100
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_finite_difference.go:106
-							globalIdx := k*fdMx*fdMy + j*fdMx + i
-							_ = globalIdx
-
 //line blog_finite_difference.go:108
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_finite_difference.go:103
-							si := gc_tx
-							_ = si
-
-//line blog_finite_difference.go:101
-							j := gc_ty
-							_ = j
-
-//line blog_finite_difference.go:104
-							sj := j + 4
-							_ = sj
-
-//line blog_finite_difference.go:100
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_finite_difference.go:106
-							globalIdx := k*fdMx*fdMy + j*fdMx + i
-							_ = globalIdx
-
 //line blog_finite_difference.go:108
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line blog_finite_difference.go:103
-						si := gc_tx
-						_ = si
-
-//line blog_finite_difference.go:101
-						j := gc_ty
-						_ = j
-
-//line blog_finite_difference.go:104
-						sj := j + 4
-						_ = sj
-
-//line blog_finite_difference.go:100
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line blog_finite_difference.go:106
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:108
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -897,27 +576,16 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:103
 						si := gc_tx
-						_ = si
-
 //line blog_finite_difference.go:101
 						j := gc_ty
-						_ = j
-
 //line blog_finite_difference.go:104
 						sj := j + 4
-						_ = sj
-
 //line blog_finite_difference.go:100
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
 					}
@@ -925,27 +593,16 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:103
 						si := gc_tx
-						_ = si
-
 //line blog_finite_difference.go:101
 						j := gc_ty
-						_ = j
-
 //line blog_finite_difference.go:104
 						sj := j + 4
-						_ = sj
-
 //line blog_finite_difference.go:100
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
 					}
@@ -953,27 +610,16 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:103
 						si := gc_tx
-						_ = si
-
 //line blog_finite_difference.go:101
 						j := gc_ty
-						_ = j
-
 //line blog_finite_difference.go:104
 						sj := j + 4
-						_ = sj
-
 //line blog_finite_difference.go:100
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
 					}
@@ -981,27 +627,16 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:103
 						si := gc_tx
-						_ = si
-
 //line blog_finite_difference.go:101
 						j := gc_ty
-						_ = j
-
 //line blog_finite_difference.go:104
 						sj := j + 4
-						_ = sj
-
 //line blog_finite_difference.go:100
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
 					}
@@ -1009,27 +644,16 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:103
 					si := gc_tx
-					_ = si
-
 //line blog_finite_difference.go:101
 					j := gc_ty
-					_ = j
-
 //line blog_finite_difference.go:104
 					sj := j + 4
-					_ = sj
-
 //line blog_finite_difference.go:100
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line blog_finite_difference.go:106
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:108
 					sF[sj][si] = f[globalIdx]
 				}
@@ -1061,51 +685,26 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				gc_at5 := sF[gc_row4][:gc_to]
 				gc_at6 := sF[gc_row5][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line blog_finite_difference.go:101
-					j := gc_ty
-					_ = j
-
-//line blog_finite_difference.go:103
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:104
-					sj := j + 4
-					_ = sj
-
-//line blog_finite_difference.go:112
-					{
-						gc_at3[gc_tx] = gc_at4[gc_tx]
-						gc_at5[gc_tx] = gc_at6[gc_tx]
-					}
+//line blog_finite_difference.go:113
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
+//line blog_finite_difference.go:118
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:101
 					j := gc_ty
-					_ = j
-
 //line blog_finite_difference.go:103
 					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:104
 					sj := j + 4
-					_ = sj
-
-//line blog_finite_difference.go:112
-					{
-						sF[sj-4][si] = sF[sj+fdMy-5][si]
-						sF[sj+fdMy][si] = sF[sj+1][si]
-					}
+//line blog_finite_difference.go:113
+					sF[sj-4][si] = sF[sj+fdMy-5][si]
+					sF[sj+fdMy][si] = sF[sj+1][si]
 				}
 			}
+//line blog_finite_difference.go:118
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1135,29 +734,6 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				gc_at14 := sF[gc_row12][:gc_bdx]
 				gc_at15 := sF[gc_row13][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line blog_finite_difference.go:103
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:101
-					j := gc_ty
-					_ = j
-
-//line blog_finite_difference.go:104
-					sj := j + 4
-					_ = sj
-
-//line blog_finite_difference.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line blog_finite_difference.go:106
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:119
 					gc_at7[gc_tx] = cAy*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
 						cBy*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
@@ -1168,27 +744,16 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:103
 					si := gc_tx
-					_ = si
-
 //line blog_finite_difference.go:101
 					j := gc_ty
-					_ = j
-
 //line blog_finite_difference.go:104
 					sj := j + 4
-					_ = sj
-
 //line blog_finite_difference.go:100
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line blog_finite_difference.go:106
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:119
 					df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
 						cBy*(sF[sj+2][si]-sF[sj-2][si]) +
@@ -1228,17 +793,13 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line blog_finite_difference.go:130
 	sF := gocuda.Shared[[fdLPencils]float32](t, fdMy+8)[:fdMy+8]
-
 //line blog_finite_difference.go:133
 	k := gc_by
-
 //line blog_finite_difference.go:136
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
-
 //line blog_finite_difference.go:136
 	for gc_off, gc_limit, gc_more := 0, fdMy, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 		gc_b.Tick()
@@ -1246,58 +807,48 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 			return
 		}
 		gc_more = false
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line blog_finite_difference.go:143
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:132
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:134
-					si := gc_tx
-					_ = si
-
+				si := gc_tx
 //line blog_finite_difference.go:136
-					gc_start := gc_ty
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdy) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdy), gc_trips-1 {
-
+				gc_start := gc_ty
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdy) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdy), gc_trips-1 {
 //line blog_finite_difference.go:137
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-
-//line blog_finite_difference.go:138
-						sj := j + 4
-
-//line blog_finite_difference.go:139
-						sF[sj][si] = f[globalIdx]
-					}
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					sj := j + 4
+					sF[sj][si] = f[globalIdx]
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
+//line blog_finite_difference.go:150
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1318,54 +869,34 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				gc_at3 := sF[gc_row3][:gc_to]
 				gc_at4 := sF[gc_row4][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line blog_finite_difference.go:134
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:144
-					sj_ := gc_ty + 4
-					_ = sj_
-
-//line blog_finite_difference.go:145
-					{
-						gc_at[gc_tx] = gc_at2[gc_tx]
-						gc_at3[gc_tx] = gc_at4[gc_tx]
-					}
+//line blog_finite_difference.go:146
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
+//line blog_finite_difference.go:151
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:134
 					si := gc_tx
-					_ = si
-
 //line blog_finite_difference.go:144
 					sj_ := gc_ty + 4
-					_ = sj_
-
-//line blog_finite_difference.go:145
-					{
-						sF[sj_-4][si] = sF[sj_+fdMy-5][si]
-						sF[sj_+fdMy][si] = sF[sj_+1][si]
-					}
+//line blog_finite_difference.go:146
+					sF[sj_-4][si] = sF[sj_+fdMy-5][si]
+					sF[sj_+fdMy][si] = sF[sj_+1][si]
 				}
 			}
+//line blog_finite_difference.go:151
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
 			}
 		}
 	}
-
 //line blog_finite_difference.go:152
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
-
 //line blog_finite_difference.go:152
 	for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
 		gc_b.Tick()
@@ -1373,57 +904,46 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 			return
 		}
 		gc_more2 = false
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line blog_finite_difference.go:159
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:132
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:134
-					si := gc_tx
-					_ = si
-
+				si := gc_tx
 //line blog_finite_difference.go:152
-					gc_start2 := gc_ty
-					gc_from3 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from3
-					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(gc_bdy), gc_trips2-1 {
-
+				gc_start2 := gc_ty
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(gc_bdy), gc_trips2-1 {
 //line blog_finite_difference.go:153
-						globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
-
-//line blog_finite_difference.go:154
-						sj_2 := j_ + 4
-
-//line blog_finite_difference.go:155
-						df[globalIdx_] = cAy*(sF[sj_2+1][si]-sF[sj_2-1][si]) +
-							cBy*(sF[sj_2+2][si]-sF[sj_2-2][si]) +
-							cCy*(sF[sj_2+3][si]-sF[sj_2-3][si]) +
-							cDy*(sF[sj_2+4][si]-sF[sj_2-4][si])
-					}
+					globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
+					sj_2 := j_ + 4
+					df[globalIdx_] = cAy*(sF[sj_2+1][si]-sF[sj_2-1][si]) +
+						cBy*(sF[sj_2+2][si]-sF[sj_2-2][si]) +
+						cCy*(sF[sj_2+3][si]-sF[sj_2-3][si]) +
+						cDy*(sF[sj_2+4][si]-sF[sj_2-4][si])
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1453,10 +973,8 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line blog_finite_difference.go:167
 	sF := gocuda.Shared[[fdSPencils]float32](t, fdMz+8)[:fdMz+8]
-
 //line blog_finite_difference.go:170
 	j := gc_by
 	{
@@ -1467,7 +985,6 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
 				gc_at := sF[gc_row][:gc_bdx]
 				gc_at2 := f[gc_off:][:gc_bdx]
-
 //line blog_finite_difference.go:177
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
@@ -1476,145 +993,26 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_finite_difference.go:172
-							si := gc_tx
-							_ = si
-
-//line blog_finite_difference.go:171
-							k := gc_ty
-							_ = k
-
-//line blog_finite_difference.go:173
-							sk := k + 4
-							_ = sk
-
-//line blog_finite_difference.go:169
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_finite_difference.go:175
-							globalIdx := k*fdMx*fdMy + j*fdMx + i
-							_ = globalIdx
-
 //line blog_finite_difference.go:177
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_finite_difference.go:172
-							si := gc_tx
-							_ = si
-
-//line blog_finite_difference.go:171
-							k := gc_ty
-							_ = k
-
-//line blog_finite_difference.go:173
-							sk := k + 4
-							_ = sk
-
-//line blog_finite_difference.go:169
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_finite_difference.go:175
-							globalIdx := k*fdMx*fdMy + j*fdMx + i
-							_ = globalIdx
-
 //line blog_finite_difference.go:177
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_finite_difference.go:172
-							si := gc_tx
-							_ = si
-
-//line blog_finite_difference.go:171
-							k := gc_ty
-							_ = k
-
-//line blog_finite_difference.go:173
-							sk := k + 4
-							_ = sk
-
-//line blog_finite_difference.go:169
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_finite_difference.go:175
-							globalIdx := k*fdMx*fdMy + j*fdMx + i
-							_ = globalIdx
-
 //line blog_finite_difference.go:177
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_finite_difference.go:172
-							si := gc_tx
-							_ = si
-
-//line blog_finite_difference.go:171
-							k := gc_ty
-							_ = k
-
-//line blog_finite_difference.go:173
-							sk := k + 4
-							_ = sk
-
-//line blog_finite_difference.go:169
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_finite_difference.go:175
-							globalIdx := k*fdMx*fdMy + j*fdMx + i
-							_ = globalIdx
-
 //line blog_finite_difference.go:177
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line blog_finite_difference.go:172
-						si := gc_tx
-						_ = si
-
-//line blog_finite_difference.go:171
-						k := gc_ty
-						_ = k
-
-//line blog_finite_difference.go:173
-						sk := k + 4
-						_ = sk
-
-//line blog_finite_difference.go:169
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line blog_finite_difference.go:175
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:177
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -1626,27 +1024,16 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:172
 						si := gc_tx
-						_ = si
-
 //line blog_finite_difference.go:171
 						k := gc_ty
-						_ = k
-
 //line blog_finite_difference.go:173
 						sk := k + 4
-						_ = sk
-
 //line blog_finite_difference.go:169
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
 					}
@@ -1654,27 +1041,16 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:172
 						si := gc_tx
-						_ = si
-
 //line blog_finite_difference.go:171
 						k := gc_ty
-						_ = k
-
 //line blog_finite_difference.go:173
 						sk := k + 4
-						_ = sk
-
 //line blog_finite_difference.go:169
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
 					}
@@ -1682,27 +1058,16 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:172
 						si := gc_tx
-						_ = si
-
 //line blog_finite_difference.go:171
 						k := gc_ty
-						_ = k
-
 //line blog_finite_difference.go:173
 						sk := k + 4
-						_ = sk
-
 //line blog_finite_difference.go:169
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
 					}
@@ -1710,27 +1075,16 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:172
 						si := gc_tx
-						_ = si
-
 //line blog_finite_difference.go:171
 						k := gc_ty
-						_ = k
-
 //line blog_finite_difference.go:173
 						sk := k + 4
-						_ = sk
-
 //line blog_finite_difference.go:169
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
 					}
@@ -1738,27 +1092,16 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:172
 					si := gc_tx
-					_ = si
-
 //line blog_finite_difference.go:171
 					k := gc_ty
-					_ = k
-
 //line blog_finite_difference.go:173
 					sk := k + 4
-					_ = sk
-
 //line blog_finite_difference.go:169
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line blog_finite_difference.go:175
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:177
 					sF[sk][si] = f[globalIdx]
 				}
@@ -1790,51 +1133,25 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				gc_at5 := sF[gc_row4][:gc_to]
 				gc_at6 := sF[gc_row5][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line blog_finite_difference.go:171
-					k := gc_ty
-					_ = k
-
-//line blog_finite_difference.go:172
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:173
-					sk := k + 4
-					_ = sk
-
-//line blog_finite_difference.go:181
-					{
-						gc_at3[gc_tx] = gc_at4[gc_tx]
-						gc_at5[gc_tx] = gc_at6[gc_tx]
-					}
+//line blog_finite_difference.go:182
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
+//line blog_finite_difference.go:187
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:171
 					k := gc_ty
-					_ = k
-
-//line blog_finite_difference.go:172
 					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:173
 					sk := k + 4
-					_ = sk
-
-//line blog_finite_difference.go:181
-					{
-						sF[sk-4][si] = sF[sk+fdMz-5][si]
-						sF[sk+fdMz][si] = sF[sk+1][si]
-					}
+//line blog_finite_difference.go:182
+					sF[sk-4][si] = sF[sk+fdMz-5][si]
+					sF[sk+fdMz][si] = sF[sk+1][si]
 				}
 			}
+//line blog_finite_difference.go:187
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1864,29 +1181,6 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				gc_at14 := sF[gc_row12][:gc_bdx]
 				gc_at15 := sF[gc_row13][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line blog_finite_difference.go:172
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:171
-					k := gc_ty
-					_ = k
-
-//line blog_finite_difference.go:173
-					sk := k + 4
-					_ = sk
-
-//line blog_finite_difference.go:169
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line blog_finite_difference.go:175
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:188
 					gc_at7[gc_tx] = cAz*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
 						cBz*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
@@ -1897,27 +1191,16 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:172
 					si := gc_tx
-					_ = si
-
 //line blog_finite_difference.go:171
 					k := gc_ty
-					_ = k
-
 //line blog_finite_difference.go:173
 					sk := k + 4
-					_ = sk
-
 //line blog_finite_difference.go:169
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line blog_finite_difference.go:175
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:188
 					df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
 						cBz*(sF[sk+2][si]-sF[sk-2][si]) +
@@ -1957,17 +1240,13 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line blog_finite_difference.go:199
 	sF := gocuda.Shared[[fdLPencils]float32](t, fdMz+8)[:fdMz+8]
-
 //line blog_finite_difference.go:202
 	j := gc_by
-
 //line blog_finite_difference.go:205
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
-
 //line blog_finite_difference.go:205
 	for gc_off, gc_limit, gc_more := 0, fdMz, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 		gc_b.Tick()
@@ -1975,58 +1254,48 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 			return
 		}
 		gc_more = false
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line blog_finite_difference.go:212
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_finite_difference.go:201
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				i := gc_bx*gc_bdx + gc_tx
 //line blog_finite_difference.go:203
-					si := gc_tx
-					_ = si
-
+				si := gc_tx
 //line blog_finite_difference.go:205
-					gc_start := gc_ty
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdy) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdy), gc_trips-1 {
-
+				gc_start := gc_ty
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdy) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdy), gc_trips-1 {
 //line blog_finite_difference.go:206
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-
-//line blog_finite_difference.go:207
-						sk := k + 4
-
-//line blog_finite_difference.go:208
-						sF[sk][si] = f[globalIdx]
-					}
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					sk := k + 4
+					sF[sk][si] = f[globalIdx]
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
+//line blog_finite_difference.go:219
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -2047,41 +1316,76 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				gc_at3 := sF[gc_row3][:gc_to]
 				gc_at4 := sF[gc_row4][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line blog_finite_difference.go:203
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:213
-					k_ := gc_ty + 4
-					_ = k_
-
-//line blog_finite_difference.go:214
-					{
-						gc_at[gc_tx] = gc_at2[gc_tx]
-						gc_at3[gc_tx] = gc_at4[gc_tx]
-					}
+//line blog_finite_difference.go:215
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
+//line blog_finite_difference.go:220
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_finite_difference.go:203
 					si := gc_tx
-					_ = si
-
 //line blog_finite_difference.go:213
 					k_ := gc_ty + 4
-					_ = k_
-
-//line blog_finite_difference.go:214
-					{
-						sF[k_-4][si] = sF[k_+fdMz-5][si]
-						sF[k_+fdMz][si] = sF[k_+1][si]
-					}
+//line blog_finite_difference.go:215
+					sF[k_-4][si] = sF[k_+fdMz-5][si]
+					sF[k_+fdMz][si] = sF[k_+1][si]
+				}
+			}
+//line blog_finite_difference.go:220
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+//line blog_finite_difference.go:221
+	gc_chunk2 := compiled.StrideChunk(gc_bdy)
+	gc_span2 := (gc_bdy) * gc_chunk2
+//line blog_finite_difference.go:221
+	for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+//line blog_finite_difference.go:228
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line blog_finite_difference.go:201
+				i := gc_bx*gc_bdx + gc_tx
+//line blog_finite_difference.go:203
+				si := gc_tx
+//line blog_finite_difference.go:221
+				gc_start2 := gc_ty
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for k_2 := gc_from3; gc_trips2 > 0; k_2, gc_trips2 = k_2+(gc_bdy), gc_trips2-1 {
+//line blog_finite_difference.go:222
+					globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i
+					sk_ := k_2 + 4
+					df[globalIdx_] = cAz*(sF[sk_+1][si]-sF[sk_-1][si]) +
+						cBz*(sF[sk_+2][si]-sF[sk_-2][si]) +
+						cCz*(sF[sk_+3][si]-sF[sk_-3][si]) +
+						cDz*(sF[sk_+4][si]-sF[sk_-4][si])
 				}
 			}
 			gc_ty++
@@ -2090,75 +1394,10 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 			}
 		}
 	}
-
-//line blog_finite_difference.go:221
-	gc_chunk2 := compiled.StrideChunk(gc_bdy)
-	gc_span2 := (gc_bdy) * gc_chunk2
-
-//line blog_finite_difference.go:221
-	for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more2 = false
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_finite_difference.go:201
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line blog_finite_difference.go:203
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:221
-					gc_start2 := gc_ty
-					gc_from3 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from3
-					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for k_2 := gc_from3; gc_trips2 > 0; k_2, gc_trips2 = k_2+(gc_bdy), gc_trips2-1 {
-
-//line blog_finite_difference.go:222
-						globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i
-
-//line blog_finite_difference.go:223
-						sk_ := k_2 + 4
-
-//line blog_finite_difference.go:224
-						df[globalIdx_] = cAz*(sF[sk_+1][si]-sF[sk_-1][si]) +
-							cBz*(sF[sk_+2][si]-sF[sk_-2][si]) +
-							cCz*(sF[sk_+3][si]-sF[sk_-3][si]) +
-							cDz*(sF[sk_+4][si]-sF[sk_-4][si])
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-	}
 }
 
 // gc_files_blog_finite_difference holds the source files whose lines the kernels' records hash.
 //
 //go:embed blog_finite_difference.go
+//line blog_finite_difference.go:242
 var gc_files_blog_finite_difference embed.FS

@@ -44,10 +44,8 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 	_ = &cBx
 	_ = &cCx
 	_ = &cDx
-
 //line blog_finite_difference.go:27
 	sF := gocuda.Shared[[fdMx + 8]float32](t, fdSPencils)[:fdSPencils]
-
 //line blog_finite_difference.go:31
 	k := gc_by2
 	{
@@ -73,24 +71,17 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 								for ; gc_vstep+15 < gc_fasthi4; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line blog_finite_difference.go:29
 									var i int = gc_tx2
-//line blog_finite_difference.go:29
-									_ = i
 //line blog_finite_difference.go:32
 									var si int = i + 4
 //line blog_finite_difference.go:32
 									_ = si
-//line blog_finite_difference.go:33
 									var sj int = gc_ty2
 //line blog_finite_difference.go:33
 									_ = sj
 //line blog_finite_difference.go:30
 									var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line blog_finite_difference.go:30
-									_ = j
 //line blog_finite_difference.go:35
 									var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:35
@@ -107,24 +98,17 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line blog_finite_difference.go:29
 								var i int = gc_tx2
-//line blog_finite_difference.go:29
-								_ = i
 //line blog_finite_difference.go:32
 								var si int = i + 4
 //line blog_finite_difference.go:32
 								_ = si
-//line blog_finite_difference.go:33
 								var sj int = gc_ty2
 //line blog_finite_difference.go:33
 								_ = sj
 //line blog_finite_difference.go:30
 								var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line blog_finite_difference.go:30
-								_ = j
 //line blog_finite_difference.go:35
 								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:35
@@ -135,29 +119,9 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						}
 						for gc_u4 := gc_vstep - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_fastlo4 + gc_u4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line blog_finite_difference.go:29
 							i := gc_tx2
 							_ = i
-
-//line blog_finite_difference.go:32
-							si := i + 4
-							_ = si
-
-//line blog_finite_difference.go:33
-							sj := gc_ty2
-							_ = sj
-
-//line blog_finite_difference.go:30
-							j := gc_bx2*gc_bdy2 + gc_ty2
-							_ = j
-
-//line blog_finite_difference.go:35
-							globalIdx := k*fdMx*fdMy + j*fdMx + i
-							_ = globalIdx
-
 //line blog_finite_difference.go:37
 							gc_at16[gc_u4] = gc_at17[gc_u4]
 						}
@@ -166,27 +130,15 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:29
 					i := gc_tx2
-					_ = i
-
 //line blog_finite_difference.go:32
 					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
 					sj := gc_ty2
-					_ = sj
-
 //line blog_finite_difference.go:30
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:37
 					sF[sj][si] = f[globalIdx]
 				}
@@ -201,30 +153,19 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:29
 							var i int = gc_tx2
-//line blog_finite_difference.go:29
-							_ = i
 //line blog_finite_difference.go:32
 							var si int = i + 4
-//line blog_finite_difference.go:32
-							_ = si
-//line blog_finite_difference.go:33
 							var sj int = gc_ty2
-//line blog_finite_difference.go:33
-							_ = sj
 //line blog_finite_difference.go:30
 							var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line blog_finite_difference.go:30
-							_ = j
 //line blog_finite_difference.go:35
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:35
-							_ = globalIdx
 //line blog_finite_difference.go:37
 							if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sj])-16 {
 //line blog_finite_difference.go:37
 								break
-//line blog_finite_difference.go:37
 							}
+//line blog_finite_difference.go:38
 							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -241,30 +182,19 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:29
 						var i int = gc_tx2
-//line blog_finite_difference.go:29
-						_ = i
 //line blog_finite_difference.go:32
 						var si int = i + 4
-//line blog_finite_difference.go:32
-						_ = si
-//line blog_finite_difference.go:33
 						var sj int = gc_ty2
-//line blog_finite_difference.go:33
-						_ = sj
 //line blog_finite_difference.go:30
 						var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line blog_finite_difference.go:30
-						_ = j
 //line blog_finite_difference.go:35
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:35
-						_ = globalIdx
 //line blog_finite_difference.go:37
 						if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sj])-8 {
 //line blog_finite_difference.go:37
 							break
-//line blog_finite_difference.go:37
 						}
+//line blog_finite_difference.go:38
 						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -275,27 +205,15 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:29
 						i := gc_tx2
-						_ = i
-
 //line blog_finite_difference.go:32
 						si := i + 4
-						_ = si
-
-//line blog_finite_difference.go:33
 						sj := gc_ty2
-						_ = sj
-
 //line blog_finite_difference.go:30
 						j := gc_bx2*gc_bdy2 + gc_ty2
-						_ = j
-
 //line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
 					}
@@ -303,27 +221,15 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:29
 						i := gc_tx2
-						_ = i
-
 //line blog_finite_difference.go:32
 						si := i + 4
-						_ = si
-
-//line blog_finite_difference.go:33
 						sj := gc_ty2
-						_ = sj
-
 //line blog_finite_difference.go:30
 						j := gc_bx2*gc_bdy2 + gc_ty2
-						_ = j
-
 //line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
 					}
@@ -331,27 +237,15 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:29
 						i := gc_tx2
-						_ = i
-
 //line blog_finite_difference.go:32
 						si := i + 4
-						_ = si
-
-//line blog_finite_difference.go:33
 						sj := gc_ty2
-						_ = sj
-
 //line blog_finite_difference.go:30
 						j := gc_bx2*gc_bdy2 + gc_ty2
-						_ = j
-
 //line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
 					}
@@ -359,27 +253,15 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:29
 						i := gc_tx2
-						_ = i
-
 //line blog_finite_difference.go:32
 						si := i + 4
-						_ = si
-
-//line blog_finite_difference.go:33
 						sj := gc_ty2
-						_ = sj
-
 //line blog_finite_difference.go:30
 						j := gc_bx2*gc_bdy2 + gc_ty2
-						_ = j
-
 //line blog_finite_difference.go:35
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:37
 						sF[sj][si] = f[globalIdx]
 					}
@@ -387,27 +269,15 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:29
 					i := gc_tx2
-					_ = i
-
 //line blog_finite_difference.go:32
 					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
 					sj := gc_ty2
-					_ = sj
-
 //line blog_finite_difference.go:30
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:37
 					sF[sj][si] = f[globalIdx]
 				}
@@ -449,29 +319,23 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								for ; gc_vstep3+15 < gc_fasthi5; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line blog_finite_difference.go:29
 									var i int = gc_tx2
-//line blog_finite_difference.go:29
-									_ = i
 //line blog_finite_difference.go:32
 									var si int = i + 4
 //line blog_finite_difference.go:32
 									_ = si
-//line blog_finite_difference.go:33
 									var sj int = gc_ty2
 //line blog_finite_difference.go:33
 									_ = sj
-//line blog_finite_difference.go:42
 									{
 //line blog_finite_difference.go:42
 										archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo5):])
 //line blog_finite_difference.go:42
 										archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo5):])
-//line blog_finite_difference.go:42
 									}
 								}
+//line blog_finite_difference.go:44
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -482,79 +346,48 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line blog_finite_difference.go:29
 								var i int = gc_tx2
-//line blog_finite_difference.go:29
-								_ = i
 //line blog_finite_difference.go:32
 								var si int = i + 4
 //line blog_finite_difference.go:32
 								_ = si
-//line blog_finite_difference.go:33
 								var sj int = gc_ty2
 //line blog_finite_difference.go:33
 								_ = sj
 //line blog_finite_difference.go:42
-								{
+								archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo5):])
 //line blog_finite_difference.go:42
-									archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo5):])
-//line blog_finite_difference.go:42
-									archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo5):])
-//line blog_finite_difference.go:42
-								}
+								archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo5):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u5 := gc_vstep3 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
 							gc_tx2 := gc_fastlo5 + gc_u5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line blog_finite_difference.go:29
 							i := gc_tx2
 							_ = i
-
-//line blog_finite_difference.go:32
-							si := i + 4
-							_ = si
-
-//line blog_finite_difference.go:33
-							sj := gc_ty2
-							_ = sj
-
-//line blog_finite_difference.go:42
-							{
-								gc_at18[gc_u5] = gc_at19[gc_u5]
-								gc_at20[gc_u5] = gc_at21[gc_u5]
-							}
+//line blog_finite_difference.go:43
+							gc_at18[gc_u5] = gc_at19[gc_u5]
+							gc_at20[gc_u5] = gc_at21[gc_u5]
 						}
+//line blog_finite_difference.go:47
 						gc_tx2 = gc_fasthi5 - 1
 						continue
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:29
 					i := gc_tx2
-					_ = i
-
 //line blog_finite_difference.go:32
 					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
 					sj := gc_ty2
-					_ = sj
-
-//line blog_finite_difference.go:42
-					{
-						sF[sj][si-4] = sF[sj][si+fdMx-5]
-						sF[sj][si+fdMx] = sF[sj][si+1]
-					}
+//line blog_finite_difference.go:43
+					sF[sj][si-4] = sF[sj][si+fdMx-5]
+					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			} else {
+//line blog_finite_difference.go:48
 				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -565,23 +398,15 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:29
 							var i int = gc_tx2
-//line blog_finite_difference.go:29
-							_ = i
 //line blog_finite_difference.go:32
 							var si int = i + 4
-//line blog_finite_difference.go:32
-							_ = si
-//line blog_finite_difference.go:33
 							var sj int = gc_ty2
-//line blog_finite_difference.go:33
-							_ = sj
-//line blog_finite_difference.go:42
 							{
+//line blog_finite_difference.go:43
 								if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-16 || (si-4) < 0 || (si-4) > len(sF[sj])-16 || (si+
 									1) < 0 || (si+1) > len(sF[sj])-16 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-16 {
 //line blog_finite_difference.go:43
 									break
-//line blog_finite_difference.go:43
 								}
 //line blog_finite_difference.go:43
 								archsimd.LoadFloat32x16Slice(sF[sj][si+fdMx-5:]).StoreSlice(sF[sj][si-4:])
@@ -603,55 +428,37 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:29
 						var i int = gc_tx2
-//line blog_finite_difference.go:29
-						_ = i
 //line blog_finite_difference.go:32
 						var si int = i + 4
-//line blog_finite_difference.go:32
-						_ = si
-//line blog_finite_difference.go:33
 						var sj int = gc_ty2
-//line blog_finite_difference.go:33
-						_ = sj
-//line blog_finite_difference.go:42
-						{
-							if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-8 || (si-4) < 0 || (si-4) > len(sF[sj])-8 || (si+
-								1) < 0 || (si+1) > len(sF[sj])-8 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-8 {
 //line blog_finite_difference.go:43
-								break
+						if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-8 || (si-4) < 0 || (si-4) > len(sF[sj])-8 || (si+
+							1) < 0 || (si+1) > len(sF[sj])-8 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-8 {
 //line blog_finite_difference.go:43
-							}
-//line blog_finite_difference.go:43
-							archsimd.LoadFloat32x8Slice(sF[sj][si+fdMx-5:]).StoreSlice(sF[sj][si-4:])
-//line blog_finite_difference.go:43
-							archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
+							break
 						}
+//line blog_finite_difference.go:43
+						archsimd.LoadFloat32x8Slice(sF[sj][si+fdMx-5:]).StoreSlice(sF[sj][si-4:])
+//line blog_finite_difference.go:43
+						archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
 					}
+//line blog_finite_difference.go:46
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:29
 					i := gc_tx2
-					_ = i
-
 //line blog_finite_difference.go:32
 					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
 					sj := gc_ty2
-					_ = sj
-
-//line blog_finite_difference.go:42
-					{
-						sF[sj][si-4] = sF[sj][si+fdMx-5]
-						sF[sj][si+fdMx] = sF[sj][si+1]
-					}
+//line blog_finite_difference.go:43
+					sF[sj][si-4] = sF[sj][si+fdMx-5]
+					sF[sj][si+fdMx] = sF[sj][si+1]
 				}
 			}
+//line blog_finite_difference.go:48
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -695,40 +502,22 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line blog_finite_difference.go:49
 								gc_vb13 := archsimd.BroadcastFloat32x16(cAx)
-//line blog_finite_difference.go:49
-								_ = gc_vb13
-//line blog_finite_difference.go:50
 								gc_vb14 := archsimd.BroadcastFloat32x16(cBx)
-//line blog_finite_difference.go:50
-								_ = gc_vb14
-//line blog_finite_difference.go:51
 								gc_vb15 := archsimd.BroadcastFloat32x16(cCx)
-//line blog_finite_difference.go:51
-								_ = gc_vb15
-//line blog_finite_difference.go:52
 								gc_vb16 := archsimd.BroadcastFloat32x16(cDx)
-//line blog_finite_difference.go:52
-								_ = gc_vb16
 								for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line blog_finite_difference.go:29
 									var i int = gc_tx2
-//line blog_finite_difference.go:29
-									_ = i
 //line blog_finite_difference.go:32
 									var si int = i + 4
 //line blog_finite_difference.go:32
 									_ = si
-//line blog_finite_difference.go:33
 									var sj int = gc_ty2
 //line blog_finite_difference.go:33
 									_ = sj
 //line blog_finite_difference.go:30
 									var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line blog_finite_difference.go:30
-									_ = j
 //line blog_finite_difference.go:35
 									var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:35
@@ -745,40 +534,22 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						if compiled.SIMD {
 //line blog_finite_difference.go:49
 							gc_vb9 := archsimd.BroadcastFloat32x8(cAx)
-//line blog_finite_difference.go:49
-							_ = gc_vb9
-//line blog_finite_difference.go:50
 							gc_vb10 := archsimd.BroadcastFloat32x8(cBx)
-//line blog_finite_difference.go:50
-							_ = gc_vb10
-//line blog_finite_difference.go:51
 							gc_vb11 := archsimd.BroadcastFloat32x8(cCx)
-//line blog_finite_difference.go:51
-							_ = gc_vb11
-//line blog_finite_difference.go:52
 							gc_vb12 := archsimd.BroadcastFloat32x8(cDx)
-//line blog_finite_difference.go:52
-							_ = gc_vb12
 							for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line blog_finite_difference.go:29
 								var i int = gc_tx2
-//line blog_finite_difference.go:29
-								_ = i
 //line blog_finite_difference.go:32
 								var si int = i + 4
 //line blog_finite_difference.go:32
 								_ = si
-//line blog_finite_difference.go:33
 								var sj int = gc_ty2
 //line blog_finite_difference.go:33
 								_ = sj
 //line blog_finite_difference.go:30
 								var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line blog_finite_difference.go:30
-								_ = j
 //line blog_finite_difference.go:35
 								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:35
@@ -789,29 +560,9 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						}
 						for gc_u6 := gc_vstep5 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
 							gc_tx2 := gc_fastlo6 + gc_u6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line blog_finite_difference.go:29
 							i := gc_tx2
 							_ = i
-
-//line blog_finite_difference.go:32
-							si := i + 4
-							_ = si
-
-//line blog_finite_difference.go:33
-							sj := gc_ty2
-							_ = sj
-
-//line blog_finite_difference.go:30
-							j := gc_bx2*gc_bdy2 + gc_ty2
-							_ = j
-
-//line blog_finite_difference.go:35
-							globalIdx := k*fdMx*fdMy + j*fdMx + i
-							_ = globalIdx
-
 //line blog_finite_difference.go:49
 							gc_at22[gc_u6] = cAx*(gc_at23[gc_u6]-gc_at24[gc_u6]) +
 								cBx*(gc_at25[gc_u6]-gc_at26[gc_u6]) +
@@ -823,27 +574,15 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:29
 					i := gc_tx2
-					_ = i
-
 //line blog_finite_difference.go:32
 					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
 					sj := gc_ty2
-					_ = sj
-
 //line blog_finite_difference.go:30
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:49
 					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
 						cBx*(sF[sj][si+2]-sF[sj][si-2]) +
@@ -857,44 +596,22 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line blog_finite_difference.go:49
 						gc_vb5 := archsimd.BroadcastFloat32x16(cAx)
-//line blog_finite_difference.go:49
-						_ = gc_vb5
-//line blog_finite_difference.go:50
 						gc_vb6 := archsimd.BroadcastFloat32x16(cBx)
-//line blog_finite_difference.go:50
-						_ = gc_vb6
-//line blog_finite_difference.go:51
 						gc_vb7 := archsimd.BroadcastFloat32x16(cCx)
-//line blog_finite_difference.go:51
-						_ = gc_vb7
-//line blog_finite_difference.go:52
 						gc_vb8 := archsimd.BroadcastFloat32x16(cDx)
-//line blog_finite_difference.go:52
-						_ = gc_vb8
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:29
 							var i int = gc_tx2
-//line blog_finite_difference.go:29
-							_ = i
 //line blog_finite_difference.go:32
 							var si int = i + 4
-//line blog_finite_difference.go:32
-							_ = si
-//line blog_finite_difference.go:33
 							var sj int = gc_ty2
-//line blog_finite_difference.go:33
-							_ = sj
 //line blog_finite_difference.go:30
 							var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line blog_finite_difference.go:30
-							_ = j
 //line blog_finite_difference.go:35
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:35
-							_ = globalIdx
 //line blog_finite_difference.go:49
 							if (si+1) < 0 || (si+1) > len(sF[sj])-16 || (si-1) < 0 || (si-1) > len(sF[sj])-16 || (si+
 								2) < 0 || (si+2) > len(sF[sj])-16 || (si-2) < 0 || (si-2) > len(sF[sj])-16 || (si+
@@ -902,8 +619,8 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 								4) < 0 || (si+4) > len(sF[sj])-16 || (si-4) < 0 || (si-4) > len(sF[sj])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
 //line blog_finite_difference.go:49
 								break
-//line blog_finite_difference.go:49
 							}
+//line blog_finite_difference.go:50
 							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-1:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-3:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -916,44 +633,22 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 				if compiled.SIMD {
 //line blog_finite_difference.go:49
 					gc_vb := archsimd.BroadcastFloat32x8(cAx)
-//line blog_finite_difference.go:49
-					_ = gc_vb
-//line blog_finite_difference.go:50
 					gc_vb2 := archsimd.BroadcastFloat32x8(cBx)
-//line blog_finite_difference.go:50
-					_ = gc_vb2
-//line blog_finite_difference.go:51
 					gc_vb3 := archsimd.BroadcastFloat32x8(cCx)
-//line blog_finite_difference.go:51
-					_ = gc_vb3
-//line blog_finite_difference.go:52
 					gc_vb4 := archsimd.BroadcastFloat32x8(cDx)
-//line blog_finite_difference.go:52
-					_ = gc_vb4
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:29
 						var i int = gc_tx2
-//line blog_finite_difference.go:29
-						_ = i
 //line blog_finite_difference.go:32
 						var si int = i + 4
-//line blog_finite_difference.go:32
-						_ = si
-//line blog_finite_difference.go:33
 						var sj int = gc_ty2
-//line blog_finite_difference.go:33
-						_ = sj
 //line blog_finite_difference.go:30
 						var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line blog_finite_difference.go:30
-						_ = j
 //line blog_finite_difference.go:35
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:35
-						_ = globalIdx
 //line blog_finite_difference.go:49
 						if (si+1) < 0 || (si+1) > len(sF[sj])-8 || (si-1) < 0 || (si-1) > len(sF[sj])-8 || (si+
 							2) < 0 || (si+2) > len(sF[sj])-8 || (si-2) < 0 || (si-2) > len(sF[sj])-8 || (si+
@@ -961,8 +656,8 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							4) < 0 || (si+4) > len(sF[sj])-8 || (si-4) < 0 || (si-4) > len(sF[sj])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 //line blog_finite_difference.go:49
 							break
-//line blog_finite_difference.go:49
 						}
+//line blog_finite_difference.go:50
 						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-1:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-2:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-3:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -970,27 +665,15 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:29
 					i := gc_tx2
-					_ = i
-
 //line blog_finite_difference.go:32
 					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
 					sj := gc_ty2
-					_ = sj
-
 //line blog_finite_difference.go:30
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line blog_finite_difference.go:35
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:49
 					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
 						cBx*(sF[sj][si+2]-sF[sj][si-2]) +
@@ -1034,20 +717,14 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 	_ = &cBx
 	_ = &cCx
 	_ = &cDx
-
 //line blog_finite_difference.go:60
 	sF := gocuda.Shared[[fdMx + 8]float32](t, fdLPencils)[:fdLPencils]
-
 //line blog_finite_difference.go:63
 	jBase := gc_bx2 * fdLPencils
-
-//line blog_finite_difference.go:64
 	k := gc_by2
-
 //line blog_finite_difference.go:67
 	gc_chunk := compiled.StrideChunk(gc_bdy2)
 	gc_span := (gc_bdy2) * gc_chunk
-
 //line blog_finite_difference.go:67
 	for gc_off, gc_limit, gc_more := 0, fdLPencils, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
 		gc_b2.Tick()
@@ -1055,58 +732,50 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 			return
 		}
 		gc_more = false
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line blog_finite_difference.go:74
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:62
-					i := gc_tx2
-					_ = i
-
+				i := gc_tx2
 //line blog_finite_difference.go:65
-					si := i + 4
-					_ = si
-
+				si := i + 4
 //line blog_finite_difference.go:67
-					gc_start3 := gc_ty2
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5
-					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk {
-						gc_more = true
-					}
-					for sj := gc_from5; gc_trips3 > 0; sj, gc_trips3 = sj+(gc_bdy2), gc_trips3-1 {
-
+				gc_start3 := gc_ty2
+				gc_from5 := gc_start3 + gc_off
+				gc_trips3 := gc_limit - gc_from5
+				switch {
+				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
+				case gc_trips3 > gc_span:
+					gc_trips3 = gc_chunk
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk {
+					gc_more = true
+				}
+				for sj := gc_from5; gc_trips3 > 0; sj, gc_trips3 = sj+(gc_bdy2), gc_trips3-1 {
 //line blog_finite_difference.go:68
-						globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
-
-//line blog_finite_difference.go:69
-						sF[sj][si] = f[globalIdx]
-					}
+					globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
+					sF[sj][si] = f[globalIdx]
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
+//line blog_finite_difference.go:79
 	compiled.OutOfLine(func() {
 		sF := sF[:32]
-		_ = sF
 		{
+//line blog_finite_difference.go:83
 			gc_ty2 := 0
 			gc_from4, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 4; gc_bound2 < gc_to2 {
@@ -1123,14 +792,10 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:62
 							var i int = gc_tx2
-//line blog_finite_difference.go:62
-							_ = i
 //line blog_finite_difference.go:65
 							var si int = i + 4
-//line blog_finite_difference.go:65
-							_ = si
-//line blog_finite_difference.go:75
 							{
+//line blog_finite_difference.go:76
 								for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
 //line blog_finite_difference.go:76
 									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -1139,7 +804,6 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 										fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-16 {
 //line blog_finite_difference.go:77
 										gc_ld3 = archsimd.LoadFloat32x16Slice(sF[sj_][si+fdMx-5:])
-//line blog_finite_difference.go:77
 									} else {
 //line blog_finite_difference.go:77
 										var gc_lanes5 [16]float32
@@ -1151,21 +815,17 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 												gc_pos2.Thread = gc_rank2 + gc_k5
 //line blog_finite_difference.go:77
 												gc_lanes5[gc_k5] = sF[sj_][(si+fdMx-5)+gc_k5]
-//line blog_finite_difference.go:77
 											}
-//line blog_finite_difference.go:77
 										}
 //line blog_finite_difference.go:77
 										gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:77
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
-//line blog_finite_difference.go:77
 									}
 //line blog_finite_difference.go:77
 									if (si-4) >= 0 && (si-4) <= len(sF[sj_])-16 {
 //line blog_finite_difference.go:77
 										gc_ld3.StoreSlice(sF[sj_][si-4:])
-//line blog_finite_difference.go:77
 									} else {
 //line blog_finite_difference.go:77
 										var gc_lanes6 [16]float32
@@ -1179,13 +839,10 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 												gc_pos2.Thread = gc_rank2 + gc_k6
 //line blog_finite_difference.go:77
 												sF[sj_][(si-4)+gc_k6] = gc_lanes6[gc_k6]
-//line blog_finite_difference.go:77
 											}
-//line blog_finite_difference.go:77
 										}
 //line blog_finite_difference.go:77
 										gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:77
 									}
 //line blog_finite_difference.go:77
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -1194,7 +851,6 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 										1) >= 0 && (si+1) <= len(sF[sj_])-16 {
 //line blog_finite_difference.go:78
 										gc_ld4 = archsimd.LoadFloat32x16Slice(sF[sj_][si+1:])
-//line blog_finite_difference.go:78
 									} else {
 //line blog_finite_difference.go:78
 										var gc_lanes7 [16]float32
@@ -1206,21 +862,17 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 												gc_pos2.Thread = gc_rank2 + gc_k7
 //line blog_finite_difference.go:78
 												gc_lanes7[gc_k7] = sF[sj_][(si+1)+gc_k7]
-//line blog_finite_difference.go:78
 											}
-//line blog_finite_difference.go:78
 										}
 //line blog_finite_difference.go:78
 										gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:78
 										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
-//line blog_finite_difference.go:78
 									}
 //line blog_finite_difference.go:78
 									if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-16 {
 //line blog_finite_difference.go:78
 										gc_ld4.StoreSlice(sF[sj_][si+fdMx:])
-//line blog_finite_difference.go:78
 									} else {
 //line blog_finite_difference.go:78
 										var gc_lanes8 [16]float32
@@ -1234,19 +886,15 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 												gc_pos2.Thread = gc_rank2 + gc_k8
 //line blog_finite_difference.go:78
 												sF[sj_][(si+fdMx)+gc_k8] = gc_lanes8[gc_k8]
-//line blog_finite_difference.go:78
 											}
-//line blog_finite_difference.go:78
 										}
 //line blog_finite_difference.go:78
 										gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:78
 									}
-//line blog_finite_difference.go:78
 								}
-//line blog_finite_difference.go:78
 							}
 						}
+//line blog_finite_difference.go:80
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1261,14 +909,10 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 						gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:62
 						var i int = gc_tx2
-//line blog_finite_difference.go:62
-						_ = i
 //line blog_finite_difference.go:65
 						var si int = i + 4
-//line blog_finite_difference.go:65
-						_ = si
-//line blog_finite_difference.go:75
 						{
+//line blog_finite_difference.go:76
 							for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
 //line blog_finite_difference.go:76
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1277,7 +921,6 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 									fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:77
 									gc_ld = archsimd.LoadFloat32x8Slice(sF[sj_][si+fdMx-5:])
-//line blog_finite_difference.go:77
 								} else {
 //line blog_finite_difference.go:77
 									var gc_lanes [8]float32
@@ -1289,21 +932,17 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line blog_finite_difference.go:77
 											gc_lanes[gc_k] = sF[sj_][(si+fdMx-5)+gc_k]
-//line blog_finite_difference.go:77
 										}
-//line blog_finite_difference.go:77
 									}
 //line blog_finite_difference.go:77
 									gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:77
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line blog_finite_difference.go:77
 								}
 //line blog_finite_difference.go:77
 								if (si-4) >= 0 && (si-4) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:77
 									gc_ld.StoreSlice(sF[sj_][si-4:])
-//line blog_finite_difference.go:77
 								} else {
 //line blog_finite_difference.go:77
 									var gc_lanes2 [8]float32
@@ -1317,13 +956,10 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 											gc_pos2.Thread = gc_rank2 + gc_k2
 //line blog_finite_difference.go:77
 											sF[sj_][(si-4)+gc_k2] = gc_lanes2[gc_k2]
-//line blog_finite_difference.go:77
 										}
-//line blog_finite_difference.go:77
 									}
 //line blog_finite_difference.go:77
 									gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:77
 								}
 //line blog_finite_difference.go:77
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1332,7 +968,6 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 									1) >= 0 && (si+1) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:78
 									gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sj_][si+1:])
-//line blog_finite_difference.go:78
 								} else {
 //line blog_finite_difference.go:78
 									var gc_lanes3 [8]float32
@@ -1344,21 +979,17 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 											gc_pos2.Thread = gc_rank2 + gc_k3
 //line blog_finite_difference.go:78
 											gc_lanes3[gc_k3] = sF[sj_][(si+1)+gc_k3]
-//line blog_finite_difference.go:78
 										}
-//line blog_finite_difference.go:78
 									}
 //line blog_finite_difference.go:78
 									gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:78
 									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line blog_finite_difference.go:78
 								}
 //line blog_finite_difference.go:78
 								if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:78
 									gc_ld2.StoreSlice(sF[sj_][si+fdMx:])
-//line blog_finite_difference.go:78
 								} else {
 //line blog_finite_difference.go:78
 									var gc_lanes4 [8]float32
@@ -1372,35 +1003,26 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 											gc_pos2.Thread = gc_rank2 + gc_k4
 //line blog_finite_difference.go:78
 											sF[sj_][(si+fdMx)+gc_k4] = gc_lanes4[gc_k4]
-//line blog_finite_difference.go:78
 										}
-//line blog_finite_difference.go:78
 									}
 //line blog_finite_difference.go:78
 									gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:78
 								}
-//line blog_finite_difference.go:78
 							}
-//line blog_finite_difference.go:78
 						}
 					}
+//line blog_finite_difference.go:80
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:62
 					i := gc_tx2
-					_ = i
-
 //line blog_finite_difference.go:65
 					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:75
 					{
+//line blog_finite_difference.go:76
 						for sj_ := gc_ty2; sj_ < fdLPencils; sj_ += gc_bdy2 {
 							sF[sj_][si-4] = sF[sj_][si+fdMx-5]
 							sF[sj_][si+fdMx] = sF[sj_][si+1]
@@ -1414,12 +1036,10 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 			}
 		}
 	})
-
 //line blog_finite_difference.go:84
 	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
 	gc_span2 := (gc_bdy2) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-
 //line blog_finite_difference.go:84
 	for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
 		gc_b2.Tick()
@@ -1427,54 +1047,45 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 			return
 		}
 		gc_more2 = false
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line blog_finite_difference.go:91
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:62
-					i := gc_tx2
-					_ = i
-
+				i := gc_tx2
 //line blog_finite_difference.go:65
-					si := i + 4
-					_ = si
-
+				si := i + 4
 //line blog_finite_difference.go:84
-					gc_start4 := gc_ty2
-					gc_from6 := gc_start4 + gc_off2
-					gc_trips4 := gc_limit2 - gc_from6
-					switch {
-					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
-					case gc_trips4 > gc_span2:
-						gc_trips4 = gc_chunk2
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(gc_bdy2) + 1
-					default:
-						gc_trips4 = 0
-					}
-					if gc_trips4 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for sj_2 := gc_from6; gc_trips4 > 0; sj_2, gc_trips4 = sj_2+(gc_bdy2), gc_trips4-1 {
-
+				gc_start4 := gc_ty2
+				gc_from6 := gc_start4 + gc_off2
+				gc_trips4 := gc_limit2 - gc_from6
+				switch {
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
+				case gc_trips4 > gc_span2:
+					gc_trips4 = gc_chunk2
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(gc_bdy2) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for sj_2 := gc_from6; gc_trips4 > 0; sj_2, gc_trips4 = sj_2+(gc_bdy2), gc_trips4-1 {
 //line blog_finite_difference.go:85
-						globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
-
-//line blog_finite_difference.go:86
-						df[globalIdx_] = cAx*(sF[sj_2][si+1]-sF[sj_2][si-1]) +
-							cBx*(sF[sj_2][si+2]-sF[sj_2][si-2]) +
-							cCx*(sF[sj_2][si+3]-sF[sj_2][si-3]) +
-							cDx*(sF[sj_2][si+4]-sF[sj_2][si-4])
-					}
+					globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
+					df[globalIdx_] = cAx*(sF[sj_2][si+1]-sF[sj_2][si-1]) +
+						cBx*(sF[sj_2][si+2]-sF[sj_2][si-2]) +
+						cCx*(sF[sj_2][si+3]-sF[sj_2][si-3]) +
+						cDx*(sF[sj_2][si+4]-sF[sj_2][si-4])
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -1508,10 +1119,8 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 	_ = &cBy
 	_ = &cCy
 	_ = &cDy
-
 //line blog_finite_difference.go:98
 	sF := gocuda.Shared[[fdSPencils]float32](t, fdMy+8)[:fdMy+8]
-
 //line blog_finite_difference.go:102
 	k := gc_by2
 	{
@@ -1528,24 +1137,18 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_finite_difference.go:103
 							var si int = gc_tx2
 //line blog_finite_difference.go:103
 							_ = si
 //line blog_finite_difference.go:101
 							var j int = gc_ty2
-//line blog_finite_difference.go:101
-							_ = j
 //line blog_finite_difference.go:104
 							var sj int = j + 4
 //line blog_finite_difference.go:104
 							_ = sj
 //line blog_finite_difference.go:100
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:100
-							_ = i
 //line blog_finite_difference.go:106
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
@@ -1562,24 +1165,18 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_finite_difference.go:103
 						var si int = gc_tx2
 //line blog_finite_difference.go:103
 						_ = si
 //line blog_finite_difference.go:101
 						var j int = gc_ty2
-//line blog_finite_difference.go:101
-						_ = j
 //line blog_finite_difference.go:104
 						var sj int = j + 4
 //line blog_finite_difference.go:104
 						_ = sj
 //line blog_finite_difference.go:100
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:100
-						_ = i
 //line blog_finite_difference.go:106
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
@@ -1589,29 +1186,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line blog_finite_difference.go:103
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:101
-					j := gc_ty2
-					_ = j
-
-//line blog_finite_difference.go:104
-					sj := j + 4
-					_ = sj
-
-//line blog_finite_difference.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line blog_finite_difference.go:106
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:108
 					gc_at16[gc_tx2] = gc_at17[gc_tx2]
 				}
@@ -1626,30 +1200,20 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:103
 							var si int = gc_tx2
-//line blog_finite_difference.go:103
-							_ = si
 //line blog_finite_difference.go:101
 							var j int = gc_ty2
-//line blog_finite_difference.go:101
-							_ = j
 //line blog_finite_difference.go:104
 							var sj int = j + 4
-//line blog_finite_difference.go:104
-							_ = sj
 //line blog_finite_difference.go:100
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:100
-							_ = i
 //line blog_finite_difference.go:106
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:106
-							_ = globalIdx
 //line blog_finite_difference.go:108
 							if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sj])-16 {
 //line blog_finite_difference.go:108
 								break
-//line blog_finite_difference.go:108
 							}
+//line blog_finite_difference.go:109
 							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1666,30 +1230,20 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:103
 						var si int = gc_tx2
-//line blog_finite_difference.go:103
-						_ = si
 //line blog_finite_difference.go:101
 						var j int = gc_ty2
-//line blog_finite_difference.go:101
-						_ = j
 //line blog_finite_difference.go:104
 						var sj int = j + 4
-//line blog_finite_difference.go:104
-						_ = sj
 //line blog_finite_difference.go:100
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:100
-						_ = i
 //line blog_finite_difference.go:106
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:106
-						_ = globalIdx
 //line blog_finite_difference.go:108
 						if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sj])-8 {
 //line blog_finite_difference.go:108
 							break
-//line blog_finite_difference.go:108
 						}
+//line blog_finite_difference.go:109
 						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1700,27 +1254,16 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:103
 						si := gc_tx2
-						_ = si
-
 //line blog_finite_difference.go:101
 						j := gc_ty2
-						_ = j
-
 //line blog_finite_difference.go:104
 						sj := j + 4
-						_ = sj
-
 //line blog_finite_difference.go:100
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
 					}
@@ -1728,27 +1271,16 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:103
 						si := gc_tx2
-						_ = si
-
 //line blog_finite_difference.go:101
 						j := gc_ty2
-						_ = j
-
 //line blog_finite_difference.go:104
 						sj := j + 4
-						_ = sj
-
 //line blog_finite_difference.go:100
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
 					}
@@ -1756,27 +1288,16 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:103
 						si := gc_tx2
-						_ = si
-
 //line blog_finite_difference.go:101
 						j := gc_ty2
-						_ = j
-
 //line blog_finite_difference.go:104
 						sj := j + 4
-						_ = sj
-
 //line blog_finite_difference.go:100
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
 					}
@@ -1784,27 +1305,16 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:103
 						si := gc_tx2
-						_ = si
-
 //line blog_finite_difference.go:101
 						j := gc_ty2
-						_ = j
-
 //line blog_finite_difference.go:104
 						sj := j + 4
-						_ = sj
-
 //line blog_finite_difference.go:100
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line blog_finite_difference.go:106
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:108
 						sF[sj][si] = f[globalIdx]
 					}
@@ -1812,27 +1322,16 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:103
 					si := gc_tx2
-					_ = si
-
 //line blog_finite_difference.go:101
 					j := gc_ty2
-					_ = j
-
 //line blog_finite_difference.go:104
 					sj := j + 4
-					_ = sj
-
 //line blog_finite_difference.go:100
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line blog_finite_difference.go:106
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:108
 					sF[sj][si] = f[globalIdx]
 				}
@@ -1869,29 +1368,23 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_finite_difference.go:101
 							var j int = gc_ty2
-//line blog_finite_difference.go:101
-							_ = j
 //line blog_finite_difference.go:103
 							var si int = gc_tx2
 //line blog_finite_difference.go:103
 							_ = si
-//line blog_finite_difference.go:104
 							var sj int = j + 4
 //line blog_finite_difference.go:104
 							_ = sj
-//line blog_finite_difference.go:112
 							{
 //line blog_finite_difference.go:112
 								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
 //line blog_finite_difference.go:112
 								archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
-//line blog_finite_difference.go:112
 							}
 						}
+//line blog_finite_difference.go:114
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -1902,54 +1395,29 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_finite_difference.go:101
 						var j int = gc_ty2
-//line blog_finite_difference.go:101
-						_ = j
 //line blog_finite_difference.go:103
 						var si int = gc_tx2
 //line blog_finite_difference.go:103
 						_ = si
-//line blog_finite_difference.go:104
 						var sj int = j + 4
 //line blog_finite_difference.go:104
 						_ = sj
 //line blog_finite_difference.go:112
-						{
+						archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
 //line blog_finite_difference.go:112
-							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
-//line blog_finite_difference.go:112
-							archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
-//line blog_finite_difference.go:112
-						}
+						archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line blog_finite_difference.go:101
-					j := gc_ty2
-					_ = j
-
-//line blog_finite_difference.go:103
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:104
-					sj := j + 4
-					_ = sj
-
-//line blog_finite_difference.go:112
-					{
-						gc_at18[gc_tx2] = gc_at19[gc_tx2]
-						gc_at20[gc_tx2] = gc_at21[gc_tx2]
-					}
+//line blog_finite_difference.go:113
+					gc_at18[gc_tx2] = gc_at19[gc_tx2]
+					gc_at20[gc_tx2] = gc_at21[gc_tx2]
 				}
 			} else {
+//line blog_finite_difference.go:118
 				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -1960,22 +1428,14 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:101
 							var j int = gc_ty2
-//line blog_finite_difference.go:101
-							_ = j
 //line blog_finite_difference.go:103
 							var si int = gc_tx2
-//line blog_finite_difference.go:103
-							_ = si
-//line blog_finite_difference.go:104
 							var sj int = j + 4
-//line blog_finite_difference.go:104
-							_ = sj
-//line blog_finite_difference.go:112
 							{
+//line blog_finite_difference.go:113
 								if si < 0 || si > len(sF[sj+fdMy-5])-16 || si > len(sF[sj-4])-16 || si > len(sF[sj+1])-16 || si > len(sF[sj+fdMy])-16 {
 //line blog_finite_difference.go:113
 									break
-//line blog_finite_difference.go:113
 								}
 //line blog_finite_difference.go:113
 								archsimd.LoadFloat32x16Slice(sF[sj+fdMy-5][si:]).StoreSlice(sF[sj-4][si:])
@@ -1997,54 +1457,36 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:101
 						var j int = gc_ty2
-//line blog_finite_difference.go:101
-						_ = j
 //line blog_finite_difference.go:103
 						var si int = gc_tx2
-//line blog_finite_difference.go:103
-						_ = si
-//line blog_finite_difference.go:104
 						var sj int = j + 4
-//line blog_finite_difference.go:104
-						_ = sj
-//line blog_finite_difference.go:112
-						{
-							if si < 0 || si > len(sF[sj+fdMy-5])-8 || si > len(sF[sj-4])-8 || si > len(sF[sj+1])-8 || si > len(sF[sj+fdMy])-8 {
 //line blog_finite_difference.go:113
-								break
+						if si < 0 || si > len(sF[sj+fdMy-5])-8 || si > len(sF[sj-4])-8 || si > len(sF[sj+1])-8 || si > len(sF[sj+fdMy])-8 {
 //line blog_finite_difference.go:113
-							}
-//line blog_finite_difference.go:113
-							archsimd.LoadFloat32x8Slice(sF[sj+fdMy-5][si:]).StoreSlice(sF[sj-4][si:])
-//line blog_finite_difference.go:113
-							archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
+							break
 						}
+//line blog_finite_difference.go:113
+						archsimd.LoadFloat32x8Slice(sF[sj+fdMy-5][si:]).StoreSlice(sF[sj-4][si:])
+//line blog_finite_difference.go:113
+						archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
 					}
+//line blog_finite_difference.go:116
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:101
 					j := gc_ty2
-					_ = j
-
 //line blog_finite_difference.go:103
 					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:104
 					sj := j + 4
-					_ = sj
-
-//line blog_finite_difference.go:112
-					{
-						sF[sj-4][si] = sF[sj+fdMy-5][si]
-						sF[sj+fdMy][si] = sF[sj+1][si]
-					}
+//line blog_finite_difference.go:113
+					sF[sj-4][si] = sF[sj+fdMy-5][si]
+					sF[sj+fdMy][si] = sF[sj+1][si]
 				}
 			}
+//line blog_finite_difference.go:118
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -2079,40 +1521,23 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line blog_finite_difference.go:119
 						gc_vb13 := archsimd.BroadcastFloat32x16(cAy)
-//line blog_finite_difference.go:119
-						_ = gc_vb13
-//line blog_finite_difference.go:120
 						gc_vb14 := archsimd.BroadcastFloat32x16(cBy)
-//line blog_finite_difference.go:120
-						_ = gc_vb14
-//line blog_finite_difference.go:121
 						gc_vb15 := archsimd.BroadcastFloat32x16(cCy)
-//line blog_finite_difference.go:121
-						_ = gc_vb15
-//line blog_finite_difference.go:122
 						gc_vb16 := archsimd.BroadcastFloat32x16(cDy)
-//line blog_finite_difference.go:122
-						_ = gc_vb16
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_finite_difference.go:103
 							var si int = gc_tx2
 //line blog_finite_difference.go:103
 							_ = si
 //line blog_finite_difference.go:101
 							var j int = gc_ty2
-//line blog_finite_difference.go:101
-							_ = j
 //line blog_finite_difference.go:104
 							var sj int = j + 4
 //line blog_finite_difference.go:104
 							_ = sj
 //line blog_finite_difference.go:100
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:100
-							_ = i
 //line blog_finite_difference.go:106
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
@@ -2129,40 +1554,23 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				if compiled.SIMD {
 //line blog_finite_difference.go:119
 					gc_vb9 := archsimd.BroadcastFloat32x8(cAy)
-//line blog_finite_difference.go:119
-					_ = gc_vb9
-//line blog_finite_difference.go:120
 					gc_vb10 := archsimd.BroadcastFloat32x8(cBy)
-//line blog_finite_difference.go:120
-					_ = gc_vb10
-//line blog_finite_difference.go:121
 					gc_vb11 := archsimd.BroadcastFloat32x8(cCy)
-//line blog_finite_difference.go:121
-					_ = gc_vb11
-//line blog_finite_difference.go:122
 					gc_vb12 := archsimd.BroadcastFloat32x8(cDy)
-//line blog_finite_difference.go:122
-					_ = gc_vb12
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_finite_difference.go:103
 						var si int = gc_tx2
 //line blog_finite_difference.go:103
 						_ = si
 //line blog_finite_difference.go:101
 						var j int = gc_ty2
-//line blog_finite_difference.go:101
-						_ = j
 //line blog_finite_difference.go:104
 						var sj int = j + 4
 //line blog_finite_difference.go:104
 						_ = sj
 //line blog_finite_difference.go:100
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:100
-						_ = i
 //line blog_finite_difference.go:106
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
@@ -2172,29 +1580,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line blog_finite_difference.go:103
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:101
-					j := gc_ty2
-					_ = j
-
-//line blog_finite_difference.go:104
-					sj := j + 4
-					_ = sj
-
-//line blog_finite_difference.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line blog_finite_difference.go:106
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:119
 					gc_at22[gc_tx2] = cAy*(gc_at23[gc_tx2]-gc_at24[gc_tx2]) +
 						cBy*(gc_at25[gc_tx2]-gc_at26[gc_tx2]) +
@@ -2208,50 +1593,29 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line blog_finite_difference.go:119
 						gc_vb5 := archsimd.BroadcastFloat32x16(cAy)
-//line blog_finite_difference.go:119
-						_ = gc_vb5
-//line blog_finite_difference.go:120
 						gc_vb6 := archsimd.BroadcastFloat32x16(cBy)
-//line blog_finite_difference.go:120
-						_ = gc_vb6
-//line blog_finite_difference.go:121
 						gc_vb7 := archsimd.BroadcastFloat32x16(cCy)
-//line blog_finite_difference.go:121
-						_ = gc_vb7
-//line blog_finite_difference.go:122
 						gc_vb8 := archsimd.BroadcastFloat32x16(cDy)
-//line blog_finite_difference.go:122
-						_ = gc_vb8
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:103
 							var si int = gc_tx2
-//line blog_finite_difference.go:103
-							_ = si
 //line blog_finite_difference.go:101
 							var j int = gc_ty2
-//line blog_finite_difference.go:101
-							_ = j
 //line blog_finite_difference.go:104
 							var sj int = j + 4
-//line blog_finite_difference.go:104
-							_ = sj
 //line blog_finite_difference.go:100
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:100
-							_ = i
 //line blog_finite_difference.go:106
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:106
-							_ = globalIdx
 //line blog_finite_difference.go:119
 							if si < 0 || si > len(sF[sj+1])-16 || si > len(sF[sj-1])-16 || si > len(sF[sj+2])-16 || si > len(sF[sj-2])-16 || si > len(sF[sj+3])-16 || si > len(sF[sj-3])-16 || si > len(sF[sj+4])-16 || si > len(sF[sj-4])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
 //line blog_finite_difference.go:119
 								break
-//line blog_finite_difference.go:119
 							}
+//line blog_finite_difference.go:120
 							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2264,50 +1628,29 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				if compiled.SIMD {
 //line blog_finite_difference.go:119
 					gc_vb := archsimd.BroadcastFloat32x8(cAy)
-//line blog_finite_difference.go:119
-					_ = gc_vb
-//line blog_finite_difference.go:120
 					gc_vb2 := archsimd.BroadcastFloat32x8(cBy)
-//line blog_finite_difference.go:120
-					_ = gc_vb2
-//line blog_finite_difference.go:121
 					gc_vb3 := archsimd.BroadcastFloat32x8(cCy)
-//line blog_finite_difference.go:121
-					_ = gc_vb3
-//line blog_finite_difference.go:122
 					gc_vb4 := archsimd.BroadcastFloat32x8(cDy)
-//line blog_finite_difference.go:122
-					_ = gc_vb4
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:103
 						var si int = gc_tx2
-//line blog_finite_difference.go:103
-						_ = si
 //line blog_finite_difference.go:101
 						var j int = gc_ty2
-//line blog_finite_difference.go:101
-						_ = j
 //line blog_finite_difference.go:104
 						var sj int = j + 4
-//line blog_finite_difference.go:104
-						_ = sj
 //line blog_finite_difference.go:100
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:100
-						_ = i
 //line blog_finite_difference.go:106
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:106
-						_ = globalIdx
 //line blog_finite_difference.go:119
 						if si < 0 || si > len(sF[sj+1])-8 || si > len(sF[sj-1])-8 || si > len(sF[sj+2])-8 || si > len(sF[sj-2])-8 || si > len(sF[sj+3])-8 || si > len(sF[sj-3])-8 || si > len(sF[sj+4])-8 || si > len(sF[sj-4])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 //line blog_finite_difference.go:119
 							break
-//line blog_finite_difference.go:119
 						}
+//line blog_finite_difference.go:120
 						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2315,27 +1658,16 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:103
 					si := gc_tx2
-					_ = si
-
 //line blog_finite_difference.go:101
 					j := gc_ty2
-					_ = j
-
 //line blog_finite_difference.go:104
 					sj := j + 4
-					_ = sj
-
 //line blog_finite_difference.go:100
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line blog_finite_difference.go:106
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:119
 					df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
 						cBy*(sF[sj+2][si]-sF[sj-2][si]) +
@@ -2379,17 +1711,13 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 	_ = &cBy
 	_ = &cCy
 	_ = &cDy
-
 //line blog_finite_difference.go:130
 	sF := gocuda.Shared[[fdLPencils]float32](t, fdMy+8)[:fdMy+8]
-
 //line blog_finite_difference.go:133
 	k := gc_by2
-
 //line blog_finite_difference.go:136
 	gc_chunk := compiled.StrideChunk(gc_bdy2)
 	gc_span := (gc_bdy2) * gc_chunk
-
 //line blog_finite_difference.go:136
 	for gc_off, gc_limit, gc_more := 0, fdMy, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
 		gc_b2.Tick()
@@ -2397,58 +1725,48 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 			return
 		}
 		gc_more = false
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line blog_finite_difference.go:143
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:132
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+				i := gc_bx2*gc_bdx2 + gc_tx2
 //line blog_finite_difference.go:134
-					si := gc_tx2
-					_ = si
-
+				si := gc_tx2
 //line blog_finite_difference.go:136
-					gc_start3 := gc_ty2
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5
-					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk {
-						gc_more = true
-					}
-					for j := gc_from5; gc_trips3 > 0; j, gc_trips3 = j+(gc_bdy2), gc_trips3-1 {
-
+				gc_start3 := gc_ty2
+				gc_from5 := gc_start3 + gc_off
+				gc_trips3 := gc_limit - gc_from5
+				switch {
+				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
+				case gc_trips3 > gc_span:
+					gc_trips3 = gc_chunk
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk {
+					gc_more = true
+				}
+				for j := gc_from5; gc_trips3 > 0; j, gc_trips3 = j+(gc_bdy2), gc_trips3-1 {
 //line blog_finite_difference.go:137
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-
-//line blog_finite_difference.go:138
-						sj := j + 4
-
-//line blog_finite_difference.go:139
-						sF[sj][si] = f[globalIdx]
-					}
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					sj := j + 4
+					sF[sj][si] = f[globalIdx]
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
 	{
+//line blog_finite_difference.go:150
 		gc_ty2 := 0
 		gc_from4, gc_to2 := 0, gc_bdx2
 		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -2474,8 +1792,6 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_finite_difference.go:134
 							var si int = gc_tx2
 //line blog_finite_difference.go:134
@@ -2484,15 +1800,14 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 							var sj_ int = gc_ty2 + 4
 //line blog_finite_difference.go:144
 							_ = sj_
-//line blog_finite_difference.go:145
 							{
 //line blog_finite_difference.go:145
 								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 //line blog_finite_difference.go:145
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line blog_finite_difference.go:145
 							}
 						}
+//line blog_finite_difference.go:147
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2503,8 +1818,6 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_finite_difference.go:134
 						var si int = gc_tx2
 //line blog_finite_difference.go:134
@@ -2513,36 +1826,19 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 						var sj_ int = gc_ty2 + 4
 //line blog_finite_difference.go:144
 						_ = sj_
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 //line blog_finite_difference.go:145
-						{
-//line blog_finite_difference.go:145
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-//line blog_finite_difference.go:145
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line blog_finite_difference.go:145
-						}
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line blog_finite_difference.go:134
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:144
-					sj_ := gc_ty2 + 4
-					_ = sj_
-
-//line blog_finite_difference.go:145
-					{
-						gc_at5[gc_tx2] = gc_at6[gc_tx2]
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-					}
+//line blog_finite_difference.go:146
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
+//line blog_finite_difference.go:151
 				gc_vstep2 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -2553,18 +1849,12 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:134
 							var si int = gc_tx2
-//line blog_finite_difference.go:134
-							_ = si
 //line blog_finite_difference.go:144
 							var sj_ int = gc_ty2 + 4
-//line blog_finite_difference.go:144
-							_ = sj_
-//line blog_finite_difference.go:145
 							{
 								if si < 0 || si > len(sF[sj_+fdMy-5])-16 || si > len(sF[sj_-4])-16 || si > len(sF[sj_+1])-16 || si > len(sF[sj_+fdMy])-16 {
 //line blog_finite_difference.go:146
 									break
-//line blog_finite_difference.go:146
 								}
 //line blog_finite_difference.go:146
 								archsimd.LoadFloat32x16Slice(sF[sj_+fdMy-5][si:]).StoreSlice(sF[sj_-4][si:])
@@ -2586,58 +1876,44 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 						gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:134
 						var si int = gc_tx2
-//line blog_finite_difference.go:134
-						_ = si
 //line blog_finite_difference.go:144
 						var sj_ int = gc_ty2 + 4
-//line blog_finite_difference.go:144
-						_ = sj_
-//line blog_finite_difference.go:145
-						{
-							if si < 0 || si > len(sF[sj_+fdMy-5])-8 || si > len(sF[sj_-4])-8 || si > len(sF[sj_+1])-8 || si > len(sF[sj_+fdMy])-8 {
 //line blog_finite_difference.go:146
-								break
+						if si < 0 || si > len(sF[sj_+fdMy-5])-8 || si > len(sF[sj_-4])-8 || si > len(sF[sj_+1])-8 || si > len(sF[sj_+fdMy])-8 {
 //line blog_finite_difference.go:146
-							}
-//line blog_finite_difference.go:146
-							archsimd.LoadFloat32x8Slice(sF[sj_+fdMy-5][si:]).StoreSlice(sF[sj_-4][si:])
-//line blog_finite_difference.go:146
-							archsimd.LoadFloat32x8Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
+							break
 						}
+//line blog_finite_difference.go:146
+						archsimd.LoadFloat32x8Slice(sF[sj_+fdMy-5][si:]).StoreSlice(sF[sj_-4][si:])
+//line blog_finite_difference.go:146
+						archsimd.LoadFloat32x8Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
 					}
+//line blog_finite_difference.go:149
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:134
 					si := gc_tx2
-					_ = si
-
 //line blog_finite_difference.go:144
 					sj_ := gc_ty2 + 4
-					_ = sj_
-
-//line blog_finite_difference.go:145
-					{
-						sF[sj_-4][si] = sF[sj_+fdMy-5][si]
-						sF[sj_+fdMy][si] = sF[sj_+1][si]
-					}
+//line blog_finite_difference.go:146
+					sF[sj_-4][si] = sF[sj_+fdMy-5][si]
+					sF[sj_+fdMy][si] = sF[sj_+1][si]
 				}
 			}
+//line blog_finite_difference.go:151
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
 			}
 		}
 	}
-
 //line blog_finite_difference.go:152
 	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
 	gc_span2 := (gc_bdy2) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-
 //line blog_finite_difference.go:152
 	for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
 		gc_b2.Tick()
@@ -2645,57 +1921,46 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 			return
 		}
 		gc_more2 = false
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line blog_finite_difference.go:159
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:132
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+				i := gc_bx2*gc_bdx2 + gc_tx2
 //line blog_finite_difference.go:134
-					si := gc_tx2
-					_ = si
-
+				si := gc_tx2
 //line blog_finite_difference.go:152
-					gc_start4 := gc_ty2
-					gc_from6 := gc_start4 + gc_off2
-					gc_trips4 := gc_limit2 - gc_from6
-					switch {
-					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
-					case gc_trips4 > gc_span2:
-						gc_trips4 = gc_chunk2
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(gc_bdy2) + 1
-					default:
-						gc_trips4 = 0
-					}
-					if gc_trips4 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for j_ := gc_from6; gc_trips4 > 0; j_, gc_trips4 = j_+(gc_bdy2), gc_trips4-1 {
-
+				gc_start4 := gc_ty2
+				gc_from6 := gc_start4 + gc_off2
+				gc_trips4 := gc_limit2 - gc_from6
+				switch {
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
+				case gc_trips4 > gc_span2:
+					gc_trips4 = gc_chunk2
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(gc_bdy2) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for j_ := gc_from6; gc_trips4 > 0; j_, gc_trips4 = j_+(gc_bdy2), gc_trips4-1 {
 //line blog_finite_difference.go:153
-						globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
-
-//line blog_finite_difference.go:154
-						sj_2 := j_ + 4
-
-//line blog_finite_difference.go:155
-						df[globalIdx_] = cAy*(sF[sj_2+1][si]-sF[sj_2-1][si]) +
-							cBy*(sF[sj_2+2][si]-sF[sj_2-2][si]) +
-							cCy*(sF[sj_2+3][si]-sF[sj_2-3][si]) +
-							cDy*(sF[sj_2+4][si]-sF[sj_2-4][si])
-					}
+					globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
+					sj_2 := j_ + 4
+					df[globalIdx_] = cAy*(sF[sj_2+1][si]-sF[sj_2-1][si]) +
+						cBy*(sF[sj_2+2][si]-sF[sj_2-2][si]) +
+						cCy*(sF[sj_2+3][si]-sF[sj_2-3][si]) +
+						cDy*(sF[sj_2+4][si]-sF[sj_2-4][si])
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -2729,10 +1994,8 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 	_ = &cBz
 	_ = &cCz
 	_ = &cDz
-
 //line blog_finite_difference.go:167
 	sF := gocuda.Shared[[fdSPencils]float32](t, fdMz+8)[:fdMz+8]
-
 //line blog_finite_difference.go:170
 	j := gc_by2
 	{
@@ -2749,24 +2012,18 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_finite_difference.go:172
 							var si int = gc_tx2
 //line blog_finite_difference.go:172
 							_ = si
 //line blog_finite_difference.go:171
 							var k int = gc_ty2
-//line blog_finite_difference.go:171
-							_ = k
 //line blog_finite_difference.go:173
 							var sk int = k + 4
 //line blog_finite_difference.go:173
 							_ = sk
 //line blog_finite_difference.go:169
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:169
-							_ = i
 //line blog_finite_difference.go:175
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
@@ -2783,24 +2040,18 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_finite_difference.go:172
 						var si int = gc_tx2
 //line blog_finite_difference.go:172
 						_ = si
 //line blog_finite_difference.go:171
 						var k int = gc_ty2
-//line blog_finite_difference.go:171
-						_ = k
 //line blog_finite_difference.go:173
 						var sk int = k + 4
 //line blog_finite_difference.go:173
 						_ = sk
 //line blog_finite_difference.go:169
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:169
-						_ = i
 //line blog_finite_difference.go:175
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
@@ -2810,29 +2061,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line blog_finite_difference.go:172
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:171
-					k := gc_ty2
-					_ = k
-
-//line blog_finite_difference.go:173
-					sk := k + 4
-					_ = sk
-
-//line blog_finite_difference.go:169
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line blog_finite_difference.go:175
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:177
 					gc_at16[gc_tx2] = gc_at17[gc_tx2]
 				}
@@ -2847,30 +2075,20 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:172
 							var si int = gc_tx2
-//line blog_finite_difference.go:172
-							_ = si
 //line blog_finite_difference.go:171
 							var k int = gc_ty2
-//line blog_finite_difference.go:171
-							_ = k
 //line blog_finite_difference.go:173
 							var sk int = k + 4
-//line blog_finite_difference.go:173
-							_ = sk
 //line blog_finite_difference.go:169
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:169
-							_ = i
 //line blog_finite_difference.go:175
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:175
-							_ = globalIdx
 //line blog_finite_difference.go:177
 							if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sk])-16 {
 //line blog_finite_difference.go:177
 								break
-//line blog_finite_difference.go:177
 							}
+//line blog_finite_difference.go:178
 							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2887,30 +2105,20 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:172
 						var si int = gc_tx2
-//line blog_finite_difference.go:172
-						_ = si
 //line blog_finite_difference.go:171
 						var k int = gc_ty2
-//line blog_finite_difference.go:171
-						_ = k
 //line blog_finite_difference.go:173
 						var sk int = k + 4
-//line blog_finite_difference.go:173
-						_ = sk
 //line blog_finite_difference.go:169
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:169
-						_ = i
 //line blog_finite_difference.go:175
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:175
-						_ = globalIdx
 //line blog_finite_difference.go:177
 						if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sk])-8 {
 //line blog_finite_difference.go:177
 							break
-//line blog_finite_difference.go:177
 						}
+//line blog_finite_difference.go:178
 						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2921,27 +2129,16 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:172
 						si := gc_tx2
-						_ = si
-
 //line blog_finite_difference.go:171
 						k := gc_ty2
-						_ = k
-
 //line blog_finite_difference.go:173
 						sk := k + 4
-						_ = sk
-
 //line blog_finite_difference.go:169
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
 					}
@@ -2949,27 +2146,16 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:172
 						si := gc_tx2
-						_ = si
-
 //line blog_finite_difference.go:171
 						k := gc_ty2
-						_ = k
-
 //line blog_finite_difference.go:173
 						sk := k + 4
-						_ = sk
-
 //line blog_finite_difference.go:169
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
 					}
@@ -2977,27 +2163,16 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:172
 						si := gc_tx2
-						_ = si
-
 //line blog_finite_difference.go:171
 						k := gc_ty2
-						_ = k
-
 //line blog_finite_difference.go:173
 						sk := k + 4
-						_ = sk
-
 //line blog_finite_difference.go:169
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
 					}
@@ -3005,27 +2180,16 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:172
 						si := gc_tx2
-						_ = si
-
 //line blog_finite_difference.go:171
 						k := gc_ty2
-						_ = k
-
 //line blog_finite_difference.go:173
 						sk := k + 4
-						_ = sk
-
 //line blog_finite_difference.go:169
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line blog_finite_difference.go:175
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
-
 //line blog_finite_difference.go:177
 						sF[sk][si] = f[globalIdx]
 					}
@@ -3033,27 +2197,16 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:172
 					si := gc_tx2
-					_ = si
-
 //line blog_finite_difference.go:171
 					k := gc_ty2
-					_ = k
-
 //line blog_finite_difference.go:173
 					sk := k + 4
-					_ = sk
-
 //line blog_finite_difference.go:169
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line blog_finite_difference.go:175
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:177
 					sF[sk][si] = f[globalIdx]
 				}
@@ -3090,29 +2243,22 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_finite_difference.go:171
 							var k int = gc_ty2
-//line blog_finite_difference.go:171
-							_ = k
-//line blog_finite_difference.go:172
 							var si int = gc_tx2
 //line blog_finite_difference.go:172
 							_ = si
-//line blog_finite_difference.go:173
 							var sk int = k + 4
 //line blog_finite_difference.go:173
 							_ = sk
-//line blog_finite_difference.go:181
 							{
 //line blog_finite_difference.go:181
 								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
 //line blog_finite_difference.go:181
 								archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
-//line blog_finite_difference.go:181
 							}
 						}
+//line blog_finite_difference.go:183
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -3123,54 +2269,28 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_finite_difference.go:171
 						var k int = gc_ty2
-//line blog_finite_difference.go:171
-						_ = k
-//line blog_finite_difference.go:172
 						var si int = gc_tx2
 //line blog_finite_difference.go:172
 						_ = si
-//line blog_finite_difference.go:173
 						var sk int = k + 4
 //line blog_finite_difference.go:173
 						_ = sk
 //line blog_finite_difference.go:181
-						{
+						archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
 //line blog_finite_difference.go:181
-							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
-//line blog_finite_difference.go:181
-							archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
-//line blog_finite_difference.go:181
-						}
+						archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line blog_finite_difference.go:171
-					k := gc_ty2
-					_ = k
-
-//line blog_finite_difference.go:172
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:173
-					sk := k + 4
-					_ = sk
-
-//line blog_finite_difference.go:181
-					{
-						gc_at18[gc_tx2] = gc_at19[gc_tx2]
-						gc_at20[gc_tx2] = gc_at21[gc_tx2]
-					}
+//line blog_finite_difference.go:182
+					gc_at18[gc_tx2] = gc_at19[gc_tx2]
+					gc_at20[gc_tx2] = gc_at21[gc_tx2]
 				}
 			} else {
+//line blog_finite_difference.go:187
 				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -3181,22 +2301,13 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:171
 							var k int = gc_ty2
-//line blog_finite_difference.go:171
-							_ = k
-//line blog_finite_difference.go:172
 							var si int = gc_tx2
-//line blog_finite_difference.go:172
-							_ = si
-//line blog_finite_difference.go:173
 							var sk int = k + 4
-//line blog_finite_difference.go:173
-							_ = sk
-//line blog_finite_difference.go:181
 							{
+//line blog_finite_difference.go:182
 								if si < 0 || si > len(sF[sk+fdMz-5])-16 || si > len(sF[sk-4])-16 || si > len(sF[sk+1])-16 || si > len(sF[sk+fdMz])-16 {
 //line blog_finite_difference.go:182
 									break
-//line blog_finite_difference.go:182
 								}
 //line blog_finite_difference.go:182
 								archsimd.LoadFloat32x16Slice(sF[sk+fdMz-5][si:]).StoreSlice(sF[sk-4][si:])
@@ -3218,54 +2329,34 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:171
 						var k int = gc_ty2
-//line blog_finite_difference.go:171
-						_ = k
-//line blog_finite_difference.go:172
 						var si int = gc_tx2
-//line blog_finite_difference.go:172
-						_ = si
-//line blog_finite_difference.go:173
 						var sk int = k + 4
-//line blog_finite_difference.go:173
-						_ = sk
-//line blog_finite_difference.go:181
-						{
-							if si < 0 || si > len(sF[sk+fdMz-5])-8 || si > len(sF[sk-4])-8 || si > len(sF[sk+1])-8 || si > len(sF[sk+fdMz])-8 {
 //line blog_finite_difference.go:182
-								break
+						if si < 0 || si > len(sF[sk+fdMz-5])-8 || si > len(sF[sk-4])-8 || si > len(sF[sk+1])-8 || si > len(sF[sk+fdMz])-8 {
 //line blog_finite_difference.go:182
-							}
-//line blog_finite_difference.go:182
-							archsimd.LoadFloat32x8Slice(sF[sk+fdMz-5][si:]).StoreSlice(sF[sk-4][si:])
-//line blog_finite_difference.go:182
-							archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
+							break
 						}
+//line blog_finite_difference.go:182
+						archsimd.LoadFloat32x8Slice(sF[sk+fdMz-5][si:]).StoreSlice(sF[sk-4][si:])
+//line blog_finite_difference.go:182
+						archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
 					}
+//line blog_finite_difference.go:185
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:171
 					k := gc_ty2
-					_ = k
-
-//line blog_finite_difference.go:172
 					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:173
 					sk := k + 4
-					_ = sk
-
-//line blog_finite_difference.go:181
-					{
-						sF[sk-4][si] = sF[sk+fdMz-5][si]
-						sF[sk+fdMz][si] = sF[sk+1][si]
-					}
+//line blog_finite_difference.go:182
+					sF[sk-4][si] = sF[sk+fdMz-5][si]
+					sF[sk+fdMz][si] = sF[sk+1][si]
 				}
 			}
+//line blog_finite_difference.go:187
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -3300,40 +2391,23 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line blog_finite_difference.go:188
 						gc_vb13 := archsimd.BroadcastFloat32x16(cAz)
-//line blog_finite_difference.go:188
-						_ = gc_vb13
-//line blog_finite_difference.go:189
 						gc_vb14 := archsimd.BroadcastFloat32x16(cBz)
-//line blog_finite_difference.go:189
-						_ = gc_vb14
-//line blog_finite_difference.go:190
 						gc_vb15 := archsimd.BroadcastFloat32x16(cCz)
-//line blog_finite_difference.go:190
-						_ = gc_vb15
-//line blog_finite_difference.go:191
 						gc_vb16 := archsimd.BroadcastFloat32x16(cDz)
-//line blog_finite_difference.go:191
-						_ = gc_vb16
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_finite_difference.go:172
 							var si int = gc_tx2
 //line blog_finite_difference.go:172
 							_ = si
 //line blog_finite_difference.go:171
 							var k int = gc_ty2
-//line blog_finite_difference.go:171
-							_ = k
 //line blog_finite_difference.go:173
 							var sk int = k + 4
 //line blog_finite_difference.go:173
 							_ = sk
 //line blog_finite_difference.go:169
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:169
-							_ = i
 //line blog_finite_difference.go:175
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
@@ -3350,40 +2424,23 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				if compiled.SIMD {
 //line blog_finite_difference.go:188
 					gc_vb9 := archsimd.BroadcastFloat32x8(cAz)
-//line blog_finite_difference.go:188
-					_ = gc_vb9
-//line blog_finite_difference.go:189
 					gc_vb10 := archsimd.BroadcastFloat32x8(cBz)
-//line blog_finite_difference.go:189
-					_ = gc_vb10
-//line blog_finite_difference.go:190
 					gc_vb11 := archsimd.BroadcastFloat32x8(cCz)
-//line blog_finite_difference.go:190
-					_ = gc_vb11
-//line blog_finite_difference.go:191
 					gc_vb12 := archsimd.BroadcastFloat32x8(cDz)
-//line blog_finite_difference.go:191
-					_ = gc_vb12
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_finite_difference.go:172
 						var si int = gc_tx2
 //line blog_finite_difference.go:172
 						_ = si
 //line blog_finite_difference.go:171
 						var k int = gc_ty2
-//line blog_finite_difference.go:171
-						_ = k
 //line blog_finite_difference.go:173
 						var sk int = k + 4
 //line blog_finite_difference.go:173
 						_ = sk
 //line blog_finite_difference.go:169
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:169
-						_ = i
 //line blog_finite_difference.go:175
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
@@ -3393,29 +2450,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line blog_finite_difference.go:172
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:171
-					k := gc_ty2
-					_ = k
-
-//line blog_finite_difference.go:173
-					sk := k + 4
-					_ = sk
-
-//line blog_finite_difference.go:169
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line blog_finite_difference.go:175
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:188
 					gc_at22[gc_tx2] = cAz*(gc_at23[gc_tx2]-gc_at24[gc_tx2]) +
 						cBz*(gc_at25[gc_tx2]-gc_at26[gc_tx2]) +
@@ -3429,50 +2463,29 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line blog_finite_difference.go:188
 						gc_vb5 := archsimd.BroadcastFloat32x16(cAz)
-//line blog_finite_difference.go:188
-						_ = gc_vb5
-//line blog_finite_difference.go:189
 						gc_vb6 := archsimd.BroadcastFloat32x16(cBz)
-//line blog_finite_difference.go:189
-						_ = gc_vb6
-//line blog_finite_difference.go:190
 						gc_vb7 := archsimd.BroadcastFloat32x16(cCz)
-//line blog_finite_difference.go:190
-						_ = gc_vb7
-//line blog_finite_difference.go:191
 						gc_vb8 := archsimd.BroadcastFloat32x16(cDz)
-//line blog_finite_difference.go:191
-						_ = gc_vb8
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:172
 							var si int = gc_tx2
-//line blog_finite_difference.go:172
-							_ = si
 //line blog_finite_difference.go:171
 							var k int = gc_ty2
-//line blog_finite_difference.go:171
-							_ = k
 //line blog_finite_difference.go:173
 							var sk int = k + 4
-//line blog_finite_difference.go:173
-							_ = sk
 //line blog_finite_difference.go:169
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:169
-							_ = i
 //line blog_finite_difference.go:175
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:175
-							_ = globalIdx
 //line blog_finite_difference.go:188
 							if si < 0 || si > len(sF[sk+1])-16 || si > len(sF[sk-1])-16 || si > len(sF[sk+2])-16 || si > len(sF[sk-2])-16 || si > len(sF[sk+3])-16 || si > len(sF[sk-3])-16 || si > len(sF[sk+4])-16 || si > len(sF[sk-4])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
 //line blog_finite_difference.go:188
 								break
-//line blog_finite_difference.go:188
 							}
+//line blog_finite_difference.go:189
 							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3485,50 +2498,29 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				if compiled.SIMD {
 //line blog_finite_difference.go:188
 					gc_vb := archsimd.BroadcastFloat32x8(cAz)
-//line blog_finite_difference.go:188
-					_ = gc_vb
-//line blog_finite_difference.go:189
 					gc_vb2 := archsimd.BroadcastFloat32x8(cBz)
-//line blog_finite_difference.go:189
-					_ = gc_vb2
-//line blog_finite_difference.go:190
 					gc_vb3 := archsimd.BroadcastFloat32x8(cCz)
-//line blog_finite_difference.go:190
-					_ = gc_vb3
-//line blog_finite_difference.go:191
 					gc_vb4 := archsimd.BroadcastFloat32x8(cDz)
-//line blog_finite_difference.go:191
-					_ = gc_vb4
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:172
 						var si int = gc_tx2
-//line blog_finite_difference.go:172
-						_ = si
 //line blog_finite_difference.go:171
 						var k int = gc_ty2
-//line blog_finite_difference.go:171
-						_ = k
 //line blog_finite_difference.go:173
 						var sk int = k + 4
-//line blog_finite_difference.go:173
-						_ = sk
 //line blog_finite_difference.go:169
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:169
-						_ = i
 //line blog_finite_difference.go:175
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:175
-						_ = globalIdx
 //line blog_finite_difference.go:188
 						if si < 0 || si > len(sF[sk+1])-8 || si > len(sF[sk-1])-8 || si > len(sF[sk+2])-8 || si > len(sF[sk-2])-8 || si > len(sF[sk+3])-8 || si > len(sF[sk-3])-8 || si > len(sF[sk+4])-8 || si > len(sF[sk-4])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 //line blog_finite_difference.go:188
 							break
-//line blog_finite_difference.go:188
 						}
+//line blog_finite_difference.go:189
 						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3536,27 +2528,16 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:172
 					si := gc_tx2
-					_ = si
-
 //line blog_finite_difference.go:171
 					k := gc_ty2
-					_ = k
-
 //line blog_finite_difference.go:173
 					sk := k + 4
-					_ = sk
-
 //line blog_finite_difference.go:169
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line blog_finite_difference.go:175
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
 //line blog_finite_difference.go:188
 					df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
 						cBz*(sF[sk+2][si]-sF[sk-2][si]) +
@@ -3600,17 +2581,13 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 	_ = &cBz
 	_ = &cCz
 	_ = &cDz
-
 //line blog_finite_difference.go:199
 	sF := gocuda.Shared[[fdLPencils]float32](t, fdMz+8)[:fdMz+8]
-
 //line blog_finite_difference.go:202
 	j := gc_by2
-
 //line blog_finite_difference.go:205
 	gc_chunk := compiled.StrideChunk(gc_bdy2)
 	gc_span := (gc_bdy2) * gc_chunk
-
 //line blog_finite_difference.go:205
 	for gc_off, gc_limit, gc_more := 0, fdMz, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
 		gc_b2.Tick()
@@ -3618,58 +2595,48 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 			return
 		}
 		gc_more = false
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line blog_finite_difference.go:212
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:201
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+				i := gc_bx2*gc_bdx2 + gc_tx2
 //line blog_finite_difference.go:203
-					si := gc_tx2
-					_ = si
-
+				si := gc_tx2
 //line blog_finite_difference.go:205
-					gc_start3 := gc_ty2
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5
-					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk {
-						gc_more = true
-					}
-					for k := gc_from5; gc_trips3 > 0; k, gc_trips3 = k+(gc_bdy2), gc_trips3-1 {
-
+				gc_start3 := gc_ty2
+				gc_from5 := gc_start3 + gc_off
+				gc_trips3 := gc_limit - gc_from5
+				switch {
+				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
+				case gc_trips3 > gc_span:
+					gc_trips3 = gc_chunk
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk {
+					gc_more = true
+				}
+				for k := gc_from5; gc_trips3 > 0; k, gc_trips3 = k+(gc_bdy2), gc_trips3-1 {
 //line blog_finite_difference.go:206
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-
-//line blog_finite_difference.go:207
-						sk := k + 4
-
-//line blog_finite_difference.go:208
-						sF[sk][si] = f[globalIdx]
-					}
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					sk := k + 4
+					sF[sk][si] = f[globalIdx]
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
 	{
+//line blog_finite_difference.go:219
 		gc_ty2 := 0
 		gc_from4, gc_to2 := 0, gc_bdx2
 		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -3695,8 +2662,6 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_finite_difference.go:203
 							var si int = gc_tx2
 //line blog_finite_difference.go:203
@@ -3705,15 +2670,14 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 							var k_ int = gc_ty2 + 4
 //line blog_finite_difference.go:213
 							_ = k_
-//line blog_finite_difference.go:214
 							{
 //line blog_finite_difference.go:214
 								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 //line blog_finite_difference.go:214
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line blog_finite_difference.go:214
 							}
 						}
+//line blog_finite_difference.go:216
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -3724,8 +2688,6 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_finite_difference.go:203
 						var si int = gc_tx2
 //line blog_finite_difference.go:203
@@ -3734,36 +2696,19 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 						var k_ int = gc_ty2 + 4
 //line blog_finite_difference.go:213
 						_ = k_
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 //line blog_finite_difference.go:214
-						{
-//line blog_finite_difference.go:214
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-//line blog_finite_difference.go:214
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line blog_finite_difference.go:214
-						}
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line blog_finite_difference.go:203
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:213
-					k_ := gc_ty2 + 4
-					_ = k_
-
-//line blog_finite_difference.go:214
-					{
-						gc_at5[gc_tx2] = gc_at6[gc_tx2]
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-					}
+//line blog_finite_difference.go:215
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
+//line blog_finite_difference.go:220
 				gc_vstep2 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -3774,18 +2719,12 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 							gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:203
 							var si int = gc_tx2
-//line blog_finite_difference.go:203
-							_ = si
 //line blog_finite_difference.go:213
 							var k_ int = gc_ty2 + 4
-//line blog_finite_difference.go:213
-							_ = k_
-//line blog_finite_difference.go:214
 							{
 								if si < 0 || si > len(sF[k_+fdMz-5])-16 || si > len(sF[k_-4])-16 || si > len(sF[k_+1])-16 || si > len(sF[k_+fdMz])-16 {
 //line blog_finite_difference.go:215
 									break
-//line blog_finite_difference.go:215
 								}
 //line blog_finite_difference.go:215
 								archsimd.LoadFloat32x16Slice(sF[k_+fdMz-5][si:]).StoreSlice(sF[k_-4][si:])
@@ -3807,44 +2746,86 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 						gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:203
 						var si int = gc_tx2
-//line blog_finite_difference.go:203
-						_ = si
 //line blog_finite_difference.go:213
 						var k_ int = gc_ty2 + 4
-//line blog_finite_difference.go:213
-						_ = k_
-//line blog_finite_difference.go:214
-						{
-							if si < 0 || si > len(sF[k_+fdMz-5])-8 || si > len(sF[k_-4])-8 || si > len(sF[k_+1])-8 || si > len(sF[k_+fdMz])-8 {
 //line blog_finite_difference.go:215
-								break
+						if si < 0 || si > len(sF[k_+fdMz-5])-8 || si > len(sF[k_-4])-8 || si > len(sF[k_+1])-8 || si > len(sF[k_+fdMz])-8 {
 //line blog_finite_difference.go:215
-							}
-//line blog_finite_difference.go:215
-							archsimd.LoadFloat32x8Slice(sF[k_+fdMz-5][si:]).StoreSlice(sF[k_-4][si:])
-//line blog_finite_difference.go:215
-							archsimd.LoadFloat32x8Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
+							break
 						}
+//line blog_finite_difference.go:215
+						archsimd.LoadFloat32x8Slice(sF[k_+fdMz-5][si:]).StoreSlice(sF[k_-4][si:])
+//line blog_finite_difference.go:215
+						archsimd.LoadFloat32x8Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
 					}
+//line blog_finite_difference.go:218
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_finite_difference.go:203
 					si := gc_tx2
-					_ = si
-
 //line blog_finite_difference.go:213
 					k_ := gc_ty2 + 4
-					_ = k_
-
-//line blog_finite_difference.go:214
-					{
-						sF[k_-4][si] = sF[k_+fdMz-5][si]
-						sF[k_+fdMz][si] = sF[k_+1][si]
-					}
+//line blog_finite_difference.go:215
+					sF[k_-4][si] = sF[k_+fdMz-5][si]
+					sF[k_+fdMz][si] = sF[k_+1][si]
+				}
+			}
+//line blog_finite_difference.go:220
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+			}
+		}
+	}
+//line blog_finite_difference.go:221
+	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
+	gc_span2 := (gc_bdy2) * gc_chunk2
+	archsimd.ClearAVXUpperBits()
+//line blog_finite_difference.go:221
+	for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
+		gc_b2.Tick()
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_more2 = false
+//line blog_finite_difference.go:228
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:201
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:203
+				si := gc_tx2
+//line blog_finite_difference.go:221
+				gc_start4 := gc_ty2
+				gc_from6 := gc_start4 + gc_off2
+				gc_trips4 := gc_limit2 - gc_from6
+				switch {
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
+				case gc_trips4 > gc_span2:
+					gc_trips4 = gc_chunk2
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(gc_bdy2) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for k_2 := gc_from6; gc_trips4 > 0; k_2, gc_trips4 = k_2+(gc_bdy2), gc_trips4-1 {
+//line blog_finite_difference.go:222
+					globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i
+					sk_ := k_2 + 4
+					df[globalIdx_] = cAz*(sF[sk_+1][si]-sF[sk_-1][si]) +
+						cBz*(sF[sk_+2][si]-sF[sk_-2][si]) +
+						cCz*(sF[sk_+3][si]-sF[sk_-3][si]) +
+						cDz*(sF[sk_+4][si]-sF[sk_-4][si])
 				}
 			}
 			gc_ty2++
@@ -3853,76 +2834,10 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 			}
 		}
 	}
-
-//line blog_finite_difference.go:221
-	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
-	gc_span2 := (gc_bdy2) * gc_chunk2
-	archsimd.ClearAVXUpperBits()
-
-//line blog_finite_difference.go:221
-	for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
-			return
-		}
-		gc_more2 = false
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:201
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line blog_finite_difference.go:203
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:221
-					gc_start4 := gc_ty2
-					gc_from6 := gc_start4 + gc_off2
-					gc_trips4 := gc_limit2 - gc_from6
-					switch {
-					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
-					case gc_trips4 > gc_span2:
-						gc_trips4 = gc_chunk2
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(gc_bdy2) + 1
-					default:
-						gc_trips4 = 0
-					}
-					if gc_trips4 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for k_2 := gc_from6; gc_trips4 > 0; k_2, gc_trips4 = k_2+(gc_bdy2), gc_trips4-1 {
-
-//line blog_finite_difference.go:222
-						globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i
-
-//line blog_finite_difference.go:223
-						sk_ := k_2 + 4
-
-//line blog_finite_difference.go:224
-						df[globalIdx_] = cAz*(sF[sk_+1][si]-sF[sk_-1][si]) +
-							cBz*(sF[sk_+2][si]-sF[sk_-2][si]) +
-							cCz*(sF[sk_+3][si]-sF[sk_-3][si]) +
-							cDz*(sF[sk_+4][si]-sF[sk_-4][si])
-					}
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
-			}
-		}
-	}
 }
 
 // gc_files_blog_finite_difference holds the source files whose lines the kernels' records hash.
 //
 //go:embed blog_finite_difference.go
+//line blog_finite_difference.go:242
 var gc_files_blog_finite_difference embed.FS

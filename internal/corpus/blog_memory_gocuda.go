@@ -38,7 +38,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line blog_memory.go:23
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -49,162 +49,112 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
-					gc_at := y[gc_off:][:gc_to]
-					gc_at2 := x[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line blog_memory.go:34
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line blog_memory.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_memory.go:15
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line blog_memory.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_memory.go:15
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line blog_memory.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_memory.go:15
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line blog_memory.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_memory.go:15
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line blog_memory.go:14
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line blog_memory.go:15
-						{
+//line blog_memory.go:16
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line blog_memory.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_memory.go:15
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line blog_memory.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_memory.go:15
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line blog_memory.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_memory.go:15
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line blog_memory.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line blog_memory.go:15
-							{
-								y[i] = a*x[i] + y[i]
-							}
+//line blog_memory.go:16
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line blog_memory.go:16
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line blog_memory.go:16
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line blog_memory.go:16
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line blog_memory.go:14
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line blog_memory.go:15
 						{
 							y[i] = a*x[i] + y[i]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line blog_memory.go:14
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line blog_memory.go:14
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line blog_memory.go:14
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:14
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -246,156 +196,120 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-			_ = gc_bx
+//line blog_memory.go:43
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-			{
-				gc_from, gc_to := gc_runlo, gc_runhi
-				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (gc_bx * gc_bdx) + gc_off
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-						gc_at := y[gc_off2:][:gc_to]
-						gc_at2 := x[gc_off2:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-
-//line blog_memory.go:25
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
+//line blog_memory.go:45
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 //line blog_memory.go:26
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-
-//line blog_memory.go:25
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line blog_memory.go:26
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-
-//line blog_memory.go:25
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line blog_memory.go:26
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-
-//line blog_memory.go:25
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line blog_memory.go:26
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line blog_memory.go:25
-							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-							_ = i
-
 //line blog_memory.go:26
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
+						{
+							gc_tx := gc_step + 1
 //line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
+							gc_more = true
 //line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
-							}
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step + 2
+//line blog_memory.go:26
+							gc_more = true
+//line blog_memory.go:26
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+//line blog_memory.go:26
+							gc_more = true
+//line blog_memory.go:26
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line blog_memory.go:26
+						gc_more = true
+//line blog_memory.go:26
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-
 //line blog_memory.go:25
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-
 //line blog_memory.go:26
 							y[i] = a*x[i] + y[i]
 						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line blog_memory.go:25
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line blog_memory.go:26
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line blog_memory.go:25
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line blog_memory.go:26
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line blog_memory.go:25
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line blog_memory.go:26
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+//line blog_memory.go:25
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line blog_memory.go:26
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-
 //line blog_memory.go:25
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
@@ -403,161 +317,116 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 				return
 			}
 			gc_more = false
-			{
-				gc_bx := gc_lo%gc_gdx - 1
-				for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-					gc_pos.Block = gc_blk
-					gc_bx++
-					if gc_bx == gc_gdx {
-						gc_bx = 0
+//line blog_memory.go:32
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from, gc_to := 0, gc_bdx
-						if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-							gc_to = gc_bound
-						}
-						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_off3 := (gc_bx * gc_bdx) + gc_off
-							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-								gc_at3 := y[gc_off3:][:gc_to]
-								gc_at4 := x[gc_off3:][:gc_to]
-								gc_step3 := gc_from
-								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-									{
-										gc_tx := gc_step3 + 0
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line blog_memory.go:25
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+							gc_at3 := y[gc_off3:][:gc_to]
+							gc_at4 := x[gc_off3:][:gc_to]
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+								{
+									gc_tx := gc_step3 + 0
 //line blog_memory.go:26
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 1
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line blog_memory.go:25
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line blog_memory.go:26
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 2
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line blog_memory.go:25
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line blog_memory.go:26
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 3
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line blog_memory.go:25
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line blog_memory.go:26
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-								}
-								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line blog_memory.go:25
-									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
-									_ = i
-
 //line blog_memory.go:26
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
-							} else {
-								gc_step4 := gc_from
-								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-									{
-										gc_tx := gc_step4 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
+								{
+									gc_tx := gc_step3 + 1
 //line blog_memory.go:26
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx := gc_step4 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
+									gc_more = true
 //line blog_memory.go:26
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx := gc_step4 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
-//line blog_memory.go:26
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx := gc_step4 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
-//line blog_memory.go:26
-										y[i] = a*x[i] + y[i]
-									}
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
-								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								{
+									gc_tx := gc_step3 + 2
+//line blog_memory.go:26
+									gc_more = true
+//line blog_memory.go:26
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step3 + 3
+//line blog_memory.go:26
+									gc_more = true
+//line blog_memory.go:26
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							}
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line blog_memory.go:26
+								gc_more = true
+//line blog_memory.go:26
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						} else {
+							gc_step4 := gc_from
+							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+								{
+									gc_tx := gc_step4 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-
 //line blog_memory.go:25
 									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
-
 //line blog_memory.go:26
 									y[i] = a*x[i] + y[i]
 								}
+								{
+									gc_tx := gc_step4 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line blog_memory.go:25
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line blog_memory.go:26
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx := gc_step4 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line blog_memory.go:25
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line blog_memory.go:26
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx := gc_step4 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line blog_memory.go:25
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line blog_memory.go:26
+									y[i] = a*x[i] + y[i]
+								}
+							}
+							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line blog_memory.go:25
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line blog_memory.go:26
+								y[i] = a*x[i] + y[i]
 							}
 						}
 					}
@@ -588,261 +457,161 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-
 //line blog_memory.go:36
 	if 64 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line blog_memory.go:36
 	s := gocuda.Shared[int32](t, 64)[:64]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s) && gc_bdx <= len(d) {
-				gc_at := s[:gc_bdx]
-				gc_at2 := d[:gc_bdx]
-
+//line blog_memory.go:38
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) && gc_bdx <= len(d) {
+			gc_at := s[:gc_bdx]
+			gc_at2 := d[:gc_bdx]
 //line blog_memory.go:39
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_memory.go:37
-							tt := gc_tx
-							_ = tt
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line blog_memory.go:39
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_memory.go:37
-							tt := gc_tx
-							_ = tt
-
-//line blog_memory.go:39
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_memory.go:37
-							tt := gc_tx
-							_ = tt
-
-//line blog_memory.go:39
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_memory.go:37
-							tt := gc_tx
-							_ = tt
-
-//line blog_memory.go:39
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line blog_memory.go:37
-						tt := gc_tx
-						_ = tt
-
+					{
+						gc_tx := gc_step + 1
+//line blog_memory.go:39
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line blog_memory.go:39
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line blog_memory.go:39
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-						tt := gc_tx
-						_ = tt
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line blog_memory.go:39
-						s[tt] = d[tt]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-						tt := gc_tx
-						_ = tt
-
-//line blog_memory.go:39
-						s[tt] = d[tt]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-						tt := gc_tx
-						_ = tt
-
-//line blog_memory.go:39
-						s[tt] = d[tt]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-						tt := gc_tx
-						_ = tt
-
-//line blog_memory.go:39
-						s[tt] = d[tt]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_memory.go:37
 					tt := gc_tx
-					_ = tt
-
+//line blog_memory.go:39
+					s[tt] = d[tt]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:37
+					tt := gc_tx
+//line blog_memory.go:39
+					s[tt] = d[tt]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:37
+					tt := gc_tx
+//line blog_memory.go:39
+					s[tt] = d[tt]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:37
+					tt := gc_tx
 //line blog_memory.go:39
 					s[tt] = d[tt]
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line blog_memory.go:37
+				tt := gc_tx
+//line blog_memory.go:39
+				s[tt] = d[tt]
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 0 - 1
-			gc_off := n - 1
-			if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
-				gc_at3 := d[:gc_bdx]
-				for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line blog_memory.go:37
-					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:38
-					tr := n - tt - 1
-					_ = tr
-
+//line blog_memory.go:45
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 0 - 1
+		gc_off := n - 1
+		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+			gc_at3 := d[:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line blog_memory.go:41
-					gc_at3[gc_tx] = s[gc_idx]
-				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-						tt := gc_tx
-						_ = tt
-
-//line blog_memory.go:38
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:41
-						d[tt] = s[tr]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-						tt := gc_tx
-						_ = tt
-
-//line blog_memory.go:38
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:41
-						d[tt] = s[tr]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-						tt := gc_tx
-						_ = tt
-
-//line blog_memory.go:38
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:41
-						d[tt] = s[tr]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-						tt := gc_tx
-						_ = tt
-
-//line blog_memory.go:38
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:41
-						d[tt] = s[tr]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_at3[gc_tx] = s[gc_idx]
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_memory.go:37
 					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:38
 					tr := n - tt - 1
-					_ = tr
-
 //line blog_memory.go:41
 					d[tt] = s[tr]
 				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:37
+					tt := gc_tx
+					tr := n - tt - 1
+//line blog_memory.go:41
+					d[tt] = s[tr]
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:37
+					tt := gc_tx
+					tr := n - tt - 1
+//line blog_memory.go:41
+					d[tt] = s[tr]
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:37
+					tt := gc_tx
+					tr := n - tt - 1
+//line blog_memory.go:41
+					d[tt] = s[tr]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line blog_memory.go:37
+				tt := gc_tx
+				tr := n - tt - 1
+//line blog_memory.go:41
+				d[tt] = s[tr]
 			}
 		}
 	}
@@ -868,256 +637,157 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-
 //line blog_memory.go:49
 	s := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s) && gc_bdx <= len(d) {
-				gc_at := s[:gc_bdx]
-				gc_at2 := d[:gc_bdx]
-
+//line blog_memory.go:51
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) && gc_bdx <= len(d) {
+			gc_at := s[:gc_bdx]
+			gc_at2 := d[:gc_bdx]
 //line blog_memory.go:52
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_memory.go:50
-							tt := gc_tx
-							_ = tt
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line blog_memory.go:52
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_memory.go:50
-							tt := gc_tx
-							_ = tt
-
-//line blog_memory.go:52
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_memory.go:50
-							tt := gc_tx
-							_ = tt
-
-//line blog_memory.go:52
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line blog_memory.go:50
-							tt := gc_tx
-							_ = tt
-
-//line blog_memory.go:52
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line blog_memory.go:50
-						tt := gc_tx
-						_ = tt
-
+					{
+						gc_tx := gc_step + 1
+//line blog_memory.go:52
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line blog_memory.go:52
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line blog_memory.go:52
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-						tt := gc_tx
-						_ = tt
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line blog_memory.go:52
-						s[tt] = d[tt]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-						tt := gc_tx
-						_ = tt
-
-//line blog_memory.go:52
-						s[tt] = d[tt]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-						tt := gc_tx
-						_ = tt
-
-//line blog_memory.go:52
-						s[tt] = d[tt]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-						tt := gc_tx
-						_ = tt
-
-//line blog_memory.go:52
-						s[tt] = d[tt]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_memory.go:50
 					tt := gc_tx
-					_ = tt
-
+//line blog_memory.go:52
+					s[tt] = d[tt]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:50
+					tt := gc_tx
+//line blog_memory.go:52
+					s[tt] = d[tt]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:50
+					tt := gc_tx
+//line blog_memory.go:52
+					s[tt] = d[tt]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:50
+					tt := gc_tx
 //line blog_memory.go:52
 					s[tt] = d[tt]
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line blog_memory.go:50
+				tt := gc_tx
+//line blog_memory.go:52
+				s[tt] = d[tt]
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 0 - 1
-			gc_off := n - 1
-			if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
-				gc_at3 := d[:gc_bdx]
-				for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line blog_memory.go:50
-					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:51
-					tr := n - tt - 1
-					_ = tr
-
+//line blog_memory.go:58
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 0 - 1
+		gc_off := n - 1
+		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+			gc_at3 := d[:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line blog_memory.go:54
-					gc_at3[gc_tx] = s[gc_idx]
-				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-						tt := gc_tx
-						_ = tt
-
-//line blog_memory.go:51
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:54
-						d[tt] = s[tr]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-						tt := gc_tx
-						_ = tt
-
-//line blog_memory.go:51
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:54
-						d[tt] = s[tr]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-						tt := gc_tx
-						_ = tt
-
-//line blog_memory.go:51
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:54
-						d[tt] = s[tr]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-						tt := gc_tx
-						_ = tt
-
-//line blog_memory.go:51
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:54
-						d[tt] = s[tr]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_at3[gc_tx] = s[gc_idx]
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_memory.go:50
 					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:51
 					tr := n - tt - 1
-					_ = tr
-
 //line blog_memory.go:54
 					d[tt] = s[tr]
 				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:50
+					tt := gc_tx
+					tr := n - tt - 1
+//line blog_memory.go:54
+					d[tt] = s[tr]
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:50
+					tt := gc_tx
+					tr := n - tt - 1
+//line blog_memory.go:54
+					d[tt] = s[tr]
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:50
+					tt := gc_tx
+					tr := n - tt - 1
+//line blog_memory.go:54
+					d[tt] = s[tr]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line blog_memory.go:50
+				tt := gc_tx
+				tr := n - tt - 1
+//line blog_memory.go:54
+				d[tt] = s[tr]
 			}
 		}
 	}
@@ -1147,7 +817,7 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line blog_memory.go:72
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1158,135 +828,85 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (gc_bdx * gc_bx) + s
-				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
-					gc_at := a[gc_off:][:gc_runhi]
-					gc_step := gc_runlo
-					for ; gc_step+3 < gc_runhi; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line blog_memory.go:63
-							i := gc_bdx*gc_bx + gc_tx + s
-							_ = i
-
-//line blog_memory.go:64
-							gc_at[gc_tx] = gc_at[gc_tx] + 1
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line blog_memory.go:63
-							i := gc_bdx*gc_bx + gc_tx + s
-							_ = i
-
-//line blog_memory.go:64
-							gc_at[gc_tx] = gc_at[gc_tx] + 1
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line blog_memory.go:63
-							i := gc_bdx*gc_bx + gc_tx + s
-							_ = i
-
-//line blog_memory.go:64
-							gc_at[gc_tx] = gc_at[gc_tx] + 1
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line blog_memory.go:63
-							i := gc_bdx*gc_bx + gc_tx + s
-							_ = i
-
-//line blog_memory.go:64
-							gc_at[gc_tx] = gc_at[gc_tx] + 1
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
-
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						_ = i
-
+//line blog_memory.go:83
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bdx * gc_bx) + s
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
+				gc_at := a[gc_off:][:gc_runhi]
+				gc_step := gc_runlo
+				for ; gc_step+3 < gc_runhi; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line blog_memory.go:64
 						gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
-				} else {
-					gc_step2 := gc_runlo
-					for ; gc_step2+3 < gc_runhi; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line blog_memory.go:63
-							i := gc_bdx*gc_bx + gc_tx + s
-							_ = i
-
+					{
+						gc_tx := gc_step + 1
 //line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line blog_memory.go:63
-							i := gc_bdx*gc_bx + gc_tx + s
-							_ = i
-
-//line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line blog_memory.go:63
-							i := gc_bdx*gc_bx + gc_tx + s
-							_ = i
-
-//line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line blog_memory.go:63
-							i := gc_bdx*gc_bx + gc_tx + s
-							_ = i
-
-//line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
+						gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
-					for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line blog_memory.go:64
+						gc_at[gc_tx] = gc_at[gc_tx] + 1
+					}
+					{
+						gc_tx := gc_step + 3
+//line blog_memory.go:64
+						gc_at[gc_tx] = gc_at[gc_tx] + 1
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+//line blog_memory.go:64
+					gc_at[gc_tx] = gc_at[gc_tx] + 1
+				}
+			} else {
+				gc_step2 := gc_runlo
+				for ; gc_step2+3 < gc_runhi; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line blog_memory.go:63
 						i := gc_bdx*gc_bx + gc_tx + s
-						_ = i
-
-//line blog_memory.go:64
 						a[i] = a[i] + 1
 					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line blog_memory.go:63
+						i := gc_bdx*gc_bx + gc_tx + s
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line blog_memory.go:63
+						i := gc_bdx*gc_bx + gc_tx + s
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line blog_memory.go:63
+						i := gc_bdx*gc_bx + gc_tx + s
+						a[i] = a[i] + 1
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:63
+					i := gc_bdx*gc_bx + gc_tx + s
+					a[i] = a[i] + 1
 				}
 			}
 		}
@@ -1323,70 +943,49 @@ func gc_body_strideKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:71
-						i := (gc_bdx*gc_bx + gc_tx) * s
-						_ = i
-
-//line blog_memory.go:72
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:71
-						i := (gc_bdx*gc_bx + gc_tx) * s
-						_ = i
-
-//line blog_memory.go:72
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:71
-						i := (gc_bdx*gc_bx + gc_tx) * s
-						_ = i
-
-//line blog_memory.go:72
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:71
-						i := (gc_bdx*gc_bx + gc_tx) * s
-						_ = i
-
-//line blog_memory.go:72
-						a[i] = a[i] + 1
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line blog_memory.go:88
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_memory.go:71
 					i := (gc_bdx*gc_bx + gc_tx) * s
-					_ = i
-
-//line blog_memory.go:72
 					a[i] = a[i] + 1
 				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:71
+					i := (gc_bdx*gc_bx + gc_tx) * s
+					a[i] = a[i] + 1
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:71
+					i := (gc_bdx*gc_bx + gc_tx) * s
+					a[i] = a[i] + 1
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_memory.go:71
+					i := (gc_bdx*gc_bx + gc_tx) * s
+					a[i] = a[i] + 1
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line blog_memory.go:71
+				i := (gc_bdx*gc_bx + gc_tx) * s
+				a[i] = a[i] + 1
 			}
 		}
 	}
@@ -1418,30 +1017,22 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line blog_memory.go:87
 	tile := gocuda.Shared[float32](t, blogTileDim*blogTileDim)[:blogTileDim*blogTileDim]
-
 //line blog_memory.go:91
 	width := gc_gdx * blogTileDim
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
-		_ = tile
 		{
+//line blog_memory.go:96
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_memory.go:89
 					x := gc_bx*blogTileDim + gc_tx
-					_ = x
-
-//line blog_memory.go:90
 					y := gc_by*blogTileDim + gc_ty
-					_ = y
-
 //line blog_memory.go:93
 					for j := 0; j < blogTileDim; j += blogBlockRows {
 						tile[(gc_ty+j)*blogTileDim+gc_tx] = idata[(y+j)*width+x]
@@ -1456,22 +1047,16 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
-		_ = tile
 		{
+//line blog_memory.go:108
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_memory.go:89
 					x := gc_bx*blogTileDim + gc_tx
-					_ = x
-
-//line blog_memory.go:90
 					y := gc_by*blogTileDim + gc_ty
-					_ = y
-
 //line blog_memory.go:99
 					for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
 						odata[(y+j_)*width+x] = tile[(gc_ty+j_)*blogTileDim+gc_tx]
@@ -1512,35 +1097,28 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line blog_memory.go:109
 	tile := gocuda.Shared[[blogTileDim]float32](t, blogTileDim)[:blogTileDim]
-
 //line blog_memory.go:113
 	width := gc_gdx * blogTileDim
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
 		{
+//line blog_memory.go:118
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line blog_memory.go:111
 					x := gc_bx*blogTileDim + gc_tx
-
-//line blog_memory.go:112
 					y := gc_by*blogTileDim + gc_ty
-
 //line blog_memory.go:115
 					for j := 0; j < blogTileDim; j += blogBlockRows {
 						tile[gc_ty+j][gc_tx] = idata[(y+j)*width+x]
 					}
-					_ = x
-					_ = y
 				}
+//line blog_memory.go:121
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1550,24 +1128,19 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
 		{
+//line blog_memory.go:132
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var x int
-					_ = x
+//line blog_memory.go:139
 					var y int
-					_ = y
-
 //line blog_memory.go:121
 					x = gc_by*blogTileDim + gc_tx
-
-//line blog_memory.go:122
 					y = gc_bx*blogTileDim + gc_ty
-
 //line blog_memory.go:124
 					for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
 						odata[(y+j_)*width+x] = tile[gc_tx][gc_ty+j_]

@@ -40,7 +40,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-	_ = gc_bx2
+//line blog_memory.go:24
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -51,213 +51,169 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-					gc_at3 := y[gc_off2:][:gc_to2]
-					gc_at4 := x[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line blog_memory.go:35
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+				gc_at3 := y[gc_off2:][:gc_to2]
+				gc_at4 := x[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blog_memory.go:16
-							gc_vb4 := archsimd.BroadcastFloat32x16(a)
-//line blog_memory.go:16
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line blog_memory.go:14
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_memory.go:14
-								_ = i
-//line blog_memory.go:15
-								{
-//line blog_memory.go:15
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line blog_memory.go:15
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line blog_memory.go:16
-						gc_vb3 := archsimd.BroadcastFloat32x8(a)
-//line blog_memory.go:16
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastFloat32x16(a)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line blog_memory.go:14
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line blog_memory.go:14
 							_ = i
-//line blog_memory.go:15
 							{
 //line blog_memory.go:15
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line blog_memory.go:15
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
+//line blog_memory.go:17
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+//line blog_memory.go:16
+					gc_vb3 := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line blog_memory.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_memory.go:14
 						_ = i
-
-//line blog_memory.go:15
 						{
-							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line blog_memory.go:16
-							gc_vb2 := archsimd.BroadcastFloat32x16(a)
-//line blog_memory.go:16
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line blog_memory.go:14
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_memory.go:14
-								_ = i
 //line blog_memory.go:15
-								{
-									if i < 0 || i > len(x)-16 || i > len(y)-16 {
-//line blog_memory.go:16
-										break
-//line blog_memory.go:16
-									}
-//line blog_memory.go:16
-									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-//line blog_memory.go:16
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
+//line blog_memory.go:17
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line blog_memory.go:16
-						gc_vb := archsimd.BroadcastFloat32x8(a)
+						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blog_memory.go:16
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(a)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line blog_memory.go:14
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_memory.go:14
-							_ = i
-//line blog_memory.go:15
 							{
-								if i < 0 || i > len(x)-8 || i > len(y)-8 {
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line blog_memory.go:16
 									break
-//line blog_memory.go:16
 								}
 //line blog_memory.go:16
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
-//line blog_memory.go:16
+								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
+//line blog_memory.go:18
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line blog_memory.go:16
+					gc_vb := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line blog_memory.go:14
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line blog_memory.go:15
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:14
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line blog_memory.go:15
-							{
-								y[i] = a*x[i] + y[i]
+							if i < 0 || i > len(x)-8 || i > len(y)-8 {
+//line blog_memory.go:16
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:14
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line blog_memory.go:15
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:14
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line blog_memory.go:15
-							{
-								y[i] = a*x[i] + y[i]
-							}
+//line blog_memory.go:16
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line blog_memory.go:18
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line blog_memory.go:14
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line blog_memory.go:15
 						{
 							y[i] = a*x[i] + y[i]
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line blog_memory.go:14
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line blog_memory.go:14
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line blog_memory.go:14
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:14
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -300,199 +256,169 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 			_ = gc_more
 			gc_pos2.Block = gc_first2 % gc_gdx2
 			gc_bx2 := 0
-			_ = gc_bx2
+//line blog_memory.go:44
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-			{
-				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-						gc_at5 := y[gc_off4:][:gc_to2]
-						gc_at6 := x[gc_off4:][:gc_to2]
-						gc_vstep := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line blog_memory.go:46
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+					gc_at5 := y[gc_off4:][:gc_to2]
+					gc_at6 := x[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blog_memory.go:26
-								gc_vb4 := archsimd.BroadcastFloat32x16(a)
-//line blog_memory.go:26
-								_ = gc_vb4
-								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-//line blog_memory.go:25
-									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_memory.go:25
-									_ = i
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line blog_memory.go:26
-							gc_vb3 := archsimd.BroadcastFloat32x8(a)
-//line blog_memory.go:26
-							_ = gc_vb3
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line blog_memory.go:25
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line blog_memory.go:25
 								_ = i
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						if gc_vstep > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+					}
+					if compiled.SIMD {
+//line blog_memory.go:26
+						gc_vb3 := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line blog_memory.go:25
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_memory.go:25
 							_ = i
-
-//line blog_memory.go:26
-							gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 						}
-					} else {
-						gc_vstep2 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line blog_memory.go:26
-								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+						gc_more = true
 //line blog_memory.go:26
-								_ = gc_vb2
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-//line blog_memory.go:25
-									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_memory.go:25
-									_ = i
+						gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blog_memory.go:26
-									if i < 0 || i > len(x)-16 || i > len(y)-16 {
-//line blog_memory.go:26
-										break
-//line blog_memory.go:26
-									}
-									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line blog_memory.go:26
-							gc_vb := archsimd.BroadcastFloat32x8(a)
-//line blog_memory.go:26
-							_ = gc_vb
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line blog_memory.go:25
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_memory.go:25
-								_ = i
-//line blog_memory.go:26
-								if i < 0 || i > len(x)-8 || i > len(y)-8 {
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line blog_memory.go:26
 									break
-//line blog_memory.go:26
 								}
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+//line blog_memory.go:27
+								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
-						if gc_vstep2 > gc_from2 {
-							gc_more = true
+					}
+					if compiled.SIMD {
+//line blog_memory.go:26
+						gc_vb := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line blog_memory.go:25
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							if i < 0 || i > len(x)-8 || i > len(y)-8 {
+//line blog_memory.go:26
+								break
+							}
+//line blog_memory.go:27
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
-						gc_step5 := gc_vstep2
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-							{
-								gc_tx2 := gc_step5 + 0
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 1
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 2
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 3
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
-
 //line blog_memory.go:25
 							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 							gc_more = true
-
 //line blog_memory.go:26
 							y[i] = a*x[i] + y[i]
 						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line blog_memory.go:25
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line blog_memory.go:26
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line blog_memory.go:25
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line blog_memory.go:26
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line blog_memory.go:25
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line blog_memory.go:26
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+						gc_pos2.Thread = gc_rank2
+//line blog_memory.go:25
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line blog_memory.go:26
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-
 //line blog_memory.go:25
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 			gc_b2.Tick()
@@ -500,161 +426,116 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 				return
 			}
 			gc_more = false
-			{
-				gc_bx2 := gc_lo2%gc_gdx2 - 1
-				for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-					gc_pos2.Block = gc_blk2
-					gc_bx2++
-					if gc_bx2 == gc_gdx2 {
-						gc_bx2 = 0
+//line blog_memory.go:32
+			gc_bx2 := gc_lo2%gc_gdx2 - 1
+			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+				gc_pos2.Block = gc_blk2
+				gc_bx2++
+				if gc_bx2 == gc_gdx2 {
+					gc_bx2 = 0
+				}
+				{
+					gc_from2, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
-						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-								gc_at7 := y[gc_off5:][:gc_to2]
-								gc_at8 := x[gc_off5:][:gc_to2]
-								gc_step6 := gc_from2
-								for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-									{
-										gc_tx2 := gc_step6 + 0
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line blog_memory.go:25
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+						gc_to2 = gc_bound2
+					}
+					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+							gc_at7 := y[gc_off5:][:gc_to2]
+							gc_at8 := x[gc_off5:][:gc_to2]
+							gc_step6 := gc_from2
+							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+								{
+									gc_tx2 := gc_step6 + 0
 //line blog_memory.go:26
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 1
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line blog_memory.go:25
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line blog_memory.go:26
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 2
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line blog_memory.go:25
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line blog_memory.go:26
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 3
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line blog_memory.go:25
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line blog_memory.go:26
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-								}
-								for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line blog_memory.go:25
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 									gc_more = true
-									_ = i
-
 //line blog_memory.go:26
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
-							} else {
-								gc_step7 := gc_from2
-								for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-									{
-										gc_tx2 := gc_step7 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
+								{
+									gc_tx2 := gc_step6 + 1
 //line blog_memory.go:26
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
+									gc_more = true
 //line blog_memory.go:26
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
-//line blog_memory.go:26
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
-//line blog_memory.go:26
-										y[i] = a*x[i] + y[i]
-									}
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
-								for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+								{
+									gc_tx2 := gc_step6 + 2
+//line blog_memory.go:26
+									gc_more = true
+//line blog_memory.go:26
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+								}
+								{
+									gc_tx2 := gc_step6 + 3
+//line blog_memory.go:26
+									gc_more = true
+//line blog_memory.go:26
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+								}
+							}
+							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line blog_memory.go:26
+								gc_more = true
+//line blog_memory.go:26
+								gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+							}
+						} else {
+							gc_step7 := gc_from2
+							for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+								{
+									gc_tx2 := gc_step7 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-
 //line blog_memory.go:25
 									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 									gc_more = true
-
 //line blog_memory.go:26
 									y[i] = a*x[i] + y[i]
 								}
+								{
+									gc_tx2 := gc_step7 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line blog_memory.go:25
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line blog_memory.go:26
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx2 := gc_step7 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line blog_memory.go:25
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line blog_memory.go:26
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx2 := gc_step7 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line blog_memory.go:25
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line blog_memory.go:26
+									y[i] = a*x[i] + y[i]
+								}
+							}
+							for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line blog_memory.go:25
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+//line blog_memory.go:26
+								y[i] = a*x[i] + y[i]
 							}
 						}
 					}
@@ -685,280 +566,201 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-
 //line blog_memory.go:36
 	if 64 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line blog_memory.go:36
 	s := gocuda.Shared[int32](t, 64)[:64]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
-				gc_at4 := s[:gc_bdx2]
-				gc_at5 := d[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line blog_memory.go:37
-							var tt int = gc_tx2
-//line blog_memory.go:37
-							_ = tt
-							archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line blog_memory.go:38
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
+			gc_at4 := s[:gc_bdx2]
+			gc_at5 := d[:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_memory.go:37
 						var tt int = gc_tx2
 //line blog_memory.go:37
 						_ = tt
-						archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line blog_memory.go:37
-					tt := gc_tx2
+					var tt int = gc_tx2
+//line blog_memory.go:37
 					_ = tt
-
-//line blog_memory.go:39
-					gc_at4[gc_tx2] = gc_at5[gc_tx2]
+					archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line blog_memory.go:37
-							var tt int = gc_tx2
-//line blog_memory.go:37
-							_ = tt
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line blog_memory.go:39
-							if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
-//line blog_memory.go:39
-								break
-//line blog_memory.go:39
-							}
-							archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_at4[gc_tx2] = gc_at5[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_memory.go:37
 						var tt int = gc_tx2
-//line blog_memory.go:37
-						_ = tt
 //line blog_memory.go:39
-						if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
+						if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
 //line blog_memory.go:39
 							break
-//line blog_memory.go:39
 						}
-						archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
+//line blog_memory.go:40
+						archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line blog_memory.go:37
-						tt := gc_tx2
-						_ = tt
-
+					var tt int = gc_tx2
 //line blog_memory.go:39
-						s[tt] = d[tt]
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-						tt := gc_tx2
-						_ = tt
-
+					if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
 //line blog_memory.go:39
-						s[tt] = d[tt]
+						break
 					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-						tt := gc_tx2
-						_ = tt
-
-//line blog_memory.go:39
-						s[tt] = d[tt]
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-						tt := gc_tx2
-						_ = tt
-
-//line blog_memory.go:39
-						s[tt] = d[tt]
-					}
+//line blog_memory.go:40
+					archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_memory.go:37
 					tt := gc_tx2
-					_ = tt
-
+//line blog_memory.go:39
+					s[tt] = d[tt]
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:37
+					tt := gc_tx2
+//line blog_memory.go:39
+					s[tt] = d[tt]
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:37
+					tt := gc_tx2
+//line blog_memory.go:39
+					s[tt] = d[tt]
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:37
+					tt := gc_tx2
 //line blog_memory.go:39
 					s[tt] = d[tt]
 				}
 			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line blog_memory.go:37
+				tt := gc_tx2
+//line blog_memory.go:39
+				s[tt] = d[tt]
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_stride2 := 0 - 1
-			gc_off2 := n - 1
-			if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
-				gc_at6 := d[:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line blog_memory.go:37
-					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:38
-					tr := n - tt - 1
-					_ = tr
-
+//line blog_memory.go:45
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_stride2 := 0 - 1
+		gc_off2 := n - 1
+		if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
+			gc_at6 := d[:gc_bdx2]
+			for gc_tx2, gc_idx2 := 0, gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 //line blog_memory.go:41
-					gc_at6[gc_tx2] = s[gc_idx2]
-				}
-			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-						tt := gc_tx2
-						_ = tt
-
-//line blog_memory.go:38
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:41
-						d[tt] = s[tr]
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-						tt := gc_tx2
-						_ = tt
-
-//line blog_memory.go:38
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:41
-						d[tt] = s[tr]
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-						tt := gc_tx2
-						_ = tt
-
-//line blog_memory.go:38
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:41
-						d[tt] = s[tr]
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-						tt := gc_tx2
-						_ = tt
-
-//line blog_memory.go:38
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:41
-						d[tt] = s[tr]
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_at6[gc_tx2] = s[gc_idx2]
+			}
+		} else {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_memory.go:37
 					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:38
 					tr := n - tt - 1
-					_ = tr
-
 //line blog_memory.go:41
 					d[tt] = s[tr]
 				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:37
+					tt := gc_tx2
+					tr := n - tt - 1
+//line blog_memory.go:41
+					d[tt] = s[tr]
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:37
+					tt := gc_tx2
+					tr := n - tt - 1
+//line blog_memory.go:41
+					d[tt] = s[tr]
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:37
+					tt := gc_tx2
+					tr := n - tt - 1
+//line blog_memory.go:41
+					d[tt] = s[tr]
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line blog_memory.go:37
+				tt := gc_tx2
+				tr := n - tt - 1
+//line blog_memory.go:41
+				d[tt] = s[tr]
 			}
 		}
 	}
@@ -984,275 +786,197 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-
 //line blog_memory.go:49
 	s := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
-				gc_at4 := s[:gc_bdx2]
-				gc_at5 := d[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line blog_memory.go:50
-							var tt int = gc_tx2
-//line blog_memory.go:50
-							_ = tt
-							archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line blog_memory.go:51
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
+			gc_at4 := s[:gc_bdx2]
+			gc_at5 := d[:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_memory.go:50
 						var tt int = gc_tx2
 //line blog_memory.go:50
 						_ = tt
-						archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line blog_memory.go:50
-					tt := gc_tx2
+					var tt int = gc_tx2
+//line blog_memory.go:50
 					_ = tt
-
-//line blog_memory.go:52
-					gc_at4[gc_tx2] = gc_at5[gc_tx2]
+					archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line blog_memory.go:50
-							var tt int = gc_tx2
-//line blog_memory.go:50
-							_ = tt
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line blog_memory.go:52
-							if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
-//line blog_memory.go:52
-								break
-//line blog_memory.go:52
-							}
-							archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_at4[gc_tx2] = gc_at5[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_memory.go:50
 						var tt int = gc_tx2
-//line blog_memory.go:50
-						_ = tt
 //line blog_memory.go:52
-						if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
+						if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
 //line blog_memory.go:52
 							break
-//line blog_memory.go:52
 						}
-						archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
+//line blog_memory.go:53
+						archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line blog_memory.go:50
-						tt := gc_tx2
-						_ = tt
-
+					var tt int = gc_tx2
 //line blog_memory.go:52
-						s[tt] = d[tt]
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-						tt := gc_tx2
-						_ = tt
-
+					if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
 //line blog_memory.go:52
-						s[tt] = d[tt]
+						break
 					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-						tt := gc_tx2
-						_ = tt
-
-//line blog_memory.go:52
-						s[tt] = d[tt]
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-						tt := gc_tx2
-						_ = tt
-
-//line blog_memory.go:52
-						s[tt] = d[tt]
-					}
+//line blog_memory.go:53
+					archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_memory.go:50
 					tt := gc_tx2
-					_ = tt
-
+//line blog_memory.go:52
+					s[tt] = d[tt]
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:50
+					tt := gc_tx2
+//line blog_memory.go:52
+					s[tt] = d[tt]
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:50
+					tt := gc_tx2
+//line blog_memory.go:52
+					s[tt] = d[tt]
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:50
+					tt := gc_tx2
 //line blog_memory.go:52
 					s[tt] = d[tt]
 				}
 			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line blog_memory.go:50
+				tt := gc_tx2
+//line blog_memory.go:52
+				s[tt] = d[tt]
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_stride2 := 0 - 1
-			gc_off2 := n - 1
-			if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
-				gc_at6 := d[:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line blog_memory.go:50
-					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:51
-					tr := n - tt - 1
-					_ = tr
-
+//line blog_memory.go:58
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_stride2 := 0 - 1
+		gc_off2 := n - 1
+		if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
+			gc_at6 := d[:gc_bdx2]
+			for gc_tx2, gc_idx2 := 0, gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 //line blog_memory.go:54
-					gc_at6[gc_tx2] = s[gc_idx2]
-				}
-			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-						tt := gc_tx2
-						_ = tt
-
-//line blog_memory.go:51
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:54
-						d[tt] = s[tr]
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-						tt := gc_tx2
-						_ = tt
-
-//line blog_memory.go:51
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:54
-						d[tt] = s[tr]
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-						tt := gc_tx2
-						_ = tt
-
-//line blog_memory.go:51
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:54
-						d[tt] = s[tr]
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-						tt := gc_tx2
-						_ = tt
-
-//line blog_memory.go:51
-						tr := n - tt - 1
-						_ = tr
-
-//line blog_memory.go:54
-						d[tt] = s[tr]
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_at6[gc_tx2] = s[gc_idx2]
+			}
+		} else {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_memory.go:50
 					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:51
 					tr := n - tt - 1
-					_ = tr
-
 //line blog_memory.go:54
 					d[tt] = s[tr]
 				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:50
+					tt := gc_tx2
+					tr := n - tt - 1
+//line blog_memory.go:54
+					d[tt] = s[tr]
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:50
+					tt := gc_tx2
+					tr := n - tt - 1
+//line blog_memory.go:54
+					d[tt] = s[tr]
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:50
+					tt := gc_tx2
+					tr := n - tt - 1
+//line blog_memory.go:54
+					d[tt] = s[tr]
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line blog_memory.go:50
+				tt := gc_tx2
+				tr := n - tt - 1
+//line blog_memory.go:54
+				d[tt] = s[tr]
 			}
 		}
 	}
@@ -1294,7 +1018,7 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 	gc_gdy5 := gc_gd5.Y
 	gc_n5 := gc_b5.Len()
 	gc_bx5 := 0
-	_ = gc_bx5
+//line blog_memory.go:72
 	for gc_q5 := gc_lo5; gc_q5 < gc_hi5; {
 		if gc_b5.Stopped() {
 			return
@@ -1305,135 +1029,85 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 		gc_run5 := min(gc_hi5-gc_q5, gc_gdx5-gc_first5)
 		gc_q5 += gc_run5
 		gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, (gc_first5+gc_run5)*gc_bdx5
-		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off5 := (gc_bdx5 * gc_bx5) + s
-				if gc_runlo5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_runhi5 <= len(a)-gc_off5 {
-					gc_at5 := a[gc_off5:][:gc_runhi5]
-					gc_step6 := gc_runlo5
-					for ; gc_step6+3 < gc_runhi5; gc_step6 += 4 {
-						{
-							gc_tx5 := gc_step6 + 0
-							_ = gc_tx5
-
-//line blog_memory.go:63
-							i := gc_bdx5*gc_bx5 + gc_tx5 + s
-							_ = i
-
-//line blog_memory.go:64
-							gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
-						}
-						{
-							gc_tx5 := gc_step6 + 1
-							_ = gc_tx5
-
-//line blog_memory.go:63
-							i := gc_bdx5*gc_bx5 + gc_tx5 + s
-							_ = i
-
-//line blog_memory.go:64
-							gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
-						}
-						{
-							gc_tx5 := gc_step6 + 2
-							_ = gc_tx5
-
-//line blog_memory.go:63
-							i := gc_bdx5*gc_bx5 + gc_tx5 + s
-							_ = i
-
-//line blog_memory.go:64
-							gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
-						}
-						{
-							gc_tx5 := gc_step6 + 3
-							_ = gc_tx5
-
-//line blog_memory.go:63
-							i := gc_bdx5*gc_bx5 + gc_tx5 + s
-							_ = i
-
-//line blog_memory.go:64
-							gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
-						}
-					}
-					for gc_tx5 := gc_step6; gc_tx5 < gc_runhi5; gc_tx5++ {
-
-//line blog_memory.go:63
-						i := gc_bdx5*gc_bx5 + gc_tx5 + s
-						_ = i
-
+//line blog_memory.go:83
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off5 := (gc_bdx5 * gc_bx5) + s
+			if gc_runlo5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_runhi5 <= len(a)-gc_off5 {
+				gc_at5 := a[gc_off5:][:gc_runhi5]
+				gc_step6 := gc_runlo5
+				for ; gc_step6+3 < gc_runhi5; gc_step6 += 4 {
+					{
+						gc_tx5 := gc_step6 + 0
 //line blog_memory.go:64
 						gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
 					}
-				} else {
-					gc_step7 := gc_runlo5
-					for ; gc_step7+3 < gc_runhi5; gc_step7 += 4 {
-						{
-							gc_tx5 := gc_step7 + 0
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-							gc_pos5.Thread = gc_rank5
-
-//line blog_memory.go:63
-							i := gc_bdx5*gc_bx5 + gc_tx5 + s
-							_ = i
-
+					{
+						gc_tx5 := gc_step6 + 1
 //line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
-						{
-							gc_tx5 := gc_step7 + 1
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-							gc_pos5.Thread = gc_rank5
-
-//line blog_memory.go:63
-							i := gc_bdx5*gc_bx5 + gc_tx5 + s
-							_ = i
-
-//line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
-						{
-							gc_tx5 := gc_step7 + 2
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-							gc_pos5.Thread = gc_rank5
-
-//line blog_memory.go:63
-							i := gc_bdx5*gc_bx5 + gc_tx5 + s
-							_ = i
-
-//line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
-						{
-							gc_tx5 := gc_step7 + 3
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-							gc_pos5.Thread = gc_rank5
-
-//line blog_memory.go:63
-							i := gc_bdx5*gc_bx5 + gc_tx5 + s
-							_ = i
-
-//line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
+						gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
 					}
-					for gc_tx5 := gc_step7; gc_tx5 < gc_runhi5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step6 + 2
+//line blog_memory.go:64
+						gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
+					}
+					{
+						gc_tx5 := gc_step6 + 3
+//line blog_memory.go:64
+						gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
+					}
+				}
+				for gc_tx5 := gc_step6; gc_tx5 < gc_runhi5; gc_tx5++ {
+//line blog_memory.go:64
+					gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
+				}
+			} else {
+				gc_step7 := gc_runlo5
+				for ; gc_step7+3 < gc_runhi5; gc_step7 += 4 {
+					{
+						gc_tx5 := gc_step7 + 0
 						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 						gc_pos5.Thread = gc_rank5
-
 //line blog_memory.go:63
 						i := gc_bdx5*gc_bx5 + gc_tx5 + s
-						_ = i
-
-//line blog_memory.go:64
 						a[i] = a[i] + 1
 					}
+					{
+						gc_tx5 := gc_step7 + 1
+						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
+						gc_pos5.Thread = gc_rank5
+//line blog_memory.go:63
+						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx5 := gc_step7 + 2
+						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
+						gc_pos5.Thread = gc_rank5
+//line blog_memory.go:63
+						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx5 := gc_step7 + 3
+						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
+						gc_pos5.Thread = gc_rank5
+//line blog_memory.go:63
+						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						a[i] = a[i] + 1
+					}
+				}
+				for gc_tx5 := gc_step7; gc_tx5 < gc_runhi5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+					gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
+					gc_pos5.Thread = gc_rank5
+//line blog_memory.go:63
+					i := gc_bdx5*gc_bx5 + gc_tx5 + s
+					a[i] = a[i] + 1
 				}
 			}
 		}
@@ -1450,7 +1124,7 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line blog_memory.go:72
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1461,176 +1135,136 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := (gc_bdx2 * gc_bx2) + s
-				if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_runhi2 <= len(a)-gc_off2 {
-					gc_at2 := a[gc_off2:][:gc_runhi2]
-					gc_vstep := gc_runlo2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line blog_memory.go:83
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := (gc_bdx2 * gc_bx2) + s
+			if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_runhi2 <= len(a)-gc_off2 {
+				gc_at2 := a[gc_off2:][:gc_runhi2]
+				gc_vstep := gc_runlo2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blog_memory.go:64
-							gc_vb4 := archsimd.BroadcastFloat32x16(1)
-//line blog_memory.go:64
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line blog_memory.go:63
-								var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
-//line blog_memory.go:63
-								_ = i
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line blog_memory.go:64
-						gc_vb3 := archsimd.BroadcastFloat32x8(1)
-//line blog_memory.go:64
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastFloat32x16(1)
+						for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line blog_memory.go:63
 							var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
 //line blog_memory.go:63
 							_ = i
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at2[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+//line blog_memory.go:64
+					gc_vb3 := archsimd.BroadcastFloat32x8(1)
+					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line blog_memory.go:63
-						i := gc_bdx2*gc_bx2 + gc_tx2 + s
+						var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
+//line blog_memory.go:63
 						_ = i
-
-//line blog_memory.go:64
-						gc_at2[gc_tx2] = gc_at2[gc_tx2] + 1
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at2[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_runlo2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
 //line blog_memory.go:64
-							gc_vb2 := archsimd.BroadcastFloat32x16(1)
+					gc_at2[gc_tx2] = gc_at2[gc_tx2] + 1
+				}
+			} else {
+				gc_vstep2 := gc_runlo2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blog_memory.go:64
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line blog_memory.go:63
-								var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
-//line blog_memory.go:63
-								_ = i
-//line blog_memory.go:64
-								if i < 0 || i > len(a)-16 {
-//line blog_memory.go:64
-									break
-//line blog_memory.go:64
-								}
-								archsimd.LoadFloat32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line blog_memory.go:64
-						gc_vb := archsimd.BroadcastFloat32x8(1)
-//line blog_memory.go:64
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(1)
+						for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line blog_memory.go:63
 							var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
-//line blog_memory.go:63
-							_ = i
-//line blog_memory.go:64
-							if i < 0 || i > len(a)-8 {
+							if i < 0 || i > len(a)-16 {
 //line blog_memory.go:64
 								break
-//line blog_memory.go:64
 							}
-							archsimd.LoadFloat32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
+//line blog_memory.go:65
+							archsimd.LoadFloat32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_runhi2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:63
-							i := gc_bdx2*gc_bx2 + gc_tx2 + s
-							_ = i
-
+				}
+				if compiled.SIMD {
 //line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+					gc_vb := archsimd.BroadcastFloat32x8(1)
+					for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line blog_memory.go:63
-							i := gc_bdx2*gc_bx2 + gc_tx2 + s
-							_ = i
-
+						var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
+						if i < 0 || i > len(a)-8 {
 //line blog_memory.go:64
-							a[i] = a[i] + 1
+							break
 						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:63
-							i := gc_bdx2*gc_bx2 + gc_tx2 + s
-							_ = i
-
-//line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:63
-							i := gc_bdx2*gc_bx2 + gc_tx2 + s
-							_ = i
-
-//line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
+//line blog_memory.go:65
+						archsimd.LoadFloat32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_runhi2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_runhi2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line blog_memory.go:63
 						i := gc_bdx2*gc_bx2 + gc_tx2 + s
-						_ = i
-
-//line blog_memory.go:64
 						a[i] = a[i] + 1
 					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line blog_memory.go:63
+						i := gc_bdx2*gc_bx2 + gc_tx2 + s
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line blog_memory.go:63
+						i := gc_bdx2*gc_bx2 + gc_tx2 + s
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line blog_memory.go:63
+						i := gc_bdx2*gc_bx2 + gc_tx2 + s
+						a[i] = a[i] + 1
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_runhi2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:63
+					i := gc_bdx2*gc_bx2 + gc_tx2 + s
+					a[i] = a[i] + 1
 				}
 			}
 		}
@@ -1647,7 +1281,7 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b3.Len()
 	gc_bx3 := 0
-	_ = gc_bx3
+//line blog_memory.go:72
 	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b3.Stopped() {
 			return
@@ -1658,176 +1292,136 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
 		gc_q3 += gc_run3
 		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off3 := (gc_bdx3 * gc_bx3) + s
-				if gc_runlo3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_runhi3 <= len(a)-gc_off3 {
-					gc_at3 := a[gc_off3:][:gc_runhi3]
-					gc_vstep3 := gc_runlo3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line blog_memory.go:83
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off3 := (gc_bdx3 * gc_bx3) + s
+			if gc_runlo3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_runhi3 <= len(a)-gc_off3 {
+				gc_at3 := a[gc_off3:][:gc_runhi3]
+				gc_vstep3 := gc_runlo3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line blog_memory.go:64
-							gc_vb8 := archsimd.BroadcastInt32x16(1)
-//line blog_memory.go:64
-							_ = gc_vb8
-							for ; gc_vstep3+15 < gc_runhi3; gc_vstep3 += 16 {
-								gc_tx3 := gc_vstep3
-//line blog_memory.go:63
-								var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
-//line blog_memory.go:63
-								_ = i
-								archsimd.LoadInt32x16Slice(gc_at3[gc_tx3:]).Add(gc_vb8).StoreSlice(gc_at3[gc_tx3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line blog_memory.go:64
-						gc_vb7 := archsimd.BroadcastInt32x8(1)
-//line blog_memory.go:64
-						_ = gc_vb7
-						for ; gc_vstep3+7 < gc_runhi3; gc_vstep3 += 8 {
+						gc_vb8 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep3+15 < gc_runhi3; gc_vstep3 += 16 {
 							gc_tx3 := gc_vstep3
 //line blog_memory.go:63
 							var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
 //line blog_memory.go:63
 							_ = i
-							archsimd.LoadInt32x8Slice(gc_at3[gc_tx3:]).Add(gc_vb7).StoreSlice(gc_at3[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at3[gc_tx3:]).Add(gc_vb8).StoreSlice(gc_at3[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx3 := gc_vstep3; gc_tx3 < gc_runhi3; gc_tx3++ {
-
+				}
+				if compiled.SIMD {
+//line blog_memory.go:64
+					gc_vb7 := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep3+7 < gc_runhi3; gc_vstep3 += 8 {
+						gc_tx3 := gc_vstep3
 //line blog_memory.go:63
-						i := gc_bdx3*gc_bx3 + gc_tx3 + s
+						var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
+//line blog_memory.go:63
 						_ = i
-
-//line blog_memory.go:64
-						gc_at3[gc_tx3] = gc_at3[gc_tx3] + 1
+						archsimd.LoadInt32x8Slice(gc_at3[gc_tx3:]).Add(gc_vb7).StoreSlice(gc_at3[gc_tx3:])
 					}
-				} else {
-					gc_vstep4 := gc_runlo3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep3; gc_tx3 < gc_runhi3; gc_tx3++ {
 //line blog_memory.go:64
-							gc_vb6 := archsimd.BroadcastInt32x16(1)
+					gc_at3[gc_tx3] = gc_at3[gc_tx3] + 1
+				}
+			} else {
+				gc_vstep4 := gc_runlo3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line blog_memory.go:64
-							_ = gc_vb6
-							for ; gc_vstep4+15 < gc_runhi3; gc_vstep4 += 16 {
-								gc_tx3 := gc_vstep4
-//line blog_memory.go:63
-								var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
-//line blog_memory.go:63
-								_ = i
-//line blog_memory.go:64
-								if i < 0 || i > len(a)-16 {
-//line blog_memory.go:64
-									break
-//line blog_memory.go:64
-								}
-								archsimd.LoadInt32x16Slice(a[i:]).Add(gc_vb6).StoreSlice(a[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line blog_memory.go:64
-						gc_vb5 := archsimd.BroadcastInt32x8(1)
-//line blog_memory.go:64
-						_ = gc_vb5
-						for ; gc_vstep4+7 < gc_runhi3; gc_vstep4 += 8 {
+						gc_vb6 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep4+15 < gc_runhi3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 //line blog_memory.go:63
 							var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
-//line blog_memory.go:63
-							_ = i
-//line blog_memory.go:64
-							if i < 0 || i > len(a)-8 {
+							if i < 0 || i > len(a)-16 {
 //line blog_memory.go:64
 								break
-//line blog_memory.go:64
 							}
-							archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb5).StoreSlice(a[i:])
+//line blog_memory.go:65
+							archsimd.LoadInt32x16Slice(a[i:]).Add(gc_vb6).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_runhi3; gc_step4 += 4 {
-						{
-							gc_tx3 := gc_step4 + 0
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line blog_memory.go:63
-							i := gc_bdx3*gc_bx3 + gc_tx3 + s
-							_ = i
-
+				}
+				if compiled.SIMD {
 //line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
-						{
-							gc_tx3 := gc_step4 + 1
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
+					gc_vb5 := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep4+7 < gc_runhi3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 //line blog_memory.go:63
-							i := gc_bdx3*gc_bx3 + gc_tx3 + s
-							_ = i
-
+						var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
+						if i < 0 || i > len(a)-8 {
 //line blog_memory.go:64
-							a[i] = a[i] + 1
+							break
 						}
-						{
-							gc_tx3 := gc_step4 + 2
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line blog_memory.go:63
-							i := gc_bdx3*gc_bx3 + gc_tx3 + s
-							_ = i
-
-//line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
-						{
-							gc_tx3 := gc_step4 + 3
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line blog_memory.go:63
-							i := gc_bdx3*gc_bx3 + gc_tx3 + s
-							_ = i
-
-//line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
+//line blog_memory.go:65
+						archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb5).StoreSlice(a[i:])
 					}
-					for gc_tx3 := gc_step4; gc_tx3 < gc_runhi3; gc_tx3++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_runhi3; gc_step4 += 4 {
+					{
+						gc_tx3 := gc_step4 + 0
 						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
-
 //line blog_memory.go:63
 						i := gc_bdx3*gc_bx3 + gc_tx3 + s
-						_ = i
-
-//line blog_memory.go:64
 						a[i] = a[i] + 1
 					}
+					{
+						gc_tx3 := gc_step4 + 1
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line blog_memory.go:63
+						i := gc_bdx3*gc_bx3 + gc_tx3 + s
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx3 := gc_step4 + 2
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line blog_memory.go:63
+						i := gc_bdx3*gc_bx3 + gc_tx3 + s
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx3 := gc_step4 + 3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line blog_memory.go:63
+						i := gc_bdx3*gc_bx3 + gc_tx3 + s
+						a[i] = a[i] + 1
+					}
+				}
+				for gc_tx3 := gc_step4; gc_tx3 < gc_runhi3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+					gc_pos3.Thread = gc_rank3
+//line blog_memory.go:63
+					i := gc_bdx3*gc_bx3 + gc_tx3 + s
+					a[i] = a[i] + 1
 				}
 			}
 		}
@@ -1844,7 +1438,7 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 	gc_gdy4 := gc_gd4.Y
 	gc_n4 := gc_b4.Len()
 	gc_bx4 := 0
-	_ = gc_bx4
+//line blog_memory.go:72
 	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
 		if gc_b4.Stopped() {
 			return
@@ -1855,176 +1449,136 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
 		gc_q4 += gc_run4
 		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off4 := (gc_bdx4 * gc_bx4) + s
-				if gc_runlo4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_runhi4 <= len(a)-gc_off4 {
-					gc_at4 := a[gc_off4:][:gc_runhi4]
-					gc_vstep5 := gc_runlo4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line blog_memory.go:83
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off4 := (gc_bdx4 * gc_bx4) + s
+			if gc_runlo4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_runhi4 <= len(a)-gc_off4 {
+				gc_at4 := a[gc_off4:][:gc_runhi4]
+				gc_vstep5 := gc_runlo4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line blog_memory.go:64
-							gc_vb12 := archsimd.BroadcastUint32x16(1)
-//line blog_memory.go:64
-							_ = gc_vb12
-							for ; gc_vstep5+15 < gc_runhi4; gc_vstep5 += 16 {
-								gc_tx4 := gc_vstep5
-//line blog_memory.go:63
-								var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
-//line blog_memory.go:63
-								_ = i
-								archsimd.LoadUint32x16Slice(gc_at4[gc_tx4:]).Add(gc_vb12).StoreSlice(gc_at4[gc_tx4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line blog_memory.go:64
-						gc_vb11 := archsimd.BroadcastUint32x8(1)
-//line blog_memory.go:64
-						_ = gc_vb11
-						for ; gc_vstep5+7 < gc_runhi4; gc_vstep5 += 8 {
+						gc_vb12 := archsimd.BroadcastUint32x16(1)
+						for ; gc_vstep5+15 < gc_runhi4; gc_vstep5 += 16 {
 							gc_tx4 := gc_vstep5
 //line blog_memory.go:63
 							var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
 //line blog_memory.go:63
 							_ = i
-							archsimd.LoadUint32x8Slice(gc_at4[gc_tx4:]).Add(gc_vb11).StoreSlice(gc_at4[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at4[gc_tx4:]).Add(gc_vb12).StoreSlice(gc_at4[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx4 := gc_vstep5; gc_tx4 < gc_runhi4; gc_tx4++ {
-
+				}
+				if compiled.SIMD {
+//line blog_memory.go:64
+					gc_vb11 := archsimd.BroadcastUint32x8(1)
+					for ; gc_vstep5+7 < gc_runhi4; gc_vstep5 += 8 {
+						gc_tx4 := gc_vstep5
 //line blog_memory.go:63
-						i := gc_bdx4*gc_bx4 + gc_tx4 + s
+						var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
+//line blog_memory.go:63
 						_ = i
-
-//line blog_memory.go:64
-						gc_at4[gc_tx4] = gc_at4[gc_tx4] + 1
+						archsimd.LoadUint32x8Slice(gc_at4[gc_tx4:]).Add(gc_vb11).StoreSlice(gc_at4[gc_tx4:])
 					}
-				} else {
-					gc_vstep6 := gc_runlo4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep5; gc_tx4 < gc_runhi4; gc_tx4++ {
 //line blog_memory.go:64
-							gc_vb10 := archsimd.BroadcastUint32x16(1)
+					gc_at4[gc_tx4] = gc_at4[gc_tx4] + 1
+				}
+			} else {
+				gc_vstep6 := gc_runlo4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line blog_memory.go:64
-							_ = gc_vb10
-							for ; gc_vstep6+15 < gc_runhi4; gc_vstep6 += 16 {
-								gc_tx4 := gc_vstep6
-//line blog_memory.go:63
-								var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
-//line blog_memory.go:63
-								_ = i
-//line blog_memory.go:64
-								if i < 0 || i > len(a)-16 {
-//line blog_memory.go:64
-									break
-//line blog_memory.go:64
-								}
-								archsimd.LoadUint32x16Slice(a[i:]).Add(gc_vb10).StoreSlice(a[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line blog_memory.go:64
-						gc_vb9 := archsimd.BroadcastUint32x8(1)
-//line blog_memory.go:64
-						_ = gc_vb9
-						for ; gc_vstep6+7 < gc_runhi4; gc_vstep6 += 8 {
+						gc_vb10 := archsimd.BroadcastUint32x16(1)
+						for ; gc_vstep6+15 < gc_runhi4; gc_vstep6 += 16 {
 							gc_tx4 := gc_vstep6
 //line blog_memory.go:63
 							var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
-//line blog_memory.go:63
-							_ = i
-//line blog_memory.go:64
-							if i < 0 || i > len(a)-8 {
+							if i < 0 || i > len(a)-16 {
 //line blog_memory.go:64
 								break
-//line blog_memory.go:64
 							}
-							archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb9).StoreSlice(a[i:])
+//line blog_memory.go:65
+							archsimd.LoadUint32x16Slice(a[i:]).Add(gc_vb10).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_runhi4; gc_step5 += 4 {
-						{
-							gc_tx4 := gc_step5 + 0
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
-//line blog_memory.go:63
-							i := gc_bdx4*gc_bx4 + gc_tx4 + s
-							_ = i
-
+				}
+				if compiled.SIMD {
 //line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
-						{
-							gc_tx4 := gc_step5 + 1
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
+					gc_vb9 := archsimd.BroadcastUint32x8(1)
+					for ; gc_vstep6+7 < gc_runhi4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
 //line blog_memory.go:63
-							i := gc_bdx4*gc_bx4 + gc_tx4 + s
-							_ = i
-
+						var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
+						if i < 0 || i > len(a)-8 {
 //line blog_memory.go:64
-							a[i] = a[i] + 1
+							break
 						}
-						{
-							gc_tx4 := gc_step5 + 2
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
-//line blog_memory.go:63
-							i := gc_bdx4*gc_bx4 + gc_tx4 + s
-							_ = i
-
-//line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
-						{
-							gc_tx4 := gc_step5 + 3
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
-//line blog_memory.go:63
-							i := gc_bdx4*gc_bx4 + gc_tx4 + s
-							_ = i
-
-//line blog_memory.go:64
-							a[i] = a[i] + 1
-						}
+//line blog_memory.go:65
+						archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb9).StoreSlice(a[i:])
 					}
-					for gc_tx4 := gc_step5; gc_tx4 < gc_runhi4; gc_tx4++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_runhi4; gc_step5 += 4 {
+					{
+						gc_tx4 := gc_step5 + 0
 						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
-
 //line blog_memory.go:63
 						i := gc_bdx4*gc_bx4 + gc_tx4 + s
-						_ = i
-
-//line blog_memory.go:64
 						a[i] = a[i] + 1
 					}
+					{
+						gc_tx4 := gc_step5 + 1
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+						gc_pos4.Thread = gc_rank4
+//line blog_memory.go:63
+						i := gc_bdx4*gc_bx4 + gc_tx4 + s
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx4 := gc_step5 + 2
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+						gc_pos4.Thread = gc_rank4
+//line blog_memory.go:63
+						i := gc_bdx4*gc_bx4 + gc_tx4 + s
+						a[i] = a[i] + 1
+					}
+					{
+						gc_tx4 := gc_step5 + 3
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+						gc_pos4.Thread = gc_rank4
+//line blog_memory.go:63
+						i := gc_bdx4*gc_bx4 + gc_tx4 + s
+						a[i] = a[i] + 1
+					}
+				}
+				for gc_tx4 := gc_step5; gc_tx4 < gc_runhi4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+					gc_pos4.Thread = gc_rank4
+//line blog_memory.go:63
+					i := gc_bdx4*gc_bx4 + gc_tx4 + s
+					a[i] = a[i] + 1
 				}
 			}
 		}
@@ -2061,70 +1615,49 @@ func gc_body_strideKernel[T number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:71
-						i := (gc_bdx2*gc_bx2 + gc_tx2) * s
-						_ = i
-
-//line blog_memory.go:72
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:71
-						i := (gc_bdx2*gc_bx2 + gc_tx2) * s
-						_ = i
-
-//line blog_memory.go:72
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:71
-						i := (gc_bdx2*gc_bx2 + gc_tx2) * s
-						_ = i
-
-//line blog_memory.go:72
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:71
-						i := (gc_bdx2*gc_bx2 + gc_tx2) * s
-						_ = i
-
-//line blog_memory.go:72
-						a[i] = a[i] + 1
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line blog_memory.go:88
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_memory.go:71
 					i := (gc_bdx2*gc_bx2 + gc_tx2) * s
-					_ = i
-
-//line blog_memory.go:72
 					a[i] = a[i] + 1
 				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:71
+					i := (gc_bdx2*gc_bx2 + gc_tx2) * s
+					a[i] = a[i] + 1
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:71
+					i := (gc_bdx2*gc_bx2 + gc_tx2) * s
+					a[i] = a[i] + 1
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_memory.go:71
+					i := (gc_bdx2*gc_bx2 + gc_tx2) * s
+					a[i] = a[i] + 1
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line blog_memory.go:71
+				i := (gc_bdx2*gc_bx2 + gc_tx2) * s
+				a[i] = a[i] + 1
 			}
 		}
 	}
@@ -2156,16 +1689,14 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line blog_memory.go:87
 	tile := gocuda.Shared[float32](t, blogTileDim*blogTileDim)[:blogTileDim*blogTileDim]
-
 //line blog_memory.go:91
 	width := gc_gdx2 * blogTileDim
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
-		_ = tile
 		{
+//line blog_memory.go:96
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
@@ -2175,15 +1706,9 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_memory.go:89
 							var x int = gc_bx2*blogTileDim + gc_tx2
-//line blog_memory.go:89
-							_ = x
-//line blog_memory.go:90
 							var y int = gc_by2*blogTileDim + gc_ty2
-//line blog_memory.go:90
-							_ = y
 //line blog_memory.go:93
 							for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:93
@@ -2193,7 +1718,6 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 									width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
 //line blog_memory.go:94
 									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
-//line blog_memory.go:94
 								} else {
 //line blog_memory.go:94
 									var gc_lanes3 [16]float32
@@ -2205,21 +1729,17 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 											gc_pos2.Thread = gc_rank2 + gc_k3
 //line blog_memory.go:94
 											gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
-//line blog_memory.go:94
 										}
-//line blog_memory.go:94
 									}
 //line blog_memory.go:94
 									gc_pos2.Thread = gc_rank2
 //line blog_memory.go:94
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
-//line blog_memory.go:94
 								}
 //line blog_memory.go:94
 								if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2) <= len(tile)-16 {
 //line blog_memory.go:94
 									gc_ld2.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
-//line blog_memory.go:94
 								} else {
 //line blog_memory.go:94
 									var gc_lanes4 [16]float32
@@ -2233,17 +1753,14 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 											gc_pos2.Thread = gc_rank2 + gc_k4
 //line blog_memory.go:94
 											tile[((gc_ty2+j)*blogTileDim+gc_tx2)+gc_k4] = gc_lanes4[gc_k4]
-//line blog_memory.go:94
 										}
-//line blog_memory.go:94
 									}
 //line blog_memory.go:94
 									gc_pos2.Thread = gc_rank2
-//line blog_memory.go:94
 								}
-//line blog_memory.go:94
 							}
 						}
+//line blog_memory.go:96
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2255,15 +1772,9 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_memory.go:89
 						var x int = gc_bx2*blogTileDim + gc_tx2
-//line blog_memory.go:89
-						_ = x
-//line blog_memory.go:90
 						var y int = gc_by2*blogTileDim + gc_ty2
-//line blog_memory.go:90
-						_ = y
 //line blog_memory.go:93
 						for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:93
@@ -2273,7 +1784,6 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
 //line blog_memory.go:94
 								gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
-//line blog_memory.go:94
 							} else {
 //line blog_memory.go:94
 								var gc_lanes [8]float32
@@ -2285,21 +1795,17 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line blog_memory.go:94
 										gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
-//line blog_memory.go:94
 									}
-//line blog_memory.go:94
 								}
 //line blog_memory.go:94
 								gc_pos2.Thread = gc_rank2
 //line blog_memory.go:94
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line blog_memory.go:94
 							}
 //line blog_memory.go:94
 							if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2) <= len(tile)-8 {
 //line blog_memory.go:94
 								gc_ld.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
-//line blog_memory.go:94
 							} else {
 //line blog_memory.go:94
 								var gc_lanes2 [8]float32
@@ -2313,31 +1819,22 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 										gc_pos2.Thread = gc_rank2 + gc_k2
 //line blog_memory.go:94
 										tile[((gc_ty2+j)*blogTileDim+gc_tx2)+gc_k2] = gc_lanes2[gc_k2]
-//line blog_memory.go:94
 									}
-//line blog_memory.go:94
 								}
 //line blog_memory.go:94
 								gc_pos2.Thread = gc_rank2
-//line blog_memory.go:94
 							}
-//line blog_memory.go:94
 						}
 					}
+//line blog_memory.go:96
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_memory.go:89
 					x := gc_bx2*blogTileDim + gc_tx2
-					_ = x
-
-//line blog_memory.go:90
 					y := gc_by2*blogTileDim + gc_ty2
-					_ = y
-
 //line blog_memory.go:93
 					for j := 0; j < blogTileDim; j += blogBlockRows {
 						tile[(gc_ty2+j)*blogTileDim+gc_tx2] = idata[(y+j)*width+x]
@@ -2352,8 +1849,8 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:1024]
-		_ = tile
 		{
+//line blog_memory.go:108
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
@@ -2363,15 +1860,9 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_memory.go:89
 							var x int = gc_bx2*blogTileDim + gc_tx2
-//line blog_memory.go:89
-							_ = x
-//line blog_memory.go:90
 							var y int = gc_by2*blogTileDim + gc_ty2
-//line blog_memory.go:90
-							_ = y
 //line blog_memory.go:99
 							for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
 //line blog_memory.go:99
@@ -2379,7 +1870,6 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:99
 								if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2) <= len(tile)-16 {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
-//line blog_memory.go:100
 								} else {
 //line blog_memory.go:100
 									var gc_lanes7 [16]float32
@@ -2391,21 +1881,17 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 											gc_pos2.Thread = gc_rank2 + gc_k7
 //line blog_memory.go:100
 											gc_lanes7[gc_k7] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k7]
-//line blog_memory.go:100
 										}
-//line blog_memory.go:100
 									}
 //line blog_memory.go:100
 									gc_pos2.Thread = gc_rank2
 //line blog_memory.go:100
 									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
-//line blog_memory.go:100
 								}
 //line blog_memory.go:100
 								if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-16 {
 //line blog_memory.go:100
 									gc_ld4.StoreSlice(odata[(y+j_)*width+x:])
-//line blog_memory.go:100
 								} else {
 //line blog_memory.go:100
 									var gc_lanes8 [16]float32
@@ -2419,17 +1905,14 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 											gc_pos2.Thread = gc_rank2 + gc_k8
 //line blog_memory.go:100
 											odata[((y+j_)*width+x)+gc_k8] = gc_lanes8[gc_k8]
-//line blog_memory.go:100
 										}
-//line blog_memory.go:100
 									}
 //line blog_memory.go:100
 									gc_pos2.Thread = gc_rank2
-//line blog_memory.go:100
 								}
-//line blog_memory.go:100
 							}
 						}
+//line blog_memory.go:102
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -2441,15 +1924,9 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_memory.go:89
 						var x int = gc_bx2*blogTileDim + gc_tx2
-//line blog_memory.go:89
-						_ = x
-//line blog_memory.go:90
 						var y int = gc_by2*blogTileDim + gc_ty2
-//line blog_memory.go:90
-						_ = y
 //line blog_memory.go:99
 						for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
 //line blog_memory.go:99
@@ -2457,7 +1934,6 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:99
 							if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2) <= len(tile)-8 {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
-//line blog_memory.go:100
 							} else {
 //line blog_memory.go:100
 								var gc_lanes5 [8]float32
@@ -2469,21 +1945,17 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 										gc_pos2.Thread = gc_rank2 + gc_k5
 //line blog_memory.go:100
 										gc_lanes5[gc_k5] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k5]
-//line blog_memory.go:100
 									}
-//line blog_memory.go:100
 								}
 //line blog_memory.go:100
 								gc_pos2.Thread = gc_rank2
 //line blog_memory.go:100
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line blog_memory.go:100
 							}
 //line blog_memory.go:100
 							if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-8 {
 //line blog_memory.go:100
 								gc_ld3.StoreSlice(odata[(y+j_)*width+x:])
-//line blog_memory.go:100
 							} else {
 //line blog_memory.go:100
 								var gc_lanes6 [8]float32
@@ -2497,31 +1969,22 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 										gc_pos2.Thread = gc_rank2 + gc_k6
 //line blog_memory.go:100
 										odata[((y+j_)*width+x)+gc_k6] = gc_lanes6[gc_k6]
-//line blog_memory.go:100
 									}
-//line blog_memory.go:100
 								}
 //line blog_memory.go:100
 								gc_pos2.Thread = gc_rank2
-//line blog_memory.go:100
 							}
-//line blog_memory.go:100
 						}
 					}
+//line blog_memory.go:102
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_memory.go:89
 					x := gc_bx2*blogTileDim + gc_tx2
-					_ = x
-
-//line blog_memory.go:90
 					y := gc_by2*blogTileDim + gc_ty2
-					_ = y
-
 //line blog_memory.go:99
 					for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
 						odata[(y+j_)*width+x] = tile[(gc_ty2+j_)*blogTileDim+gc_tx2]
@@ -2562,16 +2025,14 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line blog_memory.go:109
 	tile := gocuda.Shared[[blogTileDim]float32](t, blogTileDim)[:blogTileDim]
-
 //line blog_memory.go:113
 	width := gc_gdx2 * blogTileDim
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
 		{
+//line blog_memory.go:118
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
@@ -2584,12 +2045,7 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 							gc_pos2.Thread = gc_rank2
 //line blog_memory.go:111
 							var x int = gc_bx2*blogTileDim + gc_tx2
-//line blog_memory.go:111
-							_ = x
-//line blog_memory.go:112
 							var y int = gc_by2*blogTileDim + gc_ty2
-//line blog_memory.go:112
-							_ = y
 //line blog_memory.go:115
 							for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:115
@@ -2599,7 +2055,6 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 									width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
 //line blog_memory.go:116
 									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
-//line blog_memory.go:116
 								} else {
 //line blog_memory.go:116
 									var gc_lanes3 [16]float32
@@ -2611,21 +2066,17 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 											gc_pos2.Thread = gc_rank2 + gc_k3
 //line blog_memory.go:116
 											gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
-//line blog_memory.go:116
 										}
-//line blog_memory.go:116
 									}
 //line blog_memory.go:116
 									gc_pos2.Thread = gc_rank2
 //line blog_memory.go:116
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
-//line blog_memory.go:116
 								}
 //line blog_memory.go:116
 								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+j])-16 {
 //line blog_memory.go:116
 									gc_ld2.StoreSlice(tile[gc_ty2+j][gc_tx2:])
-//line blog_memory.go:116
 								} else {
 //line blog_memory.go:116
 									var gc_lanes4 [16]float32
@@ -2639,17 +2090,14 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 											gc_pos2.Thread = gc_rank2 + gc_k4
 //line blog_memory.go:116
 											tile[gc_ty2+j][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
-//line blog_memory.go:116
 										}
-//line blog_memory.go:116
 									}
 //line blog_memory.go:116
 									gc_pos2.Thread = gc_rank2
-//line blog_memory.go:116
 								}
-//line blog_memory.go:116
 							}
 						}
+//line blog_memory.go:118
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -2664,12 +2112,7 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 						gc_pos2.Thread = gc_rank2
 //line blog_memory.go:111
 						var x int = gc_bx2*blogTileDim + gc_tx2
-//line blog_memory.go:111
-						_ = x
-//line blog_memory.go:112
 						var y int = gc_by2*blogTileDim + gc_ty2
-//line blog_memory.go:112
-						_ = y
 //line blog_memory.go:115
 						for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:115
@@ -2679,7 +2122,6 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
 //line blog_memory.go:116
 								gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
-//line blog_memory.go:116
 							} else {
 //line blog_memory.go:116
 								var gc_lanes [8]float32
@@ -2691,21 +2133,17 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line blog_memory.go:116
 										gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
-//line blog_memory.go:116
 									}
-//line blog_memory.go:116
 								}
 //line blog_memory.go:116
 								gc_pos2.Thread = gc_rank2
 //line blog_memory.go:116
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line blog_memory.go:116
 							}
 //line blog_memory.go:116
 							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+j])-8 {
 //line blog_memory.go:116
 								gc_ld.StoreSlice(tile[gc_ty2+j][gc_tx2:])
-//line blog_memory.go:116
 							} else {
 //line blog_memory.go:116
 								var gc_lanes2 [8]float32
@@ -2719,36 +2157,28 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 										gc_pos2.Thread = gc_rank2 + gc_k2
 //line blog_memory.go:116
 										tile[gc_ty2+j][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
-//line blog_memory.go:116
 									}
-//line blog_memory.go:116
 								}
 //line blog_memory.go:116
 								gc_pos2.Thread = gc_rank2
-//line blog_memory.go:116
 							}
-//line blog_memory.go:116
 						}
 					}
+//line blog_memory.go:118
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_memory.go:111
 					x := gc_bx2*blogTileDim + gc_tx2
-
-//line blog_memory.go:112
 					y := gc_by2*blogTileDim + gc_ty2
-
 //line blog_memory.go:115
 					for j := 0; j < blogTileDim; j += blogBlockRows {
 						tile[gc_ty2+j][gc_tx2] = idata[(y+j)*width+x]
 					}
-					_ = x
-					_ = y
 				}
+//line blog_memory.go:121
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -2758,24 +2188,19 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
 		{
+//line blog_memory.go:132
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var x int
-					_ = x
+//line blog_memory.go:139
 					var y int
-					_ = y
-
 //line blog_memory.go:121
 					x = gc_by2*blogTileDim + gc_tx2
-
-//line blog_memory.go:122
 					y = gc_bx2*blogTileDim + gc_ty2
-
 //line blog_memory.go:124
 					for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
 						odata[(y+j_)*width+x] = tile[gc_tx2][gc_ty2+j_]

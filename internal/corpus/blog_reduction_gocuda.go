@@ -52,69 +52,58 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_val
+//line blog_reduction.go:78
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	_ = gc_s_sum
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line blog_reduction.go:81
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line blog_reduction.go:61
-			var sum int32
-//line blog_reduction.go:61
-			_ = sum
-			lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:61
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:61
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:61
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:61
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum int32
+		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line blog_reduction.go:61
 			var sum int32
-			_ = sum
+//line blog_reduction.go:63
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:61
+			var sum int32
+//line blog_reduction.go:63
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:61
+			var sum int32
+//line blog_reduction.go:63
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:61
+			var sum int32
+//line blog_reduction.go:63
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line blog_reduction.go:61
+		var sum int32
+//line blog_reduction.go:63
+		gc_s_sum[gc_rank] = sum
+	}
 //line blog_reduction.go:62
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
@@ -122,267 +111,235 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * gc_bdx) + gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
-					gc_at := in[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line blog_reduction.go:69
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:62
-						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:62
-						_ = sum
+					var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:62
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:62
-						_ = i
+					_ = i
+					sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:63
-						sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:71
+					sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:63
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+					gc_more = true
+//line blog_reduction.go:63
+					sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:62
+					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+//line blog_reduction.go:62
+					var i int = gc_bx*gc_bdx + gc_tx + gc_off
+					if i < 0 || i > len(in)-8 {
+//line blog_reduction.go:63
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:62
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						_ = i
-
 //line blog_reduction.go:63
-						sum += gc_at[gc_tx]
-						gc_s_sum[gc_rank] = sum
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line blog_reduction.go:62
-						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:62
-						_ = sum
-//line blog_reduction.go:62
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:62
-						_ = i
+					sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
 //line blog_reduction.go:63
-						if i < 0 || i > len(in)-8 {
-//line blog_reduction.go:63
-							break
-//line blog_reduction.go:63
-						}
-//line blog_reduction.go:63
-						sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:63
-						sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:62
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:63
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:62
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:63
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:62
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:63
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:62
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:63
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
-
 //line blog_reduction.go:62
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-
+//line blog_reduction.go:63
+						sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:62
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line blog_reduction.go:63
+						sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:62
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line blog_reduction.go:63
+						sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:62
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
 //line blog_reduction.go:63
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:62
+					i := gc_bx*gc_bdx + gc_tx + gc_off
+					gc_more = true
+//line blog_reduction.go:63
+					sum += in[i]
+					gc_s_sum[gc_rank] = sum
+				}
 			}
 		}
 	}
-
 //line blog_reduction.go:31
 	shared := gc_shared1(32)[:32]
-	{
-		var gc_l_val_ [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:65
-				var val int32 = sum
-
-//line blog_reduction.go:65
-				_ = val
-
-//line blog_reduction.go:35
-				var val_ int32 = val
-
-//line blog_reduction.go:35
-				_ = val_
-				_ = val
-				_ = val_
-				gc_l_val_[gc_lane] = val_
-			}
-
-//line blog_reduction.go:22
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
-			} else {
-
-//line blog_reduction.go:22
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line blog_reduction.go:23
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
-					} else {
-
-//line blog_reduction.go:23
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val_ := gc_l_val_[gc_lane]
-							_ = val_
-
-//line blog_reduction.go:23
-							val_ += gc_c1r[gc_lane]
-							gc_l_val_[gc_lane] = val_
-						}
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:32
-					lane := gc_tx % gocuda.WarpSize
-					_ = lane
-
 //line blog_reduction.go:33
-					wid := gc_tx / gocuda.WarpSize
-					_ = wid
-					val_ := gc_l_val_[gc_lane]
-					_ = val_
-					var val int32
-					_ = val
-
-//line blog_reduction.go:25
-					var r_ int32 = val_
-
-//line blog_reduction.go:25
-					_ = r_
-
+	var gc_l_val_ [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line blog_reduction.go:43
+			sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:65
+			var val int32 = sum
 //line blog_reduction.go:35
-					val = r_
-
+			var val_ int32 = val
 //line blog_reduction.go:38
-					if lane == 0 {
-						shared[wid] = val
+			gc_l_val_[gc_lane] = val_
+		}
+//line blog_reduction.go:22
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
+		} else {
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+				} else {
+//line blog_reduction.go:23
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blog_reduction.go:27
+						val_ := gc_l_val_[gc_lane]
+//line blog_reduction.go:23
+						val_ += gc_c1r[gc_lane]
+						gc_l_val_[gc_lane] = val_
 					}
-					_ = r_
-					gc_s_val[gc_rank] = val
 				}
 			}
 		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:32
+				lane := gc_tx % gocuda.WarpSize
+				wid := gc_tx / gocuda.WarpSize
+//line blog_reduction.go:35
+				val_ := gc_l_val_[gc_lane]
+//line blog_reduction.go:37
+				var val int32
+//line blog_reduction.go:25
+				var r_ int32 = val_
+//line blog_reduction.go:35
+				val = r_
+//line blog_reduction.go:38
+				if lane == 0 {
+					shared[wid] = val
+				}
+//line blog_reduction.go:42
+				gc_s_val[gc_rank] = val
+			}
+		}
 	}
-	{
-		var gc_l_val_2 [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line blog_reduction.go:48
+	var gc_l_val_2 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line blog_reduction.go:56
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:32
+				lane := gc_tx % gocuda.WarpSize
+//line blog_reduction.go:34
+				var val int32
+//line blog_reduction.go:44
+				val = 0
+				if gc_tx < gc_bdx/gocuda.WarpSize {
+					val = shared[lane]
+				}
+				gc_s_val[gc_rank] = val
+			}
+		}
+		{
+			var gc_m15 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -393,125 +350,75 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:32
-					lane := gc_tx % gocuda.WarpSize
-					_ = lane
-					var val int32
-					_ = val
-
-//line blog_reduction.go:44
-					val = 0
-
-//line blog_reduction.go:45
-					if gc_tx < gc_bdx/gocuda.WarpSize {
-						val = shared[lane]
+//line blog_reduction.go:33
+					wid := gc_tx / gocuda.WarpSize
+//line blog_reduction.go:48
+					if wid == 0 {
+						gc_m15 |= 1 << gc_lane
 					}
-					gc_s_val[gc_rank] = val
 				}
 			}
-			{
-				var gc_m15 uint32
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:33
-						wid := gc_tx / gocuda.WarpSize
-						_ = wid
-
-//line blog_reduction.go:48
-						if wid == 0 {
-							gc_m15 |= 1 << gc_lane
-						}
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
+					gc_rank := gc_w + gc_lane
+//line blog_reduction.go:62
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:49
+					var val_2 int32 = val
+//line blog_reduction.go:51
+					gc_l_val_2[gc_lane] = val_2
 				}
-				gc_save15 := gc_act
-				gc_act = gc_save15 & gc_m15
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:49
-						var val_2 int32 = val
-
-//line blog_reduction.go:49
-						_ = val_2
-						_ = val_2
-						gc_l_val_2[gc_lane] = val_2
-					}
-
 //line blog_reduction.go:22
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
-					} else {
-
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
+				} else {
 //line blog_reduction.go:22
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+						} else {
 //line blog_reduction.go:23
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
-							} else {
-
-//line blog_reduction.go:23
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									val_2 := gc_l_val_2[gc_lane]
-									_ = val_2
-
-//line blog_reduction.go:23
-									val_2 += gc_c2r[gc_lane]
-									gc_l_val_2[gc_lane] = val_2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
+//line blog_reduction.go:30
+								val_2 := gc_l_val_2[gc_lane]
+//line blog_reduction.go:23
+								val_2 += gc_c2r[gc_lane]
+								gc_l_val_2[gc_lane] = val_2
 							}
 						}
 					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_2 := gc_l_val_2[gc_lane]
-						_ = val_2
-						var val int32
-						_ = val
-
-//line blog_reduction.go:25
-						var r_2 int32 = val_2
-
-//line blog_reduction.go:25
-						_ = r_2
-
-//line blog_reduction.go:49
-						val = r_2
-						_ = r_2
-						gc_s_val[gc_rank] = val
-					}
 				}
-				gc_act = gc_save15 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line blog_reduction.go:35
+					val_2 := gc_l_val_2[gc_lane]
+//line blog_reduction.go:37
+					var val int32
+//line blog_reduction.go:25
+					var r_2 int32 = val_2
+//line blog_reduction.go:49
+					val = r_2
+//line blog_reduction.go:51
+					gc_s_val[gc_rank] = val
+				}
 			}
+			gc_act = gc_save15 &^ gc_dead
 		}
 	}
 	{
+//line blog_reduction.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -523,101 +430,71 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:71
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:73
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:75
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:75
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:75
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+//line blog_reduction.go:73
 				val := gc_s_val[gc_rank]
-				_ = val
+//line blog_reduction.go:75
 				var sum int32
-				_ = sum
-
 //line blog_reduction.go:51
 				var r int32 = val
-
-//line blog_reduction.go:51
-				_ = r
-
 //line blog_reduction.go:65
 				sum = r
-				_ = r
+//line blog_reduction.go:67
 				gc_s_sum[gc_rank] = sum
 			}
 			gc_step4 := gc_hi2
@@ -625,101 +502,71 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				{
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:75
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:77
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:75
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:75
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:73
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:75
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+//line blog_reduction.go:73
 				val := gc_s_val[gc_rank]
-				_ = val
+//line blog_reduction.go:75
 				var sum int32
-				_ = sum
-
 //line blog_reduction.go:51
 				var r int32 = val
-
-//line blog_reduction.go:51
-				_ = r
-
 //line blog_reduction.go:65
 				sum = r
-				_ = r
+//line blog_reduction.go:67
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -737,126 +584,81 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						_ = gc_tx
+//line blog_reduction.go:85
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line blog_reduction.go:87
 						val := gc_s_val[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						gc_at2[0] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step5 + 1
-						_ = gc_tx
+//line blog_reduction.go:75
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line blog_reduction.go:77
 						val := gc_s_val[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						gc_at2[0] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step5 + 2
-						_ = gc_tx
+//line blog_reduction.go:75
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line blog_reduction.go:77
 						val := gc_s_val[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						gc_at2[0] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step5 + 3
-						_ = gc_tx
+//line blog_reduction.go:75
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line blog_reduction.go:77
 						val := gc_s_val[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						gc_at2[0] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:76
 					val := gc_s_val[gc_rank]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-
-//line blog_reduction.go:66
-					{
-						gc_at2[0] = sum
-					}
-					_ = r
+//line blog_reduction.go:67
+					gc_at2[0] = sum
+//line blog_reduction.go:70
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
@@ -868,22 +670,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							out[gc_bx] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						out[gc_bx] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -892,22 +685,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							out[gc_bx] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						out[gc_bx] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -916,22 +700,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							out[gc_bx] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						out[gc_bx] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -940,22 +715,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							out[gc_bx] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						out[gc_bx] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -964,22 +730,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-
-//line blog_reduction.go:66
-					{
-						out[gc_bx] = sum
-					}
-					_ = r
+//line blog_reduction.go:67
+					out[gc_bx] = sum
+//line blog_reduction.go:70
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -1019,89 +776,71 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_val_
+//line blog_reduction.go:106
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	_ = gc_s_sum
+//line blog_reduction.go:108
 	gc_s_in2 := compiled.Scratch[[]int2](gc_b, 2)[:gc_n]
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:89
-				var sum int32
-
-//line blog_reduction.go:91
-				in2 := toInt2s(in)
-				_ = sum
-				_ = in2
-				gc_s_sum[gc_rank] = sum
-				gc_s_in2[gc_rank] = in2
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:89
-				var sum int32
-
-//line blog_reduction.go:91
-				in2 := toInt2s(in)
-				_ = sum
-				_ = in2
-				gc_s_sum[gc_rank] = sum
-				gc_s_in2[gc_rank] = in2
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:89
-				var sum int32
-
-//line blog_reduction.go:91
-				in2 := toInt2s(in)
-				_ = sum
-				_ = in2
-				gc_s_sum[gc_rank] = sum
-				gc_s_in2[gc_rank] = in2
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:89
-				var sum int32
-
-//line blog_reduction.go:91
-				in2 := toInt2s(in)
-				_ = sum
-				_ = in2
-				gc_s_sum[gc_rank] = sum
-				gc_s_in2[gc_rank] = in2
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line blog_reduction.go:110
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line blog_reduction.go:89
 			var sum int32
-
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-			_ = sum
-			_ = in2
+//line blog_reduction.go:94
+			gc_s_sum[gc_rank] = sum
+			gc_s_in2[gc_rank] = in2
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:89
+			var sum int32
+//line blog_reduction.go:91
+			in2 := toInt2s(in)
+//line blog_reduction.go:94
+			gc_s_sum[gc_rank] = sum
+			gc_s_in2[gc_rank] = in2
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:89
+			var sum int32
+//line blog_reduction.go:91
+			in2 := toInt2s(in)
+//line blog_reduction.go:94
+			gc_s_sum[gc_rank] = sum
+			gc_s_in2[gc_rank] = in2
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:89
+			var sum int32
+//line blog_reduction.go:91
+			in2 := toInt2s(in)
+//line blog_reduction.go:94
 			gc_s_sum[gc_rank] = sum
 			gc_s_in2[gc_rank] = in2
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line blog_reduction.go:89
+		var sum int32
+//line blog_reduction.go:91
+		in2 := toInt2s(in)
+//line blog_reduction.go:94
+		gc_s_sum[gc_rank] = sum
+		gc_s_in2[gc_rank] = in2
+	}
 //line blog_reduction.go:92
 	gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
 	gc_span := (gc_bdx * gc_gdx) * gc_chunk
-
 //line blog_reduction.go:92
 	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
 		gc_b.Tick()
@@ -1109,263 +848,89 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line blog_reduction.go:99
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line blog_reduction.go:90
-					idx := gc_bx*gc_bdx + gc_tx
-					_ = idx
-					sum := gc_s_sum[gc_rank]
-					in2 := gc_s_in2[gc_rank]
-
+				idx := gc_bx*gc_bdx + gc_tx
 //line blog_reduction.go:92
-					gc_start := idx
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
-
-//line blog_reduction.go:93
-						val := in2[i]
-
-//line blog_reduction.go:94
-						sum += val.X + val.Y
-					}
-					gc_s_sum[gc_rank] = sum
+				sum := gc_s_sum[gc_rank]
+				in2 := gc_s_in2[gc_rank]
+//line blog_reduction.go:92
+				gc_start := idx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+				default:
+					gc_trips = 0
 				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+//line blog_reduction.go:93
+					val := in2[i]
+					sum += val.X + val.Y
+				}
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-
 //line blog_reduction.go:31
 	shared := gc_shared1(32)[:32]
-	{
-		var gc_l_val_2 [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off2 := ((gc_bx * gc_bdx) + (n / 2 * 2)) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-						gc_at := in[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line blog_reduction.go:90
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line blog_reduction.go:96
-							i_ := idx + n/2*2
-							_ = i_
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:97
-							if i_ < n {
-								sum += gc_at[gc_lane]
-							}
-
-//line blog_reduction.go:100
-							var val_ int32 = sum
-
-//line blog_reduction.go:100
-							_ = val_
-
-//line blog_reduction.go:35
-							var val_2 int32 = val_
-
-//line blog_reduction.go:35
-							_ = val_2
-							_ = val_
-							_ = val_2
-							gc_l_val_2[gc_lane] = val_2
-							gc_s_sum[gc_rank] = sum
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:90
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line blog_reduction.go:96
-							i_ := idx + n/2*2
-							_ = i_
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:97
-							if i_ < n {
-								sum += in[i_]
-							}
-
-//line blog_reduction.go:100
-							var val_ int32 = sum
-
-//line blog_reduction.go:100
-							_ = val_
-
-//line blog_reduction.go:35
-							var val_2 int32 = val_
-
-//line blog_reduction.go:35
-							_ = val_2
-							_ = val_
-							_ = val_2
-							gc_l_val_2[gc_lane] = val_2
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-				}
-			}
-
-//line blog_reduction.go:22
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
-			} else {
-
-//line blog_reduction.go:22
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line blog_reduction.go:23
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
-					} else {
-
-//line blog_reduction.go:23
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val_2 := gc_l_val_2[gc_lane]
-							_ = val_2
-
-//line blog_reduction.go:23
-							val_2 += gc_c1r[gc_lane]
-							gc_l_val_2[gc_lane] = val_2
-						}
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:32
-					lane := gc_tx % gocuda.WarpSize
-					_ = lane
-
 //line blog_reduction.go:33
-					wid := gc_tx / gocuda.WarpSize
-					_ = wid
-					val_2 := gc_l_val_2[gc_lane]
-					_ = val_2
-					var val_ int32
-					_ = val_
-
-//line blog_reduction.go:25
-					var r_ int32 = val_2
-
-//line blog_reduction.go:25
-					_ = r_
-
+	var gc_l_val_2 [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off2 := ((gc_bx * gc_bdx) + (n / 2 * 2)) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line blog_reduction.go:51
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:90
+						idx := gc_bx*gc_bdx + gc_tx
+//line blog_reduction.go:96
+						i_ := idx + n/2*2
+//line blog_reduction.go:98
+						sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:97
+						if i_ < n {
+							sum += gc_at[gc_lane]
+						}
+						var val_ int32 = sum
 //line blog_reduction.go:35
-					val_ = r_
-
+						var val_2 int32 = val_
 //line blog_reduction.go:38
-					if lane == 0 {
-						shared[wid] = val_
+						gc_l_val_2[gc_lane] = val_2
+						gc_s_sum[gc_rank] = sum
 					}
-					_ = r_
-					gc_s_val_[gc_rank] = val_
-				}
-			}
-		}
-	}
-	{
-		var gc_l_val_3 [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:32
-					lane := gc_tx % gocuda.WarpSize
-					_ = lane
-					var val_ int32
-					_ = val_
-
-//line blog_reduction.go:44
-					val_ = 0
-
-//line blog_reduction.go:45
-					if gc_tx < gc_bdx/gocuda.WarpSize {
-						val_ = shared[lane]
-					}
-					gc_s_val_[gc_rank] = val_
-				}
-			}
-			{
-				var gc_m15 uint32
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
+				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -1373,96 +938,188 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:33
-						wid := gc_tx / gocuda.WarpSize
-						_ = wid
-
-//line blog_reduction.go:48
-						if wid == 0 {
-							gc_m15 |= 1 << gc_lane
+//line blog_reduction.go:90
+						idx := gc_bx*gc_bdx + gc_tx
+//line blog_reduction.go:96
+						i_ := idx + n/2*2
+//line blog_reduction.go:98
+						sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:97
+						if i_ < n {
+							sum += in[i_]
 						}
+						var val_ int32 = sum
+//line blog_reduction.go:35
+						var val_2 int32 = val_
+//line blog_reduction.go:38
+						gc_l_val_2[gc_lane] = val_2
+						gc_s_sum[gc_rank] = sum
 					}
 				}
-				gc_save15 := gc_act
-				gc_act = gc_save15 & gc_m15
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_ := gc_s_val_[gc_rank]
-
-//line blog_reduction.go:49
-						var val_3 int32 = val_
-
-//line blog_reduction.go:49
-						_ = val_3
-						_ = val_3
-						gc_l_val_3[gc_lane] = val_3
-					}
-
+			}
+		}
 //line blog_reduction.go:22
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflDownHalving(&gc_l_val_3, gocuda.WarpSize/2, 32, true)
-					} else {
-
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
+		} else {
 //line blog_reduction.go:22
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
+				} else {
 //line blog_reduction.go:23
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
-							} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blog_reduction.go:27
+						val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									val_3 := gc_l_val_3[gc_lane]
-									_ = val_3
-
-//line blog_reduction.go:23
-									val_3 += gc_c2r[gc_lane]
-									gc_l_val_3[gc_lane] = val_3
-								}
-							}
-						}
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_3 := gc_l_val_3[gc_lane]
-						_ = val_3
-						var val_ int32
-						_ = val_
-
-//line blog_reduction.go:25
-						var r_2 int32 = val_3
-
-//line blog_reduction.go:25
-						_ = r_2
-
-//line blog_reduction.go:49
-						val_ = r_2
-						_ = r_2
-						gc_s_val_[gc_rank] = val_
+						val_2 += gc_c1r[gc_lane]
+						gc_l_val_2[gc_lane] = val_2
 					}
 				}
-				gc_act = gc_save15 &^ gc_dead
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:32
+				lane := gc_tx % gocuda.WarpSize
+				wid := gc_tx / gocuda.WarpSize
+//line blog_reduction.go:35
+				val_2 := gc_l_val_2[gc_lane]
+//line blog_reduction.go:37
+				var val_ int32
+//line blog_reduction.go:25
+				var r_ int32 = val_2
+//line blog_reduction.go:35
+				val_ = r_
+//line blog_reduction.go:38
+				if lane == 0 {
+					shared[wid] = val_
+				}
+//line blog_reduction.go:42
+				gc_s_val_[gc_rank] = val_
 			}
 		}
 	}
+//line blog_reduction.go:48
+	var gc_l_val_3 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line blog_reduction.go:56
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:32
+				lane := gc_tx % gocuda.WarpSize
+//line blog_reduction.go:34
+				var val_ int32
+//line blog_reduction.go:44
+				val_ = 0
+				if gc_tx < gc_bdx/gocuda.WarpSize {
+					val_ = shared[lane]
+				}
+				gc_s_val_[gc_rank] = val_
+			}
+		}
+		{
+			var gc_m15 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line blog_reduction.go:33
+					wid := gc_tx / gocuda.WarpSize
+//line blog_reduction.go:48
+					if wid == 0 {
+						gc_m15 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line blog_reduction.go:62
+					val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:49
+					var val_3 int32 = val_
+//line blog_reduction.go:51
+					gc_l_val_3[gc_lane] = val_3
+				}
+//line blog_reduction.go:22
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_val_3, gocuda.WarpSize/2, 32, true)
+				} else {
+//line blog_reduction.go:22
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
+						} else {
+//line blog_reduction.go:23
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line blog_reduction.go:30
+								val_3 := gc_l_val_3[gc_lane]
+//line blog_reduction.go:23
+								val_3 += gc_c2r[gc_lane]
+								gc_l_val_3[gc_lane] = val_3
+							}
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line blog_reduction.go:35
+					val_3 := gc_l_val_3[gc_lane]
+//line blog_reduction.go:37
+					var val_ int32
+//line blog_reduction.go:25
+					var r_2 int32 = val_3
+//line blog_reduction.go:49
+					val_ = r_2
+//line blog_reduction.go:51
+					gc_s_val_[gc_rank] = val_
+				}
+			}
+			gc_act = gc_save15 &^ gc_dead
+		}
+	}
 	{
+//line blog_reduction.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1474,101 +1131,71 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:71
 					val_ := gc_s_val_[gc_rank]
-					_ = val_
+//line blog_reduction.go:73
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
-					_ = val_
+//line blog_reduction.go:110
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
-					_ = val_
+//line blog_reduction.go:110
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
-					_ = val_
+//line blog_reduction.go:110
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+//line blog_reduction.go:108
 				val_ := gc_s_val_[gc_rank]
-				_ = val_
+//line blog_reduction.go:110
 				var sum int32
-				_ = sum
-
 //line blog_reduction.go:51
 				var r int32 = val_
-
-//line blog_reduction.go:51
-				_ = r
-
 //line blog_reduction.go:100
 				sum = r
-				_ = r
+//line blog_reduction.go:102
 				gc_s_sum[gc_rank] = sum
 			}
 			gc_step3 := gc_hi2
@@ -1576,101 +1203,71 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:110
 					val_ := gc_s_val_[gc_rank]
-					_ = val_
+//line blog_reduction.go:112
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
-					_ = val_
+//line blog_reduction.go:110
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
-					_ = val_
+//line blog_reduction.go:110
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank]
-					_ = val_
+//line blog_reduction.go:110
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+//line blog_reduction.go:108
 				val_ := gc_s_val_[gc_rank]
-				_ = val_
+//line blog_reduction.go:110
 				var sum int32
-				_ = sum
-
 //line blog_reduction.go:51
 				var r int32 = val_
-
-//line blog_reduction.go:51
-				_ = r
-
 //line blog_reduction.go:100
 				sum = r
-				_ = r
+//line blog_reduction.go:102
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -1688,126 +1285,81 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						_ = gc_tx
+//line blog_reduction.go:120
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line blog_reduction.go:122
 						val_ := gc_s_val_[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						gc_at2[0] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 1
-						_ = gc_tx
+//line blog_reduction.go:110
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						gc_at2[0] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 2
-						_ = gc_tx
+//line blog_reduction.go:110
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						gc_at2[0] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
 						gc_tx := gc_step4 + 3
-						_ = gc_tx
+//line blog_reduction.go:110
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						gc_at2[0] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:111
 					val_ := gc_s_val_[gc_rank]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-
-//line blog_reduction.go:101
-					{
-						gc_at2[0] = sum
-					}
-					_ = r
+//line blog_reduction.go:102
+					gc_at2[0] = sum
+//line blog_reduction.go:105
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
@@ -1819,22 +1371,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							out[gc_bx] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						out[gc_bx] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1843,22 +1386,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							out[gc_bx] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						out[gc_bx] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1867,22 +1401,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							out[gc_bx] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						out[gc_bx] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 					{
@@ -1891,22 +1416,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							out[gc_bx] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						out[gc_bx] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -1915,22 +1431,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-
-//line blog_reduction.go:101
-					{
-						out[gc_bx] = sum
-					}
-					_ = r
+//line blog_reduction.go:102
+					out[gc_bx] = sum
+//line blog_reduction.go:105
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -1965,66 +1472,56 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line blog_reduction.go:124
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line blog_reduction.go:112
-			var sum int32
-//line blog_reduction.go:112
-			_ = sum
-			lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:112
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:112
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:112
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:112
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum int32
+		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line blog_reduction.go:112
 			var sum int32
-			_ = sum
+//line blog_reduction.go:114
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:112
+			var sum int32
+//line blog_reduction.go:114
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:112
+			var sum int32
+//line blog_reduction.go:114
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:112
+			var sum int32
+//line blog_reduction.go:114
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line blog_reduction.go:112
+		var sum int32
+//line blog_reduction.go:114
+		gc_s_sum[gc_rank] = sum
+	}
 //line blog_reduction.go:113
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
@@ -2032,238 +1529,191 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * gc_bdx) + gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
-					gc_at := in[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line blog_reduction.go:120
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:113
-						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:113
-						_ = sum
+					var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:113
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:113
-						_ = i
+					_ = i
+					sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:114
-						sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:122
+					sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:114
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+					gc_more = true
+//line blog_reduction.go:114
+					sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:113
+					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+//line blog_reduction.go:113
+					var i int = gc_bx*gc_bdx + gc_tx + gc_off
+					if i < 0 || i > len(in)-8 {
+//line blog_reduction.go:114
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:113
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						_ = i
-
 //line blog_reduction.go:114
-						sum += gc_at[gc_tx]
-						gc_s_sum[gc_rank] = sum
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line blog_reduction.go:113
-						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:113
-						_ = sum
-//line blog_reduction.go:113
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:113
-						_ = i
+					sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
 //line blog_reduction.go:114
-						if i < 0 || i > len(in)-8 {
-//line blog_reduction.go:114
-							break
-//line blog_reduction.go:114
-						}
-//line blog_reduction.go:114
-						sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:114
-						sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:113
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:114
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:113
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:114
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:113
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:114
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:113
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:114
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
-
 //line blog_reduction.go:113
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-
+//line blog_reduction.go:114
+						sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:113
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line blog_reduction.go:114
+						sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:113
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line blog_reduction.go:114
+						sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:113
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
 //line blog_reduction.go:114
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:113
+					i := gc_bx*gc_bdx + gc_tx + gc_off
+					gc_more = true
+//line blog_reduction.go:114
+					sum += in[i]
+					gc_s_sum[gc_rank] = sum
+				}
 			}
 		}
 	}
-	{
-		var gc_l_val [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line blog_reduction.go:122
+	var gc_l_val [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line blog_reduction.go:132
+			sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:116
+			var val int32 = sum
+//line blog_reduction.go:118
+			gc_l_val[gc_lane] = val
+		}
+//line blog_reduction.go:22
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 32, true)
+		} else {
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
+				} else {
+//line blog_reduction.go:23
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blog_reduction.go:27
+						val := gc_l_val[gc_lane]
+//line blog_reduction.go:23
+						val += gc_c1r[gc_lane]
+						gc_l_val[gc_lane] = val
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:116
-				var val int32 = sum
-
-//line blog_reduction.go:116
-				_ = val
-				_ = val
-				gc_l_val[gc_lane] = val
-			}
-
-//line blog_reduction.go:22
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 32, true)
-			} else {
-
-//line blog_reduction.go:22
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line blog_reduction.go:23
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
-					} else {
-
-//line blog_reduction.go:23
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val := gc_l_val[gc_lane]
-							_ = val
-
-//line blog_reduction.go:23
-							val += gc_c1r[gc_lane]
-							gc_l_val[gc_lane] = val
-						}
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					val := gc_l_val[gc_lane]
-					_ = val
-					var sum int32
-					_ = sum
-
+				gc_pos.Thread = gc_rank
+				val := gc_l_val[gc_lane]
+//line blog_reduction.go:41
+				var sum int32
 //line blog_reduction.go:25
-					var r int32 = val
-
-//line blog_reduction.go:25
-					_ = r
-
+				var r int32 = val
 //line blog_reduction.go:116
-					sum = r
-
-//line blog_reduction.go:117
-					if gc_tx%gocuda.WarpSize == 0 {
-						atomic.Add(out, sum)
-					}
-					_ = r
-					gc_s_sum[gc_rank] = sum
+				sum = r
+				if gc_tx%gocuda.WarpSize == 0 {
+					atomic.Add(out, sum)
 				}
+//line blog_reduction.go:121
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
@@ -2300,69 +1750,58 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_val
+//line blog_reduction.go:144
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	_ = gc_s_sum
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line blog_reduction.go:147
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line blog_reduction.go:127
-			var sum int32
-//line blog_reduction.go:127
-			_ = sum
-			lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:127
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:127
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:127
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:127
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum int32
+		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line blog_reduction.go:127
 			var sum int32
-			_ = sum
+//line blog_reduction.go:129
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:127
+			var sum int32
+//line blog_reduction.go:129
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:127
+			var sum int32
+//line blog_reduction.go:129
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:127
+			var sum int32
+//line blog_reduction.go:129
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line blog_reduction.go:127
+		var sum int32
+//line blog_reduction.go:129
+		gc_s_sum[gc_rank] = sum
+	}
 //line blog_reduction.go:128
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
@@ -2370,267 +1809,235 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * gc_bdx) + gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
-					gc_at := in[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line blog_reduction.go:135
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line blog_reduction.go:128
-						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:128
-						_ = sum
+					var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:128
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:128
-						_ = i
+					_ = i
+					sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:129
-						sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:137
+					sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:129
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+					gc_more = true
+//line blog_reduction.go:129
+					sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line blog_reduction.go:128
+					sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+//line blog_reduction.go:128
+					var i int = gc_bx*gc_bdx + gc_tx + gc_off
+					if i < 0 || i > len(in)-8 {
+//line blog_reduction.go:129
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:128
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						_ = i
-
 //line blog_reduction.go:129
-						sum += gc_at[gc_tx]
-						gc_s_sum[gc_rank] = sum
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line blog_reduction.go:128
-						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:128
-						_ = sum
-//line blog_reduction.go:128
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:128
-						_ = i
+					sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
 //line blog_reduction.go:129
-						if i < 0 || i > len(in)-8 {
-//line blog_reduction.go:129
-							break
-//line blog_reduction.go:129
-						}
-//line blog_reduction.go:129
-						sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:129
-						sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:128
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:129
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:128
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:129
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:128
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:129
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:128
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:129
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
-
 //line blog_reduction.go:128
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-
+//line blog_reduction.go:129
+						sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:128
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line blog_reduction.go:129
+						sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:128
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line blog_reduction.go:129
+						sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:128
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
 //line blog_reduction.go:129
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:128
+					i := gc_bx*gc_bdx + gc_tx + gc_off
+					gc_more = true
+//line blog_reduction.go:129
+					sum += in[i]
+					gc_s_sum[gc_rank] = sum
+				}
 			}
 		}
 	}
-
 //line blog_reduction.go:31
 	shared := gc_shared1(32)[:32]
-	{
-		var gc_l_val_ [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:131
-				var val int32 = sum
-
-//line blog_reduction.go:131
-				_ = val
-
-//line blog_reduction.go:35
-				var val_ int32 = val
-
-//line blog_reduction.go:35
-				_ = val_
-				_ = val
-				_ = val_
-				gc_l_val_[gc_lane] = val_
-			}
-
-//line blog_reduction.go:22
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
-			} else {
-
-//line blog_reduction.go:22
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line blog_reduction.go:23
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
-					} else {
-
-//line blog_reduction.go:23
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val_ := gc_l_val_[gc_lane]
-							_ = val_
-
-//line blog_reduction.go:23
-							val_ += gc_c1r[gc_lane]
-							gc_l_val_[gc_lane] = val_
-						}
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:32
-					lane := gc_tx % gocuda.WarpSize
-					_ = lane
-
 //line blog_reduction.go:33
-					wid := gc_tx / gocuda.WarpSize
-					_ = wid
-					val_ := gc_l_val_[gc_lane]
-					_ = val_
-					var val int32
-					_ = val
-
-//line blog_reduction.go:25
-					var r_ int32 = val_
-
-//line blog_reduction.go:25
-					_ = r_
-
+	var gc_l_val_ [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line blog_reduction.go:43
+			sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:131
+			var val int32 = sum
 //line blog_reduction.go:35
-					val = r_
-
+			var val_ int32 = val
 //line blog_reduction.go:38
-					if lane == 0 {
-						shared[wid] = val
+			gc_l_val_[gc_lane] = val_
+		}
+//line blog_reduction.go:22
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
+		} else {
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+				} else {
+//line blog_reduction.go:23
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blog_reduction.go:27
+						val_ := gc_l_val_[gc_lane]
+//line blog_reduction.go:23
+						val_ += gc_c1r[gc_lane]
+						gc_l_val_[gc_lane] = val_
 					}
-					_ = r_
-					gc_s_val[gc_rank] = val
 				}
 			}
 		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:32
+				lane := gc_tx % gocuda.WarpSize
+				wid := gc_tx / gocuda.WarpSize
+//line blog_reduction.go:35
+				val_ := gc_l_val_[gc_lane]
+//line blog_reduction.go:37
+				var val int32
+//line blog_reduction.go:25
+				var r_ int32 = val_
+//line blog_reduction.go:35
+				val = r_
+//line blog_reduction.go:38
+				if lane == 0 {
+					shared[wid] = val
+				}
+//line blog_reduction.go:42
+				gc_s_val[gc_rank] = val
+			}
+		}
 	}
-	{
-		var gc_l_val_2 [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line blog_reduction.go:48
+	var gc_l_val_2 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line blog_reduction.go:56
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:32
+				lane := gc_tx % gocuda.WarpSize
+//line blog_reduction.go:34
+				var val int32
+//line blog_reduction.go:44
+				val = 0
+				if gc_tx < gc_bdx/gocuda.WarpSize {
+					val = shared[lane]
+				}
+				gc_s_val[gc_rank] = val
+			}
+		}
+		{
+			var gc_m15 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -2641,125 +2048,75 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:32
-					lane := gc_tx % gocuda.WarpSize
-					_ = lane
-					var val int32
-					_ = val
-
-//line blog_reduction.go:44
-					val = 0
-
-//line blog_reduction.go:45
-					if gc_tx < gc_bdx/gocuda.WarpSize {
-						val = shared[lane]
+//line blog_reduction.go:33
+					wid := gc_tx / gocuda.WarpSize
+//line blog_reduction.go:48
+					if wid == 0 {
+						gc_m15 |= 1 << gc_lane
 					}
-					gc_s_val[gc_rank] = val
 				}
 			}
-			{
-				var gc_m15 uint32
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:33
-						wid := gc_tx / gocuda.WarpSize
-						_ = wid
-
-//line blog_reduction.go:48
-						if wid == 0 {
-							gc_m15 |= 1 << gc_lane
-						}
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
+					gc_rank := gc_w + gc_lane
+//line blog_reduction.go:62
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:49
+					var val_2 int32 = val
+//line blog_reduction.go:51
+					gc_l_val_2[gc_lane] = val_2
 				}
-				gc_save15 := gc_act
-				gc_act = gc_save15 & gc_m15
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:49
-						var val_2 int32 = val
-
-//line blog_reduction.go:49
-						_ = val_2
-						_ = val_2
-						gc_l_val_2[gc_lane] = val_2
-					}
-
 //line blog_reduction.go:22
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
-					} else {
-
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
+				} else {
 //line blog_reduction.go:22
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+						} else {
 //line blog_reduction.go:23
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
-							} else {
-
-//line blog_reduction.go:23
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									val_2 := gc_l_val_2[gc_lane]
-									_ = val_2
-
-//line blog_reduction.go:23
-									val_2 += gc_c2r[gc_lane]
-									gc_l_val_2[gc_lane] = val_2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
+//line blog_reduction.go:30
+								val_2 := gc_l_val_2[gc_lane]
+//line blog_reduction.go:23
+								val_2 += gc_c2r[gc_lane]
+								gc_l_val_2[gc_lane] = val_2
 							}
 						}
 					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_2 := gc_l_val_2[gc_lane]
-						_ = val_2
-						var val int32
-						_ = val
-
-//line blog_reduction.go:25
-						var r_2 int32 = val_2
-
-//line blog_reduction.go:25
-						_ = r_2
-
-//line blog_reduction.go:49
-						val = r_2
-						_ = r_2
-						gc_s_val[gc_rank] = val
-					}
 				}
-				gc_act = gc_save15 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line blog_reduction.go:35
+					val_2 := gc_l_val_2[gc_lane]
+//line blog_reduction.go:37
+					var val int32
+//line blog_reduction.go:25
+					var r_2 int32 = val_2
+//line blog_reduction.go:49
+					val = r_2
+//line blog_reduction.go:51
+					gc_s_val[gc_rank] = val
+				}
 			}
+			gc_act = gc_save15 &^ gc_dead
 		}
 	}
 	{
+//line blog_reduction.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2771,101 +2128,71 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:71
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:73
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:141
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:141
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:141
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+//line blog_reduction.go:139
 				val := gc_s_val[gc_rank]
-				_ = val
+//line blog_reduction.go:141
 				var sum int32
-				_ = sum
-
 //line blog_reduction.go:51
 				var r int32 = val
-
-//line blog_reduction.go:51
-				_ = r
-
 //line blog_reduction.go:131
 				sum = r
-				_ = r
+//line blog_reduction.go:133
 				gc_s_sum[gc_rank] = sum
 			}
 			gc_step4 := gc_hi2
@@ -2873,101 +2200,71 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				{
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:141
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:143
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:141
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:141
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 				{
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blog_reduction.go:139
 					val := gc_s_val[gc_rank]
-					_ = val
+//line blog_reduction.go:141
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank] = sum
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+//line blog_reduction.go:139
 				val := gc_s_val[gc_rank]
-				_ = val
+//line blog_reduction.go:141
 				var sum int32
-				_ = sum
-
 //line blog_reduction.go:51
 				var r int32 = val
-
-//line blog_reduction.go:51
-				_ = r
-
 //line blog_reduction.go:131
 				sum = r
-				_ = r
+//line blog_reduction.go:133
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -2986,22 +2283,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-
-//line blog_reduction.go:132
-					{
-						atomic.Add(out, sum)
-					}
-					_ = r
+//line blog_reduction.go:133
+					atomic.Add(out, sum)
+//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -3010,22 +2298,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-
-//line blog_reduction.go:132
-					{
-						atomic.Add(out, sum)
-					}
-					_ = r
+//line blog_reduction.go:133
+					atomic.Add(out, sum)
+//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -3034,22 +2313,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-
-//line blog_reduction.go:132
-					{
-						atomic.Add(out, sum)
-					}
-					_ = r
+//line blog_reduction.go:133
+					atomic.Add(out, sum)
+//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 				{
@@ -3058,22 +2328,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-
-//line blog_reduction.go:132
-					{
-						atomic.Add(out, sum)
-					}
-					_ = r
+//line blog_reduction.go:133
+					atomic.Add(out, sum)
+//line blog_reduction.go:136
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -3082,22 +2343,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
 				var sum int32
-				_ = sum
-
 //line blog_reduction.go:51
 				var r int32 = val
-
-//line blog_reduction.go:51
-				_ = r
-
 //line blog_reduction.go:131
 				sum = r
-
-//line blog_reduction.go:132
-				{
-					atomic.Add(out, sum)
-				}
-				_ = r
+//line blog_reduction.go:133
+				atomic.Add(out, sum)
+//line blog_reduction.go:136
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -3138,66 +2390,56 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				_ = gc_rank
+//line blog_reduction.go:160
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line blog_reduction.go:142
-				var sum int32
-//line blog_reduction.go:142
-				_ = sum
-				lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:142
-					var sum int32
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:142
-					var sum int32
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:142
-					var sum int32
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:142
-					var sum int32
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			var sum int32
+			lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line blog_reduction.go:142
 				var sum int32
-				_ = sum
+//line blog_reduction.go:144
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:142
+				var sum int32
+//line blog_reduction.go:144
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:142
+				var sum int32
+//line blog_reduction.go:144
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:142
+				var sum int32
+//line blog_reduction.go:144
 				gc_s_sum[gc_rank] = sum
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:142
+			var sum int32
+//line blog_reduction.go:144
+			gc_s_sum[gc_rank] = sum
+		}
 //line blog_reduction.go:143
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
@@ -3205,200 +2447,168 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				return
 			}
 			gc_more = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (gc_bx * gc_bdx) + gc_off
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
-						gc_at := in[gc_off2:][:gc_to]
-						gc_vstep2 := gc_from
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+//line blog_reduction.go:150
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line blog_reduction.go:143
-							sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 //line blog_reduction.go:143
-							_ = sum
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
 //line blog_reduction.go:143
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:143
-							_ = i
+						_ = i
+						sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line blog_reduction.go:144
-							sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line blog_reduction.go:152
+						sum := gc_s_sum[gc_rank]
 //line blog_reduction.go:144
-							sum.StoreSlice(gc_s_sum[gc_rank:])
+						gc_more = true
+//line blog_reduction.go:144
+						sum += gc_at[gc_tx]
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+//line blog_reduction.go:143
+						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+//line blog_reduction.go:143
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						if i < 0 || i > len(in)-8 {
+//line blog_reduction.go:144
+							break
 						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:143
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							_ = i
-
 //line blog_reduction.go:144
-							sum += gc_at[gc_tx]
-							gc_s_sum[gc_rank] = sum
-						}
-					} else {
-						gc_vstep3 := gc_from
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line blog_reduction.go:143
-							sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-//line blog_reduction.go:143
-							_ = sum
-//line blog_reduction.go:143
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-//line blog_reduction.go:143
-							_ = i
+						sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
 //line blog_reduction.go:144
-							if i < 0 || i > len(in)-8 {
-//line blog_reduction.go:144
-								break
-//line blog_reduction.go:144
-							}
-//line blog_reduction.go:144
-							sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:144
-							sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						if gc_vstep3 > gc_from {
-							gc_more = true
-						}
-						gc_step2 := gc_vstep3
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:143
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line blog_reduction.go:144
-								sum += in[i]
-								gc_s_sum[gc_rank] = sum
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:143
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line blog_reduction.go:144
-								sum += in[i]
-								gc_s_sum[gc_rank] = sum
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:143
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line blog_reduction.go:144
-								sum += in[i]
-								gc_s_sum[gc_rank] = sum
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:143
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line blog_reduction.go:144
-								sum += in[i]
-								gc_s_sum[gc_rank] = sum
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
-
 //line blog_reduction.go:143
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-
+//line blog_reduction.go:144
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:143
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line blog_reduction.go:144
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:143
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line blog_reduction.go:144
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:143
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
 //line blog_reduction.go:144
 							sum += in[i]
 							gc_s_sum[gc_rank] = sum
 						}
 					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:143
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line blog_reduction.go:144
+						sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
 				}
 			}
 		}
-		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-				{
-					gc_rank := gc_step3 + 0
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:146
-					atomic.Add(out, sum)
-				}
-				{
-					gc_rank := gc_step3 + 1
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:146
-					atomic.Add(out, sum)
-				}
-				{
-					gc_rank := gc_step3 + 2
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:146
-					atomic.Add(out, sum)
-				}
-				{
-					gc_rank := gc_step3 + 3
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:146
-					atomic.Add(out, sum)
-				}
-			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+//line blog_reduction.go:152
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
-
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
+			{
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:146
+				atomic.Add(out, sum)
+			}
+			{
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:146
+				atomic.Add(out, sum)
+			}
+			{
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:146
+				atomic.Add(out, sum)
+			}
+		}
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:146
+			atomic.Add(out, sum)
 		}
 	}
 }
@@ -3422,80 +2632,50 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-
 //line blog_reduction.go:179
 	tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = tile
-
-//line blog_reduction.go:180
 	var g cg.Tile = tile
-	_ = g
-
-//line blog_reduction.go:180
-	_ = g
-	{
-		var gc_l_val [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
+//line blog_reduction.go:182
+	var gc_l_val [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line blog_reduction.go:177
-				mySum := cgThreadSum(t, input, n)
-
+			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:180
-				var val int32 = mySum
-
-//line blog_reduction.go:180
-				_ = val
-				_ = mySum
-				_ = val
+			var val int32 = mySum
+//line blog_reduction.go:183
+			gc_l_val[gc_lane] = val
+		}
+//line blog_reduction.go:165
+		for i := g.Size() / 2; i > 0; i /= 2 {
+			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blog_reduction.go:170
+				val := gc_l_val[gc_lane]
+//line blog_reduction.go:166
+				val += gc_c1r[gc_lane]
 				gc_l_val[gc_lane] = val
 			}
-
-//line blog_reduction.go:165
-			for i := g.Size() / 2; i > 0; i /= 2 {
-
-//line blog_reduction.go:166
-				compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val := gc_l_val[gc_lane]
-					_ = val
-
-//line blog_reduction.go:166
-					val += gc_c1r[gc_lane]
-					gc_l_val[gc_lane] = val
-				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				val := gc_l_val[gc_lane]
-				_ = val
-
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			val := gc_l_val[gc_lane]
 //line blog_reduction.go:168
-				var r int32 = val
-
-//line blog_reduction.go:168
-				_ = r
-
+			var r int32 = val
 //line blog_reduction.go:180
-				tileSum := r
-
+			tileSum := r
 //line blog_reduction.go:182
-				if (gc_rank & (32 - 1)) == 0 {
-					atomic.Add(sum, tileSum)
-				}
-				_ = r
-				_ = tileSum
+			if (gc_rank & (32 - 1)) == 0 {
+				atomic.Add(sum, tileSum)
 			}
 		}
 	}
@@ -3523,254 +2703,175 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-
 //line blog_reduction.go:216
 	temp := gocuda.DynamicShared[int32](t)
-
-//line blog_reduction.go:217
 	g := cg.ThisThreadBlock(t)
-	_ = g
-
-//line blog_reduction.go:218
 	var g_ cg.ThreadBlock = g
 	_ = g_
-
-//line blog_reduction.go:218
-	_ = g_
-
 //line blog_reduction.go:218
 	var temp_ []int32 = temp
-
-//line blog_reduction.go:218
-	_ = temp_
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line blog_reduction.go:214
-				mySum := cgThreadSum(t, input, n)
-
-//line blog_reduction.go:218
-				var val int32 = mySum
-
-//line blog_reduction.go:218
-				_ = val
-				_ = mySum
-				_ = val
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line blog_reduction.go:214
-				mySum := cgThreadSum(t, input, n)
-
-//line blog_reduction.go:218
-				var val int32 = mySum
-
-//line blog_reduction.go:218
-				_ = val
-				_ = mySum
-				_ = val
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line blog_reduction.go:214
-				mySum := cgThreadSum(t, input, n)
-
-//line blog_reduction.go:218
-				var val int32 = mySum
-
-//line blog_reduction.go:218
-				_ = val
-				_ = mySum
-				_ = val
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line blog_reduction.go:214
-				mySum := cgThreadSum(t, input, n)
-
-//line blog_reduction.go:218
-				var val int32 = mySum
-
-//line blog_reduction.go:218
-				_ = val
-				_ = mySum
-				_ = val
-				gc_s_val[gc_rank] = val
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line blog_reduction.go:220
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-
 //line blog_reduction.go:214
 			mySum := cgThreadSum(t, input, n)
-
 //line blog_reduction.go:218
 			var val int32 = mySum
-
+//line blog_reduction.go:221
+			gc_s_val[gc_rank] = val
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line blog_reduction.go:214
+			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
-			_ = val
-			_ = mySum
-			_ = val
+			var val int32 = mySum
+//line blog_reduction.go:221
+			gc_s_val[gc_rank] = val
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line blog_reduction.go:214
+			mySum := cgThreadSum(t, input, n)
+//line blog_reduction.go:218
+			var val int32 = mySum
+//line blog_reduction.go:221
+			gc_s_val[gc_rank] = val
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line blog_reduction.go:214
+			mySum := cgThreadSum(t, input, n)
+//line blog_reduction.go:218
+			var val int32 = mySum
+//line blog_reduction.go:221
 			gc_s_val[gc_rank] = val
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+//line blog_reduction.go:214
+		mySum := cgThreadSum(t, input, n)
+//line blog_reduction.go:218
+		var val int32 = mySum
+//line blog_reduction.go:221
+		gc_s_val[gc_rank] = val
+	}
 //line blog_reduction.go:195
 	for i := gc_n / 2; i > 0; i /= 2 {
-		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:191
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:196
-					temp_[lane] = val
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:191
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:196
-					temp_[lane] = val
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:191
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:196
-					temp_[lane] = val
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:191
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:196
-					temp_[lane] = val
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+//line blog_reduction.go:197
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-
 //line blog_reduction.go:191
 				lane := gc_rank
-				_ = lane
+//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
-
+//line blog_reduction.go:196
+				temp_[lane] = val
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:191
+				lane := gc_rank
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank]
+//line blog_reduction.go:196
+				temp_[lane] = val
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:191
+				lane := gc_rank
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank]
+//line blog_reduction.go:196
+				temp_[lane] = val
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:191
+				lane := gc_rank
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank]
 //line blog_reduction.go:196
 				temp_[lane] = val
 			}
 		}
-		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-				{
-					gc_rank := gc_step3 + 0
-					gc_pos.Thread = gc_rank
-
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line blog_reduction.go:191
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:198
-					if lane < i {
-						val += temp_[lane+i]
-					}
-					gc_s_val[gc_rank] = val
-				}
-				{
-					gc_rank := gc_step3 + 1
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:191
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:198
-					if lane < i {
-						val += temp_[lane+i]
-					}
-					gc_s_val[gc_rank] = val
-				}
-				{
-					gc_rank := gc_step3 + 2
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:191
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:198
-					if lane < i {
-						val += temp_[lane+i]
-					}
-					gc_s_val[gc_rank] = val
-				}
-				{
-					gc_rank := gc_step3 + 3
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:191
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:198
-					if lane < i {
-						val += temp_[lane+i]
-					}
-					gc_s_val[gc_rank] = val
-				}
-			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			lane := gc_rank
+//line blog_reduction.go:193
+			val := gc_s_val[gc_rank]
+//line blog_reduction.go:196
+			temp_[lane] = val
+		}
+//line blog_reduction.go:200
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
-
 //line blog_reduction.go:191
 				lane := gc_rank
-				_ = lane
+//line blog_reduction.go:193
 				val := gc_s_val[gc_rank]
-
+//line blog_reduction.go:198
+				if lane < i {
+					val += temp_[lane+i]
+				}
+				gc_s_val[gc_rank] = val
+			}
+			{
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:191
+				lane := gc_rank
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank]
+//line blog_reduction.go:198
+				if lane < i {
+					val += temp_[lane+i]
+				}
+				gc_s_val[gc_rank] = val
+			}
+			{
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:191
+				lane := gc_rank
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank]
+//line blog_reduction.go:198
+				if lane < i {
+					val += temp_[lane+i]
+				}
+				gc_s_val[gc_rank] = val
+			}
+			{
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:191
+				lane := gc_rank
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank]
 //line blog_reduction.go:198
 				if lane < i {
 					val += temp_[lane+i]
@@ -3778,114 +2879,89 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_s_val[gc_rank] = val
 			}
 		}
-	}
-	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-				val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:203
-				var r int32 = val
-
-//line blog_reduction.go:203
-				_ = r
-
-//line blog_reduction.go:218
-				blockSum := r
-
-//line blog_reduction.go:220
-				if gc_rank == 0 {
-					atomic.Add(sum, blockSum)
-				}
-				_ = r
-				_ = blockSum
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:191
+			lane := gc_rank
+//line blog_reduction.go:193
+			val := gc_s_val[gc_rank]
+//line blog_reduction.go:198
+			if lane < i {
+				val += temp_[lane+i]
 			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-				val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:203
-				var r int32 = val
-
-//line blog_reduction.go:203
-				_ = r
-
-//line blog_reduction.go:218
-				blockSum := r
-
-//line blog_reduction.go:220
-				if gc_rank == 0 {
-					atomic.Add(sum, blockSum)
-				}
-				_ = r
-				_ = blockSum
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-				val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:203
-				var r int32 = val
-
-//line blog_reduction.go:203
-				_ = r
-
-//line blog_reduction.go:218
-				blockSum := r
-
-//line blog_reduction.go:220
-				if gc_rank == 0 {
-					atomic.Add(sum, blockSum)
-				}
-				_ = r
-				_ = blockSum
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-				val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:203
-				var r int32 = val
-
-//line blog_reduction.go:203
-				_ = r
-
-//line blog_reduction.go:218
-				blockSum := r
-
-//line blog_reduction.go:220
-				if gc_rank == 0 {
-					atomic.Add(sum, blockSum)
-				}
-				_ = r
-				_ = blockSum
-			}
+			gc_s_val[gc_rank] = val
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	}
+//line blog_reduction.go:206
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		{
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
-
 //line blog_reduction.go:203
 			var r int32 = val
-
-//line blog_reduction.go:203
-			_ = r
-
 //line blog_reduction.go:218
 			blockSum := r
-
 //line blog_reduction.go:220
 			if gc_rank == 0 {
 				atomic.Add(sum, blockSum)
 			}
-			_ = r
-			_ = blockSum
+		}
+		{
+//line blog_reduction.go:227
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+			val := gc_s_val[gc_rank]
+//line blog_reduction.go:203
+			var r int32 = val
+//line blog_reduction.go:218
+			blockSum := r
+//line blog_reduction.go:220
+			if gc_rank == 0 {
+				atomic.Add(sum, blockSum)
+			}
+		}
+		{
+//line blog_reduction.go:227
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+			val := gc_s_val[gc_rank]
+//line blog_reduction.go:203
+			var r int32 = val
+//line blog_reduction.go:218
+			blockSum := r
+//line blog_reduction.go:220
+			if gc_rank == 0 {
+				atomic.Add(sum, blockSum)
+			}
+		}
+		{
+//line blog_reduction.go:227
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+			val := gc_s_val[gc_rank]
+//line blog_reduction.go:203
+			var r int32 = val
+//line blog_reduction.go:218
+			blockSum := r
+//line blog_reduction.go:220
+			if gc_rank == 0 {
+				atomic.Add(sum, blockSum)
+			}
+		}
+	}
+//line blog_reduction.go:227
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		val := gc_s_val[gc_rank]
+//line blog_reduction.go:203
+		var r int32 = val
+//line blog_reduction.go:218
+		blockSum := r
+//line blog_reduction.go:220
+		if gc_rank == 0 {
+			atomic.Add(sum, blockSum)
 		}
 	}
 }
@@ -3922,166 +2998,125 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(src) && gc_to <= len(src)-gc_off {
-					gc_at := src[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:231
-							i := gc_tx + gc_bx*gc_bdx
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && gc_at[gc_tx] > 0 {
-								dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:231
-							i := gc_tx + gc_bx*gc_bdx
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && gc_at[gc_tx] > 0 {
-								dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:231
-							i := gc_tx + gc_bx*gc_bdx
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && gc_at[gc_tx] > 0 {
-								dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:231
-							i := gc_tx + gc_bx*gc_bdx
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && gc_at[gc_tx] > 0 {
-								dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line blog_reduction.go:248
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(src) && gc_to <= len(src)-gc_off {
+				gc_at := src[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line blog_reduction.go:264
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blog_reduction.go:231
 						i := gc_tx + gc_bx*gc_bdx
-						_ = i
-
-//line blog_reduction.go:232
 						if i < n && gc_at[gc_tx] > 0 {
 							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:231
-							i := gc_tx + gc_bx*gc_bdx
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && src[i] > 0 {
-								dst[atomic.Add(nres, 1)] = src[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:231
-							i := gc_tx + gc_bx*gc_bdx
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && src[i] > 0 {
-								dst[atomic.Add(nres, 1)] = src[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:231
-							i := gc_tx + gc_bx*gc_bdx
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && src[i] > 0 {
-								dst[atomic.Add(nres, 1)] = src[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:231
-							i := gc_tx + gc_bx*gc_bdx
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && src[i] > 0 {
-								dst[atomic.Add(nres, 1)] = src[i]
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line blog_reduction.go:239
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line blog_reduction.go:231
 						i := gc_tx + gc_bx*gc_bdx
-						_ = i
-
-//line blog_reduction.go:232
+						if i < n && gc_at[gc_tx] > 0 {
+							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+//line blog_reduction.go:239
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line blog_reduction.go:231
+						i := gc_tx + gc_bx*gc_bdx
+						if i < n && gc_at[gc_tx] > 0 {
+							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+//line blog_reduction.go:239
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line blog_reduction.go:231
+						i := gc_tx + gc_bx*gc_bdx
+						if i < n && gc_at[gc_tx] > 0 {
+							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_reduction.go:231
+					i := gc_tx + gc_bx*gc_bdx
+					if i < n && gc_at[gc_tx] > 0 {
+						dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line blog_reduction.go:231
+						i := gc_tx + gc_bx*gc_bdx
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line blog_reduction.go:231
+						i := gc_tx + gc_bx*gc_bdx
+						if i < n && src[i] > 0 {
+							dst[atomic.Add(nres, 1)] = src[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line blog_reduction.go:231
+						i := gc_tx + gc_bx*gc_bdx
+						if i < n && src[i] > 0 {
+							dst[atomic.Add(nres, 1)] = src[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line blog_reduction.go:231
+						i := gc_tx + gc_bx*gc_bdx
+						if i < n && src[i] > 0 {
+							dst[atomic.Add(nres, 1)] = src[i]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blog_reduction.go:231
+					i := gc_tx + gc_bx*gc_bdx
+					if i < n && src[i] > 0 {
+						dst[atomic.Add(nres, 1)] = src[i]
 					}
 				}
 			}
@@ -4113,136 +3148,98 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_rank [32]int
-		var gc_c1r [32]uint32
-		var gc_c2m [32]uint32
-		var gc_c2v [32]int32
-		var gc_c2a [32]int
-		var gc_c2w [32]int
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line blog_reduction.go:269
+	var gc_l_rank [32]int
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]int32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line blog_reduction.go:282
+			var gc_m5 uint32
 			{
-				var gc_m5 uint32
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line blog_reduction.go:259
+					i := gc_tx + gc_bx*gc_bdx
+					if i < n && src[i] > 0 {
+						gc_m5 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save5 := gc_act
+			gc_act = gc_save5 & gc_m5
+			if gc_act != 0 {
+//line blog_reduction.go:261
+				var ctr *int32 = nres
+//line blog_reduction.go:242
+				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line blog_reduction.go:242
+					active := gc_c1r[gc_lane]
+					leader := bits.TrailingZeros32(active)
+					change := int32(bits.OnesCount32(active))
+					rank := bits.OnesCount32(active & t.LaneMaskLT())
+					var warpRes int32
+					if rank == 0 {
+						warpRes = atomic.Add(ctr, change)
+					}
+					gc_c2m[gc_lane] = active
+					gc_c2v[gc_lane] = warpRes
+					gc_c2a[gc_lane] = leader
+					gc_c2w[gc_lane] = gocuda.WarpSize
+					gc_l_rank[gc_lane] = rank
+				}
+//line blog_reduction.go:250
+				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:259
-						i := gc_tx + gc_bx*gc_bdx
-						_ = i
-
-//line blog_reduction.go:260
-						if i < n && src[i] > 0 {
-							gc_m5 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save5 := gc_act
-				gc_act = gc_save5 & gc_m5
-				if gc_act != 0 {
-
-//line blog_reduction.go:261
-					var ctr *int32 = nres
-
-//line blog_reduction.go:261
-					_ = ctr
-
-//line blog_reduction.go:242
-					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
-//line blog_reduction.go:242
-						active := gc_c1r[gc_lane]
-
-//line blog_reduction.go:243
-						leader := bits.TrailingZeros32(active)
-
-//line blog_reduction.go:244
-						change := int32(bits.OnesCount32(active))
-
-//line blog_reduction.go:245
-						rank := bits.OnesCount32(active & t.LaneMaskLT())
-
-//line blog_reduction.go:246
-						var warpRes int32
-
-//line blog_reduction.go:247
-						if rank == 0 {
-							warpRes = atomic.Add(ctr, change)
-						}
-						_ = active
-						_ = leader
-						_ = change
-						_ = rank
-						_ = warpRes
-
-//line blog_reduction.go:250
-						gc_c2m[gc_lane] = active
-						gc_c2v[gc_lane] = warpRes
-						gc_c2a[gc_lane] = leader
-						gc_c2w[gc_lane] = gocuda.WarpSize
-						gc_l_rank[gc_lane] = rank
-					}
-
-//line blog_reduction.go:250
-					compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
 //line blog_reduction.go:259
-							i := gc_tx + gc_bx*gc_bdx
-							_ = i
-							rank := gc_l_rank[gc_lane]
-							_ = rank
-							var warpRes int32
-							_ = warpRes
-
-//line blog_reduction.go:250
-							warpRes = gc_c2r[gc_lane]
-
-//line blog_reduction.go:251
-							var r int32 = warpRes + int32(rank)
-
-//line blog_reduction.go:251
-							_ = r
-
+						i := gc_tx + gc_bx*gc_bdx
 //line blog_reduction.go:261
-							dst[r] = src[i]
-							_ = r
-						}
+						rank := gc_l_rank[gc_lane]
+//line blog_reduction.go:263
+						var warpRes int32
+//line blog_reduction.go:250
+						warpRes = gc_c2r[gc_lane]
+						var r int32 = warpRes + int32(rank)
+//line blog_reduction.go:261
+						dst[r] = src[i]
 					}
 				}
-				gc_act = gc_save5 &^ gc_dead
 			}
+//line blog_reduction.go:266
+			gc_act = gc_save5 &^ gc_dead
 		}
 	}
 }
@@ -4250,4 +3247,5 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 // gc_files_blog_reduction holds the source files whose lines the kernels' records hash.
 //
 //go:embed blog_reduction.go
+//line blog_reduction.go:275
 var gc_files_blog_reduction embed.FS

@@ -52,91 +52,77 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_val
+//line blog_reduction.go:78
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	_ = gc_s_sum
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-				for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-					gc_rank2 := gc_vstep4
-					_ = gc_rank2
-//line blog_reduction.go:61
-					var sum int32
-//line blog_reduction.go:61
-					_ = sum
-					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep4, false
-			}(gc_vstep4)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+//line blog_reduction.go:81
+	gc_vstep4 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+			for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
 				gc_rank2 := gc_vstep4
-				_ = gc_rank2
 //line blog_reduction.go:61
 				var sum int32
-//line blog_reduction.go:61
-				_ = sum
-				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep4, false
+		}(gc_vstep4)
+		if gc_stop {
+			return
 		}
-		gc_step7 := gc_vstep4
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-			{
-				gc_rank2 := gc_step7 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:61
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:61
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:61
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:61
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line blog_reduction.go:61
 			var sum int32
-			_ = sum
+			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step7 := gc_vstep4
+	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		{
+			gc_rank2 := gc_step7 + 0
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:61
+			var sum int32
+//line blog_reduction.go:63
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 1
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:61
+			var sum int32
+//line blog_reduction.go:63
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 2
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:61
+			var sum int32
+//line blog_reduction.go:63
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 3
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:61
+			var sum int32
+//line blog_reduction.go:63
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:61
+		var sum int32
+//line blog_reduction.go:63
+		gc_s_sum[gc_rank2] = sum
+	}
 //line blog_reduction.go:62
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 		gc_b2.Tick()
@@ -144,390 +130,374 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
-					gc_at3 := in[gc_off4:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line blog_reduction.go:62
-								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:62
-								_ = sum
-//line blog_reduction.go:62
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:62
-								_ = i
-//line blog_reduction.go:63
-								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]))
-//line blog_reduction.go:63
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line blog_reduction.go:69
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
+				gc_at3 := in[gc_off4:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_reduction.go:62
-							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:62
-							_ = sum
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:62
 							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line blog_reduction.go:62
 							_ = i
-//line blog_reduction.go:63
-							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]))
+							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]))
 //line blog_reduction.go:63
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop2 {
+						return
 					}
-					if gc_vstep5 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
 //line blog_reduction.go:62
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:62
+						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:62
 						_ = i
-
+						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]))
 //line blog_reduction.go:63
-						sum += gc_at3[gc_tx2]
-						gc_s_sum[gc_rank2] = sum
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line blog_reduction.go:62
-								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:62
-								_ = sum
-//line blog_reduction.go:62
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:62
-								_ = i
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line blog_reduction.go:73
+					sum := gc_s_sum[gc_rank2]
 //line blog_reduction.go:63
-								if i < 0 || i > len(in)-16 {
+					gc_more = true
 //line blog_reduction.go:63
-									break
-//line blog_reduction.go:63
-								}
-//line blog_reduction.go:63
-								sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-//line blog_reduction.go:63
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+					sum += gc_at3[gc_tx2]
+					gc_s_sum[gc_rank2] = sum
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_reduction.go:62
-							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:62
-							_ = sum
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:62
 							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:62
-							_ = i
-//line blog_reduction.go:63
-							if i < 0 || i > len(in)-8 {
+							if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:63
 								break
-//line blog_reduction.go:63
 							}
 //line blog_reduction.go:63
-							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line blog_reduction.go:63
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop3 {
+						return
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+//line blog_reduction.go:62
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:62
+						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						if i < 0 || i > len(in)-8 {
+//line blog_reduction.go:63
+							break
+						}
+//line blog_reduction.go:63
+						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:63
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
-					gc_step8 := gc_vstep6
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:62
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:63
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:62
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:63
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:62
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:63
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:62
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:63
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				gc_step8 := gc_vstep6
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
-
 //line blog_reduction.go:62
 						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 						gc_more = true
-
+//line blog_reduction.go:63
+						sum += in[i]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:62
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line blog_reduction.go:63
+						sum += in[i]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:62
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line blog_reduction.go:63
+						sum += in[i]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:62
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
 //line blog_reduction.go:63
 						sum += in[i]
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:62
+					i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+					gc_more = true
+//line blog_reduction.go:63
+					sum += in[i]
+					gc_s_sum[gc_rank2] = sum
+				}
 			}
 		}
 	}
-
 //line blog_reduction.go:31
 	shared := gc_shared12(32)[:32]
-	{
-		var gc_l_val_ [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line blog_reduction.go:33
+	var gc_l_val_ [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
 //line blog_reduction.go:65
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:65
-						_ = sum
-//line blog_reduction.go:65
-						val := sum
-//line blog_reduction.go:65
-						_ = val
+					val := sum
 //line blog_reduction.go:35
-						val_ := val
+					val_ := val
 //line blog_reduction.go:35
-						_ = val_
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
 //line blog_reduction.go:35
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:35
-						val.StoreSlice(gc_s_val[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line blog_reduction.go:35
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:35
-						_ = sum
-//line blog_reduction.go:65
-						val := sum
-//line blog_reduction.go:65
-						_ = val
-//line blog_reduction.go:35
-						val_ := val
-//line blog_reduction.go:35
-						_ = val_
-//line blog_reduction.go:35
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:35
-						val.StoreSlice(gc_s_val[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					val.StoreSlice(gc_s_val[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:65
-					var val int32 = sum
-
-//line blog_reduction.go:65
-					_ = val
-
 //line blog_reduction.go:35
-					var val_ int32 = val
-
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:65
+					val := sum
 //line blog_reduction.go:35
-					_ = val_
-					_ = val
-					_ = val_
-					gc_l_val_[gc_lane2] = val_
+					val_ := val
+//line blog_reduction.go:35
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:35
+					val.StoreSlice(gc_s_val[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
-//line blog_reduction.go:22
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line blog_reduction.go:23
-					gc_run.Add(offset, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
-					}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
 				}
-				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
-			} else {
-
+				gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:48
+				sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:65
+				var val int32 = sum
+//line blog_reduction.go:35
+				var val_ int32 = val
+//line blog_reduction.go:38
+				gc_l_val_[gc_lane2] = val_
+			}
+		}
 //line blog_reduction.go:22
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 //line blog_reduction.go:23
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
-					} else {
-
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+		} else {
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+				} else {
 //line blog_reduction.go:23
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line blog_reduction.go:23
-									val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
 //line blog_reduction.go:23
-									_ = val_
+								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:23
-									val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line blog_reduction.go:23
-									val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:23
-									_ = val_
-//line blog_reduction.go:23
-									val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_ := gc_l_val_[gc_lane2]
-								_ = val_
-
 //line blog_reduction.go:23
-								val_ += gc_c21r[gc_lane2]
-								gc_l_val_[gc_lane2] = val_
+								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:23
+								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line blog_reduction.go:36
+							val_ := gc_l_val_[gc_lane2]
+//line blog_reduction.go:23
+							val_ += gc_c21r[gc_lane2]
+							gc_l_val_[gc_lane2] = val_
 						}
 					}
 				}
 			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:32
+				lane := gc_tx2 % gocuda.WarpSize
+				wid := gc_tx2 / gocuda.WarpSize
+//line blog_reduction.go:35
+				val_ := gc_l_val_[gc_lane2]
+//line blog_reduction.go:37
+				var val int32
+//line blog_reduction.go:25
+				var r_ int32 = val_
+//line blog_reduction.go:35
+				val = r_
+//line blog_reduction.go:38
+				if lane == 0 {
+					shared[wid] = val
+				}
+//line blog_reduction.go:42
+				gc_s_val[gc_rank2] = val
+			}
+		}
+	}
+//line blog_reduction.go:48
+	var gc_l_val_2 [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line blog_reduction.go:56
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:32
+				lane := gc_tx2 % gocuda.WarpSize
+//line blog_reduction.go:34
+				var val int32
+//line blog_reduction.go:44
+				val = 0
+				if gc_tx2 < gc_bdx2/gocuda.WarpSize {
+					val = shared[lane]
+				}
+				gc_s_val[gc_rank2] = val
+			}
+		}
+		{
+			var gc_m152 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -538,318 +508,185 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:32
-					lane := gc_tx2 % gocuda.WarpSize
-					_ = lane
-
 //line blog_reduction.go:33
 					wid := gc_tx2 / gocuda.WarpSize
-					_ = wid
-					val_ := gc_l_val_[gc_lane2]
-					_ = val_
-					var val int32
-					_ = val
-
-//line blog_reduction.go:25
-					var r_ int32 = val_
-
-//line blog_reduction.go:25
-					_ = r_
-
-//line blog_reduction.go:35
-					val = r_
-
-//line blog_reduction.go:38
-					if lane == 0 {
-						shared[wid] = val
+//line blog_reduction.go:48
+					if wid == 0 {
+						gc_m152 |= 1 << gc_lane2
 					}
-					_ = r_
-					gc_s_val[gc_rank2] = val
 				}
 			}
-		}
-	}
-	{
-		var gc_l_val_2 [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+			gc_save152 := gc_act2
+			gc_act2 = gc_save152 & gc_m152
+			if gc_act2 != 0 {
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:49
+							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+//line blog_reduction.go:49
+							val_2 := val
+//line blog_reduction.go:49
+							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:49
+							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+//line blog_reduction.go:49
+							val_2 := val
+//line blog_reduction.go:49
+							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:32
-					lane := gc_tx2 % gocuda.WarpSize
-					_ = lane
-					var val int32
-					_ = val
-
-//line blog_reduction.go:44
-					val = 0
-
-//line blog_reduction.go:45
-					if gc_tx2 < gc_bdx2/gocuda.WarpSize {
-						val = shared[lane]
-					}
-					gc_s_val[gc_rank2] = val
+					archsimd.ClearAVXUpperBits()
 				}
-			}
-			{
-				var gc_m152 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:33
-						wid := gc_tx2 / gocuda.WarpSize
-						_ = wid
-
-//line blog_reduction.go:48
-						if wid == 0 {
-							gc_m152 |= 1 << gc_lane2
-						}
+//line blog_reduction.go:62
+						val := gc_s_val[gc_rank2]
+//line blog_reduction.go:49
+						var val_2 int32 = val
+//line blog_reduction.go:51
+						gc_l_val_2[gc_lane2] = val_2
 					}
 				}
-				gc_save152 := gc_act2
-				gc_act2 = gc_save152 & gc_m152
-				if gc_act2 != 0 {
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:49
-								val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
-//line blog_reduction.go:49
-								_ = val
-//line blog_reduction.go:49
-								val_2 := val
-//line blog_reduction.go:49
-								_ = val_2
-//line blog_reduction.go:49
-								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
+//line blog_reduction.go:22
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+//line blog_reduction.go:23
+						gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+				} else {
+//line blog_reduction.go:22
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:49
-								val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
-//line blog_reduction.go:49
-								_ = val
-//line blog_reduction.go:49
-								val_2 := val
-//line blog_reduction.go:49
-								_ = val_2
-//line blog_reduction.go:49
-								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:49
-							var val_2 int32 = val
-
-//line blog_reduction.go:49
-							_ = val_2
-							_ = val_2
-							gc_l_val_2[gc_lane2] = val_2
-						}
-					}
-
-//line blog_reduction.go:22
-					if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						var gc_run2 compiled.ShflSteps
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
 //line blog_reduction.go:23
-							gc_run2.Add(offset_, 0, 32)
-							if gc_run2.Full() {
-								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
-							}
-						}
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
-					} else {
-
-//line blog_reduction.go:22
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line blog_reduction.go:23
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
-							} else {
-
+										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
 //line blog_reduction.go:23
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left4 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
+										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line blog_reduction.go:23
-											val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
-											_ = val_2
-//line blog_reduction.go:23
-											val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line blog_reduction.go:23
-											val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
-											_ = val_2
-//line blog_reduction.go:23
-											val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
+										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left4 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left4&(1<<gc_lane2) == 0 {
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										val_2 := gc_l_val_2[gc_lane2]
-										_ = val_2
-
 //line blog_reduction.go:23
-										val_2 += gc_c22r[gc_lane2]
-										gc_l_val_2[gc_lane2] = val_2
+										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:25
-								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:25
-								_ = val_2
-//line blog_reduction.go:25
-								var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-								_ = val
-//line blog_reduction.go:25
-								r_2 := val_2
-//line blog_reduction.go:25
-								_ = r_2
-//line blog_reduction.go:49
-								val = r_2
-//line blog_reduction.go:49
-								val.StoreSlice(gc_s_val[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line blog_reduction.go:36
+									val_2 := gc_l_val_2[gc_lane2]
+//line blog_reduction.go:23
+									val_2 += gc_c22r[gc_lane2]
+									gc_l_val_2[gc_lane2] = val_2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:49
-								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:49
-								_ = val_2
-//line blog_reduction.go:49
-								var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:49
-								_ = val
-//line blog_reduction.go:25
-								r_2 := val_2
-//line blog_reduction.go:25
-								_ = r_2
-//line blog_reduction.go:49
-								val = r_2
-//line blog_reduction.go:49
-								val.StoreSlice(gc_s_val[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
 							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_2 := gc_l_val_2[gc_lane2]
-							_ = val_2
-							var val int32
-							_ = val
-
-//line blog_reduction.go:25
-							var r_2 int32 = val_2
-
-//line blog_reduction.go:25
-							_ = r_2
-
-//line blog_reduction.go:49
-							val = r_2
-							_ = r_2
-							gc_s_val[gc_rank2] = val
 						}
 					}
 				}
-				gc_act2 = gc_save152 &^ gc_dead2
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:25
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:25
+							var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line blog_reduction.go:25
+							r_2 := val_2
+//line blog_reduction.go:49
+							val = r_2
+//line blog_reduction.go:49
+							val.StoreSlice(gc_s_val[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:49
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:49
+							var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line blog_reduction.go:25
+							r_2 := val_2
+//line blog_reduction.go:49
+							val = r_2
+//line blog_reduction.go:49
+							val.StoreSlice(gc_s_val[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left5&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:62
+						val_2 := gc_l_val_2[gc_lane2]
+//line blog_reduction.go:64
+						var val int32
+//line blog_reduction.go:25
+						var r_2 int32 = val_2
+//line blog_reduction.go:49
+						val = r_2
+//line blog_reduction.go:51
+						gc_s_val[gc_rank2] = val
+					}
+				}
 			}
+			gc_act2 = gc_save152 &^ gc_dead2
 		}
 	}
 	{
+//line blog_reduction.go:60
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -861,101 +698,71 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				{
 					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:72
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:74
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:73
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:75
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:73
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:75
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:73
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:75
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
 			for gc_tx2 := gc_step9; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
+//line blog_reduction.go:73
 				val := gc_s_val[gc_rank2]
-				_ = val
+//line blog_reduction.go:75
 				var sum int32
-				_ = sum
-
 //line blog_reduction.go:51
 				var r int32 = val
-
-//line blog_reduction.go:51
-				_ = r
-
 //line blog_reduction.go:65
 				sum = r
-				_ = r
+//line blog_reduction.go:67
 				gc_s_sum[gc_rank2] = sum
 			}
 			gc_step10 := gc_hi4
@@ -963,101 +770,71 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				{
 					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:75
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:77
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step10 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:73
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:75
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step10 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:73
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:75
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step10 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:73
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:75
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-					_ = r
+//line blog_reduction.go:67
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
 			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
+//line blog_reduction.go:73
 				val := gc_s_val[gc_rank2]
-				_ = val
+//line blog_reduction.go:75
 				var sum int32
-				_ = sum
-
 //line blog_reduction.go:51
 				var r int32 = val
-
-//line blog_reduction.go:51
-				_ = r
-
 //line blog_reduction.go:65
 				sum = r
-				_ = r
+//line blog_reduction.go:67
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
@@ -1075,126 +852,81 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
 						gc_tx2 := gc_step11 + 0
-						_ = gc_tx2
+//line blog_reduction.go:85
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line blog_reduction.go:87
 						val := gc_s_val[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							gc_at4[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						gc_at4[0] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
 						gc_tx2 := gc_step11 + 1
-						_ = gc_tx2
+//line blog_reduction.go:75
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line blog_reduction.go:77
 						val := gc_s_val[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							gc_at4[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						gc_at4[0] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
 						gc_tx2 := gc_step11 + 2
-						_ = gc_tx2
+//line blog_reduction.go:75
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line blog_reduction.go:77
 						val := gc_s_val[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							gc_at4[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						gc_at4[0] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
 						gc_tx2 := gc_step11 + 3
-						_ = gc_tx2
+//line blog_reduction.go:75
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line blog_reduction.go:77
 						val := gc_s_val[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							gc_at4[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						gc_at4[0] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:76
 					val := gc_s_val[gc_rank2]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-
-//line blog_reduction.go:66
-					{
-						gc_at4[0] = sum
-					}
-					_ = r
+//line blog_reduction.go:67
+					gc_at4[0] = sum
+//line blog_reduction.go:70
 					gc_s_sum[gc_rank2] = sum
 				}
 			} else {
@@ -1206,22 +938,13 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							out[gc_bx2] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						out[gc_bx2] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
@@ -1230,22 +953,13 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							out[gc_bx2] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						out[gc_bx2] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
@@ -1254,22 +968,13 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							out[gc_bx2] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						out[gc_bx2] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
@@ -1278,22 +983,13 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:65
 						sum = r
-
-//line blog_reduction.go:66
-						{
-							out[gc_bx2] = sum
-						}
-						_ = r
+//line blog_reduction.go:67
+						out[gc_bx2] = sum
+//line blog_reduction.go:70
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
@@ -1302,22 +998,13 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:65
 					sum = r
-
-//line blog_reduction.go:66
-					{
-						out[gc_bx2] = sum
-					}
-					_ = r
+//line blog_reduction.go:67
+					out[gc_bx2] = sum
+//line blog_reduction.go:70
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
@@ -1357,89 +1044,71 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_val_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_val_
+//line blog_reduction.go:106
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	_ = gc_s_sum
+//line blog_reduction.go:108
 	gc_s_in2 := compiled.Scratch[[]int2](gc_b2, 2)[:gc_n2]
-	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:89
-				var sum int32
-
-//line blog_reduction.go:91
-				in2 := toInt2s(in)
-				_ = sum
-				_ = in2
-				gc_s_sum[gc_rank2] = sum
-				gc_s_in2[gc_rank2] = in2
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:89
-				var sum int32
-
-//line blog_reduction.go:91
-				in2 := toInt2s(in)
-				_ = sum
-				_ = in2
-				gc_s_sum[gc_rank2] = sum
-				gc_s_in2[gc_rank2] = in2
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:89
-				var sum int32
-
-//line blog_reduction.go:91
-				in2 := toInt2s(in)
-				_ = sum
-				_ = in2
-				gc_s_sum[gc_rank2] = sum
-				gc_s_in2[gc_rank2] = in2
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:89
-				var sum int32
-
-//line blog_reduction.go:91
-				in2 := toInt2s(in)
-				_ = sum
-				_ = in2
-				gc_s_sum[gc_rank2] = sum
-				gc_s_in2[gc_rank2] = in2
-			}
-		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+//line blog_reduction.go:110
+	gc_step6 := 0
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line blog_reduction.go:89
 			var sum int32
-
 //line blog_reduction.go:91
 			in2 := toInt2s(in)
-			_ = sum
-			_ = in2
+//line blog_reduction.go:94
+			gc_s_sum[gc_rank2] = sum
+			gc_s_in2[gc_rank2] = in2
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:89
+			var sum int32
+//line blog_reduction.go:91
+			in2 := toInt2s(in)
+//line blog_reduction.go:94
+			gc_s_sum[gc_rank2] = sum
+			gc_s_in2[gc_rank2] = in2
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:89
+			var sum int32
+//line blog_reduction.go:91
+			in2 := toInt2s(in)
+//line blog_reduction.go:94
+			gc_s_sum[gc_rank2] = sum
+			gc_s_in2[gc_rank2] = in2
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:89
+			var sum int32
+//line blog_reduction.go:91
+			in2 := toInt2s(in)
+//line blog_reduction.go:94
 			gc_s_sum[gc_rank2] = sum
 			gc_s_in2[gc_rank2] = in2
 		}
 	}
-
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:89
+		var sum int32
+//line blog_reduction.go:91
+		in2 := toInt2s(in)
+//line blog_reduction.go:94
+		gc_s_sum[gc_rank2] = sum
+		gc_s_in2[gc_rank2] = in2
+	}
 //line blog_reduction.go:92
 	gc_chunk := compiled.StrideChunk(gc_bdx2 * gc_gdx2)
 	gc_span := (gc_bdx2 * gc_gdx2) * gc_chunk
-
 //line blog_reduction.go:92
 	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx2 * gc_gdx2) * gc_chunk {
 		gc_b2.Tick()
@@ -1447,327 +1116,314 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 			return
 		}
 		gc_more = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
+//line blog_reduction.go:99
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:90
+				idx := gc_bx2*gc_bdx2 + gc_tx2
+//line blog_reduction.go:92
+				sum := gc_s_sum[gc_rank2]
+				in2 := gc_s_in2[gc_rank2]
+//line blog_reduction.go:92
+				gc_start2 := idx
+				gc_from4 := gc_start2 + gc_off
+				gc_trips2 := gc_limit - gc_from4
+				switch {
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2*gc_gdx2, gc_chunk, gc_limit, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx2*gc_gdx2) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdx2*gc_gdx2), gc_trips2-1 {
+//line blog_reduction.go:93
+					val := in2[i]
+					sum += val.X + val.Y
+				}
+				gc_s_sum[gc_rank2] = sum
 			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+		}
+	}
+//line blog_reduction.go:31
+	shared := gc_shared12(32)[:32]
+//line blog_reduction.go:33
+	var gc_l_val_2 [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line blog_reduction.go:97
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line blog_reduction.go:97
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line blog_reduction.go:102
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line blog_reduction.go:90
+					var idx int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_reduction.go:96
+					var i_ int = idx + n/2*2
+//line blog_reduction.go:96
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					if i_ < 0 || i_ > len(in)-8 {
+//line blog_reduction.go:97
+						break
+					}
+//line blog_reduction.go:97
+					if i_ < n && uint(n-i_) > 7 {
+//line blog_reduction.go:97
+						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:]))
+					} else {
+//line blog_reduction.go:98
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
+//line blog_reduction.go:97
+						if gc_if2.ToBits() != 0 {
+//line blog_reduction.go:97
+							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if2)
+						}
+					}
+//line blog_reduction.go:97
+					val_ := sum
+//line blog_reduction.go:97
+					val_2 := val_
+//line blog_reduction.go:97
+					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:97
+					val_.StoreSlice(gc_s_val_[gc_rank2:])
+//line blog_reduction.go:97
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line blog_reduction.go:112
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line blog_reduction.go:90
+					var idx int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_reduction.go:96
+					var i_ int = idx + n/2*2
+//line blog_reduction.go:96
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					if i_ < 0 || i_ > len(in)-8 {
+//line blog_reduction.go:97
+						break
+					}
+//line blog_reduction.go:97
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
+					if gc_if.ToBits() != 0 {
+//line blog_reduction.go:98
+						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if)
+					}
+//line blog_reduction.go:98
+					val_ := sum
+//line blog_reduction.go:98
+					val_2 := val_
+//line blog_reduction.go:98
+					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:98
+					val_.StoreSlice(gc_s_val_[gc_rank2:])
+//line blog_reduction.go:98
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line blog_reduction.go:90
 					idx := gc_bx2*gc_bdx2 + gc_tx2
-					_ = idx
+//line blog_reduction.go:96
+					i_ := idx + n/2*2
+//line blog_reduction.go:98
 					sum := gc_s_sum[gc_rank2]
-					in2 := gc_s_in2[gc_rank2]
-
-//line blog_reduction.go:92
-					gc_start2 := idx
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2*gc_gdx2, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdx2*gc_gdx2) + 1
-					default:
-						gc_trips2 = 0
+//line blog_reduction.go:97
+					if i_ < n {
+						sum += in[i_]
 					}
-					if gc_trips2 == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdx2*gc_gdx2), gc_trips2-1 {
-
-//line blog_reduction.go:93
-						val := in2[i]
-
-//line blog_reduction.go:94
-						sum += val.X + val.Y
-					}
+					var val_ int32 = sum
+//line blog_reduction.go:35
+					var val_2 int32 = val_
+//line blog_reduction.go:38
+					gc_l_val_2[gc_lane2] = val_2
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
 		}
-	}
-
-//line blog_reduction.go:31
-	shared := gc_shared12(32)[:32]
-	{
-		var gc_l_val_2 [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line blog_reduction.go:97
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line blog_reduction.go:97
-				_ = gc_iota
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line blog_reduction.go:97
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line blog_reduction.go:97
-					_ = gc_iota2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line blog_reduction.go:90
-						var idx int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_reduction.go:90
-						_ = idx
-//line blog_reduction.go:96
-						var i_ int = idx + n/2*2
-//line blog_reduction.go:96
-						_ = i_
-//line blog_reduction.go:96
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:96
-						_ = sum
-//line blog_reduction.go:97
-						if i_ < 0 || i_ > len(in)-8 {
-//line blog_reduction.go:97
-							break
-//line blog_reduction.go:97
-						}
-//line blog_reduction.go:97
-						if i_ < n && uint(n-i_) > 7 {
-//line blog_reduction.go:97
-							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:]))
-						} else {
-//line blog_reduction.go:98
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
-//line blog_reduction.go:97
-							_ = gc_if2
-//line blog_reduction.go:97
-							if gc_if2.ToBits() != 0 {
-//line blog_reduction.go:97
-								sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if2)
-							}
-//line blog_reduction.go:98
-						}
-//line blog_reduction.go:97
-						val_ := sum
-//line blog_reduction.go:97
-						_ = val_
-//line blog_reduction.go:97
-						val_2 := val_
-//line blog_reduction.go:97
-						_ = val_2
-//line blog_reduction.go:97
-						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:97
-						val_.StoreSlice(gc_s_val_[gc_rank2:])
-//line blog_reduction.go:97
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+//line blog_reduction.go:22
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+//line blog_reduction.go:23
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run)
+		} else {
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line blog_reduction.go:90
-						var idx int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_reduction.go:90
-						_ = idx
-//line blog_reduction.go:96
-						var i_ int = idx + n/2*2
-//line blog_reduction.go:96
-						_ = i_
-//line blog_reduction.go:96
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:96
-						_ = sum
-//line blog_reduction.go:97
-						if i_ < 0 || i_ > len(in)-8 {
-//line blog_reduction.go:97
-							break
-//line blog_reduction.go:97
-						}
-//line blog_reduction.go:97
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
-//line blog_reduction.go:97
-						_ = gc_if
-//line blog_reduction.go:98
-						if gc_if.ToBits() != 0 {
-//line blog_reduction.go:98
-							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if)
-//line blog_reduction.go:98
-						}
-//line blog_reduction.go:98
-						val_ := sum
-//line blog_reduction.go:98
-						_ = val_
-//line blog_reduction.go:98
-						val_2 := val_
-//line blog_reduction.go:98
-						_ = val_2
-//line blog_reduction.go:98
-						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:98
-						val_.StoreSlice(gc_s_val_[gc_rank2:])
-//line blog_reduction.go:98
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:90
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line blog_reduction.go:96
-						i_ := idx + n/2*2
-						_ = i_
-						sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:97
-						if i_ < n {
-							sum += in[i_]
-						}
-
-//line blog_reduction.go:100
-						var val_ int32 = sum
-
-//line blog_reduction.go:100
-						_ = val_
-
-//line blog_reduction.go:35
-						var val_2 int32 = val_
-
-//line blog_reduction.go:35
-						_ = val_2
-						_ = val_
-						_ = val_2
-						gc_l_val_2[gc_lane2] = val_2
-						gc_s_sum[gc_rank2] = sum
-					}
-				}
-			}
-
-//line blog_reduction.go:22
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
 //line blog_reduction.go:23
-					gc_run.Add(offset, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run)
-			} else {
-
-//line blog_reduction.go:22
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line blog_reduction.go:23
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
-					} else {
-
+								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
 //line blog_reduction.go:23
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:23
-									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
-									_ = val_2
-//line blog_reduction.go:23
-									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-									val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line blog_reduction.go:23
-									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
-									_ = val_2
-//line blog_reduction.go:23
-									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-									val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
+								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_2 := gc_l_val_2[gc_lane2]
-								_ = val_2
-
 //line blog_reduction.go:23
-								val_2 += gc_c21r[gc_lane2]
-								gc_l_val_2[gc_lane2] = val_2
+								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line blog_reduction.go:36
+							val_2 := gc_l_val_2[gc_lane2]
+//line blog_reduction.go:23
+							val_2 += gc_c21r[gc_lane2]
+							gc_l_val_2[gc_lane2] = val_2
 						}
 					}
 				}
 			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:32
+				lane := gc_tx2 % gocuda.WarpSize
+				wid := gc_tx2 / gocuda.WarpSize
+//line blog_reduction.go:35
+				val_2 := gc_l_val_2[gc_lane2]
+//line blog_reduction.go:37
+				var val_ int32
+//line blog_reduction.go:25
+				var r_ int32 = val_2
+//line blog_reduction.go:35
+				val_ = r_
+//line blog_reduction.go:38
+				if lane == 0 {
+					shared[wid] = val_
+				}
+//line blog_reduction.go:42
+				gc_s_val_[gc_rank2] = val_
+			}
+		}
+	}
+//line blog_reduction.go:48
+	var gc_l_val_3 [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line blog_reduction.go:56
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:32
+				lane := gc_tx2 % gocuda.WarpSize
+//line blog_reduction.go:34
+				var val_ int32
+//line blog_reduction.go:44
+				val_ = 0
+				if gc_tx2 < gc_bdx2/gocuda.WarpSize {
+					val_ = shared[lane]
+				}
+				gc_s_val_[gc_rank2] = val_
+			}
+		}
+		{
+			var gc_m152 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -1778,318 +1434,185 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:32
-					lane := gc_tx2 % gocuda.WarpSize
-					_ = lane
-
 //line blog_reduction.go:33
 					wid := gc_tx2 / gocuda.WarpSize
-					_ = wid
-					val_2 := gc_l_val_2[gc_lane2]
-					_ = val_2
-					var val_ int32
-					_ = val_
-
-//line blog_reduction.go:25
-					var r_ int32 = val_2
-
-//line blog_reduction.go:25
-					_ = r_
-
-//line blog_reduction.go:35
-					val_ = r_
-
-//line blog_reduction.go:38
-					if lane == 0 {
-						shared[wid] = val_
+//line blog_reduction.go:48
+					if wid == 0 {
+						gc_m152 |= 1 << gc_lane2
 					}
-					_ = r_
-					gc_s_val_[gc_rank2] = val_
 				}
 			}
-		}
-	}
-	{
-		var gc_l_val_3 [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+			gc_save152 := gc_act2
+			gc_act2 = gc_save152 & gc_m152
+			if gc_act2 != 0 {
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:49
+							val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank2:])
+//line blog_reduction.go:49
+							val_3 := val_
+//line blog_reduction.go:49
+							val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:49
+							val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank2:])
+//line blog_reduction.go:49
+							val_3 := val_
+//line blog_reduction.go:49
+							val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:32
-					lane := gc_tx2 % gocuda.WarpSize
-					_ = lane
-					var val_ int32
-					_ = val_
-
-//line blog_reduction.go:44
-					val_ = 0
-
-//line blog_reduction.go:45
-					if gc_tx2 < gc_bdx2/gocuda.WarpSize {
-						val_ = shared[lane]
-					}
-					gc_s_val_[gc_rank2] = val_
+					archsimd.ClearAVXUpperBits()
 				}
-			}
-			{
-				var gc_m152 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:33
-						wid := gc_tx2 / gocuda.WarpSize
-						_ = wid
-
-//line blog_reduction.go:48
-						if wid == 0 {
-							gc_m152 |= 1 << gc_lane2
-						}
+//line blog_reduction.go:62
+						val_ := gc_s_val_[gc_rank2]
+//line blog_reduction.go:49
+						var val_3 int32 = val_
+//line blog_reduction.go:51
+						gc_l_val_3[gc_lane2] = val_3
 					}
 				}
-				gc_save152 := gc_act2
-				gc_act2 = gc_save152 & gc_m152
-				if gc_act2 != 0 {
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:49
-								val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank2:])
-//line blog_reduction.go:49
-								_ = val_
-//line blog_reduction.go:49
-								val_3 := val_
-//line blog_reduction.go:49
-								_ = val_3
-//line blog_reduction.go:49
-								val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
+//line blog_reduction.go:22
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+//line blog_reduction.go:23
+						gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
+				} else {
+//line blog_reduction.go:22
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:49
-								val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank2:])
-//line blog_reduction.go:49
-								_ = val_
-//line blog_reduction.go:49
-								val_3 := val_
-//line blog_reduction.go:49
-								_ = val_3
-//line blog_reduction.go:49
-								val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_ := gc_s_val_[gc_rank2]
-
-//line blog_reduction.go:49
-							var val_3 int32 = val_
-
-//line blog_reduction.go:49
-							_ = val_3
-							_ = val_3
-							gc_l_val_3[gc_lane2] = val_3
-						}
-					}
-
-//line blog_reduction.go:22
-					if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						var gc_run2 compiled.ShflSteps
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
 //line blog_reduction.go:23
-							gc_run2.Add(offset_, 0, 32)
-							if gc_run2.Full() {
-								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
-							}
-						}
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
-					} else {
-
-//line blog_reduction.go:22
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line blog_reduction.go:23
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
-							} else {
-
+										val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
 //line blog_reduction.go:23
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left4 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
+										val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line blog_reduction.go:23
-											val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
-//line blog_reduction.go:23
-											_ = val_3
-//line blog_reduction.go:23
-											val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-											val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line blog_reduction.go:23
-											val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
-//line blog_reduction.go:23
-											_ = val_3
-//line blog_reduction.go:23
-											val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-											val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
+										val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left4 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left4&(1<<gc_lane2) == 0 {
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										val_3 := gc_l_val_3[gc_lane2]
-										_ = val_3
-
 //line blog_reduction.go:23
-										val_3 += gc_c22r[gc_lane2]
-										gc_l_val_3[gc_lane2] = val_3
+										val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+//line blog_reduction.go:23
+										val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+										val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:25
-								val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
-//line blog_reduction.go:25
-								_ = val_3
-//line blog_reduction.go:25
-								var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-								_ = val_
-//line blog_reduction.go:25
-								r_2 := val_3
-//line blog_reduction.go:25
-								_ = r_2
-//line blog_reduction.go:49
-								val_ = r_2
-//line blog_reduction.go:49
-								val_.StoreSlice(gc_s_val_[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line blog_reduction.go:36
+									val_3 := gc_l_val_3[gc_lane2]
+//line blog_reduction.go:23
+									val_3 += gc_c22r[gc_lane2]
+									gc_l_val_3[gc_lane2] = val_3
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:49
-								val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
-//line blog_reduction.go:49
-								_ = val_3
-//line blog_reduction.go:49
-								var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:49
-								_ = val_
-//line blog_reduction.go:25
-								r_2 := val_3
-//line blog_reduction.go:25
-								_ = r_2
-//line blog_reduction.go:49
-								val_ = r_2
-//line blog_reduction.go:49
-								val_.StoreSlice(gc_s_val_[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
 							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_3 := gc_l_val_3[gc_lane2]
-							_ = val_3
-							var val_ int32
-							_ = val_
-
-//line blog_reduction.go:25
-							var r_2 int32 = val_3
-
-//line blog_reduction.go:25
-							_ = r_2
-
-//line blog_reduction.go:49
-							val_ = r_2
-							_ = r_2
-							gc_s_val_[gc_rank2] = val_
 						}
 					}
 				}
-				gc_act2 = gc_save152 &^ gc_dead2
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:25
+							val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+//line blog_reduction.go:25
+							var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line blog_reduction.go:25
+							r_2 := val_3
+//line blog_reduction.go:49
+							val_ = r_2
+//line blog_reduction.go:49
+							val_.StoreSlice(gc_s_val_[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:49
+							val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+//line blog_reduction.go:49
+							var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line blog_reduction.go:25
+							r_2 := val_3
+//line blog_reduction.go:49
+							val_ = r_2
+//line blog_reduction.go:49
+							val_.StoreSlice(gc_s_val_[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left5&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:62
+						val_3 := gc_l_val_3[gc_lane2]
+//line blog_reduction.go:64
+						var val_ int32
+//line blog_reduction.go:25
+						var r_2 int32 = val_3
+//line blog_reduction.go:49
+						val_ = r_2
+//line blog_reduction.go:51
+						gc_s_val_[gc_rank2] = val_
+					}
+				}
 			}
+			gc_act2 = gc_save152 &^ gc_dead2
 		}
 	}
 	{
+//line blog_reduction.go:60
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -2101,101 +1624,71 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				{
 					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:72
 					val_ := gc_s_val_[gc_rank2]
-					_ = val_
+//line blog_reduction.go:74
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank2]
-					_ = val_
+//line blog_reduction.go:110
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank2]
-					_ = val_
+//line blog_reduction.go:110
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank2]
-					_ = val_
+//line blog_reduction.go:110
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
 			for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
+//line blog_reduction.go:108
 				val_ := gc_s_val_[gc_rank2]
-				_ = val_
+//line blog_reduction.go:110
 				var sum int32
-				_ = sum
-
 //line blog_reduction.go:51
 				var r int32 = val_
-
-//line blog_reduction.go:51
-				_ = r
-
 //line blog_reduction.go:100
 				sum = r
-				_ = r
+//line blog_reduction.go:102
 				gc_s_sum[gc_rank2] = sum
 			}
 			gc_step8 := gc_hi4
@@ -2203,101 +1696,71 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				{
 					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:110
 					val_ := gc_s_val_[gc_rank2]
-					_ = val_
+//line blog_reduction.go:112
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank2]
-					_ = val_
+//line blog_reduction.go:110
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank2]
-					_ = val_
+//line blog_reduction.go:110
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:108
 					val_ := gc_s_val_[gc_rank2]
-					_ = val_
+//line blog_reduction.go:110
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-					_ = r
+//line blog_reduction.go:102
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
 			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
+//line blog_reduction.go:108
 				val_ := gc_s_val_[gc_rank2]
-				_ = val_
+//line blog_reduction.go:110
 				var sum int32
-				_ = sum
-
 //line blog_reduction.go:51
 				var r int32 = val_
-
-//line blog_reduction.go:51
-				_ = r
-
 //line blog_reduction.go:100
 				sum = r
-				_ = r
+//line blog_reduction.go:102
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
@@ -2315,126 +1778,81 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
-						_ = gc_tx2
+//line blog_reduction.go:120
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line blog_reduction.go:122
 						val_ := gc_s_val_[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							gc_at3[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						gc_at3[0] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
 						gc_tx2 := gc_step9 + 1
-						_ = gc_tx2
+//line blog_reduction.go:110
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							gc_at3[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						gc_at3[0] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
 						gc_tx2 := gc_step9 + 2
-						_ = gc_tx2
+//line blog_reduction.go:110
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							gc_at3[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						gc_at3[0] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
 						gc_tx2 := gc_step9 + 3
-						_ = gc_tx2
+//line blog_reduction.go:110
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line blog_reduction.go:112
 						val_ := gc_s_val_[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							gc_at3[0] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						gc_at3[0] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:111
 					val_ := gc_s_val_[gc_rank2]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-
-//line blog_reduction.go:101
-					{
-						gc_at3[0] = sum
-					}
-					_ = r
+//line blog_reduction.go:102
+					gc_at3[0] = sum
+//line blog_reduction.go:105
 					gc_s_sum[gc_rank2] = sum
 				}
 			} else {
@@ -2446,22 +1864,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							out[gc_bx2] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						out[gc_bx2] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
@@ -2470,22 +1879,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							out[gc_bx2] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						out[gc_bx2] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
@@ -2494,22 +1894,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							out[gc_bx2] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						out[gc_bx2] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
@@ -2518,22 +1909,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var sum int32
-						_ = sum
-
 //line blog_reduction.go:51
 						var r int32 = val_
-
-//line blog_reduction.go:51
-						_ = r
-
 //line blog_reduction.go:100
 						sum = r
-
-//line blog_reduction.go:101
-						{
-							out[gc_bx2] = sum
-						}
-						_ = r
+//line blog_reduction.go:102
+						out[gc_bx2] = sum
+//line blog_reduction.go:105
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
@@ -2542,22 +1924,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					gc_pos2.Thread = gc_rank2
 					val_ := gc_s_val_[gc_rank2]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:100
 					sum = r
-
-//line blog_reduction.go:101
-					{
-						out[gc_bx2] = sum
-					}
-					_ = r
+//line blog_reduction.go:102
+					out[gc_bx2] = sum
+//line blog_reduction.go:105
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
@@ -2594,88 +1967,75 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-				for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-					gc_rank2 := gc_vstep4
-					_ = gc_rank2
-//line blog_reduction.go:112
-					var sum int32
-//line blog_reduction.go:112
-					_ = sum
-					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep4, false
-			}(gc_vstep4)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+//line blog_reduction.go:124
+	gc_vstep4 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+			for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
 				gc_rank2 := gc_vstep4
-				_ = gc_rank2
 //line blog_reduction.go:112
 				var sum int32
-//line blog_reduction.go:112
-				_ = sum
-				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep4, false
+		}(gc_vstep4)
+		if gc_stop {
+			return
 		}
-		gc_step3 := gc_vstep4
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-			{
-				gc_rank2 := gc_step3 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:112
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:112
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:112
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step3 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:112
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line blog_reduction.go:112
 			var sum int32
-			_ = sum
+			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step3 := gc_vstep4
+	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		{
+			gc_rank2 := gc_step3 + 0
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:112
+			var sum int32
+//line blog_reduction.go:114
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step3 + 1
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:112
+			var sum int32
+//line blog_reduction.go:114
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step3 + 2
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:112
+			var sum int32
+//line blog_reduction.go:114
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step3 + 3
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:112
+			var sum int32
+//line blog_reduction.go:114
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:112
+		var sum int32
+//line blog_reduction.go:114
+		gc_s_sum[gc_rank2] = sum
+	}
 //line blog_reduction.go:113
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 		gc_b2.Tick()
@@ -2683,399 +2043,322 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
-					gc_at2 := in[gc_off3:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line blog_reduction.go:113
-								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:113
-								_ = sum
-//line blog_reduction.go:113
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:113
-								_ = i
-//line blog_reduction.go:114
-								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
-//line blog_reduction.go:114
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line blog_reduction.go:120
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
+				gc_at2 := in[gc_off3:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_reduction.go:113
-							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:113
-							_ = sum
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:113
 							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line blog_reduction.go:113
 							_ = i
-//line blog_reduction.go:114
-							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
+							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
 //line blog_reduction.go:114
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop2 {
+						return
 					}
-					if gc_vstep5 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
 //line blog_reduction.go:113
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:113
+						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:113
 						_ = i
-
+						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
 //line blog_reduction.go:114
-						sum += gc_at2[gc_tx2]
-						gc_s_sum[gc_rank2] = sum
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line blog_reduction.go:113
-								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:113
-								_ = sum
-//line blog_reduction.go:113
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:113
-								_ = i
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line blog_reduction.go:124
+					sum := gc_s_sum[gc_rank2]
 //line blog_reduction.go:114
-								if i < 0 || i > len(in)-16 {
+					gc_more = true
 //line blog_reduction.go:114
-									break
-//line blog_reduction.go:114
-								}
-//line blog_reduction.go:114
-								sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-//line blog_reduction.go:114
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+					sum += gc_at2[gc_tx2]
+					gc_s_sum[gc_rank2] = sum
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_reduction.go:113
-							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:113
-							_ = sum
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:113
 							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:113
-							_ = i
-//line blog_reduction.go:114
-							if i < 0 || i > len(in)-8 {
+							if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:114
 								break
-//line blog_reduction.go:114
 							}
 //line blog_reduction.go:114
-							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line blog_reduction.go:114
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop3 {
+						return
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+//line blog_reduction.go:113
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:113
+						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						if i < 0 || i > len(in)-8 {
+//line blog_reduction.go:114
+							break
+						}
+//line blog_reduction.go:114
+						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:114
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
-					gc_step4 := gc_vstep6
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:113
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:114
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:113
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:114
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:113
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:114
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:113
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:114
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
-
 //line blog_reduction.go:113
 						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 						gc_more = true
-
+//line blog_reduction.go:114
+						sum += in[i]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:113
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line blog_reduction.go:114
+						sum += in[i]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:113
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line blog_reduction.go:114
+						sum += in[i]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:113
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
 //line blog_reduction.go:114
 						sum += in[i]
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:113
+					i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+					gc_more = true
+//line blog_reduction.go:114
+					sum += in[i]
+					gc_s_sum[gc_rank2] = sum
+				}
 			}
 		}
 	}
-	{
-		var gc_l_val [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line blog_reduction.go:122
+	var gc_l_val [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
 //line blog_reduction.go:116
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:116
-						_ = sum
+					val := sum
 //line blog_reduction.go:116
-						val := sum
-//line blog_reduction.go:116
-						_ = val
-//line blog_reduction.go:116
-						val.StoreSlice(gc_l_val[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line blog_reduction.go:116
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:116
-						_ = sum
-//line blog_reduction.go:116
-						val := sum
-//line blog_reduction.go:116
-						_ = val
-//line blog_reduction.go:116
-						val.StoreSlice(gc_l_val[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					val.StoreSlice(gc_l_val[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
 //line blog_reduction.go:116
-					var val int32 = sum
-
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:116
-					_ = val
-					_ = val
-					gc_l_val[gc_lane2] = val
+					val := sum
+//line blog_reduction.go:116
+					val.StoreSlice(gc_l_val[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
-//line blog_reduction.go:22
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line blog_reduction.go:23
-					gc_run.Add(offset, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val, &gc_run)
-					}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
 				}
-				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val, &gc_run)
-			} else {
-
+				gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:129
+				sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:116
+				var val int32 = sum
+//line blog_reduction.go:118
+				gc_l_val[gc_lane2] = val
+			}
+		}
 //line blog_reduction.go:22
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 //line blog_reduction.go:23
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
-					} else {
-
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val, &gc_run)
+		} else {
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
+				} else {
 //line blog_reduction.go:23
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line blog_reduction.go:23
-									val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+								val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
 //line blog_reduction.go:23
-									_ = val
+								val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:23
-									val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-									val.StoreSlice(gc_l_val[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line blog_reduction.go:23
-									val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
-//line blog_reduction.go:23
-									_ = val
-//line blog_reduction.go:23
-									val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-									val.StoreSlice(gc_l_val[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
+								val.StoreSlice(gc_l_val[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val := gc_l_val[gc_lane2]
-								_ = val
-
 //line blog_reduction.go:23
-								val += gc_c21r[gc_lane2]
-								gc_l_val[gc_lane2] = val
+								val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line blog_reduction.go:23
+								val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+								val.StoreSlice(gc_l_val[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line blog_reduction.go:36
+							val := gc_l_val[gc_lane2]
+//line blog_reduction.go:23
+							val += gc_c21r[gc_lane2]
+							gc_l_val[gc_lane2] = val
 						}
 					}
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val := gc_l_val[gc_lane2]
-					_ = val
-					var sum int32
-					_ = sum
-
-//line blog_reduction.go:25
-					var r int32 = val
-
-//line blog_reduction.go:25
-					_ = r
-
-//line blog_reduction.go:116
-					sum = r
-
-//line blog_reduction.go:117
-					if gc_tx2%gocuda.WarpSize == 0 {
-						atomic.Add(out, sum)
-					}
-					_ = r
-					gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				val := gc_l_val[gc_lane2]
+//line blog_reduction.go:42
+				var sum int32
+//line blog_reduction.go:25
+				var r int32 = val
+//line blog_reduction.go:116
+				sum = r
+				if gc_tx2%gocuda.WarpSize == 0 {
+					atomic.Add(out, sum)
+				}
+//line blog_reduction.go:121
+				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
@@ -3112,91 +2395,77 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_val
+//line blog_reduction.go:144
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	_ = gc_s_sum
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-				for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-					gc_rank2 := gc_vstep4
-					_ = gc_rank2
-//line blog_reduction.go:127
-					var sum int32
-//line blog_reduction.go:127
-					_ = sum
-					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep4, false
-			}(gc_vstep4)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+//line blog_reduction.go:147
+	gc_vstep4 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+			for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
 				gc_rank2 := gc_vstep4
-				_ = gc_rank2
 //line blog_reduction.go:127
 				var sum int32
-//line blog_reduction.go:127
-				_ = sum
-				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep4, false
+		}(gc_vstep4)
+		if gc_stop {
+			return
 		}
-		gc_step6 := gc_vstep4
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:127
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:127
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:127
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:127
-				var sum int32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line blog_reduction.go:127
 			var sum int32
-			_ = sum
+			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step6 := gc_vstep4
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:127
+			var sum int32
+//line blog_reduction.go:129
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:127
+			var sum int32
+//line blog_reduction.go:129
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:127
+			var sum int32
+//line blog_reduction.go:129
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:127
+			var sum int32
+//line blog_reduction.go:129
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:127
+		var sum int32
+//line blog_reduction.go:129
+		gc_s_sum[gc_rank2] = sum
+	}
 //line blog_reduction.go:128
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 		gc_b2.Tick()
@@ -3204,390 +2473,374 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
-					gc_at2 := in[gc_off3:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line blog_reduction.go:128
-								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:128
-								_ = sum
-//line blog_reduction.go:128
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:128
-								_ = i
-//line blog_reduction.go:129
-								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
-//line blog_reduction.go:129
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line blog_reduction.go:135
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
+				gc_at2 := in[gc_off3:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_reduction.go:128
-							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:128
-							_ = sum
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:128
 							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line blog_reduction.go:128
 							_ = i
-//line blog_reduction.go:129
-							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
+							sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
 //line blog_reduction.go:129
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop2 {
+						return
 					}
-					if gc_vstep5 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
 //line blog_reduction.go:128
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:128
+						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:128
 						_ = i
-
+						sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
 //line blog_reduction.go:129
-						sum += gc_at2[gc_tx2]
-						gc_s_sum[gc_rank2] = sum
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line blog_reduction.go:128
-								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:128
-								_ = sum
-//line blog_reduction.go:128
-								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:128
-								_ = i
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line blog_reduction.go:139
+					sum := gc_s_sum[gc_rank2]
 //line blog_reduction.go:129
-								if i < 0 || i > len(in)-16 {
+					gc_more = true
 //line blog_reduction.go:129
-									break
-//line blog_reduction.go:129
-								}
-//line blog_reduction.go:129
-								sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-//line blog_reduction.go:129
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+					sum += gc_at2[gc_tx2]
+					gc_s_sum[gc_rank2] = sum
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line blog_reduction.go:128
-							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:128
-							_ = sum
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:128
 							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:128
-							_ = i
-//line blog_reduction.go:129
-							if i < 0 || i > len(in)-8 {
+							if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:129
 								break
-//line blog_reduction.go:129
 							}
 //line blog_reduction.go:129
-							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+							sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line blog_reduction.go:129
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop3 {
+						return
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+//line blog_reduction.go:128
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:128
+						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						if i < 0 || i > len(in)-8 {
+//line blog_reduction.go:129
+							break
+						}
+//line blog_reduction.go:129
+						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:129
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:128
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:129
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:128
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:129
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:128
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:129
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:128
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:129
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
-
 //line blog_reduction.go:128
 						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 						gc_more = true
-
+//line blog_reduction.go:129
+						sum += in[i]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:128
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line blog_reduction.go:129
+						sum += in[i]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:128
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line blog_reduction.go:129
+						sum += in[i]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:128
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
 //line blog_reduction.go:129
 						sum += in[i]
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:128
+					i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+					gc_more = true
+//line blog_reduction.go:129
+					sum += in[i]
+					gc_s_sum[gc_rank2] = sum
+				}
 			}
 		}
 	}
-
 //line blog_reduction.go:31
 	shared := gc_shared12(32)[:32]
-	{
-		var gc_l_val_ [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line blog_reduction.go:33
+	var gc_l_val_ [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
 //line blog_reduction.go:131
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:131
-						_ = sum
-//line blog_reduction.go:131
-						val := sum
-//line blog_reduction.go:131
-						_ = val
+					val := sum
 //line blog_reduction.go:35
-						val_ := val
+					val_ := val
 //line blog_reduction.go:35
-						_ = val_
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
 //line blog_reduction.go:35
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:35
-						val.StoreSlice(gc_s_val[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line blog_reduction.go:35
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:35
-						_ = sum
-//line blog_reduction.go:131
-						val := sum
-//line blog_reduction.go:131
-						_ = val
-//line blog_reduction.go:35
-						val_ := val
-//line blog_reduction.go:35
-						_ = val_
-//line blog_reduction.go:35
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:35
-						val.StoreSlice(gc_s_val[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					val.StoreSlice(gc_s_val[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:131
-					var val int32 = sum
-
-//line blog_reduction.go:131
-					_ = val
-
 //line blog_reduction.go:35
-					var val_ int32 = val
-
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:131
+					val := sum
 //line blog_reduction.go:35
-					_ = val_
-					_ = val
-					_ = val_
-					gc_l_val_[gc_lane2] = val_
+					val_ := val
+//line blog_reduction.go:35
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:35
+					val.StoreSlice(gc_s_val[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
-//line blog_reduction.go:22
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line blog_reduction.go:23
-					gc_run.Add(offset, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
-					}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
 				}
-				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
-			} else {
-
+				gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:48
+				sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:131
+				var val int32 = sum
+//line blog_reduction.go:35
+				var val_ int32 = val
+//line blog_reduction.go:38
+				gc_l_val_[gc_lane2] = val_
+			}
+		}
 //line blog_reduction.go:22
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 //line blog_reduction.go:23
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
-					} else {
-
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+		} else {
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+				} else {
 //line blog_reduction.go:23
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line blog_reduction.go:23
-									val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
 //line blog_reduction.go:23
-									_ = val_
+								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:23
-									val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line blog_reduction.go:23
-									val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:23
-									_ = val_
-//line blog_reduction.go:23
-									val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_ := gc_l_val_[gc_lane2]
-								_ = val_
-
 //line blog_reduction.go:23
-								val_ += gc_c21r[gc_lane2]
-								gc_l_val_[gc_lane2] = val_
+								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:23
+								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line blog_reduction.go:36
+							val_ := gc_l_val_[gc_lane2]
+//line blog_reduction.go:23
+							val_ += gc_c21r[gc_lane2]
+							gc_l_val_[gc_lane2] = val_
 						}
 					}
 				}
 			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:32
+				lane := gc_tx2 % gocuda.WarpSize
+				wid := gc_tx2 / gocuda.WarpSize
+//line blog_reduction.go:35
+				val_ := gc_l_val_[gc_lane2]
+//line blog_reduction.go:37
+				var val int32
+//line blog_reduction.go:25
+				var r_ int32 = val_
+//line blog_reduction.go:35
+				val = r_
+//line blog_reduction.go:38
+				if lane == 0 {
+					shared[wid] = val
+				}
+//line blog_reduction.go:42
+				gc_s_val[gc_rank2] = val
+			}
+		}
+	}
+//line blog_reduction.go:48
+	var gc_l_val_2 [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line blog_reduction.go:56
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:32
+				lane := gc_tx2 % gocuda.WarpSize
+//line blog_reduction.go:34
+				var val int32
+//line blog_reduction.go:44
+				val = 0
+				if gc_tx2 < gc_bdx2/gocuda.WarpSize {
+					val = shared[lane]
+				}
+				gc_s_val[gc_rank2] = val
+			}
+		}
+		{
+			var gc_m152 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -3598,318 +2851,185 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:32
-					lane := gc_tx2 % gocuda.WarpSize
-					_ = lane
-
 //line blog_reduction.go:33
 					wid := gc_tx2 / gocuda.WarpSize
-					_ = wid
-					val_ := gc_l_val_[gc_lane2]
-					_ = val_
-					var val int32
-					_ = val
-
-//line blog_reduction.go:25
-					var r_ int32 = val_
-
-//line blog_reduction.go:25
-					_ = r_
-
-//line blog_reduction.go:35
-					val = r_
-
-//line blog_reduction.go:38
-					if lane == 0 {
-						shared[wid] = val
+//line blog_reduction.go:48
+					if wid == 0 {
+						gc_m152 |= 1 << gc_lane2
 					}
-					_ = r_
-					gc_s_val[gc_rank2] = val
 				}
 			}
-		}
-	}
-	{
-		var gc_l_val_2 [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+			gc_save152 := gc_act2
+			gc_act2 = gc_save152 & gc_m152
+			if gc_act2 != 0 {
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:49
+							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+//line blog_reduction.go:49
+							val_2 := val
+//line blog_reduction.go:49
+							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:49
+							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+//line blog_reduction.go:49
+							val_2 := val
+//line blog_reduction.go:49
+							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:32
-					lane := gc_tx2 % gocuda.WarpSize
-					_ = lane
-					var val int32
-					_ = val
-
-//line blog_reduction.go:44
-					val = 0
-
-//line blog_reduction.go:45
-					if gc_tx2 < gc_bdx2/gocuda.WarpSize {
-						val = shared[lane]
-					}
-					gc_s_val[gc_rank2] = val
+					archsimd.ClearAVXUpperBits()
 				}
-			}
-			{
-				var gc_m152 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:33
-						wid := gc_tx2 / gocuda.WarpSize
-						_ = wid
-
-//line blog_reduction.go:48
-						if wid == 0 {
-							gc_m152 |= 1 << gc_lane2
-						}
+//line blog_reduction.go:62
+						val := gc_s_val[gc_rank2]
+//line blog_reduction.go:49
+						var val_2 int32 = val
+//line blog_reduction.go:51
+						gc_l_val_2[gc_lane2] = val_2
 					}
 				}
-				gc_save152 := gc_act2
-				gc_act2 = gc_save152 & gc_m152
-				if gc_act2 != 0 {
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:49
-								val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
-//line blog_reduction.go:49
-								_ = val
-//line blog_reduction.go:49
-								val_2 := val
-//line blog_reduction.go:49
-								_ = val_2
-//line blog_reduction.go:49
-								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
+//line blog_reduction.go:22
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+//line blog_reduction.go:23
+						gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+				} else {
+//line blog_reduction.go:22
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:49
-								val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
-//line blog_reduction.go:49
-								_ = val
-//line blog_reduction.go:49
-								val_2 := val
-//line blog_reduction.go:49
-								_ = val_2
-//line blog_reduction.go:49
-								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:49
-							var val_2 int32 = val
-
-//line blog_reduction.go:49
-							_ = val_2
-							_ = val_2
-							gc_l_val_2[gc_lane2] = val_2
-						}
-					}
-
-//line blog_reduction.go:22
-					if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						var gc_run2 compiled.ShflSteps
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
 //line blog_reduction.go:23
-							gc_run2.Add(offset_, 0, 32)
-							if gc_run2.Full() {
-								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
-							}
-						}
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
-					} else {
-
-//line blog_reduction.go:22
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line blog_reduction.go:23
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
-							} else {
-
+										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
 //line blog_reduction.go:23
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left4 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
+										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line blog_reduction.go:23
-											val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
-											_ = val_2
-//line blog_reduction.go:23
-											val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line blog_reduction.go:23
-											val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
-											_ = val_2
-//line blog_reduction.go:23
-											val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
+										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left4 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left4&(1<<gc_lane2) == 0 {
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										val_2 := gc_l_val_2[gc_lane2]
-										_ = val_2
-
 //line blog_reduction.go:23
-										val_2 += gc_c22r[gc_lane2]
-										gc_l_val_2[gc_lane2] = val_2
+										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:25
-								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:25
-								_ = val_2
-//line blog_reduction.go:25
-								var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-								_ = val
-//line blog_reduction.go:25
-								r_2 := val_2
-//line blog_reduction.go:25
-								_ = r_2
-//line blog_reduction.go:49
-								val = r_2
-//line blog_reduction.go:49
-								val.StoreSlice(gc_s_val[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line blog_reduction.go:36
+									val_2 := gc_l_val_2[gc_lane2]
+//line blog_reduction.go:23
+									val_2 += gc_c22r[gc_lane2]
+									gc_l_val_2[gc_lane2] = val_2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:49
-								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:49
-								_ = val_2
-//line blog_reduction.go:49
-								var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:49
-								_ = val
-//line blog_reduction.go:25
-								r_2 := val_2
-//line blog_reduction.go:25
-								_ = r_2
-//line blog_reduction.go:49
-								val = r_2
-//line blog_reduction.go:49
-								val.StoreSlice(gc_s_val[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
 							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_2 := gc_l_val_2[gc_lane2]
-							_ = val_2
-							var val int32
-							_ = val
-
-//line blog_reduction.go:25
-							var r_2 int32 = val_2
-
-//line blog_reduction.go:25
-							_ = r_2
-
-//line blog_reduction.go:49
-							val = r_2
-							_ = r_2
-							gc_s_val[gc_rank2] = val
 						}
 					}
 				}
-				gc_act2 = gc_save152 &^ gc_dead2
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:25
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:25
+							var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line blog_reduction.go:25
+							r_2 := val_2
+//line blog_reduction.go:49
+							val = r_2
+//line blog_reduction.go:49
+							val.StoreSlice(gc_s_val[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:49
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:49
+							var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line blog_reduction.go:25
+							r_2 := val_2
+//line blog_reduction.go:49
+							val = r_2
+//line blog_reduction.go:49
+							val.StoreSlice(gc_s_val[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left5&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line blog_reduction.go:62
+						val_2 := gc_l_val_2[gc_lane2]
+//line blog_reduction.go:64
+						var val int32
+//line blog_reduction.go:25
+						var r_2 int32 = val_2
+//line blog_reduction.go:49
+						val = r_2
+//line blog_reduction.go:51
+						gc_s_val[gc_rank2] = val
+					}
+				}
 			}
+			gc_act2 = gc_save152 &^ gc_dead2
 		}
 	}
 	{
+//line blog_reduction.go:60
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -3921,101 +3041,71 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				{
 					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:72
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:74
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:139
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:141
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:139
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:141
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:139
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:141
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
 			for gc_tx2 := gc_step8; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
+//line blog_reduction.go:139
 				val := gc_s_val[gc_rank2]
-				_ = val
+//line blog_reduction.go:141
 				var sum int32
-				_ = sum
-
 //line blog_reduction.go:51
 				var r int32 = val
-
-//line blog_reduction.go:51
-				_ = r
-
 //line blog_reduction.go:131
 				sum = r
-				_ = r
+//line blog_reduction.go:133
 				gc_s_sum[gc_rank2] = sum
 			}
 			gc_step9 := gc_hi4
@@ -4023,101 +3113,71 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				{
 					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:141
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:143
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:139
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:141
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:139
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:141
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
 					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blog_reduction.go:139
 					val := gc_s_val[gc_rank2]
-					_ = val
+//line blog_reduction.go:141
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-					_ = r
+//line blog_reduction.go:133
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
 			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
+//line blog_reduction.go:139
 				val := gc_s_val[gc_rank2]
-				_ = val
+//line blog_reduction.go:141
 				var sum int32
-				_ = sum
-
 //line blog_reduction.go:51
 				var r int32 = val
-
-//line blog_reduction.go:51
-				_ = r
-
 //line blog_reduction.go:131
 				sum = r
-				_ = r
+//line blog_reduction.go:133
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
@@ -4136,22 +3196,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-
-//line blog_reduction.go:132
-					{
-						atomic.Add(out, sum)
-					}
-					_ = r
+//line blog_reduction.go:133
+					atomic.Add(out, sum)
+//line blog_reduction.go:136
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
@@ -4160,22 +3211,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-
-//line blog_reduction.go:132
-					{
-						atomic.Add(out, sum)
-					}
-					_ = r
+//line blog_reduction.go:133
+					atomic.Add(out, sum)
+//line blog_reduction.go:136
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
@@ -4184,22 +3226,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-
-//line blog_reduction.go:132
-					{
-						atomic.Add(out, sum)
-					}
-					_ = r
+//line blog_reduction.go:133
+					atomic.Add(out, sum)
+//line blog_reduction.go:136
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
@@ -4208,22 +3241,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
 					var sum int32
-					_ = sum
-
 //line blog_reduction.go:51
 					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
 //line blog_reduction.go:131
 					sum = r
-
-//line blog_reduction.go:132
-					{
-						atomic.Add(out, sum)
-					}
-					_ = r
+//line blog_reduction.go:133
+					atomic.Add(out, sum)
+//line blog_reduction.go:136
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
@@ -4232,22 +3256,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				gc_pos2.Thread = gc_rank2
 				val := gc_s_val[gc_rank2]
 				var sum int32
-				_ = sum
-
 //line blog_reduction.go:51
 				var r int32 = val
-
-//line blog_reduction.go:51
-				_ = r
-
 //line blog_reduction.go:131
 				sum = r
-
-//line blog_reduction.go:132
-				{
-					atomic.Add(out, sum)
-				}
-				_ = r
+//line blog_reduction.go:133
+				atomic.Add(out, sum)
+//line blog_reduction.go:136
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
@@ -4288,88 +3303,75 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-						gc_rank2 := gc_vstep4
-						_ = gc_rank2
-//line blog_reduction.go:142
-						var sum int32
-//line blog_reduction.go:142
-						_ = sum
-						archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+//line blog_reduction.go:160
+		gc_vstep4 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+				for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
 					gc_rank2 := gc_vstep4
-					_ = gc_rank2
 //line blog_reduction.go:142
 					var sum int32
-//line blog_reduction.go:142
-					_ = sum
-					archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop {
+				return
 			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-				{
-					gc_rank2 := gc_step4 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:142
-					var sum int32
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_rank2 := gc_step4 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:142
-					var sum int32
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_rank2 := gc_step4 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:142
-					var sum int32
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_rank2 := gc_step4 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:142
-					var sum int32
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 //line blog_reduction.go:142
 				var sum int32
-				_ = sum
+				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step4 := gc_vstep4
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
+				gc_rank2 := gc_step4 + 0
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:142
+				var sum int32
+//line blog_reduction.go:144
+				gc_s_sum[gc_rank2] = sum
+			}
+			{
+				gc_rank2 := gc_step4 + 1
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:142
+				var sum int32
+//line blog_reduction.go:144
+				gc_s_sum[gc_rank2] = sum
+			}
+			{
+				gc_rank2 := gc_step4 + 2
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:142
+				var sum int32
+//line blog_reduction.go:144
+				gc_s_sum[gc_rank2] = sum
+			}
+			{
+				gc_rank2 := gc_step4 + 3
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:142
+				var sum int32
+//line blog_reduction.go:144
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:142
+			var sum int32
+//line blog_reduction.go:144
+			gc_s_sum[gc_rank2] = sum
+		}
 //line blog_reduction.go:143
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 			gc_b2.Tick()
@@ -4377,266 +3379,223 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				return
 			}
 			gc_more = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
-						gc_at2 := in[gc_off3:][:gc_to2]
-						gc_vstep5 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line blog_reduction.go:143
-									sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:143
-									_ = sum
-//line blog_reduction.go:143
-									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:143
-									_ = i
-//line blog_reduction.go:144
-									sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
-//line blog_reduction.go:144
-									sum.StoreSlice(gc_s_sum[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line blog_reduction.go:150
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
+					gc_at2 := in[gc_off3:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line blog_reduction.go:143
-								sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:143
-								_ = sum
+								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:143
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line blog_reduction.go:143
 								_ = i
-//line blog_reduction.go:144
-								sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
+								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
 //line blog_reduction.go:144
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop2 {
+							return
 						}
-						if gc_vstep5 > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
 //line blog_reduction.go:143
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
+							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:143
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:143
 							_ = i
-
+							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
 //line blog_reduction.go:144
-							sum += gc_at2[gc_tx2]
-							gc_s_sum[gc_rank2] = sum
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
-					} else {
-						gc_vstep6 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-									gc_tx2 := gc_vstep6
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line blog_reduction.go:143
-									sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:143
-									_ = sum
-//line blog_reduction.go:143
-									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:143
-									_ = i
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line blog_reduction.go:154
+						sum := gc_s_sum[gc_rank2]
 //line blog_reduction.go:144
-									if i < 0 || i > len(in)-16 {
+						gc_more = true
 //line blog_reduction.go:144
-										break
-//line blog_reduction.go:144
-									}
-//line blog_reduction.go:144
-									sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-//line blog_reduction.go:144
-									sum.StoreSlice(gc_s_sum[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						sum += gc_at2[gc_tx2]
+						gc_s_sum[gc_rank2] = sum
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line blog_reduction.go:143
-								sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:143
-								_ = sum
+								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:143
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:143
-								_ = i
-//line blog_reduction.go:144
-								if i < 0 || i > len(in)-8 {
+								if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:144
 									break
-//line blog_reduction.go:144
 								}
 //line blog_reduction.go:144
-								sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+								sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line blog_reduction.go:144
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop3 {
+							return
 						}
-						if gc_vstep6 > gc_from2 {
-							gc_more = true
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+//line blog_reduction.go:143
+							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:143
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							if i < 0 || i > len(in)-8 {
+//line blog_reduction.go:144
+								break
+							}
+//line blog_reduction.go:144
+							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:144
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
-						gc_step5 := gc_vstep6
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-							{
-								gc_tx2 := gc_step5 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:143
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line blog_reduction.go:144
-								sum += in[i]
-								gc_s_sum[gc_rank2] = sum
-							}
-							{
-								gc_tx2 := gc_step5 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:143
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line blog_reduction.go:144
-								sum += in[i]
-								gc_s_sum[gc_rank2] = sum
-							}
-							{
-								gc_tx2 := gc_step5 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:143
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line blog_reduction.go:144
-								sum += in[i]
-								gc_s_sum[gc_rank2] = sum
-							}
-							{
-								gc_tx2 := gc_step5 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:143
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line blog_reduction.go:144
-								sum += in[i]
-								gc_s_sum[gc_rank2] = sum
-							}
-						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep6 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
-
 //line blog_reduction.go:143
 							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 							gc_more = true
-
+//line blog_reduction.go:144
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:143
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line blog_reduction.go:144
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:143
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line blog_reduction.go:144
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:143
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
 //line blog_reduction.go:144
 							sum += in[i]
 							gc_s_sum[gc_rank2] = sum
 						}
 					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:143
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line blog_reduction.go:144
+						sum += in[i]
+						gc_s_sum[gc_rank2] = sum
+					}
 				}
 			}
 		}
-		{
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-				{
-					gc_rank2 := gc_step6 + 0
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:146
-					atomic.Add(out, sum)
-				}
-				{
-					gc_rank2 := gc_step6 + 1
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:146
-					atomic.Add(out, sum)
-				}
-				{
-					gc_rank2 := gc_step6 + 2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:146
-					atomic.Add(out, sum)
-				}
-				{
-					gc_rank2 := gc_step6 + 3
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:146
-					atomic.Add(out, sum)
-				}
-			}
-			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+//line blog_reduction.go:152
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+			{
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 				sum := gc_s_sum[gc_rank2]
-
 //line blog_reduction.go:146
 				atomic.Add(out, sum)
 			}
+			{
+				gc_rank2 := gc_step6 + 1
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:146
+				atomic.Add(out, sum)
+			}
+			{
+				gc_rank2 := gc_step6 + 2
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:146
+				atomic.Add(out, sum)
+			}
+			{
+				gc_rank2 := gc_step6 + 3
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:146
+				atomic.Add(out, sum)
+			}
+		}
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			sum := gc_s_sum[gc_rank2]
+//line blog_reduction.go:146
+			atomic.Add(out, sum)
 		}
 	}
 }
@@ -4660,121 +3619,83 @@ func gc_body_cgSumKernelTileShfl(gc_b2 *compiled.Block, sum *int32, input []int3
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-
 //line blog_reduction.go:179
 	tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = tile
-
-//line blog_reduction.go:180
 	var g cg.Tile = tile
-	_ = g
-
-//line blog_reduction.go:180
-	_ = g
-	{
-		var gc_l_val [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
+//line blog_reduction.go:182
+	var gc_l_val [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			gc_b2.Enter(gc_rank2)
 //line blog_reduction.go:177
-				mySum := cgThreadSum(t, input, n)
-
+			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:180
-				var val int32 = mySum
-
-//line blog_reduction.go:180
-				_ = val
-				_ = mySum
-				_ = val
-				gc_l_val[gc_lane2] = val
-			}
-
+			var val int32 = mySum
+//line blog_reduction.go:183
+			gc_l_val[gc_lane2] = val
+		}
 //line blog_reduction.go:165
-			for i := g.Size() / 2; i > 0; i /= 2 {
-
+		for i := g.Size() / 2; i > 0; i /= 2 {
+			compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, g.Size(), &gc_l_val, i, nil, &gc_c21r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line blog_reduction.go:166
-				compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, g.Size(), &gc_l_val, i, nil, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
 //line blog_reduction.go:166
-							val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:166
-							_ = val
-//line blog_reduction.go:166
-							val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:166
-							val.StoreSlice(gc_l_val[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blog_reduction.go:166
-							val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
-//line blog_reduction.go:166
-							_ = val
-//line blog_reduction.go:166
-							val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:166
-							val.StoreSlice(gc_l_val[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val := gc_l_val[gc_lane2]
-						_ = val
-
 //line blog_reduction.go:166
-						val += gc_c21r[gc_lane2]
-						gc_l_val[gc_lane2] = val
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line blog_reduction.go:166
+						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:166
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				val := gc_l_val[gc_lane2]
-				_ = val
-
-//line blog_reduction.go:168
-				var r int32 = val
-
-//line blog_reduction.go:168
-				_ = r
-
-//line blog_reduction.go:180
-				tileSum := r
-
-//line blog_reduction.go:182
-				if (gc_rank2 & (32 - 1)) == 0 {
-					atomic.Add(sum, tileSum)
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line blog_reduction.go:179
+					val := gc_l_val[gc_lane2]
+//line blog_reduction.go:166
+					val += gc_c21r[gc_lane2]
+					gc_l_val[gc_lane2] = val
 				}
-				_ = r
-				_ = tileSum
+			}
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			val := gc_l_val[gc_lane2]
+//line blog_reduction.go:168
+			var r int32 = val
+//line blog_reduction.go:180
+			tileSum := r
+//line blog_reduction.go:182
+			if (gc_rank2 & (32 - 1)) == 0 {
+				atomic.Add(sum, tileSum)
 			}
 		}
 	}
@@ -4802,254 +3723,175 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-
 //line blog_reduction.go:216
 	temp := gocuda.DynamicShared[int32](t)
-
-//line blog_reduction.go:217
 	g := cg.ThisThreadBlock(t)
-	_ = g
-
-//line blog_reduction.go:218
 	var g_ cg.ThreadBlock = g
 	_ = g_
-
-//line blog_reduction.go:218
-	_ = g_
-
 //line blog_reduction.go:218
 	var temp_ []int32 = temp
-
-//line blog_reduction.go:218
-	_ = temp_
-	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line blog_reduction.go:214
-				mySum := cgThreadSum(t, input, n)
-
-//line blog_reduction.go:218
-				var val int32 = mySum
-
-//line blog_reduction.go:218
-				_ = val
-				_ = mySum
-				_ = val
-				gc_s_val[gc_rank2] = val
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line blog_reduction.go:214
-				mySum := cgThreadSum(t, input, n)
-
-//line blog_reduction.go:218
-				var val int32 = mySum
-
-//line blog_reduction.go:218
-				_ = val
-				_ = mySum
-				_ = val
-				gc_s_val[gc_rank2] = val
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line blog_reduction.go:214
-				mySum := cgThreadSum(t, input, n)
-
-//line blog_reduction.go:218
-				var val int32 = mySum
-
-//line blog_reduction.go:218
-				_ = val
-				_ = mySum
-				_ = val
-				gc_s_val[gc_rank2] = val
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line blog_reduction.go:214
-				mySum := cgThreadSum(t, input, n)
-
-//line blog_reduction.go:218
-				var val int32 = mySum
-
-//line blog_reduction.go:218
-				_ = val
-				_ = mySum
-				_ = val
-				gc_s_val[gc_rank2] = val
-			}
-		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+//line blog_reduction.go:220
+	gc_step5 := 0
+	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		{
+			gc_rank2 := gc_step5 + 0
 			gc_pos2.Thread = gc_rank2
 			gc_b2.Enter(gc_rank2)
-
 //line blog_reduction.go:214
 			mySum := cgThreadSum(t, input, n)
-
 //line blog_reduction.go:218
 			var val int32 = mySum
-
+//line blog_reduction.go:221
+			gc_s_val[gc_rank2] = val
+		}
+		{
+			gc_rank2 := gc_step5 + 1
+			gc_pos2.Thread = gc_rank2
+			gc_b2.Enter(gc_rank2)
+//line blog_reduction.go:214
+			mySum := cgThreadSum(t, input, n)
 //line blog_reduction.go:218
-			_ = val
-			_ = mySum
-			_ = val
+			var val int32 = mySum
+//line blog_reduction.go:221
+			gc_s_val[gc_rank2] = val
+		}
+		{
+			gc_rank2 := gc_step5 + 2
+			gc_pos2.Thread = gc_rank2
+			gc_b2.Enter(gc_rank2)
+//line blog_reduction.go:214
+			mySum := cgThreadSum(t, input, n)
+//line blog_reduction.go:218
+			var val int32 = mySum
+//line blog_reduction.go:221
+			gc_s_val[gc_rank2] = val
+		}
+		{
+			gc_rank2 := gc_step5 + 3
+			gc_pos2.Thread = gc_rank2
+			gc_b2.Enter(gc_rank2)
+//line blog_reduction.go:214
+			mySum := cgThreadSum(t, input, n)
+//line blog_reduction.go:218
+			var val int32 = mySum
+//line blog_reduction.go:221
 			gc_s_val[gc_rank2] = val
 		}
 	}
-
+	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		gc_b2.Enter(gc_rank2)
+//line blog_reduction.go:214
+		mySum := cgThreadSum(t, input, n)
+//line blog_reduction.go:218
+		var val int32 = mySum
+//line blog_reduction.go:221
+		gc_s_val[gc_rank2] = val
+	}
 //line blog_reduction.go:195
 	for i := gc_n2 / 2; i > 0; i /= 2 {
-		{
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-				{
-					gc_rank2 := gc_step6 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:191
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:196
-					temp_[lane] = val
-				}
-				{
-					gc_rank2 := gc_step6 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:191
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:196
-					temp_[lane] = val
-				}
-				{
-					gc_rank2 := gc_step6 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:191
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:196
-					temp_[lane] = val
-				}
-				{
-					gc_rank2 := gc_step6 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:191
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:196
-					temp_[lane] = val
-				}
-			}
-			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+//line blog_reduction.go:197
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+			{
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line blog_reduction.go:191
 				lane := gc_rank2
-				_ = lane
+//line blog_reduction.go:193
 				val := gc_s_val[gc_rank2]
-
+//line blog_reduction.go:196
+				temp_[lane] = val
+			}
+			{
+				gc_rank2 := gc_step6 + 1
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:191
+				lane := gc_rank2
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank2]
+//line blog_reduction.go:196
+				temp_[lane] = val
+			}
+			{
+				gc_rank2 := gc_step6 + 2
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:191
+				lane := gc_rank2
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank2]
+//line blog_reduction.go:196
+				temp_[lane] = val
+			}
+			{
+				gc_rank2 := gc_step6 + 3
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:191
+				lane := gc_rank2
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank2]
 //line blog_reduction.go:196
 				temp_[lane] = val
 			}
 		}
-		{
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-				{
-					gc_rank2 := gc_step7 + 0
-					gc_pos2.Thread = gc_rank2
-
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:191
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:198
-					if lane < i {
-						val += temp_[lane+i]
-					}
-					gc_s_val[gc_rank2] = val
-				}
-				{
-					gc_rank2 := gc_step7 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:191
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:198
-					if lane < i {
-						val += temp_[lane+i]
-					}
-					gc_s_val[gc_rank2] = val
-				}
-				{
-					gc_rank2 := gc_step7 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:191
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:198
-					if lane < i {
-						val += temp_[lane+i]
-					}
-					gc_s_val[gc_rank2] = val
-				}
-				{
-					gc_rank2 := gc_step7 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:191
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:198
-					if lane < i {
-						val += temp_[lane+i]
-					}
-					gc_s_val[gc_rank2] = val
-				}
-			}
-			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+			lane := gc_rank2
+//line blog_reduction.go:193
+			val := gc_s_val[gc_rank2]
+//line blog_reduction.go:196
+			temp_[lane] = val
+		}
+//line blog_reduction.go:200
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+			{
+				gc_rank2 := gc_step7 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line blog_reduction.go:191
 				lane := gc_rank2
-				_ = lane
+//line blog_reduction.go:193
 				val := gc_s_val[gc_rank2]
-
+//line blog_reduction.go:198
+				if lane < i {
+					val += temp_[lane+i]
+				}
+				gc_s_val[gc_rank2] = val
+			}
+			{
+				gc_rank2 := gc_step7 + 1
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:191
+				lane := gc_rank2
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank2]
+//line blog_reduction.go:198
+				if lane < i {
+					val += temp_[lane+i]
+				}
+				gc_s_val[gc_rank2] = val
+			}
+			{
+				gc_rank2 := gc_step7 + 2
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:191
+				lane := gc_rank2
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank2]
+//line blog_reduction.go:198
+				if lane < i {
+					val += temp_[lane+i]
+				}
+				gc_s_val[gc_rank2] = val
+			}
+			{
+				gc_rank2 := gc_step7 + 3
+				gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:191
+				lane := gc_rank2
+//line blog_reduction.go:193
+				val := gc_s_val[gc_rank2]
 //line blog_reduction.go:198
 				if lane < i {
 					val += temp_[lane+i]
@@ -5057,114 +3899,89 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 				gc_s_val[gc_rank2] = val
 			}
 		}
-	}
-	{
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-			{
-				gc_rank2 := gc_step8 + 0
-				gc_pos2.Thread = gc_rank2
-				val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:203
-				var r int32 = val
-
-//line blog_reduction.go:203
-				_ = r
-
-//line blog_reduction.go:218
-				blockSum := r
-
-//line blog_reduction.go:220
-				if gc_rank2 == 0 {
-					atomic.Add(sum, blockSum)
-				}
-				_ = r
-				_ = blockSum
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:191
+			lane := gc_rank2
+//line blog_reduction.go:193
+			val := gc_s_val[gc_rank2]
+//line blog_reduction.go:198
+			if lane < i {
+				val += temp_[lane+i]
 			}
-			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
-				val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:203
-				var r int32 = val
-
-//line blog_reduction.go:203
-				_ = r
-
-//line blog_reduction.go:218
-				blockSum := r
-
-//line blog_reduction.go:220
-				if gc_rank2 == 0 {
-					atomic.Add(sum, blockSum)
-				}
-				_ = r
-				_ = blockSum
-			}
-			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
-				val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:203
-				var r int32 = val
-
-//line blog_reduction.go:203
-				_ = r
-
-//line blog_reduction.go:218
-				blockSum := r
-
-//line blog_reduction.go:220
-				if gc_rank2 == 0 {
-					atomic.Add(sum, blockSum)
-				}
-				_ = r
-				_ = blockSum
-			}
-			{
-				gc_rank2 := gc_step8 + 3
-				gc_pos2.Thread = gc_rank2
-				val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:203
-				var r int32 = val
-
-//line blog_reduction.go:203
-				_ = r
-
-//line blog_reduction.go:218
-				blockSum := r
-
-//line blog_reduction.go:220
-				if gc_rank2 == 0 {
-					atomic.Add(sum, blockSum)
-				}
-				_ = r
-				_ = blockSum
-			}
+			gc_s_val[gc_rank2] = val
 		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+	}
+//line blog_reduction.go:206
+	gc_step8 := 0
+	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+		{
+			gc_rank2 := gc_step8 + 0
 			gc_pos2.Thread = gc_rank2
 			val := gc_s_val[gc_rank2]
-
 //line blog_reduction.go:203
 			var r int32 = val
-
-//line blog_reduction.go:203
-			_ = r
-
 //line blog_reduction.go:218
 			blockSum := r
-
 //line blog_reduction.go:220
 			if gc_rank2 == 0 {
 				atomic.Add(sum, blockSum)
 			}
-			_ = r
-			_ = blockSum
+		}
+		{
+//line blog_reduction.go:227
+			gc_rank2 := gc_step8 + 1
+			gc_pos2.Thread = gc_rank2
+			val := gc_s_val[gc_rank2]
+//line blog_reduction.go:203
+			var r int32 = val
+//line blog_reduction.go:218
+			blockSum := r
+//line blog_reduction.go:220
+			if gc_rank2 == 0 {
+				atomic.Add(sum, blockSum)
+			}
+		}
+		{
+//line blog_reduction.go:227
+			gc_rank2 := gc_step8 + 2
+			gc_pos2.Thread = gc_rank2
+			val := gc_s_val[gc_rank2]
+//line blog_reduction.go:203
+			var r int32 = val
+//line blog_reduction.go:218
+			blockSum := r
+//line blog_reduction.go:220
+			if gc_rank2 == 0 {
+				atomic.Add(sum, blockSum)
+			}
+		}
+		{
+//line blog_reduction.go:227
+			gc_rank2 := gc_step8 + 3
+			gc_pos2.Thread = gc_rank2
+			val := gc_s_val[gc_rank2]
+//line blog_reduction.go:203
+			var r int32 = val
+//line blog_reduction.go:218
+			blockSum := r
+//line blog_reduction.go:220
+			if gc_rank2 == 0 {
+				atomic.Add(sum, blockSum)
+			}
+		}
+	}
+//line blog_reduction.go:227
+	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		val := gc_s_val[gc_rank2]
+//line blog_reduction.go:203
+		var r int32 = val
+//line blog_reduction.go:218
+		blockSum := r
+//line blog_reduction.go:220
+		if gc_rank2 == 0 {
+			atomic.Add(sum, blockSum)
 		}
 	}
 }
@@ -5201,166 +4018,125 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(src) && gc_to2 <= len(src)-gc_off2 {
-					gc_at2 := src[gc_off2:][:gc_to2]
-					gc_step3 := gc_from2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:231
-							i := gc_tx2 + gc_bx2*gc_bdx2
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && gc_at2[gc_tx2] > 0 {
-								dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:231
-							i := gc_tx2 + gc_bx2*gc_bdx2
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && gc_at2[gc_tx2] > 0 {
-								dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:231
-							i := gc_tx2 + gc_bx2*gc_bdx2
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && gc_at2[gc_tx2] > 0 {
-								dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:231
-							i := gc_tx2 + gc_bx2*gc_bdx2
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && gc_at2[gc_tx2] > 0 {
-								dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
-							}
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line blog_reduction.go:248
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(src) && gc_to2 <= len(src)-gc_off2 {
+				gc_at2 := src[gc_off2:][:gc_to2]
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+//line blog_reduction.go:264
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blog_reduction.go:231
 						i := gc_tx2 + gc_bx2*gc_bdx2
-						_ = i
-
-//line blog_reduction.go:232
 						if i < n && gc_at2[gc_tx2] > 0 {
 							dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
 						}
 					}
-				} else {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:231
-							i := gc_tx2 + gc_bx2*gc_bdx2
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && src[i] > 0 {
-								dst[atomic.Add(nres, 1)] = src[i]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:231
-							i := gc_tx2 + gc_bx2*gc_bdx2
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && src[i] > 0 {
-								dst[atomic.Add(nres, 1)] = src[i]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:231
-							i := gc_tx2 + gc_bx2*gc_bdx2
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && src[i] > 0 {
-								dst[atomic.Add(nres, 1)] = src[i]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:231
-							i := gc_tx2 + gc_bx2*gc_bdx2
-							_ = i
-
-//line blog_reduction.go:232
-							if i < n && src[i] > 0 {
-								dst[atomic.Add(nres, 1)] = src[i]
-							}
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 1
+//line blog_reduction.go:239
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line blog_reduction.go:231
 						i := gc_tx2 + gc_bx2*gc_bdx2
-						_ = i
-
-//line blog_reduction.go:232
+						if i < n && gc_at2[gc_tx2] > 0 {
+							dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+//line blog_reduction.go:239
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:231
+						i := gc_tx2 + gc_bx2*gc_bdx2
+						if i < n && gc_at2[gc_tx2] > 0 {
+							dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+//line blog_reduction.go:239
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:231
+						i := gc_tx2 + gc_bx2*gc_bdx2
+						if i < n && gc_at2[gc_tx2] > 0 {
+							dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:231
+					i := gc_tx2 + gc_bx2*gc_bdx2
+					if i < n && gc_at2[gc_tx2] > 0 {
+						dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:231
+						i := gc_tx2 + gc_bx2*gc_bdx2
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:231
+						i := gc_tx2 + gc_bx2*gc_bdx2
+						if i < n && src[i] > 0 {
+							dst[atomic.Add(nres, 1)] = src[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:231
+						i := gc_tx2 + gc_bx2*gc_bdx2
+						if i < n && src[i] > 0 {
+							dst[atomic.Add(nres, 1)] = src[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:231
+						i := gc_tx2 + gc_bx2*gc_bdx2
+						if i < n && src[i] > 0 {
+							dst[atomic.Add(nres, 1)] = src[i]
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:231
+					i := gc_tx2 + gc_bx2*gc_bdx2
+					if i < n && src[i] > 0 {
+						dst[atomic.Add(nres, 1)] = src[i]
 					}
 				}
 			}
@@ -5392,136 +4168,98 @@ func gc_body_filterKAgg(gc_b2 *compiled.Block, dst []int32, nres *int32, src []i
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_rank [32]int
-		var gc_c21r [32]uint32
-		var gc_c22m [32]uint32
-		var gc_c22v [32]int32
-		var gc_c22a [32]int
-		var gc_c22w [32]int
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line blog_reduction.go:269
+	var gc_l_rank [32]int
+	var gc_c21r [32]uint32
+	var gc_c22m [32]uint32
+	var gc_c22v [32]int32
+	var gc_c22a [32]int
+	var gc_c22w [32]int
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line blog_reduction.go:282
+			var gc_m52 uint32
 			{
-				var gc_m52 uint32
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:259
+					i := gc_tx2 + gc_bx2*gc_bdx2
+					if i < n && src[i] > 0 {
+						gc_m52 |= 1 << gc_lane2
+					}
+				}
+			}
+			gc_save52 := gc_act2
+			gc_act2 = gc_save52 & gc_m52
+			if gc_act2 != 0 {
+//line blog_reduction.go:261
+				var ctr *int32 = nres
+//line blog_reduction.go:242
+				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+//line blog_reduction.go:242
+					active := gc_c21r[gc_lane2]
+					leader := bits.TrailingZeros32(active)
+					change := int32(bits.OnesCount32(active))
+					rank := bits.OnesCount32(active & t.LaneMaskLT())
+					var warpRes int32
+					if rank == 0 {
+						warpRes = atomic.Add(ctr, change)
+					}
+					gc_c22m[gc_lane2] = active
+					gc_c22v[gc_lane2] = warpRes
+					gc_c22a[gc_lane2] = leader
+					gc_c22w[gc_lane2] = gocuda.WarpSize
+					gc_l_rank[gc_lane2] = rank
+				}
+//line blog_reduction.go:250
+				compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:259
-						i := gc_tx2 + gc_bx2*gc_bdx2
-						_ = i
-
-//line blog_reduction.go:260
-						if i < n && src[i] > 0 {
-							gc_m52 |= 1 << gc_lane2
-						}
-					}
-				}
-				gc_save52 := gc_act2
-				gc_act2 = gc_save52 & gc_m52
-				if gc_act2 != 0 {
-
-//line blog_reduction.go:261
-					var ctr *int32 = nres
-
-//line blog_reduction.go:261
-					_ = ctr
-
-//line blog_reduction.go:242
-					compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line blog_reduction.go:242
-						active := gc_c21r[gc_lane2]
-
-//line blog_reduction.go:243
-						leader := bits.TrailingZeros32(active)
-
-//line blog_reduction.go:244
-						change := int32(bits.OnesCount32(active))
-
-//line blog_reduction.go:245
-						rank := bits.OnesCount32(active & t.LaneMaskLT())
-
-//line blog_reduction.go:246
-						var warpRes int32
-
-//line blog_reduction.go:247
-						if rank == 0 {
-							warpRes = atomic.Add(ctr, change)
-						}
-						_ = active
-						_ = leader
-						_ = change
-						_ = rank
-						_ = warpRes
-
-//line blog_reduction.go:250
-						gc_c22m[gc_lane2] = active
-						gc_c22v[gc_lane2] = warpRes
-						gc_c22a[gc_lane2] = leader
-						gc_c22w[gc_lane2] = gocuda.WarpSize
-						gc_l_rank[gc_lane2] = rank
-					}
-
-//line blog_reduction.go:250
-					compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
 //line blog_reduction.go:259
-							i := gc_tx2 + gc_bx2*gc_bdx2
-							_ = i
-							rank := gc_l_rank[gc_lane2]
-							_ = rank
-							var warpRes int32
-							_ = warpRes
-
-//line blog_reduction.go:250
-							warpRes = gc_c22r[gc_lane2]
-
-//line blog_reduction.go:251
-							var r int32 = warpRes + int32(rank)
-
-//line blog_reduction.go:251
-							_ = r
-
+						i := gc_tx2 + gc_bx2*gc_bdx2
 //line blog_reduction.go:261
-							dst[r] = src[i]
-							_ = r
-						}
+						rank := gc_l_rank[gc_lane2]
+//line blog_reduction.go:263
+						var warpRes int32
+//line blog_reduction.go:250
+						warpRes = gc_c22r[gc_lane2]
+						var r int32 = warpRes + int32(rank)
+//line blog_reduction.go:261
+						dst[r] = src[i]
 					}
 				}
-				gc_act2 = gc_save52 &^ gc_dead2
 			}
+//line blog_reduction.go:266
+			gc_act2 = gc_save52 &^ gc_dead2
 		}
 	}
 }
@@ -5529,4 +4267,5 @@ func gc_body_filterKAgg(gc_b2 *compiled.Block, dst []int32, nres *int32, src []i
 // gc_files_blog_reduction holds the source files whose lines the kernels' records hash.
 //
 //go:embed blog_reduction.go
+//line blog_reduction.go:275
 var gc_files_blog_reduction embed.FS

@@ -40,141 +40,81 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
-					gc_at := c[:gc_bdx]
-					gc_at2 := a[:gc_bdx]
-					gc_at3 := b[:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line guide.go:18
-							i := gc_tx
-							_ = i
-
-//line guide.go:19
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line guide.go:18
-							i := gc_tx
-							_ = i
-
-//line guide.go:19
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line guide.go:18
-							i := gc_tx
-							_ = i
-
-//line guide.go:19
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line guide.go:18
-							i := gc_tx
-							_ = i
-
-//line guide.go:19
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line guide.go:18
-						i := gc_tx
-						_ = i
-
+//line guide.go:28
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
+				gc_at := c[:gc_bdx]
+				gc_at2 := a[:gc_bdx]
+				gc_at3 := b[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line guide.go:19
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guide.go:18
-							i := gc_tx
-							_ = i
-
+					{
+						gc_tx := gc_step + 1
 //line guide.go:19
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guide.go:18
-							i := gc_tx
-							_ = i
-
-//line guide.go:19
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guide.go:18
-							i := gc_tx
-							_ = i
-
-//line guide.go:19
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guide.go:18
-							i := gc_tx
-							_ = i
-
-//line guide.go:19
-							c[i] = a[i] + b[i]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line guide.go:19
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+//line guide.go:19
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line guide.go:19
+					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line guide.go:18
 						i := gc_tx
-						_ = i
-
-//line guide.go:19
 						c[i] = a[i] + b[i]
 					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line guide.go:18
+						i := gc_tx
+						c[i] = a[i] + b[i]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line guide.go:18
+						i := gc_tx
+						c[i] = a[i] + b[i]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line guide.go:18
+						i := gc_tx
+						c[i] = a[i] + b[i]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guide.go:18
+					i := gc_tx
+					c[i] = a[i] + b[i]
 				}
 			}
 		}
@@ -206,95 +146,59 @@ func gc_body_guideMatAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *[guide
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:27
-						i := gc_tx
-						_ = i
-
-//line guide.go:28
-						j := gc_ty
-						_ = j
-
-//line guide.go:29
-						c[i][j] = a[i][j] + b[i][j]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:27
-						i := gc_tx
-						_ = i
-
-//line guide.go:28
-						j := gc_ty
-						_ = j
-
-//line guide.go:29
-						c[i][j] = a[i][j] + b[i][j]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:27
-						i := gc_tx
-						_ = i
-
-//line guide.go:28
-						j := gc_ty
-						_ = j
-
-//line guide.go:29
-						c[i][j] = a[i][j] + b[i][j]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:27
-						i := gc_tx
-						_ = i
-
-//line guide.go:28
-						j := gc_ty
-						_ = j
-
-//line guide.go:29
-						c[i][j] = a[i][j] + b[i][j]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line guide.go:38
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line guide.go:27
 					i := gc_tx
-					_ = i
-
-//line guide.go:28
 					j := gc_ty
-					_ = j
-
-//line guide.go:29
 					c[i][j] = a[i][j] + b[i][j]
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guide.go:27
+					i := gc_tx
+					j := gc_ty
+					c[i][j] = a[i][j] + b[i][j]
 				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guide.go:27
+					i := gc_tx
+					j := gc_ty
+					c[i][j] = a[i][j] + b[i][j]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guide.go:27
+					i := gc_tx
+					j := gc_ty
+					c[i][j] = a[i][j] + b[i][j]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line guide.go:27
+				i := gc_tx
+				j := gc_ty
+				c[i][j] = a[i][j] + b[i][j]
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -339,119 +243,83 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(guideN, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= guideN {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line guide.go:39
-						j := gc_by*gc_bdy + gc_ty
-						_ = j
-
-//line guide.go:40
-						{
-							c[i][j] = a[i][j] + b[i][j]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line guide.go:39
-						j := gc_by*gc_bdy + gc_ty
-						_ = j
-
-//line guide.go:40
-						{
-							c[i][j] = a[i][j] + b[i][j]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line guide.go:39
-						j := gc_by*gc_bdy + gc_ty
-						_ = j
-
-//line guide.go:40
-						{
-							c[i][j] = a[i][j] + b[i][j]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line guide.go:39
-						j := gc_by*gc_bdy + gc_ty
-						_ = j
-
-//line guide.go:40
-						{
-							c[i][j] = a[i][j] + b[i][j]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line guide.go:38
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line guide.go:39
-					j := gc_by*gc_bdy + gc_ty
-					_ = j
-
-//line guide.go:40
-					{
-						c[i][j] = a[i][j] + b[i][j]
-					}
-				}
+//line guide.go:62
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(guideN, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= guideN {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guide.go:38
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+					{
+						c[i][j] = a[i][j] + b[i][j]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guide.go:38
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+					{
+						c[i][j] = a[i][j] + b[i][j]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guide.go:38
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+					{
+						c[i][j] = a[i][j] + b[i][j]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guide.go:38
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+					{
+						c[i][j] = a[i][j] + b[i][j]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line guide.go:38
+				i := gc_bx*gc_bdx + gc_tx
+				j := gc_by*gc_bdy + gc_ty
+				{
+					c[i][j] = a[i][j] + b[i][j]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -508,24 +376,15 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 						gc_pos.Thread = gc_rank
 //line guide.go:63
 						var row int = gc_by*gc_bdy + gc_ty
-//line guide.go:63
-						_ = row
-//line guide.go:64
 						var col int = gc_bx*gc_bdx + gc_tx
-//line guide.go:64
-						_ = col
 //line guide.go:62
 						var cValue lanes.Float32x8
-//line guide.go:62
-						_ = cValue
 //line guide.go:65
 						if (row*
-
 //line guide.go:68
 							c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
 //line guide.go:65
 							break
-//line guide.go:65
 						}
 //line guide.go:65
 						for e := 0; e < a.Width; e = e + 1 {
@@ -536,43 +395,30 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 								b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
 //line guide.go:66
 								gc_ld2 = lanes.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
-//line guide.go:66
 							} else {
 //line guide.go:66
 								break gc_steps2
-//line guide.go:66
 							}
 //line guide.go:66
 							cValue = cValue.Add(lanes.BroadcastFloat32x8(a.Elements[row*a.Width+e]).Mul(gc_ld2))
-//line guide.go:66
 						}
-//line guide.go:68
 						cValue.StoreSlice(c.Elements[row*c.Width+col:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line guide.go:63
 						row := gc_by*gc_bdy + gc_ty
-						_ = row
-
-//line guide.go:64
 						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
 //line guide.go:62
 						var cValue float32
-
 //line guide.go:65
 						for e := 0; e < a.Width; e++ {
 							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
 						}
-
-//line guide.go:68
 						c.Elements[row*c.Width+col] = cValue
-						_ = cValue
 					}
+//line guide.go:71
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -612,94 +458,71 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 	gc_n := gc_b.Len()
 	gc_s_cSub := compiled.Scratch[guideMatrix](gc_b, 0)[:gc_n]
 	gc_s_cValue := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line guide.go:95
 	blockRow := gc_by
-
-//line guide.go:96
 	blockCol := gc_bx
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line guide.go:99
-				cSub := getSubMatrix(c, blockRow, blockCol)
-
-//line guide.go:102
-				var cValue float32
-				_ = cSub
-				_ = cValue
-				gc_s_cSub[gc_rank] = cSub
-				gc_s_cValue[gc_rank] = cValue
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line guide.go:99
-				cSub := getSubMatrix(c, blockRow, blockCol)
-
-//line guide.go:102
-				var cValue float32
-				_ = cSub
-				_ = cValue
-				gc_s_cSub[gc_rank] = cSub
-				gc_s_cValue[gc_rank] = cValue
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line guide.go:99
-				cSub := getSubMatrix(c, blockRow, blockCol)
-
-//line guide.go:102
-				var cValue float32
-				_ = cSub
-				_ = cValue
-				gc_s_cSub[gc_rank] = cSub
-				gc_s_cValue[gc_rank] = cValue
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line guide.go:99
-				cSub := getSubMatrix(c, blockRow, blockCol)
-
-//line guide.go:102
-				var cValue float32
-				_ = cSub
-				_ = cValue
-				gc_s_cSub[gc_rank] = cSub
-				gc_s_cValue[gc_rank] = cValue
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line guide.go:98
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line guide.go:99
 			cSub := getSubMatrix(c, blockRow, blockCol)
-
 //line guide.go:102
 			var cValue float32
-			_ = cSub
-			_ = cValue
+//line guide.go:105
+			gc_s_cSub[gc_rank] = cSub
+			gc_s_cValue[gc_rank] = cValue
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line guide.go:99
+			cSub := getSubMatrix(c, blockRow, blockCol)
+//line guide.go:102
+			var cValue float32
+//line guide.go:105
+			gc_s_cSub[gc_rank] = cSub
+			gc_s_cValue[gc_rank] = cValue
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line guide.go:99
+			cSub := getSubMatrix(c, blockRow, blockCol)
+//line guide.go:102
+			var cValue float32
+//line guide.go:105
+			gc_s_cSub[gc_rank] = cSub
+			gc_s_cValue[gc_rank] = cValue
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line guide.go:99
+			cSub := getSubMatrix(c, blockRow, blockCol)
+//line guide.go:102
+			var cValue float32
+//line guide.go:105
 			gc_s_cSub[gc_rank] = cSub
 			gc_s_cValue[gc_rank] = cValue
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line guide.go:99
+		cSub := getSubMatrix(c, blockRow, blockCol)
+//line guide.go:102
+		var cValue float32
+//line guide.go:105
+		gc_s_cSub[gc_rank] = cSub
+		gc_s_cValue[gc_rank] = cValue
+	}
 //line guide.go:109
 	for m := 0; m < (a.Width / guideBlockSize); m++ {
-
 //line guide.go:115
 		as := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
-
-//line guide.go:116
 		bs := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
 		{
 			gc_ty := 0
@@ -711,57 +534,33 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line guide.go:105
 						row := gc_ty
-						_ = row
-
-//line guide.go:106
 						col := gc_tx
-						_ = col
-
 //line guide.go:111
 						aSub := getSubMatrix(a, blockRow, m)
-
-//line guide.go:112
 						bSub := getSubMatrix(b, m, blockCol)
-
 //line guide.go:119
 						gc_at[gc_tx] = getElement(aSub, row, col)
-
-//line guide.go:120
 						gc_at2[gc_tx] = getElement(bSub, row, col)
-						_ = aSub
-						_ = bSub
 					}
 				} else {
+//line guide.go:125
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line guide.go:105
 						row := gc_ty
-						_ = row
-
-//line guide.go:106
 						col := gc_tx
-						_ = col
-
 //line guide.go:111
 						aSub := getSubMatrix(a, blockRow, m)
-
-//line guide.go:112
 						bSub := getSubMatrix(b, m, blockCol)
-
 //line guide.go:119
 						as[row][col] = getElement(aSub, row, col)
-
-//line guide.go:120
 						bs[row][col] = getElement(bSub, row, col)
-						_ = aSub
-						_ = bSub
 					}
 				}
+//line guide.go:125
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -778,265 +577,136 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_pos.Thread = gc_rank
 //line guide.go:105
 					var row int = gc_ty
-//line guide.go:105
-					_ = row
-//line guide.go:106
 					var col int = gc_tx
 //line guide.go:106
-					_ = col
-//line guide.go:106
 					cValue := lanes.LoadFloat32x8Slice(gc_s_cValue[gc_rank:])
-//line guide.go:106
-					_ = cValue
 //line guide.go:126
 					if col < 0 || col > len(bs[compiled.Trip(0)])-8 || col > len(bs[compiled.Trip(1)])-8 || col > len(bs[compiled.Trip(2)])-8 || col > len(bs[compiled.Trip(3)])-8 || col > len(bs[compiled.Trip(4)])-8 || col > len(bs[compiled.Trip(5)])-8 || col > len(bs[compiled.Trip(6)])-8 || col > len(bs[compiled.Trip(7)])-8 || col > len(bs[compiled.Trip(8)])-8 || col > len(bs[compiled.Trip(9)])-8 || col > len(bs[compiled.Trip(10)])-8 || col > len(bs[compiled.Trip(11)])-8 || col > len(bs[compiled.Trip(12)])-8 || col > len(bs[compiled.Trip(13)])-8 || col > len(bs[compiled.Trip(14)])-8 || col > len(bs[compiled.Trip(15)])-8 {
 //line guide.go:126
 						break
-//line guide.go:126
 					}
 //line guide.go:127
-					{
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(0)], bs[compiled.Trip(0)][col:])
 //line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(0)], bs[compiled.Trip(0)][col:])
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(1)], bs[compiled.Trip(1)][col:])
 //line guide.go:127
-					}
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(2)], bs[compiled.Trip(2)][col:])
 //line guide.go:127
-					{
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(3)], bs[compiled.Trip(3)][col:])
 //line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(1)], bs[compiled.Trip(1)][col:])
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(4)], bs[compiled.Trip(4)][col:])
 //line guide.go:127
-					}
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(5)], bs[compiled.Trip(5)][col:])
 //line guide.go:127
-					{
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(6)], bs[compiled.Trip(6)][col:])
 //line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(2)], bs[compiled.Trip(2)][col:])
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(7)], bs[compiled.Trip(7)][col:])
 //line guide.go:127
-					}
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(8)], bs[compiled.Trip(8)][col:])
 //line guide.go:127
-					{
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(9)], bs[compiled.Trip(9)][col:])
 //line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(3)], bs[compiled.Trip(3)][col:])
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(10)], bs[compiled.Trip(10)][col:])
 //line guide.go:127
-					}
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(11)], bs[compiled.Trip(11)][col:])
 //line guide.go:127
-					{
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(12)], bs[compiled.Trip(12)][col:])
 //line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(4)], bs[compiled.Trip(4)][col:])
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(13)], bs[compiled.Trip(13)][col:])
 //line guide.go:127
-					}
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(14)], bs[compiled.Trip(14)][col:])
 //line guide.go:127
-					{
-//line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(5)], bs[compiled.Trip(5)][col:])
-//line guide.go:127
-					}
-//line guide.go:127
-					{
-//line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(6)], bs[compiled.Trip(6)][col:])
-//line guide.go:127
-					}
-//line guide.go:127
-					{
-//line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(7)], bs[compiled.Trip(7)][col:])
-//line guide.go:127
-					}
-//line guide.go:127
-					{
-//line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(8)], bs[compiled.Trip(8)][col:])
-//line guide.go:127
-					}
-//line guide.go:127
-					{
-//line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(9)], bs[compiled.Trip(9)][col:])
-//line guide.go:127
-					}
-//line guide.go:127
-					{
-//line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(10)], bs[compiled.Trip(10)][col:])
-//line guide.go:127
-					}
-//line guide.go:127
-					{
-//line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(11)], bs[compiled.Trip(11)][col:])
-//line guide.go:127
-					}
-//line guide.go:127
-					{
-//line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(12)], bs[compiled.Trip(12)][col:])
-//line guide.go:127
-					}
-//line guide.go:127
-					{
-//line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(13)], bs[compiled.Trip(13)][col:])
-//line guide.go:127
-					}
-//line guide.go:127
-					{
-//line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(14)], bs[compiled.Trip(14)][col:])
-//line guide.go:127
-					}
-//line guide.go:127
-					{
-//line guide.go:127
-						cValue = cValue.AddMulSlice(as[row][compiled.Trip(15)], bs[compiled.Trip(15)][col:])
-//line guide.go:127
-					}
+					cValue = cValue.AddMulSlice(as[row][compiled.Trip(15)], bs[compiled.Trip(15)][col:])
 //line guide.go:127
 					cValue.StoreSlice(gc_s_cValue[gc_rank:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line guide.go:105
 					row := gc_ty
-					_ = row
-
-//line guide.go:106
 					col := gc_tx
-					_ = col
+//line guide.go:108
 					cValue := gc_s_cValue[gc_rank]
-
 					{
-
 //line guide.go:126
-						{
+						e := int(0)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							e := int(0)
+						e := int(1)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
+						e := int(2)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-						{
+						e := int(3)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							e := int(1)
+						e := int(4)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
+						e := int(5)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-						{
+						e := int(6)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							e := int(2)
+						e := int(7)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
+						e := int(8)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-						{
+						e := int(9)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							e := int(3)
+						e := int(10)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
+						e := int(11)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-						{
+						e := int(12)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							e := int(4)
+						e := int(13)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
+						e := int(14)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-						{
-//line guide.go:126
-							e := int(5)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(6)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(7)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(8)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(9)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(10)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(11)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(12)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(13)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(14)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(15)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:128
+						e := int(15)
+						cValue += as[row][e] * bs[e][col]
 					}
 					gc_s_cValue[gc_rank] = cValue
 				}
@@ -1056,17 +726,12 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line guide.go:105
 					row := gc_ty
-					_ = row
-
-//line guide.go:106
 					col := gc_tx
-					_ = col
+//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
-
 //line guide.go:136
 					setElement(cSub, row, col, cValue)
 				}
@@ -1074,17 +739,12 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line guide.go:105
 					row := gc_ty
-					_ = row
-
-//line guide.go:106
 					col := gc_tx
-					_ = col
+//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
-
 //line guide.go:136
 					setElement(cSub, row, col, cValue)
 				}
@@ -1092,17 +752,12 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line guide.go:105
 					row := gc_ty
-					_ = row
-
-//line guide.go:106
 					col := gc_tx
-					_ = col
+//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
-
 //line guide.go:136
 					setElement(cSub, row, col, cValue)
 				}
@@ -1110,17 +765,12 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line guide.go:105
 					row := gc_ty
-					_ = row
-
-//line guide.go:106
 					col := gc_tx
-					_ = col
+//line guide.go:108
 					cSub := gc_s_cSub[gc_rank]
 					cValue := gc_s_cValue[gc_rank]
-
 //line guide.go:136
 					setElement(cSub, row, col, cValue)
 				}
@@ -1128,17 +778,12 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line guide.go:105
 				row := gc_ty
-				_ = row
-
-//line guide.go:106
 				col := gc_tx
-				_ = col
+//line guide.go:108
 				cSub := gc_s_cSub[gc_rank]
 				cValue := gc_s_cValue[gc_rank]
-
 //line guide.go:136
 				setElement(cSub, row, col, cValue)
 			}
@@ -1174,66 +819,49 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line guide.go:146
-					laneID := gc_tx & 0x1f
-					_ = laneID
-
-//line guide.go:147
-					var value int32
-
-//line guide.go:148
-					if laneID == 0 {
-						value = arg
-					}
-					_ = value
-
-//line guide.go:151
-					gc_c1v[gc_lane] = value
+//line guide.go:154
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+//line guide.go:146
+				laneID := gc_tx & 0x1f
+				var value int32
+				if laneID == 0 {
+					value = arg
+				}
+				gc_c1v[gc_lane] = value
 			}
-
+		}
 //line guide.go:151
-			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					var value int32
-					_ = value
-
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				var value int32
 //line guide.go:151
-					value = gc_c1r[gc_lane]
-
-//line guide.go:152
-					if value != arg {
-						t.Printf("Thread %d failed.\n", gc_tx)
-					}
+				value = gc_c1r[gc_lane]
+				if value != arg {
+					t.Printf("Thread %d failed.\n", gc_tx)
 				}
 			}
 		}
@@ -1262,14 +890,34 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_l_value [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line guide.go:170
+	var gc_l_value [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+//line guide.go:163
+				laneID := gc_tx & 0x1f
+//line guide.go:165
+				value := int32(31 - laneID)
+//line guide.go:167
+				gc_l_value[gc_lane] = value
+			}
+		}
+//line guide.go:168
+		for i := 1; i <= 4; i *= 2 {
+//line guide.go:172
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 8, &gc_c1r)
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -1278,79 +926,41 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
 //line guide.go:163
 					laneID := gc_tx & 0x1f
-					_ = laneID
-
 //line guide.go:165
-					value := int32(31 - laneID)
-					_ = value
+					value := gc_l_value[gc_lane]
+//line guide.go:172
+					n := gc_c1r[gc_lane]
+					if (laneID & 7) >= i {
+						value += n
+					}
+//line guide.go:177
 					gc_l_value[gc_lane] = value
 				}
 			}
-
-//line guide.go:168
-			for i := 1; i <= 4; i *= 2 {
-
-//line guide.go:172
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 8, &gc_c1r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+//line guide.go:178
+					copy(gc_at, gc_l_value[:])
+				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line guide.go:163
-						laneID := gc_tx & 0x1f
-						_ = laneID
+						gc_pos.Thread = gc_rank
 						value := gc_l_value[gc_lane]
-						_ = value
-
-//line guide.go:172
-						n := gc_c1r[gc_lane]
-
-//line guide.go:173
-						if (laneID & 7) >= i {
-							value += n
-						}
-						_ = n
-						gc_l_value[gc_lane] = value
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at := out[gc_off:][:32]
-
 //line guide.go:178
-						copy(gc_at, gc_l_value[:])
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							value := gc_l_value[gc_lane]
-							_ = value
-
-//line guide.go:178
-							out[gc_tx] = value
-						}
+						out[gc_tx] = value
 					}
 				}
 			}
@@ -1381,81 +991,65 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_l_value [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
+//line guide.go:195
+	var gc_l_value [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 //line guide.go:187
-					laneID := gc_tx & 0x1f
-					_ = laneID
-
+				laneID := gc_tx & 0x1f
 //line guide.go:189
-					value := int32(31 - laneID)
-					_ = value
-					gc_l_value[gc_lane] = value
-				}
+				value := int32(31 - laneID)
+//line guide.go:191
+				gc_l_value[gc_lane] = value
 			}
-
+		}
 //line guide.go:192
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-				compiled.ShflXorHalving(&gc_l_value, 16)
-			} else {
-
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+			compiled.ShflXorHalving(&gc_l_value, 16)
+		} else {
 //line guide.go:192
-				for i := 16; i >= 1; i /= 2 {
-
+			for i := 16; i >= 1; i /= 2 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
+				} else {
 //line guide.go:193
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
-					} else {
-
-//line guide.go:193
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							value := gc_l_value[gc_lane]
-							_ = value
-
-//line guide.go:193
-							value += gc_c1r[gc_lane]
-							gc_l_value[gc_lane] = value
-						}
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					value := gc_l_value[gc_lane]
-					_ = value
-
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line guide.go:197
-					t.Printf("Thread %d final value = %d\n", gc_tx, value)
+						value := gc_l_value[gc_lane]
+//line guide.go:193
+						value += gc_c1r[gc_lane]
+						gc_l_value[gc_lane] = value
+					}
 				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				value := gc_l_value[gc_lane]
+//line guide.go:197
+				t.Printf("Thread %d final value = %d\n", gc_tx, value)
 			}
 		}
 	}
@@ -1464,4 +1058,5 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 // gc_files_guide holds the source files whose lines the kernels' records hash.
 //
 //go:embed guide.go
+//line guide.go:207
 var gc_files_guide embed.FS

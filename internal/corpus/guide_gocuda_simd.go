@@ -40,166 +40,124 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 			return
 		}
 		gc_pos2.Block = gc_blk2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(c) && gc_bdx2 <= len(a) && gc_bdx2 <= len(b) {
-					gc_at4 := c[:gc_bdx2]
-					gc_at5 := a[:gc_bdx2]
-					gc_at6 := b[:gc_bdx2]
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line guide.go:18
-								var i int = gc_tx2
-//line guide.go:18
-								_ = i
-								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line guide.go:28
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(c) && gc_bdx2 <= len(a) && gc_bdx2 <= len(b) {
+				gc_at4 := c[:gc_bdx2]
+				gc_at5 := a[:gc_bdx2]
+				gc_at6 := b[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line guide.go:18
 							var i int = gc_tx2
 //line guide.go:18
 							_ = i
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line guide.go:18
-						i := gc_tx2
+						var i int = gc_tx2
+//line guide.go:18
 						_ = i
-
-//line guide.go:19
-						gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
+						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line guide.go:18
-								var i int = gc_tx2
-//line guide.go:18
-								_ = i
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line guide.go:19
-								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-//line guide.go:19
-									break
-//line guide.go:19
-								}
-								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line guide.go:18
 							var i int = gc_tx2
-//line guide.go:18
-							_ = i
-//line guide.go:19
-							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+							if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line guide.go:19
 								break
-//line guide.go:19
 							}
-							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
+//line guide.go:20
+							archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line guide.go:18
-							i := gc_tx2
-							_ = i
-
+						var i int = gc_tx2
+						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line guide.go:19
-							c[i] = a[i] + b[i]
+							break
 						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line guide.go:18
-							i := gc_tx2
-							_ = i
-
-//line guide.go:19
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line guide.go:18
-							i := gc_tx2
-							_ = i
-
-//line guide.go:19
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line guide.go:18
-							i := gc_tx2
-							_ = i
-
-//line guide.go:19
-							c[i] = a[i] + b[i]
-						}
+//line guide.go:20
+						archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line guide.go:18
 						i := gc_tx2
-						_ = i
-
-//line guide.go:19
 						c[i] = a[i] + b[i]
 					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line guide.go:18
+						i := gc_tx2
+						c[i] = a[i] + b[i]
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line guide.go:18
+						i := gc_tx2
+						c[i] = a[i] + b[i]
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line guide.go:18
+						i := gc_tx2
+						c[i] = a[i] + b[i]
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line guide.go:18
+					i := gc_tx2
+					c[i] = a[i] + b[i]
 				}
 			}
 		}
@@ -231,95 +189,59 @@ func gc_body_guideMatAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c *[gu
 			return
 		}
 		gc_pos2.Block = gc_blk2
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:27
-						i := gc_tx2
-						_ = i
-
-//line guide.go:28
-						j := gc_ty2
-						_ = j
-
-//line guide.go:29
-						c[i][j] = a[i][j] + b[i][j]
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:27
-						i := gc_tx2
-						_ = i
-
-//line guide.go:28
-						j := gc_ty2
-						_ = j
-
-//line guide.go:29
-						c[i][j] = a[i][j] + b[i][j]
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:27
-						i := gc_tx2
-						_ = i
-
-//line guide.go:28
-						j := gc_ty2
-						_ = j
-
-//line guide.go:29
-						c[i][j] = a[i][j] + b[i][j]
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:27
-						i := gc_tx2
-						_ = i
-
-//line guide.go:28
-						j := gc_ty2
-						_ = j
-
-//line guide.go:29
-						c[i][j] = a[i][j] + b[i][j]
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line guide.go:38
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line guide.go:27
 					i := gc_tx2
-					_ = i
-
-//line guide.go:28
 					j := gc_ty2
-					_ = j
-
-//line guide.go:29
 					c[i][j] = a[i][j] + b[i][j]
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line guide.go:27
+					i := gc_tx2
+					j := gc_ty2
+					c[i][j] = a[i][j] + b[i][j]
 				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line guide.go:27
+					i := gc_tx2
+					j := gc_ty2
+					c[i][j] = a[i][j] + b[i][j]
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line guide.go:27
+					i := gc_tx2
+					j := gc_ty2
+					c[i][j] = a[i][j] + b[i][j]
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line guide.go:27
+				i := gc_tx2
+				j := gc_ty2
+				c[i][j] = a[i][j] + b[i][j]
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -364,119 +286,83 @@ func gc_body_guideMatAddBlocks(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(guideN, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= guideN {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
-				}
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line guide.go:39
-						j := gc_by2*gc_bdy2 + gc_ty2
-						_ = j
-
-//line guide.go:40
-						{
-							c[i][j] = a[i][j] + b[i][j]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line guide.go:39
-						j := gc_by2*gc_bdy2 + gc_ty2
-						_ = j
-
-//line guide.go:40
-						{
-							c[i][j] = a[i][j] + b[i][j]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line guide.go:39
-						j := gc_by2*gc_bdy2 + gc_ty2
-						_ = j
-
-//line guide.go:40
-						{
-							c[i][j] = a[i][j] + b[i][j]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line guide.go:39
-						j := gc_by2*gc_bdy2 + gc_ty2
-						_ = j
-
-//line guide.go:40
-						{
-							c[i][j] = a[i][j] + b[i][j]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line guide.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line guide.go:39
-					j := gc_by2*gc_bdy2 + gc_ty2
-					_ = j
-
-//line guide.go:40
-					{
-						c[i][j] = a[i][j] + b[i][j]
-					}
-				}
+//line guide.go:62
+		gc_ty2 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(guideN, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= guideN {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
+				continue
+			}
+			gc_step2 := gc_from2
+			for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line guide.go:38
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					j := gc_by2*gc_bdy2 + gc_ty2
+					{
+						c[i][j] = a[i][j] + b[i][j]
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line guide.go:38
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					j := gc_by2*gc_bdy2 + gc_ty2
+					{
+						c[i][j] = a[i][j] + b[i][j]
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line guide.go:38
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					j := gc_by2*gc_bdy2 + gc_ty2
+					{
+						c[i][j] = a[i][j] + b[i][j]
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line guide.go:38
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					j := gc_by2*gc_bdy2 + gc_ty2
+					{
+						c[i][j] = a[i][j] + b[i][j]
+					}
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line guide.go:38
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				j := gc_by2*gc_bdy2 + gc_ty2
+				{
+					c[i][j] = a[i][j] + b[i][j]
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -531,8 +417,6 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line guide.go:63
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line guide.go:63
-							_ = gc_Lane0Mask322
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -540,24 +424,15 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 								gc_pos2.Thread = gc_rank2
 //line guide.go:63
 								var row int = gc_by2*gc_bdy2 + gc_ty2
-//line guide.go:63
-								_ = row
-//line guide.go:64
 								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line guide.go:64
-								_ = col
 //line guide.go:62
 								var cValue archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guide.go:62
-								_ = cValue
 //line guide.go:65
 								if (row*
-
 //line guide.go:68
 									c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-16 {
 //line guide.go:65
 									break
-//line guide.go:65
 								}
 //line guide.go:65
 								for e := 0; e < a.Width; e = e + 1 {
@@ -568,17 +443,13 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 										b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-16 {
 //line guide.go:66
 										gc_ld4 = archsimd.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])
-//line guide.go:66
 									} else {
 //line guide.go:66
 										break gc_steps4
-//line guide.go:66
 									}
 //line guide.go:66
 									cValue = cValue.Add(compiled.BroadcastFloat32x16At(&a.Elements[row*a.Width+e], gc_Lane0Mask322).Mul(gc_ld4))
-//line guide.go:66
 								}
-//line guide.go:68
 								cValue.StoreSlice(c.Elements[row*c.Width+col:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -591,59 +462,37 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 					if compiled.SIMD {
 //line guide.go:63
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line guide.go:63
-						_ = gc_Lane0Mask32
 					gc_jam:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_gc_tx2 := gc_tx2 + 8
-							_ = gc_gc_tx2
+//line guide.go:69
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_gc_rank2 := gc_base2 + gc_gc_tx2
-							_ = gc_gc_rank2
+//line guide.go:72
 							gc_pos2.Thread = gc_rank2
-							_ = gc_rank2
 //line guide.go:63
 							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line guide.go:63
-							_ = row
-//line guide.go:64
 							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line guide.go:64
-							_ = col
 //line guide.go:62
 							var cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:62
-							_ = cValue
 //line guide.go:65
 							if (row*
-
 //line guide.go:68
 								c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
 //line guide.go:65
 								break
-//line guide.go:65
 							}
 //line guide.go:63
 							var gc_row int = gc_by2*gc_bdy2 + gc_ty2
-//line guide.go:63
-							_ = gc_row
-//line guide.go:64
 							var gc_col int = gc_bx2*gc_bdx2 + gc_gc_tx2
-//line guide.go:64
-							_ = gc_col
 //line guide.go:62
 							var gc_cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:62
-							_ = gc_cValue
 //line guide.go:65
 							if (gc_row*
-
 //line guide.go:68
 								c.Width+gc_col) < 0 || (gc_row*c.Width+gc_col) > len(c.Elements)-8 {
 //line guide.go:65
 								break
-//line guide.go:65
 							}
 //line guide.go:65
 							for e := 0; e < a.Width; e = e + 1 {
@@ -654,11 +503,9 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 									b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
 //line guide.go:66
 									gc_ld3 = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
-//line guide.go:66
 								} else {
 //line guide.go:66
 									break gc_jam
-//line guide.go:66
 								}
 //line guide.go:66
 								cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld3))
@@ -668,17 +515,13 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 								if (e*b.Width+gc_col) >= 0 && (e*b.Width+gc_col) <= len(b.Elements)-8 {
 //line guide.go:66
 									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+gc_col:])
-//line guide.go:66
 								} else {
 //line guide.go:66
 									break gc_jam
-//line guide.go:66
 								}
 //line guide.go:66
 								gc_cValue = gc_cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[gc_row*a.Width+e], gc_Lane0Mask32).Mul(gc_gc_ld3))
-//line guide.go:66
 							}
-//line guide.go:68
 							cValue.StoreSlice(c.Elements[row*c.Width+col:])
 //line guide.go:68
 							gc_cValue.StoreSlice(c.Elements[gc_row*c.Width+gc_col:])
@@ -690,24 +533,15 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 							gc_pos2.Thread = gc_rank2
 //line guide.go:63
 							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line guide.go:63
-							_ = row
-//line guide.go:64
 							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line guide.go:64
-							_ = col
 //line guide.go:62
 							var cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:62
-							_ = cValue
 //line guide.go:65
 							if (row*
-
 //line guide.go:68
 								c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
 //line guide.go:65
 								break
-//line guide.go:65
 							}
 //line guide.go:65
 							for e := 0; e < a.Width; e = e + 1 {
@@ -718,17 +552,13 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 									b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
 //line guide.go:66
 									gc_ld3 = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
-//line guide.go:66
 								} else {
 //line guide.go:66
 									break gc_steps3
-//line guide.go:66
 								}
 //line guide.go:66
 								cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld3))
-//line guide.go:66
 							}
-//line guide.go:68
 							cValue.StoreSlice(c.Elements[row*c.Width+col:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -736,27 +566,18 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line guide.go:63
 						row := gc_by2*gc_bdy2 + gc_ty2
-						_ = row
-
-//line guide.go:64
 						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
 //line guide.go:62
 						var cValue float32
-
 //line guide.go:65
 						for e := 0; e < a.Width; e++ {
 							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
 						}
-
-//line guide.go:68
 						c.Elements[row*c.Width+col] = cValue
-						_ = cValue
 					}
+//line guide.go:71
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
@@ -796,94 +617,71 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 	gc_n2 := gc_b2.Len()
 	gc_s_cSub := compiled.Scratch[guideMatrix](gc_b2, 0)[:gc_n2]
 	gc_s_cValue := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line guide.go:95
 	blockRow := gc_by2
-
-//line guide.go:96
 	blockCol := gc_bx2
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-			{
-				gc_rank2 := gc_step3 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line guide.go:99
-				cSub := getSubMatrix(c, blockRow, blockCol)
-
-//line guide.go:102
-				var cValue float32
-				_ = cSub
-				_ = cValue
-				gc_s_cSub[gc_rank2] = cSub
-				gc_s_cValue[gc_rank2] = cValue
-			}
-			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line guide.go:99
-				cSub := getSubMatrix(c, blockRow, blockCol)
-
-//line guide.go:102
-				var cValue float32
-				_ = cSub
-				_ = cValue
-				gc_s_cSub[gc_rank2] = cSub
-				gc_s_cValue[gc_rank2] = cValue
-			}
-			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line guide.go:99
-				cSub := getSubMatrix(c, blockRow, blockCol)
-
-//line guide.go:102
-				var cValue float32
-				_ = cSub
-				_ = cValue
-				gc_s_cSub[gc_rank2] = cSub
-				gc_s_cValue[gc_rank2] = cValue
-			}
-			{
-				gc_rank2 := gc_step3 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line guide.go:99
-				cSub := getSubMatrix(c, blockRow, blockCol)
-
-//line guide.go:102
-				var cValue float32
-				_ = cSub
-				_ = cValue
-				gc_s_cSub[gc_rank2] = cSub
-				gc_s_cValue[gc_rank2] = cValue
-			}
-		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+//line guide.go:98
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		{
+			gc_rank2 := gc_step3 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line guide.go:99
 			cSub := getSubMatrix(c, blockRow, blockCol)
-
 //line guide.go:102
 			var cValue float32
-			_ = cSub
-			_ = cValue
+//line guide.go:105
+			gc_s_cSub[gc_rank2] = cSub
+			gc_s_cValue[gc_rank2] = cValue
+		}
+		{
+			gc_rank2 := gc_step3 + 1
+			gc_pos2.Thread = gc_rank2
+//line guide.go:99
+			cSub := getSubMatrix(c, blockRow, blockCol)
+//line guide.go:102
+			var cValue float32
+//line guide.go:105
+			gc_s_cSub[gc_rank2] = cSub
+			gc_s_cValue[gc_rank2] = cValue
+		}
+		{
+			gc_rank2 := gc_step3 + 2
+			gc_pos2.Thread = gc_rank2
+//line guide.go:99
+			cSub := getSubMatrix(c, blockRow, blockCol)
+//line guide.go:102
+			var cValue float32
+//line guide.go:105
+			gc_s_cSub[gc_rank2] = cSub
+			gc_s_cValue[gc_rank2] = cValue
+		}
+		{
+			gc_rank2 := gc_step3 + 3
+			gc_pos2.Thread = gc_rank2
+//line guide.go:99
+			cSub := getSubMatrix(c, blockRow, blockCol)
+//line guide.go:102
+			var cValue float32
+//line guide.go:105
 			gc_s_cSub[gc_rank2] = cSub
 			gc_s_cValue[gc_rank2] = cValue
 		}
 	}
-
+	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line guide.go:99
+		cSub := getSubMatrix(c, blockRow, blockCol)
+//line guide.go:102
+		var cValue float32
+//line guide.go:105
+		gc_s_cSub[gc_rank2] = cSub
+		gc_s_cValue[gc_rank2] = cValue
+	}
 //line guide.go:109
 	for m := 0; m < (a.Width / guideBlockSize); m++ {
-
 //line guide.go:115
 		as := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
-
-//line guide.go:116
 		bs := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
 		{
 			gc_ty2 := 0
@@ -902,75 +700,51 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 								gc_pos2.Thread = gc_rank2
 //line guide.go:105
 								var row int = gc_ty2
-//line guide.go:105
-								_ = row
-//line guide.go:106
 								var col int = gc_tx2
-//line guide.go:106
-								_ = col
 //line guide.go:111
 								var gc_aSub7 guideMatrix
-//line guide.go:111
-								_ = gc_aSub7
 								gc_aSub7.Width = guideBlockSize
 								gc_aSub7.Height = guideBlockSize
 								gc_aSub7.Stride = a.Stride
 								gc_aSub7.Elements = a.Elements[a.Stride*
 //line guide.go:82
 									guideBlockSize*
-
 //line guide.go:111
 									blockRow+
 //line guide.go:82
 									guideBlockSize*
-
 //line guide.go:111
 										m:]
 //line guide.go:111
 								var aSub guideMatrix = gc_aSub7
-//line guide.go:111
-								_ = aSub
 //line guide.go:78
 								var gc_aSub8 guideMatrix
-//line guide.go:78
-								_ = gc_aSub8
 								gc_aSub8.Width = guideBlockSize
 								gc_aSub8.Height = guideBlockSize
 								gc_aSub8.Stride = b.Stride
 								gc_aSub8.Elements = b.Elements[b.Stride*
 //line guide.go:82
 									guideBlockSize*
-
 //line guide.go:112
 									m+
 //line guide.go:82
 									guideBlockSize*
-
 //line guide.go:112
 										blockCol:]
 //line guide.go:112
 								var bSub guideMatrix = gc_aSub8
 //line guide.go:112
-								_ = bSub
-//line guide.go:112
 								var gc_a7 guideMatrix = aSub
-//line guide.go:112
-								_ = gc_a7
 //line guide.go:112
 								var gc_row8 int = row
 //line guide.go:112
-								_ = gc_row8
-//line guide.go:112
 								var gc_col7 int = col
-//line guide.go:112
-								_ = gc_col7
 //line guide.go:112
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guide.go:112
 								if (gc_row8*gc_a7.Stride+gc_col7) >= 0 && (gc_row8*gc_a7.Stride+gc_col7) <= len(gc_a7.Elements)-16 {
 //line guide.go:112
 									gc_ld7 = archsimd.LoadFloat32x16Slice(gc_a7.Elements[gc_row8*gc_a7.Stride+gc_col7:])
-//line guide.go:112
 								} else {
 //line guide.go:112
 									var gc_lanes7 [16]float32
@@ -982,37 +756,27 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 											gc_pos2.Thread = gc_rank2 + gc_k7
 //line guide.go:112
 											gc_lanes7[gc_k7] = gc_a7.Elements[(gc_row8*gc_a7.Stride+gc_col7)+gc_k7]
-//line guide.go:112
 										}
-//line guide.go:112
 									}
 //line guide.go:112
 									gc_pos2.Thread = gc_rank2
 //line guide.go:112
 									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
-//line guide.go:112
 								}
 //line guide.go:112
 								gc_ld7.StoreSlice(gc_at3[gc_tx2:])
 //line guide.go:112
 								var gc_a8 guideMatrix = bSub
 //line guide.go:112
-								_ = gc_a8
-//line guide.go:112
 								var gc_row9 int = row
 //line guide.go:112
-								_ = gc_row9
-//line guide.go:112
 								var gc_col8 int = col
-//line guide.go:112
-								_ = gc_col8
 //line guide.go:112
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guide.go:112
 								if (gc_row9*gc_a8.Stride+gc_col8) >= 0 && (gc_row9*gc_a8.Stride+gc_col8) <= len(gc_a8.Elements)-16 {
 //line guide.go:112
 									gc_ld8 = archsimd.LoadFloat32x16Slice(gc_a8.Elements[gc_row9*gc_a8.Stride+gc_col8:])
-//line guide.go:112
 								} else {
 //line guide.go:112
 									var gc_lanes8 [16]float32
@@ -1024,15 +788,12 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 											gc_pos2.Thread = gc_rank2 + gc_k8
 //line guide.go:112
 											gc_lanes8[gc_k8] = gc_a8.Elements[(gc_row9*gc_a8.Stride+gc_col8)+gc_k8]
-//line guide.go:112
 										}
-//line guide.go:112
 									}
 //line guide.go:112
 									gc_pos2.Thread = gc_rank2
 //line guide.go:112
 									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
-//line guide.go:112
 								}
 //line guide.go:112
 								gc_ld8.StoreSlice(gc_at4[gc_tx2:])
@@ -1051,75 +812,51 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 							gc_pos2.Thread = gc_rank2
 //line guide.go:105
 							var row int = gc_ty2
-//line guide.go:105
-							_ = row
-//line guide.go:106
 							var col int = gc_tx2
-//line guide.go:106
-							_ = col
 //line guide.go:111
 							var gc_aSub5 guideMatrix
-//line guide.go:111
-							_ = gc_aSub5
 							gc_aSub5.Width = guideBlockSize
 							gc_aSub5.Height = guideBlockSize
 							gc_aSub5.Stride = a.Stride
 							gc_aSub5.Elements = a.Elements[a.Stride*
 //line guide.go:82
 								guideBlockSize*
-
 //line guide.go:111
 								blockRow+
 //line guide.go:82
 								guideBlockSize*
-
 //line guide.go:111
 									m:]
 //line guide.go:111
 							var aSub guideMatrix = gc_aSub5
-//line guide.go:111
-							_ = aSub
 //line guide.go:78
 							var gc_aSub6 guideMatrix
-//line guide.go:78
-							_ = gc_aSub6
 							gc_aSub6.Width = guideBlockSize
 							gc_aSub6.Height = guideBlockSize
 							gc_aSub6.Stride = b.Stride
 							gc_aSub6.Elements = b.Elements[b.Stride*
 //line guide.go:82
 								guideBlockSize*
-
 //line guide.go:112
 								m+
 //line guide.go:82
 								guideBlockSize*
-
 //line guide.go:112
 									blockCol:]
 //line guide.go:112
 							var bSub guideMatrix = gc_aSub6
 //line guide.go:112
-							_ = bSub
-//line guide.go:112
 							var gc_a5 guideMatrix = aSub
-//line guide.go:112
-							_ = gc_a5
 //line guide.go:112
 							var gc_row6 int = row
 //line guide.go:112
-							_ = gc_row6
-//line guide.go:112
 							var gc_col5 int = col
-//line guide.go:112
-							_ = gc_col5
 //line guide.go:112
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:112
 							if (gc_row6*gc_a5.Stride+gc_col5) >= 0 && (gc_row6*gc_a5.Stride+gc_col5) <= len(gc_a5.Elements)-8 {
 //line guide.go:112
 								gc_ld5 = archsimd.LoadFloat32x8Slice(gc_a5.Elements[gc_row6*gc_a5.Stride+gc_col5:])
-//line guide.go:112
 							} else {
 //line guide.go:112
 								var gc_lanes5 [8]float32
@@ -1131,37 +868,27 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 										gc_pos2.Thread = gc_rank2 + gc_k5
 //line guide.go:112
 										gc_lanes5[gc_k5] = gc_a5.Elements[(gc_row6*gc_a5.Stride+gc_col5)+gc_k5]
-//line guide.go:112
 									}
-//line guide.go:112
 								}
 //line guide.go:112
 								gc_pos2.Thread = gc_rank2
 //line guide.go:112
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line guide.go:112
 							}
 //line guide.go:112
 							gc_ld5.StoreSlice(gc_at3[gc_tx2:])
 //line guide.go:112
 							var gc_a6 guideMatrix = bSub
 //line guide.go:112
-							_ = gc_a6
-//line guide.go:112
 							var gc_row7 int = row
 //line guide.go:112
-							_ = gc_row7
-//line guide.go:112
 							var gc_col6 int = col
-//line guide.go:112
-							_ = gc_col6
 //line guide.go:112
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:112
 							if (gc_row7*gc_a6.Stride+gc_col6) >= 0 && (gc_row7*gc_a6.Stride+gc_col6) <= len(gc_a6.Elements)-8 {
 //line guide.go:112
 								gc_ld6 = archsimd.LoadFloat32x8Slice(gc_a6.Elements[gc_row7*gc_a6.Stride+gc_col6:])
-//line guide.go:112
 							} else {
 //line guide.go:112
 								var gc_lanes6 [8]float32
@@ -1173,15 +900,12 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 										gc_pos2.Thread = gc_rank2 + gc_k6
 //line guide.go:112
 										gc_lanes6[gc_k6] = gc_a6.Elements[(gc_row7*gc_a6.Stride+gc_col6)+gc_k6]
-//line guide.go:112
 									}
-//line guide.go:112
 								}
 //line guide.go:112
 								gc_pos2.Thread = gc_rank2
 //line guide.go:112
 								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line guide.go:112
 							}
 //line guide.go:112
 							gc_ld6.StoreSlice(gc_at4[gc_tx2:])
@@ -1191,30 +915,18 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line guide.go:105
 						row := gc_ty2
-						_ = row
-
-//line guide.go:106
 						col := gc_tx2
-						_ = col
-
 //line guide.go:111
 						aSub := getSubMatrix(a, blockRow, m)
-
-//line guide.go:112
 						bSub := getSubMatrix(b, m, blockCol)
-
 //line guide.go:119
 						gc_at3[gc_tx2] = getElement(aSub, row, col)
-
-//line guide.go:120
 						gc_at4[gc_tx2] = getElement(bSub, row, col)
-						_ = aSub
-						_ = bSub
 					}
 				} else {
+//line guide.go:125
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -1225,81 +937,56 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 								gc_pos2.Thread = gc_rank2
 //line guide.go:105
 								var row int = gc_ty2
-//line guide.go:105
-								_ = row
-//line guide.go:106
 								var col int = gc_tx2
-//line guide.go:106
-								_ = col
 //line guide.go:111
 								if col < 0 || col > len(as[row])-16 || col > len(bs[row])-16 {
 //line guide.go:111
 									break
-//line guide.go:111
 								}
 //line guide.go:78
 								var gc_aSub3 guideMatrix
-//line guide.go:78
-								_ = gc_aSub3
 								gc_aSub3.Width = guideBlockSize
 								gc_aSub3.Height = guideBlockSize
 								gc_aSub3.Stride = a.Stride
 								gc_aSub3.Elements = a.Elements[a.Stride*
 //line guide.go:82
 									guideBlockSize*
-
 //line guide.go:111
 									blockRow+
 //line guide.go:82
 									guideBlockSize*
-
 //line guide.go:111
 										m:]
 //line guide.go:111
 								var aSub guideMatrix = gc_aSub3
-//line guide.go:111
-								_ = aSub
 //line guide.go:78
 								var gc_aSub4 guideMatrix
-//line guide.go:78
-								_ = gc_aSub4
 								gc_aSub4.Width = guideBlockSize
 								gc_aSub4.Height = guideBlockSize
 								gc_aSub4.Stride = b.Stride
 								gc_aSub4.Elements = b.Elements[b.Stride*
 //line guide.go:82
 									guideBlockSize*
-
 //line guide.go:112
 									m+
 //line guide.go:82
 									guideBlockSize*
-
 //line guide.go:112
 										blockCol:]
 //line guide.go:112
 								var bSub guideMatrix = gc_aSub4
 //line guide.go:112
-								_ = bSub
-//line guide.go:112
 								var gc_a3 guideMatrix = aSub
-//line guide.go:112
-								_ = gc_a3
 //line guide.go:112
 								var gc_row4 int = row
 //line guide.go:112
-								_ = gc_row4
-//line guide.go:112
 								var gc_col3 int = col
-//line guide.go:112
-								_ = gc_col3
 //line guide.go:112
 								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guide.go:112
 								if (gc_row4*gc_a3.Stride+gc_col3) >= 0 && (gc_row4*gc_a3.Stride+gc_col3) <= len(gc_a3.Elements)-16 {
 //line guide.go:112
 									gc_ld3 = archsimd.LoadFloat32x16Slice(gc_a3.Elements[gc_row4*gc_a3.Stride+gc_col3:])
-//line guide.go:112
 								} else {
 //line guide.go:112
 									var gc_lanes3 [16]float32
@@ -1311,37 +998,27 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 											gc_pos2.Thread = gc_rank2 + gc_k3
 //line guide.go:112
 											gc_lanes3[gc_k3] = gc_a3.Elements[(gc_row4*gc_a3.Stride+gc_col3)+gc_k3]
-//line guide.go:112
 										}
-//line guide.go:112
 									}
 //line guide.go:112
 									gc_pos2.Thread = gc_rank2
 //line guide.go:112
 									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes3)
-//line guide.go:112
 								}
 //line guide.go:119
 								gc_ld3.StoreSlice(as[row][col:])
 //line guide.go:119
 								var gc_a4 guideMatrix = bSub
 //line guide.go:119
-								_ = gc_a4
-//line guide.go:119
 								var gc_row5 int = row
 //line guide.go:119
-								_ = gc_row5
-//line guide.go:119
 								var gc_col4 int = col
-//line guide.go:119
-								_ = gc_col4
 //line guide.go:119
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guide.go:119
 								if (gc_row5*gc_a4.Stride+gc_col4) >= 0 && (gc_row5*gc_a4.Stride+gc_col4) <= len(gc_a4.Elements)-16 {
 //line guide.go:119
 									gc_ld4 = archsimd.LoadFloat32x16Slice(gc_a4.Elements[gc_row5*gc_a4.Stride+gc_col4:])
-//line guide.go:119
 								} else {
 //line guide.go:119
 									var gc_lanes4 [16]float32
@@ -1353,15 +1030,12 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 											gc_pos2.Thread = gc_rank2 + gc_k4
 //line guide.go:119
 											gc_lanes4[gc_k4] = gc_a4.Elements[(gc_row5*gc_a4.Stride+gc_col4)+gc_k4]
-//line guide.go:119
 										}
-//line guide.go:119
 									}
 //line guide.go:119
 									gc_pos2.Thread = gc_rank2
 //line guide.go:119
 									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
-//line guide.go:119
 								}
 //line guide.go:120
 								gc_ld4.StoreSlice(bs[row][col:])
@@ -1380,81 +1054,56 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 							gc_pos2.Thread = gc_rank2
 //line guide.go:105
 							var row int = gc_ty2
-//line guide.go:105
-							_ = row
-//line guide.go:106
 							var col int = gc_tx2
-//line guide.go:106
-							_ = col
 //line guide.go:111
 							if col < 0 || col > len(as[row])-8 || col > len(bs[row])-8 {
 //line guide.go:111
 								break
-//line guide.go:111
 							}
 //line guide.go:78
 							var gc_aSub guideMatrix
-//line guide.go:78
-							_ = gc_aSub
 							gc_aSub.Width = guideBlockSize
 							gc_aSub.Height = guideBlockSize
 							gc_aSub.Stride = a.Stride
 							gc_aSub.Elements = a.Elements[a.Stride*
 //line guide.go:82
 								guideBlockSize*
-
 //line guide.go:111
 								blockRow+
 //line guide.go:82
 								guideBlockSize*
-
 //line guide.go:111
 									m:]
 //line guide.go:111
 							var aSub guideMatrix = gc_aSub
-//line guide.go:111
-							_ = aSub
 //line guide.go:78
 							var gc_aSub2 guideMatrix
-//line guide.go:78
-							_ = gc_aSub2
 							gc_aSub2.Width = guideBlockSize
 							gc_aSub2.Height = guideBlockSize
 							gc_aSub2.Stride = b.Stride
 							gc_aSub2.Elements = b.Elements[b.Stride*
 //line guide.go:82
 								guideBlockSize*
-
 //line guide.go:112
 								m+
 //line guide.go:82
 								guideBlockSize*
-
 //line guide.go:112
 									blockCol:]
 //line guide.go:112
 							var bSub guideMatrix = gc_aSub2
 //line guide.go:112
-							_ = bSub
-//line guide.go:112
 							var gc_a guideMatrix = aSub
-//line guide.go:112
-							_ = gc_a
 //line guide.go:112
 							var gc_row2 int = row
 //line guide.go:112
-							_ = gc_row2
-//line guide.go:112
 							var gc_col int = col
-//line guide.go:112
-							_ = gc_col
 //line guide.go:112
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:112
 							if (gc_row2*gc_a.Stride+gc_col) >= 0 && (gc_row2*gc_a.Stride+gc_col) <= len(gc_a.Elements)-8 {
 //line guide.go:112
 								gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row2*gc_a.Stride+gc_col:])
-//line guide.go:112
 							} else {
 //line guide.go:112
 								var gc_lanes [8]float32
@@ -1466,37 +1115,27 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line guide.go:112
 										gc_lanes[gc_k] = gc_a.Elements[(gc_row2*gc_a.Stride+gc_col)+gc_k]
-//line guide.go:112
 									}
-//line guide.go:112
 								}
 //line guide.go:112
 								gc_pos2.Thread = gc_rank2
 //line guide.go:112
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line guide.go:112
 							}
 //line guide.go:119
 							gc_ld.StoreSlice(as[row][col:])
 //line guide.go:119
 							var gc_a2 guideMatrix = bSub
 //line guide.go:119
-							_ = gc_a2
-//line guide.go:119
 							var gc_row3 int = row
 //line guide.go:119
-							_ = gc_row3
-//line guide.go:119
 							var gc_col2 int = col
-//line guide.go:119
-							_ = gc_col2
 //line guide.go:119
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:119
 							if (gc_row3*gc_a2.Stride+gc_col2) >= 0 && (gc_row3*gc_a2.Stride+gc_col2) <= len(gc_a2.Elements)-8 {
 //line guide.go:119
 								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row3*gc_a2.Stride+gc_col2:])
-//line guide.go:119
 							} else {
 //line guide.go:119
 								var gc_lanes2 [8]float32
@@ -1508,15 +1147,12 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 										gc_pos2.Thread = gc_rank2 + gc_k2
 //line guide.go:119
 										gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row3*gc_a2.Stride+gc_col2)+gc_k2]
-//line guide.go:119
 									}
-//line guide.go:119
 								}
 //line guide.go:119
 								gc_pos2.Thread = gc_rank2
 //line guide.go:119
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line guide.go:119
 							}
 //line guide.go:120
 							gc_ld2.StoreSlice(bs[row][col:])
@@ -1526,30 +1162,18 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line guide.go:105
 						row := gc_ty2
-						_ = row
-
-//line guide.go:106
 						col := gc_tx2
-						_ = col
-
 //line guide.go:111
 						aSub := getSubMatrix(a, blockRow, m)
-
-//line guide.go:112
 						bSub := getSubMatrix(b, m, blockCol)
-
 //line guide.go:119
 						as[row][col] = getElement(aSub, row, col)
-
-//line guide.go:120
 						bs[row][col] = getElement(bSub, row, col)
-						_ = aSub
-						_ = bSub
 					}
 				}
+//line guide.go:125
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -1565,125 +1189,83 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
 //line guide.go:105
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line guide.go:105
-						_ = gc_Lane0Mask322
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line guide.go:105
 							var row int = gc_ty2
-//line guide.go:105
-							_ = row
-//line guide.go:106
 							var col int = gc_tx2
 //line guide.go:106
-							_ = col
-//line guide.go:106
 							cValue := archsimd.LoadFloat32x16Slice(gc_s_cValue[gc_rank2:])
-//line guide.go:106
-							_ = cValue
 //line guide.go:126
 							if col < 0 || col > len(bs[compiled.Trip(0)])-16 || col > len(bs[compiled.Trip(1)])-16 || col > len(bs[compiled.Trip(2)])-16 || col > len(bs[compiled.Trip(3)])-16 || col > len(bs[compiled.Trip(4)])-16 || col > len(bs[compiled.Trip(5)])-16 || col > len(bs[compiled.Trip(6)])-16 || col > len(bs[compiled.Trip(7)])-16 || col > len(bs[compiled.Trip(8)])-16 || col > len(bs[compiled.Trip(9)])-16 || col > len(bs[compiled.Trip(10)])-16 || col > len(bs[compiled.Trip(11)])-16 || col > len(bs[compiled.Trip(12)])-16 || col > len(bs[compiled.Trip(13)])-16 || col > len(bs[compiled.Trip(14)])-16 || col > len(bs[compiled.Trip(15)])-16 {
 //line guide.go:126
 								break
-//line guide.go:126
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][col:])))
-//line guide.go:127
 							}
-//line guide.go:127
 							{
 //line guide.go:127
 								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][col:])))
-//line guide.go:127
 							}
 //line guide.go:127
 							cValue.StoreSlice(gc_s_cValue[gc_rank2:])
@@ -1698,126 +1280,52 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 				if compiled.SIMD {
 //line guide.go:105
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line guide.go:105
-					_ = gc_Lane0Mask32
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line guide.go:105
 						var row int = gc_ty2
-//line guide.go:105
-						_ = row
-//line guide.go:106
 						var col int = gc_tx2
 //line guide.go:106
-						_ = col
-//line guide.go:106
 						cValue := archsimd.LoadFloat32x8Slice(gc_s_cValue[gc_rank2:])
-//line guide.go:106
-						_ = cValue
 //line guide.go:126
 						if col < 0 || col > len(bs[compiled.Trip(0)])-8 || col > len(bs[compiled.Trip(1)])-8 || col > len(bs[compiled.Trip(2)])-8 || col > len(bs[compiled.Trip(3)])-8 || col > len(bs[compiled.Trip(4)])-8 || col > len(bs[compiled.Trip(5)])-8 || col > len(bs[compiled.Trip(6)])-8 || col > len(bs[compiled.Trip(7)])-8 || col > len(bs[compiled.Trip(8)])-8 || col > len(bs[compiled.Trip(9)])-8 || col > len(bs[compiled.Trip(10)])-8 || col > len(bs[compiled.Trip(11)])-8 || col > len(bs[compiled.Trip(12)])-8 || col > len(bs[compiled.Trip(13)])-8 || col > len(bs[compiled.Trip(14)])-8 || col > len(bs[compiled.Trip(15)])-8 {
 //line guide.go:126
 							break
-//line guide.go:126
 						}
 //line guide.go:127
-						{
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][col:])))
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][col:])))
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][col:])))
 //line guide.go:127
-						}
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][col:])))
 //line guide.go:127
-						{
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][col:])))
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][col:])))
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][col:])))
 //line guide.go:127
-						}
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][col:])))
 //line guide.go:127
-						{
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][col:])))
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][col:])))
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][col:])))
 //line guide.go:127
-						}
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][col:])))
 //line guide.go:127
-						{
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][col:])))
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][col:])))
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][col:])))
 //line guide.go:127
-						}
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][col:])))
 //line guide.go:127
-						{
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][col:])))
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][col:])))
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][col:])))
 //line guide.go:127
-						}
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][col:])))
 //line guide.go:127
-						{
-//line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][col:])))
-//line guide.go:127
-						}
-//line guide.go:127
-						{
-//line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][col:])))
-//line guide.go:127
-						}
-//line guide.go:127
-						{
-//line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][col:])))
-//line guide.go:127
-						}
-//line guide.go:127
-						{
-//line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][col:])))
-//line guide.go:127
-						}
-//line guide.go:127
-						{
-//line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][col:])))
-//line guide.go:127
-						}
-//line guide.go:127
-						{
-//line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][col:])))
-//line guide.go:127
-						}
-//line guide.go:127
-						{
-//line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][col:])))
-//line guide.go:127
-						}
-//line guide.go:127
-						{
-//line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][col:])))
-//line guide.go:127
-						}
-//line guide.go:127
-						{
-//line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][col:])))
-//line guide.go:127
-						}
-//line guide.go:127
-						{
-//line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][col:])))
-//line guide.go:127
-						}
-//line guide.go:127
-						{
-//line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][col:])))
-//line guide.go:127
-						}
+						cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][col:])))
 //line guide.go:127
 						cValue.StoreSlice(gc_s_cValue[gc_rank2:])
 					}
@@ -1826,147 +1334,90 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line guide.go:105
 					row := gc_ty2
-					_ = row
-
-//line guide.go:106
 					col := gc_tx2
-					_ = col
+//line guide.go:108
 					cValue := gc_s_cValue[gc_rank2]
-
 					{
-
 //line guide.go:126
-						{
+						e := int(0)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							e := int(0)
+						e := int(1)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
+						e := int(2)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-						{
+						e := int(3)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							e := int(1)
+						e := int(4)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
+						e := int(5)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-						{
+						e := int(6)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							e := int(2)
+						e := int(7)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
+						e := int(8)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-						{
+						e := int(9)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							e := int(3)
+						e := int(10)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
+						e := int(11)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-						{
+						e := int(12)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							e := int(4)
+						e := int(13)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
+						e := int(14)
+						cValue += as[row][e] * bs[e][col]
+					}
+					{
 //line guide.go:126
-						{
-//line guide.go:126
-							e := int(5)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(6)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(7)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(8)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(9)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(10)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(11)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(12)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(13)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(14)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:126
-						{
-//line guide.go:126
-							e := int(15)
-//line guide.go:126
-							_ = e
-							cValue += as[row][e] * bs[e][col]
-						}
-//line guide.go:128
+						e := int(15)
+						cValue += as[row][e] * bs[e][col]
 					}
 					gc_s_cValue[gc_rank2] = cValue
 				}
@@ -1986,17 +1437,12 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line guide.go:105
 					row := gc_ty2
-					_ = row
-
-//line guide.go:106
 					col := gc_tx2
-					_ = col
+//line guide.go:108
 					cSub := gc_s_cSub[gc_rank2]
 					cValue := gc_s_cValue[gc_rank2]
-
 //line guide.go:136
 					setElement(cSub, row, col, cValue)
 				}
@@ -2004,17 +1450,12 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line guide.go:105
 					row := gc_ty2
-					_ = row
-
-//line guide.go:106
 					col := gc_tx2
-					_ = col
+//line guide.go:108
 					cSub := gc_s_cSub[gc_rank2]
 					cValue := gc_s_cValue[gc_rank2]
-
 //line guide.go:136
 					setElement(cSub, row, col, cValue)
 				}
@@ -2022,17 +1463,12 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line guide.go:105
 					row := gc_ty2
-					_ = row
-
-//line guide.go:106
 					col := gc_tx2
-					_ = col
+//line guide.go:108
 					cSub := gc_s_cSub[gc_rank2]
 					cValue := gc_s_cValue[gc_rank2]
-
 //line guide.go:136
 					setElement(cSub, row, col, cValue)
 				}
@@ -2040,17 +1476,12 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line guide.go:105
 					row := gc_ty2
-					_ = row
-
-//line guide.go:106
 					col := gc_tx2
-					_ = col
+//line guide.go:108
 					cSub := gc_s_cSub[gc_rank2]
 					cValue := gc_s_cValue[gc_rank2]
-
 //line guide.go:136
 					setElement(cSub, row, col, cValue)
 				}
@@ -2058,17 +1489,12 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line guide.go:105
 				row := gc_ty2
-				_ = row
-
-//line guide.go:106
 				col := gc_tx2
-				_ = col
+//line guide.go:108
 				cSub := gc_s_cSub[gc_rank2]
 				cValue := gc_s_cValue[gc_rank2]
-
 //line guide.go:136
 				setElement(cSub, row, col, cValue)
 			}
@@ -2104,66 +1530,49 @@ func gc_body_guideBcast(gc_b2 *compiled.Block, arg int32) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line guide.go:146
-					laneID := gc_tx2 & 0x1f
-					_ = laneID
-
-//line guide.go:147
-					var value int32
-
-//line guide.go:148
-					if laneID == 0 {
-						value = arg
-					}
-					_ = value
-
-//line guide.go:151
-					gc_c21v[gc_lane2] = value
+//line guide.go:154
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+//line guide.go:146
+				laneID := gc_tx2 & 0x1f
+				var value int32
+				if laneID == 0 {
+					value = arg
+				}
+				gc_c21v[gc_lane2] = value
 			}
-
+		}
 //line guide.go:151
-			compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					var value int32
-					_ = value
-
+		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+				var value int32
 //line guide.go:151
-					value = gc_c21r[gc_lane2]
-
-//line guide.go:152
-					if value != arg {
-						t.Printf("Thread %d failed.\n", gc_tx2)
-					}
+				value = gc_c21r[gc_lane2]
+				if value != arg {
+					t.Printf("Thread %d failed.\n", gc_tx2)
 				}
 			}
 		}
@@ -2192,14 +1601,34 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_value [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line guide.go:170
+	var gc_l_value [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+//line guide.go:163
+				laneID := gc_tx2 & 0x1f
+//line guide.go:165
+				value := int32(31 - laneID)
+//line guide.go:167
+				gc_l_value[gc_lane2] = value
+			}
+		}
+//line guide.go:168
+		for i := 1; i <= 4; i *= 2 {
+//line guide.go:172
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 8, &gc_c21r)
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -2208,79 +1637,41 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
 //line guide.go:163
 					laneID := gc_tx2 & 0x1f
-					_ = laneID
-
 //line guide.go:165
-					value := int32(31 - laneID)
-					_ = value
+					value := gc_l_value[gc_lane2]
+//line guide.go:172
+					n := gc_c21r[gc_lane2]
+					if (laneID & 7) >= i {
+						value += n
+					}
+//line guide.go:177
 					gc_l_value[gc_lane2] = value
 				}
 			}
-
-//line guide.go:168
-			for i := 1; i <= 4; i *= 2 {
-
-//line guide.go:172
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 8, &gc_c21r)
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off2 := gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+//line guide.go:178
+					copy(gc_at2, gc_l_value[:])
+				} else {
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line guide.go:163
-						laneID := gc_tx2 & 0x1f
-						_ = laneID
+						gc_pos2.Thread = gc_rank2
 						value := gc_l_value[gc_lane2]
-						_ = value
-
-//line guide.go:172
-						n := gc_c21r[gc_lane2]
-
-//line guide.go:173
-						if (laneID & 7) >= i {
-							value += n
-						}
-						_ = n
-						gc_l_value[gc_lane2] = value
-					}
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-
 //line guide.go:178
-						copy(gc_at2, gc_l_value[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							value := gc_l_value[gc_lane2]
-							_ = value
-
-//line guide.go:178
-							out[gc_tx2] = value
-						}
+						out[gc_tx2] = value
 					}
 				}
 			}
@@ -2311,131 +1702,106 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_value [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
+//line guide.go:195
+	var gc_l_value [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
 //line guide.go:187
-					laneID := gc_tx2 & 0x1f
-					_ = laneID
-
+				laneID := gc_tx2 & 0x1f
 //line guide.go:189
-					value := int32(31 - laneID)
-					_ = value
-					gc_l_value[gc_lane2] = value
+				value := int32(31 - laneID)
+//line guide.go:191
+				gc_l_value[gc_lane2] = value
+			}
+		}
+//line guide.go:192
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+			var gc_run compiled.ShflSteps
+			for i := 16; i >= 1; i /= 2 {
+//line guide.go:193
+				gc_run.Add(i, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
 				}
 			}
-
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
+		} else {
 //line guide.go:192
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-				var gc_run compiled.ShflSteps
-				for i := 16; i >= 1; i /= 2 {
-
+			for i := 16; i >= 1; i /= 2 {
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
+				} else {
 //line guide.go:193
-					gc_run.Add(i, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
-			} else {
-
-//line guide.go:192
-				for i := 16; i >= 1; i /= 2 {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 32, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line guide.go:193
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
-					} else {
-
+								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
 //line guide.go:193
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 32, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line guide.go:193
-									value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line guide.go:193
-									_ = value
-//line guide.go:193
-									value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line guide.go:193
-									value.StoreSlice(gc_l_value[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line guide.go:193
-									value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line guide.go:193
-									_ = value
-//line guide.go:193
-									value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line guide.go:193
-									value.StoreSlice(gc_l_value[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
+								value.StoreSlice(gc_l_value[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								value := gc_l_value[gc_lane2]
-								_ = value
-
 //line guide.go:193
-								value += gc_c21r[gc_lane2]
-								gc_l_value[gc_lane2] = value
+								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line guide.go:193
+								value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line guide.go:193
+								value.StoreSlice(gc_l_value[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line guide.go:206
+							value := gc_l_value[gc_lane2]
+//line guide.go:193
+							value += gc_c21r[gc_lane2]
+							gc_l_value[gc_lane2] = value
 						}
 					}
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					value := gc_l_value[gc_lane2]
-					_ = value
-
-//line guide.go:197
-					t.Printf("Thread %d final value = %d\n", gc_tx2, value)
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+				value := gc_l_value[gc_lane2]
+//line guide.go:197
+				t.Printf("Thread %d final value = %d\n", gc_tx2, value)
 			}
 		}
 	}
@@ -2444,4 +1810,5 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 // gc_files_guide holds the source files whose lines the kernels' records hash.
 //
 //go:embed guide.go
+//line guide.go:207
 var gc_files_guide embed.FS

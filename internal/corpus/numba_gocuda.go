@@ -40,7 +40,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line numba.go:31
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -51,166 +51,120 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-
 //line numba.go:24
 		size := len(c)
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
-					gc_at := c[gc_off:][:gc_to]
-					gc_at2 := a[gc_off:][:gc_to]
-					gc_at3 := b[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line numba.go:23
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
 //line numba.go:26
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-							}
-						}
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				gc_at2 := a[gc_off:][:gc_to]
+				gc_at3 := b[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line numba.go:23
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:26
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line numba.go:23
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:26
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line numba.go:23
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:26
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line numba.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line numba.go:26
-						{
+//line numba.go:27
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line numba.go:23
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:26
-							{
-								c[tid] = a[tid] + b[tid]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line numba.go:23
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:26
-							{
-								c[tid] = a[tid] + b[tid]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line numba.go:23
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:26
-							{
-								c[tid] = a[tid] + b[tid]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line numba.go:23
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:26
-							{
-								c[tid] = a[tid] + b[tid]
-							}
+//line numba.go:27
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line numba.go:27
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line numba.go:27
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line numba.go:27
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line numba.go:23
 						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line numba.go:26
 						{
+//line numba.go:27
 							c[tid] = a[tid] + b[tid]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line numba.go:23
+						tid := gc_bx*gc_bdx + gc_tx
+						{
+//line numba.go:27
+							c[tid] = a[tid] + b[tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line numba.go:23
+						tid := gc_bx*gc_bdx + gc_tx
+						{
+//line numba.go:27
+							c[tid] = a[tid] + b[tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line numba.go:23
+						tid := gc_bx*gc_bdx + gc_tx
+						{
+//line numba.go:27
+							c[tid] = a[tid] + b[tid]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line numba.go:23
+					tid := gc_bx*gc_bdx + gc_tx
+					{
+//line numba.go:27
+						c[tid] = a[tid] + b[tid]
 					}
 				}
 			}
@@ -284,8 +238,6 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 					gc_vstep := gc_from
 //line numba.go:39
 					gc_vb := lanes.BroadcastFloat64x4(0.)
-//line numba.go:39
-					_ = gc_vb
 				gc_steps2:
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
@@ -293,24 +245,14 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 						gc_pos.Thread = gc_rank
 //line numba.go:36
 						var i int = gc_by*gc_bdy + gc_ty
-//line numba.go:36
-						_ = i
-//line numba.go:37
 						var j int = gc_bx*gc_bdx + gc_tx
-//line numba.go:37
-						_ = j
-//line numba.go:38
 						{
 							tmp := gc_vb
-//line numba.go:39
-							_ = tmp
 							if (i*
-
 //line numba.go:43
 								cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
 //line numba.go:40
 								break
-//line numba.go:40
 							}
 //line numba.go:40
 							for k := 0; k < aCols; k = k + 1 {
@@ -321,34 +263,24 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 									bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
 //line numba.go:41
 									gc_ld2 = lanes.LoadFloat64x4Slice(b[k*bCols+j:])
-//line numba.go:41
 								} else {
 //line numba.go:41
 									break gc_steps2
-//line numba.go:41
 								}
 //line numba.go:41
 								tmp = tmp.Add(lanes.BroadcastFloat64x4(a[i*aCols+k]).Mul(gc_ld2))
-//line numba.go:41
 							}
 //line numba.go:41
 							tmp.StoreSlice(c[i*cCols+j:])
-//line numba.go:43
 						}
 					}
+//line numba.go:45
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 						gc_pos.Thread = gc_rank
-
 //line numba.go:36
 						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line numba.go:37
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line numba.go:38
 						{
 							tmp := 0.
 							for k := 0; k < aCols; k++ {
@@ -398,75 +330,61 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line numba.go:57
 	sA := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
-
-//line numba.go:58
 	sB := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
-
 //line numba.go:65
 	bpg := gc_gdx
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line numba.go:67
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line numba.go:68
-			var tmp float32 = 0.
-//line numba.go:68
-			_ = tmp
-			lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line numba.go:68
-				var tmp float32 = 0.
-				_ = tmp
-				gc_s_tmp[gc_rank] = tmp
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line numba.go:68
-				var tmp float32 = 0.
-				_ = tmp
-				gc_s_tmp[gc_rank] = tmp
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line numba.go:68
-				var tmp float32 = 0.
-				_ = tmp
-				gc_s_tmp[gc_rank] = tmp
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line numba.go:68
-				var tmp float32 = 0.
-				_ = tmp
-				gc_s_tmp[gc_rank] = tmp
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var tmp float32 = 0.
+		lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line numba.go:68
 			var tmp float32 = 0.
-			_ = tmp
+//line numba.go:70
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line numba.go:68
+			var tmp float32 = 0.
+//line numba.go:70
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line numba.go:68
+			var tmp float32 = 0.
+//line numba.go:70
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line numba.go:68
+			var tmp float32 = 0.
+//line numba.go:70
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line numba.go:68
+		var tmp float32 = 0.
+//line numba.go:70
+		gc_s_tmp[gc_rank] = tmp
+	}
 //line numba.go:69
 	for i := range bpg {
 		{
@@ -481,37 +399,18 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					gc_at3 := a[gc_off:][:gc_bdx]
 					gc_at4 := b[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line numba.go:61
 						y := gc_by*gc_bdy + gc_ty
-						_ = y
-
 //line numba.go:63
 						tx := gc_tx
-						_ = tx
-
-//line numba.go:64
 						ty := gc_ty
-						_ = ty
-
 //line numba.go:71
 						gc_at[gc_tx] = 0
-
-//line numba.go:72
 						gc_at2[gc_tx] = 0
-
-//line numba.go:73
 						if y < aRows && (tx+i*numbaTPB) < aCols {
 							gc_at[gc_tx] = float32(gc_at3[gc_tx])
 						}
-
-//line numba.go:76
 						if x < bCols && (ty+i*numbaTPB) < bRows {
 							gc_at2[gc_tx] = float32(gc_at4[gc_tx])
 						}
@@ -520,35 +419,18 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line numba.go:61
 						y := gc_by*gc_bdy + gc_ty
-						_ = y
-
 //line numba.go:63
 						tx := gc_tx
-						_ = tx
-
-//line numba.go:64
 						ty := gc_ty
-						_ = ty
-
 //line numba.go:71
 						sA[ty][tx] = 0
-
-//line numba.go:72
 						sB[ty][tx] = 0
-
-//line numba.go:73
 						if y < aRows && (tx+i*numbaTPB) < aCols {
 							sA[ty][tx] = float32(a[y*aCols+tx+i*numbaTPB])
 						}
-
-//line numba.go:76
 						if x < bCols && (ty+i*numbaTPB) < bRows {
 							sB[ty][tx] = float32(b[(ty+i*numbaTPB)*bCols+x])
 						}
@@ -570,265 +452,136 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					gc_pos.Thread = gc_rank
 //line numba.go:63
 					var tx int = gc_tx
-//line numba.go:63
-					_ = tx
-//line numba.go:64
 					var ty int = gc_ty
 //line numba.go:64
-					_ = ty
-//line numba.go:64
 					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line numba.go:64
-					_ = tmp
 //line numba.go:84
 					if tx < 0 || tx > len(sB[compiled.Trip(0)])-8 || tx > len(sB[compiled.Trip(1)])-8 || tx > len(sB[compiled.Trip(2)])-8 || tx > len(sB[compiled.Trip(3)])-8 || tx > len(sB[compiled.Trip(4)])-8 || tx > len(sB[compiled.Trip(5)])-8 || tx > len(sB[compiled.Trip(6)])-8 || tx > len(sB[compiled.Trip(7)])-8 || tx > len(sB[compiled.Trip(8)])-8 || tx > len(sB[compiled.Trip(9)])-8 || tx > len(sB[compiled.Trip(10)])-8 || tx > len(sB[compiled.Trip(11)])-8 || tx > len(sB[compiled.Trip(12)])-8 || tx > len(sB[compiled.Trip(13)])-8 || tx > len(sB[compiled.Trip(14)])-8 || tx > len(sB[compiled.Trip(15)])-8 {
 //line numba.go:84
 						break
-//line numba.go:84
 					}
 //line numba.go:85
-					{
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(0)], sB[compiled.Trip(0)][tx:])
 //line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(0)], sB[compiled.Trip(0)][tx:])
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(1)], sB[compiled.Trip(1)][tx:])
 //line numba.go:85
-					}
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(2)], sB[compiled.Trip(2)][tx:])
 //line numba.go:85
-					{
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(3)], sB[compiled.Trip(3)][tx:])
 //line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(1)], sB[compiled.Trip(1)][tx:])
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(4)], sB[compiled.Trip(4)][tx:])
 //line numba.go:85
-					}
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(5)], sB[compiled.Trip(5)][tx:])
 //line numba.go:85
-					{
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(6)], sB[compiled.Trip(6)][tx:])
 //line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(2)], sB[compiled.Trip(2)][tx:])
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(7)], sB[compiled.Trip(7)][tx:])
 //line numba.go:85
-					}
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(8)], sB[compiled.Trip(8)][tx:])
 //line numba.go:85
-					{
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(9)], sB[compiled.Trip(9)][tx:])
 //line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(3)], sB[compiled.Trip(3)][tx:])
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(10)], sB[compiled.Trip(10)][tx:])
 //line numba.go:85
-					}
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(11)], sB[compiled.Trip(11)][tx:])
 //line numba.go:85
-					{
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(12)], sB[compiled.Trip(12)][tx:])
 //line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(4)], sB[compiled.Trip(4)][tx:])
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(13)], sB[compiled.Trip(13)][tx:])
 //line numba.go:85
-					}
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(14)], sB[compiled.Trip(14)][tx:])
 //line numba.go:85
-					{
-//line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(5)], sB[compiled.Trip(5)][tx:])
-//line numba.go:85
-					}
-//line numba.go:85
-					{
-//line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(6)], sB[compiled.Trip(6)][tx:])
-//line numba.go:85
-					}
-//line numba.go:85
-					{
-//line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(7)], sB[compiled.Trip(7)][tx:])
-//line numba.go:85
-					}
-//line numba.go:85
-					{
-//line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(8)], sB[compiled.Trip(8)][tx:])
-//line numba.go:85
-					}
-//line numba.go:85
-					{
-//line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(9)], sB[compiled.Trip(9)][tx:])
-//line numba.go:85
-					}
-//line numba.go:85
-					{
-//line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(10)], sB[compiled.Trip(10)][tx:])
-//line numba.go:85
-					}
-//line numba.go:85
-					{
-//line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(11)], sB[compiled.Trip(11)][tx:])
-//line numba.go:85
-					}
-//line numba.go:85
-					{
-//line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(12)], sB[compiled.Trip(12)][tx:])
-//line numba.go:85
-					}
-//line numba.go:85
-					{
-//line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(13)], sB[compiled.Trip(13)][tx:])
-//line numba.go:85
-					}
-//line numba.go:85
-					{
-//line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(14)], sB[compiled.Trip(14)][tx:])
-//line numba.go:85
-					}
-//line numba.go:85
-					{
-//line numba.go:85
-						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(15)], sB[compiled.Trip(15)][tx:])
-//line numba.go:85
-					}
+					tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(15)], sB[compiled.Trip(15)][tx:])
 //line numba.go:85
 					tmp.StoreSlice(gc_s_tmp[gc_rank:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line numba.go:63
 					tx := gc_tx
-					_ = tx
-
-//line numba.go:64
 					ty := gc_ty
-					_ = ty
+//line numba.go:66
 					tmp := gc_s_tmp[gc_rank]
-
 					{
-
 //line numba.go:84
-						{
+						j := int(0)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							j := int(0)
+						j := int(1)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
+						j := int(2)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-						{
+						j := int(3)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							j := int(1)
+						j := int(4)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
+						j := int(5)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-						{
+						j := int(6)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							j := int(2)
+						j := int(7)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
+						j := int(8)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-						{
+						j := int(9)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							j := int(3)
+						j := int(10)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
+						j := int(11)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-						{
+						j := int(12)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							j := int(4)
+						j := int(13)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
+						j := int(14)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-						{
-//line numba.go:84
-							j := int(5)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(6)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(7)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(8)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(9)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(10)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(11)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(12)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(13)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(14)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(15)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:86
+						j := int(15)
+						tmp += sA[ty][j] * sB[j][tx]
 					}
 					gc_s_tmp[gc_rank] = tmp
 				}
@@ -863,202 +616,122 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						_ = gc_tx
+//line numba.go:121
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line numba.go:60
-						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line numba.go:61
-						y := gc_by*gc_bdy + gc_ty
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
-
-//line numba.go:91
-						{
-							gc_at5[gc_tx] = float64(tmp)
-						}
+//line numba.go:92
+						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
+//line numba.go:96
 						gc_tx := gc_step2 + 1
-						_ = gc_tx
+//line numba.go:98
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line numba.go:60
-						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line numba.go:61
-						y := gc_by*gc_bdy + gc_ty
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
-
-//line numba.go:91
-						{
-							gc_at5[gc_tx] = float64(tmp)
-						}
+//line numba.go:92
+						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
+//line numba.go:96
 						gc_tx := gc_step2 + 2
-						_ = gc_tx
+//line numba.go:98
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line numba.go:60
-						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line numba.go:61
-						y := gc_by*gc_bdy + gc_ty
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
-
-//line numba.go:91
-						{
-							gc_at5[gc_tx] = float64(tmp)
-						}
+//line numba.go:92
+						gc_at5[gc_tx] = float64(tmp)
 					}
 					{
+//line numba.go:96
 						gc_tx := gc_step2 + 3
-						_ = gc_tx
+//line numba.go:98
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line numba.go:60
-						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line numba.go:61
-						y := gc_by*gc_bdy + gc_ty
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
-
-//line numba.go:91
-						{
-							gc_at5[gc_tx] = float64(tmp)
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line numba.go:60
-					x := gc_bx*gc_bdx + gc_tx
-					_ = x
-
-//line numba.go:61
-					y := gc_by*gc_bdy + gc_ty
-					_ = y
-					tmp := gc_s_tmp[gc_rank]
-
-//line numba.go:91
-					{
+//line numba.go:92
 						gc_at5[gc_tx] = float64(tmp)
 					}
 				}
+//line numba.go:96
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line numba.go:63
+					tmp := gc_s_tmp[gc_rank]
+//line numba.go:92
+					gc_at5[gc_tx] = float64(tmp)
+				}
 			} else {
+//line numba.go:96
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line numba.go:61
 						y := gc_by*gc_bdy + gc_ty
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
-
-//line numba.go:91
-						{
-							c[y*cCols+x] = float64(tmp)
-						}
+//line numba.go:92
+						c[y*cCols+x] = float64(tmp)
 					}
 					{
+//line numba.go:96
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line numba.go:61
 						y := gc_by*gc_bdy + gc_ty
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
-
-//line numba.go:91
-						{
-							c[y*cCols+x] = float64(tmp)
-						}
+//line numba.go:92
+						c[y*cCols+x] = float64(tmp)
 					}
 					{
+//line numba.go:96
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line numba.go:61
 						y := gc_by*gc_bdy + gc_ty
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
-
-//line numba.go:91
-						{
-							c[y*cCols+x] = float64(tmp)
-						}
+//line numba.go:92
+						c[y*cCols+x] = float64(tmp)
 					}
 					{
+//line numba.go:96
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line numba.go:60
 						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line numba.go:61
 						y := gc_by*gc_bdy + gc_ty
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank]
-
-//line numba.go:91
-						{
-							c[y*cCols+x] = float64(tmp)
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line numba.go:60
-					x := gc_bx*gc_bdx + gc_tx
-					_ = x
-
-//line numba.go:61
-					y := gc_by*gc_bdy + gc_ty
-					_ = y
-					tmp := gc_s_tmp[gc_rank]
-
-//line numba.go:91
-					{
+//line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 				}
+//line numba.go:96
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line numba.go:60
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+//line numba.go:63
+					tmp := gc_s_tmp[gc_rank]
+//line numba.go:92
+					c[y*cCols+x] = float64(tmp)
+				}
 			}
+//line numba.go:96
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1092,53 +765,38 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line numba.go:104
 	size := len(data)
-
 //line numba.go:109
 	shr := gocuda.Shared[int32](t, nelem)[:nelem]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line numba.go:103
-				tid := gc_tx
-				_ = tid
-
-//line numba.go:106
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line numba.go:105
-				if !(tid < size) {
-//line numba.go:105
-					{
-//line numba.go:105
-						gc_exited[gc_rank] = true
-//line numba.go:105
-						continue gc_L1
-//line numba.go:105
-					}
-//line numba.go:105
-				}
-
-//line numba.go:110
-				shr[tid] = int32(data[i])
+//line numba.go:111
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line numba.go:103
+			tid := gc_tx
+//line numba.go:106
+			i := gc_bx*gc_bdx + gc_tx
+//line numba.go:105
+			if !(tid < size) {
+				{
+//line numba.go:105
+					gc_exited[gc_rank] = true
+//line numba.go:105
+					continue gc_L1
+				}
+			}
+//line numba.go:110
+			shr[tid] = int32(data[i])
 		}
 	}
-
 //line numba.go:116
 	s := 1
-
-//line numba.go:117
 	for s < gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -1147,73 +805,60 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
-				if gc_exact {
-					for ; gc_tx < gc_bdx; gc_tx += gc_every {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
-
-//line numba.go:103
-						tid := gc_tx
-						_ = tid
-
-//line numba.go:118
-						{
-
-							shr[tid] += shr[tid+s]
-						}
+//line numba.go:126
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
 					}
-				} else {
-					for ; gc_tx < gc_bdx; gc_tx += gc_every {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
-
 //line numba.go:103
-						tid := gc_tx
-						_ = tid
-
+					tid := gc_tx
+					{
+//line numba.go:120
+						shr[tid] += shr[tid+s]
+					}
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+//line numba.go:103
+					tid := gc_tx
 //line numba.go:118
-						if tid%(2*s) == 0 {
-
-							shr[tid] += shr[tid+s]
-						}
+					if tid%(2*s) == 0 {
+//line numba.go:120
+						shr[tid] += shr[tid+s]
 					}
 				}
 			}
 		}
-
 //line numba.go:122
 		s *= 2
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line numba.go:125
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line numba.go:103
-				tid := gc_tx
-				_ = tid
-
-//line numba.go:127
-				{
-					data[tid] = int64(shr[tid])
-				}
+			tid := gc_tx
+			{
+//line numba.go:128
+				data[tid] = int64(shr[tid])
 			}
 		}
 	}
@@ -1242,237 +887,148 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line numba.go:140
 	temp := gocuda.Shared[float32](t, 1024)[:1024]
-
 //line numba.go:144
 	blockSize := gc_bdx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
-				gc_at := temp[:gc_bdx]
-				gc_at2 := inputArray[gc_off:][:gc_bdx]
-				gc_vstep := 0
+//line numba.go:146
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
+			gc_at := temp[:gc_bdx]
+			gc_at2 := inputArray[gc_off:][:gc_bdx]
+			gc_vstep := 0
 //line numba.go:142
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line numba.go:142
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+				var tx int = gc_tx
 //line numba.go:142
-					var tx int = gc_tx
-//line numba.go:142
-					_ = tx
-//line numba.go:143
-					var tid int = gc_bx*gc_bdx + gc_tx
-//line numba.go:143
-					_ = tid
+				_ = tx
+				var tid int = gc_bx*gc_bdx + gc_tx
 //line numba.go:147
-					if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
+				if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
 //line numba.go:147
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				} else {
 //line numba.go:147
-					} else {
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
 //line numba.go:147
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+					if gc_if2.ToBits() != 0 {
 //line numba.go:147
-						_ = gc_if2
-//line numba.go:147
-						if gc_if2.ToBits() != 0 {
-//line numba.go:147
-							lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
-//line numba.go:147
-						}
-//line numba.go:147
-						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line numba.go:147
-						_ = gc_else2
-//line numba.go:147
-						if gc_else2.ToBits() != 0 {
-//line numba.go:147
-							{
-//line numba.go:147
-								lanes.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
-//line numba.go:150
-							}
-//line numba.go:150
-						}
-//line numba.go:150
-					}
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line numba.go:142
-					tx := gc_tx
-					_ = tx
-
-//line numba.go:143
-					tid := gc_bx*gc_bdx + gc_tx
-					_ = tid
-
-//line numba.go:147
-					if true || tid < len(inputArray) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					} else {
-						gc_at[gc_tx] = float32(math.Inf(-1))
-					}
-				}
-			} else {
-				gc_vstep2 := 0
-//line numba.go:142
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line numba.go:142
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line numba.go:142
-					var tx int = gc_tx
-//line numba.go:142
-					_ = tx
-//line numba.go:143
-					var tid int = gc_bx*gc_bdx + gc_tx
-//line numba.go:143
-					_ = tid
-//line numba.go:147
-					if tid < 0 || tid > len(inputArray)-8 || tx < 0 || tx > len(temp)-8 {
-//line numba.go:147
-						break
-//line numba.go:147
+						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 //line numba.go:147
-					if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
+					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 //line numba.go:147
-						lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
-					} else {
-//line numba.go:148
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+					if gc_else2.ToBits() != 0 {
+						{
 //line numba.go:147
-						_ = gc_if
-//line numba.go:147
-						if gc_if.ToBits() != 0 {
-//line numba.go:147
-							lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreMasked((*[8]float32)(temp[tx:]), gc_if)
-						}
-//line numba.go:148
-						gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line numba.go:148
-						_ = gc_else
-//line numba.go:148
-						if gc_else.ToBits() != 0 {
-//line numba.go:148
-							{
-//line numba.go:148
-								lanes.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(temp[tx:]), gc_else)
-//line numba.go:150
-							}
-//line numba.go:150
-						}
-//line numba.go:150
-					}
-				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line numba.go:147
-						if tid < len(inputArray) {
-							temp[tx] = inputArray[tid]
-						} else {
-							temp[tx] = float32(math.Inf(-1))
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line numba.go:147
-						if tid < len(inputArray) {
-							temp[tx] = inputArray[tid]
-						} else {
-							temp[tx] = float32(math.Inf(-1))
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line numba.go:147
-						if tid < len(inputArray) {
-							temp[tx] = inputArray[tid]
-						} else {
-							temp[tx] = float32(math.Inf(-1))
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line numba.go:147
-						if tid < len(inputArray) {
-							temp[tx] = inputArray[tid]
-						} else {
-							temp[tx] = float32(math.Inf(-1))
+							lanes.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line numba.go:143
+				tid := gc_bx*gc_bdx + gc_tx
+//line numba.go:147
+				if true || tid < len(inputArray) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				} else {
+					gc_at[gc_tx] = float32(math.Inf(-1))
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+//line numba.go:142
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+//line numba.go:142
+				var tx int = gc_tx
+				var tid int = gc_bx*gc_bdx + gc_tx
+//line numba.go:147
+				if tid < 0 || tid > len(inputArray)-8 || tx < 0 || tx > len(temp)-8 {
+//line numba.go:147
+					break
+				}
+//line numba.go:147
+				if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
+//line numba.go:147
+					lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
+				} else {
+//line numba.go:148
+					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+//line numba.go:147
+					if gc_if.ToBits() != 0 {
+//line numba.go:147
+						lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreMasked((*[8]float32)(temp[tx:]), gc_if)
+					}
+//line numba.go:148
+					gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line numba.go:148
+					if gc_else.ToBits() != 0 {
+						{
+//line numba.go:148
+							lanes.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(temp[tx:]), gc_else)
+						}
+					}
+				}
+			}
+//line numba.go:152
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line numba.go:142
 					tx := gc_tx
-					_ = tx
-
-//line numba.go:143
 					tid := gc_bx*gc_bdx + gc_tx
-					_ = tid
-
+//line numba.go:147
+					if tid < len(inputArray) {
+						temp[tx] = inputArray[tid]
+					} else {
+						temp[tx] = float32(math.Inf(-1))
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line numba.go:142
+					tx := gc_tx
+					tid := gc_bx*gc_bdx + gc_tx
+//line numba.go:147
+					if tid < len(inputArray) {
+						temp[tx] = inputArray[tid]
+					} else {
+						temp[tx] = float32(math.Inf(-1))
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line numba.go:142
+					tx := gc_tx
+					tid := gc_bx*gc_bdx + gc_tx
+//line numba.go:147
+					if tid < len(inputArray) {
+						temp[tx] = inputArray[tid]
+					} else {
+						temp[tx] = float32(math.Inf(-1))
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line numba.go:142
+					tx := gc_tx
+					tid := gc_bx*gc_bdx + gc_tx
 //line numba.go:147
 					if tid < len(inputArray) {
 						temp[tx] = inputArray[tid]
@@ -1481,231 +1037,140 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					}
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line numba.go:142
+				tx := gc_tx
+				tid := gc_bx*gc_bdx + gc_tx
+//line numba.go:147
+				if tid < len(inputArray) {
+					temp[tx] = inputArray[tid]
+				} else {
+					temp[tx] = float32(math.Inf(-1))
+				}
+			}
 		}
 	}
-
 //line numba.go:156
 	s := blockSize / 2
-
-//line numba.go:157
-	for s > 0 {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
+	for ; s > 0; s /= 2 {
+//line numba.go:159
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(inputArray), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := s
-				if gc_from >= 0 && gc_to <= len(temp) && gc_off2 >= 0 && gc_off2 <= len(temp) && gc_to <= len(temp)-gc_off2 {
-					gc_at3 := temp[:gc_to]
-					gc_at4 := temp[gc_off2:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(inputArray), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(temp) && gc_off2 >= 0 && gc_off2 <= len(temp) && gc_to <= len(temp)-gc_off2 {
+				gc_at3 := temp[:gc_to]
+				gc_at4 := temp[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line numba.go:142
-							tx := gc_tx
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:158
-							{
-								gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line numba.go:142
-							tx := gc_tx
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:158
-							{
-								gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line numba.go:142
-							tx := gc_tx
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:158
-							{
-								gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line numba.go:142
-							tx := gc_tx
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:158
-							{
-								gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line numba.go:158
-						{
+//line numba.go:159
 							gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step2 + 1
 						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line numba.go:142
-							tx := gc_tx
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:158
-							{
-								temp[tx] = max(temp[tx], temp[tx+s])
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line numba.go:142
-							tx := gc_tx
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:158
-							{
-								temp[tx] = max(temp[tx], temp[tx+s])
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line numba.go:142
-							tx := gc_tx
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:158
-							{
-								temp[tx] = max(temp[tx], temp[tx+s])
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line numba.go:142
-							tx := gc_tx
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line numba.go:158
-							{
-								temp[tx] = max(temp[tx], temp[tx+s])
-							}
+//line numba.go:159
+							gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+						{
+//line numba.go:159
+							gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						{
+//line numba.go:159
+							gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+//line numba.go:159
+						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line numba.go:142
 						tx := gc_tx
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line numba.go:158
 						{
+//line numba.go:159
+							temp[tx] = max(temp[tx], temp[tx+s])
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line numba.go:142
+						tx := gc_tx
+						{
+//line numba.go:159
+							temp[tx] = max(temp[tx], temp[tx+s])
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line numba.go:142
+						tx := gc_tx
+						{
+//line numba.go:159
+							temp[tx] = max(temp[tx], temp[tx+s])
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line numba.go:142
+						tx := gc_tx
+						{
+//line numba.go:159
 							temp[tx] = max(temp[tx], temp[tx+s])
 						}
 					}
 				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line numba.go:142
+					tx := gc_tx
+					{
+//line numba.go:159
+						temp[tx] = max(temp[tx], temp[tx+s])
+					}
+				}
 			}
 		}
-
-//line numba.go:162
-		s /= 2
 	}
 	{
+//line numba.go:167
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1717,157 +1182,76 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:166
-						{
-							gc_at5[0] = temp[0]
-						}
+//line numba.go:167
+						gc_at5[0] = temp[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:166
-						{
-							gc_at5[0] = temp[0]
-						}
+//line numba.go:167
+						gc_at5[0] = temp[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:166
-						{
-							gc_at5[0] = temp[0]
-						}
+//line numba.go:167
+						gc_at5[0] = temp[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:166
-						{
-							gc_at5[0] = temp[0]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line numba.go:142
-					tx := gc_tx
-					_ = tx
-
-//line numba.go:166
-					{
+//line numba.go:167
 						gc_at5[0] = temp[0]
 					}
 				}
+//line numba.go:171
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line numba.go:167
+					gc_at5[0] = temp[0]
+				}
 			} else {
+//line numba.go:171
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:166
-						{
-							outputArray[gc_bx] = temp[0]
-						}
+//line numba.go:167
+						outputArray[gc_bx] = temp[0]
 					}
 					{
+//line numba.go:171
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:166
-						{
-							outputArray[gc_bx] = temp[0]
-						}
+//line numba.go:167
+						outputArray[gc_bx] = temp[0]
 					}
 					{
+//line numba.go:171
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:166
-						{
-							outputArray[gc_bx] = temp[0]
-						}
+//line numba.go:167
+						outputArray[gc_bx] = temp[0]
 					}
 					{
+//line numba.go:171
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:166
-						{
-							outputArray[gc_bx] = temp[0]
-						}
+//line numba.go:167
+						outputArray[gc_bx] = temp[0]
 					}
 				}
+//line numba.go:171
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line numba.go:142
-					tx := gc_tx
-					_ = tx
-
-//line numba.go:166
-					{
-						outputArray[gc_bx] = temp[0]
-					}
+//line numba.go:167
+					outputArray[gc_bx] = temp[0]
 				}
 			}
 		}
 	}
 }
 
+//line numba.go:175
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // NumbaSolveHeatEquationKernel is solve_heat_equation of test_laplace.py:
@@ -1895,52 +1279,37 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
-//line numba.go:186
 	grid := cg.ThisGrid(t)
 	_ = grid
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(buf0), gc_bx*gc_bdx); gc_bound > gc_from {
-			gc_from = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line numba.go:178
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line numba.go:181
+//line numba.go:189
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(buf0), gc_bx*gc_bdx); gc_bound > gc_from {
+		gc_from = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			{
 				{
 //line numba.go:181
-					{
-//line numba.go:181
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line numba.go:182
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
-
 //line numba.go:188
 	for step := range timesteps {
-
 //line numba.go:190
 		var data, nextData []float64
-
-//line numba.go:191
 		if step%2 == 0 {
 			data = buf0
 			nextData = buf1
@@ -1948,146 +1317,97 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 			data = buf1
 			nextData = buf0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
+//line numba.go:199
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 //line numba.go:178
-				gc_all3 := lanes.BroadcastInt64x4(-1).ToMask()
+			gc_all3 := lanes.BroadcastInt64x4(-1).ToMask()
 //line numba.go:178
-				_ = gc_all3
-//line numba.go:178
-				gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line numba.go:178
-				_ = gc_iota2
+			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line numba.go:206
-				gc_vb3 := lanes.BroadcastFloat64x4(2)
+			gc_vb3 := lanes.BroadcastFloat64x4(2)
 //line numba.go:206
-				_ = gc_vb3
+			gc_vb4 := lanes.BroadcastFloat64x4(k)
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line numba.go:206
-				gc_vb4 := lanes.BroadcastFloat64x4(k)
+				gc_alive3 := gc_all3
 //line numba.go:206
-				_ = gc_vb4
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line numba.go:206
-					gc_alive3 := gc_all3
-//line numba.go:206
-					_ = gc_alive3
-//line numba.go:206
-					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
-//line numba.go:206
-						gc_alive3 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).ToMask().ToInt64x4().Not().ToMask()
-//line numba.go:206
-					}
-//line numba.go:178
-					var i int = gc_bx*gc_bdx + gc_tx
-//line numba.go:178
-					_ = i
-//line numba.go:200
-					if i < 0 || i > len(data)-4 || (i+
-
-//line numba.go:206
-						1) < 0 || (i+1) > len(data)-4 || (i-
-
-//line numba.go:209
-						1) < 0 || (i-1) > len(data)-4 || i > len(nextData)-4 {
-//line numba.go:200
-						break
-//line numba.go:200
-					}
-//line numba.go:200
-					currTemp := lanes.LoadFloat64x4Slice(data[i:])
-//line numba.go:200
-					_ = currTemp
-//line numba.go:200
-					var nextTemp lanes.Float64x4
-//line numba.go:200
-					_ = nextTemp
-//line numba.go:204
-					gc_if3 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
-//line numba.go:204
-					_ = gc_if3
-//line numba.go:206
-					if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line numba.go:206
-						nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_if3))
-//line numba.go:206
-					}
-//line numba.go:206
-					gc_else3 := gc_if3.ToInt64x4().Not().ToMask()
-//line numba.go:206
-					_ = gc_else3
-//line numba.go:207
-					if gc_alive3.And(gc_else3).ToBits() != 0 {
-//line numba.go:207
-						gc_if4 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
-//line numba.go:207
-						_ = gc_if4
-//line numba.go:207
-						if gc_alive3.And(gc_else3).And(gc_if4).ToBits() != 0 {
-//line numba.go:207
-							nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_if4))
-//line numba.go:209
-						}
-//line numba.go:209
-						gc_else4 := gc_if4.ToInt64x4().Not().ToMask()
-//line numba.go:209
-						_ = gc_else4
-//line numba.go:209
-						if gc_alive3.And(gc_else3).And(gc_else4).ToBits() != 0 {
-//line numba.go:209
-							{
-//line numba.go:209
-								nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)).Add(lanes.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_else4))
-//line numba.go:212
-							}
-//line numba.go:212
-						}
-//line numba.go:212
-					}
-//line numba.go:216
-					nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive3)
+					gc_alive3 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
 //line numba.go:178
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				var i int = gc_bx*gc_bdx + gc_tx
 //line numba.go:200
-					currTemp := data[i]
-
+				if i < 0 || i > len(data)-4 || (i+
+//line numba.go:206
+					1) < 0 || (i+1) > len(data)-4 || (i-
+//line numba.go:209
+					1) < 0 || (i-1) > len(data)-4 || i > len(nextData)-4 {
+//line numba.go:200
+					break
+				}
+//line numba.go:200
+				currTemp := lanes.LoadFloat64x4Slice(data[i:])
+//line numba.go:200
+				var nextTemp lanes.Float64x4
+//line numba.go:204
+				gc_if3 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
+//line numba.go:206
+				if gc_alive3.And(gc_if3).ToBits() != 0 {
+//line numba.go:206
+					nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_if3))
+				}
+//line numba.go:206
+				gc_else3 := gc_if3.ToInt64x4().Not().ToMask()
+				if gc_alive3.And(gc_else3).ToBits() != 0 {
+//line numba.go:207
+					gc_if4 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
+//line numba.go:207
+					if gc_alive3.And(gc_else3).And(gc_if4).ToBits() != 0 {
+//line numba.go:207
+						nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_if4))
+					}
+					gc_else4 := gc_if4.ToInt64x4().Not().ToMask()
+//line numba.go:209
+					if gc_alive3.And(gc_else3).And(gc_else4).ToBits() != 0 {
+						{
+//line numba.go:209
+							nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)).Add(lanes.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_else4))
+						}
+					}
+				}
+//line numba.go:216
+				nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive3)
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+//line numba.go:178
+				i := gc_bx*gc_bdx + gc_tx
+//line numba.go:200
+				currTemp := data[i]
 //line numba.go:203
-					var nextTemp float64
-
-//line numba.go:204
-					if i == 0 {
-
-						nextTemp = currTemp + k*(data[i+1]-(2*currTemp))
-					} else if i == len(data)-1 {
-
-						nextTemp = currTemp + k*(data[i-1]-(2*currTemp))
-					} else {
-
-						nextTemp = currTemp + k*(data[i-1]-(2*currTemp)+data[i+1])
-					}
-
-//line numba.go:216
-					nextData[i] = nextTemp
-					_ = currTemp
-					_ = nextTemp
+				var nextTemp float64
+				if i == 0 {
+//line numba.go:206
+					nextTemp = currTemp + k*(data[i+1]-(2*currTemp))
+				} else if i == len(data)-1 {
+//line numba.go:209
+					nextTemp = currTemp + k*(data[i-1]-(2*currTemp))
+				} else {
+//line numba.go:212
+					nextTemp = currTemp + k*(data[i-1]-(2*currTemp)+data[i+1])
 				}
+//line numba.go:216
+				nextData[i] = nextTemp
 			}
 		}
-
-//line numba.go:219
 		if !gc_b.SyncGrid() {
 			return
 		}

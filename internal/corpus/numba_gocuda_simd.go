@@ -40,7 +40,7 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line numba.go:31
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -51,150 +51,124 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-
 //line numba.go:24
 		size := len(c)
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(size, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
-					gc_at4 := c[gc_off2:][:gc_to2]
-					gc_at5 := a[gc_off2:][:gc_to2]
-					gc_at6 := b[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
-//line numba.go:23
-							var tid int = gc_bx2*gc_bdx2 + gc_tx2
-//line numba.go:23
-							_ = tid
 //line numba.go:26
-							{
-//line numba.go:26
-								archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
-//line numba.go:26
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(size, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
+				gc_at4 := c[gc_off2:][:gc_to2]
+				gc_at5 := a[gc_off2:][:gc_to2]
+				gc_at6 := b[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
 //line numba.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
+						var tid int = gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:23
 						_ = tid
-
-//line numba.go:26
 						{
-							gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
+//line numba.go:26
+							archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
-//line numba.go:23
-							var tid int = gc_bx2*gc_bdx2 + gc_tx2
-//line numba.go:23
-							_ = tid
-//line numba.go:26
-							{
-								if tid < 0 || tid > len(a)-4 || tid > len(b)-4 || tid > len(c)-4 {
+//line numba.go:28
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line numba.go:27
-									break
-//line numba.go:27
-								}
-//line numba.go:27
-								archsimd.LoadFloat64x4Slice(a[tid:]).Add(archsimd.LoadFloat64x4Slice(b[tid:])).StoreSlice(c[tid:])
-//line numba.go:27
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
 //line numba.go:23
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:26
-							{
-								c[tid] = a[tid] + b[tid]
-							}
-						}
+						var tid int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:26
-							{
-								c[tid] = a[tid] + b[tid]
+//line numba.go:27
+							if tid < 0 || tid > len(a)-4 || tid > len(b)-4 || tid > len(c)-4 {
+//line numba.go:27
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:26
-							{
-								c[tid] = a[tid] + b[tid]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:26
-							{
-								c[tid] = a[tid] + b[tid]
-							}
+//line numba.go:27
+							archsimd.LoadFloat64x4Slice(a[tid:]).Add(archsimd.LoadFloat64x4Slice(b[tid:])).StoreSlice(c[tid:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line numba.go:29
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line numba.go:23
 						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line numba.go:26
 						{
+//line numba.go:27
 							c[tid] = a[tid] + b[tid]
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line numba.go:23
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line numba.go:27
+							c[tid] = a[tid] + b[tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line numba.go:23
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line numba.go:27
+							c[tid] = a[tid] + b[tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line numba.go:23
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line numba.go:27
+							c[tid] = a[tid] + b[tid]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line numba.go:23
+					tid := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line numba.go:27
+						c[tid] = a[tid] + b[tid]
 					}
 				}
 			}
@@ -270,11 +244,7 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 //line numba.go:39
 						gc_vb2 := archsimd.BroadcastFloat64x4(0.)
 //line numba.go:39
-						_ = gc_vb2
-//line numba.go:39
 						gc_Lane0Mask64 := compiled.Lane0Mask64()
-//line numba.go:39
-						_ = gc_Lane0Mask64
 					gc_steps3:
 						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
@@ -282,24 +252,14 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 							gc_pos2.Thread = gc_rank2
 //line numba.go:36
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line numba.go:36
-							_ = i
-//line numba.go:37
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line numba.go:37
-							_ = j
-//line numba.go:38
 							{
 								tmp := gc_vb2
-//line numba.go:39
-								_ = tmp
 								if (i*
-
 //line numba.go:43
 									cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
 //line numba.go:40
 									break
-//line numba.go:40
 								}
 //line numba.go:40
 								for k := 0; k < aCols; k = k + 1 {
@@ -310,36 +270,26 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 										bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
 //line numba.go:41
 										gc_ld3 = archsimd.LoadFloat64x4Slice(b[k*bCols+j:])
-//line numba.go:41
 									} else {
 //line numba.go:41
 										break gc_steps3
-//line numba.go:41
 									}
 //line numba.go:41
 									tmp = tmp.Add(compiled.BroadcastFloat64x4At(&a[i*aCols+k], gc_Lane0Mask64).Mul(gc_ld3))
-//line numba.go:41
 								}
 //line numba.go:41
 								tmp.StoreSlice(c[i*cCols+j:])
-//line numba.go:43
 							}
 						}
+//line numba.go:45
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
 						gc_pos2.Thread = gc_rank2
-
 //line numba.go:36
 						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line numba.go:37
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line numba.go:38
 						{
 							tmp := 0.
 							for k := 0; k < aCols; k++ {
@@ -389,107 +339,86 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line numba.go:57
 	sA := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
-
-//line numba.go:58
 	sB := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
-
 //line numba.go:65
 	bpg := gc_gdx2
-	{
-		gc_vstep3 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line numba.go:67
+	gc_vstep3 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line numba.go:68
-				gc_vb2 := archsimd.BroadcastFloat32x16(0.)
-//line numba.go:68
-				_ = gc_vb2
-				for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-					gc_rank2 := gc_vstep3
-					_ = gc_rank2
-//line numba.go:68
-					tmp := gc_vb2
-//line numba.go:68
-					_ = tmp
-//line numba.go:68
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-//line numba.go:68
-			gc_vb := archsimd.BroadcastFloat32x8(0.)
-//line numba.go:68
-			_ = gc_vb
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+			gc_vb2 := archsimd.BroadcastFloat32x16(0.)
+			for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
 				gc_rank2 := gc_vstep3
-				_ = gc_rank2
 //line numba.go:68
-				tmp := gc_vb
-//line numba.go:68
-				_ = tmp
+				tmp := gc_vb2
 //line numba.go:68
 				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep3, false
+		}(gc_vstep3)
+		if gc_stop {
+			return
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
 //line numba.go:68
-				var tmp float32 = 0.
-				_ = tmp
-				gc_s_tmp[gc_rank2] = tmp
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
+		gc_vb := archsimd.BroadcastFloat32x8(0.)
+		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+			gc_rank2 := gc_vstep3
 //line numba.go:68
-				var tmp float32 = 0.
-				_ = tmp
-				gc_s_tmp[gc_rank2] = tmp
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
+			tmp := gc_vb
 //line numba.go:68
-				var tmp float32 = 0.
-				_ = tmp
-				gc_s_tmp[gc_rank2] = tmp
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line numba.go:68
-				var tmp float32 = 0.
-				_ = tmp
-				gc_s_tmp[gc_rank2] = tmp
-			}
+			tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step4 := gc_vstep3
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line numba.go:68
 			var tmp float32 = 0.
-			_ = tmp
+//line numba.go:70
+			gc_s_tmp[gc_rank2] = tmp
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line numba.go:68
+			var tmp float32 = 0.
+//line numba.go:70
+			gc_s_tmp[gc_rank2] = tmp
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line numba.go:68
+			var tmp float32 = 0.
+//line numba.go:70
+			gc_s_tmp[gc_rank2] = tmp
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line numba.go:68
+			var tmp float32 = 0.
+//line numba.go:70
 			gc_s_tmp[gc_rank2] = tmp
 		}
 	}
-
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line numba.go:68
+		var tmp float32 = 0.
+//line numba.go:70
+		gc_s_tmp[gc_rank2] = tmp
+	}
 //line numba.go:69
 	for i := range bpg {
 		archsimd.ClearAVXUpperBits()
@@ -505,37 +434,18 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 					gc_at8 := a[gc_off4:][:gc_bdx2]
 					gc_at9 := b[gc_off5:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line numba.go:60
 						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line numba.go:61
 						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
 //line numba.go:63
 						tx := gc_tx2
-						_ = tx
-
-//line numba.go:64
 						ty := gc_ty2
-						_ = ty
-
 //line numba.go:71
 						gc_at6[gc_tx2] = 0
-
-//line numba.go:72
 						gc_at7[gc_tx2] = 0
-
-//line numba.go:73
 						if y < aRows && (tx+i*numbaTPB) < aCols {
 							gc_at6[gc_tx2] = float32(gc_at8[gc_tx2])
 						}
-
-//line numba.go:76
 						if x < bCols && (ty+i*numbaTPB) < bRows {
 							gc_at7[gc_tx2] = float32(gc_at9[gc_tx2])
 						}
@@ -544,35 +454,18 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line numba.go:60
 						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line numba.go:61
 						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
 //line numba.go:63
 						tx := gc_tx2
-						_ = tx
-
-//line numba.go:64
 						ty := gc_ty2
-						_ = ty
-
 //line numba.go:71
 						sA[ty][tx] = 0
-
-//line numba.go:72
 						sB[ty][tx] = 0
-
-//line numba.go:73
 						if y < aRows && (tx+i*numbaTPB) < aCols {
 							sA[ty][tx] = float32(a[y*aCols+tx+i*numbaTPB])
 						}
-
-//line numba.go:76
 						if x < bCols && (ty+i*numbaTPB) < bRows {
 							sB[ty][tx] = float32(b[(ty+i*numbaTPB)*bCols+x])
 						}
@@ -593,125 +486,83 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line numba.go:63
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line numba.go:63
-						_ = gc_Lane0Mask322
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line numba.go:63
 							var tx int = gc_tx2
-//line numba.go:63
-							_ = tx
-//line numba.go:64
 							var ty int = gc_ty2
 //line numba.go:64
-							_ = ty
-//line numba.go:64
 							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank2:])
-//line numba.go:64
-							_ = tmp
 //line numba.go:84
 							if tx < 0 || tx > len(sB[compiled.Trip(0)])-16 || tx > len(sB[compiled.Trip(1)])-16 || tx > len(sB[compiled.Trip(2)])-16 || tx > len(sB[compiled.Trip(3)])-16 || tx > len(sB[compiled.Trip(4)])-16 || tx > len(sB[compiled.Trip(5)])-16 || tx > len(sB[compiled.Trip(6)])-16 || tx > len(sB[compiled.Trip(7)])-16 || tx > len(sB[compiled.Trip(8)])-16 || tx > len(sB[compiled.Trip(9)])-16 || tx > len(sB[compiled.Trip(10)])-16 || tx > len(sB[compiled.Trip(11)])-16 || tx > len(sB[compiled.Trip(12)])-16 || tx > len(sB[compiled.Trip(13)])-16 || tx > len(sB[compiled.Trip(14)])-16 || tx > len(sB[compiled.Trip(15)])-16 {
 //line numba.go:84
 								break
-//line numba.go:84
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(0)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(1)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(2)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(3)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(4)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(5)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(6)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(7)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(8)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(9)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(10)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(11)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(12)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(13)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(14)][tx:])))
-//line numba.go:85
 							}
-//line numba.go:85
 							{
 //line numba.go:85
 								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(15)][tx:])))
-//line numba.go:85
 							}
 //line numba.go:85
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
@@ -726,126 +577,52 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 				if compiled.SIMD {
 //line numba.go:63
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line numba.go:63
-					_ = gc_Lane0Mask32
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line numba.go:63
 						var tx int = gc_tx2
-//line numba.go:63
-						_ = tx
-//line numba.go:64
 						var ty int = gc_ty2
 //line numba.go:64
-						_ = ty
-//line numba.go:64
 						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line numba.go:64
-						_ = tmp
 //line numba.go:84
 						if tx < 0 || tx > len(sB[compiled.Trip(0)])-8 || tx > len(sB[compiled.Trip(1)])-8 || tx > len(sB[compiled.Trip(2)])-8 || tx > len(sB[compiled.Trip(3)])-8 || tx > len(sB[compiled.Trip(4)])-8 || tx > len(sB[compiled.Trip(5)])-8 || tx > len(sB[compiled.Trip(6)])-8 || tx > len(sB[compiled.Trip(7)])-8 || tx > len(sB[compiled.Trip(8)])-8 || tx > len(sB[compiled.Trip(9)])-8 || tx > len(sB[compiled.Trip(10)])-8 || tx > len(sB[compiled.Trip(11)])-8 || tx > len(sB[compiled.Trip(12)])-8 || tx > len(sB[compiled.Trip(13)])-8 || tx > len(sB[compiled.Trip(14)])-8 || tx > len(sB[compiled.Trip(15)])-8 {
 //line numba.go:84
 							break
-//line numba.go:84
 						}
 //line numba.go:85
-						{
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(0)][tx:])))
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(0)][tx:])))
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(1)][tx:])))
 //line numba.go:85
-						}
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(2)][tx:])))
 //line numba.go:85
-						{
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(3)][tx:])))
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(1)][tx:])))
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(4)][tx:])))
 //line numba.go:85
-						}
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(5)][tx:])))
 //line numba.go:85
-						{
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(6)][tx:])))
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(2)][tx:])))
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(7)][tx:])))
 //line numba.go:85
-						}
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(8)][tx:])))
 //line numba.go:85
-						{
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(9)][tx:])))
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(3)][tx:])))
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(10)][tx:])))
 //line numba.go:85
-						}
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(11)][tx:])))
 //line numba.go:85
-						{
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(12)][tx:])))
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(4)][tx:])))
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(13)][tx:])))
 //line numba.go:85
-						}
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(14)][tx:])))
 //line numba.go:85
-						{
-//line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(5)][tx:])))
-//line numba.go:85
-						}
-//line numba.go:85
-						{
-//line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(6)][tx:])))
-//line numba.go:85
-						}
-//line numba.go:85
-						{
-//line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(7)][tx:])))
-//line numba.go:85
-						}
-//line numba.go:85
-						{
-//line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(8)][tx:])))
-//line numba.go:85
-						}
-//line numba.go:85
-						{
-//line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(9)][tx:])))
-//line numba.go:85
-						}
-//line numba.go:85
-						{
-//line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(10)][tx:])))
-//line numba.go:85
-						}
-//line numba.go:85
-						{
-//line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(11)][tx:])))
-//line numba.go:85
-						}
-//line numba.go:85
-						{
-//line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(12)][tx:])))
-//line numba.go:85
-						}
-//line numba.go:85
-						{
-//line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(13)][tx:])))
-//line numba.go:85
-						}
-//line numba.go:85
-						{
-//line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(14)][tx:])))
-//line numba.go:85
-						}
-//line numba.go:85
-						{
-//line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(15)][tx:])))
-//line numba.go:85
-						}
+						tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(15)][tx:])))
 //line numba.go:85
 						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 					}
@@ -854,147 +631,90 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line numba.go:63
 					tx := gc_tx2
-					_ = tx
-
-//line numba.go:64
 					ty := gc_ty2
-					_ = ty
+//line numba.go:66
 					tmp := gc_s_tmp[gc_rank2]
-
 					{
-
 //line numba.go:84
-						{
+						j := int(0)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							j := int(0)
+						j := int(1)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
+						j := int(2)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-						{
+						j := int(3)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							j := int(1)
+						j := int(4)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
+						j := int(5)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-						{
+						j := int(6)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							j := int(2)
+						j := int(7)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
+						j := int(8)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-						{
+						j := int(9)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							j := int(3)
+						j := int(10)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
+						j := int(11)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-						{
+						j := int(12)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							j := int(4)
+						j := int(13)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
+						j := int(14)
+						tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
 //line numba.go:84
-						{
-//line numba.go:84
-							j := int(5)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(6)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(7)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(8)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(9)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(10)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(11)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(12)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(13)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(14)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:84
-						{
-//line numba.go:84
-							j := int(15)
-//line numba.go:84
-							_ = j
-							tmp += sA[ty][j] * sB[j][tx]
-						}
-//line numba.go:86
+						j := int(15)
+						tmp += sA[ty][j] * sB[j][tx]
 					}
 					gc_s_tmp[gc_rank2] = tmp
 				}
@@ -1029,202 +749,122 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
+//line numba.go:121
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line numba.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line numba.go:61
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
-
-//line numba.go:91
-						{
-							gc_at10[gc_tx2] = float64(tmp)
-						}
+//line numba.go:92
+						gc_at10[gc_tx2] = float64(tmp)
 					}
 					{
+//line numba.go:96
 						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
+//line numba.go:98
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line numba.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line numba.go:61
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
-
-//line numba.go:91
-						{
-							gc_at10[gc_tx2] = float64(tmp)
-						}
+//line numba.go:92
+						gc_at10[gc_tx2] = float64(tmp)
 					}
 					{
+//line numba.go:96
 						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
+//line numba.go:98
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line numba.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line numba.go:61
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
-
-//line numba.go:91
-						{
-							gc_at10[gc_tx2] = float64(tmp)
-						}
+//line numba.go:92
+						gc_at10[gc_tx2] = float64(tmp)
 					}
 					{
+//line numba.go:96
 						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
+//line numba.go:98
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line numba.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line numba.go:61
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
-
-//line numba.go:91
-						{
-							gc_at10[gc_tx2] = float64(tmp)
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line numba.go:60
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					_ = x
-
-//line numba.go:61
-					y := gc_by2*gc_bdy2 + gc_ty2
-					_ = y
-					tmp := gc_s_tmp[gc_rank2]
-
-//line numba.go:91
-					{
+//line numba.go:92
 						gc_at10[gc_tx2] = float64(tmp)
 					}
 				}
+//line numba.go:96
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line numba.go:63
+					tmp := gc_s_tmp[gc_rank2]
+//line numba.go:92
+					gc_at10[gc_tx2] = float64(tmp)
+				}
 			} else {
+//line numba.go:96
 				gc_step6 := gc_from2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line numba.go:60
 						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line numba.go:61
 						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
-
-//line numba.go:91
-						{
-							c[y*cCols+x] = float64(tmp)
-						}
+//line numba.go:92
+						c[y*cCols+x] = float64(tmp)
 					}
 					{
+//line numba.go:96
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line numba.go:60
 						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line numba.go:61
 						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
-
-//line numba.go:91
-						{
-							c[y*cCols+x] = float64(tmp)
-						}
+//line numba.go:92
+						c[y*cCols+x] = float64(tmp)
 					}
 					{
+//line numba.go:96
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line numba.go:60
 						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line numba.go:61
 						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
-
-//line numba.go:91
-						{
-							c[y*cCols+x] = float64(tmp)
-						}
+//line numba.go:92
+						c[y*cCols+x] = float64(tmp)
 					}
 					{
+//line numba.go:96
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line numba.go:60
 						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line numba.go:61
 						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
+//line numba.go:63
 						tmp := gc_s_tmp[gc_rank2]
-
-//line numba.go:91
-						{
-							c[y*cCols+x] = float64(tmp)
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line numba.go:60
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					_ = x
-
-//line numba.go:61
-					y := gc_by2*gc_bdy2 + gc_ty2
-					_ = y
-					tmp := gc_s_tmp[gc_rank2]
-
-//line numba.go:91
-					{
+//line numba.go:92
 						c[y*cCols+x] = float64(tmp)
 					}
 				}
+//line numba.go:96
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line numba.go:60
+					x := gc_bx2*gc_bdx2 + gc_tx2
+					y := gc_by2*gc_bdy2 + gc_ty2
+//line numba.go:63
+					tmp := gc_s_tmp[gc_rank2]
+//line numba.go:92
+					c[y*cCols+x] = float64(tmp)
+				}
 			}
+//line numba.go:96
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1258,53 +898,38 @@ func gc_body_numbaArraySum(gc_b2 *compiled.Block, data []int64, nelem int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line numba.go:104
 	size := len(data)
-
 //line numba.go:109
 	shr := gocuda.Shared[int32](t, nelem)[:nelem]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line numba.go:103
-				tid := gc_tx2
-				_ = tid
-
-//line numba.go:106
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line numba.go:105
-				if !(tid < size) {
-//line numba.go:105
-					{
-//line numba.go:105
-						gc_exited2[gc_rank2] = true
-//line numba.go:105
-						continue gc_L12
-//line numba.go:105
-					}
-//line numba.go:105
-				}
-
-//line numba.go:110
-				shr[tid] = int32(data[i])
+//line numba.go:111
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L12:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+//line numba.go:103
+			tid := gc_tx2
+//line numba.go:106
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:105
+			if !(tid < size) {
+				{
+//line numba.go:105
+					gc_exited2[gc_rank2] = true
+//line numba.go:105
+					continue gc_L12
+				}
+			}
+//line numba.go:110
+			shr[tid] = int32(data[i])
 		}
 	}
-
 //line numba.go:116
 	s := 1
-
-//line numba.go:117
 	for s < gc_bdx2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
@@ -1313,73 +938,60 @@ func gc_body_numbaArraySum(gc_b2 *compiled.Block, data []int64, nelem int) {
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)
-				if gc_exact2 {
-					for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
-							continue
-						}
-
-//line numba.go:103
-						tid := gc_tx2
-						_ = tid
-
-//line numba.go:118
-						{
-
-							shr[tid] += shr[tid+s]
-						}
+//line numba.go:126
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)
+			if gc_exact2 {
+				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
 					}
-				} else {
-					for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
-							continue
-						}
-
 //line numba.go:103
-						tid := gc_tx2
-						_ = tid
-
+					tid := gc_tx2
+					{
+//line numba.go:120
+						shr[tid] += shr[tid+s]
+					}
+				}
+			} else {
+				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+//line numba.go:103
+					tid := gc_tx2
 //line numba.go:118
-						if tid%(2*s) == 0 {
-
-							shr[tid] += shr[tid+s]
-						}
+					if tid%(2*s) == 0 {
+//line numba.go:120
+						shr[tid] += shr[tid+s]
 					}
 				}
 			}
 		}
-
 //line numba.go:122
 		s *= 2
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line numba.go:125
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line numba.go:103
-				tid := gc_tx2
-				_ = tid
-
-//line numba.go:127
-				{
-					data[tid] = int64(shr[tid])
-				}
+			tid := gc_tx2
+			{
+//line numba.go:128
+				data[tid] = int64(shr[tid])
 			}
 		}
 	}
@@ -1408,365 +1020,242 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line numba.go:140
 	temp := gocuda.Shared[float32](t, 1024)[:1024]
-
 //line numba.go:144
 	blockSize := gc_bdx2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(temp) && gc_off4 >= 0 && gc_off4 <= len(inputArray) && gc_bdx2 <= len(inputArray)-gc_off4 {
-				gc_at6 := temp[:gc_bdx2]
-				gc_at7 := inputArray[gc_off4:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line numba.go:146
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(temp) && gc_off4 >= 0 && gc_off4 <= len(inputArray) && gc_bdx2 <= len(inputArray)-gc_off4 {
+			gc_at6 := temp[:gc_bdx2]
+			gc_at7 := inputArray[gc_off4:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line numba.go:142
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line numba.go:142
-						_ = gc_iota6
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line numba.go:142
-							var tx int = gc_tx2
-//line numba.go:142
-							_ = tx
-//line numba.go:143
-							var tid int = gc_bx2*gc_bdx2 + gc_tx2
-//line numba.go:143
-							_ = tid
-//line numba.go:147
-							if tid < len(inputArray) && uint(len(inputArray)-tid) > 15 {
-//line numba.go:147
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-//line numba.go:147
-							} else {
-//line numba.go:147
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
-//line numba.go:147
-								_ = gc_if6
-//line numba.go:147
-								if gc_if6.ToBits() != 0 {
-//line numba.go:147
-									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
-//line numba.go:147
-								}
-//line numba.go:147
-								gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
-//line numba.go:147
-								_ = gc_else6
-//line numba.go:147
-								if gc_else6.ToBits() != 0 {
-//line numba.go:147
-									{
-//line numba.go:147
-										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else6).StoreSlice(gc_at6[gc_tx2:])
-//line numba.go:150
-									}
-//line numba.go:150
-								}
-//line numba.go:150
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line numba.go:142
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line numba.go:142
-					_ = gc_iota5
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line numba.go:142
 						var tx int = gc_tx2
 //line numba.go:142
 						_ = tx
-//line numba.go:143
 						var tid int = gc_bx2*gc_bdx2 + gc_tx2
-//line numba.go:143
-						_ = tid
 //line numba.go:147
-						if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
+						if tid < len(inputArray) && uint(len(inputArray)-tid) > 15 {
 //line numba.go:147
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-//line numba.go:147
+							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 						} else {
 //line numba.go:147
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
 //line numba.go:147
-							_ = gc_if5
+							if gc_if6.ToBits() != 0 {
 //line numba.go:147
-							if gc_if5.ToBits() != 0 {
-//line numba.go:147
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
-//line numba.go:147
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
 							}
 //line numba.go:147
-							gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 //line numba.go:147
-							_ = gc_else5
-//line numba.go:147
-							if gc_else5.ToBits() != 0 {
-//line numba.go:147
+							if gc_else6.ToBits() != 0 {
 								{
 //line numba.go:147
-									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else5).StoreSlice(gc_at6[gc_tx2:])
-//line numba.go:150
+									archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else6).StoreSlice(gc_at6[gc_tx2:])
 								}
-//line numba.go:150
 							}
-//line numba.go:150
 						}
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line numba.go:142
-					tx := gc_tx2
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+//line numba.go:142
+					var tx int = gc_tx2
+//line numba.go:142
 					_ = tx
-
-//line numba.go:143
-					tid := gc_bx2*gc_bdx2 + gc_tx2
-					_ = tid
-
+					var tid int = gc_bx2*gc_bdx2 + gc_tx2
 //line numba.go:147
-					if true || tid < len(inputArray) {
-						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
+//line numba.go:147
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 					} else {
-						gc_at6[gc_tx2] = float32(math.Inf(-1))
-					}
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line numba.go:142
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line numba.go:142
-						_ = gc_iota4
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line numba.go:142
-							var tx int = gc_tx2
-//line numba.go:142
-							_ = tx
-//line numba.go:143
-							var tid int = gc_bx2*gc_bdx2 + gc_tx2
-//line numba.go:143
-							_ = tid
 //line numba.go:147
-							if tid < 0 || tid > len(inputArray)-16 || tx < 0 || tx > len(temp)-16 {
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
 //line numba.go:147
-								break
+						if gc_if5.ToBits() != 0 {
 //line numba.go:147
-							}
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
+						}
 //line numba.go:147
-							if tid < len(inputArray) && uint(len(inputArray)-tid) > 15 {
+						gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line numba.go:147
-								archsimd.LoadFloat32x16Slice(inputArray[tid:]).StoreSlice(temp[tx:])
-							} else {
-//line numba.go:148
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
+						if gc_else5.ToBits() != 0 {
+							{
 //line numba.go:147
-								_ = gc_if4
-//line numba.go:147
-								if gc_if4.ToBits() != 0 {
-//line numba.go:147
-									archsimd.LoadFloat32x16Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_if4).StoreSlice(temp[tx:])
-								}
-//line numba.go:148
-								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line numba.go:148
-								_ = gc_else4
-//line numba.go:148
-								if gc_else4.ToBits() != 0 {
-//line numba.go:148
-									{
-//line numba.go:148
-										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_else4).StoreSlice(temp[tx:])
-//line numba.go:150
-									}
-//line numba.go:150
-								}
-//line numba.go:150
+								archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else5).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
 					}
 				}
-				if compiled.SIMD {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line numba.go:143
+				tid := gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:147
+				if true || tid < len(inputArray) {
+					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+				} else {
+					gc_at6[gc_tx2] = float32(math.Inf(-1))
+				}
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line numba.go:142
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line numba.go:142
-					_ = gc_iota3
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line numba.go:142
 						var tx int = gc_tx2
-//line numba.go:142
-						_ = tx
-//line numba.go:143
 						var tid int = gc_bx2*gc_bdx2 + gc_tx2
-//line numba.go:143
-						_ = tid
 //line numba.go:147
-						if tid < 0 || tid > len(inputArray)-8 || tx < 0 || tx > len(temp)-8 {
+						if tid < 0 || tid > len(inputArray)-16 || tx < 0 || tx > len(temp)-16 {
 //line numba.go:147
 							break
-//line numba.go:147
 						}
 //line numba.go:147
-						if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
+						if tid < len(inputArray) && uint(len(inputArray)-tid) > 15 {
 //line numba.go:147
-							archsimd.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
+							archsimd.LoadFloat32x16Slice(inputArray[tid:]).StoreSlice(temp[tx:])
 						} else {
 //line numba.go:148
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
 //line numba.go:147
-							_ = gc_if3
+							if gc_if4.ToBits() != 0 {
 //line numba.go:147
-							if gc_if3.ToBits() != 0 {
-//line numba.go:147
-								archsimd.LoadFloat32x8Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_if3).StoreSlice(temp[tx:])
+								archsimd.LoadFloat32x16Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_if4).StoreSlice(temp[tx:])
 							}
 //line numba.go:148
-							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line numba.go:148
-							_ = gc_else3
-//line numba.go:148
-							if gc_else3.ToBits() != 0 {
-//line numba.go:148
+							if gc_else4.ToBits() != 0 {
 								{
 //line numba.go:148
-									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_else3).StoreSlice(temp[tx:])
-//line numba.go:150
+									archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_else4).StoreSlice(temp[tx:])
 								}
-//line numba.go:150
 							}
-//line numba.go:150
 						}
 					}
+//line numba.go:152
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+//line numba.go:142
+					var tx int = gc_tx2
+					var tid int = gc_bx2*gc_bdx2 + gc_tx2
 //line numba.go:147
-						if tid < len(inputArray) {
-							temp[tx] = inputArray[tid]
-						} else {
-							temp[tx] = float32(math.Inf(-1))
-						}
+					if tid < 0 || tid > len(inputArray)-8 || tx < 0 || tx > len(temp)-8 {
+//line numba.go:147
+						break
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
 //line numba.go:147
-						if tid < len(inputArray) {
-							temp[tx] = inputArray[tid]
-						} else {
-							temp[tx] = float32(math.Inf(-1))
+					if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
+//line numba.go:147
+						archsimd.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
+					} else {
+//line numba.go:148
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+//line numba.go:147
+						if gc_if3.ToBits() != 0 {
+//line numba.go:147
+							archsimd.LoadFloat32x8Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_if3).StoreSlice(temp[tx:])
 						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line numba.go:147
-						if tid < len(inputArray) {
-							temp[tx] = inputArray[tid]
-						} else {
-							temp[tx] = float32(math.Inf(-1))
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line numba.go:147
-						if tid < len(inputArray) {
-							temp[tx] = inputArray[tid]
-						} else {
-							temp[tx] = float32(math.Inf(-1))
+//line numba.go:148
+						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line numba.go:148
+						if gc_else3.ToBits() != 0 {
+							{
+//line numba.go:148
+								archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_else3).StoreSlice(temp[tx:])
+							}
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line numba.go:152
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep4
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line numba.go:142
 					tx := gc_tx2
-					_ = tx
-
-//line numba.go:143
 					tid := gc_bx2*gc_bdx2 + gc_tx2
-					_ = tid
-
+//line numba.go:147
+					if tid < len(inputArray) {
+						temp[tx] = inputArray[tid]
+					} else {
+						temp[tx] = float32(math.Inf(-1))
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line numba.go:142
+					tx := gc_tx2
+					tid := gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:147
+					if tid < len(inputArray) {
+						temp[tx] = inputArray[tid]
+					} else {
+						temp[tx] = float32(math.Inf(-1))
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line numba.go:142
+					tx := gc_tx2
+					tid := gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:147
+					if tid < len(inputArray) {
+						temp[tx] = inputArray[tid]
+					} else {
+						temp[tx] = float32(math.Inf(-1))
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line numba.go:142
+					tx := gc_tx2
+					tid := gc_bx2*gc_bdx2 + gc_tx2
 //line numba.go:147
 					if tid < len(inputArray) {
 						temp[tx] = inputArray[tid]
@@ -1775,232 +1264,141 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					}
 				}
 			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line numba.go:142
+				tx := gc_tx2
+				tid := gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:147
+				if tid < len(inputArray) {
+					temp[tx] = inputArray[tid]
+				} else {
+					temp[tx] = float32(math.Inf(-1))
+				}
+			}
 		}
 	}
-
 //line numba.go:156
 	s := blockSize / 2
-
-//line numba.go:157
-	for s > 0 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
-			return
-		}
+	for ; s > 0; s /= 2 {
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(inputArray), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := s
-				if gc_from2 >= 0 && gc_to2 <= len(temp) && gc_off5 >= 0 && gc_off5 <= len(temp) && gc_to2 <= len(temp)-gc_off5 {
-					gc_at8 := temp[:gc_to2]
-					gc_at9 := temp[gc_off5:][:gc_to2]
-					gc_step7 := gc_from2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+//line numba.go:160
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(inputArray), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := s
+			if gc_from2 >= 0 && gc_to2 <= len(temp) && gc_off5 >= 0 && gc_off5 <= len(temp) && gc_to2 <= len(temp)-gc_off5 {
+				gc_at8 := temp[:gc_to2]
+				gc_at9 := temp[gc_off5:][:gc_to2]
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						{
-							gc_tx2 := gc_step7 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line numba.go:142
-							tx := gc_tx2
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:158
-							{
-								gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line numba.go:142
-							tx := gc_tx2
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:158
-							{
-								gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line numba.go:142
-							tx := gc_tx2
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:158
-							{
-								gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line numba.go:142
-							tx := gc_tx2
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:158
-							{
-								gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
-							}
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line numba.go:158
-						{
+//line numba.go:159
 							gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
 						}
 					}
-				} else {
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step7 + 1
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-							tx := gc_tx2
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:158
-							{
-								temp[tx] = max(temp[tx], temp[tx+s])
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-							tx := gc_tx2
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:158
-							{
-								temp[tx] = max(temp[tx], temp[tx+s])
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-							tx := gc_tx2
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:158
-							{
-								temp[tx] = max(temp[tx], temp[tx+s])
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-							tx := gc_tx2
-							_ = tx
-
-//line numba.go:143
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:158
-							{
-								temp[tx] = max(temp[tx], temp[tx+s])
-							}
+//line numba.go:159
+							gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step7 + 2
+						{
+//line numba.go:159
+							gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						{
+//line numba.go:159
+							gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line numba.go:159
+						gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
+					}
+				}
+			} else {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line numba.go:142
 						tx := gc_tx2
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line numba.go:158
 						{
+//line numba.go:159
+							temp[tx] = max(temp[tx], temp[tx+s])
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line numba.go:142
+						tx := gc_tx2
+						{
+//line numba.go:159
+							temp[tx] = max(temp[tx], temp[tx+s])
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line numba.go:142
+						tx := gc_tx2
+						{
+//line numba.go:159
+							temp[tx] = max(temp[tx], temp[tx+s])
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line numba.go:142
+						tx := gc_tx2
+						{
+//line numba.go:159
 							temp[tx] = max(temp[tx], temp[tx+s])
 						}
 					}
 				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line numba.go:142
+					tx := gc_tx2
+					{
+//line numba.go:159
+						temp[tx] = max(temp[tx], temp[tx+s])
+					}
+				}
 			}
 		}
-
-//line numba.go:162
-		s /= 2
 	}
 	{
+//line numba.go:167
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -2012,157 +1410,76 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:166
-						{
-							gc_at10[0] = temp[0]
-						}
+//line numba.go:167
+						gc_at10[0] = temp[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:166
-						{
-							gc_at10[0] = temp[0]
-						}
+//line numba.go:167
+						gc_at10[0] = temp[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:166
-						{
-							gc_at10[0] = temp[0]
-						}
+//line numba.go:167
+						gc_at10[0] = temp[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:166
-						{
-							gc_at10[0] = temp[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line numba.go:142
-					tx := gc_tx2
-					_ = tx
-
-//line numba.go:166
-					{
+//line numba.go:167
 						gc_at10[0] = temp[0]
 					}
 				}
+//line numba.go:171
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line numba.go:167
+					gc_at10[0] = temp[0]
+				}
 			} else {
+//line numba.go:171
 				gc_step10 := gc_from2
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:166
-						{
-							outputArray[gc_bx2] = temp[0]
-						}
+//line numba.go:167
+						outputArray[gc_bx2] = temp[0]
 					}
 					{
+//line numba.go:171
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:166
-						{
-							outputArray[gc_bx2] = temp[0]
-						}
+//line numba.go:167
+						outputArray[gc_bx2] = temp[0]
 					}
 					{
+//line numba.go:171
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:166
-						{
-							outputArray[gc_bx2] = temp[0]
-						}
+//line numba.go:167
+						outputArray[gc_bx2] = temp[0]
 					}
 					{
+//line numba.go:171
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:166
-						{
-							outputArray[gc_bx2] = temp[0]
-						}
+//line numba.go:167
+						outputArray[gc_bx2] = temp[0]
 					}
 				}
+//line numba.go:171
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-					tx := gc_tx2
-					_ = tx
-
-//line numba.go:166
-					{
-						outputArray[gc_bx2] = temp[0]
-					}
+//line numba.go:167
+					outputArray[gc_bx2] = temp[0]
 				}
 			}
 		}
 	}
 }
 
+//line numba.go:175
 var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
 
 // NumbaSolveHeatEquationKernel is solve_heat_equation of test_laplace.py:
@@ -2191,126 +1508,100 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
 	_ = &k
-
 //line numba.go:186
 	grid := cg.ThisGrid(t)
 	_ = grid
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(buf0), gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line numba.go:189
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(len(buf0), gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+		gc_from2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := gc_from2
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line numba.go:178
-					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
-//line numba.go:178
-					_ = gc_all5
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line numba.go:178
-						gc_alive5 := gc_all5
-//line numba.go:178
-						_ = gc_alive5
-//line numba.go:178
-						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line numba.go:178
-							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
-//line numba.go:178
-						}
-//line numba.go:178
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line numba.go:178
-						_ = i
-//line numba.go:181
-						{
-							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive5.ToBits())
-//line numba.go:182
-							gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^gc_alive5.ToBits()).ToBits())
-//line numba.go:182
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line numba.go:178
-				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line numba.go:178
-				_ = gc_all4
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+				gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+				for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line numba.go:178
-					gc_alive4 := gc_all4
+					gc_alive5 := gc_all5
 //line numba.go:178
-					_ = gc_alive4
+					if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line numba.go:178
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line numba.go:178
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line numba.go:178
+						gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 					}
 //line numba.go:178
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line numba.go:178
 					_ = i
-//line numba.go:181
 					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.ToBits())
 //line numba.go:182
-						gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						compiled.SetExited16(gc_exited2, gc_rank2, gc_alive5.ToBits())
 //line numba.go:182
+						gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^gc_alive5.ToBits()).ToBits())
 					}
 				}
+//line numba.go:184
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop {
+				return
 			}
-		gc_L12:
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+		}
+		if compiled.SIMD {
 //line numba.go:178
-				i := gc_bx2*gc_bdx2 + gc_tx2
+			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+				gc_tx2 := gc_vstep2
+				gc_rank2 := gc_base2 + gc_tx2
+//line numba.go:178
+				gc_alive4 := gc_all4
+//line numba.go:178
+				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line numba.go:178
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line numba.go:178
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:178
 				_ = i
-
-//line numba.go:181
+				{
+//line numba.go:182
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.ToBits())
+//line numba.go:182
+					gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+			}
+//line numba.go:184
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L12:
+		for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			{
 				{
 //line numba.go:181
-					{
-//line numba.go:181
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line numba.go:182
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
 			}
 		}
 	}
-
 //line numba.go:188
 	for step := range timesteps {
-
 //line numba.go:190
 		var data, nextData []float64
-
-//line numba.go:191
 		if step%2 == 0 {
 			data = buf0
 			nextData = buf1
@@ -2318,149 +1609,100 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 			data = buf1
 			nextData = buf0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD {
+//line numba.go:199
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
 //line numba.go:178
-					gc_all8 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				gc_all8 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line numba.go:178
-					_ = gc_all8
-//line numba.go:178
-					gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line numba.go:178
-					_ = gc_iota3
+				gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line numba.go:206
-					gc_vb5 := archsimd.BroadcastFloat64x4(2)
+				gc_vb5 := archsimd.BroadcastFloat64x4(2)
 //line numba.go:206
-					_ = gc_vb5
-//line numba.go:206
-					gc_vb6 := archsimd.BroadcastFloat64x4(k)
-//line numba.go:206
-					_ = gc_vb6
-					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line numba.go:206
-						gc_alive8 := gc_all8
-//line numba.go:206
-						_ = gc_alive8
-//line numba.go:206
-						if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
-//line numba.go:206
-							gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line numba.go:206
-						}
-//line numba.go:178
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line numba.go:178
-						_ = i
-//line numba.go:200
-						if i < 0 || i > len(data)-4 || (i+
-
-//line numba.go:206
-							1) < 0 || (i+1) > len(data)-4 || (i-
-
-//line numba.go:209
-							1) < 0 || (i-1) > len(data)-4 || i > len(nextData)-4 {
-//line numba.go:200
-							break
-//line numba.go:200
-						}
-//line numba.go:200
-						currTemp := archsimd.LoadFloat64x4Slice(data[i:])
-//line numba.go:200
-						_ = currTemp
-//line numba.go:200
-						var nextTemp archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line numba.go:200
-						_ = nextTemp
-//line numba.go:204
-						gc_if5 := gc_iota3.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
-//line numba.go:204
-						_ = gc_if5
-//line numba.go:206
-						if gc_alive8.And(gc_if5).ToBits() != 0 {
-//line numba.go:206
-							nextTemp = currTemp.Add(gc_vb6.Mul(archsimd.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb5.Mul(currTemp)))).Merge(nextTemp, gc_alive8.And(gc_if5))
-//line numba.go:206
-						}
-//line numba.go:206
-						gc_else5 := gc_if5.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line numba.go:206
-						_ = gc_else5
-//line numba.go:207
-						if gc_alive8.And(gc_else5).ToBits() != 0 {
-//line numba.go:207
-							gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
-//line numba.go:207
-							_ = gc_if6
-//line numba.go:207
-							if gc_alive8.And(gc_else5).And(gc_if6).ToBits() != 0 {
-//line numba.go:207
-								nextTemp = currTemp.Add(gc_vb6.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb5.Mul(currTemp)))).Merge(nextTemp, gc_alive8.And(gc_else5).And(gc_if6))
-//line numba.go:209
-							}
-//line numba.go:209
-							gc_else6 := gc_if6.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line numba.go:209
-							_ = gc_else6
-//line numba.go:209
-							if gc_alive8.And(gc_else5).And(gc_else6).ToBits() != 0 {
-//line numba.go:209
-								{
-//line numba.go:209
-									nextTemp = currTemp.Add(gc_vb6.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb5.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive8.And(gc_else5).And(gc_else6))
-//line numba.go:212
-								}
-//line numba.go:212
-							}
-//line numba.go:212
-						}
-//line numba.go:216
-						nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive8)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vb6 := archsimd.BroadcastFloat64x4(k)
+				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
+//line numba.go:206
+					gc_alive8 := gc_all8
+//line numba.go:206
+					if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
+//line numba.go:206
+						gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
-
 //line numba.go:178
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line numba.go:200
-					currTemp := data[i]
-
-//line numba.go:203
-					var nextTemp float64
-
-//line numba.go:204
-					if i == 0 {
-
-						nextTemp = currTemp + k*(data[i+1]-(2*currTemp))
-					} else if i == len(data)-1 {
-
-						nextTemp = currTemp + k*(data[i-1]-(2*currTemp))
-					} else {
-
-						nextTemp = currTemp + k*(data[i-1]-(2*currTemp)+data[i+1])
+					if i < 0 || i > len(data)-4 || (i+
+//line numba.go:206
+						1) < 0 || (i+1) > len(data)-4 || (i-
+//line numba.go:209
+						1) < 0 || (i-1) > len(data)-4 || i > len(nextData)-4 {
+//line numba.go:200
+						break
 					}
-
+//line numba.go:200
+					currTemp := archsimd.LoadFloat64x4Slice(data[i:])
+//line numba.go:200
+					var nextTemp archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line numba.go:204
+					gc_if5 := gc_iota3.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
+//line numba.go:206
+					if gc_alive8.And(gc_if5).ToBits() != 0 {
+//line numba.go:206
+						nextTemp = currTemp.Add(gc_vb6.Mul(archsimd.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb5.Mul(currTemp)))).Merge(nextTemp, gc_alive8.And(gc_if5))
+					}
+//line numba.go:206
+					gc_else5 := gc_if5.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					if gc_alive8.And(gc_else5).ToBits() != 0 {
+//line numba.go:207
+						gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
+//line numba.go:207
+						if gc_alive8.And(gc_else5).And(gc_if6).ToBits() != 0 {
+//line numba.go:207
+							nextTemp = currTemp.Add(gc_vb6.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb5.Mul(currTemp)))).Merge(nextTemp, gc_alive8.And(gc_else5).And(gc_if6))
+						}
+						gc_else6 := gc_if6.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line numba.go:209
+						if gc_alive8.And(gc_else5).And(gc_else6).ToBits() != 0 {
+							{
+//line numba.go:209
+								nextTemp = currTemp.Add(gc_vb6.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb5.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive8.And(gc_else5).And(gc_else6))
+							}
+						}
+					}
 //line numba.go:216
-					nextData[i] = nextTemp
-					_ = currTemp
-					_ = nextTemp
+					nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive8)
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line numba.go:178
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:200
+				currTemp := data[i]
+//line numba.go:203
+				var nextTemp float64
+				if i == 0 {
+//line numba.go:206
+					nextTemp = currTemp + k*(data[i+1]-(2*currTemp))
+				} else if i == len(data)-1 {
+//line numba.go:209
+					nextTemp = currTemp + k*(data[i-1]-(2*currTemp))
+				} else {
+//line numba.go:212
+					nextTemp = currTemp + k*(data[i-1]-(2*currTemp)+data[i+1])
+				}
+//line numba.go:216
+				nextData[i] = nextTemp
 			}
 		}
-
-//line numba.go:219
 		if !gc_b2.SyncGrid() {
 			return
 		}

@@ -46,153 +46,97 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_cc := compiled.Scratch[[16]float32](gc_b, 0)[:gc_n]
-
 //line parboil.go:37
 	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
+//line parboil.go:39
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line parboil.go:30
-			var cc [sgemmTileN]float32
-
+		var cc [sgemmTileN]float32
+		{
 			{
-
 //line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(0)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(1)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(2)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(3)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(4)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(5)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(6)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(7)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(8)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(9)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(10)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(11)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(12)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(13)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(14)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(15)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:33
+				i := int(0)
+				cc[i] = 0.0
 			}
-			_ = cc
-			gc_s_cc[gc_rank] = cc
+			{
+//line parboil.go:31
+				i := int(1)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(2)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(3)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(4)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(5)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(6)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(7)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(8)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(9)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(10)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(11)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(12)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(13)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(14)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(15)
+				cc[i] = 0.0
+			}
 		}
+		gc_s_cc[gc_rank] = cc
 	}
-
 //line parboil.go:39
 	for i_ := 0; i_ < k; i_ += sgemmTileTBHeight {
 		{
@@ -204,17 +148,8 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 					gc_at := bS[gc_row][:gc_bdx]
 					gc_at2 := b[gc_off4:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line parboil.go:36
-						n := gc_by*sgemmTileN + gc_tx
-						_ = n
-
 //line parboil.go:40
 						var av float32
-
-//line parboil.go:41
 						gc_at[gc_tx] = gc_at2[gc_tx]
 						_ = av
 					}
@@ -222,15 +157,10 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line parboil.go:36
 						n := gc_by*sgemmTileN + gc_tx
-						_ = n
-
 //line parboil.go:40
 						var av float32
-
-//line parboil.go:41
 						bS[gc_ty][gc_tx] = b[n+(i_+gc_ty)*ldb]
 						_ = av
 					}
@@ -243,162 +173,108 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 		}
 		compiled.OutOfLine(func() {
 			bS := bS[:8]
-			_ = bS
+//line parboil.go:54
 			gc_s_cc := gc_s_cc[:gc_n]
-			_ = gc_s_cc
 			{
+//line parboil.go:57
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line parboil.go:34
 						mid := gc_ty*gc_bdx + gc_tx
-						_ = mid
-
-//line parboil.go:35
 						m := gc_bx*sgemmTileM + mid
-						_ = m
+//line parboil.go:37
 						cc := gc_s_cc[gc_rank]
 						var av float32
-						_ = av
-
 //line parboil.go:43
 						for j := 0; j < sgemmTileTBHeight; j++ {
 							av = a[m+(i_+j)*lda]
-//line parboil.go:44
 							{
 								{
 //line parboil.go:45
 									kk := int(0)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(1)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(2)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(3)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(4)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(5)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(6)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(7)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(8)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(9)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(10)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(11)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(12)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(13)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(14)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(15)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:47
 							}
 						}
+//line parboil.go:49
 						gc_s_cc[gc_rank] = cc
 					}
 					gc_ty++
@@ -415,151 +291,92 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line parboil.go:34
 				mid := gc_ty*gc_bdx + gc_tx
-				_ = mid
-
-//line parboil.go:35
 				m := gc_bx*sgemmTileM + mid
-				_ = m
-
 //line parboil.go:52
 				tt := ldc*gc_by*sgemmTileN + m
-				_ = tt
+//line parboil.go:54
 				cc := gc_s_cc[gc_rank]
-
 				{
-
 //line parboil.go:53
-					{
+					i_2 := int(0)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						i_2 := int(0)
+					i_2 := int(1)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
+					i_2 := int(2)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-					{
+					i_2 := int(3)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						i_2 := int(1)
+					i_2 := int(4)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
+					i_2 := int(5)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-					{
+					i_2 := int(6)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						i_2 := int(2)
+					i_2 := int(7)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
+					i_2 := int(8)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-					{
+					i_2 := int(9)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						i_2 := int(3)
+					i_2 := int(10)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
+					i_2 := int(11)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-					{
+					i_2 := int(12)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						i_2 := int(4)
+					i_2 := int(13)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
+					i_2 := int(14)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(5)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(6)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(7)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(8)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(9)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(10)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(11)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(12)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(13)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(14)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(15)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:55
+					i_2 := int(15)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 			}
 			gc_ty++
@@ -603,7 +420,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 	gc_s_bottom2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_top := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_top2 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-
 //line parboil.go:79
 	shA0 := gocuda.DynamicShared[float32](t)
 	{
@@ -618,101 +434,32 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line parboil.go:75
-						shID := gc_tx + gc_ty*gc_bdx*2
-						_ = shID
-
-//line parboil.go:76
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						_ = shID2
-
 //line parboil.go:80
 						gc_at[gc_tx] = 0.0
-
-//line parboil.go:81
 						gc_at2[gc_tx] = 0.0
 					}
 					{
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line parboil.go:75
-						shID := gc_tx + gc_ty*gc_bdx*2
-						_ = shID
-
-//line parboil.go:76
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						_ = shID2
-
 //line parboil.go:80
 						gc_at[gc_tx] = 0.0
-
-//line parboil.go:81
 						gc_at2[gc_tx] = 0.0
 					}
 					{
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line parboil.go:75
-						shID := gc_tx + gc_ty*gc_bdx*2
-						_ = shID
-
-//line parboil.go:76
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						_ = shID2
-
 //line parboil.go:80
 						gc_at[gc_tx] = 0.0
-
-//line parboil.go:81
 						gc_at2[gc_tx] = 0.0
 					}
 					{
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line parboil.go:75
-						shID := gc_tx + gc_ty*gc_bdx*2
-						_ = shID
-
-//line parboil.go:76
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						_ = shID2
-
 //line parboil.go:80
 						gc_at[gc_tx] = 0.0
-
-//line parboil.go:81
 						gc_at2[gc_tx] = 0.0
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line parboil.go:75
-					shID := gc_tx + gc_ty*gc_bdx*2
-					_ = shID
-
-//line parboil.go:76
-					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-					_ = shID2
-
 //line parboil.go:80
 					gc_at[gc_tx] = 0.0
-
-//line parboil.go:81
 					gc_at2[gc_tx] = 0.0
 				}
 			} else {
@@ -722,95 +469,55 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line parboil.go:75
 						shID := gc_tx + gc_ty*gc_bdx*2
-						_ = shID
-
-//line parboil.go:76
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						_ = shID2
-
 //line parboil.go:80
 						shA0[shID] = 0.0
-
-//line parboil.go:81
 						shA0[shID2] = 0.0
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line parboil.go:75
 						shID := gc_tx + gc_ty*gc_bdx*2
-						_ = shID
-
-//line parboil.go:76
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						_ = shID2
-
 //line parboil.go:80
 						shA0[shID] = 0.0
-
-//line parboil.go:81
 						shA0[shID2] = 0.0
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line parboil.go:75
 						shID := gc_tx + gc_ty*gc_bdx*2
-						_ = shID
-
-//line parboil.go:76
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						_ = shID2
-
 //line parboil.go:80
 						shA0[shID] = 0.0
-
-//line parboil.go:81
 						shA0[shID2] = 0.0
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line parboil.go:75
 						shID := gc_tx + gc_ty*gc_bdx*2
-						_ = shID
-
-//line parboil.go:76
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						_ = shID2
-
 //line parboil.go:80
 						shA0[shID] = 0.0
-
-//line parboil.go:81
 						shA0[shID2] = 0.0
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line parboil.go:75
 					shID := gc_tx + gc_ty*gc_bdx*2
-					_ = shID
-
-//line parboil.go:76
 					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-					_ = shID2
-
 //line parboil.go:80
 					shA0[shID] = 0.0
-
-//line parboil.go:81
 					shA0[shID2] = 0.0
 				}
 			}
@@ -826,45 +533,24 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line parboil.go:72
 				i := gc_bx*gc_bdx*2 + gc_tx
-				_ = i
-
-//line parboil.go:73
 				i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
-				_ = i2
-
-//line parboil.go:74
 				j := gc_by*gc_bdy + gc_ty
-				_ = j
-
-//line parboil.go:75
 				shID := gc_tx + gc_ty*gc_bdx*2
-				_ = shID
-
-//line parboil.go:76
 				shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-				_ = shID2
-
 //line parboil.go:93
 				var bottom, bottom2, top, top2 float32 = 0.0, 0.0, 0.0, 0.0
-
 //line parboil.go:96
 				if (i < nx) && (j < ny) {
 					bottom = a0[index3D(nx, ny, i, j, 0)]
 					shA0[shID] = a0[index3D(nx, ny, i, j, 1)]
 				}
-
-//line parboil.go:100
 				if (i2 < nx) && (j < ny) {
 					bottom2 = a0[index3D(nx, ny, i2, j, 0)]
 					shA0[shID2] = a0[index3D(nx, ny, i2, j, 1)]
 				}
-				_ = bottom
-				_ = bottom2
-				_ = top
-				_ = top2
+//line parboil.go:108
 				gc_s_bottom[gc_rank] = bottom
 				gc_s_bottom2[gc_rank] = bottom2
 				gc_s_top[gc_rank] = top
@@ -876,7 +562,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 			}
 		}
 	}
-
 //line parboil.go:107
 	for k := 1; k < nz-1; k++ {
 		{
@@ -885,63 +570,30 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line parboil.go:72
 					i := gc_bx*gc_bdx*2 + gc_tx
-					_ = i
-
-//line parboil.go:73
 					i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
-					_ = i2
-
-//line parboil.go:74
 					j := gc_by*gc_bdy + gc_ty
-					_ = j
-
-//line parboil.go:75
 					shID := gc_tx + gc_ty*gc_bdx*2
-					_ = shID
-
-//line parboil.go:76
 					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-					_ = shID2
-
 //line parboil.go:85
 					wRegion := i > 0 && j > 0 && (i < (nx - 1)) && (j < (ny - 1))
-					_ = wRegion
-
-//line parboil.go:86
 					wRegion2 := j > 0 && (i2 < nx-1) && (j < ny-1)
-					_ = wRegion2
-
-//line parboil.go:87
 					xLBound := gc_tx == 0
-					_ = xLBound
-
-//line parboil.go:88
 					xHBound := (gc_tx + gc_bdx) == (gc_bdx*2 - 1)
-					_ = xHBound
-
-//line parboil.go:89
 					yLBound := gc_ty == 0
-					_ = yLBound
-
-//line parboil.go:90
 					yHBound := gc_ty == (gc_bdy - 1)
-					_ = yHBound
+//line parboil.go:92
 					bottom := gc_s_bottom[gc_rank]
 					bottom2 := gc_s_bottom2[gc_rank]
 					top := gc_s_top[gc_rank]
 					top2 := gc_s_top2[gc_rank]
-
 //line parboil.go:108
 					var aLeftRight, aUp, aDown float32
-
 //line parboil.go:112
 					if (i < nx) && (j < ny) {
 						top = a0[index3D(nx, ny, i, j, k+1)]
 					}
-
 //line parboil.go:116
 					if wRegion {
 						if yHBound {
@@ -959,16 +611,14 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						} else {
 							aLeftRight = shA0[shID-1]
 						}
-
+//line parboil.go:133
 						anext[index3D(nx, ny, i, j, k)] = (top+bottom+aUp+aDown+shA0[shID+1]+aLeftRight)*c1 -
 							shA0[shID]*c0
 					}
-
 //line parboil.go:138
 					if (i2 < nx) && (j < ny) {
 						top2 = a0[index3D(nx, ny, i2, j, k+1)]
 					}
-
 //line parboil.go:142
 					if wRegion2 {
 						if yHBound {
@@ -986,13 +636,11 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						} else {
 							aLeftRight = shA0[shID2+1]
 						}
-
+//line parboil.go:159
 						anext[index3D(nx, ny, i2, j, k)] = (top2+bottom2+aUp+aDown+aLeftRight+shA0[shID2-1])*c1 -
 							shA0[shID2]*c0
 					}
-					_ = aLeftRight
-					_ = aUp
-					_ = aDown
+//line parboil.go:165
 					gc_s_top[gc_rank] = top
 					gc_s_top2[gc_rank] = top2
 				}
@@ -1014,31 +662,21 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line parboil.go:75
 						var shID int = gc_tx + gc_ty*gc_bdx*2
 //line parboil.go:75
 						_ = shID
-//line parboil.go:76
 						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
 //line parboil.go:76
 						_ = shID2
 //line parboil.go:76
 						var bottom lanes.Float32x8
 //line parboil.go:76
-						_ = bottom
-//line parboil.go:76
 						var bottom2 lanes.Float32x8
-//line parboil.go:76
-						_ = bottom2
 //line parboil.go:76
 						top := lanes.LoadFloat32x8Slice(gc_s_top[gc_rank:])
 //line parboil.go:76
-						_ = top
-//line parboil.go:76
 						top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
-//line parboil.go:76
-						_ = top2
 //line parboil.go:165
 						bottom = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
 //line parboil.go:165
@@ -1054,32 +692,17 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line parboil.go:75
-						shID := gc_tx + gc_ty*gc_bdx*2
-						_ = shID
-
-//line parboil.go:76
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						_ = shID2
+//line parboil.go:78
 						var bottom float32
-						_ = bottom
+//line parboil.go:80
 						var bottom2 float32
-						_ = bottom2
+//line parboil.go:82
 						top := gc_s_top[gc_rank]
 						top2 := gc_s_top2[gc_rank]
-
 //line parboil.go:165
 						bottom = gc_at3[gc_tx]
-
-//line parboil.go:166
 						gc_at3[gc_tx] = top
-
-//line parboil.go:167
 						bottom2 = gc_at4[gc_tx]
-
-//line parboil.go:168
 						gc_at4[gc_tx] = top2
 						gc_s_bottom[gc_rank] = bottom
 						gc_s_bottom2[gc_rank] = bottom2
@@ -1089,44 +712,26 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line parboil.go:75
 						var shID int = gc_tx + gc_ty*gc_bdx*2
-//line parboil.go:75
-						_ = shID
-//line parboil.go:76
 						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
-//line parboil.go:76
-						_ = shID2
 //line parboil.go:76
 						var bottom lanes.Float32x8
 //line parboil.go:76
-						_ = bottom
-//line parboil.go:76
 						var bottom2 lanes.Float32x8
-//line parboil.go:76
-						_ = bottom2
 //line parboil.go:76
 						top := lanes.LoadFloat32x8Slice(gc_s_top[gc_rank:])
 //line parboil.go:76
-						_ = top
-//line parboil.go:76
 						top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
-//line parboil.go:76
-						_ = top2
 //line parboil.go:165
 						if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
 //line parboil.go:165
 							break
-//line parboil.go:165
 						}
 //line parboil.go:165
 						bottom = lanes.LoadFloat32x8Slice(shA0[shID:])
-//line parboil.go:166
 						top.StoreSlice(shA0[shID:])
-//line parboil.go:167
 						bottom2 = lanes.LoadFloat32x8Slice(shA0[shID2:])
-//line parboil.go:168
 						top2.StoreSlice(shA0[shID2:])
 //line parboil.go:168
 						bottom.StoreSlice(gc_s_bottom[gc_rank:])
@@ -1139,31 +744,20 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line parboil.go:75
 							shID := gc_tx + gc_ty*gc_bdx*2
-							_ = shID
-
-//line parboil.go:76
 							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-							_ = shID2
+//line parboil.go:78
 							var bottom float32
-							_ = bottom
+//line parboil.go:80
 							var bottom2 float32
-							_ = bottom2
+//line parboil.go:82
 							top := gc_s_top[gc_rank]
 							top2 := gc_s_top2[gc_rank]
-
 //line parboil.go:165
 							bottom = shA0[shID]
-
-//line parboil.go:166
 							shA0[shID] = top
-
-//line parboil.go:167
 							bottom2 = shA0[shID2]
-
-//line parboil.go:168
 							shA0[shID2] = top2
 							gc_s_bottom[gc_rank] = bottom
 							gc_s_bottom2[gc_rank] = bottom2
@@ -1172,31 +766,20 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line parboil.go:75
 							shID := gc_tx + gc_ty*gc_bdx*2
-							_ = shID
-
-//line parboil.go:76
 							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-							_ = shID2
+//line parboil.go:78
 							var bottom float32
-							_ = bottom
+//line parboil.go:80
 							var bottom2 float32
-							_ = bottom2
+//line parboil.go:82
 							top := gc_s_top[gc_rank]
 							top2 := gc_s_top2[gc_rank]
-
 //line parboil.go:165
 							bottom = shA0[shID]
-
-//line parboil.go:166
 							shA0[shID] = top
-
-//line parboil.go:167
 							bottom2 = shA0[shID2]
-
-//line parboil.go:168
 							shA0[shID2] = top2
 							gc_s_bottom[gc_rank] = bottom
 							gc_s_bottom2[gc_rank] = bottom2
@@ -1205,31 +788,20 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line parboil.go:75
 							shID := gc_tx + gc_ty*gc_bdx*2
-							_ = shID
-
-//line parboil.go:76
 							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-							_ = shID2
+//line parboil.go:78
 							var bottom float32
-							_ = bottom
+//line parboil.go:80
 							var bottom2 float32
-							_ = bottom2
+//line parboil.go:82
 							top := gc_s_top[gc_rank]
 							top2 := gc_s_top2[gc_rank]
-
 //line parboil.go:165
 							bottom = shA0[shID]
-
-//line parboil.go:166
 							shA0[shID] = top
-
-//line parboil.go:167
 							bottom2 = shA0[shID2]
-
-//line parboil.go:168
 							shA0[shID2] = top2
 							gc_s_bottom[gc_rank] = bottom
 							gc_s_bottom2[gc_rank] = bottom2
@@ -1238,31 +810,20 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line parboil.go:75
 							shID := gc_tx + gc_ty*gc_bdx*2
-							_ = shID
-
-//line parboil.go:76
 							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-							_ = shID2
+//line parboil.go:78
 							var bottom float32
-							_ = bottom
+//line parboil.go:80
 							var bottom2 float32
-							_ = bottom2
+//line parboil.go:82
 							top := gc_s_top[gc_rank]
 							top2 := gc_s_top2[gc_rank]
-
 //line parboil.go:165
 							bottom = shA0[shID]
-
-//line parboil.go:166
 							shA0[shID] = top
-
-//line parboil.go:167
 							bottom2 = shA0[shID2]
-
-//line parboil.go:168
 							shA0[shID2] = top2
 							gc_s_bottom[gc_rank] = bottom
 							gc_s_bottom2[gc_rank] = bottom2
@@ -1271,31 +832,20 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line parboil.go:75
 						shID := gc_tx + gc_ty*gc_bdx*2
-						_ = shID
-
-//line parboil.go:76
 						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						_ = shID2
+//line parboil.go:78
 						var bottom float32
-						_ = bottom
+//line parboil.go:80
 						var bottom2 float32
-						_ = bottom2
+//line parboil.go:82
 						top := gc_s_top[gc_rank]
 						top2 := gc_s_top2[gc_rank]
-
 //line parboil.go:165
 						bottom = shA0[shID]
-
-//line parboil.go:166
 						shA0[shID] = top
-
-//line parboil.go:167
 						bottom2 = shA0[shID2]
-
-//line parboil.go:168
 						shA0[shID2] = top2
 						gc_s_bottom[gc_rank] = bottom
 						gc_s_bottom2[gc_rank] = bottom2
@@ -1361,58 +911,52 @@ func gc_body_spmvJDS(gc_b *compiled.Block, gc_lo, gc_hi int, dstVector, dData []
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line parboil.go:181
 						ix := gc_bx*gc_bdx + gc_tx
-						_ = ix
-
-//line parboil.go:182
 						warpID := ix >> 5
-						_ = warpID
-
-//line parboil.go:184
 						{
+//line parboil.go:185
 							var sum float32 = 0.0
 							bound := int(shZcnt.At(warpID))
-
+//line parboil.go:188
 							j := int(jdsPtr.At(0)) + ix
 							d := dData[j]
 							i := dIndex[j]
 							tt := xVec[i]
 							if bound > 1 {
-
+//line parboil.go:194
 								j = int(jdsPtr.At(1)) + ix
 								i = dIndex[j]
 								var in int32
 								var dn, tn float32
 								for k := 2; k < bound; k++ {
-
+//line parboil.go:200
 									dn = dData[j]
-
+//line parboil.go:202
 									j = int(jdsPtr.At(k)) + ix
 									in = dIndex[j]
-
+//line parboil.go:205
 									tn = xVec[i]
-
+//line parboil.go:207
 									sum += d * tt
-
+//line parboil.go:209
 									i = in
-
+//line parboil.go:211
 									d = dn
 									tt = tn
 								}
-
+//line parboil.go:215
 								dn = dData[j]
 								tn = xVec[i]
-
+//line parboil.go:218
 								sum += d * tt
-
+//line parboil.go:220
 								d = dn
 								tt = tn
 							}
-
+//line parboil.go:224
 							sum += d * tt
-
+//line parboil.go:226
 							dstVector[dPerm[ix]] = sum
 						}
 					}
@@ -1455,188 +999,128 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*mriqPhiMagThreadsPerBlock, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(numK, gc_bx*mriqPhiMagThreadsPerBlock); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * mriqPhiMagThreadsPerBlock
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(phiR) && gc_to <= len(phiR)-gc_off && gc_off <= len(phiI) && gc_to <= len(phiI)-gc_off && gc_off <= len(phiMag) && gc_to <= len(phiMag)-gc_off {
-					gc_at := phiR[gc_off:][:gc_to]
-					gc_at2 := phiI[gc_off:][:gc_to]
-					gc_at3 := phiMag[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line parboil.go:269
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*mriqPhiMagThreadsPerBlock, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(numK, gc_bx*mriqPhiMagThreadsPerBlock); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * mriqPhiMagThreadsPerBlock
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(phiR) && gc_to <= len(phiR)-gc_off && gc_off <= len(phiI) && gc_to <= len(phiI)-gc_off && gc_off <= len(phiMag) && gc_to <= len(phiMag)-gc_off {
+				gc_at := phiR[gc_off:][:gc_to]
+				gc_at2 := phiI[gc_off:][:gc_to]
+				gc_at3 := phiMag[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line parboil.go:252
-							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-							_ = indexK
-
-//line parboil.go:253
-							{
-								real_ := gc_at[gc_tx]
-								imag_ := gc_at2[gc_tx]
-								gc_at3[gc_tx] = real_*real_ + imag_*imag_
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line parboil.go:252
-							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-							_ = indexK
-
-//line parboil.go:253
-							{
-								real_ := gc_at[gc_tx]
-								imag_ := gc_at2[gc_tx]
-								gc_at3[gc_tx] = real_*real_ + imag_*imag_
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line parboil.go:252
-							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-							_ = indexK
-
-//line parboil.go:253
-							{
-								real_ := gc_at[gc_tx]
-								imag_ := gc_at2[gc_tx]
-								gc_at3[gc_tx] = real_*real_ + imag_*imag_
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line parboil.go:252
-							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-							_ = indexK
-
-//line parboil.go:253
-							{
-								real_ := gc_at[gc_tx]
-								imag_ := gc_at2[gc_tx]
-								gc_at3[gc_tx] = real_*real_ + imag_*imag_
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line parboil.go:252
-						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						_ = indexK
-
-//line parboil.go:253
-						{
+//line parboil.go:254
 							real_ := gc_at[gc_tx]
 							imag_ := gc_at2[gc_tx]
 							gc_at3[gc_tx] = real_*real_ + imag_*imag_
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line parboil.go:252
-							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-							_ = indexK
-
-//line parboil.go:253
-							{
-								real_ := phiR[indexK]
-								imag_ := phiI[indexK]
-								phiMag[indexK] = real_*real_ + imag_*imag_
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line parboil.go:252
-							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-							_ = indexK
-
-//line parboil.go:253
-							{
-								real_ := phiR[indexK]
-								imag_ := phiI[indexK]
-								phiMag[indexK] = real_*real_ + imag_*imag_
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line parboil.go:252
-							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-							_ = indexK
-
-//line parboil.go:253
-							{
-								real_ := phiR[indexK]
-								imag_ := phiI[indexK]
-								phiMag[indexK] = real_*real_ + imag_*imag_
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line parboil.go:252
-							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-							_ = indexK
-
-//line parboil.go:253
-							{
-								real_ := phiR[indexK]
-								imag_ := phiI[indexK]
-								phiMag[indexK] = real_*real_ + imag_*imag_
-							}
+//line parboil.go:254
+							real_ := gc_at[gc_tx]
+							imag_ := gc_at2[gc_tx]
+							gc_at3[gc_tx] = real_*real_ + imag_*imag_
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line parboil.go:254
+							real_ := gc_at[gc_tx]
+							imag_ := gc_at2[gc_tx]
+							gc_at3[gc_tx] = real_*real_ + imag_*imag_
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line parboil.go:254
+							real_ := gc_at[gc_tx]
+							imag_ := gc_at2[gc_tx]
+							gc_at3[gc_tx] = real_*real_ + imag_*imag_
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line parboil.go:254
+						real_ := gc_at[gc_tx]
+						imag_ := gc_at2[gc_tx]
+						gc_at3[gc_tx] = real_*real_ + imag_*imag_
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line parboil.go:252
 						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						_ = indexK
-
-//line parboil.go:253
 						{
 							real_ := phiR[indexK]
 							imag_ := phiI[indexK]
 							phiMag[indexK] = real_*real_ + imag_*imag_
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line parboil.go:252
+						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+						{
+							real_ := phiR[indexK]
+							imag_ := phiI[indexK]
+							phiMag[indexK] = real_*real_ + imag_*imag_
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line parboil.go:252
+						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+						{
+							real_ := phiR[indexK]
+							imag_ := phiI[indexK]
+							phiMag[indexK] = real_*real_ + imag_*imag_
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line parboil.go:252
+						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+						{
+							real_ := phiR[indexK]
+							imag_ := phiI[indexK]
+							phiMag[indexK] = real_*real_ + imag_*imag_
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line parboil.go:252
+					indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+					{
+						real_ := phiR[indexK]
+						imag_ := phiI[indexK]
+						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 				}
 			}
@@ -1670,7 +1154,7 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b, 0)[:gc_n]
-	_ = gc_s_kGlobalIndex
+//line parboil.go:275
 	for gc_rank := range gc_s_kGlobalIndex {
 		gc_s_kGlobalIndex[gc_rank] = kGlobalIndex
 	}
@@ -1684,162 +1168,112 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * mriqQThreadsPerBlock
-				if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off && gc_off <= len(z) && gc_bdx <= len(z)-gc_off && gc_off <= len(qr) && gc_bdx <= len(qr)-gc_off && gc_off <= len(qi) && gc_bdx <= len(qi)-gc_off {
-					gc_at := x[gc_off:][:gc_bdx]
-					gc_at2 := y[gc_off:][:gc_bdx]
-					gc_at3 := z[gc_off:][:gc_bdx]
-					gc_at4 := qr[gc_off:][:gc_bdx]
-					gc_at5 := qi[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line parboil.go:268
-						xIndex := gc_bx*mriqQThreadsPerBlock + gc_tx
-						_ = xIndex
-						kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
-						_ = kGlobalIndex
-
+//line parboil.go:289
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * mriqQThreadsPerBlock
+			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off && gc_off <= len(z) && gc_bdx <= len(z)-gc_off && gc_off <= len(qr) && gc_bdx <= len(qr)-gc_off && gc_off <= len(qi) && gc_bdx <= len(qi)-gc_off {
+				gc_at := x[gc_off:][:gc_bdx]
+				gc_at2 := y[gc_off:][:gc_bdx]
+				gc_at3 := z[gc_off:][:gc_bdx]
+				gc_at4 := qr[gc_off:][:gc_bdx]
+				gc_at5 := qi[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line parboil.go:270
-						sX := gc_at[gc_tx]
-
-//line parboil.go:271
-						sY := gc_at2[gc_tx]
-
-//line parboil.go:272
-						sZ := gc_at3[gc_tx]
-
-//line parboil.go:273
-						sQr := gc_at4[gc_tx]
-
-//line parboil.go:274
-						sQi := gc_at5[gc_tx]
-
-//line parboil.go:277
-						kIndex := 0
-
-//line parboil.go:278
-						if numK%2 != 0 {
-							expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
-							sQr += ck.At(0).PhiMag * cosf(expArg)
-							sQi += ck.At(0).PhiMag * sinf(expArg)
-							kIndex++
-							kGlobalIndex++
-						}
-
-//line parboil.go:286
-						for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
-//line parboil.go:286
-							gc_b.Tick()
-//line parboil.go:286
-							if gc_b.Stopped() {
-//line parboil.go:286
-								return
-//line parboil.go:286
-							}
-							expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
-								ck.At(kIndex).Ky*sY +
-								ck.At(kIndex).Kz*sZ)
-							sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
-							sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
-
-							kIndex1 := kIndex + 1
-							expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
-								ck.At(kIndex1).Ky*sY +
-								ck.At(kIndex1).Kz*sZ)
-							sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
-							sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
-						}
-
-//line parboil.go:301
-						gc_at4[gc_tx] = sQr
-
-//line parboil.go:302
-						gc_at5[gc_tx] = sQi
-						_ = sX
-						_ = sY
-						_ = sZ
-						_ = sQr
-						_ = sQi
-						_ = kIndex
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line parboil.go:268
-						xIndex := gc_bx*mriqQThreadsPerBlock + gc_tx
-						_ = xIndex
-						kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
-						_ = kGlobalIndex
-
+					kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
 //line parboil.go:270
-						sX := x[xIndex]
-
-//line parboil.go:271
-						sY := y[xIndex]
-
-//line parboil.go:272
-						sZ := z[xIndex]
-
-//line parboil.go:273
-						sQr := qr[xIndex]
-
-//line parboil.go:274
-						sQi := qi[xIndex]
-
+					sX := gc_at[gc_tx]
+					sY := gc_at2[gc_tx]
+					sZ := gc_at3[gc_tx]
+					sQr := gc_at4[gc_tx]
+					sQi := gc_at5[gc_tx]
 //line parboil.go:277
-						kIndex := 0
-
-//line parboil.go:278
-						if numK%2 != 0 {
-							expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
-							sQr += ck.At(0).PhiMag * cosf(expArg)
-							sQi += ck.At(0).PhiMag * sinf(expArg)
-							kIndex++
-							kGlobalIndex++
-						}
-
-//line parboil.go:286
-						for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
-//line parboil.go:286
-							gc_b.Tick()
-//line parboil.go:286
-							if gc_b.Stopped() {
-//line parboil.go:286
-								return
-//line parboil.go:286
-							}
-							expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
-								ck.At(kIndex).Ky*sY +
-								ck.At(kIndex).Kz*sZ)
-							sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
-							sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
-
-							kIndex1 := kIndex + 1
-							expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
-								ck.At(kIndex1).Ky*sY +
-								ck.At(kIndex1).Kz*sZ)
-							sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
-							sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
-						}
-
-//line parboil.go:301
-						qr[xIndex] = sQr
-
-//line parboil.go:302
-						qi[xIndex] = sQi
-						_ = sX
-						_ = sY
-						_ = sZ
-						_ = sQr
-						_ = sQi
-						_ = kIndex
+					kIndex := 0
+					if numK%2 != 0 {
+						expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
+						sQr += ck.At(0).PhiMag * cosf(expArg)
+						sQi += ck.At(0).PhiMag * sinf(expArg)
+						kIndex++
+						kGlobalIndex++
 					}
+//line parboil.go:286
+					for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
+//line parboil.go:286
+						gc_b.Tick()
+//line parboil.go:286
+						if gc_b.Stopped() {
+//line parboil.go:286
+							return
+						}
+//line parboil.go:287
+						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
+							ck.At(kIndex).Ky*sY +
+							ck.At(kIndex).Kz*sZ)
+						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
+						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
+//line parboil.go:293
+						kIndex1 := kIndex + 1
+						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
+							ck.At(kIndex1).Ky*sY +
+							ck.At(kIndex1).Kz*sZ)
+						sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
+						sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
+					}
+//line parboil.go:301
+					gc_at4[gc_tx] = sQr
+					gc_at5[gc_tx] = sQi
+				}
+			} else {
+//line parboil.go:311
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line parboil.go:268
+					xIndex := gc_bx*mriqQThreadsPerBlock + gc_tx
+//line parboil.go:270
+					kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
+//line parboil.go:270
+					sX := x[xIndex]
+					sY := y[xIndex]
+					sZ := z[xIndex]
+					sQr := qr[xIndex]
+					sQi := qi[xIndex]
+//line parboil.go:277
+					kIndex := 0
+					if numK%2 != 0 {
+						expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
+						sQr += ck.At(0).PhiMag * cosf(expArg)
+						sQi += ck.At(0).PhiMag * sinf(expArg)
+						kIndex++
+						kGlobalIndex++
+					}
+//line parboil.go:286
+					for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
+//line parboil.go:286
+						gc_b.Tick()
+//line parboil.go:286
+						if gc_b.Stopped() {
+//line parboil.go:286
+							return
+						}
+//line parboil.go:287
+						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
+							ck.At(kIndex).Ky*sY +
+							ck.At(kIndex).Kz*sZ)
+						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
+						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
+//line parboil.go:293
+						kIndex1 := kIndex + 1
+						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
+							ck.At(kIndex1).Ky*sY +
+							ck.At(kIndex1).Kz*sZ)
+						sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
+						sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
+					}
+//line parboil.go:301
+					qr[xIndex] = sQr
+					qi[xIndex] = sQi
 				}
 			}
 		}
@@ -1849,4 +1283,5 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 // gc_files_parboil holds the source files whose lines the kernels' records hash.
 //
 //go:embed parboil.go
+//line parboil.go:319
 var gc_files_parboil embed.FS

@@ -48,153 +48,97 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 	gc_s_cc := compiled.Scratch[[16]float32](gc_b2, 0)[:gc_n2]
 	_ = &alpha
 	_ = &beta
-
 //line parboil.go:37
 	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
+//line parboil.go:39
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
 //line parboil.go:30
-			var cc [sgemmTileN]float32
-
+		var cc [sgemmTileN]float32
+		{
 			{
-
 //line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(0)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(1)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(2)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(3)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(4)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(5)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(6)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(7)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(8)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(9)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(10)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(11)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(12)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(13)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(14)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:31
-				{
-//line parboil.go:31
-					i := int(15)
-//line parboil.go:31
-					_ = i
-					cc[i] = 0.0
-				}
-//line parboil.go:33
+				i := int(0)
+				cc[i] = 0.0
 			}
-			_ = cc
-			gc_s_cc[gc_rank2] = cc
+			{
+//line parboil.go:31
+				i := int(1)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(2)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(3)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(4)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(5)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(6)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(7)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(8)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(9)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(10)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(11)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(12)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(13)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(14)
+				cc[i] = 0.0
+			}
+			{
+//line parboil.go:31
+				i := int(15)
+				cc[i] = 0.0
+			}
 		}
+		gc_s_cc[gc_rank2] = cc
 	}
-
 //line parboil.go:39
 	for i_ := 0; i_ < k; i_ += sgemmTileTBHeight {
 		{
@@ -211,8 +155,6 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line parboil.go:36
 								var n int = gc_by2*sgemmTileN + gc_tx2
 //line parboil.go:36
@@ -233,8 +175,6 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line parboil.go:36
 							var n int = gc_by2*sgemmTileN + gc_tx2
 //line parboil.go:36
@@ -248,17 +188,8 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line parboil.go:36
-						n := gc_by2*sgemmTileN + gc_tx2
-						_ = n
-
 //line parboil.go:40
 						var av float32
-
-//line parboil.go:41
 						gc_at3[gc_tx2] = gc_at4[gc_tx2]
 						_ = av
 					}
@@ -273,18 +204,15 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:36
 								var n int = gc_by2*sgemmTileN + gc_tx2
-//line parboil.go:36
-								_ = n
 //line parboil.go:40
 								var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:40
 								_ = av
-//line parboil.go:41
 								if (n+(i_+gc_ty2)*ldb) < 0 || (n+(i_+gc_ty2)*ldb) > len(b)-16 || gc_tx2 < 0 || gc_tx2 > len(bS[gc_ty2])-16 {
 //line parboil.go:41
 									break
-//line parboil.go:41
 								}
+//line parboil.go:42
 								archsimd.LoadFloat32x16Slice(b[n+(i_+gc_ty2)*ldb:]).StoreSlice(bS[gc_ty2][gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -301,18 +229,15 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 							gc_pos2.Thread = gc_rank2
 //line parboil.go:36
 							var n int = gc_by2*sgemmTileN + gc_tx2
-//line parboil.go:36
-							_ = n
 //line parboil.go:40
 							var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:40
 							_ = av
-//line parboil.go:41
 							if (n+(i_+gc_ty2)*ldb) < 0 || (n+(i_+gc_ty2)*ldb) > len(b)-8 || gc_tx2 < 0 || gc_tx2 > len(bS[gc_ty2])-8 {
 //line parboil.go:41
 								break
-//line parboil.go:41
 							}
+//line parboil.go:42
 							archsimd.LoadFloat32x8Slice(b[n+(i_+gc_ty2)*ldb:]).StoreSlice(bS[gc_ty2][gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -320,15 +245,10 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line parboil.go:36
 						n := gc_by2*sgemmTileN + gc_tx2
-						_ = n
-
 //line parboil.go:40
 						var av float32
-
-//line parboil.go:41
 						bS[gc_ty2][gc_tx2] = b[n+(i_+gc_ty2)*ldb]
 						_ = av
 					}
@@ -342,162 +262,108 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			bS := bS[:8]
-			_ = bS
+//line parboil.go:55
 			gc_s_cc := gc_s_cc[:gc_n2]
-			_ = gc_s_cc
 			{
+//line parboil.go:58
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line parboil.go:34
 						mid := gc_ty2*gc_bdx2 + gc_tx2
-						_ = mid
-
-//line parboil.go:35
 						m := gc_bx2*sgemmTileM + mid
-						_ = m
+//line parboil.go:37
 						cc := gc_s_cc[gc_rank2]
 						var av float32
-						_ = av
-
 //line parboil.go:43
 						for j := 0; j < sgemmTileTBHeight; j++ {
 							av = a[m+(i_+j)*lda]
-//line parboil.go:44
 							{
 								{
 //line parboil.go:45
 									kk := int(0)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(1)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(2)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(3)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(4)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(5)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(6)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(7)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(8)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(9)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(10)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(11)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(12)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(13)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(14)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:45
 								{
 //line parboil.go:45
 									kk := int(15)
-//line parboil.go:45
-									_ = kk
 									cc[kk] += av * bS[j][kk]
 								}
-//line parboil.go:47
 							}
 						}
+//line parboil.go:49
 						gc_s_cc[gc_rank2] = cc
 					}
 					gc_ty2++
@@ -514,151 +380,92 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line parboil.go:34
 				mid := gc_ty2*gc_bdx2 + gc_tx2
-				_ = mid
-
-//line parboil.go:35
 				m := gc_bx2*sgemmTileM + mid
-				_ = m
-
 //line parboil.go:52
 				tt := ldc*gc_by2*sgemmTileN + m
-				_ = tt
+//line parboil.go:54
 				cc := gc_s_cc[gc_rank2]
-
 				{
-
 //line parboil.go:53
-					{
+					i_2 := int(0)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						i_2 := int(0)
+					i_2 := int(1)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
+					i_2 := int(2)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-					{
+					i_2 := int(3)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						i_2 := int(1)
+					i_2 := int(4)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
+					i_2 := int(5)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-					{
+					i_2 := int(6)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						i_2 := int(2)
+					i_2 := int(7)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
+					i_2 := int(8)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-					{
+					i_2 := int(9)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						i_2 := int(3)
+					i_2 := int(10)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
+					i_2 := int(11)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-					{
+					i_2 := int(12)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						i_2 := int(4)
+					i_2 := int(13)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
+					i_2 := int(14)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
 //line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(5)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(6)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(7)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(8)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(9)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(10)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(11)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(12)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(13)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(14)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:53
-					{
-//line parboil.go:53
-						i_2 := int(15)
-//line parboil.go:53
-						_ = i_2
-						c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
-					}
-//line parboil.go:55
+					i_2 := int(15)
+					c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
 				}
 			}
 			gc_ty2++
@@ -704,7 +511,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 	gc_s_top2 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 	_ = &c0
 	_ = &c1
-
 //line parboil.go:79
 	shA0 := gocuda.DynamicShared[float32](t)
 	{
@@ -721,17 +527,12 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line parboil.go:80
 						gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
-//line parboil.go:80
-						_ = gc_vb4
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line parboil.go:75
 							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
 //line parboil.go:75
 							_ = shID
-//line parboil.go:76
 							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
 //line parboil.go:76
 							_ = shID2
@@ -750,17 +551,12 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				if compiled.SIMD {
 //line parboil.go:80
 					gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-//line parboil.go:80
-					_ = gc_vb3
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line parboil.go:75
 						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
 //line parboil.go:75
 						_ = shID
-//line parboil.go:76
 						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
 //line parboil.go:76
 						_ = shID2
@@ -772,21 +568,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line parboil.go:75
-					shID := gc_tx2 + gc_ty2*gc_bdx2*2
-					_ = shID
-
-//line parboil.go:76
-					shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-					_ = shID2
-
 //line parboil.go:80
 					gc_at5[gc_tx2] = 0.0
-
-//line parboil.go:81
 					gc_at6[gc_tx2] = 0.0
 				}
 			} else {
@@ -796,29 +579,18 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line parboil.go:80
 						gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
-//line parboil.go:80
-						_ = gc_vb2
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line parboil.go:75
 							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:75
-							_ = shID
-//line parboil.go:76
 							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:76
-							_ = shID2
 //line parboil.go:80
 							if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
 //line parboil.go:80
 								break
-//line parboil.go:80
 							}
 //line parboil.go:80
 							gc_vb2.StoreSlice(shA0[shID:])
-//line parboil.go:81
 							gc_vb2.StoreSlice(shA0[shID2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -831,29 +603,18 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				if compiled.SIMD {
 //line parboil.go:80
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-//line parboil.go:80
-					_ = gc_vb
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line parboil.go:75
 						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:75
-						_ = shID
-//line parboil.go:76
 						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:76
-						_ = shID2
 //line parboil.go:80
 						if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
 //line parboil.go:80
 							break
-//line parboil.go:80
 						}
 //line parboil.go:80
 						gc_vb.StoreSlice(shA0[shID:])
-//line parboil.go:81
 						gc_vb.StoreSlice(shA0[shID2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -864,95 +625,55 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line parboil.go:75
 						shID := gc_tx2 + gc_ty2*gc_bdx2*2
-						_ = shID
-
-//line parboil.go:76
 						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-						_ = shID2
-
 //line parboil.go:80
 						shA0[shID] = 0.0
-
-//line parboil.go:81
 						shA0[shID2] = 0.0
 					}
 					{
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line parboil.go:75
 						shID := gc_tx2 + gc_ty2*gc_bdx2*2
-						_ = shID
-
-//line parboil.go:76
 						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-						_ = shID2
-
 //line parboil.go:80
 						shA0[shID] = 0.0
-
-//line parboil.go:81
 						shA0[shID2] = 0.0
 					}
 					{
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line parboil.go:75
 						shID := gc_tx2 + gc_ty2*gc_bdx2*2
-						_ = shID
-
-//line parboil.go:76
 						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-						_ = shID2
-
 //line parboil.go:80
 						shA0[shID] = 0.0
-
-//line parboil.go:81
 						shA0[shID2] = 0.0
 					}
 					{
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line parboil.go:75
 						shID := gc_tx2 + gc_ty2*gc_bdx2*2
-						_ = shID
-
-//line parboil.go:76
 						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-						_ = shID2
-
 //line parboil.go:80
 						shA0[shID] = 0.0
-
-//line parboil.go:81
 						shA0[shID2] = 0.0
 					}
 				}
 				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line parboil.go:75
 					shID := gc_tx2 + gc_ty2*gc_bdx2*2
-					_ = shID
-
-//line parboil.go:76
 					shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-					_ = shID2
-
 //line parboil.go:80
 					shA0[shID] = 0.0
-
-//line parboil.go:81
 					shA0[shID2] = 0.0
 				}
 			}
@@ -972,127 +693,74 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:93
 					gc_vb6 := archsimd.BroadcastFloat32x16(0.0)
 //line parboil.go:93
-					_ = gc_vb6
-//line parboil.go:93
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line parboil.go:93
-					_ = gc_iota2
 //line parboil.go:93
 					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line parboil.go:93
-					_ = gc_none2
-//line parboil.go:93
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line parboil.go:93
-					_ = gc_all2
 				gc_steps2:
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line parboil.go:72
 						var i int = gc_bx2*gc_bdx2*2 + gc_tx2
-//line parboil.go:72
-						_ = i
-//line parboil.go:73
 						var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
-//line parboil.go:73
-						_ = i2
-//line parboil.go:74
 						var j int = gc_by2*gc_bdy2 + gc_ty2
-//line parboil.go:74
-						_ = j
-//line parboil.go:75
 						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:75
-						_ = shID
-//line parboil.go:76
 						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:76
-						_ = shID2
 //line parboil.go:93
 						bottom := gc_vb6
 //line parboil.go:93
-						_ = bottom
-//line parboil.go:93
 						bottom2 := gc_vb6
-//line parboil.go:93
-						_ = bottom2
 //line parboil.go:93
 						top := gc_vb6
 //line parboil.go:93
-						_ = top
-//line parboil.go:93
 						top2 := gc_vb6
-//line parboil.go:93
-						_ = top2
 //line parboil.go:96
 						if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
 //line parboil.go:96
 							break
-//line parboil.go:96
 						}
 //line parboil.go:96
 						if i < nx && uint(nx-i) > 15 && (j < ny) {
 //line parboil.go:96
 							var gc_i9 int = i
 //line parboil.go:96
-							_ = gc_i9
-//line parboil.go:96
 							var gc_j9 int = j
 //line parboil.go:96
-							_ = gc_j9
-//line parboil.go:96
 							var gc_k17 int = 0
-							_ = gc_k17
-//line parboil.go:97
 							var gc_t9 int = gc_i9 + nx*(gc_j9+ny*gc_k17)
-//line parboil.go:97
-							_ = gc_t9
 //line parboil.go:97
 							var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:97
 							if gc_t9 >= 0 && gc_t9 <= len(a0)-16 {
 //line parboil.go:97
 								gc_ld9 = archsimd.LoadFloat32x16Slice(a0[gc_t9:])
-//line parboil.go:97
 							} else {
 //line parboil.go:97
 								break gc_steps2
-//line parboil.go:97
 							}
 //line parboil.go:97
 							bottom = gc_ld9
 //line parboil.go:97
 							var gc_i10 int = i
 //line parboil.go:97
-							_ = gc_i10
-//line parboil.go:97
 							var gc_j10 int = j
 //line parboil.go:97
-							_ = gc_j10
-//line parboil.go:97
 							var gc_k19 int = 1
-							_ = gc_k19
-//line parboil.go:98
 							var gc_t10 int = gc_i10 + nx*(gc_j10+ny*gc_k19)
-//line parboil.go:98
-							_ = gc_t10
 //line parboil.go:98
 							var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:98
 							if gc_t10 >= 0 && gc_t10 <= len(a0)-16 {
 //line parboil.go:98
 								gc_ld10 = archsimd.LoadFloat32x16Slice(a0[gc_t10:])
-//line parboil.go:98
 							} else {
 //line parboil.go:98
 								break gc_steps2
-//line parboil.go:98
 							}
 //line parboil.go:98
 							gc_ld10.StoreSlice(shA0[shID:])
-//line parboil.go:98
 						} else {
 //line parboil.go:98
 							gc_b5 := gc_none2
@@ -1102,100 +770,66 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								ny {
 //line parboil.go:96
 								gc_b5 = gc_all2
-//line parboil.go:96
 							}
 //line parboil.go:96
 							gc_if3 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b5.ToBits())
-//line parboil.go:96
-							_ = gc_if3
 //line parboil.go:96
 							if gc_if3.ToBits() != 0 {
 //line parboil.go:96
 								var gc_i11 int = i
 //line parboil.go:96
-								_ = gc_i11
-//line parboil.go:96
 								var gc_j11 int = j
 //line parboil.go:96
-								_ = gc_j11
-//line parboil.go:96
 								var gc_k21 int = 0
-								_ = gc_k21
-//line parboil.go:97
 								var gc_t11 int = gc_i11 + nx*(gc_j11+ny*gc_k21)
-//line parboil.go:97
-								_ = gc_t11
 //line parboil.go:97
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:97
 								if gc_t11 >= 0 && gc_t11 <= len(a0)-16 {
 //line parboil.go:97
 									gc_ld11 = archsimd.LoadFloat32x16Slice(a0[gc_t11:])
-//line parboil.go:97
 								} else {
 //line parboil.go:97
 									break gc_steps2
-//line parboil.go:97
 								}
 //line parboil.go:97
 								bottom = bottom.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 //line parboil.go:97
 								var gc_i12 int = i
 //line parboil.go:97
-								_ = gc_i12
-//line parboil.go:97
 								var gc_j12 int = j
 //line parboil.go:97
-								_ = gc_j12
-//line parboil.go:97
 								var gc_k23 int = 1
-								_ = gc_k23
-//line parboil.go:98
 								var gc_t12 int = gc_i12 + nx*(gc_j12+ny*gc_k23)
-//line parboil.go:98
-								_ = gc_t12
 //line parboil.go:98
 								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:98
 								if gc_t12 >= 0 && gc_t12 <= len(a0)-16 {
 //line parboil.go:98
 									gc_ld12 = archsimd.LoadFloat32x16Slice(a0[gc_t12:])
-//line parboil.go:98
 								} else {
 //line parboil.go:98
 									break gc_steps2
-//line parboil.go:98
 								}
 //line parboil.go:98
 								gc_ld12.Merge(archsimd.LoadFloat32x16Slice(shA0[shID:]), gc_if3).StoreSlice(shA0[shID:])
-//line parboil.go:98
 							}
-//line parboil.go:98
 						}
 //line parboil.go:100
 						if i2 < nx && uint(nx-i2) > 15 && (j < ny) {
 //line parboil.go:100
 							var gc_i13 int = i2
 //line parboil.go:100
-							_ = gc_i13
-//line parboil.go:100
 							var gc_j13 int = j
 //line parboil.go:100
-							_ = gc_j13
-//line parboil.go:100
 							var gc_k25 int = 0
-							_ = gc_k25
-//line parboil.go:101
 							var gc_t13 int = gc_i13 + nx*(gc_j13+ny*gc_k25)
-//line parboil.go:101
-							_ = gc_t13
 //line parboil.go:101
 							var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:101
 							if gc_t13 >= 0 && gc_t13 <= len(a0)-16 {
 //line parboil.go:101
 								gc_ld13 = archsimd.LoadFloat32x16Slice(a0[gc_t13:])
-//line parboil.go:101
 							} else {
 //line parboil.go:101
 								var gc_lanes13 [16]float32
@@ -1207,40 +841,28 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 										gc_pos2.Thread = gc_rank2 + gc_k26
 //line parboil.go:101
 										gc_lanes13[gc_k26] = a0[gc_t13+gc_k26]
-//line parboil.go:101
 									}
-//line parboil.go:101
 								}
 //line parboil.go:101
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:101
 								gc_ld13 = archsimd.LoadFloat32x16(&gc_lanes13)
-//line parboil.go:101
 							}
 //line parboil.go:101
 							bottom2 = gc_ld13
 //line parboil.go:101
 							var gc_i14 int = i2
 //line parboil.go:101
-							_ = gc_i14
-//line parboil.go:101
 							var gc_j14 int = j
 //line parboil.go:101
-							_ = gc_j14
-//line parboil.go:101
 							var gc_k27 int = 1
-							_ = gc_k27
-//line parboil.go:102
 							var gc_t14 int = gc_i14 + nx*(gc_j14+ny*gc_k27)
-//line parboil.go:102
-							_ = gc_t14
 //line parboil.go:102
 							var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:102
 							if gc_t14 >= 0 && gc_t14 <= len(a0)-16 {
 //line parboil.go:102
 								gc_ld14 = archsimd.LoadFloat32x16Slice(a0[gc_t14:])
-//line parboil.go:102
 							} else {
 //line parboil.go:102
 								var gc_lanes14 [16]float32
@@ -1252,19 +874,15 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 										gc_pos2.Thread = gc_rank2 + gc_k28
 //line parboil.go:102
 										gc_lanes14[gc_k28] = a0[gc_t14+gc_k28]
-//line parboil.go:102
 									}
-//line parboil.go:102
 								}
 //line parboil.go:102
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:102
 								gc_ld14 = archsimd.LoadFloat32x16(&gc_lanes14)
-//line parboil.go:102
 							}
 //line parboil.go:102
 							gc_ld14.StoreSlice(shA0[shID2:])
-//line parboil.go:102
 						} else {
 //line parboil.go:102
 							gc_b6 := gc_none2
@@ -1274,36 +892,24 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								ny {
 //line parboil.go:100
 								gc_b6 = gc_all2
-//line parboil.go:100
 							}
 //line parboil.go:100
 							gc_if4 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b6.ToBits())
-//line parboil.go:100
-							_ = gc_if4
 //line parboil.go:100
 							if gc_if4.ToBits() != 0 {
 //line parboil.go:100
 								var gc_i15 int = i2
 //line parboil.go:100
-								_ = gc_i15
-//line parboil.go:100
 								var gc_j15 int = j
 //line parboil.go:100
-								_ = gc_j15
-//line parboil.go:100
 								var gc_k29 int = 0
-								_ = gc_k29
-//line parboil.go:101
 								var gc_t15 int = gc_i15 + nx*(gc_j15+ny*gc_k29)
-//line parboil.go:101
-								_ = gc_t15
 //line parboil.go:101
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:101
 								if gc_t15 >= 0 && gc_t15 <= len(a0)-16 {
 //line parboil.go:101
 									gc_ld15 = archsimd.LoadFloat32x16Slice(a0[gc_t15:])
-//line parboil.go:101
 								} else {
 //line parboil.go:101
 									var gc_lanes15 [16]float32
@@ -1315,40 +921,28 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 											gc_pos2.Thread = gc_rank2 + gc_k30
 //line parboil.go:101
 											gc_lanes15[gc_k30] = a0[gc_t15+gc_k30]
-//line parboil.go:101
 										}
-//line parboil.go:101
 									}
 //line parboil.go:101
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:101
 									gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
-//line parboil.go:101
 								}
 //line parboil.go:101
 								bottom2 = bottom2.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line parboil.go:101
 								var gc_i16 int = i2
 //line parboil.go:101
-								_ = gc_i16
-//line parboil.go:101
 								var gc_j16 int = j
 //line parboil.go:101
-								_ = gc_j16
-//line parboil.go:101
 								var gc_k31 int = 1
-								_ = gc_k31
-//line parboil.go:102
 								var gc_t16 int = gc_i16 + nx*(gc_j16+ny*gc_k31)
-//line parboil.go:102
-								_ = gc_t16
 //line parboil.go:102
 								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:102
 								if gc_t16 >= 0 && gc_t16 <= len(a0)-16 {
 //line parboil.go:102
 									gc_ld16 = archsimd.LoadFloat32x16Slice(a0[gc_t16:])
-//line parboil.go:102
 								} else {
 //line parboil.go:102
 									var gc_lanes16 [16]float32
@@ -1360,21 +954,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 											gc_pos2.Thread = gc_rank2 + gc_k32
 //line parboil.go:102
 											gc_lanes16[gc_k32] = a0[gc_t16+gc_k32]
-//line parboil.go:102
 										}
-//line parboil.go:102
 									}
 //line parboil.go:102
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:102
 									gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
-//line parboil.go:102
 								}
 //line parboil.go:102
 								gc_ld16.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2:]), gc_if4).StoreSlice(shA0[shID2:])
-//line parboil.go:102
 							}
-//line parboil.go:102
 						}
 //line parboil.go:100
 						bottom.StoreSlice(gc_s_bottom[gc_rank2:])
@@ -1396,127 +985,74 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:93
 				gc_vb5 := archsimd.BroadcastFloat32x8(0.0)
 //line parboil.go:93
-				_ = gc_vb5
-//line parboil.go:93
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line parboil.go:93
-				_ = gc_iota
 //line parboil.go:93
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line parboil.go:93
-				_ = gc_none
-//line parboil.go:93
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line parboil.go:93
-				_ = gc_all
 			gc_steps:
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line parboil.go:72
 					var i int = gc_bx2*gc_bdx2*2 + gc_tx2
-//line parboil.go:72
-					_ = i
-//line parboil.go:73
 					var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
-//line parboil.go:73
-					_ = i2
-//line parboil.go:74
 					var j int = gc_by2*gc_bdy2 + gc_ty2
-//line parboil.go:74
-					_ = j
-//line parboil.go:75
 					var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:75
-					_ = shID
-//line parboil.go:76
 					var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:76
-					_ = shID2
 //line parboil.go:93
 					bottom := gc_vb5
 //line parboil.go:93
-					_ = bottom
-//line parboil.go:93
 					bottom2 := gc_vb5
-//line parboil.go:93
-					_ = bottom2
 //line parboil.go:93
 					top := gc_vb5
 //line parboil.go:93
-					_ = top
-//line parboil.go:93
 					top2 := gc_vb5
-//line parboil.go:93
-					_ = top2
 //line parboil.go:96
 					if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
 //line parboil.go:96
 						break
-//line parboil.go:96
 					}
 //line parboil.go:96
 					if i < nx && uint(nx-i) > 7 && (j < ny) {
 //line parboil.go:96
 						var gc_i int = i
 //line parboil.go:96
-						_ = gc_i
-//line parboil.go:96
 						var gc_j int = j
 //line parboil.go:96
-						_ = gc_j
-//line parboil.go:96
 						var gc_k int = 0
-						_ = gc_k
-//line parboil.go:97
 						var gc_t int = gc_i + nx*(gc_j+ny*gc_k)
-//line parboil.go:97
-						_ = gc_t
 //line parboil.go:97
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:97
 						if gc_t >= 0 && gc_t <= len(a0)-8 {
 //line parboil.go:97
 							gc_ld = archsimd.LoadFloat32x8Slice(a0[gc_t:])
-//line parboil.go:97
 						} else {
 //line parboil.go:97
 							break gc_steps
-//line parboil.go:97
 						}
 //line parboil.go:97
 						bottom = gc_ld
 //line parboil.go:97
 						var gc_i2 int = i
 //line parboil.go:97
-						_ = gc_i2
-//line parboil.go:97
 						var gc_j2 int = j
 //line parboil.go:97
-						_ = gc_j2
-//line parboil.go:97
 						var gc_k3 int = 1
-						_ = gc_k3
-//line parboil.go:98
 						var gc_t2 int = gc_i2 + nx*(gc_j2+ny*gc_k3)
-//line parboil.go:98
-						_ = gc_t2
 //line parboil.go:98
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:98
 						if gc_t2 >= 0 && gc_t2 <= len(a0)-8 {
 //line parboil.go:98
 							gc_ld2 = archsimd.LoadFloat32x8Slice(a0[gc_t2:])
-//line parboil.go:98
 						} else {
 //line parboil.go:98
 							break gc_steps
-//line parboil.go:98
 						}
 //line parboil.go:98
 						gc_ld2.StoreSlice(shA0[shID:])
-//line parboil.go:98
 					} else {
 //line parboil.go:98
 						gc_b3 := gc_none
@@ -1526,100 +1062,66 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							ny {
 //line parboil.go:96
 							gc_b3 = gc_all
-//line parboil.go:96
 						}
 //line parboil.go:96
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b3)
-//line parboil.go:96
-						_ = gc_if
 //line parboil.go:96
 						if gc_if.ToBits() != 0 {
 //line parboil.go:96
 							var gc_i3 int = i
 //line parboil.go:96
-							_ = gc_i3
-//line parboil.go:96
 							var gc_j3 int = j
 //line parboil.go:96
-							_ = gc_j3
-//line parboil.go:96
 							var gc_k5 int = 0
-							_ = gc_k5
-//line parboil.go:97
 							var gc_t3 int = gc_i3 + nx*(gc_j3+ny*gc_k5)
-//line parboil.go:97
-							_ = gc_t3
 //line parboil.go:97
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:97
 							if gc_t3 >= 0 && gc_t3 <= len(a0)-8 {
 //line parboil.go:97
 								gc_ld3 = archsimd.LoadFloat32x8Slice(a0[gc_t3:])
-//line parboil.go:97
 							} else {
 //line parboil.go:97
 								break gc_steps
-//line parboil.go:97
 							}
 //line parboil.go:97
 							bottom = gc_ld3.Merge(bottom, gc_if)
 //line parboil.go:97
 							var gc_i4 int = i
 //line parboil.go:97
-							_ = gc_i4
-//line parboil.go:97
 							var gc_j4 int = j
 //line parboil.go:97
-							_ = gc_j4
-//line parboil.go:97
 							var gc_k7 int = 1
-							_ = gc_k7
-//line parboil.go:98
 							var gc_t4 int = gc_i4 + nx*(gc_j4+ny*gc_k7)
-//line parboil.go:98
-							_ = gc_t4
 //line parboil.go:98
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:98
 							if gc_t4 >= 0 && gc_t4 <= len(a0)-8 {
 //line parboil.go:98
 								gc_ld4 = archsimd.LoadFloat32x8Slice(a0[gc_t4:])
-//line parboil.go:98
 							} else {
 //line parboil.go:98
 								break gc_steps
-//line parboil.go:98
 							}
 //line parboil.go:98
 							gc_ld4.Merge(archsimd.LoadFloat32x8Slice(shA0[shID:]), gc_if).StoreSlice(shA0[shID:])
-//line parboil.go:98
 						}
-//line parboil.go:98
 					}
 //line parboil.go:100
 					if i2 < nx && uint(nx-i2) > 7 && (j < ny) {
 //line parboil.go:100
 						var gc_i5 int = i2
 //line parboil.go:100
-						_ = gc_i5
-//line parboil.go:100
 						var gc_j5 int = j
 //line parboil.go:100
-						_ = gc_j5
-//line parboil.go:100
 						var gc_k9 int = 0
-						_ = gc_k9
-//line parboil.go:101
 						var gc_t5 int = gc_i5 + nx*(gc_j5+ny*gc_k9)
-//line parboil.go:101
-						_ = gc_t5
 //line parboil.go:101
 						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:101
 						if gc_t5 >= 0 && gc_t5 <= len(a0)-8 {
 //line parboil.go:101
 							gc_ld5 = archsimd.LoadFloat32x8Slice(a0[gc_t5:])
-//line parboil.go:101
 						} else {
 //line parboil.go:101
 							var gc_lanes5 [8]float32
@@ -1631,40 +1133,28 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 									gc_pos2.Thread = gc_rank2 + gc_k10
 //line parboil.go:101
 									gc_lanes5[gc_k10] = a0[gc_t5+gc_k10]
-//line parboil.go:101
 								}
-//line parboil.go:101
 							}
 //line parboil.go:101
 							gc_pos2.Thread = gc_rank2
 //line parboil.go:101
 							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line parboil.go:101
 						}
 //line parboil.go:101
 						bottom2 = gc_ld5
 //line parboil.go:101
 						var gc_i6 int = i2
 //line parboil.go:101
-						_ = gc_i6
-//line parboil.go:101
 						var gc_j6 int = j
 //line parboil.go:101
-						_ = gc_j6
-//line parboil.go:101
 						var gc_k11 int = 1
-						_ = gc_k11
-//line parboil.go:102
 						var gc_t6 int = gc_i6 + nx*(gc_j6+ny*gc_k11)
-//line parboil.go:102
-						_ = gc_t6
 //line parboil.go:102
 						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:102
 						if gc_t6 >= 0 && gc_t6 <= len(a0)-8 {
 //line parboil.go:102
 							gc_ld6 = archsimd.LoadFloat32x8Slice(a0[gc_t6:])
-//line parboil.go:102
 						} else {
 //line parboil.go:102
 							var gc_lanes6 [8]float32
@@ -1676,19 +1166,15 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 									gc_pos2.Thread = gc_rank2 + gc_k12
 //line parboil.go:102
 									gc_lanes6[gc_k12] = a0[gc_t6+gc_k12]
-//line parboil.go:102
 								}
-//line parboil.go:102
 							}
 //line parboil.go:102
 							gc_pos2.Thread = gc_rank2
 //line parboil.go:102
 							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line parboil.go:102
 						}
 //line parboil.go:102
 						gc_ld6.StoreSlice(shA0[shID2:])
-//line parboil.go:102
 					} else {
 //line parboil.go:102
 						gc_b4 := gc_none
@@ -1698,36 +1184,24 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							ny {
 //line parboil.go:100
 							gc_b4 = gc_all
-//line parboil.go:100
 						}
 //line parboil.go:100
 						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b4)
-//line parboil.go:100
-						_ = gc_if2
 //line parboil.go:100
 						if gc_if2.ToBits() != 0 {
 //line parboil.go:100
 							var gc_i7 int = i2
 //line parboil.go:100
-							_ = gc_i7
-//line parboil.go:100
 							var gc_j7 int = j
 //line parboil.go:100
-							_ = gc_j7
-//line parboil.go:100
 							var gc_k13 int = 0
-							_ = gc_k13
-//line parboil.go:101
 							var gc_t7 int = gc_i7 + nx*(gc_j7+ny*gc_k13)
-//line parboil.go:101
-							_ = gc_t7
 //line parboil.go:101
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:101
 							if gc_t7 >= 0 && gc_t7 <= len(a0)-8 {
 //line parboil.go:101
 								gc_ld7 = archsimd.LoadFloat32x8Slice(a0[gc_t7:])
-//line parboil.go:101
 							} else {
 //line parboil.go:101
 								var gc_lanes7 [8]float32
@@ -1739,40 +1213,28 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 										gc_pos2.Thread = gc_rank2 + gc_k14
 //line parboil.go:101
 										gc_lanes7[gc_k14] = a0[gc_t7+gc_k14]
-//line parboil.go:101
 									}
-//line parboil.go:101
 								}
 //line parboil.go:101
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:101
 								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
-//line parboil.go:101
 							}
 //line parboil.go:101
 							bottom2 = gc_ld7.Merge(bottom2, gc_if2)
 //line parboil.go:101
 							var gc_i8 int = i2
 //line parboil.go:101
-							_ = gc_i8
-//line parboil.go:101
 							var gc_j8 int = j
 //line parboil.go:101
-							_ = gc_j8
-//line parboil.go:101
 							var gc_k15 int = 1
-							_ = gc_k15
-//line parboil.go:102
 							var gc_t8 int = gc_i8 + nx*(gc_j8+ny*gc_k15)
-//line parboil.go:102
-							_ = gc_t8
 //line parboil.go:102
 							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:102
 							if gc_t8 >= 0 && gc_t8 <= len(a0)-8 {
 //line parboil.go:102
 								gc_ld8 = archsimd.LoadFloat32x8Slice(a0[gc_t8:])
-//line parboil.go:102
 							} else {
 //line parboil.go:102
 								var gc_lanes8 [8]float32
@@ -1784,21 +1246,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 										gc_pos2.Thread = gc_rank2 + gc_k16
 //line parboil.go:102
 										gc_lanes8[gc_k16] = a0[gc_t8+gc_k16]
-//line parboil.go:102
 									}
-//line parboil.go:102
 								}
 //line parboil.go:102
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:102
 								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
-//line parboil.go:102
 							}
 //line parboil.go:102
 							gc_ld8.Merge(archsimd.LoadFloat32x8Slice(shA0[shID2:]), gc_if2).StoreSlice(shA0[shID2:])
-//line parboil.go:102
 						}
-//line parboil.go:102
 					}
 //line parboil.go:100
 					bottom.StoreSlice(gc_s_bottom[gc_rank2:])
@@ -1814,45 +1271,24 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line parboil.go:72
 				i := gc_bx2*gc_bdx2*2 + gc_tx2
-				_ = i
-
-//line parboil.go:73
 				i2 := gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
-				_ = i2
-
-//line parboil.go:74
 				j := gc_by2*gc_bdy2 + gc_ty2
-				_ = j
-
-//line parboil.go:75
 				shID := gc_tx2 + gc_ty2*gc_bdx2*2
-				_ = shID
-
-//line parboil.go:76
 				shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-				_ = shID2
-
 //line parboil.go:93
 				var bottom, bottom2, top, top2 float32 = 0.0, 0.0, 0.0, 0.0
-
 //line parboil.go:96
 				if (i < nx) && (j < ny) {
 					bottom = a0[index3D(nx, ny, i, j, 0)]
 					shA0[shID] = a0[index3D(nx, ny, i, j, 1)]
 				}
-
-//line parboil.go:100
 				if (i2 < nx) && (j < ny) {
 					bottom2 = a0[index3D(nx, ny, i2, j, 0)]
 					shA0[shID2] = a0[index3D(nx, ny, i2, j, 1)]
 				}
-				_ = bottom
-				_ = bottom2
-				_ = top
-				_ = top2
+//line parboil.go:108
 				gc_s_bottom[gc_rank2] = bottom
 				gc_s_bottom2[gc_rank2] = bottom2
 				gc_s_top[gc_rank2] = top
@@ -1864,7 +1300,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 			}
 		}
 	}
-
 //line parboil.go:107
 	for k := 1; k < nz-1; k++ {
 		{
@@ -1877,55 +1312,28 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:72
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line parboil.go:72
-						_ = gc_iota4
-//line parboil.go:72
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line parboil.go:72
-						_ = gc_none4
-//line parboil.go:72
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line parboil.go:72
-						_ = gc_all4
 //line parboil.go:133
 						gc_vb9 := archsimd.BroadcastFloat32x16(c1)
-//line parboil.go:133
-						_ = gc_vb9
-//line parboil.go:134
 						gc_vb10 := archsimd.BroadcastFloat32x16(c0)
-//line parboil.go:134
-						_ = gc_vb10
 					gc_steps4:
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line parboil.go:72
 							var i int = gc_bx2*gc_bdx2*2 + gc_tx2
-//line parboil.go:72
-							_ = i
-//line parboil.go:73
 							var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
-//line parboil.go:73
-							_ = i2
-//line parboil.go:74
 							var j int = gc_by2*gc_bdy2 + gc_ty2
-//line parboil.go:74
-							_ = j
-//line parboil.go:75
 							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:75
-							_ = shID
-//line parboil.go:76
 							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:76
-							_ = shID2
 //line parboil.go:85
 							gc_b13 := gc_none4
 //line parboil.go:85
 							if j > 0 {
 //line parboil.go:85
 								gc_b13 = gc_all4
-//line parboil.go:85
 							}
 //line parboil.go:85
 							gc_b14 := gc_none4
@@ -1933,19 +1341,14 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							if j < (ny - 1) {
 //line parboil.go:85
 								gc_b14 = gc_all4
-//line parboil.go:85
 							}
 //line parboil.go:85
 							wRegion := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16)))).ToBits()&gc_b13.ToBits()).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach((nx-1), i, 16)))).ToBits()).ToBits() & gc_b14.ToBits())
-//line parboil.go:85
-							_ = wRegion
-//line parboil.go:86
 							gc_b15 := gc_none4
 //line parboil.go:86
 							if j > 0 {
 //line parboil.go:86
 								gc_b15 = gc_all4
-//line parboil.go:86
 							}
 //line parboil.go:86
 							gc_b16 := gc_none4
@@ -1953,122 +1356,71 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							if j < ny-1 {
 //line parboil.go:86
 								gc_b16 = gc_all4
-//line parboil.go:86
 							}
 //line parboil.go:86
 							wRegion2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx-1, i2, 16)))).ToBits()).ToBits() & gc_b16.ToBits())
-//line parboil.go:86
-							_ = wRegion2
-//line parboil.go:87
 							xLBound := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
-//line parboil.go:87
-							_ = xLBound
-//line parboil.go:88
 							xHBound := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 16))))
-//line parboil.go:88
-							_ = xHBound
-//line parboil.go:89
 							var yLBound bool = gc_ty2 == 0
-//line parboil.go:89
-							_ = yLBound
-//line parboil.go:90
 							var yHBound bool = gc_ty2 == (gc_bdy2 - 1)
-//line parboil.go:90
-							_ = yHBound
 //line parboil.go:90
 							bottom := archsimd.LoadFloat32x16Slice(gc_s_bottom[gc_rank2:])
 //line parboil.go:90
-							_ = bottom
-//line parboil.go:90
 							bottom2 := archsimd.LoadFloat32x16Slice(gc_s_bottom2[gc_rank2:])
-//line parboil.go:90
-							_ = bottom2
 //line parboil.go:90
 							top := archsimd.LoadFloat32x16Slice(gc_s_top[gc_rank2:])
 //line parboil.go:90
-							_ = top
-//line parboil.go:90
 							top2 := archsimd.LoadFloat32x16Slice(gc_s_top2[gc_rank2:])
-//line parboil.go:90
-							_ = top2
 //line parboil.go:108
 							var aLeftRight archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:108
-							_ = aLeftRight
-//line parboil.go:108
 							var aUp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:108
-							_ = aUp
-//line parboil.go:108
 							var aDown archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line parboil.go:108
-							_ = aDown
 //line parboil.go:112
 							if (shID+
-
 //line parboil.go:120
 								2*gc_bdx2) < 0 || (shID+2*gc_bdx2) > len(shA0)-16 || (shID-
-
 //line parboil.go:125
 								2*gc_bdx2) < 0 || (shID-2*gc_bdx2) > len(shA0)-16 || (shID-
-
 //line parboil.go:130
 								1) < 0 || (shID-1) > len(shA0)-16 || (shID+
-
 //line parboil.go:133
 								1) < 0 || (shID+1) > len(shA0)-16 || shID < 0 || shID > len(shA0)-16 || (shID2+
-
 //line parboil.go:146
 								2*gc_bdx2) < 0 || (shID2+2*gc_bdx2) > len(shA0)-16 || (shID2-
-
 //line parboil.go:151
 								2*gc_bdx2) < 0 || (shID2-2*gc_bdx2) > len(shA0)-16 || (shID2+
-
 //line parboil.go:156
 								1) < 0 || (shID2+1) > len(shA0)-16 || (shID2-
-
 //line parboil.go:159
 								1) < 0 || (shID2-1) > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
 //line parboil.go:112
 								break
-//line parboil.go:112
 							}
 //line parboil.go:112
 							if i < nx && uint(nx-i) > 15 && (j < ny) {
 //line parboil.go:112
 								var gc_t39 int = k + 1
-								_ = gc_t39
-//line parboil.go:113
 								var gc_i29 int = i
-//line parboil.go:113
-								_ = gc_i29
 //line parboil.go:113
 								var gc_j29 int = j
 //line parboil.go:113
-								_ = gc_j29
-//line parboil.go:113
 								var gc_k49 int = gc_t39
 //line parboil.go:113
-								_ = gc_k49
-//line parboil.go:113
 								var gc_t40 int = gc_i29 + nx*(gc_j29+ny*gc_k49)
-//line parboil.go:113
-								_ = gc_t40
 //line parboil.go:113
 								var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:113
 								if gc_t40 >= 0 && gc_t40 <= len(a0)-16 {
 //line parboil.go:113
 									gc_ld27 = archsimd.LoadFloat32x16Slice(a0[gc_t40:])
-//line parboil.go:113
 								} else {
 //line parboil.go:113
 									break gc_steps4
-//line parboil.go:113
 								}
 //line parboil.go:113
 								top = gc_ld27
-//line parboil.go:113
 							} else {
 //line parboil.go:113
 								gc_b17 := gc_none4
@@ -2078,55 +1430,36 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 									ny {
 //line parboil.go:112
 									gc_b17 = gc_all4
-//line parboil.go:112
 								}
 //line parboil.go:112
 								gc_if11 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b17.ToBits())
 //line parboil.go:112
-								_ = gc_if11
-//line parboil.go:112
 								if gc_if11.ToBits() != 0 {
 //line parboil.go:112
 									var gc_t41 int = k + 1
-									_ = gc_t41
-//line parboil.go:113
 									var gc_i30 int = i
-//line parboil.go:113
-									_ = gc_i30
 //line parboil.go:113
 									var gc_j30 int = j
 //line parboil.go:113
-									_ = gc_j30
-//line parboil.go:113
 									var gc_k51 int = gc_t41
 //line parboil.go:113
-									_ = gc_k51
-//line parboil.go:113
 									var gc_t42 int = gc_i30 + nx*(gc_j30+ny*gc_k51)
-//line parboil.go:113
-									_ = gc_t42
 //line parboil.go:113
 									var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:113
 									if gc_t42 >= 0 && gc_t42 <= len(a0)-16 {
 //line parboil.go:113
 										gc_ld28 = archsimd.LoadFloat32x16Slice(a0[gc_t42:])
-//line parboil.go:113
 									} else {
 //line parboil.go:113
 										break gc_steps4
-//line parboil.go:113
 									}
 //line parboil.go:113
 									top = top.Merge(gc_ld28, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line parboil.go:113
 								}
-//line parboil.go:113
 							}
 //line parboil.go:112
 							gc_if12 := wRegion
-//line parboil.go:112
-							_ = gc_if12
 //line parboil.go:118
 							if gc_if12.ToBits() != 0 {
 //line parboil.go:118
@@ -2134,155 +1467,101 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:118
 									var gc_t43 int = j + 1
 //line parboil.go:118
-									_ = gc_t43
-//line parboil.go:118
 									var gc_i31 int = i
-//line parboil.go:118
-									_ = gc_i31
 //line parboil.go:118
 									var gc_j31 int = gc_t43
 //line parboil.go:118
-									_ = gc_j31
-//line parboil.go:118
 									var gc_t44 int = gc_i31 + nx*(gc_j31+ny*k)
-//line parboil.go:118
-									_ = gc_t44
 //line parboil.go:118
 									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:118
 									if gc_t44 >= 0 && gc_t44 <= len(a0)-16 {
 //line parboil.go:118
 										gc_ld29 = archsimd.LoadFloat32x16Slice(a0[gc_t44:])
-//line parboil.go:118
 									} else {
 //line parboil.go:118
 										break gc_steps4
-//line parboil.go:118
 									}
 //line parboil.go:118
 									aUp = aUp.Merge(gc_ld29, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line parboil.go:118
 								} else {
 //line parboil.go:118
 									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line parboil.go:120
 								}
-//line parboil.go:120
 								if yLBound {
 //line parboil.go:120
 									var gc_t45 int = j -
-
 //line parboil.go:123
 										1
 //line parboil.go:123
-									_ = gc_t45
-//line parboil.go:123
 									var gc_i32 int = i
-//line parboil.go:123
-									_ = gc_i32
 //line parboil.go:123
 									var gc_j32 int = gc_t45
 //line parboil.go:123
-									_ = gc_j32
-//line parboil.go:123
 									var gc_t46 int = gc_i32 + nx*(gc_j32+ny*k)
-//line parboil.go:123
-									_ = gc_t46
 //line parboil.go:123
 									var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:123
 									if gc_t46 >= 0 && gc_t46 <= len(a0)-16 {
 //line parboil.go:123
 										gc_ld30 = archsimd.LoadFloat32x16Slice(a0[gc_t46:])
-//line parboil.go:123
 									} else {
 //line parboil.go:123
 										break gc_steps4
-//line parboil.go:123
 									}
 //line parboil.go:123
 									aDown = aDown.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line parboil.go:123
 								} else {
 //line parboil.go:123
 									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line parboil.go:125
 								}
-//line parboil.go:125
 								gc_if13 := xLBound
-//line parboil.go:125
-								_ = gc_if13
 //line parboil.go:125
 								if archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_if13.ToBits()).ToBits() != 0 {
 //line parboil.go:125
 									var gc_t47 int = i -
-
 //line parboil.go:128
 										1
 //line parboil.go:128
-									_ = gc_t47
-//line parboil.go:128
 									var gc_i33 int = gc_t47
-//line parboil.go:128
-									_ = gc_i33
 //line parboil.go:128
 									var gc_j33 int = j
 //line parboil.go:128
-									_ = gc_j33
-//line parboil.go:128
 									var gc_t48 int = gc_i33 + nx*(gc_j33+ny*k)
-//line parboil.go:128
-									_ = gc_t48
 //line parboil.go:128
 									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:128
 									if gc_t48 >= 0 && gc_t48 <= len(a0)-16 {
 //line parboil.go:128
 										gc_ld31 = archsimd.LoadFloat32x16Slice(a0[gc_t48:])
-//line parboil.go:128
 									} else {
 //line parboil.go:128
 										break gc_steps4
-//line parboil.go:128
 									}
 //line parboil.go:128
 									aLeftRight = aLeftRight.Merge(gc_ld31, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_if13.ToBits()).ToBits()))
-//line parboil.go:128
 								}
 //line parboil.go:128
 								gc_else3 := archsimd.Mask32x16FromBits(^gc_if13.ToBits())
 //line parboil.go:128
-								_ = gc_else3
-//line parboil.go:128
 								if archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_else3.ToBits()).ToBits() != 0 {
-//line parboil.go:128
 									{
 //line parboil.go:128
 										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_else3.ToBits()).ToBits()))
-//line parboil.go:130
 									}
-//line parboil.go:130
 								}
 //line parboil.go:130
 								var gc_i34 int = i
 //line parboil.go:130
-								_ = gc_i34
-//line parboil.go:130
 								var gc_j34 int = j
 //line parboil.go:130
-								_ = gc_j34
-//line parboil.go:130
 								var gc_t49 int = gc_i34 +
-
 //line parboil.go:133
 									nx*(gc_j34+ny*k)
-//line parboil.go:133
-								_ = gc_t49
 //line parboil.go:133
 								if gc_t49 >= 0 && gc_t49 <= len(anext)-16 {
 //line parboil.go:133
 									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t49:]), gc_if12)
-//line parboil.go:133
 								} else {
 //line parboil.go:133
 									var gc_lanes34 [16]float32
@@ -2295,44 +1574,29 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 											gc_pos2.Thread = gc_rank2 + gc_k56
 //line parboil.go:133
 											anext[gc_t49+gc_k56] = gc_lanes34[gc_k56]
-//line parboil.go:133
 										}
-//line parboil.go:133
 									}
 //line parboil.go:133
 									gc_pos2.Thread = gc_rank2
-//line parboil.go:133
 								}
-//line parboil.go:133
 							}
 //line parboil.go:138
 							if i2 < nx && uint(nx-i2) > 15 && (j < ny) {
 //line parboil.go:138
 								var gc_t50 int = k + 1
-								_ = gc_t50
-//line parboil.go:139
 								var gc_i35 int = i2
-//line parboil.go:139
-								_ = gc_i35
 //line parboil.go:139
 								var gc_j35 int = j
 //line parboil.go:139
-								_ = gc_j35
-//line parboil.go:139
 								var gc_k57 int = gc_t50
 //line parboil.go:139
-								_ = gc_k57
-//line parboil.go:139
 								var gc_t51 int = gc_i35 + nx*(gc_j35+ny*gc_k57)
-//line parboil.go:139
-								_ = gc_t51
 //line parboil.go:139
 								var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:139
 								if gc_t51 >= 0 && gc_t51 <= len(a0)-16 {
 //line parboil.go:139
 									gc_ld32 = archsimd.LoadFloat32x16Slice(a0[gc_t51:])
-//line parboil.go:139
 								} else {
 //line parboil.go:139
 									var gc_lanes35 [16]float32
@@ -2344,19 +1608,15 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 											gc_pos2.Thread = gc_rank2 + gc_k58
 //line parboil.go:139
 											gc_lanes35[gc_k58] = a0[gc_t51+gc_k58]
-//line parboil.go:139
 										}
-//line parboil.go:139
 									}
 //line parboil.go:139
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:139
 									gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes35)
-//line parboil.go:139
 								}
 //line parboil.go:139
 								top2 = gc_ld32
-//line parboil.go:139
 							} else {
 //line parboil.go:139
 								gc_b18 := gc_none4
@@ -2366,40 +1626,26 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 									ny {
 //line parboil.go:138
 									gc_b18 = gc_all4
-//line parboil.go:138
 								}
 //line parboil.go:138
 								gc_if14 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b18.ToBits())
 //line parboil.go:138
-								_ = gc_if14
-//line parboil.go:138
 								if gc_if14.ToBits() != 0 {
 //line parboil.go:138
 									var gc_t52 int = k + 1
-									_ = gc_t52
-//line parboil.go:139
 									var gc_i36 int = i2
-//line parboil.go:139
-									_ = gc_i36
 //line parboil.go:139
 									var gc_j36 int = j
 //line parboil.go:139
-									_ = gc_j36
-//line parboil.go:139
 									var gc_k59 int = gc_t52
 //line parboil.go:139
-									_ = gc_k59
-//line parboil.go:139
 									var gc_t53 int = gc_i36 + nx*(gc_j36+ny*gc_k59)
-//line parboil.go:139
-									_ = gc_t53
 //line parboil.go:139
 									var gc_ld33 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:139
 									if gc_t53 >= 0 && gc_t53 <= len(a0)-16 {
 //line parboil.go:139
 										gc_ld33 = archsimd.LoadFloat32x16Slice(a0[gc_t53:])
-//line parboil.go:139
 									} else {
 //line parboil.go:139
 										var gc_lanes36 [16]float32
@@ -2411,26 +1657,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 												gc_pos2.Thread = gc_rank2 + gc_k60
 //line parboil.go:139
 												gc_lanes36[gc_k60] = a0[gc_t53+gc_k60]
-//line parboil.go:139
 											}
-//line parboil.go:139
 										}
 //line parboil.go:139
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:139
 										gc_ld33 = archsimd.LoadFloat32x16(&gc_lanes36)
-//line parboil.go:139
 									}
 //line parboil.go:139
 									top2 = top2.Merge(gc_ld33, archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
-//line parboil.go:139
 								}
-//line parboil.go:139
 							}
 //line parboil.go:138
 							gc_if15 := wRegion2
-//line parboil.go:138
-							_ = gc_if15
 //line parboil.go:144
 							if gc_if15.ToBits() != 0 {
 //line parboil.go:144
@@ -2438,26 +1677,17 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 									var gc_t54 int = j + 1
 //line parboil.go:144
-									_ = gc_t54
-//line parboil.go:144
 									var gc_i37 int = i2
-//line parboil.go:144
-									_ = gc_i37
 //line parboil.go:144
 									var gc_j37 int = gc_t54
 //line parboil.go:144
-									_ = gc_j37
-//line parboil.go:144
 									var gc_t55 int = gc_i37 + nx*(gc_j37+ny*k)
-//line parboil.go:144
-									_ = gc_t55
 //line parboil.go:144
 									var gc_ld34 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:144
 									if gc_t55 >= 0 && gc_t55 <= len(a0)-16 {
 //line parboil.go:144
 										gc_ld34 = archsimd.LoadFloat32x16Slice(a0[gc_t55:])
-//line parboil.go:144
 									} else {
 //line parboil.go:144
 										var gc_lanes37 [16]float32
@@ -2469,52 +1699,36 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 												gc_pos2.Thread = gc_rank2 + gc_k61
 //line parboil.go:144
 												gc_lanes37[gc_k61] = a0[gc_t55+gc_k61]
-//line parboil.go:144
 											}
-//line parboil.go:144
 										}
 //line parboil.go:144
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:144
 										gc_ld34 = archsimd.LoadFloat32x16(&gc_lanes37)
-//line parboil.go:144
 									}
 //line parboil.go:144
 									aUp = aUp.Merge(gc_ld34, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line parboil.go:144
 								} else {
 //line parboil.go:144
 									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line parboil.go:146
 								}
-//line parboil.go:146
 								if yLBound {
 //line parboil.go:146
 									var gc_t56 int = j -
-
 //line parboil.go:149
 										1
 //line parboil.go:149
-									_ = gc_t56
-//line parboil.go:149
 									var gc_i38 int = i2
-//line parboil.go:149
-									_ = gc_i38
 //line parboil.go:149
 									var gc_j38 int = gc_t56
 //line parboil.go:149
-									_ = gc_j38
-//line parboil.go:149
 									var gc_t57 int = gc_i38 + nx*(gc_j38+ny*k)
-//line parboil.go:149
-									_ = gc_t57
 //line parboil.go:149
 									var gc_ld35 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:149
 									if gc_t57 >= 0 && gc_t57 <= len(a0)-16 {
 //line parboil.go:149
 										gc_ld35 = archsimd.LoadFloat32x16Slice(a0[gc_t57:])
-//line parboil.go:149
 									} else {
 //line parboil.go:149
 										var gc_lanes38 [16]float32
@@ -2526,56 +1740,38 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 												gc_pos2.Thread = gc_rank2 + gc_k62
 //line parboil.go:149
 												gc_lanes38[gc_k62] = a0[gc_t57+gc_k62]
-//line parboil.go:149
 											}
-//line parboil.go:149
 										}
 //line parboil.go:149
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:149
 										gc_ld35 = archsimd.LoadFloat32x16(&gc_lanes38)
-//line parboil.go:149
 									}
 //line parboil.go:149
 									aDown = aDown.Merge(gc_ld35, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line parboil.go:149
 								} else {
 //line parboil.go:149
 									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line parboil.go:151
 								}
-//line parboil.go:151
 								gc_if16 := xHBound
-//line parboil.go:151
-								_ = gc_if16
 //line parboil.go:151
 								if archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits() != 0 {
 //line parboil.go:151
 									var gc_t58 int = i2 +
-
 //line parboil.go:154
 										1
 //line parboil.go:154
-									_ = gc_t58
-//line parboil.go:154
 									var gc_i39 int = gc_t58
-//line parboil.go:154
-									_ = gc_i39
 //line parboil.go:154
 									var gc_j39 int = j
 //line parboil.go:154
-									_ = gc_j39
-//line parboil.go:154
 									var gc_t59 int = gc_i39 + nx*(gc_j39+ny*k)
-//line parboil.go:154
-									_ = gc_t59
 //line parboil.go:154
 									var gc_ld36 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:154
 									if gc_t59 >= 0 && gc_t59 <= len(a0)-16 {
 //line parboil.go:154
 										gc_ld36 = archsimd.LoadFloat32x16Slice(a0[gc_t59:])
-//line parboil.go:154
 									} else {
 //line parboil.go:154
 										var gc_lanes39 [16]float32
@@ -2587,54 +1783,37 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 												gc_pos2.Thread = gc_rank2 + gc_k63
 //line parboil.go:154
 												gc_lanes39[gc_k63] = a0[gc_t59+gc_k63]
-//line parboil.go:154
 											}
-//line parboil.go:154
 										}
 //line parboil.go:154
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:154
 										gc_ld36 = archsimd.LoadFloat32x16(&gc_lanes39)
-//line parboil.go:154
 									}
 //line parboil.go:154
 									aLeftRight = aLeftRight.Merge(gc_ld36, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits()))
-//line parboil.go:154
 								}
 //line parboil.go:154
 								gc_else4 := archsimd.Mask32x16FromBits(^gc_if16.ToBits())
 //line parboil.go:154
-								_ = gc_else4
-//line parboil.go:154
 								if archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_else4.ToBits()).ToBits() != 0 {
-//line parboil.go:154
 									{
 //line parboil.go:154
 										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_else4.ToBits()).ToBits()))
-//line parboil.go:156
 									}
-//line parboil.go:156
 								}
 //line parboil.go:156
 								var gc_i40 int = i2
 //line parboil.go:156
-								_ = gc_i40
-//line parboil.go:156
 								var gc_j40 int = j
 //line parboil.go:156
-								_ = gc_j40
-//line parboil.go:156
 								var gc_t60 int = gc_i40 +
-
 //line parboil.go:159
 									nx*(gc_j40+ny*k)
-//line parboil.go:159
-								_ = gc_t60
 //line parboil.go:159
 								if gc_t60 >= 0 && gc_t60 <= len(anext)-16 {
 //line parboil.go:159
 									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t60:]), gc_if15)
-//line parboil.go:159
 								} else {
 //line parboil.go:159
 									var gc_lanes40 [16]float32
@@ -2647,15 +1826,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 											gc_pos2.Thread = gc_rank2 + gc_k64
 //line parboil.go:159
 											anext[gc_t60+gc_k64] = gc_lanes40[gc_k64]
-//line parboil.go:159
 										}
-//line parboil.go:159
 									}
 //line parboil.go:159
 									gc_pos2.Thread = gc_rank2
-//line parboil.go:159
 								}
-//line parboil.go:159
 							}
 //line parboil.go:144
 							top.StoreSlice(gc_s_top[gc_rank2:])
@@ -2673,55 +1848,28 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:72
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line parboil.go:72
-					_ = gc_iota3
-//line parboil.go:72
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line parboil.go:72
-					_ = gc_none3
-//line parboil.go:72
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line parboil.go:72
-					_ = gc_all3
 //line parboil.go:133
 					gc_vb7 := archsimd.BroadcastFloat32x8(c1)
-//line parboil.go:133
-					_ = gc_vb7
-//line parboil.go:134
 					gc_vb8 := archsimd.BroadcastFloat32x8(c0)
-//line parboil.go:134
-					_ = gc_vb8
 				gc_steps3:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line parboil.go:72
 						var i int = gc_bx2*gc_bdx2*2 + gc_tx2
-//line parboil.go:72
-						_ = i
-//line parboil.go:73
 						var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
-//line parboil.go:73
-						_ = i2
-//line parboil.go:74
 						var j int = gc_by2*gc_bdy2 + gc_ty2
-//line parboil.go:74
-						_ = j
-//line parboil.go:75
 						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:75
-						_ = shID
-//line parboil.go:76
 						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:76
-						_ = shID2
 //line parboil.go:85
 						gc_b7 := gc_none3
 //line parboil.go:85
 						if j > 0 {
 //line parboil.go:85
 							gc_b7 = gc_all3
-//line parboil.go:85
 						}
 //line parboil.go:85
 						gc_b8 := gc_none3
@@ -2729,19 +1877,14 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						if j < (ny - 1) {
 //line parboil.go:85
 							gc_b8 = gc_all3
-//line parboil.go:85
 						}
 //line parboil.go:85
 						wRegion := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b7).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b8)
-//line parboil.go:85
-						_ = wRegion
-//line parboil.go:86
 						gc_b9 := gc_none3
 //line parboil.go:86
 						if j > 0 {
 //line parboil.go:86
 							gc_b9 = gc_all3
-//line parboil.go:86
 						}
 //line parboil.go:86
 						gc_b10 := gc_none3
@@ -2749,122 +1892,71 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						if j < ny-1 {
 //line parboil.go:86
 							gc_b10 = gc_all3
-//line parboil.go:86
 						}
 //line parboil.go:86
 						wRegion2 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx-1, i2, 8))))).And(gc_b10)
-//line parboil.go:86
-						_ = wRegion2
-//line parboil.go:87
 						xLBound := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line parboil.go:87
-						_ = xLBound
-//line parboil.go:88
 						xHBound := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 8))))
-//line parboil.go:88
-						_ = xHBound
-//line parboil.go:89
 						var yLBound bool = gc_ty2 == 0
-//line parboil.go:89
-						_ = yLBound
-//line parboil.go:90
 						var yHBound bool = gc_ty2 == (gc_bdy2 - 1)
-//line parboil.go:90
-						_ = yHBound
 //line parboil.go:90
 						bottom := archsimd.LoadFloat32x8Slice(gc_s_bottom[gc_rank2:])
 //line parboil.go:90
-						_ = bottom
-//line parboil.go:90
 						bottom2 := archsimd.LoadFloat32x8Slice(gc_s_bottom2[gc_rank2:])
-//line parboil.go:90
-						_ = bottom2
 //line parboil.go:90
 						top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank2:])
 //line parboil.go:90
-						_ = top
-//line parboil.go:90
 						top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank2:])
-//line parboil.go:90
-						_ = top2
 //line parboil.go:108
 						var aLeftRight archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:108
-						_ = aLeftRight
-//line parboil.go:108
 						var aUp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:108
-						_ = aUp
-//line parboil.go:108
 						var aDown archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line parboil.go:108
-						_ = aDown
 //line parboil.go:112
 						if (shID+
-
 //line parboil.go:120
 							2*gc_bdx2) < 0 || (shID+2*gc_bdx2) > len(shA0)-8 || (shID-
-
 //line parboil.go:125
 							2*gc_bdx2) < 0 || (shID-2*gc_bdx2) > len(shA0)-8 || (shID-
-
 //line parboil.go:130
 							1) < 0 || (shID-1) > len(shA0)-8 || (shID+
-
 //line parboil.go:133
 							1) < 0 || (shID+1) > len(shA0)-8 || shID < 0 || shID > len(shA0)-8 || (shID2+
-
 //line parboil.go:146
 							2*gc_bdx2) < 0 || (shID2+2*gc_bdx2) > len(shA0)-8 || (shID2-
-
 //line parboil.go:151
 							2*gc_bdx2) < 0 || (shID2-2*gc_bdx2) > len(shA0)-8 || (shID2+
-
 //line parboil.go:156
 							1) < 0 || (shID2+1) > len(shA0)-8 || (shID2-
-
 //line parboil.go:159
 							1) < 0 || (shID2-1) > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
 //line parboil.go:112
 							break
-//line parboil.go:112
 						}
 //line parboil.go:112
 						if i < nx && uint(nx-i) > 7 && (j < ny) {
 //line parboil.go:112
 							var gc_t17 int = k + 1
-							_ = gc_t17
-//line parboil.go:113
 							var gc_i17 int = i
-//line parboil.go:113
-							_ = gc_i17
 //line parboil.go:113
 							var gc_j17 int = j
 //line parboil.go:113
-							_ = gc_j17
-//line parboil.go:113
 							var gc_k33 int = gc_t17
 //line parboil.go:113
-							_ = gc_k33
-//line parboil.go:113
 							var gc_t18 int = gc_i17 + nx*(gc_j17+ny*gc_k33)
-//line parboil.go:113
-							_ = gc_t18
 //line parboil.go:113
 							var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:113
 							if gc_t18 >= 0 && gc_t18 <= len(a0)-8 {
 //line parboil.go:113
 								gc_ld17 = archsimd.LoadFloat32x8Slice(a0[gc_t18:])
-//line parboil.go:113
 							} else {
 //line parboil.go:113
 								break gc_steps3
-//line parboil.go:113
 							}
 //line parboil.go:113
 							top = gc_ld17
-//line parboil.go:113
 						} else {
 //line parboil.go:113
 							gc_b11 := gc_none3
@@ -2874,55 +1966,36 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								ny {
 //line parboil.go:112
 								gc_b11 = gc_all3
-//line parboil.go:112
 							}
 //line parboil.go:112
 							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b11)
 //line parboil.go:112
-							_ = gc_if5
-//line parboil.go:112
 							if gc_if5.ToBits() != 0 {
 //line parboil.go:112
 								var gc_t19 int = k + 1
-								_ = gc_t19
-//line parboil.go:113
 								var gc_i18 int = i
-//line parboil.go:113
-								_ = gc_i18
 //line parboil.go:113
 								var gc_j18 int = j
 //line parboil.go:113
-								_ = gc_j18
-//line parboil.go:113
 								var gc_k35 int = gc_t19
 //line parboil.go:113
-								_ = gc_k35
-//line parboil.go:113
 								var gc_t20 int = gc_i18 + nx*(gc_j18+ny*gc_k35)
-//line parboil.go:113
-								_ = gc_t20
 //line parboil.go:113
 								var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:113
 								if gc_t20 >= 0 && gc_t20 <= len(a0)-8 {
 //line parboil.go:113
 									gc_ld18 = archsimd.LoadFloat32x8Slice(a0[gc_t20:])
-//line parboil.go:113
 								} else {
 //line parboil.go:113
 									break gc_steps3
-//line parboil.go:113
 								}
 //line parboil.go:113
 								top = gc_ld18.Merge(top, gc_if5)
-//line parboil.go:113
 							}
-//line parboil.go:113
 						}
 //line parboil.go:112
 						gc_if6 := wRegion
-//line parboil.go:112
-						_ = gc_if6
 //line parboil.go:118
 						if gc_if6.ToBits() != 0 {
 //line parboil.go:118
@@ -2930,155 +2003,98 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:118
 								var gc_t21 int = j + 1
 //line parboil.go:118
-								_ = gc_t21
-//line parboil.go:118
 								var gc_i19 int = i
-//line parboil.go:118
-								_ = gc_i19
 //line parboil.go:118
 								var gc_j19 int = gc_t21
 //line parboil.go:118
-								_ = gc_j19
-//line parboil.go:118
 								var gc_t22 int = gc_i19 + nx*(gc_j19+ny*k)
-//line parboil.go:118
-								_ = gc_t22
 //line parboil.go:118
 								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:118
 								if gc_t22 >= 0 && gc_t22 <= len(a0)-8 {
 //line parboil.go:118
 									gc_ld19 = archsimd.LoadFloat32x8Slice(a0[gc_t22:])
-//line parboil.go:118
 								} else {
 //line parboil.go:118
 									break gc_steps3
-//line parboil.go:118
 								}
 //line parboil.go:118
 								aUp = gc_ld19.Merge(aUp, gc_if6)
-//line parboil.go:118
 							} else {
 //line parboil.go:118
 								aUp = archsimd.LoadFloat32x8Slice(shA0[shID+2*gc_bdx2:]).Merge(aUp, gc_if6)
-//line parboil.go:120
 							}
-//line parboil.go:120
 							if yLBound {
 //line parboil.go:120
 								var gc_t23 int = j -
-
 //line parboil.go:123
 									1
 //line parboil.go:123
-								_ = gc_t23
-//line parboil.go:123
 								var gc_i20 int = i
-//line parboil.go:123
-								_ = gc_i20
 //line parboil.go:123
 								var gc_j20 int = gc_t23
 //line parboil.go:123
-								_ = gc_j20
-//line parboil.go:123
 								var gc_t24 int = gc_i20 + nx*(gc_j20+ny*k)
-//line parboil.go:123
-								_ = gc_t24
 //line parboil.go:123
 								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:123
 								if gc_t24 >= 0 && gc_t24 <= len(a0)-8 {
 //line parboil.go:123
 									gc_ld20 = archsimd.LoadFloat32x8Slice(a0[gc_t24:])
-//line parboil.go:123
 								} else {
 //line parboil.go:123
 									break gc_steps3
-//line parboil.go:123
 								}
 //line parboil.go:123
 								aDown = gc_ld20.Merge(aDown, gc_if6)
-//line parboil.go:123
 							} else {
 //line parboil.go:123
 								aDown = archsimd.LoadFloat32x8Slice(shA0[shID-2*gc_bdx2:]).Merge(aDown, gc_if6)
-//line parboil.go:125
 							}
-//line parboil.go:125
 							gc_if7 := xLBound
-//line parboil.go:125
-							_ = gc_if7
 //line parboil.go:125
 							if gc_if6.And(gc_if7).ToBits() != 0 {
 //line parboil.go:125
 								var gc_t25 int = i -
-
 //line parboil.go:128
 									1
 //line parboil.go:128
-								_ = gc_t25
-//line parboil.go:128
 								var gc_i21 int = gc_t25
-//line parboil.go:128
-								_ = gc_i21
 //line parboil.go:128
 								var gc_j21 int = j
 //line parboil.go:128
-								_ = gc_j21
-//line parboil.go:128
 								var gc_t26 int = gc_i21 + nx*(gc_j21+ny*k)
-//line parboil.go:128
-								_ = gc_t26
 //line parboil.go:128
 								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:128
 								if gc_t26 >= 0 && gc_t26 <= len(a0)-8 {
 //line parboil.go:128
 									gc_ld21 = archsimd.LoadFloat32x8Slice(a0[gc_t26:])
-//line parboil.go:128
 								} else {
 //line parboil.go:128
 									break gc_steps3
-//line parboil.go:128
 								}
 //line parboil.go:128
 								aLeftRight = gc_ld21.Merge(aLeftRight, gc_if6.And(gc_if7))
-//line parboil.go:128
 							}
 //line parboil.go:128
 							gc_else := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line parboil.go:128
-							_ = gc_else
-//line parboil.go:128
 							if gc_if6.And(gc_else).ToBits() != 0 {
 //line parboil.go:128
-								{
-//line parboil.go:128
-									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID-1:]).Merge(aLeftRight, gc_if6.And(gc_else))
-//line parboil.go:130
-								}
-//line parboil.go:130
+								aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID-1:]).Merge(aLeftRight, gc_if6.And(gc_else))
 							}
-//line parboil.go:130
 							var gc_i22 int = i
-//line parboil.go:130
-							_ = gc_i22
 //line parboil.go:130
 							var gc_j22 int = j
 //line parboil.go:130
-							_ = gc_j22
-//line parboil.go:130
 							var gc_t27 int = gc_i22 +
-
 //line parboil.go:133
 								nx*(gc_j22+ny*k)
-//line parboil.go:133
-							_ = gc_t27
 //line parboil.go:133
 							if gc_t27 >= 0 && gc_t27 <= len(anext)-8 {
 //line parboil.go:133
 								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t27:]), gc_if6)
-//line parboil.go:133
 							} else {
 //line parboil.go:133
 								var gc_lanes22 [8]float32
@@ -3091,44 +2107,29 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 										gc_pos2.Thread = gc_rank2 + gc_k40
 //line parboil.go:133
 										anext[gc_t27+gc_k40] = gc_lanes22[gc_k40]
-//line parboil.go:133
 									}
-//line parboil.go:133
 								}
 //line parboil.go:133
 								gc_pos2.Thread = gc_rank2
-//line parboil.go:133
 							}
-//line parboil.go:133
 						}
 //line parboil.go:138
 						if i2 < nx && uint(nx-i2) > 7 && (j < ny) {
 //line parboil.go:138
 							var gc_t28 int = k + 1
-							_ = gc_t28
-//line parboil.go:139
 							var gc_i23 int = i2
-//line parboil.go:139
-							_ = gc_i23
 //line parboil.go:139
 							var gc_j23 int = j
 //line parboil.go:139
-							_ = gc_j23
-//line parboil.go:139
 							var gc_k41 int = gc_t28
 //line parboil.go:139
-							_ = gc_k41
-//line parboil.go:139
 							var gc_t29 int = gc_i23 + nx*(gc_j23+ny*gc_k41)
-//line parboil.go:139
-							_ = gc_t29
 //line parboil.go:139
 							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:139
 							if gc_t29 >= 0 && gc_t29 <= len(a0)-8 {
 //line parboil.go:139
 								gc_ld22 = archsimd.LoadFloat32x8Slice(a0[gc_t29:])
-//line parboil.go:139
 							} else {
 //line parboil.go:139
 								var gc_lanes23 [8]float32
@@ -3140,19 +2141,15 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 										gc_pos2.Thread = gc_rank2 + gc_k42
 //line parboil.go:139
 										gc_lanes23[gc_k42] = a0[gc_t29+gc_k42]
-//line parboil.go:139
 									}
-//line parboil.go:139
 								}
 //line parboil.go:139
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:139
 								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes23)
-//line parboil.go:139
 							}
 //line parboil.go:139
 							top2 = gc_ld22
-//line parboil.go:139
 						} else {
 //line parboil.go:139
 							gc_b12 := gc_none3
@@ -3162,40 +2159,26 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								ny {
 //line parboil.go:138
 								gc_b12 = gc_all3
-//line parboil.go:138
 							}
 //line parboil.go:138
 							gc_if8 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b12)
 //line parboil.go:138
-							_ = gc_if8
-//line parboil.go:138
 							if gc_if8.ToBits() != 0 {
 //line parboil.go:138
 								var gc_t30 int = k + 1
-								_ = gc_t30
-//line parboil.go:139
 								var gc_i24 int = i2
-//line parboil.go:139
-								_ = gc_i24
 //line parboil.go:139
 								var gc_j24 int = j
 //line parboil.go:139
-								_ = gc_j24
-//line parboil.go:139
 								var gc_k43 int = gc_t30
 //line parboil.go:139
-								_ = gc_k43
-//line parboil.go:139
 								var gc_t31 int = gc_i24 + nx*(gc_j24+ny*gc_k43)
-//line parboil.go:139
-								_ = gc_t31
 //line parboil.go:139
 								var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:139
 								if gc_t31 >= 0 && gc_t31 <= len(a0)-8 {
 //line parboil.go:139
 									gc_ld23 = archsimd.LoadFloat32x8Slice(a0[gc_t31:])
-//line parboil.go:139
 								} else {
 //line parboil.go:139
 									var gc_lanes24 [8]float32
@@ -3207,26 +2190,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 											gc_pos2.Thread = gc_rank2 + gc_k44
 //line parboil.go:139
 											gc_lanes24[gc_k44] = a0[gc_t31+gc_k44]
-//line parboil.go:139
 										}
-//line parboil.go:139
 									}
 //line parboil.go:139
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:139
 									gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes24)
-//line parboil.go:139
 								}
 //line parboil.go:139
 								top2 = gc_ld23.Merge(top2, gc_if8)
-//line parboil.go:139
 							}
-//line parboil.go:139
 						}
 //line parboil.go:138
 						gc_if9 := wRegion2
-//line parboil.go:138
-						_ = gc_if9
 //line parboil.go:144
 						if gc_if9.ToBits() != 0 {
 //line parboil.go:144
@@ -3234,26 +2210,17 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 								var gc_t32 int = j + 1
 //line parboil.go:144
-								_ = gc_t32
-//line parboil.go:144
 								var gc_i25 int = i2
-//line parboil.go:144
-								_ = gc_i25
 //line parboil.go:144
 								var gc_j25 int = gc_t32
 //line parboil.go:144
-								_ = gc_j25
-//line parboil.go:144
 								var gc_t33 int = gc_i25 + nx*(gc_j25+ny*k)
-//line parboil.go:144
-								_ = gc_t33
 //line parboil.go:144
 								var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:144
 								if gc_t33 >= 0 && gc_t33 <= len(a0)-8 {
 //line parboil.go:144
 									gc_ld24 = archsimd.LoadFloat32x8Slice(a0[gc_t33:])
-//line parboil.go:144
 								} else {
 //line parboil.go:144
 									var gc_lanes25 [8]float32
@@ -3265,52 +2232,36 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 											gc_pos2.Thread = gc_rank2 + gc_k45
 //line parboil.go:144
 											gc_lanes25[gc_k45] = a0[gc_t33+gc_k45]
-//line parboil.go:144
 										}
-//line parboil.go:144
 									}
 //line parboil.go:144
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:144
 									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes25)
-//line parboil.go:144
 								}
 //line parboil.go:144
 								aUp = gc_ld24.Merge(aUp, gc_if9)
-//line parboil.go:144
 							} else {
 //line parboil.go:144
 								aUp = archsimd.LoadFloat32x8Slice(shA0[shID2+2*gc_bdx2:]).Merge(aUp, gc_if9)
-//line parboil.go:146
 							}
-//line parboil.go:146
 							if yLBound {
 //line parboil.go:146
 								var gc_t34 int = j -
-
 //line parboil.go:149
 									1
 //line parboil.go:149
-								_ = gc_t34
-//line parboil.go:149
 								var gc_i26 int = i2
-//line parboil.go:149
-								_ = gc_i26
 //line parboil.go:149
 								var gc_j26 int = gc_t34
 //line parboil.go:149
-								_ = gc_j26
-//line parboil.go:149
 								var gc_t35 int = gc_i26 + nx*(gc_j26+ny*k)
-//line parboil.go:149
-								_ = gc_t35
 //line parboil.go:149
 								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:149
 								if gc_t35 >= 0 && gc_t35 <= len(a0)-8 {
 //line parboil.go:149
 									gc_ld25 = archsimd.LoadFloat32x8Slice(a0[gc_t35:])
-//line parboil.go:149
 								} else {
 //line parboil.go:149
 									var gc_lanes26 [8]float32
@@ -3322,56 +2273,38 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 											gc_pos2.Thread = gc_rank2 + gc_k46
 //line parboil.go:149
 											gc_lanes26[gc_k46] = a0[gc_t35+gc_k46]
-//line parboil.go:149
 										}
-//line parboil.go:149
 									}
 //line parboil.go:149
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:149
 									gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes26)
-//line parboil.go:149
 								}
 //line parboil.go:149
 								aDown = gc_ld25.Merge(aDown, gc_if9)
-//line parboil.go:149
 							} else {
 //line parboil.go:149
 								aDown = archsimd.LoadFloat32x8Slice(shA0[shID2-2*gc_bdx2:]).Merge(aDown, gc_if9)
-//line parboil.go:151
 							}
-//line parboil.go:151
 							gc_if10 := xHBound
-//line parboil.go:151
-							_ = gc_if10
 //line parboil.go:151
 							if gc_if9.And(gc_if10).ToBits() != 0 {
 //line parboil.go:151
 								var gc_t36 int = i2 +
-
 //line parboil.go:154
 									1
 //line parboil.go:154
-								_ = gc_t36
-//line parboil.go:154
 								var gc_i27 int = gc_t36
-//line parboil.go:154
-								_ = gc_i27
 //line parboil.go:154
 								var gc_j27 int = j
 //line parboil.go:154
-								_ = gc_j27
-//line parboil.go:154
 								var gc_t37 int = gc_i27 + nx*(gc_j27+ny*k)
-//line parboil.go:154
-								_ = gc_t37
 //line parboil.go:154
 								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:154
 								if gc_t37 >= 0 && gc_t37 <= len(a0)-8 {
 //line parboil.go:154
 									gc_ld26 = archsimd.LoadFloat32x8Slice(a0[gc_t37:])
-//line parboil.go:154
 								} else {
 //line parboil.go:154
 									var gc_lanes27 [8]float32
@@ -3383,54 +2316,34 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 											gc_pos2.Thread = gc_rank2 + gc_k47
 //line parboil.go:154
 											gc_lanes27[gc_k47] = a0[gc_t37+gc_k47]
-//line parboil.go:154
 										}
-//line parboil.go:154
 									}
 //line parboil.go:154
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:154
 									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes27)
-//line parboil.go:154
 								}
 //line parboil.go:154
 								aLeftRight = gc_ld26.Merge(aLeftRight, gc_if9.And(gc_if10))
-//line parboil.go:154
 							}
 //line parboil.go:154
 							gc_else2 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line parboil.go:154
-							_ = gc_else2
-//line parboil.go:154
 							if gc_if9.And(gc_else2).ToBits() != 0 {
 //line parboil.go:154
-								{
-//line parboil.go:154
-									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID2+1:]).Merge(aLeftRight, gc_if9.And(gc_else2))
-//line parboil.go:156
-								}
-//line parboil.go:156
+								aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID2+1:]).Merge(aLeftRight, gc_if9.And(gc_else2))
 							}
-//line parboil.go:156
 							var gc_i28 int = i2
-//line parboil.go:156
-							_ = gc_i28
 //line parboil.go:156
 							var gc_j28 int = j
 //line parboil.go:156
-							_ = gc_j28
-//line parboil.go:156
 							var gc_t38 int = gc_i28 +
-
 //line parboil.go:159
 								nx*(gc_j28+ny*k)
-//line parboil.go:159
-							_ = gc_t38
 //line parboil.go:159
 							if gc_t38 >= 0 && gc_t38 <= len(anext)-8 {
 //line parboil.go:159
 								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t38:]), gc_if9)
-//line parboil.go:159
 							} else {
 //line parboil.go:159
 								var gc_lanes28 [8]float32
@@ -3443,15 +2356,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 										gc_pos2.Thread = gc_rank2 + gc_k48
 //line parboil.go:159
 										anext[gc_t38+gc_k48] = gc_lanes28[gc_k48]
-//line parboil.go:159
 									}
-//line parboil.go:159
 								}
 //line parboil.go:159
 								gc_pos2.Thread = gc_rank2
-//line parboil.go:159
 							}
-//line parboil.go:159
 						}
 //line parboil.go:144
 						top.StoreSlice(gc_s_top[gc_rank2:])
@@ -3463,63 +2372,30 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line parboil.go:72
 					i := gc_bx2*gc_bdx2*2 + gc_tx2
-					_ = i
-
-//line parboil.go:73
 					i2 := gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
-					_ = i2
-
-//line parboil.go:74
 					j := gc_by2*gc_bdy2 + gc_ty2
-					_ = j
-
-//line parboil.go:75
 					shID := gc_tx2 + gc_ty2*gc_bdx2*2
-					_ = shID
-
-//line parboil.go:76
 					shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-					_ = shID2
-
 //line parboil.go:85
 					wRegion := i > 0 && j > 0 && (i < (nx - 1)) && (j < (ny - 1))
-					_ = wRegion
-
-//line parboil.go:86
 					wRegion2 := j > 0 && (i2 < nx-1) && (j < ny-1)
-					_ = wRegion2
-
-//line parboil.go:87
 					xLBound := gc_tx2 == 0
-					_ = xLBound
-
-//line parboil.go:88
 					xHBound := (gc_tx2 + gc_bdx2) == (gc_bdx2*2 - 1)
-					_ = xHBound
-
-//line parboil.go:89
 					yLBound := gc_ty2 == 0
-					_ = yLBound
-
-//line parboil.go:90
 					yHBound := gc_ty2 == (gc_bdy2 - 1)
-					_ = yHBound
+//line parboil.go:92
 					bottom := gc_s_bottom[gc_rank2]
 					bottom2 := gc_s_bottom2[gc_rank2]
 					top := gc_s_top[gc_rank2]
 					top2 := gc_s_top2[gc_rank2]
-
 //line parboil.go:108
 					var aLeftRight, aUp, aDown float32
-
 //line parboil.go:112
 					if (i < nx) && (j < ny) {
 						top = a0[index3D(nx, ny, i, j, k+1)]
 					}
-
 //line parboil.go:116
 					if wRegion {
 						if yHBound {
@@ -3537,16 +2413,14 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						} else {
 							aLeftRight = shA0[shID-1]
 						}
-
+//line parboil.go:133
 						anext[index3D(nx, ny, i, j, k)] = (top+bottom+aUp+aDown+shA0[shID+1]+aLeftRight)*c1 -
 							shA0[shID]*c0
 					}
-
 //line parboil.go:138
 					if (i2 < nx) && (j < ny) {
 						top2 = a0[index3D(nx, ny, i2, j, k+1)]
 					}
-
 //line parboil.go:142
 					if wRegion2 {
 						if yHBound {
@@ -3564,13 +2438,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						} else {
 							aLeftRight = shA0[shID2+1]
 						}
-
+//line parboil.go:159
 						anext[index3D(nx, ny, i2, j, k)] = (top2+bottom2+aUp+aDown+aLeftRight+shA0[shID2-1])*c1 -
 							shA0[shID2]*c0
 					}
-					_ = aLeftRight
-					_ = aUp
-					_ = aDown
+//line parboil.go:165
 					gc_s_top[gc_rank2] = top
 					gc_s_top2[gc_rank2] = top2
 				}
@@ -3595,31 +2467,21 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line parboil.go:75
 								var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
 //line parboil.go:75
 								_ = shID
-//line parboil.go:76
 								var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
 //line parboil.go:76
 								_ = shID2
 //line parboil.go:76
 								var bottom archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:76
-								_ = bottom
-//line parboil.go:76
 								var bottom2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line parboil.go:76
-								_ = bottom2
 //line parboil.go:76
 								top := archsimd.LoadFloat32x16Slice(gc_s_top[gc_rank2:])
 //line parboil.go:76
-								_ = top
-//line parboil.go:76
 								top2 := archsimd.LoadFloat32x16Slice(gc_s_top2[gc_rank2:])
-//line parboil.go:76
-								_ = top2
 //line parboil.go:165
 								bottom = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
 //line parboil.go:165
@@ -3644,31 +2506,21 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line parboil.go:75
 							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
 //line parboil.go:75
 							_ = shID
-//line parboil.go:76
 							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
 //line parboil.go:76
 							_ = shID2
 //line parboil.go:76
 							var bottom archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:76
-							_ = bottom
-//line parboil.go:76
 							var bottom2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line parboil.go:76
-							_ = bottom2
 //line parboil.go:76
 							top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank2:])
 //line parboil.go:76
-							_ = top
-//line parboil.go:76
 							top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank2:])
-//line parboil.go:76
-							_ = top2
 //line parboil.go:165
 							bottom = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
 //line parboil.go:165
@@ -3686,32 +2538,17 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					}
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line parboil.go:75
-						shID := gc_tx2 + gc_ty2*gc_bdx2*2
-						_ = shID
-
-//line parboil.go:76
-						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-						_ = shID2
+//line parboil.go:78
 						var bottom float32
-						_ = bottom
+//line parboil.go:80
 						var bottom2 float32
-						_ = bottom2
+//line parboil.go:82
 						top := gc_s_top[gc_rank2]
 						top2 := gc_s_top2[gc_rank2]
-
 //line parboil.go:165
 						bottom = gc_at7[gc_tx2]
-
-//line parboil.go:166
 						gc_at7[gc_tx2] = top
-
-//line parboil.go:167
 						bottom2 = gc_at8[gc_tx2]
-
-//line parboil.go:168
 						gc_at8[gc_tx2] = top2
 						gc_s_bottom[gc_rank2] = bottom
 						gc_s_bottom2[gc_rank2] = bottom2
@@ -3724,44 +2561,26 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line parboil.go:75
 								var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:75
-								_ = shID
-//line parboil.go:76
 								var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:76
-								_ = shID2
 //line parboil.go:76
 								var bottom archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:76
-								_ = bottom
-//line parboil.go:76
 								var bottom2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line parboil.go:76
-								_ = bottom2
 //line parboil.go:76
 								top := archsimd.LoadFloat32x16Slice(gc_s_top[gc_rank2:])
 //line parboil.go:76
-								_ = top
-//line parboil.go:76
 								top2 := archsimd.LoadFloat32x16Slice(gc_s_top2[gc_rank2:])
-//line parboil.go:76
-								_ = top2
 //line parboil.go:165
 								if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
 //line parboil.go:165
 									break
-//line parboil.go:165
 								}
 //line parboil.go:165
 								bottom = archsimd.LoadFloat32x16Slice(shA0[shID:])
-//line parboil.go:166
 								top.StoreSlice(shA0[shID:])
-//line parboil.go:167
 								bottom2 = archsimd.LoadFloat32x16Slice(shA0[shID2:])
-//line parboil.go:168
 								top2.StoreSlice(shA0[shID2:])
 //line parboil.go:168
 								bottom.StoreSlice(gc_s_bottom[gc_rank2:])
@@ -3779,44 +2598,26 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line parboil.go:75
 							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:75
-							_ = shID
-//line parboil.go:76
 							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:76
-							_ = shID2
 //line parboil.go:76
 							var bottom archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:76
-							_ = bottom
-//line parboil.go:76
 							var bottom2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line parboil.go:76
-							_ = bottom2
 //line parboil.go:76
 							top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank2:])
 //line parboil.go:76
-							_ = top
-//line parboil.go:76
 							top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank2:])
-//line parboil.go:76
-							_ = top2
 //line parboil.go:165
 							if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
 //line parboil.go:165
 								break
-//line parboil.go:165
 							}
 //line parboil.go:165
 							bottom = archsimd.LoadFloat32x8Slice(shA0[shID:])
-//line parboil.go:166
 							top.StoreSlice(shA0[shID:])
-//line parboil.go:167
 							bottom2 = archsimd.LoadFloat32x8Slice(shA0[shID2:])
-//line parboil.go:168
 							top2.StoreSlice(shA0[shID2:])
 //line parboil.go:168
 							bottom.StoreSlice(gc_s_bottom[gc_rank2:])
@@ -3831,31 +2632,20 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line parboil.go:75
 							shID := gc_tx2 + gc_ty2*gc_bdx2*2
-							_ = shID
-
-//line parboil.go:76
 							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-							_ = shID2
+//line parboil.go:78
 							var bottom float32
-							_ = bottom
+//line parboil.go:80
 							var bottom2 float32
-							_ = bottom2
+//line parboil.go:82
 							top := gc_s_top[gc_rank2]
 							top2 := gc_s_top2[gc_rank2]
-
 //line parboil.go:165
 							bottom = shA0[shID]
-
-//line parboil.go:166
 							shA0[shID] = top
-
-//line parboil.go:167
 							bottom2 = shA0[shID2]
-
-//line parboil.go:168
 							shA0[shID2] = top2
 							gc_s_bottom[gc_rank2] = bottom
 							gc_s_bottom2[gc_rank2] = bottom2
@@ -3864,31 +2654,20 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line parboil.go:75
 							shID := gc_tx2 + gc_ty2*gc_bdx2*2
-							_ = shID
-
-//line parboil.go:76
 							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-							_ = shID2
+//line parboil.go:78
 							var bottom float32
-							_ = bottom
+//line parboil.go:80
 							var bottom2 float32
-							_ = bottom2
+//line parboil.go:82
 							top := gc_s_top[gc_rank2]
 							top2 := gc_s_top2[gc_rank2]
-
 //line parboil.go:165
 							bottom = shA0[shID]
-
-//line parboil.go:166
 							shA0[shID] = top
-
-//line parboil.go:167
 							bottom2 = shA0[shID2]
-
-//line parboil.go:168
 							shA0[shID2] = top2
 							gc_s_bottom[gc_rank2] = bottom
 							gc_s_bottom2[gc_rank2] = bottom2
@@ -3897,31 +2676,20 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line parboil.go:75
 							shID := gc_tx2 + gc_ty2*gc_bdx2*2
-							_ = shID
-
-//line parboil.go:76
 							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-							_ = shID2
+//line parboil.go:78
 							var bottom float32
-							_ = bottom
+//line parboil.go:80
 							var bottom2 float32
-							_ = bottom2
+//line parboil.go:82
 							top := gc_s_top[gc_rank2]
 							top2 := gc_s_top2[gc_rank2]
-
 //line parboil.go:165
 							bottom = shA0[shID]
-
-//line parboil.go:166
 							shA0[shID] = top
-
-//line parboil.go:167
 							bottom2 = shA0[shID2]
-
-//line parboil.go:168
 							shA0[shID2] = top2
 							gc_s_bottom[gc_rank2] = bottom
 							gc_s_bottom2[gc_rank2] = bottom2
@@ -3930,31 +2698,20 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line parboil.go:75
 							shID := gc_tx2 + gc_ty2*gc_bdx2*2
-							_ = shID
-
-//line parboil.go:76
 							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-							_ = shID2
+//line parboil.go:78
 							var bottom float32
-							_ = bottom
+//line parboil.go:80
 							var bottom2 float32
-							_ = bottom2
+//line parboil.go:82
 							top := gc_s_top[gc_rank2]
 							top2 := gc_s_top2[gc_rank2]
-
 //line parboil.go:165
 							bottom = shA0[shID]
-
-//line parboil.go:166
 							shA0[shID] = top
-
-//line parboil.go:167
 							bottom2 = shA0[shID2]
-
-//line parboil.go:168
 							shA0[shID2] = top2
 							gc_s_bottom[gc_rank2] = bottom
 							gc_s_bottom2[gc_rank2] = bottom2
@@ -3963,31 +2720,20 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line parboil.go:75
 						shID := gc_tx2 + gc_ty2*gc_bdx2*2
-						_ = shID
-
-//line parboil.go:76
 						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-						_ = shID2
+//line parboil.go:78
 						var bottom float32
-						_ = bottom
+//line parboil.go:80
 						var bottom2 float32
-						_ = bottom2
+//line parboil.go:82
 						top := gc_s_top[gc_rank2]
 						top2 := gc_s_top2[gc_rank2]
-
 //line parboil.go:165
 						bottom = shA0[shID]
-
-//line parboil.go:166
 						shA0[shID] = top
-
-//line parboil.go:167
 						bottom2 = shA0[shID2]
-
-//line parboil.go:168
 						shA0[shID2] = top2
 						gc_s_bottom[gc_rank2] = bottom
 						gc_s_bottom2[gc_rank2] = bottom2
@@ -4053,58 +2799,52 @@ func gc_body_spmvJDS(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dstVector, dData
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line parboil.go:181
 						ix := gc_bx2*gc_bdx2 + gc_tx2
-						_ = ix
-
-//line parboil.go:182
 						warpID := ix >> 5
-						_ = warpID
-
-//line parboil.go:184
 						{
+//line parboil.go:185
 							var sum float32 = 0.0
 							bound := int(shZcnt.At(warpID))
-
+//line parboil.go:188
 							j := int(jdsPtr.At(0)) + ix
 							d := dData[j]
 							i := dIndex[j]
 							tt := xVec[i]
 							if bound > 1 {
-
+//line parboil.go:194
 								j = int(jdsPtr.At(1)) + ix
 								i = dIndex[j]
 								var in int32
 								var dn, tn float32
 								for k := 2; k < bound; k++ {
-
+//line parboil.go:200
 									dn = dData[j]
-
+//line parboil.go:202
 									j = int(jdsPtr.At(k)) + ix
 									in = dIndex[j]
-
+//line parboil.go:205
 									tn = xVec[i]
-
+//line parboil.go:207
 									sum += d * tt
-
+//line parboil.go:209
 									i = in
-
+//line parboil.go:211
 									d = dn
 									tt = tn
 								}
-
+//line parboil.go:215
 								dn = dData[j]
 								tn = xVec[i]
-
+//line parboil.go:218
 								sum += d * tt
-
+//line parboil.go:220
 								d = dn
 								tt = tn
 							}
-
+//line parboil.go:224
 							sum += d * tt
-
+//line parboil.go:226
 							dstVector[dPerm[ix]] = sum
 						}
 					}
@@ -4147,241 +2887,179 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*mriqPhiMagThreadsPerBlock, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(numK, gc_bx2*mriqPhiMagThreadsPerBlock); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * mriqPhiMagThreadsPerBlock
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(phiR) && gc_to2 <= len(phiR)-gc_off2 && gc_off2 <= len(phiI) && gc_to2 <= len(phiI)-gc_off2 && gc_off2 <= len(phiMag) && gc_to2 <= len(phiMag)-gc_off2 {
-					gc_at4 := phiR[gc_off2:][:gc_to2]
-					gc_at5 := phiI[gc_off2:][:gc_to2]
-					gc_at6 := phiMag[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line parboil.go:252
-								var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
-//line parboil.go:252
-								_ = indexK
-//line parboil.go:253
-								{
-									real_ := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])
-//line parboil.go:254
-									_ = real_
-//line parboil.go:254
-									imag_ := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
-//line parboil.go:254
-									_ = imag_
-//line parboil.go:254
-									real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at6[gc_tx2:])
-//line parboil.go:254
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+//line parboil.go:269
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*mriqPhiMagThreadsPerBlock, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(numK, gc_bx2*mriqPhiMagThreadsPerBlock); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * mriqPhiMagThreadsPerBlock
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(phiR) && gc_to2 <= len(phiR)-gc_off2 && gc_off2 <= len(phiI) && gc_to2 <= len(phiI)-gc_off2 && gc_off2 <= len(phiMag) && gc_to2 <= len(phiMag)-gc_off2 {
+				gc_at4 := phiR[gc_off2:][:gc_to2]
+				gc_at5 := phiI[gc_off2:][:gc_to2]
+				gc_at6 := phiMag[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line parboil.go:252
 							var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
 //line parboil.go:252
 							_ = indexK
-//line parboil.go:253
 							{
-								real_ := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+								real_ := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])
 //line parboil.go:254
-								_ = real_
-//line parboil.go:254
-								imag_ := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
-//line parboil.go:254
-								_ = imag_
+								imag_ := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
 //line parboil.go:254
 								real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at6[gc_tx2:])
-//line parboil.go:254
 							}
 						}
+//line parboil.go:256
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line parboil.go:252
-						indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+						var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+//line parboil.go:252
 						_ = indexK
-
-//line parboil.go:253
 						{
-							real_ := gc_at4[gc_tx2]
-							imag_ := gc_at5[gc_tx2]
-							gc_at6[gc_tx2] = real_*real_ + imag_*imag_
+							real_ := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+//line parboil.go:254
+							imag_ := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
+//line parboil.go:254
+							real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at6[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line parboil.go:252
-								var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
-//line parboil.go:252
-								_ = indexK
-//line parboil.go:253
-								{
-									if indexK < 0 || indexK > len(phiR)-16 || indexK > len(phiI)-16 || indexK > len(phiMag)-16 {
+//line parboil.go:256
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line parboil.go:254
-										break
-//line parboil.go:254
-									}
-//line parboil.go:254
-									real_ := archsimd.LoadFloat32x16Slice(phiR[indexK:])
-//line parboil.go:254
-									_ = real_
-//line parboil.go:254
-									imag_ := archsimd.LoadFloat32x16Slice(phiI[indexK:])
-									_ = imag_
-//line parboil.go:255
-									real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
+						real_ := gc_at4[gc_tx2]
+						imag_ := gc_at5[gc_tx2]
+						gc_at6[gc_tx2] = real_*real_ + imag_*imag_
 					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line parboil.go:252
 							var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
-//line parboil.go:252
-							_ = indexK
-//line parboil.go:253
 							{
-								if indexK < 0 || indexK > len(phiR)-8 || indexK > len(phiI)-8 || indexK > len(phiMag)-8 {
+								if indexK < 0 || indexK > len(phiR)-16 || indexK > len(phiI)-16 || indexK > len(phiMag)-16 {
 //line parboil.go:254
 									break
-//line parboil.go:254
 								}
 //line parboil.go:254
-								real_ := archsimd.LoadFloat32x8Slice(phiR[indexK:])
+								real_ := archsimd.LoadFloat32x16Slice(phiR[indexK:])
 //line parboil.go:254
-								_ = real_
-//line parboil.go:254
-								imag_ := archsimd.LoadFloat32x8Slice(phiI[indexK:])
-								_ = imag_
-//line parboil.go:255
+								imag_ := archsimd.LoadFloat32x16Slice(phiI[indexK:])
 								real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line parboil.go:252
-							indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
-							_ = indexK
-
-//line parboil.go:253
-							{
-								real_ := phiR[indexK]
-								imag_ := phiI[indexK]
-								phiMag[indexK] = real_*real_ + imag_*imag_
-							}
-						}
+						var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line parboil.go:252
-							indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
-							_ = indexK
-
-//line parboil.go:253
-							{
-								real_ := phiR[indexK]
-								imag_ := phiI[indexK]
-								phiMag[indexK] = real_*real_ + imag_*imag_
+							if indexK < 0 || indexK > len(phiR)-8 || indexK > len(phiI)-8 || indexK > len(phiMag)-8 {
+//line parboil.go:254
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line parboil.go:252
-							indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
-							_ = indexK
-
-//line parboil.go:253
-							{
-								real_ := phiR[indexK]
-								imag_ := phiI[indexK]
-								phiMag[indexK] = real_*real_ + imag_*imag_
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line parboil.go:252
-							indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
-							_ = indexK
-
-//line parboil.go:253
-							{
-								real_ := phiR[indexK]
-								imag_ := phiI[indexK]
-								phiMag[indexK] = real_*real_ + imag_*imag_
-							}
+//line parboil.go:254
+							real_ := archsimd.LoadFloat32x8Slice(phiR[indexK:])
+//line parboil.go:254
+							imag_ := archsimd.LoadFloat32x8Slice(phiI[indexK:])
+							real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line parboil.go:252
 						indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
-						_ = indexK
-
-//line parboil.go:253
 						{
 							real_ := phiR[indexK]
 							imag_ := phiI[indexK]
 							phiMag[indexK] = real_*real_ + imag_*imag_
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line parboil.go:252
+						indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+						{
+							real_ := phiR[indexK]
+							imag_ := phiI[indexK]
+							phiMag[indexK] = real_*real_ + imag_*imag_
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line parboil.go:252
+						indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+						{
+							real_ := phiR[indexK]
+							imag_ := phiI[indexK]
+							phiMag[indexK] = real_*real_ + imag_*imag_
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line parboil.go:252
+						indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+						{
+							real_ := phiR[indexK]
+							imag_ := phiI[indexK]
+							phiMag[indexK] = real_*real_ + imag_*imag_
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line parboil.go:252
+					indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+					{
+						real_ := phiR[indexK]
+						imag_ := phiI[indexK]
+						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 				}
 			}
@@ -4415,7 +3093,7 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	_ = gc_s_kGlobalIndex
+//line parboil.go:275
 	for gc_rank2 := range gc_s_kGlobalIndex {
 		gc_s_kGlobalIndex[gc_rank2] = kGlobalIndex
 	}
@@ -4429,162 +3107,112 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * mriqQThreadsPerBlock
-				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx2 <= len(x)-gc_off2 && gc_off2 <= len(y) && gc_bdx2 <= len(y)-gc_off2 && gc_off2 <= len(z) && gc_bdx2 <= len(z)-gc_off2 && gc_off2 <= len(qr) && gc_bdx2 <= len(qr)-gc_off2 && gc_off2 <= len(qi) && gc_bdx2 <= len(qi)-gc_off2 {
-					gc_at6 := x[gc_off2:][:gc_bdx2]
-					gc_at7 := y[gc_off2:][:gc_bdx2]
-					gc_at8 := z[gc_off2:][:gc_bdx2]
-					gc_at9 := qr[gc_off2:][:gc_bdx2]
-					gc_at10 := qi[gc_off2:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line parboil.go:268
-						xIndex := gc_bx2*mriqQThreadsPerBlock + gc_tx2
-						_ = xIndex
-						kGlobalIndex := gc_s_kGlobalIndex[gc_rank2]
-						_ = kGlobalIndex
-
+//line parboil.go:289
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * mriqQThreadsPerBlock
+			if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx2 <= len(x)-gc_off2 && gc_off2 <= len(y) && gc_bdx2 <= len(y)-gc_off2 && gc_off2 <= len(z) && gc_bdx2 <= len(z)-gc_off2 && gc_off2 <= len(qr) && gc_bdx2 <= len(qr)-gc_off2 && gc_off2 <= len(qi) && gc_bdx2 <= len(qi)-gc_off2 {
+				gc_at6 := x[gc_off2:][:gc_bdx2]
+				gc_at7 := y[gc_off2:][:gc_bdx2]
+				gc_at8 := z[gc_off2:][:gc_bdx2]
+				gc_at9 := qr[gc_off2:][:gc_bdx2]
+				gc_at10 := qi[gc_off2:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line parboil.go:270
-						sX := gc_at6[gc_tx2]
-
-//line parboil.go:271
-						sY := gc_at7[gc_tx2]
-
-//line parboil.go:272
-						sZ := gc_at8[gc_tx2]
-
-//line parboil.go:273
-						sQr := gc_at9[gc_tx2]
-
-//line parboil.go:274
-						sQi := gc_at10[gc_tx2]
-
-//line parboil.go:277
-						kIndex := 0
-
-//line parboil.go:278
-						if numK%2 != 0 {
-							expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
-							sQr += ck.At(0).PhiMag * cosf(expArg)
-							sQi += ck.At(0).PhiMag * sinf(expArg)
-							kIndex++
-							kGlobalIndex++
-						}
-
-//line parboil.go:286
-						for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
-//line parboil.go:286
-							gc_b2.Tick()
-//line parboil.go:286
-							if gc_b2.Stopped() {
-//line parboil.go:286
-								return
-//line parboil.go:286
-							}
-							expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
-								ck.At(kIndex).Ky*sY +
-								ck.At(kIndex).Kz*sZ)
-							sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
-							sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
-
-							kIndex1 := kIndex + 1
-							expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
-								ck.At(kIndex1).Ky*sY +
-								ck.At(kIndex1).Kz*sZ)
-							sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
-							sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
-						}
-
-//line parboil.go:301
-						gc_at9[gc_tx2] = sQr
-
-//line parboil.go:302
-						gc_at10[gc_tx2] = sQi
-						_ = sX
-						_ = sY
-						_ = sZ
-						_ = sQr
-						_ = sQi
-						_ = kIndex
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line parboil.go:268
-						xIndex := gc_bx2*mriqQThreadsPerBlock + gc_tx2
-						_ = xIndex
-						kGlobalIndex := gc_s_kGlobalIndex[gc_rank2]
-						_ = kGlobalIndex
-
+					kGlobalIndex := gc_s_kGlobalIndex[gc_rank2]
 //line parboil.go:270
-						sX := x[xIndex]
-
-//line parboil.go:271
-						sY := y[xIndex]
-
-//line parboil.go:272
-						sZ := z[xIndex]
-
-//line parboil.go:273
-						sQr := qr[xIndex]
-
-//line parboil.go:274
-						sQi := qi[xIndex]
-
+					sX := gc_at6[gc_tx2]
+					sY := gc_at7[gc_tx2]
+					sZ := gc_at8[gc_tx2]
+					sQr := gc_at9[gc_tx2]
+					sQi := gc_at10[gc_tx2]
 //line parboil.go:277
-						kIndex := 0
-
-//line parboil.go:278
-						if numK%2 != 0 {
-							expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
-							sQr += ck.At(0).PhiMag * cosf(expArg)
-							sQi += ck.At(0).PhiMag * sinf(expArg)
-							kIndex++
-							kGlobalIndex++
-						}
-
-//line parboil.go:286
-						for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
-//line parboil.go:286
-							gc_b2.Tick()
-//line parboil.go:286
-							if gc_b2.Stopped() {
-//line parboil.go:286
-								return
-//line parboil.go:286
-							}
-							expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
-								ck.At(kIndex).Ky*sY +
-								ck.At(kIndex).Kz*sZ)
-							sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
-							sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
-
-							kIndex1 := kIndex + 1
-							expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
-								ck.At(kIndex1).Ky*sY +
-								ck.At(kIndex1).Kz*sZ)
-							sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
-							sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
-						}
-
-//line parboil.go:301
-						qr[xIndex] = sQr
-
-//line parboil.go:302
-						qi[xIndex] = sQi
-						_ = sX
-						_ = sY
-						_ = sZ
-						_ = sQr
-						_ = sQi
-						_ = kIndex
+					kIndex := 0
+					if numK%2 != 0 {
+						expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
+						sQr += ck.At(0).PhiMag * cosf(expArg)
+						sQi += ck.At(0).PhiMag * sinf(expArg)
+						kIndex++
+						kGlobalIndex++
 					}
+//line parboil.go:286
+					for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
+//line parboil.go:286
+						gc_b2.Tick()
+//line parboil.go:286
+						if gc_b2.Stopped() {
+//line parboil.go:286
+							return
+						}
+//line parboil.go:287
+						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
+							ck.At(kIndex).Ky*sY +
+							ck.At(kIndex).Kz*sZ)
+						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
+						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
+//line parboil.go:293
+						kIndex1 := kIndex + 1
+						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
+							ck.At(kIndex1).Ky*sY +
+							ck.At(kIndex1).Kz*sZ)
+						sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
+						sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
+					}
+//line parboil.go:301
+					gc_at9[gc_tx2] = sQr
+					gc_at10[gc_tx2] = sQi
+				}
+			} else {
+//line parboil.go:311
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line parboil.go:268
+					xIndex := gc_bx2*mriqQThreadsPerBlock + gc_tx2
+//line parboil.go:270
+					kGlobalIndex := gc_s_kGlobalIndex[gc_rank2]
+//line parboil.go:270
+					sX := x[xIndex]
+					sY := y[xIndex]
+					sZ := z[xIndex]
+					sQr := qr[xIndex]
+					sQi := qi[xIndex]
+//line parboil.go:277
+					kIndex := 0
+					if numK%2 != 0 {
+						expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
+						sQr += ck.At(0).PhiMag * cosf(expArg)
+						sQi += ck.At(0).PhiMag * sinf(expArg)
+						kIndex++
+						kGlobalIndex++
+					}
+//line parboil.go:286
+					for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
+//line parboil.go:286
+						gc_b2.Tick()
+//line parboil.go:286
+						if gc_b2.Stopped() {
+//line parboil.go:286
+							return
+						}
+//line parboil.go:287
+						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
+							ck.At(kIndex).Ky*sY +
+							ck.At(kIndex).Kz*sZ)
+						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
+						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
+//line parboil.go:293
+						kIndex1 := kIndex + 1
+						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
+							ck.At(kIndex1).Ky*sY +
+							ck.At(kIndex1).Kz*sZ)
+						sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
+						sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
+					}
+//line parboil.go:301
+					qr[xIndex] = sQr
+					qi[xIndex] = sQi
 				}
 			}
 		}
@@ -4594,4 +3222,5 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 // gc_files_parboil holds the source files whose lines the kernels' records hash.
 //
 //go:embed parboil.go
+//line parboil.go:319
 var gc_files_parboil embed.FS

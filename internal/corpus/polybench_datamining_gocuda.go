@@ -65,385 +65,214 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:40
-							}
+//line polybench_datamining.go:35
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_datamining.go:43
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:40
-							}
+//line polybench_datamining.go:35
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_datamining.go:43
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:40
-							}
+//line polybench_datamining.go:35
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_datamining.go:43
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:40
-							}
+//line polybench_datamining.go:35
+							gc_at[gc_tx] = 0.0
 						}
 					}
+//line polybench_datamining.go:43
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_datamining.go:32
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-							gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:40
-						}
+//line polybench_datamining.go:35
+						gc_at[gc_tx] = 0.0
 					}
 				} else {
+//line polybench_datamining.go:43
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:40
-							}
+//line polybench_datamining.go:35
+							mean[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:43
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:40
-							}
+//line polybench_datamining.go:35
+							mean[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:43
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:40
-							}
+//line polybench_datamining.go:35
+							mean[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:43
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:40
-							}
+//line polybench_datamining.go:35
+							mean[j] = 0.0
 						}
 					}
+//line polybench_datamining.go:43
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:32
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-							mean[j] = 0.0
-
-//line polybench_datamining.go:40
-						}
+//line polybench_datamining.go:35
+						mean[j] = 0.0
 					}
 				}
 			}
 		}
-
 //line polybench_datamining.go:36
 		for i := 0; i < n; i++ {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := gc_bx * gc_bdx
-					gc_off3 := (gc_bx * gc_bdx) + (i * m)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 {
-						gc_at2 := mean[gc_off2:][:gc_to]
-						gc_at3 := data[gc_off3:][:gc_to]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line polybench_datamining.go:38
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := (gc_bx * gc_bdx) + (i * m)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 {
+					gc_at2 := mean[gc_off2:][:gc_to]
+					gc_at3 := data[gc_off3:][:gc_to]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							{
-								gc_tx := gc_step3 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_datamining.go:32
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:34
-								{
-
-//line polybench_datamining.go:37
-									gc_at2[gc_tx] += gc_at3[gc_tx]
-
-//line polybench_datamining.go:40
-								}
-							}
-							{
-								gc_tx := gc_step3 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_datamining.go:32
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:34
-								{
-
-//line polybench_datamining.go:37
-									gc_at2[gc_tx] += gc_at3[gc_tx]
-
-//line polybench_datamining.go:40
-								}
-							}
-							{
-								gc_tx := gc_step3 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_datamining.go:32
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:34
-								{
-
-//line polybench_datamining.go:37
-									gc_at2[gc_tx] += gc_at3[gc_tx]
-
-//line polybench_datamining.go:40
-								}
-							}
-							{
-								gc_tx := gc_step3 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_datamining.go:32
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:34
-								{
-
-//line polybench_datamining.go:37
-									gc_at2[gc_tx] += gc_at3[gc_tx]
-
-//line polybench_datamining.go:40
-								}
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
 //line polybench_datamining.go:37
 								gc_at2[gc_tx] += gc_at3[gc_tx]
-
-//line polybench_datamining.go:40
 							}
 						}
-					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+//line polybench_datamining.go:43
+							gc_tx := gc_step3 + 1
 							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:32
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:34
-								{
-
 //line polybench_datamining.go:37
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:40
-								}
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:32
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:34
-								{
-
-//line polybench_datamining.go:37
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:40
-								}
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:32
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:34
-								{
-
-//line polybench_datamining.go:37
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:40
-								}
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:32
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:34
-								{
-
-//line polybench_datamining.go:37
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:40
-								}
+								gc_at2[gc_tx] += gc_at3[gc_tx]
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_datamining.go:43
+							gc_tx := gc_step3 + 2
+							{
+//line polybench_datamining.go:37
+								gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+						}
+						{
+//line polybench_datamining.go:43
+							gc_tx := gc_step3 + 3
+							{
+//line polybench_datamining.go:37
+								gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+						}
+					}
+//line polybench_datamining.go:43
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_datamining.go:37
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+				} else {
+//line polybench_datamining.go:43
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
 							{
-
 //line polybench_datamining.go:37
 								mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:40
 							}
+						}
+						{
+//line polybench_datamining.go:43
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_datamining.go:37
+								mean[j] += data[i*m+j]
+							}
+						}
+						{
+//line polybench_datamining.go:43
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_datamining.go:37
+								mean[j] += data[i*m+j]
+							}
+						}
+						{
+//line polybench_datamining.go:43
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_datamining.go:37
+								mean[j] += data[i*m+j]
+							}
+						}
+					}
+//line polybench_datamining.go:43
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line polybench_datamining.go:32
+						j := gc_bx*gc_bdx + gc_tx
+						{
+//line polybench_datamining.go:37
+							mean[j] += data[i*m+j]
 						}
 					}
 				}
 			}
 		}
 		{
+//line polybench_datamining.go:47
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -459,170 +288,85 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
 //line polybench_datamining.go:39
-								gc_at4[gc_tx] /= corrFloatN
-							}
+							gc_at4[gc_tx] /= corrFloatN
 						}
 						{
+//line polybench_datamining.go:43
 							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
 //line polybench_datamining.go:39
-								gc_at4[gc_tx] /= corrFloatN
-							}
+							gc_at4[gc_tx] /= corrFloatN
 						}
 						{
+//line polybench_datamining.go:43
 							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
 //line polybench_datamining.go:39
-								gc_at4[gc_tx] /= corrFloatN
-							}
+							gc_at4[gc_tx] /= corrFloatN
 						}
 						{
+//line polybench_datamining.go:43
 							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
-//line polybench_datamining.go:39
-								gc_at4[gc_tx] /= corrFloatN
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_datamining.go:32
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-
 //line polybench_datamining.go:39
 							gc_at4[gc_tx] /= corrFloatN
 						}
 					}
+//line polybench_datamining.go:43
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line polybench_datamining.go:39
+						gc_at4[gc_tx] /= corrFloatN
+					}
 				} else {
+//line polybench_datamining.go:43
 					gc_step6 := gc_from
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
 							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
-//line polybench_datamining.go:39
-								mean[j] /= corrFloatN
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
-//line polybench_datamining.go:39
-								mean[j] /= corrFloatN
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
-//line polybench_datamining.go:39
-								mean[j] /= corrFloatN
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:32
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
-//line polybench_datamining.go:39
-								mean[j] /= corrFloatN
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:32
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-
 //line polybench_datamining.go:39
 							mean[j] /= corrFloatN
 						}
+						{
+//line polybench_datamining.go:43
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:39
+							mean[j] /= corrFloatN
+						}
+						{
+//line polybench_datamining.go:43
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:39
+							mean[j] /= corrFloatN
+						}
+						{
+//line polybench_datamining.go:43
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:39
+							mean[j] /= corrFloatN
+						}
+					}
+//line polybench_datamining.go:43
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line polybench_datamining.go:32
+						j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:39
+						mean[j] /= corrFloatN
 					}
 				}
 			}
@@ -679,232 +423,129 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:48
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:50
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:60
-							}
+//line polybench_datamining.go:51
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_datamining.go:63
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:48
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:50
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:60
-							}
+//line polybench_datamining.go:51
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_datamining.go:63
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:48
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:50
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:60
-							}
+//line polybench_datamining.go:51
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_datamining.go:63
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:48
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:50
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:60
-							}
+//line polybench_datamining.go:51
+							gc_at[gc_tx] = 0.0
 						}
 					}
+//line polybench_datamining.go:63
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_datamining.go:48
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:50
-						{
-							gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:60
-						}
+//line polybench_datamining.go:51
+						gc_at[gc_tx] = 0.0
 					}
 				} else {
+//line polybench_datamining.go:63
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:48
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:50
-							{
-								std[j] = 0.0
-
-//line polybench_datamining.go:60
-							}
+//line polybench_datamining.go:51
+							std[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:63
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:48
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:50
-							{
-								std[j] = 0.0
-
-//line polybench_datamining.go:60
-							}
+//line polybench_datamining.go:51
+							std[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:63
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:48
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:50
-							{
-								std[j] = 0.0
-
-//line polybench_datamining.go:60
-							}
+//line polybench_datamining.go:51
+							std[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:63
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:48
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:50
-							{
-								std[j] = 0.0
-
-//line polybench_datamining.go:60
-							}
+//line polybench_datamining.go:51
+							std[j] = 0.0
 						}
 					}
+//line polybench_datamining.go:63
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:48
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:50
-						{
-							std[j] = 0.0
-
-//line polybench_datamining.go:60
-						}
+//line polybench_datamining.go:51
+						std[j] = 0.0
 					}
 				}
 			}
 		}
-
 //line polybench_datamining.go:52
 		for i := 0; i < n; i++ {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := gc_bx * gc_bdx
-					gc_off3 := (gc_bx * gc_bdx) + (i * m)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(std) && gc_to <= len(std)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 {
-						gc_at2 := std[gc_off2:][:gc_to]
-						gc_at3 := data[gc_off3:][:gc_to]
-						gc_at4 := mean[gc_off2:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:48
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:50
-							{
-
+//line polybench_datamining.go:54
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := (gc_bx * gc_bdx) + (i * m)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(std) && gc_to <= len(std)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 {
+					gc_at2 := std[gc_off2:][:gc_to]
+					gc_at3 := data[gc_off3:][:gc_to]
+					gc_at4 := mean[gc_off2:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						{
 //line polybench_datamining.go:53
-								gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
-
-//line polybench_datamining.go:60
-							}
+							gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
 						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+					}
+				} else {
+//line polybench_datamining.go:63
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:48
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:50
-							{
-
+						j := gc_bx*gc_bdx + gc_tx
+						{
 //line polybench_datamining.go:53
-								std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
-
-//line polybench_datamining.go:60
-							}
+							std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
 						}
 					}
 				}
 			}
 		}
 		{
+//line polybench_datamining.go:67
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -919,148 +560,85 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					gc_vstep := gc_from
 //line polybench_datamining.go:55
 					gc_vb4 := lanes.BroadcastFloat32x8(corrFloatN)
-//line polybench_datamining.go:55
-					_ = gc_vb4
 //line polybench_datamining.go:57
 					gc_vb5 := lanes.BroadcastFloat32x8(corrEps)
-//line polybench_datamining.go:57
-					_ = gc_vb5
-//line polybench_datamining.go:58
 					gc_vb6 := lanes.BroadcastFloat32x8(1.0)
-//line polybench_datamining.go:58
-					_ = gc_vb6
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line polybench_datamining.go:48
 						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:48
 						_ = j
 //line polybench_datamining.go:50
-						{
+						lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Div(gc_vb4).StoreSlice(gc_at5[gc_tx:])
 //line polybench_datamining.go:50
-							lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Div(gc_vb4).StoreSlice(gc_at5[gc_tx:])
+						gc_t3 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
 //line polybench_datamining.go:50
-							gc_t3 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
+						gc_x2 := gc_t3
 //line polybench_datamining.go:50
-							_ = gc_t3
+						gc_t4 := gc_x2.Sqrt()
 //line polybench_datamining.go:50
-							gc_x2 := gc_t3
+						gc_t4.StoreSlice(gc_at5[gc_tx:])
 //line polybench_datamining.go:50
-							_ = gc_x2
+						gc_if2 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).LessEqual(gc_vb5)
 //line polybench_datamining.go:50
-							gc_t4 := gc_x2.Sqrt()
+						if gc_if2.ToBits() != 0 {
 //line polybench_datamining.go:50
-							_ = gc_t4
-//line polybench_datamining.go:50
-							gc_t4.StoreSlice(gc_at5[gc_tx:])
-//line polybench_datamining.go:50
-							gc_if2 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).LessEqual(gc_vb5)
-//line polybench_datamining.go:50
-							_ = gc_if2
-//line polybench_datamining.go:50
-							if gc_if2.ToBits() != 0 {
-//line polybench_datamining.go:50
-								gc_vb6.StoreMasked((*[8]float32)(gc_at5[gc_tx:]), gc_if2)
-//line polybench_datamining.go:50
-							}
-//line polybench_datamining.go:50
+							gc_vb6.StoreMasked((*[8]float32)(gc_at5[gc_tx:]), gc_if2)
 						}
 					}
+//line polybench_datamining.go:52
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_datamining.go:48
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:50
-						{
-
 //line polybench_datamining.go:55
-							gc_at5[gc_tx] /= corrFloatN
-							gc_at5[gc_tx] = sqrtf(gc_at5[gc_tx])
-							if gc_at5[gc_tx] <= corrEps {
-								gc_at5[gc_tx] = 1.0
-							}
+						gc_at5[gc_tx] /= corrFloatN
+						gc_at5[gc_tx] = sqrtf(gc_at5[gc_tx])
+						if gc_at5[gc_tx] <= corrEps {
+							gc_at5[gc_tx] = 1.0
 						}
 					}
 				} else {
+//line polybench_datamining.go:63
 					gc_vstep2 := gc_from
 //line polybench_datamining.go:55
 					gc_vb := lanes.BroadcastFloat32x8(corrFloatN)
-//line polybench_datamining.go:55
-					_ = gc_vb
 //line polybench_datamining.go:57
 					gc_vb2 := lanes.BroadcastFloat32x8(corrEps)
-//line polybench_datamining.go:57
-					_ = gc_vb2
-//line polybench_datamining.go:58
 					gc_vb3 := lanes.BroadcastFloat32x8(1.0)
-//line polybench_datamining.go:58
-					_ = gc_vb3
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line polybench_datamining.go:48
 						var j int = gc_bx*gc_bdx + gc_tx
-//line polybench_datamining.go:48
-						_ = j
-//line polybench_datamining.go:50
-						{
-
 //line polybench_datamining.go:55
-							if j < 0 || j > len(std)-8 {
+						if j < 0 || j > len(std)-8 {
 //line polybench_datamining.go:55
-								break
+							break
+						}
 //line polybench_datamining.go:55
-							}
+						lanes.LoadFloat32x8Slice(std[j:]).Div(gc_vb).StoreSlice(std[j:])
 //line polybench_datamining.go:55
-							lanes.LoadFloat32x8Slice(std[j:]).Div(gc_vb).StoreSlice(std[j:])
-//line polybench_datamining.go:55
-							gc_t := lanes.LoadFloat32x8Slice(std[j:])
-							_ = gc_t
+						gc_t := lanes.LoadFloat32x8Slice(std[j:])
+						gc_x := gc_t
 //line polybench_datamining.go:56
-							gc_x := gc_t
+						gc_t2 := gc_x.Sqrt()
 //line polybench_datamining.go:56
-							_ = gc_x
+						gc_t2.StoreSlice(std[j:])
 //line polybench_datamining.go:56
-							gc_t2 := gc_x.Sqrt()
-//line polybench_datamining.go:56
-							_ = gc_t2
-//line polybench_datamining.go:56
-							gc_t2.StoreSlice(std[j:])
-//line polybench_datamining.go:56
-							gc_if := lanes.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb2)
-							_ = gc_if
+						gc_if := lanes.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb2)
+						if gc_if.ToBits() != 0 {
 //line polybench_datamining.go:57
-							if gc_if.ToBits() != 0 {
-//line polybench_datamining.go:57
-								gc_vb3.StoreMasked((*[8]float32)(std[j:]), gc_if)
-							}
-//line polybench_datamining.go:58
+							gc_vb3.StoreMasked((*[8]float32)(std[j:]), gc_if)
 						}
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:48
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:50
-						{
-
 //line polybench_datamining.go:55
-							std[j] /= corrFloatN
-							std[j] = sqrtf(std[j])
-							if std[j] <= corrEps {
-								std[j] = 1.0
-							}
+						std[j] /= corrFloatN
+						std[j] = sqrtf(std[j])
+						if std[j] <= corrEps {
+							std[j] = 1.0
 						}
 					}
 				}
@@ -1095,7 +673,7 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line polybench_datamining.go:78
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1106,70 +684,54 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_ty := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= n {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * m)
-				gc_off2 := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off2 <= len(std) && gc_to <= len(std)-gc_off2 {
-					gc_at := data[gc_off:][:gc_to]
-					gc_at2 := mean[gc_off2:][:gc_to]
-					gc_at3 := std[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line polybench_datamining.go:68
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:69
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_datamining.go:71
-						{
-							gc_at[gc_tx] -= gc_at2[gc_tx]
-							gc_at[gc_tx] /= sqrtf(corrFloatN) * gc_at3[gc_tx]
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:68
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:69
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_datamining.go:71
-						{
-							data[i*m+j] -= mean[j]
-							data[i*m+j] /= sqrtf(corrFloatN) * std[j]
-						}
-					}
-				}
+//line polybench_datamining.go:89
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= n {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * m)
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off2 <= len(std) && gc_to <= len(std)-gc_off2 {
+				gc_at := data[gc_off:][:gc_to]
+				gc_at2 := mean[gc_off2:][:gc_to]
+				gc_at3 := std[gc_off2:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					{
+//line polybench_datamining.go:72
+						gc_at[gc_tx] -= gc_at2[gc_tx]
+						gc_at[gc_tx] /= sqrtf(corrFloatN) * gc_at3[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line polybench_datamining.go:68
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					{
+//line polybench_datamining.go:72
+						data[i*m+j] -= mean[j]
+						data[i*m+j] /= sqrtf(corrFloatN) * std[j]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1221,13 +783,10 @@ func gc_body_corrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:82
 						j1 := gc_bx*gc_bdx + gc_tx
-						_ = j1
-
-//line polybench_datamining.go:84
 						{
+//line polybench_datamining.go:85
 							symmat[j1*m+j1] = 1.0
 							for j2 := j1 + 1; j2 < m; j2++ {
 								symmat[j1*m+j2] = 0.0
@@ -1292,385 +851,214 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:108
-							}
+//line polybench_datamining.go:103
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_datamining.go:111
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:108
-							}
+//line polybench_datamining.go:103
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_datamining.go:111
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:108
-							}
+//line polybench_datamining.go:103
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_datamining.go:111
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:108
-							}
+//line polybench_datamining.go:103
+							gc_at[gc_tx] = 0.0
 						}
 					}
+//line polybench_datamining.go:111
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_datamining.go:100
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-							gc_at[gc_tx] = 0.0
-
-//line polybench_datamining.go:108
-						}
+//line polybench_datamining.go:103
+						gc_at[gc_tx] = 0.0
 					}
 				} else {
+//line polybench_datamining.go:111
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:108
-							}
+//line polybench_datamining.go:103
+							mean[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:111
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:108
-							}
+//line polybench_datamining.go:103
+							mean[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:111
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:108
-							}
+//line polybench_datamining.go:103
+							mean[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:111
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:108
-							}
+//line polybench_datamining.go:103
+							mean[j] = 0.0
 						}
 					}
+//line polybench_datamining.go:111
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:100
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-							mean[j] = 0.0
-
-//line polybench_datamining.go:108
-						}
+//line polybench_datamining.go:103
+						mean[j] = 0.0
 					}
 				}
 			}
 		}
-
 //line polybench_datamining.go:104
 		for i := 0; i < n; i++ {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := gc_bx * gc_bdx
-					gc_off3 := (gc_bx * gc_bdx) + (i * m)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 {
-						gc_at2 := mean[gc_off2:][:gc_to]
-						gc_at3 := data[gc_off3:][:gc_to]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line polybench_datamining.go:106
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := (gc_bx * gc_bdx) + (i * m)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 {
+					gc_at2 := mean[gc_off2:][:gc_to]
+					gc_at3 := data[gc_off3:][:gc_to]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							{
-								gc_tx := gc_step3 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_datamining.go:100
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:102
-								{
-
-//line polybench_datamining.go:105
-									gc_at2[gc_tx] += gc_at3[gc_tx]
-
-//line polybench_datamining.go:108
-								}
-							}
-							{
-								gc_tx := gc_step3 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_datamining.go:100
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:102
-								{
-
-//line polybench_datamining.go:105
-									gc_at2[gc_tx] += gc_at3[gc_tx]
-
-//line polybench_datamining.go:108
-								}
-							}
-							{
-								gc_tx := gc_step3 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_datamining.go:100
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:102
-								{
-
-//line polybench_datamining.go:105
-									gc_at2[gc_tx] += gc_at3[gc_tx]
-
-//line polybench_datamining.go:108
-								}
-							}
-							{
-								gc_tx := gc_step3 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_datamining.go:100
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:102
-								{
-
-//line polybench_datamining.go:105
-									gc_at2[gc_tx] += gc_at3[gc_tx]
-
-//line polybench_datamining.go:108
-								}
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
 //line polybench_datamining.go:105
 								gc_at2[gc_tx] += gc_at3[gc_tx]
-
-//line polybench_datamining.go:108
 							}
 						}
-					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+//line polybench_datamining.go:111
+							gc_tx := gc_step3 + 1
 							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:100
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:102
-								{
-
 //line polybench_datamining.go:105
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:108
-								}
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:100
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:102
-								{
-
-//line polybench_datamining.go:105
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:108
-								}
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:100
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:102
-								{
-
-//line polybench_datamining.go:105
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:108
-								}
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:100
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_datamining.go:102
-								{
-
-//line polybench_datamining.go:105
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:108
-								}
+								gc_at2[gc_tx] += gc_at3[gc_tx]
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_datamining.go:111
+							gc_tx := gc_step3 + 2
+							{
+//line polybench_datamining.go:105
+								gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+						}
+						{
+//line polybench_datamining.go:111
+							gc_tx := gc_step3 + 3
+							{
+//line polybench_datamining.go:105
+								gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+						}
+					}
+//line polybench_datamining.go:111
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_datamining.go:105
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+				} else {
+//line polybench_datamining.go:111
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
 							{
-
 //line polybench_datamining.go:105
 								mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:108
 							}
+						}
+						{
+//line polybench_datamining.go:111
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_datamining.go:105
+								mean[j] += data[i*m+j]
+							}
+						}
+						{
+//line polybench_datamining.go:111
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_datamining.go:105
+								mean[j] += data[i*m+j]
+							}
+						}
+						{
+//line polybench_datamining.go:111
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_datamining.go:105
+								mean[j] += data[i*m+j]
+							}
+						}
+					}
+//line polybench_datamining.go:111
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line polybench_datamining.go:100
+						j := gc_bx*gc_bdx + gc_tx
+						{
+//line polybench_datamining.go:105
+							mean[j] += data[i*m+j]
 						}
 					}
 				}
 			}
 		}
 		{
+//line polybench_datamining.go:115
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -1686,170 +1074,85 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
 //line polybench_datamining.go:107
-								gc_at4[gc_tx] /= float32(covarFloatN)
-							}
+							gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 						{
+//line polybench_datamining.go:111
 							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
 //line polybench_datamining.go:107
-								gc_at4[gc_tx] /= float32(covarFloatN)
-							}
+							gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 						{
+//line polybench_datamining.go:111
 							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
 //line polybench_datamining.go:107
-								gc_at4[gc_tx] /= float32(covarFloatN)
-							}
+							gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 						{
+//line polybench_datamining.go:111
 							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
-//line polybench_datamining.go:107
-								gc_at4[gc_tx] /= float32(covarFloatN)
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_datamining.go:100
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-
 //line polybench_datamining.go:107
 							gc_at4[gc_tx] /= float32(covarFloatN)
 						}
 					}
+//line polybench_datamining.go:111
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line polybench_datamining.go:107
+						gc_at4[gc_tx] /= float32(covarFloatN)
+					}
 				} else {
+//line polybench_datamining.go:111
 					gc_step6 := gc_from
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
 							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
-//line polybench_datamining.go:107
-								mean[j] /= float32(covarFloatN)
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
-//line polybench_datamining.go:107
-								mean[j] /= float32(covarFloatN)
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
-//line polybench_datamining.go:107
-								mean[j] /= float32(covarFloatN)
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:100
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
-//line polybench_datamining.go:107
-								mean[j] /= float32(covarFloatN)
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:100
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-
 //line polybench_datamining.go:107
 							mean[j] /= float32(covarFloatN)
 						}
+						{
+//line polybench_datamining.go:111
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:107
+							mean[j] /= float32(covarFloatN)
+						}
+						{
+//line polybench_datamining.go:111
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:107
+							mean[j] /= float32(covarFloatN)
+						}
+						{
+//line polybench_datamining.go:111
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:107
+							mean[j] /= float32(covarFloatN)
+						}
+					}
+//line polybench_datamining.go:111
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line polybench_datamining.go:100
+						j := gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:107
+						mean[j] /= float32(covarFloatN)
 					}
 				}
 			}
@@ -1883,7 +1186,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line polybench_datamining.go:126
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1894,217 +1197,137 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_ty := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= n {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * m)
-				gc_off2 := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 {
-					gc_at := data[gc_off:][:gc_to]
-					gc_at2 := mean[gc_off2:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line polybench_datamining.go:116
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:117
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_datamining.go:119
-							{
-								gc_at[gc_tx] -= gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line polybench_datamining.go:116
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:117
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_datamining.go:119
-							{
-								gc_at[gc_tx] -= gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line polybench_datamining.go:116
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:117
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_datamining.go:119
-							{
-								gc_at[gc_tx] -= gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line polybench_datamining.go:116
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:117
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_datamining.go:119
-							{
-								gc_at[gc_tx] -= gc_at2[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line polybench_datamining.go:116
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:117
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_datamining.go:119
-						{
-							gc_at[gc_tx] -= gc_at2[gc_tx]
-						}
-					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:116
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:117
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_datamining.go:119
-							{
-								data[i*m+j] -= mean[j]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:116
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:117
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_datamining.go:119
-							{
-								data[i*m+j] -= mean[j]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:116
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:117
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_datamining.go:119
-							{
-								data[i*m+j] -= mean[j]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:116
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_datamining.go:117
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_datamining.go:119
-							{
-								data[i*m+j] -= mean[j]
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:116
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:117
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_datamining.go:119
-						{
-							data[i*m+j] -= mean[j]
-						}
-					}
-				}
+//line polybench_datamining.go:137
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= n {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * m)
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 {
+				gc_at := data[gc_off:][:gc_to]
+				gc_at2 := mean[gc_off2:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						{
+//line polybench_datamining.go:120
+							gc_at[gc_tx] -= gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						{
+//line polybench_datamining.go:120
+							gc_at[gc_tx] -= gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						{
+//line polybench_datamining.go:120
+							gc_at[gc_tx] -= gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line polybench_datamining.go:120
+							gc_at[gc_tx] -= gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line polybench_datamining.go:120
+						gc_at[gc_tx] -= gc_at2[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line polybench_datamining.go:116
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						{
+//line polybench_datamining.go:120
+							data[i*m+j] -= mean[j]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line polybench_datamining.go:116
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						{
+//line polybench_datamining.go:120
+							data[i*m+j] -= mean[j]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line polybench_datamining.go:116
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						{
+//line polybench_datamining.go:120
+							data[i*m+j] -= mean[j]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line polybench_datamining.go:116
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						{
+//line polybench_datamining.go:120
+							data[i*m+j] -= mean[j]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line polybench_datamining.go:116
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					{
+//line polybench_datamining.go:120
+						data[i*m+j] -= mean[j]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -2156,13 +1379,10 @@ func gc_body_covarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symma
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_datamining.go:129
 						j1 := gc_bx*gc_bdx + gc_tx
-						_ = j1
-
-//line polybench_datamining.go:131
 						{
+//line polybench_datamining.go:132
 							for j2 := j1; j2 < m; j2++ {
 								symmat[j1*m+j2] = 0.0
 								for i := 0; i < n; i++ {

@@ -67,22 +67,18 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_datamining.go:35
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
-//line polybench_datamining.go:35
-							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:32
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
 								_ = j
-//line polybench_datamining.go:34
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_datamining.go:35
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
+//line polybench_datamining.go:37
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -93,68 +89,44 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					if compiled.SIMD {
 //line polybench_datamining.go:35
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-//line polybench_datamining.go:35
-						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_datamining.go:32
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
 							_ = j
-//line polybench_datamining.go:34
-							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_datamining.go:35
-							}
+							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_datamining.go:32
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-							gc_at5[gc_tx2] = 0.0
-
-//line polybench_datamining.go:40
-						}
+//line polybench_datamining.go:35
+						gc_at5[gc_tx2] = 0.0
 					}
 				} else {
+//line polybench_datamining.go:43
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_datamining.go:35
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
-//line polybench_datamining.go:35
-							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:32
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:32
-								_ = j
-//line polybench_datamining.go:34
 								{
+//line polybench_datamining.go:35
 									if j < 0 || j > len(mean)-16 {
 //line polybench_datamining.go:35
 										break
-//line polybench_datamining.go:35
 									}
 //line polybench_datamining.go:35
 									gc_vb2.StoreSlice(mean[j:])
-//line polybench_datamining.go:35
 								}
 							}
+//line polybench_datamining.go:37
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -165,27 +137,17 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					if compiled.SIMD {
 //line polybench_datamining.go:35
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
-//line polybench_datamining.go:35
-						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_datamining.go:32
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:32
-							_ = j
-//line polybench_datamining.go:34
-							{
-								if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:35
-									break
+							if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:35
-								}
-//line polybench_datamining.go:35
-								gc_vb.StoreSlice(mean[j:])
-//line polybench_datamining.go:35
+								break
 							}
+//line polybench_datamining.go:35
+							gc_vb.StoreSlice(mean[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -195,319 +157,224 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:32
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:40
-							}
+//line polybench_datamining.go:35
+							mean[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:43
 							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:32
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:40
-							}
+//line polybench_datamining.go:35
+							mean[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:43
 							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:32
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:40
-							}
+//line polybench_datamining.go:35
+							mean[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:43
 							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:32
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:40
-							}
+//line polybench_datamining.go:35
+							mean[j] = 0.0
 						}
 					}
+//line polybench_datamining.go:43
 					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:32
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-							mean[j] = 0.0
-
-//line polybench_datamining.go:40
-						}
+//line polybench_datamining.go:35
+						mean[j] = 0.0
 					}
 				}
 			}
 		}
-
 //line polybench_datamining.go:36
 		for i := 0; i < n; i++ {
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off6 := gc_bx2 * gc_bdx2
-					gc_off7 := (gc_bx2 * gc_bdx2) + (i * m)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(mean) && gc_to2 <= len(mean)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(data) && gc_to2 <= len(data)-gc_off7 {
-						gc_at6 := mean[gc_off6:][:gc_to2]
-						gc_at7 := data[gc_off7:][:gc_to2]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line polybench_datamining.go:32
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:32
-									_ = j
-//line polybench_datamining.go:34
-									{
-//line polybench_datamining.go:34
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_datamining.go:34
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+//line polybench_datamining.go:38
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off6 := gc_bx2 * gc_bdx2
+				gc_off7 := (gc_bx2 * gc_bdx2) + (i * m)
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(mean) && gc_to2 <= len(mean)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(data) && gc_to2 <= len(data)-gc_off7 {
+					gc_at6 := mean[gc_off6:][:gc_to2]
+					gc_at7 := data[gc_off7:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:32
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
 								_ = j
-//line polybench_datamining.go:34
 								{
-//line polybench_datamining.go:34
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_datamining.go:34
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
+//line polybench_datamining.go:36
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 //line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:32
 							_ = j
-
-//line polybench_datamining.go:34
 							{
-
-//line polybench_datamining.go:37
-								gc_at6[gc_tx2] += gc_at7[gc_tx2]
-
-//line polybench_datamining.go:40
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line polybench_datamining.go:32
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:32
-									_ = j
-//line polybench_datamining.go:34
-									{
-
+//line polybench_datamining.go:36
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						{
 //line polybench_datamining.go:37
-										if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
-//line polybench_datamining.go:37
-											break
-//line polybench_datamining.go:37
-										}
-//line polybench_datamining.go:37
-										archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
-//line polybench_datamining.go:37
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
+							gc_at6[gc_tx2] += gc_at7[gc_tx2]
 						}
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+					}
+				} else {
+//line polybench_datamining.go:43
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:32
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:32
-								_ = j
-//line polybench_datamining.go:34
 								{
-
 //line polybench_datamining.go:37
-									if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
+									if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
 //line polybench_datamining.go:37
 										break
-//line polybench_datamining.go:37
 									}
 //line polybench_datamining.go:37
-									archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
-//line polybench_datamining.go:37
+									archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
 								}
 							}
+//line polybench_datamining.go:39
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						gc_step8 := gc_vstep4
-						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-							{
-								gc_tx2 := gc_step8 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line polybench_datamining.go:32
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_datamining.go:34
-								{
-
-//line polybench_datamining.go:37
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:40
-								}
-							}
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							{
-								gc_tx2 := gc_step8 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_datamining.go:34
-								{
-
 //line polybench_datamining.go:37
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:40
-								}
-							}
-							{
-								gc_tx2 := gc_step8 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_datamining.go:34
-								{
-
+								if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:37
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:40
+									break
 								}
-							}
-							{
-								gc_tx2 := gc_step8 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_datamining.go:34
-								{
-
 //line polybench_datamining.go:37
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:40
-								}
+								archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
 							}
 						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line polybench_datamining.go:39
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:32
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:34
 							{
-
 //line polybench_datamining.go:37
 								mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:40
 							}
+						}
+						{
+//line polybench_datamining.go:43
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_datamining.go:37
+								mean[j] += data[i*m+j]
+							}
+						}
+						{
+//line polybench_datamining.go:43
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_datamining.go:37
+								mean[j] += data[i*m+j]
+							}
+						}
+						{
+//line polybench_datamining.go:43
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_datamining.go:37
+								mean[j] += data[i*m+j]
+							}
+						}
+					}
+//line polybench_datamining.go:43
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:32
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line polybench_datamining.go:37
+							mean[j] += data[i*m+j]
 						}
 					}
 				}
 			}
 		}
 		{
+//line polybench_datamining.go:47
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -525,23 +392,17 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line polybench_datamining.go:39
 							gc_vb8 := archsimd.BroadcastFloat32x16(corrFloatN)
-//line polybench_datamining.go:39
-							_ = gc_vb8
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:32
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
 								_ = j
-//line polybench_datamining.go:34
 								{
-//line polybench_datamining.go:34
 									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Div(gc_vb8).StoreSlice(gc_at8[gc_tx2:])
-//line polybench_datamining.go:34
 								}
 							}
+//line polybench_datamining.go:36
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -552,71 +413,43 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					if compiled.SIMD {
 //line polybench_datamining.go:39
 						gc_vb7 := archsimd.BroadcastFloat32x8(corrFloatN)
-//line polybench_datamining.go:39
-						_ = gc_vb7
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_datamining.go:32
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
 							_ = j
 //line polybench_datamining.go:34
-							{
-//line polybench_datamining.go:34
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb7).StoreSlice(gc_at8[gc_tx2:])
-//line polybench_datamining.go:34
-							}
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb7).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_datamining.go:32
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-
-//line polybench_datamining.go:39
-							gc_at8[gc_tx2] /= corrFloatN
-						}
+						gc_at8[gc_tx2] /= corrFloatN
 					}
 				} else {
+//line polybench_datamining.go:43
 					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line polybench_datamining.go:39
 							gc_vb6 := archsimd.BroadcastFloat32x16(corrFloatN)
-//line polybench_datamining.go:39
-							_ = gc_vb6
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:32
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:32
-								_ = j
-//line polybench_datamining.go:34
 								{
-
 //line polybench_datamining.go:39
 									if j < 0 || j > len(mean)-16 {
 //line polybench_datamining.go:39
 										break
-//line polybench_datamining.go:39
 									}
 //line polybench_datamining.go:39
 									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
-//line polybench_datamining.go:39
 								}
 							}
+//line polybench_datamining.go:41
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -627,29 +460,17 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					if compiled.SIMD {
 //line polybench_datamining.go:39
 						gc_vb5 := archsimd.BroadcastFloat32x8(corrFloatN)
-//line polybench_datamining.go:39
-						_ = gc_vb5
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_datamining.go:32
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:32
-							_ = j
-//line polybench_datamining.go:34
-							{
-
 //line polybench_datamining.go:39
-								if j < 0 || j > len(mean)-8 {
+							if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:39
-									break
-//line polybench_datamining.go:39
-								}
-//line polybench_datamining.go:39
-								archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb5).StoreSlice(mean[j:])
-//line polybench_datamining.go:39
+								break
 							}
+//line polybench_datamining.go:39
+							archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb5).StoreSlice(mean[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -659,81 +480,50 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:32
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
-//line polybench_datamining.go:39
-								mean[j] /= corrFloatN
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
-//line polybench_datamining.go:39
-								mean[j] /= corrFloatN
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
-//line polybench_datamining.go:39
-								mean[j] /= corrFloatN
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
-//line polybench_datamining.go:39
-								mean[j] /= corrFloatN
-							}
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-
 //line polybench_datamining.go:39
 							mean[j] /= corrFloatN
 						}
+						{
+//line polybench_datamining.go:43
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:39
+							mean[j] /= corrFloatN
+						}
+						{
+//line polybench_datamining.go:43
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:39
+							mean[j] /= corrFloatN
+						}
+						{
+//line polybench_datamining.go:43
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:39
+							mean[j] /= corrFloatN
+						}
+					}
+//line polybench_datamining.go:43
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:32
+						j := gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:39
+						mean[j] /= corrFloatN
 					}
 				}
 			}
@@ -792,22 +582,18 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line polybench_datamining.go:51
 							gc_vb10 := archsimd.BroadcastFloat32x16(0.0)
-//line polybench_datamining.go:51
-							_ = gc_vb10
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:48
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:48
 								_ = j
-//line polybench_datamining.go:50
 								{
-									gc_vb10.StoreSlice(gc_at6[gc_tx2:])
 //line polybench_datamining.go:51
+									gc_vb10.StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
+//line polybench_datamining.go:53
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -818,68 +604,44 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					if compiled.SIMD {
 //line polybench_datamining.go:51
 						gc_vb9 := archsimd.BroadcastFloat32x8(0.0)
-//line polybench_datamining.go:51
-						_ = gc_vb9
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_datamining.go:48
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:48
 							_ = j
-//line polybench_datamining.go:50
-							{
-								gc_vb9.StoreSlice(gc_at6[gc_tx2:])
 //line polybench_datamining.go:51
-							}
+							gc_vb9.StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_datamining.go:48
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:50
-						{
-							gc_at6[gc_tx2] = 0.0
-
-//line polybench_datamining.go:60
-						}
+//line polybench_datamining.go:51
+						gc_at6[gc_tx2] = 0.0
 					}
 				} else {
+//line polybench_datamining.go:63
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line polybench_datamining.go:51
 							gc_vb8 := archsimd.BroadcastFloat32x16(0.0)
-//line polybench_datamining.go:51
-							_ = gc_vb8
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:48
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:48
-								_ = j
-//line polybench_datamining.go:50
 								{
+//line polybench_datamining.go:51
 									if j < 0 || j > len(std)-16 {
 //line polybench_datamining.go:51
 										break
-//line polybench_datamining.go:51
 									}
 //line polybench_datamining.go:51
 									gc_vb8.StoreSlice(std[j:])
-//line polybench_datamining.go:51
 								}
 							}
+//line polybench_datamining.go:53
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -890,27 +652,17 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					if compiled.SIMD {
 //line polybench_datamining.go:51
 						gc_vb7 := archsimd.BroadcastFloat32x8(0.0)
-//line polybench_datamining.go:51
-						_ = gc_vb7
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_datamining.go:48
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:48
-							_ = j
-//line polybench_datamining.go:50
-							{
-								if j < 0 || j > len(std)-8 {
 //line polybench_datamining.go:51
-									break
+							if j < 0 || j > len(std)-8 {
 //line polybench_datamining.go:51
-								}
-//line polybench_datamining.go:51
-								gc_vb7.StoreSlice(std[j:])
-//line polybench_datamining.go:51
+								break
 							}
+//line polybench_datamining.go:51
+							gc_vb7.StoreSlice(std[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -920,245 +672,174 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:48
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:50
-							{
-								std[j] = 0.0
-
-//line polybench_datamining.go:60
-							}
+//line polybench_datamining.go:51
+							std[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:63
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:48
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:50
-							{
-								std[j] = 0.0
-
-//line polybench_datamining.go:60
-							}
+//line polybench_datamining.go:51
+							std[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:63
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:48
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:50
-							{
-								std[j] = 0.0
-
-//line polybench_datamining.go:60
-							}
+//line polybench_datamining.go:51
+							std[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:63
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:48
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:50
-							{
-								std[j] = 0.0
-
-//line polybench_datamining.go:60
-							}
+//line polybench_datamining.go:51
+							std[j] = 0.0
 						}
 					}
+//line polybench_datamining.go:63
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:48
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:50
-						{
-							std[j] = 0.0
-
-//line polybench_datamining.go:60
-						}
+//line polybench_datamining.go:51
+						std[j] = 0.0
 					}
 				}
 			}
 		}
-
 //line polybench_datamining.go:52
 		for i := 0; i < n; i++ {
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off6 := gc_bx2 * gc_bdx2
-					gc_off7 := (gc_bx2 * gc_bdx2) + (i * m)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(std) && gc_to2 <= len(std)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(data) && gc_to2 <= len(data)-gc_off7 && gc_off6 <= len(mean) && gc_to2 <= len(mean)-gc_off6 {
-						gc_at7 := std[gc_off6:][:gc_to2]
-						gc_at8 := data[gc_off7:][:gc_to2]
-						gc_at9 := mean[gc_off6:][:gc_to2]
-						gc_vstep5 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line polybench_datamining.go:48
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:48
-									_ = j
-//line polybench_datamining.go:50
-									{
-//line polybench_datamining.go:50
-										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])))).StoreSlice(gc_at7[gc_tx2:])
-//line polybench_datamining.go:50
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line polybench_datamining.go:54
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off6 := gc_bx2 * gc_bdx2
+				gc_off7 := (gc_bx2 * gc_bdx2) + (i * m)
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(std) && gc_to2 <= len(std)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(data) && gc_to2 <= len(data)-gc_off7 && gc_off6 <= len(mean) && gc_to2 <= len(mean)-gc_off6 {
+					gc_at7 := std[gc_off6:][:gc_to2]
+					gc_at8 := data[gc_off7:][:gc_to2]
+					gc_at9 := mean[gc_off6:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:48
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:48
 								_ = j
-//line polybench_datamining.go:50
 								{
-//line polybench_datamining.go:50
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])))).StoreSlice(gc_at7[gc_tx2:])
-//line polybench_datamining.go:50
+									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])))).StoreSlice(gc_at7[gc_tx2:])
 								}
 							}
+//line polybench_datamining.go:52
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop3 {
+							return
 						}
-						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 //line polybench_datamining.go:48
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:48
 							_ = j
-
-//line polybench_datamining.go:50
 							{
-
-//line polybench_datamining.go:53
-								gc_at7[gc_tx2] += (gc_at8[gc_tx2] - gc_at9[gc_tx2]) * (gc_at8[gc_tx2] - gc_at9[gc_tx2])
-
-//line polybench_datamining.go:60
+								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])))).StoreSlice(gc_at7[gc_tx2:])
 							}
 						}
-					} else {
-						gc_vstep6 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-									gc_tx2 := gc_vstep6
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line polybench_datamining.go:48
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:48
-									_ = j
-//line polybench_datamining.go:50
-									{
-
+//line polybench_datamining.go:52
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						{
 //line polybench_datamining.go:53
-										if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 || j > len(std)-16 {
-//line polybench_datamining.go:53
-											break
-//line polybench_datamining.go:53
-										}
-//line polybench_datamining.go:53
-										archsimd.LoadFloat32x16Slice(std[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).Mul(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])))).StoreSlice(std[j:])
-//line polybench_datamining.go:53
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop4 {
-								return
-							}
+							gc_at7[gc_tx2] += (gc_at8[gc_tx2] - gc_at9[gc_tx2]) * (gc_at8[gc_tx2] - gc_at9[gc_tx2])
 						}
-						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+					}
+				} else {
+//line polybench_datamining.go:63
+					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:48
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:48
-								_ = j
-//line polybench_datamining.go:50
 								{
-
 //line polybench_datamining.go:53
-									if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 || j > len(std)-8 {
+									if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 || j > len(std)-16 {
 //line polybench_datamining.go:53
 										break
-//line polybench_datamining.go:53
 									}
 //line polybench_datamining.go:53
-									archsimd.LoadFloat32x8Slice(std[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).Mul(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])))).StoreSlice(std[j:])
-//line polybench_datamining.go:53
+									archsimd.LoadFloat32x16Slice(std[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).Mul(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])))).StoreSlice(std[j:])
 								}
 							}
+//line polybench_datamining.go:55
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop4 {
+							return
 						}
-						for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 //line polybench_datamining.go:48
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:50
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							{
-
 //line polybench_datamining.go:53
-								std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
-
-//line polybench_datamining.go:60
+								if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 || j > len(std)-8 {
+//line polybench_datamining.go:53
+									break
+								}
+//line polybench_datamining.go:53
+								archsimd.LoadFloat32x8Slice(std[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).Mul(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])))).StoreSlice(std[j:])
 							}
+						}
+//line polybench_datamining.go:55
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:48
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line polybench_datamining.go:53
+							std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
 						}
 					}
 				}
 			}
 		}
 		{
+//line polybench_datamining.go:67
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -1176,55 +857,35 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
 //line polybench_datamining.go:55
 							gc_vb20 := archsimd.BroadcastFloat32x16(corrFloatN)
-//line polybench_datamining.go:55
-							_ = gc_vb20
 //line polybench_datamining.go:57
 							gc_vb21 := archsimd.BroadcastFloat32x16(corrEps)
-//line polybench_datamining.go:57
-							_ = gc_vb21
-//line polybench_datamining.go:58
 							gc_vb22 := archsimd.BroadcastFloat32x16(1.0)
-//line polybench_datamining.go:58
-							_ = gc_vb22
 							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:48
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:48
 								_ = j
-//line polybench_datamining.go:50
 								{
-//line polybench_datamining.go:50
 									archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Div(gc_vb20).StoreSlice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
 									gc_t11 := archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-									_ = gc_t11
-//line polybench_datamining.go:50
 									gc_x6 := gc_t11
 //line polybench_datamining.go:50
-									_ = gc_x6
-//line polybench_datamining.go:50
 									gc_t12 := gc_x6.Sqrt()
-//line polybench_datamining.go:50
-									_ = gc_t12
 //line polybench_datamining.go:50
 									gc_t12.StoreSlice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
 									gc_if6 := archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb21)
 //line polybench_datamining.go:50
-									_ = gc_if6
-//line polybench_datamining.go:50
 									if gc_if6.ToBits() != 0 {
 //line polybench_datamining.go:50
 										gc_vb22.StoreMasked((*[16]float32)(gc_at10[gc_tx2:]), gc_if6)
-//line polybench_datamining.go:50
 									}
-//line polybench_datamining.go:50
 								}
 							}
+//line polybench_datamining.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
 						}(gc_vstep7)
@@ -1235,136 +896,82 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					if compiled.SIMD {
 //line polybench_datamining.go:55
 						gc_vb17 := archsimd.BroadcastFloat32x8(corrFloatN)
-//line polybench_datamining.go:55
-						_ = gc_vb17
 //line polybench_datamining.go:57
 						gc_vb18 := archsimd.BroadcastFloat32x8(corrEps)
-//line polybench_datamining.go:57
-						_ = gc_vb18
-//line polybench_datamining.go:58
 						gc_vb19 := archsimd.BroadcastFloat32x8(1.0)
-//line polybench_datamining.go:58
-						_ = gc_vb19
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_datamining.go:48
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:48
 							_ = j
 //line polybench_datamining.go:50
-							{
+							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Div(gc_vb17).StoreSlice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Div(gc_vb17).StoreSlice(gc_at10[gc_tx2:])
+							gc_t9 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-								gc_t9 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
+							gc_x5 := gc_t9
 //line polybench_datamining.go:50
-								_ = gc_t9
+							gc_t10 := gc_x5.Sqrt()
 //line polybench_datamining.go:50
-								gc_x5 := gc_t9
+							gc_t10.StoreSlice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-								_ = gc_x5
+							gc_if5 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb18)
 //line polybench_datamining.go:50
-								gc_t10 := gc_x5.Sqrt()
+							if gc_if5.ToBits() != 0 {
 //line polybench_datamining.go:50
-								_ = gc_t10
-//line polybench_datamining.go:50
-								gc_t10.StoreSlice(gc_at10[gc_tx2:])
-//line polybench_datamining.go:50
-								gc_if5 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb18)
-//line polybench_datamining.go:50
-								_ = gc_if5
-//line polybench_datamining.go:50
-								if gc_if5.ToBits() != 0 {
-//line polybench_datamining.go:50
-									gc_vb19.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if5)
-//line polybench_datamining.go:50
-								}
-//line polybench_datamining.go:50
+								gc_vb19.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if5)
 							}
 						}
+//line polybench_datamining.go:52
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_datamining.go:48
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:50
-						{
-
-//line polybench_datamining.go:55
-							gc_at10[gc_tx2] /= corrFloatN
-							gc_at10[gc_tx2] = sqrtf(gc_at10[gc_tx2])
-							if gc_at10[gc_tx2] <= corrEps {
-								gc_at10[gc_tx2] = 1.0
-							}
+						gc_at10[gc_tx2] /= corrFloatN
+						gc_at10[gc_tx2] = sqrtf(gc_at10[gc_tx2])
+						if gc_at10[gc_tx2] <= corrEps {
+							gc_at10[gc_tx2] = 1.0
 						}
 					}
 				} else {
+//line polybench_datamining.go:63
 					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
 //line polybench_datamining.go:55
 							gc_vb14 := archsimd.BroadcastFloat32x16(corrFloatN)
-//line polybench_datamining.go:55
-							_ = gc_vb14
 //line polybench_datamining.go:57
 							gc_vb15 := archsimd.BroadcastFloat32x16(corrEps)
-//line polybench_datamining.go:57
-							_ = gc_vb15
-//line polybench_datamining.go:58
 							gc_vb16 := archsimd.BroadcastFloat32x16(1.0)
-//line polybench_datamining.go:58
-							_ = gc_vb16
 							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:48
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:48
-								_ = j
-//line polybench_datamining.go:50
 								{
-
 //line polybench_datamining.go:55
 									if j < 0 || j > len(std)-16 {
 //line polybench_datamining.go:55
 										break
-//line polybench_datamining.go:55
 									}
 //line polybench_datamining.go:55
 									archsimd.LoadFloat32x16Slice(std[j:]).Div(gc_vb14).StoreSlice(std[j:])
 //line polybench_datamining.go:55
 									gc_t7 := archsimd.LoadFloat32x16Slice(std[j:])
-									_ = gc_t7
-//line polybench_datamining.go:56
 									gc_x4 := gc_t7
 //line polybench_datamining.go:56
-									_ = gc_x4
-//line polybench_datamining.go:56
 									gc_t8 := gc_x4.Sqrt()
-//line polybench_datamining.go:56
-									_ = gc_t8
 //line polybench_datamining.go:56
 									gc_t8.StoreSlice(std[j:])
 //line polybench_datamining.go:56
 									gc_if4 := archsimd.LoadFloat32x16Slice(std[j:]).LessEqual(gc_vb15)
-									_ = gc_if4
-//line polybench_datamining.go:57
 									if gc_if4.ToBits() != 0 {
 //line polybench_datamining.go:57
 										gc_vb16.StoreMasked((*[16]float32)(std[j:]), gc_if4)
 									}
-//line polybench_datamining.go:58
 								}
 							}
+//line polybench_datamining.go:60
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep8, false
 						}(gc_vstep8)
@@ -1375,57 +982,32 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					if compiled.SIMD {
 //line polybench_datamining.go:55
 						gc_vb11 := archsimd.BroadcastFloat32x8(corrFloatN)
-//line polybench_datamining.go:55
-						_ = gc_vb11
 //line polybench_datamining.go:57
 						gc_vb12 := archsimd.BroadcastFloat32x8(corrEps)
-//line polybench_datamining.go:57
-						_ = gc_vb12
-//line polybench_datamining.go:58
 						gc_vb13 := archsimd.BroadcastFloat32x8(1.0)
-//line polybench_datamining.go:58
-						_ = gc_vb13
 						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_datamining.go:48
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:48
-							_ = j
-//line polybench_datamining.go:50
-							{
-
 //line polybench_datamining.go:55
-								if j < 0 || j > len(std)-8 {
+							if j < 0 || j > len(std)-8 {
 //line polybench_datamining.go:55
-									break
+								break
+							}
 //line polybench_datamining.go:55
-								}
+							archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb11).StoreSlice(std[j:])
 //line polybench_datamining.go:55
-								archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb11).StoreSlice(std[j:])
-//line polybench_datamining.go:55
-								gc_t5 := archsimd.LoadFloat32x8Slice(std[j:])
-								_ = gc_t5
+							gc_t5 := archsimd.LoadFloat32x8Slice(std[j:])
+							gc_x3 := gc_t5
 //line polybench_datamining.go:56
-								gc_x3 := gc_t5
+							gc_t6 := gc_x3.Sqrt()
 //line polybench_datamining.go:56
-								_ = gc_x3
+							gc_t6.StoreSlice(std[j:])
 //line polybench_datamining.go:56
-								gc_t6 := gc_x3.Sqrt()
-//line polybench_datamining.go:56
-								_ = gc_t6
-//line polybench_datamining.go:56
-								gc_t6.StoreSlice(std[j:])
-//line polybench_datamining.go:56
-								gc_if3 := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb12)
-								_ = gc_if3
+							gc_if3 := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb12)
+							if gc_if3.ToBits() != 0 {
 //line polybench_datamining.go:57
-								if gc_if3.ToBits() != 0 {
-//line polybench_datamining.go:57
-									gc_vb13.StoreMasked((*[8]float32)(std[j:]), gc_if3)
-								}
-//line polybench_datamining.go:58
+								gc_vb13.StoreMasked((*[8]float32)(std[j:]), gc_if3)
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1433,20 +1015,13 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:48
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:50
-						{
-
 //line polybench_datamining.go:55
-							std[j] /= corrFloatN
-							std[j] = sqrtf(std[j])
-							if std[j] <= corrEps {
-								std[j] = 1.0
-							}
+						std[j] /= corrFloatN
+						std[j] = sqrtf(std[j])
+						if std[j] <= corrEps {
+							std[j] = 1.0
 						}
 					}
 				}
@@ -1481,7 +1056,7 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line polybench_datamining.go:78
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1492,230 +1067,172 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= n {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
+//line polybench_datamining.go:89
+		gc_ty2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= n {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-				gc_off3 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * m)
-				gc_off4 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to2 <= len(data)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to2 <= len(mean)-gc_off4 && gc_off4 <= len(std) && gc_to2 <= len(std)-gc_off4 {
-					gc_at4 := data[gc_off3:][:gc_to2]
-					gc_at5 := mean[gc_off4:][:gc_to2]
-					gc_at6 := std[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				continue
+			}
+			gc_off3 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * m)
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to2 <= len(data)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to2 <= len(mean)-gc_off4 && gc_off4 <= len(std) && gc_to2 <= len(std)-gc_off4 {
+				gc_at4 := data[gc_off3:][:gc_to2]
+				gc_at5 := mean[gc_off4:][:gc_to2]
+				gc_at6 := std[gc_off4:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_datamining.go:73
-							gc_vb4 := archsimd.BroadcastFloat32x16(corrFloatN)
-//line polybench_datamining.go:73
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line polybench_datamining.go:68
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:68
-								_ = j
-//line polybench_datamining.go:69
-								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_datamining.go:69
-								_ = i
-//line polybench_datamining.go:71
-								{
-//line polybench_datamining.go:71
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_datamining.go:71
-									gc_x4 := gc_vb4
-//line polybench_datamining.go:71
-									_ = gc_x4
-//line polybench_datamining.go:71
-									gc_t4 := gc_x4.Sqrt()
-//line polybench_datamining.go:71
-									_ = gc_t4
-//line polybench_datamining.go:71
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Div(gc_t4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_datamining.go:71
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line polybench_datamining.go:73
-						gc_vb3 := archsimd.BroadcastFloat32x8(corrFloatN)
-//line polybench_datamining.go:73
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastFloat32x16(corrFloatN)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line polybench_datamining.go:68
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:68
 							_ = j
-//line polybench_datamining.go:69
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_datamining.go:69
 							_ = i
-//line polybench_datamining.go:71
 							{
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_datamining.go:71
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+								gc_x4 := gc_vb4
 //line polybench_datamining.go:71
-								gc_x3 := gc_vb3
+								gc_t4 := gc_x4.Sqrt()
 //line polybench_datamining.go:71
-								_ = gc_x3
-//line polybench_datamining.go:71
-								gc_t3 := gc_x3.Sqrt()
-//line polybench_datamining.go:71
-								_ = gc_t3
-//line polybench_datamining.go:71
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(gc_t3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_datamining.go:71
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Div(gc_t4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 							}
 						}
+//line polybench_datamining.go:73
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+//line polybench_datamining.go:73
+					gc_vb3 := archsimd.BroadcastFloat32x8(corrFloatN)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line polybench_datamining.go:68
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:68
 						_ = j
-
+						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_datamining.go:69
-						i := gc_by2*gc_bdy2 + gc_ty2
 						_ = i
-
-//line polybench_datamining.go:71
 						{
-							gc_at4[gc_tx2] -= gc_at5[gc_tx2]
-							gc_at4[gc_tx2] /= sqrtf(corrFloatN) * gc_at6[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_datamining.go:73
-							gc_vb2 := archsimd.BroadcastFloat32x16(corrFloatN)
-//line polybench_datamining.go:73
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line polybench_datamining.go:68
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:68
-								_ = j
-//line polybench_datamining.go:69
-								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_datamining.go:69
-								_ = i
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_datamining.go:71
-								{
-									if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 || j > len(std)-16 {
-//line polybench_datamining.go:72
-										break
-//line polybench_datamining.go:72
-									}
-//line polybench_datamining.go:72
-									archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
-//line polybench_datamining.go:72
-									gc_x2 := gc_vb2
-//line polybench_datamining.go:72
-									_ = gc_x2
-//line polybench_datamining.go:72
-									gc_t2 := gc_x2.Sqrt()
-//line polybench_datamining.go:72
-									_ = gc_t2
-//line polybench_datamining.go:72
-									archsimd.LoadFloat32x16Slice(data[i*m+j:]).Div(gc_t2.Mul(archsimd.LoadFloat32x16Slice(std[j:]))).StoreSlice(data[i*m+j:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
+							gc_x3 := gc_vb3
+//line polybench_datamining.go:71
+							gc_t3 := gc_x3.Sqrt()
+//line polybench_datamining.go:71
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(gc_t3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
 //line polybench_datamining.go:73
-						gc_vb := archsimd.BroadcastFloat32x8(corrFloatN)
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line polybench_datamining.go:72
+						gc_at4[gc_tx2] -= gc_at5[gc_tx2]
+						gc_at4[gc_tx2] /= sqrtf(corrFloatN) * gc_at6[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_datamining.go:73
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(corrFloatN)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line polybench_datamining.go:68
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:68
-							_ = j
-//line polybench_datamining.go:69
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_datamining.go:69
-							_ = i
-//line polybench_datamining.go:71
 							{
-								if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 || j > len(std)-8 {
+//line polybench_datamining.go:72
+								if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 || j > len(std)-16 {
 //line polybench_datamining.go:72
 									break
-//line polybench_datamining.go:72
 								}
 //line polybench_datamining.go:72
-								archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
+								archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
 //line polybench_datamining.go:72
-								gc_x := gc_vb
+								gc_x2 := gc_vb2
 //line polybench_datamining.go:72
-								_ = gc_x
+								gc_t2 := gc_x2.Sqrt()
 //line polybench_datamining.go:72
-								gc_t := gc_x.Sqrt()
-//line polybench_datamining.go:72
-								_ = gc_t
-//line polybench_datamining.go:72
-								archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(gc_t.Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
+								archsimd.LoadFloat32x16Slice(data[i*m+j:]).Div(gc_t2.Mul(archsimd.LoadFloat32x16Slice(std[j:]))).StoreSlice(data[i*m+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line polybench_datamining.go:73
+					gc_vb := archsimd.BroadcastFloat32x8(corrFloatN)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line polybench_datamining.go:68
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:69
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_datamining.go:71
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_by2*gc_bdy2 + gc_ty2
 						{
-							data[i*m+j] -= mean[j]
-							data[i*m+j] /= sqrtf(corrFloatN) * std[j]
+//line polybench_datamining.go:72
+							if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 || j > len(std)-8 {
+//line polybench_datamining.go:72
+								break
+							}
+//line polybench_datamining.go:72
+							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
+//line polybench_datamining.go:72
+							gc_x := gc_vb
+//line polybench_datamining.go:72
+							gc_t := gc_x.Sqrt()
+//line polybench_datamining.go:72
+							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(gc_t.Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:68
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_by2*gc_bdy2 + gc_ty2
+					{
+//line polybench_datamining.go:72
+						data[i*m+j] -= mean[j]
+						data[i*m+j] /= sqrtf(corrFloatN) * std[j]
+					}
 				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -1767,13 +1284,10 @@ func gc_body_corrKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, sym
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:82
 						j1 := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j1
-
-//line polybench_datamining.go:84
 						{
+//line polybench_datamining.go:85
 							symmat[j1*m+j1] = 1.0
 							for j2 := j1 + 1; j2 < m; j2++ {
 								symmat[j1*m+j2] = 0.0
@@ -1840,22 +1354,18 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_datamining.go:103
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
-//line polybench_datamining.go:103
-							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:100
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
 								_ = j
-//line polybench_datamining.go:102
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_datamining.go:103
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
+//line polybench_datamining.go:105
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -1866,68 +1376,44 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					if compiled.SIMD {
 //line polybench_datamining.go:103
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-//line polybench_datamining.go:103
-						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_datamining.go:100
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
 							_ = j
-//line polybench_datamining.go:102
-							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_datamining.go:103
-							}
+							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_datamining.go:100
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-							gc_at5[gc_tx2] = 0.0
-
-//line polybench_datamining.go:108
-						}
+//line polybench_datamining.go:103
+						gc_at5[gc_tx2] = 0.0
 					}
 				} else {
+//line polybench_datamining.go:111
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_datamining.go:103
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
-//line polybench_datamining.go:103
-							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:100
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:100
-								_ = j
-//line polybench_datamining.go:102
 								{
+//line polybench_datamining.go:103
 									if j < 0 || j > len(mean)-16 {
 //line polybench_datamining.go:103
 										break
-//line polybench_datamining.go:103
 									}
 //line polybench_datamining.go:103
 									gc_vb2.StoreSlice(mean[j:])
-//line polybench_datamining.go:103
 								}
 							}
+//line polybench_datamining.go:105
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1938,27 +1424,17 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					if compiled.SIMD {
 //line polybench_datamining.go:103
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
-//line polybench_datamining.go:103
-						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_datamining.go:100
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:100
-							_ = j
-//line polybench_datamining.go:102
-							{
-								if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:103
-									break
+							if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:103
-								}
-//line polybench_datamining.go:103
-								gc_vb.StoreSlice(mean[j:])
-//line polybench_datamining.go:103
+								break
 							}
+//line polybench_datamining.go:103
+							gc_vb.StoreSlice(mean[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1968,319 +1444,224 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:100
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:108
-							}
+//line polybench_datamining.go:103
+							mean[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:111
 							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:100
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:108
-							}
+//line polybench_datamining.go:103
+							mean[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:111
 							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:100
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:108
-							}
+//line polybench_datamining.go:103
+							mean[j] = 0.0
 						}
 						{
+//line polybench_datamining.go:111
 							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:100
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-								mean[j] = 0.0
-
-//line polybench_datamining.go:108
-							}
+//line polybench_datamining.go:103
+							mean[j] = 0.0
 						}
 					}
+//line polybench_datamining.go:111
 					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:100
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-							mean[j] = 0.0
-
-//line polybench_datamining.go:108
-						}
+//line polybench_datamining.go:103
+						mean[j] = 0.0
 					}
 				}
 			}
 		}
-
 //line polybench_datamining.go:104
 		for i := 0; i < n; i++ {
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off6 := gc_bx2 * gc_bdx2
-					gc_off7 := (gc_bx2 * gc_bdx2) + (i * m)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(mean) && gc_to2 <= len(mean)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(data) && gc_to2 <= len(data)-gc_off7 {
-						gc_at6 := mean[gc_off6:][:gc_to2]
-						gc_at7 := data[gc_off7:][:gc_to2]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line polybench_datamining.go:100
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:100
-									_ = j
-//line polybench_datamining.go:102
-									{
-//line polybench_datamining.go:102
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_datamining.go:102
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+//line polybench_datamining.go:106
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off6 := gc_bx2 * gc_bdx2
+				gc_off7 := (gc_bx2 * gc_bdx2) + (i * m)
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(mean) && gc_to2 <= len(mean)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(data) && gc_to2 <= len(data)-gc_off7 {
+					gc_at6 := mean[gc_off6:][:gc_to2]
+					gc_at7 := data[gc_off7:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:100
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
 								_ = j
-//line polybench_datamining.go:102
 								{
-//line polybench_datamining.go:102
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_datamining.go:102
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
+//line polybench_datamining.go:104
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 //line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:100
 							_ = j
-
-//line polybench_datamining.go:102
 							{
-
-//line polybench_datamining.go:105
-								gc_at6[gc_tx2] += gc_at7[gc_tx2]
-
-//line polybench_datamining.go:108
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line polybench_datamining.go:100
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:100
-									_ = j
-//line polybench_datamining.go:102
-									{
-
+//line polybench_datamining.go:104
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						{
 //line polybench_datamining.go:105
-										if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
-//line polybench_datamining.go:105
-											break
-//line polybench_datamining.go:105
-										}
-//line polybench_datamining.go:105
-										archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
-//line polybench_datamining.go:105
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
+							gc_at6[gc_tx2] += gc_at7[gc_tx2]
 						}
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+					}
+				} else {
+//line polybench_datamining.go:111
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:100
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:100
-								_ = j
-//line polybench_datamining.go:102
 								{
-
 //line polybench_datamining.go:105
-									if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
+									if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
 //line polybench_datamining.go:105
 										break
-//line polybench_datamining.go:105
 									}
 //line polybench_datamining.go:105
-									archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
-//line polybench_datamining.go:105
+									archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
 								}
 							}
+//line polybench_datamining.go:107
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						gc_step8 := gc_vstep4
-						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-							{
-								gc_tx2 := gc_step8 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line polybench_datamining.go:100
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_datamining.go:102
-								{
-
-//line polybench_datamining.go:105
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:108
-								}
-							}
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							{
-								gc_tx2 := gc_step8 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_datamining.go:102
-								{
-
 //line polybench_datamining.go:105
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:108
-								}
-							}
-							{
-								gc_tx2 := gc_step8 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_datamining.go:102
-								{
-
+								if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:105
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:108
+									break
 								}
-							}
-							{
-								gc_tx2 := gc_step8 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_datamining.go:102
-								{
-
 //line polybench_datamining.go:105
-									mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:108
-								}
+								archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
 							}
 						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line polybench_datamining.go:107
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:100
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:102
 							{
-
 //line polybench_datamining.go:105
 								mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:108
 							}
+						}
+						{
+//line polybench_datamining.go:111
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_datamining.go:105
+								mean[j] += data[i*m+j]
+							}
+						}
+						{
+//line polybench_datamining.go:111
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_datamining.go:105
+								mean[j] += data[i*m+j]
+							}
+						}
+						{
+//line polybench_datamining.go:111
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_datamining.go:105
+								mean[j] += data[i*m+j]
+							}
+						}
+					}
+//line polybench_datamining.go:111
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:100
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line polybench_datamining.go:105
+							mean[j] += data[i*m+j]
 						}
 					}
 				}
 			}
 		}
 		{
+//line polybench_datamining.go:115
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -2298,23 +1679,17 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line polybench_datamining.go:107
 							gc_vb8 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
-//line polybench_datamining.go:107
-							_ = gc_vb8
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:100
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
 								_ = j
-//line polybench_datamining.go:102
 								{
-//line polybench_datamining.go:102
 									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Div(gc_vb8).StoreSlice(gc_at8[gc_tx2:])
-//line polybench_datamining.go:102
 								}
 							}
+//line polybench_datamining.go:104
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -2325,71 +1700,43 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					if compiled.SIMD {
 //line polybench_datamining.go:107
 						gc_vb7 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
-//line polybench_datamining.go:107
-						_ = gc_vb7
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_datamining.go:100
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
 							_ = j
 //line polybench_datamining.go:102
-							{
-//line polybench_datamining.go:102
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb7).StoreSlice(gc_at8[gc_tx2:])
-//line polybench_datamining.go:102
-							}
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb7).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_datamining.go:100
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-
-//line polybench_datamining.go:107
-							gc_at8[gc_tx2] /= float32(covarFloatN)
-						}
+						gc_at8[gc_tx2] /= float32(covarFloatN)
 					}
 				} else {
+//line polybench_datamining.go:111
 					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line polybench_datamining.go:107
 							gc_vb6 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
-//line polybench_datamining.go:107
-							_ = gc_vb6
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_datamining.go:100
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:100
-								_ = j
-//line polybench_datamining.go:102
 								{
-
 //line polybench_datamining.go:107
 									if j < 0 || j > len(mean)-16 {
 //line polybench_datamining.go:107
 										break
-//line polybench_datamining.go:107
 									}
 //line polybench_datamining.go:107
 									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
-//line polybench_datamining.go:107
 								}
 							}
+//line polybench_datamining.go:109
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -2400,29 +1747,17 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					if compiled.SIMD {
 //line polybench_datamining.go:107
 						gc_vb5 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
-//line polybench_datamining.go:107
-						_ = gc_vb5
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_datamining.go:100
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:100
-							_ = j
-//line polybench_datamining.go:102
-							{
-
 //line polybench_datamining.go:107
-								if j < 0 || j > len(mean)-8 {
+							if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:107
-									break
-//line polybench_datamining.go:107
-								}
-//line polybench_datamining.go:107
-								archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb5).StoreSlice(mean[j:])
-//line polybench_datamining.go:107
+								break
 							}
+//line polybench_datamining.go:107
+							archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb5).StoreSlice(mean[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2432,81 +1767,50 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:100
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
-//line polybench_datamining.go:107
-								mean[j] /= float32(covarFloatN)
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
-//line polybench_datamining.go:107
-								mean[j] /= float32(covarFloatN)
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
-//line polybench_datamining.go:107
-								mean[j] /= float32(covarFloatN)
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
-//line polybench_datamining.go:107
-								mean[j] /= float32(covarFloatN)
-							}
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-
 //line polybench_datamining.go:107
 							mean[j] /= float32(covarFloatN)
 						}
+						{
+//line polybench_datamining.go:111
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:107
+							mean[j] /= float32(covarFloatN)
+						}
+						{
+//line polybench_datamining.go:111
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:107
+							mean[j] /= float32(covarFloatN)
+						}
+						{
+//line polybench_datamining.go:111
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:107
+							mean[j] /= float32(covarFloatN)
+						}
+					}
+//line polybench_datamining.go:111
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:100
+						j := gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:107
+						mean[j] /= float32(covarFloatN)
 					}
 				}
 			}
@@ -2540,7 +1844,7 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line polybench_datamining.go:126
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -2551,252 +1855,194 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= n {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
+//line polybench_datamining.go:137
+		gc_ty2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= n {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-				gc_off3 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * m)
-				gc_off4 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to2 <= len(data)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to2 <= len(mean)-gc_off4 {
-					gc_at3 := data[gc_off3:][:gc_to2]
-					gc_at4 := mean[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line polybench_datamining.go:116
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:116
-								_ = j
-//line polybench_datamining.go:117
-								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_datamining.go:117
-								_ = i
-//line polybench_datamining.go:119
-								{
-//line polybench_datamining.go:119
-									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line polybench_datamining.go:119
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+				continue
+			}
+			gc_off3 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * m)
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to2 <= len(data)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to2 <= len(mean)-gc_off4 {
+				gc_at3 := data[gc_off3:][:gc_to2]
+				gc_at4 := mean[gc_off4:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line polybench_datamining.go:116
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:116
 							_ = j
-//line polybench_datamining.go:117
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_datamining.go:117
 							_ = i
-//line polybench_datamining.go:119
 							{
-//line polybench_datamining.go:119
-								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line polybench_datamining.go:119
+								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
+//line polybench_datamining.go:121
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line polybench_datamining.go:116
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:116
 						_ = j
-
+						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_datamining.go:117
-						i := gc_by2*gc_bdy2 + gc_ty2
 						_ = i
-
-//line polybench_datamining.go:119
 						{
-							gc_at3[gc_tx2] -= gc_at4[gc_tx2]
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line polybench_datamining.go:116
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:116
-								_ = j
-//line polybench_datamining.go:117
-								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_datamining.go:117
-								_ = i
-//line polybench_datamining.go:119
-								{
-									if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 {
+//line polybench_datamining.go:121
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line polybench_datamining.go:120
-										break
-//line polybench_datamining.go:120
-									}
-//line polybench_datamining.go:120
-									archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
-//line polybench_datamining.go:120
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
+						gc_at3[gc_tx2] -= gc_at4[gc_tx2]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line polybench_datamining.go:116
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:116
-							_ = j
-//line polybench_datamining.go:117
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_datamining.go:117
-							_ = i
-//line polybench_datamining.go:119
 							{
-								if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 {
+//line polybench_datamining.go:120
+								if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 {
 //line polybench_datamining.go:120
 									break
-//line polybench_datamining.go:120
 								}
 //line polybench_datamining.go:120
-								archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
-//line polybench_datamining.go:120
+								archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
 							}
 						}
+//line polybench_datamining.go:122
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line polybench_datamining.go:116
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:117
-							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_datamining.go:119
-							{
-								data[i*m+j] -= mean[j]
-							}
-						}
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_by2*gc_bdy2 + gc_ty2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:116
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:117
-							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_datamining.go:119
-							{
-								data[i*m+j] -= mean[j]
+//line polybench_datamining.go:120
+							if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 {
+//line polybench_datamining.go:120
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:116
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:117
-							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_datamining.go:119
-							{
-								data[i*m+j] -= mean[j]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:116
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:117
-							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_datamining.go:119
-							{
-								data[i*m+j] -= mean[j]
-							}
+//line polybench_datamining.go:120
+							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line polybench_datamining.go:122
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:116
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:117
 						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_datamining.go:119
 						{
+//line polybench_datamining.go:120
+							data[i*m+j] -= mean[j]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:116
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_by2*gc_bdy2 + gc_ty2
+						{
+//line polybench_datamining.go:120
+							data[i*m+j] -= mean[j]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:116
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_by2*gc_bdy2 + gc_ty2
+						{
+//line polybench_datamining.go:120
+							data[i*m+j] -= mean[j]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:116
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_by2*gc_bdy2 + gc_ty2
+						{
+//line polybench_datamining.go:120
 							data[i*m+j] -= mean[j]
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line polybench_datamining.go:116
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_by2*gc_bdy2 + gc_ty2
+					{
+//line polybench_datamining.go:120
+						data[i*m+j] -= mean[j]
+					}
 				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -2848,13 +2094,10 @@ func gc_body_covarKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, sy
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_datamining.go:129
 						j1 := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j1
-
-//line polybench_datamining.go:131
 						{
+//line polybench_datamining.go:132
 							for j2 := j1; j2 < m; j2++ {
 								symmat[j1*m+j2] = 0.0
 								for i := 0; i < n; i++ {

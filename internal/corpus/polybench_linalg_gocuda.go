@@ -78,294 +78,151 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:16
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:17
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:19
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:24
-							}
+//line polybench_linalg.go:20
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:27
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:16
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:17
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:19
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:24
-							}
+//line polybench_linalg.go:20
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:27
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:16
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:17
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:19
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:24
-							}
+//line polybench_linalg.go:20
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:27
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:16
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:17
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:19
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:24
-							}
+//line polybench_linalg.go:20
+							gc_at[gc_tx] = 0
 						}
 					}
+//line polybench_linalg.go:27
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_linalg.go:16
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:17
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_linalg.go:19
-						{
-							gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:24
-						}
+//line polybench_linalg.go:20
+						gc_at[gc_tx] = 0
 					}
 				} else {
+//line polybench_linalg.go:27
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:16
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:17
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:19
-							{
-								tmp[i*nj+j] = 0
-
-//line polybench_linalg.go:24
-							}
+//line polybench_linalg.go:20
+							tmp[i*nj+j] = 0
 						}
 						{
+//line polybench_linalg.go:27
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:16
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:17
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:19
-							{
-								tmp[i*nj+j] = 0
-
-//line polybench_linalg.go:24
-							}
+//line polybench_linalg.go:20
+							tmp[i*nj+j] = 0
 						}
 						{
+//line polybench_linalg.go:27
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:16
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:17
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:19
-							{
-								tmp[i*nj+j] = 0
-
-//line polybench_linalg.go:24
-							}
+//line polybench_linalg.go:20
+							tmp[i*nj+j] = 0
 						}
 						{
+//line polybench_linalg.go:27
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:16
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:17
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:19
-							{
-								tmp[i*nj+j] = 0
-
-//line polybench_linalg.go:24
-							}
+//line polybench_linalg.go:20
+							tmp[i*nj+j] = 0
 						}
 					}
+//line polybench_linalg.go:27
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:16
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:17
 						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_linalg.go:19
-						{
-							tmp[i*nj+j] = 0
-
-//line polybench_linalg.go:24
-						}
+//line polybench_linalg.go:20
+						tmp[i*nj+j] = 0
 					}
 				}
+//line polybench_linalg.go:27
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
 			}
 		}
-
 //line polybench_linalg.go:21
 		for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, tmp)
-			_ = gc_apart
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if (gc_by*gc_bdy + gc_ty) >= ni {
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-						continue
-					}
-					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
-					gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
-					gc_off4 := (gc_bx * gc_bdx) + (k * nj)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(tmp) && gc_to <= len(tmp)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
-						gc_at2 := tmp[gc_off2:][:gc_to]
-						gc_at3 := a[gc_off3:][:1]
-						gc_at4 := b[gc_off4:][:gc_to]
-						gc_elem := gc_at3[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:16
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:17
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:19
-							{
-
-//line polybench_linalg.go:22
-								gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
-
-							}
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:16
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:17
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:19
-							{
-
-//line polybench_linalg.go:22
-								tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
-
-							}
-						}
-					}
+//line polybench_linalg.go:25
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
 					}
+					continue
+				}
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nj)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(tmp) && gc_to <= len(tmp)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					gc_at2 := tmp[gc_off2:][:gc_to]
+					gc_at3 := a[gc_off3:][:1]
+					gc_at4 := b[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_linalg.go:22
+							gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
+						}
+					}
+				} else {
+//line polybench_linalg.go:27
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line polybench_linalg.go:16
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						{
+//line polybench_linalg.go:22
+							tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+						}
+					}
+				}
+//line polybench_linalg.go:27
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -435,294 +292,151 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:31
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:32
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:34
-							{
-								gc_at[gc_tx] *= beta
-
-//line polybench_linalg.go:39
-							}
+//line polybench_linalg.go:35
+							gc_at[gc_tx] *= beta
 						}
 						{
+//line polybench_linalg.go:42
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:31
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:32
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:34
-							{
-								gc_at[gc_tx] *= beta
-
-//line polybench_linalg.go:39
-							}
+//line polybench_linalg.go:35
+							gc_at[gc_tx] *= beta
 						}
 						{
+//line polybench_linalg.go:42
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:31
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:32
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:34
-							{
-								gc_at[gc_tx] *= beta
-
-//line polybench_linalg.go:39
-							}
+//line polybench_linalg.go:35
+							gc_at[gc_tx] *= beta
 						}
 						{
+//line polybench_linalg.go:42
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:31
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:32
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:34
-							{
-								gc_at[gc_tx] *= beta
-
-//line polybench_linalg.go:39
-							}
+//line polybench_linalg.go:35
+							gc_at[gc_tx] *= beta
 						}
 					}
+//line polybench_linalg.go:42
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_linalg.go:31
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:32
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_linalg.go:34
-						{
-							gc_at[gc_tx] *= beta
-
-//line polybench_linalg.go:39
-						}
+//line polybench_linalg.go:35
+						gc_at[gc_tx] *= beta
 					}
 				} else {
+//line polybench_linalg.go:42
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:31
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:32
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:34
-							{
-								d[i*nl+j] *= beta
-
-//line polybench_linalg.go:39
-							}
+//line polybench_linalg.go:35
+							d[i*nl+j] *= beta
 						}
 						{
+//line polybench_linalg.go:42
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:31
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:32
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:34
-							{
-								d[i*nl+j] *= beta
-
-//line polybench_linalg.go:39
-							}
+//line polybench_linalg.go:35
+							d[i*nl+j] *= beta
 						}
 						{
+//line polybench_linalg.go:42
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:31
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:32
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:34
-							{
-								d[i*nl+j] *= beta
-
-//line polybench_linalg.go:39
-							}
+//line polybench_linalg.go:35
+							d[i*nl+j] *= beta
 						}
 						{
+//line polybench_linalg.go:42
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:31
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:32
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:34
-							{
-								d[i*nl+j] *= beta
-
-//line polybench_linalg.go:39
-							}
+//line polybench_linalg.go:35
+							d[i*nl+j] *= beta
 						}
 					}
+//line polybench_linalg.go:42
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:31
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:32
 						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_linalg.go:34
-						{
-							d[i*nl+j] *= beta
-
-//line polybench_linalg.go:39
-						}
+//line polybench_linalg.go:35
+						d[i*nl+j] *= beta
 					}
 				}
+//line polybench_linalg.go:42
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
 			}
 		}
-
 //line polybench_linalg.go:36
 		for k := 0; k < nj; k++ {
 			gc_apart := compiled.Disjoint(tmp, d)
-			_ = gc_apart
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if (gc_by*gc_bdy + gc_ty) >= ni {
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-						continue
-					}
-					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
-					gc_off3 := (gc_by*gc_bdy+gc_ty)*nj + k
-					gc_off4 := (gc_bx * gc_bdx) + (k * nl)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(d) && gc_to <= len(d)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(tmp) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
-						gc_at2 := d[gc_off2:][:gc_to]
-						gc_at3 := tmp[gc_off3:][:1]
-						gc_at4 := c[gc_off4:][:gc_to]
-						gc_elem := gc_at3[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:31
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:32
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:34
-							{
-
-//line polybench_linalg.go:37
-								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-
-							}
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:31
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:32
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:34
-							{
-
-//line polybench_linalg.go:37
-								d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
-
-							}
-						}
-					}
+//line polybench_linalg.go:40
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
 					}
+					continue
+				}
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nj + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nl)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(d) && gc_to <= len(d)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(tmp) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
+					gc_at2 := d[gc_off2:][:gc_to]
+					gc_at3 := tmp[gc_off3:][:1]
+					gc_at4 := c[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_linalg.go:37
+							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
+					}
+				} else {
+//line polybench_linalg.go:42
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line polybench_linalg.go:31
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						{
+//line polybench_linalg.go:37
+							d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
+						}
+					}
+				}
+//line polybench_linalg.go:42
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -792,294 +506,151 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:46
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:47
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:49
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:54
-							}
+//line polybench_linalg.go:50
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:57
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:46
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:47
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:49
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:54
-							}
+//line polybench_linalg.go:50
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:57
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:46
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:47
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:49
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:54
-							}
+//line polybench_linalg.go:50
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:57
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:46
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:47
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:49
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:54
-							}
+//line polybench_linalg.go:50
+							gc_at[gc_tx] = 0
 						}
 					}
+//line polybench_linalg.go:57
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_linalg.go:46
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:47
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_linalg.go:49
-						{
-							gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:54
-						}
+//line polybench_linalg.go:50
+						gc_at[gc_tx] = 0
 					}
 				} else {
+//line polybench_linalg.go:57
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:46
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:47
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:49
-							{
-								e[i*nj+j] = 0
-
-//line polybench_linalg.go:54
-							}
+//line polybench_linalg.go:50
+							e[i*nj+j] = 0
 						}
 						{
+//line polybench_linalg.go:57
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:46
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:47
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:49
-							{
-								e[i*nj+j] = 0
-
-//line polybench_linalg.go:54
-							}
+//line polybench_linalg.go:50
+							e[i*nj+j] = 0
 						}
 						{
+//line polybench_linalg.go:57
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:46
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:47
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:49
-							{
-								e[i*nj+j] = 0
-
-//line polybench_linalg.go:54
-							}
+//line polybench_linalg.go:50
+							e[i*nj+j] = 0
 						}
 						{
+//line polybench_linalg.go:57
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:46
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:47
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:49
-							{
-								e[i*nj+j] = 0
-
-//line polybench_linalg.go:54
-							}
+//line polybench_linalg.go:50
+							e[i*nj+j] = 0
 						}
 					}
+//line polybench_linalg.go:57
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:46
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:47
 						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_linalg.go:49
-						{
-							e[i*nj+j] = 0
-
-//line polybench_linalg.go:54
-						}
+//line polybench_linalg.go:50
+						e[i*nj+j] = 0
 					}
 				}
+//line polybench_linalg.go:57
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
 			}
 		}
-
 //line polybench_linalg.go:51
 		for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, e)
-			_ = gc_apart
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if (gc_by*gc_bdy + gc_ty) >= ni {
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-						continue
-					}
-					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
-					gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
-					gc_off4 := (gc_bx * gc_bdx) + (k * nj)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(e) && gc_to <= len(e)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
-						gc_at2 := e[gc_off2:][:gc_to]
-						gc_at3 := a[gc_off3:][:1]
-						gc_at4 := b[gc_off4:][:gc_to]
-						gc_elem := gc_at3[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:46
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:47
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:49
-							{
-
-//line polybench_linalg.go:52
-								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-
-							}
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:46
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:47
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:49
-							{
-
-//line polybench_linalg.go:52
-								e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
-
-							}
-						}
-					}
+//line polybench_linalg.go:55
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
 					}
+					continue
+				}
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nj)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(e) && gc_to <= len(e)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					gc_at2 := e[gc_off2:][:gc_to]
+					gc_at3 := a[gc_off3:][:1]
+					gc_at4 := b[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_linalg.go:52
+							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
+					}
+				} else {
+//line polybench_linalg.go:57
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line polybench_linalg.go:46
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						{
+//line polybench_linalg.go:52
+							e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
+						}
+					}
+				}
+//line polybench_linalg.go:57
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1149,294 +720,151 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:61
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:62
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:64
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:69
-							}
+//line polybench_linalg.go:65
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:72
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:61
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:62
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:64
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:69
-							}
+//line polybench_linalg.go:65
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:72
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:61
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:62
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:64
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:69
-							}
+//line polybench_linalg.go:65
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:72
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:61
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:62
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:64
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:69
-							}
+//line polybench_linalg.go:65
+							gc_at[gc_tx] = 0
 						}
 					}
+//line polybench_linalg.go:72
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_linalg.go:61
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:62
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_linalg.go:64
-						{
-							gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:69
-						}
+//line polybench_linalg.go:65
+						gc_at[gc_tx] = 0
 					}
 				} else {
+//line polybench_linalg.go:72
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:61
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:62
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:64
-							{
-								f[i*nl+j] = 0
-
-//line polybench_linalg.go:69
-							}
+//line polybench_linalg.go:65
+							f[i*nl+j] = 0
 						}
 						{
+//line polybench_linalg.go:72
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:61
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:62
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:64
-							{
-								f[i*nl+j] = 0
-
-//line polybench_linalg.go:69
-							}
+//line polybench_linalg.go:65
+							f[i*nl+j] = 0
 						}
 						{
+//line polybench_linalg.go:72
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:61
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:62
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:64
-							{
-								f[i*nl+j] = 0
-
-//line polybench_linalg.go:69
-							}
+//line polybench_linalg.go:65
+							f[i*nl+j] = 0
 						}
 						{
+//line polybench_linalg.go:72
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:61
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:62
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:64
-							{
-								f[i*nl+j] = 0
-
-//line polybench_linalg.go:69
-							}
+//line polybench_linalg.go:65
+							f[i*nl+j] = 0
 						}
 					}
+//line polybench_linalg.go:72
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:61
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:62
 						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_linalg.go:64
-						{
-							f[i*nl+j] = 0
-
-//line polybench_linalg.go:69
-						}
+//line polybench_linalg.go:65
+						f[i*nl+j] = 0
 					}
 				}
+//line polybench_linalg.go:72
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
 			}
 		}
-
 //line polybench_linalg.go:66
 		for k := 0; k < nm; k++ {
 			gc_apart := compiled.Disjoint(c, f)
-			_ = gc_apart
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if (gc_by*gc_bdy + gc_ty) >= nj {
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-						continue
-					}
-					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
-					gc_off3 := (gc_by*gc_bdy+gc_ty)*nm + k
-					gc_off4 := (gc_bx * gc_bdx) + (k * nl)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(f) && gc_to <= len(f)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(c) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(d) && gc_to <= len(d)-gc_off4 {
-						gc_at2 := f[gc_off2:][:gc_to]
-						gc_at3 := c[gc_off3:][:1]
-						gc_at4 := d[gc_off4:][:gc_to]
-						gc_elem := gc_at3[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:61
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:62
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:64
-							{
-
-//line polybench_linalg.go:67
-								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-
-							}
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:61
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:62
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:64
-							{
-
-//line polybench_linalg.go:67
-								f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
-
-							}
-						}
-					}
+//line polybench_linalg.go:70
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= nj {
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
 					}
+					continue
+				}
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nm + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nl)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(f) && gc_to <= len(f)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(c) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(d) && gc_to <= len(d)-gc_off4 {
+					gc_at2 := f[gc_off2:][:gc_to]
+					gc_at3 := c[gc_off3:][:1]
+					gc_at4 := d[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_linalg.go:67
+							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
+					}
+				} else {
+//line polybench_linalg.go:72
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line polybench_linalg.go:61
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						{
+//line polybench_linalg.go:67
+							f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
+						}
+					}
+				}
+//line polybench_linalg.go:72
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1506,294 +934,151 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:76
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:77
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:79
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:84
-							}
+//line polybench_linalg.go:80
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:87
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:76
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:77
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:79
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:84
-							}
+//line polybench_linalg.go:80
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:87
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:76
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:77
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:79
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:84
-							}
+//line polybench_linalg.go:80
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:87
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:76
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:77
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:79
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:84
-							}
+//line polybench_linalg.go:80
+							gc_at[gc_tx] = 0
 						}
 					}
+//line polybench_linalg.go:87
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_linalg.go:76
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:77
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_linalg.go:79
-						{
-							gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:84
-						}
+//line polybench_linalg.go:80
+						gc_at[gc_tx] = 0
 					}
 				} else {
+//line polybench_linalg.go:87
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:76
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:77
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:79
-							{
-								g[i*nl+j] = 0
-
-//line polybench_linalg.go:84
-							}
+//line polybench_linalg.go:80
+							g[i*nl+j] = 0
 						}
 						{
+//line polybench_linalg.go:87
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:76
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:77
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:79
-							{
-								g[i*nl+j] = 0
-
-//line polybench_linalg.go:84
-							}
+//line polybench_linalg.go:80
+							g[i*nl+j] = 0
 						}
 						{
+//line polybench_linalg.go:87
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:76
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:77
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:79
-							{
-								g[i*nl+j] = 0
-
-//line polybench_linalg.go:84
-							}
+//line polybench_linalg.go:80
+							g[i*nl+j] = 0
 						}
 						{
+//line polybench_linalg.go:87
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:76
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:77
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:79
-							{
-								g[i*nl+j] = 0
-
-//line polybench_linalg.go:84
-							}
+//line polybench_linalg.go:80
+							g[i*nl+j] = 0
 						}
 					}
+//line polybench_linalg.go:87
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:76
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:77
 						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_linalg.go:79
-						{
-							g[i*nl+j] = 0
-
-//line polybench_linalg.go:84
-						}
+//line polybench_linalg.go:80
+						g[i*nl+j] = 0
 					}
 				}
+//line polybench_linalg.go:87
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
 			}
 		}
-
 //line polybench_linalg.go:81
 		for k := 0; k < nj; k++ {
 			gc_apart := compiled.Disjoint(e, g)
-			_ = gc_apart
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if (gc_by*gc_bdy + gc_ty) >= ni {
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-						continue
-					}
-					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
-					gc_off3 := (gc_by*gc_bdy+gc_ty)*nj + k
-					gc_off4 := (gc_bx * gc_bdx) + (k * nl)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(g) && gc_to <= len(g)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(e) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(f) && gc_to <= len(f)-gc_off4 {
-						gc_at2 := g[gc_off2:][:gc_to]
-						gc_at3 := e[gc_off3:][:1]
-						gc_at4 := f[gc_off4:][:gc_to]
-						gc_elem := gc_at3[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:76
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:77
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:79
-							{
-
-//line polybench_linalg.go:82
-								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-
-							}
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:76
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:77
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:79
-							{
-
-//line polybench_linalg.go:82
-								g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
-
-							}
-						}
-					}
+//line polybench_linalg.go:85
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
 					}
+					continue
+				}
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nj + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nl)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(g) && gc_to <= len(g)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(e) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(f) && gc_to <= len(f)-gc_off4 {
+					gc_at2 := g[gc_off2:][:gc_to]
+					gc_at3 := e[gc_off3:][:1]
+					gc_at4 := f[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_linalg.go:82
+							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
+					}
+				} else {
+//line polybench_linalg.go:87
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line polybench_linalg.go:76
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						{
+//line polybench_linalg.go:82
+							g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
+						}
+					}
+				}
+//line polybench_linalg.go:87
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -1863,294 +1148,151 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:91
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:92
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:94
-							{
-								gc_at[gc_tx] *= beta
-
-//line polybench_linalg.go:99
-							}
+//line polybench_linalg.go:95
+							gc_at[gc_tx] *= beta
 						}
 						{
+//line polybench_linalg.go:102
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:91
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:92
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:94
-							{
-								gc_at[gc_tx] *= beta
-
-//line polybench_linalg.go:99
-							}
+//line polybench_linalg.go:95
+							gc_at[gc_tx] *= beta
 						}
 						{
+//line polybench_linalg.go:102
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:91
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:92
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:94
-							{
-								gc_at[gc_tx] *= beta
-
-//line polybench_linalg.go:99
-							}
+//line polybench_linalg.go:95
+							gc_at[gc_tx] *= beta
 						}
 						{
+//line polybench_linalg.go:102
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:91
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:92
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:94
-							{
-								gc_at[gc_tx] *= beta
-
-//line polybench_linalg.go:99
-							}
+//line polybench_linalg.go:95
+							gc_at[gc_tx] *= beta
 						}
 					}
+//line polybench_linalg.go:102
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_linalg.go:91
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:92
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_linalg.go:94
-						{
-							gc_at[gc_tx] *= beta
-
-//line polybench_linalg.go:99
-						}
+//line polybench_linalg.go:95
+						gc_at[gc_tx] *= beta
 					}
 				} else {
+//line polybench_linalg.go:102
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:91
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:92
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:94
-							{
-								c[i*nj+j] *= beta
-
-//line polybench_linalg.go:99
-							}
+//line polybench_linalg.go:95
+							c[i*nj+j] *= beta
 						}
 						{
+//line polybench_linalg.go:102
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:91
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:92
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:94
-							{
-								c[i*nj+j] *= beta
-
-//line polybench_linalg.go:99
-							}
+//line polybench_linalg.go:95
+							c[i*nj+j] *= beta
 						}
 						{
+//line polybench_linalg.go:102
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:91
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:92
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:94
-							{
-								c[i*nj+j] *= beta
-
-//line polybench_linalg.go:99
-							}
+//line polybench_linalg.go:95
+							c[i*nj+j] *= beta
 						}
 						{
+//line polybench_linalg.go:102
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:91
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:92
 							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:94
-							{
-								c[i*nj+j] *= beta
-
-//line polybench_linalg.go:99
-							}
+//line polybench_linalg.go:95
+							c[i*nj+j] *= beta
 						}
 					}
+//line polybench_linalg.go:102
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:91
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:92
 						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_linalg.go:94
-						{
-							c[i*nj+j] *= beta
-
-//line polybench_linalg.go:99
-						}
+//line polybench_linalg.go:95
+						c[i*nj+j] *= beta
 					}
 				}
+//line polybench_linalg.go:102
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
 			}
 		}
-
 //line polybench_linalg.go:96
 		for k := 0; k < nk; k++ {
 			gc_apart := compiled.Disjoint(a, c)
-			_ = gc_apart
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if (gc_by*gc_bdy + gc_ty) >= ni {
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-						continue
-					}
-					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
-					gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
-					gc_off4 := (gc_bx * gc_bdx) + (k * nj)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
-						gc_at2 := c[gc_off2:][:gc_to]
-						gc_at3 := a[gc_off3:][:1]
-						gc_at4 := b[gc_off4:][:gc_to]
-						gc_elem := gc_at3[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:91
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:92
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:94
-							{
-
-//line polybench_linalg.go:97
-								gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
-
-							}
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:91
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:92
-							i := gc_by*gc_bdy + gc_ty
-							_ = i
-
-//line polybench_linalg.go:94
-							{
-
-//line polybench_linalg.go:97
-								c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
-
-							}
-						}
-					}
+//line polybench_linalg.go:100
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
 					}
+					continue
+				}
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nj)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					gc_at2 := c[gc_off2:][:gc_to]
+					gc_at3 := a[gc_off3:][:1]
+					gc_at4 := b[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_linalg.go:97
+							gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
+						}
+					}
+				} else {
+//line polybench_linalg.go:102
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line polybench_linalg.go:91
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						{
+//line polybench_linalg.go:97
+							c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+						}
+					}
+				}
+//line polybench_linalg.go:102
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -2217,17 +1359,11 @@ func gc_body_syrkKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, alph
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:106
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:107
 						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_linalg.go:109
 						{
+//line polybench_linalg.go:110
 							c[i*ni+j] *= beta
 							for k := 0; k < nj; k++ {
 								c[i*ni+j] += alpha * a[i*nj+k] * a[j*nj+k]
@@ -2305,17 +1441,11 @@ func gc_body_syr2kKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, alp
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:122
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:123
 						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_linalg.go:125
 						{
+//line polybench_linalg.go:126
 							c[i*ni+j] *= beta
 							for k := 0; k < nj; k++ {
 								c[i*ni+j] += alpha*a[i*nj+k]*b[j*nj+k] + alpha*b[i*nj+k]*a[j*nj+k]
@@ -2378,13 +1508,10 @@ func gc_body_ataxKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:138
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_linalg.go:140
 						{
+//line polybench_linalg.go:141
 							tmp[i] = 0
 							for j := 0; j < ny; j++ {
 								tmp[i] += a[i*ny+j] * x[j]
@@ -2446,374 +1573,211 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:153
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:160
-							}
+//line polybench_linalg.go:156
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:163
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:153
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:160
-							}
+//line polybench_linalg.go:156
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:163
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:153
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:160
-							}
+//line polybench_linalg.go:156
+							gc_at[gc_tx] = 0
 						}
 						{
+//line polybench_linalg.go:163
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:153
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-								gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:160
-							}
+//line polybench_linalg.go:156
+							gc_at[gc_tx] = 0
 						}
 					}
+//line polybench_linalg.go:163
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_linalg.go:153
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:155
-						{
-							gc_at[gc_tx] = 0
-
-//line polybench_linalg.go:160
-						}
+//line polybench_linalg.go:156
+						gc_at[gc_tx] = 0
 					}
 				} else {
+//line polybench_linalg.go:163
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-								y[j] = 0
-
-//line polybench_linalg.go:160
-							}
+//line polybench_linalg.go:156
+							y[j] = 0
 						}
 						{
+//line polybench_linalg.go:163
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-								y[j] = 0
-
-//line polybench_linalg.go:160
-							}
+//line polybench_linalg.go:156
+							y[j] = 0
 						}
 						{
+//line polybench_linalg.go:163
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-								y[j] = 0
-
-//line polybench_linalg.go:160
-							}
+//line polybench_linalg.go:156
+							y[j] = 0
 						}
 						{
+//line polybench_linalg.go:163
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-								y[j] = 0
-
-//line polybench_linalg.go:160
-							}
+//line polybench_linalg.go:156
+							y[j] = 0
 						}
 					}
+//line polybench_linalg.go:163
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:153
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:155
-						{
-							y[j] = 0
-
-//line polybench_linalg.go:160
-						}
+//line polybench_linalg.go:156
+						y[j] = 0
 					}
 				}
 			}
 		}
-
 //line polybench_linalg.go:157
 		for i := 0; i < nx; i++ {
 			gc_apart := compiled.Disjoint(tmp, y)
-			_ = gc_apart
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := gc_bx * gc_bdx
-					gc_off3 := (gc_bx * gc_bdx) + (i * ny)
-					gc_off4 := i
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(tmp) && gc_apart {
-						gc_at2 := y[gc_off2:][:gc_to]
-						gc_at3 := a[gc_off3:][:gc_to]
-						gc_at4 := tmp[gc_off4:][:1]
-						gc_elem := gc_at4[0]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line polybench_linalg.go:161
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := (gc_bx * gc_bdx) + (i * ny)
+				gc_off4 := i
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(tmp) && gc_apart {
+					gc_at2 := y[gc_off2:][:gc_to]
+					gc_at3 := a[gc_off3:][:gc_to]
+					gc_at4 := tmp[gc_off4:][:1]
+					gc_elem := gc_at4[0]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							{
-								gc_tx := gc_step3 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_linalg.go:153
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:155
-								{
-
-//line polybench_linalg.go:158
-									gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
-
-								}
-							}
-							{
-								gc_tx := gc_step3 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_linalg.go:153
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:155
-								{
-
-//line polybench_linalg.go:158
-									gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
-
-								}
-							}
-							{
-								gc_tx := gc_step3 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_linalg.go:153
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:155
-								{
-
-//line polybench_linalg.go:158
-									gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
-
-								}
-							}
-							{
-								gc_tx := gc_step3 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_linalg.go:153
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:155
-								{
-
-//line polybench_linalg.go:158
-									gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
-
-								}
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:153
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-
 //line polybench_linalg.go:158
 								gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
-
 							}
 						}
-					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+//line polybench_linalg.go:163
+							gc_tx := gc_step3 + 1
 							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:153
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:155
-								{
-
 //line polybench_linalg.go:158
-									y[j] += a[i*ny+j] * tmp[i]
-
-								}
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:153
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:155
-								{
-
-//line polybench_linalg.go:158
-									y[j] += a[i*ny+j] * tmp[i]
-
-								}
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:153
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:155
-								{
-
-//line polybench_linalg.go:158
-									y[j] += a[i*ny+j] * tmp[i]
-
-								}
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:153
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:155
-								{
-
-//line polybench_linalg.go:158
-									y[j] += a[i*ny+j] * tmp[i]
-
-								}
+								gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_linalg.go:163
+							gc_tx := gc_step3 + 2
+							{
+//line polybench_linalg.go:158
+								gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+							}
+						}
+						{
+//line polybench_linalg.go:163
+							gc_tx := gc_step3 + 3
+							{
+//line polybench_linalg.go:158
+								gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+							}
+						}
+					}
+//line polybench_linalg.go:163
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_linalg.go:158
+							gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+						}
+					}
+				} else {
+//line polybench_linalg.go:163
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:155
 							{
-
 //line polybench_linalg.go:158
 								y[j] += a[i*ny+j] * tmp[i]
-
 							}
+						}
+						{
+//line polybench_linalg.go:163
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_linalg.go:153
+							j := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_linalg.go:158
+								y[j] += a[i*ny+j] * tmp[i]
+							}
+						}
+						{
+//line polybench_linalg.go:163
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_linalg.go:153
+							j := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_linalg.go:158
+								y[j] += a[i*ny+j] * tmp[i]
+							}
+						}
+						{
+//line polybench_linalg.go:163
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_linalg.go:153
+							j := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_linalg.go:158
+								y[j] += a[i*ny+j] * tmp[i]
+							}
+						}
+					}
+//line polybench_linalg.go:163
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line polybench_linalg.go:153
+						j := gc_bx*gc_bdx + gc_tx
+						{
+//line polybench_linalg.go:158
+							y[j] += a[i*ny+j] * tmp[i]
 						}
 					}
 				}
@@ -2868,374 +1832,211 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:167
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_linalg.go:174
-							}
+//line polybench_linalg.go:170
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_linalg.go:177
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:167
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_linalg.go:174
-							}
+//line polybench_linalg.go:170
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_linalg.go:177
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:167
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_linalg.go:174
-							}
+//line polybench_linalg.go:170
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_linalg.go:177
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:167
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_linalg.go:174
-							}
+//line polybench_linalg.go:170
+							gc_at[gc_tx] = 0.0
 						}
 					}
+//line polybench_linalg.go:177
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_linalg.go:167
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:169
-						{
-							gc_at[gc_tx] = 0.0
-
-//line polybench_linalg.go:174
-						}
+//line polybench_linalg.go:170
+						gc_at[gc_tx] = 0.0
 					}
 				} else {
+//line polybench_linalg.go:177
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-								s[j] = 0.0
-
-//line polybench_linalg.go:174
-							}
+//line polybench_linalg.go:170
+							s[j] = 0.0
 						}
 						{
+//line polybench_linalg.go:177
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-								s[j] = 0.0
-
-//line polybench_linalg.go:174
-							}
+//line polybench_linalg.go:170
+							s[j] = 0.0
 						}
 						{
+//line polybench_linalg.go:177
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-								s[j] = 0.0
-
-//line polybench_linalg.go:174
-							}
+//line polybench_linalg.go:170
+							s[j] = 0.0
 						}
 						{
+//line polybench_linalg.go:177
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-								s[j] = 0.0
-
-//line polybench_linalg.go:174
-							}
+//line polybench_linalg.go:170
+							s[j] = 0.0
 						}
 					}
+//line polybench_linalg.go:177
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:167
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_linalg.go:169
-						{
-							s[j] = 0.0
-
-//line polybench_linalg.go:174
-						}
+//line polybench_linalg.go:170
+						s[j] = 0.0
 					}
 				}
 			}
 		}
-
 //line polybench_linalg.go:171
 		for i := 0; i < nx; i++ {
 			gc_apart := compiled.Disjoint(r, s)
-			_ = gc_apart
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := gc_bx * gc_bdx
-					gc_off3 := i
-					gc_off4 := (gc_bx * gc_bdx) + (i * ny)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(r) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
-						gc_at2 := s[gc_off2:][:gc_to]
-						gc_at3 := r[gc_off3:][:1]
-						gc_at4 := a[gc_off4:][:gc_to]
-						gc_elem := gc_at3[0]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line polybench_linalg.go:175
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := i
+				gc_off4 := (gc_bx * gc_bdx) + (i * ny)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(r) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
+					gc_at2 := s[gc_off2:][:gc_to]
+					gc_at3 := r[gc_off3:][:1]
+					gc_at4 := a[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							{
-								gc_tx := gc_step3 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_linalg.go:167
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:169
-								{
-
-//line polybench_linalg.go:172
-									gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-
-								}
-							}
-							{
-								gc_tx := gc_step3 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_linalg.go:167
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:169
-								{
-
-//line polybench_linalg.go:172
-									gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-
-								}
-							}
-							{
-								gc_tx := gc_step3 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_linalg.go:167
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:169
-								{
-
-//line polybench_linalg.go:172
-									gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-
-								}
-							}
-							{
-								gc_tx := gc_step3 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_linalg.go:167
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:169
-								{
-
-//line polybench_linalg.go:172
-									gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-
-								}
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:167
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-
 //line polybench_linalg.go:172
 								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-
 							}
 						}
-					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+//line polybench_linalg.go:177
+							gc_tx := gc_step3 + 1
 							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:167
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:169
-								{
-
 //line polybench_linalg.go:172
-									s[j] += r[i] * a[i*ny+j]
-
-								}
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:167
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:169
-								{
-
-//line polybench_linalg.go:172
-									s[j] += r[i] * a[i*ny+j]
-
-								}
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:167
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:169
-								{
-
-//line polybench_linalg.go:172
-									s[j] += r[i] * a[i*ny+j]
-
-								}
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:167
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_linalg.go:169
-								{
-
-//line polybench_linalg.go:172
-									s[j] += r[i] * a[i*ny+j]
-
-								}
+								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_linalg.go:177
+							gc_tx := gc_step3 + 2
+							{
+//line polybench_linalg.go:172
+								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+							}
+						}
+						{
+//line polybench_linalg.go:177
+							gc_tx := gc_step3 + 3
+							{
+//line polybench_linalg.go:172
+								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+							}
+						}
+					}
+//line polybench_linalg.go:177
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_linalg.go:172
+							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
+					}
+				} else {
+//line polybench_linalg.go:177
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_linalg.go:169
 							{
-
 //line polybench_linalg.go:172
 								s[j] += r[i] * a[i*ny+j]
-
 							}
+						}
+						{
+//line polybench_linalg.go:177
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_linalg.go:167
+							j := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_linalg.go:172
+								s[j] += r[i] * a[i*ny+j]
+							}
+						}
+						{
+//line polybench_linalg.go:177
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_linalg.go:167
+							j := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_linalg.go:172
+								s[j] += r[i] * a[i*ny+j]
+							}
+						}
+						{
+//line polybench_linalg.go:177
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_linalg.go:167
+							j := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_linalg.go:172
+								s[j] += r[i] * a[i*ny+j]
+							}
+						}
+					}
+//line polybench_linalg.go:177
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line polybench_linalg.go:167
+						j := gc_bx*gc_bdx + gc_tx
+						{
+//line polybench_linalg.go:172
+							s[j] += r[i] * a[i*ny+j]
 						}
 					}
 				}
@@ -3287,13 +2088,10 @@ func gc_body_bicgKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:181
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_linalg.go:183
 						{
+//line polybench_linalg.go:184
 							q[i] = 0.0
 							for j := 0; j < ny; j++ {
 								q[i] += a[i*ny+j] * p[j]
@@ -3352,13 +2150,10 @@ func gc_body_gesummvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, alpha,
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:196
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_linalg.go:198
 						{
+//line polybench_linalg.go:199
 							for j := 0; j < n; j++ {
 								tmp[i] += a[i*n+j] * x[j]
 								y[i] += b[i*n+j] * x[j]
@@ -3418,13 +2213,10 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:211
 							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line polybench_linalg.go:213
 							{
+//line polybench_linalg.go:214
 								for j := 0; j < n; j++ {
 									x1[i] += a[i*n+j] * y1[j]
 								}
@@ -3434,13 +2226,10 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:211
 							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line polybench_linalg.go:213
 							{
+//line polybench_linalg.go:214
 								for j := 0; j < n; j++ {
 									x1[i] += a[i*n+j] * y1[j]
 								}
@@ -3450,13 +2239,10 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:211
 							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line polybench_linalg.go:213
 							{
+//line polybench_linalg.go:214
 								for j := 0; j < n; j++ {
 									x1[i] += a[i*n+j] * y1[j]
 								}
@@ -3466,13 +2252,10 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:211
 							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line polybench_linalg.go:213
 							{
+//line polybench_linalg.go:214
 								for j := 0; j < n; j++ {
 									x1[i] += a[i*n+j] * y1[j]
 								}
@@ -3482,13 +2265,10 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:211
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_linalg.go:213
 						{
+//line polybench_linalg.go:214
 							for j := 0; j < n; j++ {
 								x1[i] += a[i*n+j] * y1[j]
 							}
@@ -3530,196 +2310,128 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line polybench_linalg.go:227
 		for j := 0; j < n; j++ {
 			gc_apart := compiled.Disjoint(y2, x2)
-			_ = gc_apart
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := gc_bx * gc_bdx
-					gc_off2 := (gc_bx * gc_bdx) + (j * n)
-					gc_off3 := j
-					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x2) && gc_to <= len(x2)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(y2) && gc_apart {
-						gc_at := x2[gc_off:][:gc_to]
-						gc_at2 := a[gc_off2:][:gc_to]
-						gc_at3 := y2[gc_off3:][:1]
-						gc_elem := gc_at3[0]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+//line polybench_linalg.go:231
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				gc_off2 := (gc_bx * gc_bdx) + (j * n)
+				gc_off3 := j
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x2) && gc_to <= len(x2)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(y2) && gc_apart {
+					gc_at := x2[gc_off:][:gc_to]
+					gc_at2 := a[gc_off2:][:gc_to]
+					gc_at3 := y2[gc_off3:][:1]
+					gc_elem := gc_at3[0]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_linalg.go:224
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line polybench_linalg.go:226
-								{
-
-									gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
-
-								}
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_linalg.go:224
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line polybench_linalg.go:226
-								{
-
-									gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
-
-								}
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_linalg.go:224
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line polybench_linalg.go:226
-								{
-
-									gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
-
-								}
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_linalg.go:224
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line polybench_linalg.go:226
-								{
-
-									gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
-
-								}
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_linalg.go:224
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line polybench_linalg.go:226
-							{
-
+//line polybench_linalg.go:228
 								gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
-
 							}
 						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+//line polybench_linalg.go:233
+							gc_tx := gc_step + 1
 							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:224
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line polybench_linalg.go:226
-								{
-
-									x2[i] += a[j*n+i] * y2[j]
-
-								}
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:224
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line polybench_linalg.go:226
-								{
-
-									x2[i] += a[j*n+i] * y2[j]
-
-								}
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:224
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line polybench_linalg.go:226
-								{
-
-									x2[i] += a[j*n+i] * y2[j]
-
-								}
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:224
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line polybench_linalg.go:226
-								{
-
-									x2[i] += a[j*n+i] * y2[j]
-
-								}
+//line polybench_linalg.go:228
+								gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_linalg.go:233
+							gc_tx := gc_step + 2
+							{
+//line polybench_linalg.go:228
+								gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+							}
+						}
+						{
+//line polybench_linalg.go:233
+							gc_tx := gc_step + 3
+							{
+//line polybench_linalg.go:228
+								gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+							}
+						}
+					}
+//line polybench_linalg.go:233
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						{
+//line polybench_linalg.go:228
+							gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+						}
+					}
+				} else {
+//line polybench_linalg.go:233
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_linalg.go:224
 							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line polybench_linalg.go:226
 							{
-
+//line polybench_linalg.go:228
 								x2[i] += a[j*n+i] * y2[j]
-
 							}
+						}
+						{
+//line polybench_linalg.go:233
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_linalg.go:224
+							i := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_linalg.go:228
+								x2[i] += a[j*n+i] * y2[j]
+							}
+						}
+						{
+//line polybench_linalg.go:233
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_linalg.go:224
+							i := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_linalg.go:228
+								x2[i] += a[j*n+i] * y2[j]
+							}
+						}
+						{
+//line polybench_linalg.go:233
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line polybench_linalg.go:224
+							i := gc_bx*gc_bdx + gc_tx
+							{
+//line polybench_linalg.go:228
+								x2[i] += a[j*n+i] * y2[j]
+							}
+						}
+					}
+//line polybench_linalg.go:233
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line polybench_linalg.go:224
+						i := gc_bx*gc_bdx + gc_tx
+						{
+//line polybench_linalg.go:228
+							x2[i] += a[j*n+i] * y2[j]
 						}
 					}
 				}
@@ -3731,4 +2443,5 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 // gc_files_polybench_linalg holds the source files whose lines the kernels' records hash.
 //
 //go:embed polybench_linalg.go
+//line polybench_linalg.go:242
 var gc_files_polybench_linalg embed.FS

@@ -83,26 +83,21 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:20
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line polybench_linalg.go:20
-							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:16
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:16
 								_ = j
-//line polybench_linalg.go:17
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:17
 								_ = i
-//line polybench_linalg.go:19
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:20
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:22
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -113,80 +108,48 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:20
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line polybench_linalg.go:20
-						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:16
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:16
 							_ = j
-//line polybench_linalg.go:17
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:17
 							_ = i
-//line polybench_linalg.go:19
-							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:20
-							}
+							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_linalg.go:16
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:17
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:19
-						{
-							gc_at5[gc_tx2] = 0
-
-//line polybench_linalg.go:24
-						}
+//line polybench_linalg.go:20
+						gc_at5[gc_tx2] = 0
 					}
 				} else {
+//line polybench_linalg.go:27
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:20
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line polybench_linalg.go:20
-							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:16
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:16
-								_ = j
-//line polybench_linalg.go:17
 								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:17
-								_ = i
-//line polybench_linalg.go:19
 								{
+//line polybench_linalg.go:20
 									if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
 //line polybench_linalg.go:20
 										break
-//line polybench_linalg.go:20
 									}
 //line polybench_linalg.go:20
 									gc_vb2.StoreSlice(tmp[i*nj+j:])
-//line polybench_linalg.go:20
 								}
 							}
+//line polybench_linalg.go:22
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -197,31 +160,18 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:20
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-//line polybench_linalg.go:20
-						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:16
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:16
-							_ = j
-//line polybench_linalg.go:17
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:17
-							_ = i
-//line polybench_linalg.go:19
-							{
-								if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
 //line polybench_linalg.go:20
-									break
+							if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
 //line polybench_linalg.go:20
-								}
-//line polybench_linalg.go:20
-								gc_vb.StoreSlice(tmp[i*nj+j:])
-//line polybench_linalg.go:20
+								break
 							}
+//line polybench_linalg.go:20
+							gc_vb.StoreSlice(tmp[i*nj+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -231,171 +181,97 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:16
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:17
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:19
-							{
-								tmp[i*nj+j] = 0
-
-//line polybench_linalg.go:24
-							}
+//line polybench_linalg.go:20
+							tmp[i*nj+j] = 0
 						}
 						{
+//line polybench_linalg.go:27
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:16
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:17
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:19
-							{
-								tmp[i*nj+j] = 0
-
-//line polybench_linalg.go:24
-							}
+//line polybench_linalg.go:20
+							tmp[i*nj+j] = 0
 						}
 						{
+//line polybench_linalg.go:27
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:16
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:17
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:19
-							{
-								tmp[i*nj+j] = 0
-
-//line polybench_linalg.go:24
-							}
+//line polybench_linalg.go:20
+							tmp[i*nj+j] = 0
 						}
 						{
+//line polybench_linalg.go:27
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:16
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:17
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:19
-							{
-								tmp[i*nj+j] = 0
-
-//line polybench_linalg.go:24
-							}
+//line polybench_linalg.go:20
+							tmp[i*nj+j] = 0
 						}
 					}
+//line polybench_linalg.go:27
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:16
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:17
 						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:19
-						{
-							tmp[i*nj+j] = 0
-
-//line polybench_linalg.go:24
-						}
+//line polybench_linalg.go:20
+						tmp[i*nj+j] = 0
 					}
 				}
+//line polybench_linalg.go:27
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
 			}
 		}
-
 //line polybench_linalg.go:21
 		for k := 0; k < nk; k++ {
 			gc_apart2 := compiled.Disjoint(a, tmp)
-			_ = gc_apart2
-			{
-				gc_ty2 := 0
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-						}
-						continue
+//line polybench_linalg.go:25
+			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
-					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
-					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
-					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(tmp) && gc_to2 <= len(tmp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
-						gc_at6 := tmp[gc_off6:][:gc_to2]
-						gc_at7 := a[gc_off7:][:1]
-						gc_at8 := b[gc_off8:][:gc_to2]
-						gc_elem2 := gc_at7[0]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:16
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:16
-									_ = j
-//line polybench_linalg.go:17
-									var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:17
-									_ = i
-//line polybench_linalg.go:19
-									{
-//line polybench_linalg.go:19
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:22
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+					continue
+				}
+				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
+				gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
+				gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(tmp) && gc_to2 <= len(tmp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
+					gc_at6 := tmp[gc_off6:][:gc_to2]
+					gc_at7 := a[gc_off7:][:1]
+					gc_at8 := b[gc_off8:][:gc_to2]
+					gc_elem2 := gc_at7[0]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -403,131 +279,114 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:16
 								_ = j
-//line polybench_linalg.go:17
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:17
 								_ = i
-//line polybench_linalg.go:19
 								{
-//line polybench_linalg.go:19
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:22
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:24
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:16
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:16
 							_ = j
-
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:17
-							i := gc_by2*gc_bdy2 + gc_ty2
 							_ = i
-
-//line polybench_linalg.go:19
 							{
-
-//line polybench_linalg.go:22
-								gc_at6[gc_tx2] += alpha * gc_elem2 * gc_at8[gc_tx2]
-
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:16
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:16
-									_ = j
-//line polybench_linalg.go:17
-									var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:17
-									_ = i
-//line polybench_linalg.go:19
-									{
-
+//line polybench_linalg.go:24
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						{
 //line polybench_linalg.go:22
-										if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
-//line polybench_linalg.go:22
-											break
-//line polybench_linalg.go:22
-										}
-//line polybench_linalg.go:22
-										archsimd.LoadFloat32x16Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
-//line polybench_linalg.go:22
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
+							gc_at6[gc_tx2] += alpha * gc_elem2 * gc_at8[gc_tx2]
 						}
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+					}
+				} else {
+//line polybench_linalg.go:27
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:16
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:16
-								_ = j
-//line polybench_linalg.go:17
 								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:17
-								_ = i
-//line polybench_linalg.go:19
 								{
-
 //line polybench_linalg.go:22
-									if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
+									if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
 //line polybench_linalg.go:22
 										break
-//line polybench_linalg.go:22
 									}
 //line polybench_linalg.go:22
-									archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
-//line polybench_linalg.go:22
+									archsimd.LoadFloat32x16Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
 								}
 							}
+//line polybench_linalg.go:24
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:16
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:17
-							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:19
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 							{
-
 //line polybench_linalg.go:22
-								tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
-
+								if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
+//line polybench_linalg.go:22
+									break
+								}
+//line polybench_linalg.go:22
+								archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
 							}
 						}
+//line polybench_linalg.go:24
+						archsimd.ClearAVXUpperBits()
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:16
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_by2*gc_bdy2 + gc_ty2
+						{
+//line polybench_linalg.go:22
+							tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+						}
 					}
+				}
+//line polybench_linalg.go:27
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
 		}
@@ -601,27 +460,20 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:35
 							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
-//line polybench_linalg.go:35
-							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:31
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:31
 								_ = j
-//line polybench_linalg.go:32
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:32
 								_ = i
-//line polybench_linalg.go:34
 								{
-//line polybench_linalg.go:34
 									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
-//line polybench_linalg.go:34
 								}
 							}
+//line polybench_linalg.go:36
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -632,81 +484,48 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:35
 						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
-//line polybench_linalg.go:35
-						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:31
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:31
 							_ = j
-//line polybench_linalg.go:32
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:32
 							_ = i
 //line polybench_linalg.go:34
-							{
-//line polybench_linalg.go:34
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at5[gc_tx2:])
-//line polybench_linalg.go:34
-							}
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_linalg.go:31
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:32
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:34
-						{
-							gc_at5[gc_tx2] *= beta
-
-//line polybench_linalg.go:39
-						}
+//line polybench_linalg.go:35
+						gc_at5[gc_tx2] *= beta
 					}
 				} else {
+//line polybench_linalg.go:42
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:35
 							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
-//line polybench_linalg.go:35
-							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:31
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:31
-								_ = j
-//line polybench_linalg.go:32
 								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:32
-								_ = i
-//line polybench_linalg.go:34
 								{
+//line polybench_linalg.go:35
 									if (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
 //line polybench_linalg.go:35
 										break
-//line polybench_linalg.go:35
 									}
 //line polybench_linalg.go:35
 									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Mul(gc_vb2).StoreSlice(d[i*nl+j:])
-//line polybench_linalg.go:35
 								}
 							}
+//line polybench_linalg.go:37
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -717,31 +536,18 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:35
 						gc_vb := archsimd.BroadcastFloat32x8(beta)
-//line polybench_linalg.go:35
-						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:31
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:31
-							_ = j
-//line polybench_linalg.go:32
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:32
-							_ = i
-//line polybench_linalg.go:34
-							{
-								if (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
 //line polybench_linalg.go:35
-									break
+							if (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
 //line polybench_linalg.go:35
-								}
-//line polybench_linalg.go:35
-								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreSlice(d[i*nl+j:])
-//line polybench_linalg.go:35
+								break
 							}
+//line polybench_linalg.go:35
+							archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreSlice(d[i*nl+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -751,179 +557,99 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:31
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:32
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:34
-							{
-								d[i*nl+j] *= beta
-
-//line polybench_linalg.go:39
-							}
+//line polybench_linalg.go:35
+							d[i*nl+j] *= beta
 						}
 						{
+//line polybench_linalg.go:42
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:31
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:32
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:34
-							{
-								d[i*nl+j] *= beta
-
-//line polybench_linalg.go:39
-							}
+//line polybench_linalg.go:35
+							d[i*nl+j] *= beta
 						}
 						{
+//line polybench_linalg.go:42
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:31
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:32
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:34
-							{
-								d[i*nl+j] *= beta
-
-//line polybench_linalg.go:39
-							}
+//line polybench_linalg.go:35
+							d[i*nl+j] *= beta
 						}
 						{
+//line polybench_linalg.go:42
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:31
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:32
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:34
-							{
-								d[i*nl+j] *= beta
-
-//line polybench_linalg.go:39
-							}
+//line polybench_linalg.go:35
+							d[i*nl+j] *= beta
 						}
 					}
+//line polybench_linalg.go:42
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:31
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:32
 						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:34
-						{
-							d[i*nl+j] *= beta
-
-//line polybench_linalg.go:39
-						}
+//line polybench_linalg.go:35
+						d[i*nl+j] *= beta
 					}
 				}
+//line polybench_linalg.go:42
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
 			}
 		}
-
 //line polybench_linalg.go:36
 		for k := 0; k < nj; k++ {
 			gc_apart2 := compiled.Disjoint(tmp, d)
-			_ = gc_apart2
-			{
-				gc_ty2 := 0
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-						}
-						continue
+//line polybench_linalg.go:40
+			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
-					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
-					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nj + k
-					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(d) && gc_to2 <= len(d)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(tmp) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(c) && gc_to2 <= len(c)-gc_off8 {
-						gc_at6 := d[gc_off6:][:gc_to2]
-						gc_at7 := tmp[gc_off7:][:1]
-						gc_at8 := c[gc_off8:][:gc_to2]
-						gc_elem2 := gc_at7[0]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					continue
+				}
+				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
+				gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nj + k
+				gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(d) && gc_to2 <= len(d)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(tmp) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(c) && gc_to2 <= len(c)-gc_off8 {
+					gc_at6 := d[gc_off6:][:gc_to2]
+					gc_at7 := tmp[gc_off7:][:1]
+					gc_at8 := c[gc_off8:][:gc_to2]
+					gc_elem2 := gc_at7[0]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:31
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line polybench_linalg.go:31
-								_ = gc_Lane0Mask324
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:31
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:31
-									_ = j
-//line polybench_linalg.go:32
-									var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:32
-									_ = i
-//line polybench_linalg.go:34
-									{
-//line polybench_linalg.go:34
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:34
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line polybench_linalg.go:31
-							gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line polybench_linalg.go:31
-							_ = gc_Lane0Mask323
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -931,139 +657,120 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:31
 								_ = j
-//line polybench_linalg.go:32
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:32
 								_ = i
-//line polybench_linalg.go:34
 								{
-//line polybench_linalg.go:34
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:34
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:36
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line polybench_linalg.go:31
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:31
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:31
 							_ = j
-
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:32
-							i := gc_by2*gc_bdy2 + gc_ty2
 							_ = i
-
-//line polybench_linalg.go:34
 							{
-
-//line polybench_linalg.go:37
-								gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
-
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line polybench_linalg.go:31
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line polybench_linalg.go:31
-								_ = gc_Lane0Mask322
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:31
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:31
-									_ = j
-//line polybench_linalg.go:32
-									var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:32
-									_ = i
-//line polybench_linalg.go:34
-									{
-
+//line polybench_linalg.go:36
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						{
 //line polybench_linalg.go:37
-										if (k*nl+j) < 0 || (k*nl+j) > len(c)-16 || (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
-//line polybench_linalg.go:37
-											break
-//line polybench_linalg.go:37
-										}
-//line polybench_linalg.go:37
-										archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&tmp[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
-//line polybench_linalg.go:37
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
+							gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
 						}
-						if compiled.SIMD {
+					}
+				} else {
+//line polybench_linalg.go:42
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:31
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line polybench_linalg.go:31
-							_ = gc_Lane0Mask32
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:31
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:31
-								_ = j
-//line polybench_linalg.go:32
 								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:32
-								_ = i
-//line polybench_linalg.go:34
 								{
-
 //line polybench_linalg.go:37
-									if (k*nl+j) < 0 || (k*nl+j) > len(c)-8 || (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
+									if (k*nl+j) < 0 || (k*nl+j) > len(c)-16 || (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
 //line polybench_linalg.go:37
 										break
-//line polybench_linalg.go:37
 									}
 //line polybench_linalg.go:37
-									archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
-//line polybench_linalg.go:37
+									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&tmp[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 								}
 							}
+//line polybench_linalg.go:39
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line polybench_linalg.go:31
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:31
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:32
-							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:34
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 							{
-
 //line polybench_linalg.go:37
-								d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
-
+								if (k*nl+j) < 0 || (k*nl+j) > len(c)-8 || (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
+//line polybench_linalg.go:37
+									break
+								}
+//line polybench_linalg.go:37
+								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 							}
 						}
+//line polybench_linalg.go:39
+						archsimd.ClearAVXUpperBits()
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:31
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_by2*gc_bdy2 + gc_ty2
+						{
+//line polybench_linalg.go:37
+							d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
+						}
 					}
+				}
+//line polybench_linalg.go:42
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
 		}
@@ -1135,26 +842,21 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:50
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line polybench_linalg.go:50
-							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:46
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:46
 								_ = j
-//line polybench_linalg.go:47
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:47
 								_ = i
-//line polybench_linalg.go:49
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:50
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -1165,80 +867,48 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:50
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line polybench_linalg.go:50
-						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:46
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:46
 							_ = j
-//line polybench_linalg.go:47
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:47
 							_ = i
-//line polybench_linalg.go:49
-							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:50
-							}
+							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_linalg.go:46
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:47
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:49
-						{
-							gc_at5[gc_tx2] = 0
-
-//line polybench_linalg.go:54
-						}
+//line polybench_linalg.go:50
+						gc_at5[gc_tx2] = 0
 					}
 				} else {
+//line polybench_linalg.go:57
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:50
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line polybench_linalg.go:50
-							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:46
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:46
-								_ = j
-//line polybench_linalg.go:47
 								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:47
-								_ = i
-//line polybench_linalg.go:49
 								{
+//line polybench_linalg.go:50
 									if (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
 //line polybench_linalg.go:50
 										break
-//line polybench_linalg.go:50
 									}
 //line polybench_linalg.go:50
 									gc_vb2.StoreSlice(e[i*nj+j:])
-//line polybench_linalg.go:50
 								}
 							}
+//line polybench_linalg.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1249,31 +919,18 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:50
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-//line polybench_linalg.go:50
-						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:46
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:46
-							_ = j
-//line polybench_linalg.go:47
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:47
-							_ = i
-//line polybench_linalg.go:49
-							{
-								if (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
 //line polybench_linalg.go:50
-									break
+							if (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
 //line polybench_linalg.go:50
-								}
-//line polybench_linalg.go:50
-								gc_vb.StoreSlice(e[i*nj+j:])
-//line polybench_linalg.go:50
+								break
 							}
+//line polybench_linalg.go:50
+							gc_vb.StoreSlice(e[i*nj+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1283,179 +940,99 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:46
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:47
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:49
-							{
-								e[i*nj+j] = 0
-
-//line polybench_linalg.go:54
-							}
+//line polybench_linalg.go:50
+							e[i*nj+j] = 0
 						}
 						{
+//line polybench_linalg.go:57
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:46
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:47
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:49
-							{
-								e[i*nj+j] = 0
-
-//line polybench_linalg.go:54
-							}
+//line polybench_linalg.go:50
+							e[i*nj+j] = 0
 						}
 						{
+//line polybench_linalg.go:57
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:46
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:47
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:49
-							{
-								e[i*nj+j] = 0
-
-//line polybench_linalg.go:54
-							}
+//line polybench_linalg.go:50
+							e[i*nj+j] = 0
 						}
 						{
+//line polybench_linalg.go:57
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:46
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:47
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:49
-							{
-								e[i*nj+j] = 0
-
-//line polybench_linalg.go:54
-							}
+//line polybench_linalg.go:50
+							e[i*nj+j] = 0
 						}
 					}
+//line polybench_linalg.go:57
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:46
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:47
 						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:49
-						{
-							e[i*nj+j] = 0
-
-//line polybench_linalg.go:54
-						}
+//line polybench_linalg.go:50
+						e[i*nj+j] = 0
 					}
 				}
+//line polybench_linalg.go:57
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
 			}
 		}
-
 //line polybench_linalg.go:51
 		for k := 0; k < nk; k++ {
 			gc_apart2 := compiled.Disjoint(a, e)
-			_ = gc_apart2
-			{
-				gc_ty2 := 0
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-						}
-						continue
+//line polybench_linalg.go:55
+			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
-					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
-					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
-					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(e) && gc_to2 <= len(e)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
-						gc_at6 := e[gc_off6:][:gc_to2]
-						gc_at7 := a[gc_off7:][:1]
-						gc_at8 := b[gc_off8:][:gc_to2]
-						gc_elem2 := gc_at7[0]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					continue
+				}
+				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
+				gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
+				gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(e) && gc_to2 <= len(e)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
+					gc_at6 := e[gc_off6:][:gc_to2]
+					gc_at7 := a[gc_off7:][:1]
+					gc_at8 := b[gc_off8:][:gc_to2]
+					gc_elem2 := gc_at7[0]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:46
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line polybench_linalg.go:46
-								_ = gc_Lane0Mask324
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:46
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:46
-									_ = j
-//line polybench_linalg.go:47
-									var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:47
-									_ = i
-//line polybench_linalg.go:49
-									{
-//line polybench_linalg.go:49
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:49
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line polybench_linalg.go:46
-							gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line polybench_linalg.go:46
-							_ = gc_Lane0Mask323
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -1463,139 +1040,120 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:46
 								_ = j
-//line polybench_linalg.go:47
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:47
 								_ = i
-//line polybench_linalg.go:49
 								{
-//line polybench_linalg.go:49
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:49
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:51
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line polybench_linalg.go:46
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:46
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:46
 							_ = j
-
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:47
-							i := gc_by2*gc_bdy2 + gc_ty2
 							_ = i
-
-//line polybench_linalg.go:49
 							{
-
-//line polybench_linalg.go:52
-								gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
-
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line polybench_linalg.go:46
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line polybench_linalg.go:46
-								_ = gc_Lane0Mask322
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:46
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:46
-									_ = j
-//line polybench_linalg.go:47
-									var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:47
-									_ = i
-//line polybench_linalg.go:49
-									{
-
+//line polybench_linalg.go:51
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						{
 //line polybench_linalg.go:52
-										if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
-//line polybench_linalg.go:52
-											break
-//line polybench_linalg.go:52
-										}
-//line polybench_linalg.go:52
-										archsimd.LoadFloat32x16Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x16At(&a[i*nk+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
-//line polybench_linalg.go:52
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
+							gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
 						}
-						if compiled.SIMD {
+					}
+				} else {
+//line polybench_linalg.go:57
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:46
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line polybench_linalg.go:46
-							_ = gc_Lane0Mask32
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:46
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:46
-								_ = j
-//line polybench_linalg.go:47
 								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:47
-								_ = i
-//line polybench_linalg.go:49
 								{
-
 //line polybench_linalg.go:52
-									if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
+									if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
 //line polybench_linalg.go:52
 										break
-//line polybench_linalg.go:52
 									}
 //line polybench_linalg.go:52
-									archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
-//line polybench_linalg.go:52
+									archsimd.LoadFloat32x16Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x16At(&a[i*nk+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 								}
 							}
+//line polybench_linalg.go:54
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line polybench_linalg.go:46
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:46
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:47
-							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:49
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 							{
-
 //line polybench_linalg.go:52
-								e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
-
+								if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
+//line polybench_linalg.go:52
+									break
+								}
+//line polybench_linalg.go:52
+								archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 							}
 						}
+//line polybench_linalg.go:54
+						archsimd.ClearAVXUpperBits()
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:46
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_by2*gc_bdy2 + gc_ty2
+						{
+//line polybench_linalg.go:52
+							e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
+						}
 					}
+				}
+//line polybench_linalg.go:57
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
 		}
@@ -1667,26 +1225,21 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:65
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line polybench_linalg.go:65
-							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:61
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:61
 								_ = j
-//line polybench_linalg.go:62
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:62
 								_ = i
-//line polybench_linalg.go:64
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:65
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:67
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -1697,80 +1250,48 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:65
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line polybench_linalg.go:65
-						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:61
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:61
 							_ = j
-//line polybench_linalg.go:62
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:62
 							_ = i
-//line polybench_linalg.go:64
-							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:65
-							}
+							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_linalg.go:61
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:62
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:64
-						{
-							gc_at5[gc_tx2] = 0
-
-//line polybench_linalg.go:69
-						}
+//line polybench_linalg.go:65
+						gc_at5[gc_tx2] = 0
 					}
 				} else {
+//line polybench_linalg.go:72
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:65
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line polybench_linalg.go:65
-							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:61
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:61
-								_ = j
-//line polybench_linalg.go:62
 								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:62
-								_ = i
-//line polybench_linalg.go:64
 								{
+//line polybench_linalg.go:65
 									if (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
 //line polybench_linalg.go:65
 										break
-//line polybench_linalg.go:65
 									}
 //line polybench_linalg.go:65
 									gc_vb2.StoreSlice(f[i*nl+j:])
-//line polybench_linalg.go:65
 								}
 							}
+//line polybench_linalg.go:67
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1781,31 +1302,18 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:65
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-//line polybench_linalg.go:65
-						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:61
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:61
-							_ = j
-//line polybench_linalg.go:62
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:62
-							_ = i
-//line polybench_linalg.go:64
-							{
-								if (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
 //line polybench_linalg.go:65
-									break
+							if (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
 //line polybench_linalg.go:65
-								}
-//line polybench_linalg.go:65
-								gc_vb.StoreSlice(f[i*nl+j:])
-//line polybench_linalg.go:65
+								break
 							}
+//line polybench_linalg.go:65
+							gc_vb.StoreSlice(f[i*nl+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1815,179 +1323,99 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:61
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:62
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:64
-							{
-								f[i*nl+j] = 0
-
-//line polybench_linalg.go:69
-							}
+//line polybench_linalg.go:65
+							f[i*nl+j] = 0
 						}
 						{
+//line polybench_linalg.go:72
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:61
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:62
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:64
-							{
-								f[i*nl+j] = 0
-
-//line polybench_linalg.go:69
-							}
+//line polybench_linalg.go:65
+							f[i*nl+j] = 0
 						}
 						{
+//line polybench_linalg.go:72
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:61
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:62
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:64
-							{
-								f[i*nl+j] = 0
-
-//line polybench_linalg.go:69
-							}
+//line polybench_linalg.go:65
+							f[i*nl+j] = 0
 						}
 						{
+//line polybench_linalg.go:72
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:61
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:62
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:64
-							{
-								f[i*nl+j] = 0
-
-//line polybench_linalg.go:69
-							}
+//line polybench_linalg.go:65
+							f[i*nl+j] = 0
 						}
 					}
+//line polybench_linalg.go:72
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:61
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:62
 						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:64
-						{
-							f[i*nl+j] = 0
-
-//line polybench_linalg.go:69
-						}
+//line polybench_linalg.go:65
+						f[i*nl+j] = 0
 					}
 				}
+//line polybench_linalg.go:72
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
 			}
 		}
-
 //line polybench_linalg.go:66
 		for k := 0; k < nm; k++ {
 			gc_apart2 := compiled.Disjoint(c, f)
-			_ = gc_apart2
-			{
-				gc_ty2 := 0
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					if (gc_by2*gc_bdy2 + gc_ty2) >= nj {
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-						}
-						continue
+//line polybench_linalg.go:70
+			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= nj {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
-					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
-					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nm + k
-					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(f) && gc_to2 <= len(f)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(c) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(d) && gc_to2 <= len(d)-gc_off8 {
-						gc_at6 := f[gc_off6:][:gc_to2]
-						gc_at7 := c[gc_off7:][:1]
-						gc_at8 := d[gc_off8:][:gc_to2]
-						gc_elem2 := gc_at7[0]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					continue
+				}
+				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
+				gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nm + k
+				gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(f) && gc_to2 <= len(f)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(c) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(d) && gc_to2 <= len(d)-gc_off8 {
+					gc_at6 := f[gc_off6:][:gc_to2]
+					gc_at7 := c[gc_off7:][:1]
+					gc_at8 := d[gc_off8:][:gc_to2]
+					gc_elem2 := gc_at7[0]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:61
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line polybench_linalg.go:61
-								_ = gc_Lane0Mask324
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:61
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:61
-									_ = j
-//line polybench_linalg.go:62
-									var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:62
-									_ = i
-//line polybench_linalg.go:64
-									{
-//line polybench_linalg.go:64
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:64
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line polybench_linalg.go:61
-							gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line polybench_linalg.go:61
-							_ = gc_Lane0Mask323
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -1995,139 +1423,120 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:61
 								_ = j
-//line polybench_linalg.go:62
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:62
 								_ = i
-//line polybench_linalg.go:64
 								{
-//line polybench_linalg.go:64
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:64
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:66
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line polybench_linalg.go:61
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:61
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:61
 							_ = j
-
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:62
-							i := gc_by2*gc_bdy2 + gc_ty2
 							_ = i
-
-//line polybench_linalg.go:64
 							{
-
-//line polybench_linalg.go:67
-								gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
-
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line polybench_linalg.go:61
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line polybench_linalg.go:61
-								_ = gc_Lane0Mask322
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:61
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:61
-									_ = j
-//line polybench_linalg.go:62
-									var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:62
-									_ = i
-//line polybench_linalg.go:64
-									{
-
+//line polybench_linalg.go:66
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						{
 //line polybench_linalg.go:67
-										if (k*nl+j) < 0 || (k*nl+j) > len(d)-16 || (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
-//line polybench_linalg.go:67
-											break
-//line polybench_linalg.go:67
-										}
-//line polybench_linalg.go:67
-										archsimd.LoadFloat32x16Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&c[i*nm+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
-//line polybench_linalg.go:67
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
+							gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
 						}
-						if compiled.SIMD {
+					}
+				} else {
+//line polybench_linalg.go:72
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:61
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line polybench_linalg.go:61
-							_ = gc_Lane0Mask32
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:61
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:61
-								_ = j
-//line polybench_linalg.go:62
 								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:62
-								_ = i
-//line polybench_linalg.go:64
 								{
-
 //line polybench_linalg.go:67
-									if (k*nl+j) < 0 || (k*nl+j) > len(d)-8 || (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
+									if (k*nl+j) < 0 || (k*nl+j) > len(d)-16 || (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
 //line polybench_linalg.go:67
 										break
-//line polybench_linalg.go:67
 									}
 //line polybench_linalg.go:67
-									archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
-//line polybench_linalg.go:67
+									archsimd.LoadFloat32x16Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&c[i*nm+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 								}
 							}
+//line polybench_linalg.go:69
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line polybench_linalg.go:61
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:61
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:62
-							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:64
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 							{
-
 //line polybench_linalg.go:67
-								f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
-
+								if (k*nl+j) < 0 || (k*nl+j) > len(d)-8 || (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
+//line polybench_linalg.go:67
+									break
+								}
+//line polybench_linalg.go:67
+								archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 							}
 						}
+//line polybench_linalg.go:69
+						archsimd.ClearAVXUpperBits()
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:61
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_by2*gc_bdy2 + gc_ty2
+						{
+//line polybench_linalg.go:67
+							f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
+						}
 					}
+				}
+//line polybench_linalg.go:72
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
 		}
@@ -2199,26 +1608,21 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:80
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line polybench_linalg.go:80
-							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:76
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:76
 								_ = j
-//line polybench_linalg.go:77
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:77
 								_ = i
-//line polybench_linalg.go:79
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:80
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:82
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -2229,80 +1633,48 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:80
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line polybench_linalg.go:80
-						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:76
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:76
 							_ = j
-//line polybench_linalg.go:77
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:77
 							_ = i
-//line polybench_linalg.go:79
-							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:80
-							}
+							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_linalg.go:76
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:77
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:79
-						{
-							gc_at5[gc_tx2] = 0
-
-//line polybench_linalg.go:84
-						}
+//line polybench_linalg.go:80
+						gc_at5[gc_tx2] = 0
 					}
 				} else {
+//line polybench_linalg.go:87
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:80
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line polybench_linalg.go:80
-							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:76
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:76
-								_ = j
-//line polybench_linalg.go:77
 								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:77
-								_ = i
-//line polybench_linalg.go:79
 								{
+//line polybench_linalg.go:80
 									if (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
 //line polybench_linalg.go:80
 										break
-//line polybench_linalg.go:80
 									}
 //line polybench_linalg.go:80
 									gc_vb2.StoreSlice(g[i*nl+j:])
-//line polybench_linalg.go:80
 								}
 							}
+//line polybench_linalg.go:82
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -2313,31 +1685,18 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:80
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-//line polybench_linalg.go:80
-						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:76
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:76
-							_ = j
-//line polybench_linalg.go:77
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:77
-							_ = i
-//line polybench_linalg.go:79
-							{
-								if (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
 //line polybench_linalg.go:80
-									break
+							if (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
 //line polybench_linalg.go:80
-								}
-//line polybench_linalg.go:80
-								gc_vb.StoreSlice(g[i*nl+j:])
-//line polybench_linalg.go:80
+								break
 							}
+//line polybench_linalg.go:80
+							gc_vb.StoreSlice(g[i*nl+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2347,179 +1706,99 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:76
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:77
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:79
-							{
-								g[i*nl+j] = 0
-
-//line polybench_linalg.go:84
-							}
+//line polybench_linalg.go:80
+							g[i*nl+j] = 0
 						}
 						{
+//line polybench_linalg.go:87
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:76
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:77
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:79
-							{
-								g[i*nl+j] = 0
-
-//line polybench_linalg.go:84
-							}
+//line polybench_linalg.go:80
+							g[i*nl+j] = 0
 						}
 						{
+//line polybench_linalg.go:87
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:76
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:77
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:79
-							{
-								g[i*nl+j] = 0
-
-//line polybench_linalg.go:84
-							}
+//line polybench_linalg.go:80
+							g[i*nl+j] = 0
 						}
 						{
+//line polybench_linalg.go:87
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:76
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:77
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:79
-							{
-								g[i*nl+j] = 0
-
-//line polybench_linalg.go:84
-							}
+//line polybench_linalg.go:80
+							g[i*nl+j] = 0
 						}
 					}
+//line polybench_linalg.go:87
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:76
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:77
 						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:79
-						{
-							g[i*nl+j] = 0
-
-//line polybench_linalg.go:84
-						}
+//line polybench_linalg.go:80
+						g[i*nl+j] = 0
 					}
 				}
+//line polybench_linalg.go:87
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
 			}
 		}
-
 //line polybench_linalg.go:81
 		for k := 0; k < nj; k++ {
 			gc_apart2 := compiled.Disjoint(e, g)
-			_ = gc_apart2
-			{
-				gc_ty2 := 0
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-						}
-						continue
+//line polybench_linalg.go:85
+			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
-					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
-					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nj + k
-					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(g) && gc_to2 <= len(g)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(e) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(f) && gc_to2 <= len(f)-gc_off8 {
-						gc_at6 := g[gc_off6:][:gc_to2]
-						gc_at7 := e[gc_off7:][:1]
-						gc_at8 := f[gc_off8:][:gc_to2]
-						gc_elem2 := gc_at7[0]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					continue
+				}
+				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
+				gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nj + k
+				gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(g) && gc_to2 <= len(g)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(e) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(f) && gc_to2 <= len(f)-gc_off8 {
+					gc_at6 := g[gc_off6:][:gc_to2]
+					gc_at7 := e[gc_off7:][:1]
+					gc_at8 := f[gc_off8:][:gc_to2]
+					gc_elem2 := gc_at7[0]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:76
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line polybench_linalg.go:76
-								_ = gc_Lane0Mask324
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:76
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:76
-									_ = j
-//line polybench_linalg.go:77
-									var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:77
-									_ = i
-//line polybench_linalg.go:79
-									{
-//line polybench_linalg.go:79
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:79
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line polybench_linalg.go:76
-							gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line polybench_linalg.go:76
-							_ = gc_Lane0Mask323
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -2527,139 +1806,120 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:76
 								_ = j
-//line polybench_linalg.go:77
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:77
 								_ = i
-//line polybench_linalg.go:79
 								{
-//line polybench_linalg.go:79
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:79
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:81
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line polybench_linalg.go:76
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:76
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:76
 							_ = j
-
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:77
-							i := gc_by2*gc_bdy2 + gc_ty2
 							_ = i
-
-//line polybench_linalg.go:79
 							{
-
-//line polybench_linalg.go:82
-								gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
-
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line polybench_linalg.go:76
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line polybench_linalg.go:76
-								_ = gc_Lane0Mask322
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:76
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:76
-									_ = j
-//line polybench_linalg.go:77
-									var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:77
-									_ = i
-//line polybench_linalg.go:79
-									{
-
+//line polybench_linalg.go:81
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						{
 //line polybench_linalg.go:82
-										if (k*nl+j) < 0 || (k*nl+j) > len(f)-16 || (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
-//line polybench_linalg.go:82
-											break
-//line polybench_linalg.go:82
-										}
-//line polybench_linalg.go:82
-										archsimd.LoadFloat32x16Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&e[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
-//line polybench_linalg.go:82
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
+							gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
 						}
-						if compiled.SIMD {
+					}
+				} else {
+//line polybench_linalg.go:87
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:76
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line polybench_linalg.go:76
-							_ = gc_Lane0Mask32
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:76
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:76
-								_ = j
-//line polybench_linalg.go:77
 								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:77
-								_ = i
-//line polybench_linalg.go:79
 								{
-
 //line polybench_linalg.go:82
-									if (k*nl+j) < 0 || (k*nl+j) > len(f)-8 || (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
+									if (k*nl+j) < 0 || (k*nl+j) > len(f)-16 || (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
 //line polybench_linalg.go:82
 										break
-//line polybench_linalg.go:82
 									}
 //line polybench_linalg.go:82
-									archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
-//line polybench_linalg.go:82
+									archsimd.LoadFloat32x16Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&e[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 								}
 							}
+//line polybench_linalg.go:84
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line polybench_linalg.go:76
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:76
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:77
-							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:79
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 							{
-
 //line polybench_linalg.go:82
-								g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
-
+								if (k*nl+j) < 0 || (k*nl+j) > len(f)-8 || (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
+//line polybench_linalg.go:82
+									break
+								}
+//line polybench_linalg.go:82
+								archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 							}
 						}
+//line polybench_linalg.go:84
+						archsimd.ClearAVXUpperBits()
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:76
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_by2*gc_bdy2 + gc_ty2
+						{
+//line polybench_linalg.go:82
+							g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
+						}
 					}
+				}
+//line polybench_linalg.go:87
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
 		}
@@ -2733,27 +1993,20 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:95
 							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
-//line polybench_linalg.go:95
-							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:91
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:91
 								_ = j
-//line polybench_linalg.go:92
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:92
 								_ = i
-//line polybench_linalg.go:94
 								{
-//line polybench_linalg.go:94
 									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
-//line polybench_linalg.go:94
 								}
 							}
+//line polybench_linalg.go:96
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -2764,81 +2017,48 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					if compiled.SIMD {
 //line polybench_linalg.go:95
 						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
-//line polybench_linalg.go:95
-						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:91
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:91
 							_ = j
-//line polybench_linalg.go:92
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:92
 							_ = i
 //line polybench_linalg.go:94
-							{
-//line polybench_linalg.go:94
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at5[gc_tx2:])
-//line polybench_linalg.go:94
-							}
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_linalg.go:91
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:92
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:94
-						{
-							gc_at5[gc_tx2] *= beta
-
-//line polybench_linalg.go:99
-						}
+//line polybench_linalg.go:95
+						gc_at5[gc_tx2] *= beta
 					}
 				} else {
+//line polybench_linalg.go:102
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:95
 							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
-//line polybench_linalg.go:95
-							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:91
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:91
-								_ = j
-//line polybench_linalg.go:92
 								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:92
-								_ = i
-//line polybench_linalg.go:94
 								{
+//line polybench_linalg.go:95
 									if (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
 //line polybench_linalg.go:95
 										break
-//line polybench_linalg.go:95
 									}
 //line polybench_linalg.go:95
 									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Mul(gc_vb2).StoreSlice(c[i*nj+j:])
-//line polybench_linalg.go:95
 								}
 							}
+//line polybench_linalg.go:97
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -2849,31 +2069,18 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					if compiled.SIMD {
 //line polybench_linalg.go:95
 						gc_vb := archsimd.BroadcastFloat32x8(beta)
-//line polybench_linalg.go:95
-						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:91
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:91
-							_ = j
-//line polybench_linalg.go:92
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:92
-							_ = i
-//line polybench_linalg.go:94
-							{
-								if (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
 //line polybench_linalg.go:95
-									break
+							if (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
 //line polybench_linalg.go:95
-								}
-//line polybench_linalg.go:95
-								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreSlice(c[i*nj+j:])
-//line polybench_linalg.go:95
+								break
 							}
+//line polybench_linalg.go:95
+							archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreSlice(c[i*nj+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2883,171 +2090,97 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:91
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:92
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:94
-							{
-								c[i*nj+j] *= beta
-
-//line polybench_linalg.go:99
-							}
+//line polybench_linalg.go:95
+							c[i*nj+j] *= beta
 						}
 						{
+//line polybench_linalg.go:102
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:91
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:92
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:94
-							{
-								c[i*nj+j] *= beta
-
-//line polybench_linalg.go:99
-							}
+//line polybench_linalg.go:95
+							c[i*nj+j] *= beta
 						}
 						{
+//line polybench_linalg.go:102
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:91
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:92
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:94
-							{
-								c[i*nj+j] *= beta
-
-//line polybench_linalg.go:99
-							}
+//line polybench_linalg.go:95
+							c[i*nj+j] *= beta
 						}
 						{
+//line polybench_linalg.go:102
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:91
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:92
 							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:94
-							{
-								c[i*nj+j] *= beta
-
-//line polybench_linalg.go:99
-							}
+//line polybench_linalg.go:95
+							c[i*nj+j] *= beta
 						}
 					}
+//line polybench_linalg.go:102
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:91
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:92
 						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:94
-						{
-							c[i*nj+j] *= beta
-
-//line polybench_linalg.go:99
-						}
+//line polybench_linalg.go:95
+						c[i*nj+j] *= beta
 					}
 				}
+//line polybench_linalg.go:102
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
 			}
 		}
-
 //line polybench_linalg.go:96
 		for k := 0; k < nk; k++ {
 			gc_apart2 := compiled.Disjoint(a, c)
-			_ = gc_apart2
-			{
-				gc_ty2 := 0
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-						}
-						continue
+//line polybench_linalg.go:100
+			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
-					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
-					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
-					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
-						gc_at6 := c[gc_off6:][:gc_to2]
-						gc_at7 := a[gc_off7:][:1]
-						gc_at8 := b[gc_off8:][:gc_to2]
-						gc_elem2 := gc_at7[0]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:91
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:91
-									_ = j
-//line polybench_linalg.go:92
-									var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:92
-									_ = i
-//line polybench_linalg.go:94
-									{
-//line polybench_linalg.go:94
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:97
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+					continue
+				}
+				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
+				gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
+				gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
+					gc_at6 := c[gc_off6:][:gc_to2]
+					gc_at7 := a[gc_off7:][:1]
+					gc_at8 := b[gc_off8:][:gc_to2]
+					gc_elem2 := gc_at7[0]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -3055,131 +2188,114 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:91
 								_ = j
-//line polybench_linalg.go:92
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:92
 								_ = i
-//line polybench_linalg.go:94
 								{
-//line polybench_linalg.go:94
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:97
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:99
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:91
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:91
 							_ = j
-
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:92
-							i := gc_by2*gc_bdy2 + gc_ty2
 							_ = i
-
-//line polybench_linalg.go:94
 							{
-
-//line polybench_linalg.go:97
-								gc_at6[gc_tx2] += alpha * gc_elem2 * gc_at8[gc_tx2]
-
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:91
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:91
-									_ = j
-//line polybench_linalg.go:92
-									var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:92
-									_ = i
-//line polybench_linalg.go:94
-									{
-
+//line polybench_linalg.go:99
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						{
 //line polybench_linalg.go:97
-										if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
-//line polybench_linalg.go:97
-											break
-//line polybench_linalg.go:97
-										}
-//line polybench_linalg.go:97
-										archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
-//line polybench_linalg.go:97
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
+							gc_at6[gc_tx2] += alpha * gc_elem2 * gc_at8[gc_tx2]
 						}
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+					}
+				} else {
+//line polybench_linalg.go:102
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:91
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:91
-								_ = j
-//line polybench_linalg.go:92
 								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_linalg.go:92
-								_ = i
-//line polybench_linalg.go:94
 								{
-
 //line polybench_linalg.go:97
-									if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
+									if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
 //line polybench_linalg.go:97
 										break
-//line polybench_linalg.go:97
 									}
 //line polybench_linalg.go:97
-									archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
-//line polybench_linalg.go:97
+									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
 								}
 							}
+//line polybench_linalg.go:99
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:91
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:92
-							i := gc_by2*gc_bdy2 + gc_ty2
-							_ = i
-
-//line polybench_linalg.go:94
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 							{
-
 //line polybench_linalg.go:97
-								c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
-
+								if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
+//line polybench_linalg.go:97
+									break
+								}
+//line polybench_linalg.go:97
+								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
 							}
 						}
+//line polybench_linalg.go:99
+						archsimd.ClearAVXUpperBits()
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:91
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						i := gc_by2*gc_bdy2 + gc_ty2
+						{
+//line polybench_linalg.go:97
+							c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+						}
 					}
+				}
+//line polybench_linalg.go:102
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
 		}
@@ -3246,17 +2362,11 @@ func gc_body_syrkKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:106
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:107
 						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:109
 						{
+//line polybench_linalg.go:110
 							c[i*ni+j] *= beta
 							for k := 0; k < nj; k++ {
 								c[i*ni+j] += alpha * a[i*nj+k] * a[j*nj+k]
@@ -3334,17 +2444,11 @@ func gc_body_syr2kKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, 
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:122
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:123
 						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:125
 						{
+//line polybench_linalg.go:126
 							c[i*ni+j] *= beta
 							for k := 0; k < nj; k++ {
 								c[i*ni+j] += alpha*a[i*nj+k]*b[j*nj+k] + alpha*b[i*nj+k]*a[j*nj+k]
@@ -3407,13 +2511,10 @@ func gc_body_ataxKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:138
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_linalg.go:140
 						{
+//line polybench_linalg.go:141
 							tmp[i] = 0
 							for j := 0; j < ny; j++ {
 								tmp[i] += a[i*ny+j] * x[j]
@@ -3477,22 +2578,18 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:156
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line polybench_linalg.go:156
-							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:153
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:153
 								_ = j
-//line polybench_linalg.go:155
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:156
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:158
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -3503,68 +2600,44 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:156
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line polybench_linalg.go:156
-						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:153
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:153
 							_ = j
-//line polybench_linalg.go:155
-							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:156
-							}
+							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_linalg.go:153
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:155
-						{
-							gc_at5[gc_tx2] = 0
-
-//line polybench_linalg.go:160
-						}
+//line polybench_linalg.go:156
+						gc_at5[gc_tx2] = 0
 					}
 				} else {
+//line polybench_linalg.go:163
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:156
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line polybench_linalg.go:156
-							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:153
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:153
-								_ = j
-//line polybench_linalg.go:155
 								{
+//line polybench_linalg.go:156
 									if j < 0 || j > len(y)-16 {
 //line polybench_linalg.go:156
 										break
-//line polybench_linalg.go:156
 									}
 //line polybench_linalg.go:156
 									gc_vb2.StoreSlice(y[j:])
-//line polybench_linalg.go:156
 								}
 							}
+//line polybench_linalg.go:158
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -3575,27 +2648,17 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:156
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-//line polybench_linalg.go:156
-						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:153
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:153
-							_ = j
-//line polybench_linalg.go:155
-							{
-								if j < 0 || j > len(y)-8 {
 //line polybench_linalg.go:156
-									break
+							if j < 0 || j > len(y)-8 {
 //line polybench_linalg.go:156
-								}
-//line polybench_linalg.go:156
-								gc_vb.StoreSlice(y[j:])
-//line polybench_linalg.go:156
+								break
 							}
+//line polybench_linalg.go:156
+							gc_vb.StoreSlice(y[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3605,143 +2668,81 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:153
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-								y[j] = 0
-
-//line polybench_linalg.go:160
-							}
+//line polybench_linalg.go:156
+							y[j] = 0
 						}
 						{
+//line polybench_linalg.go:163
 							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:153
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-								y[j] = 0
-
-//line polybench_linalg.go:160
-							}
+//line polybench_linalg.go:156
+							y[j] = 0
 						}
 						{
+//line polybench_linalg.go:163
 							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:153
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-								y[j] = 0
-
-//line polybench_linalg.go:160
-							}
+//line polybench_linalg.go:156
+							y[j] = 0
 						}
 						{
+//line polybench_linalg.go:163
 							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:153
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-								y[j] = 0
-
-//line polybench_linalg.go:160
-							}
+//line polybench_linalg.go:156
+							y[j] = 0
 						}
 					}
+//line polybench_linalg.go:163
 					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:153
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:155
-						{
-							y[j] = 0
-
-//line polybench_linalg.go:160
-						}
+//line polybench_linalg.go:156
+						y[j] = 0
 					}
 				}
 			}
 		}
-
 //line polybench_linalg.go:157
 		for i := 0; i < nx; i++ {
 			gc_apart2 := compiled.Disjoint(tmp, y)
-			_ = gc_apart2
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off6 := gc_bx2 * gc_bdx2
-					gc_off7 := (gc_bx2 * gc_bdx2) + (i * ny)
-					gc_off8 := i
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(y) && gc_to2 <= len(y)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_to2 <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(tmp) && gc_apart2 {
-						gc_at6 := y[gc_off6:][:gc_to2]
-						gc_at7 := a[gc_off7:][:gc_to2]
-						gc_at8 := tmp[gc_off8:][:1]
-						gc_elem2 := gc_at8[0]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line polybench_linalg.go:161
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off6 := gc_bx2 * gc_bdx2
+				gc_off7 := (gc_bx2 * gc_bdx2) + (i * ny)
+				gc_off8 := i
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(y) && gc_to2 <= len(y)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_to2 <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(tmp) && gc_apart2 {
+					gc_at6 := y[gc_off6:][:gc_to2]
+					gc_at7 := a[gc_off7:][:gc_to2]
+					gc_at8 := tmp[gc_off8:][:1]
+					gc_elem2 := gc_at8[0]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:153
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line polybench_linalg.go:153
-								_ = gc_Lane0Mask324
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:153
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:153
-									_ = j
-//line polybench_linalg.go:155
-									{
-//line polybench_linalg.go:155
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:155
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line polybench_linalg.go:153
-							gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line polybench_linalg.go:153
-							_ = gc_Lane0Mask323
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -3749,184 +2750,155 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:153
 								_ = j
-//line polybench_linalg.go:155
 								{
-//line polybench_linalg.go:155
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:155
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:157
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line polybench_linalg.go:153
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:153
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:153
 							_ = j
-
-//line polybench_linalg.go:155
 							{
-
-//line polybench_linalg.go:158
-								gc_at6[gc_tx2] += gc_at7[gc_tx2] * gc_elem2
-
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line polybench_linalg.go:153
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line polybench_linalg.go:153
-								_ = gc_Lane0Mask322
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:153
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:153
-									_ = j
-//line polybench_linalg.go:155
-									{
-
+//line polybench_linalg.go:157
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						{
 //line polybench_linalg.go:158
-										if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(y)-16 {
-//line polybench_linalg.go:158
-											break
-//line polybench_linalg.go:158
-										}
-//line polybench_linalg.go:158
-										archsimd.LoadFloat32x16Slice(y[j:]).Add(archsimd.LoadFloat32x16Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x16At(&tmp[i], gc_Lane0Mask322))).StoreSlice(y[j:])
-//line polybench_linalg.go:158
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
+							gc_at6[gc_tx2] += gc_at7[gc_tx2] * gc_elem2
 						}
-						if compiled.SIMD {
+					}
+				} else {
+//line polybench_linalg.go:163
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:153
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line polybench_linalg.go:153
-							_ = gc_Lane0Mask32
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:153
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:153
-								_ = j
-//line polybench_linalg.go:155
 								{
-
 //line polybench_linalg.go:158
-									if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(y)-8 {
+									if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(y)-16 {
 //line polybench_linalg.go:158
 										break
-//line polybench_linalg.go:158
 									}
 //line polybench_linalg.go:158
-									archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x8At(&tmp[i], gc_Lane0Mask32))).StoreSlice(y[j:])
-//line polybench_linalg.go:158
+									archsimd.LoadFloat32x16Slice(y[j:]).Add(archsimd.LoadFloat32x16Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x16At(&tmp[i], gc_Lane0Mask322))).StoreSlice(y[j:])
 								}
 							}
+//line polybench_linalg.go:160
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						gc_step6 := gc_vstep4
-						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-							{
-								gc_tx2 := gc_step6 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+					}
+					if compiled.SIMD {
 //line polybench_linalg.go:153
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_linalg.go:155
-								{
-
-//line polybench_linalg.go:158
-									y[j] += a[i*ny+j] * tmp[i]
-
-								}
-							}
-							{
-								gc_tx2 := gc_step6 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:153
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_linalg.go:155
-								{
-
-//line polybench_linalg.go:158
-									y[j] += a[i*ny+j] * tmp[i]
-
-								}
-							}
-							{
-								gc_tx2 := gc_step6 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:153
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_linalg.go:155
-								{
-
-//line polybench_linalg.go:158
-									y[j] += a[i*ny+j] * tmp[i]
-
-								}
-							}
-							{
-								gc_tx2 := gc_step6 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:153
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_linalg.go:155
-								{
-
-//line polybench_linalg.go:158
-									y[j] += a[i*ny+j] * tmp[i]
-
-								}
-							}
-						}
-						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
+//line polybench_linalg.go:153
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_linalg.go:158
+								if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(y)-8 {
+//line polybench_linalg.go:158
+									break
+								}
+//line polybench_linalg.go:158
+								archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x8At(&tmp[i], gc_Lane0Mask32))).StoreSlice(y[j:])
+							}
+						}
+//line polybench_linalg.go:160
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:153
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:155
 							{
-
 //line polybench_linalg.go:158
 								y[j] += a[i*ny+j] * tmp[i]
-
 							}
+						}
+						{
+//line polybench_linalg.go:163
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:153
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_linalg.go:158
+								y[j] += a[i*ny+j] * tmp[i]
+							}
+						}
+						{
+//line polybench_linalg.go:163
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:153
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_linalg.go:158
+								y[j] += a[i*ny+j] * tmp[i]
+							}
+						}
+						{
+//line polybench_linalg.go:163
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:153
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_linalg.go:158
+								y[j] += a[i*ny+j] * tmp[i]
+							}
+						}
+					}
+//line polybench_linalg.go:163
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:153
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line polybench_linalg.go:158
+							y[j] += a[i*ny+j] * tmp[i]
 						}
 					}
 				}
@@ -3983,22 +2955,18 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:170
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
-//line polybench_linalg.go:170
-							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:167
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:167
 								_ = j
-//line polybench_linalg.go:169
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:170
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:172
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -4009,68 +2977,44 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:170
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-//line polybench_linalg.go:170
-						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:167
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:167
 							_ = j
-//line polybench_linalg.go:169
-							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:170
-							}
+							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_linalg.go:167
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:169
-						{
-							gc_at5[gc_tx2] = 0.0
-
-//line polybench_linalg.go:174
-						}
+//line polybench_linalg.go:170
+						gc_at5[gc_tx2] = 0.0
 					}
 				} else {
+//line polybench_linalg.go:177
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:170
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
-//line polybench_linalg.go:170
-							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_linalg.go:167
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:167
-								_ = j
-//line polybench_linalg.go:169
 								{
+//line polybench_linalg.go:170
 									if j < 0 || j > len(s)-16 {
 //line polybench_linalg.go:170
 										break
-//line polybench_linalg.go:170
 									}
 //line polybench_linalg.go:170
 									gc_vb2.StoreSlice(s[j:])
-//line polybench_linalg.go:170
 								}
 							}
+//line polybench_linalg.go:172
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -4081,27 +3025,17 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:170
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
-//line polybench_linalg.go:170
-						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_linalg.go:167
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:167
-							_ = j
-//line polybench_linalg.go:169
-							{
-								if j < 0 || j > len(s)-8 {
 //line polybench_linalg.go:170
-									break
+							if j < 0 || j > len(s)-8 {
 //line polybench_linalg.go:170
-								}
-//line polybench_linalg.go:170
-								gc_vb.StoreSlice(s[j:])
-//line polybench_linalg.go:170
+								break
 							}
+//line polybench_linalg.go:170
+							gc_vb.StoreSlice(s[j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4111,143 +3045,81 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:167
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-								s[j] = 0.0
-
-//line polybench_linalg.go:174
-							}
+//line polybench_linalg.go:170
+							s[j] = 0.0
 						}
 						{
+//line polybench_linalg.go:177
 							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:167
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-								s[j] = 0.0
-
-//line polybench_linalg.go:174
-							}
+//line polybench_linalg.go:170
+							s[j] = 0.0
 						}
 						{
+//line polybench_linalg.go:177
 							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:167
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-								s[j] = 0.0
-
-//line polybench_linalg.go:174
-							}
+//line polybench_linalg.go:170
+							s[j] = 0.0
 						}
 						{
+//line polybench_linalg.go:177
 							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:167
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-								s[j] = 0.0
-
-//line polybench_linalg.go:174
-							}
+//line polybench_linalg.go:170
+							s[j] = 0.0
 						}
 					}
+//line polybench_linalg.go:177
 					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:167
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:169
-						{
-							s[j] = 0.0
-
-//line polybench_linalg.go:174
-						}
+//line polybench_linalg.go:170
+						s[j] = 0.0
 					}
 				}
 			}
 		}
-
 //line polybench_linalg.go:171
 		for i := 0; i < nx; i++ {
 			gc_apart2 := compiled.Disjoint(r, s)
-			_ = gc_apart2
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off6 := gc_bx2 * gc_bdx2
-					gc_off7 := i
-					gc_off8 := (gc_bx2 * gc_bdx2) + (i * ny)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(r) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 {
-						gc_at6 := s[gc_off6:][:gc_to2]
-						gc_at7 := r[gc_off7:][:1]
-						gc_at8 := a[gc_off8:][:gc_to2]
-						gc_elem2 := gc_at7[0]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line polybench_linalg.go:175
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off6 := gc_bx2 * gc_bdx2
+				gc_off7 := i
+				gc_off8 := (gc_bx2 * gc_bdx2) + (i * ny)
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(r) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 {
+					gc_at6 := s[gc_off6:][:gc_to2]
+					gc_at7 := r[gc_off7:][:1]
+					gc_at8 := a[gc_off8:][:gc_to2]
+					gc_elem2 := gc_at7[0]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:167
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line polybench_linalg.go:167
-								_ = gc_Lane0Mask324
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:167
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:167
-									_ = j
-//line polybench_linalg.go:169
-									{
-//line polybench_linalg.go:169
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:169
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line polybench_linalg.go:167
-							gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line polybench_linalg.go:167
-							_ = gc_Lane0Mask323
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -4255,184 +3127,155 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:167
 								_ = j
-//line polybench_linalg.go:169
 								{
-//line polybench_linalg.go:169
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:169
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:171
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line polybench_linalg.go:167
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:167
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:167
 							_ = j
-
-//line polybench_linalg.go:169
 							{
-
-//line polybench_linalg.go:172
-								gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
-
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line polybench_linalg.go:167
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line polybench_linalg.go:167
-								_ = gc_Lane0Mask322
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:167
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:167
-									_ = j
-//line polybench_linalg.go:169
-									{
-
+//line polybench_linalg.go:171
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						{
 //line polybench_linalg.go:172
-										if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(s)-16 {
-//line polybench_linalg.go:172
-											break
-//line polybench_linalg.go:172
-										}
-//line polybench_linalg.go:172
-										archsimd.LoadFloat32x16Slice(s[j:]).Add(compiled.BroadcastFloat32x16At(&r[i], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
-//line polybench_linalg.go:172
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
+							gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
 						}
-						if compiled.SIMD {
+					}
+				} else {
+//line polybench_linalg.go:177
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:167
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line polybench_linalg.go:167
-							_ = gc_Lane0Mask32
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:167
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:167
-								_ = j
-//line polybench_linalg.go:169
 								{
-
 //line polybench_linalg.go:172
-									if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(s)-8 {
+									if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(s)-16 {
 //line polybench_linalg.go:172
 										break
-//line polybench_linalg.go:172
 									}
 //line polybench_linalg.go:172
-									archsimd.LoadFloat32x8Slice(s[j:]).Add(compiled.BroadcastFloat32x8At(&r[i], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
-//line polybench_linalg.go:172
+									archsimd.LoadFloat32x16Slice(s[j:]).Add(compiled.BroadcastFloat32x16At(&r[i], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 								}
 							}
+//line polybench_linalg.go:174
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						gc_step6 := gc_vstep4
-						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-							{
-								gc_tx2 := gc_step6 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+					}
+					if compiled.SIMD {
 //line polybench_linalg.go:167
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_linalg.go:169
-								{
-
-//line polybench_linalg.go:172
-									s[j] += r[i] * a[i*ny+j]
-
-								}
-							}
-							{
-								gc_tx2 := gc_step6 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:167
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_linalg.go:169
-								{
-
-//line polybench_linalg.go:172
-									s[j] += r[i] * a[i*ny+j]
-
-								}
-							}
-							{
-								gc_tx2 := gc_step6 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:167
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_linalg.go:169
-								{
-
-//line polybench_linalg.go:172
-									s[j] += r[i] * a[i*ny+j]
-
-								}
-							}
-							{
-								gc_tx2 := gc_step6 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:167
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_linalg.go:169
-								{
-
-//line polybench_linalg.go:172
-									s[j] += r[i] * a[i*ny+j]
-
-								}
-							}
-						}
-						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
+//line polybench_linalg.go:167
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_linalg.go:172
+								if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(s)-8 {
+//line polybench_linalg.go:172
+									break
+								}
+//line polybench_linalg.go:172
+								archsimd.LoadFloat32x8Slice(s[j:]).Add(compiled.BroadcastFloat32x8At(&r[i], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+							}
+						}
+//line polybench_linalg.go:174
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:167
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:169
 							{
-
 //line polybench_linalg.go:172
 								s[j] += r[i] * a[i*ny+j]
-
 							}
+						}
+						{
+//line polybench_linalg.go:177
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:167
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_linalg.go:172
+								s[j] += r[i] * a[i*ny+j]
+							}
+						}
+						{
+//line polybench_linalg.go:177
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:167
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_linalg.go:172
+								s[j] += r[i] * a[i*ny+j]
+							}
+						}
+						{
+//line polybench_linalg.go:177
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:167
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_linalg.go:172
+								s[j] += r[i] * a[i*ny+j]
+							}
+						}
+					}
+//line polybench_linalg.go:177
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:167
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line polybench_linalg.go:172
+							s[j] += r[i] * a[i*ny+j]
 						}
 					}
 				}
@@ -4484,13 +3327,10 @@ func gc_body_bicgKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:181
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_linalg.go:183
 						{
+//line polybench_linalg.go:184
 							q[i] = 0.0
 							for j := 0; j < ny; j++ {
 								q[i] += a[i*ny+j] * p[j]
@@ -4549,13 +3389,10 @@ func gc_body_gesummvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, alp
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:196
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_linalg.go:198
 						{
+//line polybench_linalg.go:199
 							for j := 0; j < n; j++ {
 								tmp[i] += a[i*n+j] * x[j]
 								y[i] += b[i*n+j] * x[j]
@@ -4615,13 +3452,10 @@ func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1,
 							gc_tx2 := gc_step2 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:211
 							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line polybench_linalg.go:213
 							{
+//line polybench_linalg.go:214
 								for j := 0; j < n; j++ {
 									x1[i] += a[i*n+j] * y1[j]
 								}
@@ -4631,13 +3465,10 @@ func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1,
 							gc_tx2 := gc_step2 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:211
 							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line polybench_linalg.go:213
 							{
+//line polybench_linalg.go:214
 								for j := 0; j < n; j++ {
 									x1[i] += a[i*n+j] * y1[j]
 								}
@@ -4647,13 +3478,10 @@ func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1,
 							gc_tx2 := gc_step2 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:211
 							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line polybench_linalg.go:213
 							{
+//line polybench_linalg.go:214
 								for j := 0; j < n; j++ {
 									x1[i] += a[i*n+j] * y1[j]
 								}
@@ -4663,13 +3491,10 @@ func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1,
 							gc_tx2 := gc_step2 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:211
 							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line polybench_linalg.go:213
 							{
+//line polybench_linalg.go:214
 								for j := 0; j < n; j++ {
 									x1[i] += a[i*n+j] * y1[j]
 								}
@@ -4679,13 +3504,10 @@ func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1,
 					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_linalg.go:211
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_linalg.go:213
 						{
+//line polybench_linalg.go:214
 							for j := 0; j < n; j++ {
 								x1[i] += a[i*n+j] * y1[j]
 							}
@@ -4727,64 +3549,33 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line polybench_linalg.go:227
 		for j := 0; j < n; j++ {
 			gc_apart2 := compiled.Disjoint(y2, x2)
-			_ = gc_apart2
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := gc_bx2 * gc_bdx2
-					gc_off5 := (gc_bx2 * gc_bdx2) + (j * n)
-					gc_off6 := j
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x2) && gc_to2 <= len(x2)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(y2) && gc_apart2 {
-						gc_at4 := x2[gc_off4:][:gc_to2]
-						gc_at5 := a[gc_off5:][:gc_to2]
-						gc_at6 := y2[gc_off6:][:1]
-						gc_elem2 := gc_at6[0]
-						gc_vstep := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_linalg.go:231
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := gc_bx2 * gc_bdx2
+				gc_off5 := (gc_bx2 * gc_bdx2) + (j * n)
+				gc_off6 := j
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x2) && gc_to2 <= len(x2)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(y2) && gc_apart2 {
+					gc_at4 := x2[gc_off4:][:gc_to2]
+					gc_at5 := a[gc_off5:][:gc_to2]
+					gc_at6 := y2[gc_off6:][:1]
+					gc_elem2 := gc_at6[0]
+					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:224
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line polybench_linalg.go:224
-								_ = gc_Lane0Mask324
-								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:224
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:224
-									_ = i
-//line polybench_linalg.go:226
-									{
-//line polybench_linalg.go:226
-										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324))).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_linalg.go:226
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line polybench_linalg.go:224
-							gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line polybench_linalg.go:224
-							_ = gc_Lane0Mask323
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -4792,176 +3583,155 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:224
 								_ = i
-//line polybench_linalg.go:226
 								{
-//line polybench_linalg.go:226
-									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323))).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_linalg.go:226
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324))).StoreSlice(gc_at4[gc_tx2:])
 								}
 							}
+//line polybench_linalg.go:228
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line polybench_linalg.go:224
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:224
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:224
 							_ = i
-
-//line polybench_linalg.go:226
 							{
-
-								gc_at4[gc_tx2] += gc_at5[gc_tx2] * gc_elem2
-
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323))).StoreSlice(gc_at4[gc_tx2:])
 							}
 						}
-					} else {
-						gc_vstep2 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_linalg.go:224
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line polybench_linalg.go:224
-								_ = gc_Lane0Mask322
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:224
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:224
-									_ = i
-//line polybench_linalg.go:226
-									{
-
-										if (j*n+i) < 0 || (j*n+i) > len(a)-16 || i < 0 || i > len(x2)-16 {
 //line polybench_linalg.go:228
-											break
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						{
 //line polybench_linalg.go:228
-										}
-//line polybench_linalg.go:228
-										archsimd.LoadFloat32x16Slice(x2[i:]).Add(archsimd.LoadFloat32x16Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x16At(&y2[j], gc_Lane0Mask322))).StoreSlice(x2[i:])
-//line polybench_linalg.go:228
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
+							gc_at4[gc_tx2] += gc_at5[gc_tx2] * gc_elem2
 						}
-						if compiled.SIMD {
+					}
+				} else {
+//line polybench_linalg.go:233
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:224
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line polybench_linalg.go:224
-							_ = gc_Lane0Mask32
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:224
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_linalg.go:224
-								_ = i
-//line polybench_linalg.go:226
 								{
-
-									if (j*n+i) < 0 || (j*n+i) > len(a)-8 || i < 0 || i > len(x2)-8 {
+//line polybench_linalg.go:228
+									if (j*n+i) < 0 || (j*n+i) > len(a)-16 || i < 0 || i > len(x2)-16 {
 //line polybench_linalg.go:228
 										break
-//line polybench_linalg.go:228
 									}
 //line polybench_linalg.go:228
-									archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x8At(&y2[j], gc_Lane0Mask32))).StoreSlice(x2[i:])
-//line polybench_linalg.go:228
+									archsimd.LoadFloat32x16Slice(x2[i:]).Add(archsimd.LoadFloat32x16Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x16At(&y2[j], gc_Lane0Mask322))).StoreSlice(x2[i:])
 								}
 							}
+//line polybench_linalg.go:230
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
-						gc_step3 := gc_vstep2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-							{
-								gc_tx2 := gc_step3 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+					}
+					if compiled.SIMD {
 //line polybench_linalg.go:224
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line polybench_linalg.go:226
-								{
-
-									x2[i] += a[j*n+i] * y2[j]
-
-								}
-							}
-							{
-								gc_tx2 := gc_step3 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:224
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line polybench_linalg.go:226
-								{
-
-									x2[i] += a[j*n+i] * y2[j]
-
-								}
-							}
-							{
-								gc_tx2 := gc_step3 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:224
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line polybench_linalg.go:226
-								{
-
-									x2[i] += a[j*n+i] * y2[j]
-
-								}
-							}
-							{
-								gc_tx2 := gc_step3 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:224
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line polybench_linalg.go:226
-								{
-
-									x2[i] += a[j*n+i] * y2[j]
-
-								}
-							}
-						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
+//line polybench_linalg.go:224
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_linalg.go:228
+								if (j*n+i) < 0 || (j*n+i) > len(a)-8 || i < 0 || i > len(x2)-8 {
+//line polybench_linalg.go:228
+									break
+								}
+//line polybench_linalg.go:228
+								archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x8At(&y2[j], gc_Lane0Mask32))).StoreSlice(x2[i:])
+							}
+						}
+//line polybench_linalg.go:230
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:224
 							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line polybench_linalg.go:226
 							{
-
+//line polybench_linalg.go:228
 								x2[i] += a[j*n+i] * y2[j]
-
 							}
+						}
+						{
+//line polybench_linalg.go:233
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:224
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_linalg.go:228
+								x2[i] += a[j*n+i] * y2[j]
+							}
+						}
+						{
+//line polybench_linalg.go:233
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:224
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_linalg.go:228
+								x2[i] += a[j*n+i] * y2[j]
+							}
+						}
+						{
+//line polybench_linalg.go:233
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:224
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line polybench_linalg.go:228
+								x2[i] += a[j*n+i] * y2[j]
+							}
+						}
+					}
+//line polybench_linalg.go:233
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:224
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line polybench_linalg.go:228
+							x2[i] += a[j*n+i] * y2[j]
 						}
 					}
 				}
@@ -4973,4 +3743,5 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 // gc_files_polybench_linalg holds the source files whose lines the kernels' records hash.
 //
 //go:embed polybench_linalg.go
+//line polybench_linalg.go:242
 var gc_files_polybench_linalg embed.FS

@@ -67,13 +67,8 @@ func gc_body_gramschmidtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line polybench_solvers.go:14
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line polybench_solvers.go:16
 						{
+//line polybench_solvers.go:17
 							var nrm float32 = 0.0
 							for i := 0; i < ni; i++ {
 								nrm += a[i*nj+k] * a[i*nj+k]
@@ -120,86 +115,70 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_solvers.go:30
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_solvers.go:32
-						{
-							q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_solvers.go:30
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_solvers.go:32
-						{
-							q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_solvers.go:30
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_solvers.go:32
-						{
-							q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_solvers.go:30
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_solvers.go:32
-						{
-							q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line polybench_solvers.go:47
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line polybench_solvers.go:32
 					{
+//line polybench_solvers.go:33
 						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line polybench_solvers.go:30
+					i := gc_bx*gc_bdx + gc_tx
+					{
+//line polybench_solvers.go:33
+						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line polybench_solvers.go:30
+					i := gc_bx*gc_bdx + gc_tx
+					{
+//line polybench_solvers.go:33
+						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line polybench_solvers.go:30
+					i := gc_bx*gc_bdx + gc_tx
+					{
+//line polybench_solvers.go:33
+						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line polybench_solvers.go:30
+				i := gc_bx*gc_bdx + gc_tx
+				{
+//line polybench_solvers.go:33
+					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 			}
 		}
@@ -263,243 +242,139 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_solvers.go:42
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_solvers.go:44
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_solvers.go:52
-							}
+//line polybench_solvers.go:45
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_solvers.go:55
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_solvers.go:42
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_solvers.go:44
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_solvers.go:52
-							}
+//line polybench_solvers.go:45
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_solvers.go:55
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_solvers.go:42
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_solvers.go:44
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_solvers.go:52
-							}
+//line polybench_solvers.go:45
+							gc_at[gc_tx] = 0.0
 						}
 						{
+//line polybench_solvers.go:55
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_solvers.go:42
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_solvers.go:44
-							{
-								gc_at[gc_tx] = 0.0
-
-//line polybench_solvers.go:52
-							}
+//line polybench_solvers.go:45
+							gc_at[gc_tx] = 0.0
 						}
 					}
+//line polybench_solvers.go:55
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line polybench_solvers.go:42
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_solvers.go:44
-						{
-							gc_at[gc_tx] = 0.0
-
-//line polybench_solvers.go:52
-						}
+//line polybench_solvers.go:45
+						gc_at[gc_tx] = 0.0
 					}
 				} else {
+//line polybench_solvers.go:55
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_solvers.go:42
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_solvers.go:44
-							{
-								r[k*nj+j] = 0.0
-
-//line polybench_solvers.go:52
-							}
+//line polybench_solvers.go:45
+							r[k*nj+j] = 0.0
 						}
 						{
+//line polybench_solvers.go:55
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_solvers.go:42
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_solvers.go:44
-							{
-								r[k*nj+j] = 0.0
-
-//line polybench_solvers.go:52
-							}
+//line polybench_solvers.go:45
+							r[k*nj+j] = 0.0
 						}
 						{
+//line polybench_solvers.go:55
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_solvers.go:42
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_solvers.go:44
-							{
-								r[k*nj+j] = 0.0
-
-//line polybench_solvers.go:52
-							}
+//line polybench_solvers.go:45
+							r[k*nj+j] = 0.0
 						}
 						{
+//line polybench_solvers.go:55
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line polybench_solvers.go:42
 							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_solvers.go:44
-							{
-								r[k*nj+j] = 0.0
-
-//line polybench_solvers.go:52
-							}
+//line polybench_solvers.go:45
+							r[k*nj+j] = 0.0
 						}
 					}
+//line polybench_solvers.go:55
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_solvers.go:42
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_solvers.go:44
-						{
-							r[k*nj+j] = 0.0
-
-//line polybench_solvers.go:52
-						}
+//line polybench_solvers.go:45
+						r[k*nj+j] = 0.0
 					}
 				}
 			}
 		}
-
 //line polybench_solvers.go:46
 		for i := 0; i < ni; i++ {
 			gc_apart := compiled.Disjoint(q, r)
-			_ = gc_apart
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
-					gc_from = gc_to
-				} else if gc_bound >= gc_from {
-					gc_from = gc_bound + 1
-				}
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (gc_bx * gc_bdx) + (k * nj)
-					gc_off3 := i*nj + k
-					gc_off4 := (gc_bx * gc_bdx) + (i * nj)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(r) && gc_to <= len(r)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(q) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
-						gc_at2 := r[gc_off2:][:gc_to]
-						gc_at3 := q[gc_off3:][:1]
-						gc_at4 := a[gc_off4:][:gc_to]
-						gc_elem := gc_at3[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line polybench_solvers.go:42
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_solvers.go:44
-							{
-
+//line polybench_solvers.go:50
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
+			}
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + (k * nj)
+				gc_off3 := i*nj + k
+				gc_off4 := (gc_bx * gc_bdx) + (i * nj)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(r) && gc_to <= len(r)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(q) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
+					gc_at2 := r[gc_off2:][:gc_to]
+					gc_at3 := q[gc_off3:][:1]
+					gc_at4 := a[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						{
 //line polybench_solvers.go:47
-								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-
-//line polybench_solvers.go:52
-							}
+							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+					}
+				} else {
+//line polybench_solvers.go:55
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_solvers.go:44
-							{
-
+						j := gc_bx*gc_bdx + gc_tx
+						{
 //line polybench_solvers.go:47
-								r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
-
-//line polybench_solvers.go:52
-							}
+							r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
 						}
 					}
 				}
 			}
 		}
+//line polybench_solvers.go:58
 		compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
@@ -521,14 +396,9 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line polybench_solvers.go:42
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_solvers.go:44
 						{
-
 //line polybench_solvers.go:49
 							for i_ := 0; i_ < ni; i_++ {
 								a[i_*nj+j] -= q[i_*nj+k] * r[k*nj+j]
@@ -563,7 +433,7 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line polybench_solvers.go:68
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -574,53 +444,44 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
-				gc_from = gc_to
-			} else if gc_bound >= gc_from {
-				gc_from = gc_bound + 1
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (gc_bx * gc_bdx) + (k * n)
-				gc_off2 := k*n + k
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 < len(a) {
-					gc_at := a[gc_off:][:gc_to]
-					gc_at2 := a[gc_off2:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line polybench_solvers.go:59
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_solvers.go:61
-						{
-							gc_at[gc_tx] = gc_at[gc_tx] / gc_at2[0]
-						}
+//line polybench_solvers.go:79
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx) + (k * n)
+			gc_off2 := k*n + k
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 < len(a) {
+				gc_at := a[gc_off:][:gc_to]
+				gc_at2 := a[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					{
+//line polybench_solvers.go:62
+						gc_at[gc_tx] = gc_at[gc_tx] / gc_at2[0]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:59
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_solvers.go:61
-						{
-							a[k*n+j] = a[k*n+j] / a[k*n+k]
-						}
+					j := gc_bx*gc_bdx + gc_tx
+					{
+//line polybench_solvers.go:62
+						a[k*n+j] = a[k*n+j] / a[k*n+k]
 					}
 				}
 			}
@@ -651,7 +512,7 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line polybench_solvers.go:80
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -662,77 +523,61 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_ty := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
-				gc_from = gc_to
-			} else if gc_bound >= gc_from {
-				gc_from = gc_bound + 1
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_by*gc_bdy + gc_ty) <= k) || ((gc_by*gc_bdy + gc_ty) >= n) {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
-				gc_off2 := (gc_by*gc_bdy+gc_ty)*n + k
-				gc_off3 := (gc_bx * gc_bdx) + (k * n)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 < len(a) && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 {
-					gc_at := a[gc_off:][:gc_to]
-					gc_at2 := a[gc_off2:][:1]
-					gc_at3 := a[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line polybench_solvers.go:70
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_solvers.go:71
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_solvers.go:73
-						{
-							gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line polybench_solvers.go:70
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_solvers.go:71
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_solvers.go:73
-						{
-							a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
-						}
-					}
-				}
+//line polybench_solvers.go:91
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) <= k) || ((gc_by*gc_bdy + gc_ty) >= n) {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
+			gc_off2 := (gc_by*gc_bdy+gc_ty)*n + k
+			gc_off3 := (gc_bx * gc_bdx) + (k * n)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 < len(a) && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 {
+				gc_at := a[gc_off:][:gc_to]
+				gc_at2 := a[gc_off2:][:1]
+				gc_at3 := a[gc_off3:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					{
+//line polybench_solvers.go:74
+						gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line polybench_solvers.go:70
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					{
+//line polybench_solvers.go:74
+						a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -741,4 +586,5 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 // gc_files_polybench_solvers holds the source files whose lines the kernels' records hash.
 //
 //go:embed polybench_datamining.go polybench_solvers.go
+//line polybench_solvers.go:90
 var gc_files_polybench_solvers embed.FS

@@ -68,13 +68,8 @@ func gc_body_gramschmidtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line polybench_solvers.go:14
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line polybench_solvers.go:16
 						{
+//line polybench_solvers.go:17
 							var nrm float32 = 0.0
 							for i := 0; i < ni; i++ {
 								nrm += a[i*nj+k] * a[i*nj+k]
@@ -121,86 +116,70 @@ func gc_body_gramschmidtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(ni, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_solvers.go:30
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_solvers.go:32
-						{
-							q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_solvers.go:30
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_solvers.go:32
-						{
-							q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_solvers.go:30
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_solvers.go:32
-						{
-							q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_solvers.go:30
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_solvers.go:32
-						{
-							q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+//line polybench_solvers.go:47
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(ni, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step2 := gc_from2
+			for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line polybench_solvers.go:30
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line polybench_solvers.go:32
 					{
+//line polybench_solvers.go:33
 						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 					}
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:30
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line polybench_solvers.go:33
+						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:30
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line polybench_solvers.go:33
+						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:30
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line polybench_solvers.go:33
+						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
+					}
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:30
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				{
+//line polybench_solvers.go:33
+					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 			}
 		}
@@ -266,22 +245,18 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_solvers.go:45
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
-//line polybench_solvers.go:45
-							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_solvers.go:42
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:42
 								_ = j
-//line polybench_solvers.go:44
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_solvers.go:45
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 								}
 							}
+//line polybench_solvers.go:47
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -292,68 +267,44 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					if compiled.SIMD {
 //line polybench_solvers.go:45
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-//line polybench_solvers.go:45
-						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_solvers.go:42
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:42
 							_ = j
-//line polybench_solvers.go:44
-							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_solvers.go:45
-							}
+							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line polybench_solvers.go:42
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_solvers.go:44
-						{
-							gc_at5[gc_tx2] = 0.0
-
-//line polybench_solvers.go:52
-						}
+//line polybench_solvers.go:45
+						gc_at5[gc_tx2] = 0.0
 					}
 				} else {
+//line polybench_solvers.go:55
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_solvers.go:45
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
-//line polybench_solvers.go:45
-							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line polybench_solvers.go:42
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:42
-								_ = j
-//line polybench_solvers.go:44
 								{
+//line polybench_solvers.go:45
 									if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
 //line polybench_solvers.go:45
 										break
-//line polybench_solvers.go:45
 									}
 //line polybench_solvers.go:45
 									gc_vb2.StoreSlice(r[k*nj+j:])
-//line polybench_solvers.go:45
 								}
 							}
+//line polybench_solvers.go:47
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -364,27 +315,17 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					if compiled.SIMD {
 //line polybench_solvers.go:45
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
-//line polybench_solvers.go:45
-						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_solvers.go:42
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:42
-							_ = j
-//line polybench_solvers.go:44
-							{
-								if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
 //line polybench_solvers.go:45
-									break
+							if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
 //line polybench_solvers.go:45
-								}
-//line polybench_solvers.go:45
-								gc_vb.StoreSlice(r[k*nj+j:])
-//line polybench_solvers.go:45
+								break
 							}
+//line polybench_solvers.go:45
+							gc_vb.StoreSlice(r[k*nj+j:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -394,151 +335,89 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_solvers.go:42
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_solvers.go:44
-							{
-								r[k*nj+j] = 0.0
-
-//line polybench_solvers.go:52
-							}
+//line polybench_solvers.go:45
+							r[k*nj+j] = 0.0
 						}
 						{
+//line polybench_solvers.go:55
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_solvers.go:42
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_solvers.go:44
-							{
-								r[k*nj+j] = 0.0
-
-//line polybench_solvers.go:52
-							}
+//line polybench_solvers.go:45
+							r[k*nj+j] = 0.0
 						}
 						{
+//line polybench_solvers.go:55
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_solvers.go:42
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_solvers.go:44
-							{
-								r[k*nj+j] = 0.0
-
-//line polybench_solvers.go:52
-							}
+//line polybench_solvers.go:45
+							r[k*nj+j] = 0.0
 						}
 						{
+//line polybench_solvers.go:55
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_solvers.go:42
 							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_solvers.go:44
-							{
-								r[k*nj+j] = 0.0
-
-//line polybench_solvers.go:52
-							}
+//line polybench_solvers.go:45
+							r[k*nj+j] = 0.0
 						}
 					}
+//line polybench_solvers.go:55
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_solvers.go:42
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_solvers.go:44
-						{
-							r[k*nj+j] = 0.0
-
-//line polybench_solvers.go:52
-						}
+//line polybench_solvers.go:45
+						r[k*nj+j] = 0.0
 					}
 				}
 			}
 		}
-
 //line polybench_solvers.go:46
 		for i := 0; i < ni; i++ {
 			gc_apart2 := compiled.Disjoint(q, r)
-			_ = gc_apart2
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-					gc_from2 = gc_to2
-				} else if gc_bound2 >= gc_from2 {
-					gc_from2 = gc_bound2 + 1
-				}
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off6 := (gc_bx2 * gc_bdx2) + (k * nj)
-					gc_off7 := i*nj + k
-					gc_off8 := (gc_bx2 * gc_bdx2) + (i * nj)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(r) && gc_to2 <= len(r)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(q) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 {
-						gc_at6 := r[gc_off6:][:gc_to2]
-						gc_at7 := q[gc_off7:][:1]
-						gc_at8 := a[gc_off8:][:gc_to2]
-						gc_elem2 := gc_at7[0]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line polybench_solvers.go:50
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
+				gc_from2 = gc_to2
+			} else if gc_bound2 >= gc_from2 {
+				gc_from2 = gc_bound2 + 1
+			}
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off6 := (gc_bx2 * gc_bdx2) + (k * nj)
+				gc_off7 := i*nj + k
+				gc_off8 := (gc_bx2 * gc_bdx2) + (i * nj)
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(r) && gc_to2 <= len(r)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(q) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 {
+					gc_at6 := r[gc_off6:][:gc_to2]
+					gc_at7 := q[gc_off7:][:1]
+					gc_at8 := a[gc_off8:][:gc_to2]
+					gc_elem2 := gc_at7[0]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_solvers.go:42
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line polybench_solvers.go:42
-								_ = gc_Lane0Mask324
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_solvers.go:42
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:42
-									_ = j
-//line polybench_solvers.go:44
-									{
-//line polybench_solvers.go:44
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_solvers.go:44
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line polybench_solvers.go:42
-							gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line polybench_solvers.go:42
-							_ = gc_Lane0Mask323
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -546,120 +425,110 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:42
 								_ = j
-//line polybench_solvers.go:44
 								{
-//line polybench_solvers.go:44
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_solvers.go:44
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
+//line polybench_solvers.go:46
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line polybench_solvers.go:42
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:42
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:42
 							_ = j
-
-//line polybench_solvers.go:44
 							{
-
-//line polybench_solvers.go:47
-								gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
-
-//line polybench_solvers.go:52
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line polybench_solvers.go:42
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line polybench_solvers.go:42
-								_ = gc_Lane0Mask322
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line polybench_solvers.go:42
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:42
-									_ = j
-//line polybench_solvers.go:44
-									{
-
+//line polybench_solvers.go:46
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						{
 //line polybench_solvers.go:47
-										if (i*nj+j) < 0 || (i*nj+j) > len(a)-16 || (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
-//line polybench_solvers.go:47
-											break
-//line polybench_solvers.go:47
-										}
-//line polybench_solvers.go:47
-										archsimd.LoadFloat32x16Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x16At(&q[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
-//line polybench_solvers.go:47
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
+							gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
 						}
-						if compiled.SIMD {
+					}
+				} else {
+//line polybench_solvers.go:55
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_solvers.go:42
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line polybench_solvers.go:42
-							_ = gc_Lane0Mask32
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:42
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:42
-								_ = j
-//line polybench_solvers.go:44
 								{
-
 //line polybench_solvers.go:47
-									if (i*nj+j) < 0 || (i*nj+j) > len(a)-8 || (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
+									if (i*nj+j) < 0 || (i*nj+j) > len(a)-16 || (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
 //line polybench_solvers.go:47
 										break
-//line polybench_solvers.go:47
 									}
 //line polybench_solvers.go:47
-									archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x8At(&q[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
-//line polybench_solvers.go:47
+									archsimd.LoadFloat32x16Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x16At(&q[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 								}
 							}
+//line polybench_solvers.go:49
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line polybench_solvers.go:42
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line polybench_solvers.go:42
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_solvers.go:44
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 							{
-
 //line polybench_solvers.go:47
-								r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
-
-//line polybench_solvers.go:52
+								if (i*nj+j) < 0 || (i*nj+j) > len(a)-8 || (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
+//line polybench_solvers.go:47
+									break
+								}
+//line polybench_solvers.go:47
+								archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x8At(&q[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 							}
+						}
+//line polybench_solvers.go:49
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:42
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line polybench_solvers.go:47
+							r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
 						}
 					}
 				}
 			}
 		}
+//line polybench_solvers.go:58
 		compiled.OutOfLine(func() {
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
@@ -684,24 +553,17 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line polybench_solvers.go:42
 							gc_Lane0Mask326 := compiled.Lane0Mask32()
-//line polybench_solvers.go:42
-							_ = gc_Lane0Mask326
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:42
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:42
-								_ = j
-//line polybench_solvers.go:44
 								{
-
 //line polybench_solvers.go:49
 									if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
 //line polybench_solvers.go:49
 										break
-//line polybench_solvers.go:49
 									}
 //line polybench_solvers.go:49
 									for i_ := 0; i_ < ni; i_ = i_ + 1 {
@@ -712,7 +574,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 											nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
 //line polybench_solvers.go:50
 											gc_ld2 = archsimd.LoadFloat32x16Slice(a[i_*nj+j:])
-//line polybench_solvers.go:50
 										} else {
 //line polybench_solvers.go:50
 											var gc_lanes3 [16]float32
@@ -724,21 +585,17 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 													gc_pos2.Thread = gc_rank2 + gc_k3
 //line polybench_solvers.go:50
 													gc_lanes3[gc_k3] = a[(i_*nj+j)+gc_k3]
-//line polybench_solvers.go:50
 												}
-//line polybench_solvers.go:50
 											}
 //line polybench_solvers.go:50
 											gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:50
 											gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
-//line polybench_solvers.go:50
 										}
 //line polybench_solvers.go:50
 										if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
 //line polybench_solvers.go:50
 											gc_ld2.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
-//line polybench_solvers.go:50
 										} else {
 //line polybench_solvers.go:50
 											var gc_lanes4 [16]float32
@@ -752,19 +609,15 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 													gc_pos2.Thread = gc_rank2 + gc_k4
 //line polybench_solvers.go:50
 													a[(i_*nj+j)+gc_k4] = gc_lanes4[gc_k4]
-//line polybench_solvers.go:50
 												}
-//line polybench_solvers.go:50
 											}
 //line polybench_solvers.go:50
 											gc_pos2.Thread = gc_rank2
-//line polybench_solvers.go:50
 										}
-//line polybench_solvers.go:50
 									}
-//line polybench_solvers.go:50
 								}
 							}
+//line polybench_solvers.go:52
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -775,24 +628,17 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					if compiled.SIMD {
 //line polybench_solvers.go:42
 						gc_Lane0Mask325 := compiled.Lane0Mask32()
-//line polybench_solvers.go:42
-						_ = gc_Lane0Mask325
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:42
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:42
-							_ = j
-//line polybench_solvers.go:44
 							{
-
 //line polybench_solvers.go:49
 								if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
 //line polybench_solvers.go:49
 									break
-//line polybench_solvers.go:49
 								}
 //line polybench_solvers.go:49
 								for i_ := 0; i_ < ni; i_ = i_ + 1 {
@@ -803,7 +649,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 										nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
 //line polybench_solvers.go:50
 										gc_ld = archsimd.LoadFloat32x8Slice(a[i_*nj+j:])
-//line polybench_solvers.go:50
 									} else {
 //line polybench_solvers.go:50
 										var gc_lanes [8]float32
@@ -815,21 +660,17 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 												gc_pos2.Thread = gc_rank2 + gc_k
 //line polybench_solvers.go:50
 												gc_lanes[gc_k] = a[(i_*nj+j)+gc_k]
-//line polybench_solvers.go:50
 											}
-//line polybench_solvers.go:50
 										}
 //line polybench_solvers.go:50
 										gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:50
 										gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line polybench_solvers.go:50
 									}
 //line polybench_solvers.go:50
 									if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
 //line polybench_solvers.go:50
 										gc_ld.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask325).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
-//line polybench_solvers.go:50
 									} else {
 //line polybench_solvers.go:50
 										var gc_lanes2 [8]float32
@@ -843,32 +684,23 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 												gc_pos2.Thread = gc_rank2 + gc_k2
 //line polybench_solvers.go:50
 												a[(i_*nj+j)+gc_k2] = gc_lanes2[gc_k2]
-//line polybench_solvers.go:50
 											}
-//line polybench_solvers.go:50
 										}
 //line polybench_solvers.go:50
 										gc_pos2.Thread = gc_rank2
-//line polybench_solvers.go:50
 									}
-//line polybench_solvers.go:50
 								}
-//line polybench_solvers.go:50
 							}
 						}
+//line polybench_solvers.go:52
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_solvers.go:42
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_solvers.go:44
 						{
-
 //line polybench_solvers.go:49
 							for i_ := 0; i_ < ni; i_++ {
 								a[i_*nj+j] -= q[i_*nj+k] * r[k*nj+j]
@@ -903,7 +735,7 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line polybench_solvers.go:68
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -914,187 +746,160 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := (gc_bx2 * gc_bdx2) + (k * n)
-				gc_off4 := k*n + k
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to2 <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(a) {
-					gc_at3 := a[gc_off3:][:gc_to2]
-					gc_at4 := a[gc_off4:][:1]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_solvers.go:79
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
+			gc_from2 = gc_to2
+		} else if gc_bound2 >= gc_from2 {
+			gc_from2 = gc_bound2 + 1
+		}
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := (gc_bx2 * gc_bdx2) + (k * n)
+			gc_off4 := k*n + k
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to2 <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(a) {
+				gc_at3 := a[gc_off3:][:gc_to2]
+				gc_at4 := a[gc_off4:][:1]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_solvers.go:59
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line polybench_solvers.go:59
-							_ = gc_Lane0Mask324
-							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-								for gc_sx >= gc_bdx2 {
-									gc_sx -= gc_bdx2
-									gc_sbx++
-								}
-								gc_tx2 := gc_vstep
-								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx
-//line polybench_solvers.go:59
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:59
-								_ = j
-//line polybench_solvers.go:61
-								{
-//line polybench_solvers.go:61
-									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324)).StoreSlice(gc_at3[gc_tx2:])
-//line polybench_solvers.go:61
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line polybench_solvers.go:59
-						gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line polybench_solvers.go:59
-						_ = gc_Lane0Mask323
-						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+							for gc_sx >= gc_bdx2 {
+								gc_sx -= gc_bdx2
+								gc_sbx++
 							}
 							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
+							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx
 //line polybench_solvers.go:59
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:59
 							_ = j
-//line polybench_solvers.go:61
 							{
-//line polybench_solvers.go:61
-								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323)).StoreSlice(gc_at3[gc_tx2:])
-//line polybench_solvers.go:61
+								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324)).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
+//line polybench_solvers.go:63
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
 //line polybench_solvers.go:59
-						j := gc_bx2*gc_bdx2 + gc_tx2
+					gc_Lane0Mask323 := compiled.Lane0Mask32()
+					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx2 {
+							gc_sx2 -= gc_bdx2
+							gc_sbx2++
+						}
+						gc_tx2 := gc_vstep
+						gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx2
+//line polybench_solvers.go:59
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:59
 						_ = j
-
-//line polybench_solvers.go:61
 						{
-							gc_at3[gc_tx2] = gc_at3[gc_tx2] / gc_at4[0]
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323)).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_solvers.go:59
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line polybench_solvers.go:59
-							_ = gc_Lane0Mask322
-							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-								for gc_sx3 >= gc_bdx2 {
-									gc_sx3 -= gc_bdx2
-									gc_sbx3++
-								}
-								gc_tx2 := gc_vstep2
-								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx3
-//line polybench_solvers.go:59
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:59
-								_ = j
-//line polybench_solvers.go:61
-								{
-									if (k*n+j) < 0 || (k*n+j) > len(a)-16 {
+//line polybench_solvers.go:63
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line polybench_solvers.go:62
-										break
-//line polybench_solvers.go:62
-									}
-//line polybench_solvers.go:62
-									archsimd.LoadFloat32x16Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x16At(&a[k*n+k], gc_Lane0Mask322)).StoreSlice(a[k*n+j:])
-//line polybench_solvers.go:62
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
+						gc_at3[gc_tx2] = gc_at3[gc_tx2] / gc_at4[0]
 					}
-					if compiled.SIMD {
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_solvers.go:59
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line polybench_solvers.go:59
-						_ = gc_Lane0Mask32
-						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-							for gc_sx4 >= gc_bdx2 {
-								gc_sx4 -= gc_bdx2
-								gc_sbx4++
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx2 {
+								gc_sx3 -= gc_bdx2
+								gc_sbx3++
 							}
 							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx4
+							gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx3
 //line polybench_solvers.go:59
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:59
-							_ = j
-//line polybench_solvers.go:61
 							{
-								if (k*n+j) < 0 || (k*n+j) > len(a)-8 {
+//line polybench_solvers.go:62
+								if (k*n+j) < 0 || (k*n+j) > len(a)-16 {
 //line polybench_solvers.go:62
 									break
-//line polybench_solvers.go:62
 								}
 //line polybench_solvers.go:62
-								archsimd.LoadFloat32x8Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x8At(&a[k*n+k], gc_Lane0Mask32)).StoreSlice(a[k*n+j:])
-//line polybench_solvers.go:62
+								archsimd.LoadFloat32x16Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x16At(&a[k*n+k], gc_Lane0Mask322)).StoreSlice(a[k*n+j:])
 							}
 						}
+//line polybench_solvers.go:64
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line polybench_solvers.go:59
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_solvers.go:61
-						{
-							a[k*n+j] = a[k*n+j] / a[k*n+k]
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx2 {
+							gc_sx4 -= gc_bdx2
+							gc_sbx4++
 						}
+						gc_tx2 := gc_vstep2
+						gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx4
+//line polybench_solvers.go:59
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line polybench_solvers.go:62
+							if (k*n+j) < 0 || (k*n+j) > len(a)-8 {
+//line polybench_solvers.go:62
+								break
+							}
+//line polybench_solvers.go:62
+							archsimd.LoadFloat32x8Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x8At(&a[k*n+k], gc_Lane0Mask32)).StoreSlice(a[k*n+j:])
+						}
+					}
+//line polybench_solvers.go:64
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:59
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line polybench_solvers.go:62
+						a[k*n+j] = a[k*n+j] / a[k*n+k]
 					}
 				}
 			}
@@ -1125,7 +930,7 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line polybench_solvers.go:80
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1136,227 +941,185 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if ((gc_by2*gc_bdy2 + gc_ty2) <= k) || ((gc_by2*gc_bdy2 + gc_ty2) >= n) {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
-				}
-				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
-				gc_off5 := (gc_by2*gc_bdy2+gc_ty2)*n + k
-				gc_off6 := (gc_bx2 * gc_bdx2) + (k * n)
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to2 <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(a) && gc_off6 >= 0 && gc_off6 <= len(a) && gc_to2 <= len(a)-gc_off6 {
-					gc_at4 := a[gc_off4:][:gc_to2]
-					gc_at5 := a[gc_off5:][:1]
-					gc_at6 := a[gc_off6:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_solvers.go:70
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line polybench_solvers.go:70
-							_ = gc_Lane0Mask324
-							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-								for gc_sx >= gc_bdx2 {
-									gc_sx -= gc_bdx2
-									gc_sbx++
-								}
-								gc_tx2 := gc_vstep
-								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx
-//line polybench_solvers.go:70
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:70
-								_ = j
-//line polybench_solvers.go:71
-								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_solvers.go:71
-								_ = i
-//line polybench_solvers.go:73
-								{
-//line polybench_solvers.go:73
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_solvers.go:73
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line polybench_solvers.go:70
-						gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line polybench_solvers.go:70
-						_ = gc_Lane0Mask323
-						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
-							}
-							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
-//line polybench_solvers.go:70
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:70
-							_ = j
-//line polybench_solvers.go:71
-							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_solvers.go:71
-							_ = i
-//line polybench_solvers.go:73
-							{
-//line polybench_solvers.go:73
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_solvers.go:73
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line polybench_solvers.go:70
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_solvers.go:71
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_solvers.go:73
-						{
-							gc_at4[gc_tx2] = gc_at4[gc_tx2] - gc_at5[0]*gc_at6[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_solvers.go:70
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line polybench_solvers.go:70
-							_ = gc_Lane0Mask322
-							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-								for gc_sx3 >= gc_bdx2 {
-									gc_sx3 -= gc_bdx2
-									gc_sbx3++
-								}
-								gc_tx2 := gc_vstep2
-								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx3
-//line polybench_solvers.go:70
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:70
-								_ = j
-//line polybench_solvers.go:71
-								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_solvers.go:71
-								_ = i
-//line polybench_solvers.go:73
-								{
-									if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (k*n+j) < 0 || (k*n+j) > len(a)-16 {
-//line polybench_solvers.go:74
-										break
-//line polybench_solvers.go:74
-									}
-//line polybench_solvers.go:74
-									archsimd.LoadFloat32x16Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x16At(&a[i*n+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
-//line polybench_solvers.go:74
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line polybench_solvers.go:70
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line polybench_solvers.go:70
-						_ = gc_Lane0Mask32
-						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-							for gc_sx4 >= gc_bdx2 {
-								gc_sx4 -= gc_bdx2
-								gc_sbx4++
-							}
-							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx4
-//line polybench_solvers.go:70
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:70
-							_ = j
-//line polybench_solvers.go:71
-							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_solvers.go:71
-							_ = i
-//line polybench_solvers.go:73
-							{
-								if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (k*n+j) < 0 || (k*n+j) > len(a)-8 {
-//line polybench_solvers.go:74
-									break
-//line polybench_solvers.go:74
-								}
-//line polybench_solvers.go:74
-								archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x8At(&a[i*n+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
-//line polybench_solvers.go:74
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_solvers.go:70
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_solvers.go:71
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_solvers.go:73
-						{
-							a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
-						}
-					}
-				}
+//line polybench_solvers.go:91
+		gc_ty2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
+			gc_from2 = gc_to2
+		} else if gc_bound2 >= gc_from2 {
+			gc_from2 = gc_bound2 + 1
+		}
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if ((gc_by2*gc_bdy2 + gc_ty2) <= k) || ((gc_by2*gc_bdy2 + gc_ty2) >= n) {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
+				continue
+			}
+			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
+			gc_off5 := (gc_by2*gc_bdy2+gc_ty2)*n + k
+			gc_off6 := (gc_bx2 * gc_bdx2) + (k * n)
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to2 <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(a) && gc_off6 >= 0 && gc_off6 <= len(a) && gc_to2 <= len(a)-gc_off6 {
+				gc_at4 := a[gc_off4:][:gc_to2]
+				gc_at5 := a[gc_off5:][:1]
+				gc_at6 := a[gc_off6:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_solvers.go:70
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+							for gc_sx >= gc_bdx2 {
+								gc_sx -= gc_bdx2
+								gc_sbx++
+							}
+							gc_tx2 := gc_vstep
+							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx
+//line polybench_solvers.go:70
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:70
+							_ = j
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_solvers.go:71
+							_ = i
+							{
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+							}
+						}
+//line polybench_solvers.go:75
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line polybench_solvers.go:70
+					gc_Lane0Mask323 := compiled.Lane0Mask32()
+					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx2 {
+							gc_sx2 -= gc_bdx2
+							gc_sbx2++
+						}
+						gc_tx2 := gc_vstep
+						gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx2
+//line polybench_solvers.go:70
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:70
+						_ = j
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_solvers.go:71
+						_ = i
+						{
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+						}
+					}
+//line polybench_solvers.go:75
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line polybench_solvers.go:74
+						gc_at4[gc_tx2] = gc_at4[gc_tx2] - gc_at5[0]*gc_at6[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_solvers.go:70
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx2 {
+								gc_sx3 -= gc_bdx2
+								gc_sbx3++
+							}
+							gc_tx2 := gc_vstep2
+							gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx3
+//line polybench_solvers.go:70
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+							{
+//line polybench_solvers.go:74
+								if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (k*n+j) < 0 || (k*n+j) > len(a)-16 {
+//line polybench_solvers.go:74
+									break
+								}
+//line polybench_solvers.go:74
+								archsimd.LoadFloat32x16Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x16At(&a[i*n+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
+							}
+						}
+//line polybench_solvers.go:76
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line polybench_solvers.go:70
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx2 {
+							gc_sx4 -= gc_bdx2
+							gc_sbx4++
+						}
+						gc_tx2 := gc_vstep2
+						gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx4
+//line polybench_solvers.go:70
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+						{
+//line polybench_solvers.go:74
+							if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (k*n+j) < 0 || (k*n+j) > len(a)-8 {
+//line polybench_solvers.go:74
+								break
+							}
+//line polybench_solvers.go:74
+							archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x8At(&a[i*n+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
+						}
+					}
+//line polybench_solvers.go:76
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:70
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_by2*gc_bdy2 + gc_ty2
+					{
+//line polybench_solvers.go:74
+						a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -1365,4 +1128,5 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 // gc_files_polybench_solvers holds the source files whose lines the kernels' records hash.
 //
 //go:embed polybench_datamining.go polybench_solvers.go
+//line polybench_solvers.go:90
 var gc_files_polybench_solvers embed.FS

@@ -42,7 +42,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line polybench_stencils.go:27
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -54,80 +54,65 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(fict, ey)
-		_ = gc_apart
-		{
-			gc_ty := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= nx {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
-				gc_off2 := step
-				gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * ny)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(ey) && gc_to <= len(ey)-gc_off && gc_off2 >= 0 && gc_off2 < len(fict) && gc_apart && gc_off <= len(hz) && gc_to <= len(hz)-gc_off && gc_off3 >= 0 && gc_off3 <= len(hz) && gc_to <= len(hz)-gc_off3 {
-					gc_at := ey[gc_off:][:gc_to]
-					gc_at2 := fict[gc_off2:][:1]
-					gc_at3 := hz[gc_off:][:gc_to]
-					gc_at4 := hz[gc_off3:][:gc_to]
-					gc_elem := gc_at2[0]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line polybench_stencils.go:17
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:18
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_stencils.go:20
-						{
-							if i == 0 {
-								gc_at[gc_tx] = gc_elem
-							} else {
-								gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at3[gc_tx]-gc_at4[gc_tx])
-							}
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:17
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:18
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_stencils.go:20
-						{
-							if i == 0 {
-								ey[i*ny+j] = fict[step]
-							} else {
-								ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
-							}
-						}
-					}
-				}
+//line polybench_stencils.go:40
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= nx {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_off2 := step
+			gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * ny)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(ey) && gc_to <= len(ey)-gc_off && gc_off2 >= 0 && gc_off2 < len(fict) && gc_apart && gc_off <= len(hz) && gc_to <= len(hz)-gc_off && gc_off3 >= 0 && gc_off3 <= len(hz) && gc_to <= len(hz)-gc_off3 {
+				gc_at := ey[gc_off:][:gc_to]
+				gc_at2 := fict[gc_off2:][:1]
+				gc_at3 := hz[gc_off:][:gc_to]
+				gc_at4 := hz[gc_off3:][:gc_to]
+				gc_elem := gc_at2[0]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line polybench_stencils.go:18
+					i := gc_by*gc_bdy + gc_ty
+					{
+//line polybench_stencils.go:21
+						if i == 0 {
+							gc_at[gc_tx] = gc_elem
+						} else {
+							gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at3[gc_tx]-gc_at4[gc_tx])
+						}
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line polybench_stencils.go:17
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					{
+//line polybench_stencils.go:21
+						if i == 0 {
+							ey[i*ny+j] = fict[step]
+						} else {
+							ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
+						}
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -158,7 +143,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line polybench_stencils.go:43
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -169,102 +154,83 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_ty := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
-				gc_from = gc_to
-			} else if gc_bound >= gc_from {
-				gc_from = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= nx {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
-				gc_off2 := ((gc_bx * gc_bdx) - 1) + ((gc_by*gc_bdy + gc_ty) * ny)
-				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
-				gc_fasthi := max(min(gc_to, len(ex)-gc_off, len(hz)-gc_off, len(hz)-gc_off2), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := ex[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := hz[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at3 := hz[gc_off2+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-
-//line polybench_stencils.go:33
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_stencils.go:34
-								i := gc_by*gc_bdy + gc_ty
-								_ = i
-
-//line polybench_stencils.go:36
-								{
-									gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at2[gc_u]-gc_at3[gc_u])
-								}
-							}
-							gc_tx = gc_fasthi - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:33
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:34
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_stencils.go:36
-						{
-							ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:33
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:34
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_stencils.go:36
-						{
-							ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
-						}
-					}
-				}
+//line polybench_stencils.go:54
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= nx {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(ex)-gc_off, len(hz)-gc_off, len(hz)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := ex[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := hz[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := hz[gc_off2+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+//line polybench_stencils.go:33
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+							{
+//line polybench_stencils.go:37
+								gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at2[gc_u]-gc_at3[gc_u])
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line polybench_stencils.go:33
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					{
+//line polybench_stencils.go:37
+						ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line polybench_stencils.go:33
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					{
+//line polybench_stencils.go:37
+						ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -295,7 +261,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line polybench_stencils.go:55
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -306,97 +272,78 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_ty := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(ny-1, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= nx-1 {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
-				gc_off2 := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty) * ny)
-				gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) + 1) * ny)
-				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
-				gc_fasthi := max(min(gc_to, len(hz)-gc_off, len(ex)-gc_off2, len(ex)-gc_off, len(ey)-gc_off3, len(ey)-gc_off), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := hz[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := ex[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at3 := ex[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at4 := ey[gc_off3+gc_fastlo:][:gc_seglen]
-							gc_at5 := ey[gc_off+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-
-//line polybench_stencils.go:45
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_stencils.go:46
-								i := gc_by*gc_bdy + gc_ty
-								_ = i
-
-//line polybench_stencils.go:48
-								{
-									gc_at[gc_u] = gc_at[gc_u] - 0.7*(gc_at2[gc_u]-gc_at3[gc_u]+gc_at4[gc_u]-gc_at5[gc_u])
-								}
-							}
-							gc_tx = gc_fasthi - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:45
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:46
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_stencils.go:48
-						{
-							hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:45
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:46
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_stencils.go:48
-						{
-							hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
-						}
-					}
-				}
+//line polybench_stencils.go:66
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(ny-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= nx-1 {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_off2 := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) + 1) * ny)
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+			gc_fasthi := max(min(gc_to, len(hz)-gc_off, len(ex)-gc_off2, len(ex)-gc_off, len(ey)-gc_off3, len(ey)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := hz[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := ex[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := ex[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := ey[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := ey[gc_off+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+//line polybench_stencils.go:45
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+							{
+//line polybench_stencils.go:49
+								gc_at[gc_u] = gc_at[gc_u] - 0.7*(gc_at2[gc_u]-gc_at3[gc_u]+gc_at4[gc_u]-gc_at5[gc_u])
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line polybench_stencils.go:45
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					{
+//line polybench_stencils.go:49
+						hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line polybench_stencils.go:45
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					{
+//line polybench_stencils.go:49
+						hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -426,7 +373,7 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line polybench_stencils.go:68
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -437,78 +384,68 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
-				gc_from = gc_to
-			} else if gc_bound >= gc_from {
-				gc_from = gc_bound + 1
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := (gc_bx * gc_bdx) - 1
-				gc_off3 := (gc_bx * gc_bdx) + 1
-				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
-				gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off, len(a)-gc_off3), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at3 := a[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at4 := a[gc_off3+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-
+//line polybench_stencils.go:79
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) - 1
+			gc_off3 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+			gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off, len(a)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := a[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line polybench_stencils.go:59
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line polybench_stencils.go:61
-								{
-									gc_at[gc_u] = float32(0.33333 * float64(gc_at2[gc_u]+gc_at3[gc_u]+gc_at4[gc_u]))
-								}
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							{
+								gc_at[gc_u] = float32(0.33333 * float64(gc_at2[gc_u]+gc_at3[gc_u]+gc_at4[gc_u]))
 							}
-							gc_tx = gc_fasthi - 1
-							continue
 						}
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:59
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_stencils.go:61
-						{
-							b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
-						}
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:59
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_stencils.go:61
-						{
-							b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
-						}
+					i := gc_bx*gc_bdx + gc_tx
+					{
+//line polybench_stencils.go:62
+						b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line polybench_stencils.go:59
+					i := gc_bx*gc_bdx + gc_tx
+					{
+//line polybench_stencils.go:62
+						b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
 					}
 				}
 			}
@@ -539,7 +476,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line polybench_stencils.go:80
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -550,170 +487,125 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
-				gc_from = gc_to
-			} else if gc_bound >= gc_from {
-				gc_from = gc_bound + 1
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
-					gc_at := a[gc_off:][:gc_to]
-					gc_at2 := b[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line polybench_stencils.go:91
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := a[gc_off:][:gc_to]
+				gc_at2 := b[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line polybench_stencils.go:71
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_stencils.go:73
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line polybench_stencils.go:71
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_stencils.go:73
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line polybench_stencils.go:71
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_stencils.go:73
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line polybench_stencils.go:71
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_stencils.go:73
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line polybench_stencils.go:71
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:73
-						{
+//line polybench_stencils.go:74
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:71
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_stencils.go:73
-							{
-								a[j] = b[j]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:71
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_stencils.go:73
-							{
-								a[j] = b[j]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:71
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_stencils.go:73
-							{
-								a[j] = b[j]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:71
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-
-//line polybench_stencils.go:73
-							{
-								a[j] = b[j]
-							}
+//line polybench_stencils.go:74
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line polybench_stencils.go:74
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line polybench_stencils.go:74
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line polybench_stencils.go:74
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line polybench_stencils.go:71
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:73
 						{
+//line polybench_stencils.go:74
 							a[j] = b[j]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line polybench_stencils.go:71
+						j := gc_bx*gc_bdx + gc_tx
+						{
+//line polybench_stencils.go:74
+							a[j] = b[j]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line polybench_stencils.go:71
+						j := gc_bx*gc_bdx + gc_tx
+						{
+//line polybench_stencils.go:74
+							a[j] = b[j]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line polybench_stencils.go:71
+						j := gc_bx*gc_bdx + gc_tx
+						{
+//line polybench_stencils.go:74
+							a[j] = b[j]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line polybench_stencils.go:71
+					j := gc_bx*gc_bdx + gc_tx
+					{
+//line polybench_stencils.go:74
+						a[j] = b[j]
 					}
 				}
 			}
@@ -745,7 +637,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line polybench_stencils.go:93
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -756,106 +648,86 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_ty := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_by*gc_bdy + gc_ty) < 1) || ((gc_by*gc_bdy + gc_ty) >= n-1) {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
-				gc_off2 := ((gc_bx * gc_bdx) - 1) + ((gc_by*gc_bdy + gc_ty) * n)
-				gc_off3 := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty) * n)
-				gc_off4 := (gc_bx * gc_bdx) + ((1 + (gc_by*gc_bdy + gc_ty)) * n)
-				gc_off5 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * n)
-				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5), gc_to)
-				gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := a[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at3 := a[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at4 := a[gc_off3+gc_fastlo:][:gc_seglen]
-							gc_at5 := a[gc_off4+gc_fastlo:][:gc_seglen]
-							gc_at6 := a[gc_off5+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-
-//line polybench_stencils.go:83
-								i := gc_by*gc_bdy + gc_ty
-								_ = i
-
-//line polybench_stencils.go:84
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_stencils.go:86
-								{
-									gc_at[gc_u] = 0.2 * (gc_at2[gc_u] + gc_at3[gc_u] + gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u])
-								}
-							}
-							gc_tx = gc_fasthi - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:83
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_stencils.go:84
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:86
-						{
-							b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:83
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_stencils.go:84
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:86
-						{
-							b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
-						}
-					}
-				}
+//line polybench_stencils.go:104
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) < 1) || ((gc_by*gc_bdy + gc_ty) >= n-1) {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
+			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((gc_by*gc_bdy + gc_ty) * n)
+			gc_off3 := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty) * n)
+			gc_off4 := (gc_bx * gc_bdx) + ((1 + (gc_by*gc_bdy + gc_ty)) * n)
+			gc_off5 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * n)
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5), gc_to)
+			gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := a[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := a[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at6 := a[gc_off5+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+//line polybench_stencils.go:84
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+							{
+								gc_at[gc_u] = 0.2 * (gc_at2[gc_u] + gc_at3[gc_u] + gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u])
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line polybench_stencils.go:83
+					i := gc_by*gc_bdy + gc_ty
+					j := gc_bx*gc_bdx + gc_tx
+					{
+//line polybench_stencils.go:87
+						b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line polybench_stencils.go:83
+					i := gc_by*gc_bdy + gc_ty
+					j := gc_bx*gc_bdx + gc_tx
+					{
+//line polybench_stencils.go:87
+						b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -885,7 +757,7 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line polybench_stencils.go:106
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -896,72 +768,56 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_ty := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_by*gc_bdy + gc_ty) < 1) || ((gc_by*gc_bdy + gc_ty) >= n-1) {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
-					gc_at := a[gc_off:][:gc_to]
-					gc_at2 := b[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line polybench_stencils.go:96
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_stencils.go:97
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:99
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:96
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_stencils.go:97
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:99
-						{
-							a[i*n+j] = b[i*n+j]
-						}
-					}
-				}
+//line polybench_stencils.go:117
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) < 1) || ((gc_by*gc_bdy + gc_ty) >= n-1) {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := a[gc_off:][:gc_to]
+				gc_at2 := b[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					{
+//line polybench_stencils.go:100
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line polybench_stencils.go:96
+					i := gc_by*gc_bdy + gc_ty
+					j := gc_bx*gc_bdx + gc_tx
+					{
+//line polybench_stencils.go:100
+						a[i*n+j] = b[i*n+j]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1007,135 +863,108 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 				gc_by = 0
 			}
 		}
-
 //line polybench_stencils.go:112
 		var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
-
 //line polybench_stencils.go:114
 		c11, c21, c31 = +0.2, +0.5, -0.8
-
-//line polybench_stencils.go:115
 		c12, c22, c32 = -0.3, +0.6, -0.9
-
-//line polybench_stencils.go:116
 		c13, c23, c33 = +0.4, +0.7, +0.10
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(nj-1, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
-				gc_from = gc_to
-			} else if gc_bound >= gc_from {
-				gc_from = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_by*gc_bdy + gc_ty) >= ni-1) || ((gc_by*gc_bdy + gc_ty) <= 0) {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
-				gc_off2 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
-				gc_off3 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
-				gc_off4 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
-				gc_off5 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
-				gc_off6 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
-				gc_off7 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
-				gc_off8 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
-				gc_off9 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
-				gc_off10 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
-				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off10), gc_to)
-				gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5, len(a)-gc_off6, len(a)-gc_off7, len(a)-gc_off8, len(a)-gc_off9, len(a)-gc_off10), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at3 := a[gc_off3+gc_fastlo:][:gc_seglen]
-							gc_at4 := a[gc_off4+gc_fastlo:][:gc_seglen]
-							gc_at5 := a[gc_off5+gc_fastlo:][:gc_seglen]
-							gc_at6 := a[gc_off6+gc_fastlo:][:gc_seglen]
-							gc_at7 := a[gc_off7+gc_fastlo:][:gc_seglen]
-							gc_at8 := a[gc_off8+gc_fastlo:][:gc_seglen]
-							gc_at9 := a[gc_off9+gc_fastlo:][:gc_seglen]
-							gc_at10 := a[gc_off10+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line polybench_stencils.go:109
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-
-//line polybench_stencils.go:110
-								i := gc_by*gc_bdy + gc_ty
-								_ = i
-
 //line polybench_stencils.go:118
-								{
-									gc_at[gc_u] = c11*gc_at2[gc_u] + c21*gc_at3[gc_u] + c31*gc_at4[gc_u] +
-										c12*gc_at5[gc_u] + c22*gc_at6[gc_u] + c32*gc_at7[gc_u] +
-										c13*gc_at8[gc_u] + c23*gc_at9[gc_u] + c33*gc_at10[gc_u]
-								}
-							}
-							gc_tx = gc_fasthi - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:109
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:110
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_stencils.go:118
-						{
-							b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
-								c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
-								c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:109
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:110
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_stencils.go:118
-						{
-							b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
-								c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
-								c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
-						}
-					}
-				}
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(nj-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) >= ni-1) || ((gc_by*gc_bdy + gc_ty) <= 0) {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+			gc_off2 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
+			gc_off3 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
+			gc_off4 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
+			gc_off5 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
+			gc_off6 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
+			gc_off7 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
+			gc_off8 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
+			gc_off9 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
+			gc_off10 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off10), gc_to)
+			gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5, len(a)-gc_off6, len(a)-gc_off7, len(a)-gc_off8, len(a)-gc_off9, len(a)-gc_off10), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := a[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := a[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := a[gc_off6+gc_fastlo:][:gc_seglen]
+						gc_at7 := a[gc_off7+gc_fastlo:][:gc_seglen]
+						gc_at8 := a[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at9 := a[gc_off9+gc_fastlo:][:gc_seglen]
+						gc_at10 := a[gc_off10+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+//line polybench_stencils.go:109
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+							{
+//line polybench_stencils.go:119
+								gc_at[gc_u] = c11*gc_at2[gc_u] + c21*gc_at3[gc_u] + c31*gc_at4[gc_u] +
+									c12*gc_at5[gc_u] + c22*gc_at6[gc_u] + c32*gc_at7[gc_u] +
+									c13*gc_at8[gc_u] + c23*gc_at9[gc_u] + c33*gc_at10[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line polybench_stencils.go:109
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					{
+//line polybench_stencils.go:119
+						b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+							c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
+							c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line polybench_stencils.go:109
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					{
+//line polybench_stencils.go:119
+						b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+							c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
+							c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1182,344 +1011,234 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 				gc_by = 0
 			}
 		}
-
 //line polybench_stencils.go:134
 		var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
-
 //line polybench_stencils.go:136
 		c11, c21, c31 = +2, +5, -8
-
-//line polybench_stencils.go:137
 		c12, c22, c32 = -3, +6, -9
-
-//line polybench_stencils.go:138
 		c13, c23, c33 = +4, +7, +10
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (gc_bx * gc_bdx) + (i*(nk*nj) + (gc_by*gc_bdy+gc_ty)*nk)
-				gc_off2 := ((gc_bx * gc_bdx) - 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
-				gc_off3 := ((gc_bx * gc_bdx) - 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
-				gc_off4 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
-				gc_off5 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
-				gc_off6 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
-				gc_off7 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
-				gc_off8 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
-				gc_off9 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
-				gc_off10 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
-				gc_off11 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
-				gc_off12 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
-				gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx)
-				gc_fasthi := max(min(gc_bdx, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5, len(a)-gc_off6, len(a)-gc_off7, len(a)-gc_off8, len(a)-gc_off9, len(a)-gc_off10, len(a)-gc_off11, len(a)-gc_off12), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at3 := a[gc_off3+gc_fastlo:][:gc_seglen]
-							gc_at4 := a[gc_off4+gc_fastlo:][:gc_seglen]
-							gc_at5 := a[gc_off5+gc_fastlo:][:gc_seglen]
-							gc_at6 := a[gc_off6+gc_fastlo:][:gc_seglen]
-							gc_at7 := a[gc_off7+gc_fastlo:][:gc_seglen]
-							gc_at8 := a[gc_off8+gc_fastlo:][:gc_seglen]
-							gc_at9 := a[gc_off9+gc_fastlo:][:gc_seglen]
-							gc_at10 := a[gc_off10+gc_fastlo:][:gc_seglen]
-							gc_at11 := a[gc_off11+gc_fastlo:][:gc_seglen]
-							gc_at12 := a[gc_off12+gc_fastlo:][:gc_seglen]
-							gc_vstep := gc_fastlo
+//line polybench_stencils.go:140
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx) + (i*(nk*nj) + (gc_by*gc_bdy+gc_ty)*nk)
+			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off3 := ((gc_bx * gc_bdx) - 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off4 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off5 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
+			gc_off6 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
+			gc_off7 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off8 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off9 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
+			gc_off10 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
+			gc_off11 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
+			gc_off12 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
+			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5, len(a)-gc_off6, len(a)-gc_off7, len(a)-gc_off8, len(a)-gc_off9, len(a)-gc_off10, len(a)-gc_off11, len(a)-gc_off12), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := a[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := a[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := a[gc_off6+gc_fastlo:][:gc_seglen]
+						gc_at7 := a[gc_off7+gc_fastlo:][:gc_seglen]
+						gc_at8 := a[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at9 := a[gc_off9+gc_fastlo:][:gc_seglen]
+						gc_at10 := a[gc_off10+gc_fastlo:][:gc_seglen]
+						gc_at11 := a[gc_off11+gc_fastlo:][:gc_seglen]
+						gc_at12 := a[gc_off12+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
 //line polybench_stencils.go:131
-							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line polybench_stencils.go:131
-							_ = gc_iota2
+						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 //line polybench_stencils.go:131
-							gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line polybench_stencils.go:131
-							_ = gc_none2
-//line polybench_stencils.go:131
-							gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line polybench_stencils.go:131
-							_ = gc_all2
+						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 //line polybench_stencils.go:141
-							gc_vb10 := lanes.BroadcastFloat32x8(c11)
+						gc_vb10 := lanes.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:141
-							_ = gc_vb10
-//line polybench_stencils.go:141
-							gc_vb11 := lanes.BroadcastFloat32x8(c13)
-//line polybench_stencils.go:141
-							_ = gc_vb11
+						gc_vb11 := lanes.BroadcastFloat32x8(c13)
+						gc_vb12 := lanes.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:142
-							gc_vb12 := lanes.BroadcastFloat32x8(c21)
-//line polybench_stencils.go:142
-							_ = gc_vb12
-//line polybench_stencils.go:142
-							gc_vb13 := lanes.BroadcastFloat32x8(c23)
-//line polybench_stencils.go:142
-							_ = gc_vb13
+						gc_vb13 := lanes.BroadcastFloat32x8(c23)
+						gc_vb14 := lanes.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:143
-							gc_vb14 := lanes.BroadcastFloat32x8(c31)
-//line polybench_stencils.go:143
-							_ = gc_vb14
-//line polybench_stencils.go:143
-							gc_vb15 := lanes.BroadcastFloat32x8(c33)
-//line polybench_stencils.go:143
-							_ = gc_vb15
+						gc_vb15 := lanes.BroadcastFloat32x8(c33)
+						gc_vb16 := lanes.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:144
-							gc_vb16 := lanes.BroadcastFloat32x8(c12)
-//line polybench_stencils.go:144
-							_ = gc_vb16
-//line polybench_stencils.go:144
-							gc_vb17 := lanes.BroadcastFloat32x8(c22)
-//line polybench_stencils.go:144
-							_ = gc_vb17
-//line polybench_stencils.go:145
-							gc_vb18 := lanes.BroadcastFloat32x8(c32)
-//line polybench_stencils.go:145
-							_ = gc_vb18
-							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
-								gc_tx := gc_vstep
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
+						gc_vb17 := lanes.BroadcastFloat32x8(c22)
+						gc_vb18 := lanes.BroadcastFloat32x8(c32)
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
 //line polybench_stencils.go:131
-								var k int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:131
-								_ = k
-//line polybench_stencils.go:132
-								var j int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:132
-								_ = j
+							var k int = gc_bx*gc_bdx + gc_tx
+							var j int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
-								if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
+							if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
-									gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb16.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb16.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							} else {
 //line polybench_stencils.go:140
-								} else {
+								gc_b5 := gc_none2
 //line polybench_stencils.go:140
-									gc_b5 := gc_none2
+								if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-									if i < ni-1 && j < nj-1 {
+									gc_b5 = gc_all2
+								}
 //line polybench_stencils.go:140
-										gc_b5 = gc_all2
+								gc_b6 := gc_none2
 //line polybench_stencils.go:140
-									}
+								if i > 0 {
 //line polybench_stencils.go:140
-									gc_b6 := gc_none2
+									gc_b6 = gc_all2
+								}
 //line polybench_stencils.go:140
-									if i > 0 {
+								gc_b7 := gc_none2
 //line polybench_stencils.go:140
-										gc_b6 = gc_all2
+								if j > 0 {
 //line polybench_stencils.go:140
-									}
+									gc_b7 = gc_all2
+								}
 //line polybench_stencils.go:140
-									gc_b7 := gc_none2
+								gc_if2 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b6).And(gc_b7).And(gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
-									if j > 0 {
+								if gc_if2.ToBits() != 0 {
 //line polybench_stencils.go:140
-										gc_b7 = gc_all2
-//line polybench_stencils.go:140
-									}
-//line polybench_stencils.go:140
-									gc_if2 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b6).And(gc_b7).And(gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
-//line polybench_stencils.go:140
-									_ = gc_if2
-//line polybench_stencils.go:140
-									if gc_if2.ToBits() != 0 {
-//line polybench_stencils.go:140
-										gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb16.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if2)
-//line polybench_stencils.go:140
-									}
-//line polybench_stencils.go:140
+									gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb16.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if2)
 								}
 							}
-							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
+						}
+//line polybench_stencils.go:142
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line polybench_stencils.go:131
-								k := gc_bx*gc_bdx + gc_tx
-								_ = k
-
-//line polybench_stencils.go:132
-								j := gc_by*gc_bdy + gc_ty
-								_ = j
-
+							k := gc_bx*gc_bdx + gc_tx
+							j := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
-								if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
-									gc_at[gc_u] = c11*gc_at2[gc_u] + c13*gc_at3[gc_u] +
-										c21*gc_at2[gc_u] + c23*gc_at3[gc_u] +
-										c31*gc_at2[gc_u] + c33*gc_at3[gc_u] +
-										c12*gc_at4[gc_u] + c22*gc_at5[gc_u] +
-										c32*gc_at6[gc_u] + c11*gc_at7[gc_u] +
-										c13*gc_at8[gc_u] + c21*gc_at9[gc_u] +
-										c23*gc_at10[gc_u] + c31*gc_at11[gc_u] +
-										c33*gc_at12[gc_u]
-								}
+							if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+								gc_at[gc_u] = c11*gc_at2[gc_u] + c13*gc_at3[gc_u] +
+									c21*gc_at2[gc_u] + c23*gc_at3[gc_u] +
+									c31*gc_at2[gc_u] + c33*gc_at3[gc_u] +
+									c12*gc_at4[gc_u] + c22*gc_at5[gc_u] +
+									c32*gc_at6[gc_u] + c11*gc_at7[gc_u] +
+									c13*gc_at8[gc_u] + c21*gc_at9[gc_u] +
+									c23*gc_at10[gc_u] + c31*gc_at11[gc_u] +
+									c33*gc_at12[gc_u]
 							}
-							gc_tx = gc_fasthi - 1
-							continue
 						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:131
-						k := gc_bx*gc_bdx + gc_tx
-						_ = k
-
-//line polybench_stencils.go:132
-						j := gc_by*gc_bdy + gc_ty
-						_ = j
-
-//line polybench_stencils.go:140
-						if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
-							b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-								c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-								c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-								c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
-								c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
-								c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
-								c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
-								c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
-						}
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-				} else {
-					gc_vstep2 := 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:131
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line polybench_stencils.go:131
-					_ = gc_iota
-//line polybench_stencils.go:131
-					gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line polybench_stencils.go:131
-					_ = gc_none
-//line polybench_stencils.go:131
-					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line polybench_stencils.go:131
-					_ = gc_all
-//line polybench_stencils.go:141
-					gc_vb := lanes.BroadcastFloat32x8(c11)
-//line polybench_stencils.go:141
-					_ = gc_vb
-//line polybench_stencils.go:141
-					gc_vb2 := lanes.BroadcastFloat32x8(c13)
-//line polybench_stencils.go:141
-					_ = gc_vb2
-//line polybench_stencils.go:142
-					gc_vb3 := lanes.BroadcastFloat32x8(c21)
-//line polybench_stencils.go:142
-					_ = gc_vb3
-//line polybench_stencils.go:142
-					gc_vb4 := lanes.BroadcastFloat32x8(c23)
-//line polybench_stencils.go:142
-					_ = gc_vb4
-//line polybench_stencils.go:143
-					gc_vb5 := lanes.BroadcastFloat32x8(c31)
-//line polybench_stencils.go:143
-					_ = gc_vb5
-//line polybench_stencils.go:143
-					gc_vb6 := lanes.BroadcastFloat32x8(c33)
-//line polybench_stencils.go:143
-					_ = gc_vb6
-//line polybench_stencils.go:144
-					gc_vb7 := lanes.BroadcastFloat32x8(c12)
-//line polybench_stencils.go:144
-					_ = gc_vb7
-//line polybench_stencils.go:144
-					gc_vb8 := lanes.BroadcastFloat32x8(c22)
-//line polybench_stencils.go:144
-					_ = gc_vb8
-//line polybench_stencils.go:145
-					gc_vb9 := lanes.BroadcastFloat32x8(c32)
-//line polybench_stencils.go:145
-					_ = gc_vb9
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line polybench_stencils.go:131
-						var k int = gc_bx*gc_bdx + gc_tx
-//line polybench_stencils.go:131
-						_ = k
-//line polybench_stencils.go:132
-						var j int = gc_by*gc_bdy + gc_ty
-//line polybench_stencils.go:132
-						_ = j
+					k := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
-						if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
-//line polybench_stencils.go:140
-							break
-//line polybench_stencils.go:140
-						}
-//line polybench_stencils.go:140
-						if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
-//line polybench_stencils.go:140
-							gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
-						} else {
-//line polybench_stencils.go:141
-							gc_b2 := gc_none
-//line polybench_stencils.go:141
-							if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
-								gc_b2 = gc_all
-//line polybench_stencils.go:140
-							}
-//line polybench_stencils.go:140
-							gc_b3 := gc_none
-//line polybench_stencils.go:140
-							if i > 0 {
-//line polybench_stencils.go:140
-								gc_b3 = gc_all
-//line polybench_stencils.go:140
-							}
-//line polybench_stencils.go:140
-							gc_b4 := gc_none
-//line polybench_stencils.go:140
-							if j > 0 {
-//line polybench_stencils.go:140
-								gc_b4 = gc_all
-//line polybench_stencils.go:140
-							}
-//line polybench_stencils.go:140
-							gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
-//line polybench_stencils.go:140
-							_ = gc_if
-//line polybench_stencils.go:140
-							if gc_if.ToBits() != 0 {
-//line polybench_stencils.go:140
-								gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
-							}
-//line polybench_stencils.go:141
-						}
+					if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+						b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
+							c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
+							c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
+							c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
+							c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				gc_vstep2 := 0
 //line polybench_stencils.go:131
-						k := gc_bx*gc_bdx + gc_tx
-						_ = k
-
-//line polybench_stencils.go:132
-						j := gc_by*gc_bdy + gc_ty
-						_ = j
-
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line polybench_stencils.go:131
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line polybench_stencils.go:131
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line polybench_stencils.go:141
+				gc_vb := lanes.BroadcastFloat32x8(c11)
+//line polybench_stencils.go:141
+				gc_vb2 := lanes.BroadcastFloat32x8(c13)
+				gc_vb3 := lanes.BroadcastFloat32x8(c21)
+//line polybench_stencils.go:142
+				gc_vb4 := lanes.BroadcastFloat32x8(c23)
+				gc_vb5 := lanes.BroadcastFloat32x8(c31)
+//line polybench_stencils.go:143
+				gc_vb6 := lanes.BroadcastFloat32x8(c33)
+				gc_vb7 := lanes.BroadcastFloat32x8(c12)
+//line polybench_stencils.go:144
+				gc_vb8 := lanes.BroadcastFloat32x8(c22)
+				gc_vb9 := lanes.BroadcastFloat32x8(c32)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+//line polybench_stencils.go:131
+					var k int = gc_bx*gc_bdx + gc_tx
+					var j int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:140
-						if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
-							b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-								c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-								c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-								c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
-								c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
-								c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
-								c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
-								c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
+					if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
+//line polybench_stencils.go:140
+						break
+					}
+//line polybench_stencils.go:140
+					if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
+//line polybench_stencils.go:140
+						gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
+					} else {
+//line polybench_stencils.go:141
+						gc_b2 := gc_none
+//line polybench_stencils.go:141
+						if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+							gc_b2 = gc_all
+						}
+//line polybench_stencils.go:140
+						gc_b3 := gc_none
+//line polybench_stencils.go:140
+						if i > 0 {
+//line polybench_stencils.go:140
+							gc_b3 = gc_all
+						}
+//line polybench_stencils.go:140
+						gc_b4 := gc_none
+//line polybench_stencils.go:140
+						if j > 0 {
+//line polybench_stencils.go:140
+							gc_b4 = gc_all
+						}
+//line polybench_stencils.go:140
+						gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+//line polybench_stencils.go:140
+						if gc_if.ToBits() != 0 {
+//line polybench_stencils.go:140
+							gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
 						}
 					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
+//line polybench_stencils.go:143
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line polybench_stencils.go:131
+					k := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+//line polybench_stencils.go:140
+					if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+						b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
+							c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
+							c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
+							c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
+							c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
+					}
 				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1528,4 +1247,5 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 // gc_files_polybench_stencils holds the source files whose lines the kernels' records hash.
 //
 //go:embed polybench_stencils.go
+//line polybench_stencils.go:164
 var gc_files_polybench_stencils embed.FS

@@ -42,7 +42,7 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line polybench_stencils.go:27
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -54,280 +54,223 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		gc_apart2 := compiled.Disjoint(fict, ey)
-		_ = gc_apart2
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= nx {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
-				}
-				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
-				gc_off5 := step
-				gc_off6 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * ny)
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(ey) && gc_to2 <= len(ey)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(fict) && gc_apart2 && gc_off4 <= len(hz) && gc_to2 <= len(hz)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(hz) && gc_to2 <= len(hz)-gc_off6 {
-					gc_at5 := ey[gc_off4:][:gc_to2]
-					gc_at6 := fict[gc_off5:][:1]
-					gc_at7 := hz[gc_off4:][:gc_to2]
-					gc_at8 := hz[gc_off6:][:gc_to2]
-					gc_elem2 := gc_at6[0]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_stencils.go:17
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line polybench_stencils.go:17
-							_ = gc_Lane0Mask324
-//line polybench_stencils.go:24
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
-//line polybench_stencils.go:24
-							_ = gc_vb4
-							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-								for gc_sx >= gc_bdx2 {
-									gc_sx -= gc_bdx2
-									gc_sbx++
-								}
-								gc_tx2 := gc_vstep
-								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx
-//line polybench_stencils.go:17
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:17
-								_ = j
-//line polybench_stencils.go:18
-								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:18
-								_ = i
-//line polybench_stencils.go:20
-								{
-									if i == 0 {
-//line polybench_stencils.go:21
-										compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324).StoreSlice(gc_at5[gc_tx2:])
-//line polybench_stencils.go:21
-									} else {
-//line polybench_stencils.go:21
-										archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])))).StoreSlice(gc_at5[gc_tx2:])
-//line polybench_stencils.go:21
-									}
-//line polybench_stencils.go:21
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line polybench_stencils.go:17
-						gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line polybench_stencils.go:17
-						_ = gc_Lane0Mask323
-//line polybench_stencils.go:24
-						gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
-//line polybench_stencils.go:24
-						_ = gc_vb3
-						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
-							}
-							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
-//line polybench_stencils.go:17
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:17
-							_ = j
-//line polybench_stencils.go:18
-							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:18
-							_ = i
-//line polybench_stencils.go:20
-							{
-								if i == 0 {
-//line polybench_stencils.go:21
-									compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323).StoreSlice(gc_at5[gc_tx2:])
-//line polybench_stencils.go:21
-								} else {
-//line polybench_stencils.go:21
-									archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])))).StoreSlice(gc_at5[gc_tx2:])
-//line polybench_stencils.go:21
-								}
-//line polybench_stencils.go:21
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line polybench_stencils.go:17
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:18
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_stencils.go:20
-						{
-							if i == 0 {
-								gc_at5[gc_tx2] = gc_elem2
-							} else {
-								gc_at5[gc_tx2] = gc_at5[gc_tx2] - 0.5*(gc_at7[gc_tx2]-gc_at8[gc_tx2])
-							}
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_stencils.go:17
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line polybench_stencils.go:17
-							_ = gc_Lane0Mask322
-//line polybench_stencils.go:24
-							gc_vb2 := archsimd.BroadcastFloat32x16(0.5)
-//line polybench_stencils.go:24
-							_ = gc_vb2
-							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-								for gc_sx3 >= gc_bdx2 {
-									gc_sx3 -= gc_bdx2
-									gc_sbx3++
-								}
-								gc_tx2 := gc_vstep2
-								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx3
-//line polybench_stencils.go:17
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:17
-								_ = j
-//line polybench_stencils.go:18
-								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:18
-								_ = i
-//line polybench_stencils.go:20
-								{
-									if (i*
-										ny+j) < 0 || (i*ny+j) > len(ey)-16 || (i*
-
-										ny+j) > len(hz)-16 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-16 {
-//line polybench_stencils.go:21
-										break
-//line polybench_stencils.go:21
-									}
-//line polybench_stencils.go:21
-									if i == 0 {
-//line polybench_stencils.go:21
-										compiled.BroadcastFloat32x16At(&fict[step], gc_Lane0Mask322).StoreSlice(ey[i*ny+j:])
-									} else {
-//line polybench_stencils.go:22
-										archsimd.LoadFloat32x16Slice(ey[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
-//line polybench_stencils.go:24
-									}
-//line polybench_stencils.go:24
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line polybench_stencils.go:17
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line polybench_stencils.go:17
-						_ = gc_Lane0Mask32
-//line polybench_stencils.go:24
-						gc_vb := archsimd.BroadcastFloat32x8(0.5)
-//line polybench_stencils.go:24
-						_ = gc_vb
-						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-							for gc_sx4 >= gc_bdx2 {
-								gc_sx4 -= gc_bdx2
-								gc_sbx4++
-							}
-							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx4
-//line polybench_stencils.go:17
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:17
-							_ = j
-//line polybench_stencils.go:18
-							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:18
-							_ = i
-//line polybench_stencils.go:20
-							{
-								if (i*
-									ny+j) < 0 || (i*ny+j) > len(ey)-8 || (i*
-
-									ny+j) > len(hz)-8 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-8 {
-//line polybench_stencils.go:21
-									break
-//line polybench_stencils.go:21
-								}
-//line polybench_stencils.go:21
-								if i == 0 {
-//line polybench_stencils.go:21
-									compiled.BroadcastFloat32x8At(&fict[step], gc_Lane0Mask32).StoreSlice(ey[i*ny+j:])
-								} else {
-//line polybench_stencils.go:22
-									archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
-//line polybench_stencils.go:24
-								}
-//line polybench_stencils.go:24
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_stencils.go:17
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:18
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_stencils.go:20
-						{
-							if i == 0 {
-								ey[i*ny+j] = fict[step]
-							} else {
-								ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
-							}
-						}
-					}
-				}
+//line polybench_stencils.go:40
+		gc_ty2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= nx {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
+				continue
+			}
+			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
+			gc_off5 := step
+			gc_off6 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * ny)
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(ey) && gc_to2 <= len(ey)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(fict) && gc_apart2 && gc_off4 <= len(hz) && gc_to2 <= len(hz)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(hz) && gc_to2 <= len(hz)-gc_off6 {
+				gc_at5 := ey[gc_off4:][:gc_to2]
+				gc_at6 := fict[gc_off5:][:1]
+				gc_at7 := hz[gc_off4:][:gc_to2]
+				gc_at8 := hz[gc_off6:][:gc_to2]
+				gc_elem2 := gc_at6[0]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_stencils.go:17
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line polybench_stencils.go:24
+						gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
+						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+							for gc_sx >= gc_bdx2 {
+								gc_sx -= gc_bdx2
+								gc_sbx++
+							}
+							gc_tx2 := gc_vstep
+							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx
+//line polybench_stencils.go:17
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:17
+							_ = j
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+							{
+//line polybench_stencils.go:21
+								if i == 0 {
+//line polybench_stencils.go:21
+									compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324).StoreSlice(gc_at5[gc_tx2:])
+								} else {
+//line polybench_stencils.go:21
+									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])))).StoreSlice(gc_at5[gc_tx2:])
+								}
+							}
+						}
+//line polybench_stencils.go:23
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line polybench_stencils.go:17
+					gc_Lane0Mask323 := compiled.Lane0Mask32()
+//line polybench_stencils.go:24
+					gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
+					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx2 {
+							gc_sx2 -= gc_bdx2
+							gc_sbx2++
+						}
+						gc_tx2 := gc_vstep
+						gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx2
+//line polybench_stencils.go:17
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:17
+						_ = j
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+						{
+//line polybench_stencils.go:21
+							if i == 0 {
+//line polybench_stencils.go:21
+								compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323).StoreSlice(gc_at5[gc_tx2:])
+							} else {
+//line polybench_stencils.go:21
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])))).StoreSlice(gc_at5[gc_tx2:])
+							}
+						}
+					}
+//line polybench_stencils.go:23
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line polybench_stencils.go:18
+					i := gc_by2*gc_bdy2 + gc_ty2
+					{
+//line polybench_stencils.go:21
+						if i == 0 {
+							gc_at5[gc_tx2] = gc_elem2
+						} else {
+							gc_at5[gc_tx2] = gc_at5[gc_tx2] - 0.5*(gc_at7[gc_tx2]-gc_at8[gc_tx2])
+						}
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_stencils.go:17
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line polybench_stencils.go:24
+						gc_vb2 := archsimd.BroadcastFloat32x16(0.5)
+						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx2 {
+								gc_sx3 -= gc_bdx2
+								gc_sbx3++
+							}
+							gc_tx2 := gc_vstep2
+							gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx3
+//line polybench_stencils.go:17
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+							{
+//line polybench_stencils.go:21
+								if (i*
+									ny+j) < 0 || (i*ny+j) > len(ey)-16 || (i*
+//line polybench_stencils.go:24
+									ny+j) > len(hz)-16 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-16 {
+//line polybench_stencils.go:21
+									break
+								}
+//line polybench_stencils.go:21
+								if i == 0 {
+//line polybench_stencils.go:21
+									compiled.BroadcastFloat32x16At(&fict[step], gc_Lane0Mask322).StoreSlice(ey[i*ny+j:])
+								} else {
+//line polybench_stencils.go:22
+									archsimd.LoadFloat32x16Slice(ey[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
+								}
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line polybench_stencils.go:17
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line polybench_stencils.go:24
+					gc_vb := archsimd.BroadcastFloat32x8(0.5)
+					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx2 {
+							gc_sx4 -= gc_bdx2
+							gc_sbx4++
+						}
+						gc_tx2 := gc_vstep2
+						gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx4
+//line polybench_stencils.go:17
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+						{
+//line polybench_stencils.go:21
+							if (i*
+								ny+j) < 0 || (i*ny+j) > len(ey)-8 || (i*
+//line polybench_stencils.go:24
+								ny+j) > len(hz)-8 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-8 {
+//line polybench_stencils.go:21
+								break
+							}
+//line polybench_stencils.go:21
+							if i == 0 {
+//line polybench_stencils.go:21
+								compiled.BroadcastFloat32x8At(&fict[step], gc_Lane0Mask32).StoreSlice(ey[i*ny+j:])
+							} else {
+//line polybench_stencils.go:22
+								archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
+							}
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:17
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_by2*gc_bdy2 + gc_ty2
+					{
+//line polybench_stencils.go:21
+						if i == 0 {
+							ey[i*ny+j] = fict[step]
+						} else {
+							ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
+						}
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -358,7 +301,7 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line polybench_stencils.go:43
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -369,224 +312,179 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= nx {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
+//line polybench_stencils.go:54
+		gc_ty2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
+			gc_from2 = gc_to2
+		} else if gc_bound2 >= gc_from2 {
+			gc_from2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= nx {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-				gc_off3 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
-				gc_off4 := ((gc_bx2 * gc_bdx2) - 1) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
-				gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
-				gc_fasthi2 := max(min(gc_to2, len(ex)-gc_off3, len(hz)-gc_off3, len(hz)-gc_off4), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at4 := ex[gc_off3+gc_fastlo2:][:gc_seglen2]
-							gc_at5 := hz[gc_off3+gc_fastlo2:][:gc_seglen2]
-							gc_at6 := hz[gc_off4+gc_fastlo2:][:gc_seglen2]
-							gc_vstep := gc_fastlo2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				continue
+			}
+			gc_off3 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
+			gc_off4 := ((gc_bx2 * gc_bdx2) - 1) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
+			gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
+			gc_fasthi2 := max(min(gc_to2, len(ex)-gc_off3, len(hz)-gc_off3, len(hz)-gc_off4), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at4 := ex[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := hz[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := hz[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_vstep := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:37
-									gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
-//line polybench_stencils.go:37
-									_ = gc_vb4
-									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
-//line polybench_stencils.go:33
-										var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:33
-										_ = j
-//line polybench_stencils.go:34
-										var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:34
-										_ = i
-//line polybench_stencils.go:36
-										{
-//line polybench_stencils.go:36
-											archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
-//line polybench_stencils.go:36
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line polybench_stencils.go:37
-								gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
-//line polybench_stencils.go:37
-								_ = gc_vb3
-								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
+								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line polybench_stencils.go:33
 									var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:33
 									_ = j
-//line polybench_stencils.go:34
 									var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:34
 									_ = i
-//line polybench_stencils.go:36
 									{
-//line polybench_stencils.go:36
-										archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
-//line polybench_stencils.go:36
+										archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 									}
 								}
+//line polybench_stencils.go:38
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
-							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-
-//line polybench_stencils.go:33
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_stencils.go:34
-								i := gc_by2*gc_bdy2 + gc_ty2
-								_ = i
-
-//line polybench_stencils.go:36
-								{
-									gc_at4[gc_u2] = gc_at4[gc_u2] - 0.5*(gc_at5[gc_u2]-gc_at6[gc_u2])
-								}
-							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_stencils.go:33
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:34
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_stencils.go:36
-						{
-							ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						if compiled.SIMD {
 //line polybench_stencils.go:37
-							gc_vb2 := archsimd.BroadcastFloat32x16(0.5)
-//line polybench_stencils.go:37
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
+							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
 //line polybench_stencils.go:33
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:33
 								_ = j
-//line polybench_stencils.go:34
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:34
 								_ = i
-//line polybench_stencils.go:36
 								{
-									if (i*ny+j) < 0 || (i*ny+j) > len(ex)-16 || (i*ny+j) > len(hz)-16 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-16 {
-//line polybench_stencils.go:37
-										break
-//line polybench_stencils.go:37
-									}
-//line polybench_stencils.go:37
-									archsimd.LoadFloat32x16Slice(ex[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
-//line polybench_stencils.go:37
+									archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 								}
 							}
+//line polybench_stencils.go:38
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
 						}
+						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+//line polybench_stencils.go:33
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+							{
+//line polybench_stencils.go:37
+								gc_at4[gc_u2] = gc_at4[gc_u2] - 0.5*(gc_at5[gc_u2]-gc_at6[gc_u2])
+							}
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
 					}
-					if compiled.SIMD {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:33
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_by2*gc_bdy2 + gc_ty2
+					{
 //line polybench_stencils.go:37
-						gc_vb := archsimd.BroadcastFloat32x8(0.5)
+						ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:37
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(0.5)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line polybench_stencils.go:33
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:33
-							_ = j
-//line polybench_stencils.go:34
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:34
-							_ = i
-//line polybench_stencils.go:36
 							{
-								if (i*ny+j) < 0 || (i*ny+j) > len(ex)-8 || (i*ny+j) > len(hz)-8 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-8 {
+//line polybench_stencils.go:37
+								if (i*ny+j) < 0 || (i*ny+j) > len(ex)-16 || (i*ny+j) > len(hz)-16 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-16 {
 //line polybench_stencils.go:37
 									break
-//line polybench_stencils.go:37
 								}
 //line polybench_stencils.go:37
-								archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
-//line polybench_stencils.go:37
+								archsimd.LoadFloat32x16Slice(ex[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
 							}
 						}
+//line polybench_stencils.go:39
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line polybench_stencils.go:37
+					gc_vb := archsimd.BroadcastFloat32x8(0.5)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line polybench_stencils.go:33
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:34
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_stencils.go:36
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_by2*gc_bdy2 + gc_ty2
 						{
-							ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+//line polybench_stencils.go:37
+							if (i*ny+j) < 0 || (i*ny+j) > len(ex)-8 || (i*ny+j) > len(hz)-8 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-8 {
+//line polybench_stencils.go:37
+								break
+							}
+//line polybench_stencils.go:37
+							archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
 						}
 					}
+//line polybench_stencils.go:39
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:33
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_by2*gc_bdy2 + gc_ty2
+					{
+//line polybench_stencils.go:37
+						ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+					}
 				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -617,7 +515,7 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line polybench_stencils.go:55
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -628,219 +526,174 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(ny-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= nx-1 {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
+//line polybench_stencils.go:66
+		gc_ty2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(ny-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= nx-1 {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
-				gc_off5 := ((gc_bx2 * gc_bdx2) + 1) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
-				gc_off6 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * ny)
-				gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
-				gc_fasthi2 := max(min(gc_to2, len(hz)-gc_off4, len(ex)-gc_off5, len(ex)-gc_off4, len(ey)-gc_off6, len(ey)-gc_off4), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at6 := hz[gc_off4+gc_fastlo2:][:gc_seglen2]
-							gc_at7 := ex[gc_off5+gc_fastlo2:][:gc_seglen2]
-							gc_at8 := ex[gc_off4+gc_fastlo2:][:gc_seglen2]
-							gc_at9 := ey[gc_off6+gc_fastlo2:][:gc_seglen2]
-							gc_at10 := ey[gc_off4+gc_fastlo2:][:gc_seglen2]
-							gc_vstep := gc_fastlo2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				continue
+			}
+			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
+			gc_off5 := ((gc_bx2 * gc_bdx2) + 1) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
+			gc_off6 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * ny)
+			gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
+			gc_fasthi2 := max(min(gc_to2, len(hz)-gc_off4, len(ex)-gc_off5, len(ex)-gc_off4, len(ey)-gc_off6, len(ey)-gc_off4), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at6 := hz[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at7 := ex[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at8 := ex[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at9 := ey[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := ey[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_vstep := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:49
-									gc_vb4 := archsimd.BroadcastFloat32x16(0.7)
-//line polybench_stencils.go:49
-									_ = gc_vb4
-									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
-//line polybench_stencils.go:45
-										var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:45
-										_ = j
-//line polybench_stencils.go:46
-										var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:46
-										_ = i
-//line polybench_stencils.go:48
-										{
-//line polybench_stencils.go:48
-											archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
-//line polybench_stencils.go:48
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line polybench_stencils.go:49
-								gc_vb3 := archsimd.BroadcastFloat32x8(0.7)
-//line polybench_stencils.go:49
-								_ = gc_vb3
-								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_vb4 := archsimd.BroadcastFloat32x16(0.7)
+								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line polybench_stencils.go:45
 									var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:45
 									_ = j
-//line polybench_stencils.go:46
 									var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:46
 									_ = i
-//line polybench_stencils.go:48
 									{
-//line polybench_stencils.go:48
-										archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
-//line polybench_stencils.go:48
+										archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 									}
 								}
+//line polybench_stencils.go:50
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
-							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-
-//line polybench_stencils.go:45
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_stencils.go:46
-								i := gc_by2*gc_bdy2 + gc_ty2
-								_ = i
-
-//line polybench_stencils.go:48
-								{
-									gc_at6[gc_u2] = gc_at6[gc_u2] - 0.7*(gc_at7[gc_u2]-gc_at8[gc_u2]+gc_at9[gc_u2]-gc_at10[gc_u2])
-								}
-							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_stencils.go:45
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:46
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_stencils.go:48
-						{
-							hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						if compiled.SIMD {
 //line polybench_stencils.go:49
-							gc_vb2 := archsimd.BroadcastFloat32x16(0.7)
-//line polybench_stencils.go:49
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							gc_vb3 := archsimd.BroadcastFloat32x8(0.7)
+							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
 //line polybench_stencils.go:45
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:45
 								_ = j
-//line polybench_stencils.go:46
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:46
 								_ = i
-//line polybench_stencils.go:48
 								{
-									if (i*ny+j) < 0 || (i*ny+j) > len(hz)-16 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-16 || (i*ny+j) > len(ex)-16 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-16 || (i*ny+j) > len(ey)-16 {
-//line polybench_stencils.go:49
-										break
-//line polybench_stencils.go:49
-									}
-//line polybench_stencils.go:49
-									archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x16Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x16Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x16Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
-//line polybench_stencils.go:49
+									archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 								}
 							}
+//line polybench_stencils.go:50
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
 						}
+						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+//line polybench_stencils.go:45
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+							{
+//line polybench_stencils.go:49
+								gc_at6[gc_u2] = gc_at6[gc_u2] - 0.7*(gc_at7[gc_u2]-gc_at8[gc_u2]+gc_at9[gc_u2]-gc_at10[gc_u2])
+							}
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
 					}
-					if compiled.SIMD {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:45
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_by2*gc_bdy2 + gc_ty2
+					{
 //line polybench_stencils.go:49
-						gc_vb := archsimd.BroadcastFloat32x8(0.7)
+						hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:49
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(0.7)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line polybench_stencils.go:45
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:45
-							_ = j
-//line polybench_stencils.go:46
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:46
-							_ = i
-//line polybench_stencils.go:48
 							{
-								if (i*ny+j) < 0 || (i*ny+j) > len(hz)-8 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-8 || (i*ny+j) > len(ex)-8 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-8 || (i*ny+j) > len(ey)-8 {
+//line polybench_stencils.go:49
+								if (i*ny+j) < 0 || (i*ny+j) > len(hz)-16 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-16 || (i*ny+j) > len(ex)-16 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-16 || (i*ny+j) > len(ey)-16 {
 //line polybench_stencils.go:49
 									break
-//line polybench_stencils.go:49
 								}
 //line polybench_stencils.go:49
-								archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
-//line polybench_stencils.go:49
+								archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x16Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x16Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x16Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 							}
 						}
+//line polybench_stencils.go:51
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line polybench_stencils.go:49
+					gc_vb := archsimd.BroadcastFloat32x8(0.7)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line polybench_stencils.go:45
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:46
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_stencils.go:48
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_by2*gc_bdy2 + gc_ty2
 						{
-							hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+//line polybench_stencils.go:49
+							if (i*ny+j) < 0 || (i*ny+j) > len(hz)-8 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-8 || (i*ny+j) > len(ex)-8 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-8 || (i*ny+j) > len(ey)-8 {
+//line polybench_stencils.go:49
+								break
+							}
+//line polybench_stencils.go:49
+							archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 						}
 					}
+//line polybench_stencils.go:51
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:45
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_by2*gc_bdy2 + gc_ty2
+					{
+//line polybench_stencils.go:49
+						hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+					}
 				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -870,7 +723,7 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line polybench_stencils.go:68
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -881,78 +734,68 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_bx2 * gc_bdx2
-				gc_off5 := (gc_bx2 * gc_bdx2) - 1
-				gc_off6 := (gc_bx2 * gc_bdx2) + 1
-				gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
-				gc_fasthi2 := max(min(gc_to2, len(b)-gc_off4, len(a)-gc_off5, len(a)-gc_off4, len(a)-gc_off6), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at5 := b[gc_off4+gc_fastlo2:][:gc_seglen2]
-							gc_at6 := a[gc_off5+gc_fastlo2:][:gc_seglen2]
-							gc_at7 := a[gc_off4+gc_fastlo2:][:gc_seglen2]
-							gc_at8 := a[gc_off6+gc_fastlo2:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-
+//line polybench_stencils.go:79
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
+			gc_from2 = gc_to2
+		} else if gc_bound2 >= gc_from2 {
+			gc_from2 = gc_bound2 + 1
+		}
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_bx2 * gc_bdx2
+			gc_off5 := (gc_bx2 * gc_bdx2) - 1
+			gc_off6 := (gc_bx2 * gc_bdx2) + 1
+			gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
+			gc_fasthi2 := max(min(gc_to2, len(b)-gc_off4, len(a)-gc_off5, len(a)-gc_off4, len(a)-gc_off6), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at5 := b[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := a[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at7 := a[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at8 := a[gc_off6+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
 //line polybench_stencils.go:59
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line polybench_stencils.go:61
-								{
-									gc_at5[gc_u2] = float32(0.33333 * float64(gc_at6[gc_u2]+gc_at7[gc_u2]+gc_at8[gc_u2]))
-								}
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							{
+								gc_at5[gc_u2] = float32(0.33333 * float64(gc_at6[gc_u2]+gc_at7[gc_u2]+gc_at8[gc_u2]))
 							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_stencils.go:59
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_stencils.go:61
-						{
-							b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
-						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
 //line polybench_stencils.go:59
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_stencils.go:61
-						{
-							b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
-						}
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line polybench_stencils.go:62
+						b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
+					}
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:59
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line polybench_stencils.go:62
+						b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
 					}
 				}
 			}
@@ -983,7 +826,7 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line polybench_stencils.go:80
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -994,205 +837,174 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
-					gc_at3 := a[gc_off2:][:gc_to2]
-					gc_at4 := b[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line polybench_stencils.go:71
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:71
-								_ = j
-//line polybench_stencils.go:73
-								{
-//line polybench_stencils.go:73
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line polybench_stencils.go:73
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+//line polybench_stencils.go:91
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
+			gc_from2 = gc_to2
+		} else if gc_bound2 >= gc_from2 {
+			gc_from2 = gc_bound2 + 1
+		}
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
+				gc_at3 := a[gc_off2:][:gc_to2]
+				gc_at4 := b[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line polybench_stencils.go:71
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:71
 							_ = j
-//line polybench_stencils.go:73
 							{
-//line polybench_stencils.go:73
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line polybench_stencils.go:73
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
+//line polybench_stencils.go:75
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line polybench_stencils.go:71
-						j := gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:71
 						_ = j
-
-//line polybench_stencils.go:73
 						{
-							gc_at3[gc_tx2] = gc_at4[gc_tx2]
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line polybench_stencils.go:71
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:71
-								_ = j
-//line polybench_stencils.go:73
-								{
-									if j < 0 || j > len(b)-16 || j > len(a)-16 {
+//line polybench_stencils.go:75
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line polybench_stencils.go:74
-										break
-//line polybench_stencils.go:74
-									}
-//line polybench_stencils.go:74
-									archsimd.LoadFloat32x16Slice(b[j:]).StoreSlice(a[j:])
-//line polybench_stencils.go:74
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
+						gc_at3[gc_tx2] = gc_at4[gc_tx2]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line polybench_stencils.go:71
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:71
-							_ = j
-//line polybench_stencils.go:73
 							{
-								if j < 0 || j > len(b)-8 || j > len(a)-8 {
+//line polybench_stencils.go:74
+								if j < 0 || j > len(b)-16 || j > len(a)-16 {
 //line polybench_stencils.go:74
 									break
-//line polybench_stencils.go:74
 								}
 //line polybench_stencils.go:74
-								archsimd.LoadFloat32x8Slice(b[j:]).StoreSlice(a[j:])
-//line polybench_stencils.go:74
+								archsimd.LoadFloat32x16Slice(b[j:]).StoreSlice(a[j:])
 							}
 						}
+//line polybench_stencils.go:76
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line polybench_stencils.go:71
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_stencils.go:73
-							{
-								a[j] = b[j]
-							}
-						}
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_stencils.go:71
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_stencils.go:73
-							{
-								a[j] = b[j]
+//line polybench_stencils.go:74
+							if j < 0 || j > len(b)-8 || j > len(a)-8 {
+//line polybench_stencils.go:74
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_stencils.go:71
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_stencils.go:73
-							{
-								a[j] = b[j]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_stencils.go:71
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_stencils.go:73
-							{
-								a[j] = b[j]
-							}
+//line polybench_stencils.go:74
+							archsimd.LoadFloat32x8Slice(b[j:]).StoreSlice(a[j:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line polybench_stencils.go:76
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line polybench_stencils.go:71
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:73
 						{
+//line polybench_stencils.go:74
 							a[j] = b[j]
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:71
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line polybench_stencils.go:74
+							a[j] = b[j]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:71
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line polybench_stencils.go:74
+							a[j] = b[j]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:71
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line polybench_stencils.go:74
+							a[j] = b[j]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:71
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line polybench_stencils.go:74
+						a[j] = b[j]
 					}
 				}
 			}
@@ -1224,7 +1036,7 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line polybench_stencils.go:93
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1235,228 +1047,182 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(1, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if ((gc_by2*gc_bdy2 + gc_ty2) < 1) || ((gc_by2*gc_bdy2 + gc_ty2) >= n-1) {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
+//line polybench_stencils.go:104
+		gc_ty2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(1, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if ((gc_by2*gc_bdy2 + gc_ty2) < 1) || ((gc_by2*gc_bdy2 + gc_ty2) >= n-1) {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
-				gc_off7 := ((gc_bx2 * gc_bdx2) - 1) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
-				gc_off8 := ((gc_bx2 * gc_bdx2) + 1) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
-				gc_off9 := (gc_bx2 * gc_bdx2) + ((1 + (gc_by2*gc_bdy2 + gc_ty2)) * n)
-				gc_off10 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * n)
-				gc_fastlo2 := min(max(gc_from2, 0, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off10), gc_to2)
-				gc_fasthi2 := max(min(gc_to2, len(b)-gc_off6, len(a)-gc_off6, len(a)-gc_off7, len(a)-gc_off8, len(a)-gc_off9, len(a)-gc_off10), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at7 := b[gc_off6+gc_fastlo2:][:gc_seglen2]
-							gc_at8 := a[gc_off6+gc_fastlo2:][:gc_seglen2]
-							gc_at9 := a[gc_off7+gc_fastlo2:][:gc_seglen2]
-							gc_at10 := a[gc_off8+gc_fastlo2:][:gc_seglen2]
-							gc_at11 := a[gc_off9+gc_fastlo2:][:gc_seglen2]
-							gc_at12 := a[gc_off10+gc_fastlo2:][:gc_seglen2]
-							gc_vstep := gc_fastlo2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				continue
+			}
+			gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
+			gc_off7 := ((gc_bx2 * gc_bdx2) - 1) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
+			gc_off8 := ((gc_bx2 * gc_bdx2) + 1) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
+			gc_off9 := (gc_bx2 * gc_bdx2) + ((1 + (gc_by2*gc_bdy2 + gc_ty2)) * n)
+			gc_off10 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * n)
+			gc_fastlo2 := min(max(gc_from2, 0, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off10), gc_to2)
+			gc_fasthi2 := max(min(gc_to2, len(b)-gc_off6, len(a)-gc_off6, len(a)-gc_off7, len(a)-gc_off8, len(a)-gc_off9, len(a)-gc_off10), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at7 := b[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at8 := a[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at9 := a[gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := a[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at11 := a[gc_off9+gc_fastlo2:][:gc_seglen2]
+						gc_at12 := a[gc_off10+gc_fastlo2:][:gc_seglen2]
+						gc_vstep := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:87
-									gc_vb4 := archsimd.BroadcastFloat32x16(0.2)
-//line polybench_stencils.go:87
-									_ = gc_vb4
-									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
-//line polybench_stencils.go:83
-										var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:83
-										_ = i
-//line polybench_stencils.go:84
-										var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:84
-										_ = j
-//line polybench_stencils.go:86
-										{
-//line polybench_stencils.go:86
-											gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
-//line polybench_stencils.go:86
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line polybench_stencils.go:87
-								gc_vb3 := archsimd.BroadcastFloat32x8(0.2)
-//line polybench_stencils.go:87
-								_ = gc_vb3
-								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_vb4 := archsimd.BroadcastFloat32x16(0.2)
+								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line polybench_stencils.go:83
 									var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:83
 									_ = i
-//line polybench_stencils.go:84
 									var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:84
 									_ = j
-//line polybench_stencils.go:86
 									{
-//line polybench_stencils.go:86
-										gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
-//line polybench_stencils.go:86
+										gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
 									}
 								}
+//line polybench_stencils.go:88
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
-							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-
-//line polybench_stencils.go:83
-								i := gc_by2*gc_bdy2 + gc_ty2
-								_ = i
-
-//line polybench_stencils.go:84
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_stencils.go:86
-								{
-									gc_at7[gc_u2] = 0.2 * (gc_at8[gc_u2] + gc_at9[gc_u2] + gc_at10[gc_u2] + gc_at11[gc_u2] + gc_at12[gc_u2])
-								}
-							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_stencils.go:83
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_stencils.go:84
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:86
-						{
-							b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						if compiled.SIMD {
 //line polybench_stencils.go:87
-							gc_vb2 := archsimd.BroadcastFloat32x16(0.2)
-//line polybench_stencils.go:87
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							gc_vb3 := archsimd.BroadcastFloat32x8(0.2)
+							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
 //line polybench_stencils.go:83
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:83
 								_ = i
-//line polybench_stencils.go:84
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:84
 								_ = j
-//line polybench_stencils.go:86
 								{
-									if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-16 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-16 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-16 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-16 || (i*n+j) > len(b)-16 {
-//line polybench_stencils.go:87
-										break
-//line polybench_stencils.go:87
-									}
-//line polybench_stencils.go:87
-									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x16Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x16Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x16Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x16Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
-//line polybench_stencils.go:87
+									gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
 								}
 							}
+//line polybench_stencils.go:88
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
 						}
+						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+//line polybench_stencils.go:84
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+							{
+								gc_at7[gc_u2] = 0.2 * (gc_at8[gc_u2] + gc_at9[gc_u2] + gc_at10[gc_u2] + gc_at11[gc_u2] + gc_at12[gc_u2])
+							}
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
 					}
-					if compiled.SIMD {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:83
+					i := gc_by2*gc_bdy2 + gc_ty2
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					{
 //line polybench_stencils.go:87
-						gc_vb := archsimd.BroadcastFloat32x8(0.2)
+						b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:87
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(0.2)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line polybench_stencils.go:83
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:83
-							_ = i
-//line polybench_stencils.go:84
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:84
-							_ = j
-//line polybench_stencils.go:86
 							{
-								if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-8 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-8 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-8 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-8 || (i*n+j) > len(b)-8 {
+//line polybench_stencils.go:87
+								if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-16 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-16 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-16 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-16 || (i*n+j) > len(b)-16 {
 //line polybench_stencils.go:87
 									break
-//line polybench_stencils.go:87
 								}
 //line polybench_stencils.go:87
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
-//line polybench_stencils.go:87
+								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x16Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x16Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x16Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x16Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 							}
 						}
+//line polybench_stencils.go:89
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line polybench_stencils.go:87
+					gc_vb := archsimd.BroadcastFloat32x8(0.2)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line polybench_stencils.go:83
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_stencils.go:84
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:86
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+//line polybench_stencils.go:87
+							if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-8 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-8 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-8 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-8 || (i*n+j) > len(b)-8 {
+//line polybench_stencils.go:87
+								break
+							}
+//line polybench_stencils.go:87
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 						}
 					}
+//line polybench_stencils.go:89
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:83
+					i := gc_by2*gc_bdy2 + gc_ty2
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line polybench_stencils.go:87
+						b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+					}
 				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -1486,7 +1252,7 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line polybench_stencils.go:106
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1497,178 +1263,144 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(1, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if ((gc_by2*gc_bdy2 + gc_ty2) < 1) || ((gc_by2*gc_bdy2 + gc_ty2) >= n-1) {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
+//line polybench_stencils.go:117
+		gc_ty2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(1, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if ((gc_by2*gc_bdy2 + gc_ty2) < 1) || ((gc_by2*gc_bdy2 + gc_ty2) >= n-1) {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
-					gc_at3 := a[gc_off2:][:gc_to2]
-					gc_at4 := b[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line polybench_stencils.go:96
-								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:96
-								_ = i
-//line polybench_stencils.go:97
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:97
-								_ = j
-//line polybench_stencils.go:99
-								{
-//line polybench_stencils.go:99
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line polybench_stencils.go:99
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+				continue
+			}
+			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
+				gc_at3 := a[gc_off2:][:gc_to2]
+				gc_at4 := b[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line polybench_stencils.go:96
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:96
 							_ = i
-//line polybench_stencils.go:97
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:97
 							_ = j
-//line polybench_stencils.go:99
 							{
-//line polybench_stencils.go:99
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line polybench_stencils.go:99
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
+//line polybench_stencils.go:101
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line polybench_stencils.go:96
-						i := gc_by2*gc_bdy2 + gc_ty2
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:96
 						_ = i
-
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:97
-						j := gc_bx2*gc_bdx2 + gc_tx2
 						_ = j
-
-//line polybench_stencils.go:99
 						{
-							gc_at3[gc_tx2] = gc_at4[gc_tx2]
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line polybench_stencils.go:96
-								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:96
-								_ = i
-//line polybench_stencils.go:97
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:97
-								_ = j
-//line polybench_stencils.go:99
-								{
-									if (i*n+j) < 0 || (i*n+j) > len(b)-16 || (i*n+j) > len(a)-16 {
+//line polybench_stencils.go:101
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line polybench_stencils.go:100
-										break
-//line polybench_stencils.go:100
-									}
-//line polybench_stencils.go:100
-									archsimd.LoadFloat32x16Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
-//line polybench_stencils.go:100
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
+						gc_at3[gc_tx2] = gc_at4[gc_tx2]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line polybench_stencils.go:96
 							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:96
-							_ = i
-//line polybench_stencils.go:97
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:97
-							_ = j
-//line polybench_stencils.go:99
 							{
-								if (i*n+j) < 0 || (i*n+j) > len(b)-8 || (i*n+j) > len(a)-8 {
+//line polybench_stencils.go:100
+								if (i*n+j) < 0 || (i*n+j) > len(b)-16 || (i*n+j) > len(a)-16 {
 //line polybench_stencils.go:100
 									break
-//line polybench_stencils.go:100
 								}
 //line polybench_stencils.go:100
-								archsimd.LoadFloat32x8Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
-//line polybench_stencils.go:100
+								archsimd.LoadFloat32x16Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
 							}
 						}
+//line polybench_stencils.go:102
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line polybench_stencils.go:96
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_stencils.go:97
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:99
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							a[i*n+j] = b[i*n+j]
+//line polybench_stencils.go:100
+							if (i*n+j) < 0 || (i*n+j) > len(b)-8 || (i*n+j) > len(a)-8 {
+//line polybench_stencils.go:100
+								break
+							}
+//line polybench_stencils.go:100
+							archsimd.LoadFloat32x8Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
 						}
 					}
+//line polybench_stencils.go:102
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:96
+					i := gc_by2*gc_bdy2 + gc_ty2
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line polybench_stencils.go:100
+						a[i*n+j] = b[i*n+j]
+					}
 				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -1714,7 +1446,6 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 				gc_by2 = 0
 			}
 		}
-
 //line polybench_stencils.go:112
 		var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
 		_ = &c11
@@ -1726,398 +1457,268 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 		_ = &c31
 		_ = &c32
 		_ = &c33
-
 //line polybench_stencils.go:114
 		c11, c21, c31 = +0.2, +0.5, -0.8
-
-//line polybench_stencils.go:115
 		c12, c22, c32 = -0.3, +0.6, -0.9
-
-//line polybench_stencils.go:116
 		c13, c23, c33 = +0.4, +0.7, +0.10
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(nj-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if ((gc_by2*gc_bdy2 + gc_ty2) >= ni-1) || ((gc_by2*gc_bdy2 + gc_ty2) <= 0) {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
-				}
-				gc_off11 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
-				gc_off12 := ((gc_bx2 * gc_bdx2) - 1) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * nj)
-				gc_off13 := ((gc_bx2 * gc_bdx2) + 0) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * nj)
-				gc_off14 := ((gc_bx2 * gc_bdx2) + 1) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * nj)
-				gc_off15 := ((gc_bx2 * gc_bdx2) - 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 0) * nj)
-				gc_off16 := ((gc_bx2 * gc_bdx2) + 0) + (((gc_by2*gc_bdy2 + gc_ty2) + 0) * nj)
-				gc_off17 := ((gc_bx2 * gc_bdx2) + 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 0) * nj)
-				gc_off18 := ((gc_bx2 * gc_bdx2) - 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
-				gc_off19 := ((gc_bx2 * gc_bdx2) + 0) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
-				gc_off20 := ((gc_bx2 * gc_bdx2) + 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
-				gc_fastlo2 := min(max(gc_from2, 0, -gc_off11, -gc_off12, -gc_off13, -gc_off14, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_to2)
-				gc_fasthi2 := max(min(gc_to2, len(b)-gc_off11, len(a)-gc_off12, len(a)-gc_off13, len(a)-gc_off14, len(a)-gc_off15, len(a)-gc_off16, len(a)-gc_off17, len(a)-gc_off18, len(a)-gc_off19, len(a)-gc_off20), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at11 := b[gc_off11+gc_fastlo2:][:gc_seglen2]
-							gc_at12 := a[gc_off12+gc_fastlo2:][:gc_seglen2]
-							gc_at13 := a[gc_off13+gc_fastlo2:][:gc_seglen2]
-							gc_at14 := a[gc_off14+gc_fastlo2:][:gc_seglen2]
-							gc_at15 := a[gc_off15+gc_fastlo2:][:gc_seglen2]
-							gc_at16 := a[gc_off16+gc_fastlo2:][:gc_seglen2]
-							gc_at17 := a[gc_off17+gc_fastlo2:][:gc_seglen2]
-							gc_at18 := a[gc_off18+gc_fastlo2:][:gc_seglen2]
-							gc_at19 := a[gc_off19+gc_fastlo2:][:gc_seglen2]
-							gc_at20 := a[gc_off20+gc_fastlo2:][:gc_seglen2]
-							gc_vstep := gc_fastlo2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line polybench_stencils.go:119
-									gc_vb28 := archsimd.BroadcastFloat32x16(c11)
-//line polybench_stencils.go:119
-									_ = gc_vb28
-//line polybench_stencils.go:119
-									gc_vb29 := archsimd.BroadcastFloat32x16(c21)
-//line polybench_stencils.go:119
-									_ = gc_vb29
-//line polybench_stencils.go:119
-									gc_vb30 := archsimd.BroadcastFloat32x16(c31)
-//line polybench_stencils.go:119
-									_ = gc_vb30
-//line polybench_stencils.go:120
-									gc_vb31 := archsimd.BroadcastFloat32x16(c12)
-//line polybench_stencils.go:120
-									_ = gc_vb31
-//line polybench_stencils.go:120
-									gc_vb32 := archsimd.BroadcastFloat32x16(c22)
-//line polybench_stencils.go:120
-									_ = gc_vb32
-//line polybench_stencils.go:120
-									gc_vb33 := archsimd.BroadcastFloat32x16(c32)
-//line polybench_stencils.go:120
-									_ = gc_vb33
-//line polybench_stencils.go:121
-									gc_vb34 := archsimd.BroadcastFloat32x16(c13)
-//line polybench_stencils.go:121
-									_ = gc_vb34
-//line polybench_stencils.go:121
-									gc_vb35 := archsimd.BroadcastFloat32x16(c23)
-//line polybench_stencils.go:121
-									_ = gc_vb35
-//line polybench_stencils.go:121
-									gc_vb36 := archsimd.BroadcastFloat32x16(c33)
-//line polybench_stencils.go:121
-									_ = gc_vb36
-									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line polybench_stencils.go:109
-										var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:109
-										_ = j
-//line polybench_stencils.go:110
-										var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:110
-										_ = i
 //line polybench_stencils.go:118
-										{
-//line polybench_stencils.go:118
-											gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
-//line polybench_stencils.go:118
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line polybench_stencils.go:119
-								gc_vb19 := archsimd.BroadcastFloat32x8(c11)
-//line polybench_stencils.go:119
-								_ = gc_vb19
-//line polybench_stencils.go:119
-								gc_vb20 := archsimd.BroadcastFloat32x8(c21)
-//line polybench_stencils.go:119
-								_ = gc_vb20
-//line polybench_stencils.go:119
-								gc_vb21 := archsimd.BroadcastFloat32x8(c31)
-//line polybench_stencils.go:119
-								_ = gc_vb21
-//line polybench_stencils.go:120
-								gc_vb22 := archsimd.BroadcastFloat32x8(c12)
-//line polybench_stencils.go:120
-								_ = gc_vb22
-//line polybench_stencils.go:120
-								gc_vb23 := archsimd.BroadcastFloat32x8(c22)
-//line polybench_stencils.go:120
-								_ = gc_vb23
-//line polybench_stencils.go:120
-								gc_vb24 := archsimd.BroadcastFloat32x8(c32)
-//line polybench_stencils.go:120
-								_ = gc_vb24
-//line polybench_stencils.go:121
-								gc_vb25 := archsimd.BroadcastFloat32x8(c13)
-//line polybench_stencils.go:121
-								_ = gc_vb25
-//line polybench_stencils.go:121
-								gc_vb26 := archsimd.BroadcastFloat32x8(c23)
-//line polybench_stencils.go:121
-								_ = gc_vb26
-//line polybench_stencils.go:121
-								gc_vb27 := archsimd.BroadcastFloat32x8(c33)
-//line polybench_stencils.go:121
-								_ = gc_vb27
-								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line polybench_stencils.go:109
-									var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:109
-									_ = j
-//line polybench_stencils.go:110
-									var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:110
-									_ = i
-//line polybench_stencils.go:118
-									{
-//line polybench_stencils.go:118
-										gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
-//line polybench_stencils.go:118
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line polybench_stencils.go:109
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-
-//line polybench_stencils.go:110
-								i := gc_by2*gc_bdy2 + gc_ty2
-								_ = i
-
-//line polybench_stencils.go:118
-								{
-									gc_at11[gc_u2] = c11*gc_at12[gc_u2] + c21*gc_at13[gc_u2] + c31*gc_at14[gc_u2] +
-										c12*gc_at15[gc_u2] + c22*gc_at16[gc_u2] + c32*gc_at17[gc_u2] +
-										c13*gc_at18[gc_u2] + c23*gc_at19[gc_u2] + c33*gc_at20[gc_u2]
-								}
-							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
-						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_stencils.go:109
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:110
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_stencils.go:118
-						{
-							b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
-								c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
-								c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line polybench_stencils.go:119
-							gc_vb10 := archsimd.BroadcastFloat32x16(c11)
-//line polybench_stencils.go:119
-							_ = gc_vb10
-//line polybench_stencils.go:119
-							gc_vb11 := archsimd.BroadcastFloat32x16(c21)
-//line polybench_stencils.go:119
-							_ = gc_vb11
-//line polybench_stencils.go:119
-							gc_vb12 := archsimd.BroadcastFloat32x16(c31)
-//line polybench_stencils.go:119
-							_ = gc_vb12
-//line polybench_stencils.go:120
-							gc_vb13 := archsimd.BroadcastFloat32x16(c12)
-//line polybench_stencils.go:120
-							_ = gc_vb13
-//line polybench_stencils.go:120
-							gc_vb14 := archsimd.BroadcastFloat32x16(c22)
-//line polybench_stencils.go:120
-							_ = gc_vb14
-//line polybench_stencils.go:120
-							gc_vb15 := archsimd.BroadcastFloat32x16(c32)
-//line polybench_stencils.go:120
-							_ = gc_vb15
-//line polybench_stencils.go:121
-							gc_vb16 := archsimd.BroadcastFloat32x16(c13)
-//line polybench_stencils.go:121
-							_ = gc_vb16
-//line polybench_stencils.go:121
-							gc_vb17 := archsimd.BroadcastFloat32x16(c23)
-//line polybench_stencils.go:121
-							_ = gc_vb17
-//line polybench_stencils.go:121
-							gc_vb18 := archsimd.BroadcastFloat32x16(c33)
-//line polybench_stencils.go:121
-							_ = gc_vb18
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line polybench_stencils.go:109
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:109
-								_ = j
-//line polybench_stencils.go:110
-								var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:110
-								_ = i
-//line polybench_stencils.go:118
-								{
-									if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-16 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-16 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-16 || ((i+
-										0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-16 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-16 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-16 || ((i+
-										1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-16 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-16 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-16 || (i*
-//line polybench_stencils.go:119
-										nj+j) < 0 || (i*nj+j) > len(b)-16 {
-//line polybench_stencils.go:119
-										break
-//line polybench_stencils.go:119
-									}
-//line polybench_stencils.go:119
-									gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
-//line polybench_stencils.go:119
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line polybench_stencils.go:119
-						gc_vb := archsimd.BroadcastFloat32x8(c11)
-//line polybench_stencils.go:119
-						_ = gc_vb
-//line polybench_stencils.go:119
-						gc_vb2 := archsimd.BroadcastFloat32x8(c21)
-//line polybench_stencils.go:119
-						_ = gc_vb2
-//line polybench_stencils.go:119
-						gc_vb3 := archsimd.BroadcastFloat32x8(c31)
-//line polybench_stencils.go:119
-						_ = gc_vb3
-//line polybench_stencils.go:120
-						gc_vb4 := archsimd.BroadcastFloat32x8(c12)
-//line polybench_stencils.go:120
-						_ = gc_vb4
-//line polybench_stencils.go:120
-						gc_vb5 := archsimd.BroadcastFloat32x8(c22)
-//line polybench_stencils.go:120
-						_ = gc_vb5
-//line polybench_stencils.go:120
-						gc_vb6 := archsimd.BroadcastFloat32x8(c32)
-//line polybench_stencils.go:120
-						_ = gc_vb6
-//line polybench_stencils.go:121
-						gc_vb7 := archsimd.BroadcastFloat32x8(c13)
-//line polybench_stencils.go:121
-						_ = gc_vb7
-//line polybench_stencils.go:121
-						gc_vb8 := archsimd.BroadcastFloat32x8(c23)
-//line polybench_stencils.go:121
-						_ = gc_vb8
-//line polybench_stencils.go:121
-						gc_vb9 := archsimd.BroadcastFloat32x8(c33)
-//line polybench_stencils.go:121
-						_ = gc_vb9
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line polybench_stencils.go:109
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:109
-							_ = j
-//line polybench_stencils.go:110
-							var i int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:110
-							_ = i
-//line polybench_stencils.go:118
-							{
-								if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-8 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-8 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-8 || ((i+
-									0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-8 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-8 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-8 || ((i+
-									1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-8 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-8 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-8 || (i*
-//line polybench_stencils.go:119
-									nj+j) < 0 || (i*nj+j) > len(b)-8 {
-//line polybench_stencils.go:119
-									break
-//line polybench_stencils.go:119
-								}
-//line polybench_stencils.go:119
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
-//line polybench_stencils.go:119
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_stencils.go:109
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:110
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_stencils.go:118
-						{
-							b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
-								c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
-								c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
-						}
-					}
-				}
+		gc_ty2 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(nj-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
+			gc_from2 = gc_to2
+		} else if gc_bound2 >= gc_from2 {
+			gc_from2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if ((gc_by2*gc_bdy2 + gc_ty2) >= ni-1) || ((gc_by2*gc_bdy2 + gc_ty2) <= 0) {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
+				continue
+			}
+			gc_off11 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
+			gc_off12 := ((gc_bx2 * gc_bdx2) - 1) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * nj)
+			gc_off13 := ((gc_bx2 * gc_bdx2) + 0) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * nj)
+			gc_off14 := ((gc_bx2 * gc_bdx2) + 1) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * nj)
+			gc_off15 := ((gc_bx2 * gc_bdx2) - 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 0) * nj)
+			gc_off16 := ((gc_bx2 * gc_bdx2) + 0) + (((gc_by2*gc_bdy2 + gc_ty2) + 0) * nj)
+			gc_off17 := ((gc_bx2 * gc_bdx2) + 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 0) * nj)
+			gc_off18 := ((gc_bx2 * gc_bdx2) - 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
+			gc_off19 := ((gc_bx2 * gc_bdx2) + 0) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
+			gc_off20 := ((gc_bx2 * gc_bdx2) + 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
+			gc_fastlo2 := min(max(gc_from2, 0, -gc_off11, -gc_off12, -gc_off13, -gc_off14, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_to2)
+			gc_fasthi2 := max(min(gc_to2, len(b)-gc_off11, len(a)-gc_off12, len(a)-gc_off13, len(a)-gc_off14, len(a)-gc_off15, len(a)-gc_off16, len(a)-gc_off17, len(a)-gc_off18, len(a)-gc_off19, len(a)-gc_off20), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at11 := b[gc_off11+gc_fastlo2:][:gc_seglen2]
+						gc_at12 := a[gc_off12+gc_fastlo2:][:gc_seglen2]
+						gc_at13 := a[gc_off13+gc_fastlo2:][:gc_seglen2]
+						gc_at14 := a[gc_off14+gc_fastlo2:][:gc_seglen2]
+						gc_at15 := a[gc_off15+gc_fastlo2:][:gc_seglen2]
+						gc_at16 := a[gc_off16+gc_fastlo2:][:gc_seglen2]
+						gc_at17 := a[gc_off17+gc_fastlo2:][:gc_seglen2]
+						gc_at18 := a[gc_off18+gc_fastlo2:][:gc_seglen2]
+						gc_at19 := a[gc_off19+gc_fastlo2:][:gc_seglen2]
+						gc_at20 := a[gc_off20+gc_fastlo2:][:gc_seglen2]
+						gc_vstep := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_stencils.go:119
+								gc_vb28 := archsimd.BroadcastFloat32x16(c11)
+//line polybench_stencils.go:119
+								gc_vb29 := archsimd.BroadcastFloat32x16(c21)
+//line polybench_stencils.go:119
+								gc_vb30 := archsimd.BroadcastFloat32x16(c31)
+								gc_vb31 := archsimd.BroadcastFloat32x16(c12)
+//line polybench_stencils.go:120
+								gc_vb32 := archsimd.BroadcastFloat32x16(c22)
+//line polybench_stencils.go:120
+								gc_vb33 := archsimd.BroadcastFloat32x16(c32)
+								gc_vb34 := archsimd.BroadcastFloat32x16(c13)
+//line polybench_stencils.go:121
+								gc_vb35 := archsimd.BroadcastFloat32x16(c23)
+//line polybench_stencils.go:121
+								gc_vb36 := archsimd.BroadcastFloat32x16(c33)
+								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+//line polybench_stencils.go:109
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:109
+									_ = j
+									var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:110
+									_ = i
+									{
+//line polybench_stencils.go:118
+										gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
+									}
+								}
+//line polybench_stencils.go:120
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line polybench_stencils.go:119
+							gc_vb19 := archsimd.BroadcastFloat32x8(c11)
+//line polybench_stencils.go:119
+							gc_vb20 := archsimd.BroadcastFloat32x8(c21)
+//line polybench_stencils.go:119
+							gc_vb21 := archsimd.BroadcastFloat32x8(c31)
+							gc_vb22 := archsimd.BroadcastFloat32x8(c12)
+//line polybench_stencils.go:120
+							gc_vb23 := archsimd.BroadcastFloat32x8(c22)
+//line polybench_stencils.go:120
+							gc_vb24 := archsimd.BroadcastFloat32x8(c32)
+							gc_vb25 := archsimd.BroadcastFloat32x8(c13)
+//line polybench_stencils.go:121
+							gc_vb26 := archsimd.BroadcastFloat32x8(c23)
+//line polybench_stencils.go:121
+							gc_vb27 := archsimd.BroadcastFloat32x8(c33)
+							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+//line polybench_stencils.go:109
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:109
+								_ = j
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:110
+								_ = i
+								{
+//line polybench_stencils.go:118
+									gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
+								}
+							}
+//line polybench_stencils.go:120
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+//line polybench_stencils.go:109
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+							{
+//line polybench_stencils.go:119
+								gc_at11[gc_u2] = c11*gc_at12[gc_u2] + c21*gc_at13[gc_u2] + c31*gc_at14[gc_u2] +
+									c12*gc_at15[gc_u2] + c22*gc_at16[gc_u2] + c32*gc_at17[gc_u2] +
+									c13*gc_at18[gc_u2] + c23*gc_at19[gc_u2] + c33*gc_at20[gc_u2]
+							}
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
+					}
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:109
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_by2*gc_bdy2 + gc_ty2
+					{
+//line polybench_stencils.go:119
+						b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+							c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
+							c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_stencils.go:119
+						gc_vb10 := archsimd.BroadcastFloat32x16(c11)
+//line polybench_stencils.go:119
+						gc_vb11 := archsimd.BroadcastFloat32x16(c21)
+//line polybench_stencils.go:119
+						gc_vb12 := archsimd.BroadcastFloat32x16(c31)
+						gc_vb13 := archsimd.BroadcastFloat32x16(c12)
+//line polybench_stencils.go:120
+						gc_vb14 := archsimd.BroadcastFloat32x16(c22)
+//line polybench_stencils.go:120
+						gc_vb15 := archsimd.BroadcastFloat32x16(c32)
+						gc_vb16 := archsimd.BroadcastFloat32x16(c13)
+//line polybench_stencils.go:121
+						gc_vb17 := archsimd.BroadcastFloat32x16(c23)
+//line polybench_stencils.go:121
+						gc_vb18 := archsimd.BroadcastFloat32x16(c33)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+//line polybench_stencils.go:109
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+							{
+//line polybench_stencils.go:119
+								if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-16 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-16 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-16 || ((i+
+									0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-16 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-16 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-16 || ((i+
+									1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-16 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-16 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-16 || (i*
+//line polybench_stencils.go:119
+									nj+j) < 0 || (i*nj+j) > len(b)-16 {
+//line polybench_stencils.go:119
+									break
+								}
+//line polybench_stencils.go:119
+								gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
+							}
+						}
+//line polybench_stencils.go:121
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line polybench_stencils.go:119
+					gc_vb := archsimd.BroadcastFloat32x8(c11)
+//line polybench_stencils.go:119
+					gc_vb2 := archsimd.BroadcastFloat32x8(c21)
+//line polybench_stencils.go:119
+					gc_vb3 := archsimd.BroadcastFloat32x8(c31)
+					gc_vb4 := archsimd.BroadcastFloat32x8(c12)
+//line polybench_stencils.go:120
+					gc_vb5 := archsimd.BroadcastFloat32x8(c22)
+//line polybench_stencils.go:120
+					gc_vb6 := archsimd.BroadcastFloat32x8(c32)
+					gc_vb7 := archsimd.BroadcastFloat32x8(c13)
+//line polybench_stencils.go:121
+					gc_vb8 := archsimd.BroadcastFloat32x8(c23)
+//line polybench_stencils.go:121
+					gc_vb9 := archsimd.BroadcastFloat32x8(c33)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line polybench_stencils.go:109
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+						{
+//line polybench_stencils.go:119
+							if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-8 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-8 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-8 || ((i+
+								0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-8 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-8 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-8 || ((i+
+								1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-8 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-8 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-8 || (i*
+//line polybench_stencils.go:119
+								nj+j) < 0 || (i*nj+j) > len(b)-8 {
+//line polybench_stencils.go:119
+								break
+							}
+//line polybench_stencils.go:119
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
+						}
+					}
+//line polybench_stencils.go:121
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:109
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_by2*gc_bdy2 + gc_ty2
+					{
+//line polybench_stencils.go:119
+						b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+							c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
+							c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -2164,7 +1765,6 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 				gc_by2 = 0
 			}
 		}
-
 //line polybench_stencils.go:134
 		var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
 		_ = &c11
@@ -2176,577 +1776,385 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 		_ = &c31
 		_ = &c32
 		_ = &c33
-
 //line polybench_stencils.go:136
 		c11, c21, c31 = +2, +5, -8
-
-//line polybench_stencils.go:137
 		c12, c22, c32 = -3, +6, -9
-
-//line polybench_stencils.go:138
 		c13, c23, c33 = +4, +7, +10
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off13 := (gc_bx2 * gc_bdx2) + (i*(nk*nj) + (gc_by2*gc_bdy2+gc_ty2)*nk)
-				gc_off14 := ((gc_bx2 * gc_bdx2) - 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
-				gc_off15 := ((gc_bx2 * gc_bdx2) - 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
-				gc_off16 := ((gc_bx2 * gc_bdx2) + 0) + ((i+0)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
-				gc_off17 := ((gc_bx2 * gc_bdx2) + 0) + ((i+0)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+0)*nk)
-				gc_off18 := ((gc_bx2 * gc_bdx2) + 0) + ((i+0)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+1)*nk)
-				gc_off19 := ((gc_bx2 * gc_bdx2) + 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
-				gc_off20 := ((gc_bx2 * gc_bdx2) + 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
-				gc_off21 := ((gc_bx2 * gc_bdx2) + 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+0)*nk)
-				gc_off22 := ((gc_bx2 * gc_bdx2) + 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+0)*nk)
-				gc_off23 := ((gc_bx2 * gc_bdx2) + 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+1)*nk)
-				gc_off24 := ((gc_bx2 * gc_bdx2) + 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+1)*nk)
-				gc_fastlo2 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20, -gc_off21, -gc_off22, -gc_off23, -gc_off24), gc_bdx2)
-				gc_fasthi2 := max(min(gc_bdx2, len(b)-gc_off13, len(a)-gc_off14, len(a)-gc_off15, len(a)-gc_off16, len(a)-gc_off17, len(a)-gc_off18, len(a)-gc_off19, len(a)-gc_off20, len(a)-gc_off21, len(a)-gc_off22, len(a)-gc_off23, len(a)-gc_off24), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at13 := b[gc_off13+gc_fastlo2:][:gc_seglen2]
-							gc_at14 := a[gc_off14+gc_fastlo2:][:gc_seglen2]
-							gc_at15 := a[gc_off15+gc_fastlo2:][:gc_seglen2]
-							gc_at16 := a[gc_off16+gc_fastlo2:][:gc_seglen2]
-							gc_at17 := a[gc_off17+gc_fastlo2:][:gc_seglen2]
-							gc_at18 := a[gc_off18+gc_fastlo2:][:gc_seglen2]
-							gc_at19 := a[gc_off19+gc_fastlo2:][:gc_seglen2]
-							gc_at20 := a[gc_off20+gc_fastlo2:][:gc_seglen2]
-							gc_at21 := a[gc_off21+gc_fastlo2:][:gc_seglen2]
-							gc_at22 := a[gc_off22+gc_fastlo2:][:gc_seglen2]
-							gc_at23 := a[gc_off23+gc_fastlo2:][:gc_seglen2]
-							gc_at24 := a[gc_off24+gc_fastlo2:][:gc_seglen2]
-							gc_vstep3 := gc_fastlo2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line polybench_stencils.go:140
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off13 := (gc_bx2 * gc_bdx2) + (i*(nk*nj) + (gc_by2*gc_bdy2+gc_ty2)*nk)
+			gc_off14 := ((gc_bx2 * gc_bdx2) - 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
+			gc_off15 := ((gc_bx2 * gc_bdx2) - 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
+			gc_off16 := ((gc_bx2 * gc_bdx2) + 0) + ((i+0)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
+			gc_off17 := ((gc_bx2 * gc_bdx2) + 0) + ((i+0)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+0)*nk)
+			gc_off18 := ((gc_bx2 * gc_bdx2) + 0) + ((i+0)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+1)*nk)
+			gc_off19 := ((gc_bx2 * gc_bdx2) + 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
+			gc_off20 := ((gc_bx2 * gc_bdx2) + 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
+			gc_off21 := ((gc_bx2 * gc_bdx2) + 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+0)*nk)
+			gc_off22 := ((gc_bx2 * gc_bdx2) + 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+0)*nk)
+			gc_off23 := ((gc_bx2 * gc_bdx2) + 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+1)*nk)
+			gc_off24 := ((gc_bx2 * gc_bdx2) + 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+1)*nk)
+			gc_fastlo2 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20, -gc_off21, -gc_off22, -gc_off23, -gc_off24), gc_bdx2)
+			gc_fasthi2 := max(min(gc_bdx2, len(b)-gc_off13, len(a)-gc_off14, len(a)-gc_off15, len(a)-gc_off16, len(a)-gc_off17, len(a)-gc_off18, len(a)-gc_off19, len(a)-gc_off20, len(a)-gc_off21, len(a)-gc_off22, len(a)-gc_off23, len(a)-gc_off24), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at13 := b[gc_off13+gc_fastlo2:][:gc_seglen2]
+						gc_at14 := a[gc_off14+gc_fastlo2:][:gc_seglen2]
+						gc_at15 := a[gc_off15+gc_fastlo2:][:gc_seglen2]
+						gc_at16 := a[gc_off16+gc_fastlo2:][:gc_seglen2]
+						gc_at17 := a[gc_off17+gc_fastlo2:][:gc_seglen2]
+						gc_at18 := a[gc_off18+gc_fastlo2:][:gc_seglen2]
+						gc_at19 := a[gc_off19+gc_fastlo2:][:gc_seglen2]
+						gc_at20 := a[gc_off20+gc_fastlo2:][:gc_seglen2]
+						gc_at21 := a[gc_off21+gc_fastlo2:][:gc_seglen2]
+						gc_at22 := a[gc_off22+gc_fastlo2:][:gc_seglen2]
+						gc_at23 := a[gc_off23+gc_fastlo2:][:gc_seglen2]
+						gc_at24 := a[gc_off24+gc_fastlo2:][:gc_seglen2]
+						gc_vstep3 := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line polybench_stencils.go:131
-									gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line polybench_stencils.go:131
-									_ = gc_iota6
+								gc_none6 := archsimd.Mask32x16FromBits(0)
 //line polybench_stencils.go:131
-									gc_none6 := archsimd.Mask32x16FromBits(0)
-//line polybench_stencils.go:131
-									_ = gc_none6
-//line polybench_stencils.go:131
-									gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line polybench_stencils.go:131
-									_ = gc_all6
+								gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line polybench_stencils.go:141
-									gc_vb46 := archsimd.BroadcastFloat32x16(c11)
+								gc_vb46 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:141
-									_ = gc_vb46
-//line polybench_stencils.go:141
-									gc_vb47 := archsimd.BroadcastFloat32x16(c13)
-//line polybench_stencils.go:141
-									_ = gc_vb47
+								gc_vb47 := archsimd.BroadcastFloat32x16(c13)
+								gc_vb48 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:142
-									gc_vb48 := archsimd.BroadcastFloat32x16(c21)
-//line polybench_stencils.go:142
-									_ = gc_vb48
-//line polybench_stencils.go:142
-									gc_vb49 := archsimd.BroadcastFloat32x16(c23)
-//line polybench_stencils.go:142
-									_ = gc_vb49
+								gc_vb49 := archsimd.BroadcastFloat32x16(c23)
+								gc_vb50 := archsimd.BroadcastFloat32x16(c31)
 //line polybench_stencils.go:143
-									gc_vb50 := archsimd.BroadcastFloat32x16(c31)
-//line polybench_stencils.go:143
-									_ = gc_vb50
-//line polybench_stencils.go:143
-									gc_vb51 := archsimd.BroadcastFloat32x16(c33)
-//line polybench_stencils.go:143
-									_ = gc_vb51
+								gc_vb51 := archsimd.BroadcastFloat32x16(c33)
+								gc_vb52 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:144
-									gc_vb52 := archsimd.BroadcastFloat32x16(c12)
-//line polybench_stencils.go:144
-									_ = gc_vb52
-//line polybench_stencils.go:144
-									gc_vb53 := archsimd.BroadcastFloat32x16(c22)
-//line polybench_stencils.go:144
-									_ = gc_vb53
-//line polybench_stencils.go:145
-									gc_vb54 := archsimd.BroadcastFloat32x16(c32)
-//line polybench_stencils.go:145
-									_ = gc_vb54
-									for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line polybench_stencils.go:131
-										var k int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:131
-										_ = k
-//line polybench_stencils.go:132
-										var j int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:132
-										_ = j
-//line polybench_stencils.go:140
-										if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
-//line polybench_stencils.go:140
-											gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb52.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb53.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb54.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo2):])
-//line polybench_stencils.go:140
-										} else {
-//line polybench_stencils.go:140
-											gc_b18 := gc_none6
-//line polybench_stencils.go:140
-											if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
-												gc_b18 = gc_all6
-//line polybench_stencils.go:140
-											}
-//line polybench_stencils.go:140
-											gc_b19 := gc_none6
-//line polybench_stencils.go:140
-											if i > 0 {
-//line polybench_stencils.go:140
-												gc_b19 = gc_all6
-//line polybench_stencils.go:140
-											}
-//line polybench_stencils.go:140
-											gc_b20 := gc_none6
-//line polybench_stencils.go:140
-											if j > 0 {
-//line polybench_stencils.go:140
-												gc_b20 = gc_all6
-//line polybench_stencils.go:140
-											}
-//line polybench_stencils.go:140
-											gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b19.ToBits()).ToBits()&gc_b20.ToBits()).ToBits() & gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
-//line polybench_stencils.go:140
-											_ = gc_if6
-//line polybench_stencils.go:140
-											if gc_if6.ToBits() != 0 {
-//line polybench_stencils.go:140
-												gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb52.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb53.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb54.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[16]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if6)
-//line polybench_stencils.go:140
-											}
-//line polybench_stencils.go:140
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line polybench_stencils.go:131
-								gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line polybench_stencils.go:131
-								_ = gc_iota5
-//line polybench_stencils.go:131
-								gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line polybench_stencils.go:131
-								_ = gc_none5
-//line polybench_stencils.go:131
-								gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line polybench_stencils.go:131
-								_ = gc_all5
-//line polybench_stencils.go:141
-								gc_vb37 := archsimd.BroadcastFloat32x8(c11)
-//line polybench_stencils.go:141
-								_ = gc_vb37
-//line polybench_stencils.go:141
-								gc_vb38 := archsimd.BroadcastFloat32x8(c13)
-//line polybench_stencils.go:141
-								_ = gc_vb38
-//line polybench_stencils.go:142
-								gc_vb39 := archsimd.BroadcastFloat32x8(c21)
-//line polybench_stencils.go:142
-								_ = gc_vb39
-//line polybench_stencils.go:142
-								gc_vb40 := archsimd.BroadcastFloat32x8(c23)
-//line polybench_stencils.go:142
-								_ = gc_vb40
-//line polybench_stencils.go:143
-								gc_vb41 := archsimd.BroadcastFloat32x8(c31)
-//line polybench_stencils.go:143
-								_ = gc_vb41
-//line polybench_stencils.go:143
-								gc_vb42 := archsimd.BroadcastFloat32x8(c33)
-//line polybench_stencils.go:143
-								_ = gc_vb42
-//line polybench_stencils.go:144
-								gc_vb43 := archsimd.BroadcastFloat32x8(c12)
-//line polybench_stencils.go:144
-								_ = gc_vb43
-//line polybench_stencils.go:144
-								gc_vb44 := archsimd.BroadcastFloat32x8(c22)
-//line polybench_stencils.go:144
-								_ = gc_vb44
-//line polybench_stencils.go:145
-								gc_vb45 := archsimd.BroadcastFloat32x8(c32)
-//line polybench_stencils.go:145
-								_ = gc_vb45
-								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+								gc_vb53 := archsimd.BroadcastFloat32x16(c22)
+								gc_vb54 := archsimd.BroadcastFloat32x16(c32)
+								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line polybench_stencils.go:131
 									var k int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:131
-									_ = k
-//line polybench_stencils.go:132
 									var j int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:132
-									_ = j
 //line polybench_stencils.go:140
-									if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
+									if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
-										gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb43.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb44.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb45.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo2):])
-//line polybench_stencils.go:140
+										gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb52.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb53.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb54.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo2):])
 									} else {
 //line polybench_stencils.go:140
-										gc_b15 := gc_none5
+										gc_b18 := gc_none6
 //line polybench_stencils.go:140
 										if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-											gc_b15 = gc_all5
-//line polybench_stencils.go:140
+											gc_b18 = gc_all6
 										}
 //line polybench_stencils.go:140
-										gc_b16 := gc_none5
+										gc_b19 := gc_none6
 //line polybench_stencils.go:140
 										if i > 0 {
 //line polybench_stencils.go:140
-											gc_b16 = gc_all5
-//line polybench_stencils.go:140
+											gc_b19 = gc_all6
 										}
 //line polybench_stencils.go:140
-										gc_b17 := gc_none5
+										gc_b20 := gc_none6
 //line polybench_stencils.go:140
 										if j > 0 {
 //line polybench_stencils.go:140
-											gc_b17 = gc_all5
-//line polybench_stencils.go:140
+											gc_b20 = gc_all6
 										}
 //line polybench_stencils.go:140
-										gc_if5 := gc_b15.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b16).And(gc_b17).And(gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+										gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b19.ToBits()).ToBits()&gc_b20.ToBits()).ToBits() & gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 //line polybench_stencils.go:140
-										_ = gc_if5
+										if gc_if6.ToBits() != 0 {
 //line polybench_stencils.go:140
-										if gc_if5.ToBits() != 0 {
-//line polybench_stencils.go:140
-											gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb43.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb44.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb45.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if5)
-//line polybench_stencils.go:140
+											gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb52.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb53.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb54.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[16]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if6)
 										}
-//line polybench_stencils.go:140
 									}
 								}
+//line polybench_stencils.go:142
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop {
+								return
 							}
-							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line polybench_stencils.go:131
-								k := gc_bx2*gc_bdx2 + gc_tx2
-								_ = k
-
-//line polybench_stencils.go:132
-								j := gc_by2*gc_bdy2 + gc_ty2
-								_ = j
-
-//line polybench_stencils.go:140
-								if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
-									gc_at13[gc_u2] = c11*gc_at14[gc_u2] + c13*gc_at15[gc_u2] +
-										c21*gc_at14[gc_u2] + c23*gc_at15[gc_u2] +
-										c31*gc_at14[gc_u2] + c33*gc_at15[gc_u2] +
-										c12*gc_at16[gc_u2] + c22*gc_at17[gc_u2] +
-										c32*gc_at18[gc_u2] + c11*gc_at19[gc_u2] +
-										c13*gc_at20[gc_u2] + c21*gc_at21[gc_u2] +
-										c23*gc_at22[gc_u2] + c31*gc_at23[gc_u2] +
-										c33*gc_at24[gc_u2]
-								}
-							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+						if compiled.SIMD {
 //line polybench_stencils.go:131
-						k := gc_bx2*gc_bdx2 + gc_tx2
-						_ = k
-
-//line polybench_stencils.go:132
-						j := gc_by2*gc_bdy2 + gc_ty2
-						_ = j
-
-//line polybench_stencils.go:140
-						if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
-							b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-								c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-								c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-								c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
-								c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
-								c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
-								c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
-								c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
-						}
-					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line polybench_stencils.go:131
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line polybench_stencils.go:131
-							_ = gc_iota4
-//line polybench_stencils.go:131
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line polybench_stencils.go:131
-							_ = gc_none4
-//line polybench_stencils.go:131
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line polybench_stencils.go:131
-							_ = gc_all4
+							gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line polybench_stencils.go:141
-							gc_vb28 := archsimd.BroadcastFloat32x16(c11)
+							gc_vb37 := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:141
-							_ = gc_vb28
-//line polybench_stencils.go:141
-							gc_vb29 := archsimd.BroadcastFloat32x16(c13)
-//line polybench_stencils.go:141
-							_ = gc_vb29
+							gc_vb38 := archsimd.BroadcastFloat32x8(c13)
+							gc_vb39 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:142
-							gc_vb30 := archsimd.BroadcastFloat32x16(c21)
-//line polybench_stencils.go:142
-							_ = gc_vb30
-//line polybench_stencils.go:142
-							gc_vb31 := archsimd.BroadcastFloat32x16(c23)
-//line polybench_stencils.go:142
-							_ = gc_vb31
+							gc_vb40 := archsimd.BroadcastFloat32x8(c23)
+							gc_vb41 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:143
-							gc_vb32 := archsimd.BroadcastFloat32x16(c31)
-//line polybench_stencils.go:143
-							_ = gc_vb32
-//line polybench_stencils.go:143
-							gc_vb33 := archsimd.BroadcastFloat32x16(c33)
-//line polybench_stencils.go:143
-							_ = gc_vb33
+							gc_vb42 := archsimd.BroadcastFloat32x8(c33)
+							gc_vb43 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:144
-							gc_vb34 := archsimd.BroadcastFloat32x16(c12)
-//line polybench_stencils.go:144
-							_ = gc_vb34
-//line polybench_stencils.go:144
-							gc_vb35 := archsimd.BroadcastFloat32x16(c22)
-//line polybench_stencils.go:144
-							_ = gc_vb35
-//line polybench_stencils.go:145
-							gc_vb36 := archsimd.BroadcastFloat32x16(c32)
-//line polybench_stencils.go:145
-							_ = gc_vb36
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+							gc_vb44 := archsimd.BroadcastFloat32x8(c22)
+							gc_vb45 := archsimd.BroadcastFloat32x8(c32)
+							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
 //line polybench_stencils.go:131
 								var k int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:131
-								_ = k
-//line polybench_stencils.go:132
 								var j int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:132
-								_ = j
 //line polybench_stencils.go:140
-								if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-16 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-16 {
+								if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
-									break
-//line polybench_stencils.go:140
-								}
-//line polybench_stencils.go:140
-								if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
-//line polybench_stencils.go:140
-									gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
+									gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb43.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb44.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb45.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo2):])
 								} else {
-//line polybench_stencils.go:141
-									gc_b12 := gc_none4
-//line polybench_stencils.go:141
+//line polybench_stencils.go:140
+									gc_b15 := gc_none5
+//line polybench_stencils.go:140
 									if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-										gc_b12 = gc_all4
-//line polybench_stencils.go:140
+										gc_b15 = gc_all5
 									}
 //line polybench_stencils.go:140
-									gc_b13 := gc_none4
+									gc_b16 := gc_none5
 //line polybench_stencils.go:140
 									if i > 0 {
 //line polybench_stencils.go:140
-										gc_b13 = gc_all4
-//line polybench_stencils.go:140
+										gc_b16 = gc_all5
 									}
 //line polybench_stencils.go:140
-									gc_b14 := gc_none4
+									gc_b17 := gc_none5
 //line polybench_stencils.go:140
 									if j > 0 {
 //line polybench_stencils.go:140
-										gc_b14 = gc_all4
-//line polybench_stencils.go:140
+										gc_b17 = gc_all5
 									}
 //line polybench_stencils.go:140
-									gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b12.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits()&gc_b14.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
+									gc_if5 := gc_b15.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b16).And(gc_b17).And(gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
-									_ = gc_if4
+									if gc_if5.ToBits() != 0 {
 //line polybench_stencils.go:140
-									if gc_if4.ToBits() != 0 {
-//line polybench_stencils.go:140
-										gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if4)
+										gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb43.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb44.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb45.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if5)
 									}
-//line polybench_stencils.go:141
 								}
 							}
+//line polybench_stencils.go:142
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
 						}
+						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+//line polybench_stencils.go:131
+							k := gc_bx2*gc_bdx2 + gc_tx2
+							j := gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:140
+							if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+								gc_at13[gc_u2] = c11*gc_at14[gc_u2] + c13*gc_at15[gc_u2] +
+									c21*gc_at14[gc_u2] + c23*gc_at15[gc_u2] +
+									c31*gc_at14[gc_u2] + c33*gc_at15[gc_u2] +
+									c12*gc_at16[gc_u2] + c22*gc_at17[gc_u2] +
+									c32*gc_at18[gc_u2] + c11*gc_at19[gc_u2] +
+									c13*gc_at20[gc_u2] + c21*gc_at21[gc_u2] +
+									c23*gc_at22[gc_u2] + c31*gc_at23[gc_u2] +
+									c33*gc_at24[gc_u2]
+							}
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
 					}
-					if compiled.SIMD {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line polybench_stencils.go:131
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					k := gc_bx2*gc_bdx2 + gc_tx2
+					j := gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:140
+					if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+						b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
+							c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
+							c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
+							c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
+							c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
+					}
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line polybench_stencils.go:131
-						_ = gc_iota3
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line polybench_stencils.go:131
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line polybench_stencils.go:131
-						_ = gc_none3
-//line polybench_stencils.go:131
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line polybench_stencils.go:131
-						_ = gc_all3
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line polybench_stencils.go:141
-						gc_vb19 := archsimd.BroadcastFloat32x8(c11)
+						gc_vb28 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:141
-						_ = gc_vb19
-//line polybench_stencils.go:141
-						gc_vb20 := archsimd.BroadcastFloat32x8(c13)
-//line polybench_stencils.go:141
-						_ = gc_vb20
+						gc_vb29 := archsimd.BroadcastFloat32x16(c13)
+						gc_vb30 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:142
-						gc_vb21 := archsimd.BroadcastFloat32x8(c21)
-//line polybench_stencils.go:142
-						_ = gc_vb21
-//line polybench_stencils.go:142
-						gc_vb22 := archsimd.BroadcastFloat32x8(c23)
-//line polybench_stencils.go:142
-						_ = gc_vb22
+						gc_vb31 := archsimd.BroadcastFloat32x16(c23)
+						gc_vb32 := archsimd.BroadcastFloat32x16(c31)
 //line polybench_stencils.go:143
-						gc_vb23 := archsimd.BroadcastFloat32x8(c31)
-//line polybench_stencils.go:143
-						_ = gc_vb23
-//line polybench_stencils.go:143
-						gc_vb24 := archsimd.BroadcastFloat32x8(c33)
-//line polybench_stencils.go:143
-						_ = gc_vb24
+						gc_vb33 := archsimd.BroadcastFloat32x16(c33)
+						gc_vb34 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:144
-						gc_vb25 := archsimd.BroadcastFloat32x8(c12)
-//line polybench_stencils.go:144
-						_ = gc_vb25
-//line polybench_stencils.go:144
-						gc_vb26 := archsimd.BroadcastFloat32x8(c22)
-//line polybench_stencils.go:144
-						_ = gc_vb26
-//line polybench_stencils.go:145
-						gc_vb27 := archsimd.BroadcastFloat32x8(c32)
-//line polybench_stencils.go:145
-						_ = gc_vb27
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_vb35 := archsimd.BroadcastFloat32x16(c22)
+						gc_vb36 := archsimd.BroadcastFloat32x16(c32)
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line polybench_stencils.go:131
 							var k int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:131
-							_ = k
-//line polybench_stencils.go:132
 							var j int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:132
-							_ = j
 //line polybench_stencils.go:140
-							if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
+							if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-16 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-16 {
 //line polybench_stencils.go:140
 								break
-//line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
+							if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
-								gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
+								gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
 							} else {
 //line polybench_stencils.go:141
-								gc_b9 := gc_none3
+								gc_b12 := gc_none4
 //line polybench_stencils.go:141
 								if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-									gc_b9 = gc_all3
-//line polybench_stencils.go:140
+									gc_b12 = gc_all4
 								}
 //line polybench_stencils.go:140
-								gc_b10 := gc_none3
+								gc_b13 := gc_none4
 //line polybench_stencils.go:140
 								if i > 0 {
 //line polybench_stencils.go:140
-									gc_b10 = gc_all3
-//line polybench_stencils.go:140
+									gc_b13 = gc_all4
 								}
 //line polybench_stencils.go:140
-								gc_b11 := gc_none3
+								gc_b14 := gc_none4
 //line polybench_stencils.go:140
 								if j > 0 {
 //line polybench_stencils.go:140
-									gc_b11 = gc_all3
-//line polybench_stencils.go:140
+									gc_b14 = gc_all4
 								}
 //line polybench_stencils.go:140
-								gc_if3 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b10).And(gc_b11).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b12.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits()&gc_b14.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 //line polybench_stencils.go:140
-								_ = gc_if3
+								if gc_if4.ToBits() != 0 {
 //line polybench_stencils.go:140
-								if gc_if3.ToBits() != 0 {
-//line polybench_stencils.go:140
-									gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if3)
+									gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if4)
 								}
-//line polybench_stencils.go:141
 							}
 						}
+//line polybench_stencils.go:143
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line polybench_stencils.go:131
-						k := gc_bx2*gc_bdx2 + gc_tx2
-						_ = k
-
-//line polybench_stencils.go:132
-						j := gc_by2*gc_bdy2 + gc_ty2
-						_ = j
-
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line polybench_stencils.go:131
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line polybench_stencils.go:131
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line polybench_stencils.go:141
+					gc_vb19 := archsimd.BroadcastFloat32x8(c11)
+//line polybench_stencils.go:141
+					gc_vb20 := archsimd.BroadcastFloat32x8(c13)
+					gc_vb21 := archsimd.BroadcastFloat32x8(c21)
+//line polybench_stencils.go:142
+					gc_vb22 := archsimd.BroadcastFloat32x8(c23)
+					gc_vb23 := archsimd.BroadcastFloat32x8(c31)
+//line polybench_stencils.go:143
+					gc_vb24 := archsimd.BroadcastFloat32x8(c33)
+					gc_vb25 := archsimd.BroadcastFloat32x8(c12)
+//line polybench_stencils.go:144
+					gc_vb26 := archsimd.BroadcastFloat32x8(c22)
+					gc_vb27 := archsimd.BroadcastFloat32x8(c32)
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line polybench_stencils.go:131
+						var k int = gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:140
-						if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
-							b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-								c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-								c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-								c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
-								c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
-								c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
-								c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
-								c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
+						if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
+//line polybench_stencils.go:140
+							break
+						}
+//line polybench_stencils.go:140
+						if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
+//line polybench_stencils.go:140
+							gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
+						} else {
+//line polybench_stencils.go:141
+							gc_b9 := gc_none3
+//line polybench_stencils.go:141
+							if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+								gc_b9 = gc_all3
+							}
+//line polybench_stencils.go:140
+							gc_b10 := gc_none3
+//line polybench_stencils.go:140
+							if i > 0 {
+//line polybench_stencils.go:140
+								gc_b10 = gc_all3
+							}
+//line polybench_stencils.go:140
+							gc_b11 := gc_none3
+//line polybench_stencils.go:140
+							if j > 0 {
+//line polybench_stencils.go:140
+								gc_b11 = gc_all3
+							}
+//line polybench_stencils.go:140
+							gc_if3 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b10).And(gc_b11).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+//line polybench_stencils.go:140
+							if gc_if3.ToBits() != 0 {
+//line polybench_stencils.go:140
+								gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if3)
+							}
 						}
 					}
+//line polybench_stencils.go:143
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line polybench_stencils.go:131
+					k := gc_bx2*gc_bdx2 + gc_tx2
+					j := gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:140
+					if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+						b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
+							c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
+							c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
+							c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
+							c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
+					}
 				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -2755,4 +2163,5 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 // gc_files_polybench_stencils holds the source files whose lines the kernels' records hash.
 //
 //go:embed polybench_stencils.go
+//line polybench_stencils.go:164
 var gc_files_polybench_stencils embed.FS

@@ -45,255 +45,163 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_beta := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	_ = gc_s_beta
-
 //line samples_cg.go:84
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_cg.go:85
 	var gIdata_ []float32 = gIdata
-
-//line samples_cg.go:85
-	_ = gIdata_
-
 //line samples_cg.go:85
 	var gOdata_ []float32 = gOdata
-
-//line samples_cg.go:85
-	_ = gOdata_
-
 //line samples_cg.go:85
 	var n_ int = n
-
-//line samples_cg.go:85
-	_ = n_
-
 //line samples_cg.go:85
 	var blockSize_ int = blockSize
-
-//line samples_cg.go:85
-	_ = blockSize_
-
 //line samples_cg.go:85
 	var nIsPow2_ bool = nIsPow2
-
-//line samples_cg.go:85
-	_ = nIsPow2_
-
 //line samples_cg.go:85
 	var cta_ cg.ThreadBlock = cta
-	_ = cta_
-
-//line samples_cg.go:85
-	_ = cta_
-
 //line samples_cg.go:54
 	sdata := gocuda.DynamicShared[float32](t)
-
 //line samples_cg.go:58
 	gridSize := blockSize_ * 2 * gc_gdx
-
 //line samples_cg.go:70
 	var sdata_ []float32 = sdata
-
-//line samples_cg.go:70
-	_ = sdata_
-
 //line samples_cg.go:70
 	var cta_2 cg.ThreadBlock = cta_
-	_ = cta_2
-
-//line samples_cg.go:70
-	_ = cta_2
-
 //line samples_cg.go:18
 	tile32 := cg.TiledPartition(cta_2, 32)
-	_ = tile32
-
 //line samples_cg.go:22
 	const vec = 32
-	{
-		var gc_l_mySum_ [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line samples_cg.go:24
+	var gc_l_mySum_ [32]float32
+	var gc_l_beta [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_cg.go:56
+				tid := gc_tx
+//line samples_cg.go:70
+				var tid_ int = tid
+//line samples_cg.go:57
+				i := gc_bx*(blockSize_*2) + gc_tx
+//line samples_cg.go:59
+				var mySum float32
+//line samples_cg.go:61
+				for i < n_ {
+//line samples_cg.go:61
+					gc_b.Tick()
+//line samples_cg.go:61
+					if gc_b.Stopped() {
+//line samples_cg.go:61
+						return
+					}
+//line samples_cg.go:62
+					mySum += gIdata_[i]
+//line samples_cg.go:64
+					if nIsPow2_ || i+blockSize_ < n_ {
+						mySum += gIdata_[i+blockSize_]
+					}
+					i += gridSize
+				}
+//line samples_cg.go:70
+				var mySum_ float32 = mySum
+//line samples_cg.go:19
+				sdata_[tid_] = mySum_
+				gc_l_mySum_[gc_lane] = mySum_
+			}
+		}
+//line samples_cg.go:20
+		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line samples_cg.go:24
+			mySum_ := gc_l_mySum_[gc_lane]
+			beta := mySum_
+			var temp float32
+//line samples_cg.go:28
+			_ = temp
+			gc_l_beta[gc_lane] = beta
+		}
+//line samples_cg.go:28
+		for i_ := vec / 2; i_ > 0; i_ >>= 1 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-					tid := gc_tx
-					_ = tid
-
-//line samples_cg.go:70
-					var tid_ int = tid
-					_ = tid_
-
-//line samples_cg.go:57
-					i := gc_bx*(blockSize_*2) + gc_tx
-
-//line samples_cg.go:59
-					var mySum float32
-
-//line samples_cg.go:61
-					for i < n_ {
-//line samples_cg.go:61
-						gc_b.Tick()
-//line samples_cg.go:61
-						if gc_b.Stopped() {
-//line samples_cg.go:61
-							return
-//line samples_cg.go:61
-						}
-						mySum += gIdata_[i]
-
-						if nIsPow2_ || i+blockSize_ < n_ {
-							mySum += gIdata_[i+blockSize_]
-						}
-						i += gridSize
-					}
-
-//line samples_cg.go:70
-					var mySum_ float32 = mySum
-
-//line samples_cg.go:70
-					_ = mySum_
-
-//line samples_cg.go:19
-					sdata_[tid_] = mySum_
-					_ = i
-					_ = mySum
-					_ = mySum_
-
-//line samples_cg.go:20
-					gc_l_mySum_[gc_lane] = mySum_
-				}
-			}
-
-//line samples_cg.go:20
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				mySum_ := gc_l_mySum_[gc_lane]
-				_ = mySum_
-
-//line samples_cg.go:25
-				beta := mySum_
-
-//line samples_cg.go:26
-				var temp float32
-				_ = beta
-				_ = temp
-				gc_s_beta[gc_rank] = beta
-			}
-
-//line samples_cg.go:28
-			for i_ := vec / 2; i_ > 0; i_ >>= 1 {
 				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x0 := gc_tidx.X
-						gc_off := i_ + gc_x0
-						gc_off2 := gc_x0
-						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata_) && 32 <= len(sdata_)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata_) && 32 <= len(sdata_)-gc_off2 {
-							gc_at := sdata_[gc_off:][:32]
-							gc_at2 := sdata_[gc_off2:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x0 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
+					gc_x0 := gc_tidx.X
+					gc_off := i_ + gc_x0
+					gc_off2 := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata_) && 32 <= len(sdata_)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata_) && 32 <= len(sdata_)-gc_off2 {
+						gc_at := sdata_[gc_off:][:32]
+						gc_at2 := sdata_[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
 //line samples_cg.go:56
-								tid := gc_tx
-								_ = tid
-
+							tid := gc_tx
 //line samples_cg.go:70
-								var tid_ int = tid
-								_ = tid_
-
+							var tid_ int = tid
 //line samples_cg.go:23
-								vid := tid_ & (vec - 1)
-								_ = vid
-								beta := gc_s_beta[gc_rank]
-								var temp float32
-								_ = temp
-
+							vid := tid_ & (vec - 1)
+//line samples_cg.go:25
+							beta := gc_l_beta[gc_lane]
+//line samples_cg.go:27
+							var temp float32
 //line samples_cg.go:29
-								if vid < i_ {
-									temp = gc_at[gc_lane]
-									beta += temp
-									gc_at2[gc_lane] = beta
-								}
-
-//line samples_cg.go:34
-								gc_s_beta[gc_rank] = beta
+							if vid < i_ {
+								temp = gc_at[gc_lane]
+								beta += temp
+								gc_at2[gc_lane] = beta
 							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
+							gc_l_beta[gc_lane] = beta
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line samples_cg.go:56
-								tid := gc_tx
-								_ = tid
-
+							tid := gc_tx
 //line samples_cg.go:70
-								var tid_ int = tid
-								_ = tid_
-
+							var tid_ int = tid
 //line samples_cg.go:23
-								vid := tid_ & (vec - 1)
-								_ = vid
-								beta := gc_s_beta[gc_rank]
-								var temp float32
-								_ = temp
-
+							vid := tid_ & (vec - 1)
+//line samples_cg.go:25
+							beta := gc_l_beta[gc_lane]
+//line samples_cg.go:27
+							var temp float32
 //line samples_cg.go:29
-								if vid < i_ {
-									temp = sdata_[tid_+i_]
-									beta += temp
-									sdata_[tid_] = beta
-								}
-
-//line samples_cg.go:34
-								gc_s_beta[gc_rank] = beta
+							if vid < i_ {
+								temp = sdata_[tid_+i_]
+								beta += temp
+								sdata_[tid_] = beta
 							}
+							gc_l_beta[gc_lane] = beta
 						}
 					}
 				}
-
-//line samples_cg.go:34
-				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 			}
+//line samples_cg.go:34
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
+//line samples_cg.go:38
 	compiled.OutOfLine(func() {
-		gc_s_beta := gc_s_beta[:gc_n]
-		_ = gc_s_beta
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-				beta := gc_s_beta[gc_rank]
-				_ = beta
-
+				var beta float32
 //line samples_cg.go:39
 				if gc_rank == 0 {
 					beta = 0
@@ -305,165 +213,96 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			}
 		}
 	})
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata_) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at3 := gOdata_[gc_off3:][:1]
-				gc_at4 := sdata[gc_off4:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+//line samples_cg.go:50
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx
+		gc_off4 := 0
+		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata_) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			gc_at3 := gOdata_[gc_off3:][:1]
+			gc_at4 := sdata[gc_off4:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_cg.go:56
-						tid := gc_tx
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_cg.go:56
-						tid := gc_tx
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_cg.go:56
-						tid := gc_tx
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_cg.go:56
-						tid := gc_tx
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_cg.go:56
-					tid := gc_tx
-					_ = tid
-
-//line samples_cg.go:72
-					{
+//line samples_cg.go:73
 						gc_at3[0] = gc_at4[0]
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
 					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-						tid := gc_tx
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-						tid := gc_tx
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-						tid := gc_tx
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-						tid := gc_tx
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx] = sdata[0]
-						}
+//line samples_cg.go:73
+						gc_at3[0] = gc_at4[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					{
+//line samples_cg.go:73
+						gc_at3[0] = gc_at4[0]
+					}
+				}
+				{
+					{
+//line samples_cg.go:73
+						gc_at3[0] = gc_at4[0]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				{
+//line samples_cg.go:73
+					gc_at3[0] = gc_at4[0]
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-					tid := gc_tx
-					_ = tid
-
-//line samples_cg.go:72
 					{
+//line samples_cg.go:73
 						gOdata_[gc_bx] = sdata[0]
 					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples_cg.go:73
+						gOdata_[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples_cg.go:73
+						gOdata_[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples_cg.go:73
+						gOdata_[gc_bx] = sdata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line samples_cg.go:73
+					gOdata_[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -504,257 +343,164 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_beta := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	_ = gc_s_beta
-	gc_s_beta_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	_ = gc_s_beta_
-
 //line samples_cg.go:97
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
 //line samples_cg.go:100
 	var gIdata_ []float32 = gIdata
-
-//line samples_cg.go:100
-	_ = gIdata_
-
 //line samples_cg.go:100
 	var gOdata_ []float32 = gOdata
-
-//line samples_cg.go:100
-	_ = gOdata_
-
 //line samples_cg.go:100
 	var n_ int = n
-
-//line samples_cg.go:100
-	_ = n_
-
 //line samples_cg.go:100
 	var blockSize_ int = blockSize
-
-//line samples_cg.go:100
-	_ = blockSize_
-
 //line samples_cg.go:100
 	var nIsPow2_ bool = nIsPow2
-
-//line samples_cg.go:100
-	_ = nIsPow2_
-
 //line samples_cg.go:100
 	var cta_ cg.ThreadBlock = cta
-	_ = cta_
-
-//line samples_cg.go:100
-	_ = cta_
-
 //line samples_cg.go:54
 	sdata := gocuda.DynamicShared[float32](t)
-
 //line samples_cg.go:58
 	gridSize := blockSize_ * 2 * gc_gdx
-
 //line samples_cg.go:70
 	var sdata_ []float32 = sdata
-
-//line samples_cg.go:70
-	_ = sdata_
-
 //line samples_cg.go:70
 	var cta_2 cg.ThreadBlock = cta_
-	_ = cta_2
-
-//line samples_cg.go:70
-	_ = cta_2
-
 //line samples_cg.go:18
 	tile32 := cg.TiledPartition(cta_2, 32)
-	_ = tile32
-
 //line samples_cg.go:22
 	const vec = 32
-	{
-		var gc_l_mySum_2 [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line samples_cg.go:24
+	var gc_l_mySum_2 [32]float32
+	var gc_l_beta [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_cg.go:56
+				tid_ := gc_tx
+//line samples_cg.go:70
+				var tid_2 int = tid_
+//line samples_cg.go:57
+				i_ := gc_bx*(blockSize_*2) + gc_tx
+//line samples_cg.go:59
+				var mySum_ float32
+//line samples_cg.go:61
+				for i_ < n_ {
+//line samples_cg.go:61
+					gc_b.Tick()
+//line samples_cg.go:61
+					if gc_b.Stopped() {
+//line samples_cg.go:61
+						return
+					}
+//line samples_cg.go:62
+					mySum_ += gIdata_[i_]
+//line samples_cg.go:64
+					if nIsPow2_ || i_+blockSize_ < n_ {
+						mySum_ += gIdata_[i_+blockSize_]
+					}
+					i_ += gridSize
+				}
+//line samples_cg.go:70
+				var mySum_2 float32 = mySum_
+//line samples_cg.go:19
+				sdata_[tid_2] = mySum_2
+				gc_l_mySum_2[gc_lane] = mySum_2
+			}
+		}
+//line samples_cg.go:20
+		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line samples_cg.go:24
+			mySum_2 := gc_l_mySum_2[gc_lane]
+			beta := mySum_2
+			var temp float32
+//line samples_cg.go:28
+			_ = temp
+			gc_l_beta[gc_lane] = beta
+		}
+//line samples_cg.go:28
+		for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-					tid_ := gc_tx
-					_ = tid_
-
-//line samples_cg.go:70
-					var tid_2 int = tid_
-					_ = tid_2
-
-//line samples_cg.go:57
-					i_ := gc_bx*(blockSize_*2) + gc_tx
-
-//line samples_cg.go:59
-					var mySum_ float32
-
-//line samples_cg.go:61
-					for i_ < n_ {
-//line samples_cg.go:61
-						gc_b.Tick()
-//line samples_cg.go:61
-						if gc_b.Stopped() {
-//line samples_cg.go:61
-							return
-//line samples_cg.go:61
-						}
-						mySum_ += gIdata_[i_]
-
-						if nIsPow2_ || i_+blockSize_ < n_ {
-							mySum_ += gIdata_[i_+blockSize_]
-						}
-						i_ += gridSize
-					}
-
-//line samples_cg.go:70
-					var mySum_2 float32 = mySum_
-
-//line samples_cg.go:70
-					_ = mySum_2
-
-//line samples_cg.go:19
-					sdata_[tid_2] = mySum_2
-					_ = i_
-					_ = mySum_
-					_ = mySum_2
-
-//line samples_cg.go:20
-					gc_l_mySum_2[gc_lane] = mySum_2
-				}
-			}
-
-//line samples_cg.go:20
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				mySum_2 := gc_l_mySum_2[gc_lane]
-				_ = mySum_2
-
-//line samples_cg.go:25
-				beta := mySum_2
-
-//line samples_cg.go:26
-				var temp float32
-				_ = beta
-				_ = temp
-				gc_s_beta[gc_rank] = beta
-			}
-
-//line samples_cg.go:28
-			for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
 				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x0 := gc_tidx.X
-						gc_off := i_2 + gc_x0
-						gc_off2 := gc_x0
-						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata_) && 32 <= len(sdata_)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata_) && 32 <= len(sdata_)-gc_off2 {
-							gc_at := sdata_[gc_off:][:32]
-							gc_at2 := sdata_[gc_off2:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x0 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
+					gc_x0 := gc_tidx.X
+					gc_off := i_2 + gc_x0
+					gc_off2 := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata_) && 32 <= len(sdata_)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata_) && 32 <= len(sdata_)-gc_off2 {
+						gc_at := sdata_[gc_off:][:32]
+						gc_at2 := sdata_[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
 //line samples_cg.go:56
-								tid_ := gc_tx
-								_ = tid_
-
+							tid_ := gc_tx
 //line samples_cg.go:70
-								var tid_2 int = tid_
-								_ = tid_2
-
+							var tid_2 int = tid_
 //line samples_cg.go:23
-								vid := tid_2 & (vec - 1)
-								_ = vid
-								beta := gc_s_beta[gc_rank]
-								var temp float32
-								_ = temp
-
+							vid := tid_2 & (vec - 1)
+//line samples_cg.go:25
+							beta := gc_l_beta[gc_lane]
+//line samples_cg.go:27
+							var temp float32
 //line samples_cg.go:29
-								if vid < i_2 {
-									temp = gc_at[gc_lane]
-									beta += temp
-									gc_at2[gc_lane] = beta
-								}
-
-//line samples_cg.go:34
-								gc_s_beta[gc_rank] = beta
+							if vid < i_2 {
+								temp = gc_at[gc_lane]
+								beta += temp
+								gc_at2[gc_lane] = beta
 							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
+							gc_l_beta[gc_lane] = beta
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line samples_cg.go:56
-								tid_ := gc_tx
-								_ = tid_
-
+							tid_ := gc_tx
 //line samples_cg.go:70
-								var tid_2 int = tid_
-								_ = tid_2
-
+							var tid_2 int = tid_
 //line samples_cg.go:23
-								vid := tid_2 & (vec - 1)
-								_ = vid
-								beta := gc_s_beta[gc_rank]
-								var temp float32
-								_ = temp
-
+							vid := tid_2 & (vec - 1)
+//line samples_cg.go:25
+							beta := gc_l_beta[gc_lane]
+//line samples_cg.go:27
+							var temp float32
 //line samples_cg.go:29
-								if vid < i_2 {
-									temp = sdata_[tid_2+i_2]
-									beta += temp
-									sdata_[tid_2] = beta
-								}
-
-//line samples_cg.go:34
-								gc_s_beta[gc_rank] = beta
+							if vid < i_2 {
+								temp = sdata_[tid_2+i_2]
+								beta += temp
+								sdata_[tid_2] = beta
 							}
+							gc_l_beta[gc_lane] = beta
 						}
 					}
 				}
-
-//line samples_cg.go:34
-				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 			}
+//line samples_cg.go:34
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
+//line samples_cg.go:38
 	compiled.OutOfLine(func() {
-		gc_s_beta := gc_s_beta[:gc_n]
-		_ = gc_s_beta
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-				beta := gc_s_beta[gc_rank]
-				_ = beta
-
+				var beta float32
 //line samples_cg.go:39
 				if gc_rank == 0 {
 					beta = 0
@@ -780,385 +526,232 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_cg.go:56
-						tid_ := gc_tx
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line samples_cg.go:73
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_cg.go:56
-						tid_ := gc_tx
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line samples_cg.go:73
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_cg.go:56
-						tid_ := gc_tx
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line samples_cg.go:73
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_cg.go:56
-						tid_ := gc_tx
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_cg.go:56
-					tid_ := gc_tx
-					_ = tid_
-
-//line samples_cg.go:72
-					{
+//line samples_cg.go:73
 						gc_at3[0] = gc_at4[0]
 					}
 				}
+//line samples_cg.go:77
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line samples_cg.go:73
+					gc_at3[0] = gc_at4[0]
+				}
 			} else {
+//line samples_cg.go:77
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-						tid_ := gc_tx
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx] = sdata[0]
-						}
+//line samples_cg.go:73
+						gOdata_[gc_bx] = sdata[0]
 					}
 					{
+//line samples_cg.go:77
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-						tid_ := gc_tx
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx] = sdata[0]
-						}
+//line samples_cg.go:73
+						gOdata_[gc_bx] = sdata[0]
 					}
 					{
+//line samples_cg.go:77
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-						tid_ := gc_tx
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx] = sdata[0]
-						}
+//line samples_cg.go:73
+						gOdata_[gc_bx] = sdata[0]
 					}
 					{
+//line samples_cg.go:77
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-						tid_ := gc_tx
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx] = sdata[0]
-						}
+//line samples_cg.go:73
+						gOdata_[gc_bx] = sdata[0]
 					}
 				}
+//line samples_cg.go:77
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-					tid_ := gc_tx
-					_ = tid_
-
-//line samples_cg.go:72
-					{
-						gOdata_[gc_bx] = sdata[0]
-					}
+//line samples_cg.go:73
+					gOdata_[gc_bx] = sdata[0]
 				}
 			}
 		}
 	}
-
 //line samples_cg.go:103
 	if gc_gdx > 1 {
-
 //line samples_cg.go:105
 		amLast := gocuda.Shared[bool](t, 1)[:1]
-
-//line samples_cg.go:106
 		smem := gocuda.DynamicShared[float32](t)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line samples_cg.go:108
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_cg.go:104
-					tid := gc_tx
-					_ = tid
-
+				tid := gc_tx
 //line samples_cg.go:109
-					atomic.ThreadFence()
-
+				atomic.ThreadFence()
 //line samples_cg.go:112
-					if tid == 0 {
-						ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
-
-						amLast[0] = ticket == uint32(gc_gdx-1)
-					}
+				if tid == 0 {
+					ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
+//line samples_cg.go:115
+					amLast[0] = ticket == uint32(gc_gdx-1)
 				}
 			}
 		}
-
 //line samples_cg.go:121
 		if amLast[0] {
-
 //line samples_cg.go:130
 			var sdata_2 []float32 = smem
-
-//line samples_cg.go:130
-			_ = sdata_2
-
 //line samples_cg.go:130
 			var cta_3 cg.ThreadBlock = cta
-			_ = cta_3
-
-//line samples_cg.go:130
-			_ = cta_3
-
 //line samples_cg.go:18
 			tile32_ := cg.TiledPartition(cta_3, 32)
-			_ = tile32_
-
 //line samples_cg.go:22
 			const vec = 32
-			{
-				var gc_l_mySum_3 [32]float32
-				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-					gc_cnt := min(32, gc_n-gc_w)
-					gc_act := uint32(uint64(1)<<gc_cnt - 1)
-					var gc_dead uint32
-					_ = gc_dead
+//line samples_cg.go:24
+			var gc_l_mySum_3 [32]float32
+			var gc_l_beta_ [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line samples_cg.go:104
+						tid := gc_tx
+//line samples_cg.go:130
+						var tid_3 int = tid
+//line samples_cg.go:122
+						i := tid
+						var mySum float32
+//line samples_cg.go:125
+						for i < gc_gdx {
+//line samples_cg.go:125
+							gc_b.Tick()
+//line samples_cg.go:125
+							if gc_b.Stopped() {
+//line samples_cg.go:125
+								return
+							}
+//line samples_cg.go:126
+							mySum += gOdata[i]
+							i += blockSize
+						}
+//line samples_cg.go:130
+						var mySum_3 float32 = mySum
+//line samples_cg.go:19
+						sdata_2[tid_3] = mySum_3
+						gc_l_mySum_3[gc_lane] = mySum_3
+					}
+				}
+//line samples_cg.go:20
+				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line samples_cg.go:24
+					mySum_3 := gc_l_mySum_3[gc_lane]
+					beta_ := mySum_3
+					var temp_ float32
+//line samples_cg.go:28
+					_ = temp_
+					gc_l_beta_[gc_lane] = beta_
+				}
+//line samples_cg.go:28
+				for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-							tid := gc_tx
-							_ = tid
-
-//line samples_cg.go:130
-							var tid_3 int = tid
-							_ = tid_3
-
-//line samples_cg.go:122
-							i := tid
-
-//line samples_cg.go:123
-							var mySum float32
-
-//line samples_cg.go:125
-							for i < gc_gdx {
-//line samples_cg.go:125
-								gc_b.Tick()
-//line samples_cg.go:125
-								if gc_b.Stopped() {
-//line samples_cg.go:125
-									return
-//line samples_cg.go:125
-								}
-								mySum += gOdata[i]
-								i += blockSize
-							}
-
-//line samples_cg.go:130
-							var mySum_3 float32 = mySum
-
-//line samples_cg.go:130
-							_ = mySum_3
-
-//line samples_cg.go:19
-							sdata_2[tid_3] = mySum_3
-							_ = i
-							_ = mySum
-							_ = mySum_3
-
-//line samples_cg.go:20
-							gc_l_mySum_3[gc_lane] = mySum_3
-						}
-					}
-
-//line samples_cg.go:20
-					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						mySum_3 := gc_l_mySum_3[gc_lane]
-						_ = mySum_3
-
-//line samples_cg.go:25
-						beta_ := mySum_3
-
-//line samples_cg.go:26
-						var temp_ float32
-						_ = beta_
-						_ = temp_
-						gc_s_beta_[gc_rank] = beta_
-					}
-
-//line samples_cg.go:28
-					for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
 						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x02 := gc_tidx.X
-								gc_off5 := i_4 + gc_x02
-								gc_off6 := gc_x02
-								if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-									gc_at5 := sdata_2[gc_off5:][:32]
-									gc_at6 := sdata_2[gc_off6:][:32]
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx := gc_x02 + gc_lane
-										_ = gc_tx
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
+							gc_x02 := gc_tidx.X
+							gc_off5 := i_4 + gc_x02
+							gc_off6 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+								gc_at5 := sdata_2[gc_off5:][:32]
+								gc_at6 := sdata_2[gc_off6:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx := gc_x02 + gc_lane
 //line samples_cg.go:104
-										tid := gc_tx
-										_ = tid
-
+									tid := gc_tx
 //line samples_cg.go:130
-										var tid_3 int = tid
-										_ = tid_3
-
+									var tid_3 int = tid
 //line samples_cg.go:23
-										vid_ := tid_3 & (vec - 1)
-										_ = vid_
-										beta_ := gc_s_beta_[gc_rank]
-										var temp_ float32
-										_ = temp_
-
+									vid_ := tid_3 & (vec - 1)
+//line samples_cg.go:25
+									beta_ := gc_l_beta_[gc_lane]
+//line samples_cg.go:27
+									var temp_ float32
 //line samples_cg.go:29
-										if vid_ < i_4 {
-											temp_ = gc_at5[gc_lane]
-											beta_ += temp_
-											gc_at6[gc_lane] = beta_
-										}
-
-//line samples_cg.go:34
-										gc_s_beta_[gc_rank] = beta_
+									if vid_ < i_4 {
+										temp_ = gc_at5[gc_lane]
+										beta_ += temp_
+										gc_at6[gc_lane] = beta_
 									}
-								} else {
-									for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
+									gc_l_beta_[gc_lane] = beta_
+								}
+							} else {
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line samples_cg.go:104
-										tid := gc_tx
-										_ = tid
-
+									tid := gc_tx
 //line samples_cg.go:130
-										var tid_3 int = tid
-										_ = tid_3
-
+									var tid_3 int = tid
 //line samples_cg.go:23
-										vid_ := tid_3 & (vec - 1)
-										_ = vid_
-										beta_ := gc_s_beta_[gc_rank]
-										var temp_ float32
-										_ = temp_
-
+									vid_ := tid_3 & (vec - 1)
+//line samples_cg.go:25
+									beta_ := gc_l_beta_[gc_lane]
+//line samples_cg.go:27
+									var temp_ float32
 //line samples_cg.go:29
-										if vid_ < i_4 {
-											temp_ = sdata_2[tid_3+i_4]
-											beta_ += temp_
-											sdata_2[tid_3] = beta_
-										}
-
-//line samples_cg.go:34
-										gc_s_beta_[gc_rank] = beta_
+									if vid_ < i_4 {
+										temp_ = sdata_2[tid_3+i_4]
+										beta_ += temp_
+										sdata_2[tid_3] = beta_
 									}
+									gc_l_beta_[gc_lane] = beta_
 								}
 							}
 						}
-
-//line samples_cg.go:34
-						compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
 					}
+//line samples_cg.go:34
+					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
 				}
 			}
+//line samples_cg.go:38
 			compiled.OutOfLine(func() {
-				gc_s_beta_ := gc_s_beta_[:gc_n]
-				_ = gc_s_beta_
 				{
 					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
-						beta_ := gc_s_beta_[gc_rank]
-						_ = beta_
-
+						var beta_ float32
 //line samples_cg.go:39
 						if gc_rank == 0 {
 							beta_ = 0
@@ -1170,194 +763,133 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					}
 				}
 			})
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 0; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off7 := 0
-					if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off7 < len(smem) {
-						gc_at7 := gOdata[gc_off7:][:1]
-						gc_at8 := smem[gc_off7:][:1]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-								tid := gc_tx
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gc_at7[0] = gc_at8[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-							{
-								gc_tx := gc_step3 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-								tid := gc_tx
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gc_at7[0] = gc_at8[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-							{
-								gc_tx := gc_step3 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-								tid := gc_tx
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gc_at7[0] = gc_at8[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-							{
-								gc_tx := gc_step3 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-								tid := gc_tx
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gc_at7[0] = gc_at8[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line samples_cg.go:50
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off7 := 0
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off7 < len(smem) {
+					gc_at7 := gOdata[gc_off7:][:1]
+					gc_at8 := smem[gc_off7:][:1]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+//line samples_cg.go:64
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-							tid := gc_tx
-							_ = tid
-
-//line samples_cg.go:132
 							{
+//line samples_cg.go:133
 								gc_at7[0] = gc_at8[0]
-
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
 						}
-					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-								tid := gc_tx
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-								tid := gc_tx
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-								tid := gc_tx
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-								tid := gc_tx
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step3 + 1
+//line samples_cg.go:142
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-							tid := gc_tx
-							_ = tid
-
-//line samples_cg.go:132
 							{
-								gOdata[0] = smem[0]
-
+//line samples_cg.go:133
+								gc_at7[0] = gc_at8[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+//line samples_cg.go:142
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							{
+//line samples_cg.go:133
+								gc_at7[0] = gc_at8[0]
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+//line samples_cg.go:142
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							{
+//line samples_cg.go:133
+								gc_at7[0] = gc_at8[0]
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line samples_cg.go:133
+							gc_at7[0] = gc_at8[0]
+//line samples_cg.go:136
+							*retirementCount = 0
+						}
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							{
+//line samples_cg.go:133
+								gOdata[0] = smem[0]
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							{
+//line samples_cg.go:133
+								gOdata[0] = smem[0]
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							{
+//line samples_cg.go:133
+								gOdata[0] = smem[0]
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							{
+//line samples_cg.go:133
+								gOdata[0] = smem[0]
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line samples_cg.go:133
+							gOdata[0] = smem[0]
+//line samples_cg.go:136
+							*retirementCount = 0
 						}
 					}
 				}
@@ -1393,27 +925,18 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line samples_cg.go:153
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_cg.go:154
 	accumResult := gocuda.Shared[float32](t, scalarProdAccumN)[:scalarProdAccumN]
-
 //line samples_cg.go:156
 	for vec := gc_bx; vec < vectorN; vec += gc_gdx {
-
-//line samples_cg.go:157
 		vectorBase := elementN * vec
-
-//line samples_cg.go:158
 		vectorEnd := vectorBase + elementN
-
 //line samples_cg.go:160
 		gc_chunk := compiled.StrideChunk(gc_bdx)
 		gc_span := (gc_bdx) * gc_chunk
-
 //line samples_cg.go:160
 		for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 			gc_b.Tick()
@@ -1421,57 +944,50 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				return
 			}
 			gc_more = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:160
-						gc_start := gc_tx
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(gc_bdx) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for iAccum := gc_from2; gc_trips > 0; iAccum, gc_trips = iAccum+(gc_bdx), gc_trips-1 {
-
-//line samples_cg.go:161
-							var sum float32
-
-//line samples_cg.go:163
-							for pos := vectorBase + iAccum; pos < vectorEnd; pos += scalarProdAccumN {
-								sum += dA[pos] * dB[pos]
-							}
-
 //line samples_cg.go:167
-							accumResult[iAccum] = sum
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_cg.go:160
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for iAccum := gc_from2; gc_trips > 0; iAccum, gc_trips = iAccum+(gc_bdx), gc_trips-1 {
+//line samples_cg.go:161
+						var sum float32
+//line samples_cg.go:163
+						for pos := vectorBase + iAccum; pos < vectorEnd; pos += scalarProdAccumN {
+							sum += dA[pos] * dB[pos]
 						}
+//line samples_cg.go:167
+						accumResult[iAccum] = sum
 					}
 				}
 			}
 		}
-
 //line samples_cg.go:170
 		for stride := scalarProdAccumN / 2; stride > 0; stride >>= 1 {
-
 //line samples_cg.go:173
 			for gc_off2, gc_limit2, gc_more2 := 0, stride, true; gc_more2; gc_off2 += gc_bdx {
 				gc_b.Tick()
@@ -1479,160 +995,116 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 					return
 				}
 				gc_more2 = false
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off2, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off3 := gc_off2
-						gc_off4 := gc_off2 + stride
-						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(accumResult) && gc_to <= len(accumResult)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(accumResult) && gc_to <= len(accumResult)-gc_off4 {
-							gc_at := accumResult[gc_off3:][:gc_to]
-							gc_at2 := accumResult[gc_off4:][:gc_to]
-							gc_step := gc_from
-							for ; gc_step+3 < gc_to; gc_step += 4 {
-								{
-									gc_tx := gc_step + 0
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line samples_cg.go:173
-									iAccum_ := gc_tx + gc_off2
-									gc_more2 = true
-									_ = iAccum_
-
+//line samples_cg.go:180
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := gc_off2
+					gc_off4 := gc_off2 + stride
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(accumResult) && gc_to <= len(accumResult)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(accumResult) && gc_to <= len(accumResult)-gc_off4 {
+						gc_at := accumResult[gc_off3:][:gc_to]
+						gc_at2 := accumResult[gc_off4:][:gc_to]
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
 //line samples_cg.go:174
-									gc_at[gc_tx] += gc_at2[gc_tx]
-								}
-								{
-									gc_tx := gc_step + 1
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line samples_cg.go:173
-									iAccum_ := gc_tx + gc_off2
-									gc_more2 = true
-									_ = iAccum_
-
-//line samples_cg.go:174
-									gc_at[gc_tx] += gc_at2[gc_tx]
-								}
-								{
-									gc_tx := gc_step + 2
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line samples_cg.go:173
-									iAccum_ := gc_tx + gc_off2
-									gc_more2 = true
-									_ = iAccum_
-
-//line samples_cg.go:174
-									gc_at[gc_tx] += gc_at2[gc_tx]
-								}
-								{
-									gc_tx := gc_step + 3
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line samples_cg.go:173
-									iAccum_ := gc_tx + gc_off2
-									gc_more2 = true
-									_ = iAccum_
-
-//line samples_cg.go:174
-									gc_at[gc_tx] += gc_at2[gc_tx]
-								}
-							}
-							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line samples_cg.go:173
-								iAccum_ := gc_tx + gc_off2
 								gc_more2 = true
-								_ = iAccum_
-
 //line samples_cg.go:174
 								gc_at[gc_tx] += gc_at2[gc_tx]
 							}
-						} else {
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line samples_cg.go:173
-									iAccum_ := gc_tx + gc_off2
-									gc_more2 = true
-
+							{
+								gc_tx := gc_step + 1
 //line samples_cg.go:174
-									accumResult[iAccum_] += accumResult[stride+iAccum_]
-								}
-								{
-									gc_tx := gc_step2 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line samples_cg.go:173
-									iAccum_ := gc_tx + gc_off2
-									gc_more2 = true
-
+								gc_more2 = true
 //line samples_cg.go:174
-									accumResult[iAccum_] += accumResult[stride+iAccum_]
-								}
-								{
-									gc_tx := gc_step2 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line samples_cg.go:173
-									iAccum_ := gc_tx + gc_off2
-									gc_more2 = true
-
-//line samples_cg.go:174
-									accumResult[iAccum_] += accumResult[stride+iAccum_]
-								}
-								{
-									gc_tx := gc_step2 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line samples_cg.go:173
-									iAccum_ := gc_tx + gc_off2
-									gc_more2 = true
-
-//line samples_cg.go:174
-									accumResult[iAccum_] += accumResult[stride+iAccum_]
-								}
+								gc_at[gc_tx] += gc_at2[gc_tx]
 							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step + 2
+//line samples_cg.go:174
+								gc_more2 = true
+//line samples_cg.go:174
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+//line samples_cg.go:174
+								gc_more2 = true
+//line samples_cg.go:174
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line samples_cg.go:174
+							gc_more2 = true
+//line samples_cg.go:174
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line samples_cg.go:173
 								iAccum_ := gc_tx + gc_off2
 								gc_more2 = true
-
 //line samples_cg.go:174
 								accumResult[iAccum_] += accumResult[stride+iAccum_]
 							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line samples_cg.go:173
+								iAccum_ := gc_tx + gc_off2
+								gc_more2 = true
+//line samples_cg.go:174
+								accumResult[iAccum_] += accumResult[stride+iAccum_]
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line samples_cg.go:173
+								iAccum_ := gc_tx + gc_off2
+								gc_more2 = true
+//line samples_cg.go:174
+								accumResult[iAccum_] += accumResult[stride+iAccum_]
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line samples_cg.go:173
+								iAccum_ := gc_tx + gc_off2
+								gc_more2 = true
+//line samples_cg.go:174
+								accumResult[iAccum_] += accumResult[stride+iAccum_]
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line samples_cg.go:173
+							iAccum_ := gc_tx + gc_off2
+							gc_more2 = true
+//line samples_cg.go:174
+							accumResult[iAccum_] += accumResult[stride+iAccum_]
 						}
 					}
 				}
 			}
 		}
 		{
+//line samples_cg.go:182
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -1644,111 +1116,69 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_cg.go:180
-							{
-								gc_at3[0] = accumResult[0]
-							}
+//line samples_cg.go:181
+							gc_at3[0] = accumResult[0]
 						}
 						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_cg.go:180
-							{
-								gc_at3[0] = accumResult[0]
-							}
+//line samples_cg.go:181
+							gc_at3[0] = accumResult[0]
 						}
 						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_cg.go:180
-							{
-								gc_at3[0] = accumResult[0]
-							}
+//line samples_cg.go:181
+							gc_at3[0] = accumResult[0]
 						}
 						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_cg.go:180
-							{
-								gc_at3[0] = accumResult[0]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_cg.go:180
-						{
+//line samples_cg.go:181
 							gc_at3[0] = accumResult[0]
 						}
 					}
+//line samples_cg.go:185
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line samples_cg.go:181
+						gc_at3[0] = accumResult[0]
+					}
 				} else {
+//line samples_cg.go:185
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line samples_cg.go:180
-							{
-								dC[vec] = accumResult[0]
-							}
+//line samples_cg.go:181
+							dC[vec] = accumResult[0]
 						}
 						{
+//line samples_cg.go:185
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line samples_cg.go:180
-							{
-								dC[vec] = accumResult[0]
-							}
+//line samples_cg.go:181
+							dC[vec] = accumResult[0]
 						}
 						{
+//line samples_cg.go:185
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line samples_cg.go:180
-							{
-								dC[vec] = accumResult[0]
-							}
+//line samples_cg.go:181
+							dC[vec] = accumResult[0]
 						}
 						{
+//line samples_cg.go:185
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line samples_cg.go:180
-							{
-								dC[vec] = accumResult[0]
-							}
+//line samples_cg.go:181
+							dC[vec] = accumResult[0]
 						}
 					}
+//line samples_cg.go:185
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:180
-						{
-							dC[vec] = accumResult[0]
-						}
+//line samples_cg.go:181
+						dC[vec] = accumResult[0]
 					}
 				}
 			}
@@ -1782,61 +1212,46 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line samples_cg.go:214
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line samples_cg.go:215
 	grid := cg.ThisGrid(t)
-	_ = grid
-
 //line samples_cg.go:217
 	sdata := gocuda.DynamicShared[float64](t)
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line samples_cg.go:220
-				sdata[gc_rank] = 0
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line samples_cg.go:220
-				sdata[gc_rank] = 0
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line samples_cg.go:220
-				sdata[gc_rank] = 0
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line samples_cg.go:220
-				sdata[gc_rank] = 0
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line samples_cg.go:219
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
+//line samples_cg.go:220
+			sdata[gc_rank] = 0
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples_cg.go:220
+			sdata[gc_rank] = 0
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples_cg.go:220
+			sdata[gc_rank] = 0
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line samples_cg.go:220
 			sdata[gc_rank] = 0
 		}
 	}
-
-//line samples_cg.go:222
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples_cg.go:220
+		sdata[gc_rank] = 0
+	}
 	gc_chunk := compiled.StrideChunk(int(grid.Size()))
 	gc_span := (int(grid.Size())) * gc_chunk
-
 //line samples_cg.go:222
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (int(grid.Size())) * gc_chunk {
 		gc_b.Tick()
@@ -1844,225 +1259,186 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line samples_cg.go:222
-				gc_start := int(grid.ThreadRank())
-				gc_from2 := gc_start + gc_off
-				gc_trips := gc_limit - gc_from2
-				switch {
-				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, int(grid.Size()), gc_chunk, gc_limit, false)
-				case gc_trips > gc_span:
-					gc_trips = gc_chunk
-				case gc_trips > 0:
-					gc_trips = (gc_trips-1)/(int(grid.Size())) + 1
-				default:
-					gc_trips = 0
-				}
-				if gc_trips == gc_chunk {
-					gc_more = true
-				}
-				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(grid.Size())), gc_trips-1 {
-
-//line samples_cg.go:223
-					sdata[gc_rank] += float64(gIdata[i])
-				}
-			}
-		}
-	}
-
 //line samples_cg.go:229
-	var sdata_ []float64 = sdata
-
-//line samples_cg.go:229
-	_ = sdata_
-
-//line samples_cg.go:229
-	var cta cg.ThreadBlock = block
-	_ = cta
-
-//line samples_cg.go:229
-	_ = cta
-
-//line samples_cg.go:191
-	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		var gc_c1v [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_cg.go:190
-				tid := gc_rank
-				_ = tid
-
-//line samples_cg.go:193
-				gc_c1v[gc_lane] = sdata_[tid]
-			}
-
-//line samples_cg.go:193
-			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_cg.go:190
-				tid := gc_rank
-				_ = tid
-
-//line samples_cg.go:193
-				sdata_[tid] = gc_c1r[gc_lane]
-			}
-		}
-	}
-	{
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-
-//line samples_cg.go:196
-			beta := 0.0
-
-//line samples_cg.go:197
-			if gc_rank == 0 {
-				beta = 0
-				for i_ := 0; i_ < gc_bdx; i_ += tile32.Size() {
-//line samples_cg.go:199
-					gc_b.Tick()
-//line samples_cg.go:199
-					if gc_b.Stopped() {
-//line samples_cg.go:199
-						return
-//line samples_cg.go:199
-					}
-					beta += sdata_[i_]
-				}
-				sdata_[0] = beta
+			gc_b.Enter(gc_rank)
+//line samples_cg.go:222
+			gc_start := int(grid.ThreadRank())
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
+			switch {
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, int(grid.Size()), gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(int(grid.Size())) + 1
+			default:
+				gc_trips = 0
 			}
-			_ = beta
+			if gc_trips == gc_chunk {
+				gc_more = true
+			}
+			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(grid.Size())), gc_trips-1 {
+//line samples_cg.go:223
+				sdata[gc_rank] += float64(gIdata[i])
+			}
 		}
 	}
-	gc_apart := compiled.Disjoint(sdata, gOdata)
-	_ = gc_apart
-	{
-		gc_off2 := gc_bx
-		gc_off3 := 0
-		if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_apart {
-			gc_at := gOdata[gc_off2:][:1]
-			gc_at2 := sdata[gc_off3:][:1]
-			gc_elem := gc_at2[0]
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:232
-					if gc_rank == 0 {
-						gc_at[0] = float32(gc_elem)
-					}
+//line samples_cg.go:229
+	var sdata_ []float64 = sdata
+//line samples_cg.go:229
+	var cta cg.ThreadBlock = block
+//line samples_cg.go:191
+	tile32 := cg.TiledPartition(cta, 32)
+//line samples_cg.go:194
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line samples_cg.go:190
+			tid := gc_rank
+//line samples_cg.go:193
+			gc_c1v[gc_lane] = sdata_[tid]
+		}
+//line samples_cg.go:193
+		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line samples_cg.go:190
+			tid := gc_rank
+//line samples_cg.go:193
+			sdata_[tid] = gc_c1r[gc_lane]
+		}
+	}
+//line samples_cg.go:198
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples_cg.go:196
+		beta := 0.0
+		if gc_rank == 0 {
+			beta = 0
+			for i_ := 0; i_ < gc_bdx; i_ += tile32.Size() {
+//line samples_cg.go:199
+				gc_b.Tick()
+//line samples_cg.go:199
+				if gc_b.Stopped() {
+//line samples_cg.go:199
+					return
 				}
-				{
-					gc_rank := gc_step2 + 1
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:232
-					if gc_rank == 0 {
-						gc_at[0] = float32(gc_elem)
-					}
-				}
-				{
-					gc_rank := gc_step2 + 2
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:232
-					if gc_rank == 0 {
-						gc_at[0] = float32(gc_elem)
-					}
-				}
-				{
-					gc_rank := gc_step2 + 3
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:232
-					if gc_rank == 0 {
-						gc_at[0] = float32(gc_elem)
-					}
-				}
+//line samples_cg.go:200
+				beta += sdata_[i_]
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			sdata_[0] = beta
+		}
+	}
+//line samples_cg.go:207
+	gc_apart := compiled.Disjoint(sdata, gOdata)
+//line samples_cg.go:210
+	gc_off2 := gc_bx
+	gc_off3 := 0
+	if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_apart {
+		gc_at := gOdata[gc_off2:][:1]
+		gc_at2 := sdata[gc_off3:][:1]
+		gc_elem := gc_at2[0]
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+//line samples_cg.go:221
 				gc_pos.Thread = gc_rank
-
 //line samples_cg.go:232
 				if gc_rank == 0 {
 					gc_at[0] = float32(gc_elem)
 				}
 			}
-		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-				{
-					gc_rank := gc_step3 + 0
-					gc_pos.Thread = gc_rank
-
+			{
+				gc_rank := gc_step2 + 1
+//line samples_cg.go:239
+				gc_pos.Thread = gc_rank
 //line samples_cg.go:232
-					if gc_rank == 0 {
-						gOdata[gc_bx] = float32(sdata[0])
-					}
-				}
-				{
-					gc_rank := gc_step3 + 1
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:232
-					if gc_rank == 0 {
-						gOdata[gc_bx] = float32(sdata[0])
-					}
-				}
-				{
-					gc_rank := gc_step3 + 2
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:232
-					if gc_rank == 0 {
-						gOdata[gc_bx] = float32(sdata[0])
-					}
-				}
-				{
-					gc_rank := gc_step3 + 3
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:232
-					if gc_rank == 0 {
-						gOdata[gc_bx] = float32(sdata[0])
-					}
+				if gc_rank == 0 {
+					gc_at[0] = float32(gc_elem)
 				}
 			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			{
+				gc_rank := gc_step2 + 2
+//line samples_cg.go:239
 				gc_pos.Thread = gc_rank
-
+//line samples_cg.go:232
+				if gc_rank == 0 {
+					gc_at[0] = float32(gc_elem)
+				}
+			}
+			{
+				gc_rank := gc_step2 + 3
+//line samples_cg.go:239
+				gc_pos.Thread = gc_rank
+//line samples_cg.go:232
+				if gc_rank == 0 {
+					gc_at[0] = float32(gc_elem)
+				}
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line samples_cg.go:232
+			if gc_rank == 0 {
+				gc_at[0] = float32(gc_elem)
+			}
+		}
+	} else {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
+				gc_pos.Thread = gc_rank
+//line samples_cg.go:232
+				if gc_rank == 0 {
+					gOdata[gc_bx] = float32(sdata[0])
+				}
+			}
+			{
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+//line samples_cg.go:232
+				if gc_rank == 0 {
+					gOdata[gc_bx] = float32(sdata[0])
+				}
+			}
+			{
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+//line samples_cg.go:232
+				if gc_rank == 0 {
+					gOdata[gc_bx] = float32(sdata[0])
+				}
+			}
+			{
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
 //line samples_cg.go:232
 				if gc_rank == 0 {
 					gOdata[gc_bx] = float32(sdata[0])
 				}
 			}
 		}
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line samples_cg.go:232
+			if gc_rank == 0 {
+				gOdata[gc_bx] = float32(sdata[0])
+			}
+		}
 	}
-
 //line samples_cg.go:236
 	if !gc_b.SyncGrid() {
 		return
@@ -2075,7 +1451,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-
 //line samples_cg.go:238
 					if grid.ThreadRank() == 0 {
 						for block_ := 1; block_ < gc_gdx; block_++ {
@@ -2087,7 +1462,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					gc_rank := gc_step4 + 1
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-
 //line samples_cg.go:238
 					if grid.ThreadRank() == 0 {
 						for block_ := 1; block_ < gc_gdx; block_++ {
@@ -2099,7 +1473,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					gc_rank := gc_step4 + 2
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-
 //line samples_cg.go:238
 					if grid.ThreadRank() == 0 {
 						for block_ := 1; block_ < gc_gdx; block_++ {
@@ -2111,7 +1484,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					gc_rank := gc_step4 + 3
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-
 //line samples_cg.go:238
 					if grid.ThreadRank() == 0 {
 						for block_ := 1; block_ < gc_gdx; block_++ {
@@ -2123,7 +1495,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-
 //line samples_cg.go:238
 				if grid.ThreadRank() == 0 {
 					for block_ := 1; block_ < gc_gdx; block_++ {
@@ -2161,51 +1532,63 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_active [32]cg.Coalesced
-		var gc_l_i [32]int
-		var gc_c1r [32]cg.Coalesced
-		var gc_c2v [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-
-//line samples_cg.go:267
+//line samples_cg.go:276
+	var gc_l_active [32]cg.Coalesced
+	var gc_l_i [32]int
+	var gc_c1r [32]cg.Coalesced
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line samples_cg.go:268
+			gc_save7 := gc_act
+			gc_in7 := gc_act
 			{
-				gc_save7 := gc_act
-				gc_in7 := gc_act
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
 //line samples_cg.go:265
-						id := gc_tx + gc_bx*gc_bdx
-						_ = id
-
+					id := gc_tx + gc_bx*gc_bdx
 //line samples_cg.go:267
-						i := id
-						_ = i
-						gc_l_i[gc_lane] = i
+					i := id
+//line samples_cg.go:269
+					gc_l_i[gc_lane] = i
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in7 &^ gc_dead
+				var gc_m7, gc_skip7 uint32
+//line samples_cg.go:280
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
+//line samples_cg.go:267
+					if i < n {
+						gc_m7 |= 1 << gc_lane
 					}
 				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in7 &^ gc_dead
-					var gc_m7, gc_skip7 uint32
-					_ = gc_skip7
+				gc_in7 &= gc_m7
+				gc_act = gc_in7
+				if gc_act == 0 {
+					break
+				}
+				{
+					var gc_m5 uint32
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -2213,121 +1596,72 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						i := gc_l_i[gc_lane]
-						_ = i
-
-//line samples_cg.go:267
-						if i < n {
-							gc_m7 |= 1 << gc_lane
+//line samples_cg.go:268
+						if src[i] > 0 {
+							gc_m5 |= 1 << gc_lane
 						}
 					}
-					gc_in7 &= gc_m7
-					gc_act = gc_in7
-					if gc_act == 0 {
-						break
-					}
-					{
-						var gc_m5 uint32
+					gc_save5 := gc_act
+					gc_act = gc_save5 & gc_m5
+					if gc_act != 0 {
+//line samples_cg.go:269
+						var counter *int32 = nres
+//line samples_cg.go:249
+						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-							i := gc_l_i[gc_lane]
-							_ = i
-
-//line samples_cg.go:268
-							if src[i] > 0 {
-								gc_m5 |= 1 << gc_lane
-							}
-						}
-						gc_save5 := gc_act
-						gc_act = gc_save5 & gc_m5
-						if gc_act != 0 {
-
-//line samples_cg.go:269
-							var counter *int32 = nres
-
-//line samples_cg.go:269
-							_ = counter
-
+							gc_b.Enter(gc_rank)
 //line samples_cg.go:249
-							compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								gc_b.Enter(gc_rank)
-
-//line samples_cg.go:249
-								active := gc_c1r[gc_lane]
-
+							active := gc_c1r[gc_lane]
 //line samples_cg.go:251
-								var res int32
-
-//line samples_cg.go:252
-								if active.ThreadRank() == 0 {
-									res = atomic.Add(counter, int32(active.Size()))
-								}
-								_ = active
-								_ = res
-
-//line samples_cg.go:255
-								gc_c2v[gc_lane] = res
-								gc_l_active[gc_lane] = active
+							var res int32
+							if active.ThreadRank() == 0 {
+								res = atomic.Add(counter, int32(active.Size()))
 							}
-
+							gc_c2v[gc_lane] = res
+							gc_l_active[gc_lane] = active
+						}
 //line samples_cg.go:255
-							compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_active, 0, &gc_c2v, 0, nil, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								gc_b.Enter(gc_rank)
-								active := gc_l_active[gc_lane]
-								_ = active
-								var res int32
-								_ = res
-								i := gc_l_i[gc_lane]
-								_ = i
-
-//line samples_cg.go:255
-								res = gc_c2r[gc_lane]
-
-//line samples_cg.go:256
-								var r int32 = res + int32(active.ThreadRank())
-
-//line samples_cg.go:256
-								_ = r
-
-//line samples_cg.go:269
-								dst[r] = src[i]
-								_ = r
+						compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_active, 0, &gc_c2v, 0, nil, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
-						}
-						gc_act = gc_save5 &^ gc_dead &^ gc_skip7
-					}
-					gc_act = gc_in7 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							active := gc_l_active[gc_lane]
+//line samples_cg.go:265
+							var res int32
 //line samples_cg.go:267
-						i += gc_gdx * gc_bdx
-						gc_l_i[gc_lane] = i
+							i := gc_l_i[gc_lane]
+//line samples_cg.go:255
+							res = gc_c2r[gc_lane]
+							var r int32 = res + int32(active.ThreadRank())
+//line samples_cg.go:269
+							dst[r] = src[i]
+						}
 					}
+//line samples_cg.go:273
+					gc_act = gc_save5 &^ gc_dead &^ gc_skip7
 				}
-				gc_act = gc_save7 &^ gc_dead
+				gc_act = gc_in7 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line samples_cg.go:282
+					i := gc_l_i[gc_lane]
+//line samples_cg.go:267
+					i += gc_gdx * gc_bdx
+					gc_l_i[gc_lane] = i
+				}
 			}
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 }
@@ -2355,224 +1689,176 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-
 //line samples_cg.go:295
 	grid := cg.ThisGrid(t)
-	_ = grid
-	{
-		var gc_l_bucket_ [32]int
-		var gc_l_labeledGroup [32]cg.Coalesced
-		var gc_l_i [32]int
-		var gc_l_bucket [32]int
-		var gc_c1r [32]cg.Coalesced
-		var gc_c2r [32]cg.Coalesced
-		var gc_c2g [32]cg.Coalesced
-		var gc_c3v [32]int32
-		var gc_c3r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-
+//line samples_cg.go:298
+	var gc_l_bucket_ [32]int
+	var gc_l_labeledGroup [32]cg.Coalesced
+	var gc_l_i [32]int
+	var gc_l_bucket [32]int
+	var gc_c1r [32]cg.Coalesced
+	var gc_c2r [32]cg.Coalesced
+	var gc_c2g [32]cg.Coalesced
+	var gc_c3v [32]int32
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line samples_cg.go:298
+			gc_save10 := gc_act
+			gc_in10 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line samples_cg.go:297
-			{
-				gc_save10 := gc_act
-				gc_in10 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				i := int(grid.ThreadRank())
+//line samples_cg.go:299
+				gc_l_i[gc_lane] = i
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in10 &^ gc_dead
+				var gc_m10, gc_skip10 uint32
+//line samples_cg.go:309
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:297
-					i := int(grid.ThreadRank())
-					_ = i
-					gc_l_i[gc_lane] = i
+					if i < srcSize {
+						gc_m10 |= 1 << gc_lane
+					}
 				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
+				gc_in10 &= gc_m10
+				gc_act = gc_in10
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					gc_act = gc_in10 &^ gc_dead
-					var gc_m10, gc_skip10 uint32
-					_ = gc_skip10
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line samples_cg.go:297
-						if i < srcSize {
-							gc_m10 |= 1 << gc_lane
-						}
-					}
-					gc_in10 &= gc_m10
-					gc_act = gc_in10
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:298
-						bucket := int(srcArr[i])
-						_ = bucket
-						gc_l_bucket[gc_lane] = bucket
+					bucket := int(srcArr[i])
+//line samples_cg.go:300
+					gc_l_bucket[gc_lane] = bucket
+				}
+				{
+					var gc_m8 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						bucket := gc_l_bucket[gc_lane]
+//line samples_cg.go:299
+						if bucket < numOfBuckets {
+							gc_m8 |= 1 << gc_lane
+						}
 					}
-					{
-						var gc_m8 uint32
+					gc_save8 := gc_act
+					gc_act = gc_save8 & gc_m8
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line samples_cg.go:312
+							bucket := gc_l_bucket[gc_lane]
+//line samples_cg.go:300
+							var bucket_ int = bucket
+//line samples_cg.go:302
+							gc_l_bucket_[gc_lane] = bucket_
+						}
+//line samples_cg.go:300
+						var counter []int32 = bucketCounters
+//line samples_cg.go:278
+						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+//line samples_cg.go:285
+							gc_b.Enter(gc_rank)
+							bucket_ := gc_l_bucket_[gc_lane]
+							_ = bucket_
+//line samples_cg.go:278
+							active := gc_c1r[gc_lane]
+							gc_c2g[gc_lane] = active
+						}
+//line samples_cg.go:279
+						compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-							bucket := gc_l_bucket[gc_lane]
-							_ = bucket
-
-//line samples_cg.go:299
-							if bucket < numOfBuckets {
-								gc_m8 |= 1 << gc_lane
-							}
-						}
-						gc_save8 := gc_act
-						gc_act = gc_save8 & gc_m8
-						if gc_act != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								bucket := gc_l_bucket[gc_lane]
-								_ = bucket
-
-//line samples_cg.go:300
-								var bucket_ int = bucket
-
-//line samples_cg.go:300
-								_ = bucket_
-								_ = bucket_
-								gc_l_bucket_[gc_lane] = bucket_
-							}
-
-//line samples_cg.go:300
-							var counter []int32 = bucketCounters
-
-//line samples_cg.go:300
-							_ = counter
-
-//line samples_cg.go:278
-							compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								gc_b.Enter(gc_rank)
-								bucket_ := gc_l_bucket_[gc_lane]
-								_ = bucket_
-
-//line samples_cg.go:278
-								active := gc_c1r[gc_lane]
-								_ = active
-
+							gc_b.Enter(gc_rank)
+							bucket_ := gc_l_bucket_[gc_lane]
 //line samples_cg.go:279
-								gc_c2g[gc_lane] = active
-							}
-
-//line samples_cg.go:279
-							compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								gc_b.Enter(gc_rank)
-								bucket_ := gc_l_bucket_[gc_lane]
-								_ = bucket_
-
-//line samples_cg.go:279
-								labeledGroup := gc_c2r[gc_lane]
-
+							labeledGroup := gc_c2r[gc_lane]
 //line samples_cg.go:281
-								var res int32
-
-//line samples_cg.go:282
-								if labeledGroup.ThreadRank() == 0 {
-									res = atomic.Add(&counter[bucket_], int32(labeledGroup.Size()))
-								}
-								_ = labeledGroup
-								_ = res
-
-//line samples_cg.go:285
-								gc_c3v[gc_lane] = res
-								gc_l_labeledGroup[gc_lane] = labeledGroup
+							var res int32
+							if labeledGroup.ThreadRank() == 0 {
+								res = atomic.Add(&counter[bucket_], int32(labeledGroup.Size()))
 							}
-
+							gc_c3v[gc_lane] = res
+							gc_l_labeledGroup[gc_lane] = labeledGroup
+						}
 //line samples_cg.go:285
-							compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_labeledGroup, 0, &gc_c3v, 0, nil, &gc_c3r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								gc_b.Enter(gc_rank)
-								labeledGroup := gc_l_labeledGroup[gc_lane]
-								_ = labeledGroup
-								var res int32
-								_ = res
-								i := gc_l_i[gc_lane]
-								_ = i
-
-//line samples_cg.go:285
-								res = gc_c3r[gc_lane]
-
-//line samples_cg.go:286
-								var r int32 = res + int32(labeledGroup.ThreadRank())
-
-//line samples_cg.go:286
-								_ = r
-
-//line samples_cg.go:300
-								indicesBuckets[r] = int32(i)
-								_ = r
+						compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_labeledGroup, 0, &gc_c3v, 0, nil, &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
-						}
-						gc_act = gc_save8 &^ gc_dead &^ gc_skip10
-					}
-					gc_act = gc_in10 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-						i := gc_l_i[gc_lane]
-						_ = i
-
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							labeledGroup := gc_l_labeledGroup[gc_lane]
+//line samples_cg.go:295
+							var res int32
 //line samples_cg.go:297
-						i += int(grid.Size())
-						gc_l_i[gc_lane] = i
+							i := gc_l_i[gc_lane]
+//line samples_cg.go:285
+							res = gc_c3r[gc_lane]
+							var r int32 = res + int32(labeledGroup.ThreadRank())
+//line samples_cg.go:300
+							indicesBuckets[r] = int32(i)
+						}
 					}
+//line samples_cg.go:304
+					gc_act = gc_save8 &^ gc_dead &^ gc_skip10
 				}
-				gc_act = gc_save10 &^ gc_dead
+				gc_act = gc_in10 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					i := gc_l_i[gc_lane]
+//line samples_cg.go:297
+					i += int(grid.Size())
+					gc_l_i[gc_lane] = i
+				}
 			}
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 }
@@ -2599,227 +1885,183 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-
 //line samples_cg.go:324
 	grid := cg.ThisGrid(t)
-	_ = grid
-	{
-		var gc_l_bucket_ [32]int
-		var gc_l_valueForMax [32]int32
-		var gc_l_labeledGroup [32]cg.Coalesced
-		var gc_l_i [32]int
-		var gc_l_bucket [32]int
-		var gc_c1r [32]cg.Coalesced
-		var gc_c2r [32]cg.Coalesced
-		var gc_c2g [32]cg.Coalesced
-		var gc_c3r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-
+//line samples_cg.go:327
+	var gc_l_bucket_ [32]int
+	var gc_l_valueForMax [32]int32
+	var gc_l_labeledGroup [32]cg.Coalesced
+	var gc_l_i [32]int
+	var gc_l_bucket [32]int
+	var gc_c1r [32]cg.Coalesced
+	var gc_c2r [32]cg.Coalesced
+	var gc_c2g [32]cg.Coalesced
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line samples_cg.go:327
+			gc_save10 := gc_act
+			gc_in10 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line samples_cg.go:326
-			{
-				gc_save10 := gc_act
-				gc_in10 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				i := int(grid.ThreadRank())
+//line samples_cg.go:328
+				gc_l_i[gc_lane] = i
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in10 &^ gc_dead
+				var gc_m10, gc_skip10 uint32
+//line samples_cg.go:338
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:326
-					i := int(grid.ThreadRank())
-					_ = i
-					gc_l_i[gc_lane] = i
+					if i < srcSize {
+						gc_m10 |= 1 << gc_lane
+					}
 				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
+				gc_in10 &= gc_m10
+				gc_act = gc_in10
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					gc_act = gc_in10 &^ gc_dead
-					var gc_m10, gc_skip10 uint32
-					_ = gc_skip10
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line samples_cg.go:326
-						if i < srcSize {
-							gc_m10 |= 1 << gc_lane
-						}
-					}
-					gc_in10 &= gc_m10
-					gc_act = gc_in10
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:327
-						bucket := int(srcArr[i])
-						_ = bucket
-						gc_l_bucket[gc_lane] = bucket
+					bucket := int(srcArr[i])
+//line samples_cg.go:329
+					gc_l_bucket[gc_lane] = bucket
+				}
+				{
+					var gc_m8 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						bucket := gc_l_bucket[gc_lane]
+//line samples_cg.go:328
+						if bucket < numOfBuckets {
+							gc_m8 |= 1 << gc_lane
+						}
 					}
-					{
-						var gc_m8 uint32
+					gc_save8 := gc_act
+					gc_act = gc_save8 & gc_m8
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line samples_cg.go:341
+							bucket := gc_l_bucket[gc_lane]
+//line samples_cg.go:329
+							var bucket_ int = bucket
+//line samples_cg.go:331
+							gc_l_bucket_[gc_lane] = bucket_
+						}
+//line samples_cg.go:329
+						var counter []int32 = bucketsMax
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-							bucket := gc_l_bucket[gc_lane]
-							_ = bucket
-
-//line samples_cg.go:328
-							if bucket < numOfBuckets {
-								gc_m8 |= 1 << gc_lane
-							}
+							i := gc_l_i[gc_lane]
+//line samples_cg.go:329
+							var valueForMax int32 = valueInBuckets[i]
+//line samples_cg.go:309
+							gc_l_valueForMax[gc_lane] = valueForMax
 						}
-						gc_save8 := gc_act
-						gc_act = gc_save8 & gc_m8
-						if gc_act != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								bucket := gc_l_bucket[gc_lane]
-								_ = bucket
-
-//line samples_cg.go:329
-								var bucket_ int = bucket
-
-//line samples_cg.go:329
-								_ = bucket_
-								_ = bucket_
-								gc_l_bucket_[gc_lane] = bucket_
-							}
-
-//line samples_cg.go:329
-							var counter []int32 = bucketsMax
-
-//line samples_cg.go:329
-							_ = counter
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								i := gc_l_i[gc_lane]
-								_ = i
-
-//line samples_cg.go:329
-								var valueForMax int32 = valueInBuckets[i]
-
-//line samples_cg.go:329
-								_ = valueForMax
-								_ = valueForMax
-
 //line samples_cg.go:309
-								gc_l_valueForMax[gc_lane] = valueForMax
+						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
-
+							gc_rank := gc_w + gc_lane
+//line samples_cg.go:316
+							gc_b.Enter(gc_rank)
+							bucket_ := gc_l_bucket_[gc_lane]
+							_ = bucket_
 //line samples_cg.go:309
-							compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								gc_b.Enter(gc_rank)
-								bucket_ := gc_l_bucket_[gc_lane]
-								_ = bucket_
-
-//line samples_cg.go:309
-								active := gc_c1r[gc_lane]
-								_ = active
-
+							active := gc_c1r[gc_lane]
+							gc_c2g[gc_lane] = active
+						}
 //line samples_cg.go:310
-								gc_c2g[gc_lane] = active
+						compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
-
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							valueForMax := gc_l_valueForMax[gc_lane]
+							_ = valueForMax
 //line samples_cg.go:310
-							compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								gc_b.Enter(gc_rank)
-								valueForMax := gc_l_valueForMax[gc_lane]
-								_ = valueForMax
-
-//line samples_cg.go:310
-								labeledGroup := gc_c2r[gc_lane]
-								_ = labeledGroup
-
+							labeledGroup := gc_c2r[gc_lane]
 //line samples_cg.go:312
-								gc_l_labeledGroup[gc_lane] = labeledGroup
+							gc_l_labeledGroup[gc_lane] = labeledGroup
+						}
+//line samples_cg.go:312
+						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_labeledGroup, &gc_l_valueForMax, cg.Greater[int32], &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
-
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							bucket_ := gc_l_bucket_[gc_lane]
+//line samples_cg.go:322
+							labeledGroup := gc_l_labeledGroup[gc_lane]
 //line samples_cg.go:312
-							compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_labeledGroup, &gc_l_valueForMax, cg.Greater[int32], &gc_c3r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								gc_b.Enter(gc_rank)
-								bucket_ := gc_l_bucket_[gc_lane]
-								_ = bucket_
-								labeledGroup := gc_l_labeledGroup[gc_lane]
-								_ = labeledGroup
-
-//line samples_cg.go:312
-								maxValueInGroup := gc_c3r[gc_lane]
-
+							maxValueInGroup := gc_c3r[gc_lane]
 //line samples_cg.go:314
-								if labeledGroup.ThreadRank() == 0 {
-									atomic.Max(&counter[bucket_], maxValueInGroup)
-								}
-								_ = maxValueInGroup
+							if labeledGroup.ThreadRank() == 0 {
+								atomic.Max(&counter[bucket_], maxValueInGroup)
 							}
 						}
-						gc_act = gc_save8 &^ gc_dead &^ gc_skip10
 					}
-					gc_act = gc_in10 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line samples_cg.go:326
-						i += int(grid.Size())
-						gc_l_i[gc_lane] = i
-					}
+//line samples_cg.go:320
+					gc_act = gc_save8 &^ gc_dead &^ gc_skip10
 				}
-				gc_act = gc_save10 &^ gc_dead
+				gc_act = gc_in10 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					i := gc_l_i[gc_lane]
+//line samples_cg.go:326
+					i += int(grid.Size())
+					gc_l_i[gc_lane] = i
+				}
 			}
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 }
@@ -2846,197 +2088,161 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-
 //line samples_cg.go:341
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_cg.go:342
 	grid := cg.ThisGrid(t)
-	_ = grid
-
-//line samples_cg.go:343
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		var gc_l_i [32]int
-		var gc_l_elem [32]int32
-		var gc_l_subTile [32]cg.Coalesced
-		var gc_c1v [32]bool
-		var gc_c1r [32]cg.Coalesced
-		var gc_c2r [32]int32
-		var gc_c3r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-
+//line samples_cg.go:346
+	var gc_l_i [32]int
+	var gc_l_elem [32]int32
+	var gc_l_subTile [32]cg.Coalesced
+	var gc_c1v [32]bool
+	var gc_c1r [32]cg.Coalesced
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line samples_cg.go:346
+			gc_save11 := gc_act
+			gc_in11 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 //line samples_cg.go:345
-			{
-				gc_save11 := gc_act
-				gc_in11 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				i := int(grid.ThreadRank())
+//line samples_cg.go:347
+				gc_l_i[gc_lane] = i
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in11 &^ gc_dead
+				var gc_m11, gc_skip11 uint32
+//line samples_cg.go:357
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:345
-					i := int(grid.ThreadRank())
-					_ = i
-					gc_l_i[gc_lane] = i
+					if i < size {
+						gc_m11 |= 1 << gc_lane
+					}
 				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
+				gc_in11 &= gc_m11
+				gc_act = gc_in11
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					gc_act = gc_in11 &^ gc_dead
-					var gc_m11, gc_skip11 uint32
-					_ = gc_skip11
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line samples_cg.go:345
-						if i < size {
-							gc_m11 |= 1 << gc_lane
-						}
-					}
-					gc_in11 &= gc_m11
-					gc_act = gc_in11
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
 //line samples_cg.go:346
-						elem := inputArr[i]
-						_ = elem
-
+					elem := inputArr[i]
+					gc_c1v[gc_lane] = elem&1 != 0
+					gc_l_elem[gc_lane] = elem
+				}
 //line samples_cg.go:347
-						gc_c1v[gc_lane] = elem&1 != 0
-						gc_l_elem[gc_lane] = elem
+				compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "BinaryPartition", gc_w, gc_act, nil, tile32.Size(), &gc_c1v, 0, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-
+					gc_rank := gc_w + gc_lane
+//line samples_cg.go:354
+					gc_b.Enter(gc_rank)
 //line samples_cg.go:347
-					compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "BinaryPartition", gc_w, gc_act, nil, tile32.Size(), &gc_c1v, 0, nil, &gc_c1r)
+					subTile := gc_c1r[gc_lane]
+//line samples_cg.go:349
+					gc_l_subTile[gc_lane] = subTile
+				}
+				{
+					var gc_m8 uint32
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						gc_b.Enter(gc_rank)
-
-//line samples_cg.go:347
-						subTile := gc_c1r[gc_lane]
-						_ = subTile
-						gc_l_subTile[gc_lane] = subTile
+						gc_pos.Thread = gc_rank
+						elem := gc_l_elem[gc_lane]
+//line samples_cg.go:348
+						if elem&1 != 0 {
+							gc_m8 |= 1 << gc_lane
+						}
 					}
-					{
-						var gc_m8 uint32
+					gc_save8 := gc_act
+					gc_act = gc_save8 & gc_m8
+					if gc_act != 0 {
+//line samples_cg.go:349
+						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-							elem := gc_l_elem[gc_lane]
-							_ = elem
-
-//line samples_cg.go:348
-							if elem&1 != 0 {
-								gc_m8 |= 1 << gc_lane
-							}
-						}
-						gc_save8 := gc_act
-						gc_act = gc_save8 & gc_m8
-						if gc_act != 0 {
-
+							gc_b.Enter(gc_rank)
+							subTile := gc_l_subTile[gc_lane]
 //line samples_cg.go:349
-							compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								gc_b.Enter(gc_rank)
-								subTile := gc_l_subTile[gc_lane]
-								_ = subTile
-
-//line samples_cg.go:349
-								oddGroupSum := gc_c2r[gc_lane]
-
-//line samples_cg.go:350
-								if subTile.ThreadRank() == 0 {
-									atomic.Add(numOfOdds, int32(subTile.Size()))
-									atomic.Add(&sumOfOddAndEvens[0], oddGroupSum)
-								}
-								_ = oddGroupSum
+							oddGroupSum := gc_c2r[gc_lane]
+							if subTile.ThreadRank() == 0 {
+								atomic.Add(numOfOdds, int32(subTile.Size()))
+								atomic.Add(&sumOfOddAndEvens[0], oddGroupSum)
 							}
 						}
-						gc_act = gc_save8 &^ gc_m8 &^ gc_dead &^ gc_skip11
-						if gc_act != 0 {
-
+					}
+//line samples_cg.go:357
+					gc_act = gc_save8 &^ gc_m8 &^ gc_dead &^ gc_skip11
+					if gc_act != 0 {
 //line samples_cg.go:355
-							compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c3r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								gc_b.Enter(gc_rank)
-								subTile := gc_l_subTile[gc_lane]
-								_ = subTile
-
+						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+							subTile := gc_l_subTile[gc_lane]
 //line samples_cg.go:355
-								evenGroupSum := gc_c3r[gc_lane]
-
-//line samples_cg.go:356
-								if subTile.ThreadRank() == 0 {
-									atomic.Add(&sumOfOddAndEvens[1], evenGroupSum)
-								}
-								_ = evenGroupSum
+							evenGroupSum := gc_c3r[gc_lane]
+							if subTile.ThreadRank() == 0 {
+								atomic.Add(&sumOfOddAndEvens[1], evenGroupSum)
 							}
 						}
-						gc_act = gc_save8 &^ gc_dead &^ gc_skip11
 					}
-
-//line samples_cg.go:360
-					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
-					gc_act = gc_in11 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line samples_cg.go:345
-						i += int(grid.Size())
-						gc_l_i[gc_lane] = i
-					}
+//line samples_cg.go:362
+					gc_act = gc_save8 &^ gc_dead &^ gc_skip11
 				}
-				gc_act = gc_save11 &^ gc_dead
+//line samples_cg.go:360
+				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+				gc_act = gc_in11 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					i := gc_l_i[gc_lane]
+//line samples_cg.go:345
+					i += int(grid.Size())
+					gc_l_i[gc_lane] = i
+				}
 			}
+			gc_act = gc_save11 &^ gc_dead
 		}
 	}
 }
@@ -3044,4 +2250,5 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 // gc_files_samples_cg holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_cg.go
+//line samples_cg.go:358
 var gc_files_samples_cg embed.FS

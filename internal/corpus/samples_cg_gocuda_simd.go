@@ -46,308 +46,202 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_beta := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_beta
-
 //line samples_cg.go:84
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_cg.go:85
 	var gIdata_ []float32 = gIdata
-
-//line samples_cg.go:85
-	_ = gIdata_
-
 //line samples_cg.go:85
 	var gOdata_ []float32 = gOdata
-
-//line samples_cg.go:85
-	_ = gOdata_
-
 //line samples_cg.go:85
 	var n_ int = n
-
-//line samples_cg.go:85
-	_ = n_
-
 //line samples_cg.go:85
 	var blockSize_ int = blockSize
-
-//line samples_cg.go:85
-	_ = blockSize_
-
 //line samples_cg.go:85
 	var nIsPow2_ bool = nIsPow2
-
-//line samples_cg.go:85
-	_ = nIsPow2_
-
 //line samples_cg.go:85
 	var cta_ cg.ThreadBlock = cta
-	_ = cta_
-
-//line samples_cg.go:85
-	_ = cta_
-
 //line samples_cg.go:54
 	sdata := gocuda.DynamicShared[float32](t)
-
 //line samples_cg.go:58
 	gridSize := blockSize_ * 2 * gc_gdx2
-
 //line samples_cg.go:70
 	var sdata_ []float32 = sdata
-
-//line samples_cg.go:70
-	_ = sdata_
-
 //line samples_cg.go:70
 	var cta_2 cg.ThreadBlock = cta_
-	_ = cta_2
-
-//line samples_cg.go:70
-	_ = cta_2
-
 //line samples_cg.go:18
 	tile32 := cg.TiledPartition(cta_2, 32)
-	_ = tile32
-
 //line samples_cg.go:22
 	const vec = 32
-	{
-		var gc_l_mySum_ [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line samples_cg.go:24
+	var gc_l_mySum_ [32]float32
+	var gc_l_beta [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line samples_cg.go:56
+				tid := gc_tx2
+//line samples_cg.go:70
+				var tid_ int = tid
+//line samples_cg.go:57
+				i := gc_bx2*(blockSize_*2) + gc_tx2
+//line samples_cg.go:59
+				var mySum float32
+//line samples_cg.go:61
+				for i < n_ {
+//line samples_cg.go:61
+					gc_b2.Tick()
+//line samples_cg.go:61
+					if gc_b2.Stopped() {
+//line samples_cg.go:61
+						return
+					}
+//line samples_cg.go:62
+					mySum += gIdata_[i]
+//line samples_cg.go:64
+					if nIsPow2_ || i+blockSize_ < n_ {
+						mySum += gIdata_[i+blockSize_]
+					}
+					i += gridSize
+				}
+//line samples_cg.go:70
+				var mySum_ float32 = mySum
+//line samples_cg.go:19
+				sdata_[tid_] = mySum_
+				gc_l_mySum_[gc_lane2] = mySum_
+			}
+		}
+//line samples_cg.go:20
+		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
+//line samples_cg.go:25
+					beta := mySum_
+					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line samples_cg.go:26
+					_ = temp
+//line samples_cg.go:26
+					beta.StoreSlice(gc_l_beta[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line samples_cg.go:26
+					mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
+//line samples_cg.go:25
+					beta := mySum_
+					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line samples_cg.go:26
+					_ = temp
+//line samples_cg.go:26
+					beta.StoreSlice(gc_l_beta[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line samples_cg.go:39
+				mySum_ := gc_l_mySum_[gc_lane2]
+//line samples_cg.go:25
+				beta := mySum_
+				var temp float32
+//line samples_cg.go:28
+				_ = temp
+				gc_l_beta[gc_lane2] = beta
+			}
+		}
+//line samples_cg.go:28
+		for i_ := vec / 2; i_ > 0; i_ >>= 1 {
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-					tid := gc_tx2
-					_ = tid
-
-//line samples_cg.go:70
-					var tid_ int = tid
-					_ = tid_
-
-//line samples_cg.go:57
-					i := gc_bx2*(blockSize_*2) + gc_tx2
-
-//line samples_cg.go:59
-					var mySum float32
-
-//line samples_cg.go:61
-					for i < n_ {
-//line samples_cg.go:61
-						gc_b2.Tick()
-//line samples_cg.go:61
-						if gc_b2.Stopped() {
-//line samples_cg.go:61
-							return
-//line samples_cg.go:61
-						}
-						mySum += gIdata_[i]
-
-						if nIsPow2_ || i+blockSize_ < n_ {
-							mySum += gIdata_[i+blockSize_]
-						}
-						i += gridSize
-					}
-
-//line samples_cg.go:70
-					var mySum_ float32 = mySum
-
-//line samples_cg.go:70
-					_ = mySum_
-
-//line samples_cg.go:19
-					sdata_[tid_] = mySum_
-					_ = i
-					_ = mySum
-					_ = mySum_
-
-//line samples_cg.go:20
-					gc_l_mySum_[gc_lane2] = mySum_
-				}
-			}
-
-//line samples_cg.go:20
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line samples_cg.go:25
-						mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
-//line samples_cg.go:25
-						_ = mySum_
-//line samples_cg.go:25
-						beta := mySum_
-//line samples_cg.go:25
-						_ = beta
-//line samples_cg.go:26
-						var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:26
-						_ = temp
-//line samples_cg.go:26
-						beta.StoreSlice(gc_s_beta[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line samples_cg.go:26
-						mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
-//line samples_cg.go:26
-						_ = mySum_
-//line samples_cg.go:25
-						beta := mySum_
-//line samples_cg.go:25
-						_ = beta
-//line samples_cg.go:26
-						var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:26
-						_ = temp
-//line samples_cg.go:26
-						beta.StoreSlice(gc_s_beta[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					mySum_ := gc_l_mySum_[gc_lane2]
-					_ = mySum_
-
-//line samples_cg.go:25
-					beta := mySum_
-
-//line samples_cg.go:26
-					var temp float32
-					_ = beta
-					_ = temp
-					gc_s_beta[gc_rank2] = beta
-				}
-			}
-
-//line samples_cg.go:28
-			for i_ := vec / 2; i_ > 0; i_ >>= 1 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					{
-						gc_x02 := gc_tidx2.X
-						gc_off5 := i_ + gc_x02
-						gc_off6 := gc_x02
-						if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
-							gc_at5 := sdata_[gc_off5:][:32]
-							gc_at6 := sdata_[gc_off6:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x02 + gc_lane2
-								_ = gc_tx2
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
+					gc_x02 := gc_tidx2.X
+					gc_off5 := i_ + gc_x02
+					gc_off6 := gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+						gc_at5 := sdata_[gc_off5:][:32]
+						gc_at6 := sdata_[gc_off6:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x02 + gc_lane2
 //line samples_cg.go:56
-								tid := gc_tx2
-								_ = tid
-
+							tid := gc_tx2
 //line samples_cg.go:70
-								var tid_ int = tid
-								_ = tid_
-
+							var tid_ int = tid
 //line samples_cg.go:23
-								vid := tid_ & (vec - 1)
-								_ = vid
-								beta := gc_s_beta[gc_rank2]
-								var temp float32
-								_ = temp
-
+							vid := tid_ & (vec - 1)
+//line samples_cg.go:25
+							beta := gc_l_beta[gc_lane2]
+//line samples_cg.go:27
+							var temp float32
 //line samples_cg.go:29
-								if vid < i_ {
-									temp = gc_at5[gc_lane2]
-									beta += temp
-									gc_at6[gc_lane2] = beta
-								}
-
-//line samples_cg.go:34
-								gc_s_beta[gc_rank2] = beta
+							if vid < i_ {
+								temp = gc_at5[gc_lane2]
+								beta += temp
+								gc_at6[gc_lane2] = beta
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
+							gc_l_beta[gc_lane2] = beta
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 //line samples_cg.go:56
-								tid := gc_tx2
-								_ = tid
-
+							tid := gc_tx2
 //line samples_cg.go:70
-								var tid_ int = tid
-								_ = tid_
-
+							var tid_ int = tid
 //line samples_cg.go:23
-								vid := tid_ & (vec - 1)
-								_ = vid
-								beta := gc_s_beta[gc_rank2]
-								var temp float32
-								_ = temp
-
+							vid := tid_ & (vec - 1)
+//line samples_cg.go:25
+							beta := gc_l_beta[gc_lane2]
+//line samples_cg.go:27
+							var temp float32
 //line samples_cg.go:29
-								if vid < i_ {
-									temp = sdata_[tid_+i_]
-									beta += temp
-									sdata_[tid_] = beta
-								}
-
-//line samples_cg.go:34
-								gc_s_beta[gc_rank2] = beta
+							if vid < i_ {
+								temp = sdata_[tid_+i_]
+								beta += temp
+								sdata_[tid_] = beta
 							}
+							gc_l_beta[gc_lane2] = beta
 						}
 					}
 				}
-
-//line samples_cg.go:34
-				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
 			}
+//line samples_cg.go:34
+			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
+//line samples_cg.go:38
 	compiled.OutOfLine(func() {
-		gc_s_beta := gc_s_beta[:gc_n2]
-		_ = gc_s_beta
 		{
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
-				beta := gc_s_beta[gc_rank2]
-				_ = beta
-
+				var beta float32
 //line samples_cg.go:39
 				if gc_rank2 == 0 {
 					beta = 0
@@ -359,165 +253,96 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 			}
 		}
 	})
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata_) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at7 := gOdata_[gc_off7:][:1]
-				gc_at8 := sdata[gc_off8:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+//line samples_cg.go:50
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := gc_bx2
+		gc_off8 := 0
+		if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata_) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+			gc_at7 := gOdata_[gc_off7:][:1]
+			gc_at8 := sdata[gc_off8:][:1]
+			gc_step3 := gc_from2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
 					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_cg.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gc_at7[0] = gc_at8[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_cg.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gc_at7[0] = gc_at8[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_cg.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gc_at7[0] = gc_at8[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_cg.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gc_at7[0] = gc_at8[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line samples_cg.go:56
-					tid := gc_tx2
-					_ = tid
-
-//line samples_cg.go:72
-					{
+//line samples_cg.go:73
 						gc_at7[0] = gc_at8[0]
 					}
 				}
-			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx2] = sdata[0]
-						}
+//line samples_cg.go:73
+						gc_at7[0] = gc_at8[0]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					{
+//line samples_cg.go:73
+						gc_at7[0] = gc_at8[0]
+					}
+				}
+				{
+					{
+//line samples_cg.go:73
+						gc_at7[0] = gc_at8[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+//line samples_cg.go:73
+					gc_at7[0] = gc_at8[0]
+				}
+			}
+		} else {
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-					tid := gc_tx2
-					_ = tid
-
-//line samples_cg.go:72
 					{
+//line samples_cg.go:73
 						gOdata_[gc_bx2] = sdata[0]
 					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line samples_cg.go:73
+						gOdata_[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line samples_cg.go:73
+						gOdata_[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line samples_cg.go:73
+						gOdata_[gc_bx2] = sdata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line samples_cg.go:73
+					gOdata_[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -558,310 +383,203 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_beta := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_beta
-	gc_s_beta_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	_ = gc_s_beta_
-
 //line samples_cg.go:97
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
 //line samples_cg.go:100
 	var gIdata_ []float32 = gIdata
-
-//line samples_cg.go:100
-	_ = gIdata_
-
 //line samples_cg.go:100
 	var gOdata_ []float32 = gOdata
-
-//line samples_cg.go:100
-	_ = gOdata_
-
 //line samples_cg.go:100
 	var n_ int = n
-
-//line samples_cg.go:100
-	_ = n_
-
 //line samples_cg.go:100
 	var blockSize_ int = blockSize
-
-//line samples_cg.go:100
-	_ = blockSize_
-
 //line samples_cg.go:100
 	var nIsPow2_ bool = nIsPow2
-
-//line samples_cg.go:100
-	_ = nIsPow2_
-
 //line samples_cg.go:100
 	var cta_ cg.ThreadBlock = cta
-	_ = cta_
-
-//line samples_cg.go:100
-	_ = cta_
-
 //line samples_cg.go:54
 	sdata := gocuda.DynamicShared[float32](t)
-
 //line samples_cg.go:58
 	gridSize := blockSize_ * 2 * gc_gdx2
-
 //line samples_cg.go:70
 	var sdata_ []float32 = sdata
-
-//line samples_cg.go:70
-	_ = sdata_
-
 //line samples_cg.go:70
 	var cta_2 cg.ThreadBlock = cta_
-	_ = cta_2
-
-//line samples_cg.go:70
-	_ = cta_2
-
 //line samples_cg.go:18
 	tile32 := cg.TiledPartition(cta_2, 32)
-	_ = tile32
-
 //line samples_cg.go:22
 	const vec = 32
-	{
-		var gc_l_mySum_2 [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line samples_cg.go:24
+	var gc_l_mySum_2 [32]float32
+	var gc_l_beta [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line samples_cg.go:56
+				tid_ := gc_tx2
+//line samples_cg.go:70
+				var tid_2 int = tid_
+//line samples_cg.go:57
+				i_ := gc_bx2*(blockSize_*2) + gc_tx2
+//line samples_cg.go:59
+				var mySum_ float32
+//line samples_cg.go:61
+				for i_ < n_ {
+//line samples_cg.go:61
+					gc_b2.Tick()
+//line samples_cg.go:61
+					if gc_b2.Stopped() {
+//line samples_cg.go:61
+						return
+					}
+//line samples_cg.go:62
+					mySum_ += gIdata_[i_]
+//line samples_cg.go:64
+					if nIsPow2_ || i_+blockSize_ < n_ {
+						mySum_ += gIdata_[i_+blockSize_]
+					}
+					i_ += gridSize
+				}
+//line samples_cg.go:70
+				var mySum_2 float32 = mySum_
+//line samples_cg.go:19
+				sdata_[tid_2] = mySum_2
+				gc_l_mySum_2[gc_lane2] = mySum_2
+			}
+		}
+//line samples_cg.go:20
+		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+//line samples_cg.go:25
+					beta := mySum_2
+					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line samples_cg.go:26
+					_ = temp
+//line samples_cg.go:26
+					beta.StoreSlice(gc_l_beta[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line samples_cg.go:26
+					mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+//line samples_cg.go:25
+					beta := mySum_2
+					var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line samples_cg.go:26
+					_ = temp
+//line samples_cg.go:26
+					beta.StoreSlice(gc_l_beta[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line samples_cg.go:39
+				mySum_2 := gc_l_mySum_2[gc_lane2]
+//line samples_cg.go:25
+				beta := mySum_2
+				var temp float32
+//line samples_cg.go:28
+				_ = temp
+				gc_l_beta[gc_lane2] = beta
+			}
+		}
+//line samples_cg.go:28
+		for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-					tid_ := gc_tx2
-					_ = tid_
-
-//line samples_cg.go:70
-					var tid_2 int = tid_
-					_ = tid_2
-
-//line samples_cg.go:57
-					i_ := gc_bx2*(blockSize_*2) + gc_tx2
-
-//line samples_cg.go:59
-					var mySum_ float32
-
-//line samples_cg.go:61
-					for i_ < n_ {
-//line samples_cg.go:61
-						gc_b2.Tick()
-//line samples_cg.go:61
-						if gc_b2.Stopped() {
-//line samples_cg.go:61
-							return
-//line samples_cg.go:61
-						}
-						mySum_ += gIdata_[i_]
-
-						if nIsPow2_ || i_+blockSize_ < n_ {
-							mySum_ += gIdata_[i_+blockSize_]
-						}
-						i_ += gridSize
-					}
-
-//line samples_cg.go:70
-					var mySum_2 float32 = mySum_
-
-//line samples_cg.go:70
-					_ = mySum_2
-
-//line samples_cg.go:19
-					sdata_[tid_2] = mySum_2
-					_ = i_
-					_ = mySum_
-					_ = mySum_2
-
-//line samples_cg.go:20
-					gc_l_mySum_2[gc_lane2] = mySum_2
-				}
-			}
-
-//line samples_cg.go:20
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line samples_cg.go:25
-						mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
-//line samples_cg.go:25
-						_ = mySum_2
-//line samples_cg.go:25
-						beta := mySum_2
-//line samples_cg.go:25
-						_ = beta
-//line samples_cg.go:26
-						var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:26
-						_ = temp
-//line samples_cg.go:26
-						beta.StoreSlice(gc_s_beta[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line samples_cg.go:26
-						mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
-//line samples_cg.go:26
-						_ = mySum_2
-//line samples_cg.go:25
-						beta := mySum_2
-//line samples_cg.go:25
-						_ = beta
-//line samples_cg.go:26
-						var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:26
-						_ = temp
-//line samples_cg.go:26
-						beta.StoreSlice(gc_s_beta[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					mySum_2 := gc_l_mySum_2[gc_lane2]
-					_ = mySum_2
-
-//line samples_cg.go:25
-					beta := mySum_2
-
-//line samples_cg.go:26
-					var temp float32
-					_ = beta
-					_ = temp
-					gc_s_beta[gc_rank2] = beta
-				}
-			}
-
-//line samples_cg.go:28
-			for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					{
-						gc_x03 := gc_tidx2.X
-						gc_off8 := i_2 + gc_x03
-						gc_off9 := gc_x03
-						if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(sdata_) && 32 <= len(sdata_)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sdata_) && 32 <= len(sdata_)-gc_off9 {
-							gc_at9 := sdata_[gc_off8:][:32]
-							gc_at10 := sdata_[gc_off9:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x03 + gc_lane2
-								_ = gc_tx2
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
+					gc_x03 := gc_tidx2.X
+					gc_off8 := i_2 + gc_x03
+					gc_off9 := gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(sdata_) && 32 <= len(sdata_)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sdata_) && 32 <= len(sdata_)-gc_off9 {
+						gc_at9 := sdata_[gc_off8:][:32]
+						gc_at10 := sdata_[gc_off9:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x03 + gc_lane2
 //line samples_cg.go:56
-								tid_ := gc_tx2
-								_ = tid_
-
+							tid_ := gc_tx2
 //line samples_cg.go:70
-								var tid_2 int = tid_
-								_ = tid_2
-
+							var tid_2 int = tid_
 //line samples_cg.go:23
-								vid := tid_2 & (vec - 1)
-								_ = vid
-								beta := gc_s_beta[gc_rank2]
-								var temp float32
-								_ = temp
-
+							vid := tid_2 & (vec - 1)
+//line samples_cg.go:25
+							beta := gc_l_beta[gc_lane2]
+//line samples_cg.go:27
+							var temp float32
 //line samples_cg.go:29
-								if vid < i_2 {
-									temp = gc_at9[gc_lane2]
-									beta += temp
-									gc_at10[gc_lane2] = beta
-								}
-
-//line samples_cg.go:34
-								gc_s_beta[gc_rank2] = beta
+							if vid < i_2 {
+								temp = gc_at9[gc_lane2]
+								beta += temp
+								gc_at10[gc_lane2] = beta
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
+							gc_l_beta[gc_lane2] = beta
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 //line samples_cg.go:56
-								tid_ := gc_tx2
-								_ = tid_
-
+							tid_ := gc_tx2
 //line samples_cg.go:70
-								var tid_2 int = tid_
-								_ = tid_2
-
+							var tid_2 int = tid_
 //line samples_cg.go:23
-								vid := tid_2 & (vec - 1)
-								_ = vid
-								beta := gc_s_beta[gc_rank2]
-								var temp float32
-								_ = temp
-
+							vid := tid_2 & (vec - 1)
+//line samples_cg.go:25
+							beta := gc_l_beta[gc_lane2]
+//line samples_cg.go:27
+							var temp float32
 //line samples_cg.go:29
-								if vid < i_2 {
-									temp = sdata_[tid_2+i_2]
-									beta += temp
-									sdata_[tid_2] = beta
-								}
-
-//line samples_cg.go:34
-								gc_s_beta[gc_rank2] = beta
+							if vid < i_2 {
+								temp = sdata_[tid_2+i_2]
+								beta += temp
+								sdata_[tid_2] = beta
 							}
+							gc_l_beta[gc_lane2] = beta
 						}
 					}
 				}
-
-//line samples_cg.go:34
-				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
 			}
+//line samples_cg.go:34
+			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
+//line samples_cg.go:38
 	compiled.OutOfLine(func() {
-		gc_s_beta := gc_s_beta[:gc_n2]
-		_ = gc_s_beta
 		{
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
-				beta := gc_s_beta[gc_rank2]
-				_ = beta
-
+				var beta float32
 //line samples_cg.go:39
 				if gc_rank2 == 0 {
 					beta = 0
@@ -887,438 +605,271 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 				gc_step5 := gc_from2
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_cg.go:56
-						tid_ := gc_tx2
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line samples_cg.go:73
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_cg.go:56
-						tid_ := gc_tx2
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line samples_cg.go:73
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_cg.go:56
-						tid_ := gc_tx2
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line samples_cg.go:73
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_cg.go:56
-						tid_ := gc_tx2
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line samples_cg.go:56
-					tid_ := gc_tx2
-					_ = tid_
-
-//line samples_cg.go:72
-					{
+//line samples_cg.go:73
 						gc_at11[0] = gc_at12[0]
 					}
 				}
+//line samples_cg.go:77
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_cg.go:73
+					gc_at11[0] = gc_at12[0]
+				}
 			} else {
+//line samples_cg.go:77
 				gc_step6 := gc_from2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-						tid_ := gc_tx2
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx2] = sdata[0]
-						}
+//line samples_cg.go:73
+						gOdata_[gc_bx2] = sdata[0]
 					}
 					{
+//line samples_cg.go:77
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-						tid_ := gc_tx2
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx2] = sdata[0]
-						}
+//line samples_cg.go:73
+						gOdata_[gc_bx2] = sdata[0]
 					}
 					{
+//line samples_cg.go:77
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-						tid_ := gc_tx2
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx2] = sdata[0]
-						}
+//line samples_cg.go:73
+						gOdata_[gc_bx2] = sdata[0]
 					}
 					{
+//line samples_cg.go:77
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-						tid_ := gc_tx2
-						_ = tid_
-
-//line samples_cg.go:72
-						{
-							gOdata_[gc_bx2] = sdata[0]
-						}
+//line samples_cg.go:73
+						gOdata_[gc_bx2] = sdata[0]
 					}
 				}
+//line samples_cg.go:77
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-					tid_ := gc_tx2
-					_ = tid_
-
-//line samples_cg.go:72
-					{
-						gOdata_[gc_bx2] = sdata[0]
-					}
+//line samples_cg.go:73
+					gOdata_[gc_bx2] = sdata[0]
 				}
 			}
 		}
 	}
-
 //line samples_cg.go:103
 	if gc_gdx2 > 1 {
-
 //line samples_cg.go:105
 		amLast := gocuda.Shared[bool](t, 1)[:1]
-
-//line samples_cg.go:106
 		smem := gocuda.DynamicShared[float32](t)
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line samples_cg.go:108
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line samples_cg.go:104
-					tid := gc_tx2
-					_ = tid
-
+				tid := gc_tx2
 //line samples_cg.go:109
-					atomic.ThreadFence()
-
+				atomic.ThreadFence()
 //line samples_cg.go:112
-					if tid == 0 {
-						ticket := atomic.Inc(retirementCount, uint32(gc_gdx2))
-
-						amLast[0] = ticket == uint32(gc_gdx2-1)
-					}
+				if tid == 0 {
+					ticket := atomic.Inc(retirementCount, uint32(gc_gdx2))
+//line samples_cg.go:115
+					amLast[0] = ticket == uint32(gc_gdx2-1)
 				}
 			}
 		}
-
 //line samples_cg.go:121
 		if amLast[0] {
-
 //line samples_cg.go:130
 			var sdata_2 []float32 = smem
-
-//line samples_cg.go:130
-			_ = sdata_2
-
 //line samples_cg.go:130
 			var cta_3 cg.ThreadBlock = cta
-			_ = cta_3
-
-//line samples_cg.go:130
-			_ = cta_3
-
 //line samples_cg.go:18
 			tile32_ := cg.TiledPartition(cta_3, 32)
-			_ = tile32_
-
 //line samples_cg.go:22
 			const vec = 32
-			{
-				var gc_l_mySum_3 [32]float32
-				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-					gc_cnt2 := min(32, gc_n2-gc_w2)
-					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-					var gc_dead2 uint32
-					_ = gc_dead2
+//line samples_cg.go:24
+			var gc_l_mySum_3 [32]float32
+			var gc_l_beta_ [32]float32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line samples_cg.go:104
+						tid := gc_tx2
+//line samples_cg.go:130
+						var tid_3 int = tid
+//line samples_cg.go:122
+						i := tid
+						var mySum float32
+//line samples_cg.go:125
+						for i < gc_gdx2 {
+//line samples_cg.go:125
+							gc_b2.Tick()
+//line samples_cg.go:125
+							if gc_b2.Stopped() {
+//line samples_cg.go:125
+								return
+							}
+//line samples_cg.go:126
+							mySum += gOdata[i]
+							i += blockSize
+						}
+//line samples_cg.go:130
+						var mySum_3 float32 = mySum
+//line samples_cg.go:19
+						sdata_2[tid_3] = mySum_3
+						gc_l_mySum_3[gc_lane2] = mySum_3
+					}
+				}
+//line samples_cg.go:20
+				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32_.Size(), nil, 0, nil, nil)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane2:])
+//line samples_cg.go:25
+							beta_ := mySum_3
+							var temp_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line samples_cg.go:26
+							_ = temp_
+//line samples_cg.go:26
+							beta_.StoreSlice(gc_l_beta_[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line samples_cg.go:26
+							mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane2:])
+//line samples_cg.go:25
+							beta_ := mySum_3
+							var temp_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line samples_cg.go:26
+							_ = temp_
+//line samples_cg.go:26
+							beta_.StoreSlice(gc_l_beta_[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line samples_cg.go:39
+						mySum_3 := gc_l_mySum_3[gc_lane2]
+//line samples_cg.go:25
+						beta_ := mySum_3
+						var temp_ float32
+//line samples_cg.go:28
+						_ = temp_
+						gc_l_beta_[gc_lane2] = beta_
+					}
+				}
+//line samples_cg.go:28
+				for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-							tid := gc_tx2
-							_ = tid
-
-//line samples_cg.go:130
-							var tid_3 int = tid
-							_ = tid_3
-
-//line samples_cg.go:122
-							i := tid
-
-//line samples_cg.go:123
-							var mySum float32
-
-//line samples_cg.go:125
-							for i < gc_gdx2 {
-//line samples_cg.go:125
-								gc_b2.Tick()
-//line samples_cg.go:125
-								if gc_b2.Stopped() {
-//line samples_cg.go:125
-									return
-//line samples_cg.go:125
-								}
-								mySum += gOdata[i]
-								i += blockSize
-							}
-
-//line samples_cg.go:130
-							var mySum_3 float32 = mySum
-
-//line samples_cg.go:130
-							_ = mySum_3
-
-//line samples_cg.go:19
-							sdata_2[tid_3] = mySum_3
-							_ = i
-							_ = mySum
-							_ = mySum_3
-
-//line samples_cg.go:20
-							gc_l_mySum_3[gc_lane2] = mySum_3
-						}
-					}
-
-//line samples_cg.go:20
-					compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32_.Size(), nil, 0, nil, nil)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_cg.go:25
-								mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane2:])
-//line samples_cg.go:25
-								_ = mySum_3
-//line samples_cg.go:25
-								beta_ := mySum_3
-//line samples_cg.go:25
-								_ = beta_
-//line samples_cg.go:26
-								var temp_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:26
-								_ = temp_
-//line samples_cg.go:26
-								beta_.StoreSlice(gc_s_beta_[gc_rank2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_cg.go:26
-								mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane2:])
-//line samples_cg.go:26
-								_ = mySum_3
-//line samples_cg.go:25
-								beta_ := mySum_3
-//line samples_cg.go:25
-								_ = beta_
-//line samples_cg.go:26
-								var temp_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:26
-								_ = temp_
-//line samples_cg.go:26
-								beta_.StoreSlice(gc_s_beta_[gc_rank2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							mySum_3 := gc_l_mySum_3[gc_lane2]
-							_ = mySum_3
-
-//line samples_cg.go:25
-							beta_ := mySum_3
-
-//line samples_cg.go:26
-							var temp_ float32
-							_ = beta_
-							_ = temp_
-							gc_s_beta_[gc_rank2] = beta_
-						}
-					}
-
-//line samples_cg.go:28
-					for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							{
-								gc_x04 := gc_tidx2.X
-								gc_off12 := i_4 + gc_x04
-								gc_off13 := gc_x04
-								if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off13 {
-									gc_at13 := sdata_2[gc_off12:][:32]
-									gc_at14 := sdata_2[gc_off13:][:32]
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2 := gc_x04 + gc_lane2
-										_ = gc_tx2
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-
+							gc_x04 := gc_tidx2.X
+							gc_off12 := i_4 + gc_x04
+							gc_off13 := gc_x04
+							if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off13 {
+								gc_at13 := sdata_2[gc_off12:][:32]
+								gc_at14 := sdata_2[gc_off13:][:32]
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2 := gc_x04 + gc_lane2
 //line samples_cg.go:104
-										tid := gc_tx2
-										_ = tid
-
+									tid := gc_tx2
 //line samples_cg.go:130
-										var tid_3 int = tid
-										_ = tid_3
-
+									var tid_3 int = tid
 //line samples_cg.go:23
-										vid_ := tid_3 & (vec - 1)
-										_ = vid_
-										beta_ := gc_s_beta_[gc_rank2]
-										var temp_ float32
-										_ = temp_
-
+									vid_ := tid_3 & (vec - 1)
+//line samples_cg.go:25
+									beta_ := gc_l_beta_[gc_lane2]
+//line samples_cg.go:27
+									var temp_ float32
 //line samples_cg.go:29
-										if vid_ < i_4 {
-											temp_ = gc_at13[gc_lane2]
-											beta_ += temp_
-											gc_at14[gc_lane2] = beta_
-										}
-
-//line samples_cg.go:34
-										gc_s_beta_[gc_rank2] = beta_
+									if vid_ < i_4 {
+										temp_ = gc_at13[gc_lane2]
+										beta_ += temp_
+										gc_at14[gc_lane2] = beta_
 									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-
+									gc_l_beta_[gc_lane2] = beta_
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
 //line samples_cg.go:104
-										tid := gc_tx2
-										_ = tid
-
+									tid := gc_tx2
 //line samples_cg.go:130
-										var tid_3 int = tid
-										_ = tid_3
-
+									var tid_3 int = tid
 //line samples_cg.go:23
-										vid_ := tid_3 & (vec - 1)
-										_ = vid_
-										beta_ := gc_s_beta_[gc_rank2]
-										var temp_ float32
-										_ = temp_
-
+									vid_ := tid_3 & (vec - 1)
+//line samples_cg.go:25
+									beta_ := gc_l_beta_[gc_lane2]
+//line samples_cg.go:27
+									var temp_ float32
 //line samples_cg.go:29
-										if vid_ < i_4 {
-											temp_ = sdata_2[tid_3+i_4]
-											beta_ += temp_
-											sdata_2[tid_3] = beta_
-										}
-
-//line samples_cg.go:34
-										gc_s_beta_[gc_rank2] = beta_
+									if vid_ < i_4 {
+										temp_ = sdata_2[tid_3+i_4]
+										beta_ += temp_
+										sdata_2[tid_3] = beta_
 									}
+									gc_l_beta_[gc_lane2] = beta_
 								}
 							}
 						}
-
-//line samples_cg.go:34
-						compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32_.Size(), nil, 0, nil, nil)
 					}
+//line samples_cg.go:34
+					compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32_.Size(), nil, 0, nil, nil)
 				}
 			}
+//line samples_cg.go:38
 			compiled.OutOfLine(func() {
-				gc_s_beta_ := gc_s_beta_[:gc_n2]
-				_ = gc_s_beta_
 				{
 					for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 						gc_pos2.Thread = gc_rank2
-						beta_ := gc_s_beta_[gc_rank2]
-						_ = beta_
-
+						var beta_ float32
 //line samples_cg.go:39
 						if gc_rank2 == 0 {
 							beta_ = 0
@@ -1330,194 +881,133 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					}
 				}
 			})
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off14 := 0
-					if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(gOdata) && gc_off14 < len(smem) {
-						gc_at15 := gOdata[gc_off14:][:1]
-						gc_at16 := smem[gc_off14:][:1]
-						gc_step7 := gc_from2
-						for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-							{
-								gc_tx2 := gc_step7 + 0
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-								tid := gc_tx2
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gc_at15[0] = gc_at16[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-							{
-								gc_tx2 := gc_step7 + 1
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-								tid := gc_tx2
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gc_at15[0] = gc_at16[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-							{
-								gc_tx2 := gc_step7 + 2
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-								tid := gc_tx2
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gc_at15[0] = gc_at16[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-							{
-								gc_tx2 := gc_step7 + 3
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-								tid := gc_tx2
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gc_at15[0] = gc_at16[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-						}
-						for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_cg.go:50
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off14 := 0
+				if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(gOdata) && gc_off14 < len(smem) {
+					gc_at15 := gOdata[gc_off14:][:1]
+					gc_at16 := smem[gc_off14:][:1]
+					gc_step7 := gc_from2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+//line samples_cg.go:64
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-							tid := gc_tx2
-							_ = tid
-
-//line samples_cg.go:132
 							{
+//line samples_cg.go:133
 								gc_at15[0] = gc_at16[0]
-
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
 						}
-					} else {
-						gc_step8 := gc_from2
-						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-							{
-								gc_tx2 := gc_step8 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-								tid := gc_tx2
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-							{
-								gc_tx2 := gc_step8 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-								tid := gc_tx2
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-							{
-								gc_tx2 := gc_step8 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-								tid := gc_tx2
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-							{
-								gc_tx2 := gc_step8 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-								tid := gc_tx2
-								_ = tid
-
-//line samples_cg.go:132
-								{
-									gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-									*retirementCount = 0
-								}
-							}
-						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						{
+							gc_tx2 := gc_step7 + 1
+//line samples_cg.go:142
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-							tid := gc_tx2
-							_ = tid
-
-//line samples_cg.go:132
 							{
-								gOdata[0] = smem[0]
-
+//line samples_cg.go:133
+								gc_at15[0] = gc_at16[0]
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+//line samples_cg.go:142
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							{
+//line samples_cg.go:133
+								gc_at15[0] = gc_at16[0]
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+//line samples_cg.go:142
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							{
+//line samples_cg.go:133
+								gc_at15[0] = gc_at16[0]
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line samples_cg.go:133
+							gc_at15[0] = gc_at16[0]
+//line samples_cg.go:136
+							*retirementCount = 0
+						}
+					}
+				} else {
+					gc_step8 := gc_from2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							{
+//line samples_cg.go:133
+								gOdata[0] = smem[0]
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							{
+//line samples_cg.go:133
+								gOdata[0] = smem[0]
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							{
+//line samples_cg.go:133
+								gOdata[0] = smem[0]
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							{
+//line samples_cg.go:133
+								gOdata[0] = smem[0]
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line samples_cg.go:133
+							gOdata[0] = smem[0]
+//line samples_cg.go:136
+							*retirementCount = 0
 						}
 					}
 				}
@@ -1553,23 +1043,15 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line samples_cg.go:153
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_cg.go:154
 	accumResult := gocuda.Shared[float32](t, scalarProdAccumN)[:scalarProdAccumN]
-
 //line samples_cg.go:156
 	for vec := gc_bx2; vec < vectorN; vec += gc_gdx2 {
-
-//line samples_cg.go:157
 		vectorBase := elementN * vec
-
-//line samples_cg.go:158
 		vectorEnd := vectorBase + elementN
-
 //line samples_cg.go:160
 		for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += gc_bdx2 {
 			gc_b2.Tick()
@@ -1577,131 +1059,100 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 				return
 			}
 			gc_more = false
-			{
-				gc_from3, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from3
-					if compiled.SIMD {
+//line samples_cg.go:167
+			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from3
+				if compiled.SIMD {
 //line samples_cg.go:160
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_cg.go:160
-						_ = gc_all
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line samples_cg.go:160
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_cg.go:160
-						_ = gc_iota2
-					gc_steps2:
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_cg.go:160
-							var iAccum int = gc_tx2 + gc_off
-//line samples_cg.go:160
-							_ = iAccum
-//line samples_cg.go:161
-							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:161
-							_ = sum
+						var iAccum int = gc_tx2 + gc_off
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_cg.go:163
-							if iAccum < 0 || iAccum > len(accumResult)-8 {
+						if iAccum < 0 || iAccum > len(accumResult)-8 {
 //line samples_cg.go:163
-								break
+							break
+						}
+						{
 //line samples_cg.go:163
-							}
+							var pos int = vectorBase + iAccum
 //line samples_cg.go:163
-							{
+							gc_lanes3 := gc_all
 //line samples_cg.go:163
-								var pos int = vectorBase + iAccum
+							for {
 //line samples_cg.go:163
-								_ = pos
+								gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(vectorEnd, pos, 8)))))
 //line samples_cg.go:163
-								gc_lanes3 := gc_all
+								if gc_lanes3.ToBits() == 0 {
 //line samples_cg.go:163
-								_ = gc_lanes3
-//line samples_cg.go:163
-								for {
-//line samples_cg.go:163
-									gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(vectorEnd, pos, 8)))))
-//line samples_cg.go:163
-									if gc_lanes3.ToBits() == 0 {
-//line samples_cg.go:163
-										break
-//line samples_cg.go:163
-									}
-//line samples_cg.go:163
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:163
-									if pos >= 0 && pos <= len(dA)-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(dA[pos:])
-//line samples_cg.go:164
-									} else {
-//line samples_cg.go:164
-										break gc_steps2
-//line samples_cg.go:164
-									}
-//line samples_cg.go:164
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:164
-									if pos >= 0 && pos <= len(dB)-8 {
-//line samples_cg.go:164
-										gc_ld4 = archsimd.LoadFloat32x8Slice(dB[pos:])
-//line samples_cg.go:164
-									} else {
-//line samples_cg.go:164
-										break gc_steps2
-//line samples_cg.go:164
-									}
-//line samples_cg.go:164
-									sum = sum.Add(gc_ld3.Mul(gc_ld4)).Merge(sum, gc_lanes3)
-//line samples_cg.go:164
-									pos = pos +
-//line samples_cg.go:163
-										scalarProdAccumN
-//line samples_cg.go:163
+									break
 								}
 //line samples_cg.go:163
-							}
-//line samples_cg.go:167
-							sum.StoreSlice(accumResult[iAccum:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from3 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:160
-						iAccum := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples_cg.go:161
-						var sum float32
-
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_cg.go:163
-						for pos := vectorBase + iAccum; pos < vectorEnd; pos += scalarProdAccumN {
-							sum += dA[pos] * dB[pos]
+								if pos >= 0 && pos <= len(dA)-8 {
+									gc_ld3 = archsimd.LoadFloat32x8Slice(dA[pos:])
+								} else {
+//line samples_cg.go:164
+									break gc_steps2
+								}
+//line samples_cg.go:164
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line samples_cg.go:164
+								if pos >= 0 && pos <= len(dB)-8 {
+//line samples_cg.go:164
+									gc_ld4 = archsimd.LoadFloat32x8Slice(dB[pos:])
+								} else {
+//line samples_cg.go:164
+									break gc_steps2
+								}
+//line samples_cg.go:164
+								sum = sum.Add(gc_ld3.Mul(gc_ld4)).Merge(sum, gc_lanes3)
+//line samples_cg.go:164
+								pos = pos +
+//line samples_cg.go:163
+									scalarProdAccumN
+							}
 						}
-
 //line samples_cg.go:167
-						accumResult[iAccum] = sum
+						sum.StoreSlice(accumResult[iAccum:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from3 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_cg.go:160
+					iAccum := gc_tx2 + gc_off
+					gc_more = true
+//line samples_cg.go:161
+					var sum float32
+//line samples_cg.go:163
+					for pos := vectorBase + iAccum; pos < vectorEnd; pos += scalarProdAccumN {
+						sum += dA[pos] * dB[pos]
+					}
+//line samples_cg.go:167
+					accumResult[iAccum] = sum
 				}
 			}
 		}
-
 //line samples_cg.go:170
 		for stride := scalarProdAccumN / 2; stride > 0; stride >>= 1 {
-
 //line samples_cg.go:173
 			for gc_off2, gc_limit2, gc_more2 := 0, stride, true; gc_more2; gc_off2 += gc_bdx2 {
 				gc_b2.Tick()
@@ -1709,187 +1160,157 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 					return
 				}
 				gc_more2 = false
-				{
-					gc_from3, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off2, gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off6 := gc_off2
-						gc_off7 := gc_off2 + stride
-						if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off7 {
-							gc_at4 := accumResult[gc_off6:][:gc_to2]
-							gc_at5 := accumResult[gc_off7:][:gc_to2]
-							gc_vstep2 := gc_from3
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-									for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-										gc_tx2 := gc_vstep2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line samples_cg.go:173
-										var iAccum_ int = gc_tx2 + gc_off2
-//line samples_cg.go:173
-										_ = iAccum_
-										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep2, false
-								}(gc_vstep2)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+//line samples_cg.go:180
+				gc_from3, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off6 := gc_off2
+					gc_off7 := gc_off2 + stride
+					if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off7 {
+						gc_at4 := accumResult[gc_off6:][:gc_to2]
+						gc_at5 := accumResult[gc_off7:][:gc_to2]
+						gc_vstep2 := gc_from3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line samples_cg.go:173
 									var iAccum_ int = gc_tx2 + gc_off2
 //line samples_cg.go:173
 									_ = iAccum_
-									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop {
+								return
 							}
-							if gc_vstep2 > gc_from3 {
-								gc_more2 = true
-							}
-							for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
 //line samples_cg.go:173
-								iAccum_ := gc_tx2 + gc_off2
-								gc_more2 = true
+								var iAccum_ int = gc_tx2 + gc_off2
+//line samples_cg.go:173
 								_ = iAccum_
-
-//line samples_cg.go:174
-								gc_at4[gc_tx2] += gc_at5[gc_tx2]
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 							}
-						} else {
-							gc_vstep3 := gc_from3
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop2 bool
-								gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line samples_cg.go:173
-										var iAccum_ int = gc_tx2 + gc_off2
-//line samples_cg.go:173
-										_ = iAccum_
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from3 {
+							gc_more2 = true
+						}
+						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 //line samples_cg.go:174
-										if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-16 || iAccum_ < 0 || iAccum_ > len(accumResult)-16 {
+							gc_more2 = true
 //line samples_cg.go:174
-											break
-//line samples_cg.go:174
-										}
-										archsimd.LoadFloat32x16Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x16Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop2 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_at4[gc_tx2] += gc_at5[gc_tx2]
+						}
+					} else {
+						gc_vstep3 := gc_from3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line samples_cg.go:173
 									var iAccum_ int = gc_tx2 + gc_off2
-//line samples_cg.go:173
-									_ = iAccum_
-//line samples_cg.go:174
-									if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-8 || iAccum_ < 0 || iAccum_ > len(accumResult)-8 {
+									if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-16 || iAccum_ < 0 || iAccum_ > len(accumResult)-16 {
 //line samples_cg.go:174
 										break
-//line samples_cg.go:174
 									}
-									archsimd.LoadFloat32x8Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x8Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
+//line samples_cg.go:175
+									archsimd.LoadFloat32x16Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x16Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
 								}
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop2 {
+								return
 							}
-							if gc_vstep3 > gc_from3 {
-								gc_more2 = true
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+//line samples_cg.go:173
+								var iAccum_ int = gc_tx2 + gc_off2
+								if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-8 || iAccum_ < 0 || iAccum_ > len(accumResult)-8 {
+//line samples_cg.go:174
+									break
+								}
+//line samples_cg.go:175
+								archsimd.LoadFloat32x8Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x8Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
 							}
-							gc_step5 := gc_vstep3
-							for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-								{
-									gc_tx2 := gc_step5 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:173
-									iAccum_ := gc_tx2 + gc_off2
-									gc_more2 = true
-
-//line samples_cg.go:174
-									accumResult[iAccum_] += accumResult[stride+iAccum_]
-								}
-								{
-									gc_tx2 := gc_step5 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:173
-									iAccum_ := gc_tx2 + gc_off2
-									gc_more2 = true
-
-//line samples_cg.go:174
-									accumResult[iAccum_] += accumResult[stride+iAccum_]
-								}
-								{
-									gc_tx2 := gc_step5 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:173
-									iAccum_ := gc_tx2 + gc_off2
-									gc_more2 = true
-
-//line samples_cg.go:174
-									accumResult[iAccum_] += accumResult[stride+iAccum_]
-								}
-								{
-									gc_tx2 := gc_step5 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:173
-									iAccum_ := gc_tx2 + gc_off2
-									gc_more2 = true
-
-//line samples_cg.go:174
-									accumResult[iAccum_] += accumResult[stride+iAccum_]
-								}
-							}
-							for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep3 > gc_from3 {
+							gc_more2 = true
+						}
+						gc_step5 := gc_vstep3
+						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+							{
+								gc_tx2 := gc_step5 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line samples_cg.go:173
 								iAccum_ := gc_tx2 + gc_off2
 								gc_more2 = true
-
 //line samples_cg.go:174
 								accumResult[iAccum_] += accumResult[stride+iAccum_]
 							}
+							{
+								gc_tx2 := gc_step5 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line samples_cg.go:173
+								iAccum_ := gc_tx2 + gc_off2
+								gc_more2 = true
+//line samples_cg.go:174
+								accumResult[iAccum_] += accumResult[stride+iAccum_]
+							}
+							{
+								gc_tx2 := gc_step5 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line samples_cg.go:173
+								iAccum_ := gc_tx2 + gc_off2
+								gc_more2 = true
+//line samples_cg.go:174
+								accumResult[iAccum_] += accumResult[stride+iAccum_]
+							}
+							{
+								gc_tx2 := gc_step5 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line samples_cg.go:173
+								iAccum_ := gc_tx2 + gc_off2
+								gc_more2 = true
+//line samples_cg.go:174
+								accumResult[iAccum_] += accumResult[stride+iAccum_]
+							}
+						}
+						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line samples_cg.go:173
+							iAccum_ := gc_tx2 + gc_off2
+							gc_more2 = true
+//line samples_cg.go:174
+							accumResult[iAccum_] += accumResult[stride+iAccum_]
 						}
 					}
 				}
 			}
 		}
 		{
+//line samples_cg.go:182
 			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -1901,111 +1322,69 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 					gc_step6 := gc_from3
 					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_cg.go:180
-							{
-								gc_at6[0] = accumResult[0]
-							}
+//line samples_cg.go:181
+							gc_at6[0] = accumResult[0]
 						}
 						{
-							gc_tx2 := gc_step6 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_cg.go:180
-							{
-								gc_at6[0] = accumResult[0]
-							}
+//line samples_cg.go:181
+							gc_at6[0] = accumResult[0]
 						}
 						{
-							gc_tx2 := gc_step6 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_cg.go:180
-							{
-								gc_at6[0] = accumResult[0]
-							}
+//line samples_cg.go:181
+							gc_at6[0] = accumResult[0]
 						}
 						{
-							gc_tx2 := gc_step6 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_cg.go:180
-							{
-								gc_at6[0] = accumResult[0]
-							}
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_cg.go:180
-						{
+//line samples_cg.go:181
 							gc_at6[0] = accumResult[0]
 						}
 					}
+//line samples_cg.go:185
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_cg.go:181
+						gc_at6[0] = accumResult[0]
+					}
 				} else {
+//line samples_cg.go:185
 					gc_step7 := gc_from3
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:180
-							{
-								dC[vec] = accumResult[0]
-							}
+//line samples_cg.go:181
+							dC[vec] = accumResult[0]
 						}
 						{
+//line samples_cg.go:185
 							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:180
-							{
-								dC[vec] = accumResult[0]
-							}
+//line samples_cg.go:181
+							dC[vec] = accumResult[0]
 						}
 						{
+//line samples_cg.go:185
 							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:180
-							{
-								dC[vec] = accumResult[0]
-							}
+//line samples_cg.go:181
+							dC[vec] = accumResult[0]
 						}
 						{
+//line samples_cg.go:185
 							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:180
-							{
-								dC[vec] = accumResult[0]
-							}
+//line samples_cg.go:181
+							dC[vec] = accumResult[0]
 						}
 					}
+//line samples_cg.go:185
 					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:180
-						{
-							dC[vec] = accumResult[0]
-						}
+//line samples_cg.go:181
+						dC[vec] = accumResult[0]
 					}
 				}
 			}
@@ -2039,61 +1418,46 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line samples_cg.go:214
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line samples_cg.go:215
 	grid := cg.ThisGrid(t)
-	_ = grid
-
 //line samples_cg.go:217
 	sdata := gocuda.DynamicShared[float64](t)
-	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:220
-				sdata[gc_rank2] = 0
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:220
-				sdata[gc_rank2] = 0
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:220
-				sdata[gc_rank2] = 0
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:220
-				sdata[gc_rank2] = 0
-			}
-		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+//line samples_cg.go:219
+	gc_step5 := 0
+	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		{
+			gc_rank2 := gc_step5 + 0
 			gc_pos2.Thread = gc_rank2
-
+//line samples_cg.go:220
+			sdata[gc_rank2] = 0
+		}
+		{
+			gc_rank2 := gc_step5 + 1
+			gc_pos2.Thread = gc_rank2
+//line samples_cg.go:220
+			sdata[gc_rank2] = 0
+		}
+		{
+			gc_rank2 := gc_step5 + 2
+			gc_pos2.Thread = gc_rank2
+//line samples_cg.go:220
+			sdata[gc_rank2] = 0
+		}
+		{
+			gc_rank2 := gc_step5 + 3
+			gc_pos2.Thread = gc_rank2
 //line samples_cg.go:220
 			sdata[gc_rank2] = 0
 		}
 	}
-
-//line samples_cg.go:222
+	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line samples_cg.go:220
+		sdata[gc_rank2] = 0
+	}
 	gc_chunk := compiled.StrideChunk(int(grid.Size()))
 	gc_span := (int(grid.Size())) * gc_chunk
-
 //line samples_cg.go:222
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (int(grid.Size())) * gc_chunk {
 		gc_b2.Tick()
@@ -2101,225 +1465,186 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line samples_cg.go:222
-				gc_start2 := int(grid.ThreadRank())
-				gc_from4 := gc_start2 + gc_off
-				gc_trips2 := gc_limit - gc_from4
-				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, int(grid.Size()), gc_chunk, gc_limit, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(int(grid.Size())) + 1
-				default:
-					gc_trips2 = 0
-				}
-				if gc_trips2 == gc_chunk {
-					gc_more = true
-				}
-				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(int(grid.Size())), gc_trips2-1 {
-
-//line samples_cg.go:223
-					sdata[gc_rank2] += float64(gIdata[i])
-				}
-			}
-		}
-	}
-
 //line samples_cg.go:229
-	var sdata_ []float64 = sdata
-
-//line samples_cg.go:229
-	_ = sdata_
-
-//line samples_cg.go:229
-	var cta cg.ThreadBlock = block
-	_ = cta
-
-//line samples_cg.go:229
-	_ = cta
-
-//line samples_cg.go:191
-	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		var gc_c21v [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:190
-				tid := gc_rank2
-				_ = tid
-
-//line samples_cg.go:193
-				gc_c21v[gc_lane2] = sdata_[tid]
-			}
-
-//line samples_cg.go:193
-			compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:190
-				tid := gc_rank2
-				_ = tid
-
-//line samples_cg.go:193
-				sdata_[tid] = gc_c21r[gc_lane2]
-			}
-		}
-	}
-	{
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:196
-			beta := 0.0
-
-//line samples_cg.go:197
-			if gc_rank2 == 0 {
-				beta = 0
-				for i_ := 0; i_ < gc_bdx2; i_ += tile32.Size() {
-//line samples_cg.go:199
-					gc_b2.Tick()
-//line samples_cg.go:199
-					if gc_b2.Stopped() {
-//line samples_cg.go:199
-						return
-//line samples_cg.go:199
-					}
-					beta += sdata_[i_]
-				}
-				sdata_[0] = beta
+			gc_b2.Enter(gc_rank2)
+//line samples_cg.go:222
+			gc_start2 := int(grid.ThreadRank())
+			gc_from4 := gc_start2 + gc_off
+			gc_trips2 := gc_limit - gc_from4
+			switch {
+			case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, int(grid.Size()), gc_chunk, gc_limit, false)
+			case gc_trips2 > gc_span:
+				gc_trips2 = gc_chunk
+			case gc_trips2 > 0:
+				gc_trips2 = (gc_trips2-1)/(int(grid.Size())) + 1
+			default:
+				gc_trips2 = 0
 			}
-			_ = beta
+			if gc_trips2 == gc_chunk {
+				gc_more = true
+			}
+			for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(int(grid.Size())), gc_trips2-1 {
+//line samples_cg.go:223
+				sdata[gc_rank2] += float64(gIdata[i])
+			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(sdata, gOdata)
-	_ = gc_apart2
-	{
-		gc_off4 := gc_bx2
-		gc_off5 := 0
-		if gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_apart2 {
-			gc_at3 := gOdata[gc_off4:][:1]
-			gc_at4 := sdata[gc_off5:][:1]
-			gc_elem2 := gc_at4[0]
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-				{
-					gc_rank2 := gc_step6 + 0
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:232
-					if gc_rank2 == 0 {
-						gc_at3[0] = float32(gc_elem2)
-					}
+//line samples_cg.go:229
+	var sdata_ []float64 = sdata
+//line samples_cg.go:229
+	var cta cg.ThreadBlock = block
+//line samples_cg.go:191
+	tile32 := cg.TiledPartition(cta, 32)
+//line samples_cg.go:194
+	var gc_c21v [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line samples_cg.go:190
+			tid := gc_rank2
+//line samples_cg.go:193
+			gc_c21v[gc_lane2] = sdata_[tid]
+		}
+//line samples_cg.go:193
+		compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line samples_cg.go:190
+			tid := gc_rank2
+//line samples_cg.go:193
+			sdata_[tid] = gc_c21r[gc_lane2]
+		}
+	}
+//line samples_cg.go:198
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line samples_cg.go:196
+		beta := 0.0
+		if gc_rank2 == 0 {
+			beta = 0
+			for i_ := 0; i_ < gc_bdx2; i_ += tile32.Size() {
+//line samples_cg.go:199
+				gc_b2.Tick()
+//line samples_cg.go:199
+				if gc_b2.Stopped() {
+//line samples_cg.go:199
+					return
 				}
-				{
-					gc_rank2 := gc_step6 + 1
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:232
-					if gc_rank2 == 0 {
-						gc_at3[0] = float32(gc_elem2)
-					}
-				}
-				{
-					gc_rank2 := gc_step6 + 2
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:232
-					if gc_rank2 == 0 {
-						gc_at3[0] = float32(gc_elem2)
-					}
-				}
-				{
-					gc_rank2 := gc_step6 + 3
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:232
-					if gc_rank2 == 0 {
-						gc_at3[0] = float32(gc_elem2)
-					}
-				}
+//line samples_cg.go:200
+				beta += sdata_[i_]
 			}
-			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			sdata_[0] = beta
+		}
+	}
+//line samples_cg.go:207
+	gc_apart2 := compiled.Disjoint(sdata, gOdata)
+//line samples_cg.go:210
+	gc_off4 := gc_bx2
+	gc_off5 := 0
+	if gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_apart2 {
+		gc_at3 := gOdata[gc_off4:][:1]
+		gc_at4 := sdata[gc_off5:][:1]
+		gc_elem2 := gc_at4[0]
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+			{
+				gc_rank2 := gc_step6 + 0
+//line samples_cg.go:221
 				gc_pos2.Thread = gc_rank2
-
 //line samples_cg.go:232
 				if gc_rank2 == 0 {
 					gc_at3[0] = float32(gc_elem2)
 				}
 			}
-		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-				{
-					gc_rank2 := gc_step7 + 0
-					gc_pos2.Thread = gc_rank2
-
+			{
+				gc_rank2 := gc_step6 + 1
+//line samples_cg.go:239
+				gc_pos2.Thread = gc_rank2
 //line samples_cg.go:232
-					if gc_rank2 == 0 {
-						gOdata[gc_bx2] = float32(sdata[0])
-					}
-				}
-				{
-					gc_rank2 := gc_step7 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:232
-					if gc_rank2 == 0 {
-						gOdata[gc_bx2] = float32(sdata[0])
-					}
-				}
-				{
-					gc_rank2 := gc_step7 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:232
-					if gc_rank2 == 0 {
-						gOdata[gc_bx2] = float32(sdata[0])
-					}
-				}
-				{
-					gc_rank2 := gc_step7 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:232
-					if gc_rank2 == 0 {
-						gOdata[gc_bx2] = float32(sdata[0])
-					}
+				if gc_rank2 == 0 {
+					gc_at3[0] = float32(gc_elem2)
 				}
 			}
-			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+			{
+				gc_rank2 := gc_step6 + 2
+//line samples_cg.go:239
 				gc_pos2.Thread = gc_rank2
-
+//line samples_cg.go:232
+				if gc_rank2 == 0 {
+					gc_at3[0] = float32(gc_elem2)
+				}
+			}
+			{
+				gc_rank2 := gc_step6 + 3
+//line samples_cg.go:239
+				gc_pos2.Thread = gc_rank2
+//line samples_cg.go:232
+				if gc_rank2 == 0 {
+					gc_at3[0] = float32(gc_elem2)
+				}
+			}
+		}
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line samples_cg.go:232
+			if gc_rank2 == 0 {
+				gc_at3[0] = float32(gc_elem2)
+			}
+		}
+	} else {
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+			{
+				gc_rank2 := gc_step7 + 0
+				gc_pos2.Thread = gc_rank2
+//line samples_cg.go:232
+				if gc_rank2 == 0 {
+					gOdata[gc_bx2] = float32(sdata[0])
+				}
+			}
+			{
+				gc_rank2 := gc_step7 + 1
+				gc_pos2.Thread = gc_rank2
+//line samples_cg.go:232
+				if gc_rank2 == 0 {
+					gOdata[gc_bx2] = float32(sdata[0])
+				}
+			}
+			{
+				gc_rank2 := gc_step7 + 2
+				gc_pos2.Thread = gc_rank2
+//line samples_cg.go:232
+				if gc_rank2 == 0 {
+					gOdata[gc_bx2] = float32(sdata[0])
+				}
+			}
+			{
+				gc_rank2 := gc_step7 + 3
+				gc_pos2.Thread = gc_rank2
 //line samples_cg.go:232
 				if gc_rank2 == 0 {
 					gOdata[gc_bx2] = float32(sdata[0])
 				}
 			}
 		}
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line samples_cg.go:232
+			if gc_rank2 == 0 {
+				gOdata[gc_bx2] = float32(sdata[0])
+			}
+		}
 	}
-
 //line samples_cg.go:236
 	if !gc_b2.SyncGrid() {
 		return
@@ -2332,7 +1657,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 					gc_rank2 := gc_step8 + 0
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
-
 //line samples_cg.go:238
 					if grid.ThreadRank() == 0 {
 						for block_ := 1; block_ < gc_gdx2; block_++ {
@@ -2344,7 +1668,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 					gc_rank2 := gc_step8 + 1
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
-
 //line samples_cg.go:238
 					if grid.ThreadRank() == 0 {
 						for block_ := 1; block_ < gc_gdx2; block_++ {
@@ -2356,7 +1679,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 					gc_rank2 := gc_step8 + 2
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
-
 //line samples_cg.go:238
 					if grid.ThreadRank() == 0 {
 						for block_ := 1; block_ < gc_gdx2; block_++ {
@@ -2368,7 +1690,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 					gc_rank2 := gc_step8 + 3
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
-
 //line samples_cg.go:238
 					if grid.ThreadRank() == 0 {
 						for block_ := 1; block_ < gc_gdx2; block_++ {
@@ -2380,7 +1701,6 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
-
 //line samples_cg.go:238
 				if grid.ThreadRank() == 0 {
 					for block_ := 1; block_ < gc_gdx2; block_++ {
@@ -2418,51 +1738,63 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_active [32]cg.Coalesced
-		var gc_l_i [32]int
-		var gc_c21r [32]cg.Coalesced
-		var gc_c22v [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-
-//line samples_cg.go:267
+//line samples_cg.go:276
+	var gc_l_active [32]cg.Coalesced
+	var gc_l_i [32]int
+	var gc_c21r [32]cg.Coalesced
+	var gc_c22v [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line samples_cg.go:268
+			gc_save72 := gc_act2
+			gc_in72 := gc_act2
 			{
-				gc_save72 := gc_act2
-				gc_in72 := gc_act2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
 //line samples_cg.go:265
-						id := gc_tx2 + gc_bx2*gc_bdx2
-						_ = id
-
+					id := gc_tx2 + gc_bx2*gc_bdx2
 //line samples_cg.go:267
-						i := id
-						_ = i
-						gc_l_i[gc_lane2] = i
+					i := id
+//line samples_cg.go:269
+					gc_l_i[gc_lane2] = i
+				}
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in72 &^ gc_dead2
+				var gc_m72, gc_skip72 uint32
+//line samples_cg.go:280
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i := gc_l_i[gc_lane2]
+//line samples_cg.go:267
+					if i < n {
+						gc_m72 |= 1 << gc_lane2
 					}
 				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in72 &^ gc_dead2
-					var gc_m72, gc_skip72 uint32
-					_ = gc_skip72
+				gc_in72 &= gc_m72
+				gc_act2 = gc_in72
+				if gc_act2 == 0 {
+					break
+				}
+				{
+					var gc_m52 uint32
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
@@ -2470,121 +1802,72 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line samples_cg.go:267
-						if i < n {
-							gc_m72 |= 1 << gc_lane2
+//line samples_cg.go:268
+						if src[i] > 0 {
+							gc_m52 |= 1 << gc_lane2
 						}
 					}
-					gc_in72 &= gc_m72
-					gc_act2 = gc_in72
-					if gc_act2 == 0 {
-						break
-					}
-					{
-						var gc_m52 uint32
+					gc_save52 := gc_act2
+					gc_act2 = gc_save52 & gc_m52
+					if gc_act2 != 0 {
+//line samples_cg.go:269
+						var counter *int32 = nres
+//line samples_cg.go:249
+						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-							i := gc_l_i[gc_lane2]
-							_ = i
-
-//line samples_cg.go:268
-							if src[i] > 0 {
-								gc_m52 |= 1 << gc_lane2
-							}
-						}
-						gc_save52 := gc_act2
-						gc_act2 = gc_save52 & gc_m52
-						if gc_act2 != 0 {
-
-//line samples_cg.go:269
-							var counter *int32 = nres
-
-//line samples_cg.go:269
-							_ = counter
-
+							gc_b2.Enter(gc_rank2)
 //line samples_cg.go:249
-							compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								gc_b2.Enter(gc_rank2)
-
-//line samples_cg.go:249
-								active := gc_c21r[gc_lane2]
-
+							active := gc_c21r[gc_lane2]
 //line samples_cg.go:251
-								var res int32
-
-//line samples_cg.go:252
-								if active.ThreadRank() == 0 {
-									res = atomic.Add(counter, int32(active.Size()))
-								}
-								_ = active
-								_ = res
-
-//line samples_cg.go:255
-								gc_c22v[gc_lane2] = res
-								gc_l_active[gc_lane2] = active
+							var res int32
+							if active.ThreadRank() == 0 {
+								res = atomic.Add(counter, int32(active.Size()))
 							}
-
+							gc_c22v[gc_lane2] = res
+							gc_l_active[gc_lane2] = active
+						}
 //line samples_cg.go:255
-							compiled.CoalescedLanes[int32, int32](gc_b2, "ShflRank", gc_w2, gc_act2, &gc_l_active, 0, &gc_c22v, 0, nil, &gc_c22r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								gc_b2.Enter(gc_rank2)
-								active := gc_l_active[gc_lane2]
-								_ = active
-								var res int32
-								_ = res
-								i := gc_l_i[gc_lane2]
-								_ = i
-
-//line samples_cg.go:255
-								res = gc_c22r[gc_lane2]
-
-//line samples_cg.go:256
-								var r int32 = res + int32(active.ThreadRank())
-
-//line samples_cg.go:256
-								_ = r
-
-//line samples_cg.go:269
-								dst[r] = src[i]
-								_ = r
+						compiled.CoalescedLanes[int32, int32](gc_b2, "ShflRank", gc_w2, gc_act2, &gc_l_active, 0, &gc_c22v, 0, nil, &gc_c22r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
 							}
-						}
-						gc_act2 = gc_save52 &^ gc_dead2 &^ gc_skip72
-					}
-					gc_act2 = gc_in72 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							gc_b2.Enter(gc_rank2)
+							active := gc_l_active[gc_lane2]
+//line samples_cg.go:265
+							var res int32
 //line samples_cg.go:267
-						i += gc_gdx2 * gc_bdx2
-						gc_l_i[gc_lane2] = i
+							i := gc_l_i[gc_lane2]
+//line samples_cg.go:255
+							res = gc_c22r[gc_lane2]
+							var r int32 = res + int32(active.ThreadRank())
+//line samples_cg.go:269
+							dst[r] = src[i]
+						}
 					}
+//line samples_cg.go:273
+					gc_act2 = gc_save52 &^ gc_dead2 &^ gc_skip72
 				}
-				gc_act2 = gc_save72 &^ gc_dead2
+				gc_act2 = gc_in72 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line samples_cg.go:282
+					i := gc_l_i[gc_lane2]
+//line samples_cg.go:267
+					i += gc_gdx2 * gc_bdx2
+					gc_l_i[gc_lane2] = i
+				}
 			}
+			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
 }
@@ -2612,224 +1895,176 @@ func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketC
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-
 //line samples_cg.go:295
 	grid := cg.ThisGrid(t)
-	_ = grid
-	{
-		var gc_l_bucket_ [32]int
-		var gc_l_labeledGroup [32]cg.Coalesced
-		var gc_l_i [32]int
-		var gc_l_bucket [32]int
-		var gc_c21r [32]cg.Coalesced
-		var gc_c22r [32]cg.Coalesced
-		var gc_c22g [32]cg.Coalesced
-		var gc_c23v [32]int32
-		var gc_c23r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-
+//line samples_cg.go:298
+	var gc_l_bucket_ [32]int
+	var gc_l_labeledGroup [32]cg.Coalesced
+	var gc_l_i [32]int
+	var gc_l_bucket [32]int
+	var gc_c21r [32]cg.Coalesced
+	var gc_c22r [32]cg.Coalesced
+	var gc_c22g [32]cg.Coalesced
+	var gc_c23v [32]int32
+	var gc_c23r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line samples_cg.go:298
+			gc_save102 := gc_act2
+			gc_in102 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
 //line samples_cg.go:297
-			{
-				gc_save102 := gc_act2
-				gc_in102 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				i := int(grid.ThreadRank())
+//line samples_cg.go:299
+				gc_l_i[gc_lane2] = i
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in102 &^ gc_dead2
+				var gc_m102, gc_skip102 uint32
+//line samples_cg.go:309
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-
+					i := gc_l_i[gc_lane2]
 //line samples_cg.go:297
-					i := int(grid.ThreadRank())
-					_ = i
-					gc_l_i[gc_lane2] = i
+					if i < srcSize {
+						gc_m102 |= 1 << gc_lane2
+					}
 				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
+				gc_in102 &= gc_m102
+				gc_act2 = gc_in102
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
-					gc_act2 = gc_in102 &^ gc_dead2
-					var gc_m102, gc_skip102 uint32
-					_ = gc_skip102
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line samples_cg.go:297
-						if i < srcSize {
-							gc_m102 |= 1 << gc_lane2
-						}
-					}
-					gc_in102 &= gc_m102
-					gc_act2 = gc_in102
-					if gc_act2 == 0 {
-						break
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i := gc_l_i[gc_lane2]
 //line samples_cg.go:298
-						bucket := int(srcArr[i])
-						_ = bucket
-						gc_l_bucket[gc_lane2] = bucket
+					bucket := int(srcArr[i])
+//line samples_cg.go:300
+					gc_l_bucket[gc_lane2] = bucket
+				}
+				{
+					var gc_m82 uint32
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						bucket := gc_l_bucket[gc_lane2]
+//line samples_cg.go:299
+						if bucket < numOfBuckets {
+							gc_m82 |= 1 << gc_lane2
+						}
 					}
-					{
-						var gc_m82 uint32
+					gc_save82 := gc_act2
+					gc_act2 = gc_save82 & gc_m82
+					if gc_act2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line samples_cg.go:312
+							bucket := gc_l_bucket[gc_lane2]
+//line samples_cg.go:300
+							var bucket_ int = bucket
+//line samples_cg.go:302
+							gc_l_bucket_[gc_lane2] = bucket_
+						}
+//line samples_cg.go:300
+						var counter []int32 = bucketCounters
+//line samples_cg.go:278
+						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line samples_cg.go:285
+							gc_b2.Enter(gc_rank2)
+							bucket_ := gc_l_bucket_[gc_lane2]
+							_ = bucket_
+//line samples_cg.go:278
+							active := gc_c21r[gc_lane2]
+							gc_c22g[gc_lane2] = active
+						}
+//line samples_cg.go:279
+						compiled.CoalescedLanes[int, cg.Coalesced](gc_b2, "LabeledPartition", gc_w2, gc_act2, &gc_c22g, 0, &gc_l_bucket_, 0, nil, &gc_c22r)
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-							bucket := gc_l_bucket[gc_lane2]
-							_ = bucket
-
-//line samples_cg.go:299
-							if bucket < numOfBuckets {
-								gc_m82 |= 1 << gc_lane2
-							}
-						}
-						gc_save82 := gc_act2
-						gc_act2 = gc_save82 & gc_m82
-						if gc_act2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								bucket := gc_l_bucket[gc_lane2]
-								_ = bucket
-
-//line samples_cg.go:300
-								var bucket_ int = bucket
-
-//line samples_cg.go:300
-								_ = bucket_
-								_ = bucket_
-								gc_l_bucket_[gc_lane2] = bucket_
-							}
-
-//line samples_cg.go:300
-							var counter []int32 = bucketCounters
-
-//line samples_cg.go:300
-							_ = counter
-
-//line samples_cg.go:278
-							compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								gc_b2.Enter(gc_rank2)
-								bucket_ := gc_l_bucket_[gc_lane2]
-								_ = bucket_
-
-//line samples_cg.go:278
-								active := gc_c21r[gc_lane2]
-								_ = active
-
+							gc_b2.Enter(gc_rank2)
+							bucket_ := gc_l_bucket_[gc_lane2]
 //line samples_cg.go:279
-								gc_c22g[gc_lane2] = active
-							}
-
-//line samples_cg.go:279
-							compiled.CoalescedLanes[int, cg.Coalesced](gc_b2, "LabeledPartition", gc_w2, gc_act2, &gc_c22g, 0, &gc_l_bucket_, 0, nil, &gc_c22r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								gc_b2.Enter(gc_rank2)
-								bucket_ := gc_l_bucket_[gc_lane2]
-								_ = bucket_
-
-//line samples_cg.go:279
-								labeledGroup := gc_c22r[gc_lane2]
-
+							labeledGroup := gc_c22r[gc_lane2]
 //line samples_cg.go:281
-								var res int32
-
-//line samples_cg.go:282
-								if labeledGroup.ThreadRank() == 0 {
-									res = atomic.Add(&counter[bucket_], int32(labeledGroup.Size()))
-								}
-								_ = labeledGroup
-								_ = res
-
-//line samples_cg.go:285
-								gc_c23v[gc_lane2] = res
-								gc_l_labeledGroup[gc_lane2] = labeledGroup
+							var res int32
+							if labeledGroup.ThreadRank() == 0 {
+								res = atomic.Add(&counter[bucket_], int32(labeledGroup.Size()))
 							}
-
+							gc_c23v[gc_lane2] = res
+							gc_l_labeledGroup[gc_lane2] = labeledGroup
+						}
 //line samples_cg.go:285
-							compiled.CoalescedLanes[int32, int32](gc_b2, "ShflRank", gc_w2, gc_act2, &gc_l_labeledGroup, 0, &gc_c23v, 0, nil, &gc_c23r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								gc_b2.Enter(gc_rank2)
-								labeledGroup := gc_l_labeledGroup[gc_lane2]
-								_ = labeledGroup
-								var res int32
-								_ = res
-								i := gc_l_i[gc_lane2]
-								_ = i
-
-//line samples_cg.go:285
-								res = gc_c23r[gc_lane2]
-
-//line samples_cg.go:286
-								var r int32 = res + int32(labeledGroup.ThreadRank())
-
-//line samples_cg.go:286
-								_ = r
-
-//line samples_cg.go:300
-								indicesBuckets[r] = int32(i)
-								_ = r
+						compiled.CoalescedLanes[int32, int32](gc_b2, "ShflRank", gc_w2, gc_act2, &gc_l_labeledGroup, 0, &gc_c23v, 0, nil, &gc_c23r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
 							}
-						}
-						gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip102
-					}
-					gc_act2 = gc_in102 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-						i := gc_l_i[gc_lane2]
-						_ = i
-
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							gc_b2.Enter(gc_rank2)
+							labeledGroup := gc_l_labeledGroup[gc_lane2]
+//line samples_cg.go:295
+							var res int32
 //line samples_cg.go:297
-						i += int(grid.Size())
-						gc_l_i[gc_lane2] = i
+							i := gc_l_i[gc_lane2]
+//line samples_cg.go:285
+							res = gc_c23r[gc_lane2]
+							var r int32 = res + int32(labeledGroup.ThreadRank())
+//line samples_cg.go:300
+							indicesBuckets[r] = int32(i)
+						}
 					}
+//line samples_cg.go:304
+					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip102
 				}
-				gc_act2 = gc_save102 &^ gc_dead2
+				gc_act2 = gc_in102 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+					i := gc_l_i[gc_lane2]
+//line samples_cg.go:297
+					i += int(grid.Size())
+					gc_l_i[gc_lane2] = i
+				}
 			}
+			gc_act2 = gc_save102 &^ gc_dead2
 		}
 	}
 }
@@ -2856,227 +2091,183 @@ func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuc
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-
 //line samples_cg.go:324
 	grid := cg.ThisGrid(t)
-	_ = grid
-	{
-		var gc_l_bucket_ [32]int
-		var gc_l_valueForMax [32]int32
-		var gc_l_labeledGroup [32]cg.Coalesced
-		var gc_l_i [32]int
-		var gc_l_bucket [32]int
-		var gc_c21r [32]cg.Coalesced
-		var gc_c22r [32]cg.Coalesced
-		var gc_c22g [32]cg.Coalesced
-		var gc_c23r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-
+//line samples_cg.go:327
+	var gc_l_bucket_ [32]int
+	var gc_l_valueForMax [32]int32
+	var gc_l_labeledGroup [32]cg.Coalesced
+	var gc_l_i [32]int
+	var gc_l_bucket [32]int
+	var gc_c21r [32]cg.Coalesced
+	var gc_c22r [32]cg.Coalesced
+	var gc_c22g [32]cg.Coalesced
+	var gc_c23r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line samples_cg.go:327
+			gc_save102 := gc_act2
+			gc_in102 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
 //line samples_cg.go:326
-			{
-				gc_save102 := gc_act2
-				gc_in102 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				i := int(grid.ThreadRank())
+//line samples_cg.go:328
+				gc_l_i[gc_lane2] = i
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in102 &^ gc_dead2
+				var gc_m102, gc_skip102 uint32
+//line samples_cg.go:338
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-
+					i := gc_l_i[gc_lane2]
 //line samples_cg.go:326
-					i := int(grid.ThreadRank())
-					_ = i
-					gc_l_i[gc_lane2] = i
+					if i < srcSize {
+						gc_m102 |= 1 << gc_lane2
+					}
 				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
+				gc_in102 &= gc_m102
+				gc_act2 = gc_in102
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
-					gc_act2 = gc_in102 &^ gc_dead2
-					var gc_m102, gc_skip102 uint32
-					_ = gc_skip102
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line samples_cg.go:326
-						if i < srcSize {
-							gc_m102 |= 1 << gc_lane2
-						}
-					}
-					gc_in102 &= gc_m102
-					gc_act2 = gc_in102
-					if gc_act2 == 0 {
-						break
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i := gc_l_i[gc_lane2]
 //line samples_cg.go:327
-						bucket := int(srcArr[i])
-						_ = bucket
-						gc_l_bucket[gc_lane2] = bucket
+					bucket := int(srcArr[i])
+//line samples_cg.go:329
+					gc_l_bucket[gc_lane2] = bucket
+				}
+				{
+					var gc_m82 uint32
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						bucket := gc_l_bucket[gc_lane2]
+//line samples_cg.go:328
+						if bucket < numOfBuckets {
+							gc_m82 |= 1 << gc_lane2
+						}
 					}
-					{
-						var gc_m82 uint32
+					gc_save82 := gc_act2
+					gc_act2 = gc_save82 & gc_m82
+					if gc_act2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line samples_cg.go:341
+							bucket := gc_l_bucket[gc_lane2]
+//line samples_cg.go:329
+							var bucket_ int = bucket
+//line samples_cg.go:331
+							gc_l_bucket_[gc_lane2] = bucket_
+						}
+//line samples_cg.go:329
+						var counter []int32 = bucketsMax
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-							bucket := gc_l_bucket[gc_lane2]
-							_ = bucket
-
-//line samples_cg.go:328
-							if bucket < numOfBuckets {
-								gc_m82 |= 1 << gc_lane2
-							}
+							i := gc_l_i[gc_lane2]
+//line samples_cg.go:329
+							var valueForMax int32 = valueInBuckets[i]
+//line samples_cg.go:309
+							gc_l_valueForMax[gc_lane2] = valueForMax
 						}
-						gc_save82 := gc_act2
-						gc_act2 = gc_save82 & gc_m82
-						if gc_act2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								bucket := gc_l_bucket[gc_lane2]
-								_ = bucket
-
-//line samples_cg.go:329
-								var bucket_ int = bucket
-
-//line samples_cg.go:329
-								_ = bucket_
-								_ = bucket_
-								gc_l_bucket_[gc_lane2] = bucket_
-							}
-
-//line samples_cg.go:329
-							var counter []int32 = bucketsMax
-
-//line samples_cg.go:329
-							_ = counter
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								i := gc_l_i[gc_lane2]
-								_ = i
-
-//line samples_cg.go:329
-								var valueForMax int32 = valueInBuckets[i]
-
-//line samples_cg.go:329
-								_ = valueForMax
-								_ = valueForMax
-
 //line samples_cg.go:309
-								gc_l_valueForMax[gc_lane2] = valueForMax
+						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
 							}
-
+							gc_rank2 := gc_w2 + gc_lane2
+//line samples_cg.go:316
+							gc_b2.Enter(gc_rank2)
+							bucket_ := gc_l_bucket_[gc_lane2]
+							_ = bucket_
 //line samples_cg.go:309
-							compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								gc_b2.Enter(gc_rank2)
-								bucket_ := gc_l_bucket_[gc_lane2]
-								_ = bucket_
-
-//line samples_cg.go:309
-								active := gc_c21r[gc_lane2]
-								_ = active
-
+							active := gc_c21r[gc_lane2]
+							gc_c22g[gc_lane2] = active
+						}
 //line samples_cg.go:310
-								gc_c22g[gc_lane2] = active
+						compiled.CoalescedLanes[int, cg.Coalesced](gc_b2, "LabeledPartition", gc_w2, gc_act2, &gc_c22g, 0, &gc_l_bucket_, 0, nil, &gc_c22r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
 							}
-
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							gc_b2.Enter(gc_rank2)
+							valueForMax := gc_l_valueForMax[gc_lane2]
+							_ = valueForMax
 //line samples_cg.go:310
-							compiled.CoalescedLanes[int, cg.Coalesced](gc_b2, "LabeledPartition", gc_w2, gc_act2, &gc_c22g, 0, &gc_l_bucket_, 0, nil, &gc_c22r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								gc_b2.Enter(gc_rank2)
-								valueForMax := gc_l_valueForMax[gc_lane2]
-								_ = valueForMax
-
-//line samples_cg.go:310
-								labeledGroup := gc_c22r[gc_lane2]
-								_ = labeledGroup
-
+							labeledGroup := gc_c22r[gc_lane2]
 //line samples_cg.go:312
-								gc_l_labeledGroup[gc_lane2] = labeledGroup
+							gc_l_labeledGroup[gc_lane2] = labeledGroup
+						}
+//line samples_cg.go:312
+						compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_labeledGroup, &gc_l_valueForMax, cg.Greater[int32], &gc_c23r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
 							}
-
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							gc_b2.Enter(gc_rank2)
+							bucket_ := gc_l_bucket_[gc_lane2]
+//line samples_cg.go:322
+							labeledGroup := gc_l_labeledGroup[gc_lane2]
 //line samples_cg.go:312
-							compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_labeledGroup, &gc_l_valueForMax, cg.Greater[int32], &gc_c23r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								gc_b2.Enter(gc_rank2)
-								bucket_ := gc_l_bucket_[gc_lane2]
-								_ = bucket_
-								labeledGroup := gc_l_labeledGroup[gc_lane2]
-								_ = labeledGroup
-
-//line samples_cg.go:312
-								maxValueInGroup := gc_c23r[gc_lane2]
-
+							maxValueInGroup := gc_c23r[gc_lane2]
 //line samples_cg.go:314
-								if labeledGroup.ThreadRank() == 0 {
-									atomic.Max(&counter[bucket_], maxValueInGroup)
-								}
-								_ = maxValueInGroup
+							if labeledGroup.ThreadRank() == 0 {
+								atomic.Max(&counter[bucket_], maxValueInGroup)
 							}
 						}
-						gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip102
 					}
-					gc_act2 = gc_in102 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line samples_cg.go:326
-						i += int(grid.Size())
-						gc_l_i[gc_lane2] = i
-					}
+//line samples_cg.go:320
+					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip102
 				}
-				gc_act2 = gc_save102 &^ gc_dead2
+				gc_act2 = gc_in102 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+					i := gc_l_i[gc_lane2]
+//line samples_cg.go:326
+					i += int(grid.Size())
+					gc_l_i[gc_lane2] = i
+				}
 			}
+			gc_act2 = gc_save102 &^ gc_dead2
 		}
 	}
 }
@@ -3103,197 +2294,161 @@ func gc_body_oddEvenCountAndSumCG(gc_b2 *compiled.Block, inputArr []int32, numOf
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-
 //line samples_cg.go:341
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_cg.go:342
 	grid := cg.ThisGrid(t)
-	_ = grid
-
-//line samples_cg.go:343
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		var gc_l_i [32]int
-		var gc_l_elem [32]int32
-		var gc_l_subTile [32]cg.Coalesced
-		var gc_c21v [32]bool
-		var gc_c21r [32]cg.Coalesced
-		var gc_c22r [32]int32
-		var gc_c23r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-
+//line samples_cg.go:346
+	var gc_l_i [32]int
+	var gc_l_elem [32]int32
+	var gc_l_subTile [32]cg.Coalesced
+	var gc_c21v [32]bool
+	var gc_c21r [32]cg.Coalesced
+	var gc_c22r [32]int32
+	var gc_c23r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line samples_cg.go:346
+			gc_save112 := gc_act2
+			gc_in112 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
 //line samples_cg.go:345
-			{
-				gc_save112 := gc_act2
-				gc_in112 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				i := int(grid.ThreadRank())
+//line samples_cg.go:347
+				gc_l_i[gc_lane2] = i
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in112 &^ gc_dead2
+				var gc_m112, gc_skip112 uint32
+//line samples_cg.go:357
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-
+					i := gc_l_i[gc_lane2]
 //line samples_cg.go:345
-					i := int(grid.ThreadRank())
-					_ = i
-					gc_l_i[gc_lane2] = i
+					if i < size {
+						gc_m112 |= 1 << gc_lane2
+					}
 				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
+				gc_in112 &= gc_m112
+				gc_act2 = gc_in112
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
-					gc_act2 = gc_in112 &^ gc_dead2
-					var gc_m112, gc_skip112 uint32
-					_ = gc_skip112
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line samples_cg.go:345
-						if i < size {
-							gc_m112 |= 1 << gc_lane2
-						}
-					}
-					gc_in112 &= gc_m112
-					gc_act2 = gc_in112
-					if gc_act2 == 0 {
-						break
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i := gc_l_i[gc_lane2]
 //line samples_cg.go:346
-						elem := inputArr[i]
-						_ = elem
-
+					elem := inputArr[i]
+					gc_c21v[gc_lane2] = elem&1 != 0
+					gc_l_elem[gc_lane2] = elem
+				}
 //line samples_cg.go:347
-						gc_c21v[gc_lane2] = elem&1 != 0
-						gc_l_elem[gc_lane2] = elem
+				compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "BinaryPartition", gc_w2, gc_act2, nil, tile32.Size(), &gc_c21v, 0, nil, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
-
+					gc_rank2 := gc_w2 + gc_lane2
+//line samples_cg.go:354
+					gc_b2.Enter(gc_rank2)
 //line samples_cg.go:347
-					compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "BinaryPartition", gc_w2, gc_act2, nil, tile32.Size(), &gc_c21v, 0, nil, &gc_c21r)
+					subTile := gc_c21r[gc_lane2]
+//line samples_cg.go:349
+					gc_l_subTile[gc_lane2] = subTile
+				}
+				{
+					var gc_m82 uint32
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line samples_cg.go:347
-						subTile := gc_c21r[gc_lane2]
-						_ = subTile
-						gc_l_subTile[gc_lane2] = subTile
+						gc_pos2.Thread = gc_rank2
+						elem := gc_l_elem[gc_lane2]
+//line samples_cg.go:348
+						if elem&1 != 0 {
+							gc_m82 |= 1 << gc_lane2
+						}
 					}
-					{
-						var gc_m82 uint32
+					gc_save82 := gc_act2
+					gc_act2 = gc_save82 & gc_m82
+					if gc_act2 != 0 {
+//line samples_cg.go:349
+						compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c22r)
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-							elem := gc_l_elem[gc_lane2]
-							_ = elem
-
-//line samples_cg.go:348
-							if elem&1 != 0 {
-								gc_m82 |= 1 << gc_lane2
-							}
-						}
-						gc_save82 := gc_act2
-						gc_act2 = gc_save82 & gc_m82
-						if gc_act2 != 0 {
-
+							gc_b2.Enter(gc_rank2)
+							subTile := gc_l_subTile[gc_lane2]
 //line samples_cg.go:349
-							compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c22r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								gc_b2.Enter(gc_rank2)
-								subTile := gc_l_subTile[gc_lane2]
-								_ = subTile
-
-//line samples_cg.go:349
-								oddGroupSum := gc_c22r[gc_lane2]
-
-//line samples_cg.go:350
-								if subTile.ThreadRank() == 0 {
-									atomic.Add(numOfOdds, int32(subTile.Size()))
-									atomic.Add(&sumOfOddAndEvens[0], oddGroupSum)
-								}
-								_ = oddGroupSum
+							oddGroupSum := gc_c22r[gc_lane2]
+							if subTile.ThreadRank() == 0 {
+								atomic.Add(numOfOdds, int32(subTile.Size()))
+								atomic.Add(&sumOfOddAndEvens[0], oddGroupSum)
 							}
 						}
-						gc_act2 = gc_save82 &^ gc_m82 &^ gc_dead2 &^ gc_skip112
-						if gc_act2 != 0 {
-
+					}
+//line samples_cg.go:357
+					gc_act2 = gc_save82 &^ gc_m82 &^ gc_dead2 &^ gc_skip112
+					if gc_act2 != 0 {
 //line samples_cg.go:355
-							compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c23r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								gc_b2.Enter(gc_rank2)
-								subTile := gc_l_subTile[gc_lane2]
-								_ = subTile
-
+						compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c23r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							gc_b2.Enter(gc_rank2)
+							subTile := gc_l_subTile[gc_lane2]
 //line samples_cg.go:355
-								evenGroupSum := gc_c23r[gc_lane2]
-
-//line samples_cg.go:356
-								if subTile.ThreadRank() == 0 {
-									atomic.Add(&sumOfOddAndEvens[1], evenGroupSum)
-								}
-								_ = evenGroupSum
+							evenGroupSum := gc_c23r[gc_lane2]
+							if subTile.ThreadRank() == 0 {
+								atomic.Add(&sumOfOddAndEvens[1], evenGroupSum)
 							}
 						}
-						gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip112
 					}
-
-//line samples_cg.go:360
-					compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-					gc_act2 = gc_in112 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line samples_cg.go:345
-						i += int(grid.Size())
-						gc_l_i[gc_lane2] = i
-					}
+//line samples_cg.go:362
+					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip112
 				}
-				gc_act2 = gc_save112 &^ gc_dead2
+//line samples_cg.go:360
+				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+				gc_act2 = gc_in112 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+					i := gc_l_i[gc_lane2]
+//line samples_cg.go:345
+					i += int(grid.Size())
+					gc_l_i[gc_lane2] = i
+				}
 			}
+			gc_act2 = gc_save112 &^ gc_dead2
 		}
 	}
 }
@@ -3301,4 +2456,5 @@ func gc_body_oddEvenCountAndSumCG(gc_b2 *compiled.Block, inputArr []int32, numOf
 // gc_files_samples_cg holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_cg.go
+//line samples_cg.go:358
 var gc_files_samples_cg embed.FS

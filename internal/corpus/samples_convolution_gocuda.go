@@ -44,11 +44,9 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line samples_convolution.go:39
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_convolution.go:40
 	sData := gocuda.Shared[[(rowsResultSteps + 2*rowsHaloSteps) * rowsBlockDimX]float32](t, rowsBlockDimY)[:rowsBlockDimY]
 	{
@@ -60,240 +58,136 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_convolution.go:43
 					baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
-					_ = baseX
-
-//line samples_convolution.go:44
 					baseY := gc_by*rowsBlockDimY + gc_ty
-					_ = baseY
-
 //line samples_convolution.go:46
 					src := baseY*pitch + baseX
-					_ = src
-
 					{
-
 //line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(1)
-//line samples_convolution.go:50
-							_ = i
-							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(2)
-//line samples_convolution.go:50
-							_ = i
-							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(3)
-//line samples_convolution.go:50
-							_ = i
-							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(4)
-//line samples_convolution.go:50
-							_ = i
-							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(5)
-//line samples_convolution.go:50
-							_ = i
-							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(6)
-//line samples_convolution.go:50
-							_ = i
-							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(7)
-//line samples_convolution.go:50
-							_ = i
-							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(8)
-//line samples_convolution.go:50
-							_ = i
-							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:52
+						i := int(1)
+						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
-
 					{
-
-//line samples_convolution.go:55
-						{
-//line samples_convolution.go:55
-							i_ := int(0)
-//line samples_convolution.go:55
-							_ = i_
-							if baseX >= -i_*rowsBlockDimX {
-								gc_at[0][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
-							} else {
-								gc_at[0][gc_tx+i_*rowsBlockDimX] = 0
-							}
-						}
-//line samples_convolution.go:61
+//line samples_convolution.go:50
+						i := int(2)
+						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
-
 					{
-
-//line samples_convolution.go:64
-						{
-//line samples_convolution.go:64
-							i_2 := int(9)
-//line samples_convolution.go:64
-							_ = i_2
-							if imageW-baseX > i_2*rowsBlockDimX {
-								gc_at[0][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
-							} else {
-								gc_at[0][gc_tx+i_2*rowsBlockDimX] = 0
-							}
+//line samples_convolution.go:50
+						i := int(3)
+						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+					}
+					{
+//line samples_convolution.go:50
+						i := int(4)
+						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+					}
+					{
+//line samples_convolution.go:50
+						i := int(5)
+						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+					}
+					{
+//line samples_convolution.go:50
+						i := int(6)
+						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+					}
+					{
+//line samples_convolution.go:50
+						i := int(7)
+						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+					}
+					{
+//line samples_convolution.go:50
+						i := int(8)
+						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+					}
+					{
+//line samples_convolution.go:55
+						i_ := int(0)
+						if baseX >= -i_*rowsBlockDimX {
+							gc_at[0][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
+						} else {
+							gc_at[0][gc_tx+i_*rowsBlockDimX] = 0
 						}
-//line samples_convolution.go:70
+					}
+					{
+//line samples_convolution.go:64
+						i_2 := int(9)
+						if imageW-baseX > i_2*rowsBlockDimX {
+							gc_at[0][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
+						} else {
+							gc_at[0][gc_tx+i_2*rowsBlockDimX] = 0
+						}
 					}
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_convolution.go:43
 					baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
-					_ = baseX
-
-//line samples_convolution.go:44
 					baseY := gc_by*rowsBlockDimY + gc_ty
-					_ = baseY
-
 //line samples_convolution.go:46
 					src := baseY*pitch + baseX
-					_ = src
-
 					{
-
 //line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(1)
-//line samples_convolution.go:50
-							_ = i
-							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(2)
-//line samples_convolution.go:50
-							_ = i
-							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(3)
-//line samples_convolution.go:50
-							_ = i
-							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(4)
-//line samples_convolution.go:50
-							_ = i
-							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(5)
-//line samples_convolution.go:50
-							_ = i
-							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(6)
-//line samples_convolution.go:50
-							_ = i
-							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(7)
-//line samples_convolution.go:50
-							_ = i
-							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:50
-						{
-//line samples_convolution.go:50
-							i := int(8)
-//line samples_convolution.go:50
-							_ = i
-							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-						}
-//line samples_convolution.go:52
+						i := int(1)
+						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
-
 					{
-
-//line samples_convolution.go:55
-						{
-//line samples_convolution.go:55
-							i_ := int(0)
-//line samples_convolution.go:55
-							_ = i_
-							if baseX >= -i_*rowsBlockDimX {
-								sData[gc_ty][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
-							} else {
-								sData[gc_ty][gc_tx+i_*rowsBlockDimX] = 0
-							}
-						}
-//line samples_convolution.go:61
+//line samples_convolution.go:50
+						i := int(2)
+						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
-
 					{
-
-//line samples_convolution.go:64
-						{
-//line samples_convolution.go:64
-							i_2 := int(9)
-//line samples_convolution.go:64
-							_ = i_2
-							if imageW-baseX > i_2*rowsBlockDimX {
-								sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
-							} else {
-								sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = 0
-							}
+//line samples_convolution.go:50
+						i := int(3)
+						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+					}
+					{
+//line samples_convolution.go:50
+						i := int(4)
+						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+					}
+					{
+//line samples_convolution.go:50
+						i := int(5)
+						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+					}
+					{
+//line samples_convolution.go:50
+						i := int(6)
+						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+					}
+					{
+//line samples_convolution.go:50
+						i := int(7)
+						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+					}
+					{
+//line samples_convolution.go:50
+						i := int(8)
+						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+					}
+					{
+//line samples_convolution.go:55
+						i_ := int(0)
+						if baseX >= -i_*rowsBlockDimX {
+							sData[gc_ty][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
+						} else {
+							sData[gc_ty][gc_tx+i_*rowsBlockDimX] = 0
 						}
-//line samples_convolution.go:70
+					}
+					{
+//line samples_convolution.go:64
+						i_2 := int(9)
+						if imageW-baseX > i_2*rowsBlockDimX {
+							sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
+						} else {
+							sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = 0
+						}
 					}
 				}
 			}
@@ -305,8 +199,8 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 	}
 	compiled.OutOfLine(func() {
 		sData := sData[:4]
-		_ = sData
 		{
+//line samples_convolution.go:83
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off6 := gc_ty
@@ -315,27 +209,20 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_convolution.go:44
 						baseY := gc_by*rowsBlockDimY + gc_ty
-						_ = baseY
-
 //line samples_convolution.go:43
 						baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
-						_ = baseX
-
 //line samples_convolution.go:47
 						dst := baseY*pitch + baseX
-						_ = dst
-
 //line samples_convolution.go:75
 						for i_3 := rowsHaloSteps; i_3 < rowsHaloSteps+rowsResultSteps; i_3++ {
 							var sum float32
-
+//line samples_convolution.go:78
 							for j := -kernelRadius; j <= kernelRadius; j++ {
 								sum += cKernel.At(kernelRadius-j) * gc_at2[0][gc_tx+i_3*rowsBlockDimX+j]
 							}
-
+//line samples_convolution.go:82
 							dDst[dst+i_3*rowsBlockDimX] = sum
 						}
 					}
@@ -343,27 +230,20 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_convolution.go:44
 						baseY := gc_by*rowsBlockDimY + gc_ty
-						_ = baseY
-
 //line samples_convolution.go:43
 						baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
-						_ = baseX
-
 //line samples_convolution.go:47
 						dst := baseY*pitch + baseX
-						_ = dst
-
 //line samples_convolution.go:75
 						for i_3 := rowsHaloSteps; i_3 < rowsHaloSteps+rowsResultSteps; i_3++ {
 							var sum float32
-
+//line samples_convolution.go:78
 							for j := -kernelRadius; j <= kernelRadius; j++ {
 								sum += cKernel.At(kernelRadius-j) * sData[gc_ty][gc_tx+i_3*rowsBlockDimX+j]
 							}
-
+//line samples_convolution.go:82
 							dDst[dst+i_3*rowsBlockDimX] = sum
 						}
 					}
@@ -406,11 +286,9 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line samples_convolution.go:94
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_convolution.go:95
 	sData := gocuda.Shared[[(columnsResultSteps+2*columnsHaloSteps)*columnsBlockDimY + 1]float32](t, columnsBlockDimX)[:columnsBlockDimX]
 	{
@@ -421,240 +299,138 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_convolution.go:99
 					baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
-					_ = baseY
-
 //line samples_convolution.go:98
 					baseX := gc_bx*columnsBlockDimX + gc_tx
-					_ = baseX
-
 //line samples_convolution.go:100
 					src := baseY*pitch + baseX
-					_ = src
-
 					{
-
 //line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(1)
-//line samples_convolution.go:104
-							_ = i
-							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(2)
-//line samples_convolution.go:104
-							_ = i
-							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(3)
-//line samples_convolution.go:104
-							_ = i
-							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(4)
-//line samples_convolution.go:104
-							_ = i
-							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(5)
-//line samples_convolution.go:104
-							_ = i
-							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(6)
-//line samples_convolution.go:104
-							_ = i
-							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(7)
-//line samples_convolution.go:104
-							_ = i
-							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(8)
-//line samples_convolution.go:104
-							_ = i
-							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:106
+						i := int(1)
+						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
-
 					{
-
-//line samples_convolution.go:109
-						{
-//line samples_convolution.go:109
-							i_ := int(0)
-//line samples_convolution.go:109
-							_ = i_
-							if baseY >= -i_*columnsBlockDimY {
-								gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
-							} else {
-								gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
-							}
-						}
-//line samples_convolution.go:115
+//line samples_convolution.go:104
+						i := int(2)
+						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
-
 					{
-
-//line samples_convolution.go:118
-						{
-//line samples_convolution.go:118
-							i_2 := int(9)
-//line samples_convolution.go:118
-							_ = i_2
-							if imageH-baseY > i_2*columnsBlockDimY {
-								gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
-							} else {
-								gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = 0
-							}
+//line samples_convolution.go:104
+						i := int(3)
+						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+					}
+					{
+//line samples_convolution.go:104
+						i := int(4)
+						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+					}
+					{
+//line samples_convolution.go:104
+						i := int(5)
+						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+					}
+					{
+//line samples_convolution.go:104
+						i := int(6)
+						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+					}
+					{
+//line samples_convolution.go:104
+						i := int(7)
+						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+					}
+					{
+//line samples_convolution.go:104
+						i := int(8)
+						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+					}
+					{
+//line samples_convolution.go:109
+						i_ := int(0)
+						if baseY >= -i_*columnsBlockDimY {
+							gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
+						} else {
+							gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
 						}
-//line samples_convolution.go:124
+					}
+					{
+//line samples_convolution.go:118
+						i_2 := int(9)
+						if imageH-baseY > i_2*columnsBlockDimY {
+							gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
+						} else {
+							gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = 0
+						}
 					}
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_convolution.go:99
 					baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
-					_ = baseY
-
 //line samples_convolution.go:98
 					baseX := gc_bx*columnsBlockDimX + gc_tx
-					_ = baseX
-
 //line samples_convolution.go:100
 					src := baseY*pitch + baseX
-					_ = src
-
 					{
-
 //line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(1)
-//line samples_convolution.go:104
-							_ = i
-							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(2)
-//line samples_convolution.go:104
-							_ = i
-							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(3)
-//line samples_convolution.go:104
-							_ = i
-							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(4)
-//line samples_convolution.go:104
-							_ = i
-							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(5)
-//line samples_convolution.go:104
-							_ = i
-							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(6)
-//line samples_convolution.go:104
-							_ = i
-							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(7)
-//line samples_convolution.go:104
-							_ = i
-							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:104
-						{
-//line samples_convolution.go:104
-							i := int(8)
-//line samples_convolution.go:104
-							_ = i
-							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-						}
-//line samples_convolution.go:106
+						i := int(1)
+						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
-
 					{
-
-//line samples_convolution.go:109
-						{
-//line samples_convolution.go:109
-							i_ := int(0)
-//line samples_convolution.go:109
-							_ = i_
-							if baseY >= -i_*columnsBlockDimY {
-								sData[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
-							} else {
-								sData[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
-							}
-						}
-//line samples_convolution.go:115
+//line samples_convolution.go:104
+						i := int(2)
+						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
-
 					{
-
-//line samples_convolution.go:118
-						{
-//line samples_convolution.go:118
-							i_2 := int(9)
-//line samples_convolution.go:118
-							_ = i_2
-							if imageH-baseY > i_2*columnsBlockDimY {
-								sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
-							} else {
-								sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = 0
-							}
+//line samples_convolution.go:104
+						i := int(3)
+						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+					}
+					{
+//line samples_convolution.go:104
+						i := int(4)
+						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+					}
+					{
+//line samples_convolution.go:104
+						i := int(5)
+						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+					}
+					{
+//line samples_convolution.go:104
+						i := int(6)
+						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+					}
+					{
+//line samples_convolution.go:104
+						i := int(7)
+						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+					}
+					{
+//line samples_convolution.go:104
+						i := int(8)
+						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+					}
+					{
+//line samples_convolution.go:109
+						i_ := int(0)
+						if baseY >= -i_*columnsBlockDimY {
+							sData[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
+						} else {
+							sData[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
 						}
-//line samples_convolution.go:124
+					}
+					{
+//line samples_convolution.go:118
+						i_2 := int(9)
+						if imageH-baseY > i_2*columnsBlockDimY {
+							sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
+						} else {
+							sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = 0
+						}
 					}
 				}
 			}
@@ -666,8 +442,8 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 	}
 	compiled.OutOfLine(func() {
 		sData := sData[:16]
-		_ = sData
 		{
+//line samples_convolution.go:137
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(sData) {
@@ -675,27 +451,20 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_convolution.go:99
 						baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
-						_ = baseY
-
 //line samples_convolution.go:98
 						baseX := gc_bx*columnsBlockDimX + gc_tx
-						_ = baseX
-
 //line samples_convolution.go:101
 						dst := baseY*pitch + baseX
-						_ = dst
-
 //line samples_convolution.go:129
 						for i_3 := columnsHaloSteps; i_3 < columnsHaloSteps+columnsResultSteps; i_3++ {
 							var sum float32
-
+//line samples_convolution.go:132
 							for j := -kernelRadius; j <= kernelRadius; j++ {
 								sum += cKernel.At(kernelRadius-j) * gc_at2[gc_tx][gc_ty+i_3*columnsBlockDimY+j]
 							}
-
+//line samples_convolution.go:136
 							dDst[dst+i_3*columnsBlockDimY*pitch] = sum
 						}
 					}
@@ -703,27 +472,20 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_convolution.go:99
 						baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
-						_ = baseY
-
 //line samples_convolution.go:98
 						baseX := gc_bx*columnsBlockDimX + gc_tx
-						_ = baseX
-
 //line samples_convolution.go:101
 						dst := baseY*pitch + baseX
-						_ = dst
-
 //line samples_convolution.go:129
 						for i_3 := columnsHaloSteps; i_3 < columnsHaloSteps+columnsResultSteps; i_3++ {
 							var sum float32
-
+//line samples_convolution.go:132
 							for j := -kernelRadius; j <= kernelRadius; j++ {
 								sum += cKernel.At(kernelRadius-j) * sData[gc_tx][gc_ty+i_3*columnsBlockDimY+j]
 							}
-
+//line samples_convolution.go:136
 							dDst[dst+i_3*columnsBlockDimY*pitch] = sum
 						}
 					}

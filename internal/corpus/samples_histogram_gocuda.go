@@ -46,174 +46,111 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sThreadBase := compiled.Scratch[[]uint8](gc_b, 0)[:gc_n]
-
 //line samples_histogram.go:50
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_histogram.go:57
 	sHist := gocuda.Shared[uint8](t, histogram64ThreadblockSize*histogram64BinCount)[:histogram64ThreadblockSize*histogram64BinCount]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line samples_histogram.go:59
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_histogram.go:51
-				tx := uint32(gc_tx)
-				_ = tx
-
-//line samples_histogram.go:52
-				threadPos := ((tx & ^uint32(sharedMemoryBanks*4-1)) << 0) |
-					((tx & (sharedMemoryBanks - 1)) << 2) |
-					((tx & (sharedMemoryBanks * 3)) >> 4)
-
+			tx := uint32(gc_tx)
+			threadPos := ((tx & ^uint32(sharedMemoryBanks*4-1)) << 0) |
+				((tx & (sharedMemoryBanks - 1)) << 2) |
+				((tx & (sharedMemoryBanks * 3)) >> 4)
 //line samples_histogram.go:58
-				sThreadBase := sHist[threadPos:]
-
+			sThreadBase := sHist[threadPos:]
 //line samples_histogram.go:61
-				sHistWords := unsafe.Slice((*uint32)(unsafe.Pointer(&sHist[0])), len(sHist)/4)
-
+			sHistWords := unsafe.Slice((*uint32)(unsafe.Pointer(&sHist[0])), len(sHist)/4)
+			{
 				{
-
 //line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(0)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(1)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(2)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(3)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(4)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(5)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(6)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(7)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(8)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(9)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(10)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(11)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(12)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(13)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(14)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(15)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:64
+					i := int(0)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 				}
-				_ = threadPos
-				_ = sThreadBase
-				_ = sHistWords
-				gc_s_sThreadBase[gc_rank] = sThreadBase
+				{
+//line samples_histogram.go:62
+					i := int(1)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(2)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(3)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(4)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(5)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(6)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(7)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(8)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(9)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(10)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(11)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(12)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(13)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(14)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(15)
+					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+				}
 			}
+//line samples_histogram.go:68
+			gc_s_sThreadBase[gc_rank] = sThreadBase
 		}
 	}
-
 //line samples_histogram.go:68
 	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx * gc_gdx {
 		gc_b.Tick()
@@ -221,73 +158,51 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := (gc_bx * gc_bdx) + gc_off2
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dData) && gc_to <= len(dData)-gc_off3 {
-					gc_at := dData[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sThreadBase := gc_s_sThreadBase[gc_rank]
-
-//line samples_histogram.go:68
-						pos := gc_bx*gc_bdx + gc_tx + gc_off2
-						gc_more2 = true
-						_ = pos
-
+//line samples_histogram.go:75
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := (gc_bx * gc_bdx) + gc_off2
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dData) && gc_to <= len(dData)-gc_off3 {
+				gc_at := dData[gc_off3:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sThreadBase := gc_s_sThreadBase[gc_rank]
 //line samples_histogram.go:69
-						data := gc_at[gc_tx]
-
-//line samples_histogram.go:70
-						addWord64(sThreadBase, data.X)
-
-//line samples_histogram.go:71
-						addWord64(sThreadBase, data.Y)
-
-//line samples_histogram.go:72
-						addWord64(sThreadBase, data.Z)
-
-//line samples_histogram.go:73
-						addWord64(sThreadBase, data.W)
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sThreadBase := gc_s_sThreadBase[gc_rank]
-
-//line samples_histogram.go:68
-						pos := gc_bx*gc_bdx + gc_tx + gc_off2
-						gc_more2 = true
-
+					gc_more2 = true
 //line samples_histogram.go:69
-						data := dData[pos]
-
-//line samples_histogram.go:70
-						addWord64(sThreadBase, data.X)
-
-//line samples_histogram.go:71
-						addWord64(sThreadBase, data.Y)
-
-//line samples_histogram.go:72
-						addWord64(sThreadBase, data.Z)
-
-//line samples_histogram.go:73
-						addWord64(sThreadBase, data.W)
-					}
+					data := gc_at[gc_tx]
+					addWord64(sThreadBase, data.X)
+					addWord64(sThreadBase, data.Y)
+					addWord64(sThreadBase, data.Z)
+					addWord64(sThreadBase, data.W)
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sThreadBase := gc_s_sThreadBase[gc_rank]
+//line samples_histogram.go:68
+					pos := gc_bx*gc_bdx + gc_tx + gc_off2
+					gc_more2 = true
+//line samples_histogram.go:69
+					data := dData[pos]
+					addWord64(sThreadBase, data.X)
+					addWord64(sThreadBase, data.Y)
+					addWord64(sThreadBase, data.Z)
+					addWord64(sThreadBase, data.W)
 				}
 			}
 		}
 	}
 	{
+//line samples_histogram.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := histogram64BinCount; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -296,164 +211,142 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:79
+//line samples_histogram.go:80
+				sHistBase := sHist[gc_tx*histogram64ThreadblockSize:]
+//line samples_histogram.go:82
+				var sum uint32
+				pos_ := 4 * (gc_tx & (sharedMemoryBanks - 1))
 				{
-					sHistBase := sHist[gc_tx*histogram64ThreadblockSize:]
-
-					var sum uint32
-					pos_ := 4 * (gc_tx & (sharedMemoryBanks - 1))
-//line samples_histogram.go:83
 					{
-
-						{
 //line samples_histogram.go:85
-							i_ := int(0)
+						i_ := int(0)
 //line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(1)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(2)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(3)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(4)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(5)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(6)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(7)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(8)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(9)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(10)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(11)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(12)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(13)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(14)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(15)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:88
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 					}
-
-					dPartialHistograms[gc_bx*histogram64BinCount+gc_tx] = sum
+					{
+//line samples_histogram.go:85
+						i_ := int(1)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(2)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(3)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(4)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(5)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(6)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(7)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(8)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(9)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(10)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(11)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(12)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(13)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(14)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(15)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
 				}
+				dPartialHistograms[gc_bx*histogram64BinCount+gc_tx] = sum
 			}
 		}
 	}
@@ -462,8 +355,6 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 // MergeHistogram64Kernel is mergeHistogram64Kernel of histogram64.cu: one
 // block per bin sums that bin over the partial histograms, then reduces
 // the threads' sums by a tree in shared memory.
-//
-//line samples_histogram.go:99
 func MergeHistogram64Kernel(dHistogram, dPartialHistograms []uint32, histogramCount int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_mergeHistogram64Kernel,
 		func(gc_t *gocuda.Thread) {
@@ -487,82 +378,68 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-
 //line samples_histogram.go:100
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_histogram.go:101
 	if histogramMergeBlockSize <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
 //line samples_histogram.go:103
-			var sum uint32
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line samples_histogram.go:103
-			_ = sum
-			lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:103
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:103
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:103
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:103
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum uint32
+		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line samples_histogram.go:103
 			var sum uint32
-			_ = sum
+//line samples_histogram.go:105
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+		var sum uint32
+//line samples_histogram.go:105
+		gc_s_sum[gc_rank] = sum
+	}
 //line samples_histogram.go:105
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
-
 //line samples_histogram.go:105
 	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
 		gc_b.Tick()
@@ -570,232 +447,197 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
+//line samples_histogram.go:112
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:105
-					gc_start := gc_tx
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(histogramMergeBlockSize) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(histogramMergeBlockSize), gc_trips-1 {
-
-//line samples_histogram.go:106
-						sum += dPartialHistograms[gc_bx+i*histogram64BinCount]
-					}
-					gc_s_sum[gc_rank] = sum
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(histogramMergeBlockSize) + 1
+				default:
+					gc_trips = 0
 				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(histogramMergeBlockSize), gc_trips-1 {
+//line samples_histogram.go:106
+					sum += dPartialHistograms[gc_bx+i*histogram64BinCount]
+				}
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(data) {
-				gc_at := data[:gc_bdx]
-
+//line samples_histogram.go:114
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(data) {
+			gc_at := data[:gc_bdx]
 //line samples_histogram.go:109
-				copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:109
-						data[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:109
-						data[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:109
-						data[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:109
-						data[gc_tx] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-
+//line samples_histogram.go:109
+					data[gc_tx] = sum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+//line samples_histogram.go:109
+					data[gc_tx] = sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+//line samples_histogram.go:109
+					data[gc_tx] = sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:109
 					data[gc_tx] = sum
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+//line samples_histogram.go:109
+				data[gc_tx] = sum
+			}
 		}
 	}
-
 //line samples_histogram.go:111
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := stride; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := stride
-				if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
-					gc_at2 := data[:gc_to]
-					gc_at3 := data[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line samples_histogram.go:113
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := stride
+			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
+				gc_at2 := data[:gc_to]
+				gc_at3 := data[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_histogram.go:114
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_histogram.go:114
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_histogram.go:114
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_histogram.go:114
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_histogram.go:114
-						{
+//line samples_histogram.go:115
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step3 + 1
 						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:114
-							{
-								data[gc_tx] += data[gc_tx+stride]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:114
-							{
-								data[gc_tx] += data[gc_tx+stride]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:114
-							{
-								data[gc_tx] += data[gc_tx+stride]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:114
-							{
-								data[gc_tx] += data[gc_tx+stride]
-							}
+//line samples_histogram.go:115
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+						{
+//line samples_histogram.go:115
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						{
+//line samples_histogram.go:115
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+//line samples_histogram.go:115
+						gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:114
 						{
+//line samples_histogram.go:115
 							data[gc_tx] += data[gc_tx+stride]
 						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line samples_histogram.go:115
+							data[gc_tx] += data[gc_tx+stride]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line samples_histogram.go:115
+							data[gc_tx] += data[gc_tx+stride]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line samples_histogram.go:115
+							data[gc_tx] += data[gc_tx+stride]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples_histogram.go:115
+						data[gc_tx] += data[gc_tx+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line samples_histogram.go:123
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -807,111 +649,69 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_histogram.go:119
-						{
-							gc_at4[0] = data[0]
-						}
+//line samples_histogram.go:120
+						gc_at4[0] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_histogram.go:119
-						{
-							gc_at4[0] = data[0]
-						}
+//line samples_histogram.go:120
+						gc_at4[0] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_histogram.go:119
-						{
-							gc_at4[0] = data[0]
-						}
+//line samples_histogram.go:120
+						gc_at4[0] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_histogram.go:119
-						{
-							gc_at4[0] = data[0]
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_histogram.go:119
-					{
+//line samples_histogram.go:120
 						gc_at4[0] = data[0]
 					}
 				}
+//line samples_histogram.go:124
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line samples_histogram.go:120
+					gc_at4[0] = data[0]
+				}
 			} else {
+//line samples_histogram.go:124
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:119
-						{
-							dHistogram[gc_bx] = data[0]
-						}
+//line samples_histogram.go:120
+						dHistogram[gc_bx] = data[0]
 					}
 					{
+//line samples_histogram.go:124
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:119
-						{
-							dHistogram[gc_bx] = data[0]
-						}
+//line samples_histogram.go:120
+						dHistogram[gc_bx] = data[0]
 					}
 					{
+//line samples_histogram.go:124
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:119
-						{
-							dHistogram[gc_bx] = data[0]
-						}
+//line samples_histogram.go:120
+						dHistogram[gc_bx] = data[0]
 					}
 					{
+//line samples_histogram.go:124
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:119
-						{
-							dHistogram[gc_bx] = data[0]
-						}
+//line samples_histogram.go:120
+						dHistogram[gc_bx] = data[0]
 					}
 				}
+//line samples_histogram.go:124
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:119
-					{
-						dHistogram[gc_bx] = data[0]
-					}
+//line samples_histogram.go:120
+					dHistogram[gc_bx] = data[0]
 				}
 			}
 		}
@@ -945,96 +745,61 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sWarpHist := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-
 //line samples_histogram.go:145
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
-//line samples_histogram.go:147
 	sHist := gocuda.Shared[uint32](t, histogram256ThreadblockMem)[:histogram256ThreadblockMem]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line samples_histogram.go:149
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_histogram.go:148
-				sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
-
+			sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
+			{
 				{
-
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(0)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(1)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(2)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(3)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(4)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(5)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(6)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(7)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:153
+					i := int(0)
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 				}
-				_ = sWarpHist
-				gc_s_sWarpHist[gc_rank] = sWarpHist
+				{
+//line samples_histogram.go:151
+					i := int(1)
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:151
+					i := int(2)
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:151
+					i := int(3)
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:151
+					i := int(4)
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:151
+					i := int(5)
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:151
+					i := int(6)
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:151
+					i := int(7)
+					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+				}
 			}
+			gc_s_sWarpHist[gc_rank] = sWarpHist
 		}
 	}
-
 //line samples_histogram.go:160
 	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx * gc_gdx {
 		gc_b.Tick()
@@ -1042,237 +807,175 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := (gc_bx * gc_bdx) + gc_off2
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dData) && gc_to <= len(dData)-gc_off4 {
-					gc_at := dData[gc_off4:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank]
-
-//line samples_histogram.go:160
-							pos := gc_bx*gc_bdx + gc_tx + gc_off2
-							gc_more2 = true
-							_ = pos
-
-//line samples_histogram.go:161
-							data := gc_at[gc_tx]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank]
-
-//line samples_histogram.go:160
-							pos := gc_bx*gc_bdx + gc_tx + gc_off2
-							gc_more2 = true
-							_ = pos
-
-//line samples_histogram.go:161
-							data := gc_at[gc_tx]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank]
-
-//line samples_histogram.go:160
-							pos := gc_bx*gc_bdx + gc_tx + gc_off2
-							gc_more2 = true
-							_ = pos
-
-//line samples_histogram.go:161
-							data := gc_at[gc_tx]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank]
-
-//line samples_histogram.go:160
-							pos := gc_bx*gc_bdx + gc_tx + gc_off2
-							gc_more2 = true
-							_ = pos
-
-//line samples_histogram.go:161
-							data := gc_at[gc_tx]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line samples_histogram.go:167
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := (gc_bx * gc_bdx) + gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dData) && gc_to <= len(dData)-gc_off4 {
+				gc_at := dData[gc_off4:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line samples_histogram.go:183
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						_ = tag
+//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-
-//line samples_histogram.go:160
-						pos := gc_bx*gc_bdx + gc_tx + gc_off2
+//line samples_histogram.go:161
 						gc_more2 = true
-						_ = pos
-
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
-
-//line samples_histogram.go:162
 						addWord256(sWarpHist, data, tag)
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank]
-
-//line samples_histogram.go:160
-							pos := gc_bx*gc_bdx + gc_tx + gc_off2
-							gc_more2 = true
-
-//line samples_histogram.go:161
-							data := dData[pos]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank]
-
-//line samples_histogram.go:160
-							pos := gc_bx*gc_bdx + gc_tx + gc_off2
-							gc_more2 = true
-
-//line samples_histogram.go:161
-							data := dData[pos]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank]
-
-//line samples_histogram.go:160
-							pos := gc_bx*gc_bdx + gc_tx + gc_off2
-							gc_more2 = true
-
-//line samples_histogram.go:161
-							data := dData[pos]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank]
-
-//line samples_histogram.go:160
-							pos := gc_bx*gc_bdx + gc_tx + gc_off2
-							gc_more2 = true
-
-//line samples_histogram.go:161
-							data := dData[pos]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line samples_histogram.go:167
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						_ = tag
+//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
-
+//line samples_histogram.go:161
+						gc_more2 = true
+//line samples_histogram.go:161
+						data := gc_at[gc_tx]
+						addWord256(sWarpHist, data, tag)
+					}
+					{
+						gc_tx := gc_step + 2
+//line samples_histogram.go:167
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:156
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:161
+						gc_more2 = true
+//line samples_histogram.go:161
+						data := gc_at[gc_tx]
+						addWord256(sWarpHist, data, tag)
+					}
+					{
+						gc_tx := gc_step + 3
+//line samples_histogram.go:167
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:156
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:161
+						gc_more2 = true
+//line samples_histogram.go:161
+						data := gc_at[gc_tx]
+						addWord256(sWarpHist, data, tag)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_histogram.go:156
+					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+					sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:161
+					gc_more2 = true
+//line samples_histogram.go:161
+					data := gc_at[gc_tx]
+					addWord256(sWarpHist, data, tag)
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:156
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
 						gc_more2 = true
-
 //line samples_histogram.go:161
 						data := dData[pos]
-
-//line samples_histogram.go:162
 						addWord256(sWarpHist, data, tag)
 					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:156
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:160
+						pos := gc_bx*gc_bdx + gc_tx + gc_off2
+						gc_more2 = true
+//line samples_histogram.go:161
+						data := dData[pos]
+						addWord256(sWarpHist, data, tag)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:156
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:160
+						pos := gc_bx*gc_bdx + gc_tx + gc_off2
+						gc_more2 = true
+//line samples_histogram.go:161
+						data := dData[pos]
+						addWord256(sWarpHist, data, tag)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:156
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:160
+						pos := gc_bx*gc_bdx + gc_tx + gc_off2
+						gc_more2 = true
+//line samples_histogram.go:161
+						data := dData[pos]
+						addWord256(sWarpHist, data, tag)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_histogram.go:156
+					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+					sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:160
+					pos := gc_bx*gc_bdx + gc_tx + gc_off2
+					gc_more2 = true
+//line samples_histogram.go:161
+					data := dData[pos]
+					addWord256(sWarpHist, data, tag)
 				}
 			}
 		}
 	}
-
 //line samples_histogram.go:168
 	for gc_off3, gc_limit3, gc_more3 := 0, histogram256BinCount, true; gc_more3; gc_off3 += histogram256ThreadblockSize {
 		gc_b.Tick()
@@ -1280,148 +983,100 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-//line samples_histogram.go:172
-				gc_vb2 := lanes.BroadcastUint32x8(0xFFFFFFFF)
-//line samples_histogram.go:172
-				_ = gc_vb2
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line samples_histogram.go:168
-					var bin int = gc_tx + gc_off3
-//line samples_histogram.go:168
-					_ = bin
-//line samples_histogram.go:169
-					var sum lanes.Uint32x8
-//line samples_histogram.go:169
-					_ = sum
-//line samples_histogram.go:171
-					if (bin+compiled.Trip(0)*
-						histogram256BinCount) < 0 || (bin+compiled.Trip(0)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(1)*histogram256BinCount) < 0 || (bin+compiled.Trip(1)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(2)*histogram256BinCount) < 0 || (bin+compiled.Trip(2)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(3)*histogram256BinCount) < 0 || (bin+compiled.Trip(3)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(4)*histogram256BinCount) < 0 || (bin+compiled.Trip(4)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(5)*histogram256BinCount) < 0 || (bin+compiled.Trip(5)*histogram256BinCount) > len(sHist)-8 || (gc_bx*histogram256BinCount+bin) < 0 || (gc_bx*histogram256BinCount+bin) > len(dPartialHistograms)-8 {
-//line samples_histogram.go:171
-						break
-//line samples_histogram.go:171
-					}
-//line samples_histogram.go:172
-					{
-//line samples_histogram.go:172
-						sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb2))
-//line samples_histogram.go:172
-					}
-//line samples_histogram.go:172
-					{
-//line samples_histogram.go:172
-						sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb2))
-//line samples_histogram.go:172
-					}
-//line samples_histogram.go:172
-					{
-//line samples_histogram.go:172
-						sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb2))
-//line samples_histogram.go:172
-					}
-//line samples_histogram.go:172
-					{
-//line samples_histogram.go:172
-						sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb2))
-//line samples_histogram.go:172
-					}
-//line samples_histogram.go:172
-					{
-//line samples_histogram.go:172
-						sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb2))
-//line samples_histogram.go:172
-					}
-//line samples_histogram.go:172
-					{
-//line samples_histogram.go:172
-						sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb2))
-//line samples_histogram.go:172
-					}
 //line samples_histogram.go:175
-					sum.StoreSlice(dPartialHistograms[gc_bx*histogram256BinCount+bin:])
-				}
-				if gc_vstep > gc_from {
-					gc_more3 = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+//line samples_histogram.go:172
+			gc_vb2 := lanes.BroadcastUint32x8(0xFFFFFFFF)
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line samples_histogram.go:168
-					bin := gc_tx + gc_off3
-					gc_more3 = true
-
-//line samples_histogram.go:169
-					var sum uint32
-
-					{
-
+				var bin int = gc_tx + gc_off3
+				var sum lanes.Uint32x8
 //line samples_histogram.go:171
-						{
+				if (bin+compiled.Trip(0)*
+					histogram256BinCount) < 0 || (bin+compiled.Trip(0)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(1)*histogram256BinCount) < 0 || (bin+compiled.Trip(1)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(2)*histogram256BinCount) < 0 || (bin+compiled.Trip(2)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(3)*histogram256BinCount) < 0 || (bin+compiled.Trip(3)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(4)*histogram256BinCount) < 0 || (bin+compiled.Trip(4)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(5)*histogram256BinCount) < 0 || (bin+compiled.Trip(5)*histogram256BinCount) > len(sHist)-8 || (gc_bx*histogram256BinCount+bin) < 0 || (gc_bx*histogram256BinCount+bin) > len(dPartialHistograms)-8 {
 //line samples_histogram.go:171
-							i_ := int(0)
-//line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
-//line samples_histogram.go:171
-						{
-//line samples_histogram.go:171
-							i_ := int(1)
-//line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
-//line samples_histogram.go:171
-						{
-//line samples_histogram.go:171
-							i_ := int(2)
-//line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
-//line samples_histogram.go:171
-						{
-//line samples_histogram.go:171
-							i_ := int(3)
-//line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
-//line samples_histogram.go:171
-						{
-//line samples_histogram.go:171
-							i_ := int(4)
-//line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
-//line samples_histogram.go:171
-						{
-//line samples_histogram.go:171
-							i_ := int(5)
-//line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
-//line samples_histogram.go:173
-					}
-
-//line samples_histogram.go:175
-					dPartialHistograms[gc_bx*histogram256BinCount+bin] = sum
+					break
 				}
+				{
+//line samples_histogram.go:172
+					sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb2))
+				}
+				{
+//line samples_histogram.go:172
+					sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb2))
+				}
+				{
+//line samples_histogram.go:172
+					sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb2))
+				}
+				{
+//line samples_histogram.go:172
+					sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb2))
+				}
+				{
+//line samples_histogram.go:172
+					sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb2))
+				}
+				{
+//line samples_histogram.go:172
+					sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb2))
+				}
+//line samples_histogram.go:175
+				sum.StoreSlice(dPartialHistograms[gc_bx*histogram256BinCount+bin:])
+			}
+			if gc_vstep > gc_from {
+				gc_more3 = true
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_histogram.go:168
+				bin := gc_tx + gc_off3
+				gc_more3 = true
+//line samples_histogram.go:169
+				var sum uint32
+				{
+					{
+//line samples_histogram.go:171
+						i_ := int(0)
+						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					}
+					{
+//line samples_histogram.go:171
+						i_ := int(1)
+						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					}
+					{
+//line samples_histogram.go:171
+						i_ := int(2)
+						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					}
+					{
+//line samples_histogram.go:171
+						i_ := int(3)
+						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					}
+					{
+//line samples_histogram.go:171
+						i_ := int(4)
+						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					}
+					{
+//line samples_histogram.go:171
+						i_ := int(5)
+						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					}
+				}
+				dPartialHistograms[gc_bx*histogram256BinCount+bin] = sum
 			}
 		}
 	}
@@ -1430,8 +1085,6 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 // MergeHistogram256Kernel is mergeHistogram256Kernel of histogram256.cu:
 // MergeHistogram64Kernel for 256 bins, its shared array declared after
 // the loop.
-//
-//line samples_histogram.go:184
 func MergeHistogram256Kernel(dHistogram, dPartialHistograms []uint32, histogramCount int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_mergeHistogram256Kernel,
 		func(gc_t *gocuda.Thread) {
@@ -1455,74 +1108,62 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-
 //line samples_histogram.go:185
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line samples_histogram.go:188
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line samples_histogram.go:187
-			var sum uint32
-//line samples_histogram.go:187
-			_ = sum
-			lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:187
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:187
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:187
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:187
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum uint32
+		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line samples_histogram.go:187
 			var sum uint32
-			_ = sum
+//line samples_histogram.go:189
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+		var sum uint32
+//line samples_histogram.go:189
+		gc_s_sum[gc_rank] = sum
+	}
 //line samples_histogram.go:189
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
-
 //line samples_histogram.go:189
 	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
 		gc_b.Tick()
@@ -1530,240 +1171,203 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
+//line samples_histogram.go:196
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:189
-					gc_start := gc_tx
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(histogramMergeBlockSize) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(histogramMergeBlockSize), gc_trips-1 {
-
-//line samples_histogram.go:190
-						sum += dPartialHistograms[gc_bx+i*histogram256BinCount]
-					}
-					gc_s_sum[gc_rank] = sum
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(histogramMergeBlockSize) + 1
+				default:
+					gc_trips = 0
 				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(histogramMergeBlockSize), gc_trips-1 {
+//line samples_histogram.go:190
+					sum += dPartialHistograms[gc_bx+i*histogram256BinCount]
+				}
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-
 //line samples_histogram.go:193
 	if histogramMergeBlockSize <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line samples_histogram.go:193
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(data) {
-				gc_at := data[:gc_bdx]
-
+//line samples_histogram.go:195
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(data) {
+			gc_at := data[:gc_bdx]
 //line samples_histogram.go:194
-				copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:194
-						data[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:194
-						data[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:194
-						data[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:194
-						data[gc_tx] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
-
+//line samples_histogram.go:194
+					data[gc_tx] = sum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+//line samples_histogram.go:194
+					data[gc_tx] = sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+//line samples_histogram.go:194
+					data[gc_tx] = sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 //line samples_histogram.go:194
 					data[gc_tx] = sum
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+//line samples_histogram.go:194
+				data[gc_tx] = sum
+			}
 		}
 	}
-
 //line samples_histogram.go:196
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := stride; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := stride
-				if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
-					gc_at2 := data[:gc_to]
-					gc_at3 := data[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line samples_histogram.go:198
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := stride
+			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
+				gc_at2 := data[:gc_to]
+				gc_at3 := data[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_histogram.go:199
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_histogram.go:199
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_histogram.go:199
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_histogram.go:199
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_histogram.go:199
-						{
+//line samples_histogram.go:200
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step3 + 1
 						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:199
-							{
-								data[gc_tx] += data[gc_tx+stride]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:199
-							{
-								data[gc_tx] += data[gc_tx+stride]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:199
-							{
-								data[gc_tx] += data[gc_tx+stride]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:199
-							{
-								data[gc_tx] += data[gc_tx+stride]
-							}
+//line samples_histogram.go:200
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+						{
+//line samples_histogram.go:200
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						{
+//line samples_histogram.go:200
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+//line samples_histogram.go:200
+						gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:199
 						{
+//line samples_histogram.go:200
 							data[gc_tx] += data[gc_tx+stride]
 						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line samples_histogram.go:200
+							data[gc_tx] += data[gc_tx+stride]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line samples_histogram.go:200
+							data[gc_tx] += data[gc_tx+stride]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line samples_histogram.go:200
+							data[gc_tx] += data[gc_tx+stride]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples_histogram.go:200
+						data[gc_tx] += data[gc_tx+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line samples_histogram.go:208
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1775,111 +1379,69 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_histogram.go:204
-						{
-							gc_at4[0] = data[0]
-						}
+//line samples_histogram.go:205
+						gc_at4[0] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_histogram.go:204
-						{
-							gc_at4[0] = data[0]
-						}
+//line samples_histogram.go:205
+						gc_at4[0] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_histogram.go:204
-						{
-							gc_at4[0] = data[0]
-						}
+//line samples_histogram.go:205
+						gc_at4[0] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_histogram.go:204
-						{
-							gc_at4[0] = data[0]
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_histogram.go:204
-					{
+//line samples_histogram.go:205
 						gc_at4[0] = data[0]
 					}
 				}
+//line samples_histogram.go:209
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line samples_histogram.go:205
+					gc_at4[0] = data[0]
+				}
 			} else {
+//line samples_histogram.go:209
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:204
-						{
-							dHistogram[gc_bx] = data[0]
-						}
+//line samples_histogram.go:205
+						dHistogram[gc_bx] = data[0]
 					}
 					{
+//line samples_histogram.go:209
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:204
-						{
-							dHistogram[gc_bx] = data[0]
-						}
+//line samples_histogram.go:205
+						dHistogram[gc_bx] = data[0]
 					}
 					{
+//line samples_histogram.go:209
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:204
-						{
-							dHistogram[gc_bx] = data[0]
-						}
+//line samples_histogram.go:205
+						dHistogram[gc_bx] = data[0]
 					}
 					{
+//line samples_histogram.go:209
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:204
-						{
-							dHistogram[gc_bx] = data[0]
-						}
+//line samples_histogram.go:205
+						dHistogram[gc_bx] = data[0]
 					}
 				}
+//line samples_histogram.go:209
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:204
-					{
-						dHistogram[gc_bx] = data[0]
-					}
+//line samples_histogram.go:205
+					dHistogram[gc_bx] = data[0]
 				}
 			}
 		}
@@ -1889,4 +1451,5 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 // gc_files_samples_histogram holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_histogram.go
+//line samples_histogram.go:216
 var gc_files_samples_histogram embed.FS

@@ -46,174 +46,111 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sThreadBase := compiled.Scratch[[]uint8](gc_b2, 0)[:gc_n2]
-
 //line samples_histogram.go:50
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_histogram.go:57
 	sHist := gocuda.Shared[uint8](t, histogram64ThreadblockSize*histogram64BinCount)[:histogram64ThreadblockSize*histogram64BinCount]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line samples_histogram.go:59
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:51
-				tx := uint32(gc_tx2)
-				_ = tx
-
-//line samples_histogram.go:52
-				threadPos := ((tx & ^uint32(sharedMemoryBanks*4-1)) << 0) |
-					((tx & (sharedMemoryBanks - 1)) << 2) |
-					((tx & (sharedMemoryBanks * 3)) >> 4)
-
+			tx := uint32(gc_tx2)
+			threadPos := ((tx & ^uint32(sharedMemoryBanks*4-1)) << 0) |
+				((tx & (sharedMemoryBanks - 1)) << 2) |
+				((tx & (sharedMemoryBanks * 3)) >> 4)
 //line samples_histogram.go:58
-				sThreadBase := sHist[threadPos:]
-
+			sThreadBase := sHist[threadPos:]
 //line samples_histogram.go:61
-				sHistWords := unsafe.Slice((*uint32)(unsafe.Pointer(&sHist[0])), len(sHist)/4)
-
+			sHistWords := unsafe.Slice((*uint32)(unsafe.Pointer(&sHist[0])), len(sHist)/4)
+			{
 				{
-
 //line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(0)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(1)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(2)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(3)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(4)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(5)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(6)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(7)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(8)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(9)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(10)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(11)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(12)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(13)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(14)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:62
-					{
-//line samples_histogram.go:62
-						i := int(15)
-//line samples_histogram.go:62
-						_ = i
-						sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
-					}
-//line samples_histogram.go:64
+					i := int(0)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
 				}
-				_ = threadPos
-				_ = sThreadBase
-				_ = sHistWords
-				gc_s_sThreadBase[gc_rank2] = sThreadBase
+				{
+//line samples_histogram.go:62
+					i := int(1)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(2)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(3)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(4)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(5)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(6)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(7)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(8)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(9)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(10)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(11)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(12)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(13)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(14)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:62
+					i := int(15)
+					sHistWords[gc_tx2+i*histogram64ThreadblockSize] = 0
+				}
 			}
+//line samples_histogram.go:68
+			gc_s_sThreadBase[gc_rank2] = sThreadBase
 		}
 	}
-
 //line samples_histogram.go:68
 	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx2 * gc_gdx2 {
 		gc_b2.Tick()
@@ -221,73 +158,51 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off2
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dData) && gc_to2 <= len(dData)-gc_off4 {
-					gc_at2 := dData[gc_off4:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sThreadBase := gc_s_sThreadBase[gc_rank2]
-
-//line samples_histogram.go:68
-						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-						gc_more2 = true
-						_ = pos
-
+//line samples_histogram.go:75
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := (gc_bx2 * gc_bdx2) + gc_off2
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dData) && gc_to2 <= len(dData)-gc_off4 {
+				gc_at2 := dData[gc_off4:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					sThreadBase := gc_s_sThreadBase[gc_rank2]
 //line samples_histogram.go:69
-						data := gc_at2[gc_tx2]
-
-//line samples_histogram.go:70
-						addWord64(sThreadBase, data.X)
-
-//line samples_histogram.go:71
-						addWord64(sThreadBase, data.Y)
-
-//line samples_histogram.go:72
-						addWord64(sThreadBase, data.Z)
-
-//line samples_histogram.go:73
-						addWord64(sThreadBase, data.W)
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sThreadBase := gc_s_sThreadBase[gc_rank2]
-
-//line samples_histogram.go:68
-						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-						gc_more2 = true
-
+					gc_more2 = true
 //line samples_histogram.go:69
-						data := dData[pos]
-
-//line samples_histogram.go:70
-						addWord64(sThreadBase, data.X)
-
-//line samples_histogram.go:71
-						addWord64(sThreadBase, data.Y)
-
-//line samples_histogram.go:72
-						addWord64(sThreadBase, data.Z)
-
-//line samples_histogram.go:73
-						addWord64(sThreadBase, data.W)
-					}
+					data := gc_at2[gc_tx2]
+					addWord64(sThreadBase, data.X)
+					addWord64(sThreadBase, data.Y)
+					addWord64(sThreadBase, data.Z)
+					addWord64(sThreadBase, data.W)
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					sThreadBase := gc_s_sThreadBase[gc_rank2]
+//line samples_histogram.go:68
+					pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+					gc_more2 = true
+//line samples_histogram.go:69
+					data := dData[pos]
+					addWord64(sThreadBase, data.X)
+					addWord64(sThreadBase, data.Y)
+					addWord64(sThreadBase, data.Z)
+					addWord64(sThreadBase, data.W)
 				}
 			}
 		}
 	}
 	{
+//line samples_histogram.go:80
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := histogram64BinCount; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -296,164 +211,142 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:79
+//line samples_histogram.go:80
+				sHistBase := sHist[gc_tx2*histogram64ThreadblockSize:]
+//line samples_histogram.go:82
+				var sum uint32
+				pos_ := 4 * (gc_tx2 & (sharedMemoryBanks - 1))
 				{
-					sHistBase := sHist[gc_tx2*histogram64ThreadblockSize:]
-
-					var sum uint32
-					pos_ := 4 * (gc_tx2 & (sharedMemoryBanks - 1))
-//line samples_histogram.go:83
 					{
-
-						{
 //line samples_histogram.go:85
-							i_ := int(0)
+						i_ := int(0)
 //line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(1)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(2)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(3)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(4)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(5)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(6)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(7)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(8)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(9)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(10)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(11)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(12)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(13)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(14)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:85
-						{
-//line samples_histogram.go:85
-							i_ := int(15)
-//line samples_histogram.go:85
-							_ = i_
-							sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-							pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-						}
-//line samples_histogram.go:88
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 					}
-
-					dPartialHistograms[gc_bx2*histogram64BinCount+gc_tx2] = sum
+					{
+//line samples_histogram.go:85
+						i_ := int(1)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(2)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(3)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(4)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(5)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(6)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(7)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(8)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(9)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(10)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(11)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(12)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(13)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(14)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
+					{
+//line samples_histogram.go:85
+						i_ := int(15)
+//line samples_histogram.go:85
+						_ = i_
+						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+					}
 				}
+				dPartialHistograms[gc_bx2*histogram64BinCount+gc_tx2] = sum
 			}
 		}
 	}
@@ -462,8 +355,6 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 // MergeHistogram64Kernel is mergeHistogram64Kernel of histogram64.cu: one
 // block per bin sums that bin over the partial histograms, then reduces
 // the threads' sums by a tree in shared memory.
-//
-//line samples_histogram.go:99
 func MergeHistogram64Kernel(dHistogram, dPartialHistograms []uint32, histogramCount int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_mergeHistogram64Kernel,
 		func(gc_t *gocuda.Thread) {
@@ -487,104 +378,87 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-
 //line samples_histogram.go:100
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_histogram.go:101
 	if histogramMergeBlockSize <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-					gc_rank2 := gc_vstep2
-					_ = gc_rank2
 //line samples_histogram.go:103
-					var sum uint32
-//line samples_histogram.go:103
-					_ = sum
-					archsimd.BroadcastUint32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+	gc_vstep2 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 				gc_rank2 := gc_vstep2
-				_ = gc_rank2
 //line samples_histogram.go:103
 				var sum uint32
-//line samples_histogram.go:103
-				_ = sum
-				archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				archsimd.BroadcastUint32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep2, false
+		}(gc_vstep2)
+		if gc_stop {
+			return
 		}
-		gc_step7 := gc_vstep2
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-			{
-				gc_rank2 := gc_step7 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:103
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:103
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:103
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:103
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+			gc_rank2 := gc_vstep2
 //line samples_histogram.go:103
 			var sum uint32
-			_ = sum
+			archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		{
+			gc_rank2 := gc_step7 + 0
+			gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 1
+			gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 2
+			gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 3
+			gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:103
+		var sum uint32
+//line samples_histogram.go:105
+		gc_s_sum[gc_rank2] = sum
+	}
 //line samples_histogram.go:105
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
-
 //line samples_histogram.go:105
 	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
 		gc_b2.Tick()
@@ -592,356 +466,311 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			return
 		}
 		gc_more = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
+//line samples_histogram.go:112
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
 //line samples_histogram.go:105
-					gc_start2 := gc_tx2
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, histogramMergeBlockSize, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(histogramMergeBlockSize) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(histogramMergeBlockSize), gc_trips2-1 {
-
-//line samples_histogram.go:106
-						sum += dPartialHistograms[gc_bx2+i*histogram64BinCount]
-					}
-					gc_s_sum[gc_rank2] = sum
+				gc_start2 := gc_tx2
+				gc_from4 := gc_start2 + gc_off
+				gc_trips2 := gc_limit - gc_from4
+				switch {
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(histogramMergeBlockSize) + 1
+				default:
+					gc_trips2 = 0
 				}
+				if gc_trips2 == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(histogramMergeBlockSize), gc_trips2-1 {
+//line samples_histogram.go:106
+					sum += dPartialHistograms[gc_bx2+i*histogram64BinCount]
+				}
+				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(data) {
-				gc_at5 := data[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_histogram.go:109
-							sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
-//line samples_histogram.go:109
-							_ = sum
-//line samples_histogram.go:109
-							sum.StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line samples_histogram.go:114
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(data) {
+			gc_at5 := data[:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_histogram.go:109
-						sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
-//line samples_histogram.go:109
-						_ = sum
+						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
 //line samples_histogram.go:109
 						sum.StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
 //line samples_histogram.go:109
-					gc_at5[gc_tx2] = sum
+					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
+//line samples_histogram.go:109
+					sum.StoreSlice(gc_at5[gc_tx2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line samples_histogram.go:116
+				sum := gc_s_sum[gc_rank2]
 //line samples_histogram.go:109
-							sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
-//line samples_histogram.go:109
-							_ = sum
-//line samples_histogram.go:109
-							if gc_tx2 < 0 || gc_tx2 > len(data)-16 {
-//line samples_histogram.go:109
-								break
-//line samples_histogram.go:109
-							}
-//line samples_histogram.go:109
-							sum.StoreSlice(data[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_at5[gc_tx2] = sum
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_histogram.go:109
-						sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
 //line samples_histogram.go:109
-						_ = sum
-//line samples_histogram.go:109
-						if gc_tx2 < 0 || gc_tx2 > len(data)-8 {
+						if gc_tx2 < 0 || gc_tx2 > len(data)-16 {
 //line samples_histogram.go:109
 							break
-//line samples_histogram.go:109
 						}
 //line samples_histogram.go:109
 						sum.StoreSlice(data[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop3 {
+					return
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
 //line samples_histogram.go:109
-						data[gc_tx2] = sum
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
+					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
 //line samples_histogram.go:109
-						data[gc_tx2] = sum
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
+					if gc_tx2 < 0 || gc_tx2 > len(data)-8 {
 //line samples_histogram.go:109
-						data[gc_tx2] = sum
+						break
 					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
 //line samples_histogram.go:109
-						data[gc_tx2] = sum
-					}
+					sum.StoreSlice(data[gc_tx2:])
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step8 := gc_vstep4
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
-
+//line samples_histogram.go:109
+					data[gc_tx2] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+//line samples_histogram.go:109
+					data[gc_tx2] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+//line samples_histogram.go:109
+					data[gc_tx2] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
 //line samples_histogram.go:109
 					data[gc_tx2] = sum
 				}
 			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
+//line samples_histogram.go:109
+				data[gc_tx2] = sum
+			}
 		}
 	}
-
 //line samples_histogram.go:111
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := stride; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := stride
-				if gc_from3 >= 0 && gc_to2 <= len(data) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to2 <= len(data)-gc_off4 {
-					gc_at6 := data[:gc_to2]
-					gc_at7 := data[gc_off4:][:gc_to2]
-					gc_vstep5 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line samples_histogram.go:114
-								{
-//line samples_histogram.go:114
-									archsimd.LoadUint32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line samples_histogram.go:114
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line samples_histogram.go:113
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := stride; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := stride
+			if gc_from3 >= 0 && gc_to2 <= len(data) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to2 <= len(data)-gc_off4 {
+				gc_at6 := data[:gc_to2]
+				gc_at7 := data[gc_off4:][:gc_to2]
+				gc_vstep5 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_histogram.go:114
 							{
 //line samples_histogram.go:114
-								archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line samples_histogram.go:114
+								archsimd.LoadUint32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
+//line samples_histogram.go:116
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_histogram.go:114
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						{
-							gc_at6[gc_tx2] += gc_at7[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line samples_histogram.go:114
-								{
-									if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(data)-16 {
-//line samples_histogram.go:115
-										break
-//line samples_histogram.go:115
-									}
-//line samples_histogram.go:115
-									archsimd.LoadUint32x16Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
-//line samples_histogram.go:115
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop5 {
-							return
+							archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+//line samples_histogram.go:116
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line samples_histogram.go:115
+						gc_at6[gc_tx2] += gc_at7[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_histogram.go:114
 							{
-								if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(data)-8 {
+//line samples_histogram.go:115
+								if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(data)-16 {
 //line samples_histogram.go:115
 									break
-//line samples_histogram.go:115
 								}
 //line samples_histogram.go:115
-								archsimd.LoadUint32x8Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
-//line samples_histogram.go:115
+								archsimd.LoadUint32x16Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
 							}
 						}
+//line samples_histogram.go:117
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop5 {
+						return
 					}
-					gc_step9 := gc_vstep6
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:114
-							{
-								data[gc_tx2] += data[gc_tx2+stride]
+//line samples_histogram.go:115
+							if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(data)-8 {
+//line samples_histogram.go:115
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:114
-							{
-								data[gc_tx2] += data[gc_tx2+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:114
-							{
-								data[gc_tx2] += data[gc_tx2+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:114
-							{
-								data[gc_tx2] += data[gc_tx2+stride]
-							}
+//line samples_histogram.go:115
+							archsimd.LoadUint32x8Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_histogram.go:117
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:114
 						{
+//line samples_histogram.go:115
 							data[gc_tx2] += data[gc_tx2+stride]
 						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line samples_histogram.go:115
+							data[gc_tx2] += data[gc_tx2+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line samples_histogram.go:115
+							data[gc_tx2] += data[gc_tx2+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line samples_histogram.go:115
+							data[gc_tx2] += data[gc_tx2+stride]
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line samples_histogram.go:115
+						data[gc_tx2] += data[gc_tx2+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line samples_histogram.go:123
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -953,111 +782,69 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				gc_step10 := gc_from3
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_histogram.go:119
-						{
-							gc_at8[0] = data[0]
-						}
+//line samples_histogram.go:120
+						gc_at8[0] = data[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_histogram.go:119
-						{
-							gc_at8[0] = data[0]
-						}
+//line samples_histogram.go:120
+						gc_at8[0] = data[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_histogram.go:119
-						{
-							gc_at8[0] = data[0]
-						}
+//line samples_histogram.go:120
+						gc_at8[0] = data[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_histogram.go:119
-						{
-							gc_at8[0] = data[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line samples_histogram.go:119
-					{
+//line samples_histogram.go:120
 						gc_at8[0] = data[0]
 					}
 				}
+//line samples_histogram.go:124
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_histogram.go:120
+					gc_at8[0] = data[0]
+				}
 			} else {
+//line samples_histogram.go:124
 				gc_step11 := gc_from3
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
 						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:119
-						{
-							dHistogram[gc_bx2] = data[0]
-						}
+//line samples_histogram.go:120
+						dHistogram[gc_bx2] = data[0]
 					}
 					{
+//line samples_histogram.go:124
 						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:119
-						{
-							dHistogram[gc_bx2] = data[0]
-						}
+//line samples_histogram.go:120
+						dHistogram[gc_bx2] = data[0]
 					}
 					{
+//line samples_histogram.go:124
 						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:119
-						{
-							dHistogram[gc_bx2] = data[0]
-						}
+//line samples_histogram.go:120
+						dHistogram[gc_bx2] = data[0]
 					}
 					{
+//line samples_histogram.go:124
 						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:119
-						{
-							dHistogram[gc_bx2] = data[0]
-						}
+//line samples_histogram.go:120
+						dHistogram[gc_bx2] = data[0]
 					}
 				}
+//line samples_histogram.go:124
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:119
-					{
-						dHistogram[gc_bx2] = data[0]
-					}
+//line samples_histogram.go:120
+					dHistogram[gc_bx2] = data[0]
 				}
 			}
 		}
@@ -1091,96 +878,61 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sWarpHist := compiled.Scratch[[]uint32](gc_b2, 0)[:gc_n2]
-
 //line samples_histogram.go:145
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
-//line samples_histogram.go:147
 	sHist := gocuda.Shared[uint32](t, histogram256ThreadblockMem)[:histogram256ThreadblockMem]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line samples_histogram.go:149
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line samples_histogram.go:148
-				sWarpHist := sHist[(gc_tx2>>log2WarpSize)*histogram256BinCount:]
-
+			sWarpHist := sHist[(gc_tx2>>log2WarpSize)*histogram256BinCount:]
+			{
 				{
-
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(0)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(1)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(2)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(3)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(4)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(5)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(6)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:151
-					{
-//line samples_histogram.go:151
-						i := int(7)
-//line samples_histogram.go:151
-						_ = i
-						sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
-					}
-//line samples_histogram.go:153
+					i := int(0)
+					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
 				}
-				_ = sWarpHist
-				gc_s_sWarpHist[gc_rank2] = sWarpHist
+				{
+//line samples_histogram.go:151
+					i := int(1)
+					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:151
+					i := int(2)
+					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:151
+					i := int(3)
+					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:151
+					i := int(4)
+					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:151
+					i := int(5)
+					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:151
+					i := int(6)
+					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+				}
+				{
+//line samples_histogram.go:151
+					i := int(7)
+					sHist[gc_tx2+i*histogram256ThreadblockSize] = 0
+				}
 			}
+			gc_s_sWarpHist[gc_rank2] = sWarpHist
 		}
 	}
-
 //line samples_histogram.go:160
 	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx2 * gc_gdx2 {
 		gc_b2.Tick()
@@ -1188,237 +940,175 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := (gc_bx2 * gc_bdx2) + gc_off2
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dData) && gc_to2 <= len(dData)-gc_off5 {
-					gc_at2 := dData[gc_off5:][:gc_to2]
-					gc_step3 := gc_from2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank2]
-
-//line samples_histogram.go:160
-							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-							gc_more2 = true
-							_ = pos
-
-//line samples_histogram.go:161
-							data := gc_at2[gc_tx2]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank2]
-
-//line samples_histogram.go:160
-							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-							gc_more2 = true
-							_ = pos
-
-//line samples_histogram.go:161
-							data := gc_at2[gc_tx2]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank2]
-
-//line samples_histogram.go:160
-							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-							gc_more2 = true
-							_ = pos
-
-//line samples_histogram.go:161
-							data := gc_at2[gc_tx2]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank2]
-
-//line samples_histogram.go:160
-							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-							gc_more2 = true
-							_ = pos
-
-//line samples_histogram.go:161
-							data := gc_at2[gc_tx2]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_histogram.go:167
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := (gc_bx2 * gc_bdx2) + gc_off2
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dData) && gc_to2 <= len(dData)-gc_off5 {
+				gc_at2 := dData[gc_off5:][:gc_to2]
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+//line samples_histogram.go:183
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_histogram.go:156
 						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-						_ = tag
+//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank2]
-
-//line samples_histogram.go:160
-						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+//line samples_histogram.go:161
 						gc_more2 = true
-						_ = pos
-
 //line samples_histogram.go:161
 						data := gc_at2[gc_tx2]
-
-//line samples_histogram.go:162
 						addWord256(sWarpHist, data, tag)
 					}
-				} else {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank2]
-
-//line samples_histogram.go:160
-							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line samples_histogram.go:161
-							data := dData[pos]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank2]
-
-//line samples_histogram.go:160
-							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line samples_histogram.go:161
-							data := dData[pos]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank2]
-
-//line samples_histogram.go:160
-							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line samples_histogram.go:161
-							data := dData[pos]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:156
-							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-							_ = tag
-							sWarpHist := gc_s_sWarpHist[gc_rank2]
-
-//line samples_histogram.go:160
-							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line samples_histogram.go:161
-							data := dData[pos]
-
-//line samples_histogram.go:162
-							addWord256(sWarpHist, data, tag)
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 1
+//line samples_histogram.go:167
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_histogram.go:156
 						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-						_ = tag
+//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank2]
-
+//line samples_histogram.go:161
+						gc_more2 = true
+//line samples_histogram.go:161
+						data := gc_at2[gc_tx2]
+						addWord256(sWarpHist, data, tag)
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+//line samples_histogram.go:167
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:156
+						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank2]
+//line samples_histogram.go:161
+						gc_more2 = true
+//line samples_histogram.go:161
+						data := gc_at2[gc_tx2]
+						addWord256(sWarpHist, data, tag)
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+//line samples_histogram.go:167
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:156
+						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank2]
+//line samples_histogram.go:161
+						gc_more2 = true
+//line samples_histogram.go:161
+						data := gc_at2[gc_tx2]
+						addWord256(sWarpHist, data, tag)
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:156
+					tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+					sWarpHist := gc_s_sWarpHist[gc_rank2]
+//line samples_histogram.go:161
+					gc_more2 = true
+//line samples_histogram.go:161
+					data := gc_at2[gc_tx2]
+					addWord256(sWarpHist, data, tag)
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:156
+						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank2]
 //line samples_histogram.go:160
 						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
 						gc_more2 = true
-
 //line samples_histogram.go:161
 						data := dData[pos]
-
-//line samples_histogram.go:162
 						addWord256(sWarpHist, data, tag)
 					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:156
+						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank2]
+//line samples_histogram.go:160
+						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+						gc_more2 = true
+//line samples_histogram.go:161
+						data := dData[pos]
+						addWord256(sWarpHist, data, tag)
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:156
+						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank2]
+//line samples_histogram.go:160
+						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+						gc_more2 = true
+//line samples_histogram.go:161
+						data := dData[pos]
+						addWord256(sWarpHist, data, tag)
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:156
+						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+						sWarpHist := gc_s_sWarpHist[gc_rank2]
+//line samples_histogram.go:160
+						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+						gc_more2 = true
+//line samples_histogram.go:161
+						data := dData[pos]
+						addWord256(sWarpHist, data, tag)
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:156
+					tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
+					sWarpHist := gc_s_sWarpHist[gc_rank2]
+//line samples_histogram.go:160
+					pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+					gc_more2 = true
+//line samples_histogram.go:161
+					data := dData[pos]
+					addWord256(sWarpHist, data, tag)
 				}
 			}
 		}
 	}
-
 //line samples_histogram.go:168
 	for gc_off3, gc_limit3, gc_more3 := 0, histogram256BinCount, true; gc_more3; gc_off3 += histogram256ThreadblockSize {
 		gc_b2.Tick()
@@ -1426,151 +1116,103 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-//line samples_histogram.go:172
-					gc_vb4 := archsimd.BroadcastUint32x8(0xFFFFFFFF)
-//line samples_histogram.go:172
-					_ = gc_vb4
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_histogram.go:168
-						var bin int = gc_tx2 + gc_off3
-//line samples_histogram.go:168
-						_ = bin
-//line samples_histogram.go:169
-						var sum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line samples_histogram.go:169
-						_ = sum
-//line samples_histogram.go:171
-						if (bin+compiled.Trip(0)*
-							histogram256BinCount) < 0 || (bin+compiled.Trip(0)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(1)*histogram256BinCount) < 0 || (bin+compiled.Trip(1)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(2)*histogram256BinCount) < 0 || (bin+compiled.Trip(2)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(3)*histogram256BinCount) < 0 || (bin+compiled.Trip(3)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(4)*histogram256BinCount) < 0 || (bin+compiled.Trip(4)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(5)*histogram256BinCount) < 0 || (bin+compiled.Trip(5)*histogram256BinCount) > len(sHist)-8 || (gc_bx2*histogram256BinCount+bin) < 0 || (gc_bx2*histogram256BinCount+bin) > len(dPartialHistograms)-8 {
-//line samples_histogram.go:171
-							break
-//line samples_histogram.go:171
-						}
-//line samples_histogram.go:172
-						{
-//line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb4))
-//line samples_histogram.go:172
-						}
-//line samples_histogram.go:172
-						{
-//line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb4))
-//line samples_histogram.go:172
-						}
-//line samples_histogram.go:172
-						{
-//line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb4))
-//line samples_histogram.go:172
-						}
-//line samples_histogram.go:172
-						{
-//line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb4))
-//line samples_histogram.go:172
-						}
-//line samples_histogram.go:172
-						{
-//line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb4))
-//line samples_histogram.go:172
-						}
-//line samples_histogram.go:172
-						{
-//line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb4))
-//line samples_histogram.go:172
-						}
 //line samples_histogram.go:175
-						sum.StoreSlice(dPartialHistograms[gc_bx2*histogram256BinCount+bin:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more3 = true
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD {
+//line samples_histogram.go:172
+				gc_vb4 := archsimd.BroadcastUint32x8(0xFFFFFFFF)
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line samples_histogram.go:168
-					bin := gc_tx2 + gc_off3
-					gc_more3 = true
-
-//line samples_histogram.go:169
-					var sum uint32
-
+					var bin int = gc_tx2 + gc_off3
+					var sum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line samples_histogram.go:171
+					if (bin+compiled.Trip(0)*
+						histogram256BinCount) < 0 || (bin+compiled.Trip(0)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(1)*histogram256BinCount) < 0 || (bin+compiled.Trip(1)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(2)*histogram256BinCount) < 0 || (bin+compiled.Trip(2)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(3)*histogram256BinCount) < 0 || (bin+compiled.Trip(3)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(4)*histogram256BinCount) < 0 || (bin+compiled.Trip(4)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(5)*histogram256BinCount) < 0 || (bin+compiled.Trip(5)*histogram256BinCount) > len(sHist)-8 || (gc_bx2*histogram256BinCount+bin) < 0 || (gc_bx2*histogram256BinCount+bin) > len(dPartialHistograms)-8 {
+//line samples_histogram.go:171
+						break
+					}
 					{
-
-//line samples_histogram.go:171
-						{
-//line samples_histogram.go:171
-							i_ := int(0)
-//line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
-//line samples_histogram.go:171
-						{
-//line samples_histogram.go:171
-							i_ := int(1)
-//line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
-//line samples_histogram.go:171
-						{
-//line samples_histogram.go:171
-							i_ := int(2)
-//line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
-//line samples_histogram.go:171
-						{
-//line samples_histogram.go:171
-							i_ := int(3)
-//line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
-//line samples_histogram.go:171
-						{
-//line samples_histogram.go:171
-							i_ := int(4)
-//line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
-//line samples_histogram.go:171
-						{
-//line samples_histogram.go:171
-							i_ := int(5)
-//line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
-//line samples_histogram.go:173
+//line samples_histogram.go:172
+						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb4))
 					}
-
+					{
+//line samples_histogram.go:172
+						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb4))
+					}
+					{
+//line samples_histogram.go:172
+						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb4))
+					}
+					{
+//line samples_histogram.go:172
+						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb4))
+					}
+					{
+//line samples_histogram.go:172
+						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb4))
+					}
+					{
+//line samples_histogram.go:172
+						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb4))
+					}
 //line samples_histogram.go:175
-					dPartialHistograms[gc_bx2*histogram256BinCount+bin] = sum
+					sum.StoreSlice(dPartialHistograms[gc_bx2*histogram256BinCount+bin:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_vstep2 > gc_from2 {
+				gc_more3 = true
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:168
+				bin := gc_tx2 + gc_off3
+				gc_more3 = true
+//line samples_histogram.go:169
+				var sum uint32
+				{
+					{
+//line samples_histogram.go:171
+						i_ := int(0)
+						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					}
+					{
+//line samples_histogram.go:171
+						i_ := int(1)
+						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					}
+					{
+//line samples_histogram.go:171
+						i_ := int(2)
+						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					}
+					{
+//line samples_histogram.go:171
+						i_ := int(3)
+						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					}
+					{
+//line samples_histogram.go:171
+						i_ := int(4)
+						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					}
+					{
+//line samples_histogram.go:171
+						i_ := int(5)
+						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+					}
+				}
+				dPartialHistograms[gc_bx2*histogram256BinCount+bin] = sum
 			}
 		}
 	}
@@ -1579,8 +1221,6 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 // MergeHistogram256Kernel is mergeHistogram256Kernel of histogram256.cu:
 // MergeHistogram64Kernel for 256 bins, its shared array declared after
 // the loop.
-//
-//line samples_histogram.go:184
 func MergeHistogram256Kernel(dHistogram, dPartialHistograms []uint32, histogramCount int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_mergeHistogram256Kernel,
 		func(gc_t *gocuda.Thread) {
@@ -1604,96 +1244,81 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-
 //line samples_histogram.go:185
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-					gc_rank2 := gc_vstep2
-					_ = gc_rank2
-//line samples_histogram.go:187
-					var sum uint32
-//line samples_histogram.go:187
-					_ = sum
-					archsimd.BroadcastUint32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+//line samples_histogram.go:188
+	gc_vstep2 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 				gc_rank2 := gc_vstep2
-				_ = gc_rank2
 //line samples_histogram.go:187
 				var sum uint32
-//line samples_histogram.go:187
-				_ = sum
-				archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				archsimd.BroadcastUint32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep2, false
+		}(gc_vstep2)
+		if gc_stop {
+			return
 		}
-		gc_step7 := gc_vstep2
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-			{
-				gc_rank2 := gc_step7 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:187
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:187
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:187
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:187
-				var sum uint32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+			gc_rank2 := gc_vstep2
 //line samples_histogram.go:187
 			var sum uint32
-			_ = sum
+			archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		{
+			gc_rank2 := gc_step7 + 0
+			gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 1
+			gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 2
+			gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 3
+			gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line samples_histogram.go:187
+		var sum uint32
+//line samples_histogram.go:189
+		gc_s_sum[gc_rank2] = sum
+	}
 //line samples_histogram.go:189
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
-
 //line samples_histogram.go:189
 	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
 		gc_b2.Tick()
@@ -1701,364 +1326,317 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			return
 		}
 		gc_more = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
+//line samples_histogram.go:196
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
 //line samples_histogram.go:189
-					gc_start2 := gc_tx2
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, histogramMergeBlockSize, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(histogramMergeBlockSize) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(histogramMergeBlockSize), gc_trips2-1 {
-
-//line samples_histogram.go:190
-						sum += dPartialHistograms[gc_bx2+i*histogram256BinCount]
-					}
-					gc_s_sum[gc_rank2] = sum
+				gc_start2 := gc_tx2
+				gc_from4 := gc_start2 + gc_off
+				gc_trips2 := gc_limit - gc_from4
+				switch {
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(histogramMergeBlockSize) + 1
+				default:
+					gc_trips2 = 0
 				}
+				if gc_trips2 == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(histogramMergeBlockSize), gc_trips2-1 {
+//line samples_histogram.go:190
+					sum += dPartialHistograms[gc_bx2+i*histogram256BinCount]
+				}
+				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
-
 //line samples_histogram.go:193
 	if histogramMergeBlockSize <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line samples_histogram.go:193
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(data) {
-				gc_at5 := data[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_histogram.go:194
-							sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
-//line samples_histogram.go:194
-							_ = sum
-//line samples_histogram.go:194
-							sum.StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line samples_histogram.go:195
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(data) {
+			gc_at5 := data[:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_histogram.go:194
-						sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
-//line samples_histogram.go:194
-						_ = sum
+						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
 //line samples_histogram.go:194
 						sum.StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
 //line samples_histogram.go:194
-					gc_at5[gc_tx2] = sum
+					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
+//line samples_histogram.go:194
+					sum.StoreSlice(gc_at5[gc_tx2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line samples_histogram.go:201
+				sum := gc_s_sum[gc_rank2]
 //line samples_histogram.go:194
-							sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
-//line samples_histogram.go:194
-							_ = sum
-//line samples_histogram.go:194
-							if gc_tx2 < 0 || gc_tx2 > len(data)-16 {
-//line samples_histogram.go:194
-								break
-//line samples_histogram.go:194
-							}
-//line samples_histogram.go:194
-							sum.StoreSlice(data[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_at5[gc_tx2] = sum
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_histogram.go:194
-						sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
 //line samples_histogram.go:194
-						_ = sum
-//line samples_histogram.go:194
-						if gc_tx2 < 0 || gc_tx2 > len(data)-8 {
+						if gc_tx2 < 0 || gc_tx2 > len(data)-16 {
 //line samples_histogram.go:194
 							break
-//line samples_histogram.go:194
 						}
 //line samples_histogram.go:194
 						sum.StoreSlice(data[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop3 {
+					return
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
 //line samples_histogram.go:194
-						data[gc_tx2] = sum
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
+					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
 //line samples_histogram.go:194
-						data[gc_tx2] = sum
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
+					if gc_tx2 < 0 || gc_tx2 > len(data)-8 {
 //line samples_histogram.go:194
-						data[gc_tx2] = sum
+						break
 					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
 //line samples_histogram.go:194
-						data[gc_tx2] = sum
-					}
+					sum.StoreSlice(data[gc_tx2:])
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step8 := gc_vstep4
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
-
+//line samples_histogram.go:194
+					data[gc_tx2] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+//line samples_histogram.go:194
+					data[gc_tx2] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+//line samples_histogram.go:194
+					data[gc_tx2] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
 //line samples_histogram.go:194
 					data[gc_tx2] = sum
 				}
 			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
+//line samples_histogram.go:194
+				data[gc_tx2] = sum
+			}
 		}
 	}
-
 //line samples_histogram.go:196
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := stride; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := stride
-				if gc_from3 >= 0 && gc_to2 <= len(data) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to2 <= len(data)-gc_off4 {
-					gc_at6 := data[:gc_to2]
-					gc_at7 := data[gc_off4:][:gc_to2]
-					gc_vstep5 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line samples_histogram.go:199
-								{
-//line samples_histogram.go:199
-									archsimd.LoadUint32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line samples_histogram.go:199
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line samples_histogram.go:198
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := stride; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := stride
+			if gc_from3 >= 0 && gc_to2 <= len(data) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to2 <= len(data)-gc_off4 {
+				gc_at6 := data[:gc_to2]
+				gc_at7 := data[gc_off4:][:gc_to2]
+				gc_vstep5 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_histogram.go:199
 							{
 //line samples_histogram.go:199
-								archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line samples_histogram.go:199
+								archsimd.LoadUint32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
+//line samples_histogram.go:201
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_histogram.go:199
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						{
-							gc_at6[gc_tx2] += gc_at7[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line samples_histogram.go:199
-								{
-									if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(data)-16 {
-//line samples_histogram.go:200
-										break
-//line samples_histogram.go:200
-									}
-//line samples_histogram.go:200
-									archsimd.LoadUint32x16Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
-//line samples_histogram.go:200
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop5 {
-							return
+							archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+//line samples_histogram.go:201
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line samples_histogram.go:200
+						gc_at6[gc_tx2] += gc_at7[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_histogram.go:199
 							{
-								if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(data)-8 {
+//line samples_histogram.go:200
+								if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(data)-16 {
 //line samples_histogram.go:200
 									break
-//line samples_histogram.go:200
 								}
 //line samples_histogram.go:200
-								archsimd.LoadUint32x8Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
-//line samples_histogram.go:200
+								archsimd.LoadUint32x16Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
 							}
 						}
+//line samples_histogram.go:202
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop5 {
+						return
 					}
-					gc_step9 := gc_vstep6
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:199
-							{
-								data[gc_tx2] += data[gc_tx2+stride]
+//line samples_histogram.go:200
+							if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(data)-8 {
+//line samples_histogram.go:200
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:199
-							{
-								data[gc_tx2] += data[gc_tx2+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:199
-							{
-								data[gc_tx2] += data[gc_tx2+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:199
-							{
-								data[gc_tx2] += data[gc_tx2+stride]
-							}
+//line samples_histogram.go:200
+							archsimd.LoadUint32x8Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_histogram.go:202
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:199
 						{
+//line samples_histogram.go:200
 							data[gc_tx2] += data[gc_tx2+stride]
 						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line samples_histogram.go:200
+							data[gc_tx2] += data[gc_tx2+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line samples_histogram.go:200
+							data[gc_tx2] += data[gc_tx2+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line samples_histogram.go:200
+							data[gc_tx2] += data[gc_tx2+stride]
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line samples_histogram.go:200
+						data[gc_tx2] += data[gc_tx2+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line samples_histogram.go:208
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -2070,111 +1648,69 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				gc_step10 := gc_from3
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_histogram.go:204
-						{
-							gc_at8[0] = data[0]
-						}
+//line samples_histogram.go:205
+						gc_at8[0] = data[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_histogram.go:204
-						{
-							gc_at8[0] = data[0]
-						}
+//line samples_histogram.go:205
+						gc_at8[0] = data[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_histogram.go:204
-						{
-							gc_at8[0] = data[0]
-						}
+//line samples_histogram.go:205
+						gc_at8[0] = data[0]
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_histogram.go:204
-						{
-							gc_at8[0] = data[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line samples_histogram.go:204
-					{
+//line samples_histogram.go:205
 						gc_at8[0] = data[0]
 					}
 				}
+//line samples_histogram.go:209
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_histogram.go:205
+					gc_at8[0] = data[0]
+				}
 			} else {
+//line samples_histogram.go:209
 				gc_step11 := gc_from3
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
 						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:204
-						{
-							dHistogram[gc_bx2] = data[0]
-						}
+//line samples_histogram.go:205
+						dHistogram[gc_bx2] = data[0]
 					}
 					{
+//line samples_histogram.go:209
 						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:204
-						{
-							dHistogram[gc_bx2] = data[0]
-						}
+//line samples_histogram.go:205
+						dHistogram[gc_bx2] = data[0]
 					}
 					{
+//line samples_histogram.go:209
 						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:204
-						{
-							dHistogram[gc_bx2] = data[0]
-						}
+//line samples_histogram.go:205
+						dHistogram[gc_bx2] = data[0]
 					}
 					{
+//line samples_histogram.go:209
 						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:204
-						{
-							dHistogram[gc_bx2] = data[0]
-						}
+//line samples_histogram.go:205
+						dHistogram[gc_bx2] = data[0]
 					}
 				}
+//line samples_histogram.go:209
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:204
-					{
-						dHistogram[gc_bx2] = data[0]
-					}
+//line samples_histogram.go:205
+					dHistogram[gc_bx2] = data[0]
 				}
 			}
 		}
@@ -2184,4 +1720,5 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 // gc_files_samples_histogram holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_histogram.go
+//line samples_histogram.go:216
 var gc_files_samples_histogram embed.FS

@@ -46,7 +46,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line samples_intro.go:29
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -57,163 +57,118 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(numElements, gc_bdx*gc_bx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bdx * gc_bx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
-					gc_at := c[gc_off:][:gc_to]
-					gc_at2 := a[gc_off:][:gc_to]
-					gc_at3 := b[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line samples_intro.go:40
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(numElements, gc_bdx*gc_bx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				gc_at2 := a[gc_off:][:gc_to]
+				gc_at3 := b[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line samples_intro.go:20
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line samples_intro.go:22
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line samples_intro.go:20
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line samples_intro.go:22
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line samples_intro.go:20
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line samples_intro.go:22
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line samples_intro.go:20
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line samples_intro.go:22
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line samples_intro.go:20
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line samples_intro.go:22
-						{
+//line samples_intro.go:23
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line samples_intro.go:20
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line samples_intro.go:22
-							{
-								c[i] = a[i] + b[i] + 0.0
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line samples_intro.go:20
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line samples_intro.go:22
-							{
-								c[i] = a[i] + b[i] + 0.0
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line samples_intro.go:20
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line samples_intro.go:22
-							{
-								c[i] = a[i] + b[i] + 0.0
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line samples_intro.go:20
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line samples_intro.go:22
-							{
-								c[i] = a[i] + b[i] + 0.0
-							}
+//line samples_intro.go:23
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line samples_intro.go:23
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line samples_intro.go:23
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line samples_intro.go:23
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line samples_intro.go:20
 						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line samples_intro.go:22
 						{
+//line samples_intro.go:23
 							c[i] = a[i] + b[i] + 0.0
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line samples_intro.go:20
+						i := gc_bdx*gc_bx + gc_tx
+						{
+//line samples_intro.go:23
+							c[i] = a[i] + b[i] + 0.0
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line samples_intro.go:20
+						i := gc_bdx*gc_bx + gc_tx
+						{
+//line samples_intro.go:23
+							c[i] = a[i] + b[i] + 0.0
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line samples_intro.go:20
+						i := gc_bdx*gc_bx + gc_tx
+						{
+//line samples_intro.go:23
+							c[i] = a[i] + b[i] + 0.0
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:20
+					i := gc_bdx*gc_bx + gc_tx
+					{
+//line samples_intro.go:23
+						c[i] = a[i] + b[i] + 0.0
 					}
 				}
 			}
@@ -250,98 +205,77 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_cSub := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line samples_intro.go:41
 	bx := gc_bx
-
-//line samples_intro.go:42
 	by := gc_by
-
 //line samples_intro.go:49
 	aBegin := wA * matrixMulBlock * by
-
 //line samples_intro.go:51
 	aEnd := aBegin + wA - 1
-
 //line samples_intro.go:53
 	aStep := matrixMulBlock
-
 //line samples_intro.go:55
 	bBegin := matrixMulBlock * bx
-
 //line samples_intro.go:57
 	bStep := matrixMulBlock * wB
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line samples_intro.go:59
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line samples_intro.go:60
-			var cSub float32
-//line samples_intro.go:60
-			_ = cSub
-			lanes.BroadcastFloat32x8(cSub).StoreSlice(gc_s_cSub[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:60
-				var cSub float32
-				_ = cSub
-				gc_s_cSub[gc_rank] = cSub
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:60
-				var cSub float32
-				_ = cSub
-				gc_s_cSub[gc_rank] = cSub
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:60
-				var cSub float32
-				_ = cSub
-				gc_s_cSub[gc_rank] = cSub
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:60
-				var cSub float32
-				_ = cSub
-				gc_s_cSub[gc_rank] = cSub
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var cSub float32
+		lanes.BroadcastFloat32x8(cSub).StoreSlice(gc_s_cSub[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line samples_intro.go:60
 			var cSub float32
-			_ = cSub
+//line samples_intro.go:62
+			gc_s_cSub[gc_rank] = cSub
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples_intro.go:60
+			var cSub float32
+//line samples_intro.go:62
+			gc_s_cSub[gc_rank] = cSub
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples_intro.go:60
+			var cSub float32
+//line samples_intro.go:62
+			gc_s_cSub[gc_rank] = cSub
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line samples_intro.go:60
+			var cSub float32
+//line samples_intro.go:62
 			gc_s_cSub[gc_rank] = cSub
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples_intro.go:60
+		var cSub float32
+//line samples_intro.go:62
+		gc_s_cSub[gc_rank] = cSub
+	}
 //line samples_intro.go:62
 	for a0, b0 := aBegin, bBegin; a0 <= aEnd; a0, b0 = a0+aStep, b0+bStep {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-
 //line samples_intro.go:63
 		as := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
-
-//line samples_intro.go:64
 		bs := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
 		{
 			gc_ty := 0
@@ -358,101 +292,32 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:45
-							tx := gc_tx
-							_ = tx
-
-//line samples_intro.go:46
-							ty := gc_ty
-							_ = ty
-
 //line samples_intro.go:67
 							gc_at[gc_tx] = gc_at2[gc_tx]
-
-//line samples_intro.go:68
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:45
-							tx := gc_tx
-							_ = tx
-
-//line samples_intro.go:46
-							ty := gc_ty
-							_ = ty
-
 //line samples_intro.go:67
 							gc_at[gc_tx] = gc_at2[gc_tx]
-
-//line samples_intro.go:68
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:45
-							tx := gc_tx
-							_ = tx
-
-//line samples_intro.go:46
-							ty := gc_ty
-							_ = ty
-
 //line samples_intro.go:67
 							gc_at[gc_tx] = gc_at2[gc_tx]
-
-//line samples_intro.go:68
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:45
-							tx := gc_tx
-							_ = tx
-
-//line samples_intro.go:46
-							ty := gc_ty
-							_ = ty
-
 //line samples_intro.go:67
 							gc_at[gc_tx] = gc_at2[gc_tx]
-
-//line samples_intro.go:68
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_intro.go:45
-						tx := gc_tx
-						_ = tx
-
-//line samples_intro.go:46
-						ty := gc_ty
-						_ = ty
-
 //line samples_intro.go:67
 						gc_at[gc_tx] = gc_at2[gc_tx]
-
-//line samples_intro.go:68
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
@@ -462,95 +327,55 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_intro.go:45
 							tx := gc_tx
-							_ = tx
-
-//line samples_intro.go:46
 							ty := gc_ty
-							_ = ty
-
 //line samples_intro.go:67
 							as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_intro.go:45
 							tx := gc_tx
-							_ = tx
-
-//line samples_intro.go:46
 							ty := gc_ty
-							_ = ty
-
 //line samples_intro.go:67
 							as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_intro.go:45
 							tx := gc_tx
-							_ = tx
-
-//line samples_intro.go:46
 							ty := gc_ty
-							_ = ty
-
 //line samples_intro.go:67
 							as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_intro.go:45
 							tx := gc_tx
-							_ = tx
-
-//line samples_intro.go:46
 							ty := gc_ty
-							_ = ty
-
 //line samples_intro.go:67
 							as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_intro.go:45
 						tx := gc_tx
-						_ = tx
-
-//line samples_intro.go:46
 						ty := gc_ty
-						_ = ty
-
 //line samples_intro.go:67
 						as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
 						bs[ty][tx] = b[b0+wB*ty+tx]
 					}
 				}
@@ -570,265 +395,136 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:45
 					var tx int = gc_tx
-//line samples_intro.go:45
-					_ = tx
-//line samples_intro.go:46
 					var ty int = gc_ty
 //line samples_intro.go:46
-					_ = ty
-//line samples_intro.go:46
 					cSub := lanes.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
-//line samples_intro.go:46
-					_ = cSub
 //line samples_intro.go:72
 					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line samples_intro.go:72
 						break
-//line samples_intro.go:72
 					}
 //line samples_intro.go:73
-					{
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
 //line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
 //line samples_intro.go:73
-					}
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
 //line samples_intro.go:73
-					{
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
 //line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
 //line samples_intro.go:73
-					}
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
 //line samples_intro.go:73
-					{
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
 //line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
 //line samples_intro.go:73
-					}
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
 //line samples_intro.go:73
-					{
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
 //line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
 //line samples_intro.go:73
-					}
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
 //line samples_intro.go:73
-					{
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
 //line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
 //line samples_intro.go:73
-					}
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
 //line samples_intro.go:73
-					{
-//line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
-//line samples_intro.go:73
-					}
-//line samples_intro.go:73
-					{
-//line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
-//line samples_intro.go:73
-					}
-//line samples_intro.go:73
-					{
-//line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
-//line samples_intro.go:73
-					}
-//line samples_intro.go:73
-					{
-//line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
-//line samples_intro.go:73
-					}
-//line samples_intro.go:73
-					{
-//line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
-//line samples_intro.go:73
-					}
-//line samples_intro.go:73
-					{
-//line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
-//line samples_intro.go:73
-					}
-//line samples_intro.go:73
-					{
-//line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
-//line samples_intro.go:73
-					}
-//line samples_intro.go:73
-					{
-//line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
-//line samples_intro.go:73
-					}
-//line samples_intro.go:73
-					{
-//line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
-//line samples_intro.go:73
-					}
-//line samples_intro.go:73
-					{
-//line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
-//line samples_intro.go:73
-					}
-//line samples_intro.go:73
-					{
-//line samples_intro.go:73
-						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
-//line samples_intro.go:73
-					}
+					cSub = cSub.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 //line samples_intro.go:73
 					cSub.StoreSlice(gc_s_cSub[gc_rank:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_intro.go:45
 					tx := gc_tx
-					_ = tx
-
-//line samples_intro.go:46
 					ty := gc_ty
-					_ = ty
+//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank]
-
 					{
-
 //line samples_intro.go:72
-						{
+						k := int(0)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							k := int(0)
+						k := int(1)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
+						k := int(2)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-						{
+						k := int(3)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							k := int(1)
+						k := int(4)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
+						k := int(5)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-						{
+						k := int(6)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							k := int(2)
+						k := int(7)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
+						k := int(8)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-						{
+						k := int(9)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							k := int(3)
+						k := int(10)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
+						k := int(11)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-						{
+						k := int(12)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							k := int(4)
+						k := int(13)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
+						k := int(14)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(5)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(6)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(7)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(8)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(9)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(10)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(11)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(12)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(13)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(14)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(15)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:74
+						k := int(15)
+						cSub += as[ty][k] * bs[k][tx]
 					}
 					gc_s_cSub[gc_rank] = cSub
 				}
@@ -839,7 +535,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 			}
 		}
 	}
-
 //line samples_intro.go:80
 	c0 := wB*matrixMulBlock*by + matrixMulBlock*bx
 	{
@@ -848,7 +543,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 			gc_off4 := c0 + wB*gc_ty
 			if gc_off4 >= 0 && gc_off4 <= len(c) && gc_bdx <= len(c)-gc_off4 {
 				gc_at5 := c[gc_off4:][:gc_bdx]
-
 //line samples_intro.go:81
 				copy(gc_at5, gc_s_cSub[gc_base:][:gc_bdx])
 			} else {
@@ -858,16 +552,11 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_intro.go:45
 						tx := gc_tx
-						_ = tx
-
-//line samples_intro.go:46
 						ty := gc_ty
-						_ = ty
+//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank]
-
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
@@ -875,16 +564,11 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_intro.go:45
 						tx := gc_tx
-						_ = tx
-
-//line samples_intro.go:46
 						ty := gc_ty
-						_ = ty
+//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank]
-
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
@@ -892,16 +576,11 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_intro.go:45
 						tx := gc_tx
-						_ = tx
-
-//line samples_intro.go:46
 						ty := gc_ty
-						_ = ty
+//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank]
-
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
@@ -909,16 +588,11 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_intro.go:45
 						tx := gc_tx
-						_ = tx
-
-//line samples_intro.go:46
 						ty := gc_ty
-						_ = ty
+//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank]
-
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
@@ -926,16 +600,11 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_intro.go:45
 					tx := gc_tx
-					_ = tx
-
-//line samples_intro.go:46
 					ty := gc_ty
-					_ = ty
+//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank]
-
 //line samples_intro.go:81
 					c[c0+wB*ty+tx] = cSub
 				}
@@ -974,7 +643,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line samples_intro.go:99
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -985,135 +654,85 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
-					gc_at := gData[gc_off:][:gc_runhi]
-					gc_step := gc_runlo
-					for ; gc_step+3 < gc_runhi; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line samples_intro.go:90
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line samples_intro.go:91
-							gc_at[gc_tx] = gc_at[gc_tx] + incValue
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line samples_intro.go:90
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line samples_intro.go:91
-							gc_at[gc_tx] = gc_at[gc_tx] + incValue
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line samples_intro.go:90
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line samples_intro.go:91
-							gc_at[gc_tx] = gc_at[gc_tx] + incValue
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line samples_intro.go:90
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line samples_intro.go:91
-							gc_at[gc_tx] = gc_at[gc_tx] + incValue
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
-
-//line samples_intro.go:90
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
+//line samples_intro.go:110
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
+				gc_at := gData[gc_off:][:gc_runhi]
+				gc_step := gc_runlo
+				for ; gc_step+3 < gc_runhi; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line samples_intro.go:91
 						gc_at[gc_tx] = gc_at[gc_tx] + incValue
 					}
-				} else {
-					gc_step2 := gc_runlo
-					for ; gc_step2+3 < gc_runhi; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line samples_intro.go:90
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
+					{
+						gc_tx := gc_step + 1
 //line samples_intro.go:91
-							gData[idx] = gData[idx] + incValue
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line samples_intro.go:90
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line samples_intro.go:91
-							gData[idx] = gData[idx] + incValue
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line samples_intro.go:90
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line samples_intro.go:91
-							gData[idx] = gData[idx] + incValue
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line samples_intro.go:90
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line samples_intro.go:91
-							gData[idx] = gData[idx] + incValue
-						}
+						gc_at[gc_tx] = gc_at[gc_tx] + incValue
 					}
-					for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line samples_intro.go:91
+						gc_at[gc_tx] = gc_at[gc_tx] + incValue
+					}
+					{
+						gc_tx := gc_step + 3
+//line samples_intro.go:91
+						gc_at[gc_tx] = gc_at[gc_tx] + incValue
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+//line samples_intro.go:91
+					gc_at[gc_tx] = gc_at[gc_tx] + incValue
+				}
+			} else {
+				gc_step2 := gc_runlo
+				for ; gc_step2+3 < gc_runhi; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line samples_intro.go:90
 						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line samples_intro.go:91
 						gData[idx] = gData[idx] + incValue
 					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line samples_intro.go:90
+						idx := gc_bx*gc_bdx + gc_tx
+						gData[idx] = gData[idx] + incValue
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line samples_intro.go:90
+						idx := gc_bx*gc_bdx + gc_tx
+						gData[idx] = gData[idx] + incValue
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line samples_intro.go:90
+						idx := gc_bx*gc_bdx + gc_tx
+						gData[idx] = gData[idx] + incValue
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:90
+					idx := gc_bx*gc_bdx + gc_tx
+					gData[idx] = gData[idx] + incValue
 				}
 			}
 		}
@@ -1143,431 +762,262 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-
 //line samples_intro.go:102
 	sdata := gocuda.DynamicShared[float32](t)
-
 //line samples_intro.go:105
 	numThreads := gc_bdx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := gIdata[:gc_bdx]
-
 //line samples_intro.go:107
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:104
-							tid := gc_tx
-							_ = tid
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := gIdata[:gc_bdx]
 //line samples_intro.go:107
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:104
-							tid := gc_tx
-							_ = tid
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line samples_intro.go:107
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:104
-							tid := gc_tx
-							_ = tid
-
-//line samples_intro.go:107
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:104
-							tid := gc_tx
-							_ = tid
-
-//line samples_intro.go:107
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
+					{
+						gc_tx := gc_step + 1
+//line samples_intro.go:107
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line samples_intro.go:107
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line samples_intro.go:107
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:107
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:107
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:107
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:107
-						sdata[tid] = gIdata[tid]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_intro.go:104
 					tid := gc_tx
-					_ = tid
-
+//line samples_intro.go:107
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:104
+					tid := gc_tx
+//line samples_intro.go:107
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:104
+					tid := gc_tx
+//line samples_intro.go:107
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:104
+					tid := gc_tx
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:104
+				tid := gc_tx
+//line samples_intro.go:107
+				sdata[tid] = gIdata[tid]
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) {
-				gc_at3 := sdata[:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:110
-						gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:110
-						gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:110
-						gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:110
-						gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_intro.go:104
-					tid := gc_tx
-					_ = tid
-
+//line samples_intro.go:113
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 //line samples_intro.go:110
 					gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
+				{
+					gc_tx := gc_step3 + 1
 //line samples_intro.go:110
-						sdata[tid] = float32(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:110
-						sdata[tid] = float32(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:110
-						sdata[tid] = float32(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:110
-						sdata[tid] = float32(numThreads) * sdata[tid]
-					}
+					gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step3 + 2
+//line samples_intro.go:110
+					gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+				}
+				{
+					gc_tx := gc_step3 + 3
+//line samples_intro.go:110
+					gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line samples_intro.go:110
+				gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_intro.go:104
 					tid := gc_tx
-					_ = tid
-
+//line samples_intro.go:110
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:104
+					tid := gc_tx
+//line samples_intro.go:110
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:104
+					tid := gc_tx
+//line samples_intro.go:110
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:104
+					tid := gc_tx
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:104
+				tid := gc_tx
+//line samples_intro.go:110
+				sdata[tid] = float32(numThreads) * sdata[tid]
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
-				gc_at4 := gOdata[:gc_bdx]
-				gc_at5 := sdata[:gc_bdx]
-
+//line samples_intro.go:116
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+			gc_at4 := gOdata[:gc_bdx]
+			gc_at5 := sdata[:gc_bdx]
 //line samples_intro.go:113
-				if compiled.Disjoint(gc_at4, gc_at5) {
-					copy(gc_at4, gc_at5)
-				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:104
-							tid := gc_tx
-							_ = tid
-
+			if compiled.Disjoint(gc_at4, gc_at5) {
+				copy(gc_at4, gc_at5)
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 //line samples_intro.go:113
-							gc_at4[gc_tx] = gc_at5[gc_tx]
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:104
-							tid := gc_tx
-							_ = tid
-
-//line samples_intro.go:113
-							gc_at4[gc_tx] = gc_at5[gc_tx]
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:104
-							tid := gc_tx
-							_ = tid
-
-//line samples_intro.go:113
-							gc_at4[gc_tx] = gc_at5[gc_tx]
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:104
-							tid := gc_tx
-							_ = tid
-
-//line samples_intro.go:113
-							gc_at4[gc_tx] = gc_at5[gc_tx]
-						}
+						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
+					{
+						gc_tx := gc_step5 + 1
+//line samples_intro.go:113
+						gc_at4[gc_tx] = gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step5 + 2
+//line samples_intro.go:113
+						gc_at4[gc_tx] = gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step5 + 3
 //line samples_intro.go:113
 						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:113
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:113
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:113
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:113
-						gOdata[tid] = sdata[tid]
-					}
+					gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_intro.go:104
 					tid := gc_tx
-					_ = tid
-
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
 				}
+				{
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:104
+					tid := gc_tx
+//line samples_intro.go:113
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:104
+					tid := gc_tx
+//line samples_intro.go:113
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:104
+					tid := gc_tx
+//line samples_intro.go:113
+					gOdata[tid] = sdata[tid]
+				}
+			}
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:104
+				tid := gc_tx
+//line samples_intro.go:113
+				gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -1595,431 +1045,276 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-
 //line samples_intro.go:123
 	sdata := gocuda.DynamicShared[T](t)
-
 //line samples_intro.go:126
 	numThreads := gc_bdx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := gIdata[:gc_bdx]
-
 //line samples_intro.go:128
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:125
-							tid := gc_tx
-							_ = tid
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := gIdata[:gc_bdx]
 //line samples_intro.go:128
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:125
-							tid := gc_tx
-							_ = tid
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line samples_intro.go:128
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:125
-							tid := gc_tx
-							_ = tid
-
-//line samples_intro.go:128
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:125
-							tid := gc_tx
-							_ = tid
-
-//line samples_intro.go:128
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
+					{
+						gc_tx := gc_step + 1
+//line samples_intro.go:128
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line samples_intro.go:128
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line samples_intro.go:128
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_intro.go:125
 					tid := gc_tx
-					_ = tid
-
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:125
+					tid := gc_tx
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:125
+					tid := gc_tx
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:125
+					tid := gc_tx
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:125
+				tid := gc_tx
+//line samples_intro.go:128
+				sdata[tid] = gIdata[tid]
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) {
-				gc_at3 := sdata[:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:131
-						gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:131
-						gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:131
-						gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:131
-						gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line samples_intro.go:134
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+//line samples_intro.go:142
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-					tid := gc_tx
-					_ = tid
-
 //line samples_intro.go:131
 					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:131
-						sdata[tid] = T(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:131
-						sdata[tid] = T(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:131
-						sdata[tid] = T(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:131
-						sdata[tid] = T(numThreads) * sdata[tid]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step3 + 1
+//line samples_intro.go:136
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
+//line samples_intro.go:131
+					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
+				}
+				{
+					gc_tx := gc_step3 + 2
+//line samples_intro.go:136
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:131
+					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
+				}
+				{
+					gc_tx := gc_step3 + 3
+//line samples_intro.go:136
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:131
+					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:131
+				gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:125
 					tid := gc_tx
-					_ = tid
-
+//line samples_intro.go:131
+					sdata[tid] = T(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:125
+					tid := gc_tx
+//line samples_intro.go:131
+					sdata[tid] = T(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:125
+					tid := gc_tx
+//line samples_intro.go:131
+					sdata[tid] = T(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:125
+					tid := gc_tx
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
 				}
 			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:125
+				tid := gc_tx
+//line samples_intro.go:131
+				sdata[tid] = T(numThreads) * sdata[tid]
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
-				gc_at4 := gOdata[:gc_bdx]
-				gc_at5 := sdata[:gc_bdx]
-
+//line samples_intro.go:137
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+			gc_at4 := gOdata[:gc_bdx]
+			gc_at5 := sdata[:gc_bdx]
 //line samples_intro.go:134
-				if compiled.Disjoint(gc_at4, gc_at5) {
-					copy(gc_at4, gc_at5)
-				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:125
-							tid := gc_tx
-							_ = tid
-
+			if compiled.Disjoint(gc_at4, gc_at5) {
+				copy(gc_at4, gc_at5)
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 //line samples_intro.go:134
-							gc_at4[gc_tx] = gc_at5[gc_tx]
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:125
-							tid := gc_tx
-							_ = tid
-
-//line samples_intro.go:134
-							gc_at4[gc_tx] = gc_at5[gc_tx]
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:125
-							tid := gc_tx
-							_ = tid
-
-//line samples_intro.go:134
-							gc_at4[gc_tx] = gc_at5[gc_tx]
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_intro.go:125
-							tid := gc_tx
-							_ = tid
-
-//line samples_intro.go:134
-							gc_at4[gc_tx] = gc_at5[gc_tx]
-						}
+						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
+					{
+						gc_tx := gc_step5 + 1
+//line samples_intro.go:134
+						gc_at4[gc_tx] = gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step5 + 2
+//line samples_intro.go:134
+						gc_at4[gc_tx] = gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step5 + 3
 //line samples_intro.go:134
 						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 //line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
+					gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_intro.go:125
 					tid := gc_tx
-					_ = tid
-
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
+				{
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:125
+					tid := gc_tx
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:125
+					tid := gc_tx
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:125
+					tid := gc_tx
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+			}
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:125
+				tid := gc_tx
+//line samples_intro.go:134
+				gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -2047,84 +1342,66 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-
 //line samples_intro.go:145
 	mask := uint32(0xffffffff)
-	{
-		var gc_c1v [32]bool
-		var gc_c1r [32]bool
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:143
-					tx := gc_tx
-					_ = tx
-
-//line samples_intro.go:146
-					gc_c1v[gc_lane] = input[tx] != 0
+//line samples_intro.go:147
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:143
+				tx := gc_tx
+//line samples_intro.go:146
+				gc_c1v[gc_lane] = input[tx] != 0
 			}
-
+		}
 //line samples_intro.go:146
-			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
-						gc_at := result[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line samples_intro.go:143
-							tx := gc_tx
-							_ = tx
-
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+					gc_at := result[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line samples_intro.go:158
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:146
-							var anySync bool = gc_c1r[gc_lane]
-
+						var anySync bool = gc_c1r[gc_lane]
 //line samples_intro.go:146
-							gc_at[gc_lane] = b2u(anySync)
-							_ = anySync
+						gc_at[gc_lane] = b2u(anySync)
+					}
+				} else {
+//line samples_intro.go:150
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:143
-							tx := gc_tx
-							_ = tx
-
+						tx := gc_tx
 //line samples_intro.go:146
-							var anySync bool = gc_c1r[gc_lane]
-
+						var anySync bool = gc_c1r[gc_lane]
 //line samples_intro.go:146
-							result[tx] = b2u(anySync)
-							_ = anySync
-						}
+						result[tx] = b2u(anySync)
 					}
 				}
 			}
@@ -2153,84 +1430,66 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-
 //line samples_intro.go:156
 	mask := uint32(0xffffffff)
-	{
-		var gc_c1v [32]bool
-		var gc_c1r [32]bool
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:154
-					tx := gc_tx
-					_ = tx
-
-//line samples_intro.go:157
-					gc_c1v[gc_lane] = input[tx] != 0
+//line samples_intro.go:158
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:154
+				tx := gc_tx
+//line samples_intro.go:157
+				gc_c1v[gc_lane] = input[tx] != 0
 			}
-
+		}
 //line samples_intro.go:157
-			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
-						gc_at := result[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line samples_intro.go:154
-							tx := gc_tx
-							_ = tx
-
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+					gc_at := result[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line samples_intro.go:169
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:157
-							var allSync bool = gc_c1r[gc_lane]
-
+						var allSync bool = gc_c1r[gc_lane]
 //line samples_intro.go:157
-							gc_at[gc_lane] = b2u(allSync)
-							_ = allSync
+						gc_at[gc_lane] = b2u(allSync)
+					}
+				} else {
+//line samples_intro.go:161
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_intro.go:154
-							tx := gc_tx
-							_ = tx
-
+						tx := gc_tx
 //line samples_intro.go:157
-							var allSync bool = gc_c1r[gc_lane]
-
+						var allSync bool = gc_c1r[gc_lane]
 //line samples_intro.go:157
-							result[tx] = b2u(allSync)
-							_ = allSync
-						}
+						result[tx] = b2u(allSync)
 					}
 				}
 			}
@@ -2260,47 +1519,61 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-
 //line samples_intro.go:167
 	mask := uint32(0xffffffff)
-	{
-		var gc_l_offs [32][]bool
-		var gc_c1v [32]bool
-		var gc_c1r [32]bool
-		var gc_c2v [32]bool
-		var gc_c2r [32]bool
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+//line samples_intro.go:169
+	var gc_l_offs [32][]bool
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	var gc_c2v [32]bool
+	var gc_c2r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:166
-					tx := gc_tx
-					_ = tx
-
+				tx := gc_tx
 //line samples_intro.go:168
-					offs := info[tx*3:]
-					_ = offs
-
+				offs := info[tx*3:]
 //line samples_intro.go:171
-					gc_c1v[gc_lane] = tx >= (warpSize*3)/2
-					gc_l_offs[gc_lane] = offs
-				}
+				gc_c1v[gc_lane] = tx >= (warpSize*3)/2
+				gc_l_offs[gc_lane] = offs
 			}
-
+		}
 //line samples_intro.go:171
-			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:166
+				tx := gc_tx
+//line samples_intro.go:168
+				offs := gc_l_offs[gc_lane]
+//line samples_intro.go:171
+				offs[0] = gc_c1r[gc_lane]
+//line samples_intro.go:173
+				offs[1] = tx >= (warpSize*3)/2
+			}
+		}
+		{
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -2309,59 +1582,23 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line samples_intro.go:166
 					tx := gc_tx
-					_ = tx
-					offs := gc_l_offs[gc_lane]
-					_ = offs
-
-//line samples_intro.go:171
-					offs[0] = gc_c1r[gc_lane]
-
-//line samples_intro.go:173
-					offs[1] = tx >= (warpSize*3)/2
+//line samples_intro.go:176
+					gc_c2v[gc_lane] = tx >= (warpSize*3)/2
 				}
 			}
-			{
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line samples_intro.go:166
-						tx := gc_tx
-						_ = tx
-
 //line samples_intro.go:176
-						gc_c2v[gc_lane] = tx >= (warpSize*3)/2
-					}
-				}
-
+			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c2v, nil, nil, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				offs := gc_l_offs[gc_lane]
 //line samples_intro.go:176
-				compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c2v, nil, nil, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					offs := gc_l_offs[gc_lane]
-					_ = offs
-
+				var allSync bool = gc_c2r[gc_lane]
 //line samples_intro.go:176
-					var allSync bool = gc_c2r[gc_lane]
-
-//line samples_intro.go:176
-					if allSync {
-						offs[2] = true
-					}
-					_ = allSync
+				if allSync {
+					offs[2] = true
 				}
 			}
 		}
@@ -2404,114 +1641,69 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := 0
-				gc_off2 := 1
-				gc_off3 := 2
-				gc_off4 := 3
-				gc_off5 := 4
-				gc_off6 := 5
-				gc_off7 := 6
-				gc_off8 := 7
-				gc_off9 := 8
-				gc_off10 := 9
-				gc_off11 := 10
-				if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(gOdata) {
-					gc_at := gOdata[gc_off:][:1]
-					gc_at2 := gOdata[gc_off2:][:1]
-					gc_at3 := gOdata[gc_off3:][:1]
-					gc_at4 := gOdata[gc_off4:][:1]
-					gc_at5 := gOdata[gc_off5:][:1]
-					gc_at6 := gOdata[gc_off6:][:1]
-					gc_at7 := gOdata[gc_off7:][:1]
-					gc_at8 := gOdata[gc_off8:][:1]
-					gc_at9 := gOdata[gc_off9:][:1]
-					gc_at10 := gOdata[gc_off10:][:1]
-					gc_at11 := gOdata[gc_off11:][:1]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line samples_intro.go:214
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			gc_off2 := 1
+			gc_off3 := 2
+			gc_off4 := 3
+			gc_off5 := 4
+			gc_off6 := 5
+			gc_off7 := 6
+			gc_off8 := 7
+			gc_off9 := 8
+			gc_off10 := 9
+			gc_off11 := 10
+			if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(gOdata) {
+				gc_at := gOdata[gc_off:][:1]
+				gc_at2 := gOdata[gc_off2:][:1]
+				gc_at3 := gOdata[gc_off3:][:1]
+				gc_at4 := gOdata[gc_off4:][:1]
+				gc_at5 := gOdata[gc_off5:][:1]
+				gc_at6 := gOdata[gc_off6:][:1]
+				gc_at7 := gOdata[gc_off7:][:1]
+				gc_at8 := gOdata[gc_off8:][:1]
+				gc_at9 := gOdata[gc_off9:][:1]
+				gc_at10 := gOdata[gc_off10:][:1]
+				gc_at11 := gOdata[gc_off11:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:197
-						tid := uint32(gc_bdx*gc_bx + gc_tx)
-						_ = tid
-
+					tid := uint32(gc_bdx*gc_bx + gc_tx)
 //line samples_intro.go:200
-						atomic.Add(&gc_at[0], 10)
-
-//line samples_intro.go:201
-						atomic.Sub(&gc_at2[0], 10)
-
-//line samples_intro.go:202
-						atomic.Exch(&gc_at3[0], int32(tid))
-
-//line samples_intro.go:203
-						atomic.Max(&gc_at4[0], int32(tid))
-
-//line samples_intro.go:204
-						atomic.Min(&gc_at5[0], int32(tid))
-
-//line samples_intro.go:205
-						atomic.Inc((*uint32)(unsafe.Pointer(&gc_at6[0])), 17)
-
-//line samples_intro.go:206
-						atomic.Dec((*uint32)(unsafe.Pointer(&gc_at7[0])), 137)
-
-//line samples_intro.go:207
-						atomic.CAS(&gc_at8[0], int32(tid-1), int32(tid))
-
+					atomic.Add(&gc_at[0], 10)
+					atomic.Sub(&gc_at2[0], 10)
+					atomic.Exch(&gc_at3[0], int32(tid))
+					atomic.Max(&gc_at4[0], int32(tid))
+					atomic.Min(&gc_at5[0], int32(tid))
+					atomic.Inc((*uint32)(unsafe.Pointer(&gc_at6[0])), 17)
+					atomic.Dec((*uint32)(unsafe.Pointer(&gc_at7[0])), 137)
+					atomic.CAS(&gc_at8[0], int32(tid-1), int32(tid))
 //line samples_intro.go:210
-						atomic.And(&gc_at9[0], int32(2*tid+7))
-
-//line samples_intro.go:211
-						atomic.Or(&gc_at10[0], int32(1)<<tid)
-
-//line samples_intro.go:212
-						atomic.Xor(&gc_at11[0], int32(tid))
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					atomic.And(&gc_at9[0], int32(2*tid+7))
+					atomic.Or(&gc_at10[0], int32(1)<<tid)
+					atomic.Xor(&gc_at11[0], int32(tid))
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_intro.go:197
-						tid := uint32(gc_bdx*gc_bx + gc_tx)
-						_ = tid
-
+					tid := uint32(gc_bdx*gc_bx + gc_tx)
 //line samples_intro.go:200
-						atomic.Add(&gOdata[0], 10)
-
-//line samples_intro.go:201
-						atomic.Sub(&gOdata[1], 10)
-
-//line samples_intro.go:202
-						atomic.Exch(&gOdata[2], int32(tid))
-
-//line samples_intro.go:203
-						atomic.Max(&gOdata[3], int32(tid))
-
-//line samples_intro.go:204
-						atomic.Min(&gOdata[4], int32(tid))
-
-//line samples_intro.go:205
-						atomic.Inc((*uint32)(unsafe.Pointer(&gOdata[5])), 17)
-
-//line samples_intro.go:206
-						atomic.Dec((*uint32)(unsafe.Pointer(&gOdata[6])), 137)
-
-//line samples_intro.go:207
-						atomic.CAS(&gOdata[7], int32(tid-1), int32(tid))
-
+					atomic.Add(&gOdata[0], 10)
+					atomic.Sub(&gOdata[1], 10)
+					atomic.Exch(&gOdata[2], int32(tid))
+					atomic.Max(&gOdata[3], int32(tid))
+					atomic.Min(&gOdata[4], int32(tid))
+					atomic.Inc((*uint32)(unsafe.Pointer(&gOdata[5])), 17)
+					atomic.Dec((*uint32)(unsafe.Pointer(&gOdata[6])), 137)
+					atomic.CAS(&gOdata[7], int32(tid-1), int32(tid))
 //line samples_intro.go:210
-						atomic.And(&gOdata[8], int32(2*tid+7))
-
-//line samples_intro.go:211
-						atomic.Or(&gOdata[9], int32(1)<<tid)
-
-//line samples_intro.go:212
-						atomic.Xor(&gOdata[10], int32(tid))
-					}
+					atomic.And(&gOdata[8], int32(2*tid+7))
+					atomic.Or(&gOdata[9], int32(1)<<tid)
+					atomic.Xor(&gOdata[10], int32(tid))
 				}
 			}
 		}
@@ -2546,266 +1738,207 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line samples_intro.go:224
 	shared := gocuda.DynamicShared[float32](t)
-
 //line samples_intro.go:227
 	bid := gc_bx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := bid
-			gc_off2 := gc_bdx
-			if gc_off >= 0 && gc_off < len(timer) && gc_bdx <= len(shared) && gc_bdx <= len(input) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_bdx <= len(shared)-gc_off2 && gc_off2 <= len(input) && gc_bdx <= len(input)-gc_off2 {
-				gc_at := timer[gc_off:][:1]
-				gc_at2 := shared[:gc_bdx]
-				gc_at3 := input[:gc_bdx]
-				gc_at4 := shared[gc_off2:][:gc_bdx]
-				gc_at5 := input[gc_off2:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-					tid := gc_tx
-					_ = tid
-
 //line samples_intro.go:229
-					if tid == 0 {
-						gc_at[0] = int64(intrinsic.Clock())
-					}
-
-//line samples_intro.go:234
-					gc_at2[gc_tx] = gc_at3[gc_tx]
-
-//line samples_intro.go:235
-					gc_at4[gc_tx] = gc_at5[gc_tx]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := bid
+		gc_off2 := gc_bdx
+		if gc_off >= 0 && gc_off < len(timer) && gc_bdx <= len(shared) && gc_bdx <= len(input) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_bdx <= len(shared)-gc_off2 && gc_off2 <= len(input) && gc_bdx <= len(input)-gc_off2 {
+			gc_at := timer[gc_off:][:1]
+			gc_at2 := shared[:gc_bdx]
+			gc_at3 := input[:gc_bdx]
+			gc_at4 := shared[gc_off2:][:gc_bdx]
+			gc_at5 := input[gc_off2:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_intro.go:226
-					tid := gc_tx
-					_ = tid
-
+				tid := gc_tx
 //line samples_intro.go:229
-					if tid == 0 {
-						timer[bid] = int64(intrinsic.Clock())
-					}
-
-//line samples_intro.go:234
-					shared[tid] = input[tid]
-
-//line samples_intro.go:235
-					shared[tid+gc_bdx] = input[tid+gc_bdx]
+				if tid == 0 {
+					gc_at[0] = int64(intrinsic.Clock())
 				}
+//line samples_intro.go:234
+				gc_at2[gc_tx] = gc_at3[gc_tx]
+				gc_at4[gc_tx] = gc_at5[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:226
+				tid := gc_tx
+//line samples_intro.go:229
+				if tid == 0 {
+					timer[bid] = int64(intrinsic.Clock())
+				}
+//line samples_intro.go:234
+				shared[tid] = input[tid]
+				shared[tid+gc_bdx] = input[tid+gc_bdx]
 			}
 		}
 	}
-
 //line samples_intro.go:238
 	for d := gc_bdx; d > 0; d /= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := d
-				if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
-					gc_at6 := shared[:gc_to]
-					gc_at7 := shared[gc_off3:][:gc_to]
-					gc_vstep := gc_from
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line samples_intro.go:240
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := d
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
+				gc_at6 := shared[:gc_to]
+				gc_at7 := shared[gc_off3:][:gc_to]
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line samples_intro.go:226
-						var tid int = gc_tx
+					var tid int = gc_tx
 //line samples_intro.go:226
-						_ = tid
-//line samples_intro.go:241
-						{
-							f0 := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+					_ = tid
+					{
 //line samples_intro.go:242
-							_ = f0
+						f0 := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
 //line samples_intro.go:242
-							f1 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])
+						f1 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])
 //line samples_intro.go:242
-							_ = f1
+						gc_if2 := f1.Less(f0)
 //line samples_intro.go:242
-							gc_if2 := f1.Less(f0)
+						if gc_if2.ToBits() != 0 {
 //line samples_intro.go:242
-							_ = gc_if2
-//line samples_intro.go:242
-							if gc_if2.ToBits() != 0 {
-//line samples_intro.go:242
-								f1.StoreMasked((*[8]float32)(gc_at6[gc_tx:]), gc_if2)
-//line samples_intro.go:242
-							}
-//line samples_intro.go:242
+							f1.StoreMasked((*[8]float32)(gc_at6[gc_tx:]), gc_if2)
 						}
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:241
-						{
-							f0 := gc_at6[gc_tx]
-							f1 := gc_at7[gc_tx]
-
-							if f1 < f0 {
-								gc_at6[gc_tx] = f1
-							}
+				}
+//line samples_intro.go:244
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					{
+//line samples_intro.go:242
+						f0 := gc_at6[gc_tx]
+						f1 := gc_at7[gc_tx]
+//line samples_intro.go:245
+						if f1 < f0 {
+							gc_at6[gc_tx] = f1
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				}
+			} else {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line samples_intro.go:226
-						var tid int = gc_tx
-//line samples_intro.go:226
-						_ = tid
-//line samples_intro.go:241
-						{
-							if tid < 0 || tid > len(shared)-8 || (tid+
-								d) < 0 || (tid+d) > len(shared)-8 {
+					var tid int = gc_tx
+					{
 //line samples_intro.go:242
-								break
+						if tid < 0 || tid > len(shared)-8 || (tid+
+							d) < 0 || (tid+d) > len(shared)-8 {
 //line samples_intro.go:242
-							}
+							break
+						}
 //line samples_intro.go:242
-							f0 := lanes.LoadFloat32x8Slice(shared[tid:])
+						f0 := lanes.LoadFloat32x8Slice(shared[tid:])
 //line samples_intro.go:242
-							_ = f0
-//line samples_intro.go:242
-							f1 := lanes.LoadFloat32x8Slice(shared[tid+d:])
-							_ = f1
+						f1 := lanes.LoadFloat32x8Slice(shared[tid+d:])
+						gc_if := f1.Less(f0)
 //line samples_intro.go:243
-							gc_if := f1.Less(f0)
+						if gc_if.ToBits() != 0 {
 //line samples_intro.go:243
-							_ = gc_if
-//line samples_intro.go:243
-							if gc_if.ToBits() != 0 {
-//line samples_intro.go:243
-								f1.StoreMasked((*[8]float32)(shared[tid:]), gc_if)
-//line samples_intro.go:246
-							}
-//line samples_intro.go:246
+							f1.StoreMasked((*[8]float32)(shared[tid:]), gc_if)
 						}
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-							tid := gc_tx
-							_ = tid
-
-//line samples_intro.go:241
-							{
-								f0 := shared[tid]
-								f1 := shared[tid+d]
-
-								if f1 < f0 {
-									shared[tid] = f1
-								}
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-							tid := gc_tx
-							_ = tid
-
-//line samples_intro.go:241
-							{
-								f0 := shared[tid]
-								f1 := shared[tid+d]
-
-								if f1 < f0 {
-									shared[tid] = f1
-								}
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-							tid := gc_tx
-							_ = tid
-
-//line samples_intro.go:241
-							{
-								f0 := shared[tid]
-								f1 := shared[tid+d]
-
-								if f1 < f0 {
-									shared[tid] = f1
-								}
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-							tid := gc_tx
-							_ = tid
-
-//line samples_intro.go:241
-							{
-								f0 := shared[tid]
-								f1 := shared[tid+d]
-
-								if f1 < f0 {
-									shared[tid] = f1
-								}
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				}
+//line samples_intro.go:248
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_intro.go:226
 						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:241
 						{
+//line samples_intro.go:242
 							f0 := shared[tid]
 							f1 := shared[tid+d]
-
+//line samples_intro.go:245
+							if f1 < f0 {
+								shared[tid] = f1
+							}
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_intro.go:226
+						tid := gc_tx
+						{
+//line samples_intro.go:242
+							f0 := shared[tid]
+							f1 := shared[tid+d]
+//line samples_intro.go:245
+							if f1 < f0 {
+								shared[tid] = f1
+							}
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_intro.go:226
+						tid := gc_tx
+						{
+//line samples_intro.go:242
+							f0 := shared[tid]
+							f1 := shared[tid+d]
+//line samples_intro.go:245
+							if f1 < f0 {
+								shared[tid] = f1
+							}
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_intro.go:226
+						tid := gc_tx
+						{
+//line samples_intro.go:242
+							f0 := shared[tid]
+							f1 := shared[tid+d]
+//line samples_intro.go:245
 							if f1 < f0 {
 								shared[tid] = f1
 							}
 						}
 					}
 				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:226
+					tid := gc_tx
+					{
+//line samples_intro.go:242
+						f0 := shared[tid]
+						f1 := shared[tid+d]
+//line samples_intro.go:245
+						if f1 < f0 {
+							shared[tid] = f1
+						}
+					}
+				}
 			}
 		}
 	}
 	{
+//line samples_intro.go:255
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2819,156 +1952,75 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							gc_at8[0] = gc_at9[0]
-						}
+//line samples_intro.go:253
+						gc_at8[0] = gc_at9[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							gc_at8[0] = gc_at9[0]
-						}
+//line samples_intro.go:253
+						gc_at8[0] = gc_at9[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							gc_at8[0] = gc_at9[0]
-						}
+//line samples_intro.go:253
+						gc_at8[0] = gc_at9[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							gc_at8[0] = gc_at9[0]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_intro.go:226
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:252
-					{
+//line samples_intro.go:253
 						gc_at8[0] = gc_at9[0]
 					}
 				}
+//line samples_intro.go:257
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line samples_intro.go:253
+					gc_at8[0] = gc_at9[0]
+				}
 			} else {
+//line samples_intro.go:257
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							output[bid] = shared[0]
-						}
+//line samples_intro.go:253
+						output[bid] = shared[0]
 					}
 					{
+//line samples_intro.go:257
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							output[bid] = shared[0]
-						}
+//line samples_intro.go:253
+						output[bid] = shared[0]
 					}
 					{
+//line samples_intro.go:257
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							output[bid] = shared[0]
-						}
+//line samples_intro.go:253
+						output[bid] = shared[0]
 					}
 					{
+//line samples_intro.go:257
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							output[bid] = shared[0]
-						}
+//line samples_intro.go:253
+						output[bid] = shared[0]
 					}
 				}
+//line samples_intro.go:257
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:252
-					{
-						output[bid] = shared[0]
-					}
+//line samples_intro.go:253
+					output[bid] = shared[0]
 				}
 			}
 		}
 	}
 	{
+//line samples_intro.go:260
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2981,150 +2033,89 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						_ = gc_tx
+//line samples_intro.go:273
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							gc_at10[0] = int64(intrinsic.Clock())
-						}
+//line samples_intro.go:259
+						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
+//line samples_intro.go:263
 						gc_tx := gc_step4 + 1
-						_ = gc_tx
+//line samples_intro.go:265
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							gc_at10[0] = int64(intrinsic.Clock())
-						}
+//line samples_intro.go:259
+						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
+//line samples_intro.go:263
 						gc_tx := gc_step4 + 2
-						_ = gc_tx
+//line samples_intro.go:265
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							gc_at10[0] = int64(intrinsic.Clock())
-						}
+//line samples_intro.go:259
+						gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
+//line samples_intro.go:263
 						gc_tx := gc_step4 + 3
-						_ = gc_tx
+//line samples_intro.go:265
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							gc_at10[0] = int64(intrinsic.Clock())
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:258
-					{
+//line samples_intro.go:259
 						gc_at10[0] = int64(intrinsic.Clock())
 					}
 				}
+//line samples_intro.go:263
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:259
+					gc_at10[0] = int64(intrinsic.Clock())
+				}
 			} else {
+//line samples_intro.go:263
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							timer[bid+gc_gdx] = int64(intrinsic.Clock())
-						}
+//line samples_intro.go:259
+						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
+//line samples_intro.go:263
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							timer[bid+gc_gdx] = int64(intrinsic.Clock())
-						}
+//line samples_intro.go:259
+						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
+//line samples_intro.go:263
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							timer[bid+gc_gdx] = int64(intrinsic.Clock())
-						}
+//line samples_intro.go:259
+						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 					{
+//line samples_intro.go:263
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							timer[bid+gc_gdx] = int64(intrinsic.Clock())
-						}
+//line samples_intro.go:259
+						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
 				}
+//line samples_intro.go:263
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:258
-					{
-						timer[bid+gc_gdx] = int64(intrinsic.Clock())
-					}
+//line samples_intro.go:259
+					timer[bid+gc_gdx] = int64(intrinsic.Clock())
 				}
 			}
 		}
@@ -3156,208 +2147,135 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_input := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_r := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-	_ = gc_s_r
+//line samples_intro.go:308
 	gc_s_returned := compiled.Scratch[bool](gc_b, 3)[:gc_n]
-	_ = gc_s_returned
-
 //line samples_intro.go:301
 	threadBlockGroup := cg.ThisThreadBlock(t)
-	_ = threadBlockGroup
-
-//line samples_intro.go:302
 	threadBlockGroupSize := gc_n
-
 //line samples_intro.go:304
 	workspace := gocuda.DynamicShared[int32](t)
-
 //line samples_intro.go:307
 	expectedOutput := int32((threadBlockGroupSize - 1) * threadBlockGroupSize / 2)
-
-//line samples_intro.go:308
 	var g cg.ThreadBlock = threadBlockGroup
 	_ = g
-
-//line samples_intro.go:308
-	_ = g
-
 //line samples_intro.go:308
 	var x []int32 = workspace
-
-//line samples_intro.go:308
-	_ = x
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
+//line samples_intro.go:310
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
 //line samples_intro.go:306
-			input := int32(gc_rank)
-
+		input := int32(gc_rank)
 //line samples_intro.go:308
-			var val int32 = input
-
+		var val int32 = input
 //line samples_intro.go:308
-			_ = val
-
+		var r int32
 //line samples_intro.go:308
-			var r int32
-
-//line samples_intro.go:308
-			_ = r
-
-//line samples_intro.go:308
-			var returned bool
-
-//line samples_intro.go:308
-			_ = returned
-			_ = input
-			_ = val
-			_ = r
-			_ = returned
-			gc_s_val[gc_rank] = val
-			gc_s_input[gc_rank] = input
-			gc_s_r[gc_rank] = r
-			gc_s_returned[gc_rank] = returned
-		}
+		var returned bool
+//line samples_intro.go:313
+		gc_s_val[gc_rank] = val
+		gc_s_input[gc_rank] = input
+		gc_s_r[gc_rank] = r
+		gc_s_returned[gc_rank] = returned
 	}
-
 //line samples_intro.go:277
 	for i := gc_n / 2; i > 0; i /= 2 {
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:275
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line samples_intro.go:278
-					x[lane] = val
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:275
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line samples_intro.go:278
-					x[lane] = val
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:275
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line samples_intro.go:278
-					x[lane] = val
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:275
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line samples_intro.go:278
-					x[lane] = val
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line samples_intro.go:279
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line samples_intro.go:275
 				lane := gc_rank
-				_ = lane
+//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
-
-//line samples_intro.go:278
+				x[lane] = val
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:275
+				lane := gc_rank
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank]
+				x[lane] = val
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:275
+				lane := gc_rank
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank]
+				x[lane] = val
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:275
+				lane := gc_rank
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank]
 				x[lane] = val
 			}
 		}
-		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line samples_intro.go:275
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line samples_intro.go:280
-					if lane < i {
-						val += x[lane+i]
-					}
-					gc_s_val[gc_rank] = val
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:275
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line samples_intro.go:280
-					if lane < i {
-						val += x[lane+i]
-					}
-					gc_s_val[gc_rank] = val
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:275
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line samples_intro.go:280
-					if lane < i {
-						val += x[lane+i]
-					}
-					gc_s_val[gc_rank] = val
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:275
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line samples_intro.go:280
-					if lane < i {
-						val += x[lane+i]
-					}
-					gc_s_val[gc_rank] = val
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			lane := gc_rank
+//line samples_intro.go:277
+			val := gc_s_val[gc_rank]
+			x[lane] = val
+		}
+//line samples_intro.go:282
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-
 //line samples_intro.go:275
 				lane := gc_rank
-				_ = lane
+//line samples_intro.go:277
 				val := gc_s_val[gc_rank]
-
+//line samples_intro.go:280
+				if lane < i {
+					val += x[lane+i]
+				}
+				gc_s_val[gc_rank] = val
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:275
+				lane := gc_rank
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank]
+//line samples_intro.go:280
+				if lane < i {
+					val += x[lane+i]
+				}
+				gc_s_val[gc_rank] = val
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:275
+				lane := gc_rank
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank]
+//line samples_intro.go:280
+				if lane < i {
+					val += x[lane+i]
+				}
+				gc_s_val[gc_rank] = val
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:275
+				lane := gc_rank
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank]
 //line samples_intro.go:280
 				if lane < i {
 					val += x[lane+i]
@@ -3365,251 +2283,192 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_s_val[gc_rank] = val
 			}
 		}
-	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
+//line samples_intro.go:275
+			lane := gc_rank
+//line samples_intro.go:277
 			val := gc_s_val[gc_rank]
-			r := gc_s_r[gc_rank]
-			_ = r
-			returned := gc_s_returned[gc_rank]
-			_ = returned
-
-//line samples_intro.go:286
-			if gc_rank == 0 {
-				r = val
-//line samples_intro.go:287
-				returned = true
-//line samples_intro.go:286
+//line samples_intro.go:280
+			if lane < i {
+				val += x[lane+i]
 			}
-
-//line samples_intro.go:288
-			if !returned {
-				r = -1
-//line samples_intro.go:289
-				returned = true
-//line samples_intro.go:288
-			}
-
-//line samples_intro.go:308
-			output := r
-
-//line samples_intro.go:310
-			if gc_rank == 0 {
-				t.Printf(" Sum of all ranks 0..%d in threadBlockGroup is %d (expected %d)\n\n",
-					gc_n-1, output, expectedOutput)
-				t.Printf(" Now creating %d groups, each of size 16 threads:\n\n", gc_n/16)
-			}
-			_ = output
+			gc_s_val[gc_rank] = val
 		}
 	}
-
+//line samples_intro.go:288
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+		val := gc_s_val[gc_rank]
+		r := gc_s_r[gc_rank]
+//line samples_intro.go:294
+		returned := gc_s_returned[gc_rank]
+//line samples_intro.go:286
+		if gc_rank == 0 {
+			r = val
+//line samples_intro.go:287
+			returned = true
+		}
+//line samples_intro.go:288
+		if !returned {
+			r = -1
+//line samples_intro.go:289
+			returned = true
+		}
+//line samples_intro.go:308
+		output := r
+//line samples_intro.go:310
+		if gc_rank == 0 {
+			t.Printf(" Sum of all ranks 0..%d in threadBlockGroup is %d (expected %d)\n\n",
+				gc_n-1, output, expectedOutput)
+			t.Printf(" Now creating %d groups, each of size 16 threads:\n\n", gc_n/16)
+		}
+	}
 //line samples_intro.go:318
 	tiledPartition16 := cg.TiledPartition(threadBlockGroup, 16)
-	_ = tiledPartition16
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				var input int32
-				_ = input
-
-//line samples_intro.go:323
-				input = int32((gc_rank & (16 - 1)))
-				gc_s_input[gc_rank] = input
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				var input int32
-				_ = input
-
-//line samples_intro.go:323
-				input = int32((gc_rank & (16 - 1)))
-				gc_s_input[gc_rank] = input
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				var input int32
-				_ = input
-
-//line samples_intro.go:323
-				input = int32((gc_rank & (16 - 1)))
-				gc_s_input[gc_rank] = input
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				var input int32
-				_ = input
-
-//line samples_intro.go:323
-				input = int32((gc_rank & (16 - 1)))
-				gc_s_input[gc_rank] = input
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+//line samples_intro.go:321
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			var input int32
-			_ = input
-
+//line samples_intro.go:323
+			input = int32((gc_rank & (16 - 1)))
+			gc_s_input[gc_rank] = input
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			var input int32
+//line samples_intro.go:323
+			input = int32((gc_rank & (16 - 1)))
+			gc_s_input[gc_rank] = input
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			var input int32
+//line samples_intro.go:323
+			input = int32((gc_rank & (16 - 1)))
+			gc_s_input[gc_rank] = input
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			var input int32
 //line samples_intro.go:323
 			input = int32((gc_rank & (16 - 1)))
 			gc_s_input[gc_rank] = input
 		}
 	}
-
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		var input int32
+//line samples_intro.go:323
+		input = int32((gc_rank & (16 - 1)))
+		gc_s_input[gc_rank] = input
+	}
 //line samples_intro.go:324
 	expectedOutput = 15 * 16 / 2
-
-//line samples_intro.go:325
 	var g_ cg.Tile = tiledPartition16
-	_ = g_
-
-//line samples_intro.go:325
-	_ = g_
-	{
-		var gc_l_x_ [32][]int32
-		var gc_l_val_ [32]int32
-		var gc_l_r_ [32]int32
-		var gc_l_returned_ [32]bool
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:321
-				workspaceOffset := gc_rank - (gc_rank & (16 - 1))
-				_ = workspaceOffset
-				input := gc_s_input[gc_rank]
-
-//line samples_intro.go:325
-				var x_ []int32 = workspace[workspaceOffset:]
-
-//line samples_intro.go:325
-				_ = x_
-
-//line samples_intro.go:325
-				var val_ int32 = input
-
-//line samples_intro.go:325
-				_ = val_
-
-//line samples_intro.go:325
-				var r_ int32
-
-//line samples_intro.go:325
-				_ = r_
-
-//line samples_intro.go:325
-				var returned_ bool
-
-//line samples_intro.go:325
-				_ = returned_
-				_ = x_
-				_ = val_
-				_ = r_
-				_ = returned_
-				gc_l_x_[gc_lane] = x_
-				gc_l_val_[gc_lane] = val_
-				gc_l_r_[gc_lane] = r_
-				gc_l_returned_[gc_lane] = returned_
-			}
-
-//line samples_intro.go:277
-			for i_ := g_.Size() / 2; i_ > 0; i_ /= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:275
-					lane_ := (gc_rank & (g_.Size() - 1))
-					_ = lane_
-					x_ := gc_l_x_[gc_lane]
-					_ = x_
-					val_ := gc_l_val_[gc_lane]
-					_ = val_
-
-//line samples_intro.go:278
-					x_[lane_] = val_
-
-//line samples_intro.go:279
-				}
-
-//line samples_intro.go:279
-				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:275
-					lane_ := (gc_rank & (g_.Size() - 1))
-					_ = lane_
-					x_ := gc_l_x_[gc_lane]
-					_ = x_
-					val_ := gc_l_val_[gc_lane]
-					_ = val_
-
-//line samples_intro.go:280
-					if lane_ < i_ {
-						val_ += x_[lane_+i_]
-					}
-
-//line samples_intro.go:283
-					gc_l_val_[gc_lane] = val_
-				}
-
-//line samples_intro.go:283
-				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-				val_ := gc_l_val_[gc_lane]
-				_ = val_
-				var output int32
-				_ = output
-				r_ := gc_l_r_[gc_lane]
-				_ = r_
-				returned_ := gc_l_returned_[gc_lane]
-				_ = returned_
-
-//line samples_intro.go:286
-				if (gc_rank & (g_.Size() - 1)) == 0 {
-					r_ = val_
-//line samples_intro.go:287
-					returned_ = true
-//line samples_intro.go:286
-				}
-
-//line samples_intro.go:288
-				if !returned_ {
-					r_ = -1
-//line samples_intro.go:289
-					returned_ = true
-//line samples_intro.go:288
-				}
-
-//line samples_intro.go:325
-				output = r_
-
 //line samples_intro.go:327
-				if (gc_rank & (16 - 1)) == 0 {
-					t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
-						output, expectedOutput)
-				}
-				gc_l_r_[gc_lane] = r_
-				gc_l_returned_[gc_lane] = returned_
+	var gc_l_x_ [32][]int32
+	var gc_l_val_ [32]int32
+	var gc_l_r_ [32]int32
+	var gc_l_returned_ [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line samples_intro.go:321
+			workspaceOffset := gc_rank - (gc_rank & (16 - 1))
+//line samples_intro.go:323
+			input := gc_s_input[gc_rank]
+//line samples_intro.go:325
+			var x_ []int32 = workspace[workspaceOffset:]
+//line samples_intro.go:325
+			var val_ int32 = input
+//line samples_intro.go:325
+			var r_ int32
+//line samples_intro.go:325
+			var returned_ bool
+//line samples_intro.go:330
+			gc_l_x_[gc_lane] = x_
+			gc_l_val_[gc_lane] = val_
+			gc_l_r_[gc_lane] = r_
+			gc_l_returned_[gc_lane] = returned_
+		}
+//line samples_intro.go:277
+		for i_ := g_.Size() / 2; i_ > 0; i_ /= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:275
+				lane_ := (gc_rank & (g_.Size() - 1))
+//line samples_intro.go:277
+				x_ := gc_l_x_[gc_lane]
+//line samples_intro.go:279
+				val_ := gc_l_val_[gc_lane]
+//line samples_intro.go:278
+				x_[lane_] = val_
 			}
+//line samples_intro.go:279
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_intro.go:275
+				lane_ := (gc_rank & (g_.Size() - 1))
+//line samples_intro.go:277
+				x_ := gc_l_x_[gc_lane]
+//line samples_intro.go:279
+				val_ := gc_l_val_[gc_lane]
+				if lane_ < i_ {
+					val_ += x_[lane_+i_]
+				}
+				gc_l_val_[gc_lane] = val_
+			}
+//line samples_intro.go:283
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			val_ := gc_l_val_[gc_lane]
+//line samples_intro.go:291
+			var output int32
+//line samples_intro.go:293
+			r_ := gc_l_r_[gc_lane]
+//line samples_intro.go:295
+			returned_ := gc_l_returned_[gc_lane]
+//line samples_intro.go:286
+			if (gc_rank & (g_.Size() - 1)) == 0 {
+				r_ = val_
+//line samples_intro.go:287
+				returned_ = true
+			}
+//line samples_intro.go:288
+			if !returned_ {
+				r_ = -1
+//line samples_intro.go:289
+				returned_ = true
+			}
+//line samples_intro.go:325
+			output = r_
+//line samples_intro.go:327
+			if (gc_rank & (16 - 1)) == 0 {
+				t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
+					output, expectedOutput)
+			}
+			gc_l_r_[gc_lane] = r_
+			gc_l_returned_[gc_lane] = returned_
 		}
 	}
 }
@@ -3617,4 +2476,5 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 // gc_files_samples_intro holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_intro.go
+//line samples_intro.go:341
 var gc_files_samples_intro embed.FS

@@ -46,7 +46,7 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line samples_intro.go:29
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -57,214 +57,175 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bdx2*gc_bx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(numElements, gc_bdx2*gc_bx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bdx2 * gc_bx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
-					gc_at4 := c[gc_off2:][:gc_to2]
-					gc_at5 := a[gc_off2:][:gc_to2]
-					gc_at6 := b[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_intro.go:40
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bdx2*gc_bx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(numElements, gc_bdx2*gc_bx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bdx2 * gc_bx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
+				gc_at4 := c[gc_off2:][:gc_to2]
+				gc_at5 := a[gc_off2:][:gc_to2]
+				gc_at6 := b[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_intro.go:23
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
-//line samples_intro.go:23
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line samples_intro.go:20
-								var i int = gc_bdx2*gc_bx2 + gc_tx2
-//line samples_intro.go:20
-								_ = i
-//line samples_intro.go:22
-								{
-//line samples_intro.go:22
-									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
-//line samples_intro.go:22
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line samples_intro.go:23
-						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-//line samples_intro.go:23
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line samples_intro.go:20
 							var i int = gc_bdx2*gc_bx2 + gc_tx2
 //line samples_intro.go:20
 							_ = i
-//line samples_intro.go:22
 							{
-//line samples_intro.go:22
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(gc_vb3).StoreSlice(gc_at4[gc_tx2:])
-//line samples_intro.go:22
+								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
 							}
 						}
+//line samples_intro.go:24
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+//line samples_intro.go:23
+					gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line samples_intro.go:20
-						i := gc_bdx2*gc_bx2 + gc_tx2
+						var i int = gc_bdx2*gc_bx2 + gc_tx2
+//line samples_intro.go:20
 						_ = i
-
-//line samples_intro.go:22
 						{
-							gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2] + 0.0
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(gc_vb3).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line samples_intro.go:24
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line samples_intro.go:23
-							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
-//line samples_intro.go:23
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line samples_intro.go:20
-								var i int = gc_bdx2*gc_bx2 + gc_tx2
-//line samples_intro.go:20
-								_ = i
-//line samples_intro.go:22
-								{
-									if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-//line samples_intro.go:23
-										break
-//line samples_intro.go:23
-									}
-//line samples_intro.go:23
-									archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).Add(gc_vb2).StoreSlice(c[i:])
-//line samples_intro.go:23
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
+						gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2] + 0.0
 					}
-					if compiled.SIMD {
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_intro.go:23
-						gc_vb := archsimd.BroadcastFloat32x8(0.0)
-//line samples_intro.go:23
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line samples_intro.go:20
 							var i int = gc_bdx2*gc_bx2 + gc_tx2
-//line samples_intro.go:20
-							_ = i
-//line samples_intro.go:22
 							{
-								if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+//line samples_intro.go:23
+								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line samples_intro.go:23
 									break
-//line samples_intro.go:23
 								}
 //line samples_intro.go:23
-								archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).Add(gc_vb).StoreSlice(c[i:])
-//line samples_intro.go:23
+								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).Add(gc_vb2).StoreSlice(c[i:])
 							}
 						}
+//line samples_intro.go:25
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line samples_intro.go:23
+					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line samples_intro.go:20
-							i := gc_bdx2*gc_bx2 + gc_tx2
-							_ = i
-
-//line samples_intro.go:22
-							{
-								c[i] = a[i] + b[i] + 0.0
-							}
-						}
+						var i int = gc_bdx2*gc_bx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:20
-							i := gc_bdx2*gc_bx2 + gc_tx2
-							_ = i
-
-//line samples_intro.go:22
-							{
-								c[i] = a[i] + b[i] + 0.0
+//line samples_intro.go:23
+							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+//line samples_intro.go:23
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:20
-							i := gc_bdx2*gc_bx2 + gc_tx2
-							_ = i
-
-//line samples_intro.go:22
-							{
-								c[i] = a[i] + b[i] + 0.0
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:20
-							i := gc_bdx2*gc_bx2 + gc_tx2
-							_ = i
-
-//line samples_intro.go:22
-							{
-								c[i] = a[i] + b[i] + 0.0
-							}
+//line samples_intro.go:23
+							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).Add(gc_vb).StoreSlice(c[i:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_intro.go:25
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:20
 						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
-
-//line samples_intro.go:22
 						{
+//line samples_intro.go:23
 							c[i] = a[i] + b[i] + 0.0
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:20
+						i := gc_bdx2*gc_bx2 + gc_tx2
+						{
+//line samples_intro.go:23
+							c[i] = a[i] + b[i] + 0.0
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:20
+						i := gc_bdx2*gc_bx2 + gc_tx2
+						{
+//line samples_intro.go:23
+							c[i] = a[i] + b[i] + 0.0
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:20
+						i := gc_bdx2*gc_bx2 + gc_tx2
+						{
+//line samples_intro.go:23
+							c[i] = a[i] + b[i] + 0.0
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:20
+					i := gc_bdx2*gc_bx2 + gc_tx2
+					{
+//line samples_intro.go:23
+						c[i] = a[i] + b[i] + 0.0
 					}
 				}
 			}
@@ -301,122 +262,98 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_cSub := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line samples_intro.go:41
 	bx := gc_bx2
-
-//line samples_intro.go:42
 	by := gc_by2
-
 //line samples_intro.go:49
 	aBegin := wA * matrixMulBlock * by
-
 //line samples_intro.go:51
 	aEnd := aBegin + wA - 1
-
 //line samples_intro.go:53
 	aStep := matrixMulBlock
-
 //line samples_intro.go:55
 	bBegin := matrixMulBlock * bx
-
 //line samples_intro.go:57
 	bStep := matrixMulBlock * wB
-	{
-		gc_vstep3 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-				for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-					gc_rank2 := gc_vstep3
-					_ = gc_rank2
-//line samples_intro.go:60
-					var cSub archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line samples_intro.go:60
-					_ = cSub
-//line samples_intro.go:60
-					cSub.StoreSlice(gc_s_cSub[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+//line samples_intro.go:59
+	gc_vstep3 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+			for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
 				gc_rank2 := gc_vstep3
-				_ = gc_rank2
 //line samples_intro.go:60
-				var cSub archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_intro.go:60
-				_ = cSub
+				var cSub archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_intro.go:60
 				cSub.StoreSlice(gc_s_cSub[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep3, false
+		}(gc_vstep3)
+		if gc_stop {
+			return
 		}
-		gc_step5 := gc_vstep3
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+			gc_rank2 := gc_vstep3
 //line samples_intro.go:60
-				var cSub float32
-				_ = cSub
-				gc_s_cSub[gc_rank2] = cSub
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
+			var cSub archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_intro.go:60
-				var cSub float32
-				_ = cSub
-				gc_s_cSub[gc_rank2] = cSub
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:60
-				var cSub float32
-				_ = cSub
-				gc_s_cSub[gc_rank2] = cSub
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:60
-				var cSub float32
-				_ = cSub
-				gc_s_cSub[gc_rank2] = cSub
-			}
+			cSub.StoreSlice(gc_s_cSub[gc_rank2:])
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step5 := gc_vstep3
+	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		{
+			gc_rank2 := gc_step5 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:60
 			var cSub float32
-			_ = cSub
+//line samples_intro.go:62
+			gc_s_cSub[gc_rank2] = cSub
+		}
+		{
+			gc_rank2 := gc_step5 + 1
+			gc_pos2.Thread = gc_rank2
+//line samples_intro.go:60
+			var cSub float32
+//line samples_intro.go:62
+			gc_s_cSub[gc_rank2] = cSub
+		}
+		{
+			gc_rank2 := gc_step5 + 2
+			gc_pos2.Thread = gc_rank2
+//line samples_intro.go:60
+			var cSub float32
+//line samples_intro.go:62
+			gc_s_cSub[gc_rank2] = cSub
+		}
+		{
+			gc_rank2 := gc_step5 + 3
+			gc_pos2.Thread = gc_rank2
+//line samples_intro.go:60
+			var cSub float32
+//line samples_intro.go:62
 			gc_s_cSub[gc_rank2] = cSub
 		}
 	}
-
+	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line samples_intro.go:60
+		var cSub float32
+//line samples_intro.go:62
+		gc_s_cSub[gc_rank2] = cSub
+	}
 //line samples_intro.go:62
 	for a0, b0 := aBegin, bBegin; a0 <= aEnd; a0, b0 = a0+aStep, b0+bStep {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-
 //line samples_intro.go:63
 		as := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
-
-//line samples_intro.go:64
 		bs := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
 		{
 			gc_ty2 := 0
@@ -435,13 +372,10 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line samples_intro.go:45
 								var tx int = gc_tx2
 //line samples_intro.go:45
 								_ = tx
-//line samples_intro.go:46
 								var ty int = gc_ty2
 //line samples_intro.go:46
 								_ = ty
@@ -458,13 +392,10 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line samples_intro.go:45
 							var tx int = gc_tx2
 //line samples_intro.go:45
 							_ = tx
-//line samples_intro.go:46
 							var ty int = gc_ty2
 //line samples_intro.go:46
 							_ = ty
@@ -474,21 +405,8 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_intro.go:45
-						tx := gc_tx2
-						_ = tx
-
-//line samples_intro.go:46
-						ty := gc_ty2
-						_ = ty
-
 //line samples_intro.go:67
 						gc_at6[gc_tx2] = gc_at7[gc_tx2]
-
-//line samples_intro.go:68
 						gc_at8[gc_tx2] = gc_at9[gc_tx2]
 					}
 				} else {
@@ -502,18 +420,13 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 								gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
 								var tx int = gc_tx2
-//line samples_intro.go:45
-								_ = tx
-//line samples_intro.go:46
 								var ty int = gc_ty2
-//line samples_intro.go:46
-								_ = ty
 //line samples_intro.go:67
 								if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-16 || tx < 0 || tx > len(as[ty])-16 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-16 || tx > len(bs[ty])-16 {
 //line samples_intro.go:67
 									break
-//line samples_intro.go:67
 								}
+//line samples_intro.go:68
 								archsimd.LoadFloat32x16Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
 								archsimd.LoadFloat32x16Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
 							}
@@ -531,18 +444,13 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
 							var tx int = gc_tx2
-//line samples_intro.go:45
-							_ = tx
-//line samples_intro.go:46
 							var ty int = gc_ty2
-//line samples_intro.go:46
-							_ = ty
 //line samples_intro.go:67
 							if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-8 || tx < 0 || tx > len(as[ty])-8 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-8 || tx > len(bs[ty])-8 {
 //line samples_intro.go:67
 								break
-//line samples_intro.go:67
 							}
+//line samples_intro.go:68
 							archsimd.LoadFloat32x8Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
 							archsimd.LoadFloat32x8Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
 						}
@@ -554,95 +462,55 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:45
 							tx := gc_tx2
-							_ = tx
-
-//line samples_intro.go:46
 							ty := gc_ty2
-							_ = ty
-
 //line samples_intro.go:67
 							as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
 							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:45
 							tx := gc_tx2
-							_ = tx
-
-//line samples_intro.go:46
 							ty := gc_ty2
-							_ = ty
-
 //line samples_intro.go:67
 							as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
 							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:45
 							tx := gc_tx2
-							_ = tx
-
-//line samples_intro.go:46
 							ty := gc_ty2
-							_ = ty
-
 //line samples_intro.go:67
 							as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
 							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:45
 							tx := gc_tx2
-							_ = tx
-
-//line samples_intro.go:46
 							ty := gc_ty2
-							_ = ty
-
 //line samples_intro.go:67
 							as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 					}
 					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:45
 						tx := gc_tx2
-						_ = tx
-
-//line samples_intro.go:46
 						ty := gc_ty2
-						_ = ty
-
 //line samples_intro.go:67
 						as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
 						bs[ty][tx] = b[b0+wB*ty+tx]
 					}
 				}
@@ -661,125 +529,83 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line samples_intro.go:45
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line samples_intro.go:45
-						_ = gc_Lane0Mask322
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
 							var tx int = gc_tx2
-//line samples_intro.go:45
-							_ = tx
-//line samples_intro.go:46
 							var ty int = gc_ty2
 //line samples_intro.go:46
-							_ = ty
-//line samples_intro.go:46
 							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank2:])
-//line samples_intro.go:46
-							_ = cSub
 //line samples_intro.go:72
 							if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
 //line samples_intro.go:72
 								break
-//line samples_intro.go:72
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
-//line samples_intro.go:73
 							}
-//line samples_intro.go:73
 							{
 //line samples_intro.go:73
 								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
-//line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							cSub.StoreSlice(gc_s_cSub[gc_rank2:])
@@ -794,126 +620,52 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				if compiled.SIMD {
 //line samples_intro.go:45
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line samples_intro.go:45
-					_ = gc_Lane0Mask32
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
 						var tx int = gc_tx2
-//line samples_intro.go:45
-						_ = tx
-//line samples_intro.go:46
 						var ty int = gc_ty2
 //line samples_intro.go:46
-						_ = ty
-//line samples_intro.go:46
 						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank2:])
-//line samples_intro.go:46
-						_ = cSub
 //line samples_intro.go:72
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line samples_intro.go:72
 							break
-//line samples_intro.go:72
 						}
 //line samples_intro.go:73
-						{
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line samples_intro.go:73
-						}
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line samples_intro.go:73
-						{
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line samples_intro.go:73
-						}
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line samples_intro.go:73
-						{
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line samples_intro.go:73
-						}
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line samples_intro.go:73
-						{
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line samples_intro.go:73
-						}
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line samples_intro.go:73
-						{
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line samples_intro.go:73
-						}
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line samples_intro.go:73
-						{
-//line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
-//line samples_intro.go:73
-						}
-//line samples_intro.go:73
-						{
-//line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
-//line samples_intro.go:73
-						}
-//line samples_intro.go:73
-						{
-//line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
-//line samples_intro.go:73
-						}
-//line samples_intro.go:73
-						{
-//line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
-//line samples_intro.go:73
-						}
-//line samples_intro.go:73
-						{
-//line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
-//line samples_intro.go:73
-						}
-//line samples_intro.go:73
-						{
-//line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
-//line samples_intro.go:73
-						}
-//line samples_intro.go:73
-						{
-//line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
-//line samples_intro.go:73
-						}
-//line samples_intro.go:73
-						{
-//line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
-//line samples_intro.go:73
-						}
-//line samples_intro.go:73
-						{
-//line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
-//line samples_intro.go:73
-						}
-//line samples_intro.go:73
-						{
-//line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
-//line samples_intro.go:73
-						}
-//line samples_intro.go:73
-						{
-//line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
-//line samples_intro.go:73
-						}
+						cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line samples_intro.go:73
 						cSub.StoreSlice(gc_s_cSub[gc_rank2:])
 					}
@@ -922,147 +674,90 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:45
 					tx := gc_tx2
-					_ = tx
-
-//line samples_intro.go:46
 					ty := gc_ty2
-					_ = ty
+//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank2]
-
 					{
-
 //line samples_intro.go:72
-						{
+						k := int(0)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							k := int(0)
+						k := int(1)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
+						k := int(2)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-						{
+						k := int(3)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							k := int(1)
+						k := int(4)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
+						k := int(5)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-						{
+						k := int(6)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							k := int(2)
+						k := int(7)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
+						k := int(8)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-						{
+						k := int(9)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							k := int(3)
+						k := int(10)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
+						k := int(11)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-						{
+						k := int(12)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							k := int(4)
+						k := int(13)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
+						k := int(14)
+						cSub += as[ty][k] * bs[k][tx]
+					}
+					{
 //line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(5)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(6)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(7)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(8)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(9)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(10)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(11)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(12)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(13)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(14)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:72
-						{
-//line samples_intro.go:72
-							k := int(15)
-//line samples_intro.go:72
-							_ = k
-							cSub += as[ty][k] * bs[k][tx]
-						}
-//line samples_intro.go:74
+						k := int(15)
+						cSub += as[ty][k] * bs[k][tx]
 					}
 					gc_s_cSub[gc_rank2] = cSub
 				}
@@ -1073,7 +768,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 			}
 		}
 	}
-
 //line samples_intro.go:80
 	c0 := wB*matrixMulBlock*by + matrixMulBlock*bx
 	{
@@ -1089,19 +783,15 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line samples_intro.go:45
 							var tx int = gc_tx2
 //line samples_intro.go:45
 							_ = tx
-//line samples_intro.go:46
 							var ty int = gc_ty2
 //line samples_intro.go:46
 							_ = ty
 //line samples_intro.go:46
 							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank2:])
-//line samples_intro.go:46
-							_ = cSub
 //line samples_intro.go:81
 							cSub.StoreSlice(gc_at10[gc_tx2:])
 						}
@@ -1116,19 +806,15 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:45
 						var tx int = gc_tx2
 //line samples_intro.go:45
 						_ = tx
-//line samples_intro.go:46
 						var ty int = gc_ty2
 //line samples_intro.go:46
 						_ = ty
 //line samples_intro.go:46
 						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank2:])
-//line samples_intro.go:46
-						_ = cSub
 //line samples_intro.go:81
 						cSub.StoreSlice(gc_at10[gc_tx2:])
 					}
@@ -1136,17 +822,8 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line samples_intro.go:45
-					tx := gc_tx2
-					_ = tx
-
-//line samples_intro.go:46
-					ty := gc_ty2
-					_ = ty
+//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank2]
-
 //line samples_intro.go:81
 					gc_at10[gc_tx2] = cSub
 				}
@@ -1158,24 +835,15 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line samples_intro.go:45
 							var tx int = gc_tx2
-//line samples_intro.go:45
-							_ = tx
-//line samples_intro.go:46
 							var ty int = gc_ty2
 //line samples_intro.go:46
-							_ = ty
-//line samples_intro.go:46
 							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank2:])
-//line samples_intro.go:46
-							_ = cSub
 //line samples_intro.go:81
 							if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-16 {
 //line samples_intro.go:81
 								break
-//line samples_intro.go:81
 							}
 //line samples_intro.go:81
 							cSub.StoreSlice(c[c0+wB*ty+tx:])
@@ -1191,24 +859,15 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:45
 						var tx int = gc_tx2
-//line samples_intro.go:45
-						_ = tx
-//line samples_intro.go:46
 						var ty int = gc_ty2
 //line samples_intro.go:46
-						_ = ty
-//line samples_intro.go:46
 						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank2:])
-//line samples_intro.go:46
-						_ = cSub
 //line samples_intro.go:81
 						if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-8 {
 //line samples_intro.go:81
 							break
-//line samples_intro.go:81
 						}
 //line samples_intro.go:81
 						cSub.StoreSlice(c[c0+wB*ty+tx:])
@@ -1221,16 +880,11 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:45
 						tx := gc_tx2
-						_ = tx
-
-//line samples_intro.go:46
 						ty := gc_ty2
-						_ = ty
+//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank2]
-
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
@@ -1238,16 +892,11 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:45
 						tx := gc_tx2
-						_ = tx
-
-//line samples_intro.go:46
 						ty := gc_ty2
-						_ = ty
+//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank2]
-
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
@@ -1255,16 +904,11 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:45
 						tx := gc_tx2
-						_ = tx
-
-//line samples_intro.go:46
 						ty := gc_ty2
-						_ = ty
+//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank2]
-
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
@@ -1272,16 +916,11 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:45
 						tx := gc_tx2
-						_ = tx
-
-//line samples_intro.go:46
 						ty := gc_ty2
-						_ = ty
+//line samples_intro.go:48
 						cSub := gc_s_cSub[gc_rank2]
-
 //line samples_intro.go:81
 						c[c0+wB*ty+tx] = cSub
 					}
@@ -1289,16 +928,11 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:45
 					tx := gc_tx2
-					_ = tx
-
-//line samples_intro.go:46
 					ty := gc_ty2
-					_ = ty
+//line samples_intro.go:48
 					cSub := gc_s_cSub[gc_rank2]
-
 //line samples_intro.go:81
 					c[c0+wB*ty+tx] = cSub
 				}
@@ -1337,7 +971,7 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line samples_intro.go:99
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1348,176 +982,136 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(gData) && gc_runhi2 <= len(gData)-gc_off2 {
-					gc_at2 := gData[gc_off2:][:gc_runhi2]
-					gc_vstep := gc_runlo2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_intro.go:110
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(gData) && gc_runhi2 <= len(gData)-gc_off2 {
+				gc_at2 := gData[gc_off2:][:gc_runhi2]
+				gc_vstep := gc_runlo2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_intro.go:91
-							gc_vb4 := archsimd.BroadcastInt32x16(incValue)
-//line samples_intro.go:91
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line samples_intro.go:90
-								var idx int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_intro.go:90
-								_ = idx
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line samples_intro.go:91
-						gc_vb3 := archsimd.BroadcastInt32x8(incValue)
-//line samples_intro.go:91
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastInt32x16(incValue)
+						for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line samples_intro.go:90
 							var idx int = gc_bx2*gc_bdx2 + gc_tx2
 //line samples_intro.go:90
 							_ = idx
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at2[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+//line samples_intro.go:91
+					gc_vb3 := archsimd.BroadcastInt32x8(incValue)
+					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line samples_intro.go:90
-						idx := gc_bx2*gc_bdx2 + gc_tx2
+						var idx int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_intro.go:90
 						_ = idx
-
-//line samples_intro.go:91
-						gc_at2[gc_tx2] = gc_at2[gc_tx2] + incValue
+						archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at2[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_runlo2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
 //line samples_intro.go:91
-							gc_vb2 := archsimd.BroadcastInt32x16(incValue)
+					gc_at2[gc_tx2] = gc_at2[gc_tx2] + incValue
+				}
+			} else {
+				gc_vstep2 := gc_runlo2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_intro.go:91
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line samples_intro.go:90
-								var idx int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_intro.go:90
-								_ = idx
-//line samples_intro.go:91
-								if idx < 0 || idx > len(gData)-16 {
-//line samples_intro.go:91
-									break
-//line samples_intro.go:91
-								}
-								archsimd.LoadInt32x16Slice(gData[idx:]).Add(gc_vb2).StoreSlice(gData[idx:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line samples_intro.go:91
-						gc_vb := archsimd.BroadcastInt32x8(incValue)
-//line samples_intro.go:91
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastInt32x16(incValue)
+						for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line samples_intro.go:90
 							var idx int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_intro.go:90
-							_ = idx
-//line samples_intro.go:91
-							if idx < 0 || idx > len(gData)-8 {
+							if idx < 0 || idx > len(gData)-16 {
 //line samples_intro.go:91
 								break
-//line samples_intro.go:91
 							}
-							archsimd.LoadInt32x8Slice(gData[idx:]).Add(gc_vb).StoreSlice(gData[idx:])
+//line samples_intro.go:92
+							archsimd.LoadInt32x16Slice(gData[idx:]).Add(gc_vb2).StoreSlice(gData[idx:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_runhi2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:90
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
+				}
+				if compiled.SIMD {
 //line samples_intro.go:91
-							gData[idx] = gData[idx] + incValue
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+					gc_vb := archsimd.BroadcastInt32x8(incValue)
+					for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line samples_intro.go:90
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
+						var idx int = gc_bx2*gc_bdx2 + gc_tx2
+						if idx < 0 || idx > len(gData)-8 {
 //line samples_intro.go:91
-							gData[idx] = gData[idx] + incValue
+							break
 						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:90
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line samples_intro.go:91
-							gData[idx] = gData[idx] + incValue
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:90
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line samples_intro.go:91
-							gData[idx] = gData[idx] + incValue
-						}
+//line samples_intro.go:92
+						archsimd.LoadInt32x8Slice(gData[idx:]).Add(gc_vb).StoreSlice(gData[idx:])
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_runhi2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_runhi2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:90
 						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line samples_intro.go:91
 						gData[idx] = gData[idx] + incValue
 					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:90
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						gData[idx] = gData[idx] + incValue
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:90
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						gData[idx] = gData[idx] + incValue
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:90
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						gData[idx] = gData[idx] + incValue
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_runhi2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:90
+					idx := gc_bx2*gc_bdx2 + gc_tx2
+					gData[idx] = gData[idx] + incValue
 				}
 			}
 		}
@@ -1547,510 +1141,394 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-
 //line samples_intro.go:102
 	sdata := gocuda.DynamicShared[float32](t)
-
 //line samples_intro.go:105
 	numThreads := gc_bdx2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sdata) && gc_bdx2 <= len(gIdata) {
-				gc_at6 := sdata[:gc_bdx2]
-				gc_at7 := gIdata[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_intro.go:104
-							var tid int = gc_tx2
-//line samples_intro.go:104
-							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line samples_intro.go:107
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(sdata) && gc_bdx2 <= len(gIdata) {
+			gc_at6 := sdata[:gc_bdx2]
+			gc_at7 := gIdata[:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:104
 						var tid int = gc_tx2
 //line samples_intro.go:104
 						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line samples_intro.go:104
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line samples_intro.go:104
 					_ = tid
-
-//line samples_intro.go:107
-					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_intro.go:104
-							var tid int = gc_tx2
-//line samples_intro.go:104
-							_ = tid
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line samples_intro.go:107
-							if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
-//line samples_intro.go:107
-								break
-//line samples_intro.go:107
-							}
-							archsimd.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_at6[gc_tx2] = gc_at7[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:104
 						var tid int = gc_tx2
-//line samples_intro.go:104
-						_ = tid
 //line samples_intro.go:107
-						if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 //line samples_intro.go:107
 							break
-//line samples_intro.go:107
 						}
-						archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+//line samples_intro.go:108
+						archsimd.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line samples_intro.go:104
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line samples_intro.go:107
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-						tid := gc_tx2
-						_ = tid
-
+					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 //line samples_intro.go:107
-						sdata[tid] = gIdata[tid]
+						break
 					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:107
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:107
-						sdata[tid] = gIdata[tid]
-					}
+//line samples_intro.go:108
+					archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:104
 					tid := gc_tx2
-					_ = tid
-
+//line samples_intro.go:107
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:104
+					tid := gc_tx2
+//line samples_intro.go:107
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:104
+					tid := gc_tx2
+//line samples_intro.go:107
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:104
+					tid := gc_tx2
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
 				}
 			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:104
+				tid := gc_tx2
+//line samples_intro.go:107
+				sdata[tid] = gIdata[tid]
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sdata) {
-				gc_at8 := sdata[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line samples_intro.go:113
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(sdata) {
+			gc_at8 := sdata[:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_intro.go:110
-						gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
-//line samples_intro.go:110
-						_ = gc_vb4
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_intro.go:104
-							var tid int = gc_tx2
-//line samples_intro.go:104
-							_ = tid
-							gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line samples_intro.go:110
-					gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
-//line samples_intro.go:110
-					_ = gc_vb3
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:104
 						var tid int = gc_tx2
 //line samples_intro.go:104
 						_ = tid
-						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+						gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+//line samples_intro.go:110
+				gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 //line samples_intro.go:104
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line samples_intro.go:104
 					_ = tid
-
-//line samples_intro.go:110
-					gc_at8[gc_tx2] = float32(numThreads) * gc_at8[gc_tx2]
+					gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_at8[gc_tx2] = float32(numThreads) * gc_at8[gc_tx2]
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_intro.go:110
-						gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
-//line samples_intro.go:110
-						_ = gc_vb2
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_intro.go:104
-							var tid int = gc_tx2
-//line samples_intro.go:104
-							_ = tid
-//line samples_intro.go:110
-							if tid < 0 || tid > len(sdata)-16 {
-//line samples_intro.go:110
-								break
-//line samples_intro.go:110
-							}
-							gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line samples_intro.go:110
-					gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
-//line samples_intro.go:110
-					_ = gc_vb
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:104
 						var tid int = gc_tx2
-//line samples_intro.go:104
-						_ = tid
 //line samples_intro.go:110
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line samples_intro.go:110
 							break
-//line samples_intro.go:110
 						}
-						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+//line samples_intro.go:111
+						gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-						tid := gc_tx2
-						_ = tid
-
+			}
+			if compiled.SIMD {
 //line samples_intro.go:110
-						sdata[tid] = float32(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 //line samples_intro.go:104
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line samples_intro.go:110
-						sdata[tid] = float32(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-						tid := gc_tx2
-						_ = tid
-
+					if tid < 0 || tid > len(sdata)-8 {
 //line samples_intro.go:110
-						sdata[tid] = float32(numThreads) * sdata[tid]
+						break
 					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:110
-						sdata[tid] = float32(numThreads) * sdata[tid]
-					}
+//line samples_intro.go:111
+					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step8 := gc_vstep4
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:104
 					tid := gc_tx2
-					_ = tid
-
+//line samples_intro.go:110
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:104
+					tid := gc_tx2
+//line samples_intro.go:110
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:104
+					tid := gc_tx2
+//line samples_intro.go:110
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:104
+					tid := gc_tx2
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:104
+				tid := gc_tx2
+//line samples_intro.go:110
+				sdata[tid] = float32(numThreads) * sdata[tid]
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(gOdata) && gc_bdx2 <= len(sdata) {
-				gc_at9 := gOdata[:gc_bdx2]
-				gc_at10 := sdata[:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_intro.go:104
-							var tid int = gc_tx2
-//line samples_intro.go:104
-							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+//line samples_intro.go:116
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(gOdata) && gc_bdx2 <= len(sdata) {
+			gc_at9 := gOdata[:gc_bdx2]
+			gc_at10 := sdata[:gc_bdx2]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:104
 						var tid int = gc_tx2
 //line samples_intro.go:104
 						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 //line samples_intro.go:104
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line samples_intro.go:104
 					_ = tid
-
-//line samples_intro.go:113
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_intro.go:104
-							var tid int = gc_tx2
-//line samples_intro.go:104
-							_ = tid
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line samples_intro.go:113
-							if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
-//line samples_intro.go:113
-								break
-//line samples_intro.go:113
-							}
-							archsimd.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+				gc_at9[gc_tx2] = gc_at10[gc_tx2]
+			}
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:104
 						var tid int = gc_tx2
-//line samples_intro.go:104
-						_ = tid
 //line samples_intro.go:113
-						if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 //line samples_intro.go:113
 							break
-//line samples_intro.go:113
 						}
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+//line samples_intro.go:114
+						archsimd.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
+					return
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 //line samples_intro.go:104
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line samples_intro.go:113
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-						tid := gc_tx2
-						_ = tid
-
+					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 //line samples_intro.go:113
-						gOdata[tid] = sdata[tid]
+						break
 					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:113
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:113
-						gOdata[tid] = sdata[tid]
-					}
+//line samples_intro.go:114
+					archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep6
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				{
+					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:104
 					tid := gc_tx2
-					_ = tid
-
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
 				}
+				{
+					gc_tx2 := gc_step9 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:104
+					tid := gc_tx2
+//line samples_intro.go:113
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step9 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:104
+					tid := gc_tx2
+//line samples_intro.go:113
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step9 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:104
+					tid := gc_tx2
+//line samples_intro.go:113
+					gOdata[tid] = sdata[tid]
+				}
+			}
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:104
+				tid := gc_tx2
+//line samples_intro.go:113
+				gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -2093,431 +1571,276 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
 	gc_n5 := gc_b5.Len()
-
 //line samples_intro.go:123
 	sdata := gocuda.DynamicShared[T](t)
-
 //line samples_intro.go:126
 	numThreads := gc_bdx5
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(sdata) && gc_bdx5 <= len(gIdata) {
-				gc_at21 := sdata[:gc_bdx5]
-				gc_at22 := gIdata[:gc_bdx5]
-
 //line samples_intro.go:128
-				if compiled.Disjoint(gc_at21, gc_at22) {
-					copy(gc_at21, gc_at22)
-				} else {
-					gc_step16 := 0
-					for ; gc_step16+3 < gc_bdx5; gc_step16 += 4 {
-						{
-							gc_tx5 := gc_step16 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line samples_intro.go:125
-							tid := gc_tx5
-							_ = tid
-
+	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		if gc_bdx5 <= len(sdata) && gc_bdx5 <= len(gIdata) {
+			gc_at21 := sdata[:gc_bdx5]
+			gc_at22 := gIdata[:gc_bdx5]
 //line samples_intro.go:128
-							gc_at21[gc_tx5] = gc_at22[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step16 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line samples_intro.go:125
-							tid := gc_tx5
-							_ = tid
-
+			if compiled.Disjoint(gc_at21, gc_at22) {
+				copy(gc_at21, gc_at22)
+			} else {
+				gc_step16 := 0
+				for ; gc_step16+3 < gc_bdx5; gc_step16 += 4 {
+					{
+						gc_tx5 := gc_step16 + 0
 //line samples_intro.go:128
-							gc_at21[gc_tx5] = gc_at22[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step16 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line samples_intro.go:125
-							tid := gc_tx5
-							_ = tid
-
-//line samples_intro.go:128
-							gc_at21[gc_tx5] = gc_at22[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step16 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line samples_intro.go:125
-							tid := gc_tx5
-							_ = tid
-
-//line samples_intro.go:128
-							gc_at21[gc_tx5] = gc_at22[gc_tx5]
-						}
+						gc_at21[gc_tx5] = gc_at22[gc_tx5]
 					}
-					for gc_tx5 := gc_step16; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
+					{
+						gc_tx5 := gc_step16 + 1
+//line samples_intro.go:128
+						gc_at21[gc_tx5] = gc_at22[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step16 + 2
+//line samples_intro.go:128
+						gc_at21[gc_tx5] = gc_at22[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step16 + 3
 //line samples_intro.go:128
 						gc_at21[gc_tx5] = gc_at22[gc_tx5]
 					}
 				}
-			} else {
-				gc_step17 := 0
-				for ; gc_step17+3 < gc_bdx5; gc_step17 += 4 {
-					{
-						gc_tx5 := gc_step17 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
+				for gc_tx5 := gc_step16; gc_tx5 < gc_bdx5; gc_tx5++ {
 //line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx5 := gc_step17 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
-//line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx5 := gc_step17 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
-//line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx5 := gc_step17 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
-//line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
+					gc_at21[gc_tx5] = gc_at22[gc_tx5]
 				}
-				for gc_tx5 := gc_step17; gc_tx5 < gc_bdx5; gc_tx5++ {
+			}
+		} else {
+			gc_step17 := 0
+			for ; gc_step17+3 < gc_bdx5; gc_step17 += 4 {
+				{
+					gc_tx5 := gc_step17 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line samples_intro.go:125
 					tid := gc_tx5
-					_ = tid
-
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx5 := gc_step17 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line samples_intro.go:125
+					tid := gc_tx5
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx5 := gc_step17 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line samples_intro.go:125
+					tid := gc_tx5
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx5 := gc_step17 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line samples_intro.go:125
+					tid := gc_tx5
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 			}
+			for gc_tx5 := gc_step17; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+//line samples_intro.go:125
+				tid := gc_tx5
+//line samples_intro.go:128
+				sdata[tid] = gIdata[tid]
+			}
 		}
 	}
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(sdata) {
-				gc_at23 := sdata[:gc_bdx5]
-				gc_step18 := 0
-				for ; gc_step18+3 < gc_bdx5; gc_step18 += 4 {
-					{
-						gc_tx5 := gc_step18 + 0
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
-//line samples_intro.go:131
-						gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
-					}
-					{
-						gc_tx5 := gc_step18 + 1
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
-//line samples_intro.go:131
-						gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
-					}
-					{
-						gc_tx5 := gc_step18 + 2
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
-//line samples_intro.go:131
-						gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
-					}
-					{
-						gc_tx5 := gc_step18 + 3
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
-//line samples_intro.go:131
-						gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
-					}
-				}
-				for gc_tx5 := gc_step18; gc_tx5 < gc_bdx5; gc_tx5++ {
+//line samples_intro.go:134
+	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		if gc_bdx5 <= len(sdata) {
+			gc_at23 := sdata[:gc_bdx5]
+			gc_step18 := 0
+			for ; gc_step18+3 < gc_bdx5; gc_step18 += 4 {
+				{
+					gc_tx5 := gc_step18 + 0
+//line samples_intro.go:142
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-					tid := gc_tx5
-					_ = tid
-
 //line samples_intro.go:131
 					gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
 				}
-			} else {
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
-					{
-						gc_tx5 := gc_step19 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
-//line samples_intro.go:131
-						sdata[tid] = T(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx5 := gc_step19 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
-//line samples_intro.go:131
-						sdata[tid] = T(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx5 := gc_step19 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
-//line samples_intro.go:131
-						sdata[tid] = T(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx5 := gc_step19 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
-//line samples_intro.go:131
-						sdata[tid] = T(numThreads) * sdata[tid]
-					}
-				}
-				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
+				{
+					gc_tx5 := gc_step18 + 1
+//line samples_intro.go:136
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
+//line samples_intro.go:131
+					gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
+				}
+				{
+					gc_tx5 := gc_step18 + 2
+//line samples_intro.go:136
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line samples_intro.go:131
+					gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
+				}
+				{
+					gc_tx5 := gc_step18 + 3
+//line samples_intro.go:136
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line samples_intro.go:131
+					gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
+				}
+			}
+			for gc_tx5 := gc_step18; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+//line samples_intro.go:131
+				gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
+			}
+		} else {
+			gc_step19 := 0
+			for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+				{
+					gc_tx5 := gc_step19 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
 //line samples_intro.go:125
 					tid := gc_tx5
-					_ = tid
-
+//line samples_intro.go:131
+					sdata[tid] = T(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx5 := gc_step19 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line samples_intro.go:125
+					tid := gc_tx5
+//line samples_intro.go:131
+					sdata[tid] = T(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx5 := gc_step19 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line samples_intro.go:125
+					tid := gc_tx5
+//line samples_intro.go:131
+					sdata[tid] = T(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx5 := gc_step19 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line samples_intro.go:125
+					tid := gc_tx5
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
 				}
 			}
+			for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+//line samples_intro.go:125
+				tid := gc_tx5
+//line samples_intro.go:131
+				sdata[tid] = T(numThreads) * sdata[tid]
+			}
 		}
 	}
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(gOdata) && gc_bdx5 <= len(sdata) {
-				gc_at24 := gOdata[:gc_bdx5]
-				gc_at25 := sdata[:gc_bdx5]
-
+//line samples_intro.go:137
+	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		if gc_bdx5 <= len(gOdata) && gc_bdx5 <= len(sdata) {
+			gc_at24 := gOdata[:gc_bdx5]
+			gc_at25 := sdata[:gc_bdx5]
 //line samples_intro.go:134
-				if compiled.Disjoint(gc_at24, gc_at25) {
-					copy(gc_at24, gc_at25)
-				} else {
-					gc_step20 := 0
-					for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
-						{
-							gc_tx5 := gc_step20 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line samples_intro.go:125
-							tid := gc_tx5
-							_ = tid
-
+			if compiled.Disjoint(gc_at24, gc_at25) {
+				copy(gc_at24, gc_at25)
+			} else {
+				gc_step20 := 0
+				for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
+					{
+						gc_tx5 := gc_step20 + 0
 //line samples_intro.go:134
-							gc_at24[gc_tx5] = gc_at25[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step20 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line samples_intro.go:125
-							tid := gc_tx5
-							_ = tid
-
-//line samples_intro.go:134
-							gc_at24[gc_tx5] = gc_at25[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step20 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line samples_intro.go:125
-							tid := gc_tx5
-							_ = tid
-
-//line samples_intro.go:134
-							gc_at24[gc_tx5] = gc_at25[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step20 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line samples_intro.go:125
-							tid := gc_tx5
-							_ = tid
-
-//line samples_intro.go:134
-							gc_at24[gc_tx5] = gc_at25[gc_tx5]
-						}
+						gc_at24[gc_tx5] = gc_at25[gc_tx5]
 					}
-					for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
+					{
+						gc_tx5 := gc_step20 + 1
+//line samples_intro.go:134
+						gc_at24[gc_tx5] = gc_at25[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step20 + 2
+//line samples_intro.go:134
+						gc_at24[gc_tx5] = gc_at25[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step20 + 3
 //line samples_intro.go:134
 						gc_at24[gc_tx5] = gc_at25[gc_tx5]
 					}
 				}
-			} else {
-				gc_step21 := 0
-				for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
-					{
-						gc_tx5 := gc_step21 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
+				for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
 //line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx5 := gc_step21 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
-//line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx5 := gc_step21 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
-//line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx5 := gc_step21 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-						tid := gc_tx5
-						_ = tid
-
-//line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
+					gc_at24[gc_tx5] = gc_at25[gc_tx5]
 				}
-				for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
+			}
+		} else {
+			gc_step21 := 0
+			for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
+				{
+					gc_tx5 := gc_step21 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line samples_intro.go:125
 					tid := gc_tx5
-					_ = tid
-
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
+				{
+					gc_tx5 := gc_step21 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line samples_intro.go:125
+					tid := gc_tx5
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx5 := gc_step21 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line samples_intro.go:125
+					tid := gc_tx5
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx5 := gc_step21 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line samples_intro.go:125
+					tid := gc_tx5
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+			}
+			for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+//line samples_intro.go:125
+				tid := gc_tx5
+//line samples_intro.go:134
+				gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -2530,510 +1853,397 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-
 //line samples_intro.go:123
 	sdata := gocuda.DynamicShared[float32](t)
-
 //line samples_intro.go:126
 	numThreads := gc_bdx2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sdata) && gc_bdx2 <= len(gIdata) {
-				gc_at6 := sdata[:gc_bdx2]
-				gc_at7 := gIdata[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_intro.go:125
-							var tid int = gc_tx2
-//line samples_intro.go:125
-							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line samples_intro.go:128
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(sdata) && gc_bdx2 <= len(gIdata) {
+			gc_at6 := sdata[:gc_bdx2]
+			gc_at7 := gIdata[:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:125
 						var tid int = gc_tx2
 //line samples_intro.go:125
 						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line samples_intro.go:125
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line samples_intro.go:125
 					_ = tid
-
-//line samples_intro.go:128
-					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_intro.go:125
-							var tid int = gc_tx2
-//line samples_intro.go:125
-							_ = tid
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line samples_intro.go:128
-							if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
-//line samples_intro.go:128
-								break
-//line samples_intro.go:128
-							}
-							archsimd.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_at6[gc_tx2] = gc_at7[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:125
 						var tid int = gc_tx2
-//line samples_intro.go:125
-						_ = tid
 //line samples_intro.go:128
-						if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 //line samples_intro.go:128
 							break
-//line samples_intro.go:128
 						}
-						archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+//line samples_intro.go:129
+						archsimd.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line samples_intro.go:125
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-						tid := gc_tx2
-						_ = tid
-
+					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 //line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
+						break
 					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
+//line samples_intro.go:129
+					archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:125
 					tid := gc_tx2
-					_ = tid
-
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:125
+					tid := gc_tx2
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:125
+					tid := gc_tx2
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:125
+					tid := gc_tx2
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:125
+				tid := gc_tx2
+//line samples_intro.go:128
+				sdata[tid] = gIdata[tid]
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sdata) {
-				gc_at8 := sdata[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line samples_intro.go:134
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(sdata) {
+			gc_at8 := sdata[:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_intro.go:131
-						gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
-//line samples_intro.go:131
-						_ = gc_vb4
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_intro.go:125
-							var tid int = gc_tx2
-//line samples_intro.go:125
-							_ = tid
-							gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line samples_intro.go:131
-					gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
-//line samples_intro.go:131
-					_ = gc_vb3
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:125
 						var tid int = gc_tx2
 //line samples_intro.go:125
 						_ = tid
-						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+						gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+//line samples_intro.go:131
+				gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 //line samples_intro.go:125
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line samples_intro.go:125
 					_ = tid
-
-//line samples_intro.go:131
-					gc_at8[gc_tx2] = float32(numThreads) * gc_at8[gc_tx2]
+					gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line samples_intro.go:131
-						gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
+				gc_at8[gc_tx2] = float32(numThreads) * gc_at8[gc_tx2]
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_intro.go:131
-						_ = gc_vb2
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_intro.go:125
-							var tid int = gc_tx2
-//line samples_intro.go:125
-							_ = tid
-//line samples_intro.go:131
-							if tid < 0 || tid > len(sdata)-16 {
-//line samples_intro.go:131
-								break
-//line samples_intro.go:131
-							}
-							gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line samples_intro.go:131
-					gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
-//line samples_intro.go:131
-					_ = gc_vb
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:125
 						var tid int = gc_tx2
-//line samples_intro.go:125
-						_ = tid
 //line samples_intro.go:131
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line samples_intro.go:131
 							break
-//line samples_intro.go:131
 						}
-						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+//line samples_intro.go:132
+						gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-						tid := gc_tx2
-						_ = tid
-
+			}
+			if compiled.SIMD {
 //line samples_intro.go:131
-						sdata[tid] = float32(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 //line samples_intro.go:125
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line samples_intro.go:131
-						sdata[tid] = float32(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-						tid := gc_tx2
-						_ = tid
-
+					if tid < 0 || tid > len(sdata)-8 {
 //line samples_intro.go:131
-						sdata[tid] = float32(numThreads) * sdata[tid]
+						break
 					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:131
-						sdata[tid] = float32(numThreads) * sdata[tid]
-					}
+//line samples_intro.go:132
+					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step8 := gc_vstep4
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:125
 					tid := gc_tx2
-					_ = tid
-
+//line samples_intro.go:131
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:125
+					tid := gc_tx2
+//line samples_intro.go:131
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:125
+					tid := gc_tx2
+//line samples_intro.go:131
+					sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:125
+					tid := gc_tx2
 //line samples_intro.go:131
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
 			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:125
+				tid := gc_tx2
+//line samples_intro.go:131
+				sdata[tid] = float32(numThreads) * sdata[tid]
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(gOdata) && gc_bdx2 <= len(sdata) {
-				gc_at9 := gOdata[:gc_bdx2]
-				gc_at10 := sdata[:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_intro.go:125
-							var tid int = gc_tx2
-//line samples_intro.go:125
-							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+//line samples_intro.go:137
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(gOdata) && gc_bdx2 <= len(sdata) {
+			gc_at9 := gOdata[:gc_bdx2]
+			gc_at10 := sdata[:gc_bdx2]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:125
 						var tid int = gc_tx2
 //line samples_intro.go:125
 						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 //line samples_intro.go:125
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line samples_intro.go:125
 					_ = tid
-
-//line samples_intro.go:134
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_intro.go:125
-							var tid int = gc_tx2
-//line samples_intro.go:125
-							_ = tid
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line samples_intro.go:134
-							if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
-//line samples_intro.go:134
-								break
-//line samples_intro.go:134
-							}
-							archsimd.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+				gc_at9[gc_tx2] = gc_at10[gc_tx2]
+			}
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:125
 						var tid int = gc_tx2
-//line samples_intro.go:125
-						_ = tid
 //line samples_intro.go:134
-						if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 //line samples_intro.go:134
 							break
-//line samples_intro.go:134
 						}
-						archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+//line samples_intro.go:135
+						archsimd.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
+					return
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 //line samples_intro.go:125
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-						tid := gc_tx2
-						_ = tid
-
+					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 //line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
+						break
 					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
+//line samples_intro.go:135
+					archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep6
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				{
+					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:125
 					tid := gc_tx2
-					_ = tid
-
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
+				{
+					gc_tx2 := gc_step9 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:125
+					tid := gc_tx2
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step9 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:125
+					tid := gc_tx2
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx2 := gc_step9 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:125
+					tid := gc_tx2
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+			}
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:125
+				tid := gc_tx2
+//line samples_intro.go:134
+				gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -3046,510 +2256,397 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
 	gc_n3 := gc_b3.Len()
-
 //line samples_intro.go:123
 	sdata := gocuda.DynamicShared[int32](t)
-
 //line samples_intro.go:126
 	numThreads := gc_bdx3
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			if gc_bdx3 <= len(sdata) && gc_bdx3 <= len(gIdata) {
-				gc_at11 := sdata[:gc_bdx3]
-				gc_at12 := gIdata[:gc_bdx3]
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line samples_intro.go:125
-							var tid int = gc_tx3
-//line samples_intro.go:125
-							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+//line samples_intro.go:128
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		if gc_bdx3 <= len(sdata) && gc_bdx3 <= len(gIdata) {
+			gc_at11 := sdata[:gc_bdx3]
+			gc_at12 := gIdata[:gc_bdx3]
+			gc_vstep7 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop7 bool
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 						gc_tx3 := gc_vstep7
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line samples_intro.go:125
 						var tid int = gc_tx3
 //line samples_intro.go:125
 						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+						archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop7 {
+					return
 				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+					gc_tx3 := gc_vstep7
 //line samples_intro.go:125
-					tid := gc_tx3
+					var tid int = gc_tx3
+//line samples_intro.go:125
 					_ = tid
-
-//line samples_intro.go:128
-					gc_at11[gc_tx3] = gc_at12[gc_tx3]
+					archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 				}
-			} else {
-				gc_vstep8 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-							gc_tx3 := gc_vstep8
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line samples_intro.go:125
-							var tid int = gc_tx3
-//line samples_intro.go:125
-							_ = tid
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 //line samples_intro.go:128
-							if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
-//line samples_intro.go:128
-								break
-//line samples_intro.go:128
-							}
-							archsimd.LoadInt32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+				gc_at11[gc_tx3] = gc_at12[gc_tx3]
+			}
+		} else {
+			gc_vstep8 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 						gc_tx3 := gc_vstep8
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line samples_intro.go:125
 						var tid int = gc_tx3
-//line samples_intro.go:125
-						_ = tid
 //line samples_intro.go:128
-						if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 //line samples_intro.go:128
 							break
-//line samples_intro.go:128
 						}
-						archsimd.LoadInt32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+//line samples_intro.go:129
+						archsimd.LoadInt32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
+					return
 				}
-				gc_step10 := gc_vstep8
-				for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
-					{
-						gc_tx3 := gc_step10 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+					gc_tx3 := gc_vstep8
 //line samples_intro.go:125
-						tid := gc_tx3
-						_ = tid
-
+					var tid int = gc_tx3
 //line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx3 := gc_step10 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-						tid := gc_tx3
-						_ = tid
-
+					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 //line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
+						break
 					}
-					{
-						gc_tx3 := gc_step10 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-						tid := gc_tx3
-						_ = tid
-
-//line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx3 := gc_step10 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-						tid := gc_tx3
-						_ = tid
-
-//line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
+//line samples_intro.go:129
+					archsimd.LoadInt32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
-				for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep8
+			for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+				{
+					gc_tx3 := gc_step10 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line samples_intro.go:125
 					tid := gc_tx3
-					_ = tid
-
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx3 := gc_step10 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line samples_intro.go:125
+					tid := gc_tx3
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx3 := gc_step10 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line samples_intro.go:125
+					tid := gc_tx3
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx3 := gc_step10 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line samples_intro.go:125
+					tid := gc_tx3
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 			}
+			for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line samples_intro.go:125
+				tid := gc_tx3
+//line samples_intro.go:128
+				sdata[tid] = gIdata[tid]
+			}
 		}
 	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			if gc_bdx3 <= len(sdata) {
-				gc_at13 := sdata[:gc_bdx3]
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line samples_intro.go:134
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		if gc_bdx3 <= len(sdata) {
+			gc_at13 := sdata[:gc_bdx3]
+			gc_vstep9 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line samples_intro.go:131
-						gc_vb8 := archsimd.BroadcastInt32x16(int32(numThreads))
-//line samples_intro.go:131
-						_ = gc_vb8
-						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-							gc_tx3 := gc_vstep9
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line samples_intro.go:125
-							var tid int = gc_tx3
-//line samples_intro.go:125
-							_ = tid
-							gc_vb8.Mul(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line samples_intro.go:131
-					gc_vb7 := archsimd.BroadcastInt32x8(int32(numThreads))
-//line samples_intro.go:131
-					_ = gc_vb7
-					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+					gc_vb8 := archsimd.BroadcastInt32x16(int32(numThreads))
+					for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
 						gc_tx3 := gc_vstep9
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line samples_intro.go:125
 						var tid int = gc_tx3
 //line samples_intro.go:125
 						_ = tid
-						gc_vb7.Mul(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
+						gc_vb8.Mul(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
+					return
 				}
-				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
+			}
+			if compiled.SIMD {
+//line samples_intro.go:131
+				gc_vb7 := archsimd.BroadcastInt32x8(int32(numThreads))
+				for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+					gc_tx3 := gc_vstep9
 //line samples_intro.go:125
-					tid := gc_tx3
+					var tid int = gc_tx3
+//line samples_intro.go:125
 					_ = tid
-
-//line samples_intro.go:131
-					gc_at13[gc_tx3] = int32(numThreads) * gc_at13[gc_tx3]
+					gc_vb7.Mul(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 				}
-			} else {
-				gc_vstep10 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
 //line samples_intro.go:131
-						gc_vb6 := archsimd.BroadcastInt32x16(int32(numThreads))
+				gc_at13[gc_tx3] = int32(numThreads) * gc_at13[gc_tx3]
+			}
+		} else {
+			gc_vstep10 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop10 bool
+				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line samples_intro.go:131
-						_ = gc_vb6
-						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-							gc_tx3 := gc_vstep10
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line samples_intro.go:125
-							var tid int = gc_tx3
-//line samples_intro.go:125
-							_ = tid
-//line samples_intro.go:131
-							if tid < 0 || tid > len(sdata)-16 {
-//line samples_intro.go:131
-								break
-//line samples_intro.go:131
-							}
-							gc_vb6.Mul(archsimd.LoadInt32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line samples_intro.go:131
-					gc_vb5 := archsimd.BroadcastInt32x8(int32(numThreads))
-//line samples_intro.go:131
-					_ = gc_vb5
-					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+					gc_vb6 := archsimd.BroadcastInt32x16(int32(numThreads))
+					for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 						gc_tx3 := gc_vstep10
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line samples_intro.go:125
 						var tid int = gc_tx3
-//line samples_intro.go:125
-						_ = tid
 //line samples_intro.go:131
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line samples_intro.go:131
 							break
-//line samples_intro.go:131
 						}
-						gc_vb5.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+//line samples_intro.go:132
+						gc_vb6.Mul(archsimd.LoadInt32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep10, false
+				}(gc_vstep10)
+				if gc_stop10 {
+					return
 				}
-				gc_step11 := gc_vstep10
-				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
-					{
-						gc_tx3 := gc_step11 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-						tid := gc_tx3
-						_ = tid
-
+			}
+			if compiled.SIMD {
 //line samples_intro.go:131
-						sdata[tid] = int32(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx3 := gc_step11 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+				gc_vb5 := archsimd.BroadcastInt32x8(int32(numThreads))
+				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+					gc_tx3 := gc_vstep10
 //line samples_intro.go:125
-						tid := gc_tx3
-						_ = tid
-
+					var tid int = gc_tx3
 //line samples_intro.go:131
-						sdata[tid] = int32(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx3 := gc_step11 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-						tid := gc_tx3
-						_ = tid
-
+					if tid < 0 || tid > len(sdata)-8 {
 //line samples_intro.go:131
-						sdata[tid] = int32(numThreads) * sdata[tid]
+						break
 					}
-					{
-						gc_tx3 := gc_step11 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-						tid := gc_tx3
-						_ = tid
-
-//line samples_intro.go:131
-						sdata[tid] = int32(numThreads) * sdata[tid]
-					}
+//line samples_intro.go:132
+					gc_vb5.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep10
+			for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+				{
+					gc_tx3 := gc_step11 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line samples_intro.go:125
 					tid := gc_tx3
-					_ = tid
-
+//line samples_intro.go:131
+					sdata[tid] = int32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step11 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line samples_intro.go:125
+					tid := gc_tx3
+//line samples_intro.go:131
+					sdata[tid] = int32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step11 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line samples_intro.go:125
+					tid := gc_tx3
+//line samples_intro.go:131
+					sdata[tid] = int32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step11 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line samples_intro.go:125
+					tid := gc_tx3
 //line samples_intro.go:131
 					sdata[tid] = int32(numThreads) * sdata[tid]
 				}
 			}
+			for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line samples_intro.go:125
+				tid := gc_tx3
+//line samples_intro.go:131
+				sdata[tid] = int32(numThreads) * sdata[tid]
+			}
 		}
 	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			if gc_bdx3 <= len(gOdata) && gc_bdx3 <= len(sdata) {
-				gc_at14 := gOdata[:gc_bdx3]
-				gc_at15 := sdata[:gc_bdx3]
-				gc_vstep11 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
-							gc_tx3 := gc_vstep11
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line samples_intro.go:125
-							var tid int = gc_tx3
-//line samples_intro.go:125
-							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+//line samples_intro.go:137
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		if gc_bdx3 <= len(gOdata) && gc_bdx3 <= len(sdata) {
+			gc_at14 := gOdata[:gc_bdx3]
+			gc_at15 := sdata[:gc_bdx3]
+			gc_vstep11 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop11 bool
+				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+					for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
 						gc_tx3 := gc_vstep11
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line samples_intro.go:125
 						var tid int = gc_tx3
 //line samples_intro.go:125
 						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
+						archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep11, false
+				}(gc_vstep11)
+				if gc_stop11 {
+					return
 				}
-				for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+					gc_tx3 := gc_vstep11
 //line samples_intro.go:125
-					tid := gc_tx3
+					var tid int = gc_tx3
+//line samples_intro.go:125
 					_ = tid
-
-//line samples_intro.go:134
-					gc_at14[gc_tx3] = gc_at15[gc_tx3]
+					archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
 				}
-			} else {
-				gc_vstep12 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop12 bool
-					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
-							gc_tx3 := gc_vstep12
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line samples_intro.go:125
-							var tid int = gc_tx3
-//line samples_intro.go:125
-							_ = tid
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
 //line samples_intro.go:134
-							if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
-//line samples_intro.go:134
-								break
-//line samples_intro.go:134
-							}
-							archsimd.LoadInt32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep12, false
-					}(gc_vstep12)
-					if gc_stop12 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
+				gc_at14[gc_tx3] = gc_at15[gc_tx3]
+			}
+		} else {
+			gc_vstep12 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop12 bool
+				gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+					for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
 						gc_tx3 := gc_vstep12
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line samples_intro.go:125
 						var tid int = gc_tx3
-//line samples_intro.go:125
-						_ = tid
 //line samples_intro.go:134
-						if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 //line samples_intro.go:134
 							break
-//line samples_intro.go:134
 						}
-						archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+//line samples_intro.go:135
+						archsimd.LoadInt32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep12, false
+				}(gc_vstep12)
+				if gc_stop12 {
+					return
 				}
-				gc_step12 := gc_vstep12
-				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
-					{
-						gc_tx3 := gc_step12 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
+					gc_tx3 := gc_vstep12
 //line samples_intro.go:125
-						tid := gc_tx3
-						_ = tid
-
+					var tid int = gc_tx3
 //line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx3 := gc_step12 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-						tid := gc_tx3
-						_ = tid
-
+					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 //line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
+						break
 					}
-					{
-						gc_tx3 := gc_step12 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-						tid := gc_tx3
-						_ = tid
-
-//line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx3 := gc_step12 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-						tid := gc_tx3
-						_ = tid
-
-//line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
+//line samples_intro.go:135
+					archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step12 := gc_vstep12
+			for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+				{
+					gc_tx3 := gc_step12 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line samples_intro.go:125
 					tid := gc_tx3
-					_ = tid
-
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
+				{
+					gc_tx3 := gc_step12 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line samples_intro.go:125
+					tid := gc_tx3
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step12 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line samples_intro.go:125
+					tid := gc_tx3
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx3 := gc_step12 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line samples_intro.go:125
+					tid := gc_tx3
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+			}
+			for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line samples_intro.go:125
+				tid := gc_tx3
+//line samples_intro.go:134
+				gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -3562,510 +2659,397 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
 	gc_n4 := gc_b4.Len()
-
 //line samples_intro.go:123
 	sdata := gocuda.DynamicShared[uint32](t)
-
 //line samples_intro.go:126
 	numThreads := gc_bdx4
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			if gc_bdx4 <= len(sdata) && gc_bdx4 <= len(gIdata) {
-				gc_at16 := sdata[:gc_bdx4]
-				gc_at17 := gIdata[:gc_bdx4]
-				gc_vstep13 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop13 bool
-					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-							gc_tx4 := gc_vstep13
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line samples_intro.go:125
-							var tid int = gc_tx4
-//line samples_intro.go:125
-							_ = tid
-							archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep13, false
-					}(gc_vstep13)
-					if gc_stop13 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+//line samples_intro.go:128
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		if gc_bdx4 <= len(sdata) && gc_bdx4 <= len(gIdata) {
+			gc_at16 := sdata[:gc_bdx4]
+			gc_at17 := gIdata[:gc_bdx4]
+			gc_vstep13 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop13 bool
+				gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+					for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 						gc_tx4 := gc_vstep13
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line samples_intro.go:125
 						var tid int = gc_tx4
 //line samples_intro.go:125
 						_ = tid
-						archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+						archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep13, false
+				}(gc_vstep13)
+				if gc_stop13 {
+					return
 				}
-				for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+					gc_tx4 := gc_vstep13
 //line samples_intro.go:125
-					tid := gc_tx4
+					var tid int = gc_tx4
+//line samples_intro.go:125
 					_ = tid
-
-//line samples_intro.go:128
-					gc_at16[gc_tx4] = gc_at17[gc_tx4]
+					archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
 				}
-			} else {
-				gc_vstep14 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop14 bool
-					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-						for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
-							gc_tx4 := gc_vstep14
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line samples_intro.go:125
-							var tid int = gc_tx4
-//line samples_intro.go:125
-							_ = tid
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 //line samples_intro.go:128
-							if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
-//line samples_intro.go:128
-								break
-//line samples_intro.go:128
-							}
-							archsimd.LoadUint32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep14, false
-					}(gc_vstep14)
-					if gc_stop14 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+				gc_at16[gc_tx4] = gc_at17[gc_tx4]
+			}
+		} else {
+			gc_vstep14 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop14 bool
+				gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+					for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 						gc_tx4 := gc_vstep14
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line samples_intro.go:125
 						var tid int = gc_tx4
-//line samples_intro.go:125
-						_ = tid
 //line samples_intro.go:128
-						if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 //line samples_intro.go:128
 							break
-//line samples_intro.go:128
 						}
-						archsimd.LoadUint32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+//line samples_intro.go:129
+						archsimd.LoadUint32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep14, false
+				}(gc_vstep14)
+				if gc_stop14 {
+					return
 				}
-				gc_step13 := gc_vstep14
-				for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
-					{
-						gc_tx4 := gc_step13 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+					gc_tx4 := gc_vstep14
 //line samples_intro.go:125
-						tid := gc_tx4
-						_ = tid
-
+					var tid int = gc_tx4
 //line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx4 := gc_step13 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-						tid := gc_tx4
-						_ = tid
-
+					if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 //line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
+						break
 					}
-					{
-						gc_tx4 := gc_step13 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-						tid := gc_tx4
-						_ = tid
-
-//line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
-					{
-						gc_tx4 := gc_step13 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-						tid := gc_tx4
-						_ = tid
-
-//line samples_intro.go:128
-						sdata[tid] = gIdata[tid]
-					}
+//line samples_intro.go:129
+					archsimd.LoadUint32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 				}
-				for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step13 := gc_vstep14
+			for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
+				{
+					gc_tx4 := gc_step13 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line samples_intro.go:125
 					tid := gc_tx4
-					_ = tid
-
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx4 := gc_step13 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line samples_intro.go:125
+					tid := gc_tx4
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx4 := gc_step13 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line samples_intro.go:125
+					tid := gc_tx4
+//line samples_intro.go:128
+					sdata[tid] = gIdata[tid]
+				}
+				{
+					gc_tx4 := gc_step13 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line samples_intro.go:125
+					tid := gc_tx4
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
 			}
+			for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line samples_intro.go:125
+				tid := gc_tx4
+//line samples_intro.go:128
+				sdata[tid] = gIdata[tid]
+			}
 		}
 	}
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			if gc_bdx4 <= len(sdata) {
-				gc_at18 := sdata[:gc_bdx4]
-				gc_vstep15 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop15 bool
-					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+//line samples_intro.go:134
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		if gc_bdx4 <= len(sdata) {
+			gc_at18 := sdata[:gc_bdx4]
+			gc_vstep15 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop15 bool
+				gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
 //line samples_intro.go:131
-						gc_vb12 := archsimd.BroadcastUint32x16(uint32(numThreads))
-//line samples_intro.go:131
-						_ = gc_vb12
-						for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
-							gc_tx4 := gc_vstep15
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line samples_intro.go:125
-							var tid int = gc_tx4
-//line samples_intro.go:125
-							_ = tid
-							gc_vb12.Mul(archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep15, false
-					}(gc_vstep15)
-					if gc_stop15 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line samples_intro.go:131
-					gc_vb11 := archsimd.BroadcastUint32x8(uint32(numThreads))
-//line samples_intro.go:131
-					_ = gc_vb11
-					for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+					gc_vb12 := archsimd.BroadcastUint32x16(uint32(numThreads))
+					for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
 						gc_tx4 := gc_vstep15
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line samples_intro.go:125
 						var tid int = gc_tx4
 //line samples_intro.go:125
 						_ = tid
-						gc_vb11.Mul(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
+						gc_vb12.Mul(archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep15, false
+				}(gc_vstep15)
+				if gc_stop15 {
+					return
 				}
-				for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
+			}
+			if compiled.SIMD {
+//line samples_intro.go:131
+				gc_vb11 := archsimd.BroadcastUint32x8(uint32(numThreads))
+				for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+					gc_tx4 := gc_vstep15
 //line samples_intro.go:125
-					tid := gc_tx4
+					var tid int = gc_tx4
+//line samples_intro.go:125
 					_ = tid
-
-//line samples_intro.go:131
-					gc_at18[gc_tx4] = uint32(numThreads) * gc_at18[gc_tx4]
+					gc_vb11.Mul(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
 				}
-			} else {
-				gc_vstep16 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop16 bool
-					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
 //line samples_intro.go:131
-						gc_vb10 := archsimd.BroadcastUint32x16(uint32(numThreads))
+				gc_at18[gc_tx4] = uint32(numThreads) * gc_at18[gc_tx4]
+			}
+		} else {
+			gc_vstep16 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop16 bool
+				gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line samples_intro.go:131
-						_ = gc_vb10
-						for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
-							gc_tx4 := gc_vstep16
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line samples_intro.go:125
-							var tid int = gc_tx4
-//line samples_intro.go:125
-							_ = tid
-//line samples_intro.go:131
-							if tid < 0 || tid > len(sdata)-16 {
-//line samples_intro.go:131
-								break
-//line samples_intro.go:131
-							}
-							gc_vb10.Mul(archsimd.LoadUint32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep16, false
-					}(gc_vstep16)
-					if gc_stop16 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line samples_intro.go:131
-					gc_vb9 := archsimd.BroadcastUint32x8(uint32(numThreads))
-//line samples_intro.go:131
-					_ = gc_vb9
-					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+					gc_vb10 := archsimd.BroadcastUint32x16(uint32(numThreads))
+					for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
 						gc_tx4 := gc_vstep16
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line samples_intro.go:125
 						var tid int = gc_tx4
-//line samples_intro.go:125
-						_ = tid
 //line samples_intro.go:131
-						if tid < 0 || tid > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 {
 //line samples_intro.go:131
 							break
-//line samples_intro.go:131
 						}
-						gc_vb9.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+//line samples_intro.go:132
+						gc_vb10.Mul(archsimd.LoadUint32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep16, false
+				}(gc_vstep16)
+				if gc_stop16 {
+					return
 				}
-				gc_step14 := gc_vstep16
-				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
-					{
-						gc_tx4 := gc_step14 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-						tid := gc_tx4
-						_ = tid
-
+			}
+			if compiled.SIMD {
 //line samples_intro.go:131
-						sdata[tid] = uint32(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx4 := gc_step14 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+				gc_vb9 := archsimd.BroadcastUint32x8(uint32(numThreads))
+				for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+					gc_tx4 := gc_vstep16
 //line samples_intro.go:125
-						tid := gc_tx4
-						_ = tid
-
+					var tid int = gc_tx4
 //line samples_intro.go:131
-						sdata[tid] = uint32(numThreads) * sdata[tid]
-					}
-					{
-						gc_tx4 := gc_step14 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-						tid := gc_tx4
-						_ = tid
-
+					if tid < 0 || tid > len(sdata)-8 {
 //line samples_intro.go:131
-						sdata[tid] = uint32(numThreads) * sdata[tid]
+						break
 					}
-					{
-						gc_tx4 := gc_step14 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-						tid := gc_tx4
-						_ = tid
-
-//line samples_intro.go:131
-						sdata[tid] = uint32(numThreads) * sdata[tid]
-					}
+//line samples_intro.go:132
+					gc_vb9.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 				}
-				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step14 := gc_vstep16
+			for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+				{
+					gc_tx4 := gc_step14 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line samples_intro.go:125
 					tid := gc_tx4
-					_ = tid
-
+//line samples_intro.go:131
+					sdata[tid] = uint32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step14 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line samples_intro.go:125
+					tid := gc_tx4
+//line samples_intro.go:131
+					sdata[tid] = uint32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step14 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line samples_intro.go:125
+					tid := gc_tx4
+//line samples_intro.go:131
+					sdata[tid] = uint32(numThreads) * sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step14 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line samples_intro.go:125
+					tid := gc_tx4
 //line samples_intro.go:131
 					sdata[tid] = uint32(numThreads) * sdata[tid]
 				}
 			}
+			for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line samples_intro.go:125
+				tid := gc_tx4
+//line samples_intro.go:131
+				sdata[tid] = uint32(numThreads) * sdata[tid]
+			}
 		}
 	}
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			if gc_bdx4 <= len(gOdata) && gc_bdx4 <= len(sdata) {
-				gc_at19 := gOdata[:gc_bdx4]
-				gc_at20 := sdata[:gc_bdx4]
-				gc_vstep17 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop17 bool
-					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-						for ; gc_vstep17+15 < gc_bdx4; gc_vstep17 += 16 {
-							gc_tx4 := gc_vstep17
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line samples_intro.go:125
-							var tid int = gc_tx4
-//line samples_intro.go:125
-							_ = tid
-							archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep17, false
-					}(gc_vstep17)
-					if gc_stop17 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
+//line samples_intro.go:137
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		if gc_bdx4 <= len(gOdata) && gc_bdx4 <= len(sdata) {
+			gc_at19 := gOdata[:gc_bdx4]
+			gc_at20 := sdata[:gc_bdx4]
+			gc_vstep17 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop17 bool
+				gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+					for ; gc_vstep17+15 < gc_bdx4; gc_vstep17 += 16 {
 						gc_tx4 := gc_vstep17
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line samples_intro.go:125
 						var tid int = gc_tx4
 //line samples_intro.go:125
 						_ = tid
-						archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+						archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep17, false
+				}(gc_vstep17)
+				if gc_stop17 {
+					return
 				}
-				for gc_tx4 := gc_vstep17; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
+					gc_tx4 := gc_vstep17
 //line samples_intro.go:125
-					tid := gc_tx4
+					var tid int = gc_tx4
+//line samples_intro.go:125
 					_ = tid
-
-//line samples_intro.go:134
-					gc_at19[gc_tx4] = gc_at20[gc_tx4]
+					archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 				}
-			} else {
-				gc_vstep18 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop18 bool
-					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-						for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
-							gc_tx4 := gc_vstep18
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line samples_intro.go:125
-							var tid int = gc_tx4
-//line samples_intro.go:125
-							_ = tid
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep17; gc_tx4 < gc_bdx4; gc_tx4++ {
 //line samples_intro.go:134
-							if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
-//line samples_intro.go:134
-								break
-//line samples_intro.go:134
-							}
-							archsimd.LoadUint32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep18, false
-					}(gc_vstep18)
-					if gc_stop18 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
+				gc_at19[gc_tx4] = gc_at20[gc_tx4]
+			}
+		} else {
+			gc_vstep18 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop18 bool
+				gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+					for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
 						gc_tx4 := gc_vstep18
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line samples_intro.go:125
 						var tid int = gc_tx4
-//line samples_intro.go:125
-						_ = tid
 //line samples_intro.go:134
-						if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
+						if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 //line samples_intro.go:134
 							break
-//line samples_intro.go:134
 						}
-						archsimd.LoadUint32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+//line samples_intro.go:135
+						archsimd.LoadUint32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep18, false
+				}(gc_vstep18)
+				if gc_stop18 {
+					return
 				}
-				gc_step15 := gc_vstep18
-				for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
-					{
-						gc_tx4 := gc_step15 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
+					gc_tx4 := gc_vstep18
 //line samples_intro.go:125
-						tid := gc_tx4
-						_ = tid
-
+					var tid int = gc_tx4
 //line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx4 := gc_step15 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-						tid := gc_tx4
-						_ = tid
-
+					if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 //line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
+						break
 					}
-					{
-						gc_tx4 := gc_step15 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-						tid := gc_tx4
-						_ = tid
-
-//line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
-					{
-						gc_tx4 := gc_step15 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-						tid := gc_tx4
-						_ = tid
-
-//line samples_intro.go:134
-						gOdata[tid] = sdata[tid]
-					}
+//line samples_intro.go:135
+					archsimd.LoadUint32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 				}
-				for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step15 := gc_vstep18
+			for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
+				{
+					gc_tx4 := gc_step15 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line samples_intro.go:125
 					tid := gc_tx4
-					_ = tid
-
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
+				{
+					gc_tx4 := gc_step15 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line samples_intro.go:125
+					tid := gc_tx4
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step15 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line samples_intro.go:125
+					tid := gc_tx4
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+				{
+					gc_tx4 := gc_step15 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line samples_intro.go:125
+					tid := gc_tx4
+//line samples_intro.go:134
+					gOdata[tid] = sdata[tid]
+				}
+			}
+			for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line samples_intro.go:125
+				tid := gc_tx4
+//line samples_intro.go:134
+				gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -4093,84 +3077,66 @@ func gc_body_voteAnyKernel1(gc_b2 *compiled.Block, input, result []uint32, size 
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-
 //line samples_intro.go:145
 	mask := uint32(0xffffffff)
-	{
-		var gc_c21v [32]bool
-		var gc_c21r [32]bool
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:143
-					tx := gc_tx2
-					_ = tx
-
-//line samples_intro.go:146
-					gc_c21v[gc_lane2] = input[tx] != 0
+//line samples_intro.go:147
+	var gc_c21v [32]bool
+	var gc_c21r [32]bool
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:143
+				tx := gc_tx2
+//line samples_intro.go:146
+				gc_c21v[gc_lane2] = input[tx] != 0
 			}
-
+		}
 //line samples_intro.go:146
-			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(result) && 32 <= len(result)-gc_off2 {
-						gc_at2 := result[gc_off2:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:143
-							tx := gc_tx2
-							_ = tx
-
+				gc_x02 := gc_tidx2.X
+				gc_off2 := gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(result) && 32 <= len(result)-gc_off2 {
+					gc_at2 := result[gc_off2:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line samples_intro.go:158
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:146
-							var anySync bool = gc_c21r[gc_lane2]
-
+						var anySync bool = gc_c21r[gc_lane2]
 //line samples_intro.go:146
-							gc_at2[gc_lane2] = b2u(anySync)
-							_ = anySync
+						gc_at2[gc_lane2] = b2u(anySync)
+					}
+				} else {
+//line samples_intro.go:150
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:143
-							tx := gc_tx2
-							_ = tx
-
+						tx := gc_tx2
 //line samples_intro.go:146
-							var anySync bool = gc_c21r[gc_lane2]
-
+						var anySync bool = gc_c21r[gc_lane2]
 //line samples_intro.go:146
-							result[tx] = b2u(anySync)
-							_ = anySync
-						}
+						result[tx] = b2u(anySync)
 					}
 				}
 			}
@@ -4199,84 +3165,66 @@ func gc_body_voteAllKernel2(gc_b2 *compiled.Block, input, result []uint32, size 
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-
 //line samples_intro.go:156
 	mask := uint32(0xffffffff)
-	{
-		var gc_c21v [32]bool
-		var gc_c21r [32]bool
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:154
-					tx := gc_tx2
-					_ = tx
-
-//line samples_intro.go:157
-					gc_c21v[gc_lane2] = input[tx] != 0
+//line samples_intro.go:158
+	var gc_c21v [32]bool
+	var gc_c21r [32]bool
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:154
+				tx := gc_tx2
+//line samples_intro.go:157
+				gc_c21v[gc_lane2] = input[tx] != 0
 			}
-
+		}
 //line samples_intro.go:157
-			compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(result) && 32 <= len(result)-gc_off2 {
-						gc_at2 := result[gc_off2:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:154
-							tx := gc_tx2
-							_ = tx
-
+				gc_x02 := gc_tidx2.X
+				gc_off2 := gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(result) && 32 <= len(result)-gc_off2 {
+					gc_at2 := result[gc_off2:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line samples_intro.go:169
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:157
-							var allSync bool = gc_c21r[gc_lane2]
-
+						var allSync bool = gc_c21r[gc_lane2]
 //line samples_intro.go:157
-							gc_at2[gc_lane2] = b2u(allSync)
-							_ = allSync
+						gc_at2[gc_lane2] = b2u(allSync)
+					}
+				} else {
+//line samples_intro.go:161
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:154
-							tx := gc_tx2
-							_ = tx
-
+						tx := gc_tx2
 //line samples_intro.go:157
-							var allSync bool = gc_c21r[gc_lane2]
-
+						var allSync bool = gc_c21r[gc_lane2]
 //line samples_intro.go:157
-							result[tx] = b2u(allSync)
-							_ = allSync
-						}
+						result[tx] = b2u(allSync)
 					}
 				}
 			}
@@ -4306,47 +3254,61 @@ func gc_body_voteAnyKernel3(gc_b2 *compiled.Block, info []bool, warpSize int) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-
 //line samples_intro.go:167
 	mask := uint32(0xffffffff)
-	{
-		var gc_l_offs [32][]bool
-		var gc_c21v [32]bool
-		var gc_c21r [32]bool
-		var gc_c22v [32]bool
-		var gc_c22r [32]bool
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+//line samples_intro.go:169
+	var gc_l_offs [32][]bool
+	var gc_c21v [32]bool
+	var gc_c21r [32]bool
+	var gc_c22v [32]bool
+	var gc_c22r [32]bool
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line samples_intro.go:166
-					tx := gc_tx2
-					_ = tx
-
+				tx := gc_tx2
 //line samples_intro.go:168
-					offs := info[tx*3:]
-					_ = offs
-
+				offs := info[tx*3:]
 //line samples_intro.go:171
-					gc_c21v[gc_lane2] = tx >= (warpSize*3)/2
-					gc_l_offs[gc_lane2] = offs
-				}
+				gc_c21v[gc_lane2] = tx >= (warpSize*3)/2
+				gc_l_offs[gc_lane2] = offs
 			}
-
+		}
 //line samples_intro.go:171
-			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:166
+				tx := gc_tx2
+//line samples_intro.go:168
+				offs := gc_l_offs[gc_lane2]
+//line samples_intro.go:171
+				offs[0] = gc_c21r[gc_lane2]
+//line samples_intro.go:173
+				offs[1] = tx >= (warpSize*3)/2
+			}
+		}
+		{
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -4355,59 +3317,23 @@ func gc_body_voteAnyKernel3(gc_b2 *compiled.Block, info []bool, warpSize int) {
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:166
 					tx := gc_tx2
-					_ = tx
-					offs := gc_l_offs[gc_lane2]
-					_ = offs
-
-//line samples_intro.go:171
-					offs[0] = gc_c21r[gc_lane2]
-
-//line samples_intro.go:173
-					offs[1] = tx >= (warpSize*3)/2
+//line samples_intro.go:176
+					gc_c22v[gc_lane2] = tx >= (warpSize*3)/2
 				}
 			}
-			{
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line samples_intro.go:166
-						tx := gc_tx2
-						_ = tx
-
 //line samples_intro.go:176
-						gc_c22v[gc_lane2] = tx >= (warpSize*3)/2
-					}
-				}
-
+			compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, mask, nil, &gc_c22v, nil, nil, &gc_c22r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				offs := gc_l_offs[gc_lane2]
 //line samples_intro.go:176
-				compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, mask, nil, &gc_c22v, nil, nil, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					offs := gc_l_offs[gc_lane2]
-					_ = offs
-
+				var allSync bool = gc_c22r[gc_lane2]
 //line samples_intro.go:176
-					var allSync bool = gc_c22r[gc_lane2]
-
-//line samples_intro.go:176
-					if allSync {
-						offs[2] = true
-					}
-					_ = allSync
+				if allSync {
+					offs[2] = true
 				}
 			}
 		}
@@ -4450,114 +3376,69 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := 0
-				gc_off13 := 1
-				gc_off14 := 2
-				gc_off15 := 3
-				gc_off16 := 4
-				gc_off17 := 5
-				gc_off18 := 6
-				gc_off19 := 7
-				gc_off20 := 8
-				gc_off21 := 9
-				gc_off22 := 10
-				if gc_off12 >= 0 && gc_off12 < len(gOdata) && gc_off13 >= 0 && gc_off13 < len(gOdata) && gc_off14 >= 0 && gc_off14 < len(gOdata) && gc_off15 >= 0 && gc_off15 < len(gOdata) && gc_off16 >= 0 && gc_off16 < len(gOdata) && gc_off17 >= 0 && gc_off17 < len(gOdata) && gc_off18 >= 0 && gc_off18 < len(gOdata) && gc_off19 >= 0 && gc_off19 < len(gOdata) && gc_off20 >= 0 && gc_off20 < len(gOdata) && gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(gOdata) {
-					gc_at12 := gOdata[gc_off12:][:1]
-					gc_at13 := gOdata[gc_off13:][:1]
-					gc_at14 := gOdata[gc_off14:][:1]
-					gc_at15 := gOdata[gc_off15:][:1]
-					gc_at16 := gOdata[gc_off16:][:1]
-					gc_at17 := gOdata[gc_off17:][:1]
-					gc_at18 := gOdata[gc_off18:][:1]
-					gc_at19 := gOdata[gc_off19:][:1]
-					gc_at20 := gOdata[gc_off20:][:1]
-					gc_at21 := gOdata[gc_off21:][:1]
-					gc_at22 := gOdata[gc_off22:][:1]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line samples_intro.go:214
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off12 := 0
+			gc_off13 := 1
+			gc_off14 := 2
+			gc_off15 := 3
+			gc_off16 := 4
+			gc_off17 := 5
+			gc_off18 := 6
+			gc_off19 := 7
+			gc_off20 := 8
+			gc_off21 := 9
+			gc_off22 := 10
+			if gc_off12 >= 0 && gc_off12 < len(gOdata) && gc_off13 >= 0 && gc_off13 < len(gOdata) && gc_off14 >= 0 && gc_off14 < len(gOdata) && gc_off15 >= 0 && gc_off15 < len(gOdata) && gc_off16 >= 0 && gc_off16 < len(gOdata) && gc_off17 >= 0 && gc_off17 < len(gOdata) && gc_off18 >= 0 && gc_off18 < len(gOdata) && gc_off19 >= 0 && gc_off19 < len(gOdata) && gc_off20 >= 0 && gc_off20 < len(gOdata) && gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(gOdata) {
+				gc_at12 := gOdata[gc_off12:][:1]
+				gc_at13 := gOdata[gc_off13:][:1]
+				gc_at14 := gOdata[gc_off14:][:1]
+				gc_at15 := gOdata[gc_off15:][:1]
+				gc_at16 := gOdata[gc_off16:][:1]
+				gc_at17 := gOdata[gc_off17:][:1]
+				gc_at18 := gOdata[gc_off18:][:1]
+				gc_at19 := gOdata[gc_off19:][:1]
+				gc_at20 := gOdata[gc_off20:][:1]
+				gc_at21 := gOdata[gc_off21:][:1]
+				gc_at22 := gOdata[gc_off22:][:1]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line samples_intro.go:197
-						tid := uint32(gc_bdx2*gc_bx2 + gc_tx2)
-						_ = tid
-
+					tid := uint32(gc_bdx2*gc_bx2 + gc_tx2)
 //line samples_intro.go:200
-						atomic.Add(&gc_at12[0], 10)
-
-//line samples_intro.go:201
-						atomic.Sub(&gc_at13[0], 10)
-
-//line samples_intro.go:202
-						atomic.Exch(&gc_at14[0], int32(tid))
-
-//line samples_intro.go:203
-						atomic.Max(&gc_at15[0], int32(tid))
-
-//line samples_intro.go:204
-						atomic.Min(&gc_at16[0], int32(tid))
-
-//line samples_intro.go:205
-						atomic.Inc((*uint32)(unsafe.Pointer(&gc_at17[0])), 17)
-
-//line samples_intro.go:206
-						atomic.Dec((*uint32)(unsafe.Pointer(&gc_at18[0])), 137)
-
-//line samples_intro.go:207
-						atomic.CAS(&gc_at19[0], int32(tid-1), int32(tid))
-
+					atomic.Add(&gc_at12[0], 10)
+					atomic.Sub(&gc_at13[0], 10)
+					atomic.Exch(&gc_at14[0], int32(tid))
+					atomic.Max(&gc_at15[0], int32(tid))
+					atomic.Min(&gc_at16[0], int32(tid))
+					atomic.Inc((*uint32)(unsafe.Pointer(&gc_at17[0])), 17)
+					atomic.Dec((*uint32)(unsafe.Pointer(&gc_at18[0])), 137)
+					atomic.CAS(&gc_at19[0], int32(tid-1), int32(tid))
 //line samples_intro.go:210
-						atomic.And(&gc_at20[0], int32(2*tid+7))
-
-//line samples_intro.go:211
-						atomic.Or(&gc_at21[0], int32(1)<<tid)
-
-//line samples_intro.go:212
-						atomic.Xor(&gc_at22[0], int32(tid))
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					atomic.And(&gc_at20[0], int32(2*tid+7))
+					atomic.Or(&gc_at21[0], int32(1)<<tid)
+					atomic.Xor(&gc_at22[0], int32(tid))
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line samples_intro.go:197
-						tid := uint32(gc_bdx2*gc_bx2 + gc_tx2)
-						_ = tid
-
+					tid := uint32(gc_bdx2*gc_bx2 + gc_tx2)
 //line samples_intro.go:200
-						atomic.Add(&gOdata[0], 10)
-
-//line samples_intro.go:201
-						atomic.Sub(&gOdata[1], 10)
-
-//line samples_intro.go:202
-						atomic.Exch(&gOdata[2], int32(tid))
-
-//line samples_intro.go:203
-						atomic.Max(&gOdata[3], int32(tid))
-
-//line samples_intro.go:204
-						atomic.Min(&gOdata[4], int32(tid))
-
-//line samples_intro.go:205
-						atomic.Inc((*uint32)(unsafe.Pointer(&gOdata[5])), 17)
-
-//line samples_intro.go:206
-						atomic.Dec((*uint32)(unsafe.Pointer(&gOdata[6])), 137)
-
-//line samples_intro.go:207
-						atomic.CAS(&gOdata[7], int32(tid-1), int32(tid))
-
+					atomic.Add(&gOdata[0], 10)
+					atomic.Sub(&gOdata[1], 10)
+					atomic.Exch(&gOdata[2], int32(tid))
+					atomic.Max(&gOdata[3], int32(tid))
+					atomic.Min(&gOdata[4], int32(tid))
+					atomic.Inc((*uint32)(unsafe.Pointer(&gOdata[5])), 17)
+					atomic.Dec((*uint32)(unsafe.Pointer(&gOdata[6])), 137)
+					atomic.CAS(&gOdata[7], int32(tid-1), int32(tid))
 //line samples_intro.go:210
-						atomic.And(&gOdata[8], int32(2*tid+7))
-
-//line samples_intro.go:211
-						atomic.Or(&gOdata[9], int32(1)<<tid)
-
-//line samples_intro.go:212
-						atomic.Xor(&gOdata[10], int32(tid))
-					}
+					atomic.And(&gOdata[8], int32(2*tid+7))
+					atomic.Or(&gOdata[9], int32(1)<<tid)
+					atomic.Xor(&gOdata[10], int32(tid))
 				}
 			}
 		}
@@ -4592,358 +3473,278 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line samples_intro.go:224
 	shared := gocuda.DynamicShared[float32](t)
-
 //line samples_intro.go:227
 	bid := gc_bx2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := bid
-			gc_off8 := gc_bdx2
-			if gc_off7 >= 0 && gc_off7 < len(timer) && gc_bdx2 <= len(shared) && gc_bdx2 <= len(input) && gc_off8 >= 0 && gc_off8 <= len(shared) && gc_bdx2 <= len(shared)-gc_off8 && gc_off8 <= len(input) && gc_bdx2 <= len(input)-gc_off8 {
-				gc_at11 := timer[gc_off7:][:1]
-				gc_at12 := shared[:gc_bdx2]
-				gc_at13 := input[:gc_bdx2]
-				gc_at14 := shared[gc_off8:][:gc_bdx2]
-				gc_at15 := input[gc_off8:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-					tid := gc_tx2
-					_ = tid
-
 //line samples_intro.go:229
-					if tid == 0 {
-						gc_at11[0] = int64(intrinsic.Clock())
-					}
-
-//line samples_intro.go:234
-					gc_at12[gc_tx2] = gc_at13[gc_tx2]
-
-//line samples_intro.go:235
-					gc_at14[gc_tx2] = gc_at15[gc_tx2]
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := bid
+		gc_off8 := gc_bdx2
+		if gc_off7 >= 0 && gc_off7 < len(timer) && gc_bdx2 <= len(shared) && gc_bdx2 <= len(input) && gc_off8 >= 0 && gc_off8 <= len(shared) && gc_bdx2 <= len(shared)-gc_off8 && gc_off8 <= len(input) && gc_bdx2 <= len(input)-gc_off8 {
+			gc_at11 := timer[gc_off7:][:1]
+			gc_at12 := shared[:gc_bdx2]
+			gc_at13 := input[:gc_bdx2]
+			gc_at14 := shared[gc_off8:][:gc_bdx2]
+			gc_at15 := input[gc_off8:][:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line samples_intro.go:226
-					tid := gc_tx2
-					_ = tid
-
+				tid := gc_tx2
 //line samples_intro.go:229
-					if tid == 0 {
-						timer[bid] = int64(intrinsic.Clock())
-					}
-
-//line samples_intro.go:234
-					shared[tid] = input[tid]
-
-//line samples_intro.go:235
-					shared[tid+gc_bdx2] = input[tid+gc_bdx2]
+				if tid == 0 {
+					gc_at11[0] = int64(intrinsic.Clock())
 				}
+//line samples_intro.go:234
+				gc_at12[gc_tx2] = gc_at13[gc_tx2]
+				gc_at14[gc_tx2] = gc_at15[gc_tx2]
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:226
+				tid := gc_tx2
+//line samples_intro.go:229
+				if tid == 0 {
+					timer[bid] = int64(intrinsic.Clock())
+				}
+//line samples_intro.go:234
+				shared[tid] = input[tid]
+				shared[tid+gc_bdx2] = input[tid+gc_bdx2]
 			}
 		}
 	}
-
 //line samples_intro.go:238
 	for d := gc_bdx2; d > 0; d /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := d
-				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off9 >= 0 && gc_off9 <= len(shared) && gc_to2 <= len(shared)-gc_off9 {
-					gc_at16 := shared[:gc_to2]
-					gc_at17 := shared[gc_off9:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line samples_intro.go:226
-								var tid int = gc_tx2
-//line samples_intro.go:226
-								_ = tid
-//line samples_intro.go:241
-								{
-									f0 := archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:])
-//line samples_intro.go:242
-									_ = f0
-//line samples_intro.go:242
-									f1 := archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:])
-//line samples_intro.go:242
-									_ = f1
-//line samples_intro.go:242
-									gc_if6 := f1.Less(f0)
-//line samples_intro.go:242
-									_ = gc_if6
-//line samples_intro.go:242
-									if gc_if6.ToBits() != 0 {
-//line samples_intro.go:242
-										f1.Merge(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]), gc_if6).StoreSlice(gc_at16[gc_tx2:])
-//line samples_intro.go:242
-									}
-//line samples_intro.go:242
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+//line samples_intro.go:240
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := d
+			if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off9 >= 0 && gc_off9 <= len(shared) && gc_to2 <= len(shared)-gc_off9 {
+				gc_at16 := shared[:gc_to2]
+				gc_at17 := shared[gc_off9:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line samples_intro.go:226
 							var tid int = gc_tx2
 //line samples_intro.go:226
 							_ = tid
-//line samples_intro.go:241
 							{
-								f0 := archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])
 //line samples_intro.go:242
-								_ = f0
+								f0 := archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:])
 //line samples_intro.go:242
-								f1 := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])
+								f1 := archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:])
 //line samples_intro.go:242
-								_ = f1
+								gc_if6 := f1.Less(f0)
 //line samples_intro.go:242
-								gc_if5 := f1.Less(f0)
+								if gc_if6.ToBits() != 0 {
 //line samples_intro.go:242
-								_ = gc_if5
-//line samples_intro.go:242
-								if gc_if5.ToBits() != 0 {
-//line samples_intro.go:242
-									f1.Merge(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]), gc_if5).StoreSlice(gc_at16[gc_tx2:])
-//line samples_intro.go:242
+									f1.Merge(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]), gc_if6).StoreSlice(gc_at16[gc_tx2:])
 								}
-//line samples_intro.go:242
 							}
 						}
+//line samples_intro.go:244
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line samples_intro.go:226
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line samples_intro.go:226
 						_ = tid
-
-//line samples_intro.go:241
 						{
-							f0 := gc_at16[gc_tx2]
-							f1 := gc_at17[gc_tx2]
-
-							if f1 < f0 {
-								gc_at16[gc_tx2] = f1
+//line samples_intro.go:242
+							f0 := archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])
+//line samples_intro.go:242
+							f1 := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])
+//line samples_intro.go:242
+							gc_if5 := f1.Less(f0)
+//line samples_intro.go:242
+							if gc_if5.ToBits() != 0 {
+//line samples_intro.go:242
+								f1.Merge(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]), gc_if5).StoreSlice(gc_at16[gc_tx2:])
 							}
 						}
 					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line samples_intro.go:226
-								var tid int = gc_tx2
-//line samples_intro.go:226
-								_ = tid
-//line samples_intro.go:241
-								{
-									if tid < 0 || tid > len(shared)-16 || (tid+
-										d) < 0 || (tid+d) > len(shared)-16 {
+//line samples_intro.go:244
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line samples_intro.go:242
-										break
-//line samples_intro.go:242
-									}
-//line samples_intro.go:242
-									f0 := archsimd.LoadFloat32x16Slice(shared[tid:])
-//line samples_intro.go:242
-									_ = f0
-//line samples_intro.go:242
-									f1 := archsimd.LoadFloat32x16Slice(shared[tid+d:])
-									_ = f1
-//line samples_intro.go:243
-									gc_if4 := f1.Less(f0)
-//line samples_intro.go:243
-									_ = gc_if4
-//line samples_intro.go:243
-									if gc_if4.ToBits() != 0 {
-//line samples_intro.go:243
-										f1.Merge(archsimd.LoadFloat32x16Slice(shared[tid:]), gc_if4).StoreSlice(shared[tid:])
-//line samples_intro.go:246
-									}
-//line samples_intro.go:246
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
+						f0 := gc_at16[gc_tx2]
+						f1 := gc_at17[gc_tx2]
+//line samples_intro.go:245
+						if f1 < f0 {
+							gc_at16[gc_tx2] = f1
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line samples_intro.go:226
 							var tid int = gc_tx2
-//line samples_intro.go:226
-							_ = tid
-//line samples_intro.go:241
 							{
-								if tid < 0 || tid > len(shared)-8 || (tid+
-									d) < 0 || (tid+d) > len(shared)-8 {
+//line samples_intro.go:242
+								if tid < 0 || tid > len(shared)-16 || (tid+
+									d) < 0 || (tid+d) > len(shared)-16 {
 //line samples_intro.go:242
 									break
-//line samples_intro.go:242
 								}
 //line samples_intro.go:242
-								f0 := archsimd.LoadFloat32x8Slice(shared[tid:])
+								f0 := archsimd.LoadFloat32x16Slice(shared[tid:])
 //line samples_intro.go:242
-								_ = f0
-//line samples_intro.go:242
-								f1 := archsimd.LoadFloat32x8Slice(shared[tid+d:])
-								_ = f1
+								f1 := archsimd.LoadFloat32x16Slice(shared[tid+d:])
+								gc_if4 := f1.Less(f0)
 //line samples_intro.go:243
-								gc_if3 := f1.Less(f0)
+								if gc_if4.ToBits() != 0 {
 //line samples_intro.go:243
-								_ = gc_if3
-//line samples_intro.go:243
-								if gc_if3.ToBits() != 0 {
-//line samples_intro.go:243
-									f1.Merge(archsimd.LoadFloat32x8Slice(shared[tid:]), gc_if3).StoreSlice(shared[tid:])
-//line samples_intro.go:246
+									f1.Merge(archsimd.LoadFloat32x16Slice(shared[tid:]), gc_if4).StoreSlice(shared[tid:])
 								}
-//line samples_intro.go:246
 							}
 						}
+//line samples_intro.go:248
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
+						return
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 //line samples_intro.go:226
-							tid := gc_tx2
-							_ = tid
-
-//line samples_intro.go:241
-							{
-								f0 := shared[tid]
-								f1 := shared[tid+d]
-
-								if f1 < f0 {
-									shared[tid] = f1
-								}
+						var tid int = gc_tx2
+						{
+//line samples_intro.go:242
+							if tid < 0 || tid > len(shared)-8 || (tid+
+								d) < 0 || (tid+d) > len(shared)-8 {
+//line samples_intro.go:242
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-							tid := gc_tx2
-							_ = tid
-
-//line samples_intro.go:241
-							{
-								f0 := shared[tid]
-								f1 := shared[tid+d]
-
-								if f1 < f0 {
-									shared[tid] = f1
-								}
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-							tid := gc_tx2
-							_ = tid
-
-//line samples_intro.go:241
-							{
-								f0 := shared[tid]
-								f1 := shared[tid+d]
-
-								if f1 < f0 {
-									shared[tid] = f1
-								}
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-							tid := gc_tx2
-							_ = tid
-
-//line samples_intro.go:241
-							{
-								f0 := shared[tid]
-								f1 := shared[tid+d]
-
-								if f1 < f0 {
-									shared[tid] = f1
-								}
+//line samples_intro.go:242
+							f0 := archsimd.LoadFloat32x8Slice(shared[tid:])
+//line samples_intro.go:242
+							f1 := archsimd.LoadFloat32x8Slice(shared[tid+d:])
+							gc_if3 := f1.Less(f0)
+//line samples_intro.go:243
+							if gc_if3.ToBits() != 0 {
+//line samples_intro.go:243
+								f1.Merge(archsimd.LoadFloat32x8Slice(shared[tid:]), gc_if3).StoreSlice(shared[tid:])
 							}
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_intro.go:248
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:226
 						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:241
 						{
+//line samples_intro.go:242
 							f0 := shared[tid]
 							f1 := shared[tid+d]
-
+//line samples_intro.go:245
+							if f1 < f0 {
+								shared[tid] = f1
+							}
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:226
+						tid := gc_tx2
+						{
+//line samples_intro.go:242
+							f0 := shared[tid]
+							f1 := shared[tid+d]
+//line samples_intro.go:245
+							if f1 < f0 {
+								shared[tid] = f1
+							}
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:226
+						tid := gc_tx2
+						{
+//line samples_intro.go:242
+							f0 := shared[tid]
+							f1 := shared[tid+d]
+//line samples_intro.go:245
+							if f1 < f0 {
+								shared[tid] = f1
+							}
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_intro.go:226
+						tid := gc_tx2
+						{
+//line samples_intro.go:242
+							f0 := shared[tid]
+							f1 := shared[tid+d]
+//line samples_intro.go:245
 							if f1 < f0 {
 								shared[tid] = f1
 							}
 						}
 					}
 				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:226
+					tid := gc_tx2
+					{
+//line samples_intro.go:242
+						f0 := shared[tid]
+						f1 := shared[tid+d]
+//line samples_intro.go:245
+						if f1 < f0 {
+							shared[tid] = f1
+						}
+					}
+				}
 			}
 		}
 	}
 	{
+//line samples_intro.go:255
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -4957,156 +3758,75 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							gc_at18[0] = gc_at19[0]
-						}
+//line samples_intro.go:253
+						gc_at18[0] = gc_at19[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							gc_at18[0] = gc_at19[0]
-						}
+//line samples_intro.go:253
+						gc_at18[0] = gc_at19[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							gc_at18[0] = gc_at19[0]
-						}
+//line samples_intro.go:253
+						gc_at18[0] = gc_at19[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							gc_at18[0] = gc_at19[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line samples_intro.go:226
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:252
-					{
+//line samples_intro.go:253
 						gc_at18[0] = gc_at19[0]
 					}
 				}
+//line samples_intro.go:257
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_intro.go:253
+					gc_at18[0] = gc_at19[0]
+				}
 			} else {
+//line samples_intro.go:257
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							output[bid] = shared[0]
-						}
+//line samples_intro.go:253
+						output[bid] = shared[0]
 					}
 					{
+//line samples_intro.go:257
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							output[bid] = shared[0]
-						}
+//line samples_intro.go:253
+						output[bid] = shared[0]
 					}
 					{
+//line samples_intro.go:257
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							output[bid] = shared[0]
-						}
+//line samples_intro.go:253
+						output[bid] = shared[0]
 					}
 					{
+//line samples_intro.go:257
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:252
-						{
-							output[bid] = shared[0]
-						}
+//line samples_intro.go:253
+						output[bid] = shared[0]
 					}
 				}
+//line samples_intro.go:257
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:252
-					{
-						output[bid] = shared[0]
-					}
+//line samples_intro.go:253
+					output[bid] = shared[0]
 				}
 			}
 		}
 	}
 	{
+//line samples_intro.go:260
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -5119,150 +3839,89 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
-						_ = gc_tx2
+//line samples_intro.go:273
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							gc_at20[0] = int64(intrinsic.Clock())
-						}
+//line samples_intro.go:259
+						gc_at20[0] = int64(intrinsic.Clock())
 					}
 					{
+//line samples_intro.go:263
 						gc_tx2 := gc_step9 + 1
-						_ = gc_tx2
+//line samples_intro.go:265
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							gc_at20[0] = int64(intrinsic.Clock())
-						}
+//line samples_intro.go:259
+						gc_at20[0] = int64(intrinsic.Clock())
 					}
 					{
+//line samples_intro.go:263
 						gc_tx2 := gc_step9 + 2
-						_ = gc_tx2
+//line samples_intro.go:265
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							gc_at20[0] = int64(intrinsic.Clock())
-						}
+//line samples_intro.go:259
+						gc_at20[0] = int64(intrinsic.Clock())
 					}
 					{
+//line samples_intro.go:263
 						gc_tx2 := gc_step9 + 3
-						_ = gc_tx2
+//line samples_intro.go:265
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							gc_at20[0] = int64(intrinsic.Clock())
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:258
-					{
+//line samples_intro.go:259
 						gc_at20[0] = int64(intrinsic.Clock())
 					}
 				}
+//line samples_intro.go:263
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_intro.go:259
+					gc_at20[0] = int64(intrinsic.Clock())
+				}
 			} else {
+//line samples_intro.go:263
 				gc_step10 := gc_from2
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							timer[bid+gc_gdx2] = int64(intrinsic.Clock())
-						}
+//line samples_intro.go:259
+						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
 					}
 					{
+//line samples_intro.go:263
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							timer[bid+gc_gdx2] = int64(intrinsic.Clock())
-						}
+//line samples_intro.go:259
+						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
 					}
 					{
+//line samples_intro.go:263
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							timer[bid+gc_gdx2] = int64(intrinsic.Clock())
-						}
+//line samples_intro.go:259
+						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
 					}
 					{
+//line samples_intro.go:263
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:258
-						{
-							timer[bid+gc_gdx2] = int64(intrinsic.Clock())
-						}
+//line samples_intro.go:259
+						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
 					}
 				}
+//line samples_intro.go:263
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:258
-					{
-						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
-					}
+//line samples_intro.go:259
+					timer[bid+gc_gdx2] = int64(intrinsic.Clock())
 				}
 			}
 		}
@@ -5294,208 +3953,135 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_input := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_s_r := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
-	_ = gc_s_r
+//line samples_intro.go:308
 	gc_s_returned := compiled.Scratch[bool](gc_b2, 3)[:gc_n2]
-	_ = gc_s_returned
-
 //line samples_intro.go:301
 	threadBlockGroup := cg.ThisThreadBlock(t)
-	_ = threadBlockGroup
-
-//line samples_intro.go:302
 	threadBlockGroupSize := gc_n2
-
 //line samples_intro.go:304
 	workspace := gocuda.DynamicShared[int32](t)
-
 //line samples_intro.go:307
 	expectedOutput := int32((threadBlockGroupSize - 1) * threadBlockGroupSize / 2)
-
-//line samples_intro.go:308
 	var g cg.ThreadBlock = threadBlockGroup
 	_ = g
-
-//line samples_intro.go:308
-	_ = g
-
 //line samples_intro.go:308
 	var x []int32 = workspace
-
-//line samples_intro.go:308
-	_ = x
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
+//line samples_intro.go:310
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
 //line samples_intro.go:306
-			input := int32(gc_rank2)
-
+		input := int32(gc_rank2)
 //line samples_intro.go:308
-			var val int32 = input
-
+		var val int32 = input
 //line samples_intro.go:308
-			_ = val
-
+		var r int32
 //line samples_intro.go:308
-			var r int32
-
-//line samples_intro.go:308
-			_ = r
-
-//line samples_intro.go:308
-			var returned bool
-
-//line samples_intro.go:308
-			_ = returned
-			_ = input
-			_ = val
-			_ = r
-			_ = returned
-			gc_s_val[gc_rank2] = val
-			gc_s_input[gc_rank2] = input
-			gc_s_r[gc_rank2] = r
-			gc_s_returned[gc_rank2] = returned
-		}
+		var returned bool
+//line samples_intro.go:313
+		gc_s_val[gc_rank2] = val
+		gc_s_input[gc_rank2] = input
+		gc_s_r[gc_rank2] = r
+		gc_s_returned[gc_rank2] = returned
 	}
-
 //line samples_intro.go:277
 	for i := gc_n2 / 2; i > 0; i /= 2 {
-		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-				{
-					gc_rank2 := gc_step4 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:275
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line samples_intro.go:278
-					x[lane] = val
-				}
-				{
-					gc_rank2 := gc_step4 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:275
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line samples_intro.go:278
-					x[lane] = val
-				}
-				{
-					gc_rank2 := gc_step4 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:275
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line samples_intro.go:278
-					x[lane] = val
-				}
-				{
-					gc_rank2 := gc_step4 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:275
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line samples_intro.go:278
-					x[lane] = val
-				}
-			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+//line samples_intro.go:279
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:275
 				lane := gc_rank2
-				_ = lane
+//line samples_intro.go:277
 				val := gc_s_val[gc_rank2]
-
-//line samples_intro.go:278
+				x[lane] = val
+			}
+			{
+				gc_rank2 := gc_step4 + 1
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:275
+				lane := gc_rank2
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank2]
+				x[lane] = val
+			}
+			{
+				gc_rank2 := gc_step4 + 2
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:275
+				lane := gc_rank2
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank2]
+				x[lane] = val
+			}
+			{
+				gc_rank2 := gc_step4 + 3
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:275
+				lane := gc_rank2
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank2]
 				x[lane] = val
 			}
 		}
-		{
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-				{
-					gc_rank2 := gc_step5 + 0
-					gc_pos2.Thread = gc_rank2
-
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
 //line samples_intro.go:275
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line samples_intro.go:280
-					if lane < i {
-						val += x[lane+i]
-					}
-					gc_s_val[gc_rank2] = val
-				}
-				{
-					gc_rank2 := gc_step5 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:275
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line samples_intro.go:280
-					if lane < i {
-						val += x[lane+i]
-					}
-					gc_s_val[gc_rank2] = val
-				}
-				{
-					gc_rank2 := gc_step5 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:275
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line samples_intro.go:280
-					if lane < i {
-						val += x[lane+i]
-					}
-					gc_s_val[gc_rank2] = val
-				}
-				{
-					gc_rank2 := gc_step5 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:275
-					lane := gc_rank2
-					_ = lane
-					val := gc_s_val[gc_rank2]
-
-//line samples_intro.go:280
-					if lane < i {
-						val += x[lane+i]
-					}
-					gc_s_val[gc_rank2] = val
-				}
-			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			lane := gc_rank2
+//line samples_intro.go:277
+			val := gc_s_val[gc_rank2]
+			x[lane] = val
+		}
+//line samples_intro.go:282
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			{
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line samples_intro.go:275
 				lane := gc_rank2
-				_ = lane
+//line samples_intro.go:277
 				val := gc_s_val[gc_rank2]
-
+//line samples_intro.go:280
+				if lane < i {
+					val += x[lane+i]
+				}
+				gc_s_val[gc_rank2] = val
+			}
+			{
+				gc_rank2 := gc_step5 + 1
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:275
+				lane := gc_rank2
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank2]
+//line samples_intro.go:280
+				if lane < i {
+					val += x[lane+i]
+				}
+				gc_s_val[gc_rank2] = val
+			}
+			{
+				gc_rank2 := gc_step5 + 2
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:275
+				lane := gc_rank2
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank2]
+//line samples_intro.go:280
+				if lane < i {
+					val += x[lane+i]
+				}
+				gc_s_val[gc_rank2] = val
+			}
+			{
+				gc_rank2 := gc_step5 + 3
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:275
+				lane := gc_rank2
+//line samples_intro.go:277
+				val := gc_s_val[gc_rank2]
 //line samples_intro.go:280
 				if lane < i {
 					val += x[lane+i]
@@ -5503,251 +4089,192 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				gc_s_val[gc_rank2] = val
 			}
 		}
-	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+//line samples_intro.go:275
+			lane := gc_rank2
+//line samples_intro.go:277
 			val := gc_s_val[gc_rank2]
-			r := gc_s_r[gc_rank2]
-			_ = r
-			returned := gc_s_returned[gc_rank2]
-			_ = returned
-
-//line samples_intro.go:286
-			if gc_rank2 == 0 {
-				r = val
-//line samples_intro.go:287
-				returned = true
-//line samples_intro.go:286
+//line samples_intro.go:280
+			if lane < i {
+				val += x[lane+i]
 			}
-
-//line samples_intro.go:288
-			if !returned {
-				r = -1
-//line samples_intro.go:289
-				returned = true
-//line samples_intro.go:288
-			}
-
-//line samples_intro.go:308
-			output := r
-
-//line samples_intro.go:310
-			if gc_rank2 == 0 {
-				t.Printf(" Sum of all ranks 0..%d in threadBlockGroup is %d (expected %d)\n\n",
-					gc_n2-1, output, expectedOutput)
-				t.Printf(" Now creating %d groups, each of size 16 threads:\n\n", gc_n2/16)
-			}
-			_ = output
+			gc_s_val[gc_rank2] = val
 		}
 	}
-
+//line samples_intro.go:288
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		gc_b2.Enter(gc_rank2)
+		val := gc_s_val[gc_rank2]
+		r := gc_s_r[gc_rank2]
+//line samples_intro.go:294
+		returned := gc_s_returned[gc_rank2]
+//line samples_intro.go:286
+		if gc_rank2 == 0 {
+			r = val
+//line samples_intro.go:287
+			returned = true
+		}
+//line samples_intro.go:288
+		if !returned {
+			r = -1
+//line samples_intro.go:289
+			returned = true
+		}
+//line samples_intro.go:308
+		output := r
+//line samples_intro.go:310
+		if gc_rank2 == 0 {
+			t.Printf(" Sum of all ranks 0..%d in threadBlockGroup is %d (expected %d)\n\n",
+				gc_n2-1, output, expectedOutput)
+			t.Printf(" Now creating %d groups, each of size 16 threads:\n\n", gc_n2/16)
+		}
+	}
 //line samples_intro.go:318
 	tiledPartition16 := cg.TiledPartition(threadBlockGroup, 16)
-	_ = tiledPartition16
-	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-				var input int32
-				_ = input
-
-//line samples_intro.go:323
-				input = int32((gc_rank2 & (16 - 1)))
-				gc_s_input[gc_rank2] = input
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-				var input int32
-				_ = input
-
-//line samples_intro.go:323
-				input = int32((gc_rank2 & (16 - 1)))
-				gc_s_input[gc_rank2] = input
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-				var input int32
-				_ = input
-
-//line samples_intro.go:323
-				input = int32((gc_rank2 & (16 - 1)))
-				gc_s_input[gc_rank2] = input
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-				var input int32
-				_ = input
-
-//line samples_intro.go:323
-				input = int32((gc_rank2 & (16 - 1)))
-				gc_s_input[gc_rank2] = input
-			}
-		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+//line samples_intro.go:321
+	gc_step6 := 0
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
 			gc_pos2.Thread = gc_rank2
 			var input int32
-			_ = input
-
+//line samples_intro.go:323
+			input = int32((gc_rank2 & (16 - 1)))
+			gc_s_input[gc_rank2] = input
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+			var input int32
+//line samples_intro.go:323
+			input = int32((gc_rank2 & (16 - 1)))
+			gc_s_input[gc_rank2] = input
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+			var input int32
+//line samples_intro.go:323
+			input = int32((gc_rank2 & (16 - 1)))
+			gc_s_input[gc_rank2] = input
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+			var input int32
 //line samples_intro.go:323
 			input = int32((gc_rank2 & (16 - 1)))
 			gc_s_input[gc_rank2] = input
 		}
 	}
-
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		var input int32
+//line samples_intro.go:323
+		input = int32((gc_rank2 & (16 - 1)))
+		gc_s_input[gc_rank2] = input
+	}
 //line samples_intro.go:324
 	expectedOutput = 15 * 16 / 2
-
-//line samples_intro.go:325
 	var g_ cg.Tile = tiledPartition16
-	_ = g_
-
-//line samples_intro.go:325
-	_ = g_
-	{
-		var gc_l_x_ [32][]int32
-		var gc_l_val_ [32]int32
-		var gc_l_r_ [32]int32
-		var gc_l_returned_ [32]bool
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:321
-				workspaceOffset := gc_rank2 - (gc_rank2 & (16 - 1))
-				_ = workspaceOffset
-				input := gc_s_input[gc_rank2]
-
-//line samples_intro.go:325
-				var x_ []int32 = workspace[workspaceOffset:]
-
-//line samples_intro.go:325
-				_ = x_
-
-//line samples_intro.go:325
-				var val_ int32 = input
-
-//line samples_intro.go:325
-				_ = val_
-
-//line samples_intro.go:325
-				var r_ int32
-
-//line samples_intro.go:325
-				_ = r_
-
-//line samples_intro.go:325
-				var returned_ bool
-
-//line samples_intro.go:325
-				_ = returned_
-				_ = x_
-				_ = val_
-				_ = r_
-				_ = returned_
-				gc_l_x_[gc_lane2] = x_
-				gc_l_val_[gc_lane2] = val_
-				gc_l_r_[gc_lane2] = r_
-				gc_l_returned_[gc_lane2] = returned_
-			}
-
-//line samples_intro.go:277
-			for i_ := g_.Size() / 2; i_ > 0; i_ /= 2 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:275
-					lane_ := (gc_rank2 & (g_.Size() - 1))
-					_ = lane_
-					x_ := gc_l_x_[gc_lane2]
-					_ = x_
-					val_ := gc_l_val_[gc_lane2]
-					_ = val_
-
-//line samples_intro.go:278
-					x_[lane_] = val_
-
-//line samples_intro.go:279
-				}
-
-//line samples_intro.go:279
-				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:275
-					lane_ := (gc_rank2 & (g_.Size() - 1))
-					_ = lane_
-					x_ := gc_l_x_[gc_lane2]
-					_ = x_
-					val_ := gc_l_val_[gc_lane2]
-					_ = val_
-
-//line samples_intro.go:280
-					if lane_ < i_ {
-						val_ += x_[lane_+i_]
-					}
-
-//line samples_intro.go:283
-					gc_l_val_[gc_lane2] = val_
-				}
-
-//line samples_intro.go:283
-				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
-			}
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-				val_ := gc_l_val_[gc_lane2]
-				_ = val_
-				var output int32
-				_ = output
-				r_ := gc_l_r_[gc_lane2]
-				_ = r_
-				returned_ := gc_l_returned_[gc_lane2]
-				_ = returned_
-
-//line samples_intro.go:286
-				if (gc_rank2 & (g_.Size() - 1)) == 0 {
-					r_ = val_
-//line samples_intro.go:287
-					returned_ = true
-//line samples_intro.go:286
-				}
-
-//line samples_intro.go:288
-				if !returned_ {
-					r_ = -1
-//line samples_intro.go:289
-					returned_ = true
-//line samples_intro.go:288
-				}
-
-//line samples_intro.go:325
-				output = r_
-
 //line samples_intro.go:327
-				if (gc_rank2 & (16 - 1)) == 0 {
-					t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
-						output, expectedOutput)
-				}
-				gc_l_r_[gc_lane2] = r_
-				gc_l_returned_[gc_lane2] = returned_
+	var gc_l_x_ [32][]int32
+	var gc_l_val_ [32]int32
+	var gc_l_r_ [32]int32
+	var gc_l_returned_ [32]bool
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line samples_intro.go:321
+			workspaceOffset := gc_rank2 - (gc_rank2 & (16 - 1))
+//line samples_intro.go:323
+			input := gc_s_input[gc_rank2]
+//line samples_intro.go:325
+			var x_ []int32 = workspace[workspaceOffset:]
+//line samples_intro.go:325
+			var val_ int32 = input
+//line samples_intro.go:325
+			var r_ int32
+//line samples_intro.go:325
+			var returned_ bool
+//line samples_intro.go:330
+			gc_l_x_[gc_lane2] = x_
+			gc_l_val_[gc_lane2] = val_
+			gc_l_r_[gc_lane2] = r_
+			gc_l_returned_[gc_lane2] = returned_
+		}
+//line samples_intro.go:277
+		for i_ := g_.Size() / 2; i_ > 0; i_ /= 2 {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:275
+				lane_ := (gc_rank2 & (g_.Size() - 1))
+//line samples_intro.go:277
+				x_ := gc_l_x_[gc_lane2]
+//line samples_intro.go:279
+				val_ := gc_l_val_[gc_lane2]
+//line samples_intro.go:278
+				x_[lane_] = val_
 			}
+//line samples_intro.go:279
+			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:275
+				lane_ := (gc_rank2 & (g_.Size() - 1))
+//line samples_intro.go:277
+				x_ := gc_l_x_[gc_lane2]
+//line samples_intro.go:279
+				val_ := gc_l_val_[gc_lane2]
+				if lane_ < i_ {
+					val_ += x_[lane_+i_]
+				}
+				gc_l_val_[gc_lane2] = val_
+			}
+//line samples_intro.go:283
+			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			gc_b2.Enter(gc_rank2)
+			val_ := gc_l_val_[gc_lane2]
+//line samples_intro.go:291
+			var output int32
+//line samples_intro.go:293
+			r_ := gc_l_r_[gc_lane2]
+//line samples_intro.go:295
+			returned_ := gc_l_returned_[gc_lane2]
+//line samples_intro.go:286
+			if (gc_rank2 & (g_.Size() - 1)) == 0 {
+				r_ = val_
+//line samples_intro.go:287
+				returned_ = true
+			}
+//line samples_intro.go:288
+			if !returned_ {
+				r_ = -1
+//line samples_intro.go:289
+				returned_ = true
+			}
+//line samples_intro.go:325
+			output = r_
+//line samples_intro.go:327
+			if (gc_rank2 & (16 - 1)) == 0 {
+				t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
+					output, expectedOutput)
+			}
+			gc_l_r_[gc_lane2] = r_
+			gc_l_returned_[gc_lane2] = returned_
 		}
 	}
 }
@@ -5755,4 +4282,5 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 // gc_files_samples_intro holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_intro.go
+//line samples_intro.go:341
 var gc_files_samples_intro embed.FS

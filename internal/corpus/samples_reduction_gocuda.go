@@ -38,438 +38,259 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line samples_reduction.go:22
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_reduction.go:23
 	sdata := gocuda.DynamicShared[T](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := gIdata[gc_off:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:27
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:29
-						gc_at[gc_tx] = 0
-
-//line samples_reduction.go:30
-						if i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:27
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:29
-						gc_at[gc_tx] = 0
-
-//line samples_reduction.go:30
-						if i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:27
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:29
-						gc_at[gc_tx] = 0
-
-//line samples_reduction.go:30
-						if i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:27
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:29
-						gc_at[gc_tx] = 0
-
-//line samples_reduction.go:30
-						if i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_reduction.go:26
-					tid := gc_tx
-					_ = tid
-
+//line samples_reduction.go:25
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := gIdata[gc_off:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line samples_reduction.go:27
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line samples_reduction.go:29
 					gc_at[gc_tx] = 0
-
-//line samples_reduction.go:30
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:27
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:29
-						sdata[tid] = 0
-
-//line samples_reduction.go:30
-						if i < n {
-							sdata[tid] = gIdata[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:27
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:29
-						sdata[tid] = 0
-
-//line samples_reduction.go:30
-						if i < n {
-							sdata[tid] = gIdata[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:27
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:29
-						sdata[tid] = 0
-
-//line samples_reduction.go:30
-						if i < n {
-							sdata[tid] = gIdata[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:27
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:29
-						sdata[tid] = 0
-
-//line samples_reduction.go:30
-						if i < n {
-							sdata[tid] = gIdata[i]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-					tid := gc_tx
-					_ = tid
-
+				{
+					gc_tx := gc_step + 1
 //line samples_reduction.go:27
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+//line samples_reduction.go:29
+					gc_at[gc_tx] = 0
+					if i < n {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+//line samples_reduction.go:27
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					gc_at[gc_tx] = 0
+					if i < n {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line samples_reduction.go:27
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					gc_at[gc_tx] = 0
+					if i < n {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line samples_reduction.go:27
+				i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+				gc_at[gc_tx] = 0
+				if i < n {
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:26
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:29
 					sdata[tid] = 0
-
-//line samples_reduction.go:30
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:26
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:26
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:26
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+					sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:26
+				tid := gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:29
+				sdata[tid] = 0
+				if i < n {
+					sdata[tid] = gIdata[i]
+				}
+			}
 		}
 	}
-
 //line samples_reduction.go:37
 	for s := 1; s < gc_bdx; s *= 2 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
-				if gc_exact {
-					for ; gc_tx < gc_bdx; gc_tx += gc_every {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
 //line samples_reduction.go:39
-						{
-							sdata[tid] += sdata[tid+s]
-						}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:26
+					tid := gc_tx
+					{
+//line samples_reduction.go:40
+						sdata[tid] += sdata[tid+s]
 					}
-				} else {
-					for ; gc_tx < gc_bdx; gc_tx += gc_every {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
+					tid := gc_tx
 //line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
+					if tid%(2*s) == 0 {
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at3 := gOdata[gc_off2:][:1]
-				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line samples_reduction.go:48
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		gc_off3 := 0
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			gc_at3 := gOdata[gc_off2:][:1]
+			gc_at4 := sdata[gc_off3:][:1]
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:47
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:47
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:47
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:47
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_reduction.go:26
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:47
-					{
+//line samples_reduction.go:48
 						gc_at3[0] = gc_at4[0]
 					}
 				}
-			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				{
 					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:47
-						{
-							gOdata[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:47
-						{
-							gOdata[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:47
-						{
-							gOdata[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:47
-						{
-							gOdata[gc_bx] = sdata[0]
-						}
+//line samples_reduction.go:48
+						gc_at3[0] = gc_at4[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				{
+					{
+//line samples_reduction.go:48
+						gc_at3[0] = gc_at4[0]
+					}
+				}
+				{
+					{
+//line samples_reduction.go:48
+						gc_at3[0] = gc_at4[0]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				{
+//line samples_reduction.go:48
+					gc_at3[0] = gc_at4[0]
+				}
+			}
+		} else {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:47
 					{
+//line samples_reduction.go:48
 						gOdata[gc_bx] = sdata[0]
 					}
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples_reduction.go:48
+						gOdata[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples_reduction.go:48
+						gOdata[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples_reduction.go:48
+						gOdata[gc_bx] = sdata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -498,346 +319,217 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line samples_reduction.go:57
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_reduction.go:58
 	sdata := gocuda.DynamicShared[T](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := gIdata[gc_off:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:61
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:63
-						gc_at[gc_tx] = 0
-
-//line samples_reduction.go:64
-						if i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:61
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:63
-						gc_at[gc_tx] = 0
-
-//line samples_reduction.go:64
-						if i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:61
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:63
-						gc_at[gc_tx] = 0
-
-//line samples_reduction.go:64
-						if i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:61
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:63
-						gc_at[gc_tx] = 0
-
-//line samples_reduction.go:64
-						if i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_reduction.go:60
-					tid := gc_tx
-					_ = tid
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := gIdata[gc_off:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line samples_reduction.go:61
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line samples_reduction.go:63
 					gc_at[gc_tx] = 0
-
-//line samples_reduction.go:64
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:61
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:63
-						sdata[tid] = 0
-
-//line samples_reduction.go:64
-						if i < n {
-							sdata[tid] = gIdata[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:61
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:63
-						sdata[tid] = 0
-
-//line samples_reduction.go:64
-						if i < n {
-							sdata[tid] = gIdata[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:61
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:63
-						sdata[tid] = 0
-
-//line samples_reduction.go:64
-						if i < n {
-							sdata[tid] = gIdata[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:61
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:63
-						sdata[tid] = 0
-
-//line samples_reduction.go:64
-						if i < n {
-							sdata[tid] = gIdata[i]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-					tid := gc_tx
-					_ = tid
-
+				{
+					gc_tx := gc_step + 1
 //line samples_reduction.go:61
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+//line samples_reduction.go:63
+					gc_at[gc_tx] = 0
+					if i < n {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+//line samples_reduction.go:61
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					gc_at[gc_tx] = 0
+					if i < n {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line samples_reduction.go:61
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					gc_at[gc_tx] = 0
+					if i < n {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line samples_reduction.go:61
+				i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+				gc_at[gc_tx] = 0
+				if i < n {
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:60
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:63
 					sdata[tid] = 0
-
-//line samples_reduction.go:64
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:60
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:60
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:60
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+					sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:60
+				tid := gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:63
+				sdata[tid] = 0
+				if i < n {
+					sdata[tid] = gIdata[i]
+				}
+			}
 		}
 	}
-
-//line samples_reduction.go:70
 	for s := 1; s < gc_bdx; s *= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:71
-						index := 2 * s * tid
-						_ = index
-
-//line samples_reduction.go:73
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line samples_reduction.go:72
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:60
 					tid := gc_tx
-					_ = tid
-
 //line samples_reduction.go:71
 					index := 2 * s * tid
-					_ = index
-
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:60
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:60
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
+//line samples_reduction.go:73
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:60
+					tid := gc_tx
+//line samples_reduction.go:71
+					index := 2 * s * tid
 //line samples_reduction.go:73
 					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:60
+				tid := gc_tx
+//line samples_reduction.go:71
+				index := 2 * s * tid
+//line samples_reduction.go:73
+				if index < gc_bdx {
+					sdata[index] += sdata[index+s]
+				}
+			}
 		}
 	}
 	{
+//line samples_reduction.go:81
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -851,151 +543,69 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:80
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line samples_reduction.go:81
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:80
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line samples_reduction.go:81
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:80
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line samples_reduction.go:81
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:80
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_reduction.go:60
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:80
-					{
+//line samples_reduction.go:81
 						gc_at3[0] = gc_at4[0]
 					}
 				}
+//line samples_reduction.go:85
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line samples_reduction.go:81
+					gc_at3[0] = gc_at4[0]
+				}
 			} else {
+//line samples_reduction.go:85
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:80
-						{
-							gOdata[gc_bx] = sdata[0]
-						}
+//line samples_reduction.go:81
+						gOdata[gc_bx] = sdata[0]
 					}
 					{
+//line samples_reduction.go:85
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:80
-						{
-							gOdata[gc_bx] = sdata[0]
-						}
+//line samples_reduction.go:81
+						gOdata[gc_bx] = sdata[0]
 					}
 					{
+//line samples_reduction.go:85
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:80
-						{
-							gOdata[gc_bx] = sdata[0]
-						}
+//line samples_reduction.go:81
+						gOdata[gc_bx] = sdata[0]
 					}
 					{
+//line samples_reduction.go:85
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:80
-						{
-							gOdata[gc_bx] = sdata[0]
-						}
+//line samples_reduction.go:81
+						gOdata[gc_bx] = sdata[0]
 					}
 				}
+//line samples_reduction.go:85
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx] = sdata[0]
-					}
+//line samples_reduction.go:81
+					gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1025,243 +635,139 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line samples_reduction.go:89
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_reduction.go:90
 	sdata := gocuda.DynamicShared[T](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := gIdata[gc_off:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:93
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:95
-						gc_at[gc_tx] = 0
-
-//line samples_reduction.go:96
-						if i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:93
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:95
-						gc_at[gc_tx] = 0
-
-//line samples_reduction.go:96
-						if i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:93
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:95
-						gc_at[gc_tx] = 0
-
-//line samples_reduction.go:96
-						if i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:93
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:95
-						gc_at[gc_tx] = 0
-
-//line samples_reduction.go:96
-						if i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_reduction.go:92
-					tid := gc_tx
-					_ = tid
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := gIdata[gc_off:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line samples_reduction.go:93
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line samples_reduction.go:95
 					gc_at[gc_tx] = 0
-
-//line samples_reduction.go:96
 					if i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:93
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:95
-						sdata[tid] = 0
-
-//line samples_reduction.go:96
-						if i < n {
-							sdata[tid] = gIdata[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:93
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:95
-						sdata[tid] = 0
-
-//line samples_reduction.go:96
-						if i < n {
-							sdata[tid] = gIdata[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:93
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:95
-						sdata[tid] = 0
-
-//line samples_reduction.go:96
-						if i < n {
-							sdata[tid] = gIdata[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:93
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line samples_reduction.go:95
-						sdata[tid] = 0
-
-//line samples_reduction.go:96
-						if i < n {
-							sdata[tid] = gIdata[i]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-					tid := gc_tx
-					_ = tid
-
+				{
+					gc_tx := gc_step + 1
 //line samples_reduction.go:93
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+//line samples_reduction.go:95
+					gc_at[gc_tx] = 0
+					if i < n {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+//line samples_reduction.go:93
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					gc_at[gc_tx] = 0
+					if i < n {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line samples_reduction.go:93
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					gc_at[gc_tx] = 0
+					if i < n {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line samples_reduction.go:93
+				i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+				gc_at[gc_tx] = 0
+				if i < n {
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:92
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
 //line samples_reduction.go:95
 					sdata[tid] = 0
-
-//line samples_reduction.go:96
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:92
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:92
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:92
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+					sdata[tid] = 0
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:92
+				tid := gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+//line samples_reduction.go:95
+				sdata[tid] = 0
+				if i < n {
+					sdata[tid] = gIdata[i]
+				}
+			}
 		}
 	}
-
-//line samples_reduction.go:102
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
@@ -1269,170 +775,116 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
-					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line samples_reduction.go:110
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:92
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:103
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:92
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:103
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:92
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:103
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:92
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:103
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:103
-						{
+//line samples_reduction.go:104
 							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step3 + 1
 						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:103
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:103
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:103
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:103
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line samples_reduction.go:104
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+						{
+//line samples_reduction.go:104
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						{
+//line samples_reduction.go:104
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+//line samples_reduction.go:104
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:92
 						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:103
 						{
+//line samples_reduction.go:104
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:92
+						tid := gc_tx
+						{
+//line samples_reduction.go:104
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:92
+						tid := gc_tx
+						{
+//line samples_reduction.go:104
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:92
+						tid := gc_tx
+						{
+//line samples_reduction.go:104
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:92
+					tid := gc_tx
+					{
+//line samples_reduction.go:104
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line samples_reduction.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1446,151 +898,69 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:110
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line samples_reduction.go:111
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step5 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:110
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line samples_reduction.go:111
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step5 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:110
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line samples_reduction.go:111
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step5 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:110
-						{
-							gc_at5[0] = gc_at6[0]
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_reduction.go:92
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:110
-					{
+//line samples_reduction.go:111
 						gc_at5[0] = gc_at6[0]
 					}
 				}
+//line samples_reduction.go:115
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line samples_reduction.go:111
+					gc_at5[0] = gc_at6[0]
+				}
 			} else {
+//line samples_reduction.go:115
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:110
-						{
-							gOdata[gc_bx] = sdata[0]
-						}
+//line samples_reduction.go:111
+						gOdata[gc_bx] = sdata[0]
 					}
 					{
+//line samples_reduction.go:115
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:110
-						{
-							gOdata[gc_bx] = sdata[0]
-						}
+//line samples_reduction.go:111
+						gOdata[gc_bx] = sdata[0]
 					}
 					{
+//line samples_reduction.go:115
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:110
-						{
-							gOdata[gc_bx] = sdata[0]
-						}
+//line samples_reduction.go:111
+						gOdata[gc_bx] = sdata[0]
 					}
 					{
+//line samples_reduction.go:115
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:110
-						{
-							gOdata[gc_bx] = sdata[0]
-						}
+//line samples_reduction.go:111
+						gOdata[gc_bx] = sdata[0]
 					}
 				}
+//line samples_reduction.go:115
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx] = sdata[0]
-					}
+//line samples_reduction.go:111
+					gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1620,11 +990,9 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
-
 //line samples_reduction.go:120
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_reduction.go:121
 	sdata := gocuda.DynamicShared[T](t)
 	if compiled.Ahead(func() {
@@ -1637,101 +1005,71 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
+//line samples_reduction.go:133
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:126
 							var mySum T
-
-//line samples_reduction.go:127
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-							_ = mySum
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 1
-							_ = gc_tx
+//line samples_reduction.go:136
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:126
 							var mySum T
-
-//line samples_reduction.go:127
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-							_ = mySum
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 2
-							_ = gc_tx
+//line samples_reduction.go:136
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:126
 							var mySum T
-
-//line samples_reduction.go:127
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-							_ = mySum
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 3
-							_ = gc_tx
+//line samples_reduction.go:136
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:126
 							var mySum T
-
-//line samples_reduction.go:127
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-							_ = mySum
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
-						_ = i
-
 //line samples_reduction.go:126
 						var mySum T
-
-//line samples_reduction.go:127
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-						_ = mySum
+//line samples_reduction.go:131
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -1741,620 +1079,465 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:126
 							var mySum T
-
-//line samples_reduction.go:127
 							if i < n {
 								mySum = gIdata[i]
 							}
-							_ = mySum
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:126
 							var mySum T
-
-//line samples_reduction.go:127
 							if i < n {
 								mySum = gIdata[i]
 							}
-							_ = mySum
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:126
 							var mySum T
-
-//line samples_reduction.go:127
 							if i < n {
 								mySum = gIdata[i]
 							}
-							_ = mySum
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:126
 							var mySum T
-
-//line samples_reduction.go:127
 							if i < n {
 								mySum = gIdata[i]
 							}
-							_ = mySum
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
-						_ = i
-
 //line samples_reduction.go:126
 						var mySum T
-
-//line samples_reduction.go:127
 						if i < n {
 							mySum = gIdata[i]
 						}
-						_ = mySum
+//line samples_reduction.go:131
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-				if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
-					gc_at2 := gIdata[gc_off2:][:gc_bdx]
-					gc_at3 := sdata[:gc_bdx]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:131
-							if i+gc_bdx < n {
-								mySum += gc_at2[gc_tx]
-							}
-
-//line samples_reduction.go:135
-							gc_at3[gc_tx] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:131
-							if i+gc_bdx < n {
-								mySum += gc_at2[gc_tx]
-							}
-
-//line samples_reduction.go:135
-							gc_at3[gc_tx] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:131
-							if i+gc_bdx < n {
-								mySum += gc_at2[gc_tx]
-							}
-
-//line samples_reduction.go:135
-							gc_at3[gc_tx] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:131
-							if i+gc_bdx < n {
-								mySum += gc_at2[gc_tx]
-							}
-
-//line samples_reduction.go:135
-							gc_at3[gc_tx] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line samples_reduction.go:138
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at2 := gIdata[gc_off2:][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
-
 //line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
-						_ = i
+//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
-
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
 							mySum += gc_at2[gc_tx]
 						}
-
 //line samples_reduction.go:135
 						gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:131
-							if i+gc_bdx < n {
-								mySum += gIdata[i+gc_bdx]
-							}
-
-//line samples_reduction.go:135
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:131
-							if i+gc_bdx < n {
-								mySum += gIdata[i+gc_bdx]
-							}
-
-//line samples_reduction.go:135
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:131
-							if i+gc_bdx < n {
-								mySum += gIdata[i+gc_bdx]
-							}
-
-//line samples_reduction.go:135
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:124
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:131
-							if i+gc_bdx < n {
-								mySum += gIdata[i+gc_bdx]
-							}
-
-//line samples_reduction.go:135
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 1
+//line samples_reduction.go:141
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
-
 //line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
-						_ = i
+//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
-
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gc_at2[gc_tx]
+						}
+//line samples_reduction.go:135
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+//line samples_reduction.go:141
+						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:124
+						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gc_at2[gc_tx]
+						}
+//line samples_reduction.go:135
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line samples_reduction.go:141
+						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:124
+						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gc_at2[gc_tx]
+						}
+//line samples_reduction.go:135
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:124
+					i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+					if i+gc_bdx < n {
+						mySum += gc_at2[gc_tx]
+					}
+//line samples_reduction.go:135
+					gc_at3[gc_tx] = mySum
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:123
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
 							mySum += gIdata[i+gc_bdx]
 						}
-
 //line samples_reduction.go:135
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:123
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:123
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:123
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:123
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:131
+					if i+gc_bdx < n {
+						mySum += gIdata[i+gc_bdx]
+					}
+//line samples_reduction.go:135
+					sdata[tid] = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_bx * (gc_bdx * 2)
-				gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-				if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
-					gc_at4 := gIdata[gc_off3:][:gc_bdx]
-					gc_at5 := gIdata[gc_off4:][:gc_bdx]
-					gc_at6 := sdata[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
-
+//line samples_reduction.go:143
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * (gc_bdx * 2)
+			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
+				gc_at4 := gIdata[gc_off3:][:gc_bdx]
+				gc_at5 := gIdata[gc_off4:][:gc_bdx]
+				gc_at6 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						_ = i
-
+					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
-						var mySum T
-
-//line samples_reduction.go:127
-						if i < n {
-							mySum = gc_at4[gc_tx]
-						}
-
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
-							mySum += gc_at5[gc_tx]
-						}
-
-//line samples_reduction.go:135
-						gc_at6[gc_tx] = mySum
-						_ = mySum
-						gc_s_mySum[gc_rank] = mySum
+					var mySum T
+					if i < n {
+						mySum = gc_at4[gc_tx]
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line samples_reduction.go:131
+					if i+gc_bdx < n {
+						mySum += gc_at5[gc_tx]
+					}
+//line samples_reduction.go:135
+					gc_at6[gc_tx] = mySum
+//line samples_reduction.go:137
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:124
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						_ = i
-
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:126
-						var mySum T
-
-//line samples_reduction.go:127
-						if i < n {
-							mySum = gIdata[i]
-						}
-
-//line samples_reduction.go:131
-						if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-
-//line samples_reduction.go:135
-						sdata[tid] = mySum
-						_ = mySum
-						gc_s_mySum[gc_rank] = mySum
+					var mySum T
+					if i < n {
+						mySum = gIdata[i]
 					}
+//line samples_reduction.go:131
+					if i+gc_bdx < n {
+						mySum += gIdata[i+gc_bdx]
+					}
+//line samples_reduction.go:135
+					sdata[tid] = mySum
+//line samples_reduction.go:137
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-
 //line samples_reduction.go:138
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := s
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
-					gc_at7 := sdata[gc_off5:][:gc_to]
-					gc_at8 := sdata[:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:139
-							{
-								mySum = mySum + gc_at7[gc_tx]
-								gc_at8[gc_tx] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:139
-							{
-								mySum = mySum + gc_at7[gc_tx]
-								gc_at8[gc_tx] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:139
-							{
-								mySum = mySum + gc_at7[gc_tx]
-								gc_at8[gc_tx] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:139
-							{
-								mySum = mySum + gc_at7[gc_tx]
-								gc_at8[gc_tx] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line samples_reduction.go:140
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
+				gc_at7 := sdata[gc_off5:][:gc_to]
+				gc_at8 := sdata[:gc_to]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:139
 						{
+//line samples_reduction.go:140
 							mySum = mySum + gc_at7[gc_tx]
 							gc_at8[gc_tx] = mySum
 						}
 						gc_s_mySum[gc_rank] = mySum
 					}
-				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step5 + 1
+//line samples_reduction.go:148
+						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
+						mySum := gc_s_mySum[gc_rank]
 						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:139
-							{
-								mySum = mySum + sdata[tid+s]
-								sdata[tid] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
+//line samples_reduction.go:140
+							mySum = mySum + gc_at7[gc_tx]
+							gc_at8[gc_tx] = mySum
 						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:139
-							{
-								mySum = mySum + sdata[tid+s]
-								sdata[tid] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:139
-							{
-								mySum = mySum + sdata[tid+s]
-								sdata[tid] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:139
-							{
-								mySum = mySum + sdata[tid+s]
-								sdata[tid] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
+						gc_s_mySum[gc_rank] = mySum
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step5 + 2
+//line samples_reduction.go:148
+						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
+						mySum := gc_s_mySum[gc_rank]
+						{
+//line samples_reduction.go:140
+							mySum = mySum + gc_at7[gc_tx]
+							gc_at8[gc_tx] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step5 + 3
+//line samples_reduction.go:148
+						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
+						mySum := gc_s_mySum[gc_rank]
+						{
+//line samples_reduction.go:140
+							mySum = mySum + gc_at7[gc_tx]
+							gc_at8[gc_tx] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
+					mySum := gc_s_mySum[gc_rank]
+					{
+//line samples_reduction.go:140
+						mySum = mySum + gc_at7[gc_tx]
+						gc_at8[gc_tx] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:123
 						tid := gc_tx
-						_ = tid
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:139
 						{
+//line samples_reduction.go:140
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:123
+						tid := gc_tx
+//line samples_reduction.go:125
+						mySum := gc_s_mySum[gc_rank]
+						{
+//line samples_reduction.go:140
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:123
+						tid := gc_tx
+//line samples_reduction.go:125
+						mySum := gc_s_mySum[gc_rank]
+						{
+//line samples_reduction.go:140
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:123
+						tid := gc_tx
+//line samples_reduction.go:125
+						mySum := gc_s_mySum[gc_rank]
+						{
+//line samples_reduction.go:140
 							mySum = mySum + sdata[tid+s]
 							sdata[tid] = mySum
 						}
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:123
+					tid := gc_tx
+//line samples_reduction.go:125
+					mySum := gc_s_mySum[gc_rank]
+					{
+//line samples_reduction.go:140
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
 			}
 		}
 	}
 	{
+//line samples_reduction.go:150
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2367,160 +1550,104 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
-						_ = gc_tx
+//line samples_reduction.go:163
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:147
-						{
-							gc_at9[0] = mySum
-						}
+//line samples_reduction.go:148
+						gc_at9[0] = mySum
 					}
 					{
+//line samples_reduction.go:152
 						gc_tx := gc_step7 + 1
-						_ = gc_tx
+//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:147
-						{
-							gc_at9[0] = mySum
-						}
+//line samples_reduction.go:148
+						gc_at9[0] = mySum
 					}
 					{
+//line samples_reduction.go:152
 						gc_tx := gc_step7 + 2
-						_ = gc_tx
+//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:147
-						{
-							gc_at9[0] = mySum
-						}
+//line samples_reduction.go:148
+						gc_at9[0] = mySum
 					}
 					{
+//line samples_reduction.go:152
 						gc_tx := gc_step7 + 3
-						_ = gc_tx
+//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:147
-						{
-							gc_at9[0] = mySum
-						}
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_reduction.go:123
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:147
-					{
+//line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 				}
+//line samples_reduction.go:152
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:148
+					gc_at9[0] = mySum
+				}
 			} else {
+//line samples_reduction.go:152
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:147
-						{
-							gOdata[gc_bx] = mySum
-						}
+//line samples_reduction.go:148
+						gOdata[gc_bx] = mySum
 					}
 					{
+//line samples_reduction.go:152
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:147
-						{
-							gOdata[gc_bx] = mySum
-						}
+//line samples_reduction.go:148
+						gOdata[gc_bx] = mySum
 					}
 					{
+//line samples_reduction.go:152
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:147
-						{
-							gOdata[gc_bx] = mySum
-						}
+//line samples_reduction.go:148
+						gOdata[gc_bx] = mySum
 					}
 					{
+//line samples_reduction.go:152
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:147
-						{
-							gOdata[gc_bx] = mySum
-						}
+//line samples_reduction.go:148
+						gOdata[gc_bx] = mySum
 					}
 				}
+//line samples_reduction.go:152
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-					tid := gc_tx
-					_ = tid
+//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx] = mySum
-					}
+//line samples_reduction.go:148
+					gOdata[gc_bx] = mySum
 				}
 			}
 		}
@@ -2553,12 +1680,8 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
-
 //line samples_reduction.go:158
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:159
 	sdata := gocuda.DynamicShared[T](t)
 	if compiled.Ahead(func() {
 		{
@@ -2570,101 +1693,71 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
+//line samples_reduction.go:171
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:164
 							var mySum T
-
-//line samples_reduction.go:165
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-							_ = mySum
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 1
-							_ = gc_tx
+//line samples_reduction.go:174
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:164
 							var mySum T
-
-//line samples_reduction.go:165
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-							_ = mySum
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 2
-							_ = gc_tx
+//line samples_reduction.go:174
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:164
 							var mySum T
-
-//line samples_reduction.go:165
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-							_ = mySum
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 3
-							_ = gc_tx
+//line samples_reduction.go:174
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:164
 							var mySum T
-
-//line samples_reduction.go:165
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-							_ = mySum
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
-						_ = i
-
 //line samples_reduction.go:164
 						var mySum T
-
-//line samples_reduction.go:165
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-						_ = mySum
+//line samples_reduction.go:169
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -2674,720 +1767,553 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:164
 							var mySum T
-
-//line samples_reduction.go:165
 							if i < n {
 								mySum = gIdata[i]
 							}
-							_ = mySum
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:164
 							var mySum T
-
-//line samples_reduction.go:165
 							if i < n {
 								mySum = gIdata[i]
 							}
-							_ = mySum
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:164
 							var mySum T
-
-//line samples_reduction.go:165
 							if i < n {
 								mySum = gIdata[i]
 							}
-							_ = mySum
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:164
 							var mySum T
-
-//line samples_reduction.go:165
 							if i < n {
 								mySum = gIdata[i]
 							}
-							_ = mySum
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
-						_ = i
-
 //line samples_reduction.go:164
 						var mySum T
-
-//line samples_reduction.go:165
 						if i < n {
 							mySum = gIdata[i]
 						}
-						_ = mySum
+//line samples_reduction.go:169
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
-				if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
-					gc_at2 := gIdata[gc_off2:][:gc_bdx]
-					gc_at3 := sdata[:gc_bdx]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:169
-							if i+blockSize < n {
-								mySum += gc_at2[gc_tx]
-							}
-
-//line samples_reduction.go:173
-							gc_at3[gc_tx] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:169
-							if i+blockSize < n {
-								mySum += gc_at2[gc_tx]
-							}
-
-//line samples_reduction.go:173
-							gc_at3[gc_tx] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:169
-							if i+blockSize < n {
-								mySum += gc_at2[gc_tx]
-							}
-
-//line samples_reduction.go:173
-							gc_at3[gc_tx] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:169
-							if i+blockSize < n {
-								mySum += gc_at2[gc_tx]
-							}
-
-//line samples_reduction.go:173
-							gc_at3[gc_tx] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line samples_reduction.go:176
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
+			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at2 := gIdata[gc_off2:][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:161
-						tid := gc_tx
-						_ = tid
-
 //line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
-						_ = i
+//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
-
 //line samples_reduction.go:169
 						if i+blockSize < n {
 							mySum += gc_at2[gc_tx]
 						}
-
 //line samples_reduction.go:173
 						gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:169
-							if i+blockSize < n {
-								mySum += gIdata[i+blockSize]
-							}
-
-//line samples_reduction.go:173
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:169
-							if i+blockSize < n {
-								mySum += gIdata[i+blockSize]
-							}
-
-//line samples_reduction.go:173
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:169
-							if i+blockSize < n {
-								mySum += gIdata[i+blockSize]
-							}
-
-//line samples_reduction.go:173
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:162
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:169
-							if i+blockSize < n {
-								mySum += gIdata[i+blockSize]
-							}
-
-//line samples_reduction.go:173
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 1
+//line samples_reduction.go:179
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:161
-						tid := gc_tx
-						_ = tid
-
 //line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
-						_ = i
+//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
-
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gc_at2[gc_tx]
+						}
+//line samples_reduction.go:173
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+//line samples_reduction.go:179
+						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:162
+						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gc_at2[gc_tx]
+						}
+//line samples_reduction.go:173
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line samples_reduction.go:179
+						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:162
+						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gc_at2[gc_tx]
+						}
+//line samples_reduction.go:173
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:162
+					i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+					if i+blockSize < n {
+						mySum += gc_at2[gc_tx]
+					}
+//line samples_reduction.go:173
+					gc_at3[gc_tx] = mySum
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:161
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
-
 //line samples_reduction.go:173
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:161
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:161
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:161
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:161
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:169
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
+//line samples_reduction.go:173
+					sdata[tid] = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_bx * (gc_bdx * 2)
-				gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
-				if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
-					gc_at4 := gIdata[gc_off3:][:gc_bdx]
-					gc_at5 := gIdata[gc_off4:][:gc_bdx]
-					gc_at6 := sdata[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:161
-						tid := gc_tx
-						_ = tid
-
+//line samples_reduction.go:181
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * (gc_bdx * 2)
+			gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
+			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
+				gc_at4 := gIdata[gc_off3:][:gc_bdx]
+				gc_at5 := gIdata[gc_off4:][:gc_bdx]
+				gc_at6 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						_ = i
-
+					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
-						var mySum T
-
-//line samples_reduction.go:165
-						if i < n {
-							mySum = gc_at4[gc_tx]
-						}
-
-//line samples_reduction.go:169
-						if i+blockSize < n {
-							mySum += gc_at5[gc_tx]
-						}
-
-//line samples_reduction.go:173
-						gc_at6[gc_tx] = mySum
-						_ = mySum
-						gc_s_mySum[gc_rank] = mySum
+					var mySum T
+					if i < n {
+						mySum = gc_at4[gc_tx]
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line samples_reduction.go:169
+					if i+blockSize < n {
+						mySum += gc_at5[gc_tx]
+					}
+//line samples_reduction.go:173
+					gc_at6[gc_tx] = mySum
+//line samples_reduction.go:175
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_reduction.go:161
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:162
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						_ = i
-
+					tid := gc_tx
+					i := gc_bx*(gc_bdx*2) + gc_tx
 //line samples_reduction.go:164
-						var mySum T
-
-//line samples_reduction.go:165
-						if i < n {
-							mySum = gIdata[i]
-						}
-
-//line samples_reduction.go:169
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-
-//line samples_reduction.go:173
-						sdata[tid] = mySum
-						_ = mySum
-						gc_s_mySum[gc_rank] = mySum
+					var mySum T
+					if i < n {
+						mySum = gIdata[i]
 					}
+//line samples_reduction.go:169
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
+//line samples_reduction.go:173
+					sdata[tid] = mySum
+//line samples_reduction.go:175
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-
 //line samples_reduction.go:176
 	for s := gc_bdx / 2; s > 32; s >>= 1 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := s
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
-					gc_at7 := sdata[gc_off5:][:gc_to]
-					gc_at8 := sdata[:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:177
-							{
-								mySum = mySum + gc_at7[gc_tx]
-								gc_at8[gc_tx] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:177
-							{
-								mySum = mySum + gc_at7[gc_tx]
-								gc_at8[gc_tx] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:177
-							{
-								mySum = mySum + gc_at7[gc_tx]
-								gc_at8[gc_tx] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:177
-							{
-								mySum = mySum + gc_at7[gc_tx]
-								gc_at8[gc_tx] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line samples_reduction.go:178
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
+				gc_at7 := sdata[gc_off5:][:gc_to]
+				gc_at8 := sdata[:gc_to]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+//line samples_reduction.go:192
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:161
-						tid := gc_tx
-						_ = tid
+//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:177
 						{
+//line samples_reduction.go:178
 							mySum = mySum + gc_at7[gc_tx]
 							gc_at8[gc_tx] = mySum
 						}
 						gc_s_mySum[gc_rank] = mySum
 					}
-				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step5 + 1
+//line samples_reduction.go:186
+						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:163
+						mySum := gc_s_mySum[gc_rank]
 						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:177
-							{
-								mySum = mySum + sdata[tid+s]
-								sdata[tid] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
+//line samples_reduction.go:178
+							mySum = mySum + gc_at7[gc_tx]
+							gc_at8[gc_tx] = mySum
 						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:177
-							{
-								mySum = mySum + sdata[tid+s]
-								sdata[tid] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:177
-							{
-								mySum = mySum + sdata[tid+s]
-								sdata[tid] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:177
-							{
-								mySum = mySum + sdata[tid+s]
-								sdata[tid] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
+						gc_s_mySum[gc_rank] = mySum
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step5 + 2
+//line samples_reduction.go:186
+						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:163
+						mySum := gc_s_mySum[gc_rank]
+						{
+//line samples_reduction.go:178
+							mySum = mySum + gc_at7[gc_tx]
+							gc_at8[gc_tx] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step5 + 3
+//line samples_reduction.go:186
+						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:163
+						mySum := gc_s_mySum[gc_rank]
+						{
+//line samples_reduction.go:178
+							mySum = mySum + gc_at7[gc_tx]
+							gc_at8[gc_tx] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:163
+					mySum := gc_s_mySum[gc_rank]
+					{
+//line samples_reduction.go:178
+						mySum = mySum + gc_at7[gc_tx]
+						gc_at8[gc_tx] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:161
 						tid := gc_tx
-						_ = tid
+//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:177
 						{
+//line samples_reduction.go:178
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:161
+						tid := gc_tx
+//line samples_reduction.go:163
+						mySum := gc_s_mySum[gc_rank]
+						{
+//line samples_reduction.go:178
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:161
+						tid := gc_tx
+//line samples_reduction.go:163
+						mySum := gc_s_mySum[gc_rank]
+						{
+//line samples_reduction.go:178
+							mySum = mySum + sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:161
+						tid := gc_tx
+//line samples_reduction.go:163
+						mySum := gc_s_mySum[gc_rank]
+						{
+//line samples_reduction.go:178
 							mySum = mySum + sdata[tid+s]
 							sdata[tid] = mySum
 						}
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:161
+					tid := gc_tx
+//line samples_reduction.go:163
+					mySum := gc_s_mySum[gc_rank]
+					{
+//line samples_reduction.go:178
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
 			}
 		}
 	}
-
 //line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		var gc_c1v [32]T
-		var gc_c1r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m9 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+//line samples_reduction.go:188
+	var gc_c1v [32]T
+	var gc_c1r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line samples_reduction.go:196
+			var gc_m9 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_reduction.go:187
-					if gc_rank < 32 {
-						gc_m9 |= 1 << gc_lane
-					}
+				if gc_rank < 32 {
+					gc_m9 |= 1 << gc_lane
 				}
-				gc_save9 := gc_act
-				gc_act = gc_save9 & gc_m9
-				if gc_act != 0 {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
-						gc_hi2 = 0
-					}
-					gc_hi2 = min(gc_hi2, gc_cnt)
-					if gc_lo2 < gc_hi2 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
+			}
+			gc_save9 := gc_act
+			gc_act = gc_save9 & gc_m9
+			if gc_act != 0 {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+					gc_hi2 = 0
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				if gc_lo2 < gc_hi2 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line samples_reduction.go:161
-								tid := gc_tx
-								_ = tid
-								mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:189
-								{
-									mySum += sdata[tid+32]
-								}
-								gc_s_mySum[gc_rank] = mySum
-							}
-						}
-					}
-
-//line samples_reduction.go:193
-					for offset := 32 / 2; offset > 0; offset /= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
+							tid := gc_tx
+//line samples_reduction.go:163
 							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:194
-							gc_c1v[gc_lane] = mySum
-						}
-
-//line samples_reduction.go:194
-						compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+							{
+//line samples_reduction.go:190
+								mySum += sdata[tid+32]
 							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:194
-							mySum += gc_c1r[gc_lane]
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
 				}
-				gc_act = gc_save9 &^ gc_dead
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:198
-				if gc_rank == 0 {
-					gOdata[gc_bx] = mySum
+//line samples_reduction.go:193
+				for offset := 32 / 2; offset > 0; offset /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:200
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:194
+						gc_c1v[gc_lane] = mySum
+					}
+//line samples_reduction.go:194
+					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:201
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:194
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
+					}
 				}
+			}
+			gc_act = gc_save9 &^ gc_dead
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:198
+			if gc_rank == 0 {
+				gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -3395,8 +2321,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 // Reduce5Kernel is reduce5<T, blockSize>: reduce4 with the shared-memory
 // steps unrolled by blockSize, each behind a block sync.
-//
-//line samples_reduction.go:207
 func Reduce5Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduce5,
 		func(gc_t *gocuda.Thread) { reduce5[T](gc_t, gIdata, gOdata, n, blockSize) },
@@ -3418,12 +2342,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
-
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:209
 	sdata := gocuda.DynamicShared[T](t)
 	if compiled.Ahead(func() {
 		{
@@ -3435,101 +2355,71 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
+//line samples_reduction.go:221
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:214
 							var mySum T
-
-//line samples_reduction.go:215
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-							_ = mySum
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 1
-							_ = gc_tx
+//line samples_reduction.go:224
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:214
 							var mySum T
-
-//line samples_reduction.go:215
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-							_ = mySum
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 2
-							_ = gc_tx
+//line samples_reduction.go:224
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:214
 							var mySum T
-
-//line samples_reduction.go:215
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-							_ = mySum
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 3
-							_ = gc_tx
+//line samples_reduction.go:224
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:214
 							var mySum T
-
-//line samples_reduction.go:215
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
-							_ = mySum
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-						_ = i
-
 //line samples_reduction.go:214
 						var mySum T
-
-//line samples_reduction.go:215
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
-						_ = mySum
+//line samples_reduction.go:219
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -3539,462 +2429,356 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:214
 							var mySum T
-
-//line samples_reduction.go:215
 							if i < n {
 								mySum = gIdata[i]
 							}
-							_ = mySum
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:214
 							var mySum T
-
-//line samples_reduction.go:215
 							if i < n {
 								mySum = gIdata[i]
 							}
-							_ = mySum
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:214
 							var mySum T
-
-//line samples_reduction.go:215
 							if i < n {
 								mySum = gIdata[i]
 							}
-							_ = mySum
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-
 //line samples_reduction.go:214
 							var mySum T
-
-//line samples_reduction.go:215
 							if i < n {
 								mySum = gIdata[i]
 							}
-							_ = mySum
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-						_ = i
-
 //line samples_reduction.go:214
 						var mySum T
-
-//line samples_reduction.go:215
 						if i < n {
 							mySum = gIdata[i]
 						}
-						_ = mySum
+//line samples_reduction.go:219
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
-				if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
-					gc_at2 := gIdata[gc_off2:][:gc_bdx]
-					gc_at3 := sdata[:gc_bdx]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:211
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:219
-							if i+blockSize < n {
-								mySum += gc_at2[gc_tx]
-							}
-
-//line samples_reduction.go:223
-							gc_at3[gc_tx] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:211
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:219
-							if i+blockSize < n {
-								mySum += gc_at2[gc_tx]
-							}
-
-//line samples_reduction.go:223
-							gc_at3[gc_tx] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:211
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:219
-							if i+blockSize < n {
-								mySum += gc_at2[gc_tx]
-							}
-
-//line samples_reduction.go:223
-							gc_at3[gc_tx] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:211
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:219
-							if i+blockSize < n {
-								mySum += gc_at2[gc_tx]
-							}
-
-//line samples_reduction.go:223
-							gc_at3[gc_tx] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line samples_reduction.go:226
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
+			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at2 := gIdata[gc_off2:][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+//line samples_reduction.go:236
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-						_ = i
+//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
-
 //line samples_reduction.go:219
 						if i+blockSize < n {
 							mySum += gc_at2[gc_tx]
 						}
-
 //line samples_reduction.go:223
 						gc_at3[gc_tx] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:219
-							if i+blockSize < n {
-								mySum += gIdata[i+blockSize]
-							}
-
-//line samples_reduction.go:223
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:219
-							if i+blockSize < n {
-								mySum += gIdata[i+blockSize]
-							}
-
-//line samples_reduction.go:223
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:219
-							if i+blockSize < n {
-								mySum += gIdata[i+blockSize]
-							}
-
-//line samples_reduction.go:223
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-							tid := gc_tx
-							_ = tid
-
-//line samples_reduction.go:212
-							i := gc_bx*(blockSize*2) + gc_tx
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:219
-							if i+blockSize < n {
-								mySum += gIdata[i+blockSize]
-							}
-
-//line samples_reduction.go:223
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 1
+//line samples_reduction.go:229
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
-						_ = i
+//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
-
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gc_at2[gc_tx]
+						}
+//line samples_reduction.go:223
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+//line samples_reduction.go:229
+						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gc_at2[gc_tx]
+						}
+//line samples_reduction.go:223
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line samples_reduction.go:229
+						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gc_at2[gc_tx]
+						}
+//line samples_reduction.go:223
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:212
+					i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+					if i+blockSize < n {
+						mySum += gc_at2[gc_tx]
+					}
+//line samples_reduction.go:223
+					gc_at3[gc_tx] = mySum
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+						tid := gc_tx
+						i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
 						}
-
 //line samples_reduction.go:223
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank] = mySum
 					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+						tid := gc_tx
+						i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+						tid := gc_tx
+						i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+						tid := gc_tx
+						i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+					tid := gc_tx
+					i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:219
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
+//line samples_reduction.go:223
+					sdata[tid] = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_bx * (blockSize * 2)
-				gc_off4 := (gc_bx * (blockSize * 2)) + blockSize
-				if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
-					gc_at4 := gIdata[gc_off3:][:gc_bdx]
-					gc_at5 := gIdata[gc_off4:][:gc_bdx]
-					gc_at6 := sdata[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-
+//line samples_reduction.go:231
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * (blockSize * 2)
+			gc_off4 := (gc_bx * (blockSize * 2)) + blockSize
+			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
+				gc_at4 := gIdata[gc_off3:][:gc_bdx]
+				gc_at5 := gIdata[gc_off4:][:gc_bdx]
+				gc_at6 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
-						_ = i
-
+					i := gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:214
-						var mySum T
-
-//line samples_reduction.go:215
-						if i < n {
-							mySum = gc_at4[gc_tx]
-						}
-
-//line samples_reduction.go:219
-						if i+blockSize < n {
-							mySum += gc_at5[gc_tx]
-						}
-
-//line samples_reduction.go:223
-						gc_at6[gc_tx] = mySum
-						_ = mySum
-						gc_s_mySum[gc_rank] = mySum
+					var mySum T
+					if i < n {
+						mySum = gc_at4[gc_tx]
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line samples_reduction.go:219
+					if i+blockSize < n {
+						mySum += gc_at5[gc_tx]
+					}
+//line samples_reduction.go:223
+					gc_at6[gc_tx] = mySum
+//line samples_reduction.go:225
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:212
-						i := gc_bx*(blockSize*2) + gc_tx
-						_ = i
-
+					tid := gc_tx
+					i := gc_bx*(blockSize*2) + gc_tx
 //line samples_reduction.go:214
-						var mySum T
-
-//line samples_reduction.go:215
-						if i < n {
-							mySum = gIdata[i]
-						}
-
-//line samples_reduction.go:219
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-
-//line samples_reduction.go:223
-						sdata[tid] = mySum
-						_ = mySum
-						gc_s_mySum[gc_rank] = mySum
+					var mySum T
+					if i < n {
+						mySum = gIdata[i]
 					}
+//line samples_reduction.go:219
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
+//line samples_reduction.go:223
+					sdata[tid] = mySum
+//line samples_reduction.go:225
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := 256
-			gc_fastlo := min(max(0, -gc_off5), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at7 := sdata[gc_off5+gc_fastlo:][:gc_seglen]
-						gc_at8 := sdata[gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line samples_reduction.go:232
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := 256
+		gc_fastlo := min(max(0, -gc_off5), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at7 := sdata[gc_off5+gc_fastlo:][:gc_seglen]
+					gc_at8 := sdata[gc_fastlo:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:211
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
+						tid := gc_tx
+//line samples_reduction.go:213
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
-							if blockSize >= 512 && tid < 256 {
-								mySum = mySum + gc_at7[gc_u]
-								gc_at8[gc_u] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + gc_at7[gc_u]
+							gc_at8[gc_u] = mySum
 						}
-						gc_tx = gc_fasthi - 1
-						continue
+						gc_s_mySum[gc_rank] = mySum
 					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+				tid := gc_tx
+//line samples_reduction.go:213
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+				if blockSize >= 512 && tid < 256 {
+					mySum = mySum + sdata[tid+256]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
+		} else {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:211
 					tid := gc_tx
-					_ = tid
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
-
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
@@ -4002,87 +2786,44 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
-			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:226
-						if blockSize >= 512 && tid < 256 {
-							mySum = mySum + sdata[tid+256]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:226
-						if blockSize >= 512 && tid < 256 {
-							mySum = mySum + sdata[tid+256]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:226
-						if blockSize >= 512 && tid < 256 {
-							mySum = mySum + sdata[tid+256]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:226
-						if blockSize >= 512 && tid < 256 {
-							mySum = mySum + sdata[tid+256]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:211
 					tid := gc_tx
-					_ = tid
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
-
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+					tid := gc_tx
+//line samples_reduction.go:213
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+					tid := gc_tx
+//line samples_reduction.go:213
+					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
 						mySum = mySum + sdata[tid+256]
@@ -4091,47 +2832,74 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+				tid := gc_tx
+//line samples_reduction.go:213
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:226
+				if blockSize >= 512 && tid < 256 {
+					mySum = mySum + sdata[tid+256]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := 128
-			gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
-			gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at9 := sdata[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := sdata[gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_fastlo2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line samples_reduction.go:236
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off6 := 128
+		gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := sdata[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := sdata[gc_fastlo2:][:gc_seglen2]
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_fastlo2 + gc_u2
+						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:211
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
+						tid := gc_tx
+//line samples_reduction.go:213
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
-							if blockSize >= 256 && tid < 128 {
-								mySum = mySum + gc_at9[gc_u2]
-								gc_at10[gc_u2] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + gc_at9[gc_u2]
+							gc_at10[gc_u2] = mySum
 						}
-						gc_tx = gc_fasthi2 - 1
-						continue
+						gc_s_mySum[gc_rank] = mySum
 					}
+					gc_tx = gc_fasthi2 - 1
+					continue
+				}
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+				tid := gc_tx
+//line samples_reduction.go:213
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+				if blockSize >= 256 && tid < 128 {
+					mySum = mySum + sdata[tid+128]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:211
 					tid := gc_tx
-					_ = tid
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
-
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
@@ -4139,87 +2907,44 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:233
-						if blockSize >= 256 && tid < 128 {
-							mySum = mySum + sdata[tid+128]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:233
-						if blockSize >= 256 && tid < 128 {
-							mySum = mySum + sdata[tid+128]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:233
-						if blockSize >= 256 && tid < 128 {
-							mySum = mySum + sdata[tid+128]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:233
-						if blockSize >= 256 && tid < 128 {
-							mySum = mySum + sdata[tid+128]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:211
 					tid := gc_tx
-					_ = tid
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
-
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+					tid := gc_tx
+//line samples_reduction.go:213
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+					tid := gc_tx
+//line samples_reduction.go:213
+					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
@@ -4228,47 +2953,74 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+				tid := gc_tx
+//line samples_reduction.go:213
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:233
+				if blockSize >= 256 && tid < 128 {
+					mySum = mySum + sdata[tid+128]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off7 := 64
-			gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
-			gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
-			if gc_fastlo3 < gc_fasthi3 {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo3 {
-						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at11 := sdata[gc_off7+gc_fastlo3:][:gc_seglen3]
-						gc_at12 := sdata[gc_fastlo3:][:gc_seglen3]
-						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx := gc_fastlo3 + gc_u3
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line samples_reduction.go:243
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off7 := 64
+		gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
+		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
+		if gc_fastlo3 < gc_fasthi3 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo3 {
+					gc_seglen3 := gc_fasthi3 - gc_fastlo3
+					gc_at11 := sdata[gc_off7+gc_fastlo3:][:gc_seglen3]
+					gc_at12 := sdata[gc_fastlo3:][:gc_seglen3]
+					for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_tx := gc_fastlo3 + gc_u3
+						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:211
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
+						tid := gc_tx
+//line samples_reduction.go:213
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
-							if blockSize >= 128 && tid < 64 {
-								mySum = mySum + gc_at11[gc_u3]
-								gc_at12[gc_u3] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + gc_at11[gc_u3]
+							gc_at12[gc_u3] = mySum
 						}
-						gc_tx = gc_fasthi3 - 1
-						continue
+						gc_s_mySum[gc_rank] = mySum
 					}
+					gc_tx = gc_fasthi3 - 1
+					continue
+				}
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+				tid := gc_tx
+//line samples_reduction.go:213
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+				if blockSize >= 128 && tid < 64 {
+					mySum = mySum + sdata[tid+64]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
+		} else {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				{
+					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:211
 					tid := gc_tx
-					_ = tid
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
-
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
@@ -4276,87 +3028,44 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
-			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:240
-						if blockSize >= 128 && tid < 64 {
-							mySum = mySum + sdata[tid+64]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:240
-						if blockSize >= 128 && tid < 64 {
-							mySum = mySum + sdata[tid+64]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:240
-						if blockSize >= 128 && tid < 64 {
-							mySum = mySum + sdata[tid+64]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:240
-						if blockSize >= 128 && tid < 64 {
-							mySum = mySum + sdata[tid+64]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step7 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:211
 					tid := gc_tx
-					_ = tid
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
-
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+					tid := gc_tx
+//line samples_reduction.go:213
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+					tid := gc_tx
+//line samples_reduction.go:213
+					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
@@ -4365,109 +3074,112 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+				tid := gc_tx
+//line samples_reduction.go:213
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:240
+				if blockSize >= 128 && tid < 64 {
+					mySum = mySum + sdata[tid+64]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
 		}
 	}
-
 //line samples_reduction.go:247
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		var gc_c1v [32]T
-		var gc_c1r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m11 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:249
-					if gc_rank < 32 {
-						gc_m11 |= 1 << gc_lane
-					}
-				}
-				gc_save11 := gc_act
-				gc_act = gc_save11 & gc_m11
-				if gc_act != 0 {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
-						gc_hi2 = 0
-					}
-					gc_hi2 = min(gc_hi2, gc_cnt)
-					if gc_lo2 < gc_hi2 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-								tid := gc_tx
-								_ = tid
-								mySum := gc_s_mySum[gc_rank]
-
 //line samples_reduction.go:250
-								{
-									mySum += sdata[tid+32]
-								}
-								gc_s_mySum[gc_rank] = mySum
-							}
-						}
-					}
-
-//line samples_reduction.go:253
-					for offset := 32 / 2; offset > 0; offset /= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:254
-							gc_c1v[gc_lane] = mySum
-						}
-
-//line samples_reduction.go:254
-						compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:254
-							mySum += gc_c1r[gc_lane]
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-				}
-				gc_act = gc_save11 &^ gc_dead
-			}
+	var gc_c1v [32]T
+	var gc_c1r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line samples_reduction.go:258
+			var gc_m11 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:258
-				if gc_rank == 0 {
-					gOdata[gc_bx] = mySum
+//line samples_reduction.go:249
+				if gc_rank < 32 {
+					gc_m11 |= 1 << gc_lane
 				}
+			}
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
+			if gc_act != 0 {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+					gc_hi2 = 0
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				if gc_lo2 < gc_hi2 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+							tid := gc_tx
+//line samples_reduction.go:213
+							mySum := gc_s_mySum[gc_rank]
+							{
+//line samples_reduction.go:251
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+				}
+//line samples_reduction.go:253
+				for offset := 32 / 2; offset > 0; offset /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:260
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:254
+						gc_c1v[gc_lane] = mySum
+					}
+//line samples_reduction.go:254
+					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:261
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:254
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+			}
+			gc_act = gc_save11 &^ gc_dead
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:258
+			if gc_rank == 0 {
+				gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -4476,8 +3188,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 // Reduce6Kernel is reduce6<T, blockSize, nIsPow2>: reduce5 after a
 // grid-stride loop that sums many elements per thread (two per step when
 // n is a power of two).
-//
-//line samples_reduction.go:268
 func Reduce6Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduce6,
 		func(gc_t *gocuda.Thread) { reduce6[T](gc_t, gIdata, gOdata, n, blockSize, nIsPow2) },
@@ -4501,249 +3211,233 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[T](gc_b, 0)[:gc_n]
-
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:270
 	sdata := gocuda.DynamicShared[T](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line samples_reduction.go:272
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+			tid := gc_tx
+			gridSize := blockSize * gc_gdx
+//line samples_reduction.go:275
+			var mySum T
+//line samples_reduction.go:277
+			if nIsPow2 {
+				i := gc_bx*blockSize*2 + gc_tx
+				gridSize = gridSize << 1
+//line samples_reduction.go:281
+				for i < n {
+//line samples_reduction.go:281
+					gc_b.Tick()
+//line samples_reduction.go:281
+					if gc_b.Stopped() {
+//line samples_reduction.go:281
+						return
+					}
+//line samples_reduction.go:282
+					mySum += gIdata[i]
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
+					i += gridSize
+				}
+			} else {
+				i_ := gc_bx*blockSize + gc_tx
+				for i_ < n {
+//line samples_reduction.go:290
+					gc_b.Tick()
+//line samples_reduction.go:290
+					if gc_b.Stopped() {
+//line samples_reduction.go:290
+						return
+					}
+//line samples_reduction.go:291
+					mySum += gIdata[i_]
+					i_ += gridSize
+				}
+			}
+//line samples_reduction.go:296
+			sdata[tid] = mySum
+//line samples_reduction.go:299
+			gc_s_mySum[gc_rank] = mySum
+		}
+	}
+//line samples_reduction.go:304
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 256
+		gc_fastlo := min(max(0, -gc_off), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := sdata[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := sdata[gc_fastlo:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:272
+						tid := gc_tx
+//line samples_reduction.go:274
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + gc_at[gc_u]
+							gc_at2[gc_u] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:272
 				tid := gc_tx
-				_ = tid
-
-//line samples_reduction.go:273
-				gridSize := blockSize * gc_gdx
-
-//line samples_reduction.go:275
-				var mySum T
-
-//line samples_reduction.go:277
-				if nIsPow2 {
-					i := gc_bx*blockSize*2 + gc_tx
-					gridSize = gridSize << 1
-
-					for i < n {
-//line samples_reduction.go:281
-						gc_b.Tick()
-//line samples_reduction.go:281
-						if gc_b.Stopped() {
-//line samples_reduction.go:281
-							return
-//line samples_reduction.go:281
-						}
-						mySum += gIdata[i]
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						i += gridSize
-					}
-				} else {
-					i_ := gc_bx*blockSize + gc_tx
-					for i_ < n {
-//line samples_reduction.go:290
-						gc_b.Tick()
-//line samples_reduction.go:290
-						if gc_b.Stopped() {
-//line samples_reduction.go:290
-							return
-//line samples_reduction.go:290
-						}
-						mySum += gIdata[i_]
-						i_ += gridSize
-					}
+//line samples_reduction.go:274
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+				if blockSize >= 512 && tid < 256 {
+					mySum = mySum + sdata[tid+256]
+					sdata[tid] = mySum
 				}
-
-//line samples_reduction.go:296
-				sdata[tid] = mySum
-				_ = gridSize
-				_ = mySum
+				gc_s_mySum[gc_rank] = mySum
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+					tid := gc_tx
+//line samples_reduction.go:274
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+					tid := gc_tx
+//line samples_reduction.go:274
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+					tid := gc_tx
+//line samples_reduction.go:274
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+					tid := gc_tx
+//line samples_reduction.go:274
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+				tid := gc_tx
+//line samples_reduction.go:274
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:299
+				if blockSize >= 512 && tid < 256 {
+					mySum = mySum + sdata[tid+256]
+					sdata[tid] = mySum
+				}
 				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 256
-			gc_fastlo := min(max(0, -gc_off), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := sdata[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := sdata[gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:272
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:299
-							if blockSize >= 512 && tid < 256 {
-								mySum = mySum + gc_at[gc_u]
-								gc_at2[gc_u] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+//line samples_reduction.go:309
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := 128
+		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at3 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
+					gc_at4 := sdata[gc_fastlo2:][:gc_seglen2]
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:272
 						tid := gc_tx
-						_ = tid
+//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:299
-						if blockSize >= 512 && tid < 256 {
-							mySum = mySum + sdata[tid+256]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:299
-						if blockSize >= 512 && tid < 256 {
-							mySum = mySum + sdata[tid+256]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:299
-						if blockSize >= 512 && tid < 256 {
-							mySum = mySum + sdata[tid+256]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:299
-						if blockSize >= 512 && tid < 256 {
-							mySum = mySum + sdata[tid+256]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 128
-			gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
-			gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at3 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
-						gc_at4 := sdata[gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_fastlo2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_reduction.go:272
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
 //line samples_reduction.go:306
-							if blockSize >= 256 && tid < 128 {
-								mySum = mySum + gc_at3[gc_u2]
-								gc_at4[gc_u2] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + gc_at3[gc_u2]
+							gc_at4[gc_u2] = mySum
 						}
-						gc_tx = gc_fasthi2 - 1
-						continue
+						gc_s_mySum[gc_rank] = mySum
 					}
+					gc_tx = gc_fasthi2 - 1
+					continue
+				}
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+				tid := gc_tx
+//line samples_reduction.go:274
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+				if blockSize >= 256 && tid < 128 {
+					mySum = mySum + sdata[tid+128]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:272
 					tid := gc_tx
-					_ = tid
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
-
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
@@ -4751,87 +3445,44 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:306
-						if blockSize >= 256 && tid < 128 {
-							mySum = mySum + sdata[tid+128]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:306
-						if blockSize >= 256 && tid < 128 {
-							mySum = mySum + sdata[tid+128]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:306
-						if blockSize >= 256 && tid < 128 {
-							mySum = mySum + sdata[tid+128]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:306
-						if blockSize >= 256 && tid < 128 {
-							mySum = mySum + sdata[tid+128]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:272
 					tid := gc_tx
-					_ = tid
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
-
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+					tid := gc_tx
+//line samples_reduction.go:274
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+					tid := gc_tx
+//line samples_reduction.go:274
+					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
 						mySum = mySum + sdata[tid+128]
@@ -4840,47 +3491,74 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+				tid := gc_tx
+//line samples_reduction.go:274
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:306
+				if blockSize >= 256 && tid < 128 {
+					mySum = mySum + sdata[tid+128]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := 64
-			gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
-			gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
-			if gc_fastlo3 < gc_fasthi3 {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo3 {
-						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at5 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
-						gc_at6 := sdata[gc_fastlo3:][:gc_seglen3]
-						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx := gc_fastlo3 + gc_u3
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line samples_reduction.go:316
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 64
+		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
+		gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
+		if gc_fastlo3 < gc_fasthi3 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo3 {
+					gc_seglen3 := gc_fasthi3 - gc_fastlo3
+					gc_at5 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
+					gc_at6 := sdata[gc_fastlo3:][:gc_seglen3]
+					for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_tx := gc_fastlo3 + gc_u3
+						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:272
-							tid := gc_tx
-							_ = tid
-							mySum := gc_s_mySum[gc_rank]
-
+						tid := gc_tx
+//line samples_reduction.go:274
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
-							if blockSize >= 128 && tid < 64 {
-								mySum = mySum + gc_at5[gc_u3]
-								gc_at6[gc_u3] = mySum
-							}
-							gc_s_mySum[gc_rank] = mySum
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + gc_at5[gc_u3]
+							gc_at6[gc_u3] = mySum
 						}
-						gc_tx = gc_fasthi3 - 1
-						continue
+						gc_s_mySum[gc_rank] = mySum
 					}
+					gc_tx = gc_fasthi3 - 1
+					continue
+				}
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+				tid := gc_tx
+//line samples_reduction.go:274
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+				if blockSize >= 128 && tid < 64 {
+					mySum = mySum + sdata[tid+64]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:272
 					tid := gc_tx
-					_ = tid
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
-
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
@@ -4888,87 +3566,44 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:313
-						if blockSize >= 128 && tid < 64 {
-							mySum = mySum + sdata[tid+64]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:313
-						if blockSize >= 128 && tid < 64 {
-							mySum = mySum + sdata[tid+64]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:313
-						if blockSize >= 128 && tid < 64 {
-							mySum = mySum + sdata[tid+64]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:313
-						if blockSize >= 128 && tid < 64 {
-							mySum = mySum + sdata[tid+64]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:272
 					tid := gc_tx
-					_ = tid
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
-
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+					tid := gc_tx
+//line samples_reduction.go:274
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+					tid := gc_tx
+//line samples_reduction.go:274
+					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
 						mySum = mySum + sdata[tid+64]
@@ -4977,109 +3612,112 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+				tid := gc_tx
+//line samples_reduction.go:274
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:313
+				if blockSize >= 128 && tid < 64 {
+					mySum = mySum + sdata[tid+64]
+					sdata[tid] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
+			}
 		}
 	}
-
 //line samples_reduction.go:320
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		var gc_c1v [32]T
-		var gc_c1r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m9 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:322
-					if gc_rank < 32 {
-						gc_m9 |= 1 << gc_lane
-					}
-				}
-				gc_save9 := gc_act
-				gc_act = gc_save9 & gc_m9
-				if gc_act != 0 {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
-						gc_hi2 = 0
-					}
-					gc_hi2 = min(gc_hi2, gc_cnt)
-					if gc_lo2 < gc_hi2 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-								tid := gc_tx
-								_ = tid
-								mySum := gc_s_mySum[gc_rank]
-
 //line samples_reduction.go:323
-								{
-									mySum += sdata[tid+32]
-								}
-								gc_s_mySum[gc_rank] = mySum
-							}
-						}
-					}
-
-//line samples_reduction.go:326
-					for offset := 32 / 2; offset > 0; offset /= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:327
-							gc_c1v[gc_lane] = mySum
-						}
-
-//line samples_reduction.go:327
-						compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:327
-							mySum += gc_c1r[gc_lane]
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-				}
-				gc_act = gc_save9 &^ gc_dead
-			}
+	var gc_c1v [32]T
+	var gc_c1r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line samples_reduction.go:331
+			var gc_m9 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:331
-				if gc_rank == 0 {
-					gOdata[gc_bx] = mySum
+//line samples_reduction.go:322
+				if gc_rank < 32 {
+					gc_m9 |= 1 << gc_lane
 				}
+			}
+			gc_save9 := gc_act
+			gc_act = gc_save9 & gc_m9
+			if gc_act != 0 {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+					gc_hi2 = 0
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				if gc_lo2 < gc_hi2 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+							tid := gc_tx
+//line samples_reduction.go:274
+							mySum := gc_s_mySum[gc_rank]
+							{
+//line samples_reduction.go:324
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+				}
+//line samples_reduction.go:326
+				for offset := 32 / 2; offset > 0; offset /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:333
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:327
+						gc_c1v[gc_lane] = mySum
+					}
+//line samples_reduction.go:327
+					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:334
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:327
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+			}
+			gc_act = gc_save9 &^ gc_dead
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:331
+			if gc_rank == 0 {
+				gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -5118,883 +3756,686 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	gc_n := gc_b.Len()
 	gc_s_gridSize := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_mySum := compiled.Scratch[T](gc_b, 1)[:gc_n]
-
 //line samples_reduction.go:359
 	sdata := gocuda.DynamicShared[T](t)
-
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:362
-				gridSize := blockSize * gc_gdx
-				_ = gridSize
-				gc_s_gridSize[gc_rank] = gridSize
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:362
-				gridSize := blockSize * gc_gdx
-				_ = gridSize
-				gc_s_gridSize[gc_rank] = gridSize
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:362
-				gridSize := blockSize * gc_gdx
-				_ = gridSize
-				gc_s_gridSize[gc_rank] = gridSize
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:362
-				gridSize := blockSize * gc_gdx
-				_ = gridSize
-				gc_s_gridSize[gc_rank] = gridSize
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line samples_reduction.go:365
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
-			_ = gridSize
+//line samples_reduction.go:364
+			gc_s_gridSize[gc_rank] = gridSize
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples_reduction.go:362
+			gridSize := blockSize * gc_gdx
+//line samples_reduction.go:364
+			gc_s_gridSize[gc_rank] = gridSize
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples_reduction.go:362
+			gridSize := blockSize * gc_gdx
+//line samples_reduction.go:364
+			gc_s_gridSize[gc_rank] = gridSize
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line samples_reduction.go:362
+			gridSize := blockSize * gc_gdx
+//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples_reduction.go:362
+		gridSize := blockSize * gc_gdx
+//line samples_reduction.go:364
+		gc_s_gridSize[gc_rank] = gridSize
+	}
 //line samples_reduction.go:364
 	if maskLength > 0 {
 		maskLength = 32 - maskLength
 	}
-
-//line samples_reduction.go:367
 	mask := uint32(0xffffffff) >> maskLength
-
 //line samples_reduction.go:391
 	var mask_ uint32 = mask
-
-//line samples_reduction.go:391
-	_ = mask_
-	{
-		var gc_l_mySum_ [32]T
-		var gc_l_v [32]int32
-		var gc_l_ok [32]bool
-		var gc_l_r [32]T
-		var gc_l_returned [32]bool
-		var gc_c1r [32]int32
-		var gc_c2r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gridSize := gc_s_gridSize[gc_rank]
-
+//line samples_reduction.go:393
+	var gc_l_mySum_ [32]T
+	var gc_l_v [32]int32
+	var gc_l_ok [32]bool
+	var gc_l_r [32]T
+	var gc_l_returned [32]bool
+	var gc_c1r [32]int32
+	var gc_c2r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line samples_reduction.go:406
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gridSize := gc_s_gridSize[gc_rank]
 //line samples_reduction.go:369
-					var mySum T
-
+				var mySum T
 //line samples_reduction.go:371
-					if nIsPow2 {
-						i := gc_bx*blockSize*2 + gc_tx
-						gridSize = gridSize << 1
-
-						for i < n {
+				if nIsPow2 {
+					i := gc_bx*blockSize*2 + gc_tx
+					gridSize = gridSize << 1
 //line samples_reduction.go:375
-							gc_b.Tick()
+					for i < n {
 //line samples_reduction.go:375
-							if gc_b.Stopped() {
+						gc_b.Tick()
 //line samples_reduction.go:375
-								return
+						if gc_b.Stopped() {
 //line samples_reduction.go:375
-							}
-							mySum += gIdata[i]
-							if i+blockSize < n {
-								mySum += gIdata[i+blockSize]
-							}
-							i += gridSize
+							return
 						}
-					} else {
-						i_ := gc_bx*blockSize + gc_tx
-						for i_ < n {
-//line samples_reduction.go:384
-							gc_b.Tick()
-//line samples_reduction.go:384
-							if gc_b.Stopped() {
-//line samples_reduction.go:384
-								return
-//line samples_reduction.go:384
-							}
-							mySum += gIdata[i_]
-							i_ += gridSize
+//line samples_reduction.go:376
+						mySum += gIdata[i]
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
 						}
+						i += gridSize
 					}
-
-//line samples_reduction.go:391
-					var mySum_ T = mySum
-
-//line samples_reduction.go:391
-					_ = mySum_
-
-//line samples_reduction.go:391
-					var r T
-
-//line samples_reduction.go:391
-					_ = r
-
-//line samples_reduction.go:391
-					var returned bool
-
-//line samples_reduction.go:391
-					_ = returned
-					_ = mySum
-					_ = mySum_
-					_ = r
-					_ = returned
-					gc_l_mySum_[gc_lane] = mySum_
-					gc_s_gridSize[gc_rank] = gridSize
-					gc_s_mySum[gc_rank] = mySum
-					gc_l_r[gc_lane] = r
-					gc_l_returned[gc_lane] = returned
+				} else {
+					i_ := gc_bx*blockSize + gc_tx
+					for i_ < n {
+//line samples_reduction.go:384
+						gc_b.Tick()
+//line samples_reduction.go:384
+						if gc_b.Stopped() {
+//line samples_reduction.go:384
+							return
+						}
+//line samples_reduction.go:385
+						mySum += gIdata[i_]
+						i_ += gridSize
+					}
 				}
+//line samples_reduction.go:391
+				var mySum_ T = mySum
+//line samples_reduction.go:391
+				var r T
+//line samples_reduction.go:391
+				var returned bool
+//line samples_reduction.go:396
+				gc_l_mySum_[gc_lane] = mySum_
+				gc_s_gridSize[gc_rank] = gridSize
+				gc_s_mySum[gc_rank] = mySum
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
+			}
+		}
+		{
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:340
+				v, ok := any(mySum_).(int32)
+//line samples_reduction.go:343
+				gc_l_v[gc_lane] = v
+				gc_l_ok[gc_lane] = ok
 			}
 			{
+				var gc_m9 uint32
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					mySum_ := gc_l_mySum_[gc_lane]
-					_ = mySum_
-
+					ok := gc_l_ok[gc_lane]
 //line samples_reduction.go:340
-					v, ok := any(mySum_).(int32)
-					_ = v
-					_ = ok
-					gc_l_v[gc_lane] = v
-					gc_l_ok[gc_lane] = ok
-				}
-				{
-					var gc_m9 uint32
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						ok := gc_l_ok[gc_lane]
-						_ = ok
-
-//line samples_reduction.go:340
-						if ok {
-							gc_m9 |= 1 << gc_lane
-						}
-					}
-					gc_save9 := gc_act
-					gc_act = gc_save9 & gc_m9
-					if gc_act != 0 {
-
-//line samples_reduction.go:341
-						compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var r T
-							_ = r
-							var returned bool
-							_ = returned
-
-//line samples_reduction.go:341
-							r = any(gc_c1r[gc_lane]).(T)
-
-//line samples_reduction.go:341
-							returned = true
-							gc_l_r[gc_lane] = r
-							gc_l_returned[gc_lane] = returned
-						}
-					}
-					gc_act = gc_save9 &^ gc_dead
-				}
-			}
-			{
-				var gc_m13 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					returned := gc_l_returned[gc_lane]
-					_ = returned
-
-//line samples_reduction.go:342
-					if !returned {
-						gc_m13 |= 1 << gc_lane
+					if ok {
+						gc_m9 |= 1 << gc_lane
 					}
 				}
-				gc_save13 := gc_act
-				gc_act = gc_save13 & gc_m13
+				gc_save9 := gc_act
+				gc_act = gc_save9 & gc_m9
 				if gc_act != 0 {
-
-//line samples_reduction.go:343
-					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 32, true)
-					} else {
-
-//line samples_reduction.go:343
-						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line samples_reduction.go:344
-							if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-							} else {
-
-//line samples_reduction.go:344
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									mySum_ := gc_l_mySum_[gc_lane]
-									_ = mySum_
-
-//line samples_reduction.go:344
-									mySum_ += gc_c2r[gc_lane]
-									gc_l_mySum_[gc_lane] = mySum_
-								}
-							}
-						}
-					}
+//line samples_reduction.go:341
+					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						mySum_ := gc_l_mySum_[gc_lane]
-						_ = mySum_
+						gc_pos.Thread = gc_rank
 						var r T
-						_ = r
+//line samples_reduction.go:350
 						var returned bool
-						_ = returned
-
-//line samples_reduction.go:346
-						r = mySum_
-
-//line samples_reduction.go:346
+//line samples_reduction.go:341
+						r = any(gc_c1r[gc_lane]).(T)
+//line samples_reduction.go:341
 						returned = true
 						gc_l_r[gc_lane] = r
 						gc_l_returned[gc_lane] = returned
 					}
 				}
-				gc_act = gc_save13 &^ gc_dead
+				gc_act = gc_save9 &^ gc_dead
 			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:361
-					tid := gc_tx
-					_ = tid
-					var mySum T
-					_ = mySum
-					r := gc_l_r[gc_lane]
-					_ = r
-
-//line samples_reduction.go:391
-					mySum = r
-
-//line samples_reduction.go:394
-					if tid%gocuda.WarpSize == 0 {
-						sdata[tid/gocuda.WarpSize] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
+		}
+		{
+			var gc_m13 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				returned := gc_l_returned[gc_lane]
+//line samples_reduction.go:342
+				if !returned {
+					gc_m13 |= 1 << gc_lane
 				}
+			}
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
+//line samples_reduction.go:343
+				if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 32, true)
+				} else {
+//line samples_reduction.go:343
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+						} else {
+//line samples_reduction.go:344
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line samples_reduction.go:351
+								mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:344
+								mySum_ += gc_c2r[gc_lane]
+								gc_l_mySum_[gc_lane] = mySum_
+							}
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line samples_reduction.go:356
+					mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:358
+					var r T
+//line samples_reduction.go:360
+					var returned bool
+//line samples_reduction.go:346
+					r = mySum_
+//line samples_reduction.go:346
+					returned = true
+					gc_l_r[gc_lane] = r
+					gc_l_returned[gc_lane] = returned
+				}
+			}
+			gc_act = gc_save13 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:361
+				tid := gc_tx
+//line samples_reduction.go:363
+				var mySum T
+//line samples_reduction.go:365
+				r := gc_l_r[gc_lane]
+//line samples_reduction.go:391
+				mySum = r
+//line samples_reduction.go:394
+				if tid%gocuda.WarpSize == 0 {
+					sdata[tid/gocuda.WarpSize] = mySum
+				}
+				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
-
 //line samples_reduction.go:400
 	shmemExtent := 1
-
-//line samples_reduction.go:401
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-	{
-		var gc_l_mask_2 [32]uint32
-		var gc_l_mySum_2 [32]T
-		var gc_l_v_ [32]int32
-		var gc_l_ok_ [32]bool
-		var gc_l_ballotResult [32]uint32
-		var gc_l_r_ [32]T
-		var gc_l_returned_ [32]bool
-		var gc_c3v [32]bool
-		var gc_c3r [32]uint32
-		var gc_c4m [32]uint32
-		var gc_c4r [32]int32
-		var gc_c5m [32]uint32
-		var gc_c5a [32]int
-		var gc_c5w [32]int
-		var gc_c5r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line samples_reduction.go:361
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:404
-					gc_c3v[gc_lane] = tid < shmemExtent
-				}
-			}
-
-//line samples_reduction.go:404
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
+//line samples_reduction.go:405
+	var gc_l_mask_2 [32]uint32
+	var gc_l_mySum_2 [32]T
+	var gc_l_v_ [32]int32
+	var gc_l_ok_ [32]bool
+	var gc_l_ballotResult [32]uint32
+	var gc_l_r_ [32]T
+	var gc_l_returned_ [32]bool
+	var gc_c3v [32]bool
+	var gc_c3r [32]uint32
+	var gc_c4m [32]uint32
+	var gc_c4r [32]int32
+	var gc_c5m [32]uint32
+	var gc_c5a [32]int
+	var gc_c5w [32]int
+	var gc_c5r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line samples_reduction.go:426
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line samples_reduction.go:404
-				ballotResult := gc_c3r[gc_lane]
-				_ = ballotResult
-				gc_l_ballotResult[gc_lane] = ballotResult
-			}
-			{
-				var gc_m27 uint32
-
-//line samples_reduction.go:405
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 //line samples_reduction.go:361
-							tid := gc_tx
-							_ = tid
-
+				tid := gc_tx
+//line samples_reduction.go:404
+				gc_c3v[gc_lane] = tid < shmemExtent
+			}
+		}
+//line samples_reduction.go:404
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line samples_reduction.go:404
+			ballotResult := gc_c3r[gc_lane]
+//line samples_reduction.go:406
+			gc_l_ballotResult[gc_lane] = ballotResult
+		}
+		{
+			var gc_m27 uint32
 //line samples_reduction.go:405
-							if tid < shmemExtent {
-								gc_m27 |= 1 << gc_lane
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line samples_reduction.go:361
+						tid := gc_tx
+//line samples_reduction.go:405
+						if tid < shmemExtent {
+							gc_m27 |= 1 << gc_lane
+						}
+					}
+				}
+			}
+			gc_save27 := gc_act
+			gc_act = gc_save27 & gc_m27
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x02 := gc_tidx.X
+						gc_off := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+							gc_at := sdata[gc_off:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line samples_reduction.go:425
+								gc_rank := gc_w + gc_lane
+//line samples_reduction.go:363
+								var mySum T
+//line samples_reduction.go:365
+								ballotResult := gc_l_ballotResult[gc_lane]
+//line samples_reduction.go:406
+								mySum = gc_at[gc_lane]
+//line samples_reduction.go:408
+								var mask_2 uint32 = ballotResult
+//line samples_reduction.go:408
+								var mySum_2 T = mySum
+//line samples_reduction.go:408
+								var r_ T
+//line samples_reduction.go:408
+								var returned_ bool
+//line samples_reduction.go:413
+								gc_l_mask_2[gc_lane] = mask_2
+								gc_l_mySum_2[gc_lane] = mySum_2
+								gc_s_mySum[gc_rank] = mySum
+								gc_l_r_[gc_lane] = r_
+								gc_l_returned_[gc_lane] = returned_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line samples_reduction.go:361
+								tid := gc_tx
+//line samples_reduction.go:363
+								var mySum T
+//line samples_reduction.go:365
+								ballotResult := gc_l_ballotResult[gc_lane]
+//line samples_reduction.go:406
+								mySum = sdata[tid]
+//line samples_reduction.go:408
+								var mask_2 uint32 = ballotResult
+//line samples_reduction.go:408
+								var mySum_2 T = mySum
+//line samples_reduction.go:408
+								var r_ T
+//line samples_reduction.go:408
+								var returned_ bool
+//line samples_reduction.go:413
+								gc_l_mask_2[gc_lane] = mask_2
+								gc_l_mySum_2[gc_lane] = mySum_2
+								gc_s_mySum[gc_rank] = mySum
+								gc_l_r_[gc_lane] = r_
+								gc_l_returned_[gc_lane] = returned_
 							}
 						}
 					}
 				}
-				gc_save27 := gc_act
-				gc_act = gc_save27 & gc_m27
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
-								gc_at := sdata[gc_off:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line samples_reduction.go:361
-									tid := gc_tx
-									_ = tid
-									var mySum T
-									_ = mySum
-									ballotResult := gc_l_ballotResult[gc_lane]
-									_ = ballotResult
-
-//line samples_reduction.go:406
-									mySum = gc_at[gc_lane]
-
-//line samples_reduction.go:408
-									var mask_2 uint32 = ballotResult
-
-//line samples_reduction.go:408
-									_ = mask_2
-
-//line samples_reduction.go:408
-									var mySum_2 T = mySum
-
-//line samples_reduction.go:408
-									_ = mySum_2
-
-//line samples_reduction.go:408
-									var r_ T
-
-//line samples_reduction.go:408
-									_ = r_
-
-//line samples_reduction.go:408
-									var returned_ bool
-
-//line samples_reduction.go:408
-									_ = returned_
-									_ = mask_2
-									_ = mySum_2
-									_ = r_
-									_ = returned_
-									gc_l_mask_2[gc_lane] = mask_2
-									gc_l_mySum_2[gc_lane] = mySum_2
-									gc_s_mySum[gc_rank] = mySum
-									gc_l_r_[gc_lane] = r_
-									gc_l_returned_[gc_lane] = returned_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:361
-									tid := gc_tx
-									_ = tid
-									var mySum T
-									_ = mySum
-									ballotResult := gc_l_ballotResult[gc_lane]
-									_ = ballotResult
-
-//line samples_reduction.go:406
-									mySum = sdata[tid]
-
-//line samples_reduction.go:408
-									var mask_2 uint32 = ballotResult
-
-//line samples_reduction.go:408
-									_ = mask_2
-
-//line samples_reduction.go:408
-									var mySum_2 T = mySum
-
-//line samples_reduction.go:408
-									_ = mySum_2
-
-//line samples_reduction.go:408
-									var r_ T
-
-//line samples_reduction.go:408
-									_ = r_
-
-//line samples_reduction.go:408
-									var returned_ bool
-
-//line samples_reduction.go:408
-									_ = returned_
-									_ = mask_2
-									_ = mySum_2
-									_ = r_
-									_ = returned_
-									gc_l_mask_2[gc_lane] = mask_2
-									gc_l_mySum_2[gc_lane] = mySum_2
-									gc_s_mySum[gc_rank] = mySum
-									gc_l_r_[gc_lane] = r_
-									gc_l_returned_[gc_lane] = returned_
-								}
-							}
+				{
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:340
+						v_, ok_ := any(mySum_2).(int32)
+//line samples_reduction.go:343
+						gc_l_v_[gc_lane] = v_
+						gc_l_ok_[gc_lane] = ok_
 					}
 					{
+						var gc_m21 uint32
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-							mySum_2 := gc_l_mySum_2[gc_lane]
-							_ = mySum_2
-
+							ok_ := gc_l_ok_[gc_lane]
 //line samples_reduction.go:340
-							v_, ok_ := any(mySum_2).(int32)
-							_ = v_
-							_ = ok_
-							gc_l_v_[gc_lane] = v_
-							gc_l_ok_[gc_lane] = ok_
+							if ok_ {
+								gc_m21 |= 1 << gc_lane
+							}
 						}
-						{
-							var gc_m21 uint32
+						gc_save21 := gc_act
+						gc_act = gc_save21 & gc_m21
+						if gc_act != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line samples_reduction.go:353
+								mask_2 := gc_l_mask_2[gc_lane]
+//line samples_reduction.go:355
+								v_ := gc_l_v_[gc_lane]
+								_ = v_
+//line samples_reduction.go:341
+								gc_c4m[gc_lane] = mask_2
+							}
+//line samples_reduction.go:341
+							compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-								ok_ := gc_l_ok_[gc_lane]
-								_ = ok_
-
-//line samples_reduction.go:340
-								if ok_ {
-									gc_m21 |= 1 << gc_lane
-								}
-							}
-							gc_save21 := gc_act
-							gc_act = gc_save21 & gc_m21
-							if gc_act != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									mask_2 := gc_l_mask_2[gc_lane]
-									_ = mask_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line samples_reduction.go:341
-									gc_c4m[gc_lane] = mask_2
-								}
-
-//line samples_reduction.go:341
-								compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									var r_ T
-									_ = r_
-									var returned_ bool
-									_ = returned_
-
-//line samples_reduction.go:341
-									r_ = any(gc_c4r[gc_lane]).(T)
-
-//line samples_reduction.go:341
-									returned_ = true
-									gc_l_r_[gc_lane] = r_
-									gc_l_returned_[gc_lane] = returned_
-								}
-							}
-							gc_act = gc_save21 &^ gc_dead
-						}
-					}
-					{
-						var gc_m25 uint32
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							returned_ := gc_l_returned_[gc_lane]
-							_ = returned_
-
-//line samples_reduction.go:342
-							if !returned_ {
-								gc_m25 |= 1 << gc_lane
-							}
-						}
-						gc_save25 := gc_act
-						gc_act = gc_save25 & gc_m25
-						if gc_act != 0 {
-
-//line samples_reduction.go:343
-							for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									mask_2 := gc_l_mask_2[gc_lane]
-									_ = mask_2
-									mySum_2 := gc_l_mySum_2[gc_lane]
-									_ = mySum_2
-
-//line samples_reduction.go:344
-									gc_c5m[gc_lane] = mask_2
-									gc_c5a[gc_lane] = offset_
-									gc_c5w[gc_lane] = gocuda.WarpSize
-								}
-
-//line samples_reduction.go:344
-								compiled.WarpLanes[T, T](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									mySum_2 := gc_l_mySum_2[gc_lane]
-									_ = mySum_2
-
-//line samples_reduction.go:344
-									mySum_2 += gc_c5r[gc_lane]
-									gc_l_mySum_2[gc_lane] = mySum_2
-								}
-							}
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								mySum_2 := gc_l_mySum_2[gc_lane]
-								_ = mySum_2
 								var r_ T
-								_ = r_
+//line samples_reduction.go:350
 								var returned_ bool
-								_ = returned_
-
-//line samples_reduction.go:346
-								r_ = mySum_2
-
-//line samples_reduction.go:346
+//line samples_reduction.go:341
+								r_ = any(gc_c4r[gc_lane]).(T)
+//line samples_reduction.go:341
 								returned_ = true
 								gc_l_r_[gc_lane] = r_
 								gc_l_returned_[gc_lane] = returned_
 							}
 						}
-						gc_act = gc_save25 &^ gc_dead
+						gc_act = gc_save21 &^ gc_dead
 					}
+				}
+				{
+					var gc_m25 uint32
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						var mySum T
-						_ = mySum
-						r_ := gc_l_r_[gc_lane]
-						_ = r_
-
-//line samples_reduction.go:408
-						mySum = r_
-						gc_s_mySum[gc_rank] = mySum
+						gc_pos.Thread = gc_rank
+						returned_ := gc_l_returned_[gc_lane]
+//line samples_reduction.go:342
+						if !returned_ {
+							gc_m25 |= 1 << gc_lane
+						}
 					}
+					gc_save25 := gc_act
+					gc_act = gc_save25 & gc_m25
+					if gc_act != 0 {
+//line samples_reduction.go:343
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line samples_reduction.go:350
+								mask_2 := gc_l_mask_2[gc_lane]
+//line samples_reduction.go:352
+								mySum_2 := gc_l_mySum_2[gc_lane]
+								_ = mySum_2
+//line samples_reduction.go:344
+								gc_c5m[gc_lane] = mask_2
+								gc_c5a[gc_lane] = offset_
+								gc_c5w[gc_lane] = gocuda.WarpSize
+							}
+//line samples_reduction.go:344
+							compiled.WarpLanes[T, T](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line samples_reduction.go:351
+								mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:344
+								mySum_2 += gc_c5r[gc_lane]
+								gc_l_mySum_2[gc_lane] = mySum_2
+							}
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line samples_reduction.go:354
+							mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:356
+							var r_ T
+//line samples_reduction.go:358
+							var returned_ bool
+//line samples_reduction.go:346
+							r_ = mySum_2
+//line samples_reduction.go:346
+							returned_ = true
+							gc_l_r_[gc_lane] = r_
+							gc_l_returned_[gc_lane] = returned_
+						}
+					}
+					gc_act = gc_save25 &^ gc_dead
 				}
-				gc_act = gc_save27 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:359
+					var mySum T
+//line samples_reduction.go:361
+					r_ := gc_l_r_[gc_lane]
+//line samples_reduction.go:408
+					mySum = r_
+					gc_s_mySum[gc_rank] = mySum
+				}
 			}
+			gc_act = gc_save27 &^ gc_dead
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
-				gc_at2 := gOdata[gc_off2:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:361
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:411
-						{
-							gc_at2[0] = mySum
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:361
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:411
-						{
-							gc_at2[0] = mySum
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:361
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:411
-						{
-							gc_at2[0] = mySum
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_reduction.go:361
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:411
-						{
-							gc_at2[0] = mySum
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line samples_reduction.go:417
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
+			gc_at2 := gOdata[gc_off2:][:1]
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+//line samples_reduction.go:430
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_reduction.go:361
-					tid := gc_tx
-					_ = tid
+//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:411
 					{
+//line samples_reduction.go:412
 						gc_at2[0] = mySum
 					}
 				}
-			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step2 + 1
+//line samples_reduction.go:418
+					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:363
+					mySum := gc_s_mySum[gc_rank]
 					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:361
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:411
-						{
-							gOdata[gc_bx] = mySum
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:361
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:411
-						{
-							gOdata[gc_bx] = mySum
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:361
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:411
-						{
-							gOdata[gc_bx] = mySum
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:361
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:411
-						{
-							gOdata[gc_bx] = mySum
-						}
+//line samples_reduction.go:412
+						gc_at2[0] = mySum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_step2 + 2
+//line samples_reduction.go:418
+					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:363
+					mySum := gc_s_mySum[gc_rank]
+					{
+//line samples_reduction.go:412
+						gc_at2[0] = mySum
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+//line samples_reduction.go:418
+					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:363
+					mySum := gc_s_mySum[gc_rank]
+					{
+//line samples_reduction.go:412
+						gc_at2[0] = mySum
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line samples_reduction.go:363
+				mySum := gc_s_mySum[gc_rank]
+				{
+//line samples_reduction.go:412
+					gc_at2[0] = mySum
+				}
+			}
+		} else {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:361
-					tid := gc_tx
-					_ = tid
+//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:411
 					{
+//line samples_reduction.go:412
 						gOdata[gc_bx] = mySum
 					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:363
+					mySum := gc_s_mySum[gc_rank]
+					{
+//line samples_reduction.go:412
+						gOdata[gc_bx] = mySum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:363
+					mySum := gc_s_mySum[gc_rank]
+					{
+//line samples_reduction.go:412
+						gOdata[gc_bx] = mySum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:363
+					mySum := gc_s_mySum[gc_rank]
+					{
+//line samples_reduction.go:412
+						gOdata[gc_bx] = mySum
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:363
+				mySum := gc_s_mySum[gc_rank]
+				{
+//line samples_reduction.go:412
+					gOdata[gc_bx] = mySum
 				}
 			}
 		}
@@ -6025,150 +4466,96 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_threadVal := compiled.Scratch[T](gc_b, 0)[:gc_n]
-
 //line samples_reduction.go:422
 	sdata := gocuda.DynamicShared[T](t)
-
-//line samples_reduction.go:423
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_reduction.go:424
 	tile := cg.TiledPartition(cta, 32)
-	_ = tile
-
 //line samples_reduction.go:426
 	ctaSize := gc_n
-
-//line samples_reduction.go:427
 	numCtas := gc_gdx
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-			threadRank := gc_rank
-			_ = threadRank
-
 //line samples_reduction.go:429
-			threadIndex := gc_bx*ctaSize + threadRank
-			_ = threadIndex
-
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+		threadRank := gc_rank
+		threadIndex := gc_bx*ctaSize + threadRank
 //line samples_reduction.go:431
-			var threadVal T
-
-//line samples_reduction.go:432
-			{
-				i := threadIndex
-				indexStride := numCtas * ctaSize
-				for i < n {
+		var threadVal T
+		{
+			i := threadIndex
+			indexStride := numCtas * ctaSize
+			for i < n {
 //line samples_reduction.go:435
-					gc_b.Tick()
+				gc_b.Tick()
 //line samples_reduction.go:435
-					if gc_b.Stopped() {
+				if gc_b.Stopped() {
 //line samples_reduction.go:435
-						return
-//line samples_reduction.go:435
-					}
-					threadVal += gIdata[i]
-					i += indexStride
+					return
 				}
-				sdata[threadRank] = threadVal
+//line samples_reduction.go:436
+				threadVal += gIdata[i]
+				i += indexStride
 			}
-			_ = threadVal
-			gc_s_threadVal[gc_rank] = threadVal
+			sdata[threadRank] = threadVal
 		}
+//line samples_reduction.go:442
+		gc_s_threadVal[gc_rank] = threadVal
 	}
-	{
-
-//line samples_reduction.go:444
-		ctaSteps := ((gc_n + 31) / 32)
-
-//line samples_reduction.go:445
-		ctaIndex := ctaSize >> 1
-
-//line samples_reduction.go:446
-		for ctaIndex >= 32 {
-			gc_b.Tick()
-			if gc_b.Stopped() {
-				return
-			}
-			{
-				gc_step := 0
-				for ; gc_step+3 < gc_n; gc_step += 4 {
-					{
-						gc_rank := gc_step + 0
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-						threadRank := gc_rank
-						_ = threadRank
-						threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:448
-						if threadRank < ctaIndex {
-							threadVal += sdata[threadRank+ctaIndex]
-							sdata[threadRank] = threadVal
-						}
-						gc_s_threadVal[gc_rank] = threadVal
-					}
-					{
-						gc_rank := gc_step + 1
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-						threadRank := gc_rank
-						_ = threadRank
-						threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:448
-						if threadRank < ctaIndex {
-							threadVal += sdata[threadRank+ctaIndex]
-							sdata[threadRank] = threadVal
-						}
-						gc_s_threadVal[gc_rank] = threadVal
-					}
-					{
-						gc_rank := gc_step + 2
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-						threadRank := gc_rank
-						_ = threadRank
-						threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:448
-						if threadRank < ctaIndex {
-							threadVal += sdata[threadRank+ctaIndex]
-							sdata[threadRank] = threadVal
-						}
-						gc_s_threadVal[gc_rank] = threadVal
-					}
-					{
-						gc_rank := gc_step + 3
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-						threadRank := gc_rank
-						_ = threadRank
-						threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:448
-						if threadRank < ctaIndex {
-							threadVal += sdata[threadRank+ctaIndex]
-							sdata[threadRank] = threadVal
-						}
-						gc_s_threadVal[gc_rank] = threadVal
-					}
-				}
-				for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	ctaSteps := ((gc_n + 31) / 32)
+	ctaIndex := ctaSize >> 1
+	for ; ctaIndex >= 32; ctaIndex >>= 1 {
+		{
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
 					gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:428
 					threadRank := gc_rank
-					_ = threadRank
+//line samples_reduction.go:430
 					threadVal := gc_s_threadVal[gc_rank]
-
+//line samples_reduction.go:448
+					if threadRank < ctaIndex {
+						threadVal += sdata[threadRank+ctaIndex]
+						sdata[threadRank] = threadVal
+					}
+					gc_s_threadVal[gc_rank] = threadVal
+				}
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+					threadRank := gc_rank
+//line samples_reduction.go:430
+					threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+					if threadRank < ctaIndex {
+						threadVal += sdata[threadRank+ctaIndex]
+						sdata[threadRank] = threadVal
+					}
+					gc_s_threadVal[gc_rank] = threadVal
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+					threadRank := gc_rank
+//line samples_reduction.go:430
+					threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+					if threadRank < ctaIndex {
+						threadVal += sdata[threadRank+ctaIndex]
+						sdata[threadRank] = threadVal
+					}
+					gc_s_threadVal[gc_rank] = threadVal
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+					threadRank := gc_rank
+//line samples_reduction.go:430
+					threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 					if threadRank < ctaIndex {
 						threadVal += sdata[threadRank+ctaIndex]
@@ -6177,225 +4564,204 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 					gc_s_threadVal[gc_rank] = threadVal
 				}
 			}
-
-//line samples_reduction.go:452
-			ctaSteps >>= 1
-
-//line samples_reduction.go:453
-			ctaIndex >>= 1
-		}
-
-//line samples_reduction.go:455
-		_ = ctaSteps
-	}
-	{
-		{
-			var gc_c1v [32]T
-			var gc_c1r [32]T
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					var gc_m7 uint32
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:461
-						if (gc_rank / 32) == 0 {
-							gc_m7 |= 1 << gc_lane
-						}
-					}
-					gc_save7 := gc_act
-					gc_act = gc_save7 & gc_m7
-					if gc_act != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:462
-							gc_c1v[gc_lane] = threadVal
-						}
-
-//line samples_reduction.go:462
-						compiled.TileReduce[T](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[T], &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							var threadVal T
-							_ = threadVal
-
-//line samples_reduction.go:462
-							threadVal = gc_c1r[gc_lane]
-							gc_s_threadVal[gc_rank] = threadVal
-						}
-					}
-					gc_act = gc_save7 &^ gc_dead
-				}
-			}
-		}
-	}
-	{
-		gc_off := gc_bx
-		if gc_off >= 0 && gc_off < len(gOdata) {
-			gc_at := gOdata[gc_off:][:1]
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-					threadRank := gc_rank
-					_ = threadRank
-					threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:466
-					if threadRank == 0 {
-						gc_at[0] = threadVal
-					}
-				}
-				{
-					gc_rank := gc_step2 + 1
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-					threadRank := gc_rank
-					_ = threadRank
-					threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:466
-					if threadRank == 0 {
-						gc_at[0] = threadVal
-					}
-				}
-				{
-					gc_rank := gc_step2 + 2
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-					threadRank := gc_rank
-					_ = threadRank
-					threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:466
-					if threadRank == 0 {
-						gc_at[0] = threadVal
-					}
-				}
-				{
-					gc_rank := gc_step2 + 3
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-					threadRank := gc_rank
-					_ = threadRank
-					threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:466
-					if threadRank == 0 {
-						gc_at[0] = threadVal
-					}
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:428
 				threadRank := gc_rank
-				_ = threadRank
+//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
-
+//line samples_reduction.go:448
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
+				}
+				gc_s_threadVal[gc_rank] = threadVal
+			}
+		}
+//line samples_reduction.go:452
+		ctaSteps >>= 1
+	}
+	{
+//line samples_reduction.go:459
+		var gc_c1v [32]T
+		var gc_c1r [32]T
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			{
+//line samples_reduction.go:467
+				var gc_m7 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:461
+					if (gc_rank / 32) == 0 {
+						gc_m7 |= 1 << gc_lane
+					}
+				}
+				gc_save7 := gc_act
+				gc_act = gc_save7 & gc_m7
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:462
+						gc_c1v[gc_lane] = threadVal
+					}
+//line samples_reduction.go:462
+					compiled.TileReduce[T](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[T], &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:469
+						var threadVal T
+//line samples_reduction.go:462
+						threadVal = gc_c1r[gc_lane]
+						gc_s_threadVal[gc_rank] = threadVal
+					}
+				}
+				gc_act = gc_save7 &^ gc_dead
+			}
+		}
+	}
+//line samples_reduction.go:472
+	gc_off := gc_bx
+	if gc_off >= 0 && gc_off < len(gOdata) {
+		gc_at := gOdata[gc_off:][:1]
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+//line samples_reduction.go:480
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
 					gc_at[0] = threadVal
 				}
 			}
-		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-				{
-					gc_rank := gc_step3 + 0
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-					threadRank := gc_rank
-					_ = threadRank
-					threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:466
-					if threadRank == 0 {
-						gOdata[gc_bx] = threadVal
-					}
-				}
-				{
-					gc_rank := gc_step3 + 1
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-					threadRank := gc_rank
-					_ = threadRank
-					threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:466
-					if threadRank == 0 {
-						gOdata[gc_bx] = threadVal
-					}
-				}
-				{
-					gc_rank := gc_step3 + 2
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-					threadRank := gc_rank
-					_ = threadRank
-					threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:466
-					if threadRank == 0 {
-						gOdata[gc_bx] = threadVal
-					}
-				}
-				{
-					gc_rank := gc_step3 + 3
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-					threadRank := gc_rank
-					_ = threadRank
-					threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:466
-					if threadRank == 0 {
-						gOdata[gc_bx] = threadVal
-					}
-				}
-			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			{
+				gc_rank := gc_step2 + 1
+//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
-
 //line samples_reduction.go:428
 				threadRank := gc_rank
-				_ = threadRank
+//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
-
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gc_at[0] = threadVal
+				}
+			}
+			{
+				gc_rank := gc_step2 + 2
+//line samples_reduction.go:473
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gc_at[0] = threadVal
+				}
+			}
+			{
+				gc_rank := gc_step2 + 3
+//line samples_reduction.go:473
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gc_at[0] = threadVal
+				}
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+			threadRank := gc_rank
+//line samples_reduction.go:430
+			threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:466
+			if threadRank == 0 {
+				gc_at[0] = threadVal
+			}
+		}
+	} else {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
+			}
+			{
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx] = threadVal
+				}
+			}
+			{
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx] = threadVal
+				}
+			}
+			{
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:466
+				if threadRank == 0 {
+					gOdata[gc_bx] = threadVal
+				}
+			}
+		}
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+			threadRank := gc_rank
+//line samples_reduction.go:430
+			threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:466
+			if threadRank == 0 {
+				gOdata[gc_bx] = threadVal
 			}
 		}
 	}
@@ -6404,4 +4770,5 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 // gc_files_samples_reduction holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_reduction.go
+//line samples_reduction.go:477
 var gc_files_samples_reduction embed.FS

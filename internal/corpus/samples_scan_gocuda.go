@@ -47,111 +47,118 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_value := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_value
-
 //line samples_scan.go:22
 	sums := gocuda.DynamicShared[int32](t)
-	{
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line samples_scan.go:24
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(data) && 32 <= len(data)-gc_off {
-						gc_at := data[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line samples_scan.go:23
-							id := gc_bx*gc_bdx + gc_tx
-							_ = id
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(data) && 32 <= len(data)-gc_off {
+					gc_at := data[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line samples_scan.go:42
+						gc_rank := gc_w + gc_lane
 //line samples_scan.go:28
-							value := gc_at[gc_lane]
-							_ = value
-							gc_s_value[gc_rank] = value
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line samples_scan.go:23
-							id := gc_bx*gc_bdx + gc_tx
-							_ = id
-
-//line samples_scan.go:28
-							value := data[id]
-							_ = value
-							gc_s_value[gc_rank] = value
-						}
+						value := gc_at[gc_lane]
+//line samples_scan.go:30
+						gc_s_value[gc_rank] = value
 					}
-				}
-			}
-
-//line samples_scan.go:31
-			for i := 1; i <= width; i *= 2 {
-
-//line samples_scan.go:32
-				mask := uint32(0xffffffff)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					value := gc_s_value[gc_rank]
-
-//line samples_scan.go:33
-					gc_c1v[gc_lane] = value
-				}
-
-//line samples_scan.go:33
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_c1v, i, width, &gc_c1r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
+				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
+						gc_pos.Thread = gc_rank
 //line samples_scan.go:23
 						id := gc_bx*gc_bdx + gc_tx
-						_ = id
-
-//line samples_scan.go:24
-						laneID := id % gocuda.WarpSize
-						_ = laneID
-						value := gc_s_value[gc_rank]
-
-//line samples_scan.go:33
-						n := gc_c1r[gc_lane]
-
-//line samples_scan.go:35
-						if laneID >= i {
-							value += n
-						}
-						_ = n
+//line samples_scan.go:28
+						value := data[id]
+//line samples_scan.go:30
 						gc_s_value[gc_rank] = value
 					}
 				}
 			}
+		}
+//line samples_scan.go:31
+		for i := 1; i <= width; i *= 2 {
+			mask := uint32(0xffffffff)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line samples_scan.go:36
+				value := gc_s_value[gc_rank]
+//line samples_scan.go:33
+				gc_c1v[gc_lane] = value
+			}
+//line samples_scan.go:33
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_c1v, i, width, &gc_c1r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_scan.go:23
+					id := gc_bx*gc_bdx + gc_tx
+					laneID := id % gocuda.WarpSize
+//line samples_scan.go:26
+					value := gc_s_value[gc_rank]
+//line samples_scan.go:33
+					n := gc_c1r[gc_lane]
+//line samples_scan.go:35
+					if laneID >= i {
+						value += n
+					}
+//line samples_scan.go:39
+					gc_s_value[gc_rank] = value
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_scan.go:26
+				warpID := gc_tx / gocuda.WarpSize
+//line samples_scan.go:28
+				value := gc_s_value[gc_rank]
+//line samples_scan.go:41
+				if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
+					sums[warpID] = value
+				}
+			}
+		}
+	}
+//line samples_scan.go:49
+	var gc_l_warpSum [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line samples_scan.go:57
+			var gc_m12 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -162,62 +169,46 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
+//line samples_scan.go:23
+					id := gc_bx*gc_bdx + gc_tx
+					laneID := id % gocuda.WarpSize
 //line samples_scan.go:26
 					warpID := gc_tx / gocuda.WarpSize
-					_ = warpID
-					value := gc_s_value[gc_rank]
-
-//line samples_scan.go:41
-					if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
-						sums[warpID] = value
+//line samples_scan.go:48
+					if warpID == 0 && laneID < gc_bdx/gocuda.WarpSize {
+						gc_m12 |= 1 << gc_lane
 					}
 				}
 			}
-		}
-	}
-	{
-		var gc_l_warpSum [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m12 uint32
+			gc_save12 := gc_act
+			gc_act = gc_save12 & gc_m12
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
 //line samples_scan.go:23
 						id := gc_bx*gc_bdx + gc_tx
-						_ = id
-
-//line samples_scan.go:24
 						laneID := id % gocuda.WarpSize
-						_ = laneID
-
-//line samples_scan.go:26
-						warpID := gc_tx / gocuda.WarpSize
-						_ = warpID
-
-//line samples_scan.go:48
-						if warpID == 0 && laneID < gc_bdx/gocuda.WarpSize {
-							gc_m12 |= 1 << gc_lane
-						}
+//line samples_scan.go:49
+						warpSum := sums[laneID]
+//line samples_scan.go:51
+						gc_l_warpSum[gc_lane] = warpSum
 					}
 				}
-				gc_save12 := gc_act
-				gc_act = gc_save12 & gc_m12
-				if gc_act != 0 {
+//line samples_scan.go:51
+				mask_ := uint32(1<<(gc_bdx/gocuda.WarpSize) - 1)
+				for i_ := 1; i_ <= gc_bdx/gocuda.WarpSize; i_ *= 2 {
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
@@ -229,176 +220,101 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
 //line samples_scan.go:23
 							id := gc_bx*gc_bdx + gc_tx
-							_ = id
-
-//line samples_scan.go:24
 							laneID := id % gocuda.WarpSize
-							_ = laneID
-
-//line samples_scan.go:49
-							warpSum := sums[laneID]
-							_ = warpSum
+//line samples_scan.go:26
+							warpSum := gc_l_warpSum[gc_lane]
+//line samples_scan.go:53
+							n_ := gc_c2r[gc_lane]
+//line samples_scan.go:55
+							if laneID >= i_ {
+								warpSum += n_
+							}
+//line samples_scan.go:59
 							gc_l_warpSum[gc_lane] = warpSum
 						}
 					}
-
-//line samples_scan.go:51
-					mask_ := uint32(1<<(gc_bdx/gocuda.WarpSize) - 1)
-
-//line samples_scan.go:52
-					for i_ := 1; i_ <= gc_bdx/gocuda.WarpSize; i_ *= 2 {
-
-//line samples_scan.go:53
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line samples_scan.go:23
-								id := gc_bx*gc_bdx + gc_tx
-								_ = id
-
-//line samples_scan.go:24
-								laneID := id % gocuda.WarpSize
-								_ = laneID
-								warpSum := gc_l_warpSum[gc_lane]
-								_ = warpSum
-
-//line samples_scan.go:53
-								n_ := gc_c2r[gc_lane]
-
-//line samples_scan.go:55
-								if laneID >= i_ {
-									warpSum += n_
-								}
-								_ = n_
-								gc_l_warpSum[gc_lane] = warpSum
-							}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples_scan.go:23
-							id := gc_bx*gc_bdx + gc_tx
-							_ = id
-
-//line samples_scan.go:24
-							laneID := id % gocuda.WarpSize
-							_ = laneID
-							warpSum := gc_l_warpSum[gc_lane]
-							_ = warpSum
-
+						id := gc_bx*gc_bdx + gc_tx
+						laneID := id % gocuda.WarpSize
+//line samples_scan.go:26
+						warpSum := gc_l_warpSum[gc_lane]
 //line samples_scan.go:60
-							sums[laneID] = warpSum
-						}
+						sums[laneID] = warpSum
 					}
 				}
-				gc_act = gc_save12 &^ gc_dead
 			}
+			gc_act = gc_save12 &^ gc_dead
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			gc_off3 := gc_bx
-			if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
-				gc_at2 := data[gc_off2:][:gc_bdx]
-				gc_at3 := partialSums[gc_off3:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_scan.go:23
-					id := gc_bx*gc_bdx + gc_tx
-					_ = id
-
+//line samples_scan.go:69
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		gc_off3 := gc_bx
+		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
+			gc_at2 := data[gc_off2:][:gc_bdx]
+			gc_at3 := partialSums[gc_off3:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_scan.go:26
-					warpID := gc_tx / gocuda.WarpSize
-					_ = warpID
-					value := gc_s_value[gc_rank]
-					_ = value
-
+				warpID := gc_tx / gocuda.WarpSize
+//line samples_scan.go:28
+				value := gc_s_value[gc_rank]
 //line samples_scan.go:66
-					var blockSum int32
-
+				var blockSum int32
 //line samples_scan.go:68
-					if warpID > 0 {
-						blockSum = sums[warpID-1]
-					}
-
-//line samples_scan.go:72
-					value += blockSum
-
-//line samples_scan.go:74
-					gc_at2[gc_tx] = value
-
-//line samples_scan.go:77
-					if partialSums != nil && gc_tx == gc_bdx-1 {
-						gc_at3[0] = value
-					}
-					_ = blockSum
+				if warpID > 0 {
+					blockSum = sums[warpID-1]
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_scan.go:23
-					id := gc_bx*gc_bdx + gc_tx
-					_ = id
-
-//line samples_scan.go:26
-					warpID := gc_tx / gocuda.WarpSize
-					_ = warpID
-					value := gc_s_value[gc_rank]
-					_ = value
-
-//line samples_scan.go:66
-					var blockSum int32
-
-//line samples_scan.go:68
-					if warpID > 0 {
-						blockSum = sums[warpID-1]
-					}
-
 //line samples_scan.go:72
-					value += blockSum
-
+				value += blockSum
 //line samples_scan.go:74
-					data[id] = value
-
+				gc_at2[gc_tx] = value
 //line samples_scan.go:77
-					if partialSums != nil && gc_tx == gc_bdx-1 {
-						partialSums[gc_bx] = value
-					}
-					_ = blockSum
+				if partialSums != nil && gc_tx == gc_bdx-1 {
+					gc_at3[0] = value
+				}
+			}
+		} else {
+//line samples_scan.go:83
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_scan.go:23
+				id := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:26
+				warpID := gc_tx / gocuda.WarpSize
+//line samples_scan.go:28
+				value := gc_s_value[gc_rank]
+//line samples_scan.go:66
+				var blockSum int32
+//line samples_scan.go:68
+				if warpID > 0 {
+					blockSum = sums[warpID-1]
+				}
+//line samples_scan.go:72
+				value += blockSum
+//line samples_scan.go:74
+				data[id] = value
+//line samples_scan.go:77
+				if partialSums != nil && gc_tx == gc_bdx-1 {
+					partialSums[gc_bx] = value
 				}
 			}
 		}
@@ -429,100 +345,77 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line samples_scan.go:88
 	buf := gocuda.Shared[int32](t, 1)[:1]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line samples_scan.go:90
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line samples_scan.go:89
-				id := gc_bx*gc_bdx + gc_tx
-				_ = id
-
+			id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:91
-				if id > length {
+			if id > length {
+				{
 //line samples_scan.go:91
-					{
-//line samples_scan.go:91
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line samples_scan.go:92
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
-
-//line samples_scan.go:95
-				if gc_tx == 0 {
-					buf[0] = partialSums[gc_bx]
-				}
+			}
+			if gc_tx == 0 {
+				buf[0] = partialSums[gc_bx]
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
+//line samples_scan.go:102
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 //line samples_scan.go:89
-			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+			gc_tx := gc_vstep
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_scan.go:89
-			_ = gc_all
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_alive := gc_all
 //line samples_scan.go:89
-				gc_alive := gc_all
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line samples_scan.go:89
-				_ = gc_alive
-//line samples_scan.go:89
-				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line samples_scan.go:89
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line samples_scan.go:89
-				}
-//line samples_scan.go:89
-				var id int = gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:89
-				_ = id
-//line samples_scan.go:100
-				if id < 0 || id > len(data)-8 {
-//line samples_scan.go:100
-					break
-//line samples_scan.go:100
-				}
-//line samples_scan.go:100
-				var gc_u int32
-//line samples_scan.go:100
-				_ = gc_u
-//line samples_scan.go:100
-				if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line samples_scan.go:100
-					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line samples_scan.go:100
-					gc_u = buf[0]
-//line samples_scan.go:100
-				}
-				lanes.LoadInt32x8Slice(data[id:]).Add(lanes.BroadcastInt32x8(gc_u)).StoreMasked((*[8]int32)(data[id:]), gc_alive)
+				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line samples_scan.go:89
-				id := gc_bx*gc_bdx + gc_tx
-				_ = id
-
+			var id int = gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:100
-				data[id] += buf[0]
+			if id < 0 || id > len(data)-8 {
+//line samples_scan.go:100
+				break
 			}
+//line samples_scan.go:100
+			var gc_u int32
+//line samples_scan.go:100
+			if gc_in := gc_alive.ToBits(); gc_in != 0 {
+//line samples_scan.go:100
+				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line samples_scan.go:100
+				gc_u = buf[0]
+			}
+//line samples_scan.go:101
+			lanes.LoadInt32x8Slice(data[id:]).Add(lanes.BroadcastInt32x8(gc_u)).StoreMasked((*[8]int32)(data[id:]), gc_alive)
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line samples_scan.go:89
+			id := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:100
+			data[id] += buf[0]
 		}
 	}
 }
@@ -555,350 +448,199 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_idata := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b, 3)[:gc_n]
-	_ = gc_s_idata4_2
+//line samples_scan.go:181
 	gc_s_idata4_ := compiled.Scratch[uint4](gc_b, 4)[:gc_n]
-
 //line samples_scan.go:169
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_scan.go:170
 	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)[:2*scanBlockSize]
-
 //line samples_scan.go:178
 	var sData_ []uint32 = sData
-
-//line samples_scan.go:178
-	_ = sData_
-
 //line samples_scan.go:178
 	var size_ int = size
-
-//line samples_scan.go:178
-	_ = size_
-
 //line samples_scan.go:178
 	var cta_ cg.ThreadBlock = cta
-	_ = cta_
-
-//line samples_scan.go:178
-	_ = cta_
-
 //line samples_scan.go:154
 	var sData_2 []uint32 = sData_
-
-//line samples_scan.go:154
-	_ = sData_2
-
 //line samples_scan.go:154
 	var size_2 int = size_
-
-//line samples_scan.go:154
-	_ = size_2
-
 //line samples_scan.go:154
 	var cta_2 cg.ThreadBlock = cta_
-	_ = cta_2
-
-//line samples_scan.go:154
-	_ = cta_2
-
 //line samples_scan.go:142
 	var sData_3 []uint32 = sData_2
-
-//line samples_scan.go:142
-	_ = sData_3
-
 //line samples_scan.go:142
 	var size_3 int = size_2 / 4
-
-//line samples_scan.go:142
-	_ = size_3
-
 //line samples_scan.go:142
 	var cta_3 cg.ThreadBlock = cta_2
-	_ = cta_3
-
-//line samples_scan.go:142
-	_ = cta_3
-
 //line samples_scan.go:130
 	var sData_4 []uint32 = sData_3
-
-//line samples_scan.go:130
-	_ = sData_4
-
 //line samples_scan.go:130
 	var size_4 int = size_3
-
-//line samples_scan.go:130
-	_ = size_4
-
 //line samples_scan.go:130
 	var cta_4 cg.ThreadBlock = cta_3
 	_ = cta_4
-
-//line samples_scan.go:130
-	_ = cta_4
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_scan.go:172
-				pos := gc_bx*gc_bdx + gc_tx
-				_ = pos
-
+			pos := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:175
-				idata4 := dSrc[pos]
-
+			idata4 := dSrc[pos]
 //line samples_scan.go:178
-				var idata4_ uint4 = idata4
-
-//line samples_scan.go:178
-				_ = idata4_
-
+			var idata4_ uint4 = idata4
 //line samples_scan.go:154
-				var idata4_2 uint4 = idata4_
-
-//line samples_scan.go:154
-				_ = idata4_2
-
+			var idata4_2 uint4 = idata4_
 //line samples_scan.go:137
-				idata4_2.Y += idata4_2.X
-
-//line samples_scan.go:138
-				idata4_2.Z += idata4_2.Y
-
-//line samples_scan.go:139
-				idata4_2.W += idata4_2.Z
-
+			idata4_2.Y += idata4_2.X
+			idata4_2.Z += idata4_2.Y
+			idata4_2.W += idata4_2.Z
 //line samples_scan.go:142
-				var idata uint32 = idata4_2.W
-
-//line samples_scan.go:142
-				_ = idata
-
+			var idata uint32 = idata4_2.W
 //line samples_scan.go:130
-				var idata_ uint32 = idata
-
-//line samples_scan.go:130
-				_ = idata_
-
+			var idata_ uint32 = idata
 //line samples_scan.go:113
-				pos_ := 2*gc_tx - (gc_tx & (size_4 - 1))
-
-//line samples_scan.go:114
-				sData_4[pos_] = 0
-
-//line samples_scan.go:115
-				pos_ += size_4
-
-//line samples_scan.go:116
-				sData_4[pos_] = idata_
-				_ = idata4
-				_ = idata4_
-				_ = idata4_2
-				_ = idata
-				_ = idata_
-				_ = pos_
-				gc_s_pos_[gc_rank] = pos_
-				gc_s_idata[gc_rank] = idata
-				gc_s_idata4_2[gc_rank] = idata4_2
-				gc_s_idata4_[gc_rank] = idata4_
-			}
+			pos_ := 2*gc_tx - (gc_tx & (size_4 - 1))
+			sData_4[pos_] = 0
+			pos_ += size_4
+			sData_4[pos_] = idata_
+//line samples_scan.go:123
+			gc_s_pos_[gc_rank] = pos_
+			gc_s_idata[gc_rank] = idata
+			gc_s_idata4_2[gc_rank] = idata4_2
+			gc_s_idata4_[gc_rank] = idata4_
 		}
 	}
-
 //line samples_scan.go:118
 	for offset := 1; offset < size_4; offset <<= 1 {
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-
 //line samples_scan.go:120
-					tt := sData_4[pos_] + sData_4[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-
-//line samples_scan.go:120
-					tt := sData_4[pos_] + sData_4[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-
-//line samples_scan.go:120
-					tt := sData_4[pos_] + sData_4[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-
-//line samples_scan.go:120
-					tt := sData_4[pos_] + sData_4[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
-
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-				_ = tt
+//line samples_scan.go:122
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+//line samples_scan.go:120
+				tt := sData_4[pos_] + sData_4[pos_-offset]
+//line samples_scan.go:122
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+//line samples_scan.go:120
+				tt := sData_4[pos_] + sData_4[pos_-offset]
+//line samples_scan.go:122
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+//line samples_scan.go:120
+				tt := sData_4[pos_] + sData_4[pos_-offset]
+//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 		}
-		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			pos_ := gc_s_pos_[gc_rank]
+//line samples_scan.go:120
+			tt := sData_4[pos_] + sData_4[pos_-offset]
 //line samples_scan.go:122
-					sData_4[pos_] = tt
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line samples_scan.go:122
-					sData_4[pos_] = tt
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line samples_scan.go:122
-					sData_4[pos_] = tt
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line samples_scan.go:122
-					sData_4[pos_] = tt
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_s_tt[gc_rank] = tt
+		}
+//line samples_scan.go:126
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
 				tt := gc_s_tt[gc_rank]
-
+//line samples_scan.go:122
+				sData_4[pos_] = tt
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line samples_scan.go:122
+				sData_4[pos_] = tt
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line samples_scan.go:122
+				sData_4[pos_] = tt
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line samples_scan.go:122
 				sData_4[pos_] = tt
 			}
 		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			pos_ := gc_s_pos_[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line samples_scan.go:122
+			sData_4[pos_] = tt
+		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line samples_scan.go:127
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_scan.go:172
-				pos := gc_bx*gc_bdx + gc_tx
-				_ = pos
-				pos_ := gc_s_pos_[gc_rank]
-				idata := gc_s_idata[gc_rank]
-				idata4_2 := gc_s_idata4_2[gc_rank]
-				_ = idata4_2
-				idata4_ := gc_s_idata4_[gc_rank]
-
-//line samples_scan.go:125
-				var r_3 uint32 = sData_4[pos_]
-
-//line samples_scan.go:125
-				_ = r_3
-
-//line samples_scan.go:130
-				var r_2 uint32 = r_3 - idata
-
-//line samples_scan.go:130
-				_ = r_2
-
-//line samples_scan.go:142
-				oval := r_2
-
-//line samples_scan.go:144
-				idata4_2.X += oval
-
-//line samples_scan.go:145
-				idata4_2.Y += oval
-
-//line samples_scan.go:146
-				idata4_2.Z += oval
-
-//line samples_scan.go:147
-				idata4_2.W += oval
-
-//line samples_scan.go:149
-				var r_ uint4 = idata4_2
-
-//line samples_scan.go:149
-				_ = r_
-
-//line samples_scan.go:154
-				odata4_ := r_
-
-//line samples_scan.go:155
-				odata4_.X -= idata4_.X
-
-//line samples_scan.go:156
-				odata4_.Y -= idata4_.Y
-
-//line samples_scan.go:157
-				odata4_.Z -= idata4_.Z
-
-//line samples_scan.go:158
-				odata4_.W -= idata4_.W
-
-//line samples_scan.go:159
-				var r uint4 = odata4_
-
-//line samples_scan.go:159
-				_ = r
-
+			pos := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:174
+			pos_ := gc_s_pos_[gc_rank]
+			idata := gc_s_idata[gc_rank]
+			idata4_2 := gc_s_idata4_2[gc_rank]
 //line samples_scan.go:178
-				odata4 := r
-
+			idata4_ := gc_s_idata4_[gc_rank]
+//line samples_scan.go:125
+			var r_3 uint32 = sData_4[pos_]
+//line samples_scan.go:130
+			var r_2 uint32 = r_3 - idata
+//line samples_scan.go:142
+			oval := r_2
+//line samples_scan.go:144
+			idata4_2.X += oval
+			idata4_2.Y += oval
+			idata4_2.Z += oval
+			idata4_2.W += oval
+//line samples_scan.go:149
+			var r_ uint4 = idata4_2
+//line samples_scan.go:154
+			odata4_ := r_
+			odata4_.X -= idata4_.X
+			odata4_.Y -= idata4_.Y
+			odata4_.Z -= idata4_.Z
+			odata4_.W -= idata4_.W
+			var r uint4 = odata4_
+//line samples_scan.go:178
+			odata4 := r
 //line samples_scan.go:181
-				dDst[pos] = odata4
-				_ = r_3
-				_ = r_2
-				_ = oval
-				_ = r_
-				_ = odata4_
-				_ = r
-				_ = odata4
-			}
+			dDst[pos] = odata4
 		}
 	}
 }
@@ -906,8 +648,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 // ScanExclusiveShared2Kernel is scanExclusiveShared2 of scan/scan.cu: the
 // exclusive scan of the top elements of the bottom-level scans (their last
 // outputs plus inputs), N of them in runs of arrayLength.
-//
-//line samples_scan.go:189
 func ScanExclusiveShared2Kernel(dBuf, dDst, dSrc []uint32, n, arrayLength int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanExclusiveShared2,
 		func(gc_t *gocuda.Thread) { scanExclusiveShared2(gc_t, dBuf, dDst, dSrc, n, arrayLength) },
@@ -929,243 +669,162 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 	gc_s_pos_ := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_idata_ := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
-
 //line samples_scan.go:190
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_scan.go:191
 	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)[:2*scanBlockSize]
-
 //line samples_scan.go:205
 	var sData_ []uint32 = sData
-
-//line samples_scan.go:205
-	_ = sData_
-
 //line samples_scan.go:205
 	var size int = arrayLength
-
-//line samples_scan.go:205
-	_ = size
-
 //line samples_scan.go:205
 	var cta_ cg.ThreadBlock = cta
-	_ = cta_
-
-//line samples_scan.go:205
-	_ = cta_
-
 //line samples_scan.go:130
 	var sData_2 []uint32 = sData_
-
-//line samples_scan.go:130
-	_ = sData_2
-
 //line samples_scan.go:130
 	var size_ int = size
-
-//line samples_scan.go:130
-	_ = size_
-
 //line samples_scan.go:130
 	var cta_2 cg.ThreadBlock = cta_
 	_ = cta_2
-
-//line samples_scan.go:130
-	_ = cta_2
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_scan.go:194
-				pos := gc_bx*gc_bdx + gc_tx
-				_ = pos
-
+			pos := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:197
-				var idata uint32
-
+			var idata uint32
 //line samples_scan.go:199
-				if pos < n {
-					idata = dDst[(4*scanBlockSize)-1+(4*scanBlockSize)*pos] +
-						dSrc[(4*scanBlockSize)-1+(4*scanBlockSize)*pos]
-				}
-
-//line samples_scan.go:205
-				var idata_ uint32 = idata
-
-//line samples_scan.go:205
-				_ = idata_
-
-//line samples_scan.go:130
-				var idata_2 uint32 = idata_
-
-//line samples_scan.go:130
-				_ = idata_2
-
-//line samples_scan.go:113
-				pos_ := 2*gc_tx - (gc_tx & (size_ - 1))
-
-//line samples_scan.go:114
-				sData_2[pos_] = 0
-
-//line samples_scan.go:115
-				pos_ += size_
-
-//line samples_scan.go:116
-				sData_2[pos_] = idata_2
-				_ = idata
-				_ = idata_
-				_ = idata_2
-				_ = pos_
-				gc_s_pos_[gc_rank] = pos_
-				gc_s_idata_[gc_rank] = idata_
+			if pos < n {
+				idata = dDst[(4*scanBlockSize)-1+(4*scanBlockSize)*pos] +
+					dSrc[(4*scanBlockSize)-1+(4*scanBlockSize)*pos]
 			}
+//line samples_scan.go:205
+			var idata_ uint32 = idata
+//line samples_scan.go:130
+			var idata_2 uint32 = idata_
+//line samples_scan.go:113
+			pos_ := 2*gc_tx - (gc_tx & (size_ - 1))
+			sData_2[pos_] = 0
+			pos_ += size_
+			sData_2[pos_] = idata_2
+//line samples_scan.go:121
+			gc_s_pos_[gc_rank] = pos_
+			gc_s_idata_[gc_rank] = idata_
 		}
 	}
-
 //line samples_scan.go:118
 	for offset := 1; offset < size_; offset <<= 1 {
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-
 //line samples_scan.go:120
-					tt := sData_2[pos_] + sData_2[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-
-//line samples_scan.go:120
-					tt := sData_2[pos_] + sData_2[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-
-//line samples_scan.go:120
-					tt := sData_2[pos_] + sData_2[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-
-//line samples_scan.go:120
-					tt := sData_2[pos_] + sData_2[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
-
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-				_ = tt
+//line samples_scan.go:122
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+//line samples_scan.go:120
+				tt := sData_2[pos_] + sData_2[pos_-offset]
+//line samples_scan.go:122
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+//line samples_scan.go:120
+				tt := sData_2[pos_] + sData_2[pos_-offset]
+//line samples_scan.go:122
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+//line samples_scan.go:120
+				tt := sData_2[pos_] + sData_2[pos_-offset]
+//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 		}
-		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			pos_ := gc_s_pos_[gc_rank]
+//line samples_scan.go:120
+			tt := sData_2[pos_] + sData_2[pos_-offset]
 //line samples_scan.go:122
-					sData_2[pos_] = tt
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line samples_scan.go:122
-					sData_2[pos_] = tt
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line samples_scan.go:122
-					sData_2[pos_] = tt
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-					pos_ := gc_s_pos_[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line samples_scan.go:122
-					sData_2[pos_] = tt
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_s_tt[gc_rank] = tt
+		}
+//line samples_scan.go:126
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				pos_ := gc_s_pos_[gc_rank]
 				tt := gc_s_tt[gc_rank]
-
+//line samples_scan.go:122
+				sData_2[pos_] = tt
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line samples_scan.go:122
+				sData_2[pos_] = tt
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line samples_scan.go:122
+				sData_2[pos_] = tt
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				pos_ := gc_s_pos_[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line samples_scan.go:122
 				sData_2[pos_] = tt
 			}
 		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			pos_ := gc_s_pos_[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line samples_scan.go:122
+			sData_2[pos_] = tt
+		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line samples_scan.go:127
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_scan.go:194
-				pos := gc_bx*gc_bdx + gc_tx
-				_ = pos
-				pos_ := gc_s_pos_[gc_rank]
-				idata_ := gc_s_idata_[gc_rank]
-
+			pos := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:196
+			pos_ := gc_s_pos_[gc_rank]
+			idata_ := gc_s_idata_[gc_rank]
 //line samples_scan.go:125
-				var r_ uint32 = sData_2[pos_]
-
-//line samples_scan.go:125
-				_ = r_
-
+			var r_ uint32 = sData_2[pos_]
 //line samples_scan.go:130
-				var r uint32 = r_ - idata_
-
-//line samples_scan.go:130
-				_ = r
-
+			var r uint32 = r_ - idata_
 //line samples_scan.go:205
-				odata := r
-
+			odata := r
 //line samples_scan.go:208
-				if pos < n {
-					dBuf[pos] = odata
-				}
-				_ = r_
-				_ = r
-				_ = odata
+			if pos < n {
+				dBuf[pos] = odata
 			}
 		}
 	}
@@ -1174,8 +833,6 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 // UniformUpdateKernel is uniformUpdate of scan/scan.cu: block b adds
 // dBuffer[b], read once into shared memory, to its four elements per
 // thread.
-//
-//line samples_scan.go:218
 func UniformUpdateKernel(dData []uint4, dBuffer []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_uniformUpdate,
 		func(gc_t *gocuda.Thread) { uniformUpdate(gc_t, dData, dBuffer) },
@@ -1194,163 +851,117 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line samples_scan.go:219
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_scan.go:220
 	buf := gocuda.Shared[uint32](t, 1)[:1]
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(dBuffer) {
-				gc_at := dBuffer[gc_off:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+//line samples_scan.go:222
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(dBuffer) {
+			gc_at := dBuffer[gc_off:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_scan.go:223
-						{
-							buf[0] = gc_at[0]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_scan.go:223
-						{
-							buf[0] = gc_at[0]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_scan.go:223
-						{
-							buf[0] = gc_at[0]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_scan.go:223
-						{
-							buf[0] = gc_at[0]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_scan.go:223
-					{
+//line samples_scan.go:224
 						buf[0] = gc_at[0]
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
 					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_scan.go:223
-						{
-							buf[0] = dBuffer[gc_bx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_scan.go:223
-						{
-							buf[0] = dBuffer[gc_bx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_scan.go:223
-						{
-							buf[0] = dBuffer[gc_bx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_scan.go:223
-						{
-							buf[0] = dBuffer[gc_bx]
-						}
+//line samples_scan.go:224
+						buf[0] = gc_at[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					{
+//line samples_scan.go:224
+						buf[0] = gc_at[0]
+					}
+				}
+				{
+					{
+//line samples_scan.go:224
+						buf[0] = gc_at[0]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				{
+//line samples_scan.go:224
+					buf[0] = gc_at[0]
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_scan.go:223
 					{
+//line samples_scan.go:224
+						buf[0] = dBuffer[gc_bx]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples_scan.go:224
+						buf[0] = dBuffer[gc_bx]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples_scan.go:224
+						buf[0] = dBuffer[gc_bx]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples_scan.go:224
 						buf[0] = dBuffer[gc_bx]
 					}
 				}
 			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line samples_scan.go:221
-				pos := gc_bx*gc_bdx + gc_tx
-				_ = pos
-
-//line samples_scan.go:229
-				data4 := dData[pos]
-
-//line samples_scan.go:230
-				data4.X += buf[0]
-
-//line samples_scan.go:231
-				data4.Y += buf[0]
-
-//line samples_scan.go:232
-				data4.Z += buf[0]
-
-//line samples_scan.go:233
-				data4.W += buf[0]
-
-//line samples_scan.go:234
-				dData[pos] = data4
-				_ = data4
+				{
+//line samples_scan.go:224
+					buf[0] = dBuffer[gc_bx]
+				}
 			}
+		}
+	}
+//line samples_scan.go:231
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line samples_scan.go:221
+			pos := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:229
+			data4 := dData[pos]
+			data4.X += buf[0]
+			data4.Y += buf[0]
+			data4.Z += buf[0]
+			data4.W += buf[0]
+			dData[pos] = data4
 		}
 	}
 }
@@ -1358,4 +969,5 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 // gc_files_samples_scan holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_scan.go
+//line samples_scan.go:244
 var gc_files_samples_scan embed.FS

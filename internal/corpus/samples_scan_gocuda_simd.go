@@ -47,48 +47,109 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_value := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_value
-
 //line samples_scan.go:22
 	sums := gocuda.DynamicShared[int32](t)
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+//line samples_scan.go:24
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line samples_scan.go:39
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line samples_scan.go:23
+					var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:28
+					if id < 0 || id > len(data)-8 {
+//line samples_scan.go:28
+						break
+					}
+//line samples_scan.go:28
+					value := archsimd.LoadInt32x8Slice(data[id:])
+//line samples_scan.go:28
+					value.StoreSlice(gc_s_value[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line samples_scan.go:43
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line samples_scan.go:23
+					var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:28
+					if id < 0 || id > len(data)-8 {
+//line samples_scan.go:28
+						break
+					}
+//line samples_scan.go:28
+					value := archsimd.LoadInt32x8Slice(data[id:])
+//line samples_scan.go:28
+					value.StoreSlice(gc_s_value[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line samples_scan.go:23
+					id := gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:28
+					value := data[id]
+//line samples_scan.go:30
+					gc_s_value[gc_rank2] = value
+				}
+			}
+		}
+//line samples_scan.go:31
+		for i := 1; i <= width; i *= 2 {
+			mask := uint32(0xffffffff)
+			gc_left2 := gc_act2
 			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line samples_scan.go:23
-						var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_scan.go:23
-						_ = id
-//line samples_scan.go:28
-						if id < 0 || id > len(data)-8 {
-//line samples_scan.go:28
-							break
-//line samples_scan.go:28
-						}
-//line samples_scan.go:28
-						value := archsimd.LoadInt32x8Slice(data[id:])
-//line samples_scan.go:28
-						_ = value
-//line samples_scan.go:28
-						value.StoreSlice(gc_s_value[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+//line samples_scan.go:33
+						value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank2:])
+//line samples_scan.go:33
+						value.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -96,150 +157,85 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line samples_scan.go:23
-						var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_scan.go:23
-						_ = id
-//line samples_scan.go:28
-						if id < 0 || id > len(data)-8 {
-//line samples_scan.go:28
-							break
-//line samples_scan.go:28
-						}
-//line samples_scan.go:28
-						value := archsimd.LoadInt32x8Slice(data[id:])
-//line samples_scan.go:28
-						_ = value
-//line samples_scan.go:28
-						value.StoreSlice(gc_s_value[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+//line samples_scan.go:33
+						value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank2:])
+//line samples_scan.go:33
+						value.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:23
-						id := gc_bx2*gc_bdx2 + gc_tx2
-						_ = id
-
-//line samples_scan.go:28
-						value := data[id]
-						_ = value
-						gc_s_value[gc_rank2] = value
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line samples_scan.go:46
+					value := gc_s_value[gc_rank2]
+//line samples_scan.go:33
+					gc_c21v[gc_lane2] = value
 				}
 			}
-
-//line samples_scan.go:31
-			for i := 1; i <= width; i *= 2 {
-
-//line samples_scan.go:32
-				mask := uint32(0xffffffff)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
 //line samples_scan.go:33
-							value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank2:])
-//line samples_scan.go:33
-							_ = value
-//line samples_scan.go:33
-							value.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line samples_scan.go:33
-							value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank2:])
-//line samples_scan.go:33
-							_ = value
-//line samples_scan.go:33
-							value.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask, &gc_c21v, i, width, &gc_c21r)
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						value := gc_s_value[gc_rank2]
-
-//line samples_scan.go:33
-						gc_c21v[gc_lane2] = value
-					}
-				}
-
-//line samples_scan.go:33
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask, &gc_c21v, i, width, &gc_c21r)
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
+					gc_rank2 := gc_w2 + gc_lane2
 //line samples_scan.go:23
-						id := gc_bx2*gc_bdx2 + gc_tx2
-						_ = id
-
-//line samples_scan.go:24
-						laneID := id % gocuda.WarpSize
-						_ = laneID
-						value := gc_s_value[gc_rank2]
-
+					id := gc_bx2*gc_bdx2 + gc_tx2
+					laneID := id % gocuda.WarpSize
+//line samples_scan.go:26
+					value := gc_s_value[gc_rank2]
 //line samples_scan.go:33
-						n := gc_c21r[gc_lane2]
-
+					n := gc_c21r[gc_lane2]
 //line samples_scan.go:35
-						if laneID >= i {
-							value += n
-						}
-						_ = n
-						gc_s_value[gc_rank2] = value
+					if laneID >= i {
+						value += n
 					}
+//line samples_scan.go:39
+					gc_s_value[gc_rank2] = value
 				}
 			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line samples_scan.go:26
+				warpID := gc_tx2 / gocuda.WarpSize
+//line samples_scan.go:28
+				value := gc_s_value[gc_rank2]
+//line samples_scan.go:41
+				if gc_tx2%gocuda.WarpSize == gocuda.WarpSize-1 {
+					sums[warpID] = value
+				}
+			}
+		}
+	}
+//line samples_scan.go:49
+	var gc_l_warpSum [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line samples_scan.go:57
+			var gc_m122 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -250,62 +246,46 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
+//line samples_scan.go:23
+					id := gc_bx2*gc_bdx2 + gc_tx2
+					laneID := id % gocuda.WarpSize
 //line samples_scan.go:26
 					warpID := gc_tx2 / gocuda.WarpSize
-					_ = warpID
-					value := gc_s_value[gc_rank2]
-
-//line samples_scan.go:41
-					if gc_tx2%gocuda.WarpSize == gocuda.WarpSize-1 {
-						sums[warpID] = value
+//line samples_scan.go:48
+					if warpID == 0 && laneID < gc_bdx2/gocuda.WarpSize {
+						gc_m122 |= 1 << gc_lane2
 					}
 				}
 			}
-		}
-	}
-	{
-		var gc_l_warpSum [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m122 uint32
+			gc_save122 := gc_act2
+			gc_act2 = gc_save122 & gc_m122
+			if gc_act2 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_scan.go:23
 						id := gc_bx2*gc_bdx2 + gc_tx2
-						_ = id
-
-//line samples_scan.go:24
 						laneID := id % gocuda.WarpSize
-						_ = laneID
-
-//line samples_scan.go:26
-						warpID := gc_tx2 / gocuda.WarpSize
-						_ = warpID
-
-//line samples_scan.go:48
-						if warpID == 0 && laneID < gc_bdx2/gocuda.WarpSize {
-							gc_m122 |= 1 << gc_lane2
-						}
+//line samples_scan.go:49
+						warpSum := sums[laneID]
+//line samples_scan.go:51
+						gc_l_warpSum[gc_lane2] = warpSum
 					}
 				}
-				gc_save122 := gc_act2
-				gc_act2 = gc_save122 & gc_m122
-				if gc_act2 != 0 {
+//line samples_scan.go:51
+				mask_ := uint32(1<<(gc_bdx2/gocuda.WarpSize) - 1)
+				for i_ := 1; i_ <= gc_bdx2/gocuda.WarpSize; i_ *= 2 {
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_, &gc_l_warpSum, i_, gc_bdx2/gocuda.WarpSize, &gc_c22r)
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
@@ -317,176 +297,101 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
 //line samples_scan.go:23
 							id := gc_bx2*gc_bdx2 + gc_tx2
-							_ = id
-
-//line samples_scan.go:24
 							laneID := id % gocuda.WarpSize
-							_ = laneID
-
-//line samples_scan.go:49
-							warpSum := sums[laneID]
-							_ = warpSum
+//line samples_scan.go:26
+							warpSum := gc_l_warpSum[gc_lane2]
+//line samples_scan.go:53
+							n_ := gc_c22r[gc_lane2]
+//line samples_scan.go:55
+							if laneID >= i_ {
+								warpSum += n_
+							}
+//line samples_scan.go:59
 							gc_l_warpSum[gc_lane2] = warpSum
 						}
 					}
-
-//line samples_scan.go:51
-					mask_ := uint32(1<<(gc_bdx2/gocuda.WarpSize) - 1)
-
-//line samples_scan.go:52
-					for i_ := 1; i_ <= gc_bdx2/gocuda.WarpSize; i_ *= 2 {
-
-//line samples_scan.go:53
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_, &gc_l_warpSum, i_, gc_bdx2/gocuda.WarpSize, &gc_c22r)
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line samples_scan.go:23
-								id := gc_bx2*gc_bdx2 + gc_tx2
-								_ = id
-
-//line samples_scan.go:24
-								laneID := id % gocuda.WarpSize
-								_ = laneID
-								warpSum := gc_l_warpSum[gc_lane2]
-								_ = warpSum
-
-//line samples_scan.go:53
-								n_ := gc_c22r[gc_lane2]
-
-//line samples_scan.go:55
-								if laneID >= i_ {
-									warpSum += n_
-								}
-								_ = n_
-								gc_l_warpSum[gc_lane2] = warpSum
-							}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line samples_scan.go:23
-							id := gc_bx2*gc_bdx2 + gc_tx2
-							_ = id
-
-//line samples_scan.go:24
-							laneID := id % gocuda.WarpSize
-							_ = laneID
-							warpSum := gc_l_warpSum[gc_lane2]
-							_ = warpSum
-
+						id := gc_bx2*gc_bdx2 + gc_tx2
+						laneID := id % gocuda.WarpSize
+//line samples_scan.go:26
+						warpSum := gc_l_warpSum[gc_lane2]
 //line samples_scan.go:60
-							sums[laneID] = warpSum
-						}
+						sums[laneID] = warpSum
 					}
 				}
-				gc_act2 = gc_save122 &^ gc_dead2
 			}
+			gc_act2 = gc_save122 &^ gc_dead2
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			gc_off5 := gc_bx2
-			if gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(partialSums) {
-				gc_at4 := data[gc_off4:][:gc_bdx2]
-				gc_at5 := partialSums[gc_off5:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:23
-					id := gc_bx2*gc_bdx2 + gc_tx2
-					_ = id
-
+//line samples_scan.go:69
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		gc_off5 := gc_bx2
+		if gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(partialSums) {
+			gc_at4 := data[gc_off4:][:gc_bdx2]
+			gc_at5 := partialSums[gc_off5:][:1]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line samples_scan.go:26
-					warpID := gc_tx2 / gocuda.WarpSize
-					_ = warpID
-					value := gc_s_value[gc_rank2]
-					_ = value
-
+				warpID := gc_tx2 / gocuda.WarpSize
+//line samples_scan.go:28
+				value := gc_s_value[gc_rank2]
 //line samples_scan.go:66
-					var blockSum int32
-
+				var blockSum int32
 //line samples_scan.go:68
-					if warpID > 0 {
-						blockSum = sums[warpID-1]
-					}
-
-//line samples_scan.go:72
-					value += blockSum
-
-//line samples_scan.go:74
-					gc_at4[gc_tx2] = value
-
-//line samples_scan.go:77
-					if partialSums != nil && gc_tx2 == gc_bdx2-1 {
-						gc_at5[0] = value
-					}
-					_ = blockSum
+				if warpID > 0 {
+					blockSum = sums[warpID-1]
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:23
-					id := gc_bx2*gc_bdx2 + gc_tx2
-					_ = id
-
-//line samples_scan.go:26
-					warpID := gc_tx2 / gocuda.WarpSize
-					_ = warpID
-					value := gc_s_value[gc_rank2]
-					_ = value
-
-//line samples_scan.go:66
-					var blockSum int32
-
-//line samples_scan.go:68
-					if warpID > 0 {
-						blockSum = sums[warpID-1]
-					}
-
 //line samples_scan.go:72
-					value += blockSum
-
+				value += blockSum
 //line samples_scan.go:74
-					data[id] = value
-
+				gc_at4[gc_tx2] = value
 //line samples_scan.go:77
-					if partialSums != nil && gc_tx2 == gc_bdx2-1 {
-						partialSums[gc_bx2] = value
-					}
-					_ = blockSum
+				if partialSums != nil && gc_tx2 == gc_bdx2-1 {
+					gc_at5[0] = value
+				}
+			}
+		} else {
+//line samples_scan.go:83
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_scan.go:23
+				id := gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:26
+				warpID := gc_tx2 / gocuda.WarpSize
+//line samples_scan.go:28
+				value := gc_s_value[gc_rank2]
+//line samples_scan.go:66
+				var blockSum int32
+//line samples_scan.go:68
+				if warpID > 0 {
+					blockSum = sums[warpID-1]
+				}
+//line samples_scan.go:72
+				value += blockSum
+//line samples_scan.go:74
+				data[id] = value
+//line samples_scan.go:77
+				if partialSums != nil && gc_tx2 == gc_bdx2-1 {
+					partialSums[gc_bx2] = value
 				}
 			}
 		}
@@ -517,299 +422,228 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line samples_scan.go:88
 	buf := gocuda.Shared[int32](t, 1)[:1]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line samples_scan.go:90
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line samples_scan.go:89
-					gc_all3 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_scan.go:89
-					_ = gc_all3
-//line samples_scan.go:89
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line samples_scan.go:89
-					_ = gc_iota2
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line samples_scan.go:89
-						gc_alive3 := gc_all3
-//line samples_scan.go:89
-						_ = gc_alive3
-//line samples_scan.go:89
-						if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line samples_scan.go:89
-							gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
-//line samples_scan.go:89
-						}
-//line samples_scan.go:89
-						var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_scan.go:89
-						_ = id
-//line samples_scan.go:91
-						gc_if3 := gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(length, id, 16))))
-//line samples_scan.go:91
-						_ = gc_if3
-//line samples_scan.go:91
-						if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line samples_scan.go:91
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits())
-//line samples_scan.go:91
-							gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
-//line samples_scan.go:91
-						}
-//line samples_scan.go:95
-						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
-//line samples_scan.go:95
-						_ = gc_if4
-//line samples_scan.go:96
-						if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line samples_scan.go:96
-							var gc_u3 int32
-//line samples_scan.go:96
-							_ = gc_u3
-//line samples_scan.go:96
-							if gc_in3 := archsimd.Mask32x16FromBits(gc_alive3.ToBits() & gc_if4.ToBits()).ToBits(); gc_in3 != 0 {
-//line samples_scan.go:96
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
-//line samples_scan.go:96
-								gc_u3 = partialSums[gc_bx2]
-//line samples_scan.go:96
-							}
-//line samples_scan.go:96
-							if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line samples_scan.go:96
-								buf[0] = gc_u3
-//line samples_scan.go:96
-							}
-//line samples_scan.go:96
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line samples_scan.go:89
-				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line samples_scan.go:89
-				_ = gc_all2
-//line samples_scan.go:89
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_scan.go:89
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line samples_scan.go:89
-					gc_alive2 := gc_all2
+					gc_alive3 := gc_all3
 //line samples_scan.go:89
-					_ = gc_alive2
+					if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line samples_scan.go:89
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line samples_scan.go:89
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line samples_scan.go:89
+						gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
 					}
 //line samples_scan.go:89
 					var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_scan.go:89
-					_ = id
 //line samples_scan.go:91
-					gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(length, id, 8))))
+					gc_if3 := gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(length, id, 16))))
 //line samples_scan.go:91
-					_ = gc_if
+					if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line samples_scan.go:91
-					if gc_alive2.And(gc_if).ToBits() != 0 {
+						compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits())
 //line samples_scan.go:91
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if).ToBits())
-//line samples_scan.go:91
-						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line samples_scan.go:91
+						gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 					}
 //line samples_scan.go:95
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+					gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
+					if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+//line samples_scan.go:96
+						var gc_u3 int32
+//line samples_scan.go:96
+						if gc_in3 := archsimd.Mask32x16FromBits(gc_alive3.ToBits() & gc_if4.ToBits()).ToBits(); gc_in3 != 0 {
+//line samples_scan.go:96
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
+//line samples_scan.go:96
+							gc_u3 = partialSums[gc_bx2]
+						}
+//line samples_scan.go:96
+						if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+//line samples_scan.go:96
+							buf[0] = gc_u3
+						}
+					}
+				}
+//line samples_scan.go:98
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop {
+				return
+			}
+		}
+		if compiled.SIMD {
+//line samples_scan.go:89
+			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line samples_scan.go:89
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_tx2 := gc_vstep2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_scan.go:89
+				gc_alive2 := gc_all2
+//line samples_scan.go:89
+				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line samples_scan.go:89
+					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line samples_scan.go:89
+				var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:91
+				gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(length, id, 8))))
+//line samples_scan.go:91
+				if gc_alive2.And(gc_if).ToBits() != 0 {
+//line samples_scan.go:91
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if).ToBits())
+//line samples_scan.go:91
+					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
 //line samples_scan.go:95
-					_ = gc_if2
+				gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+				if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line samples_scan.go:96
+					var gc_u2 int32
+//line samples_scan.go:96
+					if gc_in2 := gc_alive2.And(gc_if2).ToBits(); gc_in2 != 0 {
+//line samples_scan.go:96
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line samples_scan.go:96
+						gc_u2 = partialSums[gc_bx2]
+					}
 //line samples_scan.go:96
 					if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line samples_scan.go:96
-						var gc_u2 int32
-//line samples_scan.go:96
-						_ = gc_u2
-//line samples_scan.go:96
-						if gc_in2 := gc_alive2.And(gc_if2).ToBits(); gc_in2 != 0 {
-//line samples_scan.go:96
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line samples_scan.go:96
-							gc_u2 = partialSums[gc_bx2]
-//line samples_scan.go:96
-						}
-//line samples_scan.go:96
-						if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line samples_scan.go:96
-							buf[0] = gc_u2
-//line samples_scan.go:96
-						}
-//line samples_scan.go:96
+						buf[0] = gc_u2
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-		gc_L12:
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line samples_scan.go:98
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L12:
+		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line samples_scan.go:89
-				id := gc_bx2*gc_bdx2 + gc_tx2
-				_ = id
-
+			id := gc_bx2*gc_bdx2 + gc_tx2
 //line samples_scan.go:91
-				if id > length {
+			if id > length {
+				{
 //line samples_scan.go:91
-					{
-//line samples_scan.go:91
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line samples_scan.go:92
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
-
-//line samples_scan.go:95
-				if gc_tx2 == 0 {
-					buf[0] = partialSums[gc_bx2]
-				}
+			}
+			if gc_tx2 == 0 {
+				buf[0] = partialSums[gc_bx2]
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+//line samples_scan.go:102
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep3 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop2 bool
+			gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 //line samples_scan.go:89
-					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
-//line samples_scan.go:89
-					_ = gc_all5
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line samples_scan.go:89
-						gc_alive5 := gc_all5
-//line samples_scan.go:89
-						_ = gc_alive5
-//line samples_scan.go:89
-						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line samples_scan.go:89
-							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
-//line samples_scan.go:89
-						}
-//line samples_scan.go:89
-						var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_scan.go:89
-						_ = id
-//line samples_scan.go:100
-						if id < 0 || id > len(data)-16 {
-//line samples_scan.go:100
-							break
-//line samples_scan.go:100
-						}
-//line samples_scan.go:100
-						var gc_u5 int32
-//line samples_scan.go:100
-						_ = gc_u5
-//line samples_scan.go:100
-						if gc_in5 := gc_alive5.ToBits(); gc_in5 != 0 {
-//line samples_scan.go:100
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in5)
-//line samples_scan.go:100
-							gc_u5 = buf[0]
-//line samples_scan.go:100
-						}
-						archsimd.LoadInt32x16Slice(data[id:]).Add(archsimd.BroadcastInt32x16(gc_u5)).StoreMasked((*[16]int32)(data[id:]), gc_alive5)
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line samples_scan.go:89
-				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line samples_scan.go:89
-				_ = gc_all4
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line samples_scan.go:89
-					gc_alive4 := gc_all4
+					gc_alive5 := gc_all5
 //line samples_scan.go:89
-					_ = gc_alive4
+					if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line samples_scan.go:89
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line samples_scan.go:89
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line samples_scan.go:89
+						gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 					}
 //line samples_scan.go:89
 					var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_scan.go:89
-					_ = id
 //line samples_scan.go:100
-					if id < 0 || id > len(data)-8 {
+					if id < 0 || id > len(data)-16 {
 //line samples_scan.go:100
 						break
-//line samples_scan.go:100
 					}
 //line samples_scan.go:100
-					var gc_u4 int32
+					var gc_u5 int32
 //line samples_scan.go:100
-					_ = gc_u4
+					if gc_in5 := gc_alive5.ToBits(); gc_in5 != 0 {
 //line samples_scan.go:100
-					if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in5)
 //line samples_scan.go:100
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
-//line samples_scan.go:100
-						gc_u4 = buf[0]
-//line samples_scan.go:100
+						gc_u5 = buf[0]
 					}
-					archsimd.LoadInt32x8Slice(data[id:]).Add(archsimd.BroadcastInt32x8(gc_u4)).StoreMasked((*[8]int32)(data[id:]), gc_alive4)
+//line samples_scan.go:101
+					archsimd.LoadInt32x16Slice(data[id:]).Add(archsimd.BroadcastInt32x16(gc_u5)).StoreMasked((*[16]int32)(data[id:]), gc_alive5)
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep3, false
+			}(gc_vstep3)
+			if gc_stop2 {
+				return
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+		}
+		if compiled.SIMD {
+//line samples_scan.go:89
+			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_tx2 := gc_vstep3
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
 //line samples_scan.go:89
-				id := gc_bx2*gc_bdx2 + gc_tx2
-				_ = id
-
+				gc_alive4 := gc_all4
+//line samples_scan.go:89
+				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line samples_scan.go:89
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line samples_scan.go:89
+				var id int = gc_bx2*gc_bdx2 + gc_tx2
 //line samples_scan.go:100
-				data[id] += buf[0]
+				if id < 0 || id > len(data)-8 {
+//line samples_scan.go:100
+					break
+				}
+//line samples_scan.go:100
+				var gc_u4 int32
+//line samples_scan.go:100
+				if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+//line samples_scan.go:100
+					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line samples_scan.go:100
+					gc_u4 = buf[0]
+				}
+//line samples_scan.go:101
+				archsimd.LoadInt32x8Slice(data[id:]).Add(archsimd.BroadcastInt32x8(gc_u4)).StoreMasked((*[8]int32)(data[id:]), gc_alive4)
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line samples_scan.go:89
+			id := gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:100
+			data[id] += buf[0]
 		}
 	}
 }
@@ -842,350 +676,199 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 	gc_s_tt := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
 	gc_s_idata := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
 	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b2, 3)[:gc_n2]
-	_ = gc_s_idata4_2
+//line samples_scan.go:181
 	gc_s_idata4_ := compiled.Scratch[uint4](gc_b2, 4)[:gc_n2]
-
 //line samples_scan.go:169
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_scan.go:170
 	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)[:2*scanBlockSize]
-
 //line samples_scan.go:178
 	var sData_ []uint32 = sData
-
-//line samples_scan.go:178
-	_ = sData_
-
 //line samples_scan.go:178
 	var size_ int = size
-
-//line samples_scan.go:178
-	_ = size_
-
 //line samples_scan.go:178
 	var cta_ cg.ThreadBlock = cta
-	_ = cta_
-
-//line samples_scan.go:178
-	_ = cta_
-
 //line samples_scan.go:154
 	var sData_2 []uint32 = sData_
-
-//line samples_scan.go:154
-	_ = sData_2
-
 //line samples_scan.go:154
 	var size_2 int = size_
-
-//line samples_scan.go:154
-	_ = size_2
-
 //line samples_scan.go:154
 	var cta_2 cg.ThreadBlock = cta_
-	_ = cta_2
-
-//line samples_scan.go:154
-	_ = cta_2
-
 //line samples_scan.go:142
 	var sData_3 []uint32 = sData_2
-
-//line samples_scan.go:142
-	_ = sData_3
-
 //line samples_scan.go:142
 	var size_3 int = size_2 / 4
-
-//line samples_scan.go:142
-	_ = size_3
-
 //line samples_scan.go:142
 	var cta_3 cg.ThreadBlock = cta_2
-	_ = cta_3
-
-//line samples_scan.go:142
-	_ = cta_3
-
 //line samples_scan.go:130
 	var sData_4 []uint32 = sData_3
-
-//line samples_scan.go:130
-	_ = sData_4
-
 //line samples_scan.go:130
 	var size_4 int = size_3
-
-//line samples_scan.go:130
-	_ = size_4
-
 //line samples_scan.go:130
 	var cta_4 cg.ThreadBlock = cta_3
 	_ = cta_4
-
-//line samples_scan.go:130
-	_ = cta_4
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line samples_scan.go:172
-				pos := gc_bx2*gc_bdx2 + gc_tx2
-				_ = pos
-
+			pos := gc_bx2*gc_bdx2 + gc_tx2
 //line samples_scan.go:175
-				idata4 := dSrc[pos]
-
+			idata4 := dSrc[pos]
 //line samples_scan.go:178
-				var idata4_ uint4 = idata4
-
-//line samples_scan.go:178
-				_ = idata4_
-
+			var idata4_ uint4 = idata4
 //line samples_scan.go:154
-				var idata4_2 uint4 = idata4_
-
-//line samples_scan.go:154
-				_ = idata4_2
-
+			var idata4_2 uint4 = idata4_
 //line samples_scan.go:137
-				idata4_2.Y += idata4_2.X
-
-//line samples_scan.go:138
-				idata4_2.Z += idata4_2.Y
-
-//line samples_scan.go:139
-				idata4_2.W += idata4_2.Z
-
+			idata4_2.Y += idata4_2.X
+			idata4_2.Z += idata4_2.Y
+			idata4_2.W += idata4_2.Z
 //line samples_scan.go:142
-				var idata uint32 = idata4_2.W
-
-//line samples_scan.go:142
-				_ = idata
-
+			var idata uint32 = idata4_2.W
 //line samples_scan.go:130
-				var idata_ uint32 = idata
-
-//line samples_scan.go:130
-				_ = idata_
-
+			var idata_ uint32 = idata
 //line samples_scan.go:113
-				pos_ := 2*gc_tx2 - (gc_tx2 & (size_4 - 1))
-
-//line samples_scan.go:114
-				sData_4[pos_] = 0
-
-//line samples_scan.go:115
-				pos_ += size_4
-
-//line samples_scan.go:116
-				sData_4[pos_] = idata_
-				_ = idata4
-				_ = idata4_
-				_ = idata4_2
-				_ = idata
-				_ = idata_
-				_ = pos_
-				gc_s_pos_[gc_rank2] = pos_
-				gc_s_idata[gc_rank2] = idata
-				gc_s_idata4_2[gc_rank2] = idata4_2
-				gc_s_idata4_[gc_rank2] = idata4_
-			}
+			pos_ := 2*gc_tx2 - (gc_tx2 & (size_4 - 1))
+			sData_4[pos_] = 0
+			pos_ += size_4
+			sData_4[pos_] = idata_
+//line samples_scan.go:123
+			gc_s_pos_[gc_rank2] = pos_
+			gc_s_idata[gc_rank2] = idata
+			gc_s_idata4_2[gc_rank2] = idata4_2
+			gc_s_idata4_[gc_rank2] = idata4_
 		}
 	}
-
 //line samples_scan.go:118
 	for offset := 1; offset < size_4; offset <<= 1 {
-		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-				{
-					gc_rank2 := gc_step3 + 0
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-
 //line samples_scan.go:120
-					tt := sData_4[pos_] + sData_4[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step3 + 1
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-
-//line samples_scan.go:120
-					tt := sData_4[pos_] + sData_4[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step3 + 2
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-
-//line samples_scan.go:120
-					tt := sData_4[pos_] + sData_4[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step3 + 3
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-
-//line samples_scan.go:120
-					tt := sData_4[pos_] + sData_4[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+			{
+				gc_rank2 := gc_step3 + 0
 				gc_pos2.Thread = gc_rank2
 				pos_ := gc_s_pos_[gc_rank2]
-
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
-				_ = tt
+//line samples_scan.go:122
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step3 + 1
+				gc_pos2.Thread = gc_rank2
+				pos_ := gc_s_pos_[gc_rank2]
+//line samples_scan.go:120
+				tt := sData_4[pos_] + sData_4[pos_-offset]
+//line samples_scan.go:122
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step3 + 2
+				gc_pos2.Thread = gc_rank2
+				pos_ := gc_s_pos_[gc_rank2]
+//line samples_scan.go:120
+				tt := sData_4[pos_] + sData_4[pos_-offset]
+//line samples_scan.go:122
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step3 + 3
+				gc_pos2.Thread = gc_rank2
+				pos_ := gc_s_pos_[gc_rank2]
+//line samples_scan.go:120
+				tt := sData_4[pos_] + sData_4[pos_-offset]
+//line samples_scan.go:122
 				gc_s_tt[gc_rank2] = tt
 			}
 		}
-		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-				{
-					gc_rank2 := gc_step4 + 0
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
+		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			pos_ := gc_s_pos_[gc_rank2]
+//line samples_scan.go:120
+			tt := sData_4[pos_] + sData_4[pos_-offset]
 //line samples_scan.go:122
-					sData_4[pos_] = tt
-				}
-				{
-					gc_rank2 := gc_step4 + 1
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line samples_scan.go:122
-					sData_4[pos_] = tt
-				}
-				{
-					gc_rank2 := gc_step4 + 2
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line samples_scan.go:122
-					sData_4[pos_] = tt
-				}
-				{
-					gc_rank2 := gc_step4 + 3
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line samples_scan.go:122
-					sData_4[pos_] = tt
-				}
-			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_s_tt[gc_rank2] = tt
+		}
+//line samples_scan.go:126
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
 				pos_ := gc_s_pos_[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
-
+//line samples_scan.go:122
+				sData_4[pos_] = tt
+			}
+			{
+				gc_rank2 := gc_step4 + 1
+				gc_pos2.Thread = gc_rank2
+				pos_ := gc_s_pos_[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line samples_scan.go:122
+				sData_4[pos_] = tt
+			}
+			{
+				gc_rank2 := gc_step4 + 2
+				gc_pos2.Thread = gc_rank2
+				pos_ := gc_s_pos_[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line samples_scan.go:122
+				sData_4[pos_] = tt
+			}
+			{
+				gc_rank2 := gc_step4 + 3
+				gc_pos2.Thread = gc_rank2
+				pos_ := gc_s_pos_[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
 //line samples_scan.go:122
 				sData_4[pos_] = tt
 			}
 		}
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			pos_ := gc_s_pos_[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line samples_scan.go:122
+			sData_4[pos_] = tt
+		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line samples_scan.go:127
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line samples_scan.go:172
-				pos := gc_bx2*gc_bdx2 + gc_tx2
-				_ = pos
-				pos_ := gc_s_pos_[gc_rank2]
-				idata := gc_s_idata[gc_rank2]
-				idata4_2 := gc_s_idata4_2[gc_rank2]
-				_ = idata4_2
-				idata4_ := gc_s_idata4_[gc_rank2]
-
-//line samples_scan.go:125
-				var r_3 uint32 = sData_4[pos_]
-
-//line samples_scan.go:125
-				_ = r_3
-
-//line samples_scan.go:130
-				var r_2 uint32 = r_3 - idata
-
-//line samples_scan.go:130
-				_ = r_2
-
-//line samples_scan.go:142
-				oval := r_2
-
-//line samples_scan.go:144
-				idata4_2.X += oval
-
-//line samples_scan.go:145
-				idata4_2.Y += oval
-
-//line samples_scan.go:146
-				idata4_2.Z += oval
-
-//line samples_scan.go:147
-				idata4_2.W += oval
-
-//line samples_scan.go:149
-				var r_ uint4 = idata4_2
-
-//line samples_scan.go:149
-				_ = r_
-
-//line samples_scan.go:154
-				odata4_ := r_
-
-//line samples_scan.go:155
-				odata4_.X -= idata4_.X
-
-//line samples_scan.go:156
-				odata4_.Y -= idata4_.Y
-
-//line samples_scan.go:157
-				odata4_.Z -= idata4_.Z
-
-//line samples_scan.go:158
-				odata4_.W -= idata4_.W
-
-//line samples_scan.go:159
-				var r uint4 = odata4_
-
-//line samples_scan.go:159
-				_ = r
-
+			pos := gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:174
+			pos_ := gc_s_pos_[gc_rank2]
+			idata := gc_s_idata[gc_rank2]
+			idata4_2 := gc_s_idata4_2[gc_rank2]
 //line samples_scan.go:178
-				odata4 := r
-
+			idata4_ := gc_s_idata4_[gc_rank2]
+//line samples_scan.go:125
+			var r_3 uint32 = sData_4[pos_]
+//line samples_scan.go:130
+			var r_2 uint32 = r_3 - idata
+//line samples_scan.go:142
+			oval := r_2
+//line samples_scan.go:144
+			idata4_2.X += oval
+			idata4_2.Y += oval
+			idata4_2.Z += oval
+			idata4_2.W += oval
+//line samples_scan.go:149
+			var r_ uint4 = idata4_2
+//line samples_scan.go:154
+			odata4_ := r_
+			odata4_.X -= idata4_.X
+			odata4_.Y -= idata4_.Y
+			odata4_.Z -= idata4_.Z
+			odata4_.W -= idata4_.W
+			var r uint4 = odata4_
+//line samples_scan.go:178
+			odata4 := r
 //line samples_scan.go:181
-				dDst[pos] = odata4
-				_ = r_3
-				_ = r_2
-				_ = oval
-				_ = r_
-				_ = odata4_
-				_ = r
-				_ = odata4
-			}
+			dDst[pos] = odata4
 		}
 	}
 }
@@ -1193,8 +876,6 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 // ScanExclusiveShared2Kernel is scanExclusiveShared2 of scan/scan.cu: the
 // exclusive scan of the top elements of the bottom-level scans (their last
 // outputs plus inputs), N of them in runs of arrayLength.
-//
-//line samples_scan.go:189
 func ScanExclusiveShared2Kernel(dBuf, dDst, dSrc []uint32, n, arrayLength int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanExclusiveShared2,
 		func(gc_t *gocuda.Thread) { scanExclusiveShared2(gc_t, dBuf, dDst, dSrc, n, arrayLength) },
@@ -1216,243 +897,162 @@ func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint
 	gc_s_pos_ := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 	gc_s_tt := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
 	gc_s_idata_ := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
-
 //line samples_scan.go:190
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_scan.go:191
 	sData := gocuda.Shared[uint32](t, 2*scanBlockSize)[:2*scanBlockSize]
-
 //line samples_scan.go:205
 	var sData_ []uint32 = sData
-
-//line samples_scan.go:205
-	_ = sData_
-
 //line samples_scan.go:205
 	var size int = arrayLength
-
-//line samples_scan.go:205
-	_ = size
-
 //line samples_scan.go:205
 	var cta_ cg.ThreadBlock = cta
-	_ = cta_
-
-//line samples_scan.go:205
-	_ = cta_
-
 //line samples_scan.go:130
 	var sData_2 []uint32 = sData_
-
-//line samples_scan.go:130
-	_ = sData_2
-
 //line samples_scan.go:130
 	var size_ int = size
-
-//line samples_scan.go:130
-	_ = size_
-
 //line samples_scan.go:130
 	var cta_2 cg.ThreadBlock = cta_
 	_ = cta_2
-
-//line samples_scan.go:130
-	_ = cta_2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line samples_scan.go:194
-				pos := gc_bx2*gc_bdx2 + gc_tx2
-				_ = pos
-
+			pos := gc_bx2*gc_bdx2 + gc_tx2
 //line samples_scan.go:197
-				var idata uint32
-
+			var idata uint32
 //line samples_scan.go:199
-				if pos < n {
-					idata = dDst[(4*scanBlockSize)-1+(4*scanBlockSize)*pos] +
-						dSrc[(4*scanBlockSize)-1+(4*scanBlockSize)*pos]
-				}
-
-//line samples_scan.go:205
-				var idata_ uint32 = idata
-
-//line samples_scan.go:205
-				_ = idata_
-
-//line samples_scan.go:130
-				var idata_2 uint32 = idata_
-
-//line samples_scan.go:130
-				_ = idata_2
-
-//line samples_scan.go:113
-				pos_ := 2*gc_tx2 - (gc_tx2 & (size_ - 1))
-
-//line samples_scan.go:114
-				sData_2[pos_] = 0
-
-//line samples_scan.go:115
-				pos_ += size_
-
-//line samples_scan.go:116
-				sData_2[pos_] = idata_2
-				_ = idata
-				_ = idata_
-				_ = idata_2
-				_ = pos_
-				gc_s_pos_[gc_rank2] = pos_
-				gc_s_idata_[gc_rank2] = idata_
+			if pos < n {
+				idata = dDst[(4*scanBlockSize)-1+(4*scanBlockSize)*pos] +
+					dSrc[(4*scanBlockSize)-1+(4*scanBlockSize)*pos]
 			}
+//line samples_scan.go:205
+			var idata_ uint32 = idata
+//line samples_scan.go:130
+			var idata_2 uint32 = idata_
+//line samples_scan.go:113
+			pos_ := 2*gc_tx2 - (gc_tx2 & (size_ - 1))
+			sData_2[pos_] = 0
+			pos_ += size_
+			sData_2[pos_] = idata_2
+//line samples_scan.go:121
+			gc_s_pos_[gc_rank2] = pos_
+			gc_s_idata_[gc_rank2] = idata_
 		}
 	}
-
 //line samples_scan.go:118
 	for offset := 1; offset < size_; offset <<= 1 {
-		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-				{
-					gc_rank2 := gc_step3 + 0
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-
 //line samples_scan.go:120
-					tt := sData_2[pos_] + sData_2[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step3 + 1
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-
-//line samples_scan.go:120
-					tt := sData_2[pos_] + sData_2[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step3 + 2
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-
-//line samples_scan.go:120
-					tt := sData_2[pos_] + sData_2[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step3 + 3
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-
-//line samples_scan.go:120
-					tt := sData_2[pos_] + sData_2[pos_-offset]
-					_ = tt
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+			{
+				gc_rank2 := gc_step3 + 0
 				gc_pos2.Thread = gc_rank2
 				pos_ := gc_s_pos_[gc_rank2]
-
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
-				_ = tt
+//line samples_scan.go:122
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step3 + 1
+				gc_pos2.Thread = gc_rank2
+				pos_ := gc_s_pos_[gc_rank2]
+//line samples_scan.go:120
+				tt := sData_2[pos_] + sData_2[pos_-offset]
+//line samples_scan.go:122
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step3 + 2
+				gc_pos2.Thread = gc_rank2
+				pos_ := gc_s_pos_[gc_rank2]
+//line samples_scan.go:120
+				tt := sData_2[pos_] + sData_2[pos_-offset]
+//line samples_scan.go:122
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step3 + 3
+				gc_pos2.Thread = gc_rank2
+				pos_ := gc_s_pos_[gc_rank2]
+//line samples_scan.go:120
+				tt := sData_2[pos_] + sData_2[pos_-offset]
+//line samples_scan.go:122
 				gc_s_tt[gc_rank2] = tt
 			}
 		}
-		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-				{
-					gc_rank2 := gc_step4 + 0
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
+		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			pos_ := gc_s_pos_[gc_rank2]
+//line samples_scan.go:120
+			tt := sData_2[pos_] + sData_2[pos_-offset]
 //line samples_scan.go:122
-					sData_2[pos_] = tt
-				}
-				{
-					gc_rank2 := gc_step4 + 1
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line samples_scan.go:122
-					sData_2[pos_] = tt
-				}
-				{
-					gc_rank2 := gc_step4 + 2
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line samples_scan.go:122
-					sData_2[pos_] = tt
-				}
-				{
-					gc_rank2 := gc_step4 + 3
-					gc_pos2.Thread = gc_rank2
-					pos_ := gc_s_pos_[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line samples_scan.go:122
-					sData_2[pos_] = tt
-				}
-			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_s_tt[gc_rank2] = tt
+		}
+//line samples_scan.go:126
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
 				pos_ := gc_s_pos_[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
-
+//line samples_scan.go:122
+				sData_2[pos_] = tt
+			}
+			{
+				gc_rank2 := gc_step4 + 1
+				gc_pos2.Thread = gc_rank2
+				pos_ := gc_s_pos_[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line samples_scan.go:122
+				sData_2[pos_] = tt
+			}
+			{
+				gc_rank2 := gc_step4 + 2
+				gc_pos2.Thread = gc_rank2
+				pos_ := gc_s_pos_[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line samples_scan.go:122
+				sData_2[pos_] = tt
+			}
+			{
+				gc_rank2 := gc_step4 + 3
+				gc_pos2.Thread = gc_rank2
+				pos_ := gc_s_pos_[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
 //line samples_scan.go:122
 				sData_2[pos_] = tt
 			}
 		}
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			pos_ := gc_s_pos_[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line samples_scan.go:122
+			sData_2[pos_] = tt
+		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line samples_scan.go:127
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line samples_scan.go:194
-				pos := gc_bx2*gc_bdx2 + gc_tx2
-				_ = pos
-				pos_ := gc_s_pos_[gc_rank2]
-				idata_ := gc_s_idata_[gc_rank2]
-
+			pos := gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:196
+			pos_ := gc_s_pos_[gc_rank2]
+			idata_ := gc_s_idata_[gc_rank2]
 //line samples_scan.go:125
-				var r_ uint32 = sData_2[pos_]
-
-//line samples_scan.go:125
-				_ = r_
-
+			var r_ uint32 = sData_2[pos_]
 //line samples_scan.go:130
-				var r uint32 = r_ - idata_
-
-//line samples_scan.go:130
-				_ = r
-
+			var r uint32 = r_ - idata_
 //line samples_scan.go:205
-				odata := r
-
+			odata := r
 //line samples_scan.go:208
-				if pos < n {
-					dBuf[pos] = odata
-				}
-				_ = r_
-				_ = r
-				_ = odata
+			if pos < n {
+				dBuf[pos] = odata
 			}
 		}
 	}
@@ -1461,8 +1061,6 @@ func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint
 // UniformUpdateKernel is uniformUpdate of scan/scan.cu: block b adds
 // dBuffer[b], read once into shared memory, to its four elements per
 // thread.
-//
-//line samples_scan.go:218
 func UniformUpdateKernel(dData []uint4, dBuffer []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_uniformUpdate,
 		func(gc_t *gocuda.Thread) { uniformUpdate(gc_t, dData, dBuffer) },
@@ -1481,163 +1079,117 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line samples_scan.go:219
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_scan.go:220
 	buf := gocuda.Shared[uint32](t, 1)[:1]
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(dBuffer) {
-				gc_at2 := dBuffer[gc_off2:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+//line samples_scan.go:222
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off2 := gc_bx2
+		if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(dBuffer) {
+			gc_at2 := dBuffer[gc_off2:][:1]
+			gc_step3 := gc_from2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
 					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_scan.go:223
-						{
-							buf[0] = gc_at2[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_scan.go:223
-						{
-							buf[0] = gc_at2[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_scan.go:223
-						{
-							buf[0] = gc_at2[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_scan.go:223
-						{
-							buf[0] = gc_at2[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line samples_scan.go:223
-					{
+//line samples_scan.go:224
 						buf[0] = gc_at2[0]
 					}
 				}
-			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:223
-						{
-							buf[0] = dBuffer[gc_bx2]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:223
-						{
-							buf[0] = dBuffer[gc_bx2]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:223
-						{
-							buf[0] = dBuffer[gc_bx2]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:223
-						{
-							buf[0] = dBuffer[gc_bx2]
-						}
+//line samples_scan.go:224
+						buf[0] = gc_at2[0]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					{
+//line samples_scan.go:224
+						buf[0] = gc_at2[0]
+					}
+				}
+				{
+					{
+//line samples_scan.go:224
+						buf[0] = gc_at2[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+//line samples_scan.go:224
+					buf[0] = gc_at2[0]
+				}
+			}
+		} else {
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:223
 					{
+//line samples_scan.go:224
+						buf[0] = dBuffer[gc_bx2]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line samples_scan.go:224
+						buf[0] = dBuffer[gc_bx2]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line samples_scan.go:224
+						buf[0] = dBuffer[gc_bx2]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line samples_scan.go:224
 						buf[0] = dBuffer[gc_bx2]
 					}
 				}
 			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:221
-				pos := gc_bx2*gc_bdx2 + gc_tx2
-				_ = pos
-
-//line samples_scan.go:229
-				data4 := dData[pos]
-
-//line samples_scan.go:230
-				data4.X += buf[0]
-
-//line samples_scan.go:231
-				data4.Y += buf[0]
-
-//line samples_scan.go:232
-				data4.Z += buf[0]
-
-//line samples_scan.go:233
-				data4.W += buf[0]
-
-//line samples_scan.go:234
-				dData[pos] = data4
-				_ = data4
+				{
+//line samples_scan.go:224
+					buf[0] = dBuffer[gc_bx2]
+				}
 			}
+		}
+	}
+//line samples_scan.go:231
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line samples_scan.go:221
+			pos := gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:229
+			data4 := dData[pos]
+			data4.X += buf[0]
+			data4.Y += buf[0]
+			data4.Z += buf[0]
+			data4.W += buf[0]
+			dData[pos] = data4
 		}
 	}
 }
@@ -1645,4 +1197,5 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 // gc_files_samples_scan holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_scan.go
+//line samples_scan.go:244
 var gc_files_samples_scan embed.FS

@@ -43,353 +43,233 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line samples_sorting.go:39
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_sorting.go:40
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-
-//line samples_sorting.go:41
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			gc_off2 := (gc_bx * sharedSizeLimit) + 0
-			gc_off3 := (sharedSizeLimit / 2)
-			gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line samples_sorting.go:43
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 0
+		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		gc_off3 := (sharedSizeLimit / 2)
+		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
 //line samples_sorting.go:44
-							off := gc_bx*sharedSizeLimit + gc_tx
-							_ = off
-
+						off := gc_bx*sharedSizeLimit + gc_tx
+						_ = off
 //line samples_sorting.go:45
-							gc_at[gc_u] = gc_at2[gc_u]
-
-//line samples_sorting.go:46
-							gc_at3[gc_u] = gc_at4[gc_u]
-
-//line samples_sorting.go:47
-							gc_at5[gc_u] = gc_at6[gc_u]
-
-//line samples_sorting.go:48
-							gc_at7[gc_u] = gc_at8[gc_u]
-						}
-						gc_tx = gc_fasthi - 1
-						continue
+						gc_at[gc_u] = gc_at2[gc_u]
+						gc_at3[gc_u] = gc_at4[gc_u]
+						gc_at5[gc_u] = gc_at6[gc_u]
+						gc_at7[gc_u] = gc_at8[gc_u]
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:44
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
-//line samples_sorting.go:45
-					sKey[gc_tx+0] = dSrcKey[off+0]
-
-//line samples_sorting.go:46
-					sVal[gc_tx+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:47
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:48
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					gc_tx = gc_fasthi - 1
+					continue
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:44
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
-//line samples_sorting.go:45
-					sKey[gc_tx+0] = dSrcKey[off+0]
-
-//line samples_sorting.go:46
-					sVal[gc_tx+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:47
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:48
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_sorting.go:44
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
-
 //line samples_sorting.go:50
 	for size := 2; size < arrayLength; size <<= 1 {
-
 //line samples_sorting.go:54
 		for stride := size / 2; stride > 0; stride >>= 1 {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:52
-							ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-							_ = ddd
-
 //line samples_sorting.go:56
-							pos := 2*gc_tx - (gc_tx & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:57
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:52
-							ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-							_ = ddd
-
-//line samples_sorting.go:56
-							pos := 2*gc_tx - (gc_tx & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:57
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:52
-							ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-							_ = ddd
-
-//line samples_sorting.go:56
-							pos := 2*gc_tx - (gc_tx & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:57
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:52
-							ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-							_ = ddd
-
-//line samples_sorting.go:56
-							pos := 2*gc_tx - (gc_tx & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:57
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_sorting.go:52
 						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
-						_ = ddd
-
 //line samples_sorting.go:56
 						pos := 2*gc_tx - (gc_tx & (stride - 1))
-						_ = pos
-
-//line samples_sorting.go:57
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:52
+						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+//line samples_sorting.go:56
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:52
+						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+//line samples_sorting.go:56
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:52
+						ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+//line samples_sorting.go:56
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:52
+					ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+//line samples_sorting.go:56
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+				}
 			}
 		}
 	}
-	{
-
 //line samples_sorting.go:63
-		for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:65
-							pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:66
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:65
-							pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:66
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:65
-							pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:66
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:65
-							pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:66
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+	for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_sorting.go:65
 						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-						_ = pos_
-
-//line samples_sorting.go:66
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:65
+						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:65
+						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:65
+						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:65
+					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := (gc_bx * sharedSizeLimit) + 0
-			gc_off6 := 0
-			gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_off8 := (sharedSizeLimit / 2)
-			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
-			gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
-						gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_fastlo2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_sorting.go:44
-							off := gc_bx*sharedSizeLimit + gc_tx
-							_ = off
-
-//line samples_sorting.go:71
-							gc_at9[gc_u2] = gc_at10[gc_u2]
-
-//line samples_sorting.go:72
-							gc_at11[gc_u2] = gc_at12[gc_u2]
-
 //line samples_sorting.go:73
-							gc_at13[gc_u2] = gc_at14[gc_u2]
-
-//line samples_sorting.go:74
-							gc_at15[gc_u2] = gc_at16[gc_u2]
-						}
-						gc_tx = gc_fasthi2 - 1
-						continue
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		gc_off6 := 0
+		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off8 := (sharedSizeLimit / 2)
+		gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_fastlo2 + gc_u2
+//line samples_sorting.go:44
+						off := gc_bx*sharedSizeLimit + gc_tx
+						_ = off
+//line samples_sorting.go:71
+						gc_at9[gc_u2] = gc_at10[gc_u2]
+						gc_at11[gc_u2] = gc_at12[gc_u2]
+						gc_at13[gc_u2] = gc_at14[gc_u2]
+						gc_at15[gc_u2] = gc_at16[gc_u2]
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:44
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
-//line samples_sorting.go:71
-					dDstKey[off+0] = sKey[gc_tx+0]
-
-//line samples_sorting.go:72
-					dDstVal[off+0] = sVal[gc_tx+0]
-
-//line samples_sorting.go:73
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:74
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+					gc_tx = gc_fasthi2 - 1
+					continue
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:44
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
+				off := gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:71
-					dDstKey[off+0] = sKey[gc_tx+0]
-
-//line samples_sorting.go:72
-					dDstVal[off+0] = sVal[gc_tx+0]
-
-//line samples_sorting.go:73
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:74
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
-				}
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_sorting.go:44
+				off := gc_bx*sharedSizeLimit + gc_tx
+//line samples_sorting.go:71
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -418,356 +298,234 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line samples_sorting.go:83
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_sorting.go:84
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-
-//line samples_sorting.go:85
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			gc_off2 := (gc_bx * sharedSizeLimit) + 0
-			gc_off3 := (sharedSizeLimit / 2)
-			gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_sorting.go:87
-							off := gc_bx*sharedSizeLimit + gc_tx
-							_ = off
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 0
+		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		gc_off3 := (sharedSizeLimit / 2)
+		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+//line samples_sorting.go:87
+						off := gc_bx*sharedSizeLimit + gc_tx
+						_ = off
 //line samples_sorting.go:88
-							gc_at[gc_u] = gc_at2[gc_u]
-
-//line samples_sorting.go:89
-							gc_at3[gc_u] = gc_at4[gc_u]
-
-//line samples_sorting.go:90
-							gc_at5[gc_u] = gc_at6[gc_u]
-
-//line samples_sorting.go:91
-							gc_at7[gc_u] = gc_at8[gc_u]
-						}
-						gc_tx = gc_fasthi - 1
-						continue
+						gc_at[gc_u] = gc_at2[gc_u]
+						gc_at3[gc_u] = gc_at4[gc_u]
+						gc_at5[gc_u] = gc_at6[gc_u]
+						gc_at7[gc_u] = gc_at8[gc_u]
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:87
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
-//line samples_sorting.go:88
-					sKey[gc_tx+0] = dSrcKey[off+0]
-
-//line samples_sorting.go:89
-					sVal[gc_tx+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:90
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:91
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					gc_tx = gc_fasthi - 1
+					continue
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:87
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
-//line samples_sorting.go:88
-					sKey[gc_tx+0] = dSrcKey[off+0]
-
-//line samples_sorting.go:89
-					sVal[gc_tx+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:90
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:91
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_sorting.go:87
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
-
 //line samples_sorting.go:93
 	for size := 2; size < sharedSizeLimit; size <<= 1 {
-
 //line samples_sorting.go:97
 		for stride := size / 2; stride > 0; stride >>= 1 {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:95
-							ddd := b2u((gc_tx & (size / 2)) != 0)
-							_ = ddd
-
 //line samples_sorting.go:99
-							pos := 2*gc_tx - (gc_tx & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:100
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:95
-							ddd := b2u((gc_tx & (size / 2)) != 0)
-							_ = ddd
-
-//line samples_sorting.go:99
-							pos := 2*gc_tx - (gc_tx & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:100
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:95
-							ddd := b2u((gc_tx & (size / 2)) != 0)
-							_ = ddd
-
-//line samples_sorting.go:99
-							pos := 2*gc_tx - (gc_tx & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:100
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:95
-							ddd := b2u((gc_tx & (size / 2)) != 0)
-							_ = ddd
-
-//line samples_sorting.go:99
-							pos := 2*gc_tx - (gc_tx & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:100
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_sorting.go:95
 						ddd := b2u((gc_tx & (size / 2)) != 0)
-						_ = ddd
-
 //line samples_sorting.go:99
 						pos := 2*gc_tx - (gc_tx & (stride - 1))
-						_ = pos
-
-//line samples_sorting.go:100
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:95
+						ddd := b2u((gc_tx & (size / 2)) != 0)
+//line samples_sorting.go:99
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:95
+						ddd := b2u((gc_tx & (size / 2)) != 0)
+//line samples_sorting.go:99
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:95
+						ddd := b2u((gc_tx & (size / 2)) != 0)
+//line samples_sorting.go:99
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:95
+					ddd := b2u((gc_tx & (size / 2)) != 0)
+//line samples_sorting.go:99
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+				}
 			}
 		}
 	}
-
-//line samples_sorting.go:105
 	ddd_ := uint32(gc_bx & 1)
-	{
-
 //line samples_sorting.go:107
-		for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:109
-							pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:110
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:109
-							pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:110
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:109
-							pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:110
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:109
-							pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:110
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+	for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_sorting.go:109
 						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-						_ = pos_
-
-//line samples_sorting.go:110
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:109
+						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:109
+						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:109
+						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:109
+					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := (gc_bx * sharedSizeLimit) + 0
-			gc_off6 := 0
-			gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_off8 := (sharedSizeLimit / 2)
-			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
-			gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
-						gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_fastlo2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_sorting.go:87
-							off := gc_bx*sharedSizeLimit + gc_tx
-							_ = off
-
-//line samples_sorting.go:115
-							gc_at9[gc_u2] = gc_at10[gc_u2]
-
-//line samples_sorting.go:116
-							gc_at11[gc_u2] = gc_at12[gc_u2]
-
 //line samples_sorting.go:117
-							gc_at13[gc_u2] = gc_at14[gc_u2]
-
-//line samples_sorting.go:118
-							gc_at15[gc_u2] = gc_at16[gc_u2]
-						}
-						gc_tx = gc_fasthi2 - 1
-						continue
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		gc_off6 := 0
+		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off8 := (sharedSizeLimit / 2)
+		gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_fastlo2 + gc_u2
+//line samples_sorting.go:87
+						off := gc_bx*sharedSizeLimit + gc_tx
+						_ = off
+//line samples_sorting.go:115
+						gc_at9[gc_u2] = gc_at10[gc_u2]
+						gc_at11[gc_u2] = gc_at12[gc_u2]
+						gc_at13[gc_u2] = gc_at14[gc_u2]
+						gc_at15[gc_u2] = gc_at16[gc_u2]
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:87
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
-//line samples_sorting.go:115
-					dDstKey[off+0] = sKey[gc_tx+0]
-
-//line samples_sorting.go:116
-					dDstVal[off+0] = sVal[gc_tx+0]
-
-//line samples_sorting.go:117
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:118
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+					gc_tx = gc_fasthi2 - 1
+					continue
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:87
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
+				off := gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:115
-					dDstKey[off+0] = sKey[gc_tx+0]
-
-//line samples_sorting.go:116
-					dDstVal[off+0] = sVal[gc_tx+0]
-
-//line samples_sorting.go:117
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:118
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
-				}
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_sorting.go:87
+				off := gc_bx*sharedSizeLimit + gc_tx
+//line samples_sorting.go:115
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -809,59 +567,29 @@ func gc_body_bitonicMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:127
-					globalComparatorI := gc_bx*gc_bdx + gc_tx
-					_ = globalComparatorI
-
-//line samples_sorting.go:128
-					comparatorI := globalComparatorI & (arrayLength/2 - 1)
-					_ = comparatorI
-
-//line samples_sorting.go:131
-					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-					_ = ddd
-
-//line samples_sorting.go:132
-					pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
-					_ = pos
-
-//line samples_sorting.go:134
-					keyA := dSrcKey[pos+0]
-
-//line samples_sorting.go:135
-					valA := dSrcVal[pos+0]
-
-//line samples_sorting.go:136
-					keyB := dSrcKey[pos+stride]
-
-//line samples_sorting.go:137
-					valB := dSrcVal[pos+stride]
-
-//line samples_sorting.go:139
-					comparator(&keyA, &valA, &keyB, &valB, ddd)
-
-//line samples_sorting.go:141
-					dDstKey[pos+0] = keyA
-
-//line samples_sorting.go:142
-					dDstVal[pos+0] = valA
-
-//line samples_sorting.go:143
-					dDstKey[pos+stride] = keyB
-
 //line samples_sorting.go:144
-					dDstVal[pos+stride] = valB
-					_ = keyA
-					_ = valA
-					_ = keyB
-					_ = valB
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_sorting.go:127
+				globalComparatorI := gc_bx*gc_bdx + gc_tx
+				comparatorI := globalComparatorI & (arrayLength/2 - 1)
+//line samples_sorting.go:131
+				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+				pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
+//line samples_sorting.go:134
+				keyA := dSrcKey[pos+0]
+				valA := dSrcVal[pos+0]
+				keyB := dSrcKey[pos+stride]
+				valB := dSrcVal[pos+stride]
+//line samples_sorting.go:139
+				comparator(&keyA, &valA, &keyB, &valB, ddd)
+//line samples_sorting.go:141
+				dDstKey[pos+0] = keyA
+				dDstVal[pos+0] = valA
+				dDstKey[pos+stride] = keyB
+				dDstVal[pos+stride] = valB
 			}
 		}
 	}
@@ -894,297 +622,186 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line samples_sorting.go:153
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_sorting.go:154
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-
-//line samples_sorting.go:155
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			gc_off2 := (gc_bx * sharedSizeLimit) + 0
-			gc_off3 := (sharedSizeLimit / 2)
-			gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_sorting.go:157
-							off := gc_bx*sharedSizeLimit + gc_tx
-							_ = off
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 0
+		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		gc_off3 := (sharedSizeLimit / 2)
+		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+//line samples_sorting.go:157
+						off := gc_bx*sharedSizeLimit + gc_tx
+						_ = off
 //line samples_sorting.go:158
-							gc_at[gc_u] = gc_at2[gc_u]
-
-//line samples_sorting.go:159
-							gc_at3[gc_u] = gc_at4[gc_u]
-
-//line samples_sorting.go:160
-							gc_at5[gc_u] = gc_at6[gc_u]
-
-//line samples_sorting.go:161
-							gc_at7[gc_u] = gc_at8[gc_u]
-						}
-						gc_tx = gc_fasthi - 1
-						continue
+						gc_at[gc_u] = gc_at2[gc_u]
+						gc_at3[gc_u] = gc_at4[gc_u]
+						gc_at5[gc_u] = gc_at6[gc_u]
+						gc_at7[gc_u] = gc_at8[gc_u]
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:157
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
-//line samples_sorting.go:158
-					sKey[gc_tx+0] = dSrcKey[off+0]
-
-//line samples_sorting.go:159
-					sVal[gc_tx+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:160
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:161
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					gc_tx = gc_fasthi - 1
+					continue
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:157
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
-//line samples_sorting.go:158
-					sKey[gc_tx+0] = dSrcKey[off+0]
-
-//line samples_sorting.go:159
-					sVal[gc_tx+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:160
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:161
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_sorting.go:157
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
-
 //line samples_sorting.go:167
 	for stride := sharedSizeLimit / 2; stride > 0; stride >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:164
-						comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
-						_ = comparatorI
-
-//line samples_sorting.go:165
-						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-						_ = ddd
-
 //line samples_sorting.go:169
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
-						_ = pos
-
-//line samples_sorting.go:170
-						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:164
-						comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
-						_ = comparatorI
-
-//line samples_sorting.go:165
-						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-						_ = ddd
-
-//line samples_sorting.go:169
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
-						_ = pos
-
-//line samples_sorting.go:170
-						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:164
-						comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
-						_ = comparatorI
-
-//line samples_sorting.go:165
-						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-						_ = ddd
-
-//line samples_sorting.go:169
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
-						_ = pos
-
-//line samples_sorting.go:170
-						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:164
-						comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
-						_ = comparatorI
-
-//line samples_sorting.go:165
-						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-						_ = ddd
-
-//line samples_sorting.go:169
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
-						_ = pos
-
-//line samples_sorting.go:170
-						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_sorting.go:164
 					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
-					_ = comparatorI
-
-//line samples_sorting.go:165
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-					_ = ddd
-
 //line samples_sorting.go:169
 					pos := 2*gc_tx - (gc_tx & (stride - 1))
-					_ = pos
-
-//line samples_sorting.go:170
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:164
+					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+//line samples_sorting.go:169
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:164
+					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+//line samples_sorting.go:169
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:164
+					comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+//line samples_sorting.go:169
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_sorting.go:164
+				comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+//line samples_sorting.go:169
+				pos := 2*gc_tx - (gc_tx & (stride - 1))
+				comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := (gc_bx * sharedSizeLimit) + 0
-			gc_off6 := 0
-			gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_off8 := (sharedSizeLimit / 2)
-			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
-			gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
-						gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_fastlo2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_sorting.go:157
-							off := gc_bx*sharedSizeLimit + gc_tx
-							_ = off
-
-//line samples_sorting.go:174
-							gc_at9[gc_u2] = gc_at10[gc_u2]
-
-//line samples_sorting.go:175
-							gc_at11[gc_u2] = gc_at12[gc_u2]
-
 //line samples_sorting.go:176
-							gc_at13[gc_u2] = gc_at14[gc_u2]
-
-//line samples_sorting.go:177
-							gc_at15[gc_u2] = gc_at16[gc_u2]
-						}
-						gc_tx = gc_fasthi2 - 1
-						continue
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		gc_off6 := 0
+		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off8 := (sharedSizeLimit / 2)
+		gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_fastlo2 + gc_u2
+//line samples_sorting.go:157
+						off := gc_bx*sharedSizeLimit + gc_tx
+						_ = off
+//line samples_sorting.go:174
+						gc_at9[gc_u2] = gc_at10[gc_u2]
+						gc_at11[gc_u2] = gc_at12[gc_u2]
+						gc_at13[gc_u2] = gc_at14[gc_u2]
+						gc_at15[gc_u2] = gc_at16[gc_u2]
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:157
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
-//line samples_sorting.go:174
-					dDstKey[off+0] = sKey[gc_tx+0]
-
-//line samples_sorting.go:175
-					dDstVal[off+0] = sVal[gc_tx+0]
-
-//line samples_sorting.go:176
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:177
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+					gc_tx = gc_fasthi2 - 1
+					continue
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:157
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
+				off := gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:174
-					dDstKey[off+0] = sKey[gc_tx+0]
-
-//line samples_sorting.go:175
-					dDstVal[off+0] = sVal[gc_tx+0]
-
-//line samples_sorting.go:176
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:177
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
-				}
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_sorting.go:157
+				off := gc_bx*sharedSizeLimit + gc_tx
+//line samples_sorting.go:174
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -1218,343 +835,244 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
-
 //line samples_sorting.go:186
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_sorting.go:187
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-
-//line samples_sorting.go:188
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			gc_off2 := (gc_bx * sharedSizeLimit) + 0
-			gc_off3 := (sharedSizeLimit / 2)
-			gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line samples_sorting.go:190
-							off := gc_bx*sharedSizeLimit + gc_tx
-							_ = off
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 0
+		gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		gc_off3 := (sharedSizeLimit / 2)
+		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+//line samples_sorting.go:190
+						off := gc_bx*sharedSizeLimit + gc_tx
+						_ = off
 //line samples_sorting.go:191
-							gc_at[gc_u] = gc_at2[gc_u]
-
-//line samples_sorting.go:192
-							gc_at3[gc_u] = gc_at4[gc_u]
-
-//line samples_sorting.go:193
-							gc_at5[gc_u] = gc_at6[gc_u]
-
-//line samples_sorting.go:194
-							gc_at7[gc_u] = gc_at8[gc_u]
-						}
-						gc_tx = gc_fasthi - 1
-						continue
+						gc_at[gc_u] = gc_at2[gc_u]
+						gc_at3[gc_u] = gc_at4[gc_u]
+						gc_at5[gc_u] = gc_at6[gc_u]
+						gc_at7[gc_u] = gc_at8[gc_u]
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:190
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
-//line samples_sorting.go:191
-					sKey[gc_tx+0] = dSrcKey[off+0]
-
-//line samples_sorting.go:192
-					sVal[gc_tx+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:193
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:194
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					gc_tx = gc_fasthi - 1
+					continue
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:190
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
-//line samples_sorting.go:191
-					sKey[gc_tx+0] = dSrcKey[off+0]
-
-//line samples_sorting.go:192
-					sVal[gc_tx+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:193
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:194
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_sorting.go:190
+				off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
-
 //line samples_sorting.go:196
 	for size := 2; size <= arrayLength; size <<= 1 {
-
-//line samples_sorting.go:197
 		stride := size / 2
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:198
-						offset := gc_tx & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank] = offset
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:198
-						offset := gc_tx & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank] = offset
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:198
-						offset := gc_tx & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank] = offset
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:198
-						offset := gc_tx & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank] = offset
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line samples_sorting.go:199
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_sorting.go:198
 					offset := gc_tx & (stride - 1)
-					_ = offset
+//line samples_sorting.go:200
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:198
+					offset := gc_tx & (stride - 1)
+//line samples_sorting.go:200
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:198
+					offset := gc_tx & (stride - 1)
+//line samples_sorting.go:200
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:198
+					offset := gc_tx & (stride - 1)
+//line samples_sorting.go:200
 					gc_s_offset[gc_rank] = offset
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_sorting.go:198
+				offset := gc_tx & (stride - 1)
+//line samples_sorting.go:200
+				gc_s_offset[gc_rank] = offset
+			}
 		}
 		{
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:202
-							pos := 2*gc_tx - (gc_tx & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:203
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:202
-							pos := 2*gc_tx - (gc_tx & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:203
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:202
-							pos := 2*gc_tx - (gc_tx & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:203
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:202
-							pos := 2*gc_tx - (gc_tx & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:203
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line samples_sorting.go:206
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_sorting.go:202
 						pos := 2*gc_tx - (gc_tx & (stride - 1))
-						_ = pos
-
-//line samples_sorting.go:203
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:202
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:202
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_sorting.go:202
+						pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:202
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+				}
 			}
-
-//line samples_sorting.go:204
-			stride >>= 1
 		}
-
+//line samples_sorting.go:204
+		stride >>= 1
 //line samples_sorting.go:207
 		for ; stride > 0; stride >>= 1 {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
 //line samples_sorting.go:209
-						pos_ := 2*gc_tx - (gc_tx & (stride - 1))
-						_ = pos_
-						offset := gc_s_offset[gc_rank]
-
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:209
+					pos_ := 2*gc_tx - (gc_tx & (stride - 1))
 //line samples_sorting.go:211
-						if offset >= stride {
-							comparator(&sKey[pos_-stride], &sVal[pos_-stride], &sKey[pos_+0], &sVal[pos_+0], dir)
-						}
+					offset := gc_s_offset[gc_rank]
+//line samples_sorting.go:211
+					if offset >= stride {
+						comparator(&sKey[pos_-stride], &sVal[pos_-stride], &sKey[pos_+0], &sVal[pos_+0], dir)
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := (gc_bx * sharedSizeLimit) + 0
-			gc_off6 := 0
-			gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_off8 := (sharedSizeLimit / 2)
-			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
-			gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
-						gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_fastlo2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_sorting.go:190
-							off := gc_bx*sharedSizeLimit + gc_tx
-							_ = off
-
-//line samples_sorting.go:218
-							gc_at9[gc_u2] = gc_at10[gc_u2]
-
-//line samples_sorting.go:219
-							gc_at11[gc_u2] = gc_at12[gc_u2]
-
 //line samples_sorting.go:220
-							gc_at13[gc_u2] = gc_at14[gc_u2]
-
-//line samples_sorting.go:221
-							gc_at15[gc_u2] = gc_at16[gc_u2]
-						}
-						gc_tx = gc_fasthi2 - 1
-						continue
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		gc_off6 := 0
+		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off8 := (sharedSizeLimit / 2)
+		gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_fastlo2 + gc_u2
+//line samples_sorting.go:190
+						off := gc_bx*sharedSizeLimit + gc_tx
+						_ = off
+//line samples_sorting.go:218
+						gc_at9[gc_u2] = gc_at10[gc_u2]
+						gc_at11[gc_u2] = gc_at12[gc_u2]
+						gc_at13[gc_u2] = gc_at14[gc_u2]
+						gc_at15[gc_u2] = gc_at16[gc_u2]
 					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_sorting.go:190
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
-//line samples_sorting.go:218
-					dDstKey[off+0] = sKey[gc_tx+0]
-
-//line samples_sorting.go:219
-					dDstVal[off+0] = sVal[gc_tx+0]
-
-//line samples_sorting.go:220
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:221
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+					gc_tx = gc_fasthi2 - 1
+					continue
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:190
-					off := gc_bx*sharedSizeLimit + gc_tx
-					_ = off
-
+				off := gc_bx*sharedSizeLimit + gc_tx
 //line samples_sorting.go:218
-					dDstKey[off+0] = sKey[gc_tx+0]
-
-//line samples_sorting.go:219
-					dDstVal[off+0] = sVal[gc_tx+0]
-
-//line samples_sorting.go:220
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:221
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
-				}
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_sorting.go:190
+				off := gc_bx*sharedSizeLimit + gc_tx
+//line samples_sorting.go:218
+				dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -1595,50 +1113,44 @@ func gc_body_oddEvenMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line samples_sorting.go:246
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_sorting.go:229
-					globalComparatorI := gc_bx*gc_bdx + gc_tx
-					_ = globalComparatorI
-
+				globalComparatorI := gc_bx*gc_bdx + gc_tx
 //line samples_sorting.go:232
-					pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
-					_ = pos
-
+				pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
 //line samples_sorting.go:234
-					if stride < size/2 {
-						offset := globalComparatorI & ((size / 2) - 1)
-
-						if offset >= stride {
-							keyA := dSrcKey[pos-stride]
-							valA := dSrcVal[pos-stride]
-							keyB := dSrcKey[pos+0]
-							valB := dSrcVal[pos+0]
-
-							comparator(&keyA, &valA, &keyB, &valB, dir)
-
-							dDstKey[pos-stride] = keyA
-							dDstVal[pos-stride] = valA
-							dDstKey[pos+0] = keyB
-							dDstVal[pos+0] = valB
-						}
-					} else {
-						keyA_ := dSrcKey[pos+0]
-						valA_ := dSrcVal[pos+0]
-						keyB_ := dSrcKey[pos+stride]
-						valB_ := dSrcVal[pos+stride]
-
-						comparator(&keyA_, &valA_, &keyB_, &valB_, dir)
-
-						dDstKey[pos+0] = keyA_
-						dDstVal[pos+0] = valA_
-						dDstKey[pos+stride] = keyB_
-						dDstVal[pos+stride] = valB_
+				if stride < size/2 {
+					offset := globalComparatorI & ((size / 2) - 1)
+//line samples_sorting.go:237
+					if offset >= stride {
+						keyA := dSrcKey[pos-stride]
+						valA := dSrcVal[pos-stride]
+						keyB := dSrcKey[pos+0]
+						valB := dSrcVal[pos+0]
+//line samples_sorting.go:243
+						comparator(&keyA, &valA, &keyB, &valB, dir)
+//line samples_sorting.go:245
+						dDstKey[pos-stride] = keyA
+						dDstVal[pos-stride] = valA
+						dDstKey[pos+0] = keyB
+						dDstVal[pos+0] = valB
 					}
+				} else {
+					keyA_ := dSrcKey[pos+0]
+					valA_ := dSrcVal[pos+0]
+					keyB_ := dSrcKey[pos+stride]
+					valB_ := dSrcVal[pos+stride]
+//line samples_sorting.go:256
+					comparator(&keyA_, &valA_, &keyB_, &valB_, dir)
+//line samples_sorting.go:258
+					dDstKey[pos+0] = keyA_
+					dDstVal[pos+0] = valA_
+					dDstKey[pos+stride] = keyB_
+					dDstVal[pos+stride] = valB_
 				}
 			}
 		}
@@ -1648,4 +1160,5 @@ func gc_body_oddEvenMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 // gc_files_samples_sorting holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_intro.go samples_sorting.go
+//line samples_sorting.go:272
 var gc_files_samples_sorting embed.FS

@@ -44,543 +44,397 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line samples_sorting.go:39
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_sorting.go:40
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-
-//line samples_sorting.go:41
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := 0
-			gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
-			gc_off11 := (sharedSizeLimit / 2)
-			gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
-			gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
-			if gc_fastlo3 < gc_fasthi3 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo3 {
-						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
-						gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
-						gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
-						gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
-						gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
-						gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
-						gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
-						gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
-						gc_vstep := gc_fastlo3
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line samples_sorting.go:44
-									var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:44
-									_ = off
-									archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-									archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-									archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-									archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+//line samples_sorting.go:43
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off9 := 0
+		gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
+		gc_off11 := (sharedSizeLimit / 2)
+		gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
+		gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
+		if gc_fastlo3 < gc_fasthi3 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo3 {
+					gc_seglen3 := gc_fasthi3 - gc_fastlo3
+					gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
+					gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
+					gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
+					gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
+					gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
+					gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
+					gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
+					gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
+					gc_vstep := gc_fastlo3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line samples_sorting.go:44
 								var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:44
 								_ = off
-								archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx2 := gc_fastlo3 + gc_u3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_sorting.go:44
-							off := gc_bx2*sharedSizeLimit + gc_tx2
-							_ = off
-
-//line samples_sorting.go:45
-							gc_at17[gc_u3] = gc_at18[gc_u3]
-
-//line samples_sorting.go:46
-							gc_at19[gc_u3] = gc_at20[gc_u3]
-
-//line samples_sorting.go:47
-							gc_at21[gc_u3] = gc_at22[gc_u3]
-
-//line samples_sorting.go:48
-							gc_at23[gc_u3] = gc_at24[gc_u3]
-						}
-						gc_tx2 = gc_fasthi3 - 1
-						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:44
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
-//line samples_sorting.go:45
-					sKey[gc_tx2+0] = dSrcKey[off+0]
-
-//line samples_sorting.go:46
-					sVal[gc_tx2+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:47
-					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:48
-					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line samples_sorting.go:44
 							var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:44
 							_ = off
-//line samples_sorting.go:45
-							if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
-								0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
-								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-								(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
-//line samples_sorting.go:45
-								break
-//line samples_sorting.go:45
-							}
-							archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-							archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-							archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-							archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+					for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_tx2 := gc_fastlo3 + gc_u3
 //line samples_sorting.go:44
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:44
+						off := gc_bx2*sharedSizeLimit + gc_tx2
 						_ = off
 //line samples_sorting.go:45
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
-							0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
+						gc_at17[gc_u3] = gc_at18[gc_u3]
+						gc_at19[gc_u3] = gc_at20[gc_u3]
+						gc_at21[gc_u3] = gc_at22[gc_u3]
+						gc_at23[gc_u3] = gc_at24[gc_u3]
+					}
+					gc_tx2 = gc_fasthi3 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:44
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+				sKey[gc_tx2+0] = dSrcKey[off+0]
+				sVal[gc_tx2+0] = dSrcVal[off+0]
+				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+//line samples_sorting.go:44
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
+							0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
+							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
 //line samples_sorting.go:45
 							break
-//line samples_sorting.go:45
 						}
-						archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-						archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-						archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+//line samples_sorting.go:46
+						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line samples_sorting.go:44
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
+					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
+						0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
+						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
+						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
 //line samples_sorting.go:45
-					sKey[gc_tx2+0] = dSrcKey[off+0]
-
+						break
+					}
 //line samples_sorting.go:46
-					sVal[gc_tx2+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:47
-					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:48
-					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:44
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+				sKey[gc_tx2+0] = dSrcKey[off+0]
+				sVal[gc_tx2+0] = dSrcVal[off+0]
+				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
-
 //line samples_sorting.go:50
 	for size := 2; size < arrayLength; size <<= 1 {
-
 //line samples_sorting.go:54
 		for stride := size / 2; stride > 0; stride >>= 1 {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:52
-							ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
-							_ = ddd
-
 //line samples_sorting.go:56
-							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:57
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:52
-							ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
-							_ = ddd
-
-//line samples_sorting.go:56
-							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:57
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:52
-							ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
-							_ = ddd
-
-//line samples_sorting.go:56
-							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:57
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:52
-							ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
-							_ = ddd
-
-//line samples_sorting.go:56
-							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:57
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_sorting.go:52
 						ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
-						_ = ddd
-
 //line samples_sorting.go:56
 						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-						_ = pos
-
-//line samples_sorting.go:57
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:52
+						ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
+//line samples_sorting.go:56
+						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:52
+						ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
+//line samples_sorting.go:56
+						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:52
+						ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
+//line samples_sorting.go:56
+						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 				}
-			}
-		}
-	}
-	{
-
-//line samples_sorting.go:63
-		for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:65
-							pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:66
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:65
-							pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:66
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:65
-							pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:66
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:65
-							pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:66
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:65
-						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
-						_ = pos_
-
-//line samples_sorting.go:66
-						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
-					}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:52
+					ddd := dir ^ b2u((gc_tx2&(size/2)) != 0)
+//line samples_sorting.go:56
+					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
-			gc_off14 := 0
-			gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_off16 := (sharedSizeLimit / 2)
-			gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
-			gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
-						gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
-						gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
-						gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
-						gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
-						gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
-						gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
-						gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
-						gc_vstep3 := gc_fastlo4
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line samples_sorting.go:44
-									var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:44
-									_ = off
-									archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-									archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-									archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-									archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+//line samples_sorting.go:63
+	for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:65
+						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:65
+						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:65
+						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:65
+						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:65
+					pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+				}
+			}
+		}
+	}
+//line samples_sorting.go:73
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
+		gc_off14 := 0
+		gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off16 := (sharedSizeLimit / 2)
+		gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
+		gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
+		if gc_fastlo4 < gc_fasthi4 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo4 {
+					gc_seglen4 := gc_fasthi4 - gc_fastlo4
+					gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
+					gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
+					gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
+					gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
+					gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
+					gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
+					gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
+					gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
+					gc_vstep3 := gc_fastlo4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line samples_sorting.go:44
 								var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:44
 								_ = off
-								archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_fastlo4 + gc_u4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_sorting.go:44
-							off := gc_bx2*sharedSizeLimit + gc_tx2
-							_ = off
-
-//line samples_sorting.go:71
-							gc_at25[gc_u4] = gc_at26[gc_u4]
-
-//line samples_sorting.go:72
-							gc_at27[gc_u4] = gc_at28[gc_u4]
-
-//line samples_sorting.go:73
-							gc_at29[gc_u4] = gc_at30[gc_u4]
-
-//line samples_sorting.go:74
-							gc_at31[gc_u4] = gc_at32[gc_u4]
-						}
-						gc_tx2 = gc_fasthi4 - 1
-						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:44
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
-//line samples_sorting.go:71
-					dDstKey[off+0] = sKey[gc_tx2+0]
-
-//line samples_sorting.go:72
-					dDstVal[off+0] = sVal[gc_tx2+0]
-
-//line samples_sorting.go:73
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:74
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 //line samples_sorting.go:44
 							var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:44
 							_ = off
-//line samples_sorting.go:71
-							if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-//line samples_sorting.go:71
-								break
-//line samples_sorting.go:71
-							}
-							archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-							archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-							archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-							archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+					for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_tx2 := gc_fastlo4 + gc_u4
 //line samples_sorting.go:44
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:44
+						off := gc_bx2*sharedSizeLimit + gc_tx2
 						_ = off
 //line samples_sorting.go:71
-						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+						gc_at25[gc_u4] = gc_at26[gc_u4]
+						gc_at27[gc_u4] = gc_at28[gc_u4]
+						gc_at29[gc_u4] = gc_at30[gc_u4]
+						gc_at31[gc_u4] = gc_at32[gc_u4]
+					}
+					gc_tx2 = gc_fasthi4 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:44
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:71
+				dDstKey[off+0] = sKey[gc_tx2+0]
+				dDstVal[off+0] = sVal[gc_tx2+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
+//line samples_sorting.go:44
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:71
+						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 //line samples_sorting.go:71
 							break
-//line samples_sorting.go:71
 						}
-						archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-						archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-						archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+//line samples_sorting.go:72
+						archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+						archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 //line samples_sorting.go:44
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
+					var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:71
-					dDstKey[off+0] = sKey[gc_tx2+0]
-
+					if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+//line samples_sorting.go:71
+						break
+					}
 //line samples_sorting.go:72
-					dDstVal[off+0] = sVal[gc_tx2+0]
-
-//line samples_sorting.go:73
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:74
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:44
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:71
+				dDstKey[off+0] = sKey[gc_tx2+0]
+				dDstVal[off+0] = sVal[gc_tx2+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -609,546 +463,398 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line samples_sorting.go:83
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_sorting.go:84
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-
-//line samples_sorting.go:85
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := 0
-			gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
-			gc_off11 := (sharedSizeLimit / 2)
-			gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
-			gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
-			if gc_fastlo3 < gc_fasthi3 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo3 {
-						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
-						gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
-						gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
-						gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
-						gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
-						gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
-						gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
-						gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
-						gc_vstep := gc_fastlo3
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line samples_sorting.go:87
-									var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:87
-									_ = off
-									archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-									archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-									archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-									archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off9 := 0
+		gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
+		gc_off11 := (sharedSizeLimit / 2)
+		gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
+		gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
+		if gc_fastlo3 < gc_fasthi3 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo3 {
+					gc_seglen3 := gc_fasthi3 - gc_fastlo3
+					gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
+					gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
+					gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
+					gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
+					gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
+					gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
+					gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
+					gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
+					gc_vstep := gc_fastlo3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line samples_sorting.go:87
 								var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:87
 								_ = off
-								archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx2 := gc_fastlo3 + gc_u3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_sorting.go:87
-							off := gc_bx2*sharedSizeLimit + gc_tx2
-							_ = off
-
-//line samples_sorting.go:88
-							gc_at17[gc_u3] = gc_at18[gc_u3]
-
-//line samples_sorting.go:89
-							gc_at19[gc_u3] = gc_at20[gc_u3]
-
-//line samples_sorting.go:90
-							gc_at21[gc_u3] = gc_at22[gc_u3]
-
-//line samples_sorting.go:91
-							gc_at23[gc_u3] = gc_at24[gc_u3]
-						}
-						gc_tx2 = gc_fasthi3 - 1
-						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:87
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
-//line samples_sorting.go:88
-					sKey[gc_tx2+0] = dSrcKey[off+0]
-
-//line samples_sorting.go:89
-					sVal[gc_tx2+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:90
-					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:91
-					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line samples_sorting.go:87
 							var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:87
 							_ = off
-//line samples_sorting.go:88
-							if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
-								0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
-								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-								(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
-//line samples_sorting.go:88
-								break
-//line samples_sorting.go:88
-							}
-							archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-							archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-							archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-							archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+					for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_tx2 := gc_fastlo3 + gc_u3
 //line samples_sorting.go:87
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:87
+						off := gc_bx2*sharedSizeLimit + gc_tx2
 						_ = off
 //line samples_sorting.go:88
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
-							0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
+						gc_at17[gc_u3] = gc_at18[gc_u3]
+						gc_at19[gc_u3] = gc_at20[gc_u3]
+						gc_at21[gc_u3] = gc_at22[gc_u3]
+						gc_at23[gc_u3] = gc_at24[gc_u3]
+					}
+					gc_tx2 = gc_fasthi3 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:87
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+				sKey[gc_tx2+0] = dSrcKey[off+0]
+				sVal[gc_tx2+0] = dSrcVal[off+0]
+				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+//line samples_sorting.go:87
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
+							0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
+							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
 //line samples_sorting.go:88
 							break
-//line samples_sorting.go:88
 						}
-						archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-						archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-						archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+//line samples_sorting.go:89
+						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line samples_sorting.go:87
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
+					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
+						0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
+						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
+						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
 //line samples_sorting.go:88
-					sKey[gc_tx2+0] = dSrcKey[off+0]
-
+						break
+					}
 //line samples_sorting.go:89
-					sVal[gc_tx2+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:90
-					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:91
-					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:87
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+				sKey[gc_tx2+0] = dSrcKey[off+0]
+				sVal[gc_tx2+0] = dSrcVal[off+0]
+				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
-
 //line samples_sorting.go:93
 	for size := 2; size < sharedSizeLimit; size <<= 1 {
-
 //line samples_sorting.go:97
 		for stride := size / 2; stride > 0; stride >>= 1 {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:95
-							ddd := b2u((gc_tx2 & (size / 2)) != 0)
-							_ = ddd
-
 //line samples_sorting.go:99
-							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:100
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:95
-							ddd := b2u((gc_tx2 & (size / 2)) != 0)
-							_ = ddd
-
-//line samples_sorting.go:99
-							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:100
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:95
-							ddd := b2u((gc_tx2 & (size / 2)) != 0)
-							_ = ddd
-
-//line samples_sorting.go:99
-							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:100
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:95
-							ddd := b2u((gc_tx2 & (size / 2)) != 0)
-							_ = ddd
-
-//line samples_sorting.go:99
-							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:100
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_sorting.go:95
 						ddd := b2u((gc_tx2 & (size / 2)) != 0)
-						_ = ddd
-
 //line samples_sorting.go:99
 						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-						_ = pos
-
-//line samples_sorting.go:100
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:95
+						ddd := b2u((gc_tx2 & (size / 2)) != 0)
+//line samples_sorting.go:99
+						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:95
+						ddd := b2u((gc_tx2 & (size / 2)) != 0)
+//line samples_sorting.go:99
+						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:95
+						ddd := b2u((gc_tx2 & (size / 2)) != 0)
+//line samples_sorting.go:99
+						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 				}
-			}
-		}
-	}
-
-//line samples_sorting.go:105
-	ddd_ := uint32(gc_bx2 & 1)
-	{
-
-//line samples_sorting.go:107
-		for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:109
-							pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:110
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:109
-							pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:110
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:109
-							pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:110
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:109
-							pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
-							_ = pos_
-
-//line samples_sorting.go:110
-							comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:109
-						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
-						_ = pos_
-
-//line samples_sorting.go:110
-						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
-					}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:95
+					ddd := b2u((gc_tx2 & (size / 2)) != 0)
+//line samples_sorting.go:99
+					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
-			gc_off14 := 0
-			gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_off16 := (sharedSizeLimit / 2)
-			gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
-			gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
-						gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
-						gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
-						gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
-						gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
-						gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
-						gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
-						gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
-						gc_vstep3 := gc_fastlo4
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line samples_sorting.go:87
-									var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:87
-									_ = off
-									archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-									archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-									archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-									archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+	ddd_ := uint32(gc_bx2 & 1)
+//line samples_sorting.go:107
+	for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:109
+						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:109
+						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:109
+						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:109
+						pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:109
+					pos_ := 2*gc_tx2 - (gc_tx2 & (stride_ - 1))
+					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+				}
+			}
+		}
+	}
+//line samples_sorting.go:117
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
+		gc_off14 := 0
+		gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off16 := (sharedSizeLimit / 2)
+		gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
+		gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
+		if gc_fastlo4 < gc_fasthi4 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo4 {
+					gc_seglen4 := gc_fasthi4 - gc_fastlo4
+					gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
+					gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
+					gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
+					gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
+					gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
+					gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
+					gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
+					gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
+					gc_vstep3 := gc_fastlo4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line samples_sorting.go:87
 								var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:87
 								_ = off
-								archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_fastlo4 + gc_u4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_sorting.go:87
-							off := gc_bx2*sharedSizeLimit + gc_tx2
-							_ = off
-
-//line samples_sorting.go:115
-							gc_at25[gc_u4] = gc_at26[gc_u4]
-
-//line samples_sorting.go:116
-							gc_at27[gc_u4] = gc_at28[gc_u4]
-
-//line samples_sorting.go:117
-							gc_at29[gc_u4] = gc_at30[gc_u4]
-
-//line samples_sorting.go:118
-							gc_at31[gc_u4] = gc_at32[gc_u4]
-						}
-						gc_tx2 = gc_fasthi4 - 1
-						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:87
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
-//line samples_sorting.go:115
-					dDstKey[off+0] = sKey[gc_tx2+0]
-
-//line samples_sorting.go:116
-					dDstVal[off+0] = sVal[gc_tx2+0]
-
-//line samples_sorting.go:117
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:118
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 //line samples_sorting.go:87
 							var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:87
 							_ = off
-//line samples_sorting.go:115
-							if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-//line samples_sorting.go:115
-								break
-//line samples_sorting.go:115
-							}
-							archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-							archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-							archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-							archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+					for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_tx2 := gc_fastlo4 + gc_u4
 //line samples_sorting.go:87
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:87
+						off := gc_bx2*sharedSizeLimit + gc_tx2
 						_ = off
 //line samples_sorting.go:115
-						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+						gc_at25[gc_u4] = gc_at26[gc_u4]
+						gc_at27[gc_u4] = gc_at28[gc_u4]
+						gc_at29[gc_u4] = gc_at30[gc_u4]
+						gc_at31[gc_u4] = gc_at32[gc_u4]
+					}
+					gc_tx2 = gc_fasthi4 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:87
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:115
+				dDstKey[off+0] = sKey[gc_tx2+0]
+				dDstVal[off+0] = sVal[gc_tx2+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
+//line samples_sorting.go:87
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:115
+						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 //line samples_sorting.go:115
 							break
-//line samples_sorting.go:115
 						}
-						archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-						archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-						archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+//line samples_sorting.go:116
+						archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+						archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 //line samples_sorting.go:87
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
+					var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:115
-					dDstKey[off+0] = sKey[gc_tx2+0]
-
+					if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+//line samples_sorting.go:115
+						break
+					}
 //line samples_sorting.go:116
-					dDstVal[off+0] = sVal[gc_tx2+0]
-
-//line samples_sorting.go:117
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:118
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:87
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:115
+				dDstKey[off+0] = sKey[gc_tx2+0]
+				dDstVal[off+0] = sVal[gc_tx2+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -1190,59 +896,29 @@ func gc_body_bitonicMergeGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dDstK
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:127
-					globalComparatorI := gc_bx2*gc_bdx2 + gc_tx2
-					_ = globalComparatorI
-
-//line samples_sorting.go:128
-					comparatorI := globalComparatorI & (arrayLength/2 - 1)
-					_ = comparatorI
-
-//line samples_sorting.go:131
-					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-					_ = ddd
-
-//line samples_sorting.go:132
-					pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
-					_ = pos
-
-//line samples_sorting.go:134
-					keyA := dSrcKey[pos+0]
-
-//line samples_sorting.go:135
-					valA := dSrcVal[pos+0]
-
-//line samples_sorting.go:136
-					keyB := dSrcKey[pos+stride]
-
-//line samples_sorting.go:137
-					valB := dSrcVal[pos+stride]
-
-//line samples_sorting.go:139
-					comparator(&keyA, &valA, &keyB, &valB, ddd)
-
-//line samples_sorting.go:141
-					dDstKey[pos+0] = keyA
-
-//line samples_sorting.go:142
-					dDstVal[pos+0] = valA
-
-//line samples_sorting.go:143
-					dDstKey[pos+stride] = keyB
-
 //line samples_sorting.go:144
-					dDstVal[pos+stride] = valB
-					_ = keyA
-					_ = valA
-					_ = keyB
-					_ = valB
-				}
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:127
+				globalComparatorI := gc_bx2*gc_bdx2 + gc_tx2
+				comparatorI := globalComparatorI & (arrayLength/2 - 1)
+//line samples_sorting.go:131
+				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+				pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
+//line samples_sorting.go:134
+				keyA := dSrcKey[pos+0]
+				valA := dSrcVal[pos+0]
+				keyB := dSrcKey[pos+stride]
+				valB := dSrcVal[pos+stride]
+//line samples_sorting.go:139
+				comparator(&keyA, &valA, &keyB, &valB, ddd)
+//line samples_sorting.go:141
+				dDstKey[pos+0] = keyA
+				dDstVal[pos+0] = valA
+				dDstKey[pos+stride] = keyB
+				dDstVal[pos+stride] = valB
 			}
 		}
 	}
@@ -1275,487 +951,350 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line samples_sorting.go:153
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_sorting.go:154
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-
-//line samples_sorting.go:155
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := 0
-			gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
-			gc_off11 := (sharedSizeLimit / 2)
-			gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
-			gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
-			if gc_fastlo3 < gc_fasthi3 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo3 {
-						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
-						gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
-						gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
-						gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
-						gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
-						gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
-						gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
-						gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
-						gc_vstep := gc_fastlo3
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line samples_sorting.go:157
-									var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:157
-									_ = off
-									archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-									archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-									archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-									archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off9 := 0
+		gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
+		gc_off11 := (sharedSizeLimit / 2)
+		gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
+		gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
+		if gc_fastlo3 < gc_fasthi3 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo3 {
+					gc_seglen3 := gc_fasthi3 - gc_fastlo3
+					gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
+					gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
+					gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
+					gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
+					gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
+					gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
+					gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
+					gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
+					gc_vstep := gc_fastlo3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line samples_sorting.go:157
 								var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:157
 								_ = off
-								archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx2 := gc_fastlo3 + gc_u3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_sorting.go:157
-							off := gc_bx2*sharedSizeLimit + gc_tx2
-							_ = off
-
-//line samples_sorting.go:158
-							gc_at17[gc_u3] = gc_at18[gc_u3]
-
-//line samples_sorting.go:159
-							gc_at19[gc_u3] = gc_at20[gc_u3]
-
-//line samples_sorting.go:160
-							gc_at21[gc_u3] = gc_at22[gc_u3]
-
-//line samples_sorting.go:161
-							gc_at23[gc_u3] = gc_at24[gc_u3]
-						}
-						gc_tx2 = gc_fasthi3 - 1
-						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:157
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
-//line samples_sorting.go:158
-					sKey[gc_tx2+0] = dSrcKey[off+0]
-
-//line samples_sorting.go:159
-					sVal[gc_tx2+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:160
-					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:161
-					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line samples_sorting.go:157
 							var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:157
 							_ = off
-//line samples_sorting.go:158
-							if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
-								0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
-								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-								(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
-//line samples_sorting.go:158
-								break
-//line samples_sorting.go:158
-							}
-							archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-							archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-							archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-							archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+					for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_tx2 := gc_fastlo3 + gc_u3
 //line samples_sorting.go:157
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:157
+						off := gc_bx2*sharedSizeLimit + gc_tx2
 						_ = off
 //line samples_sorting.go:158
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
-							0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
+						gc_at17[gc_u3] = gc_at18[gc_u3]
+						gc_at19[gc_u3] = gc_at20[gc_u3]
+						gc_at21[gc_u3] = gc_at22[gc_u3]
+						gc_at23[gc_u3] = gc_at24[gc_u3]
+					}
+					gc_tx2 = gc_fasthi3 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:157
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+				sKey[gc_tx2+0] = dSrcKey[off+0]
+				sVal[gc_tx2+0] = dSrcVal[off+0]
+				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+//line samples_sorting.go:157
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
+							0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
+							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
 //line samples_sorting.go:158
 							break
-//line samples_sorting.go:158
 						}
-						archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-						archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-						archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+//line samples_sorting.go:159
+						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line samples_sorting.go:157
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
+					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
+						0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
+						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
+						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
 //line samples_sorting.go:158
-					sKey[gc_tx2+0] = dSrcKey[off+0]
-
+						break
+					}
 //line samples_sorting.go:159
-					sVal[gc_tx2+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:160
-					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:161
-					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:157
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+				sKey[gc_tx2+0] = dSrcKey[off+0]
+				sVal[gc_tx2+0] = dSrcVal[off+0]
+				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
-
 //line samples_sorting.go:167
 	for stride := sharedSizeLimit / 2; stride > 0; stride >>= 1 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:164
-						comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
-						_ = comparatorI
-
-//line samples_sorting.go:165
-						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-						_ = ddd
-
 //line samples_sorting.go:169
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-						_ = pos
-
-//line samples_sorting.go:170
-						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:164
-						comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
-						_ = comparatorI
-
-//line samples_sorting.go:165
-						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-						_ = ddd
-
-//line samples_sorting.go:169
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-						_ = pos
-
-//line samples_sorting.go:170
-						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:164
-						comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
-						_ = comparatorI
-
-//line samples_sorting.go:165
-						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-						_ = ddd
-
-//line samples_sorting.go:169
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-						_ = pos
-
-//line samples_sorting.go:170
-						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:164
-						comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
-						_ = comparatorI
-
-//line samples_sorting.go:165
-						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-						_ = ddd
-
-//line samples_sorting.go:169
-						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-						_ = pos
-
-//line samples_sorting.go:170
-						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_sorting.go:164
 					comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
-					_ = comparatorI
-
-//line samples_sorting.go:165
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-					_ = ddd
-
 //line samples_sorting.go:169
 					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-					_ = pos
-
-//line samples_sorting.go:170
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:164
+					comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+//line samples_sorting.go:169
+					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:164
+					comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+//line samples_sorting.go:169
+					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:164
+					comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+//line samples_sorting.go:169
+					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 				}
 			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:164
+				comparatorI := (gc_bx2*gc_bdx2 + gc_tx2) & ((arrayLength / 2) - 1)
+				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+//line samples_sorting.go:169
+				pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+				comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
-			gc_off14 := 0
-			gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_off16 := (sharedSizeLimit / 2)
-			gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
-			gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
-						gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
-						gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
-						gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
-						gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
-						gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
-						gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
-						gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
-						gc_vstep3 := gc_fastlo4
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line samples_sorting.go:157
-									var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:157
-									_ = off
-									archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-									archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-									archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-									archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+//line samples_sorting.go:176
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
+		gc_off14 := 0
+		gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off16 := (sharedSizeLimit / 2)
+		gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
+		gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
+		if gc_fastlo4 < gc_fasthi4 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo4 {
+					gc_seglen4 := gc_fasthi4 - gc_fastlo4
+					gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
+					gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
+					gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
+					gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
+					gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
+					gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
+					gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
+					gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
+					gc_vstep3 := gc_fastlo4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line samples_sorting.go:157
 								var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:157
 								_ = off
-								archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_fastlo4 + gc_u4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_sorting.go:157
-							off := gc_bx2*sharedSizeLimit + gc_tx2
-							_ = off
-
-//line samples_sorting.go:174
-							gc_at25[gc_u4] = gc_at26[gc_u4]
-
-//line samples_sorting.go:175
-							gc_at27[gc_u4] = gc_at28[gc_u4]
-
-//line samples_sorting.go:176
-							gc_at29[gc_u4] = gc_at30[gc_u4]
-
-//line samples_sorting.go:177
-							gc_at31[gc_u4] = gc_at32[gc_u4]
-						}
-						gc_tx2 = gc_fasthi4 - 1
-						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:157
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
-//line samples_sorting.go:174
-					dDstKey[off+0] = sKey[gc_tx2+0]
-
-//line samples_sorting.go:175
-					dDstVal[off+0] = sVal[gc_tx2+0]
-
-//line samples_sorting.go:176
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:177
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 //line samples_sorting.go:157
 							var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:157
 							_ = off
-//line samples_sorting.go:174
-							if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-//line samples_sorting.go:174
-								break
-//line samples_sorting.go:174
-							}
-							archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-							archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-							archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-							archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+					for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_tx2 := gc_fastlo4 + gc_u4
 //line samples_sorting.go:157
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:157
+						off := gc_bx2*sharedSizeLimit + gc_tx2
 						_ = off
 //line samples_sorting.go:174
-						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+						gc_at25[gc_u4] = gc_at26[gc_u4]
+						gc_at27[gc_u4] = gc_at28[gc_u4]
+						gc_at29[gc_u4] = gc_at30[gc_u4]
+						gc_at31[gc_u4] = gc_at32[gc_u4]
+					}
+					gc_tx2 = gc_fasthi4 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:157
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:174
+				dDstKey[off+0] = sKey[gc_tx2+0]
+				dDstVal[off+0] = sVal[gc_tx2+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
+//line samples_sorting.go:157
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:174
+						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 //line samples_sorting.go:174
 							break
-//line samples_sorting.go:174
 						}
-						archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-						archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-						archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+//line samples_sorting.go:175
+						archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+						archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 //line samples_sorting.go:157
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
+					var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:174
-					dDstKey[off+0] = sKey[gc_tx2+0]
-
+					if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+//line samples_sorting.go:174
+						break
+					}
 //line samples_sorting.go:175
-					dDstVal[off+0] = sVal[gc_tx2+0]
-
-//line samples_sorting.go:176
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:177
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:157
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:174
+				dDstKey[off+0] = sKey[gc_tx2+0]
+				dDstVal[off+0] = sVal[gc_tx2+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -1789,533 +1328,408 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_offset := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-
 //line samples_sorting.go:186
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_sorting.go:187
 	sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-
-//line samples_sorting.go:188
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := 0
-			gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
-			gc_off11 := (sharedSizeLimit / 2)
-			gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
-			gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
-			if gc_fastlo3 < gc_fasthi3 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo3 {
-						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
-						gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
-						gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
-						gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
-						gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
-						gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
-						gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
-						gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
-						gc_vstep := gc_fastlo3
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line samples_sorting.go:190
-									var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:190
-									_ = off
-									archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-									archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-									archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-									archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off9 := 0
+		gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
+		gc_off11 := (sharedSizeLimit / 2)
+		gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
+		gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
+		if gc_fastlo3 < gc_fasthi3 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo3 {
+					gc_seglen3 := gc_fasthi3 - gc_fastlo3
+					gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
+					gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
+					gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
+					gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
+					gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
+					gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
+					gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
+					gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
+					gc_vstep := gc_fastlo3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line samples_sorting.go:190
 								var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:190
 								_ = off
-								archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
-								archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx2 := gc_fastlo3 + gc_u3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_sorting.go:190
-							off := gc_bx2*sharedSizeLimit + gc_tx2
-							_ = off
-
-//line samples_sorting.go:191
-							gc_at17[gc_u3] = gc_at18[gc_u3]
-
-//line samples_sorting.go:192
-							gc_at19[gc_u3] = gc_at20[gc_u3]
-
-//line samples_sorting.go:193
-							gc_at21[gc_u3] = gc_at22[gc_u3]
-
-//line samples_sorting.go:194
-							gc_at23[gc_u3] = gc_at24[gc_u3]
-						}
-						gc_tx2 = gc_fasthi3 - 1
-						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:190
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
-//line samples_sorting.go:191
-					sKey[gc_tx2+0] = dSrcKey[off+0]
-
-//line samples_sorting.go:192
-					sVal[gc_tx2+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:193
-					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:194
-					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line samples_sorting.go:190
 							var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:190
 							_ = off
-//line samples_sorting.go:191
-							if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
-								0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
-								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-								(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
-//line samples_sorting.go:191
-								break
-//line samples_sorting.go:191
-							}
-							archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-							archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-							archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-							archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+							archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+					for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_tx2 := gc_fastlo3 + gc_u3
 //line samples_sorting.go:190
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:190
+						off := gc_bx2*sharedSizeLimit + gc_tx2
 						_ = off
 //line samples_sorting.go:191
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
-							0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
+						gc_at17[gc_u3] = gc_at18[gc_u3]
+						gc_at19[gc_u3] = gc_at20[gc_u3]
+						gc_at21[gc_u3] = gc_at22[gc_u3]
+						gc_at23[gc_u3] = gc_at24[gc_u3]
+					}
+					gc_tx2 = gc_fasthi3 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:190
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+				sKey[gc_tx2+0] = dSrcKey[off+0]
+				sVal[gc_tx2+0] = dSrcVal[off+0]
+				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+//line samples_sorting.go:190
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+						if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
+							0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
+							(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
 //line samples_sorting.go:191
 							break
-//line samples_sorting.go:191
 						}
-						archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-						archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-						archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+//line samples_sorting.go:192
+						archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+						archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line samples_sorting.go:190
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
+					var off int = gc_bx2*sharedSizeLimit + gc_tx2
+					if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
+						0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
+						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
+						(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
 //line samples_sorting.go:191
-					sKey[gc_tx2+0] = dSrcKey[off+0]
-
+						break
+					}
 //line samples_sorting.go:192
-					sVal[gc_tx2+0] = dSrcVal[off+0]
-
-//line samples_sorting.go:193
-					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:194
-					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:190
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+				sKey[gc_tx2+0] = dSrcKey[off+0]
+				sVal[gc_tx2+0] = dSrcVal[off+0]
+				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
-
 //line samples_sorting.go:196
 	for size := 2; size <= arrayLength; size <<= 1 {
-
-//line samples_sorting.go:197
 		stride := size / 2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:198
-						offset := gc_tx2 & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank2] = offset
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:198
-						offset := gc_tx2 & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank2] = offset
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:198
-						offset := gc_tx2 & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank2] = offset
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:198
-						offset := gc_tx2 & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank2] = offset
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line samples_sorting.go:199
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_sorting.go:198
 					offset := gc_tx2 & (stride - 1)
-					_ = offset
+//line samples_sorting.go:200
+					gc_s_offset[gc_rank2] = offset
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:198
+					offset := gc_tx2 & (stride - 1)
+//line samples_sorting.go:200
+					gc_s_offset[gc_rank2] = offset
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:198
+					offset := gc_tx2 & (stride - 1)
+//line samples_sorting.go:200
+					gc_s_offset[gc_rank2] = offset
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:198
+					offset := gc_tx2 & (stride - 1)
+//line samples_sorting.go:200
 					gc_s_offset[gc_rank2] = offset
 				}
 			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:198
+				offset := gc_tx2 & (stride - 1)
+//line samples_sorting.go:200
+				gc_s_offset[gc_rank2] = offset
+			}
 		}
 		{
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:202
-							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:203
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:202
-							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:203
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:202
-							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:203
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:202
-							pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-							_ = pos
-
-//line samples_sorting.go:203
-							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line samples_sorting.go:206
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_sorting.go:202
 						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-						_ = pos
-
-//line samples_sorting.go:203
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:202
+						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:202
+						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:202
+						pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 					}
 				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:202
+					pos := 2*gc_tx2 - (gc_tx2 & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+				}
 			}
-
-//line samples_sorting.go:204
-			stride >>= 1
 		}
-
+//line samples_sorting.go:204
+		stride >>= 1
 //line samples_sorting.go:207
 		for ; stride > 0; stride >>= 1 {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
 //line samples_sorting.go:209
-						pos_ := 2*gc_tx2 - (gc_tx2 & (stride - 1))
-						_ = pos_
-						offset := gc_s_offset[gc_rank2]
-
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:209
+					pos_ := 2*gc_tx2 - (gc_tx2 & (stride - 1))
 //line samples_sorting.go:211
-						if offset >= stride {
-							comparator(&sKey[pos_-stride], &sVal[pos_-stride], &sKey[pos_+0], &sVal[pos_+0], dir)
-						}
+					offset := gc_s_offset[gc_rank2]
+//line samples_sorting.go:211
+					if offset >= stride {
+						comparator(&sKey[pos_-stride], &sVal[pos_-stride], &sKey[pos_+0], &sVal[pos_+0], dir)
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
-			gc_off14 := 0
-			gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-			gc_off16 := (sharedSizeLimit / 2)
-			gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
-			gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
-						gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
-						gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
-						gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
-						gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
-						gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
-						gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
-						gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
-						gc_vstep3 := gc_fastlo4
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line samples_sorting.go:190
-									var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:190
-									_ = off
-									archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-									archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-									archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-									archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+//line samples_sorting.go:220
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
+		gc_off14 := 0
+		gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off16 := (sharedSizeLimit / 2)
+		gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
+		gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
+		if gc_fastlo4 < gc_fasthi4 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo4 {
+					gc_seglen4 := gc_fasthi4 - gc_fastlo4
+					gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
+					gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
+					gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
+					gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
+					gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
+					gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
+					gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
+					gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
+					gc_vstep3 := gc_fastlo4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line samples_sorting.go:190
 								var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:190
 								_ = off
-								archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
-								archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_fastlo4 + gc_u4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_sorting.go:190
-							off := gc_bx2*sharedSizeLimit + gc_tx2
-							_ = off
-
-//line samples_sorting.go:218
-							gc_at25[gc_u4] = gc_at26[gc_u4]
-
-//line samples_sorting.go:219
-							gc_at27[gc_u4] = gc_at28[gc_u4]
-
-//line samples_sorting.go:220
-							gc_at29[gc_u4] = gc_at30[gc_u4]
-
-//line samples_sorting.go:221
-							gc_at31[gc_u4] = gc_at32[gc_u4]
-						}
-						gc_tx2 = gc_fasthi4 - 1
-						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_sorting.go:190
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
-//line samples_sorting.go:218
-					dDstKey[off+0] = sKey[gc_tx2+0]
-
-//line samples_sorting.go:219
-					dDstVal[off+0] = sVal[gc_tx2+0]
-
-//line samples_sorting.go:220
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:221
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 //line samples_sorting.go:190
 							var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:190
 							_ = off
-//line samples_sorting.go:218
-							if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-//line samples_sorting.go:218
-								break
-//line samples_sorting.go:218
-							}
-							archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-							archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-							archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-							archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+							archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+					for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_tx2 := gc_fastlo4 + gc_u4
 //line samples_sorting.go:190
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:190
+						off := gc_bx2*sharedSizeLimit + gc_tx2
 						_ = off
 //line samples_sorting.go:218
-						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+						gc_at25[gc_u4] = gc_at26[gc_u4]
+						gc_at27[gc_u4] = gc_at28[gc_u4]
+						gc_at29[gc_u4] = gc_at30[gc_u4]
+						gc_at31[gc_u4] = gc_at32[gc_u4]
+					}
+					gc_tx2 = gc_fasthi4 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:190
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:218
+				dDstKey[off+0] = sKey[gc_tx2+0]
+				dDstVal[off+0] = sVal[gc_tx2+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
+//line samples_sorting.go:190
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:218
+						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 //line samples_sorting.go:218
 							break
-//line samples_sorting.go:218
 						}
-						archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-						archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-						archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+//line samples_sorting.go:219
+						archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+						archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 //line samples_sorting.go:190
-					off := gc_bx2*sharedSizeLimit + gc_tx2
-					_ = off
-
+					var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:218
-					dDstKey[off+0] = sKey[gc_tx2+0]
-
+					if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
+//line samples_sorting.go:218
+						break
+					}
 //line samples_sorting.go:219
-					dDstVal[off+0] = sVal[gc_tx2+0]
-
-//line samples_sorting.go:220
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
-
-//line samples_sorting.go:221
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples_sorting.go:190
+				off := gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:218
+				dDstKey[off+0] = sKey[gc_tx2+0]
+				dDstVal[off+0] = sVal[gc_tx2+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -2356,50 +1770,44 @@ func gc_body_oddEvenMergeGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dDstK
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line samples_sorting.go:246
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line samples_sorting.go:229
-					globalComparatorI := gc_bx2*gc_bdx2 + gc_tx2
-					_ = globalComparatorI
-
+				globalComparatorI := gc_bx2*gc_bdx2 + gc_tx2
 //line samples_sorting.go:232
-					pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
-					_ = pos
-
+				pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
 //line samples_sorting.go:234
-					if stride < size/2 {
-						offset := globalComparatorI & ((size / 2) - 1)
-
-						if offset >= stride {
-							keyA := dSrcKey[pos-stride]
-							valA := dSrcVal[pos-stride]
-							keyB := dSrcKey[pos+0]
-							valB := dSrcVal[pos+0]
-
-							comparator(&keyA, &valA, &keyB, &valB, dir)
-
-							dDstKey[pos-stride] = keyA
-							dDstVal[pos-stride] = valA
-							dDstKey[pos+0] = keyB
-							dDstVal[pos+0] = valB
-						}
-					} else {
-						keyA_ := dSrcKey[pos+0]
-						valA_ := dSrcVal[pos+0]
-						keyB_ := dSrcKey[pos+stride]
-						valB_ := dSrcVal[pos+stride]
-
-						comparator(&keyA_, &valA_, &keyB_, &valB_, dir)
-
-						dDstKey[pos+0] = keyA_
-						dDstVal[pos+0] = valA_
-						dDstKey[pos+stride] = keyB_
-						dDstVal[pos+stride] = valB_
+				if stride < size/2 {
+					offset := globalComparatorI & ((size / 2) - 1)
+//line samples_sorting.go:237
+					if offset >= stride {
+						keyA := dSrcKey[pos-stride]
+						valA := dSrcVal[pos-stride]
+						keyB := dSrcKey[pos+0]
+						valB := dSrcVal[pos+0]
+//line samples_sorting.go:243
+						comparator(&keyA, &valA, &keyB, &valB, dir)
+//line samples_sorting.go:245
+						dDstKey[pos-stride] = keyA
+						dDstVal[pos-stride] = valA
+						dDstKey[pos+0] = keyB
+						dDstVal[pos+0] = valB
 					}
+				} else {
+					keyA_ := dSrcKey[pos+0]
+					valA_ := dSrcVal[pos+0]
+					keyB_ := dSrcKey[pos+stride]
+					valB_ := dSrcVal[pos+stride]
+//line samples_sorting.go:256
+					comparator(&keyA_, &valA_, &keyB_, &valB_, dir)
+//line samples_sorting.go:258
+					dDstKey[pos+0] = keyA_
+					dDstVal[pos+0] = valA_
+					dDstKey[pos+stride] = keyB_
+					dDstVal[pos+stride] = valB_
 				}
 			}
 		}
@@ -2409,4 +1817,5 @@ func gc_body_oddEvenMergeGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dDstK
 // gc_files_samples_sorting holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_intro.go samples_sorting.go
+//line samples_sorting.go:272
 var gc_files_samples_sorting embed.FS

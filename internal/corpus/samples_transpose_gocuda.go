@@ -65,19 +65,11 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:23
 							xIndex := gc_bx*transposeTileDim + gc_tx
-							_ = xIndex
-
-//line samples_transpose.go:24
 							yIndex := gc_by*transposeTileDim + gc_ty
-							_ = yIndex
-
 //line samples_transpose.go:26
 							index := xIndex + width*yIndex
-							_ = index
-
 //line samples_transpose.go:28
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[index+i*width] = idata[index+i*width]
@@ -87,19 +79,11 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:23
 							xIndex := gc_bx*transposeTileDim + gc_tx
-							_ = xIndex
-
-//line samples_transpose.go:24
 							yIndex := gc_by*transposeTileDim + gc_ty
-							_ = yIndex
-
 //line samples_transpose.go:26
 							index := xIndex + width*yIndex
-							_ = index
-
 //line samples_transpose.go:28
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[index+i*width] = idata[index+i*width]
@@ -109,19 +93,11 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:23
 							xIndex := gc_bx*transposeTileDim + gc_tx
-							_ = xIndex
-
-//line samples_transpose.go:24
 							yIndex := gc_by*transposeTileDim + gc_ty
-							_ = yIndex
-
 //line samples_transpose.go:26
 							index := xIndex + width*yIndex
-							_ = index
-
 //line samples_transpose.go:28
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[index+i*width] = idata[index+i*width]
@@ -131,19 +107,11 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:23
 							xIndex := gc_bx*transposeTileDim + gc_tx
-							_ = xIndex
-
-//line samples_transpose.go:24
 							yIndex := gc_by*transposeTileDim + gc_ty
-							_ = yIndex
-
 //line samples_transpose.go:26
 							index := xIndex + width*yIndex
-							_ = index
-
 //line samples_transpose.go:28
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[index+i*width] = idata[index+i*width]
@@ -153,19 +121,11 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:23
 						xIndex := gc_bx*transposeTileDim + gc_tx
-						_ = xIndex
-
-//line samples_transpose.go:24
 						yIndex := gc_by*transposeTileDim + gc_ty
-						_ = yIndex
-
 //line samples_transpose.go:26
 						index := xIndex + width*yIndex
-						_ = index
-
 //line samples_transpose.go:28
 						for i := 0; i < transposeTileDim; i += transposeBlockRows {
 							odata[index+i*width] = idata[index+i*width]
@@ -205,35 +165,25 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line samples_transpose.go:38
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_transpose.go:39
 	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
 		{
+//line samples_transpose.go:44
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:41
 					xIndex := gc_bx*transposeTileDim + gc_tx
-					_ = xIndex
-
-//line samples_transpose.go:42
 					yIndex := gc_by*transposeTileDim + gc_ty
-					_ = yIndex
-
 //line samples_transpose.go:44
 					index := xIndex + width*yIndex
-					_ = index
-
 //line samples_transpose.go:46
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						if xIndex < width && yIndex < height {
@@ -250,26 +200,18 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
 		{
+//line samples_transpose.go:63
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:41
 					xIndex := gc_bx*transposeTileDim + gc_tx
-					_ = xIndex
-
-//line samples_transpose.go:42
 					yIndex := gc_by*transposeTileDim + gc_ty
-					_ = yIndex
-
 //line samples_transpose.go:44
 					index := xIndex + width*yIndex
-					_ = index
-
 //line samples_transpose.go:54
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						if xIndex < height && yIndex < width {
@@ -336,23 +278,12 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:66
 							xIndex := gc_bx*transposeTileDim + gc_tx
-							_ = xIndex
-
-//line samples_transpose.go:67
 							yIndex := gc_by*transposeTileDim + gc_ty
-							_ = yIndex
-
 //line samples_transpose.go:69
 							indexIn := xIndex + width*yIndex
-							_ = indexIn
-
-//line samples_transpose.go:70
 							indexOut := yIndex + height*xIndex
-							_ = indexOut
-
 //line samples_transpose.go:72
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[indexOut+i] = idata[indexIn+i*width]
@@ -362,23 +293,12 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:66
 							xIndex := gc_bx*transposeTileDim + gc_tx
-							_ = xIndex
-
-//line samples_transpose.go:67
 							yIndex := gc_by*transposeTileDim + gc_ty
-							_ = yIndex
-
 //line samples_transpose.go:69
 							indexIn := xIndex + width*yIndex
-							_ = indexIn
-
-//line samples_transpose.go:70
 							indexOut := yIndex + height*xIndex
-							_ = indexOut
-
 //line samples_transpose.go:72
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[indexOut+i] = idata[indexIn+i*width]
@@ -388,23 +308,12 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:66
 							xIndex := gc_bx*transposeTileDim + gc_tx
-							_ = xIndex
-
-//line samples_transpose.go:67
 							yIndex := gc_by*transposeTileDim + gc_ty
-							_ = yIndex
-
 //line samples_transpose.go:69
 							indexIn := xIndex + width*yIndex
-							_ = indexIn
-
-//line samples_transpose.go:70
 							indexOut := yIndex + height*xIndex
-							_ = indexOut
-
 //line samples_transpose.go:72
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[indexOut+i] = idata[indexIn+i*width]
@@ -414,23 +323,12 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:66
 							xIndex := gc_bx*transposeTileDim + gc_tx
-							_ = xIndex
-
-//line samples_transpose.go:67
 							yIndex := gc_by*transposeTileDim + gc_ty
-							_ = yIndex
-
 //line samples_transpose.go:69
 							indexIn := xIndex + width*yIndex
-							_ = indexIn
-
-//line samples_transpose.go:70
 							indexOut := yIndex + height*xIndex
-							_ = indexOut
-
 //line samples_transpose.go:72
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[indexOut+i] = idata[indexIn+i*width]
@@ -440,23 +338,12 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:66
 						xIndex := gc_bx*transposeTileDim + gc_tx
-						_ = xIndex
-
-//line samples_transpose.go:67
 						yIndex := gc_by*transposeTileDim + gc_ty
-						_ = yIndex
-
 //line samples_transpose.go:69
 						indexIn := xIndex + width*yIndex
-						_ = indexIn
-
-//line samples_transpose.go:70
 						indexOut := yIndex + height*xIndex
-						_ = indexOut
-
 //line samples_transpose.go:72
 						for i := 0; i < transposeTileDim; i += transposeBlockRows {
 							odata[indexOut+i] = idata[indexIn+i*width]
@@ -497,51 +384,35 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
-
 //line samples_transpose.go:82
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_transpose.go:83
 	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
+//line samples_transpose.go:87
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:90
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:85
 					xIndex := gc_bx*transposeTileDim + gc_tx
-
-//line samples_transpose.go:86
 					yIndex := gc_by*transposeTileDim + gc_ty
-
-//line samples_transpose.go:87
 					indexIn := xIndex + yIndex*width
-
 //line samples_transpose.go:89
 					xIndex = gc_by*transposeTileDim + gc_tx
-
-//line samples_transpose.go:90
 					yIndex = gc_bx*transposeTileDim + gc_ty
-
-//line samples_transpose.go:91
 					indexOut := xIndex + yIndex*height
-
 //line samples_transpose.go:93
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-					_ = xIndex
-					_ = yIndex
-					_ = indexIn
-					_ = indexOut
+//line samples_transpose.go:100
 					gc_s_indexOut[gc_rank] = indexOut
 				}
 				gc_ty++
@@ -553,17 +424,16 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
+//line samples_transpose.go:112
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:115
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					indexOut := gc_s_indexOut[gc_rank]
-
 //line samples_transpose.go:99
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
@@ -603,51 +473,35 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
-
 //line samples_transpose.go:109
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_transpose.go:110
 	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
+//line samples_transpose.go:114
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:117
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:112
 					xIndex := gc_bx*transposeTileDim + gc_tx
-
-//line samples_transpose.go:113
 					yIndex := gc_by*transposeTileDim + gc_ty
-
-//line samples_transpose.go:114
 					indexIn := xIndex + yIndex*width
-
 //line samples_transpose.go:116
 					xIndex = gc_by*transposeTileDim + gc_tx
-
-//line samples_transpose.go:117
 					yIndex = gc_bx*transposeTileDim + gc_ty
-
-//line samples_transpose.go:118
 					indexOut := xIndex + yIndex*height
-
 //line samples_transpose.go:120
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-					_ = xIndex
-					_ = yIndex
-					_ = indexIn
-					_ = indexOut
+//line samples_transpose.go:127
 					gc_s_indexOut[gc_rank] = indexOut
 				}
 				gc_ty++
@@ -659,17 +513,16 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
+//line samples_transpose.go:139
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:142
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					indexOut := gc_s_indexOut[gc_rank]
-
 //line samples_transpose.go:126
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
@@ -712,17 +565,13 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
-
 //line samples_transpose.go:136
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_transpose.go:137
 	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
-
 //line samples_transpose.go:139
 	var blockIdxX, blockIdxY int
-
 //line samples_transpose.go:142
 	if width == height {
 		blockIdxY = gc_bx
@@ -734,42 +583,28 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 	}
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
+//line samples_transpose.go:153
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:156
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:151
 					xIndex := blockIdxX*transposeTileDim + gc_tx
-
-//line samples_transpose.go:152
 					yIndex := blockIdxY*transposeTileDim + gc_ty
-
-//line samples_transpose.go:153
 					indexIn := xIndex + yIndex*width
-
 //line samples_transpose.go:155
 					xIndex = blockIdxY*transposeTileDim + gc_tx
-
-//line samples_transpose.go:156
 					yIndex = blockIdxX*transposeTileDim + gc_ty
-
-//line samples_transpose.go:157
 					indexOut := xIndex + yIndex*height
-
 //line samples_transpose.go:159
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-					_ = xIndex
-					_ = yIndex
-					_ = indexIn
-					_ = indexOut
+//line samples_transpose.go:166
 					gc_s_indexOut[gc_rank] = indexOut
 				}
 				gc_ty++
@@ -781,17 +616,16 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
+//line samples_transpose.go:178
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:181
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					indexOut := gc_s_indexOut[gc_rank]
-
 //line samples_transpose.go:165
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
@@ -831,35 +665,24 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line samples_transpose.go:176
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_transpose.go:177
 	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		block := block[:32]
-		_ = block
 		{
+//line samples_transpose.go:182
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:179
 					xIndex := gc_bx*transposeTileDim + gc_tx
-					_ = xIndex
-
-//line samples_transpose.go:180
 					yIndex := gc_by*transposeTileDim + gc_ty
-					_ = yIndex
-
-//line samples_transpose.go:181
 					index := xIndex + yIndex*width
-					_ = index
-
 //line samples_transpose.go:183
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						block[gc_ty+i][gc_tx] = idata[index+i*width]
@@ -874,26 +697,17 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 	})
 	compiled.OutOfLine(func() {
 		block := block[:32]
-		_ = block
 		{
+//line samples_transpose.go:198
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:179
 					xIndex := gc_bx*transposeTileDim + gc_tx
-					_ = xIndex
-
-//line samples_transpose.go:180
 					yIndex := gc_by*transposeTileDim + gc_ty
-					_ = yIndex
-
-//line samples_transpose.go:181
 					index := xIndex + yIndex*width
-					_ = index
-
 //line samples_transpose.go:189
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[index+i_*height] = block[gc_tx][gc_ty+i_]
@@ -934,51 +748,35 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_indexOut := compiled.Scratch[int](gc_b, 0)[:gc_n]
-
 //line samples_transpose.go:200
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_transpose.go:201
 	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		block := block[:32]
-		_ = block
+//line samples_transpose.go:205
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:208
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_transpose.go:203
 					xIndex := gc_bx*transposeTileDim + gc_tx
-
-//line samples_transpose.go:204
 					yIndex := gc_by*transposeTileDim + gc_ty
-
-//line samples_transpose.go:205
 					indexIn := xIndex + yIndex*width
-
 //line samples_transpose.go:207
 					xIndex = gc_by*transposeTileDim + gc_tx
-
-//line samples_transpose.go:208
 					yIndex = gc_bx*transposeTileDim + gc_ty
-
-//line samples_transpose.go:209
 					indexOut := xIndex + yIndex*height
-
 //line samples_transpose.go:211
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						block[gc_ty+i][gc_tx] = idata[indexIn+i*width]
 					}
-					_ = xIndex
-					_ = yIndex
-					_ = indexIn
-					_ = indexOut
+//line samples_transpose.go:218
 					gc_s_indexOut[gc_rank] = indexOut
 				}
 				gc_ty++
@@ -990,17 +788,16 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 	})
 	compiled.OutOfLine(func() {
 		block := block[:32]
-		_ = block
+//line samples_transpose.go:230
 		gc_s_indexOut := gc_s_indexOut[:gc_n]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:233
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					indexOut := gc_s_indexOut[gc_rank]
-
 //line samples_transpose.go:217
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[indexOut+i_*height] = block[gc_ty+i_][gc_tx]

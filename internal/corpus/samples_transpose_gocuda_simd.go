@@ -67,19 +67,11 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line samples_transpose.go:23
 								var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-//line samples_transpose.go:23
-								_ = xIndex
-//line samples_transpose.go:24
 								var yIndex int = gc_by2*transposeTileDim + gc_ty2
-//line samples_transpose.go:24
-								_ = yIndex
 //line samples_transpose.go:26
 								var index int = xIndex + width*yIndex
-//line samples_transpose.go:26
-								_ = index
 //line samples_transpose.go:28
 								for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:28
@@ -89,7 +81,6 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 										width) >= 0 && (index+i*width) <= len(idata)-16 {
 //line samples_transpose.go:29
 										gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
-//line samples_transpose.go:29
 									} else {
 //line samples_transpose.go:29
 										var gc_lanes3 [16]float32
@@ -101,21 +92,17 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 												gc_pos2.Thread = gc_rank2 + gc_k3
 //line samples_transpose.go:29
 												gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
-//line samples_transpose.go:29
 											}
-//line samples_transpose.go:29
 										}
 //line samples_transpose.go:29
 										gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:29
 										gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
-//line samples_transpose.go:29
 									}
 //line samples_transpose.go:29
 									if (index+i*width) >= 0 && (index+i*width) <= len(odata)-16 {
 //line samples_transpose.go:29
 										gc_ld2.StoreSlice(odata[index+i*width:])
-//line samples_transpose.go:29
 									} else {
 //line samples_transpose.go:29
 										var gc_lanes4 [16]float32
@@ -129,17 +116,14 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 												gc_pos2.Thread = gc_rank2 + gc_k4
 //line samples_transpose.go:29
 												odata[(index+i*width)+gc_k4] = gc_lanes4[gc_k4]
-//line samples_transpose.go:29
 											}
-//line samples_transpose.go:29
 										}
 //line samples_transpose.go:29
 										gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:29
 									}
-//line samples_transpose.go:29
 								}
 							}
+//line samples_transpose.go:31
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
@@ -151,19 +135,11 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line samples_transpose.go:23
 							var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-//line samples_transpose.go:23
-							_ = xIndex
-//line samples_transpose.go:24
 							var yIndex int = gc_by2*transposeTileDim + gc_ty2
-//line samples_transpose.go:24
-							_ = yIndex
 //line samples_transpose.go:26
 							var index int = xIndex + width*yIndex
-//line samples_transpose.go:26
-							_ = index
 //line samples_transpose.go:28
 							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:28
@@ -173,7 +149,6 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 									width) >= 0 && (index+i*width) <= len(idata)-8 {
 //line samples_transpose.go:29
 									gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
-//line samples_transpose.go:29
 								} else {
 //line samples_transpose.go:29
 									var gc_lanes [8]float32
@@ -185,21 +160,17 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line samples_transpose.go:29
 											gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
-//line samples_transpose.go:29
 										}
-//line samples_transpose.go:29
 									}
 //line samples_transpose.go:29
 									gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:29
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line samples_transpose.go:29
 								}
 //line samples_transpose.go:29
 								if (index+i*width) >= 0 && (index+i*width) <= len(odata)-8 {
 //line samples_transpose.go:29
 									gc_ld.StoreSlice(odata[index+i*width:])
-//line samples_transpose.go:29
 								} else {
 //line samples_transpose.go:29
 									var gc_lanes2 [8]float32
@@ -213,17 +184,14 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 											gc_pos2.Thread = gc_rank2 + gc_k2
 //line samples_transpose.go:29
 											odata[(index+i*width)+gc_k2] = gc_lanes2[gc_k2]
-//line samples_transpose.go:29
 										}
-//line samples_transpose.go:29
 									}
 //line samples_transpose.go:29
 									gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:29
 								}
-//line samples_transpose.go:29
 							}
 						}
+//line samples_transpose.go:31
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step2 := gc_vstep
@@ -232,19 +200,11 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 							gc_tx2 := gc_step2 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:23
 							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							_ = xIndex
-
-//line samples_transpose.go:24
 							yIndex := gc_by2*transposeTileDim + gc_ty2
-							_ = yIndex
-
 //line samples_transpose.go:26
 							index := xIndex + width*yIndex
-							_ = index
-
 //line samples_transpose.go:28
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[index+i*width] = idata[index+i*width]
@@ -254,19 +214,11 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 							gc_tx2 := gc_step2 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:23
 							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							_ = xIndex
-
-//line samples_transpose.go:24
 							yIndex := gc_by2*transposeTileDim + gc_ty2
-							_ = yIndex
-
 //line samples_transpose.go:26
 							index := xIndex + width*yIndex
-							_ = index
-
 //line samples_transpose.go:28
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[index+i*width] = idata[index+i*width]
@@ -276,19 +228,11 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 							gc_tx2 := gc_step2 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:23
 							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							_ = xIndex
-
-//line samples_transpose.go:24
 							yIndex := gc_by2*transposeTileDim + gc_ty2
-							_ = yIndex
-
 //line samples_transpose.go:26
 							index := xIndex + width*yIndex
-							_ = index
-
 //line samples_transpose.go:28
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[index+i*width] = idata[index+i*width]
@@ -298,19 +242,11 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 							gc_tx2 := gc_step2 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:23
 							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							_ = xIndex
-
-//line samples_transpose.go:24
 							yIndex := gc_by2*transposeTileDim + gc_ty2
-							_ = yIndex
-
 //line samples_transpose.go:26
 							index := xIndex + width*yIndex
-							_ = index
-
 //line samples_transpose.go:28
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[index+i*width] = idata[index+i*width]
@@ -320,19 +256,11 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:23
 						xIndex := gc_bx2*transposeTileDim + gc_tx2
-						_ = xIndex
-
-//line samples_transpose.go:24
 						yIndex := gc_by2*transposeTileDim + gc_ty2
-						_ = yIndex
-
 //line samples_transpose.go:26
 						index := xIndex + width*yIndex
-						_ = index
-
 //line samples_transpose.go:28
 						for i := 0; i < transposeTileDim; i += transposeBlockRows {
 							odata[index+i*width] = idata[index+i*width]
@@ -372,17 +300,15 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line samples_transpose.go:38
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_transpose.go:39
 	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
 		{
+//line samples_transpose.go:44
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
@@ -392,31 +318,18 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:41
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_transpose.go:41
-						_ = gc_iota2
-//line samples_transpose.go:41
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line samples_transpose.go:41
-						_ = gc_none2
-//line samples_transpose.go:41
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line samples_transpose.go:41
-						_ = gc_all2
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:41
 							var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-//line samples_transpose.go:41
-							_ = xIndex
-//line samples_transpose.go:42
 							var yIndex int = gc_by2*transposeTileDim + gc_ty2
-//line samples_transpose.go:42
-							_ = yIndex
 //line samples_transpose.go:44
 							var index int = xIndex + width*yIndex
-//line samples_transpose.go:44
-							_ = index
 //line samples_transpose.go:46
 							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:46
@@ -429,7 +342,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 										width) >= 0 && (index+i*width) <= len(idata)-16 {
 //line samples_transpose.go:48
 										gc_ld3 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
-//line samples_transpose.go:48
 									} else {
 //line samples_transpose.go:48
 										var gc_lanes5 [16]float32
@@ -441,21 +353,17 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 												gc_pos2.Thread = gc_rank2 + gc_k5
 //line samples_transpose.go:48
 												gc_lanes5[gc_k5] = idata[(index+i*width)+gc_k5]
-//line samples_transpose.go:48
 											}
-//line samples_transpose.go:48
 										}
 //line samples_transpose.go:48
 										gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:48
 										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
-//line samples_transpose.go:48
 									}
 //line samples_transpose.go:48
 									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-16 {
 //line samples_transpose.go:48
 										gc_ld3.StoreSlice(tile[gc_ty2+i][gc_tx2:])
-//line samples_transpose.go:48
 									} else {
 //line samples_transpose.go:48
 										var gc_lanes6 [16]float32
@@ -469,15 +377,11 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 												gc_pos2.Thread = gc_rank2 + gc_k6
 //line samples_transpose.go:48
 												tile[gc_ty2+i][gc_tx2+gc_k6] = gc_lanes6[gc_k6]
-//line samples_transpose.go:48
 											}
-//line samples_transpose.go:48
 										}
 //line samples_transpose.go:48
 										gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:48
 									}
-//line samples_transpose.go:48
 								} else {
 //line samples_transpose.go:48
 									gc_b4 := gc_none2
@@ -487,12 +391,9 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 										height {
 //line samples_transpose.go:47
 										gc_b4 = gc_all2
-//line samples_transpose.go:47
 									}
 //line samples_transpose.go:47
 									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b4.ToBits())
-//line samples_transpose.go:47
-									_ = gc_if2
 //line samples_transpose.go:47
 									if gc_if2.ToBits() != 0 {
 //line samples_transpose.go:47
@@ -502,7 +403,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 											width) >= 0 && (index+i*width) <= len(idata)-16 {
 //line samples_transpose.go:48
 											gc_ld4 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
-//line samples_transpose.go:48
 										} else {
 //line samples_transpose.go:48
 											var gc_lanes7 [16]float32
@@ -514,21 +414,17 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 													gc_pos2.Thread = gc_rank2 + gc_k7
 //line samples_transpose.go:48
 													gc_lanes7[gc_k7] = idata[(index+i*width)+gc_k7]
-//line samples_transpose.go:48
 												}
-//line samples_transpose.go:48
 											}
 //line samples_transpose.go:48
 											gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:48
 											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
-//line samples_transpose.go:48
 										}
 //line samples_transpose.go:48
 										if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-16 {
 //line samples_transpose.go:48
 											gc_ld4.StoreMasked((*[16]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if2)
-//line samples_transpose.go:48
 										} else {
 //line samples_transpose.go:48
 											var gc_lanes8 [16]float32
@@ -542,21 +438,16 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 													gc_pos2.Thread = gc_rank2 + gc_k8
 //line samples_transpose.go:48
 													tile[gc_ty2+i][gc_tx2+gc_k8] = gc_lanes8[gc_k8]
-//line samples_transpose.go:48
 												}
-//line samples_transpose.go:48
 											}
 //line samples_transpose.go:48
 											gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:48
 										}
-//line samples_transpose.go:48
 									}
-//line samples_transpose.go:48
 								}
-//line samples_transpose.go:48
 							}
 						}
+//line samples_transpose.go:50
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -568,31 +459,18 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:41
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_transpose.go:41
-					_ = gc_iota
-//line samples_transpose.go:41
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_transpose.go:41
-					_ = gc_none
-//line samples_transpose.go:41
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line samples_transpose.go:41
-					_ = gc_all
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:41
 						var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-//line samples_transpose.go:41
-						_ = xIndex
-//line samples_transpose.go:42
 						var yIndex int = gc_by2*transposeTileDim + gc_ty2
-//line samples_transpose.go:42
-						_ = yIndex
 //line samples_transpose.go:44
 						var index int = xIndex + width*yIndex
-//line samples_transpose.go:44
-						_ = index
 //line samples_transpose.go:46
 						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:46
@@ -605,7 +483,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 									width) >= 0 && (index+i*width) <= len(idata)-8 {
 //line samples_transpose.go:48
 									gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
-//line samples_transpose.go:48
 								} else {
 //line samples_transpose.go:48
 									var gc_lanes [8]float32
@@ -617,21 +494,17 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line samples_transpose.go:48
 											gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
-//line samples_transpose.go:48
 										}
-//line samples_transpose.go:48
 									}
 //line samples_transpose.go:48
 									gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:48
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line samples_transpose.go:48
 								}
 //line samples_transpose.go:48
 								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-8 {
 //line samples_transpose.go:48
 									gc_ld.StoreSlice(tile[gc_ty2+i][gc_tx2:])
-//line samples_transpose.go:48
 								} else {
 //line samples_transpose.go:48
 									var gc_lanes2 [8]float32
@@ -645,15 +518,11 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 											gc_pos2.Thread = gc_rank2 + gc_k2
 //line samples_transpose.go:48
 											tile[gc_ty2+i][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
-//line samples_transpose.go:48
 										}
-//line samples_transpose.go:48
 									}
 //line samples_transpose.go:48
 									gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:48
 								}
-//line samples_transpose.go:48
 							} else {
 //line samples_transpose.go:48
 								gc_b3 := gc_none
@@ -663,12 +532,9 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 									height {
 //line samples_transpose.go:47
 									gc_b3 = gc_all
-//line samples_transpose.go:47
 								}
 //line samples_transpose.go:47
 								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b3)
-//line samples_transpose.go:47
-								_ = gc_if
 //line samples_transpose.go:47
 								if gc_if.ToBits() != 0 {
 //line samples_transpose.go:47
@@ -678,7 +544,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 										width) >= 0 && (index+i*width) <= len(idata)-8 {
 //line samples_transpose.go:48
 										gc_ld2 = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
-//line samples_transpose.go:48
 									} else {
 //line samples_transpose.go:48
 										var gc_lanes3 [8]float32
@@ -690,21 +555,17 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 												gc_pos2.Thread = gc_rank2 + gc_k3
 //line samples_transpose.go:48
 												gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
-//line samples_transpose.go:48
 											}
-//line samples_transpose.go:48
 										}
 //line samples_transpose.go:48
 										gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:48
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line samples_transpose.go:48
 									}
 //line samples_transpose.go:48
 									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-8 {
 //line samples_transpose.go:48
 										gc_ld2.StoreMasked((*[8]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if)
-//line samples_transpose.go:48
 									} else {
 //line samples_transpose.go:48
 										var gc_lanes4 [8]float32
@@ -718,39 +579,26 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 												gc_pos2.Thread = gc_rank2 + gc_k4
 //line samples_transpose.go:48
 												tile[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
-//line samples_transpose.go:48
 											}
-//line samples_transpose.go:48
 										}
 //line samples_transpose.go:48
 										gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:48
 									}
-//line samples_transpose.go:48
 								}
-//line samples_transpose.go:48
 							}
-//line samples_transpose.go:48
 						}
 					}
+//line samples_transpose.go:50
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:41
 					xIndex := gc_bx2*transposeTileDim + gc_tx2
-					_ = xIndex
-
-//line samples_transpose.go:42
 					yIndex := gc_by2*transposeTileDim + gc_ty2
-					_ = yIndex
-
 //line samples_transpose.go:44
 					index := xIndex + width*yIndex
-					_ = index
-
 //line samples_transpose.go:46
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						if xIndex < width && yIndex < height {
@@ -767,8 +615,8 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
 		{
+//line samples_transpose.go:63
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
@@ -778,31 +626,18 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:41
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_transpose.go:41
-						_ = gc_iota4
-//line samples_transpose.go:41
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line samples_transpose.go:41
-						_ = gc_none4
-//line samples_transpose.go:41
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line samples_transpose.go:41
-						_ = gc_all4
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:41
 							var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-//line samples_transpose.go:41
-							_ = xIndex
-//line samples_transpose.go:42
 							var yIndex int = gc_by2*transposeTileDim + gc_ty2
-//line samples_transpose.go:42
-							_ = yIndex
 //line samples_transpose.go:44
 							var index int = xIndex + width*yIndex
-//line samples_transpose.go:44
-							_ = index
 //line samples_transpose.go:54
 							for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
 //line samples_transpose.go:54
@@ -813,7 +648,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:55
 									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-16 {
 										gc_ld7 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
-//line samples_transpose.go:56
 									} else {
 //line samples_transpose.go:56
 										var gc_lanes13 [16]float32
@@ -825,21 +659,17 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 												gc_pos2.Thread = gc_rank2 + gc_k13
 //line samples_transpose.go:56
 												gc_lanes13[gc_k13] = tile[gc_ty2+i_][gc_tx2+gc_k13]
-//line samples_transpose.go:56
 											}
-//line samples_transpose.go:56
 										}
 //line samples_transpose.go:56
 										gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:56
 										gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes13)
-//line samples_transpose.go:56
 									}
 //line samples_transpose.go:56
 									if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
 //line samples_transpose.go:56
 										gc_ld7.StoreSlice(odata[index+i_*width:])
-//line samples_transpose.go:56
 									} else {
 //line samples_transpose.go:56
 										var gc_lanes14 [16]float32
@@ -853,15 +683,11 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 												gc_pos2.Thread = gc_rank2 + gc_k14
 //line samples_transpose.go:56
 												odata[(index+i_*width)+gc_k14] = gc_lanes14[gc_k14]
-//line samples_transpose.go:56
 											}
-//line samples_transpose.go:56
 										}
 //line samples_transpose.go:56
 										gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:56
 									}
-//line samples_transpose.go:56
 								} else {
 //line samples_transpose.go:56
 									gc_b6 := gc_none4
@@ -871,12 +697,9 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 										width {
 //line samples_transpose.go:55
 										gc_b6 = gc_all4
-//line samples_transpose.go:55
 									}
 //line samples_transpose.go:55
 									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b6.ToBits())
-//line samples_transpose.go:55
-									_ = gc_if4
 //line samples_transpose.go:55
 									if gc_if4.ToBits() != 0 {
 //line samples_transpose.go:55
@@ -884,7 +707,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:55
 										if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-16 {
 											gc_ld8 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
-//line samples_transpose.go:56
 										} else {
 //line samples_transpose.go:56
 											var gc_lanes15 [16]float32
@@ -896,21 +718,17 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 													gc_pos2.Thread = gc_rank2 + gc_k15
 //line samples_transpose.go:56
 													gc_lanes15[gc_k15] = tile[gc_ty2+i_][gc_tx2+gc_k15]
-//line samples_transpose.go:56
 												}
-//line samples_transpose.go:56
 											}
 //line samples_transpose.go:56
 											gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:56
 											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes15)
-//line samples_transpose.go:56
 										}
 //line samples_transpose.go:56
 										if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
 //line samples_transpose.go:56
 											gc_ld8.StoreMasked((*[16]float32)(odata[index+i_*width:]), gc_if4)
-//line samples_transpose.go:56
 										} else {
 //line samples_transpose.go:56
 											var gc_lanes16 [16]float32
@@ -924,21 +742,16 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 													gc_pos2.Thread = gc_rank2 + gc_k16
 //line samples_transpose.go:56
 													odata[(index+i_*width)+gc_k16] = gc_lanes16[gc_k16]
-//line samples_transpose.go:56
 												}
-//line samples_transpose.go:56
 											}
 //line samples_transpose.go:56
 											gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:56
 										}
-//line samples_transpose.go:56
 									}
-//line samples_transpose.go:56
 								}
-//line samples_transpose.go:56
 							}
 						}
+//line samples_transpose.go:58
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -950,31 +763,18 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:41
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_transpose.go:41
-					_ = gc_iota3
-//line samples_transpose.go:41
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_transpose.go:41
-					_ = gc_none3
-//line samples_transpose.go:41
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line samples_transpose.go:41
-					_ = gc_all3
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:41
 						var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-//line samples_transpose.go:41
-						_ = xIndex
-//line samples_transpose.go:42
 						var yIndex int = gc_by2*transposeTileDim + gc_ty2
-//line samples_transpose.go:42
-						_ = yIndex
 //line samples_transpose.go:44
 						var index int = xIndex + width*yIndex
-//line samples_transpose.go:44
-						_ = index
 //line samples_transpose.go:54
 						for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
 //line samples_transpose.go:54
@@ -985,7 +785,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:55
 								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-8 {
 									gc_ld5 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
-//line samples_transpose.go:56
 								} else {
 //line samples_transpose.go:56
 									var gc_lanes9 [8]float32
@@ -997,21 +796,17 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 											gc_pos2.Thread = gc_rank2 + gc_k9
 //line samples_transpose.go:56
 											gc_lanes9[gc_k9] = tile[gc_ty2+i_][gc_tx2+gc_k9]
-//line samples_transpose.go:56
 										}
-//line samples_transpose.go:56
 									}
 //line samples_transpose.go:56
 									gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:56
 									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line samples_transpose.go:56
 								}
 //line samples_transpose.go:56
 								if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
 //line samples_transpose.go:56
 									gc_ld5.StoreSlice(odata[index+i_*width:])
-//line samples_transpose.go:56
 								} else {
 //line samples_transpose.go:56
 									var gc_lanes10 [8]float32
@@ -1025,15 +820,11 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 											gc_pos2.Thread = gc_rank2 + gc_k10
 //line samples_transpose.go:56
 											odata[(index+i_*width)+gc_k10] = gc_lanes10[gc_k10]
-//line samples_transpose.go:56
 										}
-//line samples_transpose.go:56
 									}
 //line samples_transpose.go:56
 									gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:56
 								}
-//line samples_transpose.go:56
 							} else {
 //line samples_transpose.go:56
 								gc_b5 := gc_none3
@@ -1043,12 +834,9 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 									width {
 //line samples_transpose.go:55
 									gc_b5 = gc_all3
-//line samples_transpose.go:55
 								}
 //line samples_transpose.go:55
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b5)
-//line samples_transpose.go:55
-								_ = gc_if3
 //line samples_transpose.go:55
 								if gc_if3.ToBits() != 0 {
 //line samples_transpose.go:55
@@ -1056,7 +844,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:55
 									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-8 {
 										gc_ld6 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
-//line samples_transpose.go:56
 									} else {
 //line samples_transpose.go:56
 										var gc_lanes11 [8]float32
@@ -1068,21 +855,17 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 												gc_pos2.Thread = gc_rank2 + gc_k11
 //line samples_transpose.go:56
 												gc_lanes11[gc_k11] = tile[gc_ty2+i_][gc_tx2+gc_k11]
-//line samples_transpose.go:56
 											}
-//line samples_transpose.go:56
 										}
 //line samples_transpose.go:56
 										gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:56
 										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line samples_transpose.go:56
 									}
 //line samples_transpose.go:56
 									if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
 //line samples_transpose.go:56
 										gc_ld6.StoreMasked((*[8]float32)(odata[index+i_*width:]), gc_if3)
-//line samples_transpose.go:56
 									} else {
 //line samples_transpose.go:56
 										var gc_lanes12 [8]float32
@@ -1096,39 +879,26 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 												gc_pos2.Thread = gc_rank2 + gc_k12
 //line samples_transpose.go:56
 												odata[(index+i_*width)+gc_k12] = gc_lanes12[gc_k12]
-//line samples_transpose.go:56
 											}
-//line samples_transpose.go:56
 										}
 //line samples_transpose.go:56
 										gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:56
 									}
-//line samples_transpose.go:56
 								}
-//line samples_transpose.go:56
 							}
-//line samples_transpose.go:56
 						}
 					}
+//line samples_transpose.go:58
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:41
 					xIndex := gc_bx2*transposeTileDim + gc_tx2
-					_ = xIndex
-
-//line samples_transpose.go:42
 					yIndex := gc_by2*transposeTileDim + gc_ty2
-					_ = yIndex
-
 //line samples_transpose.go:44
 					index := xIndex + width*yIndex
-					_ = index
-
 //line samples_transpose.go:54
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						if xIndex < height && yIndex < width {
@@ -1195,23 +965,12 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, id
 							gc_tx2 := gc_step2 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:66
 							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							_ = xIndex
-
-//line samples_transpose.go:67
 							yIndex := gc_by2*transposeTileDim + gc_ty2
-							_ = yIndex
-
 //line samples_transpose.go:69
 							indexIn := xIndex + width*yIndex
-							_ = indexIn
-
-//line samples_transpose.go:70
 							indexOut := yIndex + height*xIndex
-							_ = indexOut
-
 //line samples_transpose.go:72
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[indexOut+i] = idata[indexIn+i*width]
@@ -1221,23 +980,12 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, id
 							gc_tx2 := gc_step2 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:66
 							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							_ = xIndex
-
-//line samples_transpose.go:67
 							yIndex := gc_by2*transposeTileDim + gc_ty2
-							_ = yIndex
-
 //line samples_transpose.go:69
 							indexIn := xIndex + width*yIndex
-							_ = indexIn
-
-//line samples_transpose.go:70
 							indexOut := yIndex + height*xIndex
-							_ = indexOut
-
 //line samples_transpose.go:72
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[indexOut+i] = idata[indexIn+i*width]
@@ -1247,23 +995,12 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, id
 							gc_tx2 := gc_step2 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:66
 							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							_ = xIndex
-
-//line samples_transpose.go:67
 							yIndex := gc_by2*transposeTileDim + gc_ty2
-							_ = yIndex
-
 //line samples_transpose.go:69
 							indexIn := xIndex + width*yIndex
-							_ = indexIn
-
-//line samples_transpose.go:70
 							indexOut := yIndex + height*xIndex
-							_ = indexOut
-
 //line samples_transpose.go:72
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[indexOut+i] = idata[indexIn+i*width]
@@ -1273,23 +1010,12 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, id
 							gc_tx2 := gc_step2 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:66
 							xIndex := gc_bx2*transposeTileDim + gc_tx2
-							_ = xIndex
-
-//line samples_transpose.go:67
 							yIndex := gc_by2*transposeTileDim + gc_ty2
-							_ = yIndex
-
 //line samples_transpose.go:69
 							indexIn := xIndex + width*yIndex
-							_ = indexIn
-
-//line samples_transpose.go:70
 							indexOut := yIndex + height*xIndex
-							_ = indexOut
-
 //line samples_transpose.go:72
 							for i := 0; i < transposeTileDim; i += transposeBlockRows {
 								odata[indexOut+i] = idata[indexIn+i*width]
@@ -1299,23 +1025,12 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, id
 					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:66
 						xIndex := gc_bx2*transposeTileDim + gc_tx2
-						_ = xIndex
-
-//line samples_transpose.go:67
 						yIndex := gc_by2*transposeTileDim + gc_ty2
-						_ = yIndex
-
 //line samples_transpose.go:69
 						indexIn := xIndex + width*yIndex
-						_ = indexIn
-
-//line samples_transpose.go:70
 						indexOut := yIndex + height*xIndex
-						_ = indexOut
-
 //line samples_transpose.go:72
 						for i := 0; i < transposeTileDim; i += transposeBlockRows {
 							odata[indexOut+i] = idata[indexIn+i*width]
@@ -1356,51 +1071,35 @@ func gc_body_transposeCoalesced(gc_b2 *compiled.Block, odata, idata []float32, w
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-
 //line samples_transpose.go:82
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_transpose.go:83
 	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
+//line samples_transpose.go:87
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:90
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:85
 					xIndex := gc_bx2*transposeTileDim + gc_tx2
-
-//line samples_transpose.go:86
 					yIndex := gc_by2*transposeTileDim + gc_ty2
-
-//line samples_transpose.go:87
 					indexIn := xIndex + yIndex*width
-
 //line samples_transpose.go:89
 					xIndex = gc_by2*transposeTileDim + gc_tx2
-
-//line samples_transpose.go:90
 					yIndex = gc_bx2*transposeTileDim + gc_ty2
-
-//line samples_transpose.go:91
 					indexOut := xIndex + yIndex*height
-
 //line samples_transpose.go:93
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
 					}
-					_ = xIndex
-					_ = yIndex
-					_ = indexIn
-					_ = indexOut
+//line samples_transpose.go:100
 					gc_s_indexOut[gc_rank2] = indexOut
 				}
 				gc_ty2++
@@ -1412,17 +1111,16 @@ func gc_body_transposeCoalesced(gc_b2 *compiled.Block, odata, idata []float32, w
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
+//line samples_transpose.go:112
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:115
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					indexOut := gc_s_indexOut[gc_rank2]
-
 //line samples_transpose.go:99
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[indexOut+i_*height] = tile[gc_tx2][gc_ty2+i_]
@@ -1462,51 +1160,35 @@ func gc_body_transposeNoBankConflicts(gc_b2 *compiled.Block, odata, idata []floa
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-
 //line samples_transpose.go:109
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_transpose.go:110
 	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
+//line samples_transpose.go:114
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:117
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:112
 					xIndex := gc_bx2*transposeTileDim + gc_tx2
-
-//line samples_transpose.go:113
 					yIndex := gc_by2*transposeTileDim + gc_ty2
-
-//line samples_transpose.go:114
 					indexIn := xIndex + yIndex*width
-
 //line samples_transpose.go:116
 					xIndex = gc_by2*transposeTileDim + gc_tx2
-
-//line samples_transpose.go:117
 					yIndex = gc_bx2*transposeTileDim + gc_ty2
-
-//line samples_transpose.go:118
 					indexOut := xIndex + yIndex*height
-
 //line samples_transpose.go:120
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
 					}
-					_ = xIndex
-					_ = yIndex
-					_ = indexIn
-					_ = indexOut
+//line samples_transpose.go:127
 					gc_s_indexOut[gc_rank2] = indexOut
 				}
 				gc_ty2++
@@ -1518,17 +1200,16 @@ func gc_body_transposeNoBankConflicts(gc_b2 *compiled.Block, odata, idata []floa
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
+//line samples_transpose.go:139
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:142
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					indexOut := gc_s_indexOut[gc_rank2]
-
 //line samples_transpose.go:126
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[indexOut+i_*height] = tile[gc_tx2][gc_ty2+i_]
@@ -1571,17 +1252,13 @@ func gc_body_transposeDiagonal(gc_b2 *compiled.Block, odata, idata []float32, wi
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-
 //line samples_transpose.go:136
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_transpose.go:137
 	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
-
 //line samples_transpose.go:139
 	var blockIdxX, blockIdxY int
-
 //line samples_transpose.go:142
 	if width == height {
 		blockIdxY = gc_bx2
@@ -1593,42 +1270,28 @@ func gc_body_transposeDiagonal(gc_b2 *compiled.Block, odata, idata []float32, wi
 	}
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
+//line samples_transpose.go:153
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:156
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:151
 					xIndex := blockIdxX*transposeTileDim + gc_tx2
-
-//line samples_transpose.go:152
 					yIndex := blockIdxY*transposeTileDim + gc_ty2
-
-//line samples_transpose.go:153
 					indexIn := xIndex + yIndex*width
-
 //line samples_transpose.go:155
 					xIndex = blockIdxY*transposeTileDim + gc_tx2
-
-//line samples_transpose.go:156
 					yIndex = blockIdxX*transposeTileDim + gc_ty2
-
-//line samples_transpose.go:157
 					indexOut := xIndex + yIndex*height
-
 //line samples_transpose.go:159
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
 					}
-					_ = xIndex
-					_ = yIndex
-					_ = indexIn
-					_ = indexOut
+//line samples_transpose.go:166
 					gc_s_indexOut[gc_rank2] = indexOut
 				}
 				gc_ty2++
@@ -1640,17 +1303,16 @@ func gc_body_transposeDiagonal(gc_b2 *compiled.Block, odata, idata []float32, wi
 	})
 	compiled.OutOfLine(func() {
 		tile := tile[:32]
-		_ = tile
+//line samples_transpose.go:178
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:181
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					indexOut := gc_s_indexOut[gc_rank2]
-
 //line samples_transpose.go:165
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[indexOut+i_*height] = tile[gc_tx2][gc_ty2+i_]
@@ -1690,17 +1352,15 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line samples_transpose.go:176
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_transpose.go:177
 	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		block := block[:32]
-		_ = block
 		{
+//line samples_transpose.go:182
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
@@ -1713,16 +1373,8 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 							gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:179
 							var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-//line samples_transpose.go:179
-							_ = xIndex
-//line samples_transpose.go:180
 							var yIndex int = gc_by2*transposeTileDim + gc_ty2
-//line samples_transpose.go:180
-							_ = yIndex
-//line samples_transpose.go:181
 							var index int = xIndex + yIndex*width
-//line samples_transpose.go:181
-							_ = index
 //line samples_transpose.go:183
 							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:183
@@ -1732,7 +1384,6 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 									width) >= 0 && (index+i*width) <= len(idata)-16 {
 //line samples_transpose.go:184
 									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
-//line samples_transpose.go:184
 								} else {
 //line samples_transpose.go:184
 									var gc_lanes3 [16]float32
@@ -1744,21 +1395,17 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 											gc_pos2.Thread = gc_rank2 + gc_k3
 //line samples_transpose.go:184
 											gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
-//line samples_transpose.go:184
 										}
-//line samples_transpose.go:184
 									}
 //line samples_transpose.go:184
 									gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:184
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
-//line samples_transpose.go:184
 								}
 //line samples_transpose.go:184
 								if gc_tx2 >= 0 && gc_tx2 <= len(block[gc_ty2+i])-16 {
 //line samples_transpose.go:184
 									gc_ld2.StoreSlice(block[gc_ty2+i][gc_tx2:])
-//line samples_transpose.go:184
 								} else {
 //line samples_transpose.go:184
 									var gc_lanes4 [16]float32
@@ -1772,17 +1419,14 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 											gc_pos2.Thread = gc_rank2 + gc_k4
 //line samples_transpose.go:184
 											block[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
-//line samples_transpose.go:184
 										}
-//line samples_transpose.go:184
 									}
 //line samples_transpose.go:184
 									gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:184
 								}
-//line samples_transpose.go:184
 							}
 						}
+//line samples_transpose.go:186
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -1797,16 +1441,8 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 						gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:179
 						var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-//line samples_transpose.go:179
-						_ = xIndex
-//line samples_transpose.go:180
 						var yIndex int = gc_by2*transposeTileDim + gc_ty2
-//line samples_transpose.go:180
-						_ = yIndex
-//line samples_transpose.go:181
 						var index int = xIndex + yIndex*width
-//line samples_transpose.go:181
-						_ = index
 //line samples_transpose.go:183
 						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:183
@@ -1816,7 +1452,6 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 								width) >= 0 && (index+i*width) <= len(idata)-8 {
 //line samples_transpose.go:184
 								gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
-//line samples_transpose.go:184
 							} else {
 //line samples_transpose.go:184
 								var gc_lanes [8]float32
@@ -1828,21 +1463,17 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line samples_transpose.go:184
 										gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
-//line samples_transpose.go:184
 									}
-//line samples_transpose.go:184
 								}
 //line samples_transpose.go:184
 								gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:184
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line samples_transpose.go:184
 							}
 //line samples_transpose.go:184
 							if gc_tx2 >= 0 && gc_tx2 <= len(block[gc_ty2+i])-8 {
 //line samples_transpose.go:184
 								gc_ld.StoreSlice(block[gc_ty2+i][gc_tx2:])
-//line samples_transpose.go:184
 							} else {
 //line samples_transpose.go:184
 								var gc_lanes2 [8]float32
@@ -1856,35 +1487,23 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 										gc_pos2.Thread = gc_rank2 + gc_k2
 //line samples_transpose.go:184
 										block[gc_ty2+i][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
-//line samples_transpose.go:184
 									}
-//line samples_transpose.go:184
 								}
 //line samples_transpose.go:184
 								gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:184
 							}
-//line samples_transpose.go:184
 						}
 					}
+//line samples_transpose.go:186
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:179
 					xIndex := gc_bx2*transposeTileDim + gc_tx2
-					_ = xIndex
-
-//line samples_transpose.go:180
 					yIndex := gc_by2*transposeTileDim + gc_ty2
-					_ = yIndex
-
-//line samples_transpose.go:181
 					index := xIndex + yIndex*width
-					_ = index
-
 //line samples_transpose.go:183
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						block[gc_ty2+i][gc_tx2] = idata[index+i*width]
@@ -1899,26 +1518,17 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 	})
 	compiled.OutOfLine(func() {
 		block := block[:32]
-		_ = block
 		{
+//line samples_transpose.go:198
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:179
 					xIndex := gc_bx2*transposeTileDim + gc_tx2
-					_ = xIndex
-
-//line samples_transpose.go:180
 					yIndex := gc_by2*transposeTileDim + gc_ty2
-					_ = yIndex
-
-//line samples_transpose.go:181
 					index := xIndex + yIndex*width
-					_ = index
-
 //line samples_transpose.go:189
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[index+i_*height] = block[gc_tx2][gc_ty2+i_]
@@ -1959,51 +1569,35 @@ func gc_body_transposeCoarseGrained(gc_b2 *compiled.Block, odata, idata []float3
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_indexOut := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-
 //line samples_transpose.go:200
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_transpose.go:201
 	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
 	compiled.OutOfLine(func() {
 		block := block[:32]
-		_ = block
+//line samples_transpose.go:205
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:208
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples_transpose.go:203
 					xIndex := gc_bx2*transposeTileDim + gc_tx2
-
-//line samples_transpose.go:204
 					yIndex := gc_by2*transposeTileDim + gc_ty2
-
-//line samples_transpose.go:205
 					indexIn := xIndex + yIndex*width
-
 //line samples_transpose.go:207
 					xIndex = gc_by2*transposeTileDim + gc_tx2
-
-//line samples_transpose.go:208
 					yIndex = gc_bx2*transposeTileDim + gc_ty2
-
-//line samples_transpose.go:209
 					indexOut := xIndex + yIndex*height
-
 //line samples_transpose.go:211
 					for i := 0; i < transposeTileDim; i += transposeBlockRows {
 						block[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
 					}
-					_ = xIndex
-					_ = yIndex
-					_ = indexIn
-					_ = indexOut
+//line samples_transpose.go:218
 					gc_s_indexOut[gc_rank2] = indexOut
 				}
 				gc_ty2++
@@ -2015,17 +1609,16 @@ func gc_body_transposeCoarseGrained(gc_b2 *compiled.Block, odata, idata []float3
 	})
 	compiled.OutOfLine(func() {
 		block := block[:32]
-		_ = block
+//line samples_transpose.go:230
 		gc_s_indexOut := gc_s_indexOut[:gc_n2]
-		_ = gc_s_indexOut
 		{
+//line samples_transpose.go:233
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					indexOut := gc_s_indexOut[gc_rank2]
-
 //line samples_transpose.go:217
 					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
 						odata[indexOut+i_*height] = block[gc_ty2+i_][gc_tx2]

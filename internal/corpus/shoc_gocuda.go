@@ -39,7 +39,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line shoc.go:28
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -50,137 +50,87 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (gc_bx * gc_bdx)
-				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_runhi <= len(c)-gc_off && gc_off <= len(a) && gc_runhi <= len(a)-gc_off && gc_off <= len(b) && gc_runhi <= len(b)-gc_off {
-					gc_at := c[gc_off:][:gc_runhi]
-					gc_at2 := a[gc_off:][:gc_runhi]
-					gc_at3 := b[gc_off:][:gc_runhi]
-					gc_step := gc_runlo
-					for ; gc_step+3 < gc_runhi; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line shoc.go:19
-							gid := gc_tx + (gc_bx * gc_bdx)
-							_ = gid
-
-//line shoc.go:20
-							gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line shoc.go:19
-							gid := gc_tx + (gc_bx * gc_bdx)
-							_ = gid
-
-//line shoc.go:20
-							gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line shoc.go:19
-							gid := gc_tx + (gc_bx * gc_bdx)
-							_ = gid
-
-//line shoc.go:20
-							gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line shoc.go:19
-							gid := gc_tx + (gc_bx * gc_bdx)
-							_ = gid
-
-//line shoc.go:20
-							gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
-
-//line shoc.go:19
-						gid := gc_tx + (gc_bx * gc_bdx)
-						_ = gid
-
+//line shoc.go:39
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx)
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_runhi <= len(c)-gc_off && gc_off <= len(a) && gc_runhi <= len(a)-gc_off && gc_off <= len(b) && gc_runhi <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_runhi]
+				gc_at2 := a[gc_off:][:gc_runhi]
+				gc_at3 := b[gc_off:][:gc_runhi]
+				gc_step := gc_runlo
+				for ; gc_step+3 < gc_runhi; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line shoc.go:20
 						gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
 					}
-				} else {
-					gc_step2 := gc_runlo
-					for ; gc_step2+3 < gc_runhi; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:19
-							gid := gc_tx + (gc_bx * gc_bdx)
-							_ = gid
-
+					{
+						gc_tx := gc_step + 1
 //line shoc.go:20
-							c[gid] = a[gid] + s*b[gid]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:19
-							gid := gc_tx + (gc_bx * gc_bdx)
-							_ = gid
-
-//line shoc.go:20
-							c[gid] = a[gid] + s*b[gid]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:19
-							gid := gc_tx + (gc_bx * gc_bdx)
-							_ = gid
-
-//line shoc.go:20
-							c[gid] = a[gid] + s*b[gid]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:19
-							gid := gc_tx + (gc_bx * gc_bdx)
-							_ = gid
-
-//line shoc.go:20
-							c[gid] = a[gid] + s*b[gid]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
 					}
-					for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line shoc.go:20
+						gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+//line shoc.go:20
+						gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+//line shoc.go:20
+					gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
+				}
+			} else {
+				gc_step2 := gc_runlo
+				for ; gc_step2+3 < gc_runhi; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line shoc.go:19
 						gid := gc_tx + (gc_bx * gc_bdx)
-						_ = gid
-
-//line shoc.go:20
 						c[gid] = a[gid] + s*b[gid]
 					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line shoc.go:19
+						gid := gc_tx + (gc_bx * gc_bdx)
+						c[gid] = a[gid] + s*b[gid]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line shoc.go:19
+						gid := gc_tx + (gc_bx * gc_bdx)
+						c[gid] = a[gid] + s*b[gid]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line shoc.go:19
+						gid := gc_tx + (gc_bx * gc_bdx)
+						c[gid] = a[gid] + s*b[gid]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line shoc.go:19
+					gid := gc_tx + (gc_bx * gc_bdx)
+					c[gid] = a[gid] + s*b[gid]
 				}
 			}
 		}
@@ -216,820 +166,673 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line shoc.go:35
 	gridSize := gc_bdx * 2 * gc_gdx
-
 //line shoc.go:37
 	sdata := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-				tid := gc_tx
-				_ = tid
-
-//line shoc.go:34
-				i := (gc_bx * (gc_bdx * 2)) + tid
-
 //line shoc.go:39
-				sdata[tid] = 0.0
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line shoc.go:33
+			tid := gc_tx
+			i := (gc_bx * (gc_bdx * 2)) + tid
+//line shoc.go:39
+			sdata[tid] = 0.0
 //line shoc.go:42
-				for i < n {
+			for i < n {
 //line shoc.go:42
-					gc_b.Tick()
+				gc_b.Tick()
 //line shoc.go:42
-					if gc_b.Stopped() {
+				if gc_b.Stopped() {
 //line shoc.go:42
-						return
-//line shoc.go:42
-					}
-					sdata[tid] += gIdata[i] + gIdata[i+blockSize]
-					i += gridSize
+					return
 				}
-				_ = i
+//line shoc.go:43
+				sdata[tid] += gIdata[i] + gIdata[i+blockSize]
+				i += gridSize
 			}
 		}
 	}
-
 //line shoc.go:49
 	if blockSize >= 512 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 256; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := 256
-				gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
-				gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := sdata[gc_fastlo:][:gc_seglen]
-							gc_at2 := sdata[gc_off+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line shoc.go:33
-								tid := gc_tx
-								_ = tid
-
-//line shoc.go:50
-								{
-									gc_at[gc_u] += gc_at2[gc_u]
-								}
-							}
-							gc_tx = gc_fasthi - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:50
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:50
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:50
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:50
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:50
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:50
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-				}
-			}
+//line shoc.go:51
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 256; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-	}
-
-//line shoc.go:55
-	if blockSize >= 256 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 128; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := 128
-				gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
-				gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at3 := sdata[gc_fastlo2:][:gc_seglen2]
-							gc_at4 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx := gc_fastlo2 + gc_u2
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line shoc.go:33
-								tid := gc_tx
-								_ = tid
-
-//line shoc.go:56
-								{
-									gc_at3[gc_u2] += gc_at4[gc_u2]
-								}
-							}
-							gc_tx = gc_fasthi2 - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:56
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 256
+			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+			gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sdata[gc_fastlo:][:gc_seglen]
+						gc_at2 := sdata[gc_off+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line shoc.go:33
 							tid := gc_tx
 							_ = tid
-
-//line shoc.go:56
 							{
-								sdata[tid] += sdata[tid+128]
+//line shoc.go:51
+								gc_at[gc_u] += gc_at2[gc_u]
 							}
 						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:56
-							{
-								sdata[tid] += sdata[tid+128]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:56
-							{
-								sdata[tid] += sdata[tid+128]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:56
-							{
-								sdata[tid] += sdata[tid+128]
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:56
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-				}
-			}
-		}
-	}
-
-//line shoc.go:61
-	if blockSize >= 128 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 64; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := 64
-				gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
-				gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
-				if gc_fastlo3 < gc_fasthi3 {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo3 {
-							gc_seglen3 := gc_fasthi3 - gc_fastlo3
-							gc_at5 := sdata[gc_fastlo3:][:gc_seglen3]
-							gc_at6 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
-							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
-								gc_tx := gc_fastlo3 + gc_u3
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line shoc.go:33
-								tid := gc_tx
-								_ = tid
-
-//line shoc.go:62
-								{
-									gc_at5[gc_u3] += gc_at6[gc_u3]
-								}
-							}
-							gc_tx = gc_fasthi3 - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:62
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:62
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:62
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:62
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:62
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:62
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := 32
-			gc_off5 := 16
-			gc_off6 := 8
-			gc_off7 := 4
-			gc_off8 := 2
-			gc_off9 := 1
-			gc_off10 := gc_bx
-			gc_off11 := 0
-			gc_fastlo4, gc_fasthi4 := 0, 0
-			if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
-				gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
-				gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
-			}
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at7 := sdata[gc_fastlo4:][:gc_seglen4]
-						gc_at8 := sdata[gc_off4+gc_fastlo4:][:gc_seglen4]
-						gc_at9 := sdata[gc_off5+gc_fastlo4:][:gc_seglen4]
-						gc_at10 := sdata[gc_off6+gc_fastlo4:][:gc_seglen4]
-						gc_at11 := sdata[gc_off7+gc_fastlo4:][:gc_seglen4]
-						gc_at12 := sdata[gc_off8+gc_fastlo4:][:gc_seglen4]
-						gc_at13 := sdata[gc_off9+gc_fastlo4:][:gc_seglen4]
-						gc_at14 := gOdata[gc_off10:][:1]
-						gc_at15 := sdata[gc_off11:][:1]
-						gc_vstep := gc_fastlo4
-//line shoc.go:33
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line shoc.go:33
-						_ = gc_iota2
-						for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line shoc.go:33
-							var tid int = gc_tx
-//line shoc.go:33
-							_ = tid
-//line shoc.go:67
-							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-//line shoc.go:67
-								if blockSize >= 64 {
-//line shoc.go:69
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
-//line shoc.go:69
-								}
-//line shoc.go:69
-								if blockSize >= 32 {
-//line shoc.go:72
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
-//line shoc.go:72
-								}
-//line shoc.go:72
-								if blockSize >= 16 {
-//line shoc.go:75
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
-//line shoc.go:75
-								}
-//line shoc.go:75
-								if blockSize >= 8 {
-//line shoc.go:78
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
-//line shoc.go:78
-								}
-//line shoc.go:78
-								if blockSize >= 4 {
-//line shoc.go:81
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
-//line shoc.go:81
-								}
-//line shoc.go:81
-								if blockSize >= 2 {
-//line shoc.go:84
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
-//line shoc.go:84
-								}
-//line shoc.go:84
-							} else {
-//line shoc.go:84
-								gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:67
-								_ = gc_if3
-//line shoc.go:67
-								if gc_if3.ToBits() != 0 {
-//line shoc.go:67
-									if blockSize >= 64 {
-//line shoc.go:69
-										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
-//line shoc.go:69
-									}
-//line shoc.go:69
-									if blockSize >= 32 {
-//line shoc.go:72
-										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
-//line shoc.go:72
-									}
-//line shoc.go:72
-									if blockSize >= 16 {
-//line shoc.go:75
-										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
-//line shoc.go:75
-									}
-//line shoc.go:75
-									if blockSize >= 8 {
-//line shoc.go:78
-										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
-//line shoc.go:78
-									}
-//line shoc.go:78
-									if blockSize >= 4 {
-//line shoc.go:81
-										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
-//line shoc.go:81
-									}
-//line shoc.go:81
-									if blockSize >= 2 {
-//line shoc.go:84
-										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
-//line shoc.go:84
-									}
-//line shoc.go:84
-								}
-//line shoc.go:84
-							}
-//line shoc.go:90
-							gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line shoc.go:90
-							_ = gc_if4
-//line shoc.go:90
-							if gc_if4.ToBits() != 0 {
-//line shoc.go:90
-								var gc_u6 float32
-//line shoc.go:90
-								_ = gc_u6
-//line shoc.go:90
-								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
-//line shoc.go:90
-									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line shoc.go:90
-									gc_u6 = gc_at15[0]
-//line shoc.go:90
-								}
-//line shoc.go:90
-								if gc_if4.ToBits() != 0 {
-//line shoc.go:90
-									gc_at14[0] = gc_u6
-//line shoc.go:90
-								}
-//line shoc.go:90
-							}
-						}
-						for gc_u5 := gc_vstep - gc_fastlo4; gc_u5 < gc_seglen4; gc_u5++ {
-							gc_tx := gc_fastlo4 + gc_u5
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line shoc.go:33
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:67
-							if tid < gocuda.WarpSize {
-
-								if blockSize >= 64 {
-									gc_at7[gc_u5] += gc_at8[gc_u5]
-								}
-								if blockSize >= 32 {
-									gc_at7[gc_u5] += gc_at9[gc_u5]
-								}
-								if blockSize >= 16 {
-									gc_at7[gc_u5] += gc_at10[gc_u5]
-								}
-								if blockSize >= 8 {
-									gc_at7[gc_u5] += gc_at11[gc_u5]
-								}
-								if blockSize >= 4 {
-									gc_at7[gc_u5] += gc_at12[gc_u5]
-								}
-								if blockSize >= 2 {
-									gc_at7[gc_u5] += gc_at13[gc_u5]
-								}
-							}
-
-//line shoc.go:90
-							if tid == 0 {
-								gc_at14[0] = gc_at15[0]
-							}
-						}
-						gc_tx = gc_fasthi4 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line shoc.go:33
 					tid := gc_tx
-					_ = tid
-
-//line shoc.go:67
-					if tid < gocuda.WarpSize {
-
-						if blockSize >= 64 {
-							sdata[tid] += sdata[tid+32]
-						}
-						if blockSize >= 32 {
-							sdata[tid] += sdata[tid+16]
-						}
-						if blockSize >= 16 {
-							sdata[tid] += sdata[tid+8]
-						}
-						if blockSize >= 8 {
-							sdata[tid] += sdata[tid+4]
-						}
-						if blockSize >= 4 {
-							sdata[tid] += sdata[tid+2]
-						}
-						if blockSize >= 2 {
-							sdata[tid] += sdata[tid+1]
-						}
-					}
-
-//line shoc.go:90
-					if tid == 0 {
-						gOdata[gc_bx] = sdata[0]
+					{
+//line shoc.go:51
+						sdata[tid] += sdata[tid+256]
 					}
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						tid := gc_tx
+						{
+//line shoc.go:51
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:33
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+						tid := gc_tx
+						{
+//line shoc.go:51
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:33
+						tid := gc_tx
+						{
+//line shoc.go:51
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:33
+						tid := gc_tx
+						{
+//line shoc.go:51
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line shoc.go:33
-					var tid int = gc_tx
-//line shoc.go:33
-					_ = tid
-//line shoc.go:67
-					if (tid+
-
-//line shoc.go:70
-						32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
-
-//line shoc.go:73
-						16) < 0 || (tid+16) > len(sdata)-8 || (tid+
-
-//line shoc.go:76
-						8) < 0 || (tid+8) > len(sdata)-8 || (tid+
-
-//line shoc.go:79
-						4) < 0 || (tid+4) > len(sdata)-8 || (tid+
-
-//line shoc.go:82
-						2) < 0 || (tid+2) > len(sdata)-8 || (tid+
-
-//line shoc.go:85
-						1) < 0 || (tid+1) > len(sdata)-8 {
-//line shoc.go:67
-						break
-//line shoc.go:67
+					tid := gc_tx
+					{
+//line shoc.go:51
+						sdata[tid] += sdata[tid+256]
 					}
+				}
+			}
+		}
+	}
+//line shoc.go:55
+	if blockSize >= 256 {
+//line shoc.go:57
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 128; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := 128
+			gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
+			gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at3 := sdata[gc_fastlo2:][:gc_seglen2]
+						gc_at4 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+							{
+//line shoc.go:57
+								gc_at3[gc_u2] += gc_at4[gc_u2]
+							}
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shoc.go:33
+					tid := gc_tx
+					{
+//line shoc.go:57
+						sdata[tid] += sdata[tid+128]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:33
+						tid := gc_tx
+						{
+//line shoc.go:57
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:33
+						tid := gc_tx
+						{
+//line shoc.go:57
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:33
+						tid := gc_tx
+						{
+//line shoc.go:57
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:33
+						tid := gc_tx
+						{
+//line shoc.go:57
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shoc.go:33
+					tid := gc_tx
+					{
+//line shoc.go:57
+						sdata[tid] += sdata[tid+128]
+					}
+				}
+			}
+		}
+	}
+//line shoc.go:61
+	if blockSize >= 128 {
+//line shoc.go:63
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 64; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := 64
+			gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
+			gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at5 := sdata[gc_fastlo3:][:gc_seglen3]
+						gc_at6 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_fastlo3 + gc_u3
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+							{
+//line shoc.go:63
+								gc_at5[gc_u3] += gc_at6[gc_u3]
+							}
+						}
+						gc_tx = gc_fasthi3 - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shoc.go:33
+					tid := gc_tx
+					{
+//line shoc.go:63
+						sdata[tid] += sdata[tid+64]
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:33
+						tid := gc_tx
+						{
+//line shoc.go:63
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:33
+						tid := gc_tx
+						{
+//line shoc.go:63
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:33
+						tid := gc_tx
+						{
+//line shoc.go:63
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:33
+						tid := gc_tx
+						{
+//line shoc.go:63
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shoc.go:33
+					tid := gc_tx
+					{
+//line shoc.go:63
+						sdata[tid] += sdata[tid+64]
+					}
+				}
+			}
+		}
+	}
+//line shoc.go:71
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := 32
+		gc_off5 := 16
+		gc_off6 := 8
+		gc_off7 := 4
+		gc_off8 := 2
+		gc_off9 := 1
+		gc_off10 := gc_bx
+		gc_off11 := 0
+		gc_fastlo4, gc_fasthi4 := 0, 0
+		if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+			gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
+			gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
+		}
+		if gc_fastlo4 < gc_fasthi4 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo4 {
+					gc_seglen4 := gc_fasthi4 - gc_fastlo4
+					gc_at7 := sdata[gc_fastlo4:][:gc_seglen4]
+					gc_at8 := sdata[gc_off4+gc_fastlo4:][:gc_seglen4]
+					gc_at9 := sdata[gc_off5+gc_fastlo4:][:gc_seglen4]
+					gc_at10 := sdata[gc_off6+gc_fastlo4:][:gc_seglen4]
+					gc_at11 := sdata[gc_off7+gc_fastlo4:][:gc_seglen4]
+					gc_at12 := sdata[gc_off8+gc_fastlo4:][:gc_seglen4]
+					gc_at13 := sdata[gc_off9+gc_fastlo4:][:gc_seglen4]
+					gc_at14 := gOdata[gc_off10:][:1]
+					gc_at15 := sdata[gc_off11:][:1]
+					gc_vstep := gc_fastlo4
+//line shoc.go:33
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:33
+						var tid int = gc_tx
 //line shoc.go:67
-					if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-//line shoc.go:67
-						if blockSize >= 64 {
-//line shoc.go:69
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
-						}
-//line shoc.go:70
-						if blockSize >= 32 {
-//line shoc.go:72
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
-						}
-//line shoc.go:73
-						if blockSize >= 16 {
-//line shoc.go:75
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
-						}
-//line shoc.go:76
-						if blockSize >= 8 {
-//line shoc.go:78
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
-						}
-//line shoc.go:79
-						if blockSize >= 4 {
-//line shoc.go:81
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
-						}
-//line shoc.go:82
-						if blockSize >= 2 {
-//line shoc.go:84
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
-						}
-//line shoc.go:85
-					} else {
-//line shoc.go:85
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:67
-						_ = gc_if
-//line shoc.go:67
-						if gc_if.ToBits() != 0 {
+						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 //line shoc.go:67
 							if blockSize >= 64 {
 //line shoc.go:69
-								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:70
+//line shoc.go:69
 							if blockSize >= 32 {
 //line shoc.go:72
-								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:73
+//line shoc.go:72
 							if blockSize >= 16 {
 //line shoc.go:75
-								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:76
+//line shoc.go:75
 							if blockSize >= 8 {
 //line shoc.go:78
-								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:79
+//line shoc.go:78
 							if blockSize >= 4 {
 //line shoc.go:81
-								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:82
+//line shoc.go:81
 							if blockSize >= 2 {
 //line shoc.go:84
-								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:85
+						} else {
+//line shoc.go:84
+							gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:67
+							if gc_if3.ToBits() != 0 {
+//line shoc.go:67
+								if blockSize >= 64 {
+//line shoc.go:69
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								}
+//line shoc.go:69
+								if blockSize >= 32 {
+//line shoc.go:72
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								}
+//line shoc.go:72
+								if blockSize >= 16 {
+//line shoc.go:75
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								}
+//line shoc.go:75
+								if blockSize >= 8 {
+//line shoc.go:78
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								}
+//line shoc.go:78
+								if blockSize >= 4 {
+//line shoc.go:81
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								}
+//line shoc.go:81
+								if blockSize >= 2 {
+//line shoc.go:84
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								}
+							}
 						}
-//line shoc.go:85
+//line shoc.go:90
+						gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line shoc.go:90
+						if gc_if4.ToBits() != 0 {
+//line shoc.go:90
+							var gc_u6 float32
+//line shoc.go:90
+							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
+//line shoc.go:90
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line shoc.go:90
+								gc_u6 = gc_at15[0]
+							}
+//line shoc.go:90
+							if gc_if4.ToBits() != 0 {
+//line shoc.go:90
+								gc_at14[0] = gc_u6
+							}
+						}
 					}
+//line shoc.go:92
+					for gc_u5 := gc_vstep - gc_fastlo4; gc_u5 < gc_seglen4; gc_u5++ {
+						gc_tx := gc_fastlo4 + gc_u5
+//line shoc.go:33
+						tid := gc_tx
+//line shoc.go:67
+						if tid < gocuda.WarpSize {
+//line shoc.go:69
+							if blockSize >= 64 {
+								gc_at7[gc_u5] += gc_at8[gc_u5]
+							}
+							if blockSize >= 32 {
+								gc_at7[gc_u5] += gc_at9[gc_u5]
+							}
+							if blockSize >= 16 {
+								gc_at7[gc_u5] += gc_at10[gc_u5]
+							}
+							if blockSize >= 8 {
+								gc_at7[gc_u5] += gc_at11[gc_u5]
+							}
+							if blockSize >= 4 {
+								gc_at7[gc_u5] += gc_at12[gc_u5]
+							}
+							if blockSize >= 2 {
+								gc_at7[gc_u5] += gc_at13[gc_u5]
+							}
+						}
 //line shoc.go:90
-					gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						if tid == 0 {
+							gc_at14[0] = gc_at15[0]
+						}
+					}
+					gc_tx = gc_fasthi4 - 1
+					continue
+				}
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line shoc.go:33
+				tid := gc_tx
+//line shoc.go:67
+				if tid < gocuda.WarpSize {
+//line shoc.go:69
+					if blockSize >= 64 {
+						sdata[tid] += sdata[tid+32]
+					}
+					if blockSize >= 32 {
+						sdata[tid] += sdata[tid+16]
+					}
+					if blockSize >= 16 {
+						sdata[tid] += sdata[tid+8]
+					}
+					if blockSize >= 8 {
+						sdata[tid] += sdata[tid+4]
+					}
+					if blockSize >= 4 {
+						sdata[tid] += sdata[tid+2]
+					}
+					if blockSize >= 2 {
+						sdata[tid] += sdata[tid+1]
+					}
+				}
 //line shoc.go:90
-					_ = gc_if2
+				if tid == 0 {
+					gOdata[gc_bx] = sdata[0]
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+//line shoc.go:33
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line shoc.go:33
+				var tid int = gc_tx
+//line shoc.go:67
+				if (tid+
+//line shoc.go:70
+					32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
+//line shoc.go:73
+					16) < 0 || (tid+16) > len(sdata)-8 || (tid+
+//line shoc.go:76
+					8) < 0 || (tid+8) > len(sdata)-8 || (tid+
+//line shoc.go:79
+					4) < 0 || (tid+4) > len(sdata)-8 || (tid+
+//line shoc.go:82
+					2) < 0 || (tid+2) > len(sdata)-8 || (tid+
+//line shoc.go:85
+					1) < 0 || (tid+1) > len(sdata)-8 {
+//line shoc.go:67
+					break
+				}
+//line shoc.go:67
+				if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+//line shoc.go:67
+					if blockSize >= 64 {
+//line shoc.go:69
+						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+					}
+//line shoc.go:70
+					if blockSize >= 32 {
+//line shoc.go:72
+						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+					}
+//line shoc.go:73
+					if blockSize >= 16 {
+//line shoc.go:75
+						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+					}
+//line shoc.go:76
+					if blockSize >= 8 {
+//line shoc.go:78
+						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+					}
+//line shoc.go:79
+					if blockSize >= 4 {
+//line shoc.go:81
+						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+					}
+//line shoc.go:82
+					if blockSize >= 2 {
+//line shoc.go:84
+						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+					}
+				} else {
+//line shoc.go:85
+					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:67
+					if gc_if.ToBits() != 0 {
+//line shoc.go:67
+						if blockSize >= 64 {
+//line shoc.go:69
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:70
+						if blockSize >= 32 {
+//line shoc.go:72
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:73
+						if blockSize >= 16 {
+//line shoc.go:75
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:76
+						if blockSize >= 8 {
+//line shoc.go:78
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:79
+						if blockSize >= 4 {
+//line shoc.go:81
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:82
+						if blockSize >= 2 {
+//line shoc.go:84
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+					}
+				}
+//line shoc.go:90
+				gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+				if gc_if2.ToBits() != 0 {
+//line shoc.go:91
+					var gc_u4 float32
+//line shoc.go:91
+					if gc_in := gc_if2.ToBits(); gc_in != 0 {
+//line shoc.go:91
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line shoc.go:91
+						gc_u4 = sdata[0]
+					}
 //line shoc.go:91
 					if gc_if2.ToBits() != 0 {
 //line shoc.go:91
-						var gc_u4 float32
-//line shoc.go:91
-						_ = gc_u4
-//line shoc.go:91
-						if gc_in := gc_if2.ToBits(); gc_in != 0 {
-//line shoc.go:91
-							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line shoc.go:91
-							gc_u4 = sdata[0]
-//line shoc.go:91
-						}
-//line shoc.go:91
-						if gc_if2.ToBits() != 0 {
-//line shoc.go:91
-							gOdata[gc_bx] = gc_u4
-//line shoc.go:91
-						}
-//line shoc.go:91
+						gOdata[gc_bx] = gc_u4
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			}
+//line shoc.go:93
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shoc.go:33
-					tid := gc_tx
-					_ = tid
-
+				tid := gc_tx
 //line shoc.go:67
-					if tid < gocuda.WarpSize {
-
-						if blockSize >= 64 {
-							sdata[tid] += sdata[tid+32]
-						}
-						if blockSize >= 32 {
-							sdata[tid] += sdata[tid+16]
-						}
-						if blockSize >= 16 {
-							sdata[tid] += sdata[tid+8]
-						}
-						if blockSize >= 8 {
-							sdata[tid] += sdata[tid+4]
-						}
-						if blockSize >= 4 {
-							sdata[tid] += sdata[tid+2]
-						}
-						if blockSize >= 2 {
-							sdata[tid] += sdata[tid+1]
-						}
+				if tid < gocuda.WarpSize {
+//line shoc.go:69
+					if blockSize >= 64 {
+						sdata[tid] += sdata[tid+32]
 					}
-
+					if blockSize >= 32 {
+						sdata[tid] += sdata[tid+16]
+					}
+					if blockSize >= 16 {
+						sdata[tid] += sdata[tid+8]
+					}
+					if blockSize >= 8 {
+						sdata[tid] += sdata[tid+4]
+					}
+					if blockSize >= 4 {
+						sdata[tid] += sdata[tid+2]
+					}
+					if blockSize >= 2 {
+						sdata[tid] += sdata[tid+1]
+					}
+				}
 //line shoc.go:90
-					if tid == 0 {
-						gOdata[gc_bx] = sdata[0]
-					}
+				if tid == 0 {
+					gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1062,178 +865,29 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line shoc.go:103
 	regionSize := ((n / 4) / gc_gdx) * 4
-
-//line shoc.go:104
 	blockStart := gc_bx * regionSize
-
 //line shoc.go:107
 	blockStop := blockStart + regionSize
-
-//line shoc.go:108
 	if gc_bx == gc_gdx-1 {
 		blockStop = n
 	}
-
 //line shoc.go:115
 	sdata := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-					tid := gc_tx
-					_ = tid
-
-//line shoc.go:113
-					i := blockStart + tid
-
 //line shoc.go:117
-					var sum float32 = 0.0
-
-//line shoc.go:120
-					for i < blockStop {
-//line shoc.go:120
-						gc_b.Tick()
-//line shoc.go:120
-						if gc_b.Stopped() {
-//line shoc.go:120
-							return
-//line shoc.go:120
-						}
-						sum += gIdata[i]
-						i += blockSize
-					}
-
-//line shoc.go:124
-					sdata[tid] = sum
-					_ = i
-					_ = sum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-					tid := gc_tx
-					_ = tid
-
-//line shoc.go:113
-					i := blockStart + tid
-
-//line shoc.go:117
-					var sum float32 = 0.0
-
-//line shoc.go:120
-					for i < blockStop {
-//line shoc.go:120
-						gc_b.Tick()
-//line shoc.go:120
-						if gc_b.Stopped() {
-//line shoc.go:120
-							return
-//line shoc.go:120
-						}
-						sum += gIdata[i]
-						i += blockSize
-					}
-
-//line shoc.go:124
-					sdata[tid] = sum
-					_ = i
-					_ = sum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-					tid := gc_tx
-					_ = tid
-
-//line shoc.go:113
-					i := blockStart + tid
-
-//line shoc.go:117
-					var sum float32 = 0.0
-
-//line shoc.go:120
-					for i < blockStop {
-//line shoc.go:120
-						gc_b.Tick()
-//line shoc.go:120
-						if gc_b.Stopped() {
-//line shoc.go:120
-							return
-//line shoc.go:120
-						}
-						sum += gIdata[i]
-						i += blockSize
-					}
-
-//line shoc.go:124
-					sdata[tid] = sum
-					_ = i
-					_ = sum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-					tid := gc_tx
-					_ = tid
-
-//line shoc.go:113
-					i := blockStart + tid
-
-//line shoc.go:117
-					var sum float32 = 0.0
-
-//line shoc.go:120
-					for i < blockStop {
-//line shoc.go:120
-						gc_b.Tick()
-//line shoc.go:120
-						if gc_b.Stopped() {
-//line shoc.go:120
-							return
-//line shoc.go:120
-						}
-						sum += gIdata[i]
-						i += blockSize
-					}
-
-//line shoc.go:124
-					sdata[tid] = sum
-					_ = i
-					_ = sum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line shoc.go:112
 				tid := gc_tx
-				_ = tid
-
-//line shoc.go:113
 				i := blockStart + tid
-
 //line shoc.go:117
 				var sum float32 = 0.0
-
 //line shoc.go:120
 				for i < blockStop {
 //line shoc.go:120
@@ -1242,794 +896,751 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					if gc_b.Stopped() {
 //line shoc.go:120
 						return
-//line shoc.go:120
 					}
+//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
-
-//line shoc.go:124
 				sdata[tid] = sum
-				_ = i
-				_ = sum
+			}
+			{
+//line shoc.go:129
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line shoc.go:112
+				tid := gc_tx
+				i := blockStart + tid
+//line shoc.go:117
+				var sum float32 = 0.0
+//line shoc.go:120
+				for i < blockStop {
+//line shoc.go:120
+					gc_b.Tick()
+//line shoc.go:120
+					if gc_b.Stopped() {
+//line shoc.go:120
+						return
+					}
+//line shoc.go:121
+					sum += gIdata[i]
+					i += blockSize
+				}
+				sdata[tid] = sum
+			}
+			{
+//line shoc.go:129
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line shoc.go:112
+				tid := gc_tx
+				i := blockStart + tid
+//line shoc.go:117
+				var sum float32 = 0.0
+//line shoc.go:120
+				for i < blockStop {
+//line shoc.go:120
+					gc_b.Tick()
+//line shoc.go:120
+					if gc_b.Stopped() {
+//line shoc.go:120
+						return
+					}
+//line shoc.go:121
+					sum += gIdata[i]
+					i += blockSize
+				}
+				sdata[tid] = sum
+			}
+			{
+//line shoc.go:129
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line shoc.go:112
+				tid := gc_tx
+				i := blockStart + tid
+//line shoc.go:117
+				var sum float32 = 0.0
+//line shoc.go:120
+				for i < blockStop {
+//line shoc.go:120
+					gc_b.Tick()
+//line shoc.go:120
+					if gc_b.Stopped() {
+//line shoc.go:120
+						return
+					}
+//line shoc.go:121
+					sum += gIdata[i]
+					i += blockSize
+				}
+				sdata[tid] = sum
 			}
 		}
+//line shoc.go:129
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line shoc.go:112
+			tid := gc_tx
+			i := blockStart + tid
+//line shoc.go:117
+			var sum float32 = 0.0
+//line shoc.go:120
+			for i < blockStop {
+//line shoc.go:120
+				gc_b.Tick()
+//line shoc.go:120
+				if gc_b.Stopped() {
+//line shoc.go:120
+					return
+				}
+//line shoc.go:121
+				sum += gIdata[i]
+				i += blockSize
+			}
+			sdata[tid] = sum
+		}
 	}
-
-//line shoc.go:127
 	if blockSize >= 512 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 256; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := 256
-				gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
-				gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := sdata[gc_fastlo:][:gc_seglen]
-							gc_at2 := sdata[gc_off+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line shoc.go:112
-								tid := gc_tx
-								_ = tid
-
-//line shoc.go:128
-								{
-									gc_at[gc_u] += gc_at2[gc_u]
-								}
-							}
-							gc_tx = gc_fasthi - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:128
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:128
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:128
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:128
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:128
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:128
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-				}
-			}
+//line shoc.go:129
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 256; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-	}
-
-//line shoc.go:133
-	if blockSize >= 256 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 128; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := 128
-				gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
-				gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at3 := sdata[gc_fastlo2:][:gc_seglen2]
-							gc_at4 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx := gc_fastlo2 + gc_u2
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line shoc.go:112
-								tid := gc_tx
-								_ = tid
-
-//line shoc.go:134
-								{
-									gc_at3[gc_u2] += gc_at4[gc_u2]
-								}
-							}
-							gc_tx = gc_fasthi2 - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:134
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 256
+			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+			gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sdata[gc_fastlo:][:gc_seglen]
+						gc_at2 := sdata[gc_off+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line shoc.go:112
 							tid := gc_tx
 							_ = tid
-
-//line shoc.go:134
 							{
-								sdata[tid] += sdata[tid+128]
+//line shoc.go:129
+								gc_at[gc_u] += gc_at2[gc_u]
 							}
 						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:134
-							{
-								sdata[tid] += sdata[tid+128]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:134
-							{
-								sdata[tid] += sdata[tid+128]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:134
-							{
-								sdata[tid] += sdata[tid+128]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:134
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-				}
-			}
-		}
-	}
-
-//line shoc.go:139
-	if blockSize >= 128 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 64; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := 64
-				gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
-				gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
-				if gc_fastlo3 < gc_fasthi3 {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo3 {
-							gc_seglen3 := gc_fasthi3 - gc_fastlo3
-							gc_at5 := sdata[gc_fastlo3:][:gc_seglen3]
-							gc_at6 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
-							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
-								gc_tx := gc_fastlo3 + gc_u3
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line shoc.go:112
-								tid := gc_tx
-								_ = tid
-
-//line shoc.go:140
-								{
-									gc_at5[gc_u3] += gc_at6[gc_u3]
-								}
-							}
-							gc_tx = gc_fasthi3 - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:140
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:140
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:140
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:140
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:140
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:140
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := 32
-			gc_off5 := 16
-			gc_off6 := 8
-			gc_off7 := 4
-			gc_off8 := 2
-			gc_off9 := 1
-			gc_off10 := gc_bx
-			gc_off11 := 0
-			gc_fastlo4, gc_fasthi4 := 0, 0
-			if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
-				gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
-				gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
-			}
-			if gc_fastlo4 < gc_fasthi4 {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at7 := sdata[gc_fastlo4:][:gc_seglen4]
-						gc_at8 := sdata[gc_off4+gc_fastlo4:][:gc_seglen4]
-						gc_at9 := sdata[gc_off5+gc_fastlo4:][:gc_seglen4]
-						gc_at10 := sdata[gc_off6+gc_fastlo4:][:gc_seglen4]
-						gc_at11 := sdata[gc_off7+gc_fastlo4:][:gc_seglen4]
-						gc_at12 := sdata[gc_off8+gc_fastlo4:][:gc_seglen4]
-						gc_at13 := sdata[gc_off9+gc_fastlo4:][:gc_seglen4]
-						gc_at14 := gOdata[gc_off10:][:1]
-						gc_at15 := sdata[gc_off11:][:1]
-						gc_vstep := gc_fastlo4
-//line shoc.go:112
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line shoc.go:112
-						_ = gc_iota2
-						for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line shoc.go:112
-							var tid int = gc_tx
-//line shoc.go:112
-							_ = tid
-//line shoc.go:145
-							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-//line shoc.go:145
-								if blockSize >= 64 {
-//line shoc.go:147
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
-//line shoc.go:147
-								}
-//line shoc.go:147
-								if blockSize >= 32 {
-//line shoc.go:150
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
-//line shoc.go:150
-								}
-//line shoc.go:150
-								if blockSize >= 16 {
-//line shoc.go:153
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
-//line shoc.go:153
-								}
-//line shoc.go:153
-								if blockSize >= 8 {
-//line shoc.go:156
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
-//line shoc.go:156
-								}
-//line shoc.go:156
-								if blockSize >= 4 {
-//line shoc.go:159
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
-//line shoc.go:159
-								}
-//line shoc.go:159
-								if blockSize >= 2 {
-//line shoc.go:162
-									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
-//line shoc.go:162
-								}
-//line shoc.go:162
-							} else {
-//line shoc.go:162
-								gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:145
-								_ = gc_if3
-//line shoc.go:145
-								if gc_if3.ToBits() != 0 {
-//line shoc.go:145
-									if blockSize >= 64 {
-//line shoc.go:147
-										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
-//line shoc.go:147
-									}
-//line shoc.go:147
-									if blockSize >= 32 {
-//line shoc.go:150
-										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
-//line shoc.go:150
-									}
-//line shoc.go:150
-									if blockSize >= 16 {
-//line shoc.go:153
-										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
-//line shoc.go:153
-									}
-//line shoc.go:153
-									if blockSize >= 8 {
-//line shoc.go:156
-										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
-//line shoc.go:156
-									}
-//line shoc.go:156
-									if blockSize >= 4 {
-//line shoc.go:159
-										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
-//line shoc.go:159
-									}
-//line shoc.go:159
-									if blockSize >= 2 {
-//line shoc.go:162
-										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
-//line shoc.go:162
-									}
-//line shoc.go:162
-								}
-//line shoc.go:162
-							}
-//line shoc.go:167
-							gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line shoc.go:167
-							_ = gc_if4
-//line shoc.go:167
-							if gc_if4.ToBits() != 0 {
-//line shoc.go:167
-								var gc_u6 float32
-//line shoc.go:167
-								_ = gc_u6
-//line shoc.go:167
-								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
-//line shoc.go:167
-									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line shoc.go:167
-									gc_u6 = gc_at15[0]
-//line shoc.go:167
-								}
-//line shoc.go:167
-								if gc_if4.ToBits() != 0 {
-//line shoc.go:167
-									gc_at14[0] = gc_u6
-//line shoc.go:167
-								}
-//line shoc.go:167
-							}
-						}
-						for gc_u5 := gc_vstep - gc_fastlo4; gc_u5 < gc_seglen4; gc_u5++ {
-							gc_tx := gc_fastlo4 + gc_u5
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line shoc.go:112
-							tid := gc_tx
-							_ = tid
-
-//line shoc.go:145
-							if tid < gocuda.WarpSize {
-
-								if blockSize >= 64 {
-									gc_at7[gc_u5] += gc_at8[gc_u5]
-								}
-								if blockSize >= 32 {
-									gc_at7[gc_u5] += gc_at9[gc_u5]
-								}
-								if blockSize >= 16 {
-									gc_at7[gc_u5] += gc_at10[gc_u5]
-								}
-								if blockSize >= 8 {
-									gc_at7[gc_u5] += gc_at11[gc_u5]
-								}
-								if blockSize >= 4 {
-									gc_at7[gc_u5] += gc_at12[gc_u5]
-								}
-								if blockSize >= 2 {
-									gc_at7[gc_u5] += gc_at13[gc_u5]
-								}
-							}
-
-//line shoc.go:167
-							if tid == 0 {
-								gc_at14[0] = gc_at15[0]
-							}
-						}
-						gc_tx = gc_fasthi4 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line shoc.go:112
 					tid := gc_tx
-					_ = tid
-
-//line shoc.go:145
-					if tid < gocuda.WarpSize {
-
-						if blockSize >= 64 {
-							sdata[tid] += sdata[tid+32]
-						}
-						if blockSize >= 32 {
-							sdata[tid] += sdata[tid+16]
-						}
-						if blockSize >= 16 {
-							sdata[tid] += sdata[tid+8]
-						}
-						if blockSize >= 8 {
-							sdata[tid] += sdata[tid+4]
-						}
-						if blockSize >= 4 {
-							sdata[tid] += sdata[tid+2]
-						}
-						if blockSize >= 2 {
-							sdata[tid] += sdata[tid+1]
-						}
-					}
-
-//line shoc.go:167
-					if tid == 0 {
-						gOdata[gc_bx] = sdata[0]
+					{
+//line shoc.go:129
+						sdata[tid] += sdata[tid+256]
 					}
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						tid := gc_tx
+						{
+//line shoc.go:129
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line shoc.go:112
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+						tid := gc_tx
+						{
+//line shoc.go:129
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:112
+						tid := gc_tx
+						{
+//line shoc.go:129
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:112
+						tid := gc_tx
+						{
+//line shoc.go:129
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line shoc.go:112
-					var tid int = gc_tx
-//line shoc.go:112
-					_ = tid
-//line shoc.go:145
-					if (tid+
-
-//line shoc.go:148
-						32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
-
-//line shoc.go:151
-						16) < 0 || (tid+16) > len(sdata)-8 || (tid+
-
-//line shoc.go:154
-						8) < 0 || (tid+8) > len(sdata)-8 || (tid+
-
-//line shoc.go:157
-						4) < 0 || (tid+4) > len(sdata)-8 || (tid+
-
-//line shoc.go:160
-						2) < 0 || (tid+2) > len(sdata)-8 || (tid+
-
-//line shoc.go:163
-						1) < 0 || (tid+1) > len(sdata)-8 {
-//line shoc.go:145
-						break
-//line shoc.go:145
+					tid := gc_tx
+					{
+//line shoc.go:129
+						sdata[tid] += sdata[tid+256]
 					}
+				}
+			}
+		}
+	}
+//line shoc.go:133
+	if blockSize >= 256 {
+//line shoc.go:135
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 128; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := 128
+			gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
+			gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at3 := sdata[gc_fastlo2:][:gc_seglen2]
+						gc_at4 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+							{
+//line shoc.go:135
+								gc_at3[gc_u2] += gc_at4[gc_u2]
+							}
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shoc.go:112
+					tid := gc_tx
+					{
+//line shoc.go:135
+						sdata[tid] += sdata[tid+128]
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:112
+						tid := gc_tx
+						{
+//line shoc.go:135
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:112
+						tid := gc_tx
+						{
+//line shoc.go:135
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:112
+						tid := gc_tx
+						{
+//line shoc.go:135
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:112
+						tid := gc_tx
+						{
+//line shoc.go:135
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shoc.go:112
+					tid := gc_tx
+					{
+//line shoc.go:135
+						sdata[tid] += sdata[tid+128]
+					}
+				}
+			}
+		}
+	}
+//line shoc.go:139
+	if blockSize >= 128 {
+//line shoc.go:141
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 64; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := 64
+			gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
+			gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at5 := sdata[gc_fastlo3:][:gc_seglen3]
+						gc_at6 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_fastlo3 + gc_u3
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+							{
+//line shoc.go:141
+								gc_at5[gc_u3] += gc_at6[gc_u3]
+							}
+						}
+						gc_tx = gc_fasthi3 - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shoc.go:112
+					tid := gc_tx
+					{
+//line shoc.go:141
+						sdata[tid] += sdata[tid+64]
+					}
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:112
+						tid := gc_tx
+						{
+//line shoc.go:141
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:112
+						tid := gc_tx
+						{
+//line shoc.go:141
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:112
+						tid := gc_tx
+						{
+//line shoc.go:141
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:112
+						tid := gc_tx
+						{
+//line shoc.go:141
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shoc.go:112
+					tid := gc_tx
+					{
+//line shoc.go:141
+						sdata[tid] += sdata[tid+64]
+					}
+				}
+			}
+		}
+	}
+//line shoc.go:149
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := 32
+		gc_off5 := 16
+		gc_off6 := 8
+		gc_off7 := 4
+		gc_off8 := 2
+		gc_off9 := 1
+		gc_off10 := gc_bx
+		gc_off11 := 0
+		gc_fastlo4, gc_fasthi4 := 0, 0
+		if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+			gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
+			gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
+		}
+		if gc_fastlo4 < gc_fasthi4 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo4 {
+					gc_seglen4 := gc_fasthi4 - gc_fastlo4
+					gc_at7 := sdata[gc_fastlo4:][:gc_seglen4]
+					gc_at8 := sdata[gc_off4+gc_fastlo4:][:gc_seglen4]
+					gc_at9 := sdata[gc_off5+gc_fastlo4:][:gc_seglen4]
+					gc_at10 := sdata[gc_off6+gc_fastlo4:][:gc_seglen4]
+					gc_at11 := sdata[gc_off7+gc_fastlo4:][:gc_seglen4]
+					gc_at12 := sdata[gc_off8+gc_fastlo4:][:gc_seglen4]
+					gc_at13 := sdata[gc_off9+gc_fastlo4:][:gc_seglen4]
+					gc_at14 := gOdata[gc_off10:][:1]
+					gc_at15 := sdata[gc_off11:][:1]
+					gc_vstep := gc_fastlo4
+//line shoc.go:112
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shoc.go:112
+						var tid int = gc_tx
 //line shoc.go:145
-					if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-//line shoc.go:145
-						if blockSize >= 64 {
-//line shoc.go:147
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
-						}
-//line shoc.go:148
-						if blockSize >= 32 {
-//line shoc.go:150
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
-						}
-//line shoc.go:151
-						if blockSize >= 16 {
-//line shoc.go:153
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
-						}
-//line shoc.go:154
-						if blockSize >= 8 {
-//line shoc.go:156
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
-						}
-//line shoc.go:157
-						if blockSize >= 4 {
-//line shoc.go:159
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
-						}
-//line shoc.go:160
-						if blockSize >= 2 {
-//line shoc.go:162
-							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
-						}
-//line shoc.go:163
-					} else {
-//line shoc.go:163
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:145
-						_ = gc_if
-//line shoc.go:145
-						if gc_if.ToBits() != 0 {
+						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 //line shoc.go:145
 							if blockSize >= 64 {
 //line shoc.go:147
-								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:148
+//line shoc.go:147
 							if blockSize >= 32 {
 //line shoc.go:150
-								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:151
+//line shoc.go:150
 							if blockSize >= 16 {
 //line shoc.go:153
-								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:154
+//line shoc.go:153
 							if blockSize >= 8 {
 //line shoc.go:156
-								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:157
+//line shoc.go:156
 							if blockSize >= 4 {
 //line shoc.go:159
-								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:160
+//line shoc.go:159
 							if blockSize >= 2 {
 //line shoc.go:162
-								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 							}
-//line shoc.go:163
+						} else {
+//line shoc.go:162
+							gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:145
+							if gc_if3.ToBits() != 0 {
+//line shoc.go:145
+								if blockSize >= 64 {
+//line shoc.go:147
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								}
+//line shoc.go:147
+								if blockSize >= 32 {
+//line shoc.go:150
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								}
+//line shoc.go:150
+								if blockSize >= 16 {
+//line shoc.go:153
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								}
+//line shoc.go:153
+								if blockSize >= 8 {
+//line shoc.go:156
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								}
+//line shoc.go:156
+								if blockSize >= 4 {
+//line shoc.go:159
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								}
+//line shoc.go:159
+								if blockSize >= 2 {
+//line shoc.go:162
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+								}
+							}
 						}
-//line shoc.go:163
+//line shoc.go:167
+						gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line shoc.go:167
+						if gc_if4.ToBits() != 0 {
+//line shoc.go:167
+							var gc_u6 float32
+//line shoc.go:167
+							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
+//line shoc.go:167
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line shoc.go:167
+								gc_u6 = gc_at15[0]
+							}
+//line shoc.go:167
+							if gc_if4.ToBits() != 0 {
+//line shoc.go:167
+								gc_at14[0] = gc_u6
+							}
+						}
 					}
+//line shoc.go:169
+					for gc_u5 := gc_vstep - gc_fastlo4; gc_u5 < gc_seglen4; gc_u5++ {
+						gc_tx := gc_fastlo4 + gc_u5
+//line shoc.go:112
+						tid := gc_tx
+//line shoc.go:145
+						if tid < gocuda.WarpSize {
+//line shoc.go:147
+							if blockSize >= 64 {
+								gc_at7[gc_u5] += gc_at8[gc_u5]
+							}
+							if blockSize >= 32 {
+								gc_at7[gc_u5] += gc_at9[gc_u5]
+							}
+							if blockSize >= 16 {
+								gc_at7[gc_u5] += gc_at10[gc_u5]
+							}
+							if blockSize >= 8 {
+								gc_at7[gc_u5] += gc_at11[gc_u5]
+							}
+							if blockSize >= 4 {
+								gc_at7[gc_u5] += gc_at12[gc_u5]
+							}
+							if blockSize >= 2 {
+								gc_at7[gc_u5] += gc_at13[gc_u5]
+							}
+						}
 //line shoc.go:167
-					gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						if tid == 0 {
+							gc_at14[0] = gc_at15[0]
+						}
+					}
+					gc_tx = gc_fasthi4 - 1
+					continue
+				}
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line shoc.go:112
+				tid := gc_tx
+//line shoc.go:145
+				if tid < gocuda.WarpSize {
+//line shoc.go:147
+					if blockSize >= 64 {
+						sdata[tid] += sdata[tid+32]
+					}
+					if blockSize >= 32 {
+						sdata[tid] += sdata[tid+16]
+					}
+					if blockSize >= 16 {
+						sdata[tid] += sdata[tid+8]
+					}
+					if blockSize >= 8 {
+						sdata[tid] += sdata[tid+4]
+					}
+					if blockSize >= 4 {
+						sdata[tid] += sdata[tid+2]
+					}
+					if blockSize >= 2 {
+						sdata[tid] += sdata[tid+1]
+					}
+				}
 //line shoc.go:167
-					_ = gc_if2
+				if tid == 0 {
+					gOdata[gc_bx] = sdata[0]
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+//line shoc.go:112
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line shoc.go:112
+				var tid int = gc_tx
+//line shoc.go:145
+				if (tid+
+//line shoc.go:148
+					32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
+//line shoc.go:151
+					16) < 0 || (tid+16) > len(sdata)-8 || (tid+
+//line shoc.go:154
+					8) < 0 || (tid+8) > len(sdata)-8 || (tid+
+//line shoc.go:157
+					4) < 0 || (tid+4) > len(sdata)-8 || (tid+
+//line shoc.go:160
+					2) < 0 || (tid+2) > len(sdata)-8 || (tid+
+//line shoc.go:163
+					1) < 0 || (tid+1) > len(sdata)-8 {
+//line shoc.go:145
+					break
+				}
+//line shoc.go:145
+				if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+//line shoc.go:145
+					if blockSize >= 64 {
+//line shoc.go:147
+						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+					}
+//line shoc.go:148
+					if blockSize >= 32 {
+//line shoc.go:150
+						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+					}
+//line shoc.go:151
+					if blockSize >= 16 {
+//line shoc.go:153
+						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+					}
+//line shoc.go:154
+					if blockSize >= 8 {
+//line shoc.go:156
+						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+					}
+//line shoc.go:157
+					if blockSize >= 4 {
+//line shoc.go:159
+						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+					}
+//line shoc.go:160
+					if blockSize >= 2 {
+//line shoc.go:162
+						lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+					}
+				} else {
+//line shoc.go:163
+					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:145
+					if gc_if.ToBits() != 0 {
+//line shoc.go:145
+						if blockSize >= 64 {
+//line shoc.go:147
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:148
+						if blockSize >= 32 {
+//line shoc.go:150
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:151
+						if blockSize >= 16 {
+//line shoc.go:153
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:154
+						if blockSize >= 8 {
+//line shoc.go:156
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:157
+						if blockSize >= 4 {
+//line shoc.go:159
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line shoc.go:160
+						if blockSize >= 2 {
+//line shoc.go:162
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+					}
+				}
+//line shoc.go:167
+				gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+				if gc_if2.ToBits() != 0 {
+//line shoc.go:168
+					var gc_u4 float32
+//line shoc.go:168
+					if gc_in := gc_if2.ToBits(); gc_in != 0 {
+//line shoc.go:168
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line shoc.go:168
+						gc_u4 = sdata[0]
+					}
 //line shoc.go:168
 					if gc_if2.ToBits() != 0 {
 //line shoc.go:168
-						var gc_u4 float32
-//line shoc.go:168
-						_ = gc_u4
-//line shoc.go:168
-						if gc_in := gc_if2.ToBits(); gc_in != 0 {
-//line shoc.go:168
-							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line shoc.go:168
-							gc_u4 = sdata[0]
-//line shoc.go:168
-						}
-//line shoc.go:168
-						if gc_if2.ToBits() != 0 {
-//line shoc.go:168
-							gOdata[gc_bx] = gc_u4
-//line shoc.go:168
-						}
-//line shoc.go:168
+						gOdata[gc_bx] = gc_u4
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			}
+//line shoc.go:170
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shoc.go:112
-					tid := gc_tx
-					_ = tid
-
+				tid := gc_tx
 //line shoc.go:145
-					if tid < gocuda.WarpSize {
-
-						if blockSize >= 64 {
-							sdata[tid] += sdata[tid+32]
-						}
-						if blockSize >= 32 {
-							sdata[tid] += sdata[tid+16]
-						}
-						if blockSize >= 16 {
-							sdata[tid] += sdata[tid+8]
-						}
-						if blockSize >= 8 {
-							sdata[tid] += sdata[tid+4]
-						}
-						if blockSize >= 4 {
-							sdata[tid] += sdata[tid+2]
-						}
-						if blockSize >= 2 {
-							sdata[tid] += sdata[tid+1]
-						}
+				if tid < gocuda.WarpSize {
+//line shoc.go:147
+					if blockSize >= 64 {
+						sdata[tid] += sdata[tid+32]
 					}
-
+					if blockSize >= 32 {
+						sdata[tid] += sdata[tid+16]
+					}
+					if blockSize >= 16 {
+						sdata[tid] += sdata[tid+8]
+					}
+					if blockSize >= 8 {
+						sdata[tid] += sdata[tid+4]
+					}
+					if blockSize >= 4 {
+						sdata[tid] += sdata[tid+2]
+					}
+					if blockSize >= 2 {
+						sdata[tid] += sdata[tid+1]
+					}
+				}
 //line shoc.go:167
-					if tid == 0 {
-						gOdata[gc_bx] = sdata[0]
-					}
+				if tid == 0 {
+					gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2060,1192 +1671,974 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 	gc_n := gc_b.Len()
 	gc_s_idx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_tt := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line shoc.go:254
 	sData := gocuda.DynamicShared[float32](t)
-
 //line shoc.go:261
 	var sData_ []float32 = sData
-
-//line shoc.go:261
-	_ = sData_
-
 //line shoc.go:261
 	var blockSize_ int = blockSize
-
-//line shoc.go:261
-	_ = blockSize_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line shoc.go:263
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line shoc.go:256
-				var val float32
-
-//line shoc.go:257
-				if gc_tx < n {
-					val = gBlockSums[gc_tx]
-				}
-
-//line shoc.go:261
-				var val_ float32 = val
-
-//line shoc.go:261
-				_ = val_
-
-//line shoc.go:178
-				idx := gc_tx
-
-//line shoc.go:179
-				sData_[idx] = 0.0
-
-//line shoc.go:182
-				idx += blockSize_
-
-//line shoc.go:183
-				sData_[idx] = val_
-				_ = val
-				_ = val_
-				_ = idx
-				gc_s_idx[gc_rank] = idx
+			var val float32
+			if gc_tx < n {
+				val = gBlockSums[gc_tx]
 			}
+//line shoc.go:261
+			var val_ float32 = val
+//line shoc.go:178
+			idx := gc_tx
+			sData_[idx] = 0.0
+//line shoc.go:182
+			idx += blockSize_
+			sData_[idx] = val_
+//line shoc.go:187
+			gc_s_idx[gc_rank] = idx
 		}
 	}
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-
-//line shoc.go:187
-				var tt float32
-
-//line shoc.go:188
-				tt = sData_[idx-1]
-				_ = tt
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-
-//line shoc.go:187
-				var tt float32
-
-//line shoc.go:188
-				tt = sData_[idx-1]
-				_ = tt
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-
-//line shoc.go:187
-				var tt float32
-
-//line shoc.go:188
-				tt = sData_[idx-1]
-				_ = tt
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-
-//line shoc.go:187
-				var tt float32
-
-//line shoc.go:188
-				tt = sData_[idx-1]
-				_ = tt
-				gc_s_tt[gc_rank] = tt
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line shoc.go:192
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
-
 //line shoc.go:187
 			var tt float32
-
-//line shoc.go:188
 			tt = sData_[idx-1]
-			_ = tt
+//line shoc.go:190
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+//line shoc.go:187
+			var tt float32
+			tt = sData_[idx-1]
+//line shoc.go:190
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+//line shoc.go:187
+			var tt float32
+			tt = sData_[idx-1]
+//line shoc.go:190
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+//line shoc.go:187
+			var tt float32
+			tt = sData_[idx-1]
+//line shoc.go:190
 			gc_s_tt[gc_rank] = tt
 		}
 	}
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+//line shoc.go:187
+		var tt float32
+		tt = sData_[idx-1]
 //line shoc.go:190
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:190
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:190
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:190
-				sData_[idx] += tt
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_s_tt[gc_rank] = tt
+	}
+//line shoc.go:194
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-
+//line shoc.go:190
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:190
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:190
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:190
 			sData_[idx] += tt
 		}
 	}
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:193
-				tt = sData_[idx-2]
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:193
-				tt = sData_[idx-2]
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:193
-				tt = sData_[idx-2]
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:193
-				tt = sData_[idx-2]
-				gc_s_tt[gc_rank] = tt
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+		tt := gc_s_tt[gc_rank]
+//line shoc.go:190
+		sData_[idx] += tt
+	}
+//line shoc.go:194
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-			_ = tt
-
+//line shoc.go:193
+			tt = sData_[idx-2]
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:193
+			tt = sData_[idx-2]
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:193
+			tt = sData_[idx-2]
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
 //line shoc.go:193
 			tt = sData_[idx-2]
 			gc_s_tt[gc_rank] = tt
 		}
 	}
-	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:195
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:195
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:195
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:195
-				sData_[idx] += tt
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+		var tt float32
+//line shoc.go:193
+		tt = sData_[idx-2]
+		gc_s_tt[gc_rank] = tt
+	}
+//line shoc.go:198
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		{
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-
+//line shoc.go:195
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:195
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:195
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:195
 			sData_[idx] += tt
 		}
 	}
-	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-			{
-				gc_rank := gc_step5 + 0
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:198
-				tt = sData_[idx-4]
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step5 + 1
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:198
-				tt = sData_[idx-4]
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step5 + 2
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:198
-				tt = sData_[idx-4]
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step5 + 3
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:198
-				tt = sData_[idx-4]
-				gc_s_tt[gc_rank] = tt
-			}
-		}
-		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+		tt := gc_s_tt[gc_rank]
+//line shoc.go:195
+		sData_[idx] += tt
+	}
+//line shoc.go:199
+	gc_step5 := 0
+	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+		{
+			gc_rank := gc_step5 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-			_ = tt
-
+//line shoc.go:198
+			tt = sData_[idx-4]
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step5 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:198
+			tt = sData_[idx-4]
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step5 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:198
+			tt = sData_[idx-4]
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step5 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
 //line shoc.go:198
 			tt = sData_[idx-4]
 			gc_s_tt[gc_rank] = tt
 		}
 	}
-	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:200
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:200
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:200
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:200
-				sData_[idx] += tt
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+		var tt float32
+//line shoc.go:198
+		tt = sData_[idx-4]
+		gc_s_tt[gc_rank] = tt
+	}
+//line shoc.go:203
+	gc_step6 := 0
+	for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+		{
+			gc_rank := gc_step6 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-
+//line shoc.go:200
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step6 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:200
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step6 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:200
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step6 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:200
 			sData_[idx] += tt
 		}
 	}
-	{
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-			{
-				gc_rank := gc_step7 + 0
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:203
-				tt = sData_[idx-8]
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step7 + 1
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:203
-				tt = sData_[idx-8]
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step7 + 2
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:203
-				tt = sData_[idx-8]
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step7 + 3
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:203
-				tt = sData_[idx-8]
-				gc_s_tt[gc_rank] = tt
-			}
-		}
-		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+		tt := gc_s_tt[gc_rank]
+//line shoc.go:200
+		sData_[idx] += tt
+	}
+//line shoc.go:204
+	gc_step7 := 0
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		{
+			gc_rank := gc_step7 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-			_ = tt
-
+//line shoc.go:203
+			tt = sData_[idx-8]
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:203
+			tt = sData_[idx-8]
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:203
+			tt = sData_[idx-8]
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
 //line shoc.go:203
 			tt = sData_[idx-8]
 			gc_s_tt[gc_rank] = tt
 		}
 	}
-	{
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-			{
-				gc_rank := gc_step8 + 0
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:205
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step8 + 1
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:205
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step8 + 2
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:205
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step8 + 3
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:205
-				sData_[idx] += tt
-			}
-		}
-		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+		var tt float32
+//line shoc.go:203
+		tt = sData_[idx-8]
+		gc_s_tt[gc_rank] = tt
+	}
+//line shoc.go:208
+	gc_step8 := 0
+	for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+		{
+			gc_rank := gc_step8 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-
+//line shoc.go:205
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step8 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:205
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step8 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:205
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step8 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:205
 			sData_[idx] += tt
 		}
 	}
-	{
-		gc_step9 := 0
-		for ; gc_step9+3 < gc_n; gc_step9 += 4 {
-			{
-				gc_rank := gc_step9 + 0
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:208
-				tt = sData_[idx-16]
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step9 + 1
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:208
-				tt = sData_[idx-16]
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step9 + 2
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:208
-				tt = sData_[idx-16]
-				gc_s_tt[gc_rank] = tt
-			}
-			{
-				gc_rank := gc_step9 + 3
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:208
-				tt = sData_[idx-16]
-				gc_s_tt[gc_rank] = tt
-			}
-		}
-		for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+		tt := gc_s_tt[gc_rank]
+//line shoc.go:205
+		sData_[idx] += tt
+	}
+//line shoc.go:209
+	gc_step9 := 0
+	for ; gc_step9+3 < gc_n; gc_step9 += 4 {
+		{
+			gc_rank := gc_step9 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			var tt float32
-			_ = tt
-
+//line shoc.go:208
+			tt = sData_[idx-16]
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step9 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:208
+			tt = sData_[idx-16]
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step9 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:208
+			tt = sData_[idx-16]
+			gc_s_tt[gc_rank] = tt
+		}
+		{
+			gc_rank := gc_step9 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
 //line shoc.go:208
 			tt = sData_[idx-16]
 			gc_s_tt[gc_rank] = tt
 		}
 	}
-	{
-		gc_step10 := 0
-		for ; gc_step10+3 < gc_n; gc_step10 += 4 {
-			{
-				gc_rank := gc_step10 + 0
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:210
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step10 + 1
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:210
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step10 + 2
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:210
-				sData_[idx] += tt
-			}
-			{
-				gc_rank := gc_step10 + 3
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:210
-				sData_[idx] += tt
-			}
-		}
-		for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+		var tt float32
+//line shoc.go:208
+		tt = sData_[idx-16]
+		gc_s_tt[gc_rank] = tt
+	}
+//line shoc.go:213
+	gc_step10 := 0
+	for ; gc_step10+3 < gc_n; gc_step10 += 4 {
+		{
+			gc_rank := gc_step10 + 0
 			gc_pos.Thread = gc_rank
 			idx := gc_s_idx[gc_rank]
 			tt := gc_s_tt[gc_rank]
-
+//line shoc.go:210
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step10 + 1
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:210
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step10 + 2
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:210
+			sData_[idx] += tt
+		}
+		{
+			gc_rank := gc_step10 + 3
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
 //line shoc.go:210
 			sData_[idx] += tt
 		}
 	}
-
+	for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		idx := gc_s_idx[gc_rank]
+		tt := gc_s_tt[gc_rank]
+//line shoc.go:210
+		sData_[idx] += tt
+	}
 //line shoc.go:213
 	if blockSize_ > 32 {
-		{
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_n; gc_step11 += 4 {
-				{
-					gc_rank := gc_step11 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:214
-					tt = sData_[idx-32]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step11 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:214
-					tt = sData_[idx-32]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step11 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:214
-					tt = sData_[idx-32]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step11 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:214
-					tt = sData_[idx-32]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
+//line shoc.go:215
+		gc_step11 := 0
+		for ; gc_step11+3 < gc_n; gc_step11 += 4 {
+			{
+				gc_rank := gc_step11 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-				_ = tt
-
+//line shoc.go:214
+				tt = sData_[idx-32]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step11 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:214
+				tt = sData_[idx-32]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step11 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:214
+				tt = sData_[idx-32]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step11 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
 //line shoc.go:214
 				tt = sData_[idx-32]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
-		{
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_n; gc_step12 += 4 {
-				{
-					gc_rank := gc_step12 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:216
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step12 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:216
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step12 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:216
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step12 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:216
-					sData_[idx] += tt
-				}
-			}
-			for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:214
+			tt = sData_[idx-32]
+			gc_s_tt[gc_rank] = tt
+		}
+//line shoc.go:219
+		gc_step12 := 0
+		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
+			{
+				gc_rank := gc_step12 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-
+//line shoc.go:216
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step12 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:216
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step12 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:216
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step12 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:216
 				sData_[idx] += tt
 			}
 		}
+		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:216
+			sData_[idx] += tt
+		}
 	}
-
-//line shoc.go:219
 	if blockSize_ > 64 {
-		{
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_n; gc_step13 += 4 {
-				{
-					gc_rank := gc_step13 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:220
-					tt = sData_[idx-64]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step13 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:220
-					tt = sData_[idx-64]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step13 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:220
-					tt = sData_[idx-64]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step13 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:220
-					tt = sData_[idx-64]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			for gc_rank := gc_step13; gc_rank < gc_n; gc_rank++ {
+//line shoc.go:221
+		gc_step13 := 0
+		for ; gc_step13+3 < gc_n; gc_step13 += 4 {
+			{
+				gc_rank := gc_step13 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-				_ = tt
-
+//line shoc.go:220
+				tt = sData_[idx-64]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step13 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:220
+				tt = sData_[idx-64]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step13 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:220
+				tt = sData_[idx-64]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step13 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
 //line shoc.go:220
 				tt = sData_[idx-64]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
-		{
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_n; gc_step14 += 4 {
-				{
-					gc_rank := gc_step14 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:222
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step14 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:222
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step14 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:222
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step14 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:222
-					sData_[idx] += tt
-				}
-			}
-			for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step13; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:220
+			tt = sData_[idx-64]
+			gc_s_tt[gc_rank] = tt
+		}
+//line shoc.go:225
+		gc_step14 := 0
+		for ; gc_step14+3 < gc_n; gc_step14 += 4 {
+			{
+				gc_rank := gc_step14 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-
+//line shoc.go:222
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step14 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:222
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step14 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:222
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step14 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:222
 				sData_[idx] += tt
 			}
 		}
+		for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:222
+			sData_[idx] += tt
+		}
 	}
-
-//line shoc.go:225
 	if blockSize_ > 128 {
-		{
-			gc_step15 := 0
-			for ; gc_step15+3 < gc_n; gc_step15 += 4 {
-				{
-					gc_rank := gc_step15 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:226
-					tt = sData_[idx-128]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step15 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:226
-					tt = sData_[idx-128]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step15 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:226
-					tt = sData_[idx-128]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step15 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:226
-					tt = sData_[idx-128]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			for gc_rank := gc_step15; gc_rank < gc_n; gc_rank++ {
+//line shoc.go:227
+		gc_step15 := 0
+		for ; gc_step15+3 < gc_n; gc_step15 += 4 {
+			{
+				gc_rank := gc_step15 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-				_ = tt
-
+//line shoc.go:226
+				tt = sData_[idx-128]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step15 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:226
+				tt = sData_[idx-128]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step15 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:226
+				tt = sData_[idx-128]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step15 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
 //line shoc.go:226
 				tt = sData_[idx-128]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
-		{
-			gc_step16 := 0
-			for ; gc_step16+3 < gc_n; gc_step16 += 4 {
-				{
-					gc_rank := gc_step16 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:228
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step16 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:228
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step16 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:228
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step16 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:228
-					sData_[idx] += tt
-				}
-			}
-			for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step15; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:226
+			tt = sData_[idx-128]
+			gc_s_tt[gc_rank] = tt
+		}
+//line shoc.go:231
+		gc_step16 := 0
+		for ; gc_step16+3 < gc_n; gc_step16 += 4 {
+			{
+				gc_rank := gc_step16 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-
+//line shoc.go:228
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step16 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:228
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step16 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:228
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step16 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:228
 				sData_[idx] += tt
 			}
 		}
+		for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:228
+			sData_[idx] += tt
+		}
 	}
-
-//line shoc.go:231
 	if blockSize_ > 256 {
-		{
-			gc_step17 := 0
-			for ; gc_step17+3 < gc_n; gc_step17 += 4 {
-				{
-					gc_rank := gc_step17 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:232
-					tt = sData_[idx-256]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step17 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:232
-					tt = sData_[idx-256]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step17 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:232
-					tt = sData_[idx-256]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step17 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:232
-					tt = sData_[idx-256]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			for gc_rank := gc_step17; gc_rank < gc_n; gc_rank++ {
+//line shoc.go:233
+		gc_step17 := 0
+		for ; gc_step17+3 < gc_n; gc_step17 += 4 {
+			{
+				gc_rank := gc_step17 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-				_ = tt
-
+//line shoc.go:232
+				tt = sData_[idx-256]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step17 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:232
+				tt = sData_[idx-256]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step17 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:232
+				tt = sData_[idx-256]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step17 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
 //line shoc.go:232
 				tt = sData_[idx-256]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
-		{
-			gc_step18 := 0
-			for ; gc_step18+3 < gc_n; gc_step18 += 4 {
-				{
-					gc_rank := gc_step18 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:234
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step18 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:234
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step18 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:234
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step18 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:234
-					sData_[idx] += tt
-				}
-			}
-			for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step17; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:232
+			tt = sData_[idx-256]
+			gc_s_tt[gc_rank] = tt
+		}
+//line shoc.go:237
+		gc_step18 := 0
+		for ; gc_step18+3 < gc_n; gc_step18 += 4 {
+			{
+				gc_rank := gc_step18 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-
+//line shoc.go:234
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step18 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:234
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step18 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:234
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step18 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:234
 				sData_[idx] += tt
 			}
 		}
+		for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:234
+			sData_[idx] += tt
+		}
 	}
-
-//line shoc.go:237
 	if blockSize_ > 512 {
-		{
-			gc_step19 := 0
-			for ; gc_step19+3 < gc_n; gc_step19 += 4 {
-				{
-					gc_rank := gc_step19 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:238
-					tt = sData_[idx-512]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step19 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:238
-					tt = sData_[idx-512]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step19 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:238
-					tt = sData_[idx-512]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step19 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:238
-					tt = sData_[idx-512]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			for gc_rank := gc_step19; gc_rank < gc_n; gc_rank++ {
+//line shoc.go:239
+		gc_step19 := 0
+		for ; gc_step19+3 < gc_n; gc_step19 += 4 {
+			{
+				gc_rank := gc_step19 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
-				_ = tt
-
+//line shoc.go:238
+				tt = sData_[idx-512]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step19 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:238
+				tt = sData_[idx-512]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step19 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:238
+				tt = sData_[idx-512]
+				gc_s_tt[gc_rank] = tt
+			}
+			{
+				gc_rank := gc_step19 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
 //line shoc.go:238
 				tt = sData_[idx-512]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
-		{
-			gc_step20 := 0
-			for ; gc_step20+3 < gc_n; gc_step20 += 4 {
-				{
-					gc_rank := gc_step20 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:240
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step20 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:240
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step20 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:240
-					sData_[idx] += tt
-				}
-				{
-					gc_rank := gc_step20 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:240
-					sData_[idx] += tt
-				}
-			}
-			for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step19; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:238
+			tt = sData_[idx-512]
+			gc_s_tt[gc_rank] = tt
+		}
+//line shoc.go:243
+		gc_step20 := 0
+		for ; gc_step20+3 < gc_n; gc_step20 += 4 {
+			{
+				gc_rank := gc_step20 + 0
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
-
+//line shoc.go:240
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step20 + 1
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:240
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step20 + 2
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:240
+				sData_[idx] += tt
+			}
+			{
+				gc_rank := gc_step20 + 3
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
 //line shoc.go:240
 				sData_[idx] += tt
 			}
 		}
+		for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:240
+			sData_[idx] += tt
+		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var val float32
-				_ = val
-
+//line shoc.go:245
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			idx := gc_s_idx[gc_rank]
+			var val float32
 //line shoc.go:244
-				var r float32 = sData_[idx-1]
-
-//line shoc.go:244
-				_ = r
-
+			var r float32 = sData_[idx-1]
 //line shoc.go:261
-				val = r
-
+			val = r
 //line shoc.go:264
-				if gc_tx < n {
-					gBlockSums[gc_tx] = val
-				}
-				_ = r
+			if gc_tx < n {
+				gBlockSums[gc_tx] = val
 			}
 		}
 	}
@@ -3258,8 +2651,6 @@ func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n i
 // block's sum from the top scan, then the last value of the window
 // before. n is a multiple of 4; launch it with 2·blockSize floats of
 // dynamic shared memory.
-//
-//line shoc.go:278
 func ShocBottomScanKernel(gIdata, gOdata, gBlockSums []float32, n int, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_shocBottomScan,
 		func(gc_t *gocuda.Thread) { shocBottomScan(gc_t, gIdata, gOdata, gBlockSums, n, blockSize) },
@@ -3285,1731 +2676,403 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 	gc_s_gIdata4 := compiled.Scratch[[]float4](gc_b, 2)[:gc_n]
 	gc_s_gOdata4 := compiled.Scratch[[]float4](gc_b, 3)[:gc_n]
 	gc_s_i := compiled.Scratch[int](gc_b, 4)[:gc_n]
-	gc_s_val4 := compiled.Scratch[float4](gc_b, 5)[:gc_n]
-
+	gc_s_window := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_s_val4 := compiled.Scratch[float4](gc_b, 6)[:gc_n]
+	gc_exited := gc_b.Exited()
 //line shoc.go:279
 	sdata := gocuda.DynamicShared[float32](t)
-
-//line shoc.go:280
 	sSeed := gocuda.Shared[float32](t, 1)[:1]
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line shoc.go:283
-				gIdata4 := toFloat4s(gIdata)
-
-//line shoc.go:284
-				gOdata4 := toFloat4s(gOdata)
-				_ = gIdata4
-				_ = gOdata4
-				gc_s_gIdata4[gc_rank] = gIdata4
-				gc_s_gOdata4[gc_rank] = gOdata4
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line shoc.go:283
-				gIdata4 := toFloat4s(gIdata)
-
-//line shoc.go:284
-				gOdata4 := toFloat4s(gOdata)
-				_ = gIdata4
-				_ = gOdata4
-				gc_s_gIdata4[gc_rank] = gIdata4
-				gc_s_gOdata4[gc_rank] = gOdata4
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line shoc.go:283
-				gIdata4 := toFloat4s(gIdata)
-
-//line shoc.go:284
-				gOdata4 := toFloat4s(gOdata)
-				_ = gIdata4
-				_ = gOdata4
-				gc_s_gIdata4[gc_rank] = gIdata4
-				gc_s_gOdata4[gc_rank] = gOdata4
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line shoc.go:283
-				gIdata4 := toFloat4s(gIdata)
-
-//line shoc.go:284
-				gOdata4 := toFloat4s(gOdata)
-				_ = gIdata4
-				_ = gOdata4
-				gc_s_gIdata4[gc_rank] = gIdata4
-				gc_s_gOdata4[gc_rank] = gOdata4
-			}
+//line shoc.go:282
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
 		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
 //line shoc.go:283
-			gIdata4 := toFloat4s(gIdata)
-
-//line shoc.go:284
-			gOdata4 := toFloat4s(gOdata)
-			_ = gIdata4
-			_ = gOdata4
-			gc_s_gIdata4[gc_rank] = gIdata4
-			gc_s_gOdata4[gc_rank] = gOdata4
-		}
+		gIdata4 := toFloat4s(gIdata)
+		gOdata4 := toFloat4s(gOdata)
+//line shoc.go:287
+		gc_s_gIdata4[gc_rank] = gIdata4
+		gc_s_gOdata4[gc_rank] = gOdata4
 	}
-
 //line shoc.go:285
 	n /= 4
-
 //line shoc.go:288
 	regionSize := n / gc_gdx
-
-//line shoc.go:289
 	blockStart := gc_bx * regionSize
-
-//line shoc.go:290
 	blockStop := blockStart + regionSize
-
-//line shoc.go:291
 	if gc_bx == gc_gdx-1 {
 		blockStop = n
 	}
-
-//line shoc.go:297
-	window := blockStart
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line shoc.go:296
-					i := blockStart + gc_tx
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line shoc.go:296
-					i := blockStart + gc_tx
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line shoc.go:296
-					i := blockStart + gc_tx
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line shoc.go:296
-					i := blockStart + gc_tx
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
+//line shoc.go:295
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
-			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
 //line shoc.go:296
-				i := blockStart + gc_tx
-				_ = i
-				gc_s_i[gc_rank] = i
+			i := blockStart + gc_tx
+			window := blockStart
+//line shoc.go:300
+			if gc_tx == 0 {
+				sSeed[0] = gBlockSums[gc_bx]
 			}
-			gc_step3 := gc_hi2
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line shoc.go:296
-					i := blockStart + gc_tx
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line shoc.go:296
-					i := blockStart + gc_tx
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line shoc.go:296
-					i := blockStart + gc_tx
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line shoc.go:296
-					i := blockStart + gc_tx
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line shoc.go:296
-				i := blockStart + gc_tx
-				_ = i
-				gc_s_i[gc_rank] = i
-			}
+//line shoc.go:305
+			gc_s_i[gc_rank] = i
+			gc_s_window[gc_rank] = window
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(gBlockSums) {
-				gc_at := gBlockSums[gc_off:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shoc.go:296
-						i := blockStart + gc_tx
-
-//line shoc.go:300
-						{
-							sSeed[0] = gc_at[0]
-						}
-						_ = i
-						gc_s_i[gc_rank] = i
-					}
-					{
-						gc_tx := gc_step4 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shoc.go:296
-						i := blockStart + gc_tx
-
-//line shoc.go:300
-						{
-							sSeed[0] = gc_at[0]
-						}
-						_ = i
-						gc_s_i[gc_rank] = i
-					}
-					{
-						gc_tx := gc_step4 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shoc.go:296
-						i := blockStart + gc_tx
-
-//line shoc.go:300
-						{
-							sSeed[0] = gc_at[0]
-						}
-						_ = i
-						gc_s_i[gc_rank] = i
-					}
-					{
-						gc_tx := gc_step4 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shoc.go:296
-						i := blockStart + gc_tx
-
-//line shoc.go:300
-						{
-							sSeed[0] = gc_at[0]
-						}
-						_ = i
-						gc_s_i[gc_rank] = i
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line shoc.go:296
-					i := blockStart + gc_tx
-
-//line shoc.go:300
-					{
-						sSeed[0] = gc_at[0]
-					}
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:296
-						i := blockStart + gc_tx
-
-//line shoc.go:300
-						{
-							sSeed[0] = gBlockSums[gc_bx]
-						}
-						_ = i
-						gc_s_i[gc_rank] = i
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:296
-						i := blockStart + gc_tx
-
-//line shoc.go:300
-						{
-							sSeed[0] = gBlockSums[gc_bx]
-						}
-						_ = i
-						gc_s_i[gc_rank] = i
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:296
-						i := blockStart + gc_tx
-
-//line shoc.go:300
-						{
-							sSeed[0] = gBlockSums[gc_bx]
-						}
-						_ = i
-						gc_s_i[gc_rank] = i
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:296
-						i := blockStart + gc_tx
-
-//line shoc.go:300
-						{
-							sSeed[0] = gBlockSums[gc_bx]
-						}
-						_ = i
-						gc_s_i[gc_rank] = i
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:296
-					i := blockStart + gc_tx
-
-//line shoc.go:300
-					{
-						sSeed[0] = gBlockSums[gc_bx]
-					}
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-			}
-		}
-	}
-
 //line shoc.go:307
-	for window < blockStop {
+	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-
+		if compiled.AllExited(gc_exited) {
+			return
+		}
 //line shoc.go:324
 		var sData []float32 = sdata
-
-//line shoc.go:324
-		_ = sData
-
 //line shoc.go:324
 		var blockSize_ int = blockSize
-
-//line shoc.go:324
-		_ = blockSize_
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					gIdata4 := gc_s_gIdata4[gc_rank]
-					i := gc_s_i[gc_rank]
-
-//line shoc.go:308
-					var val4 float4
-
-//line shoc.go:309
-					if i < blockStop {
-						val4 = gIdata4[i]
-					} else {
-						val4.X = 0.0
-						val4.Y = 0.0
-						val4.Z = 0.0
-						val4.W = 0.0
-					}
-
-//line shoc.go:319
-					val4.Y += val4.X
-
-//line shoc.go:320
-					val4.Z += val4.Y
-
-//line shoc.go:321
-					val4.W += val4.Z
-
-//line shoc.go:324
-					var val float32 = val4.W
-
-//line shoc.go:324
-					_ = val
-
-//line shoc.go:178
-					idx := gc_tx
-
-//line shoc.go:179
-					sData[idx] = 0.0
-
-//line shoc.go:182
-					idx += blockSize_
-
-//line shoc.go:183
-					sData[idx] = val
-					_ = val4
-					_ = val
-					_ = idx
-					gc_s_idx[gc_rank] = idx
-					gc_s_val4[gc_rank] = val4
-				}
-			}
-		}
-		{
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-				{
-					gc_rank := gc_step6 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-
-//line shoc.go:187
-					var tt float32
-
-//line shoc.go:188
-					tt = sData[idx-1]
-					_ = tt
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step6 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-
-//line shoc.go:187
-					var tt float32
-
-//line shoc.go:188
-					tt = sData[idx-1]
-					_ = tt
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step6 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-
-//line shoc.go:187
-					var tt float32
-
-//line shoc.go:188
-					tt = sData[idx-1]
-					_ = tt
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step6 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-
-//line shoc.go:187
-					var tt float32
-
-//line shoc.go:188
-					tt = sData[idx-1]
-					_ = tt
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+//line shoc.go:326
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L3:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-
-//line shoc.go:187
-				var tt float32
-
-//line shoc.go:188
-				tt = sData[idx-1]
-				_ = tt
-				gc_s_tt[gc_rank] = tt
-			}
-		}
-		{
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-				{
-					gc_rank := gc_step7 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:190
-					sData[idx] += tt
+				if gc_exited[gc_rank] {
+					continue
 				}
-				{
-					gc_rank := gc_step7 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:190
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step7 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:190
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step7 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:190
-					sData[idx] += tt
-				}
-			}
-			for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:190
-				sData[idx] += tt
-			}
-		}
-		{
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-				{
-					gc_rank := gc_step8 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step8 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step8 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step8 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:193
-				tt = sData[idx-2]
-				gc_s_tt[gc_rank] = tt
-			}
-		}
-		{
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_n; gc_step9 += 4 {
-				{
-					gc_rank := gc_step9 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:195
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step9 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:195
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step9 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:195
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step9 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:195
-					sData[idx] += tt
-				}
-			}
-			for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:195
-				sData[idx] += tt
-			}
-		}
-		{
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_n; gc_step10 += 4 {
-				{
-					gc_rank := gc_step10 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:198
-					tt = sData[idx-4]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step10 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:198
-					tt = sData[idx-4]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step10 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:198
-					tt = sData[idx-4]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step10 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:198
-					tt = sData[idx-4]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:198
-				tt = sData[idx-4]
-				gc_s_tt[gc_rank] = tt
-			}
-		}
-		{
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_n; gc_step11 += 4 {
-				{
-					gc_rank := gc_step11 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:200
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step11 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:200
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step11 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:200
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step11 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:200
-					sData[idx] += tt
-				}
-			}
-			for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:200
-				sData[idx] += tt
-			}
-		}
-		{
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_n; gc_step12 += 4 {
-				{
-					gc_rank := gc_step12 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:203
-					tt = sData[idx-8]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step12 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:203
-					tt = sData[idx-8]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step12 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:203
-					tt = sData[idx-8]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step12 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:203
-					tt = sData[idx-8]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:203
-				tt = sData[idx-8]
-				gc_s_tt[gc_rank] = tt
-			}
-		}
-		{
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_n; gc_step13 += 4 {
-				{
-					gc_rank := gc_step13 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:205
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step13 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:205
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step13 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:205
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step13 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:205
-					sData[idx] += tt
-				}
-			}
-			for gc_rank := gc_step13; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:205
-				sData[idx] += tt
-			}
-		}
-		{
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_n; gc_step14 += 4 {
-				{
-					gc_rank := gc_step14 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:208
-					tt = sData[idx-16]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step14 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:208
-					tt = sData[idx-16]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step14 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:208
-					tt = sData[idx-16]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step14 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:208
-					tt = sData[idx-16]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:208
-				tt = sData[idx-16]
-				gc_s_tt[gc_rank] = tt
-			}
-		}
-		{
-			gc_step15 := 0
-			for ; gc_step15+3 < gc_n; gc_step15 += 4 {
-				{
-					gc_rank := gc_step15 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:210
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step15 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:210
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step15 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:210
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step15 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:210
-					sData[idx] += tt
-				}
-			}
-			for gc_rank := gc_step15; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:210
-				sData[idx] += tt
-			}
-		}
-
-//line shoc.go:213
-		if blockSize_ > 32 {
-			{
-				gc_step16 := 0
-				for ; gc_step16+3 < gc_n; gc_step16 += 4 {
-					{
-						gc_rank := gc_step16 + 0
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:214
-						tt = sData[idx-32]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step16 + 1
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:214
-						tt = sData[idx-32]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step16 + 2
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:214
-						tt = sData[idx-32]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step16 + 3
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:214
-						tt = sData[idx-32]
-						gc_s_tt[gc_rank] = tt
-					}
-				}
-				for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:214
-					tt = sData[idx-32]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			{
-				gc_step17 := 0
-				for ; gc_step17+3 < gc_n; gc_step17 += 4 {
-					{
-						gc_rank := gc_step17 + 0
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:216
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step17 + 1
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:216
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step17 + 2
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:216
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step17 + 3
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:216
-						sData[idx] += tt
-					}
-				}
-				for gc_rank := gc_step17; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:216
-					sData[idx] += tt
-				}
-			}
-		}
-
-//line shoc.go:219
-		if blockSize_ > 64 {
-			{
-				gc_step18 := 0
-				for ; gc_step18+3 < gc_n; gc_step18 += 4 {
-					{
-						gc_rank := gc_step18 + 0
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:220
-						tt = sData[idx-64]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step18 + 1
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:220
-						tt = sData[idx-64]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step18 + 2
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:220
-						tt = sData[idx-64]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step18 + 3
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:220
-						tt = sData[idx-64]
-						gc_s_tt[gc_rank] = tt
-					}
-				}
-				for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:220
-					tt = sData[idx-64]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			{
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_n; gc_step19 += 4 {
-					{
-						gc_rank := gc_step19 + 0
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:222
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step19 + 1
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:222
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step19 + 2
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:222
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step19 + 3
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:222
-						sData[idx] += tt
-					}
-				}
-				for gc_rank := gc_step19; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:222
-					sData[idx] += tt
-				}
-			}
-		}
-
-//line shoc.go:225
-		if blockSize_ > 128 {
-			{
-				gc_step20 := 0
-				for ; gc_step20+3 < gc_n; gc_step20 += 4 {
-					{
-						gc_rank := gc_step20 + 0
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:226
-						tt = sData[idx-128]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step20 + 1
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:226
-						tt = sData[idx-128]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step20 + 2
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:226
-						tt = sData[idx-128]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step20 + 3
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:226
-						tt = sData[idx-128]
-						gc_s_tt[gc_rank] = tt
-					}
-				}
-				for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:226
-					tt = sData[idx-128]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			{
-				gc_step21 := 0
-				for ; gc_step21+3 < gc_n; gc_step21 += 4 {
-					{
-						gc_rank := gc_step21 + 0
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:228
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step21 + 1
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:228
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step21 + 2
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:228
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step21 + 3
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:228
-						sData[idx] += tt
-					}
-				}
-				for gc_rank := gc_step21; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:228
-					sData[idx] += tt
-				}
-			}
-		}
-
-//line shoc.go:231
-		if blockSize_ > 256 {
-			{
-				gc_step22 := 0
-				for ; gc_step22+3 < gc_n; gc_step22 += 4 {
-					{
-						gc_rank := gc_step22 + 0
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:232
-						tt = sData[idx-256]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step22 + 1
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:232
-						tt = sData[idx-256]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step22 + 2
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:232
-						tt = sData[idx-256]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step22 + 3
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:232
-						tt = sData[idx-256]
-						gc_s_tt[gc_rank] = tt
-					}
-				}
-				for gc_rank := gc_step22; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:232
-					tt = sData[idx-256]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			{
-				gc_step23 := 0
-				for ; gc_step23+3 < gc_n; gc_step23 += 4 {
-					{
-						gc_rank := gc_step23 + 0
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:234
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step23 + 1
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:234
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step23 + 2
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:234
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step23 + 3
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:234
-						sData[idx] += tt
-					}
-				}
-				for gc_rank := gc_step23; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:234
-					sData[idx] += tt
-				}
-			}
-		}
-
-//line shoc.go:237
-		if blockSize_ > 512 {
-			{
-				gc_step24 := 0
-				for ; gc_step24+3 < gc_n; gc_step24 += 4 {
-					{
-						gc_rank := gc_step24 + 0
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:238
-						tt = sData[idx-512]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step24 + 1
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:238
-						tt = sData[idx-512]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step24 + 2
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:238
-						tt = sData[idx-512]
-						gc_s_tt[gc_rank] = tt
-					}
-					{
-						gc_rank := gc_step24 + 3
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						var tt float32
-						_ = tt
-
-//line shoc.go:238
-						tt = sData[idx-512]
-						gc_s_tt[gc_rank] = tt
-					}
-				}
-				for gc_rank := gc_step24; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:238
-					tt = sData[idx-512]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			{
-				gc_step25 := 0
-				for ; gc_step25+3 < gc_n; gc_step25 += 4 {
-					{
-						gc_rank := gc_step25 + 0
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:240
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step25 + 1
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:240
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step25 + 2
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:240
-						sData[idx] += tt
-					}
-					{
-						gc_rank := gc_step25 + 3
-						gc_pos.Thread = gc_rank
-						idx := gc_s_idx[gc_rank]
-						tt := gc_s_tt[gc_rank]
-
-//line shoc.go:240
-						sData[idx] += tt
-					}
-				}
-				for gc_rank := gc_step25; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:240
-					sData[idx] += tt
-				}
-			}
-		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				gOdata4 := gc_s_gOdata4[gc_rank]
+				gIdata4 := gc_s_gIdata4[gc_rank]
 				i := gc_s_i[gc_rank]
-				val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:244
-				var r float32 = sData[idx-1]
-
-//line shoc.go:244
-				_ = r
-
-//line shoc.go:324
-				res := r
-
-//line shoc.go:327
-				val4.X += res + sSeed[0]
-
-//line shoc.go:328
-				val4.Y += res + sSeed[0]
-
-//line shoc.go:329
-				val4.Z += res + sSeed[0]
-
-//line shoc.go:330
-				val4.W += res + sSeed[0]
-
-//line shoc.go:333
-				if i < blockStop {
-					gOdata4[i] = val4
+				window := gc_s_window[gc_rank]
+//line shoc.go:307
+				if !(window < blockStop) {
+					{
+//line shoc.go:307
+						gc_exited[gc_rank] = true
+//line shoc.go:307
+						continue gc_L3
+					}
 				}
-				_ = r
-				_ = res
+//line shoc.go:308
+				var val4 float4
+				if i < blockStop {
+					val4 = gIdata4[i]
+				} else {
+					val4.X = 0.0
+					val4.Y = 0.0
+					val4.Z = 0.0
+					val4.W = 0.0
+				}
+//line shoc.go:319
+				val4.Y += val4.X
+				val4.Z += val4.Y
+				val4.W += val4.Z
+//line shoc.go:324
+				var val float32 = val4.W
+//line shoc.go:178
+				idx := gc_tx
+				sData[idx] = 0.0
+//line shoc.go:182
+				idx += blockSize_
+				sData[idx] = val
+//line shoc.go:187
+				gc_s_idx[gc_rank] = idx
 				gc_s_val4[gc_rank] = val4
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := blockSize - 1; gc_bound > gc_from {
-				gc_from = gc_bound
+//line shoc.go:193
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
-			if gc_bound := blockSize - 1; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
+			idx := gc_s_idx[gc_rank]
+//line shoc.go:187
+			var tt float32
+			tt = sData[idx-1]
+//line shoc.go:190
+			gc_s_tt[gc_rank] = tt
+		}
+//line shoc.go:194
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step26 := gc_from
-				for ; gc_step26+3 < gc_to; gc_step26 += 4 {
-					{
-						gc_tx := gc_step26 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-						{
-							sSeed[0] = val4.W
-						}
-					}
-					{
-						gc_tx := gc_step26 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-						{
-							sSeed[0] = val4.W
-						}
-					}
-					{
-						gc_tx := gc_step26 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-						{
-							sSeed[0] = val4.W
-						}
-					}
-					{
-						gc_tx := gc_step26 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-						{
-							sSeed[0] = val4.W
-						}
-					}
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:190
+			sData[idx] += tt
+		}
+//line shoc.go:194
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:193
+			tt = sData[idx-2]
+			gc_s_tt[gc_rank] = tt
+		}
+//line shoc.go:198
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:195
+			sData[idx] += tt
+		}
+//line shoc.go:199
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:198
+			tt = sData[idx-4]
+			gc_s_tt[gc_rank] = tt
+		}
+//line shoc.go:203
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:200
+			sData[idx] += tt
+		}
+//line shoc.go:204
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:203
+			tt = sData[idx-8]
+			gc_s_tt[gc_rank] = tt
+		}
+//line shoc.go:208
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:205
+			sData[idx] += tt
+		}
+//line shoc.go:209
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank]
+			var tt float32
+//line shoc.go:208
+			tt = sData[idx-16]
+			gc_s_tt[gc_rank] = tt
+		}
+//line shoc.go:213
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank]
+			tt := gc_s_tt[gc_rank]
+//line shoc.go:210
+			sData[idx] += tt
+		}
+//line shoc.go:213
+		if blockSize_ > 32 {
+//line shoc.go:215
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
-				for gc_tx := gc_step26; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-					{
-						sSeed[0] = val4.W
-					}
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:214
+				tt = sData[idx-32]
+				gc_s_tt[gc_rank] = tt
+			}
+//line shoc.go:219
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:216
+				sData[idx] += tt
 			}
 		}
-
-//line shoc.go:344
-		window += blockSize
-		{
-			gc_step27 := 0
-			for ; gc_step27+3 < gc_n; gc_step27 += 4 {
-				{
-					gc_rank := gc_step27 + 0
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line shoc.go:345
-					i += blockSize
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_rank := gc_step27 + 1
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line shoc.go:345
-					i += blockSize
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_rank := gc_step27 + 2
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line shoc.go:345
-					i += blockSize
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_rank := gc_step27 + 3
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line shoc.go:345
-					i += blockSize
-					gc_s_i[gc_rank] = i
-				}
-			}
-			for gc_rank := gc_step27; gc_rank < gc_n; gc_rank++ {
+		if blockSize_ > 64 {
+//line shoc.go:221
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:220
+				tt = sData[idx-64]
+				gc_s_tt[gc_rank] = tt
+			}
+//line shoc.go:225
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:222
+				sData[idx] += tt
+			}
+		}
+		if blockSize_ > 128 {
+//line shoc.go:227
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:226
+				tt = sData[idx-128]
+				gc_s_tt[gc_rank] = tt
+			}
+//line shoc.go:231
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:228
+				sData[idx] += tt
+			}
+		}
+		if blockSize_ > 256 {
+//line shoc.go:233
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:232
+				tt = sData[idx-256]
+				gc_s_tt[gc_rank] = tt
+			}
+//line shoc.go:237
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:234
+				sData[idx] += tt
+			}
+		}
+		if blockSize_ > 512 {
+//line shoc.go:239
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+//line shoc.go:238
+				tt = sData[idx-512]
+				gc_s_tt[gc_rank] = tt
+			}
+//line shoc.go:243
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+//line shoc.go:240
+				sData[idx] += tt
+			}
+		}
+//line shoc.go:245
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank]
+			gOdata4 := gc_s_gOdata4[gc_rank]
+			i := gc_s_i[gc_rank]
+			val4 := gc_s_val4[gc_rank]
+//line shoc.go:244
+			var r float32 = sData[idx-1]
+//line shoc.go:324
+			res := r
+//line shoc.go:327
+			val4.X += res + sSeed[0]
+			val4.Y += res + sSeed[0]
+			val4.Z += res + sSeed[0]
+			val4.W += res + sSeed[0]
+//line shoc.go:333
+			if i < blockStop {
+				gOdata4[i] = val4
+			}
+//line shoc.go:338
+			gc_s_val4[gc_rank] = val4
+		}
+//line shoc.go:342
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 				i := gc_s_i[gc_rank]
-
-//line shoc.go:345
+				window := gc_s_window[gc_rank]
+				val4 := gc_s_val4[gc_rank]
+//line shoc.go:339
+				if gc_tx == blockSize-1 {
+					sSeed[0] = val4.W
+				}
+//line shoc.go:344
+				window += blockSize
 				i += blockSize
 				gc_s_i[gc_rank] = i
+				gc_s_window[gc_rank] = window
 			}
 		}
 	}
@@ -5018,4 +3081,5 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 // gc_files_shoc holds the source files whose lines the kernels' records hash.
 //
 //go:embed shoc.go shoc_more.go
+//line shoc.go:357
 var gc_files_shoc embed.FS

@@ -40,7 +40,7 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 	gc_n2 := gc_b2.Len()
 	_ = &s
 	gc_bx2 := 0
-	_ = gc_bx2
+//line shoc.go:29
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -51,178 +51,138 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := (gc_bx2 * gc_bdx2)
-				if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_runhi2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_runhi2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_runhi2 <= len(b)-gc_off2 {
-					gc_at4 := c[gc_off2:][:gc_runhi2]
-					gc_at5 := a[gc_off2:][:gc_runhi2]
-					gc_at6 := b[gc_off2:][:gc_runhi2]
-					gc_vstep := gc_runlo2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line shoc.go:40
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := (gc_bx2 * gc_bdx2)
+			if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_runhi2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_runhi2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_runhi2 <= len(b)-gc_off2 {
+				gc_at4 := c[gc_off2:][:gc_runhi2]
+				gc_at5 := a[gc_off2:][:gc_runhi2]
+				gc_at6 := b[gc_off2:][:gc_runhi2]
+				gc_vstep := gc_runlo2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line shoc.go:20
-							gc_vb4 := archsimd.BroadcastFloat32x16(s)
-//line shoc.go:20
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line shoc.go:19
-								var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
-//line shoc.go:19
-								_ = gid
-								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line shoc.go:20
-						gc_vb3 := archsimd.BroadcastFloat32x8(s)
-//line shoc.go:20
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastFloat32x16(s)
+						for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line shoc.go:19
 							var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
 //line shoc.go:19
 							_ = gid
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+//line shoc.go:20
+					gc_vb3 := archsimd.BroadcastFloat32x8(s)
+					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line shoc.go:19
-						gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+						var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
+//line shoc.go:19
 						_ = gid
-
-//line shoc.go:20
-						gc_at4[gc_tx2] = gc_at5[gc_tx2] + s*gc_at6[gc_tx2]
+						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_runlo2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
 //line shoc.go:20
-							gc_vb2 := archsimd.BroadcastFloat32x16(s)
+					gc_at4[gc_tx2] = gc_at5[gc_tx2] + s*gc_at6[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := gc_runlo2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line shoc.go:20
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line shoc.go:19
-								var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
-//line shoc.go:19
-								_ = gid
-//line shoc.go:20
-								if gid < 0 || gid > len(a)-16 || gid > len(b)-16 || gid > len(c)-16 {
-//line shoc.go:20
-									break
-//line shoc.go:20
-								}
-								archsimd.LoadFloat32x16Slice(a[gid:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(b[gid:]))).StoreSlice(c[gid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line shoc.go:20
-						gc_vb := archsimd.BroadcastFloat32x8(s)
-//line shoc.go:20
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(s)
+						for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line shoc.go:19
 							var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
-//line shoc.go:19
-							_ = gid
-//line shoc.go:20
-							if gid < 0 || gid > len(a)-8 || gid > len(b)-8 || gid > len(c)-8 {
+							if gid < 0 || gid > len(a)-16 || gid > len(b)-16 || gid > len(c)-16 {
 //line shoc.go:20
 								break
-//line shoc.go:20
 							}
-							archsimd.LoadFloat32x8Slice(a[gid:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(b[gid:]))).StoreSlice(c[gid:])
+//line shoc.go:21
+							archsimd.LoadFloat32x16Slice(a[gid:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(b[gid:]))).StoreSlice(c[gid:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_runhi2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:19
-							gid := gc_tx2 + (gc_bx2 * gc_bdx2)
-							_ = gid
-
+				}
+				if compiled.SIMD {
 //line shoc.go:20
-							c[gid] = a[gid] + s*b[gid]
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+					gc_vb := archsimd.BroadcastFloat32x8(s)
+					for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line shoc.go:19
-							gid := gc_tx2 + (gc_bx2 * gc_bdx2)
-							_ = gid
-
+						var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
+						if gid < 0 || gid > len(a)-8 || gid > len(b)-8 || gid > len(c)-8 {
 //line shoc.go:20
-							c[gid] = a[gid] + s*b[gid]
+							break
 						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:19
-							gid := gc_tx2 + (gc_bx2 * gc_bdx2)
-							_ = gid
-
-//line shoc.go:20
-							c[gid] = a[gid] + s*b[gid]
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:19
-							gid := gc_tx2 + (gc_bx2 * gc_bdx2)
-							_ = gid
-
-//line shoc.go:20
-							c[gid] = a[gid] + s*b[gid]
-						}
+//line shoc.go:21
+						archsimd.LoadFloat32x8Slice(a[gid:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(b[gid:]))).StoreSlice(c[gid:])
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_runhi2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_runhi2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line shoc.go:19
 						gid := gc_tx2 + (gc_bx2 * gc_bdx2)
-						_ = gid
-
-//line shoc.go:20
 						c[gid] = a[gid] + s*b[gid]
 					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:19
+						gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+						c[gid] = a[gid] + s*b[gid]
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:19
+						gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+						c[gid] = a[gid] + s*b[gid]
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:19
+						gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+						c[gid] = a[gid] + s*b[gid]
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_runhi2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:19
+					gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+					c[gid] = a[gid] + s*b[gid]
 				}
 			}
 		}
@@ -258,1402 +218,1157 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line shoc.go:35
 	gridSize := gc_bdx2 * 2 * gc_gdx2
-
 //line shoc.go:37
 	sdata := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-				tid := gc_tx2
-				_ = tid
-
-//line shoc.go:34
-				i := (gc_bx2 * (gc_bdx2 * 2)) + tid
-
 //line shoc.go:39
-				sdata[tid] = 0.0
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+			tid := gc_tx2
+			i := (gc_bx2 * (gc_bdx2 * 2)) + tid
+//line shoc.go:39
+			sdata[tid] = 0.0
 //line shoc.go:42
-				for i < n {
+			for i < n {
 //line shoc.go:42
-					gc_b2.Tick()
+				gc_b2.Tick()
 //line shoc.go:42
-					if gc_b2.Stopped() {
+				if gc_b2.Stopped() {
 //line shoc.go:42
-						return
-//line shoc.go:42
-					}
-					sdata[tid] += gIdata[i] + gIdata[i+blockSize]
-					i += gridSize
+					return
 				}
-				_ = i
+//line shoc.go:43
+				sdata[tid] += gIdata[i] + gIdata[i+blockSize]
+				i += gridSize
 			}
 		}
 	}
-
 //line shoc.go:49
 	if blockSize >= 512 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 256; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := 256
-				gc_fastlo5 := min(max(gc_from2, 0, -gc_off12), gc_to2)
-				gc_fasthi5 := max(min(gc_to2, len(sdata), len(sdata)-gc_off12), gc_fastlo5)
-				if gc_fastlo5 < gc_fasthi5 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo5 {
-							gc_seglen5 := gc_fasthi5 - gc_fastlo5
-							gc_at16 := sdata[gc_fastlo5:][:gc_seglen5]
-							gc_at17 := sdata[gc_off12+gc_fastlo5:][:gc_seglen5]
-							gc_vstep3 := gc_fastlo5
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_fasthi5; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line shoc.go:33
-										var tid int = gc_tx2
-//line shoc.go:33
-										_ = tid
-//line shoc.go:50
-										{
-//line shoc.go:50
-											archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
-//line shoc.go:50
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line shoc.go:33
-									var tid int = gc_tx2
-//line shoc.go:33
-									_ = tid
-//line shoc.go:50
-									{
-//line shoc.go:50
-										archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
-//line shoc.go:50
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u7 := gc_vstep3 - gc_fastlo5; gc_u7 < gc_seglen5; gc_u7++ {
-								gc_tx2 := gc_fastlo5 + gc_u7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line shoc.go:33
-								tid := gc_tx2
-								_ = tid
-
-//line shoc.go:50
-								{
-									gc_at16[gc_u7] += gc_at17[gc_u7]
-								}
-							}
-							gc_tx2 = gc_fasthi5 - 1
-							continue
-						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:50
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line shoc.go:33
-								var tid int = gc_tx2
-//line shoc.go:33
-								_ = tid
-//line shoc.go:50
-								{
-									if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:51
-										break
-//line shoc.go:51
-									}
-//line shoc.go:51
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
-//line shoc.go:51
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line shoc.go:33
-							var tid int = gc_tx2
-//line shoc.go:33
-							_ = tid
-//line shoc.go:50
-							{
-								if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line shoc.go:51
-									break
-//line shoc.go:51
-								}
-//line shoc.go:51
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
-//line shoc.go:51
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:50
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:50
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:50
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:50
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:50
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-				}
-			}
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 256; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
 		}
-	}
-
-//line shoc.go:55
-	if blockSize >= 256 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 128; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off13 := 128
-				gc_fastlo6 := min(max(gc_from2, 0, -gc_off13), gc_to2)
-				gc_fasthi6 := max(min(gc_to2, len(sdata), len(sdata)-gc_off13), gc_fastlo6)
-				if gc_fastlo6 < gc_fasthi6 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo6 {
-							gc_seglen6 := gc_fasthi6 - gc_fastlo6
-							gc_at18 := sdata[gc_fastlo6:][:gc_seglen6]
-							gc_at19 := sdata[gc_off13+gc_fastlo6:][:gc_seglen6]
-							gc_vstep5 := gc_fastlo6
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-									for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
-										gc_tx2 := gc_vstep5
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line shoc.go:33
-										var tid int = gc_tx2
-//line shoc.go:33
-										_ = tid
-//line shoc.go:56
-										{
-//line shoc.go:56
-											archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
-//line shoc.go:56
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep5, false
-								}(gc_vstep5)
-								if gc_stop3 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
-									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line shoc.go:33
-									var tid int = gc_tx2
-//line shoc.go:33
-									_ = tid
-//line shoc.go:56
-									{
-//line shoc.go:56
-										archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
-//line shoc.go:56
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u8 := gc_vstep5 - gc_fastlo6; gc_u8 < gc_seglen6; gc_u8++ {
-								gc_tx2 := gc_fastlo6 + gc_u8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line shoc.go:33
-								tid := gc_tx2
-								_ = tid
-
-//line shoc.go:56
-								{
-									gc_at18[gc_u8] += gc_at19[gc_u8]
-								}
-							}
-							gc_tx2 = gc_fasthi6 - 1
-							continue
-						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:56
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line shoc.go:33
-								var tid int = gc_tx2
-//line shoc.go:33
-								_ = tid
-//line shoc.go:56
-								{
-									if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line shoc.go:57
-										break
-//line shoc.go:57
-									}
-//line shoc.go:57
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
-//line shoc.go:57
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line shoc.go:33
-							var tid int = gc_tx2
-//line shoc.go:33
-							_ = tid
-//line shoc.go:56
-							{
-								if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line shoc.go:57
-									break
-//line shoc.go:57
-								}
-//line shoc.go:57
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
-//line shoc.go:57
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:56
-							{
-								sdata[tid] += sdata[tid+128]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:56
-							{
-								sdata[tid] += sdata[tid+128]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:56
-							{
-								sdata[tid] += sdata[tid+128]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:56
-							{
-								sdata[tid] += sdata[tid+128]
-							}
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:56
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-				}
-			}
-		}
-	}
-
-//line shoc.go:61
-	if blockSize >= 128 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 64; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off14 := 64
-				gc_fastlo7 := min(max(gc_from2, 0, -gc_off14), gc_to2)
-				gc_fasthi7 := max(min(gc_to2, len(sdata), len(sdata)-gc_off14), gc_fastlo7)
-				if gc_fastlo7 < gc_fasthi7 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo7 {
-							gc_seglen7 := gc_fasthi7 - gc_fastlo7
-							gc_at20 := sdata[gc_fastlo7:][:gc_seglen7]
-							gc_at21 := sdata[gc_off14+gc_fastlo7:][:gc_seglen7]
-							gc_vstep7 := gc_fastlo7
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop5 bool
-								gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-									for ; gc_vstep7+15 < gc_fasthi7; gc_vstep7 += 16 {
-										gc_tx2 := gc_vstep7
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line shoc.go:33
-										var tid int = gc_tx2
-//line shoc.go:33
-										_ = tid
-//line shoc.go:62
-										{
-//line shoc.go:62
-											archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
-//line shoc.go:62
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep7, false
-								}(gc_vstep7)
-								if gc_stop5 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep7+7 < gc_fasthi7; gc_vstep7 += 8 {
-									gc_tx2 := gc_vstep7
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line shoc.go:33
-									var tid int = gc_tx2
-//line shoc.go:33
-									_ = tid
-//line shoc.go:62
-									{
-//line shoc.go:62
-										archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
-//line shoc.go:62
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u9 := gc_vstep7 - gc_fastlo7; gc_u9 < gc_seglen7; gc_u9++ {
-								gc_tx2 := gc_fastlo7 + gc_u9
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line shoc.go:33
-								tid := gc_tx2
-								_ = tid
-
-//line shoc.go:62
-								{
-									gc_at20[gc_u9] += gc_at21[gc_u9]
-								}
-							}
-							gc_tx2 = gc_fasthi7 - 1
-							continue
-						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:62
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-				} else {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line shoc.go:33
-								var tid int = gc_tx2
-//line shoc.go:33
-								_ = tid
-//line shoc.go:62
-								{
-									if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line shoc.go:63
-										break
-//line shoc.go:63
-									}
-//line shoc.go:63
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
-//line shoc.go:63
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line shoc.go:33
-							var tid int = gc_tx2
-//line shoc.go:33
-							_ = tid
-//line shoc.go:62
-							{
-								if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line shoc.go:63
-									break
-//line shoc.go:63
-								}
-//line shoc.go:63
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
-//line shoc.go:63
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step6 := gc_vstep8
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:62
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:62
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:62
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:62
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:62
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off15 := 32
-			gc_off16 := 16
-			gc_off17 := 8
-			gc_off18 := 4
-			gc_off19 := 2
-			gc_off20 := 1
-			gc_off21 := gc_bx2
-			gc_off22 := 0
-			gc_fastlo8, gc_fasthi8 := 0, 0
-			if gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(sdata) {
-				gc_fastlo8 = min(max(0, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_bdx2)
-				gc_fasthi8 = max(min(gc_bdx2, len(sdata), len(sdata)-gc_off15, len(sdata)-gc_off16, len(sdata)-gc_off17, len(sdata)-gc_off18, len(sdata)-gc_off19, len(sdata)-gc_off20), gc_fastlo8)
-			}
-			if gc_fastlo8 < gc_fasthi8 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo8 {
-						gc_seglen8 := gc_fasthi8 - gc_fastlo8
-						gc_at22 := sdata[gc_fastlo8:][:gc_seglen8]
-						gc_at23 := sdata[gc_off15+gc_fastlo8:][:gc_seglen8]
-						gc_at24 := sdata[gc_off16+gc_fastlo8:][:gc_seglen8]
-						gc_at25 := sdata[gc_off17+gc_fastlo8:][:gc_seglen8]
-						gc_at26 := sdata[gc_off18+gc_fastlo8:][:gc_seglen8]
-						gc_at27 := sdata[gc_off19+gc_fastlo8:][:gc_seglen8]
-						gc_at28 := sdata[gc_off20+gc_fastlo8:][:gc_seglen8]
-						gc_at29 := gOdata[gc_off21:][:1]
-						gc_at30 := sdata[gc_off22:][:1]
-						gc_vstep9 := gc_fastlo8
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off12 := 256
+			gc_fastlo5 := min(max(gc_from2, 0, -gc_off12), gc_to2)
+			gc_fasthi5 := max(min(gc_to2, len(sdata), len(sdata)-gc_off12), gc_fastlo5)
+			if gc_fastlo5 < gc_fasthi5 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo5 {
+						gc_seglen5 := gc_fasthi5 - gc_fastlo5
+						gc_at16 := sdata[gc_fastlo5:][:gc_seglen5]
+						gc_at17 := sdata[gc_off12+gc_fastlo5:][:gc_seglen5]
+						gc_vstep3 := gc_fastlo5
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop7 bool
-							gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-//line shoc.go:33
-								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line shoc.go:33
-								_ = gc_iota6
-								for ; gc_vstep9+15 < gc_fasthi8; gc_vstep9 += 16 {
-									gc_tx2 := gc_vstep9
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+							var gc_stop bool
+							gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi5; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
 //line shoc.go:33
 									var tid int = gc_tx2
 //line shoc.go:33
 									_ = tid
-//line shoc.go:67
-									if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
-//line shoc.go:67
-										if blockSize >= 64 {
-//line shoc.go:69
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:69
-										}
-//line shoc.go:69
-										if blockSize >= 32 {
-//line shoc.go:72
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:72
-										}
-//line shoc.go:72
-										if blockSize >= 16 {
-//line shoc.go:75
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:75
-										}
-//line shoc.go:75
-										if blockSize >= 8 {
-//line shoc.go:78
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:78
-										}
-//line shoc.go:78
-										if blockSize >= 4 {
-//line shoc.go:81
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:81
-										}
-//line shoc.go:81
-										if blockSize >= 2 {
-//line shoc.go:84
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:84
-										}
-//line shoc.go:84
-									} else {
-//line shoc.go:84
-										gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
-//line shoc.go:67
-										_ = gc_if11
-//line shoc.go:67
-										if gc_if11.ToBits() != 0 {
-//line shoc.go:67
-											if blockSize >= 64 {
-//line shoc.go:69
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:69
-											}
-//line shoc.go:69
-											if blockSize >= 32 {
-//line shoc.go:72
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:72
-											}
-//line shoc.go:72
-											if blockSize >= 16 {
-//line shoc.go:75
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:75
-											}
-//line shoc.go:75
-											if blockSize >= 8 {
-//line shoc.go:78
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:78
-											}
-//line shoc.go:78
-											if blockSize >= 4 {
-//line shoc.go:81
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:81
-											}
-//line shoc.go:81
-											if blockSize >= 2 {
-//line shoc.go:84
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:84
-											}
-//line shoc.go:84
-										}
-//line shoc.go:84
-									}
-//line shoc.go:90
-									gc_if12 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line shoc.go:90
-									_ = gc_if12
-//line shoc.go:90
-									if gc_if12.ToBits() != 0 {
-//line shoc.go:90
-										var gc_u14 float32
-//line shoc.go:90
-										_ = gc_u14
-//line shoc.go:90
-										if gc_in6 := gc_if12.ToBits(); gc_in6 != 0 {
-//line shoc.go:90
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
-//line shoc.go:90
-											gc_u14 = gc_at30[0]
-//line shoc.go:90
-										}
-//line shoc.go:90
-										if gc_if12.ToBits() != 0 {
-//line shoc.go:90
-											gc_at29[0] = gc_u14
-//line shoc.go:90
-										}
-//line shoc.go:90
+									{
+//line shoc.go:50
+										archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
 									}
 								}
+//line shoc.go:52
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep9, false
-							}(gc_vstep9)
-							if gc_stop7 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop {
 								return
 							}
 						}
 						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
 //line shoc.go:33
-							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								var tid int = gc_tx2
 //line shoc.go:33
-							_ = gc_iota5
-							for ; gc_vstep9+7 < gc_fasthi8; gc_vstep9 += 8 {
+								_ = tid
+								{
+//line shoc.go:50
+									archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
+								}
+							}
+//line shoc.go:52
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u7 := gc_vstep3 - gc_fastlo5; gc_u7 < gc_seglen5; gc_u7++ {
+							gc_tx2 := gc_fastlo5 + gc_u7
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+							{
+//line shoc.go:51
+								gc_at16[gc_u7] += gc_at17[gc_u7]
+							}
+						}
+						gc_tx2 = gc_fasthi5 - 1
+						continue
+					}
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+					tid := gc_tx2
+					{
+//line shoc.go:51
+						sdata[tid] += sdata[tid+256]
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+//line shoc.go:33
+							var tid int = gc_tx2
+							{
+//line shoc.go:51
+								if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line shoc.go:51
+									break
+								}
+//line shoc.go:51
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+							}
+						}
+//line shoc.go:53
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line shoc.go:33
+						var tid int = gc_tx2
+						{
+//line shoc.go:51
+							if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line shoc.go:51
+								break
+							}
+//line shoc.go:51
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+						}
+					}
+//line shoc.go:53
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+						tid := gc_tx2
+						{
+//line shoc.go:51
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+						tid := gc_tx2
+						{
+//line shoc.go:51
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+						tid := gc_tx2
+						{
+//line shoc.go:51
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+						tid := gc_tx2
+						{
+//line shoc.go:51
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+					tid := gc_tx2
+					{
+//line shoc.go:51
+						sdata[tid] += sdata[tid+256]
+					}
+				}
+			}
+		}
+	}
+//line shoc.go:55
+	if blockSize >= 256 {
+//line shoc.go:57
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 128; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off13 := 128
+			gc_fastlo6 := min(max(gc_from2, 0, -gc_off13), gc_to2)
+			gc_fasthi6 := max(min(gc_to2, len(sdata), len(sdata)-gc_off13), gc_fastlo6)
+			if gc_fastlo6 < gc_fasthi6 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo6 {
+						gc_seglen6 := gc_fasthi6 - gc_fastlo6
+						gc_at18 := sdata[gc_fastlo6:][:gc_seglen6]
+						gc_at19 := sdata[gc_off13+gc_fastlo6:][:gc_seglen6]
+						gc_vstep5 := gc_fastlo6
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
+//line shoc.go:33
+									var tid int = gc_tx2
+//line shoc.go:33
+									_ = tid
+									{
+//line shoc.go:56
+										archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
+									}
+								}
+//line shoc.go:58
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
+//line shoc.go:33
+								var tid int = gc_tx2
+//line shoc.go:33
+								_ = tid
+								{
+//line shoc.go:56
+									archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
+								}
+							}
+//line shoc.go:58
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u8 := gc_vstep5 - gc_fastlo6; gc_u8 < gc_seglen6; gc_u8++ {
+							gc_tx2 := gc_fastlo6 + gc_u8
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+							{
+//line shoc.go:57
+								gc_at18[gc_u8] += gc_at19[gc_u8]
+							}
+						}
+						gc_tx2 = gc_fasthi6 - 1
+						continue
+					}
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+					tid := gc_tx2
+					{
+//line shoc.go:57
+						sdata[tid] += sdata[tid+128]
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+//line shoc.go:33
+							var tid int = gc_tx2
+							{
+//line shoc.go:57
+								if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line shoc.go:57
+									break
+								}
+//line shoc.go:57
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+							}
+						}
+//line shoc.go:59
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+//line shoc.go:33
+						var tid int = gc_tx2
+						{
+//line shoc.go:57
+							if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line shoc.go:57
+								break
+							}
+//line shoc.go:57
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+						}
+					}
+//line shoc.go:59
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+						tid := gc_tx2
+						{
+//line shoc.go:57
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+						tid := gc_tx2
+						{
+//line shoc.go:57
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+						tid := gc_tx2
+						{
+//line shoc.go:57
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+						tid := gc_tx2
+						{
+//line shoc.go:57
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+					tid := gc_tx2
+					{
+//line shoc.go:57
+						sdata[tid] += sdata[tid+128]
+					}
+				}
+			}
+		}
+	}
+//line shoc.go:61
+	if blockSize >= 128 {
+//line shoc.go:63
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 64; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off14 := 64
+			gc_fastlo7 := min(max(gc_from2, 0, -gc_off14), gc_to2)
+			gc_fasthi7 := max(min(gc_to2, len(sdata), len(sdata)-gc_off14), gc_fastlo7)
+			if gc_fastlo7 < gc_fasthi7 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo7 {
+						gc_seglen7 := gc_fasthi7 - gc_fastlo7
+						gc_at20 := sdata[gc_fastlo7:][:gc_seglen7]
+						gc_at21 := sdata[gc_off14+gc_fastlo7:][:gc_seglen7]
+						gc_vstep7 := gc_fastlo7
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop5 bool
+							gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+								for ; gc_vstep7+15 < gc_fasthi7; gc_vstep7 += 16 {
+									gc_tx2 := gc_vstep7
+//line shoc.go:33
+									var tid int = gc_tx2
+//line shoc.go:33
+									_ = tid
+									{
+//line shoc.go:62
+										archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
+									}
+								}
+//line shoc.go:64
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep7, false
+							}(gc_vstep7)
+							if gc_stop5 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep7+7 < gc_fasthi7; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
+//line shoc.go:33
+								var tid int = gc_tx2
+//line shoc.go:33
+								_ = tid
+								{
+//line shoc.go:62
+									archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
+								}
+							}
+//line shoc.go:64
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u9 := gc_vstep7 - gc_fastlo7; gc_u9 < gc_seglen7; gc_u9++ {
+							gc_tx2 := gc_fastlo7 + gc_u9
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+							{
+//line shoc.go:63
+								gc_at20[gc_u9] += gc_at21[gc_u9]
+							}
+						}
+						gc_tx2 = gc_fasthi7 - 1
+						continue
+					}
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+					tid := gc_tx2
+					{
+//line shoc.go:63
+						sdata[tid] += sdata[tid+64]
+					}
+				}
+			} else {
+				gc_vstep8 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
+//line shoc.go:33
+							var tid int = gc_tx2
+							{
+//line shoc.go:63
+								if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line shoc.go:63
+									break
+								}
+//line shoc.go:63
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+							}
+						}
+//line shoc.go:65
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop6 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+//line shoc.go:33
+						var tid int = gc_tx2
+						{
+//line shoc.go:63
+							if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line shoc.go:63
+								break
+							}
+//line shoc.go:63
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+						}
+					}
+//line shoc.go:65
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep8
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+						tid := gc_tx2
+						{
+//line shoc.go:63
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+						tid := gc_tx2
+						{
+//line shoc.go:63
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+						tid := gc_tx2
+						{
+//line shoc.go:63
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+						tid := gc_tx2
+						{
+//line shoc.go:63
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+					tid := gc_tx2
+					{
+//line shoc.go:63
+						sdata[tid] += sdata[tid+64]
+					}
+				}
+			}
+		}
+	}
+//line shoc.go:71
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off15 := 32
+		gc_off16 := 16
+		gc_off17 := 8
+		gc_off18 := 4
+		gc_off19 := 2
+		gc_off20 := 1
+		gc_off21 := gc_bx2
+		gc_off22 := 0
+		gc_fastlo8, gc_fasthi8 := 0, 0
+		if gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(sdata) {
+			gc_fastlo8 = min(max(0, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_bdx2)
+			gc_fasthi8 = max(min(gc_bdx2, len(sdata), len(sdata)-gc_off15, len(sdata)-gc_off16, len(sdata)-gc_off17, len(sdata)-gc_off18, len(sdata)-gc_off19, len(sdata)-gc_off20), gc_fastlo8)
+		}
+		if gc_fastlo8 < gc_fasthi8 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo8 {
+					gc_seglen8 := gc_fasthi8 - gc_fastlo8
+					gc_at22 := sdata[gc_fastlo8:][:gc_seglen8]
+					gc_at23 := sdata[gc_off15+gc_fastlo8:][:gc_seglen8]
+					gc_at24 := sdata[gc_off16+gc_fastlo8:][:gc_seglen8]
+					gc_at25 := sdata[gc_off17+gc_fastlo8:][:gc_seglen8]
+					gc_at26 := sdata[gc_off18+gc_fastlo8:][:gc_seglen8]
+					gc_at27 := sdata[gc_off19+gc_fastlo8:][:gc_seglen8]
+					gc_at28 := sdata[gc_off20+gc_fastlo8:][:gc_seglen8]
+					gc_at29 := gOdata[gc_off21:][:1]
+					gc_at30 := sdata[gc_off22:][:1]
+					gc_vstep9 := gc_fastlo8
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+//line shoc.go:33
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep9+15 < gc_fasthi8; gc_vstep9 += 16 {
 								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line shoc.go:33
 								var tid int = gc_tx2
-//line shoc.go:33
-								_ = tid
 //line shoc.go:67
-								if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+								if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
 //line shoc.go:67
 									if blockSize >= 64 {
 //line shoc.go:69
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:69
+										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
 //line shoc.go:69
 									if blockSize >= 32 {
 //line shoc.go:72
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:72
+										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
 //line shoc.go:72
 									if blockSize >= 16 {
 //line shoc.go:75
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:75
+										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
 //line shoc.go:75
 									if blockSize >= 8 {
 //line shoc.go:78
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:78
+										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
 //line shoc.go:78
 									if blockSize >= 4 {
 //line shoc.go:81
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:81
+										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
 //line shoc.go:81
 									if blockSize >= 2 {
 //line shoc.go:84
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:84
+										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
-//line shoc.go:84
 								} else {
 //line shoc.go:84
-									gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+									gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:67
-									_ = gc_if9
-//line shoc.go:67
-									if gc_if9.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line shoc.go:67
 										if blockSize >= 64 {
 //line shoc.go:69
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:69
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 										}
 //line shoc.go:69
 										if blockSize >= 32 {
 //line shoc.go:72
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:72
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 										}
 //line shoc.go:72
 										if blockSize >= 16 {
 //line shoc.go:75
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:75
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 										}
 //line shoc.go:75
 										if blockSize >= 8 {
 //line shoc.go:78
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:78
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 										}
 //line shoc.go:78
 										if blockSize >= 4 {
 //line shoc.go:81
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:81
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 										}
 //line shoc.go:81
 										if blockSize >= 2 {
 //line shoc.go:84
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:84
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 										}
-//line shoc.go:84
 									}
-//line shoc.go:84
 								}
 //line shoc.go:90
-								gc_if10 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+								gc_if12 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:90
-								_ = gc_if10
+								if gc_if12.ToBits() != 0 {
 //line shoc.go:90
-								if gc_if10.ToBits() != 0 {
+									var gc_u14 float32
 //line shoc.go:90
-									var gc_u13 float32
+									if gc_in6 := gc_if12.ToBits(); gc_in6 != 0 {
 //line shoc.go:90
-									_ = gc_u13
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
 //line shoc.go:90
-									if gc_in5 := gc_if10.ToBits(); gc_in5 != 0 {
-//line shoc.go:90
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
-//line shoc.go:90
-										gc_u13 = gc_at30[0]
-//line shoc.go:90
+										gc_u14 = gc_at30[0]
 									}
 //line shoc.go:90
-									if gc_if10.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line shoc.go:90
-										gc_at29[0] = gc_u13
-//line shoc.go:90
+										gc_at29[0] = gc_u14
 									}
-//line shoc.go:90
 								}
 							}
+//line shoc.go:92
 							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u12 := gc_vstep9 - gc_fastlo8; gc_u12 < gc_seglen8; gc_u12++ {
-							gc_tx2 := gc_fastlo8 + gc_u12
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line shoc.go:33
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:67
-							if tid < gocuda.WarpSize {
-
-								if blockSize >= 64 {
-									gc_at22[gc_u12] += gc_at23[gc_u12]
-								}
-								if blockSize >= 32 {
-									gc_at22[gc_u12] += gc_at24[gc_u12]
-								}
-								if blockSize >= 16 {
-									gc_at22[gc_u12] += gc_at25[gc_u12]
-								}
-								if blockSize >= 8 {
-									gc_at22[gc_u12] += gc_at26[gc_u12]
-								}
-								if blockSize >= 4 {
-									gc_at22[gc_u12] += gc_at27[gc_u12]
-								}
-								if blockSize >= 2 {
-									gc_at22[gc_u12] += gc_at28[gc_u12]
-								}
-							}
-
-//line shoc.go:90
-							if tid == 0 {
-								gc_at29[0] = gc_at30[0]
-							}
-						}
-						gc_tx2 = gc_fasthi8 - 1
-						continue
-					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-					tid := gc_tx2
-					_ = tid
-
-//line shoc.go:67
-					if tid < gocuda.WarpSize {
-
-						if blockSize >= 64 {
-							sdata[tid] += sdata[tid+32]
-						}
-						if blockSize >= 32 {
-							sdata[tid] += sdata[tid+16]
-						}
-						if blockSize >= 16 {
-							sdata[tid] += sdata[tid+8]
-						}
-						if blockSize >= 8 {
-							sdata[tid] += sdata[tid+4]
-						}
-						if blockSize >= 4 {
-							sdata[tid] += sdata[tid+2]
-						}
-						if blockSize >= 2 {
-							sdata[tid] += sdata[tid+1]
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop7 {
+							return
 						}
 					}
-
-//line shoc.go:90
-					if tid == 0 {
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-			} else {
-				gc_vstep10 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
+					if compiled.SIMD {
 //line shoc.go:33
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line shoc.go:33
-						_ = gc_iota4
-						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-							gc_tx2 := gc_vstep10
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep9+7 < gc_fasthi8; gc_vstep9 += 8 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line shoc.go:33
 							var tid int = gc_tx2
-//line shoc.go:33
-							_ = tid
 //line shoc.go:67
-							if (tid+
-
-//line shoc.go:70
-								32) < 0 || (tid+32) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 || (tid+
-
-//line shoc.go:73
-								16) < 0 || (tid+16) > len(sdata)-16 || (tid+
-
-//line shoc.go:76
-								8) < 0 || (tid+8) > len(sdata)-16 || (tid+
-
-//line shoc.go:79
-								4) < 0 || (tid+4) > len(sdata)-16 || (tid+
-
-//line shoc.go:82
-								2) < 0 || (tid+2) > len(sdata)-16 || (tid+
-
-//line shoc.go:85
-								1) < 0 || (tid+1) > len(sdata)-16 {
-//line shoc.go:67
-								break
-//line shoc.go:67
-							}
-//line shoc.go:67
-							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
+							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 //line shoc.go:67
 								if blockSize >= 64 {
 //line shoc.go:69
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 								}
-//line shoc.go:70
+//line shoc.go:69
 								if blockSize >= 32 {
 //line shoc.go:72
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 								}
-//line shoc.go:73
+//line shoc.go:72
 								if blockSize >= 16 {
 //line shoc.go:75
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 								}
-//line shoc.go:76
+//line shoc.go:75
 								if blockSize >= 8 {
 //line shoc.go:78
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 								}
-//line shoc.go:79
+//line shoc.go:78
 								if blockSize >= 4 {
 //line shoc.go:81
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 								}
-//line shoc.go:82
+//line shoc.go:81
 								if blockSize >= 2 {
 //line shoc.go:84
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 								}
-//line shoc.go:85
 							} else {
-//line shoc.go:85
-								gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+//line shoc.go:84
+								gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:67
-								_ = gc_if7
-//line shoc.go:67
-								if gc_if7.ToBits() != 0 {
+								if gc_if9.ToBits() != 0 {
 //line shoc.go:67
 									if blockSize >= 64 {
 //line shoc.go:69
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
-//line shoc.go:70
+//line shoc.go:69
 									if blockSize >= 32 {
 //line shoc.go:72
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
-//line shoc.go:73
+//line shoc.go:72
 									if blockSize >= 16 {
 //line shoc.go:75
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
-//line shoc.go:76
+//line shoc.go:75
 									if blockSize >= 8 {
 //line shoc.go:78
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
-//line shoc.go:79
+//line shoc.go:78
 									if blockSize >= 4 {
 //line shoc.go:81
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
-//line shoc.go:82
+//line shoc.go:81
 									if blockSize >= 2 {
 //line shoc.go:84
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
-//line shoc.go:85
 								}
-//line shoc.go:85
 							}
 //line shoc.go:90
-							gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if10 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:90
-							_ = gc_if8
-//line shoc.go:91
-							if gc_if8.ToBits() != 0 {
-//line shoc.go:91
-								var gc_u11 float32
-//line shoc.go:91
-								_ = gc_u11
-//line shoc.go:91
-								if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
-//line shoc.go:91
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
-//line shoc.go:91
-									gc_u11 = sdata[0]
-//line shoc.go:91
+							if gc_if10.ToBits() != 0 {
+//line shoc.go:90
+								var gc_u13 float32
+//line shoc.go:90
+								if gc_in5 := gc_if10.ToBits(); gc_in5 != 0 {
+//line shoc.go:90
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
+//line shoc.go:90
+									gc_u13 = gc_at30[0]
 								}
-//line shoc.go:91
-								if gc_if8.ToBits() != 0 {
-//line shoc.go:91
-									gOdata[gc_bx2] = gc_u11
-//line shoc.go:91
+//line shoc.go:90
+								if gc_if10.ToBits() != 0 {
+//line shoc.go:90
+									gc_at29[0] = gc_u13
 								}
-//line shoc.go:91
 							}
 						}
+//line shoc.go:92
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop8 {
-						return
+					}
+					for gc_u12 := gc_vstep9 - gc_fastlo8; gc_u12 < gc_seglen8; gc_u12++ {
+						gc_tx2 := gc_fastlo8 + gc_u12
+//line shoc.go:33
+						tid := gc_tx2
+//line shoc.go:67
+						if tid < gocuda.WarpSize {
+//line shoc.go:69
+							if blockSize >= 64 {
+								gc_at22[gc_u12] += gc_at23[gc_u12]
+							}
+							if blockSize >= 32 {
+								gc_at22[gc_u12] += gc_at24[gc_u12]
+							}
+							if blockSize >= 16 {
+								gc_at22[gc_u12] += gc_at25[gc_u12]
+							}
+							if blockSize >= 8 {
+								gc_at22[gc_u12] += gc_at26[gc_u12]
+							}
+							if blockSize >= 4 {
+								gc_at22[gc_u12] += gc_at27[gc_u12]
+							}
+							if blockSize >= 2 {
+								gc_at22[gc_u12] += gc_at28[gc_u12]
+							}
+						}
+//line shoc.go:90
+						if tid == 0 {
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+					gc_tx2 = gc_fasthi8 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+				tid := gc_tx2
+//line shoc.go:67
+				if tid < gocuda.WarpSize {
+//line shoc.go:69
+					if blockSize >= 64 {
+						sdata[tid] += sdata[tid+32]
+					}
+					if blockSize >= 32 {
+						sdata[tid] += sdata[tid+16]
+					}
+					if blockSize >= 16 {
+						sdata[tid] += sdata[tid+8]
+					}
+					if blockSize >= 8 {
+						sdata[tid] += sdata[tid+4]
+					}
+					if blockSize >= 4 {
+						sdata[tid] += sdata[tid+2]
+					}
+					if blockSize >= 2 {
+						sdata[tid] += sdata[tid+1]
 					}
 				}
-				if compiled.SIMD {
+//line shoc.go:90
+				if tid == 0 {
+					gOdata[gc_bx2] = sdata[0]
+				}
+			}
+		} else {
+			gc_vstep10 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop8 bool
+				gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
 //line shoc.go:33
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line shoc.go:33
-					_ = gc_iota3
-					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
 						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line shoc.go:33
 						var tid int = gc_tx2
-//line shoc.go:33
-						_ = tid
 //line shoc.go:67
 						if (tid+
-
 //line shoc.go:70
-							32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
-
+							32) < 0 || (tid+32) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 || (tid+
 //line shoc.go:73
-							16) < 0 || (tid+16) > len(sdata)-8 || (tid+
-
+							16) < 0 || (tid+16) > len(sdata)-16 || (tid+
 //line shoc.go:76
-							8) < 0 || (tid+8) > len(sdata)-8 || (tid+
-
+							8) < 0 || (tid+8) > len(sdata)-16 || (tid+
 //line shoc.go:79
-							4) < 0 || (tid+4) > len(sdata)-8 || (tid+
-
+							4) < 0 || (tid+4) > len(sdata)-16 || (tid+
 //line shoc.go:82
-							2) < 0 || (tid+2) > len(sdata)-8 || (tid+
-
+							2) < 0 || (tid+2) > len(sdata)-16 || (tid+
 //line shoc.go:85
-							1) < 0 || (tid+1) > len(sdata)-8 {
+							1) < 0 || (tid+1) > len(sdata)-16 {
 //line shoc.go:67
 							break
-//line shoc.go:67
 						}
 //line shoc.go:67
-						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
 //line shoc.go:67
 							if blockSize >= 64 {
 //line shoc.go:69
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:70
 							if blockSize >= 32 {
 //line shoc.go:72
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:73
 							if blockSize >= 16 {
 //line shoc.go:75
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:76
 							if blockSize >= 8 {
 //line shoc.go:78
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:79
 							if blockSize >= 4 {
 //line shoc.go:81
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:82
 							if blockSize >= 2 {
 //line shoc.go:84
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:85
 						} else {
 //line shoc.go:85
-							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:67
-							_ = gc_if5
-//line shoc.go:67
-							if gc_if5.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line shoc.go:67
 								if blockSize >= 64 {
 //line shoc.go:69
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:70
 								if blockSize >= 32 {
 //line shoc.go:72
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:73
 								if blockSize >= 16 {
 //line shoc.go:75
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:76
 								if blockSize >= 8 {
 //line shoc.go:78
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:79
 								if blockSize >= 4 {
 //line shoc.go:81
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:82
 								if blockSize >= 2 {
 //line shoc.go:84
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 								}
-//line shoc.go:85
 							}
-//line shoc.go:85
 						}
 //line shoc.go:90
-						gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						if gc_if8.ToBits() != 0 {
+//line shoc.go:91
+							var gc_u11 float32
+//line shoc.go:91
+							if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
+//line shoc.go:91
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+//line shoc.go:91
+								gc_u11 = sdata[0]
+							}
+//line shoc.go:91
+							if gc_if8.ToBits() != 0 {
+//line shoc.go:91
+								gOdata[gc_bx2] = gc_u11
+							}
+						}
+					}
+//line shoc.go:93
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep10, false
+				}(gc_vstep10)
+				if gc_stop8 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line shoc.go:33
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+					gc_tx2 := gc_vstep10
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+					var tid int = gc_tx2
+//line shoc.go:67
+					if (tid+
+//line shoc.go:70
+						32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
+//line shoc.go:73
+						16) < 0 || (tid+16) > len(sdata)-8 || (tid+
+//line shoc.go:76
+						8) < 0 || (tid+8) > len(sdata)-8 || (tid+
+//line shoc.go:79
+						4) < 0 || (tid+4) > len(sdata)-8 || (tid+
+//line shoc.go:82
+						2) < 0 || (tid+2) > len(sdata)-8 || (tid+
+//line shoc.go:85
+						1) < 0 || (tid+1) > len(sdata)-8 {
+//line shoc.go:67
+						break
+					}
+//line shoc.go:67
+					if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+//line shoc.go:67
+						if blockSize >= 64 {
+//line shoc.go:69
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:70
+						if blockSize >= 32 {
+//line shoc.go:72
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:73
+						if blockSize >= 16 {
+//line shoc.go:75
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:76
+						if blockSize >= 8 {
+//line shoc.go:78
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:79
+						if blockSize >= 4 {
+//line shoc.go:81
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:82
+						if blockSize >= 2 {
+//line shoc.go:84
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+						}
+					} else {
+//line shoc.go:85
+						gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:67
+						if gc_if5.ToBits() != 0 {
+//line shoc.go:67
+							if blockSize >= 64 {
+//line shoc.go:69
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+							}
+//line shoc.go:70
+							if blockSize >= 32 {
+//line shoc.go:72
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+							}
+//line shoc.go:73
+							if blockSize >= 16 {
+//line shoc.go:75
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+							}
+//line shoc.go:76
+							if blockSize >= 8 {
+//line shoc.go:78
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+							}
+//line shoc.go:79
+							if blockSize >= 4 {
+//line shoc.go:81
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+							}
+//line shoc.go:82
+							if blockSize >= 2 {
+//line shoc.go:84
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+							}
+						}
+					}
 //line shoc.go:90
-						_ = gc_if6
+					gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if6.ToBits() != 0 {
+//line shoc.go:91
+						var gc_u10 float32
+//line shoc.go:91
+						if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
+//line shoc.go:91
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line shoc.go:91
+							gc_u10 = sdata[0]
+						}
 //line shoc.go:91
 						if gc_if6.ToBits() != 0 {
 //line shoc.go:91
-							var gc_u10 float32
-//line shoc.go:91
-							_ = gc_u10
-//line shoc.go:91
-							if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
-//line shoc.go:91
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line shoc.go:91
-								gc_u10 = sdata[0]
-//line shoc.go:91
-							}
-//line shoc.go:91
-							if gc_if6.ToBits() != 0 {
-//line shoc.go:91
-								gOdata[gc_bx2] = gc_u10
-//line shoc.go:91
-							}
-//line shoc.go:91
+							gOdata[gc_bx2] = gc_u10
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line shoc.go:93
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line shoc.go:33
-					tid := gc_tx2
-					_ = tid
-
+				tid := gc_tx2
 //line shoc.go:67
-					if tid < gocuda.WarpSize {
-
-						if blockSize >= 64 {
-							sdata[tid] += sdata[tid+32]
-						}
-						if blockSize >= 32 {
-							sdata[tid] += sdata[tid+16]
-						}
-						if blockSize >= 16 {
-							sdata[tid] += sdata[tid+8]
-						}
-						if blockSize >= 8 {
-							sdata[tid] += sdata[tid+4]
-						}
-						if blockSize >= 4 {
-							sdata[tid] += sdata[tid+2]
-						}
-						if blockSize >= 2 {
-							sdata[tid] += sdata[tid+1]
-						}
+				if tid < gocuda.WarpSize {
+//line shoc.go:69
+					if blockSize >= 64 {
+						sdata[tid] += sdata[tid+32]
 					}
-
+					if blockSize >= 32 {
+						sdata[tid] += sdata[tid+16]
+					}
+					if blockSize >= 16 {
+						sdata[tid] += sdata[tid+8]
+					}
+					if blockSize >= 8 {
+						sdata[tid] += sdata[tid+4]
+					}
+					if blockSize >= 4 {
+						sdata[tid] += sdata[tid+2]
+					}
+					if blockSize >= 2 {
+						sdata[tid] += sdata[tid+1]
+					}
+				}
 //line shoc.go:90
-					if tid == 0 {
-						gOdata[gc_bx2] = sdata[0]
-					}
+				if tid == 0 {
+					gOdata[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -1686,178 +1401,29 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line shoc.go:103
 	regionSize := ((n / 4) / gc_gdx2) * 4
-
-//line shoc.go:104
 	blockStart := gc_bx2 * regionSize
-
 //line shoc.go:107
 	blockStop := blockStart + regionSize
-
-//line shoc.go:108
 	if gc_bx2 == gc_gdx2-1 {
 		blockStop = n
 	}
-
 //line shoc.go:115
 	sdata := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-					tid := gc_tx2
-					_ = tid
-
-//line shoc.go:113
-					i := blockStart + tid
-
 //line shoc.go:117
-					var sum float32 = 0.0
-
-//line shoc.go:120
-					for i < blockStop {
-//line shoc.go:120
-						gc_b2.Tick()
-//line shoc.go:120
-						if gc_b2.Stopped() {
-//line shoc.go:120
-							return
-//line shoc.go:120
-						}
-						sum += gIdata[i]
-						i += blockSize
-					}
-
-//line shoc.go:124
-					sdata[tid] = sum
-					_ = i
-					_ = sum
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-					tid := gc_tx2
-					_ = tid
-
-//line shoc.go:113
-					i := blockStart + tid
-
-//line shoc.go:117
-					var sum float32 = 0.0
-
-//line shoc.go:120
-					for i < blockStop {
-//line shoc.go:120
-						gc_b2.Tick()
-//line shoc.go:120
-						if gc_b2.Stopped() {
-//line shoc.go:120
-							return
-//line shoc.go:120
-						}
-						sum += gIdata[i]
-						i += blockSize
-					}
-
-//line shoc.go:124
-					sdata[tid] = sum
-					_ = i
-					_ = sum
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-					tid := gc_tx2
-					_ = tid
-
-//line shoc.go:113
-					i := blockStart + tid
-
-//line shoc.go:117
-					var sum float32 = 0.0
-
-//line shoc.go:120
-					for i < blockStop {
-//line shoc.go:120
-						gc_b2.Tick()
-//line shoc.go:120
-						if gc_b2.Stopped() {
-//line shoc.go:120
-							return
-//line shoc.go:120
-						}
-						sum += gIdata[i]
-						i += blockSize
-					}
-
-//line shoc.go:124
-					sdata[tid] = sum
-					_ = i
-					_ = sum
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-					tid := gc_tx2
-					_ = tid
-
-//line shoc.go:113
-					i := blockStart + tid
-
-//line shoc.go:117
-					var sum float32 = 0.0
-
-//line shoc.go:120
-					for i < blockStop {
-//line shoc.go:120
-						gc_b2.Tick()
-//line shoc.go:120
-						if gc_b2.Stopped() {
-//line shoc.go:120
-							return
-//line shoc.go:120
-						}
-						sum += gIdata[i]
-						i += blockSize
-					}
-
-//line shoc.go:124
-					sdata[tid] = sum
-					_ = i
-					_ = sum
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			{
+				gc_tx2 := gc_step5 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line shoc.go:112
 				tid := gc_tx2
-				_ = tid
-
-//line shoc.go:113
 				i := blockStart + tid
-
 //line shoc.go:117
 				var sum float32 = 0.0
-
 //line shoc.go:120
 				for i < blockStop {
 //line shoc.go:120
@@ -1866,1376 +1432,1235 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					if gc_b2.Stopped() {
 //line shoc.go:120
 						return
-//line shoc.go:120
 					}
+//line shoc.go:121
 					sum += gIdata[i]
 					i += blockSize
 				}
-
-//line shoc.go:124
 				sdata[tid] = sum
-				_ = i
-				_ = sum
+			}
+			{
+//line shoc.go:129
+				gc_tx2 := gc_step5 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+				tid := gc_tx2
+				i := blockStart + tid
+//line shoc.go:117
+				var sum float32 = 0.0
+//line shoc.go:120
+				for i < blockStop {
+//line shoc.go:120
+					gc_b2.Tick()
+//line shoc.go:120
+					if gc_b2.Stopped() {
+//line shoc.go:120
+						return
+					}
+//line shoc.go:121
+					sum += gIdata[i]
+					i += blockSize
+				}
+				sdata[tid] = sum
+			}
+			{
+//line shoc.go:129
+				gc_tx2 := gc_step5 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+				tid := gc_tx2
+				i := blockStart + tid
+//line shoc.go:117
+				var sum float32 = 0.0
+//line shoc.go:120
+				for i < blockStop {
+//line shoc.go:120
+					gc_b2.Tick()
+//line shoc.go:120
+					if gc_b2.Stopped() {
+//line shoc.go:120
+						return
+					}
+//line shoc.go:121
+					sum += gIdata[i]
+					i += blockSize
+				}
+				sdata[tid] = sum
+			}
+			{
+//line shoc.go:129
+				gc_tx2 := gc_step5 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+				tid := gc_tx2
+				i := blockStart + tid
+//line shoc.go:117
+				var sum float32 = 0.0
+//line shoc.go:120
+				for i < blockStop {
+//line shoc.go:120
+					gc_b2.Tick()
+//line shoc.go:120
+					if gc_b2.Stopped() {
+//line shoc.go:120
+						return
+					}
+//line shoc.go:121
+					sum += gIdata[i]
+					i += blockSize
+				}
+				sdata[tid] = sum
 			}
 		}
+//line shoc.go:129
+		for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+			tid := gc_tx2
+			i := blockStart + tid
+//line shoc.go:117
+			var sum float32 = 0.0
+//line shoc.go:120
+			for i < blockStop {
+//line shoc.go:120
+				gc_b2.Tick()
+//line shoc.go:120
+				if gc_b2.Stopped() {
+//line shoc.go:120
+					return
+				}
+//line shoc.go:121
+				sum += gIdata[i]
+				i += blockSize
+			}
+			sdata[tid] = sum
+		}
 	}
-
-//line shoc.go:127
 	if blockSize >= 512 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 256; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := 256
-				gc_fastlo5 := min(max(gc_from2, 0, -gc_off12), gc_to2)
-				gc_fasthi5 := max(min(gc_to2, len(sdata), len(sdata)-gc_off12), gc_fastlo5)
-				if gc_fastlo5 < gc_fasthi5 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo5 {
-							gc_seglen5 := gc_fasthi5 - gc_fastlo5
-							gc_at16 := sdata[gc_fastlo5:][:gc_seglen5]
-							gc_at17 := sdata[gc_off12+gc_fastlo5:][:gc_seglen5]
-							gc_vstep3 := gc_fastlo5
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_fasthi5; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line shoc.go:112
-										var tid int = gc_tx2
-//line shoc.go:112
-										_ = tid
-//line shoc.go:128
-										{
-//line shoc.go:128
-											archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
-//line shoc.go:128
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line shoc.go:112
-									var tid int = gc_tx2
-//line shoc.go:112
-									_ = tid
-//line shoc.go:128
-									{
-//line shoc.go:128
-										archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
-//line shoc.go:128
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u7 := gc_vstep3 - gc_fastlo5; gc_u7 < gc_seglen5; gc_u7++ {
-								gc_tx2 := gc_fastlo5 + gc_u7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line shoc.go:112
-								tid := gc_tx2
-								_ = tid
-
-//line shoc.go:128
-								{
-									gc_at16[gc_u7] += gc_at17[gc_u7]
-								}
-							}
-							gc_tx2 = gc_fasthi5 - 1
-							continue
-						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:128
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line shoc.go:112
-								var tid int = gc_tx2
-//line shoc.go:112
-								_ = tid
-//line shoc.go:128
-								{
-									if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:129
-										break
-//line shoc.go:129
-									}
-//line shoc.go:129
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
-//line shoc.go:129
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line shoc.go:112
-							var tid int = gc_tx2
-//line shoc.go:112
-							_ = tid
-//line shoc.go:128
-							{
-								if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line shoc.go:129
-									break
-//line shoc.go:129
-								}
-//line shoc.go:129
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
-//line shoc.go:129
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:128
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:128
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:128
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:128
-							{
-								sdata[tid] += sdata[tid+256]
-							}
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:128
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-				}
-			}
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 256; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
 		}
-	}
-
-//line shoc.go:133
-	if blockSize >= 256 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 128; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off13 := 128
-				gc_fastlo6 := min(max(gc_from2, 0, -gc_off13), gc_to2)
-				gc_fasthi6 := max(min(gc_to2, len(sdata), len(sdata)-gc_off13), gc_fastlo6)
-				if gc_fastlo6 < gc_fasthi6 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo6 {
-							gc_seglen6 := gc_fasthi6 - gc_fastlo6
-							gc_at18 := sdata[gc_fastlo6:][:gc_seglen6]
-							gc_at19 := sdata[gc_off13+gc_fastlo6:][:gc_seglen6]
-							gc_vstep5 := gc_fastlo6
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-									for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
-										gc_tx2 := gc_vstep5
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line shoc.go:112
-										var tid int = gc_tx2
-//line shoc.go:112
-										_ = tid
-//line shoc.go:134
-										{
-//line shoc.go:134
-											archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
-//line shoc.go:134
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep5, false
-								}(gc_vstep5)
-								if gc_stop3 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
-									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line shoc.go:112
-									var tid int = gc_tx2
-//line shoc.go:112
-									_ = tid
-//line shoc.go:134
-									{
-//line shoc.go:134
-										archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
-//line shoc.go:134
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u8 := gc_vstep5 - gc_fastlo6; gc_u8 < gc_seglen6; gc_u8++ {
-								gc_tx2 := gc_fastlo6 + gc_u8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line shoc.go:112
-								tid := gc_tx2
-								_ = tid
-
-//line shoc.go:134
-								{
-									gc_at18[gc_u8] += gc_at19[gc_u8]
-								}
-							}
-							gc_tx2 = gc_fasthi6 - 1
-							continue
-						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:134
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line shoc.go:112
-								var tid int = gc_tx2
-//line shoc.go:112
-								_ = tid
-//line shoc.go:134
-								{
-									if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line shoc.go:135
-										break
-//line shoc.go:135
-									}
-//line shoc.go:135
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
-//line shoc.go:135
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line shoc.go:112
-							var tid int = gc_tx2
-//line shoc.go:112
-							_ = tid
-//line shoc.go:134
-							{
-								if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line shoc.go:135
-									break
-//line shoc.go:135
-								}
-//line shoc.go:135
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
-//line shoc.go:135
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:134
-							{
-								sdata[tid] += sdata[tid+128]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:134
-							{
-								sdata[tid] += sdata[tid+128]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:134
-							{
-								sdata[tid] += sdata[tid+128]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:134
-							{
-								sdata[tid] += sdata[tid+128]
-							}
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:134
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-				}
-			}
-		}
-	}
-
-//line shoc.go:139
-	if blockSize >= 128 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 64; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off14 := 64
-				gc_fastlo7 := min(max(gc_from2, 0, -gc_off14), gc_to2)
-				gc_fasthi7 := max(min(gc_to2, len(sdata), len(sdata)-gc_off14), gc_fastlo7)
-				if gc_fastlo7 < gc_fasthi7 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo7 {
-							gc_seglen7 := gc_fasthi7 - gc_fastlo7
-							gc_at20 := sdata[gc_fastlo7:][:gc_seglen7]
-							gc_at21 := sdata[gc_off14+gc_fastlo7:][:gc_seglen7]
-							gc_vstep7 := gc_fastlo7
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop5 bool
-								gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-									for ; gc_vstep7+15 < gc_fasthi7; gc_vstep7 += 16 {
-										gc_tx2 := gc_vstep7
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line shoc.go:112
-										var tid int = gc_tx2
-//line shoc.go:112
-										_ = tid
-//line shoc.go:140
-										{
-//line shoc.go:140
-											archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
-//line shoc.go:140
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep7, false
-								}(gc_vstep7)
-								if gc_stop5 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep7+7 < gc_fasthi7; gc_vstep7 += 8 {
-									gc_tx2 := gc_vstep7
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line shoc.go:112
-									var tid int = gc_tx2
-//line shoc.go:112
-									_ = tid
-//line shoc.go:140
-									{
-//line shoc.go:140
-										archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
-//line shoc.go:140
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u9 := gc_vstep7 - gc_fastlo7; gc_u9 < gc_seglen7; gc_u9++ {
-								gc_tx2 := gc_fastlo7 + gc_u9
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line shoc.go:112
-								tid := gc_tx2
-								_ = tid
-
-//line shoc.go:140
-								{
-									gc_at20[gc_u9] += gc_at21[gc_u9]
-								}
-							}
-							gc_tx2 = gc_fasthi7 - 1
-							continue
-						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:140
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-				} else {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line shoc.go:112
-								var tid int = gc_tx2
-//line shoc.go:112
-								_ = tid
-//line shoc.go:140
-								{
-									if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line shoc.go:141
-										break
-//line shoc.go:141
-									}
-//line shoc.go:141
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
-//line shoc.go:141
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line shoc.go:112
-							var tid int = gc_tx2
-//line shoc.go:112
-							_ = tid
-//line shoc.go:140
-							{
-								if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line shoc.go:141
-									break
-//line shoc.go:141
-								}
-//line shoc.go:141
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
-//line shoc.go:141
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step8 := gc_vstep8
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:140
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:140
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:140
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:140
-							{
-								sdata[tid] += sdata[tid+64]
-							}
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:140
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off15 := 32
-			gc_off16 := 16
-			gc_off17 := 8
-			gc_off18 := 4
-			gc_off19 := 2
-			gc_off20 := 1
-			gc_off21 := gc_bx2
-			gc_off22 := 0
-			gc_fastlo8, gc_fasthi8 := 0, 0
-			if gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(sdata) {
-				gc_fastlo8 = min(max(0, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_bdx2)
-				gc_fasthi8 = max(min(gc_bdx2, len(sdata), len(sdata)-gc_off15, len(sdata)-gc_off16, len(sdata)-gc_off17, len(sdata)-gc_off18, len(sdata)-gc_off19, len(sdata)-gc_off20), gc_fastlo8)
-			}
-			if gc_fastlo8 < gc_fasthi8 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo8 {
-						gc_seglen8 := gc_fasthi8 - gc_fastlo8
-						gc_at22 := sdata[gc_fastlo8:][:gc_seglen8]
-						gc_at23 := sdata[gc_off15+gc_fastlo8:][:gc_seglen8]
-						gc_at24 := sdata[gc_off16+gc_fastlo8:][:gc_seglen8]
-						gc_at25 := sdata[gc_off17+gc_fastlo8:][:gc_seglen8]
-						gc_at26 := sdata[gc_off18+gc_fastlo8:][:gc_seglen8]
-						gc_at27 := sdata[gc_off19+gc_fastlo8:][:gc_seglen8]
-						gc_at28 := sdata[gc_off20+gc_fastlo8:][:gc_seglen8]
-						gc_at29 := gOdata[gc_off21:][:1]
-						gc_at30 := sdata[gc_off22:][:1]
-						gc_vstep9 := gc_fastlo8
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off12 := 256
+			gc_fastlo5 := min(max(gc_from2, 0, -gc_off12), gc_to2)
+			gc_fasthi5 := max(min(gc_to2, len(sdata), len(sdata)-gc_off12), gc_fastlo5)
+			if gc_fastlo5 < gc_fasthi5 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo5 {
+						gc_seglen5 := gc_fasthi5 - gc_fastlo5
+						gc_at16 := sdata[gc_fastlo5:][:gc_seglen5]
+						gc_at17 := sdata[gc_off12+gc_fastlo5:][:gc_seglen5]
+						gc_vstep3 := gc_fastlo5
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop7 bool
-							gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-//line shoc.go:112
-								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line shoc.go:112
-								_ = gc_iota6
-								for ; gc_vstep9+15 < gc_fasthi8; gc_vstep9 += 16 {
-									gc_tx2 := gc_vstep9
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+							var gc_stop bool
+							gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi5; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
 //line shoc.go:112
 									var tid int = gc_tx2
 //line shoc.go:112
 									_ = tid
-//line shoc.go:145
-									if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
-//line shoc.go:145
-										if blockSize >= 64 {
-//line shoc.go:147
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:147
-										}
-//line shoc.go:147
-										if blockSize >= 32 {
-//line shoc.go:150
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:150
-										}
-//line shoc.go:150
-										if blockSize >= 16 {
-//line shoc.go:153
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:153
-										}
-//line shoc.go:153
-										if blockSize >= 8 {
-//line shoc.go:156
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:156
-										}
-//line shoc.go:156
-										if blockSize >= 4 {
-//line shoc.go:159
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:159
-										}
-//line shoc.go:159
-										if blockSize >= 2 {
-//line shoc.go:162
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:162
-										}
-//line shoc.go:162
-									} else {
-//line shoc.go:162
-										gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
-//line shoc.go:145
-										_ = gc_if11
-//line shoc.go:145
-										if gc_if11.ToBits() != 0 {
-//line shoc.go:145
-											if blockSize >= 64 {
-//line shoc.go:147
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:147
-											}
-//line shoc.go:147
-											if blockSize >= 32 {
-//line shoc.go:150
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:150
-											}
-//line shoc.go:150
-											if blockSize >= 16 {
-//line shoc.go:153
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:153
-											}
-//line shoc.go:153
-											if blockSize >= 8 {
-//line shoc.go:156
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:156
-											}
-//line shoc.go:156
-											if blockSize >= 4 {
-//line shoc.go:159
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:159
-											}
-//line shoc.go:159
-											if blockSize >= 2 {
-//line shoc.go:162
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:162
-											}
-//line shoc.go:162
-										}
-//line shoc.go:162
-									}
-//line shoc.go:167
-									gc_if12 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line shoc.go:167
-									_ = gc_if12
-//line shoc.go:167
-									if gc_if12.ToBits() != 0 {
-//line shoc.go:167
-										var gc_u14 float32
-//line shoc.go:167
-										_ = gc_u14
-//line shoc.go:167
-										if gc_in6 := gc_if12.ToBits(); gc_in6 != 0 {
-//line shoc.go:167
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
-//line shoc.go:167
-											gc_u14 = gc_at30[0]
-//line shoc.go:167
-										}
-//line shoc.go:167
-										if gc_if12.ToBits() != 0 {
-//line shoc.go:167
-											gc_at29[0] = gc_u14
-//line shoc.go:167
-										}
-//line shoc.go:167
+									{
+//line shoc.go:128
+										archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
 									}
 								}
+//line shoc.go:130
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep9, false
-							}(gc_vstep9)
-							if gc_stop7 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop {
 								return
 							}
 						}
 						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
 //line shoc.go:112
-							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								var tid int = gc_tx2
 //line shoc.go:112
-							_ = gc_iota5
-							for ; gc_vstep9+7 < gc_fasthi8; gc_vstep9 += 8 {
+								_ = tid
+								{
+//line shoc.go:128
+									archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
+								}
+							}
+//line shoc.go:130
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u7 := gc_vstep3 - gc_fastlo5; gc_u7 < gc_seglen5; gc_u7++ {
+							gc_tx2 := gc_fastlo5 + gc_u7
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+							{
+//line shoc.go:129
+								gc_at16[gc_u7] += gc_at17[gc_u7]
+							}
+						}
+						gc_tx2 = gc_fasthi5 - 1
+						continue
+					}
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+					tid := gc_tx2
+					{
+//line shoc.go:129
+						sdata[tid] += sdata[tid+256]
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+//line shoc.go:112
+							var tid int = gc_tx2
+							{
+//line shoc.go:129
+								if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line shoc.go:129
+									break
+								}
+//line shoc.go:129
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+							}
+						}
+//line shoc.go:131
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line shoc.go:112
+						var tid int = gc_tx2
+						{
+//line shoc.go:129
+							if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line shoc.go:129
+								break
+							}
+//line shoc.go:129
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+						}
+					}
+//line shoc.go:131
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+						tid := gc_tx2
+						{
+//line shoc.go:129
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+						tid := gc_tx2
+						{
+//line shoc.go:129
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+						tid := gc_tx2
+						{
+//line shoc.go:129
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+						tid := gc_tx2
+						{
+//line shoc.go:129
+							sdata[tid] += sdata[tid+256]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+					tid := gc_tx2
+					{
+//line shoc.go:129
+						sdata[tid] += sdata[tid+256]
+					}
+				}
+			}
+		}
+	}
+//line shoc.go:133
+	if blockSize >= 256 {
+//line shoc.go:135
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 128; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off13 := 128
+			gc_fastlo6 := min(max(gc_from2, 0, -gc_off13), gc_to2)
+			gc_fasthi6 := max(min(gc_to2, len(sdata), len(sdata)-gc_off13), gc_fastlo6)
+			if gc_fastlo6 < gc_fasthi6 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo6 {
+						gc_seglen6 := gc_fasthi6 - gc_fastlo6
+						gc_at18 := sdata[gc_fastlo6:][:gc_seglen6]
+						gc_at19 := sdata[gc_off13+gc_fastlo6:][:gc_seglen6]
+						gc_vstep5 := gc_fastlo6
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
+//line shoc.go:112
+									var tid int = gc_tx2
+//line shoc.go:112
+									_ = tid
+									{
+//line shoc.go:134
+										archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
+									}
+								}
+//line shoc.go:136
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
+//line shoc.go:112
+								var tid int = gc_tx2
+//line shoc.go:112
+								_ = tid
+								{
+//line shoc.go:134
+									archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
+								}
+							}
+//line shoc.go:136
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u8 := gc_vstep5 - gc_fastlo6; gc_u8 < gc_seglen6; gc_u8++ {
+							gc_tx2 := gc_fastlo6 + gc_u8
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+							{
+//line shoc.go:135
+								gc_at18[gc_u8] += gc_at19[gc_u8]
+							}
+						}
+						gc_tx2 = gc_fasthi6 - 1
+						continue
+					}
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+					tid := gc_tx2
+					{
+//line shoc.go:135
+						sdata[tid] += sdata[tid+128]
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+//line shoc.go:112
+							var tid int = gc_tx2
+							{
+//line shoc.go:135
+								if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line shoc.go:135
+									break
+								}
+//line shoc.go:135
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+							}
+						}
+//line shoc.go:137
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+//line shoc.go:112
+						var tid int = gc_tx2
+						{
+//line shoc.go:135
+							if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line shoc.go:135
+								break
+							}
+//line shoc.go:135
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+						}
+					}
+//line shoc.go:137
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+						tid := gc_tx2
+						{
+//line shoc.go:135
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+						tid := gc_tx2
+						{
+//line shoc.go:135
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+						tid := gc_tx2
+						{
+//line shoc.go:135
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+						tid := gc_tx2
+						{
+//line shoc.go:135
+							sdata[tid] += sdata[tid+128]
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+					tid := gc_tx2
+					{
+//line shoc.go:135
+						sdata[tid] += sdata[tid+128]
+					}
+				}
+			}
+		}
+	}
+//line shoc.go:139
+	if blockSize >= 128 {
+//line shoc.go:141
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 64; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off14 := 64
+			gc_fastlo7 := min(max(gc_from2, 0, -gc_off14), gc_to2)
+			gc_fasthi7 := max(min(gc_to2, len(sdata), len(sdata)-gc_off14), gc_fastlo7)
+			if gc_fastlo7 < gc_fasthi7 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo7 {
+						gc_seglen7 := gc_fasthi7 - gc_fastlo7
+						gc_at20 := sdata[gc_fastlo7:][:gc_seglen7]
+						gc_at21 := sdata[gc_off14+gc_fastlo7:][:gc_seglen7]
+						gc_vstep7 := gc_fastlo7
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop5 bool
+							gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+								for ; gc_vstep7+15 < gc_fasthi7; gc_vstep7 += 16 {
+									gc_tx2 := gc_vstep7
+//line shoc.go:112
+									var tid int = gc_tx2
+//line shoc.go:112
+									_ = tid
+									{
+//line shoc.go:140
+										archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
+									}
+								}
+//line shoc.go:142
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep7, false
+							}(gc_vstep7)
+							if gc_stop5 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep7+7 < gc_fasthi7; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
+//line shoc.go:112
+								var tid int = gc_tx2
+//line shoc.go:112
+								_ = tid
+								{
+//line shoc.go:140
+									archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
+								}
+							}
+//line shoc.go:142
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u9 := gc_vstep7 - gc_fastlo7; gc_u9 < gc_seglen7; gc_u9++ {
+							gc_tx2 := gc_fastlo7 + gc_u9
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+							{
+//line shoc.go:141
+								gc_at20[gc_u9] += gc_at21[gc_u9]
+							}
+						}
+						gc_tx2 = gc_fasthi7 - 1
+						continue
+					}
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+					tid := gc_tx2
+					{
+//line shoc.go:141
+						sdata[tid] += sdata[tid+64]
+					}
+				}
+			} else {
+				gc_vstep8 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
+//line shoc.go:112
+							var tid int = gc_tx2
+							{
+//line shoc.go:141
+								if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line shoc.go:141
+									break
+								}
+//line shoc.go:141
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+							}
+						}
+//line shoc.go:143
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop6 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+//line shoc.go:112
+						var tid int = gc_tx2
+						{
+//line shoc.go:141
+							if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line shoc.go:141
+								break
+							}
+//line shoc.go:141
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+						}
+					}
+//line shoc.go:143
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep8
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+						tid := gc_tx2
+						{
+//line shoc.go:141
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+						tid := gc_tx2
+						{
+//line shoc.go:141
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+						tid := gc_tx2
+						{
+//line shoc.go:141
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+						tid := gc_tx2
+						{
+//line shoc.go:141
+							sdata[tid] += sdata[tid+64]
+						}
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+					tid := gc_tx2
+					{
+//line shoc.go:141
+						sdata[tid] += sdata[tid+64]
+					}
+				}
+			}
+		}
+	}
+//line shoc.go:149
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off15 := 32
+		gc_off16 := 16
+		gc_off17 := 8
+		gc_off18 := 4
+		gc_off19 := 2
+		gc_off20 := 1
+		gc_off21 := gc_bx2
+		gc_off22 := 0
+		gc_fastlo8, gc_fasthi8 := 0, 0
+		if gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(sdata) {
+			gc_fastlo8 = min(max(0, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_bdx2)
+			gc_fasthi8 = max(min(gc_bdx2, len(sdata), len(sdata)-gc_off15, len(sdata)-gc_off16, len(sdata)-gc_off17, len(sdata)-gc_off18, len(sdata)-gc_off19, len(sdata)-gc_off20), gc_fastlo8)
+		}
+		if gc_fastlo8 < gc_fasthi8 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo8 {
+					gc_seglen8 := gc_fasthi8 - gc_fastlo8
+					gc_at22 := sdata[gc_fastlo8:][:gc_seglen8]
+					gc_at23 := sdata[gc_off15+gc_fastlo8:][:gc_seglen8]
+					gc_at24 := sdata[gc_off16+gc_fastlo8:][:gc_seglen8]
+					gc_at25 := sdata[gc_off17+gc_fastlo8:][:gc_seglen8]
+					gc_at26 := sdata[gc_off18+gc_fastlo8:][:gc_seglen8]
+					gc_at27 := sdata[gc_off19+gc_fastlo8:][:gc_seglen8]
+					gc_at28 := sdata[gc_off20+gc_fastlo8:][:gc_seglen8]
+					gc_at29 := gOdata[gc_off21:][:1]
+					gc_at30 := sdata[gc_off22:][:1]
+					gc_vstep9 := gc_fastlo8
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+//line shoc.go:112
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep9+15 < gc_fasthi8; gc_vstep9 += 16 {
 								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line shoc.go:112
 								var tid int = gc_tx2
-//line shoc.go:112
-								_ = tid
 //line shoc.go:145
-								if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+								if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
 //line shoc.go:145
 									if blockSize >= 64 {
 //line shoc.go:147
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:147
+										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
 //line shoc.go:147
 									if blockSize >= 32 {
 //line shoc.go:150
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:150
+										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
 //line shoc.go:150
 									if blockSize >= 16 {
 //line shoc.go:153
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:153
+										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
 //line shoc.go:153
 									if blockSize >= 8 {
 //line shoc.go:156
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:156
+										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
 //line shoc.go:156
 									if blockSize >= 4 {
 //line shoc.go:159
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:159
+										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
 //line shoc.go:159
 									if blockSize >= 2 {
 //line shoc.go:162
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:162
+										archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
-//line shoc.go:162
 								} else {
 //line shoc.go:162
-									gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+									gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:145
-									_ = gc_if9
-//line shoc.go:145
-									if gc_if9.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line shoc.go:145
 										if blockSize >= 64 {
 //line shoc.go:147
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:147
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 										}
 //line shoc.go:147
 										if blockSize >= 32 {
 //line shoc.go:150
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:150
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 										}
 //line shoc.go:150
 										if blockSize >= 16 {
 //line shoc.go:153
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:153
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 										}
 //line shoc.go:153
 										if blockSize >= 8 {
 //line shoc.go:156
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:156
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 										}
 //line shoc.go:156
 										if blockSize >= 4 {
 //line shoc.go:159
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:159
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 										}
 //line shoc.go:159
 										if blockSize >= 2 {
 //line shoc.go:162
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
-//line shoc.go:162
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 										}
-//line shoc.go:162
 									}
-//line shoc.go:162
 								}
 //line shoc.go:167
-								gc_if10 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+								gc_if12 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:167
-								_ = gc_if10
+								if gc_if12.ToBits() != 0 {
 //line shoc.go:167
-								if gc_if10.ToBits() != 0 {
+									var gc_u14 float32
 //line shoc.go:167
-									var gc_u13 float32
+									if gc_in6 := gc_if12.ToBits(); gc_in6 != 0 {
 //line shoc.go:167
-									_ = gc_u13
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
 //line shoc.go:167
-									if gc_in5 := gc_if10.ToBits(); gc_in5 != 0 {
-//line shoc.go:167
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
-//line shoc.go:167
-										gc_u13 = gc_at30[0]
-//line shoc.go:167
+										gc_u14 = gc_at30[0]
 									}
 //line shoc.go:167
-									if gc_if10.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line shoc.go:167
-										gc_at29[0] = gc_u13
-//line shoc.go:167
+										gc_at29[0] = gc_u14
 									}
-//line shoc.go:167
 								}
 							}
+//line shoc.go:169
 							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u12 := gc_vstep9 - gc_fastlo8; gc_u12 < gc_seglen8; gc_u12++ {
-							gc_tx2 := gc_fastlo8 + gc_u12
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line shoc.go:112
-							tid := gc_tx2
-							_ = tid
-
-//line shoc.go:145
-							if tid < gocuda.WarpSize {
-
-								if blockSize >= 64 {
-									gc_at22[gc_u12] += gc_at23[gc_u12]
-								}
-								if blockSize >= 32 {
-									gc_at22[gc_u12] += gc_at24[gc_u12]
-								}
-								if blockSize >= 16 {
-									gc_at22[gc_u12] += gc_at25[gc_u12]
-								}
-								if blockSize >= 8 {
-									gc_at22[gc_u12] += gc_at26[gc_u12]
-								}
-								if blockSize >= 4 {
-									gc_at22[gc_u12] += gc_at27[gc_u12]
-								}
-								if blockSize >= 2 {
-									gc_at22[gc_u12] += gc_at28[gc_u12]
-								}
-							}
-
-//line shoc.go:167
-							if tid == 0 {
-								gc_at29[0] = gc_at30[0]
-							}
-						}
-						gc_tx2 = gc_fasthi8 - 1
-						continue
-					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-					tid := gc_tx2
-					_ = tid
-
-//line shoc.go:145
-					if tid < gocuda.WarpSize {
-
-						if blockSize >= 64 {
-							sdata[tid] += sdata[tid+32]
-						}
-						if blockSize >= 32 {
-							sdata[tid] += sdata[tid+16]
-						}
-						if blockSize >= 16 {
-							sdata[tid] += sdata[tid+8]
-						}
-						if blockSize >= 8 {
-							sdata[tid] += sdata[tid+4]
-						}
-						if blockSize >= 4 {
-							sdata[tid] += sdata[tid+2]
-						}
-						if blockSize >= 2 {
-							sdata[tid] += sdata[tid+1]
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop7 {
+							return
 						}
 					}
-
-//line shoc.go:167
-					if tid == 0 {
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-			} else {
-				gc_vstep10 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
+					if compiled.SIMD {
 //line shoc.go:112
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line shoc.go:112
-						_ = gc_iota4
-						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-							gc_tx2 := gc_vstep10
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep9+7 < gc_fasthi8; gc_vstep9 += 8 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line shoc.go:112
 							var tid int = gc_tx2
-//line shoc.go:112
-							_ = tid
 //line shoc.go:145
-							if (tid+
-
-//line shoc.go:148
-								32) < 0 || (tid+32) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 || (tid+
-
-//line shoc.go:151
-								16) < 0 || (tid+16) > len(sdata)-16 || (tid+
-
-//line shoc.go:154
-								8) < 0 || (tid+8) > len(sdata)-16 || (tid+
-
-//line shoc.go:157
-								4) < 0 || (tid+4) > len(sdata)-16 || (tid+
-
-//line shoc.go:160
-								2) < 0 || (tid+2) > len(sdata)-16 || (tid+
-
-//line shoc.go:163
-								1) < 0 || (tid+1) > len(sdata)-16 {
-//line shoc.go:145
-								break
-//line shoc.go:145
-							}
-//line shoc.go:145
-							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
+							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 //line shoc.go:145
 								if blockSize >= 64 {
 //line shoc.go:147
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 								}
-//line shoc.go:148
+//line shoc.go:147
 								if blockSize >= 32 {
 //line shoc.go:150
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 								}
-//line shoc.go:151
+//line shoc.go:150
 								if blockSize >= 16 {
 //line shoc.go:153
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 								}
-//line shoc.go:154
+//line shoc.go:153
 								if blockSize >= 8 {
 //line shoc.go:156
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 								}
-//line shoc.go:157
+//line shoc.go:156
 								if blockSize >= 4 {
 //line shoc.go:159
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 								}
-//line shoc.go:160
+//line shoc.go:159
 								if blockSize >= 2 {
 //line shoc.go:162
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 								}
-//line shoc.go:163
 							} else {
-//line shoc.go:163
-								gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+//line shoc.go:162
+								gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:145
-								_ = gc_if7
-//line shoc.go:145
-								if gc_if7.ToBits() != 0 {
+								if gc_if9.ToBits() != 0 {
 //line shoc.go:145
 									if blockSize >= 64 {
 //line shoc.go:147
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
-//line shoc.go:148
+//line shoc.go:147
 									if blockSize >= 32 {
 //line shoc.go:150
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
-//line shoc.go:151
+//line shoc.go:150
 									if blockSize >= 16 {
 //line shoc.go:153
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
-//line shoc.go:154
+//line shoc.go:153
 									if blockSize >= 8 {
 //line shoc.go:156
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
-//line shoc.go:157
+//line shoc.go:156
 									if blockSize >= 4 {
 //line shoc.go:159
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
-//line shoc.go:160
+//line shoc.go:159
 									if blockSize >= 2 {
 //line shoc.go:162
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 									}
-//line shoc.go:163
 								}
-//line shoc.go:163
 							}
 //line shoc.go:167
-							gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if10 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:167
-							_ = gc_if8
-//line shoc.go:168
-							if gc_if8.ToBits() != 0 {
-//line shoc.go:168
-								var gc_u11 float32
-//line shoc.go:168
-								_ = gc_u11
-//line shoc.go:168
-								if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
-//line shoc.go:168
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
-//line shoc.go:168
-									gc_u11 = sdata[0]
-//line shoc.go:168
+							if gc_if10.ToBits() != 0 {
+//line shoc.go:167
+								var gc_u13 float32
+//line shoc.go:167
+								if gc_in5 := gc_if10.ToBits(); gc_in5 != 0 {
+//line shoc.go:167
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
+//line shoc.go:167
+									gc_u13 = gc_at30[0]
 								}
-//line shoc.go:168
-								if gc_if8.ToBits() != 0 {
-//line shoc.go:168
-									gOdata[gc_bx2] = gc_u11
-//line shoc.go:168
+//line shoc.go:167
+								if gc_if10.ToBits() != 0 {
+//line shoc.go:167
+									gc_at29[0] = gc_u13
 								}
-//line shoc.go:168
 							}
 						}
+//line shoc.go:169
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop8 {
-						return
+					}
+					for gc_u12 := gc_vstep9 - gc_fastlo8; gc_u12 < gc_seglen8; gc_u12++ {
+						gc_tx2 := gc_fastlo8 + gc_u12
+//line shoc.go:112
+						tid := gc_tx2
+//line shoc.go:145
+						if tid < gocuda.WarpSize {
+//line shoc.go:147
+							if blockSize >= 64 {
+								gc_at22[gc_u12] += gc_at23[gc_u12]
+							}
+							if blockSize >= 32 {
+								gc_at22[gc_u12] += gc_at24[gc_u12]
+							}
+							if blockSize >= 16 {
+								gc_at22[gc_u12] += gc_at25[gc_u12]
+							}
+							if blockSize >= 8 {
+								gc_at22[gc_u12] += gc_at26[gc_u12]
+							}
+							if blockSize >= 4 {
+								gc_at22[gc_u12] += gc_at27[gc_u12]
+							}
+							if blockSize >= 2 {
+								gc_at22[gc_u12] += gc_at28[gc_u12]
+							}
+						}
+//line shoc.go:167
+						if tid == 0 {
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+					gc_tx2 = gc_fasthi8 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+				tid := gc_tx2
+//line shoc.go:145
+				if tid < gocuda.WarpSize {
+//line shoc.go:147
+					if blockSize >= 64 {
+						sdata[tid] += sdata[tid+32]
+					}
+					if blockSize >= 32 {
+						sdata[tid] += sdata[tid+16]
+					}
+					if blockSize >= 16 {
+						sdata[tid] += sdata[tid+8]
+					}
+					if blockSize >= 8 {
+						sdata[tid] += sdata[tid+4]
+					}
+					if blockSize >= 4 {
+						sdata[tid] += sdata[tid+2]
+					}
+					if blockSize >= 2 {
+						sdata[tid] += sdata[tid+1]
 					}
 				}
-				if compiled.SIMD {
+//line shoc.go:167
+				if tid == 0 {
+					gOdata[gc_bx2] = sdata[0]
+				}
+			}
+		} else {
+			gc_vstep10 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop8 bool
+				gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
 //line shoc.go:112
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line shoc.go:112
-					_ = gc_iota3
-					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
 						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line shoc.go:112
 						var tid int = gc_tx2
-//line shoc.go:112
-						_ = tid
 //line shoc.go:145
 						if (tid+
-
 //line shoc.go:148
-							32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
-
+							32) < 0 || (tid+32) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 || (tid+
 //line shoc.go:151
-							16) < 0 || (tid+16) > len(sdata)-8 || (tid+
-
+							16) < 0 || (tid+16) > len(sdata)-16 || (tid+
 //line shoc.go:154
-							8) < 0 || (tid+8) > len(sdata)-8 || (tid+
-
+							8) < 0 || (tid+8) > len(sdata)-16 || (tid+
 //line shoc.go:157
-							4) < 0 || (tid+4) > len(sdata)-8 || (tid+
-
+							4) < 0 || (tid+4) > len(sdata)-16 || (tid+
 //line shoc.go:160
-							2) < 0 || (tid+2) > len(sdata)-8 || (tid+
-
+							2) < 0 || (tid+2) > len(sdata)-16 || (tid+
 //line shoc.go:163
-							1) < 0 || (tid+1) > len(sdata)-8 {
+							1) < 0 || (tid+1) > len(sdata)-16 {
 //line shoc.go:145
 							break
-//line shoc.go:145
 						}
 //line shoc.go:145
-						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
 //line shoc.go:145
 							if blockSize >= 64 {
 //line shoc.go:147
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:148
 							if blockSize >= 32 {
 //line shoc.go:150
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:151
 							if blockSize >= 16 {
 //line shoc.go:153
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:154
 							if blockSize >= 8 {
 //line shoc.go:156
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:157
 							if blockSize >= 4 {
 //line shoc.go:159
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:160
 							if blockSize >= 2 {
 //line shoc.go:162
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
 							}
-//line shoc.go:163
 						} else {
 //line shoc.go:163
-							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:145
-							_ = gc_if5
-//line shoc.go:145
-							if gc_if5.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line shoc.go:145
 								if blockSize >= 64 {
 //line shoc.go:147
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:148
 								if blockSize >= 32 {
 //line shoc.go:150
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:151
 								if blockSize >= 16 {
 //line shoc.go:153
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:154
 								if blockSize >= 8 {
 //line shoc.go:156
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:157
 								if blockSize >= 4 {
 //line shoc.go:159
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:160
 								if blockSize >= 2 {
 //line shoc.go:162
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 								}
-//line shoc.go:163
 							}
-//line shoc.go:163
 						}
 //line shoc.go:167
-						gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						if gc_if8.ToBits() != 0 {
+//line shoc.go:168
+							var gc_u11 float32
+//line shoc.go:168
+							if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
+//line shoc.go:168
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+//line shoc.go:168
+								gc_u11 = sdata[0]
+							}
+//line shoc.go:168
+							if gc_if8.ToBits() != 0 {
+//line shoc.go:168
+								gOdata[gc_bx2] = gc_u11
+							}
+						}
+					}
+//line shoc.go:170
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep10, false
+				}(gc_vstep10)
+				if gc_stop8 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line shoc.go:112
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+					gc_tx2 := gc_vstep10
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+					var tid int = gc_tx2
+//line shoc.go:145
+					if (tid+
+//line shoc.go:148
+						32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
+//line shoc.go:151
+						16) < 0 || (tid+16) > len(sdata)-8 || (tid+
+//line shoc.go:154
+						8) < 0 || (tid+8) > len(sdata)-8 || (tid+
+//line shoc.go:157
+						4) < 0 || (tid+4) > len(sdata)-8 || (tid+
+//line shoc.go:160
+						2) < 0 || (tid+2) > len(sdata)-8 || (tid+
+//line shoc.go:163
+						1) < 0 || (tid+1) > len(sdata)-8 {
+//line shoc.go:145
+						break
+					}
+//line shoc.go:145
+					if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+//line shoc.go:145
+						if blockSize >= 64 {
+//line shoc.go:147
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:148
+						if blockSize >= 32 {
+//line shoc.go:150
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:151
+						if blockSize >= 16 {
+//line shoc.go:153
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:154
+						if blockSize >= 8 {
+//line shoc.go:156
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:157
+						if blockSize >= 4 {
+//line shoc.go:159
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:160
+						if blockSize >= 2 {
+//line shoc.go:162
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+						}
+					} else {
+//line shoc.go:163
+						gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:145
+						if gc_if5.ToBits() != 0 {
+//line shoc.go:145
+							if blockSize >= 64 {
+//line shoc.go:147
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+							}
+//line shoc.go:148
+							if blockSize >= 32 {
+//line shoc.go:150
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+							}
+//line shoc.go:151
+							if blockSize >= 16 {
+//line shoc.go:153
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+							}
+//line shoc.go:154
+							if blockSize >= 8 {
+//line shoc.go:156
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+							}
+//line shoc.go:157
+							if blockSize >= 4 {
+//line shoc.go:159
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+							}
+//line shoc.go:160
+							if blockSize >= 2 {
+//line shoc.go:162
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+							}
+						}
+					}
 //line shoc.go:167
-						_ = gc_if6
+					gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if6.ToBits() != 0 {
+//line shoc.go:168
+						var gc_u10 float32
+//line shoc.go:168
+						if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
+//line shoc.go:168
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line shoc.go:168
+							gc_u10 = sdata[0]
+						}
 //line shoc.go:168
 						if gc_if6.ToBits() != 0 {
 //line shoc.go:168
-							var gc_u10 float32
-//line shoc.go:168
-							_ = gc_u10
-//line shoc.go:168
-							if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
-//line shoc.go:168
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line shoc.go:168
-								gc_u10 = sdata[0]
-//line shoc.go:168
-							}
-//line shoc.go:168
-							if gc_if6.ToBits() != 0 {
-//line shoc.go:168
-								gOdata[gc_bx2] = gc_u10
-//line shoc.go:168
-							}
-//line shoc.go:168
+							gOdata[gc_bx2] = gc_u10
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line shoc.go:170
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line shoc.go:112
-					tid := gc_tx2
-					_ = tid
-
+				tid := gc_tx2
 //line shoc.go:145
-					if tid < gocuda.WarpSize {
-
-						if blockSize >= 64 {
-							sdata[tid] += sdata[tid+32]
-						}
-						if blockSize >= 32 {
-							sdata[tid] += sdata[tid+16]
-						}
-						if blockSize >= 16 {
-							sdata[tid] += sdata[tid+8]
-						}
-						if blockSize >= 8 {
-							sdata[tid] += sdata[tid+4]
-						}
-						if blockSize >= 4 {
-							sdata[tid] += sdata[tid+2]
-						}
-						if blockSize >= 2 {
-							sdata[tid] += sdata[tid+1]
-						}
+				if tid < gocuda.WarpSize {
+//line shoc.go:147
+					if blockSize >= 64 {
+						sdata[tid] += sdata[tid+32]
 					}
-
+					if blockSize >= 32 {
+						sdata[tid] += sdata[tid+16]
+					}
+					if blockSize >= 16 {
+						sdata[tid] += sdata[tid+8]
+					}
+					if blockSize >= 8 {
+						sdata[tid] += sdata[tid+4]
+					}
+					if blockSize >= 4 {
+						sdata[tid] += sdata[tid+2]
+					}
+					if blockSize >= 2 {
+						sdata[tid] += sdata[tid+1]
+					}
+				}
 //line shoc.go:167
-					if tid == 0 {
-						gOdata[gc_bx2] = sdata[0]
-					}
+				if tid == 0 {
+					gOdata[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -3266,1192 +2691,974 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 	gc_n2 := gc_b2.Len()
 	gc_s_idx := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 	gc_s_tt := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line shoc.go:254
 	sData := gocuda.DynamicShared[float32](t)
-
 //line shoc.go:261
 	var sData_ []float32 = sData
-
-//line shoc.go:261
-	_ = sData_
-
 //line shoc.go:261
 	var blockSize_ int = blockSize
-
-//line shoc.go:261
-	_ = blockSize_
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line shoc.go:263
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line shoc.go:256
-				var val float32
-
-//line shoc.go:257
-				if gc_tx2 < n {
-					val = gBlockSums[gc_tx2]
-				}
-
-//line shoc.go:261
-				var val_ float32 = val
-
-//line shoc.go:261
-				_ = val_
-
-//line shoc.go:178
-				idx := gc_tx2
-
-//line shoc.go:179
-				sData_[idx] = 0.0
-
-//line shoc.go:182
-				idx += blockSize_
-
-//line shoc.go:183
-				sData_[idx] = val_
-				_ = val
-				_ = val_
-				_ = idx
-				gc_s_idx[gc_rank2] = idx
+			var val float32
+			if gc_tx2 < n {
+				val = gBlockSums[gc_tx2]
 			}
+//line shoc.go:261
+			var val_ float32 = val
+//line shoc.go:178
+			idx := gc_tx2
+			sData_[idx] = 0.0
+//line shoc.go:182
+			idx += blockSize_
+			sData_[idx] = val_
+//line shoc.go:187
+			gc_s_idx[gc_rank2] = idx
 		}
 	}
-	{
-		gc_step21 := 0
-		for ; gc_step21+3 < gc_n2; gc_step21 += 4 {
-			{
-				gc_rank2 := gc_step21 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-
-//line shoc.go:187
-				var tt float32
-
-//line shoc.go:188
-				tt = sData_[idx-1]
-				_ = tt
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step21 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-
-//line shoc.go:187
-				var tt float32
-
-//line shoc.go:188
-				tt = sData_[idx-1]
-				_ = tt
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step21 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-
-//line shoc.go:187
-				var tt float32
-
-//line shoc.go:188
-				tt = sData_[idx-1]
-				_ = tt
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step21 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-
-//line shoc.go:187
-				var tt float32
-
-//line shoc.go:188
-				tt = sData_[idx-1]
-				_ = tt
-				gc_s_tt[gc_rank2] = tt
-			}
-		}
-		for gc_rank2 := gc_step21; gc_rank2 < gc_n2; gc_rank2++ {
+//line shoc.go:192
+	gc_step21 := 0
+	for ; gc_step21+3 < gc_n2; gc_step21 += 4 {
+		{
+			gc_rank2 := gc_step21 + 0
 			gc_pos2.Thread = gc_rank2
 			idx := gc_s_idx[gc_rank2]
-
 //line shoc.go:187
 			var tt float32
-
-//line shoc.go:188
 			tt = sData_[idx-1]
-			_ = tt
+//line shoc.go:190
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step21 + 1
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+//line shoc.go:187
+			var tt float32
+			tt = sData_[idx-1]
+//line shoc.go:190
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step21 + 2
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+//line shoc.go:187
+			var tt float32
+			tt = sData_[idx-1]
+//line shoc.go:190
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step21 + 3
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+//line shoc.go:187
+			var tt float32
+			tt = sData_[idx-1]
+//line shoc.go:190
 			gc_s_tt[gc_rank2] = tt
 		}
 	}
-	{
-		gc_step22 := 0
-		for ; gc_step22+3 < gc_n2; gc_step22 += 4 {
-			{
-				gc_rank2 := gc_step22 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
+	for gc_rank2 := gc_step21; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		idx := gc_s_idx[gc_rank2]
+//line shoc.go:187
+		var tt float32
+		tt = sData_[idx-1]
 //line shoc.go:190
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step22 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:190
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step22 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:190
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step22 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:190
-				sData_[idx] += tt
-			}
-		}
-		for gc_rank2 := gc_step22; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_s_tt[gc_rank2] = tt
+	}
+//line shoc.go:194
+	gc_step22 := 0
+	for ; gc_step22+3 < gc_n2; gc_step22 += 4 {
+		{
+			gc_rank2 := gc_step22 + 0
 			gc_pos2.Thread = gc_rank2
 			idx := gc_s_idx[gc_rank2]
 			tt := gc_s_tt[gc_rank2]
-
+//line shoc.go:190
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step22 + 1
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:190
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step22 + 2
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:190
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step22 + 3
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
 //line shoc.go:190
 			sData_[idx] += tt
 		}
 	}
-	{
-		gc_step23 := 0
-		for ; gc_step23+3 < gc_n2; gc_step23 += 4 {
-			{
-				gc_rank2 := gc_step23 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:193
-				tt = sData_[idx-2]
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step23 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:193
-				tt = sData_[idx-2]
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step23 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:193
-				tt = sData_[idx-2]
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step23 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:193
-				tt = sData_[idx-2]
-				gc_s_tt[gc_rank2] = tt
-			}
-		}
-		for gc_rank2 := gc_step23; gc_rank2 < gc_n2; gc_rank2++ {
+	for gc_rank2 := gc_step22; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		idx := gc_s_idx[gc_rank2]
+		tt := gc_s_tt[gc_rank2]
+//line shoc.go:190
+		sData_[idx] += tt
+	}
+//line shoc.go:194
+	gc_step23 := 0
+	for ; gc_step23+3 < gc_n2; gc_step23 += 4 {
+		{
+			gc_rank2 := gc_step23 + 0
 			gc_pos2.Thread = gc_rank2
 			idx := gc_s_idx[gc_rank2]
 			var tt float32
-			_ = tt
-
+//line shoc.go:193
+			tt = sData_[idx-2]
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step23 + 1
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:193
+			tt = sData_[idx-2]
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step23 + 2
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:193
+			tt = sData_[idx-2]
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step23 + 3
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
 //line shoc.go:193
 			tt = sData_[idx-2]
 			gc_s_tt[gc_rank2] = tt
 		}
 	}
-	{
-		gc_step24 := 0
-		for ; gc_step24+3 < gc_n2; gc_step24 += 4 {
-			{
-				gc_rank2 := gc_step24 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:195
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step24 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:195
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step24 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:195
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step24 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:195
-				sData_[idx] += tt
-			}
-		}
-		for gc_rank2 := gc_step24; gc_rank2 < gc_n2; gc_rank2++ {
+	for gc_rank2 := gc_step23; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		idx := gc_s_idx[gc_rank2]
+		var tt float32
+//line shoc.go:193
+		tt = sData_[idx-2]
+		gc_s_tt[gc_rank2] = tt
+	}
+//line shoc.go:198
+	gc_step24 := 0
+	for ; gc_step24+3 < gc_n2; gc_step24 += 4 {
+		{
+			gc_rank2 := gc_step24 + 0
 			gc_pos2.Thread = gc_rank2
 			idx := gc_s_idx[gc_rank2]
 			tt := gc_s_tt[gc_rank2]
-
+//line shoc.go:195
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step24 + 1
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:195
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step24 + 2
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:195
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step24 + 3
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
 //line shoc.go:195
 			sData_[idx] += tt
 		}
 	}
-	{
-		gc_step25 := 0
-		for ; gc_step25+3 < gc_n2; gc_step25 += 4 {
-			{
-				gc_rank2 := gc_step25 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:198
-				tt = sData_[idx-4]
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step25 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:198
-				tt = sData_[idx-4]
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step25 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:198
-				tt = sData_[idx-4]
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step25 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:198
-				tt = sData_[idx-4]
-				gc_s_tt[gc_rank2] = tt
-			}
-		}
-		for gc_rank2 := gc_step25; gc_rank2 < gc_n2; gc_rank2++ {
+	for gc_rank2 := gc_step24; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		idx := gc_s_idx[gc_rank2]
+		tt := gc_s_tt[gc_rank2]
+//line shoc.go:195
+		sData_[idx] += tt
+	}
+//line shoc.go:199
+	gc_step25 := 0
+	for ; gc_step25+3 < gc_n2; gc_step25 += 4 {
+		{
+			gc_rank2 := gc_step25 + 0
 			gc_pos2.Thread = gc_rank2
 			idx := gc_s_idx[gc_rank2]
 			var tt float32
-			_ = tt
-
+//line shoc.go:198
+			tt = sData_[idx-4]
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step25 + 1
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:198
+			tt = sData_[idx-4]
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step25 + 2
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:198
+			tt = sData_[idx-4]
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step25 + 3
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
 //line shoc.go:198
 			tt = sData_[idx-4]
 			gc_s_tt[gc_rank2] = tt
 		}
 	}
-	{
-		gc_step26 := 0
-		for ; gc_step26+3 < gc_n2; gc_step26 += 4 {
-			{
-				gc_rank2 := gc_step26 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:200
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step26 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:200
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step26 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:200
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step26 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:200
-				sData_[idx] += tt
-			}
-		}
-		for gc_rank2 := gc_step26; gc_rank2 < gc_n2; gc_rank2++ {
+	for gc_rank2 := gc_step25; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		idx := gc_s_idx[gc_rank2]
+		var tt float32
+//line shoc.go:198
+		tt = sData_[idx-4]
+		gc_s_tt[gc_rank2] = tt
+	}
+//line shoc.go:203
+	gc_step26 := 0
+	for ; gc_step26+3 < gc_n2; gc_step26 += 4 {
+		{
+			gc_rank2 := gc_step26 + 0
 			gc_pos2.Thread = gc_rank2
 			idx := gc_s_idx[gc_rank2]
 			tt := gc_s_tt[gc_rank2]
-
+//line shoc.go:200
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step26 + 1
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:200
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step26 + 2
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:200
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step26 + 3
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
 //line shoc.go:200
 			sData_[idx] += tt
 		}
 	}
-	{
-		gc_step27 := 0
-		for ; gc_step27+3 < gc_n2; gc_step27 += 4 {
-			{
-				gc_rank2 := gc_step27 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:203
-				tt = sData_[idx-8]
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step27 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:203
-				tt = sData_[idx-8]
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step27 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:203
-				tt = sData_[idx-8]
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step27 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:203
-				tt = sData_[idx-8]
-				gc_s_tt[gc_rank2] = tt
-			}
-		}
-		for gc_rank2 := gc_step27; gc_rank2 < gc_n2; gc_rank2++ {
+	for gc_rank2 := gc_step26; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		idx := gc_s_idx[gc_rank2]
+		tt := gc_s_tt[gc_rank2]
+//line shoc.go:200
+		sData_[idx] += tt
+	}
+//line shoc.go:204
+	gc_step27 := 0
+	for ; gc_step27+3 < gc_n2; gc_step27 += 4 {
+		{
+			gc_rank2 := gc_step27 + 0
 			gc_pos2.Thread = gc_rank2
 			idx := gc_s_idx[gc_rank2]
 			var tt float32
-			_ = tt
-
+//line shoc.go:203
+			tt = sData_[idx-8]
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step27 + 1
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:203
+			tt = sData_[idx-8]
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step27 + 2
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:203
+			tt = sData_[idx-8]
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step27 + 3
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
 //line shoc.go:203
 			tt = sData_[idx-8]
 			gc_s_tt[gc_rank2] = tt
 		}
 	}
-	{
-		gc_step28 := 0
-		for ; gc_step28+3 < gc_n2; gc_step28 += 4 {
-			{
-				gc_rank2 := gc_step28 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:205
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step28 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:205
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step28 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:205
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step28 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:205
-				sData_[idx] += tt
-			}
-		}
-		for gc_rank2 := gc_step28; gc_rank2 < gc_n2; gc_rank2++ {
+	for gc_rank2 := gc_step27; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		idx := gc_s_idx[gc_rank2]
+		var tt float32
+//line shoc.go:203
+		tt = sData_[idx-8]
+		gc_s_tt[gc_rank2] = tt
+	}
+//line shoc.go:208
+	gc_step28 := 0
+	for ; gc_step28+3 < gc_n2; gc_step28 += 4 {
+		{
+			gc_rank2 := gc_step28 + 0
 			gc_pos2.Thread = gc_rank2
 			idx := gc_s_idx[gc_rank2]
 			tt := gc_s_tt[gc_rank2]
-
+//line shoc.go:205
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step28 + 1
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:205
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step28 + 2
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:205
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step28 + 3
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
 //line shoc.go:205
 			sData_[idx] += tt
 		}
 	}
-	{
-		gc_step29 := 0
-		for ; gc_step29+3 < gc_n2; gc_step29 += 4 {
-			{
-				gc_rank2 := gc_step29 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:208
-				tt = sData_[idx-16]
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step29 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:208
-				tt = sData_[idx-16]
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step29 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:208
-				tt = sData_[idx-16]
-				gc_s_tt[gc_rank2] = tt
-			}
-			{
-				gc_rank2 := gc_step29 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:208
-				tt = sData_[idx-16]
-				gc_s_tt[gc_rank2] = tt
-			}
-		}
-		for gc_rank2 := gc_step29; gc_rank2 < gc_n2; gc_rank2++ {
+	for gc_rank2 := gc_step28; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		idx := gc_s_idx[gc_rank2]
+		tt := gc_s_tt[gc_rank2]
+//line shoc.go:205
+		sData_[idx] += tt
+	}
+//line shoc.go:209
+	gc_step29 := 0
+	for ; gc_step29+3 < gc_n2; gc_step29 += 4 {
+		{
+			gc_rank2 := gc_step29 + 0
 			gc_pos2.Thread = gc_rank2
 			idx := gc_s_idx[gc_rank2]
 			var tt float32
-			_ = tt
-
+//line shoc.go:208
+			tt = sData_[idx-16]
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step29 + 1
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:208
+			tt = sData_[idx-16]
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step29 + 2
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:208
+			tt = sData_[idx-16]
+			gc_s_tt[gc_rank2] = tt
+		}
+		{
+			gc_rank2 := gc_step29 + 3
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
 //line shoc.go:208
 			tt = sData_[idx-16]
 			gc_s_tt[gc_rank2] = tt
 		}
 	}
-	{
-		gc_step30 := 0
-		for ; gc_step30+3 < gc_n2; gc_step30 += 4 {
-			{
-				gc_rank2 := gc_step30 + 0
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:210
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step30 + 1
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:210
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step30 + 2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:210
-				sData_[idx] += tt
-			}
-			{
-				gc_rank2 := gc_step30 + 3
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:210
-				sData_[idx] += tt
-			}
-		}
-		for gc_rank2 := gc_step30; gc_rank2 < gc_n2; gc_rank2++ {
+	for gc_rank2 := gc_step29; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		idx := gc_s_idx[gc_rank2]
+		var tt float32
+//line shoc.go:208
+		tt = sData_[idx-16]
+		gc_s_tt[gc_rank2] = tt
+	}
+//line shoc.go:213
+	gc_step30 := 0
+	for ; gc_step30+3 < gc_n2; gc_step30 += 4 {
+		{
+			gc_rank2 := gc_step30 + 0
 			gc_pos2.Thread = gc_rank2
 			idx := gc_s_idx[gc_rank2]
 			tt := gc_s_tt[gc_rank2]
-
+//line shoc.go:210
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step30 + 1
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:210
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step30 + 2
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:210
+			sData_[idx] += tt
+		}
+		{
+			gc_rank2 := gc_step30 + 3
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
 //line shoc.go:210
 			sData_[idx] += tt
 		}
 	}
-
+	for gc_rank2 := gc_step30; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		idx := gc_s_idx[gc_rank2]
+		tt := gc_s_tt[gc_rank2]
+//line shoc.go:210
+		sData_[idx] += tt
+	}
 //line shoc.go:213
 	if blockSize_ > 32 {
-		{
-			gc_step31 := 0
-			for ; gc_step31+3 < gc_n2; gc_step31 += 4 {
-				{
-					gc_rank2 := gc_step31 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:214
-					tt = sData_[idx-32]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step31 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:214
-					tt = sData_[idx-32]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step31 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:214
-					tt = sData_[idx-32]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step31 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:214
-					tt = sData_[idx-32]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			for gc_rank2 := gc_step31; gc_rank2 < gc_n2; gc_rank2++ {
+//line shoc.go:215
+		gc_step31 := 0
+		for ; gc_step31+3 < gc_n2; gc_step31 += 4 {
+			{
+				gc_rank2 := gc_step31 + 0
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				var tt float32
-				_ = tt
-
+//line shoc.go:214
+				tt = sData_[idx-32]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step31 + 1
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:214
+				tt = sData_[idx-32]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step31 + 2
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:214
+				tt = sData_[idx-32]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step31 + 3
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
 //line shoc.go:214
 				tt = sData_[idx-32]
 				gc_s_tt[gc_rank2] = tt
 			}
 		}
-		{
-			gc_step32 := 0
-			for ; gc_step32+3 < gc_n2; gc_step32 += 4 {
-				{
-					gc_rank2 := gc_step32 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:216
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step32 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:216
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step32 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:216
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step32 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:216
-					sData_[idx] += tt
-				}
-			}
-			for gc_rank2 := gc_step32; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step31; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:214
+			tt = sData_[idx-32]
+			gc_s_tt[gc_rank2] = tt
+		}
+//line shoc.go:219
+		gc_step32 := 0
+		for ; gc_step32+3 < gc_n2; gc_step32 += 4 {
+			{
+				gc_rank2 := gc_step32 + 0
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
-
+//line shoc.go:216
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step32 + 1
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:216
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step32 + 2
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:216
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step32 + 3
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
 //line shoc.go:216
 				sData_[idx] += tt
 			}
 		}
+		for gc_rank2 := gc_step32; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:216
+			sData_[idx] += tt
+		}
 	}
-
-//line shoc.go:219
 	if blockSize_ > 64 {
-		{
-			gc_step33 := 0
-			for ; gc_step33+3 < gc_n2; gc_step33 += 4 {
-				{
-					gc_rank2 := gc_step33 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:220
-					tt = sData_[idx-64]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step33 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:220
-					tt = sData_[idx-64]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step33 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:220
-					tt = sData_[idx-64]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step33 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:220
-					tt = sData_[idx-64]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			for gc_rank2 := gc_step33; gc_rank2 < gc_n2; gc_rank2++ {
+//line shoc.go:221
+		gc_step33 := 0
+		for ; gc_step33+3 < gc_n2; gc_step33 += 4 {
+			{
+				gc_rank2 := gc_step33 + 0
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				var tt float32
-				_ = tt
-
+//line shoc.go:220
+				tt = sData_[idx-64]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step33 + 1
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:220
+				tt = sData_[idx-64]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step33 + 2
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:220
+				tt = sData_[idx-64]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step33 + 3
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
 //line shoc.go:220
 				tt = sData_[idx-64]
 				gc_s_tt[gc_rank2] = tt
 			}
 		}
-		{
-			gc_step34 := 0
-			for ; gc_step34+3 < gc_n2; gc_step34 += 4 {
-				{
-					gc_rank2 := gc_step34 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:222
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step34 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:222
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step34 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:222
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step34 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:222
-					sData_[idx] += tt
-				}
-			}
-			for gc_rank2 := gc_step34; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step33; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:220
+			tt = sData_[idx-64]
+			gc_s_tt[gc_rank2] = tt
+		}
+//line shoc.go:225
+		gc_step34 := 0
+		for ; gc_step34+3 < gc_n2; gc_step34 += 4 {
+			{
+				gc_rank2 := gc_step34 + 0
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
-
+//line shoc.go:222
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step34 + 1
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:222
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step34 + 2
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:222
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step34 + 3
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
 //line shoc.go:222
 				sData_[idx] += tt
 			}
 		}
+		for gc_rank2 := gc_step34; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:222
+			sData_[idx] += tt
+		}
 	}
-
-//line shoc.go:225
 	if blockSize_ > 128 {
-		{
-			gc_step35 := 0
-			for ; gc_step35+3 < gc_n2; gc_step35 += 4 {
-				{
-					gc_rank2 := gc_step35 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:226
-					tt = sData_[idx-128]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step35 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:226
-					tt = sData_[idx-128]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step35 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:226
-					tt = sData_[idx-128]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step35 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:226
-					tt = sData_[idx-128]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			for gc_rank2 := gc_step35; gc_rank2 < gc_n2; gc_rank2++ {
+//line shoc.go:227
+		gc_step35 := 0
+		for ; gc_step35+3 < gc_n2; gc_step35 += 4 {
+			{
+				gc_rank2 := gc_step35 + 0
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				var tt float32
-				_ = tt
-
+//line shoc.go:226
+				tt = sData_[idx-128]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step35 + 1
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:226
+				tt = sData_[idx-128]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step35 + 2
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:226
+				tt = sData_[idx-128]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step35 + 3
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
 //line shoc.go:226
 				tt = sData_[idx-128]
 				gc_s_tt[gc_rank2] = tt
 			}
 		}
-		{
-			gc_step36 := 0
-			for ; gc_step36+3 < gc_n2; gc_step36 += 4 {
-				{
-					gc_rank2 := gc_step36 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:228
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step36 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:228
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step36 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:228
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step36 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:228
-					sData_[idx] += tt
-				}
-			}
-			for gc_rank2 := gc_step36; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step35; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:226
+			tt = sData_[idx-128]
+			gc_s_tt[gc_rank2] = tt
+		}
+//line shoc.go:231
+		gc_step36 := 0
+		for ; gc_step36+3 < gc_n2; gc_step36 += 4 {
+			{
+				gc_rank2 := gc_step36 + 0
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
-
+//line shoc.go:228
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step36 + 1
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:228
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step36 + 2
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:228
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step36 + 3
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
 //line shoc.go:228
 				sData_[idx] += tt
 			}
 		}
+		for gc_rank2 := gc_step36; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:228
+			sData_[idx] += tt
+		}
 	}
-
-//line shoc.go:231
 	if blockSize_ > 256 {
-		{
-			gc_step37 := 0
-			for ; gc_step37+3 < gc_n2; gc_step37 += 4 {
-				{
-					gc_rank2 := gc_step37 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:232
-					tt = sData_[idx-256]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step37 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:232
-					tt = sData_[idx-256]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step37 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:232
-					tt = sData_[idx-256]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step37 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:232
-					tt = sData_[idx-256]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			for gc_rank2 := gc_step37; gc_rank2 < gc_n2; gc_rank2++ {
+//line shoc.go:233
+		gc_step37 := 0
+		for ; gc_step37+3 < gc_n2; gc_step37 += 4 {
+			{
+				gc_rank2 := gc_step37 + 0
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				var tt float32
-				_ = tt
-
+//line shoc.go:232
+				tt = sData_[idx-256]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step37 + 1
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:232
+				tt = sData_[idx-256]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step37 + 2
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:232
+				tt = sData_[idx-256]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step37 + 3
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
 //line shoc.go:232
 				tt = sData_[idx-256]
 				gc_s_tt[gc_rank2] = tt
 			}
 		}
-		{
-			gc_step38 := 0
-			for ; gc_step38+3 < gc_n2; gc_step38 += 4 {
-				{
-					gc_rank2 := gc_step38 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:234
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step38 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:234
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step38 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:234
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step38 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:234
-					sData_[idx] += tt
-				}
-			}
-			for gc_rank2 := gc_step38; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step37; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:232
+			tt = sData_[idx-256]
+			gc_s_tt[gc_rank2] = tt
+		}
+//line shoc.go:237
+		gc_step38 := 0
+		for ; gc_step38+3 < gc_n2; gc_step38 += 4 {
+			{
+				gc_rank2 := gc_step38 + 0
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
-
+//line shoc.go:234
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step38 + 1
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:234
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step38 + 2
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:234
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step38 + 3
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
 //line shoc.go:234
 				sData_[idx] += tt
 			}
 		}
+		for gc_rank2 := gc_step38; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:234
+			sData_[idx] += tt
+		}
 	}
-
-//line shoc.go:237
 	if blockSize_ > 512 {
-		{
-			gc_step39 := 0
-			for ; gc_step39+3 < gc_n2; gc_step39 += 4 {
-				{
-					gc_rank2 := gc_step39 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:238
-					tt = sData_[idx-512]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step39 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:238
-					tt = sData_[idx-512]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step39 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:238
-					tt = sData_[idx-512]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step39 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:238
-					tt = sData_[idx-512]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			for gc_rank2 := gc_step39; gc_rank2 < gc_n2; gc_rank2++ {
+//line shoc.go:239
+		gc_step39 := 0
+		for ; gc_step39+3 < gc_n2; gc_step39 += 4 {
+			{
+				gc_rank2 := gc_step39 + 0
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				var tt float32
-				_ = tt
-
+//line shoc.go:238
+				tt = sData_[idx-512]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step39 + 1
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:238
+				tt = sData_[idx-512]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step39 + 2
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:238
+				tt = sData_[idx-512]
+				gc_s_tt[gc_rank2] = tt
+			}
+			{
+				gc_rank2 := gc_step39 + 3
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
 //line shoc.go:238
 				tt = sData_[idx-512]
 				gc_s_tt[gc_rank2] = tt
 			}
 		}
-		{
-			gc_step40 := 0
-			for ; gc_step40+3 < gc_n2; gc_step40 += 4 {
-				{
-					gc_rank2 := gc_step40 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:240
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step40 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:240
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step40 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:240
-					sData_[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step40 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:240
-					sData_[idx] += tt
-				}
-			}
-			for gc_rank2 := gc_step40; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step39; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:238
+			tt = sData_[idx-512]
+			gc_s_tt[gc_rank2] = tt
+		}
+//line shoc.go:243
+		gc_step40 := 0
+		for ; gc_step40+3 < gc_n2; gc_step40 += 4 {
+			{
+				gc_rank2 := gc_step40 + 0
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
-
+//line shoc.go:240
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step40 + 1
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:240
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step40 + 2
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:240
+				sData_[idx] += tt
+			}
+			{
+				gc_rank2 := gc_step40 + 3
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
 //line shoc.go:240
 				sData_[idx] += tt
 			}
 		}
+		for gc_rank2 := gc_step40; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:240
+			sData_[idx] += tt
+		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var val float32
-				_ = val
-
+//line shoc.go:245
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			idx := gc_s_idx[gc_rank2]
+			var val float32
 //line shoc.go:244
-				var r float32 = sData_[idx-1]
-
-//line shoc.go:244
-				_ = r
-
+			var r float32 = sData_[idx-1]
 //line shoc.go:261
-				val = r
-
+			val = r
 //line shoc.go:264
-				if gc_tx2 < n {
-					gBlockSums[gc_tx2] = val
-				}
-				_ = r
+			if gc_tx2 < n {
+				gBlockSums[gc_tx2] = val
 			}
 		}
 	}
@@ -4464,8 +3671,6 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 // block's sum from the top scan, then the last value of the window
 // before. n is a multiple of 4; launch it with 2·blockSize floats of
 // dynamic shared memory.
-//
-//line shoc.go:278
 func ShocBottomScanKernel(gIdata, gOdata, gBlockSums []float32, n int, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_shocBottomScan,
 		func(gc_t *gocuda.Thread) { shocBottomScan(gc_t, gIdata, gOdata, gBlockSums, n, blockSize) },
@@ -4491,1731 +3696,403 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 	gc_s_gIdata4 := compiled.Scratch[[]float4](gc_b2, 2)[:gc_n2]
 	gc_s_gOdata4 := compiled.Scratch[[]float4](gc_b2, 3)[:gc_n2]
 	gc_s_i := compiled.Scratch[int](gc_b2, 4)[:gc_n2]
-	gc_s_val4 := compiled.Scratch[float4](gc_b2, 5)[:gc_n2]
-
+	gc_s_window := compiled.Scratch[int](gc_b2, 5)[:gc_n2]
+	gc_s_val4 := compiled.Scratch[float4](gc_b2, 6)[:gc_n2]
+	gc_exited2 := gc_b2.Exited()
 //line shoc.go:279
 	sdata := gocuda.DynamicShared[float32](t)
-
-//line shoc.go:280
 	sSeed := gocuda.Shared[float32](t, 1)[:1]
-	{
-		gc_step28 := 0
-		for ; gc_step28+3 < gc_n2; gc_step28 += 4 {
-			{
-				gc_rank2 := gc_step28 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line shoc.go:283
-				gIdata4 := toFloat4s(gIdata)
-
-//line shoc.go:284
-				gOdata4 := toFloat4s(gOdata)
-				_ = gIdata4
-				_ = gOdata4
-				gc_s_gIdata4[gc_rank2] = gIdata4
-				gc_s_gOdata4[gc_rank2] = gOdata4
-			}
-			{
-				gc_rank2 := gc_step28 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line shoc.go:283
-				gIdata4 := toFloat4s(gIdata)
-
-//line shoc.go:284
-				gOdata4 := toFloat4s(gOdata)
-				_ = gIdata4
-				_ = gOdata4
-				gc_s_gIdata4[gc_rank2] = gIdata4
-				gc_s_gOdata4[gc_rank2] = gOdata4
-			}
-			{
-				gc_rank2 := gc_step28 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line shoc.go:283
-				gIdata4 := toFloat4s(gIdata)
-
-//line shoc.go:284
-				gOdata4 := toFloat4s(gOdata)
-				_ = gIdata4
-				_ = gOdata4
-				gc_s_gIdata4[gc_rank2] = gIdata4
-				gc_s_gOdata4[gc_rank2] = gOdata4
-			}
-			{
-				gc_rank2 := gc_step28 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line shoc.go:283
-				gIdata4 := toFloat4s(gIdata)
-
-//line shoc.go:284
-				gOdata4 := toFloat4s(gOdata)
-				_ = gIdata4
-				_ = gOdata4
-				gc_s_gIdata4[gc_rank2] = gIdata4
-				gc_s_gOdata4[gc_rank2] = gOdata4
-			}
+//line shoc.go:282
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
 		}
-		for gc_rank2 := gc_step28; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
 //line shoc.go:283
-			gIdata4 := toFloat4s(gIdata)
-
-//line shoc.go:284
-			gOdata4 := toFloat4s(gOdata)
-			_ = gIdata4
-			_ = gOdata4
-			gc_s_gIdata4[gc_rank2] = gIdata4
-			gc_s_gOdata4[gc_rank2] = gOdata4
-		}
+		gIdata4 := toFloat4s(gIdata)
+		gOdata4 := toFloat4s(gOdata)
+//line shoc.go:287
+		gc_s_gIdata4[gc_rank2] = gIdata4
+		gc_s_gOdata4[gc_rank2] = gOdata4
 	}
-
 //line shoc.go:285
 	n /= 4
-
 //line shoc.go:288
 	regionSize := n / gc_gdx2
-
-//line shoc.go:289
 	blockStart := gc_bx2 * regionSize
-
-//line shoc.go:290
 	blockStop := blockStart + regionSize
-
-//line shoc.go:291
 	if gc_bx2 == gc_gdx2-1 {
 		blockStop = n
 	}
-
-//line shoc.go:297
-	window := blockStart
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step29 := 0
-			for ; gc_step29+3 < gc_lo4; gc_step29 += 4 {
-				{
-					gc_tx2 := gc_step29 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_tx2 := gc_step29 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_tx2 := gc_step29 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_tx2 := gc_step29 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
+//line shoc.go:295
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
-			for gc_tx2 := gc_step29; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
 //line shoc.go:296
-				i := blockStart + gc_tx2
-				_ = i
-				gc_s_i[gc_rank2] = i
+			i := blockStart + gc_tx2
+			window := blockStart
+//line shoc.go:300
+			if gc_tx2 == 0 {
+				sSeed[0] = gBlockSums[gc_bx2]
 			}
-			gc_step30 := gc_hi4
-			for ; gc_step30+3 < gc_bdx2; gc_step30 += 4 {
-				{
-					gc_tx2 := gc_step30 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_tx2 := gc_step30 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_tx2 := gc_step30 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_tx2 := gc_step30 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-			}
-			for gc_tx2 := gc_step30; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line shoc.go:296
-				i := blockStart + gc_tx2
-				_ = i
-				gc_s_i[gc_rank2] = i
-			}
+//line shoc.go:305
+			gc_s_i[gc_rank2] = i
+			gc_s_window[gc_rank2] = window
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(gBlockSums) {
-				gc_at2 := gBlockSums[gc_off2:][:1]
-				gc_step31 := gc_from2
-				for ; gc_step31+3 < gc_to2; gc_step31 += 4 {
-					{
-						gc_tx2 := gc_step31 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line shoc.go:296
-						i := blockStart + gc_tx2
-
-//line shoc.go:300
-						{
-							sSeed[0] = gc_at2[0]
-						}
-						_ = i
-						gc_s_i[gc_rank2] = i
-					}
-					{
-						gc_tx2 := gc_step31 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line shoc.go:296
-						i := blockStart + gc_tx2
-
-//line shoc.go:300
-						{
-							sSeed[0] = gc_at2[0]
-						}
-						_ = i
-						gc_s_i[gc_rank2] = i
-					}
-					{
-						gc_tx2 := gc_step31 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line shoc.go:296
-						i := blockStart + gc_tx2
-
-//line shoc.go:300
-						{
-							sSeed[0] = gc_at2[0]
-						}
-						_ = i
-						gc_s_i[gc_rank2] = i
-					}
-					{
-						gc_tx2 := gc_step31 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line shoc.go:296
-						i := blockStart + gc_tx2
-
-//line shoc.go:300
-						{
-							sSeed[0] = gc_at2[0]
-						}
-						_ = i
-						gc_s_i[gc_rank2] = i
-					}
-				}
-				for gc_tx2 := gc_step31; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-
-//line shoc.go:300
-					{
-						sSeed[0] = gc_at2[0]
-					}
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-			} else {
-				gc_step32 := gc_from2
-				for ; gc_step32+3 < gc_to2; gc_step32 += 4 {
-					{
-						gc_tx2 := gc_step32 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:296
-						i := blockStart + gc_tx2
-
-//line shoc.go:300
-						{
-							sSeed[0] = gBlockSums[gc_bx2]
-						}
-						_ = i
-						gc_s_i[gc_rank2] = i
-					}
-					{
-						gc_tx2 := gc_step32 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:296
-						i := blockStart + gc_tx2
-
-//line shoc.go:300
-						{
-							sSeed[0] = gBlockSums[gc_bx2]
-						}
-						_ = i
-						gc_s_i[gc_rank2] = i
-					}
-					{
-						gc_tx2 := gc_step32 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:296
-						i := blockStart + gc_tx2
-
-//line shoc.go:300
-						{
-							sSeed[0] = gBlockSums[gc_bx2]
-						}
-						_ = i
-						gc_s_i[gc_rank2] = i
-					}
-					{
-						gc_tx2 := gc_step32 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:296
-						i := blockStart + gc_tx2
-
-//line shoc.go:300
-						{
-							sSeed[0] = gBlockSums[gc_bx2]
-						}
-						_ = i
-						gc_s_i[gc_rank2] = i
-					}
-				}
-				for gc_tx2 := gc_step32; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-
-//line shoc.go:300
-					{
-						sSeed[0] = gBlockSums[gc_bx2]
-					}
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-			}
-		}
-	}
-
 //line shoc.go:307
-	for window < blockStop {
+	for {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-
+		if compiled.AllExited(gc_exited2) {
+			return
+		}
 //line shoc.go:324
 		var sData []float32 = sdata
-
-//line shoc.go:324
-		_ = sData
-
 //line shoc.go:324
 		var blockSize_ int = blockSize
-
-//line shoc.go:324
-		_ = blockSize_
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					gIdata4 := gc_s_gIdata4[gc_rank2]
-					i := gc_s_i[gc_rank2]
-
-//line shoc.go:308
-					var val4 float4
-
-//line shoc.go:309
-					if i < blockStop {
-						val4 = gIdata4[i]
-					} else {
-						val4.X = 0.0
-						val4.Y = 0.0
-						val4.Z = 0.0
-						val4.W = 0.0
-					}
-
-//line shoc.go:319
-					val4.Y += val4.X
-
-//line shoc.go:320
-					val4.Z += val4.Y
-
-//line shoc.go:321
-					val4.W += val4.Z
-
-//line shoc.go:324
-					var val float32 = val4.W
-
-//line shoc.go:324
-					_ = val
-
-//line shoc.go:178
-					idx := gc_tx2
-
-//line shoc.go:179
-					sData[idx] = 0.0
-
-//line shoc.go:182
-					idx += blockSize_
-
-//line shoc.go:183
-					sData[idx] = val
-					_ = val4
-					_ = val
-					_ = idx
-					gc_s_idx[gc_rank2] = idx
-					gc_s_val4[gc_rank2] = val4
-				}
-			}
-		}
-		{
-			gc_step33 := 0
-			for ; gc_step33+3 < gc_n2; gc_step33 += 4 {
-				{
-					gc_rank2 := gc_step33 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-
-//line shoc.go:187
-					var tt float32
-
-//line shoc.go:188
-					tt = sData[idx-1]
-					_ = tt
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step33 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-
-//line shoc.go:187
-					var tt float32
-
-//line shoc.go:188
-					tt = sData[idx-1]
-					_ = tt
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step33 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-
-//line shoc.go:187
-					var tt float32
-
-//line shoc.go:188
-					tt = sData[idx-1]
-					_ = tt
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step33 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-
-//line shoc.go:187
-					var tt float32
-
-//line shoc.go:188
-					tt = sData[idx-1]
-					_ = tt
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			for gc_rank2 := gc_step33; gc_rank2 < gc_n2; gc_rank2++ {
+//line shoc.go:326
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_L32:
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-
-//line shoc.go:187
-				var tt float32
-
-//line shoc.go:188
-				tt = sData[idx-1]
-				_ = tt
-				gc_s_tt[gc_rank2] = tt
-			}
-		}
-		{
-			gc_step34 := 0
-			for ; gc_step34+3 < gc_n2; gc_step34 += 4 {
-				{
-					gc_rank2 := gc_step34 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:190
-					sData[idx] += tt
+				if gc_exited2[gc_rank2] {
+					continue
 				}
-				{
-					gc_rank2 := gc_step34 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:190
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step34 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:190
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step34 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:190
-					sData[idx] += tt
-				}
-			}
-			for gc_rank2 := gc_step34; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:190
-				sData[idx] += tt
-			}
-		}
-		{
-			gc_step35 := 0
-			for ; gc_step35+3 < gc_n2; gc_step35 += 4 {
-				{
-					gc_rank2 := gc_step35 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step35 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step35 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step35 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			for gc_rank2 := gc_step35; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:193
-				tt = sData[idx-2]
-				gc_s_tt[gc_rank2] = tt
-			}
-		}
-		{
-			gc_step36 := 0
-			for ; gc_step36+3 < gc_n2; gc_step36 += 4 {
-				{
-					gc_rank2 := gc_step36 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:195
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step36 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:195
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step36 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:195
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step36 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:195
-					sData[idx] += tt
-				}
-			}
-			for gc_rank2 := gc_step36; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:195
-				sData[idx] += tt
-			}
-		}
-		{
-			gc_step37 := 0
-			for ; gc_step37+3 < gc_n2; gc_step37 += 4 {
-				{
-					gc_rank2 := gc_step37 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:198
-					tt = sData[idx-4]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step37 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:198
-					tt = sData[idx-4]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step37 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:198
-					tt = sData[idx-4]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step37 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:198
-					tt = sData[idx-4]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			for gc_rank2 := gc_step37; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:198
-				tt = sData[idx-4]
-				gc_s_tt[gc_rank2] = tt
-			}
-		}
-		{
-			gc_step38 := 0
-			for ; gc_step38+3 < gc_n2; gc_step38 += 4 {
-				{
-					gc_rank2 := gc_step38 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:200
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step38 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:200
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step38 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:200
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step38 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:200
-					sData[idx] += tt
-				}
-			}
-			for gc_rank2 := gc_step38; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:200
-				sData[idx] += tt
-			}
-		}
-		{
-			gc_step39 := 0
-			for ; gc_step39+3 < gc_n2; gc_step39 += 4 {
-				{
-					gc_rank2 := gc_step39 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:203
-					tt = sData[idx-8]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step39 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:203
-					tt = sData[idx-8]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step39 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:203
-					tt = sData[idx-8]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step39 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:203
-					tt = sData[idx-8]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			for gc_rank2 := gc_step39; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:203
-				tt = sData[idx-8]
-				gc_s_tt[gc_rank2] = tt
-			}
-		}
-		{
-			gc_step40 := 0
-			for ; gc_step40+3 < gc_n2; gc_step40 += 4 {
-				{
-					gc_rank2 := gc_step40 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:205
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step40 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:205
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step40 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:205
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step40 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:205
-					sData[idx] += tt
-				}
-			}
-			for gc_rank2 := gc_step40; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:205
-				sData[idx] += tt
-			}
-		}
-		{
-			gc_step41 := 0
-			for ; gc_step41+3 < gc_n2; gc_step41 += 4 {
-				{
-					gc_rank2 := gc_step41 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:208
-					tt = sData[idx-16]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step41 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:208
-					tt = sData[idx-16]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step41 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:208
-					tt = sData[idx-16]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step41 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:208
-					tt = sData[idx-16]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			for gc_rank2 := gc_step41; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:208
-				tt = sData[idx-16]
-				gc_s_tt[gc_rank2] = tt
-			}
-		}
-		{
-			gc_step42 := 0
-			for ; gc_step42+3 < gc_n2; gc_step42 += 4 {
-				{
-					gc_rank2 := gc_step42 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:210
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step42 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:210
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step42 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:210
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step42 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:210
-					sData[idx] += tt
-				}
-			}
-			for gc_rank2 := gc_step42; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:210
-				sData[idx] += tt
-			}
-		}
-
-//line shoc.go:213
-		if blockSize_ > 32 {
-			{
-				gc_step43 := 0
-				for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
-					{
-						gc_rank2 := gc_step43 + 0
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:214
-						tt = sData[idx-32]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step43 + 1
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:214
-						tt = sData[idx-32]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step43 + 2
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:214
-						tt = sData[idx-32]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step43 + 3
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:214
-						tt = sData[idx-32]
-						gc_s_tt[gc_rank2] = tt
-					}
-				}
-				for gc_rank2 := gc_step43; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:214
-					tt = sData[idx-32]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			{
-				gc_step44 := 0
-				for ; gc_step44+3 < gc_n2; gc_step44 += 4 {
-					{
-						gc_rank2 := gc_step44 + 0
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:216
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step44 + 1
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:216
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step44 + 2
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:216
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step44 + 3
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:216
-						sData[idx] += tt
-					}
-				}
-				for gc_rank2 := gc_step44; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:216
-					sData[idx] += tt
-				}
-			}
-		}
-
-//line shoc.go:219
-		if blockSize_ > 64 {
-			{
-				gc_step45 := 0
-				for ; gc_step45+3 < gc_n2; gc_step45 += 4 {
-					{
-						gc_rank2 := gc_step45 + 0
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:220
-						tt = sData[idx-64]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step45 + 1
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:220
-						tt = sData[idx-64]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step45 + 2
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:220
-						tt = sData[idx-64]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step45 + 3
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:220
-						tt = sData[idx-64]
-						gc_s_tt[gc_rank2] = tt
-					}
-				}
-				for gc_rank2 := gc_step45; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:220
-					tt = sData[idx-64]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			{
-				gc_step46 := 0
-				for ; gc_step46+3 < gc_n2; gc_step46 += 4 {
-					{
-						gc_rank2 := gc_step46 + 0
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:222
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step46 + 1
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:222
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step46 + 2
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:222
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step46 + 3
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:222
-						sData[idx] += tt
-					}
-				}
-				for gc_rank2 := gc_step46; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:222
-					sData[idx] += tt
-				}
-			}
-		}
-
-//line shoc.go:225
-		if blockSize_ > 128 {
-			{
-				gc_step47 := 0
-				for ; gc_step47+3 < gc_n2; gc_step47 += 4 {
-					{
-						gc_rank2 := gc_step47 + 0
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:226
-						tt = sData[idx-128]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step47 + 1
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:226
-						tt = sData[idx-128]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step47 + 2
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:226
-						tt = sData[idx-128]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step47 + 3
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:226
-						tt = sData[idx-128]
-						gc_s_tt[gc_rank2] = tt
-					}
-				}
-				for gc_rank2 := gc_step47; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:226
-					tt = sData[idx-128]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			{
-				gc_step48 := 0
-				for ; gc_step48+3 < gc_n2; gc_step48 += 4 {
-					{
-						gc_rank2 := gc_step48 + 0
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:228
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step48 + 1
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:228
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step48 + 2
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:228
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step48 + 3
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:228
-						sData[idx] += tt
-					}
-				}
-				for gc_rank2 := gc_step48; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:228
-					sData[idx] += tt
-				}
-			}
-		}
-
-//line shoc.go:231
-		if blockSize_ > 256 {
-			{
-				gc_step49 := 0
-				for ; gc_step49+3 < gc_n2; gc_step49 += 4 {
-					{
-						gc_rank2 := gc_step49 + 0
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:232
-						tt = sData[idx-256]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step49 + 1
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:232
-						tt = sData[idx-256]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step49 + 2
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:232
-						tt = sData[idx-256]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step49 + 3
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:232
-						tt = sData[idx-256]
-						gc_s_tt[gc_rank2] = tt
-					}
-				}
-				for gc_rank2 := gc_step49; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:232
-					tt = sData[idx-256]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			{
-				gc_step50 := 0
-				for ; gc_step50+3 < gc_n2; gc_step50 += 4 {
-					{
-						gc_rank2 := gc_step50 + 0
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:234
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step50 + 1
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:234
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step50 + 2
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:234
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step50 + 3
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:234
-						sData[idx] += tt
-					}
-				}
-				for gc_rank2 := gc_step50; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:234
-					sData[idx] += tt
-				}
-			}
-		}
-
-//line shoc.go:237
-		if blockSize_ > 512 {
-			{
-				gc_step51 := 0
-				for ; gc_step51+3 < gc_n2; gc_step51 += 4 {
-					{
-						gc_rank2 := gc_step51 + 0
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:238
-						tt = sData[idx-512]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step51 + 1
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:238
-						tt = sData[idx-512]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step51 + 2
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:238
-						tt = sData[idx-512]
-						gc_s_tt[gc_rank2] = tt
-					}
-					{
-						gc_rank2 := gc_step51 + 3
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						var tt float32
-						_ = tt
-
-//line shoc.go:238
-						tt = sData[idx-512]
-						gc_s_tt[gc_rank2] = tt
-					}
-				}
-				for gc_rank2 := gc_step51; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:238
-					tt = sData[idx-512]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			{
-				gc_step52 := 0
-				for ; gc_step52+3 < gc_n2; gc_step52 += 4 {
-					{
-						gc_rank2 := gc_step52 + 0
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:240
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step52 + 1
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:240
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step52 + 2
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:240
-						sData[idx] += tt
-					}
-					{
-						gc_rank2 := gc_step52 + 3
-						gc_pos2.Thread = gc_rank2
-						idx := gc_s_idx[gc_rank2]
-						tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:240
-						sData[idx] += tt
-					}
-				}
-				for gc_rank2 := gc_step52; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:240
-					sData[idx] += tt
-				}
-			}
-		}
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				gOdata4 := gc_s_gOdata4[gc_rank2]
+				gIdata4 := gc_s_gIdata4[gc_rank2]
 				i := gc_s_i[gc_rank2]
-				val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:244
-				var r float32 = sData[idx-1]
-
-//line shoc.go:244
-				_ = r
-
-//line shoc.go:324
-				res := r
-
-//line shoc.go:327
-				val4.X += res + sSeed[0]
-
-//line shoc.go:328
-				val4.Y += res + sSeed[0]
-
-//line shoc.go:329
-				val4.Z += res + sSeed[0]
-
-//line shoc.go:330
-				val4.W += res + sSeed[0]
-
-//line shoc.go:333
-				if i < blockStop {
-					gOdata4[i] = val4
+				window := gc_s_window[gc_rank2]
+//line shoc.go:307
+				if !(window < blockStop) {
+					{
+//line shoc.go:307
+						gc_exited2[gc_rank2] = true
+//line shoc.go:307
+						continue gc_L32
+					}
 				}
-				_ = r
-				_ = res
+//line shoc.go:308
+				var val4 float4
+				if i < blockStop {
+					val4 = gIdata4[i]
+				} else {
+					val4.X = 0.0
+					val4.Y = 0.0
+					val4.Z = 0.0
+					val4.W = 0.0
+				}
+//line shoc.go:319
+				val4.Y += val4.X
+				val4.Z += val4.Y
+				val4.W += val4.Z
+//line shoc.go:324
+				var val float32 = val4.W
+//line shoc.go:178
+				idx := gc_tx2
+				sData[idx] = 0.0
+//line shoc.go:182
+				idx += blockSize_
+				sData[idx] = val
+//line shoc.go:187
+				gc_s_idx[gc_rank2] = idx
 				gc_s_val4[gc_rank2] = val4
 			}
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := blockSize - 1; gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
+//line shoc.go:193
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
-			if gc_bound2 := blockSize - 1; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
+			idx := gc_s_idx[gc_rank2]
+//line shoc.go:187
+			var tt float32
+			tt = sData[idx-1]
+//line shoc.go:190
+			gc_s_tt[gc_rank2] = tt
+		}
+//line shoc.go:194
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step53 := gc_from2
-				for ; gc_step53+3 < gc_to2; gc_step53 += 4 {
-					{
-						gc_tx2 := gc_step53 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-						{
-							sSeed[0] = val4.W
-						}
-					}
-					{
-						gc_tx2 := gc_step53 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-						{
-							sSeed[0] = val4.W
-						}
-					}
-					{
-						gc_tx2 := gc_step53 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-						{
-							sSeed[0] = val4.W
-						}
-					}
-					{
-						gc_tx2 := gc_step53 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-						{
-							sSeed[0] = val4.W
-						}
-					}
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:190
+			sData[idx] += tt
+		}
+//line shoc.go:194
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:193
+			tt = sData[idx-2]
+			gc_s_tt[gc_rank2] = tt
+		}
+//line shoc.go:198
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:195
+			sData[idx] += tt
+		}
+//line shoc.go:199
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:198
+			tt = sData[idx-4]
+			gc_s_tt[gc_rank2] = tt
+		}
+//line shoc.go:203
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:200
+			sData[idx] += tt
+		}
+//line shoc.go:204
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:203
+			tt = sData[idx-8]
+			gc_s_tt[gc_rank2] = tt
+		}
+//line shoc.go:208
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:205
+			sData[idx] += tt
+		}
+//line shoc.go:209
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank2]
+			var tt float32
+//line shoc.go:208
+			tt = sData[idx-16]
+			gc_s_tt[gc_rank2] = tt
+		}
+//line shoc.go:213
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank2]
+			tt := gc_s_tt[gc_rank2]
+//line shoc.go:210
+			sData[idx] += tt
+		}
+//line shoc.go:213
+		if blockSize_ > 32 {
+//line shoc.go:215
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
 				}
-				for gc_tx2 := gc_step53; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-					{
-						sSeed[0] = val4.W
-					}
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:214
+				tt = sData[idx-32]
+				gc_s_tt[gc_rank2] = tt
+			}
+//line shoc.go:219
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
 				}
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:216
+				sData[idx] += tt
 			}
 		}
-
-//line shoc.go:344
-		window += blockSize
-		{
-			gc_step54 := 0
-			for ; gc_step54+3 < gc_n2; gc_step54 += 4 {
-				{
-					gc_rank2 := gc_step54 + 0
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
-//line shoc.go:345
-					i += blockSize
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_rank2 := gc_step54 + 1
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
-//line shoc.go:345
-					i += blockSize
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_rank2 := gc_step54 + 2
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
-//line shoc.go:345
-					i += blockSize
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_rank2 := gc_step54 + 3
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
-//line shoc.go:345
-					i += blockSize
-					gc_s_i[gc_rank2] = i
-				}
-			}
-			for gc_rank2 := gc_step54; gc_rank2 < gc_n2; gc_rank2++ {
+		if blockSize_ > 64 {
+//line shoc.go:221
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:220
+				tt = sData[idx-64]
+				gc_s_tt[gc_rank2] = tt
+			}
+//line shoc.go:225
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:222
+				sData[idx] += tt
+			}
+		}
+		if blockSize_ > 128 {
+//line shoc.go:227
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:226
+				tt = sData[idx-128]
+				gc_s_tt[gc_rank2] = tt
+			}
+//line shoc.go:231
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:228
+				sData[idx] += tt
+			}
+		}
+		if blockSize_ > 256 {
+//line shoc.go:233
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:232
+				tt = sData[idx-256]
+				gc_s_tt[gc_rank2] = tt
+			}
+//line shoc.go:237
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:234
+				sData[idx] += tt
+			}
+		}
+		if blockSize_ > 512 {
+//line shoc.go:239
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+//line shoc.go:238
+				tt = sData[idx-512]
+				gc_s_tt[gc_rank2] = tt
+			}
+//line shoc.go:243
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+//line shoc.go:240
+				sData[idx] += tt
+			}
+		}
+//line shoc.go:245
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			idx := gc_s_idx[gc_rank2]
+			gOdata4 := gc_s_gOdata4[gc_rank2]
+			i := gc_s_i[gc_rank2]
+			val4 := gc_s_val4[gc_rank2]
+//line shoc.go:244
+			var r float32 = sData[idx-1]
+//line shoc.go:324
+			res := r
+//line shoc.go:327
+			val4.X += res + sSeed[0]
+			val4.Y += res + sSeed[0]
+			val4.Z += res + sSeed[0]
+			val4.W += res + sSeed[0]
+//line shoc.go:333
+			if i < blockStop {
+				gOdata4[i] = val4
+			}
+//line shoc.go:338
+			gc_s_val4[gc_rank2] = val4
+		}
+//line shoc.go:342
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 				i := gc_s_i[gc_rank2]
-
-//line shoc.go:345
+				window := gc_s_window[gc_rank2]
+				val4 := gc_s_val4[gc_rank2]
+//line shoc.go:339
+				if gc_tx2 == blockSize-1 {
+					sSeed[0] = val4.W
+				}
+//line shoc.go:344
+				window += blockSize
 				i += blockSize
 				gc_s_i[gc_rank2] = i
+				gc_s_window[gc_rank2] = window
 			}
 		}
 	}
@@ -6224,4 +4101,5 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 // gc_files_shoc holds the source files whose lines the kernels' records hash.
 //
 //go:embed shoc.go shoc_more.go
+//line shoc.go:357
 var gc_files_shoc embed.FS

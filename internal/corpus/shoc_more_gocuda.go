@@ -60,13 +60,10 @@ func gc_body_spmvCsrScalarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []f
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line shoc_more.go:28
 						myRow := gc_bx*gc_bdx + gc_tx
-						_ = myRow
-
-//line shoc_more.go:30
 						{
+//line shoc_more.go:31
 							var tt float32 = 0.0
 							start := rowDelimiters[myRow]
 							end := rowDelimiters[myRow+1]
@@ -88,8 +85,6 @@ func gc_body_spmvCsrScalarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []f
 // lanes' sums in volatile shared memory with no barrier or __syncwarp,
 // relying on lockstep warps as ShocReduceKernel does. Launch it with
 // BLOCK_SIZE (128) threads per block.
-//
-//line shoc_more.go:52
 func SpmvCsrVectorKernel(val []float32, cols, rowDelimiters []int32, dim int, out, vec []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_spmvCsrVectorKernel,
 		func(gc_t *gocuda.Thread) { spmvCsrVectorKernel(gc_t, val, cols, rowDelimiters, dim, out, vec) },
@@ -108,33 +103,24 @@ func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowD
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line shoc_more.go:57
 	warpsPerBlock := gc_bdx / gocuda.WarpSize
-
 //line shoc_more.go:61
 	partialSums := gocuda.Shared[float32](t, spmvBlockSize)[:spmvBlockSize]
 	compiled.OutOfLine(func() {
 		partialSums := partialSums[:128]
-		_ = partialSums
 		{
+//line shoc_more.go:66
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line shoc_more.go:54
 					tt := gc_tx
-					_ = tt
-
 //line shoc_more.go:56
 					id := tt & (gocuda.WarpSize - 1)
-					_ = id
-
 //line shoc_more.go:59
 					myRow := (gc_bx * warpsPerBlock) + (tt / gocuda.WarpSize)
-					_ = myRow
-
 //line shoc_more.go:63
 					if myRow < dim {
 						warpStart := int(rowDelimiters[myRow])
@@ -145,7 +131,6 @@ func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowD
 							mySum += val[j] * vec[col]
 						}
 						partialSums[tt] = mySum
-
 //line shoc_more.go:74
 						if id < 16 {
 							partialSums[tt] += partialSums[tt+16]
@@ -162,7 +147,6 @@ func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowD
 						if id < 1 {
 							partialSums[tt] += partialSums[tt+1]
 						}
-
 //line shoc_more.go:91
 						if id == 0 {
 							out[myRow] = partialSums[tt]
@@ -221,13 +205,10 @@ func gc_body_spmvEllpackrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []fl
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line shoc_more.go:103
 						tt := gc_bx*gc_bdx + gc_tx
-						_ = tt
-
-//line shoc_more.go:105
 						{
+//line shoc_more.go:106
 							var result float32 = 0.0
 							m := int(rowLengths[tt])
 							for i := 0; i < m; i++ {
@@ -280,62 +261,48 @@ func gc_body_computeLjForce(gc_b *compiled.Block, gc_lo, gc_hi int, force3, posi
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line shoc_more.go:140
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shoc_more.go:124
-					idx := gc_bx*gc_bdx + gc_tx
-					_ = idx
-
+				idx := gc_bx*gc_bdx + gc_tx
 //line shoc_more.go:127
-					ipos := position[idx]
-
+				ipos := position[idx]
 //line shoc_more.go:130
-					f := float4{0.0, 0.0, 0.0, 0}
-
+				f := float4{0.0, 0.0, 0.0, 0}
 //line shoc_more.go:132
-					j := 0
-
+				j := 0
+				for j < neighCount {
 //line shoc_more.go:133
-					for j < neighCount {
+					gc_b.Tick()
 //line shoc_more.go:133
-						gc_b.Tick()
+					if gc_b.Stopped() {
 //line shoc_more.go:133
-						if gc_b.Stopped() {
-//line shoc_more.go:133
-							return
-//line shoc_more.go:133
-						}
-						jidx := neighList[j*inum+idx]
-						jpos := position[jidx]
-
-//line shoc_more.go:138
-						delx := ipos.X - jpos.X
-						dely := ipos.Y - jpos.Y
-						delz := ipos.Z - jpos.Z
-						r2inv := delx*delx + dely*dely + delz*delz
-
-//line shoc_more.go:144
-						if r2inv < cutsq {
-							r2inv = 1.0 / r2inv
-							r6inv := r2inv * r2inv * r2inv
-							force := r2inv * r6inv * (lj1*r6inv - lj2)
-							f.X += delx * force
-							f.Y += dely * force
-							f.Z += delz * force
-						}
-						j++
+						return
 					}
-
-//line shoc_more.go:156
-					force3[idx] = f
-					_ = ipos
-					_ = f
-					_ = j
+//line shoc_more.go:134
+					jidx := neighList[j*inum+idx]
+					jpos := position[jidx]
+//line shoc_more.go:138
+					delx := ipos.X - jpos.X
+					dely := ipos.Y - jpos.Y
+					delz := ipos.Z - jpos.Z
+					r2inv := delx*delx + dely*dely + delz*delz
+//line shoc_more.go:144
+					if r2inv < cutsq {
+						r2inv = 1.0 / r2inv
+						r6inv := r2inv * r2inv * r2inv
+						force := r2inv * r6inv * (lj1*r6inv - lj2)
+						f.X += delx * force
+						f.Y += dely * force
+						f.Z += delz * force
+					}
+					j++
 				}
+//line shoc_more.go:156
+				force3[idx] = f
 			}
 		}
 	}
@@ -377,39 +344,22 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line shoc_more.go:177
 	gidRow := gc_bx
-
-//line shoc_more.go:178
 	gidCol := gc_by
-
-//line shoc_more.go:179
 	gszCol := gc_gdy
-
 //line shoc_more.go:182
 	lszRow := nStripItems
-
-//line shoc_more.go:183
 	lszCol := gc_bdy
-
 //line shoc_more.go:190
 	nCols := gszCol*lszCol + 2
-
-//line shoc_more.go:191
 	nPaddedCols := nCols
-
-//line shoc_more.go:192
 	if nCols%alignment != 0 {
 		nPaddedCols = nCols + (alignment - (nCols % alignment))
 	}
-
-//line shoc_more.go:195
 	gRowWidth := nPaddedCols - 2
-
 //line shoc_more.go:198
 	sh := gocuda.DynamicShared[float32](t)
-
 //line shoc_more.go:200
 	lRowWidth := lszCol
 	compiled.OutOfLine(func() {
@@ -419,30 +369,18 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line shoc_more.go:180
 					lidRow := gc_tx
-					_ = lidRow
-
-//line shoc_more.go:181
 					lidCol := gc_ty
-					_ = lidCol
-
 //line shoc_more.go:186
 					gRow := toGlobalRow(gidRow, lszRow, lidRow)
-					_ = gRow
-
-//line shoc_more.go:187
 					gCol := toGlobalCol(gidCol, lszCol, lidCol)
-					_ = gCol
-
 //line shoc_more.go:201
 					for i := 0; i < lszRow+2; i++ {
 						lidx := toFlatIdx(lidRow-1+i, lidCol, lRowWidth)
 						gidx := toFlatIdx(gRow-1+i, gCol, gRowWidth)
 						sh[lidx] = data[gidx]
 					}
-
 //line shoc_more.go:208
 					if lidCol == 0 {
 						for i_ := 0; i_ < lszRow+2; i_++ {
@@ -472,23 +410,12 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line shoc_more.go:180
 					lidRow := gc_tx
-					_ = lidRow
-
-//line shoc_more.go:181
 					lidCol := gc_ty
-					_ = lidCol
-
 //line shoc_more.go:186
 					gRow := toGlobalRow(gidRow, lszRow, lidRow)
-					_ = gRow
-
-//line shoc_more.go:187
 					gCol := toGlobalCol(gidCol, lszCol, lidCol)
-					_ = gCol
-
 //line shoc_more.go:226
 					for i_3 := 0; i_3 < lszRow; i_3++ {
 						cidx := toFlatIdx(lidRow+i_3, lidCol, lRowWidth)
@@ -500,7 +427,7 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 						seidx := toFlatIdx(lidRow+1+i_3, lidCol+1, lRowWidth)
 						nwidx := toFlatIdx(lidRow-1+i_3, lidCol-1, lRowWidth)
 						swidx := toFlatIdx(lidRow+1+i_3, lidCol-1, lRowWidth)
-
+//line shoc_more.go:237
 						centerValue := sh[cidx]
 						cardinalValueSum := sh[nidx] + sh[sidx] + sh[eidx] + sh[widx]
 						diagonalValueSum := sh[neidx] + sh[seidx] + sh[nwidx] + sh[swidx]

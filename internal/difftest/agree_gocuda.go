@@ -44,66 +44,58 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[int](gc_b, 0)[:gc_n]
-
 //line agree.go:16
 	s := gocuda.Shared[int32](t, 1024)[:1024]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line agree.go:17
-					i := gc_tx + gc_bx*gc_bdx
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line agree.go:17
-					i := gc_tx + gc_bx*gc_bdx
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line agree.go:17
-					i := gc_tx + gc_bx*gc_bdx
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line agree.go:17
-					i := gc_tx + gc_bx*gc_bdx
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line agree.go:18
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line agree.go:17
 				i := gc_tx + gc_bx*gc_bdx
-				_ = i
+//line agree.go:19
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line agree.go:17
+				i := gc_tx + gc_bx*gc_bdx
+//line agree.go:19
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line agree.go:17
+				i := gc_tx + gc_bx*gc_bdx
+//line agree.go:19
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line agree.go:17
+				i := gc_tx + gc_bx*gc_bdx
+//line agree.go:19
 				gc_s_i[gc_rank] = i
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line agree.go:17
+			i := gc_tx + gc_bx*gc_bdx
+//line agree.go:19
+			gc_s_i[gc_rank] = i
+		}
 	}
-
 //line agree.go:17
 	for {
 		gc_b.Tick()
@@ -111,366 +103,312 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 			return
 		}
 		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				if i < n {
-					gc_r2 |= 1
-					gc_r2in = gc_rank
-				} else {
-					gc_r2 |= 2
-					gc_r2out = gc_rank
-				}
+//line agree.go:24
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			if i < n {
+				gc_r2 |= 1
+				gc_r2in = gc_rank
+			} else {
+				gc_r2 |= 2
+				gc_r2out = gc_rank
 			}
 		}
+//line agree.go:36
 		if gc_r2 == 3 {
 			compiled.Diverged(gc_b, "SyncThreads", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_s_i[gc_rank]
-
-//line agree.go:18
-						s[gc_tx] = data[i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_s_i[gc_rank]
-
-//line agree.go:18
-						s[gc_tx] = data[i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_s_i[gc_rank]
-
-//line agree.go:18
-						s[gc_tx] = data[i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_s_i[gc_rank]
-
-//line agree.go:18
-						s[gc_tx] = data[i]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line agree.go:43
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
-
+//line agree.go:18
+					s[gc_tx] = data[i]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+//line agree.go:18
+					s[gc_tx] = data[i]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+//line agree.go:18
+					s[gc_tx] = data[i]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
 //line agree.go:18
 					s[gc_tx] = data[i]
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line agree.go:18
+				s[gc_tx] = data[i]
+			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := 1, gc_bdx
-				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-					for gc_seg := 0; gc_seg < gc_bdx; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_bdx, gc_qd-gc_r)
-						gc_step3 := gc_seg
-						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								i := gc_s_i[gc_rank]
-
-//line agree.go:20
-								data[i] += s[(gc_tx + gc_r)]
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								i := gc_s_i[gc_rank]
-
-//line agree.go:20
-								data[i] += s[(gc_tx + gc_r)]
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								i := gc_s_i[gc_rank]
-
-//line agree.go:20
-								data[i] += s[(gc_tx + gc_r)]
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								i := gc_s_i[gc_rank]
-
-//line agree.go:20
-								data[i] += s[(gc_tx + gc_r)]
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+//line agree.go:23
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_step3 := gc_seg
+					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_s_i[gc_rank]
-
 //line agree.go:20
 							data[i] += s[(gc_tx + gc_r)]
 						}
-						gc_seg = gc_segend
-					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_s_i[gc_rank]
-
 //line agree.go:20
-							data[i] += s[(gc_tx+1)%gc_bdx]
+							data[i] += s[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_s_i[gc_rank]
-
 //line agree.go:20
-							data[i] += s[(gc_tx+1)%gc_bdx]
+							data[i] += s[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_s_i[gc_rank]
-
 //line agree.go:20
-							data[i] += s[(gc_tx+1)%gc_bdx]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_s_i[gc_rank]
-
-//line agree.go:20
-							data[i] += s[(gc_tx+1)%gc_bdx]
+							data[i] += s[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_s_i[gc_rank]
-
+//line agree.go:20
+						data[i] += s[(gc_tx + gc_r)]
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_s_i[gc_rank]
+//line agree.go:20
+						data[i] += s[(gc_tx+1)%gc_bdx]
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_s_i[gc_rank]
+//line agree.go:20
+						data[i] += s[(gc_tx+1)%gc_bdx]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_s_i[gc_rank]
+//line agree.go:20
+						data[i] += s[(gc_tx+1)%gc_bdx]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_s_i[gc_rank]
 //line agree.go:20
 						data[i] += s[(gc_tx+1)%gc_bdx]
 					}
 				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+//line agree.go:20
+					data[i] += s[(gc_tx+1)%gc_bdx]
+				}
 			}
 		}
-		{
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-				{
-					gc_rank := gc_step5 + 0
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line agree.go:17
-					i += gc_bdx * gc_gdx
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_rank := gc_step5 + 1
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line agree.go:17
-					i += gc_bdx * gc_gdx
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_rank := gc_step5 + 2
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line agree.go:17
-					i += gc_bdx * gc_gdx
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_rank := gc_step5 + 3
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line agree.go:17
-					i += gc_bdx * gc_gdx
-					gc_s_i[gc_rank] = i
-				}
-			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+//line agree.go:26
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+			{
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
-
+//line agree.go:17
+				i += gc_bdx * gc_gdx
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step5 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line agree.go:17
+				i += gc_bdx * gc_gdx
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step5 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line agree.go:17
+				i += gc_bdx * gc_gdx
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step5 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line agree.go:17
 				i += gc_bdx * gc_gdx
 				gc_s_i[gc_rank] = i
 			}
 		}
-	}
-	gc_r6 := 0
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-
-//line agree.go:23
-			if true {
-				gc_r6++
-			}
+			i := gc_s_i[gc_rank]
+//line agree.go:17
+			i += gc_bdx * gc_gdx
+			gc_s_i[gc_rank] = i
 		}
 	}
-
+//line agree.go:22
+	gc_r6 := 0
+//line agree.go:24
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line agree.go:23
+		if true {
+			gc_r6++
+		}
+	}
 //line agree.go:23
 	c := gc_r6
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(counts) {
-				gc_at := counts[gc_off:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+//line agree.go:25
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(counts) {
+			gc_at := counts[gc_off:][:1]
+			gc_step6 := gc_from
+			for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				{
 					{
-						gc_tx := gc_step6 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line agree.go:24
-						{
-							gc_at[0] = int32(c)
-						}
-					}
-					{
-						gc_tx := gc_step6 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line agree.go:24
-						{
-							gc_at[0] = int32(c)
-						}
-					}
-					{
-						gc_tx := gc_step6 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line agree.go:24
-						{
-							gc_at[0] = int32(c)
-						}
-					}
-					{
-						gc_tx := gc_step6 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line agree.go:24
-						{
-							gc_at[0] = int32(c)
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line agree.go:24
-					{
+//line agree.go:25
 						gc_at[0] = int32(c)
 					}
 				}
-			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				{
 					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line agree.go:24
-						{
-							counts[gc_bx] = int32(c)
-						}
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line agree.go:24
-						{
-							counts[gc_bx] = int32(c)
-						}
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line agree.go:24
-						{
-							counts[gc_bx] = int32(c)
-						}
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line agree.go:24
-						{
-							counts[gc_bx] = int32(c)
-						}
+//line agree.go:25
+						gc_at[0] = int32(c)
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				{
+					{
+//line agree.go:25
+						gc_at[0] = int32(c)
+					}
+				}
+				{
+					{
+//line agree.go:25
+						gc_at[0] = int32(c)
+					}
+				}
+			}
+			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				{
+//line agree.go:25
+					gc_at[0] = int32(c)
+				}
+			}
+		} else {
+			gc_step7 := gc_from
+			for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				{
+					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line agree.go:24
 					{
+//line agree.go:25
 						counts[gc_bx] = int32(c)
 					}
+				}
+				{
+					gc_tx := gc_step7 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line agree.go:25
+						counts[gc_bx] = int32(c)
+					}
+				}
+				{
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line agree.go:25
+						counts[gc_bx] = int32(c)
+					}
+				}
+				{
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line agree.go:25
+						counts[gc_bx] = int32(c)
+					}
+				}
+			}
+			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line agree.go:25
+					counts[gc_bx] = int32(c)
 				}
 			}
 		}
@@ -480,4 +418,5 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 // gc_files_agree holds the source files whose lines the kernels' records hash.
 //
 //go:embed agree.go
+//line agree.go:36
 var gc_files_agree embed.FS

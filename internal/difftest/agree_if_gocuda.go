@@ -47,50 +47,37 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_m := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line agree_if.go:20
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-
 //line agree_if.go:22
 	trips := int32(0)
-	{
-		gc_vstep := 0
+//line agree_if.go:24
+	gc_vstep := 0
 //line agree_if.go:23
-		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+	gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line agree_if.go:23
-		_ = gc_all
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+		gc_alive := gc_all
 //line agree_if.go:23
-			gc_alive := gc_all
+		if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line agree_if.go:23
-			_ = gc_alive
-//line agree_if.go:23
-			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line agree_if.go:23
-				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line agree_if.go:23
-			}
-//line agree_if.go:23
-			var m int32
-//line agree_if.go:23
-			_ = m
-			lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive)
+			gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-
 //line agree_if.go:23
-			var m int32
-			_ = m
-			gc_s_m[gc_rank] = m
-		}
+		var m int32
+		lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive)
 	}
-
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+//line agree_if.go:23
+		var m int32
+//line agree_if.go:25
+		gc_s_m[gc_rank] = m
+	}
 //line agree_if.go:24
 	for {
 		gc_b.Tick()
@@ -100,222 +87,171 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line agree_if.go:21
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					var m int32
-					_ = m
-
-//line agree_if.go:25
-					m = min(data[i], data[gc_bx*gc_bdx+(gc_tx+1)%gc_bdx])
-
-//line agree_if.go:26
-					s[gc_tx] = m
-					gc_s_m[gc_rank] = m
-				}
-			}
-		}
-
-//line agree_if.go:28
-		for half := gc_bdx / 2; half > 0; half /= 2 {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := half; gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep2 := gc_from
-//line agree_if.go:29
-					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line agree_if.go:29
-					_ = gc_all2
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line agree_if.go:29
-						gc_alive2 := gc_all2
-//line agree_if.go:29
-						_ = gc_alive2
-//line agree_if.go:29
-						if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line agree_if.go:29
-							gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line agree_if.go:29
-						}
-//line agree_if.go:29
-						{
-							if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
-//line agree_if.go:30
-								break
-//line agree_if.go:30
-							}
-//line agree_if.go:30
-							lanes.LoadInt32x8Slice(s[gc_tx:]).Min(lanes.LoadInt32x8Slice(s[gc_tx+half:])).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive2)
-//line agree_if.go:30
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
-
-//line agree_if.go:29
-						{
-							s[gc_tx] = min(s[gc_tx], s[gc_tx+half])
-						}
-					}
-				}
-			}
-		}
-		{
-			gc_vstep3 := 0
-//line agree_if.go:34
-			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-//line agree_if.go:34
-			_ = gc_all3
-			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-				gc_rank := gc_vstep3
-				gc_pos.Thread = gc_rank
-//line agree_if.go:34
-				gc_alive3 := gc_all3
-//line agree_if.go:34
-				_ = gc_alive3
-//line agree_if.go:34
-				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line agree_if.go:34
-					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
-//line agree_if.go:34
-				}
-//line agree_if.go:34
-				var m int32
-//line agree_if.go:34
-				_ = m
-//line agree_if.go:34
-				var gc_u int32
-//line agree_if.go:34
-				_ = gc_u
-//line agree_if.go:34
-				if gc_in := gc_alive3.ToBits(); gc_in != 0 {
-//line agree_if.go:34
-					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line agree_if.go:34
-					gc_u = s[0]
-//line agree_if.go:34
-				}
-//line agree_if.go:34
-				m = gc_u
-				lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive3)
-			}
-			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+//line agree_if.go:33
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
+//line agree_if.go:21
+				i := gc_bx*gc_bdx + gc_tx
+//line agree_if.go:23
 				var m int32
-				_ = m
-
-//line agree_if.go:34
-				m = s[0]
+//line agree_if.go:25
+				m = min(data[i], data[gc_bx*gc_bdx+(gc_tx+1)%gc_bdx])
+				s[gc_tx] = m
 				gc_s_m[gc_rank] = m
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
-//line agree_if.go:21
-				gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
-//line agree_if.go:21
-				_ = gc_all4
-//line agree_if.go:36
-				gc_vb := lanes.BroadcastInt32x8(3)
-//line agree_if.go:36
-				_ = gc_vb
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+//line agree_if.go:28
+		for half := gc_bdx / 2; half > 0; half /= 2 {
+//line agree_if.go:30
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := half; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := gc_from
+//line agree_if.go:29
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line agree_if.go:36
-					gc_alive4 := gc_all4
-//line agree_if.go:36
-					_ = gc_alive4
-//line agree_if.go:36
-					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
-//line agree_if.go:36
-						gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
-//line agree_if.go:36
+//line agree_if.go:29
+					gc_alive2 := gc_all2
+//line agree_if.go:29
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line agree_if.go:29
+						gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 					}
-//line agree_if.go:21
-					var i int = gc_bx*gc_bdx + gc_tx
-//line agree_if.go:21
-					_ = i
-//line agree_if.go:36
-					if i < 0 || i > len(data)-8 {
-//line agree_if.go:36
-						break
-//line agree_if.go:36
+					{
+//line agree_if.go:30
+						if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
+//line agree_if.go:30
+							break
+						}
+//line agree_if.go:30
+						lanes.LoadInt32x8Slice(s[gc_tx:]).Min(lanes.LoadInt32x8Slice(s[gc_tx+half:])).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive2)
 					}
-					lanes.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive4)
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+//line agree_if.go:32
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
-
-//line agree_if.go:21
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line agree_if.go:36
-					data[i] += 3
+					{
+//line agree_if.go:30
+						s[gc_tx] = min(s[gc_tx], s[gc_tx+half])
+					}
 				}
 			}
 		}
-
+//line agree_if.go:37
+		gc_vstep3 := 0
+//line agree_if.go:34
+		gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
+			gc_pos.Thread = gc_rank
+//line agree_if.go:34
+			gc_alive3 := gc_all3
+//line agree_if.go:34
+			if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+//line agree_if.go:34
+				gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+			}
+//line agree_if.go:34
+			var m int32
+//line agree_if.go:34
+			var gc_u int32
+//line agree_if.go:34
+			if gc_in := gc_alive3.ToBits(); gc_in != 0 {
+//line agree_if.go:34
+				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line agree_if.go:34
+				gc_u = s[0]
+			}
+//line agree_if.go:34
+			m = gc_u
+			lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive3)
+		}
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			var m int32
+//line agree_if.go:34
+			m = s[0]
+			gc_s_m[gc_rank] = m
+		}
+//line agree_if.go:39
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := 0
+//line agree_if.go:21
+			gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+//line agree_if.go:36
+			gc_vb := lanes.BroadcastInt32x8(3)
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
+//line agree_if.go:36
+				gc_alive4 := gc_all4
+//line agree_if.go:36
+				if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+//line agree_if.go:36
+					gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+				}
+//line agree_if.go:21
+				var i int = gc_bx*gc_bdx + gc_tx
+//line agree_if.go:36
+				if i < 0 || i > len(data)-8 {
+//line agree_if.go:36
+					break
+				}
+//line agree_if.go:37
+				lanes.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive4)
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+//line agree_if.go:21
+				i := gc_bx*gc_bdx + gc_tx
+//line agree_if.go:36
+				data[i] += 3
+			}
+		}
 //line agree_if.go:37
 		trips++
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L6:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
+//line agree_if.go:39
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L6:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 //line agree_if.go:21
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					m := gc_s_m[gc_rank]
-
+				i := gc_bx*gc_bdx + gc_tx
+//line agree_if.go:23
+				m := gc_s_m[gc_rank]
 //line agree_if.go:39
-					if !(m < 0) {
-
+				if !(m < 0) {
 //line agree_if.go:43
-						out[2*i], out[2*i+1] = m, trips
+					out[2*i], out[2*i+1] = m, trips
+					{
 //line agree_if.go:43
-						{
-//line agree_if.go:43
-							gc_exited[gc_rank] = true
+						gc_exited[gc_rank] = true
 //line agree_if.go:40
-							continue gc_L6
-//line agree_if.go:40
-						}
-//line agree_if.go:39
+						continue gc_L6
 					}
 				}
 			}
@@ -334,8 +270,6 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 // stepped by bs from its own start: the same for the block, which the
 // compiler cannot prove, so the compiled form checks it. Each drain adds
 // the stack's entries to total[block].
-//
-//line agree_if.go:59
 func AgreeContinueKernel(in []int32, k int32, total []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_agreeContinue,
 		func(gc_t *gocuda.Thread) { agreeContinue(gc_t, in, k, total) },
@@ -356,29 +290,23 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 	gc_n := gc_b.Len()
 	gc_s_pos := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line agree_if.go:60
 	stack := gocuda.Shared[int32](t, 2*gc_bdx)
-
-//line agree_if.go:61
 	height := gocuda.Shared[int32](t, 1)[:1]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line agree_if.go:62
-				pos := gc_tx
-				_ = pos
-				gc_s_pos[gc_rank] = pos
+//line agree_if.go:63
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line agree_if.go:62
+			pos := gc_tx
+//line agree_if.go:64
+			gc_s_pos[gc_rank] = pos
 		}
 	}
-
 //line agree_if.go:63
 	for {
 		gc_b.Tick()
@@ -388,63 +316,54 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				pos := gc_s_pos[gc_rank]
-
-//line agree_if.go:64
-				if pos < len(in) && in[pos]%k == 0 {
-					at := compiled.SharedAdd(&height[0], 1)
-					stack[at] = in[pos]
-				}
-
-//line agree_if.go:68
-				pos += gc_bdx
-				gc_s_pos[gc_rank] = pos
+//line agree_if.go:72
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+			pos := gc_s_pos[gc_rank]
+//line agree_if.go:64
+			if pos < len(in) && in[pos]%k == 0 {
+				at := compiled.SharedAdd(&height[0], 1)
+				stack[at] = in[pos]
+			}
+			pos += gc_bdx
+			gc_s_pos[gc_rank] = pos
 		}
-
 //line agree_if.go:70
 		h := height[0]
 		gc_r3, gc_r3in, gc_r3out := 0, 0, 0
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				pos := gc_s_pos[gc_rank]
-				if int(h) < gc_bdx && (pos/gc_bdx)*gc_bdx < len(in)+gc_bdx-1 {
-					gc_r3 |= 1
-					gc_r3in = gc_rank
-				} else {
-					gc_r3 |= 2
-					gc_r3out = gc_rank
-				}
+//line agree_if.go:73
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			pos := gc_s_pos[gc_rank]
+			if int(h) < gc_bdx && (pos/gc_bdx)*gc_bdx < len(in)+gc_bdx-1 {
+				gc_r3 |= 1
+				gc_r3in = gc_rank
+			} else {
+				gc_r3 |= 2
+				gc_r3out = gc_rank
 			}
 		}
+//line agree_if.go:88
 		if gc_r3 == 3 {
 			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r3in, gc_r3out)
 		}
 		gc_agreed := gc_r3&1 != 0
-
 //line agree_if.go:72
 		var agreed bool = gc_agreed
-
 //line agree_if.go:72
 		if agreed {
-
-//line agree_if.go:73
 			continue
 		}
 		compiled.OutOfLine(func() {
 			height := height[:1]
-			_ = height
 			{
+//line agree_if.go:79
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
@@ -456,9 +375,8 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 						if gc_exited[gc_rank] {
 							continue
 						}
-
-//line agree_if.go:75
 						{
+//line agree_if.go:76
 							for j := range h {
 								total[gc_bx] += stack[j]
 							}
@@ -476,17 +394,11 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 					continue
 				}
 				pos := gc_s_pos[gc_rank]
-
 //line agree_if.go:82
 				if (pos/gc_bdx)*gc_bdx >= len(in)+gc_bdx-1 {
 //line agree_if.go:82
-					{
-//line agree_if.go:82
-						gc_exited[gc_rank] = true
-						continue gc_L5
-//line agree_if.go:83
-					}
-//line agree_if.go:82
+					gc_exited[gc_rank] = true
+					continue gc_L5
 				}
 			}
 		}
@@ -500,8 +412,6 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 // data through shared memory; without it, it rotates it by one. Where
 // mixed is set, thread 0 reads the opposite of the flag: the threads
 // disagree, and the compiled form fails the launch.
-//
-//line agree_if.go:97
 func AgreeIfKernel(data []int32, flag []bool, mixed bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_agreeIf,
 		func(gc_t *gocuda.Thread) { agreeIf(gc_t, data, flag, mixed) },
@@ -523,565 +433,447 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 	gc_s_c := compiled.Scratch[bool](gc_b, 0)[:gc_n]
 	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-
 //line agree_if.go:98
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line agree_if.go:98
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	gc_apart := compiled.Disjoint(flag, s)
-	_ = gc_apart
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			gc_off2 := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off < len(flag) && gc_apart && gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
-				gc_at := flag[gc_off:][:1]
-				gc_at2 := s[:gc_bdx]
-				gc_at3 := data[gc_off2:][:gc_bdx]
-				gc_elem := gc_at[0]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line agree_if.go:99
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line agree_if.go:100
-					c := gc_tx%2 == 0
-
-//line agree_if.go:101
-					c = gc_elem
-
 //line agree_if.go:102
-					if mixed && gc_tx == 0 {
-						c = !c
-					}
-
-//line agree_if.go:105
-					gc_at2[gc_tx] = gc_at3[gc_tx]
-					_ = c
-					gc_s_c[gc_rank] = c
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line agree_if.go:99
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off < len(flag) && gc_apart && gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+			gc_at := flag[gc_off:][:1]
+			gc_at2 := s[:gc_bdx]
+			gc_at3 := data[gc_off2:][:gc_bdx]
+			gc_elem := gc_at[0]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line agree_if.go:100
-					c := gc_tx%2 == 0
-
-//line agree_if.go:101
-					c = flag[gc_bx]
-
-//line agree_if.go:102
-					if mixed && gc_tx == 0 {
-						c = !c
-					}
-
-//line agree_if.go:105
-					s[gc_tx] = data[i]
-					_ = c
-					gc_s_c[gc_rank] = c
+				c := gc_tx%2 == 0
+				c = gc_elem
+				if mixed && gc_tx == 0 {
+					c = !c
 				}
+				gc_at2[gc_tx] = gc_at3[gc_tx]
+//line agree_if.go:107
+				gc_s_c[gc_rank] = c
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line agree_if.go:99
+				i := gc_bx*gc_bdx + gc_tx
+				c := gc_tx%2 == 0
+				c = flag[gc_bx]
+				if mixed && gc_tx == 0 {
+					c = !c
+				}
+				s[gc_tx] = data[i]
+//line agree_if.go:107
+				gc_s_c[gc_rank] = c
 			}
 		}
 	}
+//line agree_if.go:112
 	gc_r2, gc_r2in, gc_r2out := 0, 0, 0
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			c := gc_s_c[gc_rank]
-			if c {
-				gc_r2 |= 1
-				gc_r2in = gc_rank
-			} else {
-				gc_r2 |= 2
-				gc_r2out = gc_rank
-			}
+//line agree_if.go:114
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		c := gc_s_c[gc_rank]
+		if c {
+			gc_r2 |= 1
+			gc_r2in = gc_rank
+		} else {
+			gc_r2 |= 2
+			gc_r2out = gc_rank
 		}
 	}
+//line agree_if.go:126
 	if gc_r2 == 3 {
 		compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
 	}
 	gc_agreed := gc_r2&1 != 0
-
 //line agree_if.go:107
 	var agreed bool = gc_agreed
-
 //line agree_if.go:107
 	if agreed {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride := 0 - 1
-				gc_off3 := gc_bdx - 1
-				if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) {
-					for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line agree_if.go:109
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := 0 - 1
+			gc_off3 := gc_bdx - 1
+			if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) {
+				for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					gc_rank := gc_base + gc_tx
 //line agree_if.go:108
-						v := s[gc_idx]
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line agree_if.go:108
-							v := s[gc_bdx-1-gc_tx]
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line agree_if.go:108
-							v := s[gc_bdx-1-gc_tx]
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line agree_if.go:108
-							v := s[gc_bdx-1-gc_tx]
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line agree_if.go:108
-							v := s[gc_bdx-1-gc_tx]
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					v := s[gc_idx]
+//line agree_if.go:110
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line agree_if.go:108
 						v := s[gc_bdx-1-gc_tx]
-						_ = v
+//line agree_if.go:110
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line agree_if.go:108
+						v := s[gc_bdx-1-gc_tx]
+//line agree_if.go:110
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line agree_if.go:108
+						v := s[gc_bdx-1-gc_tx]
+//line agree_if.go:110
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line agree_if.go:108
+						v := s[gc_bdx-1-gc_tx]
+//line agree_if.go:110
 						gc_s_v[gc_rank] = v
 					}
 				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line agree_if.go:108
+					v := s[gc_bdx-1-gc_tx]
+//line agree_if.go:110
+					gc_s_v[gc_rank] = v
+				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(s) {
-					gc_at4 := s[:gc_bdx]
-
+//line agree_if.go:116
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s) {
+				gc_at4 := s[:gc_bdx]
 //line agree_if.go:110
-					copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line agree_if.go:110
-							s[gc_tx] = v
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line agree_if.go:110
-							s[gc_tx] = v
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line agree_if.go:110
-							s[gc_tx] = v
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line agree_if.go:110
-							s[gc_tx] = v
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-
+//line agree_if.go:110
+						s[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line agree_if.go:110
+						s[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line agree_if.go:110
+						s[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line agree_if.go:110
 						s[gc_tx] = v
 					}
 				}
-			}
-		}
-	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := 1, gc_bdx
-				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-					for gc_seg := 0; gc_seg < gc_bdx; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_bdx, gc_qd-gc_r)
-						gc_seglen := gc_segend - gc_seg
-						gc_off4 := gc_r + gc_seg
-						if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
-							gc_at5 := s[gc_off4:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line agree_if.go:113
-								v_ := gc_at5[gc_u]
-								_ = v_
-								gc_s_v_[gc_rank] = v_
-							}
-						} else {
-							gc_step3 := gc_seg
-							for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line agree_if.go:113
-									v_ := s[(gc_tx + gc_r)]
-									_ = v_
-									gc_s_v_[gc_rank] = v_
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line agree_if.go:113
-									v_ := s[(gc_tx + gc_r)]
-									_ = v_
-									gc_s_v_[gc_rank] = v_
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line agree_if.go:113
-									v_ := s[(gc_tx + gc_r)]
-									_ = v_
-									gc_s_v_[gc_rank] = v_
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line agree_if.go:113
-									v_ := s[(gc_tx + gc_r)]
-									_ = v_
-									gc_s_v_[gc_rank] = v_
-								}
-							}
-							for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line agree_if.go:113
-								v_ := s[(gc_tx + gc_r)]
-								_ = v_
-								gc_s_v_[gc_rank] = v_
-							}
-						}
-						gc_seg = gc_segend
-					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line agree_if.go:113
-							v_ := s[(gc_tx+1)%gc_bdx]
-							_ = v_
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line agree_if.go:113
-							v_ := s[(gc_tx+1)%gc_bdx]
-							_ = v_
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line agree_if.go:113
-							v_ := s[(gc_tx+1)%gc_bdx]
-							_ = v_
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line agree_if.go:113
-							v_ := s[(gc_tx+1)%gc_bdx]
-							_ = v_
-							gc_s_v_[gc_rank] = v_
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line agree_if.go:113
-						v_ := s[(gc_tx+1)%gc_bdx]
-						_ = v_
-						gc_s_v_[gc_rank] = v_
-					}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line agree_if.go:110
+					s[gc_tx] = v
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(s) {
-					gc_at6 := s[:gc_bdx]
-
-//line agree_if.go:115
-					copy(gc_at6, gc_s_v_[gc_base:][:gc_bdx])
-				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
+	} else {
+//line agree_if.go:117
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off4 := gc_r + gc_seg
+					if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
+						gc_at5 := s[gc_off4:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_ := gc_s_v_[gc_rank]
-
+//line agree_if.go:113
+							v_ := gc_at5[gc_u]
 //line agree_if.go:115
-							s[gc_tx] = v_
+							gc_s_v_[gc_rank] = v_
 						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_ := gc_s_v_[gc_rank]
-
+					} else {
+						gc_step3 := gc_seg
+						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line agree_if.go:113
+								v_ := s[(gc_tx + gc_r)]
 //line agree_if.go:115
-							s[gc_tx] = v_
+								gc_s_v_[gc_rank] = v_
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line agree_if.go:113
+								v_ := s[(gc_tx + gc_r)]
+//line agree_if.go:115
+								gc_s_v_[gc_rank] = v_
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line agree_if.go:113
+								v_ := s[(gc_tx + gc_r)]
+//line agree_if.go:115
+								gc_s_v_[gc_rank] = v_
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line agree_if.go:113
+								v_ := s[(gc_tx + gc_r)]
+//line agree_if.go:115
+								gc_s_v_[gc_rank] = v_
+							}
 						}
-						{
-							gc_tx := gc_step5 + 2
+						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-							v_ := gc_s_v_[gc_rank]
-
+//line agree_if.go:113
+							v_ := s[(gc_tx + gc_r)]
 //line agree_if.go:115
-							s[gc_tx] = v_
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_ := gc_s_v_[gc_rank]
-
-//line agree_if.go:115
-							s[gc_tx] = v_
+							gc_s_v_[gc_rank] = v_
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line agree_if.go:113
+						v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
+						gc_s_v_[gc_rank] = v_
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line agree_if.go:113
+						v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
+						gc_s_v_[gc_rank] = v_
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line agree_if.go:113
+						v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
+						gc_s_v_[gc_rank] = v_
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line agree_if.go:113
+						v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
+						gc_s_v_[gc_rank] = v_
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line agree_if.go:113
+					v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
+					gc_s_v_[gc_rank] = v_
+				}
+			}
+		}
+//line agree_if.go:121
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s) {
+				gc_at6 := s[:gc_bdx]
+//line agree_if.go:115
+				copy(gc_at6, gc_s_v_[gc_base:][:gc_bdx])
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-
+//line agree_if.go:115
+						s[gc_tx] = v_
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+//line agree_if.go:115
+						s[gc_tx] = v_
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+//line agree_if.go:115
+						s[gc_tx] = v_
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line agree_if.go:115
 						s[gc_tx] = v_
 					}
 				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+//line agree_if.go:115
+					s[gc_tx] = v_
+				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := gc_bx * gc_bdx
-			if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
-				gc_at7 := data[gc_off5:][:gc_bdx]
-				gc_at8 := s[:gc_bdx]
-
+//line agree_if.go:122
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * gc_bdx
+		if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
+			gc_at7 := data[gc_off5:][:gc_bdx]
+			gc_at8 := s[:gc_bdx]
 //line agree_if.go:119
-				if compiled.Disjoint(gc_at7, gc_at8) {
-					copy(gc_at7, gc_at8)
-				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line agree_if.go:99
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+			if compiled.Disjoint(gc_at7, gc_at8) {
+				copy(gc_at7, gc_at8)
+			} else {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 //line agree_if.go:119
-							gc_at7[gc_tx] = gc_at8[gc_tx]
-						}
-						{
-							gc_tx := gc_step6 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line agree_if.go:99
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line agree_if.go:119
-							gc_at7[gc_tx] = gc_at8[gc_tx]
-						}
-						{
-							gc_tx := gc_step6 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line agree_if.go:99
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line agree_if.go:119
-							gc_at7[gc_tx] = gc_at8[gc_tx]
-						}
-						{
-							gc_tx := gc_step6 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line agree_if.go:99
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line agree_if.go:119
-							gc_at7[gc_tx] = gc_at8[gc_tx]
-						}
+						gc_at7[gc_tx] = gc_at8[gc_tx]
 					}
-					for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line agree_if.go:99
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					{
+						gc_tx := gc_step6 + 1
+//line agree_if.go:119
+						gc_at7[gc_tx] = gc_at8[gc_tx]
+					}
+					{
+						gc_tx := gc_step6 + 2
+//line agree_if.go:119
+						gc_at7[gc_tx] = gc_at8[gc_tx]
+					}
+					{
+						gc_tx := gc_step6 + 3
 //line agree_if.go:119
 						gc_at7[gc_tx] = gc_at8[gc_tx]
 					}
 				}
-			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line agree_if.go:99
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 //line agree_if.go:119
-						data[i] = s[gc_tx]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line agree_if.go:99
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line agree_if.go:119
-						data[i] = s[gc_tx]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line agree_if.go:99
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line agree_if.go:119
-						data[i] = s[gc_tx]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line agree_if.go:99
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line agree_if.go:119
-						data[i] = s[gc_tx]
-					}
+					gc_at7[gc_tx] = gc_at8[gc_tx]
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				{
+					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line agree_if.go:99
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line agree_if.go:119
 					data[i] = s[gc_tx]
 				}
+				{
+					gc_tx := gc_step7 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line agree_if.go:99
+					i := gc_bx*gc_bdx + gc_tx
+//line agree_if.go:119
+					data[i] = s[gc_tx]
+				}
+				{
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line agree_if.go:99
+					i := gc_bx*gc_bdx + gc_tx
+//line agree_if.go:119
+					data[i] = s[gc_tx]
+				}
+				{
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line agree_if.go:99
+					i := gc_bx*gc_bdx + gc_tx
+//line agree_if.go:119
+					data[i] = s[gc_tx]
+				}
+			}
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line agree_if.go:99
+				i := gc_bx*gc_bdx + gc_tx
+//line agree_if.go:119
+				data[i] = s[gc_tx]
 			}
 		}
 	}
@@ -1115,41 +907,31 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 	gc_n := gc_b.Len()
 	gc_s_temp := compiled.Scratch[int64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line agree_if.go:132
-				index := int32(gc_bx*gc_bdx + gc_tx)
-				_ = index
-
-//line agree_if.go:133
-				if !(index < size) {
-//line agree_if.go:133
-					{
-//line agree_if.go:133
-						gc_exited[gc_rank] = true
-//line agree_if.go:133
-						continue gc_L1
-//line agree_if.go:133
-					}
-//line agree_if.go:133
-				}
-
-//line agree_if.go:134
-				var node, next int64
-				_ = node
-				_ = next
+//line agree_if.go:141
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line agree_if.go:132
+			index := int32(gc_bx*gc_bdx + gc_tx)
+			if !(index < size) {
+				{
+//line agree_if.go:133
+					gc_exited[gc_rank] = true
+//line agree_if.go:133
+					continue gc_L1
+				}
+			}
+//line agree_if.go:134
+			var node, next int64
+			_ = node
+			_ = next
 		}
 	}
-
 //line agree_if.go:135
 	for {
 		gc_b.Tick()
@@ -1159,120 +941,86 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L2:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line agree_if.go:132
-					index := int32(gc_bx*gc_bdx + gc_tx)
-					_ = index
-					var node int64
-					_ = node
-					var next int64
-					_ = next
-
-//line agree_if.go:136
-					node = list[index]
-
-//line agree_if.go:137
-					if node>>32 == -1 {
-//line agree_if.go:137
-						{
-//line agree_if.go:137
-							gc_exited[gc_rank] = true
-							continue gc_L2
-//line agree_if.go:138
-						}
-//line agree_if.go:137
-					}
-
-//line agree_if.go:140
-					next = list[node>>32]
-
-//line agree_if.go:141
-					if next>>32 == -1 {
-//line agree_if.go:141
-						{
-//line agree_if.go:141
-							gc_exited[gc_rank] = true
-							continue gc_L2
-//line agree_if.go:142
-						}
-//line agree_if.go:141
-					}
-
 //line agree_if.go:144
-					temp := node & 0xffffffff
-
-//line agree_if.go:145
-					temp += next & 0xffffffff
-
-//line agree_if.go:146
-					temp += (next >> 32) << 32
-					_ = temp
-					gc_s_temp[gc_rank] = temp
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L2:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
+//line agree_if.go:132
+				index := int32(gc_bx*gc_bdx + gc_tx)
+//line agree_if.go:134
+				var node int64
+//line agree_if.go:136
+				var next int64
+//line agree_if.go:136
+				node = list[index]
+				if node>>32 == -1 {
+					{
+//line agree_if.go:137
+						gc_exited[gc_rank] = true
+						continue gc_L2
+					}
+				}
+//line agree_if.go:140
+				next = list[node>>32]
+				if next>>32 == -1 {
+					{
+//line agree_if.go:141
+						gc_exited[gc_rank] = true
+						continue gc_L2
+					}
+				}
+//line agree_if.go:144
+				temp := node & 0xffffffff
+				temp += next & 0xffffffff
+				temp += (next >> 32) << 32
+//line agree_if.go:148
+				gc_s_temp[gc_rank] = temp
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
+//line agree_if.go:153
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 //line agree_if.go:132
-				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line agree_if.go:132
-				_ = gc_all2
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+				gc_alive2 := gc_all2
 //line agree_if.go:132
-					gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line agree_if.go:132
-					_ = gc_alive2
-//line agree_if.go:132
-					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line agree_if.go:132
-						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
-//line agree_if.go:132
-					}
-//line agree_if.go:132
-					var index int32 = int32(gc_bx*gc_bdx + gc_tx)
-//line agree_if.go:132
-					_ = index
-//line agree_if.go:132
-					temp := lanes.LoadInt64x4Slice(gc_s_temp[gc_rank:])
-//line agree_if.go:132
-					_ = temp
-//line agree_if.go:148
-					if int(index) < 0 || int(index) > len(list)-4 {
-//line agree_if.go:148
-						break
-//line agree_if.go:148
-					}
-//line agree_if.go:148
-					temp.StoreMasked((*[4]int64)(list[index:]), gc_alive2)
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
 //line agree_if.go:132
-					index := int32(gc_bx*gc_bdx + gc_tx)
-					_ = index
-					temp := gc_s_temp[gc_rank]
-
+				var index int32 = int32(gc_bx*gc_bdx + gc_tx)
+//line agree_if.go:132
+				temp := lanes.LoadInt64x4Slice(gc_s_temp[gc_rank:])
 //line agree_if.go:148
-					list[index] = temp
+				if int(index) < 0 || int(index) > len(list)-4 {
+//line agree_if.go:148
+					break
 				}
+//line agree_if.go:148
+				temp.StoreMasked((*[4]int64)(list[index:]), gc_alive2)
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+//line agree_if.go:132
+				index := int32(gc_bx*gc_bdx + gc_tx)
+//line agree_if.go:134
+				temp := gc_s_temp[gc_rank]
+//line agree_if.go:148
+				list[index] = temp
 			}
 		}
 	}
@@ -1281,4 +1029,5 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 // gc_files_agree_if holds the source files whose lines the kernels' records hash.
 //
 //go:embed agree_if.go
+//line agree_if.go:158
 var gc_files_agree_if embed.FS

@@ -47,86 +47,65 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_m := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line agree_if.go:20
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-
 //line agree_if.go:22
 	trips := int32(0)
-	{
-		gc_vstep5 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+//line agree_if.go:24
+	gc_vstep5 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line agree_if.go:23
-				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line agree_if.go:23
-				_ = gc_all6
-				for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
-					gc_rank2 := gc_vstep5
-					_ = gc_rank2
-//line agree_if.go:23
-					gc_alive6 := gc_all6
-//line agree_if.go:23
-					_ = gc_alive6
-//line agree_if.go:23
-					if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line agree_if.go:23
-						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-//line agree_if.go:23
-					}
-//line agree_if.go:23
-					var m int32
-//line agree_if.go:23
-					_ = m
-					archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive6).StoreSlice(gc_s_m[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep5, false
-			}(gc_vstep5)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-//line agree_if.go:23
-			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:23
-			_ = gc_all5
-			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+			gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+			for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
 				gc_rank2 := gc_vstep5
-				_ = gc_rank2
 //line agree_if.go:23
-				gc_alive5 := gc_all5
+				gc_alive6 := gc_all6
 //line agree_if.go:23
-				_ = gc_alive5
+				if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line agree_if.go:23
-				if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line agree_if.go:23
-					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:23
+					gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 				}
 //line agree_if.go:23
 				var m int32
-//line agree_if.go:23
-				_ = m
-				archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive5).StoreSlice(gc_s_m[gc_rank2:])
+				archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive6).StoreSlice(gc_s_m[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
-		}
-		for gc_rank2 := gc_vstep5; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-
-//line agree_if.go:23
-			var m int32
-			_ = m
-			gc_s_m[gc_rank2] = m
+			return gc_vstep5, false
+		}(gc_vstep5)
+		if gc_stop {
+			return
 		}
 	}
-
+	if compiled.SIMD {
+//line agree_if.go:23
+		gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+			gc_rank2 := gc_vstep5
+//line agree_if.go:23
+			gc_alive5 := gc_all5
+//line agree_if.go:23
+			if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line agree_if.go:23
+				gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+			}
+//line agree_if.go:23
+			var m int32
+			archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive5).StoreSlice(gc_s_m[gc_rank2:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank2 := gc_vstep5; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
+//line agree_if.go:23
+		var m int32
+//line agree_if.go:25
+		gc_s_m[gc_rank2] = m
+	}
 //line agree_if.go:24
 	for {
 		gc_b2.Tick()
@@ -136,628 +115,490 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line agree_if.go:21
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					var m int32
-					_ = m
-
-//line agree_if.go:25
-					m = min(data[i], data[gc_bx2*gc_bdx2+(gc_tx2+1)%gc_bdx2])
-
-//line agree_if.go:26
-					s[gc_tx2] = m
-					gc_s_m[gc_rank2] = m
-				}
-			}
-		}
-
-//line agree_if.go:28
-		for half := gc_bdx2 / 2; half > 0; half /= 2 {
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := half; gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
-//line agree_if.go:29
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line agree_if.go:29
-							_ = gc_all8
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line agree_if.go:29
-								gc_alive8 := gc_all8
-//line agree_if.go:29
-								_ = gc_alive8
-//line agree_if.go:29
-								if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
-//line agree_if.go:29
-									gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
-//line agree_if.go:29
-								}
-//line agree_if.go:29
-								{
-									if gc_tx2 < 0 || gc_tx2 > len(s)-16 || (gc_tx2+half) < 0 || (gc_tx2+half) > len(s)-16 {
-//line agree_if.go:30
-										break
-//line agree_if.go:30
-									}
-//line agree_if.go:30
-									archsimd.LoadInt32x16Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive8).StoreSlice(s[gc_tx2:])
-//line agree_if.go:30
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line agree_if.go:29
-						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:29
-						_ = gc_all7
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line agree_if.go:29
-							gc_alive7 := gc_all7
-//line agree_if.go:29
-							_ = gc_alive7
-//line agree_if.go:29
-							if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
-//line agree_if.go:29
-								gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:29
-							}
-//line agree_if.go:29
-							{
-								if gc_tx2 < 0 || gc_tx2 > len(s)-8 || (gc_tx2+half) < 0 || (gc_tx2+half) > len(s)-8 {
-//line agree_if.go:30
-									break
-//line agree_if.go:30
-								}
-//line agree_if.go:30
-								archsimd.LoadInt32x8Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive7).StoreSlice(s[gc_tx2:])
-//line agree_if.go:30
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
-							continue
-						}
-
-//line agree_if.go:29
-						{
-							s[gc_tx2] = min(s[gc_tx2], s[gc_tx2+half])
-						}
-					}
-				}
-			}
-		}
-		{
-			gc_vstep7 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
-//line agree_if.go:34
-					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line agree_if.go:34
-					_ = gc_all10
-					for ; gc_vstep7+15 < gc_n2; gc_vstep7 += 16 {
-						gc_rank2 := gc_vstep7
-						gc_pos2.Thread = gc_rank2
-//line agree_if.go:34
-						gc_alive10 := gc_all10
-//line agree_if.go:34
-						_ = gc_alive10
-//line agree_if.go:34
-						if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
-//line agree_if.go:34
-							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
-//line agree_if.go:34
-						}
-//line agree_if.go:34
-						var m int32
-//line agree_if.go:34
-						_ = m
-//line agree_if.go:34
-						var gc_u3 int32
-//line agree_if.go:34
-						_ = gc_u3
-//line agree_if.go:34
-						if gc_in3 := gc_alive10.ToBits(); gc_in3 != 0 {
-//line agree_if.go:34
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
-//line agree_if.go:34
-							gc_u3 = s[0]
-//line agree_if.go:34
-						}
-//line agree_if.go:34
-						m = gc_u3
-						archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive10).StoreSlice(gc_s_m[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line agree_if.go:34
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:34
-				_ = gc_all9
-				for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
-					gc_rank2 := gc_vstep7
-					gc_pos2.Thread = gc_rank2
-//line agree_if.go:34
-					gc_alive9 := gc_all9
-//line agree_if.go:34
-					_ = gc_alive9
-//line agree_if.go:34
-					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
-//line agree_if.go:34
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:34
-					}
-//line agree_if.go:34
-					var m int32
-//line agree_if.go:34
-					_ = m
-//line agree_if.go:34
-					var gc_u2 int32
-//line agree_if.go:34
-					_ = gc_u2
-//line agree_if.go:34
-					if gc_in2 := gc_alive9.ToBits(); gc_in2 != 0 {
-//line agree_if.go:34
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line agree_if.go:34
-						gc_u2 = s[0]
-//line agree_if.go:34
-					}
-//line agree_if.go:34
-					m = gc_u2
-					archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive9).StoreSlice(gc_s_m[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
+//line agree_if.go:33
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
+//line agree_if.go:21
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line agree_if.go:23
 				var m int32
-				_ = m
-
-//line agree_if.go:34
-				m = s[0]
+//line agree_if.go:25
+				m = min(data[i], data[gc_bx2*gc_bdx2+(gc_tx2+1)%gc_bdx2])
+				s[gc_tx2] = m
 				gc_s_m[gc_rank2] = m
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep8 := 0
+//line agree_if.go:28
+		for half := gc_bdx2 / 2; half > 0; half /= 2 {
+//line agree_if.go:30
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := half; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep6 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
-//line agree_if.go:21
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line agree_if.go:21
-						_ = gc_all12
-//line agree_if.go:36
-						gc_vb3 := archsimd.BroadcastInt32x16(3)
-//line agree_if.go:36
-						_ = gc_vb3
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+					var gc_stop2 bool
+					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+//line agree_if.go:29
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line agree_if.go:36
-							gc_alive12 := gc_all12
-//line agree_if.go:36
-							_ = gc_alive12
-//line agree_if.go:36
-							if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
-//line agree_if.go:36
-								gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
-//line agree_if.go:36
+//line agree_if.go:29
+							gc_alive8 := gc_all8
+//line agree_if.go:29
+							if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+//line agree_if.go:29
+								gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 							}
-//line agree_if.go:21
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line agree_if.go:21
-							_ = i
-//line agree_if.go:36
-							if i < 0 || i > len(data)-16 {
-//line agree_if.go:36
-								break
-//line agree_if.go:36
+							{
+//line agree_if.go:30
+								if gc_tx2 < 0 || gc_tx2 > len(s)-16 || (gc_tx2+half) < 0 || (gc_tx2+half) > len(s)-16 {
+//line agree_if.go:30
+									break
+								}
+//line agree_if.go:30
+								archsimd.LoadInt32x16Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive8).StoreSlice(s[gc_tx2:])
 							}
-							archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb3).StoreMasked((*[16]int32)(data[i:]), gc_alive12)
 						}
+//line agree_if.go:32
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop4 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-//line agree_if.go:21
-					gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:21
-					_ = gc_all11
-//line agree_if.go:36
-					gc_vb2 := archsimd.BroadcastInt32x8(3)
-//line agree_if.go:36
-					_ = gc_vb2
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+//line agree_if.go:29
+					gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line agree_if.go:36
-						gc_alive11 := gc_all11
-//line agree_if.go:36
-						_ = gc_alive11
-//line agree_if.go:36
-						if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
-//line agree_if.go:36
-							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:36
+//line agree_if.go:29
+						gc_alive7 := gc_all7
+//line agree_if.go:29
+						if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+//line agree_if.go:29
+							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line agree_if.go:21
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line agree_if.go:21
-						_ = i
-//line agree_if.go:36
-						if i < 0 || i > len(data)-8 {
-//line agree_if.go:36
-							break
-//line agree_if.go:36
+						{
+//line agree_if.go:30
+							if gc_tx2 < 0 || gc_tx2 > len(s)-8 || (gc_tx2+half) < 0 || (gc_tx2+half) > len(s)-8 {
+//line agree_if.go:30
+								break
+							}
+//line agree_if.go:30
+							archsimd.LoadInt32x8Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive7).StoreSlice(s[gc_tx2:])
 						}
-						archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(data[i:]), gc_alive11)
 					}
+//line agree_if.go:32
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
-//line agree_if.go:21
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line agree_if.go:36
-					data[i] += 3
+					{
+//line agree_if.go:30
+						s[gc_tx2] = min(s[gc_tx2], s[gc_tx2+half])
+					}
 				}
 			}
 		}
-
+//line agree_if.go:37
+		gc_vstep7 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop3 bool
+			gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+//line agree_if.go:34
+				gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+				for ; gc_vstep7+15 < gc_n2; gc_vstep7 += 16 {
+					gc_rank2 := gc_vstep7
+					gc_pos2.Thread = gc_rank2
+//line agree_if.go:34
+					gc_alive10 := gc_all10
+//line agree_if.go:34
+					if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+//line agree_if.go:34
+						gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+					}
+//line agree_if.go:34
+					var m int32
+//line agree_if.go:34
+					var gc_u3 int32
+//line agree_if.go:34
+					if gc_in3 := gc_alive10.ToBits(); gc_in3 != 0 {
+//line agree_if.go:34
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
+//line agree_if.go:34
+						gc_u3 = s[0]
+					}
+//line agree_if.go:34
+					m = gc_u3
+					archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive10).StoreSlice(gc_s_m[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep7, false
+			}(gc_vstep7)
+			if gc_stop3 {
+				return
+			}
+		}
+		if compiled.SIMD {
+//line agree_if.go:34
+			gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
+				gc_rank2 := gc_vstep7
+				gc_pos2.Thread = gc_rank2
+//line agree_if.go:34
+				gc_alive9 := gc_all9
+//line agree_if.go:34
+				if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+//line agree_if.go:34
+					gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line agree_if.go:34
+				var m int32
+//line agree_if.go:34
+				var gc_u2 int32
+//line agree_if.go:34
+				if gc_in2 := gc_alive9.ToBits(); gc_in2 != 0 {
+//line agree_if.go:34
+					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line agree_if.go:34
+					gc_u2 = s[0]
+				}
+//line agree_if.go:34
+				m = gc_u2
+				archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive9).StoreSlice(gc_s_m[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			var m int32
+//line agree_if.go:34
+			m = s[0]
+			gc_s_m[gc_rank2] = m
+		}
+//line agree_if.go:39
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep8 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+//line agree_if.go:21
+					gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line agree_if.go:36
+					gc_vb3 := archsimd.BroadcastInt32x16(3)
+					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+//line agree_if.go:36
+						gc_alive12 := gc_all12
+//line agree_if.go:36
+						if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
+//line agree_if.go:36
+							gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
+						}
+//line agree_if.go:21
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line agree_if.go:36
+						if i < 0 || i > len(data)-16 {
+//line agree_if.go:36
+							break
+						}
+//line agree_if.go:37
+						archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb3).StoreMasked((*[16]int32)(data[i:]), gc_alive12)
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line agree_if.go:21
+				gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line agree_if.go:36
+				gc_vb2 := archsimd.BroadcastInt32x8(3)
+				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
+					gc_rank2 := gc_base2 + gc_tx2
+//line agree_if.go:36
+					gc_alive11 := gc_all11
+//line agree_if.go:36
+					if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
+//line agree_if.go:36
+						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line agree_if.go:21
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line agree_if.go:36
+					if i < 0 || i > len(data)-8 {
+//line agree_if.go:36
+						break
+					}
+//line agree_if.go:37
+					archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(data[i:]), gc_alive11)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line agree_if.go:21
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line agree_if.go:36
+				data[i] += 3
+			}
+		}
 //line agree_if.go:37
 		trips++
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
+//line agree_if.go:39
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep9 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
 //line agree_if.go:21
-						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
-//line agree_if.go:21
-						_ = gc_all14
+					gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:39
-						gc_vb5 := archsimd.BroadcastInt32x16(0)
+					gc_vb5 := archsimd.BroadcastInt32x16(0)
 //line agree_if.go:39
-						_ = gc_vb5
+					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line agree_if.go:39
-						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line agree_if.go:39
-						_ = gc_spread16Lo
+					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line agree_if.go:39
-						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					_ = gc_evenLanes16
 //line agree_if.go:39
-						_ = gc_spread16Hi
+					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line agree_if.go:39
-						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line agree_if.go:39
-						_ = gc_evenLanes16
-//line agree_if.go:39
-						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line agree_if.go:39
-						_ = gc_oddLanes16
-					gc_steps2:
-						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line agree_if.go:39
-							gc_alive14 := gc_all14
-//line agree_if.go:39
-							_ = gc_alive14
-//line agree_if.go:39
-							if gc_ex14 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex14 != 0 {
-//line agree_if.go:39
-								gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
-//line agree_if.go:39
-							}
-//line agree_if.go:21
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line agree_if.go:21
-							_ = i
-//line agree_if.go:21
-							m := archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:])
-//line agree_if.go:21
-							_ = m
-//line agree_if.go:39
-							gc_if2 := archsimd.Mask32x16FromBits(^m.Less(gc_vb5).ToBits())
-//line agree_if.go:39
-							_ = gc_if2
-//line agree_if.go:43
-							if archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line agree_if.go:43
-								gc_t3 := m
-//line agree_if.go:43
-								_ = gc_t3
-//line agree_if.go:43
-								var gc_t4 int32 = trips
-//line agree_if.go:43
-								_ = gc_t4
-//line agree_if.go:43
-								gc_st3 := gc_t3
-//line agree_if.go:43
-								gc_bits := archsimd.Mask32x16FromBits(gc_alive14.ToBits() & gc_if2.ToBits()).ToBits()
-//line agree_if.go:43
-								if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
-//line agree_if.go:43
-									gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line agree_if.go:43
-									gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
-//line agree_if.go:43
-								} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
-//line agree_if.go:43
-									gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line agree_if.go:43
-									gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-//line agree_if.go:43
-								} else {
-//line agree_if.go:43
-									break gc_steps2
-//line agree_if.go:43
-								}
-//line agree_if.go:43
-								gc_st4 := archsimd.BroadcastInt32x16(gc_t4)
-//line agree_if.go:43
-								gc_bits2 := archsimd.Mask32x16FromBits(gc_alive14.ToBits() & gc_if2.ToBits()).ToBits()
-//line agree_if.go:43
-								if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
-//line agree_if.go:43
-									gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line agree_if.go:43
-									gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
-//line agree_if.go:43
-								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
-//line agree_if.go:43
-									gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line agree_if.go:43
-									gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
-//line agree_if.go:43
-								} else {
-//line agree_if.go:43
-									var gc_lanes4 [16]int32
-//line agree_if.go:43
-									gc_st4.Store(&gc_lanes4)
-//line agree_if.go:43
-									for gc_k4 := range 16 {
-//line agree_if.go:43
-										if archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
-//line agree_if.go:43
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line agree_if.go:43
-											out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
-//line agree_if.go:43
-										}
-//line agree_if.go:43
-									}
-//line agree_if.go:43
-									gc_pos2.Thread = gc_rank2
-//line agree_if.go:43
-								}
-//line agree_if.go:43
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits())
-//line agree_if.go:43
-								gc_alive14 = archsimd.Mask32x16FromBits(gc_alive14.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
-//line agree_if.go:43
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line agree_if.go:21
-					gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:21
-					_ = gc_all13
-//line agree_if.go:39
-					gc_vb4 := archsimd.BroadcastInt32x8(0)
-//line agree_if.go:39
-					_ = gc_vb4
-//line agree_if.go:39
-					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line agree_if.go:39
-					_ = gc_spreadLo
-//line agree_if.go:39
-					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line agree_if.go:39
-					_ = gc_spreadHi
-//line agree_if.go:39
-					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:39
-					_ = gc_evenLanes
-//line agree_if.go:39
-					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:39
-					_ = gc_oddLanes
-				gc_steps:
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+					_ = gc_oddLanes16
+				gc_steps2:
+					for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line agree_if.go:39
-						gc_alive13 := gc_all13
+						gc_alive14 := gc_all14
 //line agree_if.go:39
-						_ = gc_alive13
+						if gc_ex14 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex14 != 0 {
 //line agree_if.go:39
-						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
-//line agree_if.go:39
-							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:39
+							gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
 						}
 //line agree_if.go:21
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line agree_if.go:21
-						_ = i
-//line agree_if.go:21
-						m := archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:])
-//line agree_if.go:21
-						_ = m
+						m := archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:])
 //line agree_if.go:39
-						gc_if := m.Less(gc_vb4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:39
-						_ = gc_if
+						gc_if2 := archsimd.Mask32x16FromBits(^m.Less(gc_vb5).ToBits())
 //line agree_if.go:43
-						if gc_alive13.And(gc_if).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line agree_if.go:43
-							gc_t := m
+							gc_t3 := m
 //line agree_if.go:43
-							_ = gc_t
+							var gc_t4 int32 = trips
 //line agree_if.go:43
-							var gc_t2 int32 = trips
+							gc_st3 := gc_t3
 //line agree_if.go:43
-							_ = gc_t2
+							gc_bits := archsimd.Mask32x16FromBits(gc_alive14.ToBits() & gc_if2.ToBits()).ToBits()
 //line agree_if.go:43
-							gc_st := gc_t
+							if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
 //line agree_if.go:43
-							if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
+								gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line agree_if.go:43
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line agree_if.go:43
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
 //line agree_if.go:43
-							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
+								gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line agree_if.go:43
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line agree_if.go:43
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line agree_if.go:43
+								gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 							} else {
 //line agree_if.go:43
-								break gc_steps
-//line agree_if.go:43
+								break gc_steps2
 							}
 //line agree_if.go:43
-							gc_st2 := archsimd.BroadcastInt32x8(gc_t2)
+							gc_st4 := archsimd.BroadcastInt32x16(gc_t4)
 //line agree_if.go:43
-							if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
+							gc_bits2 := archsimd.Mask32x16FromBits(gc_alive14.ToBits() & gc_if2.ToBits()).ToBits()
 //line agree_if.go:43
-								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
 //line agree_if.go:43
-								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line agree_if.go:43
-							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
+								gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line agree_if.go:43
-								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
 //line agree_if.go:43
-								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line agree_if.go:43
+								gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 							} else {
 //line agree_if.go:43
-								var gc_lanes2 [8]int32
+								var gc_lanes4 [16]int32
 //line agree_if.go:43
-								gc_st2.Store(&gc_lanes2)
+								gc_st4.Store(&gc_lanes4)
 //line agree_if.go:43
-								for gc_k2 := range 8 {
+								for gc_k4 := range 16 {
 //line agree_if.go:43
-									if gc_alive13.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
+									if archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
 //line agree_if.go:43
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line agree_if.go:43
-										out[(2*i+1)+2*gc_k2] = gc_lanes2[gc_k2]
-//line agree_if.go:43
+										out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
 									}
-//line agree_if.go:43
 								}
 //line agree_if.go:43
 								gc_pos2.Thread = gc_rank2
-//line agree_if.go:43
 							}
 //line agree_if.go:43
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive13.And(gc_if).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits())
 //line agree_if.go:43
-							gc_alive13 = gc_alive13.And(gc_alive13.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line agree_if.go:43
+							gc_alive14 = archsimd.Mask32x16FromBits(gc_alive14.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
 					}
+//line agree_if.go:45
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop5 {
+					return
 				}
-			gc_L62:
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+			}
+			if compiled.SIMD {
 //line agree_if.go:21
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					m := gc_s_m[gc_rank2]
-
+				gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:39
-					if !(m < 0) {
-
+				gc_vb4 := archsimd.BroadcastInt32x8(0)
+//line agree_if.go:39
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line agree_if.go:39
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line agree_if.go:39
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line agree_if.go:39
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+					gc_tx2 := gc_vstep9
+					gc_rank2 := gc_base2 + gc_tx2
+//line agree_if.go:39
+					gc_alive13 := gc_all13
+//line agree_if.go:39
+					if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+//line agree_if.go:39
+						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line agree_if.go:21
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line agree_if.go:21
+					m := archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:])
+//line agree_if.go:39
+					gc_if := m.Less(gc_vb4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:43
-						out[2*i], out[2*i+1] = m, trips
+					if gc_alive13.And(gc_if).ToBits() != 0 {
 //line agree_if.go:43
-						{
+						gc_t := m
 //line agree_if.go:43
-							gc_exited2[gc_rank2] = true
-//line agree_if.go:40
-							continue gc_L62
-//line agree_if.go:40
+						var gc_t2 int32 = trips
+//line agree_if.go:43
+						gc_st := gc_t
+//line agree_if.go:43
+						if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
+//line agree_if.go:43
+							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line agree_if.go:43
+							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line agree_if.go:43
+						} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
+//line agree_if.go:43
+							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+//line agree_if.go:43
+							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+						} else {
+//line agree_if.go:43
+							break gc_steps
 						}
+//line agree_if.go:43
+						gc_st2 := archsimd.BroadcastInt32x8(gc_t2)
+//line agree_if.go:43
+						if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
+//line agree_if.go:43
+							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line agree_if.go:43
+							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line agree_if.go:43
+						} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
+//line agree_if.go:43
+							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+//line agree_if.go:43
+							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+						} else {
+//line agree_if.go:43
+							var gc_lanes2 [8]int32
+//line agree_if.go:43
+							gc_st2.Store(&gc_lanes2)
+//line agree_if.go:43
+							for gc_k2 := range 8 {
+//line agree_if.go:43
+								if gc_alive13.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
+//line agree_if.go:43
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line agree_if.go:43
+									out[(2*i+1)+2*gc_k2] = gc_lanes2[gc_k2]
+								}
+							}
+//line agree_if.go:43
+							gc_pos2.Thread = gc_rank2
+						}
+//line agree_if.go:43
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive13.And(gc_if).ToBits())
+//line agree_if.go:43
+						gc_alive13 = gc_alive13.And(gc_alive13.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+				}
+//line agree_if.go:45
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L62:
+			for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line agree_if.go:21
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line agree_if.go:23
+				m := gc_s_m[gc_rank2]
 //line agree_if.go:39
+				if !(m < 0) {
+//line agree_if.go:43
+					out[2*i], out[2*i+1] = m, trips
+					{
+//line agree_if.go:43
+						gc_exited2[gc_rank2] = true
+//line agree_if.go:40
+						continue gc_L62
 					}
 				}
 			}
@@ -765,6 +606,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 	}
 }
 
+//line agree_if.go:46
 var gc_tab_uint32x8_cd1ab05d = [8]uint32{0, 0, 1, 1, 2, 2, 3, 3}
 
 var gc_tab_uint32x8_3bb2957d = [8]uint32{4, 4, 5, 5, 6, 6, 7, 7}
@@ -810,29 +652,23 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 	gc_n2 := gc_b2.Len()
 	gc_s_pos := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line agree_if.go:60
 	stack := gocuda.Shared[int32](t, 2*gc_bdx2)
-
-//line agree_if.go:61
 	height := gocuda.Shared[int32](t, 1)[:1]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line agree_if.go:62
-				pos := gc_tx2
-				_ = pos
-				gc_s_pos[gc_rank2] = pos
+//line agree_if.go:63
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+//line agree_if.go:62
+			pos := gc_tx2
+//line agree_if.go:64
+			gc_s_pos[gc_rank2] = pos
 		}
 	}
-
 //line agree_if.go:63
 	for {
 		gc_b2.Tick()
@@ -842,63 +678,54 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				pos := gc_s_pos[gc_rank2]
-
-//line agree_if.go:64
-				if pos < len(in) && in[pos]%k == 0 {
-					at := compiled.SharedAdd(&height[0], 1)
-					stack[at] = in[pos]
-				}
-
-//line agree_if.go:68
-				pos += gc_bdx2
-				gc_s_pos[gc_rank2] = pos
+//line agree_if.go:72
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+			pos := gc_s_pos[gc_rank2]
+//line agree_if.go:64
+			if pos < len(in) && in[pos]%k == 0 {
+				at := compiled.SharedAdd(&height[0], 1)
+				stack[at] = in[pos]
+			}
+			pos += gc_bdx2
+			gc_s_pos[gc_rank2] = pos
 		}
-
 //line agree_if.go:70
 		h := height[0]
 		gc_r32, gc_r32in, gc_r32out := 0, 0, 0
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				pos := gc_s_pos[gc_rank2]
-				if int(h) < gc_bdx2 && (pos/gc_bdx2)*gc_bdx2 < len(in)+gc_bdx2-1 {
-					gc_r32 |= 1
-					gc_r32in = gc_rank2
-				} else {
-					gc_r32 |= 2
-					gc_r32out = gc_rank2
-				}
+//line agree_if.go:73
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			pos := gc_s_pos[gc_rank2]
+			if int(h) < gc_bdx2 && (pos/gc_bdx2)*gc_bdx2 < len(in)+gc_bdx2-1 {
+				gc_r32 |= 1
+				gc_r32in = gc_rank2
+			} else {
+				gc_r32 |= 2
+				gc_r32out = gc_rank2
 			}
 		}
+//line agree_if.go:88
 		if gc_r32 == 3 {
 			compiled.DivergedIf(gc_b2, "the if's branch, which leaves or ends a trip of the loop around it", gc_r32in, gc_r32out)
 		}
 		gc_agreed2 := gc_r32&1 != 0
-
 //line agree_if.go:72
 		var agreed bool = gc_agreed2
-
 //line agree_if.go:72
 		if agreed {
-
-//line agree_if.go:73
 			continue
 		}
 		compiled.OutOfLine(func() {
 			height := height[:1]
-			_ = height
 			{
+//line agree_if.go:79
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 					gc_to2 = gc_bound2 + 1
@@ -910,9 +737,8 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 						if gc_exited2[gc_rank2] {
 							continue
 						}
-
-//line agree_if.go:75
 						{
+//line agree_if.go:76
 							for j := range h {
 								total[gc_bx2] += stack[j]
 							}
@@ -930,17 +756,11 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 					continue
 				}
 				pos := gc_s_pos[gc_rank2]
-
 //line agree_if.go:82
 				if (pos/gc_bdx2)*gc_bdx2 >= len(in)+gc_bdx2-1 {
 //line agree_if.go:82
-					{
-//line agree_if.go:82
-						gc_exited2[gc_rank2] = true
-						continue gc_L52
-//line agree_if.go:83
-					}
-//line agree_if.go:82
+					gc_exited2[gc_rank2] = true
+					continue gc_L52
 				}
 			}
 		}
@@ -954,8 +774,6 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 // data through shared memory; without it, it rotates it by one. Where
 // mixed is set, thread 0 reads the opposite of the flag: the threads
 // disagree, and the compiled form fails the launch.
-//
-//line agree_if.go:97
 func AgreeIfKernel(data []int32, flag []bool, mixed bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_agreeIf,
 		func(gc_t *gocuda.Thread) { agreeIf(gc_t, data, flag, mixed) },
@@ -977,798 +795,667 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 	gc_s_c := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
 	gc_s_v := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_s_v_ := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
-
 //line agree_if.go:98
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line agree_if.go:98
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	gc_apart2 := compiled.Disjoint(flag, s)
-	_ = gc_apart2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2
-			gc_off7 := gc_bx2 * gc_bdx2
-			if gc_off6 >= 0 && gc_off6 < len(flag) && gc_apart2 && gc_bdx2 <= len(s) && gc_off7 >= 0 && gc_off7 <= len(data) && gc_bdx2 <= len(data)-gc_off7 {
-				gc_at9 := flag[gc_off6:][:1]
-				gc_at10 := s[:gc_bdx2]
-				gc_at11 := data[gc_off7:][:gc_bdx2]
-				gc_elem2 := gc_at9[0]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line agree_if.go:99
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line agree_if.go:100
-					c := gc_tx2%2 == 0
-
-//line agree_if.go:101
-					c = gc_elem2
-
 //line agree_if.go:102
-					if mixed && gc_tx2 == 0 {
-						c = !c
-					}
-
-//line agree_if.go:105
-					gc_at10[gc_tx2] = gc_at11[gc_tx2]
-					_ = c
-					gc_s_c[gc_rank2] = c
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line agree_if.go:99
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off6 := gc_bx2
+		gc_off7 := gc_bx2 * gc_bdx2
+		if gc_off6 >= 0 && gc_off6 < len(flag) && gc_apart2 && gc_bdx2 <= len(s) && gc_off7 >= 0 && gc_off7 <= len(data) && gc_bdx2 <= len(data)-gc_off7 {
+			gc_at9 := flag[gc_off6:][:1]
+			gc_at10 := s[:gc_bdx2]
+			gc_at11 := data[gc_off7:][:gc_bdx2]
+			gc_elem2 := gc_at9[0]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 //line agree_if.go:100
-					c := gc_tx2%2 == 0
-
-//line agree_if.go:101
-					c = flag[gc_bx2]
-
-//line agree_if.go:102
-					if mixed && gc_tx2 == 0 {
-						c = !c
-					}
-
-//line agree_if.go:105
-					s[gc_tx2] = data[i]
-					_ = c
-					gc_s_c[gc_rank2] = c
+				c := gc_tx2%2 == 0
+				c = gc_elem2
+				if mixed && gc_tx2 == 0 {
+					c = !c
 				}
+				gc_at10[gc_tx2] = gc_at11[gc_tx2]
+//line agree_if.go:107
+				gc_s_c[gc_rank2] = c
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line agree_if.go:99
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				c := gc_tx2%2 == 0
+				c = flag[gc_bx2]
+				if mixed && gc_tx2 == 0 {
+					c = !c
+				}
+				s[gc_tx2] = data[i]
+//line agree_if.go:107
+				gc_s_c[gc_rank2] = c
 			}
 		}
 	}
+//line agree_if.go:112
 	gc_r22, gc_r22in, gc_r22out := 0, 0, 0
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			c := gc_s_c[gc_rank2]
-			if c {
-				gc_r22 |= 1
-				gc_r22in = gc_rank2
-			} else {
-				gc_r22 |= 2
-				gc_r22out = gc_rank2
-			}
+//line agree_if.go:114
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		c := gc_s_c[gc_rank2]
+		if c {
+			gc_r22 |= 1
+			gc_r22in = gc_rank2
+		} else {
+			gc_r22 |= 2
+			gc_r22out = gc_rank2
 		}
 	}
+//line agree_if.go:126
 	if gc_r22 == 3 {
 		compiled.DivergedIf(gc_b2, "SyncThreads", gc_r22in, gc_r22out)
 	}
 	gc_agreed2 := gc_r22&1 != 0
-
 //line agree_if.go:107
 	var agreed bool = gc_agreed2
-
 //line agree_if.go:107
 	if agreed {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_stride2 := 0 - 1
-				gc_off8 := gc_bdx2 - 1
-				if compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
-					for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+//line agree_if.go:109
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_stride2 := 0 - 1
+			gc_off8 := gc_bdx2 - 1
+			if compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
+				for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+					gc_rank2 := gc_base2 + gc_tx2
 //line agree_if.go:108
-						v := s[gc_idx2]
-						_ = v
-						gc_s_v[gc_rank2] = v
-					}
-				} else {
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line agree_if.go:108
-							v := s[gc_bdx2-1-gc_tx2]
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line agree_if.go:108
-							v := s[gc_bdx2-1-gc_tx2]
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line agree_if.go:108
-							v := s[gc_bdx2-1-gc_tx2]
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line agree_if.go:108
-							v := s[gc_bdx2-1-gc_tx2]
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					v := s[gc_idx2]
+//line agree_if.go:110
+					gc_s_v[gc_rank2] = v
+				}
+			} else {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line agree_if.go:108
 						v := s[gc_bdx2-1-gc_tx2]
-						_ = v
+//line agree_if.go:110
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line agree_if.go:108
+						v := s[gc_bdx2-1-gc_tx2]
+//line agree_if.go:110
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line agree_if.go:108
+						v := s[gc_bdx2-1-gc_tx2]
+//line agree_if.go:110
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line agree_if.go:108
+						v := s[gc_bdx2-1-gc_tx2]
+//line agree_if.go:110
 						gc_s_v[gc_rank2] = v
 					}
 				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line agree_if.go:108
+					v := s[gc_bdx2-1-gc_tx2]
+//line agree_if.go:110
+					gc_s_v[gc_rank2] = v
+				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(s) {
-					gc_at12 := s[:gc_bdx2]
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line agree_if.go:110
-								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
-//line agree_if.go:110
-								_ = v
-//line agree_if.go:110
-								v.StoreSlice(gc_at12[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line agree_if.go:116
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(s) {
+				gc_at12 := s[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line agree_if.go:110
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line agree_if.go:110
-							_ = v
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
 //line agree_if.go:110
 							v.StoreSlice(gc_at12[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
 //line agree_if.go:110
-						gc_at12[gc_tx2] = v
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line agree_if.go:110
+						v.StoreSlice(gc_at12[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line agree_if.go:117
+					v := gc_s_v[gc_rank2]
 //line agree_if.go:110
-								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
-//line agree_if.go:110
-								_ = v
-//line agree_if.go:110
-								if gc_tx2 < 0 || gc_tx2 > len(s)-16 {
-//line agree_if.go:110
-									break
-//line agree_if.go:110
-								}
-//line agree_if.go:110
-								v.StoreSlice(s[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_at12[gc_tx2] = v
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line agree_if.go:110
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
 //line agree_if.go:110
-							_ = v
-//line agree_if.go:110
-							if gc_tx2 < 0 || gc_tx2 > len(s)-8 {
+							if gc_tx2 < 0 || gc_tx2 > len(s)-16 {
 //line agree_if.go:110
 								break
-//line agree_if.go:110
 							}
 //line agree_if.go:110
 							v.StoreSlice(s[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step9 := gc_vstep2
-					for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v := gc_s_v[gc_rank2]
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
 //line agree_if.go:110
-							s[gc_tx2] = v
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v := gc_s_v[gc_rank2]
-
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line agree_if.go:110
-							s[gc_tx2] = v
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v := gc_s_v[gc_rank2]
-
+						if gc_tx2 < 0 || gc_tx2 > len(s)-8 {
 //line agree_if.go:110
-							s[gc_tx2] = v
+							break
 						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v := gc_s_v[gc_rank2]
-
 //line agree_if.go:110
-							s[gc_tx2] = v
-						}
+						v.StoreSlice(s[gc_tx2:])
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step9 := gc_vstep2
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
-
+//line agree_if.go:110
+						s[gc_tx2] = v
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+//line agree_if.go:110
+						s[gc_tx2] = v
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+//line agree_if.go:110
+						s[gc_tx2] = v
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
 //line agree_if.go:110
 						s[gc_tx2] = v
 					}
 				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+//line agree_if.go:110
+					s[gc_tx2] = v
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff2, gc_qd2 := 1, gc_bdx2
-				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-					for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-						gc_r := gc_qoff2 - gc_q*gc_qd2
-						_, _ = gc_q, gc_r
-						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off9 := gc_r + gc_seg2
-						if gc_off9 >= 0 && gc_off9 <= len(s) && gc_seglen2 <= len(s)-gc_off9 {
-							gc_at13 := s[gc_off9:][:gc_seglen2]
-							gc_vstep3 := gc_seg2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line agree_if.go:113
-										v_ := archsimd.LoadInt32x16Slice(gc_at13[(gc_tx2 - gc_seg2):])
-//line agree_if.go:113
-										_ = v_
-//line agree_if.go:113
-										v_.StoreSlice(gc_s_v_[gc_rank2:])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+//line agree_if.go:117
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff2, gc_qd2 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off9 := gc_r + gc_seg2
+					if gc_off9 >= 0 && gc_off9 <= len(s) && gc_seglen2 <= len(s)-gc_off9 {
+						gc_at13 := s[gc_off9:][:gc_seglen2]
+						gc_vstep3 := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line agree_if.go:113
-									v_ := archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2 - gc_seg2):])
-//line agree_if.go:113
-									_ = v_
+									v_ := archsimd.LoadInt32x16Slice(gc_at13[(gc_tx2 - gc_seg2):])
 //line agree_if.go:113
 									v_.StoreSlice(gc_s_v_[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
 							}
-							for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_seg2 + gc_u2
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
 //line agree_if.go:113
-								v_ := gc_at13[gc_u2]
-								_ = v_
-								gc_s_v_[gc_rank2] = v_
+								v_ := archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2 - gc_seg2):])
+//line agree_if.go:113
+								v_.StoreSlice(gc_s_v_[gc_rank2:])
 							}
-						} else {
-							gc_step10 := gc_seg2
-							for ; gc_step10+3 < gc_segend2; gc_step10 += 4 {
-								{
-									gc_tx2 := gc_step10 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
 //line agree_if.go:113
-									v_ := s[(gc_tx2 + gc_r)]
-									_ = v_
-									gc_s_v_[gc_rank2] = v_
-								}
-								{
-									gc_tx2 := gc_step10 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line agree_if.go:113
-									v_ := s[(gc_tx2 + gc_r)]
-									_ = v_
-									gc_s_v_[gc_rank2] = v_
-								}
-								{
-									gc_tx2 := gc_step10 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line agree_if.go:113
-									v_ := s[(gc_tx2 + gc_r)]
-									_ = v_
-									gc_s_v_[gc_rank2] = v_
-								}
-								{
-									gc_tx2 := gc_step10 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line agree_if.go:113
-									v_ := s[(gc_tx2 + gc_r)]
-									_ = v_
-									gc_s_v_[gc_rank2] = v_
-								}
-							}
-							for gc_tx2 := gc_step10; gc_tx2 < gc_segend2; gc_tx2++ {
+							v_ := gc_at13[gc_u2]
+//line agree_if.go:115
+							gc_s_v_[gc_rank2] = v_
+						}
+					} else {
+						gc_step10 := gc_seg2
+						for ; gc_step10+3 < gc_segend2; gc_step10 += 4 {
+							{
+								gc_tx2 := gc_step10 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line agree_if.go:113
 								v_ := s[(gc_tx2 + gc_r)]
-								_ = v_
+//line agree_if.go:115
+								gc_s_v_[gc_rank2] = v_
+							}
+							{
+								gc_tx2 := gc_step10 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line agree_if.go:113
+								v_ := s[(gc_tx2 + gc_r)]
+//line agree_if.go:115
+								gc_s_v_[gc_rank2] = v_
+							}
+							{
+								gc_tx2 := gc_step10 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line agree_if.go:113
+								v_ := s[(gc_tx2 + gc_r)]
+//line agree_if.go:115
+								gc_s_v_[gc_rank2] = v_
+							}
+							{
+								gc_tx2 := gc_step10 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line agree_if.go:113
+								v_ := s[(gc_tx2 + gc_r)]
+//line agree_if.go:115
 								gc_s_v_[gc_rank2] = v_
 							}
 						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-					gc_step11 := 0
-					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
+						for gc_tx2 := gc_step10; gc_tx2 < gc_segend2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line agree_if.go:113
-							v_ := s[(gc_tx2+1)%gc_bdx2]
-							_ = v_
-							gc_s_v_[gc_rank2] = v_
-						}
-						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line agree_if.go:113
-							v_ := s[(gc_tx2+1)%gc_bdx2]
-							_ = v_
-							gc_s_v_[gc_rank2] = v_
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line agree_if.go:113
-							v_ := s[(gc_tx2+1)%gc_bdx2]
-							_ = v_
-							gc_s_v_[gc_rank2] = v_
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line agree_if.go:113
-							v_ := s[(gc_tx2+1)%gc_bdx2]
-							_ = v_
+							v_ := s[(gc_tx2 + gc_r)]
+//line agree_if.go:115
 							gc_s_v_[gc_rank2] = v_
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line agree_if.go:113
 						v_ := s[(gc_tx2+1)%gc_bdx2]
-						_ = v_
+//line agree_if.go:115
+						gc_s_v_[gc_rank2] = v_
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line agree_if.go:113
+						v_ := s[(gc_tx2+1)%gc_bdx2]
+//line agree_if.go:115
+						gc_s_v_[gc_rank2] = v_
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line agree_if.go:113
+						v_ := s[(gc_tx2+1)%gc_bdx2]
+//line agree_if.go:115
+						gc_s_v_[gc_rank2] = v_
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line agree_if.go:113
+						v_ := s[(gc_tx2+1)%gc_bdx2]
+//line agree_if.go:115
 						gc_s_v_[gc_rank2] = v_
 					}
 				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line agree_if.go:113
+					v_ := s[(gc_tx2+1)%gc_bdx2]
+//line agree_if.go:115
+					gc_s_v_[gc_rank2] = v_
+				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(s) {
-					gc_at14 := s[:gc_bdx2]
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line agree_if.go:115
-								v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
-//line agree_if.go:115
-								_ = v_
-//line agree_if.go:115
-								v_.StoreSlice(gc_at14[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+//line agree_if.go:121
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(s) {
+				gc_at14 := s[:gc_bdx2]
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line agree_if.go:115
-							v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
-//line agree_if.go:115
-							_ = v_
+							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
 //line agree_if.go:115
 							v_.StoreSlice(gc_at14[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
 //line agree_if.go:115
-						gc_at14[gc_tx2] = v_
+						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+//line agree_if.go:115
+						v_.StoreSlice(gc_at14[gc_tx2:])
 					}
-				} else {
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line agree_if.go:122
+					v_ := gc_s_v_[gc_rank2]
 //line agree_if.go:115
-								v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
-//line agree_if.go:115
-								_ = v_
-//line agree_if.go:115
-								if gc_tx2 < 0 || gc_tx2 > len(s)-16 {
-//line agree_if.go:115
-									break
-//line agree_if.go:115
-								}
-//line agree_if.go:115
-								v_.StoreSlice(s[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_at14[gc_tx2] = v_
+				}
+			} else {
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line agree_if.go:115
-							v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
 //line agree_if.go:115
-							_ = v_
-//line agree_if.go:115
-							if gc_tx2 < 0 || gc_tx2 > len(s)-8 {
+							if gc_tx2 < 0 || gc_tx2 > len(s)-16 {
 //line agree_if.go:115
 								break
-//line agree_if.go:115
 							}
 //line agree_if.go:115
 							v_.StoreSlice(s[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					gc_step12 := gc_vstep5
-					for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-						{
-							gc_tx2 := gc_step12 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_ := gc_s_v_[gc_rank2]
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
 //line agree_if.go:115
-							s[gc_tx2] = v_
-						}
-						{
-							gc_tx2 := gc_step12 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_ := gc_s_v_[gc_rank2]
-
+						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
 //line agree_if.go:115
-							s[gc_tx2] = v_
-						}
-						{
-							gc_tx2 := gc_step12 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_ := gc_s_v_[gc_rank2]
-
+						if gc_tx2 < 0 || gc_tx2 > len(s)-8 {
 //line agree_if.go:115
-							s[gc_tx2] = v_
+							break
 						}
-						{
-							gc_tx2 := gc_step12 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_ := gc_s_v_[gc_rank2]
-
 //line agree_if.go:115
-							s[gc_tx2] = v_
-						}
+						v_.StoreSlice(s[gc_tx2:])
 					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step12 := gc_vstep5
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_ := gc_s_v_[gc_rank2]
-
+//line agree_if.go:115
+						s[gc_tx2] = v_
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+//line agree_if.go:115
+						s[gc_tx2] = v_
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+//line agree_if.go:115
+						s[gc_tx2] = v_
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
 //line agree_if.go:115
 						s[gc_tx2] = v_
 					}
 				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v_ := gc_s_v_[gc_rank2]
+//line agree_if.go:115
+					s[gc_tx2] = v_
+				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bx2 * gc_bdx2
-			if gc_off10 >= 0 && gc_off10 <= len(data) && gc_bdx2 <= len(data)-gc_off10 && gc_bdx2 <= len(s) {
-				gc_at15 := data[gc_off10:][:gc_bdx2]
-				gc_at16 := s[:gc_bdx2]
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line agree_if.go:99
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line agree_if.go:99
-							_ = i
-							archsimd.LoadInt32x16Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+//line agree_if.go:122
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off10 := gc_bx2 * gc_bdx2
+		if gc_off10 >= 0 && gc_off10 <= len(data) && gc_bdx2 <= len(data)-gc_off10 && gc_bdx2 <= len(s) {
+			gc_at15 := data[gc_off10:][:gc_bdx2]
+			gc_at16 := s[:gc_bdx2]
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line agree_if.go:99
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line agree_if.go:99
 						_ = i
-						archsimd.LoadInt32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
+					return
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 //line agree_if.go:99
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line agree_if.go:99
 					_ = i
-
-//line agree_if.go:119
-					gc_at15[gc_tx2] = gc_at16[gc_tx2]
+					archsimd.LoadInt32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
 				}
-			} else {
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line agree_if.go:99
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line agree_if.go:99
-							_ = i
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line agree_if.go:119
-							if gc_tx2 < 0 || gc_tx2 > len(s)-16 || i < 0 || i > len(data)-16 {
-//line agree_if.go:119
-								break
-//line agree_if.go:119
-							}
-							archsimd.LoadInt32x16Slice(s[gc_tx2:]).StoreSlice(data[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+				gc_at15[gc_tx2] = gc_at16[gc_tx2]
+			}
+		} else {
+			gc_vstep7 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop7 bool
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line agree_if.go:99
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line agree_if.go:99
-						_ = i
 //line agree_if.go:119
-						if gc_tx2 < 0 || gc_tx2 > len(s)-8 || i < 0 || i > len(data)-8 {
+						if gc_tx2 < 0 || gc_tx2 > len(s)-16 || i < 0 || i > len(data)-16 {
 //line agree_if.go:119
 							break
-//line agree_if.go:119
 						}
-						archsimd.LoadInt32x8Slice(s[gc_tx2:]).StoreSlice(data[i:])
+//line agree_if.go:120
+						archsimd.LoadInt32x16Slice(s[gc_tx2:]).StoreSlice(data[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop7 {
+					return
 				}
-				gc_step13 := gc_vstep7
-				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
-					{
-						gc_tx2 := gc_step13 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 //line agree_if.go:99
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line agree_if.go:119
-						data[i] = s[gc_tx2]
-					}
-					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line agree_if.go:99
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					if gc_tx2 < 0 || gc_tx2 > len(s)-8 || i < 0 || i > len(data)-8 {
 //line agree_if.go:119
-						data[i] = s[gc_tx2]
+						break
 					}
-					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line agree_if.go:99
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line agree_if.go:119
-						data[i] = s[gc_tx2]
-					}
-					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line agree_if.go:99
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line agree_if.go:119
-						data[i] = s[gc_tx2]
-					}
+//line agree_if.go:120
+					archsimd.LoadInt32x8Slice(s[gc_tx2:]).StoreSlice(data[i:])
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step13 := gc_vstep7
+			for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+				{
+					gc_tx2 := gc_step13 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line agree_if.go:99
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line agree_if.go:119
 					data[i] = s[gc_tx2]
 				}
+				{
+					gc_tx2 := gc_step13 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line agree_if.go:99
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line agree_if.go:119
+					data[i] = s[gc_tx2]
+				}
+				{
+					gc_tx2 := gc_step13 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line agree_if.go:99
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line agree_if.go:119
+					data[i] = s[gc_tx2]
+				}
+				{
+					gc_tx2 := gc_step13 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line agree_if.go:99
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line agree_if.go:119
+					data[i] = s[gc_tx2]
+				}
+			}
+			for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line agree_if.go:99
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line agree_if.go:119
+				data[i] = s[gc_tx2]
 			}
 		}
 	}
@@ -1802,112 +1489,36 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_temp := compiled.Scratch[int64](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line agree_if.go:141
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line agree_if.go:132
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:132
-					_ = gc_all4
-//line agree_if.go:132
-					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line agree_if.go:132
-					_ = gc_iota3
-//line agree_if.go:133
-					gc_vb2 := archsimd.BroadcastInt32x16(size)
-//line agree_if.go:133
-					_ = gc_vb2
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line agree_if.go:133
-						gc_alive4 := gc_all4
-//line agree_if.go:133
-						_ = gc_alive4
-//line agree_if.go:133
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line agree_if.go:133
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
-//line agree_if.go:133
-						}
-//line agree_if.go:132
-						index := archsimd.BroadcastInt32x16(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota3)
-//line agree_if.go:132
-						_ = index
-//line agree_if.go:133
-						gc_if2 := archsimd.Mask32x16FromBits(^index.Less(gc_vb2).ToBits())
-//line agree_if.go:133
-						_ = gc_if2
-//line agree_if.go:133
-						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line agree_if.go:133
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
-//line agree_if.go:133
-							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
-//line agree_if.go:133
-						}
-//line agree_if.go:134
-						var node int64
-//line agree_if.go:134
-						_ = node
-//line agree_if.go:134
-						var next int64
-//line agree_if.go:134
-						_ = next
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line agree_if.go:132
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:132
-				_ = gc_all3
-//line agree_if.go:132
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line agree_if.go:132
-				_ = gc_iota2
-//line agree_if.go:133
-				gc_vb := archsimd.BroadcastInt32x8(size)
-//line agree_if.go:133
-				_ = gc_vb
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				gc_vb2 := archsimd.BroadcastInt32x16(size)
+				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line agree_if.go:133
-					gc_alive3 := gc_all3
+					gc_alive4 := gc_all4
 //line agree_if.go:133
-					_ = gc_alive3
+					if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line agree_if.go:133
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line agree_if.go:133
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line agree_if.go:133
+						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 //line agree_if.go:132
-					index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota2)
-//line agree_if.go:132
-					_ = index
+					index := archsimd.BroadcastInt32x16(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota3)
+					gc_if2 := archsimd.Mask32x16FromBits(^index.Less(gc_vb2).ToBits())
 //line agree_if.go:133
-					gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line agree_if.go:133
-					_ = gc_if
+						compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
 //line agree_if.go:133
-					if gc_alive3.And(gc_if).ToBits() != 0 {
-//line agree_if.go:133
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
-//line agree_if.go:133
-						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line agree_if.go:133
+						gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 //line agree_if.go:134
 					var node int64
@@ -1919,40 +1530,72 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 					_ = next
 				}
 				archsimd.ClearAVXUpperBits()
-			}
-		gc_L12:
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line agree_if.go:132
-				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
-				_ = index
-
-//line agree_if.go:133
-				if !(index < size) {
-//line agree_if.go:133
-					{
-//line agree_if.go:133
-						gc_exited2[gc_rank2] = true
-//line agree_if.go:133
-						continue gc_L12
-//line agree_if.go:133
-					}
-//line agree_if.go:133
-				}
-
-//line agree_if.go:134
-				var node, next int64
-				_ = node
-				_ = next
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop {
+				return
 			}
 		}
+		if compiled.SIMD {
+//line agree_if.go:132
+			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line agree_if.go:132
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_vb := archsimd.BroadcastInt32x8(size)
+			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_tx2 := gc_vstep2
+				gc_rank2 := gc_base2 + gc_tx2
+//line agree_if.go:133
+				gc_alive3 := gc_all3
+//line agree_if.go:133
+				if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line agree_if.go:133
+					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line agree_if.go:132
+				index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota2)
+				gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line agree_if.go:133
+				if gc_alive3.And(gc_if).ToBits() != 0 {
+//line agree_if.go:133
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
+//line agree_if.go:133
+					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+//line agree_if.go:134
+				var node int64
+//line agree_if.go:134
+				_ = node
+//line agree_if.go:134
+				var next int64
+//line agree_if.go:134
+				_ = next
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L12:
+		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line agree_if.go:132
+			index := int32(gc_bx2*gc_bdx2 + gc_tx2)
+			if !(index < size) {
+				{
+//line agree_if.go:133
+					gc_exited2[gc_rank2] = true
+//line agree_if.go:133
+					continue gc_L12
+				}
+			}
+//line agree_if.go:134
+			var node, next int64
+			_ = node
+			_ = next
+		}
 	}
-
 //line agree_if.go:135
 	for {
 		gc_b2.Tick()
@@ -1962,128 +1605,95 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_L22:
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line agree_if.go:132
-					index := int32(gc_bx2*gc_bdx2 + gc_tx2)
-					_ = index
-					var node int64
-					_ = node
-					var next int64
-					_ = next
-
-//line agree_if.go:136
-					node = list[index]
-
-//line agree_if.go:137
-					if node>>32 == -1 {
-//line agree_if.go:137
-						{
-//line agree_if.go:137
-							gc_exited2[gc_rank2] = true
-							continue gc_L22
-//line agree_if.go:138
-						}
-//line agree_if.go:137
-					}
-
-//line agree_if.go:140
-					next = list[node>>32]
-
-//line agree_if.go:141
-					if next>>32 == -1 {
-//line agree_if.go:141
-						{
-//line agree_if.go:141
-							gc_exited2[gc_rank2] = true
-							continue gc_L22
-//line agree_if.go:142
-						}
-//line agree_if.go:141
-					}
-
 //line agree_if.go:144
-					temp := node & 0xffffffff
-
-//line agree_if.go:145
-					temp += next & 0xffffffff
-
-//line agree_if.go:146
-					temp += (next >> 32) << 32
-					_ = temp
-					gc_s_temp[gc_rank2] = temp
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_L22:
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
 				}
+//line agree_if.go:132
+				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
+//line agree_if.go:134
+				var node int64
+//line agree_if.go:136
+				var next int64
+//line agree_if.go:136
+				node = list[index]
+				if node>>32 == -1 {
+					{
+//line agree_if.go:137
+						gc_exited2[gc_rank2] = true
+						continue gc_L22
+					}
+				}
+//line agree_if.go:140
+				next = list[node>>32]
+				if next>>32 == -1 {
+					{
+//line agree_if.go:141
+						gc_exited2[gc_rank2] = true
+						continue gc_L22
+					}
+				}
+//line agree_if.go:144
+				temp := node & 0xffffffff
+				temp += next & 0xffffffff
+				temp += (next >> 32) << 32
+//line agree_if.go:148
+				gc_s_temp[gc_rank2] = temp
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD {
+//line agree_if.go:153
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
 //line agree_if.go:132
-					gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line agree_if.go:132
-					_ = gc_all7
-					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line agree_if.go:132
-						gc_alive7 := gc_all7
-//line agree_if.go:132
-						_ = gc_alive7
-//line agree_if.go:132
-						if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
-//line agree_if.go:132
-							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line agree_if.go:132
-						}
-//line agree_if.go:132
-						var index int32 = int32(gc_bx2*gc_bdx2 + gc_tx2)
-//line agree_if.go:132
-						_ = index
-//line agree_if.go:132
-						temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank2:])
-//line agree_if.go:132
-						_ = temp
-//line agree_if.go:148
-						if int(index) < 0 || int(index) > len(list)-4 {
-//line agree_if.go:148
-							break
-//line agree_if.go:148
-						}
-//line agree_if.go:148
-						temp.StoreMasked((*[4]int64)(list[index:]), gc_alive7)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
 //line agree_if.go:132
-					index := int32(gc_bx2*gc_bdx2 + gc_tx2)
-					_ = index
-					temp := gc_s_temp[gc_rank2]
-
+					gc_alive7 := gc_all7
+//line agree_if.go:132
+					if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
+//line agree_if.go:132
+						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+//line agree_if.go:132
+					var index int32 = int32(gc_bx2*gc_bdx2 + gc_tx2)
+//line agree_if.go:132
+					temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank2:])
 //line agree_if.go:148
-					list[index] = temp
+					if int(index) < 0 || int(index) > len(list)-4 {
+//line agree_if.go:148
+						break
+					}
+//line agree_if.go:148
+					temp.StoreMasked((*[4]int64)(list[index:]), gc_alive7)
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line agree_if.go:132
+				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
+//line agree_if.go:134
+				temp := gc_s_temp[gc_rank2]
+//line agree_if.go:148
+				list[index] = temp
 			}
 		}
 	}
 }
 
+//line agree_if.go:155
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}

@@ -39,254 +39,175 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-
 //line cg.go:20
 	g := cg.ThisThreadBlock(t)
-	_ = g
-
-//line cg.go:21
 	temp := gocuda.Shared[int32](t, gc_n)[:gc_n]
-
-//line cg.go:22
 	var g_ cg.ThreadBlock = g
 	_ = g_
-
-//line cg.go:22
-	_ = g_
-
 //line cg.go:22
 	var temp_ []int32 = temp
-
-//line cg.go:22
-	_ = temp_
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line cg.go:19
-				mySum := threadSum(t, input)
-
-//line cg.go:22
-				var val int32 = mySum
-
-//line cg.go:22
-				_ = val
-				_ = mySum
-				_ = val
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line cg.go:19
-				mySum := threadSum(t, input)
-
-//line cg.go:22
-				var val int32 = mySum
-
-//line cg.go:22
-				_ = val
-				_ = mySum
-				_ = val
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line cg.go:19
-				mySum := threadSum(t, input)
-
-//line cg.go:22
-				var val int32 = mySum
-
-//line cg.go:22
-				_ = val
-				_ = mySum
-				_ = val
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line cg.go:19
-				mySum := threadSum(t, input)
-
-//line cg.go:22
-				var val int32 = mySum
-
-//line cg.go:22
-				_ = val
-				_ = mySum
-				_ = val
-				gc_s_val[gc_rank] = val
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line cg.go:24
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-
 //line cg.go:19
 			mySum := threadSum(t, input)
-
 //line cg.go:22
 			var val int32 = mySum
-
+//line cg.go:25
+			gc_s_val[gc_rank] = val
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line cg.go:19
+			mySum := threadSum(t, input)
 //line cg.go:22
-			_ = val
-			_ = mySum
-			_ = val
+			var val int32 = mySum
+//line cg.go:25
+			gc_s_val[gc_rank] = val
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line cg.go:19
+			mySum := threadSum(t, input)
+//line cg.go:22
+			var val int32 = mySum
+//line cg.go:25
+			gc_s_val[gc_rank] = val
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line cg.go:19
+			mySum := threadSum(t, input)
+//line cg.go:22
+			var val int32 = mySum
+//line cg.go:25
 			gc_s_val[gc_rank] = val
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+//line cg.go:19
+		mySum := threadSum(t, input)
+//line cg.go:22
+		var val int32 = mySum
+//line cg.go:25
+		gc_s_val[gc_rank] = val
+	}
 //line cg.go:44
 	for i := gc_n / 2; i > 0; i /= 2 {
-		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-
-//line cg.go:43
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line cg.go:45
-					temp_[lane] = val
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-
-//line cg.go:43
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line cg.go:45
-					temp_[lane] = val
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-
-//line cg.go:43
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line cg.go:45
-					temp_[lane] = val
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-
-//line cg.go:43
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line cg.go:45
-					temp_[lane] = val
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+//line cg.go:46
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-
 //line cg.go:43
 				lane := gc_rank
-				_ = lane
+//line cg.go:45
 				val := gc_s_val[gc_rank]
-
+//line cg.go:45
+				temp_[lane] = val
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+//line cg.go:43
+				lane := gc_rank
+//line cg.go:45
+				val := gc_s_val[gc_rank]
+//line cg.go:45
+				temp_[lane] = val
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+//line cg.go:43
+				lane := gc_rank
+//line cg.go:45
+				val := gc_s_val[gc_rank]
+//line cg.go:45
+				temp_[lane] = val
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+//line cg.go:43
+				lane := gc_rank
+//line cg.go:45
+				val := gc_s_val[gc_rank]
 //line cg.go:45
 				temp_[lane] = val
 			}
 		}
-		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-				{
-					gc_rank := gc_step3 + 0
-					gc_pos.Thread = gc_rank
-
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line cg.go:43
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line cg.go:47
-					if lane < i {
-						val += temp_[lane+i]
-					}
-					gc_s_val[gc_rank] = val
-				}
-				{
-					gc_rank := gc_step3 + 1
-					gc_pos.Thread = gc_rank
-
-//line cg.go:43
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line cg.go:47
-					if lane < i {
-						val += temp_[lane+i]
-					}
-					gc_s_val[gc_rank] = val
-				}
-				{
-					gc_rank := gc_step3 + 2
-					gc_pos.Thread = gc_rank
-
-//line cg.go:43
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line cg.go:47
-					if lane < i {
-						val += temp_[lane+i]
-					}
-					gc_s_val[gc_rank] = val
-				}
-				{
-					gc_rank := gc_step3 + 3
-					gc_pos.Thread = gc_rank
-
-//line cg.go:43
-					lane := gc_rank
-					_ = lane
-					val := gc_s_val[gc_rank]
-
-//line cg.go:47
-					if lane < i {
-						val += temp_[lane+i]
-					}
-					gc_s_val[gc_rank] = val
-				}
-			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			lane := gc_rank
+//line cg.go:45
+			val := gc_s_val[gc_rank]
+//line cg.go:45
+			temp_[lane] = val
+		}
+//line cg.go:49
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
-
 //line cg.go:43
 				lane := gc_rank
-				_ = lane
+//line cg.go:45
 				val := gc_s_val[gc_rank]
-
+//line cg.go:47
+				if lane < i {
+					val += temp_[lane+i]
+				}
+				gc_s_val[gc_rank] = val
+			}
+			{
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+//line cg.go:43
+				lane := gc_rank
+//line cg.go:45
+				val := gc_s_val[gc_rank]
+//line cg.go:47
+				if lane < i {
+					val += temp_[lane+i]
+				}
+				gc_s_val[gc_rank] = val
+			}
+			{
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+//line cg.go:43
+				lane := gc_rank
+//line cg.go:45
+				val := gc_s_val[gc_rank]
+//line cg.go:47
+				if lane < i {
+					val += temp_[lane+i]
+				}
+				gc_s_val[gc_rank] = val
+			}
+			{
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+//line cg.go:43
+				lane := gc_rank
+//line cg.go:45
+				val := gc_s_val[gc_rank]
 //line cg.go:47
 				if lane < i {
 					val += temp_[lane+i]
@@ -294,114 +215,84 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_s_val[gc_rank] = val
 			}
 		}
-	}
-	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-				val := gc_s_val[gc_rank]
-
-//line cg.go:52
-				var r int32 = val
-
-//line cg.go:52
-				_ = r
-
-//line cg.go:22
-				blockSum := r
-
-//line cg.go:23
-				if gc_rank == 0 {
-					atomic.Add(sum, blockSum)
-				}
-				_ = r
-				_ = blockSum
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line cg.go:43
+			lane := gc_rank
+//line cg.go:45
+			val := gc_s_val[gc_rank]
+//line cg.go:47
+			if lane < i {
+				val += temp_[lane+i]
 			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-				val := gc_s_val[gc_rank]
-
-//line cg.go:52
-				var r int32 = val
-
-//line cg.go:52
-				_ = r
-
-//line cg.go:22
-				blockSum := r
-
-//line cg.go:23
-				if gc_rank == 0 {
-					atomic.Add(sum, blockSum)
-				}
-				_ = r
-				_ = blockSum
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-				val := gc_s_val[gc_rank]
-
-//line cg.go:52
-				var r int32 = val
-
-//line cg.go:52
-				_ = r
-
-//line cg.go:22
-				blockSum := r
-
-//line cg.go:23
-				if gc_rank == 0 {
-					atomic.Add(sum, blockSum)
-				}
-				_ = r
-				_ = blockSum
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-				val := gc_s_val[gc_rank]
-
-//line cg.go:52
-				var r int32 = val
-
-//line cg.go:52
-				_ = r
-
-//line cg.go:22
-				blockSum := r
-
-//line cg.go:23
-				if gc_rank == 0 {
-					atomic.Add(sum, blockSum)
-				}
-				_ = r
-				_ = blockSum
-			}
+			gc_s_val[gc_rank] = val
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	}
+//line cg.go:55
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		{
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
-
 //line cg.go:52
 			var r int32 = val
-
-//line cg.go:52
-			_ = r
-
 //line cg.go:22
 			blockSum := r
-
-//line cg.go:23
 			if gc_rank == 0 {
 				atomic.Add(sum, blockSum)
 			}
-			_ = r
-			_ = blockSum
+		}
+		{
+//line cg.go:30
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+			val := gc_s_val[gc_rank]
+//line cg.go:52
+			var r int32 = val
+//line cg.go:22
+			blockSum := r
+			if gc_rank == 0 {
+				atomic.Add(sum, blockSum)
+			}
+		}
+		{
+//line cg.go:30
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+			val := gc_s_val[gc_rank]
+//line cg.go:52
+			var r int32 = val
+//line cg.go:22
+			blockSum := r
+			if gc_rank == 0 {
+				atomic.Add(sum, blockSum)
+			}
+		}
+		{
+//line cg.go:30
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+			val := gc_s_val[gc_rank]
+//line cg.go:52
+			var r int32 = val
+//line cg.go:22
+			blockSum := r
+			if gc_rank == 0 {
+				atomic.Add(sum, blockSum)
+			}
+		}
+	}
+//line cg.go:30
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		val := gc_s_val[gc_rank]
+//line cg.go:52
+		var r int32 = val
+//line cg.go:22
+		blockSum := r
+		if gc_rank == 0 {
+			atomic.Add(sum, blockSum)
 		}
 	}
 }
@@ -409,4 +300,5 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 // gc_files_cg holds the source files whose lines the kernels' records hash.
 //
 //go:embed cg.go
+//line cg.go:35
 var gc_files_cg embed.FS

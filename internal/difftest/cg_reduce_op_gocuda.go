@@ -40,139 +40,97 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line cg_reduce_op.go:28
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line cg_reduce_op.go:29
 	tile_ := cg.TiledPartition(block, size)
-	_ = tile_
-	{
-		var gc_l_v [32]float32
-		var gc_l_o [32]TileReduceOut
-		var gc_c1r [32]float32
-		var gc_c2r [32]float32
-		var gc_c3r [32]float32
-		var gc_c4v [32]int32
-		var gc_c4r [32]int32
-		var gc_c5v [32]float64
-		var gc_c5r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line cg_reduce_op.go:30
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-
-//line cg_reduce_op.go:31
-				v := in[i]
-
 //line cg_reduce_op.go:32
-				var o TileReduceOut
-				_ = v
-				_ = o
-
-//line cg_reduce_op.go:33
-				gc_l_v[gc_lane] = v
-				gc_l_o[gc_lane] = o
-			}
-
-//line cg_reduce_op.go:33
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-				o := gc_l_o[gc_lane]
-				_ = o
-
-//line cg_reduce_op.go:33
-				o.Sum = math.Float32bits(gc_c1r[gc_lane])
-
-//line cg_reduce_op.go:34
-				gc_l_o[gc_lane] = o
-			}
-
-//line cg_reduce_op.go:34
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpLess, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-				o := gc_l_o[gc_lane]
-				_ = o
-
-//line cg_reduce_op.go:34
-				o.Min = math.Float32bits(gc_c2r[gc_lane])
-
-//line cg_reduce_op.go:35
-				gc_l_o[gc_lane] = o
-			}
-
-//line cg_reduce_op.go:35
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpGreater, &gc_c3r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-				o := gc_l_o[gc_lane]
-				_ = o
-
-//line cg_reduce_op.go:35
-				o.Max = math.Float32bits(gc_c3r[gc_lane])
-
-//line cg_reduce_op.go:36
-				gc_c4v[gc_lane] = int32(math.Float32bits(v))
-				gc_l_o[gc_lane] = o
-			}
-
-//line cg_reduce_op.go:36
-			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-				o := gc_l_o[gc_lane]
-				_ = o
-
-//line cg_reduce_op.go:36
-				o.ISum = gc_c4r[gc_lane]
-
-//line cg_reduce_op.go:37
-				gc_c5v[gc_lane] = float64(v) * 1e300
-				gc_l_o[gc_lane] = o
-			}
-
-//line cg_reduce_op.go:37
-			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile_.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+	var gc_l_v [32]float32
+	var gc_l_o [32]TileReduceOut
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	var gc_c3r [32]float32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5v [32]float64
+	var gc_c5r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_reduce_op.go:30
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-				o := gc_l_o[gc_lane]
-				_ = o
-
+			i := gc_bx*gc_n + gc_rank
+			v := in[i]
+			var o TileReduceOut
+			gc_l_v[gc_lane] = v
+			gc_l_o[gc_lane] = o
+		}
+//line cg_reduce_op.go:33
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			_ = v
+			o := gc_l_o[gc_lane]
+//line cg_reduce_op.go:33
+			o.Sum = math.Float32bits(gc_c1r[gc_lane])
+			gc_l_o[gc_lane] = o
+		}
+//line cg_reduce_op.go:34
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpLess, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			_ = v
+			o := gc_l_o[gc_lane]
+//line cg_reduce_op.go:34
+			o.Min = math.Float32bits(gc_c2r[gc_lane])
+			gc_l_o[gc_lane] = o
+		}
+//line cg_reduce_op.go:35
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_v, compiled.OpGreater, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+//line cg_reduce_op.go:41
+			o := gc_l_o[gc_lane]
+//line cg_reduce_op.go:35
+			o.Max = math.Float32bits(gc_c3r[gc_lane])
+			gc_c4v[gc_lane] = int32(math.Float32bits(v))
+			gc_l_o[gc_lane] = o
+		}
+//line cg_reduce_op.go:36
+		compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+//line cg_reduce_op.go:42
+			o := gc_l_o[gc_lane]
+//line cg_reduce_op.go:36
+			o.ISum = gc_c4r[gc_lane]
+			gc_c5v[gc_lane] = float64(v) * 1e300
+			gc_l_o[gc_lane] = o
+		}
 //line cg_reduce_op.go:37
-				o.DSum = math.Float64bits(gc_c5r[gc_lane])
-
-//line cg_reduce_op.go:38
-				out[i] = o
-				gc_l_o[gc_lane] = o
-			}
+		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile_.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line cg_reduce_op.go:30
+			i := gc_bx*gc_n + gc_rank
+//line cg_reduce_op.go:32
+			o := gc_l_o[gc_lane]
+//line cg_reduce_op.go:37
+			o.DSum = math.Float64bits(gc_c5r[gc_lane])
+			out[i] = o
+			gc_l_o[gc_lane] = o
 		}
 	}
 }
@@ -180,4 +138,5 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 // gc_files_cg_reduce_op holds the source files whose lines the kernels' records hash.
 //
 //go:embed cg_reduce_op.go
+//line cg_reduce_op.go:48
 var gc_files_cg_reduce_op embed.FS

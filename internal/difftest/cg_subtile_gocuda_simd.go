@@ -41,150 +41,107 @@ func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line cg_subtile.go:24
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line cg_subtile.go:25
 	tile32 := cg.TiledPartition(block, 32)
-	_ = tile32
-
-//line cg_subtile.go:26
 	tile_ := cg.TiledPartition(tile32, size)
-	_ = tile_
-	{
-		var gc_l_v [32]int32
-		var gc_l_o [32]SubTileOut
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		var gc_c23v [32]bool
-		var gc_c23r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-
-//line cg_subtile.go:27
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-
-//line cg_subtile.go:28
-				v := int32(i*5%17) - 8
-				_ = v
-				gc_l_v[gc_lane2] = v
-			}
-
 //line cg_subtile.go:29
-			for off := tile_.Size() / 2; off > 0; off /= 2 {
-
+	var gc_l_v [32]int32
+	var gc_l_o [32]SubTileOut
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	var gc_c23v [32]bool
+	var gc_c23r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+//line cg_subtile.go:27
+			i := gc_bx2*gc_n2 + gc_rank2
+			v := int32(i*5%17) - 8
 //line cg_subtile.go:30
-				compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, tile_.Size(), &gc_l_v, off, nil, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+			gc_l_v[gc_lane2] = v
+		}
+//line cg_subtile.go:29
+		for off := tile_.Size() / 2; off > 0; off /= 2 {
+			compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, tile_.Size(), &gc_l_v, off, nil, &gc_c21r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line cg_subtile.go:30
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line cg_subtile.go:30
-							_ = v
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line cg_subtile.go:30
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line cg_subtile.go:30
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line cg_subtile.go:30
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line cg_subtile.go:30
-							_ = v
-//line cg_subtile.go:30
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line cg_subtile.go:30
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
 //line cg_subtile.go:30
-						v += gc_c21r[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line cg_subtile.go:30
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line cg_subtile.go:30
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
-				_ = v
-
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line cg_subtile.go:43
+					v := gc_l_v[gc_lane2]
+//line cg_subtile.go:30
+					v += gc_c21r[gc_lane2]
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			_ = v
 //line cg_subtile.go:32
-				o := SubTileOut{Rank: (gc_rank2 & (tile_.Size() - 1)), Meta: ((gc_rank2 / tile_.Size()) % tile_.MetaGroupSize()), Metas: tile_.MetaGroupSize(), Own: metaRankOf(compiled.TileAt(gc_b2, gc_rank2, tile_)), ParentMeta: (gc_rank2 / 32)}
-				_ = o
-
+			o := SubTileOut{Rank: (gc_rank2 & (tile_.Size() - 1)), Meta: ((gc_rank2 / tile_.Size()) % tile_.MetaGroupSize()), Metas: tile_.MetaGroupSize(), Own: metaRankOf(compiled.TileAt(gc_b2, gc_rank2, tile_)), ParentMeta: (gc_rank2 / 32)}
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_subtile.go:33
-				gc_l_o[gc_lane2] = o
-			}
-
+		compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile_.Size(), &gc_l_v, 0, nil, &gc_c22r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			o := gc_l_o[gc_lane2]
 //line cg_subtile.go:33
-			compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile_.Size(), &gc_l_v, 0, nil, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				o := gc_l_o[gc_lane2]
-				_ = o
-
-//line cg_subtile.go:33
-				o.Sum = gc_c22r[gc_lane2]
-
+			o.Sum = gc_c22r[gc_lane2]
+			gc_c23v[gc_lane2] = o.Rank%3 == 0
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_subtile.go:34
-				gc_c23v[gc_lane2] = o.Rank%3 == 0
-				gc_l_o[gc_lane2] = o
-			}
-
-//line cg_subtile.go:34
-			compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile_.Size(), &gc_c23v, 0, nil, &gc_c23r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+		compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile_.Size(), &gc_c23v, 0, nil, &gc_c23r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
 //line cg_subtile.go:27
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-				o := gc_l_o[gc_lane2]
-				_ = o
-
+			i := gc_bx2*gc_n2 + gc_rank2
+//line cg_subtile.go:29
+			o := gc_l_o[gc_lane2]
 //line cg_subtile.go:34
-				o.Ballot = gc_c23r[gc_lane2]
-
-//line cg_subtile.go:35
-				out[i] = o
-				gc_l_o[gc_lane2] = o
-			}
+			o.Ballot = gc_c23r[gc_lane2]
+			out[i] = o
+			gc_l_o[gc_lane2] = o
 		}
 	}
 }
@@ -192,4 +149,5 @@ func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 // gc_files_cg_subtile holds the source files whose lines the kernels' records hash.
 //
 //go:embed cg_subtile.go
+//line cg_subtile.go:45
 var gc_files_cg_subtile embed.FS

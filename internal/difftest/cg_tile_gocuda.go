@@ -38,80 +38,49 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-
 //line cg_tile.go:18
 	tile32 := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = tile32
-
-//line cg_tile.go:19
 	var g cg.Tile = tile32
-	_ = g
-
-//line cg_tile.go:19
-	_ = g
-	{
-		var gc_l_val [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
+//line cg_tile.go:21
+	var gc_l_val [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line cg_tile.go:17
-				mySum := threadSum(t, input)
-
+			mySum := threadSum(t, input)
 //line cg_tile.go:19
-				var val int32 = mySum
-
-//line cg_tile.go:19
-				_ = val
-				_ = mySum
-				_ = val
+			var val int32 = mySum
+//line cg_tile.go:22
+			gc_l_val[gc_lane] = val
+		}
+//line cg_tile.go:28
+		for i := g.Size() / 2; i > 0; i /= 2 {
+			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line cg_tile.go:33
+				val := gc_l_val[gc_lane]
+//line cg_tile.go:29
+				val += gc_c1r[gc_lane]
 				gc_l_val[gc_lane] = val
 			}
-
-//line cg_tile.go:28
-			for i := g.Size() / 2; i > 0; i /= 2 {
-
-//line cg_tile.go:29
-				compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val := gc_l_val[gc_lane]
-					_ = val
-
-//line cg_tile.go:29
-					val += gc_c1r[gc_lane]
-					gc_l_val[gc_lane] = val
-				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				val := gc_l_val[gc_lane]
-				_ = val
-
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			val := gc_l_val[gc_lane]
 //line cg_tile.go:31
-				var r int32 = val
-
-//line cg_tile.go:31
-				_ = r
-
+			var r int32 = val
 //line cg_tile.go:19
-				tileSum := r
-
-//line cg_tile.go:20
-				if (gc_rank & (32 - 1)) == 0 {
-					atomic.Add(sum, tileSum)
-				}
-				_ = r
-				_ = tileSum
+			tileSum := r
+			if (gc_rank & (32 - 1)) == 0 {
+				atomic.Add(sum, tileSum)
 			}
 		}
 	}
@@ -141,400 +110,271 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line cg_tile.go:54
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line cg_tile.go:55
 	tile_ := cg.TiledPartition(block, size)
-	_ = tile_
-
 //line cg_tile.go:67
 	seen := gocuda.Shared[int32](t, gc_n)[:gc_n]
-	{
-		var gc_l_o [32]TileOut
-		var gc_c1v [32]int32
-		var gc_c1a [32]int
-		var gc_c1r [32]int32
-		var gc_c2v [32]int32
-		var gc_c2r [32]int32
-		var gc_c3v [32]int32
-		var gc_c3r [32]int32
-		var gc_c4v [32]int32
-		var gc_c4r [32]int32
-		var gc_c5v [32]bool
-		var gc_c5r [32]bool
-		var gc_c6v [32]bool
-		var gc_c6r [32]bool
-		var gc_c7v [32]bool
-		var gc_c7r [32]uint32
-		var gc_c8v [32]int32
-		var gc_c8r [32]int32
-		var gc_c9v [32]int32
-		var gc_c9r [32]int32
-		var gc_c10v [32]float32
-		var gc_c10r [32]float32
-		var gc_c11v [32]float32
-		var gc_c11r [32]float32
-		var gc_c12v [32]float32
-		var gc_c12r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+//line cg_tile.go:69
+	var gc_l_o [32]TileOut
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5v [32]bool
+	var gc_c5r [32]bool
+	var gc_c6v [32]bool
+	var gc_c6r [32]bool
+	var gc_c7v [32]bool
+	var gc_c7r [32]uint32
+	var gc_c8v [32]int32
+	var gc_c8r [32]int32
+	var gc_c9v [32]int32
+	var gc_c9r [32]int32
+	var gc_c10v [32]float32
+	var gc_c10r [32]float32
+	var gc_c11v [32]float32
+	var gc_c11r [32]float32
+	var gc_c12v [32]float32
+	var gc_c12r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:57
-				r := (gc_rank & (tile_.Size() - 1))
-				_ = r
-
+			r := (gc_rank & (tile_.Size() - 1))
 //line cg_tile.go:56
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-
-//line cg_tile.go:59
-				o := TileOut{Rank: r, Meta: (gc_rank / tile_.Size()), Metas: tile_.MetaGroupSize(), Own: tileRankOf(compiled.TileAt(gc_b, gc_rank, tile_))}
-				_ = o
-
+			v := int32(i*7%23) - 11
+			o := TileOut{Rank: r, Meta: (gc_rank / tile_.Size()), Metas: tile_.MetaGroupSize(), Own: tileRankOf(compiled.TileAt(gc_b, gc_rank, tile_))}
+			gc_c1v[gc_lane] = v
+			gc_c1a[gc_lane] = r + 1
+			gc_l_o[gc_lane] = o
+		}
 //line cg_tile.go:60
-				gc_c1v[gc_lane] = v
-				gc_c1a[gc_lane] = r + 1
-				gc_l_o[gc_lane] = o
-			}
-
+		compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile_.Size(), &gc_c1v, 0, &gc_c1a, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line cg_tile.go:56
+			i := gc_bx*gc_n + gc_rank
+//line cg_tile.go:58
+			v := int32(i*7%23) - 11
 //line cg_tile.go:60
-			compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile_.Size(), &gc_c1v, 0, &gc_c1a, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line cg_tile.go:56
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-
-//line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane]
-				_ = o
-
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:60
-				o.Shfl = gc_c1r[gc_lane]
-
+			o.Shfl = gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = v
+			gc_l_o[gc_lane] = o
+		}
 //line cg_tile.go:61
-				gc_c2v[gc_lane] = v
-				gc_l_o[gc_lane] = o
-			}
-
-//line cg_tile.go:61
-			compiled.TileLanes[int32, int32](gc_b, "ShflUp", gc_w, gc_act, tile_.Size(), &gc_c2v, 1, nil, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+		compiled.TileLanes[int32, int32](gc_b, "ShflUp", gc_w, gc_act, tile_.Size(), &gc_c2v, 1, nil, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane]
-				_ = o
-
-//line cg_tile.go:61
-				o.Up = gc_c2r[gc_lane]
-
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
+			o.Up = gc_c2r[gc_lane]
+			gc_c3v[gc_lane] = v
+			gc_l_o[gc_lane] = o
+		}
 //line cg_tile.go:62
-				gc_c3v[gc_lane] = v
-				gc_l_o[gc_lane] = o
-			}
-
+		compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile_.Size(), &gc_c3v, size/2, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line cg_tile.go:56
+			i := gc_bx*gc_n + gc_rank
+//line cg_tile.go:58
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:62
-			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile_.Size(), &gc_c3v, size/2, nil, &gc_c3r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line cg_tile.go:56
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-
-//line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane]
-				_ = o
-
-//line cg_tile.go:62
-				o.Down = gc_c3r[gc_lane]
-
+			o.Down = gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = v
+			gc_l_o[gc_lane] = o
+		}
 //line cg_tile.go:63
-				gc_c4v[gc_lane] = v
-				gc_l_o[gc_lane] = o
-			}
-
+		compiled.TileLanes[int32, int32](gc_b, "ShflXor", gc_w, gc_act, tile_.Size(), &gc_c4v, 1, nil, &gc_c4r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line cg_tile.go:56
+			i := gc_bx*gc_n + gc_rank
+//line cg_tile.go:58
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:63
-			compiled.TileLanes[int32, int32](gc_b, "ShflXor", gc_w, gc_act, tile_.Size(), &gc_c4v, 1, nil, &gc_c4r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line cg_tile.go:56
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-
-//line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane]
-				_ = o
-
-//line cg_tile.go:63
-				o.Xor = gc_c4r[gc_lane]
-
+			o.Xor = gc_c4r[gc_lane]
+			gc_c5v[gc_lane] = v > 9
+			gc_l_o[gc_lane] = o
+		}
 //line cg_tile.go:64
-				gc_c5v[gc_lane] = v > 9
-				gc_l_o[gc_lane] = o
-			}
-
+		compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, tile_.Size(), &gc_c5v, 0, nil, &gc_c5r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line cg_tile.go:56
+			i := gc_bx*gc_n + gc_rank
+//line cg_tile.go:58
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:64
-			compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, tile_.Size(), &gc_c5v, 0, nil, &gc_c5r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line cg_tile.go:56
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-
-//line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane]
-				_ = o
-
-//line cg_tile.go:64
-				o.Any = gc_c5r[gc_lane]
-
+			o.Any = gc_c5r[gc_lane]
+			gc_c6v[gc_lane] = v > -12
+			gc_l_o[gc_lane] = o
+		}
 //line cg_tile.go:65
-				gc_c6v[gc_lane] = v > -12
-				gc_l_o[gc_lane] = o
-			}
-
-//line cg_tile.go:65
-			compiled.TileLanes[bool, bool](gc_b, "All", gc_w, gc_act, tile_.Size(), &gc_c6v, 0, nil, &gc_c6r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+		compiled.TileLanes[bool, bool](gc_b, "All", gc_w, gc_act, tile_.Size(), &gc_c6v, 0, nil, &gc_c6r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane]
-				_ = o
-
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:65
-				o.All = gc_c6r[gc_lane]
-
+			o.All = gc_c6r[gc_lane]
+			gc_c7v[gc_lane] = v%2 == 0
+			gc_l_o[gc_lane] = o
+		}
 //line cg_tile.go:66
-				gc_c7v[gc_lane] = v%2 == 0
-				gc_l_o[gc_lane] = o
-			}
-
-//line cg_tile.go:66
-			compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile_.Size(), &gc_c7v, 0, nil, &gc_c7r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+		compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile_.Size(), &gc_c7v, 0, nil, &gc_c7r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane]
-				_ = o
-
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:66
-				o.Ballot = gc_c7r[gc_lane]
-
+			o.Ballot = gc_c7r[gc_lane]
 //line cg_tile.go:68
-				seen[gc_rank] = v
-
+			seen[gc_rank] = v
+			gc_l_o[gc_lane] = o
+		}
 //line cg_tile.go:69
-				gc_l_o[gc_lane] = o
-			}
-
-//line cg_tile.go:69
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile_.Size(), nil, 0, nil, nil)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile_.Size(), nil, 0, nil, nil)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:57
-				r := (gc_rank & (tile_.Size() - 1))
-				_ = r
-
+			r := (gc_rank & (tile_.Size() - 1))
 //line cg_tile.go:56
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane]
-				_ = o
-
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:70
-				o.Sum = seen[gc_rank^(r&1)]
-
+			o.Sum = seen[gc_rank^(r&1)]
+			gc_c8v[gc_lane] = v
+			gc_l_o[gc_lane] = o
+		}
 //line cg_tile.go:71
-				gc_c8v[gc_lane] = v
-				gc_l_o[gc_lane] = o
-			}
-
+		compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c8v, compiled.OpPlus, &gc_c8r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line cg_tile.go:56
+			i := gc_bx*gc_n + gc_rank
+//line cg_tile.go:58
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:71
-			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c8v, compiled.OpPlus, &gc_c8r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line cg_tile.go:56
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-
-//line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane]
-				_ = o
-
-//line cg_tile.go:71
-				o.Sum += gc_c8r[gc_lane]
-
+			o.Sum += gc_c8r[gc_lane]
+			gc_c9v[gc_lane] = v
+			gc_l_o[gc_lane] = o
+		}
 //line cg_tile.go:72
-				gc_c9v[gc_lane] = v
-				gc_l_o[gc_lane] = o
-			}
-
+		compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c9v, compiled.OpGreater, &gc_c9r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line cg_tile.go:56
+			i := gc_bx*gc_n + gc_rank
+//line cg_tile.go:58
+			v := int32(i*7%23) - 11
+//line cg_tile.go:73
+			f := float32(v) * 0.37
+//line cg_tile.go:75
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:72
-			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c9v, compiled.OpGreater, &gc_c9r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line cg_tile.go:56
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-
-//line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-
-//line cg_tile.go:73
-				f := float32(v) * 0.37
-				_ = f
-				o := gc_l_o[gc_lane]
-				_ = o
-
-//line cg_tile.go:72
-				o.Max = gc_c9r[gc_lane]
-
+			o.Max = gc_c9r[gc_lane]
 //line cg_tile.go:74
-				gc_c10v[gc_lane] = f
-				gc_l_o[gc_lane] = o
-			}
-
+			gc_c10v[gc_lane] = f
+			gc_l_o[gc_lane] = o
+		}
 //line cg_tile.go:74
-			compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, tile_.Size(), &gc_c10v, func(a, b float32) float32 { return a + b }, &gc_c10r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, tile_.Size(), &gc_c10v, func(a, b float32) float32 { return a + b }, &gc_c10r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-
+			v := int32(i*7%23) - 11
 //line cg_tile.go:73
-				f := float32(v) * 0.37
-				_ = f
-				o := gc_l_o[gc_lane]
-				_ = o
-
+			f := float32(v) * 0.37
+//line cg_tile.go:75
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:74
-				o.FSum = gc_c10r[gc_lane]
-
+			o.FSum = gc_c10r[gc_lane]
+			gc_c11v[gc_lane] = f
+			gc_l_o[gc_lane] = o
+		}
 //line cg_tile.go:75
-				gc_c11v[gc_lane] = f
-				gc_l_o[gc_lane] = o
-			}
-
-//line cg_tile.go:75
-			compiled.TileReduce[float32](gc_b, "InclusiveScan", gc_w, gc_act, tile_.Size(), &gc_c11v, cg.Plus[float32], &gc_c11r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+		compiled.TileReduce[float32](gc_b, "InclusiveScan", gc_w, gc_act, tile_.Size(), &gc_c11v, cg.Plus[float32], &gc_c11r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-
+			i := gc_bx*gc_n + gc_rank
 //line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-
+			v := int32(i*7%23) - 11
 //line cg_tile.go:73
-				f := float32(v) * 0.37
-				_ = f
-				o := gc_l_o[gc_lane]
-				_ = o
-
+			f := float32(v) * 0.37
 //line cg_tile.go:75
-				o.Incl = gc_c11r[gc_lane]
-
+			o := gc_l_o[gc_lane]
+//line cg_tile.go:75
+			o.Incl = gc_c11r[gc_lane]
+			gc_c12v[gc_lane] = f
+			gc_l_o[gc_lane] = o
+		}
 //line cg_tile.go:76
-				gc_c12v[gc_lane] = f
-				gc_l_o[gc_lane] = o
-			}
-
-//line cg_tile.go:76
-			compiled.TileReduce[float32](gc_b, "ExclusiveScan", gc_w, gc_act, tile_.Size(), &gc_c12v, cg.Plus[float32], &gc_c12r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+		compiled.TileReduce[float32](gc_b, "ExclusiveScan", gc_w, gc_act, tile_.Size(), &gc_c12v, cg.Plus[float32], &gc_c12r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line cg_tile.go:56
-				i := gc_bx*gc_n + gc_rank
-				_ = i
-				o := gc_l_o[gc_lane]
-				_ = o
-
+			i := gc_bx*gc_n + gc_rank
+//line cg_tile.go:58
+			o := gc_l_o[gc_lane]
 //line cg_tile.go:76
-				o.Excl = gc_c12r[gc_lane]
-
-//line cg_tile.go:77
-				out[i] = o
-				gc_l_o[gc_lane] = o
-			}
+			o.Excl = gc_c12r[gc_lane]
+			out[i] = o
+			gc_l_o[gc_lane] = o
 		}
 	}
 }
@@ -542,4 +382,5 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 // gc_files_cg_tile holds the source files whose lines the kernels' records hash.
 //
 //go:embed cg.go cg_tile.go
+//line cg_tile.go:87
 var gc_files_cg_tile embed.FS

@@ -39,121 +39,82 @@ func gc_body_sumTile(gc_b2 *compiled.Block, sum *int32, input []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-
 //line cg_tile.go:18
 	tile32 := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = tile32
-
-//line cg_tile.go:19
 	var g cg.Tile = tile32
-	_ = g
-
-//line cg_tile.go:19
-	_ = g
-	{
-		var gc_l_val [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
+//line cg_tile.go:21
+	var gc_l_val [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			gc_b2.Enter(gc_rank2)
 //line cg_tile.go:17
-				mySum := threadSum(t, input)
-
+			mySum := threadSum(t, input)
 //line cg_tile.go:19
-				var val int32 = mySum
-
-//line cg_tile.go:19
-				_ = val
-				_ = mySum
-				_ = val
-				gc_l_val[gc_lane2] = val
-			}
-
+			var val int32 = mySum
+//line cg_tile.go:22
+			gc_l_val[gc_lane2] = val
+		}
 //line cg_tile.go:28
-			for i := g.Size() / 2; i > 0; i /= 2 {
-
+		for i := g.Size() / 2; i > 0; i /= 2 {
+			compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, g.Size(), &gc_l_val, i, nil, &gc_c21r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line cg_tile.go:29
-				compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, g.Size(), &gc_l_val, i, nil, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
 //line cg_tile.go:29
-							val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line cg_tile.go:29
-							_ = val
-//line cg_tile.go:29
-							val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line cg_tile.go:29
-							val.StoreSlice(gc_l_val[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line cg_tile.go:29
-							val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
-//line cg_tile.go:29
-							_ = val
-//line cg_tile.go:29
-							val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line cg_tile.go:29
-							val.StoreSlice(gc_l_val[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val := gc_l_val[gc_lane2]
-						_ = val
-
 //line cg_tile.go:29
-						val += gc_c21r[gc_lane2]
-						gc_l_val[gc_lane2] = val
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line cg_tile.go:29
+						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line cg_tile.go:29
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				val := gc_l_val[gc_lane2]
-				_ = val
-
-//line cg_tile.go:31
-				var r int32 = val
-
-//line cg_tile.go:31
-				_ = r
-
-//line cg_tile.go:19
-				tileSum := r
-
-//line cg_tile.go:20
-				if (gc_rank2 & (32 - 1)) == 0 {
-					atomic.Add(sum, tileSum)
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line cg_tile.go:42
+					val := gc_l_val[gc_lane2]
+//line cg_tile.go:29
+					val += gc_c21r[gc_lane2]
+					gc_l_val[gc_lane2] = val
 				}
-				_ = r
-				_ = tileSum
+			}
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			val := gc_l_val[gc_lane2]
+//line cg_tile.go:31
+			var r int32 = val
+//line cg_tile.go:19
+			tileSum := r
+			if (gc_rank2 & (32 - 1)) == 0 {
+				atomic.Add(sum, tileSum)
 			}
 		}
 	}
@@ -183,400 +144,271 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line cg_tile.go:54
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line cg_tile.go:55
 	tile_ := cg.TiledPartition(block, size)
-	_ = tile_
-
 //line cg_tile.go:67
 	seen := gocuda.Shared[int32](t, gc_n2)[:gc_n2]
-	{
-		var gc_l_o [32]TileOut
-		var gc_c21v [32]int32
-		var gc_c21a [32]int
-		var gc_c21r [32]int32
-		var gc_c22v [32]int32
-		var gc_c22r [32]int32
-		var gc_c23v [32]int32
-		var gc_c23r [32]int32
-		var gc_c24v [32]int32
-		var gc_c24r [32]int32
-		var gc_c25v [32]bool
-		var gc_c25r [32]bool
-		var gc_c26v [32]bool
-		var gc_c26r [32]bool
-		var gc_c27v [32]bool
-		var gc_c27r [32]uint32
-		var gc_c28v [32]int32
-		var gc_c28r [32]int32
-		var gc_c29v [32]int32
-		var gc_c29r [32]int32
-		var gc_c210v [32]float32
-		var gc_c210r [32]float32
-		var gc_c211v [32]float32
-		var gc_c211r [32]float32
-		var gc_c212v [32]float32
-		var gc_c212r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+//line cg_tile.go:69
+	var gc_l_o [32]TileOut
+	var gc_c21v [32]int32
+	var gc_c21a [32]int
+	var gc_c21r [32]int32
+	var gc_c22v [32]int32
+	var gc_c22r [32]int32
+	var gc_c23v [32]int32
+	var gc_c23r [32]int32
+	var gc_c24v [32]int32
+	var gc_c24r [32]int32
+	var gc_c25v [32]bool
+	var gc_c25r [32]bool
+	var gc_c26v [32]bool
+	var gc_c26r [32]bool
+	var gc_c27v [32]bool
+	var gc_c27r [32]uint32
+	var gc_c28v [32]int32
+	var gc_c28r [32]int32
+	var gc_c29v [32]int32
+	var gc_c29r [32]int32
+	var gc_c210v [32]float32
+	var gc_c210r [32]float32
+	var gc_c211v [32]float32
+	var gc_c211r [32]float32
+	var gc_c212v [32]float32
+	var gc_c212r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
 //line cg_tile.go:57
-				r := (gc_rank2 & (tile_.Size() - 1))
-				_ = r
-
+			r := (gc_rank2 & (tile_.Size() - 1))
 //line cg_tile.go:56
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-
+			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-
-//line cg_tile.go:59
-				o := TileOut{Rank: r, Meta: (gc_rank2 / tile_.Size()), Metas: tile_.MetaGroupSize(), Own: tileRankOf(compiled.TileAt(gc_b2, gc_rank2, tile_))}
-				_ = o
-
+			v := int32(i*7%23) - 11
+			o := TileOut{Rank: r, Meta: (gc_rank2 / tile_.Size()), Metas: tile_.MetaGroupSize(), Own: tileRankOf(compiled.TileAt(gc_b2, gc_rank2, tile_))}
+			gc_c21v[gc_lane2] = v
+			gc_c21a[gc_lane2] = r + 1
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_tile.go:60
-				gc_c21v[gc_lane2] = v
-				gc_c21a[gc_lane2] = r + 1
-				gc_l_o[gc_lane2] = o
-			}
-
+		compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile_.Size(), &gc_c21v, 0, &gc_c21a, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line cg_tile.go:56
+			i := gc_bx2*gc_n2 + gc_rank2
+//line cg_tile.go:58
+			v := int32(i*7%23) - 11
 //line cg_tile.go:60
-			compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile_.Size(), &gc_c21v, 0, &gc_c21a, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line cg_tile.go:56
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-
-//line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane2]
-				_ = o
-
+			o := gc_l_o[gc_lane2]
 //line cg_tile.go:60
-				o.Shfl = gc_c21r[gc_lane2]
-
+			o.Shfl = gc_c21r[gc_lane2]
+			gc_c22v[gc_lane2] = v
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_tile.go:61
-				gc_c22v[gc_lane2] = v
-				gc_l_o[gc_lane2] = o
-			}
-
-//line cg_tile.go:61
-			compiled.TileLanes[int32, int32](gc_b2, "ShflUp", gc_w2, gc_act2, tile_.Size(), &gc_c22v, 1, nil, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+		compiled.TileLanes[int32, int32](gc_b2, "ShflUp", gc_w2, gc_act2, tile_.Size(), &gc_c22v, 1, nil, &gc_c22r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
 //line cg_tile.go:56
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-
+			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane2]
-				_ = o
-
-//line cg_tile.go:61
-				o.Up = gc_c22r[gc_lane2]
-
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane2]
+			o.Up = gc_c22r[gc_lane2]
+			gc_c23v[gc_lane2] = v
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_tile.go:62
-				gc_c23v[gc_lane2] = v
-				gc_l_o[gc_lane2] = o
-			}
-
+		compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, tile_.Size(), &gc_c23v, size/2, nil, &gc_c23r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line cg_tile.go:56
+			i := gc_bx2*gc_n2 + gc_rank2
+//line cg_tile.go:58
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane2]
 //line cg_tile.go:62
-			compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, tile_.Size(), &gc_c23v, size/2, nil, &gc_c23r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line cg_tile.go:56
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-
-//line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane2]
-				_ = o
-
-//line cg_tile.go:62
-				o.Down = gc_c23r[gc_lane2]
-
+			o.Down = gc_c23r[gc_lane2]
+			gc_c24v[gc_lane2] = v
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_tile.go:63
-				gc_c24v[gc_lane2] = v
-				gc_l_o[gc_lane2] = o
-			}
-
+		compiled.TileLanes[int32, int32](gc_b2, "ShflXor", gc_w2, gc_act2, tile_.Size(), &gc_c24v, 1, nil, &gc_c24r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line cg_tile.go:56
+			i := gc_bx2*gc_n2 + gc_rank2
+//line cg_tile.go:58
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane2]
 //line cg_tile.go:63
-			compiled.TileLanes[int32, int32](gc_b2, "ShflXor", gc_w2, gc_act2, tile_.Size(), &gc_c24v, 1, nil, &gc_c24r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line cg_tile.go:56
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-
-//line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane2]
-				_ = o
-
-//line cg_tile.go:63
-				o.Xor = gc_c24r[gc_lane2]
-
+			o.Xor = gc_c24r[gc_lane2]
+			gc_c25v[gc_lane2] = v > 9
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_tile.go:64
-				gc_c25v[gc_lane2] = v > 9
-				gc_l_o[gc_lane2] = o
-			}
-
+		compiled.TileLanes[bool, bool](gc_b2, "Any", gc_w2, gc_act2, tile_.Size(), &gc_c25v, 0, nil, &gc_c25r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line cg_tile.go:56
+			i := gc_bx2*gc_n2 + gc_rank2
+//line cg_tile.go:58
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane2]
 //line cg_tile.go:64
-			compiled.TileLanes[bool, bool](gc_b2, "Any", gc_w2, gc_act2, tile_.Size(), &gc_c25v, 0, nil, &gc_c25r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line cg_tile.go:56
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-
-//line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane2]
-				_ = o
-
-//line cg_tile.go:64
-				o.Any = gc_c25r[gc_lane2]
-
+			o.Any = gc_c25r[gc_lane2]
+			gc_c26v[gc_lane2] = v > -12
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_tile.go:65
-				gc_c26v[gc_lane2] = v > -12
-				gc_l_o[gc_lane2] = o
-			}
-
-//line cg_tile.go:65
-			compiled.TileLanes[bool, bool](gc_b2, "All", gc_w2, gc_act2, tile_.Size(), &gc_c26v, 0, nil, &gc_c26r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+		compiled.TileLanes[bool, bool](gc_b2, "All", gc_w2, gc_act2, tile_.Size(), &gc_c26v, 0, nil, &gc_c26r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
 //line cg_tile.go:56
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-
+			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane2]
-				_ = o
-
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane2]
 //line cg_tile.go:65
-				o.All = gc_c26r[gc_lane2]
-
+			o.All = gc_c26r[gc_lane2]
+			gc_c27v[gc_lane2] = v%2 == 0
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_tile.go:66
-				gc_c27v[gc_lane2] = v%2 == 0
-				gc_l_o[gc_lane2] = o
-			}
-
-//line cg_tile.go:66
-			compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile_.Size(), &gc_c27v, 0, nil, &gc_c27r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+		compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile_.Size(), &gc_c27v, 0, nil, &gc_c27r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
 //line cg_tile.go:56
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-
+			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane2]
-				_ = o
-
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane2]
 //line cg_tile.go:66
-				o.Ballot = gc_c27r[gc_lane2]
-
+			o.Ballot = gc_c27r[gc_lane2]
 //line cg_tile.go:68
-				seen[gc_rank2] = v
-
+			seen[gc_rank2] = v
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_tile.go:69
-				gc_l_o[gc_lane2] = o
-			}
-
-//line cg_tile.go:69
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile_.Size(), nil, 0, nil, nil)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile_.Size(), nil, 0, nil, nil)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
 //line cg_tile.go:57
-				r := (gc_rank2 & (tile_.Size() - 1))
-				_ = r
-
+			r := (gc_rank2 & (tile_.Size() - 1))
 //line cg_tile.go:56
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-
+			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane2]
-				_ = o
-
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane2]
 //line cg_tile.go:70
-				o.Sum = seen[gc_rank2^(r&1)]
-
+			o.Sum = seen[gc_rank2^(r&1)]
+			gc_c28v[gc_lane2] = v
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_tile.go:71
-				gc_c28v[gc_lane2] = v
-				gc_l_o[gc_lane2] = o
-			}
-
+		compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, tile_.Size(), &gc_c28v, compiled.OpPlus, &gc_c28r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line cg_tile.go:56
+			i := gc_bx2*gc_n2 + gc_rank2
+//line cg_tile.go:58
+			v := int32(i*7%23) - 11
+//line cg_tile.go:60
+			o := gc_l_o[gc_lane2]
 //line cg_tile.go:71
-			compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, tile_.Size(), &gc_c28v, compiled.OpPlus, &gc_c28r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line cg_tile.go:56
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-
-//line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-				o := gc_l_o[gc_lane2]
-				_ = o
-
-//line cg_tile.go:71
-				o.Sum += gc_c28r[gc_lane2]
-
+			o.Sum += gc_c28r[gc_lane2]
+			gc_c29v[gc_lane2] = v
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_tile.go:72
-				gc_c29v[gc_lane2] = v
-				gc_l_o[gc_lane2] = o
-			}
-
+		compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, tile_.Size(), &gc_c29v, compiled.OpGreater, &gc_c29r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line cg_tile.go:56
+			i := gc_bx2*gc_n2 + gc_rank2
+//line cg_tile.go:58
+			v := int32(i*7%23) - 11
+//line cg_tile.go:73
+			f := float32(v) * 0.37
+//line cg_tile.go:75
+			o := gc_l_o[gc_lane2]
 //line cg_tile.go:72
-			compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, tile_.Size(), &gc_c29v, compiled.OpGreater, &gc_c29r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line cg_tile.go:56
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-
-//line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-
-//line cg_tile.go:73
-				f := float32(v) * 0.37
-				_ = f
-				o := gc_l_o[gc_lane2]
-				_ = o
-
-//line cg_tile.go:72
-				o.Max = gc_c29r[gc_lane2]
-
+			o.Max = gc_c29r[gc_lane2]
 //line cg_tile.go:74
-				gc_c210v[gc_lane2] = f
-				gc_l_o[gc_lane2] = o
-			}
-
+			gc_c210v[gc_lane2] = f
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_tile.go:74
-			compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, tile_.Size(), &gc_c210v, func(a, b float32) float32 { return a + b }, &gc_c210r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, tile_.Size(), &gc_c210v, func(a, b float32) float32 { return a + b }, &gc_c210r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
 //line cg_tile.go:56
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-
+			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-
+			v := int32(i*7%23) - 11
 //line cg_tile.go:73
-				f := float32(v) * 0.37
-				_ = f
-				o := gc_l_o[gc_lane2]
-				_ = o
-
+			f := float32(v) * 0.37
+//line cg_tile.go:75
+			o := gc_l_o[gc_lane2]
 //line cg_tile.go:74
-				o.FSum = gc_c210r[gc_lane2]
-
+			o.FSum = gc_c210r[gc_lane2]
+			gc_c211v[gc_lane2] = f
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_tile.go:75
-				gc_c211v[gc_lane2] = f
-				gc_l_o[gc_lane2] = o
-			}
-
-//line cg_tile.go:75
-			compiled.TileReduce[float32](gc_b2, "InclusiveScan", gc_w2, gc_act2, tile_.Size(), &gc_c211v, cg.Plus[float32], &gc_c211r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+		compiled.TileReduce[float32](gc_b2, "InclusiveScan", gc_w2, gc_act2, tile_.Size(), &gc_c211v, cg.Plus[float32], &gc_c211r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
 //line cg_tile.go:56
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-
+			i := gc_bx2*gc_n2 + gc_rank2
 //line cg_tile.go:58
-				v := int32(i*7%23) - 11
-				_ = v
-
+			v := int32(i*7%23) - 11
 //line cg_tile.go:73
-				f := float32(v) * 0.37
-				_ = f
-				o := gc_l_o[gc_lane2]
-				_ = o
-
+			f := float32(v) * 0.37
 //line cg_tile.go:75
-				o.Incl = gc_c211r[gc_lane2]
-
+			o := gc_l_o[gc_lane2]
+//line cg_tile.go:75
+			o.Incl = gc_c211r[gc_lane2]
+			gc_c212v[gc_lane2] = f
+			gc_l_o[gc_lane2] = o
+		}
 //line cg_tile.go:76
-				gc_c212v[gc_lane2] = f
-				gc_l_o[gc_lane2] = o
-			}
-
-//line cg_tile.go:76
-			compiled.TileReduce[float32](gc_b2, "ExclusiveScan", gc_w2, gc_act2, tile_.Size(), &gc_c212v, cg.Plus[float32], &gc_c212r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+		compiled.TileReduce[float32](gc_b2, "ExclusiveScan", gc_w2, gc_act2, tile_.Size(), &gc_c212v, cg.Plus[float32], &gc_c212r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
 //line cg_tile.go:56
-				i := gc_bx2*gc_n2 + gc_rank2
-				_ = i
-				o := gc_l_o[gc_lane2]
-				_ = o
-
+			i := gc_bx2*gc_n2 + gc_rank2
+//line cg_tile.go:58
+			o := gc_l_o[gc_lane2]
 //line cg_tile.go:76
-				o.Excl = gc_c212r[gc_lane2]
-
-//line cg_tile.go:77
-				out[i] = o
-				gc_l_o[gc_lane2] = o
-			}
+			o.Excl = gc_c212r[gc_lane2]
+			out[i] = o
+			gc_l_o[gc_lane2] = o
 		}
 	}
 }
@@ -584,4 +416,5 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 // gc_files_cg_tile holds the source files whose lines the kernels' records hash.
 //
 //go:embed cg.go cg_tile.go
+//line cg_tile.go:87
 var gc_files_cg_tile embed.FS

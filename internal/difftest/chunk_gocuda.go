@@ -41,49 +41,33 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 	gc_s_x := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line chunk.go:19
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = warp
 	{
 	gc_L1:
+//line chunk.go:23
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-
 //line chunk.go:20
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			_ = idx
-
-//line chunk.go:21
 			if idx >= N {
 //line chunk.go:21
-				{
-//line chunk.go:21
-					gc_exited[gc_rank] = true
-					continue gc_L1
-//line chunk.go:22
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-
-//line chunk.go:24
 			x := in[idx*C:]
-
-//line chunk.go:25
 			sum := float32(0)
-			_ = x
-			_ = sum
+//line chunk.go:28
 			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
 //line chunk.go:26
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-
 //line chunk.go:26
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b.Tick()
@@ -91,89 +75,78 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				x := gc_s_x[gc_rank]
-				sum := gc_s_sum[gc_rank]
-
-//line chunk.go:26
-				gc_start := (gc_rank & (32 - 1))
-				gc_from2 := gc_start + gc_off
-				gc_trips := gc_limit - gc_from2
-				switch {
-				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
-				case gc_trips > gc_span:
-					gc_trips = gc_chunk
-				case gc_trips > 0:
-					gc_trips = (gc_trips-1)/(32) + 1
-				default:
-					gc_trips = 0
-				}
-				if gc_trips == gc_chunk {
-					gc_more = true
-				}
-				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
-
-//line chunk.go:27
-					sum += x[i]
-				}
-				gc_s_sum[gc_rank] = sum
+//line chunk.go:33
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+			x := gc_s_x[gc_rank]
+			sum := gc_s_sum[gc_rank]
+//line chunk.go:26
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
+			switch {
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
+			default:
+				gc_trips = 0
+			}
+			if gc_trips == gc_chunk {
+				gc_more = true
+			}
+			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
+//line chunk.go:27
+				sum += x[i]
+			}
+			gc_s_sum[gc_rank] = sum
 		}
 	}
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
+//line chunk.go:34
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line chunk.go:29
-				gc_c1v[gc_lane] = sum
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line chunk.go:29
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+			gc_c1v[gc_lane] = sum
+		}
+//line chunk.go:29
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line chunk.go:20
-				idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-				_ = idx
-				var sum float32
-				_ = sum
-
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line chunk.go:22
+			var sum float32
 //line chunk.go:29
-				sum = gc_c1r[gc_lane]
-
-//line chunk.go:30
-				if (gc_rank & (32 - 1)) == 0 {
-					out[idx] = sum
-				}
-				gc_s_sum[gc_rank] = sum
+			sum = gc_c1r[gc_lane]
+			if (gc_rank & (32 - 1)) == 0 {
+				out[idx] = sum
 			}
+			gc_s_sum[gc_rank] = sum
 		}
 	}
 }
@@ -216,100 +189,77 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				_ = gc_rank
+//line chunk.go:62
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line chunk.go:44
-				var acc int32 = int32(0)
+			var acc int32 = int32(0)
 //line chunk.go:44
-				_ = acc
-//line chunk.go:44
-				var n int32 = int32(0)
-//line chunk.go:44
-				_ = n
-				lanes.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
-				lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line chunk.go:44
-					acc := int32(0)
-
-//line chunk.go:44
-					n := int32(0)
-					_ = acc
-					_ = n
-					gc_s_acc[gc_rank] = acc
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line chunk.go:44
-					acc := int32(0)
-
-//line chunk.go:44
-					n := int32(0)
-					_ = acc
-					_ = n
-					gc_s_acc[gc_rank] = acc
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line chunk.go:44
-					acc := int32(0)
-
-//line chunk.go:44
-					n := int32(0)
-					_ = acc
-					_ = n
-					gc_s_acc[gc_rank] = acc
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line chunk.go:44
-					acc := int32(0)
-
-//line chunk.go:44
-					n := int32(0)
-					_ = acc
-					_ = n
-					gc_s_acc[gc_rank] = acc
-					gc_s_n[gc_rank] = n
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			var n int32 = int32(0)
+			lanes.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
+			lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line chunk.go:44
 				acc := int32(0)
-
 //line chunk.go:44
 				n := int32(0)
-				_ = acc
-				_ = n
+//line chunk.go:47
+				gc_s_acc[gc_rank] = acc
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line chunk.go:44
+				acc := int32(0)
+//line chunk.go:44
+				n := int32(0)
+//line chunk.go:47
+				gc_s_acc[gc_rank] = acc
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line chunk.go:44
+				acc := int32(0)
+//line chunk.go:44
+				n := int32(0)
+//line chunk.go:47
+				gc_s_acc[gc_rank] = acc
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line chunk.go:44
+				acc := int32(0)
+//line chunk.go:44
+				n := int32(0)
+//line chunk.go:47
 				gc_s_acc[gc_rank] = acc
 				gc_s_n[gc_rank] = n
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line chunk.go:44
+			acc := int32(0)
+//line chunk.go:44
+			n := int32(0)
+//line chunk.go:47
+			gc_s_acc[gc_rank] = acc
+			gc_s_n[gc_rank] = n
+		}
 //line chunk.go:45
 		gc_chunk := compiled.StrideChunk(step)
 		gc_span := (step) * gc_chunk
-
 //line chunk.go:45
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (step) * gc_chunk {
 			gc_b.Tick()
@@ -317,95 +267,77 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 				return
 			}
 			gc_more = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line chunk.go:52
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line chunk.go:43
-						tx := gc_tx
-						_ = tx
-						acc := gc_s_acc[gc_rank]
-						n := gc_s_n[gc_rank]
-
+					tx := gc_tx
 //line chunk.go:45
-						gc_start := tx
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, step, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(step) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(step), gc_trips-1 {
-
-//line chunk.go:46
-							acc = acc*3 + in[i*cols+gc_bx]
-
-//line chunk.go:47
-							n++
-						}
-						gc_s_acc[gc_rank] = acc
-						gc_s_n[gc_rank] = n
+					acc := gc_s_acc[gc_rank]
+					n := gc_s_n[gc_rank]
+//line chunk.go:45
+					gc_start := tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, step, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(step) + 1
+					default:
+						gc_trips = 0
 					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(step), gc_trips-1 {
+//line chunk.go:46
+						acc = acc*3 + in[i*cols+gc_bx]
+						n++
+					}
+					gc_s_acc[gc_rank] = acc
+					gc_s_n[gc_rank] = n
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := gc_bx * gc_bdx
-				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(trips) && gc_bdx <= len(trips)-gc_off2 {
-					gc_at := out[gc_off2:][:gc_bdx]
-					gc_at2 := trips[gc_off2:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line chunk.go:43
-						tx := gc_tx
-						_ = tx
-						acc := gc_s_acc[gc_rank]
-						n := gc_s_n[gc_rank]
-
+//line chunk.go:56
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(trips) && gc_bdx <= len(trips)-gc_off2 {
+				gc_at := out[gc_off2:][:gc_bdx]
+				gc_at2 := trips[gc_off2:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line chunk.go:45
+					acc := gc_s_acc[gc_rank]
+					n := gc_s_n[gc_rank]
 //line chunk.go:49
-						gc_at[gc_tx] = acc
-
-//line chunk.go:50
-						gc_at2[gc_tx] = n
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_at[gc_tx] = acc
+					gc_at2[gc_tx] = n
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line chunk.go:43
-						tx := gc_tx
-						_ = tx
-						acc := gc_s_acc[gc_rank]
-						n := gc_s_n[gc_rank]
-
+					tx := gc_tx
+//line chunk.go:45
+					acc := gc_s_acc[gc_rank]
+					n := gc_s_n[gc_rank]
 //line chunk.go:49
-						out[gc_bx*gc_bdx+tx] = acc
-
-//line chunk.go:50
-						trips[gc_bx*gc_bdx+tx] = n
-					}
+					out[gc_bx*gc_bdx+tx] = acc
+					trips[gc_bx*gc_bdx+tx] = n
 				}
 			}
 		}
@@ -415,4 +347,5 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 // gc_files_chunk holds the source files whose lines the kernels' records hash.
 //
 //go:embed chunk.go
+//line chunk.go:61
 var gc_files_chunk embed.FS

@@ -41,49 +41,33 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 	gc_s_x := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line chunk.go:19
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = warp
 	{
 	gc_L12:
+//line chunk.go:23
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
 			}
-
 //line chunk.go:20
 			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			_ = idx
-
-//line chunk.go:21
 			if idx >= N {
 //line chunk.go:21
-				{
-//line chunk.go:21
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
-//line chunk.go:22
-				}
+				gc_exited2[gc_rank2] = true
+				continue gc_L12
 			}
-
-//line chunk.go:24
 			x := in[idx*C:]
-
-//line chunk.go:25
 			sum := float32(0)
-			_ = x
-			_ = sum
+//line chunk.go:28
 			gc_s_x[gc_rank2] = x
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
 //line chunk.go:26
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-
 //line chunk.go:26
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b2.Tick()
@@ -91,89 +75,78 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				x := gc_s_x[gc_rank2]
-				sum := gc_s_sum[gc_rank2]
-
-//line chunk.go:26
-				gc_start2 := (gc_rank2 & (32 - 1))
-				gc_from4 := gc_start2 + gc_off
-				gc_trips2 := gc_limit - gc_from4
-				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, 32, gc_chunk, gc_limit, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(32) + 1
-				default:
-					gc_trips2 = 0
-				}
-				if gc_trips2 == gc_chunk {
-					gc_more = true
-				}
-				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(32), gc_trips2-1 {
-
-//line chunk.go:27
-					sum += x[i]
-				}
-				gc_s_sum[gc_rank2] = sum
+//line chunk.go:33
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+			x := gc_s_x[gc_rank2]
+			sum := gc_s_sum[gc_rank2]
+//line chunk.go:26
+			gc_start2 := (gc_rank2 & (32 - 1))
+			gc_from4 := gc_start2 + gc_off
+			gc_trips2 := gc_limit - gc_from4
+			switch {
+			case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, 32, gc_chunk, gc_limit, false)
+			case gc_trips2 > gc_span:
+				gc_trips2 = gc_chunk
+			case gc_trips2 > 0:
+				gc_trips2 = (gc_trips2-1)/(32) + 1
+			default:
+				gc_trips2 = 0
+			}
+			if gc_trips2 == gc_chunk {
+				gc_more = true
+			}
+			for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(32), gc_trips2-1 {
+//line chunk.go:27
+				sum += x[i]
+			}
+			gc_s_sum[gc_rank2] = sum
 		}
 	}
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
+//line chunk.go:34
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
 			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line chunk.go:29
-				gc_c21v[gc_lane2] = sum
+		}
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
 			}
-
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			sum := gc_s_sum[gc_rank2]
 //line chunk.go:29
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+			gc_c21v[gc_lane2] = sum
+		}
+//line chunk.go:29
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
 //line chunk.go:20
-				idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-				_ = idx
-				var sum float32
-				_ = sum
-
+			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+//line chunk.go:22
+			var sum float32
 //line chunk.go:29
-				sum = gc_c21r[gc_lane2]
-
-//line chunk.go:30
-				if (gc_rank2 & (32 - 1)) == 0 {
-					out[idx] = sum
-				}
-				gc_s_sum[gc_rank2] = sum
+			sum = gc_c21r[gc_lane2]
+			if (gc_rank2 & (32 - 1)) == 0 {
+				out[idx] = sum
 			}
+			gc_s_sum[gc_rank2] = sum
 		}
 	}
 }
@@ -216,127 +189,99 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-						gc_rank2 := gc_vstep2
-						_ = gc_rank2
-//line chunk.go:44
-						var acc int32 = int32(0)
-//line chunk.go:44
-						_ = acc
-//line chunk.go:44
-						var n int32 = int32(0)
-//line chunk.go:44
-						_ = n
-						archsimd.BroadcastInt32x16(acc).StoreSlice(gc_s_acc[gc_rank2:])
-						archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+//line chunk.go:62
+		gc_vstep2 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 					gc_rank2 := gc_vstep2
-					_ = gc_rank2
 //line chunk.go:44
 					var acc int32 = int32(0)
 //line chunk.go:44
-					_ = acc
-//line chunk.go:44
 					var n int32 = int32(0)
-//line chunk.go:44
-					_ = n
-					archsimd.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank2:])
-					archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank2:])
+					archsimd.BroadcastInt32x16(acc).StoreSlice(gc_s_acc[gc_rank2:])
+					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop {
+				return
 			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-				{
-					gc_rank2 := gc_step2 + 0
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 //line chunk.go:44
-					acc := int32(0)
-
+				var acc int32 = int32(0)
 //line chunk.go:44
-					n := int32(0)
-					_ = acc
-					_ = n
-					gc_s_acc[gc_rank2] = acc
-					gc_s_n[gc_rank2] = n
-				}
-				{
-					gc_rank2 := gc_step2 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line chunk.go:44
-					acc := int32(0)
-
-//line chunk.go:44
-					n := int32(0)
-					_ = acc
-					_ = n
-					gc_s_acc[gc_rank2] = acc
-					gc_s_n[gc_rank2] = n
-				}
-				{
-					gc_rank2 := gc_step2 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line chunk.go:44
-					acc := int32(0)
-
-//line chunk.go:44
-					n := int32(0)
-					_ = acc
-					_ = n
-					gc_s_acc[gc_rank2] = acc
-					gc_s_n[gc_rank2] = n
-				}
-				{
-					gc_rank2 := gc_step2 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line chunk.go:44
-					acc := int32(0)
-
-//line chunk.go:44
-					n := int32(0)
-					_ = acc
-					_ = n
-					gc_s_acc[gc_rank2] = acc
-					gc_s_n[gc_rank2] = n
-				}
+				var n int32 = int32(0)
+				archsimd.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank2:])
+				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank2:])
 			}
-			for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+			{
+				gc_rank2 := gc_step2 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line chunk.go:44
 				acc := int32(0)
-
 //line chunk.go:44
 				n := int32(0)
-				_ = acc
-				_ = n
+//line chunk.go:47
+				gc_s_acc[gc_rank2] = acc
+				gc_s_n[gc_rank2] = n
+			}
+			{
+				gc_rank2 := gc_step2 + 1
+				gc_pos2.Thread = gc_rank2
+//line chunk.go:44
+				acc := int32(0)
+//line chunk.go:44
+				n := int32(0)
+//line chunk.go:47
+				gc_s_acc[gc_rank2] = acc
+				gc_s_n[gc_rank2] = n
+			}
+			{
+				gc_rank2 := gc_step2 + 2
+				gc_pos2.Thread = gc_rank2
+//line chunk.go:44
+				acc := int32(0)
+//line chunk.go:44
+				n := int32(0)
+//line chunk.go:47
+				gc_s_acc[gc_rank2] = acc
+				gc_s_n[gc_rank2] = n
+			}
+			{
+				gc_rank2 := gc_step2 + 3
+				gc_pos2.Thread = gc_rank2
+//line chunk.go:44
+				acc := int32(0)
+//line chunk.go:44
+				n := int32(0)
+//line chunk.go:47
 				gc_s_acc[gc_rank2] = acc
 				gc_s_n[gc_rank2] = n
 			}
 		}
-
+		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line chunk.go:44
+			acc := int32(0)
+//line chunk.go:44
+			n := int32(0)
+//line chunk.go:47
+			gc_s_acc[gc_rank2] = acc
+			gc_s_n[gc_rank2] = n
+		}
 //line chunk.go:45
 		gc_chunk := compiled.StrideChunk(step)
 		gc_span := (step) * gc_chunk
-
 //line chunk.go:45
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (step) * gc_chunk {
 			gc_b2.Tick()
@@ -344,219 +289,173 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 				return
 			}
 			gc_more = false
-			{
-				gc_from3, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line chunk.go:52
+			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line chunk.go:43
-						tx := gc_tx2
-						_ = tx
-						acc := gc_s_acc[gc_rank2]
-						n := gc_s_n[gc_rank2]
-
+					tx := gc_tx2
 //line chunk.go:45
-						gc_start2 := tx
-						gc_from4 := gc_start2 + gc_off
-						gc_trips2 := gc_limit - gc_from4
-						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, step, gc_chunk, gc_limit, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(step) + 1
-						default:
-							gc_trips2 = 0
-						}
-						if gc_trips2 == gc_chunk {
-							gc_more = true
-						}
-						for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(step), gc_trips2-1 {
-
-//line chunk.go:46
-							acc = acc*3 + in[i*cols+gc_bx2]
-
-//line chunk.go:47
-							n++
-						}
-						gc_s_acc[gc_rank2] = acc
-						gc_s_n[gc_rank2] = n
+					acc := gc_s_acc[gc_rank2]
+					n := gc_s_n[gc_rank2]
+//line chunk.go:45
+					gc_start2 := tx
+					gc_from4 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, step, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(step) + 1
+					default:
+						gc_trips2 = 0
 					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(step), gc_trips2-1 {
+//line chunk.go:46
+						acc = acc*3 + in[i*cols+gc_bx2]
+						n++
+					}
+					gc_s_acc[gc_rank2] = acc
+					gc_s_n[gc_rank2] = n
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_bx2 * gc_bdx2
-				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 && gc_off3 <= len(trips) && gc_bdx2 <= len(trips)-gc_off3 {
-					gc_at3 := out[gc_off3:][:gc_bdx2]
-					gc_at4 := trips[gc_off3:][:gc_bdx2]
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line chunk.go:43
-								var tx int = gc_tx2
-//line chunk.go:43
-								_ = tx
-//line chunk.go:43
-								acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:])
-//line chunk.go:43
-								_ = acc
-//line chunk.go:43
-								n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
-//line chunk.go:43
-								_ = n
-//line chunk.go:49
-								acc.StoreSlice(gc_at3[gc_tx2:])
-//line chunk.go:49
-								n.StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line chunk.go:56
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 && gc_off3 <= len(trips) && gc_bdx2 <= len(trips)-gc_off3 {
+				gc_at3 := out[gc_off3:][:gc_bdx2]
+				gc_at4 := trips[gc_off3:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line chunk.go:43
 							var tx int = gc_tx2
 //line chunk.go:43
 							_ = tx
 //line chunk.go:43
-							acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:])
+							acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:])
 //line chunk.go:43
-							_ = acc
-//line chunk.go:43
-							n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
-//line chunk.go:43
-							_ = n
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
 //line chunk.go:49
 							acc.StoreSlice(gc_at3[gc_tx2:])
 //line chunk.go:49
 							n.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line chunk.go:43
-						tx := gc_tx2
+						var tx int = gc_tx2
+//line chunk.go:43
 						_ = tx
-						acc := gc_s_acc[gc_rank2]
-						n := gc_s_n[gc_rank2]
-
+//line chunk.go:43
+						acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:])
+//line chunk.go:43
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
 //line chunk.go:49
-						gc_at3[gc_tx2] = acc
-
-//line chunk.go:50
-						gc_at4[gc_tx2] = n
+						acc.StoreSlice(gc_at3[gc_tx2:])
+//line chunk.go:49
+						n.StoreSlice(gc_at4[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line chunk.go:43
-								var tx int = gc_tx2
-//line chunk.go:43
-								_ = tx
-//line chunk.go:43
-								acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:])
-//line chunk.go:43
-								_ = acc
-//line chunk.go:43
-								n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
-//line chunk.go:43
-								_ = n
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line chunk.go:45
+					acc := gc_s_acc[gc_rank2]
+					n := gc_s_n[gc_rank2]
 //line chunk.go:49
-								if (gc_bx2*gc_bdx2+tx) < 0 || (gc_bx2*gc_bdx2+tx) > len(out)-16 || (gc_bx2*gc_bdx2+tx) > len(trips)-16 {
-//line chunk.go:49
-									break
-//line chunk.go:49
-								}
-//line chunk.go:49
-								acc.StoreSlice(out[gc_bx2*gc_bdx2+tx:])
-//line chunk.go:50
-								n.StoreSlice(trips[gc_bx2*gc_bdx2+tx:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_at3[gc_tx2] = acc
+					gc_at4[gc_tx2] = n
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line chunk.go:43
 							var tx int = gc_tx2
 //line chunk.go:43
-							_ = tx
+							acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:])
 //line chunk.go:43
-							acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:])
-//line chunk.go:43
-							_ = acc
-//line chunk.go:43
-							n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
-//line chunk.go:43
-							_ = n
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
 //line chunk.go:49
-							if (gc_bx2*gc_bdx2+tx) < 0 || (gc_bx2*gc_bdx2+tx) > len(out)-8 || (gc_bx2*gc_bdx2+tx) > len(trips)-8 {
+							if (gc_bx2*gc_bdx2+tx) < 0 || (gc_bx2*gc_bdx2+tx) > len(out)-16 || (gc_bx2*gc_bdx2+tx) > len(trips)-16 {
 //line chunk.go:49
 								break
-//line chunk.go:49
 							}
 //line chunk.go:49
 							acc.StoreSlice(out[gc_bx2*gc_bdx2+tx:])
-//line chunk.go:50
 							n.StoreSlice(trips[gc_bx2*gc_bdx2+tx:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
 //line chunk.go:43
-						tx := gc_tx2
-						_ = tx
-						acc := gc_s_acc[gc_rank2]
-						n := gc_s_n[gc_rank2]
-
+						var tx int = gc_tx2
+//line chunk.go:43
+						acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:])
+//line chunk.go:43
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
 //line chunk.go:49
-						out[gc_bx2*gc_bdx2+tx] = acc
-
-//line chunk.go:50
-						trips[gc_bx2*gc_bdx2+tx] = n
+						if (gc_bx2*gc_bdx2+tx) < 0 || (gc_bx2*gc_bdx2+tx) > len(out)-8 || (gc_bx2*gc_bdx2+tx) > len(trips)-8 {
+//line chunk.go:49
+							break
+						}
+//line chunk.go:49
+						acc.StoreSlice(out[gc_bx2*gc_bdx2+tx:])
+						n.StoreSlice(trips[gc_bx2*gc_bdx2+tx:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line chunk.go:43
+					tx := gc_tx2
+//line chunk.go:45
+					acc := gc_s_acc[gc_rank2]
+					n := gc_s_n[gc_rank2]
+//line chunk.go:49
+					out[gc_bx2*gc_bdx2+tx] = acc
+					trips[gc_bx2*gc_bdx2+tx] = n
 				}
 			}
 		}
@@ -566,4 +465,5 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 // gc_files_chunk holds the source files whose lines the kernels' records hash.
 //
 //go:embed chunk.go
+//line chunk.go:61
 var gc_files_chunk embed.FS

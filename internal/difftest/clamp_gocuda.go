@@ -41,23 +41,14 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line clamp.go:14
 	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-
-//line clamp.go:15
 	next := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-
 //line clamp.go:17
 	base := gc_bx * gc_bdx
-
-//line clamp.go:18
 	lo := 0
-
 //line clamp.go:18
 	hi := gc_bdx - 1
-
-//line clamp.go:19
 	if base+hi >= n {
 		hi = n - 1 - base
 	}
@@ -75,195 +66,89 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line clamp.go:16
-						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:31
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line clamp.go:32
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line clamp.go:36
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line clamp.go:16
-						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:31
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line clamp.go:32
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line clamp.go:36
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line clamp.go:16
-						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:31
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line clamp.go:32
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line clamp.go:36
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line clamp.go:16
-						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:31
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line clamp.go:16
-					tx := gc_tx
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:31
-					{
+//line clamp.go:32
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
+//line clamp.go:36
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line clamp.go:32
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
 			} else {
+//line clamp.go:36
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:31
-						{
-							row[tx] = in[base+tx]
-						}
+//line clamp.go:32
+						row[tx] = in[base+tx]
 					}
 					{
+//line clamp.go:36
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:31
-						{
-							row[tx] = in[base+tx]
-						}
+//line clamp.go:32
+						row[tx] = in[base+tx]
 					}
 					{
+//line clamp.go:36
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:31
-						{
-							row[tx] = in[base+tx]
-						}
+//line clamp.go:32
+						row[tx] = in[base+tx]
 					}
 					{
+//line clamp.go:36
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:31
-						{
-							row[tx] = in[base+tx]
-						}
+//line clamp.go:32
+						row[tx] = in[base+tx]
 					}
 				}
+//line clamp.go:36
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 					tx := gc_tx
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:31
-					{
-						row[tx] = in[base+tx]
-					}
+//line clamp.go:32
+					row[tx] = in[base+tx]
 				}
 			}
 		}
 	}
-
 //line clamp.go:35
 	for s := 0; s < steps; s++ {
 		{
@@ -278,135 +163,70 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 						tx := gc_tx
-						_ = tx
-
 //line clamp.go:22
 						w := max(tx-1, lo)
-						_ = w
-
-//line clamp.go:23
 						e := min(tx+1, hi)
-						_ = e
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:36
-						{
-							next[tx] = (row[w] + row[tx] + row[e]) / 3
-						}
+//line clamp.go:37
+						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
+//line clamp.go:41
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 						tx := gc_tx
-						_ = tx
-
 //line clamp.go:22
 						w := max(tx-1, lo)
-						_ = w
-
-//line clamp.go:23
 						e := min(tx+1, hi)
-						_ = e
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:36
-						{
-							next[tx] = (row[w] + row[tx] + row[e]) / 3
-						}
+//line clamp.go:37
+						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
+//line clamp.go:41
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 						tx := gc_tx
-						_ = tx
-
 //line clamp.go:22
 						w := max(tx-1, lo)
-						_ = w
-
-//line clamp.go:23
 						e := min(tx+1, hi)
-						_ = e
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:36
-						{
-							next[tx] = (row[w] + row[tx] + row[e]) / 3
-						}
+//line clamp.go:37
+						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
+//line clamp.go:41
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 						tx := gc_tx
-						_ = tx
-
 //line clamp.go:22
 						w := max(tx-1, lo)
-						_ = w
-
-//line clamp.go:23
 						e := min(tx+1, hi)
-						_ = e
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:36
-						{
-							next[tx] = (row[w] + row[tx] + row[e]) / 3
-						}
+//line clamp.go:37
+						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 				}
+//line clamp.go:41
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 					tx := gc_tx
-					_ = tx
-
 //line clamp.go:22
 					w := max(tx-1, lo)
-					_ = w
-
-//line clamp.go:23
 					e := min(tx+1, hi)
-					_ = e
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:36
-					{
-						next[tx] = (row[w] + row[tx] + row[e]) / 3
-					}
+//line clamp.go:37
+					next[tx] = (row[w] + row[tx] + row[e]) / 3
 				}
 			}
 		}
 		{
+//line clamp.go:43
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := hi; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -419,196 +239,92 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line clamp.go:16
-							tx := gc_tx
-							_ = tx
-
-//line clamp.go:30
-							inside := tx <= hi
-							_ = inside
-
-//line clamp.go:40
-							{
-								gc_at3[gc_tx] = gc_at4[gc_tx]
-							}
+//line clamp.go:41
+							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
+//line clamp.go:45
 							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line clamp.go:16
-							tx := gc_tx
-							_ = tx
-
-//line clamp.go:30
-							inside := tx <= hi
-							_ = inside
-
-//line clamp.go:40
-							{
-								gc_at3[gc_tx] = gc_at4[gc_tx]
-							}
+//line clamp.go:41
+							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
+//line clamp.go:45
 							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line clamp.go:16
-							tx := gc_tx
-							_ = tx
-
-//line clamp.go:30
-							inside := tx <= hi
-							_ = inside
-
-//line clamp.go:40
-							{
-								gc_at3[gc_tx] = gc_at4[gc_tx]
-							}
+//line clamp.go:41
+							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
+//line clamp.go:45
 							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line clamp.go:16
-							tx := gc_tx
-							_ = tx
-
-//line clamp.go:30
-							inside := tx <= hi
-							_ = inside
-
-//line clamp.go:40
-							{
-								gc_at3[gc_tx] = gc_at4[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line clamp.go:16
-						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:40
-						{
+//line clamp.go:41
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 					}
+//line clamp.go:45
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line clamp.go:41
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
 				} else {
+//line clamp.go:45
 					gc_step5 := gc_from
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 							tx := gc_tx
-							_ = tx
-
-//line clamp.go:30
-							inside := tx <= hi
-							_ = inside
-
-//line clamp.go:40
-							{
-								row[tx] = next[tx]
-							}
+//line clamp.go:41
+							row[tx] = next[tx]
 						}
 						{
+//line clamp.go:45
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 							tx := gc_tx
-							_ = tx
-
-//line clamp.go:30
-							inside := tx <= hi
-							_ = inside
-
-//line clamp.go:40
-							{
-								row[tx] = next[tx]
-							}
+//line clamp.go:41
+							row[tx] = next[tx]
 						}
 						{
+//line clamp.go:45
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 							tx := gc_tx
-							_ = tx
-
-//line clamp.go:30
-							inside := tx <= hi
-							_ = inside
-
-//line clamp.go:40
-							{
-								row[tx] = next[tx]
-							}
+//line clamp.go:41
+							row[tx] = next[tx]
 						}
 						{
+//line clamp.go:45
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 							tx := gc_tx
-							_ = tx
-
-//line clamp.go:30
-							inside := tx <= hi
-							_ = inside
-
-//line clamp.go:40
-							{
-								row[tx] = next[tx]
-							}
+//line clamp.go:41
+							row[tx] = next[tx]
 						}
 					}
+//line clamp.go:45
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:40
-						{
-							row[tx] = next[tx]
-						}
+//line clamp.go:41
+						row[tx] = next[tx]
 					}
 				}
 			}
 		}
 	}
 	{
+//line clamp.go:49
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := hi; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -622,190 +338,85 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line clamp.go:16
-						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:45
-						{
-							gc_at5[gc_tx] = gc_at6[gc_tx]
-						}
+//line clamp.go:46
+						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
+//line clamp.go:50
 						gc_tx := gc_step6 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line clamp.go:16
-						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:45
-						{
-							gc_at5[gc_tx] = gc_at6[gc_tx]
-						}
+//line clamp.go:46
+						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
+//line clamp.go:50
 						gc_tx := gc_step6 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line clamp.go:16
-						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:45
-						{
-							gc_at5[gc_tx] = gc_at6[gc_tx]
-						}
+//line clamp.go:46
+						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
+//line clamp.go:50
 						gc_tx := gc_step6 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line clamp.go:16
-						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:45
-						{
-							gc_at5[gc_tx] = gc_at6[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line clamp.go:16
-					tx := gc_tx
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:45
-					{
+//line clamp.go:46
 						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 				}
+//line clamp.go:50
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+//line clamp.go:46
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
 			} else {
+//line clamp.go:50
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:45
-						{
-							out[base+tx] = row[tx]
-						}
+//line clamp.go:46
+						out[base+tx] = row[tx]
 					}
 					{
+//line clamp.go:50
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:45
-						{
-							out[base+tx] = row[tx]
-						}
+//line clamp.go:46
+						out[base+tx] = row[tx]
 					}
 					{
+//line clamp.go:50
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:45
-						{
-							out[base+tx] = row[tx]
-						}
+//line clamp.go:46
+						out[base+tx] = row[tx]
 					}
 					{
+//line clamp.go:50
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 						tx := gc_tx
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:45
-						{
-							out[base+tx] = row[tx]
-						}
+//line clamp.go:46
+						out[base+tx] = row[tx]
 					}
 				}
+//line clamp.go:50
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line clamp.go:16
 					tx := gc_tx
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:45
-					{
-						out[base+tx] = row[tx]
-					}
+//line clamp.go:46
+					out[base+tx] = row[tx]
 				}
 			}
 		}
@@ -815,4 +426,5 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 // gc_files_clamp holds the source files whose lines the kernels' records hash.
 //
 //go:embed clamp.go
+//line clamp.go:57
 var gc_files_clamp embed.FS

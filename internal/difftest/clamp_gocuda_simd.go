@@ -42,23 +42,14 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line clamp.go:14
 	row := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-
-//line clamp.go:15
 	next := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-
 //line clamp.go:17
 	base := gc_bx2 * gc_bdx2
-
-//line clamp.go:18
 	lo := 0
-
 //line clamp.go:18
 	hi := gc_bdx2 - 1
-
-//line clamp.go:19
 	if base+hi >= n {
 		hi = n - 1 - base
 	}
@@ -78,27 +69,20 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line clamp.go:16
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line clamp.go:16
-						_ = gc_iota4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line clamp.go:16
 							var tx int = gc_tx2
-//line clamp.go:16
-							_ = tx
 //line clamp.go:30
 							inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
-//line clamp.go:31
 							{
 //line clamp.go:31
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line clamp.go:31
 							}
 						}
+//line clamp.go:33
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -109,79 +93,48 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				if compiled.SIMD {
 //line clamp.go:16
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line clamp.go:16
-					_ = gc_iota3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line clamp.go:16
 						var tx int = gc_tx2
-//line clamp.go:16
-						_ = tx
 //line clamp.go:30
 						inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
-//line clamp.go:31
-						{
-//line clamp.go:31
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line clamp.go:31
-						}
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line clamp.go:16
-					tx := gc_tx2
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:31
-					{
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-					}
+//line clamp.go:32
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
+//line clamp.go:36
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line clamp.go:16
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line clamp.go:16
-						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line clamp.go:16
 							var tx int = gc_tx2
-//line clamp.go:16
-							_ = tx
 //line clamp.go:30
 							inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
-//line clamp.go:31
 							{
 								if (base+tx) < 0 || (base+tx) > len(in)-16 || tx < 0 || tx > len(row)-16 {
 //line clamp.go:32
 									break
-//line clamp.go:32
 								}
 //line clamp.go:32
 								archsimd.LoadFloat32x16Slice(in[base+tx:]).StoreSlice(row[tx:])
-//line clamp.go:32
 							}
 						}
+//line clamp.go:34
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -192,31 +145,21 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				if compiled.SIMD {
 //line clamp.go:16
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line clamp.go:16
-					_ = gc_iota
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line clamp.go:16
 						var tx int = gc_tx2
-//line clamp.go:16
-						_ = tx
 //line clamp.go:30
 						inside := gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
-//line clamp.go:31
-						{
-							if (base+tx) < 0 || (base+tx) > len(in)-8 || tx < 0 || tx > len(row)-8 {
 //line clamp.go:32
-								break
+						if (base+tx) < 0 || (base+tx) > len(in)-8 || tx < 0 || tx > len(row)-8 {
 //line clamp.go:32
-							}
-//line clamp.go:32
-							archsimd.LoadFloat32x8Slice(in[base+tx:]).StoreSlice(row[tx:])
-//line clamp.go:32
+							break
 						}
+//line clamp.go:32
+						archsimd.LoadFloat32x8Slice(in[base+tx:]).StoreSlice(row[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -226,96 +169,54 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 						tx := gc_tx2
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:31
-						{
-							row[tx] = in[base+tx]
-						}
+//line clamp.go:32
+						row[tx] = in[base+tx]
 					}
 					{
+//line clamp.go:36
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 						tx := gc_tx2
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:31
-						{
-							row[tx] = in[base+tx]
-						}
+//line clamp.go:32
+						row[tx] = in[base+tx]
 					}
 					{
+//line clamp.go:36
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 						tx := gc_tx2
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:31
-						{
-							row[tx] = in[base+tx]
-						}
+//line clamp.go:32
+						row[tx] = in[base+tx]
 					}
 					{
+//line clamp.go:36
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 						tx := gc_tx2
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:31
-						{
-							row[tx] = in[base+tx]
-						}
+//line clamp.go:32
+						row[tx] = in[base+tx]
 					}
 				}
+//line clamp.go:36
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 					tx := gc_tx2
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:31
-					{
-						row[tx] = in[base+tx]
-					}
+//line clamp.go:32
+					row[tx] = in[base+tx]
 				}
 			}
 		}
 	}
-
 //line clamp.go:35
 	for s := 0; s < steps; s++ {
 		{
@@ -330,46 +231,29 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line clamp.go:16
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line clamp.go:16
-						_ = gc_iota6
 //line clamp.go:37
 						gc_vb2 := archsimd.BroadcastFloat32x16(3)
-//line clamp.go:37
-						_ = gc_vb2
 						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line clamp.go:16
 							var tx int = gc_tx2
-//line clamp.go:16
-							_ = tx
 //line clamp.go:22
 							gc_in3 := (tx - 1) >= lo
 //line clamp.go:22
-							_ = gc_in3
-//line clamp.go:22
 							var w int = tx - 1
-//line clamp.go:22
-							_ = w
-//line clamp.go:23
 							gc_in4 := (tx+1)+15 <= hi
 //line clamp.go:23
-							_ = gc_in4
-//line clamp.go:23
 							var e int = tx + 1
-//line clamp.go:23
-							_ = e
 //line clamp.go:30
 							inside := gc_iota6.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
-//line clamp.go:36
 							{
+//line clamp.go:37
 								if tx < 0 || tx > len(row)-16 || tx > len(next)-16 {
 //line clamp.go:37
 									break
-//line clamp.go:37
 								}
 //line clamp.go:37
 								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -377,7 +261,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 								if gc_in3 && w >= 0 && w <= len(row)-16 {
 //line clamp.go:37
 									gc_ld3 = archsimd.LoadFloat32x16Slice(row[w:])
-//line clamp.go:37
 								} else {
 //line clamp.go:37
 									var gc_lanes3 [16]float32
@@ -391,15 +274,12 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 											gc_lanes3[gc_k3] = row[max((tx-
 //line clamp.go:22
 												1)+gc_k3, lo)]
-//line clamp.go:22
 										}
-//line clamp.go:22
 									}
 //line clamp.go:22
 									gc_pos2.Thread = gc_rank2
 //line clamp.go:22
 									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes3)
-//line clamp.go:22
 								}
 //line clamp.go:22
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -407,7 +287,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 								if gc_in4 && e >= 0 && e <= len(row)-16 {
 //line clamp.go:37
 									gc_ld4 = archsimd.LoadFloat32x16Slice(row[e:])
-//line clamp.go:37
 								} else {
 //line clamp.go:37
 									var gc_lanes4 [16]float32
@@ -421,21 +300,18 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 											gc_lanes4[gc_k4] = row[min((tx+
 //line clamp.go:23
 												1)+gc_k4, hi)]
-//line clamp.go:23
 										}
-//line clamp.go:23
 									}
 //line clamp.go:23
 									gc_pos2.Thread = gc_rank2
 //line clamp.go:23
 									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
-//line clamp.go:23
 								}
 //line clamp.go:23
 								gc_ld3.Add(archsimd.LoadFloat32x16Slice(row[tx:])).Add(gc_ld4).Div(gc_vb2).StoreSlice(next[tx:])
-//line clamp.go:37
 							}
 						}
+//line clamp.go:39
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -446,112 +322,85 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				if compiled.SIMD {
 //line clamp.go:16
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line clamp.go:16
-					_ = gc_iota5
 //line clamp.go:37
 					gc_vb := archsimd.BroadcastFloat32x8(3)
-//line clamp.go:37
-					_ = gc_vb
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line clamp.go:16
 						var tx int = gc_tx2
-//line clamp.go:16
-						_ = tx
 //line clamp.go:22
 						gc_in := (tx - 1) >= lo
 //line clamp.go:22
-						_ = gc_in
-//line clamp.go:22
 						var w int = tx - 1
-//line clamp.go:22
-						_ = w
-//line clamp.go:23
 						gc_in2 := (tx+1)+7 <= hi
 //line clamp.go:23
-						_ = gc_in2
-//line clamp.go:23
 						var e int = tx + 1
-//line clamp.go:23
-						_ = e
 //line clamp.go:30
 						inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
-//line clamp.go:36
-						{
-							if tx < 0 || tx > len(row)-8 || tx > len(next)-8 {
 //line clamp.go:37
-								break
+						if tx < 0 || tx > len(row)-8 || tx > len(next)-8 {
 //line clamp.go:37
-							}
-//line clamp.go:37
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line clamp.go:37
-							if gc_in && w >= 0 && w <= len(row)-8 {
-//line clamp.go:37
-								gc_ld = archsimd.LoadFloat32x8Slice(row[w:])
-//line clamp.go:37
-							} else {
-//line clamp.go:37
-								var gc_lanes [8]float32
-//line clamp.go:37
-								for gc_k := range 8 {
-//line clamp.go:37
-									if 0xff&(1<<gc_k) != 0 {
-//line clamp.go:37
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line clamp.go:37
-										gc_lanes[gc_k] = row[max((tx-
-//line clamp.go:22
-											1)+gc_k, lo)]
-//line clamp.go:22
-									}
-//line clamp.go:22
-								}
-//line clamp.go:22
-								gc_pos2.Thread = gc_rank2
-//line clamp.go:22
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line clamp.go:22
-							}
-//line clamp.go:22
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line clamp.go:22
-							if gc_in2 && e >= 0 && e <= len(row)-8 {
-//line clamp.go:37
-								gc_ld2 = archsimd.LoadFloat32x8Slice(row[e:])
-//line clamp.go:37
-							} else {
-//line clamp.go:37
-								var gc_lanes2 [8]float32
-//line clamp.go:37
-								for gc_k2 := range 8 {
-//line clamp.go:37
-									if 0xff&(1<<gc_k2) != 0 {
-//line clamp.go:37
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line clamp.go:37
-										gc_lanes2[gc_k2] = row[min((tx+
-//line clamp.go:23
-											1)+gc_k2, hi)]
-//line clamp.go:23
-									}
-//line clamp.go:23
-								}
-//line clamp.go:23
-								gc_pos2.Thread = gc_rank2
-//line clamp.go:23
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line clamp.go:23
-							}
-//line clamp.go:23
-							gc_ld.Add(archsimd.LoadFloat32x8Slice(row[tx:])).Add(gc_ld2).Div(gc_vb).StoreSlice(next[tx:])
-//line clamp.go:37
+							break
 						}
+//line clamp.go:37
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line clamp.go:37
+						if gc_in && w >= 0 && w <= len(row)-8 {
+//line clamp.go:37
+							gc_ld = archsimd.LoadFloat32x8Slice(row[w:])
+						} else {
+//line clamp.go:37
+							var gc_lanes [8]float32
+//line clamp.go:37
+							for gc_k := range 8 {
+//line clamp.go:37
+								if 0xff&(1<<gc_k) != 0 {
+//line clamp.go:37
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line clamp.go:37
+									gc_lanes[gc_k] = row[max((tx-
+//line clamp.go:22
+										1)+gc_k, lo)]
+								}
+							}
+//line clamp.go:22
+							gc_pos2.Thread = gc_rank2
+//line clamp.go:22
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+						}
+//line clamp.go:22
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line clamp.go:22
+						if gc_in2 && e >= 0 && e <= len(row)-8 {
+//line clamp.go:37
+							gc_ld2 = archsimd.LoadFloat32x8Slice(row[e:])
+						} else {
+//line clamp.go:37
+							var gc_lanes2 [8]float32
+//line clamp.go:37
+							for gc_k2 := range 8 {
+//line clamp.go:37
+								if 0xff&(1<<gc_k2) != 0 {
+//line clamp.go:37
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line clamp.go:37
+									gc_lanes2[gc_k2] = row[min((tx+
+//line clamp.go:23
+										1)+gc_k2, hi)]
+								}
+							}
+//line clamp.go:23
+							gc_pos2.Thread = gc_rank2
+//line clamp.go:23
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+						}
+//line clamp.go:23
+						gc_ld.Add(archsimd.LoadFloat32x8Slice(row[tx:])).Add(gc_ld2).Div(gc_vb).StoreSlice(next[tx:])
 					}
+//line clamp.go:39
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step9 := gc_vstep3
@@ -560,135 +409,70 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 						tx := gc_tx2
-						_ = tx
-
 //line clamp.go:22
 						w := max(tx-1, lo)
-						_ = w
-
-//line clamp.go:23
 						e := min(tx+1, hi)
-						_ = e
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:36
-						{
-							next[tx] = (row[w] + row[tx] + row[e]) / 3
-						}
+//line clamp.go:37
+						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
+//line clamp.go:41
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 						tx := gc_tx2
-						_ = tx
-
 //line clamp.go:22
 						w := max(tx-1, lo)
-						_ = w
-
-//line clamp.go:23
 						e := min(tx+1, hi)
-						_ = e
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:36
-						{
-							next[tx] = (row[w] + row[tx] + row[e]) / 3
-						}
+//line clamp.go:37
+						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
+//line clamp.go:41
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 						tx := gc_tx2
-						_ = tx
-
 //line clamp.go:22
 						w := max(tx-1, lo)
-						_ = w
-
-//line clamp.go:23
 						e := min(tx+1, hi)
-						_ = e
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:36
-						{
-							next[tx] = (row[w] + row[tx] + row[e]) / 3
-						}
+//line clamp.go:37
+						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
+//line clamp.go:41
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 						tx := gc_tx2
-						_ = tx
-
 //line clamp.go:22
 						w := max(tx-1, lo)
-						_ = w
-
-//line clamp.go:23
 						e := min(tx+1, hi)
-						_ = e
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:36
-						{
-							next[tx] = (row[w] + row[tx] + row[e]) / 3
-						}
+//line clamp.go:37
+						next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 				}
+//line clamp.go:41
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 					tx := gc_tx2
-					_ = tx
-
 //line clamp.go:22
 					w := max(tx-1, lo)
-					_ = w
-
-//line clamp.go:23
 					e := min(tx+1, hi)
-					_ = e
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:36
-					{
-						next[tx] = (row[w] + row[tx] + row[e]) / 3
-					}
+//line clamp.go:37
+					next[tx] = (row[w] + row[tx] + row[e]) / 3
 				}
 			}
 		}
 		{
+//line clamp.go:43
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := hi; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -703,27 +487,20 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line clamp.go:16
 							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line clamp.go:16
-							_ = gc_iota10
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line clamp.go:16
 								var tx int = gc_tx2
-//line clamp.go:16
-								_ = tx
 //line clamp.go:30
 								inside := gc_iota10.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 								_ = inside
-//line clamp.go:40
 								{
 //line clamp.go:40
 									archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-//line clamp.go:40
 								}
 							}
+//line clamp.go:42
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -734,79 +511,50 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					if compiled.SIMD {
 //line clamp.go:16
 						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line clamp.go:16
-						_ = gc_iota9
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line clamp.go:16
 							var tx int = gc_tx2
-//line clamp.go:16
-							_ = tx
 //line clamp.go:30
 							inside := gc_iota9.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:40
-							{
-//line clamp.go:40
-								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-//line clamp.go:40
-							}
+							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line clamp.go:16
-						tx := gc_tx2
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:40
-						{
-							gc_at9[gc_tx2] = gc_at10[gc_tx2]
-						}
+//line clamp.go:41
+						gc_at9[gc_tx2] = gc_at10[gc_tx2]
 					}
 				} else {
+//line clamp.go:45
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line clamp.go:16
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line clamp.go:16
-							_ = gc_iota8
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line clamp.go:16
 								var tx int = gc_tx2
-//line clamp.go:16
-								_ = tx
 //line clamp.go:30
 								inside := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 								_ = inside
-//line clamp.go:40
 								{
+//line clamp.go:41
 									if tx < 0 || tx > len(next)-16 || tx > len(row)-16 {
 //line clamp.go:41
 										break
-//line clamp.go:41
 									}
 //line clamp.go:41
 									archsimd.LoadFloat32x16Slice(next[tx:]).StoreSlice(row[tx:])
-//line clamp.go:41
 								}
 							}
+//line clamp.go:43
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -817,31 +565,21 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					if compiled.SIMD {
 //line clamp.go:16
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line clamp.go:16
-						_ = gc_iota7
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line clamp.go:16
 							var tx int = gc_tx2
-//line clamp.go:16
-							_ = tx
 //line clamp.go:30
 							inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 							_ = inside
-//line clamp.go:40
-							{
-								if tx < 0 || tx > len(next)-8 || tx > len(row)-8 {
 //line clamp.go:41
-									break
+							if tx < 0 || tx > len(next)-8 || tx > len(row)-8 {
 //line clamp.go:41
-								}
-//line clamp.go:41
-								archsimd.LoadFloat32x8Slice(next[tx:]).StoreSlice(row[tx:])
-//line clamp.go:41
+								break
 							}
+//line clamp.go:41
+							archsimd.LoadFloat32x8Slice(next[tx:]).StoreSlice(row[tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -851,97 +589,57 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 							tx := gc_tx2
-							_ = tx
-
-//line clamp.go:30
-							inside := tx <= hi
-							_ = inside
-
-//line clamp.go:40
-							{
-								row[tx] = next[tx]
-							}
+//line clamp.go:41
+							row[tx] = next[tx]
 						}
 						{
+//line clamp.go:45
 							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 							tx := gc_tx2
-							_ = tx
-
-//line clamp.go:30
-							inside := tx <= hi
-							_ = inside
-
-//line clamp.go:40
-							{
-								row[tx] = next[tx]
-							}
+//line clamp.go:41
+							row[tx] = next[tx]
 						}
 						{
+//line clamp.go:45
 							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 							tx := gc_tx2
-							_ = tx
-
-//line clamp.go:30
-							inside := tx <= hi
-							_ = inside
-
-//line clamp.go:40
-							{
-								row[tx] = next[tx]
-							}
+//line clamp.go:41
+							row[tx] = next[tx]
 						}
 						{
+//line clamp.go:45
 							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 							tx := gc_tx2
-							_ = tx
-
-//line clamp.go:30
-							inside := tx <= hi
-							_ = inside
-
-//line clamp.go:40
-							{
-								row[tx] = next[tx]
-							}
+//line clamp.go:41
+							row[tx] = next[tx]
 						}
 					}
+//line clamp.go:45
 					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 						tx := gc_tx2
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:40
-						{
-							row[tx] = next[tx]
-						}
+//line clamp.go:41
+						row[tx] = next[tx]
 					}
 				}
 			}
 		}
 	}
 	{
+//line clamp.go:49
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := hi; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -957,27 +655,20 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line clamp.go:16
 						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line clamp.go:16
-						_ = gc_iota14
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line clamp.go:16
 							var tx int = gc_tx2
-//line clamp.go:16
-							_ = tx
 //line clamp.go:30
 							inside := gc_iota14.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
-//line clamp.go:45
 							{
 //line clamp.go:45
 								archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
-//line clamp.go:45
 							}
 						}
+//line clamp.go:47
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -988,79 +679,50 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				if compiled.SIMD {
 //line clamp.go:16
 					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line clamp.go:16
-					_ = gc_iota13
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line clamp.go:16
 						var tx int = gc_tx2
-//line clamp.go:16
-						_ = tx
 //line clamp.go:30
 						inside := gc_iota13.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:45
-						{
-//line clamp.go:45
-							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
-//line clamp.go:45
-						}
+						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line clamp.go:16
-					tx := gc_tx2
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:45
-					{
-						gc_at11[gc_tx2] = gc_at12[gc_tx2]
-					}
+//line clamp.go:46
+					gc_at11[gc_tx2] = gc_at12[gc_tx2]
 				}
 			} else {
+//line clamp.go:50
 				gc_vstep7 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line clamp.go:16
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line clamp.go:16
-						_ = gc_iota12
 						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line clamp.go:16
 							var tx int = gc_tx2
-//line clamp.go:16
-							_ = tx
 //line clamp.go:30
 							inside := gc_iota12.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
-//line clamp.go:45
 							{
+//line clamp.go:46
 								if tx < 0 || tx > len(row)-16 || (base+tx) < 0 || (base+tx) > len(out)-16 {
 //line clamp.go:46
 									break
-//line clamp.go:46
 								}
 //line clamp.go:46
 								archsimd.LoadFloat32x16Slice(row[tx:]).StoreSlice(out[base+tx:])
-//line clamp.go:46
 							}
 						}
+//line clamp.go:48
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -1071,31 +733,21 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				if compiled.SIMD {
 //line clamp.go:16
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line clamp.go:16
-					_ = gc_iota11
 					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line clamp.go:16
 						var tx int = gc_tx2
-//line clamp.go:16
-						_ = tx
 //line clamp.go:30
 						inside := gc_iota11.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
-//line clamp.go:45
-						{
-							if tx < 0 || tx > len(row)-8 || (base+tx) < 0 || (base+tx) > len(out)-8 {
 //line clamp.go:46
-								break
+						if tx < 0 || tx > len(row)-8 || (base+tx) < 0 || (base+tx) > len(out)-8 {
 //line clamp.go:46
-							}
-//line clamp.go:46
-							archsimd.LoadFloat32x8Slice(row[tx:]).StoreSlice(out[base+tx:])
-//line clamp.go:46
+							break
 						}
+//line clamp.go:46
+						archsimd.LoadFloat32x8Slice(row[tx:]).StoreSlice(out[base+tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1105,91 +757,50 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 						tx := gc_tx2
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:45
-						{
-							out[base+tx] = row[tx]
-						}
+//line clamp.go:46
+						out[base+tx] = row[tx]
 					}
 					{
+//line clamp.go:50
 						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 						tx := gc_tx2
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:45
-						{
-							out[base+tx] = row[tx]
-						}
+//line clamp.go:46
+						out[base+tx] = row[tx]
 					}
 					{
+//line clamp.go:50
 						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 						tx := gc_tx2
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:45
-						{
-							out[base+tx] = row[tx]
-						}
+//line clamp.go:46
+						out[base+tx] = row[tx]
 					}
 					{
+//line clamp.go:50
 						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 						tx := gc_tx2
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:45
-						{
-							out[base+tx] = row[tx]
-						}
+//line clamp.go:46
+						out[base+tx] = row[tx]
 					}
 				}
+//line clamp.go:50
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line clamp.go:16
 					tx := gc_tx2
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:45
-					{
-						out[base+tx] = row[tx]
-					}
+//line clamp.go:46
+					out[base+tx] = row[tx]
 				}
 			}
 		}
@@ -1199,4 +810,5 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 // gc_files_clamp holds the source files whose lines the kernels' records hash.
 //
 //go:embed clamp.go
+//line clamp.go:57
 var gc_files_clamp embed.FS

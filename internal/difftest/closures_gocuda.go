@@ -41,186 +41,117 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_v := make([]int32, gc_b.Len())
 	gc_s_get := compiled.Scratch[func() int32](gc_b, 0)[:gc_n]
-
 //line closures.go:19
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line closures.go:19
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := s[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line closures.go:20
-					tid := gc_tx
-					_ = tid
-
 //line closures.go:21
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:22
-					v := gc_at[gc_tx]
-					gc_s_v[gc_rank] = v
-
+				v := gc_at[gc_tx]
+				gc_s_v[gc_rank] = v
 //line closures.go:23
-					w := 2 * gc_s_v[gc_rank]
-
-//line closures.go:24
-					get := func() int32 { return gc_s_v[gc_rank] + w }
-
-//line closures.go:25
-					gc_at2[gc_tx] = gc_s_v[gc_rank]
-					_ = v
-					_ = w
-					_ = get
-					gc_s_get[gc_rank] = get
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				w := 2 * gc_s_v[gc_rank]
+				get := func() int32 { return gc_s_v[gc_rank] + w }
+				gc_at2[gc_tx] = gc_s_v[gc_rank]
+//line closures.go:29
+				gc_s_get[gc_rank] = get
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:20
-					tid := gc_tx
-					_ = tid
-
-//line closures.go:21
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line closures.go:22
-					v := in[i]
-					gc_s_v[gc_rank] = v
-
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+				v := in[i]
+				gc_s_v[gc_rank] = v
 //line closures.go:23
-					w := 2 * gc_s_v[gc_rank]
-
-//line closures.go:24
-					get := func() int32 { return gc_s_v[gc_rank] + w }
-
-//line closures.go:25
-					s[tid] = gc_s_v[gc_rank]
-					_ = v
-					_ = w
-					_ = get
-					gc_s_get[gc_rank] = get
-				}
+				w := 2 * gc_s_v[gc_rank]
+				get := func() int32 { return gc_s_v[gc_rank] + w }
+				s[tid] = gc_s_v[gc_rank]
+//line closures.go:29
+				gc_s_get[gc_rank] = get
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line closures.go:20
-					tid := gc_tx
-					_ = tid
-
-//line closures.go:21
-					i := gc_bx*gc_bdx + tid
-					_ = i
-					get := gc_s_get[gc_rank]
-
-//line closures.go:27
-					gc_s_v[gc_rank] = s[tid^1]
-
-//line closures.go:28
-					out[i] = get()
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line closures.go:20
-					tid := gc_tx
-					_ = tid
-
-//line closures.go:21
-					i := gc_bx*gc_bdx + tid
-					_ = i
-					get := gc_s_get[gc_rank]
-
-//line closures.go:27
-					gc_s_v[gc_rank] = s[tid^1]
-
-//line closures.go:28
-					out[i] = get()
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line closures.go:20
-					tid := gc_tx
-					_ = tid
-
-//line closures.go:21
-					i := gc_bx*gc_bdx + tid
-					_ = i
-					get := gc_s_get[gc_rank]
-
-//line closures.go:27
-					gc_s_v[gc_rank] = s[tid^1]
-
-//line closures.go:28
-					out[i] = get()
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line closures.go:20
-					tid := gc_tx
-					_ = tid
-
-//line closures.go:21
-					i := gc_bx*gc_bdx + tid
-					_ = i
-					get := gc_s_get[gc_rank]
-
-//line closures.go:27
-					gc_s_v[gc_rank] = s[tid^1]
-
-//line closures.go:28
-					out[i] = get()
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line closures.go:35
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line closures.go:20
 				tid := gc_tx
-				_ = tid
-
-//line closures.go:21
 				i := gc_bx*gc_bdx + tid
-				_ = i
+//line closures.go:23
 				get := gc_s_get[gc_rank]
-
 //line closures.go:27
 				gc_s_v[gc_rank] = s[tid^1]
-
-//line closures.go:28
 				out[i] = get()
 			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line closures.go:20
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line closures.go:23
+				get := gc_s_get[gc_rank]
+//line closures.go:27
+				gc_s_v[gc_rank] = s[tid^1]
+				out[i] = get()
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line closures.go:20
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line closures.go:23
+				get := gc_s_get[gc_rank]
+//line closures.go:27
+				gc_s_v[gc_rank] = s[tid^1]
+				out[i] = get()
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line closures.go:20
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line closures.go:23
+				get := gc_s_get[gc_rank]
+//line closures.go:27
+				gc_s_v[gc_rank] = s[tid^1]
+				out[i] = get()
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line closures.go:20
+			tid := gc_tx
+			i := gc_bx*gc_bdx + tid
+//line closures.go:23
+			get := gc_s_get[gc_rank]
+//line closures.go:27
+			gc_s_v[gc_rank] = s[tid^1]
+			out[i] = get()
 		}
 	}
 }
@@ -229,8 +160,6 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 // shuffle in place of the shared array: v becomes lane l^1's value, and
 // a closure made before the shuffle reads it, field by field of a struct
 // as shfl_integral_image's idxToElem does.
-//
-//line closures.go:37
 func ClosureAfterShuffleKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_closureAfterShuffle,
 		func(gc_t *gocuda.Thread) { closureAfterShuffle(gc_t, in, out) },
@@ -252,103 +181,80 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := make([]pairOf, gc_b.Len())
-
 //line closures.go:38
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = tile_
-	{
-		var gc_l_pick [32]func(k int) int32
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line closures.go:39
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line closures.go:40
-					v := pairOf{in[i], in[i] * 3}
-					gc_s_v[gc_rank] = v
-
 //line closures.go:41
-					pick := func(k int) int32 {
-						if k == 0 {
-							return gc_s_v[gc_rank].a
-						}
-						return gc_s_v[gc_rank].b
-					}
-					_ = v
-					_ = pick
-
-//line closures.go:47
-					gc_c1v[gc_lane] = gc_s_v[gc_rank].b
-					gc_l_pick[gc_lane] = pick
+	var gc_l_pick [32]func(k int) int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line closures.go:39
+				i := gc_bx*gc_bdx + gc_tx
+				v := pairOf{in[i], in[i] * 3}
+				gc_s_v[gc_rank] = v
+//line closures.go:41
+				pick := func(k int) int32 {
+					if k == 0 {
+						return gc_s_v[gc_rank].a
+					}
+					return gc_s_v[gc_rank].b
+				}
+				gc_c1v[gc_lane] = gc_s_v[gc_rank].b
+				gc_l_pick[gc_lane] = pick
 			}
-
+		}
 //line closures.go:47
-			compiled.TileLanes[int32, int32](gc_b, "ShflXor", gc_w, gc_act, tile_.Size(), &gc_c1v, 1, nil, &gc_c1r)
+		compiled.TileLanes[int32, int32](gc_b, "ShflXor", gc_w, gc_act, tile_.Size(), &gc_c1v, 1, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at := out[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line closures.go:59
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line closures.go:39
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							pick := gc_l_pick[gc_lane]
-							_ = pick
-
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:41
+						pick := gc_l_pick[gc_lane]
 //line closures.go:47
-							gc_s_v[gc_rank].b = gc_c1r[gc_lane]
-
-//line closures.go:48
-							gc_at[gc_lane] = pick(i&1) + pick(0)
+						gc_s_v[gc_rank].b = gc_c1r[gc_lane]
+						gc_at[gc_lane] = pick(i&1) + pick(0)
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line closures.go:39
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							pick := gc_l_pick[gc_lane]
-							_ = pick
-
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:41
+						pick := gc_l_pick[gc_lane]
 //line closures.go:47
-							gc_s_v[gc_rank].b = gc_c1r[gc_lane]
-
-//line closures.go:48
-							out[i] = pick(i&1) + pick(0)
-						}
+						gc_s_v[gc_rank].b = gc_c1r[gc_lane]
+						out[i] = pick(i&1) + pick(0)
 					}
 				}
 			}
@@ -360,8 +266,6 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 // barrier, to acc, which the thread then reads directly, and even
 // threads bump through another closure u, declared in an if's block:
 // each thread stores in[i] + in[i^1] + 1, plus 3*in[i] + 1 if i is even.
-//
-//line closures.go:60
 func ClosureWritesKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_closureWrites,
 		func(gc_t *gocuda.Thread) { closureWrites(gc_t, in, out) },
@@ -383,151 +287,97 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	gc_s_acc := make([]int32, gc_b.Len())
 	gc_s_add := compiled.Scratch[func(x int32)](gc_b, 0)[:gc_n]
 	gc_s_u := make([]int32, gc_b.Len())
-
 //line closures.go:61
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line closures.go:61
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := s[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line closures.go:62
-					tid := gc_tx
-					_ = tid
-
 //line closures.go:63
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:64
-					var acc int32
-					gc_s_acc[gc_rank] = acc
-
+				var acc int32
+				gc_s_acc[gc_rank] = acc
 //line closures.go:65
-					add := func(x int32) { gc_s_acc[gc_rank] += x }
-
-//line closures.go:66
-					add(gc_at[gc_tx])
-
-//line closures.go:67
-					gc_at2[gc_tx] = gc_at[gc_tx]
-					_ = acc
-					_ = add
-					gc_s_add[gc_rank] = add
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				add := func(x int32) { gc_s_acc[gc_rank] += x }
+				add(gc_at[gc_tx])
+				gc_at2[gc_tx] = gc_at[gc_tx]
+//line closures.go:70
+				gc_s_add[gc_rank] = add
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:62
-					tid := gc_tx
-					_ = tid
-
-//line closures.go:63
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line closures.go:64
-					var acc int32
-					gc_s_acc[gc_rank] = acc
-
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+				var acc int32
+				gc_s_acc[gc_rank] = acc
 //line closures.go:65
-					add := func(x int32) { gc_s_acc[gc_rank] += x }
-
-//line closures.go:66
-					add(in[i])
-
-//line closures.go:67
-					s[tid] = in[i]
-					_ = acc
-					_ = add
-					gc_s_add[gc_rank] = add
-				}
+				add := func(x int32) { gc_s_acc[gc_rank] += x }
+				add(in[i])
+				s[tid] = in[i]
+//line closures.go:70
+				gc_s_add[gc_rank] = add
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
-				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_at4 := out[gc_off2:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line closures.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at3 := in[gc_off2:][:gc_bdx]
+			gc_at4 := out[gc_off2:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:62
-					tid := gc_tx
-					_ = tid
-
-//line closures.go:63
-					i := gc_bx*gc_bdx + tid
-					_ = i
-					add := gc_s_add[gc_rank]
-
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line closures.go:65
+				add := gc_s_add[gc_rank]
 //line closures.go:69
-					add(s[tid^1])
-
-//line closures.go:70
-					gc_s_acc[gc_rank]++
-
-//line closures.go:71
-					if i%2 == 0 {
-						u := gc_at3[gc_tx] * 3
+				add(s[tid^1])
+				gc_s_acc[gc_rank]++
+				if i%2 == 0 {
+					u := gc_at3[gc_tx] * 3
 //line closures.go:72
-						gc_s_u[gc_rank] = u
-						bump_ := func() { gc_s_u[gc_rank]++ }
-						bump_()
-						gc_s_acc[gc_rank] += gc_s_u[gc_rank]
-					}
-
-//line closures.go:77
-					gc_at4[gc_tx] = gc_s_acc[gc_rank]
+					gc_s_u[gc_rank] = u
+					bump_ := func() { gc_s_u[gc_rank]++ }
+					bump_()
+					gc_s_acc[gc_rank] += gc_s_u[gc_rank]
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_at4[gc_tx] = gc_s_acc[gc_rank]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:62
-					tid := gc_tx
-					_ = tid
-
-//line closures.go:63
-					i := gc_bx*gc_bdx + tid
-					_ = i
-					add := gc_s_add[gc_rank]
-
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line closures.go:65
+				add := gc_s_add[gc_rank]
 //line closures.go:69
-					add(s[tid^1])
-
-//line closures.go:70
-					gc_s_acc[gc_rank]++
-
-//line closures.go:71
-					if i%2 == 0 {
-						u := in[i] * 3
+				add(s[tid^1])
+				gc_s_acc[gc_rank]++
+				if i%2 == 0 {
+					u := in[i] * 3
 //line closures.go:72
-						gc_s_u[gc_rank] = u
-						bump_ := func() { gc_s_u[gc_rank]++ }
-						bump_()
-						gc_s_acc[gc_rank] += gc_s_u[gc_rank]
-					}
-
-//line closures.go:77
-					out[i] = gc_s_acc[gc_rank]
+					gc_s_u[gc_rank] = u
+					bump_ := func() { gc_s_u[gc_rank]++ }
+					bump_()
+					gc_s_acc[gc_rank] += gc_s_u[gc_rank]
 				}
+				out[i] = gc_s_acc[gc_rank]
 			}
 		}
 	}
@@ -559,251 +409,190 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_fs := compiled.Scratch[[3]func() int32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-				gc_at := in[gc_off2:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line closures.go:88
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+//line closures.go:97
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			gc_at := in[gc_off2:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:89
-					a := gc_at[gc_tx]
-
-//line closures.go:90
-					var fs [3]func() int32
-
+				a := gc_at[gc_tx]
+				var fs [3]func() int32
+				for k := 0; k < 3; k++ {
 //line closures.go:91
-					for k := 0; k < 3; k++ {
+					gc_b.Tick()
 //line closures.go:91
-						gc_b.Tick()
+					if gc_b.Stopped() {
 //line closures.go:91
-						if gc_b.Stopped() {
-//line closures.go:91
-							return
-//line closures.go:91
-						}
-						fs[k] = func() int32 { return int32(k) * a }
+						return
 					}
-
-//line closures.go:94
-					sum := int32(0)
-
-//line closures.go:95
-					for k_ := range 4 {
-						shift := func() int32 { return a >> k_ }
-						sum += shift()
-					}
-					_ = a
-					_ = fs
-					_ = sum
-					gc_s_fs[gc_rank] = fs
-					gc_s_sum[gc_rank] = sum
+//line closures.go:92
+					fs[k] = func() int32 { return int32(k) * a }
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				sum := int32(0)
+				for k_ := range 4 {
+					shift := func() int32 { return a >> k_ }
+					sum += shift()
+				}
+//line closures.go:102
+				gc_s_fs[gc_rank] = fs
+				gc_s_sum[gc_rank] = sum
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line closures.go:88
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line closures.go:89
-					a := in[i]
-
-//line closures.go:90
-					var fs [3]func() int32
-
+				i := gc_bx*gc_bdx + gc_tx
+				a := in[i]
+				var fs [3]func() int32
+				for k := 0; k < 3; k++ {
 //line closures.go:91
-					for k := 0; k < 3; k++ {
+					gc_b.Tick()
 //line closures.go:91
-						gc_b.Tick()
+					if gc_b.Stopped() {
 //line closures.go:91
-						if gc_b.Stopped() {
-//line closures.go:91
-							return
-//line closures.go:91
-						}
-						fs[k] = func() int32 { return int32(k) * a }
+						return
 					}
-
-//line closures.go:94
-					sum := int32(0)
-
-//line closures.go:95
-					for k_ := range 4 {
-						shift := func() int32 { return a >> k_ }
-						sum += shift()
-					}
-					_ = a
-					_ = fs
-					_ = sum
-					gc_s_fs[gc_rank] = fs
-					gc_s_sum[gc_rank] = sum
+//line closures.go:92
+					fs[k] = func() int32 { return int32(k) * a }
 				}
+				sum := int32(0)
+				for k_ := range 4 {
+					shift := func() int32 { return a >> k_ }
+					sum += shift()
+				}
+//line closures.go:102
+				gc_s_fs[gc_rank] = fs
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * gc_bdx
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
-				gc_at2 := out[gc_off3:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line closures.go:88
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						fs := gc_s_fs[gc_rank]
-						sum := gc_s_sum[gc_rank]
-
-//line closures.go:100
-						gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line closures.go:88
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						fs := gc_s_fs[gc_rank]
-						sum := gc_s_sum[gc_rank]
-
-//line closures.go:100
-						gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line closures.go:88
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						fs := gc_s_fs[gc_rank]
-						sum := gc_s_sum[gc_rank]
-
-//line closures.go:100
-						gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line closures.go:88
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						fs := gc_s_fs[gc_rank]
-						sum := gc_s_sum[gc_rank]
-
-//line closures.go:100
-						gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line closures.go:109
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			gc_at2 := out[gc_off3:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line closures.go:118
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line closures.go:88
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-
 //line closures.go:100
 					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line closures.go:88
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						fs := gc_s_fs[gc_rank]
-						sum := gc_s_sum[gc_rank]
-
-//line closures.go:100
-						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line closures.go:88
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						fs := gc_s_fs[gc_rank]
-						sum := gc_s_sum[gc_rank]
-
-//line closures.go:100
-						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line closures.go:88
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						fs := gc_s_fs[gc_rank]
-						sum := gc_s_sum[gc_rank]
-
-//line closures.go:100
-						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line closures.go:88
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						fs := gc_s_fs[gc_rank]
-						sum := gc_s_sum[gc_rank]
-
-//line closures.go:100
-						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
+//line closures.go:105
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line closures.go:88
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
-
+//line closures.go:100
+					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				}
+				{
+					gc_tx := gc_step + 2
+//line closures.go:105
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line closures.go:90
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
+//line closures.go:100
+					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				}
+				{
+					gc_tx := gc_step + 3
+//line closures.go:105
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line closures.go:90
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
+//line closures.go:100
+					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line closures.go:90
+				fs := gc_s_fs[gc_rank]
+				sum := gc_s_sum[gc_rank]
+//line closures.go:100
+				gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line closures.go:88
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
 //line closures.go:100
 					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line closures.go:88
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
+//line closures.go:100
+					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line closures.go:88
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
+//line closures.go:100
+					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line closures.go:88
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
+//line closures.go:100
+					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line closures.go:88
+				i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
+				fs := gc_s_fs[gc_rank]
+				sum := gc_s_sum[gc_rank]
+//line closures.go:100
+				out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 			}
 		}
 	}
@@ -833,101 +622,75 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_x [32]int32
-		var gc_l_get [32]func() int32
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line closures.go:109
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line closures.go:110
-					x := in[i] * 2
-
-//line closures.go:111
-					get := func() int32 { return x + 1 }
-					_ = x
-					_ = get
-
-//line closures.go:112
-					gc_c1v[gc_lane] = in[i]
-					gc_l_x[gc_lane] = x
-					gc_l_get[gc_lane] = get
+//line closures.go:118
+	var gc_l_x [32]int32
+	var gc_l_get [32]func() int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line closures.go:109
+				i := gc_bx*gc_bdx + gc_tx
+				x := in[i] * 2
+				get := func() int32 { return x + 1 }
+				gc_c1v[gc_lane] = in[i]
+				gc_l_x[gc_lane] = x
+				gc_l_get[gc_lane] = get
 			}
-
+		}
 //line closures.go:112
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, 32, &gc_c1r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, 32, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at := out[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line closures.go:109
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x := gc_l_x[gc_lane]
-							_ = x
-							get := gc_l_get[gc_lane]
-							_ = get
-
-//line closures.go:112
-							y := gc_c1r[gc_lane]
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line closures.go:124
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line closures.go:111
+						x := gc_l_x[gc_lane]
 //line closures.go:113
-							gc_at[gc_lane] = get() + y + x
-							_ = y
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line closures.go:109
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x := gc_l_x[gc_lane]
-							_ = x
-							get := gc_l_get[gc_lane]
-							_ = get
-
+						get := gc_l_get[gc_lane]
 //line closures.go:112
-							y := gc_c1r[gc_lane]
-
-//line closures.go:113
-							out[i] = get() + y + x
-							_ = y
+						y := gc_c1r[gc_lane]
+						gc_at[gc_lane] = get() + y + x
+					}
+				} else {
+//line closures.go:117
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line closures.go:109
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:111
+						x := gc_l_x[gc_lane]
+//line closures.go:113
+						get := gc_l_get[gc_lane]
+//line closures.go:112
+						y := gc_c1r[gc_lane]
+						out[i] = get() + y + x
 					}
 				}
 			}
@@ -973,272 +736,206 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line closures.go:127
 		b := int32(gc_bx) + 1
-
 //line closures.go:130
 		done := int32(0)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-					gc_at := in[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line closures.go:126
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line closures.go:132
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line closures.go:128
-						odd := gc_at[gc_tx] & 1
-
-//line closures.go:129
-						add := func(x int32) int32 { return x + b + odd }
-
+					odd := gc_at[gc_tx] & 1
+					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:131
-						x_ := gc_at[gc_tx] + done
-						_ = odd
-						_ = add
-						_ = x_
-						gc_s_add[gc_rank] = add
-						gc_s_x_[gc_rank] = x_
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					x_ := gc_at[gc_tx] + done
+//line closures.go:135
+					gc_s_add[gc_rank] = add
+					gc_s_x_[gc_rank] = x_
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line closures.go:126
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line closures.go:128
-						odd := in[i] & 1
-
-//line closures.go:129
-						add := func(x int32) int32 { return x + b + odd }
-
+					odd := in[i] & 1
+					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:131
-						x_ := in[i] + done
-						_ = odd
-						_ = add
-						_ = x_
-						gc_s_add[gc_rank] = add
-						gc_s_x_[gc_rank] = x_
-					}
+					x_ := in[i] + done
+//line closures.go:135
+					gc_s_add[gc_rank] = add
+					gc_s_x_[gc_rank] = x_
 				}
 			}
 		}
-
 //line closures.go:132
 		done++
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-					add := gc_s_add[gc_rank]
-					x_ := gc_s_x_[gc_rank]
-
-//line closures.go:133
-					x_ = add(x_)
-					gc_s_x_[gc_rank] = x_
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-					add := gc_s_add[gc_rank]
-					x_ := gc_s_x_[gc_rank]
-
-//line closures.go:133
-					x_ = add(x_)
-					gc_s_x_[gc_rank] = x_
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-					add := gc_s_add[gc_rank]
-					x_ := gc_s_x_[gc_rank]
-
-//line closures.go:133
-					x_ = add(x_)
-					gc_s_x_[gc_rank] = x_
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-					add := gc_s_add[gc_rank]
-					x_ := gc_s_x_[gc_rank]
-
-//line closures.go:133
-					x_ = add(x_)
-					gc_s_x_[gc_rank] = x_
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line closures.go:134
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-
+//line closures.go:133
+				x_ = add(x_)
+				gc_s_x_[gc_rank] = x_
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
+//line closures.go:133
+				x_ = add(x_)
+				gc_s_x_[gc_rank] = x_
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
+//line closures.go:133
+				x_ = add(x_)
+				gc_s_x_[gc_rank] = x_
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
 //line closures.go:133
 				x_ = add(x_)
 				gc_s_x_[gc_rank] = x_
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			add := gc_s_add[gc_rank]
+			x_ := gc_s_x_[gc_rank]
+//line closures.go:133
+			x_ = add(x_)
+			gc_s_x_[gc_rank] = x_
+		}
 //line closures.go:134
 		b *= 100
-
 //line closures.go:136
 		_, _ = done, b
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := gc_bx * gc_bdx
-				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line closures.go:126
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
-//line closures.go:135
-							gc_at2[gc_tx] = x_
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line closures.go:126
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
-//line closures.go:135
-							gc_at2[gc_tx] = x_
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line closures.go:126
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
-//line closures.go:135
-							gc_at2[gc_tx] = x_
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line closures.go:126
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
-//line closures.go:135
-							gc_at2[gc_tx] = x_
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line closures.go:138
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line closures.go:147
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line closures.go:126
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
-
 //line closures.go:135
 						gc_at2[gc_tx] = x_
 					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line closures.go:126
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
+					{
+						gc_tx := gc_step2 + 1
+//line closures.go:140
+						gc_rank := gc_base + gc_tx
+//line closures.go:128
+						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
-							out[i] = x_
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line closures.go:126
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
-//line closures.go:135
-							out[i] = x_
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line closures.go:126
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
-//line closures.go:135
-							out[i] = x_
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line closures.go:126
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
-//line closures.go:135
-							out[i] = x_
-						}
+						gc_at2[gc_tx] = x_
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line closures.go:140
+						gc_rank := gc_base + gc_tx
+//line closures.go:128
+						x_ := gc_s_x_[gc_rank]
+//line closures.go:135
+						gc_at2[gc_tx] = x_
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line closures.go:140
+						gc_rank := gc_base + gc_tx
+//line closures.go:128
+						x_ := gc_s_x_[gc_rank]
+//line closures.go:135
+						gc_at2[gc_tx] = x_
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line closures.go:128
+					x_ := gc_s_x_[gc_rank]
+//line closures.go:135
+					gc_at2[gc_tx] = x_
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line closures.go:126
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
-
 //line closures.go:135
 						out[i] = x_
 					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line closures.go:126
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:128
+						x_ := gc_s_x_[gc_rank]
+//line closures.go:135
+						out[i] = x_
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line closures.go:126
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:128
+						x_ := gc_s_x_[gc_rank]
+//line closures.go:135
+						out[i] = x_
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line closures.go:126
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:128
+						x_ := gc_s_x_[gc_rank]
+//line closures.go:135
+						out[i] = x_
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line closures.go:126
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:128
+					x_ := gc_s_x_[gc_rank]
+//line closures.go:135
+					out[i] = x_
 				}
 			}
 		}
@@ -1278,272 +975,206 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line closures.go:145
 		b := int32(gc_bx) + 1
-
 //line closures.go:148
 		done := int32(0)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-					gc_at := in[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line closures.go:144
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line closures.go:150
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line closures.go:146
-						odd := gc_at[gc_tx] & 1
-
-//line closures.go:147
-						add := func(x int32) int32 { return x + b + odd }
-
+					odd := gc_at[gc_tx] & 1
+					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:149
-						x_ := gc_at[gc_tx] + done
-						_ = odd
-						_ = add
-						_ = x_
-						gc_s_add[gc_rank] = add
-						gc_s_x_[gc_rank] = x_
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					x_ := gc_at[gc_tx] + done
+//line closures.go:153
+					gc_s_add[gc_rank] = add
+					gc_s_x_[gc_rank] = x_
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line closures.go:144
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line closures.go:146
-						odd := in[i] & 1
-
-//line closures.go:147
-						add := func(x int32) int32 { return x + b + odd }
-
+					odd := in[i] & 1
+					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:149
-						x_ := in[i] + done
-						_ = odd
-						_ = add
-						_ = x_
-						gc_s_add[gc_rank] = add
-						gc_s_x_[gc_rank] = x_
-					}
+					x_ := in[i] + done
+//line closures.go:153
+					gc_s_add[gc_rank] = add
+					gc_s_x_[gc_rank] = x_
 				}
 			}
 		}
-
 //line closures.go:150
 		done++
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-					add := gc_s_add[gc_rank]
-					x_ := gc_s_x_[gc_rank]
-
-//line closures.go:151
-					x_ = closureApply(add, x_)
-					gc_s_x_[gc_rank] = x_
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-					add := gc_s_add[gc_rank]
-					x_ := gc_s_x_[gc_rank]
-
-//line closures.go:151
-					x_ = closureApply(add, x_)
-					gc_s_x_[gc_rank] = x_
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-					add := gc_s_add[gc_rank]
-					x_ := gc_s_x_[gc_rank]
-
-//line closures.go:151
-					x_ = closureApply(add, x_)
-					gc_s_x_[gc_rank] = x_
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-					add := gc_s_add[gc_rank]
-					x_ := gc_s_x_[gc_rank]
-
-//line closures.go:151
-					x_ = closureApply(add, x_)
-					gc_s_x_[gc_rank] = x_
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line closures.go:152
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				add := gc_s_add[gc_rank]
 				x_ := gc_s_x_[gc_rank]
-
+//line closures.go:151
+				x_ = closureApply(add, x_)
+				gc_s_x_[gc_rank] = x_
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
+//line closures.go:151
+				x_ = closureApply(add, x_)
+				gc_s_x_[gc_rank] = x_
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
+//line closures.go:151
+				x_ = closureApply(add, x_)
+				gc_s_x_[gc_rank] = x_
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
 //line closures.go:151
 				x_ = closureApply(add, x_)
 				gc_s_x_[gc_rank] = x_
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			add := gc_s_add[gc_rank]
+			x_ := gc_s_x_[gc_rank]
+//line closures.go:151
+			x_ = closureApply(add, x_)
+			gc_s_x_[gc_rank] = x_
+		}
 //line closures.go:152
 		b *= 100
-
 //line closures.go:154
 		_, _ = done, b
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := gc_bx * gc_bdx
-				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line closures.go:144
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
-//line closures.go:153
-							gc_at2[gc_tx] = x_
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line closures.go:144
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
-//line closures.go:153
-							gc_at2[gc_tx] = x_
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line closures.go:144
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
-//line closures.go:153
-							gc_at2[gc_tx] = x_
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line closures.go:144
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
-//line closures.go:153
-							gc_at2[gc_tx] = x_
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line closures.go:156
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line closures.go:165
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line closures.go:144
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
-
 //line closures.go:153
 						gc_at2[gc_tx] = x_
 					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line closures.go:144
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
+					{
+						gc_tx := gc_step2 + 1
+//line closures.go:158
+						gc_rank := gc_base + gc_tx
+//line closures.go:146
+						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
-							out[i] = x_
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line closures.go:144
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
-//line closures.go:153
-							out[i] = x_
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line closures.go:144
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
-//line closures.go:153
-							out[i] = x_
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line closures.go:144
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x_ := gc_s_x_[gc_rank]
-
-//line closures.go:153
-							out[i] = x_
-						}
+						gc_at2[gc_tx] = x_
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line closures.go:158
+						gc_rank := gc_base + gc_tx
+//line closures.go:146
+						x_ := gc_s_x_[gc_rank]
+//line closures.go:153
+						gc_at2[gc_tx] = x_
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line closures.go:158
+						gc_rank := gc_base + gc_tx
+//line closures.go:146
+						x_ := gc_s_x_[gc_rank]
+//line closures.go:153
+						gc_at2[gc_tx] = x_
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line closures.go:146
+					x_ := gc_s_x_[gc_rank]
+//line closures.go:153
+					gc_at2[gc_tx] = x_
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line closures.go:144
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
-
 //line closures.go:153
 						out[i] = x_
 					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line closures.go:144
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:146
+						x_ := gc_s_x_[gc_rank]
+//line closures.go:153
+						out[i] = x_
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line closures.go:144
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:146
+						x_ := gc_s_x_[gc_rank]
+//line closures.go:153
+						out[i] = x_
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line closures.go:144
+						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:146
+						x_ := gc_s_x_[gc_rank]
+//line closures.go:153
+						out[i] = x_
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line closures.go:144
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:146
+					x_ := gc_s_x_[gc_rank]
+//line closures.go:153
+					out[i] = x_
 				}
 			}
 		}
@@ -1553,4 +1184,5 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 // gc_files_closures holds the source files whose lines the kernels' records hash.
 //
 //go:embed closures.go
+//line closures.go:164
 var gc_files_closures embed.FS

@@ -42,186 +42,117 @@ func gc_body_closureAfterBarrier(gc_b2 *compiled.Block, in, out []int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_v := make([]int32, gc_b2.Len())
 	gc_s_get := compiled.Scratch[func() int32](gc_b2, 0)[:gc_n2]
-
 //line closures.go:19
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line closures.go:19
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 && gc_bdx2 <= len(s) {
-				gc_at3 := in[gc_off2:][:gc_bdx2]
-				gc_at4 := s[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line closures.go:20
-					tid := gc_tx2
-					_ = tid
-
 //line closures.go:21
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off2 := gc_bx2 * gc_bdx2
+		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 && gc_bdx2 <= len(s) {
+			gc_at3 := in[gc_off2:][:gc_bdx2]
+			gc_at4 := s[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line closures.go:22
-					v := gc_at3[gc_tx2]
-					gc_s_v[gc_rank2] = v
-
+				v := gc_at3[gc_tx2]
+				gc_s_v[gc_rank2] = v
 //line closures.go:23
-					w := 2 * gc_s_v[gc_rank2]
-
-//line closures.go:24
-					get := func() int32 { return gc_s_v[gc_rank2] + w }
-
-//line closures.go:25
-					gc_at4[gc_tx2] = gc_s_v[gc_rank2]
-					_ = v
-					_ = w
-					_ = get
-					gc_s_get[gc_rank2] = get
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				w := 2 * gc_s_v[gc_rank2]
+				get := func() int32 { return gc_s_v[gc_rank2] + w }
+				gc_at4[gc_tx2] = gc_s_v[gc_rank2]
+//line closures.go:29
+				gc_s_get[gc_rank2] = get
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line closures.go:20
-					tid := gc_tx2
-					_ = tid
-
-//line closures.go:21
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line closures.go:22
-					v := in[i]
-					gc_s_v[gc_rank2] = v
-
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+				v := in[i]
+				gc_s_v[gc_rank2] = v
 //line closures.go:23
-					w := 2 * gc_s_v[gc_rank2]
-
-//line closures.go:24
-					get := func() int32 { return gc_s_v[gc_rank2] + w }
-
-//line closures.go:25
-					s[tid] = gc_s_v[gc_rank2]
-					_ = v
-					_ = w
-					_ = get
-					gc_s_get[gc_rank2] = get
-				}
+				w := 2 * gc_s_v[gc_rank2]
+				get := func() int32 { return gc_s_v[gc_rank2] + w }
+				s[tid] = gc_s_v[gc_rank2]
+//line closures.go:29
+				gc_s_get[gc_rank2] = get
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line closures.go:20
-					tid := gc_tx2
-					_ = tid
-
-//line closures.go:21
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-					get := gc_s_get[gc_rank2]
-
-//line closures.go:27
-					gc_s_v[gc_rank2] = s[tid^1]
-
-//line closures.go:28
-					out[i] = get()
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line closures.go:20
-					tid := gc_tx2
-					_ = tid
-
-//line closures.go:21
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-					get := gc_s_get[gc_rank2]
-
-//line closures.go:27
-					gc_s_v[gc_rank2] = s[tid^1]
-
-//line closures.go:28
-					out[i] = get()
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line closures.go:20
-					tid := gc_tx2
-					_ = tid
-
-//line closures.go:21
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-					get := gc_s_get[gc_rank2]
-
-//line closures.go:27
-					gc_s_v[gc_rank2] = s[tid^1]
-
-//line closures.go:28
-					out[i] = get()
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line closures.go:20
-					tid := gc_tx2
-					_ = tid
-
-//line closures.go:21
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-					get := gc_s_get[gc_rank2]
-
-//line closures.go:27
-					gc_s_v[gc_rank2] = s[tid^1]
-
-//line closures.go:28
-					out[i] = get()
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line closures.go:35
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			{
+				gc_tx2 := gc_step2 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line closures.go:20
 				tid := gc_tx2
-				_ = tid
-
-//line closures.go:21
 				i := gc_bx2*gc_bdx2 + tid
-				_ = i
+//line closures.go:23
 				get := gc_s_get[gc_rank2]
-
 //line closures.go:27
 				gc_s_v[gc_rank2] = s[tid^1]
-
-//line closures.go:28
 				out[i] = get()
 			}
+			{
+				gc_tx2 := gc_step2 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line closures.go:20
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+//line closures.go:23
+				get := gc_s_get[gc_rank2]
+//line closures.go:27
+				gc_s_v[gc_rank2] = s[tid^1]
+				out[i] = get()
+			}
+			{
+				gc_tx2 := gc_step2 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line closures.go:20
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+//line closures.go:23
+				get := gc_s_get[gc_rank2]
+//line closures.go:27
+				gc_s_v[gc_rank2] = s[tid^1]
+				out[i] = get()
+			}
+			{
+				gc_tx2 := gc_step2 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line closures.go:20
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+//line closures.go:23
+				get := gc_s_get[gc_rank2]
+//line closures.go:27
+				gc_s_v[gc_rank2] = s[tid^1]
+				out[i] = get()
+			}
+		}
+		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line closures.go:20
+			tid := gc_tx2
+			i := gc_bx2*gc_bdx2 + tid
+//line closures.go:23
+			get := gc_s_get[gc_rank2]
+//line closures.go:27
+			gc_s_v[gc_rank2] = s[tid^1]
+			out[i] = get()
 		}
 	}
 }
@@ -230,8 +161,6 @@ func gc_body_closureAfterBarrier(gc_b2 *compiled.Block, in, out []int32) {
 // shuffle in place of the shared array: v becomes lane l^1's value, and
 // a closure made before the shuffle reads it, field by field of a struct
 // as shfl_integral_image's idxToElem does.
-//
-//line closures.go:37
 func ClosureAfterShuffleKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_closureAfterShuffle,
 		func(gc_t *gocuda.Thread) { closureAfterShuffle(gc_t, in, out) },
@@ -253,103 +182,80 @@ func gc_body_closureAfterShuffle(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := make([]pairOf, gc_b2.Len())
-
 //line closures.go:38
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = tile_
-	{
-		var gc_l_pick [32]func(k int) int32
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line closures.go:39
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line closures.go:40
-					v := pairOf{in[i], in[i] * 3}
-					gc_s_v[gc_rank2] = v
-
 //line closures.go:41
-					pick := func(k int) int32 {
-						if k == 0 {
-							return gc_s_v[gc_rank2].a
-						}
-						return gc_s_v[gc_rank2].b
-					}
-					_ = v
-					_ = pick
-
-//line closures.go:47
-					gc_c21v[gc_lane2] = gc_s_v[gc_rank2].b
-					gc_l_pick[gc_lane2] = pick
+	var gc_l_pick [32]func(k int) int32
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line closures.go:39
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				v := pairOf{in[i], in[i] * 3}
+				gc_s_v[gc_rank2] = v
+//line closures.go:41
+				pick := func(k int) int32 {
+					if k == 0 {
+						return gc_s_v[gc_rank2].a
+					}
+					return gc_s_v[gc_rank2].b
+				}
+				gc_c21v[gc_lane2] = gc_s_v[gc_rank2].b
+				gc_l_pick[gc_lane2] = pick
 			}
-
+		}
 //line closures.go:47
-			compiled.TileLanes[int32, int32](gc_b2, "ShflXor", gc_w2, gc_act2, tile_.Size(), &gc_c21v, 1, nil, &gc_c21r)
+		compiled.TileLanes[int32, int32](gc_b2, "ShflXor", gc_w2, gc_act2, tile_.Size(), &gc_c21v, 1, nil, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+				gc_x02 := gc_tidx2.X
+				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+//line closures.go:59
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line closures.go:39
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							pick := gc_l_pick[gc_lane2]
-							_ = pick
-
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:41
+						pick := gc_l_pick[gc_lane2]
 //line closures.go:47
-							gc_s_v[gc_rank2].b = gc_c21r[gc_lane2]
-
-//line closures.go:48
-							gc_at2[gc_lane2] = pick(i&1) + pick(0)
+						gc_s_v[gc_rank2].b = gc_c21r[gc_lane2]
+						gc_at2[gc_lane2] = pick(i&1) + pick(0)
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line closures.go:39
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							pick := gc_l_pick[gc_lane2]
-							_ = pick
-
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:41
+						pick := gc_l_pick[gc_lane2]
 //line closures.go:47
-							gc_s_v[gc_rank2].b = gc_c21r[gc_lane2]
-
-//line closures.go:48
-							out[i] = pick(i&1) + pick(0)
-						}
+						gc_s_v[gc_rank2].b = gc_c21r[gc_lane2]
+						out[i] = pick(i&1) + pick(0)
 					}
 				}
 			}
@@ -361,8 +267,6 @@ func gc_body_closureAfterShuffle(gc_b2 *compiled.Block, in, out []int32) {
 // barrier, to acc, which the thread then reads directly, and even
 // threads bump through another closure u, declared in an if's block:
 // each thread stores in[i] + in[i^1] + 1, plus 3*in[i] + 1 if i is even.
-//
-//line closures.go:60
 func ClosureWritesKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_closureWrites,
 		func(gc_t *gocuda.Thread) { closureWrites(gc_t, in, out) },
@@ -384,151 +288,97 @@ func gc_body_closureWrites(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_acc := make([]int32, gc_b2.Len())
 	gc_s_add := compiled.Scratch[func(x int32)](gc_b2, 0)[:gc_n2]
 	gc_s_u := make([]int32, gc_b2.Len())
-
 //line closures.go:61
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line closures.go:61
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_bdx2 <= len(s) {
-				gc_at5 := in[gc_off3:][:gc_bdx2]
-				gc_at6 := s[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line closures.go:62
-					tid := gc_tx2
-					_ = tid
-
 //line closures.go:63
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2 * gc_bdx2
+		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_bdx2 <= len(s) {
+			gc_at5 := in[gc_off3:][:gc_bdx2]
+			gc_at6 := s[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line closures.go:64
-					var acc int32
-					gc_s_acc[gc_rank2] = acc
-
+				var acc int32
+				gc_s_acc[gc_rank2] = acc
 //line closures.go:65
-					add := func(x int32) { gc_s_acc[gc_rank2] += x }
-
-//line closures.go:66
-					add(gc_at5[gc_tx2])
-
-//line closures.go:67
-					gc_at6[gc_tx2] = gc_at5[gc_tx2]
-					_ = acc
-					_ = add
-					gc_s_add[gc_rank2] = add
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				add := func(x int32) { gc_s_acc[gc_rank2] += x }
+				add(gc_at5[gc_tx2])
+				gc_at6[gc_tx2] = gc_at5[gc_tx2]
+//line closures.go:70
+				gc_s_add[gc_rank2] = add
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line closures.go:62
-					tid := gc_tx2
-					_ = tid
-
-//line closures.go:63
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line closures.go:64
-					var acc int32
-					gc_s_acc[gc_rank2] = acc
-
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+				var acc int32
+				gc_s_acc[gc_rank2] = acc
 //line closures.go:65
-					add := func(x int32) { gc_s_acc[gc_rank2] += x }
-
-//line closures.go:66
-					add(in[i])
-
-//line closures.go:67
-					s[tid] = in[i]
-					_ = acc
-					_ = add
-					gc_s_add[gc_rank2] = add
-				}
+				add := func(x int32) { gc_s_acc[gc_rank2] += x }
+				add(in[i])
+				s[tid] = in[i]
+//line closures.go:70
+				gc_s_add[gc_rank2] = add
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-				gc_at7 := in[gc_off4:][:gc_bdx2]
-				gc_at8 := out[gc_off4:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line closures.go:76
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
+			gc_at7 := in[gc_off4:][:gc_bdx2]
+			gc_at8 := out[gc_off4:][:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line closures.go:62
-					tid := gc_tx2
-					_ = tid
-
-//line closures.go:63
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-					add := gc_s_add[gc_rank2]
-
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+//line closures.go:65
+				add := gc_s_add[gc_rank2]
 //line closures.go:69
-					add(s[tid^1])
-
-//line closures.go:70
-					gc_s_acc[gc_rank2]++
-
-//line closures.go:71
-					if i%2 == 0 {
-						u := gc_at7[gc_tx2] * 3
+				add(s[tid^1])
+				gc_s_acc[gc_rank2]++
+				if i%2 == 0 {
+					u := gc_at7[gc_tx2] * 3
 //line closures.go:72
-						gc_s_u[gc_rank2] = u
-						bump_ := func() { gc_s_u[gc_rank2]++ }
-						bump_()
-						gc_s_acc[gc_rank2] += gc_s_u[gc_rank2]
-					}
-
-//line closures.go:77
-					gc_at8[gc_tx2] = gc_s_acc[gc_rank2]
+					gc_s_u[gc_rank2] = u
+					bump_ := func() { gc_s_u[gc_rank2]++ }
+					bump_()
+					gc_s_acc[gc_rank2] += gc_s_u[gc_rank2]
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				gc_at8[gc_tx2] = gc_s_acc[gc_rank2]
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line closures.go:62
-					tid := gc_tx2
-					_ = tid
-
-//line closures.go:63
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-					add := gc_s_add[gc_rank2]
-
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+//line closures.go:65
+				add := gc_s_add[gc_rank2]
 //line closures.go:69
-					add(s[tid^1])
-
-//line closures.go:70
-					gc_s_acc[gc_rank2]++
-
-//line closures.go:71
-					if i%2 == 0 {
-						u := in[i] * 3
+				add(s[tid^1])
+				gc_s_acc[gc_rank2]++
+				if i%2 == 0 {
+					u := in[i] * 3
 //line closures.go:72
-						gc_s_u[gc_rank2] = u
-						bump_ := func() { gc_s_u[gc_rank2]++ }
-						bump_()
-						gc_s_acc[gc_rank2] += gc_s_u[gc_rank2]
-					}
-
-//line closures.go:77
-					out[i] = gc_s_acc[gc_rank2]
+					gc_s_u[gc_rank2] = u
+					bump_ := func() { gc_s_u[gc_rank2]++ }
+					bump_()
+					gc_s_acc[gc_rank2] += gc_s_u[gc_rank2]
 				}
+				out[i] = gc_s_acc[gc_rank2]
 			}
 		}
 	}
@@ -560,251 +410,190 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_fs := compiled.Scratch[[3]func() int32](gc_b2, 0)[:gc_n2]
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-				gc_at3 := in[gc_off4:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line closures.go:88
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+//line closures.go:97
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
+			gc_at3 := in[gc_off4:][:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line closures.go:89
-					a := gc_at3[gc_tx2]
-
-//line closures.go:90
-					var fs [3]func() int32
-
+				a := gc_at3[gc_tx2]
+				var fs [3]func() int32
+				for k := 0; k < 3; k++ {
 //line closures.go:91
-					for k := 0; k < 3; k++ {
+					gc_b2.Tick()
 //line closures.go:91
-						gc_b2.Tick()
+					if gc_b2.Stopped() {
 //line closures.go:91
-						if gc_b2.Stopped() {
-//line closures.go:91
-							return
-//line closures.go:91
-						}
-						fs[k] = func() int32 { return int32(k) * a }
+						return
 					}
-
-//line closures.go:94
-					sum := int32(0)
-
-//line closures.go:95
-					for k_ := range 4 {
-						shift := func() int32 { return a >> k_ }
-						sum += shift()
-					}
-					_ = a
-					_ = fs
-					_ = sum
-					gc_s_fs[gc_rank2] = fs
-					gc_s_sum[gc_rank2] = sum
+//line closures.go:92
+					fs[k] = func() int32 { return int32(k) * a }
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				sum := int32(0)
+				for k_ := range 4 {
+					shift := func() int32 { return a >> k_ }
+					sum += shift()
+				}
+//line closures.go:102
+				gc_s_fs[gc_rank2] = fs
+				gc_s_sum[gc_rank2] = sum
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line closures.go:88
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line closures.go:89
-					a := in[i]
-
-//line closures.go:90
-					var fs [3]func() int32
-
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				a := in[i]
+				var fs [3]func() int32
+				for k := 0; k < 3; k++ {
 //line closures.go:91
-					for k := 0; k < 3; k++ {
+					gc_b2.Tick()
 //line closures.go:91
-						gc_b2.Tick()
+					if gc_b2.Stopped() {
 //line closures.go:91
-						if gc_b2.Stopped() {
-//line closures.go:91
-							return
-//line closures.go:91
-						}
-						fs[k] = func() int32 { return int32(k) * a }
+						return
 					}
-
-//line closures.go:94
-					sum := int32(0)
-
-//line closures.go:95
-					for k_ := range 4 {
-						shift := func() int32 { return a >> k_ }
-						sum += shift()
-					}
-					_ = a
-					_ = fs
-					_ = sum
-					gc_s_fs[gc_rank2] = fs
-					gc_s_sum[gc_rank2] = sum
+//line closures.go:92
+					fs[k] = func() int32 { return int32(k) * a }
 				}
+				sum := int32(0)
+				for k_ := range 4 {
+					shift := func() int32 { return a >> k_ }
+					sum += shift()
+				}
+//line closures.go:102
+				gc_s_fs[gc_rank2] = fs
+				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx2 <= len(out)-gc_off5 {
-				gc_at4 := out[gc_off5:][:gc_bdx2]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line closures.go:88
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						fs := gc_s_fs[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-
-//line closures.go:100
-						gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line closures.go:88
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						fs := gc_s_fs[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-
-//line closures.go:100
-						gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line closures.go:88
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						fs := gc_s_fs[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-
-//line closures.go:100
-						gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line closures.go:88
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						fs := gc_s_fs[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-
-//line closures.go:100
-						gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line closures.go:109
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2 * gc_bdx2
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx2 <= len(out)-gc_off5 {
+			gc_at4 := out[gc_off5:][:gc_bdx2]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+//line closures.go:118
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line closures.go:88
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+//line closures.go:90
 					fs := gc_s_fs[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
-
 //line closures.go:100
 					gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line closures.go:88
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						fs := gc_s_fs[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-
-//line closures.go:100
-						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line closures.go:88
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						fs := gc_s_fs[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-
-//line closures.go:100
-						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line closures.go:88
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						fs := gc_s_fs[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-
-//line closures.go:100
-						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line closures.go:88
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						fs := gc_s_fs[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-
-//line closures.go:100
-						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step3 + 1
+//line closures.go:105
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line closures.go:88
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+//line closures.go:90
 					fs := gc_s_fs[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
-
+//line closures.go:100
+					gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+//line closures.go:105
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line closures.go:90
+					fs := gc_s_fs[gc_rank2]
+					sum := gc_s_sum[gc_rank2]
+//line closures.go:100
+					gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+//line closures.go:105
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line closures.go:90
+					fs := gc_s_fs[gc_rank2]
+					sum := gc_s_sum[gc_rank2]
+//line closures.go:100
+					gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line closures.go:90
+				fs := gc_s_fs[gc_rank2]
+				sum := gc_s_sum[gc_rank2]
+//line closures.go:100
+				gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line closures.go:88
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:90
+					fs := gc_s_fs[gc_rank2]
+					sum := gc_s_sum[gc_rank2]
 //line closures.go:100
 					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line closures.go:88
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:90
+					fs := gc_s_fs[gc_rank2]
+					sum := gc_s_sum[gc_rank2]
+//line closures.go:100
+					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line closures.go:88
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:90
+					fs := gc_s_fs[gc_rank2]
+					sum := gc_s_sum[gc_rank2]
+//line closures.go:100
+					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line closures.go:88
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:90
+					fs := gc_s_fs[gc_rank2]
+					sum := gc_s_sum[gc_rank2]
+//line closures.go:100
+					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line closures.go:88
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:90
+				fs := gc_s_fs[gc_rank2]
+				sum := gc_s_sum[gc_rank2]
+//line closures.go:100
+				out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 			}
 		}
 	}
@@ -834,101 +623,75 @@ func gc_body_closureLaneKept(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_x [32]int32
-		var gc_l_get [32]func() int32
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line closures.go:109
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line closures.go:110
-					x := in[i] * 2
-
-//line closures.go:111
-					get := func() int32 { return x + 1 }
-					_ = x
-					_ = get
-
-//line closures.go:112
-					gc_c21v[gc_lane2] = in[i]
-					gc_l_x[gc_lane2] = x
-					gc_l_get[gc_lane2] = get
+//line closures.go:118
+	var gc_l_x [32]int32
+	var gc_l_get [32]func() int32
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line closures.go:109
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				x := in[i] * 2
+				get := func() int32 { return x + 1 }
+				gc_c21v[gc_lane2] = in[i]
+				gc_l_x[gc_lane2] = x
+				gc_l_get[gc_lane2] = get
 			}
-
+		}
 //line closures.go:112
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 1, 32, &gc_c21r)
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 1, 32, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line closures.go:109
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x := gc_l_x[gc_lane2]
-							_ = x
-							get := gc_l_get[gc_lane2]
-							_ = get
-
-//line closures.go:112
-							y := gc_c21r[gc_lane2]
-
+				gc_x02 := gc_tidx2.X
+				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line closures.go:124
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line closures.go:111
+						x := gc_l_x[gc_lane2]
 //line closures.go:113
-							gc_at2[gc_lane2] = get() + y + x
-							_ = y
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line closures.go:109
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x := gc_l_x[gc_lane2]
-							_ = x
-							get := gc_l_get[gc_lane2]
-							_ = get
-
+						get := gc_l_get[gc_lane2]
 //line closures.go:112
-							y := gc_c21r[gc_lane2]
-
-//line closures.go:113
-							out[i] = get() + y + x
-							_ = y
+						y := gc_c21r[gc_lane2]
+						gc_at2[gc_lane2] = get() + y + x
+					}
+				} else {
+//line closures.go:117
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line closures.go:109
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:111
+						x := gc_l_x[gc_lane2]
+//line closures.go:113
+						get := gc_l_get[gc_lane2]
+//line closures.go:112
+						y := gc_c21r[gc_lane2]
+						out[i] = get() + y + x
 					}
 				}
 			}
@@ -974,257 +737,202 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line closures.go:127
 		b := int32(gc_bx2) + 1
-
 //line closures.go:130
 		done := int32(0)
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_bx2 * gc_bdx2
-				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line closures.go:126
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+//line closures.go:132
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
+				gc_at3 := in[gc_off3:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line closures.go:128
-						odd := gc_at3[gc_tx2] & 1
-
-//line closures.go:129
-						add := func(x int32) int32 { return x + b + odd }
-
+					odd := gc_at3[gc_tx2] & 1
+					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:131
-						x_ := gc_at3[gc_tx2] + done
-						_ = odd
-						_ = add
-						_ = x_
-						gc_s_add[gc_rank2] = add
-						gc_s_x_[gc_rank2] = x_
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					x_ := gc_at3[gc_tx2] + done
+//line closures.go:135
+					gc_s_add[gc_rank2] = add
+					gc_s_x_[gc_rank2] = x_
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line closures.go:126
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					i := gc_bx2*gc_bdx2 + gc_tx2
 //line closures.go:128
-						odd := in[i] & 1
-
-//line closures.go:129
-						add := func(x int32) int32 { return x + b + odd }
-
+					odd := in[i] & 1
+					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:131
-						x_ := in[i] + done
-						_ = odd
-						_ = add
-						_ = x_
-						gc_s_add[gc_rank2] = add
-						gc_s_x_[gc_rank2] = x_
-					}
+					x_ := in[i] + done
+//line closures.go:135
+					gc_s_add[gc_rank2] = add
+					gc_s_x_[gc_rank2] = x_
 				}
 			}
 		}
-
 //line closures.go:132
 		done++
-		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-				{
-					gc_rank2 := gc_step4 + 0
-					gc_pos2.Thread = gc_rank2
-					add := gc_s_add[gc_rank2]
-					x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:133
-					x_ = add(x_)
-					gc_s_x_[gc_rank2] = x_
-				}
-				{
-					gc_rank2 := gc_step4 + 1
-					gc_pos2.Thread = gc_rank2
-					add := gc_s_add[gc_rank2]
-					x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:133
-					x_ = add(x_)
-					gc_s_x_[gc_rank2] = x_
-				}
-				{
-					gc_rank2 := gc_step4 + 2
-					gc_pos2.Thread = gc_rank2
-					add := gc_s_add[gc_rank2]
-					x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:133
-					x_ = add(x_)
-					gc_s_x_[gc_rank2] = x_
-				}
-				{
-					gc_rank2 := gc_step4 + 3
-					gc_pos2.Thread = gc_rank2
-					add := gc_s_add[gc_rank2]
-					x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:133
-					x_ = add(x_)
-					gc_s_x_[gc_rank2] = x_
-				}
-			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+//line closures.go:134
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
 				add := gc_s_add[gc_rank2]
 				x_ := gc_s_x_[gc_rank2]
-
+//line closures.go:133
+				x_ = add(x_)
+				gc_s_x_[gc_rank2] = x_
+			}
+			{
+				gc_rank2 := gc_step4 + 1
+				gc_pos2.Thread = gc_rank2
+				add := gc_s_add[gc_rank2]
+				x_ := gc_s_x_[gc_rank2]
+//line closures.go:133
+				x_ = add(x_)
+				gc_s_x_[gc_rank2] = x_
+			}
+			{
+				gc_rank2 := gc_step4 + 2
+				gc_pos2.Thread = gc_rank2
+				add := gc_s_add[gc_rank2]
+				x_ := gc_s_x_[gc_rank2]
+//line closures.go:133
+				x_ = add(x_)
+				gc_s_x_[gc_rank2] = x_
+			}
+			{
+				gc_rank2 := gc_step4 + 3
+				gc_pos2.Thread = gc_rank2
+				add := gc_s_add[gc_rank2]
+				x_ := gc_s_x_[gc_rank2]
 //line closures.go:133
 				x_ = add(x_)
 				gc_s_x_[gc_rank2] = x_
 			}
 		}
-
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			add := gc_s_add[gc_rank2]
+			x_ := gc_s_x_[gc_rank2]
+//line closures.go:133
+			x_ = add(x_)
+			gc_s_x_[gc_rank2] = x_
+		}
 //line closures.go:134
 		b *= 100
-
 //line closures.go:136
 		_, _ = done, b
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_bx2 * gc_bdx2
-				if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-					gc_at4 := out[gc_off4:][:gc_bdx2]
-					gc_vstep := 0
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line closures.go:126
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:126
-							_ = i
-//line closures.go:126
-							x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank2:])
-//line closures.go:126
-							_ = x_
-//line closures.go:135
-							x_.StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line closures.go:138
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line closures.go:126
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:126
 						_ = i
-						x_ := gc_s_x_[gc_rank2]
-
+//line closures.go:126
+						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank2:])
 //line closures.go:135
-						gc_at4[gc_tx2] = x_
+						x_.StoreSlice(gc_at4[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line closures.go:126
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:126
-							_ = i
-//line closures.go:126
-							x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank2:])
-//line closures.go:126
-							_ = x_
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line closures.go:128
+					x_ := gc_s_x_[gc_rank2]
 //line closures.go:135
-							if i < 0 || i > len(out)-8 {
+					gc_at4[gc_tx2] = x_
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+//line closures.go:126
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:126
+						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank2:])
 //line closures.go:135
-								break
+						if i < 0 || i > len(out)-8 {
 //line closures.go:135
-							}
-//line closures.go:135
-							x_.StoreSlice(out[i:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line closures.go:135
+						x_.StoreSlice(out[i:])
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line closures.go:126
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:135
-							out[i] = x_
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line closures.go:126
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:135
-							out[i] = x_
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line closures.go:126
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:135
-							out[i] = x_
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line closures.go:126
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:135
-							out[i] = x_
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line closures.go:126
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+//line closures.go:128
 						x_ := gc_s_x_[gc_rank2]
-
 //line closures.go:135
 						out[i] = x_
 					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line closures.go:126
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:128
+						x_ := gc_s_x_[gc_rank2]
+//line closures.go:135
+						out[i] = x_
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line closures.go:126
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:128
+						x_ := gc_s_x_[gc_rank2]
+//line closures.go:135
+						out[i] = x_
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line closures.go:126
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:128
+						x_ := gc_s_x_[gc_rank2]
+//line closures.go:135
+						out[i] = x_
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line closures.go:126
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:128
+					x_ := gc_s_x_[gc_rank2]
+//line closures.go:135
+					out[i] = x_
 				}
 			}
 		}
@@ -1264,257 +972,202 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line closures.go:145
 		b := int32(gc_bx2) + 1
-
 //line closures.go:148
 		done := int32(0)
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_bx2 * gc_bdx2
-				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line closures.go:144
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+//line closures.go:150
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
+				gc_at3 := in[gc_off3:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line closures.go:146
-						odd := gc_at3[gc_tx2] & 1
-
-//line closures.go:147
-						add := func(x int32) int32 { return x + b + odd }
-
+					odd := gc_at3[gc_tx2] & 1
+					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:149
-						x_ := gc_at3[gc_tx2] + done
-						_ = odd
-						_ = add
-						_ = x_
-						gc_s_add[gc_rank2] = add
-						gc_s_x_[gc_rank2] = x_
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					x_ := gc_at3[gc_tx2] + done
+//line closures.go:153
+					gc_s_add[gc_rank2] = add
+					gc_s_x_[gc_rank2] = x_
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line closures.go:144
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					i := gc_bx2*gc_bdx2 + gc_tx2
 //line closures.go:146
-						odd := in[i] & 1
-
-//line closures.go:147
-						add := func(x int32) int32 { return x + b + odd }
-
+					odd := in[i] & 1
+					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:149
-						x_ := in[i] + done
-						_ = odd
-						_ = add
-						_ = x_
-						gc_s_add[gc_rank2] = add
-						gc_s_x_[gc_rank2] = x_
-					}
+					x_ := in[i] + done
+//line closures.go:153
+					gc_s_add[gc_rank2] = add
+					gc_s_x_[gc_rank2] = x_
 				}
 			}
 		}
-
 //line closures.go:150
 		done++
-		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-				{
-					gc_rank2 := gc_step4 + 0
-					gc_pos2.Thread = gc_rank2
-					add := gc_s_add[gc_rank2]
-					x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:151
-					x_ = closureApply(add, x_)
-					gc_s_x_[gc_rank2] = x_
-				}
-				{
-					gc_rank2 := gc_step4 + 1
-					gc_pos2.Thread = gc_rank2
-					add := gc_s_add[gc_rank2]
-					x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:151
-					x_ = closureApply(add, x_)
-					gc_s_x_[gc_rank2] = x_
-				}
-				{
-					gc_rank2 := gc_step4 + 2
-					gc_pos2.Thread = gc_rank2
-					add := gc_s_add[gc_rank2]
-					x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:151
-					x_ = closureApply(add, x_)
-					gc_s_x_[gc_rank2] = x_
-				}
-				{
-					gc_rank2 := gc_step4 + 3
-					gc_pos2.Thread = gc_rank2
-					add := gc_s_add[gc_rank2]
-					x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:151
-					x_ = closureApply(add, x_)
-					gc_s_x_[gc_rank2] = x_
-				}
-			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+//line closures.go:152
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
 				add := gc_s_add[gc_rank2]
 				x_ := gc_s_x_[gc_rank2]
-
+//line closures.go:151
+				x_ = closureApply(add, x_)
+				gc_s_x_[gc_rank2] = x_
+			}
+			{
+				gc_rank2 := gc_step4 + 1
+				gc_pos2.Thread = gc_rank2
+				add := gc_s_add[gc_rank2]
+				x_ := gc_s_x_[gc_rank2]
+//line closures.go:151
+				x_ = closureApply(add, x_)
+				gc_s_x_[gc_rank2] = x_
+			}
+			{
+				gc_rank2 := gc_step4 + 2
+				gc_pos2.Thread = gc_rank2
+				add := gc_s_add[gc_rank2]
+				x_ := gc_s_x_[gc_rank2]
+//line closures.go:151
+				x_ = closureApply(add, x_)
+				gc_s_x_[gc_rank2] = x_
+			}
+			{
+				gc_rank2 := gc_step4 + 3
+				gc_pos2.Thread = gc_rank2
+				add := gc_s_add[gc_rank2]
+				x_ := gc_s_x_[gc_rank2]
 //line closures.go:151
 				x_ = closureApply(add, x_)
 				gc_s_x_[gc_rank2] = x_
 			}
 		}
-
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			add := gc_s_add[gc_rank2]
+			x_ := gc_s_x_[gc_rank2]
+//line closures.go:151
+			x_ = closureApply(add, x_)
+			gc_s_x_[gc_rank2] = x_
+		}
 //line closures.go:152
 		b *= 100
-
 //line closures.go:154
 		_, _ = done, b
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_bx2 * gc_bdx2
-				if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-					gc_at4 := out[gc_off4:][:gc_bdx2]
-					gc_vstep := 0
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line closures.go:144
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:144
-							_ = i
-//line closures.go:144
-							x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank2:])
-//line closures.go:144
-							_ = x_
-//line closures.go:153
-							x_.StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line closures.go:156
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line closures.go:144
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:144
 						_ = i
-						x_ := gc_s_x_[gc_rank2]
-
+//line closures.go:144
+						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank2:])
 //line closures.go:153
-						gc_at4[gc_tx2] = x_
+						x_.StoreSlice(gc_at4[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line closures.go:144
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line closures.go:144
-							_ = i
-//line closures.go:144
-							x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank2:])
-//line closures.go:144
-							_ = x_
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line closures.go:146
+					x_ := gc_s_x_[gc_rank2]
 //line closures.go:153
-							if i < 0 || i > len(out)-8 {
+					gc_at4[gc_tx2] = x_
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+//line closures.go:144
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:144
+						x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank2:])
 //line closures.go:153
-								break
+						if i < 0 || i > len(out)-8 {
 //line closures.go:153
-							}
-//line closures.go:153
-							x_.StoreSlice(out[i:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line closures.go:153
+						x_.StoreSlice(out[i:])
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line closures.go:144
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:153
-							out[i] = x_
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line closures.go:144
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:153
-							out[i] = x_
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line closures.go:144
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:153
-							out[i] = x_
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line closures.go:144
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x_ := gc_s_x_[gc_rank2]
-
-//line closures.go:153
-							out[i] = x_
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line closures.go:144
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+//line closures.go:146
 						x_ := gc_s_x_[gc_rank2]
-
 //line closures.go:153
 						out[i] = x_
 					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line closures.go:144
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:146
+						x_ := gc_s_x_[gc_rank2]
+//line closures.go:153
+						out[i] = x_
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line closures.go:144
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:146
+						x_ := gc_s_x_[gc_rank2]
+//line closures.go:153
+						out[i] = x_
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line closures.go:144
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:146
+						x_ := gc_s_x_[gc_rank2]
+//line closures.go:153
+						out[i] = x_
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line closures.go:144
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:146
+					x_ := gc_s_x_[gc_rank2]
+//line closures.go:153
+					out[i] = x_
 				}
 			}
 		}
@@ -1524,4 +1177,5 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 // gc_files_closures holds the source files whose lines the kernels' records hash.
 //
 //go:embed closures.go
+//line closures.go:164
 var gc_files_closures embed.FS

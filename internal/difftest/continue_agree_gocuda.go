@@ -44,33 +44,25 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_i := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line continue_agree.go:15
 	flag := gocuda.Shared[int32](t, 1)[:1]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line continue_agree.go:16
-				var trips, sum int32
-
 //line continue_agree.go:17
-				i := gc_tx
-				_ = trips
-				_ = sum
-				_ = i
-				gc_s_trips[gc_rank] = trips
-				gc_s_sum[gc_rank] = sum
-				gc_s_i[gc_rank] = i
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line continue_agree.go:16
+			var trips, sum int32
+			i := gc_tx
+//line continue_agree.go:21
+			gc_s_trips[gc_rank] = trips
+			gc_s_sum[gc_rank] = sum
+			gc_s_i[gc_rank] = i
 		}
 	}
-
 //line continue_agree.go:17
 	for {
 		gc_b.Tick()
@@ -80,74 +72,11 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L2:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-					trips := gc_s_trips[gc_rank]
-					sum := gc_s_sum[gc_rank]
-					i := gc_s_i[gc_rank]
-
-//line continue_agree.go:17
-					if !(i < n) {
-
-//line continue_agree.go:36
-						out[gc_tx] = trips
-						out[gc_bdx+gc_tx] = sum
-//line continue_agree.go:37
-						{
-//line continue_agree.go:37
-							gc_exited[gc_rank] = true
-//line continue_agree.go:17
-							continue gc_L2
-//line continue_agree.go:17
-						}
-//line continue_agree.go:17
-					}
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line continue_agree.go:19
-					{
-						flag[0] = 0
-					}
-				}
-			}
-		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				i := gc_s_i[gc_rank]
-
-//line continue_agree.go:23
-				if in[i] != 0 {
-					flag[0] = 1
-				}
-			}
-		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+//line continue_agree.go:26
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L2:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
@@ -155,27 +84,72 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 				trips := gc_s_trips[gc_rank]
 				sum := gc_s_sum[gc_rank]
 				i := gc_s_i[gc_rank]
-
-//line continue_agree.go:27
-				if !(flag[0] == 0) {
-
-//line continue_agree.go:30
-					trips++
-					if !(in[i] < 0) {
-
-//line continue_agree.go:34
-						sum += in[i]
-//line continue_agree.go:31
-					}
-//line continue_agree.go:27
-				}
-
 //line continue_agree.go:17
-				i += gc_bdx
-				gc_s_trips[gc_rank] = trips
-				gc_s_sum[gc_rank] = sum
-				gc_s_i[gc_rank] = i
+				if !(i < n) {
+//line continue_agree.go:36
+					out[gc_tx] = trips
+					out[gc_bdx+gc_tx] = sum
+					{
+//line continue_agree.go:37
+						gc_exited[gc_rank] = true
+//line continue_agree.go:17
+						continue gc_L2
+					}
+				}
 			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				{
+//line continue_agree.go:20
+					flag[0] = 0
+				}
+			}
+		}
+//line continue_agree.go:26
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_s_i[gc_rank]
+//line continue_agree.go:23
+			if in[i] != 0 {
+				flag[0] = 1
+			}
+		}
+//line continue_agree.go:29
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			trips := gc_s_trips[gc_rank]
+			sum := gc_s_sum[gc_rank]
+			i := gc_s_i[gc_rank]
+//line continue_agree.go:27
+			if !(flag[0] == 0) {
+//line continue_agree.go:30
+				trips++
+				if !(in[i] < 0) {
+//line continue_agree.go:34
+					sum += in[i]
+				}
+			}
+//line continue_agree.go:17
+			i += gc_bdx
+			gc_s_trips[gc_rank] = trips
+			gc_s_sum[gc_rank] = sum
+			gc_s_i[gc_rank] = i
 		}
 	}
 }
@@ -183,4 +157,5 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 // gc_files_continue_agree holds the source files whose lines the kernels' records hash.
 //
 //go:embed continue_agree.go
+//line continue_agree.go:29
 var gc_files_continue_agree embed.FS

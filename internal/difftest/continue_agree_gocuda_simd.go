@@ -45,33 +45,25 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_s_i := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line continue_agree.go:15
 	flag := gocuda.Shared[int32](t, 1)[:1]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line continue_agree.go:16
-				var trips, sum int32
-
 //line continue_agree.go:17
-				i := gc_tx2
-				_ = trips
-				_ = sum
-				_ = i
-				gc_s_trips[gc_rank2] = trips
-				gc_s_sum[gc_rank2] = sum
-				gc_s_i[gc_rank2] = i
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+//line continue_agree.go:16
+			var trips, sum int32
+			i := gc_tx2
+//line continue_agree.go:21
+			gc_s_trips[gc_rank2] = trips
+			gc_s_sum[gc_rank2] = sum
+			gc_s_i[gc_rank2] = i
 		}
 	}
-
 //line continue_agree.go:17
 	for {
 		gc_b2.Tick()
@@ -81,144 +73,11 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_L22:
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					trips := gc_s_trips[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
-					i := gc_s_i[gc_rank2]
-
-//line continue_agree.go:17
-					if !(i < n) {
-
-//line continue_agree.go:36
-						out[gc_tx2] = trips
-						out[gc_bdx2+gc_tx2] = sum
-//line continue_agree.go:37
-						{
-//line continue_agree.go:37
-							gc_exited2[gc_rank2] = true
-//line continue_agree.go:17
-							continue gc_L22
-//line continue_agree.go:17
-						}
-//line continue_agree.go:17
-					}
-				}
-			}
-		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line continue_agree.go:19
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line continue_agree.go:19
-						_ = gc_all2
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line continue_agree.go:19
-							gc_alive2 := gc_all2
-//line continue_agree.go:19
-							_ = gc_alive2
-//line continue_agree.go:19
-							if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line continue_agree.go:19
-								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
-//line continue_agree.go:19
-							}
-//line continue_agree.go:19
-							{
-								if gc_alive2.ToBits() != 0 {
-//line continue_agree.go:20
-									flag[0] = 0
-//line continue_agree.go:20
-								}
-//line continue_agree.go:20
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line continue_agree.go:19
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line continue_agree.go:19
-					_ = gc_all
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line continue_agree.go:19
-						gc_alive := gc_all
-//line continue_agree.go:19
-						_ = gc_alive
-//line continue_agree.go:19
-						if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line continue_agree.go:19
-							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line continue_agree.go:19
-						}
-//line continue_agree.go:19
-						{
-							if gc_alive.ToBits() != 0 {
-//line continue_agree.go:20
-								flag[0] = 0
-//line continue_agree.go:20
-							}
-//line continue_agree.go:20
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line continue_agree.go:19
-					{
-						flag[0] = 0
-					}
-				}
-			}
-		}
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				i := gc_s_i[gc_rank2]
-
-//line continue_agree.go:23
-				if in[i] != 0 {
-					flag[0] = 1
-				}
-			}
-		}
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+//line continue_agree.go:26
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_L22:
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
@@ -226,27 +85,128 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 				trips := gc_s_trips[gc_rank2]
 				sum := gc_s_sum[gc_rank2]
 				i := gc_s_i[gc_rank2]
-
-//line continue_agree.go:27
-				if !(flag[0] == 0) {
-
-//line continue_agree.go:30
-					trips++
-					if !(in[i] < 0) {
-
-//line continue_agree.go:34
-						sum += in[i]
-//line continue_agree.go:31
-					}
-//line continue_agree.go:27
-				}
-
 //line continue_agree.go:17
-				i += gc_bdx2
-				gc_s_trips[gc_rank2] = trips
-				gc_s_sum[gc_rank2] = sum
-				gc_s_i[gc_rank2] = i
+				if !(i < n) {
+//line continue_agree.go:36
+					out[gc_tx2] = trips
+					out[gc_bdx2+gc_tx2] = sum
+					{
+//line continue_agree.go:37
+						gc_exited2[gc_rank2] = true
+//line continue_agree.go:17
+						continue gc_L22
+					}
+				}
 			}
+		}
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line continue_agree.go:19
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+//line continue_agree.go:19
+						gc_alive2 := gc_all2
+//line continue_agree.go:19
+						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line continue_agree.go:19
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						{
+//line continue_agree.go:20
+							if gc_alive2.ToBits() != 0 {
+//line continue_agree.go:20
+								flag[0] = 0
+							}
+						}
+					}
+//line continue_agree.go:22
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line continue_agree.go:19
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+//line continue_agree.go:19
+					gc_alive := gc_all
+//line continue_agree.go:19
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line continue_agree.go:19
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					{
+//line continue_agree.go:20
+						if gc_alive.ToBits() != 0 {
+//line continue_agree.go:20
+							flag[0] = 0
+						}
+					}
+				}
+//line continue_agree.go:22
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+				{
+//line continue_agree.go:20
+					flag[0] = 0
+				}
+			}
+		}
+//line continue_agree.go:26
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			i := gc_s_i[gc_rank2]
+//line continue_agree.go:23
+			if in[i] != 0 {
+				flag[0] = 1
+			}
+		}
+//line continue_agree.go:29
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			trips := gc_s_trips[gc_rank2]
+			sum := gc_s_sum[gc_rank2]
+			i := gc_s_i[gc_rank2]
+//line continue_agree.go:27
+			if !(flag[0] == 0) {
+//line continue_agree.go:30
+				trips++
+				if !(in[i] < 0) {
+//line continue_agree.go:34
+					sum += in[i]
+				}
+			}
+//line continue_agree.go:17
+			i += gc_bdx2
+			gc_s_trips[gc_rank2] = trips
+			gc_s_sum[gc_rank2] = sum
+			gc_s_i[gc_rank2] = i
 		}
 	}
 }
@@ -254,4 +214,5 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 // gc_files_continue_agree holds the source files whose lines the kernels' records hash.
 //
 //go:embed continue_agree.go
+//line continue_agree.go:29
 var gc_files_continue_agree embed.FS

@@ -41,10 +41,8 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line copies.go:17
 	n := gc_bdx * gc_bdy
-
 //line copies.go:20
 	s := gocuda.Shared[float32](t, n)[:n]
 	{
@@ -57,37 +55,21 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line copies.go:16
 					var rank int = gc_ty*gc_bdx + gc_tx
-//line copies.go:16
-					_ = rank
 //line copies.go:18
 					var i int = off + gc_bx*n + rank
 //line copies.go:18
 					_ = i
-//line copies.go:19
 					v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line copies.go:19
-					_ = v
 //line copies.go:19
 					v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line copies.go:16
-					rank := gc_ty*gc_bdx + gc_tx
-					_ = rank
-
-//line copies.go:18
-					i := off + gc_bx*n + rank
-					_ = i
-
 //line copies.go:19
 					v := gc_at[gc_tx]
-					_ = v
+//line copies.go:21
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -95,25 +77,16 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line copies.go:16
 					var rank int = gc_ty*gc_bdx + gc_tx
-//line copies.go:16
-					_ = rank
 //line copies.go:18
 					var i int = off + gc_bx*n + rank
-//line copies.go:18
-					_ = i
-//line copies.go:19
 					if i < 0 || i > len(in)-8 {
 //line copies.go:19
 						break
-//line copies.go:19
 					}
 //line copies.go:19
 					v := lanes.LoadFloat32x8Slice(in[i:])
-//line copies.go:19
-					_ = v
 //line copies.go:19
 					v.StoreSlice(gc_s_v[gc_rank:])
 				}
@@ -123,90 +96,60 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-						_ = rank
-
 //line copies.go:18
 						i := off + gc_bx*n + rank
-						_ = i
-
-//line copies.go:19
 						v := in[i]
-						_ = v
+//line copies.go:21
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-						_ = rank
-
 //line copies.go:18
 						i := off + gc_bx*n + rank
-						_ = i
-
-//line copies.go:19
 						v := in[i]
-						_ = v
+//line copies.go:21
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-						_ = rank
-
 //line copies.go:18
 						i := off + gc_bx*n + rank
-						_ = i
-
-//line copies.go:19
 						v := in[i]
-						_ = v
+//line copies.go:21
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-						_ = rank
-
 //line copies.go:18
 						i := off + gc_bx*n + rank
-						_ = i
-
-//line copies.go:19
 						v := in[i]
-						_ = v
+//line copies.go:21
 						gc_s_v[gc_rank] = v
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line copies.go:16
 					rank := gc_ty*gc_bdx + gc_tx
-					_ = rank
-
 //line copies.go:18
 					i := off + gc_bx*n + rank
-					_ = i
-
-//line copies.go:19
 					v := in[i]
-					_ = v
+//line copies.go:21
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -222,7 +165,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 			gc_off2 := gc_ty * gc_bdx
 			if gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 {
 				gc_at2 := s[gc_off2:][:gc_bdx]
-
 //line copies.go:22
 				copy(gc_at2, gc_s_v[gc_base:][:gc_bdx])
 			} else {
@@ -232,12 +174,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank]
-
 //line copies.go:22
 						s[rank] = v
 					}
@@ -245,12 +185,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank]
-
 //line copies.go:22
 						s[rank] = v
 					}
@@ -258,12 +196,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank]
-
 //line copies.go:22
 						s[rank] = v
 					}
@@ -271,12 +207,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank]
-
 //line copies.go:22
 						s[rank] = v
 					}
@@ -284,12 +218,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line copies.go:16
 					rank := gc_ty*gc_bdx + gc_tx
-					_ = rank
+//line copies.go:18
 					v := gc_s_v[gc_rank]
-
 //line copies.go:22
 					s[rank] = v
 				}
@@ -310,13 +242,8 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_at3 := out[gc_off3:][:gc_bdx]
 				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line copies.go:16
-					rank := gc_ty*gc_bdx + gc_tx
-					_ = rank
+//line copies.go:18
 					v := gc_s_v[gc_rank]
-
 //line copies.go:24
 					gc_at3[gc_tx] = s[gc_idx] - v
 				}
@@ -327,12 +254,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank]
-
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
@@ -340,12 +265,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank]
-
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
@@ -353,12 +276,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank]
-
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
@@ -366,12 +287,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:16
 						rank := gc_ty*gc_bdx + gc_tx
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank]
-
 //line copies.go:24
 						out[gc_bx*n+rank] = s[n-1-rank] - v
 					}
@@ -379,12 +298,10 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line copies.go:16
 					rank := gc_ty*gc_bdx + gc_tx
-					_ = rank
+//line copies.go:18
 					v := gc_s_v[gc_rank]
-
 //line copies.go:24
 					out[gc_bx*n+rank] = s[n-1-rank] - v
 				}
@@ -419,147 +336,86 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
-				gc_at := dst[gc_off:][:gc_bdx]
-				gc_at2 := src[gc_off:][:gc_bdx]
-
+//line copies.go:40
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
+			gc_at := dst[gc_off:][:gc_bdx]
+			gc_at2 := src[gc_off:][:gc_bdx]
 //line copies.go:34
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line copies.go:33
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line copies.go:34
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line copies.go:33
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line copies.go:34
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line copies.go:33
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line copies.go:34
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line copies.go:33
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line copies.go:34
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line copies.go:33
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					{
+						gc_tx := gc_step + 1
+//line copies.go:34
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line copies.go:34
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line copies.go:34
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line copies.go:33
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line copies.go:34
-						dst[i] = src[i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line copies.go:33
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line copies.go:34
-						dst[i] = src[i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line copies.go:33
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line copies.go:34
-						dst[i] = src[i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line copies.go:33
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line copies.go:34
-						dst[i] = src[i]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line copies.go:33
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line copies.go:34
 					dst[i] = src[i]
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line copies.go:33
+					i := gc_bx*gc_bdx + gc_tx
+					dst[i] = src[i]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line copies.go:33
+					i := gc_bx*gc_bdx + gc_tx
+					dst[i] = src[i]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line copies.go:33
+					i := gc_bx*gc_bdx + gc_tx
+					dst[i] = src[i]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line copies.go:33
+				i := gc_bx*gc_bdx + gc_tx
+				dst[i] = src[i]
 			}
 		}
 	}
@@ -568,8 +424,6 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 // CopyTileKernel copies a block's tile of a row-major matrix of width w
 // into shared memory through a guarded load (StreamAt: zero past the
 // end), and writes it transposed within the block to out.
-//
-//line copies.go:43
 func CopyTileKernel(in, out []float32, w int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_copyTile,
 		func(gc_t *gocuda.Thread) { copyTile(gc_t, in, out, w) },
@@ -590,7 +444,6 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line copies.go:44
 	tile_ := gocuda.Shared[[16]float32](t, 16)[:16]
 	{
@@ -604,46 +457,19 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 				gc_vstep := 0
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line copies.go:45
 					var x int = gc_tx
 //line copies.go:45
-					_ = x
-//line copies.go:45
 					var y int = gc_ty
-//line copies.go:45
-					_ = y
-//line copies.go:46
 					var row int = gc_by*gc_bdy + y
 //line copies.go:46
 					_ = row
-//line copies.go:47
 					var col int = gc_bx*gc_bdx + x
 //line copies.go:47
 					_ = col
 					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line copies.go:45
-					x := gc_tx
-					_ = x
-
-//line copies.go:45
-					y := gc_ty
-					_ = y
-
-//line copies.go:46
-					row := gc_by*gc_bdy + y
-					_ = row
-
-//line copies.go:47
-					col := gc_bx*gc_bdx + x
-					_ = col
-
 //line copies.go:48
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
@@ -652,19 +478,11 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 //line copies.go:45
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
 //line copies.go:45
-				_ = gc_none
-//line copies.go:45
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line copies.go:45
-				_ = gc_iota2
-//line copies.go:45
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line copies.go:45
-				_ = gc_all
 //line streams.go:16
 				gc_vb := lanes.BroadcastFloat32x8(0)
-//line streams.go:16
-				_ = gc_vb
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
@@ -673,41 +491,21 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 //line copies.go:45
 					var x int = gc_tx
 //line copies.go:45
-					_ = x
-//line copies.go:45
 					var y int = gc_ty
-//line copies.go:45
-					_ = y
-//line copies.go:46
 					var row int = gc_by*gc_bdy + y
-//line copies.go:46
-					_ = row
-//line copies.go:47
 					var col int = gc_bx*gc_bdx + x
-//line copies.go:47
-					_ = col
-//line copies.go:48
 					if x < 0 || x > len(tile_[y])-8 {
 //line copies.go:48
 						break
-//line copies.go:48
 					}
 //line copies.go:48
 					var gc_t2 int = row*w + col
 //line copies.go:48
-					_ = gc_t2
-//line copies.go:48
 					var gc_i2 int = gc_t2
-//line copies.go:48
-					_ = gc_i2
 //line copies.go:48
 					var gc_result2 lanes.Float32x8
 //line copies.go:48
-					_ = gc_result2
-//line copies.go:48
 					gc_returned2 := gc_none
-//line copies.go:48
-					_ = gc_returned2
 //line streams.go:13
 					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line copies.go:48
@@ -716,11 +514,9 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line copies.go:48
 							gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-//line copies.go:48
 						} else {
 //line copies.go:48
 							break gc_steps2
-//line copies.go:48
 						}
 //line copies.go:48
 						gc_result2 = gc_ld3
@@ -730,16 +526,12 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						if true {
 //line copies.go:48
 							gc_b2 = gc_all
-//line copies.go:48
 						}
 //line copies.go:48
 						gc_returned2 = gc_b2
-//line copies.go:48
 					} else {
 //line copies.go:48
 						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line copies.go:48
-						_ = gc_if2
 //line copies.go:48
 						if gc_if2.ToBits() != 0 {
 //line copies.go:48
@@ -748,31 +540,24 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line copies.go:48
 								gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-//line copies.go:48
 							} else {
 //line copies.go:48
 								break gc_steps2
-//line copies.go:48
 							}
 //line copies.go:48
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line copies.go:48
 							gc_returned2 = gc_if2.Or(gc_returned2)
-//line copies.go:48
 						}
-//line copies.go:48
 					}
 //line streams.go:13
 					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line streams.go:13
-					_ = gc_if3
 //line streams.go:13
 					if gc_if3.ToBits() != 0 {
 //line streams.go:13
 						gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
 //line streams.go:13
 						gc_returned2 = gc_if3.Or(gc_returned2)
-//line streams.go:13
 					}
 //line copies.go:48
 					gc_result2.StoreSlice(tile_[y][x:])
@@ -783,120 +568,60 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:45
 						x := gc_tx
-						_ = x
-
 //line copies.go:45
 						y := gc_ty
-						_ = y
-
-//line copies.go:46
 						row := gc_by*gc_bdy + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx*gc_bdx + x
-						_ = col
-
-//line copies.go:48
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:45
 						x := gc_tx
-						_ = x
-
 //line copies.go:45
 						y := gc_ty
-						_ = y
-
-//line copies.go:46
 						row := gc_by*gc_bdy + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx*gc_bdx + x
-						_ = col
-
-//line copies.go:48
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:45
 						x := gc_tx
-						_ = x
-
 //line copies.go:45
 						y := gc_ty
-						_ = y
-
-//line copies.go:46
 						row := gc_by*gc_bdy + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx*gc_bdx + x
-						_ = col
-
-//line copies.go:48
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:45
 						x := gc_tx
-						_ = x
-
 //line copies.go:45
 						y := gc_ty
-						_ = y
-
-//line copies.go:46
 						row := gc_by*gc_bdy + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx*gc_bdx + x
-						_ = col
-
-//line copies.go:48
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line copies.go:45
 					x := gc_tx
-					_ = x
-
 //line copies.go:45
 					y := gc_ty
-					_ = y
-
-//line copies.go:46
 					row := gc_by*gc_bdy + y
-					_ = row
-
-//line copies.go:47
 					col := gc_bx*gc_bdx + x
-					_ = col
-
-//line copies.go:48
 					tile_[y][x] = StreamAt(in, row*w+col)
 				}
 			}
@@ -917,101 +642,41 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						_ = gc_tx
+//line copies.go:69
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line copies.go:45
-						x := gc_tx
-						_ = x
-
 //line copies.go:45
 						y := gc_ty
-						_ = y
-
-//line copies.go:46
-						row := gc_by*gc_bdy + y
-						_ = row
-
-//line copies.go:47
-						col := gc_bx*gc_bdx + x
-						_ = col
-
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
 						gc_tx := gc_step2 + 1
-						_ = gc_tx
+//line copies.go:55
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line copies.go:45
-						x := gc_tx
-						_ = x
-
 //line copies.go:45
 						y := gc_ty
-						_ = y
-
-//line copies.go:46
-						row := gc_by*gc_bdy + y
-						_ = row
-
-//line copies.go:47
-						col := gc_bx*gc_bdx + x
-						_ = col
-
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
 						gc_tx := gc_step2 + 2
-						_ = gc_tx
+//line copies.go:55
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line copies.go:45
-						x := gc_tx
-						_ = x
-
 //line copies.go:45
 						y := gc_ty
-						_ = y
-
-//line copies.go:46
-						row := gc_by*gc_bdy + y
-						_ = row
-
-//line copies.go:47
-						col := gc_bx*gc_bdx + x
-						_ = col
-
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
 						gc_tx := gc_step2 + 3
-						_ = gc_tx
+//line copies.go:55
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line copies.go:45
-						x := gc_tx
-						_ = x
-
 //line copies.go:45
 						y := gc_ty
-						_ = y
-
-//line copies.go:46
-						row := gc_by*gc_bdy + y
-						_ = row
-
-//line copies.go:47
-						col := gc_bx*gc_bdx + x
-						_ = col
-
 //line copies.go:50
 						gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
@@ -1019,23 +684,8 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line copies.go:45
-					x := gc_tx
-					_ = x
-
 //line copies.go:45
 					y := gc_ty
-					_ = y
-
-//line copies.go:46
-					row := gc_by*gc_bdy + y
-					_ = row
-
-//line copies.go:47
-					col := gc_bx*gc_bdx + x
-					_ = col
-
 //line copies.go:50
 					gc_at3[gc_tx] = gc_at4[gc_tx][y]
 				}
@@ -1046,23 +696,12 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:45
 						x := gc_tx
-						_ = x
-
 //line copies.go:45
 						y := gc_ty
-						_ = y
-
-//line copies.go:46
 						row := gc_by*gc_bdy + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx*gc_bdx + x
-						_ = col
-
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
@@ -1070,23 +709,12 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:45
 						x := gc_tx
-						_ = x
-
 //line copies.go:45
 						y := gc_ty
-						_ = y
-
-//line copies.go:46
 						row := gc_by*gc_bdy + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx*gc_bdx + x
-						_ = col
-
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
@@ -1094,23 +722,12 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:45
 						x := gc_tx
-						_ = x
-
 //line copies.go:45
 						y := gc_ty
-						_ = y
-
-//line copies.go:46
 						row := gc_by*gc_bdy + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx*gc_bdx + x
-						_ = col
-
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
@@ -1118,23 +735,12 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line copies.go:45
 						x := gc_tx
-						_ = x
-
 //line copies.go:45
 						y := gc_ty
-						_ = y
-
-//line copies.go:46
 						row := gc_by*gc_bdy + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx*gc_bdx + x
-						_ = col
-
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
@@ -1142,23 +748,12 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line copies.go:45
 					x := gc_tx
-					_ = x
-
 //line copies.go:45
 					y := gc_ty
-					_ = y
-
-//line copies.go:46
 					row := gc_by*gc_bdy + y
-					_ = row
-
-//line copies.go:47
 					col := gc_bx*gc_bdx + x
-					_ = col
-
 //line copies.go:50
 					out[row*w+col] = tile_[x][y]
 				}
@@ -1201,339 +796,238 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line copies.go:62
 	n := gc_bdx
-
 //line copies.go:64
 	if n <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line copies.go:64
 	s := gocuda.Shared[float32](t, n)[:n]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * n
-			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := s[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-
+//line copies.go:66
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * n
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 //line copies.go:65
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line copies.go:63
-							tid := gc_tx
-							_ = tid
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line copies.go:65
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line copies.go:63
-							tid := gc_tx
-							_ = tid
-
-//line copies.go:65
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line copies.go:63
-							tid := gc_tx
-							_ = tid
-
-//line copies.go:65
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line copies.go:63
-							tid := gc_tx
-							_ = tid
-
-//line copies.go:65
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line copies.go:63
-						tid := gc_tx
-						_ = tid
-
+					{
+						gc_tx := gc_step + 1
+//line copies.go:65
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line copies.go:65
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line copies.go:65
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line copies.go:63
-						tid := gc_tx
-						_ = tid
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line copies.go:65
-						s[tid] = in[gc_bx*n+tid]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line copies.go:63
-						tid := gc_tx
-						_ = tid
-
-//line copies.go:65
-						s[tid] = in[gc_bx*n+tid]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line copies.go:63
-						tid := gc_tx
-						_ = tid
-
-//line copies.go:65
-						s[tid] = in[gc_bx*n+tid]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line copies.go:63
-						tid := gc_tx
-						_ = tid
-
-//line copies.go:65
-						s[tid] = in[gc_bx*n+tid]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line copies.go:63
 					tid := gc_tx
-					_ = tid
-
+//line copies.go:65
+					s[tid] = in[gc_bx*n+tid]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line copies.go:63
+					tid := gc_tx
+//line copies.go:65
+					s[tid] = in[gc_bx*n+tid]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line copies.go:63
+					tid := gc_tx
+//line copies.go:65
+					s[tid] = in[gc_bx*n+tid]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line copies.go:63
+					tid := gc_tx
 //line copies.go:65
 					s[tid] = in[gc_bx*n+tid]
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line copies.go:63
+				tid := gc_tx
+//line copies.go:65
+				s[tid] = in[gc_bx*n+tid]
+			}
 		}
 	}
-	{
-		var gc_l_v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line copies.go:71
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off2 := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
-						gc_at3 := s[gc_off2:][:32]
-
+				gc_x0 := gc_tidx.X
+				gc_off2 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+					gc_at3 := s[gc_off2:][:32]
 //line copies.go:67
-						copy(gc_l_v[:], gc_at3)
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line copies.go:63
-							tid := gc_tx
-							_ = tid
-
-//line copies.go:67
-							v := s[tid]
-							_ = v
-
-//line copies.go:68
-							gc_l_v[gc_lane] = v
+					copy(gc_l_v[:], gc_at3)
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line copies.go:63
+						tid := gc_tx
+//line copies.go:67
+						v := s[tid]
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-
+		}
 //line copies.go:69
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
-			} else {
-
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
+		} else {
 //line copies.go:69
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line copies.go:73
+				v := gc_l_v[gc_lane]
 //line copies.go:69
-					v += gc_c1r[gc_lane]
-
-//line copies.go:70
-					gc_l_v[gc_lane] = v
-				}
+				v += gc_c1r[gc_lane]
+				gc_l_v[gc_lane] = v
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off3 := gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
-						gc_at4 := s[gc_off3:][:32]
-
+				gc_x02 := gc_tidx.X
+				gc_off3 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+					gc_at4 := s[gc_off3:][:32]
 //line copies.go:71
-						copy(gc_at4, gc_l_v[:])
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line copies.go:63
-							tid := gc_tx
-							_ = tid
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line copies.go:71
-							s[tid] = v
+					copy(gc_at4, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line copies.go:63
+						tid := gc_tx
+//line copies.go:65
+						v := gc_l_v[gc_lane]
+//line copies.go:71
+						s[tid] = v
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx * n
-			gc_stride := 0 - 1
-			gc_off5 := n - 1
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(s)) {
-				gc_at5 := out[gc_off4:][:gc_bdx]
-				for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line copies.go:63
-					tid := gc_tx
-					_ = tid
-
+//line copies.go:79
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := gc_bx * n
+		gc_stride := 0 - 1
+		gc_off5 := n - 1
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(s)) {
+			gc_at5 := out[gc_off4:][:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line copies.go:73
-					gc_at5[gc_tx] = s[gc_idx]
-				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line copies.go:63
-						tid := gc_tx
-						_ = tid
-
-//line copies.go:73
-						out[gc_bx*n+tid] = s[n-1-tid]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line copies.go:63
-						tid := gc_tx
-						_ = tid
-
-//line copies.go:73
-						out[gc_bx*n+tid] = s[n-1-tid]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line copies.go:63
-						tid := gc_tx
-						_ = tid
-
-//line copies.go:73
-						out[gc_bx*n+tid] = s[n-1-tid]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line copies.go:63
-						tid := gc_tx
-						_ = tid
-
-//line copies.go:73
-						out[gc_bx*n+tid] = s[n-1-tid]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_at5[gc_tx] = s[gc_idx]
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line copies.go:63
 					tid := gc_tx
-					_ = tid
-
 //line copies.go:73
 					out[gc_bx*n+tid] = s[n-1-tid]
 				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line copies.go:63
+					tid := gc_tx
+//line copies.go:73
+					out[gc_bx*n+tid] = s[n-1-tid]
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line copies.go:63
+					tid := gc_tx
+//line copies.go:73
+					out[gc_bx*n+tid] = s[n-1-tid]
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line copies.go:63
+					tid := gc_tx
+//line copies.go:73
+					out[gc_bx*n+tid] = s[n-1-tid]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line copies.go:63
+				tid := gc_tx
+//line copies.go:73
+				out[gc_bx*n+tid] = s[n-1-tid]
 			}
 		}
 	}
@@ -1542,4 +1036,5 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 // gc_files_copies holds the source files whose lines the kernels' records hash.
 //
 //go:embed copies.go streams.go
+//line copies.go:83
 var gc_files_copies embed.FS

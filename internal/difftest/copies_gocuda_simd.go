@@ -41,10 +41,8 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line copies.go:17
 	n := gc_bdx2 * gc_bdy2
-
 //line copies.go:20
 	s := gocuda.Shared[float32](t, n)[:n]
 	{
@@ -60,19 +58,13 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line copies.go:16
 							var rank int = gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:16
-							_ = rank
 //line copies.go:18
 							var i int = off + gc_bx2*n + rank
 //line copies.go:18
 							_ = i
-//line copies.go:19
 							v := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])
-//line copies.go:19
-							_ = v
 //line copies.go:19
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
@@ -87,19 +79,13 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line copies.go:16
 						var rank int = gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:16
-						_ = rank
 //line copies.go:18
 						var i int = off + gc_bx2*n + rank
 //line copies.go:18
 						_ = i
-//line copies.go:19
 						v := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
-//line copies.go:19
-						_ = v
 //line copies.go:19
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
@@ -107,19 +93,9 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line copies.go:16
-					rank := gc_ty2*gc_bdx2 + gc_tx2
-					_ = rank
-
-//line copies.go:18
-					i := off + gc_bx2*n + rank
-					_ = i
-
 //line copies.go:19
 					v := gc_at4[gc_tx2]
-					_ = v
+//line copies.go:21
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
@@ -130,25 +106,16 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line copies.go:16
 							var rank int = gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:16
-							_ = rank
 //line copies.go:18
 							var i int = off + gc_bx2*n + rank
-//line copies.go:18
-							_ = i
-//line copies.go:19
 							if i < 0 || i > len(in)-16 {
 //line copies.go:19
 								break
-//line copies.go:19
 							}
 //line copies.go:19
 							v := archsimd.LoadFloat32x16Slice(in[i:])
-//line copies.go:19
-							_ = v
 //line copies.go:19
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
@@ -163,25 +130,16 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line copies.go:16
 						var rank int = gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:16
-						_ = rank
 //line copies.go:18
 						var i int = off + gc_bx2*n + rank
-//line copies.go:18
-						_ = i
-//line copies.go:19
 						if i < 0 || i > len(in)-8 {
 //line copies.go:19
 							break
-//line copies.go:19
 						}
 //line copies.go:19
 						v := archsimd.LoadFloat32x8Slice(in[i:])
-//line copies.go:19
-						_ = v
 //line copies.go:19
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
@@ -193,90 +151,60 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-						_ = rank
-
 //line copies.go:18
 						i := off + gc_bx2*n + rank
-						_ = i
-
-//line copies.go:19
 						v := in[i]
-						_ = v
+//line copies.go:21
 						gc_s_v[gc_rank2] = v
 					}
 					{
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-						_ = rank
-
 //line copies.go:18
 						i := off + gc_bx2*n + rank
-						_ = i
-
-//line copies.go:19
 						v := in[i]
-						_ = v
+//line copies.go:21
 						gc_s_v[gc_rank2] = v
 					}
 					{
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-						_ = rank
-
 //line copies.go:18
 						i := off + gc_bx2*n + rank
-						_ = i
-
-//line copies.go:19
 						v := in[i]
-						_ = v
+//line copies.go:21
 						gc_s_v[gc_rank2] = v
 					}
 					{
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-						_ = rank
-
 //line copies.go:18
 						i := off + gc_bx2*n + rank
-						_ = i
-
-//line copies.go:19
 						v := in[i]
-						_ = v
+//line copies.go:21
 						gc_s_v[gc_rank2] = v
 					}
 				}
 				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 					rank := gc_ty2*gc_bdx2 + gc_tx2
-					_ = rank
-
 //line copies.go:18
 					i := off + gc_bx2*n + rank
-					_ = i
-
-//line copies.go:19
 					v := in[i]
-					_ = v
+//line copies.go:21
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -299,15 +227,12 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line copies.go:16
 							var rank int = gc_ty2*gc_bdx2 + gc_tx2
 //line copies.go:16
 							_ = rank
 //line copies.go:16
 							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line copies.go:16
-							_ = v
 //line copies.go:22
 							v.StoreSlice(gc_at5[gc_tx2:])
 						}
@@ -322,15 +247,12 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line copies.go:16
 						var rank int = gc_ty2*gc_bdx2 + gc_tx2
 //line copies.go:16
 						_ = rank
 //line copies.go:16
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line copies.go:16
-						_ = v
 //line copies.go:22
 						v.StoreSlice(gc_at5[gc_tx2:])
 					}
@@ -338,13 +260,8 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line copies.go:16
-					rank := gc_ty2*gc_bdx2 + gc_tx2
-					_ = rank
+//line copies.go:18
 					v := gc_s_v[gc_rank2]
-
 //line copies.go:22
 					gc_at5[gc_tx2] = v
 				}
@@ -356,20 +273,14 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line copies.go:16
 							var rank int = gc_ty2*gc_bdx2 + gc_tx2
 //line copies.go:16
-							_ = rank
-//line copies.go:16
 							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line copies.go:16
-							_ = v
 //line copies.go:22
 							if rank < 0 || rank > len(s)-16 {
 //line copies.go:22
 								break
-//line copies.go:22
 							}
 //line copies.go:22
 							v.StoreSlice(s[rank:])
@@ -385,20 +296,14 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line copies.go:16
 						var rank int = gc_ty2*gc_bdx2 + gc_tx2
 //line copies.go:16
-						_ = rank
-//line copies.go:16
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line copies.go:16
-						_ = v
 //line copies.go:22
 						if rank < 0 || rank > len(s)-8 {
 //line copies.go:22
 							break
-//line copies.go:22
 						}
 //line copies.go:22
 						v.StoreSlice(s[rank:])
@@ -411,12 +316,10 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank2]
-
 //line copies.go:22
 						s[rank] = v
 					}
@@ -424,12 +327,10 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank2]
-
 //line copies.go:22
 						s[rank] = v
 					}
@@ -437,12 +338,10 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank2]
-
 //line copies.go:22
 						s[rank] = v
 					}
@@ -450,12 +349,10 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank2]
-
 //line copies.go:22
 						s[rank] = v
 					}
@@ -463,12 +360,10 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 					rank := gc_ty2*gc_bdx2 + gc_tx2
-					_ = rank
+//line copies.go:18
 					v := gc_s_v[gc_rank2]
-
 //line copies.go:22
 					s[rank] = v
 				}
@@ -489,13 +384,8 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 				gc_at6 := out[gc_off7:][:gc_bdx2]
 				for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line copies.go:16
-					rank := gc_ty2*gc_bdx2 + gc_tx2
-					_ = rank
+//line copies.go:18
 					v := gc_s_v[gc_rank2]
-
 //line copies.go:24
 					gc_at6[gc_tx2] = s[gc_idx2] - v
 				}
@@ -506,12 +396,10 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank2]
-
 //line copies.go:24
 						out[gc_bx2*n+rank] = s[n-1-rank] - v
 					}
@@ -519,12 +407,10 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank2]
-
 //line copies.go:24
 						out[gc_bx2*n+rank] = s[n-1-rank] - v
 					}
@@ -532,12 +418,10 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank2]
-
 //line copies.go:24
 						out[gc_bx2*n+rank] = s[n-1-rank] - v
 					}
@@ -545,12 +429,10 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 						rank := gc_ty2*gc_bdx2 + gc_tx2
-						_ = rank
+//line copies.go:18
 						v := gc_s_v[gc_rank2]
-
 //line copies.go:24
 						out[gc_bx2*n+rank] = s[n-1-rank] - v
 					}
@@ -558,12 +440,10 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line copies.go:16
 					rank := gc_ty2*gc_bdx2 + gc_tx2
-					_ = rank
+//line copies.go:18
 					v := gc_s_v[gc_rank2]
-
 //line copies.go:24
 					out[gc_bx2*n+rank] = s[n-1-rank] - v
 				}
@@ -598,166 +478,124 @@ func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_off2 >= 0 && gc_off2 <= len(dst) && gc_bdx2 <= len(dst)-gc_off2 && gc_off2 <= len(src) && gc_bdx2 <= len(src)-gc_off2 {
-				gc_at3 := dst[gc_off2:][:gc_bdx2]
-				gc_at4 := src[gc_off2:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line copies.go:33
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line copies.go:33
-							_ = i
-							archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line copies.go:40
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off2 := gc_bx2 * gc_bdx2
+		if gc_off2 >= 0 && gc_off2 <= len(dst) && gc_bdx2 <= len(dst)-gc_off2 && gc_off2 <= len(src) && gc_bdx2 <= len(src)-gc_off2 {
+			gc_at3 := dst[gc_off2:][:gc_bdx2]
+			gc_at4 := src[gc_off2:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line copies.go:33
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line copies.go:33
 						_ = i
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line copies.go:33
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line copies.go:33
 					_ = i
-
-//line copies.go:34
-					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line copies.go:33
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line copies.go:33
-							_ = i
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line copies.go:34
-							if i < 0 || i > len(src)-16 || i > len(dst)-16 {
-//line copies.go:34
-								break
-//line copies.go:34
-							}
-							archsimd.LoadFloat32x16Slice(src[i:]).StoreSlice(dst[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_at3[gc_tx2] = gc_at4[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line copies.go:33
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line copies.go:33
-						_ = i
-//line copies.go:34
-						if i < 0 || i > len(src)-8 || i > len(dst)-8 {
+						if i < 0 || i > len(src)-16 || i > len(dst)-16 {
 //line copies.go:34
 							break
-//line copies.go:34
 						}
-						archsimd.LoadFloat32x8Slice(src[i:]).StoreSlice(dst[i:])
+//line copies.go:35
+						archsimd.LoadFloat32x16Slice(src[i:]).StoreSlice(dst[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line copies.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(src)-8 || i > len(dst)-8 {
 //line copies.go:34
-						dst[i] = src[i]
+						break
 					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line copies.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line copies.go:34
-						dst[i] = src[i]
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line copies.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line copies.go:34
-						dst[i] = src[i]
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line copies.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line copies.go:34
-						dst[i] = src[i]
-					}
+//line copies.go:35
+					archsimd.LoadFloat32x8Slice(src[i:]).StoreSlice(dst[i:])
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line copies.go:33
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line copies.go:34
 					dst[i] = src[i]
 				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line copies.go:33
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					dst[i] = src[i]
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line copies.go:33
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					dst[i] = src[i]
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line copies.go:33
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					dst[i] = src[i]
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line copies.go:33
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				dst[i] = src[i]
 			}
 		}
 	}
@@ -766,8 +604,6 @@ func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
 // CopyTileKernel copies a block's tile of a row-major matrix of width w
 // into shared memory through a guarded load (StreamAt: zero past the
 // end), and writes it transposed within the block to out.
-//
-//line copies.go:43
 func CopyTileKernel(in, out []float32, w int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_copyTile,
 		func(gc_t *gocuda.Thread) { copyTile(gc_t, in, out, w) },
@@ -788,7 +624,6 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b3.Len()
-
 //line copies.go:44
 	tile_ := gocuda.Shared[[16]float32](t, 16)[:16]
 	{
@@ -805,21 +640,13 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line copies.go:45
 							var x int = gc_tx2
 //line copies.go:45
-							_ = x
-//line copies.go:45
 							var y int = gc_ty2
-//line copies.go:45
-							_ = y
-//line copies.go:46
 							var row int = gc_by2*gc_bdy2 + y
 //line copies.go:46
 							_ = row
-//line copies.go:47
 							var col int = gc_bx2*gc_bdx2 + x
 //line copies.go:47
 							_ = col
@@ -835,21 +662,13 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line copies.go:45
 						var x int = gc_tx2
 //line copies.go:45
-						_ = x
-//line copies.go:45
 						var y int = gc_ty2
-//line copies.go:45
-						_ = y
-//line copies.go:46
 						var row int = gc_by2*gc_bdy2 + y
 //line copies.go:46
 						_ = row
-//line copies.go:47
 						var col int = gc_bx2*gc_bdx2 + x
 //line copies.go:47
 						_ = col
@@ -858,25 +677,6 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line copies.go:45
-					x := gc_tx2
-					_ = x
-
-//line copies.go:45
-					y := gc_ty2
-					_ = y
-
-//line copies.go:46
-					row := gc_by2*gc_bdy2 + y
-					_ = row
-
-//line copies.go:47
-					col := gc_bx2*gc_bdx2 + x
-					_ = col
-
 //line copies.go:48
 					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
@@ -888,19 +688,11 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line copies.go:45
 						gc_none3 := archsimd.Mask32x16FromBits(0)
 //line copies.go:45
-						_ = gc_none3
-//line copies.go:45
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line copies.go:45
-						_ = gc_iota6
-//line copies.go:45
 						gc_all3 := archsimd.Mask32x16FromBits(0xffff)
-//line copies.go:45
-						_ = gc_all3
 //line streams.go:16
 						gc_vb5 := archsimd.BroadcastFloat32x16(0)
-//line streams.go:16
-						_ = gc_vb5
 					gc_steps6:
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
@@ -909,41 +701,21 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line copies.go:45
 							var x int = gc_tx2
 //line copies.go:45
-							_ = x
-//line copies.go:45
 							var y int = gc_ty2
-//line copies.go:45
-							_ = y
-//line copies.go:46
 							var row int = gc_by2*gc_bdy2 + y
-//line copies.go:46
-							_ = row
-//line copies.go:47
 							var col int = gc_bx2*gc_bdx2 + x
-//line copies.go:47
-							_ = col
-//line copies.go:48
 							if x < 0 || x > len(tile_[y])-16 {
 //line copies.go:48
 								break
-//line copies.go:48
 							}
 //line copies.go:48
 							var gc_t6 int = row*w + col
 //line copies.go:48
-							_ = gc_t6
-//line copies.go:48
 							var gc_i6 int = gc_t6
-//line copies.go:48
-							_ = gc_i6
 //line copies.go:48
 							var gc_result6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line copies.go:48
-							_ = gc_result6
-//line copies.go:48
 							gc_returned6 := gc_none3
-//line copies.go:48
-							_ = gc_returned6
 //line streams.go:13
 							if gc_i6 < len(in) && uint(len(in)-gc_i6) > 15 {
 //line copies.go:48
@@ -952,11 +724,9 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 								if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line copies.go:48
 									gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
-//line copies.go:48
 								} else {
 //line copies.go:48
 									break gc_steps6
-//line copies.go:48
 								}
 //line copies.go:48
 								gc_result6 = gc_ld11
@@ -966,16 +736,12 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 								if true {
 //line copies.go:48
 									gc_b5 = gc_all3
-//line copies.go:48
 								}
 //line copies.go:48
 								gc_returned6 = gc_b5
-//line copies.go:48
 							} else {
 //line copies.go:48
 								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i6, 16))))
-//line copies.go:48
-								_ = gc_if8
 //line copies.go:48
 								if gc_if8.ToBits() != 0 {
 //line copies.go:48
@@ -984,31 +750,24 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 									if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line copies.go:48
 										gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
-//line copies.go:48
 									} else {
 //line copies.go:48
 										break gc_steps6
-//line copies.go:48
 									}
 //line copies.go:48
 									gc_result6 = gc_result6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line copies.go:48
 									gc_returned6 = archsimd.Mask32x16FromBits(gc_if8.ToBits() | gc_returned6.ToBits())
-//line copies.go:48
 								}
-//line copies.go:48
 							}
 //line streams.go:13
 							gc_if9 := archsimd.Mask32x16FromBits(^gc_returned6.ToBits())
-//line streams.go:13
-							_ = gc_if9
 //line streams.go:13
 							if gc_if9.ToBits() != 0 {
 //line streams.go:13
 								gc_result6 = gc_result6.Merge(gc_vb5, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 //line streams.go:13
 								gc_returned6 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned6.ToBits())
-//line streams.go:13
 							}
 //line copies.go:48
 							gc_result6.StoreSlice(tile_[y][x:])
@@ -1024,19 +783,11 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line copies.go:45
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line copies.go:45
-					_ = gc_none2
-//line copies.go:45
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line copies.go:45
-					_ = gc_iota4
-//line copies.go:45
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line copies.go:45
-					_ = gc_all2
 //line streams.go:16
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line streams.go:16
-					_ = gc_vb3
 				gc_steps4:
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -1045,41 +796,21 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line copies.go:45
 						var x int = gc_tx2
 //line copies.go:45
-						_ = x
-//line copies.go:45
 						var y int = gc_ty2
-//line copies.go:45
-						_ = y
-//line copies.go:46
 						var row int = gc_by2*gc_bdy2 + y
-//line copies.go:46
-						_ = row
-//line copies.go:47
 						var col int = gc_bx2*gc_bdx2 + x
-//line copies.go:47
-						_ = col
-//line copies.go:48
 						if x < 0 || x > len(tile_[y])-8 {
 //line copies.go:48
 							break
-//line copies.go:48
 						}
 //line copies.go:48
 						var gc_t4 int = row*w + col
 //line copies.go:48
-						_ = gc_t4
-//line copies.go:48
 						var gc_i4 int = gc_t4
-//line copies.go:48
-						_ = gc_i4
 //line copies.go:48
 						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line copies.go:48
-						_ = gc_result4
-//line copies.go:48
 						gc_returned4 := gc_none2
-//line copies.go:48
-						_ = gc_returned4
 //line streams.go:13
 						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
 //line copies.go:48
@@ -1088,11 +819,9 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line copies.go:48
 								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line copies.go:48
 							} else {
 //line copies.go:48
 								break gc_steps4
-//line copies.go:48
 							}
 //line copies.go:48
 							gc_result4 = gc_ld7
@@ -1102,16 +831,12 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 							if true {
 //line copies.go:48
 								gc_b4 = gc_all2
-//line copies.go:48
 							}
 //line copies.go:48
 							gc_returned4 = gc_b4
-//line copies.go:48
 						} else {
 //line copies.go:48
 							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line copies.go:48
-							_ = gc_if5
 //line copies.go:48
 							if gc_if5.ToBits() != 0 {
 //line copies.go:48
@@ -1120,31 +845,24 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line copies.go:48
 									gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line copies.go:48
 								} else {
 //line copies.go:48
 									break gc_steps4
-//line copies.go:48
 								}
 //line copies.go:48
 								gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
 //line copies.go:48
 								gc_returned4 = gc_if5.Or(gc_returned4)
-//line copies.go:48
 							}
-//line copies.go:48
 						}
 //line streams.go:13
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line streams.go:13
-						_ = gc_if6
 //line streams.go:13
 						if gc_if6.ToBits() != 0 {
 //line streams.go:13
 							gc_result4 = gc_vb3.Merge(gc_result4, gc_if6)
 //line streams.go:13
 							gc_returned4 = gc_if6.Or(gc_returned4)
-//line streams.go:13
 						}
 //line copies.go:48
 						gc_result4.StoreSlice(tile_[y][x:])
@@ -1157,120 +875,60 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:45
 						x := gc_tx2
-						_ = x
-
 //line copies.go:45
 						y := gc_ty2
-						_ = y
-
-//line copies.go:46
 						row := gc_by2*gc_bdy2 + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx2*gc_bdx2 + x
-						_ = col
-
-//line copies.go:48
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 					{
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:45
 						x := gc_tx2
-						_ = x
-
 //line copies.go:45
 						y := gc_ty2
-						_ = y
-
-//line copies.go:46
 						row := gc_by2*gc_bdy2 + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx2*gc_bdx2 + x
-						_ = col
-
-//line copies.go:48
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 					{
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:45
 						x := gc_tx2
-						_ = x
-
 //line copies.go:45
 						y := gc_ty2
-						_ = y
-
-//line copies.go:46
 						row := gc_by2*gc_bdy2 + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx2*gc_bdx2 + x
-						_ = col
-
-//line copies.go:48
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 					{
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:45
 						x := gc_tx2
-						_ = x
-
 //line copies.go:45
 						y := gc_ty2
-						_ = y
-
-//line copies.go:46
 						row := gc_by2*gc_bdy2 + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx2*gc_bdx2 + x
-						_ = col
-
-//line copies.go:48
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 				}
 				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line copies.go:45
 					x := gc_tx2
-					_ = x
-
 //line copies.go:45
 					y := gc_ty2
-					_ = y
-
-//line copies.go:46
 					row := gc_by2*gc_bdy2 + y
-					_ = row
-
-//line copies.go:47
 					col := gc_bx2*gc_bdx2 + x
-					_ = col
-
-//line copies.go:48
 					tile_[y][x] = StreamAt(in, row*w+col)
 				}
 			}
@@ -1291,101 +949,41 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
+//line copies.go:69
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line copies.go:45
-						x := gc_tx2
-						_ = x
-
 //line copies.go:45
 						y := gc_ty2
-						_ = y
-
-//line copies.go:46
-						row := gc_by2*gc_bdy2 + y
-						_ = row
-
-//line copies.go:47
-						col := gc_bx2*gc_bdx2 + x
-						_ = col
-
 //line copies.go:50
 						gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
 					}
 					{
 						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
+//line copies.go:55
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line copies.go:45
-						x := gc_tx2
-						_ = x
-
 //line copies.go:45
 						y := gc_ty2
-						_ = y
-
-//line copies.go:46
-						row := gc_by2*gc_bdy2 + y
-						_ = row
-
-//line copies.go:47
-						col := gc_bx2*gc_bdx2 + x
-						_ = col
-
 //line copies.go:50
 						gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
 					}
 					{
 						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
+//line copies.go:55
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line copies.go:45
-						x := gc_tx2
-						_ = x
-
 //line copies.go:45
 						y := gc_ty2
-						_ = y
-
-//line copies.go:46
-						row := gc_by2*gc_bdy2 + y
-						_ = row
-
-//line copies.go:47
-						col := gc_bx2*gc_bdx2 + x
-						_ = col
-
 //line copies.go:50
 						gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
 					}
 					{
 						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
+//line copies.go:55
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line copies.go:45
-						x := gc_tx2
-						_ = x
-
 //line copies.go:45
 						y := gc_ty2
-						_ = y
-
-//line copies.go:46
-						row := gc_by2*gc_bdy2 + y
-						_ = row
-
-//line copies.go:47
-						col := gc_bx2*gc_bdx2 + x
-						_ = col
-
 //line copies.go:50
 						gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
 					}
@@ -1393,23 +991,8 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line copies.go:45
-					x := gc_tx2
-					_ = x
-
 //line copies.go:45
 					y := gc_ty2
-					_ = y
-
-//line copies.go:46
-					row := gc_by2*gc_bdy2 + y
-					_ = row
-
-//line copies.go:47
-					col := gc_bx2*gc_bdx2 + x
-					_ = col
-
 //line copies.go:50
 					gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
 				}
@@ -1420,23 +1003,12 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:45
 						x := gc_tx2
-						_ = x
-
 //line copies.go:45
 						y := gc_ty2
-						_ = y
-
-//line copies.go:46
 						row := gc_by2*gc_bdy2 + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx2*gc_bdx2 + x
-						_ = col
-
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
@@ -1444,23 +1016,12 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:45
 						x := gc_tx2
-						_ = x
-
 //line copies.go:45
 						y := gc_ty2
-						_ = y
-
-//line copies.go:46
 						row := gc_by2*gc_bdy2 + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx2*gc_bdx2 + x
-						_ = col
-
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
@@ -1468,23 +1029,12 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:45
 						x := gc_tx2
-						_ = x
-
 //line copies.go:45
 						y := gc_ty2
-						_ = y
-
-//line copies.go:46
 						row := gc_by2*gc_bdy2 + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx2*gc_bdx2 + x
-						_ = col
-
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
@@ -1492,23 +1042,12 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line copies.go:45
 						x := gc_tx2
-						_ = x
-
 //line copies.go:45
 						y := gc_ty2
-						_ = y
-
-//line copies.go:46
 						row := gc_by2*gc_bdy2 + y
-						_ = row
-
-//line copies.go:47
 						col := gc_bx2*gc_bdx2 + x
-						_ = col
-
 //line copies.go:50
 						out[row*w+col] = tile_[x][y]
 					}
@@ -1516,23 +1055,12 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line copies.go:45
 					x := gc_tx2
-					_ = x
-
 //line copies.go:45
 					y := gc_ty2
-					_ = y
-
-//line copies.go:46
 					row := gc_by2*gc_bdy2 + y
-					_ = row
-
-//line copies.go:47
 					col := gc_bx2*gc_bdx2 + x
-					_ = col
-
 //line copies.go:50
 					out[row*w+col] = tile_[x][y]
 				}
@@ -1573,399 +1101,311 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line copies.go:62
 	n := gc_bdx2
-
 //line copies.go:64
 	if n <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line copies.go:64
 	s := gocuda.Shared[float32](t, n)[:n]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * n
-			if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
-				gc_at6 := s[:gc_bdx2]
-				gc_at7 := in[gc_off6:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line copies.go:63
-							var tid int = gc_tx2
-//line copies.go:63
-							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line copies.go:66
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off6 := gc_bx2 * n
+		if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
+			gc_at6 := s[:gc_bdx2]
+			gc_at7 := in[gc_off6:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line copies.go:63
 						var tid int = gc_tx2
 //line copies.go:63
 						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line copies.go:63
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line copies.go:63
 					_ = tid
-
-//line copies.go:65
-					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line copies.go:63
-							var tid int = gc_tx2
-//line copies.go:63
-							_ = tid
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line copies.go:65
-							if (gc_bx2*n+tid) < 0 || (gc_bx2*n+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
-//line copies.go:65
-								break
-//line copies.go:65
-							}
-							archsimd.LoadFloat32x16Slice(in[gc_bx2*n+tid:]).StoreSlice(s[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_at6[gc_tx2] = gc_at7[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line copies.go:63
 						var tid int = gc_tx2
-//line copies.go:63
-						_ = tid
 //line copies.go:65
-						if (gc_bx2*n+tid) < 0 || (gc_bx2*n+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
+						if (gc_bx2*n+tid) < 0 || (gc_bx2*n+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
 //line copies.go:65
 							break
-//line copies.go:65
 						}
-						archsimd.LoadFloat32x8Slice(in[gc_bx2*n+tid:]).StoreSlice(s[tid:])
+//line copies.go:66
+						archsimd.LoadFloat32x16Slice(in[gc_bx2*n+tid:]).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line copies.go:63
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line copies.go:65
-						s[tid] = in[gc_bx2*n+tid]
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line copies.go:63
-						tid := gc_tx2
-						_ = tid
-
+					if (gc_bx2*n+tid) < 0 || (gc_bx2*n+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
 //line copies.go:65
-						s[tid] = in[gc_bx2*n+tid]
+						break
 					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line copies.go:63
-						tid := gc_tx2
-						_ = tid
-
-//line copies.go:65
-						s[tid] = in[gc_bx2*n+tid]
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line copies.go:63
-						tid := gc_tx2
-						_ = tid
-
-//line copies.go:65
-						s[tid] = in[gc_bx2*n+tid]
-					}
+//line copies.go:66
+					archsimd.LoadFloat32x8Slice(in[gc_bx2*n+tid:]).StoreSlice(s[tid:])
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line copies.go:63
 					tid := gc_tx2
-					_ = tid
-
+//line copies.go:65
+					s[tid] = in[gc_bx2*n+tid]
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line copies.go:63
+					tid := gc_tx2
+//line copies.go:65
+					s[tid] = in[gc_bx2*n+tid]
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line copies.go:63
+					tid := gc_tx2
+//line copies.go:65
+					s[tid] = in[gc_bx2*n+tid]
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line copies.go:63
+					tid := gc_tx2
 //line copies.go:65
 					s[tid] = in[gc_bx2*n+tid]
 				}
 			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line copies.go:63
+				tid := gc_tx2
+//line copies.go:65
+				s[tid] = in[gc_bx2*n+tid]
+			}
 		}
 	}
-	{
-		var gc_l_v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line copies.go:71
+	var gc_l_v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off7 := gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
-						gc_at8 := s[gc_off7:][:32]
-
+				gc_x03 := gc_tidx2.X
+				gc_off7 := gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
+					gc_at8 := s[gc_off7:][:32]
 //line copies.go:67
-						copy(gc_l_v[:], gc_at8)
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line copies.go:63
-							tid := gc_tx2
-							_ = tid
-
-//line copies.go:67
-							v := s[tid]
-							_ = v
-
-//line copies.go:68
-							gc_l_v[gc_lane2] = v
-						}
-					}
-				}
-			}
-
-//line copies.go:69
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
-			} else {
-
-//line copies.go:69
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line copies.go:69
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line copies.go:69
-							_ = v
-//line copies.go:69
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line copies.go:69
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line copies.go:69
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line copies.go:69
-							_ = v
-//line copies.go:69
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line copies.go:69
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
+					copy(gc_l_v[:], gc_at8)
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-//line copies.go:69
-						v += gc_c21r[gc_lane2]
-
-//line copies.go:70
+						gc_pos2.Thread = gc_rank2
+//line copies.go:63
+						tid := gc_tx2
+//line copies.go:67
+						v := s[tid]
 						gc_l_v[gc_lane2] = v
 					}
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x04 := gc_tidx2.X
-					gc_off8 := gc_x04
-					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
-						gc_at9 := s[gc_off8:][:32]
-
-//line copies.go:71
-						copy(gc_at9, gc_l_v[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line copies.go:63
-							tid := gc_tx2
-							_ = tid
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line copies.go:71
-							s[tid] = v
+		}
+//line copies.go:69
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
+		} else {
+//line copies.go:69
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line copies.go:69
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line copies.go:69
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line copies.go:69
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
 						}
+//line copies.go:69
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line copies.go:69
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line copies.go:69
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line copies.go:82
+					v := gc_l_v[gc_lane2]
+//line copies.go:69
+					v += gc_c21r[gc_lane2]
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			{
+				gc_x04 := gc_tidx2.X
+				gc_off8 := gc_x04
+				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
+					gc_at9 := s[gc_off8:][:32]
+//line copies.go:71
+					copy(gc_at9, gc_l_v[:])
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line copies.go:63
+						tid := gc_tx2
+//line copies.go:65
+						v := gc_l_v[gc_lane2]
+//line copies.go:71
+						s[tid] = v
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_bx2 * n
-			gc_stride2 := 0 - 1
-			gc_off10 := n - 1
-			if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx2 <= len(out)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(s)) {
-				gc_at10 := out[gc_off9:][:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line copies.go:63
-					tid := gc_tx2
-					_ = tid
-
+//line copies.go:79
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off9 := gc_bx2 * n
+		gc_stride2 := 0 - 1
+		gc_off10 := n - 1
+		if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx2 <= len(out)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(s)) {
+			gc_at10 := out[gc_off9:][:gc_bdx2]
+			for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 //line copies.go:73
-					gc_at10[gc_tx2] = s[gc_idx2]
-				}
-			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line copies.go:63
-						tid := gc_tx2
-						_ = tid
-
-//line copies.go:73
-						out[gc_bx2*n+tid] = s[n-1-tid]
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line copies.go:63
-						tid := gc_tx2
-						_ = tid
-
-//line copies.go:73
-						out[gc_bx2*n+tid] = s[n-1-tid]
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line copies.go:63
-						tid := gc_tx2
-						_ = tid
-
-//line copies.go:73
-						out[gc_bx2*n+tid] = s[n-1-tid]
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line copies.go:63
-						tid := gc_tx2
-						_ = tid
-
-//line copies.go:73
-						out[gc_bx2*n+tid] = s[n-1-tid]
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_at10[gc_tx2] = s[gc_idx2]
+			}
+		} else {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line copies.go:63
 					tid := gc_tx2
-					_ = tid
-
 //line copies.go:73
 					out[gc_bx2*n+tid] = s[n-1-tid]
 				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line copies.go:63
+					tid := gc_tx2
+//line copies.go:73
+					out[gc_bx2*n+tid] = s[n-1-tid]
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line copies.go:63
+					tid := gc_tx2
+//line copies.go:73
+					out[gc_bx2*n+tid] = s[n-1-tid]
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line copies.go:63
+					tid := gc_tx2
+//line copies.go:73
+					out[gc_bx2*n+tid] = s[n-1-tid]
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line copies.go:63
+				tid := gc_tx2
+//line copies.go:73
+				out[gc_bx2*n+tid] = s[n-1-tid]
 			}
 		}
 	}
@@ -1974,4 +1414,5 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 // gc_files_copies holds the source files whose lines the kernels' records hash.
 //
 //go:embed copies.go streams.go
+//line copies.go:83
 var gc_files_copies embed.FS

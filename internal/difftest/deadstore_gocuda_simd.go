@@ -40,578 +40,456 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_v
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
-				gc_at3 := in[gc_off3:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line deadstore.go:12
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line deadstore.go:12
-							_ = i
-//line deadstore.go:13
-							v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
-//line deadstore.go:13
-							_ = v
-//line deadstore.go:13
-							v.StoreSlice(gc_s_v[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line deadstore.go:21
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2 * gc_bdx2
+		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
+			gc_at3 := in[gc_off3:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line deadstore.go:12
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line deadstore.go:12
 						_ = i
-//line deadstore.go:13
-						v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
-//line deadstore.go:13
-						_ = v
+						v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
 //line deadstore.go:13
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line deadstore.go:12
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line deadstore.go:12
 					_ = i
-
+					v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
 //line deadstore.go:13
-					v := gc_at3[gc_tx2]
-					_ = v
-					gc_s_v[gc_rank2] = v
+					v.StoreSlice(gc_s_v[gc_rank2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line deadstore.go:12
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line deadstore.go:12
-							_ = i
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 //line deadstore.go:13
-							if i < 0 || i > len(in)-16 {
-//line deadstore.go:13
-								break
-//line deadstore.go:13
-							}
-//line deadstore.go:13
-							v := archsimd.LoadFloat32x16Slice(in[i:])
-//line deadstore.go:13
-							_ = v
-//line deadstore.go:13
-							v.StoreSlice(gc_s_v[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				v := gc_at3[gc_tx2]
+//line deadstore.go:15
+				gc_s_v[gc_rank2] = v
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line deadstore.go:12
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line deadstore.go:12
-						_ = i
-//line deadstore.go:13
-						if i < 0 || i > len(in)-8 {
+						if i < 0 || i > len(in)-16 {
 //line deadstore.go:13
 							break
-//line deadstore.go:13
 						}
 //line deadstore.go:13
-						v := archsimd.LoadFloat32x8Slice(in[i:])
-//line deadstore.go:13
-						_ = v
+						v := archsimd.LoadFloat32x16Slice(in[i:])
 //line deadstore.go:13
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
 //line deadstore.go:12
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
 //line deadstore.go:13
-						v := in[i]
-						_ = v
-						gc_s_v[gc_rank2] = v
+						break
 					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line deadstore.go:12
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line deadstore.go:13
-						v := in[i]
-						_ = v
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line deadstore.go:12
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					v := archsimd.LoadFloat32x8Slice(in[i:])
 //line deadstore.go:13
-						v := in[i]
-						_ = v
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line deadstore.go:12
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line deadstore.go:13
-						v := in[i]
-						_ = v
-						gc_s_v[gc_rank2] = v
-					}
+					v.StoreSlice(gc_s_v[gc_rank2:])
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line deadstore.go:12
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line deadstore.go:13
 					v := in[i]
-					_ = v
+//line deadstore.go:15
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line deadstore.go:12
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					v := in[i]
+//line deadstore.go:15
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line deadstore.go:12
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					v := in[i]
+//line deadstore.go:15
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line deadstore.go:12
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					v := in[i]
+//line deadstore.go:15
 					gc_s_v[gc_rank2] = v
 				}
 			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line deadstore.go:12
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				v := in[i]
+//line deadstore.go:15
+				gc_s_v[gc_rank2] = v
+			}
 		}
 	}
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line deadstore.go:21
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
 //line deadstore.go:15
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line deadstore.go:15
-						_ = v
-//line deadstore.go:15
-						v.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line deadstore.go:15
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line deadstore.go:15
-						_ = v
-//line deadstore.go:15
-						v.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					v.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_s_v[gc_rank2]
-
 //line deadstore.go:15
-					gc_c21v[gc_lane2] = v
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line deadstore.go:15
+					v.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
-//line deadstore.go:15
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 1, gocuda.WarpSize, &gc_c21r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line deadstore.go:15
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line deadstore.go:15
-						_ = v
-//line deadstore.go:15
-						w := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line deadstore.go:15
-						_ = w
-//line deadstore.go:16
-						if gc_bdx2%64 == 32 {
-//line deadstore.go:16
-							v = w
-//line deadstore.go:16
-						}
-//line deadstore.go:19
-						w.StoreSlice(gc_c22v[gc_lane2:])
-//line deadstore.go:19
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line deadstore.go:19
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line deadstore.go:19
-						_ = v
-//line deadstore.go:15
-						w := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line deadstore.go:15
-						_ = w
-//line deadstore.go:16
-						if gc_bdx2%64 == 32 {
-//line deadstore.go:16
-							v = w
-//line deadstore.go:16
-						}
-//line deadstore.go:19
-						w.StoreSlice(gc_c22v[gc_lane2:])
-//line deadstore.go:19
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
 				}
-				archsimd.ClearAVXUpperBits()
+				gc_rank2 := gc_w2 + gc_lane2
+//line deadstore.go:28
+				v := gc_s_v[gc_rank2]
+//line deadstore.go:15
+				gc_c21v[gc_lane2] = v
 			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
+		}
+//line deadstore.go:15
+		compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 1, gocuda.WarpSize, &gc_c21r)
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_s_v[gc_rank2]
-					_ = v
-
 //line deadstore.go:15
-					w := gc_c21r[gc_lane2]
-
-//line deadstore.go:16
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line deadstore.go:15
+					w := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
 					if gc_bdx2%64 == 32 {
+//line deadstore.go:16
 						v = w
 					}
-					_ = w
-
 //line deadstore.go:19
-					gc_c22v[gc_lane2] = w
+					w.StoreSlice(gc_c22v[gc_lane2:])
+//line deadstore.go:19
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-			}
-
-//line deadstore.go:19
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c22v, 1, gocuda.WarpSize, &gc_c22r)
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line deadstore.go:19
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line deadstore.go:19
-						_ = v
-//line deadstore.go:19
-						v = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line deadstore.go:19
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line deadstore.go:19
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line deadstore.go:19
-						_ = v
-//line deadstore.go:19
-						v = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line deadstore.go:19
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					var v float32
-					_ = v
-
 //line deadstore.go:19
-					v = gc_c22r[gc_lane2]
-					gc_s_v[gc_rank2] = v
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line deadstore.go:15
+					w := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+					if gc_bdx2%64 == 32 {
+//line deadstore.go:16
+						v = w
+					}
+//line deadstore.go:19
+					w.StoreSlice(gc_c22v[gc_lane2:])
+//line deadstore.go:19
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line deadstore.go:32
+				v := gc_s_v[gc_rank2]
+				_ = v
+//line deadstore.go:15
+				w := gc_c21r[gc_lane2]
+				if gc_bdx2%64 == 32 {
+					v = w
+				}
+				gc_c22v[gc_lane2] = w
+			}
+		}
+//line deadstore.go:19
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c22v, 1, gocuda.WarpSize, &gc_c22r)
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line deadstore.go:19
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line deadstore.go:19
+					v = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line deadstore.go:19
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line deadstore.go:19
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line deadstore.go:19
+					v = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line deadstore.go:19
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line deadstore.go:32
+				var v float32
+//line deadstore.go:19
+				v = gc_c22r[gc_lane2]
+				gc_s_v[gc_rank2] = v
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-				gc_at4 := out[gc_off4:][:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line deadstore.go:12
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line deadstore.go:12
-							_ = i
-//line deadstore.go:12
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line deadstore.go:12
-							_ = v
-//line deadstore.go:21
-							v.StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+//line deadstore.go:26
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
+			gc_at4 := out[gc_off4:][:gc_bdx2]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line deadstore.go:12
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line deadstore.go:12
 						_ = i
 //line deadstore.go:12
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line deadstore.go:12
-						_ = v
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line deadstore.go:21
 						v.StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line deadstore.go:12
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line deadstore.go:12
 					_ = i
-					v := gc_s_v[gc_rank2]
-
+//line deadstore.go:12
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line deadstore.go:21
-					gc_at4[gc_tx2] = v
+					v.StoreSlice(gc_at4[gc_tx2:])
 				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line deadstore.go:12
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line deadstore.go:12
-							_ = i
-//line deadstore.go:12
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line deadstore.go:12
-							_ = v
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line deadstore.go:14
+				v := gc_s_v[gc_rank2]
 //line deadstore.go:21
-							if i < 0 || i > len(out)-16 {
-//line deadstore.go:21
-								break
-//line deadstore.go:21
-							}
-//line deadstore.go:21
-							v.StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+				gc_at4[gc_tx2] = v
+			}
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line deadstore.go:12
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line deadstore.go:12
-						_ = i
-//line deadstore.go:12
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line deadstore.go:12
-						_ = v
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line deadstore.go:21
-						if i < 0 || i > len(out)-8 {
+						if i < 0 || i > len(out)-16 {
 //line deadstore.go:21
 							break
-//line deadstore.go:21
 						}
 //line deadstore.go:21
 						v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop4 {
+					return
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
+					gc_rank2 := gc_base2 + gc_tx2
 //line deadstore.go:12
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line deadstore.go:21
-						out[i] = v
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line deadstore.go:12
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line deadstore.go:21
-						out[i] = v
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line deadstore.go:12
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
+					if i < 0 || i > len(out)-8 {
 //line deadstore.go:21
-						out[i] = v
+						break
 					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line deadstore.go:12
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
 //line deadstore.go:21
-						out[i] = v
-					}
+					v.StoreSlice(out[i:])
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep6
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line deadstore.go:12
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+//line deadstore.go:14
 					v := gc_s_v[gc_rank2]
-
 //line deadstore.go:21
 					out[i] = v
 				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line deadstore.go:12
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line deadstore.go:14
+					v := gc_s_v[gc_rank2]
+//line deadstore.go:21
+					out[i] = v
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line deadstore.go:12
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line deadstore.go:14
+					v := gc_s_v[gc_rank2]
+//line deadstore.go:21
+					out[i] = v
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line deadstore.go:12
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line deadstore.go:14
+					v := gc_s_v[gc_rank2]
+//line deadstore.go:21
+					out[i] = v
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line deadstore.go:12
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line deadstore.go:14
+				v := gc_s_v[gc_rank2]
+//line deadstore.go:21
+				out[i] = v
 			}
 		}
 	}
@@ -620,4 +498,5 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 // gc_files_deadstore holds the source files whose lines the kernels' records hash.
 //
 //go:embed deadstore.go
+//line deadstore.go:31
 var gc_files_deadstore embed.FS

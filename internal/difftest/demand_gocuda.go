@@ -43,106 +43,79 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line demand.go:22
 	n := gc_bdx * gc_bdy
-
 //line demand.go:24
 	var start int = 16
-
-//line demand.go:24
-	_ = start
-	{
-		var gc_l_v_ [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line demand.go:23
-					rank := gc_ty*gc_bdx + gc_tx
-					_ = rank
-
-//line demand.go:24
-					var v_ float32 = in[gc_bx*n+rank]
-
-//line demand.go:24
-					_ = v_
-					_ = v_
-					gc_l_v_[gc_lane] = v_
-				}
-			}
-
-//line demand.go:48
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy*gc_bdz == 1)
-			} else {
-
-//line demand.go:48
-				for offset := start; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
-					} else {
-
-//line demand.go:49
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
-//line demand.go:49
-							v_ += gc_c1r[gc_lane]
-							gc_l_v_[gc_lane] = v_
-						}
+//line demand.go:26
+	var gc_l_v_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-			}
-			gc_upto := gc_cnt
-			if gc_bdy*gc_bdz == 1 {
-				gc_upto = min(gc_upto, 1)
-			}
-			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
-
-//line demand.go:51
-				var r float32 = v_
-
-//line demand.go:51
-				_ = r
-
-//line demand.go:24
-				v := r
-				_ = r
-				_ = v
-				gc_s_v[gc_rank] = v
+				gc_pos.Thread = gc_rank
+//line demand.go:23
+				rank := gc_ty*gc_bdx + gc_tx
+				var v_ float32 = in[gc_bx*n+rank]
+//line demand.go:26
+				gc_l_v_[gc_lane] = v_
 			}
+		}
+//line demand.go:48
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy*gc_bdz == 1)
+		} else {
+//line demand.go:48
+			for offset := start; offset > 0; offset >>= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+				} else {
+//line demand.go:49
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line demand.go:53
+						v_ := gc_l_v_[gc_lane]
+//line demand.go:49
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line demand.go:62
+			v_ := gc_l_v_[gc_lane]
+//line demand.go:51
+			var r float32 = v_
+//line demand.go:24
+			v := r
+//line demand.go:27
+			gc_s_v[gc_rank] = v
 		}
 	}
 	{
+//line demand.go:32
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -156,64 +129,54 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
+//line demand.go:46
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line demand.go:48
 						v := gc_s_v[gc_rank]
-
-//line demand.go:26
-						{
-							gc_at[0] = v
-						}
+//line demand.go:27
+						gc_at[0] = v
 					}
 					{
+//line demand.go:31
 						gc_tx := gc_step + 1
-						_ = gc_tx
+//line demand.go:33
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line demand.go:35
 						v := gc_s_v[gc_rank]
-
-//line demand.go:26
-						{
-							gc_at[0] = v
-						}
+//line demand.go:27
+						gc_at[0] = v
 					}
 					{
+//line demand.go:31
 						gc_tx := gc_step + 2
-						_ = gc_tx
+//line demand.go:33
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line demand.go:35
 						v := gc_s_v[gc_rank]
-
-//line demand.go:26
-						{
-							gc_at[0] = v
-						}
+//line demand.go:27
+						gc_at[0] = v
 					}
 					{
+//line demand.go:31
 						gc_tx := gc_step + 3
-						_ = gc_tx
+//line demand.go:33
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line demand.go:35
 						v := gc_s_v[gc_rank]
-
-//line demand.go:26
-						{
-							gc_at[0] = v
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line demand.go:26
-					{
+//line demand.go:27
 						gc_at[0] = v
 					}
 				}
+//line demand.go:31
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line demand.go:34
+					v := gc_s_v[gc_rank]
+//line demand.go:27
+					gc_at[0] = v
+				}
 			} else {
+//line demand.go:31
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -221,57 +184,47 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-
-//line demand.go:26
-						{
-							out[gc_bx*gc_bdy+gc_ty] = v
-						}
+//line demand.go:27
+						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
+//line demand.go:31
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-
-//line demand.go:26
-						{
-							out[gc_bx*gc_bdy+gc_ty] = v
-						}
+//line demand.go:27
+						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
+//line demand.go:31
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-
-//line demand.go:26
-						{
-							out[gc_bx*gc_bdy+gc_ty] = v
-						}
+//line demand.go:27
+						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 					{
+//line demand.go:31
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-
-//line demand.go:26
-						{
-							out[gc_bx*gc_bdy+gc_ty] = v
-						}
+//line demand.go:27
+						out[gc_bx*gc_bdy+gc_ty] = v
 					}
 				}
+//line demand.go:31
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-
-//line demand.go:26
-					{
-						out[gc_bx*gc_bdy+gc_ty] = v
-					}
+//line demand.go:27
+					out[gc_bx*gc_bdy+gc_ty] = v
 				}
 			}
+//line demand.go:31
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -304,137 +257,94 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line demand.go:38
 	var start_ int = start
-
-//line demand.go:38
-	_ = start_
-	{
-		var gc_l_v_ [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line demand.go:40
+	var gc_l_v_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line demand.go:37
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line demand.go:38
-							var v_ float32 = gc_at[gc_lane]
-
-//line demand.go:38
-							_ = v_
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line demand.go:37
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line demand.go:38
-							var v_ float32 = in[i]
-
-//line demand.go:38
-							_ = v_
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
+						var v_ float32 = gc_at[gc_lane]
+//line demand.go:40
+						gc_l_v_[gc_lane] = v_
 					}
-				}
-			}
-
-//line demand.go:48
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflDownHalving(&gc_l_v_, start_, 3, true)
-			} else {
-
-//line demand.go:48
-				for offset := start_; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 3, true))
-					} else {
-
-//line demand.go:49
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
-//line demand.go:49
-							v_ += gc_c1r[gc_lane]
-							gc_l_v_[gc_lane] = v_
-						}
-					}
-				}
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(3, -1), 32))
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			if gc_lo2 < gc_hi2 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
 //line demand.go:37
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+						var v_ float32 = in[i]
+//line demand.go:40
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+//line demand.go:48
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, start_, 3, true)
+		} else {
+//line demand.go:48
+			for offset := start_; offset > 0; offset >>= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 3, true))
+				} else {
+//line demand.go:49
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line demand.go:53
 						v_ := gc_l_v_[gc_lane]
-						_ = v_
-
-//line demand.go:51
-						var r float32 = v_
-
-//line demand.go:51
-						_ = r
-
-//line demand.go:38
-						v := r
-
+//line demand.go:49
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(3, -1), 32))
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line demand.go:37
+					i := gc_bx*gc_bdx + gc_tx
 //line demand.go:39
-						{
-							out[3*(i/32)+(gc_rank&31)] = v
-						}
-						_ = r
-						_ = v
+					v_ := gc_l_v_[gc_lane]
+//line demand.go:51
+					var r float32 = v_
+//line demand.go:38
+					v := r
+					{
+						out[3*(i/32)+(gc_rank&31)] = v
 					}
 				}
 			}
@@ -468,184 +378,139 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line demand.go:62
 	var start int = 16
-
-//line demand.go:62
-	_ = start
-	{
-		var gc_l_v_ [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line demand.go:61
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line demand.go:62
-							var v_ float32 = gc_at[gc_lane]
-
-//line demand.go:62
-							_ = v_
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line demand.go:61
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line demand.go:62
-							var v_ float32 = in[i]
-
-//line demand.go:62
-							_ = v_
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
-					}
-				}
-			}
-
-//line demand.go:48
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflDownHalving(&gc_l_v_, start, 32, true)
-			} else {
-
-//line demand.go:48
-				for offset := start; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-					} else {
-
-//line demand.go:49
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
-//line demand.go:49
-							v_ += gc_c1r[gc_lane]
-							gc_l_v_[gc_lane] = v_
-						}
-					}
-				}
-			}
-
-//line demand.go:51
-			copy(gc_s_v[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
-		}
-	}
-	{
-		var gc_l_w [32]float32
-		var gc_c2r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
 //line demand.go:64
-				w := float32(-1)
-				_ = w
-				gc_l_w[gc_lane] = w
-			}
+	var gc_l_v_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				var gc_m10 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line demand.go:65
-					if v > 0 {
-						gc_m10 |= 1 << gc_lane
-					}
-				}
-				gc_save10 := gc_act
-				gc_act = gc_save10 & gc_m10
-				if gc_act != 0 {
-
-//line demand.go:66
-					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c2r)
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+//line demand.go:62
+						var v_ float32 = gc_at[gc_lane]
+//line demand.go:64
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						var w float32
-						_ = w
-
-//line demand.go:66
-						w = float32(bits.OnesCount32(gc_c2r[gc_lane]))
-						gc_l_w[gc_lane] = w
+//line demand.go:61
+						i := gc_bx*gc_bdx + gc_tx
+						var v_ float32 = in[i]
+//line demand.go:64
+						gc_l_v_[gc_lane] = v_
 					}
 				}
-				gc_act = gc_save10 &^ gc_dead
 			}
+		}
+//line demand.go:48
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, start, 32, true)
+		} else {
+//line demand.go:48
+			for offset := start; offset > 0; offset >>= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+//line demand.go:49
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line demand.go:53
+						v_ := gc_l_v_[gc_lane]
+//line demand.go:49
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+//line demand.go:51
+		copy(gc_s_v[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
+	}
+//line demand.go:55
+	var gc_l_w [32]float32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line demand.go:62
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line demand.go:64
+			w := float32(-1)
+//line demand.go:66
+			gc_l_w[gc_lane] = w
+		}
+		{
+			var gc_m10 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line demand.go:65
+				if v > 0 {
+					gc_m10 |= 1 << gc_lane
+				}
+			}
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+//line demand.go:66
+				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var w float32
+//line demand.go:66
+					w = float32(bits.OnesCount32(gc_c2r[gc_lane]))
+					gc_l_w[gc_lane] = w
+				}
+			}
+			gc_act = gc_save10 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
 //line demand.go:68
-						copy(gc_at2, gc_l_w[:])
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line demand.go:61
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							w := gc_l_w[gc_lane]
-							_ = w
-
-//line demand.go:68
-							out[i] = w
+					copy(gc_at2, gc_l_w[:])
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line demand.go:61
+						i := gc_bx*gc_bdx + gc_tx
+//line demand.go:63
+						w := gc_l_w[gc_lane]
+//line demand.go:68
+						out[i] = w
 					}
 				}
 			}
@@ -656,4 +521,5 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 // gc_files_demand holds the source files whose lines the kernels' records hash.
 //
 //go:embed demand.go
+//line demand.go:80
 var gc_files_demand embed.FS

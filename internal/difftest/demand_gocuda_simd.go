@@ -44,229 +44,176 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line demand.go:22
 	n := gc_bdx2 * gc_bdy2
-
 //line demand.go:24
 	var start int = 16
-
-//line demand.go:24
-	_ = start
-	{
-		var gc_l_v_ [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line demand.go:26
+	var gc_l_v_ [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line demand.go:39
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line demand.go:41
+					gc_ty2 := gc_tidx3.Y
+//line demand.go:43
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line demand.go:23
-						var rank int = gc_ty2*gc_bdx2 + gc_tx2
-//line demand.go:23
-						_ = rank
+					var rank int = gc_ty2*gc_bdx2 + gc_tx2
+					if (gc_bx2*n+rank) < 0 || (gc_bx2*n+rank) > len(in)-8 {
 //line demand.go:24
-						if (gc_bx2*n+rank) < 0 || (gc_bx2*n+rank) > len(in)-8 {
-//line demand.go:24
-							break
-//line demand.go:24
-						}
-//line demand.go:24
-						gc_t2 := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
-//line demand.go:24
-						_ = gc_t2
-//line demand.go:24
-						v_ := gc_t2
-//line demand.go:24
-						_ = v_
-//line demand.go:24
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line demand.go:23
-						var rank int = gc_ty2*gc_bdx2 + gc_tx2
-//line demand.go:23
-						_ = rank
 //line demand.go:24
-						if (gc_bx2*n+rank) < 0 || (gc_bx2*n+rank) > len(in)-8 {
+					gc_t2 := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
 //line demand.go:24
-							break
+					v_ := gc_t2
 //line demand.go:24
-						}
-//line demand.go:24
-						gc_t := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
-//line demand.go:24
-						_ = gc_t
-//line demand.go:24
-						v_ := gc_t
-//line demand.go:24
-						_ = v_
-//line demand.go:24
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
-							}
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line demand.go:23
-						rank := gc_ty2*gc_bdx2 + gc_tx2
-						_ = rank
-
-//line demand.go:24
-						var v_ float32 = in[gc_bx2*n+rank]
-
-//line demand.go:24
-						_ = v_
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
-					}
-				}
-			}
-
-//line demand.go:48
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy2*gc_bdz2 == 1)
 			} else {
-
-//line demand.go:48
-				for offset := start; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-					} else {
-
-//line demand.go:49
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line demand.go:49
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:49
-									_ = v_
-//line demand.go:49
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:49
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line demand.go:49
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:49
-									_ = v_
-//line demand.go:49
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:49
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line demand.go:39
+					gc_ty2 := gc_tidx2.Y
+//line demand.go:41
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line demand.go:23
+					var rank int = gc_ty2*gc_bdx2 + gc_tx2
+					if (gc_bx2*n+rank) < 0 || (gc_bx2*n+rank) > len(in)-8 {
+//line demand.go:24
+						break
+					}
+//line demand.go:24
+					gc_t := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
+//line demand.go:24
+					v_ := gc_t
+//line demand.go:24
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
 						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line demand.go:23
+					rank := gc_ty2*gc_bdx2 + gc_tx2
+					var v_ float32 = in[gc_bx2*n+rank]
+//line demand.go:26
+					gc_l_v_[gc_lane2] = v_
+				}
+			}
+		}
+//line demand.go:48
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy2*gc_bdz2 == 1)
+		} else {
+//line demand.go:48
+			for offset := start; offset > 0; offset >>= 1 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+//line demand.go:49
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line demand.go:49
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line demand.go:49
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line demand.go:49
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
-
 //line demand.go:49
-								v_ += gc_c21r[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line demand.go:49
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line demand.go:49
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line demand.go:62
+							v_ := gc_l_v_[gc_lane2]
+//line demand.go:49
+							v_ += gc_c21r[gc_lane2]
+							gc_l_v_[gc_lane2] = v_
 						}
 					}
 				}
 			}
-			gc_upto2 := gc_cnt2
-			if gc_bdy2*gc_bdz2 == 1 {
-				gc_upto2 = min(gc_upto2, 1)
-			}
-			for gc_lane2 := 0; gc_lane2 < gc_upto2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v_ := gc_l_v_[gc_lane2]
-				_ = v_
-
+		}
+		gc_upto2 := gc_cnt2
+		if gc_bdy2*gc_bdz2 == 1 {
+			gc_upto2 = min(gc_upto2, 1)
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_upto2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+//line demand.go:63
+			v_ := gc_l_v_[gc_lane2]
 //line demand.go:51
-				var r float32 = v_
-
-//line demand.go:51
-				_ = r
-
+			var r float32 = v_
 //line demand.go:24
-				v := r
-				_ = r
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
+			v := r
+//line demand.go:27
+			gc_s_v[gc_rank2] = v
 		}
 	}
 	{
+//line demand.go:32
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -280,64 +227,54 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
+//line demand.go:46
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line demand.go:48
 						v := gc_s_v[gc_rank2]
-
-//line demand.go:26
-						{
-							gc_at2[0] = v
-						}
+//line demand.go:27
+						gc_at2[0] = v
 					}
 					{
+//line demand.go:31
 						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
+//line demand.go:33
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line demand.go:35
 						v := gc_s_v[gc_rank2]
-
-//line demand.go:26
-						{
-							gc_at2[0] = v
-						}
+//line demand.go:27
+						gc_at2[0] = v
 					}
 					{
+//line demand.go:31
 						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
+//line demand.go:33
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line demand.go:35
 						v := gc_s_v[gc_rank2]
-
-//line demand.go:26
-						{
-							gc_at2[0] = v
-						}
+//line demand.go:27
+						gc_at2[0] = v
 					}
 					{
+//line demand.go:31
 						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
+//line demand.go:33
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line demand.go:35
 						v := gc_s_v[gc_rank2]
-
-//line demand.go:26
-						{
-							gc_at2[0] = v
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line demand.go:26
-					{
+//line demand.go:27
 						gc_at2[0] = v
 					}
 				}
+//line demand.go:31
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line demand.go:34
+					v := gc_s_v[gc_rank2]
+//line demand.go:27
+					gc_at2[0] = v
+				}
 			} else {
+//line demand.go:31
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
@@ -345,57 +282,47 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
-
-//line demand.go:26
-						{
-							out[gc_bx2*gc_bdy2+gc_ty2] = v
-						}
+//line demand.go:27
+						out[gc_bx2*gc_bdy2+gc_ty2] = v
 					}
 					{
+//line demand.go:31
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
-
-//line demand.go:26
-						{
-							out[gc_bx2*gc_bdy2+gc_ty2] = v
-						}
+//line demand.go:27
+						out[gc_bx2*gc_bdy2+gc_ty2] = v
 					}
 					{
+//line demand.go:31
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
-
-//line demand.go:26
-						{
-							out[gc_bx2*gc_bdy2+gc_ty2] = v
-						}
+//line demand.go:27
+						out[gc_bx2*gc_bdy2+gc_ty2] = v
 					}
 					{
+//line demand.go:31
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
-
-//line demand.go:26
-						{
-							out[gc_bx2*gc_bdy2+gc_ty2] = v
-						}
+//line demand.go:27
+						out[gc_bx2*gc_bdy2+gc_ty2] = v
 					}
 				}
+//line demand.go:31
 				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
-
-//line demand.go:26
-					{
-						out[gc_bx2*gc_bdy2+gc_ty2] = v
-					}
+//line demand.go:27
+					out[gc_bx2*gc_bdy2+gc_ty2] = v
 				}
 			}
+//line demand.go:31
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -428,243 +355,185 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line demand.go:38
 	var start_ int = start
-
-//line demand.go:38
-	_ = start_
-	{
-		var gc_l_v_ [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line demand.go:40
+	var gc_l_v_ [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line demand.go:53
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line demand.go:55
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line demand.go:37
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line demand.go:37
-						_ = i
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
 //line demand.go:38
-						if i < 0 || i > len(in)-8 {
-//line demand.go:38
-							break
-//line demand.go:38
-						}
-//line demand.go:38
-						gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
-//line demand.go:38
-						_ = gc_t2
-//line demand.go:38
-						v_ := gc_t2
-//line demand.go:38
-						_ = v_
-//line demand.go:38
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line demand.go:37
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line demand.go:37
-						_ = i
 //line demand.go:38
-						if i < 0 || i > len(in)-8 {
+					gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
 //line demand.go:38
-							break
+					v_ := gc_t2
 //line demand.go:38
-						}
-//line demand.go:38
-						gc_t := archsimd.LoadFloat32x8Slice(in[i:])
-//line demand.go:38
-						_ = gc_t
-//line demand.go:38
-						v_ := gc_t
-//line demand.go:38
-						_ = v_
-//line demand.go:38
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line demand.go:37
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line demand.go:38
-						var v_ float32 = in[i]
-
-//line demand.go:38
-						_ = v_
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
-					}
-				}
-			}
-
-//line demand.go:48
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset := start_; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-					gc_run.Add(offset, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 			} else {
-
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line demand.go:53
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line demand.go:37
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line demand.go:38
+						break
+					}
+//line demand.go:38
+					gc_t := archsimd.LoadFloat32x8Slice(in[i:])
+//line demand.go:38
+					v_ := gc_t
+//line demand.go:38
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line demand.go:37
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v_ float32 = in[i]
+//line demand.go:40
+					gc_l_v_[gc_lane2] = v_
+				}
+			}
+		}
 //line demand.go:48
-				for offset := start_; offset > 0; offset >>= 1 {
-
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := start_; offset > 0; offset >>= 1 {
 //line demand.go:49
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-					} else {
-
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+		} else {
+//line demand.go:48
+			for offset := start_; offset > 0; offset >>= 1 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
 //line demand.go:49
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line demand.go:49
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
 //line demand.go:49
-									_ = v_
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line demand.go:49
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:49
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line demand.go:49
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:49
-									_ = v_
-//line demand.go:49
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:49
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
-
 //line demand.go:49
-								v_ += gc_c21r[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line demand.go:49
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line demand.go:49
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line demand.go:62
+							v_ := gc_l_v_[gc_lane2]
+//line demand.go:49
+							v_ += gc_c21r[gc_lane2]
+							gc_l_v_[gc_lane2] = v_
 						}
 					}
 				}
 			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(3, -1), 32))
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			if gc_lo4 < gc_hi4 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(3, -1), 32))
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		if gc_lo4 < gc_hi4 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line demand.go:37
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_l_v_[gc_lane2]
-						_ = v_
-
-//line demand.go:51
-						var r float32 = v_
-
-//line demand.go:51
-						_ = r
-
-//line demand.go:38
-						v := r
-
+					i := gc_bx2*gc_bdx2 + gc_tx2
 //line demand.go:39
-						{
-							out[3*(i/32)+(gc_rank2&31)] = v
-						}
-						_ = r
-						_ = v
+					v_ := gc_l_v_[gc_lane2]
+//line demand.go:51
+					var r float32 = v_
+//line demand.go:38
+					v := r
+					{
+						out[3*(i/32)+(gc_rank2&31)] = v
 					}
 				}
 			}
@@ -698,335 +567,262 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line demand.go:62
 	var start int = 16
-
-//line demand.go:62
-	_ = start
-	{
-		var gc_l_v_ [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line demand.go:64
+	var gc_l_v_ [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line demand.go:77
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line demand.go:79
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line demand.go:61
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line demand.go:61
-						_ = i
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
 //line demand.go:62
-						if i < 0 || i > len(in)-8 {
-//line demand.go:62
-							break
-//line demand.go:62
-						}
-//line demand.go:62
-						gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
-//line demand.go:62
-						_ = gc_t2
-//line demand.go:62
-						v_ := gc_t2
-//line demand.go:62
-						_ = v_
-//line demand.go:62
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
+//line demand.go:62
+					gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
+//line demand.go:62
+					v_ := gc_t2
+//line demand.go:62
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line demand.go:77
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line demand.go:61
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line demand.go:62
+						break
+					}
+//line demand.go:62
+					gc_t := archsimd.LoadFloat32x8Slice(in[i:])
+//line demand.go:62
+					v_ := gc_t
+//line demand.go:62
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line demand.go:61
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v_ float32 = in[i]
+//line demand.go:64
+					gc_l_v_[gc_lane2] = v_
+				}
+			}
+		}
+//line demand.go:48
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := start; offset > 0; offset >>= 1 {
+//line demand.go:49
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+		} else {
+//line demand.go:48
+			for offset := start; offset > 0; offset >>= 1 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+//line demand.go:49
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line demand.go:49
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line demand.go:49
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line demand.go:49
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line demand.go:49
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line demand.go:49
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line demand.go:49
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line demand.go:62
+							v_ := gc_l_v_[gc_lane2]
+//line demand.go:49
+							v_ += gc_c21r[gc_lane2]
+							gc_l_v_[gc_lane2] = v_
 						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line demand.go:61
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line demand.go:61
-						_ = i
-//line demand.go:62
-						if i < 0 || i > len(in)-8 {
-//line demand.go:62
-							break
-//line demand.go:62
-						}
-//line demand.go:62
-						gc_t := archsimd.LoadFloat32x8Slice(in[i:])
-//line demand.go:62
-						_ = gc_t
-//line demand.go:62
-						v_ := gc_t
-//line demand.go:62
-						_ = v_
-//line demand.go:62
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+		}
+//line demand.go:51
+		copy(gc_s_v[gc_w2:][:gc_cnt2], gc_l_v_[:gc_cnt2])
+	}
+//line demand.go:55
+	var gc_l_w [32]float32
+	var gc_c22r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line demand.go:62
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			gc_vb := archsimd.BroadcastFloat32x8(float32(-1))
+			if gc_act2 == ^uint32(0) {
+//line demand.go:64
+				gc_vb2 := archsimd.BroadcastFloat32x8(float32(-1))
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line demand.go:64
+					w := gc_vb2
+//line demand.go:64
+					w.StoreSlice(gc_l_w[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line demand.go:64
+					w := gc_vb
+//line demand.go:64
+					w.StoreSlice(gc_l_w[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line demand.go:64
+				w := float32(-1)
+//line demand.go:66
+				gc_l_w[gc_lane2] = w
+			}
+		}
+		{
+			var gc_m102 uint32
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v := gc_s_v[gc_rank2]
+//line demand.go:65
+				if v > 0 {
+					gc_m102 |= 1 << gc_lane2
+				}
+			}
+			gc_save102 := gc_act2
+			gc_act2 = gc_save102 & gc_m102
+			if gc_act2 != 0 {
+//line demand.go:66
+				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					var w float32
+//line demand.go:66
+					w = float32(bits.OnesCount32(gc_c22r[gc_lane2]))
+					gc_l_w[gc_lane2] = w
+				}
+			}
+			gc_act2 = gc_save102 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			{
+				gc_x03 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+					gc_at3 := out[gc_off3:][:32]
+//line demand.go:68
+					copy(gc_at3, gc_l_w[:])
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line demand.go:61
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line demand.go:62
-						var v_ float32 = in[i]
-
-//line demand.go:62
-						_ = v_
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
-					}
-				}
-			}
-
-//line demand.go:48
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset := start; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-					gc_run.Add(offset, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-			} else {
-
-//line demand.go:48
-				for offset := start; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-					} else {
-
-//line demand.go:49
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line demand.go:49
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:49
-									_ = v_
-//line demand.go:49
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:49
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line demand.go:49
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:49
-									_ = v_
-//line demand.go:49
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:49
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
-
-//line demand.go:49
-								v_ += gc_c21r[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
-							}
-						}
-					}
-				}
-			}
-
-//line demand.go:51
-			copy(gc_s_v[gc_w2:][:gc_cnt2], gc_l_v_[:gc_cnt2])
-		}
-	}
-	{
-		var gc_l_w [32]float32
-		var gc_c22r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-//line demand.go:64
-				gc_vb := archsimd.BroadcastFloat32x8(float32(-1))
-//line demand.go:64
-				_ = gc_vb
-				if gc_act2 == ^uint32(0) {
-//line demand.go:64
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(-1))
-//line demand.go:64
-					_ = gc_vb2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line demand.go:64
-						w := gc_vb2
-//line demand.go:64
-						_ = w
-//line demand.go:64
-						w.StoreSlice(gc_l_w[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line demand.go:64
-						w := gc_vb
-//line demand.go:64
-						_ = w
-//line demand.go:64
-						w.StoreSlice(gc_l_w[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line demand.go:64
-					w := float32(-1)
-					_ = w
-					gc_l_w[gc_lane2] = w
-				}
-			}
-			{
-				var gc_m102 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line demand.go:65
-					if v > 0 {
-						gc_m102 |= 1 << gc_lane2
-					}
-				}
-				gc_save102 := gc_act2
-				gc_act2 = gc_save102 & gc_m102
-				if gc_act2 != 0 {
-
-//line demand.go:66
-					compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var w float32
-						_ = w
-
-//line demand.go:66
-						w = float32(bits.OnesCount32(gc_c22r[gc_lane2]))
-						gc_l_w[gc_lane2] = w
-					}
-				}
-				gc_act2 = gc_save102 &^ gc_dead2
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
-						gc_at3 := out[gc_off3:][:32]
-
+//line demand.go:63
+						w := gc_l_w[gc_lane2]
 //line demand.go:68
-						copy(gc_at3, gc_l_w[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line demand.go:61
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							w := gc_l_w[gc_lane2]
-							_ = w
-
-//line demand.go:68
-							out[i] = w
-						}
+						out[i] = w
 					}
 				}
 			}
@@ -1037,4 +833,5 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 // gc_files_demand holds the source files whose lines the kernels' records hash.
 //
 //go:embed demand.go
+//line demand.go:80
 var gc_files_demand embed.FS

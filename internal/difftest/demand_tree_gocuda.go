@@ -41,11 +41,8 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line demand_tree.go:17
 	b := gc_bdx
-
-//line demand_tree.go:18
 	sdata := gocuda.Shared[float32](t, 2*b)
 	{
 		gc_ty := 0
@@ -67,102 +64,115 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_at3 := sdata[gc_off2:][:gc_to]
 				gc_at4 := in[gc_off3:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line demand_tree.go:17
-					tid := gc_tx
-					_ = tid
-
-//line demand_tree.go:19
-					{
-						gc_at[gc_tx] = gc_at2[gc_tx]
-						gc_at3[gc_tx] = gc_at4[gc_tx]
-					}
+//line demand_tree.go:20
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
+//line demand_tree.go:25
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line demand_tree.go:17
 					tid := gc_tx
-					_ = tid
-
-//line demand_tree.go:19
-					{
-						sdata[tid] = in[2*b*gc_bx+tid]
-						sdata[tid+b] = in[2*b*gc_bx+tid+b]
-					}
+//line demand_tree.go:20
+					sdata[tid] = in[2*b*gc_bx+tid]
+					sdata[tid+b] = in[2*b*gc_bx+tid+b]
 				}
 			}
+//line demand_tree.go:25
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
 			}
 		}
 	}
-	{
-		var gc_l_v [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line demand_tree.go:32
+	var gc_l_v [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line demand_tree.go:39
+			var gc_m7 uint32
 			{
-				var gc_m7 uint32
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:17
+					tid := gc_tx
+//line demand_tree.go:24
+					if tid < gocuda.WarpSize && gc_ty == 0 {
+						gc_m7 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
+//line demand_tree.go:25
+				var sdata_ []float32 = sdata
+//line demand_tree.go:25
+				var start_ int = start
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
+					{
+						gc_x0 := gc_tidx.X
+						gc_off4 := gc_x0
+						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+							gc_at5 := sdata_[gc_off4:][:32]
+//line demand_tree.go:83
+							copy(gc_l_v[:], gc_at5)
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+								tid_ := gc_tx
+								v := sdata_[tid_]
+//line demand_tree.go:85
+								gc_l_v[gc_lane] = v
 							}
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:17
-						tid := gc_tx
-						_ = tid
-
-//line demand_tree.go:24
-						if tid < gocuda.WarpSize && gc_ty == 0 {
-							gc_m7 |= 1 << gc_lane
 						}
 					}
 				}
-				gc_save7 := gc_act
-				gc_act = gc_save7 & gc_m7
-				if gc_act != 0 {
-
-//line demand_tree.go:25
-					var sdata_ []float32 = sdata
-
-//line demand_tree.go:25
-					_ = sdata_
-
-//line demand_tree.go:25
-					var start_ int = start
-
-//line demand_tree.go:25
-					_ = start_
+//line demand_tree.go:84
+				for offset := start_; offset > 0; offset /= 2 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						{
-							gc_x0 := gc_tidx.X
-							gc_off4 := gc_x0
-							if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
-								gc_at5 := sdata_[gc_off4:][:32]
-
-//line demand_tree.go:83
-								copy(gc_l_v[:], gc_at5)
+							gc_x02 := gc_tidx.X
+							gc_off5 := offset + gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+								gc_at6 := sdata_[gc_off5:][:32]
+								gc_hi2 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+								for gc_lane := 0; gc_lane < gc_hi2; gc_lane++ {
+//line demand_tree.go:84
+									v := gc_l_v[gc_lane]
+									v += gc_at6[gc_lane]
+									gc_l_v[gc_lane] = v
+								}
 							} else {
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
 									gc_tx++
@@ -174,121 +184,55 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 									}
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
-
 //line demand_tree.go:82
 									tid_ := gc_tx
-									_ = tid_
-
-//line demand_tree.go:83
-									v := sdata_[tid_]
-									_ = v
+//line demand_tree.go:84
+									v := gc_l_v[gc_lane]
+									v += sdata_[tid_+offset]
 									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
-
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x03 := gc_tidx.X
+							gc_off6 := gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+								gc_at7 := sdata_[gc_off6:][:32]
+								gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+//line demand_tree.go:87
+								copy(gc_at7[:gc_hi3], gc_l_v[:gc_hi3])
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+									tid_ := gc_tx
 //line demand_tree.go:84
-					for offset := start_; offset > 0; offset /= 2 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x02 := gc_tidx.X
-								gc_off5 := offset + gc_x02
-								if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
-									gc_at6 := sdata_[gc_off5:][:32]
-									gc_hi2 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
-									for gc_lane := 0; gc_lane < gc_hi2; gc_lane++ {
-										gc_tx := gc_x02 + gc_lane
-										_ = gc_tx
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
-//line demand_tree.go:82
-										tid_ := gc_tx
-										_ = tid_
-										v := gc_l_v[gc_lane]
-										_ = v
-
-//line demand_tree.go:85
-										v += gc_at6[gc_lane]
-
-//line demand_tree.go:86
-										gc_l_v[gc_lane] = v
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
-//line demand_tree.go:82
-										tid_ := gc_tx
-										_ = tid_
-										v := gc_l_v[gc_lane]
-										_ = v
-
-//line demand_tree.go:85
-										v += sdata_[tid_+offset]
-
-//line demand_tree.go:86
-										gc_l_v[gc_lane] = v
-									}
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x03 := gc_tidx.X
-								gc_off6 := gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
-									gc_at7 := sdata_[gc_off6:][:32]
-									gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
-
+									v := gc_l_v[gc_lane]
 //line demand_tree.go:87
-									copy(gc_at7[:gc_hi3], gc_l_v[:gc_hi3])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
-//line demand_tree.go:82
-										tid_ := gc_tx
-										_ = tid_
-										v := gc_l_v[gc_lane]
-										_ = v
-
-//line demand_tree.go:87
-										sdata_[tid_] = v
-
-//line demand_tree.go:88
-									}
+									sdata_[tid_] = v
 								}
 							}
 						}
 					}
 				}
-				gc_act = gc_save7 &^ gc_dead
 			}
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 	{
+//line demand_tree.go:99
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -320,39 +264,25 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_at14 := out[gc_off13:][:1]
 				gc_at15 := sdata[gc_off14:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line demand_tree.go:17
-					tid := gc_tx
-					_ = tid
-
-//line demand_tree.go:27
-					{
-						gc_at8[0] = gc_at9[0]
-						gc_at10[0] = gc_at11[0]
-						gc_at12[0] = gc_at13[0]
-						gc_at14[0] = gc_at15[0]
-					}
+//line demand_tree.go:28
+					gc_at8[0] = gc_at9[0]
+					gc_at10[0] = gc_at11[0]
+					gc_at12[0] = gc_at13[0]
+					gc_at14[0] = gc_at15[0]
 				}
 			} else {
+//line demand_tree.go:35
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line demand_tree.go:17
-					tid := gc_tx
-					_ = tid
-
-//line demand_tree.go:27
-					{
-						out[4*gc_bx] = sdata[0]
-						out[4*gc_bx+1] = sdata[1]
-						out[4*gc_bx+2] = sdata[2]
-						out[4*gc_bx+3] = sdata[3]
-					}
+//line demand_tree.go:28
+					out[4*gc_bx] = sdata[0]
+					out[4*gc_bx+1] = sdata[1]
+					out[4*gc_bx+2] = sdata[2]
+					out[4*gc_bx+3] = sdata[3]
 				}
 			}
+//line demand_tree.go:35
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -386,122 +316,127 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line demand_tree.go:41
 	b := gc_bdx
-
-//line demand_tree.go:42
 	sdata := gocuda.Shared[float32](t, 2*b)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 2 * b * gc_bx
-			gc_off2 := b
-			gc_off3 := (2 * b * gc_bx) + b
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_at3 := sdata[gc_off2:][:gc_bdx]
-				gc_at4 := in[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line demand_tree.go:41
-					tid := gc_tx
-					_ = tid
-
-//line demand_tree.go:43
-					gc_at[gc_tx] = gc_at2[gc_tx]
-
 //line demand_tree.go:44
-					gc_at3[gc_tx] = gc_at4[gc_tx]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line demand_tree.go:41
-					tid := gc_tx
-					_ = tid
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 2 * b * gc_bx
+		gc_off2 := b
+		gc_off3 := (2 * b * gc_bx) + b
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_at3 := sdata[gc_off2:][:gc_bdx]
+			gc_at4 := in[gc_off3:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line demand_tree.go:43
-					sdata[tid] = in[2*b*gc_bx+tid]
-
-//line demand_tree.go:44
-					sdata[tid+b] = in[2*b*gc_bx+tid+b]
-				}
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line demand_tree.go:41
+				tid := gc_tx
+//line demand_tree.go:43
+				sdata[tid] = in[2*b*gc_bx+tid]
+				sdata[tid+b] = in[2*b*gc_bx+tid+b]
 			}
 		}
 	}
-	{
-		var gc_l_v [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m7 uint32
-
+//line demand_tree.go:50
+	var gc_l_v [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line demand_tree.go:57
+			var gc_m7 uint32
 //line demand_tree.go:46
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line demand_tree.go:41
-							tid := gc_tx
-							_ = tid
-
+						tid := gc_tx
 //line demand_tree.go:46
-							if tid < gocuda.WarpSize {
-								gc_m7 |= 1 << gc_lane
+						if tid < gocuda.WarpSize {
+							gc_m7 |= 1 << gc_lane
+						}
+					}
+				}
+			}
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
+//line demand_tree.go:47
+				var sdata_ []float32 = sdata
+//line demand_tree.go:47
+				var start_ int = start
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x02 := gc_tidx.X
+						gc_off4 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+							gc_at5 := sdata_[gc_off4:][:32]
+//line demand_tree.go:83
+							copy(gc_l_v[:], gc_at5)
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+								tid_ := gc_tx
+								v := sdata_[tid_]
+//line demand_tree.go:85
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
-				gc_save7 := gc_act
-				gc_act = gc_save7 & gc_m7
-				if gc_act != 0 {
-
-//line demand_tree.go:47
-					var sdata_ []float32 = sdata
-
-//line demand_tree.go:47
-					_ = sdata_
-
-//line demand_tree.go:47
-					var start_ int = start
-
-//line demand_tree.go:47
-					_ = start_
+//line demand_tree.go:84
+				for offset := start_; offset > 0; offset /= 2 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						{
-							gc_x02 := gc_tidx.X
-							gc_off4 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
-								gc_at5 := sdata_[gc_off4:][:32]
-
-//line demand_tree.go:83
-								copy(gc_l_v[:], gc_at5)
+							gc_x03 := gc_tidx.X
+							gc_off5 := offset + gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+								gc_at6 := sdata_[gc_off5:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line demand_tree.go:84
+									v := gc_l_v[gc_lane]
+									v += gc_at6[gc_lane]
+									gc_l_v[gc_lane] = v
+								}
 							} else {
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
 									gc_tx++
@@ -513,392 +448,222 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 									}
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
-
 //line demand_tree.go:82
 									tid_ := gc_tx
-									_ = tid_
-
-//line demand_tree.go:83
-									v := sdata_[tid_]
-									_ = v
+//line demand_tree.go:84
+									v := gc_l_v[gc_lane]
+									v += sdata_[tid_+offset]
 									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
-
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x04 := gc_tidx.X
+							gc_off6 := gc_x04
+							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+								gc_at7 := sdata_[gc_off6:][:32]
+//line demand_tree.go:87
+								copy(gc_at7, gc_l_v[:])
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+									tid_ := gc_tx
 //line demand_tree.go:84
-					for offset := start_; offset > 0; offset /= 2 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x03 := gc_tidx.X
-								gc_off5 := offset + gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
-									gc_at6 := sdata_[gc_off5:][:32]
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx := gc_x03 + gc_lane
-										_ = gc_tx
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
-//line demand_tree.go:82
-										tid_ := gc_tx
-										_ = tid_
-										v := gc_l_v[gc_lane]
-										_ = v
-
-//line demand_tree.go:85
-										v += gc_at6[gc_lane]
-
-//line demand_tree.go:86
-										gc_l_v[gc_lane] = v
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
-//line demand_tree.go:82
-										tid_ := gc_tx
-										_ = tid_
-										v := gc_l_v[gc_lane]
-										_ = v
-
-//line demand_tree.go:85
-										v += sdata_[tid_+offset]
-
-//line demand_tree.go:86
-										gc_l_v[gc_lane] = v
-									}
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x04 := gc_tidx.X
-								gc_off6 := gc_x04
-								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
-									gc_at7 := sdata_[gc_off6:][:32]
-
+									v := gc_l_v[gc_lane]
 //line demand_tree.go:87
-									copy(gc_at7, gc_l_v[:])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
-//line demand_tree.go:82
-										tid_ := gc_tx
-										_ = tid_
-										v := gc_l_v[gc_lane]
-										_ = v
-
-//line demand_tree.go:87
-										sdata_[tid_] = v
-
-//line demand_tree.go:88
-									}
+									sdata_[tid_] = v
 								}
 							}
 						}
 					}
 				}
-				gc_act = gc_save7 &^ gc_dead
 			}
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line demand_tree.go:41
-				tid := gc_tx
-				_ = tid
-
-//line demand_tree.go:49
+//line demand_tree.go:99
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			{
 				{
-//line demand_tree.go:49
 					{
-						{
 //line demand_tree.go:50
-							i := int(0)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(1)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(2)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(3)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(4)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(5)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(6)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(7)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(8)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(9)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(10)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(11)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(12)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(13)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(14)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(15)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(16)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(17)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(18)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(19)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(20)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(21)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(22)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(23)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(24)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(25)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(26)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(27)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(28)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(29)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(30)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(31)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-						}
-//line demand_tree.go:52
+						i := int(0)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(1)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(2)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(3)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(4)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(5)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(6)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(7)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(8)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(9)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(10)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(11)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(12)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(13)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(14)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(15)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(16)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(17)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(18)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(19)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(20)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(21)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(22)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(23)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(24)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(25)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(26)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(27)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(28)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(29)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(30)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(31)
+						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 					}
 				}
 			}
@@ -932,138 +697,136 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_keep := compiled.Scratch[[1][]float32](gc_b, 0)[:gc_n]
-
 //line demand_tree.go:62
 	b := gc_bdx
-
-//line demand_tree.go:63
 	sdata := gocuda.Shared[float32](t, 2*b)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 2 * b * gc_bx
-			gc_off2 := b
-			gc_off3 := (2 * b * gc_bx) + b
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_at3 := sdata[gc_off2:][:gc_bdx]
-				gc_at4 := in[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line demand_tree.go:62
-					tid := gc_tx
-					_ = tid
-
-//line demand_tree.go:64
-					var keep [1][]float32
-
 //line demand_tree.go:65
-					keep[0] = sdata
-
-//line demand_tree.go:66
-					gc_at[gc_tx] = gc_at2[gc_tx]
-
-//line demand_tree.go:67
-					gc_at3[gc_tx] = gc_at4[gc_tx]
-					_ = keep
-					gc_s_keep[gc_rank] = keep
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line demand_tree.go:62
-					tid := gc_tx
-					_ = tid
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 2 * b * gc_bx
+		gc_off2 := b
+		gc_off3 := (2 * b * gc_bx) + b
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_at3 := sdata[gc_off2:][:gc_bdx]
+			gc_at4 := in[gc_off3:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line demand_tree.go:64
-					var keep [1][]float32
-
-//line demand_tree.go:65
-					keep[0] = sdata
-
-//line demand_tree.go:66
-					sdata[tid] = in[2*b*gc_bx+tid]
-
-//line demand_tree.go:67
-					sdata[tid+b] = in[2*b*gc_bx+tid+b]
-					_ = keep
-					gc_s_keep[gc_rank] = keep
-				}
+				var keep [1][]float32
+				keep[0] = sdata
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+//line demand_tree.go:69
+				gc_s_keep[gc_rank] = keep
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line demand_tree.go:62
+				tid := gc_tx
+//line demand_tree.go:64
+				var keep [1][]float32
+				keep[0] = sdata
+				sdata[tid] = in[2*b*gc_bx+tid]
+				sdata[tid+b] = in[2*b*gc_bx+tid+b]
+//line demand_tree.go:69
+				gc_s_keep[gc_rank] = keep
 			}
 		}
 	}
-	{
-		var gc_l_v [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m7 uint32
-
+//line demand_tree.go:75
+	var gc_l_v [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line demand_tree.go:82
+			var gc_m7 uint32
 //line demand_tree.go:69
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line demand_tree.go:62
-							tid := gc_tx
-							_ = tid
-
+						tid := gc_tx
 //line demand_tree.go:69
-							if tid < gocuda.WarpSize {
-								gc_m7 |= 1 << gc_lane
+						if tid < gocuda.WarpSize {
+							gc_m7 |= 1 << gc_lane
+						}
+					}
+				}
+			}
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
+//line demand_tree.go:70
+				var sdata_ []float32 = sdata
+//line demand_tree.go:70
+				var start_ int = start
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x02 := gc_tidx.X
+						gc_off4 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+							gc_at5 := sdata_[gc_off4:][:32]
+//line demand_tree.go:83
+							copy(gc_l_v[:], gc_at5)
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+								tid_ := gc_tx
+								v := sdata_[tid_]
+//line demand_tree.go:85
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
-				gc_save7 := gc_act
-				gc_act = gc_save7 & gc_m7
-				if gc_act != 0 {
-
-//line demand_tree.go:70
-					var sdata_ []float32 = sdata
-
-//line demand_tree.go:70
-					_ = sdata_
-
-//line demand_tree.go:70
-					var start_ int = start
-
-//line demand_tree.go:70
-					_ = start_
+//line demand_tree.go:84
+				for offset := start_; offset > 0; offset /= 2 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						{
-							gc_x02 := gc_tidx.X
-							gc_off4 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
-								gc_at5 := sdata_[gc_off4:][:32]
-
-//line demand_tree.go:83
-								copy(gc_l_v[:], gc_at5)
+							gc_x03 := gc_tidx.X
+							gc_off5 := offset + gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+								gc_at6 := sdata_[gc_off5:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line demand_tree.go:84
+									v := gc_l_v[gc_lane]
+									v += gc_at6[gc_lane]
+									gc_l_v[gc_lane] = v
+								}
 							} else {
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
 									gc_tx++
@@ -1075,287 +838,180 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 									}
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
-
 //line demand_tree.go:82
 									tid_ := gc_tx
-									_ = tid_
-
-//line demand_tree.go:83
-									v := sdata_[tid_]
-									_ = v
+//line demand_tree.go:84
+									v := gc_l_v[gc_lane]
+									v += sdata_[tid_+offset]
 									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
-
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x04 := gc_tidx.X
+							gc_off6 := gc_x04
+							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+								gc_at7 := sdata_[gc_off6:][:32]
+//line demand_tree.go:87
+								copy(gc_at7, gc_l_v[:])
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+									tid_ := gc_tx
 //line demand_tree.go:84
-					for offset := start_; offset > 0; offset /= 2 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x03 := gc_tidx.X
-								gc_off5 := offset + gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
-									gc_at6 := sdata_[gc_off5:][:32]
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx := gc_x03 + gc_lane
-										_ = gc_tx
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
-//line demand_tree.go:82
-										tid_ := gc_tx
-										_ = tid_
-										v := gc_l_v[gc_lane]
-										_ = v
-
-//line demand_tree.go:85
-										v += gc_at6[gc_lane]
-
-//line demand_tree.go:86
-										gc_l_v[gc_lane] = v
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
-//line demand_tree.go:82
-										tid_ := gc_tx
-										_ = tid_
-										v := gc_l_v[gc_lane]
-										_ = v
-
-//line demand_tree.go:85
-										v += sdata_[tid_+offset]
-
-//line demand_tree.go:86
-										gc_l_v[gc_lane] = v
-									}
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x04 := gc_tidx.X
-								gc_off6 := gc_x04
-								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
-									gc_at7 := sdata_[gc_off6:][:32]
-
+									v := gc_l_v[gc_lane]
 //line demand_tree.go:87
-									copy(gc_at7, gc_l_v[:])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
-//line demand_tree.go:82
-										tid_ := gc_tx
-										_ = tid_
-										v := gc_l_v[gc_lane]
-										_ = v
-
-//line demand_tree.go:87
-										sdata_[tid_] = v
-
-//line demand_tree.go:88
-									}
+									sdata_[tid_] = v
 								}
 							}
 						}
 					}
 				}
-				gc_act = gc_save7 &^ gc_dead
 			}
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off7 := gc_bx
-			gc_off8 := 0
-			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at8 := out[gc_off7:][:1]
-				gc_at9 := sdata[gc_off8:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:62
-						tid := gc_tx
-						_ = tid
-						keep := gc_s_keep[gc_rank]
-
-//line demand_tree.go:72
-						{
-							gc_at8[0] = gc_at9[0] + keep[0][5]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:62
-						tid := gc_tx
-						_ = tid
-						keep := gc_s_keep[gc_rank]
-
-//line demand_tree.go:72
-						{
-							gc_at8[0] = gc_at9[0] + keep[0][5]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:62
-						tid := gc_tx
-						_ = tid
-						keep := gc_s_keep[gc_rank]
-
-//line demand_tree.go:72
-						{
-							gc_at8[0] = gc_at9[0] + keep[0][5]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:62
-						tid := gc_tx
-						_ = tid
-						keep := gc_s_keep[gc_rank]
-
-//line demand_tree.go:72
-						{
-							gc_at8[0] = gc_at9[0] + keep[0][5]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line demand_tree.go:99
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off7 := gc_bx
+		gc_off8 := 0
+		if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+			gc_at8 := out[gc_off7:][:1]
+			gc_at9 := sdata[gc_off8:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line demand_tree.go:114
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line demand_tree.go:62
-					tid := gc_tx
-					_ = tid
+//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
-
-//line demand_tree.go:72
 					{
+//line demand_tree.go:73
 						gc_at8[0] = gc_at9[0] + keep[0][5]
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:62
-						tid := gc_tx
-						_ = tid
-						keep := gc_s_keep[gc_rank]
-
-//line demand_tree.go:72
-						{
-							out[gc_bx] = sdata[0] + keep[0][5]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:62
-						tid := gc_tx
-						_ = tid
-						keep := gc_s_keep[gc_rank]
-
-//line demand_tree.go:72
-						{
-							out[gc_bx] = sdata[0] + keep[0][5]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:62
-						tid := gc_tx
-						_ = tid
-						keep := gc_s_keep[gc_rank]
-
-//line demand_tree.go:72
-						{
-							out[gc_bx] = sdata[0] + keep[0][5]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:62
-						tid := gc_tx
-						_ = tid
-						keep := gc_s_keep[gc_rank]
-
-//line demand_tree.go:72
-						{
-							out[gc_bx] = sdata[0] + keep[0][5]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
+//line demand_tree.go:79
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line demand_tree.go:62
-					tid := gc_tx
-					_ = tid
+//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
-
-//line demand_tree.go:72
 					{
+//line demand_tree.go:73
+						gc_at8[0] = gc_at9[0] + keep[0][5]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+//line demand_tree.go:79
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank]
+					{
+//line demand_tree.go:73
+						gc_at8[0] = gc_at9[0] + keep[0][5]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line demand_tree.go:79
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank]
+					{
+//line demand_tree.go:73
+						gc_at8[0] = gc_at9[0] + keep[0][5]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+				keep := gc_s_keep[gc_rank]
+				{
+//line demand_tree.go:73
+					gc_at8[0] = gc_at9[0] + keep[0][5]
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank]
+					{
+//line demand_tree.go:73
 						out[gc_bx] = sdata[0] + keep[0][5]
 					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank]
+					{
+//line demand_tree.go:73
+						out[gc_bx] = sdata[0] + keep[0][5]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank]
+					{
+//line demand_tree.go:73
+						out[gc_bx] = sdata[0] + keep[0][5]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank]
+					{
+//line demand_tree.go:73
+						out[gc_bx] = sdata[0] + keep[0][5]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line demand_tree.go:64
+				keep := gc_s_keep[gc_rank]
+				{
+//line demand_tree.go:73
+					out[gc_bx] = sdata[0] + keep[0][5]
 				}
 			}
 		}
@@ -1388,122 +1044,127 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line demand_tree.go:99
 	b := gc_bdx
-
-//line demand_tree.go:100
 	sdata := gocuda.Shared[float32](t, 2*b)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 2 * b * gc_bx
-			gc_off2 := b
-			gc_off3 := (2 * b * gc_bx) + b
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_at3 := sdata[gc_off2:][:gc_bdx]
-				gc_at4 := in[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line demand_tree.go:99
-					tid := gc_tx
-					_ = tid
-
-//line demand_tree.go:101
-					gc_at[gc_tx] = gc_at2[gc_tx]
-
 //line demand_tree.go:102
-					gc_at3[gc_tx] = gc_at4[gc_tx]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line demand_tree.go:99
-					tid := gc_tx
-					_ = tid
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 2 * b * gc_bx
+		gc_off2 := b
+		gc_off3 := (2 * b * gc_bx) + b
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_at3 := sdata[gc_off2:][:gc_bdx]
+			gc_at4 := in[gc_off3:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line demand_tree.go:101
-					sdata[tid] = in[2*b*gc_bx+tid]
-
-//line demand_tree.go:102
-					sdata[tid+b] = in[2*b*gc_bx+tid+b]
-				}
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line demand_tree.go:99
+				tid := gc_tx
+//line demand_tree.go:101
+				sdata[tid] = in[2*b*gc_bx+tid]
+				sdata[tid+b] = in[2*b*gc_bx+tid+b]
 			}
 		}
 	}
-	{
-		var gc_l_v [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m7 uint32
-
+//line demand_tree.go:108
+	var gc_l_v [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line demand_tree.go:115
+			var gc_m7 uint32
 //line demand_tree.go:104
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line demand_tree.go:99
-							tid := gc_tx
-							_ = tid
-
+						tid := gc_tx
 //line demand_tree.go:104
-							if tid < gocuda.WarpSize {
-								gc_m7 |= 1 << gc_lane
+						if tid < gocuda.WarpSize {
+							gc_m7 |= 1 << gc_lane
+						}
+					}
+				}
+			}
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
+//line demand_tree.go:105
+				var sdata_ []float32 = sdata
+//line demand_tree.go:105
+				var start_ int = start
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x02 := gc_tidx.X
+						gc_off4 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+							gc_at5 := sdata_[gc_off4:][:32]
+//line demand_tree.go:83
+							copy(gc_l_v[:], gc_at5)
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+								tid_ := gc_tx
+								v := sdata_[tid_]
+//line demand_tree.go:85
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
-				gc_save7 := gc_act
-				gc_act = gc_save7 & gc_m7
-				if gc_act != 0 {
-
-//line demand_tree.go:105
-					var sdata_ []float32 = sdata
-
-//line demand_tree.go:105
-					_ = sdata_
-
-//line demand_tree.go:105
-					var start_ int = start
-
-//line demand_tree.go:105
-					_ = start_
+//line demand_tree.go:84
+				for offset := start_; offset > 0; offset /= 2 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						{
-							gc_x02 := gc_tidx.X
-							gc_off4 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
-								gc_at5 := sdata_[gc_off4:][:32]
-
-//line demand_tree.go:83
-								copy(gc_l_v[:], gc_at5)
+							gc_x03 := gc_tidx.X
+							gc_off5 := offset + gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+								gc_at6 := sdata_[gc_off5:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line demand_tree.go:84
+									v := gc_l_v[gc_lane]
+									v += gc_at6[gc_lane]
+									gc_l_v[gc_lane] = v
+								}
 							} else {
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
 									gc_tx++
@@ -1515,317 +1176,190 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 									}
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
-
 //line demand_tree.go:82
 									tid_ := gc_tx
-									_ = tid_
-
-//line demand_tree.go:83
-									v := sdata_[tid_]
-									_ = v
+//line demand_tree.go:84
+									v := gc_l_v[gc_lane]
+									v += sdata_[tid_+offset]
 									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
-
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x04 := gc_tidx.X
+							gc_off6 := gc_x04
+							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+								gc_at7 := sdata_[gc_off6:][:32]
+//line demand_tree.go:87
+								copy(gc_at7, gc_l_v[:])
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+									tid_ := gc_tx
 //line demand_tree.go:84
-					for offset := start_; offset > 0; offset /= 2 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x03 := gc_tidx.X
-								gc_off5 := offset + gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
-									gc_at6 := sdata_[gc_off5:][:32]
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx := gc_x03 + gc_lane
-										_ = gc_tx
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
-//line demand_tree.go:82
-										tid_ := gc_tx
-										_ = tid_
-										v := gc_l_v[gc_lane]
-										_ = v
-
-//line demand_tree.go:85
-										v += gc_at6[gc_lane]
-
-//line demand_tree.go:86
-										gc_l_v[gc_lane] = v
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
-//line demand_tree.go:82
-										tid_ := gc_tx
-										_ = tid_
-										v := gc_l_v[gc_lane]
-										_ = v
-
-//line demand_tree.go:85
-										v += sdata_[tid_+offset]
-
-//line demand_tree.go:86
-										gc_l_v[gc_lane] = v
-									}
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x04 := gc_tidx.X
-								gc_off6 := gc_x04
-								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
-									gc_at7 := sdata_[gc_off6:][:32]
-
+									v := gc_l_v[gc_lane]
 //line demand_tree.go:87
-									copy(gc_at7, gc_l_v[:])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
-//line demand_tree.go:82
-										tid_ := gc_tx
-										_ = tid_
-										v := gc_l_v[gc_lane]
-										_ = v
-
-//line demand_tree.go:87
-										sdata_[tid_] = v
-
-//line demand_tree.go:88
-									}
+									sdata_[tid_] = v
 								}
 							}
 						}
 					}
 				}
-				gc_act = gc_save7 &^ gc_dead
 			}
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off7 := gc_bx
-			gc_off8 := 0
-			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at8 := out[gc_off7:][:1]
-				gc_at9 := sdata[gc_off8:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
 //line demand_tree.go:99
-						tid := gc_tx
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							gc_at8[0] = gc_at9[0] + kept[5]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:99
-						tid := gc_tx
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							gc_at8[0] = gc_at9[0] + kept[5]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:99
-						tid := gc_tx
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							gc_at8[0] = gc_at9[0] + kept[5]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:99
-						tid := gc_tx
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							gc_at8[0] = gc_at9[0] + kept[5]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off7 := gc_bx
+		gc_off8 := 0
+		if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+			gc_at8 := out[gc_off7:][:1]
+			gc_at9 := sdata[gc_off8:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line demand_tree.go:114
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line demand_tree.go:99
 					tid := gc_tx
-					_ = tid
-
 //line demand_tree.go:107
 					kept, _ := sdata, tid
-					_ = kept
-
-//line demand_tree.go:108
 					{
 						gc_at8[0] = gc_at9[0] + kept[5]
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:99
-						tid := gc_tx
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							out[gc_bx] = sdata[0] + kept[5]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:99
-						tid := gc_tx
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							out[gc_bx] = sdata[0] + kept[5]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:99
-						tid := gc_tx
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							out[gc_bx] = sdata[0] + kept[5]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line demand_tree.go:99
-						tid := gc_tx
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							out[gc_bx] = sdata[0] + kept[5]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
+//line demand_tree.go:115
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line demand_tree.go:99
 					tid := gc_tx
-					_ = tid
-
 //line demand_tree.go:107
 					kept, _ := sdata, tid
-					_ = kept
-
-//line demand_tree.go:108
+					{
+						gc_at8[0] = gc_at9[0] + kept[5]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+//line demand_tree.go:115
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:99
+					tid := gc_tx
+//line demand_tree.go:107
+					kept, _ := sdata, tid
+					{
+						gc_at8[0] = gc_at9[0] + kept[5]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line demand_tree.go:115
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:99
+					tid := gc_tx
+//line demand_tree.go:107
+					kept, _ := sdata, tid
+					{
+						gc_at8[0] = gc_at9[0] + kept[5]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line demand_tree.go:99
+				tid := gc_tx
+//line demand_tree.go:107
+				kept, _ := sdata, tid
+				{
+					gc_at8[0] = gc_at9[0] + kept[5]
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:99
+					tid := gc_tx
+//line demand_tree.go:107
+					kept, _ := sdata, tid
 					{
 						out[gc_bx] = sdata[0] + kept[5]
 					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:99
+					tid := gc_tx
+//line demand_tree.go:107
+					kept, _ := sdata, tid
+					{
+						out[gc_bx] = sdata[0] + kept[5]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:99
+					tid := gc_tx
+//line demand_tree.go:107
+					kept, _ := sdata, tid
+					{
+						out[gc_bx] = sdata[0] + kept[5]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line demand_tree.go:99
+					tid := gc_tx
+//line demand_tree.go:107
+					kept, _ := sdata, tid
+					{
+						out[gc_bx] = sdata[0] + kept[5]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line demand_tree.go:99
+				tid := gc_tx
+//line demand_tree.go:107
+				kept, _ := sdata, tid
+				{
+					out[gc_bx] = sdata[0] + kept[5]
 				}
 			}
 		}
@@ -1835,4 +1369,5 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 // gc_files_demand_tree holds the source files whose lines the kernels' records hash.
 //
 //go:embed demand_tree.go
+//line demand_tree.go:120
 var gc_files_demand_tree embed.FS

@@ -42,11 +42,8 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line demand_tree.go:17
 	b := gc_bdx2
-
-//line demand_tree.go:18
 	sdata := gocuda.Shared[float32](t, 2*b)
 	{
 		gc_ty2 := 0
@@ -73,21 +70,17 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line demand_tree.go:17
 							var tid int = gc_tx2
 //line demand_tree.go:17
 							_ = tid
-//line demand_tree.go:19
 							{
-//line demand_tree.go:19
 								archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
 //line demand_tree.go:19
 								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
-//line demand_tree.go:19
 							}
 						}
+//line demand_tree.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -98,56 +91,37 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line demand_tree.go:17
 						var tid int = gc_tx2
 //line demand_tree.go:17
 						_ = tid
 //line demand_tree.go:19
-						{
+						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
 //line demand_tree.go:19
-							archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
-//line demand_tree.go:19
-							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
-//line demand_tree.go:19
-						}
+						archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line demand_tree.go:17
-					tid := gc_tx2
-					_ = tid
-
-//line demand_tree.go:19
-					{
-						gc_at16[gc_tx2] = gc_at17[gc_tx2]
-						gc_at18[gc_tx2] = gc_at19[gc_tx2]
-					}
+//line demand_tree.go:20
+					gc_at16[gc_tx2] = gc_at17[gc_tx2]
+					gc_at18[gc_tx2] = gc_at19[gc_tx2]
 				}
 			} else {
+//line demand_tree.go:25
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line demand_tree.go:17
 							var tid int = gc_tx2
-//line demand_tree.go:17
-							_ = tid
-//line demand_tree.go:19
 							{
+//line demand_tree.go:20
 								if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
 //line demand_tree.go:20
 									break
-//line demand_tree.go:20
 								}
 //line demand_tree.go:20
 								archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
@@ -165,109 +139,203 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line demand_tree.go:17
 						var tid int = gc_tx2
-//line demand_tree.go:17
-						_ = tid
-//line demand_tree.go:19
-						{
-							if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
 //line demand_tree.go:20
-								break
+						if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
 //line demand_tree.go:20
-							}
-//line demand_tree.go:20
-							archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
-//line demand_tree.go:20
-							archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
+							break
 						}
+//line demand_tree.go:20
+						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
+//line demand_tree.go:20
+						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
 					}
+//line demand_tree.go:23
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line demand_tree.go:17
 					tid := gc_tx2
-					_ = tid
-
-//line demand_tree.go:19
-					{
-						sdata[tid] = in[2*b*gc_bx2+tid]
-						sdata[tid+b] = in[2*b*gc_bx2+tid+b]
-					}
+//line demand_tree.go:20
+					sdata[tid] = in[2*b*gc_bx2+tid]
+					sdata[tid+b] = in[2*b*gc_bx2+tid+b]
 				}
 			}
+//line demand_tree.go:25
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
 			}
 		}
 	}
-	{
-		var gc_l_v [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line demand_tree.go:32
+	var gc_l_v [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line demand_tree.go:39
+			var gc_m72 uint32
 			{
-				var gc_m72 uint32
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line demand_tree.go:17
+					tid := gc_tx2
+//line demand_tree.go:24
+					if tid < gocuda.WarpSize && gc_ty2 == 0 {
+						gc_m72 |= 1 << gc_lane2
+					}
+				}
+			}
+			gc_save72 := gc_act2
+			gc_act2 = gc_save72 & gc_m72
+			if gc_act2 != 0 {
+//line demand_tree.go:25
+				var sdata_ []float32 = sdata
+//line demand_tree.go:25
+				var start_ int = start
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
+					{
+						gc_x04 := gc_tidx2.X
+						gc_off18 := gc_x04
+						if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off18 >= 0 && gc_off18 <= len(sdata_) && 32 <= len(sdata_)-gc_off18 {
+							gc_at20 := sdata_[gc_off18:][:32]
+//line demand_tree.go:83
+							copy(gc_l_v[:], gc_at20)
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line demand_tree.go:82
+								tid_ := gc_tx2
+								v := sdata_[tid_]
+//line demand_tree.go:85
+								gc_l_v[gc_lane2] = v
 							}
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:17
-						tid := gc_tx2
-						_ = tid
-
-//line demand_tree.go:24
-						if tid < gocuda.WarpSize && gc_ty2 == 0 {
-							gc_m72 |= 1 << gc_lane2
 						}
 					}
 				}
-				gc_save72 := gc_act2
-				gc_act2 = gc_save72 & gc_m72
-				if gc_act2 != 0 {
-
-//line demand_tree.go:25
-					var sdata_ []float32 = sdata
-
-//line demand_tree.go:25
-					_ = sdata_
-
-//line demand_tree.go:25
-					var start_ int = start
-
-//line demand_tree.go:25
-					_ = start_
+//line demand_tree.go:84
+				for offset := start_; offset > 0; offset /= 2 {
+					gc_left := gc_act2
+					if compiled.SIMD {
+						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line demand_tree.go:91
+								gc_tx2 := gc_tidx3.X + gc_lane2
+//line demand_tree.go:93
+								gc_ty2 := gc_tidx3.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx3.Z
+								_ = gc_tz2
+//line demand_tree.go:82
+								var tid_ int = gc_tx2
+//line demand_tree.go:82
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:85
+								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+									break
+								}
+//line demand_tree.go:85
+								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+//line demand_tree.go:100
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+//line demand_tree.go:82
+								var tid_ int = gc_tx2
+//line demand_tree.go:82
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:85
+								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+									break
+								}
+//line demand_tree.go:85
+								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line demand_tree.go:82
+								tid_ := gc_tx2
+//line demand_tree.go:84
+								v := gc_l_v[gc_lane2]
+								v += sdata_[tid_+offset]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						{
-							gc_x04 := gc_tidx2.X
-							gc_off18 := gc_x04
-							if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off18 >= 0 && gc_off18 <= len(sdata_) && 32 <= len(sdata_)-gc_off18 {
-								gc_at20 := sdata_[gc_off18:][:32]
-
-//line demand_tree.go:83
-								copy(gc_l_v[:], gc_at20)
+							gc_x05 := gc_tidx2.X
+							gc_off19 := gc_x05
+							if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off19 >= 0 && gc_off19 <= len(sdata_) && 32 <= len(sdata_)-gc_off19 {
+								gc_at21 := sdata_[gc_off19:][:32]
+//line demand_tree.go:87
+								copy(gc_at21, gc_l_v[:])
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -279,168 +347,23 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
-
 //line demand_tree.go:82
 									tid_ := gc_tx2
-									_ = tid_
-
-//line demand_tree.go:83
-									v := sdata_[tid_]
-									_ = v
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-
 //line demand_tree.go:84
-					for offset := start_; offset > 0; offset /= 2 {
-						gc_left := gc_act2
-						if compiled.SIMD {
-							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx3.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx3.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx3.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line demand_tree.go:82
-									var tid_ int = gc_tx2
-//line demand_tree.go:82
-									_ = tid_
-//line demand_tree.go:82
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-									_ = v
-//line demand_tree.go:85
-									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-										break
-//line demand_tree.go:85
-									}
-//line demand_tree.go:85
-									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line demand_tree.go:82
-									var tid_ int = gc_tx2
-//line demand_tree.go:82
-									_ = tid_
-//line demand_tree.go:82
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-									_ = v
-//line demand_tree.go:85
-									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-										break
-//line demand_tree.go:85
-									}
-//line demand_tree.go:85
-									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-									tid_ := gc_tx2
-									_ = tid_
 									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line demand_tree.go:85
-									v += sdata_[tid_+offset]
-
-//line demand_tree.go:86
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							{
-								gc_x05 := gc_tidx2.X
-								gc_off19 := gc_x05
-								if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off19 >= 0 && gc_off19 <= len(sdata_) && 32 <= len(sdata_)-gc_off19 {
-									gc_at21 := sdata_[gc_off19:][:32]
-
 //line demand_tree.go:87
-									copy(gc_at21, gc_l_v[:])
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-										tid_ := gc_tx2
-										_ = tid_
-										v := gc_l_v[gc_lane2]
-										_ = v
-
-//line demand_tree.go:87
-										sdata_[tid_] = v
-
-//line demand_tree.go:88
-									}
+									sdata_[tid_] = v
 								}
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save72 &^ gc_dead2
 			}
+			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
 	{
+//line demand_tree.go:99
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -472,39 +395,25 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 				gc_at28 := out[gc_off26:][:1]
 				gc_at29 := sdata[gc_off27:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line demand_tree.go:17
-					tid := gc_tx2
-					_ = tid
-
-//line demand_tree.go:27
-					{
-						gc_at22[0] = gc_at23[0]
-						gc_at24[0] = gc_at25[0]
-						gc_at26[0] = gc_at27[0]
-						gc_at28[0] = gc_at29[0]
-					}
+//line demand_tree.go:28
+					gc_at22[0] = gc_at23[0]
+					gc_at24[0] = gc_at25[0]
+					gc_at26[0] = gc_at27[0]
+					gc_at28[0] = gc_at29[0]
 				}
 			} else {
+//line demand_tree.go:35
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:17
-					tid := gc_tx2
-					_ = tid
-
-//line demand_tree.go:27
-					{
-						out[4*gc_bx2] = sdata[0]
-						out[4*gc_bx2+1] = sdata[1]
-						out[4*gc_bx2+2] = sdata[2]
-						out[4*gc_bx2+3] = sdata[3]
-					}
+//line demand_tree.go:28
+					out[4*gc_bx2] = sdata[0]
+					out[4*gc_bx2+1] = sdata[1]
+					out[4*gc_bx2+2] = sdata[2]
+					out[4*gc_bx2+3] = sdata[3]
 				}
 			}
+//line demand_tree.go:35
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -538,206 +447,279 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line demand_tree.go:41
 	b := gc_bdx2
-
-//line demand_tree.go:42
 	sdata := gocuda.Shared[float32](t, 2*b)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := 2 * b * gc_bx2
-			gc_off8 := b
-			gc_off9 := (2 * b * gc_bx2) + b
-			if gc_bdx2 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-				gc_at8 := sdata[:gc_bdx2]
-				gc_at9 := in[gc_off7:][:gc_bdx2]
-				gc_at10 := sdata[gc_off8:][:gc_bdx2]
-				gc_at11 := in[gc_off9:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line demand_tree.go:41
-							var tid int = gc_tx2
-//line demand_tree.go:41
-							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
-							archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line demand_tree.go:44
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := 2 * b * gc_bx2
+		gc_off8 := b
+		gc_off9 := (2 * b * gc_bx2) + b
+		if gc_bdx2 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
+			gc_at8 := sdata[:gc_bdx2]
+			gc_at9 := in[gc_off7:][:gc_bdx2]
+			gc_at10 := sdata[gc_off8:][:gc_bdx2]
+			gc_at11 := in[gc_off9:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line demand_tree.go:41
 						var tid int = gc_tx2
 //line demand_tree.go:41
 						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line demand_tree.go:41
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line demand_tree.go:41
 					_ = tid
-
-//line demand_tree.go:43
-					gc_at8[gc_tx2] = gc_at9[gc_tx2]
-
-//line demand_tree.go:44
-					gc_at10[gc_tx2] = gc_at11[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line demand_tree.go:41
-							var tid int = gc_tx2
-//line demand_tree.go:41
-							_ = tid
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line demand_tree.go:43
-							if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
-//line demand_tree.go:43
-								break
-//line demand_tree.go:43
-							}
-							archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
-							archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_at8[gc_tx2] = gc_at9[gc_tx2]
+				gc_at10[gc_tx2] = gc_at11[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line demand_tree.go:41
 						var tid int = gc_tx2
-//line demand_tree.go:41
-						_ = tid
 //line demand_tree.go:43
-						if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+						if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
 //line demand_tree.go:43
 							break
-//line demand_tree.go:43
 						}
-						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
-						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
+//line demand_tree.go:44
+						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
+						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line demand_tree.go:41
-					tid := gc_tx2
-					_ = tid
-
+					var tid int = gc_tx2
 //line demand_tree.go:43
-					sdata[tid] = in[2*b*gc_bx2+tid]
-
+					if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+//line demand_tree.go:43
+						break
+					}
 //line demand_tree.go:44
-					sdata[tid+b] = in[2*b*gc_bx2+tid+b]
+					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
+					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line demand_tree.go:41
+				tid := gc_tx2
+//line demand_tree.go:43
+				sdata[tid] = in[2*b*gc_bx2+tid]
+				sdata[tid+b] = in[2*b*gc_bx2+tid+b]
 			}
 		}
 	}
-	{
-		var gc_l_v [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m72 uint32
-
+//line demand_tree.go:50
+	var gc_l_v [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line demand_tree.go:57
+			var gc_m72 uint32
 //line demand_tree.go:46
-				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
-						gc_hi4 = gc_bound4
-					}
-					if gc_lo4 < gc_hi4 {
-						gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+			if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line demand_tree.go:41
-							tid := gc_tx2
-							_ = tid
-
+						tid := gc_tx2
 //line demand_tree.go:46
-							if tid < gocuda.WarpSize {
-								gc_m72 |= 1 << gc_lane2
+						if tid < gocuda.WarpSize {
+							gc_m72 |= 1 << gc_lane2
+						}
+					}
+				}
+			}
+			gc_save72 := gc_act2
+			gc_act2 = gc_save72 & gc_m72
+			if gc_act2 != 0 {
+//line demand_tree.go:47
+				var sdata_ []float32 = sdata
+//line demand_tree.go:47
+				var start_ int = start
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x06 := gc_tidx2.X
+						gc_off10 := gc_x06
+						if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off10 >= 0 && gc_off10 <= len(sdata_) && 32 <= len(sdata_)-gc_off10 {
+							gc_at12 := sdata_[gc_off10:][:32]
+//line demand_tree.go:83
+							copy(gc_l_v[:], gc_at12)
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line demand_tree.go:82
+								tid_ := gc_tx2
+								v := sdata_[tid_]
+//line demand_tree.go:85
+								gc_l_v[gc_lane2] = v
 							}
 						}
 					}
 				}
-				gc_save72 := gc_act2
-				gc_act2 = gc_save72 & gc_m72
-				if gc_act2 != 0 {
-
-//line demand_tree.go:47
-					var sdata_ []float32 = sdata
-
-//line demand_tree.go:47
-					_ = sdata_
-
-//line demand_tree.go:47
-					var start_ int = start
-
-//line demand_tree.go:47
-					_ = start_
+//line demand_tree.go:84
+				for offset := start_; offset > 0; offset /= 2 {
+					gc_left := gc_act2
+					if compiled.SIMD {
+						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line demand_tree.go:91
+								gc_tx2 := gc_tidx3.X + gc_lane2
+//line demand_tree.go:93
+								gc_ty2 := gc_tidx3.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx3.Z
+								_ = gc_tz2
+//line demand_tree.go:82
+								var tid_ int = gc_tx2
+//line demand_tree.go:82
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:85
+								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+									break
+								}
+//line demand_tree.go:85
+								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+//line demand_tree.go:100
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+//line demand_tree.go:82
+								var tid_ int = gc_tx2
+//line demand_tree.go:82
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:85
+								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+									break
+								}
+//line demand_tree.go:85
+								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line demand_tree.go:82
+								tid_ := gc_tx2
+//line demand_tree.go:84
+								v := gc_l_v[gc_lane2]
+								v += sdata_[tid_+offset]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						{
-							gc_x06 := gc_tidx2.X
-							gc_off10 := gc_x06
-							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off10 >= 0 && gc_off10 <= len(sdata_) && 32 <= len(sdata_)-gc_off10 {
-								gc_at12 := sdata_[gc_off10:][:32]
-
-//line demand_tree.go:83
-								copy(gc_l_v[:], gc_at12)
+							gc_x07 := gc_tidx2.X
+							gc_off11 := gc_x07
+							if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off11 >= 0 && gc_off11 <= len(sdata_) && 32 <= len(sdata_)-gc_off11 {
+								gc_at13 := sdata_[gc_off11:][:32]
+//line demand_tree.go:87
+								copy(gc_at13, gc_l_v[:])
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -749,441 +731,191 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
-
 //line demand_tree.go:82
 									tid_ := gc_tx2
-									_ = tid_
-
-//line demand_tree.go:83
-									v := sdata_[tid_]
-									_ = v
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-
 //line demand_tree.go:84
-					for offset := start_; offset > 0; offset /= 2 {
-						gc_left := gc_act2
-						if compiled.SIMD {
-							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx3.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx3.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx3.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line demand_tree.go:82
-									var tid_ int = gc_tx2
-//line demand_tree.go:82
-									_ = tid_
-//line demand_tree.go:82
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-									_ = v
-//line demand_tree.go:85
-									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-										break
-//line demand_tree.go:85
-									}
-//line demand_tree.go:85
-									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line demand_tree.go:82
-									var tid_ int = gc_tx2
-//line demand_tree.go:82
-									_ = tid_
-//line demand_tree.go:82
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-									_ = v
-//line demand_tree.go:85
-									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-										break
-//line demand_tree.go:85
-									}
-//line demand_tree.go:85
-									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-									tid_ := gc_tx2
-									_ = tid_
 									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line demand_tree.go:85
-									v += sdata_[tid_+offset]
-
-//line demand_tree.go:86
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							{
-								gc_x07 := gc_tidx2.X
-								gc_off11 := gc_x07
-								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off11 >= 0 && gc_off11 <= len(sdata_) && 32 <= len(sdata_)-gc_off11 {
-									gc_at13 := sdata_[gc_off11:][:32]
-
 //line demand_tree.go:87
-									copy(gc_at13, gc_l_v[:])
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-										tid_ := gc_tx2
-										_ = tid_
-										v := gc_l_v[gc_lane2]
-										_ = v
-
-//line demand_tree.go:87
-										sdata_[tid_] = v
-
-//line demand_tree.go:88
-									}
+									sdata_[tid_] = v
 								}
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save72 &^ gc_dead2
 			}
+			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-			gc_to2 = gc_bound3 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:41
-				tid := gc_tx2
-				_ = tid
-
-//line demand_tree.go:49
+//line demand_tree.go:99
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
+		gc_to2 = gc_bound3 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			{
 				{
-//line demand_tree.go:49
 					{
-						{
 //line demand_tree.go:50
-							i := int(0)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(1)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(2)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(3)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(4)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(5)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(6)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(7)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(8)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(9)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(10)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(11)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(12)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(13)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(14)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(15)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(16)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(17)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(18)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(19)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(20)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(21)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(22)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(23)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(24)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(25)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(26)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(27)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(28)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(29)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(30)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:50
-						{
-//line demand_tree.go:50
-							i := int(31)
-//line demand_tree.go:50
-							_ = i
-							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
-						}
-//line demand_tree.go:52
+						i := int(0)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(1)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(2)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(3)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(4)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(5)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(6)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(7)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(8)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(9)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(10)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(11)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(12)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(13)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(14)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(15)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(16)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(17)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(18)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(19)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(20)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(21)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(22)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(23)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(24)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(25)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(26)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(27)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(28)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(29)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(30)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
+					}
+					{
+//line demand_tree.go:50
+						i := int(31)
+						out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
 					}
 				}
 			}
@@ -1217,138 +949,216 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_keep := compiled.Scratch[[1][]float32](gc_b2, 0)[:gc_n2]
-
 //line demand_tree.go:62
 	b := gc_bdx2
-
-//line demand_tree.go:63
 	sdata := gocuda.Shared[float32](t, 2*b)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := 2 * b * gc_bx2
-			gc_off10 := b
-			gc_off11 := (2 * b * gc_bx2) + b
-			if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
-				gc_at10 := sdata[:gc_bdx2]
-				gc_at11 := in[gc_off9:][:gc_bdx2]
-				gc_at12 := sdata[gc_off10:][:gc_bdx2]
-				gc_at13 := in[gc_off11:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line demand_tree.go:62
-					tid := gc_tx2
-					_ = tid
-
-//line demand_tree.go:64
-					var keep [1][]float32
-
 //line demand_tree.go:65
-					keep[0] = sdata
-
-//line demand_tree.go:66
-					gc_at10[gc_tx2] = gc_at11[gc_tx2]
-
-//line demand_tree.go:67
-					gc_at12[gc_tx2] = gc_at13[gc_tx2]
-					_ = keep
-					gc_s_keep[gc_rank2] = keep
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:62
-					tid := gc_tx2
-					_ = tid
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off9 := 2 * b * gc_bx2
+		gc_off10 := b
+		gc_off11 := (2 * b * gc_bx2) + b
+		if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
+			gc_at10 := sdata[:gc_bdx2]
+			gc_at11 := in[gc_off9:][:gc_bdx2]
+			gc_at12 := sdata[gc_off10:][:gc_bdx2]
+			gc_at13 := in[gc_off11:][:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 //line demand_tree.go:64
-					var keep [1][]float32
-
-//line demand_tree.go:65
-					keep[0] = sdata
-
-//line demand_tree.go:66
-					sdata[tid] = in[2*b*gc_bx2+tid]
-
-//line demand_tree.go:67
-					sdata[tid+b] = in[2*b*gc_bx2+tid+b]
-					_ = keep
-					gc_s_keep[gc_rank2] = keep
-				}
+				var keep [1][]float32
+				keep[0] = sdata
+				gc_at10[gc_tx2] = gc_at11[gc_tx2]
+				gc_at12[gc_tx2] = gc_at13[gc_tx2]
+//line demand_tree.go:69
+				gc_s_keep[gc_rank2] = keep
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line demand_tree.go:62
+				tid := gc_tx2
+//line demand_tree.go:64
+				var keep [1][]float32
+				keep[0] = sdata
+				sdata[tid] = in[2*b*gc_bx2+tid]
+				sdata[tid+b] = in[2*b*gc_bx2+tid+b]
+//line demand_tree.go:69
+				gc_s_keep[gc_rank2] = keep
 			}
 		}
 	}
-	{
-		var gc_l_v [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m72 uint32
-
+//line demand_tree.go:75
+	var gc_l_v [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line demand_tree.go:82
+			var gc_m72 uint32
 //line demand_tree.go:69
-				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
-						gc_hi4 = gc_bound4
-					}
-					if gc_lo4 < gc_hi4 {
-						gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+			if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line demand_tree.go:62
-							tid := gc_tx2
-							_ = tid
-
+						tid := gc_tx2
 //line demand_tree.go:69
-							if tid < gocuda.WarpSize {
-								gc_m72 |= 1 << gc_lane2
+						if tid < gocuda.WarpSize {
+							gc_m72 |= 1 << gc_lane2
+						}
+					}
+				}
+			}
+			gc_save72 := gc_act2
+			gc_act2 = gc_save72 & gc_m72
+			if gc_act2 != 0 {
+//line demand_tree.go:70
+				var sdata_ []float32 = sdata
+//line demand_tree.go:70
+				var start_ int = start
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x06 := gc_tidx2.X
+						gc_off12 := gc_x06
+						if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(sdata_) && 32 <= len(sdata_)-gc_off12 {
+							gc_at14 := sdata_[gc_off12:][:32]
+//line demand_tree.go:83
+							copy(gc_l_v[:], gc_at14)
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line demand_tree.go:82
+								tid_ := gc_tx2
+								v := sdata_[tid_]
+//line demand_tree.go:85
+								gc_l_v[gc_lane2] = v
 							}
 						}
 					}
 				}
-				gc_save72 := gc_act2
-				gc_act2 = gc_save72 & gc_m72
-				if gc_act2 != 0 {
-
-//line demand_tree.go:70
-					var sdata_ []float32 = sdata
-
-//line demand_tree.go:70
-					_ = sdata_
-
-//line demand_tree.go:70
-					var start_ int = start
-
-//line demand_tree.go:70
-					_ = start_
+//line demand_tree.go:84
+				for offset := start_; offset > 0; offset /= 2 {
+					gc_left := gc_act2
+					if compiled.SIMD {
+						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line demand_tree.go:91
+								gc_tx2 := gc_tidx3.X + gc_lane2
+//line demand_tree.go:93
+								gc_ty2 := gc_tidx3.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx3.Z
+								_ = gc_tz2
+//line demand_tree.go:82
+								var tid_ int = gc_tx2
+//line demand_tree.go:82
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:85
+								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+									break
+								}
+//line demand_tree.go:85
+								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+//line demand_tree.go:100
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+//line demand_tree.go:82
+								var tid_ int = gc_tx2
+//line demand_tree.go:82
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:85
+								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+									break
+								}
+//line demand_tree.go:85
+								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line demand_tree.go:82
+								tid_ := gc_tx2
+//line demand_tree.go:84
+								v := gc_l_v[gc_lane2]
+								v += sdata_[tid_+offset]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						{
-							gc_x06 := gc_tidx2.X
-							gc_off12 := gc_x06
-							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(sdata_) && 32 <= len(sdata_)-gc_off12 {
-								gc_at14 := sdata_[gc_off12:][:32]
-
-//line demand_tree.go:83
-								copy(gc_l_v[:], gc_at14)
+							gc_x07 := gc_tidx2.X
+							gc_off13 := gc_x07
+							if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(sdata_) && 32 <= len(sdata_)-gc_off13 {
+								gc_at15 := sdata_[gc_off13:][:32]
+//line demand_tree.go:87
+								copy(gc_at15, gc_l_v[:])
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -1360,336 +1170,149 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
-
 //line demand_tree.go:82
 									tid_ := gc_tx2
-									_ = tid_
-
-//line demand_tree.go:83
-									v := sdata_[tid_]
-									_ = v
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-
 //line demand_tree.go:84
-					for offset := start_; offset > 0; offset /= 2 {
-						gc_left := gc_act2
-						if compiled.SIMD {
-							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx3.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx3.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx3.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line demand_tree.go:82
-									var tid_ int = gc_tx2
-//line demand_tree.go:82
-									_ = tid_
-//line demand_tree.go:82
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-									_ = v
-//line demand_tree.go:85
-									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-										break
-//line demand_tree.go:85
-									}
-//line demand_tree.go:85
-									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line demand_tree.go:82
-									var tid_ int = gc_tx2
-//line demand_tree.go:82
-									_ = tid_
-//line demand_tree.go:82
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-									_ = v
-//line demand_tree.go:85
-									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-										break
-//line demand_tree.go:85
-									}
-//line demand_tree.go:85
-									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-									tid_ := gc_tx2
-									_ = tid_
 									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line demand_tree.go:85
-									v += sdata_[tid_+offset]
-
-//line demand_tree.go:86
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							{
-								gc_x07 := gc_tidx2.X
-								gc_off13 := gc_x07
-								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(sdata_) && 32 <= len(sdata_)-gc_off13 {
-									gc_at15 := sdata_[gc_off13:][:32]
-
 //line demand_tree.go:87
-									copy(gc_at15, gc_l_v[:])
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-										tid_ := gc_tx2
-										_ = tid_
-										v := gc_l_v[gc_lane2]
-										_ = v
-
-//line demand_tree.go:87
-										sdata_[tid_] = v
-
-//line demand_tree.go:88
-									}
+									sdata_[tid_] = v
 								}
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save72 &^ gc_dead2
 			}
+			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-			gc_to2 = gc_bound3 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off14 := gc_bx2
-			gc_off15 := 0
-			if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(out) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at16 := out[gc_off14:][:1]
-				gc_at17 := sdata[gc_off15:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:62
-						tid := gc_tx2
-						_ = tid
-						keep := gc_s_keep[gc_rank2]
-
-//line demand_tree.go:72
-						{
-							gc_at16[0] = gc_at17[0] + keep[0][5]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:62
-						tid := gc_tx2
-						_ = tid
-						keep := gc_s_keep[gc_rank2]
-
-//line demand_tree.go:72
-						{
-							gc_at16[0] = gc_at17[0] + keep[0][5]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:62
-						tid := gc_tx2
-						_ = tid
-						keep := gc_s_keep[gc_rank2]
-
-//line demand_tree.go:72
-						{
-							gc_at16[0] = gc_at17[0] + keep[0][5]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:62
-						tid := gc_tx2
-						_ = tid
-						keep := gc_s_keep[gc_rank2]
-
-//line demand_tree.go:72
-						{
-							gc_at16[0] = gc_at17[0] + keep[0][5]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line demand_tree.go:99
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
+		gc_to2 = gc_bound3 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off14 := gc_bx2
+		gc_off15 := 0
+		if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(out) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+			gc_at16 := out[gc_off14:][:1]
+			gc_at17 := sdata[gc_off15:][:1]
+			gc_step3 := gc_from2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+//line demand_tree.go:114
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:62
-					tid := gc_tx2
-					_ = tid
+//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank2]
-
-//line demand_tree.go:72
 					{
+//line demand_tree.go:73
 						gc_at16[0] = gc_at17[0] + keep[0][5]
 					}
 				}
-			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:62
-						tid := gc_tx2
-						_ = tid
-						keep := gc_s_keep[gc_rank2]
-
-//line demand_tree.go:72
-						{
-							out[gc_bx2] = sdata[0] + keep[0][5]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:62
-						tid := gc_tx2
-						_ = tid
-						keep := gc_s_keep[gc_rank2]
-
-//line demand_tree.go:72
-						{
-							out[gc_bx2] = sdata[0] + keep[0][5]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:62
-						tid := gc_tx2
-						_ = tid
-						keep := gc_s_keep[gc_rank2]
-
-//line demand_tree.go:72
-						{
-							out[gc_bx2] = sdata[0] + keep[0][5]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:62
-						tid := gc_tx2
-						_ = tid
-						keep := gc_s_keep[gc_rank2]
-
-//line demand_tree.go:72
-						{
-							out[gc_bx2] = sdata[0] + keep[0][5]
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step3 + 1
+//line demand_tree.go:79
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:62
-					tid := gc_tx2
-					_ = tid
+//line demand_tree.go:64
 					keep := gc_s_keep[gc_rank2]
-
-//line demand_tree.go:72
 					{
+//line demand_tree.go:73
+						gc_at16[0] = gc_at17[0] + keep[0][5]
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+//line demand_tree.go:79
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank2]
+					{
+//line demand_tree.go:73
+						gc_at16[0] = gc_at17[0] + keep[0][5]
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+//line demand_tree.go:79
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank2]
+					{
+//line demand_tree.go:73
+						gc_at16[0] = gc_at17[0] + keep[0][5]
+					}
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line demand_tree.go:64
+				keep := gc_s_keep[gc_rank2]
+				{
+//line demand_tree.go:73
+					gc_at16[0] = gc_at17[0] + keep[0][5]
+				}
+			}
+		} else {
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank2]
+					{
+//line demand_tree.go:73
 						out[gc_bx2] = sdata[0] + keep[0][5]
 					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank2]
+					{
+//line demand_tree.go:73
+						out[gc_bx2] = sdata[0] + keep[0][5]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank2]
+					{
+//line demand_tree.go:73
+						out[gc_bx2] = sdata[0] + keep[0][5]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line demand_tree.go:64
+					keep := gc_s_keep[gc_rank2]
+					{
+//line demand_tree.go:73
+						out[gc_bx2] = sdata[0] + keep[0][5]
+					}
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line demand_tree.go:64
+				keep := gc_s_keep[gc_rank2]
+				{
+//line demand_tree.go:73
+					out[gc_bx2] = sdata[0] + keep[0][5]
 				}
 			}
 		}
@@ -1722,206 +1345,279 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line demand_tree.go:99
 	b := gc_bdx2
-
-//line demand_tree.go:100
 	sdata := gocuda.Shared[float32](t, 2*b)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := 2 * b * gc_bx2
-			gc_off10 := b
-			gc_off11 := (2 * b * gc_bx2) + b
-			if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
-				gc_at10 := sdata[:gc_bdx2]
-				gc_at11 := in[gc_off9:][:gc_bdx2]
-				gc_at12 := sdata[gc_off10:][:gc_bdx2]
-				gc_at13 := in[gc_off11:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line demand_tree.go:99
-							var tid int = gc_tx2
-//line demand_tree.go:99
-							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
-							archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]).StoreSlice(gc_at12[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line demand_tree.go:102
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off9 := 2 * b * gc_bx2
+		gc_off10 := b
+		gc_off11 := (2 * b * gc_bx2) + b
+		if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
+			gc_at10 := sdata[:gc_bdx2]
+			gc_at11 := in[gc_off9:][:gc_bdx2]
+			gc_at12 := sdata[gc_off10:][:gc_bdx2]
+			gc_at13 := in[gc_off11:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line demand_tree.go:99
 						var tid int = gc_tx2
 //line demand_tree.go:99
 						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]).StoreSlice(gc_at12[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]).StoreSlice(gc_at12[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line demand_tree.go:99
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line demand_tree.go:99
 					_ = tid
-
-//line demand_tree.go:101
-					gc_at10[gc_tx2] = gc_at11[gc_tx2]
-
-//line demand_tree.go:102
-					gc_at12[gc_tx2] = gc_at13[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]).StoreSlice(gc_at12[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line demand_tree.go:99
-							var tid int = gc_tx2
-//line demand_tree.go:99
-							_ = tid
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line demand_tree.go:101
-							if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
-//line demand_tree.go:101
-								break
-//line demand_tree.go:101
-							}
-							archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
-							archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_at10[gc_tx2] = gc_at11[gc_tx2]
+				gc_at12[gc_tx2] = gc_at13[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line demand_tree.go:99
 						var tid int = gc_tx2
-//line demand_tree.go:99
-						_ = tid
 //line demand_tree.go:101
-						if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+						if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
 //line demand_tree.go:101
 							break
-//line demand_tree.go:101
 						}
-						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
-						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
+//line demand_tree.go:102
+						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
+						archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line demand_tree.go:99
-					tid := gc_tx2
-					_ = tid
-
+					var tid int = gc_tx2
 //line demand_tree.go:101
-					sdata[tid] = in[2*b*gc_bx2+tid]
-
+					if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+//line demand_tree.go:101
+						break
+					}
 //line demand_tree.go:102
-					sdata[tid+b] = in[2*b*gc_bx2+tid+b]
+					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
+					archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line demand_tree.go:99
+				tid := gc_tx2
+//line demand_tree.go:101
+				sdata[tid] = in[2*b*gc_bx2+tid]
+				sdata[tid+b] = in[2*b*gc_bx2+tid+b]
 			}
 		}
 	}
-	{
-		var gc_l_v [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m72 uint32
-
+//line demand_tree.go:108
+	var gc_l_v [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line demand_tree.go:115
+			var gc_m72 uint32
 //line demand_tree.go:104
-				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
-						gc_hi4 = gc_bound4
-					}
-					if gc_lo4 < gc_hi4 {
-						gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+			if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line demand_tree.go:99
-							tid := gc_tx2
-							_ = tid
-
+						tid := gc_tx2
 //line demand_tree.go:104
-							if tid < gocuda.WarpSize {
-								gc_m72 |= 1 << gc_lane2
+						if tid < gocuda.WarpSize {
+							gc_m72 |= 1 << gc_lane2
+						}
+					}
+				}
+			}
+			gc_save72 := gc_act2
+			gc_act2 = gc_save72 & gc_m72
+			if gc_act2 != 0 {
+//line demand_tree.go:105
+				var sdata_ []float32 = sdata
+//line demand_tree.go:105
+				var start_ int = start
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x06 := gc_tidx2.X
+						gc_off12 := gc_x06
+						if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(sdata_) && 32 <= len(sdata_)-gc_off12 {
+							gc_at14 := sdata_[gc_off12:][:32]
+//line demand_tree.go:83
+							copy(gc_l_v[:], gc_at14)
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line demand_tree.go:82
+								tid_ := gc_tx2
+								v := sdata_[tid_]
+//line demand_tree.go:85
+								gc_l_v[gc_lane2] = v
 							}
 						}
 					}
 				}
-				gc_save72 := gc_act2
-				gc_act2 = gc_save72 & gc_m72
-				if gc_act2 != 0 {
-
-//line demand_tree.go:105
-					var sdata_ []float32 = sdata
-
-//line demand_tree.go:105
-					_ = sdata_
-
-//line demand_tree.go:105
-					var start_ int = start
-
-//line demand_tree.go:105
-					_ = start_
+//line demand_tree.go:84
+				for offset := start_; offset > 0; offset /= 2 {
+					gc_left := gc_act2
+					if compiled.SIMD {
+						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line demand_tree.go:91
+								gc_tx2 := gc_tidx3.X + gc_lane2
+//line demand_tree.go:93
+								gc_ty2 := gc_tidx3.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx3.Z
+								_ = gc_tz2
+//line demand_tree.go:82
+								var tid_ int = gc_tx2
+//line demand_tree.go:82
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:85
+								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+									break
+								}
+//line demand_tree.go:85
+								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+//line demand_tree.go:100
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+//line demand_tree.go:82
+								var tid_ int = gc_tx2
+//line demand_tree.go:82
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:85
+								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+									break
+								}
+//line demand_tree.go:85
+								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line demand_tree.go:82
+								tid_ := gc_tx2
+//line demand_tree.go:84
+								v := gc_l_v[gc_lane2]
+								v += sdata_[tid_+offset]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						{
-							gc_x06 := gc_tidx2.X
-							gc_off12 := gc_x06
-							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(sdata_) && 32 <= len(sdata_)-gc_off12 {
-								gc_at14 := sdata_[gc_off12:][:32]
-
-//line demand_tree.go:83
-								copy(gc_l_v[:], gc_at14)
+							gc_x07 := gc_tidx2.X
+							gc_off13 := gc_x07
+							if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(sdata_) && 32 <= len(sdata_)-gc_off13 {
+								gc_at15 := sdata_[gc_off13:][:32]
+//line demand_tree.go:87
+								copy(gc_at15, gc_l_v[:])
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -1933,366 +1629,159 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
-
 //line demand_tree.go:82
 									tid_ := gc_tx2
-									_ = tid_
-
-//line demand_tree.go:83
-									v := sdata_[tid_]
-									_ = v
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-
 //line demand_tree.go:84
-					for offset := start_; offset > 0; offset /= 2 {
-						gc_left := gc_act2
-						if compiled.SIMD {
-							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx3.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx3.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx3.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line demand_tree.go:82
-									var tid_ int = gc_tx2
-//line demand_tree.go:82
-									_ = tid_
-//line demand_tree.go:82
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-									_ = v
-//line demand_tree.go:85
-									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-										break
-//line demand_tree.go:85
-									}
-//line demand_tree.go:85
-									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line demand_tree.go:82
-									var tid_ int = gc_tx2
-//line demand_tree.go:82
-									_ = tid_
-//line demand_tree.go:82
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-									_ = v
-//line demand_tree.go:85
-									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-										break
-//line demand_tree.go:85
-									}
-//line demand_tree.go:85
-									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-									tid_ := gc_tx2
-									_ = tid_
 									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line demand_tree.go:85
-									v += sdata_[tid_+offset]
-
-//line demand_tree.go:86
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							{
-								gc_x07 := gc_tidx2.X
-								gc_off13 := gc_x07
-								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(sdata_) && 32 <= len(sdata_)-gc_off13 {
-									gc_at15 := sdata_[gc_off13:][:32]
-
 //line demand_tree.go:87
-									copy(gc_at15, gc_l_v[:])
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-										tid_ := gc_tx2
-										_ = tid_
-										v := gc_l_v[gc_lane2]
-										_ = v
-
-//line demand_tree.go:87
-										sdata_[tid_] = v
-
-//line demand_tree.go:88
-									}
+									sdata_[tid_] = v
 								}
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save72 &^ gc_dead2
 			}
+			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-			gc_to2 = gc_bound3 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off14 := gc_bx2
-			gc_off15 := 0
-			if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(out) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at16 := out[gc_off14:][:1]
-				gc_at17 := sdata[gc_off15:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
 //line demand_tree.go:99
-						tid := gc_tx2
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							gc_at16[0] = gc_at17[0] + kept[5]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:99
-						tid := gc_tx2
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							gc_at16[0] = gc_at17[0] + kept[5]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:99
-						tid := gc_tx2
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							gc_at16[0] = gc_at17[0] + kept[5]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:99
-						tid := gc_tx2
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							gc_at16[0] = gc_at17[0] + kept[5]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
+		gc_to2 = gc_bound3 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off14 := gc_bx2
+		gc_off15 := 0
+		if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(out) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+			gc_at16 := out[gc_off14:][:1]
+			gc_at17 := sdata[gc_off15:][:1]
+			gc_step3 := gc_from2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+//line demand_tree.go:114
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line demand_tree.go:99
 					tid := gc_tx2
-					_ = tid
-
 //line demand_tree.go:107
 					kept, _ := sdata, tid
-					_ = kept
-
-//line demand_tree.go:108
 					{
 						gc_at16[0] = gc_at17[0] + kept[5]
 					}
 				}
-			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:99
-						tid := gc_tx2
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							out[gc_bx2] = sdata[0] + kept[5]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:99
-						tid := gc_tx2
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							out[gc_bx2] = sdata[0] + kept[5]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:99
-						tid := gc_tx2
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							out[gc_bx2] = sdata[0] + kept[5]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:99
-						tid := gc_tx2
-						_ = tid
-
-//line demand_tree.go:107
-						kept, _ := sdata, tid
-						_ = kept
-
-//line demand_tree.go:108
-						{
-							out[gc_bx2] = sdata[0] + kept[5]
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step3 + 1
+//line demand_tree.go:115
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line demand_tree.go:99
 					tid := gc_tx2
-					_ = tid
-
 //line demand_tree.go:107
 					kept, _ := sdata, tid
-					_ = kept
-
-//line demand_tree.go:108
+					{
+						gc_at16[0] = gc_at17[0] + kept[5]
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+//line demand_tree.go:115
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line demand_tree.go:99
+					tid := gc_tx2
+//line demand_tree.go:107
+					kept, _ := sdata, tid
+					{
+						gc_at16[0] = gc_at17[0] + kept[5]
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+//line demand_tree.go:115
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line demand_tree.go:99
+					tid := gc_tx2
+//line demand_tree.go:107
+					kept, _ := sdata, tid
+					{
+						gc_at16[0] = gc_at17[0] + kept[5]
+					}
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line demand_tree.go:99
+				tid := gc_tx2
+//line demand_tree.go:107
+				kept, _ := sdata, tid
+				{
+					gc_at16[0] = gc_at17[0] + kept[5]
+				}
+			}
+		} else {
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line demand_tree.go:99
+					tid := gc_tx2
+//line demand_tree.go:107
+					kept, _ := sdata, tid
 					{
 						out[gc_bx2] = sdata[0] + kept[5]
 					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line demand_tree.go:99
+					tid := gc_tx2
+//line demand_tree.go:107
+					kept, _ := sdata, tid
+					{
+						out[gc_bx2] = sdata[0] + kept[5]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line demand_tree.go:99
+					tid := gc_tx2
+//line demand_tree.go:107
+					kept, _ := sdata, tid
+					{
+						out[gc_bx2] = sdata[0] + kept[5]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line demand_tree.go:99
+					tid := gc_tx2
+//line demand_tree.go:107
+					kept, _ := sdata, tid
+					{
+						out[gc_bx2] = sdata[0] + kept[5]
+					}
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line demand_tree.go:99
+				tid := gc_tx2
+//line demand_tree.go:107
+				kept, _ := sdata, tid
+				{
+					out[gc_bx2] = sdata[0] + kept[5]
 				}
 			}
 		}
@@ -2302,4 +1791,5 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 // gc_files_demand_tree holds the source files whose lines the kernels' records hash.
 //
 //go:embed demand_tree.go
+//line demand_tree.go:120
 var gc_files_demand_tree embed.FS

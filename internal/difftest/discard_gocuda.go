@@ -49,183 +49,137 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					gc_at2 := in[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line discard.go:13
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:14
-							{
-								_ = d / k
-								gc_at[gc_tx] = gc_at2[gc_tx] * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line discard.go:13
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:14
-							{
-								_ = d / k
-								gc_at[gc_tx] = gc_at2[gc_tx] * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line discard.go:13
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:14
-							{
-								_ = d / k
-								gc_at[gc_tx] = gc_at2[gc_tx] * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line discard.go:13
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:14
-							{
-								_ = d / k
-								gc_at[gc_tx] = gc_at2[gc_tx] * 2
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line discard.go:30
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line discard.go:53
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line discard.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line discard.go:14
 						{
+//line discard.go:15
 							_ = d / k
 							gc_at[gc_tx] = gc_at2[gc_tx] * 2
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line discard.go:13
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:14
-							{
-								_ = d / k
-								out[i] = in[i] * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line discard.go:13
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:14
-							{
-								_ = d / k
-								out[i] = in[i] * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line discard.go:13
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:14
-							{
-								_ = d / k
-								out[i] = in[i] * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line discard.go:13
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:14
-							{
-								_ = d / k
-								out[i] = in[i] * 2
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line discard.go:22
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
+						{
+//line discard.go:15
+							_ = d / k
+							gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+//line discard.go:22
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line discard.go:15
+							_ = d / k
+							gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+//line discard.go:22
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line discard.go:15
+							_ = d / k
+							gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line discard.go:15
+						_ = d / k
+						gc_at[gc_tx] = gc_at2[gc_tx] * 2
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line discard.go:13
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line discard.go:14
 						{
 							_ = d / k
 							out[i] = in[i] * 2
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line discard.go:13
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							_ = d / k
+							out[i] = in[i] * 2
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line discard.go:13
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							_ = d / k
+							out[i] = in[i] * 2
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line discard.go:13
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							_ = d / k
+							out[i] = in[i] * 2
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line discard.go:13
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						_ = d / k
+						out[i] = in[i] * 2
 					}
 				}
 			}
@@ -259,7 +213,7 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line discard.go:37
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -270,188 +224,138 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := in[gc_off:][:gc_to]
-					gc_at2 := out[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line discard.go:48
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line discard.go:28
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:29
-							{
-								w := gc_at[gc_tx]
-								_ = w & p
-								gc_at2[gc_tx] = w * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line discard.go:28
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:29
-							{
-								w := gc_at[gc_tx]
-								_ = w & p
-								gc_at2[gc_tx] = w * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line discard.go:28
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:29
-							{
-								w := gc_at[gc_tx]
-								_ = w & p
-								gc_at2[gc_tx] = w * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line discard.go:28
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:29
-							{
-								w := gc_at[gc_tx]
-								_ = w & p
-								gc_at2[gc_tx] = w * 2
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line discard.go:28
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line discard.go:29
-						{
+//line discard.go:30
 							w := gc_at[gc_tx]
 							_ = w & p
 							gc_at2[gc_tx] = w * 2
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line discard.go:28
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:29
-							{
-								w := in[i]
-								_ = w & p
-								out[i] = w * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line discard.go:28
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:29
-							{
-								w := in[i]
-								_ = w & p
-								out[i] = w * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line discard.go:28
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:29
-							{
-								w := in[i]
-								_ = w & p
-								out[i] = w * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line discard.go:28
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line discard.go:29
-							{
-								w := in[i]
-								_ = w & p
-								out[i] = w * 2
-							}
+//line discard.go:30
+							w := gc_at[gc_tx]
+							_ = w & p
+							gc_at2[gc_tx] = w * 2
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line discard.go:30
+							w := gc_at[gc_tx]
+							_ = w & p
+							gc_at2[gc_tx] = w * 2
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line discard.go:30
+							w := gc_at[gc_tx]
+							_ = w & p
+							gc_at2[gc_tx] = w * 2
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line discard.go:30
+						w := gc_at[gc_tx]
+						_ = w & p
+						gc_at2[gc_tx] = w * 2
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line discard.go:28
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line discard.go:29
 						{
 							w := in[i]
 							_ = w & p
 							out[i] = w * 2
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line discard.go:28
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							w := in[i]
+							_ = w & p
+							out[i] = w * 2
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line discard.go:28
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							w := in[i]
+							_ = w & p
+							out[i] = w * 2
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line discard.go:28
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							w := in[i]
+							_ = w & p
+							out[i] = w * 2
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line discard.go:28
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						w := in[i]
+						_ = w & p
+						out[i] = w * 2
 					}
 				}
 			}
@@ -462,4 +366,5 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 // gc_files_discard holds the source files whose lines the kernels' records hash.
 //
 //go:embed discard.go
+//line discard.go:44
 var gc_files_discard embed.FS

@@ -50,62 +50,32 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-					gc_at3 := out[gc_off2:][:gc_to2]
-					gc_at4 := in[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line discard.go:30
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
+				gc_at3 := out[gc_off2:][:gc_to2]
+				gc_at4 := in[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line discard.go:16
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line discard.go:16
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line discard.go:13
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line discard.go:13
-								_ = i
-//line discard.go:14
-								{
-									_ = d / k
-//line discard.go:15
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
-//line discard.go:15
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line discard.go:16
-						gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line discard.go:16
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -113,171 +83,157 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line discard.go:13
 							_ = i
-//line discard.go:14
 							{
 								_ = d / k
 //line discard.go:15
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
-//line discard.go:15
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
+//line discard.go:17
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+//line discard.go:16
+					gc_vb3 := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line discard.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line discard.go:13
 						_ = i
-
-//line discard.go:14
 						{
 							_ = d / k
-							gc_at3[gc_tx2] = gc_at4[gc_tx2] * 2
+//line discard.go:15
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line discard.go:16
-							gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line discard.go:16
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line discard.go:13
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line discard.go:13
-								_ = i
-//line discard.go:14
-								{
-									_ = d / k
-									if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line discard.go:16
-										break
-//line discard.go:16
-									}
-//line discard.go:16
-									archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
-//line discard.go:16
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
+//line discard.go:17
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line discard.go:15
+						_ = d / k
+						gc_at3[gc_tx2] = gc_at4[gc_tx2] * 2
 					}
-					if compiled.SIMD {
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line discard.go:16
-						gc_vb := archsimd.BroadcastFloat32x8(2)
-//line discard.go:16
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line discard.go:13
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line discard.go:13
-							_ = i
-//line discard.go:14
 							{
 								_ = d / k
-								if i < 0 || i > len(in)-8 || i > len(out)-8 {
+								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line discard.go:16
 									break
-//line discard.go:16
 								}
 //line discard.go:16
-								archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
-//line discard.go:16
+								archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
+//line discard.go:18
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line discard.go:13
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line discard.go:14
-							{
-								_ = d / k
-								out[i] = in[i] * 2
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line discard.go:13
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line discard.go:14
-							{
-								_ = d / k
-								out[i] = in[i] * 2
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line discard.go:13
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line discard.go:14
-							{
-								_ = d / k
-								out[i] = in[i] * 2
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line discard.go:13
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line discard.go:14
-							{
-								_ = d / k
-								out[i] = in[i] * 2
-							}
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+//line discard.go:16
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
+//line discard.go:13
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						{
+							_ = d / k
+							if i < 0 || i > len(in)-8 || i > len(out)-8 {
+//line discard.go:16
+								break
+							}
+//line discard.go:16
+							archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
+						}
+					}
+//line discard.go:18
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line discard.go:13
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line discard.go:14
 						{
 							_ = d / k
 							out[i] = in[i] * 2
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line discard.go:13
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							_ = d / k
+							out[i] = in[i] * 2
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line discard.go:13
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							_ = d / k
+							out[i] = in[i] * 2
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line discard.go:13
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							_ = d / k
+							out[i] = in[i] * 2
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line discard.go:13
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						_ = d / k
+						out[i] = in[i] * 2
 					}
 				}
 			}
@@ -311,7 +267,7 @@ func gc_body_discardVector(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line discard.go:37
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -322,187 +278,146 @@ func gc_body_discardVector(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at3 := in[gc_off2:][:gc_to2]
-					gc_at4 := out[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+//line discard.go:48
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at3 := in[gc_off2:][:gc_to2]
+				gc_at4 := out[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
 //line discard.go:31
-						gc_vb3 := archsimd.BroadcastInt32x8(p)
+					gc_vb3 := archsimd.BroadcastInt32x8(p)
 //line discard.go:31
-						_ = gc_vb3
-//line discard.go:32
-						gc_vb4 := archsimd.BroadcastInt32x8(2)
-//line discard.go:32
-						_ = gc_vb4
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+					_ = gc_vb3
+					gc_vb4 := archsimd.BroadcastInt32x8(2)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line discard.go:28
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line discard.go:28
-							_ = i
-//line discard.go:29
-							{
-								w := archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
-//line discard.go:30
-								_ = w
-//line discard.go:30
-								w.Mul(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
-//line discard.go:30
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line discard.go:28
-						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
-
-//line discard.go:29
 						{
-							w := gc_at3[gc_tx2]
-							_ = w & p
-							gc_at4[gc_tx2] = w * 2
+							w := archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
+//line discard.go:30
+							w.Mul(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
+//line discard.go:32
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line discard.go:30
+						w := gc_at3[gc_tx2]
+						_ = w & p
+						gc_at4[gc_tx2] = w * 2
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
 //line discard.go:31
-						gc_vb := archsimd.BroadcastInt32x8(p)
+					gc_vb := archsimd.BroadcastInt32x8(p)
 //line discard.go:31
-						_ = gc_vb
-//line discard.go:32
-						gc_vb2 := archsimd.BroadcastInt32x8(2)
-//line discard.go:32
-						_ = gc_vb2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+					_ = gc_vb
+					gc_vb2 := archsimd.BroadcastInt32x8(2)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line discard.go:28
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line discard.go:28
-							_ = i
-//line discard.go:29
-							{
-								if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line discard.go:30
-									break
-//line discard.go:30
-								}
-//line discard.go:30
-								w := archsimd.LoadInt32x8Slice(in[i:])
-//line discard.go:30
-								_ = w
-//line discard.go:30
-								w.Mul(gc_vb2).StoreSlice(out[i:])
-//line discard.go:32
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line discard.go:28
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line discard.go:29
-							{
-								w := in[i]
-								_ = w & p
-								out[i] = w * 2
+							if i < 0 || i > len(in)-8 || i > len(out)-8 {
+//line discard.go:30
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line discard.go:28
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line discard.go:29
-							{
-								w := in[i]
-								_ = w & p
-								out[i] = w * 2
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line discard.go:28
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line discard.go:29
-							{
-								w := in[i]
-								_ = w & p
-								out[i] = w * 2
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line discard.go:28
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line discard.go:29
-							{
-								w := in[i]
-								_ = w & p
-								out[i] = w * 2
-							}
+//line discard.go:30
+							w := archsimd.LoadInt32x8Slice(in[i:])
+//line discard.go:30
+							w.Mul(gc_vb2).StoreSlice(out[i:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line discard.go:34
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line discard.go:28
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line discard.go:29
 						{
 							w := in[i]
 							_ = w & p
 							out[i] = w * 2
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line discard.go:28
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							w := in[i]
+							_ = w & p
+							out[i] = w * 2
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line discard.go:28
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							w := in[i]
+							_ = w & p
+							out[i] = w * 2
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line discard.go:28
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							w := in[i]
+							_ = w & p
+							out[i] = w * 2
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line discard.go:28
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						w := in[i]
+						_ = w & p
+						out[i] = w * 2
 					}
 				}
 			}
@@ -513,4 +428,5 @@ func gc_body_discardVector(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 // gc_files_discard holds the source files whose lines the kernels' records hash.
 //
 //go:embed discard.go
+//line discard.go:44
 var gc_files_discard embed.FS

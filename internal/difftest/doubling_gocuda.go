@@ -40,130 +40,109 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-			gc_L2:
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+//line doubling.go:26
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		{
+//line doubling.go:33
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line doubling.go:17
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				i := gc_bx*gc_bdx + gc_tx
+				if i >= len(in) {
+					{
 //line doubling.go:18
-					if i >= len(in) {
+						gc_dead |= uint32(1) << gc_lane
 //line doubling.go:18
-						{
-//line doubling.go:18
-							gc_dead |= uint32(1) << gc_lane
-//line doubling.go:18
-							gc_act &^= uint32(1) << gc_lane
-							continue gc_L2
-//line doubling.go:19
-						}
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
-
+				}
 //line doubling.go:21
-					v := in[i]
-					_ = v
-					gc_l_v[gc_lane] = v
-				}
+				v := in[i]
+//line doubling.go:23
+				gc_l_v[gc_lane] = v
 			}
-
+		}
 //line doubling.go:22
-			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
-			if gc_all {
-				compiled.ShflUpDoubling(&gc_l_v, 1, 33)
-			} else {
-
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v, 1, 33)
+		} else {
 //line doubling.go:22
-				for d := 1; d <= 32; d *= 2 {
-
+			for d := 1; d <= 32; d *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
+				} else {
 //line doubling.go:23
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_lo2 < gc_hi2 {
-							gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+					}
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
-					} else {
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v := gc_l_v[gc_lane]
 //line doubling.go:23
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+						y := gc_c1r[gc_lane]
+						{
+							v += y
 						}
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line doubling.go:23
-							y := gc_c1r[gc_lane]
-
-//line doubling.go:24
-							{
-								v += y
-							}
-							_ = y
-							gc_l_v[gc_lane] = v
-						}
+//line doubling.go:28
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at2 := out[gc_off:][:32]
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at2 := out[gc_off:][:32]
 //line doubling.go:28
-						copy(gc_at2, gc_l_v[:])
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line doubling.go:17
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line doubling.go:28
-							out[i] = v
+					copy(gc_at2, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line doubling.go:17
+						i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:19
+						v := gc_l_v[gc_lane]
+//line doubling.go:28
+						out[i] = v
 					}
 				}
 			}
@@ -195,129 +174,110 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line doubling.go:46
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line doubling.go:38
-						copy(gc_l_v[:], gc_at)
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line doubling.go:37
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line doubling.go:38
-							v := in[i]
-							_ = v
-							gc_l_v[gc_lane] = v
+					copy(gc_l_v[:], gc_at)
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line doubling.go:37
+						i := gc_bx*gc_bdx + gc_tx
+						v := in[i]
+//line doubling.go:40
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-
+		}
 //line doubling.go:39
-			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-				gc_all = (d < steps)
-			}
-			if gc_all {
-				compiled.ShflUpDoubling(&gc_l_v, 1, 32)
-			} else {
-
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < steps)
+		}
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v, 1, 32)
+		} else {
 //line doubling.go:39
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					}
+					if gc_lo2 < gc_hi2 && !(d < steps) {
+						gc_hi2 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
+				} else {
 //line doubling.go:40
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_lo2 < gc_hi2 {
-							gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-						}
-						if gc_lo2 < gc_hi2 && !(d < steps) {
-							gc_hi2 = 0
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+					}
+					if gc_lo3 < gc_hi3 && !(d < steps) {
+						gc_hi3 = 0
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v := gc_l_v[gc_lane]
 //line doubling.go:40
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+						y := gc_c1r[gc_lane]
+						{
+							v += y
 						}
-						if gc_lo3 < gc_hi3 && !(d < steps) {
-							gc_hi3 = 0
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line doubling.go:40
-							y := gc_c1r[gc_lane]
-
-//line doubling.go:41
-							{
-								v += y
-							}
-							_ = y
-							gc_l_v[gc_lane] = v
-						}
+//line doubling.go:45
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
 //line doubling.go:45
-						copy(gc_at2, gc_l_v[:])
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line doubling.go:37
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line doubling.go:45
-							out[i] = v
+					copy(gc_at2, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line doubling.go:37
+						i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:39
+						v := gc_l_v[gc_lane]
+//line doubling.go:45
+						out[i] = v
 					}
 				}
 			}
@@ -349,120 +309,101 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line doubling.go:63
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line doubling.go:55
-						copy(gc_l_v[:], gc_at)
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line doubling.go:54
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line doubling.go:55
-							v := in[i]
-							_ = v
-							gc_l_v[gc_lane] = v
+					copy(gc_l_v[:], gc_at)
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line doubling.go:54
+						i := gc_bx*gc_bdx + gc_tx
+						v := in[i]
+//line doubling.go:57
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-
+		}
 //line doubling.go:56
-			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
-			if gc_all {
-				compiled.ShflUpDoubling(&gc_l_v, 1, 8)
-			} else {
-
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v, 1, 8)
+		} else {
 //line doubling.go:56
-				for d := 1; d < 8; d <<= 1 {
-
+			for d := 1; d < 8; d <<= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
+				} else {
 //line doubling.go:57
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_lo2 < gc_hi2 {
-							gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v := gc_l_v[gc_lane]
 //line doubling.go:57
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+						y := gc_c1r[gc_lane]
+						{
+							v += y
 						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line doubling.go:57
-							y := gc_c1r[gc_lane]
-
-//line doubling.go:58
-							{
-								v += y
-							}
-							_ = y
-							gc_l_v[gc_lane] = v
-						}
+//line doubling.go:62
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
 //line doubling.go:62
-						copy(gc_at2, gc_l_v[:])
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line doubling.go:54
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line doubling.go:62
-							out[i] = v
+					copy(gc_at2, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line doubling.go:54
+						i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:56
+						v := gc_l_v[gc_lane]
+//line doubling.go:62
+						out[i] = v
 					}
 				}
 			}
@@ -494,115 +435,95 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-			gc_L2:
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+//line doubling.go:80
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		{
+//line doubling.go:87
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line doubling.go:71
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				i := gc_bx*gc_bdx + gc_tx
+				if i >= len(in) {
+					{
 //line doubling.go:72
-					if i >= len(in) {
+						gc_dead |= uint32(1) << gc_lane
 //line doubling.go:72
-						{
-//line doubling.go:72
-							gc_dead |= uint32(1) << gc_lane
-//line doubling.go:72
-							gc_act &^= uint32(1) << gc_lane
-							continue gc_L2
-//line doubling.go:73
-						}
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
-
+				}
 //line doubling.go:75
-					v := in[i]
-					_ = v
-					gc_l_v[gc_lane] = v
-				}
+				v := in[i]
+//line doubling.go:77
+				gc_l_v[gc_lane] = v
 			}
-
+		}
 //line doubling.go:76
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				compiled.ShflXorHalving(&gc_l_v, start)
-			} else {
-
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			compiled.ShflXorHalving(&gc_l_v, start)
+		} else {
 //line doubling.go:76
-				for d := start; d > 0; d /= 2 {
-
+			for d := start; d > 0; d /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
+				} else {
 //line doubling.go:77
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
-					} else {
-
-//line doubling.go:77
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line doubling.go:77
-							v += gc_c1r[gc_lane]
-							gc_l_v[gc_lane] = v
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
+//line doubling.go:84
+						v := gc_l_v[gc_lane]
+//line doubling.go:77
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at2 := out[gc_off:][:32]
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at2 := out[gc_off:][:32]
 //line doubling.go:79
-						copy(gc_at2, gc_l_v[:])
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line doubling.go:71
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line doubling.go:79
-							out[i] = v
+					copy(gc_at2, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line doubling.go:71
+						i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:73
+						v := gc_l_v[gc_lane]
+//line doubling.go:79
+						out[i] = v
 					}
 				}
 			}
@@ -613,4 +534,5 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 // gc_files_doubling holds the source files whose lines the kernels' records hash.
 //
 //go:embed doubling.go
+//line doubling.go:91
 var gc_files_doubling embed.FS

@@ -41,204 +41,157 @@ func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-			gc_L22:
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line doubling.go:17
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line doubling.go:18
-					if i >= len(in) {
-//line doubling.go:18
-						{
-//line doubling.go:18
-							gc_dead2 |= uint32(1) << gc_lane2
-//line doubling.go:18
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L22
-//line doubling.go:19
-						}
-					}
-
-//line doubling.go:21
-					v := in[i]
-					_ = v
-					gc_l_v[gc_lane2] = v
+//line doubling.go:26
+	var gc_l_v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		{
+//line doubling.go:33
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+		gc_L22:
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line doubling.go:17
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				if i >= len(in) {
+					{
+//line doubling.go:18
+						gc_dead2 |= uint32(1) << gc_lane2
+//line doubling.go:18
+						gc_act2 &^= uint32(1) << gc_lane2
+						continue gc_L22
+					}
+				}
+//line doubling.go:21
+				v := in[i]
+//line doubling.go:23
+				gc_l_v[gc_lane2] = v
 			}
-
+		}
 //line doubling.go:22
-			gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
-			if gc_all2 {
-				compiled.ShflUpDoubling(&gc_l_v, 1, 33)
-			} else {
-
+		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
+		if gc_all2 {
+			compiled.ShflUpDoubling(&gc_l_v, 1, 33)
+		} else {
 //line doubling.go:22
-				for d := 1; d <= 32; d *= 2 {
-
+			for d := 1; d <= 32; d *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					gc_lo5, gc_hi5 := 0, 32
+					if gc_lo5 < gc_hi5 {
+						gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo5, gc_hi5)
+				} else {
 //line doubling.go:23
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						gc_lo5, gc_hi5 := 0, 32
-						if gc_lo5 < gc_hi5 {
-							gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo5, gc_hi5)
-					} else {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, 32, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
 //line doubling.go:23
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, 32, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
 //line doubling.go:23
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line doubling.go:23
-							_ = gc_iota
-							if gc_act2 == ^uint32(0) {
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line doubling.go:23
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line doubling.go:23
-								_ = gc_iota2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line doubling.go:23
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:23
-									_ = v
-//line doubling.go:23
-									y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line doubling.go:23
-									_ = y
+								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+								if gc_lane2 >= d {
 //line doubling.go:24
-									if gc_lane2 >= d {
+									v = v.Add(y)
+								} else {
 //line doubling.go:24
-										v = v.Add(y)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
 //line doubling.go:24
-									} else {
+									if gc_if2.ToBits() != 0 {
 //line doubling.go:24
-										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
-//line doubling.go:24
-										_ = gc_if2
-//line doubling.go:24
-										if gc_if2.ToBits() != 0 {
-//line doubling.go:24
-											v = v.Add(y).Merge(v, gc_if2)
-//line doubling.go:24
-										}
-//line doubling.go:24
+										v = v.Add(y).Merge(v, gc_if2)
 									}
-//line doubling.go:24
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
 //line doubling.go:24
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:24
-									_ = v
-//line doubling.go:23
-									y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line doubling.go:23
-									_ = y
-//line doubling.go:24
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
-//line doubling.go:24
-									_ = gc_if
-//line doubling.go:24
-									if gc_if.ToBits() != 0 {
-//line doubling.go:24
-										v = v.Add(y).Merge(v, gc_if)
-//line doubling.go:24
-									}
-//line doubling.go:24
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								v := gc_l_v[gc_lane2]
-								_ = v
-
-//line doubling.go:23
-								y := gc_c21r[gc_lane2]
-
 //line doubling.go:24
-								if (gc_rank2 & 31) >= d {
-									v += y
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line doubling.go:23
+								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+//line doubling.go:24
+								if gc_if.ToBits() != 0 {
+//line doubling.go:24
+									v = v.Add(y).Merge(v, gc_if)
 								}
-								_ = y
-								gc_l_v[gc_lane2] = v
+//line doubling.go:24
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at4 := out[gc_off2:][:32]
-
-//line doubling.go:28
-						copy(gc_at4, gc_l_v[:])
-					} else {
+					if gc_left != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
-//line doubling.go:17
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
 							v := gc_l_v[gc_lane2]
-							_ = v
-
+//line doubling.go:23
+							y := gc_c21r[gc_lane2]
+							if (gc_rank2 & 31) >= d {
+								v += y
+							}
 //line doubling.go:28
-							out[i] = v
+							gc_l_v[gc_lane2] = v
 						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at4 := out[gc_off2:][:32]
+//line doubling.go:28
+					copy(gc_at4, gc_l_v[:])
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line doubling.go:17
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line doubling.go:19
+						v := gc_l_v[gc_lane2]
+//line doubling.go:28
+						out[i] = v
 					}
 				}
 			}
@@ -270,234 +223,179 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line doubling.go:46
+	var gc_l_v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-
+				gc_x03 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
 //line doubling.go:38
-						copy(gc_l_v[:], gc_at3)
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+					copy(gc_l_v[:], gc_at3)
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line doubling.go:37
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						v := in[i]
+//line doubling.go:40
+						gc_l_v[gc_lane2] = v
+					}
+				}
+			}
+		}
+//line doubling.go:39
+		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all2 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all2 = (d < steps)
+		}
+		if gc_all2 {
+			compiled.ShflUpDoubling(&gc_l_v, 1, 32)
+		} else {
+//line doubling.go:39
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo5, gc_hi5 := 0, 32
+					if gc_lo5 < gc_hi5 {
+						gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
+					}
+					if gc_lo5 < gc_hi5 && !(d < steps) {
+						gc_hi5 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo5, gc_hi5)
+				} else {
+//line doubling.go:40
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+//line doubling.go:40
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line doubling.go:40
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line doubling.go:40
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act2 == ^uint32(0) {
+//line doubling.go:40
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line doubling.go:40
+							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line doubling.go:40
+							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line doubling.go:40
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line doubling.go:40
+								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+								if gc_lane2 >= d && d < steps {
+//line doubling.go:41
+									v = v.Add(y)
+								} else {
+//line doubling.go:41
+									gc_b4 := gc_none2
+//line doubling.go:41
+									if d < steps {
+//line doubling.go:41
+										gc_b4 = gc_all4
+									}
+//line doubling.go:41
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8)))).And(gc_b4)
+//line doubling.go:41
+									if gc_if2.ToBits() != 0 {
+//line doubling.go:41
+										v = v.Add(y).Merge(v, gc_if2)
+									}
+								}
+//line doubling.go:41
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line doubling.go:41
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line doubling.go:40
+								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+								gc_b3 := gc_none
+//line doubling.go:41
+								if d < steps {
+//line doubling.go:41
+									gc_b3 = gc_all3
+								}
+//line doubling.go:41
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8)))).And(gc_b3)
+//line doubling.go:41
+								if gc_if.ToBits() != 0 {
+//line doubling.go:41
+									v = v.Add(y).Merge(v, gc_if)
+								}
+//line doubling.go:41
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
-//line doubling.go:37
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line doubling.go:38
-							v := in[i]
-							_ = v
+							v := gc_l_v[gc_lane2]
+//line doubling.go:40
+							y := gc_c21r[gc_lane2]
+							if (gc_rank2&31) >= d && d < steps {
+								v += y
+							}
+//line doubling.go:45
 							gc_l_v[gc_lane2] = v
 						}
 					}
 				}
 			}
-
-//line doubling.go:39
-			gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			for d := 1; gc_all2 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-				gc_all2 = (d < steps)
-			}
-			if gc_all2 {
-				compiled.ShflUpDoubling(&gc_l_v, 1, 32)
-			} else {
-
-//line doubling.go:39
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line doubling.go:40
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo5, gc_hi5 := 0, 32
-						if gc_lo5 < gc_hi5 {
-							gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
-						}
-						if gc_lo5 < gc_hi5 && !(d < steps) {
-							gc_hi5 = 0
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo5, gc_hi5)
-					} else {
-
-//line doubling.go:40
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-//line doubling.go:40
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line doubling.go:40
-							_ = gc_iota
-//line doubling.go:40
-							gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line doubling.go:40
-							_ = gc_none
-//line doubling.go:40
-							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line doubling.go:40
-							_ = gc_all3
-							if gc_act2 == ^uint32(0) {
-//line doubling.go:40
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line doubling.go:40
-								_ = gc_iota2
-//line doubling.go:40
-								gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line doubling.go:40
-								_ = gc_none2
-//line doubling.go:40
-								gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line doubling.go:40
-								_ = gc_all4
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line doubling.go:40
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:40
-									_ = v
-//line doubling.go:40
-									y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line doubling.go:40
-									_ = y
-//line doubling.go:41
-									if gc_lane2 >= d && d < steps {
-//line doubling.go:41
-										v = v.Add(y)
-//line doubling.go:41
-									} else {
-//line doubling.go:41
-										gc_b4 := gc_none2
-//line doubling.go:41
-										if d < steps {
-//line doubling.go:41
-											gc_b4 = gc_all4
-//line doubling.go:41
-										}
-//line doubling.go:41
-										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8)))).And(gc_b4)
-//line doubling.go:41
-										_ = gc_if2
-//line doubling.go:41
-										if gc_if2.ToBits() != 0 {
-//line doubling.go:41
-											v = v.Add(y).Merge(v, gc_if2)
-//line doubling.go:41
-										}
-//line doubling.go:41
-									}
-//line doubling.go:41
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line doubling.go:41
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:41
-									_ = v
-//line doubling.go:40
-									y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line doubling.go:40
-									_ = y
-//line doubling.go:41
-									gc_b3 := gc_none
-//line doubling.go:41
-									if d < steps {
-//line doubling.go:41
-										gc_b3 = gc_all3
-//line doubling.go:41
-									}
-//line doubling.go:41
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8)))).And(gc_b3)
-//line doubling.go:41
-									_ = gc_if
-//line doubling.go:41
-									if gc_if.ToBits() != 0 {
-//line doubling.go:41
-										v = v.Add(y).Merge(v, gc_if)
-//line doubling.go:41
-									}
-//line doubling.go:41
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								v := gc_l_v[gc_lane2]
-								_ = v
-
-//line doubling.go:40
-								y := gc_c21r[gc_lane2]
-
-//line doubling.go:41
-								if (gc_rank2&31) >= d && d < steps {
-									v += y
-								}
-								_ = y
-								gc_l_v[gc_lane2] = v
-							}
-						}
-					}
-				}
-			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x04 := gc_tidx2.X
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-						gc_at4 := out[gc_off4:][:32]
-
+				gc_x04 := gc_tidx2.X
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
+				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+					gc_at4 := out[gc_off4:][:32]
 //line doubling.go:45
-						copy(gc_at4, gc_l_v[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line doubling.go:37
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line doubling.go:45
-							out[i] = v
+					copy(gc_at4, gc_l_v[:])
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line doubling.go:37
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line doubling.go:39
+						v := gc_l_v[gc_lane2]
+//line doubling.go:45
+						out[i] = v
 					}
 				}
 			}
@@ -529,196 +427,151 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line doubling.go:63
+	var gc_l_v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-
+				gc_x03 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
 //line doubling.go:55
-						copy(gc_l_v[:], gc_at3)
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+					copy(gc_l_v[:], gc_at3)
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line doubling.go:54
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						v := in[i]
+//line doubling.go:57
+						gc_l_v[gc_lane2] = v
+					}
+				}
+			}
+		}
+//line doubling.go:56
+		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
+		if gc_all2 {
+			compiled.ShflUpDoubling(&gc_l_v, 1, 8)
+		} else {
+//line doubling.go:56
+			for d := 1; d < 8; d <<= 1 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					gc_lo5, gc_hi5 := 0, 32
+					if gc_lo5 < gc_hi5 {
+						gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo5, gc_hi5)
+				} else {
+//line doubling.go:57
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, 32, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+//line doubling.go:57
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
+//line doubling.go:57
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line doubling.go:57
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line doubling.go:57
+								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+								if gc_lane2 >= d {
+//line doubling.go:58
+									v = v.Add(y)
+								} else {
+//line doubling.go:58
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+//line doubling.go:58
+									if gc_if2.ToBits() != 0 {
+//line doubling.go:58
+										v = v.Add(y).Merge(v, gc_if2)
+									}
+								}
+//line doubling.go:58
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line doubling.go:58
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line doubling.go:57
+								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+//line doubling.go:58
+								if gc_if.ToBits() != 0 {
+//line doubling.go:58
+									v = v.Add(y).Merge(v, gc_if)
+								}
+//line doubling.go:58
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
-//line doubling.go:54
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line doubling.go:55
-							v := in[i]
-							_ = v
+							v := gc_l_v[gc_lane2]
+//line doubling.go:57
+							y := gc_c21r[gc_lane2]
+							if (gc_rank2 & 31) >= d {
+								v += y
+							}
+//line doubling.go:62
 							gc_l_v[gc_lane2] = v
 						}
 					}
 				}
 			}
-
-//line doubling.go:56
-			gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
-			if gc_all2 {
-				compiled.ShflUpDoubling(&gc_l_v, 1, 8)
-			} else {
-
-//line doubling.go:56
-				for d := 1; d < 8; d <<= 1 {
-
-//line doubling.go:57
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						gc_lo5, gc_hi5 := 0, 32
-						if gc_lo5 < gc_hi5 {
-							gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo5, gc_hi5)
-					} else {
-
-//line doubling.go:57
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, 32, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-//line doubling.go:57
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line doubling.go:57
-							_ = gc_iota
-							if gc_act2 == ^uint32(0) {
-//line doubling.go:57
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line doubling.go:57
-								_ = gc_iota2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line doubling.go:57
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:57
-									_ = v
-//line doubling.go:57
-									y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line doubling.go:57
-									_ = y
-//line doubling.go:58
-									if gc_lane2 >= d {
-//line doubling.go:58
-										v = v.Add(y)
-//line doubling.go:58
-									} else {
-//line doubling.go:58
-										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
-//line doubling.go:58
-										_ = gc_if2
-//line doubling.go:58
-										if gc_if2.ToBits() != 0 {
-//line doubling.go:58
-											v = v.Add(y).Merge(v, gc_if2)
-//line doubling.go:58
-										}
-//line doubling.go:58
-									}
-//line doubling.go:58
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line doubling.go:58
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:58
-									_ = v
-//line doubling.go:57
-									y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line doubling.go:57
-									_ = y
-//line doubling.go:58
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
-//line doubling.go:58
-									_ = gc_if
-//line doubling.go:58
-									if gc_if.ToBits() != 0 {
-//line doubling.go:58
-										v = v.Add(y).Merge(v, gc_if)
-//line doubling.go:58
-									}
-//line doubling.go:58
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								v := gc_l_v[gc_lane2]
-								_ = v
-
-//line doubling.go:57
-								y := gc_c21r[gc_lane2]
-
-//line doubling.go:58
-								if (gc_rank2 & 31) >= d {
-									v += y
-								}
-								_ = y
-								gc_l_v[gc_lane2] = v
-							}
-						}
-					}
-				}
-			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x04 := gc_tidx2.X
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-						gc_at4 := out[gc_off4:][:32]
-
+				gc_x04 := gc_tidx2.X
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
+				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+					gc_at4 := out[gc_off4:][:32]
 //line doubling.go:62
-						copy(gc_at4, gc_l_v[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line doubling.go:54
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line doubling.go:62
-							out[i] = v
+					copy(gc_at4, gc_l_v[:])
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line doubling.go:54
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line doubling.go:56
+						v := gc_l_v[gc_lane2]
+//line doubling.go:62
+						out[i] = v
 					}
 				}
 			}
@@ -750,162 +603,133 @@ func gc_body_butterfly(gc_b2 *compiled.Block, in, out []float32, start int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-			gc_L22:
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+//line doubling.go:80
+	var gc_l_v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		{
+//line doubling.go:87
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+		gc_L22:
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line doubling.go:71
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				if i >= len(in) {
+					{
 //line doubling.go:72
-					if i >= len(in) {
+						gc_dead2 |= uint32(1) << gc_lane2
 //line doubling.go:72
-						{
-//line doubling.go:72
-							gc_dead2 |= uint32(1) << gc_lane2
-//line doubling.go:72
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L22
-//line doubling.go:73
-						}
+						gc_act2 &^= uint32(1) << gc_lane2
+						continue gc_L22
 					}
-
+				}
 //line doubling.go:75
-					v := in[i]
-					_ = v
-					gc_l_v[gc_lane2] = v
+				v := in[i]
+//line doubling.go:77
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line doubling.go:76
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			var gc_run compiled.ShflSteps
+			for d := start; d > 0; d /= 2 {
+//line doubling.go:77
+				gc_run.Add(d, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
 				}
 			}
-
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+		} else {
 //line doubling.go:76
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				var gc_run compiled.ShflSteps
-				for d := start; d > 0; d /= 2 {
-
+			for d := start; d > 0; d /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
+				} else {
 //line doubling.go:77
-					gc_run.Add(d, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
-			} else {
-
-//line doubling.go:76
-				for d := start; d > 0; d /= 2 {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, 32, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line doubling.go:77
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
-					} else {
-
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line doubling.go:77
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, 32, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line doubling.go:77
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:77
-									_ = v
-//line doubling.go:77
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line doubling.go:77
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line doubling.go:77
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:77
-									_ = v
-//line doubling.go:77
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line doubling.go:77
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v := gc_l_v[gc_lane2]
-								_ = v
-
 //line doubling.go:77
-								v += gc_c21r[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line doubling.go:77
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line doubling.go:77
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line doubling.go:90
+							v := gc_l_v[gc_lane2]
+//line doubling.go:77
+							v += gc_c21r[gc_lane2]
+							gc_l_v[gc_lane2] = v
 						}
 					}
 				}
 			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at4 := out[gc_off2:][:32]
-
+				gc_x02 := gc_tidx2.X
+				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at4 := out[gc_off2:][:32]
 //line doubling.go:79
-						copy(gc_at4, gc_l_v[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line doubling.go:71
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line doubling.go:79
-							out[i] = v
+					copy(gc_at4, gc_l_v[:])
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line doubling.go:71
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line doubling.go:73
+						v := gc_l_v[gc_lane2]
+//line doubling.go:79
+						out[i] = v
 					}
 				}
 			}
@@ -916,4 +740,5 @@ func gc_body_butterfly(gc_b2 *compiled.Block, in, out []float32, start int) {
 // gc_files_doubling holds the source files whose lines the kernels' records hash.
 //
 //go:embed doubling.go
+//line doubling.go:91
 var gc_files_doubling embed.FS

@@ -46,130 +46,91 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 	gc_s_acc := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_v := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line exit_tail.go:18
 	n := gc_bdx2
-
-//line exit_tail.go:19
 	sh := gocuda.Shared[int32](t, n)[:n]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-//line exit_tail.go:17
-					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
-//line exit_tail.go:17
-					_ = gc_all5
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line exit_tail.go:17
-						gc_alive5 := gc_all5
-//line exit_tail.go:17
-						_ = gc_alive5
-//line exit_tail.go:17
-						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line exit_tail.go:17
-							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
-//line exit_tail.go:17
-						}
-//line exit_tail.go:17
-						var i int = gc_tx2
-//line exit_tail.go:17
-						_ = i
-//line exit_tail.go:20
-						var acc int32 = int32(0)
-//line exit_tail.go:20
-						_ = acc
 //line exit_tail.go:21
-						if i < 0 || i > len(list)-16 {
-//line exit_tail.go:21
-							break
-//line exit_tail.go:21
-						}
-//line exit_tail.go:21
-						v := archsimd.LoadInt32x16Slice(list[i:])
-//line exit_tail.go:21
-						_ = v
-						archsimd.BroadcastInt32x16(acc).Merge(archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:]), gc_alive5).StoreSlice(gc_s_acc[gc_rank2:])
-						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive5).StoreSlice(gc_s_v[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep4 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line exit_tail.go:17
-				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exit_tail.go:17
-				_ = gc_all4
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line exit_tail.go:17
-					gc_alive4 := gc_all4
+					gc_alive5 := gc_all5
 //line exit_tail.go:17
-					_ = gc_alive4
+					if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exit_tail.go:17
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line exit_tail.go:17
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exit_tail.go:17
+						gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 					}
 //line exit_tail.go:17
 					var i int = gc_tx2
-//line exit_tail.go:17
-					_ = i
 //line exit_tail.go:20
 					var acc int32 = int32(0)
-//line exit_tail.go:20
-					_ = acc
-//line exit_tail.go:21
-					if i < 0 || i > len(list)-8 {
+					if i < 0 || i > len(list)-16 {
 //line exit_tail.go:21
 						break
-//line exit_tail.go:21
 					}
 //line exit_tail.go:21
-					v := archsimd.LoadInt32x8Slice(list[i:])
-//line exit_tail.go:21
-					_ = v
-					archsimd.BroadcastInt32x8(acc).Merge(archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:]), gc_alive4).StoreSlice(gc_s_acc[gc_rank2:])
-					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x16Slice(list[i:])
+					archsimd.BroadcastInt32x16(acc).Merge(archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:]), gc_alive5).StoreSlice(gc_s_acc[gc_rank2:])
+					v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive5).StoreSlice(gc_s_v[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line exit_tail.go:17
-				i := gc_tx2
-				_ = i
-
-//line exit_tail.go:20
-				acc := int32(0)
-
-//line exit_tail.go:21
-				v := list[i]
-				_ = acc
-				_ = v
-				gc_s_acc[gc_rank2] = acc
-				gc_s_v[gc_rank2] = v
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop {
+				return
 			}
 		}
+		if compiled.SIMD {
+//line exit_tail.go:17
+			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_tx2 := gc_vstep4
+				gc_rank2 := gc_base2 + gc_tx2
+//line exit_tail.go:17
+				gc_alive4 := gc_all4
+//line exit_tail.go:17
+				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line exit_tail.go:17
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line exit_tail.go:17
+				var i int = gc_tx2
+//line exit_tail.go:20
+				var acc int32 = int32(0)
+				if i < 0 || i > len(list)-8 {
+//line exit_tail.go:21
+					break
+				}
+//line exit_tail.go:21
+				v := archsimd.LoadInt32x8Slice(list[i:])
+				archsimd.BroadcastInt32x8(acc).Merge(archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:]), gc_alive4).StoreSlice(gc_s_acc[gc_rank2:])
+				v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line exit_tail.go:17
+			i := gc_tx2
+//line exit_tail.go:20
+			acc := int32(0)
+			v := list[i]
+//line exit_tail.go:24
+			gc_s_acc[gc_rank2] = acc
+			gc_s_v[gc_rank2] = v
+		}
 	}
-
 //line exit_tail.go:21
 	for {
 		gc_b2.Tick()
@@ -179,314 +140,234 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+//line exit_tail.go:30
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line exit_tail.go:17
-						gc_all7 := archsimd.Mask32x16FromBits(0xffff)
-//line exit_tail.go:17
-						_ = gc_all7
+					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:21
-						gc_vb6 := archsimd.BroadcastInt32x16(0)
-//line exit_tail.go:21
-						_ = gc_vb6
-//line exit_tail.go:22
-						gc_vb7 := archsimd.BroadcastInt32x16(10)
-//line exit_tail.go:22
-						_ = gc_vb7
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line exit_tail.go:22
-							gc_alive7 := gc_all7
-//line exit_tail.go:22
-							_ = gc_alive7
-//line exit_tail.go:22
-							if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
-//line exit_tail.go:22
-								gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
-//line exit_tail.go:22
-							}
-//line exit_tail.go:17
-							var i int = gc_tx2
-//line exit_tail.go:17
-							_ = i
-//line exit_tail.go:17
-							acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:])
-//line exit_tail.go:17
-							_ = acc
-//line exit_tail.go:17
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
-//line exit_tail.go:17
-							_ = v
-//line exit_tail.go:21
-							if i < 0 || i > len(out)-16 || i > len(sh)-16 {
-//line exit_tail.go:21
-								break
-//line exit_tail.go:21
-							}
-//line exit_tail.go:21
-							gc_if3 := archsimd.Mask32x16FromBits(^v.NotEqual(gc_vb6).ToBits())
-//line exit_tail.go:21
-							_ = gc_if3
-//line exit_tail.go:28
-							if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line exit_tail.go:28
-								acc.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()))
-//line exit_tail.go:28
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits())
-//line exit_tail.go:28
-								gc_alive7 = archsimd.Mask32x16FromBits(gc_alive7.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
-//line exit_tail.go:28
-							}
-							v.Mul(gc_vb7).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive7).StoreSlice(sh[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line exit_tail.go:17
-					gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exit_tail.go:17
-					_ = gc_all6
-//line exit_tail.go:21
-					gc_vb4 := archsimd.BroadcastInt32x8(0)
-//line exit_tail.go:21
-					_ = gc_vb4
-//line exit_tail.go:22
-					gc_vb5 := archsimd.BroadcastInt32x8(10)
-//line exit_tail.go:22
-					_ = gc_vb5
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_vb6 := archsimd.BroadcastInt32x16(0)
+					gc_vb7 := archsimd.BroadcastInt32x16(10)
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line exit_tail.go:22
-						gc_alive6 := gc_all6
+						gc_alive7 := gc_all7
 //line exit_tail.go:22
-						_ = gc_alive6
+						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line exit_tail.go:22
-						if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line exit_tail.go:22
-							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exit_tail.go:22
+							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
 						}
 //line exit_tail.go:17
 						var i int = gc_tx2
 //line exit_tail.go:17
-						_ = i
+						acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:])
 //line exit_tail.go:17
-						acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:])
-//line exit_tail.go:17
-						_ = acc
-//line exit_tail.go:17
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line exit_tail.go:17
-						_ = v
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
 //line exit_tail.go:21
-						if i < 0 || i > len(out)-8 || i > len(sh)-8 {
+						if i < 0 || i > len(out)-16 || i > len(sh)-16 {
 //line exit_tail.go:21
 							break
-//line exit_tail.go:21
 						}
 //line exit_tail.go:21
-						gc_if2 := v.NotEqual(gc_vb4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exit_tail.go:21
-						_ = gc_if2
+						gc_if3 := archsimd.Mask32x16FromBits(^v.NotEqual(gc_vb6).ToBits())
 //line exit_tail.go:28
-						if gc_alive6.And(gc_if2).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line exit_tail.go:28
-							acc.StoreMasked((*[8]int32)(out[i:]), gc_alive6.And(gc_if2))
+							acc.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()))
 //line exit_tail.go:28
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive6.And(gc_if2).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits())
 //line exit_tail.go:28
-							gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line exit_tail.go:28
+							gc_alive7 = archsimd.Mask32x16FromBits(gc_alive7.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 						}
-						v.Mul(gc_vb5).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive6).StoreSlice(sh[i:])
+//line exit_tail.go:29
+						v.Mul(gc_vb7).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive7).StoreSlice(sh[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop2 {
+					return
 				}
-			gc_L22:
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+			}
+			if compiled.SIMD {
 //line exit_tail.go:17
-					i := gc_tx2
-					_ = i
-					acc := gc_s_acc[gc_rank2]
-					v := gc_s_v[gc_rank2]
-
+				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:21
-					if !(v != 0) {
-
-//line exit_tail.go:28
-						out[i] = acc
-//line exit_tail.go:28
-						{
-//line exit_tail.go:28
-							gc_exited2[gc_rank2] = true
-//line exit_tail.go:21
-							continue gc_L22
-//line exit_tail.go:21
-						}
-//line exit_tail.go:21
-					}
-
+				gc_vb4 := archsimd.BroadcastInt32x8(0)
+				gc_vb5 := archsimd.BroadcastInt32x8(10)
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
+					gc_rank2 := gc_base2 + gc_tx2
 //line exit_tail.go:22
-					sh[i] = v * 10
-				}
-			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
+					gc_alive6 := gc_all6
+//line exit_tail.go:22
+					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+//line exit_tail.go:22
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-
 //line exit_tail.go:17
-					i := gc_tx2
-					_ = i
-					acc := gc_s_acc[gc_rank2]
-
-//line exit_tail.go:24
-					acc = acc*3 + sh[(i+1)%n]
-					gc_s_acc[gc_rank2] = acc
-				}
-			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+					var i int = gc_tx2
 //line exit_tail.go:17
-						gc_all9 := archsimd.Mask32x16FromBits(0xffff)
+					acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:])
 //line exit_tail.go:17
-						_ = gc_all9
-//line exit_tail.go:26
-						gc_vb9 := archsimd.BroadcastInt32x16(1)
-//line exit_tail.go:26
-						_ = gc_vb9
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line exit_tail.go:26
-							gc_alive9 := gc_all9
-//line exit_tail.go:26
-							_ = gc_alive9
-//line exit_tail.go:26
-							if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
-//line exit_tail.go:26
-								gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
-//line exit_tail.go:26
-							}
-//line exit_tail.go:17
-							var i int = gc_tx2
-//line exit_tail.go:17
-							_ = i
-//line exit_tail.go:17
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
-//line exit_tail.go:17
-							_ = v
-//line exit_tail.go:26
-							if i < 0 || i > len(list)-16 {
-//line exit_tail.go:26
-								break
-//line exit_tail.go:26
-							}
-							v.Sub(gc_vb9).StoreMasked((*[16]int32)(list[i:]), gc_alive9)
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line exit_tail.go:21
-							v = archsimd.LoadInt32x16Slice(list[i:])
-							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive9).StoreSlice(gc_s_v[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop3 {
-						return
+					if i < 0 || i > len(out)-8 || i > len(sh)-8 {
+//line exit_tail.go:21
+						break
+					}
+//line exit_tail.go:21
+					gc_if2 := v.NotEqual(gc_vb4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line exit_tail.go:28
+					if gc_alive6.And(gc_if2).ToBits() != 0 {
+//line exit_tail.go:28
+						acc.StoreMasked((*[8]int32)(out[i:]), gc_alive6.And(gc_if2))
+//line exit_tail.go:28
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive6.And(gc_if2).ToBits())
+//line exit_tail.go:28
+						gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+//line exit_tail.go:29
+					v.Mul(gc_vb5).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive6).StoreSlice(sh[i:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L22:
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line exit_tail.go:17
+				i := gc_tx2
+//line exit_tail.go:19
+				acc := gc_s_acc[gc_rank2]
+				v := gc_s_v[gc_rank2]
+				if !(v != 0) {
+//line exit_tail.go:28
+					out[i] = acc
+					{
+//line exit_tail.go:28
+						gc_exited2[gc_rank2] = true
+//line exit_tail.go:21
+						continue gc_L22
 					}
 				}
-				if compiled.SIMD {
+//line exit_tail.go:22
+				sh[i] = v * 10
+			}
+		}
+//line exit_tail.go:27
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 //line exit_tail.go:17
-					gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				i := gc_tx2
+//line exit_tail.go:19
+				acc := gc_s_acc[gc_rank2]
+//line exit_tail.go:24
+				acc = acc*3 + sh[(i+1)%n]
+				gc_s_acc[gc_rank2] = acc
+			}
+		}
+//line exit_tail.go:30
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line exit_tail.go:17
-					_ = gc_all8
+					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:26
-					gc_vb8 := archsimd.BroadcastInt32x8(1)
-//line exit_tail.go:26
-					_ = gc_vb8
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_vb9 := archsimd.BroadcastInt32x16(1)
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line exit_tail.go:26
-						gc_alive8 := gc_all8
+						gc_alive9 := gc_all9
 //line exit_tail.go:26
-						_ = gc_alive8
+						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line exit_tail.go:26
-						if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
-//line exit_tail.go:26
-							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exit_tail.go:26
+							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
 						}
 //line exit_tail.go:17
 						var i int = gc_tx2
 //line exit_tail.go:17
-						_ = i
-//line exit_tail.go:17
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line exit_tail.go:17
-						_ = v
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
 //line exit_tail.go:26
-						if i < 0 || i > len(list)-8 {
+						if i < 0 || i > len(list)-16 {
 //line exit_tail.go:26
 							break
-//line exit_tail.go:26
 						}
-						v.Sub(gc_vb8).StoreMasked((*[8]int32)(list[i:]), gc_alive8)
+//line exit_tail.go:27
+						v.Sub(gc_vb9).StoreMasked((*[16]int32)(list[i:]), gc_alive9)
 //line exit_tail.go:21
-						v = archsimd.LoadInt32x8Slice(list[i:])
-						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive8).StoreSlice(gc_s_v[gc_rank2:])
+						v = archsimd.LoadInt32x16Slice(list[i:])
+						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive9).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+			}
+			if compiled.SIMD {
 //line exit_tail.go:17
-					i := gc_tx2
-					_ = i
-					v := gc_s_v[gc_rank2]
-
+				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:26
-					list[i] = v - 1
-
+				gc_vb8 := archsimd.BroadcastInt32x8(1)
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
+					gc_rank2 := gc_base2 + gc_tx2
+//line exit_tail.go:26
+					gc_alive8 := gc_all8
+//line exit_tail.go:26
+					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+//line exit_tail.go:26
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line exit_tail.go:17
+					var i int = gc_tx2
+//line exit_tail.go:17
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line exit_tail.go:26
+					if i < 0 || i > len(list)-8 {
+//line exit_tail.go:26
+						break
+					}
+//line exit_tail.go:27
+					v.Sub(gc_vb8).StoreMasked((*[8]int32)(list[i:]), gc_alive8)
 //line exit_tail.go:21
-					v = list[i]
-					gc_s_v[gc_rank2] = v
+					v = archsimd.LoadInt32x8Slice(list[i:])
+					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive8).StoreSlice(gc_s_v[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line exit_tail.go:17
+				i := gc_tx2
+//line exit_tail.go:19
+				v := gc_s_v[gc_rank2]
+//line exit_tail.go:26
+				list[i] = v - 1
+//line exit_tail.go:21
+				v = list[i]
+				gc_s_v[gc_rank2] = v
 			}
 		}
 	}
@@ -516,17 +397,10 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_acc_ := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line exit_tail.go:38
 	n := gc_bdx2
-
-//line exit_tail.go:39
 	sh := gocuda.Shared[int32](t, n)[:n]
-
-//line exit_tail.go:40
 	acc := int32(0)
-
-//line exit_tail.go:41
 	for {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
@@ -535,315 +409,231 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line exit_tail.go:50
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line exit_tail.go:37
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line exit_tail.go:37
-						_ = gc_all4
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:43
-						gc_vb8 := archsimd.BroadcastInt32x16(0)
-//line exit_tail.go:43
-						_ = gc_vb8
+					gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line exit_tail.go:54
-						gc_vb9 := archsimd.BroadcastInt32x16(acc)
-//line exit_tail.go:54
-						_ = gc_vb9
+					gc_vb9 := archsimd.BroadcastInt32x16(acc)
 //line exit_tail.go:46
-						gc_vb10 := archsimd.BroadcastInt32x16(10)
-//line exit_tail.go:46
-						_ = gc_vb10
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line exit_tail.go:46
-							gc_alive4 := gc_all4
-//line exit_tail.go:46
-							_ = gc_alive4
-//line exit_tail.go:46
-							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line exit_tail.go:46
-								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
-//line exit_tail.go:46
-							}
-//line exit_tail.go:37
-							var i int = gc_tx2
-//line exit_tail.go:37
-							_ = i
-//line exit_tail.go:42
-							if i < 0 || i > len(list)-16 || i > len(out)-16 || i > len(sh)-16 {
-//line exit_tail.go:42
-								break
-//line exit_tail.go:42
-							}
-//line exit_tail.go:42
-							v := archsimd.LoadInt32x16Slice(list[i:])
-//line exit_tail.go:42
-							_ = v
-//line exit_tail.go:42
-							gc_if3 := v.Equal(gc_vb8)
-//line exit_tail.go:42
-							_ = gc_if3
-//line exit_tail.go:54
-							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line exit_tail.go:54
-								gc_vb9.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()))
-//line exit_tail.go:54
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits())
-//line exit_tail.go:54
-								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
-//line exit_tail.go:54
-							}
-							v.Mul(gc_vb10).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive4).StoreSlice(sh[i:])
-							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line exit_tail.go:37
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exit_tail.go:37
-					_ = gc_all3
-//line exit_tail.go:43
-					gc_vb5 := archsimd.BroadcastInt32x8(0)
-//line exit_tail.go:43
-					_ = gc_vb5
-//line exit_tail.go:54
-					gc_vb6 := archsimd.BroadcastInt32x8(acc)
-//line exit_tail.go:54
-					_ = gc_vb6
-//line exit_tail.go:46
-					gc_vb7 := archsimd.BroadcastInt32x8(10)
-//line exit_tail.go:46
-					_ = gc_vb7
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_vb10 := archsimd.BroadcastInt32x16(10)
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line exit_tail.go:46
-						gc_alive3 := gc_all3
+						gc_alive4 := gc_all4
 //line exit_tail.go:46
-						_ = gc_alive3
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exit_tail.go:46
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line exit_tail.go:46
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exit_tail.go:46
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 //line exit_tail.go:37
 						var i int = gc_tx2
-//line exit_tail.go:37
-						_ = i
 //line exit_tail.go:42
-						if i < 0 || i > len(list)-8 || i > len(out)-8 || i > len(sh)-8 {
+						if i < 0 || i > len(list)-16 || i > len(out)-16 || i > len(sh)-16 {
 //line exit_tail.go:42
 							break
-//line exit_tail.go:42
 						}
 //line exit_tail.go:42
-						v := archsimd.LoadInt32x8Slice(list[i:])
+						v := archsimd.LoadInt32x16Slice(list[i:])
 //line exit_tail.go:42
-						_ = v
-//line exit_tail.go:42
-						gc_if2 := v.Equal(gc_vb5)
-//line exit_tail.go:42
-						_ = gc_if2
+						gc_if3 := v.Equal(gc_vb8)
 //line exit_tail.go:54
-						if gc_alive3.And(gc_if2).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line exit_tail.go:54
-							gc_vb6.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_if2))
+							gc_vb9.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()))
 //line exit_tail.go:54
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits())
 //line exit_tail.go:54
-							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line exit_tail.go:54
+							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 						}
-						v.Mul(gc_vb7).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive3).StoreSlice(sh[i:])
-						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive3).StoreSlice(gc_s_v[gc_rank2:])
+//line exit_tail.go:55
+						v.Mul(gc_vb10).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive4).StoreSlice(sh[i:])
+						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
-			gc_L12:
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+			}
+			if compiled.SIMD {
 //line exit_tail.go:37
-					i := gc_tx2
-					_ = i
-
-//line exit_tail.go:42
-					v := list[i]
-
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:43
-					if v == 0 {
-
+				gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line exit_tail.go:54
-						out[i] = acc
-//line exit_tail.go:54
-						{
-//line exit_tail.go:54
-							gc_exited2[gc_rank2] = true
-//line exit_tail.go:44
-							continue gc_L12
-//line exit_tail.go:44
-						}
-//line exit_tail.go:43
-					}
-
+				gc_vb6 := archsimd.BroadcastInt32x8(acc)
 //line exit_tail.go:46
-					sh[i] = v * 10
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vb7 := archsimd.BroadcastInt32x8(10)
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
+//line exit_tail.go:46
+					gc_alive3 := gc_all3
+//line exit_tail.go:46
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line exit_tail.go:46
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-
 //line exit_tail.go:37
-					i := gc_tx2
-					_ = i
-
-//line exit_tail.go:48
-					i_ := (i + 1) % n
-
-//line exit_tail.go:49
-					acc_ := acc*3 + sh[i_]
-					_ = i_
-					_ = acc_
-					gc_s_acc_[gc_rank2] = acc_
+					var i int = gc_tx2
+//line exit_tail.go:42
+					if i < 0 || i > len(list)-8 || i > len(out)-8 || i > len(sh)-8 {
+//line exit_tail.go:42
+						break
+					}
+//line exit_tail.go:42
+					v := archsimd.LoadInt32x8Slice(list[i:])
+//line exit_tail.go:42
+					gc_if2 := v.Equal(gc_vb5)
+//line exit_tail.go:54
+					if gc_alive3.And(gc_if2).ToBits() != 0 {
+//line exit_tail.go:54
+						gc_vb6.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_if2))
+//line exit_tail.go:54
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
+//line exit_tail.go:54
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+//line exit_tail.go:55
+					v.Mul(gc_vb7).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive3).StoreSlice(sh[i:])
+					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive3).StoreSlice(gc_s_v[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L12:
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line exit_tail.go:37
+				i := gc_tx2
+//line exit_tail.go:42
+				v := list[i]
+				if v == 0 {
+//line exit_tail.go:54
+					out[i] = acc
+					{
+//line exit_tail.go:54
+						gc_exited2[gc_rank2] = true
+//line exit_tail.go:44
+						continue gc_L12
+					}
+				}
+//line exit_tail.go:46
+				sh[i] = v * 10
+//line exit_tail.go:48
+				gc_s_v[gc_rank2] = v
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line exit_tail.go:51
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line exit_tail.go:51
-						_ = gc_all6
-//line exit_tail.go:51
-						gc_vb12 := archsimd.BroadcastInt32x16(1)
-//line exit_tail.go:51
-						_ = gc_vb12
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line exit_tail.go:51
-							gc_alive6 := gc_all6
-//line exit_tail.go:51
-							_ = gc_alive6
-//line exit_tail.go:51
-							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line exit_tail.go:51
-								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-//line exit_tail.go:51
-							}
-//line exit_tail.go:51
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
-//line exit_tail.go:51
-							_ = v
-//line exit_tail.go:51
-							acc_ := archsimd.LoadInt32x16Slice(gc_s_acc_[gc_rank2:])
-//line exit_tail.go:51
-							_ = acc_
-//line exit_tail.go:51
-							if gc_tx2 < 0 || gc_tx2 > len(list)-16 || (gc_tx2+n) < 0 || (gc_tx2+n) > len(out)-16 {
-//line exit_tail.go:51
-								break
-//line exit_tail.go:51
-							}
-							v.Sub(gc_vb12).StoreMasked((*[16]int32)(list[gc_tx2:]), gc_alive6)
-							archsimd.LoadInt32x16Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[16]int32)(out[gc_tx2+n:]), gc_alive6)
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
-					}
+//line exit_tail.go:53
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
 				}
-				if compiled.SIMD {
+//line exit_tail.go:37
+				i := gc_tx2
+//line exit_tail.go:48
+				i_ := (i + 1) % n
+				acc_ := acc*3 + sh[i_]
+//line exit_tail.go:52
+				gc_s_acc_[gc_rank2] = acc_
+			}
+		}
+//line exit_tail.go:57
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line exit_tail.go:51
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:51
-					_ = gc_all5
-//line exit_tail.go:51
-					gc_vb11 := archsimd.BroadcastInt32x8(1)
-//line exit_tail.go:51
-					_ = gc_vb11
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_vb12 := archsimd.BroadcastInt32x16(1)
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line exit_tail.go:51
-						gc_alive5 := gc_all5
+						gc_alive6 := gc_all6
 //line exit_tail.go:51
-						_ = gc_alive5
+						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exit_tail.go:51
-						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line exit_tail.go:51
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exit_tail.go:51
+							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 //line exit_tail.go:51
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
 //line exit_tail.go:51
-						_ = v
+						acc_ := archsimd.LoadInt32x16Slice(gc_s_acc_[gc_rank2:])
 //line exit_tail.go:51
-						acc_ := archsimd.LoadInt32x8Slice(gc_s_acc_[gc_rank2:])
-//line exit_tail.go:51
-						_ = acc_
-//line exit_tail.go:51
-						if gc_tx2 < 0 || gc_tx2 > len(list)-8 || (gc_tx2+n) < 0 || (gc_tx2+n) > len(out)-8 {
+						if gc_tx2 < 0 || gc_tx2 > len(list)-16 || (gc_tx2+n) < 0 || (gc_tx2+n) > len(out)-16 {
 //line exit_tail.go:51
 							break
-//line exit_tail.go:51
 						}
-						v.Sub(gc_vb11).StoreMasked((*[8]int32)(list[gc_tx2:]), gc_alive5)
-						archsimd.LoadInt32x8Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx2+n:]), gc_alive5)
+//line exit_tail.go:52
+						v.Sub(gc_vb12).StoreMasked((*[16]int32)(list[gc_tx2:]), gc_alive6)
+						archsimd.LoadInt32x16Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[16]int32)(out[gc_tx2+n:]), gc_alive6)
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					v := gc_s_v[gc_rank2]
-					acc_ := gc_s_acc_[gc_rank2]
-
+			}
+			if compiled.SIMD {
 //line exit_tail.go:51
-					list[gc_tx2] = v - 1
-
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line exit_tail.go:51
+				gc_vb11 := archsimd.BroadcastInt32x8(1)
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
+//line exit_tail.go:51
+					gc_alive5 := gc_all5
+//line exit_tail.go:51
+					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line exit_tail.go:51
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line exit_tail.go:51
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line exit_tail.go:51
+					acc_ := archsimd.LoadInt32x8Slice(gc_s_acc_[gc_rank2:])
+//line exit_tail.go:51
+					if gc_tx2 < 0 || gc_tx2 > len(list)-8 || (gc_tx2+n) < 0 || (gc_tx2+n) > len(out)-8 {
+//line exit_tail.go:51
+						break
+					}
 //line exit_tail.go:52
-					out[gc_tx2+n] += acc_
+					v.Sub(gc_vb11).StoreMasked((*[8]int32)(list[gc_tx2:]), gc_alive5)
+					archsimd.LoadInt32x8Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx2+n:]), gc_alive5)
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+				v := gc_s_v[gc_rank2]
+				acc_ := gc_s_acc_[gc_rank2]
+//line exit_tail.go:51
+				list[gc_tx2] = v - 1
+				out[gc_tx2+n] += acc_
 			}
 		}
 	}
@@ -852,4 +642,5 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 // gc_files_exit_tail holds the source files whose lines the kernels' records hash.
 //
 //go:embed exit_tail.go
+//line exit_tail.go:62
 var gc_files_exit_tail embed.FS

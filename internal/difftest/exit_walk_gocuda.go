@@ -56,202 +56,155 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
+//line exit_walk.go:34
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 //line exit_walk.go:14
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 //line exit_walk.go:14
-				_ = gc_all
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line exit_walk.go:14
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_alive := gc_all
 //line exit_walk.go:14
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exit_walk.go:14
-					gc_alive := gc_all
-//line exit_walk.go:14
-					_ = gc_alive
-//line exit_walk.go:14
-					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exit_walk.go:14
-						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line exit_walk.go:14
-					}
-//line exit_walk.go:14
-					var s int32 = int32(0)
-//line exit_walk.go:14
-					_ = s
-//line exit_walk.go:15
-					gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx, 8))))
-//line exit_walk.go:15
-					_ = gc_if
-//line exit_walk.go:15
-					if gc_alive.And(gc_if).ToBits() != 0 {
-//line exit_walk.go:15
-						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line exit_walk.go:15
-						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line exit_walk.go:15
-					}
-					lanes.BroadcastInt32x8(s).StoreMasked((*[8]int32)(gc_s_s[gc_rank:]), gc_alive)
+					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 				}
-			gc_L1:
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
 //line exit_walk.go:14
-					s := int32(0)
-
+				var s int32 = int32(0)
+				gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx, 8))))
 //line exit_walk.go:15
-					if p == gc_tx {
+				if gc_alive.And(gc_if).ToBits() != 0 {
 //line exit_walk.go:15
-						{
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line exit_walk.go:15
-							gc_exited[gc_rank] = true
-							continue gc_L1
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+				}
 //line exit_walk.go:16
-						}
-					}
-					_ = s
-					gc_s_s[gc_rank] = s
+				lanes.BroadcastInt32x8(s).StoreMasked((*[8]int32)(gc_s_s[gc_rank:]), gc_alive)
+			}
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
+//line exit_walk.go:14
+				s := int32(0)
+				if p == gc_tx {
+					{
+//line exit_walk.go:15
+						gc_exited[gc_rank] = true
+						continue gc_L1
+					}
+				}
+				gc_s_s[gc_rank] = s
 			}
 		}
-
 //line exit_walk.go:18
 		for k := gc_bdy % 4; k > 0; k-- {
-
-//line exit_walk.go:19
 			for j := 0; j < trips; j++ {
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep2 := 0
-//line exit_walk.go:20
-						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line exit_walk.go:20
-						_ = gc_all2
-//line exit_walk.go:20
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line exit_walk.go:20
-						_ = gc_iota2
 //line exit_walk.go:21
-						gc_vb := lanes.BroadcastInt32x8(int32(j + 1))
-//line exit_walk.go:21
-						_ = gc_vb
-					gc_steps:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line exit_walk.go:21
-							gc_alive2 := gc_all2
-//line exit_walk.go:21
-							_ = gc_alive2
-//line exit_walk.go:21
-							if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exit_walk.go:21
-								gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line exit_walk.go:21
-							}
-//line exit_walk.go:21
-							s := lanes.LoadInt32x8Slice(gc_s_s[gc_rank:])
-//line exit_walk.go:21
-							_ = s
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(j*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(in), j*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := gc_from
 //line exit_walk.go:20
-							{
+					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 //line exit_walk.go:20
-								var ix int = j*gc_bdx + gc_tx
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := lanes.BroadcastInt32x8(int32(j + 1))
+				gc_steps:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+//line exit_walk.go:21
+						gc_alive2 := gc_all2
+//line exit_walk.go:21
+						if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line exit_walk.go:21
+							gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						}
+//line exit_walk.go:21
+						s := lanes.LoadInt32x8Slice(gc_s_s[gc_rank:])
+						{
 //line exit_walk.go:20
-								_ = ix
+							var ix int = j*gc_bdx + gc_tx
 //line exit_walk.go:20
-								if ix < len(in) && uint(len(in)-ix) > 7 {
+							if ix < len(in) && uint(len(in)-ix) > 7 {
 //line exit_walk.go:20
-									var gc_ld lanes.Int32x8
+								var gc_ld lanes.Int32x8
+//line exit_walk.go:20
+								if ix >= 0 && ix <= len(in)-8 {
+									gc_ld = lanes.LoadInt32x8Slice(in[ix:])
+								} else {
+//line exit_walk.go:21
+									break gc_steps
+								}
+//line exit_walk.go:21
+								s = s.Add(gc_ld.Mul(gc_vb)).Merge(s, gc_alive2)
+							} else {
+//line exit_walk.go:21
+								gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line exit_walk.go:20
+								if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line exit_walk.go:20
+									var gc_ld2 lanes.Int32x8
 //line exit_walk.go:20
 									if ix >= 0 && ix <= len(in)-8 {
-										gc_ld = lanes.LoadInt32x8Slice(in[ix:])
-//line exit_walk.go:21
+										gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
 									} else {
 //line exit_walk.go:21
 										break gc_steps
-//line exit_walk.go:21
 									}
 //line exit_walk.go:21
-									s = s.Add(gc_ld.Mul(gc_vb)).Merge(s, gc_alive2)
-//line exit_walk.go:21
-								} else {
-//line exit_walk.go:21
-									gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line exit_walk.go:20
-									_ = gc_if2
-//line exit_walk.go:20
-									if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line exit_walk.go:20
-										var gc_ld2 lanes.Int32x8
-//line exit_walk.go:20
-										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
-//line exit_walk.go:21
-										} else {
-//line exit_walk.go:21
-											break gc_steps
-//line exit_walk.go:21
-										}
-//line exit_walk.go:21
-										s = s.Add(gc_ld2.Mul(gc_vb)).Merge(s, gc_alive2.And(gc_if2))
-//line exit_walk.go:21
-									}
-//line exit_walk.go:21
+									s = s.Add(gc_ld2.Mul(gc_vb)).Merge(s, gc_alive2.And(gc_if2))
 								}
-//line exit_walk.go:21
 							}
-//line exit_walk.go:20
-							s.StoreMasked((*[8]int32)(gc_s_s[gc_rank:]), gc_alive2)
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							if gc_exited[gc_rank] {
-								continue
-							}
-							s := gc_s_s[gc_rank]
-
 //line exit_walk.go:20
-							if ix := j*gc_bdx + gc_tx; ix < len(in) {
-								s += in[ix] * int32(j+1)
-							}
-							gc_s_s[gc_rank] = s
-						}
+						s.StoreMasked((*[8]int32)(gc_s_s[gc_rank:]), gc_alive2)
 					}
-				}
-			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						if gc_exited[gc_rank] {
 							continue
 						}
-
-//line exit_walk.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
 						s := gc_s_s[gc_rank]
-
-//line exit_walk.go:24
-						switch sel & 3 {
-						case 0:
-							out[i] = s + int32(k)
+//line exit_walk.go:20
+						if ix := j*gc_bdx + gc_tx; ix < len(in) {
+							s += in[ix] * int32(j+1)
 						}
+						gc_s_s[gc_rank] = s
+					}
+				}
+			}
+//line exit_walk.go:29
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+//line exit_walk.go:13
+					i := gc_bx*gc_bdx + gc_tx
+//line exit_walk.go:15
+					s := gc_s_s[gc_rank]
+//line exit_walk.go:24
+					switch sel & 3 {
+					case 0:
+						out[i] = s + int32(k)
 					}
 				}
 			}
@@ -262,4 +215,5 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 // gc_files_exit_walk holds the source files whose lines the kernels' records hash.
 //
 //go:embed exit_walk.go
+//line exit_walk.go:38
 var gc_files_exit_walk embed.FS

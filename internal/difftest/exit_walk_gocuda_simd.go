@@ -56,348 +56,264 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line exit_walk.go:34
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line exit_walk.go:14
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_walk.go:14
-						_ = gc_all4
-//line exit_walk.go:14
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line exit_walk.go:14
-						_ = gc_iota4
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line exit_walk.go:14
-							gc_alive4 := gc_all4
-//line exit_walk.go:14
-							_ = gc_alive4
-//line exit_walk.go:14
-							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line exit_walk.go:14
-								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
-//line exit_walk.go:14
-							}
-//line exit_walk.go:14
-							var s int32 = int32(0)
-//line exit_walk.go:14
-							_ = s
-//line exit_walk.go:15
-							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(p, gc_tx2, 16))))
-//line exit_walk.go:15
-							_ = gc_if4
-//line exit_walk.go:15
-							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line exit_walk.go:15
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits())
-//line exit_walk.go:15
-								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
-//line exit_walk.go:15
-							}
-							archsimd.BroadcastInt32x16(s).Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line exit_walk.go:14
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exit_walk.go:14
-					_ = gc_all3
-//line exit_walk.go:14
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line exit_walk.go:14
-					_ = gc_iota3
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line exit_walk.go:14
-						gc_alive3 := gc_all3
+						gc_alive4 := gc_all4
 //line exit_walk.go:14
-						_ = gc_alive3
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exit_walk.go:14
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line exit_walk.go:14
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exit_walk.go:14
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 //line exit_walk.go:14
 						var s int32 = int32(0)
-//line exit_walk.go:14
-						_ = s
+						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(p, gc_tx2, 16))))
 //line exit_walk.go:15
-						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx2, 8))))
+						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line exit_walk.go:15
-						_ = gc_if3
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits())
 //line exit_walk.go:15
-						if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line exit_walk.go:15
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if3).ToBits())
-//line exit_walk.go:15
-							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line exit_walk.go:15
+							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
 						}
-						archsimd.BroadcastInt32x8(s).Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
+//line exit_walk.go:16
+						archsimd.BroadcastInt32x16(s).Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-				}
-			gc_L12:
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line exit_walk.go:14
-					s := int32(0)
-
-//line exit_walk.go:15
-					if p == gc_tx2 {
-//line exit_walk.go:15
-						{
-//line exit_walk.go:15
-							gc_exited2[gc_rank2] = true
-							continue gc_L12
-//line exit_walk.go:16
-						}
-					}
-					_ = s
-					gc_s_s[gc_rank2] = s
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
 			}
+			if compiled.SIMD {
+//line exit_walk.go:14
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line exit_walk.go:14
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+//line exit_walk.go:14
+					gc_alive3 := gc_all3
+//line exit_walk.go:14
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line exit_walk.go:14
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line exit_walk.go:14
+					var s int32 = int32(0)
+					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx2, 8))))
+//line exit_walk.go:15
+					if gc_alive3.And(gc_if3).ToBits() != 0 {
+//line exit_walk.go:15
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if3).ToBits())
+//line exit_walk.go:15
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+//line exit_walk.go:16
+					archsimd.BroadcastInt32x8(s).Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L12:
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line exit_walk.go:14
+				s := int32(0)
+				if p == gc_tx2 {
+					{
+//line exit_walk.go:15
+						gc_exited2[gc_rank2] = true
+						continue gc_L12
+					}
+				}
+				gc_s_s[gc_rank2] = s
+			}
 		}
-
 //line exit_walk.go:18
 		for k := gc_bdy2 % 4; k > 0; k-- {
-
-//line exit_walk.go:19
 			for j := 0; j < trips; j++ {
-				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_vstep4 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+//line exit_walk.go:21
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(j*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(len(in), j*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line exit_walk.go:20
-								gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_walk.go:20
-								_ = gc_all6
-//line exit_walk.go:20
-								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line exit_walk.go:20
-								_ = gc_iota6
-//line exit_walk.go:21
-								gc_vb3 := archsimd.BroadcastInt32x16(int32(j + 1))
-//line exit_walk.go:21
-								_ = gc_vb3
-							gc_steps3:
-								for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line exit_walk.go:21
-									gc_alive6 := gc_all6
-//line exit_walk.go:21
-									_ = gc_alive6
-//line exit_walk.go:21
-									if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line exit_walk.go:21
-										gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-//line exit_walk.go:21
-									}
-//line exit_walk.go:21
-									s := archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:])
-//line exit_walk.go:21
-									_ = s
-//line exit_walk.go:20
-									{
-//line exit_walk.go:20
-										var ix int = j*gc_bdx2 + gc_tx2
-//line exit_walk.go:20
-										_ = ix
-//line exit_walk.go:20
-										if ix < len(in) && uint(len(in)-ix) > 15 {
-//line exit_walk.go:20
-											var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line exit_walk.go:20
-											if ix >= 0 && ix <= len(in)-16 {
-												gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
-//line exit_walk.go:21
-											} else {
-//line exit_walk.go:21
-												break gc_steps3
-//line exit_walk.go:21
-											}
-//line exit_walk.go:21
-											s = s.Merge(s.Add(gc_ld5.Mul(gc_vb3)), archsimd.Mask32x16FromBits(^gc_alive6.ToBits()))
-//line exit_walk.go:21
-										} else {
-//line exit_walk.go:21
-											gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-//line exit_walk.go:20
-											_ = gc_if6
-//line exit_walk.go:20
-											if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
-//line exit_walk.go:20
-												var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line exit_walk.go:20
-												if ix >= 0 && ix <= len(in)-16 {
-													gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
-//line exit_walk.go:21
-												} else {
-//line exit_walk.go:21
-													break gc_steps3
-//line exit_walk.go:21
-												}
-//line exit_walk.go:21
-												s = s.Merge(s.Add(gc_ld6.Mul(gc_vb3)), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()))
-//line exit_walk.go:21
-											}
-//line exit_walk.go:21
-										}
-//line exit_walk.go:21
-									}
-									s.Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive6).StoreSlice(gc_s_s[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line exit_walk.go:20
-							gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exit_walk.go:20
-							_ = gc_all5
-//line exit_walk.go:20
-							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line exit_walk.go:20
-							_ = gc_iota5
-//line exit_walk.go:21
-							gc_vb2 := archsimd.BroadcastInt32x8(int32(j + 1))
-//line exit_walk.go:21
-							_ = gc_vb2
-						gc_steps2:
-							for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb3 := archsimd.BroadcastInt32x16(int32(j + 1))
+						gc_steps3:
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line exit_walk.go:21
-								gc_alive5 := gc_all5
+								gc_alive6 := gc_all6
 //line exit_walk.go:21
-								_ = gc_alive5
+								if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exit_walk.go:21
-								if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line exit_walk.go:21
-									gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exit_walk.go:21
+									gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 								}
 //line exit_walk.go:21
-								s := archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:])
-//line exit_walk.go:21
-								_ = s
-//line exit_walk.go:20
+								s := archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:])
 								{
 //line exit_walk.go:20
 									var ix int = j*gc_bdx2 + gc_tx2
 //line exit_walk.go:20
-									_ = ix
+									if ix < len(in) && uint(len(in)-ix) > 15 {
 //line exit_walk.go:20
-									if ix < len(in) && uint(len(in)-ix) > 7 {
+										var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line exit_walk.go:20
-										var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										if ix >= 0 && ix <= len(in)-16 {
+											gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
+										} else {
+//line exit_walk.go:21
+											break gc_steps3
+										}
+//line exit_walk.go:21
+										s = s.Merge(s.Add(gc_ld5.Mul(gc_vb3)), archsimd.Mask32x16FromBits(^gc_alive6.ToBits()))
+									} else {
+//line exit_walk.go:21
+										gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+//line exit_walk.go:20
+										if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+//line exit_walk.go:20
+											var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line exit_walk.go:20
+											if ix >= 0 && ix <= len(in)-16 {
+												gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
+											} else {
+//line exit_walk.go:21
+												break gc_steps3
+											}
+//line exit_walk.go:21
+											s = s.Merge(s.Add(gc_ld6.Mul(gc_vb3)), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()))
+										}
+									}
+								}
+//line exit_walk.go:22
+								s.Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive6).StoreSlice(gc_s_s[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line exit_walk.go:20
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line exit_walk.go:20
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb2 := archsimd.BroadcastInt32x8(int32(j + 1))
+					gc_steps2:
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+//line exit_walk.go:21
+							gc_alive5 := gc_all5
+//line exit_walk.go:21
+							if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line exit_walk.go:21
+								gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							}
+//line exit_walk.go:21
+							s := archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:])
+							{
+//line exit_walk.go:20
+								var ix int = j*gc_bdx2 + gc_tx2
+//line exit_walk.go:20
+								if ix < len(in) && uint(len(in)-ix) > 7 {
+//line exit_walk.go:20
+									var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line exit_walk.go:20
+									if ix >= 0 && ix <= len(in)-8 {
+										gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
+									} else {
+//line exit_walk.go:21
+										break gc_steps2
+									}
+//line exit_walk.go:21
+									s = s.Add(gc_ld3.Mul(gc_vb2)).Merge(s, gc_alive5)
+								} else {
+//line exit_walk.go:21
+									gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line exit_walk.go:20
+									if gc_alive5.And(gc_if5).ToBits() != 0 {
+//line exit_walk.go:20
+										var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line exit_walk.go:20
 										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
-//line exit_walk.go:21
+											gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
 										} else {
 //line exit_walk.go:21
 											break gc_steps2
-//line exit_walk.go:21
 										}
 //line exit_walk.go:21
-										s = s.Add(gc_ld3.Mul(gc_vb2)).Merge(s, gc_alive5)
-//line exit_walk.go:21
-									} else {
-//line exit_walk.go:21
-										gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line exit_walk.go:20
-										_ = gc_if5
-//line exit_walk.go:20
-										if gc_alive5.And(gc_if5).ToBits() != 0 {
-//line exit_walk.go:20
-											var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line exit_walk.go:20
-											if ix >= 0 && ix <= len(in)-8 {
-												gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
-//line exit_walk.go:21
-											} else {
-//line exit_walk.go:21
-												break gc_steps2
-//line exit_walk.go:21
-											}
-//line exit_walk.go:21
-											s = s.Add(gc_ld4.Mul(gc_vb2)).Merge(s, gc_alive5.And(gc_if5))
-//line exit_walk.go:21
-										}
-//line exit_walk.go:21
+										s = s.Add(gc_ld4.Mul(gc_vb2)).Merge(s, gc_alive5.And(gc_if5))
 									}
-//line exit_walk.go:21
 								}
-								s.Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive5).StoreSlice(gc_s_s[gc_rank2:])
 							}
-							archsimd.ClearAVXUpperBits()
+//line exit_walk.go:22
+							s.Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive5).StoreSlice(gc_s_s[gc_rank2:])
 						}
-						for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							if gc_exited2[gc_rank2] {
-								continue
-							}
-							s := gc_s_s[gc_rank2]
-
-//line exit_walk.go:20
-							if ix := j*gc_bdx2 + gc_tx2; ix < len(in) {
-								s += in[ix] * int32(j+1)
-							}
-							gc_s_s[gc_rank2] = s
-						}
+						archsimd.ClearAVXUpperBits()
 					}
-				}
-			}
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						if gc_exited2[gc_rank2] {
 							continue
 						}
-
-//line exit_walk.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
 						s := gc_s_s[gc_rank2]
-
-//line exit_walk.go:24
-						switch sel & 3 {
-						case 0:
-							out[i] = s + int32(k)
+//line exit_walk.go:20
+						if ix := j*gc_bdx2 + gc_tx2; ix < len(in) {
+							s += in[ix] * int32(j+1)
 						}
+						gc_s_s[gc_rank2] = s
+					}
+				}
+			}
+//line exit_walk.go:29
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+//line exit_walk.go:13
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line exit_walk.go:15
+					s := gc_s_s[gc_rank2]
+//line exit_walk.go:24
+					switch sel & 3 {
+					case 0:
+						out[i] = s + int32(k)
 					}
 				}
 			}
@@ -408,4 +324,5 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 // gc_files_exit_walk holds the source files whose lines the kernels' records hash.
 //
 //go:embed exit_walk.go
+//line exit_walk.go:38
 var gc_files_exit_walk embed.FS

@@ -43,363 +43,249 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 	gc_n := gc_b.Len()
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line exitif.go:27
 	count := gocuda.Shared[int32](t, 1)[:1]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
+//line exitif.go:29
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 //line exitif.go:21
-			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 //line exitif.go:21
-			_ = gc_all
+		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+			gc_tx := gc_vstep
+			gc_rank := gc_base + gc_tx
 //line exitif.go:21
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_alive := gc_all
 //line exitif.go:21
-			_ = gc_iota
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:21
-				gc_alive := gc_all
+				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+			}
 //line exitif.go:21
-				_ = gc_alive
-//line exitif.go:21
-				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exitif.go:21
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line exitif.go:21
-				}
-//line exitif.go:21
-				var i int = gc_bx*gc_bdx + gc_tx
-//line exitif.go:21
-				_ = i
-//line exitif.go:22
-				side := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
-//line exitif.go:22
-				_ = side
+			var i int = gc_bx*gc_bdx + gc_tx
+			side := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
 //line exitif.go:36
-				var n int32
-//line exitif.go:36
-				_ = n
+			var n int32
 //line exitif.go:22
-				if i < 0 || i > len(in)-8 || i > len(out)-8 {
+			if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line exitif.go:22
-					break
+				break
+			}
 //line exitif.go:22
-				}
-//line exitif.go:22
-				gc_if := side
-//line exitif.go:22
-				_ = gc_if
+			gc_if := side
+			if gc_alive.And(gc_if).ToBits() != 0 {
 //line exitif.go:23
-				if gc_alive.And(gc_if).ToBits() != 0 {
+				(lanes.Int32x8{}).Sub(lanes.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
+			}
 //line exitif.go:23
-					(lanes.Int32x8{}).Sub(lanes.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
-//line exitif.go:23
-				}
-//line exitif.go:23
-				gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line exitif.go:23
-				_ = gc_else
+			gc_else := gc_if.ToInt32x8().Not().ToMask()
 //line exitif.go:28
-				if gc_alive.And(gc_else).ToBits() != 0 {
+			if gc_alive.And(gc_else).ToBits() != 0 {
+				{
 //line exitif.go:28
-					{
+					gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
 //line exitif.go:28
-						gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
-//line exitif.go:28
-						_ = gc_if2
+					if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
 //line exitif.go:28
 						if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
-//line exitif.go:28
-							if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
-								count[0] = 0
-//line exitif.go:29
-							}
-//line exitif.go:29
+							count[0] = 0
 						}
-//line exitif.go:29
 					}
-//line exitif.go:29
 				}
-				lanes.BroadcastInt32x8(n).StoreMasked((*[8]int32)(gc_s_n[gc_rank:]), gc_alive)
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line exitif.go:30
+			lanes.BroadcastInt32x8(n).StoreMasked((*[8]int32)(gc_s_n[gc_rank:]), gc_alive)
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line exitif.go:21
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line exitif.go:22
-				var side bool = gc_tx < fill
-				_ = side
-
+			i := gc_bx*gc_bdx + gc_tx
+			var side bool = gc_tx < fill
 //line exitif.go:36
-				var n int32
-
+			var n int32
 //line exitif.go:22
-				if side {
-					out[i] = -in[i]
-//line exitif.go:22
-				} else {
-
+			if side {
+				out[i] = -in[i]
+			} else {
 //line exitif.go:28
-					if gc_tx == fill {
-						count[0] = 0
-					}
-//line exitif.go:22
+				if gc_tx == fill {
+					count[0] = 0
 				}
-				_ = n
-				gc_s_n[gc_rank] = n
 			}
+//line exitif.go:24
+			gc_s_n[gc_rank] = n
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L2:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line exitif.go:29
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L2:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line exitif.go:21
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
+			i := gc_bx*gc_bdx + gc_tx
+			var side bool = gc_tx < fill
 //line exitif.go:22
-				var side bool = gc_tx < fill
-				_ = side
-
+			if side {
+				{
 //line exitif.go:22
-				if side {
-//line exitif.go:22
-					{
-//line exitif.go:22
-						gc_exited[gc_rank] = true
-
+					gc_exited[gc_rank] = true
 //line exitif.go:25
-						continue gc_L2
-//line exitif.go:25
-					}
-//line exitif.go:22
-				} else {
-
+					continue gc_L2
+				}
+			} else {
 //line exitif.go:32
-					if in[i] != 0 {
-						compiled.SharedAdd(&count[0], 1)
-					}
-//line exitif.go:22
+				if in[i] != 0 {
+					compiled.SharedAdd(&count[0], 1)
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := 0
+//line exitif.go:27
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 //line exitif.go:22
-			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 //line exitif.go:22
-			_ = gc_all2
+		gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+			gc_tx := gc_vstep2
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line exitif.go:22
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_alive2 := gc_all2
 //line exitif.go:22
-			_ = gc_iota2
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exitif.go:22
-				gc_alive2 := gc_all2
+				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+			}
 //line exitif.go:22
-				_ = gc_alive2
+			side := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
 //line exitif.go:22
-				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+			n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line exitif.go:22
-					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+			gc_if3 := side
 //line exitif.go:22
-				}
+			if gc_alive2.And(gc_if3).ToBits() != 0 {
+			}
 //line exitif.go:22
-				side := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
-//line exitif.go:22
-				_ = side
-//line exitif.go:22
-				n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
-//line exitif.go:22
-				_ = n
-//line exitif.go:22
-				gc_if3 := side
-//line exitif.go:22
-				_ = gc_if3
-//line exitif.go:22
-				if gc_alive2.And(gc_if3).ToBits() != 0 {
-//line exitif.go:22
-				}
-//line exitif.go:22
-				gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
-//line exitif.go:22
-				_ = gc_else2
+			gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
 //line exitif.go:36
-				if gc_alive2.And(gc_else2).ToBits() != 0 {
+			if gc_alive2.And(gc_else2).ToBits() != 0 {
+				{
 //line exitif.go:36
-					{
+					var gc_u int32
 //line exitif.go:36
-						var gc_u int32
+					if gc_in := gc_alive2.And(gc_else2).ToBits(); gc_in != 0 {
 //line exitif.go:36
-						_ = gc_u
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line exitif.go:36
-						if gc_in := gc_alive2.And(gc_else2).ToBits(); gc_in != 0 {
-//line exitif.go:36
-							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line exitif.go:36
-							gc_u = count[0]
-//line exitif.go:36
-						}
-//line exitif.go:36
-						n = lanes.BroadcastInt32x8(gc_u).Merge(n, gc_alive2.And(gc_else2))
-//line exitif.go:36
+						gc_u = count[0]
 					}
 //line exitif.go:36
+					n = lanes.BroadcastInt32x8(gc_u).Merge(n, gc_alive2.And(gc_else2))
 				}
-//line exitif.go:36
-				n.StoreMasked((*[8]int32)(gc_s_n[gc_rank:]), gc_alive2)
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line exitif.go:22
-				var side bool = gc_tx < fill
-				_ = side
-				n := gc_s_n[gc_rank]
-
-//line exitif.go:22
-				if side {
-//line exitif.go:22
-				} else {
-
 //line exitif.go:36
-					n = count[0]
-//line exitif.go:22
-				}
-				gc_s_n[gc_rank] = n
+			n.StoreMasked((*[8]int32)(gc_s_n[gc_rank:]), gc_alive2)
+		}
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line exitif.go:22
+			var side bool = gc_tx < fill
+//line exitif.go:24
+			n := gc_s_n[gc_rank]
+//line exitif.go:22
+			if side {
+			} else {
+//line exitif.go:36
+				n = count[0]
+			}
+//line exitif.go:23
+			gc_s_n[gc_rank] = n
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
+//line exitif.go:28
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep3 := 0
 //line exitif.go:21
-			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+		gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
 //line exitif.go:21
-			_ = gc_all3
+		gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+			gc_tx := gc_vstep3
+			gc_rank := gc_base + gc_tx
 //line exitif.go:21
-			gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_alive3 := gc_all3
 //line exitif.go:21
-			_ = gc_iota3
-			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-				gc_tx := gc_vstep3
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+			if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line exitif.go:21
-				gc_alive3 := gc_all3
+				gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+			}
 //line exitif.go:21
-				_ = gc_alive3
-//line exitif.go:21
-				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line exitif.go:21
-					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
-//line exitif.go:21
-				}
-//line exitif.go:21
-				var i int = gc_bx*gc_bdx + gc_tx
-//line exitif.go:21
-				_ = i
+			var i int = gc_bx*gc_bdx + gc_tx
+			side := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
 //line exitif.go:22
-				side := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+			n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
 //line exitif.go:22
-				_ = side
+			if i < 0 || i > len(out)-8 {
 //line exitif.go:22
-				n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
+				break
+			}
 //line exitif.go:22
-				_ = n
+			gc_if4 := side
 //line exitif.go:22
-				if i < 0 || i > len(out)-8 {
+			if gc_alive3.And(gc_if4).ToBits() != 0 {
+			}
 //line exitif.go:22
-					break
-//line exitif.go:22
-				}
-//line exitif.go:22
-				gc_if4 := side
-//line exitif.go:22
-				_ = gc_if4
-//line exitif.go:22
-				if gc_alive3.And(gc_if4).ToBits() != 0 {
-//line exitif.go:22
-				}
-//line exitif.go:22
-				gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
-//line exitif.go:22
-				_ = gc_else3
+			gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
 //line exitif.go:38
-				if gc_alive3.And(gc_else3).ToBits() != 0 {
+			if gc_alive3.And(gc_else3).ToBits() != 0 {
+				{
 //line exitif.go:38
-					{
+					n.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_else3))
 //line exitif.go:38
-						n.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_else3))
+					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_else3).ToBits())
 //line exitif.go:38
-						compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_else3).ToBits())
-//line exitif.go:38
-						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_else3).ToInt32x8().Not().ToMask())
-//line exitif.go:38
-					}
-//line exitif.go:38
+					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_else3).ToInt32x8().Not().ToMask())
 				}
 			}
-		gc_L4:
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+		}
+	gc_L4:
+//line exitif.go:41
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line exitif.go:21
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
+			i := gc_bx*gc_bdx + gc_tx
+			var side bool = gc_tx < fill
+//line exitif.go:24
+			n := gc_s_n[gc_rank]
 //line exitif.go:22
-				var side bool = gc_tx < fill
-				_ = side
-				n := gc_s_n[gc_rank]
-
-//line exitif.go:22
-				if side {
-//line exitif.go:22
-				} else {
-
+			if side {
+			} else {
 //line exitif.go:38
-					out[i] = n
+				out[i] = n
+				{
 //line exitif.go:38
-					{
-//line exitif.go:38
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line exitif.go:26
-						continue gc_L4
-//line exitif.go:26
-					}
-//line exitif.go:22
+					continue gc_L4
 				}
 			}
 		}
@@ -433,208 +319,143 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line exitif.go:46
 	var in_ []int32 = in
-
-//line exitif.go:46
-	_ = in_
-
 //line exitif.go:46
 	var out_ []int32 = out
-
-//line exitif.go:46
-	_ = out_
-
 //line exitif.go:46
 	var fill_ int = fill
-
-//line exitif.go:46
-	_ = fill_
-
 //line exitif.go:46
 	var returned bool
-
 //line exitif.go:46
 	_ = returned
-
 //line exitif.go:53
 	first := gc_shared1(1)[:1]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line exitif.go:55
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line exitif.go:52
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
+			i := gc_bx*gc_bdx + gc_tx
 //line exitif.go:54
-				var side bool = gc_tx < fill_
-				_ = side
-
+			var side bool = gc_tx < fill_
 //line exitif.go:54
-				if side {
-					out_[i] = -in_[i]
-//line exitif.go:54
-				} else {
-
+			if side {
+				out_[i] = -in_[i]
+			} else {
 //line exitif.go:59
-					if gc_tx == fill_ {
-						first[0] = in_[i]
-					}
-//line exitif.go:54
+				if gc_tx == fill_ {
+					first[0] = in_[i]
 				}
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := fill_; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		gc_L2:
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line exitif.go:59
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := fill_; gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+	gc_L2:
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line exitif.go:54
-				var side bool = gc_tx < fill_
-				_ = side
-
-//line exitif.go:54
+			var side bool = gc_tx < fill_
+			_ = side
+			{
 				{
 //line exitif.go:54
-					{
+					gc_exited[gc_rank] = true
 //line exitif.go:54
-						gc_exited[gc_rank] = true
-//line exitif.go:54
-						continue gc_L2
-//line exitif.go:54
-					}
-//line exitif.go:54
+					continue gc_L2
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 //line exitif.go:52
-			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 //line exitif.go:52
-			_ = gc_all
+		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+			gc_tx := gc_vstep
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line exitif.go:52
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_alive := gc_all
 //line exitif.go:52
-			_ = gc_iota
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:52
-				gc_alive := gc_all
+				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+			}
 //line exitif.go:52
-				_ = gc_alive
-//line exitif.go:52
-				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exitif.go:52
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line exitif.go:52
-				}
-//line exitif.go:52
-				var i int = gc_bx*gc_bdx + gc_tx
-//line exitif.go:52
-				_ = i
+			var i int = gc_bx*gc_bdx + gc_tx
 //line exitif.go:54
-				side := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
+			side := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
 //line exitif.go:54
-				_ = side
+			if i < 0 || i > len(out_)-8 {
 //line exitif.go:54
-				if i < 0 || i > len(out_)-8 {
+				break
+			}
 //line exitif.go:54
-					break
+			gc_if := side
 //line exitif.go:54
-				}
+			if gc_alive.And(gc_if).ToBits() != 0 {
+			}
 //line exitif.go:54
-				gc_if := side
-//line exitif.go:54
-				_ = gc_if
-//line exitif.go:54
-				if gc_alive.And(gc_if).ToBits() != 0 {
-//line exitif.go:54
-				}
-//line exitif.go:54
-				gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line exitif.go:54
-				_ = gc_else
+			gc_else := gc_if.ToInt32x8().Not().ToMask()
 //line exitif.go:64
-				if gc_alive.And(gc_else).ToBits() != 0 {
+			if gc_alive.And(gc_else).ToBits() != 0 {
+				{
 //line exitif.go:64
-					{
+					var gc_u int32
 //line exitif.go:64
-						var gc_u int32
+					if gc_in := gc_alive.And(gc_else).ToBits(); gc_in != 0 {
 //line exitif.go:64
-						_ = gc_u
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line exitif.go:64
-						if gc_in := gc_alive.And(gc_else).ToBits(); gc_in != 0 {
-//line exitif.go:64
-							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line exitif.go:64
-							gc_u = first[0]
-//line exitif.go:64
-						}
-//line exitif.go:64
-						lanes.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out_[i:]), gc_alive.And(gc_else))
-//line exitif.go:64
-						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_else).ToBits())
-//line exitif.go:64
-						gc_alive = gc_alive.And(gc_alive.And(gc_else).ToInt32x8().Not().ToMask())
-//line exitif.go:64
+						gc_u = first[0]
 					}
 //line exitif.go:64
+					lanes.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out_[i:]), gc_alive.And(gc_else))
+//line exitif.go:64
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_else).ToBits())
+//line exitif.go:64
+					gc_alive = gc_alive.And(gc_alive.And(gc_else).ToInt32x8().Not().ToMask())
 				}
 			}
-		gc_L3:
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+		}
+	gc_L3:
+//line exitif.go:67
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line exitif.go:52
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
+			i := gc_bx*gc_bdx + gc_tx
 //line exitif.go:54
-				var side bool = gc_tx < fill_
-				_ = side
-
+			var side bool = gc_tx < fill_
 //line exitif.go:54
-				if side {
-//line exitif.go:54
-				} else {
-
+			if side {
+			} else {
 //line exitif.go:64
-					out_[i] = first[0]
+				out_[i] = first[0]
+				{
 //line exitif.go:64
-					{
-//line exitif.go:64
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line exitif.go:54
-						continue gc_L3
-//line exitif.go:54
-					}
-//line exitif.go:54
+					continue gc_L3
 				}
 			}
 		}
@@ -664,111 +485,85 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line exitif.go:74
 	s := gocuda.Shared[int32](t, 1)[:1]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line exitif.go:75
-				flag := 0
-
 //line exitif.go:76
-				if gc_tx == 0 && in[0] < 0 {
-					flag = 1
-				}
-
-//line exitif.go:79
-				if flag != 0 {
-					out[gc_tx] = -1
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line exitif.go:75
+			flag := 0
+			if gc_tx == 0 && in[0] < 0 {
+				flag = 1
+			}
+			if flag != 0 {
+				out[gc_tx] = -1
 //line exitif.go:88
-					out[gc_bdx+gc_tx]++
+				out[gc_bdx+gc_tx]++
+				{
 //line exitif.go:88
-					{
-//line exitif.go:88
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line exitif.go:87
-						continue gc_L1
-//line exitif.go:87
-					}
-//line exitif.go:79
+					continue gc_L1
 				}
-
+			}
 //line exitif.go:82
-				if gc_tx == 1 {
-					s[0] = 7
-				}
-				_ = flag
+			if gc_tx == 1 {
+				s[0] = 7
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
+//line exitif.go:90
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 //line exitif.go:86
-			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 //line exitif.go:86
-			_ = gc_all
+		gc_vb := lanes.BroadcastInt32x8(1)
+		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+			gc_tx := gc_vstep
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line exitif.go:86
-			gc_vb := lanes.BroadcastInt32x8(1)
+			gc_alive := gc_all
 //line exitif.go:86
-			_ = gc_vb
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line exitif.go:86
-				gc_alive := gc_all
-//line exitif.go:86
-				_ = gc_alive
-//line exitif.go:86
-				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exitif.go:86
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line exitif.go:86
-				}
-//line exitif.go:86
-				if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
-//line exitif.go:86
-					break
-//line exitif.go:86
-				}
-//line exitif.go:86
-				var gc_u int32
-//line exitif.go:86
-				_ = gc_u
-//line exitif.go:86
-				if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line exitif.go:86
-					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line exitif.go:86
-					gc_u = s[0]
-//line exitif.go:86
-				}
-				lanes.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out[gc_tx:]), gc_alive)
-				lanes.LoadInt32x8Slice(out[gc_bdx+gc_tx:]).Add(gc_vb).StoreMasked((*[8]int32)(out[gc_bdx+gc_tx:]), gc_alive)
+				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line exitif.go:86
-				out[gc_tx] = s[0]
-
+			if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
+//line exitif.go:86
+				break
+			}
+//line exitif.go:86
+			var gc_u int32
+//line exitif.go:86
+			if gc_in := gc_alive.ToBits(); gc_in != 0 {
+//line exitif.go:86
+				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line exitif.go:86
+				gc_u = s[0]
+			}
+//line exitif.go:87
+			lanes.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out[gc_tx:]), gc_alive)
+			lanes.LoadInt32x8Slice(out[gc_bdx+gc_tx:]).Add(gc_vb).StoreMasked((*[8]int32)(out[gc_bdx+gc_tx:]), gc_alive)
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line exitif.go:86
+			out[gc_tx] = s[0]
 //line exitif.go:88
-				out[gc_bdx+gc_tx]++
-			}
+			out[gc_bdx+gc_tx]++
 		}
 	}
 }
@@ -776,8 +571,6 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 // ExitFirstThreadsKernel ends with a barrier only the first k threads of
 // the block reach: the others have returned, so it completes; thread
 // tx < k then reads what thread k-1-tx stored.
-//
-//line exitif.go:96
 func ExitFirstThreadsKernel(out []int32, k int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_exitFirstThreads,
 		func(gc_t *gocuda.Thread) { exitFirstThreads(gc_t, out, k) },
@@ -795,92 +588,72 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line exitif.go:97
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-//line exitif.go:98
-			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line exitif.go:98
-			_ = gc_all
-//line exitif.go:98
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line exitif.go:98
-			_ = gc_iota
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-//line exitif.go:98
-				gc_alive := gc_all
-//line exitif.go:98
-				_ = gc_alive
-//line exitif.go:98
-				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exitif.go:98
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line exitif.go:98
-				}
-//line exitif.go:98
-				gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx, 8)))).ToInt32x8().Not().ToMask()
-//line exitif.go:98
-				_ = gc_if
-//line exitif.go:98
-				if gc_alive.And(gc_if).ToBits() != 0 {
-//line exitif.go:98
-					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line exitif.go:98
-					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line exitif.go:98
-				}
 //line exitif.go:99
-				if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
-//line exitif.go:99
-					break
-//line exitif.go:99
-				}
-				lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+//line exitif.go:98
+		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line exitif.go:98
+		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+			gc_tx := gc_vstep
+			gc_rank := gc_base + gc_tx
+//line exitif.go:98
+			gc_alive := gc_all
+//line exitif.go:98
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line exitif.go:98
+				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-		gc_L1:
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line exitif.go:98
-				if !(gc_tx < k) {
+			gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx, 8)))).ToInt32x8().Not().ToMask()
 //line exitif.go:98
-					{
+			if gc_alive.And(gc_if).ToBits() != 0 {
 //line exitif.go:98
-						gc_exited[gc_rank] = true
+				compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line exitif.go:98
-						continue gc_L1
-//line exitif.go:98
-					}
-//line exitif.go:98
-				}
-
-//line exitif.go:99
-				s[gc_tx] = int32(gc_tx)
+				gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 			}
+//line exitif.go:99
+			if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
+//line exitif.go:99
+				break
+			}
+//line exitif.go:100
+			lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive)
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line exitif.go:98
+			if !(gc_tx < k) {
+				{
+//line exitif.go:98
+					gc_exited[gc_rank] = true
+//line exitif.go:98
+					continue gc_L1
+				}
+			}
+//line exitif.go:99
+			s[gc_tx] = int32(gc_tx)
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line exitif.go:101
-				out[gc_tx] = s[k-1-gc_tx]
+//line exitif.go:104
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line exitif.go:101
+			out[gc_tx] = s[k-1-gc_tx]
 		}
 	}
 }
@@ -888,4 +661,5 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 // gc_files_exitif holds the source files whose lines the kernels' records hash.
 //
 //go:embed exitif.go
+//line exitif.go:110
 var gc_files_exitif embed.FS

@@ -43,611 +43,426 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 	gc_n2 := gc_b2.Len()
 	gc_s_n := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line exitif.go:27
 	count := gocuda.Shared[int32](t, 1)[:1]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-//line exitif.go:21
-					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
-//line exitif.go:21
-					_ = gc_all5
-//line exitif.go:21
-					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line exitif.go:21
-					_ = gc_iota5
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line exitif.go:21
-						gc_alive5 := gc_all5
-//line exitif.go:21
-						_ = gc_alive5
-//line exitif.go:21
-						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line exitif.go:21
-							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
-//line exitif.go:21
-						}
-//line exitif.go:21
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line exitif.go:21
-						_ = i
-//line exitif.go:22
-						side := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
-//line exitif.go:22
-						_ = side
-//line exitif.go:36
-						var n int32
-//line exitif.go:36
-						_ = n
-//line exitif.go:22
-						if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line exitif.go:22
-							break
-//line exitif.go:22
-						}
-//line exitif.go:22
-						gc_if7 := side
-//line exitif.go:22
-						_ = gc_if7
-//line exitif.go:23
-						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if7.ToBits()).ToBits() != 0 {
-//line exitif.go:23
-							archsimd.BroadcastInt32x16(0).Sub(archsimd.LoadInt32x16Slice(in[i:])).StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if7.ToBits()))
-//line exitif.go:23
-						}
-//line exitif.go:23
-						gc_else5 := archsimd.Mask32x16FromBits(^gc_if7.ToBits())
-//line exitif.go:23
-						_ = gc_else5
-//line exitif.go:28
-						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else5.ToBits()).ToBits() != 0 {
-//line exitif.go:28
-							{
-//line exitif.go:28
-								gc_if8 := gc_iota5.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
-//line exitif.go:28
-								_ = gc_if8
-//line exitif.go:28
-								if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else5.ToBits()).ToBits()&gc_if8.ToBits()).ToBits() != 0 {
-//line exitif.go:28
-									if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else5.ToBits()).ToBits()&gc_if8.ToBits()).ToBits() != 0 {
-										count[0] = 0
 //line exitif.go:29
-									}
-//line exitif.go:29
-								}
-//line exitif.go:29
-							}
-//line exitif.go:29
-						}
-						archsimd.BroadcastInt32x16(n).Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:]), gc_alive5).StoreSlice(gc_s_n[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep4 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line exitif.go:21
-				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:21
-				_ = gc_all4
-//line exitif.go:21
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line exitif.go:21
-				_ = gc_iota4
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line exitif.go:21
-					gc_alive4 := gc_all4
+					gc_alive5 := gc_all5
 //line exitif.go:21
-					_ = gc_alive4
+					if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exitif.go:21
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line exitif.go:21
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:21
+						gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 					}
 //line exitif.go:21
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line exitif.go:21
-					_ = i
-//line exitif.go:22
-					side := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
-//line exitif.go:22
-					_ = side
+					side := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
 //line exitif.go:36
 					var n int32
-//line exitif.go:36
-					_ = n
 //line exitif.go:22
-					if i < 0 || i > len(in)-8 || i > len(out)-8 {
+					if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line exitif.go:22
 						break
-//line exitif.go:22
 					}
 //line exitif.go:22
-					gc_if5 := side
-//line exitif.go:22
-					_ = gc_if5
+					gc_if7 := side
+					if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if7.ToBits()).ToBits() != 0 {
 //line exitif.go:23
-					if gc_alive4.And(gc_if5).ToBits() != 0 {
-//line exitif.go:23
-						archsimd.BroadcastInt32x8(0).Sub(archsimd.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive4.And(gc_if5))
-//line exitif.go:23
+						archsimd.BroadcastInt32x16(0).Sub(archsimd.LoadInt32x16Slice(in[i:])).StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if7.ToBits()))
 					}
 //line exitif.go:23
-					gc_else4 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:23
-					_ = gc_else4
+					gc_else5 := archsimd.Mask32x16FromBits(^gc_if7.ToBits())
 //line exitif.go:28
-					if gc_alive4.And(gc_else4).ToBits() != 0 {
-//line exitif.go:28
+					if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else5.ToBits()).ToBits() != 0 {
 						{
 //line exitif.go:28
-							gc_if6 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
+							gc_if8 := gc_iota5.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
 //line exitif.go:28
-							_ = gc_if6
+							if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else5.ToBits()).ToBits()&gc_if8.ToBits()).ToBits() != 0 {
 //line exitif.go:28
-							if gc_alive4.And(gc_else4).And(gc_if6).ToBits() != 0 {
-//line exitif.go:28
-								if gc_alive4.And(gc_else4).And(gc_if6).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else5.ToBits()).ToBits()&gc_if8.ToBits()).ToBits() != 0 {
 									count[0] = 0
-//line exitif.go:29
 								}
-//line exitif.go:29
 							}
-//line exitif.go:29
 						}
-//line exitif.go:29
 					}
-					archsimd.BroadcastInt32x8(n).Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:]), gc_alive4).StoreSlice(gc_s_n[gc_rank2:])
+//line exitif.go:30
+					archsimd.BroadcastInt32x16(n).Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:]), gc_alive5).StoreSlice(gc_s_n[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop {
+				return
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+		}
+		if compiled.SIMD {
 //line exitif.go:21
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line exitif.go:22
-				var side bool = gc_tx2 < fill
-				_ = side
-
+			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line exitif.go:21
+			gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_tx2 := gc_vstep4
+				gc_rank2 := gc_base2 + gc_tx2
+//line exitif.go:21
+				gc_alive4 := gc_all4
+//line exitif.go:21
+				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line exitif.go:21
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line exitif.go:21
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
+				side := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
 //line exitif.go:36
 				var n int32
-
 //line exitif.go:22
-				if side {
-					out[i] = -in[i]
+				if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line exitif.go:22
-				} else {
-
+					break
+				}
+//line exitif.go:22
+				gc_if5 := side
+				if gc_alive4.And(gc_if5).ToBits() != 0 {
+//line exitif.go:23
+					archsimd.BroadcastInt32x8(0).Sub(archsimd.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive4.And(gc_if5))
+				}
+//line exitif.go:23
+				gc_else4 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:28
-					if gc_tx2 == fill {
-						count[0] = 0
-					}
-//line exitif.go:22
-				}
-				_ = n
-				gc_s_n[gc_rank2] = n
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L22:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line exitif.go:21
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line exitif.go:22
-				var side bool = gc_tx2 < fill
-				_ = side
-
-//line exitif.go:22
-				if side {
-//line exitif.go:22
+				if gc_alive4.And(gc_else4).ToBits() != 0 {
 					{
-//line exitif.go:22
-						gc_exited2[gc_rank2] = true
-
-//line exitif.go:25
-						continue gc_L22
-//line exitif.go:25
+//line exitif.go:28
+						gc_if6 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
+//line exitif.go:28
+						if gc_alive4.And(gc_else4).And(gc_if6).ToBits() != 0 {
+//line exitif.go:28
+							if gc_alive4.And(gc_else4).And(gc_if6).ToBits() != 0 {
+								count[0] = 0
+							}
+						}
 					}
+				}
+//line exitif.go:30
+				archsimd.BroadcastInt32x8(n).Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:]), gc_alive4).StoreSlice(gc_s_n[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line exitif.go:21
+			i := gc_bx2*gc_bdx2 + gc_tx2
+			var side bool = gc_tx2 < fill
+//line exitif.go:36
+			var n int32
 //line exitif.go:22
-				} else {
-
+			if side {
+				out[i] = -in[i]
+			} else {
+//line exitif.go:28
+				if gc_tx2 == fill {
+					count[0] = 0
+				}
+			}
+//line exitif.go:24
+			gc_s_n[gc_rank2] = n
+		}
+	}
+//line exitif.go:29
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L22:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line exitif.go:21
+			i := gc_bx2*gc_bdx2 + gc_tx2
+			var side bool = gc_tx2 < fill
+//line exitif.go:22
+			if side {
+				{
+//line exitif.go:22
+					gc_exited2[gc_rank2] = true
+//line exitif.go:25
+					continue gc_L22
+				}
+			} else {
 //line exitif.go:32
-					if in[i] != 0 {
-						compiled.SharedAdd(&count[0], 1)
-					}
-//line exitif.go:22
+				if in[i] != 0 {
+					compiled.SharedAdd(&count[0], 1)
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+//line exitif.go:27
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep5 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop2 bool
+			gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line exitif.go:22
-					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all7 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:22
-					_ = gc_all7
-//line exitif.go:22
-					gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line exitif.go:22
-					_ = gc_iota7
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line exitif.go:22
-						gc_alive7 := gc_all7
-//line exitif.go:22
-						_ = gc_alive7
-//line exitif.go:22
-						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
-//line exitif.go:22
-							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
-//line exitif.go:22
-						}
-//line exitif.go:22
-						side := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
-//line exitif.go:22
-						_ = side
-//line exitif.go:22
-						n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
-//line exitif.go:22
-						_ = n
-//line exitif.go:22
-						gc_if10 := side
-//line exitif.go:22
-						_ = gc_if10
-//line exitif.go:22
-						if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if10.ToBits()).ToBits() != 0 {
-//line exitif.go:22
-						}
-//line exitif.go:22
-						gc_else7 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
-//line exitif.go:22
-						_ = gc_else7
-//line exitif.go:36
-						if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_else7.ToBits()).ToBits() != 0 {
-//line exitif.go:36
-							{
-//line exitif.go:36
-								var gc_u3 int32
-//line exitif.go:36
-								_ = gc_u3
-//line exitif.go:36
-								if gc_in3 := archsimd.Mask32x16FromBits(gc_alive7.ToBits() & gc_else7.ToBits()).ToBits(); gc_in3 != 0 {
-//line exitif.go:36
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
-//line exitif.go:36
-									gc_u3 = count[0]
-//line exitif.go:36
-								}
-//line exitif.go:36
-								n = n.Merge(archsimd.BroadcastInt32x16(gc_u3), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_else7.ToBits()).ToBits()))
-//line exitif.go:36
-							}
-//line exitif.go:36
-						}
-						n.Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:]), gc_alive7).StoreSlice(gc_s_n[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line exitif.go:22
-				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:22
-				_ = gc_all6
-//line exitif.go:22
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line exitif.go:22
-				_ = gc_iota6
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line exitif.go:22
-					gc_alive6 := gc_all6
+					gc_alive7 := gc_all7
 //line exitif.go:22
-					_ = gc_alive6
+					if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line exitif.go:22
-					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line exitif.go:22
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:22
+						gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
 					}
 //line exitif.go:22
-					side := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
+					side := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
 //line exitif.go:22
-					_ = side
+					n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
 //line exitif.go:22
-					n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+					gc_if10 := side
 //line exitif.go:22
-					_ = n
-//line exitif.go:22
-					gc_if9 := side
-//line exitif.go:22
-					_ = gc_if9
-//line exitif.go:22
-					if gc_alive6.And(gc_if9).ToBits() != 0 {
-//line exitif.go:22
+					if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if10.ToBits()).ToBits() != 0 {
 					}
 //line exitif.go:22
-					gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:22
-					_ = gc_else6
+					gc_else7 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
 //line exitif.go:36
-					if gc_alive6.And(gc_else6).ToBits() != 0 {
-//line exitif.go:36
+					if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_else7.ToBits()).ToBits() != 0 {
 						{
 //line exitif.go:36
-							var gc_u2 int32
+							var gc_u3 int32
 //line exitif.go:36
-							_ = gc_u2
+							if gc_in3 := archsimd.Mask32x16FromBits(gc_alive7.ToBits() & gc_else7.ToBits()).ToBits(); gc_in3 != 0 {
 //line exitif.go:36
-							if gc_in2 := gc_alive6.And(gc_else6).ToBits(); gc_in2 != 0 {
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
 //line exitif.go:36
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line exitif.go:36
-								gc_u2 = count[0]
-//line exitif.go:36
+								gc_u3 = count[0]
 							}
 //line exitif.go:36
-							n = archsimd.BroadcastInt32x8(gc_u2).Merge(n, gc_alive6.And(gc_else6))
-//line exitif.go:36
+							n = n.Merge(archsimd.BroadcastInt32x16(gc_u3), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_else7.ToBits()).ToBits()))
 						}
-//line exitif.go:36
 					}
-					n.Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:]), gc_alive6).StoreSlice(gc_s_n[gc_rank2:])
+//line exitif.go:37
+					n.Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:]), gc_alive7).StoreSlice(gc_s_n[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line exitif.go:22
-				var side bool = gc_tx2 < fill
-				_ = side
-				n := gc_s_n[gc_rank2]
-
-//line exitif.go:22
-				if side {
-//line exitif.go:22
-				} else {
-
-//line exitif.go:36
-					n = count[0]
-//line exitif.go:22
-				}
-				gc_s_n[gc_rank2] = n
+				return gc_vstep5, false
+			}(gc_vstep5)
+			if gc_stop2 {
+				return
 			}
 		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-//line exitif.go:21
-					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
-//line exitif.go:21
-					_ = gc_all9
-//line exitif.go:21
-					gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line exitif.go:21
-					_ = gc_iota9
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line exitif.go:21
-						gc_alive9 := gc_all9
-//line exitif.go:21
-						_ = gc_alive9
-//line exitif.go:21
-						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
-//line exitif.go:21
-							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
-//line exitif.go:21
-						}
-//line exitif.go:21
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line exitif.go:21
-						_ = i
+		if compiled.SIMD {
 //line exitif.go:22
-						side := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
+			gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:22
-						_ = side
+			gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_tx2 := gc_vstep5
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line exitif.go:22
-						n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+				gc_alive6 := gc_all6
 //line exitif.go:22
-						_ = n
+				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exitif.go:22
-						if i < 0 || i > len(out)-16 {
-//line exitif.go:22
-							break
-//line exitif.go:22
-						}
-//line exitif.go:22
-						gc_if12 := side
-//line exitif.go:22
-						_ = gc_if12
-//line exitif.go:22
-						if archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_if12.ToBits()).ToBits() != 0 {
-//line exitif.go:22
-						}
-//line exitif.go:22
-						gc_else9 := archsimd.Mask32x16FromBits(^gc_if12.ToBits())
-//line exitif.go:22
-						_ = gc_else9
-//line exitif.go:38
-						if archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()).ToBits() != 0 {
-//line exitif.go:38
-							{
-//line exitif.go:38
-								n.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()))
-//line exitif.go:38
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()).ToBits())
-//line exitif.go:38
-								gc_alive9 = archsimd.Mask32x16FromBits(gc_alive9.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()).ToBits()).ToBits())
-//line exitif.go:38
-							}
-//line exitif.go:38
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop3 {
-					return
+					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
+//line exitif.go:22
+				side := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
+//line exitif.go:22
+				n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+//line exitif.go:22
+				gc_if9 := side
+//line exitif.go:22
+				if gc_alive6.And(gc_if9).ToBits() != 0 {
+				}
+//line exitif.go:22
+				gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line exitif.go:36
+				if gc_alive6.And(gc_else6).ToBits() != 0 {
+					{
+//line exitif.go:36
+						var gc_u2 int32
+//line exitif.go:36
+						if gc_in2 := gc_alive6.And(gc_else6).ToBits(); gc_in2 != 0 {
+//line exitif.go:36
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line exitif.go:36
+							gc_u2 = count[0]
+						}
+//line exitif.go:36
+						n = archsimd.BroadcastInt32x8(gc_u2).Merge(n, gc_alive6.And(gc_else6))
+					}
+				}
+//line exitif.go:37
+				n.Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:]), gc_alive6).StoreSlice(gc_s_n[gc_rank2:])
 			}
-			if compiled.SIMD {
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line exitif.go:22
+			var side bool = gc_tx2 < fill
+//line exitif.go:24
+			n := gc_s_n[gc_rank2]
+//line exitif.go:22
+			if side {
+			} else {
+//line exitif.go:36
+				n = count[0]
+			}
+//line exitif.go:23
+			gc_s_n[gc_rank2] = n
+		}
+	}
+//line exitif.go:28
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep6 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop3 bool
+			gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line exitif.go:21
-				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all9 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:21
-				_ = gc_all8
-//line exitif.go:21
-				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line exitif.go:21
-				_ = gc_iota8
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+				gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line exitif.go:21
-					gc_alive8 := gc_all8
+					gc_alive9 := gc_all9
 //line exitif.go:21
-					_ = gc_alive8
+					if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line exitif.go:21
-					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
-//line exitif.go:21
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:21
+						gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
 					}
 //line exitif.go:21
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line exitif.go:21
-					_ = i
+					side := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
 //line exitif.go:22
-					side := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
+					n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
 //line exitif.go:22
-					_ = side
-//line exitif.go:22
-					n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
-//line exitif.go:22
-					_ = n
-//line exitif.go:22
-					if i < 0 || i > len(out)-8 {
+					if i < 0 || i > len(out)-16 {
 //line exitif.go:22
 						break
-//line exitif.go:22
 					}
 //line exitif.go:22
-					gc_if11 := side
+					gc_if12 := side
 //line exitif.go:22
-					_ = gc_if11
-//line exitif.go:22
-					if gc_alive8.And(gc_if11).ToBits() != 0 {
-//line exitif.go:22
+					if archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_if12.ToBits()).ToBits() != 0 {
 					}
 //line exitif.go:22
-					gc_else8 := gc_if11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:22
-					_ = gc_else8
+					gc_else9 := archsimd.Mask32x16FromBits(^gc_if12.ToBits())
 //line exitif.go:38
-					if gc_alive8.And(gc_else8).ToBits() != 0 {
-//line exitif.go:38
+					if archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()).ToBits() != 0 {
 						{
 //line exitif.go:38
-							n.StoreMasked((*[8]int32)(out[i:]), gc_alive8.And(gc_else8))
+							n.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()))
 //line exitif.go:38
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive8.And(gc_else8).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()).ToBits())
 //line exitif.go:38
-							gc_alive8 = gc_alive8.And(gc_alive8.And(gc_else8).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line exitif.go:38
+							gc_alive9 = archsimd.Mask32x16FromBits(gc_alive9.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()).ToBits()).ToBits())
 						}
-//line exitif.go:38
 					}
 				}
+//line exitif.go:40
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep6, false
+			}(gc_vstep6)
+			if gc_stop3 {
+				return
 			}
-		gc_L42:
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+		}
+		if compiled.SIMD {
 //line exitif.go:21
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
+			gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line exitif.go:21
+			gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+				gc_tx2 := gc_vstep6
+				gc_rank2 := gc_base2 + gc_tx2
+//line exitif.go:21
+				gc_alive8 := gc_all8
+//line exitif.go:21
+				if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+//line exitif.go:21
+					gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line exitif.go:21
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
+				side := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
 //line exitif.go:22
-				var side bool = gc_tx2 < fill
-				_ = side
-				n := gc_s_n[gc_rank2]
-
+				n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
 //line exitif.go:22
-				if side {
+				if i < 0 || i > len(out)-8 {
 //line exitif.go:22
-				} else {
-
+					break
+				}
+//line exitif.go:22
+				gc_if11 := side
+//line exitif.go:22
+				if gc_alive8.And(gc_if11).ToBits() != 0 {
+				}
+//line exitif.go:22
+				gc_else8 := gc_if11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:38
-					out[i] = n
-//line exitif.go:38
+				if gc_alive8.And(gc_else8).ToBits() != 0 {
 					{
 //line exitif.go:38
-						gc_exited2[gc_rank2] = true
-//line exitif.go:26
-						continue gc_L42
-//line exitif.go:26
+						n.StoreMasked((*[8]int32)(out[i:]), gc_alive8.And(gc_else8))
+//line exitif.go:38
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive8.And(gc_else8).ToBits())
+//line exitif.go:38
+						gc_alive8 = gc_alive8.And(gc_alive8.And(gc_else8).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
+				}
+			}
+//line exitif.go:40
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L42:
+		for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line exitif.go:21
+			i := gc_bx2*gc_bdx2 + gc_tx2
+			var side bool = gc_tx2 < fill
+//line exitif.go:24
+			n := gc_s_n[gc_rank2]
 //line exitif.go:22
+			if side {
+			} else {
+//line exitif.go:38
+				out[i] = n
+				{
+//line exitif.go:38
+					gc_exited2[gc_rank2] = true
+//line exitif.go:26
+					continue gc_L42
 				}
 			}
 		}
@@ -681,380 +496,275 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line exitif.go:46
 	var in_ []int32 = in
-
-//line exitif.go:46
-	_ = in_
-
 //line exitif.go:46
 	var out_ []int32 = out
-
-//line exitif.go:46
-	_ = out_
-
 //line exitif.go:46
 	var fill_ int = fill
-
-//line exitif.go:46
-	_ = fill_
-
 //line exitif.go:46
 	var returned bool
-
 //line exitif.go:46
 	_ = returned
-
 //line exitif.go:53
 	first := gc_shared12(1)[:1]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line exitif.go:55
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line exitif.go:52
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
+			i := gc_bx2*gc_bdx2 + gc_tx2
 //line exitif.go:54
-				var side bool = gc_tx2 < fill_
-				_ = side
-
+			var side bool = gc_tx2 < fill_
 //line exitif.go:54
-				if side {
-					out_[i] = -in_[i]
-//line exitif.go:54
-				} else {
-
+			if side {
+				out_[i] = -in_[i]
+			} else {
 //line exitif.go:59
-					if gc_tx2 == fill_ {
-						first[0] = in_[i]
-					}
-//line exitif.go:54
+				if gc_tx2 == fill_ {
+					first[0] = in_[i]
 				}
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := fill_; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line exitif.go:59
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := fill_; gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := gc_from2
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line exitif.go:54
-					gc_all3 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:54
-					_ = gc_all3
-//line exitif.go:54
-					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line exitif.go:54
-					_ = gc_iota3
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line exitif.go:54
-						gc_alive3 := gc_all3
-//line exitif.go:54
-						_ = gc_alive3
-//line exitif.go:54
-						if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line exitif.go:54
-							gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
-//line exitif.go:54
-						}
-//line exitif.go:54
-						side := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx2, 16))))
-//line exitif.go:54
-						_ = side
-//line exitif.go:54
-						{
-//line exitif.go:54
-							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive3.ToBits())
-//line exitif.go:54
-							gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^gc_alive3.ToBits()).ToBits())
-//line exitif.go:54
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line exitif.go:54
-				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:54
-				_ = gc_all2
-//line exitif.go:54
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line exitif.go:54
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line exitif.go:54
-					gc_alive2 := gc_all2
+					gc_alive3 := gc_all3
 //line exitif.go:54
-					_ = gc_alive2
+					if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exitif.go:54
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line exitif.go:54
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:54
+						gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
 					}
 //line exitif.go:54
-					side := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx2, 8))))
+					side := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx2, 16))))
 //line exitif.go:54
 					_ = side
-//line exitif.go:54
 					{
 //line exitif.go:54
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
+						compiled.SetExited16(gc_exited2, gc_rank2, gc_alive3.ToBits())
 //line exitif.go:54
-						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line exitif.go:54
+						gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^gc_alive3.ToBits()).ToBits())
 					}
 				}
+//line exitif.go:56
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop {
+				return
 			}
-		gc_L22:
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+		}
+		if compiled.SIMD {
+//line exitif.go:54
+			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line exitif.go:54
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+				gc_tx2 := gc_vstep2
 				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
+//line exitif.go:54
+				gc_alive2 := gc_all2
+//line exitif.go:54
+				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line exitif.go:54
+					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-
 //line exitif.go:54
-				var side bool = gc_tx2 < fill_
+				side := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx2, 8))))
+//line exitif.go:54
 				_ = side
-
-//line exitif.go:54
 				{
 //line exitif.go:54
-					{
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line exitif.go:54
-						gc_exited2[gc_rank2] = true
+					gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+			}
+//line exitif.go:56
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L22:
+		for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line exitif.go:54
-						continue gc_L22
+			var side bool = gc_tx2 < fill_
+			_ = side
+			{
+				{
 //line exitif.go:54
-					}
+					gc_exited2[gc_rank2] = true
 //line exitif.go:54
+					continue gc_L22
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep3 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop2 bool
+			gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 //line exitif.go:52
-					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:52
-					_ = gc_all5
-//line exitif.go:52
-					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line exitif.go:52
-					_ = gc_iota5
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line exitif.go:52
-						gc_alive5 := gc_all5
-//line exitif.go:52
-						_ = gc_alive5
-//line exitif.go:52
-						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line exitif.go:52
-							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
-//line exitif.go:52
-						}
-//line exitif.go:52
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line exitif.go:52
-						_ = i
-//line exitif.go:54
-						side := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx2, 16))))
-//line exitif.go:54
-						_ = side
-//line exitif.go:54
-						if i < 0 || i > len(out_)-16 {
-//line exitif.go:54
-							break
-//line exitif.go:54
-						}
-//line exitif.go:54
-						gc_if3 := side
-//line exitif.go:54
-						_ = gc_if3
-//line exitif.go:54
-						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line exitif.go:54
-						}
-//line exitif.go:54
-						gc_else3 := archsimd.Mask32x16FromBits(^gc_if3.ToBits())
-//line exitif.go:54
-						_ = gc_else3
-//line exitif.go:64
-						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()).ToBits() != 0 {
-//line exitif.go:64
-							{
-//line exitif.go:64
-								var gc_u3 int32
-//line exitif.go:64
-								_ = gc_u3
-//line exitif.go:64
-								if gc_in3 := archsimd.Mask32x16FromBits(gc_alive5.ToBits() & gc_else3.ToBits()).ToBits(); gc_in3 != 0 {
-//line exitif.go:64
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
-//line exitif.go:64
-									gc_u3 = first[0]
-//line exitif.go:64
-								}
-//line exitif.go:64
-								archsimd.BroadcastInt32x16(gc_u3).StoreMasked((*[16]int32)(out_[i:]), archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()))
-//line exitif.go:64
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()).ToBits())
-//line exitif.go:64
-								gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()).ToBits()).ToBits())
-//line exitif.go:64
-							}
-//line exitif.go:64
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line exitif.go:52
-				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:52
-				_ = gc_all4
-//line exitif.go:52
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line exitif.go:52
-				_ = gc_iota4
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line exitif.go:52
-					gc_alive4 := gc_all4
+					gc_alive5 := gc_all5
 //line exitif.go:52
-					_ = gc_alive4
+					if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exitif.go:52
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line exitif.go:52
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:52
+						gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 					}
 //line exitif.go:52
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line exitif.go:52
-					_ = i
 //line exitif.go:54
-					side := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx2, 8))))
+					side := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx2, 16))))
 //line exitif.go:54
-					_ = side
-//line exitif.go:54
-					if i < 0 || i > len(out_)-8 {
+					if i < 0 || i > len(out_)-16 {
 //line exitif.go:54
 						break
-//line exitif.go:54
 					}
 //line exitif.go:54
-					gc_if2 := side
+					gc_if3 := side
 //line exitif.go:54
-					_ = gc_if2
-//line exitif.go:54
-					if gc_alive4.And(gc_if2).ToBits() != 0 {
-//line exitif.go:54
+					if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 					}
 //line exitif.go:54
-					gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:54
-					_ = gc_else2
+					gc_else3 := archsimd.Mask32x16FromBits(^gc_if3.ToBits())
 //line exitif.go:64
-					if gc_alive4.And(gc_else2).ToBits() != 0 {
-//line exitif.go:64
+					if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()).ToBits() != 0 {
 						{
 //line exitif.go:64
-							var gc_u2 int32
+							var gc_u3 int32
 //line exitif.go:64
-							_ = gc_u2
+							if gc_in3 := archsimd.Mask32x16FromBits(gc_alive5.ToBits() & gc_else3.ToBits()).ToBits(); gc_in3 != 0 {
 //line exitif.go:64
-							if gc_in2 := gc_alive4.And(gc_else2).ToBits(); gc_in2 != 0 {
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
 //line exitif.go:64
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line exitif.go:64
-								gc_u2 = first[0]
-//line exitif.go:64
+								gc_u3 = first[0]
 							}
 //line exitif.go:64
-							archsimd.BroadcastInt32x8(gc_u2).StoreMasked((*[8]int32)(out_[i:]), gc_alive4.And(gc_else2))
+							archsimd.BroadcastInt32x16(gc_u3).StoreMasked((*[16]int32)(out_[i:]), archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()))
 //line exitif.go:64
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_else2).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()).ToBits())
 //line exitif.go:64
-							gc_alive4 = gc_alive4.And(gc_alive4.And(gc_else2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line exitif.go:64
+							gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()).ToBits()).ToBits())
 						}
-//line exitif.go:64
 					}
 				}
+//line exitif.go:66
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep3, false
+			}(gc_vstep3)
+			if gc_stop2 {
+				return
 			}
-		gc_L32:
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+		}
+		if compiled.SIMD {
+//line exitif.go:52
+			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line exitif.go:52
+			gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_tx2 := gc_vstep3
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
 //line exitif.go:52
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
+				gc_alive4 := gc_all4
+//line exitif.go:52
+				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line exitif.go:52
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line exitif.go:52
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line exitif.go:54
-				var side bool = gc_tx2 < fill_
-				_ = side
-
+				side := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx2, 8))))
 //line exitif.go:54
-				if side {
+				if i < 0 || i > len(out_)-8 {
 //line exitif.go:54
-				} else {
-
+					break
+				}
+//line exitif.go:54
+				gc_if2 := side
+//line exitif.go:54
+				if gc_alive4.And(gc_if2).ToBits() != 0 {
+				}
+//line exitif.go:54
+				gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:64
-					out_[i] = first[0]
-//line exitif.go:64
+				if gc_alive4.And(gc_else2).ToBits() != 0 {
 					{
 //line exitif.go:64
-						gc_exited2[gc_rank2] = true
-//line exitif.go:54
-						continue gc_L32
-//line exitif.go:54
+						var gc_u2 int32
+//line exitif.go:64
+						if gc_in2 := gc_alive4.And(gc_else2).ToBits(); gc_in2 != 0 {
+//line exitif.go:64
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line exitif.go:64
+							gc_u2 = first[0]
+						}
+//line exitif.go:64
+						archsimd.BroadcastInt32x8(gc_u2).StoreMasked((*[8]int32)(out_[i:]), gc_alive4.And(gc_else2))
+//line exitif.go:64
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_else2).ToBits())
+//line exitif.go:64
+						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_else2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
+				}
+			}
+//line exitif.go:66
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L32:
+		for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line exitif.go:52
+			i := gc_bx2*gc_bdx2 + gc_tx2
 //line exitif.go:54
+			var side bool = gc_tx2 < fill_
+//line exitif.go:54
+			if side {
+			} else {
+//line exitif.go:64
+				out_[i] = first[0]
+				{
+//line exitif.go:64
+					gc_exited2[gc_rank2] = true
+//line exitif.go:54
+					continue gc_L32
 				}
 			}
 		}
@@ -1084,167 +794,131 @@ func gc_body_exitSide(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line exitif.go:74
 	s := gocuda.Shared[int32](t, 1)[:1]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line exitif.go:75
-				flag := 0
-
 //line exitif.go:76
-				if gc_tx2 == 0 && in[0] < 0 {
-					flag = 1
-				}
-
-//line exitif.go:79
-				if flag != 0 {
-					out[gc_tx2] = -1
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L12:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line exitif.go:75
+			flag := 0
+			if gc_tx2 == 0 && in[0] < 0 {
+				flag = 1
+			}
+			if flag != 0 {
+				out[gc_tx2] = -1
 //line exitif.go:88
-					out[gc_bdx2+gc_tx2]++
+				out[gc_bdx2+gc_tx2]++
+				{
 //line exitif.go:88
-					{
-//line exitif.go:88
-						gc_exited2[gc_rank2] = true
+					gc_exited2[gc_rank2] = true
 //line exitif.go:87
-						continue gc_L12
-//line exitif.go:87
-					}
-//line exitif.go:79
+					continue gc_L12
 				}
-
+			}
 //line exitif.go:82
-				if gc_tx2 == 1 {
-					s[0] = 7
-				}
-				_ = flag
+			if gc_tx2 == 1 {
+				s[0] = 7
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line exitif.go:90
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line exitif.go:86
-					gc_all3 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:86
-					_ = gc_all3
-//line exitif.go:86
-					gc_vb3 := archsimd.BroadcastInt32x16(1)
-//line exitif.go:86
-					_ = gc_vb3
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line exitif.go:86
-						gc_alive3 := gc_all3
-//line exitif.go:86
-						_ = gc_alive3
-//line exitif.go:86
-						if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line exitif.go:86
-							gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
-//line exitif.go:86
-						}
-//line exitif.go:86
-						if gc_tx2 < 0 || gc_tx2 > len(out)-16 || (gc_bdx2+gc_tx2) < 0 || (gc_bdx2+gc_tx2) > len(out)-16 {
-//line exitif.go:86
-							break
-//line exitif.go:86
-						}
-//line exitif.go:86
-						var gc_u3 int32
-//line exitif.go:86
-						_ = gc_u3
-//line exitif.go:86
-						if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
-//line exitif.go:86
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
-//line exitif.go:86
-							gc_u3 = s[0]
-//line exitif.go:86
-						}
-						archsimd.BroadcastInt32x16(gc_u3).StoreMasked((*[16]int32)(out[gc_tx2:]), gc_alive3)
-						archsimd.LoadInt32x16Slice(out[gc_bdx2+gc_tx2:]).Add(gc_vb3).StoreMasked((*[16]int32)(out[gc_bdx2+gc_tx2:]), gc_alive3)
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line exitif.go:86
-				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:86
-				_ = gc_all2
-//line exitif.go:86
-				gc_vb2 := archsimd.BroadcastInt32x8(1)
-//line exitif.go:86
-				_ = gc_vb2
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_vb3 := archsimd.BroadcastInt32x16(1)
+				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line exitif.go:86
-					gc_alive2 := gc_all2
+					gc_alive3 := gc_all3
 //line exitif.go:86
-					_ = gc_alive2
+					if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exitif.go:86
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line exitif.go:86
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:86
+						gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
 					}
 //line exitif.go:86
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 || (gc_bdx2+gc_tx2) < 0 || (gc_bdx2+gc_tx2) > len(out)-8 {
+					if gc_tx2 < 0 || gc_tx2 > len(out)-16 || (gc_bdx2+gc_tx2) < 0 || (gc_bdx2+gc_tx2) > len(out)-16 {
 //line exitif.go:86
 						break
-//line exitif.go:86
 					}
 //line exitif.go:86
-					var gc_u2 int32
+					var gc_u3 int32
 //line exitif.go:86
-					_ = gc_u2
+					if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
 //line exitif.go:86
-					if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
 //line exitif.go:86
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line exitif.go:86
-						gc_u2 = s[0]
-//line exitif.go:86
+						gc_u3 = s[0]
 					}
-					archsimd.BroadcastInt32x8(gc_u2).StoreMasked((*[8]int32)(out[gc_tx2:]), gc_alive2)
-					archsimd.LoadInt32x8Slice(out[gc_bdx2+gc_tx2:]).Add(gc_vb2).StoreMasked((*[8]int32)(out[gc_bdx2+gc_tx2:]), gc_alive2)
+//line exitif.go:87
+					archsimd.BroadcastInt32x16(gc_u3).StoreMasked((*[16]int32)(out[gc_tx2:]), gc_alive3)
+					archsimd.LoadInt32x16Slice(out[gc_bdx2+gc_tx2:]).Add(gc_vb3).StoreMasked((*[16]int32)(out[gc_bdx2+gc_tx2:]), gc_alive3)
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop {
+				return
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+		}
+		if compiled.SIMD {
+//line exitif.go:86
+			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line exitif.go:86
+			gc_vb2 := archsimd.BroadcastInt32x8(1)
+			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_tx2 := gc_vstep2
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
 //line exitif.go:86
-				out[gc_tx2] = s[0]
-
-//line exitif.go:88
-				out[gc_bdx2+gc_tx2]++
+				gc_alive2 := gc_all2
+//line exitif.go:86
+				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line exitif.go:86
+					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line exitif.go:86
+				if gc_tx2 < 0 || gc_tx2 > len(out)-8 || (gc_bdx2+gc_tx2) < 0 || (gc_bdx2+gc_tx2) > len(out)-8 {
+//line exitif.go:86
+					break
+				}
+//line exitif.go:86
+				var gc_u2 int32
+//line exitif.go:86
+				if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+//line exitif.go:86
+					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line exitif.go:86
+					gc_u2 = s[0]
+				}
+//line exitif.go:87
+				archsimd.BroadcastInt32x8(gc_u2).StoreMasked((*[8]int32)(out[gc_tx2:]), gc_alive2)
+				archsimd.LoadInt32x8Slice(out[gc_bdx2+gc_tx2:]).Add(gc_vb2).StoreMasked((*[8]int32)(out[gc_bdx2+gc_tx2:]), gc_alive2)
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line exitif.go:86
+			out[gc_tx2] = s[0]
+//line exitif.go:88
+			out[gc_bdx2+gc_tx2]++
 		}
 	}
 }
@@ -1252,8 +926,6 @@ func gc_body_exitSide(gc_b2 *compiled.Block, in, out []int32) {
 // ExitFirstThreadsKernel ends with a barrier only the first k threads of
 // the block reach: the others have returned, so it completes; thread
 // tx < k then reads what thread k-1-tx stored.
-//
-//line exitif.go:96
 func ExitFirstThreadsKernel(out []int32, k int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_exitFirstThreads,
 		func(gc_t *gocuda.Thread) { exitFirstThreads(gc_t, out, k) },
@@ -1271,147 +943,116 @@ func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line exitif.go:97
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-//line exitif.go:98
-					gc_all3 := archsimd.Mask32x16FromBits(0xffff)
-//line exitif.go:98
-					_ = gc_all3
-//line exitif.go:98
-					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line exitif.go:98
-					_ = gc_iota3
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line exitif.go:98
-						gc_alive3 := gc_all3
-//line exitif.go:98
-						_ = gc_alive3
-//line exitif.go:98
-						if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line exitif.go:98
-							gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
-//line exitif.go:98
-						}
-//line exitif.go:98
-						gc_if3 := archsimd.Mask32x16FromBits(^gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_tx2, 16)))).ToBits())
-//line exitif.go:98
-						_ = gc_if3
-//line exitif.go:98
-						if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line exitif.go:98
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits())
-//line exitif.go:98
-							gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
-//line exitif.go:98
-						}
 //line exitif.go:99
-						if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 || gc_tx2 < 0 || gc_tx2 > len(s)-16 {
-//line exitif.go:99
-							break
-//line exitif.go:99
-						}
-						archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive3).StoreSlice(s[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line exitif.go:98
-				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:98
-				_ = gc_all2
-//line exitif.go:98
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line exitif.go:98
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line exitif.go:98
-					gc_alive2 := gc_all2
+					gc_alive3 := gc_all3
 //line exitif.go:98
-					_ = gc_alive2
+					if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exitif.go:98
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line exitif.go:98
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exitif.go:98
+						gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
 					}
 //line exitif.go:98
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx2, 8)))).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_if3 := archsimd.Mask32x16FromBits(^gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_tx2, 16)))).ToBits())
 //line exitif.go:98
-					_ = gc_if2
+					if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line exitif.go:98
-					if gc_alive2.And(gc_if2).ToBits() != 0 {
+						compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits())
 //line exitif.go:98
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if2).ToBits())
-//line exitif.go:98
-						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line exitif.go:98
+						gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 					}
 //line exitif.go:99
-					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 || gc_tx2 < 0 || gc_tx2 > len(s)-8 {
+					if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 || gc_tx2 < 0 || gc_tx2 > len(s)-16 {
 //line exitif.go:99
 						break
-//line exitif.go:99
 					}
-					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive2).StoreSlice(s[gc_tx2:])
+//line exitif.go:100
+					archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive3).StoreSlice(s[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
-			}
-		gc_L12:
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line exitif.go:98
-				if !(gc_tx2 < k) {
-//line exitif.go:98
-					{
-//line exitif.go:98
-						gc_exited2[gc_rank2] = true
-//line exitif.go:98
-						continue gc_L12
-//line exitif.go:98
-					}
-//line exitif.go:98
-				}
-
-//line exitif.go:99
-				s[gc_tx2] = int32(gc_tx2)
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop {
+				return
 			}
 		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+		if compiled.SIMD {
+//line exitif.go:98
+			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line exitif.go:98
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_tx2 := gc_vstep2
 				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
+//line exitif.go:98
+				gc_alive2 := gc_all2
+//line exitif.go:98
+				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line exitif.go:98
+					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-
-//line exitif.go:101
-				out[gc_tx2] = s[k-1-gc_tx2]
+//line exitif.go:98
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx2, 8)))).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line exitif.go:98
+				if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line exitif.go:98
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if2).ToBits())
+//line exitif.go:98
+					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+//line exitif.go:99
+				if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 || gc_tx2 < 0 || gc_tx2 > len(s)-8 {
+//line exitif.go:99
+					break
+				}
+//line exitif.go:100
+				archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive2).StoreSlice(s[gc_tx2:])
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L12:
+		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line exitif.go:98
+			if !(gc_tx2 < k) {
+				{
+//line exitif.go:98
+					gc_exited2[gc_rank2] = true
+//line exitif.go:98
+					continue gc_L12
+				}
+			}
+//line exitif.go:99
+			s[gc_tx2] = int32(gc_tx2)
+		}
+	}
+//line exitif.go:104
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line exitif.go:101
+			out[gc_tx2] = s[k-1-gc_tx2]
 		}
 	}
 }
@@ -1419,4 +1060,5 @@ func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
 // gc_files_exitif holds the source files whose lines the kernels' records hash.
 //
 //go:embed exitif.go
+//line exitif.go:110
 var gc_files_exitif embed.FS

@@ -40,108 +40,76 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line fill.go:20
 	b := gc_bdx
-
-//line fill.go:21
 	m := per * b
-
-//line fill.go:22
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line fill.go:22
 	s := gocuda.Shared[int32](t, m)[:m]
-
-//line fill.go:23
 	base := gc_bx * 2 * b
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off3 := 1
-			gc_off4 := base
-			gc_off5 := base + 1
-			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(data)) {
-				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off3+gc_stride*(0), gc_off4+gc_stride*(0), gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line fill.go:20
-					i := gc_tx
-					_ = i
-
+//line fill.go:25
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off3 := 1
+		gc_off4 := base
+		gc_off5 := base + 1
+		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(data)) {
+			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off3+gc_stride*(0), gc_off4+gc_stride*(0), gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 //line fill.go:24
-					s[gc_idx], s[gc_idx2] = data[gc_idx3], data[gc_idx4]
-				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:20
-						i := gc_tx
-						_ = i
-
-//line fill.go:24
-						s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:20
-						i := gc_tx
-						_ = i
-
-//line fill.go:24
-						s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:20
-						i := gc_tx
-						_ = i
-
-//line fill.go:24
-						s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:20
-						i := gc_tx
-						_ = i
-
-//line fill.go:24
-						s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				s[gc_idx], s[gc_idx2] = data[gc_idx3], data[gc_idx4]
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line fill.go:20
 					i := gc_tx
-					_ = i
-
+//line fill.go:24
+					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:20
+					i := gc_tx
+//line fill.go:24
+					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:20
+					i := gc_tx
+//line fill.go:24
+					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:20
+					i := gc_tx
 //line fill.go:24
 					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line fill.go:20
+				i := gc_tx
+//line fill.go:24
+				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+			}
 		}
 	}
-
 //line fill.go:26
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
 		gc_b.Tick()
@@ -149,205 +117,154 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := gc_off + (gc_bx * m)
-				gc_off7 := gc_off
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(s) && gc_to <= len(s)-gc_off7 {
-					gc_at := out[gc_off6:][:gc_to]
-					gc_at2 := s[gc_off7:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:20
-							i := gc_tx
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:27
-							gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:20
-							i := gc_tx
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:27
-							gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:20
-							i := gc_tx
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:27
-							gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:20
-							i := gc_tx
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:27
-							gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line fill.go:33
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off + (gc_bx * m)
+			gc_off7 := gc_off
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(s) && gc_to <= len(s)-gc_off7 {
+				gc_at := out[gc_off6:][:gc_to]
+				gc_at2 := s[gc_off7:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line fill.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line fill.go:20
 						i := gc_tx
-						_ = i
-
 //line fill.go:26
 						k := i + gc_off
 						gc_more = true
-						_ = k
-
 //line fill.go:27
 						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:20
-							i := gc_tx
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-
-//line fill.go:27
-							out[gc_bx*m+k] = s[k] + s[m-1-k]
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:20
-							i := gc_tx
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-
-//line fill.go:27
-							out[gc_bx*m+k] = s[k] + s[m-1-k]
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:20
-							i := gc_tx
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-
-//line fill.go:27
-							out[gc_bx*m+k] = s[k] + s[m-1-k]
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:20
-							i := gc_tx
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-
-//line fill.go:27
-							out[gc_bx*m+k] = s[k] + s[m-1-k]
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 1
+//line fill.go:32
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line fill.go:20
 						i := gc_tx
-						_ = i
-
 //line fill.go:26
 						k := i + gc_off
 						gc_more = true
-
+//line fill.go:27
+						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+					}
+					{
+						gc_tx := gc_step2 + 2
+//line fill.go:32
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:20
+						i := gc_tx
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
+//line fill.go:27
+						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line fill.go:32
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:20
+						i := gc_tx
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
+//line fill.go:27
+						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:20
+					i := gc_tx
+//line fill.go:26
+					k := i + gc_off
+					gc_more = true
+//line fill.go:27
+					gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:20
+						i := gc_tx
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
+//line fill.go:27
+						out[gc_bx*m+k] = s[k] + s[m-1-k]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:20
+						i := gc_tx
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
+//line fill.go:27
+						out[gc_bx*m+k] = s[k] + s[m-1-k]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:20
+						i := gc_tx
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
+//line fill.go:27
+						out[gc_bx*m+k] = s[k] + s[m-1-k]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:20
+						i := gc_tx
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
 //line fill.go:27
 						out[gc_bx*m+k] = s[k] + s[m-1-k]
 					}
 				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:20
+					i := gc_tx
+//line fill.go:26
+					k := i + gc_off
+					gc_more = true
+//line fill.go:27
+					out[gc_bx*m+k] = s[k] + s[m-1-k]
+				}
 			}
 		}
 	}
-
 //line fill.go:29
 	var s_ []int32 = s
-
-//line fill.go:29
-	_ = s_
-
 //line fill.go:36
 	for gc_off2, gc_limit2, gc_more2 := 0, len(s_), true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
@@ -355,152 +272,107 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off8 := gc_off2
-				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(s_) && gc_to <= len(s_)-gc_off8 {
-					gc_at3 := s_[gc_off8:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k_ := gc_tx + gc_off2
-							gc_more2 = true
-							_ = k_
-
+//line fill.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_off2
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(s_) && gc_to <= len(s_)-gc_off8 {
+				gc_at3 := s_[gc_off8:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 //line fill.go:37
-							gc_at3[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k_ := gc_tx + gc_off2
-							gc_more2 = true
-							_ = k_
-
-//line fill.go:37
-							gc_at3[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k_ := gc_tx + gc_off2
-							gc_more2 = true
-							_ = k_
-
-//line fill.go:37
-							gc_at3[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k_ := gc_tx + gc_off2
-							gc_more2 = true
-							_ = k_
-
-//line fill.go:37
-							gc_at3[gc_tx] = -1
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line fill.go:36
-						k_ := gc_tx + gc_off2
 						gc_more2 = true
-						_ = k_
-
 //line fill.go:37
 						gc_at3[gc_tx] = -1
 					}
-				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k_ := gc_tx + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx := gc_step4 + 1
 //line fill.go:37
-							s_[k_] = -1
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k_ := gc_tx + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line fill.go:37
-							s_[k_] = -1
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k_ := gc_tx + gc_off2
-							gc_more2 = true
-
-//line fill.go:37
-							s_[k_] = -1
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k_ := gc_tx + gc_off2
-							gc_more2 = true
-
-//line fill.go:37
-							s_[k_] = -1
-						}
+						gc_at3[gc_tx] = -1
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+//line fill.go:37
+						gc_more2 = true
+//line fill.go:37
+						gc_at3[gc_tx] = -1
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line fill.go:37
+						gc_more2 = true
+//line fill.go:37
+						gc_at3[gc_tx] = -1
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line fill.go:37
+					gc_more2 = true
+//line fill.go:37
+					gc_at3[gc_tx] = -1
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line fill.go:36
 						k_ := gc_tx + gc_off2
 						gc_more2 = true
-
 //line fill.go:37
 						s_[k_] = -1
 					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k_ := gc_tx + gc_off2
+						gc_more2 = true
+//line fill.go:37
+						s_[k_] = -1
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k_ := gc_tx + gc_off2
+						gc_more2 = true
+//line fill.go:37
+						s_[k_] = -1
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k_ := gc_tx + gc_off2
+						gc_more2 = true
+//line fill.go:37
+						s_[k_] = -1
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:36
+					k_ := gc_tx + gc_off2
+					gc_more2 = true
+//line fill.go:37
+					s_[k_] = -1
 				}
 			}
 		}
@@ -529,135 +401,93 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line fill.go:46
 	b := gc_bdx
-
-//line fill.go:47
 	s := gocuda.Shared[int32](t, 2*b)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off2 := gc_bx * b
-			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
-				gc_at := data[gc_off2:][:gc_bdx]
-				for gc_tx, gc_idx := 0, 0+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line fill.go:46
-					i := gc_tx
-					_ = i
-
+//line fill.go:49
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off2 := gc_bx * b
+		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+			gc_at := data[gc_off2:][:gc_bdx]
+			for gc_tx, gc_idx := 0, 0+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line fill.go:48
-					s[gc_idx] = gc_at[gc_tx]
-				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:46
-						i := gc_tx
-						_ = i
-
-//line fill.go:48
-						s[2*i] = data[gc_bx*b+i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:46
-						i := gc_tx
-						_ = i
-
-//line fill.go:48
-						s[2*i] = data[gc_bx*b+i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:46
-						i := gc_tx
-						_ = i
-
-//line fill.go:48
-						s[2*i] = data[gc_bx*b+i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:46
-						i := gc_tx
-						_ = i
-
-//line fill.go:48
-						s[2*i] = data[gc_bx*b+i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				s[gc_idx] = gc_at[gc_tx]
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line fill.go:46
 					i := gc_tx
-					_ = i
-
+//line fill.go:48
+					s[2*i] = data[gc_bx*b+i]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:46
+					i := gc_tx
+//line fill.go:48
+					s[2*i] = data[gc_bx*b+i]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:46
+					i := gc_tx
+//line fill.go:48
+					s[2*i] = data[gc_bx*b+i]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:46
+					i := gc_tx
 //line fill.go:48
 					s[2*i] = data[gc_bx*b+i]
 				}
 			}
-		}
-	}
-
-//line fill.go:51
-	var s_ []int32 = s
-
-//line fill.go:51
-	_ = s_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride2 := 2 * 1
-			gc_off3 := gc_bx * 2 * b
-			gc_off4 := (gc_bx * 2 * b) + 1
-			gc_off5 := 1
-			if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride2, gc_off5, 0, gc_bdx, len(s)) {
-				for gc_tx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 := 0, gc_off3+gc_stride2*(0), gc_off4+gc_stride2*(0), 0+gc_stride2*(0), gc_off5+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 = gc_tx+1, gc_idx2+gc_stride2, gc_idx3+gc_stride2, gc_idx4+gc_stride2, gc_idx5+gc_stride2 {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:46
-					i := gc_tx
-					_ = i
-
-//line fill.go:50
-					out[gc_idx2], out[gc_idx3] = s[gc_idx4], s[gc_idx5]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line fill.go:46
-					i := gc_tx
-					_ = i
-
-//line fill.go:50
-					out[gc_bx*2*b+2*i], out[gc_bx*2*b+2*i+1] = s[2*i], s[2*i+1]
-				}
+				i := gc_tx
+//line fill.go:48
+				s[2*i] = data[gc_bx*b+i]
 			}
 		}
 	}
-
+//line fill.go:51
+	var s_ []int32 = s
+//line fill.go:53
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride2 := 2 * 1
+		gc_off3 := gc_bx * 2 * b
+		gc_off4 := (gc_bx * 2 * b) + 1
+		gc_off5 := 1
+		if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride2, gc_off5, 0, gc_bdx, len(s)) {
+			for gc_tx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 := 0, gc_off3+gc_stride2*(0), gc_off4+gc_stride2*(0), 0+gc_stride2*(0), gc_off5+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 = gc_tx+1, gc_idx2+gc_stride2, gc_idx3+gc_stride2, gc_idx4+gc_stride2, gc_idx5+gc_stride2 {
+//line fill.go:50
+				out[gc_idx2], out[gc_idx3] = s[gc_idx4], s[gc_idx5]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line fill.go:46
+				i := gc_tx
+//line fill.go:50
+				out[gc_bx*2*b+2*i], out[gc_bx*2*b+2*i+1] = s[2*i], s[2*i+1]
+			}
+		}
+	}
 //line fill.go:36
 	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -665,152 +495,107 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := gc_off
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s_) && gc_to <= len(s_)-gc_off6 {
-					gc_at2 := s_[gc_off6:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
+//line fill.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s_) && gc_to <= len(s_)-gc_off6 {
+				gc_at2 := s_[gc_off6:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 //line fill.go:37
-							gc_at2[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:37
-							gc_at2[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:37
-							gc_at2[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:37
-							gc_at2[gc_tx] = -1
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line fill.go:36
-						k := gc_tx + gc_off
 						gc_more = true
-						_ = k
-
 //line fill.go:37
 						gc_at2[gc_tx] = -1
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step2 + 1
 //line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
+						gc_more = true
 //line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
+						gc_at2[gc_tx] = -1
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line fill.go:37
+						gc_more = true
+//line fill.go:37
+						gc_at2[gc_tx] = -1
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line fill.go:37
+						gc_more = true
+//line fill.go:37
+						gc_at2[gc_tx] = -1
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line fill.go:37
+					gc_more = true
+//line fill.go:37
+					gc_at2[gc_tx] = -1
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
-
 //line fill.go:37
 						s_[k] = -1
 					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:36
+					k := gc_tx + gc_off
+					gc_more = true
+//line fill.go:37
+					s_[k] = -1
 				}
 			}
 		}
@@ -840,129 +625,25 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line fill.go:60
 	b := gc_bdx
-
 //line fill.go:62
 	s := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * b
-			if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
-				gc_at := s[:gc_bdx]
-				gc_at2 := data[gc_off2:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-						case 1:
-							gc_at[gc_tx] += gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-						case 1:
-							gc_at[gc_tx] += gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-						case 1:
-							gc_at[gc_tx] += gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-						case 1:
-							gc_at[gc_tx] += gc_at2[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line fill.go:64
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * b
+		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+			gc_at := s[:gc_bdx]
+			gc_at2 := data[gc_off2:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line fill.go:74
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line fill.go:60
 					i := gc_tx
-					_ = i
-
-//line fill.go:61
-					g := gc_bx*b + i
-					_ = g
-
 //line fill.go:63
 					switch form {
 					case 0:
@@ -973,114 +654,134 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 						gc_at[gc_tx] += gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								s[i] = data[g]
-							}
-						case 1:
-							s[i] += data[g]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								s[i] = data[g]
-							}
-						case 1:
-							s[i] += data[g]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								s[i] = data[g]
-							}
-						case 1:
-							s[i] += data[g]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								s[i] = data[g]
-							}
-						case 1:
-							s[i] += data[g]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
+//line fill.go:75
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line fill.go:60
 					i := gc_tx
-					_ = i
-
-//line fill.go:61
+//line fill.go:63
+					switch form {
+					case 0:
+						if i%3 != 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					case 1:
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+//line fill.go:75
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:60
+					i := gc_tx
+//line fill.go:63
+					switch form {
+					case 0:
+						if i%3 != 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					case 1:
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line fill.go:75
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:60
+					i := gc_tx
+//line fill.go:63
+					switch form {
+					case 0:
+						if i%3 != 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					case 1:
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line fill.go:60
+				i := gc_tx
+//line fill.go:63
+				switch form {
+				case 0:
+					if i%3 != 0 {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				case 1:
+					gc_at[gc_tx] += gc_at2[gc_tx]
+				}
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:60
+					i := gc_tx
 					g := gc_bx*b + i
-					_ = g
-
+//line fill.go:63
+					switch form {
+					case 0:
+						if i%3 != 0 {
+							s[i] = data[g]
+						}
+					case 1:
+						s[i] += data[g]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:60
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:63
+					switch form {
+					case 0:
+						if i%3 != 0 {
+							s[i] = data[g]
+						}
+					case 1:
+						s[i] += data[g]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:60
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:63
+					switch form {
+					case 0:
+						if i%3 != 0 {
+							s[i] = data[g]
+						}
+					case 1:
+						s[i] += data[g]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:60
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:63
 					switch form {
 					case 0:
@@ -1092,124 +793,93 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 					}
 				}
 			}
-		}
-	}
-
-//line fill.go:73
-	var s_ []int32 = s
-
-//line fill.go:73
-	_ = s_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * b
-			gc_stride := 0 - 1
-			gc_off4 := b - 1
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
-				gc_at3 := out[gc_off3:][:gc_bdx]
-				gc_at4 := s[:gc_bdx]
-				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line fill.go:60
-					i := gc_tx
-					_ = i
-
-//line fill.go:61
-					g := gc_bx*b + i
-					_ = g
-
-//line fill.go:72
-					gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
-				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:72
-						out[g] = s[i] + s[b-1-i]
+				i := gc_tx
+				g := gc_bx*b + i
+//line fill.go:63
+				switch form {
+				case 0:
+					if i%3 != 0 {
+						s[i] = data[g]
 					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:72
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:72
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:72
-						out[g] = s[i] + s[b-1-i]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line fill.go:60
-					i := gc_tx
-					_ = i
-
-//line fill.go:61
-					g := gc_bx*b + i
-					_ = g
-
-//line fill.go:72
-					out[g] = s[i] + s[b-1-i]
+				case 1:
+					s[i] += data[g]
 				}
 			}
 		}
 	}
-
+//line fill.go:73
+	var s_ []int32 = s
+//line fill.go:75
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_stride := 0 - 1
+		gc_off4 := b - 1
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+			gc_at3 := out[gc_off3:][:gc_bdx]
+			gc_at4 := s[:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+//line fill.go:72
+				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:60
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:72
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:60
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:72
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:60
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:72
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:60
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:72
+					out[g] = s[i] + s[b-1-i]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line fill.go:60
+				i := gc_tx
+				g := gc_bx*b + i
+//line fill.go:72
+				out[g] = s[i] + s[b-1-i]
+			}
+		}
+	}
 //line fill.go:36
 	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -1217,152 +887,107 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
-					gc_at5 := s_[gc_off5:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
+//line fill.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
+				gc_at5 := s_[gc_off5:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 //line fill.go:37
-							gc_at5[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:37
-							gc_at5[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:37
-							gc_at5[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:37
-							gc_at5[gc_tx] = -1
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line fill.go:36
-						k := gc_tx + gc_off
 						gc_more = true
-						_ = k
-
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
-				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step4 + 1
 //line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
+						gc_more = true
 //line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
+						gc_at5[gc_tx] = -1
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+//line fill.go:37
+						gc_more = true
+//line fill.go:37
+						gc_at5[gc_tx] = -1
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line fill.go:37
+						gc_more = true
+//line fill.go:37
+						gc_at5[gc_tx] = -1
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line fill.go:37
+					gc_more = true
+//line fill.go:37
+					gc_at5[gc_tx] = -1
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
-
 //line fill.go:37
 						s_[k] = -1
 					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:36
+					k := gc_tx + gc_off
+					gc_more = true
+//line fill.go:37
+					s_[k] = -1
 				}
 			}
 		}
@@ -1392,126 +1017,85 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line fill.go:81
 	b := gc_bdx
-
 //line fill.go:83
 	s := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-//line fill.go:81
-			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line fill.go:81
-			_ = gc_all
-//line fill.go:81
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line fill.go:81
-			_ = gc_iota
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-//line fill.go:81
-				gc_alive := gc_all
-//line fill.go:81
-				_ = gc_alive
-//line fill.go:81
-				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line fill.go:81
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line fill.go:81
-				}
-//line fill.go:81
-				var i int = gc_tx
-//line fill.go:81
-				_ = i
-//line fill.go:82
-				var g int = gc_bx*b + i
-//line fill.go:82
-				_ = g
-//line fill.go:84
-				gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line fill.go:84
-				_ = gc_if
-//line fill.go:84
-				if gc_alive.And(gc_if).ToBits() != 0 {
-//line fill.go:84
-					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line fill.go:84
-					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line fill.go:84
-				}
-//line fill.go:87
-				if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
-//line fill.go:87
-					break
-//line fill.go:87
-				}
-				lanes.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive)
-			}
-		gc_L1:
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line fill.go:81
-				i := gc_tx
-				_ = i
-
-//line fill.go:82
-				g := gc_bx*b + i
-				_ = g
-
-//line fill.go:84
-				if g >= n {
-//line fill.go:84
-					{
-//line fill.go:84
-						gc_exited[gc_rank] = true
-						continue gc_L1
 //line fill.go:85
-					}
-				}
-
-//line fill.go:87
-				s[i] = data[g]
-			}
-		}
-	}
-
-//line fill.go:90
-	var s_ []int32 = s
-
-//line fill.go:90
-	_ = s_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 //line fill.go:81
-				i := gc_tx
-				_ = i
-
-//line fill.go:82
-				g := gc_bx*b + i
-				_ = g
-
-//line fill.go:89
-				out[g] = s[i] + s[b-1-i]
+		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line fill.go:81
+		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+			gc_tx := gc_vstep
+			gc_rank := gc_base + gc_tx
+//line fill.go:81
+			gc_alive := gc_all
+//line fill.go:81
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line fill.go:81
+				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
+//line fill.go:81
+			var i int = gc_tx
+			var g int = gc_bx*b + i
+//line fill.go:84
+			gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line fill.go:84
+			if gc_alive.And(gc_if).ToBits() != 0 {
+//line fill.go:84
+				compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+//line fill.go:84
+				gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+			}
+//line fill.go:87
+			if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
+//line fill.go:87
+				break
+			}
+//line fill.go:88
+			lanes.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive)
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line fill.go:81
+			i := gc_tx
+			g := gc_bx*b + i
+//line fill.go:84
+			if g >= n {
+				{
+//line fill.go:84
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+//line fill.go:87
+			s[i] = data[g]
 		}
 	}
-
+	var s_ []int32 = s
+//line fill.go:92
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line fill.go:81
+			i := gc_tx
+			g := gc_bx*b + i
+//line fill.go:89
+			out[g] = s[i] + s[b-1-i]
+		}
+	}
 //line fill.go:36
 	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -1519,68 +1103,52 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
+//line fill.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+//line fill.go:36
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_vb := lanes.BroadcastInt32x8(-1)
+			for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+//line fill.go:37
+				gc_alive2 := gc_all2
+//line fill.go:37
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line fill.go:37
+					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				}
+//line fill.go:36
+				var k int = gc_tx + gc_off
+				if k < 0 || k > len(s_)-8 {
+//line fill.go:37
+					break
+				}
+//line fill.go:37
+				gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive2)
 			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
+			if gc_vstep2 > gc_from {
+				gc_more = true
 			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := gc_from
-//line fill.go:36
-				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line fill.go:36
-				_ = gc_all2
-//line fill.go:37
-				gc_vb := lanes.BroadcastInt32x8(-1)
-//line fill.go:37
-				_ = gc_vb
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line fill.go:37
-					gc_alive2 := gc_all2
-//line fill.go:37
-					_ = gc_alive2
-//line fill.go:37
-					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line fill.go:37
-						gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line fill.go:37
-					}
-//line fill.go:36
-					var k int = gc_tx + gc_off
-//line fill.go:36
-					_ = k
-//line fill.go:37
-					if k < 0 || k > len(s_)-8 {
-//line fill.go:37
-						break
-//line fill.go:37
-					}
-//line fill.go:37
-					gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive2)
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
 //line fill.go:36
-					k := gc_tx + gc_off
-					gc_more = true
-
+				k := gc_tx + gc_off
+				gc_more = true
 //line fill.go:37
-					s_[k] = -1
-				}
+				s_[k] = -1
 			}
 		}
 	}
@@ -1607,346 +1175,186 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line fill.go:97
 	b := gc_bdx
-
 //line fill.go:99
 	s := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * b
-			if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
-				gc_at := s[:gc_bdx]
-				gc_at2 := data[gc_off2:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line fill.go:97
-						i := gc_tx
-						_ = i
-
-//line fill.go:98
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:100
-						old := gc_at[gc_tx]
-
 //line fill.go:101
-						gc_at[gc_tx] = gc_at2[gc_tx] + old
-						_ = old
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line fill.go:97
-						i := gc_tx
-						_ = i
-
-//line fill.go:98
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:100
-						old := gc_at[gc_tx]
-
-//line fill.go:101
-						gc_at[gc_tx] = gc_at2[gc_tx] + old
-						_ = old
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line fill.go:97
-						i := gc_tx
-						_ = i
-
-//line fill.go:98
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:100
-						old := gc_at[gc_tx]
-
-//line fill.go:101
-						gc_at[gc_tx] = gc_at2[gc_tx] + old
-						_ = old
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line fill.go:97
-						i := gc_tx
-						_ = i
-
-//line fill.go:98
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:100
-						old := gc_at[gc_tx]
-
-//line fill.go:101
-						gc_at[gc_tx] = gc_at2[gc_tx] + old
-						_ = old
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line fill.go:97
-					i := gc_tx
-					_ = i
-
-//line fill.go:98
-					g := gc_bx*b + i
-					_ = g
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * b
+		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+			gc_at := s[:gc_bdx]
+			gc_at2 := data[gc_off2:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line fill.go:100
 					old := gc_at[gc_tx]
-
-//line fill.go:101
 					gc_at[gc_tx] = gc_at2[gc_tx] + old
-					_ = old
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:97
-						i := gc_tx
-						_ = i
-
-//line fill.go:98
-						g := gc_bx*b + i
-						_ = g
-
+				{
+//line fill.go:105
+					gc_tx := gc_step + 1
 //line fill.go:100
-						old := s[i]
-
-//line fill.go:101
-						s[i] = data[g] + old
-						_ = old
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:97
-						i := gc_tx
-						_ = i
-
-//line fill.go:98
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:100
-						old := s[i]
-
-//line fill.go:101
-						s[i] = data[g] + old
-						_ = old
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:97
-						i := gc_tx
-						_ = i
-
-//line fill.go:98
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:100
-						old := s[i]
-
-//line fill.go:101
-						s[i] = data[g] + old
-						_ = old
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:97
-						i := gc_tx
-						_ = i
-
-//line fill.go:98
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:100
-						old := s[i]
-
-//line fill.go:101
-						s[i] = data[g] + old
-						_ = old
-					}
+					old := gc_at[gc_tx]
+					gc_at[gc_tx] = gc_at2[gc_tx] + old
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+//line fill.go:105
+					gc_tx := gc_step + 2
+//line fill.go:100
+					old := gc_at[gc_tx]
+					gc_at[gc_tx] = gc_at2[gc_tx] + old
+				}
+				{
+//line fill.go:105
+					gc_tx := gc_step + 3
+//line fill.go:100
+					old := gc_at[gc_tx]
+					gc_at[gc_tx] = gc_at2[gc_tx] + old
+				}
+			}
+//line fill.go:105
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line fill.go:100
+				old := gc_at[gc_tx]
+				gc_at[gc_tx] = gc_at2[gc_tx] + old
+			}
+		} else {
+//line fill.go:105
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line fill.go:97
 					i := gc_tx
-					_ = i
-
-//line fill.go:98
 					g := gc_bx*b + i
-					_ = g
-
 //line fill.go:100
 					old := s[i]
-
-//line fill.go:101
 					s[i] = data[g] + old
-					_ = old
 				}
+				{
+//line fill.go:105
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:97
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:100
+					old := s[i]
+					s[i] = data[g] + old
+				}
+				{
+//line fill.go:105
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:97
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:100
+					old := s[i]
+					s[i] = data[g] + old
+				}
+				{
+//line fill.go:105
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:97
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:100
+					old := s[i]
+					s[i] = data[g] + old
+				}
+			}
+//line fill.go:105
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line fill.go:97
+				i := gc_tx
+				g := gc_bx*b + i
+//line fill.go:100
+				old := s[i]
+				s[i] = data[g] + old
 			}
 		}
 	}
-
 //line fill.go:104
 	var s_ []int32 = s
-
-//line fill.go:104
-	_ = s_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * b
-			gc_stride := 0 - 1
-			gc_off4 := b - 1
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
-				gc_at3 := out[gc_off3:][:gc_bdx]
-				gc_at4 := s[:gc_bdx]
-				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line fill.go:97
-					i := gc_tx
-					_ = i
-
-//line fill.go:98
-					g := gc_bx*b + i
-					_ = g
-
+//line fill.go:106
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_stride := 0 - 1
+		gc_off4 := b - 1
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+			gc_at3 := out[gc_off3:][:gc_bdx]
+			gc_at4 := s[:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line fill.go:103
-					gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
-				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:97
-						i := gc_tx
-						_ = i
-
-//line fill.go:98
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:103
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:97
-						i := gc_tx
-						_ = i
-
-//line fill.go:98
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:103
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:97
-						i := gc_tx
-						_ = i
-
-//line fill.go:98
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:103
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:97
-						i := gc_tx
-						_ = i
-
-//line fill.go:98
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:103
-						out[g] = s[i] + s[b-1-i]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line fill.go:97
 					i := gc_tx
-					_ = i
-
-//line fill.go:98
 					g := gc_bx*b + i
-					_ = g
-
+//line fill.go:103
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:97
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:103
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:97
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:103
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:97
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:103
 					out[g] = s[i] + s[b-1-i]
 				}
 			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line fill.go:97
+				i := gc_tx
+				g := gc_bx*b + i
+//line fill.go:103
+				out[g] = s[i] + s[b-1-i]
+			}
 		}
 	}
-
 //line fill.go:36
 	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -1954,152 +1362,107 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
-					gc_at5 := s_[gc_off5:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
+//line fill.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
+				gc_at5 := s_[gc_off5:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 //line fill.go:37
-							gc_at5[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:37
-							gc_at5[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:37
-							gc_at5[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:37
-							gc_at5[gc_tx] = -1
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line fill.go:36
-						k := gc_tx + gc_off
 						gc_more = true
-						_ = k
-
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
-				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step4 + 1
 //line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
+						gc_more = true
 //line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
+						gc_at5[gc_tx] = -1
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+//line fill.go:37
+						gc_more = true
+//line fill.go:37
+						gc_at5[gc_tx] = -1
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line fill.go:37
+						gc_more = true
+//line fill.go:37
+						gc_at5[gc_tx] = -1
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line fill.go:37
+					gc_more = true
+//line fill.go:37
+					gc_at5[gc_tx] = -1
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
-
 //line fill.go:37
 						s_[k] = -1
 					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:36
+					k := gc_tx + gc_off
+					gc_more = true
+//line fill.go:37
+					s_[k] = -1
 				}
 			}
 		}
@@ -2127,306 +1490,167 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line fill.go:111
 	b := gc_bdx
-
 //line fill.go:113
 	s := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * b
-			if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
-				gc_at := s[:gc_bdx]
-				gc_at2 := data[gc_off2:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line fill.go:111
-						i := gc_tx
-						_ = i
-
-//line fill.go:112
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:114
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line fill.go:111
-						i := gc_tx
-						_ = i
-
-//line fill.go:112
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:114
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line fill.go:111
-						i := gc_tx
-						_ = i
-
-//line fill.go:112
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:114
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line fill.go:111
-						i := gc_tx
-						_ = i
-
-//line fill.go:112
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:114
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line fill.go:111
-					i := gc_tx
-					_ = i
-
-//line fill.go:112
-					g := gc_bx*b + i
-					_ = g
-
+//line fill.go:115
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * b
+		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+			gc_at := s[:gc_bdx]
+			gc_at2 := data[gc_off2:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line fill.go:114
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:111
-						i := gc_tx
-						_ = i
-
-//line fill.go:112
-						g := gc_bx*b + i
-						_ = g
-
+				{
+					gc_tx := gc_step + 1
 //line fill.go:114
-						s[i] = data[g] + s[i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:111
-						i := gc_tx
-						_ = i
-
-//line fill.go:112
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:114
-						s[i] = data[g] + s[i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:111
-						i := gc_tx
-						_ = i
-
-//line fill.go:112
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:114
-						s[i] = data[g] + s[i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:111
-						i := gc_tx
-						_ = i
-
-//line fill.go:112
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:114
-						s[i] = data[g] + s[i]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 2
+//line fill.go:114
+					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+				}
+				{
+					gc_tx := gc_step + 3
+//line fill.go:114
+					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line fill.go:114
+				gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line fill.go:111
 					i := gc_tx
-					_ = i
-
-//line fill.go:112
 					g := gc_bx*b + i
-					_ = g
-
+//line fill.go:114
+					s[i] = data[g] + s[i]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:111
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:114
+					s[i] = data[g] + s[i]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:111
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:114
+					s[i] = data[g] + s[i]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:111
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:114
 					s[i] = data[g] + s[i]
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line fill.go:111
+				i := gc_tx
+				g := gc_bx*b + i
+//line fill.go:114
+				s[i] = data[g] + s[i]
+			}
 		}
 	}
-
 //line fill.go:117
 	var s_ []int32 = s
-
-//line fill.go:117
-	_ = s_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * b
-			gc_stride := 0 - 1
-			gc_off4 := b - 1
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
-				gc_at3 := out[gc_off3:][:gc_bdx]
-				gc_at4 := s[:gc_bdx]
-				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line fill.go:111
-					i := gc_tx
-					_ = i
-
-//line fill.go:112
-					g := gc_bx*b + i
-					_ = g
-
+//line fill.go:119
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_stride := 0 - 1
+		gc_off4 := b - 1
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+			gc_at3 := out[gc_off3:][:gc_bdx]
+			gc_at4 := s[:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line fill.go:116
-					gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
-				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:111
-						i := gc_tx
-						_ = i
-
-//line fill.go:112
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:116
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:111
-						i := gc_tx
-						_ = i
-
-//line fill.go:112
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:116
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:111
-						i := gc_tx
-						_ = i
-
-//line fill.go:112
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:116
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:111
-						i := gc_tx
-						_ = i
-
-//line fill.go:112
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:116
-						out[g] = s[i] + s[b-1-i]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line fill.go:111
 					i := gc_tx
-					_ = i
-
-//line fill.go:112
 					g := gc_bx*b + i
-					_ = g
-
+//line fill.go:116
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:111
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:116
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:111
+					i := gc_tx
+					g := gc_bx*b + i
+//line fill.go:116
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:111
+					i := gc_tx
+					g := gc_bx*b + i
 //line fill.go:116
 					out[g] = s[i] + s[b-1-i]
 				}
 			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line fill.go:111
+				i := gc_tx
+				g := gc_bx*b + i
+//line fill.go:116
+				out[g] = s[i] + s[b-1-i]
+			}
 		}
 	}
-
 //line fill.go:36
 	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -2434,152 +1658,107 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
-					gc_at5 := s_[gc_off5:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
+//line fill.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
+				gc_at5 := s_[gc_off5:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 //line fill.go:37
-							gc_at5[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:37
-							gc_at5[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:37
-							gc_at5[gc_tx] = -1
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:37
-							gc_at5[gc_tx] = -1
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line fill.go:36
-						k := gc_tx + gc_off
 						gc_more = true
-						_ = k
-
 //line fill.go:37
 						gc_at5[gc_tx] = -1
 					}
-				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step4 + 1
 //line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
+						gc_more = true
 //line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
+						gc_at5[gc_tx] = -1
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+//line fill.go:37
+						gc_more = true
+//line fill.go:37
+						gc_at5[gc_tx] = -1
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line fill.go:37
+						gc_more = true
+//line fill.go:37
+						gc_at5[gc_tx] = -1
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line fill.go:37
+					gc_more = true
+//line fill.go:37
+					gc_at5[gc_tx] = -1
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line fill.go:36
 						k := gc_tx + gc_off
 						gc_more = true
-
 //line fill.go:37
 						s_[k] = -1
 					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line fill.go:36
+						k := gc_tx + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line fill.go:36
+					k := gc_tx + gc_off
+					gc_more = true
+//line fill.go:37
+					s_[k] = -1
 				}
 			}
 		}
@@ -2610,188 +1789,130 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line fill.go:125
 	b := gc_bdx
-
 //line fill.go:127
 	s := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-//line fill.go:125
-			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line fill.go:125
-			_ = gc_all
-//line fill.go:125
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line fill.go:125
-			_ = gc_iota
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-//line fill.go:125
-				gc_alive := gc_all
-//line fill.go:125
-				_ = gc_alive
-//line fill.go:125
-				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line fill.go:125
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line fill.go:125
-				}
-//line fill.go:125
-				var i int = gc_tx
-//line fill.go:125
-				_ = i
-//line fill.go:126
-				var g int = gc_bx*b + i
-//line fill.go:126
-				_ = g
-//line fill.go:128
-				gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line fill.go:128
-				_ = gc_if
-//line fill.go:128
-				if gc_alive.And(gc_if).ToBits() != 0 {
-//line fill.go:128
-					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line fill.go:128
-					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line fill.go:128
-				}
-//line fill.go:131
-				if g < 0 || g > len(data)-8 {
-//line fill.go:131
-					break
-//line fill.go:131
-				}
-//line fill.go:131
-				x := lanes.LoadInt32x8Slice(data[g:])
-//line fill.go:131
-				_ = x
-//line fill.go:131
-				x.StoreMasked((*[8]int32)(gc_s_x[gc_rank:]), gc_alive)
-			}
-		gc_L1:
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line fill.go:125
-				i := gc_tx
-				_ = i
-
-//line fill.go:126
-				g := gc_bx*b + i
-				_ = g
-
-//line fill.go:128
-				if g >= n {
-//line fill.go:128
-					{
-//line fill.go:128
-						gc_exited[gc_rank] = true
-						continue gc_L1
 //line fill.go:129
-					}
-				}
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+//line fill.go:125
+		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line fill.go:125
+		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+			gc_tx := gc_vstep
+			gc_rank := gc_base + gc_tx
+//line fill.go:125
+			gc_alive := gc_all
+//line fill.go:125
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line fill.go:125
+				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+			}
+//line fill.go:125
+			var i int = gc_tx
+			var g int = gc_bx*b + i
+//line fill.go:128
+			gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line fill.go:128
+			if gc_alive.And(gc_if).ToBits() != 0 {
+//line fill.go:128
+				compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+//line fill.go:128
+				gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+			}
 //line fill.go:131
-				x := data[g]
-				_ = x
-				gc_s_x[gc_rank] = x
+			if g < 0 || g > len(data)-8 {
+//line fill.go:131
+				break
 			}
+//line fill.go:131
+			x := lanes.LoadInt32x8Slice(data[g:])
+//line fill.go:131
+			x.StoreMasked((*[8]int32)(gc_s_x[gc_rank:]), gc_alive)
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line fill.go:125
+			i := gc_tx
+			g := gc_bx*b + i
+//line fill.go:128
+			if g >= n {
+				{
+//line fill.go:128
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+//line fill.go:131
+			x := data[g]
+//line fill.go:133
+			gc_s_x[gc_rank] = x
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := 0
+//line fill.go:138
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 //line fill.go:125
-			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+		for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+			gc_tx := gc_vstep2
+			gc_rank := gc_base + gc_tx
 //line fill.go:125
-			_ = gc_all2
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+			gc_alive2 := gc_all2
 //line fill.go:125
-				gc_alive2 := gc_all2
+			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line fill.go:125
-				_ = gc_alive2
-//line fill.go:125
-				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line fill.go:125
-					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line fill.go:125
-				}
-//line fill.go:125
-				var i int = gc_tx
-//line fill.go:125
-				_ = i
-//line fill.go:125
-				x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
-//line fill.go:125
-				_ = x
-//line fill.go:133
-				if i < 0 || i > len(s)-8 {
-//line fill.go:133
-					break
-//line fill.go:133
-				}
-//line fill.go:133
-				x.StoreMasked((*[8]int32)(s[i:]), gc_alive2)
+				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line fill.go:125
-				i := gc_tx
-				_ = i
-				x := gc_s_x[gc_rank]
-
+			var i int = gc_tx
+//line fill.go:125
+			x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line fill.go:133
-				s[i] = x
+			if i < 0 || i > len(s)-8 {
+//line fill.go:133
+				break
 			}
+//line fill.go:133
+			x.StoreMasked((*[8]int32)(s[i:]), gc_alive2)
+		}
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line fill.go:125
+			i := gc_tx
+//line fill.go:127
+			x := gc_s_x[gc_rank]
+//line fill.go:133
+			s[i] = x
 		}
 	}
-
-//line fill.go:136
 	var s_ []int32 = s
-
-//line fill.go:136
-	_ = s_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line fill.go:125
-				i := gc_tx
-				_ = i
-
-//line fill.go:126
-				g := gc_bx*b + i
-				_ = g
-
-//line fill.go:135
-				out[g] = s[i] + s[b-1-i]
+//line fill.go:138
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line fill.go:125
+			i := gc_tx
+			g := gc_bx*b + i
+//line fill.go:135
+			out[g] = s[i] + s[b-1-i]
 		}
 	}
-
 //line fill.go:36
 	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -2799,68 +1920,52 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
+//line fill.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
+//line fill.go:36
+			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_vb := lanes.BroadcastInt32x8(-1)
+			for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
+//line fill.go:37
+				gc_alive3 := gc_all3
+//line fill.go:37
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+//line fill.go:37
+					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+				}
+//line fill.go:36
+				var k int = gc_tx + gc_off
+				if k < 0 || k > len(s_)-8 {
+//line fill.go:37
+					break
+				}
+//line fill.go:37
+				gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive3)
 			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
+			if gc_vstep3 > gc_from {
+				gc_more = true
 			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := gc_from
-//line fill.go:36
-				gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-//line fill.go:36
-				_ = gc_all3
-//line fill.go:37
-				gc_vb := lanes.BroadcastInt32x8(-1)
-//line fill.go:37
-				_ = gc_vb
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line fill.go:37
-					gc_alive3 := gc_all3
-//line fill.go:37
-					_ = gc_alive3
-//line fill.go:37
-					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line fill.go:37
-						gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
-//line fill.go:37
-					}
-//line fill.go:36
-					var k int = gc_tx + gc_off
-//line fill.go:36
-					_ = k
-//line fill.go:37
-					if k < 0 || k > len(s_)-8 {
-//line fill.go:37
-						break
-//line fill.go:37
-					}
-//line fill.go:37
-					gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive3)
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
-				if gc_vstep3 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
 //line fill.go:36
-					k := gc_tx + gc_off
-					gc_more = true
-
+				k := gc_tx + gc_off
+				gc_more = true
 //line fill.go:37
-					s_[k] = -1
-				}
+				s_[k] = -1
 			}
 		}
 	}
@@ -2869,4 +1974,5 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 // gc_files_fill holds the source files whose lines the kernels' records hash.
 //
 //go:embed fill.go
+//line fill.go:47
 var gc_files_fill embed.FS

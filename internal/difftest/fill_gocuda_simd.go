@@ -40,294 +40,219 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line fill.go:20
 	b := gc_bdx2
-
-//line fill.go:21
 	m := per * b
-
-//line fill.go:22
 	if m <= 2*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line fill.go:22
 	s := gocuda.Shared[int32](t, m)[:m]
-
-//line fill.go:23
 	base := gc_bx2 * 2 * b
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line fill.go:25
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line fill.go:20
-					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line fill.go:20
-					_ = gc_evens16
+				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line fill.go:20
-					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line fill.go:20
-					_ = gc_odds16
-//line fill.go:20
-					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line fill.go:20
-					_ = gc_pairLo
-//line fill.go:20
-					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line fill.go:20
-					_ = gc_pairHi
-				gc_steps2:
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line fill.go:20
-						var i int = gc_tx2
-//line fill.go:20
-						_ = i
-//line fill.go:24
-						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line fill.go:24
-						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line fill.go:24
-						_ = gc_ld4
-//line fill.go:24
-						if (base+2*i) >= 0 && (base+2*i) <= len(data)-32 {
-//line fill.go:24
-							gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*i:]), archsimd.LoadInt32x16Slice(data[(base+2*i)+16:])
-//line fill.go:24
-							gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
-//line fill.go:24
-							gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
-//line fill.go:24
-						} else {
-//line fill.go:24
-							break gc_steps2
-//line fill.go:24
-						}
-//line fill.go:24
-						gc_t3 := gc_ld3
-//line fill.go:24
-						_ = gc_t3
-//line fill.go:24
-						gc_t4 := gc_ld4
-//line fill.go:24
-						_ = gc_t4
-//line fill.go:24
-						if (2*i) >= 0 && (2*i) <= len(s)-32 {
-//line fill.go:24
-							gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(s[2*i:])
-//line fill.go:24
-							gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(s[(2*i)+16:])
-//line fill.go:24
-						} else {
-//line fill.go:24
-							var gc_lanes7 [16]int32
-//line fill.go:24
-							var gc_lanes8 [16]int32
-//line fill.go:24
-							gc_t3.Store(&gc_lanes7)
-//line fill.go:24
-							gc_t4.Store(&gc_lanes8)
-//line fill.go:24
-							for gc_k6 := range 16 {
-//line fill.go:24
-								if 0xffff&(1<<gc_k6) != 0 {
-//line fill.go:24
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line fill.go:24
-									{
-//line fill.go:24
-										s[(2*i)+2*gc_k6] = gc_lanes7[gc_k6]
-//line fill.go:24
-										s[((2*i)+1)+2*gc_k6] = gc_lanes8[gc_k6]
-//line fill.go:24
-									}
-//line fill.go:24
-								}
-//line fill.go:24
-							}
-//line fill.go:24
-							gc_pos2.Thread = gc_rank2
-//line fill.go:24
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line fill.go:20
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line fill.go:20
-				_ = gc_evens
-//line fill.go:20
-				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line fill.go:20
-				_ = gc_spreadLo
-//line fill.go:20
-				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line fill.go:20
-				_ = gc_spreadHi
-//line fill.go:20
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:20
-				_ = gc_evenLanes
-			gc_steps:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps2:
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line fill.go:20
 					var i int = gc_tx2
-//line fill.go:20
-					_ = i
 //line fill.go:24
-					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line fill.go:24
-					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line fill.go:24
-					_ = gc_ld2
+					if (base+2*i) >= 0 && (base+2*i) <= len(data)-32 {
 //line fill.go:24
-					if (base+2*i) >= 0 && (base+2*i) <= len(data)-16 {
+						gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*i:]), archsimd.LoadInt32x16Slice(data[(base+2*i)+16:])
 //line fill.go:24
-						{
+						gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
 //line fill.go:24
-							gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*i:]).Permute(gc_evens)
-//line fill.go:24
-							gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*i)+8:]).Permute(gc_evens)
-//line fill.go:24
-							gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
-//line fill.go:24
-							gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
-//line fill.go:24
-						}
-//line fill.go:24
+						gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
 					} else {
 //line fill.go:24
-						break gc_steps
-//line fill.go:24
+						break gc_steps2
 					}
 //line fill.go:24
-					gc_t := gc_ld
+					gc_t3 := gc_ld3
 //line fill.go:24
-					_ = gc_t
+					gc_t4 := gc_ld4
 //line fill.go:24
-					gc_t2 := gc_ld2
+					if (2*i) >= 0 && (2*i) <= len(s)-32 {
 //line fill.go:24
-					_ = gc_t2
+						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(s[2*i:])
 //line fill.go:24
-					if (2*i) >= 0 && (2*i) <= len(s)-16 {
-//line fill.go:24
-						gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(s[2*i:])
-//line fill.go:24
-						gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(s[(2*i)+8:])
-//line fill.go:24
+						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(s[(2*i)+16:])
 					} else {
 //line fill.go:24
-						var gc_lanes3 [8]int32
+						var gc_lanes7 [16]int32
 //line fill.go:24
-						var gc_lanes4 [8]int32
+						var gc_lanes8 [16]int32
 //line fill.go:24
-						gc_t.Store(&gc_lanes3)
+						gc_t3.Store(&gc_lanes7)
 //line fill.go:24
-						gc_t2.Store(&gc_lanes4)
+						gc_t4.Store(&gc_lanes8)
 //line fill.go:24
-						for gc_k3 := range 8 {
+						for gc_k6 := range 16 {
 //line fill.go:24
-							if 0xff&(1<<gc_k3) != 0 {
+							if 0xffff&(1<<gc_k6) != 0 {
 //line fill.go:24
-								gc_pos2.Thread = gc_rank2 + gc_k3
-//line fill.go:24
+								gc_pos2.Thread = gc_rank2 + gc_k6
 								{
 //line fill.go:24
-									s[(2*i)+2*gc_k3] = gc_lanes3[gc_k3]
+									s[(2*i)+2*gc_k6] = gc_lanes7[gc_k6]
 //line fill.go:24
-									s[((2*i)+1)+2*gc_k3] = gc_lanes4[gc_k3]
-//line fill.go:24
+									s[((2*i)+1)+2*gc_k6] = gc_lanes8[gc_k6]
 								}
-//line fill.go:24
 							}
-//line fill.go:24
 						}
 //line fill.go:24
 						gc_pos2.Thread = gc_rank2
-//line fill.go:24
 					}
 				}
+//line fill.go:26
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
 			}
-			gc_step6 := gc_vstep
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
 //line fill.go:20
-					i := gc_tx2
-					_ = i
-
+			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line fill.go:20
+			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line fill.go:20
+			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line fill.go:20
+			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+		gc_steps:
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+				gc_rank2 := gc_base2 + gc_tx2
+//line fill.go:20
+				var i int = gc_tx2
 //line fill.go:24
-					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line fill.go:24
+				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line fill.go:24
+				if (base+2*i) >= 0 && (base+2*i) <= len(data)-16 {
+					{
+//line fill.go:24
+						gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*i:]).Permute(gc_evens)
+//line fill.go:24
+						gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*i)+8:]).Permute(gc_evens)
+//line fill.go:24
+						gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+//line fill.go:24
+						gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+					}
+				} else {
+//line fill.go:24
+					break gc_steps
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line fill.go:20
-					i := gc_tx2
-					_ = i
-
 //line fill.go:24
-					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line fill.go:20
-					i := gc_tx2
-					_ = i
-
+				gc_t := gc_ld
 //line fill.go:24
-					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line fill.go:20
-					i := gc_tx2
-					_ = i
-
+				gc_t2 := gc_ld2
 //line fill.go:24
-					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+				if (2*i) >= 0 && (2*i) <= len(s)-16 {
+//line fill.go:24
+					gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(s[2*i:])
+//line fill.go:24
+					gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(s[(2*i)+8:])
+				} else {
+//line fill.go:24
+					var gc_lanes3 [8]int32
+//line fill.go:24
+					var gc_lanes4 [8]int32
+//line fill.go:24
+					gc_t.Store(&gc_lanes3)
+//line fill.go:24
+					gc_t2.Store(&gc_lanes4)
+//line fill.go:24
+					for gc_k3 := range 8 {
+//line fill.go:24
+						if 0xff&(1<<gc_k3) != 0 {
+//line fill.go:24
+							gc_pos2.Thread = gc_rank2 + gc_k3
+							{
+//line fill.go:24
+								s[(2*i)+2*gc_k3] = gc_lanes3[gc_k3]
+//line fill.go:24
+								s[((2*i)+1)+2*gc_k3] = gc_lanes4[gc_k3]
+							}
+						}
+					}
+//line fill.go:24
+					gc_pos2.Thread = gc_rank2
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line fill.go:26
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			{
+				gc_tx2 := gc_step6 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line fill.go:20
 				i := gc_tx2
-				_ = i
-
+//line fill.go:24
+				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+			}
+			{
+				gc_tx2 := gc_step6 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line fill.go:20
+				i := gc_tx2
+//line fill.go:24
+				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+			}
+			{
+				gc_tx2 := gc_step6 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line fill.go:20
+				i := gc_tx2
+//line fill.go:24
+				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+			}
+			{
+				gc_tx2 := gc_step6 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line fill.go:20
+				i := gc_tx2
 //line fill.go:24
 				s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 			}
 		}
+		for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line fill.go:20
+			i := gc_tx2
+//line fill.go:24
+			s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+		}
 	}
-
 //line fill.go:26
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
 		gc_b2.Tick()
@@ -335,205 +260,154 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := gc_off + (gc_bx2 * m)
-				gc_off10 := gc_off
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(out) && gc_to2 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(s) && gc_to2 <= len(s)-gc_off10 {
-					gc_at4 := out[gc_off9:][:gc_to2]
-					gc_at5 := s[gc_off10:][:gc_to2]
-					gc_step7 := gc_from2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:20
-							i := gc_tx2
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:27
-							gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:20
-							i := gc_tx2
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:27
-							gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:20
-							i := gc_tx2
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:27
-							gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:20
-							i := gc_tx2
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-							_ = k
-
-//line fill.go:27
-							gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line fill.go:33
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := gc_off + (gc_bx2 * m)
+			gc_off10 := gc_off
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(out) && gc_to2 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(s) && gc_to2 <= len(s)-gc_off10 {
+				gc_at4 := out[gc_off9:][:gc_to2]
+				gc_at5 := s[gc_off10:][:gc_to2]
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+//line fill.go:51
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line fill.go:20
 						i := gc_tx2
-						_ = i
-
 //line fill.go:26
 						k := i + gc_off
 						gc_more = true
-						_ = k
-
 //line fill.go:27
 						gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
 					}
-				} else {
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:20
-							i := gc_tx2
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-
-//line fill.go:27
-							out[gc_bx2*m+k] = s[k] + s[m-1-k]
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:20
-							i := gc_tx2
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-
-//line fill.go:27
-							out[gc_bx2*m+k] = s[k] + s[m-1-k]
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:20
-							i := gc_tx2
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-
-//line fill.go:27
-							out[gc_bx2*m+k] = s[k] + s[m-1-k]
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:20
-							i := gc_tx2
-							_ = i
-
-//line fill.go:26
-							k := i + gc_off
-							gc_more = true
-
-//line fill.go:27
-							out[gc_bx2*m+k] = s[k] + s[m-1-k]
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step7 + 1
+//line fill.go:32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line fill.go:20
 						i := gc_tx2
-						_ = i
-
 //line fill.go:26
 						k := i + gc_off
 						gc_more = true
-
+//line fill.go:27
+						gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+//line fill.go:32
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:20
+						i := gc_tx2
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
+//line fill.go:27
+						gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+//line fill.go:32
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:20
+						i := gc_tx2
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
+//line fill.go:27
+						gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:20
+					i := gc_tx2
+//line fill.go:26
+					k := i + gc_off
+					gc_more = true
+//line fill.go:27
+					gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
+				}
+			} else {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:20
+						i := gc_tx2
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
+//line fill.go:27
+						out[gc_bx2*m+k] = s[k] + s[m-1-k]
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:20
+						i := gc_tx2
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
+//line fill.go:27
+						out[gc_bx2*m+k] = s[k] + s[m-1-k]
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:20
+						i := gc_tx2
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
+//line fill.go:27
+						out[gc_bx2*m+k] = s[k] + s[m-1-k]
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:20
+						i := gc_tx2
+//line fill.go:26
+						k := i + gc_off
+						gc_more = true
 //line fill.go:27
 						out[gc_bx2*m+k] = s[k] + s[m-1-k]
 					}
 				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:20
+					i := gc_tx2
+//line fill.go:26
+					k := i + gc_off
+					gc_more = true
+//line fill.go:27
+					out[gc_bx2*m+k] = s[k] + s[m-1-k]
+				}
 			}
 		}
 	}
-
 //line fill.go:29
 	var s_ []int32 = s
-
-//line fill.go:29
-	_ = s_
-
 //line fill.go:36
 	for gc_off2, gc_limit2, gc_more2 := 0, len(s_), true; gc_more2; gc_off2 += gc_bdx2 {
 		gc_b2.Tick()
@@ -541,205 +415,163 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off11 := gc_off2
-				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(s_) && gc_to2 <= len(s_)-gc_off11 {
-					gc_at6 := s_[gc_off11:][:gc_to2]
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line fill.go:43
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off11 := gc_off2
+			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(s_) && gc_to2 <= len(s_)-gc_off11 {
+				gc_at6 := s_[gc_off11:][:gc_to2]
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line fill.go:37
-							gc_vb4 := archsimd.BroadcastInt32x16(-1)
-//line fill.go:37
-							_ = gc_vb4
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line fill.go:36
-								var k_ int = gc_tx2 + gc_off2
-//line fill.go:36
-								_ = k_
-//line fill.go:37
-								gc_vb4.StoreSlice(gc_at6[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line fill.go:37
-						gc_vb3 := archsimd.BroadcastInt32x8(-1)
-//line fill.go:37
-						_ = gc_vb3
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb4 := archsimd.BroadcastInt32x16(-1)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line fill.go:36
 							var k_ int = gc_tx2 + gc_off2
 //line fill.go:36
 							_ = k_
-//line fill.go:37
-							gc_vb3.StoreSlice(gc_at6[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					if gc_vstep2 > gc_from2 {
-						gc_more2 = true
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line fill.go:37
+					gc_vb3 := archsimd.BroadcastInt32x8(-1)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line fill.go:36
-						k_ := gc_tx2 + gc_off2
-						gc_more2 = true
+						var k_ int = gc_tx2 + gc_off2
+//line fill.go:36
 						_ = k_
-
-//line fill.go:37
-						gc_at6[gc_tx2] = -1
+						gc_vb3.StoreSlice(gc_at6[gc_tx2:])
 					}
-				} else {
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more2 = true
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 //line fill.go:37
-							gc_vb2 := archsimd.BroadcastInt32x16(-1)
+					gc_more2 = true
 //line fill.go:37
-							_ = gc_vb2
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line fill.go:36
-								var k_ int = gc_tx2 + gc_off2
-//line fill.go:36
-								_ = k_
+					gc_at6[gc_tx2] = -1
+				}
+			} else {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line fill.go:37
-								if k_ < 0 || k_ > len(s_)-16 {
-//line fill.go:37
-									break
-//line fill.go:37
-								}
-//line fill.go:37
-								gc_vb2.StoreSlice(s_[k_:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line fill.go:37
-						gc_vb := archsimd.BroadcastInt32x8(-1)
-//line fill.go:37
-						_ = gc_vb
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_vb2 := archsimd.BroadcastInt32x16(-1)
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line fill.go:36
 							var k_ int = gc_tx2 + gc_off2
-//line fill.go:36
-							_ = k_
-//line fill.go:37
-							if k_ < 0 || k_ > len(s_)-8 {
+							if k_ < 0 || k_ > len(s_)-16 {
 //line fill.go:37
 								break
-//line fill.go:37
 							}
 //line fill.go:37
-							gc_vb.StoreSlice(s_[k_:])
+							gc_vb2.StoreSlice(s_[k_:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					if gc_vstep3 > gc_from2 {
-						gc_more2 = true
+				}
+				if compiled.SIMD {
+//line fill.go:37
+					gc_vb := archsimd.BroadcastInt32x8(-1)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+//line fill.go:36
+						var k_ int = gc_tx2 + gc_off2
+						if k_ < 0 || k_ > len(s_)-8 {
+//line fill.go:37
+							break
+						}
+//line fill.go:37
+						gc_vb.StoreSlice(s_[k_:])
 					}
-					gc_step9 := gc_vstep3
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k_ := gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line fill.go:37
-							s_[k_] = -1
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k_ := gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line fill.go:37
-							s_[k_] = -1
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k_ := gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line fill.go:37
-							s_[k_] = -1
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k_ := gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line fill.go:37
-							s_[k_] = -1
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step9 := gc_vstep3
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line fill.go:36
 						k_ := gc_tx2 + gc_off2
 						gc_more2 = true
-
 //line fill.go:37
 						s_[k_] = -1
 					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k_ := gc_tx2 + gc_off2
+						gc_more2 = true
+//line fill.go:37
+						s_[k_] = -1
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k_ := gc_tx2 + gc_off2
+						gc_more2 = true
+//line fill.go:37
+						s_[k_] = -1
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k_ := gc_tx2 + gc_off2
+						gc_more2 = true
+//line fill.go:37
+						s_[k_] = -1
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:36
+					k_ := gc_tx2 + gc_off2
+					gc_more2 = true
+//line fill.go:37
+					s_[k_] = -1
 				}
 			}
 		}
 	}
 }
 
+//line fill.go:45
 var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
 
 var gc_tab_uint32x16_c303dd3b = [16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
@@ -772,544 +604,409 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line fill.go:46
 	b := gc_bdx2
-
-//line fill.go:47
 	s := gocuda.Shared[int32](t, 2*b)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2 * b
-			if gc_off7 >= 0 && gc_off7 <= len(data) && gc_bdx2 <= len(data)-gc_off7 {
-				gc_at3 := data[gc_off7:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line fill.go:46
-						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line fill.go:46
-						_ = gc_spread16Lo2
-//line fill.go:46
-						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line fill.go:46
-						_ = gc_spread16Hi2
-//line fill.go:46
-						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line fill.go:46
-						_ = gc_evenLanes162
-//line fill.go:46
-						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
-//line fill.go:46
-						_ = gc_oddLanes162
-					gc_steps4:
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line fill.go:46
-							var i int = gc_tx2
-//line fill.go:46
-							_ = i
-//line fill.go:48
-							gc_st4 := archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])
-//line fill.go:48
-							if (2*i) >= 0 && (2*i) <= len(s)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-31)) {
-//line fill.go:48
-								gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(s[(2*i)+0:]), gc_evenLanes162)
-//line fill.go:48
-								gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+16:]), gc_evenLanes162)
-//line fill.go:48
-							} else if (2*i) >= 1 && (2*i) <= len(s)-31 {
-//line fill.go:48
-								gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(s[(2*i)-1:]), gc_oddLanes162)
-//line fill.go:48
-								gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes162)
-//line fill.go:48
-							} else {
-//line fill.go:48
-								break gc_steps4
-//line fill.go:48
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line fill.go:46
-					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line fill.go:46
-					_ = gc_spreadLo2
-//line fill.go:46
-					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line fill.go:46
-					_ = gc_spreadHi2
-//line fill.go:46
-					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:46
-					_ = gc_evenLanes2
-//line fill.go:46
-					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:46
-					_ = gc_oddLanes2
-				gc_steps3:
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line fill.go:46
-						var i int = gc_tx2
-//line fill.go:46
-						_ = i
-//line fill.go:48
-						gc_st3 := archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
-//line fill.go:48
-						if (2*i) >= 0 && (2*i) <= len(s)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-15)) {
-//line fill.go:48
-							gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(s[(2*i)+0:]), gc_evenLanes2)
-//line fill.go:48
-							gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+8:]), gc_evenLanes2)
-//line fill.go:48
-						} else if (2*i) >= 1 && (2*i) <= len(s)-15 {
-//line fill.go:48
-							gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(s[(2*i)-1:]), gc_oddLanes2)
-//line fill.go:48
-							gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes2)
-//line fill.go:48
-						} else {
-//line fill.go:48
-							break gc_steps3
-//line fill.go:48
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line fill.go:46
-					i := gc_tx2
-					_ = i
-
-//line fill.go:48
-					s[2*i] = gc_at3[gc_tx2]
-				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line fill.go:46
-						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line fill.go:46
-						_ = gc_spread16Lo
-//line fill.go:46
-						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line fill.go:46
-						_ = gc_spread16Hi
-//line fill.go:46
-						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line fill.go:46
-						_ = gc_evenLanes16
-//line fill.go:46
-						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line fill.go:46
-						_ = gc_oddLanes16
-					gc_steps2:
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line fill.go:46
-							var i int = gc_tx2
-//line fill.go:46
-							_ = i
-//line fill.go:48
-							if (gc_bx2*b+i) < 0 || (gc_bx2*b+i) > len(data)-16 {
-//line fill.go:48
-								break
-//line fill.go:48
-							}
-//line fill.go:48
-							gc_st2 := archsimd.LoadInt32x16Slice(data[gc_bx2*b+i:])
-//line fill.go:48
-							if (2*i) >= 0 && (2*i) <= len(s)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-31)) {
-//line fill.go:48
-								gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(s[(2*i)+0:]), gc_evenLanes16)
-//line fill.go:48
-								gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(s[(2*i)+16:]), gc_evenLanes16)
-//line fill.go:48
-							} else if (2*i) >= 1 && (2*i) <= len(s)-31 {
-//line fill.go:48
-								gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(s[(2*i)-1:]), gc_oddLanes16)
-//line fill.go:48
-								gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes16)
-//line fill.go:48
-							} else {
-//line fill.go:48
-								break gc_steps2
-//line fill.go:48
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line fill.go:46
-					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line fill.go:46
-					_ = gc_spreadLo
-//line fill.go:46
-					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line fill.go:46
-					_ = gc_spreadHi
-//line fill.go:46
-					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:46
-					_ = gc_evenLanes
-//line fill.go:46
-					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:46
-					_ = gc_oddLanes
-				gc_steps:
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line fill.go:46
-						var i int = gc_tx2
-//line fill.go:46
-						_ = i
-//line fill.go:48
-						if (gc_bx2*b+i) < 0 || (gc_bx2*b+i) > len(data)-8 {
-//line fill.go:48
-							break
-//line fill.go:48
-						}
-//line fill.go:48
-						gc_st := archsimd.LoadInt32x8Slice(data[gc_bx2*b+i:])
-//line fill.go:48
-						if (2*i) >= 0 && (2*i) <= len(s)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-15)) {
-//line fill.go:48
-							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(s[(2*i)+0:]), gc_evenLanes)
-//line fill.go:48
-							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(s[(2*i)+8:]), gc_evenLanes)
-//line fill.go:48
-						} else if (2*i) >= 1 && (2*i) <= len(s)-15 {
-//line fill.go:48
-							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(s[(2*i)-1:]), gc_oddLanes)
-//line fill.go:48
-							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes)
-//line fill.go:48
-						} else {
-//line fill.go:48
-							break gc_steps
-//line fill.go:48
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:46
-						i := gc_tx2
-						_ = i
-
-//line fill.go:48
-						s[2*i] = data[gc_bx2*b+i]
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:46
-						i := gc_tx2
-						_ = i
-
-//line fill.go:48
-						s[2*i] = data[gc_bx2*b+i]
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:46
-						i := gc_tx2
-						_ = i
-
-//line fill.go:48
-						s[2*i] = data[gc_bx2*b+i]
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:46
-						i := gc_tx2
-						_ = i
-
-//line fill.go:48
-						s[2*i] = data[gc_bx2*b+i]
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line fill.go:46
-					i := gc_tx2
-					_ = i
-
-//line fill.go:48
-					s[2*i] = data[gc_bx2*b+i]
-				}
-			}
-		}
-	}
-
-//line fill.go:51
-	var s_ []int32 = s
-
-//line fill.go:51
-	_ = s_
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+//line fill.go:49
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := gc_bx2 * b
+		if gc_off7 >= 0 && gc_off7 <= len(data) && gc_bdx2 <= len(data)-gc_off7 {
+			gc_at3 := data[gc_off7:][:gc_bdx2]
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line fill.go:46
-					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line fill.go:46
-					_ = gc_evens16
+					gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line fill.go:46
-					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line fill.go:46
-					_ = gc_odds16
-//line fill.go:46
-					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line fill.go:46
-					_ = gc_pairLo
-//line fill.go:46
-					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line fill.go:46
-					_ = gc_pairHi
-				gc_steps6:
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+					gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+				gc_steps4:
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
 //line fill.go:46
 						var i int = gc_tx2
-//line fill.go:46
-						_ = i
-//line fill.go:50
-						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line fill.go:50
-						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line fill.go:50
-						_ = gc_ld4
-//line fill.go:50
-						if (2*i) >= 0 && (2*i) <= len(s)-32 {
-//line fill.go:50
-							gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(s[2*i:]), archsimd.LoadInt32x16Slice(s[(2*i)+16:])
-//line fill.go:50
-							gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
-//line fill.go:50
-							gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
-//line fill.go:50
+//line fill.go:48
+						gc_st4 := archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])
+//line fill.go:48
+						if (2*i) >= 0 && (2*i) <= len(s)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-31)) {
+//line fill.go:48
+							gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(s[(2*i)+0:]), gc_evenLanes162)
+//line fill.go:48
+							gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+16:]), gc_evenLanes162)
+//line fill.go:48
+						} else if (2*i) >= 1 && (2*i) <= len(s)-31 {
+//line fill.go:48
+							gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(s[(2*i)-1:]), gc_oddLanes162)
+//line fill.go:48
+							gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes162)
 						} else {
-//line fill.go:50
-							break gc_steps6
-//line fill.go:50
-						}
-//line fill.go:50
-						gc_t3 := gc_ld3
-//line fill.go:50
-						_ = gc_t3
-//line fill.go:50
-						gc_t4 := gc_ld4
-//line fill.go:50
-						_ = gc_t4
-//line fill.go:50
-						if (gc_bx2*2*b+2*i) >= 0 && (gc_bx2*2*b+2*i) <= len(out)-32 {
-//line fill.go:50
-							gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[gc_bx2*2*b+2*i:])
-//line fill.go:50
-							gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(gc_bx2*2*b+2*i)+16:])
-//line fill.go:50
-						} else {
-//line fill.go:50
-							var gc_lanes11 [16]int32
-//line fill.go:50
-							var gc_lanes12 [16]int32
-//line fill.go:50
-							gc_t3.Store(&gc_lanes11)
-//line fill.go:50
-							gc_t4.Store(&gc_lanes12)
-//line fill.go:50
-							for gc_k10 := range 16 {
-//line fill.go:50
-								if 0xffff&(1<<gc_k10) != 0 {
-//line fill.go:50
-									gc_pos2.Thread = gc_rank2 + gc_k10
-//line fill.go:50
-									{
-//line fill.go:50
-										out[(gc_bx2*2*b+2*i)+2*gc_k10] = gc_lanes11[gc_k10]
-//line fill.go:50
-										out[((gc_bx2*2*b+2*i)+1)+2*gc_k10] = gc_lanes12[gc_k10]
-//line fill.go:50
-									}
-//line fill.go:50
-								}
-//line fill.go:50
-							}
-//line fill.go:50
-							gc_pos2.Thread = gc_rank2
-//line fill.go:50
+//line fill.go:48
+							break gc_steps4
 						}
 					}
+//line fill.go:50
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line fill.go:46
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line fill.go:46
-				_ = gc_evens
+				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line fill.go:46
-				gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:46
-				_ = gc_spreadLo3
-//line fill.go:46
-				gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line fill.go:46
-				_ = gc_spreadHi3
-//line fill.go:46
-				gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:46
-				_ = gc_evenLanes3
-			gc_steps5:
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps3:
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line fill.go:46
 					var i int = gc_tx2
-//line fill.go:46
-					_ = i
-//line fill.go:50
-					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line fill.go:50
-					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line fill.go:50
-					_ = gc_ld2
-//line fill.go:50
-					if (2*i) >= 0 && (2*i) <= len(s)-16 {
-//line fill.go:50
-						{
-//line fill.go:50
-							gc_lo3 := archsimd.LoadInt32x8Slice(s[2*i:]).Permute(gc_evens)
-//line fill.go:50
-							gc_hi3 := archsimd.LoadInt32x8Slice(s[(2*i)+8:]).Permute(gc_evens)
-//line fill.go:50
-							gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
-//line fill.go:50
-							gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
-//line fill.go:50
-						}
-//line fill.go:50
+//line fill.go:48
+					gc_st3 := archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
+//line fill.go:48
+					if (2*i) >= 0 && (2*i) <= len(s)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-15)) {
+//line fill.go:48
+						gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(s[(2*i)+0:]), gc_evenLanes2)
+//line fill.go:48
+						gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+8:]), gc_evenLanes2)
+//line fill.go:48
+					} else if (2*i) >= 1 && (2*i) <= len(s)-15 {
+//line fill.go:48
+						gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(s[(2*i)-1:]), gc_oddLanes2)
+//line fill.go:48
+						gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes2)
 					} else {
-//line fill.go:50
-						break gc_steps5
-//line fill.go:50
-					}
-//line fill.go:50
-					gc_t := gc_ld
-//line fill.go:50
-					_ = gc_t
-//line fill.go:50
-					gc_t2 := gc_ld2
-//line fill.go:50
-					_ = gc_t2
-//line fill.go:50
-					if (gc_bx2*2*b+2*i) >= 0 && (gc_bx2*2*b+2*i) <= len(out)-16 {
-//line fill.go:50
-						gc_t.Permute(gc_spreadLo3).Merge(gc_t2.Permute(gc_spreadLo3), gc_evenLanes3).StoreSlice(out[gc_bx2*2*b+2*i:])
-//line fill.go:50
-						gc_t.Permute(gc_spreadHi3).Merge(gc_t2.Permute(gc_spreadHi3), gc_evenLanes3).StoreSlice(out[(gc_bx2*2*b+2*i)+8:])
-//line fill.go:50
-					} else {
-//line fill.go:50
-						var gc_lanes7 [8]int32
-//line fill.go:50
-						var gc_lanes8 [8]int32
-//line fill.go:50
-						gc_t.Store(&gc_lanes7)
-//line fill.go:50
-						gc_t2.Store(&gc_lanes8)
-//line fill.go:50
-						for gc_k7 := range 8 {
-//line fill.go:50
-							if 0xff&(1<<gc_k7) != 0 {
-//line fill.go:50
-								gc_pos2.Thread = gc_rank2 + gc_k7
-//line fill.go:50
-								{
-//line fill.go:50
-									out[(gc_bx2*2*b+2*i)+2*gc_k7] = gc_lanes7[gc_k7]
-//line fill.go:50
-									out[((gc_bx2*2*b+2*i)+1)+2*gc_k7] = gc_lanes8[gc_k7]
-//line fill.go:50
-								}
-//line fill.go:50
-							}
-//line fill.go:50
-						}
-//line fill.go:50
-						gc_pos2.Thread = gc_rank2
-//line fill.go:50
+//line fill.go:48
+						break gc_steps3
 					}
 				}
+//line fill.go:50
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line fill.go:46
 				i := gc_tx2
-				_ = i
-
+//line fill.go:48
+				s[2*i] = gc_at3[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line fill.go:46
+					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+//line fill.go:46
+					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+//line fill.go:46
+					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+//line fill.go:46
+					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+				gc_steps2:
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+//line fill.go:46
+						var i int = gc_tx2
+//line fill.go:48
+						if (gc_bx2*b+i) < 0 || (gc_bx2*b+i) > len(data)-16 {
+//line fill.go:48
+							break
+						}
+//line fill.go:48
+						gc_st2 := archsimd.LoadInt32x16Slice(data[gc_bx2*b+i:])
+//line fill.go:48
+						if (2*i) >= 0 && (2*i) <= len(s)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-31)) {
+//line fill.go:48
+							gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(s[(2*i)+0:]), gc_evenLanes16)
+//line fill.go:48
+							gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(s[(2*i)+16:]), gc_evenLanes16)
+//line fill.go:48
+						} else if (2*i) >= 1 && (2*i) <= len(s)-31 {
+//line fill.go:48
+							gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(s[(2*i)-1:]), gc_oddLanes16)
+//line fill.go:48
+							gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes16)
+						} else {
+//line fill.go:48
+							break gc_steps2
+						}
+					}
 //line fill.go:50
-				out[gc_bx2*2*b+2*i], out[gc_bx2*2*b+2*i+1] = s[2*i], s[2*i+1]
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line fill.go:46
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line fill.go:46
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line fill.go:46
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line fill.go:46
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+//line fill.go:46
+					var i int = gc_tx2
+//line fill.go:48
+					if (gc_bx2*b+i) < 0 || (gc_bx2*b+i) > len(data)-8 {
+//line fill.go:48
+						break
+					}
+//line fill.go:48
+					gc_st := archsimd.LoadInt32x8Slice(data[gc_bx2*b+i:])
+//line fill.go:48
+					if (2*i) >= 0 && (2*i) <= len(s)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-15)) {
+//line fill.go:48
+						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(s[(2*i)+0:]), gc_evenLanes)
+//line fill.go:48
+						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(s[(2*i)+8:]), gc_evenLanes)
+//line fill.go:48
+					} else if (2*i) >= 1 && (2*i) <= len(s)-15 {
+//line fill.go:48
+						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(s[(2*i)-1:]), gc_oddLanes)
+//line fill.go:48
+						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes)
+					} else {
+//line fill.go:48
+						break gc_steps
+					}
+				}
+//line fill.go:50
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:46
+					i := gc_tx2
+//line fill.go:48
+					s[2*i] = data[gc_bx2*b+i]
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:46
+					i := gc_tx2
+//line fill.go:48
+					s[2*i] = data[gc_bx2*b+i]
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:46
+					i := gc_tx2
+//line fill.go:48
+					s[2*i] = data[gc_bx2*b+i]
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:46
+					i := gc_tx2
+//line fill.go:48
+					s[2*i] = data[gc_bx2*b+i]
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line fill.go:46
+				i := gc_tx2
+//line fill.go:48
+				s[2*i] = data[gc_bx2*b+i]
 			}
 		}
 	}
-
+//line fill.go:51
+	var s_ []int32 = s
+//line fill.go:53
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep3 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop3 bool
+			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line fill.go:46
+				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+//line fill.go:46
+				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+//line fill.go:46
+				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+//line fill.go:46
+				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps6:
+				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+//line fill.go:46
+					var i int = gc_tx2
+//line fill.go:50
+					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line fill.go:50
+					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line fill.go:50
+					if (2*i) >= 0 && (2*i) <= len(s)-32 {
+//line fill.go:50
+						gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(s[2*i:]), archsimd.LoadInt32x16Slice(s[(2*i)+16:])
+//line fill.go:50
+						gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
+//line fill.go:50
+						gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
+					} else {
+//line fill.go:50
+						break gc_steps6
+					}
+//line fill.go:50
+					gc_t3 := gc_ld3
+//line fill.go:50
+					gc_t4 := gc_ld4
+//line fill.go:50
+					if (gc_bx2*2*b+2*i) >= 0 && (gc_bx2*2*b+2*i) <= len(out)-32 {
+//line fill.go:50
+						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[gc_bx2*2*b+2*i:])
+//line fill.go:50
+						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(gc_bx2*2*b+2*i)+16:])
+					} else {
+//line fill.go:50
+						var gc_lanes11 [16]int32
+//line fill.go:50
+						var gc_lanes12 [16]int32
+//line fill.go:50
+						gc_t3.Store(&gc_lanes11)
+//line fill.go:50
+						gc_t4.Store(&gc_lanes12)
+//line fill.go:50
+						for gc_k10 := range 16 {
+//line fill.go:50
+							if 0xffff&(1<<gc_k10) != 0 {
+//line fill.go:50
+								gc_pos2.Thread = gc_rank2 + gc_k10
+								{
+//line fill.go:50
+									out[(gc_bx2*2*b+2*i)+2*gc_k10] = gc_lanes11[gc_k10]
+//line fill.go:50
+									out[((gc_bx2*2*b+2*i)+1)+2*gc_k10] = gc_lanes12[gc_k10]
+								}
+							}
+						}
+//line fill.go:50
+						gc_pos2.Thread = gc_rank2
+					}
+				}
+//line fill.go:52
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep3, false
+			}(gc_vstep3)
+			if gc_stop3 {
+				return
+			}
+		}
+		if compiled.SIMD {
+//line fill.go:46
+			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line fill.go:46
+			gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line fill.go:46
+			gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line fill.go:46
+			gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+		gc_steps5:
+			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_tx2 := gc_vstep3
+				gc_rank2 := gc_base2 + gc_tx2
+//line fill.go:46
+				var i int = gc_tx2
+//line fill.go:50
+				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line fill.go:50
+				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line fill.go:50
+				if (2*i) >= 0 && (2*i) <= len(s)-16 {
+					{
+//line fill.go:50
+						gc_lo3 := archsimd.LoadInt32x8Slice(s[2*i:]).Permute(gc_evens)
+//line fill.go:50
+						gc_hi3 := archsimd.LoadInt32x8Slice(s[(2*i)+8:]).Permute(gc_evens)
+//line fill.go:50
+						gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+//line fill.go:50
+						gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+					}
+				} else {
+//line fill.go:50
+					break gc_steps5
+				}
+//line fill.go:50
+				gc_t := gc_ld
+//line fill.go:50
+				gc_t2 := gc_ld2
+//line fill.go:50
+				if (gc_bx2*2*b+2*i) >= 0 && (gc_bx2*2*b+2*i) <= len(out)-16 {
+//line fill.go:50
+					gc_t.Permute(gc_spreadLo3).Merge(gc_t2.Permute(gc_spreadLo3), gc_evenLanes3).StoreSlice(out[gc_bx2*2*b+2*i:])
+//line fill.go:50
+					gc_t.Permute(gc_spreadHi3).Merge(gc_t2.Permute(gc_spreadHi3), gc_evenLanes3).StoreSlice(out[(gc_bx2*2*b+2*i)+8:])
+				} else {
+//line fill.go:50
+					var gc_lanes7 [8]int32
+//line fill.go:50
+					var gc_lanes8 [8]int32
+//line fill.go:50
+					gc_t.Store(&gc_lanes7)
+//line fill.go:50
+					gc_t2.Store(&gc_lanes8)
+//line fill.go:50
+					for gc_k7 := range 8 {
+//line fill.go:50
+						if 0xff&(1<<gc_k7) != 0 {
+//line fill.go:50
+							gc_pos2.Thread = gc_rank2 + gc_k7
+							{
+//line fill.go:50
+								out[(gc_bx2*2*b+2*i)+2*gc_k7] = gc_lanes7[gc_k7]
+//line fill.go:50
+								out[((gc_bx2*2*b+2*i)+1)+2*gc_k7] = gc_lanes8[gc_k7]
+							}
+						}
+					}
+//line fill.go:50
+					gc_pos2.Thread = gc_rank2
+				}
+			}
+//line fill.go:52
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line fill.go:46
+			i := gc_tx2
+//line fill.go:50
+			out[gc_bx2*2*b+2*i], out[gc_bx2*2*b+2*i+1] = s[2*i], s[2*i+1]
+		}
+	}
 //line fill.go:36
 	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -1317,199 +1014,156 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_off
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(s_) && gc_to2 <= len(s_)-gc_off8 {
-					gc_at4 := s_[gc_off8:][:gc_to2]
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line fill.go:43
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := gc_off
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(s_) && gc_to2 <= len(s_)-gc_off8 {
+				gc_at4 := s_[gc_off8:][:gc_to2]
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line fill.go:37
-							gc_vb4 := archsimd.BroadcastInt32x16(-1)
-//line fill.go:37
-							_ = gc_vb4
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line fill.go:36
-								var k int = gc_tx2 + gc_off
-//line fill.go:36
-								_ = k
-//line fill.go:37
-								gc_vb4.StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line fill.go:37
-						gc_vb3 := archsimd.BroadcastInt32x8(-1)
-//line fill.go:37
-						_ = gc_vb3
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_vb4 := archsimd.BroadcastInt32x16(-1)
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line fill.go:36
 							var k int = gc_tx2 + gc_off
 //line fill.go:36
 							_ = k
-//line fill.go:37
-							gc_vb3.StoreSlice(gc_at4[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					if gc_vstep4 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line fill.go:37
+					gc_vb3 := archsimd.BroadcastInt32x8(-1)
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 //line fill.go:36
-						k := gc_tx2 + gc_off
-						gc_more = true
+						var k int = gc_tx2 + gc_off
+//line fill.go:36
 						_ = k
-
-//line fill.go:37
-						gc_at4[gc_tx2] = -1
+						gc_vb3.StoreSlice(gc_at4[gc_tx2:])
 					}
-				} else {
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 //line fill.go:37
-							gc_vb2 := archsimd.BroadcastInt32x16(-1)
+					gc_more = true
 //line fill.go:37
-							_ = gc_vb2
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line fill.go:36
-								var k int = gc_tx2 + gc_off
-//line fill.go:36
-								_ = k
+					gc_at4[gc_tx2] = -1
+				}
+			} else {
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line fill.go:37
-								if k < 0 || k > len(s_)-16 {
-//line fill.go:37
-									break
-//line fill.go:37
-								}
-//line fill.go:37
-								gc_vb2.StoreSlice(s_[k:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line fill.go:37
-						gc_vb := archsimd.BroadcastInt32x8(-1)
-//line fill.go:37
-						_ = gc_vb
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_vb2 := archsimd.BroadcastInt32x16(-1)
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line fill.go:36
 							var k int = gc_tx2 + gc_off
-//line fill.go:36
-							_ = k
-//line fill.go:37
-							if k < 0 || k > len(s_)-8 {
+							if k < 0 || k > len(s_)-16 {
 //line fill.go:37
 								break
-//line fill.go:37
 							}
 //line fill.go:37
-							gc_vb.StoreSlice(s_[k:])
+							gc_vb2.StoreSlice(s_[k:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					if gc_vstep5 > gc_from2 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+//line fill.go:37
+					gc_vb := archsimd.BroadcastInt32x8(-1)
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+//line fill.go:36
+						var k int = gc_tx2 + gc_off
+						if k < 0 || k > len(s_)-8 {
+//line fill.go:37
+							break
+						}
+//line fill.go:37
+						gc_vb.StoreSlice(s_[k:])
 					}
-					gc_step5 := gc_vstep5
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more = true
+				}
+				gc_step5 := gc_vstep5
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line fill.go:36
 						k := gc_tx2 + gc_off
 						gc_more = true
-
 //line fill.go:37
 						s_[k] = -1
 					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k := gc_tx2 + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k := gc_tx2 + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k := gc_tx2 + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:36
+					k := gc_tx2 + gc_off
+					gc_more = true
+//line fill.go:37
+					s_[k] = -1
 				}
 			}
 		}
@@ -1539,129 +1193,25 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line fill.go:60
 	b := gc_bdx2
-
 //line fill.go:62
 	s := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * b
-			if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 {
-				gc_at6 := s[:gc_bdx2]
-				gc_at7 := data[gc_off6:][:gc_bdx2]
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:60
-						i := gc_tx2
-						_ = i
-
-//line fill.go:61
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								gc_at6[gc_tx2] = gc_at7[gc_tx2]
-							}
-						case 1:
-							gc_at6[gc_tx2] += gc_at7[gc_tx2]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:60
-						i := gc_tx2
-						_ = i
-
-//line fill.go:61
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								gc_at6[gc_tx2] = gc_at7[gc_tx2]
-							}
-						case 1:
-							gc_at6[gc_tx2] += gc_at7[gc_tx2]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:60
-						i := gc_tx2
-						_ = i
-
-//line fill.go:61
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								gc_at6[gc_tx2] = gc_at7[gc_tx2]
-							}
-						case 1:
-							gc_at6[gc_tx2] += gc_at7[gc_tx2]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:60
-						i := gc_tx2
-						_ = i
-
-//line fill.go:61
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								gc_at6[gc_tx2] = gc_at7[gc_tx2]
-							}
-						case 1:
-							gc_at6[gc_tx2] += gc_at7[gc_tx2]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line fill.go:64
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off6 := gc_bx2 * b
+		if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 {
+			gc_at6 := s[:gc_bdx2]
+			gc_at7 := data[gc_off6:][:gc_bdx2]
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+//line fill.go:74
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line fill.go:60
 					i := gc_tx2
-					_ = i
-
-//line fill.go:61
-					g := gc_bx2*b + i
-					_ = g
-
 //line fill.go:63
 					switch form {
 					case 0:
@@ -1672,114 +1222,134 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 						gc_at6[gc_tx2] += gc_at7[gc_tx2]
 					}
 				}
-			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:60
-						i := gc_tx2
-						_ = i
-
-//line fill.go:61
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								s[i] = data[g]
-							}
-						case 1:
-							s[i] += data[g]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:60
-						i := gc_tx2
-						_ = i
-
-//line fill.go:61
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								s[i] = data[g]
-							}
-						case 1:
-							s[i] += data[g]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:60
-						i := gc_tx2
-						_ = i
-
-//line fill.go:61
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								s[i] = data[g]
-							}
-						case 1:
-							s[i] += data[g]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:60
-						i := gc_tx2
-						_ = i
-
-//line fill.go:61
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								s[i] = data[g]
-							}
-						case 1:
-							s[i] += data[g]
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step6 + 1
+//line fill.go:75
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line fill.go:60
 					i := gc_tx2
-					_ = i
-
-//line fill.go:61
+//line fill.go:63
+					switch form {
+					case 0:
+						if i%3 != 0 {
+							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						}
+					case 1:
+						gc_at6[gc_tx2] += gc_at7[gc_tx2]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+//line fill.go:75
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:60
+					i := gc_tx2
+//line fill.go:63
+					switch form {
+					case 0:
+						if i%3 != 0 {
+							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						}
+					case 1:
+						gc_at6[gc_tx2] += gc_at7[gc_tx2]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+//line fill.go:75
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:60
+					i := gc_tx2
+//line fill.go:63
+					switch form {
+					case 0:
+						if i%3 != 0 {
+							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						}
+					case 1:
+						gc_at6[gc_tx2] += gc_at7[gc_tx2]
+					}
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line fill.go:60
+				i := gc_tx2
+//line fill.go:63
+				switch form {
+				case 0:
+					if i%3 != 0 {
+						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					}
+				case 1:
+					gc_at6[gc_tx2] += gc_at7[gc_tx2]
+				}
+			}
+		} else {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:60
+					i := gc_tx2
 					g := gc_bx2*b + i
-					_ = g
-
+//line fill.go:63
+					switch form {
+					case 0:
+						if i%3 != 0 {
+							s[i] = data[g]
+						}
+					case 1:
+						s[i] += data[g]
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:60
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:63
+					switch form {
+					case 0:
+						if i%3 != 0 {
+							s[i] = data[g]
+						}
+					case 1:
+						s[i] += data[g]
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:60
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:63
+					switch form {
+					case 0:
+						if i%3 != 0 {
+							s[i] = data[g]
+						}
+					case 1:
+						s[i] += data[g]
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:60
+					i := gc_tx2
+					g := gc_bx2*b + i
 //line fill.go:63
 					switch form {
 					case 0:
@@ -1791,124 +1361,93 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 					}
 				}
 			}
-		}
-	}
-
-//line fill.go:73
-	var s_ []int32 = s
-
-//line fill.go:73
-	_ = s_
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2 * b
-			gc_stride2 := 0 - 1
-			gc_off8 := b - 1
-			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(s) && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
-				gc_at8 := out[gc_off7:][:gc_bdx2]
-				gc_at9 := s[:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line fill.go:60
-					i := gc_tx2
-					_ = i
-
-//line fill.go:61
-					g := gc_bx2*b + i
-					_ = g
-
-//line fill.go:72
-					gc_at8[gc_tx2] = gc_at9[gc_tx2] + s[gc_idx2]
-				}
-			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:60
-						i := gc_tx2
-						_ = i
-
-//line fill.go:61
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:72
-						out[g] = s[i] + s[b-1-i]
+				i := gc_tx2
+				g := gc_bx2*b + i
+//line fill.go:63
+				switch form {
+				case 0:
+					if i%3 != 0 {
+						s[i] = data[g]
 					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:60
-						i := gc_tx2
-						_ = i
-
-//line fill.go:61
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:72
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:60
-						i := gc_tx2
-						_ = i
-
-//line fill.go:61
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:72
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:60
-						i := gc_tx2
-						_ = i
-
-//line fill.go:61
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:72
-						out[g] = s[i] + s[b-1-i]
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line fill.go:60
-					i := gc_tx2
-					_ = i
-
-//line fill.go:61
-					g := gc_bx2*b + i
-					_ = g
-
-//line fill.go:72
-					out[g] = s[i] + s[b-1-i]
+				case 1:
+					s[i] += data[g]
 				}
 			}
 		}
 	}
-
+//line fill.go:73
+	var s_ []int32 = s
+//line fill.go:75
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := gc_bx2 * b
+		gc_stride2 := 0 - 1
+		gc_off8 := b - 1
+		if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(s) && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
+			gc_at8 := out[gc_off7:][:gc_bdx2]
+			gc_at9 := s[:gc_bdx2]
+			for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+//line fill.go:72
+				gc_at8[gc_tx2] = gc_at9[gc_tx2] + s[gc_idx2]
+			}
+		} else {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:60
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:72
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:60
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:72
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:60
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:72
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:60
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:72
+					out[g] = s[i] + s[b-1-i]
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line fill.go:60
+				i := gc_tx2
+				g := gc_bx2*b + i
+//line fill.go:72
+				out[g] = s[i] + s[b-1-i]
+			}
+		}
+	}
 //line fill.go:36
 	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -1916,199 +1455,156 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := gc_off
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(s_) && gc_to2 <= len(s_)-gc_off9 {
-					gc_at10 := s_[gc_off9:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line fill.go:43
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := gc_off
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(s_) && gc_to2 <= len(s_)-gc_off9 {
+				gc_at10 := s_[gc_off9:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line fill.go:37
-							gc_vb4 := archsimd.BroadcastInt32x16(-1)
-//line fill.go:37
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line fill.go:36
-								var k int = gc_tx2 + gc_off
-//line fill.go:36
-								_ = k
-//line fill.go:37
-								gc_vb4.StoreSlice(gc_at10[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line fill.go:37
-						gc_vb3 := archsimd.BroadcastInt32x8(-1)
-//line fill.go:37
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastInt32x16(-1)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line fill.go:36
 							var k int = gc_tx2 + gc_off
 //line fill.go:36
 							_ = k
-//line fill.go:37
-							gc_vb3.StoreSlice(gc_at10[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at10[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line fill.go:37
+					gc_vb3 := archsimd.BroadcastInt32x8(-1)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line fill.go:36
-						k := gc_tx2 + gc_off
-						gc_more = true
+						var k int = gc_tx2 + gc_off
+//line fill.go:36
 						_ = k
-
-//line fill.go:37
-						gc_at10[gc_tx2] = -1
+						gc_vb3.StoreSlice(gc_at10[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line fill.go:37
-							gc_vb2 := archsimd.BroadcastInt32x16(-1)
+					gc_more = true
 //line fill.go:37
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line fill.go:36
-								var k int = gc_tx2 + gc_off
-//line fill.go:36
-								_ = k
+					gc_at10[gc_tx2] = -1
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line fill.go:37
-								if k < 0 || k > len(s_)-16 {
-//line fill.go:37
-									break
-//line fill.go:37
-								}
-//line fill.go:37
-								gc_vb2.StoreSlice(s_[k:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line fill.go:37
-						gc_vb := archsimd.BroadcastInt32x8(-1)
-//line fill.go:37
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastInt32x16(-1)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line fill.go:36
 							var k int = gc_tx2 + gc_off
-//line fill.go:36
-							_ = k
-//line fill.go:37
-							if k < 0 || k > len(s_)-8 {
+							if k < 0 || k > len(s_)-16 {
 //line fill.go:37
 								break
-//line fill.go:37
 							}
 //line fill.go:37
-							gc_vb.StoreSlice(s_[k:])
+							gc_vb2.StoreSlice(s_[k:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					if gc_vstep2 > gc_from2 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+//line fill.go:37
+					gc_vb := archsimd.BroadcastInt32x8(-1)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line fill.go:36
+						var k int = gc_tx2 + gc_off
+						if k < 0 || k > len(s_)-8 {
+//line fill.go:37
+							break
+						}
+//line fill.go:37
+						gc_vb.StoreSlice(s_[k:])
 					}
-					gc_step9 := gc_vstep2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step9 := gc_vstep2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line fill.go:36
 						k := gc_tx2 + gc_off
 						gc_more = true
-
 //line fill.go:37
 						s_[k] = -1
 					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k := gc_tx2 + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k := gc_tx2 + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k := gc_tx2 + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:36
+					k := gc_tx2 + gc_off
+					gc_more = true
+//line fill.go:37
+					s_[k] = -1
 				}
 			}
 		}
@@ -2138,189 +1634,132 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line fill.go:81
 	b := gc_bdx2
-
 //line fill.go:83
 	s := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line fill.go:85
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep3 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line fill.go:81
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line fill.go:81
-					_ = gc_all4
-//line fill.go:81
-					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line fill.go:81
-					_ = gc_iota3
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line fill.go:81
-						gc_alive4 := gc_all4
-//line fill.go:81
-						_ = gc_alive4
-//line fill.go:81
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line fill.go:81
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
-//line fill.go:81
-						}
-//line fill.go:81
-						var i int = gc_tx2
-//line fill.go:81
-						_ = i
-//line fill.go:82
-						var g int = gc_bx2*b + i
-//line fill.go:82
-						_ = g
-//line fill.go:84
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line fill.go:84
-						_ = gc_if3
-//line fill.go:84
-						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line fill.go:84
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits())
-//line fill.go:84
-							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
-//line fill.go:84
-						}
-//line fill.go:87
-						if g < 0 || g > len(data)-16 || i < 0 || i > len(s)-16 {
-//line fill.go:87
-							break
-//line fill.go:87
-						}
-						archsimd.LoadInt32x16Slice(data[g:]).StoreMasked((*[16]int32)(s[i:]), gc_alive4)
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line fill.go:81
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:81
-				_ = gc_all3
-//line fill.go:81
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line fill.go:81
-				_ = gc_iota2
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line fill.go:81
-					gc_alive3 := gc_all3
+					gc_alive4 := gc_all4
 //line fill.go:81
-					_ = gc_alive3
+					if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line fill.go:81
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line fill.go:81
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line fill.go:81
+						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 //line fill.go:81
 					var i int = gc_tx2
-//line fill.go:81
-					_ = i
-//line fill.go:82
 					var g int = gc_bx2*b + i
-//line fill.go:82
-					_ = g
 //line fill.go:84
-					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line fill.go:84
-					_ = gc_if2
+					if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line fill.go:84
-					if gc_alive3.And(gc_if2).ToBits() != 0 {
+						compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits())
 //line fill.go:84
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
-//line fill.go:84
-						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line fill.go:84
+						gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 					}
 //line fill.go:87
-					if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
+					if g < 0 || g > len(data)-16 || i < 0 || i > len(s)-16 {
 //line fill.go:87
 						break
-//line fill.go:87
 					}
-					archsimd.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive3)
+//line fill.go:88
+					archsimd.LoadInt32x16Slice(data[g:]).StoreMasked((*[16]int32)(s[i:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep3, false
+			}(gc_vstep3)
+			if gc_stop {
+				return
 			}
-		gc_L12:
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+		}
+		if compiled.SIMD {
 //line fill.go:81
-				i := gc_tx2
-				_ = i
-
-//line fill.go:82
-				g := gc_bx2*b + i
-				_ = g
-
-//line fill.go:84
-				if g >= n {
-//line fill.go:84
-					{
-//line fill.go:84
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line fill.go:85
-					}
+			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line fill.go:81
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_tx2 := gc_vstep3
+				gc_rank2 := gc_base2 + gc_tx2
+//line fill.go:81
+				gc_alive3 := gc_all3
+//line fill.go:81
+				if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line fill.go:81
+					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-
+//line fill.go:81
+				var i int = gc_tx2
+				var g int = gc_bx2*b + i
+//line fill.go:84
+				gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line fill.go:84
+				if gc_alive3.And(gc_if2).ToBits() != 0 {
+//line fill.go:84
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
+//line fill.go:84
+					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
 //line fill.go:87
-				s[i] = data[g]
-			}
-		}
-	}
-
-//line fill.go:90
-	var s_ []int32 = s
-
-//line fill.go:90
-	_ = s_
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
+				if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
+//line fill.go:87
+					break
 				}
-
-//line fill.go:81
-				i := gc_tx2
-				_ = i
-
-//line fill.go:82
-				g := gc_bx2*b + i
-				_ = g
-
-//line fill.go:89
-				out[g] = s[i] + s[b-1-i]
+//line fill.go:88
+				archsimd.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive3)
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L12:
+		for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line fill.go:81
+			i := gc_tx2
+			g := gc_bx2*b + i
+//line fill.go:84
+			if g >= n {
+				{
+//line fill.go:84
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+				}
+			}
+//line fill.go:87
+			s[i] = data[g]
 		}
 	}
-
+	var s_ []int32 = s
+//line fill.go:92
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line fill.go:81
+			i := gc_tx2
+			g := gc_bx2*b + i
+//line fill.go:89
+			out[g] = s[i] + s[b-1-i]
+		}
+	}
 //line fill.go:36
 	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -2328,116 +1767,87 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+//line fill.go:43
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep4 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line fill.go:36
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line fill.go:36
-						_ = gc_all6
-//line fill.go:37
-						gc_vb3 := archsimd.BroadcastInt32x16(-1)
-//line fill.go:37
-						_ = gc_vb3
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line fill.go:37
-							gc_alive6 := gc_all6
-//line fill.go:37
-							_ = gc_alive6
-//line fill.go:37
-							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line fill.go:37
-								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-//line fill.go:37
-							}
-//line fill.go:36
-							var k int = gc_tx2 + gc_off
-//line fill.go:36
-							_ = k
-//line fill.go:37
-							if k < 0 || k > len(s_)-16 {
-//line fill.go:37
-								break
-//line fill.go:37
-							}
-//line fill.go:37
-							gc_vb3.StoreMasked((*[16]int32)(s_[k:]), gc_alive6)
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line fill.go:36
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:36
-					_ = gc_all5
-//line fill.go:37
-					gc_vb2 := archsimd.BroadcastInt32x8(-1)
-//line fill.go:37
-					_ = gc_vb2
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+					gc_vb3 := archsimd.BroadcastInt32x16(-1)
+					for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line fill.go:37
-						gc_alive5 := gc_all5
+						gc_alive6 := gc_all6
 //line fill.go:37
-						_ = gc_alive5
+						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line fill.go:37
-						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line fill.go:37
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line fill.go:37
+							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 //line fill.go:36
 						var k int = gc_tx2 + gc_off
-//line fill.go:36
-						_ = k
-//line fill.go:37
-						if k < 0 || k > len(s_)-8 {
+						if k < 0 || k > len(s_)-16 {
 //line fill.go:37
 							break
-//line fill.go:37
 						}
 //line fill.go:37
-						gc_vb2.StoreMasked((*[8]int32)(s_[k:]), gc_alive5)
+						gc_vb3.StoreMasked((*[16]int32)(s_[k:]), gc_alive6)
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
 				}
-				if gc_vstep4 > gc_from2 {
-					gc_more = true
-				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+			}
+			if compiled.SIMD {
 //line fill.go:36
-					k := gc_tx2 + gc_off
-					gc_more = true
-
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_vb2 := archsimd.BroadcastInt32x8(-1)
+				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
 //line fill.go:37
-					s_[k] = -1
+					gc_alive5 := gc_all5
+//line fill.go:37
+					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line fill.go:37
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line fill.go:36
+					var k int = gc_tx2 + gc_off
+					if k < 0 || k > len(s_)-8 {
+//line fill.go:37
+						break
+					}
+//line fill.go:37
+					gc_vb2.StoreMasked((*[8]int32)(s_[k:]), gc_alive5)
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_vstep4 > gc_from2 {
+				gc_more = true
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line fill.go:36
+				k := gc_tx2 + gc_off
+				gc_more = true
+//line fill.go:37
+				s_[k] = -1
 			}
 		}
 	}
@@ -2464,371 +1874,233 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line fill.go:97
 	b := gc_bdx2
-
 //line fill.go:99
 	s := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * b
-			if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 {
-				gc_at6 := s[:gc_bdx2]
-				gc_at7 := data[gc_off6:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line fill.go:97
-							var i int = gc_tx2
-//line fill.go:97
-							_ = i
-//line fill.go:98
-							var g int = gc_bx2*b + i
-//line fill.go:98
-							_ = g
-//line fill.go:100
-							old := archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])
-//line fill.go:100
-							_ = old
-							archsimd.LoadInt32x16Slice(gc_at7[gc_tx2:]).Add(old).StoreSlice(gc_at6[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line fill.go:101
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off6 := gc_bx2 * b
+		if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 {
+			gc_at6 := s[:gc_bdx2]
+			gc_at7 := data[gc_off6:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line fill.go:97
 						var i int = gc_tx2
-//line fill.go:97
-						_ = i
-//line fill.go:98
 						var g int = gc_bx2*b + i
 //line fill.go:98
 						_ = g
 //line fill.go:100
-						old := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])
-//line fill.go:100
-						_ = old
-						archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Add(old).StoreSlice(gc_at6[gc_tx2:])
+						old := archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at7[gc_tx2:]).Add(old).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line fill.go:97
-					i := gc_tx2
-					_ = i
-
+					var i int = gc_tx2
+					var g int = gc_bx2*b + i
 //line fill.go:98
-					g := gc_bx2*b + i
 					_ = g
-
 //line fill.go:100
-					old := gc_at6[gc_tx2]
-
-//line fill.go:101
-					gc_at6[gc_tx2] = gc_at7[gc_tx2] + old
-					_ = old
+					old := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])
+					archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Add(old).StoreSlice(gc_at6[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line fill.go:97
-							var i int = gc_tx2
-//line fill.go:97
-							_ = i
-//line fill.go:98
-							var g int = gc_bx2*b + i
-//line fill.go:98
-							_ = g
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line fill.go:100
-							if i < 0 || i > len(s)-16 || g < 0 || g > len(data)-16 {
-//line fill.go:100
-								break
-//line fill.go:100
-							}
-//line fill.go:100
-							old := archsimd.LoadInt32x16Slice(s[i:])
-//line fill.go:100
-							_ = old
-							archsimd.LoadInt32x16Slice(data[g:]).Add(old).StoreSlice(s[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				old := gc_at6[gc_tx2]
+				gc_at6[gc_tx2] = gc_at7[gc_tx2] + old
+			}
+		} else {
+//line fill.go:105
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line fill.go:97
 						var i int = gc_tx2
-//line fill.go:97
-						_ = i
-//line fill.go:98
 						var g int = gc_bx2*b + i
-//line fill.go:98
-						_ = g
 //line fill.go:100
-						if i < 0 || i > len(s)-8 || g < 0 || g > len(data)-8 {
+						if i < 0 || i > len(s)-16 || g < 0 || g > len(data)-16 {
 //line fill.go:100
 							break
-//line fill.go:100
 						}
 //line fill.go:100
-						old := archsimd.LoadInt32x8Slice(s[i:])
-//line fill.go:100
-						_ = old
-						archsimd.LoadInt32x8Slice(data[g:]).Add(old).StoreSlice(s[i:])
+						old := archsimd.LoadInt32x16Slice(s[i:])
+						archsimd.LoadInt32x16Slice(data[g:]).Add(old).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step6 := gc_vstep2
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line fill.go:97
-						i := gc_tx2
-						_ = i
-
-//line fill.go:98
-						g := gc_bx2*b + i
-						_ = g
-
+					var i int = gc_tx2
+					var g int = gc_bx2*b + i
 //line fill.go:100
-						old := s[i]
-
-//line fill.go:101
-						s[i] = data[g] + old
-						_ = old
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:97
-						i := gc_tx2
-						_ = i
-
-//line fill.go:98
-						g := gc_bx2*b + i
-						_ = g
-
+					if i < 0 || i > len(s)-8 || g < 0 || g > len(data)-8 {
 //line fill.go:100
-						old := s[i]
-
-//line fill.go:101
-						s[i] = data[g] + old
-						_ = old
+						break
 					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:97
-						i := gc_tx2
-						_ = i
-
-//line fill.go:98
-						g := gc_bx2*b + i
-						_ = g
-
 //line fill.go:100
-						old := s[i]
-
-//line fill.go:101
-						s[i] = data[g] + old
-						_ = old
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:97
-						i := gc_tx2
-						_ = i
-
-//line fill.go:98
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:100
-						old := s[i]
-
-//line fill.go:101
-						s[i] = data[g] + old
-						_ = old
-					}
+					old := archsimd.LoadInt32x8Slice(s[i:])
+					archsimd.LoadInt32x8Slice(data[g:]).Add(old).StoreSlice(s[i:])
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep2
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line fill.go:97
 					i := gc_tx2
-					_ = i
-
-//line fill.go:98
 					g := gc_bx2*b + i
-					_ = g
-
 //line fill.go:100
 					old := s[i]
-
-//line fill.go:101
 					s[i] = data[g] + old
-					_ = old
 				}
+				{
+//line fill.go:105
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:97
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:100
+					old := s[i]
+					s[i] = data[g] + old
+				}
+				{
+//line fill.go:105
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:97
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:100
+					old := s[i]
+					s[i] = data[g] + old
+				}
+				{
+//line fill.go:105
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:97
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:100
+					old := s[i]
+					s[i] = data[g] + old
+				}
+			}
+//line fill.go:105
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line fill.go:97
+				i := gc_tx2
+				g := gc_bx2*b + i
+//line fill.go:100
+				old := s[i]
+				s[i] = data[g] + old
 			}
 		}
 	}
-
 //line fill.go:104
 	var s_ []int32 = s
-
-//line fill.go:104
-	_ = s_
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2 * b
-			gc_stride2 := 0 - 1
-			gc_off8 := b - 1
-			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(s) && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
-				gc_at8 := out[gc_off7:][:gc_bdx2]
-				gc_at9 := s[:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line fill.go:97
-					i := gc_tx2
-					_ = i
-
-//line fill.go:98
-					g := gc_bx2*b + i
-					_ = g
-
+//line fill.go:106
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := gc_bx2 * b
+		gc_stride2 := 0 - 1
+		gc_off8 := b - 1
+		if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(s) && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
+			gc_at8 := out[gc_off7:][:gc_bdx2]
+			gc_at9 := s[:gc_bdx2]
+			for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 //line fill.go:103
-					gc_at8[gc_tx2] = gc_at9[gc_tx2] + s[gc_idx2]
-				}
-			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:97
-						i := gc_tx2
-						_ = i
-
-//line fill.go:98
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:103
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:97
-						i := gc_tx2
-						_ = i
-
-//line fill.go:98
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:103
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:97
-						i := gc_tx2
-						_ = i
-
-//line fill.go:98
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:103
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:97
-						i := gc_tx2
-						_ = i
-
-//line fill.go:98
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:103
-						out[g] = s[i] + s[b-1-i]
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_at8[gc_tx2] = gc_at9[gc_tx2] + s[gc_idx2]
+			}
+		} else {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line fill.go:97
 					i := gc_tx2
-					_ = i
-
-//line fill.go:98
 					g := gc_bx2*b + i
-					_ = g
-
+//line fill.go:103
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:97
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:103
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:97
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:103
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:97
+					i := gc_tx2
+					g := gc_bx2*b + i
 //line fill.go:103
 					out[g] = s[i] + s[b-1-i]
 				}
 			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line fill.go:97
+				i := gc_tx2
+				g := gc_bx2*b + i
+//line fill.go:103
+				out[g] = s[i] + s[b-1-i]
+			}
 		}
 	}
-
 //line fill.go:36
 	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -2836,199 +2108,156 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := gc_off
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(s_) && gc_to2 <= len(s_)-gc_off9 {
-					gc_at10 := s_[gc_off9:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line fill.go:43
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := gc_off
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(s_) && gc_to2 <= len(s_)-gc_off9 {
+				gc_at10 := s_[gc_off9:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line fill.go:37
-							gc_vb4 := archsimd.BroadcastInt32x16(-1)
-//line fill.go:37
-							_ = gc_vb4
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line fill.go:36
-								var k int = gc_tx2 + gc_off
-//line fill.go:36
-								_ = k
-//line fill.go:37
-								gc_vb4.StoreSlice(gc_at10[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line fill.go:37
-						gc_vb3 := archsimd.BroadcastInt32x8(-1)
-//line fill.go:37
-						_ = gc_vb3
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_vb4 := archsimd.BroadcastInt32x16(-1)
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line fill.go:36
 							var k int = gc_tx2 + gc_off
 //line fill.go:36
 							_ = k
-//line fill.go:37
-							gc_vb3.StoreSlice(gc_at10[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at10[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					if gc_vstep3 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line fill.go:37
+					gc_vb3 := archsimd.BroadcastInt32x8(-1)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line fill.go:36
-						k := gc_tx2 + gc_off
-						gc_more = true
+						var k int = gc_tx2 + gc_off
+//line fill.go:36
 						_ = k
-
-//line fill.go:37
-						gc_at10[gc_tx2] = -1
+						gc_vb3.StoreSlice(gc_at10[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line fill.go:37
-							gc_vb2 := archsimd.BroadcastInt32x16(-1)
+					gc_more = true
 //line fill.go:37
-							_ = gc_vb2
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line fill.go:36
-								var k int = gc_tx2 + gc_off
-//line fill.go:36
-								_ = k
+					gc_at10[gc_tx2] = -1
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line fill.go:37
-								if k < 0 || k > len(s_)-16 {
-//line fill.go:37
-									break
-//line fill.go:37
-								}
-//line fill.go:37
-								gc_vb2.StoreSlice(s_[k:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line fill.go:37
-						gc_vb := archsimd.BroadcastInt32x8(-1)
-//line fill.go:37
-						_ = gc_vb
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_vb2 := archsimd.BroadcastInt32x16(-1)
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line fill.go:36
 							var k int = gc_tx2 + gc_off
-//line fill.go:36
-							_ = k
-//line fill.go:37
-							if k < 0 || k > len(s_)-8 {
+							if k < 0 || k > len(s_)-16 {
 //line fill.go:37
 								break
-//line fill.go:37
 							}
 //line fill.go:37
-							gc_vb.StoreSlice(s_[k:])
+							gc_vb2.StoreSlice(s_[k:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					if gc_vstep4 > gc_from2 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+//line fill.go:37
+					gc_vb := archsimd.BroadcastInt32x8(-1)
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line fill.go:36
+						var k int = gc_tx2 + gc_off
+						if k < 0 || k > len(s_)-8 {
+//line fill.go:37
+							break
+						}
+//line fill.go:37
+						gc_vb.StoreSlice(s_[k:])
 					}
-					gc_step8 := gc_vstep4
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from2 {
+					gc_more = true
+				}
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line fill.go:36
 						k := gc_tx2 + gc_off
 						gc_more = true
-
 //line fill.go:37
 						s_[k] = -1
 					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k := gc_tx2 + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k := gc_tx2 + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k := gc_tx2 + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:36
+					k := gc_tx2 + gc_off
+					gc_more = true
+//line fill.go:37
+					s_[k] = -1
 				}
 			}
 		}
@@ -3056,331 +2285,216 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line fill.go:111
 	b := gc_bdx2
-
 //line fill.go:113
 	s := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * b
-			if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 {
-				gc_at6 := s[:gc_bdx2]
-				gc_at7 := data[gc_off6:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line fill.go:111
-							var i int = gc_tx2
-//line fill.go:111
-							_ = i
-//line fill.go:112
-							var g int = gc_bx2*b + i
-//line fill.go:112
-							_ = g
-							archsimd.LoadInt32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line fill.go:115
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off6 := gc_bx2 * b
+		if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 {
+			gc_at6 := s[:gc_bdx2]
+			gc_at7 := data[gc_off6:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line fill.go:111
 						var i int = gc_tx2
-//line fill.go:111
-						_ = i
-//line fill.go:112
 						var g int = gc_bx2*b + i
 //line fill.go:112
 						_ = g
-						archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line fill.go:111
-					i := gc_tx2
-					_ = i
-
+					var i int = gc_tx2
+					var g int = gc_bx2*b + i
 //line fill.go:112
-					g := gc_bx2*b + i
 					_ = g
-
-//line fill.go:114
-					gc_at6[gc_tx2] = gc_at7[gc_tx2] + gc_at6[gc_tx2]
+					archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line fill.go:111
-							var i int = gc_tx2
-//line fill.go:111
-							_ = i
-//line fill.go:112
-							var g int = gc_bx2*b + i
-//line fill.go:112
-							_ = g
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line fill.go:114
-							if g < 0 || g > len(data)-16 || i < 0 || i > len(s)-16 {
-//line fill.go:114
-								break
-//line fill.go:114
-							}
-							archsimd.LoadInt32x16Slice(data[g:]).Add(archsimd.LoadInt32x16Slice(s[i:])).StoreSlice(s[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_at6[gc_tx2] = gc_at7[gc_tx2] + gc_at6[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line fill.go:111
 						var i int = gc_tx2
-//line fill.go:111
-						_ = i
-//line fill.go:112
 						var g int = gc_bx2*b + i
-//line fill.go:112
-						_ = g
 //line fill.go:114
-						if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
+						if g < 0 || g > len(data)-16 || i < 0 || i > len(s)-16 {
 //line fill.go:114
 							break
-//line fill.go:114
 						}
-						archsimd.LoadInt32x8Slice(data[g:]).Add(archsimd.LoadInt32x8Slice(s[i:])).StoreSlice(s[i:])
+//line fill.go:115
+						archsimd.LoadInt32x16Slice(data[g:]).Add(archsimd.LoadInt32x16Slice(s[i:])).StoreSlice(s[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step6 := gc_vstep2
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line fill.go:111
-						i := gc_tx2
-						_ = i
-
-//line fill.go:112
-						g := gc_bx2*b + i
-						_ = g
-
+					var i int = gc_tx2
+					var g int = gc_bx2*b + i
 //line fill.go:114
-						s[i] = data[g] + s[i]
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:111
-						i := gc_tx2
-						_ = i
-
-//line fill.go:112
-						g := gc_bx2*b + i
-						_ = g
-
+					if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
 //line fill.go:114
-						s[i] = data[g] + s[i]
+						break
 					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:111
-						i := gc_tx2
-						_ = i
-
-//line fill.go:112
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:114
-						s[i] = data[g] + s[i]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:111
-						i := gc_tx2
-						_ = i
-
-//line fill.go:112
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:114
-						s[i] = data[g] + s[i]
-					}
+//line fill.go:115
+					archsimd.LoadInt32x8Slice(data[g:]).Add(archsimd.LoadInt32x8Slice(s[i:])).StoreSlice(s[i:])
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep2
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line fill.go:111
 					i := gc_tx2
-					_ = i
-
-//line fill.go:112
 					g := gc_bx2*b + i
-					_ = g
-
+//line fill.go:114
+					s[i] = data[g] + s[i]
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:111
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:114
+					s[i] = data[g] + s[i]
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:111
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:114
+					s[i] = data[g] + s[i]
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:111
+					i := gc_tx2
+					g := gc_bx2*b + i
 //line fill.go:114
 					s[i] = data[g] + s[i]
 				}
 			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line fill.go:111
+				i := gc_tx2
+				g := gc_bx2*b + i
+//line fill.go:114
+				s[i] = data[g] + s[i]
+			}
 		}
 	}
-
 //line fill.go:117
 	var s_ []int32 = s
-
-//line fill.go:117
-	_ = s_
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2 * b
-			gc_stride2 := 0 - 1
-			gc_off8 := b - 1
-			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(s) && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
-				gc_at8 := out[gc_off7:][:gc_bdx2]
-				gc_at9 := s[:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line fill.go:111
-					i := gc_tx2
-					_ = i
-
-//line fill.go:112
-					g := gc_bx2*b + i
-					_ = g
-
+//line fill.go:119
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := gc_bx2 * b
+		gc_stride2 := 0 - 1
+		gc_off8 := b - 1
+		if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(s) && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
+			gc_at8 := out[gc_off7:][:gc_bdx2]
+			gc_at9 := s[:gc_bdx2]
+			for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 //line fill.go:116
-					gc_at8[gc_tx2] = gc_at9[gc_tx2] + s[gc_idx2]
-				}
-			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:111
-						i := gc_tx2
-						_ = i
-
-//line fill.go:112
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:116
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:111
-						i := gc_tx2
-						_ = i
-
-//line fill.go:112
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:116
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:111
-						i := gc_tx2
-						_ = i
-
-//line fill.go:112
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:116
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line fill.go:111
-						i := gc_tx2
-						_ = i
-
-//line fill.go:112
-						g := gc_bx2*b + i
-						_ = g
-
-//line fill.go:116
-						out[g] = s[i] + s[b-1-i]
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_at8[gc_tx2] = gc_at9[gc_tx2] + s[gc_idx2]
+			}
+		} else {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line fill.go:111
 					i := gc_tx2
-					_ = i
-
-//line fill.go:112
 					g := gc_bx2*b + i
-					_ = g
-
+//line fill.go:116
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:111
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:116
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:111
+					i := gc_tx2
+					g := gc_bx2*b + i
+//line fill.go:116
+					out[g] = s[i] + s[b-1-i]
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:111
+					i := gc_tx2
+					g := gc_bx2*b + i
 //line fill.go:116
 					out[g] = s[i] + s[b-1-i]
 				}
 			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line fill.go:111
+				i := gc_tx2
+				g := gc_bx2*b + i
+//line fill.go:116
+				out[g] = s[i] + s[b-1-i]
+			}
 		}
 	}
-
 //line fill.go:36
 	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -3388,199 +2502,156 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := gc_off
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(s_) && gc_to2 <= len(s_)-gc_off9 {
-					gc_at10 := s_[gc_off9:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line fill.go:43
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := gc_off
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(s_) && gc_to2 <= len(s_)-gc_off9 {
+				gc_at10 := s_[gc_off9:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line fill.go:37
-							gc_vb4 := archsimd.BroadcastInt32x16(-1)
-//line fill.go:37
-							_ = gc_vb4
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line fill.go:36
-								var k int = gc_tx2 + gc_off
-//line fill.go:36
-								_ = k
-//line fill.go:37
-								gc_vb4.StoreSlice(gc_at10[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line fill.go:37
-						gc_vb3 := archsimd.BroadcastInt32x8(-1)
-//line fill.go:37
-						_ = gc_vb3
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_vb4 := archsimd.BroadcastInt32x16(-1)
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line fill.go:36
 							var k int = gc_tx2 + gc_off
 //line fill.go:36
 							_ = k
-//line fill.go:37
-							gc_vb3.StoreSlice(gc_at10[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at10[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					if gc_vstep3 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line fill.go:37
+					gc_vb3 := archsimd.BroadcastInt32x8(-1)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line fill.go:36
-						k := gc_tx2 + gc_off
-						gc_more = true
+						var k int = gc_tx2 + gc_off
+//line fill.go:36
 						_ = k
-
-//line fill.go:37
-						gc_at10[gc_tx2] = -1
+						gc_vb3.StoreSlice(gc_at10[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line fill.go:37
-							gc_vb2 := archsimd.BroadcastInt32x16(-1)
+					gc_more = true
 //line fill.go:37
-							_ = gc_vb2
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line fill.go:36
-								var k int = gc_tx2 + gc_off
-//line fill.go:36
-								_ = k
+					gc_at10[gc_tx2] = -1
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line fill.go:37
-								if k < 0 || k > len(s_)-16 {
-//line fill.go:37
-									break
-//line fill.go:37
-								}
-//line fill.go:37
-								gc_vb2.StoreSlice(s_[k:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line fill.go:37
-						gc_vb := archsimd.BroadcastInt32x8(-1)
-//line fill.go:37
-						_ = gc_vb
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_vb2 := archsimd.BroadcastInt32x16(-1)
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line fill.go:36
 							var k int = gc_tx2 + gc_off
-//line fill.go:36
-							_ = k
-//line fill.go:37
-							if k < 0 || k > len(s_)-8 {
+							if k < 0 || k > len(s_)-16 {
 //line fill.go:37
 								break
-//line fill.go:37
 							}
 //line fill.go:37
-							gc_vb.StoreSlice(s_[k:])
+							gc_vb2.StoreSlice(s_[k:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					if gc_vstep4 > gc_from2 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+//line fill.go:37
+					gc_vb := archsimd.BroadcastInt32x8(-1)
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line fill.go:36
+						var k int = gc_tx2 + gc_off
+						if k < 0 || k > len(s_)-8 {
+//line fill.go:37
+							break
+						}
+//line fill.go:37
+						gc_vb.StoreSlice(s_[k:])
 					}
-					gc_step8 := gc_vstep4
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line fill.go:36
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from2 {
+					gc_more = true
+				}
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line fill.go:36
 						k := gc_tx2 + gc_off
 						gc_more = true
-
 //line fill.go:37
 						s_[k] = -1
 					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k := gc_tx2 + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k := gc_tx2 + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line fill.go:36
+						k := gc_tx2 + gc_off
+						gc_more = true
+//line fill.go:37
+						s_[k] = -1
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line fill.go:36
+					k := gc_tx2 + gc_off
+					gc_more = true
+//line fill.go:37
+					s_[k] = -1
 				}
 			}
 		}
@@ -3611,302 +2682,214 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 	gc_n2 := gc_b2.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line fill.go:125
 	b := gc_bdx2
-
 //line fill.go:127
 	s := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+//line fill.go:129
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep4 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line fill.go:125
-					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line fill.go:125
-					_ = gc_all5
-//line fill.go:125
-					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line fill.go:125
-					_ = gc_iota3
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line fill.go:125
-						gc_alive5 := gc_all5
-//line fill.go:125
-						_ = gc_alive5
-//line fill.go:125
-						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line fill.go:125
-							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
-//line fill.go:125
-						}
-//line fill.go:125
-						var i int = gc_tx2
-//line fill.go:125
-						_ = i
-//line fill.go:126
-						var g int = gc_bx2*b + i
-//line fill.go:126
-						_ = g
-//line fill.go:128
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line fill.go:128
-						_ = gc_if3
-//line fill.go:128
-						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line fill.go:128
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits())
-//line fill.go:128
-							gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
-//line fill.go:128
-						}
-//line fill.go:131
-						if g < 0 || g > len(data)-16 {
-//line fill.go:131
-							break
-//line fill.go:131
-						}
-//line fill.go:131
-						x := archsimd.LoadInt32x16Slice(data[g:])
-//line fill.go:131
-						_ = x
-						x.Merge(archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:]), gc_alive5).StoreSlice(gc_s_x[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line fill.go:125
-				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:125
-				_ = gc_all4
-//line fill.go:125
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line fill.go:125
-				_ = gc_iota2
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line fill.go:125
-					gc_alive4 := gc_all4
+					gc_alive5 := gc_all5
 //line fill.go:125
-					_ = gc_alive4
+					if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line fill.go:125
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line fill.go:125
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line fill.go:125
+						gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 					}
 //line fill.go:125
 					var i int = gc_tx2
-//line fill.go:125
-					_ = i
-//line fill.go:126
 					var g int = gc_bx2*b + i
-//line fill.go:126
-					_ = g
 //line fill.go:128
-					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line fill.go:128
-					_ = gc_if2
+					if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line fill.go:128
-					if gc_alive4.And(gc_if2).ToBits() != 0 {
+						compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits())
 //line fill.go:128
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if2).ToBits())
-//line fill.go:128
-						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line fill.go:128
+						gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 					}
 //line fill.go:131
-					if g < 0 || g > len(data)-8 {
+					if g < 0 || g > len(data)-16 {
 //line fill.go:131
 						break
-//line fill.go:131
 					}
 //line fill.go:131
-					x := archsimd.LoadInt32x8Slice(data[g:])
-//line fill.go:131
-					_ = x
-					x.Merge(archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:]), gc_alive4).StoreSlice(gc_s_x[gc_rank2:])
+					x := archsimd.LoadInt32x16Slice(data[g:])
+					x.Merge(archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:]), gc_alive5).StoreSlice(gc_s_x[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-			}
-		gc_L12:
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line fill.go:125
-				i := gc_tx2
-				_ = i
-
-//line fill.go:126
-				g := gc_bx2*b + i
-				_ = g
-
-//line fill.go:128
-				if g >= n {
-//line fill.go:128
-					{
-//line fill.go:128
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line fill.go:129
-					}
-				}
-
-//line fill.go:131
-				x := data[g]
-				_ = x
-				gc_s_x[gc_rank2] = x
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop {
+				return
 			}
 		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+		if compiled.SIMD {
 //line fill.go:125
-					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
+			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:125
-					_ = gc_all7
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_tx2 := gc_vstep4
+				gc_rank2 := gc_base2 + gc_tx2
 //line fill.go:125
-						gc_alive7 := gc_all7
+				gc_alive4 := gc_all4
 //line fill.go:125
-						_ = gc_alive7
+				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line fill.go:125
-						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
 //line fill.go:125
-							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
+				var i int = gc_tx2
+				var g int = gc_bx2*b + i
+//line fill.go:128
+				gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line fill.go:128
+				if gc_alive4.And(gc_if2).ToBits() != 0 {
+//line fill.go:128
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if2).ToBits())
+//line fill.go:128
+					gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+//line fill.go:131
+				if g < 0 || g > len(data)-8 {
+//line fill.go:131
+					break
+				}
+//line fill.go:131
+				x := archsimd.LoadInt32x8Slice(data[g:])
+				x.Merge(archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:]), gc_alive4).StoreSlice(gc_s_x[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L12:
+		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line fill.go:125
-						}
-//line fill.go:125
-						var i int = gc_tx2
-//line fill.go:125
-						_ = i
-//line fill.go:125
-						x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
-//line fill.go:125
-						_ = x
-//line fill.go:133
-						if i < 0 || i > len(s)-16 {
-//line fill.go:133
-							break
-//line fill.go:133
-						}
-//line fill.go:133
-						x.StoreMasked((*[16]int32)(s[i:]), gc_alive7)
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop2 {
-					return
+			i := gc_tx2
+			g := gc_bx2*b + i
+//line fill.go:128
+			if g >= n {
+				{
+//line fill.go:128
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
 			}
-			if compiled.SIMD {
+//line fill.go:131
+			x := data[g]
+//line fill.go:133
+			gc_s_x[gc_rank2] = x
+		}
+	}
+//line fill.go:138
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep5 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop2 bool
+			gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line fill.go:125
-				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:125
-				_ = gc_all6
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_all7 := archsimd.Mask32x16FromBits(0xffff)
+				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line fill.go:125
-					gc_alive6 := gc_all6
+					gc_alive7 := gc_all7
 //line fill.go:125
-					_ = gc_alive6
+					if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line fill.go:125
-					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line fill.go:125
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line fill.go:125
+						gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
 					}
 //line fill.go:125
 					var i int = gc_tx2
 //line fill.go:125
-					_ = i
-//line fill.go:125
-					x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
-//line fill.go:125
-					_ = x
+					x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
 //line fill.go:133
-					if i < 0 || i > len(s)-8 {
+					if i < 0 || i > len(s)-16 {
 //line fill.go:133
 						break
-//line fill.go:133
 					}
 //line fill.go:133
-					x.StoreMasked((*[8]int32)(s[i:]), gc_alive6)
+					x.StoreMasked((*[16]int32)(s[i:]), gc_alive7)
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep5, false
+			}(gc_vstep5)
+			if gc_stop2 {
+				return
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+		}
+		if compiled.SIMD {
 //line fill.go:125
-				i := gc_tx2
-				_ = i
-				x := gc_s_x[gc_rank2]
-
+			gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_tx2 := gc_vstep5
+				gc_rank2 := gc_base2 + gc_tx2
+//line fill.go:125
+				gc_alive6 := gc_all6
+//line fill.go:125
+				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+//line fill.go:125
+					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line fill.go:125
+				var i int = gc_tx2
+//line fill.go:125
+				x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
 //line fill.go:133
-				s[i] = x
-			}
-		}
-	}
-
-//line fill.go:136
-	var s_ []int32 = s
-
-//line fill.go:136
-	_ = s_
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
+				if i < 0 || i > len(s)-8 {
+//line fill.go:133
+					break
 				}
-
-//line fill.go:125
-				i := gc_tx2
-				_ = i
-
-//line fill.go:126
-				g := gc_bx2*b + i
-				_ = g
-
-//line fill.go:135
-				out[g] = s[i] + s[b-1-i]
+//line fill.go:133
+				x.StoreMasked((*[8]int32)(s[i:]), gc_alive6)
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line fill.go:125
+			i := gc_tx2
+//line fill.go:127
+			x := gc_s_x[gc_rank2]
+//line fill.go:133
+			s[i] = x
 		}
 	}
-
+	var s_ []int32 = s
+//line fill.go:138
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line fill.go:125
+			i := gc_tx2
+			g := gc_bx2*b + i
+//line fill.go:135
+			out[g] = s[i] + s[b-1-i]
+		}
+	}
 //line fill.go:36
 	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -3914,116 +2897,87 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+//line fill.go:43
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep6 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line fill.go:36
-						gc_all9 := archsimd.Mask32x16FromBits(0xffff)
-//line fill.go:36
-						_ = gc_all9
-//line fill.go:37
-						gc_vb3 := archsimd.BroadcastInt32x16(-1)
-//line fill.go:37
-						_ = gc_vb3
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line fill.go:37
-							gc_alive9 := gc_all9
-//line fill.go:37
-							_ = gc_alive9
-//line fill.go:37
-							if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
-//line fill.go:37
-								gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
-//line fill.go:37
-							}
-//line fill.go:36
-							var k int = gc_tx2 + gc_off
-//line fill.go:36
-							_ = k
-//line fill.go:37
-							if k < 0 || k > len(s_)-16 {
-//line fill.go:37
-								break
-//line fill.go:37
-							}
-//line fill.go:37
-							gc_vb3.StoreMasked((*[16]int32)(s_[k:]), gc_alive9)
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line fill.go:36
-					gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line fill.go:36
-					_ = gc_all8
-//line fill.go:37
-					gc_vb2 := archsimd.BroadcastInt32x8(-1)
-//line fill.go:37
-					_ = gc_vb2
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
+					gc_vb3 := archsimd.BroadcastInt32x16(-1)
+					for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line fill.go:37
-						gc_alive8 := gc_all8
+						gc_alive9 := gc_all9
 //line fill.go:37
-						_ = gc_alive8
+						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line fill.go:37
-						if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
-//line fill.go:37
-							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line fill.go:37
+							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
 						}
 //line fill.go:36
 						var k int = gc_tx2 + gc_off
-//line fill.go:36
-						_ = k
-//line fill.go:37
-						if k < 0 || k > len(s_)-8 {
+						if k < 0 || k > len(s_)-16 {
 //line fill.go:37
 							break
-//line fill.go:37
 						}
 //line fill.go:37
-						gc_vb2.StoreMasked((*[8]int32)(s_[k:]), gc_alive8)
+						gc_vb3.StoreMasked((*[16]int32)(s_[k:]), gc_alive9)
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop3 {
+					return
 				}
-				if gc_vstep6 > gc_from2 {
-					gc_more = true
-				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+			}
+			if compiled.SIMD {
 //line fill.go:36
-					k := gc_tx2 + gc_off
-					gc_more = true
-
+				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_vb2 := archsimd.BroadcastInt32x8(-1)
+				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
+					gc_rank2 := gc_base2 + gc_tx2
 //line fill.go:37
-					s_[k] = -1
+					gc_alive8 := gc_all8
+//line fill.go:37
+					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+//line fill.go:37
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line fill.go:36
+					var k int = gc_tx2 + gc_off
+					if k < 0 || k > len(s_)-8 {
+//line fill.go:37
+						break
+					}
+//line fill.go:37
+					gc_vb2.StoreMasked((*[8]int32)(s_[k:]), gc_alive8)
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_vstep6 > gc_from2 {
+				gc_more = true
+			}
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line fill.go:36
+				k := gc_tx2 + gc_off
+				gc_more = true
+//line fill.go:37
+				s_[k] = -1
 			}
 		}
 	}
@@ -4032,4 +2986,5 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 // gc_files_fill holds the source files whose lines the kernels' records hash.
 //
 //go:embed fill.go
+//line fill.go:47
 var gc_files_fill embed.FS

@@ -43,177 +43,132 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	_ = gc_s_v
+//line flag_spill.go:23
 	gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line flag_spill.go:14
 	tile_ := gocuda.Shared[float32](t, 64)[:64]
-	{
+//line flag_spill.go:16
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line flag_spill.go:15
+			tx := gc_tx
+			i := gc_bx*gc_bdx + tx
+			if i >= len(in) || i >= len(out) {
+				{
+//line flag_spill.go:17
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+//line flag_spill.go:20
+			v := in[i]
+			set := v > 0
+//line flag_spill.go:24
+			gc_s_v[gc_rank] = v
+			gc_s_set[gc_rank] = set
+		}
+	}
+//line flag_spill.go:22
+	for r := 0; r < rounds; r++ {
+//line flag_spill.go:24
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
+			gc_vstep := 0
+//line flag_spill.go:15
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+//line flag_spill.go:15
+				gc_alive := gc_all
+//line flag_spill.go:15
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line flag_spill.go:15
+					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
+//line flag_spill.go:15
+				var tx int = gc_tx
+//line flag_spill.go:15
+				v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line flag_spill.go:23
+				if tx < 0 || tx > len(tile_)-8 {
+//line flag_spill.go:23
+					break
+				}
+//line flag_spill.go:23
+				v.StoreMasked((*[8]float32)(tile_[tx:]), gc_alive)
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+//line flag_spill.go:15
+				tx := gc_tx
+//line flag_spill.go:17
+				v := gc_s_v[gc_rank]
+//line flag_spill.go:23
+				tile_[tx] = v
+			}
+		}
+//line flag_spill.go:28
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line flag_spill.go:15
 				tx := gc_tx
-				_ = tx
-
-//line flag_spill.go:16
-				i := gc_bx*gc_bdx + tx
-				_ = i
-
 //line flag_spill.go:17
-				if i >= len(in) || i >= len(out) {
-//line flag_spill.go:17
-					{
-//line flag_spill.go:17
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line flag_spill.go:18
-					}
+				v := gc_s_v[gc_rank]
+				set := gc_s_set[gc_rank]
+//line flag_spill.go:25
+				if tile_[tx] < float32(r) {
+					set = !set
 				}
-
-//line flag_spill.go:20
-				v := in[i]
-
-//line flag_spill.go:21
-				set := v > 0
-				_ = v
-				_ = set
+				if set {
+					v = v*0.5 + 1
+				}
 				gc_s_v[gc_rank] = v
 				gc_s_set[gc_rank] = set
 			}
 		}
 	}
-
-//line flag_spill.go:22
-	for r := 0; r < rounds; r++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-//line flag_spill.go:15
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line flag_spill.go:15
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line flag_spill.go:15
-					gc_alive := gc_all
-//line flag_spill.go:15
-					_ = gc_alive
-//line flag_spill.go:15
-					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line flag_spill.go:15
-						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line flag_spill.go:15
-					}
-//line flag_spill.go:15
-					var tx int = gc_tx
-//line flag_spill.go:15
-					_ = tx
-//line flag_spill.go:15
-					v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line flag_spill.go:15
-					_ = v
-//line flag_spill.go:23
-					if tx < 0 || tx > len(tile_)-8 {
-//line flag_spill.go:23
-						break
-//line flag_spill.go:23
-					}
-//line flag_spill.go:23
-					v.StoreMasked((*[8]float32)(tile_[tx:]), gc_alive)
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line flag_spill.go:15
-					tx := gc_tx
-					_ = tx
-					v := gc_s_v[gc_rank]
-
-//line flag_spill.go:23
-					tile_[tx] = v
-				}
+//line flag_spill.go:38
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
 //line flag_spill.go:15
-					tx := gc_tx
-					_ = tx
-					v := gc_s_v[gc_rank]
-					set := gc_s_set[gc_rank]
-
-//line flag_spill.go:25
-					if tile_[tx] < float32(r) {
-						set = !set
-					}
-
-//line flag_spill.go:28
-					if set {
-						v = v*0.5 + 1
-					}
-					gc_s_v[gc_rank] = v
-					gc_s_set[gc_rank] = set
-				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line flag_spill.go:15
-				tx := gc_tx
-				_ = tx
-
-//line flag_spill.go:16
-				i := gc_bx*gc_bdx + tx
-				_ = i
-				v := gc_s_v[gc_rank]
-				_ = v
-				set := gc_s_set[gc_rank]
-
+			tx := gc_tx
+			i := gc_bx*gc_bdx + tx
+//line flag_spill.go:18
+			v := gc_s_v[gc_rank]
+//line flag_spill.go:20
+			set := gc_s_set[gc_rank]
 //line flag_spill.go:33
-				if set {
-					v = -v
-				}
-
-//line flag_spill.go:36
-				out[i] = v
+			if set {
+				v = -v
 			}
+			out[i] = v
 		}
 	}
 }
 
 // FlagSpill64Kernel is FlagSpillKernel over float64 values: the SIMD
 // build's steps run four threads, its flags four lanes' bools.
-//
-//line flag_spill.go:43
 func FlagSpill64Kernel(in, out []float64, rounds int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_flagSpill64,
 		func(gc_t *gocuda.Thread) { flagSpill64(gc_t, in, out, rounds) },
@@ -233,169 +188,126 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-	_ = gc_s_v
+//line flag_spill.go:53
 	gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line flag_spill.go:44
 	tile_ := gocuda.Shared[float64](t, 64)[:64]
-	{
+//line flag_spill.go:46
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line flag_spill.go:45
+			tx := gc_tx
+			i := gc_bx*gc_bdx + tx
+			if i >= len(in) || i >= len(out) {
+				{
+//line flag_spill.go:47
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+//line flag_spill.go:50
+			v := in[i]
+			set := v > 0
+//line flag_spill.go:54
+			gc_s_v[gc_rank] = v
+			gc_s_set[gc_rank] = set
+		}
+	}
+//line flag_spill.go:52
+	for r := 0; r < rounds; r++ {
+//line flag_spill.go:54
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
+			gc_vstep := 0
+//line flag_spill.go:45
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+//line flag_spill.go:45
+				gc_alive2 := gc_all2
+//line flag_spill.go:45
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line flag_spill.go:45
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+				}
+//line flag_spill.go:45
+				var tx int = gc_tx
+//line flag_spill.go:45
+				v := lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+//line flag_spill.go:53
+				if tx < 0 || tx > len(tile_)-4 {
+//line flag_spill.go:53
+					break
+				}
+//line flag_spill.go:53
+				v.StoreMasked((*[4]float64)(tile_[tx:]), gc_alive2)
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+//line flag_spill.go:45
+				tx := gc_tx
+//line flag_spill.go:47
+				v := gc_s_v[gc_rank]
+//line flag_spill.go:53
+				tile_[tx] = v
+			}
+		}
+//line flag_spill.go:58
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line flag_spill.go:45
 				tx := gc_tx
-				_ = tx
-
-//line flag_spill.go:46
-				i := gc_bx*gc_bdx + tx
-				_ = i
-
 //line flag_spill.go:47
-				if i >= len(in) || i >= len(out) {
-//line flag_spill.go:47
-					{
-//line flag_spill.go:47
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line flag_spill.go:48
-					}
+				v := gc_s_v[gc_rank]
+				set := gc_s_set[gc_rank]
+//line flag_spill.go:55
+				if tile_[tx] < float64(r) {
+					set = !set
 				}
-
-//line flag_spill.go:50
-				v := in[i]
-
-//line flag_spill.go:51
-				set := v > 0
-				_ = v
-				_ = set
+				if set {
+					v = v*0.5 + 1
+				}
 				gc_s_v[gc_rank] = v
 				gc_s_set[gc_rank] = set
 			}
 		}
 	}
-
-//line flag_spill.go:52
-	for r := 0; r < rounds; r++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-//line flag_spill.go:45
-				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-//line flag_spill.go:45
-				_ = gc_all2
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line flag_spill.go:45
-					gc_alive2 := gc_all2
-//line flag_spill.go:45
-					_ = gc_alive2
-//line flag_spill.go:45
-					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line flag_spill.go:45
-						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
-//line flag_spill.go:45
-					}
-//line flag_spill.go:45
-					var tx int = gc_tx
-//line flag_spill.go:45
-					_ = tx
-//line flag_spill.go:45
-					v := lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:])
-//line flag_spill.go:45
-					_ = v
-//line flag_spill.go:53
-					if tx < 0 || tx > len(tile_)-4 {
-//line flag_spill.go:53
-						break
-//line flag_spill.go:53
-					}
-//line flag_spill.go:53
-					v.StoreMasked((*[4]float64)(tile_[tx:]), gc_alive2)
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line flag_spill.go:45
-					tx := gc_tx
-					_ = tx
-					v := gc_s_v[gc_rank]
-
-//line flag_spill.go:53
-					tile_[tx] = v
-				}
+//line flag_spill.go:68
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
 //line flag_spill.go:45
-					tx := gc_tx
-					_ = tx
-					v := gc_s_v[gc_rank]
-					set := gc_s_set[gc_rank]
-
-//line flag_spill.go:55
-					if tile_[tx] < float64(r) {
-						set = !set
-					}
-
-//line flag_spill.go:58
-					if set {
-						v = v*0.5 + 1
-					}
-					gc_s_v[gc_rank] = v
-					gc_s_set[gc_rank] = set
-				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line flag_spill.go:45
-				tx := gc_tx
-				_ = tx
-
-//line flag_spill.go:46
-				i := gc_bx*gc_bdx + tx
-				_ = i
-				v := gc_s_v[gc_rank]
-				_ = v
-				set := gc_s_set[gc_rank]
-
+			tx := gc_tx
+			i := gc_bx*gc_bdx + tx
+//line flag_spill.go:48
+			v := gc_s_v[gc_rank]
+//line flag_spill.go:50
+			set := gc_s_set[gc_rank]
 //line flag_spill.go:63
-				if set {
-					v = -v
-				}
-
-//line flag_spill.go:66
-				out[i] = v
+			if set {
+				v = -v
 			}
+			out[i] = v
 		}
 	}
 }
@@ -403,4 +315,5 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 // gc_files_flag_spill holds the source files whose lines the kernels' records hash.
 //
 //go:embed flag_spill.go
+//line flag_spill.go:75
 var gc_files_flag_spill embed.FS

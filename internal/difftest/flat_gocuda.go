@@ -39,7 +39,6 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line flat.go:17
 	stride := gc_bdx * gc_gdx
 	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
@@ -55,159 +54,113 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 			_ = gc_more
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (base + gc_bx*gc_bdx) + gc_off
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
-						gc_at := out[gc_off2:][:gc_to]
-						gc_at2 := in[gc_off2:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
+//line flat.go:32
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (base + gc_bx*gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+					gc_at := out[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off2:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 //line flat.go:19
-								gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line flat.go:19
-								gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line flat.go:19
-								gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line flat.go:19
-								gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line flat.go:18
-							i := base + gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-							_ = i
-
 //line flat.go:19
 							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
+						{
+							gc_tx := gc_step + 1
 //line flat.go:19
-								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
+							gc_more = true
 //line flat.go:19
-								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-							}
+							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step + 2
+//line flat.go:19
+							gc_more = true
+//line flat.go:19
+							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+						}
+						{
+							gc_tx := gc_step + 3
+//line flat.go:19
+							gc_more = true
+//line flat.go:19
+							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line flat.go:19
+						gc_more = true
+//line flat.go:19
+						gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line flat.go:18
 							i := base + gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-
 //line flat.go:19
 							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line flat.go:18
+							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line flat.go:19
+							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line flat.go:18
+							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line flat.go:19
+							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line flat.go:18
+							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line flat.go:19
+							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line flat.go:18
+						i := base + gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line flat.go:19
+						out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 					}
 				}
 			}
 		}
 	} else {
-
 //line flat.go:18
 		for gc_off, gc_limit, gc_more := 0, last, true; gc_more; gc_off += stride {
 			gc_b.Tick()
@@ -215,161 +168,116 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 				return
 			}
 			gc_more = false
-			{
-				gc_bx := gc_lo%gc_gdx - 1
-				for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-					gc_pos.Block = gc_blk
-					gc_bx++
-					if gc_bx == gc_gdx {
-						gc_bx = 0
+//line flat.go:25
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from, gc_to := 0, gc_bdx
-						if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
-							gc_to = gc_bound + 1
-						}
-						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_off3 := (base + gc_bx*gc_bdx) + gc_off
-							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-								gc_at3 := out[gc_off3:][:gc_to]
-								gc_at4 := in[gc_off3:][:gc_to]
-								gc_step3 := gc_from
-								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-									{
-										gc_tx := gc_step3 + 0
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line flat.go:18
-										i := base + gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
+						gc_to = gc_bound + 1
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (base + gc_bx*gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+							gc_at3 := out[gc_off3:][:gc_to]
+							gc_at4 := in[gc_off3:][:gc_to]
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+								{
+									gc_tx := gc_step3 + 0
 //line flat.go:19
-										gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
-									}
-									{
-										gc_tx := gc_step3 + 1
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line flat.go:18
-										i := base + gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line flat.go:19
-										gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
-									}
-									{
-										gc_tx := gc_step3 + 2
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line flat.go:18
-										i := base + gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line flat.go:19
-										gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
-									}
-									{
-										gc_tx := gc_step3 + 3
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line flat.go:18
-										i := base + gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line flat.go:19
-										gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
-									}
-								}
-								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line flat.go:18
-									i := base + gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
-									_ = i
-
 //line flat.go:19
 									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 								}
-							} else {
-								gc_step4 := gc_from
-								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-									{
-										gc_tx := gc_step4 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line flat.go:18
-										i := base + gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
+								{
+									gc_tx := gc_step3 + 1
 //line flat.go:19
-										out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-									}
-									{
-										gc_tx := gc_step4 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line flat.go:18
-										i := base + gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
+									gc_more = true
 //line flat.go:19
-										out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-									}
-									{
-										gc_tx := gc_step4 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line flat.go:18
-										i := base + gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
-//line flat.go:19
-										out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-									}
-									{
-										gc_tx := gc_step4 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line flat.go:18
-										i := base + gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
-//line flat.go:19
-										out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-									}
+									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 								}
-								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								{
+									gc_tx := gc_step3 + 2
+//line flat.go:19
+									gc_more = true
+//line flat.go:19
+									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								}
+								{
+									gc_tx := gc_step3 + 3
+//line flat.go:19
+									gc_more = true
+//line flat.go:19
+									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								}
+							}
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line flat.go:19
+								gc_more = true
+//line flat.go:19
+								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							}
+						} else {
+							gc_step4 := gc_from
+							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+								{
+									gc_tx := gc_step4 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-
 //line flat.go:18
 									i := base + gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
-
 //line flat.go:19
 									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 								}
+								{
+									gc_tx := gc_step4 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line flat.go:18
+									i := base + gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line flat.go:19
+									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+								}
+								{
+									gc_tx := gc_step4 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line flat.go:18
+									i := base + gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line flat.go:19
+									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+								}
+								{
+									gc_tx := gc_step4 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line flat.go:18
+									i := base + gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line flat.go:19
+									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+								}
+							}
+							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line flat.go:18
+								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line flat.go:19
+								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
 					}
@@ -413,73 +321,52 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 			_ = gc_more
 			gc_pos.Block = gc_blk
 			gc_bx := gc_blk
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (gc_bx * gc_bdx) + gc_off
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
-						gc_at := in[gc_off2:][:gc_to]
-						gc_at2 := out[gc_off2:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+//line flat.go:48
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := out[gc_off2:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line flat.go:28
-							id := gc_bx*gc_bdx + gc_tx
-							_ = id
-
-//line flat.go:29
-							i := id + gc_off
-							gc_more = true
-							_ = i
-
+						id := gc_bx*gc_bdx + gc_tx
+						i := id + gc_off
+						gc_more = true
 //line flat.go:30
-							v := gc_at[gc_tx] * 3
-
-//line flat.go:31
-							if v < 0 {
-								v = -v
-							}
-
-//line flat.go:34
-							gc_at2[gc_tx] = v + in[max(i-1, 0)]
+						v := gc_at[gc_tx] * 3
+						if v < 0 {
+							v = -v
 						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+						gc_at2[gc_tx] = v + in[max(i-1, 0)]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line flat.go:28
-							id := gc_bx*gc_bdx + gc_tx
-							_ = id
-
-//line flat.go:29
-							i := id + gc_off
-							gc_more = true
-
+						id := gc_bx*gc_bdx + gc_tx
+						i := id + gc_off
+						gc_more = true
 //line flat.go:30
-							v := in[i] * 3
-
-//line flat.go:31
-							if v < 0 {
-								v = -v
-							}
-
-//line flat.go:34
-							out[i] = v + in[max(i-1, 0)]
+						v := in[i] * 3
+						if v < 0 {
+							v = -v
 						}
+						out[i] = v + in[max(i-1, 0)]
 					}
 				}
 			}
 		}
 	} else {
-
 //line flat.go:29
 		for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += step {
 			gc_b.Tick()
@@ -487,75 +374,55 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 				return
 			}
 			gc_more = false
-			{
-				gc_bx := gc_lo%gc_gdx - 1
-				for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-					gc_pos.Block = gc_blk
-					gc_bx++
-					if gc_bx == gc_gdx {
-						gc_bx = 0
+//line flat.go:36
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from, gc_to := 0, gc_bdx
-						if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-							gc_to = gc_bound
-						}
-						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_off3 := (gc_bx * gc_bdx) + gc_off
-							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
-								gc_at3 := in[gc_off3:][:gc_to]
-								gc_at4 := out[gc_off3:][:gc_to]
-								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
+							gc_at3 := in[gc_off3:][:gc_to]
+							gc_at4 := out[gc_off3:][:gc_to]
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line flat.go:28
-									id := gc_bx*gc_bdx + gc_tx
-									_ = id
-
-//line flat.go:29
-									i := id + gc_off
-									gc_more = true
-									_ = i
-
+								id := gc_bx*gc_bdx + gc_tx
+								i := id + gc_off
+								gc_more = true
 //line flat.go:30
-									v := gc_at3[gc_tx] * 3
-
-//line flat.go:31
-									if v < 0 {
-										v = -v
-									}
-
-//line flat.go:34
-									gc_at4[gc_tx] = v + in[max(i-1, 0)]
+								v := gc_at3[gc_tx] * 3
+								if v < 0 {
+									v = -v
 								}
-							} else {
-								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
+								gc_at4[gc_tx] = v + in[max(i-1, 0)]
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line flat.go:28
-									id := gc_bx*gc_bdx + gc_tx
-									_ = id
-
-//line flat.go:29
-									i := id + gc_off
-									gc_more = true
-
+								id := gc_bx*gc_bdx + gc_tx
+								i := id + gc_off
+								gc_more = true
 //line flat.go:30
-									v := in[i] * 3
-
-//line flat.go:31
-									if v < 0 {
-										v = -v
-									}
-
-//line flat.go:34
-									out[i] = v + in[max(i-1, 0)]
+								v := in[i] * 3
+								if v < 0 {
+									v = -v
 								}
+								out[i] = v + in[max(i-1, 0)]
 							}
 						}
 					}
@@ -586,39 +453,123 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line flat.go:43
 	stride := gc_bdx * gc_gdx
-
-//line flat.go:44
 	for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
+//line flat.go:51
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx+stride), gc_to) {
+					panic(compiled.ErrGuardWraps)
 				}
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx+stride)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := (gc_bx*gc_bdx + stride) + gc_off
+					gc_off3 := ((gc_bx*gc_bdx + stride) + gc_off) - stride
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
+						gc_at := out[gc_off2:][:gc_to]
+						gc_at2 := out[gc_off3:][:gc_to]
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+//line flat.go:45
+								gc_more = true
+//line flat.go:45
+								gc_at[gc_tx] += gc_at2[gc_tx] + 1
+							}
+							{
+								gc_tx := gc_step + 1
+//line flat.go:45
+								gc_more = true
+//line flat.go:45
+								gc_at[gc_tx] += gc_at2[gc_tx] + 1
+							}
+							{
+								gc_tx := gc_step + 2
+//line flat.go:45
+								gc_more = true
+//line flat.go:45
+								gc_at[gc_tx] += gc_at2[gc_tx] + 1
+							}
+							{
+								gc_tx := gc_step + 3
+//line flat.go:45
+								gc_more = true
+//line flat.go:45
+								gc_at[gc_tx] += gc_at2[gc_tx] + 1
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line flat.go:45
+							gc_more = true
+//line flat.go:45
+							gc_at[gc_tx] += gc_at2[gc_tx] + 1
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line flat.go:44
+								i := gc_bx*gc_bdx + gc_tx + stride + gc_off
+								gc_more = true
+//line flat.go:45
+								out[i] += out[i-stride] + 1
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line flat.go:44
+								i := gc_bx*gc_bdx + gc_tx + stride + gc_off
+								gc_more = true
+//line flat.go:45
+								out[i] += out[i-stride] + 1
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line flat.go:44
+								i := gc_bx*gc_bdx + gc_tx + stride + gc_off
+								gc_more = true
+//line flat.go:45
+								out[i] += out[i-stride] + 1
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line flat.go:44
+								i := gc_bx*gc_bdx + gc_tx + stride + gc_off
+								gc_more = true
+//line flat.go:45
+								out[i] += out[i-stride] + 1
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line flat.go:44
-							gc_start := gc_bx*gc_bdx + gc_tx + stride
-							i := gc_start + gc_off
-							if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
-								continue
-							}
+							i := gc_bx*gc_bdx + gc_tx + stride + gc_off
 							gc_more = true
-
 //line flat.go:45
 							out[i] += out[i-stride] + 1
 						}
@@ -657,62 +608,53 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
-
 //line flat.go:57
 	n := len(in)
-
 //line flat.go:57
 	b := gc_bdx
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line flat.go:58
-				var v T
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line flat.go:58
-				var v T
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line flat.go:58
-				var v T
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line flat.go:58
-				var v T
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line flat.go:59
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line flat.go:58
 			var v T
-			_ = v
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v T
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v T
+//line flat.go:60
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line flat.go:58
+			var v T
+//line flat.go:60
 			gc_s_v[gc_rank] = v
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line flat.go:58
+		var v T
+//line flat.go:60
+		gc_s_v[gc_rank] = v
+	}
 //line flat.go:59
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
 		gc_b.Tick()
@@ -720,294 +662,240 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * 2 * b) + gc_off
-				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-					gc_at := in[gc_off2:][:gc_to]
-					gc_at2 := in[gc_off3:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line flat.go:59
-							i := gc_bx*2*b + gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line flat.go:60
-							v += gc_at[gc_tx]
-
-//line flat.go:61
-							if true || i+b < n {
-								v += gc_at2[gc_tx] * 2
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line flat.go:59
-							i := gc_bx*2*b + gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line flat.go:60
-							v += gc_at[gc_tx]
-
-//line flat.go:61
-							if true || i+b < n {
-								v += gc_at2[gc_tx] * 2
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line flat.go:59
-							i := gc_bx*2*b + gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line flat.go:60
-							v += gc_at[gc_tx]
-
-//line flat.go:61
-							if true || i+b < n {
-								v += gc_at2[gc_tx] * 2
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line flat.go:59
-							i := gc_bx*2*b + gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line flat.go:60
-							v += gc_at[gc_tx]
-
-//line flat.go:61
-							if true || i+b < n {
-								v += gc_at2[gc_tx] * 2
-							}
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line flat.go:66
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * b) + gc_off
+			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := in[gc_off2:][:gc_to]
+				gc_at2 := in[gc_off3:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line flat.go:84
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line flat.go:86
 						v := gc_s_v[gc_rank]
-
 //line flat.go:59
 						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
-						_ = i
-
 //line flat.go:60
 						v += gc_at[gc_tx]
-
-//line flat.go:61
 						if true || i+b < n {
 							v += gc_at2[gc_tx] * 2
 						}
 						gc_s_v[gc_rank] = v
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line flat.go:59
-							i := gc_bx*2*b + gc_tx + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line flat.go:59
-							i := gc_bx*2*b + gc_tx + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line flat.go:59
-							i := gc_bx*2*b + gc_tx + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line flat.go:59
-							i := gc_bx*2*b + gc_tx + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 1
+//line flat.go:69
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+//line flat.go:71
 						v := gc_s_v[gc_rank]
-
 //line flat.go:59
 						i := gc_bx*2*b + gc_tx + gc_off
 						gc_more = true
-
+//line flat.go:60
+						v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+//line flat.go:69
+						gc_rank := gc_base + gc_tx
+//line flat.go:71
+						v := gc_s_v[gc_rank]
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+//line flat.go:60
+						v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line flat.go:69
+						gc_rank := gc_base + gc_tx
+//line flat.go:71
+						v := gc_s_v[gc_rank]
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+//line flat.go:60
+						v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line flat.go:70
+					v := gc_s_v[gc_rank]
+//line flat.go:59
+					i := gc_bx*2*b + gc_tx + gc_off
+					gc_more = true
+//line flat.go:60
+					v += gc_at[gc_tx]
+					if true || i+b < n {
+						v += gc_at2[gc_tx] * 2
+					}
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
 //line flat.go:60
 						v += in[i]
-
-//line flat.go:61
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
 						gc_s_v[gc_rank] = v
 					}
 				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line flat.go:59
+					i := gc_bx*2*b + gc_tx + gc_off
+					gc_more = true
+//line flat.go:60
+					v += in[i]
+					if i+b < n {
+						v += in[i+b] * 2
+					}
+					gc_s_v[gc_rank] = v
+				}
 			}
 		}
 	}
-
 //line flat.go:65
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line flat.go:65
 	s := gocuda.Shared[T](t, b)[:b]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s) {
-				gc_at3 := s[:gc_bdx]
-
+//line flat.go:67
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at3 := s[:gc_bdx]
 //line flat.go:66
-				copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line flat.go:66
-						s[gc_tx] = v
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line flat.go:66
-						s[gc_tx] = v
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line flat.go:66
-						s[gc_tx] = v
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line flat.go:66
-						s[gc_tx] = v
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-
+//line flat.go:66
+					s[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line flat.go:66
+					s[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line flat.go:66
+					s[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line flat.go:66
 					s[gc_tx] = v
 				}
 			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line flat.go:66
+				s[gc_tx] = v
+			}
 		}
 	}
+//line flat.go:71
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1021,105 +909,72 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line flat.go:68
 						{
-							var sum T
 //line flat.go:69
+							var sum T
 							{
+//line flat.go:70
 								gc_xs2 := s
 //line flat.go:70
 								gc_i2 := 0
 //line flat.go:70
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k6 := gc_i2 + 0
 //line flat.go:70
-										_ = gc_k6
-//line flat.go:70
 										x := gc_xs2[gc_k6]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k7 := gc_i2 + 1
 //line flat.go:72
-										_ = gc_k7
-//line flat.go:72
 										x := gc_xs2[gc_k7]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k8 := gc_i2 + 2
 //line flat.go:72
-										_ = gc_k8
-//line flat.go:72
 										x := gc_xs2[gc_k8]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k9 := gc_i2 + 3
 //line flat.go:72
-										_ = gc_k9
-//line flat.go:72
 										x := gc_xs2[gc_k9]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
 //line flat.go:70
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k10 := gc_i2
 //line flat.go:70
-										_ = gc_k10
-//line flat.go:70
 										x := gc_xs2[gc_k10]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
-//line flat.go:72
 							}
+//line flat.go:73
 							gc_at4[0] = sum
 						}
 					}
@@ -1127,105 +982,72 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line flat.go:68
 						{
-							var sum T
 //line flat.go:69
+							var sum T
 							{
+//line flat.go:70
 								gc_xs := s
 //line flat.go:70
 								gc_i := 0
 //line flat.go:70
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k := gc_i + 0
 //line flat.go:70
-										_ = gc_k
-//line flat.go:70
 										x := gc_xs[gc_k]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k2 := gc_i + 1
 //line flat.go:72
-										_ = gc_k2
-//line flat.go:72
 										x := gc_xs[gc_k2]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k3 := gc_i + 2
 //line flat.go:72
-										_ = gc_k3
-//line flat.go:72
 										x := gc_xs[gc_k3]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k4 := gc_i + 3
 //line flat.go:72
-										_ = gc_k4
-//line flat.go:72
 										x := gc_xs[gc_k4]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
 //line flat.go:70
 								for ; gc_i < len(gc_xs); gc_i++ {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k5 := gc_i
 //line flat.go:70
-										_ = gc_k5
-//line flat.go:70
 										x := gc_xs[gc_k5]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
-//line flat.go:72
 							}
+//line flat.go:73
 							partial[gc_bx] = sum
 						}
 					}
@@ -1278,65 +1100,47 @@ func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h i
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-		{
-			gc_ty := 0
-			gc_tz := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= h {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-						gc_tz++
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_bz*h + (gc_by*gc_bdy + gc_ty)) * w)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-						_ = gc_rank
-
-//line flat.go:84
-						x := gc_by*gc_bdy + gc_ty
-						_ = x
-
-//line flat.go:85
-						y := gc_bx*gc_bdx + gc_tx
-						_ = y
-
-//line flat.go:89
-						gc_at[gc_tx] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-						gc_pos.Thread = gc_rank
-
-//line flat.go:84
-						x := gc_by*gc_bdy + gc_ty
-						_ = x
-
-//line flat.go:85
-						y := gc_bx*gc_bdx + gc_tx
-						_ = y
-
-//line flat.go:89
-						out[(gc_bz*h+x)*w+y] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
-					}
-				}
+//line flat.go:111
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= h {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 					gc_tz++
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_bz*h + (gc_by*gc_bdy + gc_ty)) * w)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line flat.go:89
+					gc_at[gc_tx] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
+//line flat.go:84
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+//line flat.go:89
+					out[(gc_bz*h+x)*w+y] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -1345,4 +1149,5 @@ func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h i
 // gc_files_flat holds the source files whose lines the kernels' records hash.
 //
 //go:embed flat.go
+//line flat.go:105
 var gc_files_flat embed.FS

@@ -40,7 +40,6 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line flat.go:17
 	stride := gc_bdx2 * gc_gdx2
 	if (stride) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
@@ -56,230 +55,176 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 			_ = gc_more
 			gc_pos2.Block = gc_blk2
 			gc_bx2 := gc_blk2
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(base+gc_bx2*gc_bdx2), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(base+gc_bx2*gc_bdx2)); gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := (base + gc_bx2*gc_bdx2) + gc_off
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
-						gc_at5 := out[gc_off4:][:gc_to2]
-						gc_at6 := in[gc_off4:][:gc_to2]
-						gc_vstep := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line flat.go:32
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off+(base+gc_bx2*gc_bdx2), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(base+gc_bx2*gc_bdx2)); gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := (base + gc_bx2*gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
+					gc_at5 := out[gc_off4:][:gc_to2]
+					gc_at6 := in[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line flat.go:18
-								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line flat.go:18
-								_ = gc_iota4
-//line flat.go:19
-								gc_vb4 := archsimd.BroadcastInt32x16(100)
-//line flat.go:19
-								_ = gc_vb4
-								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line flat.go:18
-									var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line flat.go:18
-									_ = i
-//line flat.go:19
-									if (gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483632 {
-//line flat.go:19
-										break
-//line flat.go:19
-									}
-									archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota4).Mul(gc_vb4)).StoreSlice(gc_at5[gc_tx2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line flat.go:18
-							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line flat.go:18
-							_ = gc_iota3
-//line flat.go:19
-							gc_vb3 := archsimd.BroadcastInt32x8(100)
-//line flat.go:19
-							_ = gc_vb3
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb4 := archsimd.BroadcastInt32x16(100)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line flat.go:18
 								var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line flat.go:18
 								_ = i
-//line flat.go:19
-								if (gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483640 {
+								if (gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483632 {
 //line flat.go:19
 									break
-//line flat.go:19
 								}
-								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota3).Mul(gc_vb3)).StoreSlice(gc_at5[gc_tx2:])
+//line flat.go:20
+								archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota4).Mul(gc_vb4)).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						if gc_vstep > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+					}
+					if compiled.SIMD {
 //line flat.go:18
-							i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb3 := archsimd.BroadcastInt32x8(100)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+//line flat.go:18
+							var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line flat.go:18
 							_ = i
-
+							if (gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483640 {
 //line flat.go:19
-							gc_at5[gc_tx2] = gc_at6[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
-						}
-					} else {
-						gc_vstep2 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line flat.go:18
-								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line flat.go:18
-								_ = gc_iota2
-//line flat.go:19
-								gc_vb2 := archsimd.BroadcastInt32x16(100)
-//line flat.go:19
-								_ = gc_vb2
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line flat.go:18
-									var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line flat.go:18
-									_ = i
-//line flat.go:19
-									if i < 0 || i > len(in)-16 || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483632) || i > len(out)-16 {
-//line flat.go:19
-										break
-//line flat.go:19
-									}
-									archsimd.LoadInt32x16Slice(in[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota2).Mul(gc_vb2)).StoreSlice(out[i:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
+								break
 							}
+//line flat.go:20
+							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota3).Mul(gc_vb3)).StoreSlice(gc_at5[gc_tx2:])
 						}
-						if compiled.SIMD {
-//line flat.go:18
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line flat.go:18
-							_ = gc_iota
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line flat.go:19
-							gc_vb := archsimd.BroadcastInt32x8(100)
+						gc_more = true
 //line flat.go:19
-							_ = gc_vb
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_at5[gc_tx2] = gc_at6[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line flat.go:18
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb2 := archsimd.BroadcastInt32x16(100)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line flat.go:18
 								var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line flat.go:18
-								_ = i
-//line flat.go:19
-								if i < 0 || i > len(in)-8 || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483640) || i > len(out)-8 {
+								if i < 0 || i > len(in)-16 || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483632) || i > len(out)-16 {
 //line flat.go:19
 									break
-//line flat.go:19
 								}
-								archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota).Mul(gc_vb)).StoreSlice(out[i:])
+//line flat.go:20
+								archsimd.LoadInt32x16Slice(in[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota2).Mul(gc_vb2)).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
-						if gc_vstep2 > gc_from2 {
-							gc_more = true
+					}
+					if compiled.SIMD {
+//line flat.go:18
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb := archsimd.BroadcastInt32x8(100)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line flat.go:18
+							var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							if i < 0 || i > len(in)-8 || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483640) || i > len(out)-8 {
+//line flat.go:19
+								break
+							}
+//line flat.go:20
+							archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota).Mul(gc_vb)).StoreSlice(out[i:])
 						}
-						gc_step5 := gc_vstep2
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-							{
-								gc_tx2 := gc_step5 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-								i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
-							}
-							{
-								gc_tx2 := gc_step5 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-								i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
-							}
-							{
-								gc_tx2 := gc_step5 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-								i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
-							}
-							{
-								gc_tx2 := gc_step5 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-								i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
-							}
-						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line flat.go:18
 							i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 							gc_more = true
-
 //line flat.go:19
 							out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line flat.go:18
+							i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line flat.go:19
+							out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line flat.go:18
+							i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line flat.go:19
+							out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line flat.go:18
+							i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line flat.go:19
+							out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line flat.go:18
+						i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line flat.go:19
+						out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 					}
 				}
 			}
 		}
 	} else {
-
 //line flat.go:18
 		for gc_off, gc_limit, gc_more := 0, last, true; gc_more; gc_off += stride {
 			gc_b2.Tick()
@@ -287,161 +232,116 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 				return
 			}
 			gc_more = false
-			{
-				gc_bx2 := gc_lo2%gc_gdx2 - 1
-				for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-					gc_pos2.Block = gc_blk2
-					gc_bx2++
-					if gc_bx2 == gc_gdx2 {
-						gc_bx2 = 0
+//line flat.go:25
+			gc_bx2 := gc_lo2%gc_gdx2 - 1
+			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+				gc_pos2.Block = gc_blk2
+				gc_bx2++
+				if gc_bx2 == gc_gdx2 {
+					gc_bx2 = 0
+				}
+				{
+					gc_from2, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off+(base+gc_bx2*gc_bdx2), gc_to2) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off+(base+gc_bx2*gc_bdx2), gc_to2) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(base+gc_bx2*gc_bdx2)); gc_bound2 < gc_to2-1 {
-							gc_to2 = gc_bound2 + 1
-						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off5 := (base + gc_bx2*gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to2 <= len(out)-gc_off5 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
-								gc_at7 := out[gc_off5:][:gc_to2]
-								gc_at8 := in[gc_off5:][:gc_to2]
-								gc_step6 := gc_from2
-								for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-									{
-										gc_tx2 := gc_step6 + 0
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line flat.go:18
-										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(base+gc_bx2*gc_bdx2)); gc_bound2 < gc_to2-1 {
+						gc_to2 = gc_bound2 + 1
+					}
+					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_off5 := (base + gc_bx2*gc_bdx2) + gc_off
+						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to2 <= len(out)-gc_off5 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
+							gc_at7 := out[gc_off5:][:gc_to2]
+							gc_at8 := in[gc_off5:][:gc_to2]
+							gc_step6 := gc_from2
+							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+								{
+									gc_tx2 := gc_step6 + 0
 //line flat.go:19
-										gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
-									}
-									{
-										gc_tx2 := gc_step6 + 1
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line flat.go:18
-										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line flat.go:19
-										gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
-									}
-									{
-										gc_tx2 := gc_step6 + 2
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line flat.go:18
-										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line flat.go:19
-										gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
-									}
-									{
-										gc_tx2 := gc_step6 + 3
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line flat.go:18
-										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line flat.go:19
-										gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
-									}
-								}
-								for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line flat.go:18
-									i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 									gc_more = true
-									_ = i
-
 //line flat.go:19
 									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
 								}
-							} else {
-								gc_step7 := gc_from2
-								for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-									{
-										gc_tx2 := gc_step7 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
+								{
+									gc_tx2 := gc_step6 + 1
 //line flat.go:19
-										out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
-									}
-									{
-										gc_tx2 := gc_step7 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
+									gc_more = true
 //line flat.go:19
-										out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
-									}
-									{
-										gc_tx2 := gc_step7 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
-//line flat.go:19
-										out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
-									}
-									{
-										gc_tx2 := gc_step7 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
-//line flat.go:19
-										out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
-									}
+									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
 								}
-								for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+								{
+									gc_tx2 := gc_step6 + 2
+//line flat.go:19
+									gc_more = true
+//line flat.go:19
+									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+								}
+								{
+									gc_tx2 := gc_step6 + 3
+//line flat.go:19
+									gc_more = true
+//line flat.go:19
+									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+								}
+							}
+							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line flat.go:19
+								gc_more = true
+//line flat.go:19
+								gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+							}
+						} else {
+							gc_step7 := gc_from2
+							for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+								{
+									gc_tx2 := gc_step7 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-
 //line flat.go:18
 									i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 									gc_more = true
-
 //line flat.go:19
 									out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 								}
+								{
+									gc_tx2 := gc_step7 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line flat.go:18
+									i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line flat.go:19
+									out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+								}
+								{
+									gc_tx2 := gc_step7 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line flat.go:18
+									i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line flat.go:19
+									out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+								}
+								{
+									gc_tx2 := gc_step7 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line flat.go:18
+									i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line flat.go:19
+									out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+								}
+							}
+							for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line flat.go:18
+								i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+//line flat.go:19
+								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 							}
 						}
 					}
@@ -485,375 +385,272 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 			_ = gc_more
 			gc_pos2.Block = gc_blk2
 			gc_bx2 := gc_blk2
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-						gc_at5 := in[gc_off4:][:gc_to2]
-						gc_at6 := out[gc_off4:][:gc_to2]
-						gc_vstep := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line flat.go:48
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+					gc_at5 := in[gc_off4:][:gc_to2]
+					gc_at6 := out[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line flat.go:30
-								gc_vb7 := archsimd.BroadcastInt32x16(3)
-//line flat.go:30
-								_ = gc_vb7
-//line flat.go:31
-								gc_vb8 := archsimd.BroadcastInt32x16(0)
-//line flat.go:31
-								_ = gc_vb8
-								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line flat.go:28
-									var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line flat.go:28
-									_ = id
-//line flat.go:29
-									var i int = id + gc_off
-//line flat.go:29
-									_ = i
-//line flat.go:30
-									v := archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb7)
-//line flat.go:30
-									_ = v
-//line flat.go:30
-									gc_if4 := v.Less(gc_vb8)
-//line flat.go:30
-									_ = gc_if4
-//line flat.go:30
-									if gc_if4.ToBits() != 0 {
-//line flat.go:30
-										v = v.Merge(archsimd.BroadcastInt32x16(0).Sub(v), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line flat.go:30
-									}
-//line flat.go:30
-									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line flat.go:34
-									if (i-1) >= 0 && (i-1) <= len(in)-16 {
-//line flat.go:34
-										gc_ld4 = archsimd.LoadInt32x16Slice(in[i-1:])
-//line flat.go:34
-									} else {
-//line flat.go:34
-										var gc_lanes4 [16]int32
-//line flat.go:34
-										for gc_k4 := range 16 {
-//line flat.go:34
-											if 0xffff&(1<<gc_k4) != 0 {
-//line flat.go:34
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line flat.go:34
-												gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
-//line flat.go:34
-											}
-//line flat.go:34
-										}
-//line flat.go:34
-										gc_pos2.Thread = gc_rank2
-//line flat.go:34
-										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
-//line flat.go:34
-									}
-									v.Add(gc_ld4).StoreSlice(gc_at6[gc_tx2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line flat.go:30
-							gc_vb5 := archsimd.BroadcastInt32x8(3)
-//line flat.go:30
-							_ = gc_vb5
-//line flat.go:31
-							gc_vb6 := archsimd.BroadcastInt32x8(0)
-//line flat.go:31
-							_ = gc_vb6
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_vb7 := archsimd.BroadcastInt32x16(3)
+							gc_vb8 := archsimd.BroadcastInt32x16(0)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line flat.go:28
 								var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line flat.go:28
-								_ = id
-//line flat.go:29
 								var i int = id + gc_off
-//line flat.go:29
-								_ = i
+								v := archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb7)
 //line flat.go:30
-								v := archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb5)
+								gc_if4 := v.Less(gc_vb8)
 //line flat.go:30
-								_ = v
+								if gc_if4.ToBits() != 0 {
 //line flat.go:30
-								gc_if3 := v.Less(gc_vb6)
-//line flat.go:30
-								_ = gc_if3
-//line flat.go:30
-								if gc_if3.ToBits() != 0 {
-//line flat.go:30
-									v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if3)
-//line flat.go:30
+									v = v.Merge(archsimd.BroadcastInt32x16(0).Sub(v), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
 //line flat.go:30
-								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line flat.go:34
-								if (i-1) >= 0 && (i-1) <= len(in)-8 {
+								if (i-1) >= 0 && (i-1) <= len(in)-16 {
 //line flat.go:34
-									gc_ld3 = archsimd.LoadInt32x8Slice(in[i-1:])
-//line flat.go:34
+									gc_ld4 = archsimd.LoadInt32x16Slice(in[i-1:])
 								} else {
 //line flat.go:34
-									var gc_lanes3 [8]int32
+									var gc_lanes4 [16]int32
 //line flat.go:34
-									for gc_k3 := range 8 {
+									for gc_k4 := range 16 {
 //line flat.go:34
-										if 0xff&(1<<gc_k3) != 0 {
+										if 0xffff&(1<<gc_k4) != 0 {
 //line flat.go:34
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line flat.go:34
-											gc_lanes3[gc_k3] = in[max((i-1)+gc_k3, 0)]
-//line flat.go:34
+											gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
 										}
-//line flat.go:34
 									}
 //line flat.go:34
 									gc_pos2.Thread = gc_rank2
 //line flat.go:34
-									gc_ld3 = archsimd.LoadInt32x8(&gc_lanes3)
-//line flat.go:34
+									gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
 								}
-								v.Add(gc_ld3).StoreSlice(gc_at6[gc_tx2:])
+//line flat.go:35
+								v.Add(gc_ld4).StoreSlice(gc_at6[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						if gc_vstep > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line flat.go:30
+						gc_vb5 := archsimd.BroadcastInt32x8(3)
+						gc_vb6 := archsimd.BroadcastInt32x8(0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
 //line flat.go:28
-							id := gc_bx2*gc_bdx2 + gc_tx2
-							_ = id
-
-//line flat.go:29
-							i := id + gc_off
-							gc_more = true
-							_ = i
-
+							var id int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = id + gc_off
+							v := archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb5)
 //line flat.go:30
-							v := gc_at5[gc_tx2] * 3
-
-//line flat.go:31
-							if v < 0 {
-								v = -v
+							gc_if3 := v.Less(gc_vb6)
+//line flat.go:30
+							if gc_if3.ToBits() != 0 {
+//line flat.go:30
+								v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if3)
 							}
-
+//line flat.go:30
+							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line flat.go:34
-							gc_at6[gc_tx2] = v + in[max(i-1, 0)]
-						}
-					} else {
-						gc_vstep2 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line flat.go:30
-								gc_vb3 := archsimd.BroadcastInt32x16(3)
-//line flat.go:30
-								_ = gc_vb3
-//line flat.go:31
-								gc_vb4 := archsimd.BroadcastInt32x16(0)
-//line flat.go:31
-								_ = gc_vb4
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line flat.go:28
-									var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line flat.go:28
-									_ = id
-//line flat.go:29
-									var i int = id + gc_off
-//line flat.go:29
-									_ = i
-//line flat.go:30
-									if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line flat.go:30
-										break
-//line flat.go:30
+							if (i-1) >= 0 && (i-1) <= len(in)-8 {
+//line flat.go:34
+								gc_ld3 = archsimd.LoadInt32x8Slice(in[i-1:])
+							} else {
+//line flat.go:34
+								var gc_lanes3 [8]int32
+//line flat.go:34
+								for gc_k3 := range 8 {
+//line flat.go:34
+									if 0xff&(1<<gc_k3) != 0 {
+//line flat.go:34
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line flat.go:34
+										gc_lanes3[gc_k3] = in[max((i-1)+gc_k3, 0)]
 									}
-//line flat.go:30
-									v := archsimd.LoadInt32x16Slice(in[i:]).Mul(gc_vb3)
-//line flat.go:30
-									_ = v
-//line flat.go:30
-									gc_if2 := v.Less(gc_vb4)
-//line flat.go:30
-									_ = gc_if2
-//line flat.go:30
-									if gc_if2.ToBits() != 0 {
-//line flat.go:30
-										v = v.Merge(archsimd.BroadcastInt32x16(0).Sub(v), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-//line flat.go:30
-									}
-//line flat.go:30
-									var gc_ld2 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line flat.go:34
-									if (i-1) >= 0 && (i-1) <= len(in)-16 {
-//line flat.go:34
-										gc_ld2 = archsimd.LoadInt32x16Slice(in[i-1:])
-//line flat.go:34
-									} else {
-//line flat.go:34
-										var gc_lanes2 [16]int32
-//line flat.go:34
-										for gc_k2 := range 16 {
-//line flat.go:34
-											if 0xffff&(1<<gc_k2) != 0 {
-//line flat.go:34
-												gc_pos2.Thread = gc_rank2 + gc_k2
-//line flat.go:34
-												gc_lanes2[gc_k2] = in[max((i-1)+gc_k2, 0)]
-//line flat.go:34
-											}
-//line flat.go:34
-										}
-//line flat.go:34
-										gc_pos2.Thread = gc_rank2
-//line flat.go:34
-										gc_ld2 = archsimd.LoadInt32x16(&gc_lanes2)
-//line flat.go:34
-									}
-									v.Add(gc_ld2).StoreSlice(out[i:])
 								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
+//line flat.go:34
+								gc_pos2.Thread = gc_rank2
+//line flat.go:34
+								gc_ld3 = archsimd.LoadInt32x8(&gc_lanes3)
 							}
+//line flat.go:35
+							v.Add(gc_ld3).StoreSlice(gc_at6[gc_tx2:])
 						}
-						if compiled.SIMD {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line flat.go:28
+						id := gc_bx2*gc_bdx2 + gc_tx2
+						i := id + gc_off
+						gc_more = true
 //line flat.go:30
-							gc_vb := archsimd.BroadcastInt32x8(3)
+						v := gc_at5[gc_tx2] * 3
+						if v < 0 {
+							v = -v
+						}
+						gc_at6[gc_tx2] = v + in[max(i-1, 0)]
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line flat.go:30
-							_ = gc_vb
-//line flat.go:31
-							gc_vb2 := archsimd.BroadcastInt32x8(0)
-//line flat.go:31
-							_ = gc_vb2
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_vb3 := archsimd.BroadcastInt32x16(3)
+							gc_vb4 := archsimd.BroadcastInt32x16(0)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line flat.go:28
 								var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line flat.go:28
-								_ = id
-//line flat.go:29
 								var i int = id + gc_off
-//line flat.go:29
-								_ = i
-//line flat.go:30
-								if i < 0 || i > len(in)-8 || i > len(out)-8 {
+								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line flat.go:30
 									break
-//line flat.go:30
 								}
 //line flat.go:30
-								v := archsimd.LoadInt32x8Slice(in[i:]).Mul(gc_vb)
+								v := archsimd.LoadInt32x16Slice(in[i:]).Mul(gc_vb3)
 //line flat.go:30
-								_ = v
+								gc_if2 := v.Less(gc_vb4)
 //line flat.go:30
-								gc_if := v.Less(gc_vb2)
+								if gc_if2.ToBits() != 0 {
 //line flat.go:30
-								_ = gc_if
-//line flat.go:30
-								if gc_if.ToBits() != 0 {
-//line flat.go:30
-									v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if)
-//line flat.go:30
+									v = v.Merge(archsimd.BroadcastInt32x16(0).Sub(v), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 //line flat.go:30
-								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line flat.go:34
-								if (i-1) >= 0 && (i-1) <= len(in)-8 {
+								if (i-1) >= 0 && (i-1) <= len(in)-16 {
 //line flat.go:34
-									gc_ld = archsimd.LoadInt32x8Slice(in[i-1:])
-//line flat.go:34
+									gc_ld2 = archsimd.LoadInt32x16Slice(in[i-1:])
 								} else {
 //line flat.go:34
-									var gc_lanes [8]int32
+									var gc_lanes2 [16]int32
 //line flat.go:34
-									for gc_k := range 8 {
+									for gc_k2 := range 16 {
 //line flat.go:34
-										if 0xff&(1<<gc_k) != 0 {
+										if 0xffff&(1<<gc_k2) != 0 {
 //line flat.go:34
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line flat.go:34
-											gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
-//line flat.go:34
+											gc_lanes2[gc_k2] = in[max((i-1)+gc_k2, 0)]
 										}
-//line flat.go:34
 									}
 //line flat.go:34
 									gc_pos2.Thread = gc_rank2
 //line flat.go:34
-									gc_ld = archsimd.LoadInt32x8(&gc_lanes)
-//line flat.go:34
+									gc_ld2 = archsimd.LoadInt32x16(&gc_lanes2)
 								}
-								v.Add(gc_ld).StoreSlice(out[i:])
+//line flat.go:35
+								v.Add(gc_ld2).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
-						if gc_vstep2 > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line flat.go:28
-							id := gc_bx2*gc_bdx2 + gc_tx2
-							_ = id
-
-//line flat.go:29
-							i := id + gc_off
-							gc_more = true
-
+					}
+					if compiled.SIMD {
 //line flat.go:30
-							v := in[i] * 3
-
-//line flat.go:31
-							if v < 0 {
-								v = -v
+						gc_vb := archsimd.BroadcastInt32x8(3)
+						gc_vb2 := archsimd.BroadcastInt32x8(0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+//line flat.go:28
+							var id int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = id + gc_off
+							if i < 0 || i > len(in)-8 || i > len(out)-8 {
+//line flat.go:30
+								break
 							}
-
+//line flat.go:30
+							v := archsimd.LoadInt32x8Slice(in[i:]).Mul(gc_vb)
+//line flat.go:30
+							gc_if := v.Less(gc_vb2)
+//line flat.go:30
+							if gc_if.ToBits() != 0 {
+//line flat.go:30
+								v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if)
+							}
+//line flat.go:30
+							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line flat.go:34
-							out[i] = v + in[max(i-1, 0)]
+							if (i-1) >= 0 && (i-1) <= len(in)-8 {
+//line flat.go:34
+								gc_ld = archsimd.LoadInt32x8Slice(in[i-1:])
+							} else {
+//line flat.go:34
+								var gc_lanes [8]int32
+//line flat.go:34
+								for gc_k := range 8 {
+//line flat.go:34
+									if 0xff&(1<<gc_k) != 0 {
+//line flat.go:34
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line flat.go:34
+										gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
+									}
+								}
+//line flat.go:34
+								gc_pos2.Thread = gc_rank2
+//line flat.go:34
+								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+							}
+//line flat.go:35
+							v.Add(gc_ld).StoreSlice(out[i:])
 						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line flat.go:28
+						id := gc_bx2*gc_bdx2 + gc_tx2
+						i := id + gc_off
+						gc_more = true
+//line flat.go:30
+						v := in[i] * 3
+						if v < 0 {
+							v = -v
+						}
+						out[i] = v + in[max(i-1, 0)]
 					}
 				}
 			}
 		}
 	} else {
-
 //line flat.go:29
 		for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += step {
 			gc_b2.Tick()
@@ -861,75 +658,55 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 				return
 			}
 			gc_more = false
-			{
-				gc_bx2 := gc_lo2%gc_gdx2 - 1
-				for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-					gc_pos2.Block = gc_blk2
-					gc_bx2++
-					if gc_bx2 == gc_gdx2 {
-						gc_bx2 = 0
+//line flat.go:36
+			gc_bx2 := gc_lo2%gc_gdx2 - 1
+			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+				gc_pos2.Block = gc_blk2
+				gc_bx2++
+				if gc_bx2 == gc_gdx2 {
+					gc_bx2 = 0
+				}
+				{
+					gc_from2, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
-						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off5 <= len(out) && gc_to2 <= len(out)-gc_off5 {
-								gc_at7 := in[gc_off5:][:gc_to2]
-								gc_at8 := out[gc_off5:][:gc_to2]
-								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
+					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+						gc_to2 = gc_bound2
+					}
+					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off5 <= len(out) && gc_to2 <= len(out)-gc_off5 {
+							gc_at7 := in[gc_off5:][:gc_to2]
+							gc_at8 := out[gc_off5:][:gc_to2]
+							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line flat.go:28
-									id := gc_bx2*gc_bdx2 + gc_tx2
-									_ = id
-
-//line flat.go:29
-									i := id + gc_off
-									gc_more = true
-									_ = i
-
+								id := gc_bx2*gc_bdx2 + gc_tx2
+								i := id + gc_off
+								gc_more = true
 //line flat.go:30
-									v := gc_at7[gc_tx2] * 3
-
-//line flat.go:31
-									if v < 0 {
-										v = -v
-									}
-
-//line flat.go:34
-									gc_at8[gc_tx2] = v + in[max(i-1, 0)]
+								v := gc_at7[gc_tx2] * 3
+								if v < 0 {
+									v = -v
 								}
-							} else {
-								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
+								gc_at8[gc_tx2] = v + in[max(i-1, 0)]
+							}
+						} else {
+							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line flat.go:28
-									id := gc_bx2*gc_bdx2 + gc_tx2
-									_ = id
-
-//line flat.go:29
-									i := id + gc_off
-									gc_more = true
-
+								id := gc_bx2*gc_bdx2 + gc_tx2
+								i := id + gc_off
+								gc_more = true
 //line flat.go:30
-									v := in[i] * 3
-
-//line flat.go:31
-									if v < 0 {
-										v = -v
-									}
-
-//line flat.go:34
-									out[i] = v + in[max(i-1, 0)]
+								v := in[i] * 3
+								if v < 0 {
+									v = -v
 								}
+								out[i] = v + in[max(i-1, 0)]
 							}
 						}
 					}
@@ -960,39 +737,123 @@ func gc_body_flatCarry(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32) {
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line flat.go:43
 	stride := gc_bdx2 * gc_gdx2
-
-//line flat.go:44
 	for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += stride {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line flat.go:51
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2+stride), gc_to2) {
+					panic(compiled.ErrGuardWraps)
 				}
-				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2+stride)); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off4 := (gc_bx2*gc_bdx2 + stride) + gc_off
+					gc_off5 := ((gc_bx2*gc_bdx2 + stride) + gc_off) - stride
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to2 <= len(out)-gc_off5 {
+						gc_at3 := out[gc_off4:][:gc_to2]
+						gc_at4 := out[gc_off5:][:gc_to2]
+						gc_step3 := gc_from2
+						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+							{
+								gc_tx2 := gc_step3 + 0
+//line flat.go:45
+								gc_more = true
+//line flat.go:45
+								gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
+							}
+							{
+								gc_tx2 := gc_step3 + 1
+//line flat.go:45
+								gc_more = true
+//line flat.go:45
+								gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
+							}
+							{
+								gc_tx2 := gc_step3 + 2
+//line flat.go:45
+								gc_more = true
+//line flat.go:45
+								gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
+							}
+							{
+								gc_tx2 := gc_step3 + 3
+//line flat.go:45
+								gc_more = true
+//line flat.go:45
+								gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
+							}
+						}
+						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line flat.go:45
+							gc_more = true
+//line flat.go:45
+							gc_at3[gc_tx2] += gc_at4[gc_tx2] + 1
+						}
+					} else {
+						gc_step4 := gc_from2
+						for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+							{
+								gc_tx2 := gc_step4 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line flat.go:44
+								i := gc_bx2*gc_bdx2 + gc_tx2 + stride + gc_off
+								gc_more = true
+//line flat.go:45
+								out[i] += out[i-stride] + 1
+							}
+							{
+								gc_tx2 := gc_step4 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line flat.go:44
+								i := gc_bx2*gc_bdx2 + gc_tx2 + stride + gc_off
+								gc_more = true
+//line flat.go:45
+								out[i] += out[i-stride] + 1
+							}
+							{
+								gc_tx2 := gc_step4 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line flat.go:44
+								i := gc_bx2*gc_bdx2 + gc_tx2 + stride + gc_off
+								gc_more = true
+//line flat.go:45
+								out[i] += out[i-stride] + 1
+							}
+							{
+								gc_tx2 := gc_step4 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line flat.go:44
+								i := gc_bx2*gc_bdx2 + gc_tx2 + stride + gc_off
+								gc_more = true
+//line flat.go:45
+								out[i] += out[i-stride] + 1
+							}
+						}
+						for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line flat.go:44
-							gc_start2 := gc_bx2*gc_bdx2 + gc_tx2 + stride
-							i := gc_start2 + gc_off
-							if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, stride, gc_limit, false) {
-								continue
-							}
+							i := gc_bx2*gc_bdx2 + gc_tx2 + stride + gc_off
 							gc_more = true
-
 //line flat.go:45
 							out[i] += out[i-stride] + 1
 						}
@@ -1042,62 +903,53 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
 	gc_s_v := compiled.Scratch[T](gc_b4, 0)[:gc_n4]
-
 //line flat.go:57
 	n := len(in)
-
 //line flat.go:57
 	b := gc_bdx4
-	{
-		gc_step11 := 0
-		for ; gc_step11+3 < gc_n4; gc_step11 += 4 {
-			{
-				gc_rank4 := gc_step11 + 0
-				gc_pos4.Thread = gc_rank4
-
-//line flat.go:58
-				var v T
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step11 + 1
-				gc_pos4.Thread = gc_rank4
-
-//line flat.go:58
-				var v T
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step11 + 2
-				gc_pos4.Thread = gc_rank4
-
-//line flat.go:58
-				var v T
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-			{
-				gc_rank4 := gc_step11 + 3
-				gc_pos4.Thread = gc_rank4
-
-//line flat.go:58
-				var v T
-				_ = v
-				gc_s_v[gc_rank4] = v
-			}
-		}
-		for gc_rank4 := gc_step11; gc_rank4 < gc_n4; gc_rank4++ {
+//line flat.go:59
+	gc_step11 := 0
+	for ; gc_step11+3 < gc_n4; gc_step11 += 4 {
+		{
+			gc_rank4 := gc_step11 + 0
 			gc_pos4.Thread = gc_rank4
-
 //line flat.go:58
 			var v T
-			_ = v
+//line flat.go:60
+			gc_s_v[gc_rank4] = v
+		}
+		{
+			gc_rank4 := gc_step11 + 1
+			gc_pos4.Thread = gc_rank4
+//line flat.go:58
+			var v T
+//line flat.go:60
+			gc_s_v[gc_rank4] = v
+		}
+		{
+			gc_rank4 := gc_step11 + 2
+			gc_pos4.Thread = gc_rank4
+//line flat.go:58
+			var v T
+//line flat.go:60
+			gc_s_v[gc_rank4] = v
+		}
+		{
+			gc_rank4 := gc_step11 + 3
+			gc_pos4.Thread = gc_rank4
+//line flat.go:58
+			var v T
+//line flat.go:60
 			gc_s_v[gc_rank4] = v
 		}
 	}
-
+	for gc_rank4 := gc_step11; gc_rank4 < gc_n4; gc_rank4++ {
+		gc_pos4.Thread = gc_rank4
+//line flat.go:58
+		var v T
+//line flat.go:60
+		gc_s_v[gc_rank4] = v
+	}
 //line flat.go:59
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx4 {
 		gc_b4.Tick()
@@ -1105,294 +957,240 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 			return
 		}
 		gc_more = false
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if !compiled.Adds(gc_off+(gc_bx4*2*b), gc_to4) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*2*b)); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off11 := (gc_bx4 * 2 * b) + gc_off
-				gc_off12 := ((gc_bx4 * 2 * b) + gc_off) + b
-				if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_to4 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && gc_to4 <= len(in)-gc_off12 {
-					gc_at13 := in[gc_off11:][:gc_to4]
-					gc_at14 := in[gc_off12:][:gc_to4]
-					gc_step12 := gc_from4
-					for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-						{
-							gc_tx4 := gc_step12 + 0
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-							v := gc_s_v[gc_rank4]
-
-//line flat.go:59
-							i := gc_bx4*2*b + gc_tx4 + gc_off
-							gc_more = true
-							_ = i
-
-//line flat.go:60
-							v += gc_at13[gc_tx4]
-
-//line flat.go:61
-							if true || i+b < n {
-								v += gc_at14[gc_tx4] * 2
-							}
-							gc_s_v[gc_rank4] = v
-						}
-						{
-							gc_tx4 := gc_step12 + 1
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-							v := gc_s_v[gc_rank4]
-
-//line flat.go:59
-							i := gc_bx4*2*b + gc_tx4 + gc_off
-							gc_more = true
-							_ = i
-
-//line flat.go:60
-							v += gc_at13[gc_tx4]
-
-//line flat.go:61
-							if true || i+b < n {
-								v += gc_at14[gc_tx4] * 2
-							}
-							gc_s_v[gc_rank4] = v
-						}
-						{
-							gc_tx4 := gc_step12 + 2
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-							v := gc_s_v[gc_rank4]
-
-//line flat.go:59
-							i := gc_bx4*2*b + gc_tx4 + gc_off
-							gc_more = true
-							_ = i
-
-//line flat.go:60
-							v += gc_at13[gc_tx4]
-
-//line flat.go:61
-							if true || i+b < n {
-								v += gc_at14[gc_tx4] * 2
-							}
-							gc_s_v[gc_rank4] = v
-						}
-						{
-							gc_tx4 := gc_step12 + 3
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-							v := gc_s_v[gc_rank4]
-
-//line flat.go:59
-							i := gc_bx4*2*b + gc_tx4 + gc_off
-							gc_more = true
-							_ = i
-
-//line flat.go:60
-							v += gc_at13[gc_tx4]
-
-//line flat.go:61
-							if true || i+b < n {
-								v += gc_at14[gc_tx4] * 2
-							}
-							gc_s_v[gc_rank4] = v
-						}
-					}
-					for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+//line flat.go:66
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if !compiled.Adds(gc_off+(gc_bx4*2*b), gc_to4) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*2*b)); gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off11 := (gc_bx4 * 2 * b) + gc_off
+			gc_off12 := ((gc_bx4 * 2 * b) + gc_off) + b
+			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_to4 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && gc_to4 <= len(in)-gc_off12 {
+				gc_at13 := in[gc_off11:][:gc_to4]
+				gc_at14 := in[gc_off12:][:gc_to4]
+				gc_step12 := gc_from4
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+//line flat.go:84
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
+//line flat.go:86
 						v := gc_s_v[gc_rank4]
-
 //line flat.go:59
 						i := gc_bx4*2*b + gc_tx4 + gc_off
 						gc_more = true
-						_ = i
-
 //line flat.go:60
 						v += gc_at13[gc_tx4]
-
-//line flat.go:61
 						if true || i+b < n {
 							v += gc_at14[gc_tx4] * 2
 						}
 						gc_s_v[gc_rank4] = v
 					}
-				} else {
-					gc_step13 := gc_from4
-					for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
-						{
-							gc_tx4 := gc_step13 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-							v := gc_s_v[gc_rank4]
-
-//line flat.go:59
-							i := gc_bx4*2*b + gc_tx4 + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank4] = v
-						}
-						{
-							gc_tx4 := gc_step13 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-							v := gc_s_v[gc_rank4]
-
-//line flat.go:59
-							i := gc_bx4*2*b + gc_tx4 + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank4] = v
-						}
-						{
-							gc_tx4 := gc_step13 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-							v := gc_s_v[gc_rank4]
-
-//line flat.go:59
-							i := gc_bx4*2*b + gc_tx4 + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank4] = v
-						}
-						{
-							gc_tx4 := gc_step13 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-							v := gc_s_v[gc_rank4]
-
-//line flat.go:59
-							i := gc_bx4*2*b + gc_tx4 + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank4] = v
-						}
-					}
-					for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
+					{
+						gc_tx4 := gc_step12 + 1
+//line flat.go:69
 						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+//line flat.go:71
 						v := gc_s_v[gc_rank4]
-
 //line flat.go:59
 						i := gc_bx4*2*b + gc_tx4 + gc_off
 						gc_more = true
-
+//line flat.go:60
+						v += gc_at13[gc_tx4]
+						if true || i+b < n {
+							v += gc_at14[gc_tx4] * 2
+						}
+						gc_s_v[gc_rank4] = v
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+//line flat.go:69
+						gc_rank4 := gc_base4 + gc_tx4
+//line flat.go:71
+						v := gc_s_v[gc_rank4]
+//line flat.go:59
+						i := gc_bx4*2*b + gc_tx4 + gc_off
+						gc_more = true
+//line flat.go:60
+						v += gc_at13[gc_tx4]
+						if true || i+b < n {
+							v += gc_at14[gc_tx4] * 2
+						}
+						gc_s_v[gc_rank4] = v
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+//line flat.go:69
+						gc_rank4 := gc_base4 + gc_tx4
+//line flat.go:71
+						v := gc_s_v[gc_rank4]
+//line flat.go:59
+						i := gc_bx4*2*b + gc_tx4 + gc_off
+						gc_more = true
+//line flat.go:60
+						v += gc_at13[gc_tx4]
+						if true || i+b < n {
+							v += gc_at14[gc_tx4] * 2
+						}
+						gc_s_v[gc_rank4] = v
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+//line flat.go:70
+					v := gc_s_v[gc_rank4]
+//line flat.go:59
+					i := gc_bx4*2*b + gc_tx4 + gc_off
+					gc_more = true
+//line flat.go:60
+					v += gc_at13[gc_tx4]
+					if true || i+b < n {
+						v += gc_at14[gc_tx4] * 2
+					}
+					gc_s_v[gc_rank4] = v
+				}
+			} else {
+				gc_step13 := gc_from4
+				for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
+					{
+						gc_tx4 := gc_step13 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v := gc_s_v[gc_rank4]
+//line flat.go:59
+						i := gc_bx4*2*b + gc_tx4 + gc_off
+						gc_more = true
 //line flat.go:60
 						v += in[i]
-
-//line flat.go:61
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank4] = v
+					}
+					{
+						gc_tx4 := gc_step13 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v := gc_s_v[gc_rank4]
+//line flat.go:59
+						i := gc_bx4*2*b + gc_tx4 + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank4] = v
+					}
+					{
+						gc_tx4 := gc_step13 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v := gc_s_v[gc_rank4]
+//line flat.go:59
+						i := gc_bx4*2*b + gc_tx4 + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank4] = v
+					}
+					{
+						gc_tx4 := gc_step13 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v := gc_s_v[gc_rank4]
+//line flat.go:59
+						i := gc_bx4*2*b + gc_tx4 + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
 						gc_s_v[gc_rank4] = v
 					}
 				}
+				for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					v := gc_s_v[gc_rank4]
+//line flat.go:59
+					i := gc_bx4*2*b + gc_tx4 + gc_off
+					gc_more = true
+//line flat.go:60
+					v += in[i]
+					if i+b < n {
+						v += in[i+b] * 2
+					}
+					gc_s_v[gc_rank4] = v
+				}
 			}
 		}
 	}
-
 //line flat.go:65
 	if b <= 1*gc_bdx4 {
 		gc_b4.SharedWritten()
 	}
-
 //line flat.go:65
 	s := gocuda.Shared[T](t, b)[:b]
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			if gc_bdx4 <= len(s) {
-				gc_at15 := s[:gc_bdx4]
-
+//line flat.go:67
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		if gc_bdx4 <= len(s) {
+			gc_at15 := s[:gc_bdx4]
 //line flat.go:66
-				copy(gc_at15, gc_s_v[gc_base4:][:gc_bdx4])
-			} else {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
-					{
-						gc_tx4 := gc_step14 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
-
-//line flat.go:66
-						s[gc_tx4] = v
-					}
-					{
-						gc_tx4 := gc_step14 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
-
-//line flat.go:66
-						s[gc_tx4] = v
-					}
-					{
-						gc_tx4 := gc_step14 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
-
-//line flat.go:66
-						s[gc_tx4] = v
-					}
-					{
-						gc_tx4 := gc_step14 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
-
-//line flat.go:66
-						s[gc_tx4] = v
-					}
-				}
-				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+			copy(gc_at15, gc_s_v[gc_base4:][:gc_bdx4])
+		} else {
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+				{
+					gc_tx4 := gc_step14 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
-
+//line flat.go:66
+					s[gc_tx4] = v
+				}
+				{
+					gc_tx4 := gc_step14 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					v := gc_s_v[gc_rank4]
+//line flat.go:66
+					s[gc_tx4] = v
+				}
+				{
+					gc_tx4 := gc_step14 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					v := gc_s_v[gc_rank4]
+//line flat.go:66
+					s[gc_tx4] = v
+				}
+				{
+					gc_tx4 := gc_step14 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					v := gc_s_v[gc_rank4]
 //line flat.go:66
 					s[gc_tx4] = v
 				}
 			}
+			for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				v := gc_s_v[gc_rank4]
+//line flat.go:66
+				s[gc_tx4] = v
+			}
 		}
 	}
+//line flat.go:71
 	compiled.OutOfLine(func() {
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
@@ -1406,105 +1204,72 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line flat.go:68
 						{
-							var sum T
 //line flat.go:69
+							var sum T
 							{
+//line flat.go:70
 								gc_xs8 := s
 //line flat.go:70
 								gc_i8 := 0
 //line flat.go:70
 								for ; gc_i8+3 < len(gc_xs8); gc_i8 += 4 {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k36 := gc_i8 + 0
 //line flat.go:70
-										_ = gc_k36
-//line flat.go:70
 										x := gc_xs8[gc_k36]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k37 := gc_i8 + 1
 //line flat.go:72
-										_ = gc_k37
-//line flat.go:72
 										x := gc_xs8[gc_k37]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k38 := gc_i8 + 2
 //line flat.go:72
-										_ = gc_k38
-//line flat.go:72
 										x := gc_xs8[gc_k38]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k39 := gc_i8 + 3
 //line flat.go:72
-										_ = gc_k39
-//line flat.go:72
 										x := gc_xs8[gc_k39]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
 //line flat.go:70
 								for ; gc_i8 < len(gc_xs8); gc_i8++ {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k40 := gc_i8
 //line flat.go:70
-										_ = gc_k40
-//line flat.go:70
 										x := gc_xs8[gc_k40]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
-//line flat.go:72
 							}
+//line flat.go:73
 							gc_at16[0] = sum
 						}
 					}
@@ -1512,105 +1277,72 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line flat.go:68
 						{
-							var sum T
 //line flat.go:69
+							var sum T
 							{
+//line flat.go:70
 								gc_xs7 := s
 //line flat.go:70
 								gc_i7 := 0
 //line flat.go:70
 								for ; gc_i7+3 < len(gc_xs7); gc_i7 += 4 {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k31 := gc_i7 + 0
 //line flat.go:70
-										_ = gc_k31
-//line flat.go:70
 										x := gc_xs7[gc_k31]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k32 := gc_i7 + 1
 //line flat.go:72
-										_ = gc_k32
-//line flat.go:72
 										x := gc_xs7[gc_k32]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k33 := gc_i7 + 2
 //line flat.go:72
-										_ = gc_k33
-//line flat.go:72
 										x := gc_xs7[gc_k33]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k34 := gc_i7 + 3
 //line flat.go:72
-										_ = gc_k34
-//line flat.go:72
 										x := gc_xs7[gc_k34]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
 //line flat.go:70
 								for ; gc_i7 < len(gc_xs7); gc_i7++ {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k35 := gc_i7
 //line flat.go:70
-										_ = gc_k35
-//line flat.go:70
 										x := gc_xs7[gc_k35]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
-//line flat.go:72
 							}
+//line flat.go:73
 							partial[gc_bx4] = sum
 						}
 					}
@@ -1632,96 +1364,81 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line flat.go:57
 	n := len(in)
-
 //line flat.go:57
 	b := gc_bdx2
-	{
-		gc_vstep := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-					gc_rank2 := gc_vstep
-					_ = gc_rank2
-//line flat.go:58
-					var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line flat.go:58
-					_ = v
-//line flat.go:58
-					v.StoreSlice(gc_s_v[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+//line flat.go:59
+	gc_vstep := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 				gc_rank2 := gc_vstep
-				_ = gc_rank2
 //line flat.go:58
-				var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line flat.go:58
-				_ = v
+				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line flat.go:58
 				v.StoreSlice(gc_s_v[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep, false
+		}(gc_vstep)
+		if gc_stop {
+			return
 		}
-		gc_step5 := gc_vstep
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+			gc_rank2 := gc_vstep
 //line flat.go:58
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
+			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line flat.go:58
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line flat.go:58
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line flat.go:58
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
+			v.StoreSlice(gc_s_v[gc_rank2:])
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step5 := gc_vstep
+	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		{
+			gc_rank2 := gc_step5 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line flat.go:58
 			var v float32
-			_ = v
+//line flat.go:60
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step5 + 1
+			gc_pos2.Thread = gc_rank2
+//line flat.go:58
+			var v float32
+//line flat.go:60
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step5 + 2
+			gc_pos2.Thread = gc_rank2
+//line flat.go:58
+			var v float32
+//line flat.go:60
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step5 + 3
+			gc_pos2.Thread = gc_rank2
+//line flat.go:58
+			var v float32
+//line flat.go:60
 			gc_s_v[gc_rank2] = v
 		}
 	}
-
+	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line flat.go:58
+		var v float32
+//line flat.go:60
+		gc_s_v[gc_rank2] = v
+	}
 //line flat.go:59
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx2 {
 		gc_b2.Tick()
@@ -1729,514 +1446,404 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*2*b), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*2*b)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := (gc_bx2 * 2 * b) + gc_off
-				gc_off6 := ((gc_bx2 * 2 * b) + gc_off) + b
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
-					gc_at5 := in[gc_off5:][:gc_to2]
-					gc_at6 := in[gc_off6:][:gc_to2]
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line flat.go:66
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*2*b), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*2*b)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := (gc_bx2 * 2 * b) + gc_off
+			gc_off6 := ((gc_bx2 * 2 * b) + gc_off) + b
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
+				gc_at5 := in[gc_off5:][:gc_to2]
+				gc_at6 := in[gc_off6:][:gc_to2]
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line flat.go:59
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line flat.go:59
-							_ = gc_iota4
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:62
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line flat.go:62
-							_ = gc_vb4
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line flat.go:62
-								v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line flat.go:62
-								_ = v
-//line flat.go:59
-								var i int = gc_bx2*2*b + gc_tx2 + gc_off
-//line flat.go:59
-								_ = i
-//line flat.go:60
-								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))
-//line flat.go:61
-								if i+b < n && uint(n-(i+b)) > 15 {
-//line flat.go:61
-									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb4))
-//line flat.go:61
-								} else {
-//line flat.go:61
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line flat.go:61
-									_ = gc_if4
-//line flat.go:61
-									if gc_if4.ToBits() != 0 {
-//line flat.go:61
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line flat.go:61
-									}
-//line flat.go:61
-								}
-//line flat.go:61
-								v.StoreSlice(gc_s_v[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line flat.go:59
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line flat.go:59
-						_ = gc_iota3
-//line flat.go:62
-						gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line flat.go:62
-						_ = gc_vb3
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb4 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line flat.go:62
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line flat.go:62
-							_ = v
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line flat.go:59
 							var i int = gc_bx2*2*b + gc_tx2 + gc_off
-//line flat.go:59
-							_ = i
-//line flat.go:60
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
+							v = v.Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
 //line flat.go:61
-							if i+b < n && uint(n-(i+b)) > 7 {
-//line flat.go:61
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb3))
-//line flat.go:61
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb4))
 							} else {
 //line flat.go:61
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line flat.go:61
-								_ = gc_if3
+								if gc_if4.ToBits() != 0 {
 //line flat.go:61
-								if gc_if3.ToBits() != 0 {
-//line flat.go:61
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb3)).Merge(v, gc_if3)
-//line flat.go:61
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 								}
-//line flat.go:61
 							}
 //line flat.go:61
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					if gc_vstep2 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+//line flat.go:59
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line flat.go:62
+					gc_vb3 := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
+//line flat.go:62
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line flat.go:59
-						i := gc_bx2*2*b + gc_tx2 + gc_off
-						gc_more = true
-						_ = i
-
-//line flat.go:60
-						v += gc_at5[gc_tx2]
-
+						var i int = gc_bx2*2*b + gc_tx2 + gc_off
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
 //line flat.go:61
-						if true || i+b < n {
-							v += gc_at6[gc_tx2] * 2
-						}
-						gc_s_v[gc_rank2] = v
-					}
-				} else {
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line flat.go:59
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line flat.go:59
-							_ = gc_iota2
-//line flat.go:62
-							gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line flat.go:62
-							_ = gc_vb2
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line flat.go:62
-								v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line flat.go:62
-								_ = v
-//line flat.go:59
-								var i int = gc_bx2*2*b + gc_tx2 + gc_off
-//line flat.go:59
-								_ = i
-//line flat.go:60
-								if i < 0 || i > len(in)-16 || (i+
-
-									b) < 0 || (i+b) > len(in)-16 {
-//line flat.go:60
-									break
-//line flat.go:60
-								}
-//line flat.go:60
-								v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb3))
+						} else {
 //line flat.go:61
-								if i+b < n && uint(n-(i+b)) > 15 {
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
-									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2))
-								} else {
-//line flat.go:62
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+							if gc_if3.ToBits() != 0 {
 //line flat.go:61
-									_ = gc_if2
-//line flat.go:61
-									if gc_if2.ToBits() != 0 {
-//line flat.go:61
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-									}
-//line flat.go:62
-								}
-//line flat.go:61
-								v.StoreSlice(gc_s_v[gc_rank2:])
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb3)).Merge(v, gc_if3)
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
 						}
+//line flat.go:61
+						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line flat.go:71
+					v := gc_s_v[gc_rank2]
 //line flat.go:59
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					i := gc_bx2*2*b + gc_tx2 + gc_off
+					gc_more = true
+//line flat.go:60
+					v += gc_at5[gc_tx2]
+					if true || i+b < n {
+						v += gc_at6[gc_tx2] * 2
+					}
+					gc_s_v[gc_rank2] = v
+				}
+			} else {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line flat.go:59
-						_ = gc_iota
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:62
-						gc_vb := archsimd.BroadcastFloat32x8(2)
-//line flat.go:62
-						_ = gc_vb
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line flat.go:62
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line flat.go:62
-							_ = v
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line flat.go:59
 							var i int = gc_bx2*2*b + gc_tx2 + gc_off
-//line flat.go:59
-							_ = i
-//line flat.go:60
-							if i < 0 || i > len(in)-8 || (i+
-
-								b) < 0 || (i+b) > len(in)-8 {
+							if i < 0 || i > len(in)-16 || (i+
+//line flat.go:62
+								b) < 0 || (i+b) > len(in)-16 {
 //line flat.go:60
 								break
-//line flat.go:60
 							}
 //line flat.go:60
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+							v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
 //line flat.go:61
-							if i+b < n && uint(n-(i+b)) > 7 {
-//line flat.go:61
-								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb))
+								v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2))
 							} else {
 //line flat.go:62
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line flat.go:61
-								_ = gc_if
+								if gc_if2.ToBits() != 0 {
 //line flat.go:61
-								if gc_if.ToBits() != 0 {
-//line flat.go:61
-									v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
-//line flat.go:62
 							}
 //line flat.go:61
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					if gc_vstep3 > gc_from2 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+//line flat.go:59
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line flat.go:62
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+//line flat.go:62
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line flat.go:59
+						var i int = gc_bx2*2*b + gc_tx2 + gc_off
+						if i < 0 || i > len(in)-8 || (i+
+//line flat.go:62
+							b) < 0 || (i+b) > len(in)-8 {
+//line flat.go:60
+							break
+						}
+//line flat.go:60
+						v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
+//line flat.go:61
+							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb))
+						} else {
+//line flat.go:62
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line flat.go:61
+							if gc_if.ToBits() != 0 {
+//line flat.go:61
+								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+							}
+						}
+//line flat.go:61
+						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
-					gc_step6 := gc_vstep3
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line flat.go:59
-							i := gc_bx2*2*b + gc_tx2 + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line flat.go:59
-							i := gc_bx2*2*b + gc_tx2 + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line flat.go:59
-							i := gc_bx2*2*b + gc_tx2 + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line flat.go:59
-							i := gc_bx2*2*b + gc_tx2 + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank2] = v
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from2 {
+					gc_more = true
+				}
+				gc_step6 := gc_vstep3
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
-
 //line flat.go:59
 						i := gc_bx2*2*b + gc_tx2 + gc_off
 						gc_more = true
-
 //line flat.go:60
 						v += in[i]
-
-//line flat.go:61
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+//line flat.go:59
+						i := gc_bx2*2*b + gc_tx2 + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+//line flat.go:59
+						i := gc_bx2*2*b + gc_tx2 + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+//line flat.go:59
+						i := gc_bx2*2*b + gc_tx2 + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
 						gc_s_v[gc_rank2] = v
 					}
 				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+//line flat.go:59
+					i := gc_bx2*2*b + gc_tx2 + gc_off
+					gc_more = true
+//line flat.go:60
+					v += in[i]
+					if i+b < n {
+						v += in[i+b] * 2
+					}
+					gc_s_v[gc_rank2] = v
+				}
 			}
 		}
 	}
-
 //line flat.go:65
 	if b <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line flat.go:65
 	s := gocuda.Shared[float32](t, b)[:b]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s) {
-				gc_at7 := s[:gc_bdx2]
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line flat.go:66
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line flat.go:66
-							_ = v
-//line flat.go:66
-							v.StoreSlice(gc_at7[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+//line flat.go:67
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(s) {
+			gc_at7 := s[:gc_bdx2]
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line flat.go:66
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line flat.go:66
-						_ = v
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line flat.go:66
 						v.StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					v := gc_s_v[gc_rank2]
-
 //line flat.go:66
-					gc_at7[gc_tx2] = v
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line flat.go:66
+					v.StoreSlice(gc_at7[gc_tx2:])
 				}
-			} else {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line flat.go:73
+				v := gc_s_v[gc_rank2]
 //line flat.go:66
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line flat.go:66
-							_ = v
-//line flat.go:66
-							if gc_tx2 < 0 || gc_tx2 > len(s)-16 {
-//line flat.go:66
-								break
-//line flat.go:66
-							}
-//line flat.go:66
-							v.StoreSlice(s[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_at7[gc_tx2] = v
+			}
+		} else {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line flat.go:66
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line flat.go:66
-						_ = v
-//line flat.go:66
-						if gc_tx2 < 0 || gc_tx2 > len(s)-8 {
+						if gc_tx2 < 0 || gc_tx2 > len(s)-16 {
 //line flat.go:66
 							break
-//line flat.go:66
 						}
 //line flat.go:66
 						v.StoreSlice(s[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
 				}
-				gc_step7 := gc_vstep5
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
+					gc_rank2 := gc_base2 + gc_tx2
 //line flat.go:66
-						s[gc_tx2] = v
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line flat.go:66
-						s[gc_tx2] = v
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
+					if gc_tx2 < 0 || gc_tx2 > len(s)-8 {
 //line flat.go:66
-						s[gc_tx2] = v
+						break
 					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
 //line flat.go:66
-						s[gc_tx2] = v
-					}
+					v.StoreSlice(s[gc_tx2:])
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep5
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
-
+//line flat.go:66
+					s[gc_tx2] = v
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+//line flat.go:66
+					s[gc_tx2] = v
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+//line flat.go:66
+					s[gc_tx2] = v
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
 //line flat.go:66
 					s[gc_tx2] = v
 				}
 			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				v := gc_s_v[gc_rank2]
+//line flat.go:66
+				s[gc_tx2] = v
+			}
 		}
 	}
+//line flat.go:71
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -2250,105 +1857,72 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line flat.go:68
 						{
-							var sum float32
 //line flat.go:69
+							var sum float32
 							{
+//line flat.go:70
 								gc_xs4 := s
 //line flat.go:70
 								gc_i4 := 0
 //line flat.go:70
 								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k16 := gc_i4 + 0
 //line flat.go:70
-										_ = gc_k16
-//line flat.go:70
 										x := gc_xs4[gc_k16]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k17 := gc_i4 + 1
 //line flat.go:72
-										_ = gc_k17
-//line flat.go:72
 										x := gc_xs4[gc_k17]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k18 := gc_i4 + 2
 //line flat.go:72
-										_ = gc_k18
-//line flat.go:72
 										x := gc_xs4[gc_k18]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k19 := gc_i4 + 3
 //line flat.go:72
-										_ = gc_k19
-//line flat.go:72
 										x := gc_xs4[gc_k19]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
 //line flat.go:70
 								for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k20 := gc_i4
 //line flat.go:70
-										_ = gc_k20
-//line flat.go:70
 										x := gc_xs4[gc_k20]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
-//line flat.go:72
 							}
+//line flat.go:73
 							gc_at8[0] = sum
 						}
 					}
@@ -2356,105 +1930,72 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line flat.go:68
 						{
-							var sum float32
 //line flat.go:69
+							var sum float32
 							{
+//line flat.go:70
 								gc_xs3 := s
 //line flat.go:70
 								gc_i3 := 0
 //line flat.go:70
 								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k11 := gc_i3 + 0
 //line flat.go:70
-										_ = gc_k11
-//line flat.go:70
 										x := gc_xs3[gc_k11]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k12 := gc_i3 + 1
 //line flat.go:72
-										_ = gc_k12
-//line flat.go:72
 										x := gc_xs3[gc_k12]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k13 := gc_i3 + 2
 //line flat.go:72
-										_ = gc_k13
-//line flat.go:72
 										x := gc_xs3[gc_k13]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k14 := gc_i3 + 3
 //line flat.go:72
-										_ = gc_k14
-//line flat.go:72
 										x := gc_xs3[gc_k14]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
 //line flat.go:70
 								for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k15 := gc_i3
 //line flat.go:70
-										_ = gc_k15
-//line flat.go:70
 										x := gc_xs3[gc_k15]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
-//line flat.go:72
 							}
+//line flat.go:73
 							partial[gc_bx2] = sum
 						}
 					}
@@ -2476,94 +2017,79 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
-
 //line flat.go:57
 	n := len(in)
-
 //line flat.go:57
 	b := gc_bdx3
-	{
-		gc_vstep6 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop6 bool
-			gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-				for ; gc_vstep6+15 < gc_n3; gc_vstep6 += 16 {
-					gc_rank3 := gc_vstep6
-					_ = gc_rank3
-//line flat.go:58
-					var v int32
-//line flat.go:58
-					_ = v
-					archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep6, false
-			}(gc_vstep6)
-			if gc_stop6 {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
+//line flat.go:59
+	gc_vstep6 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop6 bool
+		gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+			for ; gc_vstep6+15 < gc_n3; gc_vstep6 += 16 {
 				gc_rank3 := gc_vstep6
-				_ = gc_rank3
 //line flat.go:58
 				var v int32
-//line flat.go:58
-				_ = v
-				archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank3:])
+				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank3:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep6, false
+		}(gc_vstep6)
+		if gc_stop6 {
+			return
 		}
-		gc_step8 := gc_vstep6
-		for ; gc_step8+3 < gc_n3; gc_step8 += 4 {
-			{
-				gc_rank3 := gc_step8 + 0
-				gc_pos3.Thread = gc_rank3
-
-//line flat.go:58
-				var v int32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step8 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line flat.go:58
-				var v int32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step8 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line flat.go:58
-				var v int32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-			{
-				gc_rank3 := gc_step8 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line flat.go:58
-				var v int32
-				_ = v
-				gc_s_v[gc_rank3] = v
-			}
-		}
-		for gc_rank3 := gc_step8; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
+			gc_rank3 := gc_vstep6
 //line flat.go:58
 			var v int32
-			_ = v
+			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank3:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step8 := gc_vstep6
+	for ; gc_step8+3 < gc_n3; gc_step8 += 4 {
+		{
+			gc_rank3 := gc_step8 + 0
+			gc_pos3.Thread = gc_rank3
+//line flat.go:58
+			var v int32
+//line flat.go:60
+			gc_s_v[gc_rank3] = v
+		}
+		{
+			gc_rank3 := gc_step8 + 1
+			gc_pos3.Thread = gc_rank3
+//line flat.go:58
+			var v int32
+//line flat.go:60
+			gc_s_v[gc_rank3] = v
+		}
+		{
+			gc_rank3 := gc_step8 + 2
+			gc_pos3.Thread = gc_rank3
+//line flat.go:58
+			var v int32
+//line flat.go:60
+			gc_s_v[gc_rank3] = v
+		}
+		{
+			gc_rank3 := gc_step8 + 3
+			gc_pos3.Thread = gc_rank3
+//line flat.go:58
+			var v int32
+//line flat.go:60
 			gc_s_v[gc_rank3] = v
 		}
 	}
-
+	for gc_rank3 := gc_step8; gc_rank3 < gc_n3; gc_rank3++ {
+		gc_pos3.Thread = gc_rank3
+//line flat.go:58
+		var v int32
+//line flat.go:60
+		gc_s_v[gc_rank3] = v
+	}
 //line flat.go:59
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx3 {
 		gc_b3.Tick()
@@ -2571,514 +2097,404 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			return
 		}
 		gc_more = false
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if !compiled.Adds(gc_off+(gc_bx3*2*b), gc_to3) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*2*b)); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off8 := (gc_bx3 * 2 * b) + gc_off
-				gc_off9 := ((gc_bx3 * 2 * b) + gc_off) + b
-				if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_to3 <= len(in)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_to3 <= len(in)-gc_off9 {
-					gc_at9 := in[gc_off8:][:gc_to3]
-					gc_at10 := in[gc_off9:][:gc_to3]
-					gc_vstep7 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+//line flat.go:66
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if !compiled.Adds(gc_off+(gc_bx3*2*b), gc_to3) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*2*b)); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off8 := (gc_bx3 * 2 * b) + gc_off
+			gc_off9 := ((gc_bx3 * 2 * b) + gc_off) + b
+			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_to3 <= len(in)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_to3 <= len(in)-gc_off9 {
+				gc_at9 := in[gc_off8:][:gc_to3]
+				gc_at10 := in[gc_off9:][:gc_to3]
+				gc_vstep7 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line flat.go:59
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line flat.go:59
-							_ = gc_iota8
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:62
-							gc_vb8 := archsimd.BroadcastInt32x16(2)
-//line flat.go:62
-							_ = gc_vb8
-							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line flat.go:62
-								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
-//line flat.go:62
-								_ = v
-//line flat.go:59
-								var i int = gc_bx3*2*b + gc_tx3 + gc_off
-//line flat.go:59
-								_ = i
-//line flat.go:60
-								v = v.Add(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:]))
-//line flat.go:61
-								if i+b < n && uint(n-(i+b)) > 15 {
-//line flat.go:61
-									v = v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb8))
-//line flat.go:61
-								} else {
-//line flat.go:61
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-//line flat.go:61
-									_ = gc_if8
-//line flat.go:61
-									if gc_if8.ToBits() != 0 {
-//line flat.go:61
-										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb8)), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line flat.go:61
-									}
-//line flat.go:61
-								}
-//line flat.go:61
-								v.StoreSlice(gc_s_v[gc_rank3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line flat.go:59
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line flat.go:59
-						_ = gc_iota7
-//line flat.go:62
-						gc_vb7 := archsimd.BroadcastInt32x8(2)
-//line flat.go:62
-						_ = gc_vb7
-						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+						gc_vb8 := archsimd.BroadcastInt32x16(2)
+						for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line flat.go:62
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line flat.go:62
-							_ = v
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
 //line flat.go:59
 							var i int = gc_bx3*2*b + gc_tx3 + gc_off
-//line flat.go:59
-							_ = i
-//line flat.go:60
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:]))
+							v = v.Add(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
 //line flat.go:61
-							if i+b < n && uint(n-(i+b)) > 7 {
-//line flat.go:61
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb7))
-//line flat.go:61
+								v = v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb8))
 							} else {
 //line flat.go:61
-								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line flat.go:61
-								_ = gc_if7
+								if gc_if8.ToBits() != 0 {
 //line flat.go:61
-								if gc_if7.ToBits() != 0 {
-//line flat.go:61
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb7)).Merge(v, gc_if7)
-//line flat.go:61
+									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb8)), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
-//line flat.go:61
 							}
 //line flat.go:61
 							v.StoreSlice(gc_s_v[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
 					}
-					if gc_vstep7 > gc_from3 {
-						gc_more = true
-					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+				}
+				if compiled.SIMD {
+//line flat.go:59
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line flat.go:62
+					gc_vb7 := archsimd.BroadcastInt32x8(2)
+					for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-						v := gc_s_v[gc_rank3]
-
+//line flat.go:62
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
 //line flat.go:59
-						i := gc_bx3*2*b + gc_tx3 + gc_off
-						gc_more = true
-						_ = i
-
-//line flat.go:60
-						v += gc_at9[gc_tx3]
-
+						var i int = gc_bx3*2*b + gc_tx3 + gc_off
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
 //line flat.go:61
-						if true || i+b < n {
-							v += gc_at10[gc_tx3] * 2
-						}
-						gc_s_v[gc_rank3] = v
-					}
-				} else {
-					gc_vstep8 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-//line flat.go:59
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line flat.go:59
-							_ = gc_iota6
-//line flat.go:62
-							gc_vb6 := archsimd.BroadcastInt32x16(2)
-//line flat.go:62
-							_ = gc_vb6
-							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line flat.go:62
-								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
-//line flat.go:62
-								_ = v
-//line flat.go:59
-								var i int = gc_bx3*2*b + gc_tx3 + gc_off
-//line flat.go:59
-								_ = i
-//line flat.go:60
-								if i < 0 || i > len(in)-16 || (i+
-
-									b) < 0 || (i+b) > len(in)-16 {
-//line flat.go:60
-									break
-//line flat.go:60
-								}
-//line flat.go:60
-								v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb7))
+						} else {
 //line flat.go:61
-								if i+b < n && uint(n-(i+b)) > 15 {
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
-									v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb6))
-								} else {
-//line flat.go:62
-									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+							if gc_if7.ToBits() != 0 {
 //line flat.go:61
-									_ = gc_if6
-//line flat.go:61
-									if gc_if6.ToBits() != 0 {
-//line flat.go:61
-										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb6)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-									}
-//line flat.go:62
-								}
-//line flat.go:61
-								v.StoreSlice(gc_s_v[gc_rank3:])
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb7)).Merge(v, gc_if7)
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
-							return
 						}
+//line flat.go:61
+						v.StoreSlice(gc_s_v[gc_rank3:])
 					}
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep7 > gc_from3 {
+					gc_more = true
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+//line flat.go:71
+					v := gc_s_v[gc_rank3]
 //line flat.go:59
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					i := gc_bx3*2*b + gc_tx3 + gc_off
+					gc_more = true
+//line flat.go:60
+					v += gc_at9[gc_tx3]
+					if true || i+b < n {
+						v += gc_at10[gc_tx3] * 2
+					}
+					gc_s_v[gc_rank3] = v
+				}
+			} else {
+				gc_vstep8 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line flat.go:59
-						_ = gc_iota5
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:62
-						gc_vb5 := archsimd.BroadcastInt32x8(2)
-//line flat.go:62
-						_ = gc_vb5
-						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+						gc_vb6 := archsimd.BroadcastInt32x16(2)
+						for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line flat.go:62
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line flat.go:62
-							_ = v
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
 //line flat.go:59
 							var i int = gc_bx3*2*b + gc_tx3 + gc_off
-//line flat.go:59
-							_ = i
-//line flat.go:60
-							if i < 0 || i > len(in)-8 || (i+
-
-								b) < 0 || (i+b) > len(in)-8 {
+							if i < 0 || i > len(in)-16 || (i+
+//line flat.go:62
+								b) < 0 || (i+b) > len(in)-16 {
 //line flat.go:60
 								break
-//line flat.go:60
 							}
 //line flat.go:60
-							v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+							v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 15 {
 //line flat.go:61
-							if i+b < n && uint(n-(i+b)) > 7 {
-//line flat.go:61
-								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb5))
+								v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb6))
 							} else {
 //line flat.go:62
-								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line flat.go:61
-								_ = gc_if5
+								if gc_if6.ToBits() != 0 {
 //line flat.go:61
-								if gc_if5.ToBits() != 0 {
-//line flat.go:61
-									v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb5)).Merge(v, gc_if5)
+									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb6)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								}
-//line flat.go:62
 							}
 //line flat.go:61
 							v.StoreSlice(gc_s_v[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
 					}
-					if gc_vstep8 > gc_from3 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+//line flat.go:59
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line flat.go:62
+					gc_vb5 := archsimd.BroadcastInt32x8(2)
+					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
+						gc_rank3 := gc_base3 + gc_tx3
+//line flat.go:62
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line flat.go:59
+						var i int = gc_bx3*2*b + gc_tx3 + gc_off
+						if i < 0 || i > len(in)-8 || (i+
+//line flat.go:62
+							b) < 0 || (i+b) > len(in)-8 {
+//line flat.go:60
+							break
+						}
+//line flat.go:60
+						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+						if i+b < n && uint(n-(i+b)) > 7 {
+//line flat.go:61
+							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb5))
+						} else {
+//line flat.go:62
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line flat.go:61
+							if gc_if5.ToBits() != 0 {
+//line flat.go:61
+								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb5)).Merge(v, gc_if5)
+							}
+						}
+//line flat.go:61
+						v.StoreSlice(gc_s_v[gc_rank3:])
 					}
-					gc_step9 := gc_vstep8
-					for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-						{
-							gc_tx3 := gc_step9 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-							v := gc_s_v[gc_rank3]
-
-//line flat.go:59
-							i := gc_bx3*2*b + gc_tx3 + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank3] = v
-						}
-						{
-							gc_tx3 := gc_step9 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-							v := gc_s_v[gc_rank3]
-
-//line flat.go:59
-							i := gc_bx3*2*b + gc_tx3 + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank3] = v
-						}
-						{
-							gc_tx3 := gc_step9 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-							v := gc_s_v[gc_rank3]
-
-//line flat.go:59
-							i := gc_bx3*2*b + gc_tx3 + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank3] = v
-						}
-						{
-							gc_tx3 := gc_step9 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-							v := gc_s_v[gc_rank3]
-
-//line flat.go:59
-							i := gc_bx3*2*b + gc_tx3 + gc_off
-							gc_more = true
-
-//line flat.go:60
-							v += in[i]
-
-//line flat.go:61
-							if i+b < n {
-								v += in[i+b] * 2
-							}
-							gc_s_v[gc_rank3] = v
-						}
-					}
-					for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep8 > gc_from3 {
+					gc_more = true
+				}
+				gc_step9 := gc_vstep8
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
-
 //line flat.go:59
 						i := gc_bx3*2*b + gc_tx3 + gc_off
 						gc_more = true
-
 //line flat.go:60
 						v += in[i]
-
-//line flat.go:61
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank3] = v
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+//line flat.go:59
+						i := gc_bx3*2*b + gc_tx3 + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank3] = v
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+//line flat.go:59
+						i := gc_bx3*2*b + gc_tx3 + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank3] = v
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+//line flat.go:59
+						i := gc_bx3*2*b + gc_tx3 + gc_off
+						gc_more = true
+//line flat.go:60
+						v += in[i]
 						if i+b < n {
 							v += in[i+b] * 2
 						}
 						gc_s_v[gc_rank3] = v
 					}
 				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+//line flat.go:59
+					i := gc_bx3*2*b + gc_tx3 + gc_off
+					gc_more = true
+//line flat.go:60
+					v += in[i]
+					if i+b < n {
+						v += in[i+b] * 2
+					}
+					gc_s_v[gc_rank3] = v
+				}
 			}
 		}
 	}
-
 //line flat.go:65
 	if b <= 1*gc_bdx3 {
 		gc_b3.SharedWritten()
 	}
-
 //line flat.go:65
 	s := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			if gc_bdx3 <= len(s) {
-				gc_at11 := s[:gc_bdx3]
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-							gc_tx3 := gc_vstep9
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line flat.go:66
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
-//line flat.go:66
-							_ = v
-//line flat.go:66
-							v.StoreSlice(gc_at11[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+//line flat.go:67
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		if gc_bdx3 <= len(s) {
+			gc_at11 := s[:gc_bdx3]
+			gc_vstep9 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+					for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
 						gc_tx3 := gc_vstep9
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line flat.go:66
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line flat.go:66
-						_ = v
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
 //line flat.go:66
 						v.StoreSlice(gc_at11[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
+					return
 				}
-				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+					gc_tx3 := gc_vstep9
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-					v := gc_s_v[gc_rank3]
-
 //line flat.go:66
-					gc_at11[gc_tx3] = v
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line flat.go:66
+					v.StoreSlice(gc_at11[gc_tx3:])
 				}
-			} else {
-				gc_vstep10 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-							gc_tx3 := gc_vstep10
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+//line flat.go:73
+				v := gc_s_v[gc_rank3]
 //line flat.go:66
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
-//line flat.go:66
-							_ = v
-//line flat.go:66
-							if gc_tx3 < 0 || gc_tx3 > len(s)-16 {
-//line flat.go:66
-								break
-//line flat.go:66
-							}
-//line flat.go:66
-							v.StoreSlice(s[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+				gc_at11[gc_tx3] = v
+			}
+		} else {
+			gc_vstep10 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop10 bool
+				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+					for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 						gc_tx3 := gc_vstep10
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line flat.go:66
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
 //line flat.go:66
-						_ = v
-//line flat.go:66
-						if gc_tx3 < 0 || gc_tx3 > len(s)-8 {
+						if gc_tx3 < 0 || gc_tx3 > len(s)-16 {
 //line flat.go:66
 							break
-//line flat.go:66
 						}
 //line flat.go:66
 						v.StoreSlice(s[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep10, false
+				}(gc_vstep10)
+				if gc_stop10 {
+					return
 				}
-				gc_step10 := gc_vstep10
-				for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
-					{
-						gc_tx3 := gc_step10 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+					gc_tx3 := gc_vstep10
+					gc_rank3 := gc_base3 + gc_tx3
 //line flat.go:66
-						s[gc_tx3] = v
-					}
-					{
-						gc_tx3 := gc_step10 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
 //line flat.go:66
-						s[gc_tx3] = v
-					}
-					{
-						gc_tx3 := gc_step10 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
+					if gc_tx3 < 0 || gc_tx3 > len(s)-8 {
 //line flat.go:66
-						s[gc_tx3] = v
+						break
 					}
-					{
-						gc_tx3 := gc_step10 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
 //line flat.go:66
-						s[gc_tx3] = v
-					}
+					v.StoreSlice(s[gc_tx3:])
 				}
-				for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep10
+			for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+				{
+					gc_tx3 := gc_step10 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
-
+//line flat.go:66
+					s[gc_tx3] = v
+				}
+				{
+					gc_tx3 := gc_step10 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+//line flat.go:66
+					s[gc_tx3] = v
+				}
+				{
+					gc_tx3 := gc_step10 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+//line flat.go:66
+					s[gc_tx3] = v
+				}
+				{
+					gc_tx3 := gc_step10 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
 //line flat.go:66
 					s[gc_tx3] = v
 				}
 			}
+			for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				v := gc_s_v[gc_rank3]
+//line flat.go:66
+				s[gc_tx3] = v
+			}
 		}
 	}
+//line flat.go:71
 	compiled.OutOfLine(func() {
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
@@ -3092,105 +2508,72 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line flat.go:68
 						{
-							var sum int32
 //line flat.go:69
+							var sum int32
 							{
+//line flat.go:70
 								gc_xs6 := s
 //line flat.go:70
 								gc_i6 := 0
 //line flat.go:70
 								for ; gc_i6+3 < len(gc_xs6); gc_i6 += 4 {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k26 := gc_i6 + 0
 //line flat.go:70
-										_ = gc_k26
-//line flat.go:70
 										x := gc_xs6[gc_k26]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k27 := gc_i6 + 1
 //line flat.go:72
-										_ = gc_k27
-//line flat.go:72
 										x := gc_xs6[gc_k27]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k28 := gc_i6 + 2
 //line flat.go:72
-										_ = gc_k28
-//line flat.go:72
 										x := gc_xs6[gc_k28]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k29 := gc_i6 + 3
 //line flat.go:72
-										_ = gc_k29
-//line flat.go:72
 										x := gc_xs6[gc_k29]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
 //line flat.go:70
 								for ; gc_i6 < len(gc_xs6); gc_i6++ {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k30 := gc_i6
 //line flat.go:70
-										_ = gc_k30
-//line flat.go:70
 										x := gc_xs6[gc_k30]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
-//line flat.go:72
 							}
+//line flat.go:73
 							gc_at12[0] = sum
 						}
 					}
@@ -3198,105 +2581,72 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line flat.go:68
 						{
-							var sum int32
 //line flat.go:69
+							var sum int32
 							{
+//line flat.go:70
 								gc_xs5 := s
 //line flat.go:70
 								gc_i5 := 0
 //line flat.go:70
 								for ; gc_i5+3 < len(gc_xs5); gc_i5 += 4 {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k21 := gc_i5 + 0
 //line flat.go:70
-										_ = gc_k21
-//line flat.go:70
 										x := gc_xs5[gc_k21]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k22 := gc_i5 + 1
 //line flat.go:72
-										_ = gc_k22
-//line flat.go:72
 										x := gc_xs5[gc_k22]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k23 := gc_i5 + 2
 //line flat.go:72
-										_ = gc_k23
-//line flat.go:72
 										x := gc_xs5[gc_k23]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 									{
 //line flat.go:72
 										gc_k24 := gc_i5 + 3
 //line flat.go:72
-										_ = gc_k24
-//line flat.go:72
 										x := gc_xs5[gc_k24]
-//line flat.go:72
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
 //line flat.go:70
 								for ; gc_i5 < len(gc_xs5); gc_i5++ {
-//line flat.go:70
 									{
 //line flat.go:70
 										gc_k25 := gc_i5
 //line flat.go:70
-										_ = gc_k25
-//line flat.go:70
 										x := gc_xs5[gc_k25]
-//line flat.go:70
-										_ = x
-//line flat.go:70
 										{
+//line flat.go:71
 											sum += x
 										}
-//line flat.go:72
 									}
-//line flat.go:72
 								}
-//line flat.go:72
 							}
+//line flat.go:73
 							partial[gc_bx3] = sum
 						}
 					}
@@ -3349,65 +2699,47 @@ func gc_body_columns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, 
 		}
 		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
 		gc_pos2.Block = gc_blk2
-		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= h {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
-					}
-					continue
-				}
-				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_bz2*h + (gc_by2*gc_bdy2 + gc_ty2)) * w)
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-						_ = gc_rank2
-
-//line flat.go:84
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line flat.go:85
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line flat.go:89
-						gc_at2[gc_tx2] = int32(((gc_bz2*7+gc_bx2)*13+gc_by2)*1000 + gc_tx2*31 + gc_ty2)
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-						gc_pos2.Thread = gc_rank2
-
-//line flat.go:84
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line flat.go:85
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line flat.go:89
-						out[(gc_bz2*h+x)*w+y] = int32(((gc_bz2*7+gc_bx2)*13+gc_by2)*1000 + gc_tx2*31 + gc_ty2)
-					}
-				}
+//line flat.go:111
+		gc_ty2 := 0
+		gc_tz2 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= h {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 					gc_tz2++
 				}
+				continue
+			}
+			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_bz2*h + (gc_by2*gc_bdy2 + gc_ty2)) * w)
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+//line flat.go:89
+					gc_at2[gc_tx2] = int32(((gc_bz2*7+gc_bx2)*13+gc_by2)*1000 + gc_tx2*31 + gc_ty2)
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+					gc_pos2.Thread = gc_rank2
+//line flat.go:84
+					x := gc_by2*gc_bdy2 + gc_ty2
+					y := gc_bx2*gc_bdx2 + gc_tx2
+//line flat.go:89
+					out[(gc_bz2*h+x)*w+y] = int32(((gc_bz2*7+gc_bx2)*13+gc_by2)*1000 + gc_tx2*31 + gc_ty2)
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+				gc_tz2++
 			}
 		}
 	}
@@ -3416,4 +2748,5 @@ func gc_body_columns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, 
 // gc_files_flat holds the source files whose lines the kernels' records hash.
 //
 //go:embed flat.go
+//line flat.go:105
 var gc_files_flat embed.FS

@@ -41,122 +41,95 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line gridsync.go:18
 	g := cg.ThisGrid(t)
-	_ = g
 	{
 	gc_L1:
+//line gridsync.go:22
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			gc_b.Enter(gc_rank)
-
 //line gridsync.go:19
 			i := int(g.ThreadRank())
-			_ = i
-
-//line gridsync.go:20
 			ranks[i] = g.ThreadRank()*10 + int64(g.BlockRank())
-
-//line gridsync.go:21
 			if gc_bx == stopBlock {
 //line gridsync.go:21
-				{
-//line gridsync.go:21
-					gc_exited[gc_rank] = true
-					continue gc_L1
-//line gridsync.go:22
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-
-//line gridsync.go:24
 			v := int32(i)
-			_ = v
+//line gridsync.go:26
 			gc_s_v[gc_rank] = v
 		}
 	}
-
 //line gridsync.go:25
 	for r := 0; r < rounds; r++ {
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				gc_b.Enter(gc_rank)
-
-//line gridsync.go:19
-				i := int(g.ThreadRank())
-				_ = i
-				v := gc_s_v[gc_rank]
-
-//line gridsync.go:26
-				buf[i] = v
+//line gridsync.go:27
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+			gc_b.Enter(gc_rank)
+//line gridsync.go:19
+			i := int(g.ThreadRank())
+//line gridsync.go:21
+			v := gc_s_v[gc_rank]
+//line gridsync.go:26
+			buf[i] = v
 		}
-
 //line gridsync.go:27
 		if r%2 == 0 {
-
-//line gridsync.go:28
 			if !gc_b.SyncGrid() {
 				return
 			}
 		} else {
-
 //line gridsync.go:30
 			if !gc_b.SyncGrid() {
 				return
 			}
 		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				gc_b.Enter(gc_rank)
-
-//line gridsync.go:19
-				i := int(g.ThreadRank())
-				_ = i
-				v := gc_s_v[gc_rank]
-
-//line gridsync.go:32
-				v += buf[(i+1)%len(buf)]
-				gc_s_v[gc_rank] = v
-			}
-		}
-
-//line gridsync.go:33
-		if !gc_b.SyncGrid() {
-			return
-		}
-	}
-	{
+//line gridsync.go:35
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			gc_b.Enter(gc_rank)
-
 //line gridsync.go:19
 			i := int(g.ThreadRank())
-			_ = i
+//line gridsync.go:21
 			v := gc_s_v[gc_rank]
-
-//line gridsync.go:35
-			buf[i] = v
+//line gridsync.go:32
+			v += buf[(i+1)%len(buf)]
+			gc_s_v[gc_rank] = v
 		}
+//line gridsync.go:33
+		if !gc_b.SyncGrid() {
+			return
+		}
+	}
+//line gridsync.go:38
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		gc_b.Enter(gc_rank)
+//line gridsync.go:19
+		i := int(g.ThreadRank())
+//line gridsync.go:21
+		v := gc_s_v[gc_rank]
+//line gridsync.go:35
+		buf[i] = v
 	}
 }
 
 // gc_files_gridsync holds the source files whose lines the kernels' records hash.
 //
 //go:embed gridsync.go
+//line gridsync.go:43
 var gc_files_gridsync embed.FS

@@ -41,7 +41,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line guarded_load.go:42
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -52,250 +52,186 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := (gc_bx * gc_bdx) + off
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
-					gc_at := out[gc_off:][:gc_to]
-					gc_at2 := in[gc_off2:][:gc_to]
-					gc_vstep := gc_from
+//line guarded_load.go:53
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + off
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 //line guarded_load.go:35
-					gc_vb3 := lanes.BroadcastFloat32x8(a)
-//line guarded_load.go:35
-					_ = gc_vb3
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
+				gc_vb3 := lanes.BroadcastFloat32x8(a)
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line guarded_load.go:33
-						var i int = gc_bx*gc_bdx + gc_tx
+					var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:33
-						_ = i
+					_ = i
+					{
 //line guarded_load.go:34
-						{
-//line guarded_load.go:34
-							gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-//line guarded_load.go:34
-						}
+						gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-
-//line guarded_load.go:33
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line guarded_load.go:34
-						{
-							gc_at[gc_tx] = a * gc_at2[gc_tx]
-						}
+				}
+//line guarded_load.go:36
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					{
+//line guarded_load.go:35
+						gc_at[gc_tx] = a * gc_at2[gc_tx]
 					}
-				} else {
-					gc_vstep2 := gc_from
+				}
+			} else {
+				gc_vstep2 := gc_from
 //line guarded_load.go:33
-					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
 //line guarded_load.go:33
-					_ = gc_none
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:33
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line guarded_load.go:33
-					_ = gc_iota2
-//line guarded_load.go:33
-					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line guarded_load.go:33
-					_ = gc_all
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 //line guarded_load.go:17
-					gc_vb := lanes.BroadcastFloat32x8(0)
-//line guarded_load.go:17
-					_ = gc_vb
+				gc_vb := lanes.BroadcastFloat32x8(0)
 //line guarded_load.go:35
-					gc_vb2 := lanes.BroadcastFloat32x8(a)
-//line guarded_load.go:35
-					_ = gc_vb2
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+				gc_vb2 := lanes.BroadcastFloat32x8(a)
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line guarded_load.go:33
-						var i int = gc_bx*gc_bdx + gc_tx
-//line guarded_load.go:33
-						_ = i
-//line guarded_load.go:34
-						{
-							if i < 0 || i > len(out)-8 {
+					var i int = gc_bx*gc_bdx + gc_tx
+					{
+						if i < 0 || i > len(out)-8 {
 //line guarded_load.go:35
-								break
+							break
+						}
 //line guarded_load.go:35
+						var gc_t2 int = i + off
+//line guarded_load.go:35
+						var gc_i2 int = gc_t2
+//line guarded_load.go:35
+						var gc_result2 lanes.Float32x8
+//line guarded_load.go:35
+						gc_returned2 := gc_none
+//line guarded_load.go:35
+						if gc_i2 <
+//line guarded_load.go:14
+							len(in) && uint(len(in)-gc_i2) > 7 {
+//line guarded_load.go:35
+							var gc_ld3 lanes.Float32x8
+//line guarded_load.go:35
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line guarded_load.go:35
+								gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+							} else {
+//line guarded_load.go:35
+								break gc_steps2
 							}
 //line guarded_load.go:35
-							var gc_t2 int = i + off
+							gc_result2 = gc_ld3
 //line guarded_load.go:35
-							_ = gc_t2
+							gc_b2 := gc_none
 //line guarded_load.go:35
-							var gc_i2 int = gc_t2
+							if true {
 //line guarded_load.go:35
-							_ = gc_i2
+								gc_b2 = gc_all
+							}
 //line guarded_load.go:35
-							var gc_result2 lanes.Float32x8
+							gc_returned2 = gc_b2
+						} else {
 //line guarded_load.go:35
-							_ = gc_result2
+							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line guarded_load.go:35
-							gc_returned2 := gc_none
+							if gc_if2.ToBits() != 0 {
 //line guarded_load.go:35
-							_ = gc_returned2
-//line guarded_load.go:35
-							if gc_i2 <
-//line guarded_load.go:14
-								len(in) && uint(len(in)-gc_i2) > 7 {
-//line guarded_load.go:35
-								var gc_ld3 lanes.Float32x8
+								var gc_ld4 lanes.Float32x8
 //line guarded_load.go:35
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line guarded_load.go:35
-									gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-//line guarded_load.go:35
+									gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 //line guarded_load.go:35
 									break gc_steps2
-//line guarded_load.go:35
 								}
 //line guarded_load.go:35
-								gc_result2 = gc_ld3
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line guarded_load.go:35
-								gc_b2 := gc_none
-//line guarded_load.go:35
-								if true {
-//line guarded_load.go:35
-									gc_b2 = gc_all
-//line guarded_load.go:35
-								}
-//line guarded_load.go:35
-								gc_returned2 = gc_b2
-//line guarded_load.go:35
-							} else {
-//line guarded_load.go:35
-								gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line guarded_load.go:35
-								_ = gc_if2
-//line guarded_load.go:35
-								if gc_if2.ToBits() != 0 {
-//line guarded_load.go:35
-									var gc_ld4 lanes.Float32x8
-//line guarded_load.go:35
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line guarded_load.go:35
-										gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-//line guarded_load.go:35
-									} else {
-//line guarded_load.go:35
-										break gc_steps2
-//line guarded_load.go:35
-									}
-//line guarded_load.go:35
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line guarded_load.go:35
-									gc_returned2 = gc_if2.Or(gc_returned2)
-//line guarded_load.go:35
-								}
-//line guarded_load.go:35
+								gc_returned2 = gc_if2.Or(gc_returned2)
 							}
-//line guarded_load.go:35
-							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line guarded_load.go:35
-							_ = gc_if3
-//line guarded_load.go:35
-							if gc_if3.ToBits() != 0 {
-//line guarded_load.go:35
-								gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-//line guarded_load.go:35
-								gc_returned2 = gc_if3.Or(gc_returned2)
-//line guarded_load.go:35
-							}
-//line guarded_load.go:35
-							gc_vb2.Mul(gc_result2).StoreSlice(out[i:])
-//line guarded_load.go:35
 						}
+//line guarded_load.go:35
+						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line guarded_load.go:35
+						if gc_if3.ToBits() != 0 {
+//line guarded_load.go:35
+							gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
+//line guarded_load.go:35
+							gc_returned2 = gc_if3.Or(gc_returned2)
+						}
+//line guarded_load.go:35
+						gc_vb2.Mul(gc_result2).StoreSlice(out[i:])
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line guarded_load.go:33
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line guarded_load.go:34
-							{
-								out[i] = a * GuardedAt(in, i+off)
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line guarded_load.go:33
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line guarded_load.go:34
-							{
-								out[i] = a * GuardedAt(in, i+off)
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line guarded_load.go:33
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line guarded_load.go:34
-							{
-								out[i] = a * GuardedAt(in, i+off)
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line guarded_load.go:33
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line guarded_load.go:34
-							{
-								out[i] = a * GuardedAt(in, i+off)
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				}
+//line guarded_load.go:37
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line guarded_load.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line guarded_load.go:34
 						{
 							out[i] = a * GuardedAt(in, i+off)
 						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line guarded_load.go:33
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = a * GuardedAt(in, i+off)
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line guarded_load.go:33
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = a * GuardedAt(in, i+off)
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line guarded_load.go:33
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = a * GuardedAt(in, i+off)
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line guarded_load.go:33
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = a * GuardedAt(in, i+off)
 					}
 				}
 			}
@@ -327,404 +263,278 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line guarded_load.go:48
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := off + gc_bx*2*gc_bdx
-			gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
-			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-				gc_at := s[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line guarded_load.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := off + gc_bx*2*gc_bdx
+		gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			gc_at := s[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_at3 := in[gc_off2:][:gc_bdx]
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line guarded_load.go:46
-					var tid int = gc_tx
-//line guarded_load.go:46
-					_ = tid
+				var tid int = gc_tx
+				var i int = off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:47
-					var i int = off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:47
-					_ = i
-					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line guarded_load.go:46
-					tid := gc_tx
-					_ = tid
-
-//line guarded_load.go:47
-					i := off + gc_bx*2*gc_bdx + tid
-					_ = i
-
+				_ = i
+				lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line guarded_load.go:49
-					gc_at[gc_tx] = gc_at2[gc_tx] - gc_at3[gc_tx]
-				}
-			} else {
-				gc_vstep2 := 0
+				gc_at[gc_tx] = gc_at2[gc_tx] - gc_at3[gc_tx]
+			}
+		} else {
+			gc_vstep2 := 0
 //line guarded_load.go:46
-				gc_none := lanes.BroadcastInt32x8(0).ToMask()
+			gc_none := lanes.BroadcastInt32x8(0).ToMask()
 //line guarded_load.go:46
-				_ = gc_none
-//line guarded_load.go:46
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line guarded_load.go:46
-				_ = gc_iota2
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:23
-				gc_vb := lanes.BroadcastFloat32x8(-1)
+			gc_vb := lanes.BroadcastFloat32x8(-1)
 //line guarded_load.go:23
-				_ = gc_vb
-//line guarded_load.go:23
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line guarded_load.go:23
-				_ = gc_all
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 //line guarded_load.go:17
-				gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line guarded_load.go:17
-				_ = gc_vb2
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_vb2 := lanes.BroadcastFloat32x8(0)
+		gc_steps2:
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
 //line guarded_load.go:46
-					var tid int = gc_tx
-//line guarded_load.go:46
-					_ = tid
-//line guarded_load.go:47
-					var i int = off + gc_bx*2*gc_bdx + tid
-//line guarded_load.go:47
-					_ = i
+				var tid int = gc_tx
+				var i int = off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
-					if tid < 0 || tid > len(s)-8 {
+				if tid < 0 || tid > len(s)-8 {
 //line guarded_load.go:49
-						break
+					break
+				}
 //line guarded_load.go:49
+				var gc_i3 int = i
+//line guarded_load.go:49
+				var gc_result3 lanes.Float32x8
+//line guarded_load.go:49
+				gc_returned3 := gc_none
+//line guarded_load.go:22
+				if gc_i3 < 0 && uint(0-gc_i3) > 7 || gc_i3 >= len(in) {
+//line guarded_load.go:49
+					gc_result3 = gc_vb
+//line guarded_load.go:49
+					gc_b2 := gc_none
+//line guarded_load.go:49
+					if true {
+//line guarded_load.go:49
+						gc_b2 = gc_all
 					}
 //line guarded_load.go:49
-					var gc_i3 int = i
+					gc_returned3 = gc_b2
+				} else {
 //line guarded_load.go:49
-					_ = gc_i3
+					gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_i3, 8)))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8)))))
 //line guarded_load.go:49
-					var gc_result3 lanes.Float32x8
+					if gc_if3.ToBits() != 0 {
 //line guarded_load.go:49
-					_ = gc_result3
+						gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
 //line guarded_load.go:49
-					gc_returned3 := gc_none
-//line guarded_load.go:49
-					_ = gc_returned3
+						gc_returned3 = gc_if3.Or(gc_returned3)
+					}
+				}
 //line guarded_load.go:22
-					if gc_i3 < 0 && uint(0-gc_i3) > 7 || gc_i3 >= len(in) {
+				gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
 //line guarded_load.go:49
-						gc_result3 = gc_vb
+				if gc_if4.ToBits() != 0 {
 //line guarded_load.go:49
-						gc_b2 := gc_none
+					var gc_ld4 lanes.Float32x8
 //line guarded_load.go:49
-						if true {
+					if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line guarded_load.go:49
-							gc_b2 = gc_all
-//line guarded_load.go:49
-						}
-//line guarded_load.go:49
-						gc_returned3 = gc_b2
-//line guarded_load.go:49
+						gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 					} else {
 //line guarded_load.go:49
-						gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_i3, 8)))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8)))))
-//line guarded_load.go:49
-						_ = gc_if3
-//line guarded_load.go:49
-						if gc_if3.ToBits() != 0 {
-//line guarded_load.go:49
-							gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-//line guarded_load.go:49
-							gc_returned3 = gc_if3.Or(gc_returned3)
-//line guarded_load.go:49
-						}
-//line guarded_load.go:49
-					}
-//line guarded_load.go:22
-					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
-//line guarded_load.go:22
-					_ = gc_if4
-//line guarded_load.go:49
-					if gc_if4.ToBits() != 0 {
-//line guarded_load.go:49
-						var gc_ld4 lanes.Float32x8
-//line guarded_load.go:49
-						if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line guarded_load.go:49
-							gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
-//line guarded_load.go:49
-						} else {
-//line guarded_load.go:49
-							break gc_steps2
-//line guarded_load.go:49
-						}
-//line guarded_load.go:49
-						gc_result3 = gc_ld4.Merge(gc_result3, gc_if4)
-//line guarded_load.go:49
-						gc_returned3 = gc_if4.Or(gc_returned3)
-//line guarded_load.go:49
+						break gc_steps2
 					}
 //line guarded_load.go:49
-					var gc_t2 int = i + gc_bdx
+					gc_result3 = gc_ld4.Merge(gc_result3, gc_if4)
 //line guarded_load.go:49
-					_ = gc_t2
+					gc_returned3 = gc_if4.Or(gc_returned3)
+				}
 //line guarded_load.go:49
-					var gc_i4 int = gc_t2
+				var gc_t2 int = i + gc_bdx
 //line guarded_load.go:49
-					_ = gc_i4
+				var gc_i4 int = gc_t2
 //line guarded_load.go:49
-					var gc_result4 lanes.Float32x8
+				var gc_result4 lanes.Float32x8
 //line guarded_load.go:49
-					_ = gc_result4
-//line guarded_load.go:49
-					gc_returned4 := gc_none
-//line guarded_load.go:49
-					_ = gc_returned4
+				gc_returned4 := gc_none
 //line guarded_load.go:14
-					if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
+				if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
 //line guarded_load.go:49
-						var gc_ld5 lanes.Float32x8
+					var gc_ld5 lanes.Float32x8
+//line guarded_load.go:49
+					if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line guarded_load.go:49
+						gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+					} else {
+//line guarded_load.go:49
+						break gc_steps2
+					}
+//line guarded_load.go:49
+					gc_result4 = gc_ld5
+//line guarded_load.go:49
+					gc_b3 := gc_none
+//line guarded_load.go:49
+					if true {
+//line guarded_load.go:49
+						gc_b3 = gc_all
+					}
+//line guarded_load.go:49
+					gc_returned4 = gc_b3
+				} else {
+//line guarded_load.go:49
+					gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line guarded_load.go:49
+					if gc_if5.ToBits() != 0 {
+//line guarded_load.go:49
+						var gc_ld6 lanes.Float32x8
 //line guarded_load.go:49
 						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line guarded_load.go:49
-							gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i4:])
-//line guarded_load.go:49
+							gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 						} else {
 //line guarded_load.go:49
 							break gc_steps2
-//line guarded_load.go:49
 						}
 //line guarded_load.go:49
-						gc_result4 = gc_ld5
+						gc_result4 = gc_ld6.Merge(gc_result4, gc_if5)
 //line guarded_load.go:49
-						gc_b3 := gc_none
-//line guarded_load.go:49
-						if true {
-//line guarded_load.go:49
-							gc_b3 = gc_all
-//line guarded_load.go:49
-						}
-//line guarded_load.go:49
-						gc_returned4 = gc_b3
-//line guarded_load.go:49
-					} else {
-//line guarded_load.go:49
-						gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line guarded_load.go:49
-						_ = gc_if5
-//line guarded_load.go:49
-						if gc_if5.ToBits() != 0 {
-//line guarded_load.go:49
-							var gc_ld6 lanes.Float32x8
-//line guarded_load.go:49
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line guarded_load.go:49
-								gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
-//line guarded_load.go:49
-							} else {
-//line guarded_load.go:49
-								break gc_steps2
-//line guarded_load.go:49
-							}
-//line guarded_load.go:49
-							gc_result4 = gc_ld6.Merge(gc_result4, gc_if5)
-//line guarded_load.go:49
-							gc_returned4 = gc_if5.Or(gc_returned4)
-//line guarded_load.go:49
-						}
-//line guarded_load.go:49
-					}
-//line guarded_load.go:14
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line guarded_load.go:14
-					_ = gc_if6
-//line guarded_load.go:14
-					if gc_if6.ToBits() != 0 {
-//line guarded_load.go:14
-						gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
-//line guarded_load.go:14
-						gc_returned4 = gc_if6.Or(gc_returned4)
-//line guarded_load.go:14
-					}
-					gc_result3.Sub(gc_result4).StoreSlice(s[tid:])
-				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-						tid := gc_tx
-						_ = tid
-
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-						_ = i
-
-//line guarded_load.go:49
-						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-						tid := gc_tx
-						_ = tid
-
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-						_ = i
-
-//line guarded_load.go:49
-						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-						tid := gc_tx
-						_ = tid
-
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-						_ = i
-
-//line guarded_load.go:49
-						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-						tid := gc_tx
-						_ = tid
-
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-						_ = i
-
-//line guarded_load.go:49
-						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+						gc_returned4 = gc_if5.Or(gc_returned4)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line guarded_load.go:14
+				gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line guarded_load.go:14
+				if gc_if6.ToBits() != 0 {
+//line guarded_load.go:14
+					gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
+//line guarded_load.go:14
+					gc_returned4 = gc_if6.Or(gc_returned4)
+				}
+//line guarded_load.go:15
+				gc_result3.Sub(gc_result4).StoreSlice(s[tid:])
+			}
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line guarded_load.go:46
 					tid := gc_tx
-					_ = tid
-
-//line guarded_load.go:47
 					i := off + gc_bx*2*gc_bdx + tid
-					_ = i
-
+//line guarded_load.go:49
+					s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guarded_load.go:46
+					tid := gc_tx
+					i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+					s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guarded_load.go:46
+					tid := gc_tx
+					i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+					s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guarded_load.go:46
+					tid := gc_tx
+					i := off + gc_bx*2*gc_bdx + tid
 //line guarded_load.go:49
 					s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line guarded_load.go:46
+				tid := gc_tx
+				i := off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:49
+				s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * gc_bdx
-			gc_stride := 0 - 1
-			gc_off4 := gc_bdx - 1
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
-				gc_at4 := out[gc_off3:][:gc_bdx]
-				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line guarded_load.go:46
-					tid := gc_tx
-					_ = tid
-
+//line guarded_load.go:55
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off4 := gc_bdx - 1
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+			gc_at4 := out[gc_off3:][:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line guarded_load.go:51
-					gc_at4[gc_tx] = s[gc_idx]
-				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-						tid := gc_tx
-						_ = tid
-
-//line guarded_load.go:51
-						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-						tid := gc_tx
-						_ = tid
-
-//line guarded_load.go:51
-						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-						tid := gc_tx
-						_ = tid
-
-//line guarded_load.go:51
-						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-						tid := gc_tx
-						_ = tid
-
-//line guarded_load.go:51
-						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_at4[gc_tx] = s[gc_idx]
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line guarded_load.go:46
 					tid := gc_tx
-					_ = tid
-
 //line guarded_load.go:51
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guarded_load.go:46
+					tid := gc_tx
+//line guarded_load.go:51
+					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guarded_load.go:46
+					tid := gc_tx
+//line guarded_load.go:51
+					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guarded_load.go:46
+					tid := gc_tx
+//line guarded_load.go:51
+					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line guarded_load.go:46
+				tid := gc_tx
+//line guarded_load.go:51
+				out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 			}
 		}
 	}
@@ -761,29 +571,33 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line guarded_load.go:85
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guarded_load.go:68
-						if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
-							gc_at[gc_tx] = guardedPast(in, i)
-						}
+					if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
+						gc_at[gc_tx] = guardedPast(in, i)
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line guarded_load.go:68
-						if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
-							out[i] = guardedPast(in, i)
-						}
+					if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
+						out[i] = guardedPast(in, i)
 					}
 				}
 			}
@@ -794,4 +608,5 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 // gc_files_guarded_load holds the source files whose lines the kernels' records hash.
 //
 //go:embed guarded_load.go
+//line guarded_load.go:81
 var gc_files_guarded_load embed.FS

@@ -42,7 +42,7 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 	gc_n2 := gc_b3.Len()
 	_ = &a
 	gc_bx2 := 0
-	_ = gc_bx2
+//line guarded_load.go:43
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b3.Stopped() {
 			return
@@ -53,416 +53,314 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_bx2 * gc_bdx2
-				gc_off4 := (gc_bx2 * gc_bdx2) + off
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
-					gc_at3 := out[gc_off3:][:gc_to2]
-					gc_at4 := in[gc_off4:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line guarded_load.go:54
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2 * gc_bdx2
+			gc_off4 := (gc_bx2 * gc_bdx2) + off
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
+				gc_at3 := out[gc_off3:][:gc_to2]
+				gc_at4 := in[gc_off4:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line guarded_load.go:35
-							gc_vb13 := archsimd.BroadcastFloat32x16(a)
-//line guarded_load.go:35
-							_ = gc_vb13
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-//line guarded_load.go:33
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line guarded_load.go:33
-								_ = i
-//line guarded_load.go:34
-								{
-//line guarded_load.go:34
-									gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line guarded_load.go:34
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line guarded_load.go:35
-						gc_vb12 := archsimd.BroadcastFloat32x8(a)
-//line guarded_load.go:35
-						_ = gc_vb12
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_vb13 := archsimd.BroadcastFloat32x16(a)
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 //line guarded_load.go:33
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line guarded_load.go:33
 							_ = i
-//line guarded_load.go:34
 							{
 //line guarded_load.go:34
-								gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line guarded_load.go:34
+								gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
+//line guarded_load.go:36
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+//line guarded_load.go:35
+					gc_vb12 := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line guarded_load.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line guarded_load.go:33
 						_ = i
-
-//line guarded_load.go:34
 						{
-							gc_at3[gc_tx2] = a * gc_at4[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line guarded_load.go:33
-							gc_none3 := archsimd.Mask32x16FromBits(0)
-//line guarded_load.go:33
-							_ = gc_none3
-//line guarded_load.go:33
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line guarded_load.go:33
-							_ = gc_iota6
-//line guarded_load.go:33
-							gc_all3 := archsimd.Mask32x16FromBits(0xffff)
-//line guarded_load.go:33
-							_ = gc_all3
-//line guarded_load.go:17
-							gc_vb10 := archsimd.BroadcastFloat32x16(0)
-//line guarded_load.go:17
-							_ = gc_vb10
-//line guarded_load.go:35
-							gc_vb11 := archsimd.BroadcastFloat32x16(a)
-//line guarded_load.go:35
-							_ = gc_vb11
-						gc_steps6:
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-//line guarded_load.go:33
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line guarded_load.go:33
-								_ = i
 //line guarded_load.go:34
-								{
-									if i < 0 || i > len(out)-16 {
-//line guarded_load.go:35
-										break
-//line guarded_load.go:35
-									}
-//line guarded_load.go:35
-									var gc_t6 int = i + off
-//line guarded_load.go:35
-									_ = gc_t6
-//line guarded_load.go:35
-									var gc_i6 int = gc_t6
-//line guarded_load.go:35
-									_ = gc_i6
-//line guarded_load.go:35
-									var gc_result6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:35
-									_ = gc_result6
-//line guarded_load.go:35
-									gc_returned6 := gc_none3
-//line guarded_load.go:35
-									_ = gc_returned6
-//line guarded_load.go:35
-									if gc_i6 <
-//line guarded_load.go:14
-										len(in) && uint(len(in)-gc_i6) > 15 {
-//line guarded_load.go:35
-										var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:35
-										if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
-//line guarded_load.go:35
-											gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
-//line guarded_load.go:35
-										} else {
-//line guarded_load.go:35
-											break gc_steps6
-//line guarded_load.go:35
-										}
-//line guarded_load.go:35
-										gc_result6 = gc_ld11
-//line guarded_load.go:35
-										gc_b5 := gc_none3
-//line guarded_load.go:35
-										if true {
-//line guarded_load.go:35
-											gc_b5 = gc_all3
-//line guarded_load.go:35
-										}
-//line guarded_load.go:35
-										gc_returned6 = gc_b5
-//line guarded_load.go:35
-									} else {
-//line guarded_load.go:35
-										gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i6, 16))))
-//line guarded_load.go:35
-										_ = gc_if8
-//line guarded_load.go:35
-										if gc_if8.ToBits() != 0 {
-//line guarded_load.go:35
-											var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:35
-											if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
-//line guarded_load.go:35
-												gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
-//line guarded_load.go:35
-											} else {
-//line guarded_load.go:35
-												break gc_steps6
-//line guarded_load.go:35
-											}
-//line guarded_load.go:35
-											gc_result6 = gc_result6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line guarded_load.go:35
-											gc_returned6 = archsimd.Mask32x16FromBits(gc_if8.ToBits() | gc_returned6.ToBits())
-//line guarded_load.go:35
-										}
-//line guarded_load.go:35
-									}
-//line guarded_load.go:35
-									gc_if9 := archsimd.Mask32x16FromBits(^gc_returned6.ToBits())
-//line guarded_load.go:35
-									_ = gc_if9
-//line guarded_load.go:35
-									if gc_if9.ToBits() != 0 {
-//line guarded_load.go:35
-										gc_result6 = gc_result6.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
-//line guarded_load.go:35
-										gc_returned6 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned6.ToBits())
-//line guarded_load.go:35
-									}
-//line guarded_load.go:35
-									gc_vb11.Mul(gc_result6).StoreSlice(out[i:])
-//line guarded_load.go:35
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
+							gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-//line guarded_load.go:33
-						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:33
-						_ = gc_none2
-//line guarded_load.go:33
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line guarded_load.go:33
-						_ = gc_iota4
-//line guarded_load.go:33
-						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:33
-						_ = gc_all2
-//line guarded_load.go:17
-						gc_vb6 := archsimd.BroadcastFloat32x8(0)
-//line guarded_load.go:17
-						_ = gc_vb6
+//line guarded_load.go:36
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line guarded_load.go:35
-						gc_vb7 := archsimd.BroadcastFloat32x8(a)
+						gc_at3[gc_tx2] = a * gc_at4[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+//line guarded_load.go:33
+						gc_none3 := archsimd.Mask32x16FromBits(0)
+//line guarded_load.go:33
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line guarded_load.go:33
+						gc_all3 := archsimd.Mask32x16FromBits(0xffff)
+//line guarded_load.go:17
+						gc_vb10 := archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:35
-						_ = gc_vb7
-					gc_steps4:
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_vb11 := archsimd.BroadcastFloat32x16(a)
+					gc_steps6:
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 //line guarded_load.go:33
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line guarded_load.go:33
-							_ = i
-//line guarded_load.go:34
 							{
-								if i < 0 || i > len(out)-8 {
+								if i < 0 || i > len(out)-16 {
 //line guarded_load.go:35
 									break
-//line guarded_load.go:35
 								}
 //line guarded_load.go:35
-								var gc_t4 int = i + off
+								var gc_t6 int = i + off
 //line guarded_load.go:35
-								_ = gc_t4
+								var gc_i6 int = gc_t6
 //line guarded_load.go:35
-								var gc_i4 int = gc_t4
+								var gc_result6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:35
-								_ = gc_i4
+								gc_returned6 := gc_none3
 //line guarded_load.go:35
-								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:35
-								_ = gc_result4
-//line guarded_load.go:35
-								gc_returned4 := gc_none2
-//line guarded_load.go:35
-								_ = gc_returned4
-//line guarded_load.go:35
-								if gc_i4 <
+								if gc_i6 <
 //line guarded_load.go:14
-									len(in) && uint(len(in)-gc_i4) > 7 {
+									len(in) && uint(len(in)-gc_i6) > 15 {
 //line guarded_load.go:35
-									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:35
-									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+									if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line guarded_load.go:35
-										gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line guarded_load.go:35
+										gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
 									} else {
 //line guarded_load.go:35
-										break gc_steps4
-//line guarded_load.go:35
+										break gc_steps6
 									}
 //line guarded_load.go:35
-									gc_result4 = gc_ld7
+									gc_result6 = gc_ld11
 //line guarded_load.go:35
-									gc_b4 := gc_none2
+									gc_b5 := gc_none3
 //line guarded_load.go:35
 									if true {
 //line guarded_load.go:35
-										gc_b4 = gc_all2
-//line guarded_load.go:35
+										gc_b5 = gc_all3
 									}
 //line guarded_load.go:35
-									gc_returned4 = gc_b4
-//line guarded_load.go:35
+									gc_returned6 = gc_b5
 								} else {
 //line guarded_load.go:35
-									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+									gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i6, 16))))
 //line guarded_load.go:35
-									_ = gc_if5
+									if gc_if8.ToBits() != 0 {
 //line guarded_load.go:35
-									if gc_if5.ToBits() != 0 {
+										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:35
-										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line guarded_load.go:35
-										if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line guarded_load.go:35
-											gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line guarded_load.go:35
+											gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
 										} else {
 //line guarded_load.go:35
-											break gc_steps4
-//line guarded_load.go:35
+											break gc_steps6
 										}
 //line guarded_load.go:35
-										gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+										gc_result6 = gc_result6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line guarded_load.go:35
-										gc_returned4 = gc_if5.Or(gc_returned4)
+										gc_returned6 = archsimd.Mask32x16FromBits(gc_if8.ToBits() | gc_returned6.ToBits())
+									}
+								}
 //line guarded_load.go:35
+								gc_if9 := archsimd.Mask32x16FromBits(^gc_returned6.ToBits())
+//line guarded_load.go:35
+								if gc_if9.ToBits() != 0 {
+//line guarded_load.go:35
+									gc_result6 = gc_result6.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
+//line guarded_load.go:35
+									gc_returned6 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned6.ToBits())
+								}
+//line guarded_load.go:35
+								gc_vb11.Mul(gc_result6).StoreSlice(out[i:])
+							}
+						}
+//line guarded_load.go:37
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line guarded_load.go:33
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:33
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line guarded_load.go:33
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:17
+					gc_vb6 := archsimd.BroadcastFloat32x8(0)
+//line guarded_load.go:35
+					gc_vb7 := archsimd.BroadcastFloat32x8(a)
+				gc_steps4:
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line guarded_load.go:33
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						{
+							if i < 0 || i > len(out)-8 {
+//line guarded_load.go:35
+								break
+							}
+//line guarded_load.go:35
+							var gc_t4 int = i + off
+//line guarded_load.go:35
+							var gc_i4 int = gc_t4
+//line guarded_load.go:35
+							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:35
+							gc_returned4 := gc_none2
+//line guarded_load.go:35
+							if gc_i4 <
+//line guarded_load.go:14
+								len(in) && uint(len(in)-gc_i4) > 7 {
+//line guarded_load.go:35
+								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:35
+								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line guarded_load.go:35
+									gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								} else {
+//line guarded_load.go:35
+									break gc_steps4
+								}
+//line guarded_load.go:35
+								gc_result4 = gc_ld7
+//line guarded_load.go:35
+								gc_b4 := gc_none2
+//line guarded_load.go:35
+								if true {
+//line guarded_load.go:35
+									gc_b4 = gc_all2
+								}
+//line guarded_load.go:35
+								gc_returned4 = gc_b4
+							} else {
+//line guarded_load.go:35
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line guarded_load.go:35
+								if gc_if5.ToBits() != 0 {
+//line guarded_load.go:35
+									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:35
+									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line guarded_load.go:35
+										gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+									} else {
+//line guarded_load.go:35
+										break gc_steps4
 									}
 //line guarded_load.go:35
+									gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+//line guarded_load.go:35
+									gc_returned4 = gc_if5.Or(gc_returned4)
 								}
-//line guarded_load.go:35
-								gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:35
-								_ = gc_if6
-//line guarded_load.go:35
-								if gc_if6.ToBits() != 0 {
-//line guarded_load.go:35
-									gc_result4 = gc_vb6.Merge(gc_result4, gc_if6)
-//line guarded_load.go:35
-									gc_returned4 = gc_if6.Or(gc_returned4)
-//line guarded_load.go:35
-								}
-//line guarded_load.go:35
-								gc_vb7.Mul(gc_result4).StoreSlice(out[i:])
-//line guarded_load.go:35
 							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:33
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line guarded_load.go:34
-							{
-								out[i] = a * GuardedAt(in, i+off)
+//line guarded_load.go:35
+							gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:35
+							if gc_if6.ToBits() != 0 {
+//line guarded_load.go:35
+								gc_result4 = gc_vb6.Merge(gc_result4, gc_if6)
+//line guarded_load.go:35
+								gc_returned4 = gc_if6.Or(gc_returned4)
 							}
-						}
-						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:33
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line guarded_load.go:34
-							{
-								out[i] = a * GuardedAt(in, i+off)
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:33
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line guarded_load.go:34
-							{
-								out[i] = a * GuardedAt(in, i+off)
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:33
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line guarded_load.go:34
-							{
-								out[i] = a * GuardedAt(in, i+off)
-							}
+//line guarded_load.go:35
+							gc_vb7.Mul(gc_result4).StoreSlice(out[i:])
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+//line guarded_load.go:37
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line guarded_load.go:33
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line guarded_load.go:34
 						{
 							out[i] = a * GuardedAt(in, i+off)
 						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line guarded_load.go:33
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = a * GuardedAt(in, i+off)
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line guarded_load.go:33
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = a * GuardedAt(in, i+off)
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line guarded_load.go:33
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = a * GuardedAt(in, i+off)
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line guarded_load.go:33
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = a * GuardedAt(in, i+off)
 					}
 				}
 			}
@@ -495,7 +393,6 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b4.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b4, 0)[:gc_n2]
-
 //line guarded_load.go:48
 	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	if compiled.Ahead(func() {
@@ -511,23 +408,15 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line guarded_load.go:46
 								var tid int = gc_tx2
-//line guarded_load.go:46
-								_ = tid
-//line guarded_load.go:47
 								var i int = off + gc_bx2*2*gc_bdx2 + tid
 //line guarded_load.go:47
 								_ = i
 //line guarded_load.go:49
 								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
 //line guarded_load.go:49
-								_ = gc_t4
-//line guarded_load.go:49
 								ahead := gc_t4
-//line guarded_load.go:49
-								_ = ahead
 //line guarded_load.go:49
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
@@ -542,23 +431,15 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line guarded_load.go:46
 							var tid int = gc_tx2
-//line guarded_load.go:46
-							_ = tid
-//line guarded_load.go:47
 							var i int = off + gc_bx2*2*gc_bdx2 + tid
 //line guarded_load.go:47
 							_ = i
 //line guarded_load.go:49
 							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
 //line guarded_load.go:49
-							_ = gc_t3
-//line guarded_load.go:49
 							ahead := gc_t3
-//line guarded_load.go:49
-							_ = ahead
 //line guarded_load.go:49
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
@@ -566,19 +447,9 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line guarded_load.go:46
-						tid := gc_tx2
-						_ = tid
-
-//line guarded_load.go:47
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
 //line guarded_load.go:49
 						var ahead float32 = gc_at5[gc_tx2]
-						_ = ahead
+//line guarded_load.go:51
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
@@ -589,44 +460,24 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:46
 							gc_none3 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:46
-							_ = gc_none3
-//line guarded_load.go:46
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line guarded_load.go:46
-							_ = gc_iota6
 //line guarded_load.go:23
 							gc_vb6 := archsimd.BroadcastFloat32x16(-1)
 //line guarded_load.go:23
-							_ = gc_vb6
-//line guarded_load.go:23
 							gc_all3 := archsimd.Mask32x16FromBits(0xffff)
-//line guarded_load.go:23
-							_ = gc_all3
 						gc_steps6:
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line guarded_load.go:46
 								var tid int = gc_tx2
-//line guarded_load.go:46
-								_ = tid
-//line guarded_load.go:47
 								var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:47
-								_ = i
 //line guarded_load.go:49
 								var gc_i8 int = i
 //line guarded_load.go:49
-								_ = gc_i8
-//line guarded_load.go:49
 								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
-								_ = gc_result8
-//line guarded_load.go:49
 								gc_returned8 := gc_none3
-//line guarded_load.go:49
-								_ = gc_returned8
 //line guarded_load.go:22
 								if gc_i8 < 0 && uint(0-gc_i8) > 15 || gc_i8 >= len(in) {
 //line guarded_load.go:49
@@ -637,30 +488,22 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 									if true {
 //line guarded_load.go:49
 										gc_b6 = gc_all3
-//line guarded_load.go:49
 									}
 //line guarded_load.go:49
 									gc_returned8 = gc_b6
-//line guarded_load.go:49
 								} else {
 //line guarded_load.go:49
 									gc_if11 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_i8, 16)))).ToBits() | gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16)))).ToBits())
-//line guarded_load.go:49
-									_ = gc_if11
 //line guarded_load.go:49
 									if gc_if11.ToBits() != 0 {
 //line guarded_load.go:49
 										gc_result8 = gc_result8.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line guarded_load.go:49
 										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line guarded_load.go:49
 									}
-//line guarded_load.go:49
 								}
 //line guarded_load.go:22
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line guarded_load.go:22
-								_ = gc_if12
 //line guarded_load.go:49
 								if gc_if12.ToBits() != 0 {
 //line guarded_load.go:49
@@ -669,22 +512,17 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line guarded_load.go:49
 										gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line guarded_load.go:49
 									} else {
 //line guarded_load.go:49
 										break gc_steps6
-//line guarded_load.go:49
 									}
 //line guarded_load.go:49
 									gc_result8 = gc_result8.Merge(gc_ld10, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line guarded_load.go:49
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line guarded_load.go:49
 								}
 //line guarded_load.go:49
 								ahead := gc_result8
-//line guarded_load.go:49
-								_ = ahead
 //line guarded_load.go:49
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
@@ -699,44 +537,24 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:46
 						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:46
-						_ = gc_none2
-//line guarded_load.go:46
 						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line guarded_load.go:46
-						_ = gc_iota4
 //line guarded_load.go:23
 						gc_vb4 := archsimd.BroadcastFloat32x8(-1)
 //line guarded_load.go:23
-						_ = gc_vb4
-//line guarded_load.go:23
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:23
-						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line guarded_load.go:46
 							var tid int = gc_tx2
-//line guarded_load.go:46
-							_ = tid
-//line guarded_load.go:47
 							var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:47
-							_ = i
 //line guarded_load.go:49
 							var gc_i6 int = i
 //line guarded_load.go:49
-							_ = gc_i6
-//line guarded_load.go:49
 							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:49
-							_ = gc_result6
-//line guarded_load.go:49
 							gc_returned6 := gc_none2
-//line guarded_load.go:49
-							_ = gc_returned6
 //line guarded_load.go:22
 							if gc_i6 < 0 && uint(0-gc_i6) > 7 || gc_i6 >= len(in) {
 //line guarded_load.go:49
@@ -747,30 +565,22 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 								if true {
 //line guarded_load.go:49
 									gc_b5 = gc_all2
-//line guarded_load.go:49
 								}
 //line guarded_load.go:49
 								gc_returned6 = gc_b5
-//line guarded_load.go:49
 							} else {
 //line guarded_load.go:49
 								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_i6, 8)))).Or(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8)))))
-//line guarded_load.go:49
-								_ = gc_if8
 //line guarded_load.go:49
 								if gc_if8.ToBits() != 0 {
 //line guarded_load.go:49
 									gc_result6 = gc_vb4.Merge(gc_result6, gc_if8)
 //line guarded_load.go:49
 									gc_returned6 = gc_if8.Or(gc_returned6)
-//line guarded_load.go:49
 								}
-//line guarded_load.go:49
 							}
 //line guarded_load.go:22
 							gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:22
-							_ = gc_if9
 //line guarded_load.go:49
 							if gc_if9.ToBits() != 0 {
 //line guarded_load.go:49
@@ -779,22 +589,17 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line guarded_load.go:49
 									gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line guarded_load.go:49
 								} else {
 //line guarded_load.go:49
 									break gc_steps4
-//line guarded_load.go:49
 								}
 //line guarded_load.go:49
 								gc_result6 = gc_ld8.Merge(gc_result6, gc_if9)
 //line guarded_load.go:49
 								gc_returned6 = gc_if9.Or(gc_returned6)
-//line guarded_load.go:49
 							}
 //line guarded_load.go:49
 							ahead := gc_result6
-//line guarded_load.go:49
-							_ = ahead
 //line guarded_load.go:49
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
@@ -806,782 +611,518 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line guarded_load.go:46
 							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
 							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line guarded_load.go:49
 							var ahead float32 = GuardedBoth(in, i)
-							_ = ahead
+//line guarded_load.go:51
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line guarded_load.go:46
 							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
 							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line guarded_load.go:49
 							var ahead float32 = GuardedBoth(in, i)
-							_ = ahead
+//line guarded_load.go:51
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line guarded_load.go:46
 							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
 							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line guarded_load.go:49
 							var ahead float32 = GuardedBoth(in, i)
-							_ = ahead
+//line guarded_load.go:51
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line guarded_load.go:46
 							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
 							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line guarded_load.go:49
 							var ahead float32 = GuardedBoth(in, i)
-							_ = ahead
+//line guarded_load.go:51
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
 					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line guarded_load.go:46
 						tid := gc_tx2
-						_ = tid
-
-//line guarded_load.go:47
 						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
 //line guarded_load.go:49
 						var ahead float32 = GuardedBoth(in, i)
-						_ = ahead
+//line guarded_load.go:51
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
-					gc_at6 := s[:gc_bdx2]
-					gc_at7 := in[gc_off6:][:gc_bdx2]
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line guarded_load.go:46
-								var tid int = gc_tx2
-//line guarded_load.go:46
-								_ = tid
-//line guarded_load.go:47
-								var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:47
-								_ = i
-//line guarded_load.go:47
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line guarded_load.go:47
-								_ = ahead
-								ahead.Sub(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+//line guarded_load.go:58
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
+			if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
+				gc_at6 := s[:gc_bdx2]
+				gc_at7 := in[gc_off6:][:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line guarded_load.go:46
 							var tid int = gc_tx2
-//line guarded_load.go:46
-							_ = tid
-//line guarded_load.go:47
 							var i int = off + gc_bx2*2*gc_bdx2 + tid
 //line guarded_load.go:47
 							_ = i
 //line guarded_load.go:47
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line guarded_load.go:47
-							_ = ahead
-							ahead.Sub(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+							ahead.Sub(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line guarded_load.go:46
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
+						var i int = off + gc_bx2*2*gc_bdx2 + tid
 //line guarded_load.go:47
-						i := off + gc_bx2*2*gc_bdx2 + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank2]
-
-//line guarded_load.go:49
-						gc_at6[gc_tx2] = ahead - gc_at7[gc_tx2]
+//line guarded_load.go:47
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+						ahead.Sub(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 					}
-				} else {
-					gc_vstep6 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line guarded_load.go:49
+					ahead := gc_s_ahead[gc_rank2]
+//line guarded_load.go:49
+					gc_at6[gc_tx2] = ahead - gc_at7[gc_tx2]
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line guarded_load.go:46
-							gc_none5 := archsimd.Mask32x16FromBits(0)
+						gc_none5 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:46
-							_ = gc_none5
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:46
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line guarded_load.go:46
-							_ = gc_iota10
-//line guarded_load.go:46
-							gc_all5 := archsimd.Mask32x16FromBits(0xffff)
-//line guarded_load.go:46
-							_ = gc_all5
+						gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line guarded_load.go:17
-							gc_vb10 := archsimd.BroadcastFloat32x16(0)
-//line guarded_load.go:17
-							_ = gc_vb10
-						gc_steps10:
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line guarded_load.go:46
-								var tid int = gc_tx2
-//line guarded_load.go:46
-								_ = tid
-//line guarded_load.go:47
-								var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line guarded_load.go:47
-								_ = i
-//line guarded_load.go:47
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line guarded_load.go:47
-								_ = ahead
-//line guarded_load.go:49
-								if tid < 0 || tid > len(s)-16 {
-//line guarded_load.go:49
-									break
-//line guarded_load.go:49
-								}
-//line guarded_load.go:49
-								var gc_t8 int = i + gc_bdx2
-//line guarded_load.go:49
-								_ = gc_t8
-//line guarded_load.go:49
-								var gc_i12 int = gc_t8
-//line guarded_load.go:49
-								_ = gc_i12
-//line guarded_load.go:49
-								var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:49
-								_ = gc_result12
-//line guarded_load.go:49
-								gc_returned12 := gc_none5
-//line guarded_load.go:49
-								_ = gc_returned12
-//line guarded_load.go:14
-								if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
-//line guarded_load.go:49
-									var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:49
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line guarded_load.go:49
-										gc_ld17 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-//line guarded_load.go:49
-									} else {
-//line guarded_load.go:49
-										break gc_steps10
-//line guarded_load.go:49
-									}
-//line guarded_load.go:49
-									gc_result12 = gc_ld17
-//line guarded_load.go:49
-									gc_b8 := gc_none5
-//line guarded_load.go:49
-									if true {
-//line guarded_load.go:49
-										gc_b8 = gc_all5
-//line guarded_load.go:49
-									}
-//line guarded_load.go:49
-									gc_returned12 = gc_b8
-//line guarded_load.go:49
-								} else {
-//line guarded_load.go:49
-									gc_if17 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line guarded_load.go:49
-									_ = gc_if17
-//line guarded_load.go:49
-									if gc_if17.ToBits() != 0 {
-//line guarded_load.go:49
-										var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:49
-										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line guarded_load.go:49
-											gc_ld18 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-//line guarded_load.go:49
-										} else {
-//line guarded_load.go:49
-											break gc_steps10
-//line guarded_load.go:49
-										}
-//line guarded_load.go:49
-										gc_result12 = gc_result12.Merge(gc_ld18, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line guarded_load.go:49
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line guarded_load.go:49
-									}
-//line guarded_load.go:49
-								}
-//line guarded_load.go:14
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line guarded_load.go:14
-								_ = gc_if18
-//line guarded_load.go:14
-								if gc_if18.ToBits() != 0 {
-//line guarded_load.go:14
-									gc_result12 = gc_result12.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line guarded_load.go:14
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line guarded_load.go:14
-								}
-								ahead.Sub(gc_result12).StoreSlice(s[tid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line guarded_load.go:46
-						gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:46
-						_ = gc_none4
-//line guarded_load.go:46
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line guarded_load.go:46
-						_ = gc_iota8
-//line guarded_load.go:46
-						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:46
-						_ = gc_all4
-//line guarded_load.go:17
-						gc_vb8 := archsimd.BroadcastFloat32x8(0)
-//line guarded_load.go:17
-						_ = gc_vb8
-					gc_steps8:
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_vb10 := archsimd.BroadcastFloat32x16(0)
+					gc_steps10:
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line guarded_load.go:46
 							var tid int = gc_tx2
-//line guarded_load.go:46
-							_ = tid
-//line guarded_load.go:47
 							var i int = off + gc_bx2*2*gc_bdx2 + tid
 //line guarded_load.go:47
-							_ = i
-//line guarded_load.go:47
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line guarded_load.go:47
-							_ = ahead
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
 //line guarded_load.go:49
-							if tid < 0 || tid > len(s)-8 {
+							if tid < 0 || tid > len(s)-16 {
 //line guarded_load.go:49
 								break
-//line guarded_load.go:49
 							}
 //line guarded_load.go:49
-							var gc_t6 int = i + gc_bdx2
+							var gc_t8 int = i + gc_bdx2
 //line guarded_load.go:49
-							_ = gc_t6
+							var gc_i12 int = gc_t8
 //line guarded_load.go:49
-							var gc_i10 int = gc_t6
+							var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
-							_ = gc_i10
-//line guarded_load.go:49
-							var gc_result10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:49
-							_ = gc_result10
-//line guarded_load.go:49
-							gc_returned10 := gc_none4
-//line guarded_load.go:49
-							_ = gc_returned10
+							gc_returned12 := gc_none5
 //line guarded_load.go:14
-							if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+							if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line guarded_load.go:49
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line guarded_load.go:49
-									gc_ld13 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
-//line guarded_load.go:49
+									gc_ld17 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 								} else {
 //line guarded_load.go:49
-									break gc_steps8
-//line guarded_load.go:49
+									break gc_steps10
 								}
 //line guarded_load.go:49
-								gc_result10 = gc_ld13
+								gc_result12 = gc_ld17
 //line guarded_load.go:49
-								gc_b7 := gc_none4
+								gc_b8 := gc_none5
 //line guarded_load.go:49
 								if true {
 //line guarded_load.go:49
-									gc_b7 = gc_all4
-//line guarded_load.go:49
+									gc_b8 = gc_all5
 								}
 //line guarded_load.go:49
-								gc_returned10 = gc_b7
-//line guarded_load.go:49
+								gc_returned12 = gc_b8
 							} else {
 //line guarded_load.go:49
-								gc_if14 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+								gc_if17 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line guarded_load.go:49
-								_ = gc_if14
+								if gc_if17.ToBits() != 0 {
 //line guarded_load.go:49
-								if gc_if14.ToBits() != 0 {
+									var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
-									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line guarded_load.go:49
-									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line guarded_load.go:49
-										gc_ld14 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
-//line guarded_load.go:49
+										gc_ld18 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 									} else {
 //line guarded_load.go:49
-										break gc_steps8
-//line guarded_load.go:49
+										break gc_steps10
 									}
 //line guarded_load.go:49
-									gc_result10 = gc_ld14.Merge(gc_result10, gc_if14)
+									gc_result12 = gc_result12.Merge(gc_ld18, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line guarded_load.go:49
-									gc_returned10 = gc_if14.Or(gc_returned10)
-//line guarded_load.go:49
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 								}
-//line guarded_load.go:49
 							}
 //line guarded_load.go:14
-							gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line guarded_load.go:14
-							_ = gc_if15
+							if gc_if18.ToBits() != 0 {
 //line guarded_load.go:14
-							if gc_if15.ToBits() != 0 {
+								gc_result12 = gc_result12.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line guarded_load.go:14
-								gc_result10 = gc_vb8.Merge(gc_result10, gc_if15)
-//line guarded_load.go:14
-								gc_returned10 = gc_if15.Or(gc_returned10)
-//line guarded_load.go:14
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 							}
-							ahead.Sub(gc_result10).StoreSlice(s[tid:])
+//line guarded_load.go:15
+							ahead.Sub(gc_result12).StoreSlice(s[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
 					}
-					gc_step4 := gc_vstep6
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line guarded_load.go:46
-							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line guarded_load.go:49
-							s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:46
-							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line guarded_load.go:49
-							s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:46
-							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line guarded_load.go:49
-							s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:17
+					gc_vb8 := archsimd.BroadcastFloat32x8(0)
+				gc_steps8:
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line guarded_load.go:46
-							tid := gc_tx2
-							_ = tid
-
+						var tid int = gc_tx2
+						var i int = off + gc_bx2*2*gc_bdx2 + tid
 //line guarded_load.go:47
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
 //line guarded_load.go:49
-							s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
+						if tid < 0 || tid > len(s)-8 {
+//line guarded_load.go:49
+							break
 						}
+//line guarded_load.go:49
+						var gc_t6 int = i + gc_bdx2
+//line guarded_load.go:49
+						var gc_i10 int = gc_t6
+//line guarded_load.go:49
+						var gc_result10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:49
+						gc_returned10 := gc_none4
+//line guarded_load.go:14
+						if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+//line guarded_load.go:49
+							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:49
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line guarded_load.go:49
+								gc_ld13 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+							} else {
+//line guarded_load.go:49
+								break gc_steps8
+							}
+//line guarded_load.go:49
+							gc_result10 = gc_ld13
+//line guarded_load.go:49
+							gc_b7 := gc_none4
+//line guarded_load.go:49
+							if true {
+//line guarded_load.go:49
+								gc_b7 = gc_all4
+							}
+//line guarded_load.go:49
+							gc_returned10 = gc_b7
+						} else {
+//line guarded_load.go:49
+							gc_if14 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line guarded_load.go:49
+							if gc_if14.ToBits() != 0 {
+//line guarded_load.go:49
+								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:49
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line guarded_load.go:49
+									gc_ld14 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+								} else {
+//line guarded_load.go:49
+									break gc_steps8
+								}
+//line guarded_load.go:49
+								gc_result10 = gc_ld14.Merge(gc_result10, gc_if14)
+//line guarded_load.go:49
+								gc_returned10 = gc_if14.Or(gc_returned10)
+							}
+						}
+//line guarded_load.go:14
+						gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:14
+						if gc_if15.ToBits() != 0 {
+//line guarded_load.go:14
+							gc_result10 = gc_vb8.Merge(gc_result10, gc_if15)
+//line guarded_load.go:14
+							gc_returned10 = gc_if15.Or(gc_returned10)
+						}
+//line guarded_load.go:15
+						ahead.Sub(gc_result10).StoreSlice(s[tid:])
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line guarded_load.go:46
 						tid := gc_tx2
-						_ = tid
-
-//line guarded_load.go:47
 						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
+//line guarded_load.go:49
 						ahead := gc_s_ahead[gc_rank2]
-
+//line guarded_load.go:49
+						s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line guarded_load.go:46
+						tid := gc_tx2
+						i := off + gc_bx2*2*gc_bdx2 + tid
+//line guarded_load.go:49
+						ahead := gc_s_ahead[gc_rank2]
+//line guarded_load.go:49
+						s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line guarded_load.go:46
+						tid := gc_tx2
+						i := off + gc_bx2*2*gc_bdx2 + tid
+//line guarded_load.go:49
+						ahead := gc_s_ahead[gc_rank2]
+//line guarded_load.go:49
+						s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line guarded_load.go:46
+						tid := gc_tx2
+						i := off + gc_bx2*2*gc_bdx2 + tid
+//line guarded_load.go:49
+						ahead := gc_s_ahead[gc_rank2]
 //line guarded_load.go:49
 						s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
 					}
 				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line guarded_load.go:46
+					tid := gc_tx2
+					i := off + gc_bx2*2*gc_bdx2 + tid
+//line guarded_load.go:49
+					ahead := gc_s_ahead[gc_rank2]
+//line guarded_load.go:49
+					s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := off + gc_bx2*2*gc_bdx2
-				gc_off8 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(s) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-					gc_at8 := s[:gc_bdx2]
-					gc_at9 := in[gc_off7:][:gc_bdx2]
-					gc_at10 := in[gc_off8:][:gc_bdx2]
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line guarded_load.go:46
-							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line guarded_load.go:49
-							gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line guarded_load.go:46
-							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line guarded_load.go:49
-							gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line guarded_load.go:46
-							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line guarded_load.go:49
-							gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line guarded_load.go:46
-							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line guarded_load.go:49
-							gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line guarded_load.go:46
-						tid := gc_tx2
-						_ = tid
-
-//line guarded_load.go:47
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
+//line guarded_load.go:56
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := off + gc_bx2*2*gc_bdx2
+			gc_off8 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
+			if gc_bdx2 <= len(s) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
+				gc_at8 := s[:gc_bdx2]
+				gc_at9 := in[gc_off7:][:gc_bdx2]
+				gc_at10 := in[gc_off8:][:gc_bdx2]
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 //line guarded_load.go:49
 						gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
 					}
-				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:46
-							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
+					{
+						gc_tx2 := gc_step5 + 1
 //line guarded_load.go:49
-							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:46
-							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line guarded_load.go:49
-							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:46
-							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line guarded_load.go:49
-							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:46
-							tid := gc_tx2
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line guarded_load.go:49
-							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
-						}
+						gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step5 + 2
+//line guarded_load.go:49
+						gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+//line guarded_load.go:49
+						gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line guarded_load.go:49
+					gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
+				}
+			} else {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line guarded_load.go:46
 						tid := gc_tx2
-						_ = tid
-
-//line guarded_load.go:47
 						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
+//line guarded_load.go:49
+						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line guarded_load.go:46
+						tid := gc_tx2
+						i := off + gc_bx2*2*gc_bdx2 + tid
+//line guarded_load.go:49
+						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line guarded_load.go:46
+						tid := gc_tx2
+						i := off + gc_bx2*2*gc_bdx2 + tid
+//line guarded_load.go:49
+						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line guarded_load.go:46
+						tid := gc_tx2
+						i := off + gc_bx2*2*gc_bdx2 + tid
 //line guarded_load.go:49
 						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
 					}
 				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line guarded_load.go:46
+					tid := gc_tx2
+					i := off + gc_bx2*2*gc_bdx2 + tid
+//line guarded_load.go:49
+					s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
+				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_bx2 * gc_bdx2
-			gc_stride2 := 0 - 1
-			gc_off10 := gc_bdx2 - 1
-			if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx2 <= len(out)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(s)) {
-				gc_at11 := out[gc_off9:][:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line guarded_load.go:46
-					tid := gc_tx2
-					_ = tid
-
+//line guarded_load.go:56
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off9 := gc_bx2 * gc_bdx2
+		gc_stride2 := 0 - 1
+		gc_off10 := gc_bdx2 - 1
+		if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx2 <= len(out)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(s)) {
+			gc_at11 := out[gc_off9:][:gc_bdx2]
+			for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 //line guarded_load.go:51
-					gc_at11[gc_tx2] = s[gc_idx2]
-				}
-			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:46
-						tid := gc_tx2
-						_ = tid
-
-//line guarded_load.go:51
-						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:46
-						tid := gc_tx2
-						_ = tid
-
-//line guarded_load.go:51
-						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:46
-						tid := gc_tx2
-						_ = tid
-
-//line guarded_load.go:51
-						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:46
-						tid := gc_tx2
-						_ = tid
-
-//line guarded_load.go:51
-						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_at11[gc_tx2] = s[gc_idx2]
+			}
+		} else {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line guarded_load.go:46
 					tid := gc_tx2
-					_ = tid
-
 //line guarded_load.go:51
 					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
 				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line guarded_load.go:46
+					tid := gc_tx2
+//line guarded_load.go:51
+					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line guarded_load.go:46
+					tid := gc_tx2
+//line guarded_load.go:51
+					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line guarded_load.go:46
+					tid := gc_tx2
+//line guarded_load.go:51
+					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line guarded_load.go:46
+				tid := gc_tx2
+//line guarded_load.go:51
+				out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
 			}
 		}
 	}
@@ -1618,853 +1159,639 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_bdx2]
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line guarded_load.go:85
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line guarded_load.go:68
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:68
-							_ = gc_iota8
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:68
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line guarded_load.go:68
-							_ = gc_none4
-//line guarded_load.go:68
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line guarded_load.go:68
-							_ = gc_all4
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line guarded_load.go:60
-							gc_vb8 := archsimd.BroadcastFloat32x16(0)
-//line guarded_load.go:60
-							_ = gc_vb8
-						gc_steps8:
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line guarded_load.go:68
-								{
-//line guarded_load.go:68
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line guarded_load.go:68
-									_ = i
-//line guarded_load.go:68
-									if i < len(out) && uint(len(out)-i) > 15 {
-//line guarded_load.go:68
-										var gc_i15 int = i
-//line guarded_load.go:68
-										_ = gc_i15
-//line guarded_load.go:68
-										var gc_result15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:68
-										_ = gc_result15
-//line guarded_load.go:68
-										gc_returned15 := gc_none4
-//line guarded_load.go:68
-										_ = gc_returned15
-//line guarded_load.go:68
-										if gc_i15 <=
-//line guarded_load.go:57
-											len(in) && uint(len(in)-gc_i15) >= 15 {
-//line guarded_load.go:69
-											var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-											if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
-//line guarded_load.go:69
-												gc_ld22 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
-//line guarded_load.go:69
-											} else {
-//line guarded_load.go:69
-												break gc_steps8
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_result15 = gc_ld22
-//line guarded_load.go:69
-											gc_b6 := gc_none4
-//line guarded_load.go:69
-											if true {
-//line guarded_load.go:69
-												gc_b6 = gc_all4
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_returned15 = gc_b6
-//line guarded_load.go:69
-										} else {
-//line guarded_load.go:69
-											gc_if28 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
-//line guarded_load.go:69
-											_ = gc_if28
-//line guarded_load.go:69
-											if gc_if28.ToBits() != 0 {
-//line guarded_load.go:69
-												var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-												if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
-//line guarded_load.go:69
-													gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
-//line guarded_load.go:69
-												} else {
-//line guarded_load.go:69
-													break gc_steps8
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-												gc_result15 = gc_result15.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
-//line guarded_load.go:69
-												gc_returned15 = archsimd.Mask32x16FromBits(gc_if28.ToBits() | gc_returned15.ToBits())
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
-										gc_if29 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
-//line guarded_load.go:69
-										_ = gc_if29
-//line guarded_load.go:69
-										if gc_if29.ToBits() != 0 {
-//line guarded_load.go:69
-											gc_result15 = gc_result15.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
-//line guarded_load.go:69
-											gc_returned15 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned15.ToBits())
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
-										gc_result15.StoreSlice(gc_at2[gc_tx2:])
-//line guarded_load.go:69
-									} else {
-//line guarded_load.go:69
-										gc_if30 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
-//line guarded_load.go:68
-										_ = gc_if30
-//line guarded_load.go:68
-										if gc_if30.ToBits() != 0 {
-//line guarded_load.go:68
-											var gc_i16 int = i
-//line guarded_load.go:68
-											_ = gc_i16
-//line guarded_load.go:68
-											var gc_result16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:68
-											_ = gc_result16
-//line guarded_load.go:68
-											gc_returned16 := gc_none4
-//line guarded_load.go:68
-											_ = gc_returned16
-//line guarded_load.go:68
-											gc_if31 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-											_ = gc_if31
-//line guarded_load.go:69
-											if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() != 0 {
-//line guarded_load.go:69
-												var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-												if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line guarded_load.go:69
-													gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
-//line guarded_load.go:69
-												} else {
-//line guarded_load.go:69
-													break gc_steps8
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-												gc_result16 = gc_result16.Merge(gc_ld24, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits()))
-//line guarded_load.go:69
-												gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() | gc_returned16.ToBits())
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_if32 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line guarded_load.go:69
-											_ = gc_if32
-//line guarded_load.go:69
-											if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits() != 0 {
-//line guarded_load.go:69
-												gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits()))
-//line guarded_load.go:69
-												gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits() | gc_returned16.ToBits())
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_result16.StoreMasked((*[16]float32)(gc_at2[gc_tx2:]), gc_if30)
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
-									}
-//line guarded_load.go:69
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line guarded_load.go:68
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line guarded_load.go:68
-						_ = gc_iota6
-//line guarded_load.go:68
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:68
-						_ = gc_none3
-//line guarded_load.go:68
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:68
-						_ = gc_all3
-//line guarded_load.go:60
-						gc_vb6 := archsimd.BroadcastFloat32x8(0)
-//line guarded_load.go:60
-						_ = gc_vb6
-					gc_steps6:
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_vb8 := archsimd.BroadcastFloat32x16(0)
+					gc_steps8:
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line guarded_load.go:68
 							{
 //line guarded_load.go:68
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line guarded_load.go:68
-								_ = i
+								if i < len(out) && uint(len(out)-i) > 15 {
 //line guarded_load.go:68
-								if i < len(out) && uint(len(out)-i) > 7 {
+									var gc_i15 int = i
 //line guarded_load.go:68
-									var gc_i11 int = i
+									var gc_result15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:68
-									_ = gc_i11
+									gc_returned15 := gc_none4
 //line guarded_load.go:68
-									var gc_result11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:68
-									_ = gc_result11
-//line guarded_load.go:68
-									gc_returned11 := gc_none3
-//line guarded_load.go:68
-									_ = gc_returned11
-//line guarded_load.go:68
-									if gc_i11 <=
+									if gc_i15 <=
 //line guarded_load.go:57
-										len(in) && uint(len(in)-gc_i11) >= 7 {
+										len(in) && uint(len(in)-gc_i15) >= 15 {
 //line guarded_load.go:69
-										var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
-										if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+										if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line guarded_load.go:69
-											gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
-//line guarded_load.go:69
+											gc_ld22 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
 										} else {
 //line guarded_load.go:69
-											break gc_steps6
-//line guarded_load.go:69
+											break gc_steps8
 										}
 //line guarded_load.go:69
-										gc_result11 = gc_ld16
+										gc_result15 = gc_ld22
 //line guarded_load.go:69
-										gc_b5 := gc_none3
+										gc_b6 := gc_none4
 //line guarded_load.go:69
 										if true {
 //line guarded_load.go:69
-											gc_b5 = gc_all3
-//line guarded_load.go:69
+											gc_b6 = gc_all4
 										}
 //line guarded_load.go:69
-										gc_returned11 = gc_b5
-//line guarded_load.go:69
+										gc_returned15 = gc_b6
 									} else {
 //line guarded_load.go:69
-										gc_if20 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+										gc_if28 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
 //line guarded_load.go:69
-										_ = gc_if20
+										if gc_if28.ToBits() != 0 {
 //line guarded_load.go:69
-										if gc_if20.ToBits() != 0 {
+											var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
-											var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+											if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line guarded_load.go:69
-											if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
-//line guarded_load.go:69
-												gc_ld17 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
-//line guarded_load.go:69
+												gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
 											} else {
 //line guarded_load.go:69
-												break gc_steps6
-//line guarded_load.go:69
+												break gc_steps8
 											}
 //line guarded_load.go:69
-											gc_result11 = gc_ld17.Merge(gc_result11, gc_if20)
+											gc_result15 = gc_result15.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line guarded_load.go:69
-											gc_returned11 = gc_if20.Or(gc_returned11)
-//line guarded_load.go:69
+											gc_returned15 = archsimd.Mask32x16FromBits(gc_if28.ToBits() | gc_returned15.ToBits())
 										}
-//line guarded_load.go:69
 									}
 //line guarded_load.go:69
-									gc_if21 := gc_returned11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									gc_if29 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
 //line guarded_load.go:69
-									_ = gc_if21
+									if gc_if29.ToBits() != 0 {
 //line guarded_load.go:69
-									if gc_if21.ToBits() != 0 {
+										gc_result15 = gc_result15.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line guarded_load.go:69
-										gc_result11 = gc_vb6.Merge(gc_result11, gc_if21)
-//line guarded_load.go:69
-										gc_returned11 = gc_if21.Or(gc_returned11)
-//line guarded_load.go:69
+										gc_returned15 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned15.ToBits())
 									}
 //line guarded_load.go:69
-									gc_result11.StoreSlice(gc_at2[gc_tx2:])
-//line guarded_load.go:69
+									gc_result15.StoreSlice(gc_at2[gc_tx2:])
 								} else {
 //line guarded_load.go:69
-									gc_if22 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+									gc_if30 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
 //line guarded_load.go:68
-									_ = gc_if22
+									if gc_if30.ToBits() != 0 {
 //line guarded_load.go:68
-									if gc_if22.ToBits() != 0 {
+										var gc_i16 int = i
 //line guarded_load.go:68
-										var gc_i12 int = i
+										var gc_result16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:68
-										_ = gc_i12
+										gc_returned16 := gc_none4
 //line guarded_load.go:68
-										var gc_result12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:68
-										_ = gc_result12
-//line guarded_load.go:68
-										gc_returned12 := gc_none3
-//line guarded_load.go:68
-										_ = gc_returned12
-//line guarded_load.go:68
-										gc_if23 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
-										_ = gc_if23
+										gc_if31 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+										if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() != 0 {
 //line guarded_load.go:69
-										if gc_if22.And(gc_if23).ToBits() != 0 {
+											var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
-											var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+											if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line guarded_load.go:69
-											if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
-//line guarded_load.go:69
-												gc_ld18 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
-//line guarded_load.go:69
+												gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
 											} else {
 //line guarded_load.go:69
-												break gc_steps6
-//line guarded_load.go:69
+												break gc_steps8
 											}
 //line guarded_load.go:69
-											gc_result12 = gc_ld18.Merge(gc_result12, gc_if22.And(gc_if23))
+											gc_result16 = gc_result16.Merge(gc_ld24, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits()))
 //line guarded_load.go:69
-											gc_returned12 = gc_if22.And(gc_if23).Or(gc_returned12)
-//line guarded_load.go:69
+											gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() | gc_returned16.ToBits())
 										}
 //line guarded_load.go:69
-										gc_if24 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+										gc_if32 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
 //line guarded_load.go:69
-										_ = gc_if24
+										if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits() != 0 {
 //line guarded_load.go:69
-										if gc_if22.And(gc_if24).ToBits() != 0 {
+											gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits()))
 //line guarded_load.go:69
-											gc_result12 = gc_vb6.Merge(gc_result12, gc_if22.And(gc_if24))
-//line guarded_load.go:69
-											gc_returned12 = gc_if22.And(gc_if24).Or(gc_returned12)
-//line guarded_load.go:69
+											gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits() | gc_returned16.ToBits())
 										}
 //line guarded_load.go:69
-										gc_result12.StoreMasked((*[8]float32)(gc_at2[gc_tx2:]), gc_if22)
-//line guarded_load.go:69
+										gc_result16.StoreMasked((*[16]float32)(gc_at2[gc_tx2:]), gc_if30)
 									}
-//line guarded_load.go:69
 								}
-//line guarded_load.go:69
 							}
 						}
+//line guarded_load.go:71
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line guarded_load.go:68
-						if i := gc_bx2*gc_bdx2 + gc_tx2; true || i < len(out) {
-							gc_at2[gc_tx2] = guardedPast(in, i)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line guarded_load.go:68
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:68
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:60
+					gc_vb6 := archsimd.BroadcastFloat32x8(0)
+				gc_steps6:
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						{
+//line guarded_load.go:68
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line guarded_load.go:68
+							if i < len(out) && uint(len(out)-i) > 7 {
+//line guarded_load.go:68
+								var gc_i11 int = i
+//line guarded_load.go:68
+								var gc_result11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:68
+								gc_returned11 := gc_none3
+//line guarded_load.go:68
+								if gc_i11 <=
+//line guarded_load.go:57
+									len(in) && uint(len(in)-gc_i11) >= 7 {
+//line guarded_load.go:69
+									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:69
+									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+//line guarded_load.go:69
+										gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
+									} else {
+//line guarded_load.go:69
+										break gc_steps6
+									}
+//line guarded_load.go:69
+									gc_result11 = gc_ld16
+//line guarded_load.go:69
+									gc_b5 := gc_none3
+//line guarded_load.go:69
+									if true {
+//line guarded_load.go:69
+										gc_b5 = gc_all3
+									}
+//line guarded_load.go:69
+									gc_returned11 = gc_b5
+								} else {
+//line guarded_load.go:69
+									gc_if20 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+//line guarded_load.go:69
+									if gc_if20.ToBits() != 0 {
+//line guarded_load.go:69
+										var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:69
+										if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+//line guarded_load.go:69
+											gc_ld17 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
+										} else {
+//line guarded_load.go:69
+											break gc_steps6
+										}
+//line guarded_load.go:69
+										gc_result11 = gc_ld17.Merge(gc_result11, gc_if20)
+//line guarded_load.go:69
+										gc_returned11 = gc_if20.Or(gc_returned11)
+									}
+								}
+//line guarded_load.go:69
+								gc_if21 := gc_returned11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:69
+								if gc_if21.ToBits() != 0 {
+//line guarded_load.go:69
+									gc_result11 = gc_vb6.Merge(gc_result11, gc_if21)
+//line guarded_load.go:69
+									gc_returned11 = gc_if21.Or(gc_returned11)
+								}
+//line guarded_load.go:69
+								gc_result11.StoreSlice(gc_at2[gc_tx2:])
+							} else {
+//line guarded_load.go:69
+								gc_if22 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+//line guarded_load.go:68
+								if gc_if22.ToBits() != 0 {
+//line guarded_load.go:68
+									var gc_i12 int = i
+//line guarded_load.go:68
+									var gc_result12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:68
+									gc_returned12 := gc_none3
+//line guarded_load.go:68
+									gc_if23 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+									if gc_if22.And(gc_if23).ToBits() != 0 {
+//line guarded_load.go:69
+										var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:69
+										if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+//line guarded_load.go:69
+											gc_ld18 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
+										} else {
+//line guarded_load.go:69
+											break gc_steps6
+										}
+//line guarded_load.go:69
+										gc_result12 = gc_ld18.Merge(gc_result12, gc_if22.And(gc_if23))
+//line guarded_load.go:69
+										gc_returned12 = gc_if22.And(gc_if23).Or(gc_returned12)
+									}
+//line guarded_load.go:69
+									gc_if24 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:69
+									if gc_if22.And(gc_if24).ToBits() != 0 {
+//line guarded_load.go:69
+										gc_result12 = gc_vb6.Merge(gc_result12, gc_if22.And(gc_if24))
+//line guarded_load.go:69
+										gc_returned12 = gc_if22.And(gc_if24).Or(gc_returned12)
+									}
+//line guarded_load.go:69
+									gc_result12.StoreMasked((*[8]float32)(gc_at2[gc_tx2:]), gc_if22)
+								}
+							}
 						}
 					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line guarded_load.go:71
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line guarded_load.go:68
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					if i := gc_bx2*gc_bdx2 + gc_tx2; true || i < len(out) {
+						gc_at2[gc_tx2] = guardedPast(in, i)
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line guarded_load.go:68
-							_ = gc_iota4
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:68
-							gc_none2 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:68
-							_ = gc_none2
-//line guarded_load.go:68
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line guarded_load.go:68
-							_ = gc_all2
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line guarded_load.go:60
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line guarded_load.go:60
-							_ = gc_vb4
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+					gc_steps4:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							{
 //line guarded_load.go:68
-								{
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line guarded_load.go:68
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
+								if i < len(out) && uint(len(out)-i) > 15 {
 //line guarded_load.go:68
-									_ = i
+									var gc_i7 int = i
 //line guarded_load.go:68
-									if i < len(out) && uint(len(out)-i) > 15 {
+									var gc_result7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:68
-										var gc_i7 int = i
+									gc_returned7 := gc_none2
 //line guarded_load.go:68
-										_ = gc_i7
-//line guarded_load.go:68
-										var gc_result7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:68
-										_ = gc_result7
-//line guarded_load.go:68
-										gc_returned7 := gc_none2
-//line guarded_load.go:68
-										_ = gc_returned7
-//line guarded_load.go:68
-										if gc_i7 <=
+									if gc_i7 <=
 //line guarded_load.go:57
-											len(in) && uint(len(in)-gc_i7) >= 15 {
+										len(in) && uint(len(in)-gc_i7) >= 15 {
 //line guarded_load.go:69
-											var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guarded_load.go:69
+										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+//line guarded_load.go:69
+											gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+										} else {
+//line guarded_load.go:69
+											break gc_steps4
+										}
+//line guarded_load.go:69
+										gc_result7 = gc_ld10
+//line guarded_load.go:69
+										gc_b4 := gc_none2
+//line guarded_load.go:69
+										if true {
+//line guarded_load.go:69
+											gc_b4 = gc_all2
+										}
+//line guarded_load.go:69
+										gc_returned7 = gc_b4
+									} else {
+//line guarded_load.go:69
+										gc_if12 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+//line guarded_load.go:69
+										if gc_if12.ToBits() != 0 {
+//line guarded_load.go:69
+											var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 											if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line guarded_load.go:69
-												gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
-//line guarded_load.go:69
+												gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 											} else {
 //line guarded_load.go:69
 												break gc_steps4
-//line guarded_load.go:69
 											}
 //line guarded_load.go:69
-											gc_result7 = gc_ld10
+											gc_result7 = gc_result7.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line guarded_load.go:69
-											gc_b4 := gc_none2
+											gc_returned7 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned7.ToBits())
+										}
+									}
 //line guarded_load.go:69
-											if true {
+									gc_if13 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
 //line guarded_load.go:69
-												gc_b4 = gc_all2
+									if gc_if13.ToBits() != 0 {
 //line guarded_load.go:69
+										gc_result7 = gc_result7.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
+//line guarded_load.go:69
+										gc_returned7 = archsimd.Mask32x16FromBits(gc_if13.ToBits() | gc_returned7.ToBits())
+									}
+//line guarded_load.go:69
+									if i >= 0 && i <= len(out)-16 {
+//line guarded_load.go:69
+										gc_result7.StoreSlice(out[i:])
+									} else {
+//line guarded_load.go:69
+										var gc_lanes18 [16]float32
+//line guarded_load.go:69
+										gc_result7.Store(&gc_lanes18)
+//line guarded_load.go:69
+										for gc_k18 := range 16 {
+//line guarded_load.go:69
+											if 0xffff&(1<<gc_k18) != 0 {
+//line guarded_load.go:69
+												gc_pos2.Thread = gc_rank2 + gc_k18
+//line guarded_load.go:69
+												out[i+gc_k18] = gc_lanes18[gc_k18]
 											}
-//line guarded_load.go:69
-											gc_returned7 = gc_b4
-//line guarded_load.go:69
-										} else {
-//line guarded_load.go:69
-											gc_if12 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
-//line guarded_load.go:69
-											_ = gc_if12
-//line guarded_load.go:69
-											if gc_if12.ToBits() != 0 {
-//line guarded_load.go:69
-												var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-												if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-//line guarded_load.go:69
-													gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
-//line guarded_load.go:69
-												} else {
-//line guarded_load.go:69
-													break gc_steps4
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-												gc_result7 = gc_result7.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line guarded_load.go:69
-												gc_returned7 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned7.ToBits())
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
 										}
 //line guarded_load.go:69
-										gc_if13 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
+										gc_pos2.Thread = gc_rank2
+									}
+								} else {
 //line guarded_load.go:69
-										_ = gc_if13
+									gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
+//line guarded_load.go:68
+									if gc_if14.ToBits() != 0 {
+//line guarded_load.go:68
+										var gc_i8 int = i
+//line guarded_load.go:68
+										var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guarded_load.go:68
+										gc_returned8 := gc_none2
+//line guarded_load.go:68
+										gc_if15 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+										if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() != 0 {
 //line guarded_load.go:69
-										if gc_if13.ToBits() != 0 {
+											var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
-											gc_result7 = gc_result7.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
+											if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line guarded_load.go:69
-											gc_returned7 = archsimd.Mask32x16FromBits(gc_if13.ToBits() | gc_returned7.ToBits())
+												gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+											} else {
 //line guarded_load.go:69
+												break gc_steps4
+											}
+//line guarded_load.go:69
+											gc_result8 = gc_result8.Merge(gc_ld12, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
+//line guarded_load.go:69
+											gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() | gc_returned8.ToBits())
+										}
+//line guarded_load.go:69
+										gc_if16 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line guarded_load.go:69
+										if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits() != 0 {
+//line guarded_load.go:69
+											gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits()))
+//line guarded_load.go:69
+											gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits() | gc_returned8.ToBits())
 										}
 //line guarded_load.go:69
 										if i >= 0 && i <= len(out)-16 {
 //line guarded_load.go:69
-											gc_result7.StoreSlice(out[i:])
-//line guarded_load.go:69
+											gc_result8.StoreMasked((*[16]float32)(out[i:]), gc_if14)
 										} else {
 //line guarded_load.go:69
-											var gc_lanes18 [16]float32
+											var gc_lanes20 [16]float32
 //line guarded_load.go:69
-											gc_result7.Store(&gc_lanes18)
+											gc_result8.Store(&gc_lanes20)
 //line guarded_load.go:69
-											for gc_k18 := range 16 {
+											for gc_k20 := range 16 {
 //line guarded_load.go:69
-												if 0xffff&(1<<gc_k18) != 0 {
+												if gc_if14.ToBits()&(1<<gc_k20) != 0 {
 //line guarded_load.go:69
-													gc_pos2.Thread = gc_rank2 + gc_k18
+													gc_pos2.Thread = gc_rank2 + gc_k20
 //line guarded_load.go:69
-													out[i+gc_k18] = gc_lanes18[gc_k18]
-//line guarded_load.go:69
+													out[i+gc_k20] = gc_lanes20[gc_k20]
 												}
-//line guarded_load.go:69
 											}
 //line guarded_load.go:69
 											gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
 										}
-//line guarded_load.go:69
-									} else {
-//line guarded_load.go:69
-										gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
-//line guarded_load.go:68
-										_ = gc_if14
-//line guarded_load.go:68
-										if gc_if14.ToBits() != 0 {
-//line guarded_load.go:68
-											var gc_i8 int = i
-//line guarded_load.go:68
-											_ = gc_i8
-//line guarded_load.go:68
-											var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:68
-											_ = gc_result8
-//line guarded_load.go:68
-											gc_returned8 := gc_none2
-//line guarded_load.go:68
-											_ = gc_returned8
-//line guarded_load.go:68
-											gc_if15 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-											_ = gc_if15
-//line guarded_load.go:69
-											if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() != 0 {
-//line guarded_load.go:69
-												var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-												if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line guarded_load.go:69
-													gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line guarded_load.go:69
-												} else {
-//line guarded_load.go:69
-													break gc_steps4
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-												gc_result8 = gc_result8.Merge(gc_ld12, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
-//line guarded_load.go:69
-												gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() | gc_returned8.ToBits())
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_if16 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line guarded_load.go:69
-											_ = gc_if16
-//line guarded_load.go:69
-											if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits() != 0 {
-//line guarded_load.go:69
-												gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits()))
-//line guarded_load.go:69
-												gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits() | gc_returned8.ToBits())
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											if i >= 0 && i <= len(out)-16 {
-//line guarded_load.go:69
-												gc_result8.StoreMasked((*[16]float32)(out[i:]), gc_if14)
-//line guarded_load.go:69
-											} else {
-//line guarded_load.go:69
-												var gc_lanes20 [16]float32
-//line guarded_load.go:69
-												gc_result8.Store(&gc_lanes20)
-//line guarded_load.go:69
-												for gc_k20 := range 16 {
-//line guarded_load.go:69
-													if gc_if14.ToBits()&(1<<gc_k20) != 0 {
-//line guarded_load.go:69
-														gc_pos2.Thread = gc_rank2 + gc_k20
-//line guarded_load.go:69
-														out[i+gc_k20] = gc_lanes20[gc_k20]
-//line guarded_load.go:69
-													}
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-												gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
 									}
-//line guarded_load.go:69
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
 						}
+//line guarded_load.go:71
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					if compiled.SIMD {
+				}
+				if compiled.SIMD {
 //line guarded_load.go:68
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:68
-						_ = gc_iota2
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:68
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:68
-						_ = gc_none
-//line guarded_load.go:68
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:68
-						_ = gc_all
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:60
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line guarded_load.go:60
-						_ = gc_vb2
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						{
 //line guarded_load.go:68
-							{
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line guarded_load.go:68
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+							if i < len(out) && uint(len(out)-i) > 7 {
 //line guarded_load.go:68
-								_ = i
+								var gc_i3 int = i
 //line guarded_load.go:68
-								if i < len(out) && uint(len(out)-i) > 7 {
+								var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:68
-									var gc_i3 int = i
+								gc_returned3 := gc_none
 //line guarded_load.go:68
-									_ = gc_i3
-//line guarded_load.go:68
-									var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:68
-									_ = gc_result3
-//line guarded_load.go:68
-									gc_returned3 := gc_none
-//line guarded_load.go:68
-									_ = gc_returned3
-//line guarded_load.go:68
-									if gc_i3 <=
+								if gc_i3 <=
 //line guarded_load.go:57
-										len(in) && uint(len(in)-gc_i3) >= 7 {
+									len(in) && uint(len(in)-gc_i3) >= 7 {
 //line guarded_load.go:69
-										var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:69
+									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line guarded_load.go:69
+										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+									} else {
+//line guarded_load.go:69
+										break gc_steps2
+									}
+//line guarded_load.go:69
+									gc_result3 = gc_ld4
+//line guarded_load.go:69
+									gc_b3 := gc_none
+//line guarded_load.go:69
+									if true {
+//line guarded_load.go:69
+										gc_b3 = gc_all
+									}
+//line guarded_load.go:69
+									gc_returned3 = gc_b3
+								} else {
+//line guarded_load.go:69
+									gc_if4 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line guarded_load.go:69
+									if gc_if4.ToBits() != 0 {
+//line guarded_load.go:69
+										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 										if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line guarded_load.go:69
-											gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-//line guarded_load.go:69
+											gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 										} else {
 //line guarded_load.go:69
 											break gc_steps2
-//line guarded_load.go:69
 										}
 //line guarded_load.go:69
-										gc_result3 = gc_ld4
+										gc_result3 = gc_ld5.Merge(gc_result3, gc_if4)
 //line guarded_load.go:69
-										gc_b3 := gc_none
+										gc_returned3 = gc_if4.Or(gc_returned3)
+									}
+								}
 //line guarded_load.go:69
-										if true {
+								gc_if5 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:69
-											gc_b3 = gc_all
+								if gc_if5.ToBits() != 0 {
 //line guarded_load.go:69
+									gc_result3 = gc_vb2.Merge(gc_result3, gc_if5)
+//line guarded_load.go:69
+									gc_returned3 = gc_if5.Or(gc_returned3)
+								}
+//line guarded_load.go:69
+								if i >= 0 && i <= len(out)-8 {
+//line guarded_load.go:69
+									gc_result3.StoreSlice(out[i:])
+								} else {
+//line guarded_load.go:69
+									var gc_lanes8 [8]float32
+//line guarded_load.go:69
+									gc_result3.Store(&gc_lanes8)
+//line guarded_load.go:69
+									for gc_k8 := range 8 {
+//line guarded_load.go:69
+										if 0xff&(1<<gc_k8) != 0 {
+//line guarded_load.go:69
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line guarded_load.go:69
+											out[i+gc_k8] = gc_lanes8[gc_k8]
 										}
-//line guarded_load.go:69
-										gc_returned3 = gc_b3
-//line guarded_load.go:69
-									} else {
-//line guarded_load.go:69
-										gc_if4 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line guarded_load.go:69
-										_ = gc_if4
-//line guarded_load.go:69
-										if gc_if4.ToBits() != 0 {
-//line guarded_load.go:69
-											var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-											if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line guarded_load.go:69
-												gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-//line guarded_load.go:69
-											} else {
-//line guarded_load.go:69
-												break gc_steps2
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_result3 = gc_ld5.Merge(gc_result3, gc_if4)
-//line guarded_load.go:69
-											gc_returned3 = gc_if4.Or(gc_returned3)
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
 									}
 //line guarded_load.go:69
-									gc_if5 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									gc_pos2.Thread = gc_rank2
+								}
+							} else {
 //line guarded_load.go:69
-									_ = gc_if5
+								gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+//line guarded_load.go:68
+								if gc_if6.ToBits() != 0 {
+//line guarded_load.go:68
+									var gc_i4 int = i
+//line guarded_load.go:68
+									var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:68
+									gc_returned4 := gc_none
+//line guarded_load.go:68
+									gc_if7 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+									if gc_if6.And(gc_if7).ToBits() != 0 {
 //line guarded_load.go:69
-									if gc_if5.ToBits() != 0 {
+										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
-										gc_result3 = gc_vb2.Merge(gc_result3, gc_if5)
+										if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line guarded_load.go:69
-										gc_returned3 = gc_if5.Or(gc_returned3)
+											gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+										} else {
 //line guarded_load.go:69
+											break gc_steps2
+										}
+//line guarded_load.go:69
+										gc_result4 = gc_ld6.Merge(gc_result4, gc_if6.And(gc_if7))
+//line guarded_load.go:69
+										gc_returned4 = gc_if6.And(gc_if7).Or(gc_returned4)
+									}
+//line guarded_load.go:69
+									gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:69
+									if gc_if6.And(gc_if8).ToBits() != 0 {
+//line guarded_load.go:69
+										gc_result4 = gc_vb2.Merge(gc_result4, gc_if6.And(gc_if8))
+//line guarded_load.go:69
+										gc_returned4 = gc_if6.And(gc_if8).Or(gc_returned4)
 									}
 //line guarded_load.go:69
 									if i >= 0 && i <= len(out)-8 {
 //line guarded_load.go:69
-										gc_result3.StoreSlice(out[i:])
-//line guarded_load.go:69
+										gc_result4.StoreMasked((*[8]float32)(out[i:]), gc_if6)
 									} else {
 //line guarded_load.go:69
-										var gc_lanes8 [8]float32
+										var gc_lanes10 [8]float32
 //line guarded_load.go:69
-										gc_result3.Store(&gc_lanes8)
+										gc_result4.Store(&gc_lanes10)
 //line guarded_load.go:69
-										for gc_k8 := range 8 {
+										for gc_k10 := range 8 {
 //line guarded_load.go:69
-											if 0xff&(1<<gc_k8) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k10) != 0 {
 //line guarded_load.go:69
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k10
 //line guarded_load.go:69
-												out[i+gc_k8] = gc_lanes8[gc_k8]
-//line guarded_load.go:69
+												out[i+gc_k10] = gc_lanes10[gc_k10]
 											}
-//line guarded_load.go:69
 										}
 //line guarded_load.go:69
 										gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
 									}
-//line guarded_load.go:69
-								} else {
-//line guarded_load.go:69
-									gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line guarded_load.go:68
-									_ = gc_if6
-//line guarded_load.go:68
-									if gc_if6.ToBits() != 0 {
-//line guarded_load.go:68
-										var gc_i4 int = i
-//line guarded_load.go:68
-										_ = gc_i4
-//line guarded_load.go:68
-										var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:68
-										_ = gc_result4
-//line guarded_load.go:68
-										gc_returned4 := gc_none
-//line guarded_load.go:68
-										_ = gc_returned4
-//line guarded_load.go:68
-										gc_if7 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-										_ = gc_if7
-//line guarded_load.go:69
-										if gc_if6.And(gc_if7).ToBits() != 0 {
-//line guarded_load.go:69
-											var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-											if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line guarded_load.go:69
-												gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line guarded_load.go:69
-											} else {
-//line guarded_load.go:69
-												break gc_steps2
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_result4 = gc_ld6.Merge(gc_result4, gc_if6.And(gc_if7))
-//line guarded_load.go:69
-											gc_returned4 = gc_if6.And(gc_if7).Or(gc_returned4)
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
-										gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:69
-										_ = gc_if8
-//line guarded_load.go:69
-										if gc_if6.And(gc_if8).ToBits() != 0 {
-//line guarded_load.go:69
-											gc_result4 = gc_vb2.Merge(gc_result4, gc_if6.And(gc_if8))
-//line guarded_load.go:69
-											gc_returned4 = gc_if6.And(gc_if8).Or(gc_returned4)
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
-										if i >= 0 && i <= len(out)-8 {
-//line guarded_load.go:69
-											gc_result4.StoreMasked((*[8]float32)(out[i:]), gc_if6)
-//line guarded_load.go:69
-										} else {
-//line guarded_load.go:69
-											var gc_lanes10 [8]float32
-//line guarded_load.go:69
-											gc_result4.Store(&gc_lanes10)
-//line guarded_load.go:69
-											for gc_k10 := range 8 {
-//line guarded_load.go:69
-												if gc_if6.ToBits()&(1<<gc_k10) != 0 {
-//line guarded_load.go:69
-													gc_pos2.Thread = gc_rank2 + gc_k10
-//line guarded_load.go:69
-													out[i+gc_k10] = gc_lanes10[gc_k10]
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
-									}
-//line guarded_load.go:69
 								}
-//line guarded_load.go:69
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line guarded_load.go:71
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line guarded_load.go:68
-						if i := gc_bx2*gc_bdx2 + gc_tx2; i < len(out) {
-							out[i] = guardedPast(in, i)
-						}
+					if i := gc_bx2*gc_bdx2 + gc_tx2; i < len(out) {
+						out[i] = guardedPast(in, i)
 					}
 				}
 			}
@@ -2475,4 +1802,5 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 // gc_files_guarded_load holds the source files whose lines the kernels' records hash.
 //
 //go:embed guarded_load.go
+//line guarded_load.go:81
 var gc_files_guarded_load embed.FS

@@ -41,150 +41,103 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_sum [32][]float32
-		var gc_l_s [32][2]float32
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line heldout.go:37
+	var gc_l_sum [32][]float32
+	var gc_l_s [32][2]float32
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:28
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:57
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line heldout.go:29
-							var s [2]float32
-							gc_l_s[gc_lane] = s
-
+						var s [2]float32
+						gc_l_s[gc_lane] = s
 //line heldout.go:30
-							gc_l_s[gc_lane][0] = gc_at[gc_lane]
-
-//line heldout.go:31
-							gc_l_s[gc_lane][1] = 1
-
-//line heldout.go:32
-							var sum []float32 = gc_l_s[gc_lane][:]
-
-//line heldout.go:32
-							_ = sum
-							_ = s
-							_ = sum
-							gc_l_sum[gc_lane] = sum
+						gc_l_s[gc_lane][0] = gc_at[gc_lane]
+						gc_l_s[gc_lane][1] = 1
+						var sum []float32 = gc_l_s[gc_lane][:]
+//line heldout.go:35
+						gc_l_sum[gc_lane] = sum
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line heldout.go:28
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line heldout.go:29
-							var s [2]float32
-							gc_l_s[gc_lane] = s
-
+						i := gc_bx*gc_bdx + gc_tx
+						var s [2]float32
+						gc_l_s[gc_lane] = s
 //line heldout.go:30
-							gc_l_s[gc_lane][0] = in[i]
-
-//line heldout.go:31
-							gc_l_s[gc_lane][1] = 1
-
-//line heldout.go:32
-							var sum []float32 = gc_l_s[gc_lane][:]
-
-//line heldout.go:32
-							_ = sum
-							_ = s
-							_ = sum
-							gc_l_sum[gc_lane] = sum
-						}
+						gc_l_s[gc_lane][0] = in[i]
+						gc_l_s[gc_lane][1] = 1
+						var sum []float32 = gc_l_s[gc_lane][:]
+//line heldout.go:35
+						gc_l_sum[gc_lane] = sum
 					}
 				}
 			}
-
+		}
 //line heldout.go:16
-			for offset := 16; offset > 0; offset /= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					sum := gc_l_sum[gc_lane]
-					_ = sum
-
+		for offset := 16; offset > 0; offset /= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sum := gc_l_sum[gc_lane]
 //line heldout.go:17
-					gc_c1v[gc_lane] = sum[0]
-				}
-
-//line heldout.go:17
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, 32, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					sum := gc_l_sum[gc_lane]
-					_ = sum
-
-//line heldout.go:17
-					sum[0] += gc_c1r[gc_lane]
-				}
+				gc_c1v[gc_lane] = sum[0]
 			}
+//line heldout.go:17
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, 32, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sum := gc_l_sum[gc_lane]
+//line heldout.go:17
+				sum[0] += gc_c1r[gc_lane]
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line heldout.go:28
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line heldout.go:33
-							gc_at2[gc_lane] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
+						gc_at2[gc_lane] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line heldout.go:28
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:33
-							out[i] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
-						}
+						out[i] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
 					}
 				}
 			}
@@ -218,714 +171,448 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	gc_s_acc := make([][2]int32, gc_b.Len())
 	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_last := compiled.Scratch[*int32](gc_b, 1)[:gc_n]
-
 //line heldout.go:44
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line heldout.go:44
 	sh := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(sh) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := sh[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank] = acc
-
 //line heldout.go:46
-						part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank][1]
-
-//line heldout.go:48
-						gc_at[gc_tx] = gc_at2[gc_tx]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank] = part
-						gc_s_last[gc_rank] = last
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank] = acc
-
-//line heldout.go:46
-						part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank][1]
-
-//line heldout.go:48
-						gc_at[gc_tx] = gc_at2[gc_tx]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank] = part
-						gc_s_last[gc_rank] = last
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank] = acc
-
-//line heldout.go:46
-						part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank][1]
-
-//line heldout.go:48
-						gc_at[gc_tx] = gc_at2[gc_tx]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank] = part
-						gc_s_last[gc_rank] = last
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank] = acc
-
-//line heldout.go:46
-						part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank][1]
-
-//line heldout.go:48
-						gc_at[gc_tx] = gc_at2[gc_tx]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank] = part
-						gc_s_last[gc_rank] = last
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sh) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sh[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line heldout.go:56
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
 //line heldout.go:45
 					var acc [2]int32
 					gc_s_acc[gc_rank] = acc
-
 //line heldout.go:46
 					part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:47
 					last := &gc_s_acc[gc_rank][1]
-
-//line heldout.go:48
 					gc_at[gc_tx] = gc_at2[gc_tx]
-					_ = acc
-					_ = part
-					_ = last
+//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank] = acc
-
-//line heldout.go:46
-						part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank][1]
-
-//line heldout.go:48
-						sh[tid] = in[i]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank] = part
-						gc_s_last[gc_rank] = last
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank] = acc
-
-//line heldout.go:46
-						part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank][1]
-
-//line heldout.go:48
-						sh[tid] = in[i]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank] = part
-						gc_s_last[gc_rank] = last
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank] = acc
-
-//line heldout.go:46
-						part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank][1]
-
-//line heldout.go:48
-						sh[tid] = in[i]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank] = part
-						gc_s_last[gc_rank] = last
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank] = acc
-
-//line heldout.go:46
-						part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank][1]
-
-//line heldout.go:48
-						sh[tid] = in[i]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank] = part
-						gc_s_last[gc_rank] = last
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
+//line heldout.go:58
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
 //line heldout.go:45
 					var acc [2]int32
 					gc_s_acc[gc_rank] = acc
-
 //line heldout.go:46
 					part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:47
 					last := &gc_s_acc[gc_rank][1]
-
-//line heldout.go:48
-					sh[tid] = in[i]
-					_ = acc
-					_ = part
-					_ = last
+					gc_at[gc_tx] = gc_at2[gc_tx]
+//line heldout.go:52
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
+				}
+				{
+					gc_tx := gc_step + 2
+//line heldout.go:58
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:45
+					var acc [2]int32
+					gc_s_acc[gc_rank] = acc
+//line heldout.go:46
+					part := gc_s_acc[gc_rank][:]
+					last := &gc_s_acc[gc_rank][1]
+					gc_at[gc_tx] = gc_at2[gc_tx]
+//line heldout.go:52
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
+				}
+				{
+					gc_tx := gc_step + 3
+//line heldout.go:58
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:45
+					var acc [2]int32
+					gc_s_acc[gc_rank] = acc
+//line heldout.go:46
+					part := gc_s_acc[gc_rank][:]
+					last := &gc_s_acc[gc_rank][1]
+					gc_at[gc_tx] = gc_at2[gc_tx]
+//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:45
+				var acc [2]int32
+				gc_s_acc[gc_rank] = acc
+//line heldout.go:46
+				part := gc_s_acc[gc_rank][:]
+				last := &gc_s_acc[gc_rank][1]
+				gc_at[gc_tx] = gc_at2[gc_tx]
+//line heldout.go:52
+				gc_s_part[gc_rank] = part
+				gc_s_last[gc_rank] = last
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:42
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line heldout.go:45
+					var acc [2]int32
+					gc_s_acc[gc_rank] = acc
+//line heldout.go:46
+					part := gc_s_acc[gc_rank][:]
+					last := &gc_s_acc[gc_rank][1]
+					sh[tid] = in[i]
+//line heldout.go:52
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:42
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line heldout.go:45
+					var acc [2]int32
+					gc_s_acc[gc_rank] = acc
+//line heldout.go:46
+					part := gc_s_acc[gc_rank][:]
+					last := &gc_s_acc[gc_rank][1]
+					sh[tid] = in[i]
+//line heldout.go:52
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:42
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line heldout.go:45
+					var acc [2]int32
+					gc_s_acc[gc_rank] = acc
+//line heldout.go:46
+					part := gc_s_acc[gc_rank][:]
+					last := &gc_s_acc[gc_rank][1]
+					sh[tid] = in[i]
+//line heldout.go:52
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:42
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line heldout.go:45
+					var acc [2]int32
+					gc_s_acc[gc_rank] = acc
+//line heldout.go:46
+					part := gc_s_acc[gc_rank][:]
+					last := &gc_s_acc[gc_rank][1]
+					sh[tid] = in[i]
+//line heldout.go:52
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:42
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line heldout.go:45
+				var acc [2]int32
+				gc_s_acc[gc_rank] = acc
+//line heldout.go:46
+				part := gc_s_acc[gc_rank][:]
+				last := &gc_s_acc[gc_rank][1]
+				sh[tid] = in[i]
+//line heldout.go:52
+				gc_s_part[gc_rank] = part
+				gc_s_last[gc_rank] = last
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := 1, gc_bdx
-			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-				for gc_seg := 0; gc_seg < gc_bdx; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_segend := min(gc_bdx, gc_qd-gc_r)
-					gc_step3 := gc_seg
-					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-							tid := gc_tx
-							_ = tid
-							part := gc_s_part[gc_rank]
-
-//line heldout.go:50
-							part[0] = sh[(gc_tx + gc_r)]
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-							tid := gc_tx
-							_ = tid
-							part := gc_s_part[gc_rank]
-
-//line heldout.go:50
-							part[0] = sh[(gc_tx + gc_r)]
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-							tid := gc_tx
-							_ = tid
-							part := gc_s_part[gc_rank]
-
-//line heldout.go:50
-							part[0] = sh[(gc_tx + gc_r)]
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-							tid := gc_tx
-							_ = tid
-							part := gc_s_part[gc_rank]
-
-//line heldout.go:50
-							part[0] = sh[(gc_tx + gc_r)]
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+//line heldout.go:59
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_step3 := gc_seg
+				for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
+//line heldout.go:44
 						part := gc_s_part[gc_rank]
-
 //line heldout.go:50
 						part[0] = sh[(gc_tx + gc_r)]
 					}
-					gc_seg = gc_segend
-				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
+//line heldout.go:44
 						part := gc_s_part[gc_rank]
-
 //line heldout.go:50
-						part[0] = sh[(tid+1)%gc_bdx]
+						part[0] = sh[(gc_tx + gc_r)]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
+//line heldout.go:44
 						part := gc_s_part[gc_rank]
-
 //line heldout.go:50
-						part[0] = sh[(tid+1)%gc_bdx]
+						part[0] = sh[(gc_tx + gc_r)]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
+//line heldout.go:44
 						part := gc_s_part[gc_rank]
-
 //line heldout.go:50
-						part[0] = sh[(tid+1)%gc_bdx]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-						part := gc_s_part[gc_rank]
-
-//line heldout.go:50
-						part[0] = sh[(tid+1)%gc_bdx]
+						part[0] = sh[(gc_tx + gc_r)]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
+//line heldout.go:44
+					part := gc_s_part[gc_rank]
+//line heldout.go:50
+					part[0] = sh[(gc_tx + gc_r)]
+				}
+				gc_seg = gc_segend
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:42
 					tid := gc_tx
-					_ = tid
+//line heldout.go:44
 					part := gc_s_part[gc_rank]
-
+//line heldout.go:50
+					part[0] = sh[(tid+1)%gc_bdx]
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:42
+					tid := gc_tx
+//line heldout.go:44
+					part := gc_s_part[gc_rank]
+//line heldout.go:50
+					part[0] = sh[(tid+1)%gc_bdx]
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:42
+					tid := gc_tx
+//line heldout.go:44
+					part := gc_s_part[gc_rank]
+//line heldout.go:50
+					part[0] = sh[(tid+1)%gc_bdx]
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:42
+					tid := gc_tx
+//line heldout.go:44
+					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx]
 				}
 			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:42
+				tid := gc_tx
+//line heldout.go:44
+				part := gc_s_part[gc_rank]
+//line heldout.go:50
+				part[0] = sh[(tid+1)%gc_bdx]
+			}
 		}
 	}
-	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-			{
-				gc_rank := gc_step5 + 0
-				gc_pos.Thread = gc_rank
-				part := gc_s_part[gc_rank]
-				last := gc_s_last[gc_rank]
-
-//line heldout.go:52
-				*last = part[0] * 2
-			}
-			{
-				gc_rank := gc_step5 + 1
-				gc_pos.Thread = gc_rank
-				part := gc_s_part[gc_rank]
-				last := gc_s_last[gc_rank]
-
-//line heldout.go:52
-				*last = part[0] * 2
-			}
-			{
-				gc_rank := gc_step5 + 2
-				gc_pos.Thread = gc_rank
-				part := gc_s_part[gc_rank]
-				last := gc_s_last[gc_rank]
-
-//line heldout.go:52
-				*last = part[0] * 2
-			}
-			{
-				gc_rank := gc_step5 + 3
-				gc_pos.Thread = gc_rank
-				part := gc_s_part[gc_rank]
-				last := gc_s_last[gc_rank]
-
-//line heldout.go:52
-				*last = part[0] * 2
-			}
-		}
-		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+//line heldout.go:56
+	gc_step5 := 0
+	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+		{
+			gc_rank := gc_step5 + 0
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
 			last := gc_s_last[gc_rank]
-
+//line heldout.go:52
+			*last = part[0] * 2
+		}
+		{
+			gc_rank := gc_step5 + 1
+			gc_pos.Thread = gc_rank
+			part := gc_s_part[gc_rank]
+			last := gc_s_last[gc_rank]
+//line heldout.go:52
+			*last = part[0] * 2
+		}
+		{
+			gc_rank := gc_step5 + 2
+			gc_pos.Thread = gc_rank
+			part := gc_s_part[gc_rank]
+			last := gc_s_last[gc_rank]
+//line heldout.go:52
+			*last = part[0] * 2
+		}
+		{
+			gc_rank := gc_step5 + 3
+			gc_pos.Thread = gc_rank
+			part := gc_s_part[gc_rank]
+			last := gc_s_last[gc_rank]
 //line heldout.go:52
 			*last = part[0] * 2
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
-				gc_at3 := out[gc_off2:][:gc_bdx]
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:54
-						gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:54
-						gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:54
-						gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:54
-						gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		part := gc_s_part[gc_rank]
+		last := gc_s_last[gc_rank]
+//line heldout.go:52
+		*last = part[0] * 2
+	}
+//line heldout.go:56
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at3 := out[gc_off2:][:gc_bdx]
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
+//line heldout.go:65
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line heldout.go:42
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
 //line heldout.go:54
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
-			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
+				{
+					gc_tx := gc_step6 + 1
+//line heldout.go:59
+					gc_rank := gc_base + gc_tx
 //line heldout.go:54
-						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:54
-						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:54
-						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line heldout.go:54
-						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
+					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step6 + 2
+//line heldout.go:59
+					gc_rank := gc_base + gc_tx
+//line heldout.go:54
+					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				}
+				{
+					gc_tx := gc_step6 + 3
+//line heldout.go:59
+					gc_rank := gc_base + gc_tx
+//line heldout.go:54
+					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				}
+			}
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line heldout.go:54
+				gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+			}
+		} else {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				{
+					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line heldout.go:42
 					tid := gc_tx
-					_ = tid
-
-//line heldout.go:43
 					i := gc_bx*gc_bdx + tid
-					_ = i
-
 //line heldout.go:54
 					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
+				{
+					gc_tx := gc_step7 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:42
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line heldout.go:54
+					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				}
+				{
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:42
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line heldout.go:54
+					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				}
+				{
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:42
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line heldout.go:54
+					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				}
+			}
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:42
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line heldout.go:54
+				out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 			}
 		}
 	}
@@ -956,149 +643,108 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_val [32]*int32
-		var gc_l_v [32]int32
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line heldout.go:84
+	var gc_l_val [32]*int32
+	var gc_l_v [32]int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:75
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:104
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line heldout.go:76
-							v := gc_at[gc_lane]
-							gc_l_v[gc_lane] = v
-
+						v := gc_at[gc_lane]
+						gc_l_v[gc_lane] = v
 //line heldout.go:77
-							var val *int32 = &gc_l_v[gc_lane]
-
-//line heldout.go:77
-							_ = val
-							_ = v
-							_ = val
-							gc_l_val[gc_lane] = val
+						var val *int32 = &gc_l_v[gc_lane]
+//line heldout.go:80
+						gc_l_val[gc_lane] = val
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line heldout.go:75
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line heldout.go:76
-							v := in[i]
-							gc_l_v[gc_lane] = v
-
+						i := gc_bx*gc_bdx + gc_tx
+						v := in[i]
+						gc_l_v[gc_lane] = v
 //line heldout.go:77
-							var val *int32 = &gc_l_v[gc_lane]
-
-//line heldout.go:77
-							_ = val
-							_ = v
-							_ = val
-							gc_l_val[gc_lane] = val
-						}
+						var val *int32 = &gc_l_v[gc_lane]
+//line heldout.go:80
+						gc_l_val[gc_lane] = val
 					}
 				}
 			}
-
+		}
 //line heldout.go:60
-			for d := 1; d < 32; d *= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					val := gc_l_val[gc_lane]
-					_ = val
-
+		for d := 1; d < 32; d *= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				val := gc_l_val[gc_lane]
 //line heldout.go:61
-					gc_c1v[gc_lane] = *val
-				}
-
+				gc_c1v[gc_lane] = *val
+			}
 //line heldout.go:61
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, 32, &gc_c1r)
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 {
-					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					val := gc_l_val[gc_lane]
-					_ = val
-
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, 32, &gc_c1r)
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				val := gc_l_val[gc_lane]
 //line heldout.go:61
-					tmp := gc_c1r[gc_lane]
-
-//line heldout.go:62
-					{
-						*val += tmp
-					}
-					_ = tmp
+				tmp := gc_c1r[gc_lane]
+				{
+					*val += tmp
 				}
 			}
+		}
+		{
+//line heldout.go:69
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line heldout.go:75
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line heldout.go:78
-							gc_at2[gc_lane] = gc_l_v[gc_lane]
+						gc_at2[gc_lane] = gc_l_v[gc_lane]
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line heldout.go:75
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:78
-							out[i] = gc_l_v[gc_lane]
-						}
+						out[i] = gc_l_v[gc_lane]
 					}
 				}
 			}
@@ -1129,231 +775,163 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := make([]int, gc_b.Len())
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:88
-					x := i * 2
-					gc_s_x[gc_rank] = x
-
-//line heldout.go:89
-					gc_s_x[gc_rank]++
-					_ = x
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:88
-					x := i * 2
-					gc_s_x[gc_rank] = x
-
-//line heldout.go:89
-					gc_s_x[gc_rank]++
-					_ = x
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:88
-					x := i * 2
-					gc_s_x[gc_rank] = x
-
-//line heldout.go:89
-					gc_s_x[gc_rank]++
-					_ = x
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:88
-					x := i * 2
-					gc_s_x[gc_rank] = x
-
-//line heldout.go:89
-					gc_s_x[gc_rank]++
-					_ = x
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line heldout.go:95
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line heldout.go:87
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line heldout.go:88
 				x := i * 2
 				gc_s_x[gc_rank] = x
-
 //line heldout.go:89
 				gc_s_x[gc_rank]++
-				_ = x
+			}
+			{
+//line heldout.go:93
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:87
+				i := gc_bx*gc_bdx + gc_tx
+				x := i * 2
+				gc_s_x[gc_rank] = x
+//line heldout.go:89
+				gc_s_x[gc_rank]++
+			}
+			{
+//line heldout.go:93
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:87
+				i := gc_bx*gc_bdx + gc_tx
+				x := i * 2
+				gc_s_x[gc_rank] = x
+//line heldout.go:89
+				gc_s_x[gc_rank]++
+			}
+			{
+//line heldout.go:93
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:87
+				i := gc_bx*gc_bdx + gc_tx
+				x := i * 2
+				gc_s_x[gc_rank] = x
+//line heldout.go:89
+				gc_s_x[gc_rank]++
 			}
 		}
+//line heldout.go:93
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line heldout.go:87
+			i := gc_bx*gc_bdx + gc_tx
+			x := i * 2
+			gc_s_x[gc_rank] = x
+//line heldout.go:89
+			gc_s_x[gc_rank]++
+		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:91
-						gc_at[gc_tx] = &gc_s_x[gc_rank]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:91
-						gc_at[gc_tx] = &gc_s_x[gc_rank]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:91
-						gc_at[gc_tx] = &gc_s_x[gc_rank]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:91
-						gc_at[gc_tx] = &gc_s_x[gc_rank]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line heldout.go:95
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_bdx]
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+//line heldout.go:104
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line heldout.go:91
 					gc_at[gc_tx] = &gc_s_x[gc_rank]
 				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:91
-						out[i] = &gc_s_x[gc_rank]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:91
-						out[i] = &gc_s_x[gc_rank]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:91
-						out[i] = &gc_s_x[gc_rank]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:91
-						out[i] = &gc_s_x[gc_rank]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step2 + 1
+//line heldout.go:96
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
+//line heldout.go:91
+					gc_at[gc_tx] = &gc_s_x[gc_rank]
+				}
+				{
+					gc_tx := gc_step2 + 2
+//line heldout.go:96
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:91
+					gc_at[gc_tx] = &gc_s_x[gc_rank]
+				}
+				{
+					gc_tx := gc_step2 + 3
+//line heldout.go:96
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:91
+					gc_at[gc_tx] = &gc_s_x[gc_rank]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:91
+				gc_at[gc_tx] = &gc_s_x[gc_rank]
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line heldout.go:87
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line heldout.go:91
 					out[i] = &gc_s_x[gc_rank]
 				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:87
+					i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:91
+					out[i] = &gc_s_x[gc_rank]
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:87
+					i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:91
+					out[i] = &gc_s_x[gc_rank]
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:87
+					i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:91
+					out[i] = &gc_s_x[gc_rank]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:87
+				i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:91
+				out[i] = &gc_s_x[gc_rank]
 			}
 		}
 	}
@@ -1383,300 +961,207 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_acc := make([][2]int32, gc_b.Len())
 	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:101
-					var acc [2]int32
-					gc_s_acc[gc_rank] = acc
-
-//line heldout.go:102
-					part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:103
-					part[0] = in[i]
-					_ = acc
-					_ = part
-					gc_s_part[gc_rank] = part
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:101
-					var acc [2]int32
-					gc_s_acc[gc_rank] = acc
-
-//line heldout.go:102
-					part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:103
-					part[0] = in[i]
-					_ = acc
-					_ = part
-					gc_s_part[gc_rank] = part
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:101
-					var acc [2]int32
-					gc_s_acc[gc_rank] = acc
-
-//line heldout.go:102
-					part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:103
-					part[0] = in[i]
-					_ = acc
-					_ = part
-					gc_s_part[gc_rank] = part
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:101
-					var acc [2]int32
-					gc_s_acc[gc_rank] = acc
-
-//line heldout.go:102
-					part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:103
-					part[0] = in[i]
-					_ = acc
-					_ = part
-					gc_s_part[gc_rank] = part
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line heldout.go:109
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line heldout.go:100
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line heldout.go:101
 				var acc [2]int32
 				gc_s_acc[gc_rank] = acc
-
 //line heldout.go:102
 				part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:103
 				part[0] = in[i]
-				_ = acc
-				_ = part
+//line heldout.go:106
+				gc_s_part[gc_rank] = part
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:100
+				i := gc_bx*gc_bdx + gc_tx
+				var acc [2]int32
+				gc_s_acc[gc_rank] = acc
+//line heldout.go:102
+				part := gc_s_acc[gc_rank][:]
+				part[0] = in[i]
+//line heldout.go:106
+				gc_s_part[gc_rank] = part
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:100
+				i := gc_bx*gc_bdx + gc_tx
+				var acc [2]int32
+				gc_s_acc[gc_rank] = acc
+//line heldout.go:102
+				part := gc_s_acc[gc_rank][:]
+				part[0] = in[i]
+//line heldout.go:106
+				gc_s_part[gc_rank] = part
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:100
+				i := gc_bx*gc_bdx + gc_tx
+				var acc [2]int32
+				gc_s_acc[gc_rank] = acc
+//line heldout.go:102
+				part := gc_s_acc[gc_rank][:]
+				part[0] = in[i]
+//line heldout.go:106
 				gc_s_part[gc_rank] = part
 			}
 		}
-	}
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				part := gc_s_part[gc_rank]
-
-//line heldout.go:105
-				part[1] = part[0] * 2
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				part := gc_s_part[gc_rank]
-
-//line heldout.go:105
-				part[1] = part[0] * 2
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				part := gc_s_part[gc_rank]
-
-//line heldout.go:105
-				part[1] = part[0] * 2
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				part := gc_s_part[gc_rank]
-
-//line heldout.go:105
-				part[1] = part[0] * 2
-			}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line heldout.go:100
+			i := gc_bx*gc_bdx + gc_tx
+			var acc [2]int32
+			gc_s_acc[gc_rank] = acc
+//line heldout.go:102
+			part := gc_s_acc[gc_rank][:]
+			part[0] = in[i]
+//line heldout.go:106
+			gc_s_part[gc_rank] = part
 		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	}
+//line heldout.go:111
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
-
+//line heldout.go:105
+			part[1] = part[0] * 2
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			part := gc_s_part[gc_rank]
+//line heldout.go:105
+			part[1] = part[0] * 2
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			part := gc_s_part[gc_rank]
+//line heldout.go:105
+			part[1] = part[0] * 2
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			part := gc_s_part[gc_rank]
 //line heldout.go:105
 			part[1] = part[0] * 2
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:100
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:107
-						gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:100
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:107
-						gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:100
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:107
-						gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:100
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:107
-						gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		part := gc_s_part[gc_rank]
+//line heldout.go:105
+		part[1] = part[0] * 2
+	}
+//line heldout.go:109
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_bdx]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+//line heldout.go:118
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line heldout.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line heldout.go:107
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:100
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+				{
+					gc_tx := gc_step3 + 1
+//line heldout.go:112
+					gc_rank := gc_base + gc_tx
 //line heldout.go:107
-						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:100
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:107
-						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:100
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:107
-						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:100
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:107
-						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-					}
+					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step3 + 2
+//line heldout.go:112
+					gc_rank := gc_base + gc_tx
+//line heldout.go:107
+					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				}
+				{
+					gc_tx := gc_step3 + 3
+//line heldout.go:112
+					gc_rank := gc_base + gc_tx
+//line heldout.go:107
+					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line heldout.go:107
+				gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line heldout.go:100
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line heldout.go:107
 					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:100
+					i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:107
+					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:100
+					i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:107
+					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:100
+					i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:107
+					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:100
+				i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:107
+				out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 			}
 		}
 	}
@@ -1707,74 +1192,62 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_c := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line heldout.go:118
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line heldout.go:120
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line heldout.go:119
-			var s float32
-//line heldout.go:119
-			_ = s
-			lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank] = s
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank] = s
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank] = s
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank] = s
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var s float32
+		lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line heldout.go:119
 			var s float32
-			_ = s
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
 			gc_s_s[gc_rank] = s
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line heldout.go:119
+		var s float32
+//line heldout.go:121
+		gc_s_s[gc_rank] = s
+	}
 //line heldout.go:120
 	for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx) {
 		gc_b.Tick()
@@ -1782,88 +1255,75 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					s := gc_s_s[gc_rank]
-
+//line heldout.go:127
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				s := gc_s_s[gc_rank]
 //line heldout.go:120
-					gc_start := I(gc_tx)
-					i := gc_start + gc_off
-					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, I(gc_bdx), gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line heldout.go:121
-					s += in[i]
-					gc_s_s[gc_rank] = s
+				gc_start := I(gc_tx)
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, I(gc_bdx), gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line heldout.go:121
+				s += in[i]
+				gc_s_s[gc_rank] = s
 			}
 		}
 	}
-	{
-		gc_vstep2 := 0
-		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-			gc_rank := gc_vstep2
-			_ = gc_rank
+//line heldout.go:128
+	gc_vstep2 := 0
+	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+		gc_rank := gc_vstep2
 //line heldout.go:123
-			var c float32
-//line heldout.go:123
-			_ = c
-			lanes.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank:])
-		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank] = c
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank] = c
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank] = c
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank] = c
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		var c float32
+		lanes.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank:])
+	}
+	gc_step2 := gc_vstep2
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
-
 //line heldout.go:123
 			var c float32
-			_ = c
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
 			gc_s_c[gc_rank] = c
 		}
 	}
-
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line heldout.go:123
+		var c float32
+//line heldout.go:125
+		gc_s_c[gc_rank] = c
+	}
 //line heldout.go:124
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx) {
 		gc_b.Tick()
@@ -1871,256 +1331,230 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					c := gc_s_c[gc_rank]
-
+//line heldout.go:131
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				c := gc_s_c[gc_rank]
 //line heldout.go:124
-					gc_start2 := int64(gc_tx)
-					j := gc_start2 + gc_off2
-					if !(j < gc_limit2) || j < gc_start2 && compiled.StrideStopped(gc_start2, int64(gc_bdx), gc_limit2, false) {
-						continue
-					}
-					gc_more2 = true
-
-//line heldout.go:125
-					c++
-					gc_s_c[gc_rank] = c
+				gc_start2 := int64(gc_tx)
+				j := gc_start2 + gc_off2
+				if !(j < gc_limit2) || j < gc_start2 && compiled.StrideStopped(gc_start2, int64(gc_bdx), gc_limit2, false) {
+					continue
 				}
+				gc_more2 = true
+//line heldout.go:125
+				c++
+				gc_s_c[gc_rank] = c
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sums) {
-				gc_at := sums[:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						s := gc_s_s[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line heldout.go:127
-						gc_at[gc_tx] = s + c
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						s := gc_s_s[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line heldout.go:127
-						gc_at[gc_tx] = s + c
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						s := gc_s_s[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line heldout.go:127
-						gc_at[gc_tx] = s + c
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						s := gc_s_s[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line heldout.go:127
-						gc_at[gc_tx] = s + c
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line heldout.go:132
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sums) {
+			gc_at := sums[:gc_bdx]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+//line heldout.go:140
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line heldout.go:142
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
-
 //line heldout.go:127
 					gc_at[gc_tx] = s + c
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						s := gc_s_s[gc_rank]
-						c := gc_s_c[gc_rank]
-
+				{
+					gc_tx := gc_step3 + 1
+//line heldout.go:132
+					gc_rank := gc_base + gc_tx
+//line heldout.go:134
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
 //line heldout.go:127
-						sums[gc_tx] = s + c
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						s := gc_s_s[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line heldout.go:127
-						sums[gc_tx] = s + c
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						s := gc_s_s[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line heldout.go:127
-						sums[gc_tx] = s + c
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						s := gc_s_s[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line heldout.go:127
-						sums[gc_tx] = s + c
-					}
+					gc_at[gc_tx] = s + c
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step3 + 2
+//line heldout.go:132
+					gc_rank := gc_base + gc_tx
+//line heldout.go:134
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+//line heldout.go:127
+					gc_at[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step3 + 3
+//line heldout.go:132
+					gc_rank := gc_base + gc_tx
+//line heldout.go:134
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+//line heldout.go:127
+					gc_at[gc_tx] = s + c
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line heldout.go:133
+				s := gc_s_s[gc_rank]
+				c := gc_s_c[gc_rank]
+//line heldout.go:127
+				gc_at[gc_tx] = s + c
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
-
+//line heldout.go:127
+					sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+//line heldout.go:127
+					sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+//line heldout.go:127
+					sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
 //line heldout.go:127
 					sums[gc_tx] = s + c
 				}
 			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				s := gc_s_s[gc_rank]
+				c := gc_s_c[gc_rank]
+//line heldout.go:127
+				sums[gc_tx] = s + c
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := 1, gc_bdx
-			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-				for gc_seg := 0; gc_seg < gc_bdx; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_segend := min(gc_bdx, gc_qd-gc_r)
-					gc_seglen := gc_segend - gc_seg
-					gc_off3 := gc_seg
-					gc_off4 := gc_r + gc_seg
-					if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
-						gc_at2 := out[gc_off3:][:gc_seglen]
-						gc_at3 := sums[gc_off4:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line heldout.go:133
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off3 := gc_seg
+				gc_off4 := gc_r + gc_seg
+				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
+					gc_at2 := out[gc_off3:][:gc_seglen]
+					gc_at3 := sums[gc_off4:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 //line heldout.go:129
-							gc_at2[gc_u] = gc_at3[gc_u]
-						}
-					} else {
-						gc_step5 := gc_seg
-						for ; gc_step5+3 < gc_segend; gc_step5 += 4 {
-							{
-								gc_tx := gc_step5 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line heldout.go:129
-								out[gc_tx] = sums[(gc_tx + gc_r)]
-							}
-							{
-								gc_tx := gc_step5 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line heldout.go:129
-								out[gc_tx] = sums[(gc_tx + gc_r)]
-							}
-							{
-								gc_tx := gc_step5 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line heldout.go:129
-								out[gc_tx] = sums[(gc_tx + gc_r)]
-							}
-							{
-								gc_tx := gc_step5 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line heldout.go:129
-								out[gc_tx] = sums[(gc_tx + gc_r)]
-							}
-						}
-						for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
+						gc_at2[gc_u] = gc_at3[gc_u]
+					}
+				} else {
+					gc_step5 := gc_seg
+					for ; gc_step5+3 < gc_segend; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
+//line heldout.go:129
+							out[gc_tx] = sums[(gc_tx + gc_r)]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line heldout.go:129
+							out[gc_tx] = sums[(gc_tx + gc_r)]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line heldout.go:129
+							out[gc_tx] = sums[(gc_tx + gc_r)]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 					}
-					gc_seg = gc_segend
-				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
+					for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line heldout.go:129
-						out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:129
-						out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:129
-						out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:129
-						out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
+						out[gc_tx] = sums[(gc_tx + gc_r)]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_seg = gc_segend
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
+				{
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:129
+					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
+				}
+				{
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:129
+					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
+				}
+				{
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:129
+					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
+				}
+			}
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:129
+				out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 			}
 		}
 	}
@@ -2151,136 +1585,89 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line heldout.go:156
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line heldout.go:147
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line heldout.go:148
-							var v int32 = gc_at[gc_lane]
-
-//line heldout.go:148
-							_ = v
-							_ = v
-							gc_l_v[gc_lane] = v
+						var v int32 = gc_at[gc_lane]
+//line heldout.go:150
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line heldout.go:147
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line heldout.go:148
-							var v int32 = in[i]
-
-//line heldout.go:148
-							_ = v
-							_ = v
-							gc_l_v[gc_lane] = v
-						}
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32 = in[i]
+//line heldout.go:150
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-
+		}
 //line heldout.go:134
-			for m := 16; m > 0; m >>= 1 {
-
+		for m := 16; m > 0; m >>= 1 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, m, 32, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line heldout.go:139
+				v := gc_l_v[gc_lane]
 //line heldout.go:135
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, m, 32, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line heldout.go:135
-					v = min(v, gc_c1r[gc_lane])
-					gc_l_v[gc_lane] = v
-				}
+				v = min(v, gc_c1r[gc_lane])
+				gc_l_v[gc_lane] = v
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line heldout.go:147
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v := gc_l_v[gc_lane]
-							_ = v
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:149
+						v := gc_l_v[gc_lane]
 //line heldout.go:137
-							var r int32 = v
-
-//line heldout.go:137
-							_ = r
-
+						var r int32 = v
 //line heldout.go:148
-							gc_at2[gc_lane] = r
-							_ = r
+						gc_at2[gc_lane] = r
+					}
+				} else {
+//line heldout.go:152
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line heldout.go:147
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v := gc_l_v[gc_lane]
-							_ = v
-
+						i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:149
+						v := gc_l_v[gc_lane]
 //line heldout.go:137
-							var r int32 = v
-
-//line heldout.go:137
-							_ = r
-
+						var r int32 = v
 //line heldout.go:148
-							out[i] = r
-							_ = r
-						}
+						out[i] = r
 					}
 				}
 			}
@@ -2312,315 +1699,220 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line heldout.go:162
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-
 //line heldout.go:164
 	n := 1 + int(boxes[gc_bx].nn)
-
-//line heldout.go:165
 	for k := 0; k < n; k++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
-					gc_at := s[:gc_bdx]
-					gc_at2 := data[gc_off:][:gc_bdx]
-
+//line heldout.go:167
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+				gc_at := s[:gc_bdx]
+				gc_at2 := data[gc_off:][:gc_bdx]
 //line heldout.go:166
-					if compiled.Disjoint(gc_at, gc_at2) {
-						copy(gc_at, gc_at2)
-					} else {
-						gc_step := 0
-						for ; gc_step+3 < gc_bdx; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line heldout.go:163
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 //line heldout.go:166
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line heldout.go:163
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line heldout.go:166
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line heldout.go:163
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line heldout.go:166
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line heldout.go:163
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line heldout.go:166
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
-						for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line heldout.go:163
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+						{
+							gc_tx := gc_step + 1
+//line heldout.go:166
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+//line heldout.go:166
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
 //line heldout.go:166
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line heldout.go:166
-							s[gc_tx] = data[i]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line heldout.go:166
-							s[gc_tx] = data[i]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line heldout.go:166
-							s[gc_tx] = data[i]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line heldout.go:166
-							s[gc_tx] = data[i]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line heldout.go:163
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line heldout.go:166
+						s[gc_tx] = data[i]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:166
+						s[gc_tx] = data[i]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:166
+						s[gc_tx] = data[i]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:166
 						s[gc_tx] = data[i]
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:163
+					i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:166
+					s[gc_tx] = data[i]
+				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := 1, gc_bdx
-				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-					for gc_seg := 0; gc_seg < gc_bdx; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_bdx, gc_qd-gc_r)
-						gc_seglen := gc_segend - gc_seg
-						gc_off2 := (gc_bx * gc_bdx) + gc_seg
-						gc_off3 := gc_r + gc_seg
-						if gc_off2 >= 0 && gc_off2 <= len(data) && gc_seglen <= len(data)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
-							gc_at3 := data[gc_off2:][:gc_seglen]
-							gc_at4 := s[gc_off3:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
+//line heldout.go:172
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off2 := (gc_bx * gc_bdx) + gc_seg
+					gc_off3 := gc_r + gc_seg
+					if gc_off2 >= 0 && gc_off2 <= len(data) && gc_seglen <= len(data)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
+						gc_at3 := data[gc_off2:][:gc_seglen]
+						gc_at4 := s[gc_off3:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line heldout.go:163
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 //line heldout.go:168
-								gc_at3[gc_u] = gc_at4[gc_u]
-							}
-						} else {
-							gc_step3 := gc_seg
-							for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
-//line heldout.go:168
-									data[i] = s[(gc_tx + gc_r)]
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
-//line heldout.go:168
-									data[i] = s[(gc_tx + gc_r)]
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
-//line heldout.go:168
-									data[i] = s[(gc_tx + gc_r)]
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
-//line heldout.go:168
-									data[i] = s[(gc_tx + gc_r)]
-								}
-							}
-							for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+							gc_at3[gc_u] = gc_at4[gc_u]
+						}
+					} else {
+						gc_step3 := gc_seg
+						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line heldout.go:163
 								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
+//line heldout.go:168
+								data[i] = s[(gc_tx + gc_r)]
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line heldout.go:163
+								i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:168
+								data[i] = s[(gc_tx + gc_r)]
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line heldout.go:163
+								i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:168
+								data[i] = s[(gc_tx + gc_r)]
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line heldout.go:163
+								i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:168
 								data[i] = s[(gc_tx + gc_r)]
 							}
 						}
-						gc_seg = gc_segend
-					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
+						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line heldout.go:163
 							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
 //line heldout.go:168
-							data[i] = s[(gc_tx+1)%gc_bdx]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line heldout.go:168
-							data[i] = s[(gc_tx+1)%gc_bdx]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line heldout.go:168
-							data[i] = s[(gc_tx+1)%gc_bdx]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line heldout.go:168
-							data[i] = s[(gc_tx+1)%gc_bdx]
+							data[i] = s[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line heldout.go:163
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line heldout.go:168
 						data[i] = s[(gc_tx+1)%gc_bdx]
 					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:168
+						data[i] = s[(gc_tx+1)%gc_bdx]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:168
+						data[i] = s[(gc_tx+1)%gc_bdx]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:168
+						data[i] = s[(gc_tx+1)%gc_bdx]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:163
+					i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:168
+					data[i] = s[(gc_tx+1)%gc_bdx]
 				}
 			}
 		}
@@ -2631,8 +1923,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 // its loop for the threads it admits (HeCBench mpc's prefixsum inlined
 // before if tid == TPB-1): the narrowed loop ran only the last if's
 // threads, and the others skipped the first if.
-//
-//line heldout.go:179
 func TwoGuardsKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_twoGuards,
 		func(gc_t *gocuda.Thread) { twoGuards(gc_t, out) },
@@ -2651,50 +1941,36 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line heldout.go:180
 	s := gocuda.Shared[int32](t, 1)[:1]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line heldout.go:182
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line heldout.go:181
-					tid := gc_tx
-					_ = tid
-
+				tid := gc_tx
 //line heldout.go:183
-					if tid%2 == 0 {
-						gc_at[gc_tx] = 1
-					}
-
-//line heldout.go:186
-					if tid < 4 {
-						s[0] = int32(tid)
-					}
+				if tid%2 == 0 {
+					gc_at[gc_tx] = 1
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				if tid < 4 {
+					s[0] = int32(tid)
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line heldout.go:181
-					tid := gc_tx
-					_ = tid
-
+				tid := gc_tx
 //line heldout.go:183
-					if tid%2 == 0 {
-						out[gc_bx*gc_bdx+tid] = 1
-					}
-
-//line heldout.go:186
-					if tid < 4 {
-						s[0] = int32(tid)
-					}
+				if tid%2 == 0 {
+					out[gc_bx*gc_bdx+tid] = 1
+				}
+				if tid < 4 {
+					s[0] = int32(tid)
 				}
 			}
 		}
@@ -2706,8 +1982,6 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 // computed from the shared value after a barrier (HeCBench asta's
 // next_in_cycle; refused before): no thread writes the value until the
 // next barrier, so every thread computes the same local.
-//
-//line heldout.go:199
 func SharedStepKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sharedStep,
 		func(gc_t *gocuda.Thread) { sharedStep(gc_t, in, out) },
@@ -2726,7 +2000,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line heldout.go:200
 	v := gocuda.Shared[int32](t, 2)[:2]
 	{
@@ -2741,250 +2014,139 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = gc_at[0], 0
-						}
+//line heldout.go:203
+						v[0], v[1] = gc_at[0], 0
 					}
 					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = gc_at[0], 0
-						}
+//line heldout.go:203
+						v[0], v[1] = gc_at[0], 0
 					}
 					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = gc_at[0], 0
-						}
+//line heldout.go:203
+						v[0], v[1] = gc_at[0], 0
 					}
 					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = gc_at[0], 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line heldout.go:201
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:202
-					{
+//line heldout.go:203
 						v[0], v[1] = gc_at[0], 0
 					}
 				}
+//line heldout.go:207
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line heldout.go:203
+					v[0], v[1] = gc_at[0], 0
+				}
 			} else {
+//line heldout.go:207
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = in[gc_bx], 0
-						}
+//line heldout.go:203
+						v[0], v[1] = in[gc_bx], 0
 					}
 					{
+//line heldout.go:207
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = in[gc_bx], 0
-						}
+//line heldout.go:203
+						v[0], v[1] = in[gc_bx], 0
 					}
 					{
+//line heldout.go:207
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = in[gc_bx], 0
-						}
+//line heldout.go:203
+						v[0], v[1] = in[gc_bx], 0
 					}
 					{
+//line heldout.go:207
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = in[gc_bx], 0
-						}
+//line heldout.go:203
+						v[0], v[1] = in[gc_bx], 0
 					}
 				}
+//line heldout.go:207
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:202
-					{
-						v[0], v[1] = in[gc_bx], 0
-					}
+//line heldout.go:203
+					v[0], v[1] = in[gc_bx], 0
 				}
 			}
 		}
 	}
-
 //line heldout.go:206
 	for v[0] > 0 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-
 //line heldout.go:207
 		next := v[0] / 2
-
-//line heldout.go:208
 		if next%2 == 1 {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 0; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-							tid := gc_tx
-							_ = tid
-
 //line heldout.go:210
-							{
-								v[1]++
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-							tid := gc_tx
-							_ = tid
-
-//line heldout.go:210
-							{
-								v[1]++
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-							tid := gc_tx
-							_ = tid
-
-//line heldout.go:210
-							{
-								v[1]++
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-							tid := gc_tx
-							_ = tid
-
-//line heldout.go:210
-							{
-								v[1]++
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:210
 						{
+//line heldout.go:211
 							v[1]++
 						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line heldout.go:211
+							v[1]++
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line heldout.go:211
+							v[1]++
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line heldout.go:211
+							v[1]++
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line heldout.go:211
+						v[1]++
 					}
 				}
 			}
 		}
 		{
+//line heldout.go:218
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -2996,209 +2158,123 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:215
-						{
-							v[0] = next
-						}
+//line heldout.go:216
+						v[0] = next
 					}
 					{
+//line heldout.go:220
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:215
-						{
-							v[0] = next
-						}
+//line heldout.go:216
+						v[0] = next
 					}
 					{
+//line heldout.go:220
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:215
-						{
-							v[0] = next
-						}
+//line heldout.go:216
+						v[0] = next
 					}
 					{
+//line heldout.go:220
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:215
-						{
-							v[0] = next
-						}
+//line heldout.go:216
+						v[0] = next
 					}
 				}
+//line heldout.go:220
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:215
-					{
-						v[0] = next
-					}
+//line heldout.go:216
+					v[0] = next
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_bdx]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:220
-						gc_at2[gc_tx] = v[1]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:220
-						gc_at2[gc_tx] = v[1]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:220
-						gc_at2[gc_tx] = v[1]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:220
-						gc_at2[gc_tx] = v[1]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line heldout.go:201
-					tid := gc_tx
-					_ = tid
-
+//line heldout.go:223
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_bdx]
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
 //line heldout.go:220
 					gc_at2[gc_tx] = v[1]
 				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
+				{
+					gc_tx := gc_step5 + 1
 //line heldout.go:220
-						out[gc_bx*gc_bdx+tid] = v[1]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:220
-						out[gc_bx*gc_bdx+tid] = v[1]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:220
-						out[gc_bx*gc_bdx+tid] = v[1]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:220
-						out[gc_bx*gc_bdx+tid] = v[1]
-					}
+					gc_at2[gc_tx] = v[1]
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step5 + 2
+//line heldout.go:220
+					gc_at2[gc_tx] = v[1]
+				}
+				{
+					gc_tx := gc_step5 + 3
+//line heldout.go:220
+					gc_at2[gc_tx] = v[1]
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+//line heldout.go:220
+				gc_at2[gc_tx] = v[1]
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line heldout.go:201
 					tid := gc_tx
-					_ = tid
-
 //line heldout.go:220
 					out[gc_bx*gc_bdx+tid] = v[1]
 				}
+				{
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:201
+					tid := gc_tx
+//line heldout.go:220
+					out[gc_bx*gc_bdx+tid] = v[1]
+				}
+				{
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:201
+					tid := gc_tx
+//line heldout.go:220
+					out[gc_bx*gc_bdx+tid] = v[1]
+				}
+				{
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:201
+					tid := gc_tx
+//line heldout.go:220
+					out[gc_bx*gc_bdx+tid] = v[1]
+				}
+			}
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line heldout.go:201
+				tid := gc_tx
+//line heldout.go:220
+				out[gc_bx*gc_bdx+tid] = v[1]
 			}
 		}
 	}
@@ -3207,4 +2283,5 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 // gc_files_heldout holds the source files whose lines the kernels' records hash.
 //
 //go:embed heldout.go
+//line heldout.go:230
 var gc_files_heldout embed.FS

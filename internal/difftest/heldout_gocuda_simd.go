@@ -41,150 +41,103 @@ func gc_body_sliceLane(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_sum [32][]float32
-		var gc_l_s [32][2]float32
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line heldout.go:37
+	var gc_l_sum [32][]float32
+	var gc_l_s [32][2]float32
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x03 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:28
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
+				gc_x03 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line heldout.go:57
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line heldout.go:29
-							var s [2]float32
-							gc_l_s[gc_lane2] = s
-
+						var s [2]float32
+						gc_l_s[gc_lane2] = s
 //line heldout.go:30
-							gc_l_s[gc_lane2][0] = gc_at3[gc_lane2]
-
-//line heldout.go:31
-							gc_l_s[gc_lane2][1] = 1
-
-//line heldout.go:32
-							var sum []float32 = gc_l_s[gc_lane2][:]
-
-//line heldout.go:32
-							_ = sum
-							_ = s
-							_ = sum
-							gc_l_sum[gc_lane2] = sum
+						gc_l_s[gc_lane2][0] = gc_at3[gc_lane2]
+						gc_l_s[gc_lane2][1] = 1
+						var sum []float32 = gc_l_s[gc_lane2][:]
+//line heldout.go:35
+						gc_l_sum[gc_lane2] = sum
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line heldout.go:28
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line heldout.go:29
-							var s [2]float32
-							gc_l_s[gc_lane2] = s
-
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						var s [2]float32
+						gc_l_s[gc_lane2] = s
 //line heldout.go:30
-							gc_l_s[gc_lane2][0] = in[i]
-
-//line heldout.go:31
-							gc_l_s[gc_lane2][1] = 1
-
-//line heldout.go:32
-							var sum []float32 = gc_l_s[gc_lane2][:]
-
-//line heldout.go:32
-							_ = sum
-							_ = s
-							_ = sum
-							gc_l_sum[gc_lane2] = sum
-						}
+						gc_l_s[gc_lane2][0] = in[i]
+						gc_l_s[gc_lane2][1] = 1
+						var sum []float32 = gc_l_s[gc_lane2][:]
+//line heldout.go:35
+						gc_l_sum[gc_lane2] = sum
 					}
 				}
 			}
-
+		}
 //line heldout.go:16
-			for offset := 16; offset > 0; offset /= 2 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_l_sum[gc_lane2]
-					_ = sum
-
+		for offset := 16; offset > 0; offset /= 2 {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				sum := gc_l_sum[gc_lane2]
 //line heldout.go:17
-					gc_c21v[gc_lane2] = sum[0]
-				}
-
-//line heldout.go:17
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, offset, 32, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_l_sum[gc_lane2]
-					_ = sum
-
-//line heldout.go:17
-					sum[0] += gc_c21r[gc_lane2]
-				}
+				gc_c21v[gc_lane2] = sum[0]
 			}
+//line heldout.go:17
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, offset, 32, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				sum := gc_l_sum[gc_lane2]
+//line heldout.go:17
+				sum[0] += gc_c21r[gc_lane2]
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x04 := gc_tidx2.X
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-						gc_at4 := out[gc_off4:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x04 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
-//line heldout.go:28
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
+				gc_x04 := gc_tidx2.X
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
+				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+					gc_at4 := out[gc_off4:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 //line heldout.go:33
-							gc_at4[gc_lane2] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
+						gc_at4[gc_lane2] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line heldout.go:28
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
+						i := gc_bx2*gc_bdx2 + gc_tx2
 //line heldout.go:33
-							out[i] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
-						}
+						out[i] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
 					}
 				}
 			}
@@ -218,714 +171,448 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_acc := make([][2]int32, gc_b2.Len())
 	gc_s_part := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
 	gc_s_last := compiled.Scratch[*int32](gc_b2, 1)[:gc_n2]
-
 //line heldout.go:44
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line heldout.go:44
 	sh := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(sh) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
-				gc_at4 := sh[:gc_bdx2]
-				gc_at5 := in[gc_off3:][:gc_bdx2]
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank2] = acc
-
 //line heldout.go:46
-						part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank2][1]
-
-//line heldout.go:48
-						gc_at4[gc_tx2] = gc_at5[gc_tx2]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank2] = part
-						gc_s_last[gc_rank2] = last
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:46
-						part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank2][1]
-
-//line heldout.go:48
-						gc_at4[gc_tx2] = gc_at5[gc_tx2]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank2] = part
-						gc_s_last[gc_rank2] = last
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:46
-						part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank2][1]
-
-//line heldout.go:48
-						gc_at4[gc_tx2] = gc_at5[gc_tx2]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank2] = part
-						gc_s_last[gc_rank2] = last
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:46
-						part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank2][1]
-
-//line heldout.go:48
-						gc_at4[gc_tx2] = gc_at5[gc_tx2]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank2] = part
-						gc_s_last[gc_rank2] = last
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(sh) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
+			gc_at4 := sh[:gc_bdx2]
+			gc_at5 := in[gc_off3:][:gc_bdx2]
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
+//line heldout.go:56
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
 //line heldout.go:45
 					var acc [2]int32
 					gc_s_acc[gc_rank2] = acc
-
 //line heldout.go:46
 					part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:47
 					last := &gc_s_acc[gc_rank2][1]
-
-//line heldout.go:48
 					gc_at4[gc_tx2] = gc_at5[gc_tx2]
-					_ = acc
-					_ = part
-					_ = last
+//line heldout.go:52
 					gc_s_part[gc_rank2] = part
 					gc_s_last[gc_rank2] = last
 				}
-			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:46
-						part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank2][1]
-
-//line heldout.go:48
-						sh[tid] = in[i]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank2] = part
-						gc_s_last[gc_rank2] = last
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:46
-						part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank2][1]
-
-//line heldout.go:48
-						sh[tid] = in[i]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank2] = part
-						gc_s_last[gc_rank2] = last
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:46
-						part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank2][1]
-
-//line heldout.go:48
-						sh[tid] = in[i]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank2] = part
-						gc_s_last[gc_rank2] = last
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:45
-						var acc [2]int32
-						gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:46
-						part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:47
-						last := &gc_s_acc[gc_rank2][1]
-
-//line heldout.go:48
-						sh[tid] = in[i]
-						_ = acc
-						_ = part
-						_ = last
-						gc_s_part[gc_rank2] = part
-						gc_s_last[gc_rank2] = last
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step8 + 1
+//line heldout.go:58
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
 //line heldout.go:45
 					var acc [2]int32
 					gc_s_acc[gc_rank2] = acc
-
 //line heldout.go:46
 					part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:47
 					last := &gc_s_acc[gc_rank2][1]
-
-//line heldout.go:48
-					sh[tid] = in[i]
-					_ = acc
-					_ = part
-					_ = last
+					gc_at4[gc_tx2] = gc_at5[gc_tx2]
+//line heldout.go:52
+					gc_s_part[gc_rank2] = part
+					gc_s_last[gc_rank2] = last
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+//line heldout.go:58
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:45
+					var acc [2]int32
+					gc_s_acc[gc_rank2] = acc
+//line heldout.go:46
+					part := gc_s_acc[gc_rank2][:]
+					last := &gc_s_acc[gc_rank2][1]
+					gc_at4[gc_tx2] = gc_at5[gc_tx2]
+//line heldout.go:52
+					gc_s_part[gc_rank2] = part
+					gc_s_last[gc_rank2] = last
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+//line heldout.go:58
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:45
+					var acc [2]int32
+					gc_s_acc[gc_rank2] = acc
+//line heldout.go:46
+					part := gc_s_acc[gc_rank2][:]
+					last := &gc_s_acc[gc_rank2][1]
+					gc_at4[gc_tx2] = gc_at5[gc_tx2]
+//line heldout.go:52
 					gc_s_part[gc_rank2] = part
 					gc_s_last[gc_rank2] = last
 				}
 			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:45
+				var acc [2]int32
+				gc_s_acc[gc_rank2] = acc
+//line heldout.go:46
+				part := gc_s_acc[gc_rank2][:]
+				last := &gc_s_acc[gc_rank2][1]
+				gc_at4[gc_tx2] = gc_at5[gc_tx2]
+//line heldout.go:52
+				gc_s_part[gc_rank2] = part
+				gc_s_last[gc_rank2] = last
+			}
+		} else {
+			gc_step9 := 0
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				{
+					gc_tx2 := gc_step9 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:42
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line heldout.go:45
+					var acc [2]int32
+					gc_s_acc[gc_rank2] = acc
+//line heldout.go:46
+					part := gc_s_acc[gc_rank2][:]
+					last := &gc_s_acc[gc_rank2][1]
+					sh[tid] = in[i]
+//line heldout.go:52
+					gc_s_part[gc_rank2] = part
+					gc_s_last[gc_rank2] = last
+				}
+				{
+					gc_tx2 := gc_step9 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:42
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line heldout.go:45
+					var acc [2]int32
+					gc_s_acc[gc_rank2] = acc
+//line heldout.go:46
+					part := gc_s_acc[gc_rank2][:]
+					last := &gc_s_acc[gc_rank2][1]
+					sh[tid] = in[i]
+//line heldout.go:52
+					gc_s_part[gc_rank2] = part
+					gc_s_last[gc_rank2] = last
+				}
+				{
+					gc_tx2 := gc_step9 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:42
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line heldout.go:45
+					var acc [2]int32
+					gc_s_acc[gc_rank2] = acc
+//line heldout.go:46
+					part := gc_s_acc[gc_rank2][:]
+					last := &gc_s_acc[gc_rank2][1]
+					sh[tid] = in[i]
+//line heldout.go:52
+					gc_s_part[gc_rank2] = part
+					gc_s_last[gc_rank2] = last
+				}
+				{
+					gc_tx2 := gc_step9 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:42
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line heldout.go:45
+					var acc [2]int32
+					gc_s_acc[gc_rank2] = acc
+//line heldout.go:46
+					part := gc_s_acc[gc_rank2][:]
+					last := &gc_s_acc[gc_rank2][1]
+					sh[tid] = in[i]
+//line heldout.go:52
+					gc_s_part[gc_rank2] = part
+					gc_s_last[gc_rank2] = last
+				}
+			}
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:42
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+//line heldout.go:45
+				var acc [2]int32
+				gc_s_acc[gc_rank2] = acc
+//line heldout.go:46
+				part := gc_s_acc[gc_rank2][:]
+				last := &gc_s_acc[gc_rank2][1]
+				sh[tid] = in[i]
+//line heldout.go:52
+				gc_s_part[gc_rank2] = part
+				gc_s_last[gc_rank2] = last
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
-					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-					gc_step10 := gc_seg2
-					for ; gc_step10+3 < gc_segend2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-							tid := gc_tx2
-							_ = tid
-							part := gc_s_part[gc_rank2]
-
-//line heldout.go:50
-							part[0] = sh[(gc_tx2 + gc_r)]
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-							tid := gc_tx2
-							_ = tid
-							part := gc_s_part[gc_rank2]
-
-//line heldout.go:50
-							part[0] = sh[(gc_tx2 + gc_r)]
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-							tid := gc_tx2
-							_ = tid
-							part := gc_s_part[gc_rank2]
-
-//line heldout.go:50
-							part[0] = sh[(gc_tx2 + gc_r)]
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-							tid := gc_tx2
-							_ = tid
-							part := gc_s_part[gc_rank2]
-
-//line heldout.go:50
-							part[0] = sh[(gc_tx2 + gc_r)]
-						}
-					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_segend2; gc_tx2++ {
+//line heldout.go:59
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_qoff2, gc_qd2 := 1, gc_bdx2
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+				gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r := gc_qoff2 - gc_q*gc_qd2
+				_, _ = gc_q, gc_r
+				gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+				gc_step10 := gc_seg2
+				for ; gc_step10+3 < gc_segend2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
+//line heldout.go:44
 						part := gc_s_part[gc_rank2]
-
 //line heldout.go:50
 						part[0] = sh[(gc_tx2 + gc_r)]
 					}
-					gc_seg2 = gc_segend2
-				}
-			} else {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
+//line heldout.go:44
 						part := gc_s_part[gc_rank2]
-
 //line heldout.go:50
-						part[0] = sh[(tid+1)%gc_bdx2]
+						part[0] = sh[(gc_tx2 + gc_r)]
 					}
 					{
-						gc_tx2 := gc_step11 + 1
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
+//line heldout.go:44
 						part := gc_s_part[gc_rank2]
-
 //line heldout.go:50
-						part[0] = sh[(tid+1)%gc_bdx2]
+						part[0] = sh[(gc_tx2 + gc_r)]
 					}
 					{
-						gc_tx2 := gc_step11 + 2
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
+//line heldout.go:44
 						part := gc_s_part[gc_rank2]
-
 //line heldout.go:50
-						part[0] = sh[(tid+1)%gc_bdx2]
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-						part := gc_s_part[gc_rank2]
-
-//line heldout.go:50
-						part[0] = sh[(tid+1)%gc_bdx2]
+						part[0] = sh[(gc_tx2 + gc_r)]
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_segend2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
+//line heldout.go:44
+					part := gc_s_part[gc_rank2]
+//line heldout.go:50
+					part[0] = sh[(gc_tx2 + gc_r)]
+				}
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			gc_step11 := 0
+			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				{
+					gc_tx2 := gc_step11 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line heldout.go:42
 					tid := gc_tx2
-					_ = tid
+//line heldout.go:44
 					part := gc_s_part[gc_rank2]
-
+//line heldout.go:50
+					part[0] = sh[(tid+1)%gc_bdx2]
+				}
+				{
+					gc_tx2 := gc_step11 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:42
+					tid := gc_tx2
+//line heldout.go:44
+					part := gc_s_part[gc_rank2]
+//line heldout.go:50
+					part[0] = sh[(tid+1)%gc_bdx2]
+				}
+				{
+					gc_tx2 := gc_step11 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:42
+					tid := gc_tx2
+//line heldout.go:44
+					part := gc_s_part[gc_rank2]
+//line heldout.go:50
+					part[0] = sh[(tid+1)%gc_bdx2]
+				}
+				{
+					gc_tx2 := gc_step11 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:42
+					tid := gc_tx2
+//line heldout.go:44
+					part := gc_s_part[gc_rank2]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx2]
 				}
 			}
+			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:42
+				tid := gc_tx2
+//line heldout.go:44
+				part := gc_s_part[gc_rank2]
+//line heldout.go:50
+				part[0] = sh[(tid+1)%gc_bdx2]
+			}
 		}
 	}
-	{
-		gc_step12 := 0
-		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
-			{
-				gc_rank2 := gc_step12 + 0
-				gc_pos2.Thread = gc_rank2
-				part := gc_s_part[gc_rank2]
-				last := gc_s_last[gc_rank2]
-
-//line heldout.go:52
-				*last = part[0] * 2
-			}
-			{
-				gc_rank2 := gc_step12 + 1
-				gc_pos2.Thread = gc_rank2
-				part := gc_s_part[gc_rank2]
-				last := gc_s_last[gc_rank2]
-
-//line heldout.go:52
-				*last = part[0] * 2
-			}
-			{
-				gc_rank2 := gc_step12 + 2
-				gc_pos2.Thread = gc_rank2
-				part := gc_s_part[gc_rank2]
-				last := gc_s_last[gc_rank2]
-
-//line heldout.go:52
-				*last = part[0] * 2
-			}
-			{
-				gc_rank2 := gc_step12 + 3
-				gc_pos2.Thread = gc_rank2
-				part := gc_s_part[gc_rank2]
-				last := gc_s_last[gc_rank2]
-
-//line heldout.go:52
-				*last = part[0] * 2
-			}
-		}
-		for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+//line heldout.go:56
+	gc_step12 := 0
+	for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+		{
+			gc_rank2 := gc_step12 + 0
 			gc_pos2.Thread = gc_rank2
 			part := gc_s_part[gc_rank2]
 			last := gc_s_last[gc_rank2]
-
+//line heldout.go:52
+			*last = part[0] * 2
+		}
+		{
+			gc_rank2 := gc_step12 + 1
+			gc_pos2.Thread = gc_rank2
+			part := gc_s_part[gc_rank2]
+			last := gc_s_last[gc_rank2]
+//line heldout.go:52
+			*last = part[0] * 2
+		}
+		{
+			gc_rank2 := gc_step12 + 2
+			gc_pos2.Thread = gc_rank2
+			part := gc_s_part[gc_rank2]
+			last := gc_s_last[gc_rank2]
+//line heldout.go:52
+			*last = part[0] * 2
+		}
+		{
+			gc_rank2 := gc_step12 + 3
+			gc_pos2.Thread = gc_rank2
+			part := gc_s_part[gc_rank2]
+			last := gc_s_last[gc_rank2]
 //line heldout.go:52
 			*last = part[0] * 2
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-				gc_at6 := out[gc_off4:][:gc_bdx2]
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
-					{
-						gc_tx2 := gc_step13 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:54
-						gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
-					{
-						gc_tx2 := gc_step13 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:54
-						gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
-					{
-						gc_tx2 := gc_step13 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:54
-						gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
-					{
-						gc_tx2 := gc_step13 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:54
-						gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
-				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+	for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		part := gc_s_part[gc_rank2]
+		last := gc_s_last[gc_rank2]
+//line heldout.go:52
+		*last = part[0] * 2
+	}
+//line heldout.go:56
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
+			gc_at6 := out[gc_off4:][:gc_bdx2]
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+				{
+					gc_tx2 := gc_step13 + 0
+//line heldout.go:65
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line heldout.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
 //line heldout.go:54
 					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
-			} else {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
-					{
-						gc_tx2 := gc_step14 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
+				{
+					gc_tx2 := gc_step13 + 1
+//line heldout.go:59
+					gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:54
-						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
-					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:54
-						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
-					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:54
-						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
-					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:43
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line heldout.go:54
-						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
+					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step13 + 2
+//line heldout.go:59
+					gc_rank2 := gc_base2 + gc_tx2
+//line heldout.go:54
+					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				}
+				{
+					gc_tx2 := gc_step13 + 3
+//line heldout.go:59
+					gc_rank2 := gc_base2 + gc_tx2
+//line heldout.go:54
+					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				}
+			}
+			for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line heldout.go:54
+				gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+			}
+		} else {
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+				{
+					gc_tx2 := gc_step14 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line heldout.go:42
 					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:43
 					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
 //line heldout.go:54
 					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
+				{
+					gc_tx2 := gc_step14 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:42
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line heldout.go:54
+					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				}
+				{
+					gc_tx2 := gc_step14 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:42
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line heldout.go:54
+					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				}
+				{
+					gc_tx2 := gc_step14 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:42
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line heldout.go:54
+					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				}
+			}
+			for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:42
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+//line heldout.go:54
+				out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 			}
 		}
 	}
@@ -956,149 +643,108 @@ func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_val [32]*int32
-		var gc_l_v [32]int32
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line heldout.go:84
+	var gc_l_val [32]*int32
+	var gc_l_v [32]int32
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x03 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:75
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
+				gc_x03 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line heldout.go:104
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line heldout.go:76
-							v := gc_at3[gc_lane2]
-							gc_l_v[gc_lane2] = v
-
+						v := gc_at3[gc_lane2]
+						gc_l_v[gc_lane2] = v
 //line heldout.go:77
-							var val *int32 = &gc_l_v[gc_lane2]
-
-//line heldout.go:77
-							_ = val
-							_ = v
-							_ = val
-							gc_l_val[gc_lane2] = val
+						var val *int32 = &gc_l_v[gc_lane2]
+//line heldout.go:80
+						gc_l_val[gc_lane2] = val
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line heldout.go:75
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line heldout.go:76
-							v := in[i]
-							gc_l_v[gc_lane2] = v
-
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						v := in[i]
+						gc_l_v[gc_lane2] = v
 //line heldout.go:77
-							var val *int32 = &gc_l_v[gc_lane2]
-
-//line heldout.go:77
-							_ = val
-							_ = v
-							_ = val
-							gc_l_val[gc_lane2] = val
-						}
+						var val *int32 = &gc_l_v[gc_lane2]
+//line heldout.go:80
+						gc_l_val[gc_lane2] = val
 					}
 				}
 			}
-
+		}
 //line heldout.go:60
-			for d := 1; d < 32; d *= 2 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val := gc_l_val[gc_lane2]
-					_ = val
-
+		for d := 1; d < 32; d *= 2 {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				val := gc_l_val[gc_lane2]
 //line heldout.go:61
-					gc_c21v[gc_lane2] = *val
-				}
-
+				gc_c21v[gc_lane2] = *val
+			}
 //line heldout.go:61
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, d, 32, &gc_c21r)
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_lo4 < gc_hi4 {
-					gc_lo4 = max(gc_lo4, max(min(d, 32), -1))
-				}
-				gc_hi4 = min(gc_hi4, gc_cnt2)
-				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val := gc_l_val[gc_lane2]
-					_ = val
-
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, d, 32, &gc_c21r)
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(d, 32), -1))
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt2)
+			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				val := gc_l_val[gc_lane2]
 //line heldout.go:61
-					tmp := gc_c21r[gc_lane2]
-
-//line heldout.go:62
-					{
-						*val += tmp
-					}
-					_ = tmp
+				tmp := gc_c21r[gc_lane2]
+				{
+					*val += tmp
 				}
 			}
+		}
+		{
+//line heldout.go:69
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x04 := gc_tidx2.X
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-						gc_at4 := out[gc_off4:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x04 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
-//line heldout.go:75
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
+				gc_x04 := gc_tidx2.X
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
+				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+					gc_at4 := out[gc_off4:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 //line heldout.go:78
-							gc_at4[gc_lane2] = gc_l_v[gc_lane2]
+						gc_at4[gc_lane2] = gc_l_v[gc_lane2]
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line heldout.go:75
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
+						i := gc_bx2*gc_bdx2 + gc_tx2
 //line heldout.go:78
-							out[i] = gc_l_v[gc_lane2]
-						}
+						out[i] = gc_l_v[gc_lane2]
 					}
 				}
 			}
@@ -1129,231 +775,163 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_x := make([]int, gc_b2.Len())
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:88
-					x := i * 2
-					gc_s_x[gc_rank2] = x
-
-//line heldout.go:89
-					gc_s_x[gc_rank2]++
-					_ = x
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:88
-					x := i * 2
-					gc_s_x[gc_rank2] = x
-
-//line heldout.go:89
-					gc_s_x[gc_rank2]++
-					_ = x
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:88
-					x := i * 2
-					gc_s_x[gc_rank2] = x
-
-//line heldout.go:89
-					gc_s_x[gc_rank2]++
-					_ = x
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:88
-					x := i * 2
-					gc_s_x[gc_rank2] = x
-
-//line heldout.go:89
-					gc_s_x[gc_rank2]++
-					_ = x
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line heldout.go:95
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			{
+				gc_tx2 := gc_step4 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line heldout.go:87
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line heldout.go:88
 				x := i * 2
 				gc_s_x[gc_rank2] = x
-
 //line heldout.go:89
 				gc_s_x[gc_rank2]++
-				_ = x
+			}
+			{
+//line heldout.go:93
+				gc_tx2 := gc_step4 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:87
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				x := i * 2
+				gc_s_x[gc_rank2] = x
+//line heldout.go:89
+				gc_s_x[gc_rank2]++
+			}
+			{
+//line heldout.go:93
+				gc_tx2 := gc_step4 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:87
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				x := i * 2
+				gc_s_x[gc_rank2] = x
+//line heldout.go:89
+				gc_s_x[gc_rank2]++
+			}
+			{
+//line heldout.go:93
+				gc_tx2 := gc_step4 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:87
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				x := i * 2
+				gc_s_x[gc_rank2] = x
+//line heldout.go:89
+				gc_s_x[gc_rank2]++
 			}
 		}
+//line heldout.go:93
+		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line heldout.go:87
+			i := gc_bx2*gc_bdx2 + gc_tx2
+			x := i * 2
+			gc_s_x[gc_rank2] = x
+//line heldout.go:89
+			gc_s_x[gc_rank2]++
+		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_bdx2]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:91
-						gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:91
-						gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:91
-						gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:91
-						gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line heldout.go:95
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off2 := gc_bx2 * gc_bdx2
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_bdx2]
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
+//line heldout.go:104
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line heldout.go:91
 					gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
 				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:91
-						out[i] = &gc_s_x[gc_rank2]
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:91
-						out[i] = &gc_s_x[gc_rank2]
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:91
-						out[i] = &gc_s_x[gc_rank2]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:91
-						out[i] = &gc_s_x[gc_rank2]
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step5 + 1
+//line heldout.go:96
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
+//line heldout.go:91
+					gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+//line heldout.go:96
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:91
+					gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+//line heldout.go:96
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:91
+					gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:91
+				gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line heldout.go:87
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line heldout.go:91
 					out[i] = &gc_s_x[gc_rank2]
 				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:87
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:91
+					out[i] = &gc_s_x[gc_rank2]
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:87
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:91
+					out[i] = &gc_s_x[gc_rank2]
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:87
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:91
+					out[i] = &gc_s_x[gc_rank2]
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:87
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:91
+				out[i] = &gc_s_x[gc_rank2]
 			}
 		}
 	}
@@ -1383,300 +961,207 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_acc := make([][2]int32, gc_b2.Len())
 	gc_s_part := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:101
-					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:102
-					part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:103
-					part[0] = in[i]
-					_ = acc
-					_ = part
-					gc_s_part[gc_rank2] = part
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:101
-					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:102
-					part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:103
-					part[0] = in[i]
-					_ = acc
-					_ = part
-					gc_s_part[gc_rank2] = part
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:101
-					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:102
-					part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:103
-					part[0] = in[i]
-					_ = acc
-					_ = part
-					gc_s_part[gc_rank2] = part
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:101
-					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:102
-					part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:103
-					part[0] = in[i]
-					_ = acc
-					_ = part
-					gc_s_part[gc_rank2] = part
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line heldout.go:109
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			{
+				gc_tx2 := gc_step5 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line heldout.go:100
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line heldout.go:101
 				var acc [2]int32
 				gc_s_acc[gc_rank2] = acc
-
 //line heldout.go:102
 				part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:103
 				part[0] = in[i]
-				_ = acc
-				_ = part
+//line heldout.go:106
+				gc_s_part[gc_rank2] = part
+			}
+			{
+				gc_tx2 := gc_step5 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:100
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				var acc [2]int32
+				gc_s_acc[gc_rank2] = acc
+//line heldout.go:102
+				part := gc_s_acc[gc_rank2][:]
+				part[0] = in[i]
+//line heldout.go:106
+				gc_s_part[gc_rank2] = part
+			}
+			{
+				gc_tx2 := gc_step5 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:100
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				var acc [2]int32
+				gc_s_acc[gc_rank2] = acc
+//line heldout.go:102
+				part := gc_s_acc[gc_rank2][:]
+				part[0] = in[i]
+//line heldout.go:106
+				gc_s_part[gc_rank2] = part
+			}
+			{
+				gc_tx2 := gc_step5 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:100
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				var acc [2]int32
+				gc_s_acc[gc_rank2] = acc
+//line heldout.go:102
+				part := gc_s_acc[gc_rank2][:]
+				part[0] = in[i]
+//line heldout.go:106
 				gc_s_part[gc_rank2] = part
 			}
 		}
-	}
-	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-				part := gc_s_part[gc_rank2]
-
-//line heldout.go:105
-				part[1] = part[0] * 2
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-				part := gc_s_part[gc_rank2]
-
-//line heldout.go:105
-				part[1] = part[0] * 2
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-				part := gc_s_part[gc_rank2]
-
-//line heldout.go:105
-				part[1] = part[0] * 2
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-				part := gc_s_part[gc_rank2]
-
-//line heldout.go:105
-				part[1] = part[0] * 2
-			}
+		for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line heldout.go:100
+			i := gc_bx2*gc_bdx2 + gc_tx2
+			var acc [2]int32
+			gc_s_acc[gc_rank2] = acc
+//line heldout.go:102
+			part := gc_s_acc[gc_rank2][:]
+			part[0] = in[i]
+//line heldout.go:106
+			gc_s_part[gc_rank2] = part
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+	}
+//line heldout.go:111
+	gc_step6 := 0
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
 			gc_pos2.Thread = gc_rank2
 			part := gc_s_part[gc_rank2]
-
+//line heldout.go:105
+			part[1] = part[0] * 2
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+			part := gc_s_part[gc_rank2]
+//line heldout.go:105
+			part[1] = part[0] * 2
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+			part := gc_s_part[gc_rank2]
+//line heldout.go:105
+			part[1] = part[0] * 2
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+			part := gc_s_part[gc_rank2]
 //line heldout.go:105
 			part[1] = part[0] * 2
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_bdx2]
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line heldout.go:100
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:107
-						gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line heldout.go:100
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:107
-						gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line heldout.go:100
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:107
-						gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line heldout.go:100
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:107
-						gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		part := gc_s_part[gc_rank2]
+//line heldout.go:105
+		part[1] = part[0] * 2
+	}
+//line heldout.go:109
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off2 := gc_bx2 * gc_bdx2
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_bdx2]
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
+//line heldout.go:118
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line heldout.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line heldout.go:107
 					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
-			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:100
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+				{
+					gc_tx2 := gc_step7 + 1
+//line heldout.go:112
+					gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:107
-						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:100
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:107
-						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:100
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:107
-						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:100
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:107
-						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-					}
+					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step7 + 2
+//line heldout.go:112
+					gc_rank2 := gc_base2 + gc_tx2
+//line heldout.go:107
+					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+//line heldout.go:112
+					gc_rank2 := gc_base2 + gc_tx2
+//line heldout.go:107
+					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line heldout.go:107
+				gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+			}
+		} else {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line heldout.go:100
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line heldout.go:107
 					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:100
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:107
+					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:100
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:107
+					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:100
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:107
+					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:100
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:107
+				out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 			}
 		}
 	}
@@ -1713,98 +1198,83 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 	gc_n3 := gc_b3.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
 	gc_s_c := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
-
 //line heldout.go:118
 	if gc_bdx3 <= 1*gc_bdx3 {
 		gc_b3.SharedWritten()
 	}
-
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx3)[:gc_bdx3]
-	{
-		gc_vstep8 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop6 bool
-			gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-				for ; gc_vstep8+15 < gc_n3; gc_vstep8 += 16 {
-					gc_rank3 := gc_vstep8
-					_ = gc_rank3
-//line heldout.go:119
-					var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line heldout.go:119
-					_ = s
-//line heldout.go:119
-					s.StoreSlice(gc_s_s[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep8, false
-			}(gc_vstep8)
-			if gc_stop6 {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep8+7 < gc_n3; gc_vstep8 += 8 {
+//line heldout.go:120
+	gc_vstep8 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop6 bool
+		gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+			for ; gc_vstep8+15 < gc_n3; gc_vstep8 += 16 {
 				gc_rank3 := gc_vstep8
-				_ = gc_rank3
 //line heldout.go:119
-				var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line heldout.go:119
-				_ = s
+				var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line heldout.go:119
 				s.StoreSlice(gc_s_s[gc_rank3:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep8, false
+		}(gc_vstep8)
+		if gc_stop6 {
+			return
 		}
-		gc_step12 := gc_vstep8
-		for ; gc_step12+3 < gc_n3; gc_step12 += 4 {
-			{
-				gc_rank3 := gc_step12 + 0
-				gc_pos3.Thread = gc_rank3
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep8+7 < gc_n3; gc_vstep8 += 8 {
+			gc_rank3 := gc_vstep8
 //line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank3] = s
-			}
-			{
-				gc_rank3 := gc_step12 + 1
-				gc_pos3.Thread = gc_rank3
-
+			var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank3] = s
-			}
-			{
-				gc_rank3 := gc_step12 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank3] = s
-			}
-			{
-				gc_rank3 := gc_step12 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank3] = s
-			}
+			s.StoreSlice(gc_s_s[gc_rank3:])
 		}
-		for gc_rank3 := gc_step12; gc_rank3 < gc_n3; gc_rank3++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step12 := gc_vstep8
+	for ; gc_step12+3 < gc_n3; gc_step12 += 4 {
+		{
+			gc_rank3 := gc_step12 + 0
 			gc_pos3.Thread = gc_rank3
-
 //line heldout.go:119
 			var s float32
-			_ = s
+//line heldout.go:121
+			gc_s_s[gc_rank3] = s
+		}
+		{
+			gc_rank3 := gc_step12 + 1
+			gc_pos3.Thread = gc_rank3
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank3] = s
+		}
+		{
+			gc_rank3 := gc_step12 + 2
+			gc_pos3.Thread = gc_rank3
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank3] = s
+		}
+		{
+			gc_rank3 := gc_step12 + 3
+			gc_pos3.Thread = gc_rank3
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
 			gc_s_s[gc_rank3] = s
 		}
 	}
-
+	for gc_rank3 := gc_step12; gc_rank3 < gc_n3; gc_rank3++ {
+		gc_pos3.Thread = gc_rank3
+//line heldout.go:119
+		var s float32
+//line heldout.go:121
+		gc_s_s[gc_rank3] = s
+	}
 //line heldout.go:120
 	for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx3) {
 		gc_b3.Tick()
@@ -1812,112 +1282,96 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			return
 		}
 		gc_more = false
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					s := gc_s_s[gc_rank3]
-
+//line heldout.go:127
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				s := gc_s_s[gc_rank3]
 //line heldout.go:120
-					gc_start5 := I(gc_tx3)
-					i := gc_start5 + gc_off
-					if !(i < gc_limit) || i < gc_start5 && compiled.StrideStopped(gc_start5, I(gc_bdx3), gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line heldout.go:121
-					s += in[i]
-					gc_s_s[gc_rank3] = s
+				gc_start5 := I(gc_tx3)
+				i := gc_start5 + gc_off
+				if !(i < gc_limit) || i < gc_start5 && compiled.StrideStopped(gc_start5, I(gc_bdx3), gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line heldout.go:121
+				s += in[i]
+				gc_s_s[gc_rank3] = s
 			}
 		}
 	}
-	{
-		gc_vstep9 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop7 bool
-			gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-				for ; gc_vstep9+15 < gc_n3; gc_vstep9 += 16 {
-					gc_rank3 := gc_vstep9
-					_ = gc_rank3
-//line heldout.go:123
-					var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line heldout.go:123
-					_ = c
-//line heldout.go:123
-					c.StoreSlice(gc_s_c[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep9, false
-			}(gc_vstep9)
-			if gc_stop7 {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep9+7 < gc_n3; gc_vstep9 += 8 {
+//line heldout.go:128
+	gc_vstep9 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop7 bool
+		gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+			for ; gc_vstep9+15 < gc_n3; gc_vstep9 += 16 {
 				gc_rank3 := gc_vstep9
-				_ = gc_rank3
 //line heldout.go:123
-				var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line heldout.go:123
-				_ = c
+				var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line heldout.go:123
 				c.StoreSlice(gc_s_c[gc_rank3:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep9, false
+		}(gc_vstep9)
+		if gc_stop7 {
+			return
 		}
-		gc_step13 := gc_vstep9
-		for ; gc_step13+3 < gc_n3; gc_step13 += 4 {
-			{
-				gc_rank3 := gc_step13 + 0
-				gc_pos3.Thread = gc_rank3
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep9+7 < gc_n3; gc_vstep9 += 8 {
+			gc_rank3 := gc_vstep9
 //line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank3] = c
-			}
-			{
-				gc_rank3 := gc_step13 + 1
-				gc_pos3.Thread = gc_rank3
-
+			var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank3] = c
-			}
-			{
-				gc_rank3 := gc_step13 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank3] = c
-			}
-			{
-				gc_rank3 := gc_step13 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank3] = c
-			}
+			c.StoreSlice(gc_s_c[gc_rank3:])
 		}
-		for gc_rank3 := gc_step13; gc_rank3 < gc_n3; gc_rank3++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step13 := gc_vstep9
+	for ; gc_step13+3 < gc_n3; gc_step13 += 4 {
+		{
+			gc_rank3 := gc_step13 + 0
 			gc_pos3.Thread = gc_rank3
-
 //line heldout.go:123
 			var c float32
-			_ = c
+//line heldout.go:125
+			gc_s_c[gc_rank3] = c
+		}
+		{
+			gc_rank3 := gc_step13 + 1
+			gc_pos3.Thread = gc_rank3
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank3] = c
+		}
+		{
+			gc_rank3 := gc_step13 + 2
+			gc_pos3.Thread = gc_rank3
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank3] = c
+		}
+		{
+			gc_rank3 := gc_step13 + 3
+			gc_pos3.Thread = gc_rank3
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
 			gc_s_c[gc_rank3] = c
 		}
 	}
-
+	for gc_rank3 := gc_step13; gc_rank3 < gc_n3; gc_rank3++ {
+		gc_pos3.Thread = gc_rank3
+//line heldout.go:123
+		var c float32
+//line heldout.go:125
+		gc_s_c[gc_rank3] = c
+	}
 //line heldout.go:124
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx3) {
 		gc_b3.Tick()
@@ -1925,331 +1379,287 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					c := gc_s_c[gc_rank3]
-
+//line heldout.go:131
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				c := gc_s_c[gc_rank3]
 //line heldout.go:124
-					gc_start6 := int64(gc_tx3)
-					j := gc_start6 + gc_off2
-					if !(j < gc_limit2) || j < gc_start6 && compiled.StrideStopped(gc_start6, int64(gc_bdx3), gc_limit2, false) {
-						continue
-					}
-					gc_more2 = true
-
-//line heldout.go:125
-					c++
-					gc_s_c[gc_rank3] = c
+				gc_start6 := int64(gc_tx3)
+				j := gc_start6 + gc_off2
+				if !(j < gc_limit2) || j < gc_start6 && compiled.StrideStopped(gc_start6, int64(gc_bdx3), gc_limit2, false) {
+					continue
 				}
+				gc_more2 = true
+//line heldout.go:125
+				c++
+				gc_s_c[gc_rank3] = c
 			}
 		}
 	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			if gc_bdx3 <= len(sums) {
-				gc_at7 := sums[:gc_bdx3]
-				gc_vstep10 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-							gc_tx3 := gc_vstep10
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line heldout.go:127
-							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank3:])
-//line heldout.go:127
-							_ = s
-//line heldout.go:127
-							c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank3:])
-//line heldout.go:127
-							_ = c
-							s.Add(c).StoreSlice(gc_at7[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop8 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+//line heldout.go:132
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		if gc_bdx3 <= len(sums) {
+			gc_at7 := sums[:gc_bdx3]
+			gc_vstep10 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop8 bool
+				gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
+					for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 						gc_tx3 := gc_vstep10
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line heldout.go:127
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank3:])
+						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank3:])
 //line heldout.go:127
-						_ = s
-//line heldout.go:127
-						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
-//line heldout.go:127
-						_ = c
+						c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank3:])
 						s.Add(c).StoreSlice(gc_at7[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep10, false
+				}(gc_vstep10)
+				if gc_stop8 {
+					return
 				}
-				for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+					gc_tx3 := gc_vstep10
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-					s := gc_s_s[gc_rank3]
-					c := gc_s_c[gc_rank3]
-
 //line heldout.go:127
-					gc_at7[gc_tx3] = s + c
+					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank3:])
+//line heldout.go:127
+					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
+					s.Add(c).StoreSlice(gc_at7[gc_tx3:])
 				}
-			} else {
-				gc_vstep11 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep11, gc_stop9 = func(gc_vstep11 int) (int, bool) {
-						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
-							gc_tx3 := gc_vstep11
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+//line heldout.go:135
+				s := gc_s_s[gc_rank3]
+				c := gc_s_c[gc_rank3]
 //line heldout.go:127
-							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank3:])
-//line heldout.go:127
-							_ = s
-//line heldout.go:127
-							c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank3:])
-//line heldout.go:127
-							_ = c
-//line heldout.go:127
-							if gc_tx3 < 0 || gc_tx3 > len(sums)-16 {
-//line heldout.go:127
-								break
-//line heldout.go:127
-							}
-							s.Add(c).StoreSlice(sums[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop9 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+				gc_at7[gc_tx3] = s + c
+			}
+		} else {
+			gc_vstep11 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop9 bool
+				gc_vstep11, gc_stop9 = func(gc_vstep11 int) (int, bool) {
+					for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
 						gc_tx3 := gc_vstep11
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line heldout.go:127
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank3:])
+						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank3:])
 //line heldout.go:127
-						_ = s
+						c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank3:])
 //line heldout.go:127
-						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
-//line heldout.go:127
-						_ = c
-//line heldout.go:127
-						if gc_tx3 < 0 || gc_tx3 > len(sums)-8 {
+						if gc_tx3 < 0 || gc_tx3 > len(sums)-16 {
 //line heldout.go:127
 							break
-//line heldout.go:127
 						}
+//line heldout.go:128
 						s.Add(c).StoreSlice(sums[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep11, false
+				}(gc_vstep11)
+				if gc_stop9 {
+					return
 				}
-				gc_step14 := gc_vstep11
-				for ; gc_step14+3 < gc_bdx3; gc_step14 += 4 {
-					{
-						gc_tx3 := gc_step14 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						s := gc_s_s[gc_rank3]
-						c := gc_s_c[gc_rank3]
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+					gc_tx3 := gc_vstep11
+					gc_rank3 := gc_base3 + gc_tx3
 //line heldout.go:127
-						sums[gc_tx3] = s + c
-					}
-					{
-						gc_tx3 := gc_step14 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						s := gc_s_s[gc_rank3]
-						c := gc_s_c[gc_rank3]
-
+					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank3:])
 //line heldout.go:127
-						sums[gc_tx3] = s + c
-					}
-					{
-						gc_tx3 := gc_step14 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						s := gc_s_s[gc_rank3]
-						c := gc_s_c[gc_rank3]
-
+					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
 //line heldout.go:127
-						sums[gc_tx3] = s + c
-					}
-					{
-						gc_tx3 := gc_step14 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						s := gc_s_s[gc_rank3]
-						c := gc_s_c[gc_rank3]
-
+					if gc_tx3 < 0 || gc_tx3 > len(sums)-8 {
 //line heldout.go:127
-						sums[gc_tx3] = s + c
+						break
 					}
+//line heldout.go:128
+					s.Add(c).StoreSlice(sums[gc_tx3:])
 				}
-				for gc_tx3 := gc_step14; gc_tx3 < gc_bdx3; gc_tx3++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step14 := gc_vstep11
+			for ; gc_step14+3 < gc_bdx3; gc_step14 += 4 {
+				{
+					gc_tx3 := gc_step14 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					s := gc_s_s[gc_rank3]
 					c := gc_s_c[gc_rank3]
-
+//line heldout.go:127
+					sums[gc_tx3] = s + c
+				}
+				{
+					gc_tx3 := gc_step14 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					s := gc_s_s[gc_rank3]
+					c := gc_s_c[gc_rank3]
+//line heldout.go:127
+					sums[gc_tx3] = s + c
+				}
+				{
+					gc_tx3 := gc_step14 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					s := gc_s_s[gc_rank3]
+					c := gc_s_c[gc_rank3]
+//line heldout.go:127
+					sums[gc_tx3] = s + c
+				}
+				{
+					gc_tx3 := gc_step14 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					s := gc_s_s[gc_rank3]
+					c := gc_s_c[gc_rank3]
 //line heldout.go:127
 					sums[gc_tx3] = s + c
 				}
 			}
+			for gc_tx3 := gc_step14; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				s := gc_s_s[gc_rank3]
+				c := gc_s_c[gc_rank3]
+//line heldout.go:127
+				sums[gc_tx3] = s + c
+			}
 		}
 	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_qoff3, gc_qd3 := 1, gc_bdx3
-			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx3) {
-				for gc_seg3 := 0; gc_seg3 < gc_bdx3; {
-					gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
-					gc_r := gc_qoff3 - gc_q*gc_qd3
-					_, _ = gc_q, gc_r
-					gc_segend3 := min(gc_bdx3, gc_qd3-gc_r)
-					gc_seglen3 := gc_segend3 - gc_seg3
-					gc_off7 := gc_seg3
-					gc_off8 := gc_r + gc_seg3
-					if gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen3 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sums) && gc_seglen3 <= len(sums)-gc_off8 {
-						gc_at8 := out[gc_off7:][:gc_seglen3]
-						gc_at9 := sums[gc_off8:][:gc_seglen3]
-						gc_vstep12 := gc_seg3
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop10 bool
-							gc_vstep12, gc_stop10 = func(gc_vstep12 int) (int, bool) {
-								for ; gc_vstep12+15 < gc_segend3; gc_vstep12 += 16 {
-									gc_tx3 := gc_vstep12
-									gc_rank3 := gc_base3 + gc_tx3
-									_ = gc_rank3
-									archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx3 - gc_seg3):]).StoreSlice(gc_at8[(gc_tx3 - gc_seg3):])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep12, false
-							}(gc_vstep12)
-							if gc_stop10 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep12+7 < gc_segend3; gc_vstep12 += 8 {
+//line heldout.go:133
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_qoff3, gc_qd3 := 1, gc_bdx3
+		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx3) {
+			for gc_seg3 := 0; gc_seg3 < gc_bdx3; {
+				gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
+				gc_r := gc_qoff3 - gc_q*gc_qd3
+				_, _ = gc_q, gc_r
+				gc_segend3 := min(gc_bdx3, gc_qd3-gc_r)
+				gc_seglen3 := gc_segend3 - gc_seg3
+				gc_off7 := gc_seg3
+				gc_off8 := gc_r + gc_seg3
+				if gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen3 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sums) && gc_seglen3 <= len(sums)-gc_off8 {
+					gc_at8 := out[gc_off7:][:gc_seglen3]
+					gc_at9 := sums[gc_off8:][:gc_seglen3]
+					gc_vstep12 := gc_seg3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop10 bool
+						gc_vstep12, gc_stop10 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_segend3; gc_vstep12 += 16 {
 								gc_tx3 := gc_vstep12
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-								archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx3 - gc_seg3):]).StoreSlice(gc_at8[(gc_tx3 - gc_seg3):])
+//line heldout.go:155
+								archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx3 - gc_seg3):]).StoreSlice(gc_at8[(gc_tx3 - gc_seg3):])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop10 {
+							return
 						}
-						for gc_u3 := gc_vstep12 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx3 := gc_seg3 + gc_u3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line heldout.go:129
-							gc_at8[gc_u3] = gc_at9[gc_u3]
+					}
+					if compiled.SIMD {
+						for ; gc_vstep12+7 < gc_segend3; gc_vstep12 += 8 {
+							gc_tx3 := gc_vstep12
+//line heldout.go:169
+							archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx3 - gc_seg3):]).StoreSlice(gc_at8[(gc_tx3 - gc_seg3):])
 						}
-					} else {
-						gc_step15 := gc_seg3
-						for ; gc_step15+3 < gc_segend3; gc_step15 += 4 {
-							{
-								gc_tx3 := gc_step15 + 0
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u3 := gc_vstep12 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_tx3 := gc_seg3 + gc_u3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 //line heldout.go:129
-								out[gc_tx3] = sums[(gc_tx3 + gc_r)]
-							}
-							{
-								gc_tx3 := gc_step15 + 1
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line heldout.go:129
-								out[gc_tx3] = sums[(gc_tx3 + gc_r)]
-							}
-							{
-								gc_tx3 := gc_step15 + 2
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line heldout.go:129
-								out[gc_tx3] = sums[(gc_tx3 + gc_r)]
-							}
-							{
-								gc_tx3 := gc_step15 + 3
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line heldout.go:129
-								out[gc_tx3] = sums[(gc_tx3 + gc_r)]
-							}
-						}
-						for gc_tx3 := gc_step15; gc_tx3 < gc_segend3; gc_tx3++ {
+						gc_at8[gc_u3] = gc_at9[gc_u3]
+					}
+				} else {
+					gc_step15 := gc_seg3
+					for ; gc_step15+3 < gc_segend3; gc_step15 += 4 {
+						{
+							gc_tx3 := gc_step15 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
+//line heldout.go:129
+							out[gc_tx3] = sums[(gc_tx3 + gc_r)]
+						}
+						{
+							gc_tx3 := gc_step15 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line heldout.go:129
+							out[gc_tx3] = sums[(gc_tx3 + gc_r)]
+						}
+						{
+							gc_tx3 := gc_step15 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line heldout.go:129
+							out[gc_tx3] = sums[(gc_tx3 + gc_r)]
+						}
+						{
+							gc_tx3 := gc_step15 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
 //line heldout.go:129
 							out[gc_tx3] = sums[(gc_tx3 + gc_r)]
 						}
 					}
-					gc_seg3 = gc_segend3
-				}
-			} else {
-				gc_step16 := 0
-				for ; gc_step16+3 < gc_bdx3; gc_step16 += 4 {
-					{
-						gc_tx3 := gc_step16 + 0
+					for gc_tx3 := gc_step15; gc_tx3 < gc_segend3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line heldout.go:129
-						out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
-					}
-					{
-						gc_tx3 := gc_step16 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line heldout.go:129
-						out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
-					}
-					{
-						gc_tx3 := gc_step16 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line heldout.go:129
-						out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
-					}
-					{
-						gc_tx3 := gc_step16 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line heldout.go:129
-						out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+						out[gc_tx3] = sums[(gc_tx3 + gc_r)]
 					}
 				}
-				for gc_tx3 := gc_step16; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_seg3 = gc_segend3
+			}
+		} else {
+			gc_step16 := 0
+			for ; gc_step16+3 < gc_bdx3; gc_step16 += 4 {
+				{
+					gc_tx3 := gc_step16 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line heldout.go:129
 					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
 				}
+				{
+					gc_tx3 := gc_step16 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line heldout.go:129
+					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+				}
+				{
+					gc_tx3 := gc_step16 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line heldout.go:129
+					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+				}
+				{
+					gc_tx3 := gc_step16 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line heldout.go:129
+					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+				}
+			}
+			for gc_tx3 := gc_step16; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line heldout.go:129
+				out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
 			}
 		}
 	}
@@ -2264,98 +1674,83 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 	gc_n2 := gc_b2.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_c := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line heldout.go:118
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		gc_vstep3 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-				for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-					gc_rank2 := gc_vstep3
-					_ = gc_rank2
-//line heldout.go:119
-					var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line heldout.go:119
-					_ = s
-//line heldout.go:119
-					s.StoreSlice(gc_s_s[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+//line heldout.go:120
+	gc_vstep3 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+			for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
 				gc_rank2 := gc_vstep3
-				_ = gc_rank2
 //line heldout.go:119
-				var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line heldout.go:119
-				_ = s
+				var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line heldout.go:119
 				s.StoreSlice(gc_s_s[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep3, false
+		}(gc_vstep3)
+		if gc_stop {
+			return
 		}
-		gc_step7 := gc_vstep3
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-			{
-				gc_rank2 := gc_step7 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+			gc_rank2 := gc_vstep3
 //line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank2] = s
-			}
-			{
-				gc_rank2 := gc_step7 + 1
-				gc_pos2.Thread = gc_rank2
-
+			var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank2] = s
-			}
-			{
-				gc_rank2 := gc_step7 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank2] = s
-			}
-			{
-				gc_rank2 := gc_step7 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:119
-				var s float32
-				_ = s
-				gc_s_s[gc_rank2] = s
-			}
+			s.StoreSlice(gc_s_s[gc_rank2:])
 		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step7 := gc_vstep3
+	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		{
+			gc_rank2 := gc_step7 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line heldout.go:119
 			var s float32
-			_ = s
+//line heldout.go:121
+			gc_s_s[gc_rank2] = s
+		}
+		{
+			gc_rank2 := gc_step7 + 1
+			gc_pos2.Thread = gc_rank2
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank2] = s
+		}
+		{
+			gc_rank2 := gc_step7 + 2
+			gc_pos2.Thread = gc_rank2
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank2] = s
+		}
+		{
+			gc_rank2 := gc_step7 + 3
+			gc_pos2.Thread = gc_rank2
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
 			gc_s_s[gc_rank2] = s
 		}
 	}
-
+	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line heldout.go:119
+		var s float32
+//line heldout.go:121
+		gc_s_s[gc_rank2] = s
+	}
 //line heldout.go:120
 	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_bdx2) {
 		gc_b2.Tick()
@@ -2363,112 +1758,96 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			return
 		}
 		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					s := gc_s_s[gc_rank2]
-
+//line heldout.go:127
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				s := gc_s_s[gc_rank2]
 //line heldout.go:120
-					gc_start3 := int32(gc_tx2)
-					i := gc_start3 + gc_off
-					if !(i < gc_limit) || i < gc_start3 && compiled.StrideStopped(gc_start3, int32(gc_bdx2), gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line heldout.go:121
-					s += in[i]
-					gc_s_s[gc_rank2] = s
+				gc_start3 := int32(gc_tx2)
+				i := gc_start3 + gc_off
+				if !(i < gc_limit) || i < gc_start3 && compiled.StrideStopped(gc_start3, int32(gc_bdx2), gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line heldout.go:121
+				s += in[i]
+				gc_s_s[gc_rank2] = s
 			}
 		}
 	}
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop2 bool
-			gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-				for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-					gc_rank2 := gc_vstep4
-					_ = gc_rank2
-//line heldout.go:123
-					var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line heldout.go:123
-					_ = c
-//line heldout.go:123
-					c.StoreSlice(gc_s_c[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep4, false
-			}(gc_vstep4)
-			if gc_stop2 {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+//line heldout.go:128
+	gc_vstep4 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop2 bool
+		gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+			for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
 				gc_rank2 := gc_vstep4
-				_ = gc_rank2
 //line heldout.go:123
-				var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line heldout.go:123
-				_ = c
+				var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line heldout.go:123
 				c.StoreSlice(gc_s_c[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep4, false
+		}(gc_vstep4)
+		if gc_stop2 {
+			return
 		}
-		gc_step8 := gc_vstep4
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-			{
-				gc_rank2 := gc_step8 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank2] = c
-			}
-			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
-
+			var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank2] = c
-			}
-			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank2] = c
-			}
-			{
-				gc_rank2 := gc_step8 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:123
-				var c float32
-				_ = c
-				gc_s_c[gc_rank2] = c
-			}
+			c.StoreSlice(gc_s_c[gc_rank2:])
 		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step8 := gc_vstep4
+	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+		{
+			gc_rank2 := gc_step8 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line heldout.go:123
 			var c float32
-			_ = c
+//line heldout.go:125
+			gc_s_c[gc_rank2] = c
+		}
+		{
+			gc_rank2 := gc_step8 + 1
+			gc_pos2.Thread = gc_rank2
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank2] = c
+		}
+		{
+			gc_rank2 := gc_step8 + 2
+			gc_pos2.Thread = gc_rank2
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank2] = c
+		}
+		{
+			gc_rank2 := gc_step8 + 3
+			gc_pos2.Thread = gc_rank2
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
 			gc_s_c[gc_rank2] = c
 		}
 	}
-
+	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line heldout.go:123
+		var c float32
+//line heldout.go:125
+		gc_s_c[gc_rank2] = c
+	}
 //line heldout.go:124
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx2) {
 		gc_b2.Tick()
@@ -2476,331 +1855,287 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					c := gc_s_c[gc_rank2]
-
+//line heldout.go:131
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				c := gc_s_c[gc_rank2]
 //line heldout.go:124
-					gc_start4 := int64(gc_tx2)
-					j := gc_start4 + gc_off2
-					if !(j < gc_limit2) || j < gc_start4 && compiled.StrideStopped(gc_start4, int64(gc_bdx2), gc_limit2, false) {
-						continue
-					}
-					gc_more2 = true
-
-//line heldout.go:125
-					c++
-					gc_s_c[gc_rank2] = c
+				gc_start4 := int64(gc_tx2)
+				j := gc_start4 + gc_off2
+				if !(j < gc_limit2) || j < gc_start4 && compiled.StrideStopped(gc_start4, int64(gc_bdx2), gc_limit2, false) {
+					continue
 				}
+				gc_more2 = true
+//line heldout.go:125
+				c++
+				gc_s_c[gc_rank2] = c
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sums) {
-				gc_at4 := sums[:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line heldout.go:127
-							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
-//line heldout.go:127
-							_ = s
-//line heldout.go:127
-							c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank2:])
-//line heldout.go:127
-							_ = c
-							s.Add(c).StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+//line heldout.go:132
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(sums) {
+			gc_at4 := sums[:gc_bdx2]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line heldout.go:127
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
 //line heldout.go:127
-						_ = s
-//line heldout.go:127
-						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
-//line heldout.go:127
-						_ = c
+						c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank2:])
 						s.Add(c).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					s := gc_s_s[gc_rank2]
-					c := gc_s_c[gc_rank2]
-
 //line heldout.go:127
-					gc_at4[gc_tx2] = s + c
+					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+//line heldout.go:127
+					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
+					s.Add(c).StoreSlice(gc_at4[gc_tx2:])
 				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line heldout.go:135
+				s := gc_s_s[gc_rank2]
+				c := gc_s_c[gc_rank2]
 //line heldout.go:127
-							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
-//line heldout.go:127
-							_ = s
-//line heldout.go:127
-							c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank2:])
-//line heldout.go:127
-							_ = c
-//line heldout.go:127
-							if gc_tx2 < 0 || gc_tx2 > len(sums)-16 {
-//line heldout.go:127
-								break
-//line heldout.go:127
-							}
-							s.Add(c).StoreSlice(sums[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+				gc_at4[gc_tx2] = s + c
+			}
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line heldout.go:127
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
 //line heldout.go:127
-						_ = s
+						c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank2:])
 //line heldout.go:127
-						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
-//line heldout.go:127
-						_ = c
-//line heldout.go:127
-						if gc_tx2 < 0 || gc_tx2 > len(sums)-8 {
+						if gc_tx2 < 0 || gc_tx2 > len(sums)-16 {
 //line heldout.go:127
 							break
-//line heldout.go:127
 						}
+//line heldout.go:128
 						s.Add(c).StoreSlice(sums[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop4 {
+					return
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						s := gc_s_s[gc_rank2]
-						c := gc_s_c[gc_rank2]
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
+					gc_rank2 := gc_base2 + gc_tx2
 //line heldout.go:127
-						sums[gc_tx2] = s + c
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						s := gc_s_s[gc_rank2]
-						c := gc_s_c[gc_rank2]
-
+					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
 //line heldout.go:127
-						sums[gc_tx2] = s + c
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						s := gc_s_s[gc_rank2]
-						c := gc_s_c[gc_rank2]
-
+					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
 //line heldout.go:127
-						sums[gc_tx2] = s + c
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						s := gc_s_s[gc_rank2]
-						c := gc_s_c[gc_rank2]
-
+					if gc_tx2 < 0 || gc_tx2 > len(sums)-8 {
 //line heldout.go:127
-						sums[gc_tx2] = s + c
+						break
 					}
+//line heldout.go:128
+					s.Add(c).StoreSlice(sums[gc_tx2:])
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep6
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				{
+					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					s := gc_s_s[gc_rank2]
 					c := gc_s_c[gc_rank2]
-
+//line heldout.go:127
+					sums[gc_tx2] = s + c
+				}
+				{
+					gc_tx2 := gc_step9 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					s := gc_s_s[gc_rank2]
+					c := gc_s_c[gc_rank2]
+//line heldout.go:127
+					sums[gc_tx2] = s + c
+				}
+				{
+					gc_tx2 := gc_step9 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					s := gc_s_s[gc_rank2]
+					c := gc_s_c[gc_rank2]
+//line heldout.go:127
+					sums[gc_tx2] = s + c
+				}
+				{
+					gc_tx2 := gc_step9 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					s := gc_s_s[gc_rank2]
+					c := gc_s_c[gc_rank2]
 //line heldout.go:127
 					sums[gc_tx2] = s + c
 				}
 			}
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				s := gc_s_s[gc_rank2]
+				c := gc_s_c[gc_rank2]
+//line heldout.go:127
+				sums[gc_tx2] = s + c
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
-					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off5 := gc_seg2
-					gc_off6 := gc_r + gc_seg2
-					if gc_off5 >= 0 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sums) && gc_seglen2 <= len(sums)-gc_off6 {
-						gc_at5 := out[gc_off5:][:gc_seglen2]
-						gc_at6 := sums[gc_off6:][:gc_seglen2]
-						gc_vstep7 := gc_seg2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-								for ; gc_vstep7+15 < gc_segend2; gc_vstep7 += 16 {
-									gc_tx2 := gc_vstep7
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-									archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at5[(gc_tx2 - gc_seg2):])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
-							if gc_stop5 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_segend2; gc_vstep7 += 8 {
+//line heldout.go:133
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_qoff2, gc_qd2 := 1, gc_bdx2
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+				gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r := gc_qoff2 - gc_q*gc_qd2
+				_, _ = gc_q, gc_r
+				gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off5 := gc_seg2
+				gc_off6 := gc_r + gc_seg2
+				if gc_off5 >= 0 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sums) && gc_seglen2 <= len(sums)-gc_off6 {
+					gc_at5 := out[gc_off5:][:gc_seglen2]
+					gc_at6 := sums[gc_off6:][:gc_seglen2]
+					gc_vstep7 := gc_seg2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_segend2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-								archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at5[(gc_tx2 - gc_seg2):])
+//line heldout.go:155
+								archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at5[(gc_tx2 - gc_seg2):])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop5 {
+							return
 						}
-						for gc_u2 := gc_vstep7 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line heldout.go:129
-							gc_at5[gc_u2] = gc_at6[gc_u2]
+					}
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_segend2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
+//line heldout.go:169
+							archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at5[(gc_tx2 - gc_seg2):])
 						}
-					} else {
-						gc_step10 := gc_seg2
-						for ; gc_step10+3 < gc_segend2; gc_step10 += 4 {
-							{
-								gc_tx2 := gc_step10 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u2 := gc_vstep7 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx2 := gc_seg2 + gc_u2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line heldout.go:129
-								out[gc_tx2] = sums[(gc_tx2 + gc_r)]
-							}
-							{
-								gc_tx2 := gc_step10 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-								out[gc_tx2] = sums[(gc_tx2 + gc_r)]
-							}
-							{
-								gc_tx2 := gc_step10 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-								out[gc_tx2] = sums[(gc_tx2 + gc_r)]
-							}
-							{
-								gc_tx2 := gc_step10 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-								out[gc_tx2] = sums[(gc_tx2 + gc_r)]
-							}
-						}
-						for gc_tx2 := gc_step10; gc_tx2 < gc_segend2; gc_tx2++ {
+						gc_at5[gc_u2] = gc_at6[gc_u2]
+					}
+				} else {
+					gc_step10 := gc_seg2
+					for ; gc_step10+3 < gc_segend2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
+//line heldout.go:129
+							out[gc_tx2] = sums[(gc_tx2 + gc_r)]
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line heldout.go:129
+							out[gc_tx2] = sums[(gc_tx2 + gc_r)]
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line heldout.go:129
+							out[gc_tx2] = sums[(gc_tx2 + gc_r)]
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line heldout.go:129
 							out[gc_tx2] = sums[(gc_tx2 + gc_r)]
 						}
 					}
-					gc_seg2 = gc_segend2
-				}
-			} else {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
+					for gc_tx2 := gc_step10; gc_tx2 < gc_segend2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line heldout.go:129
-						out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
-					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-						out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-						out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-						out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+						out[gc_tx2] = sums[(gc_tx2 + gc_r)]
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			gc_step11 := 0
+			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				{
+					gc_tx2 := gc_step11 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line heldout.go:129
 					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
 				}
+				{
+					gc_tx2 := gc_step11 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:129
+					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+				}
+				{
+					gc_tx2 := gc_step11 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:129
+					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+				}
+				{
+					gc_tx2 := gc_step11 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:129
+					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+				}
+			}
+			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:129
+				out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
 			}
 		}
 	}
@@ -2831,285 +2166,221 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line heldout.go:156
+	var gc_l_v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line heldout.go:168
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line heldout.go:170
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line heldout.go:147
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:147
-						_ = i
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
 //line heldout.go:148
-						if i < 0 || i > len(in)-8 {
-//line heldout.go:148
-							break
-//line heldout.go:148
-						}
-//line heldout.go:148
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line heldout.go:148
-						_ = gc_t2
-//line heldout.go:148
-						v := gc_t2
-//line heldout.go:148
-						_ = v
-//line heldout.go:148
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line heldout.go:147
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:147
-						_ = i
 //line heldout.go:148
-						if i < 0 || i > len(in)-8 {
+					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 //line heldout.go:148
-							break
+					v := gc_t2
 //line heldout.go:148
-						}
-//line heldout.go:148
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line heldout.go:148
-						_ = gc_t
-//line heldout.go:148
-						v := gc_t
-//line heldout.go:148
-						_ = v
-//line heldout.go:148
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:147
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:148
-						var v int32 = in[i]
-
-//line heldout.go:148
-						_ = v
-						_ = v
-						gc_l_v[gc_lane2] = v
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line heldout.go:163
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line heldout.go:147
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line heldout.go:148
+						break
+					}
+//line heldout.go:148
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+//line heldout.go:148
+					v := gc_t
+//line heldout.go:148
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:147
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v int32 = in[i]
+//line heldout.go:150
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
 //line heldout.go:134
-			for m := 16; m > 0; m >>= 1 {
-
-//line heldout.go:135
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, m, 32, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line heldout.go:135
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line heldout.go:135
-							_ = v
-//line heldout.go:135
-							v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line heldout.go:135
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line heldout.go:135
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line heldout.go:135
-							_ = v
-//line heldout.go:135
-							v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line heldout.go:135
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-//line heldout.go:135
-						v = min(v, gc_c21r[gc_lane2])
-						gc_l_v[gc_lane2] = v
-					}
-				}
-			}
-			gc_left3 := gc_act2
+		for m := 16; m > 0; m >>= 1 {
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, m, 32, &gc_c21r)
+			gc_left2 := gc_act2
 			if compiled.SIMD {
-				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx5.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx5.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx5.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line heldout.go:147
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:147
-						_ = i
-//line heldout.go:147
+//line heldout.go:135
 						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line heldout.go:147
-						_ = v
-//line heldout.go:137
-						r := v
-//line heldout.go:137
-						_ = r
-//line heldout.go:148
-						if i < 0 || i > len(out)-8 {
-//line heldout.go:148
-							break
-//line heldout.go:148
-						}
-//line heldout.go:148
-						r.StoreSlice(out[i:])
-						gc_left3 &^= 0xff << gc_lane2
+//line heldout.go:135
+						v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line heldout.go:135
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line heldout.go:147
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:147
-						_ = i
-//line heldout.go:147
+//line heldout.go:135
 						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line heldout.go:147
-						_ = v
-//line heldout.go:137
-						r := v
-//line heldout.go:137
-						_ = r
-//line heldout.go:148
-						if i < 0 || i > len(out)-8 {
-//line heldout.go:148
-							break
-//line heldout.go:148
-						}
-//line heldout.go:148
-						r.StoreSlice(out[i:])
-						gc_left3 &^= 0xff << gc_lane2
+//line heldout.go:135
+						v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line heldout.go:135
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left3 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:147
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-//line heldout.go:137
-						var r int32 = v
-
-//line heldout.go:137
-						_ = r
-
-//line heldout.go:148
-						out[i] = r
-						_ = r
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
 					}
+//line heldout.go:148
+					v := gc_l_v[gc_lane2]
+//line heldout.go:135
+					v = min(v, gc_c21r[gc_lane2])
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line heldout.go:146
+					gc_tx2 := gc_tidx5.X + gc_lane2
+//line heldout.go:148
+					gc_ty2 := gc_tidx5.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx5.Z
+					_ = gc_tz2
+//line heldout.go:147
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:147
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line heldout.go:137
+					r := v
+//line heldout.go:148
+					if i < 0 || i > len(out)-8 {
+//line heldout.go:148
+						break
+					}
+//line heldout.go:148
+					r.StoreSlice(out[i:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line heldout.go:163
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line heldout.go:147
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:147
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line heldout.go:137
+					r := v
+//line heldout.go:148
+					if i < 0 || i > len(out)-8 {
+//line heldout.go:148
+						break
+					}
+//line heldout.go:148
+					r.StoreSlice(out[i:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:147
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:149
+					v := gc_l_v[gc_lane2]
+//line heldout.go:137
+					var r int32 = v
+//line heldout.go:148
+					out[i] = r
 				}
 			}
 		}
@@ -3140,368 +2411,290 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line heldout.go:162
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-
 //line heldout.go:164
 	n := 1 + int(boxes[gc_bx2].nn)
-
-//line heldout.go:165
 	for k := 0; k < n; k++ {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_bx2 * gc_bdx2
-				if gc_bdx2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
-					gc_at5 := s[:gc_bdx2]
-					gc_at6 := data[gc_off4:][:gc_bdx2]
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line heldout.go:163
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:163
-								_ = i
-								archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line heldout.go:167
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
+				gc_at5 := s[:gc_bdx2]
+				gc_at6 := data[gc_off4:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line heldout.go:163
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line heldout.go:163
 							_ = i
-							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:163
 						_ = i
-
-//line heldout.go:166
-						gc_at5[gc_tx2] = gc_at6[gc_tx2]
+						archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line heldout.go:163
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:163
-								_ = i
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line heldout.go:166
-								if i < 0 || i > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(s)-16 {
-//line heldout.go:166
-									break
-//line heldout.go:166
-								}
-								archsimd.LoadInt32x16Slice(data[i:]).StoreSlice(s[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line heldout.go:163
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:163
-							_ = i
 //line heldout.go:166
-							if i < 0 || i > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(s)-8 {
+							if i < 0 || i > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(s)-16 {
 //line heldout.go:166
 								break
-//line heldout.go:166
 							}
-							archsimd.LoadInt32x8Slice(data[i:]).StoreSlice(s[gc_tx2:])
+//line heldout.go:167
+							archsimd.LoadInt32x16Slice(data[i:]).StoreSlice(s[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line heldout.go:163
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line heldout.go:166
-							s[gc_tx2] = data[i]
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
+						if i < 0 || i > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(s)-8 {
 //line heldout.go:166
-							s[gc_tx2] = data[i]
+							break
 						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line heldout.go:166
-							s[gc_tx2] = data[i]
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line heldout.go:166
-							s[gc_tx2] = data[i]
-						}
+//line heldout.go:167
+						archsimd.LoadInt32x8Slice(data[i:]).StoreSlice(s[gc_tx2:])
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line heldout.go:163
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+//line heldout.go:166
+						s[gc_tx2] = data[i]
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:166
+						s[gc_tx2] = data[i]
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:166
+						s[gc_tx2] = data[i]
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
 //line heldout.go:166
 						s[gc_tx2] = data[i]
 					}
 				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:163
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:166
+					s[gc_tx2] = data[i]
+				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff2, gc_qd2 := 1, gc_bdx2
-				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-					for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-						gc_r := gc_qoff2 - gc_q*gc_qd2
-						_, _ = gc_q, gc_r
-						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
-						gc_off6 := gc_r + gc_seg2
-						if gc_off5 >= 0 && gc_off5 <= len(data) && gc_seglen2 <= len(data)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_seglen2 <= len(s)-gc_off6 {
-							gc_at7 := data[gc_off5:][:gc_seglen2]
-							gc_at8 := s[gc_off6:][:gc_seglen2]
-							gc_vstep3 := gc_seg2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line heldout.go:163
-										var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:163
-										_ = i
-										archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at7[(gc_tx2 - gc_seg2):])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+//line heldout.go:172
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff2, gc_qd2 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
+					gc_off6 := gc_r + gc_seg2
+					if gc_off5 >= 0 && gc_off5 <= len(data) && gc_seglen2 <= len(data)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_seglen2 <= len(s)-gc_off6 {
+						gc_at7 := data[gc_off5:][:gc_seglen2]
+						gc_at8 := s[gc_off6:][:gc_seglen2]
+						gc_vstep3 := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line heldout.go:163
 									var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line heldout.go:163
 									_ = i
-									archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at7[(gc_tx2 - gc_seg2):])
+									archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at7[(gc_tx2 - gc_seg2):])
 								}
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
 							}
-							for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_seg2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
 //line heldout.go:163
-								i := gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:163
 								_ = i
-
-//line heldout.go:168
-								gc_at7[gc_u2] = gc_at8[gc_u2]
+								archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at7[(gc_tx2 - gc_seg2):])
 							}
-						} else {
-							gc_step6 := gc_seg2
-							for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
-								{
-									gc_tx2 := gc_step6 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
 //line heldout.go:163
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
 //line heldout.go:168
-									data[i] = s[(gc_tx2 + gc_r)]
-								}
-								{
-									gc_tx2 := gc_step6 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line heldout.go:168
-									data[i] = s[(gc_tx2 + gc_r)]
-								}
-								{
-									gc_tx2 := gc_step6 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line heldout.go:168
-									data[i] = s[(gc_tx2 + gc_r)]
-								}
-								{
-									gc_tx2 := gc_step6 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line heldout.go:168
-									data[i] = s[(gc_tx2 + gc_r)]
-								}
-							}
-							for gc_tx2 := gc_step6; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_at7[gc_u2] = gc_at8[gc_u2]
+						}
+					} else {
+						gc_step6 := gc_seg2
+						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
+							{
+								gc_tx2 := gc_step6 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line heldout.go:163
 								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
+//line heldout.go:168
+								data[i] = s[(gc_tx2 + gc_r)]
+							}
+							{
+								gc_tx2 := gc_step6 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line heldout.go:163
+								i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:168
+								data[i] = s[(gc_tx2 + gc_r)]
+							}
+							{
+								gc_tx2 := gc_step6 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line heldout.go:163
+								i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:168
+								data[i] = s[(gc_tx2 + gc_r)]
+							}
+							{
+								gc_tx2 := gc_step6 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line heldout.go:163
+								i := gc_bx2*gc_bdx2 + gc_tx2
 //line heldout.go:168
 								data[i] = s[(gc_tx2 + gc_r)]
 							}
 						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
+						for gc_tx2 := gc_step6; gc_tx2 < gc_segend2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line heldout.go:163
 							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
 //line heldout.go:168
-							data[i] = s[(gc_tx2+1)%gc_bdx2]
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line heldout.go:168
-							data[i] = s[(gc_tx2+1)%gc_bdx2]
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line heldout.go:168
-							data[i] = s[(gc_tx2+1)%gc_bdx2]
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line heldout.go:168
-							data[i] = s[(gc_tx2+1)%gc_bdx2]
+							data[i] = s[(gc_tx2 + gc_r)]
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line heldout.go:163
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line heldout.go:168
 						data[i] = s[(gc_tx2+1)%gc_bdx2]
 					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:168
+						data[i] = s[(gc_tx2+1)%gc_bdx2]
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:168
+						data[i] = s[(gc_tx2+1)%gc_bdx2]
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:168
+						data[i] = s[(gc_tx2+1)%gc_bdx2]
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:163
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:168
+					data[i] = s[(gc_tx2+1)%gc_bdx2]
 				}
 			}
 		}
@@ -3512,8 +2705,6 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 // its loop for the threads it admits (HeCBench mpc's prefixsum inlined
 // before if tid == TPB-1): the narrowed loop ran only the last if's
 // threads, and the others skipped the first if.
-//
-//line heldout.go:179
 func TwoGuardsKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_twoGuards,
 		func(gc_t *gocuda.Thread) { twoGuards(gc_t, out) },
@@ -3532,50 +2723,36 @@ func gc_body_twoGuards(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line heldout.go:180
 	s := gocuda.Shared[int32](t, 1)[:1]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+//line heldout.go:182
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off2 := gc_bx2 * gc_bdx2
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line heldout.go:181
-					tid := gc_tx2
-					_ = tid
-
+				tid := gc_tx2
 //line heldout.go:183
-					if tid%2 == 0 {
-						gc_at2[gc_tx2] = 1
-					}
-
-//line heldout.go:186
-					if tid < 4 {
-						s[0] = int32(tid)
-					}
+				if tid%2 == 0 {
+					gc_at2[gc_tx2] = 1
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				if tid < 4 {
+					s[0] = int32(tid)
+				}
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line heldout.go:181
-					tid := gc_tx2
-					_ = tid
-
+				tid := gc_tx2
 //line heldout.go:183
-					if tid%2 == 0 {
-						out[gc_bx2*gc_bdx2+tid] = 1
-					}
-
-//line heldout.go:186
-					if tid < 4 {
-						s[0] = int32(tid)
-					}
+				if tid%2 == 0 {
+					out[gc_bx2*gc_bdx2+tid] = 1
+				}
+				if tid < 4 {
+					s[0] = int32(tid)
 				}
 			}
 		}
@@ -3587,8 +2764,6 @@ func gc_body_twoGuards(gc_b2 *compiled.Block, out []int32) {
 // computed from the shared value after a barrier (HeCBench asta's
 // next_in_cycle; refused before): no thread writes the value until the
 // next barrier, so every thread computes the same local.
-//
-//line heldout.go:199
 func SharedStepKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sharedStep,
 		func(gc_t *gocuda.Thread) { sharedStep(gc_t, in, out) },
@@ -3607,7 +2782,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line heldout.go:200
 	v := gocuda.Shared[int32](t, 2)[:2]
 	{
@@ -3622,250 +2796,139 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = gc_at3[0], 0
-						}
+//line heldout.go:203
+						v[0], v[1] = gc_at3[0], 0
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = gc_at3[0], 0
-						}
+//line heldout.go:203
+						v[0], v[1] = gc_at3[0], 0
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = gc_at3[0], 0
-						}
+//line heldout.go:203
+						v[0], v[1] = gc_at3[0], 0
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = gc_at3[0], 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line heldout.go:201
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:202
-					{
+//line heldout.go:203
 						v[0], v[1] = gc_at3[0], 0
 					}
 				}
+//line heldout.go:207
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line heldout.go:203
+					v[0], v[1] = gc_at3[0], 0
+				}
 			} else {
+//line heldout.go:207
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = in[gc_bx2], 0
-						}
+//line heldout.go:203
+						v[0], v[1] = in[gc_bx2], 0
 					}
 					{
+//line heldout.go:207
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = in[gc_bx2], 0
-						}
+//line heldout.go:203
+						v[0], v[1] = in[gc_bx2], 0
 					}
 					{
+//line heldout.go:207
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = in[gc_bx2], 0
-						}
+//line heldout.go:203
+						v[0], v[1] = in[gc_bx2], 0
 					}
 					{
+//line heldout.go:207
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:202
-						{
-							v[0], v[1] = in[gc_bx2], 0
-						}
+//line heldout.go:203
+						v[0], v[1] = in[gc_bx2], 0
 					}
 				}
+//line heldout.go:207
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:202
-					{
-						v[0], v[1] = in[gc_bx2], 0
-					}
+//line heldout.go:203
+					v[0], v[1] = in[gc_bx2], 0
 				}
 			}
 		}
 	}
-
 //line heldout.go:206
 	for v[0] > 0 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-
 //line heldout.go:207
 		next := v[0] / 2
-
-//line heldout.go:208
 		if next%2 == 1 {
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step9 := gc_from2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-							tid := gc_tx2
-							_ = tid
-
 //line heldout.go:210
-							{
-								v[1]++
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-							tid := gc_tx2
-							_ = tid
-
-//line heldout.go:210
-							{
-								v[1]++
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-							tid := gc_tx2
-							_ = tid
-
-//line heldout.go:210
-							{
-								v[1]++
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-							tid := gc_tx2
-							_ = tid
-
-//line heldout.go:210
-							{
-								v[1]++
-							}
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:210
 						{
+//line heldout.go:211
 							v[1]++
 						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line heldout.go:211
+							v[1]++
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line heldout.go:211
+							v[1]++
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line heldout.go:211
+							v[1]++
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line heldout.go:211
+						v[1]++
 					}
 				}
 			}
 		}
 		{
+//line heldout.go:218
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -3877,103 +2940,54 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:215
-						{
-							v[0] = next
-						}
+//line heldout.go:216
+						v[0] = next
 					}
 					{
+//line heldout.go:220
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:215
-						{
-							v[0] = next
-						}
+//line heldout.go:216
+						v[0] = next
 					}
 					{
+//line heldout.go:220
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:215
-						{
-							v[0] = next
-						}
+//line heldout.go:216
+						v[0] = next
 					}
 					{
+//line heldout.go:220
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:215
-						{
-							v[0] = next
-						}
+//line heldout.go:216
+						v[0] = next
 					}
 				}
+//line heldout.go:220
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:215
-					{
-						v[0] = next
-					}
+//line heldout.go:216
+					v[0] = next
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-				gc_at4 := out[gc_off4:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line heldout.go:201
-							var tid int = gc_tx2
-//line heldout.go:201
-							_ = tid
-							archsimd.BroadcastInt32x16(v[1]).StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line heldout.go:223
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
+			gc_at4 := out[gc_off4:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3981,130 +2995,121 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						var tid int = gc_tx2
 //line heldout.go:201
 						_ = tid
-						archsimd.BroadcastInt32x8(v[1]).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.BroadcastInt32x16(v[1]).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+					gc_pos2.Thread = gc_rank2
 //line heldout.go:201
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line heldout.go:201
 					_ = tid
-
-//line heldout.go:220
-					gc_at4[gc_tx2] = v[1]
+					archsimd.BroadcastInt32x8(v[1]).StoreSlice(gc_at4[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line heldout.go:201
-							var tid int = gc_tx2
-//line heldout.go:201
-							_ = tid
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line heldout.go:220
-							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-16 {
-//line heldout.go:220
-								break
-//line heldout.go:220
-							}
-							archsimd.BroadcastInt32x16(v[1]).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_at4[gc_tx2] = v[1]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line heldout.go:201
 						var tid int = gc_tx2
-//line heldout.go:201
-						_ = tid
 //line heldout.go:220
-						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-8 {
+						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-16 {
 //line heldout.go:220
 							break
-//line heldout.go:220
 						}
-						archsimd.BroadcastInt32x8(v[1]).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+//line heldout.go:221
+						archsimd.BroadcastInt32x16(v[1]).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step11 := gc_vstep2
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:220
-						out[gc_bx2*gc_bdx2+tid] = v[1]
-					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:220
-						out[gc_bx2*gc_bdx2+tid] = v[1]
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:220
-						out[gc_bx2*gc_bdx2+tid] = v[1]
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:220
-						out[gc_bx2*gc_bdx2+tid] = v[1]
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
+//line heldout.go:201
+					var tid int = gc_tx2
+//line heldout.go:220
+					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-8 {
+//line heldout.go:220
+						break
+					}
+//line heldout.go:221
+					archsimd.BroadcastInt32x8(v[1]).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep2
+			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				{
+					gc_tx2 := gc_step11 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line heldout.go:201
 					tid := gc_tx2
-					_ = tid
-
 //line heldout.go:220
 					out[gc_bx2*gc_bdx2+tid] = v[1]
 				}
+				{
+					gc_tx2 := gc_step11 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:201
+					tid := gc_tx2
+//line heldout.go:220
+					out[gc_bx2*gc_bdx2+tid] = v[1]
+				}
+				{
+					gc_tx2 := gc_step11 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:201
+					tid := gc_tx2
+//line heldout.go:220
+					out[gc_bx2*gc_bdx2+tid] = v[1]
+				}
+				{
+					gc_tx2 := gc_step11 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line heldout.go:201
+					tid := gc_tx2
+//line heldout.go:220
+					out[gc_bx2*gc_bdx2+tid] = v[1]
+				}
+			}
+			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line heldout.go:201
+				tid := gc_tx2
+//line heldout.go:220
+				out[gc_bx2*gc_bdx2+tid] = v[1]
 			}
 		}
 	}
@@ -4113,4 +3118,5 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 // gc_files_heldout holds the source files whose lines the kernels' records hash.
 //
 //go:embed heldout.go
+//line heldout.go:230
 var gc_files_heldout embed.FS

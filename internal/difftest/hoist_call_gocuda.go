@@ -41,199 +41,100 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hoist_call.go:17
 	if 64 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line hoist_call.go:17
 	s := gocuda.Shared[float32](t, 64)[:64]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(sums) && gc_bdx <= len(sums)-gc_off {
-				gc_at := s[:gc_bdx]
-				gc_at2 := sums[gc_off:][:gc_bdx]
-
-//line hoist_call.go:20
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hoist_call.go:18
-							ty := gc_tx
-							_ = ty
-
 //line hoist_call.go:19
-							i := gc_bx*gc_bdx + ty
-							_ = i
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(sums) && gc_bdx <= len(sums)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := sums[gc_off:][:gc_bdx]
 //line hoist_call.go:20
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hoist_call.go:18
-							ty := gc_tx
-							_ = ty
-
-//line hoist_call.go:19
-							i := gc_bx*gc_bdx + ty
-							_ = i
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line hoist_call.go:20
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hoist_call.go:18
-							ty := gc_tx
-							_ = ty
-
-//line hoist_call.go:19
-							i := gc_bx*gc_bdx + ty
-							_ = i
-
-//line hoist_call.go:20
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hoist_call.go:18
-							ty := gc_tx
-							_ = ty
-
-//line hoist_call.go:19
-							i := gc_bx*gc_bdx + ty
-							_ = i
-
-//line hoist_call.go:20
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hoist_call.go:18
-						ty := gc_tx
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx*gc_bdx + ty
-						_ = i
-
+					{
+						gc_tx := gc_step + 1
+//line hoist_call.go:20
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line hoist_call.go:20
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line hoist_call.go:20
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-						ty := gc_tx
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx*gc_bdx + ty
-						_ = i
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line hoist_call.go:20
-						s[ty] = sums[i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-						ty := gc_tx
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx*gc_bdx + ty
-						_ = i
-
-//line hoist_call.go:20
-						s[ty] = sums[i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-						ty := gc_tx
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx*gc_bdx + ty
-						_ = i
-
-//line hoist_call.go:20
-						s[ty] = sums[i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-						ty := gc_tx
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx*gc_bdx + ty
-						_ = i
-
-//line hoist_call.go:20
-						s[ty] = sums[i]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hoist_call.go:18
 					ty := gc_tx
-					_ = ty
-
-//line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
-					_ = i
-
-//line hoist_call.go:20
+					s[ty] = sums[i]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+					ty := gc_tx
+					i := gc_bx*gc_bdx + ty
+					s[ty] = sums[i]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+					ty := gc_tx
+					i := gc_bx*gc_bdx + ty
+					s[ty] = sums[i]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+					ty := gc_tx
+					i := gc_bx*gc_bdx + ty
 					s[ty] = sums[i]
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+				ty := gc_tx
+				i := gc_bx*gc_bdx + ty
+				s[ty] = sums[i]
+			}
 		}
 	}
-
 //line hoist_call.go:21
 	gc_inv := math.Log2(scale * float64(gc_bdx))
 	for k := 1; float64(k) <= gc_inv; k++ {
@@ -241,372 +142,244 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 		if gc_b.Stopped() {
 			return
 		}
-
 //line hoist_call.go:23
 		p := int(math.Pow(2, float64(k)))
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := 0, p
-				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-					for gc_seg := 0; gc_seg < gc_bdx; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_bdx, gc_qd-gc_r)
-						gc_seglen := gc_segend - gc_seg
-						gc_off2 := gc_seg
-						gc_off3 := (p / 2) + gc_seg
-						if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
-							gc_at3 := s[gc_off2:][:gc_seglen]
-							gc_at4 := s[gc_off3:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
+//line hoist_call.go:25
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 0, p
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off2 := gc_seg
+					gc_off3 := (p / 2) + gc_seg
+					if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
+						gc_at3 := s[gc_off2:][:gc_seglen]
+						gc_at4 := s[gc_off3:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line hoist_call.go:18
-								ty := gc_tx
-								_ = ty
-
+							ty := gc_tx
 //line hoist_call.go:24
-								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
-									gc_at3[gc_u] += gc_at4[gc_u]
-								}
+							if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+								gc_at3[gc_u] += gc_at4[gc_u]
 							}
-						} else {
-							gc_step3 := gc_seg
-							for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-									ty := gc_tx
-									_ = ty
-
-//line hoist_call.go:24
-									if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
-										s[ty] += s[ty+p/2]
-									}
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-									ty := gc_tx
-									_ = ty
-
-//line hoist_call.go:24
-									if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
-										s[ty] += s[ty+p/2]
-									}
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-									ty := gc_tx
-									_ = ty
-
-//line hoist_call.go:24
-									if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
-										s[ty] += s[ty+p/2]
-									}
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-									ty := gc_tx
-									_ = ty
-
-//line hoist_call.go:24
-									if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
-										s[ty] += s[ty+p/2]
-									}
-								}
-							}
-							for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+						}
+					} else {
+						gc_step3 := gc_seg
+						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hoist_call.go:18
 								ty := gc_tx
-								_ = ty
-
+//line hoist_call.go:24
+								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+									s[ty] += s[ty+p/2]
+								}
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+								ty := gc_tx
+//line hoist_call.go:24
+								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+									s[ty] += s[ty+p/2]
+								}
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+								ty := gc_tx
+//line hoist_call.go:24
+								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+									s[ty] += s[ty+p/2]
+								}
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+								ty := gc_tx
 //line hoist_call.go:24
 								if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 									s[ty] += s[ty+p/2]
 								}
 							}
 						}
-						gc_seg = gc_segend
-					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
+						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hoist_call.go:18
 							ty := gc_tx
-							_ = ty
-
 //line hoist_call.go:24
-							if ty%p == 0 && ty+p/2 < gc_bdx {
-								s[ty] += s[ty+p/2]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-							ty := gc_tx
-							_ = ty
-
-//line hoist_call.go:24
-							if ty%p == 0 && ty+p/2 < gc_bdx {
-								s[ty] += s[ty+p/2]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-							ty := gc_tx
-							_ = ty
-
-//line hoist_call.go:24
-							if ty%p == 0 && ty+p/2 < gc_bdx {
-								s[ty] += s[ty+p/2]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-							ty := gc_tx
-							_ = ty
-
-//line hoist_call.go:24
-							if ty%p == 0 && ty+p/2 < gc_bdx {
+							if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
 								s[ty] += s[ty+p/2]
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hoist_call.go:18
 						ty := gc_tx
-						_ = ty
-
+//line hoist_call.go:24
+						if ty%p == 0 && ty+p/2 < gc_bdx {
+							s[ty] += s[ty+p/2]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+						ty := gc_tx
+//line hoist_call.go:24
+						if ty%p == 0 && ty+p/2 < gc_bdx {
+							s[ty] += s[ty+p/2]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+						ty := gc_tx
+//line hoist_call.go:24
+						if ty%p == 0 && ty+p/2 < gc_bdx {
+							s[ty] += s[ty+p/2]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+						ty := gc_tx
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx {
 							s[ty] += s[ty+p/2]
 						}
 					}
 				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+					ty := gc_tx
+//line hoist_call.go:24
+					if ty%p == 0 && ty+p/2 < gc_bdx {
+						s[ty] += s[ty+p/2]
+					}
+				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx * gc_bdx
-			if gc_off4 >= 0 && gc_off4 <= len(sums) && gc_bdx <= len(sums)-gc_off4 && gc_bdx <= len(s) {
-				gc_at5 := sums[gc_off4:][:gc_bdx]
-				gc_at6 := s[:gc_bdx]
-
+//line hoist_call.go:33
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := gc_bx * gc_bdx
+		if gc_off4 >= 0 && gc_off4 <= len(sums) && gc_bdx <= len(sums)-gc_off4 && gc_bdx <= len(s) {
+			gc_at5 := sums[gc_off4:][:gc_bdx]
+			gc_at6 := s[:gc_bdx]
 //line hoist_call.go:29
-				if compiled.Disjoint(gc_at5, gc_at6) {
-					copy(gc_at5, gc_at6)
-				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hoist_call.go:18
-							ty := gc_tx
-							_ = ty
-
-//line hoist_call.go:19
-							i := gc_bx*gc_bdx + ty
-							_ = i
-
+			if compiled.Disjoint(gc_at5, gc_at6) {
+				copy(gc_at5, gc_at6)
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 //line hoist_call.go:29
-							gc_at5[gc_tx] = gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hoist_call.go:18
-							ty := gc_tx
-							_ = ty
-
-//line hoist_call.go:19
-							i := gc_bx*gc_bdx + ty
-							_ = i
-
-//line hoist_call.go:29
-							gc_at5[gc_tx] = gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hoist_call.go:18
-							ty := gc_tx
-							_ = ty
-
-//line hoist_call.go:19
-							i := gc_bx*gc_bdx + ty
-							_ = i
-
-//line hoist_call.go:29
-							gc_at5[gc_tx] = gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hoist_call.go:18
-							ty := gc_tx
-							_ = ty
-
-//line hoist_call.go:19
-							i := gc_bx*gc_bdx + ty
-							_ = i
-
-//line hoist_call.go:29
-							gc_at5[gc_tx] = gc_at6[gc_tx]
-						}
+						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hoist_call.go:18
-						ty := gc_tx
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx*gc_bdx + ty
-						_ = i
-
+					{
+						gc_tx := gc_step5 + 1
+//line hoist_call.go:29
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step5 + 2
+//line hoist_call.go:29
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step5 + 3
 //line hoist_call.go:29
 						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-						ty := gc_tx
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx*gc_bdx + ty
-						_ = i
-
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 //line hoist_call.go:29
-						sums[i] = s[ty]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-						ty := gc_tx
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx*gc_bdx + ty
-						_ = i
-
-//line hoist_call.go:29
-						sums[i] = s[ty]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-						ty := gc_tx
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx*gc_bdx + ty
-						_ = i
-
-//line hoist_call.go:29
-						sums[i] = s[ty]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hoist_call.go:18
-						ty := gc_tx
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx*gc_bdx + ty
-						_ = i
-
-//line hoist_call.go:29
-						sums[i] = s[ty]
-					}
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hoist_call.go:18
 					ty := gc_tx
-					_ = ty
-
-//line hoist_call.go:19
 					i := gc_bx*gc_bdx + ty
-					_ = i
-
 //line hoist_call.go:29
 					sums[i] = s[ty]
 				}
+				{
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+					ty := gc_tx
+					i := gc_bx*gc_bdx + ty
+//line hoist_call.go:29
+					sums[i] = s[ty]
+				}
+				{
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+					ty := gc_tx
+					i := gc_bx*gc_bdx + ty
+//line hoist_call.go:29
+					sums[i] = s[ty]
+				}
+				{
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+					ty := gc_tx
+					i := gc_bx*gc_bdx + ty
+//line hoist_call.go:29
+					sums[i] = s[ty]
+				}
+			}
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hoist_call.go:18
+				ty := gc_tx
+				i := gc_bx*gc_bdx + ty
+//line hoist_call.go:29
+				sums[i] = s[ty]
 			}
 		}
 	}
@@ -615,4 +388,5 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 // gc_files_hoist_call holds the source files whose lines the kernels' records hash.
 //
 //go:embed hoist_call.go
+//line hoist_call.go:39
 var gc_files_hoist_call embed.FS

@@ -43,218 +43,142 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	_ = &scale
-
 //line hoist_call.go:17
 	if 64 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line hoist_call.go:17
 	s := gocuda.Shared[float32](t, 64)[:64]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(s) && gc_off5 >= 0 && gc_off5 <= len(sums) && gc_bdx2 <= len(sums)-gc_off5 {
-				gc_at7 := s[:gc_bdx2]
-				gc_at8 := sums[gc_off5:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hoist_call.go:18
-							var ty int = gc_tx2
-//line hoist_call.go:18
-							_ = ty
 //line hoist_call.go:19
-							var i int = gc_bx2*gc_bdx2 + ty
-//line hoist_call.go:19
-							_ = i
-							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(s) && gc_off5 >= 0 && gc_off5 <= len(sums) && gc_bdx2 <= len(sums)-gc_off5 {
+			gc_at7 := s[:gc_bdx2]
+			gc_at8 := sums[gc_off5:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hoist_call.go:18
 						var ty int = gc_tx2
-//line hoist_call.go:18
-						_ = ty
-//line hoist_call.go:19
 						var i int = gc_bx2*gc_bdx2 + ty
 //line hoist_call.go:19
 						_ = i
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line hoist_call.go:18
-					ty := gc_tx2
-					_ = ty
-
+					var ty int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + ty
 //line hoist_call.go:19
-					i := gc_bx2*gc_bdx2 + ty
 					_ = i
-
-//line hoist_call.go:20
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hoist_call.go:18
-							var ty int = gc_tx2
-//line hoist_call.go:18
-							_ = ty
-//line hoist_call.go:19
-							var i int = gc_bx2*gc_bdx2 + ty
-//line hoist_call.go:19
-							_ = i
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line hoist_call.go:20
-							if i < 0 || i > len(sums)-16 || ty < 0 || ty > len(s)-16 {
-//line hoist_call.go:20
-								break
-//line hoist_call.go:20
-							}
-							archsimd.LoadFloat32x16Slice(sums[i:]).StoreSlice(s[ty:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_at7[gc_tx2] = gc_at8[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hoist_call.go:18
 						var ty int = gc_tx2
-//line hoist_call.go:18
-						_ = ty
-//line hoist_call.go:19
 						var i int = gc_bx2*gc_bdx2 + ty
-//line hoist_call.go:19
-						_ = i
-//line hoist_call.go:20
-						if i < 0 || i > len(sums)-8 || ty < 0 || ty > len(s)-8 {
+						if i < 0 || i > len(sums)-16 || ty < 0 || ty > len(s)-16 {
 //line hoist_call.go:20
 							break
-//line hoist_call.go:20
 						}
-						archsimd.LoadFloat32x8Slice(sums[i:]).StoreSlice(s[ty:])
+//line hoist_call.go:21
+						archsimd.LoadFloat32x16Slice(sums[i:]).StoreSlice(s[ty:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line hoist_call.go:18
-						ty := gc_tx2
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx2*gc_bdx2 + ty
-						_ = i
-
+					var ty int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + ty
+					if i < 0 || i > len(sums)-8 || ty < 0 || ty > len(s)-8 {
 //line hoist_call.go:20
-						s[ty] = sums[i]
+						break
 					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hoist_call.go:18
-						ty := gc_tx2
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx2*gc_bdx2 + ty
-						_ = i
-
-//line hoist_call.go:20
-						s[ty] = sums[i]
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hoist_call.go:18
-						ty := gc_tx2
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx2*gc_bdx2 + ty
-						_ = i
-
-//line hoist_call.go:20
-						s[ty] = sums[i]
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hoist_call.go:18
-						ty := gc_tx2
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx2*gc_bdx2 + ty
-						_ = i
-
-//line hoist_call.go:20
-						s[ty] = sums[i]
-					}
+//line hoist_call.go:21
+					archsimd.LoadFloat32x8Slice(sums[i:]).StoreSlice(s[ty:])
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hoist_call.go:18
 					ty := gc_tx2
-					_ = ty
-
-//line hoist_call.go:19
 					i := gc_bx2*gc_bdx2 + ty
-					_ = i
-
-//line hoist_call.go:20
+					s[ty] = sums[i]
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+					ty := gc_tx2
+					i := gc_bx2*gc_bdx2 + ty
+					s[ty] = sums[i]
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+					ty := gc_tx2
+					i := gc_bx2*gc_bdx2 + ty
+					s[ty] = sums[i]
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+					ty := gc_tx2
+					i := gc_bx2*gc_bdx2 + ty
 					s[ty] = sums[i]
 				}
 			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+				ty := gc_tx2
+				i := gc_bx2*gc_bdx2 + ty
+				s[ty] = sums[i]
+			}
 		}
 	}
-
 //line hoist_call.go:21
 	gc_inv2 := math.Log2(scale * float64(gc_bdx2))
 	for k := 1; float64(k) <= gc_inv2; k++ {
@@ -262,451 +186,332 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 		if gc_b2.Stopped() {
 			return
 		}
-
 //line hoist_call.go:23
 		p := int(math.Pow(2, float64(k)))
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff2, gc_qd2 := 0, p
-				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-					for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-						gc_r := gc_qoff2 - gc_q*gc_qd2
-						_, _ = gc_q, gc_r
-						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off6 := gc_seg2
-						gc_off7 := (p / 2) + gc_seg2
-						if gc_off6 >= 0 && gc_off6 <= len(s) && gc_seglen2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(s) && gc_seglen2 <= len(s)-gc_off7 {
-							gc_at9 := s[gc_off6:][:gc_seglen2]
-							gc_at10 := s[gc_off7:][:gc_seglen2]
-							gc_vstep3 := gc_seg2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line hoist_call.go:25
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff2, gc_qd2 := 0, p
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off6 := gc_seg2
+					gc_off7 := (p / 2) + gc_seg2
+					if gc_off6 >= 0 && gc_off6 <= len(s) && gc_seglen2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(s) && gc_seglen2 <= len(s)-gc_off7 {
+						gc_at9 := s[gc_off6:][:gc_seglen2]
+						gc_at10 := s[gc_off7:][:gc_seglen2]
+						gc_vstep3 := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line hoist_call.go:18
-									gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line hoist_call.go:18
-									_ = gc_iota2
-									for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line hoist_call.go:18
-										var ty int = gc_tx2
-//line hoist_call.go:18
-										_ = ty
-//line hoist_call.go:24
-										gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx2+gc_r), 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, ty+p/2, 16)))).ToBits())
-//line hoist_call.go:24
-										_ = gc_if2
-//line hoist_call.go:24
-										if gc_if2.ToBits() != 0 {
-//line hoist_call.go:24
-											archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_seg2):])).Merge(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]), gc_if2).StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
-//line hoist_call.go:24
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line hoist_call.go:18
-								gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hoist_call.go:18
-								_ = gc_iota
-								for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line hoist_call.go:18
 									var ty int = gc_tx2
-//line hoist_call.go:18
-									_ = ty
 //line hoist_call.go:24
-									gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, ty+p/2, 8)))))
+									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx2+gc_r), 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, ty+p/2, 16)))).ToBits())
 //line hoist_call.go:24
-									_ = gc_if
+									if gc_if2.ToBits() != 0 {
 //line hoist_call.go:24
-									if gc_if.ToBits() != 0 {
-//line hoist_call.go:24
-										archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_seg2):])).Merge(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]), gc_if).StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
-//line hoist_call.go:24
+										archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_seg2):])).Merge(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]), gc_if2).StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
 									}
 								}
+//line hoist_call.go:26
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
 							}
-							for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_seg2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
+						}
+						if compiled.SIMD {
 //line hoist_call.go:18
-								ty := gc_tx2
-								_ = ty
-
-//line hoist_call.go:24
-								if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
-									gc_at9[gc_u2] += gc_at10[gc_u2]
-								}
-							}
-						} else {
-							gc_step8 := gc_seg2
-							for ; gc_step8+3 < gc_segend2; gc_step8 += 4 {
-								{
-									gc_tx2 := gc_step8 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
 //line hoist_call.go:18
-									ty := gc_tx2
-									_ = ty
-
+								var ty int = gc_tx2
 //line hoist_call.go:24
-									if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
-										s[ty] += s[ty+p/2]
-									}
-								}
-								{
-									gc_tx2 := gc_step8 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hoist_call.go:18
-									ty := gc_tx2
-									_ = ty
-
+								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, ty+p/2, 8)))))
 //line hoist_call.go:24
-									if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
-										s[ty] += s[ty+p/2]
-									}
-								}
-								{
-									gc_tx2 := gc_step8 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hoist_call.go:18
-									ty := gc_tx2
-									_ = ty
-
+								if gc_if.ToBits() != 0 {
 //line hoist_call.go:24
-									if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
-										s[ty] += s[ty+p/2]
-									}
-								}
-								{
-									gc_tx2 := gc_step8 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hoist_call.go:18
-									ty := gc_tx2
-									_ = ty
-
-//line hoist_call.go:24
-									if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
-										s[ty] += s[ty+p/2]
-									}
+									archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_seg2):])).Merge(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]), gc_if).StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
 								}
 							}
-							for gc_tx2 := gc_step8; gc_tx2 < gc_segend2; gc_tx2++ {
+//line hoist_call.go:26
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+//line hoist_call.go:18
+							ty := gc_tx2
+//line hoist_call.go:24
+							if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
+								gc_at9[gc_u2] += gc_at10[gc_u2]
+							}
+						}
+					} else {
+						gc_step8 := gc_seg2
+						for ; gc_step8+3 < gc_segend2; gc_step8 += 4 {
+							{
+								gc_tx2 := gc_step8 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line hoist_call.go:18
 								ty := gc_tx2
-								_ = ty
-
+//line hoist_call.go:24
+								if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
+									s[ty] += s[ty+p/2]
+								}
+							}
+							{
+								gc_tx2 := gc_step8 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+								ty := gc_tx2
+//line hoist_call.go:24
+								if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
+									s[ty] += s[ty+p/2]
+								}
+							}
+							{
+								gc_tx2 := gc_step8 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+								ty := gc_tx2
+//line hoist_call.go:24
+								if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
+									s[ty] += s[ty+p/2]
+								}
+							}
+							{
+								gc_tx2 := gc_step8 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+								ty := gc_tx2
 //line hoist_call.go:24
 								if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
 									s[ty] += s[ty+p/2]
 								}
 							}
 						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-					gc_step9 := 0
-					for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
+						for gc_tx2 := gc_step8; gc_tx2 < gc_segend2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hoist_call.go:18
 							ty := gc_tx2
-							_ = ty
-
 //line hoist_call.go:24
-							if ty%p == 0 && ty+p/2 < gc_bdx2 {
-								s[ty] += s[ty+p/2]
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hoist_call.go:18
-							ty := gc_tx2
-							_ = ty
-
-//line hoist_call.go:24
-							if ty%p == 0 && ty+p/2 < gc_bdx2 {
-								s[ty] += s[ty+p/2]
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hoist_call.go:18
-							ty := gc_tx2
-							_ = ty
-
-//line hoist_call.go:24
-							if ty%p == 0 && ty+p/2 < gc_bdx2 {
-								s[ty] += s[ty+p/2]
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hoist_call.go:18
-							ty := gc_tx2
-							_ = ty
-
-//line hoist_call.go:24
-							if ty%p == 0 && ty+p/2 < gc_bdx2 {
+							if (gc_tx2+gc_r) == 0 && ty+p/2 < gc_bdx2 {
 								s[ty] += s[ty+p/2]
 							}
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hoist_call.go:18
 						ty := gc_tx2
-						_ = ty
-
+//line hoist_call.go:24
+						if ty%p == 0 && ty+p/2 < gc_bdx2 {
+							s[ty] += s[ty+p/2]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+						ty := gc_tx2
+//line hoist_call.go:24
+						if ty%p == 0 && ty+p/2 < gc_bdx2 {
+							s[ty] += s[ty+p/2]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+						ty := gc_tx2
+//line hoist_call.go:24
+						if ty%p == 0 && ty+p/2 < gc_bdx2 {
+							s[ty] += s[ty+p/2]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+						ty := gc_tx2
 //line hoist_call.go:24
 						if ty%p == 0 && ty+p/2 < gc_bdx2 {
 							s[ty] += s[ty+p/2]
 						}
 					}
 				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+					ty := gc_tx2
+//line hoist_call.go:24
+					if ty%p == 0 && ty+p/2 < gc_bdx2 {
+						s[ty] += s[ty+p/2]
+					}
+				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_bx2 * gc_bdx2
-			if gc_off8 >= 0 && gc_off8 <= len(sums) && gc_bdx2 <= len(sums)-gc_off8 && gc_bdx2 <= len(s) {
-				gc_at11 := sums[gc_off8:][:gc_bdx2]
-				gc_at12 := s[:gc_bdx2]
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hoist_call.go:18
-							var ty int = gc_tx2
-//line hoist_call.go:18
-							_ = ty
-//line hoist_call.go:19
-							var i int = gc_bx2*gc_bdx2 + ty
-//line hoist_call.go:19
-							_ = i
-							archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+//line hoist_call.go:33
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off8 := gc_bx2 * gc_bdx2
+		if gc_off8 >= 0 && gc_off8 <= len(sums) && gc_bdx2 <= len(sums)-gc_off8 && gc_bdx2 <= len(s) {
+			gc_at11 := sums[gc_off8:][:gc_bdx2]
+			gc_at12 := s[:gc_bdx2]
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hoist_call.go:18
 						var ty int = gc_tx2
-//line hoist_call.go:18
-						_ = ty
-//line hoist_call.go:19
 						var i int = gc_bx2*gc_bdx2 + ty
 //line hoist_call.go:19
 						_ = i
-						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 //line hoist_call.go:18
-					ty := gc_tx2
-					_ = ty
-
+					var ty int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + ty
 //line hoist_call.go:19
-					i := gc_bx2*gc_bdx2 + ty
 					_ = i
-
-//line hoist_call.go:29
-					gc_at11[gc_tx2] = gc_at12[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
 				}
-			} else {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hoist_call.go:18
-							var ty int = gc_tx2
-//line hoist_call.go:18
-							_ = ty
-//line hoist_call.go:19
-							var i int = gc_bx2*gc_bdx2 + ty
-//line hoist_call.go:19
-							_ = i
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line hoist_call.go:29
-							if ty < 0 || ty > len(s)-16 || i < 0 || i > len(sums)-16 {
-//line hoist_call.go:29
-								break
-//line hoist_call.go:29
-							}
-							archsimd.LoadFloat32x16Slice(s[ty:]).StoreSlice(sums[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_at11[gc_tx2] = gc_at12[gc_tx2]
+			}
+		} else {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hoist_call.go:18
 						var ty int = gc_tx2
-//line hoist_call.go:18
-						_ = ty
-//line hoist_call.go:19
 						var i int = gc_bx2*gc_bdx2 + ty
-//line hoist_call.go:19
-						_ = i
 //line hoist_call.go:29
-						if ty < 0 || ty > len(s)-8 || i < 0 || i > len(sums)-8 {
+						if ty < 0 || ty > len(s)-16 || i < 0 || i > len(sums)-16 {
 //line hoist_call.go:29
 							break
-//line hoist_call.go:29
 						}
-						archsimd.LoadFloat32x8Slice(s[ty:]).StoreSlice(sums[i:])
+//line hoist_call.go:30
+						archsimd.LoadFloat32x16Slice(s[ty:]).StoreSlice(sums[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
 				}
-				gc_step10 := gc_vstep5
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 //line hoist_call.go:18
-						ty := gc_tx2
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx2*gc_bdx2 + ty
-						_ = i
-
+					var ty int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + ty
 //line hoist_call.go:29
-						sums[i] = s[ty]
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hoist_call.go:18
-						ty := gc_tx2
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx2*gc_bdx2 + ty
-						_ = i
-
+					if ty < 0 || ty > len(s)-8 || i < 0 || i > len(sums)-8 {
 //line hoist_call.go:29
-						sums[i] = s[ty]
+						break
 					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hoist_call.go:18
-						ty := gc_tx2
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx2*gc_bdx2 + ty
-						_ = i
-
-//line hoist_call.go:29
-						sums[i] = s[ty]
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hoist_call.go:18
-						ty := gc_tx2
-						_ = ty
-
-//line hoist_call.go:19
-						i := gc_bx2*gc_bdx2 + ty
-						_ = i
-
-//line hoist_call.go:29
-						sums[i] = s[ty]
-					}
+//line hoist_call.go:30
+					archsimd.LoadFloat32x8Slice(s[ty:]).StoreSlice(sums[i:])
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep5
+			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hoist_call.go:18
 					ty := gc_tx2
-					_ = ty
-
-//line hoist_call.go:19
 					i := gc_bx2*gc_bdx2 + ty
-					_ = i
-
 //line hoist_call.go:29
 					sums[i] = s[ty]
 				}
+				{
+					gc_tx2 := gc_step10 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+					ty := gc_tx2
+					i := gc_bx2*gc_bdx2 + ty
+//line hoist_call.go:29
+					sums[i] = s[ty]
+				}
+				{
+					gc_tx2 := gc_step10 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+					ty := gc_tx2
+					i := gc_bx2*gc_bdx2 + ty
+//line hoist_call.go:29
+					sums[i] = s[ty]
+				}
+				{
+					gc_tx2 := gc_step10 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+					ty := gc_tx2
+					i := gc_bx2*gc_bdx2 + ty
+//line hoist_call.go:29
+					sums[i] = s[ty]
+				}
+			}
+			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hoist_call.go:18
+				ty := gc_tx2
+				i := gc_bx2*gc_bdx2 + ty
+//line hoist_call.go:29
+				sums[i] = s[ty]
 			}
 		}
 	}
@@ -715,4 +520,5 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 // gc_files_hoist_call holds the source files whose lines the kernels' records hash.
 //
 //go:embed hoist_call.go
+//line hoist_call.go:39
 var gc_files_hoist_call embed.FS

@@ -40,7 +40,7 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line hoist.go:21
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -52,169 +52,118 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(w, out)
-		_ = gc_apart
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := 0
-				gc_off3 := 1
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(w) && gc_apart && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off3 >= 0 && gc_off3 < len(w) {
-					gc_at := out[gc_off:][:gc_to]
-					gc_at2 := w[gc_off2:][:1]
-					gc_at3 := in[gc_off:][:gc_to]
-					gc_at4 := w[gc_off3:][:1]
-					gc_elem := gc_at2[0]
-					gc_elem2 := gc_at4[0]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line hoist.go:34
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := 0
+			gc_off3 := 1
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(w) && gc_apart && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off3 >= 0 && gc_off3 < len(w) {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := w[gc_off2:][:1]
+				gc_at3 := in[gc_off:][:gc_to]
+				gc_at4 := w[gc_off3:][:1]
+				gc_elem := gc_at2[0]
+				gc_elem2 := gc_at4[0]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line hoist.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:13
-							{
-								gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line hoist.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:13
-							{
-								gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line hoist.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:13
-							{
-								gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line hoist.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:13
-							{
-								gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line hoist.go:12
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hoist.go:13
-						{
+//line hoist.go:14
 							gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hoist.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:13
-							{
-								out[i] = w[0]*in[i] + w[1]*out[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hoist.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:13
-							{
-								out[i] = w[0]*in[i] + w[1]*out[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hoist.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:13
-							{
-								out[i] = w[0]*in[i] + w[1]*out[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hoist.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:13
-							{
-								out[i] = w[0]*in[i] + w[1]*out[i]
-							}
+//line hoist.go:14
+							gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line hoist.go:14
+							gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line hoist.go:14
+							gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line hoist.go:14
+						gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line hoist.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hoist.go:13
 						{
 							out[i] = w[0]*in[i] + w[1]*out[i]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hoist.go:12
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = w[0]*in[i] + w[1]*out[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hoist.go:12
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = w[0]*in[i] + w[1]*out[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hoist.go:12
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = w[0]*in[i] + w[1]*out[i]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line hoist.go:12
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = w[0]*in[i] + w[1]*out[i]
 					}
 				}
 			}
@@ -256,185 +205,123 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hoist.go:26
 		b := gc_bx
 		gc_apart := compiled.Disjoint(w, out)
-		_ = gc_apart
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(b*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), b*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := b * gc_bdx
-				gc_off2 := b
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 < len(w) && gc_apart {
-					gc_at := out[gc_off:][:gc_to]
-					gc_at2 := in[gc_off:][:gc_to]
-					gc_at3 := w[gc_off2:][:1]
-					gc_elem := gc_at3[0]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line hoist.go:30
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(b*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), b*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := b * gc_bdx
+			gc_off2 := b
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 < len(w) && gc_apart {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_at3 := w[gc_off2:][:1]
+				gc_elem := gc_at3[0]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hoist.go:27
-							i := b*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:28
-							{
-								gc_at[gc_tx] = 2 * gc_at2[gc_tx]
-								gc_at[gc_tx] += gc_elem
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hoist.go:27
-							i := b*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:28
-							{
-								gc_at[gc_tx] = 2 * gc_at2[gc_tx]
-								gc_at[gc_tx] += gc_elem
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hoist.go:27
-							i := b*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:28
-							{
-								gc_at[gc_tx] = 2 * gc_at2[gc_tx]
-								gc_at[gc_tx] += gc_elem
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hoist.go:27
-							i := b*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:28
-							{
-								gc_at[gc_tx] = 2 * gc_at2[gc_tx]
-								gc_at[gc_tx] += gc_elem
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hoist.go:27
-						i := b*gc_bdx + gc_tx
-						_ = i
-
-//line hoist.go:28
-						{
+//line hoist.go:29
 							gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 							gc_at[gc_tx] += gc_elem
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hoist.go:27
-							i := b*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:28
-							{
-								out[i] = 2 * in[i]
-								out[i] += w[b]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hoist.go:27
-							i := b*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:28
-							{
-								out[i] = 2 * in[i]
-								out[i] += w[b]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hoist.go:27
-							i := b*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:28
-							{
-								out[i] = 2 * in[i]
-								out[i] += w[b]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hoist.go:27
-							i := b*gc_bdx + gc_tx
-							_ = i
-
-//line hoist.go:28
-							{
-								out[i] = 2 * in[i]
-								out[i] += w[b]
-							}
+//line hoist.go:29
+							gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+							gc_at[gc_tx] += gc_elem
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line hoist.go:29
+							gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+							gc_at[gc_tx] += gc_elem
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line hoist.go:29
+							gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+							gc_at[gc_tx] += gc_elem
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line hoist.go:29
+						gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+						gc_at[gc_tx] += gc_elem
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hoist.go:27
 						i := b*gc_bdx + gc_tx
-						_ = i
-
-//line hoist.go:28
 						{
 							out[i] = 2 * in[i]
 							out[i] += w[b]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hoist.go:27
+						i := b*gc_bdx + gc_tx
+						{
+							out[i] = 2 * in[i]
+							out[i] += w[b]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hoist.go:27
+						i := b*gc_bdx + gc_tx
+						{
+							out[i] = 2 * in[i]
+							out[i] += w[b]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hoist.go:27
+						i := b*gc_bdx + gc_tx
+						{
+							out[i] = 2 * in[i]
+							out[i] += w[b]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hoist.go:27
+					i := b*gc_bdx + gc_tx
+					{
+						out[i] = 2 * in[i]
+						out[i] += w[b]
 					}
 				}
 			}
@@ -445,4 +332,5 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 // gc_files_hoist holds the source files whose lines the kernels' records hash.
 //
 //go:embed hoist.go
+//line hoist.go:42
 var gc_files_hoist embed.FS

@@ -41,7 +41,7 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line hoist.go:21
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -53,248 +53,203 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		gc_apart2 := compiled.Disjoint(w, out)
-		_ = gc_apart2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_bx2 * gc_bdx2
-				gc_off5 := 0
-				gc_off6 := 1
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(w) && gc_apart2 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off6 >= 0 && gc_off6 < len(w) {
-					gc_at5 := out[gc_off4:][:gc_to2]
-					gc_at6 := w[gc_off5:][:1]
-					gc_at7 := in[gc_off4:][:gc_to2]
-					gc_at8 := w[gc_off6:][:1]
-					gc_elem3 := gc_at6[0]
-					gc_elem4 := gc_at8[0]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line hoist.go:34
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_bx2 * gc_bdx2
+			gc_off5 := 0
+			gc_off6 := 1
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(w) && gc_apart2 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off6 >= 0 && gc_off6 < len(w) {
+				gc_at5 := out[gc_off4:][:gc_to2]
+				gc_at6 := w[gc_off5:][:1]
+				gc_at7 := in[gc_off4:][:gc_to2]
+				gc_at8 := w[gc_off6:][:1]
+				gc_elem3 := gc_at6[0]
+				gc_elem4 := gc_at8[0]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line hoist.go:12
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line hoist.go:12
-							_ = gc_Lane0Mask324
-							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-								for gc_sx >= gc_bdx2 {
-									gc_sx -= gc_bdx2
-									gc_sbx++
-								}
-								gc_tx2 := gc_vstep
-								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx
-//line hoist.go:12
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hoist.go:12
-								_ = i
-//line hoist.go:13
-								{
-//line hoist.go:13
-									compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Add(compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))).StoreSlice(gc_at5[gc_tx2:])
-//line hoist.go:13
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line hoist.go:12
-						gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line hoist.go:12
-						_ = gc_Lane0Mask323
-						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+							for gc_sx >= gc_bdx2 {
+								gc_sx -= gc_bdx2
+								gc_sbx++
 							}
 							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
+							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx
 //line hoist.go:12
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line hoist.go:12
 							_ = i
-//line hoist.go:13
 							{
 //line hoist.go:13
-								compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Add(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).StoreSlice(gc_at5[gc_tx2:])
-//line hoist.go:13
+								compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Add(compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))).StoreSlice(gc_at5[gc_tx2:])
 							}
 						}
+//line hoist.go:15
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
 //line hoist.go:12
-						i := gc_bx2*gc_bdx2 + gc_tx2
+					gc_Lane0Mask323 := compiled.Lane0Mask32()
+					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx2 {
+							gc_sx2 -= gc_bdx2
+							gc_sbx2++
+						}
+						gc_tx2 := gc_vstep
+						gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx2
+//line hoist.go:12
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line hoist.go:12
 						_ = i
-
-//line hoist.go:13
 						{
-							gc_at5[gc_tx2] = gc_elem3*gc_at7[gc_tx2] + gc_elem4*gc_at5[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line hoist.go:12
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line hoist.go:12
-							_ = gc_Lane0Mask322
-							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-								for gc_sx3 >= gc_bdx2 {
-									gc_sx3 -= gc_bdx2
-									gc_sbx3++
-								}
-								gc_tx2 := gc_vstep2
-								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx3
-//line hoist.go:12
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hoist.go:12
-								_ = i
 //line hoist.go:13
-								{
-									if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line hoist.go:14
-										break
-//line hoist.go:14
-									}
-//line hoist.go:14
-									compiled.BroadcastFloat32x16At(&w[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(compiled.BroadcastFloat32x16At(&w[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(out[i:]))).StoreSlice(out[i:])
-//line hoist.go:14
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
+							compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Add(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).StoreSlice(gc_at5[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
+//line hoist.go:15
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line hoist.go:14
+						gc_at5[gc_tx2] = gc_elem3*gc_at7[gc_tx2] + gc_elem4*gc_at5[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line hoist.go:12
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hoist.go:12
-						_ = gc_Lane0Mask32
-						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-							for gc_sx4 >= gc_bdx2 {
-								gc_sx4 -= gc_bdx2
-								gc_sbx4++
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx2 {
+								gc_sx3 -= gc_bdx2
+								gc_sbx3++
 							}
 							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx4
+							gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx3
 //line hoist.go:12
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hoist.go:12
-							_ = i
-//line hoist.go:13
 							{
-								if i < 0 || i > len(in)-8 || i > len(out)-8 {
+								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line hoist.go:14
 									break
-//line hoist.go:14
 								}
 //line hoist.go:14
-								compiled.BroadcastFloat32x8At(&w[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(compiled.BroadcastFloat32x8At(&w[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(out[i:]))).StoreSlice(out[i:])
-//line hoist.go:14
+								compiled.BroadcastFloat32x16At(&w[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(compiled.BroadcastFloat32x16At(&w[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(out[i:]))).StoreSlice(out[i:])
 							}
 						}
+//line hoist.go:16
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line hoist.go:12
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hoist.go:13
-							{
-								out[i] = w[0]*in[i] + w[1]*out[i]
-							}
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx2 {
+							gc_sx4 -= gc_bdx2
+							gc_sbx4++
 						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+						gc_tx2 := gc_vstep2
+						gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx4
 //line hoist.go:12
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hoist.go:13
-							{
-								out[i] = w[0]*in[i] + w[1]*out[i]
-							}
-						}
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hoist.go:12
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hoist.go:13
-							{
-								out[i] = w[0]*in[i] + w[1]*out[i]
+							if i < 0 || i > len(in)-8 || i > len(out)-8 {
+//line hoist.go:14
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hoist.go:12
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hoist.go:13
-							{
-								out[i] = w[0]*in[i] + w[1]*out[i]
-							}
+//line hoist.go:14
+							compiled.BroadcastFloat32x8At(&w[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(compiled.BroadcastFloat32x8At(&w[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(out[i:]))).StoreSlice(out[i:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line hoist.go:16
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line hoist.go:12
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line hoist.go:13
 						{
 							out[i] = w[0]*in[i] + w[1]*out[i]
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hoist.go:12
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = w[0]*in[i] + w[1]*out[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hoist.go:12
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = w[0]*in[i] + w[1]*out[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hoist.go:12
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = w[0]*in[i] + w[1]*out[i]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line hoist.go:12
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = w[0]*in[i] + w[1]*out[i]
 					}
 				}
 			}
@@ -336,73 +291,34 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line hoist.go:26
 		b := gc_bx2
 		gc_apart2 := compiled.Disjoint(w, out)
-		_ = gc_apart2
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(b*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), b*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := b * gc_bdx2
-				gc_off4 := b
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(w) && gc_apart2 {
-					gc_at4 := out[gc_off3:][:gc_to2]
-					gc_at5 := in[gc_off3:][:gc_to2]
-					gc_at6 := w[gc_off4:][:1]
-					gc_elem2 := gc_at6[0]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line hoist.go:30
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(b*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), b*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := b * gc_bdx2
+			gc_off4 := b
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(w) && gc_apart2 {
+				gc_at4 := out[gc_off3:][:gc_to2]
+				gc_at5 := in[gc_off3:][:gc_to2]
+				gc_at6 := w[gc_off4:][:1]
+				gc_elem2 := gc_at6[0]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line hoist.go:29
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+						gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line hoist.go:29
-							_ = gc_vb4
-//line hoist.go:29
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line hoist.go:29
-							_ = gc_Lane0Mask324
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line hoist.go:27
-								var i int = b*gc_bdx2 + gc_tx2
-//line hoist.go:27
-								_ = i
-//line hoist.go:28
-								{
-//line hoist.go:28
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
-//line hoist.go:28
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324)).StoreSlice(gc_at4[gc_tx2:])
-//line hoist.go:28
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line hoist.go:29
-						gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line hoist.go:29
-						_ = gc_vb3
-//line hoist.go:29
-						gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line hoist.go:29
-						_ = gc_Lane0Mask323
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -410,180 +326,163 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 							var i int = b*gc_bdx2 + gc_tx2
 //line hoist.go:27
 							_ = i
-//line hoist.go:28
 							{
 //line hoist.go:28
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line hoist.go:28
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323)).StoreSlice(gc_at4[gc_tx2:])
-//line hoist.go:28
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324)).StoreSlice(gc_at4[gc_tx2:])
 							}
 						}
+//line hoist.go:30
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+//line hoist.go:29
+					gc_vb3 := archsimd.BroadcastFloat32x8(2)
+//line hoist.go:29
+					gc_Lane0Mask323 := compiled.Lane0Mask32()
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+						gc_pos2.Thread = gc_rank2
 //line hoist.go:27
-						i := b*gc_bdx2 + gc_tx2
+						var i int = b*gc_bdx2 + gc_tx2
+//line hoist.go:27
 						_ = i
-
-//line hoist.go:28
 						{
-							gc_at4[gc_tx2] = 2 * gc_at5[gc_tx2]
-							gc_at4[gc_tx2] += gc_elem2
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line hoist.go:29
-							gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line hoist.go:29
-							_ = gc_vb2
-//line hoist.go:29
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line hoist.go:29
-							_ = gc_Lane0Mask322
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line hoist.go:27
-								var i int = b*gc_bdx2 + gc_tx2
-//line hoist.go:27
-								_ = i
 //line hoist.go:28
-								{
-									if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line hoist.go:29
-										break
-//line hoist.go:29
-									}
-//line hoist.go:29
-									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:])).StoreSlice(out[i:])
-//line hoist.go:29
-									archsimd.LoadFloat32x16Slice(out[i:]).Add(compiled.BroadcastFloat32x16At(&w[b], gc_Lane0Mask322)).StoreSlice(out[i:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+//line hoist.go:28
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323)).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
+//line hoist.go:30
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line hoist.go:29
-						gc_vb := archsimd.BroadcastFloat32x8(2)
+						gc_at4[gc_tx2] = 2 * gc_at5[gc_tx2]
+						gc_at4[gc_tx2] += gc_elem2
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line hoist.go:29
-						_ = gc_vb
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line hoist.go:29
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hoist.go:29
-						_ = gc_Lane0Mask32
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hoist.go:27
 							var i int = b*gc_bdx2 + gc_tx2
-//line hoist.go:27
-							_ = i
-//line hoist.go:28
 							{
-								if i < 0 || i > len(in)-8 || i > len(out)-8 {
+								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line hoist.go:29
 									break
-//line hoist.go:29
 								}
 //line hoist.go:29
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).StoreSlice(out[i:])
+								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:])).StoreSlice(out[i:])
 //line hoist.go:29
-								archsimd.LoadFloat32x8Slice(out[i:]).Add(compiled.BroadcastFloat32x8At(&w[b], gc_Lane0Mask32)).StoreSlice(out[i:])
+								archsimd.LoadFloat32x16Slice(out[i:]).Add(compiled.BroadcastFloat32x16At(&w[b], gc_Lane0Mask322)).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hoist.go:27
-							i := b*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hoist.go:28
-							{
-								out[i] = 2 * in[i]
-								out[i] += w[b]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hoist.go:27
-							i := b*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hoist.go:28
-							{
-								out[i] = 2 * in[i]
-								out[i] += w[b]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hoist.go:27
-							i := b*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hoist.go:28
-							{
-								out[i] = 2 * in[i]
-								out[i] += w[b]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hoist.go:27
-							i := b*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hoist.go:28
-							{
-								out[i] = 2 * in[i]
-								out[i] += w[b]
-							}
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+//line hoist.go:29
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+//line hoist.go:29
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
+//line hoist.go:27
+						var i int = b*gc_bdx2 + gc_tx2
+						{
+							if i < 0 || i > len(in)-8 || i > len(out)-8 {
+//line hoist.go:29
+								break
+							}
+//line hoist.go:29
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).StoreSlice(out[i:])
+//line hoist.go:29
+							archsimd.LoadFloat32x8Slice(out[i:]).Add(compiled.BroadcastFloat32x8At(&w[b], gc_Lane0Mask32)).StoreSlice(out[i:])
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hoist.go:27
 						i := b*gc_bdx2 + gc_tx2
-						_ = i
-
-//line hoist.go:28
 						{
 							out[i] = 2 * in[i]
 							out[i] += w[b]
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hoist.go:27
+						i := b*gc_bdx2 + gc_tx2
+						{
+							out[i] = 2 * in[i]
+							out[i] += w[b]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hoist.go:27
+						i := b*gc_bdx2 + gc_tx2
+						{
+							out[i] = 2 * in[i]
+							out[i] += w[b]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hoist.go:27
+						i := b*gc_bdx2 + gc_tx2
+						{
+							out[i] = 2 * in[i]
+							out[i] += w[b]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hoist.go:27
+					i := b*gc_bdx2 + gc_tx2
+					{
+						out[i] = 2 * in[i]
+						out[i] += w[b]
 					}
 				}
 			}
@@ -594,4 +493,5 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 // gc_files_hoist holds the source files whose lines the kernels' records hash.
 //
 //go:embed hoist.go
+//line hoist.go:42
 var gc_files_hoist embed.FS

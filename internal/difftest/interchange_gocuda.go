@@ -84,24 +84,14 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						gc_pos.Thread = gc_rank
 //line interchange.go:25
 						var row int = gc_by*gc_bdy + gc_ty
-//line interchange.go:25
-						_ = row
-//line interchange.go:26
 						var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:26
-						_ = col
 //line interchange.go:30
 						var sum lanes.Float32x8
-//line interchange.go:30
-						_ = sum
-//line interchange.go:31
 						if (row*
-
 //line interchange.go:34
 							n+col) < 0 || (row*n+col) > len(c)-8 {
 //line interchange.go:31
 							break
-//line interchange.go:31
 						}
 //line interchange.go:31
 						for p := 0; p < k; p = p + 1 {
@@ -112,43 +102,29 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 								n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line interchange.go:32
 								gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
-//line interchange.go:32
 							} else {
 //line interchange.go:32
 								break gc_steps2
-//line interchange.go:32
 							}
 //line interchange.go:32
 							sum = sum.Add(lanes.BroadcastFloat32x8(a[row*k+p]).Mul(gc_ld2))
-//line interchange.go:32
 						}
-//line interchange.go:34
 						sum.StoreSlice(c[row*n+col:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line interchange.go:25
 						row := gc_by*gc_bdy + gc_ty
-						_ = row
-
-//line interchange.go:26
 						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
 //line interchange.go:30
 						var sum float32
-
-//line interchange.go:31
 						for p := 0; p < k; p++ {
 							sum += a[row*k+p] * b[p*n+col]
 						}
-
-//line interchange.go:34
 						c[row*n+col] = sum
-						_ = sum
 					}
+//line interchange.go:37
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -185,62 +161,42 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 	gc_exited := gc_b.Exited()
 	compiled.OutOfLine(func() {
 		gc_s_s := gc_s_s[:gc_n]
-		_ = gc_s_s
 		{
+//line interchange.go:55
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 //line interchange.go:43
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:43
-				_ = gc_all
-//line interchange.go:43
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:43
-				_ = gc_iota
 //line interchange.go:50
 				gc_vb := lanes.BroadcastFloat32x8(2)
-//line interchange.go:50
-				_ = gc_vb
 			gc_steps:
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line interchange.go:50
 					gc_alive := gc_all
-//line interchange.go:50
-					_ = gc_alive
 //line interchange.go:50
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line interchange.go:50
 						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:50
 					}
 //line interchange.go:43
 					var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:43
-					_ = col
-//line interchange.go:44
 					gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:44
-					_ = gc_if
 //line interchange.go:44
 					if gc_alive.And(gc_if).ToBits() != 0 {
 //line interchange.go:44
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 //line interchange.go:44
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line interchange.go:44
 					}
 //line interchange.go:47
 					s := lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
-//line interchange.go:47
-					_ = s
-//line interchange.go:48
 					if col < -2147483648 || col > 2147483640 {
 //line interchange.go:48
 						break
-//line interchange.go:48
 					}
 //line interchange.go:48
 					for p := 0; p < k; p = p + 2 {
@@ -254,33 +210,27 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 								1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
 //line interchange.go:50
 								gc_ld = lanes.LoadFloat32x8Slice(b[(p+1)*n+col:])
-//line interchange.go:50
 							} else {
 //line interchange.go:50
 								break gc_steps
-//line interchange.go:50
 							}
 //line interchange.go:50
 							s = s.Add(gc_ld.Mul(gc_vb))
-//line interchange.go:50
 						}
 //line interchange.go:50
 						var gc_ld2 lanes.Float32x8
 //line interchange.go:50
 						if (p*
-
+//line interchange.go:52
 							n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line interchange.go:52
 							gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
-//line interchange.go:52
 						} else {
 //line interchange.go:52
 							break gc_steps
-//line interchange.go:52
 						}
 //line interchange.go:52
 						s = s.Add(gc_ld2)
-//line interchange.go:52
 					}
 //line interchange.go:48
 					s.StoreMasked((*[8]float32)(gc_s_s[gc_rank:]), gc_alive)
@@ -292,100 +242,73 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 					if gc_exited[gc_rank] {
 						continue
 					}
-
 //line interchange.go:43
 					col := gc_bx*gc_bdx + gc_tx
-					_ = col
-
-//line interchange.go:44
 					if col >= n {
-//line interchange.go:44
 						{
 //line interchange.go:44
 							gc_exited[gc_rank] = true
 							continue gc_L1
-//line interchange.go:45
 						}
 					}
-
 //line interchange.go:47
 					s := float32(col)
-
-//line interchange.go:48
 					for p := 0; p < k; p += 2 {
 						if p+1 < k {
 							s += b[(p+1)*n+col] * 2
 						}
 						s += b[p*n+col]
 					}
-					_ = s
+//line interchange.go:55
 					gc_s_s[gc_rank] = s
 				}
 			}
 		}
 	})
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := 0
+//line interchange.go:61
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 //line interchange.go:43
-			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:43
-			_ = gc_all2
+		gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+			gc_tx := gc_vstep2
+			gc_rank := gc_base + gc_tx
 //line interchange.go:43
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_alive2 := gc_all2
 //line interchange.go:43
-			_ = gc_iota2
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line interchange.go:43
-				gc_alive2 := gc_all2
-//line interchange.go:43
-				_ = gc_alive2
-//line interchange.go:43
-				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line interchange.go:43
-					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:43
-				}
-//line interchange.go:43
-				var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:43
-				_ = col
-//line interchange.go:43
-				s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-//line interchange.go:43
-				_ = s
-//line interchange.go:55
-				if col < 0 || col > len(out)-8 ||
-					(gc_tx < -2147483648 || gc_tx > 2147483640) || col > len(who)-8 {
-//line interchange.go:55
-					break
-//line interchange.go:55
-				}
-//line interchange.go:55
-				s.StoreMasked((*[8]float32)(out[col:]), gc_alive2)
-				lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2).StoreMasked((*[8]int32)(who[col:]), gc_alive2)
+				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line interchange.go:43
-				col := gc_bx*gc_bdx + gc_tx
-				_ = col
-				s := gc_s_s[gc_rank]
-
+			var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:43
+			s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 //line interchange.go:55
-				out[col] = s
-
-//line interchange.go:56
-				who[col] = int32(gc_tx)
+			if col < 0 || col > len(out)-8 ||
+				(gc_tx < -2147483648 || gc_tx > 2147483640) || col > len(who)-8 {
+//line interchange.go:55
+				break
 			}
+//line interchange.go:55
+			s.StoreMasked((*[8]float32)(out[col:]), gc_alive2)
+			lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2).StoreMasked((*[8]int32)(who[col:]), gc_alive2)
+		}
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line interchange.go:43
+			col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:45
+			s := gc_s_s[gc_rank]
+//line interchange.go:55
+			out[col] = s
+			who[col] = int32(gc_tx)
 		}
 	}
 }
@@ -397,8 +320,6 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 // store nothing. The guard is taken apart around the loop over centres
 // and the loop over features inside it, both run trip by trip for the
 // block.
-//
-//line interchange.go:68
 func InterchangeNearestKernel(features, clusters []float32, membership []int32, nf, npoints, nclusters int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeNearest,
 		func(gc_t *gocuda.Thread) {
@@ -443,12 +364,8 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 					gc_vstep := gc_from
 //line interchange.go:70
 					gc_vb := lanes.BroadcastInt32x8(int32(-1))
-//line interchange.go:70
-					_ = gc_vb
 //line interchange.go:72
 					gc_vb2 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
-//line interchange.go:72
-					_ = gc_vb2
 				gc_steps3:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -456,21 +373,12 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 						gc_pos.Thread = gc_rank
 //line interchange.go:69
 						var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:69
-						_ = i
-//line interchange.go:70
 						index := gc_vb
-//line interchange.go:70
-						_ = index
-//line interchange.go:71
 						{
 							minDist := gc_vb2
-//line interchange.go:72
-							_ = minDist
 							if i < 0 || i > len(membership)-8 {
 //line interchange.go:73
 								break
-//line interchange.go:73
 							}
 //line interchange.go:73
 							for c := 0; c < nclusters; c = c + 1 {
@@ -478,11 +386,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 								var base int = c *
 									nf
 //line interchange.go:74
-								_ = base
-//line interchange.go:74
 								var ans lanes.Float32x8
-//line interchange.go:74
-								_ = ans
 //line interchange.go:74
 								for j := 0; j < nf; j = j + 1 {
 //line interchange.go:76
@@ -492,51 +396,36 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 										npoints) >= 0 && (i+j*npoints) <= len(features)-8 {
 //line interchange.go:77
 										gc_ld3 = lanes.LoadFloat32x8Slice(features[i+j*npoints:])
-//line interchange.go:77
 									} else {
 //line interchange.go:77
 										break gc_steps3
-//line interchange.go:77
 									}
 //line interchange.go:77
 									diff := gc_ld3.Sub(lanes.BroadcastFloat32x8(clusters[base+j]))
 //line interchange.go:77
-									_ = diff
-//line interchange.go:77
 									ans = ans.Add(diff.Mul(diff))
-//line interchange.go:77
 								}
 //line interchange.go:77
 								gc_if2 := ans.Less(minDist)
-//line interchange.go:77
-								_ = gc_if2
 //line interchange.go:77
 								if gc_if2.ToBits() != 0 {
 //line interchange.go:77
 									minDist = ans.Merge(minDist, gc_if2)
 //line interchange.go:77
 									index = lanes.BroadcastInt32x8(int32(c)).Merge(index, gc_if2)
-//line interchange.go:82
 								}
-//line interchange.go:82
 							}
 //line interchange.go:82
 							index.StoreSlice(membership[i:])
-//line interchange.go:85
 						}
 					}
+//line interchange.go:87
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line interchange.go:69
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:70
 						index := int32(-1)
-
-//line interchange.go:71
 						{
 							minDist := float32(math.MaxFloat32)
 							for c := 0; c < nclusters; c++ {
@@ -553,10 +442,10 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							}
 							membership[i] = index
 						}
-						_ = index
 					}
 				}
 			}
+//line interchange.go:91
 		})
 	}
 }
@@ -584,118 +473,65 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
+//line interchange.go:103
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 //line interchange.go:94
-			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+		gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
 //line interchange.go:94
-			_ = gc_all2
+		gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line interchange.go:94
-			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+		gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			gc_tx := gc_vstep
+			gc_rank := gc_base + gc_tx
 //line interchange.go:94
-			_ = gc_iota2
+			gc_alive2 := gc_all2
 //line interchange.go:94
-			gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+			if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line interchange.go:94
-			_ = gc_iotaf64
-			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-//line interchange.go:94
-				gc_alive2 := gc_all2
-//line interchange.go:94
-				_ = gc_alive2
-//line interchange.go:94
-				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line interchange.go:94
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
-//line interchange.go:94
-				}
-//line interchange.go:94
-				var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:94
-				_ = col
-//line interchange.go:95
-				gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
-//line interchange.go:95
-				_ = gc_if2
-//line interchange.go:95
-				if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line interchange.go:95
-					compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
-//line interchange.go:95
-					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt64x4().Not().ToMask())
-//line interchange.go:95
-				}
-//line interchange.go:98
-				s := lanes.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf64)
-//line interchange.go:98
-				_ = s
-//line interchange.go:98
-				s.StoreMasked((*[4]float64)(gc_s_s[gc_rank:]), gc_alive2)
+				gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
-		gc_L1:
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line interchange.go:94
-				col := gc_bx*gc_bdx + gc_tx
-				_ = col
-
+			var col int = gc_bx*gc_bdx + gc_tx
+			gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
 //line interchange.go:95
-				if col >= n {
+			if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line interchange.go:95
-					{
+				compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
 //line interchange.go:95
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line interchange.go:96
-					}
-				}
-
-//line interchange.go:98
-				s := float64(col)
-				_ = s
-				gc_s_s[gc_rank] = s
+				gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt64x4().Not().ToMask())
 			}
+//line interchange.go:98
+			s := lanes.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf64)
+//line interchange.go:98
+			s.StoreMasked((*[4]float64)(gc_s_s[gc_rank:]), gc_alive2)
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line interchange.go:94
+			col := gc_bx*gc_bdx + gc_tx
+			if col >= n {
+				{
+//line interchange.go:95
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+//line interchange.go:98
+			s := float64(col)
+//line interchange.go:100
+			gc_s_s[gc_rank] = s
 		}
 	}
-
 //line interchange.go:99
 	for p := 0; p < k; p += 2 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line interchange.go:94
-					col := gc_bx*gc_bdx + gc_tx
-					_ = col
-					s := gc_s_s[gc_rank]
-
-//line interchange.go:100
-					if p+1 < k {
-						s += float64(b[(p+1)*n+col] * 2)
-					}
-
-//line interchange.go:103
-					s += float64(b[p*n+col])
-					gc_s_s[gc_rank] = s
-				}
-			}
-		}
-	}
-	{
+//line interchange.go:101
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -703,22 +539,39 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line interchange.go:94
 				col := gc_bx*gc_bdx + gc_tx
-				_ = col
+//line interchange.go:96
 				s := gc_s_s[gc_rank]
-
-//line interchange.go:106
-				out[col] = float32(s)
-
-//line interchange.go:107
-				who[col] = int32(gc_tx)
+//line interchange.go:100
+				if p+1 < k {
+					s += float64(b[(p+1)*n+col] * 2)
+				}
+				s += float64(b[p*n+col])
+				gc_s_s[gc_rank] = s
 			}
+		}
+	}
+//line interchange.go:110
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line interchange.go:94
+			col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:96
+			s := gc_s_s[gc_rank]
+//line interchange.go:106
+			out[col] = float32(s)
+			who[col] = int32(gc_tx)
 		}
 	}
 }
 
+//line interchange.go:113
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
@@ -761,387 +614,293 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line interchange.go:116
-					index := int32(-1)
-
-//line interchange.go:118
-					minDist := math.MaxFloat64
-					_ = index
-					_ = minDist
-					gc_s_index[gc_rank] = index
-					gc_s_minDist[gc_rank] = minDist
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line interchange.go:116
-					index := int32(-1)
-
-//line interchange.go:118
-					minDist := math.MaxFloat64
-					_ = index
-					_ = minDist
-					gc_s_index[gc_rank] = index
-					gc_s_minDist[gc_rank] = minDist
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line interchange.go:116
-					index := int32(-1)
-
-//line interchange.go:118
-					minDist := math.MaxFloat64
-					_ = index
-					_ = minDist
-					gc_s_index[gc_rank] = index
-					gc_s_minDist[gc_rank] = minDist
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line interchange.go:116
-					index := int32(-1)
-
-//line interchange.go:118
-					minDist := math.MaxFloat64
-					_ = index
-					_ = minDist
-					gc_s_index[gc_rank] = index
-					gc_s_minDist[gc_rank] = minDist
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line interchange.go:135
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line interchange.go:116
 				index := int32(-1)
-
 //line interchange.go:118
 				minDist := math.MaxFloat64
-				_ = index
-				_ = minDist
+//line interchange.go:121
+				gc_s_index[gc_rank] = index
+				gc_s_minDist[gc_rank] = minDist
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line interchange.go:116
+				index := int32(-1)
+//line interchange.go:118
+				minDist := math.MaxFloat64
+//line interchange.go:121
+				gc_s_index[gc_rank] = index
+				gc_s_minDist[gc_rank] = minDist
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line interchange.go:116
+				index := int32(-1)
+//line interchange.go:118
+				minDist := math.MaxFloat64
+//line interchange.go:121
+				gc_s_index[gc_rank] = index
+				gc_s_minDist[gc_rank] = minDist
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line interchange.go:116
+				index := int32(-1)
+//line interchange.go:118
+				minDist := math.MaxFloat64
+//line interchange.go:121
 				gc_s_index[gc_rank] = index
 				gc_s_minDist[gc_rank] = minDist
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line interchange.go:116
+			index := int32(-1)
+//line interchange.go:118
+			minDist := math.MaxFloat64
+//line interchange.go:121
+			gc_s_index[gc_rank] = index
+			gc_s_minDist[gc_rank] = minDist
+		}
 //line interchange.go:119
 		for c := 0; c < nclusters; c++ {
-
-//line interchange.go:120
 			base := c * nf
-			{
-				gc_vstep := 0
-				for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-					gc_rank := gc_vstep
-					_ = gc_rank
+//line interchange.go:122
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+				gc_rank := gc_vstep
 //line interchange.go:121
-					var ans float64
-//line interchange.go:121
-					_ = ans
-					lanes.BroadcastFloat64x4(ans).StoreSlice(gc_s_ans[gc_rank:])
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-					{
-						gc_rank := gc_step2 + 0
-						gc_pos.Thread = gc_rank
-
-//line interchange.go:121
-						var ans float64
-						_ = ans
-						gc_s_ans[gc_rank] = ans
-					}
-					{
-						gc_rank := gc_step2 + 1
-						gc_pos.Thread = gc_rank
-
-//line interchange.go:121
-						var ans float64
-						_ = ans
-						gc_s_ans[gc_rank] = ans
-					}
-					{
-						gc_rank := gc_step2 + 2
-						gc_pos.Thread = gc_rank
-
-//line interchange.go:121
-						var ans float64
-						_ = ans
-						gc_s_ans[gc_rank] = ans
-					}
-					{
-						gc_rank := gc_step2 + 3
-						gc_pos.Thread = gc_rank
-
-//line interchange.go:121
-						var ans float64
-						_ = ans
-						gc_s_ans[gc_rank] = ans
-					}
-				}
-				for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				var ans float64
+				lanes.BroadcastFloat64x4(ans).StoreSlice(gc_s_ans[gc_rank:])
+			}
+			gc_step2 := gc_vstep
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
 					gc_pos.Thread = gc_rank
-
 //line interchange.go:121
 					var ans float64
-					_ = ans
+//line interchange.go:123
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+//line interchange.go:123
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+//line interchange.go:123
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+//line interchange.go:121
+					var ans float64
+//line interchange.go:123
 					gc_s_ans[gc_rank] = ans
 				}
 			}
-
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+//line interchange.go:121
+				var ans float64
+//line interchange.go:123
+				gc_s_ans[gc_rank] = ans
+			}
 //line interchange.go:122
 			for j := 0; j < nf; j++ {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off := (gc_bx * gc_bdx) + (j * npoints)
-						gc_off2 := base + j
-						if gc_from >= 0 && gc_off >= 0 && gc_off <= len(features) && gc_to <= len(features)-gc_off && gc_off2 >= 0 && gc_off2 < len(clusters) {
-							gc_at := features[gc_off:][:gc_to]
-							gc_at2 := clusters[gc_off2:][:1]
-							gc_elem := gc_at2[0]
-							gc_step3 := gc_from
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line interchange.go:115
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									ans := gc_s_ans[gc_rank]
-
-//line interchange.go:117
-									{
-
-//line interchange.go:123
-										diff := float64(gc_at[gc_tx] - gc_elem)
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank] = ans
-								}
-								{
-									gc_tx := gc_step3 + 1
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line interchange.go:115
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									ans := gc_s_ans[gc_rank]
-
-//line interchange.go:117
-									{
-
-//line interchange.go:123
-										diff := float64(gc_at[gc_tx] - gc_elem)
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank] = ans
-								}
-								{
-									gc_tx := gc_step3 + 2
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line interchange.go:115
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									ans := gc_s_ans[gc_rank]
-
-//line interchange.go:117
-									{
-
-//line interchange.go:123
-										diff := float64(gc_at[gc_tx] - gc_elem)
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank] = ans
-								}
-								{
-									gc_tx := gc_step3 + 3
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line interchange.go:115
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									ans := gc_s_ans[gc_rank]
-
-//line interchange.go:117
-									{
-
-//line interchange.go:123
-										diff := float64(gc_at[gc_tx] - gc_elem)
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank] = ans
-								}
-							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line interchange.go:124
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := (gc_bx * gc_bdx) + (j * npoints)
+					gc_off2 := base + j
+					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(features) && gc_to <= len(features)-gc_off && gc_off2 >= 0 && gc_off2 < len(clusters) {
+						gc_at := features[gc_off:][:gc_to]
+						gc_at2 := clusters[gc_off2:][:1]
+						gc_elem := gc_at2[0]
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+//line interchange.go:143
 								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line interchange.go:115
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								ans := gc_s_ans[gc_rank]
-
 //line interchange.go:117
+								ans := gc_s_ans[gc_rank]
 								{
-
 //line interchange.go:123
 									diff := float64(gc_at[gc_tx] - gc_elem)
 									ans += diff * diff
-
-//line interchange.go:132
 								}
+//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
-						} else {
-							gc_step4 := gc_from
-							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-								{
-									gc_tx := gc_step4 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line interchange.go:115
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									ans := gc_s_ans[gc_rank]
-
+							{
+								gc_tx := gc_step3 + 1
+//line interchange.go:138
+								gc_rank := gc_base + gc_tx
 //line interchange.go:117
-									{
-
-//line interchange.go:123
-										diff := float64(features[i+j*npoints] - clusters[base+j])
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank] = ans
-								}
+								ans := gc_s_ans[gc_rank]
 								{
-									gc_tx := gc_step4 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line interchange.go:115
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									ans := gc_s_ans[gc_rank]
-
-//line interchange.go:117
-									{
-
 //line interchange.go:123
-										diff := float64(features[i+j*npoints] - clusters[base+j])
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank] = ans
+									diff := float64(gc_at[gc_tx] - gc_elem)
+									ans += diff * diff
 								}
-								{
-									gc_tx := gc_step4 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line interchange.go:115
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									ans := gc_s_ans[gc_rank]
-
-//line interchange.go:117
-									{
-
-//line interchange.go:123
-										diff := float64(features[i+j*npoints] - clusters[base+j])
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank] = ans
-								}
-								{
-									gc_tx := gc_step4 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line interchange.go:115
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									ans := gc_s_ans[gc_rank]
-
-//line interchange.go:117
-									{
-
-//line interchange.go:123
-										diff := float64(features[i+j*npoints] - clusters[base+j])
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank] = ans
-								}
+//line interchange.go:133
+								gc_s_ans[gc_rank] = ans
 							}
-							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step3 + 2
+//line interchange.go:138
+								gc_rank := gc_base + gc_tx
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank]
+								{
+//line interchange.go:123
+									diff := float64(gc_at[gc_tx] - gc_elem)
+									ans += diff * diff
+								}
+//line interchange.go:133
+								gc_s_ans[gc_rank] = ans
+							}
+							{
+								gc_tx := gc_step3 + 3
+//line interchange.go:138
+								gc_rank := gc_base + gc_tx
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank]
+								{
+//line interchange.go:123
+									diff := float64(gc_at[gc_tx] - gc_elem)
+									ans += diff * diff
+								}
+//line interchange.go:133
+								gc_s_ans[gc_rank] = ans
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+//line interchange.go:117
+							ans := gc_s_ans[gc_rank]
+							{
+//line interchange.go:123
+								diff := float64(gc_at[gc_tx] - gc_elem)
+								ans += diff * diff
+							}
+//line interchange.go:133
+							gc_s_ans[gc_rank] = ans
+						}
+					} else {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+							{
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line interchange.go:115
 								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								ans := gc_s_ans[gc_rank]
-
 //line interchange.go:117
+								ans := gc_s_ans[gc_rank]
 								{
-
 //line interchange.go:123
 									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
-
-//line interchange.go:132
 								}
+//line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
+							{
+								gc_tx := gc_step4 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line interchange.go:115
+								i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank]
+								{
+//line interchange.go:123
+									diff := float64(features[i+j*npoints] - clusters[base+j])
+									ans += diff * diff
+								}
+//line interchange.go:133
+								gc_s_ans[gc_rank] = ans
+							}
+							{
+								gc_tx := gc_step4 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line interchange.go:115
+								i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank]
+								{
+//line interchange.go:123
+									diff := float64(features[i+j*npoints] - clusters[base+j])
+									ans += diff * diff
+								}
+//line interchange.go:133
+								gc_s_ans[gc_rank] = ans
+							}
+							{
+								gc_tx := gc_step4 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line interchange.go:115
+								i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank]
+								{
+//line interchange.go:123
+									diff := float64(features[i+j*npoints] - clusters[base+j])
+									ans += diff * diff
+								}
+//line interchange.go:133
+								gc_s_ans[gc_rank] = ans
+							}
+						}
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:115
+							i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+							ans := gc_s_ans[gc_rank]
+							{
+//line interchange.go:123
+								diff := float64(features[i+j*npoints] - clusters[base+j])
+								ans += diff * diff
+							}
+//line interchange.go:133
+							gc_s_ans[gc_rank] = ans
 						}
 					}
 				}
 			}
 			{
+//line interchange.go:140
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -1156,25 +915,16 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
+//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
-
-//line interchange.go:117
-							{
-
 //line interchange.go:126
-								if ans < minDist {
-									minDist = ans
-									index = int32(c)
-								}
-
-//line interchange.go:132
+							if ans < minDist {
+								minDist = ans
+								index = int32(c)
 							}
+//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
@@ -1182,25 +932,16 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
+//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
-
-//line interchange.go:117
-							{
-
 //line interchange.go:126
-								if ans < minDist {
-									minDist = ans
-									index = int32(c)
-								}
-
-//line interchange.go:132
+							if ans < minDist {
+								minDist = ans
+								index = int32(c)
 							}
+//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
@@ -1208,25 +949,16 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
+//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
-
-//line interchange.go:117
-							{
-
 //line interchange.go:126
-								if ans < minDist {
-									minDist = ans
-									index = int32(c)
-								}
-
-//line interchange.go:132
+							if ans < minDist {
+								minDist = ans
+								index = int32(c)
 							}
+//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
@@ -1234,25 +966,16 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
+//line interchange.go:117
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
-
-//line interchange.go:117
-							{
-
 //line interchange.go:126
-								if ans < minDist {
-									minDist = ans
-									index = int32(c)
-								}
-
-//line interchange.go:132
+							if ans < minDist {
+								minDist = ans
+								index = int32(c)
 							}
+//line interchange.go:133
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
@@ -1260,25 +983,16 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line interchange.go:115
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line interchange.go:117
 						index := gc_s_index[gc_rank]
 						minDist := gc_s_minDist[gc_rank]
 						ans := gc_s_ans[gc_rank]
-
-//line interchange.go:117
-						{
-
 //line interchange.go:126
-							if ans < minDist {
-								minDist = ans
-								index = int32(c)
-							}
-
-//line interchange.go:132
+						if ans < minDist {
+							minDist = ans
+							index = int32(c)
 						}
+//line interchange.go:133
 						gc_s_index[gc_rank] = index
 						gc_s_minDist[gc_rank] = minDist
 					}
@@ -1301,180 +1015,114 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
 							gc_tx := gc_step6 + 0
-							_ = gc_tx
+//line interchange.go:156
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							index := gc_s_index[gc_rank]
-
 //line interchange.go:117
-							{
-
+							index := gc_s_index[gc_rank]
 //line interchange.go:131
-								gc_at3[gc_tx] = index
-							}
+							gc_at3[gc_tx] = index
 						}
 						{
+//line interchange.go:135
 							gc_tx := gc_step6 + 1
-							_ = gc_tx
+//line interchange.go:137
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							index := gc_s_index[gc_rank]
-
 //line interchange.go:117
-							{
-
+							index := gc_s_index[gc_rank]
 //line interchange.go:131
-								gc_at3[gc_tx] = index
-							}
+							gc_at3[gc_tx] = index
 						}
 						{
+//line interchange.go:135
 							gc_tx := gc_step6 + 2
-							_ = gc_tx
+//line interchange.go:137
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							index := gc_s_index[gc_rank]
-
 //line interchange.go:117
-							{
-
+							index := gc_s_index[gc_rank]
 //line interchange.go:131
-								gc_at3[gc_tx] = index
-							}
+							gc_at3[gc_tx] = index
 						}
 						{
+//line interchange.go:135
 							gc_tx := gc_step6 + 3
-							_ = gc_tx
+//line interchange.go:137
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
+//line interchange.go:117
 							index := gc_s_index[gc_rank]
-
-//line interchange.go:117
-							{
-
-//line interchange.go:131
-								gc_at3[gc_tx] = index
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:115
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						index := gc_s_index[gc_rank]
-
-//line interchange.go:117
-						{
-
 //line interchange.go:131
 							gc_at3[gc_tx] = index
 						}
 					}
+//line interchange.go:135
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line interchange.go:117
+						index := gc_s_index[gc_rank]
+//line interchange.go:131
+						gc_at3[gc_tx] = index
+					}
 				} else {
+//line interchange.go:135
 					gc_step7 := gc_from
 					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
 							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
-							_ = i
+//line interchange.go:117
 							index := gc_s_index[gc_rank]
-
-//line interchange.go:117
-							{
-
-//line interchange.go:131
-								membership[i] = index
-							}
-						}
-						{
-							gc_tx := gc_step7 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							index := gc_s_index[gc_rank]
-
-//line interchange.go:117
-							{
-
-//line interchange.go:131
-								membership[i] = index
-							}
-						}
-						{
-							gc_tx := gc_step7 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							index := gc_s_index[gc_rank]
-
-//line interchange.go:117
-							{
-
-//line interchange.go:131
-								membership[i] = index
-							}
-						}
-						{
-							gc_tx := gc_step7 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:115
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							index := gc_s_index[gc_rank]
-
-//line interchange.go:117
-							{
-
-//line interchange.go:131
-								membership[i] = index
-							}
-						}
-					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line interchange.go:115
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						index := gc_s_index[gc_rank]
-
-//line interchange.go:117
-						{
-
 //line interchange.go:131
 							membership[i] = index
 						}
+						{
+//line interchange.go:135
+							gc_tx := gc_step7 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:115
+							i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+							index := gc_s_index[gc_rank]
+//line interchange.go:131
+							membership[i] = index
+						}
+						{
+//line interchange.go:135
+							gc_tx := gc_step7 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:115
+							i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+							index := gc_s_index[gc_rank]
+//line interchange.go:131
+							membership[i] = index
+						}
+						{
+//line interchange.go:135
+							gc_tx := gc_step7 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:115
+							i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+							index := gc_s_index[gc_rank]
+//line interchange.go:131
+							membership[i] = index
+						}
+					}
+//line interchange.go:135
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line interchange.go:115
+						i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:117
+						index := gc_s_index[gc_rank]
+//line interchange.go:131
+						membership[i] = index
 					}
 				}
 			}
@@ -1534,71 +1182,41 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line interchange.go:143
-					col := gc_bx*gc_bdx + gc_tx
-					_ = col
-
 //line interchange.go:145
 					var s_ float64
-					_ = s_
+//line interchange.go:147
 					gc_s_s_[gc_rank] = s_
 				}
 				gc_step2 := gc_hi2
@@ -1606,71 +1224,41 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank] = s_
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line interchange.go:143
-					col := gc_bx*gc_bdx + gc_tx
-					_ = col
-
 //line interchange.go:145
 					var s_ float64
-					_ = s_
+//line interchange.go:147
 					gc_s_s_[gc_rank] = s_
 				}
 			}
@@ -1691,111 +1279,56 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-							_ = gc_tx
+//line interchange.go:168
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(gc_at[gc_tx] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(gc_at[gc_tx] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 1
-							_ = gc_tx
+//line interchange.go:157
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(gc_at[gc_tx] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(gc_at[gc_tx] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 2
-							_ = gc_tx
+//line interchange.go:157
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(gc_at[gc_tx] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(gc_at[gc_tx] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 3
-							_ = gc_tx
+//line interchange.go:157
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(gc_at[gc_tx] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(gc_at[gc_tx] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-
-//line interchange.go:144
-						{
-							s_ = float64(gc_at[gc_tx] * s)
-
-//line interchange.go:150
-						}
-						_ = s_
+//line interchange.go:145
+						s_ = float64(gc_at[gc_tx] * s)
+//line interchange.go:152
 						gc_s_s_[gc_rank] = s_
 					}
 				} else {
@@ -1805,571 +1338,398 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(b[col] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(b[col] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(b[col] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(b[col] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(b[col] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(b[col] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(b[col] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(b[col] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank] = s_
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-
-//line interchange.go:144
-						{
-							s_ = float64(b[col] * s)
-
-//line interchange.go:150
-						}
-						_ = s_
+//line interchange.go:145
+						s_ = float64(b[col] * s)
+//line interchange.go:152
 						gc_s_s_[gc_rank] = s_
 					}
 				}
 			}
 		}
-
 //line interchange.go:146
 		for p := 1; p < k; p++ {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (gc_bx * gc_bdx) + (p * n)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
-						gc_at2 := b[gc_off2:][:gc_to]
-						gc_step5 := gc_from
-						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-							{
-								gc_tx := gc_step5 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line interchange.go:143
-								col := gc_bx*gc_bdx + gc_tx
-								_ = col
-								s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(gc_at2[gc_tx])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank] = s_
-							}
-							{
-								gc_tx := gc_step5 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line interchange.go:143
-								col := gc_bx*gc_bdx + gc_tx
-								_ = col
-								s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(gc_at2[gc_tx])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank] = s_
-							}
-							{
-								gc_tx := gc_step5 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line interchange.go:143
-								col := gc_bx*gc_bdx + gc_tx
-								_ = col
-								s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(gc_at2[gc_tx])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank] = s_
-							}
-							{
-								gc_tx := gc_step5 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line interchange.go:143
-								col := gc_bx*gc_bdx + gc_tx
-								_ = col
-								s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(gc_at2[gc_tx])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank] = s_
-							}
-						}
-						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line interchange.go:148
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + (p * n)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+					gc_at2 := b[gc_off2:][:gc_to]
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+//line interchange.go:164
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
+//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
 							{
-
-//line interchange.go:147
 								s_ += float64(gc_at2[gc_tx])
-
-//line interchange.go:150
 							}
+//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
-					} else {
-						gc_step6 := gc_from
-						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step5 + 1
+//line interchange.go:156
+							gc_rank := gc_base + gc_tx
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank]
 							{
-								gc_tx := gc_step6 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line interchange.go:143
-								col := gc_bx*gc_bdx + gc_tx
-								_ = col
-								s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(b[p*n+col])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank] = s_
+								s_ += float64(gc_at2[gc_tx])
 							}
-							{
-								gc_tx := gc_step6 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line interchange.go:143
-								col := gc_bx*gc_bdx + gc_tx
-								_ = col
-								s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(b[p*n+col])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank] = s_
-							}
-							{
-								gc_tx := gc_step6 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line interchange.go:143
-								col := gc_bx*gc_bdx + gc_tx
-								_ = col
-								s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(b[p*n+col])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank] = s_
-							}
-							{
-								gc_tx := gc_step6 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line interchange.go:143
-								col := gc_bx*gc_bdx + gc_tx
-								_ = col
-								s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(b[p*n+col])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank] = s_
-							}
+//line interchange.go:151
+							gc_s_s_[gc_rank] = s_
 						}
-						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step5 + 2
+//line interchange.go:156
+							gc_rank := gc_base + gc_tx
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank]
+							{
+								s_ += float64(gc_at2[gc_tx])
+							}
+//line interchange.go:151
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step5 + 3
+//line interchange.go:156
+							gc_rank := gc_base + gc_tx
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank]
+							{
+								s_ += float64(gc_at2[gc_tx])
+							}
+//line interchange.go:151
+							gc_s_s_[gc_rank] = s_
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
+						{
+							s_ += float64(gc_at2[gc_tx])
+						}
+//line interchange.go:151
+						gc_s_s_[gc_rank] = s_
+					}
+				} else {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
-							_ = col
+//line interchange.go:145
 							s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
 							{
-
-//line interchange.go:147
 								s_ += float64(b[p*n+col])
-
-//line interchange.go:150
 							}
+//line interchange.go:151
 							gc_s_s_[gc_rank] = s_
 						}
+						{
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:143
+							col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank]
+							{
+								s_ += float64(b[p*n+col])
+							}
+//line interchange.go:151
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:143
+							col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank]
+							{
+								s_ += float64(b[p*n+col])
+							}
+//line interchange.go:151
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:143
+							col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank]
+							{
+								s_ += float64(b[p*n+col])
+							}
+//line interchange.go:151
+							gc_s_s_[gc_rank] = s_
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line interchange.go:143
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
+						{
+							s_ += float64(b[p*n+col])
+						}
+//line interchange.go:151
+						gc_s_s_[gc_rank] = s_
 					}
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_bx * gc_bdx
-				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
-					gc_at3 := out[gc_off3:][:gc_bdx]
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-						{
-							gc_tx := gc_step7 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								gc_at3[gc_tx] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								gc_at3[gc_tx] += s
-							}
-						}
-						{
-							gc_tx := gc_step7 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								gc_at3[gc_tx] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								gc_at3[gc_tx] += s
-							}
-						}
-						{
-							gc_tx := gc_step7 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								gc_at3[gc_tx] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								gc_at3[gc_tx] += s
-							}
-						}
-						{
-							gc_tx := gc_step7 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								gc_at3[gc_tx] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								gc_at3[gc_tx] += s
-							}
-						}
-					}
-					for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+//line interchange.go:158
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+				gc_at3 := out[gc_off3:][:gc_bdx]
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
+//line interchange.go:167
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-						_ = col
+//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
-
 //line interchange.go:144
 						if col < n {
-
 //line interchange.go:149
 							gc_at3[gc_tx] = float32(s_)
 						}
-
-//line interchange.go:151
 						if col < n {
 							gc_at3[gc_tx] += s
 						}
 					}
-				} else {
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
-						{
-							gc_tx := gc_step8 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								out[col] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								out[col] += s
-							}
-						}
-						{
-							gc_tx := gc_step8 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								out[col] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								out[col] += s
-							}
-						}
-						{
-							gc_tx := gc_step8 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								out[col] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								out[col] += s
-							}
-						}
-						{
-							gc_tx := gc_step8 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							s_ := gc_s_s_[gc_rank]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								out[col] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								out[col] += s
-							}
-						}
-					}
-					for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step7 + 1
+//line interchange.go:158
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
 //line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
-						_ = col
+//line interchange.go:145
 						s_ := gc_s_s_[gc_rank]
-
 //line interchange.go:144
 						if col < n {
-
+//line interchange.go:149
+							gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+					{
+						gc_tx := gc_step7 + 2
+//line interchange.go:158
+						gc_rank := gc_base + gc_tx
+//line interchange.go:143
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
+//line interchange.go:144
+						if col < n {
+//line interchange.go:149
+							gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+					{
+						gc_tx := gc_step7 + 3
+//line interchange.go:158
+						gc_rank := gc_base + gc_tx
+//line interchange.go:143
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
+//line interchange.go:144
+						if col < n {
+//line interchange.go:149
+							gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line interchange.go:143
+					col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+					s_ := gc_s_s_[gc_rank]
+//line interchange.go:144
+					if col < n {
+//line interchange.go:149
+						gc_at3[gc_tx] = float32(s_)
+					}
+					if col < n {
+						gc_at3[gc_tx] += s
+					}
+				}
+			} else {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line interchange.go:143
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
+//line interchange.go:144
+						if col < n {
 //line interchange.go:149
 							out[col] = float32(s_)
 						}
-
-//line interchange.go:151
 						if col < n {
 							out[col] += s
 						}
+					}
+					{
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line interchange.go:143
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
+//line interchange.go:144
+						if col < n {
+//line interchange.go:149
+							out[col] = float32(s_)
+						}
+						if col < n {
+							out[col] += s
+						}
+					}
+					{
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line interchange.go:143
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
+//line interchange.go:144
+						if col < n {
+//line interchange.go:149
+							out[col] = float32(s_)
+						}
+						if col < n {
+							out[col] += s
+						}
+					}
+					{
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line interchange.go:143
+						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank]
+//line interchange.go:144
+						if col < n {
+//line interchange.go:149
+							out[col] = float32(s_)
+						}
+						if col < n {
+							out[col] += s
+						}
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line interchange.go:143
+					col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:145
+					s_ := gc_s_s_[gc_rank]
+//line interchange.go:144
+					if col < n {
+//line interchange.go:149
+						out[col] = float32(s_)
+					}
+					if col < n {
+						out[col] += s
 					}
 				}
 			}
@@ -2417,130 +1777,107 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_vstep := 0
-			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-				gc_rank := gc_vstep
-				_ = gc_rank
+//line interchange.go:185
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
 //line interchange.go:176
-				var r float64
-//line interchange.go:176
-				_ = r
-				lanes.BroadcastFloat64x4(r).StoreSlice(gc_s_r[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line interchange.go:176
-					var r float64
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line interchange.go:176
-					var r float64
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line interchange.go:176
-					var r float64
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line interchange.go:176
-					var r float64
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			var r float64
+			lanes.BroadcastFloat64x4(r).StoreSlice(gc_s_r[gc_rank:])
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line interchange.go:176
 				var r float64
-				_ = r
+//line interchange.go:178
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+//line interchange.go:178
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+//line interchange.go:178
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line interchange.go:176
+				var r float64
+//line interchange.go:178
 				gc_s_r[gc_rank] = r
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line interchange.go:176
+			var r float64
+//line interchange.go:178
+			gc_s_r[gc_rank] = r
+		}
 //line interchange.go:177
 		for j := 0; j < k; j++ {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := (gc_bx * gc_bdx) + (j * n)
-					gc_off2 := j*n + x
-					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 < len(b) {
-						gc_at := b[gc_off:][:gc_to]
-						gc_at2 := b[gc_off2:][:1]
-						gc_elem := gc_at2[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:167
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							r := gc_s_r[gc_rank]
-
-//line interchange.go:168
-							{
-
+//line interchange.go:179
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := (gc_bx * gc_bdx) + (j * n)
+				gc_off2 := j*n + x
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 < len(b) {
+					gc_at := b[gc_off:][:gc_to]
+					gc_at2 := b[gc_off2:][:1]
+					gc_elem := gc_at2[0]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line interchange.go:169
+						r := gc_s_r[gc_rank]
+						{
 //line interchange.go:178
-								diff := gc_at[gc_tx] - gc_elem
-								r += float64(diff * diff)
-//line interchange.go:172
-							}
-							gc_s_r[gc_rank] = r
+							diff := gc_at[gc_tx] - gc_elem
+							r += float64(diff * diff)
 						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:167
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							r := gc_s_r[gc_rank]
-
-//line interchange.go:168
-							{
-
+//line interchange.go:173
+						gc_s_r[gc_rank] = r
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line interchange.go:169
+						r := gc_s_r[gc_rank]
+						{
 //line interchange.go:178
-								diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
-								r += float64(diff * diff)
-//line interchange.go:172
-							}
-							gc_s_r[gc_rank] = r
+							diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
+							r += float64(diff * diff)
 						}
+//line interchange.go:173
+						gc_s_r[gc_rank] = r
 					}
 				}
 			}
 		}
+//line interchange.go:179
 		compiled.OutOfLine(func() {
 			gc_s_r := gc_s_r[:gc_n]
-			_ = gc_s_r
 			{
+//line interchange.go:183
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -2552,25 +1889,16 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line interchange.go:167
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line interchange.go:169
 						r := gc_s_r[gc_rank]
-
-//line interchange.go:168
 						{
-
 //line interchange.go:181
 							var r_ float32 = float32(r)
-//line interchange.go:181
-							_ = r_
 //line interchange.go:169
 							d := r_ * w[i]
 							var c int = i
-//line interchange.go:170
-							_ = c
-
 //line interchange.go:185
 							var r_2 float32
 							for j_ := 0; j_ < k; j_ += 2 {
@@ -2581,8 +1909,6 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 								r_2 += b[c]
 							}
 							var r_3 float32 = r_2
-//line interchange.go:193
-							_ = r_3
 //line interchange.go:170
 							s := r_3
 							out[i] = d + s
@@ -2643,204 +1969,156 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 				gc_vstep := gc_from
 //line interchange.go:204
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:204
-				_ = gc_iota
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line interchange.go:204
 					var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:204
-					_ = i
 //line interchange.go:208
 					a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
-//line interchange.go:208
-					_ = a
 //line interchange.go:208
 					a.StoreSlice(gc_s_a[gc_rank:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line interchange.go:204
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line interchange.go:208
 					a := int32(i)
-					_ = a
+//line interchange.go:210
 					gc_s_a[gc_rank] = a
 				}
 			}
 		}
-
 //line interchange.go:209
 		for k := 0; k < p; k++ {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
-					gc_from = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := k * gc_bdx
-					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
-						gc_at := in[gc_off:][:gc_to]
-						gc_vstep2 := gc_from
+//line interchange.go:211
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if !compiled.Adds(k*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(len(in), k*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := k * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_to]
+					gc_vstep2 := gc_from
 //line interchange.go:204
-						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line interchange.go:204
-						_ = gc_iota3
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+						var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:204
-							var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
 //line interchange.go:204
-							_ = i
-//line interchange.go:204
-							a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:204
-							_ = a
+						a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+						{
 //line interchange.go:210
-							{
+							var ix int = k*gc_bdx + gc_tx
 //line interchange.go:210
-								var ix int = k*gc_bdx + gc_tx
+							if ix < len(in) && uint(len(in)-ix) > 7 {
 //line interchange.go:210
-								_ = ix
+								a = a.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+							} else {
 //line interchange.go:210
-								if ix < len(in) && uint(len(in)-ix) > 7 {
+								gc_if2 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line interchange.go:210
-									a = a.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+								if gc_if2.ToBits() != 0 {
 //line interchange.go:210
-								} else {
-//line interchange.go:210
-									gc_if2 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:210
-									_ = gc_if2
-//line interchange.go:210
-									if gc_if2.ToBits() != 0 {
-//line interchange.go:210
-										a = a.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Merge(a, gc_if2)
-//line interchange.go:210
-									}
-//line interchange.go:210
+									a = a.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Merge(a, gc_if2)
 								}
-//line interchange.go:210
 							}
-//line interchange.go:210
-							a.StoreSlice(gc_s_a[gc_rank:])
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:204
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							a := gc_s_a[gc_rank]
-
 //line interchange.go:210
-							if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
-								a += gc_at[gc_tx]
-							}
-							gc_s_a[gc_rank] = a
+						a.StoreSlice(gc_s_a[gc_rank:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line interchange.go:206
+						a := gc_s_a[gc_rank]
+//line interchange.go:210
+						if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
+							a += gc_at[gc_tx]
 						}
-					} else {
-						gc_vstep3 := gc_from
+						gc_s_a[gc_rank] = a
+					}
+				} else {
+					gc_vstep3 := gc_from
 //line interchange.go:204
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_steps:
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line interchange.go:204
-						_ = gc_iota2
-					gc_steps:
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+						var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:204
-							var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
 //line interchange.go:204
-							_ = i
-//line interchange.go:204
-							a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:204
-							_ = a
+						a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+						{
 //line interchange.go:210
-							{
+							var ix int = k*gc_bdx + gc_tx
 //line interchange.go:210
-								var ix int = k*gc_bdx + gc_tx
+							if ix < len(in) && uint(len(in)-ix) > 7 {
 //line interchange.go:210
-								_ = ix
+								var gc_ld lanes.Int32x8
 //line interchange.go:210
-								if ix < len(in) && uint(len(in)-ix) > 7 {
+								if ix >= 0 && ix <= len(in)-8 {
+									gc_ld = lanes.LoadInt32x8Slice(in[ix:])
+								} else {
+//line interchange.go:211
+									break gc_steps
+								}
+//line interchange.go:211
+								a = a.Add(gc_ld)
+							} else {
+//line interchange.go:211
+								gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line interchange.go:210
-									var gc_ld lanes.Int32x8
+								if gc_if.ToBits() != 0 {
+//line interchange.go:210
+									var gc_ld2 lanes.Int32x8
 //line interchange.go:210
 									if ix >= 0 && ix <= len(in)-8 {
-										gc_ld = lanes.LoadInt32x8Slice(in[ix:])
-//line interchange.go:211
+										gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
 									} else {
 //line interchange.go:211
 										break gc_steps
-//line interchange.go:211
 									}
 //line interchange.go:211
-									a = a.Add(gc_ld)
-//line interchange.go:211
-								} else {
-//line interchange.go:211
-									gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:210
-									_ = gc_if
-//line interchange.go:210
-									if gc_if.ToBits() != 0 {
-//line interchange.go:210
-										var gc_ld2 lanes.Int32x8
-//line interchange.go:210
-										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
-//line interchange.go:211
-										} else {
-//line interchange.go:211
-											break gc_steps
-//line interchange.go:211
-										}
-//line interchange.go:211
-										a = a.Add(gc_ld2).Merge(a, gc_if)
-//line interchange.go:211
-									}
-//line interchange.go:211
+									a = a.Add(gc_ld2).Merge(a, gc_if)
 								}
-//line interchange.go:211
 							}
-//line interchange.go:210
-							a.StoreSlice(gc_s_a[gc_rank:])
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:204
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							a := gc_s_a[gc_rank]
-
 //line interchange.go:210
-							if ix := k*gc_bdx + gc_tx; ix < len(in) {
-								a += in[ix]
-							}
-							gc_s_a[gc_rank] = a
+						a.StoreSlice(gc_s_a[gc_rank:])
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line interchange.go:206
+						a := gc_s_a[gc_rank]
+//line interchange.go:210
+						if ix := k*gc_bdx + gc_tx; ix < len(in) {
+							a += in[ix]
 						}
+						gc_s_a[gc_rank] = a
 					}
 				}
 			}
 		}
-
 //line interchange.go:214
 		w := int32(p)
 		{
@@ -2855,20 +2133,15 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line interchange.go:204
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
 				}
 			}
 		}
-
 //line interchange.go:215
 		w ^= 5
 		compiled.OutOfLine(func() {
 			gc_s_a := gc_s_a[:gc_n]
-			_ = gc_s_a
 			{
+//line interchange.go:220
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					panic(compiled.ErrGuardWraps)
@@ -2880,20 +2153,16 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line interchange.go:204
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line interchange.go:206
 						a := gc_s_a[gc_rank]
-
 //line interchange.go:216
 						if stride {
 							for j := i; j < len(g); j += gc_bdx * gc_gdx {
 								g[j] += w
 							}
 						}
-
-//line interchange.go:221
 						out[i] = a + w
 					}
 				}
@@ -2956,25 +2225,14 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					if gc_exited[gc_rank] {
 						continue
 					}
-
-//line interchange.go:231
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line interchange.go:232
 					{
 //line interchange.go:232
-						{
-//line interchange.go:232
-							gc_exited[gc_rank] = true
-							continue gc_L1
-//line interchange.go:233
-						}
+						gc_exited[gc_rank] = true
+						continue gc_L1
 					}
 				}
 			}
 		}
-
 //line interchange.go:235
 		for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
@@ -2982,286 +2240,219 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				return
 			}
 			gc_more = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := gc_from
-//line interchange.go:231
-					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:231
-					_ = gc_all
-//line interchange.go:236
-					gc_vb := lanes.BroadcastInt32x8(3)
-//line interchange.go:236
-					_ = gc_vb
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line interchange.go:236
-						gc_alive := gc_all
-//line interchange.go:236
-						_ = gc_alive
-//line interchange.go:236
-						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line interchange.go:236
-							gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:236
-						}
-//line interchange.go:231
-						var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:231
-						_ = i
-//line interchange.go:235
-						var j int = i + gc_off
-//line interchange.go:235
-						_ = j
-//line interchange.go:236
-						if j < 0 || j > len(g)-8 {
-//line interchange.go:236
-							break
-//line interchange.go:236
-						}
-						lanes.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive)
-					}
-					if gc_vstep > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
-
-//line interchange.go:231
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:235
-						j := i + gc_off
-						gc_more = true
-
-//line interchange.go:236
-						g[j] += 3
-					}
-				}
+//line interchange.go:242
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				panic(compiled.ErrGuardWraps)
 			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
 //line interchange.go:231
-				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:231
-				_ = gc_all2
-//line interchange.go:231
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:231
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:236
+				gc_vb := lanes.BroadcastInt32x8(3)
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line interchange.go:231
-					gc_alive2 := gc_all2
-//line interchange.go:231
-					_ = gc_alive2
-//line interchange.go:231
-					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line interchange.go:231
-						gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:231
+//line interchange.go:236
+					gc_alive := gc_all
+//line interchange.go:236
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line interchange.go:236
+						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 					}
 //line interchange.go:231
 					var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:231
-					_ = i
-//line interchange.go:238
-					a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
-//line interchange.go:238
-					_ = a
-//line interchange.go:238
-					a.StoreMasked((*[8]int32)(gc_s_a[gc_rank:]), gc_alive2)
+//line interchange.go:235
+					var j int = i + gc_off
+					if j < 0 || j > len(g)-8 {
+//line interchange.go:236
+						break
+					}
+//line interchange.go:237
+					lanes.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive)
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
-
 //line interchange.go:231
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+//line interchange.go:235
+					j := i + gc_off
+					gc_more = true
+//line interchange.go:236
+					g[j] += 3
+				}
+			}
+		}
+//line interchange.go:242
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+//line interchange.go:231
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:231
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+//line interchange.go:231
+				gc_alive2 := gc_all2
+//line interchange.go:231
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line interchange.go:231
+					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				}
+//line interchange.go:231
+				var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:238
-					a := int32(i)
-					_ = a
+				a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
+//line interchange.go:238
+				a.StoreMasked((*[8]int32)(gc_s_a[gc_rank:]), gc_alive2)
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+//line interchange.go:231
+				i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:238
+				a := int32(i)
+//line interchange.go:240
+				gc_s_a[gc_rank] = a
+			}
+		}
+//line interchange.go:239
+		for k := 0; k < p; k++ {
+//line interchange.go:241
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(k*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(len(in), k*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := gc_from
+//line interchange.go:240
+				gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:240
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_steps:
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line interchange.go:240
+					gc_alive3 := gc_all3
+//line interchange.go:240
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+//line interchange.go:240
+						gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+					}
+//line interchange.go:240
+					a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+					{
+//line interchange.go:240
+						var ix int = k*gc_bdx + gc_tx
+//line interchange.go:240
+						if ix < len(in) && uint(len(in)-ix) > 7 {
+//line interchange.go:240
+							var gc_ld lanes.Int32x8
+//line interchange.go:240
+							if ix >= 0 && ix <= len(in)-8 {
+								gc_ld = lanes.LoadInt32x8Slice(in[ix:])
+							} else {
+//line interchange.go:241
+								break gc_steps
+							}
+//line interchange.go:241
+							a = a.Add(gc_ld).Merge(a, gc_alive3)
+						} else {
+//line interchange.go:241
+							gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line interchange.go:240
+							if gc_alive3.And(gc_if).ToBits() != 0 {
+//line interchange.go:240
+								var gc_ld2 lanes.Int32x8
+//line interchange.go:240
+								if ix >= 0 && ix <= len(in)-8 {
+									gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
+								} else {
+//line interchange.go:241
+									break gc_steps
+								}
+//line interchange.go:241
+								a = a.Add(gc_ld2).Merge(a, gc_alive3.And(gc_if))
+							}
+						}
+					}
+//line interchange.go:240
+					a.StoreMasked((*[8]int32)(gc_s_a[gc_rank:]), gc_alive3)
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					a := gc_s_a[gc_rank]
+//line interchange.go:240
+					if ix := k*gc_bdx + gc_tx; ix < len(in) {
+						a += in[ix]
+					}
 					gc_s_a[gc_rank] = a
 				}
 			}
 		}
-
-//line interchange.go:239
-		for k := 0; k < p; k++ {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep3 := 0
-//line interchange.go:240
-					gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:240
-					_ = gc_all3
-//line interchange.go:240
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:240
-					_ = gc_iota2
-				gc_steps:
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line interchange.go:240
-						gc_alive3 := gc_all3
-//line interchange.go:240
-						_ = gc_alive3
-//line interchange.go:240
-						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line interchange.go:240
-							gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:240
-						}
-//line interchange.go:240
-						a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:240
-						_ = a
-//line interchange.go:240
-						{
-//line interchange.go:240
-							var ix int = k*gc_bdx + gc_tx
-//line interchange.go:240
-							_ = ix
-//line interchange.go:240
-							if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:240
-								var gc_ld lanes.Int32x8
-//line interchange.go:240
-								if ix >= 0 && ix <= len(in)-8 {
-									gc_ld = lanes.LoadInt32x8Slice(in[ix:])
-//line interchange.go:241
-								} else {
-//line interchange.go:241
-									break gc_steps
-//line interchange.go:241
-								}
-//line interchange.go:241
-								a = a.Add(gc_ld).Merge(a, gc_alive3)
-//line interchange.go:241
-							} else {
-//line interchange.go:241
-								gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:240
-								_ = gc_if
-//line interchange.go:240
-								if gc_alive3.And(gc_if).ToBits() != 0 {
-//line interchange.go:240
-									var gc_ld2 lanes.Int32x8
-//line interchange.go:240
-									if ix >= 0 && ix <= len(in)-8 {
-										gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
-//line interchange.go:241
-									} else {
-//line interchange.go:241
-										break gc_steps
-//line interchange.go:241
-									}
-//line interchange.go:241
-									a = a.Add(gc_ld2).Merge(a, gc_alive3.And(gc_if))
-//line interchange.go:241
-								}
-//line interchange.go:241
-							}
-//line interchange.go:241
-						}
-//line interchange.go:240
-						a.StoreMasked((*[8]int32)(gc_s_a[gc_rank:]), gc_alive3)
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
-						a := gc_s_a[gc_rank]
-
-//line interchange.go:240
-						if ix := k*gc_bdx + gc_tx; ix < len(in) {
-							a += in[ix]
-						}
-						gc_s_a[gc_rank] = a
-					}
+//line interchange.go:249
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := 0
+//line interchange.go:231
+			gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
+//line interchange.go:231
+				gc_alive4 := gc_all4
+//line interchange.go:231
+				if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+//line interchange.go:231
+					gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 				}
+//line interchange.go:231
+				var i int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:231
+				a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+//line interchange.go:244
+				if i < 0 || i > len(out)-8 {
+//line interchange.go:244
+					break
+				}
+//line interchange.go:244
+				a.StoreMasked((*[8]int32)(out[i:]), gc_alive4)
 			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
-//line interchange.go:231
-				gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:231
-				_ = gc_all4
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line interchange.go:231
-					gc_alive4 := gc_all4
-//line interchange.go:231
-					_ = gc_alive4
-//line interchange.go:231
-					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
-//line interchange.go:231
-						gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:231
-					}
-//line interchange.go:231
-					var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:231
-					_ = i
-//line interchange.go:231
-					a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:231
-					_ = a
-//line interchange.go:244
-					if i < 0 || i > len(out)-8 {
-//line interchange.go:244
-						break
-//line interchange.go:244
-					}
-//line interchange.go:244
-					a.StoreMasked((*[8]int32)(out[i:]), gc_alive4)
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
 //line interchange.go:231
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					a := gc_s_a[gc_rank]
-
+				i := gc_bx*gc_bdx + gc_tx
+//line interchange.go:233
+				a := gc_s_a[gc_rank]
 //line interchange.go:244
-					out[i] = a
-				}
+				out[i] = a
 			}
 		}
 	}
@@ -3270,4 +2461,5 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 // gc_files_interchange holds the source files whose lines the kernels' records hash.
 //
 //go:embed interchange.go
+//line interchange.go:254
 var gc_files_interchange embed.FS

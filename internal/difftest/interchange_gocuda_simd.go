@@ -82,8 +82,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line interchange.go:25
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line interchange.go:25
-							_ = gc_Lane0Mask322
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -91,24 +89,14 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:25
 								var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:25
-								_ = row
-//line interchange.go:26
 								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:26
-								_ = col
 //line interchange.go:30
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:30
-								_ = sum
-//line interchange.go:31
 								if (row*
-
 //line interchange.go:34
 									n+col) < 0 || (row*n+col) > len(c)-16 {
 //line interchange.go:31
 									break
-//line interchange.go:31
 								}
 //line interchange.go:31
 								for p := 0; p < k; p = p + 1 {
@@ -119,17 +107,13 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 										n+col) >= 0 && (p*n+col) <= len(b)-16 {
 //line interchange.go:32
 										gc_ld4 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
-//line interchange.go:32
 									} else {
 //line interchange.go:32
 										break gc_steps4
-//line interchange.go:32
 									}
 //line interchange.go:32
 									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(gc_ld4))
-//line interchange.go:32
 								}
-//line interchange.go:34
 								sum.StoreSlice(c[row*n+col:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -142,59 +126,35 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					if compiled.SIMD {
 //line interchange.go:25
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line interchange.go:25
-						_ = gc_Lane0Mask32
 					gc_jam:
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_gc_tx2 := gc_tx2 + 8
-							_ = gc_gc_tx2
+//line interchange.go:31
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_gc_rank2 := gc_base2 + gc_gc_tx2
-							_ = gc_gc_rank2
+//line interchange.go:34
 							gc_pos2.Thread = gc_rank2
-							_ = gc_rank2
 //line interchange.go:25
 							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:25
-							_ = row
-//line interchange.go:26
 							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:26
-							_ = col
 //line interchange.go:30
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:30
-							_ = sum
-//line interchange.go:31
 							if (row*
-
 //line interchange.go:34
 								n+col) < 0 || (row*n+col) > len(c)-8 {
 //line interchange.go:31
 								break
-//line interchange.go:31
 							}
 //line interchange.go:25
 							var gc_row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:25
-							_ = gc_row
-//line interchange.go:26
 							var gc_col int = gc_bx2*gc_bdx2 + gc_gc_tx2
-//line interchange.go:26
-							_ = gc_col
 //line interchange.go:30
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:30
-							_ = gc_sum
-//line interchange.go:31
 							if (gc_row*
-
 //line interchange.go:34
 								n+gc_col) < 0 || (gc_row*n+gc_col) > len(c)-8 {
 //line interchange.go:31
 								break
-//line interchange.go:31
 							}
 //line interchange.go:31
 							for p := 0; p < k; p = p + 1 {
@@ -205,11 +165,9 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 									n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line interchange.go:32
 									gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
-//line interchange.go:32
 								} else {
 //line interchange.go:32
 									break gc_jam
-//line interchange.go:32
 								}
 //line interchange.go:32
 								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld3))
@@ -219,17 +177,13 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 								if (p*n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
 //line interchange.go:32
 									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
-//line interchange.go:32
 								} else {
 //line interchange.go:32
 									break gc_jam
-//line interchange.go:32
 								}
 //line interchange.go:32
 								gc_sum = gc_sum.Add(compiled.BroadcastFloat32x8At(&a[gc_row*k+p], gc_Lane0Mask32).Mul(gc_gc_ld3))
-//line interchange.go:32
 							}
-//line interchange.go:34
 							sum.StoreSlice(c[row*n+col:])
 //line interchange.go:34
 							gc_sum.StoreSlice(c[gc_row*n+gc_col:])
@@ -241,24 +195,14 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:25
 							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:25
-							_ = row
-//line interchange.go:26
 							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:26
-							_ = col
 //line interchange.go:30
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:30
-							_ = sum
-//line interchange.go:31
 							if (row*
-
 //line interchange.go:34
 								n+col) < 0 || (row*n+col) > len(c)-8 {
 //line interchange.go:31
 								break
-//line interchange.go:31
 							}
 //line interchange.go:31
 							for p := 0; p < k; p = p + 1 {
@@ -269,17 +213,13 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 									n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line interchange.go:32
 									gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
-//line interchange.go:32
 								} else {
 //line interchange.go:32
 									break gc_steps3
-//line interchange.go:32
 								}
 //line interchange.go:32
 								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld3))
-//line interchange.go:32
 							}
-//line interchange.go:34
 							sum.StoreSlice(c[row*n+col:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -287,27 +227,17 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line interchange.go:25
 						row := gc_by2*gc_bdy2 + gc_ty2
-						_ = row
-
-//line interchange.go:26
 						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
 //line interchange.go:30
 						var sum float32
-
-//line interchange.go:31
 						for p := 0; p < k; p++ {
 							sum += a[row*k+p] * b[p*n+col]
 						}
-
-//line interchange.go:34
 						c[row*n+col] = sum
-						_ = sum
 					}
+//line interchange.go:37
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
@@ -344,8 +274,8 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 	gc_exited2 := gc_b2.Exited()
 	compiled.OutOfLine(func() {
 		gc_s_s := gc_s_s[:gc_n2]
-		_ = gc_s_s
 		{
+//line interchange.go:55
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -354,55 +284,35 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:43
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:43
-						_ = gc_all4
-//line interchange.go:43
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:43
-						_ = gc_iota4
 //line interchange.go:50
 						gc_vb3 := archsimd.BroadcastFloat32x16(2)
-//line interchange.go:50
-						_ = gc_vb3
 					gc_steps3:
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line interchange.go:50
 							gc_alive4 := gc_all4
-//line interchange.go:50
-							_ = gc_alive4
 //line interchange.go:50
 							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line interchange.go:50
 								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
-//line interchange.go:50
 							}
 //line interchange.go:43
 							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:43
-							_ = col
-//line interchange.go:44
 							gc_if3 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
-//line interchange.go:44
-							_ = gc_if3
 //line interchange.go:44
 							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line interchange.go:44
 								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits())
 //line interchange.go:44
 								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
-//line interchange.go:44
 							}
 //line interchange.go:47
 							s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota4).ConvertToFloat32()
-//line interchange.go:47
-							_ = s
-//line interchange.go:48
 							if col < -2147483648 || col > 2147483632 {
 //line interchange.go:48
 								break
-//line interchange.go:48
 							}
 //line interchange.go:48
 							for p := 0; p < k; p = p + 2 {
@@ -416,34 +326,29 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 										1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-16 {
 //line interchange.go:50
 										gc_ld5 = archsimd.LoadFloat32x16Slice(b[(p+1)*n+col:])
-//line interchange.go:50
 									} else {
 //line interchange.go:50
 										break gc_steps3
-//line interchange.go:50
 									}
 //line interchange.go:50
 									s = s.Add(gc_ld5.Mul(gc_vb3))
-//line interchange.go:50
 								}
 //line interchange.go:50
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line interchange.go:50
 								if (p*
-
+//line interchange.go:52
 									n+col) >= 0 && (p*n+col) <= len(b)-16 {
 //line interchange.go:52
 									gc_ld6 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
-//line interchange.go:52
 								} else {
 //line interchange.go:52
 									break gc_steps3
-//line interchange.go:52
 								}
 //line interchange.go:52
 								s = s.Add(gc_ld6)
-//line interchange.go:52
 							}
+//line interchange.go:53
 							s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -457,95 +362,61 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:43
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:43
-					_ = gc_all3
-//line interchange.go:43
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:43
-					_ = gc_iota3
 //line interchange.go:50
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-//line interchange.go:50
-					_ = gc_vb2
 				gc_jam:
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_gc_tx2 := gc_tx2 + 8
-						_ = gc_gc_tx2
+//line interchange.go:56
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_gc_rank2 := gc_base2 + gc_gc_tx2
-						_ = gc_gc_rank2
-						_ = gc_rank2
 //line interchange.go:50
 						gc_alive3 := gc_all3
-//line interchange.go:50
-						_ = gc_alive3
 //line interchange.go:50
 						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line interchange.go:50
 							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:50
 						}
 //line interchange.go:43
 						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:43
-						_ = col
-//line interchange.go:44
 						gc_if2 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:44
-						_ = gc_if2
 //line interchange.go:44
 						if gc_alive3.And(gc_if2).ToBits() != 0 {
 //line interchange.go:44
 							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
 //line interchange.go:44
 							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line interchange.go:44
 						}
 //line interchange.go:47
 						s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).ConvertToFloat32()
-//line interchange.go:47
-						_ = s
-//line interchange.go:48
 						if col < -2147483648 || col > 2147483640 {
 //line interchange.go:48
 							break
-//line interchange.go:48
 						}
 //line interchange.go:48
 						gc_gc_alive3 := gc_all3
 //line interchange.go:48
-						_ = gc_gc_alive3
-//line interchange.go:48
 						if gc_gc_ex3 := compiled.ExitedBits(gc_exited2, gc_gc_rank2); gc_gc_ex3 != 0 {
 //line interchange.go:48
 							gc_gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:48
 						}
 //line interchange.go:43
 						var gc_col int = gc_bx2*gc_bdx2 + gc_gc_tx2
-//line interchange.go:43
-						_ = gc_col
-//line interchange.go:44
 						gc_gc_if2 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8))))
-//line interchange.go:44
-						_ = gc_gc_if2
 //line interchange.go:44
 						if gc_gc_alive3.And(gc_gc_if2).ToBits() != 0 {
 //line interchange.go:44
 							compiled.SetExited(gc_exited2, gc_gc_rank2, gc_gc_alive3.And(gc_gc_if2).ToBits())
 //line interchange.go:44
 							gc_gc_alive3 = gc_gc_alive3.And(gc_gc_alive3.And(gc_gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line interchange.go:44
 						}
 //line interchange.go:47
 						gc_s := archsimd.BroadcastInt32x8(int32(gc_col)).Add(gc_iota3).ConvertToFloat32()
-//line interchange.go:47
-						_ = gc_s
-//line interchange.go:48
 						if gc_col < -2147483648 || gc_col > 2147483640 {
 //line interchange.go:48
 							break
-//line interchange.go:48
 						}
 //line interchange.go:48
 						for p := 0; p < k; p = p + 2 {
@@ -559,29 +430,24 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 									1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
 //line interchange.go:50
 									gc_ld3 = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
-//line interchange.go:50
 								} else {
 //line interchange.go:50
 									break gc_jam
-//line interchange.go:50
 								}
 //line interchange.go:50
 								s = s.Add(gc_ld3.Mul(gc_vb2))
-//line interchange.go:50
 							}
 //line interchange.go:50
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:50
 							if (p*
-
+//line interchange.go:52
 								n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line interchange.go:52
 								gc_ld4 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
-//line interchange.go:52
 							} else {
 //line interchange.go:52
 								break gc_jam
-//line interchange.go:52
 							}
 //line interchange.go:52
 							s = s.Add(gc_ld4)
@@ -596,34 +462,29 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 									1)*n+gc_col) >= 0 && ((p+1)*n+gc_col) <= len(b)-8 {
 //line interchange.go:50
 									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(b[(p+1)*n+gc_col:])
-//line interchange.go:50
 								} else {
 //line interchange.go:50
 									break gc_jam
-//line interchange.go:50
 								}
 //line interchange.go:50
 								gc_s = gc_s.Add(gc_gc_ld3.Mul(gc_vb2))
-//line interchange.go:50
 							}
 //line interchange.go:50
 							var gc_gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:50
 							if (p*
-
+//line interchange.go:52
 								n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
 //line interchange.go:52
 								gc_gc_ld4 = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
-//line interchange.go:52
 							} else {
 //line interchange.go:52
 								break gc_jam
-//line interchange.go:52
 							}
 //line interchange.go:52
 							gc_s = gc_s.Add(gc_gc_ld4)
-//line interchange.go:52
 						}
+//line interchange.go:53
 						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
 						gc_s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_gc_rank2:]), gc_gc_alive3).StoreSlice(gc_s_s[gc_gc_rank2:])
 					}
@@ -631,42 +492,28 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line interchange.go:48
 						gc_alive3 := gc_all3
-//line interchange.go:48
-						_ = gc_alive3
 //line interchange.go:48
 						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line interchange.go:48
 							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:48
 						}
 //line interchange.go:43
 						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:43
-						_ = col
-//line interchange.go:44
 						gc_if2 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:44
-						_ = gc_if2
 //line interchange.go:44
 						if gc_alive3.And(gc_if2).ToBits() != 0 {
 //line interchange.go:44
 							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
 //line interchange.go:44
 							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line interchange.go:44
 						}
 //line interchange.go:47
 						s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).ConvertToFloat32()
-//line interchange.go:47
-						_ = s
-//line interchange.go:48
 						if col < -2147483648 || col > 2147483640 {
 //line interchange.go:48
 							break
-//line interchange.go:48
 						}
 //line interchange.go:48
 						for p := 0; p < k; p = p + 2 {
@@ -680,34 +527,29 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 									1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
 //line interchange.go:50
 									gc_ld3 = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
-//line interchange.go:50
 								} else {
 //line interchange.go:50
 									break gc_steps2
-//line interchange.go:50
 								}
 //line interchange.go:50
 								s = s.Add(gc_ld3.Mul(gc_vb2))
-//line interchange.go:50
 							}
 //line interchange.go:50
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:50
 							if (p*
-
+//line interchange.go:52
 								n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line interchange.go:52
 								gc_ld4 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
-//line interchange.go:52
 							} else {
 //line interchange.go:52
 								break gc_steps2
-//line interchange.go:52
 							}
 //line interchange.go:52
 							s = s.Add(gc_ld4)
-//line interchange.go:52
 						}
+//line interchange.go:53
 						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -719,154 +561,114 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
 //line interchange.go:43
 					col := gc_bx2*gc_bdx2 + gc_tx2
-					_ = col
-
-//line interchange.go:44
 					if col >= n {
-//line interchange.go:44
 						{
 //line interchange.go:44
 							gc_exited2[gc_rank2] = true
 							continue gc_L12
-//line interchange.go:45
 						}
 					}
-
 //line interchange.go:47
 					s := float32(col)
-
-//line interchange.go:48
 					for p := 0; p < k; p += 2 {
 						if p+1 < k {
 							s += b[(p+1)*n+col] * 2
 						}
 						s += b[p*n+col]
 					}
-					_ = s
+//line interchange.go:55
 					gc_s_s[gc_rank2] = s
 				}
 			}
 		}
 	})
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+//line interchange.go:61
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep4 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop2 bool
+			gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line interchange.go:43
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:43
-					_ = gc_all6
-//line interchange.go:43
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:43
-					_ = gc_iota6
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line interchange.go:43
-						gc_alive6 := gc_all6
-//line interchange.go:43
-						_ = gc_alive6
-//line interchange.go:43
-						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line interchange.go:43
-							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-//line interchange.go:43
-						}
-//line interchange.go:43
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:43
-						_ = col
-//line interchange.go:43
-						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
-//line interchange.go:43
-						_ = s
-//line interchange.go:55
-						if col < 0 || col > len(out)-16 ||
-							(gc_tx2 < -2147483648 || gc_tx2 > 2147483632) || col > len(who)-16 {
-//line interchange.go:55
-							break
-//line interchange.go:55
-						}
-//line interchange.go:55
-						s.StoreMasked((*[16]float32)(out[col:]), gc_alive6)
-						archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6).StoreMasked((*[16]int32)(who[col:]), gc_alive6)
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line interchange.go:43
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:43
-				_ = gc_all5
-//line interchange.go:43
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:43
-				_ = gc_iota5
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line interchange.go:43
-					gc_alive5 := gc_all5
+					gc_alive6 := gc_all6
 //line interchange.go:43
-					_ = gc_alive5
+					if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line interchange.go:43
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line interchange.go:43
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:43
+						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 					}
 //line interchange.go:43
 					var col int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:43
-					_ = col
-//line interchange.go:43
-					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
-//line interchange.go:43
-					_ = s
+					s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
 //line interchange.go:55
-					if col < 0 || col > len(out)-8 ||
-						(gc_tx2 < -2147483648 || gc_tx2 > 2147483640) || col > len(who)-8 {
+					if col < 0 || col > len(out)-16 ||
+						(gc_tx2 < -2147483648 || gc_tx2 > 2147483632) || col > len(who)-16 {
 //line interchange.go:55
 						break
-//line interchange.go:55
 					}
 //line interchange.go:55
-					s.StoreMasked((*[8]float32)(out[col:]), gc_alive5)
-					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota5).StoreMasked((*[8]int32)(who[col:]), gc_alive5)
+					s.StoreMasked((*[16]float32)(out[col:]), gc_alive6)
+					archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6).StoreMasked((*[16]int32)(who[col:]), gc_alive6)
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop2 {
+				return
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+		}
+		if compiled.SIMD {
 //line interchange.go:43
-				col := gc_bx2*gc_bdx2 + gc_tx2
-				_ = col
-				s := gc_s_s[gc_rank2]
-
+			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line interchange.go:43
+			gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_tx2 := gc_vstep4
+				gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:43
+				gc_alive5 := gc_all5
+//line interchange.go:43
+				if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line interchange.go:43
+					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line interchange.go:43
+				var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:43
+				s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
 //line interchange.go:55
-				out[col] = s
-
-//line interchange.go:56
-				who[col] = int32(gc_tx2)
+				if col < 0 || col > len(out)-8 ||
+					(gc_tx2 < -2147483648 || gc_tx2 > 2147483640) || col > len(who)-8 {
+//line interchange.go:55
+					break
+				}
+//line interchange.go:55
+				s.StoreMasked((*[8]float32)(out[col:]), gc_alive5)
+				archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota5).StoreMasked((*[8]int32)(who[col:]), gc_alive5)
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line interchange.go:43
+			col := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:45
+			s := gc_s_s[gc_rank2]
+//line interchange.go:55
+			out[col] = s
+			who[col] = int32(gc_tx2)
 		}
 	}
 }
@@ -878,8 +680,6 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 // store nothing. The guard is taken apart around the loop over centres
 // and the loop over features inside it, both run trip by trip for the
 // block.
-//
-//line interchange.go:68
 func InterchangeNearestKernel(features, clusters []float32, membership []int32, nf, npoints, nclusters int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeNearest,
 		func(gc_t *gocuda.Thread) {
@@ -927,16 +727,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line interchange.go:70
 							gc_vb7 := archsimd.BroadcastInt32x16(int32(-1))
-//line interchange.go:70
-							_ = gc_vb7
 //line interchange.go:72
 							gc_vb8 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
 //line interchange.go:72
-							_ = gc_vb8
-//line interchange.go:72
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line interchange.go:72
-							_ = gc_Lane0Mask324
 						gc_steps7:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -944,21 +738,12 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:69
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:69
-								_ = i
-//line interchange.go:70
 								index := gc_vb7
-//line interchange.go:70
-								_ = index
-//line interchange.go:71
 								{
 									minDist := gc_vb8
-//line interchange.go:72
-									_ = minDist
 									if i < 0 || i > len(membership)-16 {
 //line interchange.go:73
 										break
-//line interchange.go:73
 									}
 //line interchange.go:73
 									for c := 0; c < nclusters; c = c + 1 {
@@ -966,11 +751,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 										var base int = c *
 											nf
 //line interchange.go:74
-										_ = base
-//line interchange.go:74
 										var ans archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:74
-										_ = ans
 //line interchange.go:74
 										for j := 0; j < nf; j = j + 1 {
 //line interchange.go:76
@@ -980,39 +761,30 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 												npoints) >= 0 && (i+j*npoints) <= len(features)-16 {
 //line interchange.go:77
 												gc_ld7 = archsimd.LoadFloat32x16Slice(features[i+j*npoints:])
-//line interchange.go:77
 											} else {
 //line interchange.go:77
 												break gc_steps7
-//line interchange.go:77
 											}
 //line interchange.go:77
 											diff := gc_ld7.Sub(compiled.BroadcastFloat32x16At(&clusters[base+j], gc_Lane0Mask324))
 //line interchange.go:77
-											_ = diff
-//line interchange.go:77
 											ans = ans.Add(diff.Mul(diff))
-//line interchange.go:77
 										}
 //line interchange.go:77
 										gc_if6 := ans.Less(minDist)
-//line interchange.go:77
-										_ = gc_if6
 //line interchange.go:77
 										if gc_if6.ToBits() != 0 {
 //line interchange.go:77
 											minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line interchange.go:77
 											index = index.Merge(archsimd.BroadcastInt32x16(int32(c)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line interchange.go:82
 										}
-//line interchange.go:82
 									}
 //line interchange.go:82
 									index.StoreSlice(membership[i:])
-//line interchange.go:85
 								}
 							}
+//line interchange.go:87
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
@@ -1023,16 +795,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					if compiled.SIMD {
 //line interchange.go:70
 						gc_vb4 := archsimd.BroadcastInt32x8(int32(-1))
-//line interchange.go:70
-						_ = gc_vb4
 //line interchange.go:72
 						gc_vb5 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
 //line interchange.go:72
-						_ = gc_vb5
-//line interchange.go:72
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line interchange.go:72
-						_ = gc_Lane0Mask322
 					gc_steps5:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -1040,21 +806,12 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							gc_pos2.Thread = gc_rank2
 //line interchange.go:69
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:69
-							_ = i
-//line interchange.go:70
 							index := gc_vb4
-//line interchange.go:70
-							_ = index
-//line interchange.go:71
 							{
 								minDist := gc_vb5
-//line interchange.go:72
-								_ = minDist
 								if i < 0 || i > len(membership)-8 {
 //line interchange.go:73
 									break
-//line interchange.go:73
 								}
 //line interchange.go:73
 								for c := 0; c < nclusters; c = c + 1 {
@@ -1062,11 +819,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 									var base int = c *
 										nf
 //line interchange.go:74
-									_ = base
-//line interchange.go:74
 									var ans archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:74
-									_ = ans
 //line interchange.go:74
 									for j := 0; j < nf; j = j + 1 {
 //line interchange.go:76
@@ -1076,53 +829,38 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 											npoints) >= 0 && (i+j*npoints) <= len(features)-8 {
 //line interchange.go:77
 											gc_ld5 = archsimd.LoadFloat32x8Slice(features[i+j*npoints:])
-//line interchange.go:77
 										} else {
 //line interchange.go:77
 											break gc_steps5
-//line interchange.go:77
 										}
 //line interchange.go:77
 										diff := gc_ld5.Sub(compiled.BroadcastFloat32x8At(&clusters[base+j], gc_Lane0Mask322))
 //line interchange.go:77
-										_ = diff
-//line interchange.go:77
 										ans = ans.Add(diff.Mul(diff))
-//line interchange.go:77
 									}
 //line interchange.go:77
 									gc_if4 := ans.Less(minDist)
-//line interchange.go:77
-									_ = gc_if4
 //line interchange.go:77
 									if gc_if4.ToBits() != 0 {
 //line interchange.go:77
 										minDist = ans.Merge(minDist, gc_if4)
 //line interchange.go:77
 										index = archsimd.BroadcastInt32x8(int32(c)).Merge(index, gc_if4)
-//line interchange.go:82
 									}
-//line interchange.go:82
 								}
 //line interchange.go:82
 								index.StoreSlice(membership[i:])
-//line interchange.go:85
 							}
 						}
+//line interchange.go:87
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line interchange.go:69
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:70
 						index := int32(-1)
-
-//line interchange.go:71
 						{
 							minDist := float32(math.MaxFloat32)
 							for c := 0; c < nclusters; c++ {
@@ -1139,10 +877,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							}
 							membership[i] = index
 						}
-						_ = index
 					}
 				}
 			}
+//line interchange.go:91
 		})
 	}
 }
@@ -1170,121 +908,68 @@ func gc_body_interchangeColumnsDouble(gc_b2 *compiled.Block, b []float32, out []
 	gc_n2 := gc_b2.Len()
 	gc_s_s := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+//line interchange.go:103
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := 0
+		if compiled.SIMD {
 //line interchange.go:94
-				gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line interchange.go:94
-				_ = gc_all5
+			gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line interchange.go:94
-				gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line interchange.go:94
-				_ = gc_iota5
-//line interchange.go:94
-				gc_iotaf642 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-//line interchange.go:94
-				_ = gc_iotaf642
-				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line interchange.go:94
-					gc_alive5 := gc_all5
-//line interchange.go:94
-					_ = gc_alive5
-//line interchange.go:94
-					if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line interchange.go:94
-						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line interchange.go:94
-					}
-//line interchange.go:94
-					var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:94
-					_ = col
-//line interchange.go:95
-					gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
-//line interchange.go:95
-					_ = gc_if5
-//line interchange.go:95
-					if gc_alive5.And(gc_if5).ToBits() != 0 {
-//line interchange.go:95
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.And(gc_if5).ToBits())
-//line interchange.go:95
-						gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if5).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
-//line interchange.go:95
-					}
-//line interchange.go:98
-					s := archsimd.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf642)
-//line interchange.go:98
-					_ = s
-					s.Merge(archsimd.LoadFloat64x4Slice(gc_s_s[gc_rank2:]), gc_alive5).StoreSlice(gc_s_s[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-		gc_L12:
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_iotaf642 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+			for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+				gc_tx2 := gc_vstep2
 				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
 //line interchange.go:94
-				col := gc_bx2*gc_bdx2 + gc_tx2
-				_ = col
-
-//line interchange.go:95
-				if col >= n {
-//line interchange.go:95
-					{
-//line interchange.go:95
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line interchange.go:96
-					}
+				gc_alive5 := gc_all5
+//line interchange.go:94
+				if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line interchange.go:94
+					gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
-
+//line interchange.go:94
+				var col int = gc_bx2*gc_bdx2 + gc_tx2
+				gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
+//line interchange.go:95
+				if gc_alive5.And(gc_if5).ToBits() != 0 {
+//line interchange.go:95
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.And(gc_if5).ToBits())
+//line interchange.go:95
+					gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if5).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+				}
 //line interchange.go:98
-				s := float64(col)
-				_ = s
-				gc_s_s[gc_rank2] = s
+				s := archsimd.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf642)
+				s.Merge(archsimd.LoadFloat64x4Slice(gc_s_s[gc_rank2:]), gc_alive5).StoreSlice(gc_s_s[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L12:
+		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line interchange.go:94
+			col := gc_bx2*gc_bdx2 + gc_tx2
+			if col >= n {
+				{
+//line interchange.go:95
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+				}
+			}
+//line interchange.go:98
+			s := float64(col)
+//line interchange.go:100
+			gc_s_s[gc_rank2] = s
 		}
 	}
-
 //line interchange.go:99
 	for p := 0; p < k; p += 2 {
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line interchange.go:94
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					_ = col
-					s := gc_s_s[gc_rank2]
-
-//line interchange.go:100
-					if p+1 < k {
-						s += float64(b[(p+1)*n+col] * 2)
-					}
-
-//line interchange.go:103
-					s += float64(b[p*n+col])
-					gc_s_s[gc_rank2] = s
-				}
-			}
-		}
-	}
-	{
+//line interchange.go:102
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -1292,22 +977,39 @@ func gc_body_interchangeColumnsDouble(gc_b2 *compiled.Block, b []float32, out []
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line interchange.go:94
 				col := gc_bx2*gc_bdx2 + gc_tx2
-				_ = col
+//line interchange.go:96
 				s := gc_s_s[gc_rank2]
-
-//line interchange.go:106
-				out[col] = float32(s)
-
-//line interchange.go:107
-				who[col] = int32(gc_tx2)
+//line interchange.go:100
+				if p+1 < k {
+					s += float64(b[(p+1)*n+col] * 2)
+				}
+				s += float64(b[p*n+col])
+				gc_s_s[gc_rank2] = s
 			}
+		}
+	}
+//line interchange.go:110
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line interchange.go:94
+			col := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:96
+			s := gc_s_s[gc_rank2]
+//line interchange.go:106
+			out[col] = float32(s)
+			who[col] = int32(gc_tx2)
 		}
 	}
 }
 
+//line interchange.go:113
 var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
 
 // InterchangeNearestDoubleKernel is InterchangeNearestKernel with the
@@ -1348,392 +1050,298 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-				{
-					gc_rank2 := gc_step8 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line interchange.go:116
-					index := int32(-1)
-
-//line interchange.go:118
-					minDist := math.MaxFloat64
-					_ = index
-					_ = minDist
-					gc_s_index[gc_rank2] = index
-					gc_s_minDist[gc_rank2] = minDist
-				}
-				{
-					gc_rank2 := gc_step8 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line interchange.go:116
-					index := int32(-1)
-
-//line interchange.go:118
-					minDist := math.MaxFloat64
-					_ = index
-					_ = minDist
-					gc_s_index[gc_rank2] = index
-					gc_s_minDist[gc_rank2] = minDist
-				}
-				{
-					gc_rank2 := gc_step8 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line interchange.go:116
-					index := int32(-1)
-
-//line interchange.go:118
-					minDist := math.MaxFloat64
-					_ = index
-					_ = minDist
-					gc_s_index[gc_rank2] = index
-					gc_s_minDist[gc_rank2] = minDist
-				}
-				{
-					gc_rank2 := gc_step8 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line interchange.go:116
-					index := int32(-1)
-
-//line interchange.go:118
-					minDist := math.MaxFloat64
-					_ = index
-					_ = minDist
-					gc_s_index[gc_rank2] = index
-					gc_s_minDist[gc_rank2] = minDist
-				}
-			}
-			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+//line interchange.go:135
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+			{
+				gc_rank2 := gc_step8 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line interchange.go:116
 				index := int32(-1)
-
 //line interchange.go:118
 				minDist := math.MaxFloat64
-				_ = index
-				_ = minDist
+//line interchange.go:121
+				gc_s_index[gc_rank2] = index
+				gc_s_minDist[gc_rank2] = minDist
+			}
+			{
+				gc_rank2 := gc_step8 + 1
+				gc_pos2.Thread = gc_rank2
+//line interchange.go:116
+				index := int32(-1)
+//line interchange.go:118
+				minDist := math.MaxFloat64
+//line interchange.go:121
+				gc_s_index[gc_rank2] = index
+				gc_s_minDist[gc_rank2] = minDist
+			}
+			{
+				gc_rank2 := gc_step8 + 2
+				gc_pos2.Thread = gc_rank2
+//line interchange.go:116
+				index := int32(-1)
+//line interchange.go:118
+				minDist := math.MaxFloat64
+//line interchange.go:121
+				gc_s_index[gc_rank2] = index
+				gc_s_minDist[gc_rank2] = minDist
+			}
+			{
+				gc_rank2 := gc_step8 + 3
+				gc_pos2.Thread = gc_rank2
+//line interchange.go:116
+				index := int32(-1)
+//line interchange.go:118
+				minDist := math.MaxFloat64
+//line interchange.go:121
 				gc_s_index[gc_rank2] = index
 				gc_s_minDist[gc_rank2] = minDist
 			}
 		}
-
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line interchange.go:116
+			index := int32(-1)
+//line interchange.go:118
+			minDist := math.MaxFloat64
+//line interchange.go:121
+			gc_s_index[gc_rank2] = index
+			gc_s_minDist[gc_rank2] = minDist
+		}
 //line interchange.go:119
 		for c := 0; c < nclusters; c++ {
-
-//line interchange.go:120
 			base := c * nf
-			{
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-						gc_rank2 := gc_vstep2
-						_ = gc_rank2
+//line interchange.go:122
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+					gc_rank2 := gc_vstep2
 //line interchange.go:121
-						var ans archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					var ans archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line interchange.go:121
-						_ = ans
-//line interchange.go:121
-						ans.StoreSlice(gc_s_ans[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
+					ans.StoreSlice(gc_s_ans[gc_rank2:])
 				}
-				gc_step9 := gc_vstep2
-				for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
-					{
-						gc_rank2 := gc_step9 + 0
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:121
-						var ans float64
-						_ = ans
-						gc_s_ans[gc_rank2] = ans
-					}
-					{
-						gc_rank2 := gc_step9 + 1
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:121
-						var ans float64
-						_ = ans
-						gc_s_ans[gc_rank2] = ans
-					}
-					{
-						gc_rank2 := gc_step9 + 2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:121
-						var ans float64
-						_ = ans
-						gc_s_ans[gc_rank2] = ans
-					}
-					{
-						gc_rank2 := gc_step9 + 3
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:121
-						var ans float64
-						_ = ans
-						gc_s_ans[gc_rank2] = ans
-					}
-				}
-				for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep2
+			for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+				{
+					gc_rank2 := gc_step9 + 0
 					gc_pos2.Thread = gc_rank2
-
 //line interchange.go:121
 					var ans float64
-					_ = ans
+//line interchange.go:123
+					gc_s_ans[gc_rank2] = ans
+				}
+				{
+					gc_rank2 := gc_step9 + 1
+					gc_pos2.Thread = gc_rank2
+//line interchange.go:121
+					var ans float64
+//line interchange.go:123
+					gc_s_ans[gc_rank2] = ans
+				}
+				{
+					gc_rank2 := gc_step9 + 2
+					gc_pos2.Thread = gc_rank2
+//line interchange.go:121
+					var ans float64
+//line interchange.go:123
+					gc_s_ans[gc_rank2] = ans
+				}
+				{
+					gc_rank2 := gc_step9 + 3
+					gc_pos2.Thread = gc_rank2
+//line interchange.go:121
+					var ans float64
+//line interchange.go:123
 					gc_s_ans[gc_rank2] = ans
 				}
 			}
-
+			for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+//line interchange.go:121
+				var ans float64
+//line interchange.go:123
+				gc_s_ans[gc_rank2] = ans
+			}
 //line interchange.go:122
 			for j := 0; j < nf; j++ {
 				archsimd.ClearAVXUpperBits()
-				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off4 := (gc_bx2 * gc_bdx2) + (j * npoints)
-						gc_off5 := base + j
-						if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(features) && gc_to2 <= len(features)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(clusters) {
-							gc_at4 := features[gc_off4:][:gc_to2]
-							gc_at5 := clusters[gc_off5:][:1]
-							gc_elem2 := gc_at5[0]
-							gc_step10 := gc_from2
-							for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-								{
-									gc_tx2 := gc_step10 + 0
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line interchange.go:115
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-									ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:117
-									{
-
-//line interchange.go:123
-										diff := float64(gc_at4[gc_tx2] - gc_elem2)
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank2] = ans
-								}
-								{
-									gc_tx2 := gc_step10 + 1
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line interchange.go:115
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-									ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:117
-									{
-
-//line interchange.go:123
-										diff := float64(gc_at4[gc_tx2] - gc_elem2)
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank2] = ans
-								}
-								{
-									gc_tx2 := gc_step10 + 2
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line interchange.go:115
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-									ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:117
-									{
-
-//line interchange.go:123
-										diff := float64(gc_at4[gc_tx2] - gc_elem2)
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank2] = ans
-								}
-								{
-									gc_tx2 := gc_step10 + 3
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line interchange.go:115
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-									ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:117
-									{
-
-//line interchange.go:123
-										diff := float64(gc_at4[gc_tx2] - gc_elem2)
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank2] = ans
-								}
-							}
-							for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+//line interchange.go:125
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off4 := (gc_bx2 * gc_bdx2) + (j * npoints)
+					gc_off5 := base + j
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(features) && gc_to2 <= len(features)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(clusters) {
+						gc_at4 := features[gc_off4:][:gc_to2]
+						gc_at5 := clusters[gc_off5:][:1]
+						gc_elem2 := gc_at5[0]
+						gc_step10 := gc_from2
+						for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+							{
+								gc_tx2 := gc_step10 + 0
+//line interchange.go:144
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line interchange.go:115
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-								ans := gc_s_ans[gc_rank2]
-
 //line interchange.go:117
+								ans := gc_s_ans[gc_rank2]
 								{
-
 //line interchange.go:123
 									diff := float64(gc_at4[gc_tx2] - gc_elem2)
 									ans += diff * diff
-
-//line interchange.go:132
 								}
+//line interchange.go:133
 								gc_s_ans[gc_rank2] = ans
 							}
-						} else {
-							gc_step11 := gc_from2
-							for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-								{
-									gc_tx2 := gc_step11 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line interchange.go:115
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-									ans := gc_s_ans[gc_rank2]
-
+							{
+								gc_tx2 := gc_step10 + 1
+//line interchange.go:138
+								gc_rank2 := gc_base2 + gc_tx2
 //line interchange.go:117
-									{
-
-//line interchange.go:123
-										diff := float64(features[i+j*npoints] - clusters[base+j])
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank2] = ans
-								}
+								ans := gc_s_ans[gc_rank2]
 								{
-									gc_tx2 := gc_step11 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line interchange.go:115
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-									ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:117
-									{
-
 //line interchange.go:123
-										diff := float64(features[i+j*npoints] - clusters[base+j])
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank2] = ans
+									diff := float64(gc_at4[gc_tx2] - gc_elem2)
+									ans += diff * diff
 								}
-								{
-									gc_tx2 := gc_step11 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line interchange.go:115
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-									ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:117
-									{
-
-//line interchange.go:123
-										diff := float64(features[i+j*npoints] - clusters[base+j])
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank2] = ans
-								}
-								{
-									gc_tx2 := gc_step11 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line interchange.go:115
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-									ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:117
-									{
-
-//line interchange.go:123
-										diff := float64(features[i+j*npoints] - clusters[base+j])
-										ans += diff * diff
-
-//line interchange.go:132
-									}
-									gc_s_ans[gc_rank2] = ans
-								}
+//line interchange.go:133
+								gc_s_ans[gc_rank2] = ans
 							}
-							for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+							{
+								gc_tx2 := gc_step10 + 2
+//line interchange.go:138
+								gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank2]
+								{
+//line interchange.go:123
+									diff := float64(gc_at4[gc_tx2] - gc_elem2)
+									ans += diff * diff
+								}
+//line interchange.go:133
+								gc_s_ans[gc_rank2] = ans
+							}
+							{
+								gc_tx2 := gc_step10 + 3
+//line interchange.go:138
+								gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank2]
+								{
+//line interchange.go:123
+									diff := float64(gc_at4[gc_tx2] - gc_elem2)
+									ans += diff * diff
+								}
+//line interchange.go:133
+								gc_s_ans[gc_rank2] = ans
+							}
+						}
+						for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:117
+							ans := gc_s_ans[gc_rank2]
+							{
+//line interchange.go:123
+								diff := float64(gc_at4[gc_tx2] - gc_elem2)
+								ans += diff * diff
+							}
+//line interchange.go:133
+							gc_s_ans[gc_rank2] = ans
+						}
+					} else {
+						gc_step11 := gc_from2
+						for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+							{
+								gc_tx2 := gc_step11 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line interchange.go:115
 								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-								ans := gc_s_ans[gc_rank2]
-
 //line interchange.go:117
+								ans := gc_s_ans[gc_rank2]
 								{
-
 //line interchange.go:123
 									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
-
-//line interchange.go:132
 								}
+//line interchange.go:133
 								gc_s_ans[gc_rank2] = ans
 							}
+							{
+								gc_tx2 := gc_step11 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line interchange.go:115
+								i := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank2]
+								{
+//line interchange.go:123
+									diff := float64(features[i+j*npoints] - clusters[base+j])
+									ans += diff * diff
+								}
+//line interchange.go:133
+								gc_s_ans[gc_rank2] = ans
+							}
+							{
+								gc_tx2 := gc_step11 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line interchange.go:115
+								i := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank2]
+								{
+//line interchange.go:123
+									diff := float64(features[i+j*npoints] - clusters[base+j])
+									ans += diff * diff
+								}
+//line interchange.go:133
+								gc_s_ans[gc_rank2] = ans
+							}
+							{
+								gc_tx2 := gc_step11 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line interchange.go:115
+								i := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:117
+								ans := gc_s_ans[gc_rank2]
+								{
+//line interchange.go:123
+									diff := float64(features[i+j*npoints] - clusters[base+j])
+									ans += diff * diff
+								}
+//line interchange.go:133
+								gc_s_ans[gc_rank2] = ans
+							}
+						}
+						for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line interchange.go:115
+							i := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:117
+							ans := gc_s_ans[gc_rank2]
+							{
+//line interchange.go:123
+								diff := float64(features[i+j*npoints] - clusters[base+j])
+								ans += diff * diff
+							}
+//line interchange.go:133
+							gc_s_ans[gc_rank2] = ans
 						}
 					}
 				}
 			}
 			{
+//line interchange.go:140
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -1748,25 +1356,16 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:115
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
+//line interchange.go:117
 							index := gc_s_index[gc_rank2]
 							minDist := gc_s_minDist[gc_rank2]
 							ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:117
-							{
-
 //line interchange.go:126
-								if ans < minDist {
-									minDist = ans
-									index = int32(c)
-								}
-
-//line interchange.go:132
+							if ans < minDist {
+								minDist = ans
+								index = int32(c)
 							}
+//line interchange.go:133
 							gc_s_index[gc_rank2] = index
 							gc_s_minDist[gc_rank2] = minDist
 						}
@@ -1774,25 +1373,16 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_tx2 := gc_step12 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:115
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
+//line interchange.go:117
 							index := gc_s_index[gc_rank2]
 							minDist := gc_s_minDist[gc_rank2]
 							ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:117
-							{
-
 //line interchange.go:126
-								if ans < minDist {
-									minDist = ans
-									index = int32(c)
-								}
-
-//line interchange.go:132
+							if ans < minDist {
+								minDist = ans
+								index = int32(c)
 							}
+//line interchange.go:133
 							gc_s_index[gc_rank2] = index
 							gc_s_minDist[gc_rank2] = minDist
 						}
@@ -1800,25 +1390,16 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_tx2 := gc_step12 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:115
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
+//line interchange.go:117
 							index := gc_s_index[gc_rank2]
 							minDist := gc_s_minDist[gc_rank2]
 							ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:117
-							{
-
 //line interchange.go:126
-								if ans < minDist {
-									minDist = ans
-									index = int32(c)
-								}
-
-//line interchange.go:132
+							if ans < minDist {
+								minDist = ans
+								index = int32(c)
 							}
+//line interchange.go:133
 							gc_s_index[gc_rank2] = index
 							gc_s_minDist[gc_rank2] = minDist
 						}
@@ -1826,25 +1407,16 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:115
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
+//line interchange.go:117
 							index := gc_s_index[gc_rank2]
 							minDist := gc_s_minDist[gc_rank2]
 							ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:117
-							{
-
 //line interchange.go:126
-								if ans < minDist {
-									minDist = ans
-									index = int32(c)
-								}
-
-//line interchange.go:132
+							if ans < minDist {
+								minDist = ans
+								index = int32(c)
 							}
+//line interchange.go:133
 							gc_s_index[gc_rank2] = index
 							gc_s_minDist[gc_rank2] = minDist
 						}
@@ -1852,25 +1424,16 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:115
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+//line interchange.go:117
 						index := gc_s_index[gc_rank2]
 						minDist := gc_s_minDist[gc_rank2]
 						ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:117
-						{
-
 //line interchange.go:126
-							if ans < minDist {
-								minDist = ans
-								index = int32(c)
-							}
-
-//line interchange.go:132
+						if ans < minDist {
+							minDist = ans
+							index = int32(c)
 						}
+//line interchange.go:133
 						gc_s_index[gc_rank2] = index
 						gc_s_minDist[gc_rank2] = minDist
 					}
@@ -1896,23 +1459,18 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line interchange.go:115
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:115
 								_ = i
 //line interchange.go:115
 								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
-//line interchange.go:115
-								_ = index
-//line interchange.go:117
 								{
-
 //line interchange.go:131
 									index.StoreSlice(gc_at6[gc_tx2:])
-//line interchange.go:131
 								}
 							}
+//line interchange.go:133
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
@@ -1924,42 +1482,26 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line interchange.go:115
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:115
 							_ = i
 //line interchange.go:115
 							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
-//line interchange.go:115
-							_ = index
-//line interchange.go:117
-							{
-
 //line interchange.go:131
-								index.StoreSlice(gc_at6[gc_tx2:])
-//line interchange.go:131
-							}
+							index.StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:115
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						index := gc_s_index[gc_rank2]
-
 //line interchange.go:117
-						{
-
+						index := gc_s_index[gc_rank2]
 //line interchange.go:131
-							gc_at6[gc_tx2] = index
-						}
+						gc_at6[gc_tx2] = index
 					}
 				} else {
+//line interchange.go:135
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -1967,29 +1509,21 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line interchange.go:115
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:115
-								_ = i
-//line interchange.go:115
 								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
-//line interchange.go:115
-								_ = index
-//line interchange.go:117
 								{
-
 //line interchange.go:131
 									if i < 0 || i > len(membership)-16 {
 //line interchange.go:131
 										break
-//line interchange.go:131
 									}
 //line interchange.go:131
 									index.StoreSlice(membership[i:])
-//line interchange.go:131
 								}
 							}
+//line interchange.go:133
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -2001,28 +1535,17 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line interchange.go:115
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:115
-							_ = i
-//line interchange.go:115
 							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
-//line interchange.go:115
-							_ = index
-//line interchange.go:117
-							{
-
 //line interchange.go:131
-								if i < 0 || i > len(membership)-8 {
+							if i < 0 || i > len(membership)-8 {
 //line interchange.go:131
-									break
-//line interchange.go:131
-								}
-//line interchange.go:131
-								index.StoreSlice(membership[i:])
-//line interchange.go:131
+								break
 							}
+//line interchange.go:131
+							index.StoreSlice(membership[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2032,86 +1555,60 @@ func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_tx2 := gc_step13 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line interchange.go:115
 							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
+//line interchange.go:117
 							index := gc_s_index[gc_rank2]
-
-//line interchange.go:117
-							{
-
-//line interchange.go:131
-								membership[i] = index
-							}
-						}
-						{
-							gc_tx2 := gc_step13 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:115
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							index := gc_s_index[gc_rank2]
-
-//line interchange.go:117
-							{
-
-//line interchange.go:131
-								membership[i] = index
-							}
-						}
-						{
-							gc_tx2 := gc_step13 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:115
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							index := gc_s_index[gc_rank2]
-
-//line interchange.go:117
-							{
-
-//line interchange.go:131
-								membership[i] = index
-							}
-						}
-						{
-							gc_tx2 := gc_step13 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:115
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							index := gc_s_index[gc_rank2]
-
-//line interchange.go:117
-							{
-
-//line interchange.go:131
-								membership[i] = index
-							}
-						}
-					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:115
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						index := gc_s_index[gc_rank2]
-
-//line interchange.go:117
-						{
-
 //line interchange.go:131
 							membership[i] = index
 						}
+						{
+//line interchange.go:135
+							gc_tx2 := gc_step13 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line interchange.go:115
+							i := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:117
+							index := gc_s_index[gc_rank2]
+//line interchange.go:131
+							membership[i] = index
+						}
+						{
+//line interchange.go:135
+							gc_tx2 := gc_step13 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line interchange.go:115
+							i := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:117
+							index := gc_s_index[gc_rank2]
+//line interchange.go:131
+							membership[i] = index
+						}
+						{
+//line interchange.go:135
+							gc_tx2 := gc_step13 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line interchange.go:115
+							i := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:117
+							index := gc_s_index[gc_rank2]
+//line interchange.go:131
+							membership[i] = index
+						}
+					}
+//line interchange.go:135
+					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line interchange.go:115
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:117
+						index := gc_s_index[gc_rank2]
+//line interchange.go:131
+						membership[i] = index
 					}
 				}
 			}
@@ -2171,71 +1668,41 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					{
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 				}
 				for gc_tx2 := gc_step9; gc_tx2 < gc_lo4; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line interchange.go:143
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					_ = col
-
 //line interchange.go:145
 					var s_ float64
-					_ = s_
+//line interchange.go:147
 					gc_s_s_[gc_rank2] = s_
 				}
 				gc_step10 := gc_hi4
@@ -2243,71 +1710,41 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					{
 						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-						_ = s_
+//line interchange.go:147
 						gc_s_s_[gc_rank2] = s_
 					}
 				}
 				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line interchange.go:143
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					_ = col
-
 //line interchange.go:145
 					var s_ float64
-					_ = s_
+//line interchange.go:147
 					gc_s_s_[gc_rank2] = s_
 				}
 			}
@@ -2328,111 +1765,56 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
 							gc_tx2 := gc_step11 + 0
-							_ = gc_tx2
+//line interchange.go:168
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(gc_at4[gc_tx2] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(gc_at4[gc_tx2] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
 							gc_tx2 := gc_step11 + 1
-							_ = gc_tx2
+//line interchange.go:157
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(gc_at4[gc_tx2] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(gc_at4[gc_tx2] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
 							gc_tx2 := gc_step11 + 2
-							_ = gc_tx2
+//line interchange.go:157
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(gc_at4[gc_tx2] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(gc_at4[gc_tx2] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
 							gc_tx2 := gc_step11 + 3
-							_ = gc_tx2
+//line interchange.go:157
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(gc_at4[gc_tx2] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(gc_at4[gc_tx2] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 					}
 					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:143
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-
-//line interchange.go:144
-						{
-							s_ = float64(gc_at4[gc_tx2] * s)
-
-//line interchange.go:150
-						}
-						_ = s_
+//line interchange.go:145
+						s_ = float64(gc_at4[gc_tx2] * s)
+//line interchange.go:152
 						gc_s_s_[gc_rank2] = s_
 					}
 				} else {
@@ -2442,571 +1824,398 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(b[col] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(b[col] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
 							gc_tx2 := gc_step12 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(b[col] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(b[col] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
 							gc_tx2 := gc_step12 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(b[col] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(b[col] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
 							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-
 //line interchange.go:145
 							var s_ float64
-
-//line interchange.go:144
-							{
-								s_ = float64(b[col] * s)
-
-//line interchange.go:150
-							}
-							_ = s_
+//line interchange.go:145
+							s_ = float64(b[col] * s)
+//line interchange.go:152
 							gc_s_s_[gc_rank2] = s_
 						}
 					}
 					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
 //line interchange.go:145
 						var s_ float64
-
-//line interchange.go:144
-						{
-							s_ = float64(b[col] * s)
-
-//line interchange.go:150
-						}
-						_ = s_
+//line interchange.go:145
+						s_ = float64(b[col] * s)
+//line interchange.go:152
 						gc_s_s_[gc_rank2] = s_
 					}
 				}
 			}
 		}
-
 //line interchange.go:146
 		for p := 1; p < k; p++ {
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off5 := (gc_bx2 * gc_bdx2) + (p * n)
-					if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
-						gc_at5 := b[gc_off5:][:gc_to2]
-						gc_step13 := gc_from2
-						for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
-							{
-								gc_tx2 := gc_step13 + 0
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line interchange.go:143
-								col := gc_bx2*gc_bdx2 + gc_tx2
-								_ = col
-								s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(gc_at5[gc_tx2])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank2] = s_
-							}
-							{
-								gc_tx2 := gc_step13 + 1
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line interchange.go:143
-								col := gc_bx2*gc_bdx2 + gc_tx2
-								_ = col
-								s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(gc_at5[gc_tx2])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank2] = s_
-							}
-							{
-								gc_tx2 := gc_step13 + 2
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line interchange.go:143
-								col := gc_bx2*gc_bdx2 + gc_tx2
-								_ = col
-								s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(gc_at5[gc_tx2])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank2] = s_
-							}
-							{
-								gc_tx2 := gc_step13 + 3
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line interchange.go:143
-								col := gc_bx2*gc_bdx2 + gc_tx2
-								_ = col
-								s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(gc_at5[gc_tx2])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank2] = s_
-							}
-						}
-						for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+//line interchange.go:148
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off5 := (gc_bx2 * gc_bdx2) + (p * n)
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
+					gc_at5 := b[gc_off5:][:gc_to2]
+					gc_step13 := gc_from2
+					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+						{
+							gc_tx2 := gc_step13 + 0
+//line interchange.go:164
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
+//line interchange.go:145
 							s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
 							{
-
-//line interchange.go:147
 								s_ += float64(gc_at5[gc_tx2])
-
-//line interchange.go:150
 							}
+//line interchange.go:151
 							gc_s_s_[gc_rank2] = s_
 						}
-					} else {
-						gc_step14 := gc_from2
-						for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+						{
+							gc_tx2 := gc_step13 + 1
+//line interchange.go:156
+							gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank2]
 							{
-								gc_tx2 := gc_step14 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line interchange.go:143
-								col := gc_bx2*gc_bdx2 + gc_tx2
-								_ = col
-								s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(b[p*n+col])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank2] = s_
+								s_ += float64(gc_at5[gc_tx2])
 							}
-							{
-								gc_tx2 := gc_step14 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line interchange.go:143
-								col := gc_bx2*gc_bdx2 + gc_tx2
-								_ = col
-								s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(b[p*n+col])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank2] = s_
-							}
-							{
-								gc_tx2 := gc_step14 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line interchange.go:143
-								col := gc_bx2*gc_bdx2 + gc_tx2
-								_ = col
-								s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(b[p*n+col])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank2] = s_
-							}
-							{
-								gc_tx2 := gc_step14 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line interchange.go:143
-								col := gc_bx2*gc_bdx2 + gc_tx2
-								_ = col
-								s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-								{
-
-//line interchange.go:147
-									s_ += float64(b[p*n+col])
-
-//line interchange.go:150
-								}
-								gc_s_s_[gc_rank2] = s_
-							}
+//line interchange.go:151
+							gc_s_s_[gc_rank2] = s_
 						}
-						for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+						{
+							gc_tx2 := gc_step13 + 2
+//line interchange.go:156
+							gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank2]
+							{
+								s_ += float64(gc_at5[gc_tx2])
+							}
+//line interchange.go:151
+							gc_s_s_[gc_rank2] = s_
+						}
+						{
+							gc_tx2 := gc_step13 + 3
+//line interchange.go:156
+							gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank2]
+							{
+								s_ += float64(gc_at5[gc_tx2])
+							}
+//line interchange.go:151
+							gc_s_s_[gc_rank2] = s_
+						}
+					}
+					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank2]
+						{
+							s_ += float64(gc_at5[gc_tx2])
+						}
+//line interchange.go:151
+						gc_s_s_[gc_rank2] = s_
+					}
+				} else {
+					gc_step14 := gc_from2
+					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+						{
+							gc_tx2 := gc_step14 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
+//line interchange.go:145
 							s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
 							{
-
-//line interchange.go:147
 								s_ += float64(b[p*n+col])
-
-//line interchange.go:150
 							}
+//line interchange.go:151
 							gc_s_s_[gc_rank2] = s_
 						}
+						{
+							gc_tx2 := gc_step14 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line interchange.go:143
+							col := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank2]
+							{
+								s_ += float64(b[p*n+col])
+							}
+//line interchange.go:151
+							gc_s_s_[gc_rank2] = s_
+						}
+						{
+							gc_tx2 := gc_step14 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line interchange.go:143
+							col := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank2]
+							{
+								s_ += float64(b[p*n+col])
+							}
+//line interchange.go:151
+							gc_s_s_[gc_rank2] = s_
+						}
+						{
+							gc_tx2 := gc_step14 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line interchange.go:143
+							col := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:145
+							s_ := gc_s_s_[gc_rank2]
+							{
+								s_ += float64(b[p*n+col])
+							}
+//line interchange.go:151
+							gc_s_s_[gc_rank2] = s_
+						}
+					}
+					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line interchange.go:143
+						col := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank2]
+						{
+							s_ += float64(b[p*n+col])
+						}
+//line interchange.go:151
+						gc_s_s_[gc_rank2] = s_
 					}
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_bx2 * gc_bdx2
-				if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
-					gc_at6 := out[gc_off6:][:gc_bdx2]
-					gc_step15 := 0
-					for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
-						{
-							gc_tx2 := gc_step15 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								gc_at6[gc_tx2] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								gc_at6[gc_tx2] += s
-							}
-						}
-						{
-							gc_tx2 := gc_step15 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								gc_at6[gc_tx2] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								gc_at6[gc_tx2] += s
-							}
-						}
-						{
-							gc_tx2 := gc_step15 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								gc_at6[gc_tx2] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								gc_at6[gc_tx2] += s
-							}
-						}
-						{
-							gc_tx2 := gc_step15 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								gc_at6[gc_tx2] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								gc_at6[gc_tx2] += s
-							}
-						}
-					}
-					for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line interchange.go:158
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := gc_bx2 * gc_bdx2
+			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
+				gc_at6 := out[gc_off6:][:gc_bdx2]
+				gc_step15 := 0
+				for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
+					{
+						gc_tx2 := gc_step15 + 0
+//line interchange.go:167
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
+//line interchange.go:145
 						s_ := gc_s_s_[gc_rank2]
-
 //line interchange.go:144
 						if col < n {
-
 //line interchange.go:149
 							gc_at6[gc_tx2] = float32(s_)
 						}
-
-//line interchange.go:151
 						if col < n {
 							gc_at6[gc_tx2] += s
 						}
 					}
-				} else {
-					gc_step16 := 0
-					for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
-						{
-							gc_tx2 := gc_step16 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								out[col] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								out[col] += s
-							}
-						}
-						{
-							gc_tx2 := gc_step16 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								out[col] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								out[col] += s
-							}
-						}
-						{
-							gc_tx2 := gc_step16 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								out[col] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								out[col] += s
-							}
-						}
-						{
-							gc_tx2 := gc_step16 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:143
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:144
-							if col < n {
-
-//line interchange.go:149
-								out[col] = float32(s_)
-							}
-
-//line interchange.go:151
-							if col < n {
-								out[col] += s
-							}
-						}
-					}
-					for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step15 + 1
+//line interchange.go:158
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
 //line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
+//line interchange.go:145
 						s_ := gc_s_s_[gc_rank2]
-
 //line interchange.go:144
 						if col < n {
-
+//line interchange.go:149
+							gc_at6[gc_tx2] = float32(s_)
+						}
+						if col < n {
+							gc_at6[gc_tx2] += s
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 2
+//line interchange.go:158
+						gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:143
+						col := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank2]
+//line interchange.go:144
+						if col < n {
+//line interchange.go:149
+							gc_at6[gc_tx2] = float32(s_)
+						}
+						if col < n {
+							gc_at6[gc_tx2] += s
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 3
+//line interchange.go:158
+						gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:143
+						col := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank2]
+//line interchange.go:144
+						if col < n {
+//line interchange.go:149
+							gc_at6[gc_tx2] = float32(s_)
+						}
+						if col < n {
+							gc_at6[gc_tx2] += s
+						}
+					}
+				}
+				for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:143
+					col := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:145
+					s_ := gc_s_s_[gc_rank2]
+//line interchange.go:144
+					if col < n {
+//line interchange.go:149
+						gc_at6[gc_tx2] = float32(s_)
+					}
+					if col < n {
+						gc_at6[gc_tx2] += s
+					}
+				}
+			} else {
+				gc_step16 := 0
+				for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
+					{
+						gc_tx2 := gc_step16 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line interchange.go:143
+						col := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank2]
+//line interchange.go:144
+						if col < n {
 //line interchange.go:149
 							out[col] = float32(s_)
 						}
-
-//line interchange.go:151
 						if col < n {
 							out[col] += s
 						}
+					}
+					{
+						gc_tx2 := gc_step16 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line interchange.go:143
+						col := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank2]
+//line interchange.go:144
+						if col < n {
+//line interchange.go:149
+							out[col] = float32(s_)
+						}
+						if col < n {
+							out[col] += s
+						}
+					}
+					{
+						gc_tx2 := gc_step16 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line interchange.go:143
+						col := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank2]
+//line interchange.go:144
+						if col < n {
+//line interchange.go:149
+							out[col] = float32(s_)
+						}
+						if col < n {
+							out[col] += s
+						}
+					}
+					{
+						gc_tx2 := gc_step16 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line interchange.go:143
+						col := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:145
+						s_ := gc_s_s_[gc_rank2]
+//line interchange.go:144
+						if col < n {
+//line interchange.go:149
+							out[col] = float32(s_)
+						}
+						if col < n {
+							out[col] += s
+						}
+					}
+				}
+				for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line interchange.go:143
+					col := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:145
+					s_ := gc_s_s_[gc_rank2]
+//line interchange.go:144
+					if col < n {
+//line interchange.go:149
+						out[col] = float32(s_)
+					}
+					if col < n {
+						out[col] += s
 					}
 				}
 			}
@@ -3054,135 +2263,112 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-					gc_rank2 := gc_vstep2
-					_ = gc_rank2
+//line interchange.go:185
+		gc_vstep2 := 0
+		if compiled.SIMD {
+			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+				gc_rank2 := gc_vstep2
 //line interchange.go:176
-					var r archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+				var r archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line interchange.go:176
-					_ = r
-//line interchange.go:176
-					r.StoreSlice(gc_s_r[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
+				r.StoreSlice(gc_s_r[gc_rank2:])
 			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-				{
-					gc_rank2 := gc_step2 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line interchange.go:176
-					var r float64
-					_ = r
-					gc_s_r[gc_rank2] = r
-				}
-				{
-					gc_rank2 := gc_step2 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line interchange.go:176
-					var r float64
-					_ = r
-					gc_s_r[gc_rank2] = r
-				}
-				{
-					gc_rank2 := gc_step2 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line interchange.go:176
-					var r float64
-					_ = r
-					gc_s_r[gc_rank2] = r
-				}
-				{
-					gc_rank2 := gc_step2 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line interchange.go:176
-					var r float64
-					_ = r
-					gc_s_r[gc_rank2] = r
-				}
-			}
-			for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+			{
+				gc_rank2 := gc_step2 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line interchange.go:176
 				var r float64
-				_ = r
+//line interchange.go:178
+				gc_s_r[gc_rank2] = r
+			}
+			{
+				gc_rank2 := gc_step2 + 1
+				gc_pos2.Thread = gc_rank2
+//line interchange.go:176
+				var r float64
+//line interchange.go:178
+				gc_s_r[gc_rank2] = r
+			}
+			{
+				gc_rank2 := gc_step2 + 2
+				gc_pos2.Thread = gc_rank2
+//line interchange.go:176
+				var r float64
+//line interchange.go:178
+				gc_s_r[gc_rank2] = r
+			}
+			{
+				gc_rank2 := gc_step2 + 3
+				gc_pos2.Thread = gc_rank2
+//line interchange.go:176
+				var r float64
+//line interchange.go:178
 				gc_s_r[gc_rank2] = r
 			}
 		}
-
+		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line interchange.go:176
+			var r float64
+//line interchange.go:178
+			gc_s_r[gc_rank2] = r
+		}
 //line interchange.go:177
 		for j := 0; j < k; j++ {
 			archsimd.ClearAVXUpperBits()
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off3 := (gc_bx2 * gc_bdx2) + (j * n)
-					gc_off4 := j*n + x
-					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(b) && gc_to2 <= len(b)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(b) {
-						gc_at3 := b[gc_off3:][:gc_to2]
-						gc_at4 := b[gc_off4:][:1]
-						gc_elem2 := gc_at4[0]
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:167
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							r := gc_s_r[gc_rank2]
-
-//line interchange.go:168
-							{
-
+//line interchange.go:180
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off3 := (gc_bx2 * gc_bdx2) + (j * n)
+				gc_off4 := j*n + x
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(b) && gc_to2 <= len(b)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(b) {
+					gc_at3 := b[gc_off3:][:gc_to2]
+					gc_at4 := b[gc_off4:][:1]
+					gc_elem2 := gc_at4[0]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:169
+						r := gc_s_r[gc_rank2]
+						{
 //line interchange.go:178
-								diff := gc_at3[gc_tx2] - gc_elem2
-								r += float64(diff * diff)
-//line interchange.go:172
-							}
-							gc_s_r[gc_rank2] = r
+							diff := gc_at3[gc_tx2] - gc_elem2
+							r += float64(diff * diff)
 						}
-					} else {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:167
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							r := gc_s_r[gc_rank2]
-
-//line interchange.go:168
-							{
-
+//line interchange.go:173
+						gc_s_r[gc_rank2] = r
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line interchange.go:169
+						r := gc_s_r[gc_rank2]
+						{
 //line interchange.go:178
-								diff := b[j*n+(gc_bx2*gc_bdx2+gc_tx2)] - b[j*n+x]
-								r += float64(diff * diff)
-//line interchange.go:172
-							}
-							gc_s_r[gc_rank2] = r
+							diff := b[j*n+(gc_bx2*gc_bdx2+gc_tx2)] - b[j*n+x]
+							r += float64(diff * diff)
 						}
+//line interchange.go:173
+						gc_s_r[gc_rank2] = r
 					}
 				}
 			}
 		}
+//line interchange.go:179
 		compiled.OutOfLine(func() {
 			gc_s_r := gc_s_r[:gc_n2]
-			_ = gc_s_r
 			{
+//line interchange.go:183
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -3194,25 +2380,16 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line interchange.go:167
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+//line interchange.go:169
 						r := gc_s_r[gc_rank2]
-
-//line interchange.go:168
 						{
-
 //line interchange.go:181
 							var r_ float32 = float32(r)
-//line interchange.go:181
-							_ = r_
 //line interchange.go:169
 							d := r_ * w[i]
 							var c int = i
-//line interchange.go:170
-							_ = c
-
 //line interchange.go:185
 							var r_2 float32
 							for j_ := 0; j_ < k; j_ += 2 {
@@ -3223,8 +2400,6 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 								r_2 += b[c]
 							}
 							var r_3 float32 = r_2
-//line interchange.go:193
-							_ = r_3
 //line interchange.go:170
 							s := r_3
 							out[i] = d + s
@@ -3288,20 +2463,13 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 					gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line interchange.go:204
 						gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:204
-						_ = gc_iota5
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line interchange.go:204
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:204
-							_ = i
 //line interchange.go:208
 							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota5)
-//line interchange.go:208
-							_ = a
 //line interchange.go:208
 							a.StoreSlice(gc_s_a[gc_rank2:])
 						}
@@ -3315,20 +2483,13 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 				if compiled.SIMD {
 //line interchange.go:204
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:204
-					_ = gc_iota4
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line interchange.go:204
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:204
-						_ = i
 //line interchange.go:208
 						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota4)
-//line interchange.go:208
-						_ = a
 //line interchange.go:208
 						a.StoreSlice(gc_s_a[gc_rank2:])
 					}
@@ -3337,323 +2498,250 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line interchange.go:204
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line interchange.go:208
 					a := int32(i)
-					_ = a
+//line interchange.go:210
 					gc_s_a[gc_rank2] = a
 				}
 			}
 		}
-
 //line interchange.go:209
 		for k := 0; k < p; k++ {
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-					gc_from2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off2 := k * gc_bdx2
-					if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-						gc_at2 := in[gc_off2:][:gc_to2]
-						gc_vstep5 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+//line interchange.go:211
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			if !compiled.Adds(k*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(len(in), k*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off2 := k * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
+					gc_at2 := in[gc_off2:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line interchange.go:204
-								gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:204
-								_ = gc_iota9
-								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line interchange.go:204
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:204
-									_ = i
-//line interchange.go:204
-									a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line interchange.go:204
-									_ = a
-//line interchange.go:210
-									{
-//line interchange.go:210
-										var ix int = k*gc_bdx2 + gc_tx2
-//line interchange.go:210
-										_ = ix
-//line interchange.go:210
-										if ix < len(in) && uint(len(in)-ix) > 15 {
-//line interchange.go:210
-											a = a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
-//line interchange.go:210
-										} else {
-//line interchange.go:210
-											gc_if6 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-//line interchange.go:210
-											_ = gc_if6
-//line interchange.go:210
-											if gc_if6.ToBits() != 0 {
-//line interchange.go:210
-												a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line interchange.go:210
-											}
-//line interchange.go:210
-										}
-//line interchange.go:210
-									}
-//line interchange.go:210
-									a.StoreSlice(gc_s_a[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line interchange.go:204
-							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:204
-							_ = gc_iota8
-							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line interchange.go:204
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:204
 								_ = i
 //line interchange.go:204
-								a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line interchange.go:204
-								_ = a
-//line interchange.go:210
+								a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
 								{
 //line interchange.go:210
 									var ix int = k*gc_bdx2 + gc_tx2
 //line interchange.go:210
-									_ = ix
+									if ix < len(in) && uint(len(in)-ix) > 15 {
 //line interchange.go:210
-									if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:210
-										a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
-//line interchange.go:210
+										a = a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
 									} else {
 //line interchange.go:210
-										gc_if5 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+										gc_if6 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line interchange.go:210
-										_ = gc_if5
+										if gc_if6.ToBits() != 0 {
 //line interchange.go:210
-										if gc_if5.ToBits() != 0 {
-//line interchange.go:210
-											a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:])).Merge(a, gc_if5)
-//line interchange.go:210
+											a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 										}
-//line interchange.go:210
 									}
-//line interchange.go:210
 								}
 //line interchange.go:210
 								a.StoreSlice(gc_s_a[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop2 {
+							return
 						}
-						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line interchange.go:204
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line interchange.go:204
-							i := gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:204
 							_ = i
-							a := gc_s_a[gc_rank2]
-
+//line interchange.go:204
+							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+							{
 //line interchange.go:210
-							if ix := k*gc_bdx2 + gc_tx2; true || ix < len(in) {
-								a += gc_at2[gc_tx2]
+								var ix int = k*gc_bdx2 + gc_tx2
+//line interchange.go:210
+								if ix < len(in) && uint(len(in)-ix) > 7 {
+//line interchange.go:210
+									a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
+								} else {
+//line interchange.go:210
+									gc_if5 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line interchange.go:210
+									if gc_if5.ToBits() != 0 {
+//line interchange.go:210
+										a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:])).Merge(a, gc_if5)
+									}
+								}
 							}
-							gc_s_a[gc_rank2] = a
+//line interchange.go:210
+							a.StoreSlice(gc_s_a[gc_rank2:])
 						}
-					} else {
-						gc_vstep6 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-//line interchange.go:204
-								gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:204
-								_ = gc_iota7
-							gc_steps3:
-								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-									gc_tx2 := gc_vstep6
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line interchange.go:204
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:204
-									_ = i
-//line interchange.go:204
-									a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line interchange.go:204
-									_ = a
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:206
+						a := gc_s_a[gc_rank2]
 //line interchange.go:210
-									{
+						if ix := k*gc_bdx2 + gc_tx2; true || ix < len(in) {
+							a += gc_at2[gc_tx2]
+						}
+						gc_s_a[gc_rank2] = a
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+//line interchange.go:204
+							gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_steps3:
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:204
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:204
+								_ = i
+//line interchange.go:204
+								a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+								{
 //line interchange.go:210
-										var ix int = k*gc_bdx2 + gc_tx2
+									var ix int = k*gc_bdx2 + gc_tx2
 //line interchange.go:210
-										_ = ix
+									if ix < len(in) && uint(len(in)-ix) > 15 {
 //line interchange.go:210
-										if ix < len(in) && uint(len(in)-ix) > 15 {
+										var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:210
-											var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										if ix >= 0 && ix <= len(in)-16 {
+											gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
+										} else {
+//line interchange.go:211
+											break gc_steps3
+										}
+//line interchange.go:211
+										a = a.Add(gc_ld5)
+									} else {
+//line interchange.go:211
+										gc_if4 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+//line interchange.go:210
+										if gc_if4.ToBits() != 0 {
+//line interchange.go:210
+											var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:210
 											if ix >= 0 && ix <= len(in)-16 {
-												gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
-//line interchange.go:211
+												gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
 											} else {
 //line interchange.go:211
 												break gc_steps3
-//line interchange.go:211
 											}
 //line interchange.go:211
-											a = a.Add(gc_ld5)
-//line interchange.go:211
-										} else {
-//line interchange.go:211
-											gc_if4 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-//line interchange.go:210
-											_ = gc_if4
-//line interchange.go:210
-											if gc_if4.ToBits() != 0 {
-//line interchange.go:210
-												var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line interchange.go:210
-												if ix >= 0 && ix <= len(in)-16 {
-													gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
-//line interchange.go:211
-												} else {
-//line interchange.go:211
-													break gc_steps3
-//line interchange.go:211
-												}
-//line interchange.go:211
-												a = a.Merge(a.Add(gc_ld6), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line interchange.go:211
-											}
-//line interchange.go:211
+											a = a.Merge(a.Add(gc_ld6), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 										}
-//line interchange.go:211
 									}
-//line interchange.go:210
-									a.StoreSlice(gc_s_a[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line interchange.go:204
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:204
-							_ = gc_iota6
-						gc_steps2:
-							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line interchange.go:204
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:204
-								_ = i
-//line interchange.go:204
-								a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line interchange.go:204
-								_ = a
-//line interchange.go:210
-								{
-//line interchange.go:210
-									var ix int = k*gc_bdx2 + gc_tx2
-//line interchange.go:210
-									_ = ix
-//line interchange.go:210
-									if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:210
-										var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:210
-										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
-//line interchange.go:211
-										} else {
-//line interchange.go:211
-											break gc_steps2
-//line interchange.go:211
-										}
-//line interchange.go:211
-										a = a.Add(gc_ld3)
-//line interchange.go:211
-									} else {
-//line interchange.go:211
-										gc_if3 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:210
-										_ = gc_if3
-//line interchange.go:210
-										if gc_if3.ToBits() != 0 {
-//line interchange.go:210
-											var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:210
-											if ix >= 0 && ix <= len(in)-8 {
-												gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
-//line interchange.go:211
-											} else {
-//line interchange.go:211
-												break gc_steps2
-//line interchange.go:211
-											}
-//line interchange.go:211
-											a = a.Add(gc_ld4).Merge(a, gc_if3)
-//line interchange.go:211
-										}
-//line interchange.go:211
-									}
-//line interchange.go:211
 								}
 //line interchange.go:210
 								a.StoreSlice(gc_s_a[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop3 {
+							return
 						}
-						for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					}
+					if compiled.SIMD {
 //line interchange.go:204
-							i := gc_bx2*gc_bdx2 + gc_tx2
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_steps2:
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:204
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:204
 							_ = i
-							a := gc_s_a[gc_rank2]
-
+//line interchange.go:204
+							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+							{
 //line interchange.go:210
-							if ix := k*gc_bdx2 + gc_tx2; ix < len(in) {
-								a += in[ix]
+								var ix int = k*gc_bdx2 + gc_tx2
+//line interchange.go:210
+								if ix < len(in) && uint(len(in)-ix) > 7 {
+//line interchange.go:210
+									var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line interchange.go:210
+									if ix >= 0 && ix <= len(in)-8 {
+										gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
+									} else {
+//line interchange.go:211
+										break gc_steps2
+									}
+//line interchange.go:211
+									a = a.Add(gc_ld3)
+								} else {
+//line interchange.go:211
+									gc_if3 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line interchange.go:210
+									if gc_if3.ToBits() != 0 {
+//line interchange.go:210
+										var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line interchange.go:210
+										if ix >= 0 && ix <= len(in)-8 {
+											gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
+										} else {
+//line interchange.go:211
+											break gc_steps2
+										}
+//line interchange.go:211
+										a = a.Add(gc_ld4).Merge(a, gc_if3)
+									}
+								}
 							}
-							gc_s_a[gc_rank2] = a
+//line interchange.go:210
+							a.StoreSlice(gc_s_a[gc_rank2:])
 						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line interchange.go:206
+						a := gc_s_a[gc_rank2]
+//line interchange.go:210
+						if ix := k*gc_bdx2 + gc_tx2; ix < len(in) {
+							a += in[ix]
+						}
+						gc_s_a[gc_rank2] = a
 					}
 				}
 			}
 		}
-
 //line interchange.go:214
 		w := int32(p)
 		{
@@ -3668,20 +2756,15 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line interchange.go:204
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
 				}
 			}
 		}
-
 //line interchange.go:215
 		w ^= 5
 		compiled.OutOfLine(func() {
 			gc_s_a := gc_s_a[:gc_n2]
-			_ = gc_s_a
 			{
+//line interchange.go:220
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 					panic(compiled.ErrGuardWraps)
@@ -3695,45 +2778,28 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:204
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:204
-						_ = gc_all
-//line interchange.go:204
 						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:204
-						_ = gc_iota11
 //line interchange.go:218
 						gc_vb2 := archsimd.BroadcastInt32x8(w)
-//line interchange.go:218
-						_ = gc_vb2
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line interchange.go:204
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:204
-							_ = i
-//line interchange.go:204
 							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line interchange.go:204
-							_ = a
 //line interchange.go:216
 							if i < 0 || i > len(out)-8 {
 //line interchange.go:216
 								break
-//line interchange.go:216
 							}
 //line interchange.go:216
 							if stride {
-//line interchange.go:216
 								{
 //line interchange.go:216
 									var j int = i
 //line interchange.go:216
-									_ = j
-//line interchange.go:216
 									gc_lanes9 := gc_all
-//line interchange.go:216
-									_ = gc_lanes9
 //line interchange.go:216
 									for {
 //line interchange.go:216
@@ -3741,14 +2807,12 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 										if gc_lanes9.ToBits() == 0 {
 //line interchange.go:217
 											break
-//line interchange.go:217
 										}
 //line interchange.go:217
 										var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:217
 										if j >= 0 && j <= len(g)-8 {
 											gc_ld8 = archsimd.LoadInt32x8Slice(g[j:])
-//line interchange.go:218
 										} else {
 //line interchange.go:218
 											var gc_lanes10 [8]int32
@@ -3760,21 +2824,17 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 													gc_pos2.Thread = gc_rank2 + gc_k9
 //line interchange.go:218
 													gc_lanes10[gc_k9] = g[j+gc_k9]
-//line interchange.go:218
 												}
-//line interchange.go:218
 											}
 //line interchange.go:218
 											gc_pos2.Thread = gc_rank2
 //line interchange.go:218
 											gc_ld8 = archsimd.LoadInt32x8(&gc_lanes10)
-//line interchange.go:218
 										}
 //line interchange.go:218
 										if j >= 0 && j <= len(g)-8 {
 //line interchange.go:218
 											gc_ld8.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes9)
-//line interchange.go:218
 										} else {
 //line interchange.go:218
 											var gc_lanes11 [8]int32
@@ -3788,24 +2848,19 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 													gc_pos2.Thread = gc_rank2 + gc_k10
 //line interchange.go:218
 													g[j+gc_k10] = gc_lanes11[gc_k10]
-//line interchange.go:218
 												}
-//line interchange.go:218
 											}
 //line interchange.go:218
 											gc_pos2.Thread = gc_rank2
-//line interchange.go:218
 										}
 //line interchange.go:218
 										j = j +
 //line interchange.go:217
 											gc_bdx2*gc_gdx2
-//line interchange.go:217
 									}
-//line interchange.go:217
 								}
-//line interchange.go:217
 							}
+//line interchange.go:218
 							a.Add(gc_vb2).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3813,20 +2868,16 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line interchange.go:204
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+//line interchange.go:206
 						a := gc_s_a[gc_rank2]
-
 //line interchange.go:216
 						if stride {
 							for j := i; j < len(g); j += gc_bdx2 * gc_gdx2 {
 								g[j] += w
 							}
 						}
-
-//line interchange.go:221
 						out[i] = a + w
 					}
 				}
@@ -3888,34 +2939,27 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line interchange.go:231
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:231
-						_ = gc_all6
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line interchange.go:231
 							gc_alive6 := gc_all6
-//line interchange.go:231
-							_ = gc_alive6
 //line interchange.go:231
 							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line interchange.go:231
 								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-//line interchange.go:231
 							}
 //line interchange.go:231
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:231
 							_ = i
-//line interchange.go:232
 							{
 								compiled.SetExited16(gc_exited2, gc_rank2, gc_alive6.ToBits())
 //line interchange.go:233
 								gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^gc_alive6.ToBits()).ToBits())
-//line interchange.go:233
 							}
 						}
+//line interchange.go:235
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -3926,33 +2970,24 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				if compiled.SIMD {
 //line interchange.go:231
 					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:231
-					_ = gc_all5
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line interchange.go:231
 						gc_alive5 := gc_all5
-//line interchange.go:231
-						_ = gc_alive5
 //line interchange.go:231
 						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line interchange.go:231
 							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:231
 						}
 //line interchange.go:231
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:231
 						_ = i
-//line interchange.go:232
-						{
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
 //line interchange.go:233
-							gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
 //line interchange.go:233
-						}
+						gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3963,25 +2998,14 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
-//line interchange.go:231
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line interchange.go:232
 					{
 //line interchange.go:232
-						{
-//line interchange.go:232
-							gc_exited2[gc_rank2] = true
-							continue gc_L12
-//line interchange.go:233
-						}
+						gc_exited2[gc_rank2] = true
+						continue gc_L12
 					}
 				}
 			}
 		}
-
 //line interchange.go:235
 		for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 			gc_b2.Tick()
@@ -3989,518 +3013,394 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				return
 			}
 			gc_more = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+//line interchange.go:242
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line interchange.go:231
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:231
-							_ = gc_all8
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:236
-							gc_vb3 := archsimd.BroadcastInt32x16(3)
-//line interchange.go:236
-							_ = gc_vb3
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line interchange.go:236
-								gc_alive8 := gc_all8
-//line interchange.go:236
-								_ = gc_alive8
-//line interchange.go:236
-								if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
-//line interchange.go:236
-									gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
-//line interchange.go:236
-								}
-//line interchange.go:231
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:231
-								_ = i
-//line interchange.go:235
-								var j int = i + gc_off
-//line interchange.go:235
-								_ = j
-//line interchange.go:236
-								if j < 0 || j > len(g)-16 {
-//line interchange.go:236
-									break
-//line interchange.go:236
-								}
-								archsimd.LoadInt32x16Slice(g[j:]).Add(gc_vb3).StoreMasked((*[16]int32)(g[j:]), gc_alive8)
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line interchange.go:231
-						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:231
-						_ = gc_all7
-//line interchange.go:236
-						gc_vb2 := archsimd.BroadcastInt32x8(3)
-//line interchange.go:236
-						_ = gc_vb2
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_vb3 := archsimd.BroadcastInt32x16(3)
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line interchange.go:236
-							gc_alive7 := gc_all7
+							gc_alive8 := gc_all8
 //line interchange.go:236
-							_ = gc_alive7
+							if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line interchange.go:236
-							if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
-//line interchange.go:236
-								gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:236
+								gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 							}
 //line interchange.go:231
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:231
-							_ = i
 //line interchange.go:235
 							var j int = i + gc_off
-//line interchange.go:235
-							_ = j
-//line interchange.go:236
-							if j < 0 || j > len(g)-8 {
+							if j < 0 || j > len(g)-16 {
 //line interchange.go:236
 								break
-//line interchange.go:236
 							}
-							archsimd.LoadInt32x8Slice(g[j:]).Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_alive7)
+//line interchange.go:237
+							archsimd.LoadInt32x16Slice(g[j:]).Add(gc_vb3).StoreMasked((*[16]int32)(g[j:]), gc_alive8)
 						}
 						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
-							continue
-						}
-
-//line interchange.go:231
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:235
-						j := i + gc_off
-						gc_more = true
-
-//line interchange.go:236
-						g[j] += 3
-					}
-				}
-			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
-//line interchange.go:231
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:231
-						_ = gc_all10
-//line interchange.go:231
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:231
-						_ = gc_iota4
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line interchange.go:231
-							gc_alive10 := gc_all10
-//line interchange.go:231
-							_ = gc_alive10
-//line interchange.go:231
-							if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
-//line interchange.go:231
-								gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
-//line interchange.go:231
-							}
-//line interchange.go:231
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:231
-							_ = i
-//line interchange.go:238
-							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota4)
-//line interchange.go:238
-							_ = a
-							a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive10).StoreSlice(gc_s_a[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop3 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line interchange.go:231
-					gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:231
-					_ = gc_all9
-//line interchange.go:231
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:231
-					_ = gc_iota3
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line interchange.go:236
+					gc_vb2 := archsimd.BroadcastInt32x8(3)
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line interchange.go:231
-						gc_alive9 := gc_all9
-//line interchange.go:231
-						_ = gc_alive9
-//line interchange.go:231
-						if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
-//line interchange.go:231
-							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:231
+//line interchange.go:236
+						gc_alive7 := gc_all7
+//line interchange.go:236
+						if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+//line interchange.go:236
+							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 //line interchange.go:231
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:231
-						_ = i
-//line interchange.go:238
-						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3)
-//line interchange.go:238
-						_ = a
-						a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive9).StoreSlice(gc_s_a[gc_rank2:])
+//line interchange.go:235
+						var j int = i + gc_off
+						if j < 0 || j > len(g)-8 {
+//line interchange.go:236
+							break
+						}
+//line interchange.go:237
+						archsimd.LoadInt32x8Slice(g[j:]).Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_alive7)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
 //line interchange.go:231
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line interchange.go:238
-					a := int32(i)
-					_ = a
-					gc_s_a[gc_rank2] = a
+//line interchange.go:235
+					j := i + gc_off
+					gc_more = true
+//line interchange.go:236
+					g[j] += 3
 				}
 			}
 		}
-
+//line interchange.go:242
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep7 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+//line interchange.go:231
+					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line interchange.go:231
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:231
+						gc_alive10 := gc_all10
+//line interchange.go:231
+						if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+//line interchange.go:231
+							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+						}
+//line interchange.go:231
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:238
+						a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota4)
+						a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive10).StoreSlice(gc_s_a[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line interchange.go:231
+				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line interchange.go:231
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
+					gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:231
+					gc_alive9 := gc_all9
+//line interchange.go:231
+					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+//line interchange.go:231
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line interchange.go:231
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:238
+					a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3)
+					a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive9).StoreSlice(gc_s_a[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line interchange.go:231
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:238
+				a := int32(i)
+//line interchange.go:240
+				gc_s_a[gc_rank2] = a
+			}
+		}
 //line interchange.go:239
 		for k := 0; k < p; k++ {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep8 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
-//line interchange.go:240
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:240
-							_ = gc_all12
-//line interchange.go:240
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:240
-							_ = gc_iota6
-						gc_steps3:
-							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line interchange.go:240
-								gc_alive12 := gc_all12
-//line interchange.go:240
-								_ = gc_alive12
-//line interchange.go:240
-								if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
-//line interchange.go:240
-									gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
-//line interchange.go:240
-								}
-//line interchange.go:240
-								a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line interchange.go:240
-								_ = a
-//line interchange.go:240
-								{
-//line interchange.go:240
-									var ix int = k*gc_bdx2 + gc_tx2
-//line interchange.go:240
-									_ = ix
-//line interchange.go:240
-									if ix < len(in) && uint(len(in)-ix) > 15 {
-//line interchange.go:240
-										var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line interchange.go:240
-										if ix >= 0 && ix <= len(in)-16 {
-											gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
 //line interchange.go:241
-										} else {
-//line interchange.go:241
-											break gc_steps3
-//line interchange.go:241
-										}
-//line interchange.go:241
-										a = a.Merge(a.Add(gc_ld5), archsimd.Mask32x16FromBits(^gc_alive12.ToBits()))
-//line interchange.go:241
-									} else {
-//line interchange.go:241
-										gc_if3 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(k*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(len(in), k*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep8 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line interchange.go:240
-										_ = gc_if3
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:240
-										if archsimd.Mask32x16FromBits(gc_alive12.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line interchange.go:240
-											var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line interchange.go:240
-											if ix >= 0 && ix <= len(in)-16 {
-												gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
-//line interchange.go:241
-											} else {
-//line interchange.go:241
-												break gc_steps3
-//line interchange.go:241
-											}
-//line interchange.go:241
-											a = a.Merge(a.Add(gc_ld6), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive12.ToBits()&gc_if3.ToBits()).ToBits()))
-//line interchange.go:241
-										}
-//line interchange.go:241
-									}
-//line interchange.go:241
-								}
-								a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive12).StoreSlice(gc_s_a[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line interchange.go:240
-						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:240
-						_ = gc_all11
-//line interchange.go:240
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:240
-						_ = gc_iota5
-					gc_steps2:
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_steps3:
+						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line interchange.go:240
-							gc_alive11 := gc_all11
+							gc_alive12 := gc_all12
 //line interchange.go:240
-							_ = gc_alive11
+							if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line interchange.go:240
-							if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
-//line interchange.go:240
-								gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:240
+								gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
 							}
 //line interchange.go:240
-							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line interchange.go:240
-							_ = a
-//line interchange.go:240
+							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
 							{
 //line interchange.go:240
 								var ix int = k*gc_bdx2 + gc_tx2
 //line interchange.go:240
-								_ = ix
+								if ix < len(in) && uint(len(in)-ix) > 15 {
 //line interchange.go:240
-								if ix < len(in) && uint(len(in)-ix) > 7 {
+									var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:240
-									var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:240
-									if ix >= 0 && ix <= len(in)-8 {
-										gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
-//line interchange.go:241
+									if ix >= 0 && ix <= len(in)-16 {
+										gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
 									} else {
 //line interchange.go:241
-										break gc_steps2
-//line interchange.go:241
+										break gc_steps3
 									}
 //line interchange.go:241
-									a = a.Add(gc_ld3).Merge(a, gc_alive11)
-//line interchange.go:241
+									a = a.Merge(a.Add(gc_ld5), archsimd.Mask32x16FromBits(^gc_alive12.ToBits()))
 								} else {
 //line interchange.go:241
-									gc_if2 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+									gc_if3 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line interchange.go:240
-									_ = gc_if2
+									if archsimd.Mask32x16FromBits(gc_alive12.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line interchange.go:240
-									if gc_alive11.And(gc_if2).ToBits() != 0 {
+										var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:240
-										var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:240
-										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
-//line interchange.go:241
+										if ix >= 0 && ix <= len(in)-16 {
+											gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
 										} else {
 //line interchange.go:241
-											break gc_steps2
-//line interchange.go:241
+											break gc_steps3
 										}
 //line interchange.go:241
-										a = a.Add(gc_ld4).Merge(a, gc_alive11.And(gc_if2))
-//line interchange.go:241
+										a = a.Merge(a.Add(gc_ld6), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive12.ToBits()&gc_if3.ToBits()).ToBits()))
 									}
-//line interchange.go:241
 								}
-//line interchange.go:241
 							}
-							a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive11).StoreSlice(gc_s_a[gc_rank2:])
+//line interchange.go:242
+							a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive12).StoreSlice(gc_s_a[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
-							continue
-						}
-						a := gc_s_a[gc_rank2]
-
-//line interchange.go:240
-						if ix := k*gc_bdx2 + gc_tx2; ix < len(in) {
-							a += in[ix]
-						}
-						gc_s_a[gc_rank2] = a
-					}
-				}
-			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
-//line interchange.go:231
-						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:231
-						_ = gc_all14
-						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line interchange.go:231
-							gc_alive14 := gc_all14
-//line interchange.go:231
-							_ = gc_alive14
-//line interchange.go:231
-							if gc_ex14 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex14 != 0 {
-//line interchange.go:231
-								gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
-//line interchange.go:231
-							}
-//line interchange.go:231
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:231
-							_ = i
-//line interchange.go:231
-							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line interchange.go:231
-							_ = a
-//line interchange.go:244
-							if i < 0 || i > len(out)-16 {
-//line interchange.go:244
-								break
-//line interchange.go:244
-							}
-//line interchange.go:244
-							a.StoreMasked((*[16]int32)(out[i:]), gc_alive14)
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop5 {
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-//line interchange.go:231
-					gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:231
-					_ = gc_all13
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
+//line interchange.go:240
+					gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line interchange.go:240
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_steps2:
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line interchange.go:231
-						gc_alive13 := gc_all13
-//line interchange.go:231
-						_ = gc_alive13
-//line interchange.go:231
-						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
-//line interchange.go:231
-							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:231
+//line interchange.go:240
+						gc_alive11 := gc_all11
+//line interchange.go:240
+						if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
+//line interchange.go:240
+							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-//line interchange.go:231
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:231
-						_ = i
-//line interchange.go:231
+//line interchange.go:240
 						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line interchange.go:231
-						_ = a
-//line interchange.go:244
-						if i < 0 || i > len(out)-8 {
-//line interchange.go:244
-							break
-//line interchange.go:244
+						{
+//line interchange.go:240
+							var ix int = k*gc_bdx2 + gc_tx2
+//line interchange.go:240
+							if ix < len(in) && uint(len(in)-ix) > 7 {
+//line interchange.go:240
+								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line interchange.go:240
+								if ix >= 0 && ix <= len(in)-8 {
+									gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
+								} else {
+//line interchange.go:241
+									break gc_steps2
+								}
+//line interchange.go:241
+								a = a.Add(gc_ld3).Merge(a, gc_alive11)
+							} else {
+//line interchange.go:241
+								gc_if2 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line interchange.go:240
+								if gc_alive11.And(gc_if2).ToBits() != 0 {
+//line interchange.go:240
+									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line interchange.go:240
+									if ix >= 0 && ix <= len(in)-8 {
+										gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
+									} else {
+//line interchange.go:241
+										break gc_steps2
+									}
+//line interchange.go:241
+									a = a.Add(gc_ld4).Merge(a, gc_alive11.And(gc_if2))
+								}
+							}
 						}
-//line interchange.go:244
-						a.StoreMasked((*[8]int32)(out[i:]), gc_alive13)
+//line interchange.go:242
+						a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive11).StoreSlice(gc_s_a[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
-//line interchange.go:231
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
 					a := gc_s_a[gc_rank2]
-
-//line interchange.go:244
-					out[i] = a
+//line interchange.go:240
+					if ix := k*gc_bdx2 + gc_tx2; ix < len(in) {
+						a += in[ix]
+					}
+					gc_s_a[gc_rank2] = a
 				}
+			}
+		}
+//line interchange.go:249
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep9 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
+//line interchange.go:231
+					gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+					for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
+						gc_tx2 := gc_vstep9
+						gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:231
+						gc_alive14 := gc_all14
+//line interchange.go:231
+						if gc_ex14 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex14 != 0 {
+//line interchange.go:231
+							gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
+						}
+//line interchange.go:231
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:231
+						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+//line interchange.go:244
+						if i < 0 || i > len(out)-16 {
+//line interchange.go:244
+							break
+						}
+//line interchange.go:244
+						a.StoreMasked((*[16]int32)(out[i:]), gc_alive14)
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop5 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line interchange.go:231
+				gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+					gc_tx2 := gc_vstep9
+					gc_rank2 := gc_base2 + gc_tx2
+//line interchange.go:231
+					gc_alive13 := gc_all13
+//line interchange.go:231
+					if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+//line interchange.go:231
+						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line interchange.go:231
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:231
+					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line interchange.go:244
+					if i < 0 || i > len(out)-8 {
+//line interchange.go:244
+						break
+					}
+//line interchange.go:244
+					a.StoreMasked((*[8]int32)(out[i:]), gc_alive13)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line interchange.go:231
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:233
+				a := gc_s_a[gc_rank2]
+//line interchange.go:244
+				out[i] = a
 			}
 		}
 	}
@@ -4509,4 +3409,5 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 // gc_files_interchange holds the source files whose lines the kernels' records hash.
 //
 //go:embed interchange.go
+//line interchange.go:254
 var gc_files_interchange embed.FS

@@ -49,58 +49,46 @@ func gc_body_jamCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in, sums []float
 			gc_bx = 0
 		}
 		var gc_jam gc_jam_countedSum
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := (gc_bx * gc_bdx) + 1
-				gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
-				gc_fasthi := max(min(gc_bdx, len(sums)-gc_off, len(bounds)-gc_off, len(bounds)-gc_off2), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := bounds[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := bounds[gc_off2+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
+//line jam_counted.go:32
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sums)-gc_off, len(bounds)-gc_off, len(bounds)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := bounds[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := bounds[gc_off2+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line jam_counted.go:14
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line jam_counted.go:15
-								gc_jam_countedSum_add(&gc_jam, in[gc_at[gc_u]:gc_at2[gc_u]], sums, i)
-							}
-							gc_tx = gc_fasthi - 1
-							continue
+							i := gc_bx*gc_bdx + gc_tx
+							gc_jam_countedSum_add(&gc_jam, in[gc_at[gc_u]:gc_at2[gc_u]], sums, i)
 						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line jam_counted.go:14
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line jam_counted.go:15
-						gc_jam_countedSum_add(&gc_jam, in[bounds[i]:bounds[i+1]], sums, i)
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line jam_counted.go:14
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line jam_counted.go:15
-						gc_jam_countedSum_add(&gc_jam, in[bounds[i]:bounds[i+1]], sums, i)
-					}
+					i := gc_bx*gc_bdx + gc_tx
+					gc_jam_countedSum_add(&gc_jam, in[bounds[i]:bounds[i+1]], sums, i)
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line jam_counted.go:14
+					i := gc_bx*gc_bdx + gc_tx
+					gc_jam_countedSum_add(&gc_jam, in[bounds[i]:bounds[i+1]], sums, i)
 				}
 			}
 		}
+//line jam_counted.go:20
 		gc_jam_countedSum_flush(&gc_jam)
 	}
 }
@@ -143,19 +131,15 @@ func gc_jam_countedSum_flush(gc_j *gc_jam_countedSum) {
 // gc_jam_countedSum_run1 runs the rest of countedSum for one thread, as written.
 func gc_jam_countedSum_run1(gc_l *gc_jam_countedSum_lane) {
 	s := gc_l.s
-	_ = s
 //line jam_counted.go:21
 	var a, b, c, d float32
-//line jam_counted.go:22
 	i := 0
-//line jam_counted.go:23
 	for ; i+4 <= len(s); i += 4 {
 		a += s[i]
 		b += s[i+1]
 		c += s[i+2]
 		d += s[i+3]
 	}
-//line jam_counted.go:29
 	for ; i < len(s); i++ {
 		a += s[i]
 	}
@@ -165,13 +149,12 @@ func gc_jam_countedSum_run1(gc_l *gc_jam_countedSum_lane) {
 // gc_jam_countedSum_run4 runs the rest of countedSum for 4 threads, their loops interleaved.
 func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 	gc_l0_s := gc_j.lanes[0].s
-	_ = gc_l0_s
+//line jam_counted.go:39
 	gc_l1_s := gc_j.lanes[1].s
-	_ = gc_l1_s
+//line jam_counted.go:41
 	gc_l2_s := gc_j.lanes[2].s
-	_ = gc_l2_s
+//line jam_counted.go:43
 	gc_l3_s := gc_j.lanes[3].s
-	_ = gc_l3_s
 //line jam_counted.go:21
 	var gc_l0_a, gc_l0_b, gc_l0_c, gc_l0_d float32
 //line jam_counted.go:21
@@ -180,7 +163,6 @@ func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 	var gc_l2_a, gc_l2_b, gc_l2_c, gc_l2_d float32
 //line jam_counted.go:21
 	var gc_l3_a, gc_l3_b, gc_l3_c, gc_l3_d float32
-//line jam_counted.go:22
 	gc_l0_i := 0
 //line jam_counted.go:22
 	gc_l1_i := 0
@@ -188,7 +170,6 @@ func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 	gc_l2_i := 0
 //line jam_counted.go:22
 	gc_l3_i := 0
-//line jam_counted.go:23
 	for (gc_l0_i+4 <= len(gc_l0_s)) && (gc_l1_i+4 <= len(gc_l1_s)) && (gc_l2_i+4 <= len(gc_l2_s)) && (gc_l3_i+4 <= len(gc_l3_s)) {
 		gc_l0_a += gc_l0_s[gc_l0_i]
 		gc_l0_b += gc_l0_s[gc_l0_i+1]
@@ -214,8 +195,6 @@ func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 		gc_l3_d += gc_l3_s[gc_l3_i+3]
 //line jam_counted.go:23
 		gc_l3_i += 4
-
-//line jam_counted.go:28
 	}
 //line jam_counted.go:23
 	for gc_l0_i+4 <= len(gc_l0_s) {
@@ -225,8 +204,6 @@ func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 		gc_l0_d += gc_l0_s[gc_l0_i+3]
 //line jam_counted.go:23
 		gc_l0_i += 4
-
-//line jam_counted.go:28
 	}
 //line jam_counted.go:23
 	for gc_l1_i+4 <= len(gc_l1_s) {
@@ -236,8 +213,6 @@ func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 		gc_l1_d += gc_l1_s[gc_l1_i+3]
 //line jam_counted.go:23
 		gc_l1_i += 4
-
-//line jam_counted.go:28
 	}
 //line jam_counted.go:23
 	for gc_l2_i+4 <= len(gc_l2_s) {
@@ -247,8 +222,6 @@ func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 		gc_l2_d += gc_l2_s[gc_l2_i+3]
 //line jam_counted.go:23
 		gc_l2_i += 4
-
-//line jam_counted.go:28
 	}
 //line jam_counted.go:23
 	for gc_l3_i+4 <= len(gc_l3_s) {
@@ -258,8 +231,6 @@ func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 		gc_l3_d += gc_l3_s[gc_l3_i+3]
 //line jam_counted.go:23
 		gc_l3_i += 4
-
-//line jam_counted.go:28
 	}
 //line jam_counted.go:29
 	for (gc_l0_i < len(gc_l0_s)) && (gc_l1_i < len(gc_l1_s)) && (gc_l2_i < len(gc_l2_s)) && (gc_l3_i < len(gc_l3_s)) {
@@ -275,36 +246,32 @@ func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 		gc_l3_a += gc_l3_s[gc_l3_i]
 //line jam_counted.go:29
 		gc_l3_i++
-
 	}
 //line jam_counted.go:29
 	for gc_l0_i < len(gc_l0_s) {
 		gc_l0_a += gc_l0_s[gc_l0_i]
 //line jam_counted.go:29
 		gc_l0_i++
-
 	}
 //line jam_counted.go:29
 	for gc_l1_i < len(gc_l1_s) {
 		gc_l1_a += gc_l1_s[gc_l1_i]
 //line jam_counted.go:29
 		gc_l1_i++
-
 	}
 //line jam_counted.go:29
 	for gc_l2_i < len(gc_l2_s) {
 		gc_l2_a += gc_l2_s[gc_l2_i]
 //line jam_counted.go:29
 		gc_l2_i++
-
 	}
 //line jam_counted.go:29
 	for gc_l3_i < len(gc_l3_s) {
 		gc_l3_a += gc_l3_s[gc_l3_i]
 //line jam_counted.go:29
 		gc_l3_i++
-
 	}
+//line jam_counted.go:32
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = (gc_l0_a + gc_l0_b) + (gc_l0_c + gc_l0_d)
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = (gc_l1_a + gc_l1_b) + (gc_l1_c + gc_l1_d)
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = (gc_l2_a + gc_l2_b) + (gc_l2_c + gc_l2_d)

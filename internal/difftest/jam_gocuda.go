@@ -54,110 +54,70 @@ func gc_body_jamRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 			gc_bx = 0
 		}
 		var gc_jam gc_jam_jamRun
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := (gc_bx * gc_bdx) + 1
-				gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
-				gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2, len(mode)-gc_off), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := bounds[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := bounds[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at3 := mode[gc_off+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
+//line jam.go:35
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2, len(mode)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := bounds[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := bounds[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := mode[gc_off+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line jam.go:17
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
+							i := gc_bx*gc_bdx + gc_tx
+							lo := gc_at[gc_u]
 //line jam.go:18
-								lo := gc_at[gc_u]
-
-//line jam.go:18
-								hi := gc_at2[gc_u]
-
-//line jam.go:19
-								end := hi
-
-//line jam.go:20
-								if i == short {
-									end--
-								}
-
-//line jam.go:23
-								gc_jam_jamRun_add(&gc_jam, in[lo:hi], out[lo:end:end], float32(i), gc_at3[gc_u]%2 == 1)
-								_ = lo
-								_ = hi
-								_ = end
+							hi := gc_at2[gc_u]
+							end := hi
+							if i == short {
+								end--
 							}
-							gc_tx = gc_fasthi - 1
-							continue
+							gc_jam_jamRun_add(&gc_jam, in[lo:hi], out[lo:end:end], float32(i), gc_at3[gc_u]%2 == 1)
 						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line jam.go:17
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line jam.go:18
-						lo := bounds[i]
-
-//line jam.go:18
-						hi := bounds[i+1]
-
-//line jam.go:19
-						end := hi
-
-//line jam.go:20
-						if i == short {
-							end--
-						}
-
-//line jam.go:23
-						gc_jam_jamRun_add(&gc_jam, in[lo:hi], out[lo:end:end], float32(i), mode[i]%2 == 1)
-						_ = lo
-						_ = hi
-						_ = end
+//line jam.go:28
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line jam.go:17
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
+					lo := bounds[i]
 //line jam.go:18
-						lo := bounds[i]
-
-//line jam.go:18
-						hi := bounds[i+1]
-
-//line jam.go:19
-						end := hi
-
-//line jam.go:20
-						if i == short {
-							end--
-						}
-
-//line jam.go:23
-						gc_jam_jamRun_add(&gc_jam, in[lo:hi], out[lo:end:end], float32(i), mode[i]%2 == 1)
-						_ = lo
-						_ = hi
-						_ = end
+					hi := bounds[i+1]
+					end := hi
+					if i == short {
+						end--
 					}
+					gc_jam_jamRun_add(&gc_jam, in[lo:hi], out[lo:end:end], float32(i), mode[i]%2 == 1)
+				}
+			} else {
+//line jam.go:29
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line jam.go:17
+					i := gc_bx*gc_bdx + gc_tx
+					lo := bounds[i]
+//line jam.go:18
+					hi := bounds[i+1]
+					end := hi
+					if i == short {
+						end--
+					}
+					gc_jam_jamRun_add(&gc_jam, in[lo:hi], out[lo:end:end], float32(i), mode[i]%2 == 1)
 				}
 			}
 		}
+//line jam.go:31
 		gc_jam_jamRun_flush(&gc_jam)
 	}
 }
@@ -201,13 +161,8 @@ func gc_jam_jamRun_flush(gc_j *gc_jam_jamRun) {
 // gc_jam_jamRun_run1 runs the rest of jamRun for one thread, as written.
 func gc_jam_jamRun_run1(gc_l *gc_jam_jamRun_lane) {
 	in, out, offset, inclusive := gc_l.in, gc_l.out, gc_l.offset, gc_l.inclusive
-	_ = in
-	_ = out
-	_ = offset
-	_ = inclusive
 //line jam.go:32
 	s := offset
-//line jam.go:33
 	if inclusive {
 		for k, x := range in {
 			s += x
@@ -219,13 +174,10 @@ func gc_jam_jamRun_run1(gc_l *gc_jam_jamRun_lane) {
 			s += x
 		}
 	}
-//line jam.go:44
 	r := offset
-//line jam.go:45
 	for m := 0; m < len(in); m++ {
 		r = r/2 + 1
 	}
-//line jam.go:48
 	for k := range out {
 		out[k] += r - in[k]/2
 	}
@@ -234,37 +186,36 @@ func gc_jam_jamRun_run1(gc_l *gc_jam_jamRun_lane) {
 // gc_jam_jamRun_run4 runs the rest of jamRun for 4 threads, their loops interleaved.
 func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 	gc_l0_in := gc_j.lanes[0].in
-	_ = gc_l0_in
+//line jam.go:57
 	gc_l0_out := gc_j.lanes[0].out
-	_ = gc_l0_out
+//line jam.go:59
 	gc_l0_offset := gc_j.lanes[0].offset
-	_ = gc_l0_offset
+//line jam.go:61
 	gc_l0_inclusive := gc_j.lanes[0].inclusive
-	_ = gc_l0_inclusive
+//line jam.go:63
 	gc_l1_in := gc_j.lanes[1].in
-	_ = gc_l1_in
+//line jam.go:65
 	gc_l1_out := gc_j.lanes[1].out
-	_ = gc_l1_out
+//line jam.go:67
 	gc_l1_offset := gc_j.lanes[1].offset
-	_ = gc_l1_offset
+//line jam.go:69
 	gc_l1_inclusive := gc_j.lanes[1].inclusive
-	_ = gc_l1_inclusive
+//line jam.go:71
 	gc_l2_in := gc_j.lanes[2].in
-	_ = gc_l2_in
+//line jam.go:73
 	gc_l2_out := gc_j.lanes[2].out
-	_ = gc_l2_out
+//line jam.go:75
 	gc_l2_offset := gc_j.lanes[2].offset
-	_ = gc_l2_offset
+//line jam.go:77
 	gc_l2_inclusive := gc_j.lanes[2].inclusive
-	_ = gc_l2_inclusive
+//line jam.go:79
 	gc_l3_in := gc_j.lanes[3].in
-	_ = gc_l3_in
+//line jam.go:81
 	gc_l3_out := gc_j.lanes[3].out
-	_ = gc_l3_out
+//line jam.go:83
 	gc_l3_offset := gc_j.lanes[3].offset
-	_ = gc_l3_offset
+//line jam.go:85
 	gc_l3_inclusive := gc_j.lanes[3].inclusive
-	_ = gc_l3_inclusive
 //line jam.go:32
 	gc_l0_s := gc_l0_offset
 //line jam.go:32
@@ -278,92 +229,46 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 		gc_n1 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
 		gc_r3 := gc_l0_in[:gc_n1]
 //line jam.go:34
-		_ = gc_r3
-//line jam.go:34
 		gc_w4 := gc_l0_out[:gc_n1]
-//line jam.go:34
-		_ = gc_w4
 //line jam.go:34
 		gc_r5 := gc_l1_in[:gc_n1]
 //line jam.go:34
-		_ = gc_r5
-//line jam.go:34
 		gc_w6 := gc_l1_out[:gc_n1]
-//line jam.go:34
-		_ = gc_w6
 //line jam.go:34
 		gc_r7 := gc_l2_in[:gc_n1]
 //line jam.go:34
-		_ = gc_r7
-//line jam.go:34
 		gc_w8 := gc_l2_out[:gc_n1]
-//line jam.go:34
-		_ = gc_w8
 //line jam.go:34
 		gc_r9 := gc_l3_in[:gc_n1]
 //line jam.go:34
-		_ = gc_r9
-//line jam.go:34
 		gc_w10 := gc_l3_out[:gc_n1]
-//line jam.go:34
-		_ = gc_w10
 //line jam.go:34
 		for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line jam.go:34
-			{
+			gc_l0_k := gc_i2
 //line jam.go:34
-				gc_l0_k := gc_i2
+			gc_l0_x := gc_r3[gc_i2]
+			gc_l0_s += gc_l0_x
+			gc_w4[gc_l0_k] = gc_l0_s
 //line jam.go:34
-				_ = gc_l0_k
+			gc_l1_k := gc_i2
 //line jam.go:34
-				gc_l0_x := gc_r3[gc_i2]
+			gc_l1_x := gc_r5[gc_i2]
+			gc_l1_s += gc_l1_x
+			gc_w6[gc_l1_k] = gc_l1_s
 //line jam.go:34
-				_ = gc_l0_x
-				gc_l0_s += gc_l0_x
-				gc_w4[gc_l0_k] = gc_l0_s
-			}
+			gc_l2_k := gc_i2
 //line jam.go:34
-			{
+			gc_l2_x := gc_r7[gc_i2]
+			gc_l2_s += gc_l2_x
+			gc_w8[gc_l2_k] = gc_l2_s
 //line jam.go:34
-				gc_l1_k := gc_i2
+			gc_l3_k := gc_i2
 //line jam.go:34
-				_ = gc_l1_k
-//line jam.go:34
-				gc_l1_x := gc_r5[gc_i2]
-//line jam.go:34
-				_ = gc_l1_x
-				gc_l1_s += gc_l1_x
-				gc_w6[gc_l1_k] = gc_l1_s
-			}
-//line jam.go:34
-			{
-//line jam.go:34
-				gc_l2_k := gc_i2
-//line jam.go:34
-				_ = gc_l2_k
-//line jam.go:34
-				gc_l2_x := gc_r7[gc_i2]
-//line jam.go:34
-				_ = gc_l2_x
-				gc_l2_s += gc_l2_x
-				gc_w8[gc_l2_k] = gc_l2_s
-			}
-//line jam.go:34
-			{
-//line jam.go:34
-				gc_l3_k := gc_i2
-//line jam.go:34
-				_ = gc_l3_k
-//line jam.go:34
-				gc_l3_x := gc_r9[gc_i2]
-//line jam.go:34
-				_ = gc_l3_x
-				gc_l3_s += gc_l3_x
-				gc_w10[gc_l3_k] = gc_l3_s
-			}
-//line jam.go:37
+			gc_l3_x := gc_r9[gc_i2]
+			gc_l3_s += gc_l3_x
+			gc_w10[gc_l3_k] = gc_l3_s
 		}
-//line jam.go:34
 		{
 //line jam.go:34
 			gc_l0_in := gc_j.lanes[0].in
@@ -374,17 +279,11 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 //line jam.go:34
 				gc_l0_k := gc_i11
 //line jam.go:34
-				_ = gc_l0_k
-//line jam.go:34
 				gc_l0_x := gc_l0_in[gc_i11]
-//line jam.go:34
-				_ = gc_l0_x
 				gc_l0_s += gc_l0_x
 				gc_l0_out[gc_l0_k] = gc_l0_s
 			}
-//line jam.go:37
 		}
-//line jam.go:34
 		{
 //line jam.go:34
 			gc_l1_in := gc_j.lanes[1].in
@@ -395,17 +294,11 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 //line jam.go:34
 				gc_l1_k := gc_i12
 //line jam.go:34
-				_ = gc_l1_k
-//line jam.go:34
 				gc_l1_x := gc_l1_in[gc_i12]
-//line jam.go:34
-				_ = gc_l1_x
 				gc_l1_s += gc_l1_x
 				gc_l1_out[gc_l1_k] = gc_l1_s
 			}
-//line jam.go:37
 		}
-//line jam.go:34
 		{
 //line jam.go:34
 			gc_l2_in := gc_j.lanes[2].in
@@ -416,17 +309,11 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 //line jam.go:34
 				gc_l2_k := gc_i13
 //line jam.go:34
-				_ = gc_l2_k
-//line jam.go:34
 				gc_l2_x := gc_l2_in[gc_i13]
-//line jam.go:34
-				_ = gc_l2_x
 				gc_l2_s += gc_l2_x
 				gc_l2_out[gc_l2_k] = gc_l2_s
 			}
-//line jam.go:37
 		}
-//line jam.go:34
 		{
 //line jam.go:34
 			gc_l3_in := gc_j.lanes[3].in
@@ -437,15 +324,10 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 //line jam.go:34
 				gc_l3_k := gc_i14
 //line jam.go:34
-				_ = gc_l3_k
-//line jam.go:34
 				gc_l3_x := gc_l3_in[gc_i14]
-//line jam.go:34
-				_ = gc_l3_x
 				gc_l3_s += gc_l3_x
 				gc_l3_out[gc_l3_k] = gc_l3_s
 			}
-//line jam.go:37
 		}
 //line jam.go:37
 	} else if (!gc_l0_inclusive) && (!gc_l1_inclusive) && (!gc_l2_inclusive) && (!gc_l3_inclusive) {
@@ -454,92 +336,46 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 //line jam.go:39
 		gc_r17 := gc_l0_in[:gc_n15]
 //line jam.go:39
-		_ = gc_r17
-//line jam.go:39
 		gc_w18 := gc_l0_out[:gc_n15]
-//line jam.go:39
-		_ = gc_w18
 //line jam.go:39
 		gc_r19 := gc_l1_in[:gc_n15]
 //line jam.go:39
-		_ = gc_r19
-//line jam.go:39
 		gc_w20 := gc_l1_out[:gc_n15]
-//line jam.go:39
-		_ = gc_w20
 //line jam.go:39
 		gc_r21 := gc_l2_in[:gc_n15]
 //line jam.go:39
-		_ = gc_r21
-//line jam.go:39
 		gc_w22 := gc_l2_out[:gc_n15]
-//line jam.go:39
-		_ = gc_w22
 //line jam.go:39
 		gc_r23 := gc_l3_in[:gc_n15]
 //line jam.go:39
-		_ = gc_r23
-//line jam.go:39
 		gc_w24 := gc_l3_out[:gc_n15]
-//line jam.go:39
-		_ = gc_w24
 //line jam.go:39
 		for gc_i16 := 0; gc_i16 < gc_n15; gc_i16++ {
 //line jam.go:39
-			{
+			gc_l0_k2 := gc_i16
 //line jam.go:39
-				gc_l0_k2 := gc_i16
+			gc_l0_x2 := gc_r17[gc_i16]
+			gc_w18[gc_l0_k2] = gc_l0_s
+			gc_l0_s += gc_l0_x2
 //line jam.go:39
-				_ = gc_l0_k2
+			gc_l1_k2 := gc_i16
 //line jam.go:39
-				gc_l0_x2 := gc_r17[gc_i16]
+			gc_l1_x2 := gc_r19[gc_i16]
+			gc_w20[gc_l1_k2] = gc_l1_s
+			gc_l1_s += gc_l1_x2
 //line jam.go:39
-				_ = gc_l0_x2
-				gc_w18[gc_l0_k2] = gc_l0_s
-				gc_l0_s += gc_l0_x2
-			}
+			gc_l2_k2 := gc_i16
 //line jam.go:39
-			{
+			gc_l2_x2 := gc_r21[gc_i16]
+			gc_w22[gc_l2_k2] = gc_l2_s
+			gc_l2_s += gc_l2_x2
 //line jam.go:39
-				gc_l1_k2 := gc_i16
+			gc_l3_k2 := gc_i16
 //line jam.go:39
-				_ = gc_l1_k2
-//line jam.go:39
-				gc_l1_x2 := gc_r19[gc_i16]
-//line jam.go:39
-				_ = gc_l1_x2
-				gc_w20[gc_l1_k2] = gc_l1_s
-				gc_l1_s += gc_l1_x2
-			}
-//line jam.go:39
-			{
-//line jam.go:39
-				gc_l2_k2 := gc_i16
-//line jam.go:39
-				_ = gc_l2_k2
-//line jam.go:39
-				gc_l2_x2 := gc_r21[gc_i16]
-//line jam.go:39
-				_ = gc_l2_x2
-				gc_w22[gc_l2_k2] = gc_l2_s
-				gc_l2_s += gc_l2_x2
-			}
-//line jam.go:39
-			{
-//line jam.go:39
-				gc_l3_k2 := gc_i16
-//line jam.go:39
-				_ = gc_l3_k2
-//line jam.go:39
-				gc_l3_x2 := gc_r23[gc_i16]
-//line jam.go:39
-				_ = gc_l3_x2
-				gc_w24[gc_l3_k2] = gc_l3_s
-				gc_l3_s += gc_l3_x2
-			}
-//line jam.go:42
+			gc_l3_x2 := gc_r23[gc_i16]
+			gc_w24[gc_l3_k2] = gc_l3_s
+			gc_l3_s += gc_l3_x2
 		}
-//line jam.go:39
 		{
 //line jam.go:39
 			gc_l0_in := gc_j.lanes[0].in
@@ -550,17 +386,11 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 //line jam.go:39
 				gc_l0_k2 := gc_i25
 //line jam.go:39
-				_ = gc_l0_k2
-//line jam.go:39
 				gc_l0_x2 := gc_l0_in[gc_i25]
-//line jam.go:39
-				_ = gc_l0_x2
 				gc_l0_out[gc_l0_k2] = gc_l0_s
 				gc_l0_s += gc_l0_x2
 			}
-//line jam.go:42
 		}
-//line jam.go:39
 		{
 //line jam.go:39
 			gc_l1_in := gc_j.lanes[1].in
@@ -571,17 +401,11 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 //line jam.go:39
 				gc_l1_k2 := gc_i26
 //line jam.go:39
-				_ = gc_l1_k2
-//line jam.go:39
 				gc_l1_x2 := gc_l1_in[gc_i26]
-//line jam.go:39
-				_ = gc_l1_x2
 				gc_l1_out[gc_l1_k2] = gc_l1_s
 				gc_l1_s += gc_l1_x2
 			}
-//line jam.go:42
 		}
-//line jam.go:39
 		{
 //line jam.go:39
 			gc_l2_in := gc_j.lanes[2].in
@@ -592,17 +416,11 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 //line jam.go:39
 				gc_l2_k2 := gc_i27
 //line jam.go:39
-				_ = gc_l2_k2
-//line jam.go:39
 				gc_l2_x2 := gc_l2_in[gc_i27]
-//line jam.go:39
-				_ = gc_l2_x2
 				gc_l2_out[gc_l2_k2] = gc_l2_s
 				gc_l2_s += gc_l2_x2
 			}
-//line jam.go:42
 		}
-//line jam.go:39
 		{
 //line jam.go:39
 			gc_l3_in := gc_j.lanes[3].in
@@ -613,17 +431,11 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 //line jam.go:39
 				gc_l3_k2 := gc_i28
 //line jam.go:39
-				_ = gc_l3_k2
-//line jam.go:39
 				gc_l3_x2 := gc_l3_in[gc_i28]
-//line jam.go:39
-				_ = gc_l3_x2
 				gc_l3_out[gc_l3_k2] = gc_l3_s
 				gc_l3_s += gc_l3_x2
 			}
-//line jam.go:42
 		}
-//line jam.go:42
 	} else {
 //line jam.go:42
 		func() {
@@ -689,7 +501,6 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 			}
 //line jam.go:43
 		}()
-//line jam.go:43
 	}
 //line jam.go:44
 	gc_l0_r := gc_l0_offset
@@ -699,7 +510,6 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 	gc_l2_r := gc_l2_offset
 //line jam.go:44
 	gc_l3_r := gc_l3_offset
-//line jam.go:45
 	gc_l0_m := 0
 //line jam.go:45
 	gc_l1_m := 0
@@ -721,90 +531,63 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 		gc_l3_r = gc_l3_r/2 + 1
 //line jam.go:45
 		gc_l3_m++
-
 	}
 //line jam.go:45
 	for gc_l0_m < len(gc_l0_in) {
 		gc_l0_r = gc_l0_r/2 + 1
 //line jam.go:45
 		gc_l0_m++
-
 	}
 //line jam.go:45
 	for gc_l1_m < len(gc_l1_in) {
 		gc_l1_r = gc_l1_r/2 + 1
 //line jam.go:45
 		gc_l1_m++
-
 	}
 //line jam.go:45
 	for gc_l2_m < len(gc_l2_in) {
 		gc_l2_r = gc_l2_r/2 + 1
 //line jam.go:45
 		gc_l2_m++
-
 	}
 //line jam.go:45
 	for gc_l3_m < len(gc_l3_in) {
 		gc_l3_r = gc_l3_r/2 + 1
 //line jam.go:45
 		gc_l3_m++
-
 	}
+//line jam.go:48
 	gc_n29 := min(len(gc_l0_out), len(gc_l1_out), len(gc_l2_out), len(gc_l3_out))
 	gc_r31 := gc_l0_out[:gc_n29]
-	_ = gc_r31
+//line jam.go:51
 	gc_w32 := gc_l0_in[:gc_n29]
-	_ = gc_w32
+//line jam.go:53
 	gc_r33 := gc_l1_out[:gc_n29]
-	_ = gc_r33
+//line jam.go:55
 	gc_w34 := gc_l1_in[:gc_n29]
-	_ = gc_w34
+//line jam.go:57
 	gc_r35 := gc_l2_out[:gc_n29]
-	_ = gc_r35
+//line jam.go:59
 	gc_w36 := gc_l2_in[:gc_n29]
-	_ = gc_w36
+//line jam.go:61
 	gc_r37 := gc_l3_out[:gc_n29]
-	_ = gc_r37
+//line jam.go:63
 	gc_w38 := gc_l3_in[:gc_n29]
-	_ = gc_w38
 //line jam.go:48
 	for gc_i30 := 0; gc_i30 < gc_n29; gc_i30++ {
 //line jam.go:48
-		{
+		gc_l0_k3 := gc_i30
+		gc_r31[gc_l0_k3] += gc_l0_r - gc_w32[gc_l0_k3]/2
 //line jam.go:48
-			gc_l0_k3 := gc_i30
+		gc_l1_k3 := gc_i30
+		gc_r33[gc_l1_k3] += gc_l1_r - gc_w34[gc_l1_k3]/2
 //line jam.go:48
-			_ = gc_l0_k3
-			gc_r31[gc_l0_k3] += gc_l0_r - gc_w32[gc_l0_k3]/2
-		}
+		gc_l2_k3 := gc_i30
+		gc_r35[gc_l2_k3] += gc_l2_r - gc_w36[gc_l2_k3]/2
 //line jam.go:48
-		{
-//line jam.go:48
-			gc_l1_k3 := gc_i30
-//line jam.go:48
-			_ = gc_l1_k3
-			gc_r33[gc_l1_k3] += gc_l1_r - gc_w34[gc_l1_k3]/2
-		}
-//line jam.go:48
-		{
-//line jam.go:48
-			gc_l2_k3 := gc_i30
-//line jam.go:48
-			_ = gc_l2_k3
-			gc_r35[gc_l2_k3] += gc_l2_r - gc_w36[gc_l2_k3]/2
-		}
-//line jam.go:48
-		{
-//line jam.go:48
-			gc_l3_k3 := gc_i30
-//line jam.go:48
-			_ = gc_l3_k3
-			gc_r37[gc_l3_k3] += gc_l3_r - gc_w38[gc_l3_k3]/2
-		}
-//line jam.go:50
+		gc_l3_k3 := gc_i30
+		gc_r37[gc_l3_k3] += gc_l3_r - gc_w38[gc_l3_k3]/2
 	}
-//line jam.go:48
 	{
 //line jam.go:48
 		gc_l0_in := gc_j.lanes[0].in
@@ -814,13 +597,9 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 		for gc_i39 := gc_n29; gc_i39 < len(gc_l0_out); gc_i39++ {
 //line jam.go:48
 			gc_l0_k3 := gc_i39
-//line jam.go:48
-			_ = gc_l0_k3
 			gc_l0_out[gc_l0_k3] += gc_l0_r - gc_l0_in[gc_l0_k3]/2
 		}
-//line jam.go:50
 	}
-//line jam.go:48
 	{
 //line jam.go:48
 		gc_l1_in := gc_j.lanes[1].in
@@ -830,13 +609,9 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 		for gc_i40 := gc_n29; gc_i40 < len(gc_l1_out); gc_i40++ {
 //line jam.go:48
 			gc_l1_k3 := gc_i40
-//line jam.go:48
-			_ = gc_l1_k3
 			gc_l1_out[gc_l1_k3] += gc_l1_r - gc_l1_in[gc_l1_k3]/2
 		}
-//line jam.go:50
 	}
-//line jam.go:48
 	{
 //line jam.go:48
 		gc_l2_in := gc_j.lanes[2].in
@@ -846,13 +621,9 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 		for gc_i41 := gc_n29; gc_i41 < len(gc_l2_out); gc_i41++ {
 //line jam.go:48
 			gc_l2_k3 := gc_i41
-//line jam.go:48
-			_ = gc_l2_k3
 			gc_l2_out[gc_l2_k3] += gc_l2_r - gc_l2_in[gc_l2_k3]/2
 		}
-//line jam.go:50
 	}
-//line jam.go:48
 	{
 //line jam.go:48
 		gc_l3_in := gc_j.lanes[3].in
@@ -862,15 +633,13 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 		for gc_i42 := gc_n29; gc_i42 < len(gc_l3_out); gc_i42++ {
 //line jam.go:48
 			gc_l3_k3 := gc_i42
-//line jam.go:48
-			_ = gc_l3_k3
 			gc_l3_out[gc_l3_k3] += gc_l3_r - gc_l3_in[gc_l3_k3]/2
 		}
-//line jam.go:50
 	}
 }
 
 // gc_files_jam holds the source files whose lines the kernels' records hash.
 //
 //go:embed jam.go
+//line jam.go:56
 var gc_files_jam embed.FS

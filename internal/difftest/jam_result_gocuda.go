@@ -45,388 +45,300 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 	gc_s_lo := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_n := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_s_v := compiled.Scratch[float64](gc_b, 2)[:gc_n]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			gc_off2 := (gc_bx * gc_bdx) + 1
-			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := bounds[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := bounds[gc_off2+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line jam_result.go:28
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		gc_off2 := (gc_bx * gc_bdx) + 1
+		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(bounds)-gc_off, len(bounds)-gc_off2), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := bounds[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := bounds[gc_off2+gc_fastlo:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						gc_rank := gc_base + gc_tx
 //line jam_result.go:16
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+						i := gc_bx*gc_bdx + gc_tx
+						lo := gc_at[gc_u]
 //line jam_result.go:17
-							lo := gc_at[gc_u]
-
-//line jam_result.go:17
-							n := gc_at2[gc_u] - gc_at[gc_u]
-
-//line jam_result.go:18
-							if i == bad && mode != 0 {
-								n += len(in)
-							}
-							_ = lo
-							_ = n
-							gc_s_lo[gc_rank] = lo
-							gc_s_n[gc_rank] = n
+						n := gc_at2[gc_u] - gc_at[gc_u]
+						if i == bad && mode != 0 {
+							n += len(in)
 						}
-						gc_tx = gc_fasthi - 1
-						continue
+//line jam_result.go:23
+						gc_s_lo[gc_rank] = lo
+						gc_s_n[gc_rank] = n
 					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line jam_result.go:16
+				i := gc_bx*gc_bdx + gc_tx
+				lo := bounds[i]
+//line jam_result.go:17
+				n := bounds[i+1] - bounds[i]
+				if i == bad && mode != 0 {
+					n += len(in)
+				}
+//line jam_result.go:23
+				gc_s_lo[gc_rank] = lo
+				gc_s_n[gc_rank] = n
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line jam_result.go:16
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line jam_result.go:17
 					lo := bounds[i]
-
 //line jam_result.go:17
 					n := bounds[i+1] - bounds[i]
-
-//line jam_result.go:18
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
-					_ = lo
-					_ = n
+//line jam_result.go:23
 					gc_s_lo[gc_rank] = lo
 					gc_s_n[gc_rank] = n
 				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line jam_result.go:16
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line jam_result.go:17
-						lo := bounds[i]
-
-//line jam_result.go:17
-						n := bounds[i+1] - bounds[i]
-
-//line jam_result.go:18
-						if i == bad && mode != 0 {
-							n += len(in)
-						}
-						_ = lo
-						_ = n
-						gc_s_lo[gc_rank] = lo
-						gc_s_n[gc_rank] = n
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line jam_result.go:16
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line jam_result.go:17
-						lo := bounds[i]
-
-//line jam_result.go:17
-						n := bounds[i+1] - bounds[i]
-
-//line jam_result.go:18
-						if i == bad && mode != 0 {
-							n += len(in)
-						}
-						_ = lo
-						_ = n
-						gc_s_lo[gc_rank] = lo
-						gc_s_n[gc_rank] = n
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line jam_result.go:16
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line jam_result.go:17
-						lo := bounds[i]
-
-//line jam_result.go:17
-						n := bounds[i+1] - bounds[i]
-
-//line jam_result.go:18
-						if i == bad && mode != 0 {
-							n += len(in)
-						}
-						_ = lo
-						_ = n
-						gc_s_lo[gc_rank] = lo
-						gc_s_n[gc_rank] = n
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line jam_result.go:16
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line jam_result.go:17
-						lo := bounds[i]
-
-//line jam_result.go:17
-						n := bounds[i+1] - bounds[i]
-
-//line jam_result.go:18
-						if i == bad && mode != 0 {
-							n += len(in)
-						}
-						_ = lo
-						_ = n
-						gc_s_lo[gc_rank] = lo
-						gc_s_n[gc_rank] = n
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line jam_result.go:16
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line jam_result.go:17
 					lo := bounds[i]
-
 //line jam_result.go:17
 					n := bounds[i+1] - bounds[i]
-
-//line jam_result.go:18
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
-					_ = lo
-					_ = n
+//line jam_result.go:23
 					gc_s_lo[gc_rank] = lo
 					gc_s_n[gc_rank] = n
 				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line jam_result.go:16
+					i := gc_bx*gc_bdx + gc_tx
+					lo := bounds[i]
+//line jam_result.go:17
+					n := bounds[i+1] - bounds[i]
+					if i == bad && mode != 0 {
+						n += len(in)
+					}
+//line jam_result.go:23
+					gc_s_lo[gc_rank] = lo
+					gc_s_n[gc_rank] = n
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line jam_result.go:16
+					i := gc_bx*gc_bdx + gc_tx
+					lo := bounds[i]
+//line jam_result.go:17
+					n := bounds[i+1] - bounds[i]
+					if i == bad && mode != 0 {
+						n += len(in)
+					}
+//line jam_result.go:23
+					gc_s_lo[gc_rank] = lo
+					gc_s_n[gc_rank] = n
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line jam_result.go:16
+				i := gc_bx*gc_bdx + gc_tx
+				lo := bounds[i]
+//line jam_result.go:17
+				n := bounds[i+1] - bounds[i]
+				if i == bad && mode != 0 {
+					n += len(in)
+				}
+//line jam_result.go:23
+				gc_s_lo[gc_rank] = lo
+				gc_s_n[gc_rank] = n
 			}
 		}
 	}
-	{
-
 //line jam_result.go:21
-		var tag int = mode
-
-//line jam_result.go:22
-		if tag == 0 {
-			var gc_jam gc_jam_jamSum
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line jam_result.go:16
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						lo := gc_s_lo[gc_rank]
-						n := gc_s_n[gc_rank]
-
-//line jam_result.go:23
-						at := i
-
-//line jam_result.go:24
-						if i == bad {
-							at += len(sums)
-						}
-
-//line jam_result.go:27
-						gc_jam_jamSum_add(&gc_jam, in, lo, n, sums, at)
-						_ = at
-					}
-				}
-			}
-			gc_jam_jamSum_flush(&gc_jam)
-		} else
-//line jam_result.go:28
-		if tag == 1 {
-			var gc_jam2 gc_jam_jamSum
-			{
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+	var tag int = mode
+	if tag == 0 {
+		var gc_jam gc_jam_jamSum
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line jam_result.go:16
+					i := gc_bx*gc_bdx + gc_tx
+//line jam_result.go:18
 					lo := gc_s_lo[gc_rank]
 					n := gc_s_n[gc_rank]
-
-//line jam_result.go:29
-					v := gc_jam_jamSum_add(&gc_jam2, in, lo, n, gc_s_v, gc_rank)
-					_ = v
+//line jam_result.go:23
+					at := i
+					if i == bad {
+						at += len(sums)
+					}
+					gc_jam_jamSum_add(&gc_jam, in, lo, n, sums, at)
 				}
 			}
-			gc_jam_jamSum_flush(&gc_jam2)
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_stride := 0 - 1
-					gc_off3 := gc_bx*gc_bdx + gc_bdx - 1
-					if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(sums)) {
-						for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							v := gc_s_v[gc_rank]
-
+		}
+//line jam_result.go:32
+		gc_jam_jamSum_flush(&gc_jam)
+	} else
+//line jam_result.go:28
+	if tag == 1 {
+		var gc_jam2 gc_jam_jamSum
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				lo := gc_s_lo[gc_rank]
+				n := gc_s_n[gc_rank]
+//line jam_result.go:29
+				v := gc_jam_jamSum_add(&gc_jam2, in, lo, n, gc_s_v, gc_rank)
+				_ = v
+			}
+		}
+		gc_jam_jamSum_flush(&gc_jam2)
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_stride := 0 - 1
+				gc_off3 := gc_bx*gc_bdx + gc_bdx - 1
+				if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(sums)) {
+					for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+						gc_rank := gc_base + gc_tx
+//line jam_result.go:42
+						v := gc_s_v[gc_rank]
 //line jam_result.go:31
-							sums[gc_idx] = v
-						}
-					} else {
-						gc_step2 := 0
-						for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v := gc_s_v[gc_rank]
-
-//line jam_result.go:31
-								sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v := gc_s_v[gc_rank]
-
-//line jam_result.go:31
-								sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v := gc_s_v[gc_rank]
-
-//line jam_result.go:31
-								sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v := gc_s_v[gc_rank]
-
-//line jam_result.go:31
-								sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						sums[gc_idx] = v
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v := gc_s_v[gc_rank]
-
+//line jam_result.go:31
+							sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v := gc_s_v[gc_rank]
+//line jam_result.go:31
+							sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v := gc_s_v[gc_rank]
+//line jam_result.go:31
+							sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v := gc_s_v[gc_rank]
 //line jam_result.go:31
 							sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
 						}
 					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line jam_result.go:31
+						sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+					}
 				}
 			}
-		} else {
-			{
-				var gc_l_v_ [32]float64
-				var gc_c1r [32]float64
-				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-					gc_cnt := min(32, gc_n-gc_w)
-					gc_act := uint32(uint64(1)<<gc_cnt - 1)
-					var gc_dead uint32
-					_ = gc_dead
-					var gc_jam3 gc_jam_jamSum
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						lo := gc_s_lo[gc_rank]
-						n := gc_s_n[gc_rank]
-
+		}
+	} else {
+		{
+			var gc_l_v_ [32]float64
+			var gc_c1r [32]float64
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				var gc_jam3 gc_jam_jamSum
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					lo := gc_s_lo[gc_rank]
+					n := gc_s_n[gc_rank]
 //line jam_result.go:33
-						v_ := gc_jam_jamSum_add(&gc_jam3, in, lo, n, gc_l_v_[:], gc_lane)
-						_ = v_
-					}
-					gc_jam_jamSum_flush(&gc_jam3)
-
+					v_ := gc_jam_jamSum_add(&gc_jam3, in, lo, n, gc_l_v_[:], gc_lane)
+					_ = v_
+				}
+				gc_jam_jamSum_flush(&gc_jam3)
 //line jam_result.go:34
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 32, true)
-					} else {
-
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 32, true)
+				} else {
 //line jam_result.go:34
-						for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
+					for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+						} else {
 //line jam_result.go:35
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
-							} else {
-
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, gocuda.WarpSize, &gc_c1r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line jam_result.go:39
+								v_ := gc_l_v_[gc_lane]
 //line jam_result.go:35
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, gocuda.WarpSize, &gc_c1r)
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line jam_result.go:35
-									v_ += gc_c1r[gc_lane]
-									gc_l_v_[gc_lane] = v_
-								}
+								v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_lo2 < gc_hi2 {
-						gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-					}
-					gc_hi2 = min(gc_hi2, gc_cnt)
-					if gc_lo2 < gc_hi2 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
+				}
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				if gc_lo2 < gc_hi2 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line jam_result.go:16
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								v_ := gc_l_v_[gc_lane]
-								_ = v_
-
-//line jam_result.go:37
-								{
-									sums[i] = v_
-								}
+							i := gc_bx*gc_bdx + gc_tx
+//line jam_result.go:18
+							v_ := gc_l_v_[gc_lane]
+							{
+//line jam_result.go:38
+								sums[i] = v_
 							}
 						}
 					}
@@ -438,6 +350,8 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 
 // gc_jam_jamSum holds up to 4 threads' calls of jamSum, whose loops run
 // interleaved (gocuda compile's jam pass).
+//
+//line jam_result.go:51
 type gc_jam_jamSum struct {
 	n     int
 	lanes [4]gc_jam_jamSum_lane
@@ -459,7 +373,6 @@ type gc_jam_jamSum_lane struct {
 func gc_jam_jamSum_add(gc_j *gc_jam_jamSum, in []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
 //line jam_result.go:45
 	var s float64
-//line jam_result.go:46
 	gc_range0 := in[lo : lo+n]
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	gc_j.lanes[gc_j.n] = gc_jam_jamSum_lane{in, lo, n, s, gc_range0, gc_dst, gc_at}
@@ -485,8 +398,6 @@ func gc_jam_jamSum_run1(gc_l *gc_jam_jamSum_lane) {
 	_ = in
 	_ = lo
 	_ = n
-	_ = s
-	_ = gc_range0
 //line jam_result.go:46
 	for _, x := range gc_range0 {
 		s += float64(x)
@@ -503,9 +414,9 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_s := gc_j.lanes[0].s
-	_ = gc_l0_s
+//line jam_result.go:62
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-	_ = gc_l0_gc_range0
+//line jam_result.go:64
 	gc_l1_in := gc_j.lanes[1].in
 	_ = gc_l1_in
 	gc_l1_lo := gc_j.lanes[1].lo
@@ -513,9 +424,9 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_s := gc_j.lanes[1].s
-	_ = gc_l1_s
+//line jam_result.go:72
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-	_ = gc_l1_gc_range0
+//line jam_result.go:74
 	gc_l2_in := gc_j.lanes[2].in
 	_ = gc_l2_in
 	gc_l2_lo := gc_j.lanes[2].lo
@@ -523,9 +434,9 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_s := gc_j.lanes[2].s
-	_ = gc_l2_s
+//line jam_result.go:82
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-	_ = gc_l2_gc_range0
+//line jam_result.go:84
 	gc_l3_in := gc_j.lanes[3].in
 	_ = gc_l3_in
 	gc_l3_lo := gc_j.lanes[3].lo
@@ -533,55 +444,32 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_s := gc_j.lanes[3].s
-	_ = gc_l3_s
+//line jam_result.go:92
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-	_ = gc_l3_gc_range0
+//line jam_result.go:94
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-	_ = gc_r3
+//line jam_result.go:97
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-	_ = gc_r4
+//line jam_result.go:99
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-	_ = gc_r5
+//line jam_result.go:101
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
-	_ = gc_r6
 //line jam_result.go:46
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line jam_result.go:46
-		{
+		gc_l0_x := gc_r3[gc_i2]
+		gc_l0_s += float64(gc_l0_x)
 //line jam_result.go:46
-			gc_l0_x := gc_r3[gc_i2]
+		gc_l1_x := gc_r4[gc_i2]
+		gc_l1_s += float64(gc_l1_x)
 //line jam_result.go:46
-			_ = gc_l0_x
-			gc_l0_s += float64(gc_l0_x)
-		}
+		gc_l2_x := gc_r5[gc_i2]
+		gc_l2_s += float64(gc_l2_x)
 //line jam_result.go:46
-		{
-//line jam_result.go:46
-			gc_l1_x := gc_r4[gc_i2]
-//line jam_result.go:46
-			_ = gc_l1_x
-			gc_l1_s += float64(gc_l1_x)
-		}
-//line jam_result.go:46
-		{
-//line jam_result.go:46
-			gc_l2_x := gc_r5[gc_i2]
-//line jam_result.go:46
-			_ = gc_l2_x
-			gc_l2_s += float64(gc_l2_x)
-		}
-//line jam_result.go:46
-		{
-//line jam_result.go:46
-			gc_l3_x := gc_r6[gc_i2]
-//line jam_result.go:46
-			_ = gc_l3_x
-			gc_l3_s += float64(gc_l3_x)
-		}
-//line jam_result.go:48
+		gc_l3_x := gc_r6[gc_i2]
+		gc_l3_s += float64(gc_l3_x)
 	}
-//line jam_result.go:46
 	{
 //line jam_result.go:46
 		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
@@ -589,13 +477,9 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
 //line jam_result.go:46
 			gc_l0_x := gc_l0_gc_range0[gc_i7]
-//line jam_result.go:46
-			_ = gc_l0_x
 			gc_l0_s += float64(gc_l0_x)
 		}
-//line jam_result.go:48
 	}
-//line jam_result.go:46
 	{
 //line jam_result.go:46
 		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
@@ -603,13 +487,9 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
 //line jam_result.go:46
 			gc_l1_x := gc_l1_gc_range0[gc_i8]
-//line jam_result.go:46
-			_ = gc_l1_x
 			gc_l1_s += float64(gc_l1_x)
 		}
-//line jam_result.go:48
 	}
-//line jam_result.go:46
 	{
 //line jam_result.go:46
 		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
@@ -617,13 +497,9 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
 //line jam_result.go:46
 			gc_l2_x := gc_l2_gc_range0[gc_i9]
-//line jam_result.go:46
-			_ = gc_l2_x
 			gc_l2_s += float64(gc_l2_x)
 		}
-//line jam_result.go:48
 	}
-//line jam_result.go:46
 	{
 //line jam_result.go:46
 		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
@@ -631,12 +507,10 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
 //line jam_result.go:46
 			gc_l3_x := gc_l3_gc_range0[gc_i10]
-//line jam_result.go:46
-			_ = gc_l3_x
 			gc_l3_s += float64(gc_l3_x)
 		}
-//line jam_result.go:48
 	}
+//line jam_result.go:49
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_s

@@ -41,72 +41,59 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line kernels.go:15
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
-
-//line kernels.go:16
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line kernels.go:18
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line kernels.go:20
-			var sum float32
-//line kernels.go:20
-			_ = sum
-			gc_lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:20
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:20
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:20
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:20
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum float32
+		gc_lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line kernels.go:20
 			var sum float32
-			_ = sum
+//line kernels.go:22
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+//line kernels.go:22
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+//line kernels.go:22
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line kernels.go:20
+			var sum float32
+//line kernels.go:22
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line kernels.go:20
+		var sum float32
+//line kernels.go:22
+		gc_s_sum[gc_rank] = sum
+	}
 //line kernels.go:21
 	for p := 0; p < k; p += tile {
 		{
@@ -120,68 +107,34 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:17
 					gc_iota4 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:17
-					_ = gc_iota4
-//line kernels.go:17
 					gc_none4 := gc_lanes.BroadcastInt32x8(0).ToMask()
 //line kernels.go:17
-					_ = gc_none4
-//line kernels.go:17
 					gc_all4 := gc_lanes.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:17
-					_ = gc_all4
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line kernels.go:17
 						var tx int = gc_tx
 //line kernels.go:17
-						_ = tx
-//line kernels.go:17
 						var ty int = gc_ty
-//line kernels.go:17
-						_ = ty
-//line kernels.go:18
 						var row int = gc_by*tile + ty
-//line kernels.go:18
-						_ = row
-//line kernels.go:19
 						var col int = gc_bx*tile + tx
-//line kernels.go:19
-						_ = col
 //line kernels.go:22
 						var gc_t7 int = p + tx
 //line kernels.go:22
-						_ = gc_t7
-//line kernels.go:22
 						var gc_t8 int = p + ty
-//line kernels.go:22
-						_ = gc_t8
 //line kernels.go:22
 						var gc_row4 int = row
 //line kernels.go:22
-						_ = gc_row4
-//line kernels.go:22
 						var gc_col4 int = col
-//line kernels.go:22
-						_ = gc_col4
 //line kernels.go:22
 						var gc_ac4 int = gc_t7
 //line kernels.go:22
-						_ = gc_ac4
-//line kernels.go:22
 						var gc_br4 int = gc_t8
-//line kernels.go:22
-						_ = gc_br4
 //line kernels.go:22
 						var gc_av4 gc_lanes.Float32x8
 //line kernels.go:22
-						_ = gc_av4
-//line kernels.go:22
 						var gc_bv4 gc_lanes.Float32x8
-//line kernels.go:22
-						_ = gc_bv4
 //line kernels.go:22
 						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
 //line kernels.go:22
@@ -190,15 +143,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line kernels.go:22
 								gc_ld13 = gc_lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
-//line kernels.go:22
 							} else {
 //line kernels.go:22
 								break gc_steps4
-//line kernels.go:22
 							}
 //line kernels.go:22
 							gc_av4 = gc_ld13
-//line kernels.go:22
 						} else {
 //line kernels.go:22
 							gc_b8 := gc_none4
@@ -206,12 +156,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if gc_row4 < m {
 //line kernels.go:22
 								gc_b8 = gc_all4
-//line kernels.go:22
 							}
 //line kernels.go:22
 							gc_if7 := gc_b8.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
-//line kernels.go:22
-							_ = gc_if7
 //line kernels.go:22
 							if gc_if7.ToBits() != 0 {
 //line kernels.go:22
@@ -220,17 +167,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line kernels.go:22
 									gc_ld14 = gc_lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
-//line kernels.go:22
 								} else {
 //line kernels.go:22
 									break gc_steps4
-//line kernels.go:22
 								}
 //line kernels.go:22
 								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
-//line kernels.go:22
 							}
-//line kernels.go:22
 						}
 //line kernels.go:22
 						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
@@ -240,15 +183,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line kernels.go:22
 								gc_ld15 = gc_lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
-//line kernels.go:22
 							} else {
 //line kernels.go:22
 								break gc_steps4
-//line kernels.go:22
 							}
 //line kernels.go:22
 							gc_bv4 = gc_ld15
-//line kernels.go:22
 						} else {
 //line kernels.go:22
 							gc_b9 := gc_none4
@@ -256,12 +196,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if gc_br4 < k {
 //line kernels.go:22
 								gc_b9 = gc_all4
-//line kernels.go:22
 							}
 //line kernels.go:22
 							gc_if8 := gc_b9.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
-//line kernels.go:22
-							_ = gc_if8
 //line kernels.go:22
 							if gc_if8.ToBits() != 0 {
 //line kernels.go:22
@@ -270,17 +207,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line kernels.go:22
 									gc_ld16 = gc_lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
-//line kernels.go:22
 								} else {
 //line kernels.go:22
 									break gc_steps4
-//line kernels.go:22
 								}
 //line kernels.go:22
 								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
-//line kernels.go:22
 							}
-//line kernels.go:22
 						}
 //line kernels.go:22
 						gc_av4.StoreSlice(gc_at[gc_tx:])
@@ -290,23 +223,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line kernels.go:17
 						tx := gc_tx
-						_ = tx
-
 //line kernels.go:17
 						ty := gc_ty
-						_ = ty
-
-//line kernels.go:18
 						row := gc_by*tile + ty
-						_ = row
-
-//line kernels.go:19
 						col := gc_bx*tile + tx
-						_ = col
-
 //line kernels.go:22
 						gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -315,15 +237,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:17
 					gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:17
-					_ = gc_iota2
-//line kernels.go:17
 					gc_none2 := gc_lanes.BroadcastInt32x8(0).ToMask()
 //line kernels.go:17
-					_ = gc_none2
-//line kernels.go:17
 					gc_all2 := gc_lanes.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:17
-					_ = gc_all2
 				gc_steps2:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
@@ -332,57 +248,30 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:17
 						var tx int = gc_tx
 //line kernels.go:17
-						_ = tx
-//line kernels.go:17
 						var ty int = gc_ty
-//line kernels.go:17
-						_ = ty
-//line kernels.go:18
 						var row int = gc_by*tile + ty
-//line kernels.go:18
-						_ = row
-//line kernels.go:19
 						var col int = gc_bx*tile + tx
-//line kernels.go:19
-						_ = col
 //line kernels.go:22
 						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line kernels.go:22
 							break
-//line kernels.go:22
 						}
 //line kernels.go:22
 						var gc_t3 int = p + tx
 //line kernels.go:22
-						_ = gc_t3
-//line kernels.go:22
 						var gc_t4 int = p + ty
-//line kernels.go:22
-						_ = gc_t4
 //line kernels.go:22
 						var gc_row2 int = row
 //line kernels.go:22
-						_ = gc_row2
-//line kernels.go:22
 						var gc_col2 int = col
-//line kernels.go:22
-						_ = gc_col2
 //line kernels.go:22
 						var gc_ac2 int = gc_t3
 //line kernels.go:22
-						_ = gc_ac2
-//line kernels.go:22
 						var gc_br2 int = gc_t4
-//line kernels.go:22
-						_ = gc_br2
 //line kernels.go:22
 						var gc_av2 gc_lanes.Float32x8
 //line kernels.go:22
-						_ = gc_av2
-//line kernels.go:22
 						var gc_bv2 gc_lanes.Float32x8
-//line kernels.go:22
-						_ = gc_bv2
 //line kernels.go:22
 						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
 //line kernels.go:22
@@ -391,15 +280,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line kernels.go:22
 								gc_ld5 = gc_lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
-//line kernels.go:22
 							} else {
 //line kernels.go:22
 								break gc_steps2
-//line kernels.go:22
 							}
 //line kernels.go:22
 							gc_av2 = gc_ld5
-//line kernels.go:22
 						} else {
 //line kernels.go:22
 							gc_b4 := gc_none2
@@ -407,12 +293,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if gc_row2 < m {
 //line kernels.go:22
 								gc_b4 = gc_all2
-//line kernels.go:22
 							}
 //line kernels.go:22
 							gc_if3 := gc_b4.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line kernels.go:22
-							_ = gc_if3
 //line kernels.go:22
 							if gc_if3.ToBits() != 0 {
 //line kernels.go:22
@@ -421,17 +304,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line kernels.go:22
 									gc_ld6 = gc_lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
-//line kernels.go:22
 								} else {
 //line kernels.go:22
 									break gc_steps2
-//line kernels.go:22
 								}
 //line kernels.go:22
 								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
-//line kernels.go:22
 							}
-//line kernels.go:22
 						}
 //line kernels.go:22
 						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
@@ -441,15 +320,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line kernels.go:22
 								gc_ld7 = gc_lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-//line kernels.go:22
 							} else {
 //line kernels.go:22
 								break gc_steps2
-//line kernels.go:22
 							}
 //line kernels.go:22
 							gc_bv2 = gc_ld7
-//line kernels.go:22
 						} else {
 //line kernels.go:22
 							gc_b5 := gc_none2
@@ -457,12 +333,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if gc_br2 < k {
 //line kernels.go:22
 								gc_b5 = gc_all2
-//line kernels.go:22
 							}
 //line kernels.go:22
 							gc_if4 := gc_b5.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-//line kernels.go:22
-							_ = gc_if4
 //line kernels.go:22
 							if gc_if4.ToBits() != 0 {
 //line kernels.go:22
@@ -471,17 +344,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line kernels.go:22
 									gc_ld8 = gc_lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-//line kernels.go:22
 								} else {
 //line kernels.go:22
 									break gc_steps2
-//line kernels.go:22
 								}
 //line kernels.go:22
 								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
-//line kernels.go:22
 							}
-//line kernels.go:22
 						}
 //line kernels.go:22
 						gc_av2.StoreSlice(as[ty][tx:])
@@ -494,23 +363,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line kernels.go:17
 							tx := gc_tx
-							_ = tx
-
 //line kernels.go:17
 							ty := gc_ty
-							_ = ty
-
-//line kernels.go:18
 							row := gc_by*tile + ty
-							_ = row
-
-//line kernels.go:19
 							col := gc_bx*tile + tx
-							_ = col
-
 //line kernels.go:22
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -518,23 +376,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line kernels.go:17
 							tx := gc_tx
-							_ = tx
-
 //line kernels.go:17
 							ty := gc_ty
-							_ = ty
-
-//line kernels.go:18
 							row := gc_by*tile + ty
-							_ = row
-
-//line kernels.go:19
 							col := gc_bx*tile + tx
-							_ = col
-
 //line kernels.go:22
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -542,23 +389,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line kernels.go:17
 							tx := gc_tx
-							_ = tx
-
 //line kernels.go:17
 							ty := gc_ty
-							_ = ty
-
-//line kernels.go:18
 							row := gc_by*tile + ty
-							_ = row
-
-//line kernels.go:19
 							col := gc_bx*tile + tx
-							_ = col
-
 //line kernels.go:22
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -566,23 +402,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line kernels.go:17
 							tx := gc_tx
-							_ = tx
-
 //line kernels.go:17
 							ty := gc_ty
-							_ = ty
-
-//line kernels.go:18
 							row := gc_by*tile + ty
-							_ = row
-
-//line kernels.go:19
 							col := gc_bx*tile + tx
-							_ = col
-
 //line kernels.go:22
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -590,23 +415,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line kernels.go:17
 						tx := gc_tx
-						_ = tx
-
 //line kernels.go:17
 						ty := gc_ty
-						_ = ty
-
-//line kernels.go:18
 						row := gc_by*tile + ty
-						_ = row
-
-//line kernels.go:19
 						col := gc_bx*tile + tx
-						_ = col
-
 //line kernels.go:22
 						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -628,264 +442,137 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:17
 					var tx int = gc_tx
 //line kernels.go:17
-					_ = tx
-//line kernels.go:17
 					var ty int = gc_ty
 //line kernels.go:17
-					_ = ty
-//line kernels.go:17
 					sum := gc_lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line kernels.go:17
-					_ = sum
 //line kernels.go:24
 					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line kernels.go:24
 						break
-//line kernels.go:24
 					}
 //line kernels.go:25
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
 //line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
 //line kernels.go:25
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
 //line kernels.go:25
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
 //line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
 //line kernels.go:25
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
 //line kernels.go:25
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
 //line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
 //line kernels.go:25
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
 //line kernels.go:25
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
 //line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
 //line kernels.go:25
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
 //line kernels.go:25
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
 //line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
 //line kernels.go:25
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
 //line kernels.go:25
-					{
-//line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
-//line kernels.go:25
-					}
-//line kernels.go:25
-					{
-//line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
-//line kernels.go:25
-					}
-//line kernels.go:25
-					{
-//line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
-//line kernels.go:25
-					}
-//line kernels.go:25
-					{
-//line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
-//line kernels.go:25
-					}
-//line kernels.go:25
-					{
-//line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
-//line kernels.go:25
-					}
-//line kernels.go:25
-					{
-//line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
-//line kernels.go:25
-					}
-//line kernels.go:25
-					{
-//line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
-//line kernels.go:25
-					}
-//line kernels.go:25
-					{
-//line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
-//line kernels.go:25
-					}
-//line kernels.go:25
-					{
-//line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
-//line kernels.go:25
-					}
-//line kernels.go:25
-					{
-//line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
-//line kernels.go:25
-					}
-//line kernels.go:25
-					{
-//line kernels.go:25
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
-//line kernels.go:25
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 //line kernels.go:25
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line kernels.go:17
 					tx := gc_tx
-					_ = tx
-
 //line kernels.go:17
 					ty := gc_ty
-					_ = ty
+//line kernels.go:19
 					sum := gc_s_sum[gc_rank]
-
 					{
-
 //line kernels.go:24
-						{
+						q := int(0)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							q := int(0)
+						q := int(1)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(2)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-						{
+						q := int(3)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							q := int(1)
+						q := int(4)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(5)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-						{
+						q := int(6)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							q := int(2)
+						q := int(7)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(8)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-						{
+						q := int(9)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							q := int(3)
+						q := int(10)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(11)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-						{
+						q := int(12)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							q := int(4)
+						q := int(13)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(14)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(5)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(6)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(7)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(8)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(9)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(10)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(11)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(12)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(13)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(14)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(15)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:26
+						q := int(15)
+						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -920,282 +607,142 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						_ = gc_tx
+//line kernels.go:61
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:17
-						ty := gc_ty
-						_ = ty
-
-//line kernels.go:18
-						row := gc_by*tile + ty
-						_ = row
-
-//line kernels.go:17
-						tx := gc_tx
-						_ = tx
-
-//line kernels.go:19
-						col := gc_bx*tile + tx
-						_ = col
+//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
-
-//line kernels.go:29
-						{
-							gc_at3[gc_tx] = sum
-						}
+//line kernels.go:30
+						gc_at3[gc_tx] = sum
 					}
 					{
+//line kernels.go:34
 						gc_tx := gc_step3 + 1
-						_ = gc_tx
+//line kernels.go:36
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:17
-						ty := gc_ty
-						_ = ty
-
-//line kernels.go:18
-						row := gc_by*tile + ty
-						_ = row
-
-//line kernels.go:17
-						tx := gc_tx
-						_ = tx
-
-//line kernels.go:19
-						col := gc_bx*tile + tx
-						_ = col
+//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
-
-//line kernels.go:29
-						{
-							gc_at3[gc_tx] = sum
-						}
+//line kernels.go:30
+						gc_at3[gc_tx] = sum
 					}
 					{
+//line kernels.go:34
 						gc_tx := gc_step3 + 2
-						_ = gc_tx
+//line kernels.go:36
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:17
-						ty := gc_ty
-						_ = ty
-
-//line kernels.go:18
-						row := gc_by*tile + ty
-						_ = row
-
-//line kernels.go:17
-						tx := gc_tx
-						_ = tx
-
-//line kernels.go:19
-						col := gc_bx*tile + tx
-						_ = col
+//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
-
-//line kernels.go:29
-						{
-							gc_at3[gc_tx] = sum
-						}
+//line kernels.go:30
+						gc_at3[gc_tx] = sum
 					}
 					{
+//line kernels.go:34
 						gc_tx := gc_step3 + 3
-						_ = gc_tx
+//line kernels.go:36
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:17
-						ty := gc_ty
-						_ = ty
-
-//line kernels.go:18
-						row := gc_by*tile + ty
-						_ = row
-
-//line kernels.go:17
-						tx := gc_tx
-						_ = tx
-
-//line kernels.go:19
-						col := gc_bx*tile + tx
-						_ = col
+//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
-
-//line kernels.go:29
-						{
-							gc_at3[gc_tx] = sum
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line kernels.go:17
-					ty := gc_ty
-					_ = ty
-
-//line kernels.go:18
-					row := gc_by*tile + ty
-					_ = row
-
-//line kernels.go:17
-					tx := gc_tx
-					_ = tx
-
-//line kernels.go:19
-					col := gc_bx*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line kernels.go:29
-					{
+//line kernels.go:30
 						gc_at3[gc_tx] = sum
 					}
 				}
+//line kernels.go:34
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line kernels.go:21
+					sum := gc_s_sum[gc_rank]
+//line kernels.go:30
+					gc_at3[gc_tx] = sum
+				}
 			} else {
+//line kernels.go:34
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line kernels.go:17
 						ty := gc_ty
-						_ = ty
-
-//line kernels.go:18
 						row := gc_by*tile + ty
-						_ = row
-
 //line kernels.go:17
 						tx := gc_tx
-						_ = tx
-
 //line kernels.go:19
 						col := gc_bx*tile + tx
-						_ = col
+//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
-
-//line kernels.go:29
-						{
-							c[row*n+col] = sum
-						}
+//line kernels.go:30
+						c[row*n+col] = sum
 					}
 					{
+//line kernels.go:34
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line kernels.go:17
 						ty := gc_ty
-						_ = ty
-
-//line kernels.go:18
 						row := gc_by*tile + ty
-						_ = row
-
 //line kernels.go:17
 						tx := gc_tx
-						_ = tx
-
 //line kernels.go:19
 						col := gc_bx*tile + tx
-						_ = col
+//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
-
-//line kernels.go:29
-						{
-							c[row*n+col] = sum
-						}
+//line kernels.go:30
+						c[row*n+col] = sum
 					}
 					{
+//line kernels.go:34
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line kernels.go:17
 						ty := gc_ty
-						_ = ty
-
-//line kernels.go:18
 						row := gc_by*tile + ty
-						_ = row
-
 //line kernels.go:17
 						tx := gc_tx
-						_ = tx
-
 //line kernels.go:19
 						col := gc_bx*tile + tx
-						_ = col
+//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
-
-//line kernels.go:29
-						{
-							c[row*n+col] = sum
-						}
+//line kernels.go:30
+						c[row*n+col] = sum
 					}
 					{
+//line kernels.go:34
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line kernels.go:17
 						ty := gc_ty
-						_ = ty
-
-//line kernels.go:18
 						row := gc_by*tile + ty
-						_ = row
-
 //line kernels.go:17
 						tx := gc_tx
-						_ = tx
-
 //line kernels.go:19
 						col := gc_bx*tile + tx
-						_ = col
+//line kernels.go:21
 						sum := gc_s_sum[gc_rank]
-
-//line kernels.go:29
-						{
-							c[row*n+col] = sum
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:17
-					ty := gc_ty
-					_ = ty
-
-//line kernels.go:18
-					row := gc_by*tile + ty
-					_ = row
-
-//line kernels.go:17
-					tx := gc_tx
-					_ = tx
-
-//line kernels.go:19
-					col := gc_bx*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line kernels.go:29
-					{
+//line kernels.go:30
 						c[row*n+col] = sum
 					}
 				}
+//line kernels.go:34
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:17
+					ty := gc_ty
+					row := gc_by*tile + ty
+//line kernels.go:17
+					tx := gc_tx
+//line kernels.go:19
+					col := gc_bx*tile + tx
+//line kernels.go:21
+					sum := gc_s_sum[gc_rank]
+//line kernels.go:30
+					c[row*n+col] = sum
+				}
 			}
+//line kernels.go:34
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1227,7 +774,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line kernels.go:48
 	temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
@@ -1245,71 +791,54 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line kernels.go:49
 				tid := gc_tx
-				_ = tid
-
-//line kernels.go:50
 				i := gc_bx*gc_bdx + tid
-				_ = i
-
-//line kernels.go:51
-				{
-					temp[tid] = in[i]
-				}
+//line kernels.go:52
+				temp[tid] = in[i]
 			}
 		}
 	}
-
 //line kernels.go:55
 	for off := 1; off < gc_bdx; off *= 2 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line kernels.go:49
-					tid := gc_tx
-					_ = tid
-
-//line kernels.go:56
-					var v T
-
 //line kernels.go:57
-					if tid >= off {
-						v = temp[tid-off]
-					}
-					_ = v
-					gc_s_v[gc_rank] = v
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
+//line kernels.go:49
+				tid := gc_tx
+//line kernels.go:56
+				var v T
+				if tid >= off {
+					v = temp[tid-off]
+				}
+//line kernels.go:61
+				gc_s_v[gc_rank] = v
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line kernels.go:49
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line kernels.go:61
-					temp[tid] += v
+//line kernels.go:66
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
+//line kernels.go:49
+				tid := gc_tx
+//line kernels.go:51
+				v := gc_s_v[gc_rank]
+//line kernels.go:61
+				temp[tid] += v
 			}
 		}
 	}
 	{
+//line kernels.go:67
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1325,72 +854,46 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line kernels.go:49
-				tid := gc_tx
-				_ = tid
-
-//line kernels.go:50
-				i := gc_bx*gc_bdx + tid
-				_ = i
-
-//line kernels.go:64
 				{
 //line kernels.go:64
-					{
-//line kernels.go:64
-						gc_exited[gc_rank] = true
-						continue gc_L4
-//line kernels.go:65
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L4
 				}
 			}
 		}
 	}
 	gc_r5 := 0
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line kernels.go:72
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line kernels.go:49
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
 //line kernels.go:67
-				if temp[tid] > 0 {
-					gc_r5++
-				}
+			if temp[tid] > 0 {
+				gc_r5++
 			}
 		}
 	}
-
 //line kernels.go:67
 	n := gc_r5
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line kernels.go:49
-				tid := gc_tx
-				_ = tid
-
-//line kernels.go:50
-				i := gc_bx*gc_bdx + tid
-				_ = i
-
-//line kernels.go:68
-				out[i] = temp[tid] + T(n-n)
+//line kernels.go:69
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line kernels.go:49
+			tid := gc_tx
+			i := gc_bx*gc_bdx + tid
+//line kernels.go:68
+			out[i] = temp[tid] + T(n-n)
 		}
 	}
 }
@@ -1398,8 +901,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 // BlellochKernel is the work-efficient exclusive block scan of Blelloch
 // (GPU Gems 3, ch. 39): a uniform variable (offset) changed between
 // barriers, block-level loops counting down and up.
-//
-//line kernels.go:76
 func BlellochKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_blelloch,
 		func(gc_t *gocuda.Thread) { blelloch(gc_t, in, out) },
@@ -1420,56 +921,38 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line kernels.go:77
 	n := gc_bdx * 2
-
-//line kernels.go:78
 	temp := gocuda.Shared[int32](t, n)[:n]
-
 //line kernels.go:80
 	base := gc_bx * n
-
 //line kernels.go:86
 	offset := 1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line kernels.go:88
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line kernels.go:79
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
+			{
 				{
-
 //line kernels.go:81
-					{
-//line kernels.go:81
-						j := int(0)
-//line kernels.go:81
-						_ = j
-						if k := base + 2*tid + j; k < len(in) {
-							temp[2*tid+j] = in[k]
-						}
+					j := int(0)
+					if k := base + 2*tid + j; k < len(in) {
+						temp[2*tid+j] = in[k]
 					}
+				}
+				{
 //line kernels.go:81
-					{
-//line kernels.go:81
-						j := int(1)
-//line kernels.go:81
-						_ = j
-						if k := base + 2*tid + j; k < len(in) {
-							temp[2*tid+j] = in[k]
-						}
+					j := int(1)
+					if k := base + 2*tid + j; k < len(in) {
+						temp[2*tid+j] = in[k]
 					}
-//line kernels.go:85
 				}
 			}
 		}
 	}
-
 //line kernels.go:87
 	for d := n >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
@@ -1477,55 +960,43 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			d /= 4
 			continue
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride := offset * (2 * 1)
-				gc_off := (offset * 2) - 1
-				gc_off2 := (offset * 1) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line kernels.go:94
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := offset * (2 * 1)
+			gc_off := (offset * 2) - 1
+			gc_off2 := (offset * 1) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 //line kernels.go:79
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:89
-						{
-							ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+					tid := gc_tx
+					{
 //line kernels.go:90
-							_ = ai
+						ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
 //line kernels.go:90
-							_ = bi
-							temp[gc_idx] += temp[gc_idx2]
-
-//line kernels.go:92
-						}
+						_ = ai
+//line kernels.go:90
+						_ = bi
+						temp[gc_idx] += temp[gc_idx2]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:79
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:89
-						{
-							ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-							temp[bi] += temp[ai]
-						}
+					tid := gc_tx
+					{
+//line kernels.go:90
+						ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+						temp[bi] += temp[ai]
 					}
 				}
 			}
 		}
-
 //line kernels.go:93
 		offset *= 2
 	}
@@ -1541,243 +1012,135 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:79
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:95
-						{
-							gc_at[0] = 0
-						}
+//line kernels.go:96
+						gc_at[0] = 0
 					}
 					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:79
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:95
-						{
-							gc_at[0] = 0
-						}
+//line kernels.go:96
+						gc_at[0] = 0
 					}
 					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:79
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:95
-						{
-							gc_at[0] = 0
-						}
+//line kernels.go:96
+						gc_at[0] = 0
 					}
 					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:79
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:95
-						{
-							gc_at[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line kernels.go:79
-					tid := gc_tx
-					_ = tid
-
-//line kernels.go:95
-					{
+//line kernels.go:96
 						gc_at[0] = 0
 					}
 				}
+//line kernels.go:100
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line kernels.go:96
+					gc_at[0] = 0
+				}
 			} else {
+//line kernels.go:100
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line kernels.go:79
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:95
-						{
-							temp[n-1] = 0
-						}
+//line kernels.go:96
+						temp[n-1] = 0
 					}
 					{
+//line kernels.go:100
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line kernels.go:79
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:95
-						{
-							temp[n-1] = 0
-						}
+//line kernels.go:96
+						temp[n-1] = 0
 					}
 					{
+//line kernels.go:100
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line kernels.go:79
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:95
-						{
-							temp[n-1] = 0
-						}
+//line kernels.go:96
+						temp[n-1] = 0
 					}
 					{
+//line kernels.go:100
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line kernels.go:79
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:95
-						{
-							temp[n-1] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:79
-					tid := gc_tx
-					_ = tid
-
-//line kernels.go:95
-					{
+//line kernels.go:96
 						temp[n-1] = 0
 					}
 				}
+//line kernels.go:100
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:96
+					temp[n-1] = 0
+				}
 			}
 		}
 	}
-
 //line kernels.go:98
 	for d_ := 1; d_ < n; d_ *= 2 {
-
-//line kernels.go:99
 		offset >>= 1
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d_; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride2 := offset * (2 * 1)
-				gc_off4 := (offset * 1) - 1
-				gc_off5 := (offset * 2) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:79
-						tid := gc_tx
-						_ = tid
-
 //line kernels.go:101
-						{
-							ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride2 := offset * (2 * 1)
+			gc_off4 := (offset * 1) - 1
+			gc_off5 := (offset * 2) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
+//line kernels.go:79
+					tid := gc_tx
+					{
 //line kernels.go:102
-							_ = ai_
+						ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
 //line kernels.go:102
-							_ = bi_
-							temp[gc_idx3], temp[gc_idx4] = temp[gc_idx4], temp[gc_idx3]+temp[gc_idx4]
-
-//line kernels.go:104
-						}
+						_ = ai_
+//line kernels.go:102
+						_ = bi_
+						temp[gc_idx3], temp[gc_idx4] = temp[gc_idx4], temp[gc_idx3]+temp[gc_idx4]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:79
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:101
-						{
-							ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-							temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
-						}
+					tid := gc_tx
+					{
+//line kernels.go:102
+						ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+						temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:79
-				tid := gc_tx
-				_ = tid
-
-				{
-
-//line kernels.go:107
-					{
-//line kernels.go:107
-						j_ := int(0)
-//line kernels.go:107
-						_ = j_
-						if k_ := base + 2*tid + j_; k_ < len(out) {
-							out[k_] = temp[2*tid+j_]
-						}
-					}
-//line kernels.go:107
-					{
-//line kernels.go:107
-						j_ := int(1)
-//line kernels.go:107
-						_ = j_
-						if k_ := base + 2*tid + j_; k_ < len(out) {
-							out[k_] = temp[2*tid+j_]
-						}
-					}
 //line kernels.go:111
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line kernels.go:79
+			tid := gc_tx
+			{
+				{
+//line kernels.go:107
+					j_ := int(0)
+					if k_ := base + 2*tid + j_; k_ < len(out) {
+						out[k_] = temp[2*tid+j_]
+					}
+				}
+				{
+//line kernels.go:107
+					j_ := int(1)
+					if k_ := base + 2*tid + j_; k_ < len(out) {
+						out[k_] = temp[2*tid+j_]
+					}
 				}
 			}
 		}
@@ -1823,119 +1186,83 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line kernels.go:120
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line kernels.go:121
 				{
 //line kernels.go:121
-					{
-//line kernels.go:121
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line kernels.go:122
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
 	gc_r2 := 0
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line kernels.go:129
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line kernels.go:120
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
+			i := gc_bx*gc_bdx + gc_tx
 //line kernels.go:124
-				if in[i] > 0 {
-					gc_r2++
-				}
+			if in[i] > 0 {
+				gc_r2++
 			}
 		}
 	}
-
 //line kernels.go:124
 	n := gc_r2
 	gc_r3 := true
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line kernels.go:127
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line kernels.go:120
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
+			i := gc_bx*gc_bdx + gc_tx
 //line kernels.go:125
-				if !(in[i] > 0) {
-					gc_r3 = false
-				}
+			if !(in[i] > 0) {
+				gc_r3 = false
 			}
 		}
 	}
-
 //line kernels.go:125
 	all := gc_r3
-
-//line kernels.go:126
 	var some bool
 	gc_r4 := false
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line kernels.go:129
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line kernels.go:120
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
+			i := gc_bx*gc_bdx + gc_tx
 //line kernels.go:127
-				if in[i] < 0 {
-					gc_r4 = true
-				}
+			if in[i] < 0 {
+				gc_r4 = true
 			}
 		}
 	}
-
 //line kernels.go:127
 	some = gc_r4
-
-//line kernels.go:128
 	branch := int32(0)
-
-//line kernels.go:129
 	if gc_bx%2 == 0 {
-
 //line kernels.go:131
 		branch = 1
 	} else
 //line kernels.go:132
 	if gc_bx%3 == 0 {
-
-//line kernels.go:133
 		branch = 2
 	} else {
-
 //line kernels.go:136
 		for r := range gc_bx % 4 {
-
 //line kernels.go:138
 			branch += int32(r) + 3
 		}
@@ -1952,12 +1279,9 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line kernels.go:141
-				{
-					b := 4 * gc_bx
-					out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
-				}
+//line kernels.go:142
+				b := 4 * gc_bx
+				out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
 			}
 		}
 	}
@@ -1990,273 +1314,200 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 	gc_n := gc_b.Len()
 	gc_s_idx := compiled.Scratch[[3]int](gc_b, 0)[:gc_n]
 	gc_s_w := compiled.Scratch[float64](gc_b, 1)[:gc_n]
-
 //line kernels.go:160
 	buf := gocuda.DynamicShared[float64](t)
-
 //line kernels.go:162
 	size := gc_bdx * gc_bdy * gc_bdz
-	{
-		gc_ty := 0
-		gc_tz := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line kernels.go:164
+	gc_ty := 0
+	gc_tz := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line kernels.go:161
-				r := gc_rank
-				_ = r
-
+			r := gc_rank
 //line kernels.go:163
-				g := gc_bx*size + r
-				_ = g
-
+			g := gc_bx*size + r
+			ok := g < len(in)
 //line kernels.go:164
-				ok := g < len(in)
-				_ = ok
-
-//line kernels.go:164
-				v := 0.0
-
-//line kernels.go:165
-				if ok {
-					v = in[g]
-				}
-
-//line kernels.go:168
-				idx := [3]int{gc_tx, gc_ty, gc_tz}
-
-//line kernels.go:169
-				buf[r] = v
-				_ = v
-				_ = idx
-				gc_s_idx[gc_rank] = idx
+			v := 0.0
+			if ok {
+				v = in[g]
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-				gc_tz++
-			}
+			idx := [3]int{gc_tx, gc_ty, gc_tz}
+			buf[r] = v
+//line kernels.go:172
+			gc_s_idx[gc_rank] = idx
+		}
+		gc_ty++
+		if gc_ty == gc_bdy {
+			gc_ty = 0
+			gc_tz++
 		}
 	}
+//line kernels.go:181
 	compiled.OutOfLine(func() {
 		gc_s_idx := gc_s_idx[:gc_n]
-		_ = gc_s_idx
+//line kernels.go:184
 		gc_s_w := gc_s_w[:gc_n]
-		_ = gc_s_w
 		{
+//line kernels.go:187
 			gc_step := 0
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0
 					gc_pos.Thread = gc_rank
-
 //line kernels.go:161
 					r := gc_rank
-					_ = r
+//line kernels.go:163
 					idx := gc_s_idx[gc_rank]
-
 //line kernels.go:171
 					w := buf[(r+1)%size]
-
-//line kernels.go:172
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-					_ = w
+//line kernels.go:176
 					gc_s_w[gc_rank] = w
 				}
 				{
 					gc_rank := gc_step + 1
 					gc_pos.Thread = gc_rank
-
 //line kernels.go:161
 					r := gc_rank
-					_ = r
+//line kernels.go:163
 					idx := gc_s_idx[gc_rank]
-
 //line kernels.go:171
 					w := buf[(r+1)%size]
-
-//line kernels.go:172
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-					_ = w
+//line kernels.go:176
 					gc_s_w[gc_rank] = w
 				}
 				{
 					gc_rank := gc_step + 2
 					gc_pos.Thread = gc_rank
-
 //line kernels.go:161
 					r := gc_rank
-					_ = r
+//line kernels.go:163
 					idx := gc_s_idx[gc_rank]
-
 //line kernels.go:171
 					w := buf[(r+1)%size]
-
-//line kernels.go:172
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-					_ = w
+//line kernels.go:176
 					gc_s_w[gc_rank] = w
 				}
 				{
 					gc_rank := gc_step + 3
 					gc_pos.Thread = gc_rank
-
 //line kernels.go:161
 					r := gc_rank
-					_ = r
+//line kernels.go:163
 					idx := gc_s_idx[gc_rank]
-
 //line kernels.go:171
 					w := buf[(r+1)%size]
-
-//line kernels.go:172
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-					_ = w
+//line kernels.go:176
 					gc_s_w[gc_rank] = w
 				}
 			}
 			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-
 //line kernels.go:161
 				r := gc_rank
-				_ = r
+//line kernels.go:163
 				idx := gc_s_idx[gc_rank]
-
 //line kernels.go:171
 				w := buf[(r+1)%size]
-
-//line kernels.go:172
 				for k := range idx {
 					w += float64(idx[k]) / 1000
 				}
-				_ = w
+//line kernels.go:176
 				gc_s_w[gc_rank] = w
 			}
 		}
 	})
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:161
-				r := gc_rank
-				_ = r
-
-//line kernels.go:163
-				g := gc_bx*size + r
-				_ = g
-
-//line kernels.go:164
-				ok := g < len(in)
-				_ = ok
-				w := gc_s_w[gc_rank]
-
-//line kernels.go:176
-				if ok {
-					out[g] = w
-				}
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:161
-				r := gc_rank
-				_ = r
-
-//line kernels.go:163
-				g := gc_bx*size + r
-				_ = g
-
-//line kernels.go:164
-				ok := g < len(in)
-				_ = ok
-				w := gc_s_w[gc_rank]
-
-//line kernels.go:176
-				if ok {
-					out[g] = w
-				}
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:161
-				r := gc_rank
-				_ = r
-
-//line kernels.go:163
-				g := gc_bx*size + r
-				_ = g
-
-//line kernels.go:164
-				ok := g < len(in)
-				_ = ok
-				w := gc_s_w[gc_rank]
-
-//line kernels.go:176
-				if ok {
-					out[g] = w
-				}
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:161
-				r := gc_rank
-				_ = r
-
-//line kernels.go:163
-				g := gc_bx*size + r
-				_ = g
-
-//line kernels.go:164
-				ok := g < len(in)
-				_ = ok
-				w := gc_s_w[gc_rank]
-
-//line kernels.go:176
-				if ok {
-					out[g] = w
-				}
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+//line kernels.go:181
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
-
 //line kernels.go:161
 			r := gc_rank
-			_ = r
-
 //line kernels.go:163
 			g := gc_bx*size + r
-			_ = g
-
-//line kernels.go:164
 			ok := g < len(in)
-			_ = ok
+//line kernels.go:166
 			w := gc_s_w[gc_rank]
-
 //line kernels.go:176
 			if ok {
 				out[g] = w
 			}
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line kernels.go:161
+			r := gc_rank
+//line kernels.go:163
+			g := gc_bx*size + r
+			ok := g < len(in)
+//line kernels.go:166
+			w := gc_s_w[gc_rank]
+//line kernels.go:176
+			if ok {
+				out[g] = w
+			}
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line kernels.go:161
+			r := gc_rank
+//line kernels.go:163
+			g := gc_bx*size + r
+			ok := g < len(in)
+//line kernels.go:166
+			w := gc_s_w[gc_rank]
+//line kernels.go:176
+			if ok {
+				out[g] = w
+			}
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line kernels.go:161
+			r := gc_rank
+//line kernels.go:163
+			g := gc_bx*size + r
+			ok := g < len(in)
+//line kernels.go:166
+			w := gc_s_w[gc_rank]
+//line kernels.go:176
+			if ok {
+				out[g] = w
+			}
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line kernels.go:161
+		r := gc_rank
+//line kernels.go:163
+		g := gc_bx*size + r
+		ok := g < len(in)
+//line kernels.go:166
+		w := gc_s_w[gc_rank]
+//line kernels.go:176
+		if ok {
+			out[g] = w
 		}
 	}
 }
@@ -2281,133 +1532,108 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		gc_off := gc_bx
-		if gc_off >= 0 && gc_off < len(out) {
-			gc_at := out[gc_off:][:1]
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					_ = gc_rank
-
-//line kernels.go:187
-					gc_at[0] = 1
-				}
-				{
-					gc_rank := gc_step + 1
-					_ = gc_rank
-
-//line kernels.go:187
-					gc_at[0] = 1
-				}
-				{
-					gc_rank := gc_step + 2
-					_ = gc_rank
-
-//line kernels.go:187
-					gc_at[0] = 1
-				}
-				{
-					gc_rank := gc_step + 3
-					_ = gc_rank
-
-//line kernels.go:187
-					gc_at[0] = 1
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-
+//line kernels.go:192
+	gc_off := gc_bx
+	if gc_off >= 0 && gc_off < len(out) {
+		gc_at := out[gc_off:][:1]
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
 //line kernels.go:187
 				gc_at[0] = 1
 			}
-		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-
+			{
 //line kernels.go:187
-					out[gc_bx] = 1
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:187
-					out[gc_bx] = 1
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:187
-					out[gc_bx] = 1
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:187
-					out[gc_bx] = 1
-				}
+				gc_at[0] = 1
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			{
+//line kernels.go:187
+				gc_at[0] = 1
+			}
+			{
+//line kernels.go:187
+				gc_at[0] = 1
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line kernels.go:187
+			gc_at[0] = 1
+		}
+	} else {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-
+//line kernels.go:187
+				out[gc_bx] = 1
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+//line kernels.go:187
+				out[gc_bx] = 1
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+//line kernels.go:187
+				out[gc_bx] = 1
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
 //line kernels.go:187
 				out[gc_bx] = 1
 			}
 		}
-	}
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:189
-				if gc_bx == block && gc_rank == thread {
-					panic("boom")
-				}
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:189
-				if gc_bx == block && gc_rank == thread {
-					panic("boom")
-				}
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:189
-				if gc_bx == block && gc_rank == thread {
-					panic("boom")
-				}
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:189
-				if gc_bx == block && gc_rank == thread {
-					panic("boom")
-				}
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-
+//line kernels.go:187
+			out[gc_bx] = 1
+		}
+	}
+//line kernels.go:192
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
+			gc_pos.Thread = gc_rank
 //line kernels.go:189
 			if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+//line kernels.go:189
+			if gc_bx == block && gc_rank == thread {
+				panic("boom")
+			}
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+//line kernels.go:189
+			if gc_bx == block && gc_rank == thread {
+				panic("boom")
+			}
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+//line kernels.go:189
+			if gc_bx == block && gc_rank == thread {
+				panic("boom")
+			}
+		}
+	}
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line kernels.go:189
+		if gc_bx == block && gc_rank == thread {
+			panic("boom")
 		}
 	}
 }
@@ -2444,156 +1670,120 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-			_ = gc_bx
+//line kernels.go:217
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-			{
-				gc_from, gc_to := gc_runlo, gc_runhi
-				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (gc_bx * gc_bdx) + gc_off
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-						gc_at := y[gc_off2:][:gc_to]
-						gc_at2 := x[gc_off2:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-
-//line kernels.go:199
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
+//line kernels.go:219
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 //line kernels.go:200
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-
-//line kernels.go:199
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line kernels.go:200
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-
-//line kernels.go:199
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line kernels.go:200
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-
-//line kernels.go:199
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line kernels.go:200
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line kernels.go:199
-							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-							_ = i
-
 //line kernels.go:200
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
+						{
+							gc_tx := gc_step + 1
 //line kernels.go:200
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
+							gc_more = true
 //line kernels.go:200
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
-							}
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step + 2
+//line kernels.go:200
+							gc_more = true
+//line kernels.go:200
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+//line kernels.go:200
+							gc_more = true
+//line kernels.go:200
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line kernels.go:200
+						gc_more = true
+//line kernels.go:200
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-
 //line kernels.go:199
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-
 //line kernels.go:200
 							y[i] = a*x[i] + y[i]
 						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line kernels.go:199
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line kernels.go:200
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line kernels.go:199
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line kernels.go:200
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line kernels.go:199
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line kernels.go:200
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+//line kernels.go:199
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line kernels.go:200
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-
 //line kernels.go:199
 		for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
@@ -2601,161 +1791,116 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				return
 			}
 			gc_more = false
-			{
-				gc_bx := gc_lo%gc_gdx - 1
-				for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-					gc_pos.Block = gc_blk
-					gc_bx++
-					if gc_bx == gc_gdx {
-						gc_bx = 0
+//line kernels.go:206
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from, gc_to := 0, gc_bdx
-						if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-							gc_to = gc_bound
-						}
-						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_off3 := (gc_bx * gc_bdx) + gc_off
-							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-								gc_at3 := y[gc_off3:][:gc_to]
-								gc_at4 := x[gc_off3:][:gc_to]
-								gc_step3 := gc_from
-								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-									{
-										gc_tx := gc_step3 + 0
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line kernels.go:199
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+							gc_at3 := y[gc_off3:][:gc_to]
+							gc_at4 := x[gc_off3:][:gc_to]
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+								{
+									gc_tx := gc_step3 + 0
 //line kernels.go:200
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 1
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line kernels.go:199
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line kernels.go:200
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 2
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line kernels.go:199
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line kernels.go:200
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 3
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line kernels.go:199
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line kernels.go:200
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-								}
-								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line kernels.go:199
-									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
-									_ = i
-
 //line kernels.go:200
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
-							} else {
-								gc_step4 := gc_from
-								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-									{
-										gc_tx := gc_step4 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
+								{
+									gc_tx := gc_step3 + 1
 //line kernels.go:200
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx := gc_step4 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
+									gc_more = true
 //line kernels.go:200
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx := gc_step4 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
-//line kernels.go:200
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx := gc_step4 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
-//line kernels.go:200
-										y[i] = a*x[i] + y[i]
-									}
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
-								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								{
+									gc_tx := gc_step3 + 2
+//line kernels.go:200
+									gc_more = true
+//line kernels.go:200
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step3 + 3
+//line kernels.go:200
+									gc_more = true
+//line kernels.go:200
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							}
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line kernels.go:200
+								gc_more = true
+//line kernels.go:200
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						} else {
+							gc_step4 := gc_from
+							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+								{
+									gc_tx := gc_step4 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-
 //line kernels.go:199
 									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
-
 //line kernels.go:200
 									y[i] = a*x[i] + y[i]
 								}
+								{
+									gc_tx := gc_step4 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line kernels.go:199
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line kernels.go:200
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx := gc_step4 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line kernels.go:199
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line kernels.go:200
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx := gc_step4 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line kernels.go:199
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line kernels.go:200
+									y[i] = a*x[i] + y[i]
+								}
+							}
+							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
 							}
 						}
 					}
@@ -2789,301 +1934,160 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line kernels.go:209
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line kernels.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := sdata[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
 //line kernels.go:211
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-
-//line kernels.go:216
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-
-//line kernels.go:216
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-
-//line kernels.go:216
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-
-//line kernels.go:216
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line kernels.go:210
 					tid := gc_tx
-					_ = tid
-
-//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line kernels.go:212
 					var v T
-
-//line kernels.go:213
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
 					}
-
-//line kernels.go:216
 					gc_at2[gc_tx] = v
-					_ = v
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				{
+//line kernels.go:220
+					gc_tx := gc_step + 1
 //line kernels.go:210
 					tid := gc_tx
-					_ = tid
-
-//line kernels.go:211
 					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line kernels.go:212
 					var v T
-
-//line kernels.go:213
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+				{
+//line kernels.go:220
+					gc_tx := gc_step + 2
+//line kernels.go:210
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+				{
+//line kernels.go:220
+					gc_tx := gc_step + 3
+//line kernels.go:210
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+			}
+//line kernels.go:220
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line kernels.go:210
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+				var v T
+				if true || i < len(in) {
+					v = gc_at[gc_tx]
+				}
+				gc_at2[gc_tx] = v
+			}
+		} else {
+//line kernels.go:220
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:210
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
 					if i < len(in) {
 						v = in[i]
 					}
-
-//line kernels.go:216
 					sdata[tid] = v
-					_ = v
 				}
+				{
+//line kernels.go:220
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:210
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line kernels.go:220
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:210
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line kernels.go:220
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:210
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+//line kernels.go:220
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line kernels.go:210
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+				var v T
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
 			}
 		}
 	}
-
 //line kernels.go:218
 	var x []T = sdata
-
-//line kernels.go:218
-	_ = x
-
 //line kernels.go:226
 	var x_ []T = x
-
-//line kernels.go:226
-	_ = x_
-
 //line kernels.go:226
 	var stop int = 0
-
-//line kernels.go:226
-	_ = stop
-
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -3092,437 +2096,266 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := s
-				if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
-					gc_at3 := x_[:gc_to]
-					gc_at4 := x_[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line kernels.go:241
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+				gc_at3 := x_[:gc_to]
+				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kernels.go:232
-							tid_ := gc_tx
-							_ = tid_
-
-//line kernels.go:234
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kernels.go:232
-							tid_ := gc_tx
-							_ = tid_
-
-//line kernels.go:234
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kernels.go:232
-							tid_ := gc_tx
-							_ = tid_
-
-//line kernels.go:234
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kernels.go:232
-							tid_ := gc_tx
-							_ = tid_
-
-//line kernels.go:234
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:232
-						tid_ := gc_tx
-						_ = tid_
-
-//line kernels.go:234
-						{
+//line kernels.go:235
 							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step3 + 1
 						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kernels.go:232
-							tid_ := gc_tx
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kernels.go:232
-							tid_ := gc_tx
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kernels.go:232
-							tid_ := gc_tx
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kernels.go:232
-							tid_ := gc_tx
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
-							}
+//line kernels.go:235
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+						{
+//line kernels.go:235
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						{
+//line kernels.go:235
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+//line kernels.go:235
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line kernels.go:232
 						tid_ := gc_tx
-						_ = tid_
-
-//line kernels.go:234
 						{
+//line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:232
+						tid_ := gc_tx
+						{
+//line kernels.go:235
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:232
+						tid_ := gc_tx
+						{
+//line kernels.go:235
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:232
+						tid_ := gc_tx
+						{
+//line kernels.go:235
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:232
+					tid_ := gc_tx
+					{
+//line kernels.go:235
+						x_[tid_] += x_[tid_+s]
 					}
 				}
 			}
 		}
 	}
+//line kernels.go:242
 	gc_apart := compiled.Disjoint(x, partial)
-	_ = gc_apart
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := 0
-			gc_off4 := gc_bx
-			if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
-				gc_at5 := x[gc_off3:][:1]
-				gc_at6 := partial[gc_off4:][:1]
-				gc_elem := gc_at5[0]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:227
-						var r T = gc_elem
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							gc_at6[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step5 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:227
-						var r T = gc_elem
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							gc_at6[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step5 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:227
-						var r T = gc_elem
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							gc_at6[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step5 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:227
-						var r T = gc_elem
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							gc_at6[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line kernels.go:245
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at5 := x[gc_off3:][:1]
+			gc_at6 := partial[gc_off4:][:1]
+			gc_elem := gc_at5[0]
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
 //line kernels.go:210
 					tid := gc_tx
-					_ = tid
-
 //line kernels.go:227
 					var r T = gc_elem
-
-//line kernels.go:227
-					_ = r
-
 //line kernels.go:218
 					sum := r
-
-//line kernels.go:219
 					if tid == 0 {
 						gc_at6[0] = sum
 					}
-					_ = r
-					_ = sum
 				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:227
-						var r T = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:227
-						var r T = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:227
-						var r T = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-						tid := gc_tx
-						_ = tid
-
-//line kernels.go:227
-						var r T = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				{
+//line kernels.go:226
+					gc_tx := gc_step5 + 1
 //line kernels.go:210
 					tid := gc_tx
-					_ = tid
-
 //line kernels.go:227
-					var r T = x[0]
-
-//line kernels.go:227
-					_ = r
-
+					var r T = gc_elem
 //line kernels.go:218
 					sum := r
-
-//line kernels.go:219
+					if tid == 0 {
+						gc_at6[0] = sum
+					}
+				}
+				{
+//line kernels.go:226
+					gc_tx := gc_step5 + 2
+//line kernels.go:210
+					tid := gc_tx
+//line kernels.go:227
+					var r T = gc_elem
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						gc_at6[0] = sum
+					}
+				}
+				{
+//line kernels.go:226
+					gc_tx := gc_step5 + 3
+//line kernels.go:210
+					tid := gc_tx
+//line kernels.go:227
+					var r T = gc_elem
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						gc_at6[0] = sum
+					}
+				}
+			}
+//line kernels.go:226
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+//line kernels.go:210
+				tid := gc_tx
+//line kernels.go:227
+				var r T = gc_elem
+//line kernels.go:218
+				sum := r
+				if tid == 0 {
+					gc_at6[0] = sum
+				}
+			}
+		} else {
+//line kernels.go:226
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:210
+					tid := gc_tx
+//line kernels.go:227
+					var r T = x[0]
+//line kernels.go:218
+					sum := r
 					if tid == 0 {
 						partial[gc_bx] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line kernels.go:226
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:210
+					tid := gc_tx
+//line kernels.go:227
+					var r T = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+//line kernels.go:226
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:210
+					tid := gc_tx
+//line kernels.go:227
+					var r T = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+//line kernels.go:226
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:210
+					tid := gc_tx
+//line kernels.go:227
+					var r T = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
+//line kernels.go:226
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line kernels.go:210
+				tid := gc_tx
+//line kernels.go:227
+				var r T = x[0]
+//line kernels.go:218
+				sum := r
+				if tid == 0 {
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -3555,278 +2388,204 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line kernels.go:248
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	{
-		var gc_l_v [32]int32
-		var gc_l_v_ [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line kernels.go:250
+	var gc_l_v [32]int32
+	var gc_l_v_ [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line kernels.go:249
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line kernels.go:250
-							var v int32
-
-//line kernels.go:251
-							if true || i < len(in) {
-								v = gc_at[gc_lane]
-							}
-
-//line kernels.go:254
-							var v_ int32 = v
-
-//line kernels.go:254
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v[gc_lane] = v
-							gc_l_v_[gc_lane] = v_
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32
+						if true || i < len(in) {
+							v = gc_at[gc_lane]
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line kernels.go:249
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line kernels.go:250
-							var v int32
-
-//line kernels.go:251
-							if i < len(in) {
-								v = in[i]
-							}
-
-//line kernels.go:254
-							var v_ int32 = v
-
-//line kernels.go:254
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v[gc_lane] = v
-							gc_l_v_[gc_lane] = v_
-						}
+						var v_ int32 = v
+//line kernels.go:257
+						gc_l_v[gc_lane] = v
+						gc_l_v_[gc_lane] = v_
 					}
-				}
-			}
-
-//line kernels.go:273
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_v_)
 				} else {
-					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line kernels.go:273
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line kernels.go:274
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
-					} else {
-
-//line kernels.go:274
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
-//line kernels.go:274
-							v_ += gc_c1r[gc_lane]
-							gc_l_v_[gc_lane] = v_
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line kernels.go:249
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32
+						if i < len(in) {
+							v = in[i]
+						}
+						var v_ int32 = v
+//line kernels.go:257
+						gc_l_v[gc_lane] = v
+						gc_l_v_[gc_lane] = v_
 					}
-				}
-			}
-			gc_upto := min(gc_cnt, 1)
-			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				var v int32
-				_ = v
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
-
-//line kernels.go:276
-				var r int32 = v_
-
-//line kernels.go:276
-				_ = r
-
-//line kernels.go:254
-				v = r
-				_ = r
-				gc_l_v[gc_lane] = v
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-
-//line kernels.go:255
-				{
-					sums[(gc_rank >> 5)] = v
 				}
 			}
 		}
-	}
-	{
-		var gc_l_s [32]int32
-		var gc_l_v_2 [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m15 uint32
-
-//line kernels.go:259
-				if (gc_w >> 5) == 0 {
-					gc_m15 = ^uint32(0)
-				}
-				gc_save15 := gc_act
-				gc_act = gc_save15 & gc_m15
-				if gc_act != 0 {
+//line kernels.go:273
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line kernels.go:273
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
+				} else {
+//line kernels.go:274
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:260
-						var s int32
-
-//line kernels.go:261
-						if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
-							s = sums[(gc_rank & 31)]
-						}
-
-//line kernels.go:264
-						var v_2 int32 = s
-
-//line kernels.go:264
-						_ = v_2
-						_ = s
-						_ = v_2
-						gc_l_s[gc_lane] = s
-						gc_l_v_2[gc_lane] = v_2
+//line kernels.go:278
+						v_ := gc_l_v_[gc_lane]
+//line kernels.go:274
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
 					}
-
+				}
+			}
+		}
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+//line kernels.go:284
+			var v int32
+//line kernels.go:286
+			v_ := gc_l_v_[gc_lane]
+//line kernels.go:276
+			var r int32 = v_
+//line kernels.go:254
+			v = r
+//line kernels.go:256
+			gc_l_v[gc_lane] = v
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			{
+//line kernels.go:256
+				sums[(gc_rank >> 5)] = v
+			}
+		}
+	}
+//line kernels.go:262
+	var gc_l_s [32]int32
+	var gc_l_v_2 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line kernels.go:271
+			var gc_m15 uint32
+//line kernels.go:259
+			if (gc_w >> 5) == 0 {
+				gc_m15 = ^uint32(0)
+			}
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line kernels.go:260
+					var s int32
+					if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
+						s = sums[(gc_rank & 31)]
+					}
+					var v_2 int32 = s
+//line kernels.go:267
+					gc_l_s[gc_lane] = s
+					gc_l_v_2[gc_lane] = v_2
+				}
 //line kernels.go:273
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if true {
-							compiled.ShflDownLane0(&gc_l_v_2)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
-						}
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if true {
+						compiled.ShflDownLane0(&gc_l_v_2)
 					} else {
-
+						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
 //line kernels.go:273
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, true))
+						} else {
 //line kernels.go:274
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, true))
-							} else {
-
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line kernels.go:278
+								v_2 := gc_l_v_2[gc_lane]
 //line kernels.go:274
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									v_2 := gc_l_v_2[gc_lane]
-									_ = v_2
-
-//line kernels.go:274
-									v_2 += gc_c2r[gc_lane]
-									gc_l_v_2[gc_lane] = v_2
-								}
+								v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
-					gc_upto2 := min(gc_cnt, 1)
-					for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						var s int32
-						_ = s
-						v_2 := gc_l_v_2[gc_lane]
-						_ = v_2
-
+				}
+				gc_upto2 := min(gc_cnt, 1)
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+//line kernels.go:284
+					var s int32
+//line kernels.go:286
+					v_2 := gc_l_v_2[gc_lane]
 //line kernels.go:276
-						var r_ int32 = v_2
-
-//line kernels.go:276
-						_ = r_
-
+					var r_ int32 = v_2
 //line kernels.go:264
-						s = r_
-						_ = r_
-						gc_l_s[gc_lane] = s
-					}
-					gc_lo3, gc_hi3 := 0, 32
-					if gc_lo3 < gc_hi3 {
-						gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
-					}
-					if gc_lo3 < gc_hi3 {
-						gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
-					}
-					gc_hi3 = min(gc_hi3, gc_cnt)
-					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						s := gc_l_s[gc_lane]
-						_ = s
-
-//line kernels.go:265
-						{
-							partial[gc_bx] = s
-						}
+					s = r_
+//line kernels.go:266
+					gc_l_s[gc_lane] = s
+				}
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_lo3 < gc_hi3 {
+					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+				}
+				if gc_lo3 < gc_hi3 {
+					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					s := gc_l_s[gc_lane]
+					{
+//line kernels.go:266
+						partial[gc_bx] = s
 					}
 				}
-				gc_act = gc_save15 &^ gc_dead
 			}
+			gc_act = gc_save15 &^ gc_dead
 		}
 	}
 }
@@ -3857,340 +2616,276 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_total := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	{
-		var gc_l_mask [32]uint32
-		var gc_c1m [32]uint32
-		var gc_c1v [32]float32
-		var gc_c1a [32]int
-		var gc_c1w [32]int
-		var gc_c1r [32]float32
-		var gc_c2m [32]uint32
-		var gc_c2v [32]float32
-		var gc_c2a [32]int
-		var gc_c2w [32]int
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line kernels.go:296
+	var gc_l_mask [32]uint32
+	var gc_c1m [32]uint32
+	var gc_c1v [32]float32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]float32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]float32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-
-//line kernels.go:286
-					lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-					_ = lanes
-					{
-						gc_x0 := gc_tidx.X
-						gc_off := (gc_bx * gc_bdx) + gc_x0
-						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-							gc_at := in[gc_off:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x0 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line kernels.go:285
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line kernels.go:287
-								mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
-
-//line kernels.go:288
-								var v float32
-
-//line kernels.go:289
-								if true || i < len(in) {
-									v = gc_at[gc_lane]
-								}
-								_ = mask
-								_ = v
-								gc_l_mask[gc_lane] = mask
-								gc_s_v[gc_rank] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line kernels.go:285
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line kernels.go:287
-								mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
-
-//line kernels.go:288
-								var v float32
-
-//line kernels.go:289
-								if i < len(in) {
-									v = in[i]
-								}
-								_ = mask
-								_ = v
-								gc_l_mask[gc_lane] = mask
-								gc_s_v[gc_rank] = v
-							}
-						}
-					}
-				}
-			}
-
-//line kernels.go:292
-			for d := 1; d < gocuda.WarpSize; d *= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					mask := gc_l_mask[gc_lane]
-					_ = mask
-					v := gc_s_v[gc_rank]
-
-//line kernels.go:293
-					gc_c1m[gc_lane] = mask
-					gc_c1v[gc_lane] = v
-					gc_c1a[gc_lane] = d
-					gc_c1w[gc_lane] = gocuda.WarpSize
-				}
-
-//line kernels.go:293
-				compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 {
-					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line kernels.go:293
-					y := gc_c1r[gc_lane]
-
-//line kernels.go:294
-					{
-						v += y
-					}
-					_ = y
-					gc_s_v[gc_rank] = v
-				}
-			}
-			{
-
 //line kernels.go:286
 				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-				_ = lanes
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					mask := gc_l_mask[gc_lane]
-					_ = mask
-					v := gc_s_v[gc_rank]
-
-//line kernels.go:298
-					gc_c2m[gc_lane] = mask
-					gc_c2v[gc_lane] = v
-					gc_c2a[gc_lane] = lanes - 1
-					gc_c2w[gc_lane] = gocuda.WarpSize
+				{
+//line kernels.go:289
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+//line kernels.go:296
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line kernels.go:285
+							i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:287
+							mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+							var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_lane]
+							}
+//line kernels.go:294
+							gc_l_mask[gc_lane] = mask
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line kernels.go:285
+							i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:287
+							mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+							var v float32
+							if i < len(in) {
+								v = in[i]
+							}
+//line kernels.go:294
+							gc_l_mask[gc_lane] = mask
+							gc_s_v[gc_rank] = v
+						}
+					}
 				}
 			}
-
+		}
+//line kernels.go:292
+		for d := 1; d < gocuda.WarpSize; d *= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line kernels.go:296
+				mask := gc_l_mask[gc_lane]
 //line kernels.go:298
-			compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
-
-//line kernels.go:298
-			copy(gc_s_total[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
-		}
-	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:285
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-						total := gc_s_total[gc_rank]
-
-//line kernels.go:299
-						{
-							gc_at2[gc_tx] = v + total/1024
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:285
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-						total := gc_s_total[gc_rank]
-
-//line kernels.go:299
-						{
-							gc_at2[gc_tx] = v + total/1024
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:285
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-						total := gc_s_total[gc_rank]
-
-//line kernels.go:299
-						{
-							gc_at2[gc_tx] = v + total/1024
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kernels.go:285
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-						total := gc_s_total[gc_rank]
-
-//line kernels.go:299
-						{
-							gc_at2[gc_tx] = v + total/1024
-						}
-					}
+				v := gc_s_v[gc_rank]
+//line kernels.go:293
+				gc_c1m[gc_lane] = mask
+				gc_c1v[gc_lane] = v
+				gc_c1a[gc_lane] = d
+				gc_c1w[gc_lane] = gocuda.WarpSize
+			}
+//line kernels.go:293
+			compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line kernels.go:293
+				y := gc_c1r[gc_lane]
+				{
+					v += y
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line kernels.go:298
+				gc_s_v[gc_rank] = v
+			}
+		}
+		{
+//line kernels.go:286
+			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+//line kernels.go:288
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line kernels.go:291
+				mask := gc_l_mask[gc_lane]
+//line kernels.go:293
+				v := gc_s_v[gc_rank]
+//line kernels.go:298
+				gc_c2m[gc_lane] = mask
+				gc_c2v[gc_lane] = v
+				gc_c2a[gc_lane] = lanes - 1
+				gc_c2w[gc_lane] = gocuda.WarpSize
+			}
+		}
+//line kernels.go:298
+		compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+//line kernels.go:298
+		copy(gc_s_total[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+	}
+//line kernels.go:302
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line kernels.go:318
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line kernels.go:285
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
-
-//line kernels.go:299
 					{
+//line kernels.go:300
 						gc_at2[gc_tx] = v + total/1024
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:285
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-						total := gc_s_total[gc_rank]
-
-//line kernels.go:299
-						{
-							out[i] = v + total/1024
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:285
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-						total := gc_s_total[gc_rank]
-
-//line kernels.go:299
-						{
-							out[i] = v + total/1024
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:285
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-						total := gc_s_total[gc_rank]
-
-//line kernels.go:299
-						{
-							out[i] = v + total/1024
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:285
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-						total := gc_s_total[gc_rank]
-
-//line kernels.go:299
-						{
-							out[i] = v + total/1024
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
+//line kernels.go:306
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:285
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
-
-//line kernels.go:299
 					{
+//line kernels.go:300
+						gc_at2[gc_tx] = v + total/1024
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+//line kernels.go:306
+					gc_rank := gc_base + gc_tx
+//line kernels.go:287
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+					{
+//line kernels.go:300
+						gc_at2[gc_tx] = v + total/1024
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line kernels.go:306
+					gc_rank := gc_base + gc_tx
+//line kernels.go:287
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+					{
+//line kernels.go:300
+						gc_at2[gc_tx] = v + total/1024
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line kernels.go:287
+				v := gc_s_v[gc_rank]
+				total := gc_s_total[gc_rank]
+				{
+//line kernels.go:300
+					gc_at2[gc_tx] = v + total/1024
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:285
+					i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:287
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+					{
+//line kernels.go:300
 						out[i] = v + total/1024
 					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:285
+					i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:287
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+					{
+//line kernels.go:300
+						out[i] = v + total/1024
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:285
+					i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:287
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+					{
+//line kernels.go:300
+						out[i] = v + total/1024
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:285
+					i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:287
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+					{
+//line kernels.go:300
+						out[i] = v + total/1024
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line kernels.go:285
+				i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:287
+				v := gc_s_v[gc_rank]
+				total := gc_s_total[gc_rank]
+				{
+//line kernels.go:300
+					out[i] = v + total/1024
 				}
 			}
 		}
@@ -4217,316 +2912,234 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-
 //line kernels.go:326
 	buf := gocuda.Shared[int32](t, 16)[:16]
-	{
-		var gc_l_pred [32]bool
-		var gc_l_ballot [32]uint32
-		var gc_l_all [32]bool
-		var gc_l_anyPos [32]bool
-		var gc_l_sum [32]int32
-		var gc_l_low [32]int32
-		var gc_l_same [32]uint32
-		var gc_l_active [32]uint32
-		var gc_l_swapped [32]int32
-		var gc_c1r [32]uint32
-		var gc_c2r [32]bool
-		var gc_c3r [32]bool
-		var gc_c4v [32]int32
-		var gc_c4r [32]int32
-		var gc_c5v [32]int32
-		var gc_c5r [32]int32
-		var gc_c6v [32]int32
-		var gc_c6r [32]uint32
-		var gc_c7r [32]uint32
-		var gc_c8r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+//line kernels.go:328
+	var gc_l_pred [32]bool
+	var gc_l_ballot [32]uint32
+	var gc_l_all [32]bool
+	var gc_l_anyPos [32]bool
+	var gc_l_sum [32]int32
+	var gc_l_low [32]int32
+	var gc_l_same [32]uint32
+	var gc_l_active [32]uint32
+	var gc_l_swapped [32]int32
+	var gc_c1r [32]uint32
+	var gc_c2r [32]bool
+	var gc_c3r [32]bool
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5v [32]int32
+	var gc_c5r [32]int32
+	var gc_c6v [32]int32
+	var gc_c6r [32]uint32
+	var gc_c7r [32]uint32
+	var gc_c8r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line kernels.go:353
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line kernels.go:312
-				r := gc_rank
-				_ = r
-
-//line kernels.go:313
-				pred := in[r] > 0
-				_ = pred
-
+			r := gc_rank
+			pred := in[r] > 0
+			gc_l_pred[gc_lane] = pred
+		}
 //line kernels.go:314
-				gc_l_pred[gc_lane] = pred
-			}
-
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line kernels.go:318
+			pred := gc_l_pred[gc_lane]
+			_ = pred
 //line kernels.go:314
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				pred := gc_l_pred[gc_lane]
-				_ = pred
-
-//line kernels.go:314
-				ballot := gc_c1r[gc_lane]
-				_ = ballot
-
+			ballot := gc_c1r[gc_lane]
+			gc_l_ballot[gc_lane] = ballot
+		}
 //line kernels.go:315
-				gc_l_ballot[gc_lane] = ballot
-			}
-
+		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line kernels.go:319
+			pred := gc_l_pred[gc_lane]
+			_ = pred
 //line kernels.go:315
-			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				pred := gc_l_pred[gc_lane]
-				_ = pred
-
-//line kernels.go:315
-				all := gc_c2r[gc_lane]
-				_ = all
-
+			all := gc_c2r[gc_lane]
+			gc_l_all[gc_lane] = all
+		}
 //line kernels.go:316
-				gc_l_all[gc_lane] = all
-			}
-
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line kernels.go:312
+			r := gc_rank
 //line kernels.go:316
-			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c3r)
+			anyPos := gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = in[r]
+			gc_l_anyPos[gc_lane] = anyPos
+		}
+//line kernels.go:317
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line kernels.go:312
+			r := gc_rank
+//line kernels.go:317
+			sum := gc_c4r[gc_lane]
+			gc_c5v[gc_lane] = in[r]
+			gc_l_sum[gc_lane] = sum
+		}
+//line kernels.go:318
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceMinSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line kernels.go:312
+			r := gc_rank
+//line kernels.go:318
+			low := gc_c5r[gc_lane]
+			gc_c6v[gc_lane] = in[r] % 3
+			gc_l_low[gc_lane] = low
+		}
+//line kernels.go:319
+		compiled.WarpLanes[int32, uint32](gc_b, "MatchAnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c6v, nil, nil, &gc_c6r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line kernels.go:319
+			same := gc_c6r[gc_lane]
+			var active uint32
+//line kernels.go:323
+			gc_l_same[gc_lane] = same
+			gc_l_active[gc_lane] = active
+		}
+		{
+			var gc_m13 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-
-//line kernels.go:312
-				r := gc_rank
-				_ = r
-
-//line kernels.go:316
-				anyPos := gc_c3r[gc_lane]
-				_ = anyPos
-
-//line kernels.go:317
-				gc_c4v[gc_lane] = in[r]
-				gc_l_anyPos[gc_lane] = anyPos
-			}
-
-//line kernels.go:317
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:312
-				r := gc_rank
-				_ = r
-
-//line kernels.go:317
-				sum := gc_c4r[gc_lane]
-				_ = sum
-
-//line kernels.go:318
-				gc_c5v[gc_lane] = in[r]
-				gc_l_sum[gc_lane] = sum
-			}
-
-//line kernels.go:318
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceMinSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:312
-				r := gc_rank
-				_ = r
-
-//line kernels.go:318
-				low := gc_c5r[gc_lane]
-				_ = low
-
-//line kernels.go:319
-				gc_c6v[gc_lane] = in[r] % 3
-				gc_l_low[gc_lane] = low
-			}
-
-//line kernels.go:319
-			compiled.WarpLanes[int32, uint32](gc_b, "MatchAnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c6v, nil, nil, &gc_c6r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line kernels.go:319
-				same := gc_c6r[gc_lane]
-
-//line kernels.go:320
-				var active uint32
-				_ = same
-				_ = active
-				gc_l_same[gc_lane] = same
-				gc_l_active[gc_lane] = active
-			}
-			{
-				var gc_m13 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line kernels.go:311
-					lane := (gc_rank & 31)
-					_ = lane
-
+				lane := (gc_rank & 31)
 //line kernels.go:321
-					if lane%2 == 0 {
-						gc_m13 |= 1 << gc_lane
-					}
+				if lane%2 == 0 {
+					gc_m13 |= 1 << gc_lane
 				}
-				gc_save13 := gc_act
-				gc_act = gc_save13 & gc_m13
-				if gc_act != 0 {
-
-//line kernels.go:322
-					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						var active uint32
-						_ = active
-
-//line kernels.go:322
-						active = gc_c7r[gc_lane]
-						gc_l_active[gc_lane] = active
-					}
-				}
-				gc_act = gc_save13 &^ gc_m13 &^ gc_dead
-				if gc_act != 0 {
-
-//line kernels.go:324
-					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c8r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						var active uint32
-						_ = active
-
-//line kernels.go:324
-						active = gc_c8r[gc_lane]
-						gc_l_active[gc_lane] = active
-					}
-				}
-				gc_act = gc_save13 &^ gc_dead
 			}
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
+//line kernels.go:322
+				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line kernels.go:329
+					var active uint32
+//line kernels.go:322
+					active = gc_c7r[gc_lane]
+					gc_l_active[gc_lane] = active
+				}
+			}
+			gc_act = gc_save13 &^ gc_m13 &^ gc_dead
+			if gc_act != 0 {
+//line kernels.go:324
+				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c8r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line kernels.go:331
+					var active uint32
+//line kernels.go:324
+					active = gc_c8r[gc_lane]
+					gc_l_active[gc_lane] = active
+				}
+			}
+			gc_act = gc_save13 &^ gc_dead
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line kernels.go:327
+			var swapped int32
+//line kernels.go:329
+			gc_l_swapped[gc_lane] = swapped
+		}
+		{
+			var gc_m17 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line kernels.go:327
-				var swapped int32
-				_ = swapped
-				gc_l_swapped[gc_lane] = swapped
+				gc_pos.Thread = gc_rank
+//line kernels.go:312
+				r := gc_rank
+//line kernels.go:328
+				if r < 16 {
+					gc_m17 |= 1 << gc_lane
+				}
 			}
-			{
-				var gc_m17 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_save17 := gc_act
+			gc_act = gc_save17 & gc_m17
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line kernels.go:312
 					r := gc_rank
-					_ = r
-
-//line kernels.go:328
-					if r < 16 {
-						gc_m17 |= 1 << gc_lane
-					}
-				}
-				gc_save17 := gc_act
-				gc_act = gc_save17 & gc_m17
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:312
-						r := gc_rank
-						_ = r
-
 //line kernels.go:329
-						buf[r] = in[r]
-
-//line kernels.go:330
-					}
-
-//line kernels.go:330
-					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, 0xffff, nil, nil, nil, nil, nil)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:312
-						r := gc_rank
-						_ = r
-						var swapped int32
-						_ = swapped
-
-//line kernels.go:331
-						swapped = buf[15-r]
-						gc_l_swapped[gc_lane] = swapped
-					}
+					buf[r] = in[r]
 				}
-				gc_act = gc_save17 &^ gc_dead
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+//line kernels.go:330
+				compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, 0xffff, nil, nil, nil, nil, nil)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line kernels.go:312
-				r := gc_rank
-				_ = r
-				ballot := gc_l_ballot[gc_lane]
-				_ = ballot
-				all := gc_l_all[gc_lane]
-				_ = all
-				anyPos := gc_l_anyPos[gc_lane]
-				_ = anyPos
-				sum := gc_l_sum[gc_lane]
-				_ = sum
-				low := gc_l_low[gc_lane]
-				_ = low
-				same := gc_l_same[gc_lane]
-				_ = same
-				active := gc_l_active[gc_lane]
-				_ = active
-				swapped := gc_l_swapped[gc_lane]
-				_ = swapped
-
-//line kernels.go:333
-				out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
-
-//line kernels.go:334
-				out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
+					r := gc_rank
+//line kernels.go:314
+					var swapped int32
+//line kernels.go:331
+					swapped = buf[15-r]
+					gc_l_swapped[gc_lane] = swapped
+				}
 			}
+			gc_act = gc_save17 &^ gc_dead
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line kernels.go:312
+			r := gc_rank
+//line kernels.go:314
+			ballot := gc_l_ballot[gc_lane]
+//line kernels.go:316
+			all := gc_l_all[gc_lane]
+//line kernels.go:318
+			anyPos := gc_l_anyPos[gc_lane]
+//line kernels.go:320
+			sum := gc_l_sum[gc_lane]
+//line kernels.go:322
+			low := gc_l_low[gc_lane]
+//line kernels.go:324
+			same := gc_l_same[gc_lane]
+//line kernels.go:326
+			active := gc_l_active[gc_lane]
+//line kernels.go:328
+			swapped := gc_l_swapped[gc_lane]
+//line kernels.go:333
+			out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
+			out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
 		}
 	}
 }
 
 // StrandedKernel calls a shuffle with the full mask in the lanes below 16
 // only: the other lanes return without it.
-//
-//line kernels.go:341
 func StrandedKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_stranded,
 		func(gc_t *gocuda.Thread) { stranded(gc_t, out) },
@@ -4540,53 +3153,48 @@ var gc_src_stranded = compiled.NewSource(gc_files_kernels, "stranded", "f41a6421
 func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	{
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m4 uint32
-
+//line kernels.go:345
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		{
+//line kernels.go:352
+			var gc_m4 uint32
 //line kernels.go:342
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 {
-					gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_m4 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-				gc_save4 := gc_act
-				gc_act = gc_save4 & gc_m4
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:343
-						gc_c1v[gc_lane] = int32((gc_rank & 31))
-					}
-
-//line kernels.go:343
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:343
-						out[(gc_rank & 31)] = gc_c1r[gc_lane]
-					}
-				}
-				gc_act = gc_save4 &^ gc_dead
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
 			}
+			if gc_lo2 < gc_hi2 {
+				gc_m4 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+			gc_save4 := gc_act
+			gc_act = gc_save4 & gc_m4
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line kernels.go:343
+					gc_c1v[gc_lane] = int32((gc_rank & 31))
+				}
+//line kernels.go:343
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line kernels.go:343
+					out[(gc_rank & 31)] = gc_c1r[gc_lane]
+				}
+			}
+			gc_act = gc_save4 &^ gc_dead
 		}
 	}
 }
@@ -4609,113 +3217,91 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[int](gc_b, 0)[:gc_n]
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:352
-				i := gc_rank
-
-//line kernels.go:353
-				i *= 2
-				_ = i
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:352
-				i := gc_rank
-
-//line kernels.go:353
-				i *= 2
-				_ = i
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:352
-				i := gc_rank
-
-//line kernels.go:353
-				i *= 2
-				_ = i
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:352
-				i := gc_rank
-
-//line kernels.go:353
-				i *= 2
-				_ = i
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line kernels.go:356
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line kernels.go:352
 			i := gc_rank
-
-//line kernels.go:353
 			i *= 2
-			_ = i
+//line kernels.go:355
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line kernels.go:352
+			i := gc_rank
+			i *= 2
+//line kernels.go:355
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line kernels.go:352
+			i := gc_rank
+			i *= 2
+//line kernels.go:355
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line kernels.go:352
+			i := gc_rank
+			i *= 2
+//line kernels.go:355
 			gc_s_i[gc_rank] = i
 		}
 	}
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line kernels.go:352
+		i := gc_rank
+		i *= 2
 //line kernels.go:355
-				out[i] = 1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-
-//line kernels.go:355
-				out[i] = 1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-
-//line kernels.go:355
-				out[i] = 1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-
-//line kernels.go:355
-				out[i] = 1
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_s_i[gc_rank] = i
+	}
+//line kernels.go:359
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
-
 //line kernels.go:355
 			out[i] = 1
 		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+//line kernels.go:355
+			out[i] = 1
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+//line kernels.go:355
+			out[i] = 1
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+//line kernels.go:355
+			out[i] = 1
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		i := gc_s_i[gc_rank]
+//line kernels.go:355
+		out[i] = 1
 	}
 }
 
@@ -4738,167 +3324,126 @@ var gc_src_maskedCollectives = compiled.NewSource(gc_files_kernels, "maskedColle
 func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_l_x [32]int32
-		var gc_l_hi [32]int32
-		var gc_l_and [32]uint32
-		var gc_l_or [32]uint32
-		var gc_c1r [32]int32
-		var gc_c2r [32]int32
-		var gc_c3v [32]uint32
-		var gc_c3r [32]uint32
-		var gc_c4v [32]uint32
-		var gc_c4r [32]uint32
-		var gc_c5v [32]uint32
-		var gc_c5r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m8 uint32
-
+//line kernels.go:368
+	var gc_l_v [32]int32
+	var gc_l_x [32]int32
+	var gc_l_hi [32]int32
+	var gc_l_and [32]uint32
+	var gc_l_or [32]uint32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]uint32
+	var gc_c3r [32]uint32
+	var gc_c4v [32]uint32
+	var gc_c4r [32]uint32
+	var gc_c5v [32]uint32
+	var gc_c5r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		{
+//line kernels.go:386
+			var gc_m8 uint32
 //line kernels.go:366
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 {
-					gc_hi2 = min(gc_hi2, min(max(20, -1), 32))
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-				gc_save8 := gc_act
-				gc_act = gc_save8 & gc_m8
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:365
-						r := gc_rank
-						_ = r
-
-//line kernels.go:367
-						v := in[r]
-						_ = v
-
-//line kernels.go:368
-						gc_l_v[gc_lane] = v
-					}
-
-//line kernels.go:368
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xfffff, &gc_l_v, 3, 8, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
-
-//line kernels.go:368
-						x := gc_c1r[gc_lane]
-						_ = x
-
-//line kernels.go:369
-						gc_l_x[gc_lane] = x
-					}
-
-//line kernels.go:369
-					compiled.WarpLanes[int32, int32](gc_b, "ReduceMaxSync", gc_w, gc_act, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
-
-//line kernels.go:369
-						hi := gc_c2r[gc_lane]
-						_ = hi
-
-//line kernels.go:370
-						gc_c3v[gc_lane] = uint32(v)
-						gc_l_hi[gc_lane] = hi
-					}
-
-//line kernels.go:370
-					compiled.WarpLanes[uint32, uint32](gc_b, "ReduceAndSync", gc_w, gc_act, 0xfffff, nil, &gc_c3v, nil, nil, &gc_c3r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
-
-//line kernels.go:370
-						and := gc_c3r[gc_lane]
-						_ = and
-
-//line kernels.go:371
-						gc_c4v[gc_lane] = uint32(v)
-						gc_l_and[gc_lane] = and
-					}
-
-//line kernels.go:371
-					compiled.WarpLanes[uint32, uint32](gc_b, "ReduceOrSync", gc_w, gc_act, 0xfffff, nil, &gc_c4v, nil, nil, &gc_c4r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
-
-//line kernels.go:371
-						or := gc_c4r[gc_lane]
-						_ = or
-
-//line kernels.go:372
-						gc_c5v[gc_lane] = uint32(v)
-						gc_l_or[gc_lane] = or
-					}
-
-//line kernels.go:372
-					compiled.WarpLanes[uint32, uint32](gc_b, "ReduceXorSync", gc_w, gc_act, 0xfffff, nil, &gc_c5v, nil, nil, &gc_c5r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:365
-						r := gc_rank
-						_ = r
-						x := gc_l_x[gc_lane]
-						_ = x
-						hi := gc_l_hi[gc_lane]
-						_ = hi
-						and := gc_l_and[gc_lane]
-						_ = and
-						or := gc_l_or[gc_lane]
-						_ = or
-
-//line kernels.go:372
-						xor := gc_c5r[gc_lane]
-
-//line kernels.go:373
-						out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
-						_ = xor
-					}
-				}
-				gc_act = gc_save8 &^ gc_dead
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(20, -1), 32))
 			}
+			if gc_lo2 < gc_hi2 {
+				gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+			gc_save8 := gc_act
+			gc_act = gc_save8 & gc_m8
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line kernels.go:365
+					r := gc_rank
+//line kernels.go:367
+					v := in[r]
+					gc_l_v[gc_lane] = v
+				}
+//line kernels.go:368
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xfffff, &gc_l_v, 3, 8, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line kernels.go:375
+					v := gc_l_v[gc_lane]
+					_ = v
+//line kernels.go:368
+					x := gc_c1r[gc_lane]
+					gc_l_x[gc_lane] = x
+				}
+//line kernels.go:369
+				compiled.WarpLanes[int32, int32](gc_b, "ReduceMaxSync", gc_w, gc_act, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line kernels.go:376
+					v := gc_l_v[gc_lane]
+//line kernels.go:369
+					hi := gc_c2r[gc_lane]
+					gc_c3v[gc_lane] = uint32(v)
+					gc_l_hi[gc_lane] = hi
+				}
+//line kernels.go:370
+				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceAndSync", gc_w, gc_act, 0xfffff, nil, &gc_c3v, nil, nil, &gc_c3r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line kernels.go:377
+					v := gc_l_v[gc_lane]
+//line kernels.go:370
+					and := gc_c3r[gc_lane]
+					gc_c4v[gc_lane] = uint32(v)
+					gc_l_and[gc_lane] = and
+				}
+//line kernels.go:371
+				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceOrSync", gc_w, gc_act, 0xfffff, nil, &gc_c4v, nil, nil, &gc_c4r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line kernels.go:378
+					v := gc_l_v[gc_lane]
+//line kernels.go:371
+					or := gc_c4r[gc_lane]
+					gc_c5v[gc_lane] = uint32(v)
+					gc_l_or[gc_lane] = or
+				}
+//line kernels.go:372
+				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceXorSync", gc_w, gc_act, 0xfffff, nil, &gc_c5v, nil, nil, &gc_c5r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line kernels.go:365
+					r := gc_rank
+//line kernels.go:367
+					x := gc_l_x[gc_lane]
+//line kernels.go:369
+					hi := gc_l_hi[gc_lane]
+//line kernels.go:371
+					and := gc_l_and[gc_lane]
+//line kernels.go:373
+					or := gc_l_or[gc_lane]
+//line kernels.go:372
+					xor := gc_c5r[gc_lane]
+					out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
+				}
+			}
+//line kernels.go:377
+			gc_act = gc_save8 &^ gc_dead
 		}
 	}
 }
@@ -4927,456 +3472,351 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_v
+//line kernels.go:392
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_v_2 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	gc_s_w := compiled.Scratch[int32](gc_b, 3)[:gc_n]
 	gc_s_w_ := compiled.Scratch[int32](gc_b, 4)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line kernels.go:402
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-
-//line kernels.go:403
 	var s_ []int32 = s
-
-//line kernels.go:403
-	_ = s_
-	{
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		var gc_c2v [32]int32
-		var gc_c2r [32]int32
-		var gc_c3r [32]uint32
-		var gc_c4m [32]uint32
-		var gc_c4v [32]int32
-		var gc_c4r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
+//line kernels.go:405
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]uint32
+	var gc_c4m [32]uint32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
-			var gc_dead uint32
-			_ = gc_dead
+		}
+		var gc_dead uint32
+//line kernels.go:422
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line kernels.go:385
+			r := gc_rank
+			v := in[r]
+//line kernels.go:388
+			gc_s_v[gc_rank] = v
+		}
+		{
+			var gc_m16 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-
 //line kernels.go:385
-				r := gc_rank
-				_ = r
-
-//line kernels.go:386
-				v := in[r]
-				_ = v
-				gc_s_v[gc_rank] = v
+				lane := (gc_rank & 31)
+//line kernels.go:387
+				if lane%3 == 0 {
+					gc_m16 |= 1 << gc_lane
+				}
 			}
-			{
-				var gc_m16 uint32
+			gc_save16 := gc_act
+			gc_act = gc_save16 & gc_m16
+			if gc_act != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+//line kernels.go:400
+					v := gc_s_v[gc_rank]
+//line kernels.go:388
+					gc_c1v[gc_lane] = v
+				}
+//line kernels.go:388
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line kernels.go:395
+					var v int32
+//line kernels.go:388
+					v = gc_c1r[gc_lane]
+					gc_s_v[gc_rank] = v
+				}
+			}
+			gc_act = gc_save16 &^ gc_m16 &^ gc_dead
+			if gc_act != 0 {
+				{
+					var gc_m15 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line kernels.go:385
-					lane := (gc_rank & 31)
-					_ = lane
-
-//line kernels.go:387
-					if lane%3 == 0 {
-						gc_m16 |= 1 << gc_lane
-					}
-				}
-				gc_save16 := gc_act
-				gc_act = gc_save16 & gc_m16
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+						lane := (gc_rank & 31)
+//line kernels.go:389
+						if lane%3 == 1 {
+							gc_m15 |= 1 << gc_lane
 						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line kernels.go:388
-						gc_c1v[gc_lane] = v
 					}
-
-//line kernels.go:388
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						var v int32
-						_ = v
-
-//line kernels.go:388
-						v = gc_c1r[gc_lane]
-						gc_s_v[gc_rank] = v
-					}
-				}
-				gc_act = gc_save16 &^ gc_m16 &^ gc_dead
-				if gc_act != 0 {
-					{
-						var gc_m15 uint32
+					gc_save15 := gc_act
+					gc_act = gc_save15 & gc_m15
+					if gc_act != 0 {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line kernels.go:385
-							lane := (gc_rank & 31)
-							_ = lane
-
-//line kernels.go:389
-							if lane%3 == 1 {
-								gc_m15 |= 1 << gc_lane
-							}
-						}
-						gc_save15 := gc_act
-						gc_act = gc_save15 & gc_m15
-						if gc_act != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v := gc_s_v[gc_rank]
-
+//line kernels.go:402
+							v := gc_s_v[gc_rank]
 //line kernels.go:390
-								gc_c2v[gc_lane] = v
-							}
-
-//line kernels.go:390
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								var v int32
-								_ = v
-
-//line kernels.go:390
-								v = gc_c2r[gc_lane]
-								gc_s_v[gc_rank] = v
-							}
+							gc_c2v[gc_lane] = v
 						}
-						gc_act = gc_save15 &^ gc_m15 &^ gc_dead
-						if gc_act != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v := gc_s_v[gc_rank]
-
-//line kernels.go:392
-								v += 1000
-								gc_s_v[gc_rank] = v
+//line kernels.go:390
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
-						}
-						gc_act = gc_save15 &^ gc_dead
-					}
-				}
-				gc_act = gc_save16 &^ gc_dead
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(28, 32), -1))
-			}
-		gc_L17:
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:385
-				lane := (gc_rank & 31)
-				_ = lane
-
-//line kernels.go:385
-				r := gc_rank
-				_ = r
-				v := gc_s_v[gc_rank]
-
-//line kernels.go:394
-				{
-					if v > 0 {
-						out[r] = -1
-//line kernels.go:396
-						{
-//line kernels.go:396
-							gc_exited[gc_rank] = true
-//line kernels.go:396
-							gc_dead |= uint32(1) << gc_lane
-//line kernels.go:396
-							gc_act &^= uint32(1) << gc_lane
-							continue gc_L17
+							gc_rank := gc_w + gc_lane
 //line kernels.go:397
+							var v int32
+//line kernels.go:390
+							v = gc_c2r[gc_lane]
+							gc_s_v[gc_rank] = v
 						}
 					}
+					gc_act = gc_save15 &^ gc_m15 &^ gc_dead
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+//line kernels.go:402
+							v := gc_s_v[gc_rank]
+//line kernels.go:392
+							v += 1000
+							gc_s_v[gc_rank] = v
+						}
+					}
+					gc_act = gc_save15 &^ gc_dead
 				}
-
-//line kernels.go:400
 			}
-
-//line kernels.go:400
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v := gc_s_v[gc_rank]
-
-//line kernels.go:400
-				m := gc_c3r[gc_lane]
-				_ = m
-
-//line kernels.go:401
-				gc_c4m[gc_lane] = m
-				gc_c4v[gc_lane] = v
+			gc_act = gc_save16 &^ gc_dead
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(28, 32), -1))
+		}
+	gc_L17:
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
-//line kernels.go:401
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line kernels.go:385
+			r := gc_rank
+//line kernels.go:387
+			v := gc_s_v[gc_rank]
+			{
+//line kernels.go:395
+				if v > 0 {
+					out[r] = -1
+					{
+//line kernels.go:396
+						gc_exited[gc_rank] = true
+//line kernels.go:396
+						gc_dead |= uint32(1) << gc_lane
+//line kernels.go:396
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L17
+					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:416
-				r_ := gc_rank
-				_ = r_
-				var v int32
-				_ = v
-
-//line kernels.go:401
-				v = gc_c4r[gc_lane]
-
-//line kernels.go:403
-				var v_ int32 = v
-
-//line kernels.go:403
-				_ = v_
-
-//line kernels.go:417
-				s_[r_] = v_
-				_ = v_
-				gc_s_v[gc_rank] = v
-				gc_s_v_[gc_rank] = v_
 			}
 		}
+//line kernels.go:400
+		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+//line kernels.go:407
+			v := gc_s_v[gc_rank]
+//line kernels.go:400
+			m := gc_c3r[gc_lane]
+			gc_c4m[gc_lane] = m
+			gc_c4v[gc_lane] = v
+		}
+//line kernels.go:401
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line kernels.go:416
+			r_ := gc_rank
+//line kernels.go:418
+			var v int32
+//line kernels.go:401
+			v = gc_c4r[gc_lane]
+//line kernels.go:403
+			var v_ int32 = v
+//line kernels.go:417
+			s_[r_] = v_
+//line kernels.go:419
+			gc_s_v[gc_rank] = v
+			gc_s_v_[gc_rank] = v_
+		}
 	}
-	{
+//line kernels.go:425
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+//line kernels.go:416
+		r_ := gc_rank
+//line kernels.go:418
+		v_ := gc_s_v_[gc_rank]
+		w := v_ + s_[(r_+1)%len(s_)]
+//line kernels.go:421
+		gc_s_w[gc_rank] = w
+	}
+//line kernels.go:425
+	gc_vstep := 0
+//line kernels.go:421
+	gc_all2 := gc_lanes.BroadcastInt32x8(-1).ToMask()
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+//line kernels.go:421
+		gc_alive2 := gc_all2
+//line kernels.go:421
+		if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line kernels.go:421
+			gc_alive2 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+		}
+//line kernels.go:421
+		var v gc_lanes.Int32x8
+//line kernels.go:421
+		w := gc_lanes.LoadInt32x8Slice(gc_s_w[gc_rank:])
+//line kernels.go:421
+		r_2 := w
+//line kernels.go:403
+		v = r_2
+//line kernels.go:403
+		v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive2)
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		var v int32
+//line kernels.go:412
+		w := gc_s_w[gc_rank]
+//line kernels.go:421
+		var r_2 int32 = w
+//line kernels.go:403
+		v = r_2
+//line kernels.go:405
+		gc_s_v[gc_rank] = v
+	}
+//line kernels.go:404
+	for _, k := range steps {
+//line kernels.go:406
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-
-//line kernels.go:416
-			r_ := gc_rank
-			_ = r_
-			v_ := gc_s_v_[gc_rank]
-
-//line kernels.go:419
-			w := v_ + s_[(r_+1)%len(s_)]
-			_ = w
-			gc_s_w[gc_rank] = w
+//line kernels.go:385
+			r := gc_rank
+//line kernels.go:387
+			v := gc_s_v[gc_rank]
+//line kernels.go:405
+			s[r] = v + int32(k)
 		}
-	}
-	{
-		gc_vstep := 0
-//line kernels.go:421
-		gc_all2 := gc_lanes.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:421
-		_ = gc_all2
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
-//line kernels.go:421
-			gc_alive2 := gc_all2
-//line kernels.go:421
-			_ = gc_alive2
-//line kernels.go:421
-			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line kernels.go:421
-				gc_alive2 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line kernels.go:421
-			}
-//line kernels.go:421
-			var v gc_lanes.Int32x8
-//line kernels.go:421
-			_ = v
-//line kernels.go:421
-			w := gc_lanes.LoadInt32x8Slice(gc_s_w[gc_rank:])
-//line kernels.go:421
-			_ = w
-//line kernels.go:421
-			r_2 := w
-//line kernels.go:421
-			_ = r_2
-//line kernels.go:403
-			v = r_2
-//line kernels.go:403
-			v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive2)
-		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+//line kernels.go:409
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
+//line kernels.go:385
+			r := gc_rank
+//line kernels.go:387
 			var v int32
-			_ = v
-			w := gc_s_w[gc_rank]
-
-//line kernels.go:421
-			var r_2 int32 = w
-
-//line kernels.go:421
-			_ = r_2
-
-//line kernels.go:403
-			v = r_2
-			_ = r_2
+//line kernels.go:407
+			v = s[(r+k)%gc_bdx]
 			gc_s_v[gc_rank] = v
 		}
 	}
-
-//line kernels.go:404
-	for _, k := range steps {
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line kernels.go:385
-				r := gc_rank
-				_ = r
-				v := gc_s_v[gc_rank]
-
-//line kernels.go:405
-				s[r] = v + int32(k)
-			}
-		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line kernels.go:385
-				r := gc_rank
-				_ = r
-				var v int32
-				_ = v
-
-//line kernels.go:407
-				v = s[(r+k)%gc_bdx]
-				gc_s_v[gc_rank] = v
-			}
-		}
-	}
-
 //line kernels.go:410
 	var s_2 []int32 = s
-
-//line kernels.go:410
-	_ = s_2
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-
+//line kernels.go:412
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
 //line kernels.go:416
-			r_3 := gc_rank
-			_ = r_3
-			v := gc_s_v[gc_rank]
-
+		r_3 := gc_rank
+//line kernels.go:418
+		v := gc_s_v[gc_rank]
 //line kernels.go:410
-			var v_2 int32 = v
-
-//line kernels.go:410
-			_ = v_2
-
+		var v_2 int32 = v
 //line kernels.go:417
-			s_2[r_3] = v_2
-			_ = v_2
-			gc_s_v_2[gc_rank] = v_2
-		}
-	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-
-//line kernels.go:416
-			r_3 := gc_rank
-			_ = r_3
-			v_2 := gc_s_v_2[gc_rank]
-
+		s_2[r_3] = v_2
 //line kernels.go:419
-			w_ := v_2 + s_2[(r_3+1)%len(s_2)]
-			_ = w_
-			gc_s_w_[gc_rank] = w_
-		}
+		gc_s_v_2[gc_rank] = v_2
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-
-//line kernels.go:385
-			r := gc_rank
-			_ = r
-			var v int32
-			_ = v
-			w_ := gc_s_w_[gc_rank]
-
-//line kernels.go:421
-			var r_4 int32 = w_
-
-//line kernels.go:421
-			_ = r_4
-
-//line kernels.go:410
-			v = r_4
-
-//line kernels.go:411
-			out[r] = v
-			_ = r_4
+//line kernels.go:423
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
 		}
+//line kernels.go:416
+		r_3 := gc_rank
+//line kernels.go:418
+		v_2 := gc_s_v_2[gc_rank]
+		w_ := v_2 + s_2[(r_3+1)%len(s_2)]
+//line kernels.go:421
+		gc_s_w_[gc_rank] = w_
+	}
+//line kernels.go:425
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+//line kernels.go:385
+		r := gc_rank
+//line kernels.go:387
+		var v int32
+//line kernels.go:389
+		w_ := gc_s_w_[gc_rank]
+//line kernels.go:421
+		var r_4 int32 = w_
+//line kernels.go:410
+		v = r_4
+		out[r] = v
 	}
 }
 
@@ -5397,77 +3837,12 @@ var gc_src_spin = compiled.NewSource(gc_files_kernels, "spin", "bb5de44a5aaceb22
 func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:429
-				for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
-					gc_b.Tick()
-//line kernels.go:429
-					if gc_b.Stopped() {
-//line kernels.go:429
-						return
-//line kernels.go:429
-					}
-				}
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:429
-				for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
-					gc_b.Tick()
-//line kernels.go:429
-					if gc_b.Stopped() {
-//line kernels.go:429
-						return
-//line kernels.go:429
-					}
-				}
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:429
-				for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
-					gc_b.Tick()
-//line kernels.go:429
-					if gc_b.Stopped() {
-//line kernels.go:429
-						return
-//line kernels.go:429
-					}
-				}
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:429
-				for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
-					gc_b.Tick()
-//line kernels.go:429
-					if gc_b.Stopped() {
-//line kernels.go:429
-						return
-//line kernels.go:429
-					}
-				}
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line kernels.go:432
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line kernels.go:429
 			for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429
@@ -5476,8 +3851,66 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 				if gc_b.Stopped() {
 //line kernels.go:429
 					return
-//line kernels.go:429
 				}
+			}
+		}
+		{
+//line kernels.go:433
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line kernels.go:429
+			for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+				gc_b.Tick()
+//line kernels.go:429
+				if gc_b.Stopped() {
+//line kernels.go:429
+					return
+				}
+			}
+		}
+		{
+//line kernels.go:433
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line kernels.go:429
+			for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+				gc_b.Tick()
+//line kernels.go:429
+				if gc_b.Stopped() {
+//line kernels.go:429
+					return
+				}
+			}
+		}
+		{
+//line kernels.go:433
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line kernels.go:429
+			for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+				gc_b.Tick()
+//line kernels.go:429
+				if gc_b.Stopped() {
+//line kernels.go:429
+					return
+				}
+			}
+		}
+	}
+//line kernels.go:433
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line kernels.go:429
+		for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+			gc_b.Tick()
+//line kernels.go:429
+			if gc_b.Stopped() {
+//line kernels.go:429
+				return
 			}
 		}
 	}
@@ -5516,254 +3949,96 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-					gc_at := in[gc_off:][:gc_bdx]
-					gc_at2 := out[gc_off:][:gc_bdx]
-					gc_vstep := 0
+//line kernels.go:458
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_bdx]
+				gc_at2 := out[gc_off:][:gc_bdx]
+				gc_vstep := 0
 //line kernels.go:444
-					gc_vb3 := gc_lanes.BroadcastFloat32x8(0.5)
+				gc_vb3 := gc_lanes.BroadcastFloat32x8(0.5)
 //line kernels.go:444
-					_ = gc_vb3
-//line kernels.go:444
-					gc_vb4 := gc_lanes.BroadcastFloat32x8(1)
-//line kernels.go:444
-					_ = gc_vb4
-					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				gc_vb4 := gc_lanes.BroadcastFloat32x8(1)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line kernels.go:441
-						var i int = gc_bx*gc_bdx + gc_tx
+					var i int = gc_bx*gc_bdx + gc_tx
 //line kernels.go:441
-						_ = i
-//line kernels.go:442
-						v := gc_lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line kernels.go:442
-						_ = v
+					_ = i
+					v := gc_lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					for k := int32(0); k != odd; k = k + 2 {
 //line kernels.go:443
-						for k := int32(0); k != odd; k = k + 2 {
+						gc_b.Tick()
 //line kernels.go:443
-							gc_b.Tick()
+						if gc_b.Stopped() {
 //line kernels.go:443
-							if gc_b.Stopped() {
-//line kernels.go:443
-								return
-//line kernels.go:443
-							}
-//line kernels.go:443
-							v = v.Mul(gc_vb3).Add(gc_vb4)
-//line kernels.go:443
+							return
 						}
 //line kernels.go:443
-						v.StoreSlice(gc_at2[gc_tx:])
+						v = v.Mul(gc_vb3).Add(gc_vb4)
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:441
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line kernels.go:443
+					v.StoreSlice(gc_at2[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line kernels.go:442
-						v := gc_at[gc_tx]
-
+					v := gc_at[gc_tx]
+					for k := int32(0); k != odd; k += 2 {
 //line kernels.go:443
-						for k := int32(0); k != odd; k += 2 {
+						gc_b.Tick()
 //line kernels.go:443
-							gc_b.Tick()
+						if gc_b.Stopped() {
 //line kernels.go:443
-							if gc_b.Stopped() {
-//line kernels.go:443
-								return
-//line kernels.go:443
-							}
-							v = v*0.5 + 1
+							return
 						}
-
-//line kernels.go:446
-						gc_at2[gc_tx] = v
-						_ = v
+//line kernels.go:444
+						v = v*0.5 + 1
 					}
-				} else {
-					gc_vstep2 := 0
+					gc_at2[gc_tx] = v
+				}
+			} else {
+//line kernels.go:450
+				gc_vstep2 := 0
 //line kernels.go:444
-					gc_vb := gc_lanes.BroadcastFloat32x8(0.5)
+				gc_vb := gc_lanes.BroadcastFloat32x8(0.5)
 //line kernels.go:444
-					_ = gc_vb
-//line kernels.go:444
-					gc_vb2 := gc_lanes.BroadcastFloat32x8(1)
-//line kernels.go:444
-					_ = gc_vb2
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				gc_vb2 := gc_lanes.BroadcastFloat32x8(1)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line kernels.go:441
-						var i int = gc_bx*gc_bdx + gc_tx
-//line kernels.go:441
-						_ = i
+					var i int = gc_bx*gc_bdx + gc_tx
+					if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line kernels.go:442
-						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line kernels.go:442
-							break
-//line kernels.go:442
-						}
-//line kernels.go:442
-						v := gc_lanes.LoadFloat32x8Slice(in[i:])
-//line kernels.go:442
-						_ = v
-//line kernels.go:443
-						for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:443
-							gc_b.Tick()
-//line kernels.go:443
-							if gc_b.Stopped() {
-//line kernels.go:443
-								return
-//line kernels.go:443
-							}
-//line kernels.go:443
-							v = v.Mul(gc_vb).Add(gc_vb2)
-//line kernels.go:443
-						}
-//line kernels.go:446
-						v.StoreSlice(out[i:])
+						break
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kernels.go:441
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
 //line kernels.go:442
-							v := in[i]
-
+					v := gc_lanes.LoadFloat32x8Slice(in[i:])
+					for k := int32(0); k != odd; k = k + 2 {
 //line kernels.go:443
-							for k := int32(0); k != odd; k += 2 {
+						gc_b.Tick()
 //line kernels.go:443
-								gc_b.Tick()
+						if gc_b.Stopped() {
 //line kernels.go:443
-								if gc_b.Stopped() {
-//line kernels.go:443
-									return
-//line kernels.go:443
-								}
-								v = v*0.5 + 1
-							}
-
-//line kernels.go:446
-							out[i] = v
-							_ = v
+							return
 						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kernels.go:441
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line kernels.go:442
-							v := in[i]
-
 //line kernels.go:443
-							for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
-								gc_b.Tick()
-//line kernels.go:443
-								if gc_b.Stopped() {
-//line kernels.go:443
-									return
-//line kernels.go:443
-								}
-								v = v*0.5 + 1
-							}
-
-//line kernels.go:446
-							out[i] = v
-							_ = v
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kernels.go:441
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line kernels.go:442
-							v := in[i]
-
-//line kernels.go:443
-							for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
-								gc_b.Tick()
-//line kernels.go:443
-								if gc_b.Stopped() {
-//line kernels.go:443
-									return
-//line kernels.go:443
-								}
-								v = v*0.5 + 1
-							}
-
-//line kernels.go:446
-							out[i] = v
-							_ = v
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kernels.go:441
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line kernels.go:442
-							v := in[i]
-
-//line kernels.go:443
-							for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
-								gc_b.Tick()
-//line kernels.go:443
-								if gc_b.Stopped() {
-//line kernels.go:443
-									return
-//line kernels.go:443
-								}
-								v = v*0.5 + 1
-							}
-
-//line kernels.go:446
-							out[i] = v
-							_ = v
-						}
+						v = v.Mul(gc_vb).Add(gc_vb2)
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line kernels.go:446
+					v.StoreSlice(out[i:])
+				}
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line kernels.go:441
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line kernels.go:442
 						v := in[i]
-
-//line kernels.go:443
 						for k := int32(0); k != odd; k += 2 {
 //line kernels.go:443
 							gc_b.Tick()
@@ -5771,15 +4046,95 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 							if gc_b.Stopped() {
 //line kernels.go:443
 								return
-//line kernels.go:443
 							}
+//line kernels.go:444
 							v = v*0.5 + 1
 						}
-
-//line kernels.go:446
 						out[i] = v
-						_ = v
 					}
+					{
+//line kernels.go:450
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:441
+						i := gc_bx*gc_bdx + gc_tx
+						v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+							gc_b.Tick()
+//line kernels.go:443
+							if gc_b.Stopped() {
+//line kernels.go:443
+								return
+							}
+//line kernels.go:444
+							v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+//line kernels.go:450
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:441
+						i := gc_bx*gc_bdx + gc_tx
+						v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+							gc_b.Tick()
+//line kernels.go:443
+							if gc_b.Stopped() {
+//line kernels.go:443
+								return
+							}
+//line kernels.go:444
+							v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+//line kernels.go:450
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:441
+						i := gc_bx*gc_bdx + gc_tx
+						v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+							gc_b.Tick()
+//line kernels.go:443
+							if gc_b.Stopped() {
+//line kernels.go:443
+								return
+							}
+//line kernels.go:444
+							v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+				}
+//line kernels.go:450
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:441
+					i := gc_bx*gc_bdx + gc_tx
+					v := in[i]
+					for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+						gc_b.Tick()
+//line kernels.go:443
+						if gc_b.Stopped() {
+//line kernels.go:443
+							return
+						}
+//line kernels.go:444
+						v = v*0.5 + 1
+					}
+					out[i] = v
 				}
 			}
 		}
@@ -5789,4 +4144,5 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 // gc_files_kernels holds the source files whose lines the kernels' records hash.
 //
 //go:embed kernels.go
+//line kernels.go:458
 var gc_files_kernels embed.FS

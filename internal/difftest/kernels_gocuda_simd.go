@@ -41,96 +41,80 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b10.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
-
 //line kernels.go:15
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
-
-//line kernels.go:16
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-	{
-		gc_vstep5 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-				for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
-					gc_rank2 := gc_vstep5
-					_ = gc_rank2
-//line kernels.go:20
-					var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:20
-					_ = sum
-//line kernels.go:20
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep5, false
-			}(gc_vstep5)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+//line kernels.go:18
+	gc_vstep5 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+			for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
 				gc_rank2 := gc_vstep5
-				_ = gc_rank2
 //line kernels.go:20
-				var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:20
-				_ = sum
+				var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:20
 				sum.StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep5, false
+		}(gc_vstep5)
+		if gc_stop {
+			return
 		}
-		gc_step5 := gc_vstep5
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+			gc_rank2 := gc_vstep5
 //line kernels.go:20
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
+			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:20
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:20
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:20
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
+			sum.StoreSlice(gc_s_sum[gc_rank2:])
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step5 := gc_vstep5
+	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		{
+			gc_rank2 := gc_step5 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line kernels.go:20
 			var sum float32
-			_ = sum
+//line kernels.go:22
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step5 + 1
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:20
+			var sum float32
+//line kernels.go:22
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step5 + 2
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:20
+			var sum float32
+//line kernels.go:22
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step5 + 3
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:20
+			var sum float32
+//line kernels.go:22
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line kernels.go:20
+		var sum float32
+//line kernels.go:22
+		gc_s_sum[gc_rank2] = sum
+	}
 //line kernels.go:21
 	for p := 0; p < k; p += tile {
 		{
@@ -147,68 +131,34 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:17
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:17
-							_ = gc_iota8
-//line kernels.go:17
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line kernels.go:17
-							_ = gc_none8
-//line kernels.go:17
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:17
-							_ = gc_all8
 						gc_steps8:
 							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line kernels.go:17
 								var tx int = gc_tx2
 //line kernels.go:17
-								_ = tx
-//line kernels.go:17
 								var ty int = gc_ty2
-//line kernels.go:17
-								_ = ty
-//line kernels.go:18
 								var row int = gc_by2*tile + ty
-//line kernels.go:18
-								_ = row
-//line kernels.go:19
 								var col int = gc_bx2*tile + tx
-//line kernels.go:19
-								_ = col
 //line kernels.go:22
 								var gc_t15 int = p + tx
 //line kernels.go:22
-								_ = gc_t15
-//line kernels.go:22
 								var gc_t16 int = p + ty
-//line kernels.go:22
-								_ = gc_t16
 //line kernels.go:22
 								var gc_row9 int = row
 //line kernels.go:22
-								_ = gc_row9
-//line kernels.go:22
 								var gc_col8 int = col
-//line kernels.go:22
-								_ = gc_col8
 //line kernels.go:22
 								var gc_ac8 int = gc_t15
 //line kernels.go:22
-								_ = gc_ac8
-//line kernels.go:22
 								var gc_br8 int = gc_t16
-//line kernels.go:22
-								_ = gc_br8
 //line kernels.go:22
 								var gc_av8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-								_ = gc_av8
-//line kernels.go:22
 								var gc_bv8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-								_ = gc_bv8
 //line kernels.go:22
 								if gc_row9 < m && (gc_ac8 < k && uint(k-gc_ac8) > 15) {
 //line kernels.go:22
@@ -217,15 +167,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line kernels.go:22
 										gc_ld29 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
-//line kernels.go:22
 									} else {
 //line kernels.go:22
 										break gc_steps8
-//line kernels.go:22
 									}
 //line kernels.go:22
 									gc_av8 = gc_ld29
-//line kernels.go:22
 								} else {
 //line kernels.go:22
 									gc_b17 := gc_none8
@@ -233,12 +180,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if gc_row9 < m {
 //line kernels.go:22
 										gc_b17 = gc_all8
-//line kernels.go:22
 									}
 //line kernels.go:22
 									gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
-//line kernels.go:22
-									_ = gc_if15
 //line kernels.go:22
 									if gc_if15.ToBits() != 0 {
 //line kernels.go:22
@@ -247,17 +191,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 										if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line kernels.go:22
 											gc_ld30 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
-//line kernels.go:22
 										} else {
 //line kernels.go:22
 											break gc_steps8
-//line kernels.go:22
 										}
 //line kernels.go:22
 										gc_av8 = gc_av8.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line kernels.go:22
 									}
-//line kernels.go:22
 								}
 //line kernels.go:22
 								if gc_br8 < k && (gc_col8 < n && uint(n-gc_col8) > 15) {
@@ -267,15 +207,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line kernels.go:22
 										gc_ld31 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
-//line kernels.go:22
 									} else {
 //line kernels.go:22
 										break gc_steps8
-//line kernels.go:22
 									}
 //line kernels.go:22
 									gc_bv8 = gc_ld31
-//line kernels.go:22
 								} else {
 //line kernels.go:22
 									gc_b18 := gc_none8
@@ -283,12 +220,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if gc_br8 < k {
 //line kernels.go:22
 										gc_b18 = gc_all8
-//line kernels.go:22
 									}
 //line kernels.go:22
 									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
-//line kernels.go:22
-									_ = gc_if16
 //line kernels.go:22
 									if gc_if16.ToBits() != 0 {
 //line kernels.go:22
@@ -297,17 +231,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 										if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line kernels.go:22
 											gc_ld32 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
-//line kernels.go:22
 										} else {
 //line kernels.go:22
 											break gc_steps8
-//line kernels.go:22
 										}
 //line kernels.go:22
 										gc_bv8 = gc_bv8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line kernels.go:22
 									}
-//line kernels.go:22
 								}
 //line kernels.go:22
 								gc_av8.StoreSlice(gc_at4[gc_tx2:])
@@ -325,68 +255,34 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:17
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:17
-						_ = gc_iota7
-//line kernels.go:17
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:17
-						_ = gc_none7
-//line kernels.go:17
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:17
-						_ = gc_all7
 					gc_steps7:
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line kernels.go:17
 							var tx int = gc_tx2
 //line kernels.go:17
-							_ = tx
-//line kernels.go:17
 							var ty int = gc_ty2
-//line kernels.go:17
-							_ = ty
-//line kernels.go:18
 							var row int = gc_by2*tile + ty
-//line kernels.go:18
-							_ = row
-//line kernels.go:19
 							var col int = gc_bx2*tile + tx
-//line kernels.go:19
-							_ = col
 //line kernels.go:22
 							var gc_t13 int = p + tx
 //line kernels.go:22
-							_ = gc_t13
-//line kernels.go:22
 							var gc_t14 int = p + ty
-//line kernels.go:22
-							_ = gc_t14
 //line kernels.go:22
 							var gc_row8 int = row
 //line kernels.go:22
-							_ = gc_row8
-//line kernels.go:22
 							var gc_col7 int = col
-//line kernels.go:22
-							_ = gc_col7
 //line kernels.go:22
 							var gc_ac7 int = gc_t13
 //line kernels.go:22
-							_ = gc_ac7
-//line kernels.go:22
 							var gc_br7 int = gc_t14
-//line kernels.go:22
-							_ = gc_br7
 //line kernels.go:22
 							var gc_av7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-							_ = gc_av7
-//line kernels.go:22
 							var gc_bv7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-							_ = gc_bv7
 //line kernels.go:22
 							if gc_row8 < m && (gc_ac7 < k && uint(k-gc_ac7) > 7) {
 //line kernels.go:22
@@ -395,15 +291,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
 //line kernels.go:22
 									gc_ld25 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
-//line kernels.go:22
 								} else {
 //line kernels.go:22
 									break gc_steps7
-//line kernels.go:22
 								}
 //line kernels.go:22
 								gc_av7 = gc_ld25
-//line kernels.go:22
 							} else {
 //line kernels.go:22
 								gc_b15 := gc_none7
@@ -411,12 +304,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if gc_row8 < m {
 //line kernels.go:22
 									gc_b15 = gc_all7
-//line kernels.go:22
 								}
 //line kernels.go:22
 								gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
-//line kernels.go:22
-								_ = gc_if13
 //line kernels.go:22
 								if gc_if13.ToBits() != 0 {
 //line kernels.go:22
@@ -425,17 +315,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
 //line kernels.go:22
 										gc_ld26 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
-//line kernels.go:22
 									} else {
 //line kernels.go:22
 										break gc_steps7
-//line kernels.go:22
 									}
 //line kernels.go:22
 									gc_av7 = gc_ld26.Merge(gc_av7, gc_if13)
-//line kernels.go:22
 								}
-//line kernels.go:22
 							}
 //line kernels.go:22
 							if gc_br7 < k && (gc_col7 < n && uint(n-gc_col7) > 7) {
@@ -445,15 +331,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
 //line kernels.go:22
 									gc_ld27 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
-//line kernels.go:22
 								} else {
 //line kernels.go:22
 									break gc_steps7
-//line kernels.go:22
 								}
 //line kernels.go:22
 								gc_bv7 = gc_ld27
-//line kernels.go:22
 							} else {
 //line kernels.go:22
 								gc_b16 := gc_none7
@@ -461,12 +344,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if gc_br7 < k {
 //line kernels.go:22
 									gc_b16 = gc_all7
-//line kernels.go:22
 								}
 //line kernels.go:22
 								gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
-//line kernels.go:22
-								_ = gc_if14
 //line kernels.go:22
 								if gc_if14.ToBits() != 0 {
 //line kernels.go:22
@@ -475,17 +355,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
 //line kernels.go:22
 										gc_ld28 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
-//line kernels.go:22
 									} else {
 //line kernels.go:22
 										break gc_steps7
-//line kernels.go:22
 									}
 //line kernels.go:22
 									gc_bv7 = gc_ld28.Merge(gc_bv7, gc_if14)
-//line kernels.go:22
 								}
-//line kernels.go:22
 							}
 //line kernels.go:22
 							gc_av7.StoreSlice(gc_at4[gc_tx2:])
@@ -497,23 +373,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line kernels.go:17
 						tx := gc_tx2
-						_ = tx
-
 //line kernels.go:17
 						ty := gc_ty2
-						_ = ty
-
-//line kernels.go:18
 						row := gc_by2*tile + ty
-						_ = row
-
-//line kernels.go:19
 						col := gc_bx2*tile + tx
-						_ = col
-
 //line kernels.go:22
 						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -525,15 +390,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:17
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:17
-							_ = gc_iota6
-//line kernels.go:17
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line kernels.go:17
-							_ = gc_none6
-//line kernels.go:17
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:17
-							_ = gc_all6
 						gc_steps6:
 							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
@@ -542,57 +401,30 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:17
 								var tx int = gc_tx2
 //line kernels.go:17
-								_ = tx
-//line kernels.go:17
 								var ty int = gc_ty2
-//line kernels.go:17
-								_ = ty
-//line kernels.go:18
 								var row int = gc_by2*tile + ty
-//line kernels.go:18
-								_ = row
-//line kernels.go:19
 								var col int = gc_bx2*tile + tx
-//line kernels.go:19
-								_ = col
 //line kernels.go:22
 								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
 //line kernels.go:22
 									break
-//line kernels.go:22
 								}
 //line kernels.go:22
 								var gc_t11 int = p + tx
 //line kernels.go:22
-								_ = gc_t11
-//line kernels.go:22
 								var gc_t12 int = p + ty
-//line kernels.go:22
-								_ = gc_t12
 //line kernels.go:22
 								var gc_row7 int = row
 //line kernels.go:22
-								_ = gc_row7
-//line kernels.go:22
 								var gc_col6 int = col
-//line kernels.go:22
-								_ = gc_col6
 //line kernels.go:22
 								var gc_ac6 int = gc_t11
 //line kernels.go:22
-								_ = gc_ac6
-//line kernels.go:22
 								var gc_br6 int = gc_t12
-//line kernels.go:22
-								_ = gc_br6
 //line kernels.go:22
 								var gc_av6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-								_ = gc_av6
-//line kernels.go:22
 								var gc_bv6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-								_ = gc_bv6
 //line kernels.go:22
 								if gc_row7 < m && (gc_ac6 < k && uint(k-gc_ac6) > 15) {
 //line kernels.go:22
@@ -601,15 +433,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
 //line kernels.go:22
 										gc_ld21 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
-//line kernels.go:22
 									} else {
 //line kernels.go:22
 										break gc_steps6
-//line kernels.go:22
 									}
 //line kernels.go:22
 									gc_av6 = gc_ld21
-//line kernels.go:22
 								} else {
 //line kernels.go:22
 									gc_b13 := gc_none6
@@ -617,12 +446,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if gc_row7 < m {
 //line kernels.go:22
 										gc_b13 = gc_all6
-//line kernels.go:22
 									}
 //line kernels.go:22
 									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
-//line kernels.go:22
-									_ = gc_if11
 //line kernels.go:22
 									if gc_if11.ToBits() != 0 {
 //line kernels.go:22
@@ -631,17 +457,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 										if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
 //line kernels.go:22
 											gc_ld22 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
-//line kernels.go:22
 										} else {
 //line kernels.go:22
 											break gc_steps6
-//line kernels.go:22
 										}
 //line kernels.go:22
 										gc_av6 = gc_av6.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line kernels.go:22
 									}
-//line kernels.go:22
 								}
 //line kernels.go:22
 								if gc_br6 < k && (gc_col6 < n && uint(n-gc_col6) > 15) {
@@ -651,15 +473,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
 //line kernels.go:22
 										gc_ld23 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
-//line kernels.go:22
 									} else {
 //line kernels.go:22
 										break gc_steps6
-//line kernels.go:22
 									}
 //line kernels.go:22
 									gc_bv6 = gc_ld23
-//line kernels.go:22
 								} else {
 //line kernels.go:22
 									gc_b14 := gc_none6
@@ -667,12 +486,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if gc_br6 < k {
 //line kernels.go:22
 										gc_b14 = gc_all6
-//line kernels.go:22
 									}
 //line kernels.go:22
 									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
-//line kernels.go:22
-									_ = gc_if12
 //line kernels.go:22
 									if gc_if12.ToBits() != 0 {
 //line kernels.go:22
@@ -681,17 +497,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 										if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
 //line kernels.go:22
 											gc_ld24 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
-//line kernels.go:22
 										} else {
 //line kernels.go:22
 											break gc_steps6
-//line kernels.go:22
 										}
 //line kernels.go:22
 										gc_bv6 = gc_bv6.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line kernels.go:22
 									}
-//line kernels.go:22
 								}
 //line kernels.go:22
 								gc_av6.StoreSlice(as[ty][tx:])
@@ -709,15 +521,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:17
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:17
-						_ = gc_iota5
-//line kernels.go:17
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:17
-						_ = gc_none5
-//line kernels.go:17
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:17
-						_ = gc_all5
 					gc_steps5:
 						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
@@ -726,57 +532,30 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:17
 							var tx int = gc_tx2
 //line kernels.go:17
-							_ = tx
-//line kernels.go:17
 							var ty int = gc_ty2
-//line kernels.go:17
-							_ = ty
-//line kernels.go:18
 							var row int = gc_by2*tile + ty
-//line kernels.go:18
-							_ = row
-//line kernels.go:19
 							var col int = gc_bx2*tile + tx
-//line kernels.go:19
-							_ = col
 //line kernels.go:22
 							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line kernels.go:22
 								break
-//line kernels.go:22
 							}
 //line kernels.go:22
 							var gc_t9 int = p + tx
 //line kernels.go:22
-							_ = gc_t9
-//line kernels.go:22
 							var gc_t10 int = p + ty
-//line kernels.go:22
-							_ = gc_t10
 //line kernels.go:22
 							var gc_row6 int = row
 //line kernels.go:22
-							_ = gc_row6
-//line kernels.go:22
 							var gc_col5 int = col
-//line kernels.go:22
-							_ = gc_col5
 //line kernels.go:22
 							var gc_ac5 int = gc_t9
 //line kernels.go:22
-							_ = gc_ac5
-//line kernels.go:22
 							var gc_br5 int = gc_t10
-//line kernels.go:22
-							_ = gc_br5
 //line kernels.go:22
 							var gc_av5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-							_ = gc_av5
-//line kernels.go:22
 							var gc_bv5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-							_ = gc_bv5
 //line kernels.go:22
 							if gc_row6 < m && (gc_ac5 < k && uint(k-gc_ac5) > 7) {
 //line kernels.go:22
@@ -785,15 +564,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
 //line kernels.go:22
 									gc_ld17 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
-//line kernels.go:22
 								} else {
 //line kernels.go:22
 									break gc_steps5
-//line kernels.go:22
 								}
 //line kernels.go:22
 								gc_av5 = gc_ld17
-//line kernels.go:22
 							} else {
 //line kernels.go:22
 								gc_b11 := gc_none5
@@ -801,12 +577,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if gc_row6 < m {
 //line kernels.go:22
 									gc_b11 = gc_all5
-//line kernels.go:22
 								}
 //line kernels.go:22
 								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
-//line kernels.go:22
-								_ = gc_if9
 //line kernels.go:22
 								if gc_if9.ToBits() != 0 {
 //line kernels.go:22
@@ -815,17 +588,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
 //line kernels.go:22
 										gc_ld18 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
-//line kernels.go:22
 									} else {
 //line kernels.go:22
 										break gc_steps5
-//line kernels.go:22
 									}
 //line kernels.go:22
 									gc_av5 = gc_ld18.Merge(gc_av5, gc_if9)
-//line kernels.go:22
 								}
-//line kernels.go:22
 							}
 //line kernels.go:22
 							if gc_br5 < k && (gc_col5 < n && uint(n-gc_col5) > 7) {
@@ -835,15 +604,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
 //line kernels.go:22
 									gc_ld19 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
-//line kernels.go:22
 								} else {
 //line kernels.go:22
 									break gc_steps5
-//line kernels.go:22
 								}
 //line kernels.go:22
 								gc_bv5 = gc_ld19
-//line kernels.go:22
 							} else {
 //line kernels.go:22
 								gc_b12 := gc_none5
@@ -851,12 +617,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if gc_br5 < k {
 //line kernels.go:22
 									gc_b12 = gc_all5
-//line kernels.go:22
 								}
 //line kernels.go:22
 								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
-//line kernels.go:22
-								_ = gc_if10
 //line kernels.go:22
 								if gc_if10.ToBits() != 0 {
 //line kernels.go:22
@@ -865,17 +628,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
 //line kernels.go:22
 										gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
-//line kernels.go:22
 									} else {
 //line kernels.go:22
 										break gc_steps5
-//line kernels.go:22
 									}
 //line kernels.go:22
 									gc_bv5 = gc_ld20.Merge(gc_bv5, gc_if10)
-//line kernels.go:22
 								}
-//line kernels.go:22
 							}
 //line kernels.go:22
 							gc_av5.StoreSlice(as[ty][tx:])
@@ -890,23 +649,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line kernels.go:17
 							tx := gc_tx2
-							_ = tx
-
 //line kernels.go:17
 							ty := gc_ty2
-							_ = ty
-
-//line kernels.go:18
 							row := gc_by2*tile + ty
-							_ = row
-
-//line kernels.go:19
 							col := gc_bx2*tile + tx
-							_ = col
-
 //line kernels.go:22
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -914,23 +662,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line kernels.go:17
 							tx := gc_tx2
-							_ = tx
-
 //line kernels.go:17
 							ty := gc_ty2
-							_ = ty
-
-//line kernels.go:18
 							row := gc_by2*tile + ty
-							_ = row
-
-//line kernels.go:19
 							col := gc_bx2*tile + tx
-							_ = col
-
 //line kernels.go:22
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -938,23 +675,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line kernels.go:17
 							tx := gc_tx2
-							_ = tx
-
 //line kernels.go:17
 							ty := gc_ty2
-							_ = ty
-
-//line kernels.go:18
 							row := gc_by2*tile + ty
-							_ = row
-
-//line kernels.go:19
 							col := gc_bx2*tile + tx
-							_ = col
-
 //line kernels.go:22
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -962,23 +688,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line kernels.go:17
 							tx := gc_tx2
-							_ = tx
-
 //line kernels.go:17
 							ty := gc_ty2
-							_ = ty
-
-//line kernels.go:18
 							row := gc_by2*tile + ty
-							_ = row
-
-//line kernels.go:19
 							col := gc_bx2*tile + tx
-							_ = col
-
 //line kernels.go:22
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -986,23 +701,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line kernels.go:17
 						tx := gc_tx2
-						_ = tx
-
 //line kernels.go:17
 						ty := gc_ty2
-						_ = ty
-
-//line kernels.go:18
 						row := gc_by2*tile + ty
-						_ = row
-
-//line kernels.go:19
 						col := gc_bx2*tile + tx
-						_ = col
-
 //line kernels.go:22
 						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -1022,8 +726,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line kernels.go:17
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line kernels.go:17
-						_ = gc_Lane0Mask322
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1031,116 +733,77 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:17
 							var tx int = gc_tx2
 //line kernels.go:17
-							_ = tx
-//line kernels.go:17
 							var ty int = gc_ty2
 //line kernels.go:17
-							_ = ty
-//line kernels.go:17
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line kernels.go:17
-							_ = sum
 //line kernels.go:24
 							if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
 //line kernels.go:24
 								break
-//line kernels.go:24
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
-//line kernels.go:25
 							}
-//line kernels.go:25
 							{
 //line kernels.go:25
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
-//line kernels.go:25
 							}
 //line kernels.go:25
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
@@ -1155,8 +818,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				if compiled.SIMD {
 //line kernels.go:17
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line kernels.go:17
-					_ = gc_Lane0Mask32
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1164,117 +825,46 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:17
 						var tx int = gc_tx2
 //line kernels.go:17
-						_ = tx
-//line kernels.go:17
 						var ty int = gc_ty2
 //line kernels.go:17
-						_ = ty
-//line kernels.go:17
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line kernels.go:17
-						_ = sum
 //line kernels.go:24
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line kernels.go:24
 							break
-//line kernels.go:24
 						}
 //line kernels.go:25
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line kernels.go:25
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line kernels.go:25
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line kernels.go:25
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line kernels.go:25
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line kernels.go:25
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line kernels.go:25
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line kernels.go:25
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line kernels.go:25
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line kernels.go:25
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line kernels.go:25
-						{
-//line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
-//line kernels.go:25
-						}
-//line kernels.go:25
-						{
-//line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
-//line kernels.go:25
-						}
-//line kernels.go:25
-						{
-//line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
-//line kernels.go:25
-						}
-//line kernels.go:25
-						{
-//line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
-//line kernels.go:25
-						}
-//line kernels.go:25
-						{
-//line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
-//line kernels.go:25
-						}
-//line kernels.go:25
-						{
-//line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
-//line kernels.go:25
-						}
-//line kernels.go:25
-						{
-//line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
-//line kernels.go:25
-						}
-//line kernels.go:25
-						{
-//line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
-//line kernels.go:25
-						}
-//line kernels.go:25
-						{
-//line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
-//line kernels.go:25
-						}
-//line kernels.go:25
-						{
-//line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
-//line kernels.go:25
-						}
-//line kernels.go:25
-						{
-//line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
-//line kernels.go:25
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line kernels.go:25
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
@@ -1283,147 +873,91 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line kernels.go:17
 					tx := gc_tx2
-					_ = tx
-
 //line kernels.go:17
 					ty := gc_ty2
-					_ = ty
+//line kernels.go:19
 					sum := gc_s_sum[gc_rank2]
-
 					{
-
 //line kernels.go:24
-						{
+						q := int(0)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							q := int(0)
+						q := int(1)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(2)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-						{
+						q := int(3)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							q := int(1)
+						q := int(4)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(5)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-						{
+						q := int(6)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							q := int(2)
+						q := int(7)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(8)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-						{
+						q := int(9)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							q := int(3)
+						q := int(10)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(11)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-						{
+						q := int(12)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							q := int(4)
+						q := int(13)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(14)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(5)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(6)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(7)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(8)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(9)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(10)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(11)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(12)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(13)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(14)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:24
-						{
-//line kernels.go:24
-							q := int(15)
-//line kernels.go:24
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line kernels.go:26
+						q := int(15)
+						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank2] = sum
 				}
@@ -1461,33 +995,25 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line kernels.go:17
 							var ty int = gc_ty2
-//line kernels.go:17
-							_ = ty
-//line kernels.go:18
 							var row int = gc_by2*tile + ty
 //line kernels.go:18
 							_ = row
 //line kernels.go:17
 							var tx int = gc_tx2
-//line kernels.go:17
-							_ = tx
 //line kernels.go:19
 							var col int = gc_bx2*tile + tx
 //line kernels.go:19
 							_ = col
 //line kernels.go:19
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line kernels.go:19
-							_ = sum
-//line kernels.go:29
 							{
-								sum.StoreSlice(gc_at6[gc_tx2:])
 //line kernels.go:30
+								sum.StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
+//line kernels.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
 					}(gc_vstep9)
@@ -1499,62 +1025,33 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
 						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line kernels.go:17
 						var ty int = gc_ty2
-//line kernels.go:17
-						_ = ty
-//line kernels.go:18
 						var row int = gc_by2*tile + ty
 //line kernels.go:18
 						_ = row
 //line kernels.go:17
 						var tx int = gc_tx2
-//line kernels.go:17
-						_ = tx
 //line kernels.go:19
 						var col int = gc_bx2*tile + tx
 //line kernels.go:19
 						_ = col
 //line kernels.go:19
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line kernels.go:19
-						_ = sum
-//line kernels.go:29
-						{
-							sum.StoreSlice(gc_at6[gc_tx2:])
 //line kernels.go:30
-						}
+						sum.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line kernels.go:17
-					ty := gc_ty2
-					_ = ty
-
-//line kernels.go:18
-					row := gc_by2*tile + ty
-					_ = row
-
-//line kernels.go:17
-					tx := gc_tx2
-					_ = tx
-
-//line kernels.go:19
-					col := gc_bx2*tile + tx
-					_ = col
+//line kernels.go:21
 					sum := gc_s_sum[gc_rank2]
-
-//line kernels.go:29
-					{
-						gc_at6[gc_tx2] = sum
-					}
+//line kernels.go:30
+					gc_at6[gc_tx2] = sum
 				}
 			} else {
+//line kernels.go:34
 				gc_vstep10 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -1562,39 +1059,26 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line kernels.go:17
 							var ty int = gc_ty2
-//line kernels.go:17
-							_ = ty
-//line kernels.go:18
 							var row int = gc_by2*tile + ty
-//line kernels.go:18
-							_ = row
 //line kernels.go:17
 							var tx int = gc_tx2
-//line kernels.go:17
-							_ = tx
 //line kernels.go:19
 							var col int = gc_bx2*tile + tx
 //line kernels.go:19
-							_ = col
-//line kernels.go:19
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line kernels.go:19
-							_ = sum
-//line kernels.go:29
 							{
+//line kernels.go:30
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line kernels.go:30
 									break
-//line kernels.go:30
 								}
 //line kernels.go:30
 								sum.StoreSlice(c[row*n+col:])
-//line kernels.go:30
 							}
 						}
+//line kernels.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
 					}(gc_vstep10)
@@ -1606,38 +1090,22 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
 						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line kernels.go:17
 						var ty int = gc_ty2
-//line kernels.go:17
-						_ = ty
-//line kernels.go:18
 						var row int = gc_by2*tile + ty
-//line kernels.go:18
-						_ = row
 //line kernels.go:17
 						var tx int = gc_tx2
-//line kernels.go:17
-						_ = tx
 //line kernels.go:19
 						var col int = gc_bx2*tile + tx
 //line kernels.go:19
-						_ = col
-//line kernels.go:19
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line kernels.go:19
-						_ = sum
-//line kernels.go:29
-						{
-							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line kernels.go:30
-								break
+						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line kernels.go:30
-							}
-//line kernels.go:30
-							sum.StoreSlice(c[row*n+col:])
-//line kernels.go:30
+							break
 						}
+//line kernels.go:30
+						sum.StoreSlice(c[row*n+col:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1647,138 +1115,88 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line kernels.go:17
 						ty := gc_ty2
-						_ = ty
-
-//line kernels.go:18
 						row := gc_by2*tile + ty
-						_ = row
-
 //line kernels.go:17
 						tx := gc_tx2
-						_ = tx
-
 //line kernels.go:19
 						col := gc_bx2*tile + tx
-						_ = col
+//line kernels.go:21
 						sum := gc_s_sum[gc_rank2]
-
-//line kernels.go:29
-						{
-							c[row*n+col] = sum
-						}
+//line kernels.go:30
+						c[row*n+col] = sum
 					}
 					{
+//line kernels.go:34
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line kernels.go:17
 						ty := gc_ty2
-						_ = ty
-
-//line kernels.go:18
 						row := gc_by2*tile + ty
-						_ = row
-
 //line kernels.go:17
 						tx := gc_tx2
-						_ = tx
-
 //line kernels.go:19
 						col := gc_bx2*tile + tx
-						_ = col
+//line kernels.go:21
 						sum := gc_s_sum[gc_rank2]
-
-//line kernels.go:29
-						{
-							c[row*n+col] = sum
-						}
+//line kernels.go:30
+						c[row*n+col] = sum
 					}
 					{
+//line kernels.go:34
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line kernels.go:17
 						ty := gc_ty2
-						_ = ty
-
-//line kernels.go:18
 						row := gc_by2*tile + ty
-						_ = row
-
 //line kernels.go:17
 						tx := gc_tx2
-						_ = tx
-
 //line kernels.go:19
 						col := gc_bx2*tile + tx
-						_ = col
+//line kernels.go:21
 						sum := gc_s_sum[gc_rank2]
-
-//line kernels.go:29
-						{
-							c[row*n+col] = sum
-						}
+//line kernels.go:30
+						c[row*n+col] = sum
 					}
 					{
+//line kernels.go:34
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line kernels.go:17
 						ty := gc_ty2
-						_ = ty
-
-//line kernels.go:18
 						row := gc_by2*tile + ty
-						_ = row
-
 //line kernels.go:17
 						tx := gc_tx2
-						_ = tx
-
 //line kernels.go:19
 						col := gc_bx2*tile + tx
-						_ = col
+//line kernels.go:21
 						sum := gc_s_sum[gc_rank2]
-
-//line kernels.go:29
-						{
-							c[row*n+col] = sum
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:17
-					ty := gc_ty2
-					_ = ty
-
-//line kernels.go:18
-					row := gc_by2*tile + ty
-					_ = row
-
-//line kernels.go:17
-					tx := gc_tx2
-					_ = tx
-
-//line kernels.go:19
-					col := gc_bx2*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line kernels.go:29
-					{
+//line kernels.go:30
 						c[row*n+col] = sum
 					}
 				}
+//line kernels.go:34
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:17
+					ty := gc_ty2
+					row := gc_by2*tile + ty
+//line kernels.go:17
+					tx := gc_tx2
+//line kernels.go:19
+					col := gc_bx2*tile + tx
+//line kernels.go:21
+					sum := gc_s_sum[gc_rank2]
+//line kernels.go:30
+					c[row*n+col] = sum
+				}
 			}
+//line kernels.go:34
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1821,7 +1239,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	gc_n4 := gc_b4.Len()
 	gc_s_v := compiled.Scratch[T](gc_b4, 0)[:gc_n4]
 	gc_exited4 := gc_b4.Exited()
-
 //line kernels.go:48
 	temp := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
@@ -1839,72 +1256,56 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 				if gc_exited4[gc_rank4] {
 					continue
 				}
-
 //line kernels.go:49
 				tid := gc_tx4
-				_ = tid
-
-//line kernels.go:50
 				i := gc_bx4*gc_bdx4 + tid
-				_ = i
-
-//line kernels.go:51
-				{
-					temp[tid] = in[i]
-				}
+//line kernels.go:52
+				temp[tid] = in[i]
 			}
 		}
 	}
-
 //line kernels.go:55
 	for off := 1; off < gc_bdx4; off *= 2 {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					if gc_exited4[gc_rank4] {
-						continue
-					}
-
-//line kernels.go:49
-					tid := gc_tx4
-					_ = tid
-
-//line kernels.go:56
-					var v T
-
 //line kernels.go:57
-					if tid >= off {
-						v = temp[tid-off]
-					}
-					_ = v
-					gc_s_v[gc_rank4] = v
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				if gc_exited4[gc_rank4] {
+					continue
 				}
+//line kernels.go:49
+				tid := gc_tx4
+//line kernels.go:56
+				var v T
+				if tid >= off {
+					v = temp[tid-off]
+				}
+//line kernels.go:61
+				gc_s_v[gc_rank4] = v
 			}
 		}
+//line kernels.go:65
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					if gc_exited4[gc_rank4] {
-						continue
-					}
-
-//line kernels.go:49
-					tid := gc_tx4
-					_ = tid
-					v := gc_s_v[gc_rank4]
-
-//line kernels.go:61
-					temp[tid] += v
+//line kernels.go:67
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				if gc_exited4[gc_rank4] {
+					continue
 				}
+//line kernels.go:49
+				tid := gc_tx4
+//line kernels.go:51
+				v := gc_s_v[gc_rank4]
+//line kernels.go:61
+				temp[tid] += v
 			}
 		}
 	}
 	{
+//line kernels.go:67
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
 			panic(compiled.ErrGuardWraps)
@@ -1919,38 +1320,29 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line kernels.go:49
 					gc_all24 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:49
-					_ = gc_all24
 					for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 						gc_tx4 := gc_vstep11
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line kernels.go:49
 						gc_alive24 := gc_all24
-//line kernels.go:49
-						_ = gc_alive24
 //line kernels.go:49
 						if gc_ex24 := compiled.ExitedBits16(gc_exited4, gc_rank4); gc_ex24 != 0 {
 //line kernels.go:49
 							gc_alive24 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex24).ToBits())
-//line kernels.go:49
 						}
 //line kernels.go:49
 						var tid int = gc_tx4
-//line kernels.go:49
-						_ = tid
-//line kernels.go:50
 						var i int = gc_bx4*gc_bdx4 + tid
 //line kernels.go:50
 						_ = i
-//line kernels.go:64
 						{
+//line kernels.go:65
 							compiled.SetExited16(gc_exited4, gc_rank4, gc_alive24.ToBits())
 //line kernels.go:65
 							gc_alive24 = archsimd.Mask32x16FromBits(gc_alive24.ToBits() & archsimd.Mask32x16FromBits(^gc_alive24.ToBits()).ToBits())
-//line kernels.go:65
 						}
 					}
+//line kernels.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep11, false
 				}(gc_vstep11)
@@ -1961,37 +1353,25 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 			if compiled.SIMD {
 //line kernels.go:49
 				gc_all23 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
-				_ = gc_all23
 				for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 					gc_tx4 := gc_vstep11
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
 //line kernels.go:49
 					gc_alive23 := gc_all23
-//line kernels.go:49
-					_ = gc_alive23
 //line kernels.go:49
 					if gc_ex23 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex23 != 0 {
 //line kernels.go:49
 						gc_alive23 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex23]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
 					}
 //line kernels.go:49
 					var tid int = gc_tx4
-//line kernels.go:49
-					_ = tid
-//line kernels.go:50
 					var i int = gc_bx4*gc_bdx4 + tid
 //line kernels.go:50
 					_ = i
-//line kernels.go:64
-					{
-						compiled.SetExited(gc_exited4, gc_rank4, gc_alive23.ToBits())
 //line kernels.go:65
-						gc_alive23 = gc_alive23.And(gc_alive23.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					compiled.SetExited(gc_exited4, gc_rank4, gc_alive23.ToBits())
 //line kernels.go:65
-					}
+					gc_alive23 = gc_alive23.And(gc_alive23.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2002,72 +1382,46 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 				if gc_exited4[gc_rank4] {
 					continue
 				}
-
-//line kernels.go:49
-				tid := gc_tx4
-				_ = tid
-
-//line kernels.go:50
-				i := gc_bx4*gc_bdx4 + tid
-				_ = i
-
-//line kernels.go:64
 				{
 //line kernels.go:64
-					{
-//line kernels.go:64
-						gc_exited4[gc_rank4] = true
-						continue gc_L44
-//line kernels.go:65
-					}
+					gc_exited4[gc_rank4] = true
+					continue gc_L44
 				}
 			}
 		}
 	}
 	gc_r54 := 0
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				if gc_exited4[gc_rank4] {
-					continue
-				}
-
+//line kernels.go:72
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+			gc_rank4 := gc_base4 + gc_tx4
+			gc_pos4.Thread = gc_rank4
+			if gc_exited4[gc_rank4] {
+				continue
+			}
 //line kernels.go:49
-				tid := gc_tx4
-				_ = tid
-
+			tid := gc_tx4
 //line kernels.go:67
-				if temp[tid] > 0 {
-					gc_r54++
-				}
+			if temp[tid] > 0 {
+				gc_r54++
 			}
 		}
 	}
-
 //line kernels.go:67
 	n := gc_r54
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				if gc_exited4[gc_rank4] {
-					continue
-				}
-
-//line kernels.go:49
-				tid := gc_tx4
-				_ = tid
-
-//line kernels.go:50
-				i := gc_bx4*gc_bdx4 + tid
-				_ = i
-
-//line kernels.go:68
-				out[i] = temp[tid] + T(n-n)
+//line kernels.go:69
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+			gc_rank4 := gc_base4 + gc_tx4
+			gc_pos4.Thread = gc_rank4
+			if gc_exited4[gc_rank4] {
+				continue
 			}
+//line kernels.go:49
+			tid := gc_tx4
+			i := gc_bx4*gc_bdx4 + tid
+//line kernels.go:68
+			out[i] = temp[tid] + T(n-n)
 		}
 	}
 }
@@ -2083,7 +1437,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line kernels.go:48
 	temp := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
@@ -2101,42 +1454,29 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:49
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:49
-					_ = gc_all2
 					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line kernels.go:49
 						gc_alive2 := gc_all2
-//line kernels.go:49
-						_ = gc_alive2
 //line kernels.go:49
 						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line kernels.go:49
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
-//line kernels.go:49
 						}
 //line kernels.go:49
 						var tid int = gc_tx2
-//line kernels.go:49
-						_ = tid
-//line kernels.go:50
 						var i int = gc_bx2*gc_bdx2 + tid
-//line kernels.go:50
-						_ = i
-//line kernels.go:51
 						{
 							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(temp)-16 {
 //line kernels.go:52
 								break
-//line kernels.go:52
 							}
 //line kernels.go:52
 							archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
-//line kernels.go:52
 						}
 					}
+//line kernels.go:54
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -2147,41 +1487,26 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD {
 //line kernels.go:49
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
-				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line kernels.go:49
 					gc_alive := gc_all
-//line kernels.go:49
-					_ = gc_alive
 //line kernels.go:49
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line kernels.go:49
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
 					}
 //line kernels.go:49
 					var tid int = gc_tx2
-//line kernels.go:49
-					_ = tid
-//line kernels.go:50
 					var i int = gc_bx2*gc_bdx2 + tid
-//line kernels.go:50
-					_ = i
-//line kernels.go:51
-					{
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 //line kernels.go:52
-							break
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 //line kernels.go:52
-						}
-//line kernels.go:52
-						archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
-//line kernels.go:52
+						break
 					}
+//line kernels.go:52
+					archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2191,277 +1516,208 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line kernels.go:49
 				tid := gc_tx2
-				_ = tid
-
-//line kernels.go:50
 				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line kernels.go:51
-				{
-					temp[tid] = in[i]
-				}
+//line kernels.go:52
+				temp[tid] = in[i]
 			}
 		}
 	}
-
 //line kernels.go:55
 	for off := 1; off < gc_bdx2; off *= 2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:49
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:49
-						_ = gc_all4
-//line kernels.go:49
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:49
-						_ = gc_iota2
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line kernels.go:49
-							gc_alive4 := gc_all4
-//line kernels.go:49
-							_ = gc_alive4
-//line kernels.go:49
-							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line kernels.go:49
-								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
-//line kernels.go:49
-							}
-//line kernels.go:49
-							var tid int = gc_tx2
-//line kernels.go:49
-							_ = tid
-//line kernels.go:56
-							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:56
-							_ = v
 //line kernels.go:57
-							if (tid-
-								off) < 0 || (tid-off) > len(temp)-16 {
-//line kernels.go:57
-								break
-//line kernels.go:57
-							}
-//line kernels.go:57
-							if tid >= off {
-//line kernels.go:57
-								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive4.ToBits()))
-							} else {
-//line kernels.go:58
-								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
-//line kernels.go:57
-								_ = gc_if2
-//line kernels.go:57
-								if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line kernels.go:57
-									v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()))
-								}
-//line kernels.go:58
-							}
-							v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:49
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all3
-//line kernels.go:49
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:49
-					_ = gc_iota
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line kernels.go:49
-						gc_alive3 := gc_all3
+						gc_alive4 := gc_all4
 //line kernels.go:49
-						_ = gc_alive3
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line kernels.go:49
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line kernels.go:49
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 						}
 //line kernels.go:49
 						var tid int = gc_tx2
-//line kernels.go:49
-						_ = tid
 //line kernels.go:56
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:56
-						_ = v
-//line kernels.go:57
+						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if (tid-
-							off) < 0 || (tid-off) > len(temp)-8 {
+							off) < 0 || (tid-off) > len(temp)-16 {
 //line kernels.go:57
 							break
-//line kernels.go:57
 						}
 //line kernels.go:57
 						if tid >= off {
 //line kernels.go:57
-							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3)
+							v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive4.ToBits()))
 						} else {
 //line kernels.go:58
-							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
 //line kernels.go:57
-							_ = gc_if
+							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line kernels.go:57
-							if gc_alive3.And(gc_if).ToBits() != 0 {
-//line kernels.go:57
-								v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if))
+								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()))
 							}
-//line kernels.go:58
 						}
-						v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive3).StoreSlice(gc_s_v[gc_rank2:])
+//line kernels.go:59
+						v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line kernels.go:49
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:56
-					var v float32
-
-//line kernels.go:57
-					if tid >= off {
-						v = temp[tid-off]
-					}
-					_ = v
-					gc_s_v[gc_rank2] = v
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
 			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+			if compiled.SIMD {
 //line kernels.go:49
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
-						_ = gc_all6
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
 //line kernels.go:49
-							gc_alive6 := gc_all6
+					gc_alive3 := gc_all3
 //line kernels.go:49
-							_ = gc_alive6
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line kernels.go:49
-							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line kernels.go:49
-								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-//line kernels.go:49
-							}
-//line kernels.go:49
-							var tid int = gc_tx2
-//line kernels.go:49
-							_ = tid
-//line kernels.go:49
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line kernels.go:49
-							_ = v
-//line kernels.go:61
-							if tid < 0 || tid > len(temp)-16 {
-//line kernels.go:61
-								break
-//line kernels.go:61
-							}
-							archsimd.LoadFloat32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive6).StoreSlice(temp[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
+//line kernels.go:49
+					var tid int = gc_tx2
+//line kernels.go:56
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if (tid-
+						off) < 0 || (tid-off) > len(temp)-8 {
+//line kernels.go:57
+						break
+					}
+//line kernels.go:57
+					if tid >= off {
+//line kernels.go:57
+						v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3)
+					} else {
+//line kernels.go:58
+						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+//line kernels.go:57
+						if gc_alive3.And(gc_if).ToBits() != 0 {
+//line kernels.go:57
+							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if))
+						}
+					}
+//line kernels.go:59
+					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive3).StoreSlice(gc_s_v[gc_rank2:])
 				}
-				if compiled.SIMD {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 //line kernels.go:49
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				tid := gc_tx2
+//line kernels.go:56
+				var v float32
+				if tid >= off {
+					v = temp[tid-off]
+				}
+//line kernels.go:61
+				gc_s_v[gc_rank2] = v
+			}
+		}
+//line kernels.go:66
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line kernels.go:49
-					_ = gc_all5
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line kernels.go:49
-						gc_alive5 := gc_all5
+						gc_alive6 := gc_all6
 //line kernels.go:49
-						_ = gc_alive5
+						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line kernels.go:49
-						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line kernels.go:49
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
+							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 //line kernels.go:49
 						var tid int = gc_tx2
 //line kernels.go:49
-						_ = tid
-//line kernels.go:49
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:49
-						_ = v
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line kernels.go:61
-						if tid < 0 || tid > len(temp)-8 {
+						if tid < 0 || tid > len(temp)-16 {
 //line kernels.go:61
 							break
-//line kernels.go:61
 						}
-						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive5).StoreSlice(temp[tid:])
+//line kernels.go:62
+						archsimd.LoadFloat32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive6).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+			}
+			if compiled.SIMD {
 //line kernels.go:49
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+//line kernels.go:49
+					gc_alive5 := gc_all5
+//line kernels.go:49
+					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line kernels.go:49
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line kernels.go:49
+					var tid int = gc_tx2
+//line kernels.go:49
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line kernels.go:61
-					temp[tid] += v
+					if tid < 0 || tid > len(temp)-8 {
+//line kernels.go:61
+						break
+					}
+//line kernels.go:62
+					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive5).StoreSlice(temp[tid:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line kernels.go:49
+				tid := gc_tx2
+//line kernels.go:51
+				v := gc_s_v[gc_rank2]
+//line kernels.go:61
+				temp[tid] += v
 			}
 		}
 	}
 	{
+//line kernels.go:67
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -2476,38 +1732,29 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:49
 					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:49
-					_ = gc_all8
 					for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line kernels.go:49
 						gc_alive8 := gc_all8
-//line kernels.go:49
-						_ = gc_alive8
 //line kernels.go:49
 						if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line kernels.go:49
 							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
-//line kernels.go:49
 						}
 //line kernels.go:49
 						var tid int = gc_tx2
-//line kernels.go:49
-						_ = tid
-//line kernels.go:50
 						var i int = gc_bx2*gc_bdx2 + tid
 //line kernels.go:50
 						_ = i
-//line kernels.go:64
 						{
+//line kernels.go:65
 							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive8.ToBits())
 //line kernels.go:65
 							gc_alive8 = archsimd.Mask32x16FromBits(gc_alive8.ToBits() & archsimd.Mask32x16FromBits(^gc_alive8.ToBits()).ToBits())
-//line kernels.go:65
 						}
 					}
+//line kernels.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
@@ -2518,37 +1765,25 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD {
 //line kernels.go:49
 				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
-				_ = gc_all7
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line kernels.go:49
 					gc_alive7 := gc_all7
-//line kernels.go:49
-					_ = gc_alive7
 //line kernels.go:49
 					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line kernels.go:49
 						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
 					}
 //line kernels.go:49
 					var tid int = gc_tx2
-//line kernels.go:49
-					_ = tid
-//line kernels.go:50
 					var i int = gc_bx2*gc_bdx2 + tid
 //line kernels.go:50
 					_ = i
-//line kernels.go:64
-					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive7.ToBits())
 //line kernels.go:65
-						gc_alive7 = gc_alive7.And(gc_alive7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive7.ToBits())
 //line kernels.go:65
-					}
+					gc_alive7 = gc_alive7.And(gc_alive7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2559,162 +1794,110 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line kernels.go:49
-				tid := gc_tx2
-				_ = tid
-
-//line kernels.go:50
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line kernels.go:64
 				{
 //line kernels.go:64
-					{
-//line kernels.go:64
-						gc_exited2[gc_rank2] = true
-						continue gc_L42
-//line kernels.go:65
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L42
 				}
 			}
 		}
 	}
 	gc_r52 := 0
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line kernels.go:72
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line kernels.go:49
-				tid := gc_tx2
-				_ = tid
-
+			tid := gc_tx2
 //line kernels.go:67
-				if temp[tid] > 0 {
-					gc_r52++
-				}
+			if temp[tid] > 0 {
+				gc_r52++
 			}
 		}
 	}
-
 //line kernels.go:67
 	n := gc_r52
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line kernels.go:69
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep5 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop5 bool
+			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line kernels.go:49
-					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:49
-					_ = gc_all10
+				gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:68
-					gc_vb2 := archsimd.BroadcastFloat32x16(float32(n - n))
-//line kernels.go:68
-					_ = gc_vb2
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line kernels.go:68
-						gc_alive10 := gc_all10
-//line kernels.go:68
-						_ = gc_alive10
-//line kernels.go:68
-						if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
-//line kernels.go:68
-							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
-//line kernels.go:68
-						}
-//line kernels.go:49
-						var tid int = gc_tx2
-//line kernels.go:49
-						_ = tid
-//line kernels.go:50
-						var i int = gc_bx2*gc_bdx2 + tid
-//line kernels.go:50
-						_ = i
-//line kernels.go:68
-						if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
-//line kernels.go:68
-							break
-//line kernels.go:68
-						}
-						archsimd.LoadFloat32x16Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[16]float32)(out[i:]), gc_alive10)
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line kernels.go:49
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
-				_ = gc_all9
-//line kernels.go:68
-				gc_vb := archsimd.BroadcastFloat32x8(float32(n - n))
-//line kernels.go:68
-				_ = gc_vb
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_vb2 := archsimd.BroadcastFloat32x16(float32(n - n))
+				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line kernels.go:68
-					gc_alive9 := gc_all9
+					gc_alive10 := gc_all10
 //line kernels.go:68
-					_ = gc_alive9
+					if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line kernels.go:68
-					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
-//line kernels.go:68
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:68
+						gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 					}
 //line kernels.go:49
 					var tid int = gc_tx2
-//line kernels.go:49
-					_ = tid
-//line kernels.go:50
 					var i int = gc_bx2*gc_bdx2 + tid
-//line kernels.go:50
-					_ = i
 //line kernels.go:68
-					if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
+					if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
 //line kernels.go:68
 						break
-//line kernels.go:68
 					}
-					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive9)
+//line kernels.go:69
+					archsimd.LoadFloat32x16Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[16]float32)(out[i:]), gc_alive10)
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep5, false
+			}(gc_vstep5)
+			if gc_stop5 {
+				return
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+		}
+		if compiled.SIMD {
 //line kernels.go:49
-				tid := gc_tx2
-				_ = tid
-
-//line kernels.go:50
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
+			gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:68
-				out[i] = temp[tid] + float32(n-n)
+			gc_vb := archsimd.BroadcastFloat32x8(float32(n - n))
+			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_tx2 := gc_vstep5
+				gc_rank2 := gc_base2 + gc_tx2
+//line kernels.go:68
+				gc_alive9 := gc_all9
+//line kernels.go:68
+				if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+//line kernels.go:68
+					gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line kernels.go:49
+				var tid int = gc_tx2
+				var i int = gc_bx2*gc_bdx2 + tid
+//line kernels.go:68
+				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
+//line kernels.go:68
+					break
+				}
+//line kernels.go:69
+				archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive9)
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line kernels.go:49
+			tid := gc_tx2
+			i := gc_bx2*gc_bdx2 + tid
+//line kernels.go:68
+			out[i] = temp[tid] + float32(n-n)
 		}
 	}
 }
@@ -2730,7 +1913,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	gc_n3 := gc_b3.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
 	gc_exited3 := gc_b3.Exited()
-
 //line kernels.go:48
 	temp := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
@@ -2748,42 +1930,29 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line kernels.go:49
 					gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:49
-					_ = gc_all12
 					for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line kernels.go:49
 						gc_alive12 := gc_all12
-//line kernels.go:49
-						_ = gc_alive12
 //line kernels.go:49
 						if gc_ex12 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex12 != 0 {
 //line kernels.go:49
 							gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
-//line kernels.go:49
 						}
 //line kernels.go:49
 						var tid int = gc_tx3
-//line kernels.go:49
-						_ = tid
-//line kernels.go:50
 						var i int = gc_bx3*gc_bdx3 + tid
-//line kernels.go:50
-						_ = i
-//line kernels.go:51
 						{
 							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(temp)-16 {
 //line kernels.go:52
 								break
-//line kernels.go:52
 							}
 //line kernels.go:52
 							archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive12).StoreSlice(temp[tid:])
-//line kernels.go:52
 						}
 					}
+//line kernels.go:54
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
 				}(gc_vstep6)
@@ -2794,41 +1963,26 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD {
 //line kernels.go:49
 				gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
-				_ = gc_all11
 				for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 					gc_tx3 := gc_vstep6
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
 //line kernels.go:49
 					gc_alive11 := gc_all11
-//line kernels.go:49
-					_ = gc_alive11
 //line kernels.go:49
 					if gc_ex11 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex11 != 0 {
 //line kernels.go:49
 						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
 					}
 //line kernels.go:49
 					var tid int = gc_tx3
-//line kernels.go:49
-					_ = tid
-//line kernels.go:50
 					var i int = gc_bx3*gc_bdx3 + tid
-//line kernels.go:50
-					_ = i
-//line kernels.go:51
-					{
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 //line kernels.go:52
-							break
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 //line kernels.go:52
-						}
-//line kernels.go:52
-						archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive11).StoreSlice(temp[tid:])
-//line kernels.go:52
+						break
 					}
+//line kernels.go:52
+					archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive11).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2838,277 +1992,208 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				if gc_exited3[gc_rank3] {
 					continue
 				}
-
 //line kernels.go:49
 				tid := gc_tx3
-				_ = tid
-
-//line kernels.go:50
 				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
-//line kernels.go:51
-				{
-					temp[tid] = in[i]
-				}
+//line kernels.go:52
+				temp[tid] = in[i]
 			}
 		}
 	}
-
 //line kernels.go:55
 	for off := 1; off < gc_bdx3; off *= 2 {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-//line kernels.go:49
-						gc_all16 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:49
-						_ = gc_all16
-//line kernels.go:49
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:49
-						_ = gc_iota6
-						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line kernels.go:49
-							gc_alive16 := gc_all16
-//line kernels.go:49
-							_ = gc_alive16
-//line kernels.go:49
-							if gc_ex16 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex16 != 0 {
-//line kernels.go:49
-								gc_alive16 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex16).ToBits())
-//line kernels.go:49
-							}
-//line kernels.go:49
-							var tid int = gc_tx3
-//line kernels.go:49
-							_ = tid
-//line kernels.go:56
-							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:56
-							_ = v
 //line kernels.go:57
-							if (tid-
-								off) < 0 || (tid-off) > len(temp)-16 {
-//line kernels.go:57
-								break
-//line kernels.go:57
-							}
-//line kernels.go:57
-							if tid >= off {
-//line kernels.go:57
-								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive16.ToBits()))
-							} else {
-//line kernels.go:58
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
-//line kernels.go:57
-								_ = gc_if6
-//line kernels.go:57
-								if archsimd.Mask32x16FromBits(gc_alive16.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
-//line kernels.go:57
-									v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive16.ToBits()&gc_if6.ToBits()).ToBits()))
-								}
-//line kernels.go:58
-							}
-							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:]), gc_alive16).StoreSlice(gc_s_v[gc_rank3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep7 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop7 bool
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line kernels.go:49
-					gc_all14 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all16 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all14
-//line kernels.go:49
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:49
-					_ = gc_iota4
-					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line kernels.go:49
-						gc_alive14 := gc_all14
+						gc_alive16 := gc_all16
 //line kernels.go:49
-						_ = gc_alive14
+						if gc_ex16 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex16 != 0 {
 //line kernels.go:49
-						if gc_ex14 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex14 != 0 {
-//line kernels.go:49
-							gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
+							gc_alive16 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex16).ToBits())
 						}
 //line kernels.go:49
 						var tid int = gc_tx3
-//line kernels.go:49
-						_ = tid
 //line kernels.go:56
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:56
-						_ = v
-//line kernels.go:57
+						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						if (tid-
-							off) < 0 || (tid-off) > len(temp)-8 {
+							off) < 0 || (tid-off) > len(temp)-16 {
 //line kernels.go:57
 							break
-//line kernels.go:57
 						}
 //line kernels.go:57
 						if tid >= off {
 //line kernels.go:57
-							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive14)
+							v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive16.ToBits()))
 						} else {
 //line kernels.go:58
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
 //line kernels.go:57
-							_ = gc_if4
+							if archsimd.Mask32x16FromBits(gc_alive16.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line kernels.go:57
-							if gc_alive14.And(gc_if4).ToBits() != 0 {
-//line kernels.go:57
-								v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive14.And(gc_if4))
+								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive16.ToBits()&gc_if6.ToBits()).ToBits()))
 							}
-//line kernels.go:58
 						}
-						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive14).StoreSlice(gc_s_v[gc_rank3:])
+//line kernels.go:59
+						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:]), gc_alive16).StoreSlice(gc_s_v[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					if gc_exited3[gc_rank3] {
-						continue
-					}
-
-//line kernels.go:49
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:56
-					var v int32
-
-//line kernels.go:57
-					if tid >= off {
-						v = temp[tid-off]
-					}
-					_ = v
-					gc_s_v[gc_rank3] = v
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop7 {
+					return
 				}
 			}
-		}
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep8 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+			if compiled.SIMD {
 //line kernels.go:49
-						gc_all18 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all14 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
-						_ = gc_all18
-						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-							gc_tx3 := gc_vstep8
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+					gc_tx3 := gc_vstep7
+					gc_rank3 := gc_base3 + gc_tx3
 //line kernels.go:49
-							gc_alive18 := gc_all18
+					gc_alive14 := gc_all14
 //line kernels.go:49
-							_ = gc_alive18
+					if gc_ex14 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex14 != 0 {
 //line kernels.go:49
-							if gc_ex18 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex18 != 0 {
-//line kernels.go:49
-								gc_alive18 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex18).ToBits())
-//line kernels.go:49
-							}
-//line kernels.go:49
-							var tid int = gc_tx3
-//line kernels.go:49
-							_ = tid
-//line kernels.go:49
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
-//line kernels.go:49
-							_ = v
-//line kernels.go:61
-							if tid < 0 || tid > len(temp)-16 {
-//line kernels.go:61
-								break
-//line kernels.go:61
-							}
-							archsimd.LoadInt32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive18).StoreSlice(temp[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
-						return
+						gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
+//line kernels.go:49
+					var tid int = gc_tx3
+//line kernels.go:56
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if (tid-
+						off) < 0 || (tid-off) > len(temp)-8 {
+//line kernels.go:57
+						break
+					}
+//line kernels.go:57
+					if tid >= off {
+//line kernels.go:57
+						v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive14)
+					} else {
+//line kernels.go:58
+						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+//line kernels.go:57
+						if gc_alive14.And(gc_if4).ToBits() != 0 {
+//line kernels.go:57
+							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive14.And(gc_if4))
+						}
+					}
+//line kernels.go:59
+					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive14).StoreSlice(gc_s_v[gc_rank3:])
 				}
-				if compiled.SIMD {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
 //line kernels.go:49
-					gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				tid := gc_tx3
+//line kernels.go:56
+				var v int32
+				if tid >= off {
+					v = temp[tid-off]
+				}
+//line kernels.go:61
+				gc_s_v[gc_rank3] = v
+			}
+		}
+//line kernels.go:66
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep8 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line kernels.go:49
-					_ = gc_all17
-					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+					gc_all18 := archsimd.Mask32x16FromBits(0xffff)
+					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line kernels.go:49
-						gc_alive17 := gc_all17
+						gc_alive18 := gc_all18
 //line kernels.go:49
-						_ = gc_alive17
+						if gc_ex18 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex18 != 0 {
 //line kernels.go:49
-						if gc_ex17 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex17 != 0 {
-//line kernels.go:49
-							gc_alive17 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex17]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
+							gc_alive18 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex18).ToBits())
 						}
 //line kernels.go:49
 						var tid int = gc_tx3
 //line kernels.go:49
-						_ = tid
-//line kernels.go:49
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line kernels.go:49
-						_ = v
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
 //line kernels.go:61
-						if tid < 0 || tid > len(temp)-8 {
+						if tid < 0 || tid > len(temp)-16 {
 //line kernels.go:61
 							break
-//line kernels.go:61
 						}
-						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive17).StoreSlice(temp[tid:])
+//line kernels.go:62
+						archsimd.LoadInt32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive18).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
+					return
 				}
-				for gc_tx3 := gc_vstep8; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					if gc_exited3[gc_rank3] {
-						continue
-					}
-
+			}
+			if compiled.SIMD {
 //line kernels.go:49
-					tid := gc_tx3
-					_ = tid
-					v := gc_s_v[gc_rank3]
-
+				gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+					gc_tx3 := gc_vstep8
+					gc_rank3 := gc_base3 + gc_tx3
+//line kernels.go:49
+					gc_alive17 := gc_all17
+//line kernels.go:49
+					if gc_ex17 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex17 != 0 {
+//line kernels.go:49
+						gc_alive17 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex17]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line kernels.go:49
+					var tid int = gc_tx3
+//line kernels.go:49
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
 //line kernels.go:61
-					temp[tid] += v
+					if tid < 0 || tid > len(temp)-8 {
+//line kernels.go:61
+						break
+					}
+//line kernels.go:62
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive17).StoreSlice(temp[tid:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep8; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+//line kernels.go:49
+				tid := gc_tx3
+//line kernels.go:51
+				v := gc_s_v[gc_rank3]
+//line kernels.go:61
+				temp[tid] += v
 			}
 		}
 	}
 	{
+//line kernels.go:67
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -3123,38 +2208,29 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line kernels.go:49
 					gc_all20 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:49
-					_ = gc_all20
 					for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
 						gc_tx3 := gc_vstep9
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line kernels.go:49
 						gc_alive20 := gc_all20
-//line kernels.go:49
-						_ = gc_alive20
 //line kernels.go:49
 						if gc_ex20 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex20 != 0 {
 //line kernels.go:49
 							gc_alive20 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex20).ToBits())
-//line kernels.go:49
 						}
 //line kernels.go:49
 						var tid int = gc_tx3
-//line kernels.go:49
-						_ = tid
-//line kernels.go:50
 						var i int = gc_bx3*gc_bdx3 + tid
 //line kernels.go:50
 						_ = i
-//line kernels.go:64
 						{
+//line kernels.go:65
 							compiled.SetExited16(gc_exited3, gc_rank3, gc_alive20.ToBits())
 //line kernels.go:65
 							gc_alive20 = archsimd.Mask32x16FromBits(gc_alive20.ToBits() & archsimd.Mask32x16FromBits(^gc_alive20.ToBits()).ToBits())
-//line kernels.go:65
 						}
 					}
+//line kernels.go:67
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep9, false
 				}(gc_vstep9)
@@ -3165,37 +2241,25 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD {
 //line kernels.go:49
 				gc_all19 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
-				_ = gc_all19
 				for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
 					gc_tx3 := gc_vstep9
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
 //line kernels.go:49
 					gc_alive19 := gc_all19
-//line kernels.go:49
-					_ = gc_alive19
 //line kernels.go:49
 					if gc_ex19 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex19 != 0 {
 //line kernels.go:49
 						gc_alive19 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex19]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
 					}
 //line kernels.go:49
 					var tid int = gc_tx3
-//line kernels.go:49
-					_ = tid
-//line kernels.go:50
 					var i int = gc_bx3*gc_bdx3 + tid
 //line kernels.go:50
 					_ = i
-//line kernels.go:64
-					{
-						compiled.SetExited(gc_exited3, gc_rank3, gc_alive19.ToBits())
 //line kernels.go:65
-						gc_alive19 = gc_alive19.And(gc_alive19.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					compiled.SetExited(gc_exited3, gc_rank3, gc_alive19.ToBits())
 //line kernels.go:65
-					}
+					gc_alive19 = gc_alive19.And(gc_alive19.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3206,162 +2270,110 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				if gc_exited3[gc_rank3] {
 					continue
 				}
-
-//line kernels.go:49
-				tid := gc_tx3
-				_ = tid
-
-//line kernels.go:50
-				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
-//line kernels.go:64
 				{
 //line kernels.go:64
-					{
-//line kernels.go:64
-						gc_exited3[gc_rank3] = true
-						continue gc_L43
-//line kernels.go:65
-					}
+					gc_exited3[gc_rank3] = true
+					continue gc_L43
 				}
 			}
 		}
 	}
 	gc_r53 := 0
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
-					continue
-				}
-
+//line kernels.go:72
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+			gc_rank3 := gc_base3 + gc_tx3
+			gc_pos3.Thread = gc_rank3
+			if gc_exited3[gc_rank3] {
+				continue
+			}
 //line kernels.go:49
-				tid := gc_tx3
-				_ = tid
-
+			tid := gc_tx3
 //line kernels.go:67
-				if temp[tid] > 0 {
-					gc_r53++
-				}
+			if temp[tid] > 0 {
+				gc_r53++
 			}
 		}
 	}
-
 //line kernels.go:67
 	n := gc_r53
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep10 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop10 bool
-				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line kernels.go:69
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_vstep10 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop10 bool
+			gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line kernels.go:49
-					gc_all22 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:49
-					_ = gc_all22
+				gc_all22 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:68
-					gc_vb4 := archsimd.BroadcastInt32x16(int32(n - n))
-//line kernels.go:68
-					_ = gc_vb4
-					for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-						gc_tx3 := gc_vstep10
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line kernels.go:68
-						gc_alive22 := gc_all22
-//line kernels.go:68
-						_ = gc_alive22
-//line kernels.go:68
-						if gc_ex22 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex22 != 0 {
-//line kernels.go:68
-							gc_alive22 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex22).ToBits())
-//line kernels.go:68
-						}
-//line kernels.go:49
-						var tid int = gc_tx3
-//line kernels.go:49
-						_ = tid
-//line kernels.go:50
-						var i int = gc_bx3*gc_bdx3 + tid
-//line kernels.go:50
-						_ = i
-//line kernels.go:68
-						if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
-//line kernels.go:68
-							break
-//line kernels.go:68
-						}
-						archsimd.LoadInt32x16Slice(temp[tid:]).Add(gc_vb4).StoreMasked((*[16]int32)(out[i:]), gc_alive22)
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep10, false
-				}(gc_vstep10)
-				if gc_stop10 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line kernels.go:49
-				gc_all21 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:49
-				_ = gc_all21
-//line kernels.go:68
-				gc_vb3 := archsimd.BroadcastInt32x8(int32(n - n))
-//line kernels.go:68
-				_ = gc_vb3
-				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+				gc_vb4 := archsimd.BroadcastInt32x16(int32(n - n))
+				for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 					gc_tx3 := gc_vstep10
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
 //line kernels.go:68
-					gc_alive21 := gc_all21
+					gc_alive22 := gc_all22
 //line kernels.go:68
-					_ = gc_alive21
+					if gc_ex22 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex22 != 0 {
 //line kernels.go:68
-					if gc_ex21 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex21 != 0 {
-//line kernels.go:68
-						gc_alive21 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex21]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:68
+						gc_alive22 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex22).ToBits())
 					}
 //line kernels.go:49
 					var tid int = gc_tx3
-//line kernels.go:49
-					_ = tid
-//line kernels.go:50
 					var i int = gc_bx3*gc_bdx3 + tid
-//line kernels.go:50
-					_ = i
 //line kernels.go:68
-					if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
+					if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
 //line kernels.go:68
 						break
-//line kernels.go:68
 					}
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb3).StoreMasked((*[8]int32)(out[i:]), gc_alive21)
+//line kernels.go:69
+					archsimd.LoadInt32x16Slice(temp[tid:]).Add(gc_vb4).StoreMasked((*[16]int32)(out[i:]), gc_alive22)
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep10, false
+			}(gc_vstep10)
+			if gc_stop10 {
+				return
 			}
-			for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
-					continue
-				}
-
+		}
+		if compiled.SIMD {
 //line kernels.go:49
-				tid := gc_tx3
-				_ = tid
-
-//line kernels.go:50
-				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
+			gc_all21 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:68
-				out[i] = temp[tid] + int32(n-n)
+			gc_vb3 := archsimd.BroadcastInt32x8(int32(n - n))
+			for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+				gc_tx3 := gc_vstep10
+				gc_rank3 := gc_base3 + gc_tx3
+//line kernels.go:68
+				gc_alive21 := gc_all21
+//line kernels.go:68
+				if gc_ex21 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex21 != 0 {
+//line kernels.go:68
+					gc_alive21 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex21]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line kernels.go:49
+				var tid int = gc_tx3
+				var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:68
+				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
+//line kernels.go:68
+					break
+				}
+//line kernels.go:69
+				archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb3).StoreMasked((*[8]int32)(out[i:]), gc_alive21)
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
+			gc_rank3 := gc_base3 + gc_tx3
+			gc_pos3.Thread = gc_rank3
+			if gc_exited3[gc_rank3] {
+				continue
+			}
+//line kernels.go:49
+			tid := gc_tx3
+			i := gc_bx3*gc_bdx3 + tid
+//line kernels.go:68
+			out[i] = temp[tid] + int32(n-n)
 		}
 	}
 }
@@ -3369,8 +2381,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 // BlellochKernel is the work-efficient exclusive block scan of Blelloch
 // (GPU Gems 3, ch. 39): a uniform variable (offset) changed between
 // barriers, block-level loops counting down and up.
-//
-//line kernels.go:76
 func BlellochKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_blelloch,
 		func(gc_t *gocuda.Thread) { blelloch(gc_t, in, out) },
@@ -3391,656 +2401,516 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line kernels.go:77
 	n := gc_bdx2 * 2
-
-//line kernels.go:78
 	temp := gocuda.Shared[int32](t, n)[:n]
-
 //line kernels.go:80
 	base := gc_bx2 * n
-
 //line kernels.go:86
 	offset := 1
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line kernels.go:88
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:79
-					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+				gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line kernels.go:79
-					_ = gc_iota22
+				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
-					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
-					_ = gc_evens16
+				gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
-					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
-					_ = gc_odds16
+				gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line kernels.go:79
-					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line kernels.go:79
-					_ = gc_spread16Lo
-//line kernels.go:79
-					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line kernels.go:79
-					_ = gc_spread16Hi
-//line kernels.go:79
-					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line kernels.go:79
-					_ = gc_evenLanes16
-//line kernels.go:79
-					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line kernels.go:79
-					_ = gc_oddLanes16
-				gc_steps2:
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line kernels.go:79
-						var tid int = gc_tx2
-//line kernels.go:79
-						_ = tid
-//line kernels.go:81
-						{
-//line kernels.go:81
-							{
-//line kernels.go:81
-								var k int = base + 2*tid + compiled.Trip(0)
-								_ = k
-//line kernels.go:82
-								if k < len(in) && uint(len(in)-k) > 30 {
-//line kernels.go:82
-									var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:82
-									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
-										gc_ld5 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
-//line kernels.go:83
-									} else if k >= 1 && k <= len(in)-31 {
-//line kernels.go:83
-										gc_ld5 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
-//line kernels.go:83
-									} else {
-//line kernels.go:83
-										break gc_steps2
-//line kernels.go:83
-									}
-//line kernels.go:83
-									gc_st5 := gc_ld5
-//line kernels.go:83
-									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
-//line kernels.go:83
-										gc_st5.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
-//line kernels.go:83
-										gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
-//line kernels.go:83
-									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
-//line kernels.go:83
-										gc_st5.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
-//line kernels.go:83
-										gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
-//line kernels.go:83
-									} else {
-//line kernels.go:83
-										break gc_steps2
-//line kernels.go:83
-									}
-//line kernels.go:83
-								} else {
-//line kernels.go:83
-									gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
-//line kernels.go:82
-									_ = gc_if3
-//line kernels.go:82
-									if gc_if3.ToBits() != 0 {
-//line kernels.go:82
-										var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:82
-										if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
-											gc_ld6 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
-//line kernels.go:83
-										} else if k >= 1 && k <= len(in)-31 {
-//line kernels.go:83
-											gc_ld6 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
-//line kernels.go:83
-										} else {
-//line kernels.go:83
-											break gc_steps2
-//line kernels.go:83
-										}
-//line kernels.go:83
-										gc_st6 := gc_ld6
-//line kernels.go:83
-										gc_bits := gc_if3.ToBits()
-//line kernels.go:83
-										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
-//line kernels.go:83
-											gc_st6.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
-//line kernels.go:83
-											gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
-//line kernels.go:83
-										} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
-//line kernels.go:83
-											gc_st6.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
-//line kernels.go:83
-											gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
-//line kernels.go:83
-										} else {
-//line kernels.go:83
-											break gc_steps2
-//line kernels.go:83
-										}
-//line kernels.go:83
-									}
-//line kernels.go:83
-								}
-//line kernels.go:83
-							}
-//line kernels.go:83
-						}
-//line kernels.go:82
-						{
-//line kernels.go:82
-							{
-//line kernels.go:82
-								var k int = base + 2*tid + compiled.Trip(1)
-//line kernels.go:82
-								_ = k
-//line kernels.go:82
-								if k < len(in) && uint(len(in)-k) > 30 {
-//line kernels.go:82
-									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:82
-									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
-										gc_ld7 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
-//line kernels.go:83
-									} else if k >= 1 && k <= len(in)-31 {
-//line kernels.go:83
-										gc_ld7 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
-//line kernels.go:83
-									} else {
-//line kernels.go:83
-										var gc_lanes13 [16]int32
-//line kernels.go:83
-										for gc_k13 := range 16 {
-//line kernels.go:83
-											if 0xffff&(1<<gc_k13) != 0 {
-//line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k13
-//line kernels.go:83
-												gc_lanes13[gc_k13] = in[k+2*gc_k13]
-//line kernels.go:83
-											}
-//line kernels.go:83
-										}
-//line kernels.go:83
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:83
-										gc_ld7 = archsimd.LoadInt32x16(&gc_lanes13)
-//line kernels.go:83
-									}
-//line kernels.go:83
-									gc_st7 := gc_ld7
-//line kernels.go:83
-									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
-//line kernels.go:83
-										gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
-//line kernels.go:83
-										gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
-//line kernels.go:83
-									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
-//line kernels.go:83
-										gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
-//line kernels.go:83
-										gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
-//line kernels.go:83
-									} else {
-//line kernels.go:83
-										var gc_lanes14 [16]int32
-//line kernels.go:83
-										gc_st7.Store(&gc_lanes14)
-//line kernels.go:83
-										for gc_k14 := range 16 {
-//line kernels.go:83
-											if 0xffff&(1<<gc_k14) != 0 {
-//line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k14
-//line kernels.go:83
-												temp[(2*tid+compiled.Trip(1))+2*gc_k14] = gc_lanes14[gc_k14]
-//line kernels.go:83
-											}
-//line kernels.go:83
-										}
-//line kernels.go:83
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:83
-									}
-//line kernels.go:83
-								} else {
-//line kernels.go:83
-									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
-//line kernels.go:82
-									_ = gc_if4
-//line kernels.go:82
-									if gc_if4.ToBits() != 0 {
-//line kernels.go:82
-										var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:82
-										if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
-											gc_ld8 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
-//line kernels.go:83
-										} else if k >= 1 && k <= len(in)-31 {
-//line kernels.go:83
-											gc_ld8 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
-//line kernels.go:83
-										} else {
-//line kernels.go:83
-											var gc_lanes15 [16]int32
-//line kernels.go:83
-											for gc_k15 := range 16 {
-//line kernels.go:83
-												if gc_if4.ToBits()&(1<<gc_k15) != 0 {
-//line kernels.go:83
-													gc_pos2.Thread = gc_rank2 + gc_k15
-//line kernels.go:83
-													gc_lanes15[gc_k15] = in[k+2*gc_k15]
-//line kernels.go:83
-												}
-//line kernels.go:83
-											}
-//line kernels.go:83
-											gc_pos2.Thread = gc_rank2
-//line kernels.go:83
-											gc_ld8 = archsimd.LoadInt32x16(&gc_lanes15)
-//line kernels.go:83
-										}
-//line kernels.go:83
-										gc_st8 := gc_ld8
-//line kernels.go:83
-										gc_bits2 := gc_if4.ToBits()
-//line kernels.go:83
-										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
-//line kernels.go:83
-											gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
-//line kernels.go:83
-											gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
-//line kernels.go:83
-										} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
-//line kernels.go:83
-											gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
-//line kernels.go:83
-											gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
-//line kernels.go:83
-										} else {
-//line kernels.go:83
-											var gc_lanes16 [16]int32
-//line kernels.go:83
-											gc_st8.Store(&gc_lanes16)
-//line kernels.go:83
-											for gc_k16 := range 16 {
-//line kernels.go:83
-												if gc_if4.ToBits()&(1<<gc_k16) != 0 {
-//line kernels.go:83
-													gc_pos2.Thread = gc_rank2 + gc_k16
-//line kernels.go:83
-													temp[(2*tid+compiled.Trip(1))+2*gc_k16] = gc_lanes16[gc_k16]
-//line kernels.go:83
-												}
-//line kernels.go:83
-											}
-//line kernels.go:83
-											gc_pos2.Thread = gc_rank2
-//line kernels.go:83
-										}
-//line kernels.go:83
-									}
-//line kernels.go:83
-								}
-//line kernels.go:83
-							}
-//line kernels.go:83
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line kernels.go:79
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line kernels.go:79
-				_ = gc_iota2
-//line kernels.go:79
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line kernels.go:79
-				_ = gc_evens
-//line kernels.go:79
-				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line kernels.go:79
-				_ = gc_spreadLo
-//line kernels.go:79
-				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line kernels.go:79
-				_ = gc_spreadHi
-//line kernels.go:79
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:79
-				_ = gc_evenLanes
-//line kernels.go:79
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:79
-				_ = gc_oddLanes
-			gc_steps:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+			gc_steps2:
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line kernels.go:79
 					var tid int = gc_tx2
-//line kernels.go:79
-					_ = tid
-//line kernels.go:81
 					{
-//line kernels.go:81
 						{
 //line kernels.go:81
 							var k int = base + 2*tid + compiled.Trip(0)
-							_ = k
+							if k < len(in) && uint(len(in)-k) > 30 {
 //line kernels.go:82
-							if k < len(in) && uint(len(in)-k) > 14 {
+								var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
-								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:82
-								if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-									gc_ld = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+								if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
+									gc_ld5 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
-								} else if k >= 1 && k <= len(in)-15 {
+								} else if k >= 1 && k <= len(in)-31 {
 //line kernels.go:83
-									gc_ld = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
-//line kernels.go:83
+									gc_ld5 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 								} else {
 //line kernels.go:83
-									break gc_steps
-//line kernels.go:83
+									break gc_steps2
 								}
 //line kernels.go:83
-								gc_st := gc_ld
+								gc_st5 := gc_ld5
 //line kernels.go:83
-								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
 //line kernels.go:83
-									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+									gc_st5.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
+									gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
 //line kernels.go:83
-								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:83
-									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+									gc_st5.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
-//line kernels.go:83
+									gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
 								} else {
 //line kernels.go:83
-									break gc_steps
-//line kernels.go:83
+									break gc_steps2
 								}
-//line kernels.go:83
 							} else {
 //line kernels.go:83
-								gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+								gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
 //line kernels.go:82
-								_ = gc_if
+								if gc_if3.ToBits() != 0 {
 //line kernels.go:82
-								if gc_if.ToBits() != 0 {
+									var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
-									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:82
-									if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-										gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
+										gc_ld6 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
-									} else if k >= 1 && k <= len(in)-15 {
+									} else if k >= 1 && k <= len(in)-31 {
 //line kernels.go:83
-										gc_ld2 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
-//line kernels.go:83
+										gc_ld6 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 									} else {
 //line kernels.go:83
-										break gc_steps
-//line kernels.go:83
+										break gc_steps2
 									}
 //line kernels.go:83
-									gc_st2 := gc_ld2
+									gc_st6 := gc_ld6
 //line kernels.go:83
-									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+									gc_bits := gc_if3.ToBits()
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
+										gc_st6.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+										gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
+										gc_st6.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
+										gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
 									} else {
 //line kernels.go:83
-										break gc_steps
-//line kernels.go:83
+										break gc_steps2
 									}
-//line kernels.go:83
 								}
-//line kernels.go:83
 							}
-//line kernels.go:83
 						}
-//line kernels.go:83
 					}
-//line kernels.go:82
 					{
-//line kernels.go:82
 						{
 //line kernels.go:82
 							var k int = base + 2*tid + compiled.Trip(1)
 //line kernels.go:82
-							_ = k
+							if k < len(in) && uint(len(in)-k) > 30 {
 //line kernels.go:82
-							if k < len(in) && uint(len(in)-k) > 14 {
+								var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
-								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
+									gc_ld7 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+//line kernels.go:83
+								} else if k >= 1 && k <= len(in)-31 {
+//line kernels.go:83
+									gc_ld7 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+								} else {
+//line kernels.go:83
+									var gc_lanes13 [16]int32
+//line kernels.go:83
+									for gc_k13 := range 16 {
+//line kernels.go:83
+										if 0xffff&(1<<gc_k13) != 0 {
+//line kernels.go:83
+											gc_pos2.Thread = gc_rank2 + gc_k13
+//line kernels.go:83
+											gc_lanes13[gc_k13] = in[k+2*gc_k13]
+										}
+									}
+//line kernels.go:83
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+									gc_ld7 = archsimd.LoadInt32x16(&gc_lanes13)
+								}
+//line kernels.go:83
+								gc_st7 := gc_ld7
+//line kernels.go:83
+								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
+//line kernels.go:83
+									gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+//line kernels.go:83
+									gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
+//line kernels.go:83
+								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
+//line kernels.go:83
+									gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+//line kernels.go:83
+									gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
+								} else {
+//line kernels.go:83
+									var gc_lanes14 [16]int32
+//line kernels.go:83
+									gc_st7.Store(&gc_lanes14)
+//line kernels.go:83
+									for gc_k14 := range 16 {
+//line kernels.go:83
+										if 0xffff&(1<<gc_k14) != 0 {
+//line kernels.go:83
+											gc_pos2.Thread = gc_rank2 + gc_k14
+//line kernels.go:83
+											temp[(2*tid+compiled.Trip(1))+2*gc_k14] = gc_lanes14[gc_k14]
+										}
+									}
+//line kernels.go:83
+									gc_pos2.Thread = gc_rank2
+								}
+							} else {
+//line kernels.go:83
+								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+//line kernels.go:82
+								if gc_if4.ToBits() != 0 {
+//line kernels.go:82
+									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line kernels.go:82
+									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
+										gc_ld8 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+//line kernels.go:83
+									} else if k >= 1 && k <= len(in)-31 {
+//line kernels.go:83
+										gc_ld8 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+									} else {
+//line kernels.go:83
+										var gc_lanes15 [16]int32
+//line kernels.go:83
+										for gc_k15 := range 16 {
+//line kernels.go:83
+											if gc_if4.ToBits()&(1<<gc_k15) != 0 {
+//line kernels.go:83
+												gc_pos2.Thread = gc_rank2 + gc_k15
+//line kernels.go:83
+												gc_lanes15[gc_k15] = in[k+2*gc_k15]
+											}
+										}
+//line kernels.go:83
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+										gc_ld8 = archsimd.LoadInt32x16(&gc_lanes15)
+									}
+//line kernels.go:83
+									gc_st8 := gc_ld8
+//line kernels.go:83
+									gc_bits2 := gc_if4.ToBits()
+//line kernels.go:83
+									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
+//line kernels.go:83
+										gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+//line kernels.go:83
+										gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
+//line kernels.go:83
+									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
+//line kernels.go:83
+										gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+//line kernels.go:83
+										gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
+									} else {
+//line kernels.go:83
+										var gc_lanes16 [16]int32
+//line kernels.go:83
+										gc_st8.Store(&gc_lanes16)
+//line kernels.go:83
+										for gc_k16 := range 16 {
+//line kernels.go:83
+											if gc_if4.ToBits()&(1<<gc_k16) != 0 {
+//line kernels.go:83
+												gc_pos2.Thread = gc_rank2 + gc_k16
+//line kernels.go:83
+												temp[(2*tid+compiled.Trip(1))+2*gc_k16] = gc_lanes16[gc_k16]
+											}
+										}
+//line kernels.go:83
+										gc_pos2.Thread = gc_rank2
+									}
+								}
+							}
+						}
+					}
+				}
+//line kernels.go:85
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
+		if compiled.SIMD {
+//line kernels.go:79
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line kernels.go:79
+			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line kernels.go:79
+			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line kernels.go:79
+			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line kernels.go:79
+			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line kernels.go:79
+			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+		gc_steps:
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+				gc_rank2 := gc_base2 + gc_tx2
+//line kernels.go:79
+				var tid int = gc_tx2
+				{
+					{
+//line kernels.go:81
+						var k int = base + 2*tid + compiled.Trip(0)
+						if k < len(in) && uint(len(in)-k) > 14 {
+//line kernels.go:82
+							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:82
+							if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
+								gc_ld = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+//line kernels.go:83
+							} else if k >= 1 && k <= len(in)-15 {
+//line kernels.go:83
+								gc_ld = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+							} else {
+//line kernels.go:83
+								break gc_steps
+							}
+//line kernels.go:83
+							gc_st := gc_ld
+//line kernels.go:83
+							if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+//line kernels.go:83
+								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+//line kernels.go:83
+								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
+//line kernels.go:83
+							} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+//line kernels.go:83
+								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+//line kernels.go:83
+								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
+							} else {
+//line kernels.go:83
+								break gc_steps
+							}
+						} else {
+//line kernels.go:83
+							gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+//line kernels.go:82
+							if gc_if.ToBits() != 0 {
+//line kernels.go:82
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 								if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-									gc_ld3 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+									gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 								} else if k >= 1 && k <= len(in)-15 {
 //line kernels.go:83
-									gc_ld3 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
-//line kernels.go:83
+									gc_ld2 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 								} else {
 //line kernels.go:83
-									var gc_lanes5 [8]int32
+									break gc_steps
+								}
 //line kernels.go:83
-									for gc_k5 := range 8 {
+								gc_st2 := gc_ld2
 //line kernels.go:83
-										if 0xff&(1<<gc_k5) != 0 {
+								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 //line kernels.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k5
+									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-											gc_lanes5[gc_k5] = in[k+2*gc_k5]
+									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
 //line kernels.go:83
+								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+//line kernels.go:83
+									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+//line kernels.go:83
+									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
+								} else {
+//line kernels.go:83
+									break gc_steps
+								}
+							}
+						}
+					}
+				}
+				{
+					{
+//line kernels.go:82
+						var k int = base + 2*tid + compiled.Trip(1)
+//line kernels.go:82
+						if k < len(in) && uint(len(in)-k) > 14 {
+//line kernels.go:82
+							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:82
+							if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
+								gc_ld3 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+//line kernels.go:83
+							} else if k >= 1 && k <= len(in)-15 {
+//line kernels.go:83
+								gc_ld3 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+							} else {
+//line kernels.go:83
+								var gc_lanes5 [8]int32
+//line kernels.go:83
+								for gc_k5 := range 8 {
+//line kernels.go:83
+									if 0xff&(1<<gc_k5) != 0 {
+//line kernels.go:83
+										gc_pos2.Thread = gc_rank2 + gc_k5
+//line kernels.go:83
+										gc_lanes5[gc_k5] = in[k+2*gc_k5]
+									}
+								}
+//line kernels.go:83
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+								gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
+							}
+//line kernels.go:83
+							gc_st3 := gc_ld3
+//line kernels.go:83
+							if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
+//line kernels.go:83
+								gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+//line kernels.go:83
+								gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
+//line kernels.go:83
+							} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
+//line kernels.go:83
+								gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+//line kernels.go:83
+								gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
+							} else {
+//line kernels.go:83
+								var gc_lanes6 [8]int32
+//line kernels.go:83
+								gc_st3.Store(&gc_lanes6)
+//line kernels.go:83
+								for gc_k6 := range 8 {
+//line kernels.go:83
+									if 0xff&(1<<gc_k6) != 0 {
+//line kernels.go:83
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line kernels.go:83
+										temp[(2*tid+compiled.Trip(1))+2*gc_k6] = gc_lanes6[gc_k6]
+									}
+								}
+//line kernels.go:83
+								gc_pos2.Thread = gc_rank2
+							}
+						} else {
+//line kernels.go:83
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+//line kernels.go:82
+							if gc_if2.ToBits() != 0 {
+//line kernels.go:82
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:82
+								if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
+									gc_ld4 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+//line kernels.go:83
+								} else if k >= 1 && k <= len(in)-15 {
+//line kernels.go:83
+									gc_ld4 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+								} else {
+//line kernels.go:83
+									var gc_lanes7 [8]int32
+//line kernels.go:83
+									for gc_k7 := range 8 {
+//line kernels.go:83
+										if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+//line kernels.go:83
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line kernels.go:83
+											gc_lanes7[gc_k7] = in[k+2*gc_k7]
 										}
-//line kernels.go:83
 									}
 //line kernels.go:83
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-									gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
-//line kernels.go:83
+									gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
 								}
 //line kernels.go:83
-								gc_st3 := gc_ld3
+								gc_st4 := gc_ld4
 //line kernels.go:83
 								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 //line kernels.go:83
-									gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+									gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-									gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
+									gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
 //line kernels.go:83
 								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:83
-									gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+									gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-									gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
-//line kernels.go:83
+									gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
 								} else {
 //line kernels.go:83
-									var gc_lanes6 [8]int32
+									var gc_lanes8 [8]int32
 //line kernels.go:83
-									gc_st3.Store(&gc_lanes6)
+									gc_st4.Store(&gc_lanes8)
 //line kernels.go:83
-									for gc_k6 := range 8 {
+									for gc_k8 := range 8 {
 //line kernels.go:83
-										if 0xff&(1<<gc_k6) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line kernels.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos2.Thread = gc_rank2 + gc_k8
 //line kernels.go:83
-											temp[(2*tid+compiled.Trip(1))+2*gc_k6] = gc_lanes6[gc_k6]
-//line kernels.go:83
+											temp[(2*tid+compiled.Trip(1))+2*gc_k8] = gc_lanes8[gc_k8]
 										}
-//line kernels.go:83
 									}
 //line kernels.go:83
 									gc_pos2.Thread = gc_rank2
-//line kernels.go:83
 								}
-//line kernels.go:83
-							} else {
-//line kernels.go:83
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
-//line kernels.go:82
-								_ = gc_if2
-//line kernels.go:82
-								if gc_if2.ToBits() != 0 {
-//line kernels.go:82
-									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:82
-									if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-										gc_ld4 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
-//line kernels.go:83
-									} else if k >= 1 && k <= len(in)-15 {
-//line kernels.go:83
-										gc_ld4 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
-//line kernels.go:83
-									} else {
-//line kernels.go:83
-										var gc_lanes7 [8]int32
-//line kernels.go:83
-										for gc_k7 := range 8 {
-//line kernels.go:83
-											if gc_if2.ToBits()&(1<<gc_k7) != 0 {
-//line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k7
-//line kernels.go:83
-												gc_lanes7[gc_k7] = in[k+2*gc_k7]
-//line kernels.go:83
-											}
-//line kernels.go:83
-										}
-//line kernels.go:83
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:83
-										gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
-//line kernels.go:83
-									}
-//line kernels.go:83
-									gc_st4 := gc_ld4
-//line kernels.go:83
-									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
-//line kernels.go:83
-										gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
-//line kernels.go:83
-										gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
-//line kernels.go:83
-									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
-//line kernels.go:83
-										gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
-//line kernels.go:83
-										gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
-//line kernels.go:83
-									} else {
-//line kernels.go:83
-										var gc_lanes8 [8]int32
-//line kernels.go:83
-										gc_st4.Store(&gc_lanes8)
-//line kernels.go:83
-										for gc_k8 := range 8 {
-//line kernels.go:83
-											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
-//line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k8
-//line kernels.go:83
-												temp[(2*tid+compiled.Trip(1))+2*gc_k8] = gc_lanes8[gc_k8]
-//line kernels.go:83
-											}
-//line kernels.go:83
-										}
-//line kernels.go:83
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:83
-									}
-//line kernels.go:83
-								}
-//line kernels.go:83
 							}
-//line kernels.go:83
 						}
-//line kernels.go:83
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:79
-				tid := gc_tx2
-				_ = tid
-
-				{
-
-//line kernels.go:81
-					{
-//line kernels.go:81
-						j := int(0)
-//line kernels.go:81
-						_ = j
-						if k := base + 2*tid + j; k < len(in) {
-							temp[2*tid+j] = in[k]
-						}
-					}
-//line kernels.go:81
-					{
-//line kernels.go:81
-						j := int(1)
-//line kernels.go:81
-						_ = j
-						if k := base + 2*tid + j; k < len(in) {
-							temp[2*tid+j] = in[k]
-						}
-					}
 //line kernels.go:85
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:79
+			tid := gc_tx2
+			{
+				{
+//line kernels.go:81
+					j := int(0)
+					if k := base + 2*tid + j; k < len(in) {
+						temp[2*tid+j] = in[k]
+					}
+				}
+				{
+//line kernels.go:81
+					j := int(1)
+					if k := base + 2*tid + j; k < len(in) {
+						temp[2*tid+j] = in[k]
+					}
 				}
 			}
 		}
 	}
-
 //line kernels.go:87
 	for d := n >> 1; d > 0; d >>= 1 {
 		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
@@ -4048,251 +2918,188 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			d /= 4
 			continue
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						if offset == 1 {
-//line kernels.go:79
-							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line kernels.go:79
-							_ = gc_evens163
-//line kernels.go:79
-							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line kernels.go:79
-							_ = gc_odds163
-//line kernels.go:79
-							gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line kernels.go:79
-							_ = gc_spread16Lo3
-//line kernels.go:79
-							gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line kernels.go:79
-							_ = gc_spread16Hi3
-//line kernels.go:79
-							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
-//line kernels.go:79
-							_ = gc_evenLanes163
-//line kernels.go:79
-							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
-//line kernels.go:79
-							_ = gc_oddLanes163
-						gc_steps6:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line kernels.go:79
-								var tid int = gc_tx2
-//line kernels.go:79
-								_ = tid
-//line kernels.go:89
-								{
-									var gc_t7 int = 1*(2*tid+1) - 1
-//line kernels.go:90
-									_ = gc_t7
-//line kernels.go:90
-									var gc_t8 int = 1*(2*tid+2) - 1
-//line kernels.go:90
-									_ = gc_t8
-//line kernels.go:90
-									var ai int = gc_t7
-//line kernels.go:90
-									_ = ai
-//line kernels.go:90
-									var bi int = gc_t8
-//line kernels.go:90
-									_ = bi
-									var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:91
-									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line kernels.go:91
-										gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
-//line kernels.go:91
-									} else if ai >= 1 && ai <= len(temp)-31 {
-//line kernels.go:91
-										gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
-//line kernels.go:91
-									} else {
-//line kernels.go:91
-										break gc_steps6
-//line kernels.go:91
-									}
-//line kernels.go:91
-									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:91
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line kernels.go:91
-										gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
-//line kernels.go:91
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line kernels.go:91
-										gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
-//line kernels.go:91
-									} else {
-//line kernels.go:91
-										break gc_steps6
-//line kernels.go:91
-									}
-//line kernels.go:91
-									gc_st12 := gc_ld16.Add(gc_ld15)
-//line kernels.go:91
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line kernels.go:91
-										gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes163).StoreSlice(temp[bi+0:])
-//line kernels.go:91
-										gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes163).StoreSlice(temp[bi+16:])
-//line kernels.go:91
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line kernels.go:91
-										gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes163).StoreSlice(temp[bi-1:])
-//line kernels.go:91
-										gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes163).StoreSlice(temp[bi+15:])
-//line kernels.go:91
-									} else {
-//line kernels.go:91
-										break gc_steps6
-//line kernels.go:91
-									}
-//line kernels.go:91
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
+//line kernels.go:94
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
 //line kernels.go:79
-						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
-						_ = gc_evens3
+						gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
-						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
-						_ = gc_spreadLo3
+						gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
-						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
 //line kernels.go:79
-						_ = gc_spreadHi3
-//line kernels.go:79
-						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:79
-						_ = gc_evenLanes3
-//line kernels.go:79
-						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:79
-						_ = gc_oddLanes3
-					gc_steps4:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
+					gc_steps6:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line kernels.go:79
 							var tid int = gc_tx2
-//line kernels.go:79
-							_ = tid
-//line kernels.go:89
 							{
-								var gc_t3 int = 1*(2*tid+1) - 1
 //line kernels.go:90
-								_ = gc_t3
+								var gc_t7 int = 1*(2*tid+1) - 1
 //line kernels.go:90
-								var gc_t4 int = 1*(2*tid+2) - 1
+								var gc_t8 int = 1*(2*tid+2) - 1
 //line kernels.go:90
-								_ = gc_t4
+								var ai int = gc_t7
 //line kernels.go:90
-								var ai int = gc_t3
-//line kernels.go:90
-								_ = ai
-//line kernels.go:90
-								var bi int = gc_t4
-//line kernels.go:90
-								_ = bi
-								var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var bi int = gc_t8
+								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:91
-								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line kernels.go:91
-									gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+									gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line kernels.go:91
-								} else if ai >= 1 && ai <= len(temp)-15 {
+								} else if ai >= 1 && ai <= len(temp)-31 {
 //line kernels.go:91
-									gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
-//line kernels.go:91
+									gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 								} else {
 //line kernels.go:91
-									break gc_steps4
-//line kernels.go:91
+									break gc_steps6
 								}
 //line kernels.go:91
-								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:91
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line kernels.go:91
-									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+									gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line kernels.go:91
-								} else if bi >= 1 && bi <= len(temp)-15 {
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line kernels.go:91
-									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
-//line kernels.go:91
+									gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 								} else {
 //line kernels.go:91
-									break gc_steps4
-//line kernels.go:91
+									break gc_steps6
 								}
 //line kernels.go:91
-								gc_st10 := gc_ld12.Add(gc_ld11)
+								gc_st12 := gc_ld16.Add(gc_ld15)
 //line kernels.go:91
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line kernels.go:91
-									gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+									gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes163).StoreSlice(temp[bi+0:])
 //line kernels.go:91
-									gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+									gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes163).StoreSlice(temp[bi+16:])
 //line kernels.go:91
-								} else if bi >= 1 && bi <= len(temp)-15 {
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line kernels.go:91
-									gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
+									gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes163).StoreSlice(temp[bi-1:])
 //line kernels.go:91
-									gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
-//line kernels.go:91
+									gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes163).StoreSlice(temp[bi+15:])
 								} else {
 //line kernels.go:91
-									break gc_steps4
-//line kernels.go:91
+									break gc_steps6
 								}
-//line kernels.go:91
 							}
 						}
+//line kernels.go:93
 						archsimd.ClearAVXUpperBits()
 					}
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				if offset == 1 {
 //line kernels.go:79
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:89
-					{
-						ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-						temp[bi] += temp[ai]
+					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line kernels.go:79
+					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line kernels.go:79
+					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line kernels.go:79
+					gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line kernels.go:79
+					gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps4:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line kernels.go:79
+						var tid int = gc_tx2
+						{
+//line kernels.go:90
+							var gc_t3 int = 1*(2*tid+1) - 1
+//line kernels.go:90
+							var gc_t4 int = 1*(2*tid+2) - 1
+//line kernels.go:90
+							var ai int = gc_t3
+//line kernels.go:90
+							var bi int = gc_t4
+							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:91
+							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+//line kernels.go:91
+								gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+//line kernels.go:91
+							} else if ai >= 1 && ai <= len(temp)-15 {
+//line kernels.go:91
+								gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							} else {
+//line kernels.go:91
+								break gc_steps4
+							}
+//line kernels.go:91
+							var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:91
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line kernels.go:91
+								gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+//line kernels.go:91
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line kernels.go:91
+								gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							} else {
+//line kernels.go:91
+								break gc_steps4
+							}
+//line kernels.go:91
+							gc_st10 := gc_ld12.Add(gc_ld11)
+//line kernels.go:91
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line kernels.go:91
+								gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+//line kernels.go:91
+								gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+//line kernels.go:91
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line kernels.go:91
+								gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
+//line kernels.go:91
+								gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
+							} else {
+//line kernels.go:91
+								break gc_steps4
+							}
+						}
 					}
+//line kernels.go:93
+					archsimd.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line kernels.go:79
+				tid := gc_tx2
+				{
+//line kernels.go:90
+					ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+					temp[bi] += temp[ai]
 				}
 			}
 		}
-
 //line kernels.go:93
 		offset *= 2
 	}
@@ -4308,1159 +3115,860 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				gc_step3 := gc_from2
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kernels.go:79
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:95
-						{
-							gc_at2[0] = 0
-						}
+//line kernels.go:96
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kernels.go:79
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:95
-						{
-							gc_at2[0] = 0
-						}
+//line kernels.go:96
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kernels.go:79
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:95
-						{
-							gc_at2[0] = 0
-						}
+//line kernels.go:96
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kernels.go:79
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:95
-						{
-							gc_at2[0] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line kernels.go:79
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:95
-					{
+//line kernels.go:96
 						gc_at2[0] = 0
 					}
 				}
+//line kernels.go:100
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line kernels.go:96
+					gc_at2[0] = 0
+				}
 			} else {
+//line kernels.go:100
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:79
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:95
-						{
-							temp[n-1] = 0
-						}
+//line kernels.go:96
+						temp[n-1] = 0
 					}
 					{
+//line kernels.go:100
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:79
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:95
-						{
-							temp[n-1] = 0
-						}
+//line kernels.go:96
+						temp[n-1] = 0
 					}
 					{
+//line kernels.go:100
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:79
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:95
-						{
-							temp[n-1] = 0
-						}
+//line kernels.go:96
+						temp[n-1] = 0
 					}
 					{
+//line kernels.go:100
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:79
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:95
-						{
-							temp[n-1] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:79
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:95
-					{
+//line kernels.go:96
 						temp[n-1] = 0
 					}
 				}
+//line kernels.go:100
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:96
+					temp[n-1] = 0
+				}
 			}
 		}
 	}
-
 //line kernels.go:98
 	for d_ := 1; d_ < n; d_ *= 2 {
-
-//line kernels.go:99
 		offset >>= 1
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d_; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						if offset == 1 {
-//line kernels.go:79
-							gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line kernels.go:79
-							_ = gc_evens165
-//line kernels.go:79
-							gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line kernels.go:79
-							_ = gc_odds165
-//line kernels.go:79
-							gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line kernels.go:79
-							_ = gc_spread16Lo5
-//line kernels.go:79
-							gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line kernels.go:79
-							_ = gc_spread16Hi5
-//line kernels.go:79
-							gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
-//line kernels.go:79
-							_ = gc_evenLanes165
-//line kernels.go:79
-							gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
-//line kernels.go:79
-							_ = gc_oddLanes165
-						gc_steps10:
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line kernels.go:79
-								var tid int = gc_tx2
-//line kernels.go:79
-								_ = tid
 //line kernels.go:101
-								{
-									var gc_t21 int = 1*(2*tid+1) - 1
-//line kernels.go:102
-									_ = gc_t21
-//line kernels.go:102
-									var gc_t22 int = 1*(2*tid+2) - 1
-//line kernels.go:102
-									_ = gc_t22
-//line kernels.go:102
-									var ai_ int = gc_t21
-//line kernels.go:102
-									_ = ai_
-//line kernels.go:102
-									var bi_ int = gc_t22
-//line kernels.go:102
-									_ = bi_
-									var gc_ld26 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:103
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line kernels.go:103
-										gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
-//line kernels.go:103
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line kernels.go:103
-										gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
-//line kernels.go:103
-									} else {
-//line kernels.go:103
-										break gc_steps10
-//line kernels.go:103
-									}
-//line kernels.go:103
-									var gc_ld27 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:103
-									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line kernels.go:103
-										gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
-//line kernels.go:103
-									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line kernels.go:103
-										gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
-//line kernels.go:103
-									} else {
-//line kernels.go:103
-										break gc_steps10
-//line kernels.go:103
-									}
-//line kernels.go:103
-									var gc_ld28 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:103
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line kernels.go:103
-										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
-//line kernels.go:103
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line kernels.go:103
-										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
-//line kernels.go:103
-									} else {
-//line kernels.go:103
-										break gc_steps10
-//line kernels.go:103
-									}
-//line kernels.go:103
-									gc_t23 := gc_ld26
-//line kernels.go:103
-									_ = gc_t23
-//line kernels.go:103
-									gc_t24 := gc_ld27.Add(gc_ld28)
-//line kernels.go:103
-									_ = gc_t24
-//line kernels.go:103
-									gc_st19 := gc_t23
-//line kernels.go:103
-									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line kernels.go:103
-										gc_st19.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes165).StoreSlice(temp[ai_+0:])
-//line kernels.go:103
-										gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes165).StoreSlice(temp[ai_+16:])
-//line kernels.go:103
-									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line kernels.go:103
-										gc_st19.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes165).StoreSlice(temp[ai_-1:])
-//line kernels.go:103
-										gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes165).StoreSlice(temp[ai_+15:])
-//line kernels.go:103
-									} else {
-//line kernels.go:103
-										break gc_steps10
-//line kernels.go:103
-									}
-//line kernels.go:103
-									gc_st20 := gc_t24
-//line kernels.go:103
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line kernels.go:103
-										gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes165).StoreSlice(temp[bi_+0:])
-//line kernels.go:103
-										gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes165).StoreSlice(temp[bi_+16:])
-//line kernels.go:103
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line kernels.go:103
-										gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes165).StoreSlice(temp[bi_-1:])
-//line kernels.go:103
-										gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes165).StoreSlice(temp[bi_+15:])
-//line kernels.go:103
-									} else {
-//line kernels.go:103
-										var gc_lanes48 [16]int32
-//line kernels.go:103
-										gc_st20.Store(&gc_lanes48)
-//line kernels.go:103
-										for gc_k48 := range 16 {
-//line kernels.go:103
-											if 0xffff&(1<<gc_k48) != 0 {
-//line kernels.go:103
-												gc_pos2.Thread = gc_rank2 + gc_k48
-//line kernels.go:103
-												temp[bi_+2*gc_k48] = gc_lanes48[gc_k48]
-//line kernels.go:103
-											}
-//line kernels.go:103
-										}
-//line kernels.go:103
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:103
-									}
-//line kernels.go:103
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d_; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
 //line kernels.go:79
-						gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
-						_ = gc_evens5
+						gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
-						gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
-						_ = gc_spreadLo5
+						gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
-						gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
 //line kernels.go:79
-						_ = gc_spreadHi5
-//line kernels.go:79
-						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:79
-						_ = gc_evenLanes5
-//line kernels.go:79
-						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:79
-						_ = gc_oddLanes5
-					gc_steps8:
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
+					gc_steps10:
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line kernels.go:79
 							var tid int = gc_tx2
-//line kernels.go:79
-							_ = tid
-//line kernels.go:101
 							{
-								var gc_t13 int = 1*(2*tid+1) - 1
 //line kernels.go:102
-								_ = gc_t13
+								var gc_t21 int = 1*(2*tid+1) - 1
 //line kernels.go:102
-								var gc_t14 int = 1*(2*tid+2) - 1
+								var gc_t22 int = 1*(2*tid+2) - 1
 //line kernels.go:102
-								_ = gc_t14
+								var ai_ int = gc_t21
 //line kernels.go:102
-								var ai_ int = gc_t13
-//line kernels.go:102
-								_ = ai_
-//line kernels.go:102
-								var bi_ int = gc_t14
-//line kernels.go:102
-								_ = bi_
-								var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var bi_ int = gc_t22
+								var gc_ld26 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line kernels.go:103
-									gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+									gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line kernels.go:103
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-									gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
-//line kernels.go:103
+									gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
 //line kernels.go:103
-									break gc_steps8
-//line kernels.go:103
+									break gc_steps10
 								}
 //line kernels.go:103
-								var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld27 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
-								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line kernels.go:103
-									gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+									gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
 //line kernels.go:103
-								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line kernels.go:103
-									gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
-//line kernels.go:103
+									gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
 								} else {
 //line kernels.go:103
-									break gc_steps8
-//line kernels.go:103
+									break gc_steps10
 								}
 //line kernels.go:103
-								var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld28 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line kernels.go:103
-									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+									gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line kernels.go:103
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
-//line kernels.go:103
+									gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
 //line kernels.go:103
-									break gc_steps8
-//line kernels.go:103
+									break gc_steps10
 								}
 //line kernels.go:103
-								gc_t15 := gc_ld20
+								gc_t23 := gc_ld26
 //line kernels.go:103
-								_ = gc_t15
+								gc_t24 := gc_ld27.Add(gc_ld28)
 //line kernels.go:103
-								gc_t16 := gc_ld21.Add(gc_ld22)
+								gc_st19 := gc_t23
 //line kernels.go:103
-								_ = gc_t16
+								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line kernels.go:103
-								gc_st15 := gc_t15
+									gc_st19.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes165).StoreSlice(temp[ai_+0:])
 //line kernels.go:103
-								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+									gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes165).StoreSlice(temp[ai_+16:])
 //line kernels.go:103
-									gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
+								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line kernels.go:103
-									gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
+									gc_st19.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes165).StoreSlice(temp[ai_-1:])
 //line kernels.go:103
-								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line kernels.go:103
-									gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
-//line kernels.go:103
-									gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
-//line kernels.go:103
+									gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes165).StoreSlice(temp[ai_+15:])
 								} else {
 //line kernels.go:103
-									break gc_steps8
-//line kernels.go:103
+									break gc_steps10
 								}
 //line kernels.go:103
-								gc_st16 := gc_t16
+								gc_st20 := gc_t24
 //line kernels.go:103
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line kernels.go:103
-									gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
+									gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes165).StoreSlice(temp[bi_+0:])
 //line kernels.go:103
-									gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
+									gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes165).StoreSlice(temp[bi_+16:])
 //line kernels.go:103
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-									gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
+									gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes165).StoreSlice(temp[bi_-1:])
 //line kernels.go:103
-									gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
-//line kernels.go:103
+									gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes165).StoreSlice(temp[bi_+15:])
 								} else {
 //line kernels.go:103
-									var gc_lanes38 [8]int32
+									var gc_lanes48 [16]int32
 //line kernels.go:103
-									gc_st16.Store(&gc_lanes38)
+									gc_st20.Store(&gc_lanes48)
 //line kernels.go:103
-									for gc_k38 := range 8 {
+									for gc_k48 := range 16 {
 //line kernels.go:103
-										if 0xff&(1<<gc_k38) != 0 {
+										if 0xffff&(1<<gc_k48) != 0 {
 //line kernels.go:103
-											gc_pos2.Thread = gc_rank2 + gc_k38
+											gc_pos2.Thread = gc_rank2 + gc_k48
 //line kernels.go:103
-											temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
-//line kernels.go:103
+											temp[bi_+2*gc_k48] = gc_lanes48[gc_k48]
 										}
-//line kernels.go:103
 									}
 //line kernels.go:103
 									gc_pos2.Thread = gc_rank2
-//line kernels.go:103
 								}
-//line kernels.go:103
 							}
 						}
+//line kernels.go:105
 						archsimd.ClearAVXUpperBits()
 					}
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:79
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:101
-					{
-						ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-						temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line kernels.go:79
-					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line kernels.go:79
-					_ = gc_iota24
-//line kernels.go:79
-					gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line kernels.go:79
-					_ = gc_evens166
-//line kernels.go:79
-					gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line kernels.go:79
-					_ = gc_odds166
-//line kernels.go:79
-					gc_spread16Lo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line kernels.go:79
-					_ = gc_spread16Lo6
-//line kernels.go:79
-					gc_spread16Hi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line kernels.go:79
-					_ = gc_spread16Hi6
-//line kernels.go:79
-					gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
-//line kernels.go:79
-					_ = gc_evenLanes166
-//line kernels.go:79
-					gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
-//line kernels.go:79
-					_ = gc_oddLanes166
-				gc_steps12:
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line kernels.go:79
-						var tid int = gc_tx2
-//line kernels.go:79
-						_ = tid
-//line kernels.go:107
-						{
-//line kernels.go:107
-							{
-//line kernels.go:107
-								var k_ int = base + 2*tid + compiled.Trip(0)
-								_ = k_
-//line kernels.go:108
-								if k_ < len(out) && uint(len(out)-k_) > 30 {
-//line kernels.go:108
-									var gc_ld33 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:108
-									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
-										gc_ld33 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
-//line kernels.go:109
-									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
-//line kernels.go:109
-										gc_ld33 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
-//line kernels.go:109
-									} else {
-//line kernels.go:109
-										break gc_steps12
-//line kernels.go:109
-									}
-//line kernels.go:109
-									gc_st25 := gc_ld33
-//line kernels.go:109
-									if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
-//line kernels.go:109
-										gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
-//line kernels.go:109
-										gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
-//line kernels.go:109
-									} else if k_ >= 1 && k_ <= len(out)-31 {
-//line kernels.go:109
-										gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
-//line kernels.go:109
-										gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
-//line kernels.go:109
-									} else {
-//line kernels.go:109
-										break gc_steps12
-//line kernels.go:109
-									}
-//line kernels.go:109
-								} else {
-//line kernels.go:109
-									gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
-//line kernels.go:108
-									_ = gc_if7
-//line kernels.go:108
-									if gc_if7.ToBits() != 0 {
-//line kernels.go:108
-										var gc_ld34 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:108
-										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
-											gc_ld34 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
-//line kernels.go:109
-										} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
-//line kernels.go:109
-											gc_ld34 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
-//line kernels.go:109
-										} else {
-//line kernels.go:109
-											break gc_steps12
-//line kernels.go:109
-										}
-//line kernels.go:109
-										gc_st26 := gc_ld34
-//line kernels.go:109
-										gc_bits3 := gc_if7.ToBits()
-//line kernels.go:109
-										if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
-//line kernels.go:109
-											gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
-//line kernels.go:109
-											gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
-//line kernels.go:109
-										} else if k_ >= 1 && k_ <= len(out)-31 {
-//line kernels.go:109
-											gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
-//line kernels.go:109
-											gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
-//line kernels.go:109
-										} else {
-//line kernels.go:109
-											break gc_steps12
-//line kernels.go:109
-										}
-//line kernels.go:109
-									}
-//line kernels.go:109
-								}
-//line kernels.go:109
-							}
-//line kernels.go:109
-						}
-//line kernels.go:108
-						{
-//line kernels.go:108
-							{
-//line kernels.go:108
-								var k_ int = base + 2*tid + compiled.Trip(1)
-//line kernels.go:108
-								_ = k_
-//line kernels.go:108
-								if k_ < len(out) && uint(len(out)-k_) > 30 {
-//line kernels.go:108
-									var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:108
-									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
-										gc_ld35 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
-//line kernels.go:109
-									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
-//line kernels.go:109
-										gc_ld35 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
-//line kernels.go:109
-									} else {
-//line kernels.go:109
-										var gc_lanes61 [16]int32
-//line kernels.go:109
-										for gc_k61 := range 16 {
-//line kernels.go:109
-											if 0xffff&(1<<gc_k61) != 0 {
-//line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k61
-//line kernels.go:109
-												gc_lanes61[gc_k61] = temp[(2*tid+compiled.Trip(1))+2*gc_k61]
-//line kernels.go:109
-											}
-//line kernels.go:109
-										}
-//line kernels.go:109
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:109
-										gc_ld35 = archsimd.LoadInt32x16(&gc_lanes61)
-//line kernels.go:109
-									}
-//line kernels.go:109
-									gc_st27 := gc_ld35
-//line kernels.go:109
-									if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
-//line kernels.go:109
-										gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
-//line kernels.go:109
-										gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
-//line kernels.go:109
-									} else if k_ >= 1 && k_ <= len(out)-31 {
-//line kernels.go:109
-										gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
-//line kernels.go:109
-										gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
-//line kernels.go:109
-									} else {
-//line kernels.go:109
-										var gc_lanes62 [16]int32
-//line kernels.go:109
-										gc_st27.Store(&gc_lanes62)
-//line kernels.go:109
-										for gc_k62 := range 16 {
-//line kernels.go:109
-											if 0xffff&(1<<gc_k62) != 0 {
-//line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k62
-//line kernels.go:109
-												out[k_+2*gc_k62] = gc_lanes62[gc_k62]
-//line kernels.go:109
-											}
-//line kernels.go:109
-										}
-//line kernels.go:109
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:109
-									}
-//line kernels.go:109
-								} else {
-//line kernels.go:109
-									gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
-//line kernels.go:108
-									_ = gc_if8
-//line kernels.go:108
-									if gc_if8.ToBits() != 0 {
-//line kernels.go:108
-										var gc_ld36 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:108
-										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
-											gc_ld36 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
-//line kernels.go:109
-										} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
-//line kernels.go:109
-											gc_ld36 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
-//line kernels.go:109
-										} else {
-//line kernels.go:109
-											var gc_lanes63 [16]int32
-//line kernels.go:109
-											for gc_k63 := range 16 {
-//line kernels.go:109
-												if gc_if8.ToBits()&(1<<gc_k63) != 0 {
-//line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k63
-//line kernels.go:109
-													gc_lanes63[gc_k63] = temp[(2*tid+compiled.Trip(1))+2*gc_k63]
-//line kernels.go:109
-												}
-//line kernels.go:109
-											}
-//line kernels.go:109
-											gc_pos2.Thread = gc_rank2
-//line kernels.go:109
-											gc_ld36 = archsimd.LoadInt32x16(&gc_lanes63)
-//line kernels.go:109
-										}
-//line kernels.go:109
-										gc_st28 := gc_ld36
-//line kernels.go:109
-										gc_bits4 := gc_if8.ToBits()
-//line kernels.go:109
-										if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
-//line kernels.go:109
-											gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
-//line kernels.go:109
-											gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
-//line kernels.go:109
-										} else if k_ >= 1 && k_ <= len(out)-31 {
-//line kernels.go:109
-											gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
-//line kernels.go:109
-											gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
-//line kernels.go:109
-										} else {
-//line kernels.go:109
-											var gc_lanes64 [16]int32
-//line kernels.go:109
-											gc_st28.Store(&gc_lanes64)
-//line kernels.go:109
-											for gc_k64 := range 16 {
-//line kernels.go:109
-												if gc_if8.ToBits()&(1<<gc_k64) != 0 {
-//line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k64
-//line kernels.go:109
-													out[k_+2*gc_k64] = gc_lanes64[gc_k64]
-//line kernels.go:109
-												}
-//line kernels.go:109
-											}
-//line kernels.go:109
-											gc_pos2.Thread = gc_rank2
-//line kernels.go:109
-										}
-//line kernels.go:109
-									}
-//line kernels.go:109
-								}
-//line kernels.go:109
-							}
-//line kernels.go:109
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
+				if offset == 1 {
 //line kernels.go:79
-				gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line kernels.go:79
-				_ = gc_iota23
+					gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line kernels.go:79
-				gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line kernels.go:79
-				_ = gc_evens6
+					gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:79
-				gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps8:
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
 //line kernels.go:79
-				_ = gc_spreadLo6
+						var tid int = gc_tx2
+						{
+//line kernels.go:102
+							var gc_t13 int = 1*(2*tid+1) - 1
+//line kernels.go:102
+							var gc_t14 int = 1*(2*tid+2) - 1
+//line kernels.go:102
+							var ai_ int = gc_t13
+//line kernels.go:102
+							var bi_ int = gc_t14
+							var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:103
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+//line kernels.go:103
+								gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line kernels.go:103
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line kernels.go:103
+								gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							} else {
+//line kernels.go:103
+								break gc_steps8
+							}
+//line kernels.go:103
+							var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:103
+							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+//line kernels.go:103
+								gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+//line kernels.go:103
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line kernels.go:103
+								gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+							} else {
+//line kernels.go:103
+								break gc_steps8
+							}
+//line kernels.go:103
+							var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:103
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+//line kernels.go:103
+								gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line kernels.go:103
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line kernels.go:103
+								gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							} else {
+//line kernels.go:103
+								break gc_steps8
+							}
+//line kernels.go:103
+							gc_t15 := gc_ld20
+//line kernels.go:103
+							gc_t16 := gc_ld21.Add(gc_ld22)
+//line kernels.go:103
+							gc_st15 := gc_t15
+//line kernels.go:103
+							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+//line kernels.go:103
+								gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
+//line kernels.go:103
+								gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
+//line kernels.go:103
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line kernels.go:103
+								gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
+//line kernels.go:103
+								gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
+							} else {
+//line kernels.go:103
+								break gc_steps8
+							}
+//line kernels.go:103
+							gc_st16 := gc_t16
+//line kernels.go:103
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+//line kernels.go:103
+								gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
+//line kernels.go:103
+								gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
+//line kernels.go:103
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line kernels.go:103
+								gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
+//line kernels.go:103
+								gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
+							} else {
+//line kernels.go:103
+								var gc_lanes38 [8]int32
+//line kernels.go:103
+								gc_st16.Store(&gc_lanes38)
+//line kernels.go:103
+								for gc_k38 := range 8 {
+//line kernels.go:103
+									if 0xff&(1<<gc_k38) != 0 {
+//line kernels.go:103
+										gc_pos2.Thread = gc_rank2 + gc_k38
+//line kernels.go:103
+										temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
+									}
+								}
+//line kernels.go:103
+								gc_pos2.Thread = gc_rank2
+							}
+						}
+					}
+//line kernels.go:105
+					archsimd.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line kernels.go:79
-				gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				tid := gc_tx2
+				{
+//line kernels.go:102
+					ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+					temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
+				}
+			}
+		}
+	}
+//line kernels.go:110
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep4 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop4 bool
+			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:79
-				_ = gc_spreadHi6
+				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line kernels.go:79
-				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
-				_ = gc_evenLanes6
+				gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
-				gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_spread16Lo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
-				_ = gc_oddLanes6
-			gc_steps11:
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_spread16Hi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+//line kernels.go:79
+				gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
+//line kernels.go:79
+				gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
+			gc_steps12:
+				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line kernels.go:79
 					var tid int = gc_tx2
-//line kernels.go:79
-					_ = tid
-//line kernels.go:107
 					{
-//line kernels.go:107
 						{
 //line kernels.go:107
 							var k_ int = base + 2*tid + compiled.Trip(0)
-							_ = k_
+							if k_ < len(out) && uint(len(out)-k_) > 30 {
 //line kernels.go:108
-							if k_ < len(out) && uint(len(out)-k_) > 14 {
+								var gc_ld33 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
-								var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:108
-								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
-									gc_ld29 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
+								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
+									gc_ld33 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
 //line kernels.go:109
-								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:109
-									gc_ld29 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
-//line kernels.go:109
+									gc_ld33 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
 								} else {
 //line kernels.go:109
-									break gc_steps11
-//line kernels.go:109
+									break gc_steps12
 								}
 //line kernels.go:109
-								gc_st21 := gc_ld29
+								gc_st25 := gc_ld33
 //line kernels.go:109
-								if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
+								if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
 //line kernels.go:109
-									gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
+									gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
 //line kernels.go:109
-									gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
+									gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
 //line kernels.go:109
-								} else if k_ >= 1 && k_ <= len(out)-15 {
+								} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-									gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
+									gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
 //line kernels.go:109
-									gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
-//line kernels.go:109
+									gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
 								} else {
 //line kernels.go:109
-									break gc_steps11
-//line kernels.go:109
+									break gc_steps12
 								}
-//line kernels.go:109
 							} else {
 //line kernels.go:109
-								gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+								gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
 //line kernels.go:108
-								_ = gc_if5
+								if gc_if7.ToBits() != 0 {
 //line kernels.go:108
-								if gc_if5.ToBits() != 0 {
+									var gc_ld34 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
-									var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:108
-									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
-										gc_ld30 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
+									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
+										gc_ld34 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
 //line kernels.go:109
-									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:109
-										gc_ld30 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
-//line kernels.go:109
+										gc_ld34 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
 									} else {
 //line kernels.go:109
-										break gc_steps11
-//line kernels.go:109
+										break gc_steps12
 									}
 //line kernels.go:109
-									gc_st22 := gc_ld30
+									gc_st26 := gc_ld34
 //line kernels.go:109
-									if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
+									gc_bits3 := gc_if7.ToBits()
 //line kernels.go:109
-										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+									if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
 //line kernels.go:109
-										gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+										gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line kernels.go:109
-									} else if k_ >= 1 && k_ <= len(out)-15 {
+										gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
 //line kernels.go:109
-										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+									} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-										gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+										gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
 //line kernels.go:109
+										gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 									} else {
 //line kernels.go:109
-										break gc_steps11
-//line kernels.go:109
+										break gc_steps12
 									}
-//line kernels.go:109
 								}
-//line kernels.go:109
 							}
-//line kernels.go:109
 						}
-//line kernels.go:109
 					}
-//line kernels.go:108
 					{
-//line kernels.go:108
 						{
 //line kernels.go:108
 							var k_ int = base + 2*tid + compiled.Trip(1)
 //line kernels.go:108
-							_ = k_
+							if k_ < len(out) && uint(len(out)-k_) > 30 {
 //line kernels.go:108
-							if k_ < len(out) && uint(len(out)-k_) > 14 {
+								var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
-								var gc_ld31 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:108
-								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
-									gc_ld31 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
+								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
+									gc_ld35 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
 //line kernels.go:109
-								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
+								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:109
-									gc_ld31 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
-//line kernels.go:109
+									gc_ld35 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
 								} else {
 //line kernels.go:109
-									var gc_lanes53 [8]int32
+									var gc_lanes61 [16]int32
 //line kernels.go:109
-									for gc_k53 := range 8 {
+									for gc_k61 := range 16 {
 //line kernels.go:109
-										if 0xff&(1<<gc_k53) != 0 {
+										if 0xffff&(1<<gc_k61) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k53
+											gc_pos2.Thread = gc_rank2 + gc_k61
 //line kernels.go:109
-											gc_lanes53[gc_k53] = temp[(2*tid+compiled.Trip(1))+2*gc_k53]
-//line kernels.go:109
+											gc_lanes61[gc_k61] = temp[(2*tid+compiled.Trip(1))+2*gc_k61]
 										}
-//line kernels.go:109
 									}
 //line kernels.go:109
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-									gc_ld31 = archsimd.LoadInt32x8(&gc_lanes53)
-//line kernels.go:109
+									gc_ld35 = archsimd.LoadInt32x16(&gc_lanes61)
 								}
 //line kernels.go:109
-								gc_st23 := gc_ld31
+								gc_st27 := gc_ld35
+//line kernels.go:109
+								if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
+//line kernels.go:109
+									gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
+//line kernels.go:109
+									gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
+//line kernels.go:109
+								} else if k_ >= 1 && k_ <= len(out)-31 {
+//line kernels.go:109
+									gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
+//line kernels.go:109
+									gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
+								} else {
+//line kernels.go:109
+									var gc_lanes62 [16]int32
+//line kernels.go:109
+									gc_st27.Store(&gc_lanes62)
+//line kernels.go:109
+									for gc_k62 := range 16 {
+//line kernels.go:109
+										if 0xffff&(1<<gc_k62) != 0 {
+//line kernels.go:109
+											gc_pos2.Thread = gc_rank2 + gc_k62
+//line kernels.go:109
+											out[k_+2*gc_k62] = gc_lanes62[gc_k62]
+										}
+									}
+//line kernels.go:109
+									gc_pos2.Thread = gc_rank2
+								}
+							} else {
+//line kernels.go:109
+								gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+//line kernels.go:108
+								if gc_if8.ToBits() != 0 {
+//line kernels.go:108
+									var gc_ld36 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line kernels.go:108
+									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
+										gc_ld36 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
+//line kernels.go:109
+									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
+//line kernels.go:109
+										gc_ld36 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
+									} else {
+//line kernels.go:109
+										var gc_lanes63 [16]int32
+//line kernels.go:109
+										for gc_k63 := range 16 {
+//line kernels.go:109
+											if gc_if8.ToBits()&(1<<gc_k63) != 0 {
+//line kernels.go:109
+												gc_pos2.Thread = gc_rank2 + gc_k63
+//line kernels.go:109
+												gc_lanes63[gc_k63] = temp[(2*tid+compiled.Trip(1))+2*gc_k63]
+											}
+										}
+//line kernels.go:109
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+										gc_ld36 = archsimd.LoadInt32x16(&gc_lanes63)
+									}
+//line kernels.go:109
+									gc_st28 := gc_ld36
+//line kernels.go:109
+									gc_bits4 := gc_if8.ToBits()
+//line kernels.go:109
+									if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
+//line kernels.go:109
+										gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+//line kernels.go:109
+										gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+//line kernels.go:109
+									} else if k_ >= 1 && k_ <= len(out)-31 {
+//line kernels.go:109
+										gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+//line kernels.go:109
+										gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+									} else {
+//line kernels.go:109
+										var gc_lanes64 [16]int32
+//line kernels.go:109
+										gc_st28.Store(&gc_lanes64)
+//line kernels.go:109
+										for gc_k64 := range 16 {
+//line kernels.go:109
+											if gc_if8.ToBits()&(1<<gc_k64) != 0 {
+//line kernels.go:109
+												gc_pos2.Thread = gc_rank2 + gc_k64
+//line kernels.go:109
+												out[k_+2*gc_k64] = gc_lanes64[gc_k64]
+											}
+										}
+//line kernels.go:109
+										gc_pos2.Thread = gc_rank2
+									}
+								}
+							}
+						}
+					}
+				}
+//line kernels.go:111
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop4 {
+				return
+			}
+		}
+		if compiled.SIMD {
+//line kernels.go:79
+			gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line kernels.go:79
+			gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line kernels.go:79
+			gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line kernels.go:79
+			gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line kernels.go:79
+			gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line kernels.go:79
+			gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+		gc_steps11:
+			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_tx2 := gc_vstep4
+				gc_rank2 := gc_base2 + gc_tx2
+//line kernels.go:79
+				var tid int = gc_tx2
+				{
+					{
+//line kernels.go:107
+						var k_ int = base + 2*tid + compiled.Trip(0)
+						if k_ < len(out) && uint(len(out)-k_) > 14 {
+//line kernels.go:108
+							var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:108
+							if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+								gc_ld29 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
+//line kernels.go:109
+							} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+//line kernels.go:109
+								gc_ld29 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
+							} else {
+//line kernels.go:109
+								break gc_steps11
+							}
+//line kernels.go:109
+							gc_st21 := gc_ld29
+//line kernels.go:109
+							if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
+//line kernels.go:109
+								gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
+//line kernels.go:109
+								gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
+//line kernels.go:109
+							} else if k_ >= 1 && k_ <= len(out)-15 {
+//line kernels.go:109
+								gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
+//line kernels.go:109
+								gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
+							} else {
+//line kernels.go:109
+								break gc_steps11
+							}
+						} else {
+//line kernels.go:109
+							gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+//line kernels.go:108
+							if gc_if5.ToBits() != 0 {
+//line kernels.go:108
+								var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:108
+								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+									gc_ld30 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
+//line kernels.go:109
+								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+//line kernels.go:109
+									gc_ld30 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
+								} else {
+//line kernels.go:109
+									break gc_steps11
+								}
+//line kernels.go:109
+								gc_st22 := gc_ld30
 //line kernels.go:109
 								if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
-									gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
+									gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line kernels.go:109
-									gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
+									gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line kernels.go:109
 								} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-									gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
+									gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 //line kernels.go:109
-									gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
-//line kernels.go:109
+									gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 								} else {
 //line kernels.go:109
-									var gc_lanes54 [8]int32
+									break gc_steps11
+								}
+							}
+						}
+					}
+				}
+				{
+					{
+//line kernels.go:108
+						var k_ int = base + 2*tid + compiled.Trip(1)
+//line kernels.go:108
+						if k_ < len(out) && uint(len(out)-k_) > 14 {
+//line kernels.go:108
+							var gc_ld31 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:108
+							if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
+								gc_ld31 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
 //line kernels.go:109
-									gc_st23.Store(&gc_lanes54)
+							} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:109
-									for gc_k54 := range 8 {
+								gc_ld31 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
+							} else {
 //line kernels.go:109
-										if 0xff&(1<<gc_k54) != 0 {
+								var gc_lanes53 [8]int32
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k54
+								for gc_k53 := range 8 {
 //line kernels.go:109
-											out[k_+2*gc_k54] = gc_lanes54[gc_k54]
+									if 0xff&(1<<gc_k53) != 0 {
 //line kernels.go:109
+										gc_pos2.Thread = gc_rank2 + gc_k53
+//line kernels.go:109
+										gc_lanes53[gc_k53] = temp[(2*tid+compiled.Trip(1))+2*gc_k53]
+									}
+								}
+//line kernels.go:109
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+								gc_ld31 = archsimd.LoadInt32x8(&gc_lanes53)
+							}
+//line kernels.go:109
+							gc_st23 := gc_ld31
+//line kernels.go:109
+							if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
+//line kernels.go:109
+								gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
+//line kernels.go:109
+								gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
+//line kernels.go:109
+							} else if k_ >= 1 && k_ <= len(out)-15 {
+//line kernels.go:109
+								gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
+//line kernels.go:109
+								gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
+							} else {
+//line kernels.go:109
+								var gc_lanes54 [8]int32
+//line kernels.go:109
+								gc_st23.Store(&gc_lanes54)
+//line kernels.go:109
+								for gc_k54 := range 8 {
+//line kernels.go:109
+									if 0xff&(1<<gc_k54) != 0 {
+//line kernels.go:109
+										gc_pos2.Thread = gc_rank2 + gc_k54
+//line kernels.go:109
+										out[k_+2*gc_k54] = gc_lanes54[gc_k54]
+									}
+								}
+//line kernels.go:109
+								gc_pos2.Thread = gc_rank2
+							}
+						} else {
+//line kernels.go:109
+							gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+//line kernels.go:108
+							if gc_if6.ToBits() != 0 {
+//line kernels.go:108
+								var gc_ld32 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:108
+								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
+									gc_ld32 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
+//line kernels.go:109
+								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
+//line kernels.go:109
+									gc_ld32 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
+								} else {
+//line kernels.go:109
+									var gc_lanes55 [8]int32
+//line kernels.go:109
+									for gc_k55 := range 8 {
+//line kernels.go:109
+										if gc_if6.ToBits()&(1<<gc_k55) != 0 {
+//line kernels.go:109
+											gc_pos2.Thread = gc_rank2 + gc_k55
+//line kernels.go:109
+											gc_lanes55[gc_k55] = temp[(2*tid+compiled.Trip(1))+2*gc_k55]
 										}
-//line kernels.go:109
 									}
 //line kernels.go:109
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:109
+									gc_ld32 = archsimd.LoadInt32x8(&gc_lanes55)
 								}
 //line kernels.go:109
-							} else {
+								gc_st24 := gc_ld32
 //line kernels.go:109
-								gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
-//line kernels.go:108
-								_ = gc_if6
-//line kernels.go:108
-								if gc_if6.ToBits() != 0 {
-//line kernels.go:108
-									var gc_ld32 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:108
-									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
-										gc_ld32 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
+								if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
-									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
+									gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line kernels.go:109
-										gc_ld32 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
+									gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line kernels.go:109
-									} else {
+								} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-										var gc_lanes55 [8]int32
+									gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 //line kernels.go:109
-										for gc_k55 := range 8 {
+									gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+								} else {
 //line kernels.go:109
-											if gc_if6.ToBits()&(1<<gc_k55) != 0 {
+									var gc_lanes56 [8]int32
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k55
+									gc_st24.Store(&gc_lanes56)
 //line kernels.go:109
-												gc_lanes55[gc_k55] = temp[(2*tid+compiled.Trip(1))+2*gc_k55]
+									for gc_k56 := range 8 {
 //line kernels.go:109
-											}
+										if gc_if6.ToBits()&(1<<gc_k56) != 0 {
 //line kernels.go:109
+											gc_pos2.Thread = gc_rank2 + gc_k56
+//line kernels.go:109
+											out[k_+2*gc_k56] = gc_lanes56[gc_k56]
 										}
-//line kernels.go:109
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:109
-										gc_ld32 = archsimd.LoadInt32x8(&gc_lanes55)
-//line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st24 := gc_ld32
-//line kernels.go:109
-									if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
-//line kernels.go:109
-										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line kernels.go:109
-										gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line kernels.go:109
-									} else if k_ >= 1 && k_ <= len(out)-15 {
-//line kernels.go:109
-										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
-//line kernels.go:109
-										gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
-//line kernels.go:109
-									} else {
-//line kernels.go:109
-										var gc_lanes56 [8]int32
-//line kernels.go:109
-										gc_st24.Store(&gc_lanes56)
-//line kernels.go:109
-										for gc_k56 := range 8 {
-//line kernels.go:109
-											if gc_if6.ToBits()&(1<<gc_k56) != 0 {
-//line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k56
-//line kernels.go:109
-												out[k_+2*gc_k56] = gc_lanes56[gc_k56]
-//line kernels.go:109
-											}
-//line kernels.go:109
-										}
-//line kernels.go:109
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:109
-									}
-//line kernels.go:109
+									gc_pos2.Thread = gc_rank2
 								}
-//line kernels.go:109
 							}
-//line kernels.go:109
 						}
-//line kernels.go:109
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:79
-				tid := gc_tx2
-				_ = tid
-
-				{
-
-//line kernels.go:107
-					{
-//line kernels.go:107
-						j_ := int(0)
-//line kernels.go:107
-						_ = j_
-						if k_ := base + 2*tid + j_; k_ < len(out) {
-							out[k_] = temp[2*tid+j_]
-						}
-					}
-//line kernels.go:107
-					{
-//line kernels.go:107
-						j_ := int(1)
-//line kernels.go:107
-						_ = j_
-						if k_ := base + 2*tid + j_; k_ < len(out) {
-							out[k_] = temp[2*tid+j_]
-						}
-					}
 //line kernels.go:111
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:79
+			tid := gc_tx2
+			{
+				{
+//line kernels.go:107
+					j_ := int(0)
+					if k_ := base + 2*tid + j_; k_ < len(out) {
+						out[k_] = temp[2*tid+j_]
+					}
+				}
+				{
+//line kernels.go:107
+					j_ := int(1)
+					if k_ := base + 2*tid + j_; k_ < len(out) {
+						out[k_] = temp[2*tid+j_]
+					}
 				}
 			}
 		}
@@ -5509,34 +4017,27 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:120
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:120
-					_ = gc_all2
 					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line kernels.go:120
 						gc_alive2 := gc_all2
-//line kernels.go:120
-						_ = gc_alive2
 //line kernels.go:120
 						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line kernels.go:120
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
-//line kernels.go:120
 						}
 //line kernels.go:120
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line kernels.go:120
 						_ = i
-//line kernels.go:121
 						{
 							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line kernels.go:122
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
-//line kernels.go:122
 						}
 					}
+//line kernels.go:124
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -5547,33 +4048,24 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD {
 //line kernels.go:120
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:120
-				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line kernels.go:120
 					gc_alive := gc_all
-//line kernels.go:120
-					_ = gc_alive
 //line kernels.go:120
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line kernels.go:120
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:120
 					}
 //line kernels.go:120
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line kernels.go:120
 					_ = i
-//line kernels.go:121
-					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line kernels.go:122
-						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line kernels.go:122
-					}
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -5584,119 +4076,83 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line kernels.go:120
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line kernels.go:121
 				{
 //line kernels.go:121
-					{
-//line kernels.go:121
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line kernels.go:122
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
 			}
 		}
 	}
 	gc_r22 := 0
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line kernels.go:129
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line kernels.go:120
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
+			i := gc_bx2*gc_bdx2 + gc_tx2
 //line kernels.go:124
-				if in[i] > 0 {
-					gc_r22++
-				}
+			if in[i] > 0 {
+				gc_r22++
 			}
 		}
 	}
-
 //line kernels.go:124
 	n := gc_r22
 	gc_r32 := true
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line kernels.go:127
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line kernels.go:120
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
+			i := gc_bx2*gc_bdx2 + gc_tx2
 //line kernels.go:125
-				if !(in[i] > 0) {
-					gc_r32 = false
-				}
+			if !(in[i] > 0) {
+				gc_r32 = false
 			}
 		}
 	}
-
 //line kernels.go:125
 	all := gc_r32
-
-//line kernels.go:126
 	var some bool
 	gc_r42 := false
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line kernels.go:129
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line kernels.go:120
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
+			i := gc_bx2*gc_bdx2 + gc_tx2
 //line kernels.go:127
-				if in[i] < 0 {
-					gc_r42 = true
-				}
+			if in[i] < 0 {
+				gc_r42 = true
 			}
 		}
 	}
-
 //line kernels.go:127
 	some = gc_r42
-
-//line kernels.go:128
 	branch := int32(0)
-
-//line kernels.go:129
 	if gc_bx2%2 == 0 {
-
 //line kernels.go:131
 		branch = 1
 	} else
 //line kernels.go:132
 	if gc_bx2%3 == 0 {
-
-//line kernels.go:133
 		branch = 2
 	} else {
-
 //line kernels.go:136
 		for r := range gc_bx2 % 4 {
-
 //line kernels.go:138
 			branch += int32(r) + 3
 		}
@@ -5713,41 +4169,28 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:141
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:141
-					_ = gc_all4
 					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line kernels.go:141
 						gc_alive4 := gc_all4
-//line kernels.go:141
-						_ = gc_alive4
 //line kernels.go:141
 						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line kernels.go:141
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
-//line kernels.go:141
 						}
-//line kernels.go:141
 						{
-							var b int = 4 * gc_bx2
 //line kernels.go:142
-							_ = b
+							var b int = 4 * gc_bx2
 							var gc_result3 int32
 //line kernels.go:143
-							_ = gc_result3
-//line kernels.go:143
 							var gc_returned3 bool
-//line kernels.go:143
-							_ = gc_returned3
 //line kernels.go:143
 							if all {
 //line kernels.go:143
 								gc_result3 = 1
 //line kernels.go:149
 								gc_returned3 = true
-//line kernels.go:149
 							}
 //line kernels.go:149
 							if !gc_returned3 {
@@ -5755,23 +4198,17 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 								gc_result3 = 0
 //line kernels.go:151
 								gc_returned3 = true
-//line kernels.go:151
 							}
 //line kernels.go:151
 							var gc_result4 int32
 //line kernels.go:151
-							_ = gc_result4
-//line kernels.go:151
 							var gc_returned4 bool
-//line kernels.go:151
-							_ = gc_returned4
 //line kernels.go:151
 							if some {
 //line kernels.go:143
 								gc_result4 = 1
 //line kernels.go:149
 								gc_returned4 = true
-//line kernels.go:149
 							}
 //line kernels.go:149
 							if !gc_returned4 {
@@ -5779,51 +4216,38 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 								gc_result4 = 0
 //line kernels.go:151
 								gc_returned4 = true
-//line kernels.go:151
 							}
 //line kernels.go:151
 							var gc_t5 int32 = int32(n)
 //line kernels.go:143
-							_ = gc_t5
-//line kernels.go:143
 							var gc_t6 int32 = gc_result3
-//line kernels.go:143
-							_ = gc_t6
 //line kernels.go:143
 							var gc_t7 int32 = gc_result4
 //line kernels.go:143
-							_ = gc_t7
-//line kernels.go:143
 							var gc_t8 int32 = branch
-//line kernels.go:143
-							_ = gc_t8
 //line kernels.go:143
 							if gc_alive4.ToBits() != 0 {
 //line kernels.go:143
 								out[b] = gc_t5
-//line kernels.go:143
 							}
 //line kernels.go:143
 							if gc_alive4.ToBits() != 0 {
 //line kernels.go:143
 								out[b+1] = gc_t6
-//line kernels.go:143
 							}
 //line kernels.go:143
 							if gc_alive4.ToBits() != 0 {
 //line kernels.go:143
 								out[b+2] = gc_t7
-//line kernels.go:143
 							}
 //line kernels.go:143
 							if gc_alive4.ToBits() != 0 {
 //line kernels.go:143
 								out[b+3] = gc_t8
-//line kernels.go:143
 							}
-//line kernels.go:143
 						}
 					}
+//line kernels.go:145
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -5834,117 +4258,83 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD {
 //line kernels.go:141
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:141
-				_ = gc_all3
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line kernels.go:141
 					gc_alive3 := gc_all3
-//line kernels.go:141
-					_ = gc_alive3
 //line kernels.go:141
 					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line kernels.go:141
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:141
 					}
-//line kernels.go:141
-					{
-						var b int = 4 * gc_bx2
 //line kernels.go:142
-						_ = b
-						var gc_result int32
+					var b int = 4 * gc_bx2
+					var gc_result int32
 //line kernels.go:143
-						_ = gc_result
+					var gc_returned bool
 //line kernels.go:143
-						var gc_returned bool
+					if all {
 //line kernels.go:143
-						_ = gc_returned
-//line kernels.go:143
-						if all {
-//line kernels.go:143
-							gc_result = 1
+						gc_result = 1
 //line kernels.go:149
-							gc_returned = true
+						gc_returned = true
+					}
 //line kernels.go:149
-						}
+					if !gc_returned {
 //line kernels.go:149
-						if !gc_returned {
+						gc_result = 0
+//line kernels.go:151
+						gc_returned = true
+					}
+//line kernels.go:151
+					var gc_result2 int32
+//line kernels.go:151
+					var gc_returned2 bool
+//line kernels.go:151
+					if some {
+//line kernels.go:143
+						gc_result2 = 1
 //line kernels.go:149
-							gc_result = 0
-//line kernels.go:151
-							gc_returned = true
-//line kernels.go:151
-						}
-//line kernels.go:151
-						var gc_result2 int32
-//line kernels.go:151
-						_ = gc_result2
-//line kernels.go:151
-						var gc_returned2 bool
-//line kernels.go:151
-						_ = gc_returned2
-//line kernels.go:151
-						if some {
-//line kernels.go:143
-							gc_result2 = 1
+						gc_returned2 = true
+					}
 //line kernels.go:149
-							gc_returned2 = true
+					if !gc_returned2 {
 //line kernels.go:149
-						}
-//line kernels.go:149
-						if !gc_returned2 {
-//line kernels.go:149
-							gc_result2 = 0
+						gc_result2 = 0
 //line kernels.go:151
-							gc_returned2 = true
+						gc_returned2 = true
+					}
 //line kernels.go:151
-						}
-//line kernels.go:151
-						var gc_t int32 = int32(n)
+					var gc_t int32 = int32(n)
 //line kernels.go:143
-						_ = gc_t
+					var gc_t2 int32 = gc_result
 //line kernels.go:143
-						var gc_t2 int32 = gc_result
+					var gc_t3 int32 = gc_result2
 //line kernels.go:143
-						_ = gc_t2
+					var gc_t4 int32 = branch
 //line kernels.go:143
-						var gc_t3 int32 = gc_result2
+					if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
-						_ = gc_t3
+						out[b] = gc_t
+					}
 //line kernels.go:143
-						var gc_t4 int32 = branch
+					if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
-						_ = gc_t4
+						out[b+1] = gc_t2
+					}
 //line kernels.go:143
-						if gc_alive3.ToBits() != 0 {
+					if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
-							out[b] = gc_t
+						out[b+2] = gc_t3
+					}
 //line kernels.go:143
-						}
+					if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
-						if gc_alive3.ToBits() != 0 {
-//line kernels.go:143
-							out[b+1] = gc_t2
-//line kernels.go:143
-						}
-//line kernels.go:143
-						if gc_alive3.ToBits() != 0 {
-//line kernels.go:143
-							out[b+2] = gc_t3
-//line kernels.go:143
-						}
-//line kernels.go:143
-						if gc_alive3.ToBits() != 0 {
-//line kernels.go:143
-							out[b+3] = gc_t4
-//line kernels.go:143
-						}
-//line kernels.go:143
+						out[b+3] = gc_t4
 					}
 				}
+//line kernels.go:145
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -5953,12 +4343,9 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line kernels.go:141
-				{
-					b := 4 * gc_bx2
-					out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
-				}
+//line kernels.go:142
+				b := 4 * gc_bx2
+				out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
 			}
 		}
 	}
@@ -5991,273 +4378,200 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 	gc_n2 := gc_b2.Len()
 	gc_s_idx := compiled.Scratch[[3]int](gc_b2, 0)[:gc_n2]
 	gc_s_w := compiled.Scratch[float64](gc_b2, 1)[:gc_n2]
-
 //line kernels.go:160
 	buf := gocuda.DynamicShared[float64](t)
-
 //line kernels.go:162
 	size := gc_bdx2 * gc_bdy2 * gc_bdz2
-	{
-		gc_ty2 := 0
-		gc_tz2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line kernels.go:164
+	gc_ty2 := 0
+	gc_tz2 := 0
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line kernels.go:161
-				r := gc_rank2
-				_ = r
-
+			r := gc_rank2
 //line kernels.go:163
-				g := gc_bx2*size + r
-				_ = g
-
+			g := gc_bx2*size + r
+			ok := g < len(in)
 //line kernels.go:164
-				ok := g < len(in)
-				_ = ok
-
-//line kernels.go:164
-				v := 0.0
-
-//line kernels.go:165
-				if ok {
-					v = in[g]
-				}
-
-//line kernels.go:168
-				idx := [3]int{gc_tx2, gc_ty2, gc_tz2}
-
-//line kernels.go:169
-				buf[r] = v
-				_ = v
-				_ = idx
-				gc_s_idx[gc_rank2] = idx
+			v := 0.0
+			if ok {
+				v = in[g]
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-				gc_tz2++
-			}
+			idx := [3]int{gc_tx2, gc_ty2, gc_tz2}
+			buf[r] = v
+//line kernels.go:172
+			gc_s_idx[gc_rank2] = idx
+		}
+		gc_ty2++
+		if gc_ty2 == gc_bdy2 {
+			gc_ty2 = 0
+			gc_tz2++
 		}
 	}
+//line kernels.go:181
 	compiled.OutOfLine(func() {
 		gc_s_idx := gc_s_idx[:gc_n2]
-		_ = gc_s_idx
+//line kernels.go:184
 		gc_s_w := gc_s_w[:gc_n2]
-		_ = gc_s_w
 		{
+//line kernels.go:187
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 				{
 					gc_rank2 := gc_step3 + 0
 					gc_pos2.Thread = gc_rank2
-
 //line kernels.go:161
 					r := gc_rank2
-					_ = r
+//line kernels.go:163
 					idx := gc_s_idx[gc_rank2]
-
 //line kernels.go:171
 					w := buf[(r+1)%size]
-
-//line kernels.go:172
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-					_ = w
+//line kernels.go:176
 					gc_s_w[gc_rank2] = w
 				}
 				{
 					gc_rank2 := gc_step3 + 1
 					gc_pos2.Thread = gc_rank2
-
 //line kernels.go:161
 					r := gc_rank2
-					_ = r
+//line kernels.go:163
 					idx := gc_s_idx[gc_rank2]
-
 //line kernels.go:171
 					w := buf[(r+1)%size]
-
-//line kernels.go:172
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-					_ = w
+//line kernels.go:176
 					gc_s_w[gc_rank2] = w
 				}
 				{
 					gc_rank2 := gc_step3 + 2
 					gc_pos2.Thread = gc_rank2
-
 //line kernels.go:161
 					r := gc_rank2
-					_ = r
+//line kernels.go:163
 					idx := gc_s_idx[gc_rank2]
-
 //line kernels.go:171
 					w := buf[(r+1)%size]
-
-//line kernels.go:172
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-					_ = w
+//line kernels.go:176
 					gc_s_w[gc_rank2] = w
 				}
 				{
 					gc_rank2 := gc_step3 + 3
 					gc_pos2.Thread = gc_rank2
-
 //line kernels.go:161
 					r := gc_rank2
-					_ = r
+//line kernels.go:163
 					idx := gc_s_idx[gc_rank2]
-
 //line kernels.go:171
 					w := buf[(r+1)%size]
-
-//line kernels.go:172
 					for k := range idx {
 						w += float64(idx[k]) / 1000
 					}
-					_ = w
+//line kernels.go:176
 					gc_s_w[gc_rank2] = w
 				}
 			}
 			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
-
 //line kernels.go:161
 				r := gc_rank2
-				_ = r
+//line kernels.go:163
 				idx := gc_s_idx[gc_rank2]
-
 //line kernels.go:171
 				w := buf[(r+1)%size]
-
-//line kernels.go:172
 				for k := range idx {
 					w += float64(idx[k]) / 1000
 				}
-				_ = w
+//line kernels.go:176
 				gc_s_w[gc_rank2] = w
 			}
 		}
 	})
-	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:161
-				r := gc_rank2
-				_ = r
-
-//line kernels.go:163
-				g := gc_bx2*size + r
-				_ = g
-
-//line kernels.go:164
-				ok := g < len(in)
-				_ = ok
-				w := gc_s_w[gc_rank2]
-
-//line kernels.go:176
-				if ok {
-					out[g] = w
-				}
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:161
-				r := gc_rank2
-				_ = r
-
-//line kernels.go:163
-				g := gc_bx2*size + r
-				_ = g
-
-//line kernels.go:164
-				ok := g < len(in)
-				_ = ok
-				w := gc_s_w[gc_rank2]
-
-//line kernels.go:176
-				if ok {
-					out[g] = w
-				}
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:161
-				r := gc_rank2
-				_ = r
-
-//line kernels.go:163
-				g := gc_bx2*size + r
-				_ = g
-
-//line kernels.go:164
-				ok := g < len(in)
-				_ = ok
-				w := gc_s_w[gc_rank2]
-
-//line kernels.go:176
-				if ok {
-					out[g] = w
-				}
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:161
-				r := gc_rank2
-				_ = r
-
-//line kernels.go:163
-				g := gc_bx2*size + r
-				_ = g
-
-//line kernels.go:164
-				ok := g < len(in)
-				_ = ok
-				w := gc_s_w[gc_rank2]
-
-//line kernels.go:176
-				if ok {
-					out[g] = w
-				}
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+//line kernels.go:181
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line kernels.go:161
 			r := gc_rank2
-			_ = r
-
 //line kernels.go:163
 			g := gc_bx2*size + r
-			_ = g
-
-//line kernels.go:164
 			ok := g < len(in)
-			_ = ok
+//line kernels.go:166
 			w := gc_s_w[gc_rank2]
-
 //line kernels.go:176
 			if ok {
 				out[g] = w
 			}
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:161
+			r := gc_rank2
+//line kernels.go:163
+			g := gc_bx2*size + r
+			ok := g < len(in)
+//line kernels.go:166
+			w := gc_s_w[gc_rank2]
+//line kernels.go:176
+			if ok {
+				out[g] = w
+			}
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:161
+			r := gc_rank2
+//line kernels.go:163
+			g := gc_bx2*size + r
+			ok := g < len(in)
+//line kernels.go:166
+			w := gc_s_w[gc_rank2]
+//line kernels.go:176
+			if ok {
+				out[g] = w
+			}
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:161
+			r := gc_rank2
+//line kernels.go:163
+			g := gc_bx2*size + r
+			ok := g < len(in)
+//line kernels.go:166
+			w := gc_s_w[gc_rank2]
+//line kernels.go:176
+			if ok {
+				out[g] = w
+			}
+		}
+	}
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line kernels.go:161
+		r := gc_rank2
+//line kernels.go:163
+		g := gc_bx2*size + r
+		ok := g < len(in)
+//line kernels.go:166
+		w := gc_s_w[gc_rank2]
+//line kernels.go:176
+		if ok {
+			out[g] = w
 		}
 	}
 }
@@ -6282,133 +4596,108 @@ func gc_body_panicKernel(gc_b2 *compiled.Block, block, thread int, out []int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		gc_off2 := gc_bx2
-		if gc_off2 >= 0 && gc_off2 < len(out) {
-			gc_at2 := out[gc_off2:][:1]
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-				{
-					gc_rank2 := gc_step4 + 0
-					_ = gc_rank2
-
-//line kernels.go:187
-					gc_at2[0] = 1
-				}
-				{
-					gc_rank2 := gc_step4 + 1
-					_ = gc_rank2
-
-//line kernels.go:187
-					gc_at2[0] = 1
-				}
-				{
-					gc_rank2 := gc_step4 + 2
-					_ = gc_rank2
-
-//line kernels.go:187
-					gc_at2[0] = 1
-				}
-				{
-					gc_rank2 := gc_step4 + 3
-					_ = gc_rank2
-
-//line kernels.go:187
-					gc_at2[0] = 1
-				}
-			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-
+//line kernels.go:192
+	gc_off2 := gc_bx2
+	if gc_off2 >= 0 && gc_off2 < len(out) {
+		gc_at2 := out[gc_off2:][:1]
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
 //line kernels.go:187
 				gc_at2[0] = 1
 			}
-		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-				{
-					gc_rank2 := gc_step5 + 0
-					gc_pos2.Thread = gc_rank2
-
+			{
 //line kernels.go:187
-					out[gc_bx2] = 1
-				}
-				{
-					gc_rank2 := gc_step5 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:187
-					out[gc_bx2] = 1
-				}
-				{
-					gc_rank2 := gc_step5 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:187
-					out[gc_bx2] = 1
-				}
-				{
-					gc_rank2 := gc_step5 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:187
-					out[gc_bx2] = 1
-				}
+				gc_at2[0] = 1
 			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			{
+//line kernels.go:187
+				gc_at2[0] = 1
+			}
+			{
+//line kernels.go:187
+				gc_at2[0] = 1
+			}
+		}
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+//line kernels.go:187
+			gc_at2[0] = 1
+		}
+	} else {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			{
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
-
+//line kernels.go:187
+				out[gc_bx2] = 1
+			}
+			{
+				gc_rank2 := gc_step5 + 1
+				gc_pos2.Thread = gc_rank2
+//line kernels.go:187
+				out[gc_bx2] = 1
+			}
+			{
+				gc_rank2 := gc_step5 + 2
+				gc_pos2.Thread = gc_rank2
+//line kernels.go:187
+				out[gc_bx2] = 1
+			}
+			{
+				gc_rank2 := gc_step5 + 3
+				gc_pos2.Thread = gc_rank2
 //line kernels.go:187
 				out[gc_bx2] = 1
 			}
 		}
-	}
-	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:189
-				if gc_bx2 == block && gc_rank2 == thread {
-					panic("boom")
-				}
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:189
-				if gc_bx2 == block && gc_rank2 == thread {
-					panic("boom")
-				}
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:189
-				if gc_bx2 == block && gc_rank2 == thread {
-					panic("boom")
-				}
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:189
-				if gc_bx2 == block && gc_rank2 == thread {
-					panic("boom")
-				}
-			}
-		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
-
+//line kernels.go:187
+			out[gc_bx2] = 1
+		}
+	}
+//line kernels.go:192
+	gc_step6 := 0
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
+			gc_pos2.Thread = gc_rank2
 //line kernels.go:189
 			if gc_bx2 == block && gc_rank2 == thread {
 				panic("boom")
 			}
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:189
+			if gc_bx2 == block && gc_rank2 == thread {
+				panic("boom")
+			}
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:189
+			if gc_bx2 == block && gc_rank2 == thread {
+				panic("boom")
+			}
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:189
+			if gc_bx2 == block && gc_rank2 == thread {
+				panic("boom")
+			}
+		}
+	}
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line kernels.go:189
+		if gc_bx2 == block && gc_rank2 == thread {
+			panic("boom")
 		}
 	}
 }
@@ -6446,199 +4735,169 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 			_ = gc_more
 			gc_pos2.Block = gc_first2 % gc_gdx2
 			gc_bx2 := 0
-			_ = gc_bx2
+//line kernels.go:218
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-			{
-				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-						gc_at5 := y[gc_off4:][:gc_to2]
-						gc_at6 := x[gc_off4:][:gc_to2]
-						gc_vstep := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line kernels.go:220
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+					gc_at5 := y[gc_off4:][:gc_to2]
+					gc_at6 := x[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:200
-								gc_vb4 := archsimd.BroadcastFloat32x16(a)
-//line kernels.go:200
-								_ = gc_vb4
-								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-//line kernels.go:199
-									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line kernels.go:199
-									_ = i
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line kernels.go:200
-							gc_vb3 := archsimd.BroadcastFloat32x8(a)
-//line kernels.go:200
-							_ = gc_vb3
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line kernels.go:199
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line kernels.go:199
 								_ = i
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						if gc_vstep > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+					}
+					if compiled.SIMD {
+//line kernels.go:200
+						gc_vb3 := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line kernels.go:199
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line kernels.go:199
 							_ = i
-
-//line kernels.go:200
-							gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 						}
-					} else {
-						gc_vstep2 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line kernels.go:200
-								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+						gc_more = true
 //line kernels.go:200
-								_ = gc_vb2
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-//line kernels.go:199
-									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line kernels.go:199
-									_ = i
+						gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:200
-									if i < 0 || i > len(x)-16 || i > len(y)-16 {
-//line kernels.go:200
-										break
-//line kernels.go:200
-									}
-									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line kernels.go:200
-							gc_vb := archsimd.BroadcastFloat32x8(a)
-//line kernels.go:200
-							_ = gc_vb
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line kernels.go:199
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line kernels.go:199
-								_ = i
-//line kernels.go:200
-								if i < 0 || i > len(x)-8 || i > len(y)-8 {
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line kernels.go:200
 									break
-//line kernels.go:200
 								}
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+//line kernels.go:201
+								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
-						if gc_vstep2 > gc_from2 {
-							gc_more = true
+					}
+					if compiled.SIMD {
+//line kernels.go:200
+						gc_vb := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line kernels.go:199
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							if i < 0 || i > len(x)-8 || i > len(y)-8 {
+//line kernels.go:200
+								break
+							}
+//line kernels.go:201
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
-						gc_step5 := gc_vstep2
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-							{
-								gc_tx2 := gc_step5 + 0
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 1
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 2
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 3
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
-
 //line kernels.go:199
 							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 							gc_more = true
-
 //line kernels.go:200
 							y[i] = a*x[i] + y[i]
 						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:199
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line kernels.go:200
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:199
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line kernels.go:200
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:199
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line kernels.go:200
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:199
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line kernels.go:200
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-
 //line kernels.go:199
 		for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 			gc_b2.Tick()
@@ -6646,161 +4905,116 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 				return
 			}
 			gc_more = false
-			{
-				gc_bx2 := gc_lo2%gc_gdx2 - 1
-				for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-					gc_pos2.Block = gc_blk2
-					gc_bx2++
-					if gc_bx2 == gc_gdx2 {
-						gc_bx2 = 0
+//line kernels.go:206
+			gc_bx2 := gc_lo2%gc_gdx2 - 1
+			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+				gc_pos2.Block = gc_blk2
+				gc_bx2++
+				if gc_bx2 == gc_gdx2 {
+					gc_bx2 = 0
+				}
+				{
+					gc_from2, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
-						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-								gc_at7 := y[gc_off5:][:gc_to2]
-								gc_at8 := x[gc_off5:][:gc_to2]
-								gc_step6 := gc_from2
-								for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-									{
-										gc_tx2 := gc_step6 + 0
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line kernels.go:199
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+						gc_to2 = gc_bound2
+					}
+					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+							gc_at7 := y[gc_off5:][:gc_to2]
+							gc_at8 := x[gc_off5:][:gc_to2]
+							gc_step6 := gc_from2
+							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+								{
+									gc_tx2 := gc_step6 + 0
 //line kernels.go:200
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 1
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line kernels.go:199
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line kernels.go:200
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 2
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line kernels.go:199
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line kernels.go:200
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 3
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line kernels.go:199
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line kernels.go:200
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-								}
-								for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line kernels.go:199
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 									gc_more = true
-									_ = i
-
 //line kernels.go:200
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
-							} else {
-								gc_step7 := gc_from2
-								for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-									{
-										gc_tx2 := gc_step7 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
+								{
+									gc_tx2 := gc_step6 + 1
 //line kernels.go:200
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
+									gc_more = true
 //line kernels.go:200
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
-//line kernels.go:200
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
-//line kernels.go:200
-										y[i] = a*x[i] + y[i]
-									}
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
-								for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+								{
+									gc_tx2 := gc_step6 + 2
+//line kernels.go:200
+									gc_more = true
+//line kernels.go:200
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+								}
+								{
+									gc_tx2 := gc_step6 + 3
+//line kernels.go:200
+									gc_more = true
+//line kernels.go:200
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+								}
+							}
+							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line kernels.go:200
+								gc_more = true
+//line kernels.go:200
+								gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+							}
+						} else {
+							gc_step7 := gc_from2
+							for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+								{
+									gc_tx2 := gc_step7 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-
 //line kernels.go:199
 									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 									gc_more = true
-
 //line kernels.go:200
 									y[i] = a*x[i] + y[i]
 								}
+								{
+									gc_tx2 := gc_step7 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:199
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line kernels.go:200
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx2 := gc_step7 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:199
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line kernels.go:200
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx2 := gc_step7 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:199
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line kernels.go:200
+									y[i] = a*x[i] + y[i]
+								}
+							}
+							for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:199
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
 							}
 						}
 					}
@@ -6845,301 +5059,160 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-
 //line kernels.go:209
 	if gc_bdx4 <= 1*gc_bdx4 {
 		gc_b4.SharedWritten()
 	}
-
 //line kernels.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off13 := gc_bx4 * gc_bdx4
-			if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(sdata) {
-				gc_at19 := in[gc_off13:][:gc_bdx4]
-				gc_at20 := sdata[:gc_bdx4]
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
-					{
-						gc_tx4 := gc_step13 + 0
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line kernels.go:210
-						tid := gc_tx4
-						_ = tid
-
 //line kernels.go:211
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if true || i < len(in) {
-							v = gc_at19[gc_tx4]
-						}
-
-//line kernels.go:216
-						gc_at20[gc_tx4] = v
-						_ = v
-					}
-					{
-						gc_tx4 := gc_step13 + 1
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line kernels.go:210
-						tid := gc_tx4
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if true || i < len(in) {
-							v = gc_at19[gc_tx4]
-						}
-
-//line kernels.go:216
-						gc_at20[gc_tx4] = v
-						_ = v
-					}
-					{
-						gc_tx4 := gc_step13 + 2
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line kernels.go:210
-						tid := gc_tx4
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if true || i < len(in) {
-							v = gc_at19[gc_tx4]
-						}
-
-//line kernels.go:216
-						gc_at20[gc_tx4] = v
-						_ = v
-					}
-					{
-						gc_tx4 := gc_step13 + 3
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line kernels.go:210
-						tid := gc_tx4
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if true || i < len(in) {
-							v = gc_at19[gc_tx4]
-						}
-
-//line kernels.go:216
-						gc_at20[gc_tx4] = v
-						_ = v
-					}
-				}
-				for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_off13 := gc_bx4 * gc_bdx4
+		if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(sdata) {
+			gc_at19 := in[gc_off13:][:gc_bdx4]
+			gc_at20 := sdata[:gc_bdx4]
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
+				{
+					gc_tx4 := gc_step13 + 0
 //line kernels.go:210
 					tid := gc_tx4
-					_ = tid
-
-//line kernels.go:211
 					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line kernels.go:212
 					var v T
-
-//line kernels.go:213
 					if true || i < len(in) {
 						v = gc_at19[gc_tx4]
 					}
-
-//line kernels.go:216
 					gc_at20[gc_tx4] = v
-					_ = v
 				}
-			} else {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
-					{
-						gc_tx4 := gc_step14 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-						tid := gc_tx4
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx4 := gc_step14 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-						tid := gc_tx4
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx4 := gc_step14 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-						tid := gc_tx4
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx4 := gc_step14 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-						tid := gc_tx4
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line kernels.go:212
-						var v T
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
-					}
-				}
-				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
+				{
+//line kernels.go:220
+					gc_tx4 := gc_step13 + 1
 //line kernels.go:210
 					tid := gc_tx4
-					_ = tid
-
-//line kernels.go:211
 					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line kernels.go:212
 					var v T
-
-//line kernels.go:213
+					if true || i < len(in) {
+						v = gc_at19[gc_tx4]
+					}
+					gc_at20[gc_tx4] = v
+				}
+				{
+//line kernels.go:220
+					gc_tx4 := gc_step13 + 2
+//line kernels.go:210
+					tid := gc_tx4
+					i := gc_bx4*gc_bdx4 + tid
+					var v T
+					if true || i < len(in) {
+						v = gc_at19[gc_tx4]
+					}
+					gc_at20[gc_tx4] = v
+				}
+				{
+//line kernels.go:220
+					gc_tx4 := gc_step13 + 3
+//line kernels.go:210
+					tid := gc_tx4
+					i := gc_bx4*gc_bdx4 + tid
+					var v T
+					if true || i < len(in) {
+						v = gc_at19[gc_tx4]
+					}
+					gc_at20[gc_tx4] = v
+				}
+			}
+//line kernels.go:220
+			for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line kernels.go:210
+				tid := gc_tx4
+				i := gc_bx4*gc_bdx4 + tid
+				var v T
+				if true || i < len(in) {
+					v = gc_at19[gc_tx4]
+				}
+				gc_at20[gc_tx4] = v
+			}
+		} else {
+//line kernels.go:220
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+				{
+					gc_tx4 := gc_step14 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+					tid := gc_tx4
+					i := gc_bx4*gc_bdx4 + tid
+					var v T
 					if i < len(in) {
 						v = in[i]
 					}
-
-//line kernels.go:216
 					sdata[tid] = v
-					_ = v
 				}
+				{
+//line kernels.go:220
+					gc_tx4 := gc_step14 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+					tid := gc_tx4
+					i := gc_bx4*gc_bdx4 + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line kernels.go:220
+					gc_tx4 := gc_step14 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+					tid := gc_tx4
+					i := gc_bx4*gc_bdx4 + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line kernels.go:220
+					gc_tx4 := gc_step14 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+					tid := gc_tx4
+					i := gc_bx4*gc_bdx4 + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+//line kernels.go:220
+			for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+				tid := gc_tx4
+				i := gc_bx4*gc_bdx4 + tid
+				var v T
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
 			}
 		}
 	}
-
 //line kernels.go:218
 	var x []T = sdata
-
-//line kernels.go:218
-	_ = x
-
 //line kernels.go:226
 	var x_ []T = x
-
-//line kernels.go:226
-	_ = x_
-
 //line kernels.go:226
 	var stop int = 0
-
-//line kernels.go:226
-	_ = stop
-
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		if gc_bdy4*gc_bdz4 == 1 && s <= gc_bdx4 {
@@ -7149,514 +5222,337 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := s; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off14 := s
-				if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off14 >= 0 && gc_off14 <= len(x_) && gc_to4 <= len(x_)-gc_off14 {
-					gc_at21 := x_[:gc_to4]
-					gc_at22 := x_[gc_off14:][:gc_to4]
-					gc_step15 := gc_from4
-					for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
+//line kernels.go:242
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := s; gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off14 := s
+			if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off14 >= 0 && gc_off14 <= len(x_) && gc_to4 <= len(x_)-gc_off14 {
+				gc_at21 := x_[:gc_to4]
+				gc_at22 := x_[gc_off14:][:gc_to4]
+				gc_step15 := gc_from4
+				for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
+					{
+						gc_tx4 := gc_step15 + 0
 						{
-							gc_tx4 := gc_step15 + 0
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line kernels.go:232
-							tid_ := gc_tx4
-							_ = tid_
-
-//line kernels.go:234
-							{
-								gc_at21[gc_tx4] += gc_at22[gc_tx4]
-							}
-						}
-						{
-							gc_tx4 := gc_step15 + 1
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line kernels.go:232
-							tid_ := gc_tx4
-							_ = tid_
-
-//line kernels.go:234
-							{
-								gc_at21[gc_tx4] += gc_at22[gc_tx4]
-							}
-						}
-						{
-							gc_tx4 := gc_step15 + 2
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line kernels.go:232
-							tid_ := gc_tx4
-							_ = tid_
-
-//line kernels.go:234
-							{
-								gc_at21[gc_tx4] += gc_at22[gc_tx4]
-							}
-						}
-						{
-							gc_tx4 := gc_step15 + 3
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line kernels.go:232
-							tid_ := gc_tx4
-							_ = tid_
-
-//line kernels.go:234
-							{
-								gc_at21[gc_tx4] += gc_at22[gc_tx4]
-							}
-						}
-					}
-					for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line kernels.go:232
-						tid_ := gc_tx4
-						_ = tid_
-
-//line kernels.go:234
-						{
+//line kernels.go:235
 							gc_at21[gc_tx4] += gc_at22[gc_tx4]
 						}
 					}
-				} else {
-					gc_step16 := gc_from4
-					for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+					{
+						gc_tx4 := gc_step15 + 1
 						{
-							gc_tx4 := gc_step16 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line kernels.go:232
-							tid_ := gc_tx4
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step16 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line kernels.go:232
-							tid_ := gc_tx4
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step16 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line kernels.go:232
-							tid_ := gc_tx4
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step16 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line kernels.go:232
-							tid_ := gc_tx4
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
-							}
+//line kernels.go:235
+							gc_at21[gc_tx4] += gc_at22[gc_tx4]
 						}
 					}
-					for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+					{
+						gc_tx4 := gc_step15 + 2
+						{
+//line kernels.go:235
+							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+						}
+					}
+					{
+						gc_tx4 := gc_step15 + 3
+						{
+//line kernels.go:235
+							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+						}
+					}
+				}
+				for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
+					{
+//line kernels.go:235
+						gc_at21[gc_tx4] += gc_at22[gc_tx4]
+					}
+				}
+			} else {
+				gc_step16 := gc_from4
+				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+					{
+						gc_tx4 := gc_step16 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line kernels.go:232
 						tid_ := gc_tx4
-						_ = tid_
-
-//line kernels.go:234
 						{
+//line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
+					}
+					{
+						gc_tx4 := gc_step16 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line kernels.go:232
+						tid_ := gc_tx4
+						{
+//line kernels.go:235
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line kernels.go:232
+						tid_ := gc_tx4
+						{
+//line kernels.go:235
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line kernels.go:232
+						tid_ := gc_tx4
+						{
+//line kernels.go:235
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line kernels.go:232
+					tid_ := gc_tx4
+					{
+//line kernels.go:235
+						x_[tid_] += x_[tid_+s]
 					}
 				}
 			}
 		}
 	}
+//line kernels.go:242
 	gc_apart4 := compiled.Disjoint(x, partial)
-	_ = gc_apart4
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off15 := 0
-			gc_off16 := gc_bx4
-			if gc_off15 >= 0 && gc_off15 < len(x) && gc_apart4 && gc_off16 >= 0 && gc_off16 < len(partial) {
-				gc_at23 := x[gc_off15:][:1]
-				gc_at24 := partial[gc_off16:][:1]
-				gc_elem4 := gc_at23[0]
-				gc_vstep13 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop13 bool
-					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+//line kernels.go:245
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_off15 := 0
+		gc_off16 := gc_bx4
+		if gc_off15 >= 0 && gc_off15 < len(x) && gc_apart4 && gc_off16 >= 0 && gc_off16 < len(partial) {
+			gc_at23 := x[gc_off15:][:1]
+			gc_at24 := partial[gc_off16:][:1]
+			gc_elem4 := gc_at23[0]
+			gc_vstep13 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop13 bool
+				gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line kernels.go:210
-						gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:210
-						_ = gc_iota28
-						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-							gc_tx4 := gc_vstep13
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-//line kernels.go:210
-							var tid int = gc_tx4
-//line kernels.go:210
-							_ = tid
-//line kernels.go:227
-							var gc_t16 T = gc_at23[0]
-//line kernels.go:227
-							_ = gc_t16
-//line kernels.go:227
-							var r T = gc_t16
-//line kernels.go:227
-							_ = r
-//line kernels.go:218
-							var sum T = r
-//line kernels.go:218
-							_ = sum
-//line kernels.go:219
-							gc_if28 := gc_iota28.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line kernels.go:219
-							_ = gc_if28
-//line kernels.go:219
-							if gc_if28.ToBits() != 0 {
-//line kernels.go:219
-								if gc_if28.ToBits() != 0 {
-//line kernels.go:219
-									gc_at24[0] = sum
-//line kernels.go:219
-								}
-//line kernels.go:219
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep13, false
-					}(gc_vstep13)
-					if gc_stop13 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line kernels.go:210
-					gc_iota27 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:210
-					_ = gc_iota27
-					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+					gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 						gc_tx4 := gc_vstep13
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line kernels.go:210
 						var tid int = gc_tx4
-//line kernels.go:210
-						_ = tid
 //line kernels.go:227
-						var gc_t15 T = gc_at23[0]
+						var gc_t16 T = gc_at23[0]
 //line kernels.go:227
-						_ = gc_t15
-//line kernels.go:227
-						var r T = gc_t15
-//line kernels.go:227
-						_ = r
+						var r T = gc_t16
 //line kernels.go:218
 						var sum T = r
+						gc_if28 := gc_iota28.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line kernels.go:219
+						if gc_if28.ToBits() != 0 {
+//line kernels.go:219
+							if gc_if28.ToBits() != 0 {
+//line kernels.go:219
+								gc_at24[0] = sum
+							}
+						}
+					}
+//line kernels.go:221
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep13, false
+				}(gc_vstep13)
+				if gc_stop13 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota27 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+					gc_tx4 := gc_vstep13
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+					var tid int = gc_tx4
+//line kernels.go:227
+					var gc_t15 T = gc_at23[0]
+//line kernels.go:227
+					var r T = gc_t15
 //line kernels.go:218
-						_ = sum
+					var sum T = r
+					gc_if27 := gc_iota27.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						gc_if27 := gc_iota27.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line kernels.go:219
-						_ = gc_if27
+					if gc_if27.ToBits() != 0 {
 //line kernels.go:219
 						if gc_if27.ToBits() != 0 {
 //line kernels.go:219
-							if gc_if27.ToBits() != 0 {
-//line kernels.go:219
-								gc_at24[0] = sum
-//line kernels.go:219
-							}
-//line kernels.go:219
+							gc_at24[0] = sum
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
+//line kernels.go:221
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 //line kernels.go:210
-					tid := gc_tx4
-					_ = tid
-
+				tid := gc_tx4
 //line kernels.go:227
-					var r T = gc_elem4
-
-//line kernels.go:227
-					_ = r
-
+				var r T = gc_elem4
 //line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						gc_at24[0] = sum
-					}
-					_ = r
-					_ = sum
+				sum := r
+				if tid == 0 {
+					gc_at24[0] = sum
 				}
-			} else {
-				gc_vstep14 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop14 bool
-					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+			}
+		} else {
+//line kernels.go:226
+			gc_vstep14 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop14 bool
+				gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line kernels.go:210
-						gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:210
-						_ = gc_iota26
-						for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
-							gc_tx4 := gc_vstep14
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-//line kernels.go:210
-							var tid int = gc_tx4
-//line kernels.go:210
-							_ = tid
-//line kernels.go:227
-							var gc_t14 T = x[0]
-//line kernels.go:227
-							_ = gc_t14
-//line kernels.go:227
-							var r T = gc_t14
-//line kernels.go:227
-							_ = r
-//line kernels.go:218
-							var sum T = r
-//line kernels.go:218
-							_ = sum
-//line kernels.go:219
-							gc_if26 := gc_iota26.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line kernels.go:219
-							_ = gc_if26
-//line kernels.go:220
-							if gc_if26.ToBits() != 0 {
-//line kernels.go:220
-								if gc_if26.ToBits() != 0 {
-//line kernels.go:220
-									partial[gc_bx4] = sum
-//line kernels.go:220
-								}
-//line kernels.go:220
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep14, false
-					}(gc_vstep14)
-					if gc_stop14 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line kernels.go:210
-					gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:210
-					_ = gc_iota25
-					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+					gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 						gc_tx4 := gc_vstep14
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 //line kernels.go:210
 						var tid int = gc_tx4
-//line kernels.go:210
-						_ = tid
 //line kernels.go:227
-						var gc_t13 T = x[0]
+						var gc_t14 T = x[0]
 //line kernels.go:227
-						_ = gc_t13
-//line kernels.go:227
-						var r T = gc_t13
-//line kernels.go:227
-						_ = r
+						var r T = gc_t14
 //line kernels.go:218
 						var sum T = r
+						gc_if26 := gc_iota26.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						if gc_if26.ToBits() != 0 {
+//line kernels.go:220
+							if gc_if26.ToBits() != 0 {
+//line kernels.go:220
+								partial[gc_bx4] = sum
+							}
+						}
+					}
+//line kernels.go:222
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep14, false
+				}(gc_vstep14)
+				if gc_stop14 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+					gc_tx4 := gc_vstep14
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+					var tid int = gc_tx4
+//line kernels.go:227
+					var gc_t13 T = x[0]
+//line kernels.go:227
+					var r T = gc_t13
 //line kernels.go:218
-						_ = sum
-//line kernels.go:219
-						gc_if25 := gc_iota25.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line kernels.go:219
-						_ = gc_if25
+					var sum T = r
+					gc_if25 := gc_iota25.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if25.ToBits() != 0 {
 //line kernels.go:220
 						if gc_if25.ToBits() != 0 {
 //line kernels.go:220
-							if gc_if25.ToBits() != 0 {
-//line kernels.go:220
-								partial[gc_bx4] = sum
-//line kernels.go:220
-							}
-//line kernels.go:220
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step17 := gc_vstep14
-				for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
-					{
-						gc_tx4 := gc_step17 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-						tid := gc_tx4
-						_ = tid
-
-//line kernels.go:227
-						var r T = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
 							partial[gc_bx4] = sum
 						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step17 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-						tid := gc_tx4
-						_ = tid
-
-//line kernels.go:227
-						var r T = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							partial[gc_bx4] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step17 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-						tid := gc_tx4
-						_ = tid
-
-//line kernels.go:227
-						var r T = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							partial[gc_bx4] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step17 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-						tid := gc_tx4
-						_ = tid
-
-//line kernels.go:227
-						var r T = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							partial[gc_bx4] = sum
-						}
-						_ = r
-						_ = sum
 					}
 				}
-				for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line kernels.go:222
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step17 := gc_vstep14
+			for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
+				{
+					gc_tx4 := gc_step17 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line kernels.go:210
 					tid := gc_tx4
-					_ = tid
-
 //line kernels.go:227
 					var r T = x[0]
-
-//line kernels.go:227
-					_ = r
-
 //line kernels.go:218
 					sum := r
-
-//line kernels.go:219
 					if tid == 0 {
 						partial[gc_bx4] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line kernels.go:226
+					gc_tx4 := gc_step17 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+					tid := gc_tx4
+//line kernels.go:227
+					var r T = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx4] = sum
+					}
+				}
+				{
+//line kernels.go:226
+					gc_tx4 := gc_step17 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+					tid := gc_tx4
+//line kernels.go:227
+					var r T = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx4] = sum
+					}
+				}
+				{
+//line kernels.go:226
+					gc_tx4 := gc_step17 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+					tid := gc_tx4
+//line kernels.go:227
+					var r T = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx4] = sum
+					}
+				}
+			}
+//line kernels.go:226
+			for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+				tid := gc_tx4
+//line kernels.go:227
+				var r T = x[0]
+//line kernels.go:218
+				sum := r
+				if tid == 0 {
+					partial[gc_bx4] = sum
 				}
 			}
 		}
@@ -7672,939 +5568,619 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line kernels.go:209
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line kernels.go:209
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(sdata) {
-				gc_at7 := in[gc_off5:][:gc_bdx2]
-				gc_at8 := sdata[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line kernels.go:210
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:210
-						_ = gc_iota4
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line kernels.go:210
-							var tid int = gc_tx2
-//line kernels.go:210
-							_ = tid
 //line kernels.go:211
-							var i int = gc_bx2*gc_bdx2 + tid
-//line kernels.go:211
-							_ = i
-//line kernels.go:212
-							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:212
-							_ = v
-//line kernels.go:213
-							if i < len(in) && uint(len(in)-i) > 15 {
-//line kernels.go:213
-								v = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
-//line kernels.go:213
-							} else {
-//line kernels.go:213
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line kernels.go:213
-								_ = gc_if4
-//line kernels.go:213
-								if gc_if4.ToBits() != 0 {
-//line kernels.go:213
-									v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line kernels.go:213
-								}
-//line kernels.go:213
-							}
-//line kernels.go:213
-							v.StoreSlice(gc_at8[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2 * gc_bdx2
+		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(sdata) {
+			gc_at7 := in[gc_off5:][:gc_bdx2]
+			gc_at8 := sdata[:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:210
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:210
-					_ = gc_iota3
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line kernels.go:210
 						var tid int = gc_tx2
-//line kernels.go:210
-						_ = tid
-//line kernels.go:211
 						var i int = gc_bx2*gc_bdx2 + tid
-//line kernels.go:211
-						_ = i
-//line kernels.go:212
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:212
-						_ = v
+						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line kernels.go:213
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line kernels.go:213
-							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
-//line kernels.go:213
+							v = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
 						} else {
 //line kernels.go:213
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
-							_ = gc_if3
+							if gc_if4.ToBits() != 0 {
 //line kernels.go:213
-							if gc_if3.ToBits() != 0 {
-//line kernels.go:213
-								v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if3)
-//line kernels.go:213
+								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
-//line kernels.go:213
 						}
 //line kernels.go:213
 						v.StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+//line kernels.go:210
+					var tid int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tid
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line kernels.go:213
+						v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+					} else {
+//line kernels.go:213
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:213
+						if gc_if3.ToBits() != 0 {
+//line kernels.go:213
+							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if3)
+						}
+					}
+//line kernels.go:213
+					v.StoreSlice(gc_at8[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line kernels.go:210
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+				var v float32
+				if true || i < len(in) {
+					v = gc_at7[gc_tx2]
+				}
+				gc_at8[gc_tx2] = v
+			}
+		} else {
+//line kernels.go:220
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line kernels.go:210
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+//line kernels.go:210
+						var tid int = gc_tx2
+						var i int = gc_bx2*gc_bdx2 + tid
+						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
+//line kernels.go:213
+							break
+						}
+//line kernels.go:213
+						if i < len(in) && uint(len(in)-i) > 15 {
+//line kernels.go:213
+							v = archsimd.LoadFloat32x16Slice(in[i:])
+						} else {
+//line kernels.go:214
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+//line kernels.go:213
+							if gc_if2.ToBits() != 0 {
+//line kernels.go:213
+								v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+							}
+						}
+						v.StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+//line kernels.go:210
+					var tid int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tid
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+//line kernels.go:213
+						break
+					}
+//line kernels.go:213
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line kernels.go:213
+						v = archsimd.LoadFloat32x8Slice(in[i:])
+					} else {
+//line kernels.go:214
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:213
+						if gc_if.ToBits() != 0 {
+//line kernels.go:213
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
+						}
+					}
+					v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+					gc_pos2.Thread = gc_rank2
 //line kernels.go:210
 					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:211
 					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line kernels.go:212
 					var v float32
-
-//line kernels.go:213
-					if true || i < len(in) {
-						v = gc_at7[gc_tx2]
+					if i < len(in) {
+						v = in[i]
 					}
-
-//line kernels.go:216
-					gc_at8[gc_tx2] = v
-					_ = v
+					sdata[tid] = v
 				}
-			} else {
-				gc_vstep2 := 0
+				{
+//line kernels.go:220
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line kernels.go:220
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line kernels.go:220
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+//line kernels.go:220
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+				var v float32
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
+			}
+		}
+	}
+//line kernels.go:218
+	var x []float32 = sdata
+//line kernels.go:226
+	var x_ []float32 = x
+//line kernels.go:226
+	var stop int = 0
+//line kernels.go:233
+	for s := len(x_) / 2; s > stop; s /= 2 {
+//line kernels.go:235
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := s
+			if gc_from2 >= 0 && gc_to2 <= len(x_) && gc_off6 >= 0 && gc_off6 <= len(x_) && gc_to2 <= len(x_)-gc_off6 {
+				gc_at9 := x_[:gc_to2]
+				gc_at10 := x_[gc_off6:][:gc_to2]
+				gc_vstep3 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:210
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:210
-						_ = gc_iota2
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line kernels.go:210
-							var tid int = gc_tx2
-//line kernels.go:210
-							_ = tid
-//line kernels.go:211
-							var i int = gc_bx2*gc_bdx2 + tid
-//line kernels.go:211
-							_ = i
-//line kernels.go:212
-							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:212
-							_ = v
-//line kernels.go:213
-							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-//line kernels.go:213
-								break
-//line kernels.go:213
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+//line kernels.go:232
+							var tid_ int = gc_tx2
+//line kernels.go:232
+							_ = tid_
+							{
+								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
-//line kernels.go:213
-							if i < len(in) && uint(len(in)-i) > 15 {
-//line kernels.go:213
-								v = archsimd.LoadFloat32x16Slice(in[i:])
-							} else {
-//line kernels.go:214
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line kernels.go:213
-								_ = gc_if2
-//line kernels.go:213
-								if gc_if2.ToBits() != 0 {
-//line kernels.go:213
-									v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-								}
-//line kernels.go:214
-							}
-//line kernels.go:216
-							v.StoreSlice(sdata[tid:])
 						}
+//line kernels.go:236
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-//line kernels.go:210
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:210
-					_ = gc_iota
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line kernels.go:210
-						var tid int = gc_tx2
-//line kernels.go:210
-						_ = tid
-//line kernels.go:211
-						var i int = gc_bx2*gc_bdx2 + tid
-//line kernels.go:211
-						_ = i
-//line kernels.go:212
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:212
-						_ = v
-//line kernels.go:213
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line kernels.go:213
-							break
-//line kernels.go:213
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+//line kernels.go:232
+						var tid_ int = gc_tx2
+//line kernels.go:232
+						_ = tid_
+						{
+							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
-//line kernels.go:213
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line kernels.go:213
-							v = archsimd.LoadFloat32x8Slice(in[i:])
-						} else {
-//line kernels.go:214
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:213
-							_ = gc_if
-//line kernels.go:213
-							if gc_if.ToBits() != 0 {
-//line kernels.go:213
-								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-							}
-//line kernels.go:214
-						}
-//line kernels.go:216
-						v.StoreSlice(sdata[tid:])
 					}
+//line kernels.go:236
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line kernels.go:212
-						var v float32
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line kernels.go:212
-						var v float32
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line kernels.go:212
-						var v float32
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line kernels.go:212
-						var v float32
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
+//line kernels.go:235
+						gc_at9[gc_tx2] += gc_at10[gc_tx2]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line kernels.go:212
-					var v float32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-			}
-		}
-	}
-
-//line kernels.go:218
-	var x []float32 = sdata
-
-//line kernels.go:218
-	_ = x
-
-//line kernels.go:226
-	var x_ []float32 = x
-
-//line kernels.go:226
-	_ = x_
-
-//line kernels.go:226
-	var stop int = 0
-
-//line kernels.go:226
-	_ = stop
-
-//line kernels.go:233
-	for s := len(x_) / 2; s > stop; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := s
-				if gc_from2 >= 0 && gc_to2 <= len(x_) && gc_off6 >= 0 && gc_off6 <= len(x_) && gc_to2 <= len(x_)-gc_off6 {
-					gc_at9 := x_[:gc_to2]
-					gc_at10 := x_[gc_off6:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line kernels.go:232
-								var tid_ int = gc_tx2
-//line kernels.go:232
-								_ = tid_
-//line kernels.go:234
-								{
-//line kernels.go:234
-									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line kernels.go:234
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line kernels.go:232
-							var tid_ int = gc_tx2
-//line kernels.go:232
-							_ = tid_
-//line kernels.go:234
-							{
-//line kernels.go:234
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line kernels.go:234
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kernels.go:232
-						tid_ := gc_tx2
-						_ = tid_
-
-//line kernels.go:234
-						{
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line kernels.go:232
-								var tid_ int = gc_tx2
-//line kernels.go:232
-								_ = tid_
-//line kernels.go:234
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
-//line kernels.go:235
-										break
-//line kernels.go:235
-									}
-//line kernels.go:235
-									archsimd.LoadFloat32x16Slice(x_[tid_:]).Add(archsimd.LoadFloat32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
-//line kernels.go:235
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line kernels.go:232
 							var tid_ int = gc_tx2
-//line kernels.go:232
-							_ = tid_
-//line kernels.go:234
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+//line kernels.go:235
+								if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
 //line kernels.go:235
 									break
-//line kernels.go:235
 								}
 //line kernels.go:235
-								archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
-//line kernels.go:235
+								archsimd.LoadFloat32x16Slice(x_[tid_:]).Add(archsimd.LoadFloat32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 							}
 						}
+//line kernels.go:237
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					gc_step8 := gc_vstep4
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 //line kernels.go:232
-							tid_ := gc_tx2
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx2
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:232
-							tid_ := gc_tx2
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
+//line kernels.go:235
+							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+//line kernels.go:235
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:232
-							tid_ := gc_tx2
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:232
-							tid_ := gc_tx2
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
-							}
+//line kernels.go:235
+							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line kernels.go:237
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line kernels.go:232
 						tid_ := gc_tx2
-						_ = tid_
-
-//line kernels.go:234
 						{
+//line kernels.go:235
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:232
+						tid_ := gc_tx2
+						{
+//line kernels.go:235
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:232
+						tid_ := gc_tx2
+						{
+//line kernels.go:235
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:232
+						tid_ := gc_tx2
+						{
+//line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:232
+					tid_ := gc_tx2
+					{
+//line kernels.go:235
+						x_[tid_] += x_[tid_+s]
+					}
+				}
 			}
 		}
 	}
+//line kernels.go:242
 	gc_apart2 := compiled.Disjoint(x, partial)
-	_ = gc_apart2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := 0
-			gc_off8 := gc_bx2
-			if gc_off7 >= 0 && gc_off7 < len(x) && gc_apart2 && gc_off8 >= 0 && gc_off8 < len(partial) {
-				gc_at11 := x[gc_off7:][:1]
-				gc_at12 := partial[gc_off8:][:1]
-				gc_elem2 := gc_at11[0]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line kernels.go:245
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := 0
+		gc_off8 := gc_bx2
+		if gc_off7 >= 0 && gc_off7 < len(x) && gc_apart2 && gc_off8 >= 0 && gc_off8 < len(partial) {
+			gc_at11 := x[gc_off7:][:1]
+			gc_at12 := partial[gc_off8:][:1]
+			gc_elem2 := gc_at11[0]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line kernels.go:210
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:210
-						_ = gc_iota12
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line kernels.go:210
-							var tid int = gc_tx2
-//line kernels.go:210
-							_ = tid
-//line kernels.go:227
-							var gc_t8 float32 = gc_at11[0]
-//line kernels.go:227
-							_ = gc_t8
-//line kernels.go:227
-							var r float32 = gc_t8
-//line kernels.go:227
-							_ = r
-//line kernels.go:218
-							var sum float32 = r
-//line kernels.go:218
-							_ = sum
-//line kernels.go:219
-							gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line kernels.go:219
-							_ = gc_if12
-//line kernels.go:219
-							if gc_if12.ToBits() != 0 {
-//line kernels.go:219
-								if gc_if12.ToBits() != 0 {
-//line kernels.go:219
-									gc_at12[0] = sum
-//line kernels.go:219
-								}
-//line kernels.go:219
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line kernels.go:210
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:210
-					_ = gc_iota10
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line kernels.go:210
 						var tid int = gc_tx2
-//line kernels.go:210
-						_ = tid
 //line kernels.go:227
-						var gc_t6 float32 = gc_at11[0]
+						var gc_t8 float32 = gc_at11[0]
 //line kernels.go:227
-						_ = gc_t6
-//line kernels.go:227
-						var r float32 = gc_t6
-//line kernels.go:227
-						_ = r
+						var r float32 = gc_t8
 //line kernels.go:218
 						var sum float32 = r
+						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line kernels.go:219
+						if gc_if12.ToBits() != 0 {
+//line kernels.go:219
+							if gc_if12.ToBits() != 0 {
+//line kernels.go:219
+								gc_at12[0] = sum
+							}
+						}
+					}
+//line kernels.go:221
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+					var tid int = gc_tx2
+//line kernels.go:227
+					var gc_t6 float32 = gc_at11[0]
+//line kernels.go:227
+					var r float32 = gc_t6
 //line kernels.go:218
-						_ = sum
+					var sum float32 = r
+					gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line kernels.go:219
-						_ = gc_if10
+					if gc_if10.ToBits() != 0 {
 //line kernels.go:219
 						if gc_if10.ToBits() != 0 {
 //line kernels.go:219
-							if gc_if10.ToBits() != 0 {
-//line kernels.go:219
-								gc_at12[0] = sum
-//line kernels.go:219
-							}
-//line kernels.go:219
+							gc_at12[0] = sum
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+//line kernels.go:221
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line kernels.go:210
-					tid := gc_tx2
-					_ = tid
-
+				tid := gc_tx2
 //line kernels.go:227
-					var r float32 = gc_elem2
-
-//line kernels.go:227
-					_ = r
-
+				var r float32 = gc_elem2
 //line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						gc_at12[0] = sum
-					}
-					_ = r
-					_ = sum
+				sum := r
+				if tid == 0 {
+					gc_at12[0] = sum
 				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+			}
+		} else {
+//line kernels.go:226
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line kernels.go:210
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:210
-						_ = gc_iota8
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line kernels.go:210
-							var tid int = gc_tx2
-//line kernels.go:210
-							_ = tid
-//line kernels.go:227
-							var gc_t4 float32 = x[0]
-//line kernels.go:227
-							_ = gc_t4
-//line kernels.go:227
-							var r float32 = gc_t4
-//line kernels.go:227
-							_ = r
-//line kernels.go:218
-							var sum float32 = r
-//line kernels.go:218
-							_ = sum
-//line kernels.go:219
-							gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line kernels.go:219
-							_ = gc_if8
-//line kernels.go:220
-							if gc_if8.ToBits() != 0 {
-//line kernels.go:220
-								if gc_if8.ToBits() != 0 {
-//line kernels.go:220
-									partial[gc_bx2] = sum
-//line kernels.go:220
-								}
-//line kernels.go:220
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line kernels.go:210
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:210
-					_ = gc_iota6
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line kernels.go:210
 						var tid int = gc_tx2
-//line kernels.go:210
-						_ = tid
 //line kernels.go:227
-						var gc_t2 float32 = x[0]
+						var gc_t4 float32 = x[0]
 //line kernels.go:227
-						_ = gc_t2
-//line kernels.go:227
-						var r float32 = gc_t2
-//line kernels.go:227
-						_ = r
+						var r float32 = gc_t4
 //line kernels.go:218
 						var sum float32 = r
+						gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						if gc_if8.ToBits() != 0 {
+//line kernels.go:220
+							if gc_if8.ToBits() != 0 {
+//line kernels.go:220
+								partial[gc_bx2] = sum
+							}
+						}
+					}
+//line kernels.go:222
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+					var tid int = gc_tx2
+//line kernels.go:227
+					var gc_t2 float32 = x[0]
+//line kernels.go:227
+					var r float32 = gc_t2
 //line kernels.go:218
-						_ = sum
-//line kernels.go:219
-						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line kernels.go:219
-						_ = gc_if6
+					var sum float32 = r
+					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if6.ToBits() != 0 {
 //line kernels.go:220
 						if gc_if6.ToBits() != 0 {
 //line kernels.go:220
-							if gc_if6.ToBits() != 0 {
-//line kernels.go:220
-								partial[gc_bx2] = sum
-//line kernels.go:220
-							}
-//line kernels.go:220
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:227
-						var r float32 = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
 							partial[gc_bx2] = sum
 						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:227
-						var r float32 = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:227
-						var r float32 = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:227
-						var r float32 = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line kernels.go:222
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep6
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				{
+					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line kernels.go:210
 					tid := gc_tx2
-					_ = tid
-
 //line kernels.go:227
 					var r float32 = x[0]
-
-//line kernels.go:227
-					_ = r
-
 //line kernels.go:218
 					sum := r
-
-//line kernels.go:219
 					if tid == 0 {
 						partial[gc_bx2] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line kernels.go:226
+					gc_tx2 := gc_step9 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+					tid := gc_tx2
+//line kernels.go:227
+					var r float32 = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx2] = sum
+					}
+				}
+				{
+//line kernels.go:226
+					gc_tx2 := gc_step9 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+					tid := gc_tx2
+//line kernels.go:227
+					var r float32 = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx2] = sum
+					}
+				}
+				{
+//line kernels.go:226
+					gc_tx2 := gc_step9 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+					tid := gc_tx2
+//line kernels.go:227
+					var r float32 = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx2] = sum
+					}
+				}
+			}
+//line kernels.go:226
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+				tid := gc_tx2
+//line kernels.go:227
+				var r float32 = x[0]
+//line kernels.go:218
+				sum := r
+				if tid == 0 {
+					partial[gc_bx2] = sum
 				}
 			}
 		}
@@ -8620,939 +6196,619 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-
 //line kernels.go:209
 	if gc_bdx3 <= 1*gc_bdx3 {
 		gc_b3.SharedWritten()
 	}
-
 //line kernels.go:209
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off9 := gc_bx3 * gc_bdx3
-			if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(sdata) {
-				gc_at13 := in[gc_off9:][:gc_bdx3]
-				gc_at14 := sdata[:gc_bdx3]
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-//line kernels.go:210
-						gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:210
-						_ = gc_iota20
-						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line kernels.go:210
-							var tid int = gc_tx3
-//line kernels.go:210
-							_ = tid
 //line kernels.go:211
-							var i int = gc_bx3*gc_bdx3 + tid
-//line kernels.go:211
-							_ = i
-//line kernels.go:212
-							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:212
-							_ = v
-//line kernels.go:213
-							if i < len(in) && uint(len(in)-i) > 15 {
-//line kernels.go:213
-								v = archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])
-//line kernels.go:213
-							} else {
-//line kernels.go:213
-								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line kernels.go:213
-								_ = gc_if20
-//line kernels.go:213
-								if gc_if20.ToBits() != 0 {
-//line kernels.go:213
-									v = v.Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
-//line kernels.go:213
-								}
-//line kernels.go:213
-							}
-//line kernels.go:213
-							v.StoreSlice(gc_at14[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off9 := gc_bx3 * gc_bdx3
+		if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(sdata) {
+			gc_at13 := in[gc_off9:][:gc_bdx3]
+			gc_at14 := sdata[:gc_bdx3]
+			gc_vstep7 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop7 bool
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line kernels.go:210
-					gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:210
-					_ = gc_iota18
-					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+					gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 						gc_tx3 := gc_vstep7
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line kernels.go:210
 						var tid int = gc_tx3
-//line kernels.go:210
-						_ = tid
-//line kernels.go:211
 						var i int = gc_bx3*gc_bdx3 + tid
-//line kernels.go:211
-						_ = i
-//line kernels.go:212
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:212
-						_ = v
+						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line kernels.go:213
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line kernels.go:213
-							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])
-//line kernels.go:213
+							v = archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])
 						} else {
 //line kernels.go:213
-							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
-							_ = gc_if18
+							if gc_if20.ToBits() != 0 {
 //line kernels.go:213
-							if gc_if18.ToBits() != 0 {
-//line kernels.go:213
-								v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if18)
-//line kernels.go:213
+								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 							}
-//line kernels.go:213
 						}
 //line kernels.go:213
 						v.StoreSlice(gc_at14[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop7 {
+					return
 				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+			}
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+					gc_tx3 := gc_vstep7
+//line kernels.go:210
+					var tid int = gc_tx3
+					var i int = gc_bx3*gc_bdx3 + tid
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line kernels.go:213
+						v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])
+					} else {
+//line kernels.go:213
+						gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:213
+						if gc_if18.ToBits() != 0 {
+//line kernels.go:213
+							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if18)
+						}
+					}
+//line kernels.go:213
+					v.StoreSlice(gc_at14[gc_tx3:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line kernels.go:210
+				tid := gc_tx3
+				i := gc_bx3*gc_bdx3 + tid
+				var v int32
+				if true || i < len(in) {
+					v = gc_at13[gc_tx3]
+				}
+				gc_at14[gc_tx3] = v
+			}
+		} else {
+//line kernels.go:220
+			gc_vstep8 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+//line kernels.go:210
+					gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+						gc_tx3 := gc_vstep8
+//line kernels.go:210
+						var tid int = gc_tx3
+						var i int = gc_bx3*gc_bdx3 + tid
+						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
+//line kernels.go:213
+							break
+						}
+//line kernels.go:213
+						if i < len(in) && uint(len(in)-i) > 15 {
+//line kernels.go:213
+							v = archsimd.LoadInt32x16Slice(in[i:])
+						} else {
+//line kernels.go:214
+							gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+//line kernels.go:213
+							if gc_if16.ToBits() != 0 {
+//line kernels.go:213
+								v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+							}
+						}
+						v.StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+					gc_tx3 := gc_vstep8
+//line kernels.go:210
+					var tid int = gc_tx3
+					var i int = gc_bx3*gc_bdx3 + tid
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+//line kernels.go:213
+						break
+					}
+//line kernels.go:213
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line kernels.go:213
+						v = archsimd.LoadInt32x8Slice(in[i:])
+					} else {
+//line kernels.go:214
+						gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:213
+						if gc_if14.ToBits() != 0 {
+//line kernels.go:213
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if14)
+						}
+					}
+					v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep8
+			for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+				{
+					gc_tx3 := gc_step10 + 0
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
+					gc_pos3.Thread = gc_rank3
 //line kernels.go:210
 					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:211
 					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line kernels.go:212
 					var v int32
-
-//line kernels.go:213
-					if true || i < len(in) {
-						v = gc_at13[gc_tx3]
+					if i < len(in) {
+						v = in[i]
 					}
-
-//line kernels.go:216
-					gc_at14[gc_tx3] = v
-					_ = v
+					sdata[tid] = v
 				}
-			} else {
-				gc_vstep8 := 0
+				{
+//line kernels.go:220
+					gc_tx3 := gc_step10 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+					tid := gc_tx3
+					i := gc_bx3*gc_bdx3 + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line kernels.go:220
+					gc_tx3 := gc_step10 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+					tid := gc_tx3
+					i := gc_bx3*gc_bdx3 + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line kernels.go:220
+					gc_tx3 := gc_step10 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+					tid := gc_tx3
+					i := gc_bx3*gc_bdx3 + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+//line kernels.go:220
+			for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+				tid := gc_tx3
+				i := gc_bx3*gc_bdx3 + tid
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
+			}
+		}
+	}
+//line kernels.go:218
+	var x []int32 = sdata
+//line kernels.go:226
+	var x_ []int32 = x
+//line kernels.go:226
+	var stop int = 0
+//line kernels.go:233
+	for s := len(x_) / 2; s > stop; s /= 2 {
+//line kernels.go:235
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := s; gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off10 := s
+			if gc_from3 >= 0 && gc_to3 <= len(x_) && gc_off10 >= 0 && gc_off10 <= len(x_) && gc_to3 <= len(x_)-gc_off10 {
+				gc_at15 := x_[:gc_to3]
+				gc_at16 := x_[gc_off10:][:gc_to3]
+				gc_vstep9 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-//line kernels.go:210
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:210
-						_ = gc_iota16
-						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-							gc_tx3 := gc_vstep8
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line kernels.go:210
-							var tid int = gc_tx3
-//line kernels.go:210
-							_ = tid
-//line kernels.go:211
-							var i int = gc_bx3*gc_bdx3 + tid
-//line kernels.go:211
-							_ = i
-//line kernels.go:212
-							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:212
-							_ = v
-//line kernels.go:213
-							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-//line kernels.go:213
-								break
-//line kernels.go:213
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
+							gc_tx3 := gc_vstep9
+//line kernels.go:232
+							var tid_ int = gc_tx3
+//line kernels.go:232
+							_ = tid_
+							{
+								archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 							}
-//line kernels.go:213
-							if i < len(in) && uint(len(in)-i) > 15 {
-//line kernels.go:213
-								v = archsimd.LoadInt32x16Slice(in[i:])
-							} else {
-//line kernels.go:214
-								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line kernels.go:213
-								_ = gc_if16
-//line kernels.go:213
-								if gc_if16.ToBits() != 0 {
-//line kernels.go:213
-									v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-								}
-//line kernels.go:214
-							}
-//line kernels.go:216
-							v.StoreSlice(sdata[tid:])
 						}
+//line kernels.go:236
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
 						return
 					}
 				}
 				if compiled.SIMD {
-//line kernels.go:210
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:210
-					_ = gc_iota14
-					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-						gc_tx3 := gc_vstep8
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line kernels.go:210
-						var tid int = gc_tx3
-//line kernels.go:210
-						_ = tid
-//line kernels.go:211
-						var i int = gc_bx3*gc_bdx3 + tid
-//line kernels.go:211
-						_ = i
-//line kernels.go:212
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:212
-						_ = v
-//line kernels.go:213
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line kernels.go:213
-							break
-//line kernels.go:213
+					for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
+						gc_tx3 := gc_vstep9
+//line kernels.go:232
+						var tid_ int = gc_tx3
+//line kernels.go:232
+						_ = tid_
+						{
+							archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 						}
-//line kernels.go:213
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line kernels.go:213
-							v = archsimd.LoadInt32x8Slice(in[i:])
-						} else {
-//line kernels.go:214
-							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:213
-							_ = gc_if14
-//line kernels.go:213
-							if gc_if14.ToBits() != 0 {
-//line kernels.go:213
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if14)
-							}
-//line kernels.go:214
-						}
-//line kernels.go:216
-						v.StoreSlice(sdata[tid:])
 					}
+//line kernels.go:236
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep8
-				for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+				for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
 					{
-						gc_tx3 := gc_step10 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-						tid := gc_tx3
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx3*gc_bdx3 + tid
-						_ = i
-
-//line kernels.go:212
-						var v int32
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx3 := gc_step10 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-						tid := gc_tx3
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx3*gc_bdx3 + tid
-						_ = i
-
-//line kernels.go:212
-						var v int32
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx3 := gc_step10 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-						tid := gc_tx3
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx3*gc_bdx3 + tid
-						_ = i
-
-//line kernels.go:212
-						var v int32
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx3 := gc_step10 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-						tid := gc_tx3
-						_ = tid
-
-//line kernels.go:211
-						i := gc_bx3*gc_bdx3 + tid
-						_ = i
-
-//line kernels.go:212
-						var v int32
-
-//line kernels.go:213
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:216
-						sdata[tid] = v
-						_ = v
+//line kernels.go:235
+						gc_at15[gc_tx3] += gc_at16[gc_tx3]
 					}
 				}
-				for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line kernels.go:212
-					var v int32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-			}
-		}
-	}
-
-//line kernels.go:218
-	var x []int32 = sdata
-
-//line kernels.go:218
-	_ = x
-
-//line kernels.go:226
-	var x_ []int32 = x
-
-//line kernels.go:226
-	_ = x_
-
-//line kernels.go:226
-	var stop int = 0
-
-//line kernels.go:226
-	_ = stop
-
-//line kernels.go:233
-	for s := len(x_) / 2; s > stop; s /= 2 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off10 := s
-				if gc_from3 >= 0 && gc_to3 <= len(x_) && gc_off10 >= 0 && gc_off10 <= len(x_) && gc_to3 <= len(x_)-gc_off10 {
-					gc_at15 := x_[:gc_to3]
-					gc_at16 := x_[gc_off10:][:gc_to3]
-					gc_vstep9 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
-								gc_tx3 := gc_vstep9
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line kernels.go:232
-								var tid_ int = gc_tx3
-//line kernels.go:232
-								_ = tid_
-//line kernels.go:234
-								{
-//line kernels.go:234
-									archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
-//line kernels.go:234
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-							gc_tx3 := gc_vstep9
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line kernels.go:232
-							var tid_ int = gc_tx3
-//line kernels.go:232
-							_ = tid_
-//line kernels.go:234
-							{
-//line kernels.go:234
-								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
-//line kernels.go:234
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line kernels.go:232
-						tid_ := gc_tx3
-						_ = tid_
-
-//line kernels.go:234
-						{
-							gc_at15[gc_tx3] += gc_at16[gc_tx3]
-						}
-					}
-				} else {
-					gc_vstep10 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
-								gc_tx3 := gc_vstep10
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line kernels.go:232
-								var tid_ int = gc_tx3
-//line kernels.go:232
-								_ = tid_
-//line kernels.go:234
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
-//line kernels.go:235
-										break
-//line kernels.go:235
-									}
-//line kernels.go:235
-									archsimd.LoadInt32x16Slice(x_[tid_:]).Add(archsimd.LoadInt32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
-//line kernels.go:235
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
+			} else {
+				gc_vstep10 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
 							gc_tx3 := gc_vstep10
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line kernels.go:232
 							var tid_ int = gc_tx3
-//line kernels.go:232
-							_ = tid_
-//line kernels.go:234
 							{
-								if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+//line kernels.go:235
+								if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
 //line kernels.go:235
 									break
-//line kernels.go:235
 								}
 //line kernels.go:235
-								archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
-//line kernels.go:235
+								archsimd.LoadInt32x16Slice(x_[tid_:]).Add(archsimd.LoadInt32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 							}
 						}
+//line kernels.go:237
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
 					}
-					gc_step11 := gc_vstep10
-					for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
-						{
-							gc_tx3 := gc_step11 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
+						gc_tx3 := gc_vstep10
 //line kernels.go:232
-							tid_ := gc_tx3
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx3
 						{
-							gc_tx3 := gc_step11 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line kernels.go:232
-							tid_ := gc_tx3
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
+//line kernels.go:235
+							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+//line kernels.go:235
+								break
 							}
-						}
-						{
-							gc_tx3 := gc_step11 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line kernels.go:232
-							tid_ := gc_tx3
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx3 := gc_step11 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line kernels.go:232
-							tid_ := gc_tx3
-							_ = tid_
-
-//line kernels.go:234
-							{
-								x_[tid_] += x_[tid_+s]
-							}
+//line kernels.go:235
+							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 						}
 					}
-					for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
+//line kernels.go:237
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep10
+				for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
+					{
+						gc_tx3 := gc_step11 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line kernels.go:232
 						tid_ := gc_tx3
-						_ = tid_
-
-//line kernels.go:234
 						{
+//line kernels.go:235
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step11 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line kernels.go:232
+						tid_ := gc_tx3
+						{
+//line kernels.go:235
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step11 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line kernels.go:232
+						tid_ := gc_tx3
+						{
+//line kernels.go:235
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step11 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line kernels.go:232
+						tid_ := gc_tx3
+						{
+//line kernels.go:235
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 				}
+				for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line kernels.go:232
+					tid_ := gc_tx3
+					{
+//line kernels.go:235
+						x_[tid_] += x_[tid_+s]
+					}
+				}
 			}
 		}
 	}
+//line kernels.go:242
 	gc_apart3 := compiled.Disjoint(x, partial)
-	_ = gc_apart3
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off11 := 0
-			gc_off12 := gc_bx3
-			if gc_off11 >= 0 && gc_off11 < len(x) && gc_apart3 && gc_off12 >= 0 && gc_off12 < len(partial) {
-				gc_at17 := x[gc_off11:][:1]
-				gc_at18 := partial[gc_off12:][:1]
-				gc_elem3 := gc_at17[0]
-				gc_vstep11 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+//line kernels.go:245
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off11 := 0
+		gc_off12 := gc_bx3
+		if gc_off11 >= 0 && gc_off11 < len(x) && gc_apart3 && gc_off12 >= 0 && gc_off12 < len(partial) {
+			gc_at17 := x[gc_off11:][:1]
+			gc_at18 := partial[gc_off12:][:1]
+			gc_elem3 := gc_at17[0]
+			gc_vstep11 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop11 bool
+				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line kernels.go:210
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:210
-						_ = gc_iota24
-						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
-							gc_tx3 := gc_vstep11
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-//line kernels.go:210
-							var tid int = gc_tx3
-//line kernels.go:210
-							_ = tid
-//line kernels.go:227
-							var gc_t12 int32 = gc_at17[0]
-//line kernels.go:227
-							_ = gc_t12
-//line kernels.go:227
-							var r int32 = gc_t12
-//line kernels.go:227
-							_ = r
-//line kernels.go:218
-							var sum int32 = r
-//line kernels.go:218
-							_ = sum
-//line kernels.go:219
-							gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line kernels.go:219
-							_ = gc_if24
-//line kernels.go:219
-							if gc_if24.ToBits() != 0 {
-//line kernels.go:219
-								if gc_if24.ToBits() != 0 {
-//line kernels.go:219
-									gc_at18[0] = sum
-//line kernels.go:219
-								}
-//line kernels.go:219
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line kernels.go:210
-					gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:210
-					_ = gc_iota23
-					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
 						gc_tx3 := gc_vstep11
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line kernels.go:210
 						var tid int = gc_tx3
-//line kernels.go:210
-						_ = tid
 //line kernels.go:227
-						var gc_t11 int32 = gc_at17[0]
+						var gc_t12 int32 = gc_at17[0]
 //line kernels.go:227
-						_ = gc_t11
-//line kernels.go:227
-						var r int32 = gc_t11
-//line kernels.go:227
-						_ = r
+						var r int32 = gc_t12
 //line kernels.go:218
 						var sum int32 = r
+						gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line kernels.go:219
+						if gc_if24.ToBits() != 0 {
+//line kernels.go:219
+							if gc_if24.ToBits() != 0 {
+//line kernels.go:219
+								gc_at18[0] = sum
+							}
+						}
+					}
+//line kernels.go:221
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep11, false
+				}(gc_vstep11)
+				if gc_stop11 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+					gc_tx3 := gc_vstep11
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+					var tid int = gc_tx3
+//line kernels.go:227
+					var gc_t11 int32 = gc_at17[0]
+//line kernels.go:227
+					var r int32 = gc_t11
 //line kernels.go:218
-						_ = sum
+					var sum int32 = r
+					gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line kernels.go:219
-						_ = gc_if23
+					if gc_if23.ToBits() != 0 {
 //line kernels.go:219
 						if gc_if23.ToBits() != 0 {
 //line kernels.go:219
-							if gc_if23.ToBits() != 0 {
-//line kernels.go:219
-								gc_at18[0] = sum
-//line kernels.go:219
-							}
-//line kernels.go:219
+							gc_at18[0] = sum
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
+//line kernels.go:221
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
 //line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
+				tid := gc_tx3
 //line kernels.go:227
-					var r int32 = gc_elem3
-
-//line kernels.go:227
-					_ = r
-
+				var r int32 = gc_elem3
 //line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						gc_at18[0] = sum
-					}
-					_ = r
-					_ = sum
+				sum := r
+				if tid == 0 {
+					gc_at18[0] = sum
 				}
-			} else {
-				gc_vstep12 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop12 bool
-					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+			}
+		} else {
+//line kernels.go:226
+			gc_vstep12 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop12 bool
+				gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line kernels.go:210
-						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:210
-						_ = gc_iota22
-						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
-							gc_tx3 := gc_vstep12
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-//line kernels.go:210
-							var tid int = gc_tx3
-//line kernels.go:210
-							_ = tid
-//line kernels.go:227
-							var gc_t10 int32 = x[0]
-//line kernels.go:227
-							_ = gc_t10
-//line kernels.go:227
-							var r int32 = gc_t10
-//line kernels.go:227
-							_ = r
-//line kernels.go:218
-							var sum int32 = r
-//line kernels.go:218
-							_ = sum
-//line kernels.go:219
-							gc_if22 := gc_iota22.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line kernels.go:219
-							_ = gc_if22
-//line kernels.go:220
-							if gc_if22.ToBits() != 0 {
-//line kernels.go:220
-								if gc_if22.ToBits() != 0 {
-//line kernels.go:220
-									partial[gc_bx3] = sum
-//line kernels.go:220
-								}
-//line kernels.go:220
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep12, false
-					}(gc_vstep12)
-					if gc_stop12 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line kernels.go:210
-					gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:210
-					_ = gc_iota21
-					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
+					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
 						gc_tx3 := gc_vstep12
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 //line kernels.go:210
 						var tid int = gc_tx3
-//line kernels.go:210
-						_ = tid
 //line kernels.go:227
-						var gc_t9 int32 = x[0]
+						var gc_t10 int32 = x[0]
 //line kernels.go:227
-						_ = gc_t9
-//line kernels.go:227
-						var r int32 = gc_t9
-//line kernels.go:227
-						_ = r
+						var r int32 = gc_t10
 //line kernels.go:218
 						var sum int32 = r
+						gc_if22 := gc_iota22.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						if gc_if22.ToBits() != 0 {
+//line kernels.go:220
+							if gc_if22.ToBits() != 0 {
+//line kernels.go:220
+								partial[gc_bx3] = sum
+							}
+						}
+					}
+//line kernels.go:222
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep12, false
+				}(gc_vstep12)
+				if gc_stop12 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line kernels.go:210
+				gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
+					gc_tx3 := gc_vstep12
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+					var tid int = gc_tx3
+//line kernels.go:227
+					var gc_t9 int32 = x[0]
+//line kernels.go:227
+					var r int32 = gc_t9
 //line kernels.go:218
-						_ = sum
-//line kernels.go:219
-						gc_if21 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line kernels.go:219
-						_ = gc_if21
+					var sum int32 = r
+					gc_if21 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if21.ToBits() != 0 {
 //line kernels.go:220
 						if gc_if21.ToBits() != 0 {
 //line kernels.go:220
-							if gc_if21.ToBits() != 0 {
-//line kernels.go:220
-								partial[gc_bx3] = sum
-//line kernels.go:220
-							}
-//line kernels.go:220
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step12 := gc_vstep12
-				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
-					{
-						gc_tx3 := gc_step12 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-						tid := gc_tx3
-						_ = tid
-
-//line kernels.go:227
-						var r int32 = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
 							partial[gc_bx3] = sum
 						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step12 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-						tid := gc_tx3
-						_ = tid
-
-//line kernels.go:227
-						var r int32 = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							partial[gc_bx3] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step12 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-						tid := gc_tx3
-						_ = tid
-
-//line kernels.go:227
-						var r int32 = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							partial[gc_bx3] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step12 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-						tid := gc_tx3
-						_ = tid
-
-//line kernels.go:227
-						var r int32 = x[0]
-
-//line kernels.go:227
-						_ = r
-
-//line kernels.go:218
-						sum := r
-
-//line kernels.go:219
-						if tid == 0 {
-							partial[gc_bx3] = sum
-						}
-						_ = r
-						_ = sum
 					}
 				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line kernels.go:222
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step12 := gc_vstep12
+			for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+				{
+					gc_tx3 := gc_step12 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line kernels.go:210
 					tid := gc_tx3
-					_ = tid
-
 //line kernels.go:227
 					var r int32 = x[0]
-
-//line kernels.go:227
-					_ = r
-
 //line kernels.go:218
 					sum := r
-
-//line kernels.go:219
 					if tid == 0 {
 						partial[gc_bx3] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line kernels.go:226
+					gc_tx3 := gc_step12 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+					tid := gc_tx3
+//line kernels.go:227
+					var r int32 = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+				}
+				{
+//line kernels.go:226
+					gc_tx3 := gc_step12 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+					tid := gc_tx3
+//line kernels.go:227
+					var r int32 = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+				}
+				{
+//line kernels.go:226
+					gc_tx3 := gc_step12 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+					tid := gc_tx3
+//line kernels.go:227
+					var r int32 = x[0]
+//line kernels.go:218
+					sum := r
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+				}
+			}
+//line kernels.go:226
+			for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+				tid := gc_tx3
+//line kernels.go:227
+				var r int32 = x[0]
+//line kernels.go:218
+				sum := r
+				if tid == 0 {
+					partial[gc_bx3] = sum
 				}
 			}
 		}
@@ -9585,539 +6841,406 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line kernels.go:248
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	{
-		var gc_l_v [32]int32
-		var gc_l_v_ [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
 //line kernels.go:250
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+	var gc_l_v [32]int32
+	var gc_l_v_ [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
 //line kernels.go:250
-				_ = gc_iota2
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line kernels.go:250
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:250
-					_ = gc_iota4
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line kernels.go:253
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line kernels.go:255
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line kernels.go:249
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:249
-						_ = i
-//line kernels.go:250
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:250
-						_ = v
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if i < 0 || i > len(in)-8 {
 //line kernels.go:251
-						if i < 0 || i > len(in)-8 {
-//line kernels.go:251
-							break
-//line kernels.go:251
-						}
-//line kernels.go:251
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line kernels.go:251
-							v = archsimd.LoadInt32x8Slice(in[i:])
-						} else {
-//line kernels.go:252
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:251
-							_ = gc_if4
-//line kernels.go:251
-							if gc_if4.ToBits() != 0 {
-//line kernels.go:251
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
-							}
-//line kernels.go:252
-						}
-//line kernels.go:251
-						v_ := v
-//line kernels.go:251
-						_ = v_
-//line kernels.go:251
-						v.StoreSlice(gc_l_v[gc_lane2:])
-//line kernels.go:251
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+//line kernels.go:251
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line kernels.go:251
+						v = archsimd.LoadInt32x8Slice(in[i:])
+					} else {
+//line kernels.go:252
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:251
+						if gc_if4.ToBits() != 0 {
+//line kernels.go:251
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line kernels.go:249
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:249
-						_ = i
-//line kernels.go:250
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:250
-						_ = v
-//line kernels.go:251
-						if i < 0 || i > len(in)-8 {
-//line kernels.go:251
-							break
-//line kernels.go:251
-						}
-//line kernels.go:251
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:251
-						_ = gc_if2
-//line kernels.go:252
-						if gc_if2.ToBits() != 0 {
-//line kernels.go:252
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line kernels.go:252
-						}
-//line kernels.go:252
-						v_ := v
-//line kernels.go:252
-						_ = v_
-//line kernels.go:252
-						v.StoreSlice(gc_l_v[gc_lane2:])
-//line kernels.go:252
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:249
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line kernels.go:250
-						var v int32
-
 //line kernels.go:251
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line kernels.go:254
-						var v_ int32 = v
-
-//line kernels.go:254
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v[gc_lane2] = v
-						gc_l_v_[gc_lane2] = v_
-					}
-				}
-			}
-
-//line kernels.go:273
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_v_)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					v_ := v
+//line kernels.go:251
+					v.StoreSlice(gc_l_v[gc_lane2:])
+//line kernels.go:251
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			} else {
-
-//line kernels.go:273
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line kernels.go:274
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-					} else {
-
-//line kernels.go:274
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line kernels.go:274
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line kernels.go:274
-									_ = v_
-//line kernels.go:274
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line kernels.go:274
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line kernels.go:274
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line kernels.go:274
-									_ = v_
-//line kernels.go:274
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line kernels.go:274
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
-
-//line kernels.go:274
-								v_ += gc_c21r[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
-							}
-						}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line kernels.go:266
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line kernels.go:249
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if i < 0 || i > len(in)-8 {
+//line kernels.go:251
+						break
+					}
+//line kernels.go:251
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					if gc_if2.ToBits() != 0 {
+//line kernels.go:252
+						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+					}
+//line kernels.go:252
+					v_ := v
+//line kernels.go:252
+					v.StoreSlice(gc_l_v[gc_lane2:])
+//line kernels.go:252
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-			gc_upto3 := min(gc_cnt2, 1)
-			for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				var v int32
-				_ = v
-				v_ := gc_l_v_[gc_lane2]
-				_ = v_
-
-//line kernels.go:276
-				var r int32 = v_
-
-//line kernels.go:276
-				_ = r
-
-//line kernels.go:254
-				v = r
-				_ = r
-				gc_l_v[gc_lane2] = v
-			}
-			gc_lo5, gc_hi5 := 0, 32
-			if gc_lo5 < gc_hi5 {
-				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
-			}
-			if gc_lo5 < gc_hi5 {
-				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
-			}
-			gc_hi5 = min(gc_hi5, gc_cnt2)
-			for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
-				_ = v
-
-//line kernels.go:255
-				{
-					sums[(gc_rank2 >> 5)] = v
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:249
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					var v_ int32 = v
+//line kernels.go:257
+					gc_l_v[gc_lane2] = v
+					gc_l_v_[gc_lane2] = v_
 				}
 			}
 		}
-	}
-	{
-		var gc_l_s [32]int32
-		var gc_l_v_2 [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m152 uint32
-
-//line kernels.go:259
-				if (gc_w2 >> 5) == 0 {
-					gc_m152 = ^uint32(0)
-				}
-				gc_save152 := gc_act2
-				gc_act2 = gc_save152 & gc_m152
-				if gc_act2 != 0 {
-					gc_left3 := gc_act2
+//line kernels.go:273
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line kernels.go:273
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+//line kernels.go:274
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
 					if compiled.SIMD {
-//line kernels.go:260
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:260
-						_ = gc_iota8
 						if gc_act2 == ^uint32(0) {
-//line kernels.go:260
-							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:260
-							_ = gc_iota10
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:260
-								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:260
-								_ = s
-//line kernels.go:261
-								if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
-//line kernels.go:261
-									break
-//line kernels.go:261
-								}
-//line kernels.go:261
-								if gc_lane2 < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane2) > 7 {
-//line kernels.go:261
-									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:])
-								} else {
-//line kernels.go:262
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
-//line kernels.go:261
-									_ = gc_if10
-//line kernels.go:261
-									if gc_if10.ToBits() != 0 {
-//line kernels.go:261
-										s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if10)
-									}
-//line kernels.go:262
-								}
-//line kernels.go:261
-								v_2 := s
-//line kernels.go:261
-								_ = v_2
-//line kernels.go:261
-								s.StoreSlice(gc_l_s[gc_lane2:])
-//line kernels.go:261
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+//line kernels.go:274
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line kernels.go:274
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line kernels.go:274
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:260
-								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:260
-								_ = s
-//line kernels.go:261
-								if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
-//line kernels.go:261
-									break
-//line kernels.go:261
-								}
-//line kernels.go:261
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
-//line kernels.go:261
-								_ = gc_if8
-//line kernels.go:262
-								if gc_if8.ToBits() != 0 {
-//line kernels.go:262
-									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if8)
-//line kernels.go:262
-								}
-//line kernels.go:262
-								v_2 := s
-//line kernels.go:262
-								_ = v_2
-//line kernels.go:262
-								s.StoreSlice(gc_l_s[gc_lane2:])
-//line kernels.go:262
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+//line kernels.go:274
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line kernels.go:274
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line kernels.go:274
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left3 != 0 {
+					if gc_left2 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:260
-							var s int32
-
-//line kernels.go:261
-							if (gc_rank2 & 31) < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize {
-								s = sums[(gc_rank2 & 31)]
-							}
-
-//line kernels.go:264
-							var v_2 int32 = s
-
-//line kernels.go:264
-							_ = v_2
-							_ = s
-							_ = v_2
-							gc_l_s[gc_lane2] = s
-							gc_l_v_2[gc_lane2] = v_2
-						}
-					}
-
-//line kernels.go:273
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if true {
-							compiled.ShflDownLane0(&gc_l_v_2)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
-						}
-					} else {
-
-//line kernels.go:273
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
+//line kernels.go:287
+							v_ := gc_l_v_[gc_lane2]
 //line kernels.go:274
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-							} else {
-
-//line kernels.go:274
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left4 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line kernels.go:274
-											v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line kernels.go:274
-											_ = v_2
-//line kernels.go:274
-											v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line kernels.go:274
-											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line kernels.go:274
-											v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line kernels.go:274
-											_ = v_2
-//line kernels.go:274
-											v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line kernels.go:274
-											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left4 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left4&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										v_2 := gc_l_v_2[gc_lane2]
-										_ = v_2
-
-//line kernels.go:274
-										v_2 += gc_c22r[gc_lane2]
-										gc_l_v_2[gc_lane2] = v_2
-									}
-								}
-							}
-						}
-					}
-					gc_upto4 := min(gc_cnt2, 1)
-					for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						var s int32
-						_ = s
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
-
-//line kernels.go:276
-						var r_ int32 = v_2
-
-//line kernels.go:276
-						_ = r_
-
-//line kernels.go:264
-						s = r_
-						_ = r_
-						gc_l_s[gc_lane2] = s
-					}
-					gc_lo6, gc_hi6 := 0, 32
-					if gc_lo6 < gc_hi6 {
-						gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
-					}
-					if gc_lo6 < gc_hi6 {
-						gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
-					}
-					gc_hi6 = min(gc_hi6, gc_cnt2)
-					for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						s := gc_l_s[gc_lane2]
-						_ = s
-
-//line kernels.go:265
-						{
-							partial[gc_bx2] = s
+							v_ += gc_c21r[gc_lane2]
+							gc_l_v_[gc_lane2] = v_
 						}
 					}
 				}
-				gc_act2 = gc_save152 &^ gc_dead2
 			}
+		}
+		gc_upto3 := min(gc_cnt2, 1)
+		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
+//line kernels.go:285
+			var v int32
+//line kernels.go:287
+			v_ := gc_l_v_[gc_lane2]
+//line kernels.go:276
+			var r int32 = v_
+//line kernels.go:254
+			v = r
+//line kernels.go:256
+			gc_l_v[gc_lane2] = v
+		}
+		gc_lo5, gc_hi5 := 0, 32
+		if gc_lo5 < gc_hi5 {
+			gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+		}
+		if gc_lo5 < gc_hi5 {
+			gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+		}
+		gc_hi5 = min(gc_hi5, gc_cnt2)
+		for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			{
+//line kernels.go:256
+				sums[(gc_rank2 >> 5)] = v
+			}
+		}
+	}
+//line kernels.go:262
+	var gc_l_s [32]int32
+	var gc_l_v_2 [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line kernels.go:271
+			var gc_m152 uint32
+//line kernels.go:259
+			if (gc_w2 >> 5) == 0 {
+				gc_m152 = ^uint32(0)
+			}
+			gc_save152 := gc_act2
+			gc_act2 = gc_save152 & gc_m152
+			if gc_act2 != 0 {
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+//line kernels.go:260
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act2 == ^uint32(0) {
+//line kernels.go:260
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line kernels.go:260
+							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
+//line kernels.go:261
+								break
+							}
+//line kernels.go:261
+							if gc_lane2 < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane2) > 7 {
+//line kernels.go:261
+								s = archsimd.LoadInt32x8Slice(sums[gc_lane2:])
+							} else {
+//line kernels.go:262
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+//line kernels.go:261
+								if gc_if10.ToBits() != 0 {
+//line kernels.go:261
+									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if10)
+								}
+							}
+//line kernels.go:261
+							v_2 := s
+//line kernels.go:261
+							s.StoreSlice(gc_l_s[gc_lane2:])
+//line kernels.go:261
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line kernels.go:260
+							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
+//line kernels.go:261
+								break
+							}
+//line kernels.go:261
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+							if gc_if8.ToBits() != 0 {
+//line kernels.go:262
+								s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if8)
+							}
+//line kernels.go:262
+							v_2 := s
+//line kernels.go:262
+							s.StoreSlice(gc_l_s[gc_lane2:])
+//line kernels.go:262
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:260
+						var s int32
+						if (gc_rank2 & 31) < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize {
+							s = sums[(gc_rank2 & 31)]
+						}
+						var v_2 int32 = s
+//line kernels.go:267
+						gc_l_s[gc_lane2] = s
+						gc_l_v_2[gc_lane2] = v_2
+					}
+				}
+//line kernels.go:273
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if true {
+						compiled.ShflDownLane0(&gc_l_v_2)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+//line kernels.go:273
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						} else {
+//line kernels.go:274
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line kernels.go:274
+										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line kernels.go:274
+										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line kernels.go:274
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line kernels.go:274
+										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line kernels.go:274
+										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line kernels.go:274
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line kernels.go:287
+									v_2 := gc_l_v_2[gc_lane2]
+//line kernels.go:274
+									v_2 += gc_c22r[gc_lane2]
+									gc_l_v_2[gc_lane2] = v_2
+								}
+							}
+						}
+					}
+				}
+				gc_upto4 := min(gc_cnt2, 1)
+				for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
+//line kernels.go:285
+					var s int32
+//line kernels.go:287
+					v_2 := gc_l_v_2[gc_lane2]
+//line kernels.go:276
+					var r_ int32 = v_2
+//line kernels.go:264
+					s = r_
+//line kernels.go:266
+					gc_l_s[gc_lane2] = s
+				}
+				gc_lo6, gc_hi6 := 0, 32
+				if gc_lo6 < gc_hi6 {
+					gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+				}
+				if gc_lo6 < gc_hi6 {
+					gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+				}
+				gc_hi6 = min(gc_hi6, gc_cnt2)
+				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					s := gc_l_s[gc_lane2]
+					{
+//line kernels.go:266
+						partial[gc_bx2] = s
+					}
+				}
+			}
+			gc_act2 = gc_save152 &^ gc_dead2
 		}
 	}
 }
@@ -10148,410 +7271,169 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_total := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	{
-		var gc_l_mask [32]uint32
-		var gc_c21m [32]uint32
-		var gc_c21v [32]float32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
-		var gc_c21r [32]float32
-		var gc_c22m [32]uint32
-		var gc_c22v [32]float32
-		var gc_c22a [32]int
-		var gc_c22w [32]int
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
+//line kernels.go:296
+	var gc_l_mask [32]uint32
+	var gc_c21m [32]uint32
+	var gc_c21v [32]float32
+	var gc_c21a [32]int
+	var gc_c21w [32]int
+	var gc_c21r [32]float32
+	var gc_c22m [32]uint32
+	var gc_c22v [32]float32
+	var gc_c22a [32]int
+	var gc_c22w [32]int
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
 //line kernels.go:287
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line kernels.go:287
-				_ = gc_iota
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line kernels.go:287
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:287
-					_ = gc_iota2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						gc_pos2.Thread = gc_rank2
-//line kernels.go:285
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:285
-						_ = i
-//line kernels.go:286
-						var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-//line kernels.go:286
-						_ = lanes
-//line kernels.go:287
-						var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
-//line kernels.go:287
-						_ = mask
-//line kernels.go:288
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:288
-						_ = v
-//line kernels.go:289
-						if i < 0 || i > len(in)-8 {
-//line kernels.go:289
-							break
-//line kernels.go:289
-						}
-//line kernels.go:289
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line kernels.go:289
-							v = archsimd.LoadFloat32x8Slice(in[i:])
-						} else {
-//line kernels.go:290
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:289
-							_ = gc_if2
-//line kernels.go:289
-							if gc_if2.ToBits() != 0 {
-//line kernels.go:289
-								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
-							}
-//line kernels.go:290
-						}
-						archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
-//line kernels.go:289
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						gc_pos2.Thread = gc_rank2
-//line kernels.go:285
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:285
-						_ = i
-//line kernels.go:286
-						var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-//line kernels.go:286
-						_ = lanes
-//line kernels.go:287
-						var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
-//line kernels.go:287
-						_ = mask
-//line kernels.go:288
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:288
-						_ = v
-//line kernels.go:289
-						if i < 0 || i > len(in)-8 {
-//line kernels.go:289
-							break
-//line kernels.go:289
-						}
-//line kernels.go:289
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:289
-						_ = gc_if
-//line kernels.go:290
-						if gc_if.ToBits() != 0 {
-//line kernels.go:290
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-//line kernels.go:290
-						}
-						archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
-//line kernels.go:290
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					{
-
-//line kernels.go:286
-						lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
-						_ = lanes
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:285
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line kernels.go:287
-							mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
-
-//line kernels.go:288
-							var v float32
-
-//line kernels.go:289
-							if i < len(in) {
-								v = in[i]
-							}
-							_ = mask
-							_ = v
-							gc_l_mask[gc_lane2] = mask
-							gc_s_v[gc_rank2] = v
-						}
-					}
-				}
-			}
-
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
 //line kernels.go:292
-			for d := 1; d < gocuda.WarpSize; d *= 2 {
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:293
-							mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
-//line kernels.go:293
-							_ = mask
-//line kernels.go:293
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:293
-							_ = v
-//line kernels.go:293
-							mask.StoreSlice(gc_c21m[gc_lane2:])
-//line kernels.go:293
-							v.StoreSlice(gc_c21v[gc_lane2:])
-//line kernels.go:293
-							for gc_k3 := range 8 {
-//line kernels.go:293
-								gc_c21a[gc_lane2+gc_k3] = d
-//line kernels.go:293
-							}
-//line kernels.go:293
-							for gc_k4 := range 8 {
-//line kernels.go:293
-								gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
-//line kernels.go:293
-							}
-							gc_left2 &^= 0xff << gc_lane2
-						}
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:285
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+					var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if i < 0 || i > len(in)-8 {
+//line kernels.go:289
+						break
+					}
+//line kernels.go:289
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line kernels.go:289
+						v = archsimd.LoadFloat32x8Slice(in[i:])
 					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:293
-							mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
-//line kernels.go:293
-							_ = mask
-//line kernels.go:293
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:293
-							_ = v
-//line kernels.go:293
-							mask.StoreSlice(gc_c21m[gc_lane2:])
-//line kernels.go:293
-							v.StoreSlice(gc_c21v[gc_lane2:])
-//line kernels.go:293
-							for gc_k := range 8 {
-//line kernels.go:293
-								gc_c21a[gc_lane2+gc_k] = d
-//line kernels.go:293
-							}
-//line kernels.go:293
-							for gc_k2 := range 8 {
-//line kernels.go:293
-								gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
-//line kernels.go:293
-							}
-							gc_left2 &^= 0xff << gc_lane2
+//line kernels.go:290
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:289
+						if gc_if2.ToBits() != 0 {
+//line kernels.go:289
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 						}
 					}
-					archsimd.ClearAVXUpperBits()
+//line kernels.go:291
+					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
+//line kernels.go:289
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				if gc_left2 != 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line kernels.go:304
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:285
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+					var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if i < 0 || i > len(in)-8 {
+//line kernels.go:289
+						break
+					}
+//line kernels.go:289
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					if gc_if.ToBits() != 0 {
+//line kernels.go:290
+						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
+					}
+//line kernels.go:291
+					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
+//line kernels.go:290
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+//line kernels.go:286
+					lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
+//line kernels.go:288
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						mask := gc_l_mask[gc_lane2]
-						_ = mask
-						v := gc_s_v[gc_rank2]
-
-//line kernels.go:293
-						gc_c21m[gc_lane2] = mask
-						gc_c21v[gc_lane2] = v
-						gc_c21a[gc_lane2] = d
-						gc_c21w[gc_lane2] = gocuda.WarpSize
-					}
-				}
-
-//line kernels.go:293
-				compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-//line kernels.go:293
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:293
-					_ = gc_iota3
-					if gc_act2 == ^uint32(0) {
-//line kernels.go:293
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:293
-						_ = gc_iota4
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:293
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:293
-							_ = v
-//line kernels.go:293
-							y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line kernels.go:293
-							_ = y
-//line kernels.go:294
-							if gc_lane2 >= d {
-//line kernels.go:294
-								v = v.Add(y)
-//line kernels.go:294
-							} else {
-//line kernels.go:294
-								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
-//line kernels.go:294
-								_ = gc_if4
-//line kernels.go:294
-								if gc_if4.ToBits() != 0 {
-//line kernels.go:294
-									v = v.Add(y).Merge(v, gc_if4)
-//line kernels.go:294
-								}
-//line kernels.go:294
-							}
-//line kernels.go:294
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:294
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:294
-							_ = v
-//line kernels.go:293
-							y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line kernels.go:293
-							_ = y
-//line kernels.go:294
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
-//line kernels.go:294
-							_ = gc_if3
-//line kernels.go:294
-							if gc_if3.ToBits() != 0 {
-//line kernels.go:294
-								v = v.Add(y).Merge(v, gc_if3)
-//line kernels.go:294
-							}
-//line kernels.go:294
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+						if gc_left&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line kernels.go:293
-						y := gc_c21r[gc_lane2]
-
-//line kernels.go:294
-						if (gc_rank2 & 31) >= d {
-							v += y
+//line kernels.go:285
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:287
+						mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+						var v float32
+						if i < len(in) {
+							v = in[i]
 						}
-						_ = y
+//line kernels.go:294
+						gc_l_mask[gc_lane2] = mask
 						gc_s_v[gc_rank2] = v
 					}
 				}
 			}
-			gc_left4 := gc_act2
+		}
+//line kernels.go:292
+		for d := 1; d < gocuda.WarpSize; d *= 2 {
+			gc_left2 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:286
-						var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-//line kernels.go:286
-						_ = lanes
-//line kernels.go:286
+//line kernels.go:293
 						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
-//line kernels.go:286
-						_ = mask
-//line kernels.go:286
+//line kernels.go:293
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:286
-						_ = v
-//line kernels.go:298
-						mask.StoreSlice(gc_c22m[gc_lane2:])
-//line kernels.go:298
-						v.StoreSlice(gc_c22v[gc_lane2:])
-//line kernels.go:298
-						for gc_k7 := range 8 {
-//line kernels.go:298
-							gc_c22a[gc_lane2+gc_k7] = lanes - 1
-//line kernels.go:298
+//line kernels.go:293
+						mask.StoreSlice(gc_c21m[gc_lane2:])
+//line kernels.go:293
+						v.StoreSlice(gc_c21v[gc_lane2:])
+//line kernels.go:293
+						for gc_k3 := range 8 {
+//line kernels.go:293
+							gc_c21a[gc_lane2+gc_k3] = d
 						}
-//line kernels.go:298
-						for gc_k8 := range 8 {
-//line kernels.go:298
-							gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
-//line kernels.go:298
+//line kernels.go:293
+						for gc_k4 := range 8 {
+//line kernels.go:293
+							gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
 						}
-						gc_left4 &^= 0xff << gc_lane2
+//line kernels.go:294
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -10559,327 +7441,409 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:286
-						var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-//line kernels.go:286
-						_ = lanes
-//line kernels.go:286
+//line kernels.go:293
 						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
-//line kernels.go:286
-						_ = mask
-//line kernels.go:286
+//line kernels.go:293
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:286
-						_ = v
-//line kernels.go:298
-						mask.StoreSlice(gc_c22m[gc_lane2:])
-//line kernels.go:298
-						v.StoreSlice(gc_c22v[gc_lane2:])
-//line kernels.go:298
-						for gc_k5 := range 8 {
-//line kernels.go:298
-							gc_c22a[gc_lane2+gc_k5] = lanes - 1
-//line kernels.go:298
+//line kernels.go:293
+						mask.StoreSlice(gc_c21m[gc_lane2:])
+//line kernels.go:293
+						v.StoreSlice(gc_c21v[gc_lane2:])
+//line kernels.go:293
+						for gc_k := range 8 {
+//line kernels.go:293
+							gc_c21a[gc_lane2+gc_k] = d
 						}
-//line kernels.go:298
-						for gc_k6 := range 8 {
-//line kernels.go:298
-							gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
-//line kernels.go:298
+//line kernels.go:293
+						for gc_k2 := range 8 {
+//line kernels.go:293
+							gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
 						}
-						gc_left4 &^= 0xff << gc_lane2
+//line kernels.go:294
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left4 != 0 {
-				{
-
-//line kernels.go:286
-					lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
-					_ = lanes
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line kernels.go:306
+					mask := gc_l_mask[gc_lane2]
+//line kernels.go:308
+					v := gc_s_v[gc_rank2]
+//line kernels.go:293
+					gc_c21m[gc_lane2] = mask
+					gc_c21v[gc_lane2] = v
+					gc_c21a[gc_lane2] = d
+					gc_c21w[gc_lane2] = gocuda.WarpSize
+				}
+			}
+//line kernels.go:293
+			compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+//line kernels.go:293
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act2 == ^uint32(0) {
+//line kernels.go:293
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line kernels.go:293
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:293
+						y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+						if gc_lane2 >= d {
+//line kernels.go:294
+							v = v.Add(y)
+						} else {
+//line kernels.go:294
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+//line kernels.go:294
+							if gc_if4.ToBits() != 0 {
+//line kernels.go:294
+								v = v.Add(y).Merge(v, gc_if4)
+							}
+						}
+//line kernels.go:294
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						mask := gc_l_mask[gc_lane2]
-						_ = mask
-						v := gc_s_v[gc_rank2]
-
+//line kernels.go:294
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:293
+						y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+//line kernels.go:294
+						if gc_if3.ToBits() != 0 {
+//line kernels.go:294
+							v = v.Add(y).Merge(v, gc_if3)
+						}
+//line kernels.go:294
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+//line kernels.go:293
+					y := gc_c21r[gc_lane2]
+					if (gc_rank2 & 31) >= d {
+						v += y
+					}
 //line kernels.go:298
-						gc_c22m[gc_lane2] = mask
-						gc_c22v[gc_lane2] = v
-						gc_c22a[gc_lane2] = lanes - 1
-						gc_c22w[gc_lane2] = gocuda.WarpSize
+					gc_s_v[gc_rank2] = v
+				}
+			}
+		}
+		gc_left4 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line kernels.go:286
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+//line kernels.go:286
+					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+//line kernels.go:286
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:298
+					mask.StoreSlice(gc_c22m[gc_lane2:])
+//line kernels.go:298
+					v.StoreSlice(gc_c22v[gc_lane2:])
+//line kernels.go:298
+					for gc_k7 := range 8 {
+//line kernels.go:298
+						gc_c22a[gc_lane2+gc_k7] = lanes - 1
+					}
+//line kernels.go:298
+					for gc_k8 := range 8 {
+//line kernels.go:298
+						gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
+					}
+//line kernels.go:299
+					gc_left4 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line kernels.go:286
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+//line kernels.go:286
+					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+//line kernels.go:286
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:298
+					mask.StoreSlice(gc_c22m[gc_lane2:])
+//line kernels.go:298
+					v.StoreSlice(gc_c22v[gc_lane2:])
+//line kernels.go:298
+					for gc_k5 := range 8 {
+//line kernels.go:298
+						gc_c22a[gc_lane2+gc_k5] = lanes - 1
+					}
+//line kernels.go:298
+					for gc_k6 := range 8 {
+//line kernels.go:298
+						gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
+					}
+//line kernels.go:299
+					gc_left4 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left4 != 0 {
+			{
+//line kernels.go:286
+				lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
+//line kernels.go:288
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line kernels.go:294
+					mask := gc_l_mask[gc_lane2]
+//line kernels.go:296
+					v := gc_s_v[gc_rank2]
+//line kernels.go:298
+					gc_c22m[gc_lane2] = mask
+					gc_c22v[gc_lane2] = v
+					gc_c22a[gc_lane2] = lanes - 1
+					gc_c22w[gc_lane2] = gocuda.WarpSize
+				}
+			}
+		}
+//line kernels.go:298
+		compiled.WarpLanes[float32, float32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
+//line kernels.go:298
+		copy(gc_s_total[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
+	}
+//line kernels.go:302
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2 * gc_bdx2
+		if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
+			gc_at3 := out[gc_off3:][:gc_to2]
+			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line kernels.go:300
+					gc_vb4 := archsimd.BroadcastFloat32x16(1024)
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+//line kernels.go:285
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:285
+						_ = i
+//line kernels.go:285
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line kernels.go:285
+						total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank2:])
+						{
+//line kernels.go:299
+							v.Add(total.Div(gc_vb4)).StoreSlice(gc_at3[gc_tx2:])
+						}
+					}
+//line kernels.go:301
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line kernels.go:300
+				gc_vb3 := archsimd.BroadcastFloat32x8(1024)
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+//line kernels.go:285
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:285
+					_ = i
+//line kernels.go:285
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:285
+					total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank2:])
+					{
+//line kernels.go:299
+						v.Add(total.Div(gc_vb3)).StoreSlice(gc_at3[gc_tx2:])
+					}
+				}
+//line kernels.go:301
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line kernels.go:287
+				v := gc_s_v[gc_rank2]
+				total := gc_s_total[gc_rank2]
+				{
+//line kernels.go:300
+					gc_at3[gc_tx2] = v + total/1024
+				}
+			}
+		} else {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line kernels.go:300
+					gc_vb2 := archsimd.BroadcastFloat32x16(1024)
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+//line kernels.go:285
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:285
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line kernels.go:285
+						total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank2:])
+						{
+//line kernels.go:300
+							if i < 0 || i > len(out)-16 {
+//line kernels.go:300
+								break
+							}
+//line kernels.go:300
+							v.Add(total.Div(gc_vb2)).StoreSlice(out[i:])
+						}
+					}
+//line kernels.go:302
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line kernels.go:300
+				gc_vb := archsimd.BroadcastFloat32x8(1024)
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+//line kernels.go:285
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:285
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:285
+					total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank2:])
+					{
+//line kernels.go:300
+						if i < 0 || i > len(out)-8 {
+//line kernels.go:300
+							break
+						}
+//line kernels.go:300
+						v.Add(total.Div(gc_vb)).StoreSlice(out[i:])
+					}
+				}
+//line kernels.go:302
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:285
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:287
+					v := gc_s_v[gc_rank2]
+					total := gc_s_total[gc_rank2]
+					{
+//line kernels.go:300
+						out[i] = v + total/1024
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:285
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:287
+					v := gc_s_v[gc_rank2]
+					total := gc_s_total[gc_rank2]
+					{
+//line kernels.go:300
+						out[i] = v + total/1024
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:285
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:287
+					v := gc_s_v[gc_rank2]
+					total := gc_s_total[gc_rank2]
+					{
+//line kernels.go:300
+						out[i] = v + total/1024
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:285
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:287
+					v := gc_s_v[gc_rank2]
+					total := gc_s_total[gc_rank2]
+					{
+//line kernels.go:300
+						out[i] = v + total/1024
 					}
 				}
 			}
-
-//line kernels.go:298
-			compiled.WarpLanes[float32, float32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
-
-//line kernels.go:298
-			copy(gc_s_total[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
-				gc_at3 := out[gc_off3:][:gc_to2]
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line kernels.go:285
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:287
+				v := gc_s_v[gc_rank2]
+				total := gc_s_total[gc_rank2]
+				{
 //line kernels.go:300
-						gc_vb4 := archsimd.BroadcastFloat32x16(1024)
-//line kernels.go:300
-						_ = gc_vb4
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line kernels.go:285
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:285
-							_ = i
-//line kernels.go:285
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line kernels.go:285
-							_ = v
-//line kernels.go:285
-							total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank2:])
-//line kernels.go:285
-							_ = total
-//line kernels.go:299
-							{
-//line kernels.go:299
-								v.Add(total.Div(gc_vb4)).StoreSlice(gc_at3[gc_tx2:])
-//line kernels.go:299
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line kernels.go:300
-					gc_vb3 := archsimd.BroadcastFloat32x8(1024)
-//line kernels.go:300
-					_ = gc_vb3
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line kernels.go:285
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:285
-						_ = i
-//line kernels.go:285
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:285
-						_ = v
-//line kernels.go:285
-						total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank2:])
-//line kernels.go:285
-						_ = total
-//line kernels.go:299
-						{
-//line kernels.go:299
-							v.Add(total.Div(gc_vb3)).StoreSlice(gc_at3[gc_tx2:])
-//line kernels.go:299
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line kernels.go:285
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					v := gc_s_v[gc_rank2]
-					total := gc_s_total[gc_rank2]
-
-//line kernels.go:299
-					{
-						gc_at3[gc_tx2] = v + total/1024
-					}
-				}
-			} else {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:300
-						gc_vb2 := archsimd.BroadcastFloat32x16(1024)
-//line kernels.go:300
-						_ = gc_vb2
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line kernels.go:285
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:285
-							_ = i
-//line kernels.go:285
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line kernels.go:285
-							_ = v
-//line kernels.go:285
-							total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank2:])
-//line kernels.go:285
-							_ = total
-//line kernels.go:299
-							{
-								if i < 0 || i > len(out)-16 {
-//line kernels.go:300
-									break
-//line kernels.go:300
-								}
-//line kernels.go:300
-								v.Add(total.Div(gc_vb2)).StoreSlice(out[i:])
-//line kernels.go:300
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line kernels.go:300
-					gc_vb := archsimd.BroadcastFloat32x8(1024)
-//line kernels.go:300
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line kernels.go:285
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:285
-						_ = i
-//line kernels.go:285
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:285
-						_ = v
-//line kernels.go:285
-						total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank2:])
-//line kernels.go:285
-						_ = total
-//line kernels.go:299
-						{
-							if i < 0 || i > len(out)-8 {
-//line kernels.go:300
-								break
-//line kernels.go:300
-							}
-//line kernels.go:300
-							v.Add(total.Div(gc_vb)).StoreSlice(out[i:])
-//line kernels.go:300
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:285
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-						total := gc_s_total[gc_rank2]
-
-//line kernels.go:299
-						{
-							out[i] = v + total/1024
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:285
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-						total := gc_s_total[gc_rank2]
-
-//line kernels.go:299
-						{
-							out[i] = v + total/1024
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:285
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-						total := gc_s_total[gc_rank2]
-
-//line kernels.go:299
-						{
-							out[i] = v + total/1024
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:285
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-						total := gc_s_total[gc_rank2]
-
-//line kernels.go:299
-						{
-							out[i] = v + total/1024
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:285
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					v := gc_s_v[gc_rank2]
-					total := gc_s_total[gc_rank2]
-
-//line kernels.go:299
-					{
-						out[i] = v + total/1024
-					}
+					out[i] = v + total/1024
 				}
 			}
 		}
@@ -10906,577 +7870,439 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-
 //line kernels.go:326
 	buf := gocuda.Shared[int32](t, 16)[:16]
-	{
-		var gc_l_pred [32]bool
-		var gc_l_ballot [32]uint32
-		var gc_l_all [32]bool
-		var gc_l_anyPos [32]bool
-		var gc_l_sum [32]int32
-		var gc_l_low [32]int32
-		var gc_l_same [32]uint32
-		var gc_l_active [32]uint32
-		var gc_l_swapped [32]int32
-		var gc_c21r [32]uint32
-		var gc_c22r [32]bool
-		var gc_c23r [32]bool
-		var gc_c24v [32]int32
-		var gc_c24r [32]int32
-		var gc_c25v [32]int32
-		var gc_c25r [32]int32
-		var gc_c26v [32]int32
-		var gc_c26r [32]uint32
-		var gc_c27r [32]uint32
-		var gc_c28r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+//line kernels.go:328
+	var gc_l_pred [32]bool
+	var gc_l_ballot [32]uint32
+	var gc_l_all [32]bool
+	var gc_l_anyPos [32]bool
+	var gc_l_sum [32]int32
+	var gc_l_low [32]int32
+	var gc_l_same [32]uint32
+	var gc_l_active [32]uint32
+	var gc_l_swapped [32]int32
+	var gc_c21r [32]uint32
+	var gc_c22r [32]bool
+	var gc_c23r [32]bool
+	var gc_c24v [32]int32
+	var gc_c24r [32]int32
+	var gc_c25v [32]int32
+	var gc_c25r [32]int32
+	var gc_c26v [32]int32
+	var gc_c26r [32]uint32
+	var gc_c27r [32]uint32
+	var gc_c28r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line kernels.go:353
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
 //line kernels.go:312
-				r := gc_rank2
-				_ = r
-
-//line kernels.go:313
-				pred := in[r] > 0
-				_ = pred
-
+			r := gc_rank2
+			pred := in[r] > 0
+			gc_l_pred[gc_lane2] = pred
+		}
 //line kernels.go:314
-				gc_l_pred[gc_lane2] = pred
-			}
-
+		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line kernels.go:318
+			pred := gc_l_pred[gc_lane2]
+			_ = pred
 //line kernels.go:314
-			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				pred := gc_l_pred[gc_lane2]
-				_ = pred
-
-//line kernels.go:314
-				ballot := gc_c21r[gc_lane2]
-				_ = ballot
-
+			ballot := gc_c21r[gc_lane2]
+			gc_l_ballot[gc_lane2] = ballot
+		}
 //line kernels.go:315
-				gc_l_ballot[gc_lane2] = ballot
-			}
-
+		compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c22r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line kernels.go:319
+			pred := gc_l_pred[gc_lane2]
+			_ = pred
 //line kernels.go:315
-			compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				pred := gc_l_pred[gc_lane2]
-				_ = pred
-
-//line kernels.go:315
-				all := gc_c22r[gc_lane2]
-				_ = all
-
+			all := gc_c22r[gc_lane2]
+			gc_l_all[gc_lane2] = all
+		}
 //line kernels.go:316
-				gc_l_all[gc_lane2] = all
-			}
-
+		compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c23r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:312
+			r := gc_rank2
 //line kernels.go:316
-			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c23r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+			anyPos := gc_c23r[gc_lane2]
+			gc_c24v[gc_lane2] = in[r]
+			gc_l_anyPos[gc_lane2] = anyPos
+		}
+//line kernels.go:317
+		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
 //line kernels.go:312
-				r := gc_rank2
-				_ = r
-
-//line kernels.go:316
-				anyPos := gc_c23r[gc_lane2]
-				_ = anyPos
-
+					var r int = gc_rank2
 //line kernels.go:317
-				gc_c24v[gc_lane2] = in[r]
-				gc_l_anyPos[gc_lane2] = anyPos
-			}
-
-//line kernels.go:317
-			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:312
-						var r int = gc_rank2
-//line kernels.go:312
-						_ = r
-//line kernels.go:317
-						sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
-//line kernels.go:317
-						_ = sum
+					sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+					if r < 0 || r > len(in)-8 {
 //line kernels.go:318
-						if r < 0 || r > len(in)-8 {
-//line kernels.go:318
-							break
-//line kernels.go:318
-						}
-						archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
-//line kernels.go:318
-						sum.StoreSlice(gc_l_sum[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:312
-						var r int = gc_rank2
-//line kernels.go:312
-						_ = r
-//line kernels.go:317
-						sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
-//line kernels.go:317
-						_ = sum
+//line kernels.go:319
+					archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
 //line kernels.go:318
-						if r < 0 || r > len(in)-8 {
-//line kernels.go:318
-							break
-//line kernels.go:318
-						}
-						archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
-//line kernels.go:318
-						sum.StoreSlice(gc_l_sum[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					sum.StoreSlice(gc_l_sum[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
 //line kernels.go:312
-					r := gc_rank2
-					_ = r
-
+					var r int = gc_rank2
 //line kernels.go:317
-					sum := gc_c24r[gc_lane2]
-					_ = sum
-
+					sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+					if r < 0 || r > len(in)-8 {
 //line kernels.go:318
-					gc_c25v[gc_lane2] = in[r]
-					gc_l_sum[gc_lane2] = sum
+						break
+					}
+//line kernels.go:319
+					archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
+//line kernels.go:318
+					sum.StoreSlice(gc_l_sum[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
-//line kernels.go:318
-			compiled.WarpLanes[int32, int32](gc_b2, "ReduceMinSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c25v, nil, nil, &gc_c25r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-
 //line kernels.go:312
 				r := gc_rank2
-				_ = r
-
+//line kernels.go:317
+				sum := gc_c24r[gc_lane2]
+				gc_c25v[gc_lane2] = in[r]
+				gc_l_sum[gc_lane2] = sum
+			}
+		}
 //line kernels.go:318
-				low := gc_c25r[gc_lane2]
-				_ = low
-
+		compiled.WarpLanes[int32, int32](gc_b2, "ReduceMinSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c25v, nil, nil, &gc_c25r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:312
+			r := gc_rank2
+//line kernels.go:318
+			low := gc_c25r[gc_lane2]
+			gc_c26v[gc_lane2] = in[r] % 3
+			gc_l_low[gc_lane2] = low
+		}
 //line kernels.go:319
-				gc_c26v[gc_lane2] = in[r] % 3
-				gc_l_low[gc_lane2] = low
-			}
-
+		compiled.WarpLanes[int32, uint32](gc_b2, "MatchAnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c26v, nil, nil, &gc_c26r)
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line kernels.go:319
-			compiled.WarpLanes[int32, uint32](gc_b2, "MatchAnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c26v, nil, nil, &gc_c26r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:319
-						same := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
-//line kernels.go:319
-						_ = same
-//line kernels.go:320
-						var active uint32
-//line kernels.go:320
-						_ = active
-//line kernels.go:320
-						same.StoreSlice(gc_l_same[gc_lane2:])
-						archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:319
-						same := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
-//line kernels.go:319
-						_ = same
-//line kernels.go:320
-						var active uint32
-//line kernels.go:320
-						_ = active
-//line kernels.go:320
-						same.StoreSlice(gc_l_same[gc_lane2:])
-						archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line kernels.go:319
-					same := gc_c26r[gc_lane2]
-
-//line kernels.go:320
+					same := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
 					var active uint32
-					_ = same
-					_ = active
-					gc_l_same[gc_lane2] = same
-					gc_l_active[gc_lane2] = active
+//line kernels.go:320
+					same.StoreSlice(gc_l_same[gc_lane2:])
+					archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-			}
-			{
-				var gc_m132 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:311
-					lane := (gc_rank2 & 31)
-					_ = lane
-
-//line kernels.go:321
-					if lane%2 == 0 {
-						gc_m132 |= 1 << gc_lane2
-					}
-				}
-				gc_save132 := gc_act2
-				gc_act2 = gc_save132 & gc_m132
-				if gc_act2 != 0 {
-
-//line kernels.go:322
-					compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c27r)
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:322
-								var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line kernels.go:322
-								_ = active
-//line kernels.go:322
-								active = archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
-//line kernels.go:322
-								active.StoreSlice(gc_l_active[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:322
-								var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line kernels.go:322
-								_ = active
-//line kernels.go:322
-								active = archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
-//line kernels.go:322
-								active.StoreSlice(gc_l_active[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							var active uint32
-							_ = active
-
-//line kernels.go:322
-							active = gc_c27r[gc_lane2]
-							gc_l_active[gc_lane2] = active
-						}
-					}
-				}
-				gc_act2 = gc_save132 &^ gc_m132 &^ gc_dead2
-				if gc_act2 != 0 {
-
-//line kernels.go:324
-					compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c28r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:324
-								var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line kernels.go:324
-								_ = active
-//line kernels.go:324
-								active = archsimd.LoadUint32x8Slice(gc_c28r[gc_lane2:])
-//line kernels.go:324
-								active.StoreSlice(gc_l_active[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:324
-								var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line kernels.go:324
-								_ = active
-//line kernels.go:324
-								active = archsimd.LoadUint32x8Slice(gc_c28r[gc_lane2:])
-//line kernels.go:324
-								active.StoreSlice(gc_l_active[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							var active uint32
-							_ = active
-
-//line kernels.go:324
-							active = gc_c28r[gc_lane2]
-							gc_l_active[gc_lane2] = active
-						}
-					}
-				}
-				gc_act2 = gc_save132 &^ gc_dead2
-			}
-			gc_left5 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:327
-						var swapped int32
-//line kernels.go:327
-						_ = swapped
-						archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:327
-						var swapped int32
-//line kernels.go:327
-						_ = swapped
-						archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
+//line kernels.go:319
+					same := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
+					var active uint32
+//line kernels.go:320
+					same.StoreSlice(gc_l_same[gc_lane2:])
+					archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line kernels.go:319
+				same := gc_c26r[gc_lane2]
+				var active uint32
+//line kernels.go:323
+				gc_l_same[gc_lane2] = same
+				gc_l_active[gc_lane2] = active
+			}
+		}
+		{
+			var gc_m132 uint32
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line kernels.go:311
+				lane := (gc_rank2 & 31)
+//line kernels.go:321
+				if lane%2 == 0 {
+					gc_m132 |= 1 << gc_lane2
+				}
+			}
+			gc_save132 := gc_act2
+			gc_act2 = gc_save132 & gc_m132
+			if gc_act2 != 0 {
+//line kernels.go:322
+				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c27r)
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line kernels.go:322
+							var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line kernels.go:322
+							active = archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
+//line kernels.go:322
+							active.StoreSlice(gc_l_active[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line kernels.go:322
+							var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line kernels.go:322
+							active = archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
+//line kernels.go:322
+							active.StoreSlice(gc_l_active[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line kernels.go:335
+						var active uint32
+//line kernels.go:322
+						active = gc_c27r[gc_lane2]
+						gc_l_active[gc_lane2] = active
+					}
+				}
+			}
+			gc_act2 = gc_save132 &^ gc_m132 &^ gc_dead2
+			if gc_act2 != 0 {
+//line kernels.go:324
+				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c28r)
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line kernels.go:324
+							var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line kernels.go:324
+							active = archsimd.LoadUint32x8Slice(gc_c28r[gc_lane2:])
+//line kernels.go:324
+							active.StoreSlice(gc_l_active[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line kernels.go:324
+							var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line kernels.go:324
+							active = archsimd.LoadUint32x8Slice(gc_c28r[gc_lane2:])
+//line kernels.go:324
+							active.StoreSlice(gc_l_active[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left4&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line kernels.go:337
+						var active uint32
+//line kernels.go:324
+						active = gc_c28r[gc_lane2]
+						gc_l_active[gc_lane2] = active
+					}
+				}
+			}
+			gc_act2 = gc_save132 &^ gc_dead2
+		}
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line kernels.go:327
 					var swapped int32
-					_ = swapped
-					gc_l_swapped[gc_lane2] = swapped
+					archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line kernels.go:327
+					var swapped int32
+					archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane2:])
+					gc_left5 &^= 0xff << gc_lane2
 				}
 			}
-			{
-				var gc_m172 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:312
-					r := gc_rank2
-					_ = r
-
-//line kernels.go:328
-					if r < 16 {
-						gc_m172 |= 1 << gc_lane2
-					}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left5&(1<<gc_lane2) == 0 {
+					continue
 				}
-				gc_save172 := gc_act2
-				gc_act2 = gc_save172 & gc_m172
-				if gc_act2 != 0 {
-					gc_left6 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+//line kernels.go:327
+				var swapped int32
+//line kernels.go:329
+				gc_l_swapped[gc_lane2] = swapped
+			}
+		}
+		{
+			var gc_m172 uint32
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line kernels.go:312
-								var r int = gc_rank2
+				r := gc_rank2
+//line kernels.go:328
+				if r < 16 {
+					gc_m172 |= 1 << gc_lane2
+				}
+			}
+			gc_save172 := gc_act2
+			gc_act2 = gc_save172 & gc_m172
+			if gc_act2 != 0 {
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
 //line kernels.go:312
-								_ = r
+							var r int = gc_rank2
 //line kernels.go:329
-								if r < 0 || r > len(in)-8 || r > len(buf)-8 {
+							if r < 0 || r > len(in)-8 || r > len(buf)-8 {
 //line kernels.go:329
-									break
-//line kernels.go:329
-								}
-								archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
-								gc_left6 &^= 0xff << gc_lane2
+								break
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:312
-								var r int = gc_rank2
-//line kernels.go:312
-								_ = r
-//line kernels.go:329
-								if r < 0 || r > len(in)-8 || r > len(buf)-8 {
-//line kernels.go:329
-									break
-//line kernels.go:329
-								}
-								archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
+//line kernels.go:330
+							archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
+							gc_left6 &^= 0xff << gc_lane2
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
 //line kernels.go:312
-							r := gc_rank2
-							_ = r
-
+							var r int = gc_rank2
 //line kernels.go:329
-							buf[r] = in[r]
-
+							if r < 0 || r > len(in)-8 || r > len(buf)-8 {
+//line kernels.go:329
+								break
+							}
 //line kernels.go:330
+							archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
+							gc_left6 &^= 0xff << gc_lane2
 						}
 					}
-
-//line kernels.go:330
-					compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, 0xffff, nil, nil, nil, nil, nil)
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_left6&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line kernels.go:312
 						r := gc_rank2
-						_ = r
-						var swapped int32
-						_ = swapped
-
-//line kernels.go:331
-						swapped = buf[15-r]
-						gc_l_swapped[gc_lane2] = swapped
+//line kernels.go:329
+						buf[r] = in[r]
 					}
 				}
-				gc_act2 = gc_save172 &^ gc_dead2
-			}
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+//line kernels.go:330
+				compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, 0xffff, nil, nil, nil, nil, nil)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line kernels.go:312
-				r := gc_rank2
-				_ = r
-				ballot := gc_l_ballot[gc_lane2]
-				_ = ballot
-				all := gc_l_all[gc_lane2]
-				_ = all
-				anyPos := gc_l_anyPos[gc_lane2]
-				_ = anyPos
-				sum := gc_l_sum[gc_lane2]
-				_ = sum
-				low := gc_l_low[gc_lane2]
-				_ = low
-				same := gc_l_same[gc_lane2]
-				_ = same
-				active := gc_l_active[gc_lane2]
-				_ = active
-				swapped := gc_l_swapped[gc_lane2]
-				_ = swapped
-
-//line kernels.go:333
-				out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
-
-//line kernels.go:334
-				out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
+					r := gc_rank2
+//line kernels.go:314
+					var swapped int32
+//line kernels.go:331
+					swapped = buf[15-r]
+					gc_l_swapped[gc_lane2] = swapped
+				}
 			}
+			gc_act2 = gc_save172 &^ gc_dead2
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:312
+			r := gc_rank2
+//line kernels.go:314
+			ballot := gc_l_ballot[gc_lane2]
+//line kernels.go:316
+			all := gc_l_all[gc_lane2]
+//line kernels.go:318
+			anyPos := gc_l_anyPos[gc_lane2]
+//line kernels.go:320
+			sum := gc_l_sum[gc_lane2]
+//line kernels.go:322
+			low := gc_l_low[gc_lane2]
+//line kernels.go:324
+			same := gc_l_same[gc_lane2]
+//line kernels.go:326
+			active := gc_l_active[gc_lane2]
+//line kernels.go:328
+			swapped := gc_l_swapped[gc_lane2]
+//line kernels.go:333
+			out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
+			out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
 		}
 	}
 }
 
 // StrandedKernel calls a shuffle with the full mask in the lanes below 16
 // only: the other lanes return without it.
-//
-//line kernels.go:341
 func StrandedKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_stranded,
 		func(gc_t *gocuda.Thread) { stranded(gc_t, out) },
@@ -11490,121 +8316,106 @@ var gc_src_stranded = compiled.NewSource(gc_files_kernels, "stranded", "f41a6421
 func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m42 uint32
-
+//line kernels.go:345
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		{
+//line kernels.go:352
+			var gc_m42 uint32
 //line kernels.go:342
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_lo4 < gc_hi4 {
-					gc_hi4 = min(gc_hi4, min(max(16, -1), 32))
-				}
-				if gc_lo4 < gc_hi4 {
-					gc_m42 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-				}
-				gc_save42 := gc_act2
-				gc_act2 = gc_save42 & gc_m42
-				if gc_act2 != 0 {
-					gc_left := gc_act2
-					if compiled.SIMD {
-//line kernels.go:343
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:343
-						_ = gc_iota
-						if gc_act2 == ^uint32(0) {
-//line kernels.go:343
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:343
-							_ = gc_iota2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:343
-							gc_c21v[gc_lane2] = int32((gc_rank2 & 31))
-						}
-					}
-
-//line kernels.go:343
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:343
-								if gc_lane2 < 0 || gc_lane2 > len(out)-8 {
-//line kernels.go:343
-									break
-//line kernels.go:343
-								}
-								archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:343
-								if gc_lane2 < 0 || gc_lane2 > len(out)-8 {
-//line kernels.go:343
-									break
-//line kernels.go:343
-								}
-								archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:343
-							out[(gc_rank2 & 31)] = gc_c21r[gc_lane2]
-						}
-					}
-				}
-				gc_act2 = gc_save42 &^ gc_dead2
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(16, -1), 32))
 			}
+			if gc_lo4 < gc_hi4 {
+				gc_m42 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+			}
+			gc_save42 := gc_act2
+			gc_act2 = gc_save42 & gc_m42
+			if gc_act2 != 0 {
+				gc_left := gc_act2
+				if compiled.SIMD {
+//line kernels.go:343
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act2 == ^uint32(0) {
+//line kernels.go:343
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line kernels.go:347
+							archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line kernels.go:357
+							archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:343
+						gc_c21v[gc_lane2] = int32((gc_rank2 & 31))
+					}
+				}
+//line kernels.go:343
+				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line kernels.go:343
+							if gc_lane2 < 0 || gc_lane2 > len(out)-8 {
+//line kernels.go:343
+								break
+							}
+//line kernels.go:344
+							archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line kernels.go:343
+							if gc_lane2 < 0 || gc_lane2 > len(out)-8 {
+//line kernels.go:343
+								break
+							}
+//line kernels.go:344
+							archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:343
+						out[(gc_rank2 & 31)] = gc_c21r[gc_lane2]
+					}
+				}
+			}
+			gc_act2 = gc_save42 &^ gc_dead2
 		}
 	}
 }
@@ -11627,113 +8438,91 @@ func gc_body_indexPanic(gc_b2 *compiled.Block, out []int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
 	gc_s_i := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-			{
-				gc_rank2 := gc_step3 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:352
-				i := gc_rank2
-
-//line kernels.go:353
-				i *= 2
-				_ = i
-				gc_s_i[gc_rank2] = i
-			}
-			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:352
-				i := gc_rank2
-
-//line kernels.go:353
-				i *= 2
-				_ = i
-				gc_s_i[gc_rank2] = i
-			}
-			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:352
-				i := gc_rank2
-
-//line kernels.go:353
-				i *= 2
-				_ = i
-				gc_s_i[gc_rank2] = i
-			}
-			{
-				gc_rank2 := gc_step3 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:352
-				i := gc_rank2
-
-//line kernels.go:353
-				i *= 2
-				_ = i
-				gc_s_i[gc_rank2] = i
-			}
-		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+//line kernels.go:356
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		{
+			gc_rank2 := gc_step3 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line kernels.go:352
 			i := gc_rank2
-
-//line kernels.go:353
 			i *= 2
-			_ = i
+//line kernels.go:355
+			gc_s_i[gc_rank2] = i
+		}
+		{
+			gc_rank2 := gc_step3 + 1
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:352
+			i := gc_rank2
+			i *= 2
+//line kernels.go:355
+			gc_s_i[gc_rank2] = i
+		}
+		{
+			gc_rank2 := gc_step3 + 2
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:352
+			i := gc_rank2
+			i *= 2
+//line kernels.go:355
+			gc_s_i[gc_rank2] = i
+		}
+		{
+			gc_rank2 := gc_step3 + 3
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:352
+			i := gc_rank2
+			i *= 2
+//line kernels.go:355
 			gc_s_i[gc_rank2] = i
 		}
 	}
-	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-
+	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line kernels.go:352
+		i := gc_rank2
+		i *= 2
 //line kernels.go:355
-				out[i] = 1
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-
-//line kernels.go:355
-				out[i] = 1
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-
-//line kernels.go:355
-				out[i] = 1
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-
-//line kernels.go:355
-				out[i] = 1
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_s_i[gc_rank2] = i
+	}
+//line kernels.go:359
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
 			i := gc_s_i[gc_rank2]
-
 //line kernels.go:355
 			out[i] = 1
 		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+			i := gc_s_i[gc_rank2]
+//line kernels.go:355
+			out[i] = 1
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+			i := gc_s_i[gc_rank2]
+//line kernels.go:355
+			out[i] = 1
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+			i := gc_s_i[gc_rank2]
+//line kernels.go:355
+			out[i] = 1
+		}
+	}
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		i := gc_s_i[gc_rank2]
+//line kernels.go:355
+		out[i] = 1
 	}
 }
 
@@ -11756,683 +8545,508 @@ var gc_src_maskedCollectives = compiled.NewSource(gc_files_kernels, "maskedColle
 func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_l_x [32]int32
-		var gc_l_hi [32]int32
-		var gc_l_and [32]uint32
-		var gc_l_or [32]uint32
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		var gc_c23v [32]uint32
-		var gc_c23r [32]uint32
-		var gc_c24v [32]uint32
-		var gc_c24r [32]uint32
-		var gc_c25v [32]uint32
-		var gc_c25r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m82 uint32
-
+//line kernels.go:368
+	var gc_l_v [32]int32
+	var gc_l_x [32]int32
+	var gc_l_hi [32]int32
+	var gc_l_and [32]uint32
+	var gc_l_or [32]uint32
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	var gc_c23v [32]uint32
+	var gc_c23r [32]uint32
+	var gc_c24v [32]uint32
+	var gc_c24r [32]uint32
+	var gc_c25v [32]uint32
+	var gc_c25r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		{
+//line kernels.go:386
+			var gc_m82 uint32
 //line kernels.go:366
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_lo4 < gc_hi4 {
-					gc_hi4 = min(gc_hi4, min(max(20, -1), 32))
-				}
-				if gc_lo4 < gc_hi4 {
-					gc_m82 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-				}
-				gc_save82 := gc_act2
-				gc_act2 = gc_save82 & gc_m82
-				if gc_act2 != 0 {
-					gc_left := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(20, -1), 32))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_m82 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+			}
+			gc_save82 := gc_act2
+			gc_act2 = gc_save82 & gc_m82
+			if gc_act2 != 0 {
+				gc_left := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
 //line kernels.go:365
-								var r int = gc_rank2
-//line kernels.go:365
-								_ = r
+							var r int = gc_rank2
 //line kernels.go:367
-								if r < 0 || r > len(in)-8 {
+							if r < 0 || r > len(in)-8 {
 //line kernels.go:367
-									break
-//line kernels.go:367
-								}
-//line kernels.go:367
-								v := archsimd.LoadInt32x8Slice(in[r:])
-//line kernels.go:367
-								_ = v
-//line kernels.go:367
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								break
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:365
-								var r int = gc_rank2
-//line kernels.go:365
-								_ = r
 //line kernels.go:367
-								if r < 0 || r > len(in)-8 {
+							v := archsimd.LoadInt32x8Slice(in[r:])
 //line kernels.go:367
-									break
-//line kernels.go:367
-								}
-//line kernels.go:367
-								v := archsimd.LoadInt32x8Slice(in[r:])
-//line kernels.go:367
-								_ = v
-//line kernels.go:367
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
 //line kernels.go:365
-							r := gc_rank2
-							_ = r
-
+							var r int = gc_rank2
 //line kernels.go:367
-							v := in[r]
-							_ = v
-
-//line kernels.go:368
-							gc_l_v[gc_lane2] = v
+							if r < 0 || r > len(in)-8 {
+//line kernels.go:367
+								break
+							}
+//line kernels.go:367
+							v := archsimd.LoadInt32x8Slice(in[r:])
+//line kernels.go:367
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
 					}
-
-//line kernels.go:368
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xfffff, &gc_l_v, 3, 8, &gc_c21r)
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_left&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-//line kernels.go:368
-						x := gc_c21r[gc_lane2]
-						_ = x
-
-//line kernels.go:369
-						gc_l_x[gc_lane2] = x
-					}
-
-//line kernels.go:369
-					compiled.WarpLanes[int32, int32](gc_b2, "ReduceMaxSync", gc_w2, gc_act2, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c22r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:369
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:369
-								_ = v
-//line kernels.go:369
-								hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line kernels.go:369
-								_ = hi
-								v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
-//line kernels.go:369
-								hi.StoreSlice(gc_l_hi[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:369
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:369
-								_ = v
-//line kernels.go:369
-								hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line kernels.go:369
-								_ = hi
-								v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
-//line kernels.go:369
-								hi.StoreSlice(gc_l_hi[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line kernels.go:369
-							hi := gc_c22r[gc_lane2]
-							_ = hi
-
-//line kernels.go:370
-							gc_c23v[gc_lane2] = uint32(v)
-							gc_l_hi[gc_lane2] = hi
-						}
-					}
-
-//line kernels.go:370
-					compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceAndSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c23v, nil, nil, &gc_c23r)
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:370
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:370
-								_ = v
-//line kernels.go:370
-								and := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
-//line kernels.go:370
-								_ = and
-								v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
-//line kernels.go:370
-								and.StoreSlice(gc_l_and[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:370
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:370
-								_ = v
-//line kernels.go:370
-								and := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
-//line kernels.go:370
-								_ = and
-								v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
-//line kernels.go:370
-								and.StoreSlice(gc_l_and[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line kernels.go:370
-							and := gc_c23r[gc_lane2]
-							_ = and
-
-//line kernels.go:371
-							gc_c24v[gc_lane2] = uint32(v)
-							gc_l_and[gc_lane2] = and
-						}
-					}
-
-//line kernels.go:371
-					compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceOrSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c24v, nil, nil, &gc_c24r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:371
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:371
-								_ = v
-//line kernels.go:371
-								or := archsimd.LoadUint32x8Slice(gc_c24r[gc_lane2:])
-//line kernels.go:371
-								_ = or
-								v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
-//line kernels.go:371
-								or.StoreSlice(gc_l_or[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:371
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:371
-								_ = v
-//line kernels.go:371
-								or := archsimd.LoadUint32x8Slice(gc_c24r[gc_lane2:])
-//line kernels.go:371
-								_ = or
-								v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
-//line kernels.go:371
-								or.StoreSlice(gc_l_or[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line kernels.go:371
-							or := gc_c24r[gc_lane2]
-							_ = or
-
-//line kernels.go:372
-							gc_c25v[gc_lane2] = uint32(v)
-							gc_l_or[gc_lane2] = or
-						}
-					}
-
-//line kernels.go:372
-					compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceXorSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c25v, nil, nil, &gc_c25r)
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 //line kernels.go:365
-								var r int = gc_rank2
-//line kernels.go:365
-								_ = r
-//line kernels.go:365
-								x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
-//line kernels.go:365
-								_ = x
-//line kernels.go:365
-								hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
-//line kernels.go:365
-								_ = hi
-//line kernels.go:365
-								and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
-//line kernels.go:365
-								_ = and
-//line kernels.go:365
-								or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
-//line kernels.go:365
-								_ = or
-//line kernels.go:372
-								xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
-//line kernels.go:372
-								_ = xor
-//line kernels.go:373
-								gc_t6 := x.AsUint32x8()
-//line kernels.go:373
-								_ = gc_t6
-//line kernels.go:373
-								gc_t7 := hi.AsUint32x8()
-//line kernels.go:373
-								_ = gc_t7
-//line kernels.go:373
-								gc_t8 := and
-//line kernels.go:373
-								_ = gc_t8
-//line kernels.go:373
-								gc_t9 := or
-//line kernels.go:373
-								_ = gc_t9
-//line kernels.go:373
-								gc_t10 := xor
-//line kernels.go:373
-								_ = gc_t10
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes6 [8]uint32
-//line kernels.go:373
-									gc_t6.Store(&gc_lanes6)
-//line kernels.go:373
-									for gc_k6 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k6) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k6
-//line kernels.go:373
-											out[(5*r)+5*gc_k6] = gc_lanes6[gc_k6]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes7 [8]uint32
-//line kernels.go:373
-									gc_t7.Store(&gc_lanes7)
-//line kernels.go:373
-									for gc_k7 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k7) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k7
-//line kernels.go:373
-											out[(5*r+1)+5*gc_k7] = gc_lanes7[gc_k7]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes8 [8]uint32
-//line kernels.go:373
-									gc_t8.Store(&gc_lanes8)
-//line kernels.go:373
-									for gc_k8 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k8) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line kernels.go:373
-											out[(5*r+2)+5*gc_k8] = gc_lanes8[gc_k8]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes9 [8]uint32
-//line kernels.go:373
-									gc_t9.Store(&gc_lanes9)
-//line kernels.go:373
-									for gc_k9 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k9) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k9
-//line kernels.go:373
-											out[(5*r+3)+5*gc_k9] = gc_lanes9[gc_k9]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes10 [8]uint32
-//line kernels.go:373
-									gc_t10.Store(&gc_lanes10)
-//line kernels.go:373
-									for gc_k10 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k10) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k10
-//line kernels.go:373
-											out[(5*r+4)+5*gc_k10] = gc_lanes10[gc_k10]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:365
-								var r int = gc_rank2
-//line kernels.go:365
-								_ = r
-//line kernels.go:365
-								x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
-//line kernels.go:365
-								_ = x
-//line kernels.go:365
-								hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
-//line kernels.go:365
-								_ = hi
-//line kernels.go:365
-								and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
-//line kernels.go:365
-								_ = and
-//line kernels.go:365
-								or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
-//line kernels.go:365
-								_ = or
-//line kernels.go:372
-								xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
-//line kernels.go:372
-								_ = xor
-//line kernels.go:373
-								gc_t := x.AsUint32x8()
-//line kernels.go:373
-								_ = gc_t
-//line kernels.go:373
-								gc_t2 := hi.AsUint32x8()
-//line kernels.go:373
-								_ = gc_t2
-//line kernels.go:373
-								gc_t3 := and
-//line kernels.go:373
-								_ = gc_t3
-//line kernels.go:373
-								gc_t4 := or
-//line kernels.go:373
-								_ = gc_t4
-//line kernels.go:373
-								gc_t5 := xor
-//line kernels.go:373
-								_ = gc_t5
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes [8]uint32
-//line kernels.go:373
-									gc_t.Store(&gc_lanes)
-//line kernels.go:373
-									for gc_k := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line kernels.go:373
-											out[(5*r)+5*gc_k] = gc_lanes[gc_k]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes2 [8]uint32
-//line kernels.go:373
-									gc_t2.Store(&gc_lanes2)
-//line kernels.go:373
-									for gc_k2 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k2) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line kernels.go:373
-											out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes3 [8]uint32
-//line kernels.go:373
-									gc_t3.Store(&gc_lanes3)
-//line kernels.go:373
-									for gc_k3 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k3) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line kernels.go:373
-											out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes4 [8]uint32
-//line kernels.go:373
-									gc_t4.Store(&gc_lanes4)
-//line kernels.go:373
-									for gc_k4 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k4) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line kernels.go:373
-											out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes5 [8]uint32
-//line kernels.go:373
-									gc_t5.Store(&gc_lanes5)
-//line kernels.go:373
-									for gc_k5 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k5) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k5
-//line kernels.go:373
-											out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:365
-							r := gc_rank2
-							_ = r
-							x := gc_l_x[gc_lane2]
-							_ = x
-							hi := gc_l_hi[gc_lane2]
-							_ = hi
-							and := gc_l_and[gc_lane2]
-							_ = and
-							or := gc_l_or[gc_lane2]
-							_ = or
-
-//line kernels.go:372
-							xor := gc_c25r[gc_lane2]
-
-//line kernels.go:373
-							out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
-							_ = xor
-						}
+						r := gc_rank2
+//line kernels.go:367
+						v := in[r]
+						gc_l_v[gc_lane2] = v
 					}
 				}
-				gc_act2 = gc_save82 &^ gc_dead2
+//line kernels.go:368
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xfffff, &gc_l_v, 3, 8, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line kernels.go:375
+					v := gc_l_v[gc_lane2]
+					_ = v
+//line kernels.go:368
+					x := gc_c21r[gc_lane2]
+					gc_l_x[gc_lane2] = x
+				}
+//line kernels.go:369
+				compiled.WarpLanes[int32, int32](gc_b2, "ReduceMaxSync", gc_w2, gc_act2, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c22r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line kernels.go:369
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:369
+							hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+							v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
+//line kernels.go:369
+							hi.StoreSlice(gc_l_hi[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line kernels.go:369
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:369
+							hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+							v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
+//line kernels.go:369
+							hi.StoreSlice(gc_l_hi[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line kernels.go:382
+						v := gc_l_v[gc_lane2]
+//line kernels.go:369
+						hi := gc_c22r[gc_lane2]
+						gc_c23v[gc_lane2] = uint32(v)
+						gc_l_hi[gc_lane2] = hi
+					}
+				}
+//line kernels.go:370
+				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceAndSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c23v, nil, nil, &gc_c23r)
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line kernels.go:370
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:370
+							and := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+							v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
+//line kernels.go:370
+							and.StoreSlice(gc_l_and[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line kernels.go:370
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:370
+							and := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+							v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
+//line kernels.go:370
+							and.StoreSlice(gc_l_and[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line kernels.go:383
+						v := gc_l_v[gc_lane2]
+//line kernels.go:370
+						and := gc_c23r[gc_lane2]
+						gc_c24v[gc_lane2] = uint32(v)
+						gc_l_and[gc_lane2] = and
+					}
+				}
+//line kernels.go:371
+				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceOrSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c24v, nil, nil, &gc_c24r)
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line kernels.go:371
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:371
+							or := archsimd.LoadUint32x8Slice(gc_c24r[gc_lane2:])
+							v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
+//line kernels.go:371
+							or.StoreSlice(gc_l_or[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line kernels.go:371
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:371
+							or := archsimd.LoadUint32x8Slice(gc_c24r[gc_lane2:])
+							v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
+//line kernels.go:371
+							or.StoreSlice(gc_l_or[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left4&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line kernels.go:384
+						v := gc_l_v[gc_lane2]
+//line kernels.go:371
+						or := gc_c24r[gc_lane2]
+						gc_c25v[gc_lane2] = uint32(v)
+						gc_l_or[gc_lane2] = or
+					}
+				}
+//line kernels.go:372
+				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceXorSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c25v, nil, nil, &gc_c25r)
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line kernels.go:365
+							var r int = gc_rank2
+//line kernels.go:365
+							x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
+//line kernels.go:365
+							hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
+//line kernels.go:365
+							and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
+//line kernels.go:365
+							or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
+//line kernels.go:372
+							xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
+							gc_t6 := x.AsUint32x8()
+//line kernels.go:373
+							gc_t7 := hi.AsUint32x8()
+//line kernels.go:373
+							gc_t8 := and
+//line kernels.go:373
+							gc_t9 := or
+//line kernels.go:373
+							gc_t10 := xor
+							{
+//line kernels.go:373
+								var gc_lanes6 [8]uint32
+//line kernels.go:373
+								gc_t6.Store(&gc_lanes6)
+//line kernels.go:373
+								for gc_k6 := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k6) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line kernels.go:373
+										out[(5*r)+5*gc_k6] = gc_lanes6[gc_k6]
+									}
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+							}
+							{
+//line kernels.go:373
+								var gc_lanes7 [8]uint32
+//line kernels.go:373
+								gc_t7.Store(&gc_lanes7)
+//line kernels.go:373
+								for gc_k7 := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k7) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k7
+//line kernels.go:373
+										out[(5*r+1)+5*gc_k7] = gc_lanes7[gc_k7]
+									}
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+							}
+							{
+//line kernels.go:373
+								var gc_lanes8 [8]uint32
+//line kernels.go:373
+								gc_t8.Store(&gc_lanes8)
+//line kernels.go:373
+								for gc_k8 := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k8) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k8
+//line kernels.go:373
+										out[(5*r+2)+5*gc_k8] = gc_lanes8[gc_k8]
+									}
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+							}
+							{
+//line kernels.go:373
+								var gc_lanes9 [8]uint32
+//line kernels.go:373
+								gc_t9.Store(&gc_lanes9)
+//line kernels.go:373
+								for gc_k9 := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k9) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k9
+//line kernels.go:373
+										out[(5*r+3)+5*gc_k9] = gc_lanes9[gc_k9]
+									}
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+							}
+							{
+//line kernels.go:373
+								var gc_lanes10 [8]uint32
+//line kernels.go:373
+								gc_t10.Store(&gc_lanes10)
+//line kernels.go:373
+								for gc_k10 := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k10) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k10
+//line kernels.go:373
+										out[(5*r+4)+5*gc_k10] = gc_lanes10[gc_k10]
+									}
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+							}
+//line kernels.go:374
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line kernels.go:365
+							var r int = gc_rank2
+//line kernels.go:365
+							x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
+//line kernels.go:365
+							hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
+//line kernels.go:365
+							and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
+//line kernels.go:365
+							or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
+//line kernels.go:372
+							xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
+							gc_t := x.AsUint32x8()
+//line kernels.go:373
+							gc_t2 := hi.AsUint32x8()
+//line kernels.go:373
+							gc_t3 := and
+//line kernels.go:373
+							gc_t4 := or
+//line kernels.go:373
+							gc_t5 := xor
+							{
+//line kernels.go:373
+								var gc_lanes [8]uint32
+//line kernels.go:373
+								gc_t.Store(&gc_lanes)
+//line kernels.go:373
+								for gc_k := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line kernels.go:373
+										out[(5*r)+5*gc_k] = gc_lanes[gc_k]
+									}
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+							}
+							{
+//line kernels.go:373
+								var gc_lanes2 [8]uint32
+//line kernels.go:373
+								gc_t2.Store(&gc_lanes2)
+//line kernels.go:373
+								for gc_k2 := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k2) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line kernels.go:373
+										out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
+									}
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+							}
+							{
+//line kernels.go:373
+								var gc_lanes3 [8]uint32
+//line kernels.go:373
+								gc_t3.Store(&gc_lanes3)
+//line kernels.go:373
+								for gc_k3 := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k3) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line kernels.go:373
+										out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
+									}
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+							}
+							{
+//line kernels.go:373
+								var gc_lanes4 [8]uint32
+//line kernels.go:373
+								gc_t4.Store(&gc_lanes4)
+//line kernels.go:373
+								for gc_k4 := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k4) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line kernels.go:373
+										out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
+									}
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+							}
+							{
+//line kernels.go:373
+								var gc_lanes5 [8]uint32
+//line kernels.go:373
+								gc_t5.Store(&gc_lanes5)
+//line kernels.go:373
+								for gc_k5 := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k5) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k5
+//line kernels.go:373
+										out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
+									}
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+							}
+//line kernels.go:374
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left5&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:365
+						r := gc_rank2
+//line kernels.go:367
+						x := gc_l_x[gc_lane2]
+//line kernels.go:369
+						hi := gc_l_hi[gc_lane2]
+//line kernels.go:371
+						and := gc_l_and[gc_lane2]
+//line kernels.go:373
+						or := gc_l_or[gc_lane2]
+//line kernels.go:372
+						xor := gc_c25r[gc_lane2]
+						out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
+					}
+				}
 			}
+//line kernels.go:378
+			gc_act2 = gc_save82 &^ gc_dead2
 		}
 	}
 }
@@ -12461,501 +9075,384 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_v
+//line kernels.go:392
 	gc_s_v_ := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_s_v_2 := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
 	gc_s_w := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
 	gc_s_w_ := compiled.Scratch[int32](gc_b2, 4)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line kernels.go:402
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-
-//line kernels.go:403
 	var s_ []int32 = s
-
-//line kernels.go:403
-	_ = s_
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		var gc_c22v [32]int32
-		var gc_c22r [32]int32
-		var gc_c23r [32]uint32
-		var gc_c24m [32]uint32
-		var gc_c24v [32]int32
-		var gc_c24r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
+//line kernels.go:405
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	var gc_c22v [32]int32
+	var gc_c22r [32]int32
+	var gc_c23r [32]uint32
+	var gc_c24m [32]uint32
+	var gc_c24v [32]int32
+	var gc_c24r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
 			}
-			var gc_dead2 uint32
-			_ = gc_dead2
+		}
+		var gc_dead2 uint32
+//line kernels.go:422
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:385
+			r := gc_rank2
+			v := in[r]
+//line kernels.go:388
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			var gc_m162 uint32
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-
 //line kernels.go:385
-				r := gc_rank2
-				_ = r
-
-//line kernels.go:386
-				v := in[r]
-				_ = v
-				gc_s_v[gc_rank2] = v
+				lane := (gc_rank2 & 31)
+//line kernels.go:387
+				if lane%3 == 0 {
+					gc_m162 |= 1 << gc_lane2
+				}
 			}
-			{
-				var gc_m162 uint32
+			gc_save162 := gc_act2
+			gc_act2 = gc_save162 & gc_m162
+			if gc_act2 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+//line kernels.go:400
+					v := gc_s_v[gc_rank2]
+//line kernels.go:388
+					gc_c21v[gc_lane2] = v
+				}
+//line kernels.go:388
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0x49249249, &gc_c21v, 3, 32, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line kernels.go:395
+					var v int32
+//line kernels.go:388
+					v = gc_c21r[gc_lane2]
+					gc_s_v[gc_rank2] = v
+				}
+			}
+			gc_act2 = gc_save162 &^ gc_m162 &^ gc_dead2
+			if gc_act2 != 0 {
+				{
+					var gc_m152 uint32
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line kernels.go:385
-					lane := (gc_rank2 & 31)
-					_ = lane
-
-//line kernels.go:387
-					if lane%3 == 0 {
-						gc_m162 |= 1 << gc_lane2
-					}
-				}
-				gc_save162 := gc_act2
-				gc_act2 = gc_save162 & gc_m162
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+						lane := (gc_rank2 & 31)
+//line kernels.go:389
+						if lane%3 == 1 {
+							gc_m152 |= 1 << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line kernels.go:388
-						gc_c21v[gc_lane2] = v
 					}
-
-//line kernels.go:388
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0x49249249, &gc_c21v, 3, 32, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						var v int32
-						_ = v
-
-//line kernels.go:388
-						v = gc_c21r[gc_lane2]
-						gc_s_v[gc_rank2] = v
-					}
-				}
-				gc_act2 = gc_save162 &^ gc_m162 &^ gc_dead2
-				if gc_act2 != 0 {
-					{
-						var gc_m152 uint32
+					gc_save152 := gc_act2
+					gc_act2 = gc_save152 & gc_m152
+					if gc_act2 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:385
-							lane := (gc_rank2 & 31)
-							_ = lane
-
-//line kernels.go:389
-							if lane%3 == 1 {
-								gc_m152 |= 1 << gc_lane2
-							}
-						}
-						gc_save152 := gc_act2
-						gc_act2 = gc_save152 & gc_m152
-						if gc_act2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v := gc_s_v[gc_rank2]
-
+//line kernels.go:402
+							v := gc_s_v[gc_rank2]
 //line kernels.go:390
-								gc_c22v[gc_lane2] = v
-							}
-
-//line kernels.go:390
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0x92492492, &gc_c22v, 3, 32, &gc_c22r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								var v int32
-								_ = v
-
-//line kernels.go:390
-								v = gc_c22r[gc_lane2]
-								gc_s_v[gc_rank2] = v
-							}
+							gc_c22v[gc_lane2] = v
 						}
-						gc_act2 = gc_save152 &^ gc_m152 &^ gc_dead2
-						if gc_act2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v := gc_s_v[gc_rank2]
-
-//line kernels.go:392
-								v += 1000
-								gc_s_v[gc_rank2] = v
+//line kernels.go:390
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0x92492492, &gc_c22v, 3, 32, &gc_c22r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
 							}
-						}
-						gc_act2 = gc_save152 &^ gc_dead2
-					}
-				}
-				gc_act2 = gc_save162 &^ gc_dead2
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(28, 32), -1))
-			}
-		gc_L172:
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:385
-				lane := (gc_rank2 & 31)
-				_ = lane
-
-//line kernels.go:385
-				r := gc_rank2
-				_ = r
-				v := gc_s_v[gc_rank2]
-
-//line kernels.go:394
-				{
-					if v > 0 {
-						out[r] = -1
-//line kernels.go:396
-						{
-//line kernels.go:396
-							gc_exited2[gc_rank2] = true
-//line kernels.go:396
-							gc_dead2 |= uint32(1) << gc_lane2
-//line kernels.go:396
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L172
+							gc_rank2 := gc_w2 + gc_lane2
 //line kernels.go:397
+							var v int32
+//line kernels.go:390
+							v = gc_c22r[gc_lane2]
+							gc_s_v[gc_rank2] = v
 						}
 					}
+					gc_act2 = gc_save152 &^ gc_m152 &^ gc_dead2
+					if gc_act2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line kernels.go:402
+							v := gc_s_v[gc_rank2]
+//line kernels.go:392
+							v += 1000
+							gc_s_v[gc_rank2] = v
+						}
+					}
+					gc_act2 = gc_save152 &^ gc_dead2
 				}
-
-//line kernels.go:400
 			}
-
-//line kernels.go:400
-			compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c23r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v := gc_s_v[gc_rank2]
-
-//line kernels.go:400
-				m := gc_c23r[gc_lane2]
-				_ = m
-
-//line kernels.go:401
-				gc_c24m[gc_lane2] = m
-				gc_c24v[gc_lane2] = v
+			gc_act2 = gc_save162 &^ gc_dead2
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(28, 32), -1))
+		}
+	gc_L172:
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
 			}
-
-//line kernels.go:401
-			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_c24v, nil, nil, &gc_c24r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:385
+			r := gc_rank2
+//line kernels.go:387
+			v := gc_s_v[gc_rank2]
+			{
+//line kernels.go:395
+				if v > 0 {
+					out[r] = -1
+					{
+//line kernels.go:396
+						gc_exited2[gc_rank2] = true
+//line kernels.go:396
+						gc_dead2 |= uint32(1) << gc_lane2
+//line kernels.go:396
+						gc_act2 &^= uint32(1) << gc_lane2
+						continue gc_L172
+					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:416
-				r_ := gc_rank2
-				_ = r_
-				var v int32
-				_ = v
-
-//line kernels.go:401
-				v = gc_c24r[gc_lane2]
-
-//line kernels.go:403
-				var v_ int32 = v
-
-//line kernels.go:403
-				_ = v_
-
-//line kernels.go:417
-				s_[r_] = v_
-				_ = v_
-				gc_s_v[gc_rank2] = v
-				gc_s_v_[gc_rank2] = v_
 			}
 		}
+//line kernels.go:400
+		compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c23r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line kernels.go:407
+			v := gc_s_v[gc_rank2]
+//line kernels.go:400
+			m := gc_c23r[gc_lane2]
+			gc_c24m[gc_lane2] = m
+			gc_c24v[gc_lane2] = v
+		}
+//line kernels.go:401
+		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_c24v, nil, nil, &gc_c24r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:416
+			r_ := gc_rank2
+//line kernels.go:418
+			var v int32
+//line kernels.go:401
+			v = gc_c24r[gc_lane2]
+//line kernels.go:403
+			var v_ int32 = v
+//line kernels.go:417
+			s_[r_] = v_
+//line kernels.go:419
+			gc_s_v[gc_rank2] = v
+			gc_s_v_[gc_rank2] = v_
+		}
 	}
-	{
+//line kernels.go:425
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
+//line kernels.go:416
+		r_ := gc_rank2
+//line kernels.go:418
+		v_ := gc_s_v_[gc_rank2]
+		w := v_ + s_[(r_+1)%len(s_)]
+//line kernels.go:421
+		gc_s_w[gc_rank2] = w
+	}
+//line kernels.go:425
+	gc_vstep2 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line kernels.go:421
+			gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+			for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
+				gc_rank2 := gc_vstep2
+//line kernels.go:421
+				gc_alive6 := gc_all6
+//line kernels.go:421
+				if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+//line kernels.go:421
+					gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+				}
+//line kernels.go:421
+				var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line kernels.go:421
+				w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank2:])
+//line kernels.go:421
+				r_2 := w
+//line kernels.go:403
+				v = r_2
+				v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive6).StoreSlice(gc_s_v[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+			return gc_vstep2, false
+		}(gc_vstep2)
+		if gc_stop {
+			return
+		}
+	}
+	if compiled.SIMD {
+//line kernels.go:421
+		gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+			gc_rank2 := gc_vstep2
+//line kernels.go:421
+			gc_alive4 := gc_all4
+//line kernels.go:421
+			if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line kernels.go:421
+				gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+			}
+//line kernels.go:421
+			var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:421
+			w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank2:])
+//line kernels.go:421
+			r_2 := w
+//line kernels.go:403
+			v = r_2
+			v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
+		var v int32
+//line kernels.go:415
+		w := gc_s_w[gc_rank2]
+//line kernels.go:421
+		var r_2 int32 = w
+//line kernels.go:403
+		v = r_2
+//line kernels.go:405
+		gc_s_v[gc_rank2] = v
+	}
+//line kernels.go:404
+	for _, k := range steps {
+//line kernels.go:406
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
 			}
-
-//line kernels.go:416
-			r_ := gc_rank2
-			_ = r_
-			v_ := gc_s_v_[gc_rank2]
-
-//line kernels.go:419
-			w := v_ + s_[(r_+1)%len(s_)]
-			_ = w
-			gc_s_w[gc_rank2] = w
+//line kernels.go:385
+			r := gc_rank2
+//line kernels.go:387
+			v := gc_s_v[gc_rank2]
+//line kernels.go:405
+			s[r] = v + int32(k)
 		}
-	}
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-//line kernels.go:421
-				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:421
-				_ = gc_all6
-				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-					gc_rank2 := gc_vstep2
-					_ = gc_rank2
-//line kernels.go:421
-					gc_alive6 := gc_all6
-//line kernels.go:421
-					_ = gc_alive6
-//line kernels.go:421
-					if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line kernels.go:421
-						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-//line kernels.go:421
-					}
-//line kernels.go:421
-					var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line kernels.go:421
-					_ = v
-//line kernels.go:421
-					w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank2:])
-//line kernels.go:421
-					_ = w
-//line kernels.go:421
-					r_2 := w
-//line kernels.go:421
-					_ = r_2
-//line kernels.go:403
-					v = r_2
-					v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive6).StoreSlice(gc_s_v[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-//line kernels.go:421
-			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:421
-			_ = gc_all4
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
-//line kernels.go:421
-				gc_alive4 := gc_all4
-//line kernels.go:421
-				_ = gc_alive4
-//line kernels.go:421
-				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line kernels.go:421
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line kernels.go:421
-				}
-//line kernels.go:421
-				var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:421
-				_ = v
-//line kernels.go:421
-				w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank2:])
-//line kernels.go:421
-				_ = w
-//line kernels.go:421
-				r_2 := w
-//line kernels.go:421
-				_ = r_2
-//line kernels.go:403
-				v = r_2
-				v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
+//line kernels.go:409
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
 			}
+//line kernels.go:385
+			r := gc_rank2
+//line kernels.go:387
 			var v int32
-			_ = v
-			w := gc_s_w[gc_rank2]
-
-//line kernels.go:421
-			var r_2 int32 = w
-
-//line kernels.go:421
-			_ = r_2
-
-//line kernels.go:403
-			v = r_2
-			_ = r_2
+//line kernels.go:407
+			v = s[(r+k)%gc_bdx2]
 			gc_s_v[gc_rank2] = v
 		}
 	}
-
-//line kernels.go:404
-	for _, k := range steps {
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line kernels.go:385
-				r := gc_rank2
-				_ = r
-				v := gc_s_v[gc_rank2]
-
-//line kernels.go:405
-				s[r] = v + int32(k)
-			}
-		}
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line kernels.go:385
-				r := gc_rank2
-				_ = r
-				var v int32
-				_ = v
-
-//line kernels.go:407
-				v = s[(r+k)%gc_bdx2]
-				gc_s_v[gc_rank2] = v
-			}
-		}
-	}
-
 //line kernels.go:410
 	var s_2 []int32 = s
-
-//line kernels.go:410
-	_ = s_2
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-
+//line kernels.go:412
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
 //line kernels.go:416
-			r_3 := gc_rank2
-			_ = r_3
-			v := gc_s_v[gc_rank2]
-
+		r_3 := gc_rank2
+//line kernels.go:418
+		v := gc_s_v[gc_rank2]
 //line kernels.go:410
-			var v_2 int32 = v
-
-//line kernels.go:410
-			_ = v_2
-
+		var v_2 int32 = v
 //line kernels.go:417
-			s_2[r_3] = v_2
-			_ = v_2
-			gc_s_v_2[gc_rank2] = v_2
-		}
-	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-
-//line kernels.go:416
-			r_3 := gc_rank2
-			_ = r_3
-			v_2 := gc_s_v_2[gc_rank2]
-
+		s_2[r_3] = v_2
 //line kernels.go:419
-			w_ := v_2 + s_2[(r_3+1)%len(s_2)]
-			_ = w_
-			gc_s_w_[gc_rank2] = w_
-		}
+		gc_s_v_2[gc_rank2] = v_2
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-
-//line kernels.go:385
-			r := gc_rank2
-			_ = r
-			var v int32
-			_ = v
-			w_ := gc_s_w_[gc_rank2]
-
-//line kernels.go:421
-			var r_4 int32 = w_
-
-//line kernels.go:421
-			_ = r_4
-
-//line kernels.go:410
-			v = r_4
-
-//line kernels.go:411
-			out[r] = v
-			_ = r_4
+//line kernels.go:423
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
 		}
+//line kernels.go:416
+		r_3 := gc_rank2
+//line kernels.go:418
+		v_2 := gc_s_v_2[gc_rank2]
+		w_ := v_2 + s_2[(r_3+1)%len(s_2)]
+//line kernels.go:421
+		gc_s_w_[gc_rank2] = w_
+	}
+//line kernels.go:425
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
+//line kernels.go:385
+		r := gc_rank2
+//line kernels.go:387
+		var v int32
+//line kernels.go:389
+		w_ := gc_s_w_[gc_rank2]
+//line kernels.go:421
+		var r_4 int32 = w_
+//line kernels.go:410
+		v = r_4
+		out[r] = v
 	}
 }
 
@@ -12976,77 +9473,12 @@ var gc_src_spin = compiled.NewSource(gc_files_kernels, "spin", "bb5de44a5aaceb22
 func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:429
-				for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
-					gc_b2.Tick()
-//line kernels.go:429
-					if gc_b2.Stopped() {
-//line kernels.go:429
-						return
-//line kernels.go:429
-					}
-				}
-			}
-			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:429
-				for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
-					gc_b2.Tick()
-//line kernels.go:429
-					if gc_b2.Stopped() {
-//line kernels.go:429
-						return
-//line kernels.go:429
-					}
-				}
-			}
-			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:429
-				for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
-					gc_b2.Tick()
-//line kernels.go:429
-					if gc_b2.Stopped() {
-//line kernels.go:429
-						return
-//line kernels.go:429
-					}
-				}
-			}
-			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:429
-				for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
-					gc_b2.Tick()
-//line kernels.go:429
-					if gc_b2.Stopped() {
-//line kernels.go:429
-						return
-//line kernels.go:429
-					}
-				}
-			}
-		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+//line kernels.go:432
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		{
+			gc_rank2 := gc_step2 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line kernels.go:429
 			for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429
@@ -13055,8 +9487,66 @@ func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 				if gc_b2.Stopped() {
 //line kernels.go:429
 					return
-//line kernels.go:429
 				}
+			}
+		}
+		{
+//line kernels.go:433
+			gc_rank2 := gc_step2 + 1
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:429
+			for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+				gc_b2.Tick()
+//line kernels.go:429
+				if gc_b2.Stopped() {
+//line kernels.go:429
+					return
+				}
+			}
+		}
+		{
+//line kernels.go:433
+			gc_rank2 := gc_step2 + 2
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:429
+			for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+				gc_b2.Tick()
+//line kernels.go:429
+				if gc_b2.Stopped() {
+//line kernels.go:429
+					return
+				}
+			}
+		}
+		{
+//line kernels.go:433
+			gc_rank2 := gc_step2 + 3
+			gc_pos2.Thread = gc_rank2
+//line kernels.go:429
+			for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+				gc_b2.Tick()
+//line kernels.go:429
+				if gc_b2.Stopped() {
+//line kernels.go:429
+					return
+				}
+			}
+		}
+	}
+//line kernels.go:433
+	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line kernels.go:429
+		for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+			gc_b2.Tick()
+//line kernels.go:429
+			if gc_b2.Stopped() {
+//line kernels.go:429
+				return
 			}
 		}
 	}
@@ -13095,360 +9585,175 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-					gc_at3 := in[gc_off2:][:gc_bdx2]
-					gc_at4 := out[gc_off2:][:gc_bdx2]
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line kernels.go:458
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+				gc_at3 := in[gc_off2:][:gc_bdx2]
+				gc_at4 := out[gc_off2:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line kernels.go:444
-							gc_vb11 := archsimd.BroadcastFloat32x16(0.5)
+						gc_vb11 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:444
-							_ = gc_vb11
-//line kernels.go:444
-							gc_vb12 := archsimd.BroadcastFloat32x16(1)
-//line kernels.go:444
-							_ = gc_vb12
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line kernels.go:441
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:441
-								_ = i
-//line kernels.go:442
-								v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
-//line kernels.go:442
-								_ = v
-//line kernels.go:443
-								for k := int32(0); k != odd; k = k + 2 {
-//line kernels.go:443
-									gc_b2.Tick()
-//line kernels.go:443
-									if gc_b2.Stopped() {
-//line kernels.go:443
-										return gc_vstep3, true
-//line kernels.go:443
-									}
-//line kernels.go:443
-									v = v.Mul(gc_vb11).Add(gc_vb12)
-//line kernels.go:443
-								}
-//line kernels.go:443
-								v.StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line kernels.go:444
-						gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
-//line kernels.go:444
-						_ = gc_vb9
-//line kernels.go:444
-						gc_vb10 := archsimd.BroadcastFloat32x8(1)
-//line kernels.go:444
-						_ = gc_vb10
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_vb12 := archsimd.BroadcastFloat32x16(1)
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line kernels.go:441
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line kernels.go:441
 							_ = i
-//line kernels.go:442
-							v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
-//line kernels.go:442
-							_ = v
-//line kernels.go:443
+							v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
 							for k := int32(0); k != odd; k = k + 2 {
 //line kernels.go:443
 								gc_b2.Tick()
 //line kernels.go:443
 								if gc_b2.Stopped() {
 //line kernels.go:443
-									return
-//line kernels.go:443
+									return gc_vstep3, true
 								}
 //line kernels.go:443
-								v = v.Mul(gc_vb9).Add(gc_vb10)
-//line kernels.go:443
+								v = v.Mul(gc_vb11).Add(gc_vb12)
 							}
 //line kernels.go:443
 							v.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line kernels.go:444
+					gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
+//line kernels.go:444
+					gc_vb10 := archsimd.BroadcastFloat32x8(1)
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line kernels.go:441
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:441
 						_ = i
-
-//line kernels.go:442
-						v := gc_at3[gc_tx2]
-
-//line kernels.go:443
-						for k := int32(0); k != odd; k += 2 {
+						v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+						for k := int32(0); k != odd; k = k + 2 {
 //line kernels.go:443
 							gc_b2.Tick()
 //line kernels.go:443
 							if gc_b2.Stopped() {
 //line kernels.go:443
 								return
-//line kernels.go:443
 							}
-							v = v*0.5 + 1
+//line kernels.go:443
+							v = v.Mul(gc_vb9).Add(gc_vb10)
 						}
-
-//line kernels.go:446
-						gc_at4[gc_tx2] = v
-						_ = v
+//line kernels.go:443
+						v.StoreSlice(gc_at4[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line kernels.go:444
-							gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
-//line kernels.go:444
-							_ = gc_vb7
-//line kernels.go:444
-							gc_vb8 := archsimd.BroadcastFloat32x16(1)
-//line kernels.go:444
-							_ = gc_vb8
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line kernels.go:441
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:441
-								_ = i
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line kernels.go:442
-								if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line kernels.go:442
-									break
-//line kernels.go:442
-								}
-//line kernels.go:442
-								v := archsimd.LoadFloat32x16Slice(in[i:])
-//line kernels.go:442
-								_ = v
+					v := gc_at3[gc_tx2]
+					for k := int32(0); k != odd; k += 2 {
 //line kernels.go:443
-								for k := int32(0); k != odd; k = k + 2 {
+						gc_b2.Tick()
 //line kernels.go:443
-									gc_b2.Tick()
+						if gc_b2.Stopped() {
 //line kernels.go:443
-									if gc_b2.Stopped() {
-//line kernels.go:443
-										return gc_vstep4, true
-//line kernels.go:443
-									}
-//line kernels.go:443
-									v = v.Mul(gc_vb7).Add(gc_vb8)
-//line kernels.go:443
-								}
-//line kernels.go:446
-								v.StoreSlice(out[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
 							return
 						}
+//line kernels.go:444
+						v = v*0.5 + 1
 					}
-					if compiled.SIMD {
+					gc_at4[gc_tx2] = v
+				}
+			} else {
+//line kernels.go:450
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:444
-						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:444
-						_ = gc_vb5
-//line kernels.go:444
-						gc_vb6 := archsimd.BroadcastFloat32x8(1)
-//line kernels.go:444
-						_ = gc_vb6
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_vb8 := archsimd.BroadcastFloat32x16(1)
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line kernels.go:441
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:441
-							_ = i
-//line kernels.go:442
-							if i < 0 || i > len(in)-8 || i > len(out)-8 {
+							if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line kernels.go:442
 								break
-//line kernels.go:442
 							}
 //line kernels.go:442
-							v := archsimd.LoadFloat32x8Slice(in[i:])
-//line kernels.go:442
-							_ = v
-//line kernels.go:443
+							v := archsimd.LoadFloat32x16Slice(in[i:])
 							for k := int32(0); k != odd; k = k + 2 {
 //line kernels.go:443
 								gc_b2.Tick()
 //line kernels.go:443
 								if gc_b2.Stopped() {
 //line kernels.go:443
-									return
-//line kernels.go:443
+									return gc_vstep4, true
 								}
 //line kernels.go:443
-								v = v.Mul(gc_vb5).Add(gc_vb6)
-//line kernels.go:443
+								v = v.Mul(gc_vb7).Add(gc_vb8)
 							}
 //line kernels.go:446
 							v.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
+						return
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line kernels.go:444
+					gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
+//line kernels.go:444
+					gc_vb6 := archsimd.BroadcastFloat32x8(1)
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 //line kernels.go:441
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line kernels.go:442
-							v := in[i]
-
-//line kernels.go:443
-							for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
-								gc_b2.Tick()
-//line kernels.go:443
-								if gc_b2.Stopped() {
-//line kernels.go:443
-									return
-//line kernels.go:443
-								}
-								v = v*0.5 + 1
-							}
-
-//line kernels.go:446
-							out[i] = v
-							_ = v
+							break
 						}
-						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:441
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
 //line kernels.go:442
-							v := in[i]
-
+						v := archsimd.LoadFloat32x8Slice(in[i:])
+						for k := int32(0); k != odd; k = k + 2 {
 //line kernels.go:443
-							for k := int32(0); k != odd; k += 2 {
+							gc_b2.Tick()
 //line kernels.go:443
-								gc_b2.Tick()
+							if gc_b2.Stopped() {
 //line kernels.go:443
-								if gc_b2.Stopped() {
-//line kernels.go:443
-									return
-//line kernels.go:443
-								}
-								v = v*0.5 + 1
+								return
 							}
-
-//line kernels.go:446
-							out[i] = v
-							_ = v
+//line kernels.go:443
+							v = v.Mul(gc_vb5).Add(gc_vb6)
 						}
-						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:441
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line kernels.go:442
-							v := in[i]
-
-//line kernels.go:443
-							for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
-								gc_b2.Tick()
-//line kernels.go:443
-								if gc_b2.Stopped() {
-//line kernels.go:443
-									return
-//line kernels.go:443
-								}
-								v = v*0.5 + 1
-							}
-
 //line kernels.go:446
-							out[i] = v
-							_ = v
-						}
-						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:441
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line kernels.go:442
-							v := in[i]
-
-//line kernels.go:443
-							for k := int32(0); k != odd; k += 2 {
-//line kernels.go:443
-								gc_b2.Tick()
-//line kernels.go:443
-								if gc_b2.Stopped() {
-//line kernels.go:443
-									return
-//line kernels.go:443
-								}
-								v = v*0.5 + 1
-							}
-
-//line kernels.go:446
-							out[i] = v
-							_ = v
-						}
+						v.StoreSlice(out[i:])
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line kernels.go:441
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line kernels.go:442
 						v := in[i]
-
-//line kernels.go:443
 						for k := int32(0); k != odd; k += 2 {
 //line kernels.go:443
 							gc_b2.Tick()
@@ -13456,15 +9761,95 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 							if gc_b2.Stopped() {
 //line kernels.go:443
 								return
-//line kernels.go:443
 							}
+//line kernels.go:444
 							v = v*0.5 + 1
 						}
-
-//line kernels.go:446
 						out[i] = v
-						_ = v
 					}
+					{
+//line kernels.go:450
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:441
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+							gc_b2.Tick()
+//line kernels.go:443
+							if gc_b2.Stopped() {
+//line kernels.go:443
+								return
+							}
+//line kernels.go:444
+							v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+//line kernels.go:450
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:441
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+							gc_b2.Tick()
+//line kernels.go:443
+							if gc_b2.Stopped() {
+//line kernels.go:443
+								return
+							}
+//line kernels.go:444
+							v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+//line kernels.go:450
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:441
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+							gc_b2.Tick()
+//line kernels.go:443
+							if gc_b2.Stopped() {
+//line kernels.go:443
+								return
+							}
+//line kernels.go:444
+							v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+				}
+//line kernels.go:450
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:441
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					v := in[i]
+					for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+						gc_b2.Tick()
+//line kernels.go:443
+						if gc_b2.Stopped() {
+//line kernels.go:443
+							return
+						}
+//line kernels.go:444
+						v = v*0.5 + 1
+					}
+					out[i] = v
 				}
 			}
 		}
@@ -13474,4 +9859,5 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 // gc_files_kernels holds the source files whose lines the kernels' records hash.
 //
 //go:embed kernels.go
+//line kernels.go:458
 var gc_files_kernels embed.FS

@@ -42,635 +42,484 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_l_i [32]int
-		var gc_l_k [32]int
-		var gc_c1m [32]uint32
-		var gc_c1v [32]int32
-		var gc_c1a [32]int
-		var gc_c1w [32]int
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
+//line labeled.go:47
+	var gc_l_v [32]int32
+	var gc_l_i [32]int
+	var gc_l_k [32]int
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line labeled.go:60
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line labeled.go:39
-				var v int32
-				_ = v
-				gc_l_v[gc_lane] = v
+			var v int32
+//line labeled.go:41
+			gc_l_v[gc_lane] = v
+		}
+		{
+//line labeled.go:42
+			gc_save12 := gc_act
+			gc_in12 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line labeled.go:41
+				i := 0
+//line labeled.go:43
+				gc_l_i[gc_lane] = i
 			}
-
-//line labeled.go:41
-			{
-				gc_save12 := gc_act
-				gc_in12 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line labeled.go:41
-					i := 0
-					_ = i
-					gc_l_i[gc_lane] = i
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
 				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
+				gc_act = gc_in12 &^ gc_dead
+				var gc_m12, gc_skip12 uint32
+//line labeled.go:53
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					gc_act = gc_in12 &^ gc_dead
-					var gc_m12, gc_skip12 uint32
-					_ = gc_skip12
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line labeled.go:38
+					lane := (gc_rank & 31)
+//line labeled.go:40
+					i := gc_l_i[gc_lane]
+					if i < 2+lane%4 {
+						gc_m12 |= 1 << gc_lane
+					}
+				}
+				gc_in12 &= gc_m12
+				gc_act = gc_in12
+				if gc_act == 0 {
+					break
+				}
+				{
+//line labeled.go:43
+					gc_save8 := gc_act
+					gc_in8 := gc_act
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line labeled.go:38
-						lane := (gc_rank & 31)
-						_ = lane
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line labeled.go:41
-						if i < 2+lane%4 {
-							gc_m12 |= 1 << gc_lane
-						}
-					}
-					gc_in12 &= gc_m12
-					gc_act = gc_in12
-					if gc_act == 0 {
-						break
-					}
-
 //line labeled.go:42
-					{
-						gc_save8 := gc_act
-						gc_in8 := gc_act
+						k := 0
+//line labeled.go:44
+						gc_l_k[gc_lane] = k
+					}
+					for {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_act = gc_in8 &^ gc_dead
+						var gc_m8, gc_skip8 uint32
+//line labeled.go:54
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+							gc_pos.Thread = gc_rank
+//line labeled.go:38
+							lane := (gc_rank & 31)
+//line labeled.go:40
+							i := gc_l_i[gc_lane]
 //line labeled.go:42
-							k := 0
-							_ = k
-							gc_l_k[gc_lane] = k
-						}
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
+							k := gc_l_k[gc_lane]
+//line labeled.go:42
+							if k < 1+(lane+i)%3 {
+								gc_m8 |= 1 << gc_lane
 							}
-							gc_act = gc_in8 &^ gc_dead
-							var gc_m8, gc_skip8 uint32
-							_ = gc_skip8
+						}
+						gc_in8 &= gc_m8
+						gc_act = gc_in8
+						if gc_act == 0 {
+							break
+						}
+						{
+							var gc_m3 uint32
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-
 //line labeled.go:38
 								lane := (gc_rank & 31)
-								_ = lane
+//line labeled.go:40
 								i := gc_l_i[gc_lane]
-								_ = i
-								k := gc_l_k[gc_lane]
-								_ = k
-
 //line labeled.go:42
-								if k < 1+(lane+i)%3 {
-									gc_m8 |= 1 << gc_lane
+								k := gc_l_k[gc_lane]
+								if (lane+i+k)%7 == 3 {
+									gc_m3 |= 1 << gc_lane
 								}
 							}
-							gc_in8 &= gc_m8
-							gc_act = gc_in8
-							if gc_act == 0 {
-								break
-							}
-							{
-								var gc_m3 uint32
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line labeled.go:38
-									lane := (gc_rank & 31)
-									_ = lane
-									i := gc_l_i[gc_lane]
-									_ = i
-									k := gc_l_k[gc_lane]
-									_ = k
-
-//line labeled.go:43
-									if (lane+i+k)%7 == 3 {
-										gc_m3 |= 1 << gc_lane
-									}
-								}
-								gc_save3 := gc_act
-								gc_act = gc_save3 & gc_m3
-								if gc_act != 0 {
-
+							gc_save3 := gc_act
+							gc_act = gc_save3 & gc_m3
+							if gc_act != 0 {
 //line labeled.go:44
-									gc_in8 &^= gc_act
-									gc_skip8 |= gc_act
-									gc_skip12 |= gc_act
-									gc_act = 0
-								}
-								gc_act = gc_save3 &^ gc_dead &^ gc_skip8
+								gc_in8 &^= gc_act
+								gc_skip8 |= gc_act
+								gc_skip12 |= gc_act
+								gc_act = 0
 							}
-							{
-								var gc_m4 uint32
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line labeled.go:38
-									lane := (gc_rank & 31)
-									_ = lane
-									i := gc_l_i[gc_lane]
-									_ = i
-									k := gc_l_k[gc_lane]
-									_ = k
-
-//line labeled.go:46
-									if (lane*i+k)%11 == 5 {
-										gc_m4 |= 1 << gc_lane
-									}
-								}
-								gc_save4 := gc_act
-								gc_act = gc_save4 & gc_m4
-								if gc_act != 0 {
-
-//line labeled.go:47
-									gc_in8 &^= gc_act
-									gc_skip8 |= gc_act
-									gc_in12 &^= gc_act
-									gc_skip12 |= gc_act
-									gc_act = 0
-								}
-								gc_act = gc_save4 &^ gc_dead &^ gc_skip8
-							}
+							gc_act = gc_save3 &^ gc_dead &^ gc_skip8
+						}
+						{
+							var gc_m4 uint32
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-
 //line labeled.go:38
 								lane := (gc_rank & 31)
-								_ = lane
+//line labeled.go:40
 								i := gc_l_i[gc_lane]
-								_ = i
-								k := gc_l_k[gc_lane]
-								_ = k
-
-//line labeled.go:49
-								var mask uint32
-
-								{
-
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(0)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(1)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(2)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(3)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(4)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(5)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(6)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(7)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(8)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(9)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(10)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(11)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(12)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(13)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(14)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(15)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(16)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(17)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(18)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(19)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(20)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(21)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(22)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(23)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(24)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(25)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(26)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(27)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(28)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(29)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(30)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(31)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:54
-								}
-
-//line labeled.go:55
-								src := 31 - bits.LeadingZeros32(mask)
-								_ = mask
-								_ = src
-
-//line labeled.go:56
-								gc_c1m[gc_lane] = mask
-								gc_c1v[gc_lane] = int32(lane*100 + i*10 + k)
-								gc_c1a[gc_lane] = src
-								gc_c1w[gc_lane] = 32
-							}
-
-//line labeled.go:56
-							compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v := gc_l_v[gc_lane]
-								_ = v
-
-//line labeled.go:56
-								v += gc_c1r[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-							gc_act = gc_in8 &^ gc_dead
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								k := gc_l_k[gc_lane]
-								_ = k
-
 //line labeled.go:42
-								k++
-								gc_l_k[gc_lane] = k
+								k := gc_l_k[gc_lane]
+//line labeled.go:46
+								if (lane*i+k)%11 == 5 {
+									gc_m4 |= 1 << gc_lane
+								}
 							}
+							gc_save4 := gc_act
+							gc_act = gc_save4 & gc_m4
+							if gc_act != 0 {
+//line labeled.go:47
+								gc_in8 &^= gc_act
+								gc_skip8 |= gc_act
+								gc_in12 &^= gc_act
+								gc_skip12 |= gc_act
+								gc_act = 0
+							}
+							gc_act = gc_save4 &^ gc_dead &^ gc_skip8
 						}
-						gc_act = gc_save8 &^ gc_dead &^ gc_skip12
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
-
-//line labeled.go:58
-						v++
-						gc_l_v[gc_lane] = v
-					}
-					gc_act = gc_in12 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line labeled.go:41
-						i++
-						gc_l_i[gc_lane] = i
-					}
-				}
-				gc_act = gc_save12 &^ gc_dead
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at := out[gc_off:][:32]
-
-//line labeled.go:60
-						copy(gc_at, gc_l_v[:])
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line labeled.go:60
-							out[gc_bx*gc_bdx+gc_tx] = v
+//line labeled.go:38
+							lane := (gc_rank & 31)
+//line labeled.go:40
+							i := gc_l_i[gc_lane]
+//line labeled.go:42
+							k := gc_l_k[gc_lane]
+//line labeled.go:49
+							var mask uint32
+							{
+								{
+//line labeled.go:50
+									j := int(0)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(1)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(2)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(3)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(4)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(5)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(6)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(7)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(8)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(9)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(10)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(11)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(12)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(13)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(14)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(15)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(16)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(17)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(18)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(19)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(20)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(21)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(22)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(23)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(24)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(25)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(26)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(27)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(28)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(29)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(30)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(31)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+							}
+//line labeled.go:55
+							src := 31 - bits.LeadingZeros32(mask)
+							gc_c1m[gc_lane] = mask
+							gc_c1v[gc_lane] = int32(lane*100 + i*10 + k)
+							gc_c1a[gc_lane] = src
+							gc_c1w[gc_lane] = 32
 						}
+//line labeled.go:56
+						compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line labeled.go:63
+							v := gc_l_v[gc_lane]
+//line labeled.go:56
+							v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+						gc_act = gc_in8 &^ gc_dead
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line labeled.go:66
+							k := gc_l_k[gc_lane]
+//line labeled.go:42
+							k++
+							gc_l_k[gc_lane] = k
+						}
+					}
+					gc_act = gc_save8 &^ gc_dead &^ gc_skip12
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line labeled.go:54
+					v := gc_l_v[gc_lane]
+//line labeled.go:58
+					v++
+					gc_l_v[gc_lane] = v
+				}
+				gc_act = gc_in12 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line labeled.go:68
+					i := gc_l_i[gc_lane]
+//line labeled.go:41
+					i++
+					gc_l_i[gc_lane] = i
+				}
+			}
+			gc_act = gc_save12 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+//line labeled.go:60
+					copy(gc_at, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v := gc_l_v[gc_lane]
+//line labeled.go:60
+						out[gc_bx*gc_bdx+gc_tx] = v
 					}
 				}
 			}
@@ -703,573 +552,432 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_l_i [32]int
-		var gc_l_tag [32]int
-		var gc_c1m [32]uint32
-		var gc_c1v [32]bool
-		var gc_c1r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
+//line labeled.go:100
+	var gc_l_v [32]int32
+	var gc_l_i [32]int
+	var gc_l_tag [32]int
+	var gc_c1m [32]uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line labeled.go:111
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line labeled.go:92
-				var v int32
-				_ = v
-				gc_l_v[gc_lane] = v
+			var v int32
+//line labeled.go:94
+			gc_l_v[gc_lane] = v
+		}
+		{
+//line labeled.go:95
+			gc_save10 := gc_act
+			gc_in10 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line labeled.go:94
+				i := 0
+//line labeled.go:96
+				gc_l_i[gc_lane] = i
 			}
-
-//line labeled.go:94
-			{
-				gc_save10 := gc_act
-				gc_in10 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line labeled.go:94
-					i := 0
-					_ = i
-					gc_l_i[gc_lane] = i
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
 				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
+				gc_act = gc_in10 &^ gc_dead
+				var gc_m10, gc_skip10 uint32
+//line labeled.go:106
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					gc_act = gc_in10 &^ gc_dead
-					var gc_m10, gc_skip10 uint32
-					_ = gc_skip10
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line labeled.go:91
+					lane := (gc_rank & 31)
+//line labeled.go:93
+					i := gc_l_i[gc_lane]
+					if i < 1+lane%5 {
+						gc_m10 |= 1 << gc_lane
+					}
+				}
+				gc_in10 &= gc_m10
+				gc_act = gc_in10
+				if gc_act == 0 {
+					break
+				}
+//line labeled.go:95
+				for k := range 4 {
+					{
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+//line labeled.go:91
+							lane := (gc_rank & 31)
+//line labeled.go:93
+							i := gc_l_i[gc_lane]
+//line labeled.go:96
+							var tag int = (lane + i*k) % 6
+//line labeled.go:98
+							gc_l_tag[gc_lane] = tag
+						}
+						{
+							var gc_m5 uint32
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								tag := gc_l_tag[gc_lane]
+//line labeled.go:97
+								if tag == 5 {
+									gc_m5 |= 1 << gc_lane
+								}
+							}
+							gc_save5 := gc_act
+							gc_act = gc_save5 & gc_m5
+							if gc_act != 0 {
+//line labeled.go:98
+								gc_skip10 |= gc_act
+								gc_act = 0
+							}
+							gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
+							if gc_act != 0 {
+								{
+									var gc_m4 uint32
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+										tag := gc_l_tag[gc_lane]
+//line labeled.go:99
+										if tag == 4 {
+											gc_m4 |= 1 << gc_lane
+										}
+									}
+									gc_save4 := gc_act
+									gc_act = gc_save4 & gc_m4
+									if gc_act != 0 {
+//line labeled.go:100
+										gc_in10 &^= gc_act
+										gc_skip10 |= gc_act
+										gc_act = 0
+									}
+									gc_act = gc_save4 &^ gc_dead &^ gc_skip10
+								}
+							}
+							gc_act = gc_save5 &^ gc_dead &^ gc_skip10
+						}
+					}
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
 //line labeled.go:91
 						lane := (gc_rank & 31)
-						_ = lane
+//line labeled.go:93
 						i := gc_l_i[gc_lane]
-						_ = i
-
-//line labeled.go:94
-						if i < 1+lane%5 {
-							gc_m10 |= 1 << gc_lane
-						}
-					}
-					gc_in10 &= gc_m10
-					gc_act = gc_in10
-					if gc_act == 0 {
-						break
-					}
-
-//line labeled.go:95
-					for k := range 4 {
-						{
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line labeled.go:91
-								lane := (gc_rank & 31)
-								_ = lane
-								i := gc_l_i[gc_lane]
-								_ = i
-
-//line labeled.go:96
-								var tag int = (lane + i*k) % 6
-								_ = tag
-								gc_l_tag[gc_lane] = tag
-							}
-							{
-								var gc_m5 uint32
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									tag := gc_l_tag[gc_lane]
-									_ = tag
-
-//line labeled.go:97
-									if tag == 5 {
-										gc_m5 |= 1 << gc_lane
-									}
-								}
-								gc_save5 := gc_act
-								gc_act = gc_save5 & gc_m5
-								if gc_act != 0 {
-
-//line labeled.go:98
-									gc_skip10 |= gc_act
-									gc_act = 0
-								}
-								gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
-								if gc_act != 0 {
-									{
-										var gc_m4 uint32
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_pos.Thread = gc_rank
-											tag := gc_l_tag[gc_lane]
-											_ = tag
-
-//line labeled.go:99
-											if tag == 4 {
-												gc_m4 |= 1 << gc_lane
-											}
-										}
-										gc_save4 := gc_act
-										gc_act = gc_save4 & gc_m4
-										if gc_act != 0 {
-
-//line labeled.go:100
-											gc_in10 &^= gc_act
-											gc_skip10 |= gc_act
-											gc_act = 0
-										}
-										gc_act = gc_save4 &^ gc_dead &^ gc_skip10
-									}
-								}
-								gc_act = gc_save5 &^ gc_dead &^ gc_skip10
-							}
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line labeled.go:91
-							lane := (gc_rank & 31)
-							_ = lane
-							i := gc_l_i[gc_lane]
-							_ = i
-
 //line labeled.go:102
-							var mask uint32
-
+						var mask uint32
+						{
 							{
-
 //line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(0)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
+								j := int(0)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
 								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(1)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(2)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(3)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(4)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(5)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(6)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(7)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(8)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(9)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(10)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(11)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(12)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(13)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(14)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(15)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(16)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(17)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(18)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(19)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(20)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(21)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(22)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(23)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(24)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(25)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(26)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(27)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(28)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(29)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(30)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(31)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:107
 							}
-							_ = mask
-
-//line labeled.go:108
-							gc_c1m[gc_lane] = mask
-							gc_c1v[gc_lane] = (lane+k)%3 == 0
-						}
-
-//line labeled.go:108
-						compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+							{
+//line labeled.go:103
+								j := int(1)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line labeled.go:108
-							b := gc_c1r[gc_lane]
-
-//line labeled.go:109
-							v += int32(bits.OnesCount32(b)) + int32(k)
-							_ = b
-							gc_l_v[gc_lane] = v
+							{
+//line labeled.go:103
+								j := int(2)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(3)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(4)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(5)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(6)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(7)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(8)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(9)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(10)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(11)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(12)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(13)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(14)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(15)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(16)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(17)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(18)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(19)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(20)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(21)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(22)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(23)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(24)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(25)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(26)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(27)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(28)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(29)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(30)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(31)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
 						}
+//line labeled.go:108
+						gc_c1m[gc_lane] = mask
+						gc_c1v[gc_lane] = (lane+k)%3 == 0
 					}
+//line labeled.go:108
+					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 						v := gc_l_v[gc_lane]
-						_ = v
-
+//line labeled.go:108
+						b := gc_c1r[gc_lane]
+						v += int32(bits.OnesCount32(b)) + int32(k)
 //line labeled.go:111
-						v *= 2
 						gc_l_v[gc_lane] = v
 					}
-					gc_act = gc_in10 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line labeled.go:120
+					v := gc_l_v[gc_lane]
+//line labeled.go:111
+					v *= 2
+					gc_l_v[gc_lane] = v
+				}
+				gc_act = gc_in10 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line labeled.go:121
+					i := gc_l_i[gc_lane]
+//line labeled.go:94
+					i++
+					gc_l_i[gc_lane] = i
+				}
+			}
+			gc_act = gc_save10 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+//line labeled.go:113
+					copy(gc_at, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line labeled.go:94
-						i++
-						gc_l_i[gc_lane] = i
-					}
-				}
-				gc_act = gc_save10 &^ gc_dead
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at := out[gc_off:][:32]
-
+						gc_pos.Thread = gc_rank
+						v := gc_l_v[gc_lane]
 //line labeled.go:113
-						copy(gc_at, gc_l_v[:])
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line labeled.go:113
-							out[gc_bx*gc_bdx+gc_tx] = v
-						}
+						out[gc_bx*gc_bdx+gc_tx] = v
 					}
 				}
 			}
@@ -1280,4 +988,5 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 // gc_files_labeled holds the source files whose lines the kernels' records hash.
 //
 //go:embed labeled.go
+//line labeled.go:125
 var gc_files_labeled embed.FS

@@ -43,754 +43,575 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_l_i [32]int
-		var gc_l_k [32]int
-		var gc_c21m [32]uint32
-		var gc_c21v [32]int32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line labeled.go:47
+	var gc_l_v [32]int32
+	var gc_l_i [32]int
+	var gc_l_k [32]int
+	var gc_c21m [32]uint32
+	var gc_c21v [32]int32
+	var gc_c21a [32]int
+	var gc_c21w [32]int
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line labeled.go:60
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line labeled.go:39
-						var v int32
-//line labeled.go:39
-						_ = v
-						archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line labeled.go:39
-						var v int32
-//line labeled.go:39
-						_ = v
-						archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					var v int32
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line labeled.go:39
+					var v int32
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
-			if gc_left != 0 {
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line labeled.go:39
+				var v int32
+//line labeled.go:41
+				gc_l_v[gc_lane2] = v
+			}
+		}
+		{
+//line labeled.go:42
+			gc_save122 := gc_act2
+			gc_in122 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line labeled.go:41
+				i := 0
+//line labeled.go:43
+				gc_l_i[gc_lane2] = i
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in122 &^ gc_dead2
+				var gc_m122, gc_skip122 uint32
+//line labeled.go:53
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line labeled.go:39
-					var v int32
-					_ = v
-					gc_l_v[gc_lane2] = v
-				}
-			}
-
-//line labeled.go:41
-			{
-				gc_save122 := gc_act2
-				gc_in122 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line labeled.go:41
-					i := 0
-					_ = i
-					gc_l_i[gc_lane2] = i
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
+					gc_pos2.Thread = gc_rank2
+//line labeled.go:38
+					lane := (gc_rank2 & 31)
+//line labeled.go:40
+					i := gc_l_i[gc_lane2]
+					if i < 2+lane%4 {
+						gc_m122 |= 1 << gc_lane2
 					}
-					gc_act2 = gc_in122 &^ gc_dead2
-					var gc_m122, gc_skip122 uint32
-					_ = gc_skip122
+				}
+				gc_in122 &= gc_m122
+				gc_act2 = gc_in122
+				if gc_act2 == 0 {
+					break
+				}
+				{
+//line labeled.go:43
+					gc_save82 := gc_act2
+					gc_in82 := gc_act2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line labeled.go:38
-						lane := (gc_rank2 & 31)
-						_ = lane
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line labeled.go:41
-						if i < 2+lane%4 {
-							gc_m122 |= 1 << gc_lane2
-						}
-					}
-					gc_in122 &= gc_m122
-					gc_act2 = gc_in122
-					if gc_act2 == 0 {
-						break
-					}
-
 //line labeled.go:42
-					{
-						gc_save82 := gc_act2
-						gc_in82 := gc_act2
+						k := 0
+//line labeled.go:44
+						gc_l_k[gc_lane2] = k
+					}
+					for {
+						gc_b2.Tick()
+						if gc_b2.Stopped() {
+							return
+						}
+						gc_act2 = gc_in82 &^ gc_dead2
+						var gc_m82, gc_skip82 uint32
+//line labeled.go:54
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
+//line labeled.go:38
+							lane := (gc_rank2 & 31)
+//line labeled.go:40
+							i := gc_l_i[gc_lane2]
 //line labeled.go:42
-							k := 0
-							_ = k
-							gc_l_k[gc_lane2] = k
-						}
-						for {
-							gc_b2.Tick()
-							if gc_b2.Stopped() {
-								return
+							k := gc_l_k[gc_lane2]
+//line labeled.go:42
+							if k < 1+(lane+i)%3 {
+								gc_m82 |= 1 << gc_lane2
 							}
-							gc_act2 = gc_in82 &^ gc_dead2
-							var gc_m82, gc_skip82 uint32
-							_ = gc_skip82
+						}
+						gc_in82 &= gc_m82
+						gc_act2 = gc_in82
+						if gc_act2 == 0 {
+							break
+						}
+						{
+							var gc_m32 uint32
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-
 //line labeled.go:38
 								lane := (gc_rank2 & 31)
-								_ = lane
+//line labeled.go:40
 								i := gc_l_i[gc_lane2]
-								_ = i
-								k := gc_l_k[gc_lane2]
-								_ = k
-
 //line labeled.go:42
-								if k < 1+(lane+i)%3 {
-									gc_m82 |= 1 << gc_lane2
+								k := gc_l_k[gc_lane2]
+								if (lane+i+k)%7 == 3 {
+									gc_m32 |= 1 << gc_lane2
 								}
 							}
-							gc_in82 &= gc_m82
-							gc_act2 = gc_in82
-							if gc_act2 == 0 {
-								break
-							}
-							{
-								var gc_m32 uint32
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line labeled.go:38
-									lane := (gc_rank2 & 31)
-									_ = lane
-									i := gc_l_i[gc_lane2]
-									_ = i
-									k := gc_l_k[gc_lane2]
-									_ = k
-
-//line labeled.go:43
-									if (lane+i+k)%7 == 3 {
-										gc_m32 |= 1 << gc_lane2
-									}
-								}
-								gc_save32 := gc_act2
-								gc_act2 = gc_save32 & gc_m32
-								if gc_act2 != 0 {
-
+							gc_save32 := gc_act2
+							gc_act2 = gc_save32 & gc_m32
+							if gc_act2 != 0 {
 //line labeled.go:44
-									gc_in82 &^= gc_act2
-									gc_skip82 |= gc_act2
-									gc_skip122 |= gc_act2
-									gc_act2 = 0
-								}
-								gc_act2 = gc_save32 &^ gc_dead2 &^ gc_skip82
+								gc_in82 &^= gc_act2
+								gc_skip82 |= gc_act2
+								gc_skip122 |= gc_act2
+								gc_act2 = 0
 							}
-							{
-								var gc_m42 uint32
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line labeled.go:38
-									lane := (gc_rank2 & 31)
-									_ = lane
-									i := gc_l_i[gc_lane2]
-									_ = i
-									k := gc_l_k[gc_lane2]
-									_ = k
-
-//line labeled.go:46
-									if (lane*i+k)%11 == 5 {
-										gc_m42 |= 1 << gc_lane2
-									}
-								}
-								gc_save42 := gc_act2
-								gc_act2 = gc_save42 & gc_m42
-								if gc_act2 != 0 {
-
-//line labeled.go:47
-									gc_in82 &^= gc_act2
-									gc_skip82 |= gc_act2
-									gc_in122 &^= gc_act2
-									gc_skip122 |= gc_act2
-									gc_act2 = 0
-								}
-								gc_act2 = gc_save42 &^ gc_dead2 &^ gc_skip82
-							}
+							gc_act2 = gc_save32 &^ gc_dead2 &^ gc_skip82
+						}
+						{
+							var gc_m42 uint32
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-
 //line labeled.go:38
 								lane := (gc_rank2 & 31)
-								_ = lane
+//line labeled.go:40
 								i := gc_l_i[gc_lane2]
-								_ = i
-								k := gc_l_k[gc_lane2]
-								_ = k
-
-//line labeled.go:49
-								var mask uint32
-
-								{
-
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(0)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(1)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(2)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(3)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(4)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(5)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(6)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(7)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(8)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(9)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(10)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(11)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(12)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(13)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(14)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(15)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(16)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(17)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(18)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(19)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(20)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(21)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(22)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(23)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(24)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(25)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(26)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(27)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(28)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(29)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(30)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:50
-									{
-//line labeled.go:50
-										j := int(31)
-//line labeled.go:50
-										_ = j
-										if labeledAt(j, i, k) {
-											mask |= 1 << j
-										}
-									}
-//line labeled.go:54
-								}
-
-//line labeled.go:55
-								src := 31 - bits.LeadingZeros32(mask)
-								_ = mask
-								_ = src
-
-//line labeled.go:56
-								gc_c21m[gc_lane2] = mask
-								gc_c21v[gc_lane2] = int32(lane*100 + i*10 + k)
-								gc_c21a[gc_lane2] = src
-								gc_c21w[gc_lane2] = 32
-							}
-
-//line labeled.go:56
-							compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-							gc_left2 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line labeled.go:56
-										v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line labeled.go:56
-										_ = v
-//line labeled.go:56
-										v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line labeled.go:56
-										v.StoreSlice(gc_l_v[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line labeled.go:56
-										v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line labeled.go:56
-										_ = v
-//line labeled.go:56
-										v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line labeled.go:56
-										v.StoreSlice(gc_l_v[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left2 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line labeled.go:56
-									v += gc_c21r[gc_lane2]
-									gc_l_v[gc_lane2] = v
-								}
-							}
-							gc_act2 = gc_in82 &^ gc_dead2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								k := gc_l_k[gc_lane2]
-								_ = k
-
 //line labeled.go:42
-								k++
-								gc_l_k[gc_lane2] = k
-							}
-						}
-						gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip122
-					}
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-//line labeled.go:58
-						gc_vb := archsimd.BroadcastInt32x8(1)
-//line labeled.go:58
-						_ = gc_vb
-						if gc_act2 == ^uint32(0) {
-//line labeled.go:58
-							gc_vb2 := archsimd.BroadcastInt32x8(1)
-//line labeled.go:58
-							_ = gc_vb2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line labeled.go:58
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line labeled.go:58
-								_ = v
-//line labeled.go:58
-								v = v.Add(gc_vb2)
-//line labeled.go:58
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+								k := gc_l_k[gc_lane2]
+//line labeled.go:46
+								if (lane*i+k)%11 == 5 {
+									gc_m42 |= 1 << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line labeled.go:58
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line labeled.go:58
-								_ = v
-//line labeled.go:58
-								v = v.Add(gc_vb)
-//line labeled.go:58
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
 							}
+							gc_save42 := gc_act2
+							gc_act2 = gc_save42 & gc_m42
+							if gc_act2 != 0 {
+//line labeled.go:47
+								gc_in82 &^= gc_act2
+								gc_skip82 |= gc_act2
+								gc_in122 &^= gc_act2
+								gc_skip122 |= gc_act2
+								gc_act2 = 0
+							}
+							gc_act2 = gc_save42 &^ gc_dead2 &^ gc_skip82
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line labeled.go:58
-							v++
-							gc_l_v[gc_lane2] = v
+							gc_pos2.Thread = gc_rank2
+//line labeled.go:38
+							lane := (gc_rank2 & 31)
+//line labeled.go:40
+							i := gc_l_i[gc_lane2]
+//line labeled.go:42
+							k := gc_l_k[gc_lane2]
+//line labeled.go:49
+							var mask uint32
+							{
+								{
+//line labeled.go:50
+									j := int(0)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(1)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(2)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(3)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(4)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(5)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(6)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(7)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(8)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(9)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(10)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(11)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(12)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(13)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(14)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(15)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(16)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(17)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(18)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(19)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(20)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(21)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(22)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(23)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(24)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(25)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(26)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(27)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(28)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(29)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(30)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+								{
+//line labeled.go:50
+									j := int(31)
+									if labeledAt(j, i, k) {
+										mask |= 1 << j
+									}
+								}
+							}
+//line labeled.go:55
+							src := 31 - bits.LeadingZeros32(mask)
+							gc_c21m[gc_lane2] = mask
+							gc_c21v[gc_lane2] = int32(lane*100 + i*10 + k)
+							gc_c21a[gc_lane2] = src
+							gc_c21w[gc_lane2] = 32
+						}
+//line labeled.go:56
+						compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line labeled.go:56
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line labeled.go:56
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line labeled.go:56
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+//line labeled.go:56
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line labeled.go:56
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line labeled.go:56
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line labeled.go:69
+								v := gc_l_v[gc_lane2]
+//line labeled.go:56
+								v += gc_c21r[gc_lane2]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+						gc_act2 = gc_in82 &^ gc_dead2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line labeled.go:67
+							k := gc_l_k[gc_lane2]
+//line labeled.go:42
+							k++
+							gc_l_k[gc_lane2] = k
 						}
 					}
-					gc_act2 = gc_in122 &^ gc_dead2
+					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip122
+				}
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+//line labeled.go:58
+					gc_vb := archsimd.BroadcastInt32x8(1)
+					if gc_act2 == ^uint32(0) {
+//line labeled.go:58
+						gc_vb2 := archsimd.BroadcastInt32x8(1)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line labeled.go:58
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line labeled.go:58
+							v = v.Add(gc_vb2)
+//line labeled.go:58
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line labeled.go:58
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line labeled.go:58
+							v = v.Add(gc_vb)
+//line labeled.go:58
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line labeled.go:41
-						i++
-						gc_l_i[gc_lane2] = i
+//line labeled.go:71
+						v := gc_l_v[gc_lane2]
+//line labeled.go:58
+						v++
+						gc_l_v[gc_lane2] = v
 					}
 				}
-				gc_act2 = gc_save122 &^ gc_dead2
+				gc_act2 = gc_in122 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line labeled.go:69
+					i := gc_l_i[gc_lane2]
+//line labeled.go:41
+					i++
+					gc_l_i[gc_lane2] = i
+				}
 			}
+			gc_act2 = gc_save122 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-
+				gc_x02 := gc_tidx2.X
+				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
 //line labeled.go:60
-						copy(gc_at2, gc_l_v[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line labeled.go:60
-							out[gc_bx2*gc_bdx2+gc_tx2] = v
+					copy(gc_at2, gc_l_v[:])
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						v := gc_l_v[gc_lane2]
+//line labeled.go:60
+						out[gc_bx2*gc_bdx2+gc_tx2] = v
 					}
 				}
 			}
@@ -823,654 +644,493 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_l_i [32]int
-		var gc_l_tag [32]int
-		var gc_c21m [32]uint32
-		var gc_c21v [32]bool
-		var gc_c21r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line labeled.go:100
+	var gc_l_v [32]int32
+	var gc_l_i [32]int
+	var gc_l_tag [32]int
+	var gc_c21m [32]uint32
+	var gc_c21v [32]bool
+	var gc_c21r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line labeled.go:111
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line labeled.go:92
-						var v int32
-//line labeled.go:92
-						_ = v
-						archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line labeled.go:92
-						var v int32
-//line labeled.go:92
-						_ = v
-						archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					var v int32
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line labeled.go:92
+					var v int32
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
-			if gc_left != 0 {
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line labeled.go:92
+				var v int32
+//line labeled.go:94
+				gc_l_v[gc_lane2] = v
+			}
+		}
+		{
+//line labeled.go:95
+			gc_save102 := gc_act2
+			gc_in102 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line labeled.go:94
+				i := 0
+//line labeled.go:96
+				gc_l_i[gc_lane2] = i
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in102 &^ gc_dead2
+				var gc_m102, gc_skip102 uint32
+//line labeled.go:106
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line labeled.go:92
-					var v int32
-					_ = v
-					gc_l_v[gc_lane2] = v
-				}
-			}
-
-//line labeled.go:94
-			{
-				gc_save102 := gc_act2
-				gc_in102 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line labeled.go:94
-					i := 0
-					_ = i
-					gc_l_i[gc_lane2] = i
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
+					gc_pos2.Thread = gc_rank2
+//line labeled.go:91
+					lane := (gc_rank2 & 31)
+//line labeled.go:93
+					i := gc_l_i[gc_lane2]
+					if i < 1+lane%5 {
+						gc_m102 |= 1 << gc_lane2
 					}
-					gc_act2 = gc_in102 &^ gc_dead2
-					var gc_m102, gc_skip102 uint32
-					_ = gc_skip102
+				}
+				gc_in102 &= gc_m102
+				gc_act2 = gc_in102
+				if gc_act2 == 0 {
+					break
+				}
+//line labeled.go:95
+				for k := range 4 {
+					{
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line labeled.go:91
+							lane := (gc_rank2 & 31)
+//line labeled.go:93
+							i := gc_l_i[gc_lane2]
+//line labeled.go:96
+							var tag int = (lane + i*k) % 6
+//line labeled.go:98
+							gc_l_tag[gc_lane2] = tag
+						}
+						{
+							var gc_m52 uint32
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								tag := gc_l_tag[gc_lane2]
+//line labeled.go:97
+								if tag == 5 {
+									gc_m52 |= 1 << gc_lane2
+								}
+							}
+							gc_save52 := gc_act2
+							gc_act2 = gc_save52 & gc_m52
+							if gc_act2 != 0 {
+//line labeled.go:98
+								gc_skip102 |= gc_act2
+								gc_act2 = 0
+							}
+							gc_act2 = gc_save52 &^ gc_m52 &^ gc_dead2 &^ gc_skip102
+							if gc_act2 != 0 {
+								{
+									var gc_m42 uint32
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+										tag := gc_l_tag[gc_lane2]
+//line labeled.go:99
+										if tag == 4 {
+											gc_m42 |= 1 << gc_lane2
+										}
+									}
+									gc_save42 := gc_act2
+									gc_act2 = gc_save42 & gc_m42
+									if gc_act2 != 0 {
+//line labeled.go:100
+										gc_in102 &^= gc_act2
+										gc_skip102 |= gc_act2
+										gc_act2 = 0
+									}
+									gc_act2 = gc_save42 &^ gc_dead2 &^ gc_skip102
+								}
+							}
+							gc_act2 = gc_save52 &^ gc_dead2 &^ gc_skip102
+						}
+					}
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line labeled.go:91
 						lane := (gc_rank2 & 31)
-						_ = lane
+//line labeled.go:93
 						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line labeled.go:94
-						if i < 1+lane%5 {
-							gc_m102 |= 1 << gc_lane2
-						}
-					}
-					gc_in102 &= gc_m102
-					gc_act2 = gc_in102
-					if gc_act2 == 0 {
-						break
-					}
-
-//line labeled.go:95
-					for k := range 4 {
-						{
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line labeled.go:91
-								lane := (gc_rank2 & 31)
-								_ = lane
-								i := gc_l_i[gc_lane2]
-								_ = i
-
-//line labeled.go:96
-								var tag int = (lane + i*k) % 6
-								_ = tag
-								gc_l_tag[gc_lane2] = tag
-							}
-							{
-								var gc_m52 uint32
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									tag := gc_l_tag[gc_lane2]
-									_ = tag
-
-//line labeled.go:97
-									if tag == 5 {
-										gc_m52 |= 1 << gc_lane2
-									}
-								}
-								gc_save52 := gc_act2
-								gc_act2 = gc_save52 & gc_m52
-								if gc_act2 != 0 {
-
-//line labeled.go:98
-									gc_skip102 |= gc_act2
-									gc_act2 = 0
-								}
-								gc_act2 = gc_save52 &^ gc_m52 &^ gc_dead2 &^ gc_skip102
-								if gc_act2 != 0 {
-									{
-										var gc_m42 uint32
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-											tag := gc_l_tag[gc_lane2]
-											_ = tag
-
-//line labeled.go:99
-											if tag == 4 {
-												gc_m42 |= 1 << gc_lane2
-											}
-										}
-										gc_save42 := gc_act2
-										gc_act2 = gc_save42 & gc_m42
-										if gc_act2 != 0 {
-
-//line labeled.go:100
-											gc_in102 &^= gc_act2
-											gc_skip102 |= gc_act2
-											gc_act2 = 0
-										}
-										gc_act2 = gc_save42 &^ gc_dead2 &^ gc_skip102
-									}
-								}
-								gc_act2 = gc_save52 &^ gc_dead2 &^ gc_skip102
-							}
-						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line labeled.go:91
-							lane := (gc_rank2 & 31)
-							_ = lane
-							i := gc_l_i[gc_lane2]
-							_ = i
-
 //line labeled.go:102
-							var mask uint32
-
+						var mask uint32
+						{
 							{
-
 //line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(0)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
+								j := int(0)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
 								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(1)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(2)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(3)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(4)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(5)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(6)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(7)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(8)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(9)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(10)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(11)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(12)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(13)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(14)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(15)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(16)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(17)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(18)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(19)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(20)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(21)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(22)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(23)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(24)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(25)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(26)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(27)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(28)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(29)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(30)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:103
-								{
-//line labeled.go:103
-									j := int(31)
-//line labeled.go:103
-									_ = j
-									if labeledUniformAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-//line labeled.go:107
 							}
-							_ = mask
-
+							{
+//line labeled.go:103
+								j := int(1)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(2)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(3)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(4)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(5)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(6)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(7)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(8)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(9)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(10)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(11)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(12)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(13)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(14)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(15)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(16)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(17)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(18)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(19)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(20)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(21)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(22)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(23)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(24)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(25)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(26)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(27)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(28)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(29)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(30)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+							{
+//line labeled.go:103
+								j := int(31)
+								if labeledUniformAt(j, i, k) {
+									mask |= 1 << j
+								}
+							}
+						}
 //line labeled.go:108
-							gc_c21m[gc_lane2] = mask
-							gc_c21v[gc_lane2] = (lane+k)%3 == 0
-						}
-
+						gc_c21m[gc_lane2] = mask
+						gc_c21v[gc_lane2] = (lane+k)%3 == 0
+					}
 //line labeled.go:108
-						compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, nil, nil, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line labeled.go:108
-							b := gc_c21r[gc_lane2]
-
-//line labeled.go:109
-							v += int32(bits.OnesCount32(b)) + int32(k)
-							_ = b
-							gc_l_v[gc_lane2] = v
-						}
-					}
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-//line labeled.go:111
-						gc_vb := archsimd.BroadcastInt32x8(2)
-//line labeled.go:111
-						_ = gc_vb
-						if gc_act2 == ^uint32(0) {
-//line labeled.go:111
-							gc_vb2 := archsimd.BroadcastInt32x8(2)
-//line labeled.go:111
-							_ = gc_vb2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line labeled.go:111
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line labeled.go:111
-								_ = v
-//line labeled.go:111
-								v = v.Mul(gc_vb2)
-//line labeled.go:111
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line labeled.go:111
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line labeled.go:111
-								_ = v
-//line labeled.go:111
-								v = v.Mul(gc_vb)
-//line labeled.go:111
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line labeled.go:111
-							v *= 2
-							gc_l_v[gc_lane2] = v
-						}
-					}
-					gc_act2 = gc_in102 &^ gc_dead2
+					compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, nil, nil, &gc_c21r)
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line labeled.go:94
-						i++
-						gc_l_i[gc_lane2] = i
+						gc_pos2.Thread = gc_rank2
+						v := gc_l_v[gc_lane2]
+//line labeled.go:108
+						b := gc_c21r[gc_lane2]
+						v += int32(bits.OnesCount32(b)) + int32(k)
+//line labeled.go:111
+						gc_l_v[gc_lane2] = v
 					}
 				}
-				gc_act2 = gc_save102 &^ gc_dead2
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-
-//line labeled.go:113
-						copy(gc_at2, gc_l_v[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line labeled.go:113
-							out[gc_bx2*gc_bdx2+gc_tx2] = v
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+//line labeled.go:111
+					gc_vb := archsimd.BroadcastInt32x8(2)
+					if gc_act2 == ^uint32(0) {
+//line labeled.go:111
+						gc_vb2 := archsimd.BroadcastInt32x8(2)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line labeled.go:111
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line labeled.go:111
+							v = v.Mul(gc_vb2)
+//line labeled.go:111
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line labeled.go:111
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line labeled.go:111
+							v = v.Mul(gc_vb)
+//line labeled.go:111
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line labeled.go:124
+						v := gc_l_v[gc_lane2]
+//line labeled.go:111
+						v *= 2
+						gc_l_v[gc_lane2] = v
+					}
+				}
+				gc_act2 = gc_in102 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line labeled.go:122
+					i := gc_l_i[gc_lane2]
+//line labeled.go:94
+					i++
+					gc_l_i[gc_lane2] = i
+				}
+			}
+			gc_act2 = gc_save102 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+//line labeled.go:113
+					copy(gc_at2, gc_l_v[:])
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						v := gc_l_v[gc_lane2]
+//line labeled.go:113
+						out[gc_bx2*gc_bdx2+gc_tx2] = v
 					}
 				}
 			}
@@ -1481,4 +1141,5 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 // gc_files_labeled holds the source files whose lines the kernels' records hash.
 //
 //go:embed labeled.go
+//line labeled.go:125
 var gc_files_labeled embed.FS

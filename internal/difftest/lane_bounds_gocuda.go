@@ -42,7 +42,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line lane_bounds.go:22
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -53,616 +53,412 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := in[gc_off:][:gc_to]
-					gc_at2 := out[gc_off:][:gc_to]
-					gc_vstep := gc_from
+//line lane_bounds.go:33
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
 //line lane_bounds.go:13
-					gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_bounds.go:13
-					_ = gc_iota5
+				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_bounds.go:19
-					gc_vb8 := lanes.BroadcastFloat32x8(1)
-//line lane_bounds.go:19
-					_ = gc_vb8
+				gc_vb8 := lanes.BroadcastFloat32x8(1)
 //line lane_bounds.go:22
-					gc_vb9 := lanes.BroadcastFloat32x8(2)
-//line lane_bounds.go:22
-					_ = gc_vb9
+				gc_vb9 := lanes.BroadcastFloat32x8(2)
 //line lane_bounds.go:25
-					gc_vb10 := lanes.BroadcastFloat32x8(4)
-//line lane_bounds.go:25
-					_ = gc_vb10
+				gc_vb10 := lanes.BroadcastFloat32x8(4)
 //line lane_bounds.go:28
-					gc_vb11 := lanes.BroadcastFloat32x8(8)
+				gc_vb11 := lanes.BroadcastFloat32x8(8)
 //line lane_bounds.go:28
-					_ = gc_vb11
-//line lane_bounds.go:28
-					gc_iota24 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line lane_bounds.go:28
-					_ = gc_iota24
+				gc_iota24 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line lane_bounds.go:31
-					gc_vb12 := lanes.BroadcastFloat32x8(16)
-//line lane_bounds.go:31
-					_ = gc_vb12
+				gc_vb12 := lanes.BroadcastFloat32x8(16)
 //line lane_bounds.go:37
-					gc_vb13 := lanes.BroadcastFloat32x8(64)
-//line lane_bounds.go:37
-					_ = gc_vb13
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
+				gc_vb13 := lanes.BroadcastFloat32x8(64)
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line lane_bounds.go:13
-						var i int = gc_bx*gc_bdx + gc_tx
-//line lane_bounds.go:13
-						_ = i
+					var i int = gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
-						var v lanes.Float32x8
-//line lane_bounds.go:17
-						_ = v
+					var v lanes.Float32x8
+					if i < hi && uint(hi-i) > 7 {
 //line lane_bounds.go:18
-						if i < hi && uint(hi-i) > 7 {
+						v = v.Add(gc_vb8)
+					} else {
 //line lane_bounds.go:18
-							v = v.Add(gc_vb8)
+						gc_if28 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:18
-						} else {
+						if gc_if28.ToBits() != 0 {
 //line lane_bounds.go:18
-							gc_if28 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
-//line lane_bounds.go:18
-							_ = gc_if28
-//line lane_bounds.go:18
-							if gc_if28.ToBits() != 0 {
-//line lane_bounds.go:18
-								v = v.Add(gc_vb8).Merge(v, gc_if28)
-//line lane_bounds.go:18
-							}
-//line lane_bounds.go:18
+							v = v.Add(gc_vb8).Merge(v, gc_if28)
 						}
-//line lane_bounds.go:21
-						if i <= hi && uint(hi-i) >= 7 {
-//line lane_bounds.go:21
-							v = v.Add(gc_vb9)
-//line lane_bounds.go:21
-						} else {
-//line lane_bounds.go:21
-							gc_if29 := gc_iota5.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
-//line lane_bounds.go:21
-							_ = gc_if29
-//line lane_bounds.go:21
-							if gc_if29.ToBits() != 0 {
-//line lane_bounds.go:21
-								v = v.Add(gc_vb9).Merge(v, gc_if29)
-//line lane_bounds.go:21
-							}
-//line lane_bounds.go:21
-						}
-//line lane_bounds.go:24
-						if i > lo {
-//line lane_bounds.go:24
-							v = v.Add(gc_vb10)
-//line lane_bounds.go:24
-						} else {
-//line lane_bounds.go:24
-							gc_if30 := gc_iota5.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
-//line lane_bounds.go:24
-							_ = gc_if30
-//line lane_bounds.go:24
-							if gc_if30.ToBits() != 0 {
-//line lane_bounds.go:24
-								v = v.Add(gc_vb10).Merge(v, gc_if30)
-//line lane_bounds.go:24
-							}
-//line lane_bounds.go:24
-						}
-//line lane_bounds.go:27
-						if i >= lo {
-//line lane_bounds.go:27
-							v = v.Add(gc_vb11)
-//line lane_bounds.go:27
-						} else {
-//line lane_bounds.go:27
-							gc_if31 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
-//line lane_bounds.go:27
-							_ = gc_if31
-//line lane_bounds.go:27
-							if gc_if31.ToBits() != 0 {
-//line lane_bounds.go:27
-								v = v.Add(gc_vb11).Merge(v, gc_if31)
-//line lane_bounds.go:27
-							}
-//line lane_bounds.go:27
-						}
-//line lane_bounds.go:30
-						if 2*i < hi && uint(hi-2*i) > 14 {
-//line lane_bounds.go:30
-							v = v.Add(gc_vb12)
-//line lane_bounds.go:30
-						} else {
-//line lane_bounds.go:30
-							gc_if32 := gc_iota24.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
-//line lane_bounds.go:30
-							_ = gc_if32
-//line lane_bounds.go:30
-							if gc_if32.ToBits() != 0 {
-//line lane_bounds.go:30
-								v = v.Add(gc_vb12).Merge(v, gc_if32)
-//line lane_bounds.go:30
-							}
-//line lane_bounds.go:30
-						}
-//line lane_bounds.go:33
-						if i >= lo && (i < hi && uint(hi-i) > 7) {
-//line lane_bounds.go:33
-							v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
-//line lane_bounds.go:33
-						} else {
-//line lane_bounds.go:33
-							gc_if33 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
-//line lane_bounds.go:33
-							_ = gc_if33
-//line lane_bounds.go:33
-							if gc_if33.ToBits() != 0 {
-//line lane_bounds.go:33
-								v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).Merge(v, gc_if33)
-//line lane_bounds.go:33
-							}
-//line lane_bounds.go:33
-						}
-//line lane_bounds.go:36
-						if i < lo && uint(lo-i) > 7 || i > hi {
-//line lane_bounds.go:36
-							v = v.Add(gc_vb13)
-//line lane_bounds.go:36
-						} else {
-//line lane_bounds.go:36
-							gc_if34 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota5.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
-//line lane_bounds.go:36
-							_ = gc_if34
-//line lane_bounds.go:36
-							if gc_if34.ToBits() != 0 {
-//line lane_bounds.go:36
-								v = v.Add(gc_vb13).Merge(v, gc_if34)
-//line lane_bounds.go:36
-							}
-//line lane_bounds.go:36
-						}
-//line lane_bounds.go:36
-						v.StoreSlice(gc_at2[gc_tx:])
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-
-//line lane_bounds.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line lane_bounds.go:17
-						var v float32
-
-//line lane_bounds.go:18
-						if i < hi {
-							v += 1
-						}
-
+					if i <= hi && uint(hi-i) >= 7 {
 //line lane_bounds.go:21
-						if i <= hi {
-							v += 2
+						v = v.Add(gc_vb9)
+					} else {
+//line lane_bounds.go:21
+						gc_if29 := gc_iota5.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+//line lane_bounds.go:21
+						if gc_if29.ToBits() != 0 {
+//line lane_bounds.go:21
+							v = v.Add(gc_vb9).Merge(v, gc_if29)
 						}
-
-//line lane_bounds.go:24
-						if i > lo {
-							v += 4
-						}
-
-//line lane_bounds.go:27
-						if i >= lo {
-							v += 8
-						}
-
-//line lane_bounds.go:30
-						if 2*i < hi {
-							v += 16
-						}
-
-//line lane_bounds.go:33
-						if i >= lo && i < hi {
-							v += gc_at[gc_tx]
-						}
-
-//line lane_bounds.go:36
-						if i < lo || i > hi {
-							v += 64
-						}
-
-//line lane_bounds.go:39
-						gc_at2[gc_tx] = v
-						_ = v
 					}
-				} else {
-					gc_vstep2 := gc_from
+					if i > lo {
+//line lane_bounds.go:24
+						v = v.Add(gc_vb10)
+					} else {
+//line lane_bounds.go:24
+						gc_if30 := gc_iota5.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+//line lane_bounds.go:24
+						if gc_if30.ToBits() != 0 {
+//line lane_bounds.go:24
+							v = v.Add(gc_vb10).Merge(v, gc_if30)
+						}
+					}
+					if i >= lo {
+//line lane_bounds.go:27
+						v = v.Add(gc_vb11)
+					} else {
+//line lane_bounds.go:27
+						gc_if31 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+//line lane_bounds.go:27
+						if gc_if31.ToBits() != 0 {
+//line lane_bounds.go:27
+							v = v.Add(gc_vb11).Merge(v, gc_if31)
+						}
+					}
+					if 2*i < hi && uint(hi-2*i) > 14 {
+//line lane_bounds.go:30
+						v = v.Add(gc_vb12)
+					} else {
+//line lane_bounds.go:30
+						gc_if32 := gc_iota24.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+//line lane_bounds.go:30
+						if gc_if32.ToBits() != 0 {
+//line lane_bounds.go:30
+							v = v.Add(gc_vb12).Merge(v, gc_if32)
+						}
+					}
+					if i >= lo && (i < hi && uint(hi-i) > 7) {
+//line lane_bounds.go:33
+						v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+					} else {
+//line lane_bounds.go:33
+						gc_if33 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+//line lane_bounds.go:33
+						if gc_if33.ToBits() != 0 {
+//line lane_bounds.go:33
+							v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).Merge(v, gc_if33)
+						}
+					}
+					if i < lo && uint(lo-i) > 7 || i > hi {
+//line lane_bounds.go:36
+						v = v.Add(gc_vb13)
+					} else {
+//line lane_bounds.go:36
+						gc_if34 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota5.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+//line lane_bounds.go:36
+						if gc_if34.ToBits() != 0 {
+//line lane_bounds.go:36
+							v = v.Add(gc_vb13).Merge(v, gc_if34)
+						}
+					}
+//line lane_bounds.go:36
+					v.StoreSlice(gc_at2[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line lane_bounds.go:13
-					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_bounds.go:13
-					_ = gc_iota3
-//line lane_bounds.go:19
-					gc_vb := lanes.BroadcastFloat32x8(1)
-//line lane_bounds.go:19
-					_ = gc_vb
-//line lane_bounds.go:22
-					gc_vb2 := lanes.BroadcastFloat32x8(2)
-//line lane_bounds.go:22
-					_ = gc_vb2
-//line lane_bounds.go:25
-					gc_vb3 := lanes.BroadcastFloat32x8(4)
-//line lane_bounds.go:25
-					_ = gc_vb3
-//line lane_bounds.go:28
-					gc_vb4 := lanes.BroadcastFloat32x8(8)
-//line lane_bounds.go:28
-					_ = gc_vb4
-//line lane_bounds.go:28
-					gc_iota22 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line lane_bounds.go:28
-					_ = gc_iota22
-//line lane_bounds.go:31
-					gc_vb5 := lanes.BroadcastFloat32x8(16)
-//line lane_bounds.go:31
-					_ = gc_vb5
-//line lane_bounds.go:31
-					gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line lane_bounds.go:31
-					_ = gc_none
-//line lane_bounds.go:31
-					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line lane_bounds.go:31
-					_ = gc_all
-//line lane_bounds.go:47
-					gc_vb6 := lanes.BroadcastFloat32x8(0)
-//line lane_bounds.go:47
-					_ = gc_vb6
-//line lane_bounds.go:37
-					gc_vb7 := lanes.BroadcastFloat32x8(64)
-//line lane_bounds.go:37
-					_ = gc_vb7
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-//line lane_bounds.go:13
-						var i int = gc_bx*gc_bdx + gc_tx
-//line lane_bounds.go:13
-						_ = i
+					i := gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
-						var v lanes.Float32x8
+					var v float32
+					if i < hi {
+						v += 1
+					}
+					if i <= hi {
+						v += 2
+					}
+					if i > lo {
+						v += 4
+					}
+					if i >= lo {
+						v += 8
+					}
+					if 2*i < hi {
+						v += 16
+					}
+					if i >= lo && i < hi {
+						v += gc_at[gc_tx]
+					}
+					if i < lo || i > hi {
+						v += 64
+					}
+					gc_at2[gc_tx] = v
+				}
+			} else {
+//line lane_bounds.go:43
+				gc_vstep2 := gc_from
+//line lane_bounds.go:13
+				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line lane_bounds.go:19
+				gc_vb := lanes.BroadcastFloat32x8(1)
+//line lane_bounds.go:22
+				gc_vb2 := lanes.BroadcastFloat32x8(2)
+//line lane_bounds.go:25
+				gc_vb3 := lanes.BroadcastFloat32x8(4)
+//line lane_bounds.go:28
+				gc_vb4 := lanes.BroadcastFloat32x8(8)
+//line lane_bounds.go:28
+				gc_iota22 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line lane_bounds.go:31
+				gc_vb5 := lanes.BroadcastFloat32x8(16)
+//line lane_bounds.go:31
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line lane_bounds.go:31
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line lane_bounds.go:47
+				gc_vb6 := lanes.BroadcastFloat32x8(0)
+//line lane_bounds.go:37
+				gc_vb7 := lanes.BroadcastFloat32x8(64)
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+//line lane_bounds.go:13
+					var i int = gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
-						_ = v
+					var v lanes.Float32x8
+					if i < hi && uint(hi-i) > 7 {
 //line lane_bounds.go:18
-						if i < hi && uint(hi-i) > 7 {
+						v = v.Add(gc_vb)
+					} else {
 //line lane_bounds.go:18
-							v = v.Add(gc_vb)
+						gc_if10 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:18
-						} else {
+						if gc_if10.ToBits() != 0 {
 //line lane_bounds.go:18
-							gc_if10 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
-//line lane_bounds.go:18
-							_ = gc_if10
-//line lane_bounds.go:18
-							if gc_if10.ToBits() != 0 {
-//line lane_bounds.go:18
-								v = v.Add(gc_vb).Merge(v, gc_if10)
-//line lane_bounds.go:18
-							}
-//line lane_bounds.go:18
+							v = v.Add(gc_vb).Merge(v, gc_if10)
 						}
+					}
+					if i <= hi && uint(hi-i) >= 7 {
 //line lane_bounds.go:21
-						if i <= hi && uint(hi-i) >= 7 {
+						v = v.Add(gc_vb2)
+					} else {
 //line lane_bounds.go:21
-							v = v.Add(gc_vb2)
+						gc_if11 := gc_iota3.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:21
-						} else {
+						if gc_if11.ToBits() != 0 {
 //line lane_bounds.go:21
-							gc_if11 := gc_iota3.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
-//line lane_bounds.go:21
-							_ = gc_if11
-//line lane_bounds.go:21
-							if gc_if11.ToBits() != 0 {
-//line lane_bounds.go:21
-								v = v.Add(gc_vb2).Merge(v, gc_if11)
-//line lane_bounds.go:21
-							}
-//line lane_bounds.go:21
+							v = v.Add(gc_vb2).Merge(v, gc_if11)
 						}
+					}
+					if i > lo {
 //line lane_bounds.go:24
-						if i > lo {
+						v = v.Add(gc_vb3)
+					} else {
 //line lane_bounds.go:24
-							v = v.Add(gc_vb3)
+						gc_if12 := gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:24
-						} else {
+						if gc_if12.ToBits() != 0 {
 //line lane_bounds.go:24
-							gc_if12 := gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
-//line lane_bounds.go:24
-							_ = gc_if12
-//line lane_bounds.go:24
-							if gc_if12.ToBits() != 0 {
-//line lane_bounds.go:24
-								v = v.Add(gc_vb3).Merge(v, gc_if12)
-//line lane_bounds.go:24
-							}
-//line lane_bounds.go:24
+							v = v.Add(gc_vb3).Merge(v, gc_if12)
 						}
+					}
+					if i >= lo {
 //line lane_bounds.go:27
-						if i >= lo {
+						v = v.Add(gc_vb4)
+					} else {
 //line lane_bounds.go:27
-							v = v.Add(gc_vb4)
+						gc_if13 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:27
-						} else {
+						if gc_if13.ToBits() != 0 {
 //line lane_bounds.go:27
-							gc_if13 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
-//line lane_bounds.go:27
-							_ = gc_if13
-//line lane_bounds.go:27
-							if gc_if13.ToBits() != 0 {
-//line lane_bounds.go:27
-								v = v.Add(gc_vb4).Merge(v, gc_if13)
-//line lane_bounds.go:27
-							}
-//line lane_bounds.go:27
+							v = v.Add(gc_vb4).Merge(v, gc_if13)
 						}
+					}
+					if 2*i < hi && uint(hi-2*i) > 14 {
 //line lane_bounds.go:30
-						if 2*i < hi && uint(hi-2*i) > 14 {
+						v = v.Add(gc_vb5)
+					} else {
 //line lane_bounds.go:30
-							v = v.Add(gc_vb5)
+						gc_if14 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
 //line lane_bounds.go:30
-						} else {
+						if gc_if14.ToBits() != 0 {
 //line lane_bounds.go:30
-							gc_if14 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
-//line lane_bounds.go:30
-							_ = gc_if14
-//line lane_bounds.go:30
-							if gc_if14.ToBits() != 0 {
-//line lane_bounds.go:30
-								v = v.Add(gc_vb5).Merge(v, gc_if14)
-//line lane_bounds.go:30
-							}
-//line lane_bounds.go:30
+							v = v.Add(gc_vb5).Merge(v, gc_if14)
 						}
+					}
+					if i < 0 || i > len(out)-8 {
 //line lane_bounds.go:33
-						if i < 0 || i > len(out)-8 {
+						break
+					}
 //line lane_bounds.go:33
-							break
+					if i >= lo && (i < hi && uint(hi-i) > 7) {
 //line lane_bounds.go:33
-						}
+						var gc_i3 int = i
 //line lane_bounds.go:33
-						if i >= lo && (i < hi && uint(hi-i) > 7) {
+						var gc_result3 lanes.Float32x8
 //line lane_bounds.go:33
-							var gc_i3 int = i
+						gc_returned3 := gc_none
 //line lane_bounds.go:33
-							_ = gc_i3
-//line lane_bounds.go:33
-							var gc_result3 lanes.Float32x8
-//line lane_bounds.go:33
-							_ = gc_result3
-//line lane_bounds.go:33
-							gc_returned3 := gc_none
-//line lane_bounds.go:33
-							_ = gc_returned3
-//line lane_bounds.go:33
-							if gc_i3 <
-
+						if gc_i3 <
 //line lane_bounds.go:44
-								len(in) && uint(len(in)-gc_i3) > 7 {
+							len(in) && uint(len(in)-gc_i3) > 7 {
 //line lane_bounds.go:34
-								var gc_ld4 lanes.Float32x8
+							var gc_ld4 lanes.Float32x8
+//line lane_bounds.go:34
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line lane_bounds.go:34
+								gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+							} else {
+//line lane_bounds.go:34
+								break gc_steps2
+							}
+//line lane_bounds.go:34
+							gc_result3 = gc_ld4
+//line lane_bounds.go:34
+							gc_b2 := gc_none
+//line lane_bounds.go:34
+							if true {
+//line lane_bounds.go:34
+								gc_b2 = gc_all
+							}
+//line lane_bounds.go:34
+							gc_returned3 = gc_b2
+						} else {
+//line lane_bounds.go:34
+							gc_if15 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line lane_bounds.go:34
+							if gc_if15.ToBits() != 0 {
+//line lane_bounds.go:34
+								var gc_ld5 lanes.Float32x8
 //line lane_bounds.go:34
 								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line lane_bounds.go:34
-									gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
-//line lane_bounds.go:34
+									gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 								} else {
 //line lane_bounds.go:34
 									break gc_steps2
-//line lane_bounds.go:34
 								}
 //line lane_bounds.go:34
-								gc_result3 = gc_ld4
+								gc_result3 = gc_ld5.Merge(gc_result3, gc_if15)
 //line lane_bounds.go:34
-								gc_b2 := gc_none
-//line lane_bounds.go:34
-								if true {
-//line lane_bounds.go:34
-									gc_b2 = gc_all
-//line lane_bounds.go:34
-								}
-//line lane_bounds.go:34
-								gc_returned3 = gc_b2
-//line lane_bounds.go:34
-							} else {
-//line lane_bounds.go:34
-								gc_if15 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line lane_bounds.go:34
-								_ = gc_if15
-//line lane_bounds.go:34
-								if gc_if15.ToBits() != 0 {
-//line lane_bounds.go:34
-									var gc_ld5 lanes.Float32x8
-//line lane_bounds.go:34
-									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line lane_bounds.go:34
-										gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
-//line lane_bounds.go:34
-									} else {
-//line lane_bounds.go:34
-										break gc_steps2
-//line lane_bounds.go:34
-									}
-//line lane_bounds.go:34
-									gc_result3 = gc_ld5.Merge(gc_result3, gc_if15)
-//line lane_bounds.go:34
-									gc_returned3 = gc_if15.Or(gc_returned3)
-//line lane_bounds.go:34
-								}
-//line lane_bounds.go:34
+								gc_returned3 = gc_if15.Or(gc_returned3)
 							}
-//line lane_bounds.go:34
-							gc_if16 := gc_returned3.ToInt32x8().Not().ToMask()
-//line lane_bounds.go:34
-							_ = gc_if16
-//line lane_bounds.go:34
-							if gc_if16.ToBits() != 0 {
-//line lane_bounds.go:34
-								gc_result3 = gc_vb6.Merge(gc_result3, gc_if16)
-//line lane_bounds.go:34
-								gc_returned3 = gc_if16.Or(gc_returned3)
-//line lane_bounds.go:34
-							}
-//line lane_bounds.go:34
-							v = v.Add(gc_result3)
-//line lane_bounds.go:34
-						} else {
-//line lane_bounds.go:34
-							gc_if17 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
-//line lane_bounds.go:33
-							_ = gc_if17
-//line lane_bounds.go:33
-							if gc_if17.ToBits() != 0 {
-//line lane_bounds.go:33
-								var gc_i4 int = i
-//line lane_bounds.go:33
-								_ = gc_i4
-//line lane_bounds.go:33
-								var gc_result4 lanes.Float32x8
-//line lane_bounds.go:33
-								_ = gc_result4
-//line lane_bounds.go:33
-								gc_returned4 := gc_none
-//line lane_bounds.go:33
-								_ = gc_returned4
-//line lane_bounds.go:33
-								gc_if18 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-								_ = gc_if18
-//line lane_bounds.go:34
-								if gc_if17.And(gc_if18).ToBits() != 0 {
-//line lane_bounds.go:34
-									var gc_ld6 lanes.Float32x8
-//line lane_bounds.go:34
-									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line lane_bounds.go:34
-										gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
-//line lane_bounds.go:34
-									} else {
-//line lane_bounds.go:34
-										break gc_steps2
-//line lane_bounds.go:34
-									}
-//line lane_bounds.go:34
-									gc_result4 = gc_ld6.Merge(gc_result4, gc_if17.And(gc_if18))
-//line lane_bounds.go:34
-									gc_returned4 = gc_if17.And(gc_if18).Or(gc_returned4)
-//line lane_bounds.go:34
-								}
-//line lane_bounds.go:34
-								gc_if19 := gc_returned4.ToInt32x8().Not().ToMask()
-//line lane_bounds.go:34
-								_ = gc_if19
-//line lane_bounds.go:34
-								if gc_if17.And(gc_if19).ToBits() != 0 {
-//line lane_bounds.go:34
-									gc_result4 = gc_vb6.Merge(gc_result4, gc_if17.And(gc_if19))
-//line lane_bounds.go:34
-									gc_returned4 = gc_if17.And(gc_if19).Or(gc_returned4)
-//line lane_bounds.go:34
-								}
-//line lane_bounds.go:34
-								v = v.Add(gc_result4).Merge(v, gc_if17)
-//line lane_bounds.go:34
-							}
-//line lane_bounds.go:34
 						}
-//line lane_bounds.go:36
-						if i < lo && uint(lo-i) > 7 || i > hi {
-//line lane_bounds.go:36
-							v = v.Add(gc_vb7)
-//line lane_bounds.go:36
-						} else {
-//line lane_bounds.go:36
-							gc_if20 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
-//line lane_bounds.go:36
-							_ = gc_if20
-//line lane_bounds.go:36
-							if gc_if20.ToBits() != 0 {
-//line lane_bounds.go:36
-								v = v.Add(gc_vb7).Merge(v, gc_if20)
-//line lane_bounds.go:36
-							}
-//line lane_bounds.go:36
+//line lane_bounds.go:34
+						gc_if16 := gc_returned3.ToInt32x8().Not().ToMask()
+//line lane_bounds.go:34
+						if gc_if16.ToBits() != 0 {
+//line lane_bounds.go:34
+							gc_result3 = gc_vb6.Merge(gc_result3, gc_if16)
+//line lane_bounds.go:34
+							gc_returned3 = gc_if16.Or(gc_returned3)
 						}
-//line lane_bounds.go:39
-						v.StoreSlice(out[i:])
+//line lane_bounds.go:34
+						v = v.Add(gc_result3)
+					} else {
+//line lane_bounds.go:34
+						gc_if17 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+//line lane_bounds.go:33
+						if gc_if17.ToBits() != 0 {
+//line lane_bounds.go:33
+							var gc_i4 int = i
+//line lane_bounds.go:33
+							var gc_result4 lanes.Float32x8
+//line lane_bounds.go:33
+							gc_returned4 := gc_none
+//line lane_bounds.go:33
+							gc_if18 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+							if gc_if17.And(gc_if18).ToBits() != 0 {
+//line lane_bounds.go:34
+								var gc_ld6 lanes.Float32x8
+//line lane_bounds.go:34
+								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line lane_bounds.go:34
+									gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+								} else {
+//line lane_bounds.go:34
+									break gc_steps2
+								}
+//line lane_bounds.go:34
+								gc_result4 = gc_ld6.Merge(gc_result4, gc_if17.And(gc_if18))
+//line lane_bounds.go:34
+								gc_returned4 = gc_if17.And(gc_if18).Or(gc_returned4)
+							}
+//line lane_bounds.go:34
+							gc_if19 := gc_returned4.ToInt32x8().Not().ToMask()
+//line lane_bounds.go:34
+							if gc_if17.And(gc_if19).ToBits() != 0 {
+//line lane_bounds.go:34
+								gc_result4 = gc_vb6.Merge(gc_result4, gc_if17.And(gc_if19))
+//line lane_bounds.go:34
+								gc_returned4 = gc_if17.And(gc_if19).Or(gc_returned4)
+							}
+//line lane_bounds.go:34
+							v = v.Add(gc_result4).Merge(v, gc_if17)
+						}
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+//line lane_bounds.go:36
+					if i < lo && uint(lo-i) > 7 || i > hi {
+//line lane_bounds.go:36
+						v = v.Add(gc_vb7)
+					} else {
+//line lane_bounds.go:36
+						gc_if20 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+//line lane_bounds.go:36
+						if gc_if20.ToBits() != 0 {
+//line lane_bounds.go:36
+							v = v.Add(gc_vb7).Merge(v, gc_if20)
+						}
+					}
+					v.StoreSlice(out[i:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line lane_bounds.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line lane_bounds.go:17
-						var v float32
-
-//line lane_bounds.go:18
-						if i < hi {
-							v += 1
-						}
-
-//line lane_bounds.go:21
-						if i <= hi {
-							v += 2
-						}
-
-//line lane_bounds.go:24
-						if i > lo {
-							v += 4
-						}
-
-//line lane_bounds.go:27
-						if i >= lo {
-							v += 8
-						}
-
-//line lane_bounds.go:30
-						if 2*i < hi {
-							v += 16
-						}
-
-//line lane_bounds.go:33
-						if i >= lo && i < hi {
-							v += laneBoundsAt(in, i)
-						}
-
-//line lane_bounds.go:36
-						if i < lo || i > hi {
-							v += 64
-						}
-
-//line lane_bounds.go:39
-						out[i] = v
-						_ = v
+					var v float32
+					if i < hi {
+						v += 1
 					}
+					if i <= hi {
+						v += 2
+					}
+					if i > lo {
+						v += 4
+					}
+					if i >= lo {
+						v += 8
+					}
+					if 2*i < hi {
+						v += 16
+					}
+					if i >= lo && i < hi {
+						v += laneBoundsAt(in, i)
+					}
+					if i < lo || i > hi {
+						v += 64
+					}
+					out[i] = v
 				}
 			}
 		}
 	}
 }
 
+//line lane_bounds.go:48
 var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
 
 // gc_files_lane_bounds holds the source files whose lines the kernels' records hash.

@@ -42,7 +42,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b3.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line lane_bounds.go:22
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b3.Stopped() {
 			return
@@ -53,1125 +53,755 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at3 := in[gc_off2:][:gc_to2]
-					gc_at4 := out[gc_off2:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line lane_bounds.go:33
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at3 := in[gc_off2:][:gc_to2]
+				gc_at4 := out[gc_off2:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line lane_bounds.go:13
-							gc_iota11 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line lane_bounds.go:13
-							_ = gc_iota11
+						gc_iota11 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lane_bounds.go:19
-							gc_vb48 := archsimd.BroadcastFloat32x16(1)
-//line lane_bounds.go:19
-							_ = gc_vb48
+						gc_vb48 := archsimd.BroadcastFloat32x16(1)
 //line lane_bounds.go:22
-							gc_vb49 := archsimd.BroadcastFloat32x16(2)
-//line lane_bounds.go:22
-							_ = gc_vb49
+						gc_vb49 := archsimd.BroadcastFloat32x16(2)
 //line lane_bounds.go:25
-							gc_vb50 := archsimd.BroadcastFloat32x16(4)
-//line lane_bounds.go:25
-							_ = gc_vb50
+						gc_vb50 := archsimd.BroadcastFloat32x16(4)
 //line lane_bounds.go:28
-							gc_vb51 := archsimd.BroadcastFloat32x16(8)
+						gc_vb51 := archsimd.BroadcastFloat32x16(8)
 //line lane_bounds.go:28
-							_ = gc_vb51
-//line lane_bounds.go:28
-							gc_iota210 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line lane_bounds.go:28
-							_ = gc_iota210
+						gc_iota210 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line lane_bounds.go:31
-							gc_vb52 := archsimd.BroadcastFloat32x16(16)
-//line lane_bounds.go:31
-							_ = gc_vb52
+						gc_vb52 := archsimd.BroadcastFloat32x16(16)
 //line lane_bounds.go:37
-							gc_vb53 := archsimd.BroadcastFloat32x16(64)
-//line lane_bounds.go:37
-							_ = gc_vb53
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-//line lane_bounds.go:13
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lane_bounds.go:13
-								_ = i
-//line lane_bounds.go:17
-								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lane_bounds.go:17
-								_ = v
-//line lane_bounds.go:18
-								if i < hi && uint(hi-i) > 15 {
-//line lane_bounds.go:18
-									v = v.Add(gc_vb48)
-//line lane_bounds.go:18
-								} else {
-//line lane_bounds.go:18
-									gc_if82 := gc_iota11.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
-//line lane_bounds.go:18
-									_ = gc_if82
-//line lane_bounds.go:18
-									if gc_if82.ToBits() != 0 {
-//line lane_bounds.go:18
-										v = v.Merge(v.Add(gc_vb48), archsimd.Mask32x16FromBits(^gc_if82.ToBits()))
-//line lane_bounds.go:18
-									}
-//line lane_bounds.go:18
-								}
-//line lane_bounds.go:21
-								if i <= hi && uint(hi-i) >= 15 {
-//line lane_bounds.go:21
-									v = v.Add(gc_vb49)
-//line lane_bounds.go:21
-								} else {
-//line lane_bounds.go:21
-									gc_if83 := gc_iota11.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
-//line lane_bounds.go:21
-									_ = gc_if83
-//line lane_bounds.go:21
-									if gc_if83.ToBits() != 0 {
-//line lane_bounds.go:21
-										v = v.Merge(v.Add(gc_vb49), archsimd.Mask32x16FromBits(^gc_if83.ToBits()))
-//line lane_bounds.go:21
-									}
-//line lane_bounds.go:21
-								}
-//line lane_bounds.go:24
-								if i > lo {
-//line lane_bounds.go:24
-									v = v.Add(gc_vb50)
-//line lane_bounds.go:24
-								} else {
-//line lane_bounds.go:24
-									gc_if84 := gc_iota11.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
-//line lane_bounds.go:24
-									_ = gc_if84
-//line lane_bounds.go:24
-									if gc_if84.ToBits() != 0 {
-//line lane_bounds.go:24
-										v = v.Merge(v.Add(gc_vb50), archsimd.Mask32x16FromBits(^gc_if84.ToBits()))
-//line lane_bounds.go:24
-									}
-//line lane_bounds.go:24
-								}
-//line lane_bounds.go:27
-								if i >= lo {
-//line lane_bounds.go:27
-									v = v.Add(gc_vb51)
-//line lane_bounds.go:27
-								} else {
-//line lane_bounds.go:27
-									gc_if85 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
-//line lane_bounds.go:27
-									_ = gc_if85
-//line lane_bounds.go:27
-									if gc_if85.ToBits() != 0 {
-//line lane_bounds.go:27
-										v = v.Merge(v.Add(gc_vb51), archsimd.Mask32x16FromBits(^gc_if85.ToBits()))
-//line lane_bounds.go:27
-									}
-//line lane_bounds.go:27
-								}
-//line lane_bounds.go:30
-								if 2*i < hi && uint(hi-2*i) > 30 {
-//line lane_bounds.go:30
-									v = v.Add(gc_vb52)
-//line lane_bounds.go:30
-								} else {
-//line lane_bounds.go:30
-									gc_if86 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
-//line lane_bounds.go:30
-									_ = gc_if86
-//line lane_bounds.go:30
-									if gc_if86.ToBits() != 0 {
-//line lane_bounds.go:30
-										v = v.Merge(v.Add(gc_vb52), archsimd.Mask32x16FromBits(^gc_if86.ToBits()))
-//line lane_bounds.go:30
-									}
-//line lane_bounds.go:30
-								}
-//line lane_bounds.go:33
-								if i >= lo && (i < hi && uint(hi-i) > 15) {
-//line lane_bounds.go:33
-									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]))
-//line lane_bounds.go:33
-								} else {
-//line lane_bounds.go:33
-									gc_if87 := archsimd.Mask32x16FromBits(gc_iota11.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota11.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
-//line lane_bounds.go:33
-									_ = gc_if87
-//line lane_bounds.go:33
-									if gc_if87.ToBits() != 0 {
-//line lane_bounds.go:33
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if87.ToBits()))
-//line lane_bounds.go:33
-									}
-//line lane_bounds.go:33
-								}
-//line lane_bounds.go:36
-								if i < lo && uint(lo-i) > 15 || i > hi {
-//line lane_bounds.go:36
-									v = v.Add(gc_vb53)
-//line lane_bounds.go:36
-								} else {
-//line lane_bounds.go:36
-									gc_if88 := archsimd.Mask32x16FromBits(gc_iota11.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota11.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
-//line lane_bounds.go:36
-									_ = gc_if88
-//line lane_bounds.go:36
-									if gc_if88.ToBits() != 0 {
-//line lane_bounds.go:36
-										v = v.Merge(v.Add(gc_vb53), archsimd.Mask32x16FromBits(^gc_if88.ToBits()))
-//line lane_bounds.go:36
-									}
-//line lane_bounds.go:36
-								}
-//line lane_bounds.go:36
-								v.StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line lane_bounds.go:13
-						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_bounds.go:13
-						_ = gc_iota10
-//line lane_bounds.go:19
-						gc_vb42 := archsimd.BroadcastFloat32x8(1)
-//line lane_bounds.go:19
-						_ = gc_vb42
-//line lane_bounds.go:22
-						gc_vb43 := archsimd.BroadcastFloat32x8(2)
-//line lane_bounds.go:22
-						_ = gc_vb43
-//line lane_bounds.go:25
-						gc_vb44 := archsimd.BroadcastFloat32x8(4)
-//line lane_bounds.go:25
-						_ = gc_vb44
-//line lane_bounds.go:28
-						gc_vb45 := archsimd.BroadcastFloat32x8(8)
-//line lane_bounds.go:28
-						_ = gc_vb45
-//line lane_bounds.go:28
-						gc_iota29 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line lane_bounds.go:28
-						_ = gc_iota29
-//line lane_bounds.go:31
-						gc_vb46 := archsimd.BroadcastFloat32x8(16)
-//line lane_bounds.go:31
-						_ = gc_vb46
-//line lane_bounds.go:37
-						gc_vb47 := archsimd.BroadcastFloat32x8(64)
-//line lane_bounds.go:37
-						_ = gc_vb47
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_vb53 := archsimd.BroadcastFloat32x16(64)
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 //line lane_bounds.go:13
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lane_bounds.go:13
-							_ = i
 //line lane_bounds.go:17
-							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lane_bounds.go:17
-							_ = v
+							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							if i < hi && uint(hi-i) > 15 {
 //line lane_bounds.go:18
-							if i < hi && uint(hi-i) > 7 {
-//line lane_bounds.go:18
-								v = v.Add(gc_vb42)
-//line lane_bounds.go:18
+								v = v.Add(gc_vb48)
 							} else {
 //line lane_bounds.go:18
-								gc_if75 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								gc_if82 := gc_iota11.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:18
-								_ = gc_if75
+								if gc_if82.ToBits() != 0 {
 //line lane_bounds.go:18
-								if gc_if75.ToBits() != 0 {
-//line lane_bounds.go:18
-									v = v.Add(gc_vb42).Merge(v, gc_if75)
-//line lane_bounds.go:18
+									v = v.Merge(v.Add(gc_vb48), archsimd.Mask32x16FromBits(^gc_if82.ToBits()))
 								}
-//line lane_bounds.go:18
 							}
+							if i <= hi && uint(hi-i) >= 15 {
 //line lane_bounds.go:21
-							if i <= hi && uint(hi-i) >= 7 {
-//line lane_bounds.go:21
-								v = v.Add(gc_vb43)
-//line lane_bounds.go:21
+								v = v.Add(gc_vb49)
 							} else {
 //line lane_bounds.go:21
-								gc_if76 := gc_iota10.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								gc_if83 := gc_iota11.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:21
-								_ = gc_if76
+								if gc_if83.ToBits() != 0 {
 //line lane_bounds.go:21
-								if gc_if76.ToBits() != 0 {
-//line lane_bounds.go:21
-									v = v.Add(gc_vb43).Merge(v, gc_if76)
-//line lane_bounds.go:21
+									v = v.Merge(v.Add(gc_vb49), archsimd.Mask32x16FromBits(^gc_if83.ToBits()))
 								}
-//line lane_bounds.go:21
 							}
-//line lane_bounds.go:24
 							if i > lo {
 //line lane_bounds.go:24
-								v = v.Add(gc_vb44)
-//line lane_bounds.go:24
+								v = v.Add(gc_vb50)
 							} else {
 //line lane_bounds.go:24
-								gc_if77 := gc_iota10.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								gc_if84 := gc_iota11.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:24
-								_ = gc_if77
+								if gc_if84.ToBits() != 0 {
 //line lane_bounds.go:24
-								if gc_if77.ToBits() != 0 {
-//line lane_bounds.go:24
-									v = v.Add(gc_vb44).Merge(v, gc_if77)
-//line lane_bounds.go:24
+									v = v.Merge(v.Add(gc_vb50), archsimd.Mask32x16FromBits(^gc_if84.ToBits()))
 								}
-//line lane_bounds.go:24
 							}
-//line lane_bounds.go:27
 							if i >= lo {
 //line lane_bounds.go:27
-								v = v.Add(gc_vb45)
-//line lane_bounds.go:27
+								v = v.Add(gc_vb51)
 							} else {
 //line lane_bounds.go:27
-								gc_if78 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								gc_if85 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:27
-								_ = gc_if78
+								if gc_if85.ToBits() != 0 {
 //line lane_bounds.go:27
-								if gc_if78.ToBits() != 0 {
-//line lane_bounds.go:27
-									v = v.Add(gc_vb45).Merge(v, gc_if78)
-//line lane_bounds.go:27
+									v = v.Merge(v.Add(gc_vb51), archsimd.Mask32x16FromBits(^gc_if85.ToBits()))
 								}
-//line lane_bounds.go:27
 							}
+							if 2*i < hi && uint(hi-2*i) > 30 {
 //line lane_bounds.go:30
-							if 2*i < hi && uint(hi-2*i) > 14 {
-//line lane_bounds.go:30
-								v = v.Add(gc_vb46)
-//line lane_bounds.go:30
+								v = v.Add(gc_vb52)
 							} else {
 //line lane_bounds.go:30
-								gc_if79 := gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+								gc_if86 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
 //line lane_bounds.go:30
-								_ = gc_if79
+								if gc_if86.ToBits() != 0 {
 //line lane_bounds.go:30
-								if gc_if79.ToBits() != 0 {
-//line lane_bounds.go:30
-									v = v.Add(gc_vb46).Merge(v, gc_if79)
-//line lane_bounds.go:30
+									v = v.Merge(v.Add(gc_vb52), archsimd.Mask32x16FromBits(^gc_if86.ToBits()))
 								}
-//line lane_bounds.go:30
 							}
+							if i >= lo && (i < hi && uint(hi-i) > 15) {
 //line lane_bounds.go:33
-							if i >= lo && (i < hi && uint(hi-i) > 7) {
-//line lane_bounds.go:33
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]))
-//line lane_bounds.go:33
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]))
 							} else {
 //line lane_bounds.go:33
-								gc_if80 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								gc_if87 := archsimd.Mask32x16FromBits(gc_iota11.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota11.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:33
-								_ = gc_if80
+								if gc_if87.ToBits() != 0 {
 //line lane_bounds.go:33
-								if gc_if80.ToBits() != 0 {
-//line lane_bounds.go:33
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Merge(v, gc_if80)
-//line lane_bounds.go:33
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if87.ToBits()))
 								}
-//line lane_bounds.go:33
 							}
+							if i < lo && uint(lo-i) > 15 || i > hi {
 //line lane_bounds.go:36
-							if i < lo && uint(lo-i) > 7 || i > hi {
-//line lane_bounds.go:36
-								v = v.Add(gc_vb47)
-//line lane_bounds.go:36
+								v = v.Add(gc_vb53)
 							} else {
 //line lane_bounds.go:36
-								gc_if81 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota10.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								gc_if88 := archsimd.Mask32x16FromBits(gc_iota11.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota11.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:36
-								_ = gc_if81
+								if gc_if88.ToBits() != 0 {
 //line lane_bounds.go:36
-								if gc_if81.ToBits() != 0 {
-//line lane_bounds.go:36
-									v = v.Add(gc_vb47).Merge(v, gc_if81)
-//line lane_bounds.go:36
+									v = v.Merge(v.Add(gc_vb53), archsimd.Mask32x16FromBits(^gc_if88.ToBits()))
 								}
-//line lane_bounds.go:36
 							}
 //line lane_bounds.go:36
 							v.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
 //line lane_bounds.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line lane_bounds.go:17
-						var v float32
-
-//line lane_bounds.go:18
-						if i < hi {
-							v += 1
-						}
-
-//line lane_bounds.go:21
-						if i <= hi {
-							v += 2
-						}
-
-//line lane_bounds.go:24
-						if i > lo {
-							v += 4
-						}
-
-//line lane_bounds.go:27
-						if i >= lo {
-							v += 8
-						}
-
-//line lane_bounds.go:30
-						if 2*i < hi {
-							v += 16
-						}
-
-//line lane_bounds.go:33
-						if i >= lo && i < hi {
-							v += gc_at3[gc_tx2]
-						}
-
-//line lane_bounds.go:36
-						if i < lo || i > hi {
-							v += 64
-						}
-
-//line lane_bounds.go:39
-						gc_at4[gc_tx2] = v
-						_ = v
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line lane_bounds.go:13
-							gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line lane_bounds.go:13
-							_ = gc_iota9
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_bounds.go:19
-							gc_vb35 := archsimd.BroadcastFloat32x16(1)
-//line lane_bounds.go:19
-							_ = gc_vb35
+					gc_vb42 := archsimd.BroadcastFloat32x8(1)
 //line lane_bounds.go:22
-							gc_vb36 := archsimd.BroadcastFloat32x16(2)
-//line lane_bounds.go:22
-							_ = gc_vb36
+					gc_vb43 := archsimd.BroadcastFloat32x8(2)
 //line lane_bounds.go:25
-							gc_vb37 := archsimd.BroadcastFloat32x16(4)
-//line lane_bounds.go:25
-							_ = gc_vb37
+					gc_vb44 := archsimd.BroadcastFloat32x8(4)
 //line lane_bounds.go:28
-							gc_vb38 := archsimd.BroadcastFloat32x16(8)
+					gc_vb45 := archsimd.BroadcastFloat32x8(8)
 //line lane_bounds.go:28
-							_ = gc_vb38
-//line lane_bounds.go:28
-							gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line lane_bounds.go:28
-							_ = gc_iota28
+					gc_iota29 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line lane_bounds.go:31
-							gc_vb39 := archsimd.BroadcastFloat32x16(16)
-//line lane_bounds.go:31
-							_ = gc_vb39
-//line lane_bounds.go:31
-							gc_none3 := archsimd.Mask32x16FromBits(0)
-//line lane_bounds.go:31
-							_ = gc_none3
-//line lane_bounds.go:31
-							gc_all3 := archsimd.Mask32x16FromBits(0xffff)
-//line lane_bounds.go:31
-							_ = gc_all3
-//line lane_bounds.go:47
-							gc_vb40 := archsimd.BroadcastFloat32x16(0)
-//line lane_bounds.go:47
-							_ = gc_vb40
+					gc_vb46 := archsimd.BroadcastFloat32x8(16)
 //line lane_bounds.go:37
-							gc_vb41 := archsimd.BroadcastFloat32x16(64)
-//line lane_bounds.go:37
-							_ = gc_vb41
-						gc_steps6:
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+					gc_vb47 := archsimd.BroadcastFloat32x8(64)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line lane_bounds.go:13
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lane_bounds.go:13
-								_ = i
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lane_bounds.go:17
-								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lane_bounds.go:17
-								_ = v
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						if i < hi && uint(hi-i) > 7 {
 //line lane_bounds.go:18
-								if i < hi && uint(hi-i) > 15 {
+							v = v.Add(gc_vb42)
+						} else {
 //line lane_bounds.go:18
-									v = v.Add(gc_vb35)
+							gc_if75 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:18
-								} else {
+							if gc_if75.ToBits() != 0 {
 //line lane_bounds.go:18
-									gc_if64 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
-//line lane_bounds.go:18
-									_ = gc_if64
-//line lane_bounds.go:18
-									if gc_if64.ToBits() != 0 {
-//line lane_bounds.go:18
-										v = v.Merge(v.Add(gc_vb35), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
-//line lane_bounds.go:18
-									}
-//line lane_bounds.go:18
-								}
-//line lane_bounds.go:21
-								if i <= hi && uint(hi-i) >= 15 {
-//line lane_bounds.go:21
-									v = v.Add(gc_vb36)
-//line lane_bounds.go:21
-								} else {
-//line lane_bounds.go:21
-									gc_if65 := gc_iota9.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
-//line lane_bounds.go:21
-									_ = gc_if65
-//line lane_bounds.go:21
-									if gc_if65.ToBits() != 0 {
-//line lane_bounds.go:21
-										v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if65.ToBits()))
-//line lane_bounds.go:21
-									}
-//line lane_bounds.go:21
-								}
-//line lane_bounds.go:24
-								if i > lo {
-//line lane_bounds.go:24
-									v = v.Add(gc_vb37)
-//line lane_bounds.go:24
-								} else {
-//line lane_bounds.go:24
-									gc_if66 := gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
-//line lane_bounds.go:24
-									_ = gc_if66
-//line lane_bounds.go:24
-									if gc_if66.ToBits() != 0 {
-//line lane_bounds.go:24
-										v = v.Merge(v.Add(gc_vb37), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
-//line lane_bounds.go:24
-									}
-//line lane_bounds.go:24
-								}
-//line lane_bounds.go:27
-								if i >= lo {
-//line lane_bounds.go:27
-									v = v.Add(gc_vb38)
-//line lane_bounds.go:27
-								} else {
-//line lane_bounds.go:27
-									gc_if67 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
-//line lane_bounds.go:27
-									_ = gc_if67
-//line lane_bounds.go:27
-									if gc_if67.ToBits() != 0 {
-//line lane_bounds.go:27
-										v = v.Merge(v.Add(gc_vb38), archsimd.Mask32x16FromBits(^gc_if67.ToBits()))
-//line lane_bounds.go:27
-									}
-//line lane_bounds.go:27
-								}
-//line lane_bounds.go:30
-								if 2*i < hi && uint(hi-2*i) > 30 {
-//line lane_bounds.go:30
-									v = v.Add(gc_vb39)
-//line lane_bounds.go:30
-								} else {
-//line lane_bounds.go:30
-									gc_if68 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
-//line lane_bounds.go:30
-									_ = gc_if68
-//line lane_bounds.go:30
-									if gc_if68.ToBits() != 0 {
-//line lane_bounds.go:30
-										v = v.Merge(v.Add(gc_vb39), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
-//line lane_bounds.go:30
-									}
-//line lane_bounds.go:30
-								}
-//line lane_bounds.go:33
-								if i < 0 || i > len(out)-16 {
-//line lane_bounds.go:33
-									break
-//line lane_bounds.go:33
-								}
-//line lane_bounds.go:33
-								if i >= lo && (i < hi && uint(hi-i) > 15) {
-//line lane_bounds.go:33
-									var gc_i11 int = i
-//line lane_bounds.go:33
-									_ = gc_i11
-//line lane_bounds.go:33
-									var gc_result11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lane_bounds.go:33
-									_ = gc_result11
-//line lane_bounds.go:33
-									gc_returned11 := gc_none3
-//line lane_bounds.go:33
-									_ = gc_returned11
-//line lane_bounds.go:33
-									if gc_i11 <
-
-//line lane_bounds.go:44
-										len(in) && uint(len(in)-gc_i11) > 15 {
-//line lane_bounds.go:34
-										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lane_bounds.go:34
-										if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
-//line lane_bounds.go:34
-											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i11:])
-//line lane_bounds.go:34
-										} else {
-//line lane_bounds.go:34
-											break gc_steps6
-//line lane_bounds.go:34
-										}
-//line lane_bounds.go:34
-										gc_result11 = gc_ld16
-//line lane_bounds.go:34
-										gc_b5 := gc_none3
-//line lane_bounds.go:34
-										if true {
-//line lane_bounds.go:34
-											gc_b5 = gc_all3
-//line lane_bounds.go:34
-										}
-//line lane_bounds.go:34
-										gc_returned11 = gc_b5
-//line lane_bounds.go:34
-									} else {
-//line lane_bounds.go:34
-										gc_if69 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i11, 16))))
-//line lane_bounds.go:34
-										_ = gc_if69
-//line lane_bounds.go:34
-										if gc_if69.ToBits() != 0 {
-//line lane_bounds.go:34
-											var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lane_bounds.go:34
-											if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
-//line lane_bounds.go:34
-												gc_ld17 = archsimd.LoadFloat32x16Slice(in[gc_i11:])
-//line lane_bounds.go:34
-											} else {
-//line lane_bounds.go:34
-												break gc_steps6
-//line lane_bounds.go:34
-											}
-//line lane_bounds.go:34
-											gc_result11 = gc_result11.Merge(gc_ld17, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
-//line lane_bounds.go:34
-											gc_returned11 = archsimd.Mask32x16FromBits(gc_if69.ToBits() | gc_returned11.ToBits())
-//line lane_bounds.go:34
-										}
-//line lane_bounds.go:34
-									}
-//line lane_bounds.go:34
-									gc_if70 := archsimd.Mask32x16FromBits(^gc_returned11.ToBits())
-//line lane_bounds.go:34
-									_ = gc_if70
-//line lane_bounds.go:34
-									if gc_if70.ToBits() != 0 {
-//line lane_bounds.go:34
-										gc_result11 = gc_result11.Merge(gc_vb40, archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
-//line lane_bounds.go:34
-										gc_returned11 = archsimd.Mask32x16FromBits(gc_if70.ToBits() | gc_returned11.ToBits())
-//line lane_bounds.go:34
-									}
-//line lane_bounds.go:34
-									v = v.Add(gc_result11)
-//line lane_bounds.go:34
-								} else {
-//line lane_bounds.go:34
-									gc_if71 := archsimd.Mask32x16FromBits(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
-//line lane_bounds.go:33
-									_ = gc_if71
-//line lane_bounds.go:33
-									if gc_if71.ToBits() != 0 {
-//line lane_bounds.go:33
-										var gc_i12 int = i
-//line lane_bounds.go:33
-										_ = gc_i12
-//line lane_bounds.go:33
-										var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lane_bounds.go:33
-										_ = gc_result12
-//line lane_bounds.go:33
-										gc_returned12 := gc_none3
-//line lane_bounds.go:33
-										_ = gc_returned12
-//line lane_bounds.go:33
-										gc_if72 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-										_ = gc_if72
-//line lane_bounds.go:34
-										if archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() != 0 {
-//line lane_bounds.go:34
-											var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lane_bounds.go:34
-											if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line lane_bounds.go:34
-												gc_ld18 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-//line lane_bounds.go:34
-											} else {
-//line lane_bounds.go:34
-												break gc_steps6
-//line lane_bounds.go:34
-											}
-//line lane_bounds.go:34
-											gc_result12 = gc_result12.Merge(gc_ld18, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits()))
-//line lane_bounds.go:34
-											gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() | gc_returned12.ToBits())
-//line lane_bounds.go:34
-										}
-//line lane_bounds.go:34
-										gc_if73 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line lane_bounds.go:34
-										_ = gc_if73
-//line lane_bounds.go:34
-										if archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits() != 0 {
-//line lane_bounds.go:34
-											gc_result12 = gc_result12.Merge(gc_vb40, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits()))
-//line lane_bounds.go:34
-											gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits() | gc_returned12.ToBits())
-//line lane_bounds.go:34
-										}
-//line lane_bounds.go:34
-										v = v.Merge(v.Add(gc_result12), archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
-//line lane_bounds.go:34
-									}
-//line lane_bounds.go:34
-								}
-//line lane_bounds.go:36
-								if i < lo && uint(lo-i) > 15 || i > hi {
-//line lane_bounds.go:36
-									v = v.Add(gc_vb41)
-//line lane_bounds.go:36
-								} else {
-//line lane_bounds.go:36
-									gc_if74 := archsimd.Mask32x16FromBits(gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
-//line lane_bounds.go:36
-									_ = gc_if74
-//line lane_bounds.go:36
-									if gc_if74.ToBits() != 0 {
-//line lane_bounds.go:36
-										v = v.Merge(v.Add(gc_vb41), archsimd.Mask32x16FromBits(^gc_if74.ToBits()))
-//line lane_bounds.go:36
-									}
-//line lane_bounds.go:36
-								}
-//line lane_bounds.go:39
-								v.StoreSlice(out[i:])
+								v = v.Add(gc_vb42).Merge(v, gc_if75)
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
 						}
+						if i <= hi && uint(hi-i) >= 7 {
+//line lane_bounds.go:21
+							v = v.Add(gc_vb43)
+						} else {
+//line lane_bounds.go:21
+							gc_if76 := gc_iota10.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+//line lane_bounds.go:21
+							if gc_if76.ToBits() != 0 {
+//line lane_bounds.go:21
+								v = v.Add(gc_vb43).Merge(v, gc_if76)
+							}
+						}
+						if i > lo {
+//line lane_bounds.go:24
+							v = v.Add(gc_vb44)
+						} else {
+//line lane_bounds.go:24
+							gc_if77 := gc_iota10.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+//line lane_bounds.go:24
+							if gc_if77.ToBits() != 0 {
+//line lane_bounds.go:24
+								v = v.Add(gc_vb44).Merge(v, gc_if77)
+							}
+						}
+						if i >= lo {
+//line lane_bounds.go:27
+							v = v.Add(gc_vb45)
+						} else {
+//line lane_bounds.go:27
+							gc_if78 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+//line lane_bounds.go:27
+							if gc_if78.ToBits() != 0 {
+//line lane_bounds.go:27
+								v = v.Add(gc_vb45).Merge(v, gc_if78)
+							}
+						}
+						if 2*i < hi && uint(hi-2*i) > 14 {
+//line lane_bounds.go:30
+							v = v.Add(gc_vb46)
+						} else {
+//line lane_bounds.go:30
+							gc_if79 := gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+//line lane_bounds.go:30
+							if gc_if79.ToBits() != 0 {
+//line lane_bounds.go:30
+								v = v.Add(gc_vb46).Merge(v, gc_if79)
+							}
+						}
+						if i >= lo && (i < hi && uint(hi-i) > 7) {
+//line lane_bounds.go:33
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]))
+						} else {
+//line lane_bounds.go:33
+							gc_if80 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+//line lane_bounds.go:33
+							if gc_if80.ToBits() != 0 {
+//line lane_bounds.go:33
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Merge(v, gc_if80)
+							}
+						}
+						if i < lo && uint(lo-i) > 7 || i > hi {
+//line lane_bounds.go:36
+							v = v.Add(gc_vb47)
+						} else {
+//line lane_bounds.go:36
+							gc_if81 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota10.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+//line lane_bounds.go:36
+							if gc_if81.ToBits() != 0 {
+//line lane_bounds.go:36
+								v = v.Add(gc_vb47).Merge(v, gc_if81)
+							}
+						}
+//line lane_bounds.go:36
+						v.StoreSlice(gc_at4[gc_tx2:])
 					}
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line lane_bounds.go:13
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lane_bounds.go:17
+					var v float32
+					if i < hi {
+						v += 1
+					}
+					if i <= hi {
+						v += 2
+					}
+					if i > lo {
+						v += 4
+					}
+					if i >= lo {
+						v += 8
+					}
+					if 2*i < hi {
+						v += 16
+					}
+					if i >= lo && i < hi {
+						v += gc_at3[gc_tx2]
+					}
+					if i < lo || i > hi {
+						v += 64
+					}
+					gc_at4[gc_tx2] = v
+				}
+			} else {
+//line lane_bounds.go:43
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line lane_bounds.go:13
-						_ = gc_iota7
+						gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lane_bounds.go:19
-						gc_vb21 := archsimd.BroadcastFloat32x8(1)
-//line lane_bounds.go:19
-						_ = gc_vb21
+						gc_vb35 := archsimd.BroadcastFloat32x16(1)
 //line lane_bounds.go:22
-						gc_vb22 := archsimd.BroadcastFloat32x8(2)
-//line lane_bounds.go:22
-						_ = gc_vb22
+						gc_vb36 := archsimd.BroadcastFloat32x16(2)
 //line lane_bounds.go:25
-						gc_vb23 := archsimd.BroadcastFloat32x8(4)
-//line lane_bounds.go:25
-						_ = gc_vb23
+						gc_vb37 := archsimd.BroadcastFloat32x16(4)
 //line lane_bounds.go:28
-						gc_vb24 := archsimd.BroadcastFloat32x8(8)
+						gc_vb38 := archsimd.BroadcastFloat32x16(8)
 //line lane_bounds.go:28
-						_ = gc_vb24
-//line lane_bounds.go:28
-						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line lane_bounds.go:28
-						_ = gc_iota26
+						gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line lane_bounds.go:31
-						gc_vb25 := archsimd.BroadcastFloat32x8(16)
+						gc_vb39 := archsimd.BroadcastFloat32x16(16)
 //line lane_bounds.go:31
-						_ = gc_vb25
+						gc_none3 := archsimd.Mask32x16FromBits(0)
 //line lane_bounds.go:31
-						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line lane_bounds.go:31
-						_ = gc_none2
-//line lane_bounds.go:31
-						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line lane_bounds.go:31
-						_ = gc_all2
+						gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line lane_bounds.go:47
-						gc_vb26 := archsimd.BroadcastFloat32x8(0)
-//line lane_bounds.go:47
-						_ = gc_vb26
+						gc_vb40 := archsimd.BroadcastFloat32x16(0)
 //line lane_bounds.go:37
-						gc_vb27 := archsimd.BroadcastFloat32x8(64)
-//line lane_bounds.go:37
-						_ = gc_vb27
-					gc_steps4:
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_vb41 := archsimd.BroadcastFloat32x16(64)
+					gc_steps6:
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 //line lane_bounds.go:13
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lane_bounds.go:13
-							_ = i
 //line lane_bounds.go:17
-							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lane_bounds.go:17
-							_ = v
+							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							if i < hi && uint(hi-i) > 15 {
 //line lane_bounds.go:18
-							if i < hi && uint(hi-i) > 7 {
-//line lane_bounds.go:18
-								v = v.Add(gc_vb21)
-//line lane_bounds.go:18
+								v = v.Add(gc_vb35)
 							} else {
 //line lane_bounds.go:18
-								gc_if44 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								gc_if64 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:18
-								_ = gc_if44
+								if gc_if64.ToBits() != 0 {
 //line lane_bounds.go:18
-								if gc_if44.ToBits() != 0 {
-//line lane_bounds.go:18
-									v = v.Add(gc_vb21).Merge(v, gc_if44)
-//line lane_bounds.go:18
+									v = v.Merge(v.Add(gc_vb35), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
 								}
-//line lane_bounds.go:18
 							}
+							if i <= hi && uint(hi-i) >= 15 {
 //line lane_bounds.go:21
-							if i <= hi && uint(hi-i) >= 7 {
-//line lane_bounds.go:21
-								v = v.Add(gc_vb22)
-//line lane_bounds.go:21
+								v = v.Add(gc_vb36)
 							} else {
 //line lane_bounds.go:21
-								gc_if45 := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								gc_if65 := gc_iota9.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:21
-								_ = gc_if45
+								if gc_if65.ToBits() != 0 {
 //line lane_bounds.go:21
-								if gc_if45.ToBits() != 0 {
-//line lane_bounds.go:21
-									v = v.Add(gc_vb22).Merge(v, gc_if45)
-//line lane_bounds.go:21
+									v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if65.ToBits()))
 								}
-//line lane_bounds.go:21
 							}
-//line lane_bounds.go:24
 							if i > lo {
 //line lane_bounds.go:24
-								v = v.Add(gc_vb23)
-//line lane_bounds.go:24
+								v = v.Add(gc_vb37)
 							} else {
 //line lane_bounds.go:24
-								gc_if46 := gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								gc_if66 := gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:24
-								_ = gc_if46
+								if gc_if66.ToBits() != 0 {
 //line lane_bounds.go:24
-								if gc_if46.ToBits() != 0 {
-//line lane_bounds.go:24
-									v = v.Add(gc_vb23).Merge(v, gc_if46)
-//line lane_bounds.go:24
+									v = v.Merge(v.Add(gc_vb37), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
 								}
-//line lane_bounds.go:24
 							}
-//line lane_bounds.go:27
 							if i >= lo {
 //line lane_bounds.go:27
-								v = v.Add(gc_vb24)
-//line lane_bounds.go:27
+								v = v.Add(gc_vb38)
 							} else {
 //line lane_bounds.go:27
-								gc_if47 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								gc_if67 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:27
-								_ = gc_if47
+								if gc_if67.ToBits() != 0 {
 //line lane_bounds.go:27
-								if gc_if47.ToBits() != 0 {
-//line lane_bounds.go:27
-									v = v.Add(gc_vb24).Merge(v, gc_if47)
-//line lane_bounds.go:27
+									v = v.Merge(v.Add(gc_vb38), archsimd.Mask32x16FromBits(^gc_if67.ToBits()))
 								}
-//line lane_bounds.go:27
 							}
+							if 2*i < hi && uint(hi-2*i) > 30 {
 //line lane_bounds.go:30
-							if 2*i < hi && uint(hi-2*i) > 14 {
-//line lane_bounds.go:30
-								v = v.Add(gc_vb25)
-//line lane_bounds.go:30
+								v = v.Add(gc_vb39)
 							} else {
 //line lane_bounds.go:30
-								gc_if48 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+								gc_if68 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
 //line lane_bounds.go:30
-								_ = gc_if48
+								if gc_if68.ToBits() != 0 {
 //line lane_bounds.go:30
-								if gc_if48.ToBits() != 0 {
-//line lane_bounds.go:30
-									v = v.Add(gc_vb25).Merge(v, gc_if48)
-//line lane_bounds.go:30
+									v = v.Merge(v.Add(gc_vb39), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
 								}
-//line lane_bounds.go:30
 							}
-//line lane_bounds.go:33
-							if i < 0 || i > len(out)-8 {
+							if i < 0 || i > len(out)-16 {
 //line lane_bounds.go:33
 								break
-//line lane_bounds.go:33
 							}
 //line lane_bounds.go:33
-							if i >= lo && (i < hi && uint(hi-i) > 7) {
+							if i >= lo && (i < hi && uint(hi-i) > 15) {
 //line lane_bounds.go:33
-								var gc_i7 int = i
+								var gc_i11 int = i
 //line lane_bounds.go:33
-								_ = gc_i7
+								var gc_result11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:33
-								var gc_result7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								gc_returned11 := gc_none3
 //line lane_bounds.go:33
-								_ = gc_result7
-//line lane_bounds.go:33
-								gc_returned7 := gc_none2
-//line lane_bounds.go:33
-								_ = gc_returned7
-//line lane_bounds.go:33
-								if gc_i7 <
-
+								if gc_i11 <
 //line lane_bounds.go:44
-									len(in) && uint(len(in)-gc_i7) > 7 {
+									len(in) && uint(len(in)-gc_i11) > 15 {
 //line lane_bounds.go:34
-									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
-									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
+									if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
 //line lane_bounds.go:34
-										gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
-//line lane_bounds.go:34
+										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i11:])
 									} else {
 //line lane_bounds.go:34
-										break gc_steps4
-//line lane_bounds.go:34
+										break gc_steps6
 									}
 //line lane_bounds.go:34
-									gc_result7 = gc_ld10
+									gc_result11 = gc_ld16
 //line lane_bounds.go:34
-									gc_b4 := gc_none2
+									gc_b5 := gc_none3
 //line lane_bounds.go:34
 									if true {
 //line lane_bounds.go:34
-										gc_b4 = gc_all2
-//line lane_bounds.go:34
+										gc_b5 = gc_all3
 									}
 //line lane_bounds.go:34
-									gc_returned7 = gc_b4
-//line lane_bounds.go:34
+									gc_returned11 = gc_b5
 								} else {
 //line lane_bounds.go:34
-									gc_if49 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+									gc_if69 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i11, 16))))
 //line lane_bounds.go:34
-									_ = gc_if49
+									if gc_if69.ToBits() != 0 {
 //line lane_bounds.go:34
-									if gc_if49.ToBits() != 0 {
+										var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
-										var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
 //line lane_bounds.go:34
-										if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
-//line lane_bounds.go:34
-											gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
-//line lane_bounds.go:34
+											gc_ld17 = archsimd.LoadFloat32x16Slice(in[gc_i11:])
 										} else {
 //line lane_bounds.go:34
-											break gc_steps4
-//line lane_bounds.go:34
+											break gc_steps6
 										}
 //line lane_bounds.go:34
-										gc_result7 = gc_ld11.Merge(gc_result7, gc_if49)
+										gc_result11 = gc_result11.Merge(gc_ld17, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
 //line lane_bounds.go:34
-										gc_returned7 = gc_if49.Or(gc_returned7)
-//line lane_bounds.go:34
+										gc_returned11 = archsimd.Mask32x16FromBits(gc_if69.ToBits() | gc_returned11.ToBits())
 									}
-//line lane_bounds.go:34
 								}
 //line lane_bounds.go:34
-								gc_if50 := gc_returned7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_if70 := archsimd.Mask32x16FromBits(^gc_returned11.ToBits())
 //line lane_bounds.go:34
-								_ = gc_if50
+								if gc_if70.ToBits() != 0 {
 //line lane_bounds.go:34
-								if gc_if50.ToBits() != 0 {
+									gc_result11 = gc_result11.Merge(gc_vb40, archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
 //line lane_bounds.go:34
-									gc_result7 = gc_vb26.Merge(gc_result7, gc_if50)
-//line lane_bounds.go:34
-									gc_returned7 = gc_if50.Or(gc_returned7)
-//line lane_bounds.go:34
+									gc_returned11 = archsimd.Mask32x16FromBits(gc_if70.ToBits() | gc_returned11.ToBits())
 								}
 //line lane_bounds.go:34
-								v = v.Add(gc_result7)
-//line lane_bounds.go:34
+								v = v.Add(gc_result11)
 							} else {
 //line lane_bounds.go:34
-								gc_if51 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								gc_if71 := archsimd.Mask32x16FromBits(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:33
-								_ = gc_if51
+								if gc_if71.ToBits() != 0 {
 //line lane_bounds.go:33
-								if gc_if51.ToBits() != 0 {
+									var gc_i12 int = i
 //line lane_bounds.go:33
-									var gc_i8 int = i
+									var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:33
-									_ = gc_i8
+									gc_returned12 := gc_none3
 //line lane_bounds.go:33
-									var gc_result8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lane_bounds.go:33
-									_ = gc_result8
-//line lane_bounds.go:33
-									gc_returned8 := gc_none2
-//line lane_bounds.go:33
-									_ = gc_returned8
-//line lane_bounds.go:33
-									gc_if52 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
-									_ = gc_if52
+									gc_if72 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+									if archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() != 0 {
 //line lane_bounds.go:34
-									if gc_if51.And(gc_if52).ToBits() != 0 {
+										var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
-										var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line lane_bounds.go:34
-										if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
-//line lane_bounds.go:34
-											gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
-//line lane_bounds.go:34
+											gc_ld18 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 										} else {
 //line lane_bounds.go:34
-											break gc_steps4
-//line lane_bounds.go:34
+											break gc_steps6
 										}
 //line lane_bounds.go:34
-										gc_result8 = gc_ld12.Merge(gc_result8, gc_if51.And(gc_if52))
+										gc_result12 = gc_result12.Merge(gc_ld18, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits()))
 //line lane_bounds.go:34
-										gc_returned8 = gc_if51.And(gc_if52).Or(gc_returned8)
-//line lane_bounds.go:34
+										gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() | gc_returned12.ToBits())
 									}
 //line lane_bounds.go:34
-									gc_if53 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									gc_if73 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line lane_bounds.go:34
-									_ = gc_if53
+									if archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits() != 0 {
 //line lane_bounds.go:34
-									if gc_if51.And(gc_if53).ToBits() != 0 {
+										gc_result12 = gc_result12.Merge(gc_vb40, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits()))
 //line lane_bounds.go:34
-										gc_result8 = gc_vb26.Merge(gc_result8, gc_if51.And(gc_if53))
-//line lane_bounds.go:34
-										gc_returned8 = gc_if51.And(gc_if53).Or(gc_returned8)
-//line lane_bounds.go:34
+										gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits() | gc_returned12.ToBits())
 									}
 //line lane_bounds.go:34
-									v = v.Add(gc_result8).Merge(v, gc_if51)
-//line lane_bounds.go:34
+									v = v.Merge(v.Add(gc_result12), archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
 								}
-//line lane_bounds.go:34
 							}
 //line lane_bounds.go:36
-							if i < lo && uint(lo-i) > 7 || i > hi {
+							if i < lo && uint(lo-i) > 15 || i > hi {
 //line lane_bounds.go:36
-								v = v.Add(gc_vb27)
-//line lane_bounds.go:36
+								v = v.Add(gc_vb41)
 							} else {
 //line lane_bounds.go:36
-								gc_if54 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								gc_if74 := archsimd.Mask32x16FromBits(gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:36
-								_ = gc_if54
+								if gc_if74.ToBits() != 0 {
 //line lane_bounds.go:36
-								if gc_if54.ToBits() != 0 {
-//line lane_bounds.go:36
-									v = v.Add(gc_vb27).Merge(v, gc_if54)
-//line lane_bounds.go:36
+									v = v.Merge(v.Add(gc_vb41), archsimd.Mask32x16FromBits(^gc_if74.ToBits()))
 								}
-//line lane_bounds.go:36
 							}
-//line lane_bounds.go:39
 							v.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line lane_bounds.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line lane_bounds.go:19
+					gc_vb21 := archsimd.BroadcastFloat32x8(1)
+//line lane_bounds.go:22
+					gc_vb22 := archsimd.BroadcastFloat32x8(2)
+//line lane_bounds.go:25
+					gc_vb23 := archsimd.BroadcastFloat32x8(4)
+//line lane_bounds.go:28
+					gc_vb24 := archsimd.BroadcastFloat32x8(8)
+//line lane_bounds.go:28
+					gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line lane_bounds.go:31
+					gc_vb25 := archsimd.BroadcastFloat32x8(16)
+//line lane_bounds.go:31
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line lane_bounds.go:31
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line lane_bounds.go:47
+					gc_vb26 := archsimd.BroadcastFloat32x8(0)
+//line lane_bounds.go:37
+					gc_vb27 := archsimd.BroadcastFloat32x8(64)
+				gc_steps4:
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line lane_bounds.go:13
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lane_bounds.go:17
-						var v float32
-
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						if i < hi && uint(hi-i) > 7 {
 //line lane_bounds.go:18
-						if i < hi {
-							v += 1
+							v = v.Add(gc_vb21)
+						} else {
+//line lane_bounds.go:18
+							gc_if44 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+//line lane_bounds.go:18
+							if gc_if44.ToBits() != 0 {
+//line lane_bounds.go:18
+								v = v.Add(gc_vb21).Merge(v, gc_if44)
+							}
 						}
-
+						if i <= hi && uint(hi-i) >= 7 {
 //line lane_bounds.go:21
-						if i <= hi {
-							v += 2
+							v = v.Add(gc_vb22)
+						} else {
+//line lane_bounds.go:21
+							gc_if45 := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+//line lane_bounds.go:21
+							if gc_if45.ToBits() != 0 {
+//line lane_bounds.go:21
+								v = v.Add(gc_vb22).Merge(v, gc_if45)
+							}
 						}
-
-//line lane_bounds.go:24
 						if i > lo {
-							v += 4
+//line lane_bounds.go:24
+							v = v.Add(gc_vb23)
+						} else {
+//line lane_bounds.go:24
+							gc_if46 := gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+//line lane_bounds.go:24
+							if gc_if46.ToBits() != 0 {
+//line lane_bounds.go:24
+								v = v.Add(gc_vb23).Merge(v, gc_if46)
+							}
 						}
-
-//line lane_bounds.go:27
 						if i >= lo {
-							v += 8
+//line lane_bounds.go:27
+							v = v.Add(gc_vb24)
+						} else {
+//line lane_bounds.go:27
+							gc_if47 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+//line lane_bounds.go:27
+							if gc_if47.ToBits() != 0 {
+//line lane_bounds.go:27
+								v = v.Add(gc_vb24).Merge(v, gc_if47)
+							}
 						}
-
+						if 2*i < hi && uint(hi-2*i) > 14 {
 //line lane_bounds.go:30
-						if 2*i < hi {
-							v += 16
+							v = v.Add(gc_vb25)
+						} else {
+//line lane_bounds.go:30
+							gc_if48 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+//line lane_bounds.go:30
+							if gc_if48.ToBits() != 0 {
+//line lane_bounds.go:30
+								v = v.Add(gc_vb25).Merge(v, gc_if48)
+							}
 						}
-
+						if i < 0 || i > len(out)-8 {
 //line lane_bounds.go:33
-						if i >= lo && i < hi {
-							v += laneBoundsAt(in, i)
+							break
 						}
-
+//line lane_bounds.go:33
+						if i >= lo && (i < hi && uint(hi-i) > 7) {
+//line lane_bounds.go:33
+							var gc_i7 int = i
+//line lane_bounds.go:33
+							var gc_result7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line lane_bounds.go:33
+							gc_returned7 := gc_none2
+//line lane_bounds.go:33
+							if gc_i7 <
+//line lane_bounds.go:44
+								len(in) && uint(len(in)-gc_i7) > 7 {
+//line lane_bounds.go:34
+								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line lane_bounds.go:34
+								if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
+//line lane_bounds.go:34
+									gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+								} else {
+//line lane_bounds.go:34
+									break gc_steps4
+								}
+//line lane_bounds.go:34
+								gc_result7 = gc_ld10
+//line lane_bounds.go:34
+								gc_b4 := gc_none2
+//line lane_bounds.go:34
+								if true {
+//line lane_bounds.go:34
+									gc_b4 = gc_all2
+								}
+//line lane_bounds.go:34
+								gc_returned7 = gc_b4
+							} else {
+//line lane_bounds.go:34
+								gc_if49 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+//line lane_bounds.go:34
+								if gc_if49.ToBits() != 0 {
+//line lane_bounds.go:34
+									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line lane_bounds.go:34
+									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
+//line lane_bounds.go:34
+										gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+									} else {
+//line lane_bounds.go:34
+										break gc_steps4
+									}
+//line lane_bounds.go:34
+									gc_result7 = gc_ld11.Merge(gc_result7, gc_if49)
+//line lane_bounds.go:34
+									gc_returned7 = gc_if49.Or(gc_returned7)
+								}
+							}
+//line lane_bounds.go:34
+							gc_if50 := gc_returned7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line lane_bounds.go:34
+							if gc_if50.ToBits() != 0 {
+//line lane_bounds.go:34
+								gc_result7 = gc_vb26.Merge(gc_result7, gc_if50)
+//line lane_bounds.go:34
+								gc_returned7 = gc_if50.Or(gc_returned7)
+							}
+//line lane_bounds.go:34
+							v = v.Add(gc_result7)
+						} else {
+//line lane_bounds.go:34
+							gc_if51 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+//line lane_bounds.go:33
+							if gc_if51.ToBits() != 0 {
+//line lane_bounds.go:33
+								var gc_i8 int = i
+//line lane_bounds.go:33
+								var gc_result8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line lane_bounds.go:33
+								gc_returned8 := gc_none2
+//line lane_bounds.go:33
+								gc_if52 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+								if gc_if51.And(gc_if52).ToBits() != 0 {
+//line lane_bounds.go:34
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line lane_bounds.go:34
+									if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
+//line lane_bounds.go:34
+										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+									} else {
+//line lane_bounds.go:34
+										break gc_steps4
+									}
+//line lane_bounds.go:34
+									gc_result8 = gc_ld12.Merge(gc_result8, gc_if51.And(gc_if52))
+//line lane_bounds.go:34
+									gc_returned8 = gc_if51.And(gc_if52).Or(gc_returned8)
+								}
+//line lane_bounds.go:34
+								gc_if53 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line lane_bounds.go:34
+								if gc_if51.And(gc_if53).ToBits() != 0 {
+//line lane_bounds.go:34
+									gc_result8 = gc_vb26.Merge(gc_result8, gc_if51.And(gc_if53))
+//line lane_bounds.go:34
+									gc_returned8 = gc_if51.And(gc_if53).Or(gc_returned8)
+								}
+//line lane_bounds.go:34
+								v = v.Add(gc_result8).Merge(v, gc_if51)
+							}
+						}
 //line lane_bounds.go:36
-						if i < lo || i > hi {
-							v += 64
+						if i < lo && uint(lo-i) > 7 || i > hi {
+//line lane_bounds.go:36
+							v = v.Add(gc_vb27)
+						} else {
+//line lane_bounds.go:36
+							gc_if54 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+//line lane_bounds.go:36
+							if gc_if54.ToBits() != 0 {
+//line lane_bounds.go:36
+								v = v.Add(gc_vb27).Merge(v, gc_if54)
+							}
 						}
-
-//line lane_bounds.go:39
-						out[i] = v
-						_ = v
+						v.StoreSlice(out[i:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line lane_bounds.go:13
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lane_bounds.go:17
+					var v float32
+					if i < hi {
+						v += 1
+					}
+					if i <= hi {
+						v += 2
+					}
+					if i > lo {
+						v += 4
+					}
+					if i >= lo {
+						v += 8
+					}
+					if 2*i < hi {
+						v += 16
+					}
+					if i >= lo && i < hi {
+						v += laneBoundsAt(in, i)
+					}
+					if i < lo || i > hi {
+						v += 64
+					}
+					out[i] = v
 				}
 			}
 		}
@@ -1181,4 +811,5 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 // gc_files_lane_bounds holds the source files whose lines the kernels' records hash.
 //
 //go:embed lane_bounds.go
+//line lane_bounds.go:51
 var gc_files_lane_bounds embed.FS

@@ -45,261 +45,193 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_c1r [32]int32
-		var gc_c2r [32]int32
-		var gc_c3r [32]int32
-		var gc_c4r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-
-//line lane_range.go:18
-						copy(gc_l_v[:], gc_at)
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line lane_range.go:17
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line lane_range.go:18
-							var v int32
-
-//line lane_range.go:19
-							if i < len(in) {
-								v = in[i]
-							}
-							_ = v
-							gc_l_v[gc_lane] = v
-						}
-					}
-				}
-			}
-
-//line lane_range.go:24
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line lane_range.go:25
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_lo2 < gc_hi2 {
-						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_hi2 = min(gc_hi2, min(max(lim+d, -1), 32))
-					}
-					if gc_lo2 < gc_hi2 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
-						gc_hi2 = 0
-					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
-				} else {
-
-//line lane_range.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
-					{
-
-//line lane_range.go:22
-						warp := (gc_w >> 5)
-						_ = warp
-
-//line lane_range.go:23
-						lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
-						_ = lanes
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
-						}
-						if gc_lo3 < gc_hi3 {
-							gc_hi3 = min(gc_hi3, min(max(lim+d, -1), 32))
-						}
-						if gc_lo3 < gc_hi3 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
-							gc_hi3 = 0
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line lane_range.go:22
-							lane := (gc_rank & 31)
-							_ = lane
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line lane_range.go:25
-							y := gc_c1r[gc_lane]
-
 //line lane_range.go:26
-							{
-								v += y
-							}
-							_ = y
-							gc_l_v[gc_lane] = v
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+//line lane_range.go:18
+					copy(gc_l_v[:], gc_at)
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line lane_range.go:17
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32
+						if i < len(in) {
+							v = in[i]
+						}
+//line lane_range.go:23
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-
+		}
+//line lane_range.go:24
+		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(lim+d, -1), 32))
+				}
+				if gc_lo2 < gc_hi2 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
+					gc_hi2 = 0
+				}
+				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
+			} else {
+//line lane_range.go:25
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+				{
+//line lane_range.go:22
+					warp := (gc_w >> 5)
+					lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+					_ = lanes
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+					}
+					if gc_lo3 < gc_hi3 {
+						gc_hi3 = min(gc_hi3, min(max(lim+d, -1), 32))
+					}
+					if gc_lo3 < gc_hi3 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
+						gc_hi3 = 0
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+//line lane_range.go:24
+						v := gc_l_v[gc_lane]
+						y := gc_c1r[gc_lane]
+						{
+							v += y
+						}
 //line lane_range.go:30
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c2r)
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(lim, -1), 32)+1)
+						gc_l_v[gc_lane] = v
+					}
+				}
 			}
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(lim-9, 32), -1)+1)
+		}
+//line lane_range.go:30
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c2r)
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(lim, -1), 32)+1)
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(lim-9, 32), -1)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt)
+		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+//line lane_range.go:24
+			v := gc_l_v[gc_lane]
+//line lane_range.go:30
+			z := gc_c2r[gc_lane]
+			{
+				v = 3*v - z
 			}
-			gc_hi4 = min(gc_hi4, gc_cnt)
-			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+			gc_l_v[gc_lane] = v
+		}
+//line lane_range.go:34
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c3r)
+		{
+//line lane_range.go:22
+			warp := (gc_w >> 5)
+//line lane_range.go:24
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
 //line lane_range.go:22
 				lane := (gc_rank & 31)
-				_ = lane
+//line lane_range.go:24
 				v := gc_l_v[gc_lane]
-				_ = v
-
-//line lane_range.go:30
-				z := gc_c2r[gc_lane]
-
-//line lane_range.go:31
-				{
-					v = 3*v - z
-				}
-				_ = z
-
+//line lane_range.go:26
+				var z int32
 //line lane_range.go:34
+				z = gc_c3r[gc_lane]
+				if lane > 30-lim || warp > 0 && lane <= 4 {
+					v ^= z
+				}
 				gc_l_v[gc_lane] = v
 			}
-
-//line lane_range.go:34
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c3r)
+		}
+//line lane_range.go:38
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 4, gocuda.WarpSize, &gc_c4r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+//line lane_range.go:50
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line lane_range.go:17
+						i := gc_bx*gc_bdx + gc_tx
 //line lane_range.go:22
-				warp := (gc_w >> 5)
-				_ = warp
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line lane_range.go:22
-					lane := (gc_rank & 31)
-					_ = lane
-					v := gc_l_v[gc_lane]
-					_ = v
-					var z int32
-					_ = z
-
-//line lane_range.go:34
-					z = gc_c3r[gc_lane]
-
-//line lane_range.go:35
-					if lane > 30-lim || warp > 0 && lane <= 4 {
-						v ^= z
+						lane := (gc_rank & 31)
+//line lane_range.go:24
+						v := gc_l_v[gc_lane]
+//line lane_range.go:26
+						var z int32
+//line lane_range.go:38
+						z = gc_c4r[gc_lane]
+						if lane >= lim-3 && lane < lim+3 {
+							v -= z
+						}
+						if true || i < len(out) {
+							gc_at2[gc_lane] = v
+						}
+						gc_l_v[gc_lane] = v
 					}
-
-//line lane_range.go:38
-					gc_l_v[gc_lane] = v
-				}
-			}
-
-//line lane_range.go:38
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 4, gocuda.WarpSize, &gc_c4r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line lane_range.go:17
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line lane_range.go:22
-							lane := (gc_rank & 31)
-							_ = lane
-							v := gc_l_v[gc_lane]
-							_ = v
-							var z int32
-							_ = z
-
-//line lane_range.go:38
-							z = gc_c4r[gc_lane]
-
-//line lane_range.go:39
-							if lane >= lim-3 && lane < lim+3 {
-								v -= z
-							}
-
-//line lane_range.go:42
-							if true || i < len(out) {
-								gc_at2[gc_lane] = v
-							}
-							gc_l_v[gc_lane] = v
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line lane_range.go:17
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+						i := gc_bx*gc_bdx + gc_tx
 //line lane_range.go:22
-							lane := (gc_rank & 31)
-							_ = lane
-							v := gc_l_v[gc_lane]
-							_ = v
-							var z int32
-							_ = z
-
+						lane := (gc_rank & 31)
+//line lane_range.go:24
+						v := gc_l_v[gc_lane]
+//line lane_range.go:26
+						var z int32
 //line lane_range.go:38
-							z = gc_c4r[gc_lane]
-
-//line lane_range.go:39
-							if lane >= lim-3 && lane < lim+3 {
-								v -= z
-							}
-
-//line lane_range.go:42
-							if i < len(out) {
-								out[i] = v
-							}
-							gc_l_v[gc_lane] = v
+						z = gc_c4r[gc_lane]
+						if lane >= lim-3 && lane < lim+3 {
+							v -= z
 						}
+						if i < len(out) {
+							out[i] = v
+						}
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
@@ -335,117 +267,91 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+//line lane_range.go:66
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line lane_range.go:57
-					rank := gc_ty*gc_bdx + gc_tx
-					_ = rank
-
-//line lane_range.go:58
-					i := gc_bx*gc_bdx*gc_bdy + rank
-					_ = i
-
-//line lane_range.go:59
-					var v int32
-
-//line lane_range.go:60
-					if i < len(in) {
-						v = in[i]
-					}
-					_ = v
+				rank := gc_ty*gc_bdx + gc_tx
+				i := gc_bx*gc_bdx*gc_bdy + rank
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+//line lane_range.go:64
+				gc_l_v[gc_lane] = v
+			}
+		}
+//line lane_range.go:63
+		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
+			} else {
+//line lane_range.go:64
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line lane_range.go:68
+					v := gc_l_v[gc_lane]
+//line lane_range.go:64
+					v += gc_c1r[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			}
-
-//line lane_range.go:63
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line lane_range.go:64
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
-				} else {
-
-//line lane_range.go:64
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
-
-//line lane_range.go:64
-						v += gc_c1r[gc_lane]
-						gc_l_v[gc_lane] = v
-					}
-				}
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(((lim+(gc_w>>5)*7)%40-4), 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(((lim+(gc_w>>5)*7)%40-4), -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			if gc_lo2 < gc_hi2 {
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(((lim+(gc_w>>5)*7)%40-4), 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(((lim+(gc_w>>5)*7)%40-4), -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
 				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					{
-
 //line lane_range.go:66
-						warp := (gc_w >> 5)
-						_ = warp
-
-//line lane_range.go:67
-						sel := (lim+warp*7)%40 - 4
-						_ = sel
-						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-								}
+					warp := (gc_w >> 5)
+					sel := (lim+warp*7)%40 - 4
+					_ = sel
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line lane_range.go:66
-							lane := (gc_rank & 31)
-							_ = lane
-							v := gc_l_v[gc_lane]
-							_ = v
-
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line lane_range.go:68
-							{
-								x, y := gc_tx, gc_ty
-								out[(gc_bx*gc_bdy+y)*gc_bdx+x] = v + int32(100*x+10000*y)
-							}
+						v := gc_l_v[gc_lane]
+						{
+//line lane_range.go:69
+							x, y := gc_tx, gc_ty
+							out[(gc_bx*gc_bdy+y)*gc_bdx+x] = v + int32(100*x+10000*y)
 						}
 					}
 				}
@@ -480,172 +386,138 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_l_mask [32]uint32
-		var gc_c1v [32]bool
-		var gc_c1r [32]uint32
-		var gc_c2m [32]uint32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
+//line lane_range.go:91
+	var gc_l_v [32]int32
+	var gc_l_mask [32]uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line lane_range.go:103
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line lane_range.go:82
+				tid := gc_tx
+				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				gc_c1v[gc_lane] = tid+off >= lo && tid < hi
+				gc_l_v[gc_lane] = v
+			}
+		}
+//line lane_range.go:88
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line lane_range.go:88
+			mask := gc_c1r[gc_lane]
+//line lane_range.go:90
+			gc_l_mask[gc_lane] = mask
+		}
+		{
+			var gc_m6 uint32
+//line lane_range.go:89
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx && compiled.Adds(off, gc_bdx) {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(compiled.Diff(lo, off), gc_x0); gc_bound2 > gc_lo2 {
+					gc_lo2 = gc_bound2
+				}
+				if gc_bound2 := compiled.Diff(hi, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m6 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line lane_range.go:82
+						tid := gc_tx
+//line lane_range.go:89
+						if tid+off >= lo && tid < hi {
+							gc_m6 |= 1 << gc_lane
 						}
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line lane_range.go:82
-					tid := gc_tx
-					_ = tid
-
-//line lane_range.go:83
-					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-					_ = i
-
-//line lane_range.go:84
-					var v int32
-
-//line lane_range.go:85
-					if i < len(in) {
-						v = in[i]
+				}
+			}
+			gc_save6 := gc_act
+			gc_act = gc_save6 & gc_m6
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
+//line lane_range.go:104
+					v := gc_l_v[gc_lane]
 					_ = v
-
-//line lane_range.go:88
-					gc_c1v[gc_lane] = tid+off >= lo && tid < hi
+					mask := gc_l_mask[gc_lane]
+//line lane_range.go:90
+					gc_c2m[gc_lane] = mask
+				}
+//line lane_range.go:90
+				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line lane_range.go:97
+					var v int32
+//line lane_range.go:90
+					v = gc_c2r[gc_lane] + 1000
 					gc_l_v[gc_lane] = v
 				}
 			}
-
-//line lane_range.go:88
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			gc_act = gc_save6 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line lane_range.go:88
-				mask := gc_c1r[gc_lane]
-				_ = mask
-				gc_l_mask[gc_lane] = mask
-			}
-			{
-				var gc_m6 uint32
-
-//line lane_range.go:89
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx && compiled.Adds(off, gc_bdx) {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(compiled.Diff(lo, off), gc_x0); gc_bound2 > gc_lo2 {
-						gc_lo2 = gc_bound2
-					}
-					if gc_bound2 := compiled.Diff(hi, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m6 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+				gc_pos.Thread = gc_rank
 //line lane_range.go:82
-							tid := gc_tx
-							_ = tid
-
-//line lane_range.go:89
-							if tid+off >= lo && tid < hi {
-								gc_m6 |= 1 << gc_lane
-							}
-						}
-					}
-				}
-				gc_save6 := gc_act
-				gc_act = gc_save6 & gc_m6
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
-						mask := gc_l_mask[gc_lane]
-						_ = mask
-
-//line lane_range.go:90
-						gc_c2m[gc_lane] = mask
-					}
-
-//line lane_range.go:90
-					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						var v int32
-						_ = v
-
-//line lane_range.go:90
-						v = gc_c2r[gc_lane] + 1000
-						gc_l_v[gc_lane] = v
-					}
-				}
-				gc_act = gc_save6 &^ gc_dead
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line lane_range.go:82
-					tid := gc_tx
-					_ = tid
-
-//line lane_range.go:83
-					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-					_ = i
-					v := gc_l_v[gc_lane]
-					_ = v
-
+				tid := gc_tx
+				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+//line lane_range.go:85
+				v := gc_l_v[gc_lane]
 //line lane_range.go:92
-					if i < len(out) {
-						out[i] = v
-					}
+				if i < len(out) {
+					out[i] = v
 				}
 			}
 		}
@@ -684,216 +556,121 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(lo, off); gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			if gc_bound := hi; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (gc_bx*gc_bdy + gc_ty) * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line lane_range.go:120
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(lo, off); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if gc_bound := hi; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line lane_range.go:102
-							tid := gc_tx
-							_ = tid
-
-//line lane_range.go:103
-							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-							_ = i
-
-//line lane_range.go:104
-							{
-								gc_at[gc_tx] = 1
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line lane_range.go:102
-							tid := gc_tx
-							_ = tid
-
-//line lane_range.go:103
-							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-							_ = i
-
-//line lane_range.go:104
-							{
-								gc_at[gc_tx] = 1
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line lane_range.go:102
-							tid := gc_tx
-							_ = tid
-
-//line lane_range.go:103
-							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-							_ = i
-
-//line lane_range.go:104
-							{
-								gc_at[gc_tx] = 1
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line lane_range.go:102
-							tid := gc_tx
-							_ = tid
-
-//line lane_range.go:103
-							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-							_ = i
-
-//line lane_range.go:104
-							{
-								gc_at[gc_tx] = 1
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lane_range.go:102
-						tid := gc_tx
-						_ = tid
-
-//line lane_range.go:103
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-						_ = i
-
-//line lane_range.go:104
-						{
+//line lane_range.go:105
 							gc_at[gc_tx] = 1
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line lane_range.go:102
-							tid := gc_tx
-							_ = tid
-
-//line lane_range.go:103
-							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-							_ = i
-
-//line lane_range.go:104
-							{
-								out[i] = 1
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line lane_range.go:102
-							tid := gc_tx
-							_ = tid
-
-//line lane_range.go:103
-							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-							_ = i
-
-//line lane_range.go:104
-							{
-								out[i] = 1
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line lane_range.go:102
-							tid := gc_tx
-							_ = tid
-
-//line lane_range.go:103
-							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-							_ = i
-
-//line lane_range.go:104
-							{
-								out[i] = 1
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line lane_range.go:102
-							tid := gc_tx
-							_ = tid
-
-//line lane_range.go:103
-							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-							_ = i
-
-//line lane_range.go:104
-							{
-								out[i] = 1
-							}
+//line lane_range.go:105
+							gc_at[gc_tx] = 1
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line lane_range.go:105
+							gc_at[gc_tx] = 1
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line lane_range.go:105
+							gc_at[gc_tx] = 1
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line lane_range.go:105
+						gc_at[gc_tx] = 1
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line lane_range.go:102
 						tid := gc_tx
-						_ = tid
-
-//line lane_range.go:103
 						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-						_ = i
-
-//line lane_range.go:104
+						{
+							out[i] = 1
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line lane_range.go:102
+						tid := gc_tx
+						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						{
+							out[i] = 1
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line lane_range.go:102
+						tid := gc_tx
+						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						{
+							out[i] = 1
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line lane_range.go:102
+						tid := gc_tx
+						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 						{
 							out[i] = 1
 						}
 					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lane_range.go:102
+					tid := gc_tx
+					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					{
+						out[i] = 1
+					}
 				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -902,4 +679,5 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 // gc_files_lane_range holds the source files whose lines the kernels' records hash.
 //
 //go:embed lane_range.go
+//line lane_range.go:121
 var gc_files_lane_range embed.FS

@@ -46,751 +46,530 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		var gc_c23r [32]int32
-		var gc_c24r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line lane_range.go:26
+	var gc_l_v [32]int32
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	var gc_c23r [32]int32
+	var gc_c24r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-
+				gc_x03 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
 //line lane_range.go:18
-						copy(gc_l_v[:], gc_at3)
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line lane_range.go:17
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line lane_range.go:18
-							var v int32
-
-//line lane_range.go:19
-							if i < len(in) {
-								v = in[i]
-							}
-							_ = v
-							gc_l_v[gc_lane2] = v
-						}
-					}
-				}
-			}
-
-//line lane_range.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line lane_range.go:25
-					gc_lo6, gc_hi6 := 0, 32
-					if gc_lo6 < gc_hi6 {
-						gc_lo6 = max(gc_lo6, max(min(d, 32), -1))
-					}
-					if gc_lo6 < gc_hi6 {
-						gc_hi6 = min(gc_hi6, min(max(lim+d, -1), 32))
-					}
-					if gc_lo6 < gc_hi6 && !(d < (min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize))) {
-						gc_hi6 = 0
-					}
-					gc_run.Add(d, gc_lo6, gc_hi6)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
-			} else {
-
-//line lane_range.go:24
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line lane_range.go:25
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo7, gc_hi7 := 0, 32
-						if gc_lo7 < gc_hi7 {
-							gc_lo7 = max(gc_lo7, max(min(d, 32), -1))
-						}
-						if gc_lo7 < gc_hi7 {
-							gc_hi7 = min(gc_hi7, min(max(lim+d, -1), 32))
-						}
-						if gc_lo7 < gc_hi7 && !(d < (min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize))) {
-							gc_hi7 = 0
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo7, gc_hi7)
-					} else {
-
-//line lane_range.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-//line lane_range.go:25
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:25
-							_ = gc_iota
-//line lane_range.go:25
-							gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line lane_range.go:25
-							_ = gc_none
-//line lane_range.go:25
-							gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line lane_range.go:25
-							_ = gc_all
-							if gc_act2 == ^uint32(0) {
-//line lane_range.go:25
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:25
-								_ = gc_iota2
-//line lane_range.go:25
-								gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line lane_range.go:25
-								_ = gc_none2
-//line lane_range.go:25
-								gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line lane_range.go:25
-								_ = gc_all2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line lane_range.go:22
-									var lane int = gc_lane2
-//line lane_range.go:22
-									_ = lane
-//line lane_range.go:22
-									var warp int = (gc_rank2 >> 5)
-//line lane_range.go:22
-									_ = warp
-//line lane_range.go:23
-									var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
-//line lane_range.go:23
-									_ = lanes
-//line lane_range.go:23
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:23
-									_ = v
-//line lane_range.go:25
-									y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line lane_range.go:25
-									_ = y
-//line lane_range.go:26
-									if lane >= d && (lane < lim+d && uint(lim+d-lane) > 7) && d < lanes {
-//line lane_range.go:26
-										v = v.Add(y)
-//line lane_range.go:26
-									} else {
-//line lane_range.go:26
-										gc_b4 := gc_none2
-//line lane_range.go:26
-										if d < lanes {
-//line lane_range.go:26
-											gc_b4 = gc_all2
-//line lane_range.go:26
-										}
-//line lane_range.go:26
-										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b4)
-//line lane_range.go:26
-										_ = gc_if2
-//line lane_range.go:26
-										if gc_if2.ToBits() != 0 {
-//line lane_range.go:26
-											v = v.Add(y).Merge(v, gc_if2)
-//line lane_range.go:26
-										}
-//line lane_range.go:26
-									}
-//line lane_range.go:26
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line lane_range.go:22
-									var lane int = gc_lane2
-//line lane_range.go:22
-									_ = lane
-//line lane_range.go:22
-									var warp int = (gc_rank2 >> 5)
-//line lane_range.go:22
-									_ = warp
-//line lane_range.go:23
-									var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
-//line lane_range.go:23
-									_ = lanes
-//line lane_range.go:23
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:23
-									_ = v
-//line lane_range.go:25
-									y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line lane_range.go:25
-									_ = y
-//line lane_range.go:26
-									gc_b3 := gc_none
-//line lane_range.go:26
-									if d < lanes {
-//line lane_range.go:26
-										gc_b3 = gc_all
-//line lane_range.go:26
-									}
-//line lane_range.go:26
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b3)
-//line lane_range.go:26
-									_ = gc_if
-//line lane_range.go:26
-									if gc_if.ToBits() != 0 {
-//line lane_range.go:26
-										v = v.Add(y).Merge(v, gc_if)
-//line lane_range.go:26
-									}
-//line lane_range.go:26
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-
-//line lane_range.go:22
-								warp := (gc_w2 >> 5)
-								_ = warp
-
-//line lane_range.go:23
-								lanes := min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
-								_ = lanes
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line lane_range.go:22
-									lane := (gc_rank2 & 31)
-									_ = lane
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line lane_range.go:25
-									y := gc_c21r[gc_lane2]
-
-//line lane_range.go:26
-									if d <= lane && lane < lim+d && d < lanes {
-										v += y
-									}
-									_ = y
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-				}
-			}
-
-//line lane_range.go:30
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c22r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-//line lane_range.go:30
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:30
-				_ = gc_iota3
-//line lane_range.go:32
-				gc_vb := archsimd.BroadcastInt32x8(3)
-//line lane_range.go:32
-				_ = gc_vb
-				if gc_act2 == ^uint32(0) {
-//line lane_range.go:32
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:32
-					_ = gc_iota4
-//line lane_range.go:32
-					gc_vb2 := archsimd.BroadcastInt32x8(3)
-//line lane_range.go:32
-					_ = gc_vb2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lane_range.go:22
-						var lane int = gc_lane2
-//line lane_range.go:22
-						_ = lane
-//line lane_range.go:22
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:22
-						_ = v
-//line lane_range.go:30
-						z := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line lane_range.go:30
-						_ = z
-//line lane_range.go:31
-						if lane <= lim && uint(lim-lane) >= 7 && lane > lim-9 {
-//line lane_range.go:31
-							v = gc_vb2.Mul(v).Sub(z)
-//line lane_range.go:31
-						} else {
-//line lane_range.go:31
-							gc_if4 := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
-//line lane_range.go:31
-							_ = gc_if4
-//line lane_range.go:31
-							if gc_if4.ToBits() != 0 {
-//line lane_range.go:31
-								v = gc_vb2.Mul(v).Sub(z).Merge(v, gc_if4)
-//line lane_range.go:31
-							}
-//line lane_range.go:31
-						}
-//line lane_range.go:31
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
+					copy(gc_l_v[:], gc_at3)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lane_range.go:22
-						var lane int = gc_lane2
-//line lane_range.go:22
-						_ = lane
-//line lane_range.go:22
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:22
-						_ = v
-//line lane_range.go:30
-						z := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line lane_range.go:30
-						_ = z
-//line lane_range.go:31
-						gc_if3 := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
-//line lane_range.go:31
-						_ = gc_if3
-//line lane_range.go:31
-						if gc_if3.ToBits() != 0 {
-//line lane_range.go:31
-							v = gc_vb.Mul(v).Sub(z).Merge(v, gc_if3)
-//line lane_range.go:31
-						}
-//line lane_range.go:31
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line lane_range.go:22
-					lane := (gc_rank2 & 31)
-					_ = lane
-					v := gc_l_v[gc_lane2]
-					_ = v
-
-//line lane_range.go:30
-					z := gc_c22r[gc_lane2]
-
-//line lane_range.go:31
-					if lane <= lim && lane > lim-9 {
-						v = 3*v - z
-					}
-					_ = z
-
-//line lane_range.go:34
-					gc_l_v[gc_lane2] = v
-				}
-			}
-
-//line lane_range.go:34
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c23r)
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-//line lane_range.go:34
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:34
-				_ = gc_iota6
-//line lane_range.go:34
-				gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line lane_range.go:34
-				_ = gc_none4
-//line lane_range.go:34
-				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line lane_range.go:34
-				_ = gc_all4
-				if gc_act2 == ^uint32(0) {
-//line lane_range.go:34
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:34
-					_ = gc_iota8
-//line lane_range.go:34
-					gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line lane_range.go:34
-					_ = gc_none6
-//line lane_range.go:34
-					gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line lane_range.go:34
-					_ = gc_all6
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lane_range.go:22
-						var lane int = gc_lane2
-//line lane_range.go:22
-						_ = lane
-//line lane_range.go:22
-						var warp int = (gc_rank2 >> 5)
-//line lane_range.go:22
-						_ = warp
-//line lane_range.go:22
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:22
-						_ = v
-//line lane_range.go:22
-						var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lane_range.go:22
-						_ = z
-//line lane_range.go:34
-						z = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-//line lane_range.go:35
-						if lane > 30-lim || warp > 0 && (lane <= 4 && uint(4-lane) >= 7) {
-//line lane_range.go:35
-							v = v.Xor(z)
-//line lane_range.go:35
-						} else {
-//line lane_range.go:35
-							gc_b8 := gc_none6
-//line lane_range.go:35
-							if warp > 0 {
-//line lane_range.go:35
-								gc_b8 = gc_all6
-//line lane_range.go:35
-							}
-//line lane_range.go:35
-							gc_if8 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b8.And(gc_iota8.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
-//line lane_range.go:35
-							_ = gc_if8
-//line lane_range.go:35
-							if gc_if8.ToBits() != 0 {
-//line lane_range.go:35
-								v = v.Xor(z).Merge(v, gc_if8)
-//line lane_range.go:35
-							}
-//line lane_range.go:35
-						}
-//line lane_range.go:35
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lane_range.go:22
-						var lane int = gc_lane2
-//line lane_range.go:22
-						_ = lane
-//line lane_range.go:22
-						var warp int = (gc_rank2 >> 5)
-//line lane_range.go:22
-						_ = warp
-//line lane_range.go:22
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:22
-						_ = v
-//line lane_range.go:22
-						var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lane_range.go:22
-						_ = z
-//line lane_range.go:34
-						z = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-//line lane_range.go:35
-						gc_b6 := gc_none4
-//line lane_range.go:35
-						if warp > 0 {
-//line lane_range.go:35
-							gc_b6 = gc_all4
-//line lane_range.go:35
-						}
-//line lane_range.go:35
-						gc_if6 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b6.And(gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
-//line lane_range.go:35
-						_ = gc_if6
-//line lane_range.go:35
-						if gc_if6.ToBits() != 0 {
-//line lane_range.go:35
-							v = v.Xor(z).Merge(v, gc_if6)
-//line lane_range.go:35
-						}
-//line lane_range.go:35
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				{
-
-//line lane_range.go:22
-					warp := (gc_w2 >> 5)
-					_ = warp
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line lane_range.go:22
-						lane := (gc_rank2 & 31)
-						_ = lane
-						v := gc_l_v[gc_lane2]
-						_ = v
-						var z int32
-						_ = z
-
-//line lane_range.go:34
-						z = gc_c23r[gc_lane2]
-
-//line lane_range.go:35
-						if lane > 30-lim || warp > 0 && lane <= 4 {
-							v ^= z
-						}
-
-//line lane_range.go:38
-						gc_l_v[gc_lane2] = v
-					}
-				}
-			}
-
-//line lane_range.go:38
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 4, gocuda.WarpSize, &gc_c24r)
-			gc_left4 := gc_act2
-			if compiled.SIMD {
-//line lane_range.go:38
-				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:38
-				_ = gc_iota10
-				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-//line lane_range.go:38
-					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:38
-					_ = gc_iota12
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx6.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx6.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx6.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lane_range.go:17
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lane_range.go:17
-						_ = i
-//line lane_range.go:22
-						var lane int = gc_lane2
-//line lane_range.go:22
-						_ = lane
-//line lane_range.go:22
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:22
-						_ = v
-//line lane_range.go:22
-						var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lane_range.go:22
-						_ = z
-//line lane_range.go:38
-						z = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
-//line lane_range.go:39
-						if lane >= lim-3 && (lane < lim+3 && uint(lim+3-lane) > 7) {
-//line lane_range.go:39
-							v = v.Sub(z)
-//line lane_range.go:39
-						} else {
-//line lane_range.go:39
-							gc_if15 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
-//line lane_range.go:39
-							_ = gc_if15
-//line lane_range.go:39
-							if gc_if15.ToBits() != 0 {
-//line lane_range.go:39
-								v = v.Sub(z).Merge(v, gc_if15)
-//line lane_range.go:39
-							}
-//line lane_range.go:39
-						}
-//line lane_range.go:42
-						if i < 0 || i > len(out)-8 {
-//line lane_range.go:42
-							break
-//line lane_range.go:42
-						}
-//line lane_range.go:42
-						if i < len(out) && uint(len(out)-i) > 7 {
-//line lane_range.go:42
-							v.StoreSlice(out[i:])
-						} else {
-//line lane_range.go:43
-							gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line lane_range.go:42
-							_ = gc_if16
-//line lane_range.go:42
-							if gc_if16.ToBits() != 0 {
-//line lane_range.go:42
-								v.StoreMasked((*[8]int32)(out[i:]), gc_if16)
-							}
-//line lane_range.go:43
-						}
-//line lane_range.go:42
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lane_range.go:17
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lane_range.go:17
-						_ = i
-//line lane_range.go:22
-						var lane int = gc_lane2
-//line lane_range.go:22
-						_ = lane
-//line lane_range.go:22
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:22
-						_ = v
-//line lane_range.go:22
-						var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lane_range.go:22
-						_ = z
-//line lane_range.go:38
-						z = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
-//line lane_range.go:39
-						gc_if11 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
-//line lane_range.go:39
-						_ = gc_if11
-//line lane_range.go:39
-						if gc_if11.ToBits() != 0 {
-//line lane_range.go:39
-							v = v.Sub(z).Merge(v, gc_if11)
-//line lane_range.go:39
-						}
-//line lane_range.go:42
-						if i < 0 || i > len(out)-8 {
-//line lane_range.go:42
-							break
-//line lane_range.go:42
-						}
-//line lane_range.go:42
-						gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line lane_range.go:42
-						_ = gc_if12
-//line lane_range.go:43
-						if gc_if12.ToBits() != 0 {
-//line lane_range.go:43
-							v.StoreMasked((*[8]int32)(out[i:]), gc_if12)
-//line lane_range.go:43
-						}
-//line lane_range.go:43
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left4 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left4&(1<<gc_lane2) == 0 {
-							continue
-						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line lane_range.go:17
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line lane_range.go:22
-						lane := (gc_rank2 & 31)
-						_ = lane
-						v := gc_l_v[gc_lane2]
-						_ = v
-						var z int32
-						_ = z
-
-//line lane_range.go:38
-						z = gc_c24r[gc_lane2]
-
-//line lane_range.go:39
-						if lane >= lim-3 && lane < lim+3 {
-							v -= z
+						var v int32
+						if i < len(in) {
+							v = in[i]
 						}
-
-//line lane_range.go:42
-						if i < len(out) {
-							out[i] = v
-						}
+//line lane_range.go:23
 						gc_l_v[gc_lane2] = v
 					}
+				}
+			}
+		}
+//line lane_range.go:24
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+//line lane_range.go:25
+				gc_lo6, gc_hi6 := 0, 32
+				if gc_lo6 < gc_hi6 {
+					gc_lo6 = max(gc_lo6, max(min(d, 32), -1))
+				}
+				if gc_lo6 < gc_hi6 {
+					gc_hi6 = min(gc_hi6, min(max(lim+d, -1), 32))
+				}
+				if gc_lo6 < gc_hi6 && !(d < (min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize))) {
+					gc_hi6 = 0
+				}
+				gc_run.Add(d, gc_lo6, gc_hi6)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
+		} else {
+//line lane_range.go:24
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo7, gc_hi7 := 0, 32
+					if gc_lo7 < gc_hi7 {
+						gc_lo7 = max(gc_lo7, max(min(d, 32), -1))
+					}
+					if gc_lo7 < gc_hi7 {
+						gc_hi7 = min(gc_hi7, min(max(lim+d, -1), 32))
+					}
+					if gc_lo7 < gc_hi7 && !(d < (min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize))) {
+						gc_hi7 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo7, gc_hi7)
+				} else {
+//line lane_range.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+//line lane_range.go:25
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line lane_range.go:25
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line lane_range.go:25
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act2 == ^uint32(0) {
+//line lane_range.go:25
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line lane_range.go:25
+							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line lane_range.go:25
+							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+//line lane_range.go:22
+								var lane int = gc_lane2
+//line lane_range.go:22
+								var warp int = (gc_rank2 >> 5)
+								var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
+//line lane_range.go:23
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:25
+								y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								if lane >= d && (lane < lim+d && uint(lim+d-lane) > 7) && d < lanes {
+//line lane_range.go:26
+									v = v.Add(y)
+								} else {
+//line lane_range.go:26
+									gc_b4 := gc_none2
+//line lane_range.go:26
+									if d < lanes {
+//line lane_range.go:26
+										gc_b4 = gc_all2
+									}
+//line lane_range.go:26
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b4)
+//line lane_range.go:26
+									if gc_if2.ToBits() != 0 {
+//line lane_range.go:26
+										v = v.Add(y).Merge(v, gc_if2)
+									}
+								}
+//line lane_range.go:26
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+//line lane_range.go:22
+								var lane int = gc_lane2
+//line lane_range.go:22
+								var warp int = (gc_rank2 >> 5)
+								var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
+//line lane_range.go:23
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:25
+								y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								gc_b3 := gc_none
+//line lane_range.go:26
+								if d < lanes {
+//line lane_range.go:26
+									gc_b3 = gc_all
+								}
+//line lane_range.go:26
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b3)
+//line lane_range.go:26
+								if gc_if.ToBits() != 0 {
+//line lane_range.go:26
+									v = v.Add(y).Merge(v, gc_if)
+								}
+//line lane_range.go:26
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						{
+//line lane_range.go:22
+							warp := (gc_w2 >> 5)
+							lanes := min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
+//line lane_range.go:25
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+//line lane_range.go:22
+								lane := (gc_rank2 & 31)
+//line lane_range.go:24
+								v := gc_l_v[gc_lane2]
+								y := gc_c21r[gc_lane2]
+								if d <= lane && lane < lim+d && d < lanes {
+									v += y
+								}
+//line lane_range.go:30
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+				}
+			}
+		}
+//line lane_range.go:30
+		compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c22r)
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+//line lane_range.go:30
+			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line lane_range.go:32
+			gc_vb := archsimd.BroadcastInt32x8(3)
+			if gc_act2 == ^uint32(0) {
+//line lane_range.go:32
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line lane_range.go:32
+				gc_vb2 := archsimd.BroadcastInt32x8(3)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line lane_range.go:22
+					var lane int = gc_lane2
+//line lane_range.go:22
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:30
+					z := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+					if lane <= lim && uint(lim-lane) >= 7 && lane > lim-9 {
+//line lane_range.go:31
+						v = gc_vb2.Mul(v).Sub(z)
+					} else {
+//line lane_range.go:31
+						gc_if4 := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
+//line lane_range.go:31
+						if gc_if4.ToBits() != 0 {
+//line lane_range.go:31
+							v = gc_vb2.Mul(v).Sub(z).Merge(v, gc_if4)
+						}
+					}
+//line lane_range.go:31
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line lane_range.go:22
+					var lane int = gc_lane2
+//line lane_range.go:22
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:30
+					z := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+					gc_if3 := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
+//line lane_range.go:31
+					if gc_if3.ToBits() != 0 {
+//line lane_range.go:31
+						v = gc_vb.Mul(v).Sub(z).Merge(v, gc_if3)
+					}
+//line lane_range.go:31
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line lane_range.go:22
+				lane := (gc_rank2 & 31)
+//line lane_range.go:24
+				v := gc_l_v[gc_lane2]
+//line lane_range.go:30
+				z := gc_c22r[gc_lane2]
+				if lane <= lim && lane > lim-9 {
+					v = 3*v - z
+				}
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line lane_range.go:34
+		compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c23r)
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+//line lane_range.go:34
+			gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line lane_range.go:34
+			gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line lane_range.go:34
+			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			if gc_act2 == ^uint32(0) {
+//line lane_range.go:34
+				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line lane_range.go:34
+				gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line lane_range.go:34
+				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line lane_range.go:22
+					var lane int = gc_lane2
+//line lane_range.go:22
+					var warp int = (gc_rank2 >> 5)
+//line lane_range.go:22
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:22
+					var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line lane_range.go:34
+					z = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
+					if lane > 30-lim || warp > 0 && (lane <= 4 && uint(4-lane) >= 7) {
+//line lane_range.go:35
+						v = v.Xor(z)
+					} else {
+//line lane_range.go:35
+						gc_b8 := gc_none6
+//line lane_range.go:35
+						if warp > 0 {
+//line lane_range.go:35
+							gc_b8 = gc_all6
+						}
+//line lane_range.go:35
+						gc_if8 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b8.And(gc_iota8.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
+//line lane_range.go:35
+						if gc_if8.ToBits() != 0 {
+//line lane_range.go:35
+							v = v.Xor(z).Merge(v, gc_if8)
+						}
+					}
+//line lane_range.go:35
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line lane_range.go:22
+					var lane int = gc_lane2
+//line lane_range.go:22
+					var warp int = (gc_rank2 >> 5)
+//line lane_range.go:22
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:22
+					var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line lane_range.go:34
+					z = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
+					gc_b6 := gc_none4
+//line lane_range.go:35
+					if warp > 0 {
+//line lane_range.go:35
+						gc_b6 = gc_all4
+					}
+//line lane_range.go:35
+					gc_if6 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b6.And(gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
+//line lane_range.go:35
+					if gc_if6.ToBits() != 0 {
+//line lane_range.go:35
+						v = v.Xor(z).Merge(v, gc_if6)
+					}
+//line lane_range.go:35
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			{
+//line lane_range.go:22
+				warp := (gc_w2 >> 5)
+//line lane_range.go:24
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line lane_range.go:22
+					lane := (gc_rank2 & 31)
+//line lane_range.go:24
+					v := gc_l_v[gc_lane2]
+//line lane_range.go:26
+					var z int32
+//line lane_range.go:34
+					z = gc_c23r[gc_lane2]
+					if lane > 30-lim || warp > 0 && lane <= 4 {
+						v ^= z
+					}
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
+//line lane_range.go:38
+		compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 4, gocuda.WarpSize, &gc_c24r)
+		gc_left4 := gc_act2
+		if compiled.SIMD {
+//line lane_range.go:38
+			gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+//line lane_range.go:38
+				gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line lane_range.go:41
+					gc_tx2 := gc_tidx6.X + gc_lane2
+//line lane_range.go:43
+					gc_ty2 := gc_tidx6.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx6.Z
+					_ = gc_tz2
+//line lane_range.go:17
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lane_range.go:22
+					var lane int = gc_lane2
+//line lane_range.go:22
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:22
+					var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line lane_range.go:38
+					z = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+					if lane >= lim-3 && (lane < lim+3 && uint(lim+3-lane) > 7) {
+//line lane_range.go:39
+						v = v.Sub(z)
+					} else {
+//line lane_range.go:39
+						gc_if15 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
+//line lane_range.go:39
+						if gc_if15.ToBits() != 0 {
+//line lane_range.go:39
+							v = v.Sub(z).Merge(v, gc_if15)
+						}
+					}
+					if i < 0 || i > len(out)-8 {
+//line lane_range.go:42
+						break
+					}
+//line lane_range.go:42
+					if i < len(out) && uint(len(out)-i) > 7 {
+//line lane_range.go:42
+						v.StoreSlice(out[i:])
+					} else {
+//line lane_range.go:43
+						gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+//line lane_range.go:42
+						if gc_if16.ToBits() != 0 {
+//line lane_range.go:42
+							v.StoreMasked((*[8]int32)(out[i:]), gc_if16)
+						}
+					}
+//line lane_range.go:42
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left4 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line lane_range.go:57
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line lane_range.go:17
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lane_range.go:22
+					var lane int = gc_lane2
+//line lane_range.go:22
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:22
+					var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line lane_range.go:38
+					z = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+					gc_if11 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
+//line lane_range.go:39
+					if gc_if11.ToBits() != 0 {
+//line lane_range.go:39
+						v = v.Sub(z).Merge(v, gc_if11)
+					}
+//line lane_range.go:42
+					if i < 0 || i > len(out)-8 {
+//line lane_range.go:42
+						break
+					}
+//line lane_range.go:42
+					gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+					if gc_if12.ToBits() != 0 {
+//line lane_range.go:43
+						v.StoreMasked((*[8]int32)(out[i:]), gc_if12)
+					}
+//line lane_range.go:43
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left4 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left4 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line lane_range.go:17
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lane_range.go:22
+					lane := (gc_rank2 & 31)
+//line lane_range.go:24
+					v := gc_l_v[gc_lane2]
+//line lane_range.go:26
+					var z int32
+//line lane_range.go:38
+					z = gc_c24r[gc_lane2]
+					if lane >= lim-3 && lane < lim+3 {
+						v -= z
+					}
+					if i < len(out) {
+						out[i] = v
+					}
+					gc_l_v[gc_lane2] = v
 				}
 			}
 		}
@@ -825,173 +604,137 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-						}
+//line lane_range.go:66
+	var gc_l_v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			gc_ty2 := gc_tidx2.Y
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line lane_range.go:57
-					rank := gc_ty2*gc_bdx2 + gc_tx2
-					_ = rank
-
-//line lane_range.go:58
-					i := gc_bx2*gc_bdx2*gc_bdy2 + rank
-					_ = i
-
-//line lane_range.go:59
-					var v int32
-
-//line lane_range.go:60
-					if i < len(in) {
-						v = in[i]
-					}
-					_ = v
-					gc_l_v[gc_lane2] = v
+				rank := gc_ty2*gc_bdx2 + gc_tx2
+				i := gc_bx2*gc_bdx2*gc_bdy2 + rank
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+//line lane_range.go:64
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line lane_range.go:63
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+//line lane_range.go:64
+				gc_run.Add(d, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
 				}
 			}
-
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+		} else {
 //line lane_range.go:63
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
+				} else {
 //line lane_range.go:64
-					gc_run.Add(d, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
-			} else {
-
-//line lane_range.go:63
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line lane_range.go:64
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
-					} else {
-
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line lane_range.go:64
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line lane_range.go:64
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:64
-									_ = v
-//line lane_range.go:64
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line lane_range.go:64
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line lane_range.go:64
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:64
-									_ = v
-//line lane_range.go:64
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line lane_range.go:64
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v := gc_l_v[gc_lane2]
-								_ = v
-
 //line lane_range.go:64
-								v += gc_c21r[gc_lane2]
-								gc_l_v[gc_lane2] = v
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:64
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line lane_range.go:64
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line lane_range.go:77
+							v := gc_l_v[gc_lane2]
+//line lane_range.go:64
+							v += gc_c21r[gc_lane2]
+							gc_l_v[gc_lane2] = v
 						}
 					}
 				}
 			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(((lim+(gc_w2>>5)*7)%40-4), 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(((lim+(gc_w2>>5)*7)%40-4), -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			if gc_lo4 < gc_hi4 {
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(((lim+(gc_w2>>5)*7)%40-4), 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(((lim+(gc_w2>>5)*7)%40-4), -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		if gc_lo4 < gc_hi4 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					{
-
 //line lane_range.go:66
-						warp := (gc_w2 >> 5)
-						_ = warp
-
-//line lane_range.go:67
-						sel := (lim+warp*7)%40 - 4
-						_ = sel
-						for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-								gc_ty2++
-								if gc_ty2 == gc_bdy2 {
-									gc_ty2 = 0
-								}
+					warp := (gc_w2 >> 5)
+					sel := (lim+warp*7)%40 - 4
+					_ = sel
+					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+							gc_ty2++
+							if gc_ty2 == gc_bdy2 {
+								gc_ty2 = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line lane_range.go:66
-							lane := (gc_rank2 & 31)
-							_ = lane
-							v := gc_l_v[gc_lane2]
-							_ = v
-
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line lane_range.go:68
-							{
-								x, y := gc_tx2, gc_ty2
-								out[(gc_bx2*gc_bdy2+y)*gc_bdx2+x] = v + int32(100*x+10000*y)
-							}
+						v := gc_l_v[gc_lane2]
+						{
+//line lane_range.go:69
+							x, y := gc_tx2, gc_ty2
+							out[(gc_bx2*gc_bdy2+y)*gc_bdx2+x] = v + int32(100*x+10000*y)
 						}
 					}
 				}
@@ -1026,23 +769,298 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_l_mask [32]uint32
-		var gc_c21v [32]bool
-		var gc_c21r [32]uint32
-		var gc_c22m [32]uint32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line lane_range.go:91
+	var gc_l_v [32]int32
+	var gc_l_mask [32]uint32
+	var gc_c21v [32]bool
+	var gc_c21r [32]uint32
+	var gc_c22m [32]uint32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line lane_range.go:103
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			gc_ty2 := gc_tidx2.Y
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line lane_range.go:82
+				tid := gc_tx2
+				i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				gc_c21v[gc_lane2] = tid+off >= lo && tid < hi
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line lane_range.go:88
+		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line lane_range.go:88
+					mask := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+//line lane_range.go:88
+					mask.StoreSlice(gc_l_mask[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line lane_range.go:88
+					mask := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+//line lane_range.go:88
+					mask.StoreSlice(gc_l_mask[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line lane_range.go:88
+				mask := gc_c21r[gc_lane2]
+//line lane_range.go:90
+				gc_l_mask[gc_lane2] = mask
+			}
+		}
+		{
+			var gc_m62 uint32
+//line lane_range.go:89
+			if gc_x02 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x02+gc_cnt2 <= gc_bdx2 && compiled.Adds(off, gc_bdx2) {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(compiled.Diff(lo, off), gc_x02); gc_bound4 > gc_lo4 {
+					gc_lo4 = gc_bound4
+				}
+				if gc_bound4 := compiled.Diff(hi, gc_x02); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m62 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line lane_range.go:82
+						tid := gc_tx2
+//line lane_range.go:89
+						if tid+off >= lo && tid < hi {
+							gc_m62 |= 1 << gc_lane2
+						}
+					}
+				}
+			}
+			gc_save62 := gc_act2
+			gc_act2 = gc_save62 & gc_m62
+			if gc_act2 != 0 {
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line lane_range.go:90
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:90
+							_ = v
+//line lane_range.go:90
+							mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+//line lane_range.go:90
+							mask.StoreSlice(gc_c22m[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line lane_range.go:90
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:90
+							_ = v
+//line lane_range.go:90
+							mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+//line lane_range.go:90
+							mask.StoreSlice(gc_c22m[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line lane_range.go:103
+						v := gc_l_v[gc_lane2]
+						_ = v
+						mask := gc_l_mask[gc_lane2]
+//line lane_range.go:90
+						gc_c22m[gc_lane2] = mask
+					}
+				}
+//line lane_range.go:90
+				compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v, nil, nil, &gc_c22r)
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+//line lane_range.go:90
+					gc_vb2 := archsimd.BroadcastInt32x8(1000)
+					if gc_act2 == ^uint32(0) {
+//line lane_range.go:90
+						gc_vb4 := archsimd.BroadcastInt32x8(1000)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line lane_range.go:90
+							var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line lane_range.go:90
+							v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Add(gc_vb4)
+//line lane_range.go:90
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line lane_range.go:90
+							var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line lane_range.go:90
+							v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Add(gc_vb2)
+//line lane_range.go:90
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line lane_range.go:103
+						var v int32
+//line lane_range.go:90
+						v = gc_c22r[gc_lane2] + 1000
+						gc_l_v[gc_lane2] = v
+					}
+				}
+			}
+			gc_act2 = gc_save62 &^ gc_dead2
+		}
+		gc_left4 := gc_act2
+		if compiled.SIMD {
+//line lane_range.go:92
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+//line lane_range.go:92
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line lane_range.go:95
+					gc_tx2 := gc_tidx6.X + gc_lane2
+//line lane_range.go:97
+					gc_ty2 := gc_tidx6.Y
+//line lane_range.go:99
+					gc_tz2 := gc_tidx6.Z
+					_ = gc_tz2
+//line lane_range.go:82
+					var tid int = gc_tx2
+					var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+//line lane_range.go:83
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:92
+					if i < 0 || i > len(out)-8 {
+//line lane_range.go:92
+						break
+					}
+//line lane_range.go:92
+					if i < len(out) && uint(len(out)-i) > 7 {
+//line lane_range.go:92
+						v.StoreSlice(out[i:])
+					} else {
+//line lane_range.go:93
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+//line lane_range.go:92
+						if gc_if2.ToBits() != 0 {
+//line lane_range.go:92
+							v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
+						}
+					}
+//line lane_range.go:94
+					gc_left4 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line lane_range.go:108
+					gc_ty2 := gc_tidx2.Y
+//line lane_range.go:110
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line lane_range.go:82
+					var tid int = gc_tx2
+					var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+//line lane_range.go:83
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:92
+					if i < 0 || i > len(out)-8 {
+//line lane_range.go:92
+						break
+					}
+//line lane_range.go:92
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+					if gc_if.ToBits() != 0 {
+//line lane_range.go:93
+						v.StoreMasked((*[8]int32)(out[i:]), gc_if)
+					}
+//line lane_range.go:94
+					gc_left4 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left4 != 0 {
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
@@ -1051,383 +1069,19 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 							gc_ty2 = 0
 						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line lane_range.go:82
-					tid := gc_tx2
-					_ = tid
-
-//line lane_range.go:83
-					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-					_ = i
-
-//line lane_range.go:84
-					var v int32
-
-//line lane_range.go:85
-					if i < len(in) {
-						v = in[i]
-					}
-					_ = v
-
-//line lane_range.go:88
-					gc_c21v[gc_lane2] = tid+off >= lo && tid < hi
-					gc_l_v[gc_lane2] = v
-				}
-			}
-
-//line lane_range.go:88
-			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lane_range.go:88
-						mask := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line lane_range.go:88
-						_ = mask
-//line lane_range.go:88
-						mask.StoreSlice(gc_l_mask[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lane_range.go:88
-						mask := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line lane_range.go:88
-						_ = mask
-//line lane_range.go:88
-						mask.StoreSlice(gc_l_mask[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left4&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line lane_range.go:88
-					mask := gc_c21r[gc_lane2]
-					_ = mask
-					gc_l_mask[gc_lane2] = mask
-				}
-			}
-			{
-				var gc_m62 uint32
-
-//line lane_range.go:89
-				if gc_x02 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x02+gc_cnt2 <= gc_bdx2 && compiled.Adds(off, gc_bdx2) {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_bound4 := compiled.Diff(compiled.Diff(lo, off), gc_x02); gc_bound4 > gc_lo4 {
-						gc_lo4 = gc_bound4
-					}
-					if gc_bound4 := compiled.Diff(hi, gc_x02); gc_bound4 < gc_hi4 {
-						gc_hi4 = gc_bound4
-					}
-					if gc_lo4 < gc_hi4 {
-						gc_m62 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+					gc_pos2.Thread = gc_rank2
 //line lane_range.go:82
-							tid := gc_tx2
-							_ = tid
-
-//line lane_range.go:89
-							if tid+off >= lo && tid < hi {
-								gc_m62 |= 1 << gc_lane2
-							}
-						}
-					}
-				}
-				gc_save62 := gc_act2
-				gc_act2 = gc_save62 & gc_m62
-				if gc_act2 != 0 {
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line lane_range.go:90
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:90
-								_ = v
-//line lane_range.go:90
-								mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
-//line lane_range.go:90
-								_ = mask
-//line lane_range.go:90
-								mask.StoreSlice(gc_c22m[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line lane_range.go:90
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:90
-								_ = v
-//line lane_range.go:90
-								mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
-//line lane_range.go:90
-								_ = mask
-//line lane_range.go:90
-								mask.StoreSlice(gc_c22m[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-							mask := gc_l_mask[gc_lane2]
-							_ = mask
-
-//line lane_range.go:90
-							gc_c22m[gc_lane2] = mask
-						}
-					}
-
-//line lane_range.go:90
-					compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v, nil, nil, &gc_c22r)
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-//line lane_range.go:90
-						gc_vb2 := archsimd.BroadcastInt32x8(1000)
-//line lane_range.go:90
-						_ = gc_vb2
-						if gc_act2 == ^uint32(0) {
-//line lane_range.go:90
-							gc_vb4 := archsimd.BroadcastInt32x8(1000)
-//line lane_range.go:90
-							_ = gc_vb4
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line lane_range.go:90
-								var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lane_range.go:90
-								_ = v
-//line lane_range.go:90
-								v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Add(gc_vb4)
-//line lane_range.go:90
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line lane_range.go:90
-								var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lane_range.go:90
-								_ = v
-//line lane_range.go:90
-								v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Add(gc_vb2)
-//line lane_range.go:90
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							var v int32
-							_ = v
-
-//line lane_range.go:90
-							v = gc_c22r[gc_lane2] + 1000
-							gc_l_v[gc_lane2] = v
-						}
-					}
-				}
-				gc_act2 = gc_save62 &^ gc_dead2
-			}
-			gc_left4 := gc_act2
-			if compiled.SIMD {
+					tid := gc_tx2
+					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+//line lane_range.go:85
+					v := gc_l_v[gc_lane2]
 //line lane_range.go:92
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:92
-				_ = gc_iota
-				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-//line lane_range.go:92
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lane_range.go:92
-					_ = gc_iota2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx6.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx6.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx6.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lane_range.go:82
-						var tid int = gc_tx2
-//line lane_range.go:82
-						_ = tid
-//line lane_range.go:83
-						var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-//line lane_range.go:83
-						_ = i
-//line lane_range.go:83
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:83
-						_ = v
-//line lane_range.go:92
-						if i < 0 || i > len(out)-8 {
-//line lane_range.go:92
-							break
-//line lane_range.go:92
-						}
-//line lane_range.go:92
-						if i < len(out) && uint(len(out)-i) > 7 {
-//line lane_range.go:92
-							v.StoreSlice(out[i:])
-						} else {
-//line lane_range.go:93
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line lane_range.go:92
-							_ = gc_if2
-//line lane_range.go:92
-							if gc_if2.ToBits() != 0 {
-//line lane_range.go:92
-								v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
-							}
-//line lane_range.go:93
-						}
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lane_range.go:82
-						var tid int = gc_tx2
-//line lane_range.go:82
-						_ = tid
-//line lane_range.go:83
-						var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-//line lane_range.go:83
-						_ = i
-//line lane_range.go:83
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:83
-						_ = v
-//line lane_range.go:92
-						if i < 0 || i > len(out)-8 {
-//line lane_range.go:92
-							break
-//line lane_range.go:92
-						}
-//line lane_range.go:92
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line lane_range.go:92
-						_ = gc_if
-//line lane_range.go:93
-						if gc_if.ToBits() != 0 {
-//line lane_range.go:93
-							v.StoreMasked((*[8]int32)(out[i:]), gc_if)
-//line lane_range.go:93
-						}
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left4 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
-							}
-						}
-						if gc_left4&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line lane_range.go:82
-						tid := gc_tx2
-						_ = tid
-
-//line lane_range.go:83
-						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-						_ = i
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-//line lane_range.go:92
-						if i < len(out) {
-							out[i] = v
-						}
+					if i < len(out) {
+						out[i] = v
 					}
 				}
 			}
@@ -1467,265 +1121,180 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(lo, off); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
-			}
-			if gc_bound2 := hi; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := (gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line lane_range.go:120
+		gc_ty2 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(lo, off); gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		if gc_bound2 := hi; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := (gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line lane_range.go:105
-							gc_vb4 := archsimd.BroadcastInt32x16(1)
-//line lane_range.go:105
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line lane_range.go:102
-								var tid int = gc_tx2
-//line lane_range.go:102
-								_ = tid
-//line lane_range.go:103
-								var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-//line lane_range.go:103
-								_ = i
-//line lane_range.go:104
-								{
-									gc_vb4.StoreSlice(gc_at2[gc_tx2:])
-//line lane_range.go:105
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line lane_range.go:105
-						gc_vb3 := archsimd.BroadcastInt32x8(1)
-//line lane_range.go:105
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line lane_range.go:102
 							var tid int = gc_tx2
-//line lane_range.go:102
-							_ = tid
-//line lane_range.go:103
 							var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
 //line lane_range.go:103
 							_ = i
-//line lane_range.go:104
 							{
-								gc_vb3.StoreSlice(gc_at2[gc_tx2:])
-//line lane_range.go:105
+								gc_vb4.StoreSlice(gc_at2[gc_tx2:])
 							}
 						}
+//line lane_range.go:107
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line lane_range.go:105
+					gc_vb3 := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line lane_range.go:102
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
+						var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
 //line lane_range.go:103
-						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
 						_ = i
-
-//line lane_range.go:104
 						{
-							gc_at2[gc_tx2] = 1
+							gc_vb3.StoreSlice(gc_at2[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line lane_range.go:107
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line lane_range.go:105
-							gc_vb2 := archsimd.BroadcastInt32x16(1)
-//line lane_range.go:105
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line lane_range.go:102
-								var tid int = gc_tx2
-//line lane_range.go:102
-								_ = tid
-//line lane_range.go:103
-								var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-//line lane_range.go:103
-								_ = i
-//line lane_range.go:104
-								{
-									if i < 0 || i > len(out)-16 {
-//line lane_range.go:105
-										break
-//line lane_range.go:105
-									}
-//line lane_range.go:105
-									gc_vb2.StoreSlice(out[i:])
-//line lane_range.go:105
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
+						gc_at2[gc_tx2] = 1
 					}
-					if compiled.SIMD {
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lane_range.go:105
-						gc_vb := archsimd.BroadcastInt32x8(1)
-//line lane_range.go:105
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line lane_range.go:102
 							var tid int = gc_tx2
-//line lane_range.go:102
-							_ = tid
-//line lane_range.go:103
 							var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-//line lane_range.go:103
-							_ = i
-//line lane_range.go:104
 							{
-								if i < 0 || i > len(out)-8 {
+								if i < 0 || i > len(out)-16 {
 //line lane_range.go:105
 									break
-//line lane_range.go:105
 								}
 //line lane_range.go:105
-								gc_vb.StoreSlice(out[i:])
-//line lane_range.go:105
+								gc_vb2.StoreSlice(out[i:])
 							}
 						}
+//line lane_range.go:107
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line lane_range.go:105
+					gc_vb := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line lane_range.go:102
-							tid := gc_tx2
-							_ = tid
-
-//line lane_range.go:103
-							i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-							_ = i
-
-//line lane_range.go:104
-							{
-								out[i] = 1
-							}
-						}
+						var tid int = gc_tx2
+						var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line lane_range.go:102
-							tid := gc_tx2
-							_ = tid
-
-//line lane_range.go:103
-							i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-							_ = i
-
-//line lane_range.go:104
-							{
-								out[i] = 1
+							if i < 0 || i > len(out)-8 {
+//line lane_range.go:105
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line lane_range.go:102
-							tid := gc_tx2
-							_ = tid
-
-//line lane_range.go:103
-							i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-							_ = i
-
-//line lane_range.go:104
-							{
-								out[i] = 1
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line lane_range.go:102
-							tid := gc_tx2
-							_ = tid
-
-//line lane_range.go:103
-							i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-							_ = i
-
-//line lane_range.go:104
-							{
-								out[i] = 1
-							}
+//line lane_range.go:105
+							gc_vb.StoreSlice(out[i:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line lane_range.go:107
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line lane_range.go:102
 						tid := gc_tx2
-						_ = tid
-
-//line lane_range.go:103
 						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
-						_ = i
-
-//line lane_range.go:104
+						{
+							out[i] = 1
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line lane_range.go:102
+						tid := gc_tx2
+						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						{
+							out[i] = 1
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line lane_range.go:102
+						tid := gc_tx2
+						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						{
+							out[i] = 1
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line lane_range.go:102
+						tid := gc_tx2
+						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
 						{
 							out[i] = 1
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lane_range.go:102
+					tid := gc_tx2
+					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					{
+						out[i] = 1
+					}
 				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -1734,4 +1303,5 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 // gc_files_lane_range holds the source files whose lines the kernels' records hash.
 //
 //go:embed lane_range.go
+//line lane_range.go:121
 var gc_files_lane_range embed.FS

@@ -43,25 +43,62 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line lane_rebase.go:24
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (off + gc_bx*gc_bdx*gc_bdy) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+//line lane_rebase.go:17
+					copy(gc_l_v[:], gc_at)
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line lane_rebase.go:16
+						i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
+						v := in[i]
+//line lane_rebase.go:19
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+//line lane_rebase.go:18
+		for o := 16; o > 0; o /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, o, gocuda.WarpSize, &gc_c1r)
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
-					gc_x0 := gc_tidx.X
-					gc_off := (off + gc_bx*gc_bdx*gc_bdy) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-
-//line lane_rebase.go:17
-						copy(gc_l_v[:], gc_at)
+					gc_x02 := gc_tidx.X
+					gc_off2 := ((off + gc_bx*gc_bdx*gc_bdy) + o) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+						gc_at2 := in[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line lane_rebase.go:31
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line lane_rebase.go:18
+							v := gc_l_v[gc_lane]
+							v += gc_c1r[gc_lane]
+							v += gc_at2[gc_lane] * 0.5
+							gc_l_v[gc_lane] = v
+						}
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
@@ -70,103 +107,39 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
 //line lane_rebase.go:16
 							i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
-							_ = i
-
-//line lane_rebase.go:17
-							v := in[i]
-							_ = v
+//line lane_rebase.go:18
+							v := gc_l_v[gc_lane]
+							v += gc_c1r[gc_lane]
+							v += in[i+o] * 0.5
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
-
-//line lane_rebase.go:18
-			for o := 16; o > 0; o /= 2 {
-
-//line lane_rebase.go:19
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, o, gocuda.WarpSize, &gc_c1r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off2 := ((off + gc_bx*gc_bdx*gc_bdy) + o) + gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-							gc_at2 := in[gc_off2:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line lane_rebase.go:16
-								i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
-								_ = i
-								v := gc_l_v[gc_lane]
-								_ = v
-
-//line lane_rebase.go:19
-								v += gc_c1r[gc_lane]
-
-//line lane_rebase.go:20
-								v += gc_at2[gc_lane] * 0.5
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line lane_rebase.go:16
-								i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
-								_ = i
-								v := gc_l_v[gc_lane]
-								_ = v
-
-//line lane_rebase.go:19
-								v += gc_c1r[gc_lane]
-
-//line lane_rebase.go:20
-								v += in[i+o] * 0.5
-								gc_l_v[gc_lane] = v
-							}
-						}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line lane_rebase.go:15
-					tid := gc_tx + gc_ty*gc_bdx
-					_ = tid
-					v := gc_l_v[gc_lane]
-					_ = v
-
+				tid := gc_tx + gc_ty*gc_bdx
+//line lane_rebase.go:17
+				v := gc_l_v[gc_lane]
 //line lane_rebase.go:22
-					out[gc_bx*gc_bdx*gc_bdy+tid] = v
-				}
+				out[gc_bx*gc_bdx*gc_bdy+tid] = v
 			}
 		}
 	}
@@ -175,4 +148,5 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 // gc_files_lane_rebase holds the source files whose lines the kernels' records hash.
 //
 //go:embed lane_rebase.go
+//line lane_rebase.go:32
 var gc_files_lane_rebase embed.FS

@@ -44,193 +44,157 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line lane_rebase.go:24
+	var gc_l_v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off3 := (off + gc_bx2*gc_bdx2*gc_bdy2) + gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-
+				gc_x03 := gc_tidx2.X
+				gc_off3 := (off + gc_bx2*gc_bdx2*gc_bdy2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
 //line lane_rebase.go:17
-						copy(gc_l_v[:], gc_at3)
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line lane_rebase.go:16
-							i := off + gc_bx2*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = i
-
-//line lane_rebase.go:17
-							v := in[i]
-							_ = v
-							gc_l_v[gc_lane2] = v
+					copy(gc_l_v[:], gc_at3)
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line lane_rebase.go:16
+						i := off + gc_bx2*gc_bdx2*gc_bdy2 + gc_tx2
+						v := in[i]
+//line lane_rebase.go:19
+						gc_l_v[gc_lane2] = v
 					}
 				}
 			}
-
+		}
 //line lane_rebase.go:18
-			for o := 16; o > 0; o /= 2 {
-
+		for o := 16; o > 0; o /= 2 {
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, o, gocuda.WarpSize, &gc_c21r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+//line lane_rebase.go:20
+				gc_vb := archsimd.BroadcastFloat32x8(0.5)
+				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line lane_rebase.go:20
+					gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line lane_rebase.go:23
+						gc_tx2 := gc_tidx3.X + gc_lane2
+//line lane_rebase.go:25
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+//line lane_rebase.go:16
+						var i int = off + gc_bx2*gc_bdx2*gc_bdy2 + gc_tx2
+//line lane_rebase.go:16
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line lane_rebase.go:19
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, o, gocuda.WarpSize, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+						if (i+o) < 0 || (i+o) > len(in)-8 {
 //line lane_rebase.go:20
-					gc_vb := archsimd.BroadcastFloat32x8(0.5)
-//line lane_rebase.go:20
-					_ = gc_vb
-					gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line lane_rebase.go:20
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
-//line lane_rebase.go:20
-						_ = gc_vb2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx3.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx3.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx3.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line lane_rebase.go:16
-							var i int = off + gc_bx2*gc_bdx2*gc_bdy2 + gc_tx2
-//line lane_rebase.go:16
-							_ = i
-//line lane_rebase.go:16
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line lane_rebase.go:16
-							_ = v
-//line lane_rebase.go:19
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line lane_rebase.go:20
-							if (i+o) < 0 || (i+o) > len(in)-8 {
-//line lane_rebase.go:20
-								break
-//line lane_rebase.go:20
-							}
-//line lane_rebase.go:20
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb2))
-//line lane_rebase.go:20
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							break
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line lane_rebase.go:16
-							var i int = off + gc_bx2*gc_bdx2*gc_bdy2 + gc_tx2
-//line lane_rebase.go:16
-							_ = i
-//line lane_rebase.go:16
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line lane_rebase.go:16
-							_ = v
-//line lane_rebase.go:19
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line lane_rebase.go:20
-							if (i+o) < 0 || (i+o) > len(in)-8 {
+						v = v.Add(archsimd.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb2))
 //line lane_rebase.go:20
-								break
-//line lane_rebase.go:20
-							}
-//line lane_rebase.go:20
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb))
-//line lane_rebase.go:20
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line lane_rebase.go:16
-							i := off + gc_bx2*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = i
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line lane_rebase.go:19
-							v += gc_c21r[gc_lane2]
-
-//line lane_rebase.go:20
-							v += in[i+o] * 0.5
-							gc_l_v[gc_lane2] = v
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
 						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+//line lane_rebase.go:35
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+//line lane_rebase.go:16
+						var i int = off + gc_bx2*gc_bdx2*gc_bdy2 + gc_tx2
+//line lane_rebase.go:16
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line lane_rebase.go:19
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+						if (i+o) < 0 || (i+o) > len(in)-8 {
+//line lane_rebase.go:20
+							break
+						}
+//line lane_rebase.go:20
+						v = v.Add(archsimd.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb))
+//line lane_rebase.go:20
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line lane_rebase.go:16
+						i := off + gc_bx2*gc_bdx2*gc_bdy2 + gc_tx2
+//line lane_rebase.go:18
+						v := gc_l_v[gc_lane2]
+						v += gc_c21r[gc_lane2]
+						v += in[i+o] * 0.5
+						gc_l_v[gc_lane2] = v
 					}
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-						}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			gc_ty2 := gc_tidx2.Y
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line lane_rebase.go:15
-					tid := gc_tx2 + gc_ty2*gc_bdx2
-					_ = tid
-					v := gc_l_v[gc_lane2]
-					_ = v
-
-//line lane_rebase.go:22
-					out[gc_bx2*gc_bdx2*gc_bdy2+tid] = v
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line lane_rebase.go:15
+				tid := gc_tx2 + gc_ty2*gc_bdx2
+//line lane_rebase.go:17
+				v := gc_l_v[gc_lane2]
+//line lane_rebase.go:22
+				out[gc_bx2*gc_bdx2*gc_bdy2+tid] = v
 			}
 		}
 	}
@@ -239,4 +203,5 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 // gc_files_lane_rebase holds the source files whose lines the kernels' records hash.
 //
 //go:embed lane_rebase.go
+//line lane_rebase.go:32
 var gc_files_lane_rebase embed.FS

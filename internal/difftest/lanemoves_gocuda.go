@@ -44,273 +44,213 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	{
-		var gc_l_v_ [32]int32
-		var gc_c1r [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line lanemoves.go:24
+	var gc_l_v_ [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line lanemoves.go:14
-						copy(gc_l_v_[:], gc_at)
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line lanemoves.go:13
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line lanemoves.go:14
-							var v int32
-
-//line lanemoves.go:15
-							if i < len(in) {
-								v = in[i]
-							}
-
-//line lanemoves.go:18
-							var v_ int32 = v
-
-//line lanemoves.go:18
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
-					}
-				}
-			}
-
-//line operandcopy.go:39
-			for d := 1; d <= 2; d *= 2 {
-
-//line operandcopy.go:40
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
+					copy(gc_l_v_[:], gc_at)
 				} else {
-
-//line operandcopy.go:40
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_ := gc_l_v_[gc_lane]
-						_ = v_
-
-//line operandcopy.go:40
-						v_ += gc_c1r[gc_lane]
+						gc_pos.Thread = gc_rank
+//line lanemoves.go:13
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32
+						if i < len(in) {
+							v = in[i]
+						}
+						var v_ int32 = v
+//line lanemoves.go:21
 						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
-
-//line operandcopy.go:42
-			copy(gc_s_x[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
-
-//line lanemoves.go:19
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
-
-//line lanemoves.go:19
-			copy(gc_s_keep[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
-	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						x := gc_s_x[gc_rank]
-						keep := gc_s_keep[gc_rank]
-
-//line lanemoves.go:22
-						{
-							gc_at2[gc_tx] = 2*keep + x
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						x := gc_s_x[gc_rank]
-						keep := gc_s_keep[gc_rank]
-
-//line lanemoves.go:22
-						{
-							gc_at2[gc_tx] = 2*keep + x
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						x := gc_s_x[gc_rank]
-						keep := gc_s_keep[gc_rank]
-
-//line lanemoves.go:22
-						{
-							gc_at2[gc_tx] = 2*keep + x
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						x := gc_s_x[gc_rank]
-						keep := gc_s_keep[gc_rank]
-
-//line lanemoves.go:22
-						{
-							gc_at2[gc_tx] = 2*keep + x
-						}
-					}
+//line operandcopy.go:39
+		for d := 1; d <= 2; d *= 2 {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
+			} else {
+//line operandcopy.go:40
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line operandcopy.go:44
+					v_ := gc_l_v_[gc_lane]
+//line operandcopy.go:40
+					v_ += gc_c1r[gc_lane]
+					gc_l_v_[gc_lane] = v_
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			}
+		}
+//line operandcopy.go:42
+		copy(gc_s_x[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
+//line lanemoves.go:19
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
+//line lanemoves.go:19
+		copy(gc_s_keep[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+	}
+//line lanemoves.go:23
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line lanemoves.go:39
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line lanemoves.go:13
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
-
-//line lanemoves.go:22
 					{
+//line lanemoves.go:23
 						gc_at2[gc_tx] = 2*keep + x
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						x := gc_s_x[gc_rank]
-						keep := gc_s_keep[gc_rank]
-
-//line lanemoves.go:22
-						{
-							out[i] = 2*keep + x
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						x := gc_s_x[gc_rank]
-						keep := gc_s_keep[gc_rank]
-
-//line lanemoves.go:22
-						{
-							out[i] = 2*keep + x
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						x := gc_s_x[gc_rank]
-						keep := gc_s_keep[gc_rank]
-
-//line lanemoves.go:22
-						{
-							out[i] = 2*keep + x
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						x := gc_s_x[gc_rank]
-						keep := gc_s_keep[gc_rank]
-
-//line lanemoves.go:22
-						{
-							out[i] = 2*keep + x
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
+//line lanemoves.go:29
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line lanemoves.go:13
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
-
-//line lanemoves.go:22
 					{
+//line lanemoves.go:23
+						gc_at2[gc_tx] = 2*keep + x
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+//line lanemoves.go:29
+					gc_rank := gc_base + gc_tx
+//line lanemoves.go:15
+					x := gc_s_x[gc_rank]
+					keep := gc_s_keep[gc_rank]
+					{
+//line lanemoves.go:23
+						gc_at2[gc_tx] = 2*keep + x
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line lanemoves.go:29
+					gc_rank := gc_base + gc_tx
+//line lanemoves.go:15
+					x := gc_s_x[gc_rank]
+					keep := gc_s_keep[gc_rank]
+					{
+//line lanemoves.go:23
+						gc_at2[gc_tx] = 2*keep + x
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line lanemoves.go:15
+				x := gc_s_x[gc_rank]
+				keep := gc_s_keep[gc_rank]
+				{
+//line lanemoves.go:23
+					gc_at2[gc_tx] = 2*keep + x
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:13
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:15
+					x := gc_s_x[gc_rank]
+					keep := gc_s_keep[gc_rank]
+					{
+//line lanemoves.go:23
 						out[i] = 2*keep + x
 					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:13
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:15
+					x := gc_s_x[gc_rank]
+					keep := gc_s_keep[gc_rank]
+					{
+//line lanemoves.go:23
+						out[i] = 2*keep + x
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:13
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:15
+					x := gc_s_x[gc_rank]
+					keep := gc_s_keep[gc_rank]
+					{
+//line lanemoves.go:23
+						out[i] = 2*keep + x
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:13
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:15
+					x := gc_s_x[gc_rank]
+					keep := gc_s_keep[gc_rank]
+					{
+//line lanemoves.go:23
+						out[i] = 2*keep + x
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line lanemoves.go:13
+				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:15
+				x := gc_s_x[gc_rank]
+				keep := gc_s_keep[gc_rank]
+				{
+//line lanemoves.go:23
+					out[i] = 2*keep + x
 				}
 			}
 		}
@@ -344,214 +284,157 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-	{
-		var gc_l_v_ [32]int32
-		var gc_c1r [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
+//line lanemoves.go:45
+	var gc_l_v_ [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-			gc_L3:
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+		}
+		var gc_dead uint32
+		{
+//line lanemoves.go:58
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L3:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line lanemoves.go:33
+				i := gc_bx*gc_bdx + gc_tx
+				if gc_tx >= cut {
+					{
+//line lanemoves.go:34
+						gc_exited[gc_rank] = true
+//line lanemoves.go:34
+						gc_dead |= uint32(1) << gc_lane
+//line lanemoves.go:34
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L3
 					}
+				}
+//line lanemoves.go:37
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				var v_ int32 = v
+//line lanemoves.go:44
+				gc_l_v_[gc_lane] = v_
+			}
+		}
+//line operandcopy.go:39
+		for d := 1; d <= 2; d *= 2 {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
+			} else {
+//line operandcopy.go:40
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line lanemoves.go:33
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line lanemoves.go:34
-					if gc_tx >= cut {
-//line lanemoves.go:34
-						{
-//line lanemoves.go:34
-							gc_exited[gc_rank] = true
-//line lanemoves.go:34
-							gc_dead |= uint32(1) << gc_lane
-//line lanemoves.go:34
-							gc_act &^= uint32(1) << gc_lane
-							continue gc_L3
-//line lanemoves.go:35
-						}
-					}
-
-//line lanemoves.go:37
-					var v int32
-
-//line lanemoves.go:38
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line lanemoves.go:41
-					var v_ int32 = v
-
-//line lanemoves.go:41
-					_ = v_
-					_ = v
-					_ = v_
+//line operandcopy.go:47
+					v_ := gc_l_v_[gc_lane]
+//line operandcopy.go:40
+					v_ += gc_c1r[gc_lane]
 					gc_l_v_[gc_lane] = v_
 				}
 			}
-
-//line operandcopy.go:39
-			for d := 1; d <= 2; d *= 2 {
-
-//line operandcopy.go:40
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
-				} else {
-
-//line operandcopy.go:40
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_ := gc_l_v_[gc_lane]
-						_ = v_
-
-//line operandcopy.go:40
-						v_ += gc_c1r[gc_lane]
-						gc_l_v_[gc_lane] = v_
-					}
-				}
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_l_v_[gc_lane]
 //line operandcopy.go:42
-				var r int32 = v_
-
-//line operandcopy.go:42
-				_ = r
-
+			var r int32 = v_
 //line lanemoves.go:41
-				x := r
-				_ = r
-				_ = x
-
+			x := r
+			gc_s_x[gc_rank] = x
+		}
 //line lanemoves.go:42
-				gc_s_x[gc_rank] = x
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask>>(32-min(32, cut-(gc_w>>5)*32)), &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
 //line lanemoves.go:42
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask>>(32-min(32, cut-(gc_w>>5)*32)), &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line lanemoves.go:42
-				y := gc_c2r[gc_lane]
-
-//line lanemoves.go:43
-				keep := y
-				_ = y
-				_ = keep
-				gc_s_keep[gc_rank] = keep
-			}
+			y := gc_c2r[gc_lane]
+			keep := y
+//line lanemoves.go:46
+			gc_s_keep[gc_rank] = keep
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := gc_from
+//line lanemoves.go:51
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := gc_from
 //line lanemoves.go:33
-			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line lanemoves.go:33
-			_ = gc_all
+		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 //line lanemoves.go:46
-			gc_vb := lanes.BroadcastInt32x8(2)
+		gc_vb := lanes.BroadcastInt32x8(2)
+		for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+			gc_tx := gc_vstep
+			gc_rank := gc_base + gc_tx
 //line lanemoves.go:46
-			_ = gc_vb
-			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+			gc_alive := gc_all
 //line lanemoves.go:46
-				gc_alive := gc_all
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line lanemoves.go:46
-				_ = gc_alive
-//line lanemoves.go:46
-				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line lanemoves.go:46
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line lanemoves.go:46
-				}
-//line lanemoves.go:33
-				var i int = gc_bx*gc_bdx + gc_tx
-//line lanemoves.go:33
-				_ = i
-//line lanemoves.go:33
-				x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
-//line lanemoves.go:33
-				_ = x
-//line lanemoves.go:33
-				keep := lanes.LoadInt32x8Slice(gc_s_keep[gc_rank:])
-//line lanemoves.go:33
-				_ = keep
-//line lanemoves.go:45
-				{
-					if i < 0 || i > len(out)-8 {
-//line lanemoves.go:46
-						break
-//line lanemoves.go:46
-					}
-//line lanemoves.go:46
-					gc_vb.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive)
-//line lanemoves.go:46
-				}
+				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line lanemoves.go:33
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				x := gc_s_x[gc_rank]
-				keep := gc_s_keep[gc_rank]
-
-//line lanemoves.go:45
-				{
-					out[i] = 2*keep + x
+			var i int = gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:33
+			x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
+//line lanemoves.go:33
+			keep := lanes.LoadInt32x8Slice(gc_s_keep[gc_rank:])
+			{
+//line lanemoves.go:46
+				if i < 0 || i > len(out)-8 {
+//line lanemoves.go:46
+					break
 				}
+//line lanemoves.go:46
+				gc_vb.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive)
+			}
+		}
+//line lanemoves.go:48
+		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line lanemoves.go:33
+			i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:35
+			x := gc_s_x[gc_rank]
+			keep := gc_s_keep[gc_rank]
+			{
+//line lanemoves.go:46
+				out[i] = 2*keep + x
 			}
 		}
 	}
@@ -562,8 +445,6 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 // is one copy), copies v to w, which the warp keeps across its shuffles,
 // and writes w after five butterfly steps, each adding twice the value of
 // the lane d apart.
-//
-//line lanemoves.go:57
 func GuardedLaneLoadKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_guardedLaneLoad,
 		func(gc_t *gocuda.Thread) { guardedLaneLoad(gc_t, in, out) },
@@ -584,357 +465,232 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	{
-		var gc_l_w [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line lanemoves.go:68
+	var gc_l_w [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line lanemoves.go:59
-						copy(gc_l_w[:], gc_at)
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line lanemoves.go:58
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line lanemoves.go:59
-							var v int32
-
-//line lanemoves.go:60
-							if i < len(in) {
-								v = in[i]
-							}
-
-//line lanemoves.go:63
-							w := v
-							_ = v
-							_ = w
-							gc_l_w[gc_lane] = w
+					copy(gc_l_w[:], gc_at)
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line lanemoves.go:58
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32
+						if i < len(in) {
+							v = in[i]
+						}
+						w := v
+//line lanemoves.go:66
+						gc_l_w[gc_lane] = w
 					}
 				}
 			}
-
+		}
 //line lanemoves.go:64
-			for d := 1; d < gocuda.WarpSize; d *= 2 {
-
+		for d := 1; d < gocuda.WarpSize; d *= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line lanemoves.go:69
+				w := gc_l_w[gc_lane]
 //line lanemoves.go:65
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					w := gc_l_w[gc_lane]
-					_ = w
-
-//line lanemoves.go:65
-					w += 2 * gc_c1r[gc_lane]
-					gc_l_w[gc_lane] = w
-				}
+				w += 2 * gc_c1r[gc_lane]
+				gc_l_w[gc_lane] = w
 			}
-
-//line lanemoves.go:67
-			copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 		}
+//line lanemoves.go:67
+		copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:58
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:67
-						z := r
-
-//line lanemoves.go:68
-						{
-							gc_at2[gc_tx] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:58
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:67
-						z := r
-
-//line lanemoves.go:68
-						{
-							gc_at2[gc_tx] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:58
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:67
-						z := r
-
-//line lanemoves.go:68
-						{
-							gc_at2[gc_tx] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:58
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:67
-						z := r
-
-//line lanemoves.go:68
-						{
-							gc_at2[gc_tx] = z
-						}
-						_ = r
-						_ = z
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line lanemoves.go:71
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line lanemoves.go:87
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line lanemoves.go:58
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
-
 //line lanemoves.go:97
 					var r int32 = v_
-
-//line lanemoves.go:97
-					_ = r
-
 //line lanemoves.go:67
 					z := r
-
-//line lanemoves.go:68
 					{
 						gc_at2[gc_tx] = z
 					}
-					_ = r
-					_ = z
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:58
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:67
-						z := r
-
-//line lanemoves.go:68
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:58
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:67
-						z := r
-
-//line lanemoves.go:68
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:58
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:67
-						z := r
-
-//line lanemoves.go:68
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:58
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:67
-						z := r
-
-//line lanemoves.go:68
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+//line lanemoves.go:75
+					gc_tx := gc_step + 1
+//line lanemoves.go:77
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line lanemoves.go:58
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line lanemoves.go:60
 					v_ := gc_s_v_[gc_rank]
-
 //line lanemoves.go:97
 					var r int32 = v_
-
-//line lanemoves.go:97
-					_ = r
-
 //line lanemoves.go:67
 					z := r
-
-//line lanemoves.go:68
+					{
+						gc_at2[gc_tx] = z
+					}
+				}
+				{
+//line lanemoves.go:75
+					gc_tx := gc_step + 2
+//line lanemoves.go:77
+					gc_rank := gc_base + gc_tx
+//line lanemoves.go:60
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:67
+					z := r
+					{
+						gc_at2[gc_tx] = z
+					}
+				}
+				{
+//line lanemoves.go:75
+					gc_tx := gc_step + 3
+//line lanemoves.go:77
+					gc_rank := gc_base + gc_tx
+//line lanemoves.go:60
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:67
+					z := r
+					{
+						gc_at2[gc_tx] = z
+					}
+				}
+			}
+//line lanemoves.go:75
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line lanemoves.go:60
+				v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+				var r int32 = v_
+//line lanemoves.go:67
+				z := r
+				{
+					gc_at2[gc_tx] = z
+				}
+			}
+		} else {
+//line lanemoves.go:75
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:58
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:60
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:67
+					z := r
 					{
 						out[i] = z
 					}
-					_ = r
-					_ = z
+				}
+				{
+//line lanemoves.go:75
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:58
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:60
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:67
+					z := r
+					{
+						out[i] = z
+					}
+				}
+				{
+//line lanemoves.go:75
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:58
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:60
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:67
+					z := r
+					{
+						out[i] = z
+					}
+				}
+				{
+//line lanemoves.go:75
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:58
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:60
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:67
+					z := r
+					{
+						out[i] = z
+					}
+				}
+			}
+//line lanemoves.go:75
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line lanemoves.go:58
+				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:60
+				v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+				var r int32 = v_
+//line lanemoves.go:67
+				z := r
+				{
+					out[i] = z
 				}
 			}
 		}
@@ -965,378 +721,242 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	{
-		var gc_l_w [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line lanemoves.go:88
+	var gc_l_w [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line lanemoves.go:78
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line lanemoves.go:79
-							var v int32
-
-//line lanemoves.go:80
-							if i&k == 0 {
-								v = gc_at[gc_lane]
-							}
-
-//line lanemoves.go:83
-							w := v
-							_ = v
-							_ = w
-							gc_l_w[gc_lane] = w
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32
+						if i&k == 0 {
+							v = gc_at[gc_lane]
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						w := v
+//line lanemoves.go:86
+						gc_l_w[gc_lane] = w
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line lanemoves.go:78
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line lanemoves.go:79
-							var v int32
-
-//line lanemoves.go:80
-							if i&k == 0 {
-								v = in[i]
-							}
-
-//line lanemoves.go:83
-							w := v
-							_ = v
-							_ = w
-							gc_l_w[gc_lane] = w
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32
+						if i&k == 0 {
+							v = in[i]
 						}
+						w := v
+//line lanemoves.go:86
+						gc_l_w[gc_lane] = w
 					}
 				}
 			}
-
+		}
 //line lanemoves.go:84
-			for d := 1; d < gocuda.WarpSize; d *= 2 {
-
+		for d := 1; d < gocuda.WarpSize; d *= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line lanemoves.go:89
+				w := gc_l_w[gc_lane]
 //line lanemoves.go:85
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					w := gc_l_w[gc_lane]
-					_ = w
-
-//line lanemoves.go:85
-					w += 2 * gc_c1r[gc_lane]
-					gc_l_w[gc_lane] = w
-				}
+				w += 2 * gc_c1r[gc_lane]
+				gc_l_w[gc_lane] = w
 			}
-
-//line lanemoves.go:87
-			copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 		}
+//line lanemoves.go:87
+		copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:78
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:87
-						z := r
-
-//line lanemoves.go:88
-						{
-							gc_at2[gc_tx] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:78
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:87
-						z := r
-
-//line lanemoves.go:88
-						{
-							gc_at2[gc_tx] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:78
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:87
-						z := r
-
-//line lanemoves.go:88
-						{
-							gc_at2[gc_tx] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:78
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:87
-						z := r
-
-//line lanemoves.go:88
-						{
-							gc_at2[gc_tx] = z
-						}
-						_ = r
-						_ = z
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line lanemoves.go:91
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line lanemoves.go:107
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line lanemoves.go:78
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
-
 //line lanemoves.go:97
 					var r int32 = v_
-
-//line lanemoves.go:97
-					_ = r
-
 //line lanemoves.go:87
 					z := r
-
-//line lanemoves.go:88
 					{
 						gc_at2[gc_tx] = z
 					}
-					_ = r
-					_ = z
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:78
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
+				{
+//line lanemoves.go:95
+					gc_tx := gc_step + 1
 //line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:87
-						z := r
-
-//line lanemoves.go:88
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:78
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:87
-						z := r
-
-//line lanemoves.go:88
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:78
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:87
-						z := r
-
-//line lanemoves.go:88
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:78
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:87
-						z := r
-
-//line lanemoves.go:88
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line lanemoves.go:78
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line lanemoves.go:80
 					v_ := gc_s_v_[gc_rank]
-
 //line lanemoves.go:97
 					var r int32 = v_
-
-//line lanemoves.go:97
-					_ = r
-
 //line lanemoves.go:87
 					z := r
-
-//line lanemoves.go:88
+					{
+						gc_at2[gc_tx] = z
+					}
+				}
+				{
+//line lanemoves.go:95
+					gc_tx := gc_step + 2
+//line lanemoves.go:97
+					gc_rank := gc_base + gc_tx
+//line lanemoves.go:80
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:87
+					z := r
+					{
+						gc_at2[gc_tx] = z
+					}
+				}
+				{
+//line lanemoves.go:95
+					gc_tx := gc_step + 3
+//line lanemoves.go:97
+					gc_rank := gc_base + gc_tx
+//line lanemoves.go:80
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:87
+					z := r
+					{
+						gc_at2[gc_tx] = z
+					}
+				}
+			}
+//line lanemoves.go:95
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line lanemoves.go:80
+				v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+				var r int32 = v_
+//line lanemoves.go:87
+				z := r
+				{
+					gc_at2[gc_tx] = z
+				}
+			}
+		} else {
+//line lanemoves.go:95
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:78
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:80
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:87
+					z := r
 					{
 						out[i] = z
 					}
-					_ = r
-					_ = z
+				}
+				{
+//line lanemoves.go:95
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:78
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:80
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:87
+					z := r
+					{
+						out[i] = z
+					}
+				}
+				{
+//line lanemoves.go:95
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:78
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:80
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:87
+					z := r
+					{
+						out[i] = z
+					}
+				}
+				{
+//line lanemoves.go:95
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:78
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:80
+					v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:87
+					z := r
+					{
+						out[i] = z
+					}
+				}
+			}
+//line lanemoves.go:95
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line lanemoves.go:78
+				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:80
+				v_ := gc_s_v_[gc_rank]
+//line lanemoves.go:97
+				var r int32 = v_
+//line lanemoves.go:87
+				z := r
+				{
+					out[i] = z
 				}
 			}
 		}
@@ -1370,303 +990,232 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_up := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_down := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	{
-		var gc_l_v [32]int32
-		var gc_c1r [32]int32
-		var gc_c2r [32]int32
-		var gc_c3r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line lanemoves.go:118
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line lanemoves.go:107
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line lanemoves.go:108
-							var v int32
-
-//line lanemoves.go:109
-							if true || i < len(in) {
-								v = gc_at[gc_lane]
-							}
-							_ = v
-
-//line lanemoves.go:112
-							gc_l_v[gc_lane] = v
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32
+						if true || i < len(in) {
+							v = gc_at[gc_lane]
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line lanemoves.go:107
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line lanemoves.go:108
-							var v int32
-
-//line lanemoves.go:109
-							if i < len(in) {
-								v = in[i]
-							}
-							_ = v
-
-//line lanemoves.go:112
-							gc_l_v[gc_lane] = v
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32
+						if i < len(in) {
+							v = in[i]
 						}
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-
+		}
 //line lanemoves.go:112
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
-			} else {
-
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
+		} else {
 //line lanemoves.go:112
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line lanemoves.go:116
+				v := gc_l_v[gc_lane]
 //line lanemoves.go:112
-					v += gc_c1r[gc_lane]
-
-//line lanemoves.go:113
-					gc_l_v[gc_lane] = v
-				}
+				v += gc_c1r[gc_lane]
+				gc_l_v[gc_lane] = v
 			}
-
+		}
 //line lanemoves.go:113
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
-				copy(gc_s_up[gc_w:][3:32], gc_l_v[0:29])
-				copy(gc_s_up[gc_w:][0:3], gc_l_v[0:3])
-			} else {
-
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+			copy(gc_s_up[gc_w:][3:32], gc_l_v[0:29])
+			copy(gc_s_up[gc_w:][0:3], gc_l_v[0:3])
+		} else {
 //line lanemoves.go:113
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c2r)
-
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c2r)
 //line lanemoves.go:113
-				copy(gc_s_up[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
-			}
-
+			copy(gc_s_up[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+		}
 //line lanemoves.go:114
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
-				copy(gc_s_down[gc_w:][0:27], gc_l_v[5:32])
-				copy(gc_s_down[gc_w:][27:32], gc_l_v[27:32])
-			} else {
-
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+			copy(gc_s_down[gc_w:][0:27], gc_l_v[5:32])
+			copy(gc_s_down[gc_w:][27:32], gc_l_v[27:32])
+		} else {
 //line lanemoves.go:114
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c3r)
-
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c3r)
 //line lanemoves.go:114
-				copy(gc_s_down[gc_w:][:gc_cnt], gc_c3r[:gc_cnt])
-			}
+			copy(gc_s_down[gc_w:][:gc_cnt], gc_c3r[:gc_cnt])
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:107
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						up := gc_s_up[gc_rank]
-						down := gc_s_down[gc_rank]
-
-//line lanemoves.go:116
-						{
-							gc_at2[gc_tx] = 2*up - down
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:107
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						up := gc_s_up[gc_rank]
-						down := gc_s_down[gc_rank]
-
-//line lanemoves.go:116
-						{
-							gc_at2[gc_tx] = 2*up - down
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:107
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						up := gc_s_up[gc_rank]
-						down := gc_s_down[gc_rank]
-
-//line lanemoves.go:116
-						{
-							gc_at2[gc_tx] = 2*up - down
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line lanemoves.go:107
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						up := gc_s_up[gc_rank]
-						down := gc_s_down[gc_rank]
-
-//line lanemoves.go:116
-						{
-							gc_at2[gc_tx] = 2*up - down
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line lanemoves.go:119
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line lanemoves.go:135
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line lanemoves.go:107
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
-
-//line lanemoves.go:116
 					{
+//line lanemoves.go:117
 						gc_at2[gc_tx] = 2*up - down
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:107
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						up := gc_s_up[gc_rank]
-						down := gc_s_down[gc_rank]
-
-//line lanemoves.go:116
-						{
-							out[i] = 2*up - down
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:107
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						up := gc_s_up[gc_rank]
-						down := gc_s_down[gc_rank]
-
-//line lanemoves.go:116
-						{
-							out[i] = 2*up - down
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:107
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						up := gc_s_up[gc_rank]
-						down := gc_s_down[gc_rank]
-
-//line lanemoves.go:116
-						{
-							out[i] = 2*up - down
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lanemoves.go:107
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						up := gc_s_up[gc_rank]
-						down := gc_s_down[gc_rank]
-
-//line lanemoves.go:116
-						{
-							out[i] = 2*up - down
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
+//line lanemoves.go:123
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line lanemoves.go:107
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
-
-//line lanemoves.go:116
 					{
+//line lanemoves.go:117
+						gc_at2[gc_tx] = 2*up - down
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+//line lanemoves.go:123
+					gc_rank := gc_base + gc_tx
+//line lanemoves.go:109
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
+					{
+//line lanemoves.go:117
+						gc_at2[gc_tx] = 2*up - down
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line lanemoves.go:123
+					gc_rank := gc_base + gc_tx
+//line lanemoves.go:109
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
+					{
+//line lanemoves.go:117
+						gc_at2[gc_tx] = 2*up - down
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line lanemoves.go:109
+				up := gc_s_up[gc_rank]
+				down := gc_s_down[gc_rank]
+				{
+//line lanemoves.go:117
+					gc_at2[gc_tx] = 2*up - down
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:107
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:109
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
+					{
+//line lanemoves.go:117
 						out[i] = 2*up - down
 					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:107
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:109
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
+					{
+//line lanemoves.go:117
+						out[i] = 2*up - down
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:107
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:109
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
+					{
+//line lanemoves.go:117
+						out[i] = 2*up - down
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lanemoves.go:107
+					i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:109
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
+					{
+//line lanemoves.go:117
+						out[i] = 2*up - down
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line lanemoves.go:107
+				i := gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:109
+				up := gc_s_up[gc_rank]
+				down := gc_s_down[gc_rank]
+				{
+//line lanemoves.go:117
+					out[i] = 2*up - down
 				}
 			}
 		}
@@ -1676,4 +1225,5 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 // gc_files_lanemoves holds the source files whose lines the kernels' records hash.
 //
 //go:embed lanemoves.go operandcopy.go
+//line lanemoves.go:128
 var gc_files_lanemoves embed.FS

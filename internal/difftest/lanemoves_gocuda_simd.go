@@ -44,404 +44,318 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_keep := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	{
-		var gc_l_v_ [32]int32
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line lanemoves.go:24
+	var gc_l_v_ [32]int32
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-
+				gc_x02 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
 //line lanemoves.go:14
-						copy(gc_l_v_[:], gc_at3)
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+					copy(gc_l_v_[:], gc_at3)
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line lanemoves.go:13
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line lanemoves.go:14
-							var v int32
-
-//line lanemoves.go:15
-							if i < len(in) {
-								v = in[i]
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						var v int32
+						if i < len(in) {
+							v = in[i]
+						}
+						var v_ int32 = v
+//line lanemoves.go:21
+						gc_l_v_[gc_lane2] = v_
+					}
+				}
+			}
+		}
+//line operandcopy.go:39
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for d := 1; d <= 2; d *= 2 {
+//line operandcopy.go:40
+				gc_run.Add(d, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
+		} else {
+//line operandcopy.go:39
+			for d := 1; d <= 2; d *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
+				} else {
+//line operandcopy.go:40
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line operandcopy.go:40
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line operandcopy.go:40
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line operandcopy.go:40
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-
-//line lanemoves.go:18
-							var v_ int32 = v
-
-//line lanemoves.go:18
-							_ = v_
-							_ = v
-							_ = v_
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line operandcopy.go:40
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line operandcopy.go:40
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line operandcopy.go:40
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line operandcopy.go:53
+							v_ := gc_l_v_[gc_lane2]
+//line operandcopy.go:40
+							v_ += gc_c21r[gc_lane2]
 							gc_l_v_[gc_lane2] = v_
 						}
 					}
 				}
 			}
-
-//line operandcopy.go:39
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for d := 1; d <= 2; d *= 2 {
-
-//line operandcopy.go:40
-					gc_run.Add(d, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
+		}
+//line operandcopy.go:42
+		copy(gc_s_x[gc_w2:][:gc_cnt2], gc_l_v_[:gc_cnt2])
+//line lanemoves.go:19
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, 3, gocuda.WarpSize, &gc_c22r)
+//line lanemoves.go:19
+		copy(gc_s_keep[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
+	}
+//line lanemoves.go:23
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+			gc_at4 := out[gc_off4:][:gc_to2]
+			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line lanemoves.go:23
+					gc_vb4 := archsimd.BroadcastInt32x16(2)
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+//line lanemoves.go:13
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:13
+						_ = i
+//line lanemoves.go:13
+						x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
+//line lanemoves.go:13
+						keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank2:])
+						{
+//line lanemoves.go:22
+							gc_vb4.Mul(keep).Add(x).StoreSlice(gc_at4[gc_tx2:])
+						}
+					}
+//line lanemoves.go:24
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line lanemoves.go:23
+				gc_vb3 := archsimd.BroadcastInt32x8(2)
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+//line lanemoves.go:13
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:13
+					_ = i
+//line lanemoves.go:13
+					x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
+//line lanemoves.go:13
+					keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank2:])
+					{
+//line lanemoves.go:22
+						gc_vb3.Mul(keep).Add(x).StoreSlice(gc_at4[gc_tx2:])
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
-			} else {
-
-//line operandcopy.go:39
-				for d := 1; d <= 2; d *= 2 {
-
-//line operandcopy.go:40
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
-					} else {
-
-//line operandcopy.go:40
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line operandcopy.go:40
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line operandcopy.go:40
-									_ = v_
-//line operandcopy.go:40
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line operandcopy.go:40
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line operandcopy.go:40
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line operandcopy.go:40
-									_ = v_
-//line operandcopy.go:40
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line operandcopy.go:40
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
+//line lanemoves.go:24
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line lanemoves.go:15
+				x := gc_s_x[gc_rank2]
+				keep := gc_s_keep[gc_rank2]
+				{
+//line lanemoves.go:23
+					gc_at4[gc_tx2] = 2*keep + x
+				}
+			}
+		} else {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line lanemoves.go:23
+					gc_vb2 := archsimd.BroadcastInt32x16(2)
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+//line lanemoves.go:13
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:13
+						x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
+//line lanemoves.go:13
+						keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank2:])
+						{
+//line lanemoves.go:23
+							if i < 0 || i > len(out)-16 {
+//line lanemoves.go:23
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line lanemoves.go:23
+							gc_vb2.Mul(keep).Add(x).StoreSlice(out[i:])
 						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
-
-//line operandcopy.go:40
-								v_ += gc_c21r[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
-							}
+					}
+//line lanemoves.go:25
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line lanemoves.go:23
+				gc_vb := archsimd.BroadcastInt32x8(2)
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+//line lanemoves.go:13
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:13
+					x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
+//line lanemoves.go:13
+					keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank2:])
+					{
+//line lanemoves.go:23
+						if i < 0 || i > len(out)-8 {
+//line lanemoves.go:23
+							break
 						}
+//line lanemoves.go:23
+						gc_vb.Mul(keep).Add(x).StoreSlice(out[i:])
+					}
+				}
+//line lanemoves.go:25
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:13
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:15
+					x := gc_s_x[gc_rank2]
+					keep := gc_s_keep[gc_rank2]
+					{
+//line lanemoves.go:23
+						out[i] = 2*keep + x
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:13
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:15
+					x := gc_s_x[gc_rank2]
+					keep := gc_s_keep[gc_rank2]
+					{
+//line lanemoves.go:23
+						out[i] = 2*keep + x
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:13
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:15
+					x := gc_s_x[gc_rank2]
+					keep := gc_s_keep[gc_rank2]
+					{
+//line lanemoves.go:23
+						out[i] = 2*keep + x
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:13
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:15
+					x := gc_s_x[gc_rank2]
+					keep := gc_s_keep[gc_rank2]
+					{
+//line lanemoves.go:23
+						out[i] = 2*keep + x
 					}
 				}
 			}
-
-//line operandcopy.go:42
-			copy(gc_s_x[gc_w2:][:gc_cnt2], gc_l_v_[:gc_cnt2])
-
-//line lanemoves.go:19
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, 3, gocuda.WarpSize, &gc_c22r)
-
-//line lanemoves.go:19
-			copy(gc_s_keep[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-				gc_at4 := out[gc_off4:][:gc_to2]
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line lanemoves.go:13
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:15
+				x := gc_s_x[gc_rank2]
+				keep := gc_s_keep[gc_rank2]
+				{
 //line lanemoves.go:23
-						gc_vb4 := archsimd.BroadcastInt32x16(2)
-//line lanemoves.go:23
-						_ = gc_vb4
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line lanemoves.go:13
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:13
-							_ = i
-//line lanemoves.go:13
-							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
-//line lanemoves.go:13
-							_ = x
-//line lanemoves.go:13
-							keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank2:])
-//line lanemoves.go:13
-							_ = keep
-//line lanemoves.go:22
-							{
-//line lanemoves.go:22
-								gc_vb4.Mul(keep).Add(x).StoreSlice(gc_at4[gc_tx2:])
-//line lanemoves.go:22
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line lanemoves.go:23
-					gc_vb3 := archsimd.BroadcastInt32x8(2)
-//line lanemoves.go:23
-					_ = gc_vb3
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line lanemoves.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:13
-						_ = i
-//line lanemoves.go:13
-						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
-//line lanemoves.go:13
-						_ = x
-//line lanemoves.go:13
-						keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank2:])
-//line lanemoves.go:13
-						_ = keep
-//line lanemoves.go:22
-						{
-//line lanemoves.go:22
-							gc_vb3.Mul(keep).Add(x).StoreSlice(gc_at4[gc_tx2:])
-//line lanemoves.go:22
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line lanemoves.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					x := gc_s_x[gc_rank2]
-					keep := gc_s_keep[gc_rank2]
-
-//line lanemoves.go:22
-					{
-						gc_at4[gc_tx2] = 2*keep + x
-					}
-				}
-			} else {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line lanemoves.go:23
-						gc_vb2 := archsimd.BroadcastInt32x16(2)
-//line lanemoves.go:23
-						_ = gc_vb2
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line lanemoves.go:13
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:13
-							_ = i
-//line lanemoves.go:13
-							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
-//line lanemoves.go:13
-							_ = x
-//line lanemoves.go:13
-							keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank2:])
-//line lanemoves.go:13
-							_ = keep
-//line lanemoves.go:22
-							{
-								if i < 0 || i > len(out)-16 {
-//line lanemoves.go:23
-									break
-//line lanemoves.go:23
-								}
-//line lanemoves.go:23
-								gc_vb2.Mul(keep).Add(x).StoreSlice(out[i:])
-//line lanemoves.go:23
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line lanemoves.go:23
-					gc_vb := archsimd.BroadcastInt32x8(2)
-//line lanemoves.go:23
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line lanemoves.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:13
-						_ = i
-//line lanemoves.go:13
-						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
-//line lanemoves.go:13
-						_ = x
-//line lanemoves.go:13
-						keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank2:])
-//line lanemoves.go:13
-						_ = keep
-//line lanemoves.go:22
-						{
-							if i < 0 || i > len(out)-8 {
-//line lanemoves.go:23
-								break
-//line lanemoves.go:23
-							}
-//line lanemoves.go:23
-							gc_vb.Mul(keep).Add(x).StoreSlice(out[i:])
-//line lanemoves.go:23
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						x := gc_s_x[gc_rank2]
-						keep := gc_s_keep[gc_rank2]
-
-//line lanemoves.go:22
-						{
-							out[i] = 2*keep + x
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						x := gc_s_x[gc_rank2]
-						keep := gc_s_keep[gc_rank2]
-
-//line lanemoves.go:22
-						{
-							out[i] = 2*keep + x
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						x := gc_s_x[gc_rank2]
-						keep := gc_s_keep[gc_rank2]
-
-//line lanemoves.go:22
-						{
-							out[i] = 2*keep + x
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						x := gc_s_x[gc_rank2]
-						keep := gc_s_keep[gc_rank2]
-
-//line lanemoves.go:22
-						{
-							out[i] = 2*keep + x
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					x := gc_s_x[gc_rank2]
-					keep := gc_s_keep[gc_rank2]
-
-//line lanemoves.go:22
-					{
-						out[i] = 2*keep + x
-					}
+					out[i] = 2*keep + x
 				}
 			}
 		}
@@ -475,288 +389,214 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 	gc_s_x := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_keep := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-	{
-		var gc_l_v_ [32]int32
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
+//line lanemoves.go:45
+	var gc_l_v_ [32]int32
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
 			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-			gc_L32:
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:33
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line lanemoves.go:34
-					if gc_tx2 >= cut {
-//line lanemoves.go:34
-						{
-//line lanemoves.go:34
-							gc_exited2[gc_rank2] = true
-//line lanemoves.go:34
-							gc_dead2 |= uint32(1) << gc_lane2
-//line lanemoves.go:34
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L32
-//line lanemoves.go:35
-						}
-					}
-
-//line lanemoves.go:37
-					var v int32
-
-//line lanemoves.go:38
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line lanemoves.go:41
-					var v_ int32 = v
-
-//line lanemoves.go:41
-					_ = v_
-					_ = v
-					_ = v_
-					gc_l_v_[gc_lane2] = v_
-				}
-			}
-
-//line operandcopy.go:39
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for d := 1; d <= 2; d *= 2 {
-
-//line operandcopy.go:40
-					gc_run.Add(d, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
-			} else {
-
-//line operandcopy.go:39
-				for d := 1; d <= 2; d *= 2 {
-
-//line operandcopy.go:40
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
-					} else {
-
-//line operandcopy.go:40
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
-
-//line operandcopy.go:40
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
-						}
-					}
-				}
-			}
+		}
+		var gc_dead2 uint32
+		{
+//line lanemoves.go:58
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+		gc_L32:
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				v_ := gc_l_v_[gc_lane2]
-				_ = v_
-
-//line operandcopy.go:42
-				var r int32 = v_
-
-//line operandcopy.go:42
-				_ = r
-
-//line lanemoves.go:41
-				x := r
-				_ = r
-				_ = x
-
-//line lanemoves.go:42
-				gc_s_x[gc_rank2] = x
-			}
-
-//line lanemoves.go:42
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask>>(32-min(32, cut-(gc_w2>>5)*32)), &gc_l_v_, 3, gocuda.WarpSize, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+//line lanemoves.go:33
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				if gc_tx2 >= cut {
+					{
+//line lanemoves.go:34
+						gc_exited2[gc_rank2] = true
+//line lanemoves.go:34
+						gc_dead2 |= uint32(1) << gc_lane2
+//line lanemoves.go:34
+						gc_act2 &^= uint32(1) << gc_lane2
+						continue gc_L32
+					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-
-//line lanemoves.go:42
-				y := gc_c22r[gc_lane2]
-
-//line lanemoves.go:43
-				keep := y
-				_ = y
-				_ = keep
-				gc_s_keep[gc_rank2] = keep
+//line lanemoves.go:37
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				var v_ int32 = v
+//line lanemoves.go:44
+				gc_l_v_[gc_lane2] = v_
 			}
+		}
+//line operandcopy.go:39
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for d := 1; d <= 2; d *= 2 {
+//line operandcopy.go:40
+				gc_run.Add(d, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
+		} else {
+//line operandcopy.go:39
+			for d := 1; d <= 2; d *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
+				} else {
+//line operandcopy.go:40
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line operandcopy.go:47
+						v_ := gc_l_v_[gc_lane2]
+//line operandcopy.go:40
+						v_ += gc_c21r[gc_lane2]
+						gc_l_v_[gc_lane2] = v_
+					}
+				}
+			}
+		}
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v_ := gc_l_v_[gc_lane2]
+//line operandcopy.go:42
+			var r int32 = v_
+//line lanemoves.go:41
+			x := r
+			gc_s_x[gc_rank2] = x
+		}
+//line lanemoves.go:42
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask>>(32-min(32, cut-(gc_w2>>5)*32)), &gc_l_v_, 3, gocuda.WarpSize, &gc_c22r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line lanemoves.go:42
+			y := gc_c22r[gc_lane2]
+			keep := y
+//line lanemoves.go:46
+			gc_s_keep[gc_rank2] = keep
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line lanemoves.go:51
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := gc_from2
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line lanemoves.go:33
-					gc_all3 := archsimd.Mask32x16FromBits(0xffff)
-//line lanemoves.go:33
-					_ = gc_all3
+				gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line lanemoves.go:46
-					gc_vb3 := archsimd.BroadcastInt32x16(2)
-//line lanemoves.go:46
-					_ = gc_vb3
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line lanemoves.go:46
-						gc_alive3 := gc_all3
-//line lanemoves.go:46
-						_ = gc_alive3
-//line lanemoves.go:46
-						if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line lanemoves.go:46
-							gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
-//line lanemoves.go:46
-						}
-//line lanemoves.go:33
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:33
-						_ = i
-//line lanemoves.go:33
-						x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
-//line lanemoves.go:33
-						_ = x
-//line lanemoves.go:33
-						keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank2:])
-//line lanemoves.go:33
-						_ = keep
-//line lanemoves.go:45
-						{
-							if i < 0 || i > len(out)-16 {
-//line lanemoves.go:46
-								break
-//line lanemoves.go:46
-							}
-//line lanemoves.go:46
-							gc_vb3.Mul(keep).Add(x).StoreMasked((*[16]int32)(out[i:]), gc_alive3)
-//line lanemoves.go:46
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line lanemoves.go:33
-				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line lanemoves.go:33
-				_ = gc_all2
-//line lanemoves.go:46
-				gc_vb2 := archsimd.BroadcastInt32x8(2)
-//line lanemoves.go:46
-				_ = gc_vb2
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+				gc_vb3 := archsimd.BroadcastInt32x16(2)
+				for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line lanemoves.go:46
-					gc_alive2 := gc_all2
+					gc_alive3 := gc_all3
 //line lanemoves.go:46
-					_ = gc_alive2
+					if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line lanemoves.go:46
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line lanemoves.go:46
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line lanemoves.go:46
+						gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
 					}
 //line lanemoves.go:33
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lanemoves.go:33
-					_ = i
+					x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
 //line lanemoves.go:33
-					x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
-//line lanemoves.go:33
-					_ = x
-//line lanemoves.go:33
-					keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank2:])
-//line lanemoves.go:33
-					_ = keep
-//line lanemoves.go:45
+					keep := archsimd.LoadInt32x16Slice(gc_s_keep[gc_rank2:])
 					{
-						if i < 0 || i > len(out)-8 {
+//line lanemoves.go:46
+						if i < 0 || i > len(out)-16 {
 //line lanemoves.go:46
 							break
-//line lanemoves.go:46
 						}
 //line lanemoves.go:46
-						gc_vb2.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive2)
-//line lanemoves.go:46
+						gc_vb3.Mul(keep).Add(x).StoreMasked((*[16]int32)(out[i:]), gc_alive3)
 					}
 				}
+//line lanemoves.go:48
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop {
+				return
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+		}
+		if compiled.SIMD {
 //line lanemoves.go:33
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-				x := gc_s_x[gc_rank2]
-				keep := gc_s_keep[gc_rank2]
-
-//line lanemoves.go:45
-				{
-					out[i] = 2*keep + x
+			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line lanemoves.go:46
+			gc_vb2 := archsimd.BroadcastInt32x8(2)
+			for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+				gc_tx2 := gc_vstep2
+				gc_rank2 := gc_base2 + gc_tx2
+//line lanemoves.go:46
+				gc_alive2 := gc_all2
+//line lanemoves.go:46
+				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line lanemoves.go:46
+					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
+//line lanemoves.go:33
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:33
+				x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
+//line lanemoves.go:33
+				keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank2:])
+				{
+//line lanemoves.go:46
+					if i < 0 || i > len(out)-8 {
+//line lanemoves.go:46
+						break
+					}
+//line lanemoves.go:46
+					gc_vb2.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive2)
+				}
+			}
+//line lanemoves.go:48
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line lanemoves.go:33
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:35
+			x := gc_s_x[gc_rank2]
+			keep := gc_s_keep[gc_rank2]
+			{
+//line lanemoves.go:46
+				out[i] = 2*keep + x
 			}
 		}
 	}
@@ -767,8 +607,6 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 // is one copy), copies v to w, which the warp keeps across its shuffles,
 // and writes w after five butterfly steps, each adding twice the value of
 // the lane d apart.
-//
-//line lanemoves.go:57
 func GuardedLaneLoadKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_guardedLaneLoad,
 		func(gc_t *gocuda.Thread) { guardedLaneLoad(gc_t, in, out) },
@@ -789,439 +627,312 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	{
-		var gc_l_w [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line lanemoves.go:68
+	var gc_l_w [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-
+				gc_x02 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
 //line lanemoves.go:59
-						copy(gc_l_w[:], gc_at3)
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:58
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line lanemoves.go:59
-							var v int32
-
-//line lanemoves.go:60
-							if i < len(in) {
-								v = in[i]
-							}
-
-//line lanemoves.go:63
-							w := v
-							_ = v
-							_ = w
-							gc_l_w[gc_lane2] = w
-						}
-					}
-				}
-			}
-
-//line lanemoves.go:64
-			for d := 1; d < gocuda.WarpSize; d *= 2 {
-
-//line lanemoves.go:65
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-//line lanemoves.go:65
-					gc_vb := archsimd.BroadcastInt32x8(2)
-//line lanemoves.go:65
-					_ = gc_vb
-					if gc_act2 == ^uint32(0) {
-//line lanemoves.go:65
-						gc_vb2 := archsimd.BroadcastInt32x8(2)
-//line lanemoves.go:65
-						_ = gc_vb2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line lanemoves.go:65
-							w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line lanemoves.go:65
-							_ = w
-//line lanemoves.go:65
-							w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
-//line lanemoves.go:65
-							w.StoreSlice(gc_l_w[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line lanemoves.go:65
-							w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line lanemoves.go:65
-							_ = w
-//line lanemoves.go:65
-							w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
-//line lanemoves.go:65
-							w.StoreSlice(gc_l_w[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
+					copy(gc_l_w[:], gc_at3)
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						w := gc_l_w[gc_lane2]
-						_ = w
-
-//line lanemoves.go:65
-						w += 2 * gc_c21r[gc_lane2]
+						gc_pos2.Thread = gc_rank2
+//line lanemoves.go:58
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						var v int32
+						if i < len(in) {
+							v = in[i]
+						}
+						w := v
+//line lanemoves.go:66
 						gc_l_w[gc_lane2] = w
 					}
 				}
 			}
-
-//line lanemoves.go:67
-			copy(gc_s_v_[gc_w2:][:gc_cnt2], gc_l_w[:gc_cnt2])
 		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-				gc_at4 := out[gc_off4:][:gc_to2]
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line lanemoves.go:58
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:58
-							_ = i
-//line lanemoves.go:58
-							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
-//line lanemoves.go:58
-							_ = v_
-//line lanemoves.go:97
-							r := v_
-//line lanemoves.go:97
-							_ = r
-//line lanemoves.go:67
-							z := r
-//line lanemoves.go:67
-							_ = z
-//line lanemoves.go:68
-							{
-								z.StoreSlice(gc_at4[gc_tx2:])
-//line lanemoves.go:69
-							}
+//line lanemoves.go:64
+		for d := 1; d < gocuda.WarpSize; d *= 2 {
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c21r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+//line lanemoves.go:65
+				gc_vb := archsimd.BroadcastInt32x8(2)
+				if gc_act2 == ^uint32(0) {
+//line lanemoves.go:65
+					gc_vb2 := archsimd.BroadcastInt32x8(2)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line lanemoves.go:65
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line lanemoves.go:65
+						w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+//line lanemoves.go:65
+						w.StoreSlice(gc_l_w[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
+//line lanemoves.go:65
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line lanemoves.go:65
+						w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+//line lanemoves.go:65
+						w.StoreSlice(gc_l_w[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
 				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line lanemoves.go:78
+					w := gc_l_w[gc_lane2]
+//line lanemoves.go:65
+					w += 2 * gc_c21r[gc_lane2]
+					gc_l_w[gc_lane2] = w
+				}
+			}
+		}
+//line lanemoves.go:67
+		copy(gc_s_v_[gc_w2:][:gc_cnt2], gc_l_w[:gc_cnt2])
+	}
+//line lanemoves.go:71
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+			gc_at4 := out[gc_off4:][:gc_to2]
+			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line lanemoves.go:58
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lanemoves.go:58
 						_ = i
 //line lanemoves.go:58
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
-//line lanemoves.go:58
-						_ = v_
+						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
 //line lanemoves.go:97
 						r := v_
-//line lanemoves.go:97
-						_ = r
 //line lanemoves.go:67
 						z := r
-//line lanemoves.go:67
-						_ = z
-//line lanemoves.go:68
 						{
 							z.StoreSlice(gc_at4[gc_tx2:])
-//line lanemoves.go:69
 						}
 					}
+//line lanemoves.go:71
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line lanemoves.go:58
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:58
 					_ = i
-					v_ := gc_s_v_[gc_rank2]
-
+//line lanemoves.go:58
+					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
 //line lanemoves.go:97
-					var r int32 = v_
-
-//line lanemoves.go:97
-					_ = r
-
+					r := v_
 //line lanemoves.go:67
 					z := r
-
-//line lanemoves.go:68
 					{
-						gc_at4[gc_tx2] = z
-					}
-					_ = r
-					_ = z
-				}
-			} else {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line lanemoves.go:58
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:58
-							_ = i
-//line lanemoves.go:58
-							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
-//line lanemoves.go:58
-							_ = v_
-//line lanemoves.go:97
-							r := v_
-//line lanemoves.go:97
-							_ = r
-//line lanemoves.go:67
-							z := r
-//line lanemoves.go:67
-							_ = z
-//line lanemoves.go:68
-							{
-								if i < 0 || i > len(out)-16 {
-//line lanemoves.go:69
-									break
-//line lanemoves.go:69
-								}
-//line lanemoves.go:69
-								z.StoreSlice(out[i:])
-//line lanemoves.go:69
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
+						z.StoreSlice(gc_at4[gc_tx2:])
 					}
 				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+//line lanemoves.go:71
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line lanemoves.go:60
+				v_ := gc_s_v_[gc_rank2]
+//line lanemoves.go:97
+				var r int32 = v_
+//line lanemoves.go:67
+				z := r
+				{
+					gc_at4[gc_tx2] = z
+				}
+			}
+		} else {
+//line lanemoves.go:75
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line lanemoves.go:58
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lanemoves.go:58
-						_ = i
-//line lanemoves.go:58
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
-//line lanemoves.go:58
-						_ = v_
+						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
 //line lanemoves.go:97
 						r := v_
-//line lanemoves.go:97
-						_ = r
 //line lanemoves.go:67
 						z := r
-//line lanemoves.go:67
-						_ = z
-//line lanemoves.go:68
 						{
-							if i < 0 || i > len(out)-8 {
+							if i < 0 || i > len(out)-16 {
 //line lanemoves.go:69
 								break
-//line lanemoves.go:69
 							}
 //line lanemoves.go:69
 							z.StoreSlice(out[i:])
-//line lanemoves.go:69
 						}
 					}
+//line lanemoves.go:71
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:58
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_s_v_[gc_rank2]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:67
-						z := r
-
-//line lanemoves.go:68
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:58
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_s_v_[gc_rank2]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:67
-						z := r
-
-//line lanemoves.go:68
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:58
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_s_v_[gc_rank2]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:67
-						z := r
-
-//line lanemoves.go:68
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:58
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_s_v_[gc_rank2]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:67
-						z := r
-
-//line lanemoves.go:68
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
 //line lanemoves.go:58
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					v_ := gc_s_v_[gc_rank2]
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:58
+					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
 //line lanemoves.go:97
-					var r int32 = v_
-
-//line lanemoves.go:97
-					_ = r
-
+					r := v_
 //line lanemoves.go:67
 					z := r
-
-//line lanemoves.go:68
+					{
+						if i < 0 || i > len(out)-8 {
+//line lanemoves.go:69
+							break
+						}
+//line lanemoves.go:69
+						z.StoreSlice(out[i:])
+					}
+				}
+//line lanemoves.go:71
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:58
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:60
+					v_ := gc_s_v_[gc_rank2]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:67
+					z := r
 					{
 						out[i] = z
 					}
-					_ = r
-					_ = z
+				}
+				{
+//line lanemoves.go:75
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:58
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:60
+					v_ := gc_s_v_[gc_rank2]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:67
+					z := r
+					{
+						out[i] = z
+					}
+				}
+				{
+//line lanemoves.go:75
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:58
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:60
+					v_ := gc_s_v_[gc_rank2]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:67
+					z := r
+					{
+						out[i] = z
+					}
+				}
+				{
+//line lanemoves.go:75
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:58
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:60
+					v_ := gc_s_v_[gc_rank2]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:67
+					z := r
+					{
+						out[i] = z
+					}
+				}
+			}
+//line lanemoves.go:75
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line lanemoves.go:58
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:60
+				v_ := gc_s_v_[gc_rank2]
+//line lanemoves.go:97
+				var r int32 = v_
+//line lanemoves.go:67
+				z := r
+				{
+					out[i] = z
 				}
 			}
 		}
@@ -1252,460 +963,322 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	{
-		var gc_l_w [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line lanemoves.go:88
+	var gc_l_w [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
-//line lanemoves.go:78
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line lanemoves.go:79
-							var v int32
-
-//line lanemoves.go:80
-							if i&k == 0 {
-								v = gc_at3[gc_lane2]
-							}
-
-//line lanemoves.go:83
-							w := v
-							_ = v
-							_ = w
-							gc_l_w[gc_lane2] = w
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:78
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line lanemoves.go:79
-							var v int32
-
-//line lanemoves.go:80
-							if i&k == 0 {
-								v = in[i]
-							}
-
-//line lanemoves.go:83
-							w := v
-							_ = v
-							_ = w
-							gc_l_w[gc_lane2] = w
-						}
-					}
-				}
-			}
-
-//line lanemoves.go:84
-			for d := 1; d < gocuda.WarpSize; d *= 2 {
-
-//line lanemoves.go:85
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-//line lanemoves.go:85
-					gc_vb := archsimd.BroadcastInt32x8(2)
-//line lanemoves.go:85
-					_ = gc_vb
-					if gc_act2 == ^uint32(0) {
-//line lanemoves.go:85
-						gc_vb2 := archsimd.BroadcastInt32x8(2)
-//line lanemoves.go:85
-						_ = gc_vb2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line lanemoves.go:85
-							w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line lanemoves.go:85
-							_ = w
-//line lanemoves.go:85
-							w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
-//line lanemoves.go:85
-							w.StoreSlice(gc_l_w[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line lanemoves.go:85
-							w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line lanemoves.go:85
-							_ = w
-//line lanemoves.go:85
-							w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
-//line lanemoves.go:85
-							w.StoreSlice(gc_l_w[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
+				gc_x02 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
+						gc_tx2 := gc_x02 + gc_lane2
+//line lanemoves.go:78
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						var v int32
+						if i&k == 0 {
+							v = gc_at3[gc_lane2]
+						}
+						w := v
+//line lanemoves.go:86
+						gc_l_w[gc_lane2] = w
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						w := gc_l_w[gc_lane2]
-						_ = w
-
-//line lanemoves.go:85
-						w += 2 * gc_c21r[gc_lane2]
+						gc_pos2.Thread = gc_rank2
+//line lanemoves.go:78
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						var v int32
+						if i&k == 0 {
+							v = in[i]
+						}
+						w := v
+//line lanemoves.go:86
 						gc_l_w[gc_lane2] = w
 					}
 				}
 			}
-
-//line lanemoves.go:87
-			copy(gc_s_v_[gc_w2:][:gc_cnt2], gc_l_w[:gc_cnt2])
 		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-				gc_at4 := out[gc_off4:][:gc_to2]
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line lanemoves.go:78
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:78
-							_ = i
-//line lanemoves.go:78
-							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
-//line lanemoves.go:78
-							_ = v_
-//line lanemoves.go:97
-							r := v_
-//line lanemoves.go:97
-							_ = r
-//line lanemoves.go:87
-							z := r
-//line lanemoves.go:87
-							_ = z
-//line lanemoves.go:88
-							{
-								z.StoreSlice(gc_at4[gc_tx2:])
-//line lanemoves.go:89
-							}
+//line lanemoves.go:84
+		for d := 1; d < gocuda.WarpSize; d *= 2 {
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c21r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+//line lanemoves.go:85
+				gc_vb := archsimd.BroadcastInt32x8(2)
+				if gc_act2 == ^uint32(0) {
+//line lanemoves.go:85
+					gc_vb2 := archsimd.BroadcastInt32x8(2)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line lanemoves.go:85
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line lanemoves.go:85
+						w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+//line lanemoves.go:85
+						w.StoreSlice(gc_l_w[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
+//line lanemoves.go:85
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line lanemoves.go:85
+						w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+//line lanemoves.go:85
+						w.StoreSlice(gc_l_w[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
 				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line lanemoves.go:98
+					w := gc_l_w[gc_lane2]
+//line lanemoves.go:85
+					w += 2 * gc_c21r[gc_lane2]
+					gc_l_w[gc_lane2] = w
+				}
+			}
+		}
+//line lanemoves.go:87
+		copy(gc_s_v_[gc_w2:][:gc_cnt2], gc_l_w[:gc_cnt2])
+	}
+//line lanemoves.go:91
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+			gc_at4 := out[gc_off4:][:gc_to2]
+			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line lanemoves.go:78
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lanemoves.go:78
 						_ = i
 //line lanemoves.go:78
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
-//line lanemoves.go:78
-						_ = v_
+						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
 //line lanemoves.go:97
 						r := v_
-//line lanemoves.go:97
-						_ = r
 //line lanemoves.go:87
 						z := r
-//line lanemoves.go:87
-						_ = z
-//line lanemoves.go:88
 						{
 							z.StoreSlice(gc_at4[gc_tx2:])
-//line lanemoves.go:89
 						}
 					}
+//line lanemoves.go:91
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line lanemoves.go:78
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:78
 					_ = i
-					v_ := gc_s_v_[gc_rank2]
-
+//line lanemoves.go:78
+					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
 //line lanemoves.go:97
-					var r int32 = v_
-
-//line lanemoves.go:97
-					_ = r
-
+					r := v_
 //line lanemoves.go:87
 					z := r
-
-//line lanemoves.go:88
 					{
-						gc_at4[gc_tx2] = z
-					}
-					_ = r
-					_ = z
-				}
-			} else {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line lanemoves.go:78
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:78
-							_ = i
-//line lanemoves.go:78
-							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
-//line lanemoves.go:78
-							_ = v_
-//line lanemoves.go:97
-							r := v_
-//line lanemoves.go:97
-							_ = r
-//line lanemoves.go:87
-							z := r
-//line lanemoves.go:87
-							_ = z
-//line lanemoves.go:88
-							{
-								if i < 0 || i > len(out)-16 {
-//line lanemoves.go:89
-									break
-//line lanemoves.go:89
-								}
-//line lanemoves.go:89
-								z.StoreSlice(out[i:])
-//line lanemoves.go:89
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
+						z.StoreSlice(gc_at4[gc_tx2:])
 					}
 				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+//line lanemoves.go:91
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line lanemoves.go:80
+				v_ := gc_s_v_[gc_rank2]
+//line lanemoves.go:97
+				var r int32 = v_
+//line lanemoves.go:87
+				z := r
+				{
+					gc_at4[gc_tx2] = z
+				}
+			}
+		} else {
+//line lanemoves.go:95
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line lanemoves.go:78
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lanemoves.go:78
-						_ = i
-//line lanemoves.go:78
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
-//line lanemoves.go:78
-						_ = v_
+						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
 //line lanemoves.go:97
 						r := v_
-//line lanemoves.go:97
-						_ = r
 //line lanemoves.go:87
 						z := r
-//line lanemoves.go:87
-						_ = z
-//line lanemoves.go:88
 						{
-							if i < 0 || i > len(out)-8 {
+							if i < 0 || i > len(out)-16 {
 //line lanemoves.go:89
 								break
-//line lanemoves.go:89
 							}
 //line lanemoves.go:89
 							z.StoreSlice(out[i:])
-//line lanemoves.go:89
 						}
 					}
+//line lanemoves.go:91
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:78
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_s_v_[gc_rank2]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:87
-						z := r
-
-//line lanemoves.go:88
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:78
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_s_v_[gc_rank2]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:87
-						z := r
-
-//line lanemoves.go:88
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:78
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_s_v_[gc_rank2]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:87
-						z := r
-
-//line lanemoves.go:88
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:78
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_s_v_[gc_rank2]
-
-//line lanemoves.go:97
-						var r int32 = v_
-
-//line lanemoves.go:97
-						_ = r
-
-//line lanemoves.go:87
-						z := r
-
-//line lanemoves.go:88
-						{
-							out[i] = z
-						}
-						_ = r
-						_ = z
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
 //line lanemoves.go:78
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					v_ := gc_s_v_[gc_rank2]
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:78
+					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
 //line lanemoves.go:97
-					var r int32 = v_
-
-//line lanemoves.go:97
-					_ = r
-
+					r := v_
 //line lanemoves.go:87
 					z := r
-
-//line lanemoves.go:88
+					{
+						if i < 0 || i > len(out)-8 {
+//line lanemoves.go:89
+							break
+						}
+//line lanemoves.go:89
+						z.StoreSlice(out[i:])
+					}
+				}
+//line lanemoves.go:91
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:78
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:80
+					v_ := gc_s_v_[gc_rank2]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:87
+					z := r
 					{
 						out[i] = z
 					}
-					_ = r
-					_ = z
+				}
+				{
+//line lanemoves.go:95
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:78
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:80
+					v_ := gc_s_v_[gc_rank2]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:87
+					z := r
+					{
+						out[i] = z
+					}
+				}
+				{
+//line lanemoves.go:95
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:78
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:80
+					v_ := gc_s_v_[gc_rank2]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:87
+					z := r
+					{
+						out[i] = z
+					}
+				}
+				{
+//line lanemoves.go:95
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:78
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:80
+					v_ := gc_s_v_[gc_rank2]
+//line lanemoves.go:97
+					var r int32 = v_
+//line lanemoves.go:87
+					z := r
+					{
+						out[i] = z
+					}
+				}
+			}
+//line lanemoves.go:95
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line lanemoves.go:78
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:80
+				v_ := gc_s_v_[gc_rank2]
+//line lanemoves.go:97
+				var r int32 = v_
+//line lanemoves.go:87
+				z := r
+				{
+					out[i] = z
 				}
 			}
 		}
@@ -1739,419 +1312,324 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_up := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_down := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	{
-		var gc_l_v [32]int32
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		var gc_c23r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line lanemoves.go:118
+	var gc_l_v [32]int32
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	var gc_c23r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
-//line lanemoves.go:107
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line lanemoves.go:108
-							var v int32
-
-//line lanemoves.go:109
-							if true || i < len(in) {
-								v = gc_at3[gc_lane2]
-							}
-							_ = v
-
-//line lanemoves.go:112
-							gc_l_v[gc_lane2] = v
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:107
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line lanemoves.go:108
-							var v int32
-
-//line lanemoves.go:109
-							if i < len(in) {
-								v = in[i]
-							}
-							_ = v
-
-//line lanemoves.go:112
-							gc_l_v[gc_lane2] = v
-						}
-					}
-				}
-			}
-
-//line lanemoves.go:112
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
-			} else {
-
-//line lanemoves.go:112
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line lanemoves.go:112
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lanemoves.go:112
-							_ = v
-//line lanemoves.go:112
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line lanemoves.go:112
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line lanemoves.go:112
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lanemoves.go:112
-							_ = v
-//line lanemoves.go:112
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line lanemoves.go:112
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
+				gc_x02 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
+						gc_tx2 := gc_x02 + gc_lane2
+//line lanemoves.go:107
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						var v int32
+						if true || i < len(in) {
+							v = gc_at3[gc_lane2]
+						}
+						gc_l_v[gc_lane2] = v
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-//line lanemoves.go:112
-						v += gc_c21r[gc_lane2]
-
-//line lanemoves.go:113
+						gc_pos2.Thread = gc_rank2
+//line lanemoves.go:107
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						var v int32
+						if i < len(in) {
+							v = in[i]
+						}
 						gc_l_v[gc_lane2] = v
 					}
 				}
 			}
-
-//line lanemoves.go:113
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
-				copy(gc_s_up[gc_w2:][3:32], gc_l_v[0:29])
-				copy(gc_s_up[gc_w2:][0:3], gc_l_v[0:3])
-			} else {
-
-//line lanemoves.go:113
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c22r)
-
-//line lanemoves.go:113
-				copy(gc_s_up[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
+		}
+//line lanemoves.go:112
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
+		} else {
+//line lanemoves.go:112
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line lanemoves.go:112
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lanemoves.go:112
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line lanemoves.go:112
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+//line lanemoves.go:112
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lanemoves.go:112
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line lanemoves.go:112
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
 			}
-
-//line lanemoves.go:114
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
-				copy(gc_s_down[gc_w2:][0:27], gc_l_v[5:32])
-				copy(gc_s_down[gc_w2:][27:32], gc_l_v[27:32])
-			} else {
-
-//line lanemoves.go:114
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c23r)
-
-//line lanemoves.go:114
-				copy(gc_s_down[gc_w2:][:gc_cnt2], gc_c23r[:gc_cnt2])
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line lanemoves.go:125
+					v := gc_l_v[gc_lane2]
+//line lanemoves.go:112
+					v += gc_c21r[gc_lane2]
+					gc_l_v[gc_lane2] = v
+				}
 			}
+		}
+//line lanemoves.go:113
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+			copy(gc_s_up[gc_w2:][3:32], gc_l_v[0:29])
+			copy(gc_s_up[gc_w2:][0:3], gc_l_v[0:3])
+		} else {
+//line lanemoves.go:113
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c22r)
+//line lanemoves.go:113
+			copy(gc_s_up[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
+		}
+//line lanemoves.go:114
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+			copy(gc_s_down[gc_w2:][0:27], gc_l_v[5:32])
+			copy(gc_s_down[gc_w2:][27:32], gc_l_v[27:32])
+		} else {
+//line lanemoves.go:114
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c23r)
+//line lanemoves.go:114
+			copy(gc_s_down[gc_w2:][:gc_cnt2], gc_c23r[:gc_cnt2])
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-				gc_at4 := out[gc_off4:][:gc_to2]
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line lanemoves.go:119
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+			gc_at4 := out[gc_off4:][:gc_to2]
+			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line lanemoves.go:117
-						gc_vb4 := archsimd.BroadcastInt32x16(2)
-//line lanemoves.go:117
-						_ = gc_vb4
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line lanemoves.go:107
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:107
-							_ = i
-//line lanemoves.go:107
-							up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank2:])
-//line lanemoves.go:107
-							_ = up
-//line lanemoves.go:107
-							down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank2:])
-//line lanemoves.go:107
-							_ = down
-//line lanemoves.go:116
-							{
-//line lanemoves.go:116
-								gc_vb4.Mul(up).Sub(down).StoreSlice(gc_at4[gc_tx2:])
-//line lanemoves.go:116
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line lanemoves.go:117
-					gc_vb3 := archsimd.BroadcastInt32x8(2)
-//line lanemoves.go:117
-					_ = gc_vb3
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_vb4 := archsimd.BroadcastInt32x16(2)
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line lanemoves.go:107
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lanemoves.go:107
 						_ = i
 //line lanemoves.go:107
-						up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank2:])
+						up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank2:])
 //line lanemoves.go:107
-						_ = up
-//line lanemoves.go:107
-						down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank2:])
-//line lanemoves.go:107
-						_ = down
-//line lanemoves.go:116
+						down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank2:])
 						{
 //line lanemoves.go:116
-							gc_vb3.Mul(up).Sub(down).StoreSlice(gc_at4[gc_tx2:])
-//line lanemoves.go:116
+							gc_vb4.Mul(up).Sub(down).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
+//line lanemoves.go:118
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+//line lanemoves.go:117
+				gc_vb3 := archsimd.BroadcastInt32x8(2)
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line lanemoves.go:107
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:107
 					_ = i
-					up := gc_s_up[gc_rank2]
-					down := gc_s_down[gc_rank2]
-
-//line lanemoves.go:116
+//line lanemoves.go:107
+					up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank2:])
+//line lanemoves.go:107
+					down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank2:])
 					{
-						gc_at4[gc_tx2] = 2*up - down
-					}
-				}
-			} else {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line lanemoves.go:117
-						gc_vb2 := archsimd.BroadcastInt32x16(2)
-//line lanemoves.go:117
-						_ = gc_vb2
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line lanemoves.go:107
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:107
-							_ = i
-//line lanemoves.go:107
-							up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank2:])
-//line lanemoves.go:107
-							_ = up
-//line lanemoves.go:107
-							down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank2:])
-//line lanemoves.go:107
-							_ = down
 //line lanemoves.go:116
-							{
-								if i < 0 || i > len(out)-16 {
-//line lanemoves.go:117
-									break
-//line lanemoves.go:117
-								}
-//line lanemoves.go:117
-								gc_vb2.Mul(up).Sub(down).StoreSlice(out[i:])
-//line lanemoves.go:117
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
+						gc_vb3.Mul(up).Sub(down).StoreSlice(gc_at4[gc_tx2:])
 					}
 				}
-				if compiled.SIMD {
+//line lanemoves.go:118
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line lanemoves.go:109
+				up := gc_s_up[gc_rank2]
+				down := gc_s_down[gc_rank2]
+				{
 //line lanemoves.go:117
-					gc_vb := archsimd.BroadcastInt32x8(2)
+					gc_at4[gc_tx2] = 2*up - down
+				}
+			}
+		} else {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lanemoves.go:117
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_vb2 := archsimd.BroadcastInt32x16(2)
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line lanemoves.go:107
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lanemoves.go:107
-						_ = i
+						up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank2:])
 //line lanemoves.go:107
-						up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank2:])
-//line lanemoves.go:107
-						_ = up
-//line lanemoves.go:107
-						down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank2:])
-//line lanemoves.go:107
-						_ = down
-//line lanemoves.go:116
+						down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank2:])
 						{
-							if i < 0 || i > len(out)-8 {
+//line lanemoves.go:117
+							if i < 0 || i > len(out)-16 {
 //line lanemoves.go:117
 								break
-//line lanemoves.go:117
 							}
 //line lanemoves.go:117
-							gc_vb.Mul(up).Sub(down).StoreSlice(out[i:])
-//line lanemoves.go:117
+							gc_vb2.Mul(up).Sub(down).StoreSlice(out[i:])
 						}
 					}
+//line lanemoves.go:119
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+//line lanemoves.go:117
+				gc_vb := archsimd.BroadcastInt32x8(2)
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
 //line lanemoves.go:107
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						up := gc_s_up[gc_rank2]
-						down := gc_s_down[gc_rank2]
-
-//line lanemoves.go:116
-						{
-							out[i] = 2*up - down
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lanemoves.go:107
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						up := gc_s_up[gc_rank2]
-						down := gc_s_down[gc_rank2]
-
-//line lanemoves.go:116
-						{
-							out[i] = 2*up - down
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank2:])
 //line lanemoves.go:107
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						up := gc_s_up[gc_rank2]
-						down := gc_s_down[gc_rank2]
-
-//line lanemoves.go:116
-						{
-							out[i] = 2*up - down
-						}
-					}
+					down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank2:])
 					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:107
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						up := gc_s_up[gc_rank2]
-						down := gc_s_down[gc_rank2]
-
-//line lanemoves.go:116
-						{
-							out[i] = 2*up - down
+//line lanemoves.go:117
+						if i < 0 || i > len(out)-8 {
+//line lanemoves.go:117
+							break
 						}
+//line lanemoves.go:117
+						gc_vb.Mul(up).Sub(down).StoreSlice(out[i:])
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line lanemoves.go:119
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line lanemoves.go:107
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+//line lanemoves.go:109
 					up := gc_s_up[gc_rank2]
 					down := gc_s_down[gc_rank2]
-
-//line lanemoves.go:116
 					{
+//line lanemoves.go:117
 						out[i] = 2*up - down
 					}
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:107
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:109
+					up := gc_s_up[gc_rank2]
+					down := gc_s_down[gc_rank2]
+					{
+//line lanemoves.go:117
+						out[i] = 2*up - down
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:107
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:109
+					up := gc_s_up[gc_rank2]
+					down := gc_s_down[gc_rank2]
+					{
+//line lanemoves.go:117
+						out[i] = 2*up - down
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lanemoves.go:107
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:109
+					up := gc_s_up[gc_rank2]
+					down := gc_s_down[gc_rank2]
+					{
+//line lanemoves.go:117
+						out[i] = 2*up - down
+					}
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line lanemoves.go:107
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:109
+				up := gc_s_up[gc_rank2]
+				down := gc_s_down[gc_rank2]
+				{
+//line lanemoves.go:117
+					out[i] = 2*up - down
 				}
 			}
 		}
@@ -2161,4 +1639,5 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 // gc_files_lanemoves holds the source files whose lines the kernels' records hash.
 //
 //go:embed lanemoves.go operandcopy.go
+//line lanemoves.go:128
 var gc_files_lanemoves embed.FS

@@ -39,364 +39,260 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line last_exit.go:17
 	s := gocuda.Shared[float32](t, gc_bdx2+1)
-
-//line last_exit.go:18
 	base := gc_bx2 * gc_bdx2
-
-//line last_exit.go:19
 	for gc_off, gc_limit, gc_more := 0, gc_bdx2, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off
-				gc_off7 := gc_off + base
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_to2 <= len(in)-gc_off7 {
-					gc_at6 := s[gc_off6:][:gc_to2]
-					gc_at7 := in[gc_off7:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line last_exit.go:26
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := gc_off
+			gc_off7 := gc_off + base
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_to2 <= len(in)-gc_off7 {
+				gc_at6 := s[gc_off6:][:gc_to2]
+				gc_at7 := in[gc_off7:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line last_exit.go:19
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line last_exit.go:19
-							_ = gc_iota6
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line last_exit.go:23
-							gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line last_exit.go:23
-							_ = gc_vb6
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line last_exit.go:19
-								var k int = gc_tx2 + gc_off
-//line last_exit.go:19
-								_ = k
-//line last_exit.go:20
-								if base+k < n && uint(n-(base+k)) > 15 {
-//line last_exit.go:20
-									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-//line last_exit.go:20
-								} else {
-//line last_exit.go:20
-									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
-//line last_exit.go:20
-									_ = gc_if6
-//line last_exit.go:20
-									if gc_if6.ToBits() != 0 {
-//line last_exit.go:20
-										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
-//line last_exit.go:20
-									}
-//line last_exit.go:20
-									gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
-//line last_exit.go:20
-									_ = gc_else6
-//line last_exit.go:20
-									if gc_else6.ToBits() != 0 {
-//line last_exit.go:20
-										{
-//line last_exit.go:20
-											gc_vb6.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else6).StoreSlice(gc_at6[gc_tx2:])
-//line last_exit.go:20
-										}
-//line last_exit.go:20
-									}
-//line last_exit.go:20
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line last_exit.go:19
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line last_exit.go:19
-						_ = gc_iota5
-//line last_exit.go:23
-						gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line last_exit.go:23
-						_ = gc_vb5
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_vb6 := archsimd.BroadcastFloat32x16(0)
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line last_exit.go:19
 							var k int = gc_tx2 + gc_off
-//line last_exit.go:19
-							_ = k
+							if base+k < n && uint(n-(base+k)) > 15 {
 //line last_exit.go:20
-							if base+k < n && uint(n-(base+k)) > 7 {
-//line last_exit.go:20
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-//line last_exit.go:20
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 							} else {
 //line last_exit.go:20
-								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
 //line last_exit.go:20
-								_ = gc_if5
+								if gc_if6.ToBits() != 0 {
 //line last_exit.go:20
-								if gc_if5.ToBits() != 0 {
-//line last_exit.go:20
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
-//line last_exit.go:20
+									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
 								}
 //line last_exit.go:20
-								gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 //line last_exit.go:20
-								_ = gc_else5
-//line last_exit.go:20
-								if gc_else5.ToBits() != 0 {
-//line last_exit.go:20
+								if gc_else6.ToBits() != 0 {
 									{
 //line last_exit.go:20
-										gc_vb5.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else5).StoreSlice(gc_at6[gc_tx2:])
-//line last_exit.go:20
+										gc_vb6.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else6).StoreSlice(gc_at6[gc_tx2:])
 									}
-//line last_exit.go:20
 								}
-//line last_exit.go:20
 							}
 						}
+//line last_exit.go:22
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
 					}
-					if gc_vstep3 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line last_exit.go:19
-						k := gc_tx2 + gc_off
-						gc_more = true
-						_ = k
-
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line last_exit.go:23
+					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+//line last_exit.go:19
+						var k int = gc_tx2 + gc_off
+						if base+k < n && uint(n-(base+k)) > 7 {
 //line last_exit.go:20
-						if base+k < n {
-							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 						} else {
-							gc_at6[gc_tx2] = 0
-						}
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line last_exit.go:19
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line last_exit.go:19
-							_ = gc_iota4
-//line last_exit.go:23
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line last_exit.go:23
-							_ = gc_vb4
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line last_exit.go:19
-								var k int = gc_tx2 + gc_off
-//line last_exit.go:19
-								_ = k
 //line last_exit.go:20
-								if (base+k) < 0 || (base+k) > len(in)-16 || k < 0 || k > len(s)-16 {
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
 //line last_exit.go:20
-									break
+							if gc_if5.ToBits() != 0 {
 //line last_exit.go:20
-								}
+								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
+							}
 //line last_exit.go:20
-								if base+k < n && uint(n-(base+k)) > 15 {
+							gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line last_exit.go:20
-									archsimd.LoadFloat32x16Slice(in[base+k:]).StoreSlice(s[k:])
-								} else {
-//line last_exit.go:21
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
+							if gc_else5.ToBits() != 0 {
+								{
 //line last_exit.go:20
-									_ = gc_if4
-//line last_exit.go:20
-									if gc_if4.ToBits() != 0 {
-//line last_exit.go:20
-										archsimd.LoadFloat32x16Slice(in[base+k:]).Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_if4).StoreSlice(s[k:])
-									}
-//line last_exit.go:21
-									gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line last_exit.go:21
-									_ = gc_else4
-//line last_exit.go:21
-									if gc_else4.ToBits() != 0 {
-//line last_exit.go:21
-										{
-//line last_exit.go:21
-											gc_vb4.Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_else4).StoreSlice(s[k:])
-//line last_exit.go:23
-										}
-//line last_exit.go:23
-									}
-//line last_exit.go:23
+									gc_vb5.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else5).StoreSlice(gc_at6[gc_tx2:])
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
 						}
 					}
-					if compiled.SIMD {
+//line last_exit.go:22
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line last_exit.go:19
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					k := gc_tx2 + gc_off
+					gc_more = true
+//line last_exit.go:20
+					if base+k < n {
+						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					} else {
+						gc_at6[gc_tx2] = 0
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line last_exit.go:19
-						_ = gc_iota3
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line last_exit.go:23
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line last_exit.go:23
-						_ = gc_vb3
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line last_exit.go:19
 							var k int = gc_tx2 + gc_off
-//line last_exit.go:19
-							_ = k
-//line last_exit.go:20
-							if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
+							if (base+k) < 0 || (base+k) > len(in)-16 || k < 0 || k > len(s)-16 {
 //line last_exit.go:20
 								break
-//line last_exit.go:20
 							}
 //line last_exit.go:20
-							if base+k < n && uint(n-(base+k)) > 7 {
+							if base+k < n && uint(n-(base+k)) > 15 {
 //line last_exit.go:20
-								archsimd.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
+								archsimd.LoadFloat32x16Slice(in[base+k:]).StoreSlice(s[k:])
 							} else {
 //line last_exit.go:21
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
 //line last_exit.go:20
-								_ = gc_if3
+								if gc_if4.ToBits() != 0 {
 //line last_exit.go:20
-								if gc_if3.ToBits() != 0 {
-//line last_exit.go:20
-									archsimd.LoadFloat32x8Slice(in[base+k:]).Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_if3).StoreSlice(s[k:])
+									archsimd.LoadFloat32x16Slice(in[base+k:]).Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_if4).StoreSlice(s[k:])
 								}
 //line last_exit.go:21
-								gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line last_exit.go:21
-								_ = gc_else3
-//line last_exit.go:21
-								if gc_else3.ToBits() != 0 {
-//line last_exit.go:21
+								if gc_else4.ToBits() != 0 {
 									{
 //line last_exit.go:21
-										gc_vb3.Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_else3).StoreSlice(s[k:])
-//line last_exit.go:23
+										gc_vb4.Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_else4).StoreSlice(s[k:])
 									}
-//line last_exit.go:23
 								}
-//line last_exit.go:23
 							}
 						}
+//line last_exit.go:25
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
+						return
 					}
-					if gc_vstep4 > gc_from2 {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line last_exit.go:19
-							k := gc_tx2 + gc_off
-							gc_more = true
-
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line last_exit.go:23
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line last_exit.go:19
+						var k int = gc_tx2 + gc_off
+						if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
 //line last_exit.go:20
-							if base+k < n {
-								s[k] = in[base+k]
-							} else {
-								s[k] = 0
-							}
+							break
 						}
-						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line last_exit.go:19
-							k := gc_tx2 + gc_off
-							gc_more = true
-
 //line last_exit.go:20
-							if base+k < n {
-								s[k] = in[base+k]
-							} else {
-								s[k] = 0
+						if base+k < n && uint(n-(base+k)) > 7 {
+//line last_exit.go:20
+							archsimd.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
+						} else {
+//line last_exit.go:21
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+//line last_exit.go:20
+							if gc_if3.ToBits() != 0 {
+//line last_exit.go:20
+								archsimd.LoadFloat32x8Slice(in[base+k:]).Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_if3).StoreSlice(s[k:])
 							}
-						}
-						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line last_exit.go:19
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line last_exit.go:20
-							if base+k < n {
-								s[k] = in[base+k]
-							} else {
-								s[k] = 0
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line last_exit.go:19
-							k := gc_tx2 + gc_off
-							gc_more = true
-
-//line last_exit.go:20
-							if base+k < n {
-								s[k] = in[base+k]
-							} else {
-								s[k] = 0
+//line last_exit.go:21
+							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line last_exit.go:21
+							if gc_else3.ToBits() != 0 {
+								{
+//line last_exit.go:21
+									gc_vb3.Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_else3).StoreSlice(s[k:])
+								}
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+//line last_exit.go:25
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from2 {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line last_exit.go:19
 						k := gc_tx2 + gc_off
 						gc_more = true
-
+//line last_exit.go:20
+						if base+k < n {
+							s[k] = in[base+k]
+						} else {
+							s[k] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line last_exit.go:19
+						k := gc_tx2 + gc_off
+						gc_more = true
+//line last_exit.go:20
+						if base+k < n {
+							s[k] = in[base+k]
+						} else {
+							s[k] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line last_exit.go:19
+						k := gc_tx2 + gc_off
+						gc_more = true
+//line last_exit.go:20
+						if base+k < n {
+							s[k] = in[base+k]
+						} else {
+							s[k] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line last_exit.go:19
+						k := gc_tx2 + gc_off
+						gc_more = true
 //line last_exit.go:20
 						if base+k < n {
 							s[k] = in[base+k]
@@ -405,10 +301,24 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						}
 					}
 				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line last_exit.go:19
+					k := gc_tx2 + gc_off
+					gc_more = true
+//line last_exit.go:20
+					if base+k < n {
+						s[k] = in[base+k]
+					} else {
+						s[k] = 0
+					}
+				}
 			}
 		}
 	}
 	{
+//line last_exit.go:31
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(base, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -434,8 +344,6 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line last_exit.go:27
 									var i int = base + gc_tx2
 //line last_exit.go:27
@@ -452,8 +360,6 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						if compiled.SIMD {
 							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line last_exit.go:27
 								var i int = base + gc_tx2
 //line last_exit.go:27
@@ -464,13 +370,9 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						}
 						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_fastlo2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line last_exit.go:27
 							i := base + gc_tx2
 							_ = i
-
 //line last_exit.go:31
 							gc_at8[gc_u2] = gc_at9[gc_u2] + gc_at10[gc_u2]
 						}
@@ -479,11 +381,8 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line last_exit.go:27
 					i := base + gc_tx2
-					_ = i
-
 //line last_exit.go:31
 					out[i] = s[gc_tx2] + s[gc_tx2+1]
 				}
@@ -494,18 +393,14 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line last_exit.go:27
 							var i int = base + gc_tx2
-//line last_exit.go:27
-							_ = i
 //line last_exit.go:31
 							if gc_tx2 < 0 || gc_tx2 > len(s)-16 || (gc_tx2+1) < 0 || (gc_tx2+1) > len(s)-16 || i < 0 || i > len(out)-16 {
 //line last_exit.go:31
 								break
-//line last_exit.go:31
 							}
+//line last_exit.go:32
 							archsimd.LoadFloat32x16Slice(s[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(s[gc_tx2+1:])).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -518,18 +413,14 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line last_exit.go:27
 						var i int = base + gc_tx2
-//line last_exit.go:27
-						_ = i
 //line last_exit.go:31
 						if gc_tx2 < 0 || gc_tx2 > len(s)-8 || (gc_tx2+1) < 0 || (gc_tx2+1) > len(s)-8 || i < 0 || i > len(out)-8 {
 //line last_exit.go:31
 							break
-//line last_exit.go:31
 						}
+//line last_exit.go:32
 						archsimd.LoadFloat32x8Slice(s[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(s[gc_tx2+1:])).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -537,11 +428,8 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line last_exit.go:27
 					i := base + gc_tx2
-					_ = i
-
 //line last_exit.go:31
 					out[i] = s[gc_tx2] + s[gc_tx2+1]
 				}

@@ -44,686 +44,475 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	gc_s_d := compiled.Scratch[int32](gc_b, 3)[:gc_n]
-
 //line lengthguard.go:13
 	n := len(in)
-
-//line lengthguard.go:14
 	m := len(in)
-
-//line lengthguard.go:15
 	if gc_bx > 4 {
 		m--
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_vstep := 0
+//line lengthguard.go:19
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 //line lengthguard.go:18
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lengthguard.go:18
-				_ = gc_iota4
+			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:24
-				gc_vb11 := lanes.BroadcastInt32x8(2)
-//line lengthguard.go:24
-				_ = gc_vb11
+			gc_vb11 := lanes.BroadcastInt32x8(2)
 //line lengthguard.go:27
-				gc_vb12 := lanes.BroadcastInt32x8(3)
-//line lengthguard.go:27
-				_ = gc_vb12
+			gc_vb12 := lanes.BroadcastInt32x8(3)
 //line lengthguard.go:30
-				gc_vb13 := lanes.BroadcastInt32x8(4)
-//line lengthguard.go:30
-				_ = gc_vb13
+			gc_vb13 := lanes.BroadcastInt32x8(4)
 //line lengthguard.go:33
-				gc_vb14 := lanes.BroadcastInt32x8(100)
-//line lengthguard.go:33
-				_ = gc_vb14
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_vb14 := lanes.BroadcastInt32x8(100)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
-					var g int = gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:18
-					_ = g
+				var g int = gc_bx*gc_bdx + gc_tx
+				var a lanes.Int32x8
 //line lengthguard.go:19
-					var a lanes.Int32x8
+				var b lanes.Int32x8
 //line lengthguard.go:19
-					_ = a
+				var c lanes.Int32x8
 //line lengthguard.go:19
-					var b lanes.Int32x8
-//line lengthguard.go:19
-					_ = b
-//line lengthguard.go:19
-					var c lanes.Int32x8
-//line lengthguard.go:19
-					_ = c
-//line lengthguard.go:19
-					var d lanes.Int32x8
-//line lengthguard.go:19
-					_ = d
+				var d lanes.Int32x8
+				if g < n && uint(n-g) > 7 {
 //line lengthguard.go:20
-					if g < n && uint(n-g) > 7 {
+					a = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+				} else {
 //line lengthguard.go:20
-						a = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					gc_if16 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:20
-					} else {
+					if gc_if16.ToBits() != 0 {
 //line lengthguard.go:20
-						gc_if16 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:20
-						_ = gc_if16
-//line lengthguard.go:20
-						if gc_if16.ToBits() != 0 {
-//line lengthguard.go:20
-							a = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(a, gc_if16)
-//line lengthguard.go:20
-						}
-//line lengthguard.go:20
+						a = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(a, gc_if16)
 					}
-//line lengthguard.go:23
-					if g < len(in) && uint(len(in)-g) > 7 {
-//line lengthguard.go:23
-						b = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb11)
-//line lengthguard.go:23
-					} else {
-//line lengthguard.go:23
-						gc_if17 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line lengthguard.go:23
-						_ = gc_if17
-//line lengthguard.go:23
-						if gc_if17.ToBits() != 0 {
-//line lengthguard.go:23
-							b = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb11).Merge(b, gc_if17)
-//line lengthguard.go:23
-						}
-//line lengthguard.go:23
-					}
-//line lengthguard.go:26
-					if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
-//line lengthguard.go:26
-						c = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb12)
-//line lengthguard.go:26
-					} else {
-//line lengthguard.go:26
-						gc_if18 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
-//line lengthguard.go:26
-						_ = gc_if18
-//line lengthguard.go:26
-						if gc_if18.ToBits() != 0 {
-//line lengthguard.go:26
-							c = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb12).Merge(c, gc_if18)
-//line lengthguard.go:26
-						}
-//line lengthguard.go:26
-					}
-//line lengthguard.go:29
-					if g < m && uint(m-g) > 7 {
-//line lengthguard.go:29
-						d = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb13)
-//line lengthguard.go:29
-					} else {
-//line lengthguard.go:29
-						gc_if19 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
-//line lengthguard.go:29
-						_ = gc_if19
-//line lengthguard.go:29
-						if gc_if19.ToBits() != 0 {
-//line lengthguard.go:29
-							d = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb13).Merge(d, gc_if19)
-//line lengthguard.go:29
-						}
-//line lengthguard.go:29
-					}
-//line lengthguard.go:32
-					if g >= n {
-//line lengthguard.go:32
-						a = gc_vb14
-//line lengthguard.go:32
-					} else {
-//line lengthguard.go:32
-						gc_if20 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:32
-						_ = gc_if20
-//line lengthguard.go:32
-						if gc_if20.ToBits() != 0 {
-//line lengthguard.go:32
-							a = gc_vb14.Merge(a, gc_if20)
-//line lengthguard.go:32
-						}
-//line lengthguard.go:32
-					}
-//line lengthguard.go:32
-					a.StoreSlice(gc_s_a[gc_rank:])
-//line lengthguard.go:32
-					b.StoreSlice(gc_s_b[gc_rank:])
-//line lengthguard.go:32
-					c.StoreSlice(gc_s_c[gc_rank:])
-//line lengthguard.go:32
-					d.StoreSlice(gc_s_d[gc_rank:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line lengthguard.go:18
-					g := gc_bx*gc_bdx + gc_tx
-					_ = g
-
-//line lengthguard.go:19
-					var a, b, c, d int32
-
-//line lengthguard.go:20
-					if true || g < n {
-						a = gc_at[gc_tx]
-					}
-
+				if g < len(in) && uint(len(in)-g) > 7 {
 //line lengthguard.go:23
-					if true || len(in) > g {
-						b = gc_at[gc_tx] * 2
+					b = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb11)
+				} else {
+//line lengthguard.go:23
+					gc_if17 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+//line lengthguard.go:23
+					if gc_if17.ToBits() != 0 {
+//line lengthguard.go:23
+						b = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb11).Merge(b, gc_if17)
 					}
-
-//line lengthguard.go:26
-					if (true || g < len(out)) && (true || g < len(in)) {
-						c = gc_at[gc_tx] * 3
-					}
-
-//line lengthguard.go:29
-					if g < m {
-						d = gc_at[gc_tx] * 4
-					}
-
-//line lengthguard.go:32
-					if false && n <= g {
-						a = 100
-					}
-					_ = a
-					_ = b
-					_ = c
-					_ = d
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-					gc_s_d[gc_rank] = d
 				}
-			} else {
-				gc_vstep2 := 0
-//line lengthguard.go:18
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lengthguard.go:18
-				_ = gc_iota2
-//line lengthguard.go:24
-				gc_vb4 := lanes.BroadcastInt32x8(2)
-//line lengthguard.go:24
-				_ = gc_vb4
-//line lengthguard.go:27
-				gc_vb5 := lanes.BroadcastInt32x8(3)
-//line lengthguard.go:27
-				_ = gc_vb5
-//line lengthguard.go:30
-				gc_vb6 := lanes.BroadcastInt32x8(4)
-//line lengthguard.go:30
-				_ = gc_vb6
-//line lengthguard.go:33
-				gc_vb7 := lanes.BroadcastInt32x8(100)
-//line lengthguard.go:33
-				_ = gc_vb7
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line lengthguard.go:18
-					var g int = gc_bx*gc_bdx + gc_tx
-//line lengthguard.go:18
-					_ = g
-//line lengthguard.go:19
-					var a lanes.Int32x8
-//line lengthguard.go:19
-					_ = a
-//line lengthguard.go:19
-					var b lanes.Int32x8
-//line lengthguard.go:19
-					_ = b
-//line lengthguard.go:19
-					var c lanes.Int32x8
-//line lengthguard.go:19
-					_ = c
-//line lengthguard.go:19
-					var d lanes.Int32x8
-//line lengthguard.go:19
-					_ = d
-//line lengthguard.go:20
-					if g < 0 || g > len(in)-8 {
-//line lengthguard.go:20
-						break
-//line lengthguard.go:20
+				if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
+//line lengthguard.go:26
+					c = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb12)
+				} else {
+//line lengthguard.go:26
+					gc_if18 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+//line lengthguard.go:26
+					if gc_if18.ToBits() != 0 {
+//line lengthguard.go:26
+						c = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb12).Merge(c, gc_if18)
 					}
+				}
+				if g < m && uint(m-g) > 7 {
+//line lengthguard.go:29
+					d = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb13)
+				} else {
+//line lengthguard.go:29
+					gc_if19 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+//line lengthguard.go:29
+					if gc_if19.ToBits() != 0 {
+//line lengthguard.go:29
+						d = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb13).Merge(d, gc_if19)
+					}
+				}
+				if g >= n {
+//line lengthguard.go:32
+					a = gc_vb14
+				} else {
+//line lengthguard.go:32
+					gc_if20 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line lengthguard.go:32
+					if gc_if20.ToBits() != 0 {
+//line lengthguard.go:32
+						a = gc_vb14.Merge(a, gc_if20)
+					}
+				}
+//line lengthguard.go:32
+				a.StoreSlice(gc_s_a[gc_rank:])
+//line lengthguard.go:32
+				b.StoreSlice(gc_s_b[gc_rank:])
+//line lengthguard.go:32
+				c.StoreSlice(gc_s_c[gc_rank:])
+//line lengthguard.go:32
+				d.StoreSlice(gc_s_d[gc_rank:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line lengthguard.go:18
+				g := gc_bx*gc_bdx + gc_tx
+				var a, b, c, d int32
+				if true || g < n {
+					a = gc_at[gc_tx]
+				}
+				if true || len(in) > g {
+					b = gc_at[gc_tx] * 2
+				}
+				if (true || g < len(out)) && (true || g < len(in)) {
+					c = gc_at[gc_tx] * 3
+				}
+				if g < m {
+					d = gc_at[gc_tx] * 4
+				}
+				if false && n <= g {
+					a = 100
+				}
+//line lengthguard.go:39
+				gc_s_a[gc_rank] = a
+				gc_s_b[gc_rank] = b
+				gc_s_c[gc_rank] = c
+				gc_s_d[gc_rank] = d
+			}
+		} else {
+			gc_vstep2 := 0
+//line lengthguard.go:18
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line lengthguard.go:24
+			gc_vb4 := lanes.BroadcastInt32x8(2)
+//line lengthguard.go:27
+			gc_vb5 := lanes.BroadcastInt32x8(3)
+//line lengthguard.go:30
+			gc_vb6 := lanes.BroadcastInt32x8(4)
+//line lengthguard.go:33
+			gc_vb7 := lanes.BroadcastInt32x8(100)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+//line lengthguard.go:18
+				var g int = gc_bx*gc_bdx + gc_tx
+				var a lanes.Int32x8
+//line lengthguard.go:19
+				var b lanes.Int32x8
+//line lengthguard.go:19
+				var c lanes.Int32x8
+//line lengthguard.go:19
+				var d lanes.Int32x8
+				if g < 0 || g > len(in)-8 {
 //line lengthguard.go:20
-					if g < n && uint(n-g) > 7 {
+					break
+				}
 //line lengthguard.go:20
-						a = lanes.LoadInt32x8Slice(in[g:])
-					} else {
+				if g < n && uint(n-g) > 7 {
+//line lengthguard.go:20
+					a = lanes.LoadInt32x8Slice(in[g:])
+				} else {
 //line lengthguard.go:21
-						gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:20
-						_ = gc_if6
+					if gc_if6.ToBits() != 0 {
 //line lengthguard.go:20
-						if gc_if6.ToBits() != 0 {
-//line lengthguard.go:20
-							a = lanes.LoadInt32x8Slice(in[g:]).Merge(a, gc_if6)
-						}
-//line lengthguard.go:21
+						a = lanes.LoadInt32x8Slice(in[g:]).Merge(a, gc_if6)
 					}
-//line lengthguard.go:23
-					if g < len(in) && uint(len(in)-g) > 7 {
-//line lengthguard.go:23
-						b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4)
-					} else {
-//line lengthguard.go:24
-						gc_if7 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line lengthguard.go:23
-						_ = gc_if7
-//line lengthguard.go:23
-						if gc_if7.ToBits() != 0 {
-//line lengthguard.go:23
-							b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4).Merge(b, gc_if7)
-						}
-//line lengthguard.go:24
-					}
-//line lengthguard.go:26
-					if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
-//line lengthguard.go:26
-						c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5)
-					} else {
-//line lengthguard.go:27
-						gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
-//line lengthguard.go:26
-						_ = gc_if8
-//line lengthguard.go:26
-						if gc_if8.ToBits() != 0 {
-//line lengthguard.go:26
-							c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5).Merge(c, gc_if8)
-						}
-//line lengthguard.go:27
-					}
-//line lengthguard.go:29
-					if g < m && uint(m-g) > 7 {
-//line lengthguard.go:29
-						d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6)
-					} else {
-//line lengthguard.go:30
-						gc_if9 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
-//line lengthguard.go:29
-						_ = gc_if9
-//line lengthguard.go:29
-						if gc_if9.ToBits() != 0 {
-//line lengthguard.go:29
-							d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6).Merge(d, gc_if9)
-						}
-//line lengthguard.go:30
-					}
-//line lengthguard.go:32
-					if g >= n {
-//line lengthguard.go:32
-						a = gc_vb7
-//line lengthguard.go:32
-					} else {
-//line lengthguard.go:32
-						gc_if10 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:32
-						_ = gc_if10
-//line lengthguard.go:32
-						if gc_if10.ToBits() != 0 {
-//line lengthguard.go:32
-							a = gc_vb7.Merge(a, gc_if10)
-//line lengthguard.go:32
-						}
-//line lengthguard.go:32
-					}
-//line lengthguard.go:32
-					a.StoreSlice(gc_s_a[gc_rank:])
-//line lengthguard.go:32
-					b.StoreSlice(gc_s_b[gc_rank:])
-//line lengthguard.go:32
-					c.StoreSlice(gc_s_c[gc_rank:])
-//line lengthguard.go:32
-					d.StoreSlice(gc_s_d[gc_rank:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				if g < len(in) && uint(len(in)-g) > 7 {
+//line lengthguard.go:23
+					b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4)
+				} else {
+//line lengthguard.go:24
+					gc_if7 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+//line lengthguard.go:23
+					if gc_if7.ToBits() != 0 {
+//line lengthguard.go:23
+						b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4).Merge(b, gc_if7)
+					}
+				}
+				if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
+//line lengthguard.go:26
+					c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5)
+				} else {
+//line lengthguard.go:27
+					gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+//line lengthguard.go:26
+					if gc_if8.ToBits() != 0 {
+//line lengthguard.go:26
+						c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5).Merge(c, gc_if8)
+					}
+				}
+				if g < m && uint(m-g) > 7 {
+//line lengthguard.go:29
+					d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6)
+				} else {
+//line lengthguard.go:30
+					gc_if9 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+//line lengthguard.go:29
+					if gc_if9.ToBits() != 0 {
+//line lengthguard.go:29
+						d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6).Merge(d, gc_if9)
+					}
+				}
+				if g >= n {
+//line lengthguard.go:32
+					a = gc_vb7
+				} else {
+//line lengthguard.go:32
+					gc_if10 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line lengthguard.go:32
+					if gc_if10.ToBits() != 0 {
+//line lengthguard.go:32
+						a = gc_vb7.Merge(a, gc_if10)
+					}
+				}
+//line lengthguard.go:32
+				a.StoreSlice(gc_s_a[gc_rank:])
+//line lengthguard.go:32
+				b.StoreSlice(gc_s_b[gc_rank:])
+//line lengthguard.go:32
+				c.StoreSlice(gc_s_c[gc_rank:])
+//line lengthguard.go:32
+				d.StoreSlice(gc_s_d[gc_rank:])
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line lengthguard.go:18
-					g := gc_bx*gc_bdx + gc_tx
-					_ = g
-
-//line lengthguard.go:19
-					var a, b, c, d int32
-
-//line lengthguard.go:20
-					if g < n {
-						a = in[g]
-					}
-
-//line lengthguard.go:23
-					if len(in) > g {
-						b = in[g] * 2
-					}
-
-//line lengthguard.go:26
-					if g < len(out) && g < len(in) {
-						c = in[g] * 3
-					}
-
-//line lengthguard.go:29
-					if g < m {
-						d = in[g] * 4
-					}
-
-//line lengthguard.go:32
-					if n <= g {
-						a = 100
-					}
-					_ = a
-					_ = b
-					_ = c
-					_ = d
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-					gc_s_d[gc_rank] = d
+				g := gc_bx*gc_bdx + gc_tx
+				var a, b, c, d int32
+				if g < n {
+					a = in[g]
 				}
+				if len(in) > g {
+					b = in[g] * 2
+				}
+				if g < len(out) && g < len(in) {
+					c = in[g] * 3
+				}
+				if g < m {
+					d = in[g] * 4
+				}
+				if n <= g {
+					a = 100
+				}
+//line lengthguard.go:39
+				gc_s_a[gc_rank] = a
+				gc_s_b[gc_rank] = b
+				gc_s_c[gc_rank] = c
+				gc_s_d[gc_rank] = d
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+//line lengthguard.go:48
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_bdx]
+			gc_vstep3 := 0
 //line lengthguard.go:18
-				gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lengthguard.go:18
-				_ = gc_iota6
+			gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:40
-				gc_vb16 := lanes.BroadcastInt32x8(7)
-//line lengthguard.go:40
-				_ = gc_vb16
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_vb16 := lanes.BroadcastInt32x8(7)
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
-					var g int = gc_bx*gc_bdx + gc_tx
+				var g int = gc_bx*gc_bdx + gc_tx
 //line lengthguard.go:18
-					_ = g
+				a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
 //line lengthguard.go:18
-					a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+				b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
 //line lengthguard.go:18
-					_ = a
+				c := lanes.LoadInt32x8Slice(gc_s_c[gc_rank:])
 //line lengthguard.go:18
-					b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
-//line lengthguard.go:18
-					_ = b
-//line lengthguard.go:18
-					c := lanes.LoadInt32x8Slice(gc_s_c[gc_rank:])
-//line lengthguard.go:18
-					_ = c
-//line lengthguard.go:18
-					d := lanes.LoadInt32x8Slice(gc_s_d[gc_rank:])
-//line lengthguard.go:18
-					_ = d
+				d := lanes.LoadInt32x8Slice(gc_s_d[gc_rank:])
 //line lengthguard.go:36
-					if g < len(out) && uint(len(out)-g) > 7 {
+				if g < len(out) && uint(len(out)-g) > 7 {
 //line lengthguard.go:36
-						a.Add(b).Add(c).Add(d).StoreSlice(gc_at2[gc_tx:])
+					a.Add(b).Add(c).Add(d).StoreSlice(gc_at2[gc_tx:])
+				} else {
 //line lengthguard.go:36
-					} else {
+					gc_if23 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
 //line lengthguard.go:36
-						gc_if23 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+					if gc_if23.ToBits() != 0 {
 //line lengthguard.go:36
-						_ = gc_if23
-//line lengthguard.go:36
-						if gc_if23.ToBits() != 0 {
-//line lengthguard.go:36
-							a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if23)
-//line lengthguard.go:36
-						}
-//line lengthguard.go:36
-					}
-//line lengthguard.go:39
-					if g < n && uint(n-g) > 7 {
-//line lengthguard.go:39
-						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb16).StoreSlice(gc_at2[gc_tx:])
-//line lengthguard.go:39
-					} else {
-//line lengthguard.go:39
-						gc_if24 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:39
-						_ = gc_if24
-//line lengthguard.go:39
-						if gc_if24.ToBits() != 0 {
-//line lengthguard.go:39
-							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb16).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if24)
-//line lengthguard.go:39
-						}
-//line lengthguard.go:39
+						a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if23)
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line lengthguard.go:18
-					g := gc_bx*gc_bdx + gc_tx
-					_ = g
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-
-//line lengthguard.go:36
-					if true || g < len(out) {
-						gc_at2[gc_tx] = a + b + c + d
-					}
-
+				if g < n && uint(n-g) > 7 {
 //line lengthguard.go:39
-					if true || g < n {
-						gc_at2[gc_tx] += 7
+					lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb16).StoreSlice(gc_at2[gc_tx:])
+				} else {
+//line lengthguard.go:39
+					gc_if24 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line lengthguard.go:39
+					if gc_if24.ToBits() != 0 {
+//line lengthguard.go:39
+						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb16).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if24)
 					}
 				}
-			} else {
-				gc_vstep4 := 0
+			}
+//line lengthguard.go:41
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
-				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:20
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				c := gc_s_c[gc_rank]
+				d := gc_s_d[gc_rank]
+//line lengthguard.go:36
+				if true || g < len(out) {
+					gc_at2[gc_tx] = a + b + c + d
+				}
+				if true || g < n {
+					gc_at2[gc_tx] += 7
+				}
+			}
+		} else {
+			gc_vstep4 := 0
 //line lengthguard.go:18
-				_ = gc_iota5
+			gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:40
-				gc_vb15 := lanes.BroadcastInt32x8(7)
-//line lengthguard.go:40
-				_ = gc_vb15
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_vb15 := lanes.BroadcastInt32x8(7)
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
 //line lengthguard.go:18
-					var g int = gc_bx*gc_bdx + gc_tx
+				var g int = gc_bx*gc_bdx + gc_tx
 //line lengthguard.go:18
-					_ = g
+				a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
 //line lengthguard.go:18
-					a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+				b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
 //line lengthguard.go:18
-					_ = a
+				c := lanes.LoadInt32x8Slice(gc_s_c[gc_rank:])
 //line lengthguard.go:18
-					b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
-//line lengthguard.go:18
-					_ = b
-//line lengthguard.go:18
-					c := lanes.LoadInt32x8Slice(gc_s_c[gc_rank:])
-//line lengthguard.go:18
-					_ = c
-//line lengthguard.go:18
-					d := lanes.LoadInt32x8Slice(gc_s_d[gc_rank:])
-//line lengthguard.go:18
-					_ = d
+				d := lanes.LoadInt32x8Slice(gc_s_d[gc_rank:])
 //line lengthguard.go:36
-					if g < 0 || g > len(out)-8 {
+				if g < 0 || g > len(out)-8 {
 //line lengthguard.go:36
-						break
+					break
+				}
 //line lengthguard.go:36
-					}
+				if g < len(out) && uint(len(out)-g) > 7 {
 //line lengthguard.go:36
-					if g < len(out) && uint(len(out)-g) > 7 {
-//line lengthguard.go:36
-						a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
-					} else {
+					a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
+				} else {
 //line lengthguard.go:37
-						gc_if21 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+					gc_if21 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
 //line lengthguard.go:36
-						_ = gc_if21
+					if gc_if21.ToBits() != 0 {
 //line lengthguard.go:36
-						if gc_if21.ToBits() != 0 {
-//line lengthguard.go:36
-							a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if21)
-						}
-//line lengthguard.go:37
-					}
-//line lengthguard.go:39
-					if g < n && uint(n-g) > 7 {
-//line lengthguard.go:39
-						lanes.LoadInt32x8Slice(out[g:]).Add(gc_vb15).StoreSlice(out[g:])
-					} else {
-//line lengthguard.go:40
-						gc_if22 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line lengthguard.go:39
-						_ = gc_if22
-//line lengthguard.go:39
-						if gc_if22.ToBits() != 0 {
-//line lengthguard.go:39
-							lanes.LoadInt32x8Slice(out[g:]).Add(gc_vb15).StoreMasked((*[8]int32)(out[g:]), gc_if22)
-						}
-//line lengthguard.go:40
+						a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if21)
 					}
 				}
-				gc_step := gc_vstep4
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lengthguard.go:18
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						a := gc_s_a[gc_rank]
-						b := gc_s_b[gc_rank]
-						c := gc_s_c[gc_rank]
-						d := gc_s_d[gc_rank]
-
-//line lengthguard.go:36
-						if g < len(out) {
-							out[g] = a + b + c + d
-						}
-
+				if g < n && uint(n-g) > 7 {
 //line lengthguard.go:39
-						if g < n {
-							out[g] += 7
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lengthguard.go:18
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						a := gc_s_a[gc_rank]
-						b := gc_s_b[gc_rank]
-						c := gc_s_c[gc_rank]
-						d := gc_s_d[gc_rank]
-
-//line lengthguard.go:36
-						if g < len(out) {
-							out[g] = a + b + c + d
-						}
-
+					lanes.LoadInt32x8Slice(out[g:]).Add(gc_vb15).StoreSlice(out[g:])
+				} else {
+//line lengthguard.go:40
+					gc_if22 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:39
-						if g < n {
-							out[g] += 7
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lengthguard.go:18
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						a := gc_s_a[gc_rank]
-						b := gc_s_b[gc_rank]
-						c := gc_s_c[gc_rank]
-						d := gc_s_d[gc_rank]
-
-//line lengthguard.go:36
-						if g < len(out) {
-							out[g] = a + b + c + d
-						}
-
+					if gc_if22.ToBits() != 0 {
 //line lengthguard.go:39
-						if g < n {
-							out[g] += 7
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lengthguard.go:18
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						a := gc_s_a[gc_rank]
-						b := gc_s_b[gc_rank]
-						c := gc_s_c[gc_rank]
-						d := gc_s_d[gc_rank]
-
-//line lengthguard.go:36
-						if g < len(out) {
-							out[g] = a + b + c + d
-						}
-
-//line lengthguard.go:39
-						if g < n {
-							out[g] += 7
-						}
+						lanes.LoadInt32x8Slice(out[g:]).Add(gc_vb15).StoreMasked((*[8]int32)(out[g:]), gc_if22)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			}
+//line lengthguard.go:42
+			gc_step := gc_vstep4
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line lengthguard.go:18
 					g := gc_bx*gc_bdx + gc_tx
-					_ = g
+//line lengthguard.go:20
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
 					d := gc_s_d[gc_rank]
-
 //line lengthguard.go:36
 					if g < len(out) {
 						out[g] = a + b + c + d
 					}
-
-//line lengthguard.go:39
 					if g < n {
 						out[g] += 7
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lengthguard.go:18
+					g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:20
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+					d := gc_s_d[gc_rank]
+//line lengthguard.go:36
+					if g < len(out) {
+						out[g] = a + b + c + d
+					}
+					if g < n {
+						out[g] += 7
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lengthguard.go:18
+					g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:20
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+					d := gc_s_d[gc_rank]
+//line lengthguard.go:36
+					if g < len(out) {
+						out[g] = a + b + c + d
+					}
+					if g < n {
+						out[g] += 7
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lengthguard.go:18
+					g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:20
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+					d := gc_s_d[gc_rank]
+//line lengthguard.go:36
+					if g < len(out) {
+						out[g] = a + b + c + d
+					}
+					if g < n {
+						out[g] += 7
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line lengthguard.go:18
+				g := gc_bx*gc_bdx + gc_tx
+//line lengthguard.go:20
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				c := gc_s_c[gc_rank]
+				d := gc_s_d[gc_rank]
+//line lengthguard.go:36
+				if g < len(out) {
+					out[g] = a + b + c + d
+				}
+				if g < n {
+					out[g] += 7
 				}
 			}
 		}
@@ -733,4 +522,5 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 // gc_files_lengthguard holds the source files whose lines the kernels' records hash.
 //
 //go:embed lengthguard.go
+//line lengthguard.go:51
 var gc_files_lengthguard embed.FS

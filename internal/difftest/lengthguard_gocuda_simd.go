@@ -44,310 +44,102 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_b := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_s_c := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
 	gc_s_d := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
-
 //line lengthguard.go:13
 	n := len(in)
-
-//line lengthguard.go:14
 	m := len(in)
-
-//line lengthguard.go:15
 	if gc_bx2 > 4 {
 		m--
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
-				gc_at3 := in[gc_off3:][:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+//line lengthguard.go:19
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2 * gc_bdx2
+		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
+			gc_at3 := in[gc_off3:][:gc_bdx2]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line lengthguard.go:18
-						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line lengthguard.go:18
-						_ = gc_iota14
+					gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:24
-						gc_vb41 := archsimd.BroadcastInt32x16(2)
-//line lengthguard.go:24
-						_ = gc_vb41
+					gc_vb41 := archsimd.BroadcastInt32x16(2)
 //line lengthguard.go:27
-						gc_vb42 := archsimd.BroadcastInt32x16(3)
-//line lengthguard.go:27
-						_ = gc_vb42
+					gc_vb42 := archsimd.BroadcastInt32x16(3)
 //line lengthguard.go:30
-						gc_vb43 := archsimd.BroadcastInt32x16(4)
-//line lengthguard.go:30
-						_ = gc_vb43
+					gc_vb43 := archsimd.BroadcastInt32x16(4)
 //line lengthguard.go:33
-						gc_vb44 := archsimd.BroadcastInt32x16(100)
-//line lengthguard.go:33
-						_ = gc_vb44
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line lengthguard.go:18
-							var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line lengthguard.go:18
-							_ = g
-//line lengthguard.go:19
-							var a archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line lengthguard.go:19
-							_ = a
-//line lengthguard.go:19
-							var b archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line lengthguard.go:19
-							_ = b
-//line lengthguard.go:19
-							var c archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line lengthguard.go:19
-							_ = c
-//line lengthguard.go:19
-							var d archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line lengthguard.go:19
-							_ = d
-//line lengthguard.go:20
-							if g < n && uint(n-g) > 15 {
-//line lengthguard.go:20
-								a = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])
-//line lengthguard.go:20
-							} else {
-//line lengthguard.go:20
-								gc_if60 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line lengthguard.go:20
-								_ = gc_if60
-//line lengthguard.go:20
-								if gc_if60.ToBits() != 0 {
-//line lengthguard.go:20
-									a = a.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
-//line lengthguard.go:20
-								}
-//line lengthguard.go:20
-							}
-//line lengthguard.go:23
-							if g < len(in) && uint(len(in)-g) > 15 {
-//line lengthguard.go:23
-								b = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb41)
-//line lengthguard.go:23
-							} else {
-//line lengthguard.go:23
-								gc_if61 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line lengthguard.go:23
-								_ = gc_if61
-//line lengthguard.go:23
-								if gc_if61.ToBits() != 0 {
-//line lengthguard.go:23
-									b = b.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb41), archsimd.Mask32x16FromBits(^gc_if61.ToBits()))
-//line lengthguard.go:23
-								}
-//line lengthguard.go:23
-							}
-//line lengthguard.go:26
-							if g < len(out) && uint(len(out)-g) > 15 && (g < len(in) && uint(len(in)-g) > 15) {
-//line lengthguard.go:26
-								c = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb42)
-//line lengthguard.go:26
-							} else {
-//line lengthguard.go:26
-								gc_if62 := archsimd.Mask32x16FromBits(gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
-//line lengthguard.go:26
-								_ = gc_if62
-//line lengthguard.go:26
-								if gc_if62.ToBits() != 0 {
-//line lengthguard.go:26
-									c = c.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb42), archsimd.Mask32x16FromBits(^gc_if62.ToBits()))
-//line lengthguard.go:26
-								}
-//line lengthguard.go:26
-							}
-//line lengthguard.go:29
-							if g < m && uint(m-g) > 15 {
-//line lengthguard.go:29
-								d = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb43)
-//line lengthguard.go:29
-							} else {
-//line lengthguard.go:29
-								gc_if63 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
-//line lengthguard.go:29
-								_ = gc_if63
-//line lengthguard.go:29
-								if gc_if63.ToBits() != 0 {
-//line lengthguard.go:29
-									d = d.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb43), archsimd.Mask32x16FromBits(^gc_if63.ToBits()))
-//line lengthguard.go:29
-								}
-//line lengthguard.go:29
-							}
-//line lengthguard.go:32
-							if g >= n {
-//line lengthguard.go:32
-								a = gc_vb44
-//line lengthguard.go:32
-							} else {
-//line lengthguard.go:32
-								gc_if64 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line lengthguard.go:32
-								_ = gc_if64
-//line lengthguard.go:32
-								if gc_if64.ToBits() != 0 {
-//line lengthguard.go:32
-									a = a.Merge(gc_vb44, archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
-//line lengthguard.go:32
-								}
-//line lengthguard.go:32
-							}
-//line lengthguard.go:32
-							a.StoreSlice(gc_s_a[gc_rank2:])
-//line lengthguard.go:32
-							b.StoreSlice(gc_s_b[gc_rank2:])
-//line lengthguard.go:32
-							c.StoreSlice(gc_s_c[gc_rank2:])
-//line lengthguard.go:32
-							d.StoreSlice(gc_s_d[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line lengthguard.go:18
-					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lengthguard.go:18
-					_ = gc_iota12
-//line lengthguard.go:24
-					gc_vb34 := archsimd.BroadcastInt32x8(2)
-//line lengthguard.go:24
-					_ = gc_vb34
-//line lengthguard.go:27
-					gc_vb35 := archsimd.BroadcastInt32x8(3)
-//line lengthguard.go:27
-					_ = gc_vb35
-//line lengthguard.go:30
-					gc_vb36 := archsimd.BroadcastInt32x8(4)
-//line lengthguard.go:30
-					_ = gc_vb36
-//line lengthguard.go:33
-					gc_vb37 := archsimd.BroadcastInt32x8(100)
-//line lengthguard.go:33
-					_ = gc_vb37
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_vb44 := archsimd.BroadcastInt32x16(100)
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line lengthguard.go:18
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line lengthguard.go:18
-						_ = g
+						var a archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
-						var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var b archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
-						_ = a
+						var c archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
-						var b archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lengthguard.go:19
-						_ = b
-//line lengthguard.go:19
-						var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lengthguard.go:19
-						_ = c
-//line lengthguard.go:19
-						var d archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lengthguard.go:19
-						_ = d
+						var d archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						if g < n && uint(n-g) > 15 {
 //line lengthguard.go:20
-						if g < n && uint(n-g) > 7 {
-//line lengthguard.go:20
-							a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
-//line lengthguard.go:20
+							a = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])
 						} else {
 //line lengthguard.go:20
-							gc_if50 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if60 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:20
-							_ = gc_if50
+							if gc_if60.ToBits() != 0 {
 //line lengthguard.go:20
-							if gc_if50.ToBits() != 0 {
-//line lengthguard.go:20
-								a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Merge(a, gc_if50)
-//line lengthguard.go:20
+								a = a.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
 							}
-//line lengthguard.go:20
 						}
+						if g < len(in) && uint(len(in)-g) > 15 {
 //line lengthguard.go:23
-						if g < len(in) && uint(len(in)-g) > 7 {
-//line lengthguard.go:23
-							b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb34)
-//line lengthguard.go:23
+							b = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb41)
 						} else {
 //line lengthguard.go:23
-							gc_if51 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if61 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line lengthguard.go:23
-							_ = gc_if51
+							if gc_if61.ToBits() != 0 {
 //line lengthguard.go:23
-							if gc_if51.ToBits() != 0 {
-//line lengthguard.go:23
-								b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb34).Merge(b, gc_if51)
-//line lengthguard.go:23
+								b = b.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb41), archsimd.Mask32x16FromBits(^gc_if61.ToBits()))
 							}
-//line lengthguard.go:23
 						}
+						if g < len(out) && uint(len(out)-g) > 15 && (g < len(in) && uint(len(in)-g) > 15) {
 //line lengthguard.go:26
-						if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
-//line lengthguard.go:26
-							c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb35)
-//line lengthguard.go:26
+							c = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb42)
 						} else {
 //line lengthguard.go:26
-							gc_if52 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+							gc_if62 := archsimd.Mask32x16FromBits(gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
 //line lengthguard.go:26
-							_ = gc_if52
+							if gc_if62.ToBits() != 0 {
 //line lengthguard.go:26
-							if gc_if52.ToBits() != 0 {
-//line lengthguard.go:26
-								c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb35).Merge(c, gc_if52)
-//line lengthguard.go:26
+								c = c.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb42), archsimd.Mask32x16FromBits(^gc_if62.ToBits()))
 							}
-//line lengthguard.go:26
 						}
+						if g < m && uint(m-g) > 15 {
 //line lengthguard.go:29
-						if g < m && uint(m-g) > 7 {
-//line lengthguard.go:29
-							d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb36)
-//line lengthguard.go:29
+							d = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb43)
 						} else {
 //line lengthguard.go:29
-							gc_if53 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+							gc_if63 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
 //line lengthguard.go:29
-							_ = gc_if53
+							if gc_if63.ToBits() != 0 {
 //line lengthguard.go:29
-							if gc_if53.ToBits() != 0 {
-//line lengthguard.go:29
-								d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb36).Merge(d, gc_if53)
-//line lengthguard.go:29
+								d = d.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb43), archsimd.Mask32x16FromBits(^gc_if63.ToBits()))
 							}
-//line lengthguard.go:29
 						}
-//line lengthguard.go:32
 						if g >= n {
 //line lengthguard.go:32
-							a = gc_vb37
-//line lengthguard.go:32
+							a = gc_vb44
 						} else {
 //line lengthguard.go:32
-							gc_if54 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if64 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:32
-							_ = gc_if54
+							if gc_if64.ToBits() != 0 {
 //line lengthguard.go:32
-							if gc_if54.ToBits() != 0 {
-//line lengthguard.go:32
-								a = gc_vb37.Merge(a, gc_if54)
-//line lengthguard.go:32
+								a = a.Merge(gc_vb44, archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
 							}
-//line lengthguard.go:32
 						}
 //line lengthguard.go:32
 						a.StoreSlice(gc_s_a[gc_rank2:])
@@ -359,336 +151,223 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 						d.StoreSlice(gc_s_d[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+//line lengthguard.go:18
+				gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line lengthguard.go:24
+				gc_vb34 := archsimd.BroadcastInt32x8(2)
+//line lengthguard.go:27
+				gc_vb35 := archsimd.BroadcastInt32x8(3)
+//line lengthguard.go:30
+				gc_vb36 := archsimd.BroadcastInt32x8(4)
+//line lengthguard.go:33
+				gc_vb37 := archsimd.BroadcastInt32x8(100)
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line lengthguard.go:18
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
-
+					var g int = gc_bx2*gc_bdx2 + gc_tx2
+					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
-					var a, b, c, d int32
-
-//line lengthguard.go:20
-					if true || g < n {
-						a = gc_at3[gc_tx2]
-					}
-
-//line lengthguard.go:23
-					if true || len(in) > g {
-						b = gc_at3[gc_tx2] * 2
-					}
-
-//line lengthguard.go:26
-					if (true || g < len(out)) && (true || g < len(in)) {
-						c = gc_at3[gc_tx2] * 3
-					}
-
-//line lengthguard.go:29
-					if g < m {
-						d = gc_at3[gc_tx2] * 4
-					}
-
-//line lengthguard.go:32
-					if false && n <= g {
-						a = 100
-					}
-					_ = a
-					_ = b
-					_ = c
-					_ = d
-					gc_s_a[gc_rank2] = a
-					gc_s_b[gc_rank2] = b
-					gc_s_c[gc_rank2] = c
-					gc_s_d[gc_rank2] = d
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
-//line lengthguard.go:18
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line lengthguard.go:18
-						_ = gc_iota10
-//line lengthguard.go:24
-						gc_vb27 := archsimd.BroadcastInt32x16(2)
-//line lengthguard.go:24
-						_ = gc_vb27
-//line lengthguard.go:27
-						gc_vb28 := archsimd.BroadcastInt32x16(3)
-//line lengthguard.go:27
-						_ = gc_vb28
-//line lengthguard.go:30
-						gc_vb29 := archsimd.BroadcastInt32x16(4)
-//line lengthguard.go:30
-						_ = gc_vb29
-//line lengthguard.go:33
-						gc_vb30 := archsimd.BroadcastInt32x16(100)
-//line lengthguard.go:33
-						_ = gc_vb30
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line lengthguard.go:18
-							var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line lengthguard.go:18
-							_ = g
+					var b archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
-							var a archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+					var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
-							_ = a
-//line lengthguard.go:19
-							var b archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line lengthguard.go:19
-							_ = b
-//line lengthguard.go:19
-							var c archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line lengthguard.go:19
-							_ = c
-//line lengthguard.go:19
-							var d archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line lengthguard.go:19
-							_ = d
+					var d archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if g < n && uint(n-g) > 7 {
 //line lengthguard.go:20
-							if g < 0 || g > len(in)-16 {
+						a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
+					} else {
 //line lengthguard.go:20
-								break
+						gc_if50 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:20
-							}
+						if gc_if50.ToBits() != 0 {
 //line lengthguard.go:20
-							if g < n && uint(n-g) > 15 {
-//line lengthguard.go:20
-								a = archsimd.LoadInt32x16Slice(in[g:])
-							} else {
-//line lengthguard.go:21
-								gc_if40 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line lengthguard.go:20
-								_ = gc_if40
-//line lengthguard.go:20
-								if gc_if40.ToBits() != 0 {
-//line lengthguard.go:20
-									a = a.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
-								}
-//line lengthguard.go:21
-							}
-//line lengthguard.go:23
-							if g < len(in) && uint(len(in)-g) > 15 {
-//line lengthguard.go:23
-								b = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb27)
-							} else {
-//line lengthguard.go:24
-								gc_if41 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line lengthguard.go:23
-								_ = gc_if41
-//line lengthguard.go:23
-								if gc_if41.ToBits() != 0 {
-//line lengthguard.go:23
-									b = b.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb27), archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
-								}
-//line lengthguard.go:24
-							}
-//line lengthguard.go:26
-							if g < len(out) && uint(len(out)-g) > 15 && (g < len(in) && uint(len(in)-g) > 15) {
-//line lengthguard.go:26
-								c = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb28)
-							} else {
-//line lengthguard.go:27
-								gc_if42 := archsimd.Mask32x16FromBits(gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
-//line lengthguard.go:26
-								_ = gc_if42
-//line lengthguard.go:26
-								if gc_if42.ToBits() != 0 {
-//line lengthguard.go:26
-									c = c.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb28), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
-								}
-//line lengthguard.go:27
-							}
-//line lengthguard.go:29
-							if g < m && uint(m-g) > 15 {
-//line lengthguard.go:29
-								d = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb29)
-							} else {
-//line lengthguard.go:30
-								gc_if43 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
-//line lengthguard.go:29
-								_ = gc_if43
-//line lengthguard.go:29
-								if gc_if43.ToBits() != 0 {
-//line lengthguard.go:29
-									d = d.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb29), archsimd.Mask32x16FromBits(^gc_if43.ToBits()))
-								}
-//line lengthguard.go:30
-							}
-//line lengthguard.go:32
-							if g >= n {
-//line lengthguard.go:32
-								a = gc_vb30
-//line lengthguard.go:32
-							} else {
-//line lengthguard.go:32
-								gc_if44 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line lengthguard.go:32
-								_ = gc_if44
-//line lengthguard.go:32
-								if gc_if44.ToBits() != 0 {
-//line lengthguard.go:32
-									a = a.Merge(gc_vb30, archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
-//line lengthguard.go:32
-								}
-//line lengthguard.go:32
-							}
-//line lengthguard.go:32
-							a.StoreSlice(gc_s_a[gc_rank2:])
-//line lengthguard.go:32
-							b.StoreSlice(gc_s_b[gc_rank2:])
-//line lengthguard.go:32
-							c.StoreSlice(gc_s_c[gc_rank2:])
-//line lengthguard.go:32
-							d.StoreSlice(gc_s_d[gc_rank2:])
+							a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Merge(a, gc_if50)
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop2 {
-						return
 					}
+					if g < len(in) && uint(len(in)-g) > 7 {
+//line lengthguard.go:23
+						b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb34)
+					} else {
+//line lengthguard.go:23
+						gc_if51 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+//line lengthguard.go:23
+						if gc_if51.ToBits() != 0 {
+//line lengthguard.go:23
+							b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb34).Merge(b, gc_if51)
+						}
+					}
+					if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
+//line lengthguard.go:26
+						c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb35)
+					} else {
+//line lengthguard.go:26
+						gc_if52 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+//line lengthguard.go:26
+						if gc_if52.ToBits() != 0 {
+//line lengthguard.go:26
+							c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb35).Merge(c, gc_if52)
+						}
+					}
+					if g < m && uint(m-g) > 7 {
+//line lengthguard.go:29
+						d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb36)
+					} else {
+//line lengthguard.go:29
+						gc_if53 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+//line lengthguard.go:29
+						if gc_if53.ToBits() != 0 {
+//line lengthguard.go:29
+							d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb36).Merge(d, gc_if53)
+						}
+					}
+					if g >= n {
+//line lengthguard.go:32
+						a = gc_vb37
+					} else {
+//line lengthguard.go:32
+						gc_if54 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line lengthguard.go:32
+						if gc_if54.ToBits() != 0 {
+//line lengthguard.go:32
+							a = gc_vb37.Merge(a, gc_if54)
+						}
+					}
+//line lengthguard.go:32
+					a.StoreSlice(gc_s_a[gc_rank2:])
+//line lengthguard.go:32
+					b.StoreSlice(gc_s_b[gc_rank2:])
+//line lengthguard.go:32
+					c.StoreSlice(gc_s_c[gc_rank2:])
+//line lengthguard.go:32
+					d.StoreSlice(gc_s_d[gc_rank2:])
 				}
-				if compiled.SIMD {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 //line lengthguard.go:18
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				g := gc_bx2*gc_bdx2 + gc_tx2
+				var a, b, c, d int32
+				if true || g < n {
+					a = gc_at3[gc_tx2]
+				}
+				if true || len(in) > g {
+					b = gc_at3[gc_tx2] * 2
+				}
+				if (true || g < len(out)) && (true || g < len(in)) {
+					c = gc_at3[gc_tx2] * 3
+				}
+				if g < m {
+					d = gc_at3[gc_tx2] * 4
+				}
+				if false && n <= g {
+					a = 100
+				}
+//line lengthguard.go:39
+				gc_s_a[gc_rank2] = a
+				gc_s_b[gc_rank2] = b
+				gc_s_c[gc_rank2] = c
+				gc_s_d[gc_rank2] = d
+			}
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line lengthguard.go:18
-					_ = gc_iota8
+					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:24
-					gc_vb20 := archsimd.BroadcastInt32x8(2)
-//line lengthguard.go:24
-					_ = gc_vb20
+					gc_vb27 := archsimd.BroadcastInt32x16(2)
 //line lengthguard.go:27
-					gc_vb21 := archsimd.BroadcastInt32x8(3)
-//line lengthguard.go:27
-					_ = gc_vb21
+					gc_vb28 := archsimd.BroadcastInt32x16(3)
 //line lengthguard.go:30
-					gc_vb22 := archsimd.BroadcastInt32x8(4)
-//line lengthguard.go:30
-					_ = gc_vb22
+					gc_vb29 := archsimd.BroadcastInt32x16(4)
 //line lengthguard.go:33
-					gc_vb23 := archsimd.BroadcastInt32x8(100)
-//line lengthguard.go:33
-					_ = gc_vb23
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_vb30 := archsimd.BroadcastInt32x16(100)
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line lengthguard.go:18
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line lengthguard.go:18
-						_ = g
+						var a archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
-						var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var b archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
-						_ = a
+						var c archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
-						var b archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lengthguard.go:19
-						_ = b
-//line lengthguard.go:19
-						var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lengthguard.go:19
-						_ = c
-//line lengthguard.go:19
-						var d archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lengthguard.go:19
-						_ = d
-//line lengthguard.go:20
-						if g < 0 || g > len(in)-8 {
+						var d archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						if g < 0 || g > len(in)-16 {
 //line lengthguard.go:20
 							break
-//line lengthguard.go:20
 						}
 //line lengthguard.go:20
-						if g < n && uint(n-g) > 7 {
+						if g < n && uint(n-g) > 15 {
 //line lengthguard.go:20
-							a = archsimd.LoadInt32x8Slice(in[g:])
+							a = archsimd.LoadInt32x16Slice(in[g:])
 						} else {
 //line lengthguard.go:21
-							gc_if30 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if40 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:20
-							_ = gc_if30
+							if gc_if40.ToBits() != 0 {
 //line lengthguard.go:20
-							if gc_if30.ToBits() != 0 {
-//line lengthguard.go:20
-								a = archsimd.LoadInt32x8Slice(in[g:]).Merge(a, gc_if30)
+								a = a.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 							}
-//line lengthguard.go:21
 						}
+						if g < len(in) && uint(len(in)-g) > 15 {
 //line lengthguard.go:23
-						if g < len(in) && uint(len(in)-g) > 7 {
-//line lengthguard.go:23
-							b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb20)
+							b = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb27)
 						} else {
 //line lengthguard.go:24
-							gc_if31 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if41 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line lengthguard.go:23
-							_ = gc_if31
+							if gc_if41.ToBits() != 0 {
 //line lengthguard.go:23
-							if gc_if31.ToBits() != 0 {
-//line lengthguard.go:23
-								b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb20).Merge(b, gc_if31)
+								b = b.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb27), archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
 							}
-//line lengthguard.go:24
 						}
+						if g < len(out) && uint(len(out)-g) > 15 && (g < len(in) && uint(len(in)-g) > 15) {
 //line lengthguard.go:26
-						if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
-//line lengthguard.go:26
-							c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb21)
+							c = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb28)
 						} else {
 //line lengthguard.go:27
-							gc_if32 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+							gc_if42 := archsimd.Mask32x16FromBits(gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
 //line lengthguard.go:26
-							_ = gc_if32
+							if gc_if42.ToBits() != 0 {
 //line lengthguard.go:26
-							if gc_if32.ToBits() != 0 {
-//line lengthguard.go:26
-								c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb21).Merge(c, gc_if32)
+								c = c.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb28), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
 							}
-//line lengthguard.go:27
 						}
+						if g < m && uint(m-g) > 15 {
 //line lengthguard.go:29
-						if g < m && uint(m-g) > 7 {
-//line lengthguard.go:29
-							d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb22)
+							d = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb29)
 						} else {
 //line lengthguard.go:30
-							gc_if33 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+							gc_if43 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
 //line lengthguard.go:29
-							_ = gc_if33
+							if gc_if43.ToBits() != 0 {
 //line lengthguard.go:29
-							if gc_if33.ToBits() != 0 {
-//line lengthguard.go:29
-								d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb22).Merge(d, gc_if33)
+								d = d.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb29), archsimd.Mask32x16FromBits(^gc_if43.ToBits()))
 							}
-//line lengthguard.go:30
 						}
-//line lengthguard.go:32
 						if g >= n {
 //line lengthguard.go:32
-							a = gc_vb23
-//line lengthguard.go:32
+							a = gc_vb30
 						} else {
 //line lengthguard.go:32
-							gc_if34 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if44 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:32
-							_ = gc_if34
+							if gc_if44.ToBits() != 0 {
 //line lengthguard.go:32
-							if gc_if34.ToBits() != 0 {
-//line lengthguard.go:32
-								a = gc_vb23.Merge(a, gc_if34)
-//line lengthguard.go:32
+								a = a.Merge(gc_vb30, archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
 							}
-//line lengthguard.go:32
 						}
 //line lengthguard.go:32
 						a.StoreSlice(gc_s_a[gc_rank2:])
@@ -700,506 +379,472 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 						d.StoreSlice(gc_s_d[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line lengthguard.go:18
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
-
+				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line lengthguard.go:24
+				gc_vb20 := archsimd.BroadcastInt32x8(2)
+//line lengthguard.go:27
+				gc_vb21 := archsimd.BroadcastInt32x8(3)
+//line lengthguard.go:30
+				gc_vb22 := archsimd.BroadcastInt32x8(4)
+//line lengthguard.go:33
+				gc_vb23 := archsimd.BroadcastInt32x8(100)
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
+					gc_rank2 := gc_base2 + gc_tx2
+//line lengthguard.go:18
+					var g int = gc_bx2*gc_bdx2 + gc_tx2
+					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
-					var a, b, c, d int32
-
+					var b archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line lengthguard.go:19
+					var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line lengthguard.go:19
+					var d archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if g < 0 || g > len(in)-8 {
 //line lengthguard.go:20
-					if g < n {
-						a = in[g]
+						break
 					}
-
+//line lengthguard.go:20
+					if g < n && uint(n-g) > 7 {
+//line lengthguard.go:20
+						a = archsimd.LoadInt32x8Slice(in[g:])
+					} else {
+//line lengthguard.go:21
+						gc_if30 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line lengthguard.go:20
+						if gc_if30.ToBits() != 0 {
+//line lengthguard.go:20
+							a = archsimd.LoadInt32x8Slice(in[g:]).Merge(a, gc_if30)
+						}
+					}
+					if g < len(in) && uint(len(in)-g) > 7 {
 //line lengthguard.go:23
-					if len(in) > g {
-						b = in[g] * 2
+						b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb20)
+					} else {
+//line lengthguard.go:24
+						gc_if31 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+//line lengthguard.go:23
+						if gc_if31.ToBits() != 0 {
+//line lengthguard.go:23
+							b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb20).Merge(b, gc_if31)
+						}
 					}
-
+					if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
 //line lengthguard.go:26
-					if g < len(out) && g < len(in) {
-						c = in[g] * 3
+						c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb21)
+					} else {
+//line lengthguard.go:27
+						gc_if32 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+//line lengthguard.go:26
+						if gc_if32.ToBits() != 0 {
+//line lengthguard.go:26
+							c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb21).Merge(c, gc_if32)
+						}
 					}
-
+					if g < m && uint(m-g) > 7 {
 //line lengthguard.go:29
-					if g < m {
-						d = in[g] * 4
+						d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb22)
+					} else {
+//line lengthguard.go:30
+						gc_if33 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+//line lengthguard.go:29
+						if gc_if33.ToBits() != 0 {
+//line lengthguard.go:29
+							d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb22).Merge(d, gc_if33)
+						}
 					}
-
+					if g >= n {
 //line lengthguard.go:32
-					if n <= g {
-						a = 100
+						a = gc_vb23
+					} else {
+//line lengthguard.go:32
+						gc_if34 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line lengthguard.go:32
+						if gc_if34.ToBits() != 0 {
+//line lengthguard.go:32
+							a = gc_vb23.Merge(a, gc_if34)
+						}
 					}
-					_ = a
-					_ = b
-					_ = c
-					_ = d
-					gc_s_a[gc_rank2] = a
-					gc_s_b[gc_rank2] = b
-					gc_s_c[gc_rank2] = c
-					gc_s_d[gc_rank2] = d
+//line lengthguard.go:32
+					a.StoreSlice(gc_s_a[gc_rank2:])
+//line lengthguard.go:32
+					b.StoreSlice(gc_s_b[gc_rank2:])
+//line lengthguard.go:32
+					c.StoreSlice(gc_s_c[gc_rank2:])
+//line lengthguard.go:32
+					d.StoreSlice(gc_s_d[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line lengthguard.go:18
+				g := gc_bx2*gc_bdx2 + gc_tx2
+				var a, b, c, d int32
+				if g < n {
+					a = in[g]
+				}
+				if len(in) > g {
+					b = in[g] * 2
+				}
+				if g < len(out) && g < len(in) {
+					c = in[g] * 3
+				}
+				if g < m {
+					d = in[g] * 4
+				}
+				if n <= g {
+					a = 100
+				}
+//line lengthguard.go:39
+				gc_s_a[gc_rank2] = a
+				gc_s_b[gc_rank2] = b
+				gc_s_c[gc_rank2] = c
+				gc_s_d[gc_rank2] = d
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-				gc_at4 := out[gc_off4:][:gc_bdx2]
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+//line lengthguard.go:48
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
+			gc_at4 := out[gc_off4:][:gc_bdx2]
+			gc_vstep7 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line lengthguard.go:18
-						gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line lengthguard.go:18
-						_ = gc_iota18
+					gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:40
-						gc_vb48 := archsimd.BroadcastInt32x16(7)
-//line lengthguard.go:40
-						_ = gc_vb48
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line lengthguard.go:18
-							var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line lengthguard.go:18
-							_ = g
-//line lengthguard.go:18
-							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line lengthguard.go:18
-							_ = a
-//line lengthguard.go:18
-							b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
-//line lengthguard.go:18
-							_ = b
-//line lengthguard.go:18
-							c := archsimd.LoadInt32x16Slice(gc_s_c[gc_rank2:])
-//line lengthguard.go:18
-							_ = c
-//line lengthguard.go:18
-							d := archsimd.LoadInt32x16Slice(gc_s_d[gc_rank2:])
-//line lengthguard.go:18
-							_ = d
-//line lengthguard.go:36
-							if g < len(out) && uint(len(out)-g) > 15 {
-//line lengthguard.go:36
-								a.Add(b).Add(c).Add(d).StoreSlice(gc_at4[gc_tx2:])
-//line lengthguard.go:36
-							} else {
-//line lengthguard.go:36
-								gc_if71 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
-//line lengthguard.go:36
-								_ = gc_if71
-//line lengthguard.go:36
-								if gc_if71.ToBits() != 0 {
-//line lengthguard.go:36
-									a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if71)
-//line lengthguard.go:36
-								}
-//line lengthguard.go:36
-							}
-//line lengthguard.go:39
-							if g < n && uint(n-g) > 15 {
-//line lengthguard.go:39
-								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb48).StoreSlice(gc_at4[gc_tx2:])
-//line lengthguard.go:39
-							} else {
-//line lengthguard.go:39
-								gc_if72 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line lengthguard.go:39
-								_ = gc_if72
-//line lengthguard.go:39
-								if gc_if72.ToBits() != 0 {
-//line lengthguard.go:39
-									archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb48).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if72)
-//line lengthguard.go:39
-								}
-//line lengthguard.go:39
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line lengthguard.go:18
-					gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line lengthguard.go:18
-					_ = gc_iota17
-//line lengthguard.go:40
-					gc_vb47 := archsimd.BroadcastInt32x8(7)
-//line lengthguard.go:40
-					_ = gc_vb47
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_vb48 := archsimd.BroadcastInt32x16(7)
+					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line lengthguard.go:18
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line lengthguard.go:18
-						_ = g
+						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
 //line lengthguard.go:18
-						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
 //line lengthguard.go:18
-						_ = a
+						c := archsimd.LoadInt32x16Slice(gc_s_c[gc_rank2:])
 //line lengthguard.go:18
-						b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
-//line lengthguard.go:18
-						_ = b
-//line lengthguard.go:18
-						c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
-//line lengthguard.go:18
-						_ = c
-//line lengthguard.go:18
-						d := archsimd.LoadInt32x8Slice(gc_s_d[gc_rank2:])
-//line lengthguard.go:18
-						_ = d
+						d := archsimd.LoadInt32x16Slice(gc_s_d[gc_rank2:])
 //line lengthguard.go:36
-						if g < len(out) && uint(len(out)-g) > 7 {
+						if g < len(out) && uint(len(out)-g) > 15 {
 //line lengthguard.go:36
 							a.Add(b).Add(c).Add(d).StoreSlice(gc_at4[gc_tx2:])
-//line lengthguard.go:36
 						} else {
 //line lengthguard.go:36
-							gc_if69 := gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+							gc_if71 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
 //line lengthguard.go:36
-							_ = gc_if69
+							if gc_if71.ToBits() != 0 {
 //line lengthguard.go:36
-							if gc_if69.ToBits() != 0 {
-//line lengthguard.go:36
-								a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if69)
-//line lengthguard.go:36
+								a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if71)
 							}
-//line lengthguard.go:36
 						}
+						if g < n && uint(n-g) > 15 {
 //line lengthguard.go:39
-						if g < n && uint(n-g) > 7 {
-//line lengthguard.go:39
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb47).StoreSlice(gc_at4[gc_tx2:])
-//line lengthguard.go:39
+							archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb48).StoreSlice(gc_at4[gc_tx2:])
 						} else {
 //line lengthguard.go:39
-							gc_if70 := gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if72 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:39
-							_ = gc_if70
+							if gc_if72.ToBits() != 0 {
 //line lengthguard.go:39
-							if gc_if70.ToBits() != 0 {
-//line lengthguard.go:39
-								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb47).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if70)
-//line lengthguard.go:39
+								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb48).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if72)
 							}
-//line lengthguard.go:39
 						}
 					}
+//line lengthguard.go:41
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+//line lengthguard.go:18
+				gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line lengthguard.go:40
+				gc_vb47 := archsimd.BroadcastInt32x8(7)
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line lengthguard.go:18
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					c := gc_s_c[gc_rank2]
-					d := gc_s_d[gc_rank2]
-
+					var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line lengthguard.go:18
+					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line lengthguard.go:18
+					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+//line lengthguard.go:18
+					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
+//line lengthguard.go:18
+					d := archsimd.LoadInt32x8Slice(gc_s_d[gc_rank2:])
 //line lengthguard.go:36
-					if true || g < len(out) {
-						gc_at4[gc_tx2] = a + b + c + d
-					}
-
-//line lengthguard.go:39
-					if true || g < n {
-						gc_at4[gc_tx2] += 7
-					}
-				}
-			} else {
-				gc_vstep8 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
-//line lengthguard.go:18
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line lengthguard.go:18
-						_ = gc_iota16
-//line lengthguard.go:40
-						gc_vb46 := archsimd.BroadcastInt32x16(7)
-//line lengthguard.go:40
-						_ = gc_vb46
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line lengthguard.go:18
-							var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line lengthguard.go:18
-							_ = g
-//line lengthguard.go:18
-							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line lengthguard.go:18
-							_ = a
-//line lengthguard.go:18
-							b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
-//line lengthguard.go:18
-							_ = b
-//line lengthguard.go:18
-							c := archsimd.LoadInt32x16Slice(gc_s_c[gc_rank2:])
-//line lengthguard.go:18
-							_ = c
-//line lengthguard.go:18
-							d := archsimd.LoadInt32x16Slice(gc_s_d[gc_rank2:])
-//line lengthguard.go:18
-							_ = d
+					if g < len(out) && uint(len(out)-g) > 7 {
 //line lengthguard.go:36
-							if g < 0 || g > len(out)-16 {
+						a.Add(b).Add(c).Add(d).StoreSlice(gc_at4[gc_tx2:])
+					} else {
 //line lengthguard.go:36
-								break
+						gc_if69 := gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
 //line lengthguard.go:36
-							}
+						if gc_if69.ToBits() != 0 {
 //line lengthguard.go:36
-							if g < len(out) && uint(len(out)-g) > 15 {
-//line lengthguard.go:36
-								a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
-							} else {
-//line lengthguard.go:37
-								gc_if67 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
-//line lengthguard.go:36
-								_ = gc_if67
-//line lengthguard.go:36
-								if gc_if67.ToBits() != 0 {
-//line lengthguard.go:36
-									a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(out[g:]), gc_if67)
-								}
-//line lengthguard.go:37
-							}
-//line lengthguard.go:39
-							if g < n && uint(n-g) > 15 {
-//line lengthguard.go:39
-								archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb46).StoreSlice(out[g:])
-							} else {
-//line lengthguard.go:40
-								gc_if68 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-//line lengthguard.go:39
-								_ = gc_if68
-//line lengthguard.go:39
-								if gc_if68.ToBits() != 0 {
-//line lengthguard.go:39
-									archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb46).StoreMasked((*[16]int32)(out[g:]), gc_if68)
-								}
-//line lengthguard.go:40
-							}
+							a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if69)
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop4 {
-						return
+					}
+					if g < n && uint(n-g) > 7 {
+//line lengthguard.go:39
+						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb47).StoreSlice(gc_at4[gc_tx2:])
+					} else {
+//line lengthguard.go:39
+						gc_if70 := gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line lengthguard.go:39
+						if gc_if70.ToBits() != 0 {
+//line lengthguard.go:39
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb47).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if70)
+						}
 					}
 				}
-				if compiled.SIMD {
+//line lengthguard.go:41
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 //line lengthguard.go:18
-					gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				g := gc_bx2*gc_bdx2 + gc_tx2
+//line lengthguard.go:20
+				a := gc_s_a[gc_rank2]
+				b := gc_s_b[gc_rank2]
+				c := gc_s_c[gc_rank2]
+				d := gc_s_d[gc_rank2]
+//line lengthguard.go:36
+				if true || g < len(out) {
+					gc_at4[gc_tx2] = a + b + c + d
+				}
+				if true || g < n {
+					gc_at4[gc_tx2] += 7
+				}
+			}
+		} else {
+			gc_vstep8 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line lengthguard.go:18
-					_ = gc_iota15
+					gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:40
-					gc_vb45 := archsimd.BroadcastInt32x8(7)
-//line lengthguard.go:40
-					_ = gc_vb45
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+					gc_vb46 := archsimd.BroadcastInt32x16(7)
+					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line lengthguard.go:18
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line lengthguard.go:18
-						_ = g
+						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
 //line lengthguard.go:18
-						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
 //line lengthguard.go:18
-						_ = a
+						c := archsimd.LoadInt32x16Slice(gc_s_c[gc_rank2:])
 //line lengthguard.go:18
-						b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
-//line lengthguard.go:18
-						_ = b
-//line lengthguard.go:18
-						c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
-//line lengthguard.go:18
-						_ = c
-//line lengthguard.go:18
-						d := archsimd.LoadInt32x8Slice(gc_s_d[gc_rank2:])
-//line lengthguard.go:18
-						_ = d
+						d := archsimd.LoadInt32x16Slice(gc_s_d[gc_rank2:])
 //line lengthguard.go:36
-						if g < 0 || g > len(out)-8 {
+						if g < 0 || g > len(out)-16 {
 //line lengthguard.go:36
 							break
-//line lengthguard.go:36
 						}
 //line lengthguard.go:36
-						if g < len(out) && uint(len(out)-g) > 7 {
+						if g < len(out) && uint(len(out)-g) > 15 {
 //line lengthguard.go:36
 							a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
 						} else {
 //line lengthguard.go:37
-							gc_if65 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+							gc_if67 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
 //line lengthguard.go:36
-							_ = gc_if65
+							if gc_if67.ToBits() != 0 {
 //line lengthguard.go:36
-							if gc_if65.ToBits() != 0 {
-//line lengthguard.go:36
-								a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if65)
+								a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(out[g:]), gc_if67)
 							}
-//line lengthguard.go:37
 						}
+						if g < n && uint(n-g) > 15 {
 //line lengthguard.go:39
-						if g < n && uint(n-g) > 7 {
-//line lengthguard.go:39
-							archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb45).StoreSlice(out[g:])
+							archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb46).StoreSlice(out[g:])
 						} else {
 //line lengthguard.go:40
-							gc_if66 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if68 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:39
-							_ = gc_if66
+							if gc_if68.ToBits() != 0 {
 //line lengthguard.go:39
-							if gc_if66.ToBits() != 0 {
-//line lengthguard.go:39
-								archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb45).StoreMasked((*[8]int32)(out[g:]), gc_if66)
+								archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb46).StoreMasked((*[16]int32)(out[g:]), gc_if68)
 							}
-//line lengthguard.go:40
 						}
 					}
+//line lengthguard.go:42
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop4 {
+					return
 				}
-				gc_step2 := gc_vstep8
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line lengthguard.go:18
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						a := gc_s_a[gc_rank2]
-						b := gc_s_b[gc_rank2]
-						c := gc_s_c[gc_rank2]
-						d := gc_s_d[gc_rank2]
-
+				gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line lengthguard.go:40
+				gc_vb45 := archsimd.BroadcastInt32x8(7)
+				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
+					gc_rank2 := gc_base2 + gc_tx2
+//line lengthguard.go:18
+					var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line lengthguard.go:18
+					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line lengthguard.go:18
+					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+//line lengthguard.go:18
+					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
+//line lengthguard.go:18
+					d := archsimd.LoadInt32x8Slice(gc_s_d[gc_rank2:])
 //line lengthguard.go:36
-						if g < len(out) {
-							out[g] = a + b + c + d
-						}
-
-//line lengthguard.go:39
-						if g < n {
-							out[g] += 7
+					if g < 0 || g > len(out)-8 {
+//line lengthguard.go:36
+						break
+					}
+//line lengthguard.go:36
+					if g < len(out) && uint(len(out)-g) > 7 {
+//line lengthguard.go:36
+						a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
+					} else {
+//line lengthguard.go:37
+						gc_if65 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+//line lengthguard.go:36
+						if gc_if65.ToBits() != 0 {
+//line lengthguard.go:36
+							a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if65)
 						}
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lengthguard.go:18
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						a := gc_s_a[gc_rank2]
-						b := gc_s_b[gc_rank2]
-						c := gc_s_c[gc_rank2]
-						d := gc_s_d[gc_rank2]
-
-//line lengthguard.go:36
-						if g < len(out) {
-							out[g] = a + b + c + d
-						}
-
+					if g < n && uint(n-g) > 7 {
 //line lengthguard.go:39
-						if g < n {
-							out[g] += 7
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lengthguard.go:18
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						a := gc_s_a[gc_rank2]
-						b := gc_s_b[gc_rank2]
-						c := gc_s_c[gc_rank2]
-						d := gc_s_d[gc_rank2]
-
-//line lengthguard.go:36
-						if g < len(out) {
-							out[g] = a + b + c + d
-						}
-
+						archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb45).StoreSlice(out[g:])
+					} else {
+//line lengthguard.go:40
+						gc_if66 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:39
-						if g < n {
-							out[g] += 7
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line lengthguard.go:18
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						a := gc_s_a[gc_rank2]
-						b := gc_s_b[gc_rank2]
-						c := gc_s_c[gc_rank2]
-						d := gc_s_d[gc_rank2]
-
-//line lengthguard.go:36
-						if g < len(out) {
-							out[g] = a + b + c + d
-						}
-
+						if gc_if66.ToBits() != 0 {
 //line lengthguard.go:39
-						if g < n {
-							out[g] += 7
+							archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb45).StoreMasked((*[8]int32)(out[g:]), gc_if66)
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line lengthguard.go:42
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step2 := gc_vstep8
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line lengthguard.go:18
 					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
+//line lengthguard.go:20
 					a := gc_s_a[gc_rank2]
 					b := gc_s_b[gc_rank2]
 					c := gc_s_c[gc_rank2]
 					d := gc_s_d[gc_rank2]
-
 //line lengthguard.go:36
 					if g < len(out) {
 						out[g] = a + b + c + d
 					}
-
-//line lengthguard.go:39
 					if g < n {
 						out[g] += 7
 					}
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lengthguard.go:18
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line lengthguard.go:20
+					a := gc_s_a[gc_rank2]
+					b := gc_s_b[gc_rank2]
+					c := gc_s_c[gc_rank2]
+					d := gc_s_d[gc_rank2]
+//line lengthguard.go:36
+					if g < len(out) {
+						out[g] = a + b + c + d
+					}
+					if g < n {
+						out[g] += 7
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lengthguard.go:18
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line lengthguard.go:20
+					a := gc_s_a[gc_rank2]
+					b := gc_s_b[gc_rank2]
+					c := gc_s_c[gc_rank2]
+					d := gc_s_d[gc_rank2]
+//line lengthguard.go:36
+					if g < len(out) {
+						out[g] = a + b + c + d
+					}
+					if g < n {
+						out[g] += 7
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lengthguard.go:18
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line lengthguard.go:20
+					a := gc_s_a[gc_rank2]
+					b := gc_s_b[gc_rank2]
+					c := gc_s_c[gc_rank2]
+					d := gc_s_d[gc_rank2]
+//line lengthguard.go:36
+					if g < len(out) {
+						out[g] = a + b + c + d
+					}
+					if g < n {
+						out[g] += 7
+					}
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line lengthguard.go:18
+				g := gc_bx2*gc_bdx2 + gc_tx2
+//line lengthguard.go:20
+				a := gc_s_a[gc_rank2]
+				b := gc_s_b[gc_rank2]
+				c := gc_s_c[gc_rank2]
+				d := gc_s_d[gc_rank2]
+//line lengthguard.go:36
+				if g < len(out) {
+					out[g] = a + b + c + d
+				}
+				if g < n {
+					out[g] += 7
 				}
 			}
 		}
@@ -1209,4 +854,5 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 // gc_files_lengthguard holds the source files whose lines the kernels' records hash.
 //
 //go:embed lengthguard.go
+//line lengthguard.go:51
 var gc_files_lengthguard embed.FS

@@ -41,256 +41,167 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(in) {
-				gc_at := in[:gc_bdx]
-				gc_vstep := 0
+//line liveness.go:21
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(in) {
+			gc_at := in[:gc_bdx]
+			gc_vstep := 0
 //line liveness.go:16
-				gc_vb4 := lanes.BroadcastInt32x8(5)
+			gc_vb4 := lanes.BroadcastInt32x8(5)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+//line liveness.go:13
+				var i int = gc_tx
+//line liveness.go:13
+				_ = i
+				var a lanes.Int32x8
+//line liveness.go:14
+				var b int32
+//line liveness.go:14
+				var c lanes.Int32x8
+				a = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+//line liveness.go:15
+				c = a.Xor(gc_vb4)
+//line liveness.go:15
+				a.StoreSlice(gc_s_a[gc_rank:])
+				lanes.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
+//line liveness.go:15
+				c.StoreSlice(gc_s_c[gc_rank:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line liveness.go:14
+				var a, b, c int32
+				a = gc_at[gc_tx]
+				c = a ^ 5
+//line liveness.go:20
+				gc_s_a[gc_rank] = a
+				gc_s_b[gc_rank] = b
+				gc_s_c[gc_rank] = c
+			}
+		} else {
+			gc_vstep2 := 0
 //line liveness.go:16
-				_ = gc_vb4
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_vb2 := lanes.BroadcastInt32x8(5)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
 //line liveness.go:13
-					var i int = gc_tx
-//line liveness.go:13
-					_ = i
+				var i int = gc_tx
+				var a lanes.Int32x8
 //line liveness.go:14
-					var a lanes.Int32x8
+				var b int32
 //line liveness.go:14
-					_ = a
-//line liveness.go:14
-					var b int32
-//line liveness.go:14
-					_ = b
-//line liveness.go:14
-					var c lanes.Int32x8
-//line liveness.go:14
-					_ = c
+				var c lanes.Int32x8
+				if i < 0 || i > len(in)-8 {
 //line liveness.go:15
-					a = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
-//line liveness.go:15
-					c = a.Xor(gc_vb4)
-//line liveness.go:15
-					a.StoreSlice(gc_s_a[gc_rank:])
-					lanes.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
-//line liveness.go:15
-					c.StoreSlice(gc_s_c[gc_rank:])
+					break
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line liveness.go:15
+				a = lanes.LoadInt32x8Slice(in[i:])
+//line liveness.go:15
+				c = a.Xor(gc_vb2)
+//line liveness.go:15
+				a.StoreSlice(gc_s_a[gc_rank:])
+				lanes.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
+//line liveness.go:15
+				c.StoreSlice(gc_s_c[gc_rank:])
+			}
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+					gc_pos.Thread = gc_rank
 //line liveness.go:13
 					i := gc_tx
-					_ = i
-
-//line liveness.go:14
 					var a, b, c int32
-
-//line liveness.go:15
-					a = gc_at[gc_tx]
-
-//line liveness.go:16
+					a = in[i]
 					c = a ^ 5
-					_ = a
-					_ = b
-					_ = c
+//line liveness.go:20
 					gc_s_a[gc_rank] = a
 					gc_s_b[gc_rank] = b
 					gc_s_c[gc_rank] = c
 				}
-			} else {
-				gc_vstep2 := 0
-//line liveness.go:16
-				gc_vb2 := lanes.BroadcastInt32x8(5)
-//line liveness.go:16
-				_ = gc_vb2
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line liveness.go:13
-					var i int = gc_tx
-//line liveness.go:13
-					_ = i
-//line liveness.go:14
-					var a lanes.Int32x8
-//line liveness.go:14
-					_ = a
-//line liveness.go:14
-					var b int32
-//line liveness.go:14
-					_ = b
-//line liveness.go:14
-					var c lanes.Int32x8
-//line liveness.go:14
-					_ = c
-//line liveness.go:15
-					if i < 0 || i > len(in)-8 {
-//line liveness.go:15
-						break
-//line liveness.go:15
-					}
-//line liveness.go:15
-					a = lanes.LoadInt32x8Slice(in[i:])
-//line liveness.go:15
-					c = a.Xor(gc_vb2)
-//line liveness.go:15
-					a.StoreSlice(gc_s_a[gc_rank:])
-					lanes.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
-//line liveness.go:15
-					c.StoreSlice(gc_s_c[gc_rank:])
-				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line liveness.go:13
-						i := gc_tx
-						_ = i
-
-//line liveness.go:14
-						var a, b, c int32
-
-//line liveness.go:15
-						a = in[i]
-
-//line liveness.go:16
-						c = a ^ 5
-						_ = a
-						_ = b
-						_ = c
-						gc_s_a[gc_rank] = a
-						gc_s_b[gc_rank] = b
-						gc_s_c[gc_rank] = c
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line liveness.go:13
-						i := gc_tx
-						_ = i
-
-//line liveness.go:14
-						var a, b, c int32
-
-//line liveness.go:15
-						a = in[i]
-
-//line liveness.go:16
-						c = a ^ 5
-						_ = a
-						_ = b
-						_ = c
-						gc_s_a[gc_rank] = a
-						gc_s_b[gc_rank] = b
-						gc_s_c[gc_rank] = c
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line liveness.go:13
-						i := gc_tx
-						_ = i
-
-//line liveness.go:14
-						var a, b, c int32
-
-//line liveness.go:15
-						a = in[i]
-
-//line liveness.go:16
-						c = a ^ 5
-						_ = a
-						_ = b
-						_ = c
-						gc_s_a[gc_rank] = a
-						gc_s_b[gc_rank] = b
-						gc_s_c[gc_rank] = c
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line liveness.go:13
-						i := gc_tx
-						_ = i
-
-//line liveness.go:14
-						var a, b, c int32
-
-//line liveness.go:15
-						a = in[i]
-
-//line liveness.go:16
-						c = a ^ 5
-						_ = a
-						_ = b
-						_ = c
-						gc_s_a[gc_rank] = a
-						gc_s_b[gc_rank] = b
-						gc_s_c[gc_rank] = c
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line liveness.go:13
 					i := gc_tx
-					_ = i
-
-//line liveness.go:14
 					var a, b, c int32
-
-//line liveness.go:15
 					a = in[i]
-
-//line liveness.go:16
 					c = a ^ 5
-					_ = a
-					_ = b
-					_ = c
+//line liveness.go:20
+					gc_s_a[gc_rank] = a
+					gc_s_b[gc_rank] = b
+					gc_s_c[gc_rank] = c
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line liveness.go:13
+					i := gc_tx
+					var a, b, c int32
+					a = in[i]
+					c = a ^ 5
+//line liveness.go:20
+					gc_s_a[gc_rank] = a
+					gc_s_b[gc_rank] = b
+					gc_s_c[gc_rank] = c
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line liveness.go:13
+					i := gc_tx
+					var a, b, c int32
+					a = in[i]
+					c = a ^ 5
+//line liveness.go:20
 					gc_s_a[gc_rank] = a
 					gc_s_b[gc_rank] = b
 					gc_s_c[gc_rank] = c
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line liveness.go:13
+				i := gc_tx
+				var a, b, c int32
+				a = in[i]
+				c = a ^ 5
+//line liveness.go:20
+				gc_s_a[gc_rank] = a
+				gc_s_b[gc_rank] = b
+				gc_s_c[gc_rank] = c
+			}
 		}
 	}
+//line liveness.go:27
 	compiled.OutOfLine(func() {
 		gc_s_a := gc_s_a[:gc_n]
-		_ = gc_s_a
+//line liveness.go:30
 		gc_s_b := gc_s_b[:gc_n]
-		_ = gc_s_b
+//line liveness.go:32
 		gc_s_c := gc_s_c[:gc_n]
-		_ = gc_s_c
 		{
+//line liveness.go:35
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line liveness.go:13
 					i := gc_tx
-					_ = i
+//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					var b int32
-					_ = b
+//line liveness.go:18
 					c := gc_s_c[gc_rank]
-
 //line liveness.go:18
 					switch {
 					case i%3 == 0:
@@ -300,8 +211,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					default:
 						b = -a
 					}
-
-//line liveness.go:26
 					for k := 0; k < i%4; k++ {
 						if k == 2 {
 							continue
@@ -314,169 +223,133 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	})
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(out) {
-				gc_at2 := out[:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line liveness.go:13
-						i := gc_tx
-						_ = i
-						a := gc_s_a[gc_rank]
-						b := gc_s_b[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line liveness.go:33
-						gc_at2[gc_tx] = a + b*3 + c*5
-					}
-					{
-						gc_tx := gc_step2 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line liveness.go:13
-						i := gc_tx
-						_ = i
-						a := gc_s_a[gc_rank]
-						b := gc_s_b[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line liveness.go:33
-						gc_at2[gc_tx] = a + b*3 + c*5
-					}
-					{
-						gc_tx := gc_step2 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line liveness.go:13
-						i := gc_tx
-						_ = i
-						a := gc_s_a[gc_rank]
-						b := gc_s_b[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line liveness.go:33
-						gc_at2[gc_tx] = a + b*3 + c*5
-					}
-					{
-						gc_tx := gc_step2 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line liveness.go:13
-						i := gc_tx
-						_ = i
-						a := gc_s_a[gc_rank]
-						b := gc_s_b[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line liveness.go:33
-						gc_at2[gc_tx] = a + b*3 + c*5
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line liveness.go:39
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(out) {
+			gc_at2 := out[:gc_bdx]
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+//line liveness.go:47
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line liveness.go:13
-					i := gc_tx
-					_ = i
+//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
-
 //line liveness.go:33
 					gc_at2[gc_tx] = a + b*3 + c*5
 				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line liveness.go:13
-						i := gc_tx
-						_ = i
-						a := gc_s_a[gc_rank]
-						b := gc_s_b[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line liveness.go:33
-						out[i] = a + b*3 + c*5
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line liveness.go:13
-						i := gc_tx
-						_ = i
-						a := gc_s_a[gc_rank]
-						b := gc_s_b[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line liveness.go:33
-						out[i] = a + b*3 + c*5
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line liveness.go:13
-						i := gc_tx
-						_ = i
-						a := gc_s_a[gc_rank]
-						b := gc_s_b[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line liveness.go:33
-						out[i] = a + b*3 + c*5
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line liveness.go:13
-						i := gc_tx
-						_ = i
-						a := gc_s_a[gc_rank]
-						b := gc_s_b[gc_rank]
-						c := gc_s_c[gc_rank]
-
-//line liveness.go:33
-						out[i] = a + b*3 + c*5
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step2 + 1
+//line liveness.go:38
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line liveness.go:13
-					i := gc_tx
-					_ = i
+//line liveness.go:15
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
-
+//line liveness.go:33
+					gc_at2[gc_tx] = a + b*3 + c*5
+				}
+				{
+					gc_tx := gc_step2 + 2
+//line liveness.go:38
+					gc_rank := gc_base + gc_tx
+//line liveness.go:15
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+//line liveness.go:33
+					gc_at2[gc_tx] = a + b*3 + c*5
+				}
+				{
+					gc_tx := gc_step2 + 3
+//line liveness.go:38
+					gc_rank := gc_base + gc_tx
+//line liveness.go:15
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+//line liveness.go:33
+					gc_at2[gc_tx] = a + b*3 + c*5
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line liveness.go:15
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				c := gc_s_c[gc_rank]
+//line liveness.go:33
+				gc_at2[gc_tx] = a + b*3 + c*5
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line liveness.go:13
+					i := gc_tx
+//line liveness.go:15
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
 //line liveness.go:33
 					out[i] = a + b*3 + c*5
 				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line liveness.go:13
+					i := gc_tx
+//line liveness.go:15
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+//line liveness.go:33
+					out[i] = a + b*3 + c*5
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line liveness.go:13
+					i := gc_tx
+//line liveness.go:15
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+//line liveness.go:33
+					out[i] = a + b*3 + c*5
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line liveness.go:13
+					i := gc_tx
+//line liveness.go:15
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+//line liveness.go:33
+					out[i] = a + b*3 + c*5
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line liveness.go:13
+				i := gc_tx
+//line liveness.go:15
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				c := gc_s_c[gc_rank]
+//line liveness.go:33
+				out[i] = a + b*3 + c*5
 			}
 		}
 	}
@@ -507,149 +380,100 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_l_w [32]int32
-		var gc_c1r [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line liveness.go:52
+	var gc_l_v [32]int32
+	var gc_l_w [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-						gc_at := in[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line liveness.go:43
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x0 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line liveness.go:44
-							v := gc_at[gc_lane]
-
-//line liveness.go:45
-							w := v * 3
-							_ = v
-							_ = w
-
-//line liveness.go:46
-							gc_l_v[gc_lane] = v
-							gc_l_w[gc_lane] = w
+						v := gc_at[gc_lane]
+						w := v * 3
+						gc_l_v[gc_lane] = v
+						gc_l_w[gc_lane] = w
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line liveness.go:43
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line liveness.go:44
-							v := in[i]
-
-//line liveness.go:45
-							w := v * 3
-							_ = v
-							_ = w
-
-//line liveness.go:46
-							gc_l_v[gc_lane] = v
-							gc_l_w[gc_lane] = w
-						}
+						i := gc_bx*gc_bdx + gc_tx
+						v := in[i]
+						w := v * 3
+						gc_l_v[gc_lane] = v
+						gc_l_w[gc_lane] = w
 					}
 				}
 			}
-
+		}
 //line liveness.go:46
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-				w := gc_l_w[gc_lane]
-				_ = w
-
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			_ = v
+			w := gc_l_w[gc_lane]
 //line liveness.go:46
-				s := gc_c1r[gc_lane]
-
-//line liveness.go:47
-				for k := int32(0); k < s&3; k++ {
-					w = s + k
-				}
-				_ = s
-
-//line liveness.go:50
-				gc_l_w[gc_lane] = w
+			s := gc_c1r[gc_lane]
+			for k := int32(0); k < s&3; k++ {
+				w = s + k
 			}
-
+			gc_l_w[gc_lane] = w
+		}
 //line liveness.go:50
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c2r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c2r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off3 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
-						gc_at2 := out[gc_off3:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line liveness.go:43
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							w := gc_l_w[gc_lane]
-							_ = w
-
+				gc_x02 := gc_tidx.X
+				gc_off3 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+					gc_at2 := out[gc_off3:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line liveness.go:62
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line liveness.go:45
+						w := gc_l_w[gc_lane]
 //line liveness.go:50
-							s2 := gc_c2r[gc_lane]
-
-//line liveness.go:51
-							gc_at2[gc_lane] = w*7 + s2
-							_ = s2
+						s2 := gc_c2r[gc_lane]
+						gc_at2[gc_lane] = w*7 + s2
+					}
+				} else {
+//line liveness.go:55
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line liveness.go:43
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							w := gc_l_w[gc_lane]
-							_ = w
-
+						i := gc_bx*gc_bdx + gc_tx
+//line liveness.go:45
+						w := gc_l_w[gc_lane]
 //line liveness.go:50
-							s2 := gc_c2r[gc_lane]
-
-//line liveness.go:51
-							out[i] = w*7 + s2
-							_ = s2
-						}
+						s2 := gc_c2r[gc_lane]
+						out[i] = w*7 + s2
 					}
 				}
 			}
@@ -660,4 +484,5 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 // gc_files_liveness holds the source files whose lines the kernels' records hash.
 //
 //go:embed liveness.go
+//line liveness.go:64
 var gc_files_liveness embed.FS

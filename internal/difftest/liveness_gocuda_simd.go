@@ -41,262 +41,173 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_a := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_b := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_s_c := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(in) {
-				gc_at3 := in[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD {
+//line liveness.go:21
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(in) {
+			gc_at3 := in[:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD {
 //line liveness.go:16
-					gc_vb8 := archsimd.BroadcastInt32x8(5)
-//line liveness.go:16
-					_ = gc_vb8
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line liveness.go:13
-						var i int = gc_tx2
-//line liveness.go:13
-						_ = i
-//line liveness.go:14
-						var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line liveness.go:14
-						_ = a
-//line liveness.go:14
-						var b int32
-//line liveness.go:14
-						_ = b
-//line liveness.go:14
-						var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line liveness.go:14
-						_ = c
-//line liveness.go:15
-						a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
-//line liveness.go:15
-						c = a.Xor(gc_vb8)
-//line liveness.go:15
-						a.StoreSlice(gc_s_a[gc_rank2:])
-						archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank2:])
-//line liveness.go:15
-						c.StoreSlice(gc_s_c[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vb8 := archsimd.BroadcastInt32x8(5)
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+//line liveness.go:13
+					var i int = gc_tx2
+//line liveness.go:13
+					_ = i
+					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line liveness.go:14
+					var b int32
+//line liveness.go:14
+					var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
+//line liveness.go:15
+					c = a.Xor(gc_vb8)
+//line liveness.go:15
+					a.StoreSlice(gc_s_a[gc_rank2:])
+					archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank2:])
+//line liveness.go:15
+					c.StoreSlice(gc_s_c[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line liveness.go:14
+				var a, b, c int32
+				a = gc_at3[gc_tx2]
+				c = a ^ 5
+//line liveness.go:20
+				gc_s_a[gc_rank2] = a
+				gc_s_b[gc_rank2] = b
+				gc_s_c[gc_rank2] = c
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+//line liveness.go:16
+				gc_vb6 := archsimd.BroadcastInt32x8(5)
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
+//line liveness.go:13
+					var i int = gc_tx2
+					var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line liveness.go:14
+					var b int32
+//line liveness.go:14
+					var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if i < 0 || i > len(in)-8 {
+//line liveness.go:15
+						break
+					}
+//line liveness.go:15
+					a = archsimd.LoadInt32x8Slice(in[i:])
+//line liveness.go:15
+					c = a.Xor(gc_vb6)
+//line liveness.go:15
+					a.StoreSlice(gc_s_a[gc_rank2:])
+					archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank2:])
+//line liveness.go:15
+					c.StoreSlice(gc_s_c[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep4
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line liveness.go:13
 					i := gc_tx2
-					_ = i
-
-//line liveness.go:14
 					var a, b, c int32
-
-//line liveness.go:15
-					a = gc_at3[gc_tx2]
-
-//line liveness.go:16
+					a = in[i]
 					c = a ^ 5
-					_ = a
-					_ = b
-					_ = c
+//line liveness.go:20
 					gc_s_a[gc_rank2] = a
 					gc_s_b[gc_rank2] = b
 					gc_s_c[gc_rank2] = c
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-//line liveness.go:16
-					gc_vb6 := archsimd.BroadcastInt32x8(5)
-//line liveness.go:16
-					_ = gc_vb6
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line liveness.go:13
-						var i int = gc_tx2
-//line liveness.go:13
-						_ = i
-//line liveness.go:14
-						var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line liveness.go:14
-						_ = a
-//line liveness.go:14
-						var b int32
-//line liveness.go:14
-						_ = b
-//line liveness.go:14
-						var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line liveness.go:14
-						_ = c
-//line liveness.go:15
-						if i < 0 || i > len(in)-8 {
-//line liveness.go:15
-							break
-//line liveness.go:15
-						}
-//line liveness.go:15
-						a = archsimd.LoadInt32x8Slice(in[i:])
-//line liveness.go:15
-						c = a.Xor(gc_vb6)
-//line liveness.go:15
-						a.StoreSlice(gc_s_a[gc_rank2:])
-						archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank2:])
-//line liveness.go:15
-						c.StoreSlice(gc_s_c[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-						i := gc_tx2
-						_ = i
-
-//line liveness.go:14
-						var a, b, c int32
-
-//line liveness.go:15
-						a = in[i]
-
-//line liveness.go:16
-						c = a ^ 5
-						_ = a
-						_ = b
-						_ = c
-						gc_s_a[gc_rank2] = a
-						gc_s_b[gc_rank2] = b
-						gc_s_c[gc_rank2] = c
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-						i := gc_tx2
-						_ = i
-
-//line liveness.go:14
-						var a, b, c int32
-
-//line liveness.go:15
-						a = in[i]
-
-//line liveness.go:16
-						c = a ^ 5
-						_ = a
-						_ = b
-						_ = c
-						gc_s_a[gc_rank2] = a
-						gc_s_b[gc_rank2] = b
-						gc_s_c[gc_rank2] = c
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-						i := gc_tx2
-						_ = i
-
-//line liveness.go:14
-						var a, b, c int32
-
-//line liveness.go:15
-						a = in[i]
-
-//line liveness.go:16
-						c = a ^ 5
-						_ = a
-						_ = b
-						_ = c
-						gc_s_a[gc_rank2] = a
-						gc_s_b[gc_rank2] = b
-						gc_s_c[gc_rank2] = c
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-						i := gc_tx2
-						_ = i
-
-//line liveness.go:14
-						var a, b, c int32
-
-//line liveness.go:15
-						a = in[i]
-
-//line liveness.go:16
-						c = a ^ 5
-						_ = a
-						_ = b
-						_ = c
-						gc_s_a[gc_rank2] = a
-						gc_s_b[gc_rank2] = b
-						gc_s_c[gc_rank2] = c
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line liveness.go:13
 					i := gc_tx2
-					_ = i
-
-//line liveness.go:14
 					var a, b, c int32
-
-//line liveness.go:15
 					a = in[i]
-
-//line liveness.go:16
 					c = a ^ 5
-					_ = a
-					_ = b
-					_ = c
+//line liveness.go:20
+					gc_s_a[gc_rank2] = a
+					gc_s_b[gc_rank2] = b
+					gc_s_c[gc_rank2] = c
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line liveness.go:13
+					i := gc_tx2
+					var a, b, c int32
+					a = in[i]
+					c = a ^ 5
+//line liveness.go:20
+					gc_s_a[gc_rank2] = a
+					gc_s_b[gc_rank2] = b
+					gc_s_c[gc_rank2] = c
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line liveness.go:13
+					i := gc_tx2
+					var a, b, c int32
+					a = in[i]
+					c = a ^ 5
+//line liveness.go:20
 					gc_s_a[gc_rank2] = a
 					gc_s_b[gc_rank2] = b
 					gc_s_c[gc_rank2] = c
 				}
 			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line liveness.go:13
+				i := gc_tx2
+				var a, b, c int32
+				a = in[i]
+				c = a ^ 5
+//line liveness.go:20
+				gc_s_a[gc_rank2] = a
+				gc_s_b[gc_rank2] = b
+				gc_s_c[gc_rank2] = c
+			}
 		}
 	}
+//line liveness.go:27
 	compiled.OutOfLine(func() {
 		gc_s_a := gc_s_a[:gc_n2]
-		_ = gc_s_a
+//line liveness.go:30
 		gc_s_b := gc_s_b[:gc_n2]
-		_ = gc_s_b
+//line liveness.go:32
 		gc_s_c := gc_s_c[:gc_n2]
-		_ = gc_s_c
 		{
+//line liveness.go:35
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line liveness.go:13
 					i := gc_tx2
-					_ = i
+//line liveness.go:15
 					a := gc_s_a[gc_rank2]
 					var b int32
-					_ = b
+//line liveness.go:18
 					c := gc_s_c[gc_rank2]
-
 //line liveness.go:18
 					switch {
 					case i%3 == 0:
@@ -306,8 +217,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					default:
 						b = -a
 					}
-
-//line liveness.go:26
 					for k := 0; k < i%4; k++ {
 						if k == 2 {
 							continue
@@ -320,176 +229,136 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	})
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(out) {
-				gc_at4 := out[:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD {
+//line liveness.go:39
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(out) {
+			gc_at4 := out[:gc_bdx2]
+			gc_vstep5 := 0
+			if compiled.SIMD {
 //line liveness.go:33
-					gc_vb11 := archsimd.BroadcastInt32x8(3)
+				gc_vb11 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:33
-					_ = gc_vb11
-//line liveness.go:33
-					gc_vb12 := archsimd.BroadcastInt32x8(5)
-//line liveness.go:33
-					_ = gc_vb12
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line liveness.go:13
-						var i int = gc_tx2
-//line liveness.go:13
-						_ = i
-//line liveness.go:13
-						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line liveness.go:13
-						_ = a
-//line liveness.go:13
-						b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
-//line liveness.go:13
-						_ = b
-//line liveness.go:13
-						c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
-//line liveness.go:13
-						_ = c
-						a.Add(b.Mul(gc_vb11)).Add(c.Mul(gc_vb12)).StoreSlice(gc_at4[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vb12 := archsimd.BroadcastInt32x8(5)
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line liveness.go:13
-					i := gc_tx2
+					var i int = gc_tx2
+//line liveness.go:13
 					_ = i
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					c := gc_s_c[gc_rank2]
-
-//line liveness.go:33
-					gc_at4[gc_tx2] = a + b*3 + c*5
+//line liveness.go:13
+					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line liveness.go:13
+					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+//line liveness.go:13
+					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
+					a.Add(b.Mul(gc_vb11)).Add(c.Mul(gc_vb12)).StoreSlice(gc_at4[gc_tx2:])
 				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line liveness.go:15
+				a := gc_s_a[gc_rank2]
+				b := gc_s_b[gc_rank2]
+				c := gc_s_c[gc_rank2]
 //line liveness.go:33
-					gc_vb9 := archsimd.BroadcastInt32x8(3)
+				gc_at4[gc_tx2] = a + b*3 + c*5
+			}
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMD {
 //line liveness.go:33
-					_ = gc_vb9
+				gc_vb9 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:33
-					gc_vb10 := archsimd.BroadcastInt32x8(5)
+				gc_vb10 := archsimd.BroadcastInt32x8(5)
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
+					gc_rank2 := gc_base2 + gc_tx2
+//line liveness.go:13
+					var i int = gc_tx2
+//line liveness.go:13
+					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line liveness.go:13
+					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+//line liveness.go:13
+					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
 //line liveness.go:33
-					_ = gc_vb10
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line liveness.go:13
-						var i int = gc_tx2
-//line liveness.go:13
-						_ = i
-//line liveness.go:13
-						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line liveness.go:13
-						_ = a
-//line liveness.go:13
-						b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
-//line liveness.go:13
-						_ = b
-//line liveness.go:13
-						c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
-//line liveness.go:13
-						_ = c
+					if i < 0 || i > len(out)-8 {
 //line liveness.go:33
-						if i < 0 || i > len(out)-8 {
-//line liveness.go:33
-							break
-//line liveness.go:33
-						}
-						a.Add(b.Mul(gc_vb9)).Add(c.Mul(gc_vb10)).StoreSlice(out[i:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line liveness.go:34
+					a.Add(b.Mul(gc_vb9)).Add(c.Mul(gc_vb10)).StoreSlice(out[i:])
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-						i := gc_tx2
-						_ = i
-						a := gc_s_a[gc_rank2]
-						b := gc_s_b[gc_rank2]
-						c := gc_s_c[gc_rank2]
-
-//line liveness.go:33
-						out[i] = a + b*3 + c*5
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-						i := gc_tx2
-						_ = i
-						a := gc_s_a[gc_rank2]
-						b := gc_s_b[gc_rank2]
-						c := gc_s_c[gc_rank2]
-
-//line liveness.go:33
-						out[i] = a + b*3 + c*5
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-						i := gc_tx2
-						_ = i
-						a := gc_s_a[gc_rank2]
-						b := gc_s_b[gc_rank2]
-						c := gc_s_c[gc_rank2]
-
-//line liveness.go:33
-						out[i] = a + b*3 + c*5
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-						i := gc_tx2
-						_ = i
-						a := gc_s_a[gc_rank2]
-						b := gc_s_b[gc_rank2]
-						c := gc_s_c[gc_rank2]
-
-//line liveness.go:33
-						out[i] = a + b*3 + c*5
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep6
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line liveness.go:13
 					i := gc_tx2
-					_ = i
+//line liveness.go:15
 					a := gc_s_a[gc_rank2]
 					b := gc_s_b[gc_rank2]
 					c := gc_s_c[gc_rank2]
-
 //line liveness.go:33
 					out[i] = a + b*3 + c*5
 				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line liveness.go:13
+					i := gc_tx2
+//line liveness.go:15
+					a := gc_s_a[gc_rank2]
+					b := gc_s_b[gc_rank2]
+					c := gc_s_c[gc_rank2]
+//line liveness.go:33
+					out[i] = a + b*3 + c*5
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line liveness.go:13
+					i := gc_tx2
+//line liveness.go:15
+					a := gc_s_a[gc_rank2]
+					b := gc_s_b[gc_rank2]
+					c := gc_s_c[gc_rank2]
+//line liveness.go:33
+					out[i] = a + b*3 + c*5
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line liveness.go:13
+					i := gc_tx2
+//line liveness.go:15
+					a := gc_s_a[gc_rank2]
+					b := gc_s_b[gc_rank2]
+					c := gc_s_c[gc_rank2]
+//line liveness.go:33
+					out[i] = a + b*3 + c*5
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line liveness.go:13
+				i := gc_tx2
+//line liveness.go:15
+				a := gc_s_a[gc_rank2]
+				b := gc_s_b[gc_rank2]
+				c := gc_s_c[gc_rank2]
+//line liveness.go:33
+				out[i] = a + b*3 + c*5
 			}
 		}
 	}
@@ -520,399 +389,294 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_l_w [32]int32
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
+//line liveness.go:52
+	var gc_l_v [32]int32
+	var gc_l_w [32]int32
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
 //line liveness.go:45
-				gc_vb := archsimd.BroadcastInt32x8(3)
+			gc_vb := archsimd.BroadcastInt32x8(3)
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line liveness.go:45
-				_ = gc_vb
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line liveness.go:45
-					gc_vb2 := archsimd.BroadcastInt32x8(3)
-//line liveness.go:45
-					_ = gc_vb2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+				gc_vb2 := archsimd.BroadcastInt32x8(3)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line liveness.go:48
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line liveness.go:50
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line liveness.go:43
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line liveness.go:43
-						_ = i
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
 //line liveness.go:44
-						if i < 0 || i > len(in)-8 {
-//line liveness.go:44
-							break
-//line liveness.go:44
-						}
-//line liveness.go:44
-						v := archsimd.LoadInt32x8Slice(in[i:])
-//line liveness.go:44
-						_ = v
-//line liveness.go:44
-						w := v.Mul(gc_vb2)
-//line liveness.go:44
-						_ = w
-//line liveness.go:44
-						v.StoreSlice(gc_l_v[gc_lane2:])
-//line liveness.go:44
-						w.StoreSlice(gc_l_w[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line liveness.go:43
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line liveness.go:43
-						_ = i
 //line liveness.go:44
-						if i < 0 || i > len(in)-8 {
+					v := archsimd.LoadInt32x8Slice(in[i:])
 //line liveness.go:44
-							break
+					w := v.Mul(gc_vb2)
 //line liveness.go:44
-						}
+					v.StoreSlice(gc_l_v[gc_lane2:])
 //line liveness.go:44
-						v := archsimd.LoadInt32x8Slice(in[i:])
-//line liveness.go:44
-						_ = v
-//line liveness.go:44
-						w := v.Mul(gc_vb)
-//line liveness.go:44
-						_ = w
-//line liveness.go:44
-						v.StoreSlice(gc_l_v[gc_lane2:])
-//line liveness.go:44
-						w.StoreSlice(gc_l_w[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					w.StoreSlice(gc_l_w[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line liveness.go:43
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line liveness.go:44
-						v := in[i]
-
-//line liveness.go:45
-						w := v * 3
-						_ = v
-						_ = w
-
-//line liveness.go:46
-						gc_l_v[gc_lane2] = v
-						gc_l_w[gc_lane2] = w
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line liveness.go:59
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line liveness.go:43
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line liveness.go:44
+						break
+					}
+//line liveness.go:44
+					v := archsimd.LoadInt32x8Slice(in[i:])
+//line liveness.go:44
+					w := v.Mul(gc_vb)
+//line liveness.go:44
+					v.StoreSlice(gc_l_v[gc_lane2:])
+//line liveness.go:44
+					w.StoreSlice(gc_l_w[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
-//line liveness.go:46
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-//line liveness.go:46
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line liveness.go:46
-				_ = gc_all
-//line liveness.go:47
-				gc_vb4 := archsimd.BroadcastInt32x8(3)
-//line liveness.go:47
-				_ = gc_vb4
-				if gc_act2 == ^uint32(0) {
-//line liveness.go:47
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line liveness.go:47
-					_ = gc_all3
-//line liveness.go:47
-					gc_vb8 := archsimd.BroadcastInt32x8(3)
-//line liveness.go:47
-					_ = gc_vb8
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line liveness.go:47
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line liveness.go:47
-						_ = v
-//line liveness.go:47
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line liveness.go:47
-						_ = w
-//line liveness.go:46
-						s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line liveness.go:46
-						_ = s
-//line liveness.go:47
-						{
-//line liveness.go:47
-							var k int32 = int32(0)
-//line liveness.go:47
-							_ = k
-//line liveness.go:47
-							gc_lanes3 := gc_all3
-//line liveness.go:47
-							_ = gc_lanes3
-//line liveness.go:47
-							for {
-//line liveness.go:47
-								gc_lanes3 = gc_lanes3.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb8)))
-//line liveness.go:47
-								if gc_lanes3.ToBits() == 0 {
-//line liveness.go:47
-									break
-//line liveness.go:47
-								}
-//line liveness.go:47
-								w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes3)
-//line liveness.go:47
-								k = k + 1
-//line liveness.go:47
-							}
-//line liveness.go:47
-						}
-//line liveness.go:47
-						w.StoreSlice(gc_l_w[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line liveness.go:47
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line liveness.go:47
-						_ = v
-//line liveness.go:47
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line liveness.go:47
-						_ = w
-//line liveness.go:46
-						s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line liveness.go:46
-						_ = s
-//line liveness.go:47
-						{
-//line liveness.go:47
-							var k int32 = int32(0)
-//line liveness.go:47
-							_ = k
-//line liveness.go:47
-							gc_lanes := gc_all
-//line liveness.go:47
-							_ = gc_lanes
-//line liveness.go:47
-							for {
-//line liveness.go:47
-								gc_lanes = gc_lanes.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb4)))
-//line liveness.go:47
-								if gc_lanes.ToBits() == 0 {
-//line liveness.go:47
-									break
-//line liveness.go:47
-								}
-//line liveness.go:47
-								w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes)
-//line liveness.go:47
-								k = k + 1
-//line liveness.go:47
-							}
-//line liveness.go:47
-						}
-//line liveness.go:47
-						w.StoreSlice(gc_l_w[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
-					w := gc_l_w[gc_lane2]
-					_ = w
-
-//line liveness.go:46
-					s := gc_c21r[gc_lane2]
-
-//line liveness.go:47
-					for k := int32(0); k < s&3; k++ {
-						w = s + k
-					}
-					_ = s
-
-//line liveness.go:50
+//line liveness.go:43
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					v := in[i]
+					w := v * 3
+					gc_l_v[gc_lane2] = v
 					gc_l_w[gc_lane2] = w
 				}
 			}
-
-//line liveness.go:50
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c22r)
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-//line liveness.go:51
-				gc_vb11 := archsimd.BroadcastInt32x8(7)
-//line liveness.go:51
-				_ = gc_vb11
-				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-//line liveness.go:51
-					gc_vb12 := archsimd.BroadcastInt32x8(7)
-//line liveness.go:51
-					_ = gc_vb12
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx5.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx5.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx5.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line liveness.go:43
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line liveness.go:43
-						_ = i
-//line liveness.go:43
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line liveness.go:43
-						_ = w
-//line liveness.go:50
-						s2 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line liveness.go:50
-						_ = s2
-//line liveness.go:51
-						if i < 0 || i > len(out)-8 {
-//line liveness.go:51
-							break
-//line liveness.go:51
+		}
+//line liveness.go:46
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+//line liveness.go:46
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_vb4 := archsimd.BroadcastInt32x8(3)
+			if gc_act2 == ^uint32(0) {
+//line liveness.go:47
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line liveness.go:47
+				gc_vb8 := archsimd.BroadcastInt32x8(3)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line liveness.go:47
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line liveness.go:47
+					_ = v
+//line liveness.go:47
+					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line liveness.go:46
+					s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					{
+//line liveness.go:47
+						var k int32 = int32(0)
+//line liveness.go:47
+						gc_lanes3 := gc_all3
+//line liveness.go:47
+						for {
+//line liveness.go:47
+							gc_lanes3 = gc_lanes3.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb8)))
+//line liveness.go:47
+							if gc_lanes3.ToBits() == 0 {
+//line liveness.go:47
+								break
+							}
+//line liveness.go:47
+							w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes3)
+//line liveness.go:47
+							k = k + 1
 						}
-						w.Mul(gc_vb12).Add(s2).StoreSlice(out[i:])
-						gc_left3 &^= 0xff << gc_lane2
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line liveness.go:43
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line liveness.go:43
-						_ = i
-//line liveness.go:43
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line liveness.go:43
-						_ = w
-//line liveness.go:50
-						s2 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line liveness.go:50
-						_ = s2
-//line liveness.go:51
-						if i < 0 || i > len(out)-8 {
-//line liveness.go:51
-							break
-//line liveness.go:51
-						}
-						w.Mul(gc_vb11).Add(s2).StoreSlice(out[i:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
+//line liveness.go:47
+					w.StoreSlice(gc_l_w[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line liveness.go:43
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						w := gc_l_w[gc_lane2]
-						_ = w
-
-//line liveness.go:50
-						s2 := gc_c22r[gc_lane2]
-
-//line liveness.go:51
-						out[i] = w*7 + s2
-						_ = s2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
+//line liveness.go:47
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line liveness.go:47
+					_ = v
+//line liveness.go:47
+					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line liveness.go:46
+					s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					{
+//line liveness.go:47
+						var k int32 = int32(0)
+//line liveness.go:47
+						gc_lanes := gc_all
+//line liveness.go:47
+						for {
+//line liveness.go:47
+							gc_lanes = gc_lanes.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb4)))
+//line liveness.go:47
+							if gc_lanes.ToBits() == 0 {
+//line liveness.go:47
+								break
+							}
+//line liveness.go:47
+							w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes)
+//line liveness.go:47
+							k = k + 1
+						}
+					}
+//line liveness.go:47
+					w.StoreSlice(gc_l_w[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v := gc_l_v[gc_lane2]
+				_ = v
+				w := gc_l_w[gc_lane2]
+//line liveness.go:46
+				s := gc_c21r[gc_lane2]
+				for k := int32(0); k < s&3; k++ {
+					w = s + k
+				}
+				gc_l_w[gc_lane2] = w
+			}
+		}
+//line liveness.go:50
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c22r)
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+//line liveness.go:51
+			gc_vb11 := archsimd.BroadcastInt32x8(7)
+			gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+//line liveness.go:51
+				gc_vb12 := archsimd.BroadcastInt32x8(7)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line liveness.go:54
+					gc_tx2 := gc_tidx5.X + gc_lane2
+//line liveness.go:56
+					gc_ty2 := gc_tidx5.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx5.Z
+					_ = gc_tz2
+//line liveness.go:43
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line liveness.go:43
+					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line liveness.go:50
+					s2 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+					if i < 0 || i > len(out)-8 {
+//line liveness.go:51
+						break
+					}
+//line liveness.go:52
+					w.Mul(gc_vb12).Add(s2).StoreSlice(out[i:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line liveness.go:67
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line liveness.go:43
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line liveness.go:43
+					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line liveness.go:50
+					s2 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+					if i < 0 || i > len(out)-8 {
+//line liveness.go:51
+						break
+					}
+//line liveness.go:52
+					w.Mul(gc_vb11).Add(s2).StoreSlice(out[i:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line liveness.go:43
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line liveness.go:45
+					w := gc_l_w[gc_lane2]
+//line liveness.go:50
+					s2 := gc_c22r[gc_lane2]
+					out[i] = w*7 + s2
 				}
 			}
 		}
@@ -922,4 +686,5 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 // gc_files_liveness holds the source files whose lines the kernels' records hash.
 //
 //go:embed liveness.go
+//line liveness.go:63
 var gc_files_liveness embed.FS

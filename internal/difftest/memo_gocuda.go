@@ -47,154 +47,110 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line memo.go:21
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), size)
-	_ = tile_
-	{
-		var gc_l_x [32]float32
-		var gc_l_sum [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line memo.go:24
+	var gc_l_x [32]float32
+	var gc_l_sum [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line memo.go:22
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line memo.go:23
-							var x float32
-
-//line memo.go:24
-							if true || i < len(in) {
-								x = gc_at[gc_lane]
-							}
-							_ = x
-
-//line memo.go:27
-							gc_l_x[gc_lane] = x
+						i := gc_bx*gc_bdx + gc_tx
+						var x float32
+						if true || i < len(in) {
+							x = gc_at[gc_lane]
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_l_x[gc_lane] = x
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line memo.go:22
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line memo.go:23
-							var x float32
-
-//line memo.go:24
-							if i < len(in) {
-								x = in[i]
-							}
-							_ = x
-
-//line memo.go:27
-							gc_l_x[gc_lane] = x
+						i := gc_bx*gc_bdx + gc_tx
+						var x float32
+						if i < len(in) {
+							x = in[i]
 						}
+						gc_l_x[gc_lane] = x
 					}
 				}
 			}
-
+		}
 //line memo.go:27
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_x, compiled.OpPlus, &gc_c1r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_x, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			x := gc_l_x[gc_lane]
+//line memo.go:27
+			sum := gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = x * x
+			gc_l_sum[gc_lane] = sum
+		}
+//line memo.go:28
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		var gc_memoOut3 float32
+		gc_ran := false
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				x := gc_l_x[gc_lane]
-				_ = x
-
-//line memo.go:27
-				sum := gc_c1r[gc_lane]
-				_ = sum
-
-//line memo.go:28
-				gc_c2v[gc_lane] = x * x
-				gc_l_sum[gc_lane] = sum
-			}
-
-//line memo.go:28
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-			var gc_memoIn float32
-			var gc_memoIn2 float32
-			var gc_memoOut float32
-			var gc_memoOut2 float32
-			var gc_memoOut3 float32
-			gc_ran := false
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line memo.go:22
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					x := gc_l_x[gc_lane]
-					_ = x
-					sum := gc_l_sum[gc_lane]
-					_ = sum
-
+				i := gc_bx*gc_bdx + gc_tx
+//line memo.go:24
+				x := gc_l_x[gc_lane]
+//line memo.go:26
+				sum := gc_l_sum[gc_lane]
 //line memo.go:28
-					sum2 := gc_c2r[gc_lane]
-					var m float32
-					var r float32
-					var inv float32
-					if gc_ran && compiled.Same32(sum, gc_memoIn) && compiled.Same32(sum2, gc_memoIn2) {
-						m, r, inv = gc_memoOut, gc_memoOut2, gc_memoOut3
-					} else {
-						gc_memoIn, gc_memoIn2 = sum, sum2
-
+				sum2 := gc_c2r[gc_lane]
+				var m float32
+				var r float32
+				var inv float32
+				if gc_ran && compiled.Same32(sum, gc_memoIn) && compiled.Same32(sum2, gc_memoIn2) {
+					m, r, inv = gc_memoOut, gc_memoOut2, gc_memoOut3
+				} else {
+					gc_memoIn, gc_memoIn2 = sum, sum2
 //line memo.go:29
-						m = sum / float32(size)
-
-//line memo.go:30
-						r = 1 / float32(math.Sqrt(float64(sum2/float32(size)-m*m+1e-5)))
-
-//line memo.go:31
-						inv = 1 / sum
-						gc_memoOut, gc_memoOut2, gc_memoOut3 = m, r, inv
-						gc_ran = true
-					}
-
+					m = sum / float32(size)
+					r = 1 / float32(math.Sqrt(float64(sum2/float32(size)-m*m+1e-5)))
+					inv = 1 / sum
+					gc_memoOut, gc_memoOut2, gc_memoOut3 = m, r, inv
+					gc_ran = true
+				}
 //line memo.go:32
-					if i < len(in) {
-						out[3*i], out[3*i+1], out[3*i+2] = r*(x-m), m, inv
-					}
-					_ = sum2
-					_ = m
-					_ = r
-					_ = inv
+				if i < len(in) {
+					out[3*i], out[3*i+1], out[3*i+2] = r*(x-m), m, inv
 				}
 			}
 		}
@@ -225,126 +181,102 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_x [32]int32
-		var gc_c1v [32]bool
-		var gc_c1r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line memo.go:43
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line memo.go:44
-					var x int32
-
-//line memo.go:45
-					if i < len(in) {
-						x = in[i]
-					}
-					_ = x
-
-//line memo.go:48
-					gc_c1v[gc_lane] = x > 0
-					gc_l_x[gc_lane] = x
+//line memo.go:52
+	var gc_l_x [32]int32
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line memo.go:43
+				i := gc_bx*gc_bdx + gc_tx
+				var x int32
+				if i < len(in) {
+					x = in[i]
+				}
+				gc_c1v[gc_lane] = x > 0
+				gc_l_x[gc_lane] = x
 			}
-
+		}
 //line memo.go:48
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
-			var gc_memoIn uint32
-			var gc_memoOut int32
-			gc_ran := false
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
+		var gc_memoIn uint32
+		var gc_memoOut int32
+		gc_ran := false
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := out[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := out[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line memo.go:63
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line memo.go:43
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x := gc_l_x[gc_lane]
-							_ = x
-
+						i := gc_bx*gc_bdx + gc_tx
+//line memo.go:45
+						x := gc_l_x[gc_lane]
 //line memo.go:48
-							b := gc_c1r[gc_lane]
-							var share int32
-							if gc_ran && b == gc_memoIn {
-								share = gc_memoOut
-							} else {
-								gc_memoIn = b
-
+						b := gc_c1r[gc_lane]
+						var share int32
+						if gc_ran && b == gc_memoIn {
+							share = gc_memoOut
+						} else {
+							gc_memoIn = b
 //line memo.go:49
-								share = 1000 / (int32(bits.OnesCount32(b)) + 1)
-								gc_memoOut = share
-								gc_ran = true
-							}
-
-//line memo.go:50
-							if true || i < len(in) {
-								gc_at[gc_lane] = x * share
-							}
-							_ = b
-							_ = share
+							share = 1000 / (int32(bits.OnesCount32(b)) + 1)
+							gc_memoOut = share
+							gc_ran = true
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line memo.go:43
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x := gc_l_x[gc_lane]
-							_ = x
-
-//line memo.go:48
-							b := gc_c1r[gc_lane]
-							var share int32
-							if gc_ran && b == gc_memoIn {
-								share = gc_memoOut
-							} else {
-								gc_memoIn = b
-
-//line memo.go:49
-								share = 1000 / (int32(bits.OnesCount32(b)) + 1)
-								gc_memoOut = share
-								gc_ran = true
-							}
-
 //line memo.go:50
-							if i < len(in) {
-								out[i] = x * share
-							}
-							_ = b
-							_ = share
+						if true || i < len(in) {
+							gc_at[gc_lane] = x * share
+						}
+					}
+				} else {
+//line memo.go:57
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line memo.go:43
+						i := gc_bx*gc_bdx + gc_tx
+//line memo.go:45
+						x := gc_l_x[gc_lane]
+//line memo.go:48
+						b := gc_c1r[gc_lane]
+						var share int32
+						if gc_ran && b == gc_memoIn {
+							share = gc_memoOut
+						} else {
+							gc_memoIn = b
+//line memo.go:49
+							share = 1000 / (int32(bits.OnesCount32(b)) + 1)
+							gc_memoOut = share
+							gc_ran = true
+						}
+//line memo.go:50
+						if i < len(in) {
+							out[i] = x * share
 						}
 					}
 				}
@@ -356,4 +288,5 @@ func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
 // gc_files_memo holds the source files whose lines the kernels' records hash.
 //
 //go:embed memo.go
+//line memo.go:66
 var gc_files_memo embed.FS

@@ -48,537 +48,376 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line memo.go:21
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), size)
-	_ = tile_
-	{
-		var gc_l_x [32]float32
-		var gc_l_sum [32]float32
-		var gc_c21r [32]float32
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line memo.go:24
+	var gc_l_x [32]float32
+	var gc_l_sum [32]float32
+	var gc_c21r [32]float32
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-						gc_at2 := in[gc_off2:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
+				gc_x02 := gc_tidx2.X
+				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at2 := in[gc_off2:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
 //line memo.go:22
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line memo.go:23
-							var x float32
-
-//line memo.go:24
-							if true || i < len(in) {
-								x = gc_at2[gc_lane2]
-							}
-							_ = x
-
-//line memo.go:27
-							gc_l_x[gc_lane2] = x
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						var x float32
+						if true || i < len(in) {
+							x = gc_at2[gc_lane2]
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line memo.go:22
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line memo.go:23
-							var x float32
-
-//line memo.go:24
-							if i < len(in) {
-								x = in[i]
-							}
-							_ = x
-
-//line memo.go:27
-							gc_l_x[gc_lane2] = x
-						}
-					}
-				}
-			}
-
-//line memo.go:27
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, tile_.Size(), &gc_l_x, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				x := gc_l_x[gc_lane2]
-				_ = x
-
-//line memo.go:27
-				sum := gc_c21r[gc_lane2]
-				_ = sum
-
-//line memo.go:28
-				gc_c22v[gc_lane2] = x * x
-				gc_l_sum[gc_lane2] = sum
-			}
-
-//line memo.go:28
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, tile_.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-			var gc_memoIn3 float32
-			var gc_memoIn4 float32
-			var gc_memoOut4 float32
-			var gc_memoOut5 float32
-			var gc_memoOut6 float32
-			gc_ran2 := false
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line memo.go:29
-				gc_vb := archsimd.BroadcastFloat32x8(float32(size))
-//line memo.go:29
-				_ = gc_vb
-//line memo.go:30
-				gc_vb2 := archsimd.BroadcastFloat32x8(1e-5)
-//line memo.go:30
-				_ = gc_vb2
-//line memo.go:30
-				gc_vb3 := archsimd.BroadcastFloat32x8(1)
-//line memo.go:30
-				_ = gc_vb3
-//line memo.go:30
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line memo.go:30
-				_ = gc_iota
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line memo.go:29
-					gc_vb4 := archsimd.BroadcastFloat32x8(float32(size))
-//line memo.go:29
-					_ = gc_vb4
-//line memo.go:30
-					gc_vb5 := archsimd.BroadcastFloat32x8(1e-5)
-//line memo.go:30
-					_ = gc_vb5
-//line memo.go:30
-					gc_vb6 := archsimd.BroadcastFloat32x8(1)
-//line memo.go:30
-					_ = gc_vb6
-//line memo.go:30
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line memo.go:30
-					_ = gc_iota2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line memo.go:22
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line memo.go:22
-						_ = i
-//line memo.go:22
-						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line memo.go:22
-						_ = x
-//line memo.go:22
-						sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
-//line memo.go:22
-						_ = sum
-//line memo.go:28
-						sum2 := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line memo.go:28
-						_ = sum2
-//line memo.go:29
-						m := sum.Div(gc_vb4)
-//line memo.go:29
-						_ = m
-//line memo.go:30
-						r := gc_vb6.Div(sum2.Div(gc_vb4).Sub(m.Mul(m)).Add(gc_vb5).Sqrt())
-//line memo.go:30
-						_ = r
-//line memo.go:31
-						inv := gc_vb6.Div(sum)
-//line memo.go:31
-						_ = inv
-//line memo.go:32
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line memo.go:32
-							gc_t4 := r.Mul(x.Sub(m))
-//line memo.go:32
-							_ = gc_t4
-//line memo.go:32
-							gc_t5 := m
-//line memo.go:32
-							_ = gc_t5
-//line memo.go:32
-							gc_t6 := inv
-//line memo.go:32
-							_ = gc_t6
-//line memo.go:32
-							{
-//line memo.go:32
-								var gc_lanes4 [8]float32
-//line memo.go:32
-								gc_t4.Store(&gc_lanes4)
-//line memo.go:32
-								for gc_k4 := range 8 {
-//line memo.go:32
-									if 0xff&(1<<gc_k4) != 0 {
-//line memo.go:32
-										gc_pos2.Thread = gc_rank2 + gc_k4
-										out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
-//line memo.go:33
-									}
-//line memo.go:33
-								}
-//line memo.go:33
-								gc_pos2.Thread = gc_rank2
-//line memo.go:33
-							}
-//line memo.go:33
-							{
-//line memo.go:33
-								var gc_lanes5 [8]float32
-//line memo.go:33
-								gc_t5.Store(&gc_lanes5)
-//line memo.go:33
-								for gc_k5 := range 8 {
-//line memo.go:33
-									if 0xff&(1<<gc_k5) != 0 {
-//line memo.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k5
-//line memo.go:33
-										out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
-//line memo.go:33
-									}
-//line memo.go:33
-								}
-//line memo.go:33
-								gc_pos2.Thread = gc_rank2
-//line memo.go:33
-							}
-//line memo.go:33
-							{
-//line memo.go:33
-								var gc_lanes6 [8]float32
-//line memo.go:33
-								gc_t6.Store(&gc_lanes6)
-//line memo.go:33
-								for gc_k6 := range 8 {
-//line memo.go:33
-									if 0xff&(1<<gc_k6) != 0 {
-//line memo.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k6
-//line memo.go:33
-										out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
-//line memo.go:33
-									}
-//line memo.go:33
-								}
-//line memo.go:33
-								gc_pos2.Thread = gc_rank2
-//line memo.go:33
-							}
-//line memo.go:33
-						} else {
-//line memo.go:33
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line memo.go:32
-							_ = gc_if2
-//line memo.go:32
-							if gc_if2.ToBits() != 0 {
-//line memo.go:32
-								gc_t7 := r.Mul(x.Sub(m))
-//line memo.go:32
-								_ = gc_t7
-//line memo.go:32
-								gc_t8 := m
-//line memo.go:32
-								_ = gc_t8
-//line memo.go:32
-								gc_t9 := inv
-//line memo.go:32
-								_ = gc_t9
-//line memo.go:32
-								{
-//line memo.go:32
-									var gc_lanes7 [8]float32
-//line memo.go:32
-									gc_t7.Store(&gc_lanes7)
-//line memo.go:32
-									for gc_k7 := range 8 {
-//line memo.go:32
-										if gc_if2.ToBits()&(1<<gc_k7) != 0 {
-//line memo.go:32
-											gc_pos2.Thread = gc_rank2 + gc_k7
-											out[(3*i)+3*gc_k7] = gc_lanes7[gc_k7]
-//line memo.go:33
-										}
-//line memo.go:33
-									}
-//line memo.go:33
-									gc_pos2.Thread = gc_rank2
-//line memo.go:33
-								}
-//line memo.go:33
-								{
-//line memo.go:33
-									var gc_lanes8 [8]float32
-//line memo.go:33
-									gc_t8.Store(&gc_lanes8)
-//line memo.go:33
-									for gc_k8 := range 8 {
-//line memo.go:33
-										if gc_if2.ToBits()&(1<<gc_k8) != 0 {
-//line memo.go:33
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line memo.go:33
-											out[(3*i+1)+3*gc_k8] = gc_lanes8[gc_k8]
-//line memo.go:33
-										}
-//line memo.go:33
-									}
-//line memo.go:33
-									gc_pos2.Thread = gc_rank2
-//line memo.go:33
-								}
-//line memo.go:33
-								{
-//line memo.go:33
-									var gc_lanes9 [8]float32
-//line memo.go:33
-									gc_t9.Store(&gc_lanes9)
-//line memo.go:33
-									for gc_k9 := range 8 {
-//line memo.go:33
-										if gc_if2.ToBits()&(1<<gc_k9) != 0 {
-//line memo.go:33
-											gc_pos2.Thread = gc_rank2 + gc_k9
-//line memo.go:33
-											out[(3*i+2)+3*gc_k9] = gc_lanes9[gc_k9]
-//line memo.go:33
-										}
-//line memo.go:33
-									}
-//line memo.go:33
-									gc_pos2.Thread = gc_rank2
-//line memo.go:33
-								}
-//line memo.go:33
-							}
-//line memo.go:33
-						}
-						gc_left &^= 0xff << gc_lane2
+						gc_l_x[gc_lane2] = x
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line memo.go:22
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line memo.go:22
-						_ = i
-//line memo.go:22
-						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line memo.go:22
-						_ = x
-//line memo.go:22
-						sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
-//line memo.go:22
-						_ = sum
-//line memo.go:28
-						sum2 := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line memo.go:28
-						_ = sum2
-//line memo.go:29
-						m := sum.Div(gc_vb)
-//line memo.go:29
-						_ = m
-//line memo.go:30
-						r := gc_vb3.Div(sum2.Div(gc_vb).Sub(m.Mul(m)).Add(gc_vb2).Sqrt())
-//line memo.go:30
-						_ = r
-//line memo.go:31
-						inv := gc_vb3.Div(sum)
-//line memo.go:31
-						_ = inv
-//line memo.go:32
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line memo.go:32
-						_ = gc_if
-//line memo.go:33
-						if gc_if.ToBits() != 0 {
-//line memo.go:33
-							gc_t := r.Mul(x.Sub(m))
-//line memo.go:33
-							_ = gc_t
-//line memo.go:33
-							gc_t2 := m
-//line memo.go:33
-							_ = gc_t2
-//line memo.go:33
-							gc_t3 := inv
-//line memo.go:33
-							_ = gc_t3
-//line memo.go:33
-							{
-//line memo.go:33
-								var gc_lanes [8]float32
-//line memo.go:33
-								gc_t.Store(&gc_lanes)
-//line memo.go:33
-								for gc_k := range 8 {
-//line memo.go:33
-									if gc_if.ToBits()&(1<<gc_k) != 0 {
-//line memo.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line memo.go:33
-										out[(3*i)+3*gc_k] = gc_lanes[gc_k]
-//line memo.go:33
-									}
-//line memo.go:33
-								}
-//line memo.go:33
-								gc_pos2.Thread = gc_rank2
-//line memo.go:33
-							}
-//line memo.go:33
-							{
-//line memo.go:33
-								var gc_lanes2 [8]float32
-//line memo.go:33
-								gc_t2.Store(&gc_lanes2)
-//line memo.go:33
-								for gc_k2 := range 8 {
-//line memo.go:33
-									if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line memo.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line memo.go:33
-										out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
-//line memo.go:33
-									}
-//line memo.go:33
-								}
-//line memo.go:33
-								gc_pos2.Thread = gc_rank2
-//line memo.go:33
-							}
-//line memo.go:33
-							{
-//line memo.go:33
-								var gc_lanes3 [8]float32
-//line memo.go:33
-								gc_t3.Store(&gc_lanes3)
-//line memo.go:33
-								for gc_k3 := range 8 {
-//line memo.go:33
-									if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line memo.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line memo.go:33
-										out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
-//line memo.go:33
-									}
-//line memo.go:33
-								}
-//line memo.go:33
-								gc_pos2.Thread = gc_rank2
-//line memo.go:33
-							}
-//line memo.go:33
-						}
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line memo.go:22
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						x := gc_l_x[gc_lane2]
-						_ = x
-						sum := gc_l_sum[gc_lane2]
-						_ = sum
-
-//line memo.go:28
-						sum2 := gc_c22r[gc_lane2]
-						var m float32
-						var r float32
-						var inv float32
-						if gc_ran2 && compiled.Same32(sum, gc_memoIn3) && compiled.Same32(sum2, gc_memoIn4) {
-							m, r, inv = gc_memoOut4, gc_memoOut5, gc_memoOut6
-						} else {
-							gc_memoIn3, gc_memoIn4 = sum, sum2
-
-//line memo.go:29
-							m = sum / float32(size)
-
-//line memo.go:30
-							r = 1 / float32(math.Sqrt(float64(sum2/float32(size)-m*m+1e-5)))
-
-//line memo.go:31
-							inv = 1 / sum
-							gc_memoOut4, gc_memoOut5, gc_memoOut6 = m, r, inv
-							gc_ran2 = true
-						}
-
-//line memo.go:32
+						var x float32
 						if i < len(in) {
-							out[3*i], out[3*i+1], out[3*i+2] = r*(x-m), m, inv
+							x = in[i]
 						}
-						_ = sum2
-						_ = m
-						_ = r
-						_ = inv
+						gc_l_x[gc_lane2] = x
+					}
+				}
+			}
+		}
+//line memo.go:27
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, tile_.Size(), &gc_l_x, compiled.OpPlus, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			x := gc_l_x[gc_lane2]
+//line memo.go:27
+			sum := gc_c21r[gc_lane2]
+			gc_c22v[gc_lane2] = x * x
+			gc_l_sum[gc_lane2] = sum
+		}
+//line memo.go:28
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, tile_.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+		var gc_memoIn3 float32
+		var gc_memoIn4 float32
+		var gc_memoOut4 float32
+		var gc_memoOut5 float32
+		var gc_memoOut6 float32
+		gc_ran2 := false
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line memo.go:29
+			gc_vb := archsimd.BroadcastFloat32x8(float32(size))
+			gc_vb2 := archsimd.BroadcastFloat32x8(1e-5)
+//line memo.go:30
+			gc_vb3 := archsimd.BroadcastFloat32x8(1)
+//line memo.go:30
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line memo.go:29
+				gc_vb4 := archsimd.BroadcastFloat32x8(float32(size))
+				gc_vb5 := archsimd.BroadcastFloat32x8(1e-5)
+//line memo.go:30
+				gc_vb6 := archsimd.BroadcastFloat32x8(1)
+//line memo.go:30
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line memo.go:35
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line memo.go:22
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line memo.go:22
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line memo.go:22
+					sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
+//line memo.go:28
+					sum2 := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+					m := sum.Div(gc_vb4)
+					r := gc_vb6.Div(sum2.Div(gc_vb4).Sub(m.Mul(m)).Add(gc_vb5).Sqrt())
+					inv := gc_vb6.Div(sum)
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line memo.go:32
+						gc_t4 := r.Mul(x.Sub(m))
+//line memo.go:32
+						gc_t5 := m
+//line memo.go:32
+						gc_t6 := inv
+						{
+//line memo.go:32
+							var gc_lanes4 [8]float32
+//line memo.go:32
+							gc_t4.Store(&gc_lanes4)
+//line memo.go:32
+							for gc_k4 := range 8 {
+//line memo.go:32
+								if 0xff&(1<<gc_k4) != 0 {
+//line memo.go:32
+									gc_pos2.Thread = gc_rank2 + gc_k4
+									out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
+								}
+							}
+//line memo.go:33
+							gc_pos2.Thread = gc_rank2
+						}
+						{
+//line memo.go:33
+							var gc_lanes5 [8]float32
+//line memo.go:33
+							gc_t5.Store(&gc_lanes5)
+//line memo.go:33
+							for gc_k5 := range 8 {
+//line memo.go:33
+								if 0xff&(1<<gc_k5) != 0 {
+//line memo.go:33
+									gc_pos2.Thread = gc_rank2 + gc_k5
+//line memo.go:33
+									out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
+								}
+							}
+//line memo.go:33
+							gc_pos2.Thread = gc_rank2
+						}
+						{
+//line memo.go:33
+							var gc_lanes6 [8]float32
+//line memo.go:33
+							gc_t6.Store(&gc_lanes6)
+//line memo.go:33
+							for gc_k6 := range 8 {
+//line memo.go:33
+								if 0xff&(1<<gc_k6) != 0 {
+//line memo.go:33
+									gc_pos2.Thread = gc_rank2 + gc_k6
+//line memo.go:33
+									out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
+								}
+							}
+//line memo.go:33
+							gc_pos2.Thread = gc_rank2
+						}
+					} else {
+//line memo.go:33
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line memo.go:32
+						if gc_if2.ToBits() != 0 {
+//line memo.go:32
+							gc_t7 := r.Mul(x.Sub(m))
+//line memo.go:32
+							gc_t8 := m
+//line memo.go:32
+							gc_t9 := inv
+							{
+//line memo.go:32
+								var gc_lanes7 [8]float32
+//line memo.go:32
+								gc_t7.Store(&gc_lanes7)
+//line memo.go:32
+								for gc_k7 := range 8 {
+//line memo.go:32
+									if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+//line memo.go:32
+										gc_pos2.Thread = gc_rank2 + gc_k7
+										out[(3*i)+3*gc_k7] = gc_lanes7[gc_k7]
+									}
+								}
+//line memo.go:33
+								gc_pos2.Thread = gc_rank2
+							}
+							{
+//line memo.go:33
+								var gc_lanes8 [8]float32
+//line memo.go:33
+								gc_t8.Store(&gc_lanes8)
+//line memo.go:33
+								for gc_k8 := range 8 {
+//line memo.go:33
+									if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+//line memo.go:33
+										gc_pos2.Thread = gc_rank2 + gc_k8
+//line memo.go:33
+										out[(3*i+1)+3*gc_k8] = gc_lanes8[gc_k8]
+									}
+								}
+//line memo.go:33
+								gc_pos2.Thread = gc_rank2
+							}
+							{
+//line memo.go:33
+								var gc_lanes9 [8]float32
+//line memo.go:33
+								gc_t9.Store(&gc_lanes9)
+//line memo.go:33
+								for gc_k9 := range 8 {
+//line memo.go:33
+									if gc_if2.ToBits()&(1<<gc_k9) != 0 {
+//line memo.go:33
+										gc_pos2.Thread = gc_rank2 + gc_k9
+//line memo.go:33
+										out[(3*i+2)+3*gc_k9] = gc_lanes9[gc_k9]
+									}
+								}
+//line memo.go:33
+								gc_pos2.Thread = gc_rank2
+							}
+						}
+					}
+//line memo.go:34
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line memo.go:48
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line memo.go:22
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line memo.go:22
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line memo.go:22
+					sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
+//line memo.go:28
+					sum2 := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+					m := sum.Div(gc_vb)
+					r := gc_vb3.Div(sum2.Div(gc_vb).Sub(m.Mul(m)).Add(gc_vb2).Sqrt())
+					inv := gc_vb3.Div(sum)
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					if gc_if.ToBits() != 0 {
+//line memo.go:33
+						gc_t := r.Mul(x.Sub(m))
+//line memo.go:33
+						gc_t2 := m
+//line memo.go:33
+						gc_t3 := inv
+						{
+//line memo.go:33
+							var gc_lanes [8]float32
+//line memo.go:33
+							gc_t.Store(&gc_lanes)
+//line memo.go:33
+							for gc_k := range 8 {
+//line memo.go:33
+								if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line memo.go:33
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line memo.go:33
+									out[(3*i)+3*gc_k] = gc_lanes[gc_k]
+								}
+							}
+//line memo.go:33
+							gc_pos2.Thread = gc_rank2
+						}
+						{
+//line memo.go:33
+							var gc_lanes2 [8]float32
+//line memo.go:33
+							gc_t2.Store(&gc_lanes2)
+//line memo.go:33
+							for gc_k2 := range 8 {
+//line memo.go:33
+								if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line memo.go:33
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line memo.go:33
+									out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
+								}
+							}
+//line memo.go:33
+							gc_pos2.Thread = gc_rank2
+						}
+						{
+//line memo.go:33
+							var gc_lanes3 [8]float32
+//line memo.go:33
+							gc_t3.Store(&gc_lanes3)
+//line memo.go:33
+							for gc_k3 := range 8 {
+//line memo.go:33
+								if gc_if.ToBits()&(1<<gc_k3) != 0 {
+//line memo.go:33
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line memo.go:33
+									out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
+								}
+							}
+//line memo.go:33
+							gc_pos2.Thread = gc_rank2
+						}
+					}
+//line memo.go:34
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line memo.go:22
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line memo.go:24
+					x := gc_l_x[gc_lane2]
+//line memo.go:26
+					sum := gc_l_sum[gc_lane2]
+//line memo.go:28
+					sum2 := gc_c22r[gc_lane2]
+					var m float32
+					var r float32
+					var inv float32
+					if gc_ran2 && compiled.Same32(sum, gc_memoIn3) && compiled.Same32(sum2, gc_memoIn4) {
+						m, r, inv = gc_memoOut4, gc_memoOut5, gc_memoOut6
+					} else {
+						gc_memoIn3, gc_memoIn4 = sum, sum2
+//line memo.go:29
+						m = sum / float32(size)
+						r = 1 / float32(math.Sqrt(float64(sum2/float32(size)-m*m+1e-5)))
+						inv = 1 / sum
+						gc_memoOut4, gc_memoOut5, gc_memoOut6 = m, r, inv
+						gc_ran2 = true
+					}
+//line memo.go:32
+					if i < len(in) {
+						out[3*i], out[3*i+1], out[3*i+2] = r*(x-m), m, inv
 					}
 				}
 			}
@@ -610,126 +449,102 @@ func gc_body_memoVote(gc_b2 *compiled.Block, out, in []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_x [32]int32
-		var gc_c21v [32]bool
-		var gc_c21r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line memo.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line memo.go:44
-					var x int32
-
-//line memo.go:45
-					if i < len(in) {
-						x = in[i]
-					}
-					_ = x
-
-//line memo.go:48
-					gc_c21v[gc_lane2] = x > 0
-					gc_l_x[gc_lane2] = x
+//line memo.go:52
+	var gc_l_x [32]int32
+	var gc_c21v [32]bool
+	var gc_c21r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line memo.go:43
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				var x int32
+				if i < len(in) {
+					x = in[i]
+				}
+				gc_c21v[gc_lane2] = x > 0
+				gc_l_x[gc_lane2] = x
 			}
-
+		}
 //line memo.go:48
-			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0xffffffff, nil, &gc_c21v, nil, nil, &gc_c21r)
-			var gc_memoIn2 uint32
-			var gc_memoOut2 int32
-			gc_ran2 := false
+		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0xffffffff, nil, &gc_c21v, nil, nil, &gc_c21r)
+		var gc_memoIn2 uint32
+		var gc_memoOut2 int32
+		gc_ran2 := false
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+				gc_x02 := gc_tidx2.X
+				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+//line memo.go:63
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line memo.go:43
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x := gc_l_x[gc_lane2]
-							_ = x
-
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line memo.go:45
+						x := gc_l_x[gc_lane2]
 //line memo.go:48
-							b := gc_c21r[gc_lane2]
-							var share int32
-							if gc_ran2 && b == gc_memoIn2 {
-								share = gc_memoOut2
-							} else {
-								gc_memoIn2 = b
-
+						b := gc_c21r[gc_lane2]
+						var share int32
+						if gc_ran2 && b == gc_memoIn2 {
+							share = gc_memoOut2
+						} else {
+							gc_memoIn2 = b
 //line memo.go:49
-								share = 1000 / (int32(bits.OnesCount32(b)) + 1)
-								gc_memoOut2 = share
-								gc_ran2 = true
-							}
-
-//line memo.go:50
-							if true || i < len(in) {
-								gc_at2[gc_lane2] = x * share
-							}
-							_ = b
-							_ = share
+							share = 1000 / (int32(bits.OnesCount32(b)) + 1)
+							gc_memoOut2 = share
+							gc_ran2 = true
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line memo.go:43
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x := gc_l_x[gc_lane2]
-							_ = x
-
-//line memo.go:48
-							b := gc_c21r[gc_lane2]
-							var share int32
-							if gc_ran2 && b == gc_memoIn2 {
-								share = gc_memoOut2
-							} else {
-								gc_memoIn2 = b
-
-//line memo.go:49
-								share = 1000 / (int32(bits.OnesCount32(b)) + 1)
-								gc_memoOut2 = share
-								gc_ran2 = true
-							}
-
 //line memo.go:50
-							if i < len(in) {
-								out[i] = x * share
-							}
-							_ = b
-							_ = share
+						if true || i < len(in) {
+							gc_at2[gc_lane2] = x * share
+						}
+					}
+				} else {
+//line memo.go:57
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line memo.go:43
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line memo.go:45
+						x := gc_l_x[gc_lane2]
+//line memo.go:48
+						b := gc_c21r[gc_lane2]
+						var share int32
+						if gc_ran2 && b == gc_memoIn2 {
+							share = gc_memoOut2
+						} else {
+							gc_memoIn2 = b
+//line memo.go:49
+							share = 1000 / (int32(bits.OnesCount32(b)) + 1)
+							gc_memoOut2 = share
+							gc_ran2 = true
+						}
+//line memo.go:50
+						if i < len(in) {
+							out[i] = x * share
 						}
 					}
 				}
@@ -741,4 +556,5 @@ func gc_body_memoVote(gc_b2 *compiled.Block, out, in []int32) {
 // gc_files_memo holds the source files whose lines the kernels' records hash.
 //
 //go:embed memo.go
+//line memo.go:66
 var gc_files_memo embed.FS

@@ -43,950 +43,634 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line methods.go:44
 	si := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-
-//line methods.go:45
 	sf := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-
-//line methods.go:46
 	var s []int32 = si
-
-//line methods.go:46
-	_ = s
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s) {
-				gc_at := s[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:43
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line methods.go:46
-						var v int32 = int32(i % 7)
-						_ = v
-
-//line methods.go:15
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:46
-						var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-						_ = b
-
-//line methods.go:16
-						gc_at[gc_tx] = v * b.scale
-						_ = b
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:43
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line methods.go:46
-						var v int32 = int32(i % 7)
-						_ = v
-
-//line methods.go:15
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:46
-						var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-						_ = b
-
-//line methods.go:16
-						gc_at[gc_tx] = v * b.scale
-						_ = b
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:43
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line methods.go:46
-						var v int32 = int32(i % 7)
-						_ = v
-
-//line methods.go:15
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:46
-						var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-						_ = b
-
-//line methods.go:16
-						gc_at[gc_tx] = v * b.scale
-						_ = b
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:43
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line methods.go:46
-						var v int32 = int32(i % 7)
-						_ = v
-
-//line methods.go:15
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:46
-						var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-						_ = b
-
-//line methods.go:16
-						gc_at[gc_tx] = v * b.scale
-						_ = b
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line methods.go:48
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at := s[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line methods.go:56
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line methods.go:46
 					var v int32 = int32(i % 7)
-					_ = v
-
-//line methods.go:15
-					tid := gc_tx
-					_ = tid
-
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-					_ = b
-
 //line methods.go:16
 					gc_at[gc_tx] = v * b.scale
-					_ = b
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:43
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line methods.go:46
-						var v int32 = int32(i % 7)
-						_ = v
-
-//line methods.go:15
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:46
-						var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-						_ = b
-
-//line methods.go:16
-						s[tid] = v * b.scale
-						_ = b
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:43
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line methods.go:46
-						var v int32 = int32(i % 7)
-						_ = v
-
-//line methods.go:15
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:46
-						var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-						_ = b
-
-//line methods.go:16
-						s[tid] = v * b.scale
-						_ = b
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:43
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line methods.go:46
-						var v int32 = int32(i % 7)
-						_ = v
-
-//line methods.go:15
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:46
-						var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-						_ = b
-
-//line methods.go:16
-						s[tid] = v * b.scale
-						_ = b
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:43
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line methods.go:46
-						var v int32 = int32(i % 7)
-						_ = v
-
-//line methods.go:15
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:46
-						var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-						_ = b
-
-//line methods.go:16
-						s[tid] = v * b.scale
-						_ = b
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+//line methods.go:20
+					gc_tx := gc_step + 1
+//line methods.go:22
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line methods.go:43
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line methods.go:46
 					var v int32 = int32(i % 7)
-					_ = v
-
-//line methods.go:15
-					tid := gc_tx
-					_ = tid
-
 //line methods.go:46
 					var b blockTree[int32] = blockTree[int32]{scale: 2}
-
+//line methods.go:16
+					gc_at[gc_tx] = v * b.scale
+				}
+				{
+//line methods.go:20
+					gc_tx := gc_step + 2
+//line methods.go:22
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:43
+					i := gc_bx*gc_bdx + gc_tx
 //line methods.go:46
-					_ = b
-
+					var v int32 = int32(i % 7)
+//line methods.go:46
+					var b blockTree[int32] = blockTree[int32]{scale: 2}
+//line methods.go:16
+					gc_at[gc_tx] = v * b.scale
+				}
+				{
+//line methods.go:20
+					gc_tx := gc_step + 3
+//line methods.go:22
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:43
+					i := gc_bx*gc_bdx + gc_tx
+//line methods.go:46
+					var v int32 = int32(i % 7)
+//line methods.go:46
+					var b blockTree[int32] = blockTree[int32]{scale: 2}
+//line methods.go:16
+					gc_at[gc_tx] = v * b.scale
+				}
+			}
+//line methods.go:20
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methods.go:43
+				i := gc_bx*gc_bdx + gc_tx
+//line methods.go:46
+				var v int32 = int32(i % 7)
+//line methods.go:46
+				var b blockTree[int32] = blockTree[int32]{scale: 2}
+//line methods.go:16
+				gc_at[gc_tx] = v * b.scale
+			}
+		} else {
+//line methods.go:20
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:43
+					i := gc_bx*gc_bdx + gc_tx
+//line methods.go:46
+					var v int32 = int32(i % 7)
+//line methods.go:15
+					tid := gc_tx
+//line methods.go:46
+					var b blockTree[int32] = blockTree[int32]{scale: 2}
 //line methods.go:16
 					s[tid] = v * b.scale
-					_ = b
 				}
+				{
+//line methods.go:20
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:43
+					i := gc_bx*gc_bdx + gc_tx
+//line methods.go:46
+					var v int32 = int32(i % 7)
+//line methods.go:15
+					tid := gc_tx
+//line methods.go:46
+					var b blockTree[int32] = blockTree[int32]{scale: 2}
+//line methods.go:16
+					s[tid] = v * b.scale
+				}
+				{
+//line methods.go:20
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:43
+					i := gc_bx*gc_bdx + gc_tx
+//line methods.go:46
+					var v int32 = int32(i % 7)
+//line methods.go:15
+					tid := gc_tx
+//line methods.go:46
+					var b blockTree[int32] = blockTree[int32]{scale: 2}
+//line methods.go:16
+					s[tid] = v * b.scale
+				}
+				{
+//line methods.go:20
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:43
+					i := gc_bx*gc_bdx + gc_tx
+//line methods.go:46
+					var v int32 = int32(i % 7)
+//line methods.go:15
+					tid := gc_tx
+//line methods.go:46
+					var b blockTree[int32] = blockTree[int32]{scale: 2}
+//line methods.go:16
+					s[tid] = v * b.scale
+				}
+			}
+//line methods.go:20
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methods.go:43
+				i := gc_bx*gc_bdx + gc_tx
+//line methods.go:46
+				var v int32 = int32(i % 7)
+//line methods.go:15
+				tid := gc_tx
+//line methods.go:46
+				var b blockTree[int32] = blockTree[int32]{scale: 2}
+//line methods.go:16
+				s[tid] = v * b.scale
 			}
 		}
 	}
-
 //line methods.go:17
 	for k := gc_bdx / 2; k > 0; k /= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := k; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := k
-				if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
-					gc_at2 := s[:gc_to]
-					gc_at3 := s[gc_off:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line methods.go:15
-							tid := gc_tx
-							_ = tid
-
 //line methods.go:19
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := k; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := k
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
+				gc_at2 := s[:gc_to]
+				gc_at3 := s[gc_off:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line methods.go:15
-							tid := gc_tx
-							_ = tid
-
-//line methods.go:19
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line methods.go:15
-							tid := gc_tx
-							_ = tid
-
-//line methods.go:19
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line methods.go:15
-							tid := gc_tx
-							_ = tid
-
-//line methods.go:19
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line methods.go:15
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:19
-						{
+//line methods.go:20
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step3 + 1
 						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line methods.go:15
-							tid := gc_tx
-							_ = tid
-
-//line methods.go:19
-							{
-								s[tid] += s[tid+k]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line methods.go:15
-							tid := gc_tx
-							_ = tid
-
-//line methods.go:19
-							{
-								s[tid] += s[tid+k]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line methods.go:15
-							tid := gc_tx
-							_ = tid
-
-//line methods.go:19
-							{
-								s[tid] += s[tid+k]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line methods.go:15
-							tid := gc_tx
-							_ = tid
-
-//line methods.go:19
-							{
-								s[tid] += s[tid+k]
-							}
+//line methods.go:20
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+						{
+//line methods.go:20
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						{
+//line methods.go:20
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+//line methods.go:20
+						gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line methods.go:15
 						tid := gc_tx
-						_ = tid
-
-//line methods.go:19
 						{
+//line methods.go:20
+							s[tid] += s[tid+k]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line methods.go:15
+						tid := gc_tx
+						{
+//line methods.go:20
+							s[tid] += s[tid+k]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line methods.go:15
+						tid := gc_tx
+						{
+//line methods.go:20
+							s[tid] += s[tid+k]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line methods.go:15
+						tid := gc_tx
+						{
+//line methods.go:20
 							s[tid] += s[tid+k]
 						}
 					}
 				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:15
+					tid := gc_tx
+					{
+//line methods.go:20
+						s[tid] += s[tid+k]
+					}
+				}
 			}
 		}
 	}
-	{
-		gc_off2 := 0
-		if gc_off2 >= 0 && gc_off2 < len(s) {
-			gc_at4 := s[gc_off2:][:1]
-			gc_elem := gc_at4[0]
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
+//line methods.go:28
+	gc_off2 := 0
+	if gc_off2 >= 0 && gc_off2 < len(s) {
+		gc_at4 := s[gc_off2:][:1]
+		gc_elem := gc_at4[0]
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			gc_pos.Thread = gc_rank
+//line methods.go:24
+			var r int32 = gc_at4[0]
+			lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+//line methods.go:24
+			r := gc_elem
+//line methods.go:26
+			gc_s_r[gc_rank] = r
+		}
+	} else {
+		gc_vstep2 := 0
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
+			gc_pos.Thread = gc_rank
+//line methods.go:24
+			var r int32 = s[0]
+			lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
+		}
+		gc_step5 := gc_vstep2
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+			{
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
-//line methods.go:24
-				var r int32 = gc_at4[0]
-//line methods.go:24
-				_ = r
-				lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
-			}
-			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-
-//line methods.go:24
-				r := gc_elem
-				_ = r
-				gc_s_r[gc_rank] = r
-			}
-		} else {
-			gc_vstep2 := 0
-			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-				gc_rank := gc_vstep2
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				var r int32 = s[0]
-//line methods.go:24
-				_ = r
-				lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
-			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-				{
-					gc_rank := gc_step5 + 0
-					gc_pos.Thread = gc_rank
-
-//line methods.go:24
-					r := s[0]
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step5 + 1
-					gc_pos.Thread = gc_rank
-
-//line methods.go:24
-					r := s[0]
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step5 + 2
-					gc_pos.Thread = gc_rank
-
-//line methods.go:24
-					r := s[0]
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_rank := gc_step5 + 3
-					gc_pos.Thread = gc_rank
-
-//line methods.go:24
-					r := s[0]
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
 //line methods.go:24
 				r := s[0]
-				_ = r
+//line methods.go:26
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step5 + 1
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r := s[0]
+//line methods.go:26
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step5 + 2
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r := s[0]
+//line methods.go:26
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step5 + 3
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r := s[0]
+//line methods.go:26
 				gc_s_r[gc_rank] = r
 			}
 		}
-	}
-
-//line methods.go:48
-	var s_ []float32 = sf
-
-//line methods.go:48
-	_ = s_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line methods.go:43
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line methods.go:48
-				var v_ float32 = float32(i % 5)
-				_ = v_
-
-//line methods.go:15
-				tid_ := gc_tx
-				_ = tid_
-				r := gc_s_r[gc_rank]
-
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line methods.go:24
+			r := s[0]
 //line methods.go:26
-				var r_ int32 = r
-
-//line methods.go:26
-				_ = r_
-
-//line methods.go:46
-				out[3*i] = r_
-
-//line methods.go:47
-				tf := blockTree[float32]{scale: 0.5}
-
-//line methods.go:48
-				var b_ blockTree[float32] = tf
-
-//line methods.go:48
-				_ = b_
-
-//line methods.go:16
-				s_[tid_] = v_ * b_.scale
-				_ = r_
-				_ = tf
-				_ = b_
-			}
+			gc_s_r[gc_rank] = r
 		}
 	}
-
+//line methods.go:48
+	var s_ []float32 = sf
+//line methods.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line methods.go:43
+			i := gc_bx*gc_bdx + gc_tx
+//line methods.go:48
+			var v_ float32 = float32(i % 5)
+//line methods.go:15
+			tid_ := gc_tx
+//line methods.go:17
+			r := gc_s_r[gc_rank]
+//line methods.go:26
+			var r_ int32 = r
+//line methods.go:46
+			out[3*i] = r_
+			tf := blockTree[float32]{scale: 0.5}
+			var b_ blockTree[float32] = tf
+//line methods.go:16
+			s_[tid_] = v_ * b_.scale
+		}
+	}
 //line methods.go:17
 	for k_ := gc_bdx / 2; k_ > 0; k_ /= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := k_; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := k_
-				if gc_from >= 0 && gc_to <= len(s_) && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
-					gc_at5 := s_[:gc_to]
-					gc_at6 := s_[gc_off3:][:gc_to]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line methods.go:15
-							tid_ := gc_tx
-							_ = tid_
-
 //line methods.go:19
-							{
-								gc_at5[gc_tx] += gc_at6[gc_tx]
-							}
-						}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := k_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := k_
+			if gc_from >= 0 && gc_to <= len(s_) && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
+				gc_at5 := s_[:gc_to]
+				gc_at6 := s_[gc_off3:][:gc_to]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 						{
-							gc_tx := gc_step6 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line methods.go:15
-							tid_ := gc_tx
-							_ = tid_
-
-//line methods.go:19
-							{
-								gc_at5[gc_tx] += gc_at6[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line methods.go:15
-							tid_ := gc_tx
-							_ = tid_
-
-//line methods.go:19
-							{
-								gc_at5[gc_tx] += gc_at6[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line methods.go:15
-							tid_ := gc_tx
-							_ = tid_
-
-//line methods.go:19
-							{
-								gc_at5[gc_tx] += gc_at6[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line methods.go:15
-						tid_ := gc_tx
-						_ = tid_
-
-//line methods.go:19
-						{
+//line methods.go:20
 							gc_at5[gc_tx] += gc_at6[gc_tx]
 						}
 					}
-				} else {
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step6 + 1
 						{
-							gc_tx := gc_step7 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line methods.go:15
-							tid_ := gc_tx
-							_ = tid_
-
-//line methods.go:19
-							{
-								s_[tid_] += s_[tid_+k_]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line methods.go:15
-							tid_ := gc_tx
-							_ = tid_
-
-//line methods.go:19
-							{
-								s_[tid_] += s_[tid_+k_]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line methods.go:15
-							tid_ := gc_tx
-							_ = tid_
-
-//line methods.go:19
-							{
-								s_[tid_] += s_[tid_+k_]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line methods.go:15
-							tid_ := gc_tx
-							_ = tid_
-
-//line methods.go:19
-							{
-								s_[tid_] += s_[tid_+k_]
-							}
+//line methods.go:20
+							gc_at5[gc_tx] += gc_at6[gc_tx]
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step6 + 2
+						{
+//line methods.go:20
+							gc_at5[gc_tx] += gc_at6[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						{
+//line methods.go:20
+							gc_at5[gc_tx] += gc_at6[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+//line methods.go:20
+						gc_at5[gc_tx] += gc_at6[gc_tx]
+					}
+				}
+			} else {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line methods.go:15
 						tid_ := gc_tx
-						_ = tid_
-
-//line methods.go:19
 						{
+//line methods.go:20
+							s_[tid_] += s_[tid_+k_]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line methods.go:15
+						tid_ := gc_tx
+						{
+//line methods.go:20
+							s_[tid_] += s_[tid_+k_]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line methods.go:15
+						tid_ := gc_tx
+						{
+//line methods.go:20
+							s_[tid_] += s_[tid_+k_]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line methods.go:15
+						tid_ := gc_tx
+						{
+//line methods.go:20
 							s_[tid_] += s_[tid_+k_]
 						}
 					}
 				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:15
+					tid_ := gc_tx
+					{
+//line methods.go:20
+						s_[tid_] += s_[tid_+k_]
+					}
+				}
 			}
 		}
 	}
-	{
-		gc_off4 := 0
-		if gc_off4 >= 0 && gc_off4 < len(s_) {
-			gc_at7 := s_[gc_off4:][:1]
-			gc_elem2 := gc_at7[0]
-			gc_vstep3 := 0
-			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-				gc_rank := gc_vstep3
+//line methods.go:28
+	gc_off4 := 0
+	if gc_off4 >= 0 && gc_off4 < len(s_) {
+		gc_at7 := s_[gc_off4:][:1]
+		gc_elem2 := gc_at7[0]
+		gc_vstep3 := 0
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
+			gc_pos.Thread = gc_rank
+//line methods.go:24
+			var r_2 float32 = gc_at7[0]
+			lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
+		}
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+//line methods.go:24
+			r_2 := gc_elem2
+//line methods.go:26
+			gc_s_r_2[gc_rank] = r_2
+		}
+	} else {
+		gc_vstep4 := 0
+		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+			gc_rank := gc_vstep4
+			gc_pos.Thread = gc_rank
+//line methods.go:24
+			var r_2 float32 = s_[0]
+			lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
+		}
+		gc_step8 := gc_vstep4
+		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+			{
+				gc_rank := gc_step8 + 0
 				gc_pos.Thread = gc_rank
-//line methods.go:24
-				var r_2 float32 = gc_at7[0]
-//line methods.go:24
-				_ = r_2
-				lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
-			}
-			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
-
-//line methods.go:24
-				r_2 := gc_elem2
-				_ = r_2
-				gc_s_r_2[gc_rank] = r_2
-			}
-		} else {
-			gc_vstep4 := 0
-			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-				gc_rank := gc_vstep4
-				gc_pos.Thread = gc_rank
-//line methods.go:24
-				var r_2 float32 = s_[0]
-//line methods.go:24
-				_ = r_2
-				lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
-			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-				{
-					gc_rank := gc_step8 + 0
-					gc_pos.Thread = gc_rank
-
-//line methods.go:24
-					r_2 := s_[0]
-					_ = r_2
-					gc_s_r_2[gc_rank] = r_2
-				}
-				{
-					gc_rank := gc_step8 + 1
-					gc_pos.Thread = gc_rank
-
-//line methods.go:24
-					r_2 := s_[0]
-					_ = r_2
-					gc_s_r_2[gc_rank] = r_2
-				}
-				{
-					gc_rank := gc_step8 + 2
-					gc_pos.Thread = gc_rank
-
-//line methods.go:24
-					r_2 := s_[0]
-					_ = r_2
-					gc_s_r_2[gc_rank] = r_2
-				}
-				{
-					gc_rank := gc_step8 + 3
-					gc_pos.Thread = gc_rank
-
-//line methods.go:24
-					r_2 := s_[0]
-					_ = r_2
-					gc_s_r_2[gc_rank] = r_2
-				}
-			}
-			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
 //line methods.go:24
 				r_2 := s_[0]
-				_ = r_2
+//line methods.go:26
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_rank := gc_step8 + 1
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r_2 := s_[0]
+//line methods.go:26
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_rank := gc_step8 + 2
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r_2 := s_[0]
+//line methods.go:26
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_rank := gc_step8 + 3
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				r_2 := s_[0]
+//line methods.go:26
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
+		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line methods.go:24
+			r_2 := s_[0]
+//line methods.go:26
+			gc_s_r_2[gc_rank] = r_2
+		}
 	}
-
 //line methods.go:50
 	var v_2 int32 = 1
-
-//line methods.go:50
-	_ = v_2
-	{
-		var gc_l_c [32]warpCounter
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		var gc_c2v [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line methods.go:43
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					r_2 := gc_s_r_2[gc_rank]
-
-//line methods.go:26
-					var r_3 float32 = r_2
-
-//line methods.go:26
-					_ = r_3
-
-//line methods.go:48
-					out[3*i+1] = int32(r_3)
-
-//line methods.go:49
-					var c warpCounter
-					_ = r_3
-					_ = c
-
-//line methods.go:34
-					gc_c1v[gc_lane] = v_2
-					gc_l_c[gc_lane] = c
-				}
-			}
-
-//line methods.go:34
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+//line methods.go:52
+	var gc_l_c [32]warpCounter
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-
-//line methods.go:51
-				var v_3 int32 = int32((gc_rank & 31))
-				_ = v_3
-				c := gc_l_c[gc_lane]
-				_ = c
-
+//line methods.go:43
+				i := gc_bx*gc_bdx + gc_tx
+//line methods.go:45
+				r_2 := gc_s_r_2[gc_rank]
+//line methods.go:26
+				var r_3 float32 = r_2
+//line methods.go:48
+				out[3*i+1] = int32(r_3)
+				var c warpCounter
 //line methods.go:34
-				c.n += gc_c1r[gc_lane]
-
-//line methods.go:34
-				gc_c2v[gc_lane] = v_3
+				gc_c1v[gc_lane] = v_2
 				gc_l_c[gc_lane] = c
 			}
-
+		}
 //line methods.go:34
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line methods.go:43
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					c := gc_l_c[gc_lane]
-					_ = c
-
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line methods.go:51
+			var v_3 int32 = int32((gc_rank & 31))
+//line methods.go:53
+			c := gc_l_c[gc_lane]
 //line methods.go:34
-					c.n += gc_c2r[gc_lane]
-
-//line methods.go:52
-					out[3*i+2] = c.n
-					gc_l_c[gc_lane] = c
+			c.n += gc_c1r[gc_lane]
+//line methods.go:34
+			gc_c2v[gc_lane] = v_3
+			gc_l_c[gc_lane] = c
+		}
+//line methods.go:34
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line methods.go:43
+				i := gc_bx*gc_bdx + gc_tx
+//line methods.go:45
+				c := gc_l_c[gc_lane]
+//line methods.go:34
+				c.n += gc_c2r[gc_lane]
+//line methods.go:52
+				out[3*i+2] = c.n
+				gc_l_c[gc_lane] = c
 			}
 		}
 	}
@@ -1016,1068 +700,740 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	gc_s_r_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_r_5 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-
 //line methods.go:74
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-
-//line methods.go:75
 	var s_ []int32 = s
-
-//line methods.go:75
-	_ = s_
-
 //line methods.go:58
 	var s_2 []int32 = s_
-
-//line methods.go:58
-	_ = s_2
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s_2) {
-				gc_at := s_2[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_ int32 = v
-						_ = v_
-
-//line methods.go:75
-						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-						_ = step
-
-//line methods.go:63
-						gc_at[gc_tx] = v_
-						_ = step
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_ int32 = v
-						_ = v_
-
-//line methods.go:75
-						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-						_ = step
-
-//line methods.go:63
-						gc_at[gc_tx] = v_
-						_ = step
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_ int32 = v
-						_ = v_
-
-//line methods.go:75
-						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-						_ = step
-
-//line methods.go:63
-						gc_at[gc_tx] = v_
-						_ = step
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_ int32 = v
-						_ = v_
-
-//line methods.go:75
-						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-						_ = step
-
-//line methods.go:63
-						gc_at[gc_tx] = v_
-						_ = step
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line methods.go:60
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at := s_2[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line methods.go:68
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line methods.go:75
 					var v int32 = int32(gc_tx)
-					_ = v
-
 //line methods.go:58
 					var v_ int32 = v
-					_ = v_
-
 //line methods.go:75
 					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
 //line methods.go:75
 					_ = step
-
 //line methods.go:63
 					gc_at[gc_tx] = v_
-					_ = step
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_ int32 = v
-						_ = v_
-
-//line methods.go:75
-						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-						_ = step
-
-//line methods.go:63
-						s_2[gc_tx] = v_
-						_ = step
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_ int32 = v
-						_ = v_
-
-//line methods.go:75
-						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-						_ = step
-
-//line methods.go:63
-						s_2[gc_tx] = v_
-						_ = step
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_ int32 = v
-						_ = v_
-
-//line methods.go:75
-						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-						_ = step
-
-//line methods.go:63
-						s_2[gc_tx] = v_
-						_ = step
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_ int32 = v
-						_ = v_
-
-//line methods.go:75
-						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-						_ = step
-
-//line methods.go:63
-						s_2[gc_tx] = v_
-						_ = step
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+//line methods.go:67
+					gc_tx := gc_step + 1
+//line methods.go:69
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line methods.go:75
 					var v int32 = int32(gc_tx)
-					_ = v
-
 //line methods.go:58
 					var v_ int32 = v
-					_ = v_
-
 //line methods.go:75
 					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
 //line methods.go:75
 					_ = step
-
+//line methods.go:63
+					gc_at[gc_tx] = v_
+				}
+				{
+//line methods.go:67
+					gc_tx := gc_step + 2
+//line methods.go:69
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_ int32 = v
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+//line methods.go:75
+					_ = step
+//line methods.go:63
+					gc_at[gc_tx] = v_
+				}
+				{
+//line methods.go:67
+					gc_tx := gc_step + 3
+//line methods.go:69
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_ int32 = v
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+//line methods.go:75
+					_ = step
+//line methods.go:63
+					gc_at[gc_tx] = v_
+				}
+			}
+//line methods.go:67
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methods.go:75
+				var v int32 = int32(gc_tx)
+//line methods.go:58
+				var v_ int32 = v
+//line methods.go:75
+				var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+//line methods.go:75
+				_ = step
+//line methods.go:63
+				gc_at[gc_tx] = v_
+			}
+		} else {
+//line methods.go:67
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_ int32 = v
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+//line methods.go:75
+					_ = step
 //line methods.go:63
 					s_2[gc_tx] = v_
-					_ = step
 				}
+				{
+//line methods.go:67
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_ int32 = v
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+//line methods.go:75
+					_ = step
+//line methods.go:63
+					s_2[gc_tx] = v_
+				}
+				{
+//line methods.go:67
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_ int32 = v
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+//line methods.go:75
+					_ = step
+//line methods.go:63
+					s_2[gc_tx] = v_
+				}
+				{
+//line methods.go:67
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_ int32 = v
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+//line methods.go:75
+					_ = step
+//line methods.go:63
+					s_2[gc_tx] = v_
+				}
+			}
+//line methods.go:67
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methods.go:75
+				var v int32 = int32(gc_tx)
+//line methods.go:58
+				var v_ int32 = v
+//line methods.go:75
+				var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+//line methods.go:75
+				_ = step
+//line methods.go:63
+				s_2[gc_tx] = v_
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := 1, gc_bdx
-			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-				for gc_seg := 0; gc_seg < gc_bdx; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_segend := min(gc_bdx, gc_qd-gc_r)
-					gc_seglen := gc_segend - gc_seg
-					gc_off := gc_r + gc_seg
-					if gc_off >= 0 && gc_off <= len(s_2) && gc_seglen <= len(s_2)-gc_off {
-						gc_at2 := s_2[gc_off:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line methods.go:70
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off := gc_r + gc_seg
+				if gc_off >= 0 && gc_off <= len(s_2) && gc_seglen <= len(s_2)-gc_off {
+					gc_at2 := s_2[gc_off:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
 //line methods.go:75
-							var v int32 = int32(gc_tx)
-							_ = v
-
+						var v int32 = int32(gc_tx)
 //line methods.go:58
-							var v_ int32 = v
-							_ = v_
-
+						var v_ int32 = v
 //line methods.go:65
-							r_3 := v_ + gc_at2[gc_u]
-							_ = r_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-					} else {
-						gc_step3 := gc_seg
-						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methods.go:75
-								var v int32 = int32(gc_tx)
-								_ = v
-
-//line methods.go:58
-								var v_ int32 = v
-								_ = v_
-
-//line methods.go:65
-								r_3 := v_ + s_2[(gc_tx+gc_r)]
-								_ = r_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methods.go:75
-								var v int32 = int32(gc_tx)
-								_ = v
-
-//line methods.go:58
-								var v_ int32 = v
-								_ = v_
-
-//line methods.go:65
-								r_3 := v_ + s_2[(gc_tx+gc_r)]
-								_ = r_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methods.go:75
-								var v int32 = int32(gc_tx)
-								_ = v
-
-//line methods.go:58
-								var v_ int32 = v
-								_ = v_
-
-//line methods.go:65
-								r_3 := v_ + s_2[(gc_tx+gc_r)]
-								_ = r_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methods.go:75
-								var v int32 = int32(gc_tx)
-								_ = v
-
-//line methods.go:58
-								var v_ int32 = v
-								_ = v_
-
-//line methods.go:65
-								r_3 := v_ + s_2[(gc_tx+gc_r)]
-								_ = r_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+						r_3 := v_ + gc_at2[gc_u]
+//line methods.go:67
+						gc_s_r_3[gc_rank] = r_3
+					}
+				} else {
+					gc_step3 := gc_seg
+					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line methods.go:75
 							var v int32 = int32(gc_tx)
-							_ = v
-
 //line methods.go:58
 							var v_ int32 = v
-							_ = v_
-
 //line methods.go:65
 							r_3 := v_ + s_2[(gc_tx+gc_r)]
-							_ = r_3
+//line methods.go:67
+							gc_s_r_3[gc_rank] = r_3
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methods.go:75
+							var v int32 = int32(gc_tx)
+//line methods.go:58
+							var v_ int32 = v
+//line methods.go:65
+							r_3 := v_ + s_2[(gc_tx+gc_r)]
+//line methods.go:67
+							gc_s_r_3[gc_rank] = r_3
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methods.go:75
+							var v int32 = int32(gc_tx)
+//line methods.go:58
+							var v_ int32 = v
+//line methods.go:65
+							r_3 := v_ + s_2[(gc_tx+gc_r)]
+//line methods.go:67
+							gc_s_r_3[gc_rank] = r_3
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methods.go:75
+							var v int32 = int32(gc_tx)
+//line methods.go:58
+							var v_ int32 = v
+//line methods.go:65
+							r_3 := v_ + s_2[(gc_tx+gc_r)]
+//line methods.go:67
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
-					gc_seg = gc_segend
-				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line methods.go:75
 						var v int32 = int32(gc_tx)
-						_ = v
-
 //line methods.go:58
 						var v_ int32 = v
-						_ = v_
-
 //line methods.go:65
-						r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-						_ = r_3
-						gc_s_r_3[gc_rank] = r_3
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_ int32 = v
-						_ = v_
-
-//line methods.go:65
-						r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-						_ = r_3
-						gc_s_r_3[gc_rank] = r_3
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_ int32 = v
-						_ = v_
-
-//line methods.go:65
-						r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-						_ = r_3
-						gc_s_r_3[gc_rank] = r_3
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_ int32 = v
-						_ = v_
-
-//line methods.go:65
-						r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-						_ = r_3
+						r_3 := v_ + s_2[(gc_tx+gc_r)]
+//line methods.go:67
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_seg = gc_segend
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line methods.go:75
 					var v int32 = int32(gc_tx)
-					_ = v
-
 //line methods.go:58
 					var v_ int32 = v
-					_ = v_
-
 //line methods.go:65
 					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-					_ = r_3
+//line methods.go:67
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_ int32 = v
+//line methods.go:65
+					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_ int32 = v
+//line methods.go:65
+					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_ int32 = v
+//line methods.go:65
+					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+//line methods.go:67
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-		}
-	}
-
-//line methods.go:58
-	var s_3 []int32 = s_
-
-//line methods.go:58
-	_ = s_3
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s_3) {
-				gc_at3 := s_3[:gc_bdx]
-				gc_vstep := 0
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methods.go:75
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line methods.go:75
-				_ = gc_iota2
+				var v int32 = int32(gc_tx)
 //line methods.go:58
-				gc_vb2 := lanes.BroadcastInt32x8(1)
-//line methods.go:58
-				_ = gc_vb2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line methods.go:75
-					gc_t3 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
-//line methods.go:75
-					_ = gc_t3
-//line methods.go:75
-					v := gc_t3
-//line methods.go:75
-					_ = v
-//line methods.go:58
-					gc_t4 := v.Add(gc_vb2)
-//line methods.go:58
-					_ = gc_t4
-//line methods.go:58
-					v_2 := gc_t4
-//line methods.go:58
-					_ = v_2
-//line methods.go:58
-					r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
-//line methods.go:58
-					_ = r_3
+				var v_ int32 = v
+//line methods.go:65
+				r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
 //line methods.go:67
-					r_4 := r_3
-//line methods.go:67
-					_ = r_4
-//line methods.go:75
-					r_ := r_4
-//line methods.go:75
-					_ = r_
-//line methods.go:63
-					if gc_tx < -2147483648 || gc_tx > 2147483640 {
-//line methods.go:63
-						break
-//line methods.go:63
-					}
-//line methods.go:63
-					v_2.StoreSlice(gc_at3[gc_tx:])
-//line methods.go:63
-					r_.StoreSlice(gc_s_r_[gc_rank:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-					r_3 := gc_s_r_3[gc_rank]
-
-//line methods.go:67
-					var r_4 int32 = r_3
-
-//line methods.go:67
-					_ = r_4
-
-//line methods.go:75
-					var r_ int32 = r_4
-
-//line methods.go:63
-					gc_at3[gc_tx] = v_2
-					_ = r_4
-					_ = r_
-					gc_s_r_[gc_rank] = r_
-				}
-			} else {
-				gc_vstep2 := 0
-//line methods.go:75
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line methods.go:75
-				_ = gc_iota
-//line methods.go:58
-				gc_vb := lanes.BroadcastInt32x8(1)
-//line methods.go:58
-				_ = gc_vb
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line methods.go:75
-					gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line methods.go:75
-					_ = gc_t
-//line methods.go:75
-					v := gc_t
-//line methods.go:75
-					_ = v
-//line methods.go:58
-					gc_t2 := v.Add(gc_vb)
-//line methods.go:58
-					_ = gc_t2
-//line methods.go:58
-					v_2 := gc_t2
-//line methods.go:58
-					_ = v_2
-//line methods.go:58
-					r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
-//line methods.go:58
-					_ = r_3
-//line methods.go:67
-					r_4 := r_3
-//line methods.go:67
-					_ = r_4
-//line methods.go:75
-					r_ := r_4
-//line methods.go:75
-					_ = r_
-//line methods.go:63
-					if gc_tx < -2147483648 || gc_tx > 2147483640 ||
-//line methods.go:63
-						gc_tx < 0 || gc_tx > len(s_3)-8 {
-//line methods.go:63
-						break
-//line methods.go:63
-					}
-//line methods.go:63
-					v_2.StoreSlice(s_3[gc_tx:])
-//line methods.go:63
-					r_.StoreSlice(gc_s_r_[gc_rank:])
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_2 int32 = v + 1
-						_ = v_2
-						r_3 := gc_s_r_3[gc_rank]
-
-//line methods.go:67
-						var r_4 int32 = r_3
-
-//line methods.go:67
-						_ = r_4
-
-//line methods.go:75
-						var r_ int32 = r_4
-
-//line methods.go:63
-						s_3[gc_tx] = v_2
-						_ = r_4
-						_ = r_
-						gc_s_r_[gc_rank] = r_
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_2 int32 = v + 1
-						_ = v_2
-						r_3 := gc_s_r_3[gc_rank]
-
-//line methods.go:67
-						var r_4 int32 = r_3
-
-//line methods.go:67
-						_ = r_4
-
-//line methods.go:75
-						var r_ int32 = r_4
-
-//line methods.go:63
-						s_3[gc_tx] = v_2
-						_ = r_4
-						_ = r_
-						gc_s_r_[gc_rank] = r_
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_2 int32 = v + 1
-						_ = v_2
-						r_3 := gc_s_r_3[gc_rank]
-
-//line methods.go:67
-						var r_4 int32 = r_3
-
-//line methods.go:67
-						_ = r_4
-
-//line methods.go:75
-						var r_ int32 = r_4
-
-//line methods.go:63
-						s_3[gc_tx] = v_2
-						_ = r_4
-						_ = r_
-						gc_s_r_[gc_rank] = r_
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_2 int32 = v + 1
-						_ = v_2
-						r_3 := gc_s_r_3[gc_rank]
-
-//line methods.go:67
-						var r_4 int32 = r_3
-
-//line methods.go:67
-						_ = r_4
-
-//line methods.go:75
-						var r_ int32 = r_4
-
-//line methods.go:63
-						s_3[gc_tx] = v_2
-						_ = r_4
-						_ = r_
-						gc_s_r_[gc_rank] = r_
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-					r_3 := gc_s_r_3[gc_rank]
-
-//line methods.go:67
-					var r_4 int32 = r_3
-
-//line methods.go:67
-					_ = r_4
-
-//line methods.go:75
-					var r_ int32 = r_4
-
-//line methods.go:63
-					s_3[gc_tx] = v_2
-					_ = r_4
-					_ = r_
-					gc_s_r_[gc_rank] = r_
-				}
+				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff2, gc_qd2 := 1, gc_bdx
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx; {
-					gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-					_, _ = gc_q2, gc_r2
-					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off2 := gc_r2 + gc_seg2
-					if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
-						gc_at4 := s_3[gc_off2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_seg2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line methods.go:75
-							var v int32 = int32(gc_tx)
-							_ = v
-
 //line methods.go:58
-							var v_2 int32 = v + 1
-							_ = v_2
-
-//line methods.go:65
-							r_5 := v_2 + gc_at4[gc_u2]
-							_ = r_5
-							gc_s_r_5[gc_rank] = r_5
-						}
-					} else {
-						gc_step6 := gc_seg2
-						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
-							{
-								gc_tx := gc_step6 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
+	var s_3 []int32 = s_
+//line methods.go:60
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_3) {
+			gc_at3 := s_3[:gc_bdx]
+			gc_vstep := 0
 //line methods.go:75
-								var v int32 = int32(gc_tx)
-								_ = v
-
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:58
-								var v_2 int32 = v + 1
-								_ = v_2
-
-//line methods.go:65
-								r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-								_ = r_5
-								gc_s_r_5[gc_rank] = r_5
-							}
-							{
-								gc_tx := gc_step6 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
+			gc_vb2 := lanes.BroadcastInt32x8(1)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line methods.go:75
-								var v int32 = int32(gc_tx)
-								_ = v
-
-//line methods.go:58
-								var v_2 int32 = v + 1
-								_ = v_2
-
-//line methods.go:65
-								r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-								_ = r_5
-								gc_s_r_5[gc_rank] = r_5
-							}
-							{
-								gc_tx := gc_step6 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
+				gc_t3 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
 //line methods.go:75
-								var v int32 = int32(gc_tx)
-								_ = v
-
+				v := gc_t3
 //line methods.go:58
-								var v_2 int32 = v + 1
-								_ = v_2
-
-//line methods.go:65
-								r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-								_ = r_5
-								gc_s_r_5[gc_rank] = r_5
-							}
-							{
-								gc_tx := gc_step6 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
+				gc_t4 := v.Add(gc_vb2)
+//line methods.go:58
+				v_2 := gc_t4
+//line methods.go:58
+				r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
+//line methods.go:67
+				r_4 := r_3
 //line methods.go:75
-								var v int32 = int32(gc_tx)
-								_ = v
-
-//line methods.go:58
-								var v_2 int32 = v + 1
-								_ = v_2
-
-//line methods.go:65
-								r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-								_ = r_5
-								gc_s_r_5[gc_rank] = r_5
-							}
-						}
-						for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line methods.go:75
-							var v int32 = int32(gc_tx)
-							_ = v
-
-//line methods.go:58
-							var v_2 int32 = v + 1
-							_ = v_2
-
-//line methods.go:65
-							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-							_ = r_5
-							gc_s_r_5[gc_rank] = r_5
-						}
-					}
-					gc_seg2 = gc_segend2
+				r_ := r_4
+//line methods.go:63
+				if gc_tx < -2147483648 || gc_tx > 2147483640 {
+//line methods.go:63
+					break
 				}
-			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line methods.go:63
+				v_2.StoreSlice(gc_at3[gc_tx:])
+//line methods.go:63
+				r_.StoreSlice(gc_s_r_[gc_rank:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
+				var v int32 = int32(gc_tx)
 //line methods.go:58
-						var v_2 int32 = v + 1
-						_ = v_2
-
-//line methods.go:65
-						r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-						_ = r_5
-						gc_s_r_5[gc_rank] = r_5
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				var v_2 int32 = v + 1
+//line methods.go:60
+				r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+				var r_4 int32 = r_3
 //line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
-//line methods.go:58
-						var v_2 int32 = v + 1
-						_ = v_2
-
-//line methods.go:65
-						r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-						_ = r_5
-						gc_s_r_5[gc_rank] = r_5
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				var r_ int32 = r_4
+//line methods.go:63
+				gc_at3[gc_tx] = v_2
+//line methods.go:66
+				gc_s_r_[gc_rank] = r_
+			}
+		} else {
+			gc_vstep2 := 0
 //line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:58
-						var v_2 int32 = v + 1
-						_ = v_2
-
-//line methods.go:65
-						r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-						_ = r_5
-						gc_s_r_5[gc_rank] = r_5
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+			gc_vb := lanes.BroadcastInt32x8(1)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
 //line methods.go:75
-						var v int32 = int32(gc_tx)
-						_ = v
-
+				gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+//line methods.go:75
+				v := gc_t
 //line methods.go:58
-						var v_2 int32 = v + 1
-						_ = v_2
-
-//line methods.go:65
-						r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-						_ = r_5
-						gc_s_r_5[gc_rank] = r_5
-					}
+				gc_t2 := v.Add(gc_vb)
+//line methods.go:58
+				v_2 := gc_t2
+//line methods.go:58
+				r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
+//line methods.go:67
+				r_4 := r_3
+//line methods.go:75
+				r_ := r_4
+//line methods.go:63
+				if gc_tx < -2147483648 || gc_tx > 2147483640 ||
+//line methods.go:63
+					gc_tx < 0 || gc_tx > len(s_3)-8 {
+//line methods.go:63
+					break
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+//line methods.go:63
+				v_2.StoreSlice(s_3[gc_tx:])
+//line methods.go:63
+				r_.StoreSlice(gc_s_r_[gc_rank:])
+			}
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line methods.go:75
 					var v int32 = int32(gc_tx)
-					_ = v
-
 //line methods.go:58
 					var v_2 int32 = v + 1
-					_ = v_2
-
+//line methods.go:60
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+//line methods.go:66
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+//line methods.go:60
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+//line methods.go:66
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+//line methods.go:60
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+//line methods.go:66
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+//line methods.go:60
+					r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+					var r_4 int32 = r_3
+//line methods.go:75
+					var r_ int32 = r_4
+//line methods.go:63
+					s_3[gc_tx] = v_2
+//line methods.go:66
+					gc_s_r_[gc_rank] = r_
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methods.go:75
+				var v int32 = int32(gc_tx)
+//line methods.go:58
+				var v_2 int32 = v + 1
+//line methods.go:60
+				r_3 := gc_s_r_3[gc_rank]
+//line methods.go:67
+				var r_4 int32 = r_3
+//line methods.go:75
+				var r_ int32 = r_4
+//line methods.go:63
+				s_3[gc_tx] = v_2
+//line methods.go:66
+				gc_s_r_[gc_rank] = r_
+			}
+		}
+	}
+//line methods.go:72
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+				_, _ = gc_q2, gc_r2
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off2 := gc_r2 + gc_seg2
+				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+					gc_at4 := s_3[gc_off2:][:gc_seglen2]
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+//line methods.go:58
+						var v_2 int32 = v + 1
+//line methods.go:65
+						r_5 := v_2 + gc_at4[gc_u2]
+//line methods.go:67
+						gc_s_r_5[gc_rank] = r_5
+					}
+				} else {
+					gc_step6 := gc_seg2
+					for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methods.go:75
+							var v int32 = int32(gc_tx)
+//line methods.go:58
+							var v_2 int32 = v + 1
+//line methods.go:65
+							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+//line methods.go:67
+							gc_s_r_5[gc_rank] = r_5
+						}
+						{
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methods.go:75
+							var v int32 = int32(gc_tx)
+//line methods.go:58
+							var v_2 int32 = v + 1
+//line methods.go:65
+							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+//line methods.go:67
+							gc_s_r_5[gc_rank] = r_5
+						}
+						{
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methods.go:75
+							var v int32 = int32(gc_tx)
+//line methods.go:58
+							var v_2 int32 = v + 1
+//line methods.go:65
+							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+//line methods.go:67
+							gc_s_r_5[gc_rank] = r_5
+						}
+						{
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methods.go:75
+							var v int32 = int32(gc_tx)
+//line methods.go:58
+							var v_2 int32 = v + 1
+//line methods.go:65
+							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+//line methods.go:67
+							gc_s_r_5[gc_rank] = r_5
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+//line methods.go:58
+						var v_2 int32 = v + 1
+//line methods.go:65
+						r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+//line methods.go:67
+						gc_s_r_5[gc_rank] = r_5
+					}
+				}
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				{
+					gc_tx := gc_step7 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
 //line methods.go:65
 					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-					_ = r_5
+//line methods.go:67
+					gc_s_r_5[gc_rank] = r_5
+				}
+				{
+					gc_tx := gc_step7 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+//line methods.go:65
+					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+					gc_s_r_5[gc_rank] = r_5
+				}
+				{
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+//line methods.go:65
+					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+					gc_s_r_5[gc_rank] = r_5
+				}
+				{
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+//line methods.go:58
+					var v_2 int32 = v + 1
+//line methods.go:65
+					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+//line methods.go:67
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methods.go:75
+				var v int32 = int32(gc_tx)
+//line methods.go:58
+				var v_2 int32 = v + 1
+//line methods.go:65
+				r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+//line methods.go:67
+				gc_s_r_5[gc_rank] = r_5
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * gc_bdx
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
-				gc_at5 := out[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					r_ := gc_s_r_[gc_rank]
-					r_5 := gc_s_r_5[gc_rank]
-
+//line methods.go:73
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line methods.go:80
+				r_ := gc_s_r_[gc_rank]
+				r_5 := gc_s_r_5[gc_rank]
 //line methods.go:67
-					var r_6 int32 = r_5
-
+				var r_6 int32 = r_5
+//line methods.go:75
+				var r_2 int32 = r_6
+//line methods.go:58
+				var r int32 = r_ + r_2
+//line methods.go:75
+				gc_at5[gc_tx] = r
+			}
+		} else {
+//line methods.go:81
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_ := gc_s_r_[gc_rank]
+				r_5 := gc_s_r_5[gc_rank]
 //line methods.go:67
-					_ = r_6
-
+				var r_6 int32 = r_5
 //line methods.go:75
-					var r_2 int32 = r_6
-
+				var r_2 int32 = r_6
 //line methods.go:58
-					var r int32 = r_ + r_2
-
-//line methods.go:58
-					_ = r
-
+				var r int32 = r_ + r_2
 //line methods.go:75
-					gc_at5[gc_tx] = r
-					_ = r_6
-					_ = r_2
-					_ = r
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r_ := gc_s_r_[gc_rank]
-					r_5 := gc_s_r_5[gc_rank]
-
-//line methods.go:67
-					var r_6 int32 = r_5
-
-//line methods.go:67
-					_ = r_6
-
-//line methods.go:75
-					var r_2 int32 = r_6
-
-//line methods.go:58
-					var r int32 = r_ + r_2
-
-//line methods.go:58
-					_ = r
-
-//line methods.go:75
-					out[gc_bx*gc_bdx+gc_tx] = r
-					_ = r_6
-					_ = r_2
-					_ = r
-				}
+				out[gc_bx*gc_bdx+gc_tx] = r
 			}
 		}
 	}
@@ -2105,275 +1461,161 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line methods.go:87
 	n := gc_bdx
-
-//line methods.go:88
 	if n <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line methods.go:88
 	s := gocuda.Shared[int32](t, n)[:n]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * n
-			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := s[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-
 //line methods.go:90
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line methods.go:87
-							tid := gc_tx
-							_ = tid
-
-//line methods.go:89
-							i := gc_bx*n + tid
-							_ = i
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * n
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
 //line methods.go:90
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line methods.go:87
-							tid := gc_tx
-							_ = tid
-
-//line methods.go:89
-							i := gc_bx*n + tid
-							_ = i
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line methods.go:90
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line methods.go:87
-							tid := gc_tx
-							_ = tid
-
-//line methods.go:89
-							i := gc_bx*n + tid
-							_ = i
-
-//line methods.go:90
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line methods.go:87
-							tid := gc_tx
-							_ = tid
-
-//line methods.go:89
-							i := gc_bx*n + tid
-							_ = i
-
-//line methods.go:90
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line methods.go:87
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:89
-						i := gc_bx*n + tid
-						_ = i
-
+					{
+						gc_tx := gc_step + 1
+//line methods.go:90
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line methods.go:90
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line methods.go:90
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:87
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:89
-						i := gc_bx*n + tid
-						_ = i
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line methods.go:90
-						s[tid] = in[i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:87
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:89
-						i := gc_bx*n + tid
-						_ = i
-
-//line methods.go:90
-						s[tid] = in[i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:87
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:89
-						i := gc_bx*n + tid
-						_ = i
-
-//line methods.go:90
-						s[tid] = in[i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:87
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:89
-						i := gc_bx*n + tid
-						_ = i
-
-//line methods.go:90
-						s[tid] = in[i]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line methods.go:87
 					tid := gc_tx
-					_ = tid
-
 //line methods.go:89
 					i := gc_bx*n + tid
-					_ = i
-
-//line methods.go:90
+					s[tid] = in[i]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:87
+					tid := gc_tx
+//line methods.go:89
+					i := gc_bx*n + tid
+					s[tid] = in[i]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:87
+					tid := gc_tx
+//line methods.go:89
+					i := gc_bx*n + tid
+					s[tid] = in[i]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methods.go:87
+					tid := gc_tx
+//line methods.go:89
+					i := gc_bx*n + tid
 					s[tid] = in[i]
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methods.go:87
+				tid := gc_tx
+//line methods.go:89
+				i := gc_bx*n + tid
+				s[tid] = in[i]
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := n-1, n
-			gc_qoff2, gc_qd2 := 1, n
-			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) && compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
-				for gc_seg := 0; gc_seg < gc_bdx; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
-					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-					_, _ = gc_q2, gc_r2
-					gc_segend := min(gc_bdx, gc_qd-gc_r, gc_qd2-gc_r2)
-					gc_seglen := gc_segend - gc_seg
-					gc_off2 := (gc_bx * n) + gc_seg
-					gc_off3 := gc_seg
-					gc_off4 := gc_r + gc_seg
-					gc_off5 := gc_r2 + gc_seg
-					if gc_off2 >= 0 && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(s) && gc_seglen <= len(s)-gc_off5 {
-						gc_at3 := out[gc_off2:][:gc_seglen]
-						gc_at4 := s[gc_off3:][:gc_seglen]
-						gc_at5 := s[gc_off4:][:gc_seglen]
-						gc_at6 := s[gc_off5:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line methods.go:96
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := n-1, n
+		gc_qoff2, gc_qd2 := 1, n
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) && compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+				_, _ = gc_q2, gc_r2
+				gc_segend := min(gc_bdx, gc_qd-gc_r, gc_qd2-gc_r2)
+				gc_seglen := gc_segend - gc_seg
+				gc_off2 := (gc_bx * n) + gc_seg
+				gc_off3 := gc_seg
+				gc_off4 := gc_r + gc_seg
+				gc_off5 := gc_r2 + gc_seg
+				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(s) && gc_seglen <= len(s)-gc_off5 {
+					gc_at3 := out[gc_off2:][:gc_seglen]
+					gc_at4 := s[gc_off3:][:gc_seglen]
+					gc_at5 := s[gc_off4:][:gc_seglen]
+					gc_at6 := s[gc_off5:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
 //line methods.go:87
-							tid := gc_tx
-							_ = tid
-
-//line methods.go:89
-							i := gc_bx*n + tid
-							_ = i
-
+						tid := gc_tx
+						_ = tid
 //line methods.go:92
-							gc_at3[gc_u] = gc_at4[gc_u] + p.weight*(gc_at5[gc_u]+gc_at6[gc_u])
-						}
-					} else {
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line methods.go:87
-							tid := gc_tx
-							_ = tid
-
-//line methods.go:89
-							i := gc_bx*n + tid
-							_ = i
-
-//line methods.go:92
-							out[i] = s[tid] + p.weight*(s[(gc_tx+gc_r)]+s[(gc_tx+gc_r2)])
-						}
+						gc_at3[gc_u] = gc_at4[gc_u] + p.weight*(gc_at5[gc_u]+gc_at6[gc_u])
 					}
-					gc_seg = gc_segend
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				} else {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line methods.go:87
-					tid := gc_tx
-					_ = tid
-
+						tid := gc_tx
 //line methods.go:89
-					i := gc_bx*n + tid
-					_ = i
-
+						i := gc_bx*n + tid
 //line methods.go:92
-					out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
+						out[i] = s[tid] + p.weight*(s[(gc_tx+gc_r)]+s[(gc_tx+gc_r2)])
+					}
 				}
+				gc_seg = gc_segend
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methods.go:87
+				tid := gc_tx
+//line methods.go:89
+				i := gc_bx*n + tid
+//line methods.go:92
+				out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
 			}
 		}
 	}
@@ -2401,60 +1643,52 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_s [32]int32
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+//line methods.go:111
+	var gc_l_s [32]int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line methods.go:102
-				gc_c1v[gc_lane] = int32((gc_rank & 31))
-			}
-
+			gc_c1v[gc_lane] = int32((gc_rank & 31))
+		}
 //line methods.go:102
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line methods.go:102
-				s := gc_c1r[gc_lane]
-				_ = s
-				gc_l_s[gc_lane] = s
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			if gc_lo2 < gc_hi2 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						s := gc_l_s[gc_lane]
-						_ = s
-
-//line methods.go:103
-						{
-							c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
-						}
+			s := gc_c1r[gc_lane]
+//line methods.go:104
+			gc_l_s[gc_lane] = s
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					s := gc_l_s[gc_lane]
+					{
+//line methods.go:104
+						c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
 					}
 				}
 			}
@@ -2465,4 +1699,5 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 // gc_files_methods holds the source files whose lines the kernels' records hash.
 //
 //go:embed methods.go
+//line methods.go:116
 var gc_files_methods embed.FS

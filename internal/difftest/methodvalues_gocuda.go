@@ -49,1055 +49,746 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	gc_s_a := compiled.Scratch[int32](gc_b, 7)[:gc_n]
 	gc_s_b := compiled.Scratch[int32](gc_b, 8)[:gc_n]
 	gc_s_recv_ := compiled.Scratch[gain](gc_b, 9)[:gc_n]
-
 //line methodvalues.go:35
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-
 //line methodvalues.go:39
 	var s_ []int32 = s
-
+//line methodvalues.go:41
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_) {
+			gc_at := s_[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:39
-	_ = s_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s_) {
-				gc_at := s_[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:39
-					var v int32 = int32(gc_tx)
-					_ = v
-
+				var v int32 = int32(gc_tx)
 //line methodvalues.go:36
-					g := gain{2}
-
+				g := gain{2}
+				var recv gain = g
 //line methodvalues.go:37
-					var recv gain = g
-
-//line methodvalues.go:37
-					_ = recv
-
-//line methodvalues.go:37
-					var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
-
-//line methodvalues.go:37
-					_ = f
-
-//line methodvalues.go:38
-					g.k = 3
-
-//line methodvalues.go:39
-					var g_ gain = recv
-
-//line methodvalues.go:39
-					_ = g_
-
+				var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
+				g.k = 3
+				var g_ gain = recv
 //line methodvalues.go:16
-					gc_at[gc_tx] = v * g_.k
-					_ = g
-					_ = recv
-					_ = f
-					_ = g_
-					gc_s_g[gc_rank] = g
-					gc_s_f[gc_rank] = f
-					gc_s_recv[gc_rank] = recv
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_at[gc_tx] = v * g_.k
+//line methodvalues.go:21
+				gc_s_g[gc_rank] = g
+				gc_s_f[gc_rank] = f
+				gc_s_recv[gc_rank] = recv
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:39
-					var v int32 = int32(gc_tx)
-					_ = v
-
+				var v int32 = int32(gc_tx)
 //line methodvalues.go:36
-					g := gain{2}
-
+				g := gain{2}
+				var recv gain = g
 //line methodvalues.go:37
-					var recv gain = g
-
-//line methodvalues.go:37
-					_ = recv
-
-//line methodvalues.go:37
-					var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
-
-//line methodvalues.go:37
-					_ = f
-
-//line methodvalues.go:38
-					g.k = 3
-
-//line methodvalues.go:39
-					var g_ gain = recv
-
-//line methodvalues.go:39
-					_ = g_
-
+				var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
+				g.k = 3
+				var g_ gain = recv
 //line methodvalues.go:16
-					s_[gc_tx] = v * g_.k
-					_ = g
-					_ = recv
-					_ = f
-					_ = g_
-					gc_s_g[gc_rank] = g
-					gc_s_f[gc_rank] = f
-					gc_s_recv[gc_rank] = recv
-				}
+				s_[gc_tx] = v * g_.k
+//line methodvalues.go:21
+				gc_s_g[gc_rank] = g
+				gc_s_f[gc_rank] = f
+				gc_s_recv[gc_rank] = recv
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := 1, gc_bdx
-			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-				for gc_seg := 0; gc_seg < gc_bdx; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_segend := min(gc_bdx, gc_qd-gc_r)
-					gc_seglen := gc_segend - gc_seg
-					gc_off := gc_r + gc_seg
-					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
-						gc_at2 := s_[gc_off:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line methodvalues.go:29
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off := gc_r + gc_seg
+				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+					gc_at2 := s_[gc_off:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-							r := gc_at2[gc_u]
-							_ = r
-							gc_s_r[gc_rank] = r
-						}
-					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r := s_[(gc_tx + gc_r)]
-								_ = r
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r := s_[(gc_tx + gc_r)]
-								_ = r
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r := s_[(gc_tx + gc_r)]
-								_ = r
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r := s_[(gc_tx + gc_r)]
-								_ = r
-								gc_s_r[gc_rank] = r
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						r := gc_at2[gc_u]
+//line methodvalues.go:20
+						gc_s_r[gc_rank] = r
+					}
+				} else {
+					gc_step := gc_seg
+					for ; gc_step+3 < gc_segend; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
 							r := s_[(gc_tx + gc_r)]
-							_ = r
+//line methodvalues.go:20
+							gc_s_r[gc_rank] = r
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:20
+							gc_s_r[gc_rank] = r
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:20
+							gc_s_r[gc_rank] = r
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:20
 							gc_s_r[gc_rank] = r
 						}
 					}
-					gc_seg = gc_segend
-				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
-						r := s_[(gc_tx+1)%gc_bdx]
-						_ = r
-						gc_s_r[gc_rank] = r
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r := s_[(gc_tx+1)%gc_bdx]
-						_ = r
-						gc_s_r[gc_rank] = r
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r := s_[(gc_tx+1)%gc_bdx]
-						_ = r
-						gc_s_r[gc_rank] = r
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r := s_[(gc_tx+1)%gc_bdx]
-						_ = r
+						r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:20
 						gc_s_r[gc_rank] = r
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_seg = gc_segend
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
 					r := s_[(gc_tx+1)%gc_bdx]
-					_ = r
+//line methodvalues.go:20
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
 					gc_s_r[gc_rank] = r
 				}
 			}
-		}
-	}
-
-//line methodvalues.go:40
-	var s_2 []int32 = s
-
-//line methodvalues.go:40
-	_ = s_2
-
-//line methodvalues.go:25
-	var s_3 []int32 = s_2
-
-//line methodvalues.go:25
-	_ = s_3
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s_3) {
-				gc_at3 := s_3[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-					g := gc_s_g[gc_rank]
-
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+				r := s_[(gc_tx+1)%gc_bdx]
 //line methodvalues.go:20
-					var r_ int32 = r
-
-//line methodvalues.go:20
-					_ = r_
-
-//line methodvalues.go:39
-					a := r_
-
-//line methodvalues.go:40
-					var v_ int32 = a
-
-//line methodvalues.go:40
-					_ = v_
-
-//line methodvalues.go:40
-					var recv_ gain = g
-
-//line methodvalues.go:40
-					_ = recv_
-
-//line methodvalues.go:40
-					var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
-
-//line methodvalues.go:40
-					_ = step
-
-//line methodvalues.go:25
-					var v_2 int32 = v_
-
-//line methodvalues.go:25
-					_ = v_2
-
-//line methodvalues.go:25
-					var g_2 gain = recv_
-
-//line methodvalues.go:25
-					_ = g_2
-
-//line methodvalues.go:16
-					gc_at3[gc_tx] = v_2 * g_2.k
-					_ = r_
-					_ = a
-					_ = v_
-					_ = recv_
-					_ = step
-					_ = v_2
-					_ = g_2
-					gc_s_a[gc_rank] = a
-					gc_s_recv_[gc_rank] = recv_
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-					g := gc_s_g[gc_rank]
-
-//line methodvalues.go:20
-					var r_ int32 = r
-
-//line methodvalues.go:20
-					_ = r_
-
-//line methodvalues.go:39
-					a := r_
-
-//line methodvalues.go:40
-					var v_ int32 = a
-
-//line methodvalues.go:40
-					_ = v_
-
-//line methodvalues.go:40
-					var recv_ gain = g
-
-//line methodvalues.go:40
-					_ = recv_
-
-//line methodvalues.go:40
-					var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
-
-//line methodvalues.go:40
-					_ = step
-
-//line methodvalues.go:25
-					var v_2 int32 = v_
-
-//line methodvalues.go:25
-					_ = v_2
-
-//line methodvalues.go:25
-					var g_2 gain = recv_
-
-//line methodvalues.go:25
-					_ = g_2
-
-//line methodvalues.go:16
-					s_3[gc_tx] = v_2 * g_2.k
-					_ = r_
-					_ = a
-					_ = v_
-					_ = recv_
-					_ = step
-					_ = v_2
-					_ = g_2
-					gc_s_a[gc_rank] = a
-					gc_s_recv_[gc_rank] = recv_
-				}
+				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff2, gc_qd2 := 1, gc_bdx
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx; {
-					gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-					_, _ = gc_q2, gc_r2
-					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off2 := gc_r2 + gc_seg2
-					if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
-						gc_at4 := s_3[gc_off2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_seg2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line methodvalues.go:40
+	var s_2 []int32 = s
+//line methodvalues.go:25
+	var s_3 []int32 = s_2
+//line methodvalues.go:27
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_3) {
+			gc_at3 := s_3[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				g := gc_s_g[gc_rank]
+//line methodvalues.go:20
+				var r_ int32 = r
+//line methodvalues.go:39
+				a := r_
+				var v_ int32 = a
+//line methodvalues.go:40
+				var recv_ gain = g
+//line methodvalues.go:40
+				var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
+//line methodvalues.go:40
+				_ = step
+//line methodvalues.go:25
+				var v_2 int32 = v_
+//line methodvalues.go:25
+				var g_2 gain = recv_
+//line methodvalues.go:16
+				gc_at3[gc_tx] = v_2 * g_2.k
+//line methodvalues.go:24
+				gc_s_a[gc_rank] = a
+				gc_s_recv_[gc_rank] = recv_
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				g := gc_s_g[gc_rank]
+//line methodvalues.go:20
+				var r_ int32 = r
+//line methodvalues.go:39
+				a := r_
+				var v_ int32 = a
+//line methodvalues.go:40
+				var recv_ gain = g
+//line methodvalues.go:40
+				var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
+//line methodvalues.go:40
+				_ = step
+//line methodvalues.go:25
+				var v_2 int32 = v_
+//line methodvalues.go:25
+				var g_2 gain = recv_
+//line methodvalues.go:16
+				s_3[gc_tx] = v_2 * g_2.k
+//line methodvalues.go:24
+				gc_s_a[gc_rank] = a
+				gc_s_recv_[gc_rank] = recv_
+			}
+		}
+	}
+//line methodvalues.go:31
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+				_, _ = gc_q2, gc_r2
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off2 := gc_r2 + gc_seg2
+				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+					gc_at4 := s_3[gc_off2:][:gc_seglen2]
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-							r_5 := gc_at4[gc_u2]
-							_ = r_5
-							gc_s_r_5[gc_rank] = r_5
-						}
-					} else {
-						gc_step3 := gc_seg2
-						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_5 := s_3[(gc_tx + gc_r2)]
-								_ = r_5
-								gc_s_r_5[gc_rank] = r_5
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_5 := s_3[(gc_tx + gc_r2)]
-								_ = r_5
-								gc_s_r_5[gc_rank] = r_5
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_5 := s_3[(gc_tx + gc_r2)]
-								_ = r_5
-								gc_s_r_5[gc_rank] = r_5
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_5 := s_3[(gc_tx + gc_r2)]
-								_ = r_5
-								gc_s_r_5[gc_rank] = r_5
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+						r_5 := gc_at4[gc_u2]
+//line methodvalues.go:20
+						gc_s_r_5[gc_rank] = r_5
+					}
+				} else {
+					gc_step3 := gc_seg2
+					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx + gc_r2)]
-							_ = r_5
+//line methodvalues.go:20
+							gc_s_r_5[gc_rank] = r_5
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r_5 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_5[gc_rank] = r_5
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r_5 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_5[gc_rank] = r_5
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r_5 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:20
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
-					gc_seg2 = gc_segend2
-				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
-						r_5 := s_3[(gc_tx+1)%gc_bdx]
-						_ = r_5
-						gc_s_r_5[gc_rank] = r_5
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r_5 := s_3[(gc_tx+1)%gc_bdx]
-						_ = r_5
-						gc_s_r_5[gc_rank] = r_5
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r_5 := s_3[(gc_tx+1)%gc_bdx]
-						_ = r_5
-						gc_s_r_5[gc_rank] = r_5
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r_5 := s_3[(gc_tx+1)%gc_bdx]
-						_ = r_5
+						r_5 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:20
 						gc_s_r_5[gc_rank] = r_5
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx+1)%gc_bdx]
-					_ = r_5
+//line methodvalues.go:20
+					gc_s_r_5[gc_rank] = r_5
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r_5 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_5[gc_rank] = r_5
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r_5 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_5[gc_rank] = r_5
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r_5 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
-		}
-	}
-
-//line methodvalues.go:25
-	var s_4 []int32 = s_2
-
-//line methodvalues.go:25
-	_ = s_4
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s_4) {
-				gc_at5 := s_4[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					r_5 := gc_s_r_5[gc_rank]
-					recv_ := gc_s_recv_[gc_rank]
-
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+				r_5 := s_3[(gc_tx+1)%gc_bdx]
 //line methodvalues.go:20
-					var r_6 int32 = r_5
-
-//line methodvalues.go:20
-					_ = r_6
-
-//line methodvalues.go:40
-					var r_3 int32 = r_6
-
-//line methodvalues.go:25
-					var v_3 int32 = r_3
-
-//line methodvalues.go:25
-					_ = v_3
-
-//line methodvalues.go:25
-					var g_3 gain = recv_
-
-//line methodvalues.go:25
-					_ = g_3
-
-//line methodvalues.go:16
-					gc_at5[gc_tx] = v_3 * g_3.k
-					_ = r_6
-					_ = r_3
-					_ = v_3
-					_ = g_3
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r_5 := gc_s_r_5[gc_rank]
-					recv_ := gc_s_recv_[gc_rank]
-
-//line methodvalues.go:20
-					var r_6 int32 = r_5
-
-//line methodvalues.go:20
-					_ = r_6
-
-//line methodvalues.go:40
-					var r_3 int32 = r_6
-
-//line methodvalues.go:25
-					var v_3 int32 = r_3
-
-//line methodvalues.go:25
-					_ = v_3
-
-//line methodvalues.go:25
-					var g_3 gain = recv_
-
-//line methodvalues.go:25
-					_ = g_3
-
-//line methodvalues.go:16
-					s_4[gc_tx] = v_3 * g_3.k
-					_ = r_6
-					_ = r_3
-					_ = v_3
-					_ = g_3
-				}
+				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff3, gc_qd3 := 1, gc_bdx
-			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
-				for gc_seg3 := 0; gc_seg3 < gc_bdx; {
-					gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
-					gc_r3 := gc_qoff3 - gc_q3*gc_qd3
-					_, _ = gc_q3, gc_r3
-					gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
-					gc_seglen3 := gc_segend3 - gc_seg3
-					gc_off3 := gc_r3 + gc_seg3
-					if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
-						gc_at6 := s_4[gc_off3:][:gc_seglen3]
-						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx := gc_seg3 + gc_u3
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line methodvalues.go:25
+	var s_4 []int32 = s_2
+//line methodvalues.go:27
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_4) {
+			gc_at5 := s_4[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line methodvalues.go:33
+				r_5 := gc_s_r_5[gc_rank]
+				recv_ := gc_s_recv_[gc_rank]
+//line methodvalues.go:20
+				var r_6 int32 = r_5
+//line methodvalues.go:40
+				var r_3 int32 = r_6
+//line methodvalues.go:25
+				var v_3 int32 = r_3
+//line methodvalues.go:25
+				var g_3 gain = recv_
+//line methodvalues.go:16
+				gc_at5[gc_tx] = v_3 * g_3.k
+			}
+		} else {
+//line methodvalues.go:23
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_5 := gc_s_r_5[gc_rank]
+				recv_ := gc_s_recv_[gc_rank]
+//line methodvalues.go:20
+				var r_6 int32 = r_5
+//line methodvalues.go:40
+				var r_3 int32 = r_6
+//line methodvalues.go:25
+				var v_3 int32 = r_3
+//line methodvalues.go:25
+				var g_3 gain = recv_
+//line methodvalues.go:16
+				s_4[gc_tx] = v_3 * g_3.k
+			}
+		}
+	}
+//line methodvalues.go:26
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff3, gc_qd3 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
+			for gc_seg3 := 0; gc_seg3 < gc_bdx; {
+				gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
+				gc_r3 := gc_qoff3 - gc_q3*gc_qd3
+				_, _ = gc_q3, gc_r3
+				gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
+				gc_seglen3 := gc_segend3 - gc_seg3
+				gc_off3 := gc_r3 + gc_seg3
+				if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
+					gc_at6 := s_4[gc_off3:][:gc_seglen3]
+					for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_tx := gc_seg3 + gc_u3
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-							r_7 := gc_at6[gc_u3]
-							_ = r_7
-							gc_s_r_7[gc_rank] = r_7
-						}
-					} else {
-						gc_step5 := gc_seg3
-						for ; gc_step5+3 < gc_segend3; gc_step5 += 4 {
-							{
-								gc_tx := gc_step5 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_7 := s_4[(gc_tx + gc_r3)]
-								_ = r_7
-								gc_s_r_7[gc_rank] = r_7
-							}
-							{
-								gc_tx := gc_step5 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_7 := s_4[(gc_tx + gc_r3)]
-								_ = r_7
-								gc_s_r_7[gc_rank] = r_7
-							}
-							{
-								gc_tx := gc_step5 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_7 := s_4[(gc_tx + gc_r3)]
-								_ = r_7
-								gc_s_r_7[gc_rank] = r_7
-							}
-							{
-								gc_tx := gc_step5 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_7 := s_4[(gc_tx + gc_r3)]
-								_ = r_7
-								gc_s_r_7[gc_rank] = r_7
-							}
-						}
-						for gc_tx := gc_step5; gc_tx < gc_segend3; gc_tx++ {
+						r_7 := gc_at6[gc_u3]
+//line methodvalues.go:20
+						gc_s_r_7[gc_rank] = r_7
+					}
+				} else {
+					gc_step5 := gc_seg3
+					for ; gc_step5+3 < gc_segend3; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx + gc_r3)]
-							_ = r_7
+//line methodvalues.go:20
+							gc_s_r_7[gc_rank] = r_7
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r_7 := s_4[(gc_tx + gc_r3)]
+//line methodvalues.go:20
+							gc_s_r_7[gc_rank] = r_7
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r_7 := s_4[(gc_tx + gc_r3)]
+//line methodvalues.go:20
+							gc_s_r_7[gc_rank] = r_7
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r_7 := s_4[(gc_tx + gc_r3)]
+//line methodvalues.go:20
 							gc_s_r_7[gc_rank] = r_7
 						}
 					}
-					gc_seg3 = gc_segend3
-				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
+					for gc_tx := gc_step5; gc_tx < gc_segend3; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
-						r_7 := s_4[(gc_tx+1)%gc_bdx]
-						_ = r_7
-						gc_s_r_7[gc_rank] = r_7
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r_7 := s_4[(gc_tx+1)%gc_bdx]
-						_ = r_7
-						gc_s_r_7[gc_rank] = r_7
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r_7 := s_4[(gc_tx+1)%gc_bdx]
-						_ = r_7
-						gc_s_r_7[gc_rank] = r_7
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r_7 := s_4[(gc_tx+1)%gc_bdx]
-						_ = r_7
+						r_7 := s_4[(gc_tx + gc_r3)]
+//line methodvalues.go:20
 						gc_s_r_7[gc_rank] = r_7
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_seg3 = gc_segend3
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx+1)%gc_bdx]
-					_ = r_7
+//line methodvalues.go:20
+					gc_s_r_7[gc_rank] = r_7
+				}
+				{
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r_7 := s_4[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_7[gc_rank] = r_7
+				}
+				{
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r_7 := s_4[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_7[gc_rank] = r_7
+				}
+				{
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r_7 := s_4[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
 					gc_s_r_7[gc_rank] = r_7
 				}
 			}
-		}
-	}
-
-//line methodvalues.go:42
-	var s_5 []int32 = s
-
-//line methodvalues.go:42
-	_ = s_5
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s_5) {
-				gc_at7 := s_5[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					r_7 := gc_s_r_7[gc_rank]
-					f := gc_s_f[gc_rank]
-					recv := gc_s_recv[gc_rank]
-
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+				r_7 := s_4[(gc_tx+1)%gc_bdx]
 //line methodvalues.go:20
-					var r_8 int32 = r_7
-
-//line methodvalues.go:20
-					_ = r_8
-
-//line methodvalues.go:40
-					var r_4 int32 = r_8
-
-//line methodvalues.go:25
-					var r_2 int32 = r_4
-
-//line methodvalues.go:25
-					_ = r_2
-
-//line methodvalues.go:40
-					b := r_2
-
-//line methodvalues.go:41
-					var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
-
-//line methodvalues.go:41
-					_ = h
-
-//line methodvalues.go:42
-					var v_4 int32 = b
-
-//line methodvalues.go:42
-					_ = v_4
-
-//line methodvalues.go:42
-					var g_4 gain = recv
-
-//line methodvalues.go:42
-					_ = g_4
-
-//line methodvalues.go:16
-					gc_at7[gc_tx] = v_4 * g_4.k
-					_ = r_8
-					_ = r_4
-					_ = r_2
-					_ = b
-					_ = h
-					_ = v_4
-					_ = g_4
-					gc_s_b[gc_rank] = b
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r_7 := gc_s_r_7[gc_rank]
-					f := gc_s_f[gc_rank]
-					recv := gc_s_recv[gc_rank]
-
-//line methodvalues.go:20
-					var r_8 int32 = r_7
-
-//line methodvalues.go:20
-					_ = r_8
-
-//line methodvalues.go:40
-					var r_4 int32 = r_8
-
-//line methodvalues.go:25
-					var r_2 int32 = r_4
-
-//line methodvalues.go:25
-					_ = r_2
-
-//line methodvalues.go:40
-					b := r_2
-
-//line methodvalues.go:41
-					var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
-
-//line methodvalues.go:41
-					_ = h
-
-//line methodvalues.go:42
-					var v_4 int32 = b
-
-//line methodvalues.go:42
-					_ = v_4
-
-//line methodvalues.go:42
-					var g_4 gain = recv
-
-//line methodvalues.go:42
-					_ = g_4
-
-//line methodvalues.go:16
-					s_5[gc_tx] = v_4 * g_4.k
-					_ = r_8
-					_ = r_4
-					_ = r_2
-					_ = b
-					_ = h
-					_ = v_4
-					_ = g_4
-					gc_s_b[gc_rank] = b
-				}
+				gc_s_r_7[gc_rank] = r_7
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff4, gc_qd4 := 1, gc_bdx
-			if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx) {
-				for gc_seg4 := 0; gc_seg4 < gc_bdx; {
-					gc_q4 := (gc_qoff4 + gc_seg4) / gc_qd4
-					gc_r4 := gc_qoff4 - gc_q4*gc_qd4
-					_, _ = gc_q4, gc_r4
-					gc_segend4 := min(gc_bdx, gc_qd4-gc_r4)
-					gc_seglen4 := gc_segend4 - gc_seg4
-					gc_off4 := gc_r4 + gc_seg4
-					if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
-						gc_at8 := s_5[gc_off4:][:gc_seglen4]
-						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx := gc_seg4 + gc_u4
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line methodvalues.go:42
+	var s_5 []int32 = s
+//line methodvalues.go:44
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_5) {
+			gc_at7 := s_5[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line methodvalues.go:50
+				r_7 := gc_s_r_7[gc_rank]
+				f := gc_s_f[gc_rank]
+				recv := gc_s_recv[gc_rank]
+//line methodvalues.go:20
+				var r_8 int32 = r_7
+//line methodvalues.go:40
+				var r_4 int32 = r_8
+//line methodvalues.go:25
+				var r_2 int32 = r_4
+//line methodvalues.go:40
+				b := r_2
+				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
+//line methodvalues.go:41
+				_ = h
+				var v_4 int32 = b
+//line methodvalues.go:42
+				var g_4 gain = recv
+//line methodvalues.go:16
+				gc_at7[gc_tx] = v_4 * g_4.k
+//line methodvalues.go:24
+				gc_s_b[gc_rank] = b
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_7 := gc_s_r_7[gc_rank]
+				f := gc_s_f[gc_rank]
+				recv := gc_s_recv[gc_rank]
+//line methodvalues.go:20
+				var r_8 int32 = r_7
+//line methodvalues.go:40
+				var r_4 int32 = r_8
+//line methodvalues.go:25
+				var r_2 int32 = r_4
+//line methodvalues.go:40
+				b := r_2
+				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
+//line methodvalues.go:41
+				_ = h
+				var v_4 int32 = b
+//line methodvalues.go:42
+				var g_4 gain = recv
+//line methodvalues.go:16
+				s_5[gc_tx] = v_4 * g_4.k
+//line methodvalues.go:24
+				gc_s_b[gc_rank] = b
+			}
+		}
+	}
+//line methodvalues.go:30
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff4, gc_qd4 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx) {
+			for gc_seg4 := 0; gc_seg4 < gc_bdx; {
+				gc_q4 := (gc_qoff4 + gc_seg4) / gc_qd4
+				gc_r4 := gc_qoff4 - gc_q4*gc_qd4
+				_, _ = gc_q4, gc_r4
+				gc_segend4 := min(gc_bdx, gc_qd4-gc_r4)
+				gc_seglen4 := gc_segend4 - gc_seg4
+				gc_off4 := gc_r4 + gc_seg4
+				if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
+					gc_at8 := s_5[gc_off4:][:gc_seglen4]
+					for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_tx := gc_seg4 + gc_u4
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-							r_9 := gc_at8[gc_u4]
-							_ = r_9
-							gc_s_r_9[gc_rank] = r_9
-						}
-					} else {
-						gc_step7 := gc_seg4
-						for ; gc_step7+3 < gc_segend4; gc_step7 += 4 {
-							{
-								gc_tx := gc_step7 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_9 := s_5[(gc_tx + gc_r4)]
-								_ = r_9
-								gc_s_r_9[gc_rank] = r_9
-							}
-							{
-								gc_tx := gc_step7 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_9 := s_5[(gc_tx + gc_r4)]
-								_ = r_9
-								gc_s_r_9[gc_rank] = r_9
-							}
-							{
-								gc_tx := gc_step7 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_9 := s_5[(gc_tx + gc_r4)]
-								_ = r_9
-								gc_s_r_9[gc_rank] = r_9
-							}
-							{
-								gc_tx := gc_step7 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_9 := s_5[(gc_tx + gc_r4)]
-								_ = r_9
-								gc_s_r_9[gc_rank] = r_9
-							}
-						}
-						for gc_tx := gc_step7; gc_tx < gc_segend4; gc_tx++ {
+						r_9 := gc_at8[gc_u4]
+//line methodvalues.go:20
+						gc_s_r_9[gc_rank] = r_9
+					}
+				} else {
+					gc_step7 := gc_seg4
+					for ; gc_step7+3 < gc_segend4; gc_step7 += 4 {
+						{
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx + gc_r4)]
-							_ = r_9
+//line methodvalues.go:20
+							gc_s_r_9[gc_rank] = r_9
+						}
+						{
+							gc_tx := gc_step7 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r_9 := s_5[(gc_tx + gc_r4)]
+//line methodvalues.go:20
+							gc_s_r_9[gc_rank] = r_9
+						}
+						{
+							gc_tx := gc_step7 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r_9 := s_5[(gc_tx + gc_r4)]
+//line methodvalues.go:20
+							gc_s_r_9[gc_rank] = r_9
+						}
+						{
+							gc_tx := gc_step7 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r_9 := s_5[(gc_tx + gc_r4)]
+//line methodvalues.go:20
 							gc_s_r_9[gc_rank] = r_9
 						}
 					}
-					gc_seg4 = gc_segend4
-				}
-			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
+					for gc_tx := gc_step7; gc_tx < gc_segend4; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
-						r_9 := s_5[(gc_tx+1)%gc_bdx]
-						_ = r_9
-						gc_s_r_9[gc_rank] = r_9
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r_9 := s_5[(gc_tx+1)%gc_bdx]
-						_ = r_9
-						gc_s_r_9[gc_rank] = r_9
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r_9 := s_5[(gc_tx+1)%gc_bdx]
-						_ = r_9
-						gc_s_r_9[gc_rank] = r_9
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r_9 := s_5[(gc_tx+1)%gc_bdx]
-						_ = r_9
+						r_9 := s_5[(gc_tx + gc_r4)]
+//line methodvalues.go:20
 						gc_s_r_9[gc_rank] = r_9
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				gc_seg4 = gc_segend4
+			}
+		} else {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+				{
+					gc_tx := gc_step8 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx+1)%gc_bdx]
-					_ = r_9
+//line methodvalues.go:20
+					gc_s_r_9[gc_rank] = r_9
+				}
+				{
+					gc_tx := gc_step8 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r_9 := s_5[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_9[gc_rank] = r_9
+				}
+				{
+					gc_tx := gc_step8 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r_9 := s_5[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_9[gc_rank] = r_9
+				}
+				{
+					gc_tx := gc_step8 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r_9 := s_5[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
+			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+				r_9 := s_5[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+				gc_s_r_9[gc_rank] = r_9
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 3 * 1
-			gc_off5 := 3 * (gc_bx * gc_bdx)
-			gc_off6 := (3 * (gc_bx * gc_bdx)) + 1
-			gc_off7 := (3 * (gc_bx * gc_bdx)) + 2
-			if compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off7, 0, gc_bdx, len(out)) {
-				for gc_tx, gc_idx, gc_idx2, gc_idx3 := 0, gc_off5+gc_stride*(0), gc_off6+gc_stride*(0), gc_off7+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line methodvalues.go:34
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					r_9 := gc_s_r_9[gc_rank]
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-
+//line methodvalues.go:26
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 3 * 1
+		gc_off5 := 3 * (gc_bx * gc_bdx)
+		gc_off6 := (3 * (gc_bx * gc_bdx)) + 1
+		gc_off7 := (3 * (gc_bx * gc_bdx)) + 2
+		if compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off7, 0, gc_bdx, len(out)) {
+			for gc_tx, gc_idx, gc_idx2, gc_idx3 := 0, gc_off5+gc_stride*(0), gc_off6+gc_stride*(0), gc_off7+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride {
+				gc_rank := gc_base + gc_tx
+//line methodvalues.go:36
+				r_9 := gc_s_r_9[gc_rank]
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
 //line methodvalues.go:20
-					var r_10 int32 = r_9
-
-//line methodvalues.go:20
-					_ = r_10
-
+				var r_10 int32 = r_9
 //line methodvalues.go:42
-					c := r_10
-
-//line methodvalues.go:43
-					out[gc_idx] = a
-
-//line methodvalues.go:44
-					out[gc_idx2] = b
-
-//line methodvalues.go:45
-					out[gc_idx3] = c
-					_ = r_10
-					_ = c
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				c := r_10
+				out[gc_idx] = a
+				out[gc_idx2] = b
+				out[gc_idx3] = c
+			}
+		} else {
+//line methodvalues.go:50
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:34
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					r_9 := gc_s_r_9[gc_rank]
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-
+				i := gc_bx*gc_bdx + gc_tx
+//line methodvalues.go:36
+				r_9 := gc_s_r_9[gc_rank]
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
 //line methodvalues.go:20
-					var r_10 int32 = r_9
-
-//line methodvalues.go:20
-					_ = r_10
-
+				var r_10 int32 = r_9
 //line methodvalues.go:42
-					c := r_10
-
-//line methodvalues.go:43
-					out[3*i] = a
-
-//line methodvalues.go:44
-					out[3*i+1] = b
-
-//line methodvalues.go:45
-					out[3*i+2] = c
-					_ = r_10
-					_ = c
-				}
+				c := r_10
+				out[3*i] = a
+				out[3*i+1] = b
+				out[3*i+2] = c
 			}
 		}
 	}
@@ -1139,418 +830,314 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	gc_s_k_ := compiled.Scratch[int](gc_b, 5)[:gc_n]
 	gc_s_k_2 := compiled.Scratch[int](gc_b, 6)[:gc_n]
 	gc_s_o := compiled.Scratch[nested](gc_b, 7)[:gc_n]
-
 //line methodvalues.go:105
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-
-//line methodvalues.go:106
 	var s_ []int32 = s
-
-//line methodvalues.go:106
-	_ = s_
-
 //line methodvalues.go:106
 	var r relay = p.relay
-
+//line methodvalues.go:108
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 //line methodvalues.go:106
-	_ = r
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
+		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+			gc_tx := gc_vstep
+			gc_rank := gc_base + gc_tx
 //line methodvalues.go:106
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line methodvalues.go:106
-			_ = gc_iota
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+			v_ := gc_t
 //line methodvalues.go:106
-				gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line methodvalues.go:106
-				_ = gc_t
-//line methodvalues.go:106
-				v_ := gc_t
-//line methodvalues.go:106
-				_ = v_
-//line methodvalues.go:106
-				v_.StoreSlice(gc_s_v_[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:106
-					var v_ int32 = int32(gc_tx)
-
-//line methodvalues.go:106
-					_ = v_
-					_ = v_
-					gc_s_v_[gc_rank] = v_
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:106
-					var v_ int32 = int32(gc_tx)
-
-//line methodvalues.go:106
-					_ = v_
-					_ = v_
-					gc_s_v_[gc_rank] = v_
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:106
-					var v_ int32 = int32(gc_tx)
-
-//line methodvalues.go:106
-					_ = v_
-					_ = v_
-					gc_s_v_[gc_rank] = v_
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:106
-					var v_ int32 = int32(gc_tx)
-
-//line methodvalues.go:106
-					_ = v_
-					_ = v_
-					gc_s_v_[gc_rank] = v_
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			v_.StoreSlice(gc_s_v_[gc_rank:])
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line methodvalues.go:106
 				var v_ int32 = int32(gc_tx)
-
+//line methodvalues.go:108
+				gc_s_v_[gc_rank] = v_
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:106
-				_ = v_
-				_ = v_
+				var v_ int32 = int32(gc_tx)
+//line methodvalues.go:108
+				gc_s_v_[gc_rank] = v_
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methodvalues.go:106
+				var v_ int32 = int32(gc_tx)
+//line methodvalues.go:108
+				gc_s_v_[gc_rank] = v_
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methodvalues.go:106
+				var v_ int32 = int32(gc_tx)
+//line methodvalues.go:108
 				gc_s_v_[gc_rank] = v_
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line methodvalues.go:106
+			var v_ int32 = int32(gc_tx)
+//line methodvalues.go:108
+			gc_s_v_[gc_rank] = v_
+		}
 	}
-
 //line methodvalues.go:53
 	for k := 0; k < r.n; k++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(s_) {
-					gc_at := s_[:gc_bdx]
-
+//line methodvalues.go:55
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_) {
+				gc_at := s_[:gc_bdx]
 //line methodvalues.go:54
-					copy(gc_at, gc_s_v_[gc_base:][:gc_bdx])
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:54
-							s_[gc_tx] = v_
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:54
-							s_[gc_tx] = v_
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:54
-							s_[gc_tx] = v_
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:54
-							s_[gc_tx] = v_
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				copy(gc_at, gc_s_v_[gc_base:][:gc_bdx])
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-
+//line methodvalues.go:54
+						s_[gc_tx] = v_
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+//line methodvalues.go:54
+						s_[gc_tx] = v_
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+//line methodvalues.go:54
+						s_[gc_tx] = v_
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:54
 						s_[gc_tx] = v_
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+//line methodvalues.go:54
+					s_[gc_tx] = v_
+				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := 1, gc_bdx
-				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-					for gc_seg := 0; gc_seg < gc_bdx; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_bdx, gc_qd-gc_r)
-						gc_seglen := gc_segend - gc_seg
-						gc_off := gc_r + gc_seg
-						if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
-							gc_at2 := s_[gc_off:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-								v_ := gc_s_v_[gc_rank]
-
+//line methodvalues.go:60
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_r + gc_seg
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+						gc_at2 := s_[gc_off:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+//line methodvalues.go:76
+							v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
-								v_ += gc_at2[gc_u]
-								gc_s_v_[gc_rank] = v_
-							}
-						} else {
-							gc_step3 := gc_seg
-							for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:56
-									v_ += s_[(gc_tx + gc_r)]
-									gc_s_v_[gc_rank] = v_
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:56
-									v_ += s_[(gc_tx + gc_r)]
-									gc_s_v_[gc_rank] = v_
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:56
-									v_ += s_[(gc_tx + gc_r)]
-									gc_s_v_[gc_rank] = v_
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:56
-									v_ += s_[(gc_tx + gc_r)]
-									gc_s_v_[gc_rank] = v_
-								}
-							}
-							for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+							v_ += gc_at2[gc_u]
+							gc_s_v_[gc_rank] = v_
+						}
+					} else {
+						gc_step3 := gc_seg
+						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
-
+//line methodvalues.go:56
+								v_ += s_[(gc_tx + gc_r)]
+								gc_s_v_[gc_rank] = v_
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_ := gc_s_v_[gc_rank]
+//line methodvalues.go:56
+								v_ += s_[(gc_tx + gc_r)]
+								gc_s_v_[gc_rank] = v_
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_ := gc_s_v_[gc_rank]
+//line methodvalues.go:56
+								v_ += s_[(gc_tx + gc_r)]
+								gc_s_v_[gc_rank] = v_
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
 								v_ += s_[(gc_tx + gc_r)]
 								gc_s_v_[gc_rank] = v_
 							}
 						}
-						gc_seg = gc_segend
-					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
+						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_ := gc_s_v_[gc_rank]
-
 //line methodvalues.go:56
-							v_ += s_[(gc_tx+1)%gc_bdx]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:56
-							v_ += s_[(gc_tx+1)%gc_bdx]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:56
-							v_ += s_[(gc_tx+1)%gc_bdx]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:56
-							v_ += s_[(gc_tx+1)%gc_bdx]
+							v_ += s_[(gc_tx + gc_r)]
 							gc_s_v_[gc_rank] = v_
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
-
+//line methodvalues.go:56
+						v_ += s_[(gc_tx+1)%gc_bdx]
+						gc_s_v_[gc_rank] = v_
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+//line methodvalues.go:56
+						v_ += s_[(gc_tx+1)%gc_bdx]
+						gc_s_v_[gc_rank] = v_
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+//line methodvalues.go:56
+						v_ += s_[(gc_tx+1)%gc_bdx]
+						gc_s_v_[gc_rank] = v_
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
 //line methodvalues.go:56
 						v_ += s_[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 				}
-			}
-		}
-	}
-
-//line methodvalues.go:108
-	var w *warpSink = p.warpSink
-
-//line methodvalues.go:108
-	_ = w
-
-//line methodvalues.go:110
-	var s_2 []int32 = s
-
-//line methodvalues.go:110
-	_ = s_2
-	{
-		var gc_l_v [32]int32
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-				v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:59
-				var r_ int32 = v_
-
-//line methodvalues.go:59
-				_ = r_
-
-//line methodvalues.go:106
-				v := r_
-
-//line methodvalues.go:107
-				v += p.bias(t)
-
-//line methodvalues.go:108
-				var v_2 int32 = v
-
-//line methodvalues.go:108
-				_ = v_2
-				_ = r_
-				_ = v
-				_ = v_2
-
-//line methodvalues.go:70
-				gc_c1v[gc_lane] = v_2
-				gc_l_v[gc_lane] = v
-			}
-
-//line methodvalues.go:70
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:104
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line methodvalues.go:108
-					var i_ int = i
-					_ = i_
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line methodvalues.go:70
-					w.sums[i_] = gc_c1r[gc_lane]
-
-//line methodvalues.go:109
-					o := nested{p}
-
-//line methodvalues.go:110
-					var v_3 int32 = v
-
-//line methodvalues.go:110
-					_ = v_3
-
-//line methodvalues.go:110
-					var r_2 relay = o.solver.relay
-
-//line methodvalues.go:110
-					_ = r_2
-
-//line methodvalues.go:53
-					k_ := 0
-					_ = o
-					_ = v_3
-					_ = r_2
-					_ = k_
-					gc_s_r_2[gc_rank] = r_2
-					gc_s_v_3[gc_rank] = v_3
-					gc_s_k_[gc_rank] = k_
-					gc_s_o[gc_rank] = o
+					v_ := gc_s_v_[gc_rank]
+//line methodvalues.go:56
+					v_ += s_[(gc_tx+1)%gc_bdx]
+					gc_s_v_[gc_rank] = v_
 				}
 			}
 		}
 	}
-
+//line methodvalues.go:108
+	var w *warpSink = p.warpSink
+//line methodvalues.go:110
+	var s_2 []int32 = s
+//line methodvalues.go:112
+	var gc_l_v [32]int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			v_ := gc_s_v_[gc_rank]
+//line methodvalues.go:59
+			var r_ int32 = v_
+//line methodvalues.go:106
+			v := r_
+			v += p.bias(t)
+			var v_2 int32 = v
+//line methodvalues.go:70
+			gc_c1v[gc_lane] = v_2
+			gc_l_v[gc_lane] = v
+		}
+//line methodvalues.go:70
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line methodvalues.go:104
+				i := gc_bx*gc_bdx + gc_tx
+//line methodvalues.go:108
+				var i_ int = i
+//line methodvalues.go:110
+				v := gc_l_v[gc_lane]
+//line methodvalues.go:70
+				w.sums[i_] = gc_c1r[gc_lane]
+//line methodvalues.go:109
+				o := nested{p}
+				var v_3 int32 = v
+//line methodvalues.go:110
+				var r_2 relay = o.solver.relay
+//line methodvalues.go:53
+				k_ := 0
+//line methodvalues.go:58
+				gc_s_r_2[gc_rank] = r_2
+				gc_s_v_3[gc_rank] = v_3
+				gc_s_k_[gc_rank] = k_
+				gc_s_o[gc_rank] = o
+			}
+		}
+	}
 //line methodvalues.go:53
 	for {
 		gc_b.Tick()
@@ -1558,330 +1145,272 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			return
 		}
 		gc_r5, gc_r5in, gc_r5out := 0, 0, 0
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				r_2 := gc_s_r_2[gc_rank]
-				k_ := gc_s_k_[gc_rank]
-				if k_ < r_2.n {
-					gc_r5 |= 1
-					gc_r5in = gc_rank
-				} else {
-					gc_r5 |= 2
-					gc_r5out = gc_rank
-				}
+//line methodvalues.go:60
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			r_2 := gc_s_r_2[gc_rank]
+			k_ := gc_s_k_[gc_rank]
+			if k_ < r_2.n {
+				gc_r5 |= 1
+				gc_r5in = gc_rank
+			} else {
+				gc_r5 |= 2
+				gc_r5out = gc_rank
 			}
 		}
+//line methodvalues.go:73
 		if gc_r5 == 3 {
 			compiled.Diverged(gc_b, "SyncThreads", gc_r5in, gc_r5out)
 		}
 		if gc_r5&1 == 0 {
 			break
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(s_2) {
-					gc_at3 := s_2[:gc_bdx]
-
+//line methodvalues.go:80
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_2) {
+				gc_at3 := s_2[:gc_bdx]
 //line methodvalues.go:54
-					copy(gc_at3, gc_s_v_3[gc_base:][:gc_bdx])
-				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:54
-							s_2[gc_tx] = v_3
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:54
-							s_2[gc_tx] = v_3
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:54
-							s_2[gc_tx] = v_3
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:54
-							s_2[gc_tx] = v_3
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				copy(gc_at3, gc_s_v_3[gc_base:][:gc_bdx])
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
-
+//line methodvalues.go:54
+						s_2[gc_tx] = v_3
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
+//line methodvalues.go:54
+						s_2[gc_tx] = v_3
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
+//line methodvalues.go:54
+						s_2[gc_tx] = v_3
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:54
 						s_2[gc_tx] = v_3
 					}
 				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_3 := gc_s_v_3[gc_rank]
+//line methodvalues.go:54
+					s_2[gc_tx] = v_3
+				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff2, gc_qd2 := 1, gc_bdx
-				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
-					for gc_seg2 := 0; gc_seg2 < gc_bdx; {
-						gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
-						gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-						_, _ = gc_q2, gc_r2
-						gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off2 := gc_r2 + gc_seg2
-						if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
-							gc_at4 := s_2[gc_off2:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx := gc_seg2 + gc_u2
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-								v_3 := gc_s_v_3[gc_rank]
-
+//line methodvalues.go:60
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff2, gc_qd2 := 1, gc_bdx
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+					gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+					_, _ = gc_q2, gc_r2
+					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off2 := gc_r2 + gc_seg2
+					if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+						gc_at4 := s_2[gc_off2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+//line methodvalues.go:76
+							v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
-								v_3 += gc_at4[gc_u2]
-								gc_s_v_3[gc_rank] = v_3
-							}
-						} else {
-							gc_step6 := gc_seg2
-							for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
-								{
-									gc_tx := gc_step6 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:56
-									v_3 += s_2[(gc_tx + gc_r2)]
-									gc_s_v_3[gc_rank] = v_3
-								}
-								{
-									gc_tx := gc_step6 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:56
-									v_3 += s_2[(gc_tx + gc_r2)]
-									gc_s_v_3[gc_rank] = v_3
-								}
-								{
-									gc_tx := gc_step6 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:56
-									v_3 += s_2[(gc_tx + gc_r2)]
-									gc_s_v_3[gc_rank] = v_3
-								}
-								{
-									gc_tx := gc_step6 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:56
-									v_3 += s_2[(gc_tx + gc_r2)]
-									gc_s_v_3[gc_rank] = v_3
-								}
-							}
-							for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
+							v_3 += gc_at4[gc_u2]
+							gc_s_v_3[gc_rank] = v_3
+						}
+					} else {
+						gc_step6 := gc_seg2
+						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
+							{
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
-
+//line methodvalues.go:56
+								v_3 += s_2[(gc_tx + gc_r2)]
+								gc_s_v_3[gc_rank] = v_3
+							}
+							{
+								gc_tx := gc_step6 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_3 := gc_s_v_3[gc_rank]
+//line methodvalues.go:56
+								v_3 += s_2[(gc_tx + gc_r2)]
+								gc_s_v_3[gc_rank] = v_3
+							}
+							{
+								gc_tx := gc_step6 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_3 := gc_s_v_3[gc_rank]
+//line methodvalues.go:56
+								v_3 += s_2[(gc_tx + gc_r2)]
+								gc_s_v_3[gc_rank] = v_3
+							}
+							{
+								gc_tx := gc_step6 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
 								v_3 += s_2[(gc_tx + gc_r2)]
 								gc_s_v_3[gc_rank] = v_3
 							}
 						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-						{
-							gc_tx := gc_step7 + 0
+						for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
-
 //line methodvalues.go:56
-							v_3 += s_2[(gc_tx+1)%gc_bdx]
-							gc_s_v_3[gc_rank] = v_3
-						}
-						{
-							gc_tx := gc_step7 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:56
-							v_3 += s_2[(gc_tx+1)%gc_bdx]
-							gc_s_v_3[gc_rank] = v_3
-						}
-						{
-							gc_tx := gc_step7 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:56
-							v_3 += s_2[(gc_tx+1)%gc_bdx]
-							gc_s_v_3[gc_rank] = v_3
-						}
-						{
-							gc_tx := gc_step7 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:56
-							v_3 += s_2[(gc_tx+1)%gc_bdx]
+							v_3 += s_2[(gc_tx + gc_r2)]
 							gc_s_v_3[gc_rank] = v_3
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
-
+//line methodvalues.go:56
+						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						gc_s_v_3[gc_rank] = v_3
+					}
+					{
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
+//line methodvalues.go:56
+						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						gc_s_v_3[gc_rank] = v_3
+					}
+					{
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
+//line methodvalues.go:56
+						v_3 += s_2[(gc_tx+1)%gc_bdx]
+						gc_s_v_3[gc_rank] = v_3
+					}
+					{
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
 //line methodvalues.go:56
 						v_3 += s_2[(gc_tx+1)%gc_bdx]
 						gc_s_v_3[gc_rank] = v_3
 					}
 				}
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_3 := gc_s_v_3[gc_rank]
+//line methodvalues.go:56
+					v_3 += s_2[(gc_tx+1)%gc_bdx]
+					gc_s_v_3[gc_rank] = v_3
+				}
 			}
 		}
-		{
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-				{
-					gc_rank := gc_step8 + 0
-					gc_pos.Thread = gc_rank
-					k_ := gc_s_k_[gc_rank]
-
-//line methodvalues.go:53
-					k_++
-					gc_s_k_[gc_rank] = k_
-				}
-				{
-					gc_rank := gc_step8 + 1
-					gc_pos.Thread = gc_rank
-					k_ := gc_s_k_[gc_rank]
-
-//line methodvalues.go:53
-					k_++
-					gc_s_k_[gc_rank] = k_
-				}
-				{
-					gc_rank := gc_step8 + 2
-					gc_pos.Thread = gc_rank
-					k_ := gc_s_k_[gc_rank]
-
-//line methodvalues.go:53
-					k_++
-					gc_s_k_[gc_rank] = k_
-				}
-				{
-					gc_rank := gc_step8 + 3
-					gc_pos.Thread = gc_rank
-					k_ := gc_s_k_[gc_rank]
-
-//line methodvalues.go:53
-					k_++
-					gc_s_k_[gc_rank] = k_
-				}
-			}
-			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+//line methodvalues.go:63
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+			{
+				gc_rank := gc_step8 + 0
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
-
+//line methodvalues.go:53
+				k_++
+				gc_s_k_[gc_rank] = k_
+			}
+			{
+				gc_rank := gc_step8 + 1
+				gc_pos.Thread = gc_rank
+				k_ := gc_s_k_[gc_rank]
+//line methodvalues.go:53
+				k_++
+				gc_s_k_[gc_rank] = k_
+			}
+			{
+				gc_rank := gc_step8 + 2
+				gc_pos.Thread = gc_rank
+				k_ := gc_s_k_[gc_rank]
+//line methodvalues.go:53
+				k_++
+				gc_s_k_[gc_rank] = k_
+			}
+			{
+				gc_rank := gc_step8 + 3
+				gc_pos.Thread = gc_rank
+				k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
 				k_++
 				gc_s_k_[gc_rank] = k_
 			}
 		}
-	}
-
-//line methodvalues.go:112
-	var s_3 []int32 = s
-
-//line methodvalues.go:112
-	_ = s_3
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-			v_3 := gc_s_v_3[gc_rank]
-			var v int32
-			_ = v
-			o := gc_s_o[gc_rank]
-
-//line methodvalues.go:59
-			var r_3 int32 = v_3
-
-//line methodvalues.go:59
-			_ = r_3
-
-//line methodvalues.go:110
-			v = r_3
-
-//line methodvalues.go:111
-			var recv relay = o.solver.relay
-
-//line methodvalues.go:111
-			_ = recv
-
-//line methodvalues.go:111
-			var step func(t *gocuda.Thread, s []int32, v int32) int32 = recv.run
-
-//line methodvalues.go:111
-			_ = step
-
-//line methodvalues.go:112
-			var v_4 int32 = v
-
-//line methodvalues.go:112
-			_ = v_4
-
-//line methodvalues.go:112
-			var r_4 relay = recv
-
-//line methodvalues.go:112
-			_ = r_4
-
+			k_ := gc_s_k_[gc_rank]
 //line methodvalues.go:53
-			k_2 := 0
-			_ = r_3
-			_ = recv
-			_ = step
-			_ = v_4
-			_ = r_4
-			_ = k_2
-			gc_s_r_4[gc_rank] = r_4
-			gc_s_v_4[gc_rank] = v_4
-			gc_s_k_2[gc_rank] = k_2
+			k_++
+			gc_s_k_[gc_rank] = k_
 		}
 	}
-
+//line methodvalues.go:112
+	var s_3 []int32 = s
+//line methodvalues.go:114
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		v_3 := gc_s_v_3[gc_rank]
+		var v int32
+//line methodvalues.go:119
+		o := gc_s_o[gc_rank]
+//line methodvalues.go:59
+		var r_3 int32 = v_3
+//line methodvalues.go:110
+		v = r_3
+		var recv relay = o.solver.relay
+//line methodvalues.go:111
+		var step func(t *gocuda.Thread, s []int32, v int32) int32 = recv.run
+//line methodvalues.go:111
+		_ = step
+		var v_4 int32 = v
+//line methodvalues.go:112
+		var r_4 relay = recv
+//line methodvalues.go:53
+		k_2 := 0
+//line methodvalues.go:60
+		gc_s_r_4[gc_rank] = r_4
+		gc_s_v_4[gc_rank] = v_4
+		gc_s_k_2[gc_rank] = k_2
+	}
 //line methodvalues.go:53
 	for {
 		gc_b.Tick()
@@ -1889,384 +1418,319 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			return
 		}
 		gc_r10, gc_r10in, gc_r10out := 0, 0, 0
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				r_4 := gc_s_r_4[gc_rank]
-				k_2 := gc_s_k_2[gc_rank]
-				if k_2 < r_4.n {
-					gc_r10 |= 1
-					gc_r10in = gc_rank
-				} else {
-					gc_r10 |= 2
-					gc_r10out = gc_rank
-				}
+//line methodvalues.go:60
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			r_4 := gc_s_r_4[gc_rank]
+			k_2 := gc_s_k_2[gc_rank]
+			if k_2 < r_4.n {
+				gc_r10 |= 1
+				gc_r10in = gc_rank
+			} else {
+				gc_r10 |= 2
+				gc_r10out = gc_rank
 			}
 		}
+//line methodvalues.go:73
 		if gc_r10 == 3 {
 			compiled.Diverged(gc_b, "SyncThreads", gc_r10in, gc_r10out)
 		}
 		if gc_r10&1 == 0 {
 			break
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(s_3) {
-					gc_at5 := s_3[:gc_bdx]
-
+//line methodvalues.go:80
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_3) {
+				gc_at5 := s_3[:gc_bdx]
 //line methodvalues.go:54
-					copy(gc_at5, gc_s_v_4[gc_base:][:gc_bdx])
-				} else {
-					gc_step9 := 0
-					for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
-						{
-							gc_tx := gc_step9 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:54
-							s_3[gc_tx] = v_4
-						}
-						{
-							gc_tx := gc_step9 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:54
-							s_3[gc_tx] = v_4
-						}
-						{
-							gc_tx := gc_step9 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:54
-							s_3[gc_tx] = v_4
-						}
-						{
-							gc_tx := gc_step9 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:54
-							s_3[gc_tx] = v_4
-						}
-					}
-					for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+				copy(gc_at5, gc_s_v_4[gc_base:][:gc_bdx])
+			} else {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
+					{
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
-
+//line methodvalues.go:54
+						s_3[gc_tx] = v_4
+					}
+					{
+						gc_tx := gc_step9 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
+//line methodvalues.go:54
+						s_3[gc_tx] = v_4
+					}
+					{
+						gc_tx := gc_step9 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
+//line methodvalues.go:54
+						s_3[gc_tx] = v_4
+					}
+					{
+						gc_tx := gc_step9 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:54
 						s_3[gc_tx] = v_4
 					}
 				}
+				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_4 := gc_s_v_4[gc_rank]
+//line methodvalues.go:54
+					s_3[gc_tx] = v_4
+				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff3, gc_qd3 := 1, gc_bdx
-				if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
-					for gc_seg3 := 0; gc_seg3 < gc_bdx; {
-						gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
-						gc_r3 := gc_qoff3 - gc_q3*gc_qd3
-						_, _ = gc_q3, gc_r3
-						gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
-						gc_seglen3 := gc_segend3 - gc_seg3
-						gc_off3 := gc_r3 + gc_seg3
-						if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
-							gc_at6 := s_3[gc_off3:][:gc_seglen3]
-							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
-								gc_tx := gc_seg3 + gc_u3
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-								v_4 := gc_s_v_4[gc_rank]
-
+//line methodvalues.go:60
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff3, gc_qd3 := 1, gc_bdx
+			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
+				for gc_seg3 := 0; gc_seg3 < gc_bdx; {
+					gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
+					gc_r3 := gc_qoff3 - gc_q3*gc_qd3
+					_, _ = gc_q3, gc_r3
+					gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
+					gc_seglen3 := gc_segend3 - gc_seg3
+					gc_off3 := gc_r3 + gc_seg3
+					if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
+						gc_at6 := s_3[gc_off3:][:gc_seglen3]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_seg3 + gc_u3
+							gc_rank := gc_base + gc_tx
+//line methodvalues.go:76
+							v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
-								v_4 += gc_at6[gc_u3]
-								gc_s_v_4[gc_rank] = v_4
-							}
-						} else {
-							gc_step10 := gc_seg3
-							for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
-								{
-									gc_tx := gc_step10 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:56
-									v_4 += s_3[(gc_tx + gc_r3)]
-									gc_s_v_4[gc_rank] = v_4
-								}
-								{
-									gc_tx := gc_step10 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:56
-									v_4 += s_3[(gc_tx + gc_r3)]
-									gc_s_v_4[gc_rank] = v_4
-								}
-								{
-									gc_tx := gc_step10 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:56
-									v_4 += s_3[(gc_tx + gc_r3)]
-									gc_s_v_4[gc_rank] = v_4
-								}
-								{
-									gc_tx := gc_step10 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:56
-									v_4 += s_3[(gc_tx + gc_r3)]
-									gc_s_v_4[gc_rank] = v_4
-								}
-							}
-							for gc_tx := gc_step10; gc_tx < gc_segend3; gc_tx++ {
+							v_4 += gc_at6[gc_u3]
+							gc_s_v_4[gc_rank] = v_4
+						}
+					} else {
+						gc_step10 := gc_seg3
+						for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
+							{
+								gc_tx := gc_step10 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
-
+//line methodvalues.go:56
+								v_4 += s_3[(gc_tx + gc_r3)]
+								gc_s_v_4[gc_rank] = v_4
+							}
+							{
+								gc_tx := gc_step10 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_4 := gc_s_v_4[gc_rank]
+//line methodvalues.go:56
+								v_4 += s_3[(gc_tx + gc_r3)]
+								gc_s_v_4[gc_rank] = v_4
+							}
+							{
+								gc_tx := gc_step10 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_4 := gc_s_v_4[gc_rank]
+//line methodvalues.go:56
+								v_4 += s_3[(gc_tx + gc_r3)]
+								gc_s_v_4[gc_rank] = v_4
+							}
+							{
+								gc_tx := gc_step10 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
 								v_4 += s_3[(gc_tx + gc_r3)]
 								gc_s_v_4[gc_rank] = v_4
 							}
 						}
-						gc_seg3 = gc_segend3
-					}
-				} else {
-					gc_step11 := 0
-					for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
-						{
-							gc_tx := gc_step11 + 0
+						for gc_tx := gc_step10; gc_tx < gc_segend3; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
-
 //line methodvalues.go:56
-							v_4 += s_3[(gc_tx+1)%gc_bdx]
-							gc_s_v_4[gc_rank] = v_4
-						}
-						{
-							gc_tx := gc_step11 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:56
-							v_4 += s_3[(gc_tx+1)%gc_bdx]
-							gc_s_v_4[gc_rank] = v_4
-						}
-						{
-							gc_tx := gc_step11 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:56
-							v_4 += s_3[(gc_tx+1)%gc_bdx]
-							gc_s_v_4[gc_rank] = v_4
-						}
-						{
-							gc_tx := gc_step11 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:56
-							v_4 += s_3[(gc_tx+1)%gc_bdx]
+							v_4 += s_3[(gc_tx + gc_r3)]
 							gc_s_v_4[gc_rank] = v_4
 						}
 					}
-					for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+					gc_seg3 = gc_segend3
+				}
+			} else {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
+					{
+						gc_tx := gc_step11 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
-
+//line methodvalues.go:56
+						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						gc_s_v_4[gc_rank] = v_4
+					}
+					{
+						gc_tx := gc_step11 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
+//line methodvalues.go:56
+						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						gc_s_v_4[gc_rank] = v_4
+					}
+					{
+						gc_tx := gc_step11 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
+//line methodvalues.go:56
+						v_4 += s_3[(gc_tx+1)%gc_bdx]
+						gc_s_v_4[gc_rank] = v_4
+					}
+					{
+						gc_tx := gc_step11 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
 //line methodvalues.go:56
 						v_4 += s_3[(gc_tx+1)%gc_bdx]
 						gc_s_v_4[gc_rank] = v_4
 					}
 				}
+				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_4 := gc_s_v_4[gc_rank]
+//line methodvalues.go:56
+					v_4 += s_3[(gc_tx+1)%gc_bdx]
+					gc_s_v_4[gc_rank] = v_4
+				}
 			}
 		}
-		{
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_n; gc_step12 += 4 {
-				{
-					gc_rank := gc_step12 + 0
-					gc_pos.Thread = gc_rank
-					k_2 := gc_s_k_2[gc_rank]
-
-//line methodvalues.go:53
-					k_2++
-					gc_s_k_2[gc_rank] = k_2
-				}
-				{
-					gc_rank := gc_step12 + 1
-					gc_pos.Thread = gc_rank
-					k_2 := gc_s_k_2[gc_rank]
-
-//line methodvalues.go:53
-					k_2++
-					gc_s_k_2[gc_rank] = k_2
-				}
-				{
-					gc_rank := gc_step12 + 2
-					gc_pos.Thread = gc_rank
-					k_2 := gc_s_k_2[gc_rank]
-
-//line methodvalues.go:53
-					k_2++
-					gc_s_k_2[gc_rank] = k_2
-				}
-				{
-					gc_rank := gc_step12 + 3
-					gc_pos.Thread = gc_rank
-					k_2 := gc_s_k_2[gc_rank]
-
-//line methodvalues.go:53
-					k_2++
-					gc_s_k_2[gc_rank] = k_2
-				}
-			}
-			for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+//line methodvalues.go:63
+		gc_step12 := 0
+		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
+			{
+				gc_rank := gc_step12 + 0
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
-
+//line methodvalues.go:53
+				k_2++
+				gc_s_k_2[gc_rank] = k_2
+			}
+			{
+				gc_rank := gc_step12 + 1
+				gc_pos.Thread = gc_rank
+				k_2 := gc_s_k_2[gc_rank]
+//line methodvalues.go:53
+				k_2++
+				gc_s_k_2[gc_rank] = k_2
+			}
+			{
+				gc_rank := gc_step12 + 2
+				gc_pos.Thread = gc_rank
+				k_2 := gc_s_k_2[gc_rank]
+//line methodvalues.go:53
+				k_2++
+				gc_s_k_2[gc_rank] = k_2
+			}
+			{
+				gc_rank := gc_step12 + 3
+				gc_pos.Thread = gc_rank
+				k_2 := gc_s_k_2[gc_rank]
 //line methodvalues.go:53
 				k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 		}
+		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			k_2 := gc_s_k_2[gc_rank]
+//line methodvalues.go:53
+			k_2++
+			gc_s_k_2[gc_rank] = k_2
+		}
 	}
-
 //line methodvalues.go:114
 	var v_5 int32 = 1
-
-//line methodvalues.go:114
-	_ = v_5
-	{
-		var gc_l_c_ [32]*counter
-		var gc_l_c_2 [32]*counter
-		var gc_l_v2 [32]int32
-		var gc_l_c [32]tallied
-		var gc_c2v [32]int32
-		var gc_c2r [32]int32
-		var gc_c3r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_4 := gc_s_v_4[gc_rank]
-				var v int32
-				_ = v
-
-//line methodvalues.go:59
-				var r_5 int32 = v_4
-
-//line methodvalues.go:59
-				_ = r_5
-
-//line methodvalues.go:112
-				v = r_5
-
-//line methodvalues.go:113
-				var c tallied
-				gc_l_c[gc_lane] = c
-
-//line methodvalues.go:114
-				var c_ *counter = &gc_l_c[gc_lane].counter
-
-//line methodvalues.go:114
-				_ = c_
-				_ = r_5
-				_ = c
-				_ = c_
-
-//line methodvalues.go:89
-				gc_c2v[gc_lane] = v_5
-				gc_l_c_[gc_lane] = c_
-				gc_l_v2[gc_lane] = v
-			}
-
-//line methodvalues.go:89
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				c_ := gc_l_c_[gc_lane]
-				_ = c_
-				v := gc_l_v2[gc_lane]
-				_ = v
-
-//line methodvalues.go:89
-				c_.total += gc_c2r[gc_lane]
-
-//line methodvalues.go:115
-				var v_6 int32 = v
-
-//line methodvalues.go:115
-				_ = v_6
-
-//line methodvalues.go:115
-				var c_2 *counter = &gc_l_c[gc_lane].counter
-
-//line methodvalues.go:115
-				_ = c_2
-				_ = v_6
-				_ = c_2
-
-//line methodvalues.go:89
-				gc_l_c_2[gc_lane] = c_2
-			}
-
-//line methodvalues.go:89
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c3r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:104
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					c_2 := gc_l_c_2[gc_lane]
-					_ = c_2
-					v := gc_l_v2[gc_lane]
-					_ = v
-
-//line methodvalues.go:89
-					c_2.total += gc_c3r[gc_lane]
-
 //line methodvalues.go:116
-					out[2*i] = v * p.scale
-
-//line methodvalues.go:117
-					out[2*i+1] = gc_l_c[gc_lane].total
+	var gc_l_c_ [32]*counter
+	var gc_l_c_2 [32]*counter
+	var gc_l_v2 [32]int32
+	var gc_l_c [32]tallied
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_4 := gc_s_v_4[gc_rank]
+			var v int32
+//line methodvalues.go:59
+			var r_5 int32 = v_4
+//line methodvalues.go:112
+			v = r_5
+			var c tallied
+			gc_l_c[gc_lane] = c
+//line methodvalues.go:114
+			var c_ *counter = &gc_l_c[gc_lane].counter
+//line methodvalues.go:89
+			gc_c2v[gc_lane] = v_5
+			gc_l_c_[gc_lane] = c_
+			gc_l_v2[gc_lane] = v
+		}
+//line methodvalues.go:89
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			c_ := gc_l_c_[gc_lane]
+//line methodvalues.go:95
+			v := gc_l_v2[gc_lane]
+//line methodvalues.go:89
+			c_.total += gc_c2r[gc_lane]
+//line methodvalues.go:115
+			var v_6 int32 = v
+//line methodvalues.go:115
+			_ = v_6
+//line methodvalues.go:115
+			var c_2 *counter = &gc_l_c[gc_lane].counter
+//line methodvalues.go:89
+			gc_l_c_2[gc_lane] = c_2
+		}
+//line methodvalues.go:89
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c3r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line methodvalues.go:104
+				i := gc_bx*gc_bdx + gc_tx
+//line methodvalues.go:106
+				c_2 := gc_l_c_2[gc_lane]
+//line methodvalues.go:108
+				v := gc_l_v2[gc_lane]
+//line methodvalues.go:89
+				c_2.total += gc_c3r[gc_lane]
+//line methodvalues.go:116
+				out[2*i] = v * p.scale
+				out[2*i+1] = gc_l_c[gc_lane].total
 			}
 		}
 	}
@@ -2298,535 +1762,384 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	gc_s_r_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_h := compiled.Scratch[holder[float32]](gc_b, 2)[:gc_n]
 	gc_s_a := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-
 //line methodvalues.go:146
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-
 //line methodvalues.go:149
 	var s_ []float32 = s
-
+//line methodvalues.go:151
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_) {
+			gc_at := s_[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:149
-	_ = s_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s_) {
-				gc_at := s_[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:149
-					var v float32 = float32(gc_tx)
-					_ = v
-
+				var v float32 = float32(gc_tx)
 //line methodvalues.go:147
-					h := holder[float32]{scaler[float32]{0.5}}
-
+				h := holder[float32]{scaler[float32]{0.5}}
+				var recv scaler[float32] = h.scaler
 //line methodvalues.go:148
-					var recv scaler[float32] = h.scaler
-
+				var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
 //line methodvalues.go:148
-					_ = recv
-
-//line methodvalues.go:148
-					var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
-
-//line methodvalues.go:148
-					_ = f
-
-//line methodvalues.go:149
-					var b scaler[float32] = recv
-
-//line methodvalues.go:149
-					_ = b
-
+				_ = f
+				var b scaler[float32] = recv
 //line methodvalues.go:126
-					gc_at[gc_tx] = v * b.scale
-					_ = h
-					_ = recv
-					_ = f
-					_ = b
-					gc_s_h[gc_rank] = h
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_at[gc_tx] = v * b.scale
+//line methodvalues.go:131
+				gc_s_h[gc_rank] = h
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line methodvalues.go:149
-					var v float32 = float32(gc_tx)
-					_ = v
-
+				var v float32 = float32(gc_tx)
 //line methodvalues.go:147
-					h := holder[float32]{scaler[float32]{0.5}}
-
+				h := holder[float32]{scaler[float32]{0.5}}
+				var recv scaler[float32] = h.scaler
 //line methodvalues.go:148
-					var recv scaler[float32] = h.scaler
-
+				var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
 //line methodvalues.go:148
-					_ = recv
-
-//line methodvalues.go:148
-					var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
-
-//line methodvalues.go:148
-					_ = f
-
-//line methodvalues.go:149
-					var b scaler[float32] = recv
-
-//line methodvalues.go:149
-					_ = b
-
+				_ = f
+				var b scaler[float32] = recv
 //line methodvalues.go:126
-					s_[gc_tx] = v * b.scale
-					_ = h
-					_ = recv
-					_ = f
-					_ = b
-					gc_s_h[gc_rank] = h
-				}
+				s_[gc_tx] = v * b.scale
+//line methodvalues.go:131
+				gc_s_h[gc_rank] = h
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := 1, gc_bdx
-			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-				for gc_seg := 0; gc_seg < gc_bdx; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_segend := min(gc_bdx, gc_qd-gc_r)
-					gc_seglen := gc_segend - gc_seg
-					gc_off := gc_r + gc_seg
-					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
-						gc_at2 := s_[gc_off:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line methodvalues.go:137
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off := gc_r + gc_seg
+				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+					gc_at2 := s_[gc_off:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:128
-							r := gc_at2[gc_u]
-							_ = r
-							gc_s_r[gc_rank] = r
-						}
-					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-								r := s_[(gc_tx + gc_r)]
-								_ = r
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-								r := s_[(gc_tx + gc_r)]
-								_ = r
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-								r := s_[(gc_tx + gc_r)]
-								_ = r
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-								r := s_[(gc_tx + gc_r)]
-								_ = r
-								gc_s_r[gc_rank] = r
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						r := gc_at2[gc_u]
+//line methodvalues.go:130
+						gc_s_r[gc_rank] = r
+					}
+				} else {
+					gc_step := gc_seg
+					for ; gc_step+3 < gc_segend; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line methodvalues.go:128
 							r := s_[(gc_tx + gc_r)]
-							_ = r
+//line methodvalues.go:130
+							gc_s_r[gc_rank] = r
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:128
+							r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:130
+							gc_s_r[gc_rank] = r
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:128
+							r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:130
+							gc_s_r[gc_rank] = r
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:128
+							r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:130
 							gc_s_r[gc_rank] = r
 						}
 					}
-					gc_seg = gc_segend
-				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line methodvalues.go:128
-						r := s_[(gc_tx+1)%gc_bdx]
-						_ = r
-						gc_s_r[gc_rank] = r
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-						r := s_[(gc_tx+1)%gc_bdx]
-						_ = r
-						gc_s_r[gc_rank] = r
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-						r := s_[(gc_tx+1)%gc_bdx]
-						_ = r
-						gc_s_r[gc_rank] = r
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-						r := s_[(gc_tx+1)%gc_bdx]
-						_ = r
+						r := s_[(gc_tx + gc_r)]
+//line methodvalues.go:130
 						gc_s_r[gc_rank] = r
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_seg = gc_segend
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line methodvalues.go:128
 					r := s_[(gc_tx+1)%gc_bdx]
-					_ = r
+//line methodvalues.go:130
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:128
+					r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:128
+					r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:128
+					r := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
 					gc_s_r[gc_rank] = r
 				}
 			}
-		}
-	}
-
-//line methodvalues.go:150
-	var s_2 []float32 = s
-
-//line methodvalues.go:150
-	_ = s_2
-
-//line methodvalues.go:150
-	var v_ float32 = 3
-
-//line methodvalues.go:150
-	_ = v_
-
-//line methodvalues.go:138
-	var s_3 []float32 = s_2
-
-//line methodvalues.go:138
-	_ = s_3
-
-//line methodvalues.go:138
-	var v_2 float32 = v_
-
-//line methodvalues.go:138
-	_ = v_2
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s_3) {
-				gc_at3 := s_3[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-					h := gc_s_h[gc_rank]
-
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methodvalues.go:128
+				r := s_[(gc_tx+1)%gc_bdx]
 //line methodvalues.go:130
-					var r_ float32 = r
-
-//line methodvalues.go:130
-					_ = r_
-
-//line methodvalues.go:149
-					a := r_
-
-//line methodvalues.go:150
-					var recv_ scaler[float32] = h.scaler
-
-//line methodvalues.go:150
-					_ = recv_
-
-//line methodvalues.go:150
-					var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
-
-//line methodvalues.go:150
-					_ = step
-
-//line methodvalues.go:138
-					var b_ scaler[float32] = recv_
-
-//line methodvalues.go:138
-					_ = b_
-
-//line methodvalues.go:126
-					gc_at3[gc_tx] = v_2 * b_.scale
-					_ = r_
-					_ = a
-					_ = recv_
-					_ = step
-					_ = b_
-					gc_s_a[gc_rank] = a
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-					h := gc_s_h[gc_rank]
-
-//line methodvalues.go:130
-					var r_ float32 = r
-
-//line methodvalues.go:130
-					_ = r_
-
-//line methodvalues.go:149
-					a := r_
-
-//line methodvalues.go:150
-					var recv_ scaler[float32] = h.scaler
-
-//line methodvalues.go:150
-					_ = recv_
-
-//line methodvalues.go:150
-					var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
-
-//line methodvalues.go:150
-					_ = step
-
-//line methodvalues.go:138
-					var b_ scaler[float32] = recv_
-
-//line methodvalues.go:138
-					_ = b_
-
-//line methodvalues.go:126
-					s_3[gc_tx] = v_2 * b_.scale
-					_ = r_
-					_ = a
-					_ = recv_
-					_ = step
-					_ = b_
-					gc_s_a[gc_rank] = a
-				}
+				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff2, gc_qd2 := 1, gc_bdx
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx; {
-					gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-					_, _ = gc_q2, gc_r2
-					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off2 := gc_r2 + gc_seg2
-					if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
-						gc_at4 := s_3[gc_off2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_seg2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line methodvalues.go:150
+	var s_2 []float32 = s
+//line methodvalues.go:150
+	var v_ float32 = 3
+//line methodvalues.go:138
+	var s_3 []float32 = s_2
+//line methodvalues.go:138
+	var v_2 float32 = v_
+//line methodvalues.go:140
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_3) {
+			gc_at3 := s_3[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				h := gc_s_h[gc_rank]
+//line methodvalues.go:130
+				var r_ float32 = r
+//line methodvalues.go:149
+				a := r_
+				var recv_ scaler[float32] = h.scaler
+//line methodvalues.go:150
+				var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
+//line methodvalues.go:150
+				_ = step
+//line methodvalues.go:138
+				var b_ scaler[float32] = recv_
+//line methodvalues.go:126
+				gc_at3[gc_tx] = v_2 * b_.scale
+//line methodvalues.go:132
+				gc_s_a[gc_rank] = a
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				h := gc_s_h[gc_rank]
+//line methodvalues.go:130
+				var r_ float32 = r
+//line methodvalues.go:149
+				a := r_
+				var recv_ scaler[float32] = h.scaler
+//line methodvalues.go:150
+				var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
+//line methodvalues.go:150
+				_ = step
+//line methodvalues.go:138
+				var b_ scaler[float32] = recv_
+//line methodvalues.go:126
+				s_3[gc_tx] = v_2 * b_.scale
+//line methodvalues.go:132
+				gc_s_a[gc_rank] = a
+			}
+		}
+	}
+//line methodvalues.go:138
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+				_, _ = gc_q2, gc_r2
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off2 := gc_r2 + gc_seg2
+				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+					gc_at4 := s_3[gc_off2:][:gc_seglen2]
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:128
-							r_3 := gc_at4[gc_u2]
-							_ = r_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-					} else {
-						gc_step3 := gc_seg2
-						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-								r_3 := s_3[(gc_tx + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-								r_3 := s_3[(gc_tx + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-								r_3 := s_3[(gc_tx + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-								r_3 := s_3[(gc_tx + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+						r_3 := gc_at4[gc_u2]
+//line methodvalues.go:130
+						gc_s_r_3[gc_rank] = r_3
+					}
+				} else {
+					gc_step3 := gc_seg2
+					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx + gc_r2)]
-							_ = r_3
+//line methodvalues.go:130
+							gc_s_r_3[gc_rank] = r_3
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:128
+							r_3 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:130
+							gc_s_r_3[gc_rank] = r_3
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:128
+							r_3 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:130
+							gc_s_r_3[gc_rank] = r_3
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:128
+							r_3 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:130
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
-					gc_seg2 = gc_segend2
-				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line methodvalues.go:128
-						r_3 := s_3[(gc_tx+1)%gc_bdx]
-						_ = r_3
-						gc_s_r_3[gc_rank] = r_3
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-						r_3 := s_3[(gc_tx+1)%gc_bdx]
-						_ = r_3
-						gc_s_r_3[gc_rank] = r_3
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-						r_3 := s_3[(gc_tx+1)%gc_bdx]
-						_ = r_3
-						gc_s_r_3[gc_rank] = r_3
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-						r_3 := s_3[(gc_tx+1)%gc_bdx]
-						_ = r_3
+						r_3 := s_3[(gc_tx + gc_r2)]
+//line methodvalues.go:130
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx+1)%gc_bdx]
-					_ = r_3
+//line methodvalues.go:130
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:128
+					r_3 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:128
+					r_3 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:128
+					r_3 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methodvalues.go:128
+				r_3 := s_3[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:130
+				gc_s_r_3[gc_rank] = r_3
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * gc_bdx
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
-				gc_at5 := out[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					r_3 := gc_s_r_3[gc_rank]
-					a := gc_s_a[gc_rank]
-
+//line methodvalues.go:136
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line methodvalues.go:143
+				r_3 := gc_s_r_3[gc_rank]
+				a := gc_s_a[gc_rank]
 //line methodvalues.go:130
-					var r_4 float32 = r_3
-
-//line methodvalues.go:130
-					_ = r_4
-
+				var r_4 float32 = r_3
 //line methodvalues.go:138
-					var r_2 float32 = r_4
-
-//line methodvalues.go:138
-					_ = r_2
-
+				var r_2 float32 = r_4
 //line methodvalues.go:150
-					gc_at5[gc_tx] = a + r_2
-					_ = r_4
-					_ = r_2
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r_3 := gc_s_r_3[gc_rank]
-					a := gc_s_a[gc_rank]
-
+				gc_at5[gc_tx] = a + r_2
+			}
+		} else {
+//line methodvalues.go:155
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_3 := gc_s_r_3[gc_rank]
+				a := gc_s_a[gc_rank]
 //line methodvalues.go:130
-					var r_4 float32 = r_3
-
-//line methodvalues.go:130
-					_ = r_4
-
+				var r_4 float32 = r_3
 //line methodvalues.go:138
-					var r_2 float32 = r_4
-
-//line methodvalues.go:138
-					_ = r_2
-
+				var r_2 float32 = r_4
 //line methodvalues.go:150
-					out[gc_bx*gc_bdx+gc_tx] = a + r_2
-					_ = r_4
-					_ = r_2
-				}
+				out[gc_bx*gc_bdx+gc_tx] = a + r_2
 			}
 		}
 	}
@@ -2862,771 +2175,551 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 	gc_s_r_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_add := compiled.Scratch[func(_ *gocuda.Thread, v int32) int32](gc_b, 2)[:gc_n]
 	gc_s_v := compiled.Scratch[int32](gc_b, 3)[:gc_n]
-
 //line methodvalues.go:180
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-
-//line methodvalues.go:181
 	var recv factor = k
-
-//line methodvalues.go:181
-	_ = recv
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:181
-					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-
-//line methodvalues.go:181
-					_ = add
-
-//line methodvalues.go:182
-					v := int32(gc_tx)
-					_ = add
-					_ = v
-					gc_s_add[gc_rank] = add
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:181
-					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-
-//line methodvalues.go:181
-					_ = add
-
-//line methodvalues.go:182
-					v := int32(gc_tx)
-					_ = add
-					_ = v
-					gc_s_add[gc_rank] = add
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:181
-					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-
-//line methodvalues.go:181
-					_ = add
-
-//line methodvalues.go:182
-					v := int32(gc_tx)
-					_ = add
-					_ = v
-					gc_s_add[gc_rank] = add
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:181
-					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-
-//line methodvalues.go:181
-					_ = add
-
-//line methodvalues.go:182
-					v := int32(gc_tx)
-					_ = add
-					_ = v
-					gc_s_add[gc_rank] = add
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line methodvalues.go:183
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-
-//line methodvalues.go:181
-				_ = add
-
-//line methodvalues.go:182
 				v := int32(gc_tx)
-				_ = add
-				_ = v
+//line methodvalues.go:185
+				gc_s_add[gc_rank] = add
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methodvalues.go:181
+				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				v := int32(gc_tx)
+//line methodvalues.go:185
+				gc_s_add[gc_rank] = add
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methodvalues.go:181
+				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				v := int32(gc_tx)
+//line methodvalues.go:185
+				gc_s_add[gc_rank] = add
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methodvalues.go:181
+				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				v := int32(gc_tx)
+//line methodvalues.go:185
 				gc_s_add[gc_rank] = add
 				gc_s_v[gc_rank] = v
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line methodvalues.go:181
+			var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+			v := int32(gc_tx)
+//line methodvalues.go:185
+			gc_s_add[gc_rank] = add
+			gc_s_v[gc_rank] = v
+		}
 	}
-
 //line methodvalues.go:183
 	for range 2 {
-
-//line methodvalues.go:184
 		var recv_ factor = k
-
-//line methodvalues.go:184
-		_ = recv_
-
-//line methodvalues.go:185
 		var s_ []int32 = s
-
-//line methodvalues.go:185
-		_ = s_
-
 //line methodvalues.go:185
 		var k_ factor = recv_
-
-//line methodvalues.go:185
-		_ = k_
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(s_) {
-					gc_at := s_[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
+//line methodvalues.go:187
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_) {
+				gc_at := s_[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line methodvalues.go:184
-						var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
-
+					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
 //line methodvalues.go:184
-						_ = m
-
-//line methodvalues.go:185
-						var v_ int32 = v
-
-//line methodvalues.go:185
-						_ = v_
-
+					_ = m
+					var v_ int32 = v
 //line methodvalues.go:158
-						gc_at[gc_tx] = v_ * int32(k_)
-						_ = m
-						_ = v_
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
+					gc_at[gc_tx] = v_ * int32(k_)
+				}
+			} else {
+//line methodvalues.go:163
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 //line methodvalues.go:184
-						var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
-
+					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
 //line methodvalues.go:184
-						_ = m
-
-//line methodvalues.go:185
-						var v_ int32 = v
-
-//line methodvalues.go:185
-						_ = v_
-
+					_ = m
+					var v_ int32 = v
 //line methodvalues.go:158
-						s_[gc_tx] = v_ * int32(k_)
-						_ = m
-						_ = v_
-					}
+					s_[gc_tx] = v_ * int32(k_)
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := 1, gc_bdx
-				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-					for gc_seg := 0; gc_seg < gc_bdx; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_bdx, gc_qd-gc_r)
-						gc_seglen := gc_segend - gc_seg
-						gc_off := gc_r + gc_seg
-						if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
-							gc_at2 := s_[gc_off:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
+//line methodvalues.go:166
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_r + gc_seg
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+						gc_at2 := s_[gc_off:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
 //line methodvalues.go:160
-								r_ := gc_at2[gc_u]
-								_ = r_
-								gc_s_r_[gc_rank] = r_
-							}
-						} else {
-							gc_step2 := gc_seg
-							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line methodvalues.go:160
-									r_ := s_[(gc_tx + gc_r)]
-									_ = r_
-									gc_s_r_[gc_rank] = r_
-								}
-								{
-									gc_tx := gc_step2 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line methodvalues.go:160
-									r_ := s_[(gc_tx + gc_r)]
-									_ = r_
-									gc_s_r_[gc_rank] = r_
-								}
-								{
-									gc_tx := gc_step2 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line methodvalues.go:160
-									r_ := s_[(gc_tx + gc_r)]
-									_ = r_
-									gc_s_r_[gc_rank] = r_
-								}
-								{
-									gc_tx := gc_step2 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line methodvalues.go:160
-									r_ := s_[(gc_tx + gc_r)]
-									_ = r_
-									gc_s_r_[gc_rank] = r_
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+							r_ := gc_at2[gc_u]
+//line methodvalues.go:162
+							gc_s_r_[gc_rank] = r_
+						}
+					} else {
+						gc_step2 := gc_seg
+						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line methodvalues.go:160
 								r_ := s_[(gc_tx + gc_r)]
-								_ = r_
+//line methodvalues.go:162
+								gc_s_r_[gc_rank] = r_
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line methodvalues.go:160
+								r_ := s_[(gc_tx + gc_r)]
+//line methodvalues.go:162
+								gc_s_r_[gc_rank] = r_
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line methodvalues.go:160
+								r_ := s_[(gc_tx + gc_r)]
+//line methodvalues.go:162
+								gc_s_r_[gc_rank] = r_
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line methodvalues.go:160
+								r_ := s_[(gc_tx + gc_r)]
+//line methodvalues.go:162
 								gc_s_r_[gc_rank] = r_
 							}
 						}
-						gc_seg = gc_segend
-					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
+						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line methodvalues.go:160
-							r_ := s_[(gc_tx+1)%gc_bdx]
-							_ = r_
-							gc_s_r_[gc_rank] = r_
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line methodvalues.go:160
-							r_ := s_[(gc_tx+1)%gc_bdx]
-							_ = r_
-							gc_s_r_[gc_rank] = r_
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line methodvalues.go:160
-							r_ := s_[(gc_tx+1)%gc_bdx]
-							_ = r_
-							gc_s_r_[gc_rank] = r_
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line methodvalues.go:160
-							r_ := s_[(gc_tx+1)%gc_bdx]
-							_ = r_
+							r_ := s_[(gc_tx + gc_r)]
+//line methodvalues.go:162
 							gc_s_r_[gc_rank] = r_
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line methodvalues.go:160
 						r_ := s_[(gc_tx+1)%gc_bdx]
-						_ = r_
+//line methodvalues.go:162
+						gc_s_r_[gc_rank] = r_
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line methodvalues.go:160
+						r_ := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:162
+						gc_s_r_[gc_rank] = r_
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line methodvalues.go:160
+						r_ := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:162
+						gc_s_r_[gc_rank] = r_
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line methodvalues.go:160
+						r_ := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:162
 						gc_s_r_[gc_rank] = r_
 					}
 				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:160
+					r_ := s_[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:162
+					gc_s_r_[gc_rank] = r_
+				}
 			}
 		}
-		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-				{
-					gc_rank := gc_step4 + 0
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					r_ := gc_s_r_[gc_rank]
-					add := gc_s_add[gc_rank]
-					var v int32
-					_ = v
-
-//line methodvalues.go:162
-					var r_2 int32 = r_
-
-//line methodvalues.go:162
-					_ = r_2
-
-//line methodvalues.go:185
-					var r int32 = r_2
-
-//line methodvalues.go:185
-					v = add(t, r)
-					_ = r_2
-					_ = r
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_rank := gc_step4 + 1
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					r_ := gc_s_r_[gc_rank]
-					add := gc_s_add[gc_rank]
-					var v int32
-					_ = v
-
-//line methodvalues.go:162
-					var r_2 int32 = r_
-
-//line methodvalues.go:162
-					_ = r_2
-
-//line methodvalues.go:185
-					var r int32 = r_2
-
-//line methodvalues.go:185
-					v = add(t, r)
-					_ = r_2
-					_ = r
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_rank := gc_step4 + 2
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					r_ := gc_s_r_[gc_rank]
-					add := gc_s_add[gc_rank]
-					var v int32
-					_ = v
-
-//line methodvalues.go:162
-					var r_2 int32 = r_
-
-//line methodvalues.go:162
-					_ = r_2
-
-//line methodvalues.go:185
-					var r int32 = r_2
-
-//line methodvalues.go:185
-					v = add(t, r)
-					_ = r_2
-					_ = r
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_rank := gc_step4 + 3
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					r_ := gc_s_r_[gc_rank]
-					add := gc_s_add[gc_rank]
-					var v int32
-					_ = v
-
-//line methodvalues.go:162
-					var r_2 int32 = r_
-
-//line methodvalues.go:162
-					_ = r_2
-
-//line methodvalues.go:185
-					var r int32 = r_2
-
-//line methodvalues.go:185
-					v = add(t, r)
-					_ = r_2
-					_ = r
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+//line methodvalues.go:168
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
 				add := gc_s_add[gc_rank]
 				var v int32
-				_ = v
-
 //line methodvalues.go:162
 				var r_2 int32 = r_
-
-//line methodvalues.go:162
-				_ = r_2
-
 //line methodvalues.go:185
 				var r int32 = r_2
-
 //line methodvalues.go:185
 				v = add(t, r)
-				_ = r_2
-				_ = r
+//line methodvalues.go:188
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				r_ := gc_s_r_[gc_rank]
+				add := gc_s_add[gc_rank]
+				var v int32
+//line methodvalues.go:162
+				var r_2 int32 = r_
+//line methodvalues.go:185
+				var r int32 = r_2
+//line methodvalues.go:185
+				v = add(t, r)
+//line methodvalues.go:188
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				r_ := gc_s_r_[gc_rank]
+				add := gc_s_add[gc_rank]
+				var v int32
+//line methodvalues.go:162
+				var r_2 int32 = r_
+//line methodvalues.go:185
+				var r int32 = r_2
+//line methodvalues.go:185
+				v = add(t, r)
+//line methodvalues.go:188
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				r_ := gc_s_r_[gc_rank]
+				add := gc_s_add[gc_rank]
+				var v int32
+//line methodvalues.go:162
+				var r_2 int32 = r_
+//line methodvalues.go:185
+				var r int32 = r_2
+//line methodvalues.go:185
+				v = add(t, r)
+//line methodvalues.go:188
 				gc_s_v[gc_rank] = v
 			}
 		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			r_ := gc_s_r_[gc_rank]
+			add := gc_s_add[gc_rank]
+			var v int32
+//line methodvalues.go:162
+			var r_2 int32 = r_
+//line methodvalues.go:185
+			var r int32 = r_2
+//line methodvalues.go:185
+			v = add(t, r)
+//line methodvalues.go:188
+			gc_s_v[gc_rank] = v
+		}
 	}
-
 //line methodvalues.go:187
 	var s_2 []int32 = s
-
+//line methodvalues.go:189
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at3 := s_2[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line methodvalues.go:187
-	_ = s_2
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s_2) {
-				gc_at3 := s_2[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-
+				var v_2 int32 = v
 //line methodvalues.go:187
-					var v_2 int32 = v
-
-//line methodvalues.go:187
-					_ = v_2
-
-//line methodvalues.go:187
-					var g_ gain = *g.gain
-
-//line methodvalues.go:187
-					_ = g_
-
+				var g_ gain = *g.gain
 //line methodvalues.go:16
-					gc_at3[gc_tx] = v_2 * g_.k
-					_ = v_2
-					_ = g_
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-
+				gc_at3[gc_tx] = v_2 * g_.k
+			}
+		} else {
+//line methodvalues.go:21
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 //line methodvalues.go:187
-					var v_2 int32 = v
-
+				var v_2 int32 = v
 //line methodvalues.go:187
-					_ = v_2
-
-//line methodvalues.go:187
-					var g_ gain = *g.gain
-
-//line methodvalues.go:187
-					_ = g_
-
+				var g_ gain = *g.gain
 //line methodvalues.go:16
-					s_2[gc_tx] = v_2 * g_.k
-					_ = v_2
-					_ = g_
-				}
+				s_2[gc_tx] = v_2 * g_.k
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff2, gc_qd2 := 1, gc_bdx
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx; {
-					gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-					_, _ = gc_q2, gc_r2
-					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off2 := gc_r2 + gc_seg2
-					if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
-						gc_at4 := s_2[gc_off2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_seg2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line methodvalues.go:24
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+				_, _ = gc_q2, gc_r2
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off2 := gc_r2 + gc_seg2
+				if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+					gc_at4 := s_2[gc_off2:][:gc_seglen2]
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
 //line methodvalues.go:18
-							r_3 := gc_at4[gc_u2]
-							_ = r_3
-							gc_s_r_3[gc_rank] = r_3
-						}
-					} else {
-						gc_step5 := gc_seg2
-						for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
-							{
-								gc_tx := gc_step5 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_3 := s_2[(gc_tx + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_tx := gc_step5 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_3 := s_2[(gc_tx + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_tx := gc_step5 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_3 := s_2[(gc_tx + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_tx := gc_step5 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-								r_3 := s_2[(gc_tx + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-						}
-						for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
+						r_3 := gc_at4[gc_u2]
+//line methodvalues.go:20
+						gc_s_r_3[gc_rank] = r_3
+					}
+				} else {
+					gc_step5 := gc_seg2
+					for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx + gc_r2)]
-							_ = r_3
+//line methodvalues.go:20
+							gc_s_r_3[gc_rank] = r_3
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r_3 := s_2[(gc_tx + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_3[gc_rank] = r_3
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r_3 := s_2[(gc_tx + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_3[gc_rank] = r_3
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+							r_3 := s_2[(gc_tx + gc_r2)]
+//line methodvalues.go:20
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
-					gc_seg2 = gc_segend2
-				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
+					for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
-						r_3 := s_2[(gc_tx+1)%gc_bdx]
-						_ = r_3
-						gc_s_r_3[gc_rank] = r_3
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r_3 := s_2[(gc_tx+1)%gc_bdx]
-						_ = r_3
-						gc_s_r_3[gc_rank] = r_3
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r_3 := s_2[(gc_tx+1)%gc_bdx]
-						_ = r_3
-						gc_s_r_3[gc_rank] = r_3
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-						r_3 := s_2[(gc_tx+1)%gc_bdx]
-						_ = r_3
+						r_3 := s_2[(gc_tx + gc_r2)]
+//line methodvalues.go:20
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx+1)%gc_bdx]
-					_ = r_3
+//line methodvalues.go:20
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r_3 := s_2[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r_3 := s_2[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+					r_3 := s_2[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line methodvalues.go:18
+				r_3 := s_2[(gc_tx+1)%gc_bdx]
+//line methodvalues.go:20
+				gc_s_r_3[gc_rank] = r_3
+			}
 		}
 	}
-
 //line methodvalues.go:190
 	var v_3 int32 = 1
-
-//line methodvalues.go:190
-	_ = v_3
-	{
-		var gc_l_c_ [32]*counter
-		var gc_l_c_2 [32]*counter
-		var gc_l_c [32]counter
-		var gc_l_recv_2 [32]*counter
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		var gc_c2v [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				r_3 := gc_s_r_3[gc_rank]
-				var v int32
-				_ = v
-
-//line methodvalues.go:20
-				var r_4 int32 = r_3
-
-//line methodvalues.go:20
-				_ = r_4
-
-//line methodvalues.go:187
-				v = r_4
-
-//line methodvalues.go:188
-				var c counter
-				gc_l_c[gc_lane] = c
-
-//line methodvalues.go:189
-				var recv_2 *counter = &gc_l_c[gc_lane]
-
-//line methodvalues.go:189
-				_ = recv_2
-
-//line methodvalues.go:189
-				var f func(t *gocuda.Thread, v int32) = recv_2.add
-
-//line methodvalues.go:189
-				_ = f
-
-//line methodvalues.go:190
-				var c_ *counter = recv_2
-
-//line methodvalues.go:190
-				_ = c_
-				_ = r_4
-				_ = c
-				_ = recv_2
-				_ = f
-				_ = c_
-
-//line methodvalues.go:89
-				gc_c1v[gc_lane] = v_3
-				gc_l_c_[gc_lane] = c_
-				gc_s_v[gc_rank] = v
-				gc_l_recv_2[gc_lane] = recv_2
-			}
-
-//line methodvalues.go:89
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				c_ := gc_l_c_[gc_lane]
-				_ = c_
-				v := gc_s_v[gc_rank]
-				recv_2 := gc_l_recv_2[gc_lane]
-				_ = recv_2
-
-//line methodvalues.go:89
-				c_.total += gc_c1r[gc_lane]
-
-//line methodvalues.go:191
-				var v_4 int32 = v
-
-//line methodvalues.go:191
-				_ = v_4
-
-//line methodvalues.go:191
-				var c_2 *counter = recv_2
-
-//line methodvalues.go:191
-				_ = c_2
-				_ = v_4
-				_ = c_2
-
-//line methodvalues.go:89
-				gc_c2v[gc_lane] = v_4
-				gc_l_c_2[gc_lane] = c_2
-			}
-
-//line methodvalues.go:89
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-
-//line methodvalues.go:179
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					c_2 := gc_l_c_2[gc_lane]
-					_ = c_2
-					add := gc_s_add[gc_rank]
-					v := gc_s_v[gc_rank]
-
-//line methodvalues.go:89
-					c_2.total += gc_c2r[gc_lane]
-
 //line methodvalues.go:192
-					out[2*i] = add(t, v)
-
-//line methodvalues.go:193
-					out[2*i+1] = gc_l_c[gc_lane].total
+	var gc_l_c_ [32]*counter
+	var gc_l_c_2 [32]*counter
+	var gc_l_c [32]counter
+	var gc_l_recv_2 [32]*counter
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			r_3 := gc_s_r_3[gc_rank]
+			var v int32
+//line methodvalues.go:20
+			var r_4 int32 = r_3
+//line methodvalues.go:187
+			v = r_4
+			var c counter
+			gc_l_c[gc_lane] = c
+//line methodvalues.go:189
+			var recv_2 *counter = &gc_l_c[gc_lane]
+//line methodvalues.go:189
+			var f func(t *gocuda.Thread, v int32) = recv_2.add
+//line methodvalues.go:189
+			_ = f
+			var c_ *counter = recv_2
+//line methodvalues.go:89
+			gc_c1v[gc_lane] = v_3
+			gc_l_c_[gc_lane] = c_
+			gc_s_v[gc_rank] = v
+			gc_l_recv_2[gc_lane] = recv_2
+		}
+//line methodvalues.go:89
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			c_ := gc_l_c_[gc_lane]
+//line methodvalues.go:95
+			v := gc_s_v[gc_rank]
+			recv_2 := gc_l_recv_2[gc_lane]
+//line methodvalues.go:89
+			c_.total += gc_c1r[gc_lane]
+//line methodvalues.go:191
+			var v_4 int32 = v
+//line methodvalues.go:191
+			var c_2 *counter = recv_2
+//line methodvalues.go:89
+			gc_c2v[gc_lane] = v_4
+			gc_l_c_2[gc_lane] = c_2
+		}
+//line methodvalues.go:89
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+//line methodvalues.go:179
+				i := gc_bx*gc_bdx + gc_tx
+//line methodvalues.go:181
+				c_2 := gc_l_c_2[gc_lane]
+//line methodvalues.go:183
+				add := gc_s_add[gc_rank]
+				v := gc_s_v[gc_rank]
+//line methodvalues.go:89
+				c_2.total += gc_c2r[gc_lane]
+//line methodvalues.go:192
+				out[2*i] = add(t, v)
+				out[2*i+1] = gc_l_c[gc_lane].total
 			}
 		}
 	}
@@ -3635,4 +2728,5 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 // gc_files_methodvalues holds the source files whose lines the kernels' records hash.
 //
 //go:embed methodvalues.go
+//line methodvalues.go:203
 var gc_files_methodvalues embed.FS

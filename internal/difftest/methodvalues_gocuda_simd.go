@@ -49,1366 +49,1000 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	gc_s_a := compiled.Scratch[int32](gc_b2, 7)[:gc_n2]
 	gc_s_b := compiled.Scratch[int32](gc_b2, 8)[:gc_n2]
 	gc_s_recv_ := compiled.Scratch[gain](gc_b2, 9)[:gc_n2]
-
 //line methodvalues.go:35
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-
 //line methodvalues.go:39
 	var s_ []int32 = s
-
+//line methodvalues.go:41
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(s_) {
+			gc_at9 := s_[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:39
-	_ = s_
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s_) {
-				gc_at9 := s_[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:39
-					var v int32 = int32(gc_tx2)
-					_ = v
-
+				var v int32 = int32(gc_tx2)
 //line methodvalues.go:36
-					g := gain{2}
-
+				g := gain{2}
+				var recv gain = g
 //line methodvalues.go:37
-					var recv gain = g
-
-//line methodvalues.go:37
-					_ = recv
-
-//line methodvalues.go:37
-					var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
-
-//line methodvalues.go:37
-					_ = f
-
-//line methodvalues.go:38
-					g.k = 3
-
-//line methodvalues.go:39
-					var g_ gain = recv
-
-//line methodvalues.go:39
-					_ = g_
-
+				var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
+				g.k = 3
+				var g_ gain = recv
 //line methodvalues.go:16
-					gc_at9[gc_tx2] = v * g_.k
-					_ = g
-					_ = recv
-					_ = f
-					_ = g_
-					gc_s_g[gc_rank2] = g
-					gc_s_f[gc_rank2] = f
-					gc_s_recv[gc_rank2] = recv
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				gc_at9[gc_tx2] = v * g_.k
+//line methodvalues.go:21
+				gc_s_g[gc_rank2] = g
+				gc_s_f[gc_rank2] = f
+				gc_s_recv[gc_rank2] = recv
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:39
-					var v int32 = int32(gc_tx2)
-					_ = v
-
+				var v int32 = int32(gc_tx2)
 //line methodvalues.go:36
-					g := gain{2}
-
+				g := gain{2}
+				var recv gain = g
 //line methodvalues.go:37
-					var recv gain = g
-
-//line methodvalues.go:37
-					_ = recv
-
-//line methodvalues.go:37
-					var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
-
-//line methodvalues.go:37
-					_ = f
-
-//line methodvalues.go:38
-					g.k = 3
-
-//line methodvalues.go:39
-					var g_ gain = recv
-
-//line methodvalues.go:39
-					_ = g_
-
+				var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
+				g.k = 3
+				var g_ gain = recv
 //line methodvalues.go:16
-					s_[gc_tx2] = v * g_.k
-					_ = g
-					_ = recv
-					_ = f
-					_ = g_
-					gc_s_g[gc_rank2] = g
-					gc_s_f[gc_rank2] = f
-					gc_s_recv[gc_rank2] = recv
-				}
+				s_[gc_tx2] = v * g_.k
+//line methodvalues.go:21
+				gc_s_g[gc_rank2] = g
+				gc_s_f[gc_rank2] = f
+				gc_s_recv[gc_rank2] = recv
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff5, gc_qd5 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
-				for gc_seg5 := 0; gc_seg5 < gc_bdx2; {
-					gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
-					gc_r := gc_qoff5 - gc_q*gc_qd5
-					_, _ = gc_q, gc_r
-					gc_segend5 := min(gc_bdx2, gc_qd5-gc_r)
-					gc_seglen5 := gc_segend5 - gc_seg5
-					gc_off8 := gc_r + gc_seg5
-					if gc_off8 >= 0 && gc_off8 <= len(s_) && gc_seglen5 <= len(s_)-gc_off8 {
-						gc_at10 := s_[gc_off8:][:gc_seglen5]
-						gc_vstep := gc_seg5
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_segend5; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line methodvalues.go:18
-									r := archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_seg5):])
-//line methodvalues.go:18
-									_ = r
-//line methodvalues.go:18
-									r.StoreSlice(gc_s_r[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_segend5; gc_vstep += 8 {
+//line methodvalues.go:29
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_qoff5, gc_qd5 := 1, gc_bdx2
+		if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
+			for gc_seg5 := 0; gc_seg5 < gc_bdx2; {
+				gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
+				gc_r := gc_qoff5 - gc_q*gc_qd5
+				_, _ = gc_q, gc_r
+				gc_segend5 := min(gc_bdx2, gc_qd5-gc_r)
+				gc_seglen5 := gc_segend5 - gc_seg5
+				gc_off8 := gc_r + gc_seg5
+				if gc_off8 >= 0 && gc_off8 <= len(s_) && gc_seglen5 <= len(s_)-gc_off8 {
+					gc_at10 := s_[gc_off8:][:gc_seglen5]
+					gc_vstep := gc_seg5
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_segend5; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line methodvalues.go:18
-								r := archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_seg5):])
-//line methodvalues.go:18
-								_ = r
+								r := archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_seg5):])
 //line methodvalues.go:18
 								r.StoreSlice(gc_s_r[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						for gc_u5 := gc_vstep - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
-							gc_tx2 := gc_seg5 + gc_u5
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_segend5; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line methodvalues.go:18
-							r := gc_at10[gc_u5]
-							_ = r
-							gc_s_r[gc_rank2] = r
+							r := archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_seg5):])
+//line methodvalues.go:18
+							r.StoreSlice(gc_s_r[gc_rank2:])
 						}
-					} else {
-						gc_step9 := gc_seg5
-						for ; gc_step9+3 < gc_segend5; gc_step9 += 4 {
-							{
-								gc_tx2 := gc_step9 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u5 := gc_vstep - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
+						gc_tx2 := gc_seg5 + gc_u5
+						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:18
-								r := s_[(gc_tx2 + gc_r)]
-								_ = r
-								gc_s_r[gc_rank2] = r
-							}
-							{
-								gc_tx2 := gc_step9 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r := s_[(gc_tx2 + gc_r)]
-								_ = r
-								gc_s_r[gc_rank2] = r
-							}
-							{
-								gc_tx2 := gc_step9 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r := s_[(gc_tx2 + gc_r)]
-								_ = r
-								gc_s_r[gc_rank2] = r
-							}
-							{
-								gc_tx2 := gc_step9 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r := s_[(gc_tx2 + gc_r)]
-								_ = r
-								gc_s_r[gc_rank2] = r
-							}
-						}
-						for gc_tx2 := gc_step9; gc_tx2 < gc_segend5; gc_tx2++ {
+						r := gc_at10[gc_u5]
+//line methodvalues.go:20
+						gc_s_r[gc_rank2] = r
+					}
+				} else {
+					gc_step9 := gc_seg5
+					for ; gc_step9+3 < gc_segend5; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
 							r := s_[(gc_tx2 + gc_r)]
-							_ = r
+//line methodvalues.go:20
+							gc_s_r[gc_rank2] = r
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r := s_[(gc_tx2 + gc_r)]
+//line methodvalues.go:20
+							gc_s_r[gc_rank2] = r
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r := s_[(gc_tx2 + gc_r)]
+//line methodvalues.go:20
+							gc_s_r[gc_rank2] = r
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r := s_[(gc_tx2 + gc_r)]
+//line methodvalues.go:20
 							gc_s_r[gc_rank2] = r
 						}
 					}
-					gc_seg5 = gc_segend5
-				}
-			} else {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
+					for gc_tx2 := gc_step9; gc_tx2 < gc_segend5; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
-						r := s_[(gc_tx2+1)%gc_bdx2]
-						_ = r
-						gc_s_r[gc_rank2] = r
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r := s_[(gc_tx2+1)%gc_bdx2]
-						_ = r
-						gc_s_r[gc_rank2] = r
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r := s_[(gc_tx2+1)%gc_bdx2]
-						_ = r
-						gc_s_r[gc_rank2] = r
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r := s_[(gc_tx2+1)%gc_bdx2]
-						_ = r
+						r := s_[(gc_tx2 + gc_r)]
+//line methodvalues.go:20
 						gc_s_r[gc_rank2] = r
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_seg5 = gc_segend5
+			}
+		} else {
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
 					r := s_[(gc_tx2+1)%gc_bdx2]
-					_ = r
+//line methodvalues.go:20
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_tx2 := gc_step10 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r := s_[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_tx2 := gc_step10 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r := s_[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_tx2 := gc_step10 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r := s_[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
 					gc_s_r[gc_rank2] = r
 				}
 			}
-		}
-	}
-
-//line methodvalues.go:40
-	var s_2 []int32 = s
-
-//line methodvalues.go:40
-	_ = s_2
-
-//line methodvalues.go:25
-	var s_3 []int32 = s_2
-
-//line methodvalues.go:25
-	_ = s_3
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s_3) {
-				gc_at11 := s_3[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					r := gc_s_r[gc_rank2]
-					g := gc_s_g[gc_rank2]
-
+			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+				r := s_[(gc_tx2+1)%gc_bdx2]
 //line methodvalues.go:20
-					var r_ int32 = r
-
-//line methodvalues.go:20
-					_ = r_
-
-//line methodvalues.go:39
-					a := r_
-
-//line methodvalues.go:40
-					var v_ int32 = a
-
-//line methodvalues.go:40
-					_ = v_
-
-//line methodvalues.go:40
-					var recv_ gain = g
-
-//line methodvalues.go:40
-					_ = recv_
-
-//line methodvalues.go:40
-					var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
-
-//line methodvalues.go:40
-					_ = step
-
-//line methodvalues.go:25
-					var v_2 int32 = v_
-
-//line methodvalues.go:25
-					_ = v_2
-
-//line methodvalues.go:25
-					var g_2 gain = recv_
-
-//line methodvalues.go:25
-					_ = g_2
-
-//line methodvalues.go:16
-					gc_at11[gc_tx2] = v_2 * g_2.k
-					_ = r_
-					_ = a
-					_ = v_
-					_ = recv_
-					_ = step
-					_ = v_2
-					_ = g_2
-					gc_s_a[gc_rank2] = a
-					gc_s_recv_[gc_rank2] = recv_
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					r := gc_s_r[gc_rank2]
-					g := gc_s_g[gc_rank2]
-
-//line methodvalues.go:20
-					var r_ int32 = r
-
-//line methodvalues.go:20
-					_ = r_
-
-//line methodvalues.go:39
-					a := r_
-
-//line methodvalues.go:40
-					var v_ int32 = a
-
-//line methodvalues.go:40
-					_ = v_
-
-//line methodvalues.go:40
-					var recv_ gain = g
-
-//line methodvalues.go:40
-					_ = recv_
-
-//line methodvalues.go:40
-					var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
-
-//line methodvalues.go:40
-					_ = step
-
-//line methodvalues.go:25
-					var v_2 int32 = v_
-
-//line methodvalues.go:25
-					_ = v_2
-
-//line methodvalues.go:25
-					var g_2 gain = recv_
-
-//line methodvalues.go:25
-					_ = g_2
-
-//line methodvalues.go:16
-					s_3[gc_tx2] = v_2 * g_2.k
-					_ = r_
-					_ = a
-					_ = v_
-					_ = recv_
-					_ = step
-					_ = v_2
-					_ = g_2
-					gc_s_a[gc_rank2] = a
-					gc_s_recv_[gc_rank2] = recv_
-				}
+				gc_s_r[gc_rank2] = r
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff6, gc_qd6 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
-				for gc_seg6 := 0; gc_seg6 < gc_bdx2; {
-					gc_q2 := (gc_qoff6 + gc_seg6) / gc_qd6
-					gc_r2 := gc_qoff6 - gc_q2*gc_qd6
-					_, _ = gc_q2, gc_r2
-					gc_segend6 := min(gc_bdx2, gc_qd6-gc_r2)
-					gc_seglen6 := gc_segend6 - gc_seg6
-					gc_off9 := gc_r2 + gc_seg6
-					if gc_off9 >= 0 && gc_off9 <= len(s_3) && gc_seglen6 <= len(s_3)-gc_off9 {
-						gc_at12 := s_3[gc_off9:][:gc_seglen6]
-						gc_vstep2 := gc_seg6
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_segend6; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line methodvalues.go:18
-									r_5 := archsimd.LoadInt32x16Slice(gc_at12[(gc_tx2 - gc_seg6):])
-//line methodvalues.go:18
-									_ = r_5
-//line methodvalues.go:18
-									r_5.StoreSlice(gc_s_r_5[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_segend6; gc_vstep2 += 8 {
+//line methodvalues.go:40
+	var s_2 []int32 = s
+//line methodvalues.go:25
+	var s_3 []int32 = s_2
+//line methodvalues.go:27
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(s_3) {
+			gc_at11 := s_3[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				r := gc_s_r[gc_rank2]
+				g := gc_s_g[gc_rank2]
+//line methodvalues.go:20
+				var r_ int32 = r
+//line methodvalues.go:39
+				a := r_
+				var v_ int32 = a
+//line methodvalues.go:40
+				var recv_ gain = g
+//line methodvalues.go:40
+				var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
+//line methodvalues.go:40
+				_ = step
+//line methodvalues.go:25
+				var v_2 int32 = v_
+//line methodvalues.go:25
+				var g_2 gain = recv_
+//line methodvalues.go:16
+				gc_at11[gc_tx2] = v_2 * g_2.k
+//line methodvalues.go:24
+				gc_s_a[gc_rank2] = a
+				gc_s_recv_[gc_rank2] = recv_
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				r := gc_s_r[gc_rank2]
+				g := gc_s_g[gc_rank2]
+//line methodvalues.go:20
+				var r_ int32 = r
+//line methodvalues.go:39
+				a := r_
+				var v_ int32 = a
+//line methodvalues.go:40
+				var recv_ gain = g
+//line methodvalues.go:40
+				var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
+//line methodvalues.go:40
+				_ = step
+//line methodvalues.go:25
+				var v_2 int32 = v_
+//line methodvalues.go:25
+				var g_2 gain = recv_
+//line methodvalues.go:16
+				s_3[gc_tx2] = v_2 * g_2.k
+//line methodvalues.go:24
+				gc_s_a[gc_rank2] = a
+				gc_s_recv_[gc_rank2] = recv_
+			}
+		}
+	}
+//line methodvalues.go:31
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_qoff6, gc_qd6 := 1, gc_bdx2
+		if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
+			for gc_seg6 := 0; gc_seg6 < gc_bdx2; {
+				gc_q2 := (gc_qoff6 + gc_seg6) / gc_qd6
+				gc_r2 := gc_qoff6 - gc_q2*gc_qd6
+				_, _ = gc_q2, gc_r2
+				gc_segend6 := min(gc_bdx2, gc_qd6-gc_r2)
+				gc_seglen6 := gc_segend6 - gc_seg6
+				gc_off9 := gc_r2 + gc_seg6
+				if gc_off9 >= 0 && gc_off9 <= len(s_3) && gc_seglen6 <= len(s_3)-gc_off9 {
+					gc_at12 := s_3[gc_off9:][:gc_seglen6]
+					gc_vstep2 := gc_seg6
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_segend6; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line methodvalues.go:18
-								r_5 := archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2 - gc_seg6):])
-//line methodvalues.go:18
-								_ = r_5
+								r_5 := archsimd.LoadInt32x16Slice(gc_at12[(gc_tx2 - gc_seg6):])
 //line methodvalues.go:18
 								r_5.StoreSlice(gc_s_r_5[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
-						for gc_u6 := gc_vstep2 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
-							gc_tx2 := gc_seg6 + gc_u6
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_segend6; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line methodvalues.go:18
-							r_5 := gc_at12[gc_u6]
-							_ = r_5
-							gc_s_r_5[gc_rank2] = r_5
+							r_5 := archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2 - gc_seg6):])
+//line methodvalues.go:18
+							r_5.StoreSlice(gc_s_r_5[gc_rank2:])
 						}
-					} else {
-						gc_step11 := gc_seg6
-						for ; gc_step11+3 < gc_segend6; gc_step11 += 4 {
-							{
-								gc_tx2 := gc_step11 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u6 := gc_vstep2 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
+						gc_tx2 := gc_seg6 + gc_u6
+						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:18
-								r_5 := s_3[(gc_tx2 + gc_r2)]
-								_ = r_5
-								gc_s_r_5[gc_rank2] = r_5
-							}
-							{
-								gc_tx2 := gc_step11 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r_5 := s_3[(gc_tx2 + gc_r2)]
-								_ = r_5
-								gc_s_r_5[gc_rank2] = r_5
-							}
-							{
-								gc_tx2 := gc_step11 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r_5 := s_3[(gc_tx2 + gc_r2)]
-								_ = r_5
-								gc_s_r_5[gc_rank2] = r_5
-							}
-							{
-								gc_tx2 := gc_step11 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r_5 := s_3[(gc_tx2 + gc_r2)]
-								_ = r_5
-								gc_s_r_5[gc_rank2] = r_5
-							}
-						}
-						for gc_tx2 := gc_step11; gc_tx2 < gc_segend6; gc_tx2++ {
+						r_5 := gc_at12[gc_u6]
+//line methodvalues.go:20
+						gc_s_r_5[gc_rank2] = r_5
+					}
+				} else {
+					gc_step11 := gc_seg6
+					for ; gc_step11+3 < gc_segend6; gc_step11 += 4 {
+						{
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
 							r_5 := s_3[(gc_tx2 + gc_r2)]
-							_ = r_5
+//line methodvalues.go:20
+							gc_s_r_5[gc_rank2] = r_5
+						}
+						{
+							gc_tx2 := gc_step11 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r_5 := s_3[(gc_tx2 + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_5[gc_rank2] = r_5
+						}
+						{
+							gc_tx2 := gc_step11 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r_5 := s_3[(gc_tx2 + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_5[gc_rank2] = r_5
+						}
+						{
+							gc_tx2 := gc_step11 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r_5 := s_3[(gc_tx2 + gc_r2)]
+//line methodvalues.go:20
 							gc_s_r_5[gc_rank2] = r_5
 						}
 					}
-					gc_seg6 = gc_segend6
-				}
-			} else {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
+					for gc_tx2 := gc_step11; gc_tx2 < gc_segend6; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
-						r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-						_ = r_5
-						gc_s_r_5[gc_rank2] = r_5
-					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-						_ = r_5
-						gc_s_r_5[gc_rank2] = r_5
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-						_ = r_5
-						gc_s_r_5[gc_rank2] = r_5
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-						_ = r_5
+						r_5 := s_3[(gc_tx2 + gc_r2)]
+//line methodvalues.go:20
 						gc_s_r_5[gc_rank2] = r_5
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_seg6 = gc_segend6
+			}
+		} else {
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+				{
+					gc_tx2 := gc_step12 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
 					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-					_ = r_5
+//line methodvalues.go:20
+					gc_s_r_5[gc_rank2] = r_5
+				}
+				{
+					gc_tx2 := gc_step12 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
+					gc_s_r_5[gc_rank2] = r_5
+				}
+				{
+					gc_tx2 := gc_step12 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
+					gc_s_r_5[gc_rank2] = r_5
+				}
+				{
+					gc_tx2 := gc_step12 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
 					gc_s_r_5[gc_rank2] = r_5
 				}
 			}
-		}
-	}
-
-//line methodvalues.go:25
-	var s_4 []int32 = s_2
-
-//line methodvalues.go:25
-	_ = s_4
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s_4) {
-				gc_at13 := s_4[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					r_5 := gc_s_r_5[gc_rank2]
-					recv_ := gc_s_recv_[gc_rank2]
-
+			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+				r_5 := s_3[(gc_tx2+1)%gc_bdx2]
 //line methodvalues.go:20
-					var r_6 int32 = r_5
-
-//line methodvalues.go:20
-					_ = r_6
-
-//line methodvalues.go:40
-					var r_3 int32 = r_6
-
-//line methodvalues.go:25
-					var v_3 int32 = r_3
-
-//line methodvalues.go:25
-					_ = v_3
-
-//line methodvalues.go:25
-					var g_3 gain = recv_
-
-//line methodvalues.go:25
-					_ = g_3
-
-//line methodvalues.go:16
-					gc_at13[gc_tx2] = v_3 * g_3.k
-					_ = r_6
-					_ = r_3
-					_ = v_3
-					_ = g_3
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					r_5 := gc_s_r_5[gc_rank2]
-					recv_ := gc_s_recv_[gc_rank2]
-
-//line methodvalues.go:20
-					var r_6 int32 = r_5
-
-//line methodvalues.go:20
-					_ = r_6
-
-//line methodvalues.go:40
-					var r_3 int32 = r_6
-
-//line methodvalues.go:25
-					var v_3 int32 = r_3
-
-//line methodvalues.go:25
-					_ = v_3
-
-//line methodvalues.go:25
-					var g_3 gain = recv_
-
-//line methodvalues.go:25
-					_ = g_3
-
-//line methodvalues.go:16
-					s_4[gc_tx2] = v_3 * g_3.k
-					_ = r_6
-					_ = r_3
-					_ = v_3
-					_ = g_3
-				}
+				gc_s_r_5[gc_rank2] = r_5
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff7, gc_qd7 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff7, gc_qd7, 0, gc_bdx2) {
-				for gc_seg7 := 0; gc_seg7 < gc_bdx2; {
-					gc_q3 := (gc_qoff7 + gc_seg7) / gc_qd7
-					gc_r3 := gc_qoff7 - gc_q3*gc_qd7
-					_, _ = gc_q3, gc_r3
-					gc_segend7 := min(gc_bdx2, gc_qd7-gc_r3)
-					gc_seglen7 := gc_segend7 - gc_seg7
-					gc_off10 := gc_r3 + gc_seg7
-					if gc_off10 >= 0 && gc_off10 <= len(s_4) && gc_seglen7 <= len(s_4)-gc_off10 {
-						gc_at14 := s_4[gc_off10:][:gc_seglen7]
-						gc_vstep3 := gc_seg7
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_segend7; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line methodvalues.go:18
-									r_7 := archsimd.LoadInt32x16Slice(gc_at14[(gc_tx2 - gc_seg7):])
-//line methodvalues.go:18
-									_ = r_7
-//line methodvalues.go:18
-									r_7.StoreSlice(gc_s_r_7[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_segend7; gc_vstep3 += 8 {
+//line methodvalues.go:25
+	var s_4 []int32 = s_2
+//line methodvalues.go:27
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(s_4) {
+			gc_at13 := s_4[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line methodvalues.go:33
+				r_5 := gc_s_r_5[gc_rank2]
+				recv_ := gc_s_recv_[gc_rank2]
+//line methodvalues.go:20
+				var r_6 int32 = r_5
+//line methodvalues.go:40
+				var r_3 int32 = r_6
+//line methodvalues.go:25
+				var v_3 int32 = r_3
+//line methodvalues.go:25
+				var g_3 gain = recv_
+//line methodvalues.go:16
+				gc_at13[gc_tx2] = v_3 * g_3.k
+			}
+		} else {
+//line methodvalues.go:23
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				r_5 := gc_s_r_5[gc_rank2]
+				recv_ := gc_s_recv_[gc_rank2]
+//line methodvalues.go:20
+				var r_6 int32 = r_5
+//line methodvalues.go:40
+				var r_3 int32 = r_6
+//line methodvalues.go:25
+				var v_3 int32 = r_3
+//line methodvalues.go:25
+				var g_3 gain = recv_
+//line methodvalues.go:16
+				s_4[gc_tx2] = v_3 * g_3.k
+			}
+		}
+	}
+//line methodvalues.go:26
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_qoff7, gc_qd7 := 1, gc_bdx2
+		if compiled.Segmented(gc_qoff7, gc_qd7, 0, gc_bdx2) {
+			for gc_seg7 := 0; gc_seg7 < gc_bdx2; {
+				gc_q3 := (gc_qoff7 + gc_seg7) / gc_qd7
+				gc_r3 := gc_qoff7 - gc_q3*gc_qd7
+				_, _ = gc_q3, gc_r3
+				gc_segend7 := min(gc_bdx2, gc_qd7-gc_r3)
+				gc_seglen7 := gc_segend7 - gc_seg7
+				gc_off10 := gc_r3 + gc_seg7
+				if gc_off10 >= 0 && gc_off10 <= len(s_4) && gc_seglen7 <= len(s_4)-gc_off10 {
+					gc_at14 := s_4[gc_off10:][:gc_seglen7]
+					gc_vstep3 := gc_seg7
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_segend7; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line methodvalues.go:18
-								r_7 := archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2 - gc_seg7):])
-//line methodvalues.go:18
-								_ = r_7
+								r_7 := archsimd.LoadInt32x16Slice(gc_at14[(gc_tx2 - gc_seg7):])
 //line methodvalues.go:18
 								r_7.StoreSlice(gc_s_r_7[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
 						}
-						for gc_u7 := gc_vstep3 - gc_seg7; gc_u7 < gc_seglen7; gc_u7++ {
-							gc_tx2 := gc_seg7 + gc_u7
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_segend7; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line methodvalues.go:18
-							r_7 := gc_at14[gc_u7]
-							_ = r_7
-							gc_s_r_7[gc_rank2] = r_7
+							r_7 := archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2 - gc_seg7):])
+//line methodvalues.go:18
+							r_7.StoreSlice(gc_s_r_7[gc_rank2:])
 						}
-					} else {
-						gc_step13 := gc_seg7
-						for ; gc_step13+3 < gc_segend7; gc_step13 += 4 {
-							{
-								gc_tx2 := gc_step13 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u7 := gc_vstep3 - gc_seg7; gc_u7 < gc_seglen7; gc_u7++ {
+						gc_tx2 := gc_seg7 + gc_u7
+						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:18
-								r_7 := s_4[(gc_tx2 + gc_r3)]
-								_ = r_7
-								gc_s_r_7[gc_rank2] = r_7
-							}
-							{
-								gc_tx2 := gc_step13 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r_7 := s_4[(gc_tx2 + gc_r3)]
-								_ = r_7
-								gc_s_r_7[gc_rank2] = r_7
-							}
-							{
-								gc_tx2 := gc_step13 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r_7 := s_4[(gc_tx2 + gc_r3)]
-								_ = r_7
-								gc_s_r_7[gc_rank2] = r_7
-							}
-							{
-								gc_tx2 := gc_step13 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r_7 := s_4[(gc_tx2 + gc_r3)]
-								_ = r_7
-								gc_s_r_7[gc_rank2] = r_7
-							}
-						}
-						for gc_tx2 := gc_step13; gc_tx2 < gc_segend7; gc_tx2++ {
+						r_7 := gc_at14[gc_u7]
+//line methodvalues.go:20
+						gc_s_r_7[gc_rank2] = r_7
+					}
+				} else {
+					gc_step13 := gc_seg7
+					for ; gc_step13+3 < gc_segend7; gc_step13 += 4 {
+						{
+							gc_tx2 := gc_step13 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
 							r_7 := s_4[(gc_tx2 + gc_r3)]
-							_ = r_7
+//line methodvalues.go:20
+							gc_s_r_7[gc_rank2] = r_7
+						}
+						{
+							gc_tx2 := gc_step13 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r_7 := s_4[(gc_tx2 + gc_r3)]
+//line methodvalues.go:20
+							gc_s_r_7[gc_rank2] = r_7
+						}
+						{
+							gc_tx2 := gc_step13 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r_7 := s_4[(gc_tx2 + gc_r3)]
+//line methodvalues.go:20
+							gc_s_r_7[gc_rank2] = r_7
+						}
+						{
+							gc_tx2 := gc_step13 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r_7 := s_4[(gc_tx2 + gc_r3)]
+//line methodvalues.go:20
 							gc_s_r_7[gc_rank2] = r_7
 						}
 					}
-					gc_seg7 = gc_segend7
-				}
-			} else {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
-					{
-						gc_tx2 := gc_step14 + 0
+					for gc_tx2 := gc_step13; gc_tx2 < gc_segend7; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
-						r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-						_ = r_7
-						gc_s_r_7[gc_rank2] = r_7
-					}
-					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-						_ = r_7
-						gc_s_r_7[gc_rank2] = r_7
-					}
-					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-						_ = r_7
-						gc_s_r_7[gc_rank2] = r_7
-					}
-					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-						_ = r_7
+						r_7 := s_4[(gc_tx2 + gc_r3)]
+//line methodvalues.go:20
 						gc_s_r_7[gc_rank2] = r_7
 					}
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_seg7 = gc_segend7
+			}
+		} else {
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+				{
+					gc_tx2 := gc_step14 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
 					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-					_ = r_7
+//line methodvalues.go:20
+					gc_s_r_7[gc_rank2] = r_7
+				}
+				{
+					gc_tx2 := gc_step14 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
+					gc_s_r_7[gc_rank2] = r_7
+				}
+				{
+					gc_tx2 := gc_step14 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
+					gc_s_r_7[gc_rank2] = r_7
+				}
+				{
+					gc_tx2 := gc_step14 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
 					gc_s_r_7[gc_rank2] = r_7
 				}
 			}
-		}
-	}
-
-//line methodvalues.go:42
-	var s_5 []int32 = s
-
-//line methodvalues.go:42
-	_ = s_5
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s_5) {
-				gc_at15 := s_5[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					r_7 := gc_s_r_7[gc_rank2]
-					f := gc_s_f[gc_rank2]
-					recv := gc_s_recv[gc_rank2]
-
+			for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+				r_7 := s_4[(gc_tx2+1)%gc_bdx2]
 //line methodvalues.go:20
-					var r_8 int32 = r_7
-
-//line methodvalues.go:20
-					_ = r_8
-
-//line methodvalues.go:40
-					var r_4 int32 = r_8
-
-//line methodvalues.go:25
-					var r_2 int32 = r_4
-
-//line methodvalues.go:25
-					_ = r_2
-
-//line methodvalues.go:40
-					b := r_2
-
-//line methodvalues.go:41
-					var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
-
-//line methodvalues.go:41
-					_ = h
-
-//line methodvalues.go:42
-					var v_4 int32 = b
-
-//line methodvalues.go:42
-					_ = v_4
-
-//line methodvalues.go:42
-					var g_4 gain = recv
-
-//line methodvalues.go:42
-					_ = g_4
-
-//line methodvalues.go:16
-					gc_at15[gc_tx2] = v_4 * g_4.k
-					_ = r_8
-					_ = r_4
-					_ = r_2
-					_ = b
-					_ = h
-					_ = v_4
-					_ = g_4
-					gc_s_b[gc_rank2] = b
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					r_7 := gc_s_r_7[gc_rank2]
-					f := gc_s_f[gc_rank2]
-					recv := gc_s_recv[gc_rank2]
-
-//line methodvalues.go:20
-					var r_8 int32 = r_7
-
-//line methodvalues.go:20
-					_ = r_8
-
-//line methodvalues.go:40
-					var r_4 int32 = r_8
-
-//line methodvalues.go:25
-					var r_2 int32 = r_4
-
-//line methodvalues.go:25
-					_ = r_2
-
-//line methodvalues.go:40
-					b := r_2
-
-//line methodvalues.go:41
-					var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
-
-//line methodvalues.go:41
-					_ = h
-
-//line methodvalues.go:42
-					var v_4 int32 = b
-
-//line methodvalues.go:42
-					_ = v_4
-
-//line methodvalues.go:42
-					var g_4 gain = recv
-
-//line methodvalues.go:42
-					_ = g_4
-
-//line methodvalues.go:16
-					s_5[gc_tx2] = v_4 * g_4.k
-					_ = r_8
-					_ = r_4
-					_ = r_2
-					_ = b
-					_ = h
-					_ = v_4
-					_ = g_4
-					gc_s_b[gc_rank2] = b
-				}
+				gc_s_r_7[gc_rank2] = r_7
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff8, gc_qd8 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff8, gc_qd8, 0, gc_bdx2) {
-				for gc_seg8 := 0; gc_seg8 < gc_bdx2; {
-					gc_q4 := (gc_qoff8 + gc_seg8) / gc_qd8
-					gc_r4 := gc_qoff8 - gc_q4*gc_qd8
-					_, _ = gc_q4, gc_r4
-					gc_segend8 := min(gc_bdx2, gc_qd8-gc_r4)
-					gc_seglen8 := gc_segend8 - gc_seg8
-					gc_off11 := gc_r4 + gc_seg8
-					if gc_off11 >= 0 && gc_off11 <= len(s_5) && gc_seglen8 <= len(s_5)-gc_off11 {
-						gc_at16 := s_5[gc_off11:][:gc_seglen8]
-						gc_vstep4 := gc_seg8
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_segend8; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line methodvalues.go:18
-									r_9 := archsimd.LoadInt32x16Slice(gc_at16[(gc_tx2 - gc_seg8):])
-//line methodvalues.go:18
-									_ = r_9
-//line methodvalues.go:18
-									r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_segend8; gc_vstep4 += 8 {
+//line methodvalues.go:42
+	var s_5 []int32 = s
+//line methodvalues.go:44
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(s_5) {
+			gc_at15 := s_5[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line methodvalues.go:50
+				r_7 := gc_s_r_7[gc_rank2]
+				f := gc_s_f[gc_rank2]
+				recv := gc_s_recv[gc_rank2]
+//line methodvalues.go:20
+				var r_8 int32 = r_7
+//line methodvalues.go:40
+				var r_4 int32 = r_8
+//line methodvalues.go:25
+				var r_2 int32 = r_4
+//line methodvalues.go:40
+				b := r_2
+				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
+//line methodvalues.go:41
+				_ = h
+				var v_4 int32 = b
+//line methodvalues.go:42
+				var g_4 gain = recv
+//line methodvalues.go:16
+				gc_at15[gc_tx2] = v_4 * g_4.k
+//line methodvalues.go:24
+				gc_s_b[gc_rank2] = b
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				r_7 := gc_s_r_7[gc_rank2]
+				f := gc_s_f[gc_rank2]
+				recv := gc_s_recv[gc_rank2]
+//line methodvalues.go:20
+				var r_8 int32 = r_7
+//line methodvalues.go:40
+				var r_4 int32 = r_8
+//line methodvalues.go:25
+				var r_2 int32 = r_4
+//line methodvalues.go:40
+				b := r_2
+				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
+//line methodvalues.go:41
+				_ = h
+				var v_4 int32 = b
+//line methodvalues.go:42
+				var g_4 gain = recv
+//line methodvalues.go:16
+				s_5[gc_tx2] = v_4 * g_4.k
+//line methodvalues.go:24
+				gc_s_b[gc_rank2] = b
+			}
+		}
+	}
+//line methodvalues.go:30
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_qoff8, gc_qd8 := 1, gc_bdx2
+		if compiled.Segmented(gc_qoff8, gc_qd8, 0, gc_bdx2) {
+			for gc_seg8 := 0; gc_seg8 < gc_bdx2; {
+				gc_q4 := (gc_qoff8 + gc_seg8) / gc_qd8
+				gc_r4 := gc_qoff8 - gc_q4*gc_qd8
+				_, _ = gc_q4, gc_r4
+				gc_segend8 := min(gc_bdx2, gc_qd8-gc_r4)
+				gc_seglen8 := gc_segend8 - gc_seg8
+				gc_off11 := gc_r4 + gc_seg8
+				if gc_off11 >= 0 && gc_off11 <= len(s_5) && gc_seglen8 <= len(s_5)-gc_off11 {
+					gc_at16 := s_5[gc_off11:][:gc_seglen8]
+					gc_vstep4 := gc_seg8
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_segend8; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line methodvalues.go:18
-								r_9 := archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2 - gc_seg8):])
-//line methodvalues.go:18
-								_ = r_9
+								r_9 := archsimd.LoadInt32x16Slice(gc_at16[(gc_tx2 - gc_seg8):])
 //line methodvalues.go:18
 								r_9.StoreSlice(gc_s_r_9[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						for gc_u8 := gc_vstep4 - gc_seg8; gc_u8 < gc_seglen8; gc_u8++ {
-							gc_tx2 := gc_seg8 + gc_u8
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_segend8; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line methodvalues.go:18
-							r_9 := gc_at16[gc_u8]
-							_ = r_9
-							gc_s_r_9[gc_rank2] = r_9
+							r_9 := archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2 - gc_seg8):])
+//line methodvalues.go:18
+							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
 						}
-					} else {
-						gc_step15 := gc_seg8
-						for ; gc_step15+3 < gc_segend8; gc_step15 += 4 {
-							{
-								gc_tx2 := gc_step15 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u8 := gc_vstep4 - gc_seg8; gc_u8 < gc_seglen8; gc_u8++ {
+						gc_tx2 := gc_seg8 + gc_u8
+						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:18
-								r_9 := s_5[(gc_tx2 + gc_r4)]
-								_ = r_9
-								gc_s_r_9[gc_rank2] = r_9
-							}
-							{
-								gc_tx2 := gc_step15 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r_9 := s_5[(gc_tx2 + gc_r4)]
-								_ = r_9
-								gc_s_r_9[gc_rank2] = r_9
-							}
-							{
-								gc_tx2 := gc_step15 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r_9 := s_5[(gc_tx2 + gc_r4)]
-								_ = r_9
-								gc_s_r_9[gc_rank2] = r_9
-							}
-							{
-								gc_tx2 := gc_step15 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r_9 := s_5[(gc_tx2 + gc_r4)]
-								_ = r_9
-								gc_s_r_9[gc_rank2] = r_9
-							}
-						}
-						for gc_tx2 := gc_step15; gc_tx2 < gc_segend8; gc_tx2++ {
+						r_9 := gc_at16[gc_u8]
+//line methodvalues.go:20
+						gc_s_r_9[gc_rank2] = r_9
+					}
+				} else {
+					gc_step15 := gc_seg8
+					for ; gc_step15+3 < gc_segend8; gc_step15 += 4 {
+						{
+							gc_tx2 := gc_step15 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
 							r_9 := s_5[(gc_tx2 + gc_r4)]
-							_ = r_9
+//line methodvalues.go:20
+							gc_s_r_9[gc_rank2] = r_9
+						}
+						{
+							gc_tx2 := gc_step15 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r_9 := s_5[(gc_tx2 + gc_r4)]
+//line methodvalues.go:20
+							gc_s_r_9[gc_rank2] = r_9
+						}
+						{
+							gc_tx2 := gc_step15 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r_9 := s_5[(gc_tx2 + gc_r4)]
+//line methodvalues.go:20
+							gc_s_r_9[gc_rank2] = r_9
+						}
+						{
+							gc_tx2 := gc_step15 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r_9 := s_5[(gc_tx2 + gc_r4)]
+//line methodvalues.go:20
 							gc_s_r_9[gc_rank2] = r_9
 						}
 					}
-					gc_seg8 = gc_segend8
-				}
-			} else {
-				gc_step16 := 0
-				for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
-					{
-						gc_tx2 := gc_step16 + 0
+					for gc_tx2 := gc_step15; gc_tx2 < gc_segend8; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
-						r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-						_ = r_9
-						gc_s_r_9[gc_rank2] = r_9
-					}
-					{
-						gc_tx2 := gc_step16 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-						_ = r_9
-						gc_s_r_9[gc_rank2] = r_9
-					}
-					{
-						gc_tx2 := gc_step16 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-						_ = r_9
-						gc_s_r_9[gc_rank2] = r_9
-					}
-					{
-						gc_tx2 := gc_step16 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-						_ = r_9
+						r_9 := s_5[(gc_tx2 + gc_r4)]
+//line methodvalues.go:20
 						gc_s_r_9[gc_rank2] = r_9
 					}
 				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_seg8 = gc_segend8
+			}
+		} else {
+			gc_step16 := 0
+			for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
+				{
+					gc_tx2 := gc_step16 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
 					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-					_ = r_9
+//line methodvalues.go:20
+					gc_s_r_9[gc_rank2] = r_9
+				}
+				{
+					gc_tx2 := gc_step16 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
+					gc_s_r_9[gc_rank2] = r_9
+				}
+				{
+					gc_tx2 := gc_step16 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
+					gc_s_r_9[gc_rank2] = r_9
+				}
+				{
+					gc_tx2 := gc_step16 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
 					gc_s_r_9[gc_rank2] = r_9
 				}
 			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line methodvalues.go:34
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line methodvalues.go:34
-						_ = i
-//line methodvalues.go:34
-						r_9 := archsimd.LoadInt32x16Slice(gc_s_r_9[gc_rank2:])
-//line methodvalues.go:34
-						_ = r_9
-//line methodvalues.go:34
-						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line methodvalues.go:34
-						_ = a
-//line methodvalues.go:34
-						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
-//line methodvalues.go:34
-						_ = b
-//line methodvalues.go:20
-						r_10 := r_9
-//line methodvalues.go:20
-						_ = r_10
-//line methodvalues.go:42
-						c := r_10
-//line methodvalues.go:42
-						_ = c
-//line methodvalues.go:43
-						{
-//line methodvalues.go:43
-							var gc_lanes4 [16]int32
-//line methodvalues.go:43
-							a.Store(&gc_lanes4)
-//line methodvalues.go:43
-							for gc_k4 := range 16 {
-//line methodvalues.go:43
-								if 0xffff&(1<<gc_k4) != 0 {
-//line methodvalues.go:43
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line methodvalues.go:43
-									out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
-//line methodvalues.go:43
-								}
-//line methodvalues.go:43
-							}
-//line methodvalues.go:43
-							gc_pos2.Thread = gc_rank2
-//line methodvalues.go:43
-						}
-//line methodvalues.go:44
-						{
-//line methodvalues.go:44
-							var gc_lanes5 [16]int32
-//line methodvalues.go:44
-							b.Store(&gc_lanes5)
-//line methodvalues.go:44
-							for gc_k5 := range 16 {
-//line methodvalues.go:44
-								if 0xffff&(1<<gc_k5) != 0 {
-//line methodvalues.go:44
-									gc_pos2.Thread = gc_rank2 + gc_k5
-//line methodvalues.go:44
-									out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
-//line methodvalues.go:44
-								}
-//line methodvalues.go:44
-							}
-//line methodvalues.go:44
-							gc_pos2.Thread = gc_rank2
-//line methodvalues.go:44
-						}
-//line methodvalues.go:45
-						{
-//line methodvalues.go:45
-							var gc_lanes6 [16]int32
-//line methodvalues.go:45
-							c.Store(&gc_lanes6)
-//line methodvalues.go:45
-							for gc_k6 := range 16 {
-//line methodvalues.go:45
-								if 0xffff&(1<<gc_k6) != 0 {
-//line methodvalues.go:45
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line methodvalues.go:45
-									out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
-//line methodvalues.go:45
-								}
-//line methodvalues.go:45
-							}
-//line methodvalues.go:45
-							gc_pos2.Thread = gc_rank2
-//line methodvalues.go:45
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line methodvalues.go:34
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line methodvalues.go:34
-					_ = i
-//line methodvalues.go:34
-					r_9 := archsimd.LoadInt32x8Slice(gc_s_r_9[gc_rank2:])
-//line methodvalues.go:34
-					_ = r_9
-//line methodvalues.go:34
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line methodvalues.go:34
-					_ = a
-//line methodvalues.go:34
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
-//line methodvalues.go:34
-					_ = b
-//line methodvalues.go:20
-					r_10 := r_9
-//line methodvalues.go:20
-					_ = r_10
-//line methodvalues.go:42
-					c := r_10
-//line methodvalues.go:42
-					_ = c
-//line methodvalues.go:43
-					{
-//line methodvalues.go:43
-						var gc_lanes [8]int32
-//line methodvalues.go:43
-						a.Store(&gc_lanes)
-//line methodvalues.go:43
-						for gc_k := range 8 {
-//line methodvalues.go:43
-							if 0xff&(1<<gc_k) != 0 {
-//line methodvalues.go:43
-								gc_pos2.Thread = gc_rank2 + gc_k
-//line methodvalues.go:43
-								out[(3*i)+3*gc_k] = gc_lanes[gc_k]
-//line methodvalues.go:43
-							}
-//line methodvalues.go:43
-						}
-//line methodvalues.go:43
-						gc_pos2.Thread = gc_rank2
-//line methodvalues.go:43
-					}
-//line methodvalues.go:44
-					{
-//line methodvalues.go:44
-						var gc_lanes2 [8]int32
-//line methodvalues.go:44
-						b.Store(&gc_lanes2)
-//line methodvalues.go:44
-						for gc_k2 := range 8 {
-//line methodvalues.go:44
-							if 0xff&(1<<gc_k2) != 0 {
-//line methodvalues.go:44
-								gc_pos2.Thread = gc_rank2 + gc_k2
-//line methodvalues.go:44
-								out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
-//line methodvalues.go:44
-							}
-//line methodvalues.go:44
-						}
-//line methodvalues.go:44
-						gc_pos2.Thread = gc_rank2
-//line methodvalues.go:44
-					}
-//line methodvalues.go:45
-					{
-//line methodvalues.go:45
-						var gc_lanes3 [8]int32
-//line methodvalues.go:45
-						c.Store(&gc_lanes3)
-//line methodvalues.go:45
-						for gc_k3 := range 8 {
-//line methodvalues.go:45
-							if 0xff&(1<<gc_k3) != 0 {
-//line methodvalues.go:45
-								gc_pos2.Thread = gc_rank2 + gc_k3
-//line methodvalues.go:45
-								out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
-//line methodvalues.go:45
-							}
-//line methodvalues.go:45
-						}
-//line methodvalues.go:45
-						gc_pos2.Thread = gc_rank2
-//line methodvalues.go:45
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
+//line methodvalues.go:18
+				r_9 := s_5[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
+				gc_s_r_9[gc_rank2] = r_9
+			}
+		}
+	}
+//line methodvalues.go:26
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep5 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop5 bool
+			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+					gc_tx2 := gc_vstep5
+					gc_rank2 := gc_base2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line methodvalues.go:34
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-				r_9 := gc_s_r_9[gc_rank2]
-				a := gc_s_a[gc_rank2]
-				b := gc_s_b[gc_rank2]
-
+					r_9 := archsimd.LoadInt32x16Slice(gc_s_r_9[gc_rank2:])
+//line methodvalues.go:34
+					a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+//line methodvalues.go:34
+					b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
 //line methodvalues.go:20
-				var r_10 int32 = r_9
-
+					r_10 := r_9
+//line methodvalues.go:42
+					c := r_10
+					{
+//line methodvalues.go:43
+						var gc_lanes4 [16]int32
+//line methodvalues.go:43
+						a.Store(&gc_lanes4)
+//line methodvalues.go:43
+						for gc_k4 := range 16 {
+//line methodvalues.go:43
+							if 0xffff&(1<<gc_k4) != 0 {
+//line methodvalues.go:43
+								gc_pos2.Thread = gc_rank2 + gc_k4
+//line methodvalues.go:43
+								out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
+							}
+						}
+//line methodvalues.go:43
+						gc_pos2.Thread = gc_rank2
+					}
+					{
+//line methodvalues.go:44
+						var gc_lanes5 [16]int32
+//line methodvalues.go:44
+						b.Store(&gc_lanes5)
+//line methodvalues.go:44
+						for gc_k5 := range 16 {
+//line methodvalues.go:44
+							if 0xffff&(1<<gc_k5) != 0 {
+//line methodvalues.go:44
+								gc_pos2.Thread = gc_rank2 + gc_k5
+//line methodvalues.go:44
+								out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
+							}
+						}
+//line methodvalues.go:44
+						gc_pos2.Thread = gc_rank2
+					}
+					{
+//line methodvalues.go:45
+						var gc_lanes6 [16]int32
+//line methodvalues.go:45
+						c.Store(&gc_lanes6)
+//line methodvalues.go:45
+						for gc_k6 := range 16 {
+//line methodvalues.go:45
+							if 0xffff&(1<<gc_k6) != 0 {
+//line methodvalues.go:45
+								gc_pos2.Thread = gc_rank2 + gc_k6
+//line methodvalues.go:45
+								out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
+							}
+						}
+//line methodvalues.go:45
+						gc_pos2.Thread = gc_rank2
+					}
+				}
+//line methodvalues.go:47
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep5, false
+			}(gc_vstep5)
+			if gc_stop5 {
+				return
+			}
+		}
+		if compiled.SIMD {
+			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_tx2 := gc_vstep5
+				gc_rank2 := gc_base2 + gc_tx2
+//line methodvalues.go:34
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line methodvalues.go:34
+				r_9 := archsimd.LoadInt32x8Slice(gc_s_r_9[gc_rank2:])
+//line methodvalues.go:34
+				a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line methodvalues.go:34
+				b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
 //line methodvalues.go:20
-				_ = r_10
-
+				r_10 := r_9
 //line methodvalues.go:42
 				c := r_10
-
+				{
 //line methodvalues.go:43
-				out[3*i] = a
-
+					var gc_lanes [8]int32
+//line methodvalues.go:43
+					a.Store(&gc_lanes)
+//line methodvalues.go:43
+					for gc_k := range 8 {
+//line methodvalues.go:43
+						if 0xff&(1<<gc_k) != 0 {
+//line methodvalues.go:43
+							gc_pos2.Thread = gc_rank2 + gc_k
+//line methodvalues.go:43
+							out[(3*i)+3*gc_k] = gc_lanes[gc_k]
+						}
+					}
+//line methodvalues.go:43
+					gc_pos2.Thread = gc_rank2
+				}
+				{
 //line methodvalues.go:44
-				out[3*i+1] = b
-
+					var gc_lanes2 [8]int32
+//line methodvalues.go:44
+					b.Store(&gc_lanes2)
+//line methodvalues.go:44
+					for gc_k2 := range 8 {
+//line methodvalues.go:44
+						if 0xff&(1<<gc_k2) != 0 {
+//line methodvalues.go:44
+							gc_pos2.Thread = gc_rank2 + gc_k2
+//line methodvalues.go:44
+							out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
+						}
+					}
+//line methodvalues.go:44
+					gc_pos2.Thread = gc_rank2
+				}
+				{
 //line methodvalues.go:45
-				out[3*i+2] = c
-				_ = r_10
-				_ = c
+					var gc_lanes3 [8]int32
+//line methodvalues.go:45
+					c.Store(&gc_lanes3)
+//line methodvalues.go:45
+					for gc_k3 := range 8 {
+//line methodvalues.go:45
+						if 0xff&(1<<gc_k3) != 0 {
+//line methodvalues.go:45
+							gc_pos2.Thread = gc_rank2 + gc_k3
+//line methodvalues.go:45
+							out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
+						}
+					}
+//line methodvalues.go:45
+					gc_pos2.Thread = gc_rank2
+				}
 			}
+//line methodvalues.go:47
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line methodvalues.go:34
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line methodvalues.go:36
+			r_9 := gc_s_r_9[gc_rank2]
+			a := gc_s_a[gc_rank2]
+			b := gc_s_b[gc_rank2]
+//line methodvalues.go:20
+			var r_10 int32 = r_9
+//line methodvalues.go:42
+			c := r_10
+			out[3*i] = a
+			out[3*i+1] = b
+			out[3*i+2] = c
 		}
 	}
 }
@@ -1449,579 +1083,448 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 	gc_s_k_ := compiled.Scratch[int](gc_b2, 5)[:gc_n2]
 	gc_s_k_2 := compiled.Scratch[int](gc_b2, 6)[:gc_n2]
 	gc_s_o := compiled.Scratch[nested](gc_b2, 7)[:gc_n2]
-
 //line methodvalues.go:105
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-
-//line methodvalues.go:106
 	var s_ []int32 = s
-
-//line methodvalues.go:106
-	_ = s_
-
 //line methodvalues.go:106
 	var r relay = p.relay
-
+//line methodvalues.go:108
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line methodvalues.go:106
-	_ = r
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-//line methodvalues.go:106
-					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line methodvalues.go:106
-					_ = gc_iota3
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line methodvalues.go:106
-						gc_t3 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3)
-//line methodvalues.go:106
-						_ = gc_t3
-//line methodvalues.go:106
-						v_ := gc_t3
-//line methodvalues.go:106
-						_ = v_
-//line methodvalues.go:106
-						v_.StoreSlice(gc_s_v_[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line methodvalues.go:106
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line methodvalues.go:106
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line methodvalues.go:106
-					gc_t2 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
+					gc_t3 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3)
 //line methodvalues.go:106
-					_ = gc_t2
-//line methodvalues.go:106
-					v_ := gc_t2
-//line methodvalues.go:106
-					_ = v_
+					v_ := gc_t3
 //line methodvalues.go:106
 					v_.StoreSlice(gc_s_v_[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop {
+				return
 			}
-			gc_step13 := gc_vstep2
-			for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
-				{
-					gc_tx2 := gc_step13 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
 //line methodvalues.go:106
-					var v_ int32 = int32(gc_tx2)
-
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_tx2 := gc_vstep2
+				gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:106
-					_ = v_
-					_ = v_
-					gc_s_v_[gc_rank2] = v_
-				}
-				{
-					gc_tx2 := gc_step13 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				gc_t2 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
 //line methodvalues.go:106
-					var v_ int32 = int32(gc_tx2)
-
+				v_ := gc_t2
 //line methodvalues.go:106
-					_ = v_
-					_ = v_
-					gc_s_v_[gc_rank2] = v_
-				}
-				{
-					gc_tx2 := gc_step13 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:106
-					var v_ int32 = int32(gc_tx2)
-
-//line methodvalues.go:106
-					_ = v_
-					_ = v_
-					gc_s_v_[gc_rank2] = v_
-				}
-				{
-					gc_tx2 := gc_step13 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:106
-					var v_ int32 = int32(gc_tx2)
-
-//line methodvalues.go:106
-					_ = v_
-					_ = v_
-					gc_s_v_[gc_rank2] = v_
-				}
+				v_.StoreSlice(gc_s_v_[gc_rank2:])
 			}
-			for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step13 := gc_vstep2
+		for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+			{
+				gc_tx2 := gc_step13 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:106
 				var v_ int32 = int32(gc_tx2)
-
+//line methodvalues.go:108
+				gc_s_v_[gc_rank2] = v_
+			}
+			{
+				gc_tx2 := gc_step13 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:106
-				_ = v_
-				_ = v_
+				var v_ int32 = int32(gc_tx2)
+//line methodvalues.go:108
+				gc_s_v_[gc_rank2] = v_
+			}
+			{
+				gc_tx2 := gc_step13 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:106
+				var v_ int32 = int32(gc_tx2)
+//line methodvalues.go:108
+				gc_s_v_[gc_rank2] = v_
+			}
+			{
+				gc_tx2 := gc_step13 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:106
+				var v_ int32 = int32(gc_tx2)
+//line methodvalues.go:108
 				gc_s_v_[gc_rank2] = v_
 			}
 		}
+		for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line methodvalues.go:106
+			var v_ int32 = int32(gc_tx2)
+//line methodvalues.go:108
+			gc_s_v_[gc_rank2] = v_
+		}
 	}
-
 //line methodvalues.go:53
 	for k := 0; k < r.n; k++ {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(s_) {
-					gc_at7 := s_[:gc_bdx2]
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line methodvalues.go:54
-								v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
-//line methodvalues.go:54
-								_ = v_
-//line methodvalues.go:54
-								v_.StoreSlice(gc_at7[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line methodvalues.go:55
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(s_) {
+				gc_at7 := s_[:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line methodvalues.go:54
-							v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
-//line methodvalues.go:54
-							_ = v_
+							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
 //line methodvalues.go:54
 							v_.StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
 //line methodvalues.go:54
-						gc_at7[gc_tx2] = v_
+						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+//line methodvalues.go:54
+						v_.StoreSlice(gc_at7[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line methodvalues.go:61
+					v_ := gc_s_v_[gc_rank2]
 //line methodvalues.go:54
-								v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
-//line methodvalues.go:54
-								_ = v_
-//line methodvalues.go:54
-								if gc_tx2 < 0 || gc_tx2 > len(s_)-16 {
-//line methodvalues.go:54
-									break
-//line methodvalues.go:54
-								}
-//line methodvalues.go:54
-								v_.StoreSlice(s_[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_at7[gc_tx2] = v_
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line methodvalues.go:54
-							v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
 //line methodvalues.go:54
-							_ = v_
-//line methodvalues.go:54
-							if gc_tx2 < 0 || gc_tx2 > len(s_)-8 {
+							if gc_tx2 < 0 || gc_tx2 > len(s_)-16 {
 //line methodvalues.go:54
 								break
-//line methodvalues.go:54
 							}
 //line methodvalues.go:54
 							v_.StoreSlice(s_[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
 					}
-					gc_step14 := gc_vstep4
-					for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
-						{
-							gc_tx2 := gc_step14 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_ := gc_s_v_[gc_rank2]
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:54
-							s_[gc_tx2] = v_
-						}
-						{
-							gc_tx2 := gc_step14 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_ := gc_s_v_[gc_rank2]
-
+						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
 //line methodvalues.go:54
-							s_[gc_tx2] = v_
-						}
-						{
-							gc_tx2 := gc_step14 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_ := gc_s_v_[gc_rank2]
-
+						if gc_tx2 < 0 || gc_tx2 > len(s_)-8 {
 //line methodvalues.go:54
-							s_[gc_tx2] = v_
+							break
 						}
-						{
-							gc_tx2 := gc_step14 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_ := gc_s_v_[gc_rank2]
-
 //line methodvalues.go:54
-							s_[gc_tx2] = v_
-						}
+						v_.StoreSlice(s_[gc_tx2:])
 					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step14 := gc_vstep4
+				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+					{
+						gc_tx2 := gc_step14 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_ := gc_s_v_[gc_rank2]
-
+//line methodvalues.go:54
+						s_[gc_tx2] = v_
+					}
+					{
+						gc_tx2 := gc_step14 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+//line methodvalues.go:54
+						s_[gc_tx2] = v_
+					}
+					{
+						gc_tx2 := gc_step14 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+//line methodvalues.go:54
+						s_[gc_tx2] = v_
+					}
+					{
+						gc_tx2 := gc_step14 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
 //line methodvalues.go:54
 						s_[gc_tx2] = v_
 					}
 				}
+				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v_ := gc_s_v_[gc_rank2]
+//line methodvalues.go:54
+					s_[gc_tx2] = v_
+				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff4, gc_qd4 := 1, gc_bdx2
-				if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
-					for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
-						gc_q := (gc_qoff4 + gc_seg4) / gc_qd4
-						gc_r := gc_qoff4 - gc_q*gc_qd4
-						_, _ = gc_q, gc_r
-						gc_segend4 := min(gc_bdx2, gc_qd4-gc_r)
-						gc_seglen4 := gc_segend4 - gc_seg4
-						gc_off4 := gc_r + gc_seg4
-						if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen4 <= len(s_)-gc_off4 {
-							gc_at8 := s_[gc_off4:][:gc_seglen4]
-							gc_vstep5 := gc_seg4
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop4 bool
-								gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-									for ; gc_vstep5+15 < gc_segend4; gc_vstep5 += 16 {
-										gc_tx2 := gc_vstep5
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line methodvalues.go:56
-										v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
-//line methodvalues.go:56
-										_ = v_
-//line methodvalues.go:56
-										v_ = v_.Add(archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg4):]))
-//line methodvalues.go:56
-										v_.StoreSlice(gc_s_v_[gc_rank2:])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep5, false
-								}(gc_vstep5)
-								if gc_stop4 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep5+7 < gc_segend4; gc_vstep5 += 8 {
+//line methodvalues.go:60
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff4, gc_qd4 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
+				for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
+					gc_q := (gc_qoff4 + gc_seg4) / gc_qd4
+					gc_r := gc_qoff4 - gc_q*gc_qd4
+					_, _ = gc_q, gc_r
+					gc_segend4 := min(gc_bdx2, gc_qd4-gc_r)
+					gc_seglen4 := gc_segend4 - gc_seg4
+					gc_off4 := gc_r + gc_seg4
+					if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen4 <= len(s_)-gc_off4 {
+						gc_at8 := s_[gc_off4:][:gc_seglen4]
+						gc_vstep5 := gc_seg4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_segend4; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line methodvalues.go:56
-									v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+									v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
 //line methodvalues.go:56
-									_ = v_
-//line methodvalues.go:56
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg4):]))
+									v_ = v_.Add(archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg4):]))
 //line methodvalues.go:56
 									v_.StoreSlice(gc_s_v_[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop4 {
+								return
 							}
-							for gc_u4 := gc_vstep5 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-								gc_tx2 := gc_seg4 + gc_u4
+						}
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_segend4; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-								v_ := gc_s_v_[gc_rank2]
-
 //line methodvalues.go:56
-								v_ += gc_at8[gc_u4]
-								gc_s_v_[gc_rank2] = v_
+								v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+//line methodvalues.go:56
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg4):]))
+//line methodvalues.go:56
+								v_.StoreSlice(gc_s_v_[gc_rank2:])
 							}
-						} else {
-							gc_step15 := gc_seg4
-							for ; gc_step15+3 < gc_segend4; gc_step15 += 4 {
-								{
-									gc_tx2 := gc_step15 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									v_ := gc_s_v_[gc_rank2]
-
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep5 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_seg4 + gc_u4
+							gc_rank2 := gc_base2 + gc_tx2
+//line methodvalues.go:64
+							v_ := gc_s_v_[gc_rank2]
 //line methodvalues.go:56
-									v_ += s_[(gc_tx2 + gc_r)]
-									gc_s_v_[gc_rank2] = v_
-								}
-								{
-									gc_tx2 := gc_step15 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:56
-									v_ += s_[(gc_tx2 + gc_r)]
-									gc_s_v_[gc_rank2] = v_
-								}
-								{
-									gc_tx2 := gc_step15 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:56
-									v_ += s_[(gc_tx2 + gc_r)]
-									gc_s_v_[gc_rank2] = v_
-								}
-								{
-									gc_tx2 := gc_step15 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:56
-									v_ += s_[(gc_tx2 + gc_r)]
-									gc_s_v_[gc_rank2] = v_
-								}
-							}
-							for gc_tx2 := gc_step15; gc_tx2 < gc_segend4; gc_tx2++ {
+							v_ += gc_at8[gc_u4]
+							gc_s_v_[gc_rank2] = v_
+						}
+					} else {
+						gc_step15 := gc_seg4
+						for ; gc_step15+3 < gc_segend4; gc_step15 += 4 {
+							{
+								gc_tx2 := gc_step15 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								v_ := gc_s_v_[gc_rank2]
-
+//line methodvalues.go:56
+								v_ += s_[(gc_tx2 + gc_r)]
+								gc_s_v_[gc_rank2] = v_
+							}
+							{
+								gc_tx2 := gc_step15 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								v_ := gc_s_v_[gc_rank2]
+//line methodvalues.go:56
+								v_ += s_[(gc_tx2 + gc_r)]
+								gc_s_v_[gc_rank2] = v_
+							}
+							{
+								gc_tx2 := gc_step15 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								v_ := gc_s_v_[gc_rank2]
+//line methodvalues.go:56
+								v_ += s_[(gc_tx2 + gc_r)]
+								gc_s_v_[gc_rank2] = v_
+							}
+							{
+								gc_tx2 := gc_step15 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								v_ := gc_s_v_[gc_rank2]
 //line methodvalues.go:56
 								v_ += s_[(gc_tx2 + gc_r)]
 								gc_s_v_[gc_rank2] = v_
 							}
 						}
-						gc_seg4 = gc_segend4
-					}
-				} else {
-					gc_step16 := 0
-					for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
-						{
-							gc_tx2 := gc_step16 + 0
+						for gc_tx2 := gc_step15; gc_tx2 < gc_segend4; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_ := gc_s_v_[gc_rank2]
-
 //line methodvalues.go:56
-							v_ += s_[(gc_tx2+1)%gc_bdx2]
-							gc_s_v_[gc_rank2] = v_
-						}
-						{
-							gc_tx2 := gc_step16 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:56
-							v_ += s_[(gc_tx2+1)%gc_bdx2]
-							gc_s_v_[gc_rank2] = v_
-						}
-						{
-							gc_tx2 := gc_step16 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:56
-							v_ += s_[(gc_tx2+1)%gc_bdx2]
-							gc_s_v_[gc_rank2] = v_
-						}
-						{
-							gc_tx2 := gc_step16 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:56
-							v_ += s_[(gc_tx2+1)%gc_bdx2]
+							v_ += s_[(gc_tx2 + gc_r)]
 							gc_s_v_[gc_rank2] = v_
 						}
 					}
-					for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_seg4 = gc_segend4
+				}
+			} else {
+				gc_step16 := 0
+				for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
+					{
+						gc_tx2 := gc_step16 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_ := gc_s_v_[gc_rank2]
-
+//line methodvalues.go:56
+						v_ += s_[(gc_tx2+1)%gc_bdx2]
+						gc_s_v_[gc_rank2] = v_
+					}
+					{
+						gc_tx2 := gc_step16 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+//line methodvalues.go:56
+						v_ += s_[(gc_tx2+1)%gc_bdx2]
+						gc_s_v_[gc_rank2] = v_
+					}
+					{
+						gc_tx2 := gc_step16 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+//line methodvalues.go:56
+						v_ += s_[(gc_tx2+1)%gc_bdx2]
+						gc_s_v_[gc_rank2] = v_
+					}
+					{
+						gc_tx2 := gc_step16 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
 //line methodvalues.go:56
 						v_ += s_[(gc_tx2+1)%gc_bdx2]
 						gc_s_v_[gc_rank2] = v_
 					}
 				}
-			}
-		}
-	}
-
-//line methodvalues.go:108
-	var w *warpSink = p.warpSink
-
-//line methodvalues.go:108
-	_ = w
-
-//line methodvalues.go:110
-	var s_2 []int32 = s
-
-//line methodvalues.go:110
-	_ = s_2
-	{
-		var gc_l_v [32]int32
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-				v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:59
-				var r_ int32 = v_
-
-//line methodvalues.go:59
-				_ = r_
-
-//line methodvalues.go:106
-				v := r_
-
-//line methodvalues.go:107
-				v += p.bias(t)
-
-//line methodvalues.go:108
-				var v_2 int32 = v
-
-//line methodvalues.go:108
-				_ = v_2
-				_ = r_
-				_ = v
-				_ = v_2
-
-//line methodvalues.go:70
-				gc_c21v[gc_lane2] = v_2
-				gc_l_v[gc_lane2] = v
-			}
-
-//line methodvalues.go:70
-			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
+				for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:104
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line methodvalues.go:108
-					var i_ int = i
-					_ = i_
-					v := gc_l_v[gc_lane2]
-					_ = v
-
-//line methodvalues.go:70
-					w.sums[i_] = gc_c21r[gc_lane2]
-
-//line methodvalues.go:109
-					o := nested{p}
-
-//line methodvalues.go:110
-					var v_3 int32 = v
-
-//line methodvalues.go:110
-					_ = v_3
-
-//line methodvalues.go:110
-					var r_2 relay = o.solver.relay
-
-//line methodvalues.go:110
-					_ = r_2
-
-//line methodvalues.go:53
-					k_ := 0
-					_ = o
-					_ = v_3
-					_ = r_2
-					_ = k_
-					gc_s_r_2[gc_rank2] = r_2
-					gc_s_v_3[gc_rank2] = v_3
-					gc_s_k_[gc_rank2] = k_
-					gc_s_o[gc_rank2] = o
+					v_ := gc_s_v_[gc_rank2]
+//line methodvalues.go:56
+					v_ += s_[(gc_tx2+1)%gc_bdx2]
+					gc_s_v_[gc_rank2] = v_
 				}
 			}
 		}
 	}
-
+//line methodvalues.go:108
+	var w *warpSink = p.warpSink
+//line methodvalues.go:110
+	var s_2 []int32 = s
+//line methodvalues.go:112
+	var gc_l_v [32]int32
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			gc_b2.Enter(gc_rank2)
+			v_ := gc_s_v_[gc_rank2]
+//line methodvalues.go:59
+			var r_ int32 = v_
+//line methodvalues.go:106
+			v := r_
+			v += p.bias(t)
+			var v_2 int32 = v
+//line methodvalues.go:70
+			gc_c21v[gc_lane2] = v_2
+			gc_l_v[gc_lane2] = v
+		}
+//line methodvalues.go:70
+		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:104
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line methodvalues.go:108
+				var i_ int = i
+//line methodvalues.go:110
+				v := gc_l_v[gc_lane2]
+//line methodvalues.go:70
+				w.sums[i_] = gc_c21r[gc_lane2]
+//line methodvalues.go:109
+				o := nested{p}
+				var v_3 int32 = v
+//line methodvalues.go:110
+				var r_2 relay = o.solver.relay
+//line methodvalues.go:53
+				k_ := 0
+//line methodvalues.go:58
+				gc_s_r_2[gc_rank2] = r_2
+				gc_s_v_3[gc_rank2] = v_3
+				gc_s_k_[gc_rank2] = k_
+				gc_s_o[gc_rank2] = o
+			}
+		}
+	}
 //line methodvalues.go:53
 	for {
 		gc_b2.Tick()
@@ -2029,459 +1532,381 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			return
 		}
 		gc_r52, gc_r52in, gc_r52out := 0, 0, 0
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				r_2 := gc_s_r_2[gc_rank2]
-				k_ := gc_s_k_[gc_rank2]
-				if k_ < r_2.n {
-					gc_r52 |= 1
-					gc_r52in = gc_rank2
-				} else {
-					gc_r52 |= 2
-					gc_r52out = gc_rank2
-				}
+//line methodvalues.go:60
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			r_2 := gc_s_r_2[gc_rank2]
+			k_ := gc_s_k_[gc_rank2]
+			if k_ < r_2.n {
+				gc_r52 |= 1
+				gc_r52in = gc_rank2
+			} else {
+				gc_r52 |= 2
+				gc_r52out = gc_rank2
 			}
 		}
+//line methodvalues.go:73
 		if gc_r52 == 3 {
 			compiled.Diverged(gc_b2, "SyncThreads", gc_r52in, gc_r52out)
 		}
 		if gc_r52&1 == 0 {
 			break
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(s_2) {
-					gc_at9 := s_2[:gc_bdx2]
-					gc_vstep6 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line methodvalues.go:54
-								v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank2:])
-//line methodvalues.go:54
-								_ = v_3
-//line methodvalues.go:54
-								v_3.StoreSlice(gc_at9[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+//line methodvalues.go:80
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(s_2) {
+				gc_at9 := s_2[:gc_bdx2]
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line methodvalues.go:54
-							v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
-//line methodvalues.go:54
-							_ = v_3
+							v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank2:])
 //line methodvalues.go:54
 							v_3.StoreSlice(gc_at9[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
-
 //line methodvalues.go:54
-						gc_at9[gc_tx2] = v_3
+						v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
+//line methodvalues.go:54
+						v_3.StoreSlice(gc_at9[gc_tx2:])
 					}
-				} else {
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line methodvalues.go:61
+					v_3 := gc_s_v_3[gc_rank2]
 //line methodvalues.go:54
-								v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank2:])
-//line methodvalues.go:54
-								_ = v_3
-//line methodvalues.go:54
-								if gc_tx2 < 0 || gc_tx2 > len(s_2)-16 {
-//line methodvalues.go:54
-									break
-//line methodvalues.go:54
-								}
-//line methodvalues.go:54
-								v_3.StoreSlice(s_2[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_at9[gc_tx2] = v_3
+				}
+			} else {
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line methodvalues.go:54
-							v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
+							v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank2:])
 //line methodvalues.go:54
-							_ = v_3
-//line methodvalues.go:54
-							if gc_tx2 < 0 || gc_tx2 > len(s_2)-8 {
+							if gc_tx2 < 0 || gc_tx2 > len(s_2)-16 {
 //line methodvalues.go:54
 								break
-//line methodvalues.go:54
 							}
 //line methodvalues.go:54
 							v_3.StoreSlice(s_2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop6 {
+						return
 					}
-					gc_step17 := gc_vstep7
-					for ; gc_step17+3 < gc_bdx2; gc_step17 += 4 {
-						{
-							gc_tx2 := gc_step17 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_3 := gc_s_v_3[gc_rank2]
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:54
-							s_2[gc_tx2] = v_3
-						}
-						{
-							gc_tx2 := gc_step17 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_3 := gc_s_v_3[gc_rank2]
-
+						v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
 //line methodvalues.go:54
-							s_2[gc_tx2] = v_3
-						}
-						{
-							gc_tx2 := gc_step17 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_3 := gc_s_v_3[gc_rank2]
-
+						if gc_tx2 < 0 || gc_tx2 > len(s_2)-8 {
 //line methodvalues.go:54
-							s_2[gc_tx2] = v_3
+							break
 						}
-						{
-							gc_tx2 := gc_step17 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_3 := gc_s_v_3[gc_rank2]
-
 //line methodvalues.go:54
-							s_2[gc_tx2] = v_3
-						}
+						v_3.StoreSlice(s_2[gc_tx2:])
 					}
-					for gc_tx2 := gc_step17; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step17 := gc_vstep7
+				for ; gc_step17+3 < gc_bdx2; gc_step17 += 4 {
+					{
+						gc_tx2 := gc_step17 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_3 := gc_s_v_3[gc_rank2]
-
+//line methodvalues.go:54
+						s_2[gc_tx2] = v_3
+					}
+					{
+						gc_tx2 := gc_step17 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_3 := gc_s_v_3[gc_rank2]
+//line methodvalues.go:54
+						s_2[gc_tx2] = v_3
+					}
+					{
+						gc_tx2 := gc_step17 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_3 := gc_s_v_3[gc_rank2]
+//line methodvalues.go:54
+						s_2[gc_tx2] = v_3
+					}
+					{
+						gc_tx2 := gc_step17 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_3 := gc_s_v_3[gc_rank2]
 //line methodvalues.go:54
 						s_2[gc_tx2] = v_3
 					}
 				}
+				for gc_tx2 := gc_step17; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v_3 := gc_s_v_3[gc_rank2]
+//line methodvalues.go:54
+					s_2[gc_tx2] = v_3
+				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff5, gc_qd5 := 1, gc_bdx2
-				if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
-					for gc_seg5 := 0; gc_seg5 < gc_bdx2; {
-						gc_q2 := (gc_qoff5 + gc_seg5) / gc_qd5
-						gc_r2 := gc_qoff5 - gc_q2*gc_qd5
-						_, _ = gc_q2, gc_r2
-						gc_segend5 := min(gc_bdx2, gc_qd5-gc_r2)
-						gc_seglen5 := gc_segend5 - gc_seg5
-						gc_off5 := gc_r2 + gc_seg5
-						if gc_off5 >= 0 && gc_off5 <= len(s_2) && gc_seglen5 <= len(s_2)-gc_off5 {
-							gc_at10 := s_2[gc_off5:][:gc_seglen5]
-							gc_vstep8 := gc_seg5
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop7 bool
-								gc_vstep8, gc_stop7 = func(gc_vstep8 int) (int, bool) {
-									for ; gc_vstep8+15 < gc_segend5; gc_vstep8 += 16 {
-										gc_tx2 := gc_vstep8
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line methodvalues.go:56
-										v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank2:])
-//line methodvalues.go:56
-										_ = v_3
-//line methodvalues.go:56
-										v_3 = v_3.Add(archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_seg5):]))
-//line methodvalues.go:56
-										v_3.StoreSlice(gc_s_v_3[gc_rank2:])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep8, false
-								}(gc_vstep8)
-								if gc_stop7 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep8+7 < gc_segend5; gc_vstep8 += 8 {
+//line methodvalues.go:60
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff5, gc_qd5 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
+				for gc_seg5 := 0; gc_seg5 < gc_bdx2; {
+					gc_q2 := (gc_qoff5 + gc_seg5) / gc_qd5
+					gc_r2 := gc_qoff5 - gc_q2*gc_qd5
+					_, _ = gc_q2, gc_r2
+					gc_segend5 := min(gc_bdx2, gc_qd5-gc_r2)
+					gc_seglen5 := gc_segend5 - gc_seg5
+					gc_off5 := gc_r2 + gc_seg5
+					if gc_off5 >= 0 && gc_off5 <= len(s_2) && gc_seglen5 <= len(s_2)-gc_off5 {
+						gc_at10 := s_2[gc_off5:][:gc_seglen5]
+						gc_vstep8 := gc_seg5
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop7 bool
+							gc_vstep8, gc_stop7 = func(gc_vstep8 int) (int, bool) {
+								for ; gc_vstep8+15 < gc_segend5; gc_vstep8 += 16 {
 									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line methodvalues.go:56
-									v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
+									v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank2:])
 //line methodvalues.go:56
-									_ = v_3
-//line methodvalues.go:56
-									v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_seg5):]))
+									v_3 = v_3.Add(archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_seg5):]))
 //line methodvalues.go:56
 									v_3.StoreSlice(gc_s_v_3[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep8, false
+							}(gc_vstep8)
+							if gc_stop7 {
+								return
 							}
-							for gc_u5 := gc_vstep8 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
-								gc_tx2 := gc_seg5 + gc_u5
+						}
+						if compiled.SIMD {
+							for ; gc_vstep8+7 < gc_segend5; gc_vstep8 += 8 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-								v_3 := gc_s_v_3[gc_rank2]
-
 //line methodvalues.go:56
-								v_3 += gc_at10[gc_u5]
-								gc_s_v_3[gc_rank2] = v_3
+								v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
+//line methodvalues.go:56
+								v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_seg5):]))
+//line methodvalues.go:56
+								v_3.StoreSlice(gc_s_v_3[gc_rank2:])
 							}
-						} else {
-							gc_step18 := gc_seg5
-							for ; gc_step18+3 < gc_segend5; gc_step18 += 4 {
-								{
-									gc_tx2 := gc_step18 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									v_3 := gc_s_v_3[gc_rank2]
-
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u5 := gc_vstep8 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
+							gc_tx2 := gc_seg5 + gc_u5
+							gc_rank2 := gc_base2 + gc_tx2
+//line methodvalues.go:64
+							v_3 := gc_s_v_3[gc_rank2]
 //line methodvalues.go:56
-									v_3 += s_2[(gc_tx2 + gc_r2)]
-									gc_s_v_3[gc_rank2] = v_3
-								}
-								{
-									gc_tx2 := gc_step18 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:56
-									v_3 += s_2[(gc_tx2 + gc_r2)]
-									gc_s_v_3[gc_rank2] = v_3
-								}
-								{
-									gc_tx2 := gc_step18 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:56
-									v_3 += s_2[(gc_tx2 + gc_r2)]
-									gc_s_v_3[gc_rank2] = v_3
-								}
-								{
-									gc_tx2 := gc_step18 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:56
-									v_3 += s_2[(gc_tx2 + gc_r2)]
-									gc_s_v_3[gc_rank2] = v_3
-								}
-							}
-							for gc_tx2 := gc_step18; gc_tx2 < gc_segend5; gc_tx2++ {
+							v_3 += gc_at10[gc_u5]
+							gc_s_v_3[gc_rank2] = v_3
+						}
+					} else {
+						gc_step18 := gc_seg5
+						for ; gc_step18+3 < gc_segend5; gc_step18 += 4 {
+							{
+								gc_tx2 := gc_step18 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								v_3 := gc_s_v_3[gc_rank2]
-
+//line methodvalues.go:56
+								v_3 += s_2[(gc_tx2 + gc_r2)]
+								gc_s_v_3[gc_rank2] = v_3
+							}
+							{
+								gc_tx2 := gc_step18 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								v_3 := gc_s_v_3[gc_rank2]
+//line methodvalues.go:56
+								v_3 += s_2[(gc_tx2 + gc_r2)]
+								gc_s_v_3[gc_rank2] = v_3
+							}
+							{
+								gc_tx2 := gc_step18 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								v_3 := gc_s_v_3[gc_rank2]
+//line methodvalues.go:56
+								v_3 += s_2[(gc_tx2 + gc_r2)]
+								gc_s_v_3[gc_rank2] = v_3
+							}
+							{
+								gc_tx2 := gc_step18 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								v_3 := gc_s_v_3[gc_rank2]
 //line methodvalues.go:56
 								v_3 += s_2[(gc_tx2 + gc_r2)]
 								gc_s_v_3[gc_rank2] = v_3
 							}
 						}
-						gc_seg5 = gc_segend5
-					}
-				} else {
-					gc_step19 := 0
-					for ; gc_step19+3 < gc_bdx2; gc_step19 += 4 {
-						{
-							gc_tx2 := gc_step19 + 0
+						for gc_tx2 := gc_step18; gc_tx2 < gc_segend5; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_3 := gc_s_v_3[gc_rank2]
-
 //line methodvalues.go:56
-							v_3 += s_2[(gc_tx2+1)%gc_bdx2]
-							gc_s_v_3[gc_rank2] = v_3
-						}
-						{
-							gc_tx2 := gc_step19 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:56
-							v_3 += s_2[(gc_tx2+1)%gc_bdx2]
-							gc_s_v_3[gc_rank2] = v_3
-						}
-						{
-							gc_tx2 := gc_step19 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:56
-							v_3 += s_2[(gc_tx2+1)%gc_bdx2]
-							gc_s_v_3[gc_rank2] = v_3
-						}
-						{
-							gc_tx2 := gc_step19 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:56
-							v_3 += s_2[(gc_tx2+1)%gc_bdx2]
+							v_3 += s_2[(gc_tx2 + gc_r2)]
 							gc_s_v_3[gc_rank2] = v_3
 						}
 					}
-					for gc_tx2 := gc_step19; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_seg5 = gc_segend5
+				}
+			} else {
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx2; gc_step19 += 4 {
+					{
+						gc_tx2 := gc_step19 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_3 := gc_s_v_3[gc_rank2]
-
+//line methodvalues.go:56
+						v_3 += s_2[(gc_tx2+1)%gc_bdx2]
+						gc_s_v_3[gc_rank2] = v_3
+					}
+					{
+						gc_tx2 := gc_step19 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_3 := gc_s_v_3[gc_rank2]
+//line methodvalues.go:56
+						v_3 += s_2[(gc_tx2+1)%gc_bdx2]
+						gc_s_v_3[gc_rank2] = v_3
+					}
+					{
+						gc_tx2 := gc_step19 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_3 := gc_s_v_3[gc_rank2]
+//line methodvalues.go:56
+						v_3 += s_2[(gc_tx2+1)%gc_bdx2]
+						gc_s_v_3[gc_rank2] = v_3
+					}
+					{
+						gc_tx2 := gc_step19 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_3 := gc_s_v_3[gc_rank2]
 //line methodvalues.go:56
 						v_3 += s_2[(gc_tx2+1)%gc_bdx2]
 						gc_s_v_3[gc_rank2] = v_3
 					}
 				}
+				for gc_tx2 := gc_step19; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v_3 := gc_s_v_3[gc_rank2]
+//line methodvalues.go:56
+					v_3 += s_2[(gc_tx2+1)%gc_bdx2]
+					gc_s_v_3[gc_rank2] = v_3
+				}
 			}
 		}
-		{
-			gc_step20 := 0
-			for ; gc_step20+3 < gc_n2; gc_step20 += 4 {
-				{
-					gc_rank2 := gc_step20 + 0
-					gc_pos2.Thread = gc_rank2
-					k_ := gc_s_k_[gc_rank2]
-
-//line methodvalues.go:53
-					k_++
-					gc_s_k_[gc_rank2] = k_
-				}
-				{
-					gc_rank2 := gc_step20 + 1
-					gc_pos2.Thread = gc_rank2
-					k_ := gc_s_k_[gc_rank2]
-
-//line methodvalues.go:53
-					k_++
-					gc_s_k_[gc_rank2] = k_
-				}
-				{
-					gc_rank2 := gc_step20 + 2
-					gc_pos2.Thread = gc_rank2
-					k_ := gc_s_k_[gc_rank2]
-
-//line methodvalues.go:53
-					k_++
-					gc_s_k_[gc_rank2] = k_
-				}
-				{
-					gc_rank2 := gc_step20 + 3
-					gc_pos2.Thread = gc_rank2
-					k_ := gc_s_k_[gc_rank2]
-
-//line methodvalues.go:53
-					k_++
-					gc_s_k_[gc_rank2] = k_
-				}
-			}
-			for gc_rank2 := gc_step20; gc_rank2 < gc_n2; gc_rank2++ {
+//line methodvalues.go:63
+		gc_step20 := 0
+		for ; gc_step20+3 < gc_n2; gc_step20 += 4 {
+			{
+				gc_rank2 := gc_step20 + 0
 				gc_pos2.Thread = gc_rank2
 				k_ := gc_s_k_[gc_rank2]
-
+//line methodvalues.go:53
+				k_++
+				gc_s_k_[gc_rank2] = k_
+			}
+			{
+				gc_rank2 := gc_step20 + 1
+				gc_pos2.Thread = gc_rank2
+				k_ := gc_s_k_[gc_rank2]
+//line methodvalues.go:53
+				k_++
+				gc_s_k_[gc_rank2] = k_
+			}
+			{
+				gc_rank2 := gc_step20 + 2
+				gc_pos2.Thread = gc_rank2
+				k_ := gc_s_k_[gc_rank2]
+//line methodvalues.go:53
+				k_++
+				gc_s_k_[gc_rank2] = k_
+			}
+			{
+				gc_rank2 := gc_step20 + 3
+				gc_pos2.Thread = gc_rank2
+				k_ := gc_s_k_[gc_rank2]
 //line methodvalues.go:53
 				k_++
 				gc_s_k_[gc_rank2] = k_
 			}
 		}
-	}
-
-//line methodvalues.go:112
-	var s_3 []int32 = s
-
-//line methodvalues.go:112
-	_ = s_3
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step20; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
-			v_3 := gc_s_v_3[gc_rank2]
-			var v int32
-			_ = v
-			o := gc_s_o[gc_rank2]
-
-//line methodvalues.go:59
-			var r_3 int32 = v_3
-
-//line methodvalues.go:59
-			_ = r_3
-
-//line methodvalues.go:110
-			v = r_3
-
-//line methodvalues.go:111
-			var recv relay = o.solver.relay
-
-//line methodvalues.go:111
-			_ = recv
-
-//line methodvalues.go:111
-			var step func(t *gocuda.Thread, s []int32, v int32) int32 = recv.run
-
-//line methodvalues.go:111
-			_ = step
-
-//line methodvalues.go:112
-			var v_4 int32 = v
-
-//line methodvalues.go:112
-			_ = v_4
-
-//line methodvalues.go:112
-			var r_4 relay = recv
-
-//line methodvalues.go:112
-			_ = r_4
-
+			k_ := gc_s_k_[gc_rank2]
 //line methodvalues.go:53
-			k_2 := 0
-			_ = r_3
-			_ = recv
-			_ = step
-			_ = v_4
-			_ = r_4
-			_ = k_2
-			gc_s_r_4[gc_rank2] = r_4
-			gc_s_v_4[gc_rank2] = v_4
-			gc_s_k_2[gc_rank2] = k_2
+			k_++
+			gc_s_k_[gc_rank2] = k_
 		}
 	}
-
+//line methodvalues.go:112
+	var s_3 []int32 = s
+//line methodvalues.go:114
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		v_3 := gc_s_v_3[gc_rank2]
+		var v int32
+//line methodvalues.go:119
+		o := gc_s_o[gc_rank2]
+//line methodvalues.go:59
+		var r_3 int32 = v_3
+//line methodvalues.go:110
+		v = r_3
+		var recv relay = o.solver.relay
+//line methodvalues.go:111
+		var step func(t *gocuda.Thread, s []int32, v int32) int32 = recv.run
+//line methodvalues.go:111
+		_ = step
+		var v_4 int32 = v
+//line methodvalues.go:112
+		var r_4 relay = recv
+//line methodvalues.go:53
+		k_2 := 0
+//line methodvalues.go:60
+		gc_s_r_4[gc_rank2] = r_4
+		gc_s_v_4[gc_rank2] = v_4
+		gc_s_k_2[gc_rank2] = k_2
+	}
 //line methodvalues.go:53
 	for {
 		gc_b2.Tick()
@@ -2489,513 +1914,428 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			return
 		}
 		gc_r102, gc_r102in, gc_r102out := 0, 0, 0
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				r_4 := gc_s_r_4[gc_rank2]
-				k_2 := gc_s_k_2[gc_rank2]
-				if k_2 < r_4.n {
-					gc_r102 |= 1
-					gc_r102in = gc_rank2
-				} else {
-					gc_r102 |= 2
-					gc_r102out = gc_rank2
-				}
+//line methodvalues.go:60
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			r_4 := gc_s_r_4[gc_rank2]
+			k_2 := gc_s_k_2[gc_rank2]
+			if k_2 < r_4.n {
+				gc_r102 |= 1
+				gc_r102in = gc_rank2
+			} else {
+				gc_r102 |= 2
+				gc_r102out = gc_rank2
 			}
 		}
+//line methodvalues.go:73
 		if gc_r102 == 3 {
 			compiled.Diverged(gc_b2, "SyncThreads", gc_r102in, gc_r102out)
 		}
 		if gc_r102&1 == 0 {
 			break
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(s_3) {
-					gc_at11 := s_3[:gc_bdx2]
-					gc_vstep9 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep9, gc_stop8 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-								gc_tx2 := gc_vstep9
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line methodvalues.go:54
-								v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank2:])
-//line methodvalues.go:54
-								_ = v_4
-//line methodvalues.go:54
-								v_4.StoreSlice(gc_at11[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop8 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+//line methodvalues.go:80
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(s_3) {
+				gc_at11 := s_3[:gc_bdx2]
+				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep9, gc_stop8 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line methodvalues.go:54
-							v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank2:])
-//line methodvalues.go:54
-							_ = v_4
+							v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank2:])
 //line methodvalues.go:54
 							v_4.StoreSlice(gc_at11[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop8 {
+						return
 					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
-
 //line methodvalues.go:54
-						gc_at11[gc_tx2] = v_4
+						v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank2:])
+//line methodvalues.go:54
+						v_4.StoreSlice(gc_at11[gc_tx2:])
 					}
-				} else {
-					gc_vstep10 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep10, gc_stop9 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-								gc_tx2 := gc_vstep10
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line methodvalues.go:61
+					v_4 := gc_s_v_4[gc_rank2]
 //line methodvalues.go:54
-								v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank2:])
-//line methodvalues.go:54
-								_ = v_4
-//line methodvalues.go:54
-								if gc_tx2 < 0 || gc_tx2 > len(s_3)-16 {
-//line methodvalues.go:54
-									break
-//line methodvalues.go:54
-								}
-//line methodvalues.go:54
-								v_4.StoreSlice(s_3[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop9 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+					gc_at11[gc_tx2] = v_4
+				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep10, gc_stop9 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line methodvalues.go:54
-							v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank2:])
+							v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank2:])
 //line methodvalues.go:54
-							_ = v_4
-//line methodvalues.go:54
-							if gc_tx2 < 0 || gc_tx2 > len(s_3)-8 {
+							if gc_tx2 < 0 || gc_tx2 > len(s_3)-16 {
 //line methodvalues.go:54
 								break
-//line methodvalues.go:54
 							}
 //line methodvalues.go:54
 							v_4.StoreSlice(s_3[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop9 {
+						return
 					}
-					gc_step21 := gc_vstep10
-					for ; gc_step21+3 < gc_bdx2; gc_step21 += 4 {
-						{
-							gc_tx2 := gc_step21 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_4 := gc_s_v_4[gc_rank2]
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
+						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:54
-							s_3[gc_tx2] = v_4
-						}
-						{
-							gc_tx2 := gc_step21 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_4 := gc_s_v_4[gc_rank2]
-
+						v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank2:])
 //line methodvalues.go:54
-							s_3[gc_tx2] = v_4
-						}
-						{
-							gc_tx2 := gc_step21 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_4 := gc_s_v_4[gc_rank2]
-
+						if gc_tx2 < 0 || gc_tx2 > len(s_3)-8 {
 //line methodvalues.go:54
-							s_3[gc_tx2] = v_4
+							break
 						}
-						{
-							gc_tx2 := gc_step21 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_4 := gc_s_v_4[gc_rank2]
-
 //line methodvalues.go:54
-							s_3[gc_tx2] = v_4
-						}
+						v_4.StoreSlice(s_3[gc_tx2:])
 					}
-					for gc_tx2 := gc_step21; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step21 := gc_vstep10
+				for ; gc_step21+3 < gc_bdx2; gc_step21 += 4 {
+					{
+						gc_tx2 := gc_step21 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_4 := gc_s_v_4[gc_rank2]
-
+//line methodvalues.go:54
+						s_3[gc_tx2] = v_4
+					}
+					{
+						gc_tx2 := gc_step21 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_4 := gc_s_v_4[gc_rank2]
+//line methodvalues.go:54
+						s_3[gc_tx2] = v_4
+					}
+					{
+						gc_tx2 := gc_step21 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_4 := gc_s_v_4[gc_rank2]
+//line methodvalues.go:54
+						s_3[gc_tx2] = v_4
+					}
+					{
+						gc_tx2 := gc_step21 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_4 := gc_s_v_4[gc_rank2]
 //line methodvalues.go:54
 						s_3[gc_tx2] = v_4
 					}
 				}
+				for gc_tx2 := gc_step21; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v_4 := gc_s_v_4[gc_rank2]
+//line methodvalues.go:54
+					s_3[gc_tx2] = v_4
+				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff6, gc_qd6 := 1, gc_bdx2
-				if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
-					for gc_seg6 := 0; gc_seg6 < gc_bdx2; {
-						gc_q3 := (gc_qoff6 + gc_seg6) / gc_qd6
-						gc_r3 := gc_qoff6 - gc_q3*gc_qd6
-						_, _ = gc_q3, gc_r3
-						gc_segend6 := min(gc_bdx2, gc_qd6-gc_r3)
-						gc_seglen6 := gc_segend6 - gc_seg6
-						gc_off6 := gc_r3 + gc_seg6
-						if gc_off6 >= 0 && gc_off6 <= len(s_3) && gc_seglen6 <= len(s_3)-gc_off6 {
-							gc_at12 := s_3[gc_off6:][:gc_seglen6]
-							gc_vstep11 := gc_seg6
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop10 bool
-								gc_vstep11, gc_stop10 = func(gc_vstep11 int) (int, bool) {
-									for ; gc_vstep11+15 < gc_segend6; gc_vstep11 += 16 {
-										gc_tx2 := gc_vstep11
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line methodvalues.go:56
-										v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank2:])
-//line methodvalues.go:56
-										_ = v_4
-//line methodvalues.go:56
-										v_4 = v_4.Add(archsimd.LoadInt32x16Slice(gc_at12[(gc_tx2 - gc_seg6):]))
-//line methodvalues.go:56
-										v_4.StoreSlice(gc_s_v_4[gc_rank2:])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep11, false
-								}(gc_vstep11)
-								if gc_stop10 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep11+7 < gc_segend6; gc_vstep11 += 8 {
+//line methodvalues.go:60
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff6, gc_qd6 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
+				for gc_seg6 := 0; gc_seg6 < gc_bdx2; {
+					gc_q3 := (gc_qoff6 + gc_seg6) / gc_qd6
+					gc_r3 := gc_qoff6 - gc_q3*gc_qd6
+					_, _ = gc_q3, gc_r3
+					gc_segend6 := min(gc_bdx2, gc_qd6-gc_r3)
+					gc_seglen6 := gc_segend6 - gc_seg6
+					gc_off6 := gc_r3 + gc_seg6
+					if gc_off6 >= 0 && gc_off6 <= len(s_3) && gc_seglen6 <= len(s_3)-gc_off6 {
+						gc_at12 := s_3[gc_off6:][:gc_seglen6]
+						gc_vstep11 := gc_seg6
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop10 bool
+							gc_vstep11, gc_stop10 = func(gc_vstep11 int) (int, bool) {
+								for ; gc_vstep11+15 < gc_segend6; gc_vstep11 += 16 {
 									gc_tx2 := gc_vstep11
 									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line methodvalues.go:56
-									v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank2:])
+									v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank2:])
 //line methodvalues.go:56
-									_ = v_4
-//line methodvalues.go:56
-									v_4 = v_4.Add(archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2 - gc_seg6):]))
+									v_4 = v_4.Add(archsimd.LoadInt32x16Slice(gc_at12[(gc_tx2 - gc_seg6):]))
 //line methodvalues.go:56
 									v_4.StoreSlice(gc_s_v_4[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep11, false
+							}(gc_vstep11)
+							if gc_stop10 {
+								return
 							}
-							for gc_u6 := gc_vstep11 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
-								gc_tx2 := gc_seg6 + gc_u6
+						}
+						if compiled.SIMD {
+							for ; gc_vstep11+7 < gc_segend6; gc_vstep11 += 8 {
+								gc_tx2 := gc_vstep11
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-								v_4 := gc_s_v_4[gc_rank2]
-
 //line methodvalues.go:56
-								v_4 += gc_at12[gc_u6]
-								gc_s_v_4[gc_rank2] = v_4
+								v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank2:])
+//line methodvalues.go:56
+								v_4 = v_4.Add(archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2 - gc_seg6):]))
+//line methodvalues.go:56
+								v_4.StoreSlice(gc_s_v_4[gc_rank2:])
 							}
-						} else {
-							gc_step22 := gc_seg6
-							for ; gc_step22+3 < gc_segend6; gc_step22 += 4 {
-								{
-									gc_tx2 := gc_step22 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									v_4 := gc_s_v_4[gc_rank2]
-
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u6 := gc_vstep11 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
+							gc_tx2 := gc_seg6 + gc_u6
+							gc_rank2 := gc_base2 + gc_tx2
+//line methodvalues.go:64
+							v_4 := gc_s_v_4[gc_rank2]
 //line methodvalues.go:56
-									v_4 += s_3[(gc_tx2 + gc_r3)]
-									gc_s_v_4[gc_rank2] = v_4
-								}
-								{
-									gc_tx2 := gc_step22 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									v_4 := gc_s_v_4[gc_rank2]
-
-//line methodvalues.go:56
-									v_4 += s_3[(gc_tx2 + gc_r3)]
-									gc_s_v_4[gc_rank2] = v_4
-								}
-								{
-									gc_tx2 := gc_step22 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									v_4 := gc_s_v_4[gc_rank2]
-
-//line methodvalues.go:56
-									v_4 += s_3[(gc_tx2 + gc_r3)]
-									gc_s_v_4[gc_rank2] = v_4
-								}
-								{
-									gc_tx2 := gc_step22 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									v_4 := gc_s_v_4[gc_rank2]
-
-//line methodvalues.go:56
-									v_4 += s_3[(gc_tx2 + gc_r3)]
-									gc_s_v_4[gc_rank2] = v_4
-								}
-							}
-							for gc_tx2 := gc_step22; gc_tx2 < gc_segend6; gc_tx2++ {
+							v_4 += gc_at12[gc_u6]
+							gc_s_v_4[gc_rank2] = v_4
+						}
+					} else {
+						gc_step22 := gc_seg6
+						for ; gc_step22+3 < gc_segend6; gc_step22 += 4 {
+							{
+								gc_tx2 := gc_step22 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								v_4 := gc_s_v_4[gc_rank2]
-
+//line methodvalues.go:56
+								v_4 += s_3[(gc_tx2 + gc_r3)]
+								gc_s_v_4[gc_rank2] = v_4
+							}
+							{
+								gc_tx2 := gc_step22 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								v_4 := gc_s_v_4[gc_rank2]
+//line methodvalues.go:56
+								v_4 += s_3[(gc_tx2 + gc_r3)]
+								gc_s_v_4[gc_rank2] = v_4
+							}
+							{
+								gc_tx2 := gc_step22 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								v_4 := gc_s_v_4[gc_rank2]
+//line methodvalues.go:56
+								v_4 += s_3[(gc_tx2 + gc_r3)]
+								gc_s_v_4[gc_rank2] = v_4
+							}
+							{
+								gc_tx2 := gc_step22 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								v_4 := gc_s_v_4[gc_rank2]
 //line methodvalues.go:56
 								v_4 += s_3[(gc_tx2 + gc_r3)]
 								gc_s_v_4[gc_rank2] = v_4
 							}
 						}
-						gc_seg6 = gc_segend6
-					}
-				} else {
-					gc_step23 := 0
-					for ; gc_step23+3 < gc_bdx2; gc_step23 += 4 {
-						{
-							gc_tx2 := gc_step23 + 0
+						for gc_tx2 := gc_step22; gc_tx2 < gc_segend6; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_4 := gc_s_v_4[gc_rank2]
-
 //line methodvalues.go:56
-							v_4 += s_3[(gc_tx2+1)%gc_bdx2]
-							gc_s_v_4[gc_rank2] = v_4
-						}
-						{
-							gc_tx2 := gc_step23 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_4 := gc_s_v_4[gc_rank2]
-
-//line methodvalues.go:56
-							v_4 += s_3[(gc_tx2+1)%gc_bdx2]
-							gc_s_v_4[gc_rank2] = v_4
-						}
-						{
-							gc_tx2 := gc_step23 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_4 := gc_s_v_4[gc_rank2]
-
-//line methodvalues.go:56
-							v_4 += s_3[(gc_tx2+1)%gc_bdx2]
-							gc_s_v_4[gc_rank2] = v_4
-						}
-						{
-							gc_tx2 := gc_step23 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v_4 := gc_s_v_4[gc_rank2]
-
-//line methodvalues.go:56
-							v_4 += s_3[(gc_tx2+1)%gc_bdx2]
+							v_4 += s_3[(gc_tx2 + gc_r3)]
 							gc_s_v_4[gc_rank2] = v_4
 						}
 					}
-					for gc_tx2 := gc_step23; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_seg6 = gc_segend6
+				}
+			} else {
+				gc_step23 := 0
+				for ; gc_step23+3 < gc_bdx2; gc_step23 += 4 {
+					{
+						gc_tx2 := gc_step23 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_4 := gc_s_v_4[gc_rank2]
-
+//line methodvalues.go:56
+						v_4 += s_3[(gc_tx2+1)%gc_bdx2]
+						gc_s_v_4[gc_rank2] = v_4
+					}
+					{
+						gc_tx2 := gc_step23 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_4 := gc_s_v_4[gc_rank2]
+//line methodvalues.go:56
+						v_4 += s_3[(gc_tx2+1)%gc_bdx2]
+						gc_s_v_4[gc_rank2] = v_4
+					}
+					{
+						gc_tx2 := gc_step23 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_4 := gc_s_v_4[gc_rank2]
+//line methodvalues.go:56
+						v_4 += s_3[(gc_tx2+1)%gc_bdx2]
+						gc_s_v_4[gc_rank2] = v_4
+					}
+					{
+						gc_tx2 := gc_step23 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_4 := gc_s_v_4[gc_rank2]
 //line methodvalues.go:56
 						v_4 += s_3[(gc_tx2+1)%gc_bdx2]
 						gc_s_v_4[gc_rank2] = v_4
 					}
 				}
+				for gc_tx2 := gc_step23; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v_4 := gc_s_v_4[gc_rank2]
+//line methodvalues.go:56
+					v_4 += s_3[(gc_tx2+1)%gc_bdx2]
+					gc_s_v_4[gc_rank2] = v_4
+				}
 			}
 		}
-		{
-			gc_step24 := 0
-			for ; gc_step24+3 < gc_n2; gc_step24 += 4 {
-				{
-					gc_rank2 := gc_step24 + 0
-					gc_pos2.Thread = gc_rank2
-					k_2 := gc_s_k_2[gc_rank2]
-
-//line methodvalues.go:53
-					k_2++
-					gc_s_k_2[gc_rank2] = k_2
-				}
-				{
-					gc_rank2 := gc_step24 + 1
-					gc_pos2.Thread = gc_rank2
-					k_2 := gc_s_k_2[gc_rank2]
-
-//line methodvalues.go:53
-					k_2++
-					gc_s_k_2[gc_rank2] = k_2
-				}
-				{
-					gc_rank2 := gc_step24 + 2
-					gc_pos2.Thread = gc_rank2
-					k_2 := gc_s_k_2[gc_rank2]
-
-//line methodvalues.go:53
-					k_2++
-					gc_s_k_2[gc_rank2] = k_2
-				}
-				{
-					gc_rank2 := gc_step24 + 3
-					gc_pos2.Thread = gc_rank2
-					k_2 := gc_s_k_2[gc_rank2]
-
-//line methodvalues.go:53
-					k_2++
-					gc_s_k_2[gc_rank2] = k_2
-				}
-			}
-			for gc_rank2 := gc_step24; gc_rank2 < gc_n2; gc_rank2++ {
+//line methodvalues.go:63
+		gc_step24 := 0
+		for ; gc_step24+3 < gc_n2; gc_step24 += 4 {
+			{
+				gc_rank2 := gc_step24 + 0
 				gc_pos2.Thread = gc_rank2
 				k_2 := gc_s_k_2[gc_rank2]
-
+//line methodvalues.go:53
+				k_2++
+				gc_s_k_2[gc_rank2] = k_2
+			}
+			{
+				gc_rank2 := gc_step24 + 1
+				gc_pos2.Thread = gc_rank2
+				k_2 := gc_s_k_2[gc_rank2]
+//line methodvalues.go:53
+				k_2++
+				gc_s_k_2[gc_rank2] = k_2
+			}
+			{
+				gc_rank2 := gc_step24 + 2
+				gc_pos2.Thread = gc_rank2
+				k_2 := gc_s_k_2[gc_rank2]
+//line methodvalues.go:53
+				k_2++
+				gc_s_k_2[gc_rank2] = k_2
+			}
+			{
+				gc_rank2 := gc_step24 + 3
+				gc_pos2.Thread = gc_rank2
+				k_2 := gc_s_k_2[gc_rank2]
 //line methodvalues.go:53
 				k_2++
 				gc_s_k_2[gc_rank2] = k_2
 			}
 		}
+		for gc_rank2 := gc_step24; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			k_2 := gc_s_k_2[gc_rank2]
+//line methodvalues.go:53
+			k_2++
+			gc_s_k_2[gc_rank2] = k_2
+		}
 	}
-
 //line methodvalues.go:114
 	var v_5 int32 = 1
-
-//line methodvalues.go:114
-	_ = v_5
-	{
-		var gc_l_c_ [32]*counter
-		var gc_l_c_2 [32]*counter
-		var gc_l_v2 [32]int32
-		var gc_l_c [32]tallied
-		var gc_c22v [32]int32
-		var gc_c22r [32]int32
-		var gc_c23r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v_4 := gc_s_v_4[gc_rank2]
-				var v int32
-				_ = v
-
-//line methodvalues.go:59
-				var r_5 int32 = v_4
-
-//line methodvalues.go:59
-				_ = r_5
-
-//line methodvalues.go:112
-				v = r_5
-
-//line methodvalues.go:113
-				var c tallied
-				gc_l_c[gc_lane2] = c
-
-//line methodvalues.go:114
-				var c_ *counter = &gc_l_c[gc_lane2].counter
-
-//line methodvalues.go:114
-				_ = c_
-				_ = r_5
-				_ = c
-				_ = c_
-
-//line methodvalues.go:89
-				gc_c22v[gc_lane2] = v_5
-				gc_l_c_[gc_lane2] = c_
-				gc_l_v2[gc_lane2] = v
-			}
-
-//line methodvalues.go:89
-			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				c_ := gc_l_c_[gc_lane2]
-				_ = c_
-				v := gc_l_v2[gc_lane2]
-				_ = v
-
-//line methodvalues.go:89
-				c_.total += gc_c22r[gc_lane2]
-
-//line methodvalues.go:115
-				var v_6 int32 = v
-
-//line methodvalues.go:115
-				_ = v_6
-
-//line methodvalues.go:115
-				var c_2 *counter = &gc_l_c[gc_lane2].counter
-
-//line methodvalues.go:115
-				_ = c_2
-				_ = v_6
-				_ = c_2
-
-//line methodvalues.go:89
-				gc_l_c_2[gc_lane2] = c_2
-			}
-
-//line methodvalues.go:89
-			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c23r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:104
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					c_2 := gc_l_c_2[gc_lane2]
-					_ = c_2
-					v := gc_l_v2[gc_lane2]
-					_ = v
-
-//line methodvalues.go:89
-					c_2.total += gc_c23r[gc_lane2]
-
 //line methodvalues.go:116
-					out[2*i] = v * p.scale
-
-//line methodvalues.go:117
-					out[2*i+1] = gc_l_c[gc_lane2].total
+	var gc_l_c_ [32]*counter
+	var gc_l_c_2 [32]*counter
+	var gc_l_v2 [32]int32
+	var gc_l_c [32]tallied
+	var gc_c22v [32]int32
+	var gc_c22r [32]int32
+	var gc_c23r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v_4 := gc_s_v_4[gc_rank2]
+			var v int32
+//line methodvalues.go:59
+			var r_5 int32 = v_4
+//line methodvalues.go:112
+			v = r_5
+			var c tallied
+			gc_l_c[gc_lane2] = c
+//line methodvalues.go:114
+			var c_ *counter = &gc_l_c[gc_lane2].counter
+//line methodvalues.go:89
+			gc_c22v[gc_lane2] = v_5
+			gc_l_c_[gc_lane2] = c_
+			gc_l_v2[gc_lane2] = v
+		}
+//line methodvalues.go:89
+		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			c_ := gc_l_c_[gc_lane2]
+//line methodvalues.go:95
+			v := gc_l_v2[gc_lane2]
+//line methodvalues.go:89
+			c_.total += gc_c22r[gc_lane2]
+//line methodvalues.go:115
+			var v_6 int32 = v
+//line methodvalues.go:115
+			_ = v_6
+//line methodvalues.go:115
+			var c_2 *counter = &gc_l_c[gc_lane2].counter
+//line methodvalues.go:89
+			gc_l_c_2[gc_lane2] = c_2
+		}
+//line methodvalues.go:89
+		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c23r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:104
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line methodvalues.go:106
+				c_2 := gc_l_c_2[gc_lane2]
+//line methodvalues.go:108
+				v := gc_l_v2[gc_lane2]
+//line methodvalues.go:89
+				c_2.total += gc_c23r[gc_lane2]
+//line methodvalues.go:116
+				out[2*i] = v * p.scale
+				out[2*i+1] = gc_l_c[gc_lane2].total
 			}
 		}
 	}
@@ -3027,737 +2367,537 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 	gc_s_r_3 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_h := compiled.Scratch[holder[float32]](gc_b2, 2)[:gc_n2]
 	gc_s_a := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-
 //line methodvalues.go:146
 	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-
 //line methodvalues.go:149
 	var s_ []float32 = s
-
+//line methodvalues.go:151
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(s_) {
+			gc_at6 := s_[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:149
-	_ = s_
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s_) {
-				gc_at6 := s_[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:149
-					var v float32 = float32(gc_tx2)
-					_ = v
-
+				var v float32 = float32(gc_tx2)
 //line methodvalues.go:147
-					h := holder[float32]{scaler[float32]{0.5}}
-
+				h := holder[float32]{scaler[float32]{0.5}}
+				var recv scaler[float32] = h.scaler
 //line methodvalues.go:148
-					var recv scaler[float32] = h.scaler
-
+				var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
 //line methodvalues.go:148
-					_ = recv
-
-//line methodvalues.go:148
-					var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
-
-//line methodvalues.go:148
-					_ = f
-
-//line methodvalues.go:149
-					var b scaler[float32] = recv
-
-//line methodvalues.go:149
-					_ = b
-
+				_ = f
+				var b scaler[float32] = recv
 //line methodvalues.go:126
-					gc_at6[gc_tx2] = v * b.scale
-					_ = h
-					_ = recv
-					_ = f
-					_ = b
-					gc_s_h[gc_rank2] = h
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				gc_at6[gc_tx2] = v * b.scale
+//line methodvalues.go:131
+				gc_s_h[gc_rank2] = h
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line methodvalues.go:149
-					var v float32 = float32(gc_tx2)
-					_ = v
-
+				var v float32 = float32(gc_tx2)
 //line methodvalues.go:147
-					h := holder[float32]{scaler[float32]{0.5}}
-
+				h := holder[float32]{scaler[float32]{0.5}}
+				var recv scaler[float32] = h.scaler
 //line methodvalues.go:148
-					var recv scaler[float32] = h.scaler
-
+				var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
 //line methodvalues.go:148
-					_ = recv
-
-//line methodvalues.go:148
-					var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
-
-//line methodvalues.go:148
-					_ = f
-
-//line methodvalues.go:149
-					var b scaler[float32] = recv
-
-//line methodvalues.go:149
-					_ = b
-
+				_ = f
+				var b scaler[float32] = recv
 //line methodvalues.go:126
-					s_[gc_tx2] = v * b.scale
-					_ = h
-					_ = recv
-					_ = f
-					_ = b
-					gc_s_h[gc_rank2] = h
-				}
+				s_[gc_tx2] = v * b.scale
+//line methodvalues.go:131
+				gc_s_h[gc_rank2] = h
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff3, gc_qd3 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
-				for gc_seg3 := 0; gc_seg3 < gc_bdx2; {
-					gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
-					gc_r := gc_qoff3 - gc_q*gc_qd3
-					_, _ = gc_q, gc_r
-					gc_segend3 := min(gc_bdx2, gc_qd3-gc_r)
-					gc_seglen3 := gc_segend3 - gc_seg3
-					gc_off4 := gc_r + gc_seg3
-					if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen3 <= len(s_)-gc_off4 {
-						gc_at7 := s_[gc_off4:][:gc_seglen3]
-						gc_vstep := gc_seg3
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line methodvalues.go:128
-									r := archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_seg3):])
-//line methodvalues.go:128
-									_ = r
-//line methodvalues.go:128
-									r.StoreSlice(gc_s_r[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_segend3; gc_vstep += 8 {
+//line methodvalues.go:137
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_qoff3, gc_qd3 := 1, gc_bdx2
+		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
+			for gc_seg3 := 0; gc_seg3 < gc_bdx2; {
+				gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
+				gc_r := gc_qoff3 - gc_q*gc_qd3
+				_, _ = gc_q, gc_r
+				gc_segend3 := min(gc_bdx2, gc_qd3-gc_r)
+				gc_seglen3 := gc_segend3 - gc_seg3
+				gc_off4 := gc_r + gc_seg3
+				if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen3 <= len(s_)-gc_off4 {
+					gc_at7 := s_[gc_off4:][:gc_seglen3]
+					gc_vstep := gc_seg3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line methodvalues.go:128
-								r := archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_seg3):])
-//line methodvalues.go:128
-								_ = r
+								r := archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_seg3):])
 //line methodvalues.go:128
 								r.StoreSlice(gc_s_r[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						for gc_u3 := gc_vstep - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx2 := gc_seg3 + gc_u3
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_segend3; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line methodvalues.go:128
-							r := gc_at7[gc_u3]
-							_ = r
-							gc_s_r[gc_rank2] = r
+							r := archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_seg3):])
+//line methodvalues.go:128
+							r.StoreSlice(gc_s_r[gc_rank2:])
 						}
-					} else {
-						gc_step5 := gc_seg3
-						for ; gc_step5+3 < gc_segend3; gc_step5 += 4 {
-							{
-								gc_tx2 := gc_step5 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u3 := gc_vstep - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_tx2 := gc_seg3 + gc_u3
+						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:128
-								r := s_[(gc_tx2 + gc_r)]
-								_ = r
-								gc_s_r[gc_rank2] = r
-							}
-							{
-								gc_tx2 := gc_step5 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-								r := s_[(gc_tx2 + gc_r)]
-								_ = r
-								gc_s_r[gc_rank2] = r
-							}
-							{
-								gc_tx2 := gc_step5 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-								r := s_[(gc_tx2 + gc_r)]
-								_ = r
-								gc_s_r[gc_rank2] = r
-							}
-							{
-								gc_tx2 := gc_step5 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-								r := s_[(gc_tx2 + gc_r)]
-								_ = r
-								gc_s_r[gc_rank2] = r
-							}
-						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_segend3; gc_tx2++ {
+						r := gc_at7[gc_u3]
+//line methodvalues.go:130
+						gc_s_r[gc_rank2] = r
+					}
+				} else {
+					gc_step5 := gc_seg3
+					for ; gc_step5+3 < gc_segend3; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:128
 							r := s_[(gc_tx2 + gc_r)]
-							_ = r
+//line methodvalues.go:130
+							gc_s_r[gc_rank2] = r
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:128
+							r := s_[(gc_tx2 + gc_r)]
+//line methodvalues.go:130
+							gc_s_r[gc_rank2] = r
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:128
+							r := s_[(gc_tx2 + gc_r)]
+//line methodvalues.go:130
+							gc_s_r[gc_rank2] = r
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:128
+							r := s_[(gc_tx2 + gc_r)]
+//line methodvalues.go:130
 							gc_s_r[gc_rank2] = r
 						}
 					}
-					gc_seg3 = gc_segend3
-				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+					for gc_tx2 := gc_step5; gc_tx2 < gc_segend3; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:128
-						r := s_[(gc_tx2+1)%gc_bdx2]
-						_ = r
-						gc_s_r[gc_rank2] = r
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-						r := s_[(gc_tx2+1)%gc_bdx2]
-						_ = r
-						gc_s_r[gc_rank2] = r
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-						r := s_[(gc_tx2+1)%gc_bdx2]
-						_ = r
-						gc_s_r[gc_rank2] = r
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-						r := s_[(gc_tx2+1)%gc_bdx2]
-						_ = r
+						r := s_[(gc_tx2 + gc_r)]
+//line methodvalues.go:130
 						gc_s_r[gc_rank2] = r
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_seg3 = gc_segend3
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:128
 					r := s_[(gc_tx2+1)%gc_bdx2]
-					_ = r
+//line methodvalues.go:130
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:128
+					r := s_[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:130
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:128
+					r := s_[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:130
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:128
+					r := s_[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:130
 					gc_s_r[gc_rank2] = r
 				}
 			}
-		}
-	}
-
-//line methodvalues.go:150
-	var s_2 []float32 = s
-
-//line methodvalues.go:150
-	_ = s_2
-
-//line methodvalues.go:150
-	var v_ float32 = 3
-	_ = &v_
-
-//line methodvalues.go:150
-	_ = v_
-
-//line methodvalues.go:138
-	var s_3 []float32 = s_2
-
-//line methodvalues.go:138
-	_ = s_3
-
-//line methodvalues.go:138
-	var v_2 float32 = v_
-	_ = &v_2
-
-//line methodvalues.go:138
-	_ = v_2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s_3) {
-				gc_at8 := s_3[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					r := gc_s_r[gc_rank2]
-					h := gc_s_h[gc_rank2]
-
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:128
+				r := s_[(gc_tx2+1)%gc_bdx2]
 //line methodvalues.go:130
-					var r_ float32 = r
-
-//line methodvalues.go:130
-					_ = r_
-
-//line methodvalues.go:149
-					a := r_
-
-//line methodvalues.go:150
-					var recv_ scaler[float32] = h.scaler
-
-//line methodvalues.go:150
-					_ = recv_
-
-//line methodvalues.go:150
-					var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
-
-//line methodvalues.go:150
-					_ = step
-
-//line methodvalues.go:138
-					var b_ scaler[float32] = recv_
-
-//line methodvalues.go:138
-					_ = b_
-
-//line methodvalues.go:126
-					gc_at8[gc_tx2] = v_2 * b_.scale
-					_ = r_
-					_ = a
-					_ = recv_
-					_ = step
-					_ = b_
-					gc_s_a[gc_rank2] = a
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					r := gc_s_r[gc_rank2]
-					h := gc_s_h[gc_rank2]
-
-//line methodvalues.go:130
-					var r_ float32 = r
-
-//line methodvalues.go:130
-					_ = r_
-
-//line methodvalues.go:149
-					a := r_
-
-//line methodvalues.go:150
-					var recv_ scaler[float32] = h.scaler
-
-//line methodvalues.go:150
-					_ = recv_
-
-//line methodvalues.go:150
-					var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
-
-//line methodvalues.go:150
-					_ = step
-
-//line methodvalues.go:138
-					var b_ scaler[float32] = recv_
-
-//line methodvalues.go:138
-					_ = b_
-
-//line methodvalues.go:126
-					s_3[gc_tx2] = v_2 * b_.scale
-					_ = r_
-					_ = a
-					_ = recv_
-					_ = step
-					_ = b_
-					gc_s_a[gc_rank2] = a
-				}
+				gc_s_r[gc_rank2] = r
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff4, gc_qd4 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
-				for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
-					gc_q2 := (gc_qoff4 + gc_seg4) / gc_qd4
-					gc_r2 := gc_qoff4 - gc_q2*gc_qd4
-					_, _ = gc_q2, gc_r2
-					gc_segend4 := min(gc_bdx2, gc_qd4-gc_r2)
-					gc_seglen4 := gc_segend4 - gc_seg4
-					gc_off5 := gc_r2 + gc_seg4
-					if gc_off5 >= 0 && gc_off5 <= len(s_3) && gc_seglen4 <= len(s_3)-gc_off5 {
-						gc_at9 := s_3[gc_off5:][:gc_seglen4]
-						gc_vstep2 := gc_seg4
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_segend4; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line methodvalues.go:128
-									r_3 := archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_seg4):])
-//line methodvalues.go:128
-									_ = r_3
-//line methodvalues.go:128
-									r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_segend4; gc_vstep2 += 8 {
+//line methodvalues.go:150
+	var s_2 []float32 = s
+//line methodvalues.go:150
+	var v_ float32 = 3
+	_ = &v_
+//line methodvalues.go:138
+	var s_3 []float32 = s_2
+//line methodvalues.go:138
+	var v_2 float32 = v_
+	_ = &v_2
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(s_3) {
+			gc_at8 := s_3[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				r := gc_s_r[gc_rank2]
+				h := gc_s_h[gc_rank2]
+//line methodvalues.go:130
+				var r_ float32 = r
+//line methodvalues.go:149
+				a := r_
+				var recv_ scaler[float32] = h.scaler
+//line methodvalues.go:150
+				var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
+//line methodvalues.go:150
+				_ = step
+//line methodvalues.go:138
+				var b_ scaler[float32] = recv_
+//line methodvalues.go:126
+				gc_at8[gc_tx2] = v_2 * b_.scale
+//line methodvalues.go:132
+				gc_s_a[gc_rank2] = a
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				r := gc_s_r[gc_rank2]
+				h := gc_s_h[gc_rank2]
+//line methodvalues.go:130
+				var r_ float32 = r
+//line methodvalues.go:149
+				a := r_
+				var recv_ scaler[float32] = h.scaler
+//line methodvalues.go:150
+				var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
+//line methodvalues.go:150
+				_ = step
+//line methodvalues.go:138
+				var b_ scaler[float32] = recv_
+//line methodvalues.go:126
+				s_3[gc_tx2] = v_2 * b_.scale
+//line methodvalues.go:132
+				gc_s_a[gc_rank2] = a
+			}
+		}
+	}
+//line methodvalues.go:138
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_qoff4, gc_qd4 := 1, gc_bdx2
+		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
+			for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
+				gc_q2 := (gc_qoff4 + gc_seg4) / gc_qd4
+				gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+				_, _ = gc_q2, gc_r2
+				gc_segend4 := min(gc_bdx2, gc_qd4-gc_r2)
+				gc_seglen4 := gc_segend4 - gc_seg4
+				gc_off5 := gc_r2 + gc_seg4
+				if gc_off5 >= 0 && gc_off5 <= len(s_3) && gc_seglen4 <= len(s_3)-gc_off5 {
+					gc_at9 := s_3[gc_off5:][:gc_seglen4]
+					gc_vstep2 := gc_seg4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_segend4; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line methodvalues.go:128
-								r_3 := archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_seg4):])
-//line methodvalues.go:128
-								_ = r_3
+								r_3 := archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_seg4):])
 //line methodvalues.go:128
 								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
-						for gc_u4 := gc_vstep2 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_seg4 + gc_u4
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_segend4; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line methodvalues.go:128
-							r_3 := gc_at9[gc_u4]
-							_ = r_3
-							gc_s_r_3[gc_rank2] = r_3
+							r_3 := archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_seg4):])
+//line methodvalues.go:128
+							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 						}
-					} else {
-						gc_step7 := gc_seg4
-						for ; gc_step7+3 < gc_segend4; gc_step7 += 4 {
-							{
-								gc_tx2 := gc_step7 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u4 := gc_vstep2 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_tx2 := gc_seg4 + gc_u4
+						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:128
-								r_3 := s_3[(gc_tx2 + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank2] = r_3
-							}
-							{
-								gc_tx2 := gc_step7 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-								r_3 := s_3[(gc_tx2 + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank2] = r_3
-							}
-							{
-								gc_tx2 := gc_step7 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-								r_3 := s_3[(gc_tx2 + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank2] = r_3
-							}
-							{
-								gc_tx2 := gc_step7 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-								r_3 := s_3[(gc_tx2 + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank2] = r_3
-							}
-						}
-						for gc_tx2 := gc_step7; gc_tx2 < gc_segend4; gc_tx2++ {
+						r_3 := gc_at9[gc_u4]
+//line methodvalues.go:130
+						gc_s_r_3[gc_rank2] = r_3
+					}
+				} else {
+					gc_step7 := gc_seg4
+					for ; gc_step7+3 < gc_segend4; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:128
 							r_3 := s_3[(gc_tx2 + gc_r2)]
-							_ = r_3
+//line methodvalues.go:130
+							gc_s_r_3[gc_rank2] = r_3
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:128
+							r_3 := s_3[(gc_tx2 + gc_r2)]
+//line methodvalues.go:130
+							gc_s_r_3[gc_rank2] = r_3
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:128
+							r_3 := s_3[(gc_tx2 + gc_r2)]
+//line methodvalues.go:130
+							gc_s_r_3[gc_rank2] = r_3
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:128
+							r_3 := s_3[(gc_tx2 + gc_r2)]
+//line methodvalues.go:130
 							gc_s_r_3[gc_rank2] = r_3
 						}
 					}
-					gc_seg4 = gc_segend4
-				}
-			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
+					for gc_tx2 := gc_step7; gc_tx2 < gc_segend4; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:128
-						r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-						_ = r_3
-						gc_s_r_3[gc_rank2] = r_3
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-						r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-						_ = r_3
-						gc_s_r_3[gc_rank2] = r_3
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-						r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-						_ = r_3
-						gc_s_r_3[gc_rank2] = r_3
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-						r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-						_ = r_3
+						r_3 := s_3[(gc_tx2 + gc_r2)]
+//line methodvalues.go:130
 						gc_s_r_3[gc_rank2] = r_3
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_seg4 = gc_segend4
+			}
+		} else {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:128
 					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-					_ = r_3
+//line methodvalues.go:130
+					gc_s_r_3[gc_rank2] = r_3
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:128
+					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:130
+					gc_s_r_3[gc_rank2] = r_3
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:128
+					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:130
+					gc_s_r_3[gc_rank2] = r_3
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:128
+					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:130
 					gc_s_r_3[gc_rank2] = r_3
 				}
 			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:128
+				r_3 := s_3[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:130
+				gc_s_r_3[gc_rank2] = r_3
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * gc_bdx2
-			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
-				gc_at10 := out[gc_off6:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line methodvalues.go:130
-							r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank2:])
-//line methodvalues.go:130
-							_ = r_3
-//line methodvalues.go:130
-							a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank2:])
-//line methodvalues.go:130
-							_ = a
-//line methodvalues.go:130
-							r_4 := r_3
-//line methodvalues.go:130
-							_ = r_4
-//line methodvalues.go:138
-							r_2 := r_4
-//line methodvalues.go:138
-							_ = r_2
-							a.Add(r_2).StoreSlice(gc_at10[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line methodvalues.go:136
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off6 := gc_bx2 * gc_bdx2
+		if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
+			gc_at10 := out[gc_off6:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line methodvalues.go:130
-						r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank2:])
+						r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank2:])
 //line methodvalues.go:130
-						_ = r_3
-//line methodvalues.go:130
-						a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank2:])
-//line methodvalues.go:130
-						_ = a
+						a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank2:])
 //line methodvalues.go:130
 						r_4 := r_3
-//line methodvalues.go:130
-						_ = r_4
 //line methodvalues.go:138
 						r_2 := r_4
-//line methodvalues.go:138
-						_ = r_2
 						a.Add(r_2).StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					r_3 := gc_s_r_3[gc_rank2]
-					a := gc_s_a[gc_rank2]
-
 //line methodvalues.go:130
-					var r_4 float32 = r_3
-
+					r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank2:])
 //line methodvalues.go:130
-					_ = r_4
-
+					a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank2:])
+//line methodvalues.go:130
+					r_4 := r_3
 //line methodvalues.go:138
-					var r_2 float32 = r_4
-
-//line methodvalues.go:138
-					_ = r_2
-
-//line methodvalues.go:150
-					gc_at10[gc_tx2] = a + r_2
-					_ = r_4
-					_ = r_2
+					r_2 := r_4
+					a.Add(r_2).StoreSlice(gc_at10[gc_tx2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line methodvalues.go:146
+				r_3 := gc_s_r_3[gc_rank2]
+				a := gc_s_a[gc_rank2]
 //line methodvalues.go:130
-							r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank2:])
-//line methodvalues.go:130
-							_ = r_3
-//line methodvalues.go:130
-							a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank2:])
-//line methodvalues.go:130
-							_ = a
-//line methodvalues.go:130
-							r_4 := r_3
-//line methodvalues.go:130
-							_ = r_4
+				var r_4 float32 = r_3
 //line methodvalues.go:138
-							r_2 := r_4
-//line methodvalues.go:138
-							_ = r_2
+				var r_2 float32 = r_4
 //line methodvalues.go:150
-							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-16 {
-//line methodvalues.go:150
-								break
-//line methodvalues.go:150
-							}
-							a.Add(r_2).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_at10[gc_tx2] = a + r_2
+			}
+		} else {
+//line methodvalues.go:155
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line methodvalues.go:130
-						r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank2:])
+						r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank2:])
 //line methodvalues.go:130
-						_ = r_3
-//line methodvalues.go:130
-						a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank2:])
-//line methodvalues.go:130
-						_ = a
+						a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank2:])
 //line methodvalues.go:130
 						r_4 := r_3
-//line methodvalues.go:130
-						_ = r_4
 //line methodvalues.go:138
 						r_2 := r_4
-//line methodvalues.go:138
-						_ = r_2
 //line methodvalues.go:150
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-16 {
 //line methodvalues.go:150
 							break
-//line methodvalues.go:150
 						}
+//line methodvalues.go:151
 						a.Add(r_2).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					r_3 := gc_s_r_3[gc_rank2]
-					a := gc_s_a[gc_rank2]
-
 //line methodvalues.go:130
-					var r_4 float32 = r_3
-
+					r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank2:])
 //line methodvalues.go:130
-					_ = r_4
-
+					a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank2:])
+//line methodvalues.go:130
+					r_4 := r_3
 //line methodvalues.go:138
-					var r_2 float32 = r_4
-
-//line methodvalues.go:138
-					_ = r_2
-
+					r_2 := r_4
 //line methodvalues.go:150
-					out[gc_bx2*gc_bdx2+gc_tx2] = a + r_2
-					_ = r_4
-					_ = r_2
+					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+//line methodvalues.go:150
+						break
+					}
+//line methodvalues.go:151
+					a.Add(r_2).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				r_3 := gc_s_r_3[gc_rank2]
+				a := gc_s_a[gc_rank2]
+//line methodvalues.go:130
+				var r_4 float32 = r_3
+//line methodvalues.go:138
+				var r_2 float32 = r_4
+//line methodvalues.go:150
+				out[gc_bx2*gc_bdx2+gc_tx2] = a + r_2
 			}
 		}
 	}
@@ -3793,971 +2933,707 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 	gc_s_r_ := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_s_add := compiled.Scratch[func(_ *gocuda.Thread, v int32) int32](gc_b2, 2)[:gc_n2]
 	gc_s_v := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
-
 //line methodvalues.go:180
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-
-//line methodvalues.go:181
 	var recv factor = k
-
-//line methodvalues.go:181
-	_ = recv
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:181
-					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-
-//line methodvalues.go:181
-					_ = add
-
-//line methodvalues.go:182
-					v := int32(gc_tx2)
-					_ = add
-					_ = v
-					gc_s_add[gc_rank2] = add
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:181
-					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-
-//line methodvalues.go:181
-					_ = add
-
-//line methodvalues.go:182
-					v := int32(gc_tx2)
-					_ = add
-					_ = v
-					gc_s_add[gc_rank2] = add
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:181
-					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-
-//line methodvalues.go:181
-					_ = add
-
-//line methodvalues.go:182
-					v := int32(gc_tx2)
-					_ = add
-					_ = v
-					gc_s_add[gc_rank2] = add
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:181
-					var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-
-//line methodvalues.go:181
-					_ = add
-
-//line methodvalues.go:182
-					v := int32(gc_tx2)
-					_ = add
-					_ = v
-					gc_s_add[gc_rank2] = add
-					gc_s_v[gc_rank2] = v
-				}
-			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line methodvalues.go:183
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			{
+				gc_tx2 := gc_step7 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:181
 				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
-
-//line methodvalues.go:181
-				_ = add
-
-//line methodvalues.go:182
 				v := int32(gc_tx2)
-				_ = add
-				_ = v
+//line methodvalues.go:185
+				gc_s_add[gc_rank2] = add
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_tx2 := gc_step7 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:181
+				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				v := int32(gc_tx2)
+//line methodvalues.go:185
+				gc_s_add[gc_rank2] = add
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_tx2 := gc_step7 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:181
+				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				v := int32(gc_tx2)
+//line methodvalues.go:185
+				gc_s_add[gc_rank2] = add
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_tx2 := gc_step7 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:181
+				var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				v := int32(gc_tx2)
+//line methodvalues.go:185
 				gc_s_add[gc_rank2] = add
 				gc_s_v[gc_rank2] = v
 			}
 		}
+		for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line methodvalues.go:181
+			var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+			v := int32(gc_tx2)
+//line methodvalues.go:185
+			gc_s_add[gc_rank2] = add
+			gc_s_v[gc_rank2] = v
+		}
 	}
-
 //line methodvalues.go:183
 	for range 2 {
-
-//line methodvalues.go:184
 		var recv_ factor = k
-
-//line methodvalues.go:184
-		_ = recv_
-
-//line methodvalues.go:185
 		var s_ []int32 = s
-
-//line methodvalues.go:185
-		_ = s_
-
 //line methodvalues.go:185
 		var k_ factor = recv_
-
-//line methodvalues.go:185
-		_ = k_
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(s_) {
-					gc_at5 := s_[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
+//line methodvalues.go:187
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(s_) {
+				gc_at5 := s_[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
 //line methodvalues.go:184
-						var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
-
+					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
 //line methodvalues.go:184
-						_ = m
-
-//line methodvalues.go:185
-						var v_ int32 = v
-
-//line methodvalues.go:185
-						_ = v_
-
+					_ = m
+					var v_ int32 = v
 //line methodvalues.go:158
-						gc_at5[gc_tx2] = v_ * int32(k_)
-						_ = m
-						_ = v_
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
+					gc_at5[gc_tx2] = v_ * int32(k_)
+				}
+			} else {
+//line methodvalues.go:163
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
 //line methodvalues.go:184
-						var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
-
+					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
 //line methodvalues.go:184
-						_ = m
-
-//line methodvalues.go:185
-						var v_ int32 = v
-
-//line methodvalues.go:185
-						_ = v_
-
+					_ = m
+					var v_ int32 = v
 //line methodvalues.go:158
-						s_[gc_tx2] = v_ * int32(k_)
-						_ = m
-						_ = v_
-					}
+					s_[gc_tx2] = v_ * int32(k_)
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff3, gc_qd3 := 1, gc_bdx2
-				if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
-					for gc_seg3 := 0; gc_seg3 < gc_bdx2; {
-						gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
-						gc_r := gc_qoff3 - gc_q*gc_qd3
-						_, _ = gc_q, gc_r
-						gc_segend3 := min(gc_bdx2, gc_qd3-gc_r)
-						gc_seglen3 := gc_segend3 - gc_seg3
-						gc_off3 := gc_r + gc_seg3
-						if gc_off3 >= 0 && gc_off3 <= len(s_) && gc_seglen3 <= len(s_)-gc_off3 {
-							gc_at6 := s_[gc_off3:][:gc_seglen3]
-							gc_vstep := gc_seg3
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-									for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line methodvalues.go:160
-										r_ := archsimd.LoadInt32x16Slice(gc_at6[(gc_tx2 - gc_seg3):])
-//line methodvalues.go:160
-										_ = r_
-//line methodvalues.go:160
-										r_.StoreSlice(gc_s_r_[gc_rank2:])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep+7 < gc_segend3; gc_vstep += 8 {
+//line methodvalues.go:166
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff3, gc_qd3 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
+				for gc_seg3 := 0; gc_seg3 < gc_bdx2; {
+					gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
+					gc_r := gc_qoff3 - gc_q*gc_qd3
+					_, _ = gc_q, gc_r
+					gc_segend3 := min(gc_bdx2, gc_qd3-gc_r)
+					gc_seglen3 := gc_segend3 - gc_seg3
+					gc_off3 := gc_r + gc_seg3
+					if gc_off3 >= 0 && gc_off3 <= len(s_) && gc_seglen3 <= len(s_)-gc_off3 {
+						gc_at6 := s_[gc_off3:][:gc_seglen3]
+						gc_vstep := gc_seg3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line methodvalues.go:160
-									r_ := archsimd.LoadInt32x8Slice(gc_at6[(gc_tx2 - gc_seg3):])
-//line methodvalues.go:160
-									_ = r_
+									r_ := archsimd.LoadInt32x16Slice(gc_at6[(gc_tx2 - gc_seg3):])
 //line methodvalues.go:160
 									r_.StoreSlice(gc_s_r_[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
-							for gc_u3 := gc_vstep - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
-								gc_tx2 := gc_seg3 + gc_u3
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_segend3; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
 //line methodvalues.go:160
-								r_ := gc_at6[gc_u3]
-								_ = r_
-								gc_s_r_[gc_rank2] = r_
+								r_ := archsimd.LoadInt32x8Slice(gc_at6[(gc_tx2 - gc_seg3):])
+//line methodvalues.go:160
+								r_.StoreSlice(gc_s_r_[gc_rank2:])
 							}
-						} else {
-							gc_step8 := gc_seg3
-							for ; gc_step8+3 < gc_segend3; gc_step8 += 4 {
-								{
-									gc_tx2 := gc_step8 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx2 := gc_seg3 + gc_u3
+							gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:160
-									r_ := s_[(gc_tx2 + gc_r)]
-									_ = r_
-									gc_s_r_[gc_rank2] = r_
-								}
-								{
-									gc_tx2 := gc_step8 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:160
-									r_ := s_[(gc_tx2 + gc_r)]
-									_ = r_
-									gc_s_r_[gc_rank2] = r_
-								}
-								{
-									gc_tx2 := gc_step8 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:160
-									r_ := s_[(gc_tx2 + gc_r)]
-									_ = r_
-									gc_s_r_[gc_rank2] = r_
-								}
-								{
-									gc_tx2 := gc_step8 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:160
-									r_ := s_[(gc_tx2 + gc_r)]
-									_ = r_
-									gc_s_r_[gc_rank2] = r_
-								}
-							}
-							for gc_tx2 := gc_step8; gc_tx2 < gc_segend3; gc_tx2++ {
+							r_ := gc_at6[gc_u3]
+//line methodvalues.go:162
+							gc_s_r_[gc_rank2] = r_
+						}
+					} else {
+						gc_step8 := gc_seg3
+						for ; gc_step8+3 < gc_segend3; gc_step8 += 4 {
+							{
+								gc_tx2 := gc_step8 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:160
 								r_ := s_[(gc_tx2 + gc_r)]
-								_ = r_
+//line methodvalues.go:162
+								gc_s_r_[gc_rank2] = r_
+							}
+							{
+								gc_tx2 := gc_step8 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line methodvalues.go:160
+								r_ := s_[(gc_tx2 + gc_r)]
+//line methodvalues.go:162
+								gc_s_r_[gc_rank2] = r_
+							}
+							{
+								gc_tx2 := gc_step8 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line methodvalues.go:160
+								r_ := s_[(gc_tx2 + gc_r)]
+//line methodvalues.go:162
+								gc_s_r_[gc_rank2] = r_
+							}
+							{
+								gc_tx2 := gc_step8 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line methodvalues.go:160
+								r_ := s_[(gc_tx2 + gc_r)]
+//line methodvalues.go:162
 								gc_s_r_[gc_rank2] = r_
 							}
 						}
-						gc_seg3 = gc_segend3
-					}
-				} else {
-					gc_step9 := 0
-					for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
+						for gc_tx2 := gc_step8; gc_tx2 < gc_segend3; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:160
-							r_ := s_[(gc_tx2+1)%gc_bdx2]
-							_ = r_
-							gc_s_r_[gc_rank2] = r_
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:160
-							r_ := s_[(gc_tx2+1)%gc_bdx2]
-							_ = r_
-							gc_s_r_[gc_rank2] = r_
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:160
-							r_ := s_[(gc_tx2+1)%gc_bdx2]
-							_ = r_
-							gc_s_r_[gc_rank2] = r_
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:160
-							r_ := s_[(gc_tx2+1)%gc_bdx2]
-							_ = r_
+							r_ := s_[(gc_tx2 + gc_r)]
+//line methodvalues.go:162
 							gc_s_r_[gc_rank2] = r_
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_seg3 = gc_segend3
+				}
+			} else {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:160
 						r_ := s_[(gc_tx2+1)%gc_bdx2]
-						_ = r_
+//line methodvalues.go:162
+						gc_s_r_[gc_rank2] = r_
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line methodvalues.go:160
+						r_ := s_[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:162
+						gc_s_r_[gc_rank2] = r_
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line methodvalues.go:160
+						r_ := s_[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:162
+						gc_s_r_[gc_rank2] = r_
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line methodvalues.go:160
+						r_ := s_[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:162
 						gc_s_r_[gc_rank2] = r_
 					}
 				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:160
+					r_ := s_[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:162
+					gc_s_r_[gc_rank2] = r_
+				}
 			}
 		}
-		{
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
-				{
-					gc_rank2 := gc_step10 + 0
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					r_ := gc_s_r_[gc_rank2]
-					add := gc_s_add[gc_rank2]
-					var v int32
-					_ = v
-
-//line methodvalues.go:162
-					var r_2 int32 = r_
-
-//line methodvalues.go:162
-					_ = r_2
-
-//line methodvalues.go:185
-					var r int32 = r_2
-
-//line methodvalues.go:185
-					v = add(t, r)
-					_ = r_2
-					_ = r
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_rank2 := gc_step10 + 1
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					r_ := gc_s_r_[gc_rank2]
-					add := gc_s_add[gc_rank2]
-					var v int32
-					_ = v
-
-//line methodvalues.go:162
-					var r_2 int32 = r_
-
-//line methodvalues.go:162
-					_ = r_2
-
-//line methodvalues.go:185
-					var r int32 = r_2
-
-//line methodvalues.go:185
-					v = add(t, r)
-					_ = r_2
-					_ = r
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_rank2 := gc_step10 + 2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					r_ := gc_s_r_[gc_rank2]
-					add := gc_s_add[gc_rank2]
-					var v int32
-					_ = v
-
-//line methodvalues.go:162
-					var r_2 int32 = r_
-
-//line methodvalues.go:162
-					_ = r_2
-
-//line methodvalues.go:185
-					var r int32 = r_2
-
-//line methodvalues.go:185
-					v = add(t, r)
-					_ = r_2
-					_ = r
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_rank2 := gc_step10 + 3
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					r_ := gc_s_r_[gc_rank2]
-					add := gc_s_add[gc_rank2]
-					var v int32
-					_ = v
-
-//line methodvalues.go:162
-					var r_2 int32 = r_
-
-//line methodvalues.go:162
-					_ = r_2
-
-//line methodvalues.go:185
-					var r int32 = r_2
-
-//line methodvalues.go:185
-					v = add(t, r)
-					_ = r_2
-					_ = r
-					gc_s_v[gc_rank2] = v
-				}
-			}
-			for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+//line methodvalues.go:168
+		gc_step10 := 0
+		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+			{
+				gc_rank2 := gc_step10 + 0
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 				r_ := gc_s_r_[gc_rank2]
 				add := gc_s_add[gc_rank2]
 				var v int32
-				_ = v
-
 //line methodvalues.go:162
 				var r_2 int32 = r_
-
-//line methodvalues.go:162
-				_ = r_2
-
 //line methodvalues.go:185
 				var r int32 = r_2
-
 //line methodvalues.go:185
 				v = add(t, r)
-				_ = r_2
-				_ = r
+//line methodvalues.go:188
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step10 + 1
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+				r_ := gc_s_r_[gc_rank2]
+				add := gc_s_add[gc_rank2]
+				var v int32
+//line methodvalues.go:162
+				var r_2 int32 = r_
+//line methodvalues.go:185
+				var r int32 = r_2
+//line methodvalues.go:185
+				v = add(t, r)
+//line methodvalues.go:188
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step10 + 2
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+				r_ := gc_s_r_[gc_rank2]
+				add := gc_s_add[gc_rank2]
+				var v int32
+//line methodvalues.go:162
+				var r_2 int32 = r_
+//line methodvalues.go:185
+				var r int32 = r_2
+//line methodvalues.go:185
+				v = add(t, r)
+//line methodvalues.go:188
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step10 + 3
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+				r_ := gc_s_r_[gc_rank2]
+				add := gc_s_add[gc_rank2]
+				var v int32
+//line methodvalues.go:162
+				var r_2 int32 = r_
+//line methodvalues.go:185
+				var r int32 = r_2
+//line methodvalues.go:185
+				v = add(t, r)
+//line methodvalues.go:188
 				gc_s_v[gc_rank2] = v
 			}
 		}
+		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			gc_b2.Enter(gc_rank2)
+			r_ := gc_s_r_[gc_rank2]
+			add := gc_s_add[gc_rank2]
+			var v int32
+//line methodvalues.go:162
+			var r_2 int32 = r_
+//line methodvalues.go:185
+			var r int32 = r_2
+//line methodvalues.go:185
+			v = add(t, r)
+//line methodvalues.go:188
+			gc_s_v[gc_rank2] = v
+		}
 	}
-
 //line methodvalues.go:187
 	var s_2 []int32 = s
-
-//line methodvalues.go:187
-	_ = s_2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s_2) {
-				gc_at7 := s_2[:gc_bdx2]
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line methodvalues.go:187
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
-//line methodvalues.go:187
-							_ = v
-//line methodvalues.go:187
-							v_2 := v
-//line methodvalues.go:187
-							_ = v_2
-//line methodvalues.go:187
-							var gc_t4 gain = *g.gain
-//line methodvalues.go:187
-							_ = gc_t4
-//line methodvalues.go:187
-							var g_ gain = gc_t4
-//line methodvalues.go:187
-							_ = g_
-							v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(gc_at7[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+//line methodvalues.go:189
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(s_2) {
+			gc_at7 := s_2[:gc_bdx2]
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:187
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line methodvalues.go:187
-						_ = v
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
 //line methodvalues.go:187
 						v_2 := v
 //line methodvalues.go:187
-						_ = v_2
+						var gc_t4 gain = *g.gain
 //line methodvalues.go:187
-						var gc_t3 gain = *g.gain
-//line methodvalues.go:187
-						_ = gc_t3
-//line methodvalues.go:187
-						var g_ gain = gc_t3
-//line methodvalues.go:187
-						_ = g_
-						v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(gc_at7[gc_tx2:])
+						var g_ gain = gc_t4
+						v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
 //line methodvalues.go:187
-					var v_2 int32 = v
-
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line methodvalues.go:187
-					_ = v_2
-
+					v_2 := v
 //line methodvalues.go:187
-					var g_ gain = *g.gain
-
+					var gc_t3 gain = *g.gain
 //line methodvalues.go:187
-					_ = g_
-
-//line methodvalues.go:16
-					gc_at7[gc_tx2] = v_2 * g_.k
-					_ = v_2
-					_ = g_
+					var g_ gain = gc_t3
+					v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(gc_at7[gc_tx2:])
 				}
-			} else {
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				v := gc_s_v[gc_rank2]
 //line methodvalues.go:187
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+				var v_2 int32 = v
 //line methodvalues.go:187
-							_ = v
-//line methodvalues.go:187
-							v_2 := v
-//line methodvalues.go:187
-							_ = v_2
-//line methodvalues.go:187
-							var gc_t2 gain = *g.gain
-//line methodvalues.go:187
-							_ = gc_t2
-//line methodvalues.go:187
-							var g_ gain = gc_t2
-//line methodvalues.go:187
-							_ = g_
+				var g_ gain = *g.gain
 //line methodvalues.go:16
-							if gc_tx2 < 0 || gc_tx2 > len(s_2)-16 {
-//line methodvalues.go:16
-								break
-//line methodvalues.go:16
-							}
-							v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(s_2[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_at7[gc_tx2] = v_2 * g_.k
+			}
+		} else {
+//line methodvalues.go:21
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:187
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line methodvalues.go:187
-						_ = v
+						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
 //line methodvalues.go:187
 						v_2 := v
 //line methodvalues.go:187
-						_ = v_2
+						var gc_t2 gain = *g.gain
 //line methodvalues.go:187
-						var gc_t gain = *g.gain
-//line methodvalues.go:187
-						_ = gc_t
-//line methodvalues.go:187
-						var g_ gain = gc_t
-//line methodvalues.go:187
-						_ = g_
+						var g_ gain = gc_t2
 //line methodvalues.go:16
-						if gc_tx2 < 0 || gc_tx2 > len(s_2)-8 {
+						if gc_tx2 < 0 || gc_tx2 > len(s_2)-16 {
 //line methodvalues.go:16
 							break
-//line methodvalues.go:16
 						}
-						v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(s_2[gc_tx2:])
+//line methodvalues.go:17
+						v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(s_2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
 //line methodvalues.go:187
-					var v_2 int32 = v
-
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line methodvalues.go:187
-					_ = v_2
-
+					v_2 := v
 //line methodvalues.go:187
-					var g_ gain = *g.gain
-
+					var gc_t gain = *g.gain
 //line methodvalues.go:187
-					_ = g_
-
+					var g_ gain = gc_t
 //line methodvalues.go:16
-					s_2[gc_tx2] = v_2 * g_.k
-					_ = v_2
-					_ = g_
+					if gc_tx2 < 0 || gc_tx2 > len(s_2)-8 {
+//line methodvalues.go:16
+						break
+					}
+//line methodvalues.go:17
+					v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(s_2[gc_tx2:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				v := gc_s_v[gc_rank2]
+//line methodvalues.go:187
+				var v_2 int32 = v
+//line methodvalues.go:187
+				var g_ gain = *g.gain
+//line methodvalues.go:16
+				s_2[gc_tx2] = v_2 * g_.k
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff4, gc_qd4 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
-				for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
-					gc_q2 := (gc_qoff4 + gc_seg4) / gc_qd4
-					gc_r2 := gc_qoff4 - gc_q2*gc_qd4
-					_, _ = gc_q2, gc_r2
-					gc_segend4 := min(gc_bdx2, gc_qd4-gc_r2)
-					gc_seglen4 := gc_segend4 - gc_seg4
-					gc_off4 := gc_r2 + gc_seg4
-					if gc_off4 >= 0 && gc_off4 <= len(s_2) && gc_seglen4 <= len(s_2)-gc_off4 {
-						gc_at8 := s_2[gc_off4:][:gc_seglen4]
-						gc_vstep4 := gc_seg4
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_segend4; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line methodvalues.go:18
-									r_3 := archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg4):])
-//line methodvalues.go:18
-									_ = r_3
-//line methodvalues.go:18
-									r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_segend4; gc_vstep4 += 8 {
+//line methodvalues.go:24
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_qoff4, gc_qd4 := 1, gc_bdx2
+		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
+			for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
+				gc_q2 := (gc_qoff4 + gc_seg4) / gc_qd4
+				gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+				_, _ = gc_q2, gc_r2
+				gc_segend4 := min(gc_bdx2, gc_qd4-gc_r2)
+				gc_seglen4 := gc_segend4 - gc_seg4
+				gc_off4 := gc_r2 + gc_seg4
+				if gc_off4 >= 0 && gc_off4 <= len(s_2) && gc_seglen4 <= len(s_2)-gc_off4 {
+					gc_at8 := s_2[gc_off4:][:gc_seglen4]
+					gc_vstep4 := gc_seg4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_segend4; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line methodvalues.go:18
-								r_3 := archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg4):])
-//line methodvalues.go:18
-								_ = r_3
+								r_3 := archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg4):])
 //line methodvalues.go:18
 								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						for gc_u4 := gc_vstep4 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_seg4 + gc_u4
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_segend4; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line methodvalues.go:18
-							r_3 := gc_at8[gc_u4]
-							_ = r_3
-							gc_s_r_3[gc_rank2] = r_3
+							r_3 := archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg4):])
+//line methodvalues.go:18
+							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 						}
-					} else {
-						gc_step11 := gc_seg4
-						for ; gc_step11+3 < gc_segend4; gc_step11 += 4 {
-							{
-								gc_tx2 := gc_step11 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u4 := gc_vstep4 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_tx2 := gc_seg4 + gc_u4
+						gc_rank2 := gc_base2 + gc_tx2
 //line methodvalues.go:18
-								r_3 := s_2[(gc_tx2 + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank2] = r_3
-							}
-							{
-								gc_tx2 := gc_step11 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r_3 := s_2[(gc_tx2 + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank2] = r_3
-							}
-							{
-								gc_tx2 := gc_step11 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r_3 := s_2[(gc_tx2 + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank2] = r_3
-							}
-							{
-								gc_tx2 := gc_step11 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-								r_3 := s_2[(gc_tx2 + gc_r2)]
-								_ = r_3
-								gc_s_r_3[gc_rank2] = r_3
-							}
-						}
-						for gc_tx2 := gc_step11; gc_tx2 < gc_segend4; gc_tx2++ {
+						r_3 := gc_at8[gc_u4]
+//line methodvalues.go:20
+						gc_s_r_3[gc_rank2] = r_3
+					}
+				} else {
+					gc_step11 := gc_seg4
+					for ; gc_step11+3 < gc_segend4; gc_step11 += 4 {
+						{
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
 							r_3 := s_2[(gc_tx2 + gc_r2)]
-							_ = r_3
+//line methodvalues.go:20
+							gc_s_r_3[gc_rank2] = r_3
+						}
+						{
+							gc_tx2 := gc_step11 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r_3 := s_2[(gc_tx2 + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_3[gc_rank2] = r_3
+						}
+						{
+							gc_tx2 := gc_step11 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r_3 := s_2[(gc_tx2 + gc_r2)]
+//line methodvalues.go:20
+							gc_s_r_3[gc_rank2] = r_3
+						}
+						{
+							gc_tx2 := gc_step11 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+							r_3 := s_2[(gc_tx2 + gc_r2)]
+//line methodvalues.go:20
 							gc_s_r_3[gc_rank2] = r_3
 						}
 					}
-					gc_seg4 = gc_segend4
-				}
-			} else {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
+					for gc_tx2 := gc_step11; gc_tx2 < gc_segend4; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
-						r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-						_ = r_3
-						gc_s_r_3[gc_rank2] = r_3
-					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-						_ = r_3
-						gc_s_r_3[gc_rank2] = r_3
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-						_ = r_3
-						gc_s_r_3[gc_rank2] = r_3
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-						r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-						_ = r_3
+						r_3 := s_2[(gc_tx2 + gc_r2)]
+//line methodvalues.go:20
 						gc_s_r_3[gc_rank2] = r_3
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_seg4 = gc_segend4
+			}
+		} else {
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+				{
+					gc_tx2 := gc_step12 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line methodvalues.go:18
 					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-					_ = r_3
+//line methodvalues.go:20
+					gc_s_r_3[gc_rank2] = r_3
+				}
+				{
+					gc_tx2 := gc_step12 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
+					gc_s_r_3[gc_rank2] = r_3
+				}
+				{
+					gc_tx2 := gc_step12 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
+					gc_s_r_3[gc_rank2] = r_3
+				}
+				{
+					gc_tx2 := gc_step12 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
 					gc_s_r_3[gc_rank2] = r_3
 				}
 			}
+			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line methodvalues.go:18
+				r_3 := s_2[(gc_tx2+1)%gc_bdx2]
+//line methodvalues.go:20
+				gc_s_r_3[gc_rank2] = r_3
+			}
 		}
 	}
-
 //line methodvalues.go:190
 	var v_3 int32 = 1
-
-//line methodvalues.go:190
-	_ = v_3
-	{
-		var gc_l_c_ [32]*counter
-		var gc_l_c_2 [32]*counter
-		var gc_l_c [32]counter
-		var gc_l_recv_2 [32]*counter
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		var gc_c22v [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				r_3 := gc_s_r_3[gc_rank2]
-				var v int32
-				_ = v
-
-//line methodvalues.go:20
-				var r_4 int32 = r_3
-
-//line methodvalues.go:20
-				_ = r_4
-
-//line methodvalues.go:187
-				v = r_4
-
-//line methodvalues.go:188
-				var c counter
-				gc_l_c[gc_lane2] = c
-
-//line methodvalues.go:189
-				var recv_2 *counter = &gc_l_c[gc_lane2]
-
-//line methodvalues.go:189
-				_ = recv_2
-
-//line methodvalues.go:189
-				var f func(t *gocuda.Thread, v int32) = recv_2.add
-
-//line methodvalues.go:189
-				_ = f
-
-//line methodvalues.go:190
-				var c_ *counter = recv_2
-
-//line methodvalues.go:190
-				_ = c_
-				_ = r_4
-				_ = c
-				_ = recv_2
-				_ = f
-				_ = c_
-
-//line methodvalues.go:89
-				gc_c21v[gc_lane2] = v_3
-				gc_l_c_[gc_lane2] = c_
-				gc_s_v[gc_rank2] = v
-				gc_l_recv_2[gc_lane2] = recv_2
-			}
-
-//line methodvalues.go:89
-			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				c_ := gc_l_c_[gc_lane2]
-				_ = c_
-				v := gc_s_v[gc_rank2]
-				recv_2 := gc_l_recv_2[gc_lane2]
-				_ = recv_2
-
-//line methodvalues.go:89
-				c_.total += gc_c21r[gc_lane2]
-
-//line methodvalues.go:191
-				var v_4 int32 = v
-
-//line methodvalues.go:191
-				_ = v_4
-
-//line methodvalues.go:191
-				var c_2 *counter = recv_2
-
-//line methodvalues.go:191
-				_ = c_2
-				_ = v_4
-				_ = c_2
-
-//line methodvalues.go:89
-				gc_c22v[gc_lane2] = v_4
-				gc_l_c_2[gc_lane2] = c_2
-			}
-
-//line methodvalues.go:89
-			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-
-//line methodvalues.go:179
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					c_2 := gc_l_c_2[gc_lane2]
-					_ = c_2
-					add := gc_s_add[gc_rank2]
-					v := gc_s_v[gc_rank2]
-
-//line methodvalues.go:89
-					c_2.total += gc_c22r[gc_lane2]
-
 //line methodvalues.go:192
-					out[2*i] = add(t, v)
-
-//line methodvalues.go:193
-					out[2*i+1] = gc_l_c[gc_lane2].total
+	var gc_l_c_ [32]*counter
+	var gc_l_c_2 [32]*counter
+	var gc_l_c [32]counter
+	var gc_l_recv_2 [32]*counter
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	var gc_c22v [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			r_3 := gc_s_r_3[gc_rank2]
+			var v int32
+//line methodvalues.go:20
+			var r_4 int32 = r_3
+//line methodvalues.go:187
+			v = r_4
+			var c counter
+			gc_l_c[gc_lane2] = c
+//line methodvalues.go:189
+			var recv_2 *counter = &gc_l_c[gc_lane2]
+//line methodvalues.go:189
+			var f func(t *gocuda.Thread, v int32) = recv_2.add
+//line methodvalues.go:189
+			_ = f
+			var c_ *counter = recv_2
+//line methodvalues.go:89
+			gc_c21v[gc_lane2] = v_3
+			gc_l_c_[gc_lane2] = c_
+			gc_s_v[gc_rank2] = v
+			gc_l_recv_2[gc_lane2] = recv_2
+		}
+//line methodvalues.go:89
+		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			c_ := gc_l_c_[gc_lane2]
+//line methodvalues.go:95
+			v := gc_s_v[gc_rank2]
+			recv_2 := gc_l_recv_2[gc_lane2]
+//line methodvalues.go:89
+			c_.total += gc_c21r[gc_lane2]
+//line methodvalues.go:191
+			var v_4 int32 = v
+//line methodvalues.go:191
+			var c_2 *counter = recv_2
+//line methodvalues.go:89
+			gc_c22v[gc_lane2] = v_4
+			gc_l_c_2[gc_lane2] = c_2
+		}
+//line methodvalues.go:89
+		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+//line methodvalues.go:179
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line methodvalues.go:181
+				c_2 := gc_l_c_2[gc_lane2]
+//line methodvalues.go:183
+				add := gc_s_add[gc_rank2]
+				v := gc_s_v[gc_rank2]
+//line methodvalues.go:89
+				c_2.total += gc_c22r[gc_lane2]
+//line methodvalues.go:192
+				out[2*i] = add(t, v)
+				out[2*i+1] = gc_l_c[gc_lane2].total
 			}
 		}
 	}
@@ -4766,4 +3642,5 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 // gc_files_methodvalues holds the source files whose lines the kernels' records hash.
 //
 //go:embed methodvalues.go
+//line methodvalues.go:203
 var gc_files_methodvalues embed.FS

@@ -45,146 +45,161 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	{
-		var gc_l_v_ [32]float32
-		var gc_l_v_2 [32]float32
-		var gc_l_v_3 [32]float32
-		var gc_l_ok [32]bool
-		var gc_c1r [32]float32
-		var gc_c2v [32]bool
-		var gc_c2r [32]uint32
-		var gc_c3v [32]bool
-		var gc_c3r [32]uint32
-		var gc_c4v [32]bool
-		var gc_c4r [32]bool
-		var gc_c5v [32]bool
-		var gc_c5r [32]bool
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line normalize.go:50
+	var gc_l_v_ [32]float32
+	var gc_l_v_2 [32]float32
+	var gc_l_v_3 [32]float32
+	var gc_l_ok [32]bool
+	var gc_c1r [32]float32
+	var gc_c2v [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3v [32]bool
+	var gc_c3r [32]uint32
+	var gc_c4v [32]bool
+	var gc_c4r [32]bool
+	var gc_c5v [32]bool
+	var gc_c5r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line normalize.go:69
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line normalize.go:40
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line normalize.go:79
+						gc_rank := gc_w + gc_lane
 //line normalize.go:42
-							v := gc_at[gc_lane]
-
-//line normalize.go:43
-							var v_ float32 = v
-
-//line normalize.go:43
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-							gc_s_v[gc_rank] = v
+						v := gc_at[gc_lane]
+						var v_ float32 = v
+//line normalize.go:46
+						gc_l_v_[gc_lane] = v_
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line normalize.go:40
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+						i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:42
-							v := in[i]
-
-//line normalize.go:43
-							var v_ float32 = v
-
-//line normalize.go:43
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-							gc_s_v[gc_rank] = v
-						}
+						v := in[i]
+						var v_ float32 = v
+//line normalize.go:46
+						gc_l_v_[gc_lane] = v_
+						gc_s_v[gc_rank] = v
 					}
 				}
 			}
-
+		}
 //line normalize.go:23
-			for off := 16; off > 0; off /= 2 {
-
+		for off := 16; off > 0; off /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line normalize.go:28
+				v_ := gc_l_v_[gc_lane]
 //line normalize.go:24
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
-
+				var shflXorSync float32 = gc_c1r[gc_lane]
 //line normalize.go:24
-					var shflXorSync float32 = gc_c1r[gc_lane]
-
-//line normalize.go:24
-					v_ = fmaxf(v_, shflXorSync)
-					_ = shflXorSync
-					gc_l_v_[gc_lane] = v_
-				}
+				v_ = fmaxf(v_, shflXorSync)
+//line normalize.go:26
+				gc_l_v_[gc_lane] = v_
 			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:40
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
-					v := gc_s_v[gc_rank]
-
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:42
+				v_ := gc_l_v_[gc_lane]
+//line normalize.go:44
+				v := gc_s_v[gc_rank]
 //line normalize.go:26
-					var r float32 = v_
-
-//line normalize.go:26
-					_ = r
-
+				var r float32 = v_
 //line normalize.go:43
-					out[4*i] = r + 1
-
+				out[4*i] = r + 1
+				var v_2 float32 = float32(note(log, i, 1))
 //line normalize.go:44
-					var v_2 float32 = float32(note(log, i, 1))
-					_ = r
-					_ = v_2
-
-//line normalize.go:44
-					gc_c2v[gc_lane] = v > 0
-					gc_l_v_2[gc_lane] = v_2
-				}
+				gc_c2v[gc_lane] = v > 0
+				gc_l_v_2[gc_lane] = v_2
 			}
-
+		}
 //line normalize.go:44
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line normalize.go:40
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:42
+				v := gc_s_v[gc_rank]
+				v_2 := gc_l_v_2[gc_lane]
+				var ballotSync uint32 = gc_c2r[gc_lane]
+//line normalize.go:44
+				var v_3 float32 = v_2 + float32(ballotSync&1) + float32(note(log, i, 2))
+//line normalize.go:44
+				gc_c3v[gc_lane] = v < 0
+				gc_l_v_3[gc_lane] = v_3
+			}
+		}
+//line normalize.go:44
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line normalize.go:40
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:42
+				v_3 := gc_l_v_3[gc_lane]
+//line normalize.go:44
+				var ballotSync_ uint32 = gc_c3r[gc_lane]
+//line normalize.go:44
+				out[4*i+1] = v_3 + float32(ballotSync_>>31)
+			}
+		}
+		{
+//line normalize.go:49
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line normalize.go:52
+				v := gc_s_v[gc_rank]
+//line normalize.go:45
+				gc_c4v[gc_lane] = v > 2
+			}
+//line normalize.go:45
+			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -195,306 +210,180 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line normalize.go:40
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					v := gc_s_v[gc_rank]
-					v_2 := gc_l_v_2[gc_lane]
-					_ = v_2
-
-//line normalize.go:44
-					var ballotSync uint32 = gc_c2r[gc_lane]
-
-//line normalize.go:44
-					var v_3 float32 = v_2 + float32(ballotSync&1) + float32(note(log, i, 2))
-					_ = ballotSync
-					_ = v_3
-
-//line normalize.go:44
-					gc_c3v[gc_lane] = v < 0
-					gc_l_v_3[gc_lane] = v_3
-				}
-			}
-
-//line normalize.go:44
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line normalize.go:40
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					v_3 := gc_l_v_3[gc_lane]
-					_ = v_3
-
-//line normalize.go:44
-					var ballotSync_ uint32 = gc_c3r[gc_lane]
-
-//line normalize.go:44
-					out[4*i+1] = v_3 + float32(ballotSync_>>31)
-					_ = ballotSync_
-				}
-			}
-			{
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
-
 //line normalize.go:45
-					gc_c4v[gc_lane] = v > 2
-				}
-
+					var anySync bool = gc_c4r[gc_lane]
 //line normalize.go:45
-				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line normalize.go:40
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line normalize.go:45
-						var anySync bool = gc_c4r[gc_lane]
-
-//line normalize.go:45
-						if anySync {
-							out[4*i+2] = 1
-						}
-						_ = anySync
+					if anySync {
+						out[4*i+2] = 1
 					}
 				}
 			}
-			{
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
+		}
+		{
+//line normalize.go:53
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
 //line normalize.go:41
-					lane := (gc_rank & 31)
-					_ = lane
-
+				lane := (gc_rank & 31)
 //line normalize.go:48
-					var ok bool = lane%2 == 0
-					_ = ok
-					gc_l_ok[gc_lane] = ok
-				}
-				{
-					var gc_m16 uint32
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						ok := gc_l_ok[gc_lane]
-						_ = ok
-
+				var ok bool = lane%2 == 0
+//line normalize.go:50
+				gc_l_ok[gc_lane] = ok
+			}
+			{
+				var gc_m16 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					ok := gc_l_ok[gc_lane]
 //line normalize.go:48
-						if ok {
-							gc_m16 |= 1 << gc_lane
-						}
+					if ok {
+						gc_m16 |= 1 << gc_lane
 					}
-					gc_save16 := gc_act
-					gc_act = gc_save16 & gc_m16
-					if gc_act != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line normalize.go:48
-							gc_c5v[gc_lane] = v > -3
-						}
-
-//line normalize.go:48
-						compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, 0x55555555, nil, &gc_c5v, nil, nil, &gc_c5r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							var ok bool
-							_ = ok
-
-//line normalize.go:48
-							var allSync bool = gc_c5r[gc_lane]
-
-//line normalize.go:48
-							ok = allSync
-							_ = allSync
-							gc_l_ok[gc_lane] = ok
-						}
-					}
-					gc_act = gc_save16 &^ gc_dead
 				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+				gc_save16 := gc_act
+				gc_act = gc_save16 & gc_m16
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
+//line normalize.go:61
+						v := gc_s_v[gc_rank]
+//line normalize.go:48
+						gc_c5v[gc_lane] = v > -3
+					}
+//line normalize.go:48
+					compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, 0x55555555, nil, &gc_c5v, nil, nil, &gc_c5r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line normalize.go:55
+						var ok bool
+//line normalize.go:48
+						var allSync bool = gc_c5r[gc_lane]
+//line normalize.go:48
+						ok = allSync
+//line normalize.go:50
+						gc_l_ok[gc_lane] = ok
+					}
+				}
+				gc_act = gc_save16 &^ gc_dead
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line normalize.go:40
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						ok := gc_l_ok[gc_lane]
-						_ = ok
-
+					i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:42
+					ok := gc_l_ok[gc_lane]
 //line normalize.go:48
-						if ok {
-							out[4*i+2] += 2
-						}
+					if ok {
+						out[4*i+2] += 2
 					}
 				}
 			}
 		}
 	}
+//line normalize.go:56
 	gc_r2 := 0
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			v := gc_s_v[gc_rank]
-
+//line normalize.go:58
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		v := gc_s_v[gc_rank]
 //line normalize.go:51
-			if v > 0 {
-				gc_r2++
-			}
+		if v > 0 {
+			gc_r2++
 		}
 	}
-
 //line normalize.go:51
 	var syncThreadsCount int = gc_r2
-
 //line normalize.go:51
 	n := 1 + syncThreadsCount
-
-//line normalize.go:52
 	rounds := 0
-
-//line normalize.go:53
-	for {
+	for ; ; rounds++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_r3 := false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-
+//line normalize.go:60
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
 //line normalize.go:53
-				if rounds < 2 && v > 0 {
-					gc_r3 = true
-				}
+			if rounds < 2 && v > 0 {
+				gc_r3 = true
 			}
 		}
-
 //line normalize.go:53
 		var syncThreadsOr bool = gc_r3
-
 //line normalize.go:53
 		if !(syncThreadsOr) {
-
 //line normalize.go:53
 			break
 		}
-
-//line normalize.go:54
-		rounds++
 	}
-	{
-		var gc_l_v_4 [32]float32
-		var gc_c6r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line normalize.go:57
+	var gc_l_v_4 [32]float32
+	var gc_c6r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line normalize.go:67
+			v := gc_s_v[gc_rank]
+//line normalize.go:56
+			var v_4 float32 = -v
+//line normalize.go:58
+			gc_l_v_4[gc_lane] = v_4
+		}
+//line normalize.go:23
+		for off_ := 16; off_ > 0; off_ /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c6r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v := gc_s_v[gc_rank]
-
-//line normalize.go:56
-				var v_4 float32 = -v
-
-//line normalize.go:56
-				_ = v_4
-				_ = v_4
+//line normalize.go:28
+				v_4 := gc_l_v_4[gc_lane]
+//line normalize.go:24
+				var shflXorSync_ float32 = gc_c6r[gc_lane]
+//line normalize.go:24
+				v_4 = fmaxf(v_4, shflXorSync_)
+//line normalize.go:26
 				gc_l_v_4[gc_lane] = v_4
 			}
-
-//line normalize.go:23
-			for off_ := 16; off_ > 0; off_ /= 2 {
-
-//line normalize.go:24
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c6r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_4 := gc_l_v_4[gc_lane]
-					_ = v_4
-
-//line normalize.go:24
-					var shflXorSync_ float32 = gc_c6r[gc_lane]
-
-//line normalize.go:24
-					v_4 = fmaxf(v_4, shflXorSync_)
-					_ = shflXorSync_
-					gc_l_v_4[gc_lane] = v_4
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:40
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					v_4 := gc_l_v_4[gc_lane]
-					_ = v_4
-
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:42
+				v_4 := gc_l_v_4[gc_lane]
 //line normalize.go:26
-					var r_ float32 = v_4
-
-//line normalize.go:26
-					_ = r_
-
+				var r_ float32 = v_4
 //line normalize.go:56
-					out[4*i+3] = float32(n*10+rounds) + r_
-					_ = r_
-				}
+				out[4*i+3] = float32(n*10+rounds) + r_
 			}
 		}
 	}
@@ -526,16 +415,139 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_allSync := compiled.Scratch[bool](gc_b, 0)[:gc_n]
+//line normalize.go:76
+	var gc_l_v [32]int32
+	var gc_l_anySync [32]bool
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2r [32]int32
+	var gc_c3v [32]bool
+	var gc_c3r [32]bool
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line normalize.go:91
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+//line normalize.go:66
+				i := gc_bx*gc_bdx + gc_tx
+				v := int32(i % 5)
+				gc_l_v[gc_lane] = v
+			}
+		}
+//line normalize.go:68
+		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line normalize.go:72
+			v := gc_l_v[gc_lane]
+			_ = v
+//line normalize.go:68
+			var activeMask uint32 = gc_c1r[gc_lane]
+//line normalize.go:68
+			gc_c2m[gc_lane] = activeMask
+		}
+//line normalize.go:68
+		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line normalize.go:66
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:68
+				var v int32
+//line normalize.go:68
+				var reduceAddSync int32 = gc_c2r[gc_lane]
+//line normalize.go:68
+				v = reduceAddSync
+				out[3*i] = v
+//line normalize.go:71
+				gc_l_v[gc_lane] = v
+			}
+		}
+		{
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line normalize.go:70
+				gc_c3v[gc_lane] = (gc_rank & 31) > 3
+			}
+//line normalize.go:70
+			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line normalize.go:70
+				var anySync bool = gc_c3r[gc_lane]
+//line normalize.go:72
+				gc_l_anySync[gc_lane] = anySync
+			}
+			{
+				var gc_m12 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					anySync := gc_l_anySync[gc_lane]
+//line normalize.go:70
+					if anySync {
+						gc_m12 |= 1 << gc_lane
+					}
+				}
+				gc_save12 := gc_act
+				gc_act = gc_save12 & gc_m12
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line normalize.go:71
+						gc_c4v[gc_lane] = int32((gc_rank & 31))
+					}
+//line normalize.go:71
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c4v, 3, 32, &gc_c4r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line normalize.go:66
+							i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:71
+							out[3*i+1] = gc_c4r[gc_lane]
+						}
+					}
+				}
+				gc_act = gc_save12 &^ gc_dead
+			}
+		}
+	}
 	{
-		var gc_l_v [32]int32
-		var gc_l_anySync [32]bool
-		var gc_c1r [32]uint32
-		var gc_c2m [32]uint32
-		var gc_c2r [32]int32
-		var gc_c3v [32]bool
-		var gc_c3r [32]bool
-		var gc_c4v [32]int32
-		var gc_c4r [32]int32
+//line normalize.go:82
+		var gc_c5v [32]bool
+		var gc_c5r [32]bool
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -549,276 +561,93 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
 //line normalize.go:66
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line normalize.go:67
-					v := int32(i % 5)
-					_ = v
-
-//line normalize.go:68
-					gc_l_v[gc_lane] = v
+//line normalize.go:73
+					gc_c5v[gc_lane] = i%50 != 49
 				}
 			}
-
-//line normalize.go:68
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+//line normalize.go:73
+			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-
-//line normalize.go:68
-				var activeMask uint32 = gc_c1r[gc_lane]
-				_ = activeMask
-
-//line normalize.go:68
-				gc_c2m[gc_lane] = activeMask
-			}
-
-//line normalize.go:68
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line normalize.go:66
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					var v int32
-					_ = v
-
-//line normalize.go:68
-					var reduceAddSync int32 = gc_c2r[gc_lane]
-
-//line normalize.go:68
-					v = reduceAddSync
-
-//line normalize.go:69
-					out[3*i] = v
-					_ = reduceAddSync
-					gc_l_v[gc_lane] = v
-				}
-			}
-			{
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line normalize.go:70
-					gc_c3v[gc_lane] = (gc_rank & 31) > 3
-				}
-
-//line normalize.go:70
-				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line normalize.go:70
-					var anySync bool = gc_c3r[gc_lane]
-					_ = anySync
-					gc_l_anySync[gc_lane] = anySync
-				}
-				{
-					var gc_m12 uint32
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						anySync := gc_l_anySync[gc_lane]
-						_ = anySync
-
-//line normalize.go:70
-						if anySync {
-							gc_m12 |= 1 << gc_lane
-						}
-					}
-					gc_save12 := gc_act
-					gc_act = gc_save12 & gc_m12
-					if gc_act != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line normalize.go:71
-							gc_c4v[gc_lane] = int32((gc_rank & 31))
-						}
-
-//line normalize.go:71
-						compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c4v, 3, 32, &gc_c4r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line normalize.go:66
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line normalize.go:71
-								out[3*i+1] = gc_c4r[gc_lane]
-							}
-						}
-					}
-					gc_act = gc_save12 &^ gc_dead
-				}
+//line normalize.go:73
+				var allSync bool = gc_c5r[gc_lane]
+//line normalize.go:75
+				gc_s_allSync[gc_rank] = allSync
 			}
 		}
 	}
+	gc_r3 := false
 	{
-		{
-			var gc_c5v [32]bool
-			var gc_c5r [32]bool
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			allSync := gc_s_allSync[gc_rank]
+//line normalize.go:73
+			if allSync {
+				gc_r3 = true
+			}
+		}
+	}
+//line normalize.go:73
+	var syncThreadsOr bool = gc_r3
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line normalize.go:66
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line normalize.go:73
-						gc_c5v[gc_lane] = i%50 != 49
-					}
-				}
-
-//line normalize.go:73
-				compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line normalize.go:73
-					var allSync bool = gc_c5r[gc_lane]
-					_ = allSync
-					gc_s_allSync[gc_rank] = allSync
-				}
-			}
-		}
-		gc_r3 := false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				allSync := gc_s_allSync[gc_rank]
-
-//line normalize.go:73
-				if allSync {
-					gc_r3 = true
-				}
-			}
-		}
-
-//line normalize.go:73
-		var syncThreadsOr bool = gc_r3
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line normalize.go:66
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line normalize.go:73
-						if syncThreadsOr {
-							out[3*i+2] = 1
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line normalize.go:66
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line normalize.go:73
-						if syncThreadsOr {
-							out[3*i+2] = 1
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line normalize.go:66
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line normalize.go:73
-						if syncThreadsOr {
-							out[3*i+2] = 1
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line normalize.go:66
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line normalize.go:73
-						if syncThreadsOr {
-							out[3*i+2] = 1
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line normalize.go:66
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line normalize.go:73
 					if syncThreadsOr {
 						out[3*i+2] = 1
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line normalize.go:66
+					i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:73
+					if syncThreadsOr {
+						out[3*i+2] = 1
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line normalize.go:66
+					i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:73
+					if syncThreadsOr {
+						out[3*i+2] = 1
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line normalize.go:66
+					i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:73
+					if syncThreadsOr {
+						out[3*i+2] = 1
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line normalize.go:66
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:73
+				if syncThreadsOr {
+					out[3*i+2] = 1
 				}
 			}
 		}
@@ -849,180 +678,143 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_allSync [32]bool
-		var gc_l_allSync_ [32]bool
-		var gc_c1v [32]bool
-		var gc_c1r [32]bool
-		var gc_c2v [32]bool
-		var gc_c2r [32]bool
-		var gc_c3v [32]bool
-		var gc_c3r [32]bool
-		var gc_c4v [32]bool
-		var gc_c4r [32]bool
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line normalize.go:84
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line normalize.go:85
-					gc_c1v[gc_lane] = in[i] > 0
+//line normalize.go:93
+	var gc_l_allSync [32]bool
+	var gc_l_allSync_ [32]bool
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	var gc_c2v [32]bool
+	var gc_c2r [32]bool
+	var gc_c3v [32]bool
+	var gc_c3r [32]bool
+	var gc_c4v [32]bool
+	var gc_c4r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line normalize.go:85
-			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:84
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				i := gc_bx*gc_bdx + gc_tx
+				gc_c1v[gc_lane] = in[i] > 0
+			}
+		}
 //line normalize.go:85
-					var allSync bool = gc_c1r[gc_lane]
-					_ = allSync
-
-//line normalize.go:85
-					gc_c2v[gc_lane] = in[i] > 0
-					gc_l_allSync[gc_lane] = allSync
+		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line normalize.go:85
-			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:84
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					allSync := gc_l_allSync[gc_lane]
-					_ = allSync
-
+				i := gc_bx*gc_bdx + gc_tx
+				var allSync bool = gc_c1r[gc_lane]
 //line normalize.go:85
-					var anySync bool = gc_c2r[gc_lane]
-
+				gc_c2v[gc_lane] = in[i] > 0
+				gc_l_allSync[gc_lane] = allSync
+			}
+		}
 //line normalize.go:85
-					same := anySync == allSync
-
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line normalize.go:84
+				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:86
-					out[2*i] = 0
-
-//line normalize.go:87
-					if same {
-						out[2*i] = 1
-					}
-					_ = anySync
-					_ = same
+				allSync := gc_l_allSync[gc_lane]
+//line normalize.go:85
+				var anySync bool = gc_c2r[gc_lane]
+//line normalize.go:85
+				same := anySync == allSync
+				out[2*i] = 0
+				if same {
+					out[2*i] = 1
 				}
 			}
+		}
+		{
 			{
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line normalize.go:84
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line normalize.go:90
-						gc_c3v[gc_lane] = in[i]%3 == 0
+//line normalize.go:96
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				}
-
-//line normalize.go:90
-				compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line normalize.go:84
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:90
-						var allSync_ bool = gc_c3r[gc_lane]
-						_ = allSync_
-
+					gc_c3v[gc_lane] = in[i]%3 == 0
+				}
+			}
 //line normalize.go:90
-						gc_c4v[gc_lane] = in[i]%3 == 0
-						gc_l_allSync_[gc_lane] = allSync_
+			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				}
-
-//line normalize.go:90
-				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line normalize.go:84
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						allSync_ := gc_l_allSync_[gc_lane]
-						_ = allSync_
-
+					i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:90
-						var anySync_ bool = gc_c4r[gc_lane]
-
+					var allSync_ bool = gc_c3r[gc_lane]
 //line normalize.go:90
-						if anySync_ == allSync_ {
-							out[2*i+1] = 1
-						}
-						_ = anySync_
+					gc_c4v[gc_lane] = in[i]%3 == 0
+					gc_l_allSync_[gc_lane] = allSync_
+				}
+			}
+//line normalize.go:90
+			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line normalize.go:84
+					i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:86
+					allSync_ := gc_l_allSync_[gc_lane]
+//line normalize.go:90
+					var anySync_ bool = gc_c4r[gc_lane]
+//line normalize.go:90
+					if anySync_ == allSync_ {
+						out[2*i+1] = 1
 					}
 				}
 			}
@@ -1053,63 +845,47 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_c1v [32]int32
-		var gc_c1r [32]uint64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line normalize.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line normalize.go:101
-					gc_c1v[gc_lane] = in[i]
+//line normalize.go:109
+	var gc_c1v [32]int32
+	var gc_c1r [32]uint64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line normalize.go:101
-			compiled.WarpLanes[int32, uint64](gc_b, "MatchAllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				i := gc_bx*gc_bdx + gc_tx
+				gc_c1v[gc_lane] = in[i]
+			}
+		}
 //line normalize.go:101
-					m, all := uint32(gc_c1r[gc_lane]), gc_c1r[gc_lane]>>32 != 0
-
-//line normalize.go:102
-					out[2*i] = m
-
-//line normalize.go:103
-					if all {
-						out[2*i+1] = 1
-					}
-					_ = m
-					_ = all
+		compiled.WarpLanes[int32, uint64](gc_b, "MatchAllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line normalize.go:100
+				i := gc_bx*gc_bdx + gc_tx
+				m, all := uint32(gc_c1r[gc_lane]), gc_c1r[gc_lane]>>32 != 0
+				out[2*i] = m
+				if all {
+					out[2*i+1] = 1
 				}
 			}
 		}
@@ -1119,4 +895,5 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 // gc_files_normalize holds the source files whose lines the kernels' records hash.
 //
 //go:embed normalize.go
+//line normalize.go:117
 var gc_files_normalize embed.FS

@@ -46,201 +46,213 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	{
-		var gc_l_v_ [32]float32
-		var gc_l_v_2 [32]float32
-		var gc_l_v_3 [32]float32
-		var gc_l_ok [32]bool
-		var gc_c21r [32]float32
-		var gc_c22v [32]bool
-		var gc_c22r [32]uint32
-		var gc_c23v [32]bool
-		var gc_c23r [32]uint32
-		var gc_c24v [32]bool
-		var gc_c24r [32]bool
-		var gc_c25v [32]bool
-		var gc_c25r [32]bool
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line normalize.go:40
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:40
-						_ = i
-//line normalize.go:42
-						if i < 0 || i > len(in)-8 {
-//line normalize.go:42
-							break
-//line normalize.go:42
-						}
-//line normalize.go:42
-						v := archsimd.LoadFloat32x8Slice(in[i:])
-//line normalize.go:42
-						_ = v
-//line normalize.go:42
-						v_ := v
-//line normalize.go:42
-						_ = v_
-//line normalize.go:42
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-//line normalize.go:42
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line normalize.go:40
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:40
-						_ = i
-//line normalize.go:42
-						if i < 0 || i > len(in)-8 {
-//line normalize.go:42
-							break
-//line normalize.go:42
-						}
-//line normalize.go:42
-						v := archsimd.LoadFloat32x8Slice(in[i:])
-//line normalize.go:42
-						_ = v
-//line normalize.go:42
-						v_ := v
-//line normalize.go:42
-						_ = v_
-//line normalize.go:42
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-//line normalize.go:42
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line normalize.go:40
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line normalize.go:42
-						v := in[i]
-
-//line normalize.go:43
-						var v_ float32 = v
-
-//line normalize.go:43
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
-						gc_s_v[gc_rank2] = v
-					}
-				}
-			}
-
-//line normalize.go:23
-			for off := 16; off > 0; off /= 2 {
-
-//line normalize.go:24
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line normalize.go:50
+	var gc_l_v_ [32]float32
+	var gc_l_v_2 [32]float32
+	var gc_l_v_3 [32]float32
+	var gc_l_ok [32]bool
+	var gc_c21r [32]float32
+	var gc_c22v [32]bool
+	var gc_c22r [32]uint32
+	var gc_c23v [32]bool
+	var gc_c23r [32]uint32
+	var gc_c24v [32]bool
+	var gc_c24r [32]bool
+	var gc_c25v [32]bool
+	var gc_c25r [32]bool
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line normalize.go:68
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
-
-//line normalize.go:24
-					var shflXorSync float32 = gc_c21r[gc_lane2]
-
-//line normalize.go:24
-					v_ = fmaxf(v_, shflXorSync)
-					_ = shflXorSync
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line normalize.go:76
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line normalize.go:40
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:42
+					if i < 0 || i > len(in)-8 {
+//line normalize.go:42
+						break
+					}
+//line normalize.go:42
+					v := archsimd.LoadFloat32x8Slice(in[i:])
+//line normalize.go:42
+					v_ := v
+//line normalize.go:42
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+//line normalize.go:42
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line normalize.go:57
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line normalize.go:40
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:42
+					if i < 0 || i > len(in)-8 {
+//line normalize.go:42
+						break
+					}
+//line normalize.go:42
+					v := archsimd.LoadFloat32x8Slice(in[i:])
+//line normalize.go:42
+					v_ := v
+//line normalize.go:42
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+//line normalize.go:42
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line normalize.go:40
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:42
+					v := in[i]
+					var v_ float32 = v
+//line normalize.go:46
 					gc_l_v_[gc_lane2] = v_
+					gc_s_v[gc_rank2] = v
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+		}
+//line normalize.go:23
+		for off := 16; off > 0; off /= 2 {
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line normalize.go:28
+				v_ := gc_l_v_[gc_lane2]
+//line normalize.go:24
+				var shflXorSync float32 = gc_c21r[gc_lane2]
+//line normalize.go:24
+				v_ = fmaxf(v_, shflXorSync)
+//line normalize.go:26
+				gc_l_v_[gc_lane2] = v_
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line normalize.go:40
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
-					v := gc_s_v[gc_rank2]
-
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:42
+				v_ := gc_l_v_[gc_lane2]
+//line normalize.go:44
+				v := gc_s_v[gc_rank2]
 //line normalize.go:26
-					var r float32 = v_
-
-//line normalize.go:26
-					_ = r
-
+				var r float32 = v_
 //line normalize.go:43
-					out[4*i] = r + 1
-
+				out[4*i] = r + 1
+				var v_2 float32 = float32(note(log, i, 1))
 //line normalize.go:44
-					var v_2 float32 = float32(note(log, i, 1))
-					_ = r
-					_ = v_2
-
-//line normalize.go:44
-					gc_c22v[gc_lane2] = v > 0
-					gc_l_v_2[gc_lane2] = v_2
-				}
+				gc_c22v[gc_lane2] = v > 0
+				gc_l_v_2[gc_lane2] = v_2
 			}
-
+		}
 //line normalize.go:44
-			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
+		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line normalize.go:40
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:42
+				v := gc_s_v[gc_rank2]
+				v_2 := gc_l_v_2[gc_lane2]
+				var ballotSync uint32 = gc_c22r[gc_lane2]
+//line normalize.go:44
+				var v_3 float32 = v_2 + float32(ballotSync&1) + float32(note(log, i, 2))
+//line normalize.go:44
+				gc_c23v[gc_lane2] = v < 0
+				gc_l_v_3[gc_lane2] = v_3
+			}
+		}
+//line normalize.go:44
+		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c23v, nil, nil, &gc_c23r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line normalize.go:40
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:42
+				v_3 := gc_l_v_3[gc_lane2]
+//line normalize.go:44
+				var ballotSync_ uint32 = gc_c23r[gc_lane2]
+//line normalize.go:44
+				out[4*i+1] = v_3 + float32(ballotSync_>>31)
+			}
+		}
+		{
+//line normalize.go:49
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+//line normalize.go:52
+				v := gc_s_v[gc_rank2]
+//line normalize.go:45
+				gc_c24v[gc_lane2] = v > 2
+			}
+//line normalize.go:45
+			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -251,476 +263,312 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line normalize.go:40
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					v := gc_s_v[gc_rank2]
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
-
-//line normalize.go:44
-					var ballotSync uint32 = gc_c22r[gc_lane2]
-
-//line normalize.go:44
-					var v_3 float32 = v_2 + float32(ballotSync&1) + float32(note(log, i, 2))
-					_ = ballotSync
-					_ = v_3
-
-//line normalize.go:44
-					gc_c23v[gc_lane2] = v < 0
-					gc_l_v_3[gc_lane2] = v_3
-				}
-			}
-
-//line normalize.go:44
-			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c23v, nil, nil, &gc_c23r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line normalize.go:40
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					v_3 := gc_l_v_3[gc_lane2]
-					_ = v_3
-
-//line normalize.go:44
-					var ballotSync_ uint32 = gc_c23r[gc_lane2]
-
-//line normalize.go:44
-					out[4*i+1] = v_3 + float32(ballotSync_>>31)
-					_ = ballotSync_
-				}
-			}
-			{
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_s_v[gc_rank2]
-
 //line normalize.go:45
-					gc_c24v[gc_lane2] = v > 2
-				}
-
+					var anySync bool = gc_c24r[gc_lane2]
 //line normalize.go:45
-				compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line normalize.go:40
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line normalize.go:45
-						var anySync bool = gc_c24r[gc_lane2]
-
-//line normalize.go:45
-						if anySync {
-							out[4*i+2] = 1
-						}
-						_ = anySync
+					if anySync {
+						out[4*i+2] = 1
 					}
 				}
 			}
-			{
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
+		}
+		{
+//line normalize.go:53
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
 //line normalize.go:41
-					lane := (gc_rank2 & 31)
-					_ = lane
-
+				lane := (gc_rank2 & 31)
 //line normalize.go:48
-					var ok bool = lane%2 == 0
-					_ = ok
-					gc_l_ok[gc_lane2] = ok
-				}
-				{
-					var gc_m162 uint32
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						ok := gc_l_ok[gc_lane2]
-						_ = ok
-
+				var ok bool = lane%2 == 0
+//line normalize.go:50
+				gc_l_ok[gc_lane2] = ok
+			}
+			{
+				var gc_m162 uint32
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					ok := gc_l_ok[gc_lane2]
 //line normalize.go:48
-						if ok {
-							gc_m162 |= 1 << gc_lane2
-						}
+					if ok {
+						gc_m162 |= 1 << gc_lane2
 					}
-					gc_save162 := gc_act2
-					gc_act2 = gc_save162 & gc_m162
-					if gc_act2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line normalize.go:48
-							gc_c25v[gc_lane2] = v > -3
-						}
-
-//line normalize.go:48
-						compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, 0x55555555, nil, &gc_c25v, nil, nil, &gc_c25r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							var ok bool
-							_ = ok
-
-//line normalize.go:48
-							var allSync bool = gc_c25r[gc_lane2]
-
-//line normalize.go:48
-							ok = allSync
-							_ = allSync
-							gc_l_ok[gc_lane2] = ok
-						}
-					}
-					gc_act2 = gc_save162 &^ gc_dead2
 				}
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+				gc_save162 := gc_act2
+				gc_act2 = gc_save162 & gc_m162
+				if gc_act2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+//line normalize.go:61
+						v := gc_s_v[gc_rank2]
+//line normalize.go:48
+						gc_c25v[gc_lane2] = v > -3
+					}
+//line normalize.go:48
+					compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, 0x55555555, nil, &gc_c25v, nil, nil, &gc_c25r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line normalize.go:55
+						var ok bool
+//line normalize.go:48
+						var allSync bool = gc_c25r[gc_lane2]
+//line normalize.go:48
+						ok = allSync
+//line normalize.go:50
+						gc_l_ok[gc_lane2] = ok
+					}
+				}
+				gc_act2 = gc_save162 &^ gc_dead2
+			}
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line normalize.go:40
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						ok := gc_l_ok[gc_lane2]
-						_ = ok
-
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:42
+					ok := gc_l_ok[gc_lane2]
 //line normalize.go:48
-						if ok {
-							out[4*i+2] += 2
-						}
+					if ok {
+						out[4*i+2] += 2
 					}
 				}
 			}
 		}
 	}
+//line normalize.go:56
 	gc_r22 := 0
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			v := gc_s_v[gc_rank2]
-
+//line normalize.go:58
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		v := gc_s_v[gc_rank2]
 //line normalize.go:51
-			if v > 0 {
-				gc_r22++
-			}
+		if v > 0 {
+			gc_r22++
 		}
 	}
-
 //line normalize.go:51
 	var syncThreadsCount int = gc_r22
-
 //line normalize.go:51
 	n := 1 + syncThreadsCount
-
-//line normalize.go:52
 	rounds := 0
-
-//line normalize.go:53
-	for {
+	for ; ; rounds++ {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_r32 := false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
-
+//line normalize.go:60
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			v := gc_s_v[gc_rank2]
 //line normalize.go:53
-				if rounds < 2 && v > 0 {
-					gc_r32 = true
-				}
+			if rounds < 2 && v > 0 {
+				gc_r32 = true
 			}
 		}
-
 //line normalize.go:53
 		var syncThreadsOr bool = gc_r32
-
 //line normalize.go:53
 		if !(syncThreadsOr) {
-
 //line normalize.go:53
 			break
 		}
-
-//line normalize.go:54
-		rounds++
 	}
-	{
-		var gc_l_v_4 [32]float32
-		var gc_c26r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line normalize.go:57
+	var gc_l_v_4 [32]float32
+	var gc_c26r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
 //line normalize.go:56
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line normalize.go:56
-						_ = v
+					gc_t2 := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
 //line normalize.go:56
-						gc_t2 := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
+					v_4 := gc_t2
 //line normalize.go:56
-						_ = gc_t2
-//line normalize.go:56
-						v_4 := gc_t2
-//line normalize.go:56
-						_ = v_4
-//line normalize.go:56
-						v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line normalize.go:56
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line normalize.go:56
-						_ = v
-//line normalize.go:56
-						gc_t := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
-//line normalize.go:56
-						_ = gc_t
-//line normalize.go:56
-						v_4 := gc_t
-//line normalize.go:56
-						_ = v_4
-//line normalize.go:56
-						v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
+					v_4.StoreSlice(gc_l_v_4[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_s_v[gc_rank2]
-
 //line normalize.go:56
-					var v_4 float32 = -v
-
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line normalize.go:56
-					_ = v_4
-					_ = v_4
-					gc_l_v_4[gc_lane2] = v_4
+					gc_t := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
+//line normalize.go:56
+					v_4 := gc_t
+//line normalize.go:56
+					v_4.StoreSlice(gc_l_v_4[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
 			}
-
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line normalize.go:69
+				v := gc_s_v[gc_rank2]
+//line normalize.go:56
+				var v_4 float32 = -v
+//line normalize.go:58
+				gc_l_v_4[gc_lane2] = v_4
+			}
+		}
 //line normalize.go:23
-			for off_ := 16; off_ > 0; off_ /= 2 {
-
+		for off_ := 16; off_ > 0; off_ /= 2 {
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c26r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line normalize.go:28
+				v_4 := gc_l_v_4[gc_lane2]
 //line normalize.go:24
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c26r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				var shflXorSync_ float32 = gc_c26r[gc_lane2]
+//line normalize.go:24
+				v_4 = fmaxf(v_4, shflXorSync_)
+//line normalize.go:26
+				gc_l_v_4[gc_lane2] = v_4
+			}
+		}
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+//line normalize.go:56
+			gc_vb := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
+			gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+//line normalize.go:56
+				gc_vb2 := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_4 := gc_l_v_4[gc_lane2]
-					_ = v_4
-
-//line normalize.go:24
-					var shflXorSync_ float32 = gc_c26r[gc_lane2]
-
-//line normalize.go:24
-					v_4 = fmaxf(v_4, shflXorSync_)
-					_ = shflXorSync_
-					gc_l_v_4[gc_lane2] = v_4
-				}
-			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-//line normalize.go:56
-				gc_vb := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
-//line normalize.go:56
-				_ = gc_vb
-				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-//line normalize.go:56
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
-//line normalize.go:56
-					_ = gc_vb2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx5.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx5.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx5.Z
-						_ = gc_tz2
-						_ = gc_rank2
+					gc_tx2 := gc_tidx5.X + gc_lane2
+//line normalize.go:61
+					gc_ty2 := gc_tidx5.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx5.Z
+					_ = gc_tz2
 //line normalize.go:40
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line normalize.go:40
-						_ = i
-//line normalize.go:40
-						v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane2:])
-//line normalize.go:40
-						_ = v_4
+					v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane2:])
 //line normalize.go:26
-						r_ := v_4
-//line normalize.go:26
-						_ = r_
+					r_ := v_4
+					{
 //line normalize.go:56
-						{
+						var gc_lanes2 [8]float32
 //line normalize.go:56
-							var gc_lanes2 [8]float32
+						gc_vb2.Add(r_).Store(&gc_lanes2)
 //line normalize.go:56
-							gc_vb2.Add(r_).Store(&gc_lanes2)
+						for gc_k2 := range 8 {
 //line normalize.go:56
-							for gc_k2 := range 8 {
+							if 0xff&(1<<gc_k2) != 0 {
 //line normalize.go:56
-								if 0xff&(1<<gc_k2) != 0 {
+								gc_pos2.Thread = gc_rank2 + gc_k2
 //line normalize.go:56
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line normalize.go:56
-									out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
-//line normalize.go:56
-								}
-//line normalize.go:56
+								out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
 							}
-//line normalize.go:56
-							gc_pos2.Thread = gc_rank2
-//line normalize.go:56
 						}
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line normalize.go:40
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:40
-						_ = i
-//line normalize.go:40
-						v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane2:])
-//line normalize.go:40
-						_ = v_4
-//line normalize.go:26
-						r_ := v_4
-//line normalize.go:26
-						_ = r_
 //line normalize.go:56
-						{
-//line normalize.go:56
-							var gc_lanes [8]float32
-//line normalize.go:56
-							gc_vb.Add(r_).Store(&gc_lanes)
-//line normalize.go:56
-							for gc_k := range 8 {
-//line normalize.go:56
-								if 0xff&(1<<gc_k) != 0 {
-//line normalize.go:56
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line normalize.go:56
-									out[(4*i+3)+4*gc_k] = gc_lanes[gc_k]
-//line normalize.go:56
-								}
-//line normalize.go:56
-							}
-//line normalize.go:56
-							gc_pos2.Thread = gc_rank2
-//line normalize.go:56
-						}
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line normalize.go:40
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_4 := gc_l_v_4[gc_lane2]
-						_ = v_4
-
-//line normalize.go:26
-						var r_ float32 = v_4
-
-//line normalize.go:26
-						_ = r_
-
-//line normalize.go:56
-						out[4*i+3] = float32(n*10+rounds) + r_
-						_ = r_
 					}
+//line normalize.go:57
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line normalize.go:71
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line normalize.go:40
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:40
+					v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane2:])
+//line normalize.go:26
+					r_ := v_4
+					{
+//line normalize.go:56
+						var gc_lanes [8]float32
+//line normalize.go:56
+						gc_vb.Add(r_).Store(&gc_lanes)
+//line normalize.go:56
+						for gc_k := range 8 {
+//line normalize.go:56
+							if 0xff&(1<<gc_k) != 0 {
+//line normalize.go:56
+								gc_pos2.Thread = gc_rank2 + gc_k
+//line normalize.go:56
+								out[(4*i+3)+4*gc_k] = gc_lanes[gc_k]
+							}
+						}
+//line normalize.go:56
+						gc_pos2.Thread = gc_rank2
+					}
+//line normalize.go:57
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line normalize.go:40
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:42
+					v_4 := gc_l_v_4[gc_lane2]
+//line normalize.go:26
+					var r_ float32 = v_4
+//line normalize.go:56
+					out[4*i+3] = float32(n*10+rounds) + r_
 				}
 			}
 		}
@@ -753,16 +601,385 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_allSync := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
+//line normalize.go:76
+	var gc_l_v [32]int32
+	var gc_l_anySync [32]bool
+	var gc_c21r [32]uint32
+	var gc_c22m [32]uint32
+	var gc_c22r [32]int32
+	var gc_c23v [32]bool
+	var gc_c23r [32]bool
+	var gc_c24v [32]int32
+	var gc_c24r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line normalize.go:91
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+//line normalize.go:66
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				v := int32(i % 5)
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line normalize.go:68
+		compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line normalize.go:68
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line normalize.go:68
+					_ = v
+//line normalize.go:68
+					gc_t2 := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+//line normalize.go:68
+					activeMask := gc_t2
+//line normalize.go:68
+					activeMask.StoreSlice(gc_c22m[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line normalize.go:68
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line normalize.go:68
+					_ = v
+//line normalize.go:68
+					gc_t := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+//line normalize.go:68
+					activeMask := gc_t
+//line normalize.go:68
+					activeMask.StoreSlice(gc_c22m[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line normalize.go:81
+				v := gc_l_v[gc_lane2]
+				_ = v
+//line normalize.go:68
+				var activeMask uint32 = gc_c21r[gc_lane2]
+//line normalize.go:68
+				gc_c22m[gc_lane2] = activeMask
+			}
+		}
+//line normalize.go:68
+		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v, nil, nil, &gc_c22r)
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx4.X + gc_lane2
+//line normalize.go:77
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+//line normalize.go:66
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:66
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line normalize.go:68
+					gc_t6 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line normalize.go:68
+					reduceAddSync := gc_t6
+//line normalize.go:68
+					v = reduceAddSync
+					{
+//line normalize.go:69
+						var gc_lanes4 [8]int32
+//line normalize.go:69
+						v.Store(&gc_lanes4)
+//line normalize.go:69
+						for gc_k4 := range 8 {
+//line normalize.go:69
+							if 0xff&(1<<gc_k4) != 0 {
+//line normalize.go:69
+								gc_pos2.Thread = gc_rank2 + gc_k4
+//line normalize.go:69
+								out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
+							}
+						}
+//line normalize.go:69
+						gc_pos2.Thread = gc_rank2
+					}
+//line normalize.go:69
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line normalize.go:84
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line normalize.go:66
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:66
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line normalize.go:68
+					gc_t4 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line normalize.go:68
+					reduceAddSync := gc_t4
+//line normalize.go:68
+					v = reduceAddSync
+					{
+//line normalize.go:69
+						var gc_lanes2 [8]int32
+//line normalize.go:69
+						v.Store(&gc_lanes2)
+//line normalize.go:69
+						for gc_k2 := range 8 {
+//line normalize.go:69
+							if 0xff&(1<<gc_k2) != 0 {
+//line normalize.go:69
+								gc_pos2.Thread = gc_rank2 + gc_k2
+//line normalize.go:69
+								out[(3*i)+3*gc_k2] = gc_lanes2[gc_k2]
+							}
+						}
+//line normalize.go:69
+						gc_pos2.Thread = gc_rank2
+					}
+//line normalize.go:69
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line normalize.go:66
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:68
+					var v int32
+//line normalize.go:68
+					var reduceAddSync int32 = gc_c22r[gc_lane2]
+//line normalize.go:68
+					v = reduceAddSync
+					out[3*i] = v
+//line normalize.go:71
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
+		{
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line normalize.go:70
+				gc_c23v[gc_lane2] = (gc_rank2 & 31) > 3
+			}
+//line normalize.go:70
+			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c23v, nil, nil, &gc_c23r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line normalize.go:70
+				var anySync bool = gc_c23r[gc_lane2]
+//line normalize.go:72
+				gc_l_anySync[gc_lane2] = anySync
+			}
+			{
+				var gc_m122 uint32
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					anySync := gc_l_anySync[gc_lane2]
+//line normalize.go:70
+					if anySync {
+						gc_m122 |= 1 << gc_lane2
+					}
+				}
+				gc_save122 := gc_act2
+				gc_act2 = gc_save122 & gc_m122
+				if gc_act2 != 0 {
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+//line normalize.go:71
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
+//line normalize.go:71
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line normalize.go:75
+								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c24v[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line normalize.go:85
+								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c24v[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line normalize.go:71
+							gc_c24v[gc_lane2] = int32((gc_rank2 & 31))
+						}
+					}
+//line normalize.go:71
+					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gocuda.FullMask, &gc_c24v, 3, 32, &gc_c24r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tx2 := gc_tidx6.X + gc_lane2
+//line normalize.go:80
+								gc_ty2 := gc_tidx6.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx6.Z
+								_ = gc_tz2
+//line normalize.go:66
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								{
+//line normalize.go:71
+									var gc_lanes6 [8]int32
+//line normalize.go:71
+									archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]).Store(&gc_lanes6)
+//line normalize.go:71
+									for gc_k6 := range 8 {
+//line normalize.go:71
+										if 0xff&(1<<gc_k6) != 0 {
+//line normalize.go:71
+											gc_pos2.Thread = gc_rank2 + gc_k6
+//line normalize.go:71
+											out[(3*i+1)+3*gc_k6] = gc_lanes6[gc_k6]
+										}
+									}
+//line normalize.go:71
+									gc_pos2.Thread = gc_rank2
+								}
+//line normalize.go:72
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+//line normalize.go:86
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+//line normalize.go:66
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								{
+//line normalize.go:71
+									var gc_lanes5 [8]int32
+//line normalize.go:71
+									archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]).Store(&gc_lanes5)
+//line normalize.go:71
+									for gc_k5 := range 8 {
+//line normalize.go:71
+										if 0xff&(1<<gc_k5) != 0 {
+//line normalize.go:71
+											gc_pos2.Thread = gc_rank2 + gc_k5
+//line normalize.go:71
+											out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
+										}
+									}
+//line normalize.go:71
+									gc_pos2.Thread = gc_rank2
+								}
+//line normalize.go:72
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left4&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line normalize.go:66
+								i := gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:71
+								out[3*i+1] = gc_c24r[gc_lane2]
+							}
+						}
+					}
+				}
+				gc_act2 = gc_save122 &^ gc_dead2
+			}
+		}
+	}
 	{
-		var gc_l_v [32]int32
-		var gc_l_anySync [32]bool
-		var gc_c21r [32]uint32
-		var gc_c22m [32]uint32
-		var gc_c22r [32]int32
-		var gc_c23v [32]bool
-		var gc_c23r [32]bool
-		var gc_c24v [32]int32
-		var gc_c24r [32]int32
+//line normalize.go:83
+		var gc_c25v [32]bool
+		var gc_c25r [32]bool
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
@@ -776,668 +993,165 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
 //line normalize.go:66
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line normalize.go:67
-					v := int32(i % 5)
-					_ = v
-
-//line normalize.go:68
-					gc_l_v[gc_lane2] = v
+//line normalize.go:73
+					gc_c25v[gc_lane2] = i%50 != 49
 				}
 			}
-
-//line normalize.go:68
-			compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line normalize.go:68
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line normalize.go:68
-						_ = v
-//line normalize.go:68
-						gc_t2 := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line normalize.go:68
-						_ = gc_t2
-//line normalize.go:68
-						activeMask := gc_t2
-//line normalize.go:68
-						_ = activeMask
-//line normalize.go:68
-						activeMask.StoreSlice(gc_c22m[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line normalize.go:68
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line normalize.go:68
-						_ = v
-//line normalize.go:68
-						gc_t := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line normalize.go:68
-						_ = gc_t
-//line normalize.go:68
-						activeMask := gc_t
-//line normalize.go:68
-						_ = activeMask
-//line normalize.go:68
-						activeMask.StoreSlice(gc_c22m[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
-
-//line normalize.go:68
-					var activeMask uint32 = gc_c21r[gc_lane2]
-					_ = activeMask
-
-//line normalize.go:68
-					gc_c22m[gc_lane2] = activeMask
-				}
-			}
-
-//line normalize.go:68
-			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v, nil, nil, &gc_c22r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line normalize.go:66
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:66
-						_ = i
-//line normalize.go:66
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line normalize.go:66
-						_ = v
-//line normalize.go:68
-						gc_t6 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line normalize.go:68
-						_ = gc_t6
-//line normalize.go:68
-						reduceAddSync := gc_t6
-//line normalize.go:68
-						_ = reduceAddSync
-//line normalize.go:68
-						v = reduceAddSync
-//line normalize.go:69
-						{
-//line normalize.go:69
-							var gc_lanes4 [8]int32
-//line normalize.go:69
-							v.Store(&gc_lanes4)
-//line normalize.go:69
-							for gc_k4 := range 8 {
-//line normalize.go:69
-								if 0xff&(1<<gc_k4) != 0 {
-//line normalize.go:69
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line normalize.go:69
-									out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
-//line normalize.go:69
-								}
-//line normalize.go:69
-							}
-//line normalize.go:69
-							gc_pos2.Thread = gc_rank2
-//line normalize.go:69
-						}
-//line normalize.go:69
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line normalize.go:66
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:66
-						_ = i
-//line normalize.go:66
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line normalize.go:66
-						_ = v
-//line normalize.go:68
-						gc_t4 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line normalize.go:68
-						_ = gc_t4
-//line normalize.go:68
-						reduceAddSync := gc_t4
-//line normalize.go:68
-						_ = reduceAddSync
-//line normalize.go:68
-						v = reduceAddSync
-//line normalize.go:69
-						{
-//line normalize.go:69
-							var gc_lanes2 [8]int32
-//line normalize.go:69
-							v.Store(&gc_lanes2)
-//line normalize.go:69
-							for gc_k2 := range 8 {
-//line normalize.go:69
-								if 0xff&(1<<gc_k2) != 0 {
-//line normalize.go:69
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line normalize.go:69
-									out[(3*i)+3*gc_k2] = gc_lanes2[gc_k2]
-//line normalize.go:69
-								}
-//line normalize.go:69
-							}
-//line normalize.go:69
-							gc_pos2.Thread = gc_rank2
-//line normalize.go:69
-						}
-//line normalize.go:69
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line normalize.go:66
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						var v int32
-						_ = v
-
-//line normalize.go:68
-						var reduceAddSync int32 = gc_c22r[gc_lane2]
-
-//line normalize.go:68
-						v = reduceAddSync
-
-//line normalize.go:69
-						out[3*i] = v
-						_ = reduceAddSync
-						gc_l_v[gc_lane2] = v
-					}
-				}
-			}
-			{
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line normalize.go:70
-					gc_c23v[gc_lane2] = (gc_rank2 & 31) > 3
-				}
-
-//line normalize.go:70
-				compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c23v, nil, nil, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line normalize.go:70
-					var anySync bool = gc_c23r[gc_lane2]
-					_ = anySync
-					gc_l_anySync[gc_lane2] = anySync
-				}
-				{
-					var gc_m122 uint32
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						anySync := gc_l_anySync[gc_lane2]
-						_ = anySync
-
-//line normalize.go:70
-						if anySync {
-							gc_m122 |= 1 << gc_lane2
-						}
-					}
-					gc_save122 := gc_act2
-					gc_act2 = gc_save122 & gc_m122
-					if gc_act2 != 0 {
-						gc_left3 := gc_act2
-						if compiled.SIMD {
-//line normalize.go:71
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line normalize.go:71
-							_ = gc_iota
-							if gc_act2 == ^uint32(0) {
-//line normalize.go:71
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line normalize.go:71
-								_ = gc_iota2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c24v[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c24v[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line normalize.go:71
-								gc_c24v[gc_lane2] = int32((gc_rank2 & 31))
-							}
-						}
-
-//line normalize.go:71
-						compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gocuda.FullMask, &gc_c24v, 3, 32, &gc_c24r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx6.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx6.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx6.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line normalize.go:66
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:66
-									_ = i
-//line normalize.go:71
-									{
-//line normalize.go:71
-										var gc_lanes6 [8]int32
-//line normalize.go:71
-										archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]).Store(&gc_lanes6)
-//line normalize.go:71
-										for gc_k6 := range 8 {
-//line normalize.go:71
-											if 0xff&(1<<gc_k6) != 0 {
-//line normalize.go:71
-												gc_pos2.Thread = gc_rank2 + gc_k6
-//line normalize.go:71
-												out[(3*i+1)+3*gc_k6] = gc_lanes6[gc_k6]
-//line normalize.go:71
-											}
-//line normalize.go:71
-										}
-//line normalize.go:71
-										gc_pos2.Thread = gc_rank2
-//line normalize.go:71
-									}
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line normalize.go:66
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:66
-									_ = i
-//line normalize.go:71
-									{
-//line normalize.go:71
-										var gc_lanes5 [8]int32
-//line normalize.go:71
-										archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]).Store(&gc_lanes5)
-//line normalize.go:71
-										for gc_k5 := range 8 {
-//line normalize.go:71
-											if 0xff&(1<<gc_k5) != 0 {
-//line normalize.go:71
-												gc_pos2.Thread = gc_rank2 + gc_k5
-//line normalize.go:71
-												out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
-//line normalize.go:71
-											}
-//line normalize.go:71
-										}
-//line normalize.go:71
-										gc_pos2.Thread = gc_rank2
-//line normalize.go:71
-									}
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left4&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line normalize.go:66
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line normalize.go:71
-									out[3*i+1] = gc_c24r[gc_lane2]
-								}
-							}
-						}
-					}
-					gc_act2 = gc_save122 &^ gc_dead2
-				}
+//line normalize.go:73
+			compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c25v, nil, nil, &gc_c25r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+//line normalize.go:73
+				var allSync bool = gc_c25r[gc_lane2]
+//line normalize.go:75
+				gc_s_allSync[gc_rank2] = allSync
 			}
 		}
 	}
+	gc_r32 := false
 	{
-		{
-			var gc_c25v [32]bool
-			var gc_c25r [32]bool
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line normalize.go:66
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			allSync := gc_s_allSync[gc_rank2]
 //line normalize.go:73
-						gc_c25v[gc_lane2] = i%50 != 49
-					}
-				}
-
-//line normalize.go:73
-				compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c25v, nil, nil, &gc_c25r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line normalize.go:73
-					var allSync bool = gc_c25r[gc_lane2]
-					_ = allSync
-					gc_s_allSync[gc_rank2] = allSync
-				}
+			if allSync {
+				gc_r32 = true
 			}
 		}
-		gc_r32 := false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				allSync := gc_s_allSync[gc_rank2]
-
+	}
 //line normalize.go:73
-				if allSync {
-					gc_r32 = true
-				}
-			}
-		}
-
-//line normalize.go:73
-		var syncThreadsOr bool = gc_r32
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+	var syncThreadsOr bool = gc_r32
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line normalize.go:74
-						gc_vb2 := archsimd.BroadcastInt32x16(1)
-//line normalize.go:74
-						_ = gc_vb2
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line normalize.go:66
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:66
-							_ = i
-//line normalize.go:73
-							if syncThreadsOr {
-//line normalize.go:73
-								{
-//line normalize.go:73
-									var gc_lanes8 [16]int32
-//line normalize.go:73
-									gc_vb2.Store(&gc_lanes8)
-//line normalize.go:73
-									for gc_k8 := range 16 {
-//line normalize.go:73
-										if 0xffff&(1<<gc_k8) != 0 {
-//line normalize.go:73
-											gc_pos2.Thread = gc_rank2 + gc_k8
-											out[(3*i+2)+3*gc_k8] = gc_lanes8[gc_k8]
-//line normalize.go:74
-										}
-//line normalize.go:74
-									}
-//line normalize.go:74
-									gc_pos2.Thread = gc_rank2
-//line normalize.go:74
-								}
-//line normalize.go:74
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line normalize.go:74
-					gc_vb := archsimd.BroadcastInt32x8(1)
-//line normalize.go:74
-					_ = gc_vb
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_vb2 := archsimd.BroadcastInt32x16(1)
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line normalize.go:66
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:66
-						_ = i
 //line normalize.go:73
 						if syncThreadsOr {
-//line normalize.go:73
 							{
 //line normalize.go:73
-								var gc_lanes7 [8]int32
+								var gc_lanes8 [16]int32
 //line normalize.go:73
-								gc_vb.Store(&gc_lanes7)
+								gc_vb2.Store(&gc_lanes8)
 //line normalize.go:73
-								for gc_k7 := range 8 {
+								for gc_k8 := range 16 {
 //line normalize.go:73
-									if 0xff&(1<<gc_k7) != 0 {
+									if 0xffff&(1<<gc_k8) != 0 {
 //line normalize.go:73
-										gc_pos2.Thread = gc_rank2 + gc_k7
-										out[(3*i+2)+3*gc_k7] = gc_lanes7[gc_k7]
-//line normalize.go:74
+										gc_pos2.Thread = gc_rank2 + gc_k8
+										out[(3*i+2)+3*gc_k8] = gc_lanes8[gc_k8]
 									}
-//line normalize.go:74
 								}
 //line normalize.go:74
 								gc_pos2.Thread = gc_rank2
+							}
+						}
+					}
+//line normalize.go:76
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
 //line normalize.go:74
+				gc_vb := archsimd.BroadcastInt32x8(1)
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+//line normalize.go:66
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:73
+					if syncThreadsOr {
+						{
+//line normalize.go:73
+							var gc_lanes7 [8]int32
+//line normalize.go:73
+							gc_vb.Store(&gc_lanes7)
+//line normalize.go:73
+							for gc_k7 := range 8 {
+//line normalize.go:73
+								if 0xff&(1<<gc_k7) != 0 {
+//line normalize.go:73
+									gc_pos2.Thread = gc_rank2 + gc_k7
+									out[(3*i+2)+3*gc_k7] = gc_lanes7[gc_k7]
+								}
 							}
 //line normalize.go:74
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line normalize.go:66
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line normalize.go:73
-						if syncThreadsOr {
-							out[3*i+2] = 1
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line normalize.go:66
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line normalize.go:73
-						if syncThreadsOr {
-							out[3*i+2] = 1
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line normalize.go:66
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line normalize.go:73
-						if syncThreadsOr {
-							out[3*i+2] = 1
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line normalize.go:66
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line normalize.go:73
-						if syncThreadsOr {
-							out[3*i+2] = 1
+							gc_pos2.Thread = gc_rank2
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line normalize.go:76
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step2 := gc_vstep
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line normalize.go:66
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line normalize.go:73
 					if syncThreadsOr {
 						out[3*i+2] = 1
 					}
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line normalize.go:66
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:73
+					if syncThreadsOr {
+						out[3*i+2] = 1
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line normalize.go:66
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:73
+					if syncThreadsOr {
+						out[3*i+2] = 1
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line normalize.go:66
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:73
+					if syncThreadsOr {
+						out[3*i+2] = 1
+					}
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line normalize.go:66
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:73
+				if syncThreadsOr {
+					out[3*i+2] = 1
 				}
 			}
 		}
@@ -1468,180 +1182,143 @@ func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_allSync [32]bool
-		var gc_l_allSync_ [32]bool
-		var gc_c21v [32]bool
-		var gc_c21r [32]bool
-		var gc_c22v [32]bool
-		var gc_c22r [32]bool
-		var gc_c23v [32]bool
-		var gc_c23r [32]bool
-		var gc_c24v [32]bool
-		var gc_c24r [32]bool
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line normalize.go:84
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line normalize.go:85
-					gc_c21v[gc_lane2] = in[i] > 0
+//line normalize.go:93
+	var gc_l_allSync [32]bool
+	var gc_l_allSync_ [32]bool
+	var gc_c21v [32]bool
+	var gc_c21r [32]bool
+	var gc_c22v [32]bool
+	var gc_c22r [32]bool
+	var gc_c23v [32]bool
+	var gc_c23r [32]bool
+	var gc_c24v [32]bool
+	var gc_c24r [32]bool
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			}
-
-//line normalize.go:85
-			compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line normalize.go:84
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				gc_c21v[gc_lane2] = in[i] > 0
+			}
+		}
 //line normalize.go:85
-					var allSync bool = gc_c21r[gc_lane2]
-					_ = allSync
-
-//line normalize.go:85
-					gc_c22v[gc_lane2] = in[i] > 0
-					gc_l_allSync[gc_lane2] = allSync
+		compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			}
-
-//line normalize.go:85
-			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line normalize.go:84
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					allSync := gc_l_allSync[gc_lane2]
-					_ = allSync
-
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				var allSync bool = gc_c21r[gc_lane2]
 //line normalize.go:85
-					var anySync bool = gc_c22r[gc_lane2]
-
+				gc_c22v[gc_lane2] = in[i] > 0
+				gc_l_allSync[gc_lane2] = allSync
+			}
+		}
 //line normalize.go:85
-					same := anySync == allSync
-
+		compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line normalize.go:84
+				i := gc_bx2*gc_bdx2 + gc_tx2
 //line normalize.go:86
-					out[2*i] = 0
-
-//line normalize.go:87
-					if same {
-						out[2*i] = 1
-					}
-					_ = anySync
-					_ = same
+				allSync := gc_l_allSync[gc_lane2]
+//line normalize.go:85
+				var anySync bool = gc_c22r[gc_lane2]
+//line normalize.go:85
+				same := anySync == allSync
+				out[2*i] = 0
+				if same {
+					out[2*i] = 1
 				}
 			}
+		}
+		{
 			{
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line normalize.go:84
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line normalize.go:90
-						gc_c23v[gc_lane2] = in[i]%3 == 0
+//line normalize.go:96
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
-				}
-
-//line normalize.go:90
-				compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c23v, nil, nil, &gc_c23r)
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line normalize.go:84
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					i := gc_bx2*gc_bdx2 + gc_tx2
 //line normalize.go:90
-						var allSync_ bool = gc_c23r[gc_lane2]
-						_ = allSync_
-
+					gc_c23v[gc_lane2] = in[i]%3 == 0
+				}
+			}
 //line normalize.go:90
-						gc_c24v[gc_lane2] = in[i]%3 == 0
-						gc_l_allSync_[gc_lane2] = allSync_
+			compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c23v, nil, nil, &gc_c23r)
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
-				}
-
-//line normalize.go:90
-				compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line normalize.go:84
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						allSync_ := gc_l_allSync_[gc_lane2]
-						_ = allSync_
-
+					i := gc_bx2*gc_bdx2 + gc_tx2
 //line normalize.go:90
-						var anySync_ bool = gc_c24r[gc_lane2]
-
+					var allSync_ bool = gc_c23r[gc_lane2]
 //line normalize.go:90
-						if anySync_ == allSync_ {
-							out[2*i+1] = 1
-						}
-						_ = anySync_
+					gc_c24v[gc_lane2] = in[i]%3 == 0
+					gc_l_allSync_[gc_lane2] = allSync_
+				}
+			}
+//line normalize.go:90
+			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line normalize.go:84
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:86
+					allSync_ := gc_l_allSync_[gc_lane2]
+//line normalize.go:90
+					var anySync_ bool = gc_c24r[gc_lane2]
+//line normalize.go:90
+					if anySync_ == allSync_ {
+						out[2*i+1] = 1
 					}
 				}
 			}
@@ -1672,127 +1349,103 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]uint64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line normalize.go:109
+	var gc_c21v [32]int32
+	var gc_c21r [32]uint64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line normalize.go:122
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line normalize.go:124
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line normalize.go:100
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:100
-						_ = i
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
 //line normalize.go:101
-						if i < 0 || i > len(in)-8 {
-//line normalize.go:101
-							break
-//line normalize.go:101
-						}
-						archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line normalize.go:100
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line normalize.go:100
-						_ = i
-//line normalize.go:101
-						if i < 0 || i > len(in)-8 {
-//line normalize.go:101
-							break
-//line normalize.go:101
-						}
-						archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+//line normalize.go:102
+					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line normalize.go:100
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line normalize.go:101
-						gc_c21v[gc_lane2] = in[i]
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line normalize.go:117
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line normalize.go:100
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line normalize.go:101
+						break
+					}
+//line normalize.go:102
+					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
-//line normalize.go:101
-			compiled.WarpLanes[int32, uint64](gc_b2, "MatchAllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
 					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line normalize.go:100
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+					gc_c21v[gc_lane2] = in[i]
+				}
+			}
+		}
 //line normalize.go:101
-					m, all := uint32(gc_c21r[gc_lane2]), gc_c21r[gc_lane2]>>32 != 0
-
-//line normalize.go:102
-					out[2*i] = m
-
-//line normalize.go:103
-					if all {
-						out[2*i+1] = 1
-					}
-					_ = m
-					_ = all
+		compiled.WarpLanes[int32, uint64](gc_b2, "MatchAllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line normalize.go:100
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				m, all := uint32(gc_c21r[gc_lane2]), gc_c21r[gc_lane2]>>32 != 0
+				out[2*i] = m
+				if all {
+					out[2*i+1] = 1
 				}
 			}
 		}
@@ -1802,4 +1455,5 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 // gc_files_normalize holds the source files whose lines the kernels' records hash.
 //
 //go:embed normalize.go
+//line normalize.go:117
 var gc_files_normalize embed.FS

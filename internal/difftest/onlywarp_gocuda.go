@@ -58,71 +58,41 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line onlywarp.go:13
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line onlywarp.go:13
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line onlywarp.go:13
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line onlywarp.go:13
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line onlywarp.go:13
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
 //line onlywarp.go:14
 				var v int32
-				_ = v
+//line onlywarp.go:16
 				gc_s_v[gc_rank] = v
 			}
 			gc_step2 := gc_hi2
@@ -130,71 +100,41 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line onlywarp.go:13
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line onlywarp.go:13
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line onlywarp.go:13
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line onlywarp.go:13
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line onlywarp.go:13
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
 //line onlywarp.go:14
 				var v int32
-				_ = v
+//line onlywarp.go:16
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -215,39 +155,23 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line onlywarp.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
 //line onlywarp.go:13
 					_ = i
-//line onlywarp.go:14
 					var v lanes.Int32x8
-//line onlywarp.go:14
-					_ = v
-//line onlywarp.go:15
-					{
-						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 //line onlywarp.go:16
-					}
+					v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 //line onlywarp.go:15
 					v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line onlywarp.go:13
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-
-//line onlywarp.go:15
-					{
-						v = gc_at[gc_tx]
-					}
-					_ = v
+//line onlywarp.go:16
+					v = gc_at[gc_tx]
+//line onlywarp.go:19
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -255,26 +179,16 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line onlywarp.go:13
 					var i int = gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:13
-					_ = i
-//line onlywarp.go:14
 					var v lanes.Int32x8
-//line onlywarp.go:14
-					_ = v
-//line onlywarp.go:15
-					{
-						if i < 0 || i > len(in)-8 {
 //line onlywarp.go:16
-							break
+					if i < 0 || i > len(in)-8 {
 //line onlywarp.go:16
-						}
-//line onlywarp.go:16
-						v = lanes.LoadInt32x8Slice(in[i:])
-//line onlywarp.go:16
+						break
 					}
+//line onlywarp.go:16
+					v = lanes.LoadInt32x8Slice(in[i:])
 //line onlywarp.go:15
 					v.StoreSlice(gc_s_v[gc_rank:])
 				}
@@ -284,186 +198,139 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line onlywarp.go:13
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line onlywarp.go:14
 						var v int32
-
-//line onlywarp.go:15
-						{
-							v = in[i]
-						}
-						_ = v
+//line onlywarp.go:16
+						v = in[i]
+//line onlywarp.go:19
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line onlywarp.go:13
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line onlywarp.go:14
 						var v int32
-
-//line onlywarp.go:15
-						{
-							v = in[i]
-						}
-						_ = v
+//line onlywarp.go:16
+						v = in[i]
+//line onlywarp.go:19
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line onlywarp.go:13
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line onlywarp.go:14
 						var v int32
-
-//line onlywarp.go:15
-						{
-							v = in[i]
-						}
-						_ = v
+//line onlywarp.go:16
+						v = in[i]
+//line onlywarp.go:19
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line onlywarp.go:13
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line onlywarp.go:14
 						var v int32
-
-//line onlywarp.go:15
-						{
-							v = in[i]
-						}
-						_ = v
+//line onlywarp.go:16
+						v = in[i]
+//line onlywarp.go:19
 						gc_s_v[gc_rank] = v
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line onlywarp.go:13
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line onlywarp.go:14
 					var v int32
-
-//line onlywarp.go:15
-					{
-						v = in[i]
-					}
-					_ = v
+//line onlywarp.go:16
+					v = in[i]
+//line onlywarp.go:19
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-	{
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m5 uint32
-
+//line onlywarp.go:25
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line onlywarp.go:33
+			var gc_m5 uint32
 //line onlywarp.go:20
-				if (gc_w >> 5) == k {
-					gc_m5 = ^uint32(0)
+			if (gc_w >> 5) == k {
+				gc_m5 = ^uint32(0)
+			}
+			gc_save5 := gc_act
+			gc_act = gc_save5 & gc_m5
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line onlywarp.go:29
+					v := gc_s_v[gc_rank]
+//line onlywarp.go:21
+					gc_c1v[gc_lane] = v
 				}
-				gc_save5 := gc_act
-				gc_act = gc_save5 & gc_m5
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
 //line onlywarp.go:21
-						gc_c1v[gc_lane] = v
-					}
-
-//line onlywarp.go:21
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x0 := gc_tidx.X
-							gc_off2 := (gc_bx * gc_bdx) + gc_x0
-							if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-								gc_at2 := out[gc_off2:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x0 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
+						gc_x0 := gc_tidx.X
+						gc_off2 := (gc_bx * gc_bdx) + gc_x0
+						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+							gc_at2 := out[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x0 + gc_lane
+//line onlywarp.go:33
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line onlywarp.go:13
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									v := gc_s_v[gc_rank]
-
+								i := gc_bx*gc_bdx + gc_tx
+//line onlywarp.go:15
+								v := gc_s_v[gc_rank]
 //line onlywarp.go:21
-									v += gc_c1r[gc_lane]
-
-//line onlywarp.go:22
-									if true || i < len(out) {
-										gc_at2[gc_lane] = v
-									}
-									gc_s_v[gc_rank] = v
+								v += gc_c1r[gc_lane]
+								if true || i < len(out) {
+									gc_at2[gc_lane] = v
 								}
-							} else {
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
+								gc_s_v[gc_rank] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line onlywarp.go:13
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									v := gc_s_v[gc_rank]
-
+								i := gc_bx*gc_bdx + gc_tx
+//line onlywarp.go:15
+								v := gc_s_v[gc_rank]
 //line onlywarp.go:21
-									v += gc_c1r[gc_lane]
-
-//line onlywarp.go:22
-									if i < len(out) {
-										out[i] = v
-									}
-									gc_s_v[gc_rank] = v
+								v += gc_c1r[gc_lane]
+								if i < len(out) {
+									out[i] = v
 								}
+								gc_s_v[gc_rank] = v
 							}
 						}
 					}
 				}
-				gc_act = gc_save5 &^ gc_dead
 			}
+			gc_act = gc_save5 &^ gc_dead
 		}
 	}
 }
@@ -471,4 +338,5 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 // gc_files_onlywarp holds the source files whose lines the kernels' records hash.
 //
 //go:embed onlywarp.go
+//line onlywarp.go:40
 var gc_files_onlywarp embed.FS

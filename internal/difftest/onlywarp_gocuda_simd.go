@@ -58,71 +58,41 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 				{
 					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line onlywarp.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line onlywarp.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line onlywarp.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line onlywarp.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 			}
 			for gc_tx2 := gc_step4; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line onlywarp.go:13
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
 //line onlywarp.go:14
 				var v int32
-				_ = v
+//line onlywarp.go:16
 				gc_s_v[gc_rank2] = v
 			}
 			gc_step5 := gc_hi4
@@ -130,71 +100,41 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 				{
 					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line onlywarp.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line onlywarp.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line onlywarp.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line onlywarp.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-					_ = v
+//line onlywarp.go:16
 					gc_s_v[gc_rank2] = v
 				}
 			}
 			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line onlywarp.go:13
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
 //line onlywarp.go:14
 				var v int32
-				_ = v
+//line onlywarp.go:16
 				gc_s_v[gc_rank2] = v
 			}
 		}
@@ -218,19 +158,13 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line onlywarp.go:13
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line onlywarp.go:13
 							_ = i
-//line onlywarp.go:14
 							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line onlywarp.go:14
-							_ = v
-//line onlywarp.go:15
 							{
 								v = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])
-//line onlywarp.go:16
 							}
 //line onlywarp.go:15
 							v.StoreSlice(gc_s_v[gc_rank2:])
@@ -246,20 +180,13 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line onlywarp.go:13
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line onlywarp.go:13
 						_ = i
-//line onlywarp.go:14
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line onlywarp.go:14
-						_ = v
-//line onlywarp.go:15
-						{
-							v = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
 //line onlywarp.go:16
-						}
+						v = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
 //line onlywarp.go:15
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
@@ -267,20 +194,11 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line onlywarp.go:13
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line onlywarp.go:14
 					var v int32
-
-//line onlywarp.go:15
-					{
-						v = gc_at3[gc_tx2]
-					}
-					_ = v
+//line onlywarp.go:16
+					v = gc_at3[gc_tx2]
+//line onlywarp.go:19
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
@@ -291,25 +209,16 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line onlywarp.go:13
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line onlywarp.go:13
-							_ = i
-//line onlywarp.go:14
 							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line onlywarp.go:14
-							_ = v
-//line onlywarp.go:15
 							{
 								if i < 0 || i > len(in)-16 {
 //line onlywarp.go:16
 									break
-//line onlywarp.go:16
 								}
 //line onlywarp.go:16
 								v = archsimd.LoadInt32x16Slice(in[i:])
-//line onlywarp.go:16
 							}
 //line onlywarp.go:15
 							v.StoreSlice(gc_s_v[gc_rank2:])
@@ -325,26 +234,16 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line onlywarp.go:13
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line onlywarp.go:13
-						_ = i
-//line onlywarp.go:14
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line onlywarp.go:14
-						_ = v
-//line onlywarp.go:15
-						{
-							if i < 0 || i > len(in)-8 {
 //line onlywarp.go:16
-								break
+						if i < 0 || i > len(in)-8 {
 //line onlywarp.go:16
-							}
-//line onlywarp.go:16
-							v = archsimd.LoadInt32x8Slice(in[i:])
-//line onlywarp.go:16
+							break
 						}
+//line onlywarp.go:16
+						v = archsimd.LoadInt32x8Slice(in[i:])
 //line onlywarp.go:15
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
@@ -356,306 +255,232 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line onlywarp.go:13
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line onlywarp.go:14
 						var v int32
-
-//line onlywarp.go:15
-						{
-							v = in[i]
-						}
-						_ = v
+//line onlywarp.go:16
+						v = in[i]
+//line onlywarp.go:19
 						gc_s_v[gc_rank2] = v
 					}
 					{
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line onlywarp.go:13
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line onlywarp.go:14
 						var v int32
-
-//line onlywarp.go:15
-						{
-							v = in[i]
-						}
-						_ = v
+//line onlywarp.go:16
+						v = in[i]
+//line onlywarp.go:19
 						gc_s_v[gc_rank2] = v
 					}
 					{
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line onlywarp.go:13
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line onlywarp.go:14
 						var v int32
-
-//line onlywarp.go:15
-						{
-							v = in[i]
-						}
-						_ = v
+//line onlywarp.go:16
+						v = in[i]
+//line onlywarp.go:19
 						gc_s_v[gc_rank2] = v
 					}
 					{
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line onlywarp.go:13
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line onlywarp.go:14
 						var v int32
-
-//line onlywarp.go:15
-						{
-							v = in[i]
-						}
-						_ = v
+//line onlywarp.go:16
+						v = in[i]
+//line onlywarp.go:19
 						gc_s_v[gc_rank2] = v
 					}
 				}
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line onlywarp.go:13
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line onlywarp.go:14
 					var v int32
-
-//line onlywarp.go:15
-					{
-						v = in[i]
-					}
-					_ = v
+//line onlywarp.go:16
+					v = in[i]
+//line onlywarp.go:19
 					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	}
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m52 uint32
-
+//line onlywarp.go:25
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		{
+//line onlywarp.go:32
+			var gc_m52 uint32
 //line onlywarp.go:20
-				if (gc_w2 >> 5) == k {
-					gc_m52 = ^uint32(0)
-				}
-				gc_save52 := gc_act2
-				gc_act2 = gc_save52 & gc_m52
-				if gc_act2 != 0 {
-					gc_left := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+			if (gc_w2 >> 5) == k {
+				gc_m52 = ^uint32(0)
+			}
+			gc_save52 := gc_act2
+			gc_act2 = gc_save52 & gc_m52
+			if gc_act2 != 0 {
+				gc_left := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
 //line onlywarp.go:21
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line onlywarp.go:21
-								_ = v
-//line onlywarp.go:21
-								v.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line onlywarp.go:21
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line onlywarp.go:21
-								_ = v
-//line onlywarp.go:21
-								v.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
+							v.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+//line onlywarp.go:21
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line onlywarp.go:21
+							v.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line onlywarp.go:34
+						v := gc_s_v[gc_rank2]
+//line onlywarp.go:21
+						gc_c21v[gc_lane2] = v
+					}
+				}
+//line onlywarp.go:21
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 1, gocuda.WarpSize, &gc_c21r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+//line onlywarp.go:21
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+//line onlywarp.go:21
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx4.X + gc_lane2
+//line onlywarp.go:26
+							gc_ty2 := gc_tidx4.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx4.Z
+							_ = gc_tz2
+//line onlywarp.go:13
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line onlywarp.go:13
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line onlywarp.go:21
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+							if i < 0 || i > len(out)-8 {
+//line onlywarp.go:22
+								break
+							}
+//line onlywarp.go:22
+							if i < len(out) && uint(len(out)-i) > 7 {
+//line onlywarp.go:22
+								v.StoreSlice(out[i:])
+							} else {
+//line onlywarp.go:23
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+//line onlywarp.go:22
+								if gc_if2.ToBits() != 0 {
+//line onlywarp.go:22
+									v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
+								}
+							}
+//line onlywarp.go:22
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line onlywarp.go:37
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line onlywarp.go:13
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line onlywarp.go:13
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line onlywarp.go:21
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+							if i < 0 || i > len(out)-8 {
+//line onlywarp.go:22
+								break
+							}
+//line onlywarp.go:22
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+							if gc_if.ToBits() != 0 {
+//line onlywarp.go:23
+								v.StoreMasked((*[8]int32)(out[i:]), gc_if)
+							}
+//line onlywarp.go:23
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line onlywarp.go:13
+							i := gc_bx2*gc_bdx2 + gc_tx2
+//line onlywarp.go:15
 							v := gc_s_v[gc_rank2]
-
 //line onlywarp.go:21
-							gc_c21v[gc_lane2] = v
-						}
-					}
-
-//line onlywarp.go:21
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 1, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-//line onlywarp.go:21
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line onlywarp.go:21
-						_ = gc_iota
-						gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-//line onlywarp.go:21
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line onlywarp.go:21
-							_ = gc_iota2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx4.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx4.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx4.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line onlywarp.go:13
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line onlywarp.go:13
-								_ = i
-//line onlywarp.go:13
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line onlywarp.go:13
-								_ = v
-//line onlywarp.go:21
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line onlywarp.go:22
-								if i < 0 || i > len(out)-8 {
-//line onlywarp.go:22
-									break
-//line onlywarp.go:22
-								}
-//line onlywarp.go:22
-								if i < len(out) && uint(len(out)-i) > 7 {
-//line onlywarp.go:22
-									v.StoreSlice(out[i:])
-								} else {
-//line onlywarp.go:23
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line onlywarp.go:22
-									_ = gc_if2
-//line onlywarp.go:22
-									if gc_if2.ToBits() != 0 {
-//line onlywarp.go:22
-										v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
-									}
-//line onlywarp.go:23
-								}
-//line onlywarp.go:22
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left2 &^= 0xff << gc_lane2
+							v += gc_c21r[gc_lane2]
+							if i < len(out) {
+								out[i] = v
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line onlywarp.go:13
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line onlywarp.go:13
-								_ = i
-//line onlywarp.go:13
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line onlywarp.go:13
-								_ = v
-//line onlywarp.go:21
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line onlywarp.go:22
-								if i < 0 || i > len(out)-8 {
-//line onlywarp.go:22
-									break
-//line onlywarp.go:22
-								}
-//line onlywarp.go:22
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line onlywarp.go:22
-								_ = gc_if
-//line onlywarp.go:23
-								if gc_if.ToBits() != 0 {
-//line onlywarp.go:23
-									v.StoreMasked((*[8]int32)(out[i:]), gc_if)
-//line onlywarp.go:23
-								}
-//line onlywarp.go:23
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line onlywarp.go:13
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-								v := gc_s_v[gc_rank2]
-
-//line onlywarp.go:21
-								v += gc_c21r[gc_lane2]
-
-//line onlywarp.go:22
-								if i < len(out) {
-									out[i] = v
-								}
-								gc_s_v[gc_rank2] = v
-							}
+							gc_s_v[gc_rank2] = v
 						}
 					}
 				}
-				gc_act2 = gc_save52 &^ gc_dead2
 			}
+			gc_act2 = gc_save52 &^ gc_dead2
 		}
 	}
 }
@@ -663,4 +488,5 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 // gc_files_onlywarp holds the source files whose lines the kernels' records hash.
 //
 //go:embed onlywarp.go
+//line onlywarp.go:39
 var gc_files_onlywarp embed.FS

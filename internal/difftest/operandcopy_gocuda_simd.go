@@ -46,687 +46,542 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	{
-		var gc_l_u [32]int32
-		var gc_l_v_ [32]int32
-		var gc_l_v_2 [32]int32
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		var gc_c23r [32]int32
-		var gc_c24r [32]int32
-		var gc_c25v [32]int32
-		var gc_c25r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line operandcopy.go:26
+	var gc_l_u [32]int32
+	var gc_l_v_ [32]int32
+	var gc_l_v_2 [32]int32
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	var gc_c23r [32]int32
+	var gc_c24r [32]int32
+	var gc_c25v [32]int32
+	var gc_c25r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line operandcopy.go:41
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-
+				gc_x02 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
 //line operandcopy.go:17
-						copy(gc_l_v_[:], gc_at3)
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line operandcopy.go:16
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line operandcopy.go:17
-							var v int32
-
-//line operandcopy.go:18
-							if i < len(in) {
-								v = in[i]
-							}
-
-//line operandcopy.go:21
-							var v_ int32 = v
-
-//line operandcopy.go:21
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane2] = v_
-						}
-					}
-				}
-			}
-
-//line operandcopy.go:39
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for d := 1; d <= 2; d *= 2 {
-
-//line operandcopy.go:40
-					gc_run.Add(d, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
-			} else {
-
-//line operandcopy.go:39
-				for d := 1; d <= 2; d *= 2 {
-
-//line operandcopy.go:40
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
-					} else {
-
-//line operandcopy.go:40
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line operandcopy.go:40
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line operandcopy.go:40
-									_ = v_
-//line operandcopy.go:40
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line operandcopy.go:40
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line operandcopy.go:40
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line operandcopy.go:40
-									_ = v_
-//line operandcopy.go:40
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line operandcopy.go:40
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
-
-//line operandcopy.go:40
-								v_ += gc_c21r[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
-							}
-						}
-					}
-				}
-			}
-
-//line operandcopy.go:42
-
-//line operandcopy.go:22
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
-				copy(gc_s_y[gc_w2:][0:31], gc_l_v_[1:32])
-				gc_s_y[gc_w2:][31] = gc_l_v_[31]
-				copy(gc_l_v_2[0:31], gc_l_v_[1:32])
-				gc_l_v_2[31] = gc_l_v_[31]
-			} else {
-
-//line operandcopy.go:22
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, 1, gocuda.WarpSize, &gc_c22r)
-
-//line operandcopy.go:22
-				copy(gc_s_y[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
-				copy(gc_l_v_2[:gc_cnt2], gc_c22r[:gc_cnt2])
-			}
-
-//line operandcopy.go:39
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run2 compiled.ShflSteps
-				for d_ := 1; d_ <= 2; d_ *= 2 {
-
-//line operandcopy.go:40
-					gc_run2.Add(d_, 0, 32)
-					if gc_run2.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run2)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run2)
-			} else {
-
-//line operandcopy.go:39
-				for d_ := 1; d_ <= 2; d_ *= 2 {
-
-//line operandcopy.go:40
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d_, 0, 32)
-					} else {
-
-//line operandcopy.go:40
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, d_, gocuda.WarpSize, &gc_c23r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line operandcopy.go:40
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line operandcopy.go:40
-									_ = v_2
-//line operandcopy.go:40
-									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
-//line operandcopy.go:40
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line operandcopy.go:40
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line operandcopy.go:40
-									_ = v_2
-//line operandcopy.go:40
-									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
-//line operandcopy.go:40
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-
-//line operandcopy.go:40
-								v_2 += gc_c23r[gc_lane2]
-								gc_l_v_2[gc_lane2] = v_2
-							}
-						}
-					}
-				}
-			}
-
-//line operandcopy.go:42
-			copy(gc_l_u[:gc_cnt2], gc_l_v_2[:gc_cnt2])
-			{
-				var gc_m132 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line operandcopy.go:24
-					if (gc_rank2&31)%2 == 1 {
-						gc_m132 |= 1 << gc_lane2
-					}
-				}
-				gc_save132 := gc_act2
-				gc_act2 = gc_save132 & gc_m132
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+					copy(gc_l_v_[:], gc_at3)
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						u := gc_l_u[gc_lane2]
-						_ = u
-
-//line operandcopy.go:25
-						z := u
-						_ = z
-
-//line operandcopy.go:26
+						gc_pos2.Thread = gc_rank2
+//line operandcopy.go:16
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						var v int32
+						if i < len(in) {
+							v = in[i]
+						}
+						var v_ int32 = v
+//line operandcopy.go:24
+						gc_l_v_[gc_lane2] = v_
 					}
-
-//line operandcopy.go:26
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xaaaaaaaa, &gc_l_u, 2, gocuda.WarpSize, &gc_c24r)
-					gc_left3 := gc_act2
+				}
+			}
+		}
+//line operandcopy.go:39
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for d := 1; d <= 2; d *= 2 {
+//line operandcopy.go:40
+				gc_run.Add(d, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
+		} else {
+//line operandcopy.go:39
+			for d := 1; d <= 2; d *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
+				} else {
+//line operandcopy.go:40
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line operandcopy.go:26
-								y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line operandcopy.go:26
-								_ = y
-//line operandcopy.go:26
-								y = y.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
-//line operandcopy.go:26
-								y.StoreSlice(gc_s_y[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
+//line operandcopy.go:40
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line operandcopy.go:40
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line operandcopy.go:40
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line operandcopy.go:26
-								y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line operandcopy.go:26
-								_ = y
-//line operandcopy.go:26
-								y = y.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
-//line operandcopy.go:26
-								y.StoreSlice(gc_s_y[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
+//line operandcopy.go:40
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line operandcopy.go:40
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line operandcopy.go:40
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left3 != 0 {
+					if gc_left != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line operandcopy.go:53
+							v_ := gc_l_v_[gc_lane2]
+//line operandcopy.go:40
+							v_ += gc_c21r[gc_lane2]
+							gc_l_v_[gc_lane2] = v_
+						}
+					}
+				}
+			}
+		}
+//line operandcopy.go:22
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+			copy(gc_s_y[gc_w2:][0:31], gc_l_v_[1:32])
+			gc_s_y[gc_w2:][31] = gc_l_v_[31]
+			copy(gc_l_v_2[0:31], gc_l_v_[1:32])
+			gc_l_v_2[31] = gc_l_v_[31]
+		} else {
+//line operandcopy.go:22
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, 1, gocuda.WarpSize, &gc_c22r)
+//line operandcopy.go:22
+			copy(gc_s_y[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
+			copy(gc_l_v_2[:gc_cnt2], gc_c22r[:gc_cnt2])
+		}
+//line operandcopy.go:39
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run2 compiled.ShflSteps
+			for d_ := 1; d_ <= 2; d_ *= 2 {
+//line operandcopy.go:40
+				gc_run2.Add(d_, 0, 32)
+				if gc_run2.Full() {
+					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run2)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run2)
+		} else {
+//line operandcopy.go:39
+			for d_ := 1; d_ <= 2; d_ *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d_, 0, 32)
+				} else {
+//line operandcopy.go:40
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, d_, gocuda.WarpSize, &gc_c23r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line operandcopy.go:40
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line operandcopy.go:40
+								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
+//line operandcopy.go:40
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line operandcopy.go:40
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line operandcopy.go:40
+								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
+//line operandcopy.go:40
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line operandcopy.go:53
+							v_2 := gc_l_v_2[gc_lane2]
+//line operandcopy.go:40
+							v_2 += gc_c23r[gc_lane2]
+							gc_l_v_2[gc_lane2] = v_2
+						}
+					}
+				}
+			}
+		}
+//line operandcopy.go:42
+		copy(gc_l_u[:gc_cnt2], gc_l_v_2[:gc_cnt2])
+		{
+			var gc_m132 uint32
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line operandcopy.go:24
+				if (gc_rank2&31)%2 == 1 {
+					gc_m132 |= 1 << gc_lane2
+				}
+			}
+			gc_save132 := gc_act2
+			gc_act2 = gc_save132 & gc_m132
+			if gc_act2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line operandcopy.go:37
+					u := gc_l_u[gc_lane2]
+					_ = u
+				}
+//line operandcopy.go:26
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xaaaaaaaa, &gc_l_u, 2, gocuda.WarpSize, &gc_c24r)
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line operandcopy.go:26
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+//line operandcopy.go:26
+							y = y.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
+//line operandcopy.go:26
+							y.StoreSlice(gc_s_y[gc_rank2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							y := gc_s_y[gc_rank2]
-
 //line operandcopy.go:26
-							y += gc_c24r[gc_lane2]
-							gc_s_y[gc_rank2] = y
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+//line operandcopy.go:26
+							y = y.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
+//line operandcopy.go:26
+							y.StoreSlice(gc_s_y[gc_rank2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_act2 = gc_save132 &^ gc_dead2
-			}
-			gc_left4 := gc_act2
-			if compiled.SIMD {
-//line operandcopy.go:29
-				gc_vb := archsimd.BroadcastInt32x8(3)
-//line operandcopy.go:29
-				_ = gc_vb
-				if gc_act2 == ^uint32(0) {
-//line operandcopy.go:29
-					gc_vb2 := archsimd.BroadcastInt32x8(3)
-//line operandcopy.go:29
-					_ = gc_vb2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line operandcopy.go:29
-						u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane2:])
-//line operandcopy.go:29
-						_ = u
-//line operandcopy.go:28
-						w := u
-//line operandcopy.go:28
-						_ = w
-//line operandcopy.go:29
-						u = u.Mul(gc_vb2)
-//line operandcopy.go:30
-						w.StoreSlice(gc_c25v[gc_lane2:])
-//line operandcopy.go:30
-						u.StoreSlice(gc_l_u[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line operandcopy.go:30
-						u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane2:])
-//line operandcopy.go:30
-						_ = u
-//line operandcopy.go:28
-						w := u
-//line operandcopy.go:28
-						_ = w
-//line operandcopy.go:29
-						u = u.Mul(gc_vb)
-//line operandcopy.go:30
-						w.StoreSlice(gc_c25v[gc_lane2:])
-//line operandcopy.go:30
-						u.StoreSlice(gc_l_u[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
+//line operandcopy.go:39
+						y := gc_s_y[gc_rank2]
+//line operandcopy.go:26
+						y += gc_c24r[gc_lane2]
+						gc_s_y[gc_rank2] = y
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left4 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					u := gc_l_u[gc_lane2]
-					_ = u
-
+			gc_act2 = gc_save132 &^ gc_dead2
+		}
+		gc_left4 := gc_act2
+		if compiled.SIMD {
+//line operandcopy.go:29
+			gc_vb := archsimd.BroadcastInt32x8(3)
+			if gc_act2 == ^uint32(0) {
+//line operandcopy.go:29
+				gc_vb2 := archsimd.BroadcastInt32x8(3)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line operandcopy.go:29
+					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane2:])
 //line operandcopy.go:28
 					w := u
-
-//line operandcopy.go:29
-					u *= 3
-					_ = w
-
+					u = u.Mul(gc_vb2)
+					w.StoreSlice(gc_c25v[gc_lane2:])
 //line operandcopy.go:30
-					gc_c25v[gc_lane2] = w
-					gc_l_u[gc_lane2] = u
+					u.StoreSlice(gc_l_u[gc_lane2:])
+					gc_left4 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line operandcopy.go:30
+					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane2:])
+//line operandcopy.go:28
+					w := u
+					u = u.Mul(gc_vb)
+					w.StoreSlice(gc_c25v[gc_lane2:])
+//line operandcopy.go:30
+					u.StoreSlice(gc_l_u[gc_lane2:])
+					gc_left4 &^= 0xff << gc_lane2
 				}
 			}
-
-//line operandcopy.go:30
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c25v, 1, gocuda.WarpSize, &gc_c25r)
-			gc_left5 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line operandcopy.go:30
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line operandcopy.go:30
-						_ = y
-//line operandcopy.go:30
-						u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane2:])
-//line operandcopy.go:30
-						_ = u
-//line operandcopy.go:30
-						y = y.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]).Add(u))
-//line operandcopy.go:30
-						y.StoreSlice(gc_s_y[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line operandcopy.go:30
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line operandcopy.go:30
-						_ = y
-//line operandcopy.go:30
-						u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane2:])
-//line operandcopy.go:30
-						_ = u
-//line operandcopy.go:30
-						y = y.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]).Add(u))
-//line operandcopy.go:30
-						y.StoreSlice(gc_s_y[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left4 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left4&(1<<gc_lane2) == 0 {
+					continue
 				}
-				archsimd.ClearAVXUpperBits()
+//line operandcopy.go:43
+				u := gc_l_u[gc_lane2]
+//line operandcopy.go:28
+				w := u
+				u *= 3
+				gc_c25v[gc_lane2] = w
+				gc_l_u[gc_lane2] = u
 			}
-			if gc_left5 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
+		}
+//line operandcopy.go:30
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c25v, 1, gocuda.WarpSize, &gc_c25r)
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line operandcopy.go:30
+					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+//line operandcopy.go:30
+					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane2:])
+//line operandcopy.go:30
+					y = y.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]).Add(u))
+//line operandcopy.go:30
+					y.StoreSlice(gc_s_y[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					y := gc_s_y[gc_rank2]
-					u := gc_l_u[gc_lane2]
-					_ = u
-
 //line operandcopy.go:30
-					y += gc_c25r[gc_lane2] + u
-					gc_s_y[gc_rank2] = y
+					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+//line operandcopy.go:30
+					u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane2:])
+//line operandcopy.go:30
+					y = y.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]).Add(u))
+//line operandcopy.go:30
+					y.StoreSlice(gc_s_y[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
 				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left5&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line operandcopy.go:43
+				y := gc_s_y[gc_rank2]
+				u := gc_l_u[gc_lane2]
+//line operandcopy.go:30
+				y += gc_c25r[gc_lane2] + u
+				gc_s_y[gc_rank2] = y
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-				gc_at4 := out[gc_off4:][:gc_to2]
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line operandcopy.go:16
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line operandcopy.go:16
-							_ = i
-//line operandcopy.go:16
-							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
-//line operandcopy.go:16
-							_ = y
-//line operandcopy.go:31
-							{
-								y.StoreSlice(gc_at4[gc_tx2:])
-//line operandcopy.go:32
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+//line operandcopy.go:37
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+			gc_at4 := out[gc_off4:][:gc_to2]
+			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line operandcopy.go:16
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line operandcopy.go:16
 						_ = i
 //line operandcopy.go:16
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line operandcopy.go:16
-						_ = y
-//line operandcopy.go:31
+						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
 						{
+//line operandcopy.go:32
 							y.StoreSlice(gc_at4[gc_tx2:])
-//line operandcopy.go:32
 						}
 					}
+//line operandcopy.go:34
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line operandcopy.go:16
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line operandcopy.go:16
 					_ = i
-					y := gc_s_y[gc_rank2]
-
-//line operandcopy.go:31
+//line operandcopy.go:16
+					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
 					{
-						gc_at4[gc_tx2] = y
+//line operandcopy.go:32
+						y.StoreSlice(gc_at4[gc_tx2:])
 					}
 				}
-			} else {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line operandcopy.go:16
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line operandcopy.go:16
-							_ = i
-//line operandcopy.go:16
-							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
-//line operandcopy.go:16
-							_ = y
-//line operandcopy.go:31
-							{
-								if i < 0 || i > len(out)-16 {
+//line operandcopy.go:34
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line operandcopy.go:18
+				y := gc_s_y[gc_rank2]
+				{
 //line operandcopy.go:32
-									break
-//line operandcopy.go:32
-								}
-//line operandcopy.go:32
-								y.StoreSlice(out[i:])
-//line operandcopy.go:32
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
+					gc_at4[gc_tx2] = y
 				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+			}
+		} else {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line operandcopy.go:16
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line operandcopy.go:16
-						_ = i
-//line operandcopy.go:16
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line operandcopy.go:16
-						_ = y
-//line operandcopy.go:31
+						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
 						{
-							if i < 0 || i > len(out)-8 {
+//line operandcopy.go:32
+							if i < 0 || i > len(out)-16 {
 //line operandcopy.go:32
 								break
-//line operandcopy.go:32
 							}
 //line operandcopy.go:32
 							y.StoreSlice(out[i:])
-//line operandcopy.go:32
 						}
 					}
+//line operandcopy.go:34
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
 //line operandcopy.go:16
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						y := gc_s_y[gc_rank2]
-
-//line operandcopy.go:31
-						{
-							out[i] = y
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line operandcopy.go:16
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						y := gc_s_y[gc_rank2]
-
-//line operandcopy.go:31
-						{
-							out[i] = y
-						}
-					}
+					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line operandcopy.go:16
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						y := gc_s_y[gc_rank2]
-
-//line operandcopy.go:31
-						{
-							out[i] = y
+//line operandcopy.go:32
+						if i < 0 || i > len(out)-8 {
+//line operandcopy.go:32
+							break
 						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line operandcopy.go:16
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						y := gc_s_y[gc_rank2]
-
-//line operandcopy.go:31
-						{
-							out[i] = y
-						}
+//line operandcopy.go:32
+						y.StoreSlice(out[i:])
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line operandcopy.go:34
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line operandcopy.go:16
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+//line operandcopy.go:18
 					y := gc_s_y[gc_rank2]
-
-//line operandcopy.go:31
 					{
+//line operandcopy.go:32
 						out[i] = y
 					}
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line operandcopy.go:16
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line operandcopy.go:18
+					y := gc_s_y[gc_rank2]
+					{
+//line operandcopy.go:32
+						out[i] = y
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line operandcopy.go:16
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line operandcopy.go:18
+					y := gc_s_y[gc_rank2]
+					{
+//line operandcopy.go:32
+						out[i] = y
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line operandcopy.go:16
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line operandcopy.go:18
+					y := gc_s_y[gc_rank2]
+					{
+//line operandcopy.go:32
+						out[i] = y
+					}
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line operandcopy.go:16
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line operandcopy.go:18
+				y := gc_s_y[gc_rank2]
+				{
+//line operandcopy.go:32
+					out[i] = y
 				}
 			}
 		}
@@ -736,4 +591,5 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 // gc_files_operandcopy holds the source files whose lines the kernels' records hash.
 //
 //go:embed operandcopy.go
+//line operandcopy.go:43
 var gc_files_operandcopy embed.FS

@@ -42,164 +42,133 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_z [32]uint32
-		var gc_l_v [32]float32
-		var gc_l_c0 [32]int
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+//line outer_uniform.go:23
+	var gc_l_z [32]uint32
+	var gc_l_v [32]float32
+	var gc_l_c0 [32]int
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line outer_uniform.go:33
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+//line outer_uniform.go:14
+				z := uint32(gc_bx) * 7
+				v := float32(gc_tx)
+//line outer_uniform.go:18
+				gc_l_z[gc_lane] = z
+				gc_l_v[gc_lane] = v
+			}
+		}
+		{
+//line outer_uniform.go:17
+			gc_save6 := gc_act
+			gc_in6 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line outer_uniform.go:16
+				c0 := 0
+//line outer_uniform.go:18
+				gc_l_c0[gc_lane] = c0
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in6 &^ gc_dead
+				var gc_m6, gc_skip6 uint32
+				_ = gc_skip6
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line outer_uniform.go:14
-					z := uint32(gc_bx) * 7
-
-//line outer_uniform.go:15
-					v := float32(gc_tx)
-					_ = z
-					_ = v
+					gc_pos.Thread = gc_rank
+					c0 := gc_l_c0[gc_lane]
+//line outer_uniform.go:16
+					if c0 < 3 {
+						gc_m6 |= 1 << gc_lane
+					}
+				}
+				gc_in6 &= gc_m6
+				gc_act = gc_in6
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line outer_uniform.go:31
+					z := gc_l_z[gc_lane]
+//line outer_uniform.go:33
+					v := gc_l_v[gc_lane]
+//line outer_uniform.go:17
+					v += float32(z)
+					z += 7
 					gc_l_z[gc_lane] = z
 					gc_l_v[gc_lane] = v
 				}
-			}
-
-//line outer_uniform.go:16
-			{
-				gc_save6 := gc_act
-				gc_in6 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line outer_uniform.go:16
-					c0 := 0
-					_ = c0
-					gc_l_c0[gc_lane] = c0
-				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in6 &^ gc_dead
-					var gc_m6, gc_skip6 uint32
-					_ = gc_skip6
+//line outer_uniform.go:19
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+				} else {
+//line outer_uniform.go:19
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
+						}
+//line outer_uniform.go:26
+						v := gc_l_v[gc_lane]
+//line outer_uniform.go:19
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+				gc_act = gc_in6 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line outer_uniform.go:30
+					c0 := gc_l_c0[gc_lane]
+//line outer_uniform.go:16
+					c0++
+					gc_l_c0[gc_lane] = c0
+				}
+			}
+			gc_act = gc_save6 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+//line outer_uniform.go:21
+					copy(gc_at, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						c0 := gc_l_c0[gc_lane]
-						_ = c0
-
-//line outer_uniform.go:16
-						if c0 < 3 {
-							gc_m6 |= 1 << gc_lane
-						}
-					}
-					gc_in6 &= gc_m6
-					gc_act = gc_in6
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						z := gc_l_z[gc_lane]
-						_ = z
 						v := gc_l_v[gc_lane]
-						_ = v
-
-//line outer_uniform.go:17
-						v += float32(z)
-
-//line outer_uniform.go:18
-						z += 7
-
-//line outer_uniform.go:19
-						gc_l_z[gc_lane] = z
-						gc_l_v[gc_lane] = v
-					}
-
-//line outer_uniform.go:19
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
-					} else {
-
-//line outer_uniform.go:19
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line outer_uniform.go:19
-							v += gc_c1r[gc_lane]
-							gc_l_v[gc_lane] = v
-						}
-					}
-					gc_act = gc_in6 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						c0 := gc_l_c0[gc_lane]
-						_ = c0
-
-//line outer_uniform.go:16
-						c0++
-						gc_l_c0[gc_lane] = c0
-					}
-				}
-				gc_act = gc_save6 &^ gc_dead
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at := out[gc_off:][:32]
-
 //line outer_uniform.go:21
-						copy(gc_at, gc_l_v[:])
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line outer_uniform.go:21
-							out[gc_bx*gc_bdx+gc_tx] = v
-						}
+						out[gc_bx*gc_bdx+gc_tx] = v
 					}
 				}
 			}
@@ -210,4 +179,5 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 // gc_files_outer_uniform holds the source files whose lines the kernels' records hash.
 //
 //go:embed outer_uniform.go
+//line outer_uniform.go:33
 var gc_files_outer_uniform embed.FS

@@ -43,274 +43,219 @@ func gc_body_outerUniformStep(gc_b2 *compiled.Block, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_z [32]uint32
-		var gc_l_v [32]float32
-		var gc_l_c0 [32]int
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
+//line outer_uniform.go:23
+	var gc_l_z [32]uint32
+	var gc_l_v [32]float32
+	var gc_l_c0 [32]int
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line outer_uniform.go:32
+		gc_left := gc_act2
+		if compiled.SIMD {
 //line outer_uniform.go:14
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line outer_uniform.go:14
-				_ = gc_iota
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line outer_uniform.go:17
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line outer_uniform.go:19
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line outer_uniform.go:14
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line outer_uniform.go:14
-					_ = gc_iota2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line outer_uniform.go:14
-						var z uint32 = uint32(gc_bx2) * 7
-//line outer_uniform.go:14
-						_ = z
+					var z uint32 = uint32(gc_bx2) * 7
+					v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).ConvertToFloat32()
+					archsimd.BroadcastUint32x8(z).StoreSlice(gc_l_z[gc_lane2:])
 //line outer_uniform.go:15
-						v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).ConvertToFloat32()
-//line outer_uniform.go:15
-						_ = v
-						archsimd.BroadcastUint32x8(z).StoreSlice(gc_l_z[gc_lane2:])
-//line outer_uniform.go:15
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line outer_uniform.go:30
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
 //line outer_uniform.go:14
-						var z uint32 = uint32(gc_bx2) * 7
+					var z uint32 = uint32(gc_bx2) * 7
+					v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).ConvertToFloat32()
+					archsimd.BroadcastUint32x8(z).StoreSlice(gc_l_z[gc_lane2:])
+//line outer_uniform.go:15
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
 //line outer_uniform.go:14
-						_ = z
-//line outer_uniform.go:15
-						v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).ConvertToFloat32()
-//line outer_uniform.go:15
-						_ = v
-						archsimd.BroadcastUint32x8(z).StoreSlice(gc_l_z[gc_lane2:])
-//line outer_uniform.go:15
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+					z := uint32(gc_bx2) * 7
+					v := float32(gc_tx2)
+//line outer_uniform.go:18
+					gc_l_z[gc_lane2] = z
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
+		{
+//line outer_uniform.go:17
+			gc_save62 := gc_act2
+			gc_in62 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line outer_uniform.go:16
+				c0 := 0
+//line outer_uniform.go:18
+				gc_l_c0[gc_lane2] = c0
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in62 &^ gc_dead2
+				var gc_m62, gc_skip62 uint32
+				_ = gc_skip62
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					c0 := gc_l_c0[gc_lane2]
+//line outer_uniform.go:16
+					if c0 < 3 {
+						gc_m62 |= 1 << gc_lane2
 					}
 				}
-				archsimd.ClearAVXUpperBits()
+				gc_in62 &= gc_m62
+				gc_act2 = gc_in62
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line outer_uniform.go:31
+					z := gc_l_z[gc_lane2]
+//line outer_uniform.go:33
+					v := gc_l_v[gc_lane2]
+//line outer_uniform.go:17
+					v += float32(z)
+					z += 7
+					gc_l_z[gc_lane2] = z
+					gc_l_v[gc_lane2] = v
+				}
+//line outer_uniform.go:19
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+				} else {
+//line outer_uniform.go:19
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line outer_uniform.go:19
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line outer_uniform.go:19
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line outer_uniform.go:19
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line outer_uniform.go:19
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line outer_uniform.go:19
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line outer_uniform.go:19
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line outer_uniform.go:32
+							v := gc_l_v[gc_lane2]
+//line outer_uniform.go:19
+							v += gc_c21r[gc_lane2]
+							gc_l_v[gc_lane2] = v
+						}
+					}
+				}
+				gc_act2 = gc_in62 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line outer_uniform.go:31
+					c0 := gc_l_c0[gc_lane2]
+//line outer_uniform.go:16
+					c0++
+					gc_l_c0[gc_lane2] = c0
+				}
 			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			gc_act2 = gc_save62 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+//line outer_uniform.go:21
+					copy(gc_at2, gc_l_v[:])
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line outer_uniform.go:14
-						z := uint32(gc_bx2) * 7
-
-//line outer_uniform.go:15
-						v := float32(gc_tx2)
-						_ = z
-						_ = v
-						gc_l_z[gc_lane2] = z
-						gc_l_v[gc_lane2] = v
-					}
-				}
-			}
-
-//line outer_uniform.go:16
-			{
-				gc_save62 := gc_act2
-				gc_in62 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line outer_uniform.go:16
-					c0 := 0
-					_ = c0
-					gc_l_c0[gc_lane2] = c0
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in62 &^ gc_dead2
-					var gc_m62, gc_skip62 uint32
-					_ = gc_skip62
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						c0 := gc_l_c0[gc_lane2]
-						_ = c0
-
-//line outer_uniform.go:16
-						if c0 < 3 {
-							gc_m62 |= 1 << gc_lane2
-						}
-					}
-					gc_in62 &= gc_m62
-					gc_act2 = gc_in62
-					if gc_act2 == 0 {
-						break
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						z := gc_l_z[gc_lane2]
-						_ = z
 						v := gc_l_v[gc_lane2]
-						_ = v
-
-//line outer_uniform.go:17
-						v += float32(z)
-
-//line outer_uniform.go:18
-						z += 7
-
-//line outer_uniform.go:19
-						gc_l_z[gc_lane2] = z
-						gc_l_v[gc_lane2] = v
-					}
-
-//line outer_uniform.go:19
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
-					} else {
-
-//line outer_uniform.go:19
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line outer_uniform.go:19
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line outer_uniform.go:19
-									_ = v
-//line outer_uniform.go:19
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line outer_uniform.go:19
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line outer_uniform.go:19
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line outer_uniform.go:19
-									_ = v
-//line outer_uniform.go:19
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line outer_uniform.go:19
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v := gc_l_v[gc_lane2]
-								_ = v
-
-//line outer_uniform.go:19
-								v += gc_c21r[gc_lane2]
-								gc_l_v[gc_lane2] = v
-							}
-						}
-					}
-					gc_act2 = gc_in62 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						c0 := gc_l_c0[gc_lane2]
-						_ = c0
-
-//line outer_uniform.go:16
-						c0++
-						gc_l_c0[gc_lane2] = c0
-					}
-				}
-				gc_act2 = gc_save62 &^ gc_dead2
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-
 //line outer_uniform.go:21
-						copy(gc_at2, gc_l_v[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line outer_uniform.go:21
-							out[gc_bx2*gc_bdx2+gc_tx2] = v
-						}
+						out[gc_bx2*gc_bdx2+gc_tx2] = v
 					}
 				}
 			}
@@ -321,4 +266,5 @@ func gc_body_outerUniformStep(gc_b2 *compiled.Block, out []float32) {
 // gc_files_outer_uniform holds the source files whose lines the kernels' records hash.
 //
 //go:embed outer_uniform.go
+//line outer_uniform.go:33
 var gc_files_outer_uniform embed.FS

@@ -47,11 +47,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 	gc_s_x := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-
 //line outline.go:16
 	const tileLen = 32
-
-//line outline.go:17
 	tile_ := gocuda.Shared[float32](t, tileLen)[:tileLen]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -68,24 +65,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line outline.go:18
-					tx := gc_tx
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx*gc_bdx + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -93,24 +77,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line outline.go:18
-					tx := gc_tx
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx*gc_bdx + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -118,24 +89,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line outline.go:18
-					tx := gc_tx
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx*gc_bdx + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -143,24 +101,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line outline.go:18
-					tx := gc_tx
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx*gc_bdx + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -168,24 +113,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line outline.go:18
-				tx := gc_tx
-				_ = tx
-
-//line outline.go:19
-				i := gc_bx*gc_bdx + tx
-				_ = i
-
 //line outline.go:20
 				var x float32
-
 //line outline.go:24
 				var s, m float32
-				_ = x
-				_ = s
-				_ = m
+//line outline.go:28
 				gc_s_x[gc_rank] = x
 				gc_s_s[gc_rank] = s
 				gc_s_m[gc_rank] = m
@@ -195,24 +127,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line outline.go:18
-					tx := gc_tx
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx*gc_bdx + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -220,24 +139,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line outline.go:18
-					tx := gc_tx
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx*gc_bdx + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -245,24 +151,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line outline.go:18
-					tx := gc_tx
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx*gc_bdx + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -270,24 +163,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line outline.go:18
-					tx := gc_tx
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx*gc_bdx + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -295,24 +175,11 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line outline.go:18
-				tx := gc_tx
-				_ = tx
-
-//line outline.go:19
-				i := gc_bx*gc_bdx + tx
-				_ = i
-
 //line outline.go:20
 				var x float32
-
 //line outline.go:24
 				var s, m float32
-				_ = x
-				_ = s
-				_ = m
+//line outline.go:28
 				gc_s_x[gc_rank] = x
 				gc_s_s[gc_rank] = s
 				gc_s_m[gc_rank] = m
@@ -335,32 +202,18 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line outline.go:18
 					var tx int = gc_tx
-//line outline.go:18
-					_ = tx
-//line outline.go:19
 					var i int = gc_bx*gc_bdx + tx
 //line outline.go:19
 					_ = i
-//line outline.go:20
 					var x lanes.Float32x8
-//line outline.go:20
-					_ = x
-//line outline.go:21
-					{
-						x = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line outline.go:22
-					}
+					x = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line outline.go:24
 					var s float32
 //line outline.go:24
-					_ = s
-//line outline.go:24
 					var m float32
-//line outline.go:24
-					_ = m
 //line outline.go:24
 					x.StoreSlice(gc_s_x[gc_rank:])
 					lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
@@ -368,29 +221,13 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line outline.go:18
-					tx := gc_tx
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx*gc_bdx + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
-//line outline.go:21
-					{
-						x = gc_at[gc_tx]
-					}
-
+//line outline.go:22
+					x = gc_at[gc_tx]
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -400,38 +237,21 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line outline.go:18
 					var tx int = gc_tx
-//line outline.go:18
-					_ = tx
-//line outline.go:19
 					var i int = gc_bx*gc_bdx + tx
-//line outline.go:19
-					_ = i
-//line outline.go:20
 					var x lanes.Float32x8
-//line outline.go:20
-					_ = x
-//line outline.go:21
-					{
-						if i < 0 || i > len(in)-8 {
 //line outline.go:22
-							break
+					if i < 0 || i > len(in)-8 {
 //line outline.go:22
-						}
-//line outline.go:22
-						x = lanes.LoadFloat32x8Slice(in[i:])
-//line outline.go:22
+						break
 					}
+//line outline.go:22
+					x = lanes.LoadFloat32x8Slice(in[i:])
 //line outline.go:24
 					var s float32
 //line outline.go:24
-					_ = s
-//line outline.go:24
 					var m float32
-//line outline.go:24
-					_ = m
 //line outline.go:24
 					x.StoreSlice(gc_s_x[gc_rank:])
 					lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
@@ -443,28 +263,15 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line outline.go:18
 						tx := gc_tx
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-						_ = i
-
-//line outline.go:20
 						var x float32
-
-//line outline.go:21
-						{
-							x = in[i]
-						}
-
+//line outline.go:22
+						x = in[i]
 //line outline.go:24
 						var s, m float32
-						_ = x
-						_ = s
-						_ = m
+//line outline.go:28
 						gc_s_x[gc_rank] = x
 						gc_s_s[gc_rank] = s
 						gc_s_m[gc_rank] = m
@@ -473,28 +280,15 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line outline.go:18
 						tx := gc_tx
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-						_ = i
-
-//line outline.go:20
 						var x float32
-
-//line outline.go:21
-						{
-							x = in[i]
-						}
-
+//line outline.go:22
+						x = in[i]
 //line outline.go:24
 						var s, m float32
-						_ = x
-						_ = s
-						_ = m
+//line outline.go:28
 						gc_s_x[gc_rank] = x
 						gc_s_s[gc_rank] = s
 						gc_s_m[gc_rank] = m
@@ -503,28 +297,15 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line outline.go:18
 						tx := gc_tx
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-						_ = i
-
-//line outline.go:20
 						var x float32
-
-//line outline.go:21
-						{
-							x = in[i]
-						}
-
+//line outline.go:22
+						x = in[i]
 //line outline.go:24
 						var s, m float32
-						_ = x
-						_ = s
-						_ = m
+//line outline.go:28
 						gc_s_x[gc_rank] = x
 						gc_s_s[gc_rank] = s
 						gc_s_m[gc_rank] = m
@@ -533,28 +314,15 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line outline.go:18
 						tx := gc_tx
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-						_ = i
-
-//line outline.go:20
 						var x float32
-
-//line outline.go:21
-						{
-							x = in[i]
-						}
-
+//line outline.go:22
+						x = in[i]
 //line outline.go:24
 						var s, m float32
-						_ = x
-						_ = s
-						_ = m
+//line outline.go:28
 						gc_s_x[gc_rank] = x
 						gc_s_s[gc_rank] = s
 						gc_s_m[gc_rank] = m
@@ -563,28 +331,15 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line outline.go:18
 					tx := gc_tx
-					_ = tx
-
-//line outline.go:19
 					i := gc_bx*gc_bdx + tx
-					_ = i
-
-//line outline.go:20
 					var x float32
-
-//line outline.go:21
-					{
-						x = in[i]
-					}
-
+//line outline.go:22
+					x = in[i]
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank] = x
 					gc_s_s[gc_rank] = s
 					gc_s_m[gc_rank] = m
@@ -592,239 +347,184 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			}
 		}
 	}
-
 //line outline.go:25
 	for start := 0; start < len(in); start += tileLen {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := start
-				if gc_bdx <= len(tile_) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-					gc_at2 := tile_[:gc_bdx]
-					gc_at3 := in[gc_off2:][:gc_bdx]
-					gc_vstep3 := 0
+//line outline.go:27
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := tileLen; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := start
+			if gc_from >= 0 && gc_to <= len(tile_) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at2 := tile_[:gc_to]
+				gc_at3 := in[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
 //line outline.go:18
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 //line outline.go:18
-					_ = gc_iota2
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line outline.go:18
-						var tx int = gc_tx
-//line outline.go:18
-						_ = tx
+					var tx int = gc_tx
+					{
 //line outline.go:26
-						{
+						var k int = start + tx
 //line outline.go:26
-							var k int = start + tx
+						if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
 //line outline.go:26
-							_ = k
+							lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+						} else {
 //line outline.go:26
-							if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
+							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
 //line outline.go:26
-								lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+							if gc_if2.ToBits() != 0 {
 //line outline.go:26
-							} else {
-//line outline.go:26
-								gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
-//line outline.go:26
-								_ = gc_if2
-//line outline.go:26
-								if gc_if2.ToBits() != 0 {
-//line outline.go:26
-									lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
-//line outline.go:26
-								}
-//line outline.go:26
+								lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
 							}
-//line outline.go:26
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+				}
+//line outline.go:28
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 //line outline.go:18
-						tx := gc_tx
-						_ = tx
-
+					tx := gc_tx
 //line outline.go:26
-						if k := start + tx; tx < tileLen && (true || k < len(in)) {
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
+					if k := start + tx; tx < tileLen && (true || k < len(in)) {
+						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
-				} else {
-					gc_vstep4 := 0
+				}
+			} else {
+				gc_vstep4 := gc_from
 //line outline.go:18
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_steps:
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line outline.go:18
-					_ = gc_iota
-				gc_steps:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line outline.go:18
-						var tx int = gc_tx
-//line outline.go:18
-						_ = tx
+					var tx int = gc_tx
 //line outline.go:26
-						if tx < 0 || tx > len(tile_)-8 {
+					if tx < 0 || tx > len(tile_)-8 {
 //line outline.go:26
-							break
+						break
+					}
+					{
 //line outline.go:26
-						}
+						var k int = start + tx
 //line outline.go:26
-						{
+						if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
 //line outline.go:26
-							var k int = start + tx
+							var gc_ld lanes.Float32x8
 //line outline.go:26
-							_ = k
+							if k >= 0 && k <= len(in)-8 {
+								gc_ld = lanes.LoadFloat32x8Slice(in[k:])
+							} else {
+//line outline.go:27
+								break gc_steps
+							}
+//line outline.go:27
+							gc_ld.StoreSlice(tile_[tx:])
+						} else {
+//line outline.go:27
+							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
 //line outline.go:26
-							if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
+							if gc_if.ToBits() != 0 {
 //line outline.go:26
-								var gc_ld lanes.Float32x8
+								var gc_ld2 lanes.Float32x8
 //line outline.go:26
 								if k >= 0 && k <= len(in)-8 {
-									gc_ld = lanes.LoadFloat32x8Slice(in[k:])
-//line outline.go:27
+									gc_ld2 = lanes.LoadFloat32x8Slice(in[k:])
 								} else {
 //line outline.go:27
 									break gc_steps
-//line outline.go:27
 								}
 //line outline.go:27
-								gc_ld.StoreSlice(tile_[tx:])
-//line outline.go:27
-							} else {
-//line outline.go:27
-								gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
-//line outline.go:26
-								_ = gc_if
-//line outline.go:26
-								if gc_if.ToBits() != 0 {
-//line outline.go:26
-									var gc_ld2 lanes.Float32x8
-//line outline.go:26
-									if k >= 0 && k <= len(in)-8 {
-										gc_ld2 = lanes.LoadFloat32x8Slice(in[k:])
-//line outline.go:27
-									} else {
-//line outline.go:27
-										break gc_steps
-//line outline.go:27
-									}
-//line outline.go:27
-									gc_ld2.StoreMasked((*[8]float32)(tile_[tx:]), gc_if)
-//line outline.go:27
-								}
-//line outline.go:27
-							}
-//line outline.go:27
-						}
-					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line outline.go:18
-							tx := gc_tx
-							_ = tx
-
-//line outline.go:26
-							if k := start + tx; tx < tileLen && k < len(in) {
-								tile_[tx] = in[k]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line outline.go:18
-							tx := gc_tx
-							_ = tx
-
-//line outline.go:26
-							if k := start + tx; tx < tileLen && k < len(in) {
-								tile_[tx] = in[k]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line outline.go:18
-							tx := gc_tx
-							_ = tx
-
-//line outline.go:26
-							if k := start + tx; tx < tileLen && k < len(in) {
-								tile_[tx] = in[k]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line outline.go:18
-							tx := gc_tx
-							_ = tx
-
-//line outline.go:26
-							if k := start + tx; tx < tileLen && k < len(in) {
-								tile_[tx] = in[k]
+								gc_ld2.StoreMasked((*[8]float32)(tile_[tx:]), gc_if)
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				}
+//line outline.go:29
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line outline.go:18
 						tx := gc_tx
-						_ = tx
-
+//line outline.go:26
+						if k := start + tx; tx < tileLen && k < len(in) {
+							tile_[tx] = in[k]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line outline.go:18
+						tx := gc_tx
+//line outline.go:26
+						if k := start + tx; tx < tileLen && k < len(in) {
+							tile_[tx] = in[k]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line outline.go:18
+						tx := gc_tx
+//line outline.go:26
+						if k := start + tx; tx < tileLen && k < len(in) {
+							tile_[tx] = in[k]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line outline.go:18
+						tx := gc_tx
 //line outline.go:26
 						if k := start + tx; tx < tileLen && k < len(in) {
 							tile_[tx] = in[k]
 						}
 					}
 				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line outline.go:18
+					tx := gc_tx
+//line outline.go:26
+					if k := start + tx; tx < tileLen && k < len(in) {
+						tile_[tx] = in[k]
+					}
+				}
 			}
 		}
+//line outline.go:33
 		compiled.OutOfLine(func() {
 			tile_ := tile_[:32]
-			_ = tile_
+//line outline.go:36
 			gc_s_x := gc_s_x[:gc_n]
-			_ = gc_s_x
+//line outline.go:38
 			gc_s_s := gc_s_s[:gc_n]
-			_ = gc_s_s
+//line outline.go:40
 			gc_s_m := gc_s_m[:gc_n]
-			_ = gc_s_m
 			{
+//line outline.go:43
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line outline.go:18
 						tx := gc_tx
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-						_ = i
+//line outline.go:21
 						x := gc_s_x[gc_rank]
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-
 //line outline.go:30
 						for j := range min(tileLen, len(in)-start, i%tileLen+1) {
 							v := tile_[j]
@@ -857,210 +557,129 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						_ = gc_tx
+//line outline.go:62
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line outline.go:18
-						tx := gc_tx
-						_ = tx
-
-//line outline.go:19
-						i := gc_bx*gc_bdx + tx
-						_ = i
+//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-
-//line outline.go:40
-						{
-							gc_at4[gc_tx] = s + m
-						}
+//line outline.go:41
+						gc_at4[gc_tx] = s + m
 					}
 					{
+//line outline.go:45
 						gc_tx := gc_step5 + 1
-						_ = gc_tx
+//line outline.go:47
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line outline.go:18
-						tx := gc_tx
-						_ = tx
-
-//line outline.go:19
-						i := gc_bx*gc_bdx + tx
-						_ = i
+//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-
-//line outline.go:40
-						{
-							gc_at4[gc_tx] = s + m
-						}
+//line outline.go:41
+						gc_at4[gc_tx] = s + m
 					}
 					{
+//line outline.go:45
 						gc_tx := gc_step5 + 2
-						_ = gc_tx
+//line outline.go:47
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line outline.go:18
-						tx := gc_tx
-						_ = tx
-
-//line outline.go:19
-						i := gc_bx*gc_bdx + tx
-						_ = i
+//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-
-//line outline.go:40
-						{
-							gc_at4[gc_tx] = s + m
-						}
+//line outline.go:41
+						gc_at4[gc_tx] = s + m
 					}
 					{
+//line outline.go:45
 						gc_tx := gc_step5 + 3
-						_ = gc_tx
+//line outline.go:47
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line outline.go:18
-						tx := gc_tx
-						_ = tx
-
-//line outline.go:19
-						i := gc_bx*gc_bdx + tx
-						_ = i
+//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-
-//line outline.go:40
-						{
-							gc_at4[gc_tx] = s + m
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line outline.go:18
-					tx := gc_tx
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx*gc_bdx + tx
-					_ = i
-					s := gc_s_s[gc_rank]
-					m := gc_s_m[gc_rank]
-
-//line outline.go:40
-					{
+//line outline.go:41
 						gc_at4[gc_tx] = s + m
 					}
 				}
+//line outline.go:45
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line outline.go:21
+					s := gc_s_s[gc_rank]
+					m := gc_s_m[gc_rank]
+//line outline.go:41
+					gc_at4[gc_tx] = s + m
+				}
 			} else {
+//line outline.go:45
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line outline.go:18
 						tx := gc_tx
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-						_ = i
+//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-
-//line outline.go:40
-						{
-							out[i] = s + m
-						}
+//line outline.go:41
+						out[i] = s + m
 					}
 					{
+//line outline.go:45
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line outline.go:18
 						tx := gc_tx
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-						_ = i
+//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-
-//line outline.go:40
-						{
-							out[i] = s + m
-						}
+//line outline.go:41
+						out[i] = s + m
 					}
 					{
+//line outline.go:45
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line outline.go:18
 						tx := gc_tx
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-						_ = i
+//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-
-//line outline.go:40
-						{
-							out[i] = s + m
-						}
+//line outline.go:41
+						out[i] = s + m
 					}
 					{
+//line outline.go:45
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line outline.go:18
 						tx := gc_tx
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx*gc_bdx + tx
-						_ = i
+//line outline.go:21
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
-
-//line outline.go:40
-						{
-							out[i] = s + m
-						}
+//line outline.go:41
+						out[i] = s + m
 					}
 				}
+//line outline.go:45
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line outline.go:18
 					tx := gc_tx
-					_ = tx
-
-//line outline.go:19
 					i := gc_bx*gc_bdx + tx
-					_ = i
+//line outline.go:21
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
-
-//line outline.go:40
-					{
-						out[i] = s + m
-					}
+//line outline.go:41
+					out[i] = s + m
 				}
 			}
 		}
@@ -1070,4 +689,5 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 // gc_files_outline holds the source files whose lines the kernels' records hash.
 //
 //go:embed outline.go
+//line outline.go:52
 var gc_files_outline embed.FS

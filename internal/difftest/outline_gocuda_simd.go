@@ -47,11 +47,8 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 	gc_s_x := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_s := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_m := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-
 //line outline.go:16
 	const tileLen = 32
-
-//line outline.go:17
 	tile_ := gocuda.Shared[float32](t, tileLen)[:tileLen]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -68,24 +65,11 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line outline.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -93,24 +77,11 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line outline.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -118,24 +89,11 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line outline.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -143,24 +101,11 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line outline.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -168,24 +113,11 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 			}
 			for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line outline.go:18
-				tx := gc_tx2
-				_ = tx
-
-//line outline.go:19
-				i := gc_bx2*gc_bdx2 + tx
-				_ = i
-
 //line outline.go:20
 				var x float32
-
 //line outline.go:24
 				var s, m float32
-				_ = x
-				_ = s
-				_ = m
+//line outline.go:28
 				gc_s_x[gc_rank2] = x
 				gc_s_s[gc_rank2] = s
 				gc_s_m[gc_rank2] = m
@@ -195,24 +127,11 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line outline.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -220,24 +139,11 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line outline.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -245,24 +151,11 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line outline.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -270,24 +163,11 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				{
 					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line outline.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -295,24 +175,11 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 			}
 			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line outline.go:18
-				tx := gc_tx2
-				_ = tx
-
-//line outline.go:19
-				i := gc_bx2*gc_bdx2 + tx
-				_ = i
-
 //line outline.go:20
 				var x float32
-
 //line outline.go:24
 				var s, m float32
-				_ = x
-				_ = s
-				_ = m
+//line outline.go:28
 				gc_s_x[gc_rank2] = x
 				gc_s_s[gc_rank2] = s
 				gc_s_m[gc_rank2] = m
@@ -338,32 +205,19 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line outline.go:18
 							var tx int = gc_tx2
-//line outline.go:18
-							_ = tx
-//line outline.go:19
 							var i int = gc_bx2*gc_bdx2 + tx
 //line outline.go:19
 							_ = i
-//line outline.go:20
 							var x archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line outline.go:20
-							_ = x
-//line outline.go:21
 							{
 								x = archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
-//line outline.go:22
 							}
 //line outline.go:21
 							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line outline.go:21
-							_ = s
-//line outline.go:21
 							var m archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line outline.go:21
-							_ = m
 //line outline.go:21
 							x.StoreSlice(gc_s_x[gc_rank2:])
 //line outline.go:21
@@ -382,32 +236,18 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line outline.go:18
 						var tx int = gc_tx2
-//line outline.go:18
-						_ = tx
-//line outline.go:19
 						var i int = gc_bx2*gc_bdx2 + tx
 //line outline.go:19
 						_ = i
-//line outline.go:20
 						var x archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:20
-						_ = x
-//line outline.go:21
-						{
-							x = archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
 //line outline.go:22
-						}
+						x = archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
 //line outline.go:21
 						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line outline.go:21
-						_ = s
-//line outline.go:21
 						var m archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:21
-						_ = m
 //line outline.go:21
 						x.StoreSlice(gc_s_x[gc_rank2:])
 //line outline.go:21
@@ -419,29 +259,13 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line outline.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
 //line outline.go:20
 					var x float32
-
-//line outline.go:21
-					{
-						x = gc_at5[gc_tx2]
-					}
-
+//line outline.go:22
+					x = gc_at5[gc_tx2]
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -454,38 +278,22 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line outline.go:18
 							var tx int = gc_tx2
-//line outline.go:18
-							_ = tx
-//line outline.go:19
 							var i int = gc_bx2*gc_bdx2 + tx
-//line outline.go:19
-							_ = i
-//line outline.go:20
 							var x archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line outline.go:20
-							_ = x
-//line outline.go:21
 							{
 								if i < 0 || i > len(in)-16 {
 //line outline.go:22
 									break
-//line outline.go:22
 								}
 //line outline.go:22
 								x = archsimd.LoadFloat32x16Slice(in[i:])
-//line outline.go:22
 							}
 //line outline.go:21
 							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line outline.go:21
-							_ = s
-//line outline.go:21
 							var m archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line outline.go:21
-							_ = m
 //line outline.go:21
 							x.StoreSlice(gc_s_x[gc_rank2:])
 //line outline.go:21
@@ -504,38 +312,21 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line outline.go:18
 						var tx int = gc_tx2
-//line outline.go:18
-						_ = tx
-//line outline.go:19
 						var i int = gc_bx2*gc_bdx2 + tx
-//line outline.go:19
-						_ = i
-//line outline.go:20
 						var x archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:20
-						_ = x
-//line outline.go:21
-						{
-							if i < 0 || i > len(in)-8 {
 //line outline.go:22
-								break
+						if i < 0 || i > len(in)-8 {
 //line outline.go:22
-							}
-//line outline.go:22
-							x = archsimd.LoadFloat32x8Slice(in[i:])
-//line outline.go:22
+							break
 						}
+//line outline.go:22
+						x = archsimd.LoadFloat32x8Slice(in[i:])
 //line outline.go:21
 						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line outline.go:21
-						_ = s
-//line outline.go:21
 						var m archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:21
-						_ = m
 //line outline.go:21
 						x.StoreSlice(gc_s_x[gc_rank2:])
 //line outline.go:21
@@ -551,28 +342,15 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line outline.go:18
 						tx := gc_tx2
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
-//line outline.go:20
 						var x float32
-
-//line outline.go:21
-						{
-							x = in[i]
-						}
-
+//line outline.go:22
+						x = in[i]
 //line outline.go:24
 						var s, m float32
-						_ = x
-						_ = s
-						_ = m
+//line outline.go:28
 						gc_s_x[gc_rank2] = x
 						gc_s_s[gc_rank2] = s
 						gc_s_m[gc_rank2] = m
@@ -581,28 +359,15 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line outline.go:18
 						tx := gc_tx2
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
-//line outline.go:20
 						var x float32
-
-//line outline.go:21
-						{
-							x = in[i]
-						}
-
+//line outline.go:22
+						x = in[i]
 //line outline.go:24
 						var s, m float32
-						_ = x
-						_ = s
-						_ = m
+//line outline.go:28
 						gc_s_x[gc_rank2] = x
 						gc_s_s[gc_rank2] = s
 						gc_s_m[gc_rank2] = m
@@ -611,28 +376,15 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line outline.go:18
 						tx := gc_tx2
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
-//line outline.go:20
 						var x float32
-
-//line outline.go:21
-						{
-							x = in[i]
-						}
-
+//line outline.go:22
+						x = in[i]
 //line outline.go:24
 						var s, m float32
-						_ = x
-						_ = s
-						_ = m
+//line outline.go:28
 						gc_s_x[gc_rank2] = x
 						gc_s_s[gc_rank2] = s
 						gc_s_m[gc_rank2] = m
@@ -641,28 +393,15 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line outline.go:18
 						tx := gc_tx2
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
-//line outline.go:20
 						var x float32
-
-//line outline.go:21
-						{
-							x = in[i]
-						}
-
+//line outline.go:22
+						x = in[i]
 //line outline.go:24
 						var s, m float32
-						_ = x
-						_ = s
-						_ = m
+//line outline.go:28
 						gc_s_x[gc_rank2] = x
 						gc_s_s[gc_rank2] = s
 						gc_s_m[gc_rank2] = m
@@ -671,28 +410,15 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line outline.go:18
 					tx := gc_tx2
-					_ = tx
-
-//line outline.go:19
 					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
-//line outline.go:20
 					var x float32
-
-//line outline.go:21
-					{
-						x = in[i]
-					}
-
+//line outline.go:22
+					x = in[i]
 //line outline.go:24
 					var s, m float32
-					_ = x
-					_ = s
-					_ = m
+//line outline.go:28
 					gc_s_x[gc_rank2] = x
 					gc_s_s[gc_rank2] = s
 					gc_s_m[gc_rank2] = m
@@ -700,373 +426,285 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 			}
 		}
 	}
-
 //line outline.go:25
 	for start := 0; start < len(in); start += tileLen {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := start
-				if gc_bdx2 <= len(tile_) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-					gc_at6 := tile_[:gc_bdx2]
-					gc_at7 := in[gc_off5:][:gc_bdx2]
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+//line outline.go:27
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := tileLen; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := start
+			if gc_from2 >= 0 && gc_to2 <= len(tile_) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
+				gc_at6 := tile_[:gc_to2]
+				gc_at7 := in[gc_off5:][:gc_to2]
+				gc_vstep7 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line outline.go:18
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line outline.go:18
-							_ = gc_iota6
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line outline.go:18
-								var tx int = gc_tx2
-//line outline.go:18
-								_ = tx
-//line outline.go:26
-								{
-//line outline.go:26
-									var k int = start + tx
-//line outline.go:26
-									_ = k
-//line outline.go:26
-									if tx < tileLen && uint(tileLen-tx) > 15 && (k < len(in) && uint(len(in)-k) > 15) {
-//line outline.go:26
-										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-//line outline.go:26
-									} else {
-//line outline.go:26
-										gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
-//line outline.go:26
-										_ = gc_if6
-//line outline.go:26
-										if gc_if6.ToBits() != 0 {
-//line outline.go:26
-											archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
-//line outline.go:26
-										}
-//line outline.go:26
-									}
-//line outline.go:26
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line outline.go:18
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line outline.go:18
-						_ = gc_iota5
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line outline.go:18
 							var tx int = gc_tx2
-//line outline.go:18
-							_ = tx
-//line outline.go:26
 							{
 //line outline.go:26
 								var k int = start + tx
 //line outline.go:26
-								_ = k
+								if tx < tileLen && uint(tileLen-tx) > 15 && (k < len(in) && uint(len(in)-k) > 15) {
 //line outline.go:26
-								if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
-//line outline.go:26
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-//line outline.go:26
+									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 								} else {
 //line outline.go:26
-									gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
+									gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
 //line outline.go:26
-									_ = gc_if5
+									if gc_if6.ToBits() != 0 {
 //line outline.go:26
-									if gc_if5.ToBits() != 0 {
-//line outline.go:26
-										archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
-//line outline.go:26
+										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
 									}
-//line outline.go:26
 								}
-//line outline.go:26
 							}
 						}
+//line outline.go:28
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line outline.go:18
-						tx := gc_tx2
-						_ = tx
-
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+//line outline.go:18
+						var tx int = gc_tx2
+						{
 //line outline.go:26
-						if k := start + tx; tx < tileLen && (true || k < len(in)) {
-							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							var k int = start + tx
+//line outline.go:26
+							if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
+//line outline.go:26
+								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							} else {
+//line outline.go:26
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
+//line outline.go:26
+								if gc_if5.ToBits() != 0 {
+//line outline.go:26
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
+								}
+							}
 						}
 					}
-				} else {
-					gc_vstep8 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+//line outline.go:28
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 //line outline.go:18
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					tx := gc_tx2
+//line outline.go:26
+					if k := start + tx; tx < tileLen && (true || k < len(in)) {
+						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep8 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line outline.go:18
-							_ = gc_iota4
-						gc_steps3:
-							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_steps3:
+						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
 //line outline.go:18
-								var tx int = gc_tx2
-//line outline.go:18
-								_ = tx
+							var tx int = gc_tx2
 //line outline.go:26
-								if tx < 0 || tx > len(tile_)-16 {
+							if tx < 0 || tx > len(tile_)-16 {
 //line outline.go:26
-									break
+								break
+							}
+							{
 //line outline.go:26
-								}
+								var k int = start + tx
 //line outline.go:26
-								{
+								if tx < tileLen && uint(tileLen-tx) > 15 && (k < len(in) && uint(len(in)-k) > 15) {
 //line outline.go:26
-									var k int = start + tx
+									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line outline.go:26
-									_ = k
+									if k >= 0 && k <= len(in)-16 {
+										gc_ld5 = archsimd.LoadFloat32x16Slice(in[k:])
+									} else {
+//line outline.go:27
+										break gc_steps3
+									}
+//line outline.go:27
+									gc_ld5.StoreSlice(tile_[tx:])
+								} else {
+//line outline.go:27
+									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
 //line outline.go:26
-									if tx < tileLen && uint(tileLen-tx) > 15 && (k < len(in) && uint(len(in)-k) > 15) {
+									if gc_if4.ToBits() != 0 {
 //line outline.go:26
-										var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line outline.go:26
 										if k >= 0 && k <= len(in)-16 {
-											gc_ld5 = archsimd.LoadFloat32x16Slice(in[k:])
-//line outline.go:27
+											gc_ld6 = archsimd.LoadFloat32x16Slice(in[k:])
 										} else {
 //line outline.go:27
 											break gc_steps3
-//line outline.go:27
 										}
 //line outline.go:27
-										gc_ld5.StoreSlice(tile_[tx:])
-//line outline.go:27
-									} else {
-//line outline.go:27
-										gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
-//line outline.go:26
-										_ = gc_if4
-//line outline.go:26
-										if gc_if4.ToBits() != 0 {
-//line outline.go:26
-											var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line outline.go:26
-											if k >= 0 && k <= len(in)-16 {
-												gc_ld6 = archsimd.LoadFloat32x16Slice(in[k:])
-//line outline.go:27
-											} else {
-//line outline.go:27
-												break gc_steps3
-//line outline.go:27
-											}
-//line outline.go:27
-											gc_ld6.Merge(archsimd.LoadFloat32x16Slice(tile_[tx:]), gc_if4).StoreSlice(tile_[tx:])
-//line outline.go:27
-										}
-//line outline.go:27
+										gc_ld6.Merge(archsimd.LoadFloat32x16Slice(tile_[tx:]), gc_if4).StoreSlice(tile_[tx:])
 									}
-//line outline.go:27
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop4 {
-							return
 						}
+//line outline.go:29
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop4 {
+						return
 					}
-					if compiled.SIMD {
+				}
+				if compiled.SIMD {
 //line outline.go:18
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_steps2:
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 //line outline.go:18
-						_ = gc_iota3
-					gc_steps2:
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line outline.go:18
-							var tx int = gc_tx2
-//line outline.go:18
-							_ = tx
+						var tx int = gc_tx2
 //line outline.go:26
-							if tx < 0 || tx > len(tile_)-8 {
+						if tx < 0 || tx > len(tile_)-8 {
 //line outline.go:26
-								break
+							break
+						}
+						{
 //line outline.go:26
-							}
+							var k int = start + tx
 //line outline.go:26
-							{
+							if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
 //line outline.go:26
-								var k int = start + tx
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line outline.go:26
-								_ = k
+								if k >= 0 && k <= len(in)-8 {
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[k:])
+								} else {
+//line outline.go:27
+									break gc_steps2
+								}
+//line outline.go:27
+								gc_ld3.StoreSlice(tile_[tx:])
+							} else {
+//line outline.go:27
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
 //line outline.go:26
-								if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
+								if gc_if3.ToBits() != 0 {
 //line outline.go:26
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line outline.go:26
 									if k >= 0 && k <= len(in)-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[k:])
-//line outline.go:27
+										gc_ld4 = archsimd.LoadFloat32x8Slice(in[k:])
 									} else {
 //line outline.go:27
 										break gc_steps2
-//line outline.go:27
 									}
 //line outline.go:27
-									gc_ld3.StoreSlice(tile_[tx:])
-//line outline.go:27
-								} else {
-//line outline.go:27
-									gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
-//line outline.go:26
-									_ = gc_if3
-//line outline.go:26
-									if gc_if3.ToBits() != 0 {
-//line outline.go:26
-										var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:26
-										if k >= 0 && k <= len(in)-8 {
-											gc_ld4 = archsimd.LoadFloat32x8Slice(in[k:])
-//line outline.go:27
-										} else {
-//line outline.go:27
-											break gc_steps2
-//line outline.go:27
-										}
-//line outline.go:27
-										gc_ld4.Merge(archsimd.LoadFloat32x8Slice(tile_[tx:]), gc_if3).StoreSlice(tile_[tx:])
-//line outline.go:27
-									}
-//line outline.go:27
+									gc_ld4.Merge(archsimd.LoadFloat32x8Slice(tile_[tx:]), gc_if3).StoreSlice(tile_[tx:])
 								}
-//line outline.go:27
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step10 := gc_vstep8
-					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line outline.go:18
-							tx := gc_tx2
-							_ = tx
-
-//line outline.go:26
-							if k := start + tx; tx < tileLen && k < len(in) {
-								tile_[tx] = in[k]
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line outline.go:18
-							tx := gc_tx2
-							_ = tx
-
-//line outline.go:26
-							if k := start + tx; tx < tileLen && k < len(in) {
-								tile_[tx] = in[k]
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line outline.go:18
-							tx := gc_tx2
-							_ = tx
-
-//line outline.go:26
-							if k := start + tx; tx < tileLen && k < len(in) {
-								tile_[tx] = in[k]
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line outline.go:18
-							tx := gc_tx2
-							_ = tx
-
-//line outline.go:26
-							if k := start + tx; tx < tileLen && k < len(in) {
-								tile_[tx] = in[k]
 							}
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line outline.go:29
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step10 := gc_vstep8
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line outline.go:18
 						tx := gc_tx2
-						_ = tx
-
+//line outline.go:26
+						if k := start + tx; tx < tileLen && k < len(in) {
+							tile_[tx] = in[k]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line outline.go:18
+						tx := gc_tx2
+//line outline.go:26
+						if k := start + tx; tx < tileLen && k < len(in) {
+							tile_[tx] = in[k]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line outline.go:18
+						tx := gc_tx2
+//line outline.go:26
+						if k := start + tx; tx < tileLen && k < len(in) {
+							tile_[tx] = in[k]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line outline.go:18
+						tx := gc_tx2
 //line outline.go:26
 						if k := start + tx; tx < tileLen && k < len(in) {
 							tile_[tx] = in[k]
 						}
 					}
 				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line outline.go:18
+					tx := gc_tx2
+//line outline.go:26
+					if k := start + tx; tx < tileLen && k < len(in) {
+						tile_[tx] = in[k]
+					}
+				}
 			}
 		}
+//line outline.go:33
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			tile_ := tile_[:32]
-			_ = tile_
+//line outline.go:37
 			gc_s_x := gc_s_x[:gc_n2]
-			_ = gc_s_x
+//line outline.go:39
 			gc_s_s := gc_s_s[:gc_n2]
-			_ = gc_s_s
+//line outline.go:41
 			gc_s_m := gc_s_m[:gc_n2]
-			_ = gc_s_m
 			{
+//line outline.go:44
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line outline.go:18
 						tx := gc_tx2
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx2*gc_bdx2 + tx
-						_ = i
+//line outline.go:21
 						x := gc_s_x[gc_rank2]
 						s := gc_s_s[gc_rank2]
 						m := gc_s_m[gc_rank2]
-
 //line outline.go:30
 						for j := range min(tileLen, len(in)-start, i%tileLen+1) {
 							v := tile_[j]
@@ -1102,30 +740,21 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line outline.go:18
 							var tx int = gc_tx2
-//line outline.go:18
-							_ = tx
-//line outline.go:19
 							var i int = gc_bx2*gc_bdx2 + tx
 //line outline.go:19
 							_ = i
 //line outline.go:19
 							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
 //line outline.go:19
-							_ = s
-//line outline.go:19
 							m := archsimd.LoadFloat32x16Slice(gc_s_m[gc_rank2:])
-//line outline.go:19
-							_ = m
-//line outline.go:40
 							{
 //line outline.go:40
 								s.Add(m).StoreSlice(gc_at8[gc_tx2:])
-//line outline.go:40
 							}
 						}
+//line outline.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
 					}(gc_vstep9)
@@ -1137,52 +766,30 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
 						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line outline.go:18
 						var tx int = gc_tx2
-//line outline.go:18
-						_ = tx
-//line outline.go:19
 						var i int = gc_bx2*gc_bdx2 + tx
 //line outline.go:19
 						_ = i
 //line outline.go:19
 						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
 //line outline.go:19
-						_ = s
-//line outline.go:19
 						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
-//line outline.go:19
-						_ = m
 //line outline.go:40
-						{
-//line outline.go:40
-							s.Add(m).StoreSlice(gc_at8[gc_tx2:])
-//line outline.go:40
-						}
+						s.Add(m).StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line outline.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line outline.go:19
-					i := gc_bx2*gc_bdx2 + tx
-					_ = i
+//line outline.go:21
 					s := gc_s_s[gc_rank2]
 					m := gc_s_m[gc_rank2]
-
-//line outline.go:40
-					{
-						gc_at8[gc_tx2] = s + m
-					}
+//line outline.go:41
+					gc_at8[gc_tx2] = s + m
 				}
 			} else {
+//line outline.go:45
 				gc_vstep10 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -1190,35 +797,24 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line outline.go:18
 							var tx int = gc_tx2
-//line outline.go:18
-							_ = tx
-//line outline.go:19
 							var i int = gc_bx2*gc_bdx2 + tx
-//line outline.go:19
-							_ = i
 //line outline.go:19
 							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
 //line outline.go:19
-							_ = s
-//line outline.go:19
 							m := archsimd.LoadFloat32x16Slice(gc_s_m[gc_rank2:])
-//line outline.go:19
-							_ = m
-//line outline.go:40
 							{
+//line outline.go:41
 								if i < 0 || i > len(out)-16 {
 //line outline.go:41
 									break
-//line outline.go:41
 								}
 //line outline.go:41
 								s.Add(m).StoreSlice(out[i:])
-//line outline.go:41
 							}
 						}
+//line outline.go:43
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
 					}(gc_vstep10)
@@ -1230,34 +826,20 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
 						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line outline.go:18
 						var tx int = gc_tx2
-//line outline.go:18
-						_ = tx
-//line outline.go:19
 						var i int = gc_bx2*gc_bdx2 + tx
-//line outline.go:19
-						_ = i
 //line outline.go:19
 						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
 //line outline.go:19
-						_ = s
-//line outline.go:19
 						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
-//line outline.go:19
-						_ = m
-//line outline.go:40
-						{
-							if i < 0 || i > len(out)-8 {
 //line outline.go:41
-								break
+						if i < 0 || i > len(out)-8 {
 //line outline.go:41
-							}
-//line outline.go:41
-							s.Add(m).StoreSlice(out[i:])
-//line outline.go:41
+							break
 						}
+//line outline.go:41
+						s.Add(m).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1267,101 +849,70 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line outline.go:18
 						tx := gc_tx2
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx2*gc_bdx2 + tx
-						_ = i
+//line outline.go:21
 						s := gc_s_s[gc_rank2]
 						m := gc_s_m[gc_rank2]
-
-//line outline.go:40
-						{
-							out[i] = s + m
-						}
+//line outline.go:41
+						out[i] = s + m
 					}
 					{
+//line outline.go:45
 						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line outline.go:18
 						tx := gc_tx2
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx2*gc_bdx2 + tx
-						_ = i
+//line outline.go:21
 						s := gc_s_s[gc_rank2]
 						m := gc_s_m[gc_rank2]
-
-//line outline.go:40
-						{
-							out[i] = s + m
-						}
+//line outline.go:41
+						out[i] = s + m
 					}
 					{
+//line outline.go:45
 						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line outline.go:18
 						tx := gc_tx2
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx2*gc_bdx2 + tx
-						_ = i
+//line outline.go:21
 						s := gc_s_s[gc_rank2]
 						m := gc_s_m[gc_rank2]
-
-//line outline.go:40
-						{
-							out[i] = s + m
-						}
+//line outline.go:41
+						out[i] = s + m
 					}
 					{
+//line outline.go:45
 						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line outline.go:18
 						tx := gc_tx2
-						_ = tx
-
-//line outline.go:19
 						i := gc_bx2*gc_bdx2 + tx
-						_ = i
+//line outline.go:21
 						s := gc_s_s[gc_rank2]
 						m := gc_s_m[gc_rank2]
-
-//line outline.go:40
-						{
-							out[i] = s + m
-						}
+//line outline.go:41
+						out[i] = s + m
 					}
 				}
+//line outline.go:45
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line outline.go:18
 					tx := gc_tx2
-					_ = tx
-
-//line outline.go:19
 					i := gc_bx2*gc_bdx2 + tx
-					_ = i
+//line outline.go:21
 					s := gc_s_s[gc_rank2]
 					m := gc_s_m[gc_rank2]
-
-//line outline.go:40
-					{
-						out[i] = s + m
-					}
+//line outline.go:41
+					out[i] = s + m
 				}
 			}
 		}
@@ -1371,4 +922,5 @@ func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {
 // gc_files_outline holds the source files whose lines the kernels' records hash.
 //
 //go:embed outline.go
+//line outline.go:52
 var gc_files_outline embed.FS

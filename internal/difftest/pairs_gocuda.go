@@ -51,75 +51,53 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 			gc_bx = 0
 		}
 		gc_pos.Thread = 0
-
 //line pairs.go:23
 		if scale == 0 {
 			panic(fmt.Errorf("%w: pairs scale is zero", gocuda.ErrInvalidValue))
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pairs.go:26
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line pairs.go:27
-						out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pairs.go:26
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line pairs.go:27
-						out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pairs.go:26
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line pairs.go:27
-						out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pairs.go:26
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line pairs.go:27
-						out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line pairs.go:26
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line pairs.go:27
 					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line pairs.go:26
+					i := gc_bx*gc_bdx + gc_tx
+					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line pairs.go:26
+					i := gc_bx*gc_bdx + gc_tx
+					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line pairs.go:26
+					i := gc_bx*gc_bdx + gc_tx
+					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line pairs.go:26
+				i := gc_bx*gc_bdx + gc_tx
+				out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 			}
 		}
 	}
@@ -128,4 +106,5 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 // gc_files_pairs holds the source files whose lines the kernels' records hash.
 //
 //go:embed pairs.go
+//line pairs.go:37
 var gc_files_pairs embed.FS

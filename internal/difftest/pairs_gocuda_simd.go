@@ -53,239 +53,175 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 			gc_bx2 = 0
 		}
 		gc_pos2.Thread = 0
-
 //line pairs.go:23
 		if scale == 0 {
 			panic(fmt.Errorf("%w: pairs scale is zero", gocuda.ErrInvalidValue))
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line pairs.go:27
-						gc_vb2 := archsimd.BroadcastFloat32x16(scale)
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line pairs.go:27
-						_ = gc_vb2
+					gc_vb2 := archsimd.BroadcastFloat32x16(scale)
 //line pairs.go:27
-						gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line pairs.go:27
-						_ = gc_pairLo
-//line pairs.go:27
-						gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line pairs.go:27
-						_ = gc_pairHi
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line pairs.go:26
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line pairs.go:26
-							_ = i
-//line pairs.go:27
-							if i < 0 || i > len(re)-16 || i > len(im)-16 {
-//line pairs.go:27
-								break
-//line pairs.go:27
-							}
-//line pairs.go:27
-							gc_t3 := archsimd.LoadFloat32x16Slice(re[i:])
-//line pairs.go:27
-							_ = gc_t3
-//line pairs.go:27
-							gc_t4 := archsimd.LoadFloat32x16Slice(im[i:]).Mul(gc_vb2)
-//line pairs.go:27
-							_ = gc_t4
-//line pairs.go:27
-							if (off+2*i) >= 0 && (off+2*i) <= len(out)-32 {
-//line pairs.go:27
-								gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[off+2*i:])
-//line pairs.go:27
-								gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(off+2*i)+16:])
-//line pairs.go:27
-							} else {
-//line pairs.go:27
-								var gc_lanes3 [16]float32
-//line pairs.go:27
-								var gc_lanes4 [16]float32
-//line pairs.go:27
-								gc_t3.Store(&gc_lanes3)
-//line pairs.go:27
-								gc_t4.Store(&gc_lanes4)
-//line pairs.go:27
-								for gc_k2 := range 16 {
-//line pairs.go:27
-									if 0xffff&(1<<gc_k2) != 0 {
-//line pairs.go:27
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line pairs.go:27
-										{
-//line pairs.go:27
-											out[(off+2*i)+2*gc_k2] = gc_lanes3[gc_k2]
-//line pairs.go:27
-											out[((off+2*i)+1)+2*gc_k2] = gc_lanes4[gc_k2]
-//line pairs.go:27
-										}
-//line pairs.go:27
-									}
-//line pairs.go:27
-								}
-//line pairs.go:27
-								gc_pos2.Thread = gc_rank2
-//line pairs.go:27
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line pairs.go:27
-					gc_vb := archsimd.BroadcastFloat32x8(scale)
-//line pairs.go:27
-					_ = gc_vb
-//line pairs.go:27
-					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line pairs.go:27
-					_ = gc_spreadLo
-//line pairs.go:27
-					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line pairs.go:27
-					_ = gc_spreadHi
-//line pairs.go:27
-					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line pairs.go:27
-					_ = gc_evenLanes
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line pairs.go:26
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line pairs.go:26
-						_ = i
-//line pairs.go:27
-						if i < 0 || i > len(re)-8 || i > len(im)-8 {
+						if i < 0 || i > len(re)-16 || i > len(im)-16 {
 //line pairs.go:27
 							break
-//line pairs.go:27
 						}
 //line pairs.go:27
-						gc_t := archsimd.LoadFloat32x8Slice(re[i:])
+						gc_t3 := archsimd.LoadFloat32x16Slice(re[i:])
 //line pairs.go:27
-						_ = gc_t
+						gc_t4 := archsimd.LoadFloat32x16Slice(im[i:]).Mul(gc_vb2)
 //line pairs.go:27
-						gc_t2 := archsimd.LoadFloat32x8Slice(im[i:]).Mul(gc_vb)
+						if (off+2*i) >= 0 && (off+2*i) <= len(out)-32 {
 //line pairs.go:27
-						_ = gc_t2
+							gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[off+2*i:])
 //line pairs.go:27
-						if (off+2*i) >= 0 && (off+2*i) <= len(out)-16 {
-//line pairs.go:27
-							gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(out[off+2*i:])
-//line pairs.go:27
-							gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[(off+2*i)+8:])
-//line pairs.go:27
+							gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(off+2*i)+16:])
 						} else {
 //line pairs.go:27
-							var gc_lanes [8]float32
+							var gc_lanes3 [16]float32
 //line pairs.go:27
-							var gc_lanes2 [8]float32
+							var gc_lanes4 [16]float32
 //line pairs.go:27
-							gc_t.Store(&gc_lanes)
+							gc_t3.Store(&gc_lanes3)
 //line pairs.go:27
-							gc_t2.Store(&gc_lanes2)
+							gc_t4.Store(&gc_lanes4)
 //line pairs.go:27
-							for gc_k := range 8 {
+							for gc_k2 := range 16 {
 //line pairs.go:27
-								if 0xff&(1<<gc_k) != 0 {
+								if 0xffff&(1<<gc_k2) != 0 {
 //line pairs.go:27
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line pairs.go:27
+									gc_pos2.Thread = gc_rank2 + gc_k2
 									{
 //line pairs.go:27
-										out[(off+2*i)+2*gc_k] = gc_lanes[gc_k]
+										out[(off+2*i)+2*gc_k2] = gc_lanes3[gc_k2]
 //line pairs.go:27
-										out[((off+2*i)+1)+2*gc_k] = gc_lanes2[gc_k]
-//line pairs.go:27
+										out[((off+2*i)+1)+2*gc_k2] = gc_lanes4[gc_k2]
 									}
-//line pairs.go:27
 								}
-//line pairs.go:27
 							}
 //line pairs.go:27
 							gc_pos2.Thread = gc_rank2
-//line pairs.go:27
 						}
 					}
+//line pairs.go:29
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pairs.go:26
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+			}
+			if compiled.SIMD {
 //line pairs.go:27
-						out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+				gc_vb := archsimd.BroadcastFloat32x8(scale)
+//line pairs.go:27
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line pairs.go:27
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line pairs.go:27
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+//line pairs.go:26
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(re)-8 || i > len(im)-8 {
+//line pairs.go:27
+						break
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pairs.go:26
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line pairs.go:27
-						out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pairs.go:26
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					gc_t := archsimd.LoadFloat32x8Slice(re[i:])
 //line pairs.go:27
-						out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pairs.go:26
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					gc_t2 := archsimd.LoadFloat32x8Slice(im[i:]).Mul(gc_vb)
 //line pairs.go:27
-						out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+					if (off+2*i) >= 0 && (off+2*i) <= len(out)-16 {
+//line pairs.go:27
+						gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(out[off+2*i:])
+//line pairs.go:27
+						gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[(off+2*i)+8:])
+					} else {
+//line pairs.go:27
+						var gc_lanes [8]float32
+//line pairs.go:27
+						var gc_lanes2 [8]float32
+//line pairs.go:27
+						gc_t.Store(&gc_lanes)
+//line pairs.go:27
+						gc_t2.Store(&gc_lanes2)
+//line pairs.go:27
+						for gc_k := range 8 {
+//line pairs.go:27
+							if 0xff&(1<<gc_k) != 0 {
+//line pairs.go:27
+								gc_pos2.Thread = gc_rank2 + gc_k
+								{
+//line pairs.go:27
+									out[(off+2*i)+2*gc_k] = gc_lanes[gc_k]
+//line pairs.go:27
+									out[((off+2*i)+1)+2*gc_k] = gc_lanes2[gc_k]
+								}
+							}
+						}
+//line pairs.go:27
+						gc_pos2.Thread = gc_rank2
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line pairs.go:29
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step2 := gc_vstep
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line pairs.go:26
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line pairs.go:27
 					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line pairs.go:26
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line pairs.go:26
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line pairs.go:26
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line pairs.go:26
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
 			}
 		}
 	}
@@ -294,4 +230,5 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 // gc_files_pairs holds the source files whose lines the kernels' records hash.
 //
 //go:embed pairs.go
+//line pairs.go:37
 var gc_files_pairs embed.FS

@@ -50,69 +50,47 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(acc), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off && gc_off <= len(ps) && gc_to <= len(ps)-gc_off && gc_off <= len(acc) && gc_to <= len(acc)-gc_off {
-					gc_at := bodies[gc_off:][:gc_to]
-					gc_at2 := ps[gc_off:][:gc_to]
-					gc_at3 := acc[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line parts.go:22
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line parts.go:39
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(acc), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off && gc_off <= len(ps) && gc_to <= len(ps)-gc_off && gc_off <= len(acc) && gc_to <= len(acc)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				gc_at2 := ps[gc_off:][:gc_to]
+				gc_at3 := acc[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line parts.go:26
-						m := gc_at[gc_tx][3]
-
-//line parts.go:27
-						if gc_at2[gc_tx].Charge > 0 {
-							gc_at2[gc_tx].X += gc_at2[gc_tx].V * dt
-							gc_at2[gc_tx].V -= m
-						}
-
-//line parts.go:31
-						gc_at3[gc_tx] = [3]float32{gc_at[gc_tx][0] * m, gc_at2[gc_tx].X, float32(gc_at2[gc_tx].ID)}
-
-//line parts.go:32
-						gc_at2[gc_tx] = partsParticle{ID: gc_at2[gc_tx].ID + 1, X: gc_at2[gc_tx].X, V: gc_at2[gc_tx].V, Charge: -gc_at2[gc_tx].Charge}
-						_ = m
+					m := gc_at[gc_tx][3]
+					if gc_at2[gc_tx].Charge > 0 {
+						gc_at2[gc_tx].X += gc_at2[gc_tx].V * dt
+						gc_at2[gc_tx].V -= m
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_at3[gc_tx] = [3]float32{gc_at[gc_tx][0] * m, gc_at2[gc_tx].X, float32(gc_at2[gc_tx].ID)}
+					gc_at2[gc_tx] = partsParticle{ID: gc_at2[gc_tx].ID + 1, X: gc_at2[gc_tx].X, V: gc_at2[gc_tx].V, Charge: -gc_at2[gc_tx].Charge}
+				}
+			} else {
+//line parts.go:36
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line parts.go:22
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line parts.go:26
-						m := bodies[i][3]
-
-//line parts.go:27
-						if ps[i].Charge > 0 {
-							ps[i].X += ps[i].V * dt
-							ps[i].V -= m
-						}
-
-//line parts.go:31
-						acc[i] = [3]float32{bodies[i][0] * m, ps[i].X, float32(ps[i].ID)}
-
-//line parts.go:32
-						ps[i] = partsParticle{ID: ps[i].ID + 1, X: ps[i].X, V: ps[i].V, Charge: -ps[i].Charge}
-						_ = m
+					m := bodies[i][3]
+					if ps[i].Charge > 0 {
+						ps[i].X += ps[i].V * dt
+						ps[i].V -= m
 					}
+					acc[i] = [3]float32{bodies[i][0] * m, ps[i].X, float32(ps[i].ID)}
+					ps[i] = partsParticle{ID: ps[i].ID + 1, X: ps[i].X, V: ps[i].V, Charge: -ps[i].Charge}
 				}
 			}
 		}
@@ -175,13 +153,10 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 						gc_pos.Thread = gc_rank
 //line parts.go:42
 						var i int = gc_bx*gc_bdx + gc_tx
-//line parts.go:42
-						_ = i
 //line parts.go:46
 						if i < 0 || i > len(ps)-8 || i > len(out)-8 {
 //line parts.go:46
 							break
-//line parts.go:46
 						}
 //line parts.go:46
 						var gc_ld2 lanes.Float32x8
@@ -191,22 +166,15 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 						for gc_k2 := range 8 {
 //line parts.go:46
 							gc_lanes2[gc_k2] = ps[i+gc_k2].X
-//line parts.go:46
 						}
 //line parts.go:46
 						gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
 //line parts.go:46
 						x := gc_ld2
 //line parts.go:46
-						_ = x
-//line parts.go:46
 						var s lanes.Float32x8
-//line parts.go:46
-						_ = s
 //line parts.go:48
 						for j := range ps {
-//line parts.go:48
-							_ = j
 //line parts.go:48
 							s = s.Add(lanes.BroadcastFloat32x8(ps[j].X).Sub(x))
 						}
@@ -216,101 +184,69 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line parts.go:42
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line parts.go:46
 						x := ps[i].X
-
-//line parts.go:47
 						var s float32
-
 						{
-
 //line parts.go:48
 							gc_xs := ps
 //line parts.go:48
 							gc_i := 0
 //line parts.go:48
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line parts.go:48
 								{
 //line parts.go:48
 									j := gc_i + 0
-//line parts.go:48
-									_ = j
-//line parts.go:48
 									{
+//line parts.go:49
 										s += ps[j].X - x
 									}
-//line parts.go:50
 								}
-//line parts.go:50
 								{
 //line parts.go:50
 									j := gc_i + 1
-//line parts.go:50
-									_ = j
-//line parts.go:48
 									{
+//line parts.go:49
 										s += ps[j].X - x
 									}
-//line parts.go:50
 								}
-//line parts.go:50
 								{
 //line parts.go:50
 									j := gc_i + 2
-//line parts.go:50
-									_ = j
-//line parts.go:48
 									{
+//line parts.go:49
 										s += ps[j].X - x
 									}
-//line parts.go:50
 								}
-//line parts.go:50
 								{
 //line parts.go:50
 									j := gc_i + 3
-//line parts.go:50
-									_ = j
-//line parts.go:48
 									{
+//line parts.go:49
 										s += ps[j].X - x
 									}
-//line parts.go:50
 								}
-//line parts.go:50
 							}
 //line parts.go:48
 							for ; gc_i < len(gc_xs); gc_i++ {
-//line parts.go:48
 								{
 //line parts.go:48
 									j := gc_i
-//line parts.go:48
-									_ = j
-//line parts.go:48
 									{
+//line parts.go:49
 										s += ps[j].X - x
 									}
-//line parts.go:50
 								}
-//line parts.go:50
 							}
-//line parts.go:50
 						}
-
 //line parts.go:51
 						out[i] = s
-						_ = x
-						_ = s
 					}
 				}
 			}
+//line parts.go:57
 		})
 	}
 }

@@ -40,7 +40,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line peel.go:19
 	tile_ := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
@@ -62,23 +61,16 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line peel.go:17
 							var tx int = gc_tx2
-//line peel.go:17
-							_ = tx
-//line peel.go:18
 							var i int = gc_bx2*gc_bdx2 + tx
 //line peel.go:18
 							_ = i
-//line peel.go:20
 							{
-//line peel.go:20
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line peel.go:20
 							}
 						}
+//line peel.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -89,71 +81,42 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line peel.go:17
 						var tx int = gc_tx2
-//line peel.go:17
-						_ = tx
-//line peel.go:18
 						var i int = gc_bx2*gc_bdx2 + tx
 //line peel.go:18
 						_ = i
 //line peel.go:20
-						{
-//line peel.go:20
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line peel.go:20
-						}
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line peel.go:17
-					tx := gc_tx2
-					_ = tx
-
-//line peel.go:18
-					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
-//line peel.go:20
-					{
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-					}
+//line peel.go:21
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
+//line peel.go:25
 				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line peel.go:17
 							var tx int = gc_tx2
-//line peel.go:17
-							_ = tx
-//line peel.go:18
 							var i int = gc_bx2*gc_bdx2 + tx
-//line peel.go:18
-							_ = i
-//line peel.go:20
 							{
+//line peel.go:21
 								if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
 //line peel.go:21
 									break
-//line peel.go:21
 								}
 //line peel.go:21
 								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
-//line peel.go:21
 							}
 						}
+//line peel.go:23
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -164,27 +127,16 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line peel.go:17
 						var tx int = gc_tx2
-//line peel.go:17
-						_ = tx
-//line peel.go:18
 						var i int = gc_bx2*gc_bdx2 + tx
-//line peel.go:18
-						_ = i
-//line peel.go:20
-						{
-							if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
 //line peel.go:21
-								break
+						if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
 //line peel.go:21
-							}
-//line peel.go:21
-							archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
-//line peel.go:21
+							break
 						}
+//line peel.go:21
+						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -194,96 +146,61 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line peel.go:17
 						tx := gc_tx2
-						_ = tx
-
-//line peel.go:18
 						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
-//line peel.go:20
-						{
-							tile_[tx] = in[i]
-						}
+//line peel.go:21
+						tile_[tx] = in[i]
 					}
 					{
+//line peel.go:25
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line peel.go:17
 						tx := gc_tx2
-						_ = tx
-
-//line peel.go:18
 						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
-//line peel.go:20
-						{
-							tile_[tx] = in[i]
-						}
+//line peel.go:21
+						tile_[tx] = in[i]
 					}
 					{
+//line peel.go:25
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line peel.go:17
 						tx := gc_tx2
-						_ = tx
-
-//line peel.go:18
 						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
-//line peel.go:20
-						{
-							tile_[tx] = in[i]
-						}
+//line peel.go:21
+						tile_[tx] = in[i]
 					}
 					{
+//line peel.go:25
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line peel.go:17
 						tx := gc_tx2
-						_ = tx
-
-//line peel.go:18
 						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
-//line peel.go:20
-						{
-							tile_[tx] = in[i]
-						}
+//line peel.go:21
+						tile_[tx] = in[i]
 					}
 				}
+//line peel.go:25
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line peel.go:17
 					tx := gc_tx2
-					_ = tx
-
-//line peel.go:18
 					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
-//line peel.go:20
-					{
-						tile_[tx] = in[i]
-					}
+//line peel.go:21
+					tile_[tx] = in[i]
 				}
 			}
 		}
 	}
 	{
+//line peel.go:28
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -311,21 +228,12 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line peel.go:17
 								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line peel.go:17
-								_ = gc_iota6
 //line peel.go:28
 								gc_vb6 := archsimd.BroadcastFloat32x16(2)
-//line peel.go:28
-								_ = gc_vb6
 								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line peel.go:17
 									var tx int = gc_tx2
-//line peel.go:17
-									_ = tx
-//line peel.go:18
 									var i int = gc_bx2*gc_bdx2 + tx
 //line peel.go:18
 									_ = i
@@ -333,35 +241,26 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 									if tx > 0 && (tx < gc_bdx2-1 && uint(gc_bdx2-1-tx) > 15) {
 //line peel.go:27
 										archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
-//line peel.go:27
 									} else {
 //line peel.go:27
 										gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
 //line peel.go:27
-										_ = gc_if6
-//line peel.go:27
 										if gc_if6.ToBits() != 0 {
 //line peel.go:27
 											archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):])).StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if6)
-//line peel.go:27
 										}
 //line peel.go:27
 										gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 //line peel.go:27
-										_ = gc_else6
-//line peel.go:27
 										if gc_else6.ToBits() != 0 {
-//line peel.go:27
 											{
 //line peel.go:27
 												archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else6)
-//line peel.go:27
 											}
-//line peel.go:27
 										}
-//line peel.go:27
 									}
 								}
+//line peel.go:29
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep5, false
 							}(gc_vstep5)
@@ -372,21 +271,12 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 						if compiled.SIMD {
 //line peel.go:17
 							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line peel.go:17
-							_ = gc_iota5
 //line peel.go:28
 							gc_vb5 := archsimd.BroadcastFloat32x8(2)
-//line peel.go:28
-							_ = gc_vb5
 							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line peel.go:17
 								var tx int = gc_tx2
-//line peel.go:17
-								_ = tx
-//line peel.go:18
 								var i int = gc_bx2*gc_bdx2 + tx
 //line peel.go:18
 								_ = i
@@ -394,50 +284,30 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 								if tx > 0 && (tx < gc_bdx2-1 && uint(gc_bdx2-1-tx) > 7) {
 //line peel.go:27
 									archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
-//line peel.go:27
 								} else {
 //line peel.go:27
 									gc_if5 := gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
 //line peel.go:27
-									_ = gc_if5
-//line peel.go:27
 									if gc_if5.ToBits() != 0 {
 //line peel.go:27
 										archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):])).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if5)
-//line peel.go:27
 									}
 //line peel.go:27
 									gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line peel.go:27
-									_ = gc_else5
-//line peel.go:27
 									if gc_else5.ToBits() != 0 {
 //line peel.go:27
-										{
-//line peel.go:27
-											archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else5)
-//line peel.go:27
-										}
-//line peel.go:27
+										archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else5)
 									}
-//line peel.go:27
 								}
 							}
+//line peel.go:29
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_fastlo2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line peel.go:17
 							tx := gc_tx2
-							_ = tx
-
-//line peel.go:18
-							i := gc_bx2*gc_bdx2 + tx
-							_ = i
-
 //line peel.go:27
 							if tx > 0 && tx < gc_bdx2-1 {
 								gc_at9[gc_u2] = gc_at10[gc_u2] + 2*gc_at11[gc_u2] + gc_at12[gc_u2]
@@ -450,15 +320,9 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line peel.go:17
 					tx := gc_tx2
-					_ = tx
-
-//line peel.go:18
 					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
 //line peel.go:27
 					if tx > 0 && tx < gc_bdx2-1 {
 						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
@@ -473,30 +337,18 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line peel.go:17
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line peel.go:17
-						_ = gc_iota4
 //line peel.go:28
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line peel.go:28
-						_ = gc_vb4
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line peel.go:17
 							var tx int = gc_tx2
-//line peel.go:17
-							_ = tx
-//line peel.go:18
 							var i int = gc_bx2*gc_bdx2 + tx
-//line peel.go:18
-							_ = i
 //line peel.go:27
 							if (tx-
 								1) < 0 || (tx-1) > len(tile_)-16 || tx < 0 || tx > len(tile_)-16 || (tx+1) < 0 || (tx+1) > len(tile_)-16 || i < 0 || i > len(out)-16 {
 //line peel.go:27
 								break
-//line peel.go:27
 							}
 //line peel.go:27
 							if tx > 0 && (tx < gc_bdx2-1 && uint(gc_bdx2-1-tx) > 15) {
@@ -506,8 +358,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:28
 								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
 //line peel.go:27
-								_ = gc_if4
-//line peel.go:27
 								if gc_if4.ToBits() != 0 {
 //line peel.go:27
 									archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreMasked((*[16]float32)(out[i:]), gc_if4)
@@ -515,20 +365,15 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:28
 								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line peel.go:28
-								_ = gc_else4
-//line peel.go:28
 								if gc_else4.ToBits() != 0 {
-//line peel.go:28
 									{
 //line peel.go:28
 										archsimd.LoadFloat32x16Slice(tile_[tx:]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), gc_else4)
-//line peel.go:30
 									}
-//line peel.go:30
 								}
-//line peel.go:30
 							}
 						}
+//line peel.go:32
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -539,30 +384,18 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 				if compiled.SIMD {
 //line peel.go:17
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line peel.go:17
-					_ = gc_iota3
 //line peel.go:28
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line peel.go:28
-					_ = gc_vb3
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line peel.go:17
 						var tx int = gc_tx2
-//line peel.go:17
-						_ = tx
-//line peel.go:18
 						var i int = gc_bx2*gc_bdx2 + tx
-//line peel.go:18
-						_ = i
 //line peel.go:27
 						if (tx-
 							1) < 0 || (tx-1) > len(tile_)-8 || tx < 0 || tx > len(tile_)-8 || (tx+1) < 0 || (tx+1) > len(tile_)-8 || i < 0 || i > len(out)-8 {
 //line peel.go:27
 							break
-//line peel.go:27
 						}
 //line peel.go:27
 						if tx > 0 && (tx < gc_bdx2-1 && uint(gc_bdx2-1-tx) > 7) {
@@ -572,8 +405,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:28
 							gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
 //line peel.go:27
-							_ = gc_if3
-//line peel.go:27
 							if gc_if3.ToBits() != 0 {
 //line peel.go:27
 								archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if3)
@@ -581,18 +412,10 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:28
 							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line peel.go:28
-							_ = gc_else3
-//line peel.go:28
 							if gc_else3.ToBits() != 0 {
 //line peel.go:28
-								{
-//line peel.go:28
-									archsimd.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else3)
-//line peel.go:30
-								}
-//line peel.go:30
+								archsimd.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else3)
 							}
-//line peel.go:30
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -600,15 +423,9 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line peel.go:17
 					tx := gc_tx2
-					_ = tx
-
-//line peel.go:18
 					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
 //line peel.go:27
 					if tx > 0 && tx < gc_bdx2-1 {
 						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
@@ -643,626 +460,411 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line peel.go:41
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line peel.go:41
 	tile_ := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(tile_) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-				gc_at5 := tile_[:gc_bdx2]
-				gc_at6 := in[gc_off4:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line peel.go:39
-							var tx int = gc_tx2
-//line peel.go:39
-							_ = tx
-//line peel.go:40
-							var i int = gc_bx2*gc_bdx2 + tx
-//line peel.go:40
-							_ = i
-							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line peel.go:43
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(tile_) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
+			gc_at5 := tile_[:gc_bdx2]
+			gc_at6 := in[gc_off4:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line peel.go:39
 						var tx int = gc_tx2
-//line peel.go:39
-						_ = tx
-//line peel.go:40
 						var i int = gc_bx2*gc_bdx2 + tx
 //line peel.go:40
 						_ = i
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 //line peel.go:39
-					tx := gc_tx2
-					_ = tx
-
+					var tx int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tx
 //line peel.go:40
-					i := gc_bx2*gc_bdx2 + tx
 					_ = i
-
-//line peel.go:42
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line peel.go:39
-							var tx int = gc_tx2
-//line peel.go:39
-							_ = tx
-//line peel.go:40
-							var i int = gc_bx2*gc_bdx2 + tx
-//line peel.go:40
-							_ = i
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line peel.go:42
-							if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
-//line peel.go:42
-								break
-//line peel.go:42
-							}
-							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_at5[gc_tx2] = gc_at6[gc_tx2]
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line peel.go:39
 						var tx int = gc_tx2
-//line peel.go:39
-						_ = tx
-//line peel.go:40
 						var i int = gc_bx2*gc_bdx2 + tx
-//line peel.go:40
-						_ = i
 //line peel.go:42
-						if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
+						if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
 //line peel.go:42
 							break
-//line peel.go:42
 						}
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
+//line peel.go:43
+						archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 //line peel.go:39
-						tx := gc_tx2
-						_ = tx
-
-//line peel.go:40
-						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
+					var tx int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tx
 //line peel.go:42
-						tile_[tx] = in[i]
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line peel.go:39
-						tx := gc_tx2
-						_ = tx
-
-//line peel.go:40
-						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
+					if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
 //line peel.go:42
-						tile_[tx] = in[i]
+						break
 					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line peel.go:39
-						tx := gc_tx2
-						_ = tx
-
-//line peel.go:40
-						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
-//line peel.go:42
-						tile_[tx] = in[i]
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line peel.go:39
-						tx := gc_tx2
-						_ = tx
-
-//line peel.go:40
-						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
-//line peel.go:42
-						tile_[tx] = in[i]
-					}
+//line peel.go:43
+					archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep4
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line peel.go:39
 					tx := gc_tx2
-					_ = tx
-
-//line peel.go:40
 					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
+//line peel.go:42
+					tile_[tx] = in[i]
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line peel.go:39
+					tx := gc_tx2
+					i := gc_bx2*gc_bdx2 + tx
+//line peel.go:42
+					tile_[tx] = in[i]
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line peel.go:39
+					tx := gc_tx2
+					i := gc_bx2*gc_bdx2 + tx
+//line peel.go:42
+					tile_[tx] = in[i]
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line peel.go:39
+					tx := gc_tx2
+					i := gc_bx2*gc_bdx2 + tx
 //line peel.go:42
 					tile_[tx] = in[i]
 				}
 			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line peel.go:39
+				tx := gc_tx2
+				i := gc_bx2*gc_bdx2 + tx
+//line peel.go:42
+				tile_[tx] = in[i]
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := 0 - 2
-			gc_off6 := gc_bx2 * gc_bdx2
-			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6), gc_bdx2)
-			gc_fasthi2 := max(min(gc_bdx2, len(tile_)-gc_off5, len(out)-gc_off6), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at7 := tile_[gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at8 := out[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_vstep5 := gc_fastlo2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+//line peel.go:48
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := 0 - 2
+		gc_off6 := gc_bx2 * gc_bdx2
+		gc_fastlo2 := min(max(0, -gc_off5, -gc_off6), gc_bdx2)
+		gc_fasthi2 := max(min(gc_bdx2, len(tile_)-gc_off5, len(out)-gc_off6), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at7 := tile_[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at8 := out[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_vstep5 := gc_fastlo2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line peel.go:44
-								gc_vb6 := archsimd.BroadcastFloat32x16(float32(-1))
+							gc_vb6 := archsimd.BroadcastFloat32x16(float32(-1))
 //line peel.go:44
-								_ = gc_vb6
-//line peel.go:44
-								gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line peel.go:44
-								_ = gc_iota8
-								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line peel.go:39
-									var tx int = gc_tx2
-//line peel.go:39
-									_ = tx
-//line peel.go:40
-									var i int = gc_bx2*gc_bdx2 + tx
-//line peel.go:40
-									_ = i
-//line peel.go:44
-									y := gc_vb6
-//line peel.go:44
-									_ = y
-//line peel.go:45
-									if tx >= 2 {
-//line peel.go:45
-										y = archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):])
-//line peel.go:45
-									} else {
-//line peel.go:45
-										gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
-//line peel.go:45
-										_ = gc_if8
-//line peel.go:45
-										if gc_if8.ToBits() != 0 {
-//line peel.go:45
-											y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo2):]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line peel.go:45
-										}
-//line peel.go:45
-									}
-//line peel.go:45
-									y.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line peel.go:44
-							gc_vb5 := archsimd.BroadcastFloat32x8(float32(-1))
-//line peel.go:44
-							_ = gc_vb5
-//line peel.go:44
-							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line peel.go:44
-							_ = gc_iota7
-							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line peel.go:39
 								var tx int = gc_tx2
-//line peel.go:39
-								_ = tx
-//line peel.go:40
 								var i int = gc_bx2*gc_bdx2 + tx
 //line peel.go:40
 								_ = i
 //line peel.go:44
-								y := gc_vb5
-//line peel.go:44
-								_ = y
-//line peel.go:45
+								y := gc_vb6
 								if tx >= 2 {
 //line peel.go:45
-									y = archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):])
-//line peel.go:45
+									y = archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):])
 								} else {
 //line peel.go:45
-									gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
 //line peel.go:45
-									_ = gc_if7
+									if gc_if8.ToBits() != 0 {
 //line peel.go:45
-									if gc_if7.ToBits() != 0 {
-//line peel.go:45
-										y = archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo2):]).Merge(y, gc_if7)
-//line peel.go:45
+										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo2):]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
-//line peel.go:45
 								}
 //line peel.go:45
 								y.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop3 {
+							return
 						}
-						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line peel.go:39
-							tx := gc_tx2
-							_ = tx
-
-//line peel.go:40
-							i := gc_bx2*gc_bdx2 + tx
-							_ = i
-
-//line peel.go:44
-							y := float32(-1)
-
-//line peel.go:45
-							if tx >= 2 {
-								y = gc_at7[gc_u2]
-							}
-
-//line peel.go:48
-							gc_at8[gc_u2] = y
-							_ = y
-						}
-						gc_tx2 = gc_fasthi2 - 1
-						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line peel.go:39
-					tx := gc_tx2
-					_ = tx
-
-//line peel.go:40
-					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
+					if compiled.SIMD {
 //line peel.go:44
-					y := float32(-1)
-
-//line peel.go:45
-					if tx >= 2 {
-						y = tile_[tx-2]
-					}
-
-//line peel.go:48
-					out[i] = y
-					_ = y
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						gc_vb5 := archsimd.BroadcastFloat32x8(float32(-1))
 //line peel.go:44
-						gc_vb4 := archsimd.BroadcastFloat32x16(float32(-1))
-//line peel.go:44
-						_ = gc_vb4
-//line peel.go:44
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line peel.go:44
-						_ = gc_iota6
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 //line peel.go:39
 							var tx int = gc_tx2
-//line peel.go:39
-							_ = tx
-//line peel.go:40
 							var i int = gc_bx2*gc_bdx2 + tx
 //line peel.go:40
 							_ = i
 //line peel.go:44
-							y := gc_vb4
-//line peel.go:44
-							_ = y
-//line peel.go:45
-							if (tx-
-								2) < 0 || (tx-2) > len(tile_)-16 || i < 0 || i > len(out)-16 {
-//line peel.go:45
-								break
-//line peel.go:45
-							}
-//line peel.go:45
+							y := gc_vb5
 							if tx >= 2 {
 //line peel.go:45
-								y = archsimd.LoadFloat32x16Slice(tile_[tx-2:])
+								y = archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):])
 							} else {
-//line peel.go:46
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
 //line peel.go:45
-								_ = gc_if6
+								gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
 //line peel.go:45
-								if gc_if6.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line peel.go:45
-									y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									y = archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo2):]).Merge(y, gc_if7)
 								}
-//line peel.go:46
 							}
-//line peel.go:48
-							y.StoreSlice(out[i:])
+//line peel.go:45
+							y.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop4 {
-						return
 					}
+					for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx2 := gc_fastlo2 + gc_u2
+//line peel.go:39
+						tx := gc_tx2
+//line peel.go:44
+						y := float32(-1)
+						if tx >= 2 {
+							y = gc_at7[gc_u2]
+						}
+						gc_at8[gc_u2] = y
+					}
+//line peel.go:51
+					gc_tx2 = gc_fasthi2 - 1
+					continue
 				}
-				if compiled.SIMD {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line peel.go:39
+				tx := gc_tx2
+				i := gc_bx2*gc_bdx2 + tx
 //line peel.go:44
-					gc_vb3 := archsimd.BroadcastFloat32x8(float32(-1))
+				y := float32(-1)
+				if tx >= 2 {
+					y = tile_[tx-2]
+				}
+				out[i] = y
+			}
+		} else {
+//line peel.go:52
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line peel.go:44
-					_ = gc_vb3
+					gc_vb4 := archsimd.BroadcastFloat32x16(float32(-1))
 //line peel.go:44
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line peel.go:44
-					_ = gc_iota5
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line peel.go:39
 						var tx int = gc_tx2
-//line peel.go:39
-						_ = tx
-//line peel.go:40
 						var i int = gc_bx2*gc_bdx2 + tx
-//line peel.go:40
-						_ = i
 //line peel.go:44
-						y := gc_vb3
-//line peel.go:44
-						_ = y
-//line peel.go:45
+						y := gc_vb4
 						if (tx-
-							2) < 0 || (tx-2) > len(tile_)-8 || i < 0 || i > len(out)-8 {
+							2) < 0 || (tx-2) > len(tile_)-16 || i < 0 || i > len(out)-16 {
 //line peel.go:45
 							break
-//line peel.go:45
 						}
 //line peel.go:45
 						if tx >= 2 {
 //line peel.go:45
-							y = archsimd.LoadFloat32x8Slice(tile_[tx-2:])
+							y = archsimd.LoadFloat32x16Slice(tile_[tx-2:])
 						} else {
 //line peel.go:46
-							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
 //line peel.go:45
-							_ = gc_if5
+							if gc_if6.ToBits() != 0 {
 //line peel.go:45
-							if gc_if5.ToBits() != 0 {
-//line peel.go:45
-								y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if5)
+								y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							}
-//line peel.go:46
 						}
-//line peel.go:48
 						y.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop4 {
+					return
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line peel.go:39
-						tx := gc_tx2
-						_ = tx
-
-//line peel.go:40
-						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
+			}
+			if compiled.SIMD {
 //line peel.go:44
-						y := float32(-1)
-
-//line peel.go:45
-						if tx >= 2 {
-							y = tile_[tx-2]
-						}
-
-//line peel.go:48
-						out[i] = y
-						_ = y
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line peel.go:39
-						tx := gc_tx2
-						_ = tx
-
-//line peel.go:40
-						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
+				gc_vb3 := archsimd.BroadcastFloat32x8(float32(-1))
 //line peel.go:44
-						y := float32(-1)
-
-//line peel.go:45
-						if tx >= 2 {
-							y = tile_[tx-2]
-						}
-
-//line peel.go:48
-						out[i] = y
-						_ = y
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 //line peel.go:39
-						tx := gc_tx2
-						_ = tx
-
-//line peel.go:40
-						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
+					var tx int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tx
 //line peel.go:44
-						y := float32(-1)
-
+					y := gc_vb3
+					if (tx-
+						2) < 0 || (tx-2) > len(tile_)-8 || i < 0 || i > len(out)-8 {
 //line peel.go:45
-						if tx >= 2 {
-							y = tile_[tx-2]
-						}
-
-//line peel.go:48
-						out[i] = y
-						_ = y
+						break
 					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line peel.go:39
-						tx := gc_tx2
-						_ = tx
-
-//line peel.go:40
-						i := gc_bx2*gc_bdx2 + tx
-						_ = i
-
-//line peel.go:44
-						y := float32(-1)
-
 //line peel.go:45
-						if tx >= 2 {
-							y = tile_[tx-2]
+					if tx >= 2 {
+//line peel.go:45
+						y = archsimd.LoadFloat32x8Slice(tile_[tx-2:])
+					} else {
+//line peel.go:46
+						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+//line peel.go:45
+						if gc_if5.ToBits() != 0 {
+//line peel.go:45
+							y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if5)
 						}
-
-//line peel.go:48
-						out[i] = y
-						_ = y
 					}
+					y.StoreSlice(out[i:])
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep6
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line peel.go:39
 					tx := gc_tx2
-					_ = tx
-
-//line peel.go:40
 					i := gc_bx2*gc_bdx2 + tx
-					_ = i
-
 //line peel.go:44
 					y := float32(-1)
-
-//line peel.go:45
 					if tx >= 2 {
 						y = tile_[tx-2]
 					}
-
-//line peel.go:48
 					out[i] = y
-					_ = y
 				}
+				{
+//line peel.go:52
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line peel.go:39
+					tx := gc_tx2
+					i := gc_bx2*gc_bdx2 + tx
+//line peel.go:44
+					y := float32(-1)
+					if tx >= 2 {
+						y = tile_[tx-2]
+					}
+					out[i] = y
+				}
+				{
+//line peel.go:52
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line peel.go:39
+					tx := gc_tx2
+					i := gc_bx2*gc_bdx2 + tx
+//line peel.go:44
+					y := float32(-1)
+					if tx >= 2 {
+						y = tile_[tx-2]
+					}
+					out[i] = y
+				}
+				{
+//line peel.go:52
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line peel.go:39
+					tx := gc_tx2
+					i := gc_bx2*gc_bdx2 + tx
+//line peel.go:44
+					y := float32(-1)
+					if tx >= 2 {
+						y = tile_[tx-2]
+					}
+					out[i] = y
+				}
+			}
+//line peel.go:52
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line peel.go:39
+				tx := gc_tx2
+				i := gc_bx2*gc_bdx2 + tx
+//line peel.go:44
+				y := float32(-1)
+				if tx >= 2 {
+					y = tile_[tx-2]
+				}
+				out[i] = y
 			}
 		}
 	}
@@ -1292,7 +894,7 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line peel.go:66
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1303,228 +905,191 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(lo, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_bx2 * gc_bdx2
-				gc_off5 := (gc_bx2 * gc_bdx2) - 1
-				gc_off6 := (gc_bx2 * gc_bdx2) + 1
-				gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
-				gc_fasthi2 := max(min(gc_to2, len(out)-gc_off4, len(in)-gc_off5, len(in)-gc_off6), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at4 := out[gc_off4+gc_fastlo2:][:gc_seglen2]
-							gc_at5 := in[gc_off5+gc_fastlo2:][:gc_seglen2]
-							gc_at6 := in[gc_off6+gc_fastlo2:][:gc_seglen2]
-							gc_vstep := gc_fastlo2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
-//line peel.go:57
-										var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line peel.go:57
-										_ = i
-//line peel.go:58
-										{
-//line peel.go:58
-											archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
-//line peel.go:58
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+//line peel.go:77
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(lo, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_bx2 * gc_bdx2
+			gc_off5 := (gc_bx2 * gc_bdx2) - 1
+			gc_off6 := (gc_bx2 * gc_bdx2) + 1
+			gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
+			gc_fasthi2 := max(min(gc_to2, len(out)-gc_off4, len(in)-gc_off5, len(in)-gc_off6), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at4 := out[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := in[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := in[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_vstep := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line peel.go:57
 									var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line peel.go:57
 									_ = i
-//line peel.go:58
 									{
 //line peel.go:58
-										archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
-//line peel.go:58
+										archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 									}
 								}
+//line peel.go:60
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
-							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-
-//line peel.go:57
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line peel.go:58
-								{
-									gc_at4[gc_u2] = gc_at5[gc_u2] + gc_at6[gc_u2]
-								}
-							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line peel.go:57
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line peel.go:58
-						{
-							out[i] = in[i-1] + in[i+1]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
 //line peel.go:57
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line peel.go:57
 								_ = i
-//line peel.go:58
 								{
-									if (i-1) < 0 || (i-1) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i < 0 || i > len(out)-16 {
-//line peel.go:59
-										break
-//line peel.go:59
-									}
-//line peel.go:59
-									archsimd.LoadFloat32x16Slice(in[i-1:]).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
-//line peel.go:59
+//line peel.go:58
+									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 								}
 							}
+//line peel.go:60
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
 						}
+						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+//line peel.go:57
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							{
+//line peel.go:59
+								gc_at4[gc_u2] = gc_at5[gc_u2] + gc_at6[gc_u2]
+							}
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
 					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line peel.go:57
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = in[i-1] + in[i+1]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line peel.go:57
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line peel.go:57
-							_ = i
-//line peel.go:58
 							{
-								if (i-1) < 0 || (i-1) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i < 0 || i > len(out)-8 {
+								if (i-1) < 0 || (i-1) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i < 0 || i > len(out)-16 {
 //line peel.go:59
 									break
-//line peel.go:59
 								}
 //line peel.go:59
-								archsimd.LoadFloat32x8Slice(in[i-1:]).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
-//line peel.go:59
+								archsimd.LoadFloat32x16Slice(in[i-1:]).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
 							}
 						}
+//line peel.go:61
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line peel.go:57
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line peel.go:58
-							{
-								out[i] = in[i-1] + in[i+1]
-							}
-						}
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line peel.go:57
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line peel.go:58
-							{
-								out[i] = in[i-1] + in[i+1]
+							if (i-1) < 0 || (i-1) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i < 0 || i > len(out)-8 {
+//line peel.go:59
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line peel.go:57
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line peel.go:58
-							{
-								out[i] = in[i-1] + in[i+1]
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line peel.go:57
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line peel.go:58
-							{
-								out[i] = in[i-1] + in[i+1]
-							}
+//line peel.go:59
+							archsimd.LoadFloat32x8Slice(in[i-1:]).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+//line peel.go:61
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line peel.go:57
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line peel.go:58
 						{
 							out[i] = in[i-1] + in[i+1]
 						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line peel.go:57
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = in[i-1] + in[i+1]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line peel.go:57
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = in[i-1] + in[i+1]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line peel.go:57
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = in[i-1] + in[i+1]
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line peel.go:57
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = in[i-1] + in[i+1]
 					}
 				}
 			}
@@ -1556,10 +1121,8 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b6.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b6.Len()
-
 //line peel.go:70
 	w := gc_bdx2
-
 //line peel.go:72
 	tile_ := gocuda.Shared[[peelTileW]float32](t, peelTileW)[:peelTileW]
 	{
@@ -1576,16 +1139,10 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line peel.go:69
 							var tx int = gc_tx2
 //line peel.go:69
-							_ = tx
-//line peel.go:69
 							var ty int = gc_ty2
-//line peel.go:69
-							_ = ty
 //line peel.go:71
 							var i int = (gc_bx2*gc_bdy2+ty)*w + tx
 //line peel.go:71
@@ -1602,16 +1159,10 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line peel.go:69
 						var tx int = gc_tx2
 //line peel.go:69
-						_ = tx
-//line peel.go:69
 						var ty int = gc_ty2
-//line peel.go:69
-						_ = ty
 //line peel.go:71
 						var i int = (gc_bx2*gc_bdy2+ty)*w + tx
 //line peel.go:71
@@ -1621,21 +1172,6 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line peel.go:69
-					tx := gc_tx2
-					_ = tx
-
-//line peel.go:69
-					ty := gc_ty2
-					_ = ty
-
-//line peel.go:71
-					i := (gc_bx2*gc_bdy2+ty)*w + tx
-					_ = i
-
 //line peel.go:73
 					gc_at9[gc_tx2] = gc_at10[gc_tx2]
 				}
@@ -1651,21 +1187,15 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:69
 							var tx int = gc_tx2
 //line peel.go:69
-							_ = tx
-//line peel.go:69
 							var ty int = gc_ty2
-//line peel.go:69
-							_ = ty
 //line peel.go:71
 							var i int = (gc_bx2*gc_bdy2+ty)*w + tx
-//line peel.go:71
-							_ = i
 //line peel.go:73
 							if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
 //line peel.go:73
 								break
-//line peel.go:73
 							}
+//line peel.go:74
 							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1683,21 +1213,15 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:69
 						var tx int = gc_tx2
 //line peel.go:69
-						_ = tx
-//line peel.go:69
 						var ty int = gc_ty2
-//line peel.go:69
-						_ = ty
 //line peel.go:71
 						var i int = (gc_bx2*gc_bdy2+ty)*w + tx
-//line peel.go:71
-						_ = i
 //line peel.go:73
 						if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
 //line peel.go:73
 							break
-//line peel.go:73
 						}
+//line peel.go:74
 						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1708,19 +1232,12 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line peel.go:69
 						tx := gc_tx2
-						_ = tx
-
 //line peel.go:69
 						ty := gc_ty2
-						_ = ty
-
 //line peel.go:71
 						i := (gc_bx2*gc_bdy2+ty)*w + tx
-						_ = i
-
 //line peel.go:73
 						tile_[ty][tx] = in[i]
 					}
@@ -1728,19 +1245,12 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line peel.go:69
 						tx := gc_tx2
-						_ = tx
-
 //line peel.go:69
 						ty := gc_ty2
-						_ = ty
-
 //line peel.go:71
 						i := (gc_bx2*gc_bdy2+ty)*w + tx
-						_ = i
-
 //line peel.go:73
 						tile_[ty][tx] = in[i]
 					}
@@ -1748,19 +1258,12 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line peel.go:69
 						tx := gc_tx2
-						_ = tx
-
 //line peel.go:69
 						ty := gc_ty2
-						_ = ty
-
 //line peel.go:71
 						i := (gc_bx2*gc_bdy2+ty)*w + tx
-						_ = i
-
 //line peel.go:73
 						tile_[ty][tx] = in[i]
 					}
@@ -1768,19 +1271,12 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line peel.go:69
 						tx := gc_tx2
-						_ = tx
-
 //line peel.go:69
 						ty := gc_ty2
-						_ = ty
-
 //line peel.go:71
 						i := (gc_bx2*gc_bdy2+ty)*w + tx
-						_ = i
-
 //line peel.go:73
 						tile_[ty][tx] = in[i]
 					}
@@ -1788,19 +1284,12 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line peel.go:69
 					tx := gc_tx2
-					_ = tx
-
 //line peel.go:69
 					ty := gc_ty2
-					_ = ty
-
 //line peel.go:71
 					i := (gc_bx2*gc_bdy2+ty)*w + tx
-					_ = i
-
 //line peel.go:73
 					tile_[ty][tx] = in[i]
 				}
@@ -1842,44 +1331,26 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:69
 								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:69
-								_ = gc_iota6
-//line peel.go:69
 								gc_none6 := archsimd.Mask32x16FromBits(0)
 //line peel.go:69
-								_ = gc_none6
-//line peel.go:69
 								gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line peel.go:69
-								_ = gc_all6
 //line peel.go:77
 								gc_vb6 := archsimd.BroadcastFloat32x16(4)
-//line peel.go:77
-								_ = gc_vb6
 								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line peel.go:69
 									var tx int = gc_tx2
 //line peel.go:69
-									_ = tx
-//line peel.go:69
 									var ty int = gc_ty2
-//line peel.go:69
-									_ = ty
 //line peel.go:71
 									var i int = (gc_bx2*gc_bdy2+ty)*w + tx
 //line peel.go:71
 									_ = i
 //line peel.go:75
 									s := archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):])
-//line peel.go:75
-									_ = s
-//line peel.go:76
 									if tx > 0 && (tx < w-1 && uint(w-1-tx) > 15) && ty > 0 && ty < gc_bdy2-1 {
 //line peel.go:76
 										s = archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb6.Mul(s))
-//line peel.go:76
 									} else {
 //line peel.go:76
 										gc_b13 := gc_none6
@@ -1887,7 +1358,6 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 										if ty > 0 {
 //line peel.go:76
 											gc_b13 = gc_all6
-//line peel.go:76
 										}
 //line peel.go:76
 										gc_b14 := gc_none6
@@ -1895,19 +1365,14 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 										if ty < gc_bdy2-1 {
 //line peel.go:76
 											gc_b14 = gc_all6
-//line peel.go:76
 										}
 //line peel.go:76
 										gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits() & gc_b14.ToBits())
 //line peel.go:76
-										_ = gc_if6
-//line peel.go:76
 										if gc_if6.ToBits() != 0 {
 //line peel.go:76
 											s = s.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb6.Mul(s)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line peel.go:76
 										}
-//line peel.go:76
 									}
 //line peel.go:76
 									s.StoreSlice(gc_at16[(gc_tx2 - gc_fastlo2):])
@@ -1923,44 +1388,26 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:69
 							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:69
-							_ = gc_iota5
-//line peel.go:69
 							gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line peel.go:69
-							_ = gc_none5
-//line peel.go:69
 							gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line peel.go:69
-							_ = gc_all5
 //line peel.go:77
 							gc_vb5 := archsimd.BroadcastFloat32x8(4)
-//line peel.go:77
-							_ = gc_vb5
 							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line peel.go:69
 								var tx int = gc_tx2
 //line peel.go:69
-								_ = tx
-//line peel.go:69
 								var ty int = gc_ty2
-//line peel.go:69
-								_ = ty
 //line peel.go:71
 								var i int = (gc_bx2*gc_bdy2+ty)*w + tx
 //line peel.go:71
 								_ = i
 //line peel.go:75
 								s := archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):])
-//line peel.go:75
-								_ = s
-//line peel.go:76
 								if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy2-1 {
 //line peel.go:76
 									s = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb5.Mul(s))
-//line peel.go:76
 								} else {
 //line peel.go:76
 									gc_b11 := gc_none5
@@ -1968,7 +1415,6 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 									if ty > 0 {
 //line peel.go:76
 										gc_b11 = gc_all5
-//line peel.go:76
 									}
 //line peel.go:76
 									gc_b12 := gc_none5
@@ -1976,19 +1422,14 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 									if ty < gc_bdy2-1 {
 //line peel.go:76
 										gc_b12 = gc_all5
-//line peel.go:76
 									}
 //line peel.go:76
 									gc_if5 := gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b11).And(gc_b12)
 //line peel.go:76
-									_ = gc_if5
-//line peel.go:76
 									if gc_if5.ToBits() != 0 {
 //line peel.go:76
 										s = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb5.Mul(s)).Merge(s, gc_if5)
-//line peel.go:76
 									}
-//line peel.go:76
 								}
 //line peel.go:76
 								s.StoreSlice(gc_at16[(gc_tx2 - gc_fastlo2):])
@@ -1997,64 +1438,38 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 						}
 						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_fastlo2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line peel.go:69
 							tx := gc_tx2
-							_ = tx
-
 //line peel.go:69
 							ty := gc_ty2
-							_ = ty
-
-//line peel.go:71
-							i := (gc_bx2*gc_bdy2+ty)*w + tx
-							_ = i
-
 //line peel.go:75
 							s := gc_at11[gc_u2]
-
-//line peel.go:76
 							if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy2-1 {
 								s = gc_at12[gc_u2] + gc_at13[gc_u2] + gc_at14[gc_u2] + gc_at15[gc_u2] - 4*s
 							}
-
-//line peel.go:79
 							gc_at16[gc_u2] = s
-							_ = s
 						}
+//line peel.go:82
 						gc_tx2 = gc_fasthi2 - 1
 						continue
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line peel.go:69
 					tx := gc_tx2
-					_ = tx
-
 //line peel.go:69
 					ty := gc_ty2
-					_ = ty
-
 //line peel.go:71
 					i := (gc_bx2*gc_bdy2+ty)*w + tx
-					_ = i
-
 //line peel.go:75
 					s := tile_[ty][tx]
-
-//line peel.go:76
 					if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy2-1 {
 						s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
 					}
-
-//line peel.go:79
 					out[i] = s
-					_ = s
 				}
 			} else {
+//line peel.go:83
 				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -2062,19 +1477,11 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:69
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:69
-						_ = gc_iota4
-//line peel.go:69
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line peel.go:69
-						_ = gc_none4
-//line peel.go:69
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line peel.go:69
-						_ = gc_all4
 //line peel.go:77
 						gc_vb4 := archsimd.BroadcastFloat32x16(4)
-//line peel.go:77
-						_ = gc_vb4
 					gc_steps3:
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
@@ -2083,37 +1490,25 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:69
 							var tx int = gc_tx2
 //line peel.go:69
-							_ = tx
-//line peel.go:69
 							var ty int = gc_ty2
-//line peel.go:69
-							_ = ty
 //line peel.go:71
 							var i int = (gc_bx2*gc_bdy2+ty)*w + tx
-//line peel.go:71
-							_ = i
 //line peel.go:75
 							if tx < 0 || tx > len(tile_[ty])-16 || i < 0 || i > len(out)-16 {
 //line peel.go:75
 								break
-//line peel.go:75
 							}
 //line peel.go:75
 							s := archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
-//line peel.go:75
-							_ = s
-//line peel.go:76
 							if tx > 0 && (tx < w-1 && uint(w-1-tx) > 15) && ty > 0 && ty < gc_bdy2-1 {
 //line peel.go:76
 								var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:76
 								if tx >= 0 && tx <= len(tile_[ty-1])-16 {
 									gc_ld17 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
-//line peel.go:77
 								} else {
 //line peel.go:77
 									break gc_steps3
-//line peel.go:77
 								}
 //line peel.go:77
 								var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -2121,11 +1516,9 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 								if tx >= 0 && tx <= len(tile_[ty+1])-16 {
 //line peel.go:77
 									gc_ld18 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
-//line peel.go:77
 								} else {
 //line peel.go:77
 									break gc_steps3
-//line peel.go:77
 								}
 //line peel.go:77
 								var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -2133,11 +1526,9 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 								if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
 //line peel.go:77
 									gc_ld19 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
-//line peel.go:77
 								} else {
 //line peel.go:77
 									break gc_steps3
-//line peel.go:77
 								}
 //line peel.go:77
 								var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -2145,15 +1536,12 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 								if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
 //line peel.go:77
 									gc_ld20 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
-//line peel.go:77
 								} else {
 //line peel.go:77
 									break gc_steps3
-//line peel.go:77
 								}
 //line peel.go:77
 								s = gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20).Sub(gc_vb4.Mul(s))
-//line peel.go:77
 							} else {
 //line peel.go:77
 								gc_b9 := gc_none4
@@ -2163,7 +1551,6 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 									0 {
 //line peel.go:76
 									gc_b9 = gc_all4
-//line peel.go:76
 								}
 //line peel.go:76
 								gc_b10 := gc_none4
@@ -2171,12 +1558,9 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 								if ty < gc_bdy2-1 {
 //line peel.go:76
 									gc_b10 = gc_all4
-//line peel.go:76
 								}
 //line peel.go:76
 								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b9.ToBits()).ToBits() & gc_b10.ToBits())
-//line peel.go:76
-								_ = gc_if4
 //line peel.go:76
 								if gc_if4.ToBits() != 0 {
 //line peel.go:76
@@ -2184,11 +1568,9 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:76
 									if tx >= 0 && tx <= len(tile_[ty-1])-16 {
 										gc_ld21 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
-//line peel.go:77
 									} else {
 //line peel.go:77
 										break gc_steps3
-//line peel.go:77
 									}
 //line peel.go:77
 									var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -2196,11 +1578,9 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 									if tx >= 0 && tx <= len(tile_[ty+1])-16 {
 //line peel.go:77
 										gc_ld22 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
-//line peel.go:77
 									} else {
 //line peel.go:77
 										break gc_steps3
-//line peel.go:77
 									}
 //line peel.go:77
 									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -2208,11 +1588,9 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 									if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
 //line peel.go:77
 										gc_ld23 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
-//line peel.go:77
 									} else {
 //line peel.go:77
 										break gc_steps3
-//line peel.go:77
 									}
 //line peel.go:77
 									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -2220,17 +1598,13 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 									if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
 //line peel.go:77
 										gc_ld24 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
-//line peel.go:77
 									} else {
 //line peel.go:77
 										break gc_steps3
-//line peel.go:77
 									}
 //line peel.go:77
 									s = s.Merge(gc_ld21.Add(gc_ld22).Add(gc_ld23).Add(gc_ld24).Sub(gc_vb4.Mul(s)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line peel.go:77
 								}
-//line peel.go:77
 							}
 //line peel.go:79
 							s.StoreSlice(out[i:])
@@ -2246,19 +1620,11 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:69
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:69
-					_ = gc_iota3
-//line peel.go:69
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line peel.go:69
-					_ = gc_none3
-//line peel.go:69
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line peel.go:69
-					_ = gc_all3
 //line peel.go:77
 					gc_vb3 := archsimd.BroadcastFloat32x8(4)
-//line peel.go:77
-					_ = gc_vb3
 				gc_steps2:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -2267,37 +1633,25 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:69
 						var tx int = gc_tx2
 //line peel.go:69
-						_ = tx
-//line peel.go:69
 						var ty int = gc_ty2
-//line peel.go:69
-						_ = ty
 //line peel.go:71
 						var i int = (gc_bx2*gc_bdy2+ty)*w + tx
-//line peel.go:71
-						_ = i
 //line peel.go:75
 						if tx < 0 || tx > len(tile_[ty])-8 || i < 0 || i > len(out)-8 {
 //line peel.go:75
 							break
-//line peel.go:75
 						}
 //line peel.go:75
 						s := archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
-//line peel.go:75
-						_ = s
-//line peel.go:76
 						if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy2-1 {
 //line peel.go:76
 							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:76
 							if tx >= 0 && tx <= len(tile_[ty-1])-8 {
 								gc_ld9 = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
-//line peel.go:77
 							} else {
 //line peel.go:77
 								break gc_steps2
-//line peel.go:77
 							}
 //line peel.go:77
 							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -2305,11 +1659,9 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 							if tx >= 0 && tx <= len(tile_[ty+1])-8 {
 //line peel.go:77
 								gc_ld10 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
-//line peel.go:77
 							} else {
 //line peel.go:77
 								break gc_steps2
-//line peel.go:77
 							}
 //line peel.go:77
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -2317,11 +1669,9 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 							if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
 //line peel.go:77
 								gc_ld11 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
-//line peel.go:77
 							} else {
 //line peel.go:77
 								break gc_steps2
-//line peel.go:77
 							}
 //line peel.go:77
 							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -2329,15 +1679,12 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 							if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
 //line peel.go:77
 								gc_ld12 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
-//line peel.go:77
 							} else {
 //line peel.go:77
 								break gc_steps2
-//line peel.go:77
 							}
 //line peel.go:77
 							s = gc_ld9.Add(gc_ld10).Add(gc_ld11).Add(gc_ld12).Sub(gc_vb3.Mul(s))
-//line peel.go:77
 						} else {
 //line peel.go:77
 							gc_b7 := gc_none3
@@ -2347,7 +1694,6 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 								0 {
 //line peel.go:76
 								gc_b7 = gc_all3
-//line peel.go:76
 							}
 //line peel.go:76
 							gc_b8 := gc_none3
@@ -2355,12 +1701,9 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 							if ty < gc_bdy2-1 {
 //line peel.go:76
 								gc_b8 = gc_all3
-//line peel.go:76
 							}
 //line peel.go:76
 							gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b7).And(gc_b8)
-//line peel.go:76
-							_ = gc_if3
 //line peel.go:76
 							if gc_if3.ToBits() != 0 {
 //line peel.go:76
@@ -2368,11 +1711,9 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:76
 								if tx >= 0 && tx <= len(tile_[ty-1])-8 {
 									gc_ld13 = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
-//line peel.go:77
 								} else {
 //line peel.go:77
 									break gc_steps2
-//line peel.go:77
 								}
 //line peel.go:77
 								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -2380,11 +1721,9 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 								if tx >= 0 && tx <= len(tile_[ty+1])-8 {
 //line peel.go:77
 									gc_ld14 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
-//line peel.go:77
 								} else {
 //line peel.go:77
 									break gc_steps2
-//line peel.go:77
 								}
 //line peel.go:77
 								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -2392,11 +1731,9 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 								if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
 //line peel.go:77
 									gc_ld15 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
-//line peel.go:77
 								} else {
 //line peel.go:77
 									break gc_steps2
-//line peel.go:77
 								}
 //line peel.go:77
 								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -2404,17 +1741,13 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 								if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
 //line peel.go:77
 									gc_ld16 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
-//line peel.go:77
 								} else {
 //line peel.go:77
 									break gc_steps2
-//line peel.go:77
 								}
 //line peel.go:77
 								s = gc_ld13.Add(gc_ld14).Add(gc_ld15).Add(gc_ld16).Sub(gc_vb3.Mul(s)).Merge(s, gc_if3)
-//line peel.go:77
 							}
-//line peel.go:77
 						}
 //line peel.go:79
 						s.StoreSlice(out[i:])
@@ -2424,32 +1757,21 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line peel.go:69
 					tx := gc_tx2
-					_ = tx
-
 //line peel.go:69
 					ty := gc_ty2
-					_ = ty
-
 //line peel.go:71
 					i := (gc_bx2*gc_bdy2+ty)*w + tx
-					_ = i
-
 //line peel.go:75
 					s := tile_[ty][tx]
-
-//line peel.go:76
 					if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy2-1 {
 						s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
 					}
-
-//line peel.go:79
 					out[i] = s
-					_ = s
 				}
 			}
+//line peel.go:83
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0

@@ -39,636 +39,395 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v_2 [32]int32
-		var gc_l_v_5 [32]int32
-		var gc_l_v_8 [32]int32
-		var gc_l_v_4 [32]int32
-		var gc_l_v_7 [32]int32
-		var gc_l_p_2 [32]*countedScanPolicy
-		var gc_l_p_4 [32]nestedScanPolicy[shflScanPolicy]
-		var gc_l_v_ [32]int32
-		var gc_l_v_3 [32]int32
-		var gc_l_v_6 [32]int32
-		var gc_l_p [32]*countedScanPolicy
-		var gc_c1r [32]int32
-		var gc_c2r [32]int32
-		var gc_c3r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-
+//line policy_scan.go:68
+	var gc_l_v_2 [32]int32
+	var gc_l_v_5 [32]int32
+	var gc_l_v_8 [32]int32
+	var gc_l_v_4 [32]int32
+	var gc_l_v_7 [32]int32
+	var gc_l_p_2 [32]*countedScanPolicy
+	var gc_l_p_4 [32]nestedScanPolicy[shflScanPolicy]
+	var gc_l_v_ [32]int32
+	var gc_l_v_3 [32]int32
+	var gc_l_v_6 [32]int32
+	var gc_l_p [32]*countedScanPolicy
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
 //line policy_scan.go:60
-				var tag int = kind
-
+			var tag int = kind
+			if tag == 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x0 := gc_tidx.X
+						gc_off := (gc_bx * gc_bdx) + gc_x0
+						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+							gc_at := in[gc_off:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line policy_scan.go:73
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line policy_scan.go:62
+								var p_ shflScanPolicy = shflScanPolicy{}
+//line policy_scan.go:62
+								_ = p_
+//line policy_scan.go:62
+								var v_ int32 = gc_at[gc_lane]
+//line policy_scan.go:65
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line policy_scan.go:59
+								i := gc_bx*gc_bdx + gc_tx
+//line policy_scan.go:62
+								var p_ shflScanPolicy = shflScanPolicy{}
+//line policy_scan.go:62
+								_ = p_
+//line policy_scan.go:62
+								var v_ int32 = in[i]
+//line policy_scan.go:65
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+//line policy_scan.go:47
+				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+					copy(gc_l_v_2[:gc_cnt], gc_l_v_[:gc_cnt])
+//line policy_scan.go:48
+					var offset_ int = offset
+//line policy_scan.go:22
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v_2 := gc_l_v_2[gc_lane]
+//line policy_scan.go:28
+						var v_ int32
+//line policy_scan.go:22
+						u := gc_c1r[gc_lane]
+						if (gc_rank & 31) >= offset_ {
+							v_2 += u
+						}
+						var r_ int32 = v_2
+//line policy_scan.go:48
+						v_ = r_
+//line policy_scan.go:51
+						gc_l_v_2[gc_lane] = v_2
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x02 := gc_tidx.X
+						gc_off2 := (gc_bx * gc_bdx) + gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+							gc_at2 := out[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line policy_scan.go:61
-				if tag == 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x0 := gc_tidx.X
-							gc_off := (gc_bx * gc_bdx) + gc_x0
-							if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-								gc_at := in[gc_off:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x0 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line policy_scan.go:59
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
+								v_ := gc_l_v_[gc_lane]
+//line policy_scan.go:50
+								var r int32 = v_
 //line policy_scan.go:62
-									var p_ shflScanPolicy = shflScanPolicy{}
-
-//line policy_scan.go:62
-									_ = p_
-
-//line policy_scan.go:62
-									var v_ int32 = gc_at[gc_lane]
-
-//line policy_scan.go:62
-									_ = v_
-									_ = p_
-									_ = v_
-									gc_l_v_[gc_lane] = v_
+								gc_at2[gc_lane] = r
+							}
+						} else {
+//line policy_scan.go:66
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-							} else {
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line policy_scan.go:59
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
+								i := gc_bx*gc_bdx + gc_tx
+//line policy_scan.go:61
+								v_ := gc_l_v_[gc_lane]
+//line policy_scan.go:50
+								var r int32 = v_
 //line policy_scan.go:62
-									var p_ shflScanPolicy = shflScanPolicy{}
-
-//line policy_scan.go:62
-									_ = p_
-
-//line policy_scan.go:62
-									var v_ int32 = in[i]
-
-//line policy_scan.go:62
-									_ = v_
-									_ = p_
-									_ = v_
-									gc_l_v_[gc_lane] = v_
-								}
+								out[i] = r
 							}
 						}
 					}
-
-//line policy_scan.go:47
-					for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
-//line policy_scan.go:48
-						copy(gc_l_v_2[:gc_cnt], gc_l_v_[:gc_cnt])
-
-//line policy_scan.go:48
-						var offset_ int = offset
-
-//line policy_scan.go:48
-						_ = offset_
-
-//line policy_scan.go:22
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-							var v_ int32
-							_ = v_
-
-//line policy_scan.go:22
-							u := gc_c1r[gc_lane]
-
-//line policy_scan.go:23
-							if (gc_rank & 31) >= offset_ {
-								v_2 += u
-							}
-
-//line policy_scan.go:26
-							var r_ int32 = v_2
-
-//line policy_scan.go:26
-							_ = r_
-
-//line policy_scan.go:48
-							v_ = r_
-							_ = u
-							_ = r_
-							gc_l_v_2[gc_lane] = v_2
-							gc_l_v_[gc_lane] = v_
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off2 := (gc_bx * gc_bdx) + gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-								gc_at2 := out[gc_off2:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line policy_scan.go:59
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line policy_scan.go:50
-									var r int32 = v_
-
-//line policy_scan.go:50
-									_ = r
-
-//line policy_scan.go:62
-									gc_at2[gc_lane] = r
-									_ = r
-								}
-							} else {
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line policy_scan.go:59
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line policy_scan.go:50
-									var r int32 = v_
-
-//line policy_scan.go:50
-									_ = r
-
-//line policy_scan.go:62
-									out[i] = r
-									_ = r
-								}
-							}
-						}
-					}
-				} else
+				}
+//line policy_scan.go:68
+			} else
 //line policy_scan.go:63
-				if tag == 1 {
+			if tag == 1 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off3 := (gc_bx * gc_bdx) + gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-								gc_at3 := in[gc_off3:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line policy_scan.go:59
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
+						gc_x03 := gc_tidx.X
+						gc_off3 := (gc_bx * gc_bdx) + gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+							gc_at3 := in[gc_off3:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line policy_scan.go:75
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line policy_scan.go:64
-									p := &countedScanPolicy{}
-
+								p := &countedScanPolicy{}
+								var p_2 *countedScanPolicy = p
 //line policy_scan.go:65
-									var p_2 *countedScanPolicy = p
-
-//line policy_scan.go:65
-									_ = p_2
-
-//line policy_scan.go:65
-									var v_3 int32 = gc_at3[gc_lane]
-
-//line policy_scan.go:65
-									_ = v_3
-									_ = p
-									_ = p_2
-									_ = v_3
-									gc_l_p_2[gc_lane] = p_2
-									gc_l_v_3[gc_lane] = v_3
-									gc_l_p[gc_lane] = p
+								var v_3 int32 = gc_at3[gc_lane]
+//line policy_scan.go:69
+								gc_l_p_2[gc_lane] = p_2
+								gc_l_v_3[gc_lane] = v_3
+								gc_l_p[gc_lane] = p
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-							} else {
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line policy_scan.go:59
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
+								i := gc_bx*gc_bdx + gc_tx
 //line policy_scan.go:64
-									p := &countedScanPolicy{}
-
+								p := &countedScanPolicy{}
+								var p_2 *countedScanPolicy = p
 //line policy_scan.go:65
-									var p_2 *countedScanPolicy = p
-
-//line policy_scan.go:65
-									_ = p_2
-
-//line policy_scan.go:65
-									var v_3 int32 = in[i]
-
-//line policy_scan.go:65
-									_ = v_3
-									_ = p
-									_ = p_2
-									_ = v_3
-									gc_l_p_2[gc_lane] = p_2
-									gc_l_v_3[gc_lane] = v_3
-									gc_l_p[gc_lane] = p
-								}
+								var v_3 int32 = in[i]
+//line policy_scan.go:69
+								gc_l_p_2[gc_lane] = p_2
+								gc_l_v_3[gc_lane] = v_3
+								gc_l_p[gc_lane] = p
 							}
 						}
 					}
-
+				}
 //line policy_scan.go:47
-					for offset_2 := 1; offset_2 < gocuda.WarpSize; offset_2 *= 2 {
-
+				for offset_2 := 1; offset_2 < gocuda.WarpSize; offset_2 *= 2 {
+					copy(gc_l_v_4[:gc_cnt], gc_l_v_3[:gc_cnt])
 //line policy_scan.go:48
-						copy(gc_l_v_4[:gc_cnt], gc_l_v_3[:gc_cnt])
-
+					var offset_3 int = offset_2
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v_4 := gc_l_v_4[gc_lane]
+//line policy_scan.go:54
+						p_2 := gc_l_p_2[gc_lane]
 //line policy_scan.go:48
-						var offset_3 int = offset_2
-
-//line policy_scan.go:48
-						_ = offset_3
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v_4 := gc_l_v_4[gc_lane]
-							_ = v_4
-							p_2 := gc_l_p_2[gc_lane]
-							_ = p_2
-
-//line policy_scan.go:48
-							var p_3 *countedScanPolicy = p_2
-
-//line policy_scan.go:48
-							_ = p_3
-
+						var p_3 *countedScanPolicy = p_2
 //line policy_scan.go:34
-							p_3.steps++
-
+						p_3.steps++
+						var v_5 int32 = v_4
+//line policy_scan.go:38
+						gc_l_v_5[gc_lane] = v_5
+					}
 //line policy_scan.go:35
-							var v_5 int32 = v_4
-
-//line policy_scan.go:35
-							_ = v_5
-							_ = p_3
-							_ = v_5
-							gc_l_v_5[gc_lane] = v_5
+					var offset_4 int = offset_3
+//line policy_scan.go:22
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_5, offset_4, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v_5 := gc_l_v_5[gc_lane]
+//line policy_scan.go:28
+						var v_3 int32
+//line policy_scan.go:22
+						u_ := gc_c2r[gc_lane]
+						if (gc_rank & 31) >= offset_4 {
+							v_5 += u_
 						}
-
+						var r_4 int32 = v_5
 //line policy_scan.go:35
-						var offset_4 int = offset_3
-
-//line policy_scan.go:35
-						_ = offset_4
-
-//line policy_scan.go:22
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_5, offset_4, gocuda.WarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v_5 := gc_l_v_5[gc_lane]
-							_ = v_5
-							var v_3 int32
-							_ = v_3
-
-//line policy_scan.go:22
-							u_ := gc_c2r[gc_lane]
-
-//line policy_scan.go:23
-							if (gc_rank & 31) >= offset_4 {
-								v_5 += u_
-							}
-
-//line policy_scan.go:26
-							var r_4 int32 = v_5
-
-//line policy_scan.go:26
-							_ = r_4
-
-//line policy_scan.go:35
-							var r_3 int32 = r_4
-
-//line policy_scan.go:35
-							_ = r_3
-
+						var r_3 int32 = r_4
 //line policy_scan.go:48
-							v_3 = r_3
-							_ = u_
-							_ = r_4
-							_ = r_3
-							gc_l_v_5[gc_lane] = v_5
-							gc_l_v_3[gc_lane] = v_3
-						}
+						v_3 = r_3
+//line policy_scan.go:52
+						gc_l_v_5[gc_lane] = v_5
+						gc_l_v_3[gc_lane] = v_3
 					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x04 := gc_tidx.X
-							gc_off4 := (gc_bx * gc_bdx) + gc_x04
-							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-								gc_at4 := out[gc_off4:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x04 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line policy_scan.go:59
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									v_3 := gc_l_v_3[gc_lane]
-									_ = v_3
-									p := gc_l_p[gc_lane]
-									_ = p
-
+						gc_x04 := gc_tidx.X
+						gc_off4 := (gc_bx * gc_bdx) + gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+							gc_at4 := out[gc_off4:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line policy_scan.go:67
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line policy_scan.go:61
+								v_3 := gc_l_v_3[gc_lane]
+//line policy_scan.go:63
+								p := gc_l_p[gc_lane]
 //line policy_scan.go:50
-									var r_2 int32 = v_3
-
-//line policy_scan.go:50
-									_ = r_2
-
+								var r_2 int32 = v_3
 //line policy_scan.go:65
-									v := r_2
-
-//line policy_scan.go:66
-									gc_at4[gc_lane] = v + p.steps
-									_ = r_2
-									_ = v
+								v := r_2
+								gc_at4[gc_lane] = v + p.steps
+							}
+						} else {
+//line policy_scan.go:71
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-							} else {
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line policy_scan.go:59
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									v_3 := gc_l_v_3[gc_lane]
-									_ = v_3
-									p := gc_l_p[gc_lane]
-									_ = p
-
+								i := gc_bx*gc_bdx + gc_tx
+//line policy_scan.go:61
+								v_3 := gc_l_v_3[gc_lane]
+//line policy_scan.go:63
+								p := gc_l_p[gc_lane]
 //line policy_scan.go:50
-									var r_2 int32 = v_3
-
-//line policy_scan.go:50
-									_ = r_2
-
+								var r_2 int32 = v_3
 //line policy_scan.go:65
-									v := r_2
-
-//line policy_scan.go:66
-									out[i] = v + p.steps
-									_ = r_2
-									_ = v
-								}
+								v := r_2
+								out[i] = v + p.steps
 							}
 						}
 					}
-				} else {
+				}
+			} else {
+				{
+//line policy_scan.go:75
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x05 := gc_tidx.X
-							gc_off5 := (gc_bx * gc_bdx) + gc_x05
-							if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
-								gc_at5 := in[gc_off5:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x05 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line policy_scan.go:59
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
+						gc_x05 := gc_tidx.X
+						gc_off5 := (gc_bx * gc_bdx) + gc_x05
+						if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
+							gc_at5 := in[gc_off5:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line policy_scan.go:85
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line policy_scan.go:68
-									var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
-
+								var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
 //line policy_scan.go:68
-									_ = p_4
-
-//line policy_scan.go:68
-									var v_6 int32 = gc_at5[gc_lane]
-
-//line policy_scan.go:68
-									_ = v_6
-									_ = p_4
-									_ = v_6
-									gc_l_p_4[gc_lane] = p_4
-									gc_l_v_6[gc_lane] = v_6
+								var v_6 int32 = gc_at5[gc_lane]
+//line policy_scan.go:71
+								gc_l_p_4[gc_lane] = p_4
+								gc_l_v_6[gc_lane] = v_6
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-							} else {
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line policy_scan.go:59
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
+								i := gc_bx*gc_bdx + gc_tx
 //line policy_scan.go:68
-									var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
-
+								var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
 //line policy_scan.go:68
-									_ = p_4
-
-//line policy_scan.go:68
-									var v_6 int32 = in[i]
-
-//line policy_scan.go:68
-									_ = v_6
-									_ = p_4
-									_ = v_6
-									gc_l_p_4[gc_lane] = p_4
-									gc_l_v_6[gc_lane] = v_6
-								}
+								var v_6 int32 = in[i]
+//line policy_scan.go:71
+								gc_l_p_4[gc_lane] = p_4
+								gc_l_v_6[gc_lane] = v_6
 							}
 						}
 					}
-
+				}
 //line policy_scan.go:47
-					for offset_5 := 1; offset_5 < gocuda.WarpSize; offset_5 *= 2 {
-
+				for offset_5 := 1; offset_5 < gocuda.WarpSize; offset_5 *= 2 {
+					copy(gc_l_v_7[:gc_cnt], gc_l_v_6[:gc_cnt])
 //line policy_scan.go:48
-						copy(gc_l_v_7[:gc_cnt], gc_l_v_6[:gc_cnt])
-
+					var offset_6 int = offset_5
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line policy_scan.go:52
+						v_7 := gc_l_v_7[gc_lane]
+//line policy_scan.go:54
+						p_4 := gc_l_p_4[gc_lane]
 //line policy_scan.go:48
-						var offset_6 int = offset_5
-
+						var p_5 nestedScanPolicy[shflScanPolicy] = p_4
 //line policy_scan.go:48
-						_ = offset_6
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_7 := gc_l_v_7[gc_lane]
-							_ = v_7
-							p_4 := gc_l_p_4[gc_lane]
-							_ = p_4
-
-//line policy_scan.go:48
-							var p_5 nestedScanPolicy[shflScanPolicy] = p_4
-
-//line policy_scan.go:48
-							_ = p_5
-
+						_ = p_5
 //line policy_scan.go:42
-							var v_8 int32 = v_7
-
-//line policy_scan.go:42
-							_ = v_8
-							_ = p_5
-							_ = v_8
-							gc_l_v_8[gc_lane] = v_8
-						}
-
-//line policy_scan.go:42
-						var offset_7 int = offset_6
-
-//line policy_scan.go:42
-						_ = offset_7
-
-//line policy_scan.go:22
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_8, offset_7, gocuda.WarpSize, &gc_c3r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v_8 := gc_l_v_8[gc_lane]
-							_ = v_8
-							var v_6 int32
-							_ = v_6
-
-//line policy_scan.go:22
-							u_2 := gc_c3r[gc_lane]
-
-//line policy_scan.go:23
-							if (gc_rank & 31) >= offset_7 {
-								v_8 += u_2
-							}
-
-//line policy_scan.go:26
-							var r_7 int32 = v_8
-
-//line policy_scan.go:26
-							_ = r_7
-
-//line policy_scan.go:42
-							var r_6 int32 = r_7
-
-//line policy_scan.go:42
-							_ = r_6
-
-//line policy_scan.go:48
-							v_6 = r_6
-							_ = u_2
-							_ = r_7
-							_ = r_6
-							gc_l_v_8[gc_lane] = v_8
-							gc_l_v_6[gc_lane] = v_6
-						}
+						var v_8 int32 = v_7
+//line policy_scan.go:45
+						gc_l_v_8[gc_lane] = v_8
 					}
+//line policy_scan.go:42
+					var offset_7 int = offset_6
+//line policy_scan.go:22
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_8, offset_7, gocuda.WarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v_8 := gc_l_v_8[gc_lane]
+//line policy_scan.go:28
+						var v_6 int32
+//line policy_scan.go:22
+						u_2 := gc_c3r[gc_lane]
+						if (gc_rank & 31) >= offset_7 {
+							v_8 += u_2
+						}
+						var r_7 int32 = v_8
+//line policy_scan.go:42
+						var r_6 int32 = r_7
+//line policy_scan.go:48
+						v_6 = r_6
+//line policy_scan.go:52
+						gc_l_v_8[gc_lane] = v_8
+						gc_l_v_6[gc_lane] = v_6
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x06 := gc_tidx.X
-							gc_off6 := (gc_bx * gc_bdx) + gc_x06
-							if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 {
-								gc_at6 := out[gc_off6:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x06 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line policy_scan.go:59
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									v_6 := gc_l_v_6[gc_lane]
-									_ = v_6
-
+						gc_x06 := gc_tidx.X
+						gc_off6 := (gc_bx * gc_bdx) + gc_x06
+						if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 {
+							gc_at6 := out[gc_off6:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line policy_scan.go:61
+								v_6 := gc_l_v_6[gc_lane]
 //line policy_scan.go:50
-									var r_5 int32 = v_6
-
-//line policy_scan.go:50
-									_ = r_5
-
+								var r_5 int32 = v_6
 //line policy_scan.go:68
-									gc_at6[gc_lane] = r_5
-									_ = r_5
+								gc_at6[gc_lane] = r_5
+							}
+						} else {
+//line policy_scan.go:72
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-							} else {
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line policy_scan.go:59
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-									v_6 := gc_l_v_6[gc_lane]
-									_ = v_6
-
+								i := gc_bx*gc_bdx + gc_tx
+//line policy_scan.go:61
+								v_6 := gc_l_v_6[gc_lane]
 //line policy_scan.go:50
-									var r_5 int32 = v_6
-
-//line policy_scan.go:50
-									_ = r_5
-
+								var r_5 int32 = v_6
 //line policy_scan.go:68
-									out[i] = r_5
-									_ = r_5
-								}
+								out[i] = r_5
 							}
 						}
 					}
@@ -681,4 +440,5 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 // gc_files_policy_scan holds the source files whose lines the kernels' records hash.
 //
 //go:embed policy_scan.go
+//line policy_scan.go:83
 var gc_files_policy_scan embed.FS

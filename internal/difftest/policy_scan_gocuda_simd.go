@@ -40,1137 +40,769 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v_2 [32]int32
-		var gc_l_v_5 [32]int32
-		var gc_l_v_8 [32]int32
-		var gc_l_v_4 [32]int32
-		var gc_l_v_7 [32]int32
-		var gc_l_p_2 [32]*countedScanPolicy
-		var gc_l_p_4 [32]nestedScanPolicy[shflScanPolicy]
-		var gc_l_v_ [32]int32
-		var gc_l_v_3 [32]int32
-		var gc_l_v_6 [32]int32
-		var gc_l_p [32]*countedScanPolicy
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		var gc_c23r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-
+//line policy_scan.go:68
+	var gc_l_v_2 [32]int32
+	var gc_l_v_5 [32]int32
+	var gc_l_v_8 [32]int32
+	var gc_l_v_4 [32]int32
+	var gc_l_v_7 [32]int32
+	var gc_l_p_2 [32]*countedScanPolicy
+	var gc_l_p_4 [32]nestedScanPolicy[shflScanPolicy]
+	var gc_l_v_ [32]int32
+	var gc_l_v_3 [32]int32
+	var gc_l_v_6 [32]int32
+	var gc_l_p [32]*countedScanPolicy
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	var gc_c23r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
 //line policy_scan.go:60
-				var tag int = kind
-
-//line policy_scan.go:61
-				if tag == 0 {
-					gc_left := gc_act2
-					if compiled.SIMD {
-						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx3.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx3.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx3.Z
-								_ = gc_tz2
-								_ = gc_rank2
+			var tag int = kind
+			if tag == 0 {
+				gc_left := gc_act2
+				if compiled.SIMD {
+					gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line policy_scan.go:68
+							gc_tx2 := gc_tidx3.X + gc_lane2
+//line policy_scan.go:70
+							gc_ty2 := gc_tidx3.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx3.Z
+							_ = gc_tz2
 //line policy_scan.go:59
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line policy_scan.go:59
-								_ = i
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line policy_scan.go:62
-								var gc_t3 shflScanPolicy = shflScanPolicy{}
+							var gc_t3 shflScanPolicy = shflScanPolicy{}
 //line policy_scan.go:62
-								_ = gc_t3
+							var p_ shflScanPolicy = gc_t3
 //line policy_scan.go:62
-								var p_ shflScanPolicy = gc_t3
+							_ = p_
 //line policy_scan.go:62
-								_ = p_
+							if i < 0 || i > len(in)-8 {
 //line policy_scan.go:62
-								if i < 0 || i > len(in)-8 {
-//line policy_scan.go:62
-									break
-//line policy_scan.go:62
-								}
-//line policy_scan.go:62
-								gc_t4 := archsimd.LoadInt32x8Slice(in[i:])
-//line policy_scan.go:62
-								_ = gc_t4
-//line policy_scan.go:62
-								v_ := gc_t4
-//line policy_scan.go:62
-								_ = v_
-//line policy_scan.go:62
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+								break
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line policy_scan.go:59
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line policy_scan.go:59
-								_ = i
 //line policy_scan.go:62
-								var gc_t shflScanPolicy = shflScanPolicy{}
+							gc_t4 := archsimd.LoadInt32x8Slice(in[i:])
 //line policy_scan.go:62
-								_ = gc_t
+							v_ := gc_t4
 //line policy_scan.go:62
-								var p_ shflScanPolicy = gc_t
-//line policy_scan.go:62
-								_ = p_
-//line policy_scan.go:62
-								if i < 0 || i > len(in)-8 {
-//line policy_scan.go:62
-									break
-//line policy_scan.go:62
-								}
-//line policy_scan.go:62
-								gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line policy_scan.go:62
-								_ = gc_t2
-//line policy_scan.go:62
-								v_ := gc_t2
-//line policy_scan.go:62
-								_ = v_
-//line policy_scan.go:62
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
+							v_.StoreSlice(gc_l_v_[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line policy_scan.go:59
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line policy_scan.go:62
-								var p_ shflScanPolicy = shflScanPolicy{}
-
-//line policy_scan.go:62
-								_ = p_
-
-//line policy_scan.go:62
-								var v_ int32 = in[i]
-
-//line policy_scan.go:62
-								_ = v_
-								_ = p_
-								_ = v_
-								gc_l_v_[gc_lane2] = v_
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
 							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line policy_scan.go:77
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line policy_scan.go:59
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line policy_scan.go:62
+							var gc_t shflScanPolicy = shflScanPolicy{}
+//line policy_scan.go:62
+							var p_ shflScanPolicy = gc_t
+//line policy_scan.go:62
+							_ = p_
+//line policy_scan.go:62
+							if i < 0 || i > len(in)-8 {
+//line policy_scan.go:62
+								break
+							}
+//line policy_scan.go:62
+							gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+//line policy_scan.go:62
+							v_ := gc_t2
+//line policy_scan.go:62
+							v_.StoreSlice(gc_l_v_[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
 					}
-
-//line policy_scan.go:47
-					for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
-//line policy_scan.go:48
-						copy(gc_l_v_2[:gc_cnt2], gc_l_v_[:gc_cnt2])
-
-//line policy_scan.go:48
-						var offset_ int = offset
-
-//line policy_scan.go:48
-						_ = offset_
-
-//line policy_scan.go:22
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-//line policy_scan.go:22
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line policy_scan.go:22
-							_ = gc_iota2
-							if gc_act2 == ^uint32(0) {
-//line policy_scan.go:22
-								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line policy_scan.go:22
-								_ = gc_iota4
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line policy_scan.go:22
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line policy_scan.go:22
-									_ = v_2
-//line policy_scan.go:22
-									var v_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy_scan.go:22
-									_ = v_
-//line policy_scan.go:22
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line policy_scan.go:22
-									_ = u
-//line policy_scan.go:23
-									if gc_lane2 >= offset_ {
-//line policy_scan.go:23
-										v_2 = v_2.Add(u)
-//line policy_scan.go:23
-									} else {
-//line policy_scan.go:23
-										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
-//line policy_scan.go:23
-										_ = gc_if4
-//line policy_scan.go:23
-										if gc_if4.ToBits() != 0 {
-//line policy_scan.go:23
-											v_2 = v_2.Add(u).Merge(v_2, gc_if4)
-//line policy_scan.go:23
-										}
-//line policy_scan.go:23
-									}
-//line policy_scan.go:26
-									r_ := v_2
-//line policy_scan.go:26
-									_ = r_
-//line policy_scan.go:48
-									v_ = r_
-//line policy_scan.go:48
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-//line policy_scan.go:48
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line policy_scan.go:48
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line policy_scan.go:48
-									_ = v_2
-//line policy_scan.go:48
-									var v_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy_scan.go:48
-									_ = v_
-//line policy_scan.go:22
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line policy_scan.go:22
-									_ = u
-//line policy_scan.go:23
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
-//line policy_scan.go:23
-									_ = gc_if2
-//line policy_scan.go:23
-									if gc_if2.ToBits() != 0 {
-//line policy_scan.go:23
-										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
-//line policy_scan.go:23
-									}
-//line policy_scan.go:26
-									r_ := v_2
-//line policy_scan.go:26
-									_ = r_
-//line policy_scan.go:48
-									v_ = r_
-//line policy_scan.go:48
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-//line policy_scan.go:48
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-								var v_ int32
-								_ = v_
-
-//line policy_scan.go:22
-								u := gc_c21r[gc_lane2]
-
-//line policy_scan.go:23
-								if (gc_rank2 & 31) >= offset_ {
-									v_2 += u
-								}
-
-//line policy_scan.go:26
-								var r_ int32 = v_2
-
-//line policy_scan.go:26
-								_ = r_
-
-//line policy_scan.go:48
-								v_ = r_
-								_ = u
-								_ = r_
-								gc_l_v_2[gc_lane2] = v_2
-								gc_l_v_[gc_lane2] = v_
-							}
-						}
-					}
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx5.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx5.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx5.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line policy_scan.go:59
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line policy_scan.go:59
-								_ = i
-//line policy_scan.go:59
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line policy_scan.go:59
-								_ = v_
-//line policy_scan.go:50
-								r := v_
-//line policy_scan.go:50
-								_ = r
-//line policy_scan.go:62
-								if i < 0 || i > len(out)-8 {
-//line policy_scan.go:62
-									break
-//line policy_scan.go:62
-								}
-//line policy_scan.go:62
-								r.StoreSlice(out[i:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line policy_scan.go:59
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line policy_scan.go:59
-								_ = i
-//line policy_scan.go:59
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line policy_scan.go:59
-								_ = v_
-//line policy_scan.go:50
-								r := v_
-//line policy_scan.go:50
-								_ = r
-//line policy_scan.go:62
-								if i < 0 || i > len(out)-8 {
-//line policy_scan.go:62
-									break
-//line policy_scan.go:62
-								}
-//line policy_scan.go:62
-								r.StoreSlice(out[i:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line policy_scan.go:59
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
-
-//line policy_scan.go:50
-								var r int32 = v_
-
-//line policy_scan.go:50
-								_ = r
-
-//line policy_scan.go:62
-								out[i] = r
-								_ = r
-							}
-						}
-					}
-				} else
-//line policy_scan.go:63
-				if tag == 1 {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x07 := gc_tidx2.X
-							gc_off7 := (gc_bx2 * gc_bdx2) + gc_x07
-							if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 {
-								gc_at7 := in[gc_off7:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x07 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line policy_scan.go:59
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line policy_scan.go:64
-									p := &countedScanPolicy{}
-
-//line policy_scan.go:65
-									var p_2 *countedScanPolicy = p
-
-//line policy_scan.go:65
-									_ = p_2
-
-//line policy_scan.go:65
-									var v_3 int32 = gc_at7[gc_lane2]
-
-//line policy_scan.go:65
-									_ = v_3
-									_ = p
-									_ = p_2
-									_ = v_3
-									gc_l_p_2[gc_lane2] = p_2
-									gc_l_v_3[gc_lane2] = v_3
-									gc_l_p[gc_lane2] = p
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line policy_scan.go:59
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line policy_scan.go:64
-									p := &countedScanPolicy{}
-
-//line policy_scan.go:65
-									var p_2 *countedScanPolicy = p
-
-//line policy_scan.go:65
-									_ = p_2
-
-//line policy_scan.go:65
-									var v_3 int32 = in[i]
-
-//line policy_scan.go:65
-									_ = v_3
-									_ = p
-									_ = p_2
-									_ = v_3
-									gc_l_p_2[gc_lane2] = p_2
-									gc_l_v_3[gc_lane2] = v_3
-									gc_l_p[gc_lane2] = p
-								}
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
 							}
-						}
-					}
-
-//line policy_scan.go:47
-					for offset_2 := 1; offset_2 < gocuda.WarpSize; offset_2 *= 2 {
-
-//line policy_scan.go:48
-						copy(gc_l_v_4[:gc_cnt2], gc_l_v_3[:gc_cnt2])
-
-//line policy_scan.go:48
-						var offset_3 int = offset_2
-
-//line policy_scan.go:48
-						_ = offset_3
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-							v_4 := gc_l_v_4[gc_lane2]
-							_ = v_4
-							p_2 := gc_l_p_2[gc_lane2]
-							_ = p_2
-
-//line policy_scan.go:48
-							var p_3 *countedScanPolicy = p_2
-
-//line policy_scan.go:48
-							_ = p_3
-
-//line policy_scan.go:34
-							p_3.steps++
-
-//line policy_scan.go:35
-							var v_5 int32 = v_4
-
-//line policy_scan.go:35
-							_ = v_5
-							_ = p_3
-							_ = v_5
-							gc_l_v_5[gc_lane2] = v_5
+//line policy_scan.go:59
+							i := gc_bx2*gc_bdx2 + gc_tx2
+//line policy_scan.go:62
+							var p_ shflScanPolicy = shflScanPolicy{}
+//line policy_scan.go:62
+							_ = p_
+//line policy_scan.go:62
+							var v_ int32 = in[i]
+//line policy_scan.go:65
+							gc_l_v_[gc_lane2] = v_
 						}
-
-//line policy_scan.go:35
-						var offset_4 int = offset_3
-
-//line policy_scan.go:35
-						_ = offset_4
-
+					}
+				}
+//line policy_scan.go:47
+				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+					copy(gc_l_v_2[:gc_cnt2], gc_l_v_[:gc_cnt2])
+//line policy_scan.go:48
+					var offset_ int = offset
 //line policy_scan.go:22
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_5, offset_4, gocuda.WarpSize, &gc_c22r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
 //line policy_scan.go:22
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
 //line policy_scan.go:22
-							_ = gc_iota6
-							if gc_act2 == ^uint32(0) {
+							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line policy_scan.go:22
-								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
 //line policy_scan.go:22
-								_ = gc_iota8
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								var v_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line policy_scan.go:22
-									v_5 := archsimd.LoadInt32x8Slice(gc_l_v_5[gc_lane2:])
-//line policy_scan.go:22
-									_ = v_5
-//line policy_scan.go:22
-									var v_3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy_scan.go:22
-									_ = v_3
-//line policy_scan.go:22
-									u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line policy_scan.go:22
-									_ = u_
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								if gc_lane2 >= offset_ {
 //line policy_scan.go:23
-									if gc_lane2 >= offset_4 {
+									v_2 = v_2.Add(u)
+								} else {
 //line policy_scan.go:23
-										v_5 = v_5.Add(u_)
+									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
 //line policy_scan.go:23
-									} else {
+									if gc_if4.ToBits() != 0 {
 //line policy_scan.go:23
-										gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_4, gc_lane2, 8))))
-//line policy_scan.go:23
-										_ = gc_if8
-//line policy_scan.go:23
-										if gc_if8.ToBits() != 0 {
-//line policy_scan.go:23
-											v_5 = v_5.Add(u_).Merge(v_5, gc_if8)
-//line policy_scan.go:23
-										}
-//line policy_scan.go:23
+										v_2 = v_2.Add(u).Merge(v_2, gc_if4)
 									}
-//line policy_scan.go:26
-									r_4 := v_5
-//line policy_scan.go:26
-									_ = r_4
-//line policy_scan.go:35
-									r_3 := r_4
-//line policy_scan.go:35
-									_ = r_3
-//line policy_scan.go:48
-									v_3 = r_3
-//line policy_scan.go:48
-									v_5.StoreSlice(gc_l_v_5[gc_lane2:])
-//line policy_scan.go:48
-									v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								r_ := v_2
 //line policy_scan.go:48
-									v_5 := archsimd.LoadInt32x8Slice(gc_l_v_5[gc_lane2:])
+								v_ = r_
 //line policy_scan.go:48
-									_ = v_5
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
 //line policy_scan.go:48
-									var v_3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy_scan.go:48
-									_ = v_3
-//line policy_scan.go:22
-									u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line policy_scan.go:22
-									_ = u_
-//line policy_scan.go:23
-									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_4, gc_lane2, 8))))
-//line policy_scan.go:23
-									_ = gc_if6
-//line policy_scan.go:23
-									if gc_if6.ToBits() != 0 {
-//line policy_scan.go:23
-										v_5 = v_5.Add(u_).Merge(v_5, gc_if6)
-//line policy_scan.go:23
-									}
-//line policy_scan.go:26
-									r_4 := v_5
-//line policy_scan.go:26
-									_ = r_4
-//line policy_scan.go:35
-									r_3 := r_4
-//line policy_scan.go:35
-									_ = r_3
-//line policy_scan.go:48
-									v_3 = r_3
-//line policy_scan.go:48
-									v_5.StoreSlice(gc_l_v_5[gc_lane2:])
-//line policy_scan.go:48
-									v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
+								}
+//line policy_scan.go:48
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line policy_scan.go:48
+								var v_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line policy_scan.go:22
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
+//line policy_scan.go:23
+								if gc_if2.ToBits() != 0 {
+//line policy_scan.go:23
+									v_2 = v_2.Add(u).Merge(v_2, gc_if2)
+								}
+//line policy_scan.go:26
+								r_ := v_2
+//line policy_scan.go:48
+								v_ = r_
+//line policy_scan.go:48
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+//line policy_scan.go:48
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							v_2 := gc_l_v_2[gc_lane2]
+//line policy_scan.go:63
+							var v_ int32
+//line policy_scan.go:22
+							u := gc_c21r[gc_lane2]
+							if (gc_rank2 & 31) >= offset_ {
+								v_2 += u
+							}
+							var r_ int32 = v_2
+//line policy_scan.go:48
+							v_ = r_
+//line policy_scan.go:51
+							gc_l_v_2[gc_lane2] = v_2
+							gc_l_v_[gc_lane2] = v_
+						}
+					}
+				}
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line policy_scan.go:62
+							gc_tx2 := gc_tidx5.X + gc_lane2
+//line policy_scan.go:64
+							gc_ty2 := gc_tidx5.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx5.Z
+							_ = gc_tz2
+//line policy_scan.go:59
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line policy_scan.go:59
+							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line policy_scan.go:50
+							r := v_
+//line policy_scan.go:62
+							if i < 0 || i > len(out)-8 {
+//line policy_scan.go:62
+								break
+							}
+//line policy_scan.go:62
+							r.StoreSlice(out[i:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line policy_scan.go:77
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line policy_scan.go:59
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line policy_scan.go:59
+							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line policy_scan.go:50
+							r := v_
+//line policy_scan.go:62
+							if i < 0 || i > len(out)-8 {
+//line policy_scan.go:62
+								break
+							}
+//line policy_scan.go:62
+							r.StoreSlice(out[i:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line policy_scan.go:59
+							i := gc_bx2*gc_bdx2 + gc_tx2
+//line policy_scan.go:61
+							v_ := gc_l_v_[gc_lane2]
+//line policy_scan.go:50
+							var r int32 = v_
+//line policy_scan.go:62
+							out[i] = r
+						}
+					}
+				}
+//line policy_scan.go:67
+			} else
+//line policy_scan.go:63
+			if tag == 1 {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x07 := gc_tidx2.X
+						gc_off7 := (gc_bx2 * gc_bdx2) + gc_x07
+						if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 {
+							gc_at7 := in[gc_off7:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line policy_scan.go:75
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line policy_scan.go:64
+								p := &countedScanPolicy{}
+								var p_2 *countedScanPolicy = p
+//line policy_scan.go:65
+								var v_3 int32 = gc_at7[gc_lane2]
+//line policy_scan.go:69
+								gc_l_p_2[gc_lane2] = p_2
+								gc_l_v_3[gc_lane2] = v_3
+								gc_l_p[gc_lane2] = p
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-								v_5 := gc_l_v_5[gc_lane2]
-								_ = v_5
-								var v_3 int32
-								_ = v_3
-
+//line policy_scan.go:59
+								i := gc_bx2*gc_bdx2 + gc_tx2
+//line policy_scan.go:64
+								p := &countedScanPolicy{}
+								var p_2 *countedScanPolicy = p
+//line policy_scan.go:65
+								var v_3 int32 = in[i]
+//line policy_scan.go:69
+								gc_l_p_2[gc_lane2] = p_2
+								gc_l_v_3[gc_lane2] = v_3
+								gc_l_p[gc_lane2] = p
+							}
+						}
+					}
+				}
+//line policy_scan.go:47
+				for offset_2 := 1; offset_2 < gocuda.WarpSize; offset_2 *= 2 {
+					copy(gc_l_v_4[:gc_cnt2], gc_l_v_3[:gc_cnt2])
+//line policy_scan.go:48
+					var offset_3 int = offset_2
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						v_4 := gc_l_v_4[gc_lane2]
+//line policy_scan.go:54
+						p_2 := gc_l_p_2[gc_lane2]
+//line policy_scan.go:48
+						var p_3 *countedScanPolicy = p_2
+//line policy_scan.go:34
+						p_3.steps++
+						var v_5 int32 = v_4
+//line policy_scan.go:38
+						gc_l_v_5[gc_lane2] = v_5
+					}
+//line policy_scan.go:35
+					var offset_4 int = offset_3
 //line policy_scan.go:22
-								u_ := gc_c22r[gc_lane2]
-
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_5, offset_4, gocuda.WarpSize, &gc_c22r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+//line policy_scan.go:22
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
+//line policy_scan.go:22
+							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line policy_scan.go:22
+								v_5 := archsimd.LoadInt32x8Slice(gc_l_v_5[gc_lane2:])
+//line policy_scan.go:22
+								var v_3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line policy_scan.go:22
+								u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+								if gc_lane2 >= offset_4 {
 //line policy_scan.go:23
-								if (gc_rank2 & 31) >= offset_4 {
-									v_5 += u_
+									v_5 = v_5.Add(u_)
+								} else {
+//line policy_scan.go:23
+									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_4, gc_lane2, 8))))
+//line policy_scan.go:23
+									if gc_if8.ToBits() != 0 {
+//line policy_scan.go:23
+										v_5 = v_5.Add(u_).Merge(v_5, gc_if8)
+									}
 								}
-
-//line policy_scan.go:26
-								var r_4 int32 = v_5
-
-//line policy_scan.go:26
-								_ = r_4
-
+								r_4 := v_5
 //line policy_scan.go:35
-								var r_3 int32 = r_4
-
-//line policy_scan.go:35
-								_ = r_3
-
+								r_3 := r_4
 //line policy_scan.go:48
 								v_3 = r_3
-								_ = u_
-								_ = r_4
-								_ = r_3
-								gc_l_v_5[gc_lane2] = v_5
-								gc_l_v_3[gc_lane2] = v_3
+//line policy_scan.go:48
+								v_5.StoreSlice(gc_l_v_5[gc_lane2:])
+//line policy_scan.go:48
+								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x08 := gc_tidx2.X
-							gc_off8 := (gc_bx2 * gc_bdx2) + gc_x08
-							if gc_act2 == ^uint32(0) && gc_x08+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(out) && 32 <= len(out)-gc_off8 {
-								gc_at8 := out[gc_off8:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x08 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line policy_scan.go:59
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-									v_3 := gc_l_v_3[gc_lane2]
-									_ = v_3
-									p := gc_l_p[gc_lane2]
-									_ = p
-
-//line policy_scan.go:50
-									var r_2 int32 = v_3
-
-//line policy_scan.go:50
-									_ = r_2
-
-//line policy_scan.go:65
-									v := r_2
-
-//line policy_scan.go:66
-									gc_at8[gc_lane2] = v + p.steps
-									_ = r_2
-									_ = v
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line policy_scan.go:59
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-									v_3 := gc_l_v_3[gc_lane2]
-									_ = v_3
-									p := gc_l_p[gc_lane2]
-									_ = p
-
-//line policy_scan.go:50
-									var r_2 int32 = v_3
-
-//line policy_scan.go:50
-									_ = r_2
-
-//line policy_scan.go:65
-									v := r_2
-
-//line policy_scan.go:66
-									out[i] = v + p.steps
-									_ = r_2
-									_ = v
-								}
-							}
-						}
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x09 := gc_tidx2.X
-							gc_off9 := (gc_bx2 * gc_bdx2) + gc_x09
-							if gc_act2 == ^uint32(0) && gc_x09+32 <= gc_bdx2 && gc_off9 >= 0 && gc_off9 <= len(in) && 32 <= len(in)-gc_off9 {
-								gc_at9 := in[gc_off9:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x09 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line policy_scan.go:59
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line policy_scan.go:68
-									var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
-
-//line policy_scan.go:68
-									_ = p_4
-
-//line policy_scan.go:68
-									var v_6 int32 = gc_at9[gc_lane2]
-
-//line policy_scan.go:68
-									_ = v_6
-									_ = p_4
-									_ = v_6
-									gc_l_p_4[gc_lane2] = p_4
-									gc_l_v_6[gc_lane2] = v_6
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line policy_scan.go:59
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line policy_scan.go:68
-									var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
-
-//line policy_scan.go:68
-									_ = p_4
-
-//line policy_scan.go:68
-									var v_6 int32 = in[i]
-
-//line policy_scan.go:68
-									_ = v_6
-									_ = p_4
-									_ = v_6
-									gc_l_p_4[gc_lane2] = p_4
-									gc_l_v_6[gc_lane2] = v_6
-								}
-							}
-						}
-					}
-
-//line policy_scan.go:47
-					for offset_5 := 1; offset_5 < gocuda.WarpSize; offset_5 *= 2 {
-
-//line policy_scan.go:48
-						copy(gc_l_v_7[:gc_cnt2], gc_l_v_6[:gc_cnt2])
-
-//line policy_scan.go:48
-						var offset_6 int = offset_5
-
-//line policy_scan.go:48
-						_ = offset_6
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v_7 := gc_l_v_7[gc_lane2]
-							_ = v_7
-							p_4 := gc_l_p_4[gc_lane2]
-							_ = p_4
-
-//line policy_scan.go:48
-							var p_5 nestedScanPolicy[shflScanPolicy] = p_4
-
-//line policy_scan.go:48
-							_ = p_5
-
-//line policy_scan.go:42
-							var v_8 int32 = v_7
-
-//line policy_scan.go:42
-							_ = v_8
-							_ = p_5
-							_ = v_8
-							gc_l_v_8[gc_lane2] = v_8
-						}
-
-//line policy_scan.go:42
-						var offset_7 int = offset_6
-
-//line policy_scan.go:42
-						_ = offset_7
-
-//line policy_scan.go:22
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_8, offset_7, gocuda.WarpSize, &gc_c23r)
-						gc_left5 := gc_act2
-						if compiled.SIMD {
-//line policy_scan.go:22
-							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line policy_scan.go:22
-							_ = gc_iota10
-							if gc_act2 == ^uint32(0) {
-//line policy_scan.go:22
-								gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line policy_scan.go:22
-								_ = gc_iota12
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line policy_scan.go:22
-									v_8 := archsimd.LoadInt32x8Slice(gc_l_v_8[gc_lane2:])
-//line policy_scan.go:22
-									_ = v_8
-//line policy_scan.go:22
-									var v_6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy_scan.go:22
-									_ = v_6
-//line policy_scan.go:22
-									u_2 := archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-//line policy_scan.go:22
-									_ = u_2
-//line policy_scan.go:23
-									if gc_lane2 >= offset_7 {
-//line policy_scan.go:23
-										v_8 = v_8.Add(u_2)
-//line policy_scan.go:23
-									} else {
-//line policy_scan.go:23
-										gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_7, gc_lane2, 8))))
-//line policy_scan.go:23
-										_ = gc_if12
-//line policy_scan.go:23
-										if gc_if12.ToBits() != 0 {
-//line policy_scan.go:23
-											v_8 = v_8.Add(u_2).Merge(v_8, gc_if12)
-//line policy_scan.go:23
-										}
-//line policy_scan.go:23
-									}
-//line policy_scan.go:26
-									r_7 := v_8
-//line policy_scan.go:26
-									_ = r_7
-//line policy_scan.go:42
-									r_6 := r_7
-//line policy_scan.go:42
-									_ = r_6
-//line policy_scan.go:48
-									v_6 = r_6
-//line policy_scan.go:48
-									v_8.StoreSlice(gc_l_v_8[gc_lane2:])
-//line policy_scan.go:48
-									v_6.StoreSlice(gc_l_v_6[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line policy_scan.go:48
-									v_8 := archsimd.LoadInt32x8Slice(gc_l_v_8[gc_lane2:])
-//line policy_scan.go:48
-									_ = v_8
-//line policy_scan.go:48
-									var v_6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy_scan.go:48
-									_ = v_6
-//line policy_scan.go:22
-									u_2 := archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-//line policy_scan.go:22
-									_ = u_2
-//line policy_scan.go:23
-									gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_7, gc_lane2, 8))))
-//line policy_scan.go:23
-									_ = gc_if10
-//line policy_scan.go:23
-									if gc_if10.ToBits() != 0 {
-//line policy_scan.go:23
-										v_8 = v_8.Add(u_2).Merge(v_8, gc_if10)
-//line policy_scan.go:23
-									}
-//line policy_scan.go:26
-									r_7 := v_8
-//line policy_scan.go:26
-									_ = r_7
-//line policy_scan.go:42
-									r_6 := r_7
-//line policy_scan.go:42
-									_ = r_6
-//line policy_scan.go:48
-									v_6 = r_6
-//line policy_scan.go:48
-									v_8.StoreSlice(gc_l_v_8[gc_lane2:])
-//line policy_scan.go:48
-									v_6.StoreSlice(gc_l_v_6[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left5 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
+								}
+//line policy_scan.go:48
+								v_5 := archsimd.LoadInt32x8Slice(gc_l_v_5[gc_lane2:])
+//line policy_scan.go:48
+								var v_3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line policy_scan.go:22
+								u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_4, gc_lane2, 8))))
+//line policy_scan.go:23
+								if gc_if6.ToBits() != 0 {
+//line policy_scan.go:23
+									v_5 = v_5.Add(u_).Merge(v_5, gc_if6)
+								}
+//line policy_scan.go:26
+								r_4 := v_5
+//line policy_scan.go:35
+								r_3 := r_4
+//line policy_scan.go:48
+								v_3 = r_3
+//line policy_scan.go:48
+								v_5.StoreSlice(gc_l_v_5[gc_lane2:])
+//line policy_scan.go:48
+								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							v_5 := gc_l_v_5[gc_lane2]
+//line policy_scan.go:63
+							var v_3 int32
+//line policy_scan.go:22
+							u_ := gc_c22r[gc_lane2]
+							if (gc_rank2 & 31) >= offset_4 {
+								v_5 += u_
+							}
+							var r_4 int32 = v_5
+//line policy_scan.go:35
+							var r_3 int32 = r_4
+//line policy_scan.go:48
+							v_3 = r_3
+//line policy_scan.go:52
+							gc_l_v_5[gc_lane2] = v_5
+							gc_l_v_3[gc_lane2] = v_3
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x08 := gc_tidx2.X
+						gc_off8 := (gc_bx2 * gc_bdx2) + gc_x08
+						if gc_act2 == ^uint32(0) && gc_x08+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(out) && 32 <= len(out)-gc_off8 {
+							gc_at8 := out[gc_off8:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line policy_scan.go:68
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line policy_scan.go:61
+								v_3 := gc_l_v_3[gc_lane2]
+//line policy_scan.go:63
+								p := gc_l_p[gc_lane2]
+//line policy_scan.go:50
+								var r_2 int32 = v_3
+//line policy_scan.go:65
+								v := r_2
+								gc_at8[gc_lane2] = v + p.steps
+							}
+						} else {
+//line policy_scan.go:71
+							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-								v_8 := gc_l_v_8[gc_lane2]
-								_ = v_8
-								var v_6 int32
-								_ = v_6
-
-//line policy_scan.go:22
-								u_2 := gc_c23r[gc_lane2]
-
-//line policy_scan.go:23
-								if (gc_rank2 & 31) >= offset_7 {
-									v_8 += u_2
+//line policy_scan.go:59
+								i := gc_bx2*gc_bdx2 + gc_tx2
+//line policy_scan.go:61
+								v_3 := gc_l_v_3[gc_lane2]
+//line policy_scan.go:63
+								p := gc_l_p[gc_lane2]
+//line policy_scan.go:50
+								var r_2 int32 = v_3
+//line policy_scan.go:65
+								v := r_2
+								out[i] = v + p.steps
+							}
+						}
+					}
+				}
+			} else {
+				{
+//line policy_scan.go:75
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x09 := gc_tidx2.X
+						gc_off9 := (gc_bx2 * gc_bdx2) + gc_x09
+						if gc_act2 == ^uint32(0) && gc_x09+32 <= gc_bdx2 && gc_off9 >= 0 && gc_off9 <= len(in) && 32 <= len(in)-gc_off9 {
+							gc_at9 := in[gc_off9:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line policy_scan.go:85
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line policy_scan.go:68
+								var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
+//line policy_scan.go:68
+								var v_6 int32 = gc_at9[gc_lane2]
+//line policy_scan.go:71
+								gc_l_p_4[gc_lane2] = p_4
+								gc_l_v_6[gc_lane2] = v_6
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
 								}
-
-//line policy_scan.go:26
-								var r_7 int32 = v_8
-
-//line policy_scan.go:26
-								_ = r_7
-
-//line policy_scan.go:42
-								var r_6 int32 = r_7
-
-//line policy_scan.go:42
-								_ = r_6
-
-//line policy_scan.go:48
-								v_6 = r_6
-								_ = u_2
-								_ = r_7
-								_ = r_6
-								gc_l_v_8[gc_lane2] = v_8
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line policy_scan.go:59
+								i := gc_bx2*gc_bdx2 + gc_tx2
+//line policy_scan.go:68
+								var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
+//line policy_scan.go:68
+								var v_6 int32 = in[i]
+//line policy_scan.go:71
+								gc_l_p_4[gc_lane2] = p_4
 								gc_l_v_6[gc_lane2] = v_6
 							}
 						}
 					}
-					gc_left6 := gc_act2
+				}
+//line policy_scan.go:47
+				for offset_5 := 1; offset_5 < gocuda.WarpSize; offset_5 *= 2 {
+					copy(gc_l_v_7[:gc_cnt2], gc_l_v_6[:gc_cnt2])
+//line policy_scan.go:48
+					var offset_6 int = offset_5
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line policy_scan.go:52
+						v_7 := gc_l_v_7[gc_lane2]
+//line policy_scan.go:54
+						p_4 := gc_l_p_4[gc_lane2]
+//line policy_scan.go:48
+						var p_5 nestedScanPolicy[shflScanPolicy] = p_4
+//line policy_scan.go:48
+						_ = p_5
+//line policy_scan.go:42
+						var v_8 int32 = v_7
+//line policy_scan.go:45
+						gc_l_v_8[gc_lane2] = v_8
+					}
+//line policy_scan.go:42
+					var offset_7 int = offset_6
+//line policy_scan.go:22
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_8, offset_7, gocuda.WarpSize, &gc_c23r)
+					gc_left5 := gc_act2
 					if compiled.SIMD {
-						gc_tidx8 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx2 {
+//line policy_scan.go:22
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
+//line policy_scan.go:22
+							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx8.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx8.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx8.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line policy_scan.go:59
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line policy_scan.go:59
-								_ = i
-//line policy_scan.go:59
-								v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
-//line policy_scan.go:59
-								_ = v_6
-//line policy_scan.go:50
-								r_5 := v_6
-//line policy_scan.go:50
-								_ = r_5
-//line policy_scan.go:68
-								if i < 0 || i > len(out)-8 {
-//line policy_scan.go:68
-									break
-//line policy_scan.go:68
+//line policy_scan.go:22
+								v_8 := archsimd.LoadInt32x8Slice(gc_l_v_8[gc_lane2:])
+//line policy_scan.go:22
+								var v_6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line policy_scan.go:22
+								u_2 := archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
+								if gc_lane2 >= offset_7 {
+//line policy_scan.go:23
+									v_8 = v_8.Add(u_2)
+								} else {
+//line policy_scan.go:23
+									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_7, gc_lane2, 8))))
+//line policy_scan.go:23
+									if gc_if12.ToBits() != 0 {
+//line policy_scan.go:23
+										v_8 = v_8.Add(u_2).Merge(v_8, gc_if12)
+									}
 								}
-//line policy_scan.go:68
-								r_5.StoreSlice(out[i:])
-								gc_left6 &^= 0xff << gc_lane2
+								r_7 := v_8
+//line policy_scan.go:42
+								r_6 := r_7
+//line policy_scan.go:48
+								v_6 = r_6
+//line policy_scan.go:48
+								v_8.StoreSlice(gc_l_v_8[gc_lane2:])
+//line policy_scan.go:48
+								v_6.StoreSlice(gc_l_v_6[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
+//line policy_scan.go:48
+								v_8 := archsimd.LoadInt32x8Slice(gc_l_v_8[gc_lane2:])
+//line policy_scan.go:48
+								var v_6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line policy_scan.go:22
+								u_2 := archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
+								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_7, gc_lane2, 8))))
+//line policy_scan.go:23
+								if gc_if10.ToBits() != 0 {
+//line policy_scan.go:23
+									v_8 = v_8.Add(u_2).Merge(v_8, gc_if10)
 								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line policy_scan.go:59
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line policy_scan.go:59
-								_ = i
-//line policy_scan.go:59
-								v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
-//line policy_scan.go:59
-								_ = v_6
-//line policy_scan.go:50
-								r_5 := v_6
-//line policy_scan.go:50
-								_ = r_5
-//line policy_scan.go:68
-								if i < 0 || i > len(out)-8 {
-//line policy_scan.go:68
-									break
-//line policy_scan.go:68
-								}
-//line policy_scan.go:68
-								r_5.StoreSlice(out[i:])
-								gc_left6 &^= 0xff << gc_lane2
+//line policy_scan.go:26
+								r_7 := v_8
+//line policy_scan.go:42
+								r_6 := r_7
+//line policy_scan.go:48
+								v_6 = r_6
+//line policy_scan.go:48
+								v_8.StoreSlice(gc_l_v_8[gc_lane2:])
+//line policy_scan.go:48
+								v_6.StoreSlice(gc_l_v_6[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left6&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line policy_scan.go:59
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-								v_6 := gc_l_v_6[gc_lane2]
-								_ = v_6
-
-//line policy_scan.go:50
-								var r_5 int32 = v_6
-
-//line policy_scan.go:50
-								_ = r_5
-
-//line policy_scan.go:68
-								out[i] = r_5
-								_ = r_5
+					if gc_left5 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left5&(1<<gc_lane2) == 0 {
+								continue
 							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							v_8 := gc_l_v_8[gc_lane2]
+//line policy_scan.go:63
+							var v_6 int32
+//line policy_scan.go:22
+							u_2 := gc_c23r[gc_lane2]
+							if (gc_rank2 & 31) >= offset_7 {
+								v_8 += u_2
+							}
+							var r_7 int32 = v_8
+//line policy_scan.go:42
+							var r_6 int32 = r_7
+//line policy_scan.go:48
+							v_6 = r_6
+//line policy_scan.go:52
+							gc_l_v_8[gc_lane2] = v_8
+							gc_l_v_6[gc_lane2] = v_6
+						}
+					}
+				}
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+					gc_tidx8 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line policy_scan.go:63
+							gc_tx2 := gc_tidx8.X + gc_lane2
+//line policy_scan.go:65
+							gc_ty2 := gc_tidx8.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx8.Z
+							_ = gc_tz2
+//line policy_scan.go:59
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line policy_scan.go:59
+							v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
+//line policy_scan.go:50
+							r_5 := v_6
+//line policy_scan.go:68
+							if i < 0 || i > len(out)-8 {
+//line policy_scan.go:68
+								break
+							}
+//line policy_scan.go:68
+							r_5.StoreSlice(out[i:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line policy_scan.go:83
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line policy_scan.go:59
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line policy_scan.go:59
+							v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
+//line policy_scan.go:50
+							r_5 := v_6
+//line policy_scan.go:68
+							if i < 0 || i > len(out)-8 {
+//line policy_scan.go:68
+								break
+							}
+//line policy_scan.go:68
+							r_5.StoreSlice(out[i:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left6&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line policy_scan.go:59
+							i := gc_bx2*gc_bdx2 + gc_tx2
+//line policy_scan.go:61
+							v_6 := gc_l_v_6[gc_lane2]
+//line policy_scan.go:50
+							var r_5 int32 = v_6
+//line policy_scan.go:68
+							out[i] = r_5
 						}
 					}
 				}
@@ -1182,4 +814,5 @@ func gc_body_policyScanKernel(gc_b2 *compiled.Block, in, out []int32, kind int) 
 // gc_files_policy_scan holds the source files whose lines the kernels' records hash.
 //
 //go:embed policy_scan.go
+//line policy_scan.go:82
 var gc_files_policy_scan embed.FS

@@ -56,48 +56,32 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 				if gc_bound := compiled.Diff(r, gc_bx*gc_bdx); gc_bound > gc_from {
 					gc_from = gc_bound
 				}
+				if !compiled.Adds(gc_bx*gc_bdx+
+					r, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx+
+					r); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := gc_from
-//line portable.go:14
-					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line portable.go:14
-					_ = gc_all2
-//line portable.go:14
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line portable.go:14
-					_ = gc_iota2
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line portable.go:14
-						gc_alive2 := gc_all2
-//line portable.go:14
-						_ = gc_alive2
 //line portable.go:14
 						var i int = gc_bx*gc_bdx + gc_tx
-//line portable.go:14
-						_ = i
-//line portable.go:15
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(r, i, 8)))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+r, 8))))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
-//line portable.go:15
-						_ = gc_if2
-//line portable.go:15
-						if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line portable.go:15
-							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
-//line portable.go:15
-						}
 //line portable.go:18
 						var sum lanes.Float32x8
-//line portable.go:18
-						_ = sum
-//line portable.go:19
 						if i < 0 || i > len(out)-8 {
 //line portable.go:19
 							break
-//line portable.go:19
 						}
 //line portable.go:19
 						if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8) {
@@ -105,16 +89,13 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 							for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
 								var gc_ld2 lanes.Float32x8
-//line portable.go:19
 								{
 //line portable.go:19
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
 								}
 //line portable.go:20
 								sum = sum.Add(gc_ld2)
-//line portable.go:20
 							}
-//line portable.go:20
 						} else {
 //line portable.go:20
 							for d := -r; d <= r; d = d + 1 {
@@ -123,49 +104,32 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 //line portable.go:19
 								if (i+d) >= 0 && (i+d) <= len(in)-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
-//line portable.go:20
 								} else {
 //line portable.go:20
 									break gc_steps2
-//line portable.go:20
 								}
 //line portable.go:20
 								sum = sum.Add(gc_ld2)
-//line portable.go:20
 							}
-//line portable.go:20
 						}
 //line portable.go:22
-						sum.StoreMasked((*[8]float32)(out[i:]), gc_alive2)
+						sum.StoreSlice(out[i:])
 					}
-				gc_L1:
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line portable.go:14
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line portable.go:15
-						if i < r || i+r >= len(in) || i >= len(out) {
-							continue gc_L1
-						}
-
 //line portable.go:18
 						var sum float32
-
-//line portable.go:19
 						for d := -r; d <= r; d++ {
 							sum += in[i+d]
 						}
-
-//line portable.go:22
 						out[i] = sum
-						_ = sum
 					}
 				}
 			}
+//line portable.go:27
 		})
 	}
 }
@@ -210,21 +174,12 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				gc_steps2:
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line portable.go:30
 						var i int = gc_bx*gc_bdx + gc_tx
-//line portable.go:30
-						_ = i
-//line portable.go:31
 						var sum lanes.Float32x8
-//line portable.go:31
-						_ = sum
-//line portable.go:32
 						if i < 0 || i > len(out)-8 {
 //line portable.go:32
 							break
-//line portable.go:32
 						}
 //line portable.go:32
 						if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8) {
@@ -232,16 +187,13 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
 								var gc_ld2 lanes.Float32x8
-//line portable.go:32
 								{
 //line portable.go:32
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
 								}
 //line portable.go:33
 								sum = sum.Add(gc_ld2)
-//line portable.go:33
 							}
-//line portable.go:33
 						} else {
 //line portable.go:33
 							for d := 0; d <= reach; d = d + 1 {
@@ -250,17 +202,13 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 //line portable.go:32
 								if (i+d) >= 0 && (i+d) <= len(in)-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
-//line portable.go:33
 								} else {
 //line portable.go:33
 									break gc_steps2
-//line portable.go:33
 								}
 //line portable.go:33
 								sum = sum.Add(gc_ld2)
-//line portable.go:33
 							}
-//line portable.go:33
 						}
 //line portable.go:35
 						sum.StoreSlice(out[i:])
@@ -271,109 +219,69 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line portable.go:30
 							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line portable.go:31
 							var sum float32
-
-//line portable.go:32
 							for d := 0; d <= reach; d++ {
 								sum += in[i+d]
 							}
-
-//line portable.go:35
 							out[i] = sum
-							_ = sum
 						}
 						{
+//line portable.go:39
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line portable.go:30
 							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line portable.go:31
 							var sum float32
-
-//line portable.go:32
 							for d := 0; d <= reach; d++ {
 								sum += in[i+d]
 							}
-
-//line portable.go:35
 							out[i] = sum
-							_ = sum
 						}
 						{
+//line portable.go:39
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line portable.go:30
 							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line portable.go:31
 							var sum float32
-
-//line portable.go:32
 							for d := 0; d <= reach; d++ {
 								sum += in[i+d]
 							}
-
-//line portable.go:35
 							out[i] = sum
-							_ = sum
 						}
 						{
+//line portable.go:39
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line portable.go:30
 							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line portable.go:31
 							var sum float32
-
-//line portable.go:32
 							for d := 0; d <= reach; d++ {
 								sum += in[i+d]
 							}
-
-//line portable.go:35
 							out[i] = sum
-							_ = sum
 						}
 					}
+//line portable.go:39
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line portable.go:30
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line portable.go:31
 						var sum float32
-
-//line portable.go:32
 						for d := 0; d <= reach; d++ {
 							sum += in[i+d]
 						}
-
-//line portable.go:35
 						out[i] = sum
-						_ = sum
 					}
 				}
 			}
+//line portable.go:40
 		})
 	}
 }

@@ -56,51 +56,35 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 				if gc_bound2 := compiled.Diff(r, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
 					gc_from2 = gc_bound2
 				}
+				if !compiled.Adds(gc_bx2*gc_bdx2+
+					r, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2+
+					r); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-//line portable.go:14
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line portable.go:14
-							_ = gc_all4
-//line portable.go:14
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line portable.go:14
-							_ = gc_iota4
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line portable.go:14
-								gc_alive4 := gc_all4
-//line portable.go:14
-								_ = gc_alive4
 //line portable.go:14
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line portable.go:14
-								_ = i
-//line portable.go:15
-								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(r, i, 16)))).ToBits()|gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+r, 16)))).ToBits()).ToBits() | gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
-//line portable.go:15
-								_ = gc_if4
-//line portable.go:15
-								if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line portable.go:15
-									gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
-//line portable.go:15
-								}
 //line portable.go:18
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line portable.go:18
-								_ = sum
-//line portable.go:19
 								if i < 0 || i > len(out)-16 {
 //line portable.go:19
 									break
-//line portable.go:19
 								}
 //line portable.go:19
 								if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-16) {
@@ -108,16 +92,13 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 									for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line portable.go:19
 										{
 //line portable.go:19
 											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
 										}
 //line portable.go:20
 										sum = sum.Add(gc_ld4)
-//line portable.go:20
 									}
-//line portable.go:20
 								} else {
 //line portable.go:20
 									for d := -r; d <= r; d = d + 1 {
@@ -126,20 +107,16 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 										if (i+d) >= 0 && (i+d) <= len(in)-16 {
 											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
-//line portable.go:20
 										} else {
 //line portable.go:20
 											break gc_steps4
-//line portable.go:20
 										}
 //line portable.go:20
 										sum = sum.Add(gc_ld4)
-//line portable.go:20
 									}
-//line portable.go:20
 								}
 //line portable.go:22
-								sum.StoreMasked((*[16]float32)(out[i:]), gc_alive4)
+								sum.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -149,78 +126,25 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 						}
 					}
 					if compiled.SIMD {
-//line portable.go:14
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line portable.go:14
-						_ = gc_all3
-//line portable.go:14
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line portable.go:14
-						_ = gc_iota3
 					gc_jam:
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_gc_tx2 := gc_tx2 + 8
-							_ = gc_gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_gc_rank2 := gc_base2 + gc_gc_tx2
-							_ = gc_gc_rank2
-							_ = gc_rank2
-//line portable.go:14
-							gc_alive3 := gc_all3
-//line portable.go:14
-							_ = gc_alive3
 //line portable.go:14
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line portable.go:14
-							_ = i
-//line portable.go:15
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(r, i, 8)))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+r, 8))))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
-//line portable.go:15
-							_ = gc_if3
-//line portable.go:15
-							if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line portable.go:15
-								gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line portable.go:15
-							}
 //line portable.go:18
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:18
-							_ = sum
-//line portable.go:19
 							if i < 0 || i > len(out)-8 {
 //line portable.go:19
 								break
-//line portable.go:19
 							}
-//line portable.go:19
-							gc_gc_alive3 := gc_all3
-//line portable.go:19
-							_ = gc_gc_alive3
 //line portable.go:14
 							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
-//line portable.go:14
-							_ = gc_i
-//line portable.go:15
-							gc_gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(r, gc_i, 8)))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i+r, 8))))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), gc_i, 8)))))
-//line portable.go:15
-							_ = gc_gc_if3
-//line portable.go:15
-							if gc_gc_alive3.And(gc_gc_if3).ToBits() != 0 {
-//line portable.go:15
-								gc_gc_alive3 = gc_gc_alive3.And(gc_gc_alive3.And(gc_gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line portable.go:15
-							}
 //line portable.go:18
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:18
-							_ = gc_sum
-//line portable.go:19
 							if gc_i < 0 || gc_i > len(out)-8 {
 //line portable.go:19
 								break
-//line portable.go:19
 							}
 //line portable.go:19
 							if (compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8)) && (compiled.Adds(r, 2) && (gc_i+(-r)) >= 0 && (gc_i+r) >= (gc_i+(-r)) && (gc_i+r) <= (len(in)-8)) {
@@ -228,7 +152,6 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:19
 									{
 //line portable.go:19
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
@@ -237,17 +160,13 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 									sum = sum.Add(gc_ld3)
 //line portable.go:20
 									var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:20
 									{
 //line portable.go:20
 										gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
-//line portable.go:20
 									}
 //line portable.go:20
 									gc_sum = gc_sum.Add(gc_gc_ld3)
-//line portable.go:20
 								}
-//line portable.go:20
 							} else {
 //line portable.go:20
 								for d := -r; d <= r; d = d + 1 {
@@ -256,11 +175,9 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
-//line portable.go:20
 									} else {
 //line portable.go:20
 										break gc_jam
-//line portable.go:20
 									}
 //line portable.go:20
 									sum = sum.Add(gc_ld3)
@@ -270,55 +187,29 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 									if (gc_i+d) >= 0 && (gc_i+d) <= len(in)-8 {
 //line portable.go:20
 										gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
-//line portable.go:20
 									} else {
 //line portable.go:20
 										break gc_jam
-//line portable.go:20
 									}
 //line portable.go:20
 									gc_sum = gc_sum.Add(gc_gc_ld3)
-//line portable.go:20
 								}
-//line portable.go:20
 							}
 //line portable.go:22
-							sum.StoreMasked((*[8]float32)(out[i:]), gc_alive3)
+							sum.StoreSlice(out[i:])
 //line portable.go:22
-							gc_sum.StoreMasked((*[8]float32)(out[gc_i:]), gc_gc_alive3)
+							gc_sum.StoreSlice(out[gc_i:])
 						}
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line portable.go:22
-							gc_alive3 := gc_all3
-//line portable.go:22
-							_ = gc_alive3
 //line portable.go:14
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line portable.go:14
-							_ = i
-//line portable.go:15
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(r, i, 8)))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+r, 8))))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
-//line portable.go:15
-							_ = gc_if3
-//line portable.go:15
-							if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line portable.go:15
-								gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line portable.go:15
-							}
 //line portable.go:18
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:18
-							_ = sum
-//line portable.go:19
 							if i < 0 || i > len(out)-8 {
 //line portable.go:19
 								break
-//line portable.go:19
 							}
 //line portable.go:19
 							if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8) {
@@ -326,16 +217,13 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:19
 									{
 //line portable.go:19
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
 									}
 //line portable.go:20
 									sum = sum.Add(gc_ld3)
-//line portable.go:20
 								}
-//line portable.go:20
 							} else {
 //line portable.go:20
 								for d := -r; d <= r; d = d + 1 {
@@ -344,51 +232,34 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
-//line portable.go:20
 									} else {
 //line portable.go:20
 										break gc_steps3
-//line portable.go:20
 									}
 //line portable.go:20
 									sum = sum.Add(gc_ld3)
-//line portable.go:20
 								}
-//line portable.go:20
 							}
 //line portable.go:22
-							sum.StoreMasked((*[8]float32)(out[i:]), gc_alive3)
+							sum.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-				gc_L12:
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line portable.go:14
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line portable.go:15
-						if i < r || i+r >= len(in) || i >= len(out) {
-							continue gc_L12
-						}
-
 //line portable.go:18
 						var sum float32
-
-//line portable.go:19
 						for d := -r; d <= r; d++ {
 							sum += in[i+d]
 						}
-
-//line portable.go:22
 						out[i] = sum
-						_ = sum
 					}
 				}
 			}
+//line portable.go:27
 		})
 	}
 }
@@ -436,21 +307,12 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line portable.go:30
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line portable.go:30
-								_ = i
-//line portable.go:31
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line portable.go:31
-								_ = sum
-//line portable.go:32
 								if i < 0 || i > len(out)-16 {
 //line portable.go:32
 									break
-//line portable.go:32
 								}
 //line portable.go:32
 								if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-16) {
@@ -458,16 +320,13 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 									for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line portable.go:32
 										{
 //line portable.go:32
 											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
 										}
 //line portable.go:33
 										sum = sum.Add(gc_ld4)
-//line portable.go:33
 									}
-//line portable.go:33
 								} else {
 //line portable.go:33
 									for d := 0; d <= reach; d = d + 1 {
@@ -476,17 +335,13 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 										if (i+d) >= 0 && (i+d) <= len(in)-16 {
 											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
-//line portable.go:33
 										} else {
 //line portable.go:33
 											break gc_steps4
-//line portable.go:33
 										}
 //line portable.go:33
 										sum = sum.Add(gc_ld4)
-//line portable.go:33
 									}
-//line portable.go:33
 								}
 //line portable.go:35
 								sum.StoreSlice(out[i:])
@@ -503,38 +358,19 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_gc_tx2 := gc_tx2 + 8
-							_ = gc_gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_gc_rank2 := gc_base2 + gc_gc_tx2
-							_ = gc_gc_rank2
-							_ = gc_rank2
 //line portable.go:30
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line portable.go:30
-							_ = i
-//line portable.go:31
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:31
-							_ = sum
-//line portable.go:32
 							if i < 0 || i > len(out)-8 {
 //line portable.go:32
 								break
-//line portable.go:32
 							}
 //line portable.go:30
 							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
-//line portable.go:30
-							_ = gc_i
-//line portable.go:31
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:31
-							_ = gc_sum
-//line portable.go:32
 							if gc_i < 0 || gc_i > len(out)-8 {
 //line portable.go:32
 								break
-//line portable.go:32
 							}
 //line portable.go:32
 							if (compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8)) && (compiled.Adds(reach, 2) && (gc_i+0) >= 0 && (gc_i+reach) >= (gc_i+0) && (gc_i+reach) <= (len(in)-8)) {
@@ -542,7 +378,6 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:32
 									{
 //line portable.go:32
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
@@ -551,17 +386,13 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 									sum = sum.Add(gc_ld3)
 //line portable.go:33
 									var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:33
 									{
 //line portable.go:33
 										gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
-//line portable.go:33
 									}
 //line portable.go:33
 									gc_sum = gc_sum.Add(gc_gc_ld3)
-//line portable.go:33
 								}
-//line portable.go:33
 							} else {
 //line portable.go:33
 								for d := 0; d <= reach; d = d + 1 {
@@ -570,11 +401,9 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
-//line portable.go:33
 									} else {
 //line portable.go:33
 										break gc_jam
-//line portable.go:33
 									}
 //line portable.go:33
 									sum = sum.Add(gc_ld3)
@@ -584,17 +413,13 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 									if (gc_i+d) >= 0 && (gc_i+d) <= len(in)-8 {
 //line portable.go:33
 										gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
-//line portable.go:33
 									} else {
 //line portable.go:33
 										break gc_jam
-//line portable.go:33
 									}
 //line portable.go:33
 									gc_sum = gc_sum.Add(gc_gc_ld3)
-//line portable.go:33
 								}
-//line portable.go:33
 							}
 //line portable.go:35
 							sum.StoreSlice(out[i:])
@@ -604,21 +429,12 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line portable.go:30
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line portable.go:30
-							_ = i
-//line portable.go:31
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:31
-							_ = sum
-//line portable.go:32
 							if i < 0 || i > len(out)-8 {
 //line portable.go:32
 								break
-//line portable.go:32
 							}
 //line portable.go:32
 							if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8) {
@@ -626,16 +442,13 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:32
 									{
 //line portable.go:32
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
 									}
 //line portable.go:33
 									sum = sum.Add(gc_ld3)
-//line portable.go:33
 								}
-//line portable.go:33
 							} else {
 //line portable.go:33
 								for d := 0; d <= reach; d = d + 1 {
@@ -644,17 +457,13 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
-//line portable.go:33
 									} else {
 //line portable.go:33
 										break gc_steps3
-//line portable.go:33
 									}
 //line portable.go:33
 									sum = sum.Add(gc_ld3)
-//line portable.go:33
 								}
-//line portable.go:33
 							}
 //line portable.go:35
 							sum.StoreSlice(out[i:])
@@ -667,109 +476,69 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							gc_tx2 := gc_step2 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line portable.go:30
 							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line portable.go:31
 							var sum float32
-
-//line portable.go:32
 							for d := 0; d <= reach; d++ {
 								sum += in[i+d]
 							}
-
-//line portable.go:35
 							out[i] = sum
-							_ = sum
 						}
 						{
+//line portable.go:39
 							gc_tx2 := gc_step2 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line portable.go:30
 							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line portable.go:31
 							var sum float32
-
-//line portable.go:32
 							for d := 0; d <= reach; d++ {
 								sum += in[i+d]
 							}
-
-//line portable.go:35
 							out[i] = sum
-							_ = sum
 						}
 						{
+//line portable.go:39
 							gc_tx2 := gc_step2 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line portable.go:30
 							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line portable.go:31
 							var sum float32
-
-//line portable.go:32
 							for d := 0; d <= reach; d++ {
 								sum += in[i+d]
 							}
-
-//line portable.go:35
 							out[i] = sum
-							_ = sum
 						}
 						{
+//line portable.go:39
 							gc_tx2 := gc_step2 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line portable.go:30
 							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line portable.go:31
 							var sum float32
-
-//line portable.go:32
 							for d := 0; d <= reach; d++ {
 								sum += in[i+d]
 							}
-
-//line portable.go:35
 							out[i] = sum
-							_ = sum
 						}
 					}
+//line portable.go:39
 					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line portable.go:30
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line portable.go:31
 						var sum float32
-
-//line portable.go:32
 						for d := 0; d <= reach; d++ {
 							sum += in[i+d]
 						}
-
-//line portable.go:35
 						out[i] = sum
-						_ = sum
 					}
 				}
 			}
+//line portable.go:40
 		})
 	}
 }

@@ -38,134 +38,114 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_l_i [32]int32
-		var gc_l_more [32]bool
-		var gc_c1v [32]bool
-		var gc_c1r [32]bool
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+//line postsync.go:22
+	var gc_l_i [32]int32
+	var gc_l_more [32]bool
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line postsync.go:32
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+//line postsync.go:15
+				i := int32(gc_tx)
+//line postsync.go:17
+				gc_l_i[gc_lane] = i
+			}
+		}
+		{
+//line postsync.go:17
+			gc_save6 := gc_act
+			gc_in6 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line postsync.go:16
+				more := true
+//line postsync.go:18
+				gc_l_more[gc_lane] = more
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in6 &^ gc_dead
+				var gc_m6, gc_skip6 uint32
+				_ = gc_skip6
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line postsync.go:15
-					i := int32(gc_tx)
-					_ = i
+					gc_pos.Thread = gc_rank
+					more := gc_l_more[gc_lane]
+//line postsync.go:16
+					if more {
+						gc_m6 |= 1 << gc_lane
+					}
+				}
+				gc_in6 &= gc_m6
+				gc_act = gc_in6
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
+//line postsync.go:17
+					i += 32
+//line postsync.go:16
+					gc_c1v[gc_lane] = i < n[0]
 					gc_l_i[gc_lane] = i
 				}
-			}
-
 //line postsync.go:16
-			{
-				gc_save6 := gc_act
-				gc_in6 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
+				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line postsync.go:23
+					var more bool
 //line postsync.go:16
-					more := true
-					_ = more
+					more = gc_c1r[gc_lane]
 					gc_l_more[gc_lane] = more
 				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in6 &^ gc_dead
-					var gc_m6, gc_skip6 uint32
-					_ = gc_skip6
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						more := gc_l_more[gc_lane]
-						_ = more
-
-//line postsync.go:16
-						if more {
-							gc_m6 |= 1 << gc_lane
-						}
-					}
-					gc_in6 &= gc_m6
-					gc_act = gc_in6
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+			}
+			gc_act = gc_save6 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+//line postsync.go:19
+					copy(gc_at, gc_l_i[:])
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						i := gc_l_i[gc_lane]
-						_ = i
-
-//line postsync.go:17
-						i += 32
-
-//line postsync.go:16
-						gc_c1v[gc_lane] = i < n[0]
-						gc_l_i[gc_lane] = i
-					}
-
-//line postsync.go:16
-					compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						var more bool
-						_ = more
-
-//line postsync.go:16
-						more = gc_c1r[gc_lane]
-						gc_l_more[gc_lane] = more
-					}
-				}
-				gc_act = gc_save6 &^ gc_dead
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at := out[gc_off:][:32]
-
 //line postsync.go:19
-						copy(gc_at, gc_l_i[:])
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							i := gc_l_i[gc_lane]
-							_ = i
-
-//line postsync.go:19
-							out[gc_tx] = i
-						}
+						out[gc_tx] = i
 					}
 				}
 			}
@@ -193,222 +173,190 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
+//line postsync.go:33
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 //line postsync.go:27
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+			gc_tx := gc_vstep
+			gc_rank := gc_base + gc_tx
 //line postsync.go:27
-			_ = gc_iota
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+			i := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
 //line postsync.go:27
-				i := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line postsync.go:27
-				_ = i
-//line postsync.go:27
-				i.StoreSlice(gc_s_i[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line postsync.go:27
-					i := int32(gc_tx)
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line postsync.go:27
-					i := int32(gc_tx)
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line postsync.go:27
-					i := int32(gc_tx)
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line postsync.go:27
-					i := int32(gc_tx)
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			i.StoreSlice(gc_s_i[gc_rank:])
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line postsync.go:27
 				i := int32(gc_tx)
-				_ = i
+//line postsync.go:29
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line postsync.go:27
+				i := int32(gc_tx)
+//line postsync.go:29
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line postsync.go:27
+				i := int32(gc_tx)
+//line postsync.go:29
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line postsync.go:27
+				i := int32(gc_tx)
+//line postsync.go:29
 				gc_s_i[gc_rank] = i
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line postsync.go:27
+			i := int32(gc_tx)
+//line postsync.go:29
+			gc_s_i[gc_rank] = i
+		}
 	}
-
 //line postsync.go:28
 	for more := true; more; {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-		{
-			gc_vstep2 := 0
+//line postsync.go:34
+		gc_vstep2 := 0
 //line postsync.go:29
-			gc_vb := lanes.BroadcastInt32x8(32)
+		gc_vb := lanes.BroadcastInt32x8(32)
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
 //line postsync.go:29
-			_ = gc_vb
-			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-				gc_rank := gc_vstep2
-				_ = gc_rank
+			i := lanes.LoadInt32x8Slice(gc_s_i[gc_rank:])
 //line postsync.go:29
-				i := lanes.LoadInt32x8Slice(gc_s_i[gc_rank:])
+			i = i.Add(gc_vb)
 //line postsync.go:29
-				_ = i
-//line postsync.go:29
-				i = i.Add(gc_vb)
-//line postsync.go:29
-				i.StoreSlice(gc_s_i[gc_rank:])
-			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line postsync.go:29
-					i += 32
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line postsync.go:29
-					i += 32
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line postsync.go:29
-					i += 32
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line postsync.go:29
-					i += 32
-					gc_s_i[gc_rank] = i
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			i.StoreSlice(gc_s_i[gc_rank:])
+		}
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
-
+//line postsync.go:29
+				i += 32
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line postsync.go:29
+				i += 32
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line postsync.go:29
+				i += 32
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line postsync.go:29
 				i += 32
 				gc_s_i[gc_rank] = i
 			}
 		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+//line postsync.go:29
+			i += 32
+			gc_s_i[gc_rank] = i
+		}
+//line postsync.go:33
 		gc_r3 := false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-
+//line postsync.go:35
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
 //line postsync.go:28
-				if i < n[0] {
-					gc_r3 = true
-				}
+			if i < n[0] {
+				gc_r3 = true
 			}
 		}
-
 //line postsync.go:28
 		more = gc_r3
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(out) {
-				gc_at := out[:gc_bdx]
-
 //line postsync.go:31
-				copy(gc_at, gc_s_i[gc_base:][:gc_bdx])
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_s_i[gc_rank]
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(out) {
+			gc_at := out[:gc_bdx]
 //line postsync.go:31
-						out[gc_tx] = i
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_s_i[gc_rank]
-
-//line postsync.go:31
-						out[gc_tx] = i
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_s_i[gc_rank]
-
-//line postsync.go:31
-						out[gc_tx] = i
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_s_i[gc_rank]
-
-//line postsync.go:31
-						out[gc_tx] = i
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			copy(gc_at, gc_s_i[gc_base:][:gc_bdx])
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
-
 //line postsync.go:31
 					out[gc_tx] = i
 				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+//line postsync.go:31
+					out[gc_tx] = i
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+//line postsync.go:31
+					out[gc_tx] = i
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+//line postsync.go:31
+					out[gc_tx] = i
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line postsync.go:31
+				out[gc_tx] = i
 			}
 		}
 	}
@@ -417,4 +365,5 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 // gc_files_postsync holds the source files whose lines the kernels' records hash.
 //
 //go:embed postsync.go
+//line postsync.go:41
 var gc_files_postsync embed.FS

@@ -38,196 +38,166 @@ func gc_body_postVote(gc_b2 *compiled.Block, n, out []int32) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_i [32]int32
-		var gc_l_more [32]bool
-		var gc_c21v [32]bool
-		var gc_c21r [32]bool
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
+//line postsync.go:22
+	var gc_l_i [32]int32
+	var gc_l_more [32]bool
+	var gc_c21v [32]bool
+	var gc_c21r [32]bool
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line postsync.go:31
+		gc_left := gc_act2
+		if compiled.SIMD {
 //line postsync.go:15
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line postsync.go:15
-				_ = gc_iota
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line postsync.go:18
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line postsync.go:20
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line postsync.go:15
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
 //line postsync.go:15
-					_ = gc_iota2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line postsync.go:15
-						i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
-//line postsync.go:15
-						_ = i
-//line postsync.go:15
-						i.StoreSlice(gc_l_i[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+					i.StoreSlice(gc_l_i[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line postsync.go:30
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
 //line postsync.go:15
-						i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
+					i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
 //line postsync.go:15
-						_ = i
+					i.StoreSlice(gc_l_i[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
 //line postsync.go:15
-						i.StoreSlice(gc_l_i[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+					i := int32(gc_tx2)
+//line postsync.go:17
+					gc_l_i[gc_lane2] = i
+				}
+			}
+		}
+		{
+//line postsync.go:17
+			gc_save62 := gc_act2
+			gc_in62 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line postsync.go:16
+				more := true
+//line postsync.go:18
+				gc_l_more[gc_lane2] = more
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in62 &^ gc_dead2
+				var gc_m62, gc_skip62 uint32
+				_ = gc_skip62
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					more := gc_l_more[gc_lane2]
+//line postsync.go:16
+					if more {
+						gc_m62 |= 1 << gc_lane2
 					}
 				}
-				archsimd.ClearAVXUpperBits()
+				gc_in62 &= gc_m62
+				gc_act2 = gc_in62
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i := gc_l_i[gc_lane2]
+//line postsync.go:17
+					i += 32
+//line postsync.go:16
+					gc_c21v[gc_lane2] = i < n[0]
+					gc_l_i[gc_lane2] = i
+				}
+//line postsync.go:16
+				compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line postsync.go:23
+					var more bool
+//line postsync.go:16
+					more = gc_c21r[gc_lane2]
+					gc_l_more[gc_lane2] = more
+				}
 			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			gc_act2 = gc_save62 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off2 := gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+//line postsync.go:19
+					copy(gc_at2, gc_l_i[:])
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line postsync.go:15
-						i := int32(gc_tx2)
-						_ = i
-						gc_l_i[gc_lane2] = i
-					}
-				}
-			}
-
-//line postsync.go:16
-			{
-				gc_save62 := gc_act2
-				gc_in62 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line postsync.go:16
-					more := true
-					_ = more
-					gc_l_more[gc_lane2] = more
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in62 &^ gc_dead2
-					var gc_m62, gc_skip62 uint32
-					_ = gc_skip62
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						more := gc_l_more[gc_lane2]
-						_ = more
-
-//line postsync.go:16
-						if more {
-							gc_m62 |= 1 << gc_lane2
-						}
-					}
-					gc_in62 &= gc_m62
-					gc_act2 = gc_in62
-					if gc_act2 == 0 {
-						break
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line postsync.go:17
-						i += 32
-
-//line postsync.go:16
-						gc_c21v[gc_lane2] = i < n[0]
-						gc_l_i[gc_lane2] = i
-					}
-
-//line postsync.go:16
-					compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						var more bool
-						_ = more
-
-//line postsync.go:16
-						more = gc_c21r[gc_lane2]
-						gc_l_more[gc_lane2] = more
-					}
-				}
-				gc_act2 = gc_save62 &^ gc_dead2
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-
 //line postsync.go:19
-						copy(gc_at2, gc_l_i[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							i := gc_l_i[gc_lane2]
-							_ = i
-
-//line postsync.go:19
-							out[gc_tx2] = i
-						}
+						out[gc_tx2] = i
 					}
 				}
 			}
@@ -255,368 +225,312 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_i := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line postsync.go:33
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep3 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line postsync.go:27
-					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line postsync.go:27
-					_ = gc_iota3
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line postsync.go:27
-						i := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3)
-//line postsync.go:27
-						_ = i
-//line postsync.go:27
-						i.StoreSlice(gc_s_i[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line postsync.go:27
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line postsync.go:27
-				_ = gc_iota2
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line postsync.go:27
-					i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
-//line postsync.go:27
-					_ = i
+					i := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3)
 //line postsync.go:27
 					i.StoreSlice(gc_s_i[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep3, false
+			}(gc_vstep3)
+			if gc_stop {
+				return
 			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
 //line postsync.go:27
-					i := int32(gc_tx2)
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_tx2 := gc_vstep3
+				gc_rank2 := gc_base2 + gc_tx2
 //line postsync.go:27
-					i := int32(gc_tx2)
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
 //line postsync.go:27
-					i := int32(gc_tx2)
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line postsync.go:27
-					i := int32(gc_tx2)
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
+				i.StoreSlice(gc_s_i[gc_rank2:])
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step4 := gc_vstep3
+		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			{
+				gc_tx2 := gc_step4 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line postsync.go:27
 				i := int32(gc_tx2)
-				_ = i
+//line postsync.go:29
+				gc_s_i[gc_rank2] = i
+			}
+			{
+				gc_tx2 := gc_step4 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line postsync.go:27
+				i := int32(gc_tx2)
+//line postsync.go:29
+				gc_s_i[gc_rank2] = i
+			}
+			{
+				gc_tx2 := gc_step4 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line postsync.go:27
+				i := int32(gc_tx2)
+//line postsync.go:29
+				gc_s_i[gc_rank2] = i
+			}
+			{
+				gc_tx2 := gc_step4 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line postsync.go:27
+				i := int32(gc_tx2)
+//line postsync.go:29
 				gc_s_i[gc_rank2] = i
 			}
 		}
+		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line postsync.go:27
+			i := int32(gc_tx2)
+//line postsync.go:29
+			gc_s_i[gc_rank2] = i
+		}
 	}
-
 //line postsync.go:28
 	for more := true; more; {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-		{
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+//line postsync.go:34
+		gc_vstep4 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop2 bool
+			gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line postsync.go:29
-					gc_vb3 := archsimd.BroadcastInt32x16(32)
-//line postsync.go:29
-					_ = gc_vb3
-					for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-						gc_rank2 := gc_vstep4
-						_ = gc_rank2
-//line postsync.go:29
-						i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank2:])
-//line postsync.go:29
-						_ = i
-//line postsync.go:29
-						i = i.Add(gc_vb3)
-//line postsync.go:29
-						i.StoreSlice(gc_s_i[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line postsync.go:29
-				gc_vb2 := archsimd.BroadcastInt32x8(32)
-//line postsync.go:29
-				_ = gc_vb2
-				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_vb3 := archsimd.BroadcastInt32x16(32)
+				for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
 					gc_rank2 := gc_vstep4
-					_ = gc_rank2
 //line postsync.go:29
-					i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank2:])
+					i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank2:])
 //line postsync.go:29
-					_ = i
-//line postsync.go:29
-					i = i.Add(gc_vb2)
+					i = i.Add(gc_vb3)
 //line postsync.go:29
 					i.StoreSlice(gc_s_i[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop2 {
+				return
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-				{
-					gc_rank2 := gc_step5 + 0
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
+		}
+		if compiled.SIMD {
 //line postsync.go:29
-					i += 32
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_rank2 := gc_step5 + 1
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
+			gc_vb2 := archsimd.BroadcastInt32x8(32)
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 //line postsync.go:29
-					i += 32
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_rank2 := gc_step5 + 2
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
+				i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank2:])
 //line postsync.go:29
-					i += 32
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_rank2 := gc_step5 + 3
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
+				i = i.Add(gc_vb2)
 //line postsync.go:29
-					i += 32
-					gc_s_i[gc_rank2] = i
-				}
+				i.StoreSlice(gc_s_i[gc_rank2:])
 			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step5 := gc_vstep4
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			{
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 				i := gc_s_i[gc_rank2]
-
+//line postsync.go:29
+				i += 32
+				gc_s_i[gc_rank2] = i
+			}
+			{
+				gc_rank2 := gc_step5 + 1
+				gc_pos2.Thread = gc_rank2
+				i := gc_s_i[gc_rank2]
+//line postsync.go:29
+				i += 32
+				gc_s_i[gc_rank2] = i
+			}
+			{
+				gc_rank2 := gc_step5 + 2
+				gc_pos2.Thread = gc_rank2
+				i := gc_s_i[gc_rank2]
+//line postsync.go:29
+				i += 32
+				gc_s_i[gc_rank2] = i
+			}
+			{
+				gc_rank2 := gc_step5 + 3
+				gc_pos2.Thread = gc_rank2
+				i := gc_s_i[gc_rank2]
 //line postsync.go:29
 				i += 32
 				gc_s_i[gc_rank2] = i
 			}
 		}
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			i := gc_s_i[gc_rank2]
+//line postsync.go:29
+			i += 32
+			gc_s_i[gc_rank2] = i
+		}
+//line postsync.go:33
 		gc_r32 := false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-
+//line postsync.go:35
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			i := gc_s_i[gc_rank2]
 //line postsync.go:28
-				if i < n[0] {
-					gc_r32 = true
-				}
+			if i < n[0] {
+				gc_r32 = true
 			}
 		}
-
 //line postsync.go:28
 		more = gc_r32
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(out) {
-				gc_at2 := out[:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line postsync.go:31
-							i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank2:])
-//line postsync.go:31
-							_ = i
-//line postsync.go:31
-							i.StoreSlice(gc_at2[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(out) {
+			gc_at2 := out[:gc_bdx2]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line postsync.go:31
-						i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank2:])
-//line postsync.go:31
-						_ = i
+						i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank2:])
 //line postsync.go:31
 						i.StoreSlice(gc_at2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					i := gc_s_i[gc_rank2]
-
 //line postsync.go:31
-					gc_at2[gc_tx2] = i
+					i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank2:])
+//line postsync.go:31
+					i.StoreSlice(gc_at2[gc_tx2:])
 				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line postsync.go:38
+				i := gc_s_i[gc_rank2]
 //line postsync.go:31
-							i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank2:])
-//line postsync.go:31
-							_ = i
-//line postsync.go:31
-							if gc_tx2 < 0 || gc_tx2 > len(out)-16 {
-//line postsync.go:31
-								break
-//line postsync.go:31
-							}
-//line postsync.go:31
-							i.StoreSlice(out[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+				gc_at2[gc_tx2] = i
+			}
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line postsync.go:31
-						i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank2:])
+						i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank2:])
 //line postsync.go:31
-						_ = i
-//line postsync.go:31
-						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+						if gc_tx2 < 0 || gc_tx2 > len(out)-16 {
 //line postsync.go:31
 							break
-//line postsync.go:31
 						}
 //line postsync.go:31
 						i.StoreSlice(out[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop4 {
+					return
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						i := gc_s_i[gc_rank2]
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
+					gc_rank2 := gc_base2 + gc_tx2
 //line postsync.go:31
-						out[gc_tx2] = i
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						i := gc_s_i[gc_rank2]
-
+					i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank2:])
 //line postsync.go:31
-						out[gc_tx2] = i
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						i := gc_s_i[gc_rank2]
-
+					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
 //line postsync.go:31
-						out[gc_tx2] = i
+						break
 					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						i := gc_s_i[gc_rank2]
-
 //line postsync.go:31
-						out[gc_tx2] = i
-					}
+					i.StoreSlice(out[gc_tx2:])
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep6
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					i := gc_s_i[gc_rank2]
-
 //line postsync.go:31
 					out[gc_tx2] = i
 				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					i := gc_s_i[gc_rank2]
+//line postsync.go:31
+					out[gc_tx2] = i
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					i := gc_s_i[gc_rank2]
+//line postsync.go:31
+					out[gc_tx2] = i
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					i := gc_s_i[gc_rank2]
+//line postsync.go:31
+					out[gc_tx2] = i
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				i := gc_s_i[gc_rank2]
+//line postsync.go:31
+				out[gc_tx2] = i
 			}
 		}
 	}
@@ -625,4 +539,5 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 // gc_files_postsync holds the source files whose lines the kernels' records hash.
 //
 //go:embed postsync.go
+//line postsync.go:41
 var gc_files_postsync embed.FS

@@ -44,680 +44,564 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 	gc_n2 := gc_b2.Len()
 	gc_s_full := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
 	gc_s_v := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	{
-		var gc_c21m [32]uint32
-		var gc_c21v [32]int32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
-		var gc_c21r [32]int32
-		var gc_c22m [32]uint32
-		var gc_c22v [32]int32
-		var gc_c22a [32]int
-		var gc_c22w [32]int
-		var gc_c22r [32]int32
-		var gc_c23m [32]uint32
-		var gc_c23v [32]int32
-		var gc_c23a [32]int
-		var gc_c23w [32]int
-		var gc_c23r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						gc_pos2.Thread = gc_rank2
+//line prefix_lanes.go:24
+	var gc_c21m [32]uint32
+	var gc_c21v [32]int32
+	var gc_c21a [32]int
+	var gc_c21w [32]int
+	var gc_c21r [32]int32
+	var gc_c22m [32]uint32
+	var gc_c22v [32]int32
+	var gc_c22a [32]int
+	var gc_c22w [32]int
+	var gc_c22r [32]int32
+	var gc_c23m [32]uint32
+	var gc_c23v [32]int32
+	var gc_c23a [32]int
+	var gc_c23w [32]int
+	var gc_c23r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line prefix_lanes.go:44
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line prefix_lanes.go:52
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
 //line prefix_lanes.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line prefix_lanes.go:13
-						_ = i
-//line prefix_lanes.go:14
-						var warp int = (gc_rank2 >> 5)
-//line prefix_lanes.go:14
-						_ = warp
-//line prefix_lanes.go:15
-						var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
-//line prefix_lanes.go:15
-						_ = lanes
-//line prefix_lanes.go:16
-						var full uint32 = uint32(uint64(1)<<lanes - 1)
-//line prefix_lanes.go:16
-						_ = full
-						archsimd.BroadcastUint32x8(full).StoreSlice(gc_c21m[gc_lane2:])
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var warp int = (gc_rank2 >> 5)
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
+					var full uint32 = uint32(uint64(1)<<lanes - 1)
+					archsimd.BroadcastUint32x8(full).StoreSlice(gc_c21m[gc_lane2:])
 //line prefix_lanes.go:17
-						if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 //line prefix_lanes.go:17
-							break
-//line prefix_lanes.go:17
-						}
-						archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
-//line prefix_lanes.go:17
-						for gc_k3 := range 8 {
-//line prefix_lanes.go:17
-							gc_c21a[gc_lane2+gc_k3] = 1
-//line prefix_lanes.go:17
-						}
-//line prefix_lanes.go:17
-						for gc_k4 := range 8 {
-//line prefix_lanes.go:17
-							gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
-//line prefix_lanes.go:17
-						}
-						archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						gc_pos2.Thread = gc_rank2
-//line prefix_lanes.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line prefix_lanes.go:13
-						_ = i
-//line prefix_lanes.go:14
-						var warp int = (gc_rank2 >> 5)
-//line prefix_lanes.go:14
-						_ = warp
-//line prefix_lanes.go:15
-						var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
-//line prefix_lanes.go:15
-						_ = lanes
-//line prefix_lanes.go:16
-						var full uint32 = uint32(uint64(1)<<lanes - 1)
-//line prefix_lanes.go:16
-						_ = full
-						archsimd.BroadcastUint32x8(full).StoreSlice(gc_c21m[gc_lane2:])
+//line prefix_lanes.go:18
+					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
 //line prefix_lanes.go:17
-						if i < 0 || i > len(in)-8 {
+					for gc_k3 := range 8 {
 //line prefix_lanes.go:17
-							break
-//line prefix_lanes.go:17
-						}
-						archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
-//line prefix_lanes.go:17
-						for gc_k := range 8 {
-//line prefix_lanes.go:17
-							gc_c21a[gc_lane2+gc_k] = 1
-//line prefix_lanes.go:17
-						}
-//line prefix_lanes.go:17
-						for gc_k2 := range 8 {
-//line prefix_lanes.go:17
-							gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
-//line prefix_lanes.go:17
-						}
-						archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+						gc_c21a[gc_lane2+gc_k3] = 1
 					}
+//line prefix_lanes.go:17
+					for gc_k4 := range 8 {
+//line prefix_lanes.go:17
+						gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
+					}
+//line prefix_lanes.go:18
+					archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line prefix_lanes.go:33
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
+//line prefix_lanes.go:13
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var warp int = (gc_rank2 >> 5)
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
+					var full uint32 = uint32(uint64(1)<<lanes - 1)
+					archsimd.BroadcastUint32x8(full).StoreSlice(gc_c21m[gc_lane2:])
+//line prefix_lanes.go:17
+					if i < 0 || i > len(in)-8 {
+//line prefix_lanes.go:17
+						break
+					}
+//line prefix_lanes.go:18
+					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
+//line prefix_lanes.go:17
+					for gc_k := range 8 {
+//line prefix_lanes.go:17
+						gc_c21a[gc_lane2+gc_k] = 1
+					}
+//line prefix_lanes.go:17
+					for gc_k2 := range 8 {
+//line prefix_lanes.go:17
+						gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
+					}
+//line prefix_lanes.go:18
+					archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
-			if gc_left != 0 {
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					{
-
 //line prefix_lanes.go:14
-						warp := (gc_w2 >> 5)
-						_ = warp
-
-//line prefix_lanes.go:15
-						lanes := min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
-						_ = lanes
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line prefix_lanes.go:13
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line prefix_lanes.go:16
-							full := uint32(uint64(1)<<lanes - 1)
-							_ = full
-
+					warp := (gc_w2 >> 5)
+					lanes := min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
 //line prefix_lanes.go:17
-							gc_c21m[gc_lane2] = full
-							gc_c21v[gc_lane2] = in[i]
-							gc_c21a[gc_lane2] = 1
-							gc_c21w[gc_lane2] = gocuda.WarpSize
-							gc_s_full[gc_rank2] = full
-						}
-					}
-				}
-			}
-
-//line prefix_lanes.go:17
-			compiled.WarpLanes[int32, int32](gc_b2, "ShflXorSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line prefix_lanes.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line prefix_lanes.go:13
-						_ = i
-//line prefix_lanes.go:17
-						if i < 0 || i > len(in)-8 {
-//line prefix_lanes.go:17
-							break
-//line prefix_lanes.go:17
-						}
-//line prefix_lanes.go:17
-						v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line prefix_lanes.go:17
-						_ = v
-//line prefix_lanes.go:17
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line prefix_lanes.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line prefix_lanes.go:13
-						_ = i
-//line prefix_lanes.go:17
-						if i < 0 || i > len(in)-8 {
-//line prefix_lanes.go:17
-							break
-//line prefix_lanes.go:17
-						}
-//line prefix_lanes.go:17
-						v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line prefix_lanes.go:17
-						_ = v
-//line prefix_lanes.go:17
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left2&(1<<gc_lane2) == 0 {
+						if gc_left&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line prefix_lanes.go:13
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+//line prefix_lanes.go:16
+						full := uint32(uint64(1)<<lanes - 1)
+						gc_c21m[gc_lane2] = full
+						gc_c21v[gc_lane2] = in[i]
+						gc_c21a[gc_lane2] = 1
+						gc_c21w[gc_lane2] = gocuda.WarpSize
+						gc_s_full[gc_rank2] = full
+					}
+				}
+			}
+		}
 //line prefix_lanes.go:17
-						v := in[i] + gc_c21r[gc_lane2]
-						_ = v
-						gc_s_v[gc_rank2] = v
+		compiled.WarpLanes[int32, int32](gc_b2, "ShflXorSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx4.X + gc_lane2
+//line prefix_lanes.go:26
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+//line prefix_lanes.go:13
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line prefix_lanes.go:17
+					if i < 0 || i > len(in)-8 {
+//line prefix_lanes.go:17
+						break
 					}
+//line prefix_lanes.go:17
+					v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line prefix_lanes.go:17
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-			}
-			{
-				var gc_m72 uint32
-
-//line prefix_lanes.go:18
-				if (gc_w2>>5)%2 == k%2 {
-					gc_m72 = ^uint32(0)
-				}
-				gc_save72 := gc_act2
-				gc_act2 = gc_save72 & gc_m72
-				if gc_act2 != 0 {
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line prefix_lanes.go:19
-								full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
-//line prefix_lanes.go:19
-								_ = full
-//line prefix_lanes.go:19
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line prefix_lanes.go:19
-								_ = v
-//line prefix_lanes.go:19
-								full.StoreSlice(gc_c22m[gc_lane2:])
-//line prefix_lanes.go:19
-								v.StoreSlice(gc_c22v[gc_lane2:])
-//line prefix_lanes.go:19
-								for gc_k7 := range 8 {
-//line prefix_lanes.go:19
-									gc_c22a[gc_lane2+gc_k7] = 3
-//line prefix_lanes.go:19
-								}
-//line prefix_lanes.go:19
-								for gc_k8 := range 8 {
-//line prefix_lanes.go:19
-									gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
-//line prefix_lanes.go:19
-								}
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line prefix_lanes.go:19
-								full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
-//line prefix_lanes.go:19
-								_ = full
-//line prefix_lanes.go:19
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line prefix_lanes.go:19
-								_ = v
-//line prefix_lanes.go:19
-								full.StoreSlice(gc_c22m[gc_lane2:])
-//line prefix_lanes.go:19
-								v.StoreSlice(gc_c22v[gc_lane2:])
-//line prefix_lanes.go:19
-								for gc_k5 := range 8 {
-//line prefix_lanes.go:19
-									gc_c22a[gc_lane2+gc_k5] = 3
-//line prefix_lanes.go:19
-								}
-//line prefix_lanes.go:19
-								for gc_k6 := range 8 {
-//line prefix_lanes.go:19
-									gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
-//line prefix_lanes.go:19
-								}
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							full := gc_s_full[gc_rank2]
-							v := gc_s_v[gc_rank2]
-
-//line prefix_lanes.go:19
-							gc_c22m[gc_lane2] = full
-							gc_c22v[gc_lane2] = v
-							gc_c22a[gc_lane2] = 3
-							gc_c22w[gc_lane2] = gocuda.WarpSize
-						}
-					}
-
-//line prefix_lanes.go:19
-					compiled.WarpLanes[int32, int32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line prefix_lanes.go:19
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line prefix_lanes.go:19
-								_ = v
-//line prefix_lanes.go:19
-								v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Sub(v)
-//line prefix_lanes.go:19
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line prefix_lanes.go:19
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line prefix_lanes.go:19
-								_ = v
-//line prefix_lanes.go:19
-								v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Sub(v)
-//line prefix_lanes.go:19
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line prefix_lanes.go:19
-							v = gc_c22r[gc_lane2] - v
-							gc_s_v[gc_rank2] = v
-						}
-					}
-				}
-				gc_act2 = gc_save72 &^ gc_dead2
-			}
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line prefix_lanes.go:14
-				lane := (gc_rank2 & 31)
-				_ = lane
-				full := gc_s_full[gc_rank2]
-				v := gc_s_v[gc_rank2]
-
-//line prefix_lanes.go:21
-				for j := 0; j < lane%5+k; j++ {
-					v = 3*v + int32(j)
-				}
-
-//line prefix_lanes.go:24
-				gc_c23m[gc_lane2] = full
-				gc_c23v[gc_lane2] = v
-				gc_c23a[gc_lane2] = 2
-				gc_c23w[gc_lane2] = gocuda.WarpSize
-				gc_s_v[gc_rank2] = v
-			}
-
-//line prefix_lanes.go:24
-			compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_c23v, &gc_c23a, &gc_c23w, &gc_c23r)
-			gc_left5 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line prefix_lanes.go:24
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line prefix_lanes.go:24
-						_ = v
-//line prefix_lanes.go:24
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
-//line prefix_lanes.go:24
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line prefix_lanes.go:24
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line prefix_lanes.go:24
-						_ = v
-//line prefix_lanes.go:24
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
-//line prefix_lanes.go:24
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line prefix_lanes.go:24
-					v += gc_c23r[gc_lane2]
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line prefix_lanes.go:32
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line prefix_lanes.go:13
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line prefix_lanes.go:17
+					if i < 0 || i > len(in)-8 {
+//line prefix_lanes.go:17
+						break
+					}
+//line prefix_lanes.go:17
+					v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line prefix_lanes.go:17
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line prefix_lanes.go:13
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line prefix_lanes.go:17
+					v := in[i] + gc_c21r[gc_lane2]
+//line prefix_lanes.go:19
 					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
-	}
-	{
-		var gc_c24m [32]uint32
-		var gc_c24v [32]int32
-		var gc_c24r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left6 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line prefix_lanes.go:26
-						full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
-//line prefix_lanes.go:26
-						_ = full
-//line prefix_lanes.go:26
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line prefix_lanes.go:26
-						_ = v
-//line prefix_lanes.go:26
-						full.StoreSlice(gc_c24m[gc_lane2:])
-//line prefix_lanes.go:26
-						v.StoreSlice(gc_c24v[gc_lane2:])
-						gc_left6 &^= 0xff << gc_lane2
+		{
+			var gc_m72 uint32
+//line prefix_lanes.go:18
+			if (gc_w2>>5)%2 == k%2 {
+				gc_m72 = ^uint32(0)
+			}
+			gc_save72 := gc_act2
+			gc_act2 = gc_save72 & gc_m72
+			if gc_act2 != 0 {
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line prefix_lanes.go:19
+							full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
+//line prefix_lanes.go:19
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:19
+							full.StoreSlice(gc_c22m[gc_lane2:])
+//line prefix_lanes.go:19
+							v.StoreSlice(gc_c22v[gc_lane2:])
+//line prefix_lanes.go:19
+							for gc_k7 := range 8 {
+//line prefix_lanes.go:19
+								gc_c22a[gc_lane2+gc_k7] = 3
+							}
+//line prefix_lanes.go:19
+							for gc_k8 := range 8 {
+//line prefix_lanes.go:19
+								gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
+							}
+//line prefix_lanes.go:20
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line prefix_lanes.go:19
+							full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
+//line prefix_lanes.go:19
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:19
+							full.StoreSlice(gc_c22m[gc_lane2:])
+//line prefix_lanes.go:19
+							v.StoreSlice(gc_c22v[gc_lane2:])
+//line prefix_lanes.go:19
+							for gc_k5 := range 8 {
+//line prefix_lanes.go:19
+								gc_c22a[gc_lane2+gc_k5] = 3
+							}
+//line prefix_lanes.go:19
+							for gc_k6 := range 8 {
+//line prefix_lanes.go:19
+								gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
+							}
+//line prefix_lanes.go:20
+							gc_left3 &^= 0xff << gc_lane2
+						}
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line prefix_lanes.go:26
-						full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
-//line prefix_lanes.go:26
-						_ = full
-//line prefix_lanes.go:26
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line prefix_lanes.go:26
-						_ = v
-//line prefix_lanes.go:26
-						full.StoreSlice(gc_c24m[gc_lane2:])
-//line prefix_lanes.go:26
-						v.StoreSlice(gc_c24v[gc_lane2:])
-						gc_left6 &^= 0xff << gc_lane2
+//line prefix_lanes.go:32
+						full := gc_s_full[gc_rank2]
+						v := gc_s_v[gc_rank2]
+//line prefix_lanes.go:19
+						gc_c22m[gc_lane2] = full
+						gc_c22v[gc_lane2] = v
+						gc_c22a[gc_lane2] = 3
+						gc_c22w[gc_lane2] = gocuda.WarpSize
 					}
 				}
-				archsimd.ClearAVXUpperBits()
+//line prefix_lanes.go:19
+				compiled.WarpLanes[int32, int32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line prefix_lanes.go:19
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:19
+							v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Sub(v)
+//line prefix_lanes.go:19
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line prefix_lanes.go:19
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:19
+							v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Sub(v)
+//line prefix_lanes.go:19
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left4&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line prefix_lanes.go:32
+						v := gc_s_v[gc_rank2]
+//line prefix_lanes.go:19
+						v = gc_c22r[gc_lane2] - v
+						gc_s_v[gc_rank2] = v
+					}
+				}
 			}
-			if gc_left6 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left6&(1<<gc_lane2) == 0 {
+			gc_act2 = gc_save72 &^ gc_dead2
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line prefix_lanes.go:14
+			lane := (gc_rank2 & 31)
+//line prefix_lanes.go:16
+			full := gc_s_full[gc_rank2]
+			v := gc_s_v[gc_rank2]
+//line prefix_lanes.go:21
+			for j := 0; j < lane%5+k; j++ {
+				v = 3*v + int32(j)
+			}
+			gc_c23m[gc_lane2] = full
+			gc_c23v[gc_lane2] = v
+			gc_c23a[gc_lane2] = 2
+			gc_c23w[gc_lane2] = gocuda.WarpSize
+			gc_s_v[gc_rank2] = v
+		}
+//line prefix_lanes.go:24
+		compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_c23v, &gc_c23a, &gc_c23w, &gc_c23r)
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line prefix_lanes.go:24
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:24
+					v = v.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
+//line prefix_lanes.go:24
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					full := gc_s_full[gc_rank2]
+//line prefix_lanes.go:24
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:24
+					v = v.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
+//line prefix_lanes.go:24
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left5&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line prefix_lanes.go:37
+				v := gc_s_v[gc_rank2]
+//line prefix_lanes.go:24
+				v += gc_c23r[gc_lane2]
+				gc_s_v[gc_rank2] = v
+			}
+		}
+	}
+//line prefix_lanes.go:31
+	var gc_c24m [32]uint32
+	var gc_c24v [32]int32
+	var gc_c24r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left6 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line prefix_lanes.go:26
+					full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
+//line prefix_lanes.go:26
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:26
+					full.StoreSlice(gc_c24m[gc_lane2:])
+//line prefix_lanes.go:26
+					v.StoreSlice(gc_c24v[gc_lane2:])
+					gc_left6 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line prefix_lanes.go:26
+					full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
+//line prefix_lanes.go:26
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:26
+					full.StoreSlice(gc_c24m[gc_lane2:])
+//line prefix_lanes.go:26
+					v.StoreSlice(gc_c24v[gc_lane2:])
+					gc_left6 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left6 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left6&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line prefix_lanes.go:39
+				full := gc_s_full[gc_rank2]
+				v := gc_s_v[gc_rank2]
+//line prefix_lanes.go:26
+				gc_c24m[gc_lane2] = full
+				gc_c24v[gc_lane2] = v
+			}
+		}
+//line prefix_lanes.go:26
+		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_c24v, nil, nil, &gc_c24r)
+		gc_left7 := gc_act2
+		if compiled.SIMD {
+			gc_tidx9 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx9.X + gc_lane2
+//line prefix_lanes.go:35
+					gc_ty2 := gc_tidx9.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx9.Z
+					_ = gc_tz2
+//line prefix_lanes.go:13
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line prefix_lanes.go:13
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:26
+					v = v.Xor(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
+					if i < 0 || i > len(out)-8 {
+//line prefix_lanes.go:27
+						break
+					}
+//line prefix_lanes.go:27
+					v.StoreSlice(out[i:])
+//line prefix_lanes.go:27
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left7 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line prefix_lanes.go:42
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line prefix_lanes.go:13
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line prefix_lanes.go:13
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:26
+					v = v.Xor(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
+					if i < 0 || i > len(out)-8 {
+//line prefix_lanes.go:27
+						break
+					}
+//line prefix_lanes.go:27
+					v.StoreSlice(out[i:])
+//line prefix_lanes.go:27
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left7 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left7 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left7&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line prefix_lanes.go:13
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line prefix_lanes.go:15
 					v := gc_s_v[gc_rank2]
-
 //line prefix_lanes.go:26
-					gc_c24m[gc_lane2] = full
-					gc_c24v[gc_lane2] = v
-				}
-			}
-
-//line prefix_lanes.go:26
-			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_c24v, nil, nil, &gc_c24r)
-			gc_left7 := gc_act2
-			if compiled.SIMD {
-				gc_tidx9 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx9.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx9.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx9.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line prefix_lanes.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line prefix_lanes.go:13
-						_ = i
-//line prefix_lanes.go:13
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line prefix_lanes.go:13
-						_ = v
-//line prefix_lanes.go:26
-						v = v.Xor(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
-//line prefix_lanes.go:27
-						if i < 0 || i > len(out)-8 {
-//line prefix_lanes.go:27
-							break
-//line prefix_lanes.go:27
-						}
-//line prefix_lanes.go:27
-						v.StoreSlice(out[i:])
-//line prefix_lanes.go:27
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left7 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line prefix_lanes.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line prefix_lanes.go:13
-						_ = i
-//line prefix_lanes.go:13
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line prefix_lanes.go:13
-						_ = v
-//line prefix_lanes.go:26
-						v = v.Xor(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
-//line prefix_lanes.go:27
-						if i < 0 || i > len(out)-8 {
-//line prefix_lanes.go:27
-							break
-//line prefix_lanes.go:27
-						}
-//line prefix_lanes.go:27
-						v.StoreSlice(out[i:])
-//line prefix_lanes.go:27
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left7 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left7 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left7&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line prefix_lanes.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line prefix_lanes.go:26
-						v ^= gc_c24r[gc_lane2]
-
-//line prefix_lanes.go:27
-						out[i] = v
-						gc_s_v[gc_rank2] = v
-					}
+					v ^= gc_c24r[gc_lane2]
+					out[i] = v
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
@@ -727,4 +611,5 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 // gc_files_prefix_lanes holds the source files whose lines the kernels' records hash.
 //
 //go:embed prefix_lanes.go
+//line prefix_lanes.go:39
 var gc_files_prefix_lanes embed.FS

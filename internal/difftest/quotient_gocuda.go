@@ -50,81 +50,60 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := (gc_bx*gc_bdx)+off, d
-				gc_qoff2, gc_qd2 := (gc_bx*gc_bdx)+off, e
-				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
-					for gc_seg := gc_from; gc_seg < gc_to; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
-						gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-						_, _ = gc_q2, gc_r2
-						gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
-						gc_seglen := gc_segend - gc_seg
-						gc_off := (gc_bx * gc_bdx) + gc_seg
-						if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
-							gc_at := out[gc_off:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line quotient.go:14
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line quotient.go:15
-								{
-									x := i + off
-//line quotient.go:16
-									_ = x
-									gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
-								}
-							}
-						} else {
-							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line quotient.go:14
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line quotient.go:15
-								{
-									x := i + off
-//line quotient.go:16
-									_ = x
-									out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
-								}
+//line quotient.go:31
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := (gc_bx*gc_bdx)+off, d
+			gc_qoff2, gc_qd2 := (gc_bx*gc_bdx)+off, e
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+					_, _ = gc_q2, gc_r2
+					gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
+						gc_at := out[gc_off:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							{
+//line quotient.go:17
+								gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 							}
 						}
-						gc_seg = gc_segend
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line quotient.go:14
+							i := gc_bx*gc_bdx + gc_tx
+							{
+//line quotient.go:17
+								out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
+							}
+						}
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line quotient.go:14
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line quotient.go:15
-						{
-							x := i + off
-							out[i] = int32(x/d)*1000 + int32(x%d) + 7*int32(x%e) - int32(x/e)
-						}
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						x := i + off
+						out[i] = int32(x/d)*1000 + int32(x%d) + 7*int32(x%e) - int32(x/e)
 					}
 				}
 			}
@@ -158,106 +137,66 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_ty*w, d
-				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-					for gc_seg := 0; gc_seg < gc_bdx; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_bdx, gc_qd-gc_r)
-						gc_seglen := gc_segend - gc_seg
-						gc_off := (gc_ty * gc_bdx) + gc_seg
-						if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
-							gc_at := out[gc_off:][:gc_seglen]
-						gc_L1r:
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line quotient.go:27
-								x := gc_tx
-								_ = x
-
-//line quotient.go:27
-								y := gc_ty
-								_ = y
-
-//line quotient.go:28
-								idx := y*w + x
-								_ = idx
-
+//line quotient.go:38
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_ty*w, d
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_ty * gc_bdx) + gc_seg
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
+						gc_at := out[gc_off:][:gc_seglen]
+					gc_L1r:
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line quotient.go:29
-								if (gc_tx + gc_r) == 3 {
-									continue gc_L1r
-								}
-
-//line quotient.go:32
-								gc_at[gc_u] = int32(gc_q) + 1
+							if (gc_tx + gc_r) == 3 {
+								continue gc_L1r
 							}
-						} else {
-						gc_L1q:
-							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
+							gc_at[gc_u] = int32(gc_q) + 1
+						}
+					} else {
+					gc_L1q:
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line quotient.go:27
-								x := gc_tx
-								_ = x
-
+							x := gc_tx
 //line quotient.go:27
-								y := gc_ty
-								_ = y
-
-//line quotient.go:28
-								idx := y*w + x
-								_ = idx
-
+							y := gc_ty
 //line quotient.go:29
-								if (gc_tx + gc_r) == 3 {
-									continue gc_L1q
-								}
-
-//line quotient.go:32
-								out[y*gc_bdx+x] = int32(gc_q) + 1
+							if (gc_tx + gc_r) == 3 {
+								continue gc_L1q
 							}
+							out[y*gc_bdx+x] = int32(gc_q) + 1
 						}
-						gc_seg = gc_segend
 					}
-				} else {
-				gc_L1:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_seg = gc_segend
+				}
+			} else {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line quotient.go:27
-						x := gc_tx
-						_ = x
-
+					x := gc_tx
 //line quotient.go:27
-						y := gc_ty
-						_ = y
-
-//line quotient.go:28
-						idx := y*w + x
-						_ = idx
-
-//line quotient.go:29
-						if idx%d == 3 {
-							continue gc_L1
-						}
-
-//line quotient.go:32
-						out[y*gc_bdx+x] = int32(idx/d) + 1
+					y := gc_ty
+					idx := y*w + x
+					if idx%d == 3 {
+						continue gc_L1
 					}
+					out[y*gc_bdx+x] = int32(idx/d) + 1
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -300,111 +239,72 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
-		_ = gc_apart
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_bx*gc_bdx, C
-				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
-					for gc_seg := gc_from; gc_seg < gc_to; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_to, gc_qd-gc_r)
-						gc_seglen := gc_segend - gc_seg
-						gc_off := gc_q
-						gc_off2 := (gc_bx * gc_bdx) + gc_seg
-						gc_off3 := gc_r + gc_seg
-						if gc_off >= 0 && gc_off < len(rstd) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off < len(mean) && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 {
-							gc_at := rstd[gc_off:][:1]
-							gc_at2 := inp[gc_off2:][:gc_seglen]
-							gc_at3 := mean[gc_off:][:1]
-							gc_at4 := out[gc_off2:][:gc_seglen]
-							gc_at5 := weight[gc_off3:][:gc_seglen]
-							gc_at6 := bias[gc_off3:][:gc_seglen]
-							gc_elem := gc_at[0]
-							gc_elem2 := gc_at3[0]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line quotient.go:43
-								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line quotient.go:47
-								bt := gc_q
-
+//line quotient.go:62
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, C
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_q
+					gc_off2 := (gc_bx * gc_bdx) + gc_seg
+					gc_off3 := gc_r + gc_seg
+					if gc_off >= 0 && gc_off < len(rstd) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off < len(mean) && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 {
+						gc_at := rstd[gc_off:][:1]
+						gc_at2 := inp[gc_off2:][:gc_seglen]
+						gc_at3 := mean[gc_off:][:1]
+						gc_at4 := out[gc_off2:][:gc_seglen]
+						gc_at5 := weight[gc_off3:][:gc_seglen]
+						gc_at6 := bias[gc_off3:][:gc_seglen]
+						gc_elem := gc_at[0]
+						gc_elem2 := gc_at3[0]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line quotient.go:48
-								c := (gc_tx + gc_r)
-
-//line quotient.go:49
-								n := gc_elem * (gc_at2[gc_u] - gc_elem2)
-
-//line quotient.go:50
-								gc_at4[gc_u] = n*gc_at5[gc_u] + gc_at6[gc_u]
-								_ = bt
-								_ = c
-								_ = n
-							}
-						} else {
-							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line quotient.go:43
-								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line quotient.go:47
-								bt := gc_q
-
-//line quotient.go:48
-								c := (gc_tx + gc_r)
-
-//line quotient.go:49
-								n := rstd[bt] * (inp[idx] - mean[bt])
-
-//line quotient.go:50
-								out[idx] = n*weight[c] + bias[c]
-								_ = bt
-								_ = c
-								_ = n
-							}
+							c := (gc_tx + gc_r)
+							n := gc_elem * (gc_at2[gc_u] - gc_elem2)
+							gc_at4[gc_u] = n*gc_at5[gc_u] + gc_at6[gc_u]
+//line quotient.go:52
+							_ = c
 						}
-						gc_seg = gc_segend
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					} else {
+//line quotient.go:56
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line quotient.go:43
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
+							idx := gc_bx*gc_bdx + gc_tx
 //line quotient.go:47
-						bt := idx / C
-
-//line quotient.go:48
-						c := idx % C
-
-//line quotient.go:49
-						n := rstd[bt] * (inp[idx] - mean[bt])
-
-//line quotient.go:50
-						out[idx] = n*weight[c] + bias[c]
-						_ = bt
-						_ = c
-						_ = n
+							bt := gc_q
+							c := (gc_tx + gc_r)
+							n := rstd[bt] * (inp[idx] - mean[bt])
+							out[idx] = n*weight[c] + bias[c]
+						}
 					}
+//line quotient.go:56
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line quotient.go:43
+					idx := gc_bx*gc_bdx + gc_tx
+//line quotient.go:47
+					bt := idx / C
+					c := idx % C
+					n := rstd[bt] * (inp[idx] - mean[bt])
+					out[idx] = n*weight[c] + bias[c]
 				}
 			}
 		}
@@ -414,4 +314,5 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 // gc_files_quotient holds the source files whose lines the kernels' records hash.
 //
 //go:embed quotient.go
+//line quotient.go:64
 var gc_files_quotient embed.FS

@@ -51,157 +51,116 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff3, gc_qd3 := (gc_bx2*gc_bdx2)+off, d
-				gc_qoff4, gc_qd4 := (gc_bx2*gc_bdx2)+off, e
-				if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
-					for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-						gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
-						gc_r := gc_qoff3 - gc_q*gc_qd3
-						_, _ = gc_q, gc_r
-						gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
-						gc_r2 := gc_qoff4 - gc_q2*gc_qd4
-						_, _ = gc_q2, gc_r2
-						gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off2 := (gc_bx2 * gc_bdx2) + gc_seg2
-						if gc_off2 >= 0 && gc_off2 <= len(out) && gc_seglen2 <= len(out)-gc_off2 {
-							gc_at2 := out[gc_off2:][:gc_seglen2]
-							gc_vstep := gc_seg2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line quotient.go:31
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff3, gc_qd3 := (gc_bx2*gc_bdx2)+off, d
+			gc_qoff4, gc_qd4 := (gc_bx2*gc_bdx2)+off, e
+			if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
+				for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
+					gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
+					gc_r := gc_qoff3 - gc_q*gc_qd3
+					_, _ = gc_q, gc_r
+					gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
+					gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+					_, _ = gc_q2, gc_r2
+					gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off2 := (gc_bx2 * gc_bdx2) + gc_seg2
+					if gc_off2 >= 0 && gc_off2 <= len(out) && gc_seglen2 <= len(out)-gc_off2 {
+						gc_at2 := out[gc_off2:][:gc_seglen2]
+						gc_vstep := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line quotient.go:14
-									gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line quotient.go:14
-									_ = gc_iota2
+								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line quotient.go:17
-									gc_vb2 := archsimd.BroadcastInt32x16(7)
-//line quotient.go:17
-									_ = gc_vb2
-									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line quotient.go:14
-										var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line quotient.go:14
-										_ = i
-//line quotient.go:15
-										{
-											var x int = i + off
-//line quotient.go:16
-											_ = x
-											if (gc_tx2+gc_r) < -2147483648 || (gc_tx2+gc_r) > 2147483632 || ((gc_tx2+gc_r2) < -2147483648 || (gc_tx2+gc_r2) > 2147483632) {
-//line quotient.go:17
-												break
-//line quotient.go:17
-											}
-//line quotient.go:17
-											archsimd.BroadcastInt32x16(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x16(int32((gc_tx2 + gc_r))).Add(gc_iota2)).Add(gc_vb2.Mul(archsimd.BroadcastInt32x16(int32((gc_tx2 + gc_r2))).Add(gc_iota2))).Sub(archsimd.BroadcastInt32x16(int32(gc_q2))).StoreSlice(gc_at2[(gc_tx2 - gc_seg2):])
-//line quotient.go:17
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line quotient.go:14
-								gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line quotient.go:14
-								_ = gc_iota
-//line quotient.go:17
-								gc_vb := archsimd.BroadcastInt32x8(7)
-//line quotient.go:17
-								_ = gc_vb
-								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
+								gc_vb2 := archsimd.BroadcastInt32x16(7)
+								for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line quotient.go:14
 									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line quotient.go:14
-									_ = i
-//line quotient.go:15
 									{
 										var x int = i + off
 //line quotient.go:16
 										_ = x
-										if (gc_tx2+gc_r) < -2147483648 || (gc_tx2+gc_r) > 2147483640 || ((gc_tx2+gc_r2) < -2147483648 || (gc_tx2+gc_r2) > 2147483640) {
+										if (gc_tx2+gc_r) < -2147483648 || (gc_tx2+gc_r) > 2147483632 || ((gc_tx2+gc_r2) < -2147483648 || (gc_tx2+gc_r2) > 2147483632) {
 //line quotient.go:17
 											break
-//line quotient.go:17
 										}
 //line quotient.go:17
-										archsimd.BroadcastInt32x8(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x8(int32((gc_tx2 + gc_r))).Add(gc_iota)).Add(gc_vb.Mul(archsimd.BroadcastInt32x8(int32((gc_tx2 + gc_r2))).Add(gc_iota))).Sub(archsimd.BroadcastInt32x8(int32(gc_q2))).StoreSlice(gc_at2[(gc_tx2 - gc_seg2):])
-//line quotient.go:17
+										archsimd.BroadcastInt32x16(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x16(int32((gc_tx2 + gc_r))).Add(gc_iota2)).Add(gc_vb2.Mul(archsimd.BroadcastInt32x16(int32((gc_tx2 + gc_r2))).Add(gc_iota2))).Sub(archsimd.BroadcastInt32x16(int32(gc_q2))).StoreSlice(gc_at2[(gc_tx2 - gc_seg2):])
 									}
 								}
+//line quotient.go:19
 								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_seg2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line quotient.go:14
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line quotient.go:15
-								{
-									x := i + off
-//line quotient.go:16
-									_ = x
-									gc_at2[gc_u2] = int32(gc_q)*1000 + int32((gc_tx2 + gc_r)) + 7*int32((gc_tx2+gc_r2)) - int32(gc_q2)
-								}
-							}
-						} else {
-							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line quotient.go:14
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line quotient.go:15
-								{
-									x := i + off
-//line quotient.go:16
-									_ = x
-									out[i] = int32(gc_q)*1000 + int32((gc_tx2 + gc_r)) + 7*int32((gc_tx2+gc_r2)) - int32(gc_q2)
-								}
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
 						}
-						gc_seg2 = gc_segend2
+						if compiled.SIMD {
+//line quotient.go:14
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line quotient.go:17
+							gc_vb := archsimd.BroadcastInt32x8(7)
+							for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+//line quotient.go:14
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+								{
+									var x int = i + off
+//line quotient.go:16
+									_ = x
+									if (gc_tx2+gc_r) < -2147483648 || (gc_tx2+gc_r) > 2147483640 || ((gc_tx2+gc_r2) < -2147483648 || (gc_tx2+gc_r2) > 2147483640) {
+//line quotient.go:17
+										break
+									}
+//line quotient.go:17
+									archsimd.BroadcastInt32x8(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x8(int32((gc_tx2 + gc_r))).Add(gc_iota)).Add(gc_vb.Mul(archsimd.BroadcastInt32x8(int32((gc_tx2 + gc_r2))).Add(gc_iota))).Sub(archsimd.BroadcastInt32x8(int32(gc_q2))).StoreSlice(gc_at2[(gc_tx2 - gc_seg2):])
+								}
+							}
+//line quotient.go:19
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+							{
+//line quotient.go:17
+								gc_at2[gc_u2] = int32(gc_q)*1000 + int32((gc_tx2 + gc_r)) + 7*int32((gc_tx2+gc_r2)) - int32(gc_q2)
+							}
+						}
+					} else {
+						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line quotient.go:14
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							{
+//line quotient.go:17
+								out[i] = int32(gc_q)*1000 + int32((gc_tx2 + gc_r)) + 7*int32((gc_tx2+gc_r2)) - int32(gc_q2)
+							}
+						}
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line quotient.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line quotient.go:15
-						{
-							x := i + off
-							out[i] = int32(x/d)*1000 + int32(x%d) + 7*int32(x%e) - int32(x/e)
-						}
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						x := i + off
+						out[i] = int32(x/d)*1000 + int32(x%d) + 7*int32(x%e) - int32(x/e)
 					}
 				}
 			}
@@ -235,200 +194,128 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 			return
 		}
 		gc_pos2.Block = gc_blk2
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff2, gc_qd2 := gc_ty2*w, d
-				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-					for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-						gc_r := gc_qoff2 - gc_q*gc_qd2
-						_, _ = gc_q, gc_r
-						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off2 := (gc_ty2 * gc_bdx2) + gc_seg2
-						if gc_off2 >= 0 && gc_off2 <= len(out) && gc_seglen2 <= len(out)-gc_off2 {
-							gc_at2 := out[gc_off2:][:gc_seglen2]
-							gc_vstep := gc_seg2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line quotient.go:38
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff2, gc_qd2 := gc_ty2*w, d
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off2 := (gc_ty2 * gc_bdx2) + gc_seg2
+					if gc_off2 >= 0 && gc_off2 <= len(out) && gc_seglen2 <= len(out)-gc_off2 {
+						gc_at2 := out[gc_off2:][:gc_seglen2]
+						gc_vstep := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line quotient.go:27
-									gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line quotient.go:27
-									_ = gc_all2
-//line quotient.go:27
-									gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line quotient.go:27
-									_ = gc_iota2
-									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line quotient.go:27
-										gc_alive2 := gc_all2
-//line quotient.go:27
-										_ = gc_alive2
-//line quotient.go:27
-										var x int = gc_tx2
-//line quotient.go:27
-										_ = x
-//line quotient.go:27
-										var y int = gc_ty2
-//line quotient.go:27
-										_ = y
-//line quotient.go:28
-										var idx int = y*w + x
-//line quotient.go:28
-										_ = idx
-//line quotient.go:29
-										gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(3, (gc_tx2 + gc_r), 16))))
-//line quotient.go:29
-										_ = gc_if2
-//line quotient.go:29
-										if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line quotient.go:29
-											gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
-//line quotient.go:29
-										}
-										archsimd.BroadcastInt32x16(int32(gc_q)+1).StoreMasked((*[16]int32)(gc_at2[(gc_tx2-gc_seg2):]), gc_alive2)
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line quotient.go:27
-								gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line quotient.go:27
-								_ = gc_all
-//line quotient.go:27
-								gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line quotient.go:27
-								_ = gc_iota
-								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
+								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line quotient.go:27
-									gc_alive := gc_all
-//line quotient.go:27
-									_ = gc_alive
+									gc_alive2 := gc_all2
 //line quotient.go:27
 									var x int = gc_tx2
 //line quotient.go:27
-									_ = x
-//line quotient.go:27
 									var y int = gc_ty2
-//line quotient.go:27
-									_ = y
-//line quotient.go:28
 									var idx int = y*w + x
 //line quotient.go:28
 									_ = idx
+									gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(3, (gc_tx2 + gc_r), 16))))
 //line quotient.go:29
-									gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(3, (gc_tx2 + gc_r), 8))))
+									if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line quotient.go:29
-									_ = gc_if
-//line quotient.go:29
-									if gc_alive.And(gc_if).ToBits() != 0 {
-//line quotient.go:29
-										gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line quotient.go:29
+										gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 									}
-									archsimd.BroadcastInt32x8(int32(gc_q)+1).StoreMasked((*[8]int32)(gc_at2[(gc_tx2-gc_seg2):]), gc_alive)
+//line quotient.go:30
+									archsimd.BroadcastInt32x16(int32(gc_q)+1).StoreMasked((*[16]int32)(gc_at2[(gc_tx2-gc_seg2):]), gc_alive2)
 								}
 								archsimd.ClearAVXUpperBits()
-							}
-						gc_L1r2:
-							for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_seg2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line quotient.go:27
-								x := gc_tx2
-								_ = x
-
-//line quotient.go:27
-								y := gc_ty2
-								_ = y
-
-//line quotient.go:28
-								idx := y*w + x
-								_ = idx
-
-//line quotient.go:29
-								if (gc_tx2 + gc_r) == 3 {
-									continue gc_L1r2
-								}
-
-//line quotient.go:32
-								gc_at2[gc_u2] = int32(gc_q) + 1
-							}
-						} else {
-						gc_L1q2:
-							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line quotient.go:27
-								x := gc_tx2
-								_ = x
-
-//line quotient.go:27
-								y := gc_ty2
-								_ = y
-
-//line quotient.go:28
-								idx := y*w + x
-								_ = idx
-
-//line quotient.go:29
-								if (gc_tx2 + gc_r) == 3 {
-									continue gc_L1q2
-								}
-
-//line quotient.go:32
-								out[y*gc_bdx2+x] = int32(gc_q) + 1
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
 						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-				gc_L12:
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+						if compiled.SIMD {
 //line quotient.go:27
-						x := gc_tx2
-						_ = x
-
+							gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line quotient.go:27
-						y := gc_ty2
-						_ = y
-
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+//line quotient.go:27
+								gc_alive := gc_all
+//line quotient.go:27
+								var x int = gc_tx2
+//line quotient.go:27
+								var y int = gc_ty2
+								var idx int = y*w + x
 //line quotient.go:28
-						idx := y*w + x
-						_ = idx
-
+								_ = idx
+								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(3, (gc_tx2 + gc_r), 8))))
 //line quotient.go:29
-						if idx%d == 3 {
-							continue gc_L12
+								if gc_alive.And(gc_if).ToBits() != 0 {
+//line quotient.go:29
+									gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+								}
+//line quotient.go:30
+								archsimd.BroadcastInt32x8(int32(gc_q)+1).StoreMasked((*[8]int32)(gc_at2[(gc_tx2-gc_seg2):]), gc_alive)
+							}
+							archsimd.ClearAVXUpperBits()
 						}
-
-//line quotient.go:32
-						out[y*gc_bdx2+x] = int32(idx/d) + 1
+					gc_L1r2:
+						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+//line quotient.go:29
+							if (gc_tx2 + gc_r) == 3 {
+								continue gc_L1r2
+							}
+							gc_at2[gc_u2] = int32(gc_q) + 1
+						}
+					} else {
+					gc_L1q2:
+						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line quotient.go:27
+							x := gc_tx2
+//line quotient.go:27
+							y := gc_ty2
+//line quotient.go:29
+							if (gc_tx2 + gc_r) == 3 {
+								continue gc_L1q2
+							}
+							out[y*gc_bdx2+x] = int32(gc_q) + 1
+						}
 					}
+					gc_seg2 = gc_segend2
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+			} else {
+			gc_L12:
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line quotient.go:27
+					x := gc_tx2
+//line quotient.go:27
+					y := gc_ty2
+					idx := y*w + x
+					if idx%d == 3 {
+						continue gc_L12
+					}
+					out[y*gc_bdx2+x] = int32(idx/d) + 1
 				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -471,79 +358,42 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 			gc_bx2 = 0
 		}
 		gc_apart2 := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
-		_ = gc_apart2
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, C
-				if compiled.Segmented(gc_qoff2, gc_qd2, gc_from2, gc_to2) {
-					for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-						gc_r := gc_qoff2 - gc_q*gc_qd2
-						_, _ = gc_q, gc_r
-						gc_segend2 := min(gc_to2, gc_qd2-gc_r)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off4 := gc_q
-						gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
-						gc_off6 := gc_r + gc_seg2
-						if gc_off4 >= 0 && gc_off4 < len(rstd) && gc_apart2 && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off4 < len(mean) && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 {
-							gc_at7 := rstd[gc_off4:][:1]
-							gc_at8 := inp[gc_off5:][:gc_seglen2]
-							gc_at9 := mean[gc_off4:][:1]
-							gc_at10 := out[gc_off5:][:gc_seglen2]
-							gc_at11 := weight[gc_off6:][:gc_seglen2]
-							gc_at12 := bias[gc_off6:][:gc_seglen2]
-							gc_elem3 := gc_at7[0]
-							gc_elem4 := gc_at9[0]
-							gc_vstep := gc_seg2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line quotient.go:62
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, C
+			if compiled.Segmented(gc_qoff2, gc_qd2, gc_from2, gc_to2) {
+				for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_to2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off4 := gc_q
+					gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
+					gc_off6 := gc_r + gc_seg2
+					if gc_off4 >= 0 && gc_off4 < len(rstd) && gc_apart2 && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off4 < len(mean) && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 {
+						gc_at7 := rstd[gc_off4:][:1]
+						gc_at8 := inp[gc_off5:][:gc_seglen2]
+						gc_at9 := mean[gc_off4:][:1]
+						gc_at10 := out[gc_off5:][:gc_seglen2]
+						gc_at11 := weight[gc_off6:][:gc_seglen2]
+						gc_at12 := bias[gc_off6:][:gc_seglen2]
+						gc_elem3 := gc_at7[0]
+						gc_elem4 := gc_at9[0]
+						gc_vstep := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line quotient.go:43
-									gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line quotient.go:43
-									_ = gc_Lane0Mask322
-									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-//line quotient.go:43
-										var idx int = gc_bx2*gc_bdx2 + gc_tx2
-//line quotient.go:43
-										_ = idx
-//line quotient.go:47
-										var bt int = gc_q
-//line quotient.go:47
-										_ = bt
-//line quotient.go:48
-										var c int = (gc_tx2 + gc_r)
-//line quotient.go:48
-										_ = c
-//line quotient.go:49
-										n := compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_seg2):]).Sub(compiled.BroadcastFloat32x16At(&gc_at9[0], gc_Lane0Mask322)))
-//line quotient.go:49
-										_ = n
-										n.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_seg2):])).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_seg2):])).StoreSlice(gc_at10[(gc_tx2 - gc_seg2):])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line quotient.go:43
-								gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line quotient.go:43
-								_ = gc_Lane0Mask32
-								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
@@ -555,93 +405,79 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 									var bt int = gc_q
 //line quotient.go:47
 									_ = bt
-//line quotient.go:48
 									var c int = (gc_tx2 + gc_r)
 //line quotient.go:48
 									_ = c
-//line quotient.go:49
-									n := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_seg2):]).Sub(compiled.BroadcastFloat32x8At(&gc_at9[0], gc_Lane0Mask32)))
-//line quotient.go:49
-									_ = n
-									n.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_seg2):])).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_seg2):])).StoreSlice(gc_at10[(gc_tx2 - gc_seg2):])
+									n := compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_seg2):]).Sub(compiled.BroadcastFloat32x16At(&gc_at9[0], gc_Lane0Mask322)))
+									n.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_seg2):])).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_seg2):])).StoreSlice(gc_at10[(gc_tx2 - gc_seg2):])
 								}
 								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_seg2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line quotient.go:43
-								idx := gc_bx2*gc_bdx2 + gc_tx2
-								_ = idx
-
-//line quotient.go:47
-								bt := gc_q
-
-//line quotient.go:48
-								c := (gc_tx2 + gc_r)
-
-//line quotient.go:49
-								n := gc_elem3 * (gc_at8[gc_u2] - gc_elem4)
-
-//line quotient.go:50
-								gc_at10[gc_u2] = n*gc_at11[gc_u2] + gc_at12[gc_u2]
-								_ = bt
-								_ = c
-								_ = n
-							}
-						} else {
-							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line quotient.go:43
-								idx := gc_bx2*gc_bdx2 + gc_tx2
-								_ = idx
-
-//line quotient.go:47
-								bt := gc_q
-
-//line quotient.go:48
-								c := (gc_tx2 + gc_r)
-
-//line quotient.go:49
-								n := rstd[bt] * (inp[idx] - mean[bt])
-
-//line quotient.go:50
-								out[idx] = n*weight[c] + bias[c]
-								_ = bt
-								_ = c
-								_ = n
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
 						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+						if compiled.SIMD {
 //line quotient.go:43
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line quotient.go:43
+								var idx int = gc_bx2*gc_bdx2 + gc_tx2
+//line quotient.go:43
+								_ = idx
 //line quotient.go:47
-						bt := idx / C
-
+								var bt int = gc_q
+//line quotient.go:47
+								_ = bt
+								var c int = (gc_tx2 + gc_r)
 //line quotient.go:48
-						c := idx % C
-
-//line quotient.go:49
-						n := rstd[bt] * (inp[idx] - mean[bt])
-
-//line quotient.go:50
-						out[idx] = n*weight[c] + bias[c]
-						_ = bt
-						_ = c
-						_ = n
+								_ = c
+								n := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_seg2):]).Sub(compiled.BroadcastFloat32x8At(&gc_at9[0], gc_Lane0Mask32)))
+								n.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_seg2):])).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_seg2):])).StoreSlice(gc_at10[(gc_tx2 - gc_seg2):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+//line quotient.go:48
+							c := (gc_tx2 + gc_r)
+							n := gc_elem3 * (gc_at8[gc_u2] - gc_elem4)
+							gc_at10[gc_u2] = n*gc_at11[gc_u2] + gc_at12[gc_u2]
+//line quotient.go:52
+							_ = c
+						}
+					} else {
+//line quotient.go:56
+						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line quotient.go:43
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+//line quotient.go:47
+							bt := gc_q
+							c := (gc_tx2 + gc_r)
+							n := rstd[bt] * (inp[idx] - mean[bt])
+							out[idx] = n*weight[c] + bias[c]
+						}
 					}
+//line quotient.go:56
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line quotient.go:43
+					idx := gc_bx2*gc_bdx2 + gc_tx2
+//line quotient.go:47
+					bt := idx / C
+					c := idx % C
+					n := rstd[bt] * (inp[idx] - mean[bt])
+					out[idx] = n*weight[c] + bias[c]
 				}
 			}
 		}
@@ -651,4 +487,5 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 // gc_files_quotient holds the source files whose lines the kernels' records hash.
 //
 //go:embed quotient.go
+//line quotient.go:64
 var gc_files_quotient embed.FS

@@ -63,135 +63,91 @@ func gc_body_rangeRuns(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, sums []floa
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line range_steps.go:14
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line range_steps.go:18
 						xs := x[i*run+lens[i] : (i+1)*run]
-
 //line range_steps.go:18
 						ys := y[i*run+lens[i] : (i+1)*run]
-
-//line range_steps.go:19
 						var s float32
-
 						{
-
 //line range_steps.go:20
 							gc_xs := xs
 //line range_steps.go:20
 							gc_i := 0
 //line range_steps.go:20
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line range_steps.go:20
 								{
 //line range_steps.go:20
 									k := gc_i + 0
 //line range_steps.go:20
-									_ = k
-//line range_steps.go:20
 									v := gc_xs[k]
-//line range_steps.go:20
-									_ = v
-//line range_steps.go:20
 									{
+//line range_steps.go:21
 										ys[k] = 2*v + float32(k)
 										s += v
 										xs = xs[:0]
 									}
-//line range_steps.go:24
 								}
-//line range_steps.go:24
 								{
 //line range_steps.go:24
 									k := gc_i + 1
 //line range_steps.go:24
-									_ = k
-//line range_steps.go:24
 									v := gc_xs[k]
-//line range_steps.go:24
-									_ = v
-//line range_steps.go:20
 									{
+//line range_steps.go:21
 										ys[k] = 2*v + float32(k)
 										s += v
 										xs = xs[:0]
 									}
-//line range_steps.go:24
 								}
-//line range_steps.go:24
 								{
 //line range_steps.go:24
 									k := gc_i + 2
 //line range_steps.go:24
-									_ = k
-//line range_steps.go:24
 									v := gc_xs[k]
-//line range_steps.go:24
-									_ = v
-//line range_steps.go:20
 									{
+//line range_steps.go:21
 										ys[k] = 2*v + float32(k)
 										s += v
 										xs = xs[:0]
 									}
-//line range_steps.go:24
 								}
-//line range_steps.go:24
 								{
 //line range_steps.go:24
 									k := gc_i + 3
 //line range_steps.go:24
-									_ = k
-//line range_steps.go:24
 									v := gc_xs[k]
-//line range_steps.go:24
-									_ = v
-//line range_steps.go:20
 									{
+//line range_steps.go:21
 										ys[k] = 2*v + float32(k)
 										s += v
 										xs = xs[:0]
 									}
-//line range_steps.go:24
 								}
-//line range_steps.go:24
 							}
 //line range_steps.go:20
 							for ; gc_i < len(gc_xs); gc_i++ {
-//line range_steps.go:20
 								{
 //line range_steps.go:20
 									k := gc_i
 //line range_steps.go:20
-									_ = k
-//line range_steps.go:20
 									v := gc_xs[k]
-//line range_steps.go:20
-									_ = v
-//line range_steps.go:20
 									{
+//line range_steps.go:21
 										ys[k] = 2*v + float32(k)
 										s += v
 										xs = xs[:0]
 									}
-//line range_steps.go:24
 								}
-//line range_steps.go:24
 							}
-//line range_steps.go:24
 						}
-
 //line range_steps.go:25
 						sums[i] = s
-						_ = xs
-						_ = ys
-						_ = s
 					}
 				}
 			}
+//line range_steps.go:32
 		})
 	}
 }

@@ -42,555 +42,367 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_x
-
 //line readonly_helper.go:13
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-
 //line readonly_helper.go:15
 	var in_ []int32 = in
-
-//line readonly_helper.go:15
-	_ = in_
-
 //line readonly_helper.go:15
 	var s_ []int32 = s
-
-//line readonly_helper.go:15
-	_ = s_
-
 //line readonly_helper.go:15
 	var k_ int = k
-
-//line readonly_helper.go:15
-	_ = k_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line readonly_helper.go:17
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line readonly_helper.go:14
-					var i int = gc_bx*gc_bdx + gc_tx
+				var i int = gc_bx*gc_bdx + gc_tx
 //line readonly_helper.go:14
-					_ = i
+				_ = i
+				gc_t2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 //line readonly_helper.go:15
-					gc_t2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+				x := gc_t2
 //line readonly_helper.go:15
-					_ = gc_t2
+				x.StoreSlice(gc_s_x[gc_rank:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line readonly_helper.go:15
-					x := gc_t2
+				var x int32 = gc_at[gc_tx]
+//line readonly_helper.go:17
+				gc_s_x[gc_rank] = x
+			}
+		} else {
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+//line readonly_helper.go:14
+				var i int = gc_bx*gc_bdx + gc_tx
+				if i < 0 || i > len(in)-8 {
 //line readonly_helper.go:15
-					_ = x
-//line readonly_helper.go:15
-					x.StoreSlice(gc_s_x[gc_rank:])
+					break
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line readonly_helper.go:14
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line readonly_helper.go:15
-					var x int32 = gc_at[gc_tx]
-
+				gc_t := lanes.LoadInt32x8Slice(in[i:])
 //line readonly_helper.go:15
-					_ = x
-					_ = x
-					gc_s_x[gc_rank] = x
-				}
-			} else {
-				gc_vstep2 := 0
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line readonly_helper.go:14
-					var i int = gc_bx*gc_bdx + gc_tx
-//line readonly_helper.go:14
-					_ = i
+				x := gc_t
 //line readonly_helper.go:15
-					if i < 0 || i > len(in)-8 {
-//line readonly_helper.go:15
-						break
-//line readonly_helper.go:15
-					}
-//line readonly_helper.go:15
-					gc_t := lanes.LoadInt32x8Slice(in[i:])
-//line readonly_helper.go:15
-					_ = gc_t
-//line readonly_helper.go:15
-					x := gc_t
-//line readonly_helper.go:15
-					_ = x
-//line readonly_helper.go:15
-					x.StoreSlice(gc_s_x[gc_rank:])
-				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line readonly_helper.go:14
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line readonly_helper.go:15
-						var x int32 = in[i]
-
-//line readonly_helper.go:15
-						_ = x
-						_ = x
-						gc_s_x[gc_rank] = x
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line readonly_helper.go:14
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line readonly_helper.go:15
-						var x int32 = in[i]
-
-//line readonly_helper.go:15
-						_ = x
-						_ = x
-						gc_s_x[gc_rank] = x
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line readonly_helper.go:14
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line readonly_helper.go:15
-						var x int32 = in[i]
-
-//line readonly_helper.go:15
-						_ = x
-						_ = x
-						gc_s_x[gc_rank] = x
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line readonly_helper.go:14
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line readonly_helper.go:15
-						var x int32 = in[i]
-
-//line readonly_helper.go:15
-						_ = x
-						_ = x
-						gc_s_x[gc_rank] = x
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				x.StoreSlice(gc_s_x[gc_rank:])
+			}
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line readonly_helper.go:14
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line readonly_helper.go:15
 					var x int32 = in[i]
-
-//line readonly_helper.go:15
-					_ = x
-					_ = x
+//line readonly_helper.go:17
+					gc_s_x[gc_rank] = x
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line readonly_helper.go:14
+					i := gc_bx*gc_bdx + gc_tx
+					var x int32 = in[i]
+//line readonly_helper.go:17
+					gc_s_x[gc_rank] = x
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line readonly_helper.go:14
+					i := gc_bx*gc_bdx + gc_tx
+					var x int32 = in[i]
+//line readonly_helper.go:17
+					gc_s_x[gc_rank] = x
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line readonly_helper.go:14
+					i := gc_bx*gc_bdx + gc_tx
+					var x int32 = in[i]
+//line readonly_helper.go:17
 					gc_s_x[gc_rank] = x
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line readonly_helper.go:14
+				i := gc_bx*gc_bdx + gc_tx
+				var x int32 = in[i]
+//line readonly_helper.go:17
+				gc_s_x[gc_rank] = x
+			}
 		}
 	}
-
 //line readonly_helper.go:20
 	if in_[k_] > 0 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(s_) {
-					gc_at2 := s_[:gc_bdx]
-
+//line readonly_helper.go:22
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_) {
+				gc_at2 := s_[:gc_bdx]
 //line readonly_helper.go:21
-					copy(gc_at2, gc_s_x[gc_base:][:gc_bdx])
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							x := gc_s_x[gc_rank]
-
-//line readonly_helper.go:21
-							s_[gc_tx] = x
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							x := gc_s_x[gc_rank]
-
-//line readonly_helper.go:21
-							s_[gc_tx] = x
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							x := gc_s_x[gc_rank]
-
-//line readonly_helper.go:21
-							s_[gc_tx] = x
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							x := gc_s_x[gc_rank]
-
-//line readonly_helper.go:21
-							s_[gc_tx] = x
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				copy(gc_at2, gc_s_x[gc_base:][:gc_bdx])
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_s_x[gc_rank]
-
+//line readonly_helper.go:21
+						s_[gc_tx] = x
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_s_x[gc_rank]
+//line readonly_helper.go:21
+						s_[gc_tx] = x
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_s_x[gc_rank]
+//line readonly_helper.go:21
+						s_[gc_tx] = x
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_s_x[gc_rank]
 //line readonly_helper.go:21
 						s_[gc_tx] = x
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					x := gc_s_x[gc_rank]
+//line readonly_helper.go:21
+					s_[gc_tx] = x
+				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := 1, gc_bdx
-				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-					for gc_seg := 0; gc_seg < gc_bdx; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_bdx, gc_qd-gc_r)
-						gc_seglen := gc_segend - gc_seg
-						gc_off2 := gc_r + gc_seg
-						gc_off3 := (gc_bx * gc_bdx) + gc_seg
-						if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 {
-							gc_at3 := s_[gc_off2:][:gc_seglen]
-							gc_at4 := out[gc_off3:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line readonly_helper.go:14
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								x := gc_s_x[gc_rank]
-								_ = x
-
+//line readonly_helper.go:27
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off2 := gc_r + gc_seg
+					gc_off3 := (gc_bx * gc_bdx) + gc_seg
+					if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 {
+						gc_at3 := s_[gc_off2:][:gc_seglen]
+						gc_at4 := out[gc_off3:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+//line readonly_helper.go:16
+							x := gc_s_x[gc_rank]
 //line readonly_helper.go:23
-								x += gc_at3[gc_u]
-
+							x += gc_at3[gc_u]
 //line readonly_helper.go:25
-								var r int32 = x
-
-//line readonly_helper.go:25
-								_ = r
-
+							var r int32 = x
 //line readonly_helper.go:15
-								gc_at4[gc_u] = r
-								_ = r
-							}
-						} else {
-							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line readonly_helper.go:14
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								x := gc_s_x[gc_rank]
-								_ = x
-
-//line readonly_helper.go:23
-								x += s_[(gc_tx + gc_r)]
-
-//line readonly_helper.go:25
-								var r int32 = x
-
-//line readonly_helper.go:25
-								_ = r
-
-//line readonly_helper.go:15
-								out[i] = r
-								_ = r
-							}
+							gc_at4[gc_u] = r
 						}
-						gc_seg = gc_segend
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					} else {
+//line readonly_helper.go:19
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line readonly_helper.go:14
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						x := gc_s_x[gc_rank]
-						_ = x
-
+							i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:16
+							x := gc_s_x[gc_rank]
 //line readonly_helper.go:23
-						x += s_[(gc_tx+1)%gc_bdx]
-
+							x += s_[(gc_tx + gc_r)]
 //line readonly_helper.go:25
-						var r int32 = x
-
-//line readonly_helper.go:25
-						_ = r
-
+							var r int32 = x
 //line readonly_helper.go:15
-						out[i] = r
-						_ = r
+							out[i] = r
+						}
 					}
+//line readonly_helper.go:19
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line readonly_helper.go:14
+					i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:16
+					x := gc_s_x[gc_rank]
+//line readonly_helper.go:23
+					x += s_[(gc_tx+1)%gc_bdx]
+//line readonly_helper.go:25
+					var r int32 = x
+//line readonly_helper.go:15
+					out[i] = r
 				}
 			}
 		}
 	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_bx * gc_bdx
-				if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
-					gc_at5 := out[gc_off4:][:gc_bdx]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line readonly_helper.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x := gc_s_x[gc_rank]
-
-//line readonly_helper.go:25
-							var r int32 = x
-
-//line readonly_helper.go:25
-							_ = r
-
-//line readonly_helper.go:15
-							gc_at5[gc_tx] = r
-							_ = r
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line readonly_helper.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x := gc_s_x[gc_rank]
-
-//line readonly_helper.go:25
-							var r int32 = x
-
-//line readonly_helper.go:25
-							_ = r
-
-//line readonly_helper.go:15
-							gc_at5[gc_tx] = r
-							_ = r
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line readonly_helper.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x := gc_s_x[gc_rank]
-
-//line readonly_helper.go:25
-							var r int32 = x
-
-//line readonly_helper.go:25
-							_ = r
-
-//line readonly_helper.go:15
-							gc_at5[gc_tx] = r
-							_ = r
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line readonly_helper.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x := gc_s_x[gc_rank]
-
-//line readonly_helper.go:25
-							var r int32 = x
-
-//line readonly_helper.go:25
-							_ = r
-
-//line readonly_helper.go:15
-							gc_at5[gc_tx] = r
-							_ = r
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line readonly_helper.go:23
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_bx * gc_bdx
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+				gc_at5 := out[gc_off4:][:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+//line readonly_helper.go:32
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line readonly_helper.go:14
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
-
 //line readonly_helper.go:25
 						var r int32 = x
-
-//line readonly_helper.go:25
-						_ = r
-
 //line readonly_helper.go:15
 						gc_at5[gc_tx] = r
-						_ = r
 					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line readonly_helper.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x := gc_s_x[gc_rank]
-
-//line readonly_helper.go:25
-							var r int32 = x
-
-//line readonly_helper.go:25
-							_ = r
-
-//line readonly_helper.go:15
-							out[i] = r
-							_ = r
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line readonly_helper.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x := gc_s_x[gc_rank]
-
-//line readonly_helper.go:25
-							var r int32 = x
-
-//line readonly_helper.go:25
-							_ = r
-
-//line readonly_helper.go:15
-							out[i] = r
-							_ = r
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line readonly_helper.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x := gc_s_x[gc_rank]
-
-//line readonly_helper.go:25
-							var r int32 = x
-
-//line readonly_helper.go:25
-							_ = r
-
-//line readonly_helper.go:15
-							out[i] = r
-							_ = r
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line readonly_helper.go:14
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							x := gc_s_x[gc_rank]
-
-//line readonly_helper.go:25
-							var r int32 = x
-
-//line readonly_helper.go:25
-							_ = r
-
-//line readonly_helper.go:15
-							out[i] = r
-							_ = r
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					{
+//line readonly_helper.go:19
+						gc_tx := gc_step3 + 1
+//line readonly_helper.go:21
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line readonly_helper.go:14
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line readonly_helper.go:16
 						x := gc_s_x[gc_rank]
-
 //line readonly_helper.go:25
 						var r int32 = x
-
+//line readonly_helper.go:15
+						gc_at5[gc_tx] = r
+					}
+					{
+//line readonly_helper.go:19
+						gc_tx := gc_step3 + 2
+//line readonly_helper.go:21
+						gc_rank := gc_base + gc_tx
+//line readonly_helper.go:16
+						x := gc_s_x[gc_rank]
 //line readonly_helper.go:25
-						_ = r
-
+						var r int32 = x
+//line readonly_helper.go:15
+						gc_at5[gc_tx] = r
+					}
+					{
+//line readonly_helper.go:19
+						gc_tx := gc_step3 + 3
+//line readonly_helper.go:21
+						gc_rank := gc_base + gc_tx
+//line readonly_helper.go:16
+						x := gc_s_x[gc_rank]
+//line readonly_helper.go:25
+						var r int32 = x
+//line readonly_helper.go:15
+						gc_at5[gc_tx] = r
+					}
+				}
+//line readonly_helper.go:19
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line readonly_helper.go:16
+					x := gc_s_x[gc_rank]
+//line readonly_helper.go:25
+					var r int32 = x
+//line readonly_helper.go:15
+					gc_at5[gc_tx] = r
+				}
+			} else {
+//line readonly_helper.go:19
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line readonly_helper.go:14
+						i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:16
+						x := gc_s_x[gc_rank]
+//line readonly_helper.go:25
+						var r int32 = x
 //line readonly_helper.go:15
 						out[i] = r
-						_ = r
 					}
+					{
+//line readonly_helper.go:19
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line readonly_helper.go:14
+						i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:16
+						x := gc_s_x[gc_rank]
+//line readonly_helper.go:25
+						var r int32 = x
+//line readonly_helper.go:15
+						out[i] = r
+					}
+					{
+//line readonly_helper.go:19
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line readonly_helper.go:14
+						i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:16
+						x := gc_s_x[gc_rank]
+//line readonly_helper.go:25
+						var r int32 = x
+//line readonly_helper.go:15
+						out[i] = r
+					}
+					{
+//line readonly_helper.go:19
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line readonly_helper.go:14
+						i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:16
+						x := gc_s_x[gc_rank]
+//line readonly_helper.go:25
+						var r int32 = x
+//line readonly_helper.go:15
+						out[i] = r
+					}
+				}
+//line readonly_helper.go:19
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line readonly_helper.go:14
+					i := gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:16
+					x := gc_s_x[gc_rank]
+//line readonly_helper.go:25
+					var r int32 = x
+//line readonly_helper.go:15
+					out[i] = r
 				}
 			}
 		}
@@ -600,4 +412,5 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 // gc_files_readonly_helper holds the source files whose lines the kernels' records hash.
 //
 //go:embed readonly_helper.go
+//line readonly_helper.go:27
 var gc_files_readonly_helper embed.FS

@@ -42,803 +42,586 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_x := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_x
-
 //line readonly_helper.go:13
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-
 //line readonly_helper.go:15
 	var in_ []int32 = in
-
-//line readonly_helper.go:15
-	_ = in_
-
 //line readonly_helper.go:15
 	var s_ []int32 = s
-
-//line readonly_helper.go:15
-	_ = s_
-
 //line readonly_helper.go:15
 	var k_ int = k
-
-//line readonly_helper.go:15
-	_ = k_
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-				gc_at6 := in[gc_off5:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line readonly_helper.go:14
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line readonly_helper.go:14
-							_ = i
-//line readonly_helper.go:15
-							gc_t6 := archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])
-//line readonly_helper.go:15
-							_ = gc_t6
-//line readonly_helper.go:15
-							x := gc_t6
-//line readonly_helper.go:15
-							_ = x
-//line readonly_helper.go:15
-							x.StoreSlice(gc_s_x[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line readonly_helper.go:17
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2 * gc_bdx2
+		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
+			gc_at6 := in[gc_off5:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line readonly_helper.go:14
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line readonly_helper.go:14
 						_ = i
+						gc_t6 := archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])
 //line readonly_helper.go:15
-						gc_t5 := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])
-//line readonly_helper.go:15
-						_ = gc_t5
-//line readonly_helper.go:15
-						x := gc_t5
-//line readonly_helper.go:15
-						_ = x
+						x := gc_t6
 //line readonly_helper.go:15
 						x.StoreSlice(gc_s_x[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line readonly_helper.go:14
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line readonly_helper.go:14
 					_ = i
-
+					gc_t5 := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])
 //line readonly_helper.go:15
-					var x int32 = gc_at6[gc_tx2]
-
+					x := gc_t5
 //line readonly_helper.go:15
-					_ = x
-					_ = x
-					gc_s_x[gc_rank2] = x
+					x.StoreSlice(gc_s_x[gc_rank2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line readonly_helper.go:14
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line readonly_helper.go:14
-							_ = i
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 //line readonly_helper.go:15
-							if i < 0 || i > len(in)-16 {
-//line readonly_helper.go:15
-								break
-//line readonly_helper.go:15
-							}
-//line readonly_helper.go:15
-							gc_t4 := archsimd.LoadInt32x16Slice(in[i:])
-//line readonly_helper.go:15
-							_ = gc_t4
-//line readonly_helper.go:15
-							x := gc_t4
-//line readonly_helper.go:15
-							_ = x
-//line readonly_helper.go:15
-							x.StoreSlice(gc_s_x[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				var x int32 = gc_at6[gc_tx2]
+//line readonly_helper.go:17
+				gc_s_x[gc_rank2] = x
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line readonly_helper.go:14
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line readonly_helper.go:14
-						_ = i
-//line readonly_helper.go:15
-						if i < 0 || i > len(in)-8 {
+						if i < 0 || i > len(in)-16 {
 //line readonly_helper.go:15
 							break
-//line readonly_helper.go:15
 						}
 //line readonly_helper.go:15
-						gc_t3 := archsimd.LoadInt32x8Slice(in[i:])
+						gc_t4 := archsimd.LoadInt32x16Slice(in[i:])
 //line readonly_helper.go:15
-						_ = gc_t3
-//line readonly_helper.go:15
-						x := gc_t3
-//line readonly_helper.go:15
-						_ = x
+						x := gc_t4
 //line readonly_helper.go:15
 						x.StoreSlice(gc_s_x[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
 				}
-				gc_step5 := gc_vstep4
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
 //line readonly_helper.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
 //line readonly_helper.go:15
-						var x int32 = in[i]
-
-//line readonly_helper.go:15
-						_ = x
-						_ = x
-						gc_s_x[gc_rank2] = x
+						break
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line readonly_helper.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line readonly_helper.go:15
-						var x int32 = in[i]
-
+					gc_t3 := archsimd.LoadInt32x8Slice(in[i:])
 //line readonly_helper.go:15
-						_ = x
-						_ = x
-						gc_s_x[gc_rank2] = x
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line readonly_helper.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					x := gc_t3
 //line readonly_helper.go:15
-						var x int32 = in[i]
-
-//line readonly_helper.go:15
-						_ = x
-						_ = x
-						gc_s_x[gc_rank2] = x
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line readonly_helper.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line readonly_helper.go:15
-						var x int32 = in[i]
-
-//line readonly_helper.go:15
-						_ = x
-						_ = x
-						gc_s_x[gc_rank2] = x
-					}
+					x.StoreSlice(gc_s_x[gc_rank2:])
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep4
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line readonly_helper.go:14
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line readonly_helper.go:15
 					var x int32 = in[i]
-
-//line readonly_helper.go:15
-					_ = x
-					_ = x
+//line readonly_helper.go:17
+					gc_s_x[gc_rank2] = x
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:14
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var x int32 = in[i]
+//line readonly_helper.go:17
+					gc_s_x[gc_rank2] = x
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:14
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var x int32 = in[i]
+//line readonly_helper.go:17
+					gc_s_x[gc_rank2] = x
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:14
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var x int32 = in[i]
+//line readonly_helper.go:17
 					gc_s_x[gc_rank2] = x
 				}
 			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:14
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				var x int32 = in[i]
+//line readonly_helper.go:17
+				gc_s_x[gc_rank2] = x
+			}
 		}
 	}
-
 //line readonly_helper.go:20
 	if in_[k_] > 0 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(s_) {
-					gc_at7 := s_[:gc_bdx2]
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line readonly_helper.go:21
-								x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
-//line readonly_helper.go:21
-								_ = x
-//line readonly_helper.go:21
-								x.StoreSlice(gc_at7[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+//line readonly_helper.go:22
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(s_) {
+				gc_at7 := s_[:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line readonly_helper.go:21
-							x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
-//line readonly_helper.go:21
-							_ = x
+							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
 //line readonly_helper.go:21
 							x.StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						x := gc_s_x[gc_rank2]
-
 //line readonly_helper.go:21
-						gc_at7[gc_tx2] = x
+						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
+//line readonly_helper.go:21
+						x.StoreSlice(gc_at7[gc_tx2:])
 					}
-				} else {
-					gc_vstep6 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line readonly_helper.go:28
+					x := gc_s_x[gc_rank2]
 //line readonly_helper.go:21
-								x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
-//line readonly_helper.go:21
-								_ = x
-//line readonly_helper.go:21
-								if gc_tx2 < 0 || gc_tx2 > len(s_)-16 {
-//line readonly_helper.go:21
-									break
-//line readonly_helper.go:21
-								}
-//line readonly_helper.go:21
-								x.StoreSlice(s_[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_at7[gc_tx2] = x
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line readonly_helper.go:21
-							x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
+							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
 //line readonly_helper.go:21
-							_ = x
-//line readonly_helper.go:21
-							if gc_tx2 < 0 || gc_tx2 > len(s_)-8 {
+							if gc_tx2 < 0 || gc_tx2 > len(s_)-16 {
 //line readonly_helper.go:21
 								break
-//line readonly_helper.go:21
 							}
 //line readonly_helper.go:21
 							x.StoreSlice(s_[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
 					}
-					gc_step6 := gc_vstep6
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							x := gc_s_x[gc_rank2]
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line readonly_helper.go:21
-							s_[gc_tx2] = x
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							x := gc_s_x[gc_rank2]
-
+						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
 //line readonly_helper.go:21
-							s_[gc_tx2] = x
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							x := gc_s_x[gc_rank2]
-
+						if gc_tx2 < 0 || gc_tx2 > len(s_)-8 {
 //line readonly_helper.go:21
-							s_[gc_tx2] = x
+							break
 						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							x := gc_s_x[gc_rank2]
-
 //line readonly_helper.go:21
-							s_[gc_tx2] = x
-						}
+						x.StoreSlice(s_[gc_tx2:])
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						x := gc_s_x[gc_rank2]
-
+//line readonly_helper.go:21
+						s_[gc_tx2] = x
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						x := gc_s_x[gc_rank2]
+//line readonly_helper.go:21
+						s_[gc_tx2] = x
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						x := gc_s_x[gc_rank2]
+//line readonly_helper.go:21
+						s_[gc_tx2] = x
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						x := gc_s_x[gc_rank2]
 //line readonly_helper.go:21
 						s_[gc_tx2] = x
 					}
 				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					x := gc_s_x[gc_rank2]
+//line readonly_helper.go:21
+					s_[gc_tx2] = x
+				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff2, gc_qd2 := 1, gc_bdx2
-				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-					for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-						gc_r := gc_qoff2 - gc_q*gc_qd2
-						_, _ = gc_q, gc_r
-						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off6 := gc_r + gc_seg2
-						gc_off7 := (gc_bx2 * gc_bdx2) + gc_seg2
-						if gc_off6 >= 0 && gc_off6 <= len(s_) && gc_seglen2 <= len(s_)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen2 <= len(out)-gc_off7 {
-							gc_at8 := s_[gc_off6:][:gc_seglen2]
-							gc_at9 := out[gc_off7:][:gc_seglen2]
-							gc_vstep7 := gc_seg2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop5 bool
-								gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-									for ; gc_vstep7+15 < gc_segend2; gc_vstep7 += 16 {
-										gc_tx2 := gc_vstep7
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line readonly_helper.go:14
-										var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line readonly_helper.go:14
-										_ = i
-//line readonly_helper.go:14
-										x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
-//line readonly_helper.go:14
-										_ = x
-//line readonly_helper.go:23
-										x = x.Add(archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg2):]))
-//line readonly_helper.go:23
-										r := x
-//line readonly_helper.go:23
-										_ = r
-//line readonly_helper.go:23
-										r.StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
-//line readonly_helper.go:23
-										x.StoreSlice(gc_s_x[gc_rank2:])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep7, false
-								}(gc_vstep7)
-								if gc_stop5 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep7+7 < gc_segend2; gc_vstep7 += 8 {
+//line readonly_helper.go:27
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff2, gc_qd2 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off6 := gc_r + gc_seg2
+					gc_off7 := (gc_bx2 * gc_bdx2) + gc_seg2
+					if gc_off6 >= 0 && gc_off6 <= len(s_) && gc_seglen2 <= len(s_)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen2 <= len(out)-gc_off7 {
+						gc_at8 := s_[gc_off6:][:gc_seglen2]
+						gc_at9 := out[gc_off7:][:gc_seglen2]
+						gc_vstep7 := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop5 bool
+							gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+								for ; gc_vstep7+15 < gc_segend2; gc_vstep7 += 16 {
 									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line readonly_helper.go:14
 									var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line readonly_helper.go:14
 									_ = i
 //line readonly_helper.go:14
-									x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
-//line readonly_helper.go:14
-									_ = x
+									x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
 //line readonly_helper.go:23
-									x = x.Add(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg2):]))
+									x = x.Add(archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg2):]))
 //line readonly_helper.go:23
 									r := x
-//line readonly_helper.go:23
-									_ = r
 //line readonly_helper.go:23
 									r.StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
 //line readonly_helper.go:23
 									x.StoreSlice(gc_s_x[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u2 := gc_vstep7 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_seg2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line readonly_helper.go:14
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-								x := gc_s_x[gc_rank2]
-								_ = x
-
-//line readonly_helper.go:23
-								x += gc_at8[gc_u2]
-
-//line readonly_helper.go:25
-								var r int32 = x
-
-//line readonly_helper.go:25
-								_ = r
-
-//line readonly_helper.go:15
-								gc_at9[gc_u2] = r
-								_ = r
-							}
-						} else {
-							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line readonly_helper.go:14
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-								x := gc_s_x[gc_rank2]
-								_ = x
-
-//line readonly_helper.go:23
-								x += s_[(gc_tx2 + gc_r)]
-
-//line readonly_helper.go:25
-								var r int32 = x
-
-//line readonly_helper.go:25
-								_ = r
-
-//line readonly_helper.go:15
-								out[i] = r
-								_ = r
+								return gc_vstep7, false
+							}(gc_vstep7)
+							if gc_stop5 {
+								return
 							}
 						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+						if compiled.SIMD {
+							for ; gc_vstep7+7 < gc_segend2; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
 //line readonly_helper.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						x := gc_s_x[gc_rank2]
-						_ = x
-
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line readonly_helper.go:14
+								_ = i
+//line readonly_helper.go:14
+								x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
 //line readonly_helper.go:23
-						x += s_[(gc_tx2+1)%gc_bdx2]
-
+								x = x.Add(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg2):]))
+//line readonly_helper.go:23
+								r := x
+//line readonly_helper.go:23
+								r.StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
+//line readonly_helper.go:23
+								x.StoreSlice(gc_s_x[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep7 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
+//line readonly_helper.go:16
+							x := gc_s_x[gc_rank2]
+//line readonly_helper.go:23
+							x += gc_at8[gc_u2]
 //line readonly_helper.go:25
-						var r int32 = x
-
-//line readonly_helper.go:25
-						_ = r
-
+							var r int32 = x
 //line readonly_helper.go:15
-						out[i] = r
-						_ = r
+							gc_at9[gc_u2] = r
+						}
+					} else {
+//line readonly_helper.go:19
+						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:14
+							i := gc_bx2*gc_bdx2 + gc_tx2
+//line readonly_helper.go:16
+							x := gc_s_x[gc_rank2]
+//line readonly_helper.go:23
+							x += s_[(gc_tx2 + gc_r)]
+//line readonly_helper.go:25
+							var r int32 = x
+//line readonly_helper.go:15
+							out[i] = r
+						}
 					}
+//line readonly_helper.go:19
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:14
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line readonly_helper.go:16
+					x := gc_s_x[gc_rank2]
+//line readonly_helper.go:23
+					x += s_[(gc_tx2+1)%gc_bdx2]
+//line readonly_helper.go:25
+					var r int32 = x
+//line readonly_helper.go:15
+					out[i] = r
 				}
 			}
 		}
 	} else {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_bx2 * gc_bdx2
-				if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 {
-					gc_at10 := out[gc_off8:][:gc_bdx2]
-					gc_vstep8 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line readonly_helper.go:14
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line readonly_helper.go:14
-								_ = i
-//line readonly_helper.go:14
-								x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
-//line readonly_helper.go:14
-								_ = x
-//line readonly_helper.go:25
-								r := x
-//line readonly_helper.go:25
-								_ = r
-//line readonly_helper.go:15
-								r.StoreSlice(gc_at10[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+//line readonly_helper.go:23
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := gc_bx2 * gc_bdx2
+			if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 {
+				gc_at10 := out[gc_off8:][:gc_bdx2]
+				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line readonly_helper.go:14
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line readonly_helper.go:14
 							_ = i
 //line readonly_helper.go:14
-							x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
-//line readonly_helper.go:14
-							_ = x
+							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
 //line readonly_helper.go:25
 							r := x
-//line readonly_helper.go:25
-							_ = r
 //line readonly_helper.go:15
 							r.StoreSlice(gc_at10[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop6 {
+						return
 					}
-					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line readonly_helper.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line readonly_helper.go:14
 						_ = i
-						x := gc_s_x[gc_rank2]
-
+//line readonly_helper.go:14
+						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
 //line readonly_helper.go:25
-						var r int32 = x
-
-//line readonly_helper.go:25
-						_ = r
-
+						r := x
 //line readonly_helper.go:15
-						gc_at10[gc_tx2] = r
-						_ = r
+						r.StoreSlice(gc_at10[gc_tx2:])
 					}
-				} else {
-					gc_vstep9 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-								gc_tx2 := gc_vstep9
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line readonly_helper.go:14
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line readonly_helper.go:14
-								_ = i
-//line readonly_helper.go:14
-								x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
-//line readonly_helper.go:14
-								_ = x
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line readonly_helper.go:16
+					x := gc_s_x[gc_rank2]
 //line readonly_helper.go:25
-								r := x
-//line readonly_helper.go:25
-								_ = r
+					var r int32 = x
 //line readonly_helper.go:15
-								if i < 0 || i > len(out)-16 {
-//line readonly_helper.go:15
-									break
-//line readonly_helper.go:15
-								}
-//line readonly_helper.go:15
-								r.StoreSlice(out[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop7 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+					gc_at10[gc_tx2] = r
+				}
+			} else {
+//line readonly_helper.go:19
+				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line readonly_helper.go:14
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line readonly_helper.go:14
-							_ = i
-//line readonly_helper.go:14
-							x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
-//line readonly_helper.go:14
-							_ = x
+							x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:])
 //line readonly_helper.go:25
 							r := x
-//line readonly_helper.go:25
-							_ = r
 //line readonly_helper.go:15
-							if i < 0 || i > len(out)-8 {
+							if i < 0 || i > len(out)-16 {
 //line readonly_helper.go:15
 								break
-//line readonly_helper.go:15
 							}
 //line readonly_helper.go:15
 							r.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop7 {
+						return
 					}
-					gc_step7 := gc_vstep9
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
+						gc_rank2 := gc_base2 + gc_tx2
 //line readonly_helper.go:14
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x := gc_s_x[gc_rank2]
-
-//line readonly_helper.go:25
-							var r int32 = x
-
-//line readonly_helper.go:25
-							_ = r
-
-//line readonly_helper.go:15
-							out[i] = r
-							_ = r
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line readonly_helper.go:14
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x := gc_s_x[gc_rank2]
-
+						x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:])
 //line readonly_helper.go:25
-							var r int32 = x
-
-//line readonly_helper.go:25
-							_ = r
-
+						r := x
 //line readonly_helper.go:15
-							out[i] = r
-							_ = r
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line readonly_helper.go:14
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x := gc_s_x[gc_rank2]
-
-//line readonly_helper.go:25
-							var r int32 = x
-
-//line readonly_helper.go:25
-							_ = r
-
+						if i < 0 || i > len(out)-8 {
 //line readonly_helper.go:15
-							out[i] = r
-							_ = r
+							break
 						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line readonly_helper.go:14
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							x := gc_s_x[gc_rank2]
-
-//line readonly_helper.go:25
-							var r int32 = x
-
-//line readonly_helper.go:25
-							_ = r
-
 //line readonly_helper.go:15
-							out[i] = r
-							_ = r
-						}
+						r.StoreSlice(out[i:])
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep9
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line readonly_helper.go:14
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+//line readonly_helper.go:16
 						x := gc_s_x[gc_rank2]
-
 //line readonly_helper.go:25
 						var r int32 = x
-
-//line readonly_helper.go:25
-						_ = r
-
 //line readonly_helper.go:15
 						out[i] = r
-						_ = r
 					}
+					{
+//line readonly_helper.go:19
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:14
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line readonly_helper.go:16
+						x := gc_s_x[gc_rank2]
+//line readonly_helper.go:25
+						var r int32 = x
+//line readonly_helper.go:15
+						out[i] = r
+					}
+					{
+//line readonly_helper.go:19
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:14
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line readonly_helper.go:16
+						x := gc_s_x[gc_rank2]
+//line readonly_helper.go:25
+						var r int32 = x
+//line readonly_helper.go:15
+						out[i] = r
+					}
+					{
+//line readonly_helper.go:19
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:14
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line readonly_helper.go:16
+						x := gc_s_x[gc_rank2]
+//line readonly_helper.go:25
+						var r int32 = x
+//line readonly_helper.go:15
+						out[i] = r
+					}
+				}
+//line readonly_helper.go:19
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line readonly_helper.go:14
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line readonly_helper.go:16
+					x := gc_s_x[gc_rank2]
+//line readonly_helper.go:25
+					var r int32 = x
+//line readonly_helper.go:15
+					out[i] = r
 				}
 			}
 		}
@@ -848,4 +631,5 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 // gc_files_readonly_helper holds the source files whose lines the kernels' records hash.
 //
 //go:embed readonly_helper.go
+//line readonly_helper.go:27
 var gc_files_readonly_helper embed.FS

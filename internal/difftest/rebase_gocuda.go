@@ -39,7 +39,7 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line rebase.go:24
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -50,78 +50,67 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
-				gc_from = gc_to
-			} else if gc_bound >= gc_from {
-				gc_from = gc_bound + 1
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(in)-1, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := (gc_bx * gc_bdx) - 1
-				gc_off3 := (gc_bx * gc_bdx) + 1
-				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
-				gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off, len(in)-gc_off3), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at4 := in[gc_off3+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-
+//line rebase.go:35
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in)-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) - 1
+			gc_off3 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off, len(in)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := in[gc_off3+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line rebase.go:15
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line rebase.go:16
-								{
-									gc_at[gc_u] = gc_at2[gc_u] + 2*gc_at3[gc_u] + gc_at4[gc_u]
-								}
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							{
+//line rebase.go:17
+								gc_at[gc_u] = gc_at2[gc_u] + 2*gc_at3[gc_u] + gc_at4[gc_u]
 							}
-							gc_tx = gc_fasthi - 1
-							continue
 						}
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line rebase.go:15
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line rebase.go:16
-						{
-							out[i] = in[i-1] + 2*in[i] + in[i+1]
-						}
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line rebase.go:15
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line rebase.go:16
-						{
-							out[i] = in[i-1] + 2*in[i] + in[i+1]
-						}
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = in[i-1] + 2*in[i] + in[i+1]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line rebase.go:15
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = in[i-1] + 2*in[i] + in[i+1]
 					}
 				}
 			}
@@ -170,67 +159,48 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= h {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * pitch)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					gc_at2 := in[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rebase.go:27
-						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line rebase.go:28
-						y := gc_by*gc_bdy + gc_ty
-						_ = y
-
-//line rebase.go:29
-						{
-							gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rebase.go:27
-						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line rebase.go:28
-						y := gc_by*gc_bdy + gc_ty
-						_ = y
-
-//line rebase.go:29
-						{
-							out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
-						}
-					}
-				}
+//line rebase.go:51
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= h {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * pitch)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					{
+//line rebase.go:30
+						gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rebase.go:27
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					{
+						out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -259,7 +229,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line rebase.go:48
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -270,162 +240,112 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					gc_at2 := in[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line rebase.go:59
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line rebase.go:39
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:40
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line rebase.go:39
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:40
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line rebase.go:39
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:40
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line rebase.go:39
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:40
-							{
-								gc_at[gc_tx] = gc_at2[gc_tx] * 2
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line rebase.go:39
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line rebase.go:40
-						{
+//line rebase.go:41
 							gc_at[gc_tx] = gc_at2[gc_tx] * 2
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:39
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:40
-							{
-								out[i] = in[i] * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:39
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:40
-							{
-								out[i] = in[i] * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:39
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:40
-							{
-								out[i] = in[i] * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:39
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:40
-							{
-								out[i] = in[i] * 2
-							}
+//line rebase.go:41
+							gc_at[gc_tx] = gc_at2[gc_tx] * 2
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line rebase.go:41
+							gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line rebase.go:41
+							gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line rebase.go:41
+						gc_at[gc_tx] = gc_at2[gc_tx] * 2
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line rebase.go:39
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line rebase.go:40
 						{
 							out[i] = in[i] * 2
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line rebase.go:39
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = in[i] * 2
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line rebase.go:39
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = in[i] * 2
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line rebase.go:39
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = in[i] * 2
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line rebase.go:39
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = in[i] * 2
 					}
 				}
 			}
@@ -465,156 +385,120 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-			_ = gc_bx
+//line rebase.go:68
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-			{
-				gc_from, gc_to := gc_runlo, gc_runhi
-				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (gc_bx * gc_bdx) + gc_off
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-						gc_at := y[gc_off2:][:gc_to]
-						gc_at2 := x[gc_off2:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-
-//line rebase.go:50
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
+//line rebase.go:70
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 //line rebase.go:51
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-
-//line rebase.go:50
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line rebase.go:51
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-
-//line rebase.go:50
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line rebase.go:51
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-
-//line rebase.go:50
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								_ = i
-
-//line rebase.go:51
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line rebase.go:50
-							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-							_ = i
-
 //line rebase.go:51
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line rebase.go:50
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
+						{
+							gc_tx := gc_step + 1
 //line rebase.go:51
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line rebase.go:50
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
+							gc_more = true
 //line rebase.go:51
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line rebase.go:50
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line rebase.go:51
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line rebase.go:50
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line rebase.go:51
-								y[i] = a*x[i] + y[i]
-							}
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step + 2
+//line rebase.go:51
+							gc_more = true
+//line rebase.go:51
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+//line rebase.go:51
+							gc_more = true
+//line rebase.go:51
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line rebase.go:51
+						gc_more = true
+//line rebase.go:51
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-
 //line rebase.go:50
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
-
 //line rebase.go:51
 							y[i] = a*x[i] + y[i]
 						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line rebase.go:50
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line rebase.go:51
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line rebase.go:50
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line rebase.go:51
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line rebase.go:50
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line rebase.go:51
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+//line rebase.go:50
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line rebase.go:51
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-
 //line rebase.go:50
 		for gc_off, gc_limit, gc_more := 0, len(y), true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
@@ -622,161 +506,116 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 				return
 			}
 			gc_more = false
-			{
-				gc_bx := gc_lo%gc_gdx - 1
-				for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-					gc_pos.Block = gc_blk
-					gc_bx++
-					if gc_bx == gc_gdx {
-						gc_bx = 0
+//line rebase.go:57
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from, gc_to := 0, gc_bdx
-						if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-							gc_to = gc_bound
-						}
-						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_off3 := (gc_bx * gc_bdx) + gc_off
-							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-								gc_at3 := y[gc_off3:][:gc_to]
-								gc_at4 := x[gc_off3:][:gc_to]
-								gc_step3 := gc_from
-								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-									{
-										gc_tx := gc_step3 + 0
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line rebase.go:50
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+							gc_at3 := y[gc_off3:][:gc_to]
+							gc_at4 := x[gc_off3:][:gc_to]
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+								{
+									gc_tx := gc_step3 + 0
 //line rebase.go:51
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 1
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line rebase.go:50
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line rebase.go:51
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 2
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line rebase.go:50
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line rebase.go:51
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-									{
-										gc_tx := gc_step3 + 3
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line rebase.go:50
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-										_ = i
-
-//line rebase.go:51
-										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-									}
-								}
-								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line rebase.go:50
-									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
-									_ = i
-
 //line rebase.go:51
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
-							} else {
-								gc_step4 := gc_from
-								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-									{
-										gc_tx := gc_step4 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line rebase.go:50
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
+								{
+									gc_tx := gc_step3 + 1
 //line rebase.go:51
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx := gc_step4 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line rebase.go:50
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
+									gc_more = true
 //line rebase.go:51
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx := gc_step4 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line rebase.go:50
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
-//line rebase.go:51
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx := gc_step4 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line rebase.go:50
-										i := gc_bx*gc_bdx + gc_tx + gc_off
-										gc_more = true
-
-//line rebase.go:51
-										y[i] = a*x[i] + y[i]
-									}
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
-								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								{
+									gc_tx := gc_step3 + 2
+//line rebase.go:51
+									gc_more = true
+//line rebase.go:51
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step3 + 3
+//line rebase.go:51
+									gc_more = true
+//line rebase.go:51
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							}
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line rebase.go:51
+								gc_more = true
+//line rebase.go:51
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						} else {
+							gc_step4 := gc_from
+							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+								{
+									gc_tx := gc_step4 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-
 //line rebase.go:50
 									i := gc_bx*gc_bdx + gc_tx + gc_off
 									gc_more = true
-
 //line rebase.go:51
 									y[i] = a*x[i] + y[i]
 								}
+								{
+									gc_tx := gc_step4 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line rebase.go:50
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line rebase.go:51
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx := gc_step4 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line rebase.go:50
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line rebase.go:51
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx := gc_step4 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line rebase.go:50
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+//line rebase.go:51
+									y[i] = a*x[i] + y[i]
+								}
+							}
+							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line rebase.go:50
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line rebase.go:51
+								y[i] = a*x[i] + y[i]
 							}
 						}
 					}
@@ -810,7 +649,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line rebase.go:70
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -821,215 +660,135 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_ty := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if !((gc_by*gc_bdy + gc_ty) == row) {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
+//line rebase.go:81
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !((gc_by*gc_bdy + gc_ty) == row) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line rebase.go:60
-							x := gc_bx*gc_bdx + gc_tx
-							_ = x
-
-//line rebase.go:61
-							y := gc_by*gc_bdy + gc_ty
-							_ = y
-
-//line rebase.go:62
-							{
-								gc_at[gc_tx] = int32(y*1000 + gc_ty)
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line rebase.go:60
-							x := gc_bx*gc_bdx + gc_tx
-							_ = x
-
-//line rebase.go:61
-							y := gc_by*gc_bdy + gc_ty
-							_ = y
-
-//line rebase.go:62
-							{
-								gc_at[gc_tx] = int32(y*1000 + gc_ty)
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line rebase.go:60
-							x := gc_bx*gc_bdx + gc_tx
-							_ = x
-
-//line rebase.go:61
-							y := gc_by*gc_bdy + gc_ty
-							_ = y
-
-//line rebase.go:62
-							{
-								gc_at[gc_tx] = int32(y*1000 + gc_ty)
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line rebase.go:60
-							x := gc_bx*gc_bdx + gc_tx
-							_ = x
-
-//line rebase.go:61
-							y := gc_by*gc_bdy + gc_ty
-							_ = y
-
-//line rebase.go:62
-							{
-								gc_at[gc_tx] = int32(y*1000 + gc_ty)
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line rebase.go:60
-						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
+				continue
+			}
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line rebase.go:61
 						y := gc_by*gc_bdy + gc_ty
-						_ = y
-
-//line rebase.go:62
 						{
 							gc_at[gc_tx] = int32(y*1000 + gc_ty)
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:60
-							x := gc_bx*gc_bdx + gc_tx
-							_ = x
-
+					{
+						gc_tx := gc_step + 1
 //line rebase.go:61
-							y := gc_by*gc_bdy + gc_ty
-							_ = y
-
-//line rebase.go:62
-							{
-								out[x] = int32(y*1000 + gc_ty)
-							}
-						}
+						y := gc_by*gc_bdy + gc_ty
 						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:60
-							x := gc_bx*gc_bdx + gc_tx
-							_ = x
-
-//line rebase.go:61
-							y := gc_by*gc_bdy + gc_ty
-							_ = y
-
-//line rebase.go:62
-							{
-								out[x] = int32(y*1000 + gc_ty)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:60
-							x := gc_bx*gc_bdx + gc_tx
-							_ = x
-
-//line rebase.go:61
-							y := gc_by*gc_bdy + gc_ty
-							_ = y
-
-//line rebase.go:62
-							{
-								out[x] = int32(y*1000 + gc_ty)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:60
-							x := gc_bx*gc_bdx + gc_tx
-							_ = x
-
-//line rebase.go:61
-							y := gc_by*gc_bdy + gc_ty
-							_ = y
-
-//line rebase.go:62
-							{
-								out[x] = int32(y*1000 + gc_ty)
-							}
+							gc_at[gc_tx] = int32(y*1000 + gc_ty)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line rebase.go:61
+						y := gc_by*gc_bdy + gc_ty
+						{
+							gc_at[gc_tx] = int32(y*1000 + gc_ty)
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+//line rebase.go:61
+						y := gc_by*gc_bdy + gc_ty
+						{
+							gc_at[gc_tx] = int32(y*1000 + gc_ty)
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line rebase.go:61
+					y := gc_by*gc_bdy + gc_ty
+					{
+						gc_at[gc_tx] = int32(y*1000 + gc_ty)
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line rebase.go:60
 						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line rebase.go:61
 						y := gc_by*gc_bdy + gc_ty
-						_ = y
-
-//line rebase.go:62
+						{
+							out[x] = int32(y*1000 + gc_ty)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line rebase.go:60
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
+						{
+							out[x] = int32(y*1000 + gc_ty)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line rebase.go:60
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
+						{
+							out[x] = int32(y*1000 + gc_ty)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line rebase.go:60
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
 						{
 							out[x] = int32(y*1000 + gc_ty)
 						}
 					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line rebase.go:60
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					{
+						out[x] = int32(y*1000 + gc_ty)
+					}
 				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1072,151 +831,93 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := 0 - k
-				gc_off2 := gc_bx * gc_bdx
-				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
-					gc_at := in[gc_off:][:gc_bdx]
-					gc_at2 := out[gc_off2:][:gc_bdx]
-					gc_vstep := 0
+//line rebase.go:93
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0 - k
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at := in[gc_off:][:gc_bdx]
+				gc_at2 := out[gc_off2:][:gc_bdx]
+				gc_vstep := 0
 //line rebase.go:77
-					gc_vb5 := lanes.BroadcastFloat32x8(float32(-1))
+				gc_vb5 := lanes.BroadcastFloat32x8(float32(-1))
 //line rebase.go:77
-					_ = gc_vb5
-//line rebase.go:77
-					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line rebase.go:77
-					_ = gc_iota4
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:79
-					gc_vb6 := lanes.BroadcastFloat32x8(2)
-//line rebase.go:79
-					_ = gc_vb6
-					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				gc_vb6 := lanes.BroadcastFloat32x8(2)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line rebase.go:76
-						var i int = gc_tx
-//line rebase.go:76
-						_ = i
-//line rebase.go:77
-						y := gc_vb5
-//line rebase.go:77
-						_ = y
+					var i int = gc_tx
+					y := gc_vb5
+					if i >= k+lo {
 //line rebase.go:78
-						if i >= k+lo {
+						y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
+					} else {
 //line rebase.go:78
-							y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
+						gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 //line rebase.go:78
-						} else {
+						if gc_if4.ToBits() != 0 {
 //line rebase.go:78
-							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
-//line rebase.go:78
-							_ = gc_if4
-//line rebase.go:78
-							if gc_if4.ToBits() != 0 {
-//line rebase.go:78
-								y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6).Merge(y, gc_if4)
-//line rebase.go:78
-							}
-//line rebase.go:78
+							y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6).Merge(y, gc_if4)
 						}
-//line rebase.go:78
-						y.StoreSlice(gc_at2[gc_tx:])
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rebase.go:76
-						i := gc_tx
-						_ = i
-
-//line rebase.go:77
-						y := float32(-1)
-
 //line rebase.go:78
-						if i >= k+lo {
-							y = gc_at[gc_tx] * 2
-						}
-
-//line rebase.go:81
-						gc_at2[gc_tx] = y
-						_ = y
+					y.StoreSlice(gc_at2[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line rebase.go:76
+					i := gc_tx
+					y := float32(-1)
+					if i >= k+lo {
+						y = gc_at[gc_tx] * 2
 					}
-				} else {
-					gc_vstep2 := 0
+					gc_at2[gc_tx] = y
+				}
+			} else {
+//line rebase.go:85
+				gc_vstep2 := 0
 //line rebase.go:77
-					gc_vb2 := lanes.BroadcastFloat32x8(float32(-1))
+				gc_vb2 := lanes.BroadcastFloat32x8(float32(-1))
 //line rebase.go:77
-					_ = gc_vb2
-//line rebase.go:77
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line rebase.go:77
-					_ = gc_iota2
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:79
-					gc_vb3 := lanes.BroadcastFloat32x8(2)
-//line rebase.go:79
-					_ = gc_vb3
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				gc_vb3 := lanes.BroadcastFloat32x8(2)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line rebase.go:76
-						var i int = gc_tx
-//line rebase.go:76
-						_ = i
-//line rebase.go:77
-						y := gc_vb2
-//line rebase.go:77
-						_ = y
+					var i int = gc_tx
+					y := gc_vb2
+					if (i-
+						k) < 0 || (i-k) > len(in)-8 || (gc_bx*gc_bdx+i) < 0 || (gc_bx*gc_bdx+i) > len(out)-8 {
 //line rebase.go:78
-						if (i-
-							k) < 0 || (i-k) > len(in)-8 || (gc_bx*gc_bdx+i) < 0 || (gc_bx*gc_bdx+i) > len(out)-8 {
-//line rebase.go:78
-							break
-//line rebase.go:78
-						}
-//line rebase.go:78
-						if i >= k+lo {
-//line rebase.go:78
-							y = lanes.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3)
-						} else {
-//line rebase.go:79
-							gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
-//line rebase.go:78
-							_ = gc_if2
-//line rebase.go:78
-							if gc_if2.ToBits() != 0 {
-//line rebase.go:78
-								y = lanes.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3).Merge(y, gc_if2)
-							}
-//line rebase.go:79
-						}
-//line rebase.go:81
-						y.StoreSlice(out[gc_bx*gc_bdx+i:])
+						break
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rebase.go:76
-						i := gc_tx
-						_ = i
-
-//line rebase.go:77
-						y := float32(-1)
-
 //line rebase.go:78
-						if i >= k+lo {
-							y = in[i-k] * 2
+					if i >= k+lo {
+//line rebase.go:78
+						y = lanes.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3)
+					} else {
+//line rebase.go:79
+						gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+//line rebase.go:78
+						if gc_if2.ToBits() != 0 {
+//line rebase.go:78
+							y = lanes.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3).Merge(y, gc_if2)
 						}
-
-//line rebase.go:81
-						out[gc_bx*gc_bdx+i] = y
-						_ = y
 					}
+					y.StoreSlice(out[gc_bx*gc_bdx+i:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rebase.go:76
+					i := gc_tx
+					y := float32(-1)
+					if i >= k+lo {
+						y = in[i-k] * 2
+					}
+					out[gc_bx*gc_bdx+i] = y
 				}
 			}
 		}
@@ -1251,7 +952,6 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line rebase.go:99
 	tile_ := gocuda.Shared[[rebaseTileW]float32](t, rebaseTileH)[:rebaseTileH]
 	{
@@ -1262,7 +962,6 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 			if gc_row >= 0 && gc_row < len(tile_) && gc_bdx <= len(tile_[gc_row]) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := tile_[gc_row][:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-
 //line rebase.go:101
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
@@ -1271,105 +970,26 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rebase.go:98
-							tx := gc_tx
-							_ = tx
-
-//line rebase.go:98
-							ty := gc_ty
-							_ = ty
-
-//line rebase.go:100
-							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-							_ = at
-
 //line rebase.go:101
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rebase.go:98
-							tx := gc_tx
-							_ = tx
-
-//line rebase.go:98
-							ty := gc_ty
-							_ = ty
-
-//line rebase.go:100
-							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-							_ = at
-
 //line rebase.go:101
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rebase.go:98
-							tx := gc_tx
-							_ = tx
-
-//line rebase.go:98
-							ty := gc_ty
-							_ = ty
-
-//line rebase.go:100
-							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-							_ = at
-
 //line rebase.go:101
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rebase.go:98
-							tx := gc_tx
-							_ = tx
-
-//line rebase.go:98
-							ty := gc_ty
-							_ = ty
-
-//line rebase.go:100
-							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-							_ = at
-
 //line rebase.go:101
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rebase.go:98
-						tx := gc_tx
-						_ = tx
-
-//line rebase.go:98
-						ty := gc_ty
-						_ = ty
-
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						_ = at
-
 //line rebase.go:101
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
@@ -1381,100 +1001,60 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rebase.go:98
 						tx := gc_tx
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						_ = at
-
-//line rebase.go:101
 						tile_[ty][tx] = in[at]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rebase.go:98
 						tx := gc_tx
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						_ = at
-
-//line rebase.go:101
 						tile_[ty][tx] = in[at]
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rebase.go:98
 						tx := gc_tx
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						_ = at
-
-//line rebase.go:101
 						tile_[ty][tx] = in[at]
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rebase.go:98
 						tx := gc_tx
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						_ = at
-
-//line rebase.go:101
 						tile_[ty][tx] = in[at]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rebase.go:98
 					tx := gc_tx
-					_ = tx
-
 //line rebase.go:98
 					ty := gc_ty
-					_ = ty
-
 //line rebase.go:100
 					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-					_ = at
-
-//line rebase.go:101
 					tile_[ty][tx] = in[at]
 				}
 			}
@@ -1484,80 +1064,64 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 			}
 		}
 	}
-
 //line rebase.go:103
 	for s := 1; s < gc_bdy; s *= 2 {
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			gc_rstep := 1
-			if (2*s) > 0 && gc_bdy%(2*s) == 0 {
-				gc_rstep = (2 * s)
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
-				gc_pos.Thread = gc_base
-
+//line rebase.go:105
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		gc_rstep := 1
+		if (2*s) > 0 && gc_bdy%(2*s) == 0 {
+			gc_rstep = (2 * s)
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
+			gc_pos.Thread = gc_base
 //line rebase.go:104
-				if gc_rstep == 1 && (!(gc_ty%(2*s) == 0)) {
-					gc_ty += gc_rstep
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_row2 := gc_ty
-				gc_row3 := gc_ty + s
-				if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(tile_) && gc_to <= len(tile_[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(tile_) && gc_to <= len(tile_[gc_row3]) {
-					gc_at3 := tile_[gc_row2][:gc_to]
-					gc_at4 := tile_[gc_row3][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rebase.go:98
-						tx := gc_tx
-						_ = tx
-
-//line rebase.go:98
-						ty := gc_ty
-						_ = ty
-
-//line rebase.go:104
-						{
-							if ty+s < gc_bdy {
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rebase.go:98
-						tx := gc_tx
-						_ = tx
-
-//line rebase.go:98
-						ty := gc_ty
-						_ = ty
-
-//line rebase.go:104
-						{
-							if ty+s < gc_bdy {
-								tile_[ty][tx] += tile_[ty+s][tx]
-							}
-						}
-					}
-				}
+			if gc_rstep == 1 && (!(gc_ty%(2*s) == 0)) {
 				gc_ty += gc_rstep
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_row2 := gc_ty
+			gc_row3 := gc_ty + s
+			if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(tile_) && gc_to <= len(tile_[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(tile_) && gc_to <= len(tile_[gc_row3]) {
+				gc_at3 := tile_[gc_row2][:gc_to]
+				gc_at4 := tile_[gc_row3][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line rebase.go:98
+					ty := gc_ty
+					{
+//line rebase.go:105
+						if ty+s < gc_bdy {
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rebase.go:98
+					tx := gc_tx
+//line rebase.go:98
+					ty := gc_ty
+					{
+//line rebase.go:105
+						if ty+s < gc_bdy {
+							tile_[ty][tx] += tile_[ty+s][tx]
+						}
+					}
+				}
+			}
+			gc_ty += gc_rstep
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
+//line rebase.go:119
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx*gc_bdy + gc_ty) * gc_bdx
@@ -1566,7 +1130,6 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_row4 >= 0 && gc_row4 < len(tile_) && gc_off3 >= 0 && gc_off3 <= len(tile_[gc_row4]) && gc_bdx <= len(tile_[gc_row4])-gc_off3 {
 				gc_at5 := out[gc_off2:][:gc_bdx]
 				gc_at6 := tile_[gc_row4][gc_off3:][:gc_bdx]
-
 //line rebase.go:111
 				if compiled.Disjoint(gc_at5, gc_at6) {
 					copy(gc_at5, gc_at6)
@@ -1575,105 +1138,26 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rebase.go:98
-							tx := gc_tx
-							_ = tx
-
-//line rebase.go:98
-							ty := gc_ty
-							_ = ty
-
-//line rebase.go:100
-							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-							_ = at
-
 //line rebase.go:111
 							gc_at5[gc_tx] = gc_at6[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rebase.go:98
-							tx := gc_tx
-							_ = tx
-
-//line rebase.go:98
-							ty := gc_ty
-							_ = ty
-
-//line rebase.go:100
-							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-							_ = at
-
 //line rebase.go:111
 							gc_at5[gc_tx] = gc_at6[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rebase.go:98
-							tx := gc_tx
-							_ = tx
-
-//line rebase.go:98
-							ty := gc_ty
-							_ = ty
-
-//line rebase.go:100
-							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-							_ = at
-
 //line rebase.go:111
 							gc_at5[gc_tx] = gc_at6[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rebase.go:98
-							tx := gc_tx
-							_ = tx
-
-//line rebase.go:98
-							ty := gc_ty
-							_ = ty
-
-//line rebase.go:100
-							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-							_ = at
-
 //line rebase.go:111
 							gc_at5[gc_tx] = gc_at6[gc_tx]
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rebase.go:98
-						tx := gc_tx
-						_ = tx
-
-//line rebase.go:98
-						ty := gc_ty
-						_ = ty
-
-//line rebase.go:100
-						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						_ = at
-
 //line rebase.go:111
 						gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
@@ -1685,19 +1169,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rebase.go:98
 						tx := gc_tx
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						_ = at
-
 //line rebase.go:111
 						out[at] = tile_[ty+r][tx+k]
 					}
@@ -1705,19 +1182,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rebase.go:98
 						tx := gc_tx
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						_ = at
-
 //line rebase.go:111
 						out[at] = tile_[ty+r][tx+k]
 					}
@@ -1725,19 +1195,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rebase.go:98
 						tx := gc_tx
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						_ = at
-
 //line rebase.go:111
 						out[at] = tile_[ty+r][tx+k]
 					}
@@ -1745,19 +1208,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rebase.go:98
 						tx := gc_tx
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						_ = at
-
 //line rebase.go:111
 						out[at] = tile_[ty+r][tx+k]
 					}
@@ -1765,19 +1221,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rebase.go:98
 					tx := gc_tx
-					_ = tx
-
 //line rebase.go:98
 					ty := gc_ty
-					_ = ty
-
 //line rebase.go:100
 					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-					_ = at
-
 //line rebase.go:111
 					out[at] = tile_[ty+r][tx+k]
 				}
@@ -1823,167 +1272,121 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(idx) && gc_to <= len(idx)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					gc_at2 := idx[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:121
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:122
-							{
-								gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:121
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:122
-							{
-								gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:121
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:122
-							{
-								gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:121
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:122
-							{
-								gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line rebase.go:138
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(idx) && gc_to <= len(idx)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := idx[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line rebase.go:155
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rebase.go:121
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line rebase.go:122
 						{
+//line rebase.go:123
 							gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:121
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:122
-							{
-								out[i] = tab[idx[i]] + float32(idx[i])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:121
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:122
-							{
-								out[i] = tab[idx[i]] + float32(idx[i])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:121
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:122
-							{
-								out[i] = tab[idx[i]] + float32(idx[i])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:121
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:122
-							{
-								out[i] = tab[idx[i]] + float32(idx[i])
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line rebase.go:129
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
+						{
+//line rebase.go:123
+							gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+//line rebase.go:129
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line rebase.go:123
+							gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+//line rebase.go:129
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line rebase.go:123
+							gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line rebase.go:123
+						gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rebase.go:121
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line rebase.go:122
 						{
 							out[i] = tab[idx[i]] + float32(idx[i])
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rebase.go:121
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = tab[idx[i]] + float32(idx[i])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rebase.go:121
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = tab[idx[i]] + float32(idx[i])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rebase.go:121
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = tab[idx[i]] + float32(idx[i])
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rebase.go:121
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = tab[idx[i]] + float32(idx[i])
 					}
 				}
 			}
@@ -2016,7 +1419,7 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line rebase.go:143
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -2027,183 +1430,118 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := (gc_bx * gc_bdx) + off
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
-					gc_at := out[gc_off:][:gc_to]
-					gc_at2 := in[gc_off2:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line rebase.go:154
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + off
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off2:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line rebase.go:134
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:135
-							{
-								src := off + i
-//line rebase.go:136
-								_ = src
-								gc_at[gc_tx] = gc_at2[gc_tx] * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line rebase.go:134
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:135
-							{
-								src := off + i
-//line rebase.go:136
-								_ = src
-								gc_at[gc_tx] = gc_at2[gc_tx] * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line rebase.go:134
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:135
-							{
-								src := off + i
-//line rebase.go:136
-								_ = src
-								gc_at[gc_tx] = gc_at2[gc_tx] * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line rebase.go:134
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:135
-							{
-								src := off + i
-//line rebase.go:136
-								_ = src
-								gc_at[gc_tx] = gc_at2[gc_tx] * 2
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line rebase.go:134
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line rebase.go:135
-						{
-							src := off + i
-//line rebase.go:136
-							_ = src
+//line rebase.go:137
 							gc_at[gc_tx] = gc_at2[gc_tx] * 2
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:134
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:135
-							{
-								src := off + i
-								out[i] = in[src] * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:134
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:135
-							{
-								src := off + i
-								out[i] = in[src] * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:134
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:135
-							{
-								src := off + i
-								out[i] = in[src] * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line rebase.go:134
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line rebase.go:135
-							{
-								src := off + i
-								out[i] = in[src] * 2
-							}
+//line rebase.go:137
+							gc_at[gc_tx] = gc_at2[gc_tx] * 2
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line rebase.go:137
+							gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line rebase.go:137
+							gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line rebase.go:137
+						gc_at[gc_tx] = gc_at2[gc_tx] * 2
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line rebase.go:134
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line rebase.go:135
 						{
 							src := off + i
 							out[i] = in[src] * 2
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line rebase.go:134
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							src := off + i
+							out[i] = in[src] * 2
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line rebase.go:134
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							src := off + i
+							out[i] = in[src] * 2
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line rebase.go:134
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							src := off + i
+							out[i] = in[src] * 2
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line rebase.go:134
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						src := off + i
+						out[i] = in[src] * 2
 					}
 				}
 			}
@@ -2238,7 +1576,7 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line rebase.go:157
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -2249,86 +1587,63 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_ty := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= h {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
-				gc_off2 := (gc_bx * gc_bdx) + (max((gc_by*gc_bdy+gc_ty)-1, 0) * w)
-				gc_off3 := (gc_bx * gc_bdx) + (min((gc_by*gc_bdy+gc_ty)+1, h-1) * w)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-					gc_at := out[gc_off:][:gc_to]
-					gc_at2 := in[gc_off2:][:gc_to]
-					gc_at3 := in[gc_off:][:gc_to]
-					gc_at4 := in[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line rebase.go:147
-						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line rebase.go:148
-						y := gc_by*gc_bdy + gc_ty
-						_ = y
-
-//line rebase.go:149
-						n := max(y-1, 0)
-						_ = n
-
-//line rebase.go:149
-						s := min(y+1, h-1)
-						_ = s
-
-//line rebase.go:150
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx]
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line rebase.go:147
-						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line rebase.go:148
-						y := gc_by*gc_bdy + gc_ty
-						_ = y
-
-//line rebase.go:149
-						n := max(y-1, 0)
-						_ = n
-
-//line rebase.go:149
-						s := min(y+1, h-1)
-						_ = s
-
-//line rebase.go:150
-						{
-							out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
-						}
-					}
-				}
+//line rebase.go:168
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= h {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
+			gc_off2 := (gc_bx * gc_bdx) + (max((gc_by*gc_bdy+gc_ty)-1, 0) * w)
+			gc_off3 := (gc_bx * gc_bdx) + (min((gc_by*gc_bdy+gc_ty)+1, h-1) * w)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off2:][:gc_to]
+				gc_at3 := in[gc_off:][:gc_to]
+				gc_at4 := in[gc_off3:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line rebase.go:148
+					y := gc_by*gc_bdy + gc_ty
+					n := max(y-1, 0)
+					_ = n
+//line rebase.go:149
+					s := min(y+1, h-1)
+					_ = s
+					{
+//line rebase.go:151
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line rebase.go:147
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					n := max(y-1, 0)
+//line rebase.go:149
+					s := min(y+1, h-1)
+					{
+						out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -2337,4 +1652,5 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 // gc_files_rebase holds the source files whose lines the kernels' records hash.
 //
 //go:embed rebase.go
+//line rebase.go:167
 var gc_files_rebase embed.FS

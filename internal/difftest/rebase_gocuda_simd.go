@@ -39,7 +39,7 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line rebase.go:24
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -50,184 +50,155 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(in)-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_bx2 * gc_bdx2
-				gc_off5 := (gc_bx2 * gc_bdx2) - 1
-				gc_off6 := (gc_bx2 * gc_bdx2) + 1
-				gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
-				gc_fasthi2 := max(min(gc_to2, len(out)-gc_off4, len(in)-gc_off5, len(in)-gc_off4, len(in)-gc_off6), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at5 := out[gc_off4+gc_fastlo2:][:gc_seglen2]
-							gc_at6 := in[gc_off5+gc_fastlo2:][:gc_seglen2]
-							gc_at7 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
-							gc_at8 := in[gc_off6+gc_fastlo2:][:gc_seglen2]
-							gc_vstep := gc_fastlo2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line rebase.go:35
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
+			gc_from2 = gc_to2
+		} else if gc_bound2 >= gc_from2 {
+			gc_from2 = gc_bound2 + 1
+		}
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(in)-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_bx2 * gc_bdx2
+			gc_off5 := (gc_bx2 * gc_bdx2) - 1
+			gc_off6 := (gc_bx2 * gc_bdx2) + 1
+			gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
+			gc_fasthi2 := max(min(gc_to2, len(out)-gc_off4, len(in)-gc_off5, len(in)-gc_off4, len(in)-gc_off6), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at5 := out[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := in[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at7 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at8 := in[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_vstep := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:17
-									gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line rebase.go:17
-									_ = gc_vb4
-									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
-//line rebase.go:15
-										var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:15
-										_ = i
-//line rebase.go:16
-										{
-//line rebase.go:16
-											archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
-//line rebase.go:16
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line rebase.go:17
-								gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line rebase.go:17
-								_ = gc_vb3
-								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_vb4 := archsimd.BroadcastFloat32x16(2)
+								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line rebase.go:15
 									var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:15
 									_ = i
-//line rebase.go:16
 									{
 //line rebase.go:16
-										archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
-//line rebase.go:16
+										archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
 									}
 								}
+//line rebase.go:18
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
-							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-
-//line rebase.go:15
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line rebase.go:16
-								{
-									gc_at5[gc_u2] = gc_at6[gc_u2] + 2*gc_at7[gc_u2] + gc_at8[gc_u2]
-								}
-							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line rebase.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line rebase.go:16
-						{
-							out[i] = in[i-1] + 2*in[i] + in[i+1]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						if compiled.SIMD {
 //line rebase.go:17
-							gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line rebase.go:17
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							gc_vb3 := archsimd.BroadcastFloat32x8(2)
+							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
 //line rebase.go:15
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:15
 								_ = i
-//line rebase.go:16
 								{
-									if (i-1) < 0 || (i-1) > len(in)-16 || i < 0 || i > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
-//line rebase.go:17
-										break
-//line rebase.go:17
-									}
-//line rebase.go:17
-									archsimd.LoadFloat32x16Slice(in[i-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
-//line rebase.go:17
+//line rebase.go:16
+									archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
 								}
 							}
+//line rebase.go:18
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
 						}
+						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+//line rebase.go:15
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							{
+//line rebase.go:17
+								gc_at5[gc_u2] = gc_at6[gc_u2] + 2*gc_at7[gc_u2] + gc_at8[gc_u2]
+							}
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
 					}
-					if compiled.SIMD {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line rebase.go:15
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = in[i-1] + 2*in[i] + in[i+1]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:17
-						gc_vb := archsimd.BroadcastFloat32x8(2)
-//line rebase.go:17
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line rebase.go:15
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:15
-							_ = i
-//line rebase.go:16
 							{
-								if (i-1) < 0 || (i-1) > len(in)-8 || i < 0 || i > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
+								if (i-1) < 0 || (i-1) > len(in)-16 || i < 0 || i > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
 //line rebase.go:17
 									break
-//line rebase.go:17
 								}
 //line rebase.go:17
-								archsimd.LoadFloat32x8Slice(in[i-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
-//line rebase.go:17
+								archsimd.LoadFloat32x16Slice(in[i-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
 							}
 						}
+//line rebase.go:19
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line rebase.go:17
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line rebase.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line rebase.go:16
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							out[i] = in[i-1] + 2*in[i] + in[i+1]
+							if (i-1) < 0 || (i-1) > len(in)-8 || i < 0 || i > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
+//line rebase.go:17
+								break
+							}
+//line rebase.go:17
+							archsimd.LoadFloat32x8Slice(in[i-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
 						}
+					}
+//line rebase.go:19
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line rebase.go:15
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = in[i-1] + 2*in[i] + in[i+1]
 					}
 				}
 			}
@@ -276,239 +247,168 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= h {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
-				}
-				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * pitch)
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-					gc_at3 := out[gc_off2:][:gc_to2]
-					gc_at4 := in[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line rebase.go:30
-							gc_vb7 := archsimd.BroadcastFloat32x16(3)
-//line rebase.go:30
-							_ = gc_vb7
-//line rebase.go:30
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line rebase.go:30
-							_ = gc_iota4
-//line rebase.go:30
-							gc_vb8 := archsimd.BroadcastInt32x16(1000)
-//line rebase.go:30
-							_ = gc_vb8
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line rebase.go:27
-								var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:27
-								_ = x
-//line rebase.go:28
-								var y int = gc_by2*gc_bdy2 + gc_ty2
-//line rebase.go:28
-								_ = y
-//line rebase.go:29
-								{
-									if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 {
-//line rebase.go:30
-										break
-//line rebase.go:30
-									}
-//line rebase.go:30
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb7).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota4).Mul(gc_vb8)).StoreSlice(gc_at3[gc_tx2:])
-//line rebase.go:30
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line rebase.go:30
-						gc_vb5 := archsimd.BroadcastFloat32x8(3)
-//line rebase.go:30
-						_ = gc_vb5
-//line rebase.go:30
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line rebase.go:30
-						_ = gc_iota3
-//line rebase.go:30
-						gc_vb6 := archsimd.BroadcastInt32x8(1000)
-//line rebase.go:30
-						_ = gc_vb6
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line rebase.go:27
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:27
-							_ = x
-//line rebase.go:28
-							var y int = gc_by2*gc_bdy2 + gc_ty2
-//line rebase.go:28
-							_ = y
-//line rebase.go:29
-							{
-								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 {
-//line rebase.go:30
-									break
-//line rebase.go:30
-								}
-//line rebase.go:30
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb5).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota3).Mul(gc_vb6)).StoreSlice(gc_at3[gc_tx2:])
-//line rebase.go:30
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rebase.go:27
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line rebase.go:28
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
-//line rebase.go:29
-						{
-							gc_at3[gc_tx2] = int32(gc_at4[gc_tx2]*3) + int32(gc_ty2*100+gc_tx2)*1000
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line rebase.go:30
-							gc_vb3 := archsimd.BroadcastFloat32x16(3)
-//line rebase.go:30
-							_ = gc_vb3
-//line rebase.go:30
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line rebase.go:30
-							_ = gc_iota2
-//line rebase.go:30
-							gc_vb4 := archsimd.BroadcastInt32x16(1000)
-//line rebase.go:30
-							_ = gc_vb4
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line rebase.go:27
-								var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:27
-								_ = x
-//line rebase.go:28
-								var y int = gc_by2*gc_bdy2 + gc_ty2
-//line rebase.go:28
-								_ = y
-//line rebase.go:29
-								{
-									if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-16 || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632) || (y*pitch+x) > len(out)-16 {
-//line rebase.go:30
-										break
-//line rebase.go:30
-									}
-//line rebase.go:30
-									archsimd.LoadFloat32x16Slice(in[y*pitch+x:]).Mul(gc_vb3).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2).Mul(gc_vb4)).StoreSlice(out[y*pitch+x:])
-//line rebase.go:30
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line rebase.go:30
-						gc_vb := archsimd.BroadcastFloat32x8(3)
-//line rebase.go:30
-						_ = gc_vb
-//line rebase.go:30
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line rebase.go:30
-						_ = gc_iota
-//line rebase.go:30
-						gc_vb2 := archsimd.BroadcastInt32x8(1000)
-//line rebase.go:30
-						_ = gc_vb2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line rebase.go:27
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:27
-							_ = x
-//line rebase.go:28
-							var y int = gc_by2*gc_bdy2 + gc_ty2
-//line rebase.go:28
-							_ = y
-//line rebase.go:29
-							{
-								if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-8 || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640) || (y*pitch+x) > len(out)-8 {
-//line rebase.go:30
-									break
-//line rebase.go:30
-								}
-//line rebase.go:30
-								archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota).Mul(gc_vb2)).StoreSlice(out[y*pitch+x:])
-//line rebase.go:30
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rebase.go:27
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line rebase.go:28
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
-//line rebase.go:29
-						{
-							out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty2*100+gc_tx2)*1000
-						}
-					}
-				}
+//line rebase.go:51
+		gc_ty2 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= h {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
+				continue
+			}
+			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * pitch)
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
+				gc_at3 := out[gc_off2:][:gc_to2]
+				gc_at4 := in[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line rebase.go:30
+						gc_vb7 := archsimd.BroadcastFloat32x16(3)
+//line rebase.go:30
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line rebase.go:30
+						gc_vb8 := archsimd.BroadcastInt32x16(1000)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+//line rebase.go:27
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:27
+							_ = x
+							var y int = gc_by2*gc_bdy2 + gc_ty2
+//line rebase.go:28
+							_ = y
+							{
+								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 {
+//line rebase.go:30
+									break
+								}
+//line rebase.go:30
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb7).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota4).Mul(gc_vb8)).StoreSlice(gc_at3[gc_tx2:])
+							}
+						}
+//line rebase.go:32
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line rebase.go:30
+					gc_vb5 := archsimd.BroadcastFloat32x8(3)
+//line rebase.go:30
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line rebase.go:30
+					gc_vb6 := archsimd.BroadcastInt32x8(1000)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+//line rebase.go:27
+						var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:27
+						_ = x
+						var y int = gc_by2*gc_bdy2 + gc_ty2
+//line rebase.go:28
+						_ = y
+						{
+							if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 {
+//line rebase.go:30
+								break
+							}
+//line rebase.go:30
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb5).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota3).Mul(gc_vb6)).StoreSlice(gc_at3[gc_tx2:])
+						}
+					}
+//line rebase.go:32
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line rebase.go:30
+						gc_at3[gc_tx2] = int32(gc_at4[gc_tx2]*3) + int32(gc_ty2*100+gc_tx2)*1000
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line rebase.go:30
+						gc_vb3 := archsimd.BroadcastFloat32x16(3)
+//line rebase.go:30
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line rebase.go:30
+						gc_vb4 := archsimd.BroadcastInt32x16(1000)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+//line rebase.go:27
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
+							var y int = gc_by2*gc_bdy2 + gc_ty2
+							{
+								if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-16 || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632) || (y*pitch+x) > len(out)-16 {
+//line rebase.go:30
+									break
+								}
+//line rebase.go:30
+								archsimd.LoadFloat32x16Slice(in[y*pitch+x:]).Mul(gc_vb3).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2).Mul(gc_vb4)).StoreSlice(out[y*pitch+x:])
+							}
+						}
+//line rebase.go:32
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line rebase.go:30
+					gc_vb := archsimd.BroadcastFloat32x8(3)
+//line rebase.go:30
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line rebase.go:30
+					gc_vb2 := archsimd.BroadcastInt32x8(1000)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line rebase.go:27
+						var x int = gc_bx2*gc_bdx2 + gc_tx2
+						var y int = gc_by2*gc_bdy2 + gc_ty2
+						{
+							if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-8 || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640) || (y*pitch+x) > len(out)-8 {
+//line rebase.go:30
+								break
+							}
+//line rebase.go:30
+							archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota).Mul(gc_vb2)).StoreSlice(out[y*pitch+x:])
+						}
+					}
+//line rebase.go:32
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rebase.go:27
+					x := gc_bx2*gc_bdx2 + gc_tx2
+					y := gc_by2*gc_bdy2 + gc_ty2
+					{
+						out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty2*100+gc_tx2)*1000
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -537,7 +437,7 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line rebase.go:48
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -548,213 +448,169 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-					gc_at3 := out[gc_off2:][:gc_to2]
-					gc_at4 := in[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line rebase.go:59
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
+				gc_at3 := out[gc_off2:][:gc_to2]
+				gc_at4 := in[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:41
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line rebase.go:41
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line rebase.go:39
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:39
-								_ = i
-//line rebase.go:40
-								{
-//line rebase.go:40
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
-//line rebase.go:40
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line rebase.go:41
-						gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line rebase.go:41
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line rebase.go:39
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:39
 							_ = i
-//line rebase.go:40
 							{
 //line rebase.go:40
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
-//line rebase.go:40
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
+//line rebase.go:42
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+//line rebase.go:41
+					gc_vb3 := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line rebase.go:39
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:39
 						_ = i
-
-//line rebase.go:40
 						{
-							gc_at3[gc_tx2] = gc_at4[gc_tx2] * 2
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line rebase.go:41
-							gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line rebase.go:41
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line rebase.go:39
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:39
-								_ = i
 //line rebase.go:40
-								{
-									if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line rebase.go:41
-										break
-//line rebase.go:41
-									}
-//line rebase.go:41
-									archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
-//line rebase.go:41
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
+//line rebase.go:42
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line rebase.go:41
-						gc_vb := archsimd.BroadcastFloat32x8(2)
+						gc_at3[gc_tx2] = gc_at4[gc_tx2] * 2
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:41
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line rebase.go:39
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:39
-							_ = i
-//line rebase.go:40
 							{
-								if i < 0 || i > len(in)-8 || i > len(out)-8 {
+								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line rebase.go:41
 									break
-//line rebase.go:41
 								}
 //line rebase.go:41
-								archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
-//line rebase.go:41
+								archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
+//line rebase.go:43
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line rebase.go:41
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line rebase.go:39
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:40
-							{
-								out[i] = in[i] * 2
-							}
-						}
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:39
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:40
-							{
-								out[i] = in[i] * 2
+							if i < 0 || i > len(in)-8 || i > len(out)-8 {
+//line rebase.go:41
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:39
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:40
-							{
-								out[i] = in[i] * 2
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:39
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:40
-							{
-								out[i] = in[i] * 2
-							}
+//line rebase.go:41
+							archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line rebase.go:43
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line rebase.go:39
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line rebase.go:40
 						{
 							out[i] = in[i] * 2
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:39
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = in[i] * 2
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:39
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = in[i] * 2
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:39
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = in[i] * 2
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line rebase.go:39
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = in[i] * 2
 					}
 				}
 			}
@@ -795,199 +651,169 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 			_ = gc_more
 			gc_pos2.Block = gc_first2 % gc_gdx2
 			gc_bx2 := 0
-			_ = gc_bx2
+//line rebase.go:69
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-			{
-				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-						gc_at5 := y[gc_off4:][:gc_to2]
-						gc_at6 := x[gc_off4:][:gc_to2]
-						gc_vstep := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line rebase.go:71
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+					gc_at5 := y[gc_off4:][:gc_to2]
+					gc_at6 := x[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:51
-								gc_vb4 := archsimd.BroadcastFloat32x16(a)
-//line rebase.go:51
-								_ = gc_vb4
-								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-//line rebase.go:50
-									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line rebase.go:50
-									_ = i
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line rebase.go:51
-							gc_vb3 := archsimd.BroadcastFloat32x8(a)
-//line rebase.go:51
-							_ = gc_vb3
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line rebase.go:50
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line rebase.go:50
 								_ = i
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						if gc_vstep > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+					}
+					if compiled.SIMD {
+//line rebase.go:51
+						gc_vb3 := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line rebase.go:50
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line rebase.go:50
 							_ = i
-
-//line rebase.go:51
-							gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 						}
-					} else {
-						gc_vstep2 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line rebase.go:51
-								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+						gc_more = true
 //line rebase.go:51
-								_ = gc_vb2
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-//line rebase.go:50
-									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line rebase.go:50
-									_ = i
+						gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:51
-									if i < 0 || i > len(x)-16 || i > len(y)-16 {
-//line rebase.go:51
-										break
-//line rebase.go:51
-									}
-									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line rebase.go:51
-							gc_vb := archsimd.BroadcastFloat32x8(a)
-//line rebase.go:51
-							_ = gc_vb
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line rebase.go:50
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line rebase.go:50
-								_ = i
-//line rebase.go:51
-								if i < 0 || i > len(x)-8 || i > len(y)-8 {
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line rebase.go:51
 									break
-//line rebase.go:51
 								}
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+//line rebase.go:52
+								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
-						if gc_vstep2 > gc_from2 {
-							gc_more = true
+					}
+					if compiled.SIMD {
+//line rebase.go:51
+						gc_vb := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line rebase.go:50
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							if i < 0 || i > len(x)-8 || i > len(y)-8 {
+//line rebase.go:51
+								break
+							}
+//line rebase.go:52
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
-						gc_step5 := gc_vstep2
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-							{
-								gc_tx2 := gc_step5 + 0
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line rebase.go:50
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line rebase.go:51
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 1
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line rebase.go:50
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line rebase.go:51
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 2
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line rebase.go:50
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line rebase.go:51
-								y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx2 := gc_step5 + 3
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line rebase.go:50
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line rebase.go:51
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
-
 //line rebase.go:50
 							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 							gc_more = true
-
 //line rebase.go:51
 							y[i] = a*x[i] + y[i]
 						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line rebase.go:50
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line rebase.go:51
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line rebase.go:50
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line rebase.go:51
+							y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line rebase.go:50
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+//line rebase.go:51
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:50
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line rebase.go:51
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
 		}
 	} else {
-
 //line rebase.go:50
 		for gc_off, gc_limit, gc_more := 0, len(y), true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 			gc_b2.Tick()
@@ -995,161 +821,116 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 				return
 			}
 			gc_more = false
-			{
-				gc_bx2 := gc_lo2%gc_gdx2 - 1
-				for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-					gc_pos2.Block = gc_blk2
-					gc_bx2++
-					if gc_bx2 == gc_gdx2 {
-						gc_bx2 = 0
+//line rebase.go:57
+			gc_bx2 := gc_lo2%gc_gdx2 - 1
+			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+				gc_pos2.Block = gc_blk2
+				gc_bx2++
+				if gc_bx2 == gc_gdx2 {
+					gc_bx2 = 0
+				}
+				{
+					gc_from2, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
-						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-								gc_at7 := y[gc_off5:][:gc_to2]
-								gc_at8 := x[gc_off5:][:gc_to2]
-								gc_step6 := gc_from2
-								for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-									{
-										gc_tx2 := gc_step6 + 0
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line rebase.go:50
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
+					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+						gc_to2 = gc_bound2
+					}
+					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+							gc_at7 := y[gc_off5:][:gc_to2]
+							gc_at8 := x[gc_off5:][:gc_to2]
+							gc_step6 := gc_from2
+							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+								{
+									gc_tx2 := gc_step6 + 0
 //line rebase.go:51
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 1
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line rebase.go:50
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line rebase.go:51
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 2
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line rebase.go:50
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line rebase.go:51
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-									{
-										gc_tx2 := gc_step6 + 3
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line rebase.go:50
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-										_ = i
-
-//line rebase.go:51
-										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
-									}
-								}
-								for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line rebase.go:50
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 									gc_more = true
-									_ = i
-
 //line rebase.go:51
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
-							} else {
-								gc_step7 := gc_from2
-								for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-									{
-										gc_tx2 := gc_step7 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line rebase.go:50
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
+								{
+									gc_tx2 := gc_step6 + 1
 //line rebase.go:51
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line rebase.go:50
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
+									gc_more = true
 //line rebase.go:51
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line rebase.go:50
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
-//line rebase.go:51
-										y[i] = a*x[i] + y[i]
-									}
-									{
-										gc_tx2 := gc_step7 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line rebase.go:50
-										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-										gc_more = true
-
-//line rebase.go:51
-										y[i] = a*x[i] + y[i]
-									}
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
-								for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+								{
+									gc_tx2 := gc_step6 + 2
+//line rebase.go:51
+									gc_more = true
+//line rebase.go:51
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+								}
+								{
+									gc_tx2 := gc_step6 + 3
+//line rebase.go:51
+									gc_more = true
+//line rebase.go:51
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+								}
+							}
+							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line rebase.go:51
+								gc_more = true
+//line rebase.go:51
+								gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+							}
+						} else {
+							gc_step7 := gc_from2
+							for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+								{
+									gc_tx2 := gc_step7 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-
 //line rebase.go:50
 									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 									gc_more = true
-
 //line rebase.go:51
 									y[i] = a*x[i] + y[i]
 								}
+								{
+									gc_tx2 := gc_step7 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line rebase.go:50
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line rebase.go:51
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx2 := gc_step7 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line rebase.go:50
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line rebase.go:51
+									y[i] = a*x[i] + y[i]
+								}
+								{
+									gc_tx2 := gc_step7 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line rebase.go:50
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+//line rebase.go:51
+									y[i] = a*x[i] + y[i]
+								}
+							}
+							for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line rebase.go:50
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+//line rebase.go:51
+								y[i] = a*x[i] + y[i]
 							}
 						}
 					}
@@ -1183,7 +964,7 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line rebase.go:70
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1194,248 +975,182 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if !((gc_by2*gc_bdy2 + gc_ty2) == row) {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
+//line rebase.go:81
+		gc_ty2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if !((gc_by2*gc_bdy2 + gc_ty2) == row) {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line rebase.go:60
-								var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:60
-								_ = x
-//line rebase.go:61
-								var y int = gc_by2*gc_bdy2 + gc_ty2
-//line rebase.go:61
-								_ = y
-//line rebase.go:62
-								{
-//line rebase.go:62
-									archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty2)).StoreSlice(gc_at2[gc_tx2:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+				continue
+			}
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line rebase.go:60
 							var x int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:60
 							_ = x
-//line rebase.go:61
 							var y int = gc_by2*gc_bdy2 + gc_ty2
-//line rebase.go:61
-							_ = y
-//line rebase.go:62
 							{
 //line rebase.go:62
-								archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty2)).StoreSlice(gc_at2[gc_tx2:])
+								archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty2)).StoreSlice(gc_at2[gc_tx2:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line rebase.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
+						var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:60
 						_ = x
-
-//line rebase.go:61
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
-//line rebase.go:62
+						var y int = gc_by2*gc_bdy2 + gc_ty2
 						{
-							gc_at2[gc_tx2] = int32(y*1000 + gc_ty2)
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line rebase.go:60
-								var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:60
-								_ = x
-//line rebase.go:61
-								var y int = gc_by2*gc_bdy2 + gc_ty2
-//line rebase.go:61
-								_ = y
 //line rebase.go:62
-								{
-									if x < 0 || x > len(out)-16 {
-//line rebase.go:63
-										break
-//line rebase.go:63
-									}
-//line rebase.go:63
-									archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty2)).StoreSlice(out[x:])
-//line rebase.go:63
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
+							archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty2)).StoreSlice(gc_at2[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line rebase.go:61
+					y := gc_by2*gc_bdy2 + gc_ty2
+					{
+						gc_at2[gc_tx2] = int32(y*1000 + gc_ty2)
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line rebase.go:60
 							var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:60
-							_ = x
-//line rebase.go:61
 							var y int = gc_by2*gc_bdy2 + gc_ty2
-//line rebase.go:61
-							_ = y
-//line rebase.go:62
 							{
-								if x < 0 || x > len(out)-8 {
+								if x < 0 || x > len(out)-16 {
 //line rebase.go:63
 									break
-//line rebase.go:63
 								}
 //line rebase.go:63
-								archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty2)).StoreSlice(out[x:])
-//line rebase.go:63
+								archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty2)).StoreSlice(out[x:])
 							}
 						}
+//line rebase.go:65
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line rebase.go:60
-							x := gc_bx2*gc_bdx2 + gc_tx2
-							_ = x
-
-//line rebase.go:61
-							y := gc_by2*gc_bdy2 + gc_ty2
-							_ = y
-
-//line rebase.go:62
-							{
-								out[x] = int32(y*1000 + gc_ty2)
-							}
-						}
+						var x int = gc_bx2*gc_bdx2 + gc_tx2
+						var y int = gc_by2*gc_bdy2 + gc_ty2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:60
-							x := gc_bx2*gc_bdx2 + gc_tx2
-							_ = x
-
-//line rebase.go:61
-							y := gc_by2*gc_bdy2 + gc_ty2
-							_ = y
-
-//line rebase.go:62
-							{
-								out[x] = int32(y*1000 + gc_ty2)
+							if x < 0 || x > len(out)-8 {
+//line rebase.go:63
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:60
-							x := gc_bx2*gc_bdx2 + gc_tx2
-							_ = x
-
-//line rebase.go:61
-							y := gc_by2*gc_bdy2 + gc_ty2
-							_ = y
-
-//line rebase.go:62
-							{
-								out[x] = int32(y*1000 + gc_ty2)
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:60
-							x := gc_bx2*gc_bdx2 + gc_tx2
-							_ = x
-
-//line rebase.go:61
-							y := gc_by2*gc_bdy2 + gc_ty2
-							_ = y
-
-//line rebase.go:62
-							{
-								out[x] = int32(y*1000 + gc_ty2)
-							}
+//line rebase.go:63
+							archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty2)).StoreSlice(out[x:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line rebase.go:65
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line rebase.go:60
 						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line rebase.go:61
 						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
-//line rebase.go:62
+						{
+							out[x] = int32(y*1000 + gc_ty2)
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						y := gc_by2*gc_bdy2 + gc_ty2
+						{
+							out[x] = int32(y*1000 + gc_ty2)
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						y := gc_by2*gc_bdy2 + gc_ty2
+						{
+							out[x] = int32(y*1000 + gc_ty2)
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						y := gc_by2*gc_bdy2 + gc_ty2
 						{
 							out[x] = int32(y*1000 + gc_ty2)
 						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line rebase.go:60
+					x := gc_bx2*gc_bdx2 + gc_tx2
+					y := gc_by2*gc_bdy2 + gc_ty2
+					{
+						out[x] = int32(y*1000 + gc_ty2)
+					}
 				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -1478,272 +1193,176 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := 0 - k
-				gc_off4 := gc_bx2 * gc_bdx2
-				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-					gc_at3 := in[gc_off3:][:gc_bdx2]
-					gc_at4 := out[gc_off4:][:gc_bdx2]
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line rebase.go:93
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := 0 - k
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
+				gc_at3 := in[gc_off3:][:gc_bdx2]
+				gc_at4 := out[gc_off4:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line rebase.go:77
-							gc_vb13 := archsimd.BroadcastFloat32x16(float32(-1))
+						gc_vb13 := archsimd.BroadcastFloat32x16(float32(-1))
 //line rebase.go:77
-							_ = gc_vb13
-//line rebase.go:77
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line rebase.go:77
-							_ = gc_iota8
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:79
-							gc_vb14 := archsimd.BroadcastFloat32x16(2)
-//line rebase.go:79
-							_ = gc_vb14
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line rebase.go:76
-								var i int = gc_tx2
-//line rebase.go:76
-								_ = i
-//line rebase.go:77
-								y := gc_vb13
-//line rebase.go:77
-								_ = y
-//line rebase.go:78
-								if i >= k+lo {
-//line rebase.go:78
-									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb14)
-//line rebase.go:78
-								} else {
-//line rebase.go:78
-									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
-//line rebase.go:78
-									_ = gc_if8
-//line rebase.go:78
-									if gc_if8.ToBits() != 0 {
-//line rebase.go:78
-										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb14), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line rebase.go:78
-									}
-//line rebase.go:78
-								}
-//line rebase.go:78
-								y.StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line rebase.go:77
-						gc_vb11 := archsimd.BroadcastFloat32x8(float32(-1))
-//line rebase.go:77
-						_ = gc_vb11
-//line rebase.go:77
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line rebase.go:77
-						_ = gc_iota7
-//line rebase.go:79
-						gc_vb12 := archsimd.BroadcastFloat32x8(2)
-//line rebase.go:79
-						_ = gc_vb12
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_vb14 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line rebase.go:76
 							var i int = gc_tx2
-//line rebase.go:76
-							_ = i
-//line rebase.go:77
-							y := gc_vb11
-//line rebase.go:77
-							_ = y
-//line rebase.go:78
+							y := gc_vb13
 							if i >= k+lo {
 //line rebase.go:78
-								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb12)
-//line rebase.go:78
+								y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb14)
 							} else {
 //line rebase.go:78
-								gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
 //line rebase.go:78
-								_ = gc_if7
+								if gc_if8.ToBits() != 0 {
 //line rebase.go:78
-								if gc_if7.ToBits() != 0 {
-//line rebase.go:78
-									y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb12).Merge(y, gc_if7)
-//line rebase.go:78
+									y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb14), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
-//line rebase.go:78
 							}
 //line rebase.go:78
 							y.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rebase.go:76
-						i := gc_tx2
-						_ = i
-
+				}
+				if compiled.SIMD {
 //line rebase.go:77
-						y := float32(-1)
-
-//line rebase.go:78
+					gc_vb11 := archsimd.BroadcastFloat32x8(float32(-1))
+//line rebase.go:77
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line rebase.go:79
+					gc_vb12 := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+//line rebase.go:76
+						var i int = gc_tx2
+						y := gc_vb11
 						if i >= k+lo {
-							y = gc_at3[gc_tx2] * 2
-						}
-
-//line rebase.go:81
-						gc_at4[gc_tx2] = y
-						_ = y
-					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line rebase.go:77
-							gc_vb9 := archsimd.BroadcastFloat32x16(float32(-1))
-//line rebase.go:77
-							_ = gc_vb9
-//line rebase.go:77
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line rebase.go:77
-							_ = gc_iota6
-//line rebase.go:79
-							gc_vb10 := archsimd.BroadcastFloat32x16(2)
-//line rebase.go:79
-							_ = gc_vb10
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line rebase.go:76
-								var i int = gc_tx2
-//line rebase.go:76
-								_ = i
-//line rebase.go:77
-								y := gc_vb9
-//line rebase.go:77
-								_ = y
 //line rebase.go:78
-								if (i-
-									k) < 0 || (i-k) > len(in)-16 || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i) > len(out)-16 {
+							y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb12)
+						} else {
 //line rebase.go:78
-									break
+							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 //line rebase.go:78
-								}
+							if gc_if7.ToBits() != 0 {
 //line rebase.go:78
-								if i >= k+lo {
-//line rebase.go:78
-									y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb10)
-								} else {
-//line rebase.go:79
-									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
-//line rebase.go:78
-									_ = gc_if6
-//line rebase.go:78
-									if gc_if6.ToBits() != 0 {
-//line rebase.go:78
-										y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb10), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-									}
-//line rebase.go:79
-								}
-//line rebase.go:81
-								y.StoreSlice(out[gc_bx2*gc_bdx2+i:])
+								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb12).Merge(y, gc_if7)
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
 						}
+//line rebase.go:78
+						y.StoreSlice(gc_at4[gc_tx2:])
 					}
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line rebase.go:76
+					i := gc_tx2
+					y := float32(-1)
+					if i >= k+lo {
+						y = gc_at3[gc_tx2] * 2
+					}
+					gc_at4[gc_tx2] = y
+				}
+			} else {
+//line rebase.go:85
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line rebase.go:77
-						gc_vb7 := archsimd.BroadcastFloat32x8(float32(-1))
+						gc_vb9 := archsimd.BroadcastFloat32x16(float32(-1))
 //line rebase.go:77
-						_ = gc_vb7
-//line rebase.go:77
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line rebase.go:77
-						_ = gc_iota5
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:79
-						gc_vb8 := archsimd.BroadcastFloat32x8(2)
-//line rebase.go:79
-						_ = gc_vb8
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_vb10 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line rebase.go:76
 							var i int = gc_tx2
-//line rebase.go:76
-							_ = i
-//line rebase.go:77
-							y := gc_vb7
-//line rebase.go:77
-							_ = y
-//line rebase.go:78
+							y := gc_vb9
 							if (i-
-								k) < 0 || (i-k) > len(in)-8 || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i) > len(out)-8 {
+								k) < 0 || (i-k) > len(in)-16 || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i) > len(out)-16 {
 //line rebase.go:78
 								break
-//line rebase.go:78
 							}
 //line rebase.go:78
 							if i >= k+lo {
 //line rebase.go:78
-								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb8)
+								y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb10)
 							} else {
 //line rebase.go:79
-								gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
 //line rebase.go:78
-								_ = gc_if5
+								if gc_if6.ToBits() != 0 {
 //line rebase.go:78
-								if gc_if5.ToBits() != 0 {
-//line rebase.go:78
-									y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb8).Merge(y, gc_if5)
+									y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb10), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								}
-//line rebase.go:79
 							}
-//line rebase.go:81
 							y.StoreSlice(out[gc_bx2*gc_bdx2+i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rebase.go:76
-						i := gc_tx2
-						_ = i
-
+				}
+				if compiled.SIMD {
 //line rebase.go:77
-						y := float32(-1)
-
+					gc_vb7 := archsimd.BroadcastFloat32x8(float32(-1))
+//line rebase.go:77
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line rebase.go:79
+					gc_vb8 := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line rebase.go:76
+						var i int = gc_tx2
+						y := gc_vb7
+						if (i-
+							k) < 0 || (i-k) > len(in)-8 || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i) > len(out)-8 {
+//line rebase.go:78
+							break
+						}
 //line rebase.go:78
 						if i >= k+lo {
-							y = in[i-k] * 2
+//line rebase.go:78
+							y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb8)
+						} else {
+//line rebase.go:79
+							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+//line rebase.go:78
+							if gc_if5.ToBits() != 0 {
+//line rebase.go:78
+								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb8).Merge(y, gc_if5)
+							}
 						}
-
-//line rebase.go:81
-						out[gc_bx2*gc_bdx2+i] = y
-						_ = y
+						y.StoreSlice(out[gc_bx2*gc_bdx2+i:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rebase.go:76
+					i := gc_tx2
+					y := float32(-1)
+					if i >= k+lo {
+						y = in[i-k] * 2
+					}
+					out[gc_bx2*gc_bdx2+i] = y
 				}
 			}
 		}
@@ -1778,7 +1397,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line rebase.go:99
 	tile_ := gocuda.Shared[[rebaseTileW]float32](t, rebaseTileH)[:rebaseTileH]
 	{
@@ -1795,16 +1413,10 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line rebase.go:98
 							var tx int = gc_tx2
 //line rebase.go:98
-							_ = tx
-//line rebase.go:98
 							var ty int = gc_ty2
-//line rebase.go:98
-							_ = ty
 //line rebase.go:100
 							var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
 //line rebase.go:100
@@ -1821,16 +1433,10 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line rebase.go:98
 						var tx int = gc_tx2
 //line rebase.go:98
-						_ = tx
-//line rebase.go:98
 						var ty int = gc_ty2
-//line rebase.go:98
-						_ = ty
 //line rebase.go:100
 						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
 //line rebase.go:100
@@ -1840,21 +1446,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rebase.go:98
-					tx := gc_tx2
-					_ = tx
-
-//line rebase.go:98
-					ty := gc_ty2
-					_ = ty
-
-//line rebase.go:100
-					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-					_ = at
-
 //line rebase.go:101
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
@@ -1870,21 +1461,14 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:98
 							var tx int = gc_tx2
 //line rebase.go:98
-							_ = tx
-//line rebase.go:98
 							var ty int = gc_ty2
-//line rebase.go:98
-							_ = ty
 //line rebase.go:100
 							var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-//line rebase.go:100
-							_ = at
-//line rebase.go:101
 							if at < 0 || at > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
 //line rebase.go:101
 								break
-//line rebase.go:101
 							}
+//line rebase.go:102
 							archsimd.LoadFloat32x16Slice(in[at:]).StoreSlice(tile_[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1902,21 +1486,14 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:98
 						var tx int = gc_tx2
 //line rebase.go:98
-						_ = tx
-//line rebase.go:98
 						var ty int = gc_ty2
-//line rebase.go:98
-						_ = ty
 //line rebase.go:100
 						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-//line rebase.go:100
-						_ = at
-//line rebase.go:101
 						if at < 0 || at > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
 //line rebase.go:101
 							break
-//line rebase.go:101
 						}
+//line rebase.go:102
 						archsimd.LoadFloat32x8Slice(in[at:]).StoreSlice(tile_[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1927,100 +1504,60 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rebase.go:98
 						tx := gc_tx2
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty2
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-						_ = at
-
-//line rebase.go:101
 						tile_[ty][tx] = in[at]
 					}
 					{
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rebase.go:98
 						tx := gc_tx2
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty2
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-						_ = at
-
-//line rebase.go:101
 						tile_[ty][tx] = in[at]
 					}
 					{
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rebase.go:98
 						tx := gc_tx2
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty2
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-						_ = at
-
-//line rebase.go:101
 						tile_[ty][tx] = in[at]
 					}
 					{
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rebase.go:98
 						tx := gc_tx2
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty2
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-						_ = at
-
-//line rebase.go:101
 						tile_[ty][tx] = in[at]
 					}
 				}
 				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rebase.go:98
 					tx := gc_tx2
-					_ = tx
-
 //line rebase.go:98
 					ty := gc_ty2
-					_ = ty
-
 //line rebase.go:100
 					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-					_ = at
-
-//line rebase.go:101
 					tile_[ty][tx] = in[at]
 				}
 			}
@@ -2030,292 +1567,240 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 			}
 		}
 	}
-
 //line rebase.go:103
 	for s := 1; s < gc_bdy2; s *= 2 {
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			gc_rstep2 := 1
-			if (2*s) > 0 && gc_bdy2%(2*s) == 0 {
-				gc_rstep2 = (2 * s)
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 * gc_rstep2 {
-				gc_pos2.Thread = gc_base2
-
+//line rebase.go:105
+		gc_ty2 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		gc_rstep2 := 1
+		if (2*s) > 0 && gc_bdy2%(2*s) == 0 {
+			gc_rstep2 = (2 * s)
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 * gc_rstep2 {
+			gc_pos2.Thread = gc_base2
 //line rebase.go:104
-				if gc_rstep2 == 1 && (!(gc_ty2%(2*s) == 0)) {
-					gc_ty2 += gc_rstep2
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
+			if gc_rstep2 == 1 && (!(gc_ty2%(2*s) == 0)) {
+				gc_ty2 += gc_rstep2
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-				gc_row6 := gc_ty2
-				gc_row7 := gc_ty2 + s
-				if gc_from2 >= 0 && gc_row6 >= 0 && gc_row6 < len(tile_) && gc_to2 <= len(tile_[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(tile_) && gc_to2 <= len(tile_[gc_row7]) {
-					gc_at9 := tile_[gc_row6][:gc_to2]
-					gc_at10 := tile_[gc_row7][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line rebase.go:98
-								var tx int = gc_tx2
-//line rebase.go:98
-								_ = tx
-//line rebase.go:98
-								var ty int = gc_ty2
-//line rebase.go:98
-								_ = ty
-//line rebase.go:104
-								{
-									if ty+s < gc_bdy2 {
-//line rebase.go:105
-										archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line rebase.go:105
-									}
-//line rebase.go:105
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+				continue
+			}
+			gc_row6 := gc_ty2
+			gc_row7 := gc_ty2 + s
+			if gc_from2 >= 0 && gc_row6 >= 0 && gc_row6 < len(tile_) && gc_to2 <= len(tile_[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(tile_) && gc_to2 <= len(tile_[gc_row7]) {
+				gc_at9 := tile_[gc_row6][:gc_to2]
+				gc_at10 := tile_[gc_row7][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line rebase.go:98
 							var tx int = gc_tx2
 //line rebase.go:98
 							_ = tx
 //line rebase.go:98
 							var ty int = gc_ty2
-//line rebase.go:98
-							_ = ty
-//line rebase.go:104
 							{
+//line rebase.go:105
 								if ty+s < gc_bdy2 {
 //line rebase.go:105
-									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line rebase.go:105
+									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 								}
-//line rebase.go:105
 							}
 						}
+//line rebase.go:107
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line rebase.go:98
-						tx := gc_tx2
+						var tx int = gc_tx2
+//line rebase.go:98
 						_ = tx
-
 //line rebase.go:98
-						ty := gc_ty2
-						_ = ty
-
-//line rebase.go:104
+						var ty int = gc_ty2
 						{
+//line rebase.go:105
 							if ty+s < gc_bdy2 {
-								gc_at9[gc_tx2] += gc_at10[gc_tx2]
+//line rebase.go:105
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
 					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_steps2:
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+//line rebase.go:107
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line rebase.go:98
-								var tx int = gc_tx2
-//line rebase.go:98
-								_ = tx
-//line rebase.go:98
-								var ty int = gc_ty2
-//line rebase.go:98
-								_ = ty
-//line rebase.go:104
-								{
-									if ty+s < gc_bdy2 {
+					ty := gc_ty2
+					{
 //line rebase.go:105
-										var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line rebase.go:105
-										if tx >= 0 && tx <= len(tile_[ty+s])-16 {
-											gc_ld3 = archsimd.LoadFloat32x16Slice(tile_[ty+s][tx:])
-//line rebase.go:106
-										} else {
-//line rebase.go:106
-											break gc_steps2
-//line rebase.go:106
-										}
-//line rebase.go:106
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line rebase.go:106
-										if tx >= 0 && tx <= len(tile_[ty])-16 {
-//line rebase.go:106
-											gc_ld4 = archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
-//line rebase.go:106
-										} else {
-//line rebase.go:106
-											break gc_steps2
-//line rebase.go:106
-										}
-//line rebase.go:106
-										if tx >= 0 && tx <= len(tile_[ty])-16 {
-//line rebase.go:106
-											gc_ld4.Add(gc_ld3).StoreSlice(tile_[ty][tx:])
-//line rebase.go:106
-										} else {
-//line rebase.go:106
-											var gc_lanes6 [16]float32
-//line rebase.go:106
-											gc_ld4.Add(gc_ld3).Store(&gc_lanes6)
-//line rebase.go:106
-											for gc_k6 := range 16 {
-//line rebase.go:106
-												if 0xffff&(1<<gc_k6) != 0 {
-//line rebase.go:106
-													gc_pos2.Thread = gc_rank2 + gc_k6
-//line rebase.go:106
-													tile_[ty][tx+gc_k6] = gc_lanes6[gc_k6]
-//line rebase.go:106
-												}
-//line rebase.go:106
-											}
-//line rebase.go:106
-											gc_pos2.Thread = gc_rank2
-//line rebase.go:106
-										}
-//line rebase.go:106
-									}
-//line rebase.go:106
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
+						if ty+s < gc_bdy2 {
+							gc_at9[gc_tx2] += gc_at10[gc_tx2]
 						}
 					}
-					if compiled.SIMD {
-					gc_steps:
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_steps2:
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line rebase.go:98
 							var tx int = gc_tx2
 //line rebase.go:98
-							_ = tx
-//line rebase.go:98
 							var ty int = gc_ty2
-//line rebase.go:98
-							_ = ty
-//line rebase.go:104
 							{
+//line rebase.go:105
 								if ty+s < gc_bdy2 {
 //line rebase.go:105
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line rebase.go:105
-									if tx >= 0 && tx <= len(tile_[ty+s])-8 {
-										gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty+s][tx:])
-//line rebase.go:106
+									if tx >= 0 && tx <= len(tile_[ty+s])-16 {
+										gc_ld3 = archsimd.LoadFloat32x16Slice(tile_[ty+s][tx:])
 									} else {
 //line rebase.go:106
-										break gc_steps
-//line rebase.go:106
+										break gc_steps2
 									}
 //line rebase.go:106
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line rebase.go:106
-									if tx >= 0 && tx <= len(tile_[ty])-8 {
+									if tx >= 0 && tx <= len(tile_[ty])-16 {
 //line rebase.go:106
-										gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
-//line rebase.go:106
+										gc_ld4 = archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
 									} else {
 //line rebase.go:106
-										break gc_steps
-//line rebase.go:106
+										break gc_steps2
 									}
 //line rebase.go:106
-									if tx >= 0 && tx <= len(tile_[ty])-8 {
+									if tx >= 0 && tx <= len(tile_[ty])-16 {
 //line rebase.go:106
-										gc_ld2.Add(gc_ld).StoreSlice(tile_[ty][tx:])
-//line rebase.go:106
+										gc_ld4.Add(gc_ld3).StoreSlice(tile_[ty][tx:])
 									} else {
 //line rebase.go:106
-										var gc_lanes3 [8]float32
+										var gc_lanes6 [16]float32
 //line rebase.go:106
-										gc_ld2.Add(gc_ld).Store(&gc_lanes3)
+										gc_ld4.Add(gc_ld3).Store(&gc_lanes6)
 //line rebase.go:106
-										for gc_k3 := range 8 {
+										for gc_k6 := range 16 {
 //line rebase.go:106
-											if 0xff&(1<<gc_k3) != 0 {
+											if 0xffff&(1<<gc_k6) != 0 {
 //line rebase.go:106
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos2.Thread = gc_rank2 + gc_k6
 //line rebase.go:106
-												tile_[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-//line rebase.go:106
+												tile_[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 											}
-//line rebase.go:106
 										}
 //line rebase.go:106
 										gc_pos2.Thread = gc_rank2
-//line rebase.go:106
 									}
-//line rebase.go:106
 								}
-//line rebase.go:106
 							}
 						}
+//line rebase.go:108
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+				gc_steps:
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rebase.go:98
-						tx := gc_tx2
-						_ = tx
-
+						var tx int = gc_tx2
 //line rebase.go:98
-						ty := gc_ty2
-						_ = ty
-
-//line rebase.go:104
+						var ty int = gc_ty2
 						{
+//line rebase.go:105
 							if ty+s < gc_bdy2 {
-								tile_[ty][tx] += tile_[ty+s][tx]
+//line rebase.go:105
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line rebase.go:105
+								if tx >= 0 && tx <= len(tile_[ty+s])-8 {
+									gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty+s][tx:])
+								} else {
+//line rebase.go:106
+									break gc_steps
+								}
+//line rebase.go:106
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line rebase.go:106
+								if tx >= 0 && tx <= len(tile_[ty])-8 {
+//line rebase.go:106
+									gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
+								} else {
+//line rebase.go:106
+									break gc_steps
+								}
+//line rebase.go:106
+								if tx >= 0 && tx <= len(tile_[ty])-8 {
+//line rebase.go:106
+									gc_ld2.Add(gc_ld).StoreSlice(tile_[ty][tx:])
+								} else {
+//line rebase.go:106
+									var gc_lanes3 [8]float32
+//line rebase.go:106
+									gc_ld2.Add(gc_ld).Store(&gc_lanes3)
+//line rebase.go:106
+									for gc_k3 := range 8 {
+//line rebase.go:106
+										if 0xff&(1<<gc_k3) != 0 {
+//line rebase.go:106
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line rebase.go:106
+											tile_[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+										}
+									}
+//line rebase.go:106
+									gc_pos2.Thread = gc_rank2
+								}
 							}
 						}
 					}
+//line rebase.go:108
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_ty2 += gc_rstep2
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rebase.go:98
+					tx := gc_tx2
+//line rebase.go:98
+					ty := gc_ty2
+					{
+//line rebase.go:105
+						if ty+s < gc_bdy2 {
+							tile_[ty][tx] += tile_[ty+s][tx]
+						}
+					}
 				}
+			}
+			gc_ty2 += gc_rstep2
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
 	{
+//line rebase.go:119
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off5 := (gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2
@@ -2330,16 +1815,10 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line rebase.go:98
 							var tx int = gc_tx2
 //line rebase.go:98
-							_ = tx
-//line rebase.go:98
 							var ty int = gc_ty2
-//line rebase.go:98
-							_ = ty
 //line rebase.go:100
 							var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
 //line rebase.go:100
@@ -2356,16 +1835,10 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line rebase.go:98
 						var tx int = gc_tx2
 //line rebase.go:98
-						_ = tx
-//line rebase.go:98
 						var ty int = gc_ty2
-//line rebase.go:98
-						_ = ty
 //line rebase.go:100
 						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
 //line rebase.go:100
@@ -2375,21 +1848,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rebase.go:98
-					tx := gc_tx2
-					_ = tx
-
-//line rebase.go:98
-					ty := gc_ty2
-					_ = ty
-
-//line rebase.go:100
-					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-					_ = at
-
 //line rebase.go:111
 					gc_at11[gc_tx2] = gc_at12[gc_tx2]
 				}
@@ -2405,21 +1863,15 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:98
 							var tx int = gc_tx2
 //line rebase.go:98
-							_ = tx
-//line rebase.go:98
 							var ty int = gc_ty2
-//line rebase.go:98
-							_ = ty
 //line rebase.go:100
 							var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-//line rebase.go:100
-							_ = at
 //line rebase.go:111
 							if (tx+k) < 0 || (tx+k) > len(tile_[ty+r])-16 || at < 0 || at > len(out)-16 {
 //line rebase.go:111
 								break
-//line rebase.go:111
 							}
+//line rebase.go:112
 							archsimd.LoadFloat32x16Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2437,21 +1889,15 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:98
 						var tx int = gc_tx2
 //line rebase.go:98
-						_ = tx
-//line rebase.go:98
 						var ty int = gc_ty2
-//line rebase.go:98
-						_ = ty
 //line rebase.go:100
 						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-//line rebase.go:100
-						_ = at
 //line rebase.go:111
 						if (tx+k) < 0 || (tx+k) > len(tile_[ty+r])-8 || at < 0 || at > len(out)-8 {
 //line rebase.go:111
 							break
-//line rebase.go:111
 						}
+//line rebase.go:112
 						archsimd.LoadFloat32x8Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2462,19 +1908,12 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rebase.go:98
 						tx := gc_tx2
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty2
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-						_ = at
-
 //line rebase.go:111
 						out[at] = tile_[ty+r][tx+k]
 					}
@@ -2482,19 +1921,12 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rebase.go:98
 						tx := gc_tx2
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty2
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-						_ = at
-
 //line rebase.go:111
 						out[at] = tile_[ty+r][tx+k]
 					}
@@ -2502,19 +1934,12 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rebase.go:98
 						tx := gc_tx2
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty2
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-						_ = at
-
 //line rebase.go:111
 						out[at] = tile_[ty+r][tx+k]
 					}
@@ -2522,19 +1947,12 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rebase.go:98
 						tx := gc_tx2
-						_ = tx
-
 //line rebase.go:98
 						ty := gc_ty2
-						_ = ty
-
 //line rebase.go:100
 						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-						_ = at
-
 //line rebase.go:111
 						out[at] = tile_[ty+r][tx+k]
 					}
@@ -2542,19 +1960,12 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rebase.go:98
 					tx := gc_tx2
-					_ = tx
-
 //line rebase.go:98
 					ty := gc_ty2
-					_ = ty
-
 //line rebase.go:100
 					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-					_ = at
-
 //line rebase.go:111
 					out[at] = tile_[ty+r][tx+k]
 				}
@@ -2600,167 +2011,121 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(idx) && gc_to2 <= len(idx)-gc_off2 {
-					gc_at3 := out[gc_off2:][:gc_to2]
-					gc_at4 := idx[gc_off2:][:gc_to2]
-					gc_step3 := gc_from2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:121
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:122
-							{
-								gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:121
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:122
-							{
-								gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:121
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:122
-							{
-								gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:121
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:122
-							{
-								gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
-							}
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line rebase.go:138
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(idx) && gc_to2 <= len(idx)-gc_off2 {
+				gc_at3 := out[gc_off2:][:gc_to2]
+				gc_at4 := idx[gc_off2:][:gc_to2]
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+//line rebase.go:155
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rebase.go:121
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line rebase.go:122
 						{
+//line rebase.go:123
 							gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
 						}
 					}
-				} else {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:121
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:122
-							{
-								out[i] = tab[idx[i]] + float32(idx[i])
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:121
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:122
-							{
-								out[i] = tab[idx[i]] + float32(idx[i])
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:121
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:122
-							{
-								out[i] = tab[idx[i]] + float32(idx[i])
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:121
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:122
-							{
-								out[i] = tab[idx[i]] + float32(idx[i])
-							}
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 1
+//line rebase.go:129
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
+						{
+//line rebase.go:123
+							gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+//line rebase.go:129
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line rebase.go:123
+							gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+//line rebase.go:129
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line rebase.go:123
+							gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line rebase.go:123
+						gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line rebase.go:121
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line rebase.go:122
 						{
 							out[i] = tab[idx[i]] + float32(idx[i])
 						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:121
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = tab[idx[i]] + float32(idx[i])
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:121
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = tab[idx[i]] + float32(idx[i])
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:121
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = tab[idx[i]] + float32(idx[i])
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rebase.go:121
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = tab[idx[i]] + float32(idx[i])
 					}
 				}
 			}
@@ -2793,7 +2158,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line rebase.go:143
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -2804,234 +2169,179 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_bx2 * gc_bdx2
-				gc_off4 := (gc_bx2 * gc_bdx2) + off
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
-					gc_at3 := out[gc_off3:][:gc_to2]
-					gc_at4 := in[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line rebase.go:154
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2 * gc_bdx2
+			gc_off4 := (gc_bx2 * gc_bdx2) + off
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
+				gc_at3 := out[gc_off3:][:gc_to2]
+				gc_at4 := in[gc_off4:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:137
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line rebase.go:137
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line rebase.go:134
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:134
-								_ = i
-//line rebase.go:135
-								{
-									var src int = off + i
-//line rebase.go:136
-									_ = src
-//line rebase.go:136
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
-//line rebase.go:136
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line rebase.go:137
-						gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line rebase.go:137
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line rebase.go:134
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:134
-							_ = i
-//line rebase.go:135
 							{
 								var src int = off + i
 //line rebase.go:136
 								_ = src
 //line rebase.go:136
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
-//line rebase.go:136
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
+//line rebase.go:138
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+//line rebase.go:137
+					gc_vb3 := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line rebase.go:134
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line rebase.go:135
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							src := off + i
+							var src int = off + i
 //line rebase.go:136
 							_ = src
-							gc_at3[gc_tx2] = gc_at4[gc_tx2] * 2
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line rebase.go:137
-							gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line rebase.go:137
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line rebase.go:134
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:134
-								_ = i
-//line rebase.go:135
-								{
-									var src int = off + i
 //line rebase.go:136
-									_ = src
-									if src < 0 || src > len(in)-16 || i < 0 || i > len(out)-16 {
-//line rebase.go:137
-										break
-//line rebase.go:137
-									}
-//line rebase.go:137
-									archsimd.LoadFloat32x16Slice(in[src:]).Mul(gc_vb2).StoreSlice(out[i:])
-//line rebase.go:137
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
+//line rebase.go:138
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line rebase.go:137
-						gc_vb := archsimd.BroadcastFloat32x8(2)
+						gc_at3[gc_tx2] = gc_at4[gc_tx2] * 2
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:137
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line rebase.go:134
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:134
-							_ = i
-//line rebase.go:135
 							{
 								var src int = off + i
-//line rebase.go:136
-								_ = src
-								if src < 0 || src > len(in)-8 || i < 0 || i > len(out)-8 {
+								if src < 0 || src > len(in)-16 || i < 0 || i > len(out)-16 {
 //line rebase.go:137
 									break
-//line rebase.go:137
 								}
 //line rebase.go:137
-								archsimd.LoadFloat32x8Slice(in[src:]).Mul(gc_vb).StoreSlice(out[i:])
-//line rebase.go:137
+								archsimd.LoadFloat32x16Slice(in[src:]).Mul(gc_vb2).StoreSlice(out[i:])
 							}
 						}
+//line rebase.go:139
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line rebase.go:137
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line rebase.go:134
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:135
-							{
-								src := off + i
-								out[i] = in[src] * 2
-							}
-						}
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:134
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:135
-							{
-								src := off + i
-								out[i] = in[src] * 2
+							var src int = off + i
+							if src < 0 || src > len(in)-8 || i < 0 || i > len(out)-8 {
+//line rebase.go:137
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:134
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:135
-							{
-								src := off + i
-								out[i] = in[src] * 2
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:134
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line rebase.go:135
-							{
-								src := off + i
-								out[i] = in[src] * 2
-							}
+//line rebase.go:137
+							archsimd.LoadFloat32x8Slice(in[src:]).Mul(gc_vb).StoreSlice(out[i:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line rebase.go:139
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line rebase.go:134
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line rebase.go:135
 						{
 							src := off + i
 							out[i] = in[src] * 2
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:134
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							src := off + i
+							out[i] = in[src] * 2
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:134
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							src := off + i
+							out[i] = in[src] * 2
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:134
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							src := off + i
+							out[i] = in[src] * 2
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line rebase.go:134
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						src := off + i
+						out[i] = in[src] * 2
 					}
 				}
 			}
@@ -3066,7 +2376,7 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line rebase.go:157
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -3077,79 +2387,42 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= h {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
+//line rebase.go:168
+		gc_ty2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= h {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * w)
-				gc_off5 := (gc_bx2 * gc_bdx2) + (max((gc_by2*gc_bdy2+gc_ty2)-1, 0) * w)
-				gc_off6 := (gc_bx2 * gc_bdx2) + (min((gc_by2*gc_bdy2+gc_ty2)+1, h-1) * w)
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
-					gc_at5 := out[gc_off4:][:gc_to2]
-					gc_at6 := in[gc_off5:][:gc_to2]
-					gc_at7 := in[gc_off4:][:gc_to2]
-					gc_at8 := in[gc_off6:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line rebase.go:147
-								var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:147
-								_ = x
-//line rebase.go:148
-								var y int = gc_by2*gc_bdy2 + gc_ty2
-//line rebase.go:148
-								_ = y
-//line rebase.go:149
-								var n int = max(y-1, 0)
-//line rebase.go:149
-								_ = n
-//line rebase.go:149
-								var s int = min(y+1, h-1)
-//line rebase.go:149
-								_ = s
-//line rebase.go:150
-								{
-//line rebase.go:150
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
-//line rebase.go:150
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+				continue
+			}
+			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * w)
+			gc_off5 := (gc_bx2 * gc_bdx2) + (max((gc_by2*gc_bdy2+gc_ty2)-1, 0) * w)
+			gc_off6 := (gc_bx2 * gc_bdx2) + (min((gc_by2*gc_bdy2+gc_ty2)+1, h-1) * w)
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
+				gc_at5 := out[gc_off4:][:gc_to2]
+				gc_at6 := in[gc_off5:][:gc_to2]
+				gc_at7 := in[gc_off4:][:gc_to2]
+				gc_at8 := in[gc_off6:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line rebase.go:147
 							var x int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:147
 							_ = x
-//line rebase.go:148
 							var y int = gc_by2*gc_bdy2 + gc_ty2
-//line rebase.go:148
-							_ = y
-//line rebase.go:149
 							var n int = max(y-1, 0)
 //line rebase.go:149
 							_ = n
@@ -3157,144 +2430,124 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 							var s int = min(y+1, h-1)
 //line rebase.go:149
 							_ = s
-//line rebase.go:150
 							{
 //line rebase.go:150
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
-//line rebase.go:150
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 						}
+//line rebase.go:152
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line rebase.go:147
-						x := gc_bx2*gc_bdx2 + gc_tx2
+						var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:147
 						_ = x
-
-//line rebase.go:148
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
+						var y int = gc_by2*gc_bdy2 + gc_ty2
+						var n int = max(y-1, 0)
 //line rebase.go:149
-						n := max(y-1, 0)
 						_ = n
-
 //line rebase.go:149
-						s := min(y+1, h-1)
+						var s int = min(y+1, h-1)
+//line rebase.go:149
 						_ = s
-
-//line rebase.go:150
 						{
-							gc_at5[gc_tx2] = gc_at6[gc_tx2] + gc_at7[gc_tx2] + gc_at8[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line rebase.go:147
-								var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:147
-								_ = x
-//line rebase.go:148
-								var y int = gc_by2*gc_bdy2 + gc_ty2
-//line rebase.go:148
-								_ = y
-//line rebase.go:149
-								var n int = max(y-1, 0)
-//line rebase.go:149
-								_ = n
-//line rebase.go:149
-								var s int = min(y+1, h-1)
-//line rebase.go:149
-								_ = s
 //line rebase.go:150
-								{
-									if (n*w+x) < 0 || (n*w+x) > len(in)-16 || (y*w+x) < 0 || (y*w+x) > len(in)-16 || (s*w+x) < 0 || (s*w+x) > len(in)-16 || (y*w+x) > len(out)-16 {
-//line rebase.go:151
-										break
-//line rebase.go:151
-									}
-//line rebase.go:151
-									archsimd.LoadFloat32x16Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x16Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x16Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
-//line rebase.go:151
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+//line rebase.go:152
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line rebase.go:148
+					y := gc_by2*gc_bdy2 + gc_ty2
+					n := max(y-1, 0)
+					_ = n
+//line rebase.go:149
+					s := min(y+1, h-1)
+					_ = s
+					{
+//line rebase.go:151
+						gc_at5[gc_tx2] = gc_at6[gc_tx2] + gc_at7[gc_tx2] + gc_at8[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line rebase.go:147
 							var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line rebase.go:147
-							_ = x
-//line rebase.go:148
 							var y int = gc_by2*gc_bdy2 + gc_ty2
-//line rebase.go:148
-							_ = y
-//line rebase.go:149
 							var n int = max(y-1, 0)
 //line rebase.go:149
-							_ = n
-//line rebase.go:149
 							var s int = min(y+1, h-1)
-//line rebase.go:149
-							_ = s
-//line rebase.go:150
 							{
-								if (n*w+x) < 0 || (n*w+x) > len(in)-8 || (y*w+x) < 0 || (y*w+x) > len(in)-8 || (s*w+x) < 0 || (s*w+x) > len(in)-8 || (y*w+x) > len(out)-8 {
+								if (n*w+x) < 0 || (n*w+x) > len(in)-16 || (y*w+x) < 0 || (y*w+x) > len(in)-16 || (s*w+x) < 0 || (s*w+x) > len(in)-16 || (y*w+x) > len(out)-16 {
 //line rebase.go:151
 									break
-//line rebase.go:151
 								}
 //line rebase.go:151
-								archsimd.LoadFloat32x8Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x8Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x8Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
-//line rebase.go:151
+								archsimd.LoadFloat32x16Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x16Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x16Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
 							}
 						}
+//line rebase.go:153
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line rebase.go:147
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line rebase.go:148
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
+						var x int = gc_bx2*gc_bdx2 + gc_tx2
+						var y int = gc_by2*gc_bdy2 + gc_ty2
+						var n int = max(y-1, 0)
 //line rebase.go:149
-						n := max(y-1, 0)
-						_ = n
-
-//line rebase.go:149
-						s := min(y+1, h-1)
-						_ = s
-
-//line rebase.go:150
+						var s int = min(y+1, h-1)
 						{
-							out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
+							if (n*w+x) < 0 || (n*w+x) > len(in)-8 || (y*w+x) < 0 || (y*w+x) > len(in)-8 || (s*w+x) < 0 || (s*w+x) > len(in)-8 || (y*w+x) > len(out)-8 {
+//line rebase.go:151
+								break
+							}
+//line rebase.go:151
+							archsimd.LoadFloat32x8Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x8Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x8Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
 						}
 					}
+//line rebase.go:153
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line rebase.go:147
+					x := gc_bx2*gc_bdx2 + gc_tx2
+					y := gc_by2*gc_bdy2 + gc_ty2
+					n := max(y-1, 0)
+//line rebase.go:149
+					s := min(y+1, h-1)
+					{
+						out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
+					}
 				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -3303,4 +2556,5 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 // gc_files_rebase holds the source files whose lines the kernels' records hash.
 //
 //go:embed rebase.go
+//line rebase.go:167
 var gc_files_rebase embed.FS

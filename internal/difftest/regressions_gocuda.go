@@ -41,507 +41,377 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_ix := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-
 //line regressions.go:14
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line regressions.go:14
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := s[:gc_bdx]
-				gc_vstep := 0
+//line regressions.go:16
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s[:gc_bdx]
+			gc_vstep := 0
 //line regressions.go:17
-				gc_vb2 := lanes.BroadcastInt32x8(2)
+			gc_vb2 := lanes.BroadcastInt32x8(2)
 //line regressions.go:17
-				_ = gc_vb2
-//line regressions.go:17
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line regressions.go:17
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line regressions.go:15
-					var tid int = gc_tx
-//line regressions.go:15
-					_ = tid
+				var tid int = gc_tx
+				if tid < -2147483648 || tid > 2147483640 {
 //line regressions.go:16
-					if tid < -2147483648 || tid > 2147483640 {
-//line regressions.go:16
-						break
-//line regressions.go:16
-					}
-//line regressions.go:16
-					n := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
-//line regressions.go:16
-					_ = n
-//line regressions.go:16
-					b := n.Mul(gc_vb2)
-//line regressions.go:16
-					_ = b
-//line regressions.go:16
-					ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota2))
-//line regressions.go:16
-					_ = ix
-//line regressions.go:16
-					ix.StoreSlice(gc_at2[gc_tx:])
-//line regressions.go:16
-					n.StoreSlice(gc_s_n[gc_rank:])
-//line regressions.go:16
-					b.StoreSlice(gc_s_b[gc_rank:])
-//line regressions.go:16
-					ix.StoreSlice(gc_s_ix[gc_rank:])
+					break
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line regressions.go:15
-					tid := gc_tx
-					_ = tid
-
 //line regressions.go:16
-					n := gc_at[gc_tx]
-
+				n := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+//line regressions.go:16
+				b := n.Mul(gc_vb2)
+//line regressions.go:16
+				ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota2))
+//line regressions.go:16
+				ix.StoreSlice(gc_at2[gc_tx:])
+//line regressions.go:16
+				n.StoreSlice(gc_s_n[gc_rank:])
+//line regressions.go:16
+				b.StoreSlice(gc_s_b[gc_rank:])
+//line regressions.go:16
+				ix.StoreSlice(gc_s_ix[gc_rank:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line regressions.go:15
+				tid := gc_tx
+				n := gc_at[gc_tx]
+				b := n * 2
+				ix := b + int32(tid)
+				gc_at2[gc_tx] = ix
+//line regressions.go:23
+				gc_s_n[gc_rank] = n
+				gc_s_b[gc_rank] = b
+				gc_s_ix[gc_rank] = ix
+			}
+		} else {
+			gc_vstep2 := 0
 //line regressions.go:17
-					b := n * 2
-
-//line regressions.go:18
-					ix := b + int32(tid)
-
-//line regressions.go:19
-					gc_at2[gc_tx] = ix
-					_ = n
-					_ = b
-					_ = ix
-					gc_s_n[gc_rank] = n
-					gc_s_b[gc_rank] = b
-					gc_s_ix[gc_rank] = ix
+			gc_vb := lanes.BroadcastInt32x8(2)
+//line regressions.go:17
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+//line regressions.go:15
+				var tid int = gc_tx
+				if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
+//line regressions.go:16
+					break
 				}
-			} else {
-				gc_vstep2 := 0
-//line regressions.go:17
-				gc_vb := lanes.BroadcastInt32x8(2)
-//line regressions.go:17
-				_ = gc_vb
-//line regressions.go:17
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line regressions.go:17
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line regressions.go:16
+				n := lanes.LoadInt32x8Slice(in[gc_bx*gc_bdx+tid:])
+//line regressions.go:16
+				b := n.Mul(gc_vb)
+//line regressions.go:16
+				ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota))
+//line regressions.go:19
+				ix.StoreSlice(s[tid:])
+//line regressions.go:19
+				n.StoreSlice(gc_s_n[gc_rank:])
+//line regressions.go:19
+				b.StoreSlice(gc_s_b[gc_rank:])
+//line regressions.go:19
+				ix.StoreSlice(gc_s_ix[gc_rank:])
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:15
-					var tid int = gc_tx
-//line regressions.go:15
-					_ = tid
-//line regressions.go:16
-					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
-//line regressions.go:16
-						break
-//line regressions.go:16
-					}
-//line regressions.go:16
-					n := lanes.LoadInt32x8Slice(in[gc_bx*gc_bdx+tid:])
-//line regressions.go:16
-					_ = n
-//line regressions.go:16
-					b := n.Mul(gc_vb)
-//line regressions.go:16
-					_ = b
-//line regressions.go:16
-					ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota))
-//line regressions.go:16
-					_ = ix
-//line regressions.go:19
-					ix.StoreSlice(s[tid:])
-//line regressions.go:19
-					n.StoreSlice(gc_s_n[gc_rank:])
-//line regressions.go:19
-					b.StoreSlice(gc_s_b[gc_rank:])
-//line regressions.go:19
-					ix.StoreSlice(gc_s_ix[gc_rank:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-					tid := gc_tx
-					_ = tid
-
-//line regressions.go:16
-					n := in[gc_bx*gc_bdx+tid]
-
-//line regressions.go:17
-					b := n * 2
-
-//line regressions.go:18
-					ix := b + int32(tid)
-
-//line regressions.go:19
-					s[tid] = ix
-					_ = n
-					_ = b
-					_ = ix
-					gc_s_n[gc_rank] = n
-					gc_s_b[gc_rank] = b
-					gc_s_ix[gc_rank] = ix
-				}
+				tid := gc_tx
+				n := in[gc_bx*gc_bdx+tid]
+				b := n * 2
+				ix := b + int32(tid)
+				s[tid] = ix
+//line regressions.go:23
+				gc_s_n[gc_rank] = n
+				gc_s_b[gc_rank] = b
+				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := 1, gc_bdx
-			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-				for gc_seg := 0; gc_seg < gc_bdx; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_segend := min(gc_bdx, gc_qd-gc_r)
-					gc_seglen := gc_segend - gc_seg
-					gc_off2 := gc_r + gc_seg
-					if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
-						gc_at3 := s[gc_off2:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line regressions.go:15
-							tid := gc_tx
-							_ = tid
-							ix := gc_s_ix[gc_rank]
-
+//line regressions.go:31
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+					gc_at3 := s[gc_off2:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
+//line regressions.go:17
+						ix := gc_s_ix[gc_rank]
 //line regressions.go:21
-							ix += gc_at3[gc_u]
-							gc_s_ix[gc_rank] = ix
-						}
-					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-								tid := gc_tx
-								_ = tid
-								ix := gc_s_ix[gc_rank]
-
-//line regressions.go:21
-								ix += s[(gc_tx + gc_r)]
-								gc_s_ix[gc_rank] = ix
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-								tid := gc_tx
-								_ = tid
-								ix := gc_s_ix[gc_rank]
-
-//line regressions.go:21
-								ix += s[(gc_tx + gc_r)]
-								gc_s_ix[gc_rank] = ix
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-								tid := gc_tx
-								_ = tid
-								ix := gc_s_ix[gc_rank]
-
-//line regressions.go:21
-								ix += s[(gc_tx + gc_r)]
-								gc_s_ix[gc_rank] = ix
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-								tid := gc_tx
-								_ = tid
-								ix := gc_s_ix[gc_rank]
-
-//line regressions.go:21
-								ix += s[(gc_tx + gc_r)]
-								gc_s_ix[gc_rank] = ix
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						ix += gc_at3[gc_u]
+						gc_s_ix[gc_rank] = ix
+					}
+				} else {
+					gc_step := gc_seg
+					for ; gc_step+3 < gc_segend; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-							tid := gc_tx
-							_ = tid
+//line regressions.go:17
 							ix := gc_s_ix[gc_rank]
-
+//line regressions.go:21
+							ix += s[(gc_tx + gc_r)]
+							gc_s_ix[gc_rank] = ix
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line regressions.go:17
+							ix := gc_s_ix[gc_rank]
+//line regressions.go:21
+							ix += s[(gc_tx + gc_r)]
+							gc_s_ix[gc_rank] = ix
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line regressions.go:17
+							ix := gc_s_ix[gc_rank]
+//line regressions.go:21
+							ix += s[(gc_tx + gc_r)]
+							gc_s_ix[gc_rank] = ix
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line regressions.go:17
+							ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 							ix += s[(gc_tx + gc_r)]
 							gc_s_ix[gc_rank] = ix
 						}
 					}
-					gc_seg = gc_segend
-				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-						tid := gc_tx
-						_ = tid
+//line regressions.go:17
 						ix := gc_s_ix[gc_rank]
-
 //line regressions.go:21
-						ix += s[(tid+1)%gc_bdx]
-						gc_s_ix[gc_rank] = ix
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-						tid := gc_tx
-						_ = tid
-						ix := gc_s_ix[gc_rank]
-
-//line regressions.go:21
-						ix += s[(tid+1)%gc_bdx]
-						gc_s_ix[gc_rank] = ix
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-						tid := gc_tx
-						_ = tid
-						ix := gc_s_ix[gc_rank]
-
-//line regressions.go:21
-						ix += s[(tid+1)%gc_bdx]
-						gc_s_ix[gc_rank] = ix
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-						tid := gc_tx
-						_ = tid
-						ix := gc_s_ix[gc_rank]
-
-//line regressions.go:21
-						ix += s[(tid+1)%gc_bdx]
+						ix += s[(gc_tx + gc_r)]
 						gc_s_ix[gc_rank] = ix
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_seg = gc_segend
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line regressions.go:15
 					tid := gc_tx
-					_ = tid
+//line regressions.go:17
 					ix := gc_s_ix[gc_rank]
-
+//line regressions.go:21
+					ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:15
+					tid := gc_tx
+//line regressions.go:17
+					ix := gc_s_ix[gc_rank]
+//line regressions.go:21
+					ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:15
+					tid := gc_tx
+//line regressions.go:17
+					ix := gc_s_ix[gc_rank]
+//line regressions.go:21
+					ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:15
+					tid := gc_tx
+//line regressions.go:17
+					ix := gc_s_ix[gc_rank]
 //line regressions.go:21
 					ix += s[(tid+1)%gc_bdx]
 					gc_s_ix[gc_rank] = ix
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:15
+				tid := gc_tx
+//line regressions.go:17
+				ix := gc_s_ix[gc_rank]
+//line regressions.go:21
+				ix += s[(tid+1)%gc_bdx]
+				gc_s_ix[gc_rank] = ix
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * gc_bdx
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
-				gc_at4 := out[gc_off3:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:15
-						tid := gc_tx
-						_ = tid
-						n := gc_s_n[gc_rank]
-						b := gc_s_b[gc_rank]
-						ix := gc_s_ix[gc_rank]
-
-//line regressions.go:23
-						gc_at4[gc_tx] = n + b + ix
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:15
-						tid := gc_tx
-						_ = tid
-						n := gc_s_n[gc_rank]
-						b := gc_s_b[gc_rank]
-						ix := gc_s_ix[gc_rank]
-
-//line regressions.go:23
-						gc_at4[gc_tx] = n + b + ix
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:15
-						tid := gc_tx
-						_ = tid
-						n := gc_s_n[gc_rank]
-						b := gc_s_b[gc_rank]
-						ix := gc_s_ix[gc_rank]
-
-//line regressions.go:23
-						gc_at4[gc_tx] = n + b + ix
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:15
-						tid := gc_tx
-						_ = tid
-						n := gc_s_n[gc_rank]
-						b := gc_s_b[gc_rank]
-						ix := gc_s_ix[gc_rank]
-
-//line regressions.go:23
-						gc_at4[gc_tx] = n + b + ix
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line regressions.go:28
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			gc_at4 := out[gc_off3:][:gc_bdx]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+//line regressions.go:37
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line regressions.go:15
-					tid := gc_tx
-					_ = tid
+//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
-
 //line regressions.go:23
 					gc_at4[gc_tx] = n + b + ix
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-						tid := gc_tx
-						_ = tid
-						n := gc_s_n[gc_rank]
-						b := gc_s_b[gc_rank]
-						ix := gc_s_ix[gc_rank]
-
-//line regressions.go:23
-						out[gc_bx*gc_bdx+tid] = n + b + ix
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-						tid := gc_tx
-						_ = tid
-						n := gc_s_n[gc_rank]
-						b := gc_s_b[gc_rank]
-						ix := gc_s_ix[gc_rank]
-
-//line regressions.go:23
-						out[gc_bx*gc_bdx+tid] = n + b + ix
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-						tid := gc_tx
-						_ = tid
-						n := gc_s_n[gc_rank]
-						b := gc_s_b[gc_rank]
-						ix := gc_s_ix[gc_rank]
-
-//line regressions.go:23
-						out[gc_bx*gc_bdx+tid] = n + b + ix
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-						tid := gc_tx
-						_ = tid
-						n := gc_s_n[gc_rank]
-						b := gc_s_b[gc_rank]
-						ix := gc_s_ix[gc_rank]
-
-//line regressions.go:23
-						out[gc_bx*gc_bdx+tid] = n + b + ix
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step3 + 1
+//line regressions.go:28
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-					tid := gc_tx
-					_ = tid
+//line regressions.go:17
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
-
+//line regressions.go:23
+					gc_at4[gc_tx] = n + b + ix
+				}
+				{
+					gc_tx := gc_step3 + 2
+//line regressions.go:28
+					gc_rank := gc_base + gc_tx
+//line regressions.go:17
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+//line regressions.go:23
+					gc_at4[gc_tx] = n + b + ix
+				}
+				{
+					gc_tx := gc_step3 + 3
+//line regressions.go:28
+					gc_rank := gc_base + gc_tx
+//line regressions.go:17
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+//line regressions.go:23
+					gc_at4[gc_tx] = n + b + ix
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line regressions.go:17
+				n := gc_s_n[gc_rank]
+				b := gc_s_b[gc_rank]
+				ix := gc_s_ix[gc_rank]
+//line regressions.go:23
+				gc_at4[gc_tx] = n + b + ix
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:15
+					tid := gc_tx
+//line regressions.go:17
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
 //line regressions.go:23
 					out[gc_bx*gc_bdx+tid] = n + b + ix
 				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:15
+					tid := gc_tx
+//line regressions.go:17
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+//line regressions.go:23
+					out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:15
+					tid := gc_tx
+//line regressions.go:17
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+//line regressions.go:23
+					out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:15
+					tid := gc_tx
+//line regressions.go:17
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+//line regressions.go:23
+					out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:15
+				tid := gc_tx
+//line regressions.go:17
+				n := gc_s_n[gc_rank]
+				b := gc_s_b[gc_rank]
+				ix := gc_s_ix[gc_rank]
+//line regressions.go:23
+				out[gc_bx*gc_bdx+tid] = n + b + ix
 			}
 		}
 	}
@@ -574,518 +444,364 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_r := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_r_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-
 //line regressions.go:33
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-
-//line regressions.go:34
 	var s_ []float32 = s
-
-//line regressions.go:34
-	_ = s_
-
 //line regressions.go:34
 	var k float32 = 1
-
-//line regressions.go:34
-	_ = k
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s_) {
-				gc_at := s_[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:34
-						var v_ float32 = float32(gc_tx)
-						_ = v_
-
-//line regressions.go:41
-						gc_at[gc_tx] = v_ * k
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:34
-						var v_ float32 = float32(gc_tx)
-						_ = v_
-
-//line regressions.go:41
-						gc_at[gc_tx] = v_ * k
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:34
-						var v_ float32 = float32(gc_tx)
-						_ = v_
-
-//line regressions.go:41
-						gc_at[gc_tx] = v_ * k
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:34
-						var v_ float32 = float32(gc_tx)
-						_ = v_
-
-//line regressions.go:41
-						gc_at[gc_tx] = v_ * k
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line regressions.go:36
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_) {
+			gc_at := s_[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line regressions.go:34
 					var v_ float32 = float32(gc_tx)
-					_ = v_
-
 //line regressions.go:41
 					gc_at[gc_tx] = v_ * k
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:34
-						var v_ float32 = float32(gc_tx)
-						_ = v_
-
-//line regressions.go:41
-						s_[gc_tx] = v_ * k
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:34
-						var v_ float32 = float32(gc_tx)
-						_ = v_
-
-//line regressions.go:41
-						s_[gc_tx] = v_ * k
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:34
-						var v_ float32 = float32(gc_tx)
-						_ = v_
-
-//line regressions.go:41
-						s_[gc_tx] = v_ * k
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:34
-						var v_ float32 = float32(gc_tx)
-						_ = v_
-
-//line regressions.go:41
-						s_[gc_tx] = v_ * k
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				{
+					gc_tx := gc_step + 1
 //line regressions.go:34
 					var v_ float32 = float32(gc_tx)
-					_ = v_
-
+//line regressions.go:41
+					gc_at[gc_tx] = v_ * k
+				}
+				{
+					gc_tx := gc_step + 2
+//line regressions.go:34
+					var v_ float32 = float32(gc_tx)
+//line regressions.go:41
+					gc_at[gc_tx] = v_ * k
+				}
+				{
+					gc_tx := gc_step + 3
+//line regressions.go:34
+					var v_ float32 = float32(gc_tx)
+//line regressions.go:41
+					gc_at[gc_tx] = v_ * k
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line regressions.go:34
+				var v_ float32 = float32(gc_tx)
+//line regressions.go:41
+				gc_at[gc_tx] = v_ * k
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:34
+					var v_ float32 = float32(gc_tx)
+//line regressions.go:41
+					s_[gc_tx] = v_ * k
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:34
+					var v_ float32 = float32(gc_tx)
+//line regressions.go:41
+					s_[gc_tx] = v_ * k
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:34
+					var v_ float32 = float32(gc_tx)
+//line regressions.go:41
+					s_[gc_tx] = v_ * k
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:34
+					var v_ float32 = float32(gc_tx)
 //line regressions.go:41
 					s_[gc_tx] = v_ * k
 				}
 			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:43
-					r := s_[(gc_tx+1)%len(s_)]
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:43
-					r := s_[(gc_tx+1)%len(s_)]
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:43
-					r := s_[(gc_tx+1)%len(s_)]
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:43
-					r := s_[(gc_tx+1)%len(s_)]
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
+//line regressions.go:34
+				var v_ float32 = float32(gc_tx)
+//line regressions.go:41
+				s_[gc_tx] = v_ * k
+			}
+		}
+	}
+//line regressions.go:47
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			{
+				gc_tx := gc_step3 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line regressions.go:43
 				r := s_[(gc_tx+1)%len(s_)]
-				_ = r
+//line regressions.go:45
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_tx := gc_step3 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:43
+				r := s_[(gc_tx+1)%len(s_)]
+//line regressions.go:45
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_tx := gc_step3 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:43
+				r := s_[(gc_tx+1)%len(s_)]
+//line regressions.go:45
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_tx := gc_step3 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:43
+				r := s_[(gc_tx+1)%len(s_)]
+//line regressions.go:45
 				gc_s_r[gc_rank] = r
 			}
 		}
+		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line regressions.go:43
+			r := s_[(gc_tx+1)%len(s_)]
+//line regressions.go:45
+			gc_s_r[gc_rank] = r
+		}
 	}
-
 //line regressions.go:35
 	var s_2 []float32 = s
-
-//line regressions.go:35
-	_ = s_2
-
 //line regressions.go:35
 	var v_2 float32 = 0.5
-
-//line regressions.go:35
-	_ = v_2
-
 //line regressions.go:35
 	var k_ float32 = 2
-
-//line regressions.go:35
-	_ = k_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s_2) {
-				gc_at2 := s_2[:gc_bdx]
-				gc_vstep := 0
+//line regressions.go:37
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at2 := s_2[:gc_bdx]
+			gc_vstep := 0
+			gc_vb2 := lanes.BroadcastFloat32x8(v_2 * k_)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line regressions.go:41
-				gc_vb2 := lanes.BroadcastFloat32x8(v_2 * k_)
-//line regressions.go:41
-				_ = gc_vb2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line regressions.go:41
-					r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-//line regressions.go:41
-					_ = r
+				r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
 //line regressions.go:45
-					r_ := r
+				r_ := r
+//line regressions.go:34
+				v := r_
+//line regressions.go:41
+				gc_vb2.StoreSlice(gc_at2[gc_tx:])
+//line regressions.go:41
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line regressions.go:46
+				r := gc_s_r[gc_rank]
 //line regressions.go:45
-					_ = r_
+				var r_ float32 = r
 //line regressions.go:34
-					v := r_
+				v := r_
+//line regressions.go:41
+				gc_at2[gc_tx] = v_2 * k_
+//line regressions.go:44
+				gc_s_v[gc_rank] = v
+			}
+		} else {
+			gc_vstep2 := 0
+//line regressions.go:41
+			gc_vb := lanes.BroadcastFloat32x8(v_2 * k_)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+//line regressions.go:41
+				r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+//line regressions.go:45
+				r_ := r
 //line regressions.go:34
-					_ = v
+				v := r_
 //line regressions.go:41
-					gc_vb2.StoreSlice(gc_at2[gc_tx:])
+				if gc_tx < 0 || gc_tx > len(s_2)-8 {
 //line regressions.go:41
-					v.StoreSlice(gc_s_v[gc_rank:])
+					break
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					r := gc_s_r[gc_rank]
-
-//line regressions.go:45
-					var r_ float32 = r
-
-//line regressions.go:45
-					_ = r_
-
-//line regressions.go:34
-					v := r_
-
 //line regressions.go:41
-					gc_at2[gc_tx] = v_2 * k_
-					_ = r_
-					_ = v
-					gc_s_v[gc_rank] = v
-				}
-			} else {
-				gc_vstep2 := 0
+				gc_vb.StoreSlice(s_2[gc_tx:])
 //line regressions.go:41
-				gc_vb := lanes.BroadcastFloat32x8(v_2 * k_)
-//line regressions.go:41
-				_ = gc_vb
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line regressions.go:41
-					r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-//line regressions.go:41
-					_ = r
-//line regressions.go:45
-					r_ := r
-//line regressions.go:45
-					_ = r_
-//line regressions.go:34
-					v := r_
-//line regressions.go:34
-					_ = v
-//line regressions.go:41
-					if gc_tx < 0 || gc_tx > len(s_2)-8 {
-//line regressions.go:41
-						break
-//line regressions.go:41
-					}
-//line regressions.go:41
-					gc_vb.StoreSlice(s_2[gc_tx:])
-//line regressions.go:41
-					v.StoreSlice(gc_s_v[gc_rank:])
-				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						r := gc_s_r[gc_rank]
-
-//line regressions.go:45
-						var r_ float32 = r
-
-//line regressions.go:45
-						_ = r_
-
-//line regressions.go:34
-						v := r_
-
-//line regressions.go:41
-						s_2[gc_tx] = v_2 * k_
-						_ = r_
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						r := gc_s_r[gc_rank]
-
-//line regressions.go:45
-						var r_ float32 = r
-
-//line regressions.go:45
-						_ = r_
-
-//line regressions.go:34
-						v := r_
-
-//line regressions.go:41
-						s_2[gc_tx] = v_2 * k_
-						_ = r_
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						r := gc_s_r[gc_rank]
-
-//line regressions.go:45
-						var r_ float32 = r
-
-//line regressions.go:45
-						_ = r_
-
-//line regressions.go:34
-						v := r_
-
-//line regressions.go:41
-						s_2[gc_tx] = v_2 * k_
-						_ = r_
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						r := gc_s_r[gc_rank]
-
-//line regressions.go:45
-						var r_ float32 = r
-
-//line regressions.go:45
-						_ = r_
-
-//line regressions.go:34
-						v := r_
-
-//line regressions.go:41
-						s_2[gc_tx] = v_2 * k_
-						_ = r_
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					r := gc_s_r[gc_rank]
-
 //line regressions.go:45
 					var r_ float32 = r
-
-//line regressions.go:45
-					_ = r_
-
 //line regressions.go:34
 					v := r_
-
 //line regressions.go:41
 					s_2[gc_tx] = v_2 * k_
-					_ = r_
-					_ = v
+//line regressions.go:44
 					gc_s_v[gc_rank] = v
 				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+//line regressions.go:45
+					var r_ float32 = r
+//line regressions.go:34
+					v := r_
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+//line regressions.go:44
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+//line regressions.go:45
+					var r_ float32 = r
+//line regressions.go:34
+					v := r_
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+//line regressions.go:44
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+//line regressions.go:45
+					var r_ float32 = r
+//line regressions.go:34
+					v := r_
+//line regressions.go:41
+					s_2[gc_tx] = v_2 * k_
+//line regressions.go:44
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+//line regressions.go:45
+				var r_ float32 = r
+//line regressions.go:34
+				v := r_
+//line regressions.go:41
+				s_2[gc_tx] = v_2 * k_
+//line regressions.go:44
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:43
-					r_2 := s_2[(gc_tx+1)%len(s_2)]
-					_ = r_2
-					gc_s_r_2[gc_rank] = r_2
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:43
-					r_2 := s_2[(gc_tx+1)%len(s_2)]
-					_ = r_2
-					gc_s_r_2[gc_rank] = r_2
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:43
-					r_2 := s_2[(gc_tx+1)%len(s_2)]
-					_ = r_2
-					gc_s_r_2[gc_rank] = r_2
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:43
-					r_2 := s_2[(gc_tx+1)%len(s_2)]
-					_ = r_2
-					gc_s_r_2[gc_rank] = r_2
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+//line regressions.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			{
+				gc_tx := gc_step5 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line regressions.go:43
 				r_2 := s_2[(gc_tx+1)%len(s_2)]
-				_ = r_2
+//line regressions.go:45
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_tx := gc_step5 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:43
+				r_2 := s_2[(gc_tx+1)%len(s_2)]
+//line regressions.go:45
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_tx := gc_step5 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:43
+				r_2 := s_2[(gc_tx+1)%len(s_2)]
+//line regressions.go:45
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_tx := gc_step5 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:43
+				r_2 := s_2[(gc_tx+1)%len(s_2)]
+//line regressions.go:45
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
+		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line regressions.go:43
+			r_2 := s_2[(gc_tx+1)%len(s_2)]
+//line regressions.go:45
+			gc_s_r_2[gc_rank] = r_2
+		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-				gc_at3 := out[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
-					r_2 := gc_s_r_2[gc_rank]
-
+//line regressions.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at3 := out[gc_off:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line regressions.go:57
+				v := gc_s_v[gc_rank]
+				r_2 := gc_s_r_2[gc_rank]
 //line regressions.go:45
-					var r_3 float32 = r_2
-
-//line regressions.go:45
-					_ = r_3
-
+				var r_3 float32 = r_2
 //line regressions.go:35
-					gc_at3[gc_tx] = v + r_3
-					_ = r_3
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					r_2 := gc_s_r_2[gc_rank]
-
+				gc_at3[gc_tx] = v + r_3
+			}
+		} else {
+//line regressions.go:39
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				r_2 := gc_s_r_2[gc_rank]
 //line regressions.go:45
-					var r_3 float32 = r_2
-
-//line regressions.go:45
-					_ = r_3
-
+				var r_3 float32 = r_2
 //line regressions.go:35
-					out[gc_bx*gc_bdx+gc_tx] = v + r_3
-					_ = r_3
-				}
+				out[gc_bx*gc_bdx+gc_tx] = v + r_3
 			}
 		}
 	}
@@ -1116,550 +832,419 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-
 //line regressions.go:55
 	b := gc_bdx
-
-//line regressions.go:56
 	s := gocuda.Shared[int32](t, b+2)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * b
-			gc_off2 := 0
-			gc_off3 := b + 1
-			if gc_off >= 0 && gc_off <= len(grid) && gc_bdx <= len(grid)-gc_off && gc_off2 >= 0 && gc_off2 < len(s) && gc_off3 >= 0 && gc_off3 < len(s) {
-				gc_at := grid[gc_off:][:gc_bdx]
-				gc_at2 := s[gc_off2:][:1]
-				gc_at3 := s[gc_off3:][:1]
-				gc_vstep := 0
-//line regressions.go:57
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line regressions.go:57
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line regressions.go:57
-					var tid int = gc_tx
-//line regressions.go:57
-					_ = tid
 //line regressions.go:58
-					v := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
-//line regressions.go:58
-					_ = v
-//line regressions.go:59
-					gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line regressions.go:59
-					_ = gc_if2
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		gc_off2 := 0
+		gc_off3 := b + 1
+		if gc_off >= 0 && gc_off <= len(grid) && gc_bdx <= len(grid)-gc_off && gc_off2 >= 0 && gc_off2 < len(s) && gc_off3 >= 0 && gc_off3 < len(s) {
+			gc_at := grid[gc_off:][:gc_bdx]
+			gc_at2 := s[gc_off2:][:1]
+			gc_at3 := s[gc_off3:][:1]
+			gc_vstep := 0
+//line regressions.go:57
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+//line regressions.go:57
+				var tid int = gc_tx
+				v := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+				gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+				if gc_if2.ToBits() != 0 {
 //line regressions.go:60
 					if gc_if2.ToBits() != 0 {
 //line regressions.go:60
-						if gc_if2.ToBits() != 0 {
-//line regressions.go:60
-							gc_at2[0] = 0
-//line regressions.go:60
-						}
-//line regressions.go:60
-						if gc_if2.ToBits() != 0 {
-//line regressions.go:60
-							gc_at3[0] = 0
-//line regressions.go:60
-						}
-//line regressions.go:60
+						gc_at2[0] = 0
 					}
 //line regressions.go:60
-					v.StoreSlice(gc_s_v[gc_rank:])
+					if gc_if2.ToBits() != 0 {
+//line regressions.go:60
+						gc_at3[0] = 0
+					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line regressions.go:60
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line regressions.go:57
-					tid := gc_tx
-					_ = tid
-
-//line regressions.go:58
-					v := gc_at[gc_tx]
-
-//line regressions.go:59
-					if tid == 0 {
-						gc_at2[0], gc_at3[0] = 0, 0
-					}
-					_ = v
-					gc_s_v[gc_rank] = v
+				tid := gc_tx
+				v := gc_at[gc_tx]
+				if tid == 0 {
+					gc_at2[0], gc_at3[0] = 0, 0
 				}
-			} else {
-				gc_vstep2 := 0
+//line regressions.go:63
+				gc_s_v[gc_rank] = v
+			}
+		} else {
+			gc_vstep2 := 0
 //line regressions.go:57
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
 //line regressions.go:57
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line regressions.go:57
-					var tid int = gc_tx
-//line regressions.go:57
-					_ = tid
+				var tid int = gc_tx
+				if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
 //line regressions.go:58
-					if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
+					break
+				}
 //line regressions.go:58
-						break
-//line regressions.go:58
-					}
-//line regressions.go:58
-					v := lanes.LoadInt32x8Slice(grid[gc_bx*b+tid:])
-//line regressions.go:58
-					_ = v
-//line regressions.go:59
-					gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line regressions.go:59
-					_ = gc_if
+				v := lanes.LoadInt32x8Slice(grid[gc_bx*b+tid:])
+				gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+				if gc_if.ToBits() != 0 {
 //line regressions.go:60
 					if gc_if.ToBits() != 0 {
 //line regressions.go:60
-						if gc_if.ToBits() != 0 {
-//line regressions.go:60
-							s[0] = 0
-//line regressions.go:60
-						}
-//line regressions.go:60
-						if gc_if.ToBits() != 0 {
-//line regressions.go:60
-							s[b+1] = 0
-//line regressions.go:60
-						}
-//line regressions.go:60
+						s[0] = 0
 					}
 //line regressions.go:60
-					v.StoreSlice(gc_s_v[gc_rank:])
-				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-						tid := gc_tx
-						_ = tid
-
-//line regressions.go:58
-						v := grid[gc_bx*b+tid]
-
-//line regressions.go:59
-						if tid == 0 {
-							s[0], s[b+1] = 0, 0
-						}
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-						tid := gc_tx
-						_ = tid
-
-//line regressions.go:58
-						v := grid[gc_bx*b+tid]
-
-//line regressions.go:59
-						if tid == 0 {
-							s[0], s[b+1] = 0, 0
-						}
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-						tid := gc_tx
-						_ = tid
-
-//line regressions.go:58
-						v := grid[gc_bx*b+tid]
-
-//line regressions.go:59
-						if tid == 0 {
-							s[0], s[b+1] = 0, 0
-						}
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-						tid := gc_tx
-						_ = tid
-
-//line regressions.go:58
-						v := grid[gc_bx*b+tid]
-
-//line regressions.go:59
-						if tid == 0 {
-							s[0], s[b+1] = 0, 0
-						}
-						_ = v
-						gc_s_v[gc_rank] = v
+					if gc_if.ToBits() != 0 {
+//line regressions.go:60
+						s[b+1] = 0
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line regressions.go:60
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line regressions.go:57
 					tid := gc_tx
-					_ = tid
-
-//line regressions.go:58
 					v := grid[gc_bx*b+tid]
-
-//line regressions.go:59
 					if tid == 0 {
 						s[0], s[b+1] = 0, 0
 					}
-					_ = v
+//line regressions.go:63
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:57
+					tid := gc_tx
+					v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+//line regressions.go:63
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:57
+					tid := gc_tx
+					v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+//line regressions.go:63
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:57
+					tid := gc_tx
+					v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+//line regressions.go:63
 					gc_s_v[gc_rank] = v
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:57
+				tid := gc_tx
+				v := grid[gc_bx*b+tid]
+				if tid == 0 {
+					s[0], s[b+1] = 0, 0
+				}
+//line regressions.go:63
+				gc_s_v[gc_rank] = v
+			}
 		}
 	}
-
 //line regressions.go:62
 	for it := 0; ; it++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := 1
-				gc_fastlo := min(max(0, -gc_off4), gc_bdx)
-				gc_fasthi := max(min(gc_bdx, len(s)-gc_off4), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at4 := s[gc_off4+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line regressions.go:57
-								tid := gc_tx
-								_ = tid
-								v := gc_s_v[gc_rank]
-
+//line regressions.go:68
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := 1
+			gc_fastlo := min(max(0, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(s)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at4 := s[gc_off4+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+//line regressions.go:59
+							v := gc_s_v[gc_rank]
 //line regressions.go:63
-								gc_at4[gc_u] = v
-							}
-							gc_tx = gc_fasthi - 1
-							continue
+							gc_at4[gc_u] = v
 						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:57
+					tid := gc_tx
+//line regressions.go:59
+					v := gc_s_v[gc_rank]
+//line regressions.go:63
+					s[tid+1] = v
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line regressions.go:57
 						tid := gc_tx
-						_ = tid
+//line regressions.go:59
 						v := gc_s_v[gc_rank]
-
 //line regressions.go:63
 						s[tid+1] = v
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line regressions.go:63
-							s[tid+1] = v
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line regressions.go:63
-							s[tid+1] = v
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line regressions.go:63
-							s[tid+1] = v
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line regressions.go:63
-							s[tid+1] = v
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line regressions.go:57
 						tid := gc_tx
-						_ = tid
+//line regressions.go:59
 						v := gc_s_v[gc_rank]
-
+//line regressions.go:63
+						s[tid+1] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line regressions.go:57
+						tid := gc_tx
+//line regressions.go:59
+						v := gc_s_v[gc_rank]
+//line regressions.go:63
+						s[tid+1] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line regressions.go:57
+						tid := gc_tx
+//line regressions.go:59
+						v := gc_s_v[gc_rank]
 //line regressions.go:63
 						s[tid+1] = v
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:57
+					tid := gc_tx
+//line regressions.go:59
+					v := gc_s_v[gc_rank]
+//line regressions.go:63
+					s[tid+1] = v
+				}
 			}
 		}
-
 //line regressions.go:65
 		if it == iters {
-
-//line regressions.go:66
 			break
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := 1
-				gc_off6 := 2
-				gc_fastlo2 := min(max(0, -gc_off5, -gc_off6), gc_bdx)
-				gc_fasthi2 := max(min(gc_bdx, len(s), len(s)-gc_off5, len(s)-gc_off6), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at5 := s[gc_fastlo2:][:gc_seglen2]
-							gc_at6 := s[gc_off5+gc_fastlo2:][:gc_seglen2]
-							gc_at7 := s[gc_off6+gc_fastlo2:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx := gc_fastlo2 + gc_u2
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line regressions.go:57
-								tid := gc_tx
-								_ = tid
-								var v int32
-								_ = v
-
+//line regressions.go:69
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := 1
+			gc_off6 := 2
+			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6), gc_bdx)
+			gc_fasthi2 := max(min(gc_bdx, len(s), len(s)-gc_off5, len(s)-gc_off6), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at5 := s[gc_fastlo2:][:gc_seglen2]
+						gc_at6 := s[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at7 := s[gc_off6+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+//line regressions.go:59
+							var v int32
 //line regressions.go:68
-								v = (gc_at5[gc_u2] + 2*gc_at6[gc_u2] + gc_at7[gc_u2]) / 4
-								gc_s_v[gc_rank] = v
-							}
-							gc_tx = gc_fasthi2 - 1
-							continue
+							v = (gc_at5[gc_u2] + 2*gc_at6[gc_u2] + gc_at7[gc_u2]) / 4
+							gc_s_v[gc_rank] = v
 						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:57
+					tid := gc_tx
+//line regressions.go:59
+					var v int32
+//line regressions.go:68
+					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line regressions.go:57
 						tid := gc_tx
-						_ = tid
+//line regressions.go:59
 						var v int32
-						_ = v
-
 //line regressions.go:68
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 						gc_s_v[gc_rank] = v
 					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-							tid := gc_tx
-							_ = tid
-							var v int32
-							_ = v
-
-//line regressions.go:68
-							v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-							tid := gc_tx
-							_ = tid
-							var v int32
-							_ = v
-
-//line regressions.go:68
-							v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-							tid := gc_tx
-							_ = tid
-							var v int32
-							_ = v
-
-//line regressions.go:68
-							v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-							tid := gc_tx
-							_ = tid
-							var v int32
-							_ = v
-
-//line regressions.go:68
-							v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line regressions.go:57
 						tid := gc_tx
-						_ = tid
+//line regressions.go:59
 						var v int32
-						_ = v
-
 //line regressions.go:68
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 						gc_s_v[gc_rank] = v
 					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line regressions.go:57
+						tid := gc_tx
+//line regressions.go:59
+						var v int32
+//line regressions.go:68
+						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line regressions.go:57
+						tid := gc_tx
+//line regressions.go:59
+						var v int32
+//line regressions.go:68
+						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:57
+					tid := gc_tx
+//line regressions.go:59
+					var v int32
+//line regressions.go:68
+					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off7 := gc_bx * b
-			if gc_off7 >= 0 && gc_off7 <= len(grid) && gc_bdx <= len(grid)-gc_off7 {
-				gc_at8 := grid[gc_off7:][:gc_bdx]
-
+//line regressions.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off7 := gc_bx * b
+		if gc_off7 >= 0 && gc_off7 <= len(grid) && gc_bdx <= len(grid)-gc_off7 {
+			gc_at8 := grid[gc_off7:][:gc_bdx]
 //line regressions.go:71
-				copy(gc_at8, gc_s_v[gc_base:][:gc_bdx])
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-						tid := gc_tx
-						_ = tid
-						v := gc_s_v[gc_rank]
-
-//line regressions.go:71
-						grid[gc_bx*b+tid] = v
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-						tid := gc_tx
-						_ = tid
-						v := gc_s_v[gc_rank]
-
-//line regressions.go:71
-						grid[gc_bx*b+tid] = v
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-						tid := gc_tx
-						_ = tid
-						v := gc_s_v[gc_rank]
-
-//line regressions.go:71
-						grid[gc_bx*b+tid] = v
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-						tid := gc_tx
-						_ = tid
-						v := gc_s_v[gc_rank]
-
-//line regressions.go:71
-						grid[gc_bx*b+tid] = v
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			copy(gc_at8, gc_s_v[gc_base:][:gc_bdx])
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line regressions.go:57
 					tid := gc_tx
-					_ = tid
+//line regressions.go:59
 					v := gc_s_v[gc_rank]
-
 //line regressions.go:71
 					grid[gc_bx*b+tid] = v
 				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:57
+					tid := gc_tx
+//line regressions.go:59
+					v := gc_s_v[gc_rank]
+//line regressions.go:71
+					grid[gc_bx*b+tid] = v
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:57
+					tid := gc_tx
+//line regressions.go:59
+					v := gc_s_v[gc_rank]
+//line regressions.go:71
+					grid[gc_bx*b+tid] = v
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:57
+					tid := gc_tx
+//line regressions.go:59
+					v := gc_s_v[gc_rank]
+//line regressions.go:71
+					grid[gc_bx*b+tid] = v
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:57
+				tid := gc_tx
+//line regressions.go:59
+				v := gc_s_v[gc_rank]
+//line regressions.go:71
+				grid[gc_bx*b+tid] = v
 			}
 		}
 	}
@@ -1689,25 +1274,58 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_c1m [32]uint32
-		var gc_c1v [32]int32
-		var gc_c1a [32]int
-		var gc_c1w [32]int
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line regressions.go:89
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-
 //line regressions.go:82
-					w := width + (gc_w>>5)*0
-					_ = w
+				w := width + (gc_w>>5)*0
+//line regressions.go:84
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line regressions.go:83
+					mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
+					gc_c1m[gc_lane] = mask
+					gc_c1v[gc_lane] = int32(gc_tx)
+					gc_c1a[gc_lane] = 1
+					gc_c1w[gc_lane] = w
+				}
+			}
+		}
+//line regressions.go:84
+		compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line regressions.go:96
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line regressions.go:84
+						gc_at[gc_lane] = gc_c1r[gc_lane]
+					}
+				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -1715,51 +1333,8 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line regressions.go:83
-						mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
-						_ = mask
-
 //line regressions.go:84
-						gc_c1m[gc_lane] = mask
-						gc_c1v[gc_lane] = int32(gc_tx)
-						gc_c1a[gc_lane] = 1
-						gc_c1w[gc_lane] = w
-					}
-				}
-			}
-
-//line regressions.go:84
-			compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at := out[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:84
-							gc_at[gc_lane] = gc_c1r[gc_lane]
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:84
-							out[gc_tx] = gc_c1r[gc_lane]
-						}
+						out[gc_tx] = gc_c1r[gc_lane]
 					}
 				}
 			}
@@ -1796,794 +1371,590 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_lane := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_s_sum := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-
 //line regressions.go:97
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line regressions.go:97
 	counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-
 //line regressions.go:99
 	stride := gc_bdx / 2
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(counts) {
-				gc_at := counts[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-
-//line regressions.go:98
-						gc_at[gc_tx] = 0
-
-//line regressions.go:100
-						offset := tid & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank] = offset
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-
-//line regressions.go:98
-						gc_at[gc_tx] = 0
-
-//line regressions.go:100
-						offset := tid & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank] = offset
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-
-//line regressions.go:98
-						gc_at[gc_tx] = 0
-
-//line regressions.go:100
-						offset := tid & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank] = offset
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-
-//line regressions.go:98
-						gc_at[gc_tx] = 0
-
-//line regressions.go:100
-						offset := tid & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank] = offset
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line regressions.go:101
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(counts) {
+			gc_at := counts[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line regressions.go:109
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
 //line regressions.go:96
 					tid := gc_tx
-					_ = tid
-
 //line regressions.go:98
 					gc_at[gc_tx] = 0
-
 //line regressions.go:100
 					offset := tid & (stride - 1)
-					_ = offset
+//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-
-//line regressions.go:98
-						counts[tid] = 0
-
-//line regressions.go:100
-						offset := tid & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank] = offset
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-
-//line regressions.go:98
-						counts[tid] = 0
-
-//line regressions.go:100
-						offset := tid & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank] = offset
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-
-//line regressions.go:98
-						counts[tid] = 0
-
-//line regressions.go:100
-						offset := tid & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank] = offset
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-
-//line regressions.go:98
-						counts[tid] = 0
-
-//line regressions.go:100
-						offset := tid & (stride - 1)
-						_ = offset
-						gc_s_offset[gc_rank] = offset
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
+//line regressions.go:107
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
 //line regressions.go:96
 					tid := gc_tx
-					_ = tid
-
 //line regressions.go:98
-					counts[tid] = 0
-
+					gc_at[gc_tx] = 0
 //line regressions.go:100
 					offset := tid & (stride - 1)
-					_ = offset
+//line regressions.go:102
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_tx := gc_step + 2
+//line regressions.go:107
+					gc_rank := gc_base + gc_tx
+//line regressions.go:96
+					tid := gc_tx
+//line regressions.go:98
+					gc_at[gc_tx] = 0
+//line regressions.go:100
+					offset := tid & (stride - 1)
+//line regressions.go:102
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_tx := gc_step + 3
+//line regressions.go:107
+					gc_rank := gc_base + gc_tx
+//line regressions.go:96
+					tid := gc_tx
+//line regressions.go:98
+					gc_at[gc_tx] = 0
+//line regressions.go:100
+					offset := tid & (stride - 1)
+//line regressions.go:102
 					gc_s_offset[gc_rank] = offset
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line regressions.go:96
+				tid := gc_tx
+//line regressions.go:98
+				gc_at[gc_tx] = 0
+//line regressions.go:100
+				offset := tid & (stride - 1)
+//line regressions.go:102
+				gc_s_offset[gc_rank] = offset
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:96
+					tid := gc_tx
+//line regressions.go:98
+					counts[tid] = 0
+//line regressions.go:100
+					offset := tid & (stride - 1)
+//line regressions.go:102
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:96
+					tid := gc_tx
+//line regressions.go:98
+					counts[tid] = 0
+//line regressions.go:100
+					offset := tid & (stride - 1)
+//line regressions.go:102
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:96
+					tid := gc_tx
+//line regressions.go:98
+					counts[tid] = 0
+//line regressions.go:100
+					offset := tid & (stride - 1)
+//line regressions.go:102
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:96
+					tid := gc_tx
+//line regressions.go:98
+					counts[tid] = 0
+//line regressions.go:100
+					offset := tid & (stride - 1)
+//line regressions.go:102
+					gc_s_offset[gc_rank] = offset
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:96
+				tid := gc_tx
+//line regressions.go:98
+				counts[tid] = 0
+//line regressions.go:100
+				offset := tid & (stride - 1)
+//line regressions.go:102
+				gc_s_offset[gc_rank] = offset
+			}
 		}
 	}
-
 //line regressions.go:101
 	stride >>= 1
-
-//line regressions.go:102
 	for ; stride > 0; stride >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(counts) {
-					gc_at2 := counts[:gc_bdx]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line regressions.go:96
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
 //line regressions.go:104
-							if offset >= stride {
-								gc_at2[gc_tx]++
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line regressions.go:96
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line regressions.go:104
-							if offset >= stride {
-								gc_at2[gc_tx]++
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line regressions.go:96
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line regressions.go:104
-							if offset >= stride {
-								gc_at2[gc_tx]++
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line regressions.go:96
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line regressions.go:104
-							if offset >= stride {
-								gc_at2[gc_tx]++
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(counts) {
+				gc_at2 := counts[:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+//line regressions.go:112
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
+//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
-
 //line regressions.go:104
 						if offset >= stride {
 							gc_at2[gc_tx]++
 						}
 					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
+					{
+						gc_tx := gc_step3 + 1
+//line regressions.go:111
+						gc_rank := gc_base + gc_tx
+//line regressions.go:98
+						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
-							if offset >= stride {
-								counts[tid]++
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line regressions.go:104
-							if offset >= stride {
-								counts[tid]++
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line regressions.go:104
-							if offset >= stride {
-								counts[tid]++
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line regressions.go:104
-							if offset >= stride {
-								counts[tid]++
-							}
+						if offset >= stride {
+							gc_at2[gc_tx]++
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+//line regressions.go:111
+						gc_rank := gc_base + gc_tx
+//line regressions.go:98
+						offset := gc_s_offset[gc_rank]
+//line regressions.go:104
+						if offset >= stride {
+							gc_at2[gc_tx]++
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line regressions.go:111
+						gc_rank := gc_base + gc_tx
+//line regressions.go:98
+						offset := gc_s_offset[gc_rank]
+//line regressions.go:104
+						if offset >= stride {
+							gc_at2[gc_tx]++
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line regressions.go:98
+					offset := gc_s_offset[gc_rank]
+//line regressions.go:104
+					if offset >= stride {
+						gc_at2[gc_tx]++
+					}
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line regressions.go:96
 						tid := gc_tx
-						_ = tid
+//line regressions.go:98
 						offset := gc_s_offset[gc_rank]
-
+//line regressions.go:104
+						if offset >= stride {
+							counts[tid]++
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line regressions.go:96
+						tid := gc_tx
+//line regressions.go:98
+						offset := gc_s_offset[gc_rank]
+//line regressions.go:104
+						if offset >= stride {
+							counts[tid]++
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line regressions.go:96
+						tid := gc_tx
+//line regressions.go:98
+						offset := gc_s_offset[gc_rank]
+//line regressions.go:104
+						if offset >= stride {
+							counts[tid]++
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line regressions.go:96
+						tid := gc_tx
+//line regressions.go:98
+						offset := gc_s_offset[gc_rank]
 //line regressions.go:104
 						if offset >= stride {
 							counts[tid]++
 						}
 					}
 				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:96
+					tid := gc_tx
+//line regressions.go:98
+					offset := gc_s_offset[gc_rank]
+//line regressions.go:104
+					if offset >= stride {
+						counts[tid]++
+					}
+				}
 			}
 		}
 	}
-
 //line regressions.go:108
 	step := 1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := 0, (step + 1)
-			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-				for gc_seg := 0; gc_seg < gc_bdx; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_segend := min(gc_bdx, gc_qd-gc_r)
-					gc_step5 := gc_seg
-					for ; gc_step5+3 < gc_segend; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-							tid := gc_tx
-							_ = tid
-
-//line regressions.go:109
-							lane := (gc_tx + gc_r)
-
 //line regressions.go:110
-							var sum int32
-							_ = lane
-							_ = sum
-							gc_s_lane[gc_rank] = lane
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-							tid := gc_tx
-							_ = tid
-
-//line regressions.go:109
-							lane := (gc_tx + gc_r)
-
-//line regressions.go:110
-							var sum int32
-							_ = lane
-							_ = sum
-							gc_s_lane[gc_rank] = lane
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-							tid := gc_tx
-							_ = tid
-
-//line regressions.go:109
-							lane := (gc_tx + gc_r)
-
-//line regressions.go:110
-							var sum int32
-							_ = lane
-							_ = sum
-							gc_s_lane[gc_rank] = lane
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-							tid := gc_tx
-							_ = tid
-
-//line regressions.go:109
-							lane := (gc_tx + gc_r)
-
-//line regressions.go:110
-							var sum int32
-							_ = lane
-							_ = sum
-							gc_s_lane[gc_rank] = lane
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 0, (step + 1)
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_step5 := gc_seg
+				for ; gc_step5+3 < gc_segend; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-
 //line regressions.go:109
 						lane := (gc_tx + gc_r)
-
-//line regressions.go:110
 						var sum int32
-						_ = lane
-						_ = sum
-						gc_s_lane[gc_rank] = lane
-						gc_s_sum[gc_rank] = sum
-					}
-					gc_seg = gc_segend
-				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-
-//line regressions.go:109
-						lane := tid % (step + 1)
-
-//line regressions.go:110
-						var sum int32
-						_ = lane
-						_ = sum
+//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-
 //line regressions.go:109
-						lane := tid % (step + 1)
-
-//line regressions.go:110
+						lane := (gc_tx + gc_r)
 						var sum int32
-						_ = lane
-						_ = sum
+//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-
 //line regressions.go:109
-						lane := tid % (step + 1)
-
-//line regressions.go:110
+						lane := (gc_tx + gc_r)
 						var sum int32
-						_ = lane
-						_ = sum
+//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-
 //line regressions.go:109
-						lane := tid % (step + 1)
-
-//line regressions.go:110
+						lane := (gc_tx + gc_r)
 						var sum int32
-						_ = lane
-						_ = sum
+//line regressions.go:113
 						gc_s_lane[gc_rank] = lane
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
+//line regressions.go:109
+					lane := (gc_tx + gc_r)
+					var sum int32
+//line regressions.go:113
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_seg = gc_segend
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line regressions.go:96
 					tid := gc_tx
-					_ = tid
-
 //line regressions.go:109
 					lane := tid % (step + 1)
-
-//line regressions.go:110
 					var sum int32
-					_ = lane
-					_ = sum
+//line regressions.go:113
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:96
+					tid := gc_tx
+//line regressions.go:109
+					lane := tid % (step + 1)
+					var sum int32
+//line regressions.go:113
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:96
+					tid := gc_tx
+//line regressions.go:109
+					lane := tid % (step + 1)
+					var sum int32
+//line regressions.go:113
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:96
+					tid := gc_tx
+//line regressions.go:109
+					lane := tid % (step + 1)
+					var sum int32
+//line regressions.go:113
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
 			}
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:96
+				tid := gc_tx
+//line regressions.go:109
+				lane := tid % (step + 1)
+				var sum int32
+//line regressions.go:113
+				gc_s_lane[gc_rank] = lane
+				gc_s_sum[gc_rank] = sum
+			}
 		}
 	}
-
 //line regressions.go:111
 	for k := 0; k < 3; k++ {
-		{
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-				{
-					gc_rank := gc_step7 + 0
-					gc_pos.Thread = gc_rank
-					lane := gc_s_lane[gc_rank]
-					sum := gc_s_sum[gc_rank]
-
 //line regressions.go:113
-					sum += int32(lane)
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step7 + 1
-					gc_pos.Thread = gc_rank
-					lane := gc_s_lane[gc_rank]
-					sum := gc_s_sum[gc_rank]
-
-//line regressions.go:113
-					sum += int32(lane)
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step7 + 2
-					gc_pos.Thread = gc_rank
-					lane := gc_s_lane[gc_rank]
-					sum := gc_s_sum[gc_rank]
-
-//line regressions.go:113
-					sum += int32(lane)
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step7 + 3
-					gc_pos.Thread = gc_rank
-					lane := gc_s_lane[gc_rank]
-					sum := gc_s_sum[gc_rank]
-
-//line regressions.go:113
-					sum += int32(lane)
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+			{
+				gc_rank := gc_step7 + 0
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
-
+//line regressions.go:113
+				sum += int32(lane)
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step7 + 1
+				gc_pos.Thread = gc_rank
+				lane := gc_s_lane[gc_rank]
+				sum := gc_s_sum[gc_rank]
+//line regressions.go:113
+				sum += int32(lane)
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step7 + 2
+				gc_pos.Thread = gc_rank
+				lane := gc_s_lane[gc_rank]
+				sum := gc_s_sum[gc_rank]
+//line regressions.go:113
+				sum += int32(lane)
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step7 + 3
+				gc_pos.Thread = gc_rank
+				lane := gc_s_lane[gc_rank]
+				sum := gc_s_sum[gc_rank]
 //line regressions.go:113
 				sum += int32(lane)
 				gc_s_sum[gc_rank] = sum
 			}
 		}
-
+		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			lane := gc_s_lane[gc_rank]
+			sum := gc_s_sum[gc_rank]
+//line regressions.go:113
+			sum += int32(lane)
+			gc_s_sum[gc_rank] = sum
+		}
 //line regressions.go:114
 		step *= 2
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
-				gc_at3 := out[gc_off:][:gc_bdx]
-				gc_at4 := counts[:gc_bdx]
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
 //line regressions.go:117
-						gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
-					}
-					{
-						gc_tx := gc_step8 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line regressions.go:117
-						gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
-					}
-					{
-						gc_tx := gc_step8 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line regressions.go:117
-						gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
-					}
-					{
-						gc_tx := gc_step8 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line regressions.go:117
-						gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
+			gc_at3 := out[gc_off:][:gc_bdx]
+			gc_at4 := counts[:gc_bdx]
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+				{
+					gc_tx := gc_step8 + 0
+//line regressions.go:127
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line regressions.go:96
-					tid := gc_tx
-					_ = tid
+//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
-
 //line regressions.go:117
 					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
-			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
-					{
-						gc_tx := gc_step9 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
+				{
+					gc_tx := gc_step8 + 1
+//line regressions.go:122
+					gc_rank := gc_base + gc_tx
+//line regressions.go:98
+					sum := gc_s_sum[gc_rank]
 //line regressions.go:117
-						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-					}
-					{
-						gc_tx := gc_step9 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line regressions.go:117
-						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-					}
-					{
-						gc_tx := gc_step9 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line regressions.go:117
-						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-					}
-					{
-						gc_tx := gc_step9 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line regressions.go:117
-						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-					}
+					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
-				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step8 + 2
+//line regressions.go:122
+					gc_rank := gc_base + gc_tx
+//line regressions.go:98
+					sum := gc_s_sum[gc_rank]
+//line regressions.go:117
+					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+				}
+				{
+					gc_tx := gc_step8 + 3
+//line regressions.go:122
+					gc_rank := gc_base + gc_tx
+//line regressions.go:98
+					sum := gc_s_sum[gc_rank]
+//line regressions.go:117
+					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+				}
+			}
+			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line regressions.go:98
+				sum := gc_s_sum[gc_rank]
+//line regressions.go:117
+				gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+			}
+		} else {
+			gc_step9 := 0
+			for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
+				{
+					gc_tx := gc_step9 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line regressions.go:96
 					tid := gc_tx
-					_ = tid
+//line regressions.go:98
 					sum := gc_s_sum[gc_rank]
-
 //line regressions.go:117
 					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 				}
+				{
+					gc_tx := gc_step9 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:96
+					tid := gc_tx
+//line regressions.go:98
+					sum := gc_s_sum[gc_rank]
+//line regressions.go:117
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+				{
+					gc_tx := gc_step9 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:96
+					tid := gc_tx
+//line regressions.go:98
+					sum := gc_s_sum[gc_rank]
+//line regressions.go:117
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+				{
+					gc_tx := gc_step9 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:96
+					tid := gc_tx
+//line regressions.go:98
+					sum := gc_s_sum[gc_rank]
+//line regressions.go:117
+					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+			}
+			for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:96
+				tid := gc_tx
+//line regressions.go:98
+				sum := gc_s_sum[gc_rank]
+//line regressions.go:117
+				out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 			}
 		}
 	}
@@ -2613,245 +1984,188 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_b := compiled.Scratch[int](gc_b, 0)[:gc_n]
-
 //line regressions.go:135
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line regressions.go:135
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s) {
-				gc_at := s[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:133
-						var a, b int
-
-//line regressions.go:134
-						setPair(&a, &b, gc_tx)
-
-//line regressions.go:136
-						gc_at[gc_tx] = int32(a)
-						_ = a
-						_ = b
-						gc_s_b[gc_rank] = b
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:133
-						var a, b int
-
-//line regressions.go:134
-						setPair(&a, &b, gc_tx)
-
-//line regressions.go:136
-						gc_at[gc_tx] = int32(a)
-						_ = a
-						_ = b
-						gc_s_b[gc_rank] = b
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:133
-						var a, b int
-
-//line regressions.go:134
-						setPair(&a, &b, gc_tx)
-
-//line regressions.go:136
-						gc_at[gc_tx] = int32(a)
-						_ = a
-						_ = b
-						gc_s_b[gc_rank] = b
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:133
-						var a, b int
-
-//line regressions.go:134
-						setPair(&a, &b, gc_tx)
-
-//line regressions.go:136
-						gc_at[gc_tx] = int32(a)
-						_ = a
-						_ = b
-						gc_s_b[gc_rank] = b
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line regressions.go:137
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at := s[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line regressions.go:145
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line regressions.go:133
 					var a, b int
-
-//line regressions.go:134
 					setPair(&a, &b, gc_tx)
-
 //line regressions.go:136
 					gc_at[gc_tx] = int32(a)
-					_ = a
-					_ = b
+//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:133
-						var a, b int
-
-//line regressions.go:134
-						setPair(&a, &b, gc_tx)
-
-//line regressions.go:136
-						s[gc_tx] = int32(a)
-						_ = a
-						_ = b
-						gc_s_b[gc_rank] = b
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:133
-						var a, b int
-
-//line regressions.go:134
-						setPair(&a, &b, gc_tx)
-
-//line regressions.go:136
-						s[gc_tx] = int32(a)
-						_ = a
-						_ = b
-						gc_s_b[gc_rank] = b
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:133
-						var a, b int
-
-//line regressions.go:134
-						setPair(&a, &b, gc_tx)
-
-//line regressions.go:136
-						s[gc_tx] = int32(a)
-						_ = a
-						_ = b
-						gc_s_b[gc_rank] = b
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:133
-						var a, b int
-
-//line regressions.go:134
-						setPair(&a, &b, gc_tx)
-
-//line regressions.go:136
-						s[gc_tx] = int32(a)
-						_ = a
-						_ = b
-						gc_s_b[gc_rank] = b
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
+//line regressions.go:144
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line regressions.go:133
 					var a, b int
-
-//line regressions.go:134
 					setPair(&a, &b, gc_tx)
-
 //line regressions.go:136
-					s[gc_tx] = int32(a)
-					_ = a
-					_ = b
+					gc_at[gc_tx] = int32(a)
+//line regressions.go:139
+					gc_s_b[gc_rank] = b
+				}
+				{
+					gc_tx := gc_step + 2
+//line regressions.go:144
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:133
+					var a, b int
+					setPair(&a, &b, gc_tx)
+//line regressions.go:136
+					gc_at[gc_tx] = int32(a)
+//line regressions.go:139
+					gc_s_b[gc_rank] = b
+				}
+				{
+					gc_tx := gc_step + 3
+//line regressions.go:144
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:133
+					var a, b int
+					setPair(&a, &b, gc_tx)
+//line regressions.go:136
+					gc_at[gc_tx] = int32(a)
+//line regressions.go:139
 					gc_s_b[gc_rank] = b
 				}
 			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := 1, gc_bdx
-			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-				for gc_seg := 0; gc_seg < gc_bdx; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_segend := min(gc_bdx, gc_qd-gc_r)
-					gc_seglen := gc_segend - gc_seg
-					gc_off := (gc_bx * gc_bdx) + gc_seg
-					gc_off2 := gc_r + gc_seg
-					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
-						gc_at2 := out[gc_off:][:gc_seglen]
-						gc_at3 := s[gc_off2:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							b := gc_s_b[gc_rank]
-
-//line regressions.go:138
-							gc_at2[gc_u] = gc_at3[gc_u] + int32(b)
-						}
-					} else {
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							b := gc_s_b[gc_rank]
-
-//line regressions.go:138
-							out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+gc_r)] + int32(b)
-						}
-					}
-					gc_seg = gc_segend
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:133
+				var a, b int
+				setPair(&a, &b, gc_tx)
+//line regressions.go:136
+				gc_at[gc_tx] = int32(a)
+//line regressions.go:139
+				gc_s_b[gc_rank] = b
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					b := gc_s_b[gc_rank]
-
-//line regressions.go:138
-					out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+1)%gc_bdx] + int32(b)
+//line regressions.go:133
+					var a, b int
+					setPair(&a, &b, gc_tx)
+//line regressions.go:136
+					s[gc_tx] = int32(a)
+//line regressions.go:139
+					gc_s_b[gc_rank] = b
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:133
+					var a, b int
+					setPair(&a, &b, gc_tx)
+//line regressions.go:136
+					s[gc_tx] = int32(a)
+//line regressions.go:139
+					gc_s_b[gc_rank] = b
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:133
+					var a, b int
+					setPair(&a, &b, gc_tx)
+//line regressions.go:136
+					s[gc_tx] = int32(a)
+//line regressions.go:139
+					gc_s_b[gc_rank] = b
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:133
+					var a, b int
+					setPair(&a, &b, gc_tx)
+//line regressions.go:136
+					s[gc_tx] = int32(a)
+//line regressions.go:139
+					gc_s_b[gc_rank] = b
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:133
+				var a, b int
+				setPair(&a, &b, gc_tx)
+//line regressions.go:136
+				s[gc_tx] = int32(a)
+//line regressions.go:139
+				gc_s_b[gc_rank] = b
+			}
+		}
+	}
+//line regressions.go:145
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off := (gc_bx * gc_bdx) + gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+					gc_at2 := out[gc_off:][:gc_seglen]
+					gc_at3 := s[gc_off2:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
+//line regressions.go:163
+						b := gc_s_b[gc_rank]
+//line regressions.go:138
+						gc_at2[gc_u] = gc_at3[gc_u] + int32(b)
+					}
+				} else {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						b := gc_s_b[gc_rank]
+//line regressions.go:138
+						out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+gc_r)] + int32(b)
+					}
+				}
+				gc_seg = gc_segend
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				b := gc_s_b[gc_rank]
+//line regressions.go:138
+				out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+1)%gc_bdx] + int32(b)
 			}
 		}
 	}
@@ -2881,170 +2195,134 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line regressions.go:157
 	s := gocuda.Shared[int32](t, 1)[:1]
-
-//line regressions.go:158
 	total := smaller(n, 7)
-
-//line regressions.go:159
 	for c := 0; c < total; c++ {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:160
-						{
-							s[0] += int32(c + 1)
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:160
-						{
-							s[0] += int32(c + 1)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:160
-						{
-							s[0] += int32(c + 1)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:160
-						{
-							s[0] += int32(c + 1)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line regressions.go:161
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line regressions.go:160
 					{
+//line regressions.go:161
+						s[0] += int32(c + 1)
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line regressions.go:161
+						s[0] += int32(c + 1)
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line regressions.go:161
+						s[0] += int32(c + 1)
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line regressions.go:161
 						s[0] += int32(c + 1)
 					}
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line regressions.go:161
+					s[0] += int32(c + 1)
+				}
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:165
-						gc_at[gc_tx] = s[0]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:165
-						gc_at[gc_tx] = s[0]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:165
-						gc_at[gc_tx] = s[0]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:165
-						gc_at[gc_tx] = s[0]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line regressions.go:168
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_bdx]
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 //line regressions.go:165
 					gc_at[gc_tx] = s[0]
 				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				{
+					gc_tx := gc_step2 + 1
 //line regressions.go:165
-						out[gc_bx*gc_bdx+gc_tx] = s[0]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:165
-						out[gc_bx*gc_bdx+gc_tx] = s[0]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:165
-						out[gc_bx*gc_bdx+gc_tx] = s[0]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:165
-						out[gc_bx*gc_bdx+gc_tx] = s[0]
-					}
+					gc_at[gc_tx] = s[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step2 + 2
+//line regressions.go:165
+					gc_at[gc_tx] = s[0]
+				}
+				{
+					gc_tx := gc_step2 + 3
+//line regressions.go:165
+					gc_at[gc_tx] = s[0]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line regressions.go:165
+				gc_at[gc_tx] = s[0]
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line regressions.go:165
 					out[gc_bx*gc_bdx+gc_tx] = s[0]
 				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:165
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:165
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:165
+					out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:165
+				out[gc_bx*gc_bdx+gc_tx] = s[0]
 			}
 		}
 	}
@@ -3077,237 +2355,163 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line regressions.go:177
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line regressions.go:177
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-
 //line regressions.go:181
 	w := p + int32(gc_bx)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-//line regressions.go:178
-			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line regressions.go:178
-			_ = gc_all
-//line regressions.go:180
-			gc_vb := lanes.BroadcastInt32x8(-1)
-//line regressions.go:180
-			_ = gc_vb
-//line regressions.go:180
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line regressions.go:180
-			_ = gc_iota
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-//line regressions.go:180
-				gc_alive := gc_all
-//line regressions.go:180
-				_ = gc_alive
-//line regressions.go:180
-				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line regressions.go:180
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line regressions.go:180
-				}
-//line regressions.go:178
-				var tx int = gc_tx
-//line regressions.go:178
-				_ = tx
-//line regressions.go:179
-				var i int = gc_bx*gc_bdx + tx
-//line regressions.go:179
-				_ = i
-//line regressions.go:180
-				if i < 0 || i > len(out)-8 || (tx < -2147483648 || tx > 2147483640) || tx < 0 || tx > len(s)-8 {
-//line regressions.go:180
-					break
-//line regressions.go:180
-				}
-//line regressions.go:180
-				gc_vb.StoreMasked((*[8]int32)(out[i:]), gc_alive)
-				lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota).StoreMasked((*[8]int32)(s[tx:]), gc_alive)
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line regressions.go:178
-				tx := gc_tx
-				_ = tx
-
-//line regressions.go:179
-				i := gc_bx*gc_bdx + tx
-				_ = i
-
-//line regressions.go:180
-				out[i] = -1
-
 //line regressions.go:183
-				s[tx] = int32(tx)
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L2:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 //line regressions.go:178
-				tx := gc_tx
-				_ = tx
-
+		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line regressions.go:180
+		gc_vb := lanes.BroadcastInt32x8(-1)
+//line regressions.go:180
+		gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+			gc_tx := gc_vstep
+			gc_rank := gc_base + gc_tx
+//line regressions.go:180
+			gc_alive := gc_all
+//line regressions.go:180
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line regressions.go:180
+				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+			}
+//line regressions.go:178
+			var tx int = gc_tx
+			var i int = gc_bx*gc_bdx + tx
+			if i < 0 || i > len(out)-8 || (tx < -2147483648 || tx > 2147483640) || tx < 0 || tx > len(s)-8 {
+//line regressions.go:180
+				break
+			}
+//line regressions.go:180
+			gc_vb.StoreMasked((*[8]int32)(out[i:]), gc_alive)
+			lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota).StoreMasked((*[8]int32)(s[tx:]), gc_alive)
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line regressions.go:178
+			tx := gc_tx
+			i := gc_bx*gc_bdx + tx
+			out[i] = -1
+//line regressions.go:183
+			s[tx] = int32(tx)
+		}
+	}
+//line regressions.go:188
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L2:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line regressions.go:178
+			tx := gc_tx
 //line regressions.go:182
-				e := (w^2) != 3 && tx == 0
-				_ = e
-
+			e := (w^2) != 3 && tx == 0
 //line regressions.go:185
-				if e {
+			if e {
+				{
 //line regressions.go:185
-					{
-//line regressions.go:185
-						gc_exited[gc_rank] = true
-						continue gc_L2
-//line regressions.go:186
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L2
 				}
 			}
 		}
 	}
-
 //line regressions.go:188
 	w ^= p
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := 0
+//line regressions.go:190
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 //line regressions.go:178
-			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 //line regressions.go:178
-			_ = gc_all2
+		gc_vb2 := lanes.BroadcastInt32x8(1)
+		for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+			gc_tx := gc_vstep2
+			gc_rank := gc_base + gc_tx
 //line regressions.go:178
-			gc_vb2 := lanes.BroadcastInt32x8(1)
+			gc_alive2 := gc_all2
 //line regressions.go:178
-			_ = gc_vb2
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line regressions.go:178
-				gc_alive2 := gc_all2
-//line regressions.go:178
-				_ = gc_alive2
-//line regressions.go:178
-				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line regressions.go:178
-					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line regressions.go:178
-				}
-//line regressions.go:178
-				var tx int = gc_tx
-//line regressions.go:178
-				_ = tx
-//line regressions.go:189
-				if tx < 0 || tx > len(s)-8 {
-//line regressions.go:189
-					break
-//line regressions.go:189
-				}
-				lanes.LoadInt32x8Slice(s[tx:]).Add(gc_vb2).StoreMasked((*[8]int32)(s[tx:]), gc_alive2)
+				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line regressions.go:178
-				tx := gc_tx
-				_ = tx
-
+			var tx int = gc_tx
 //line regressions.go:189
-				s[tx]++
+			if tx < 0 || tx > len(s)-8 {
+//line regressions.go:189
+				break
 			}
+//line regressions.go:190
+			lanes.LoadInt32x8Slice(s[tx:]).Add(gc_vb2).StoreMasked((*[8]int32)(s[tx:]), gc_alive2)
+		}
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line regressions.go:178
+			tx := gc_tx
+//line regressions.go:189
+			s[tx]++
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
+//line regressions.go:194
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep3 := 0
 //line regressions.go:178
-			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-//line regressions.go:178
-			_ = gc_all3
+		gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
 //line regressions.go:191
-			gc_vb3 := lanes.BroadcastInt32x8(1000)
+		gc_vb3 := lanes.BroadcastInt32x8(1000)
 //line regressions.go:191
-			_ = gc_vb3
+		gc_vb4 := lanes.BroadcastInt32x8(w)
+		for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+			gc_tx := gc_vstep3
+			gc_rank := gc_base + gc_tx
 //line regressions.go:191
-			gc_vb4 := lanes.BroadcastInt32x8(w)
+			gc_alive3 := gc_all3
 //line regressions.go:191
-			_ = gc_vb4
-			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-				gc_tx := gc_vstep3
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+			if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line regressions.go:191
-				gc_alive3 := gc_all3
-//line regressions.go:191
-				_ = gc_alive3
-//line regressions.go:191
-				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line regressions.go:191
-					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
-//line regressions.go:191
-				}
-//line regressions.go:178
-				var tx int = gc_tx
-//line regressions.go:178
-				_ = tx
-//line regressions.go:179
-				var i int = gc_bx*gc_bdx + tx
-//line regressions.go:179
-				_ = i
-//line regressions.go:191
-				if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
-//line regressions.go:191
-					break
-//line regressions.go:191
-				}
-				lanes.LoadInt32x8Slice(s[tx:]).Mul(gc_vb3).Add(gc_vb4).StoreMasked((*[8]int32)(out[i:]), gc_alive3)
+				gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line regressions.go:178
-				tx := gc_tx
-				_ = tx
-
-//line regressions.go:179
-				i := gc_bx*gc_bdx + tx
-				_ = i
-
+			var tx int = gc_tx
+			var i int = gc_bx*gc_bdx + tx
 //line regressions.go:191
-				out[i] = s[tx]*1000 + w
+			if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
+//line regressions.go:191
+				break
 			}
+//line regressions.go:192
+			lanes.LoadInt32x8Slice(s[tx:]).Mul(gc_vb3).Add(gc_vb4).StoreMasked((*[8]int32)(out[i:]), gc_alive3)
+		}
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line regressions.go:178
+			tx := gc_tx
+			i := gc_bx*gc_bdx + tx
+//line regressions.go:191
+			out[i] = s[tx]*1000 + w
 		}
 	}
 }
@@ -3318,8 +2522,6 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 // thread loop, thread after thread, so the later threads read the first
 // one's store instead of the old w (found by the compiler fuzzer, seed
 // 1720685). out holds, per thread, its value and w.
-//
-//line regressions.go:202
 func IdempotentReadKernel(out []int32, p int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_idempotentRead,
 		func(gc_t *gocuda.Thread) { idempotentRead(gc_t, out, p) },
@@ -3340,290 +2542,195 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	gc_n := gc_b.Len()
 	gc_s_w := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-
 //line regressions.go:203
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line regressions.go:203
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s) {
-				gc_at := s[:gc_bdx]
-				gc_vstep := 0
+//line regressions.go:205
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at := s[:gc_bdx]
+			gc_vstep := 0
 //line regressions.go:204
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line regressions.go:204
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line regressions.go:204
-					var tx int = gc_tx
-//line regressions.go:204
-					_ = tx
+				var tx int = gc_tx
 //line regressions.go:206
-					var w int32 = p << 3
-//line regressions.go:206
-					_ = w
-//line regressions.go:207
-					a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota2)
-//line regressions.go:207
-					_ = a
+				var w int32 = p << 3
+				a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota2)
+				if tx < -2147483648 || tx > 2147483640 {
 //line regressions.go:208
-					if tx < -2147483648 || tx > 2147483640 {
-//line regressions.go:208
-						break
-//line regressions.go:208
-					}
-//line regressions.go:208
-					a.StoreSlice(gc_at[gc_tx:])
-					lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
-//line regressions.go:208
-					a.StoreSlice(gc_s_a[gc_rank:])
+					break
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line regressions.go:204
-					tx := gc_tx
-					_ = tx
-
-//line regressions.go:206
-					w := p << 3
-
-//line regressions.go:207
-					a := int32(tx)
-
 //line regressions.go:208
-					gc_at[gc_tx] = a
-					_ = w
-					_ = a
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
+				a.StoreSlice(gc_at[gc_tx:])
+				lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
+//line regressions.go:208
+				a.StoreSlice(gc_s_a[gc_rank:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line regressions.go:204
+				tx := gc_tx
+//line regressions.go:206
+				w := p << 3
+				a := int32(tx)
+				gc_at[gc_tx] = a
+//line regressions.go:211
+				gc_s_w[gc_rank] = w
+				gc_s_a[gc_rank] = a
+			}
+		} else {
+			gc_vstep2 := 0
+//line regressions.go:204
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+//line regressions.go:204
+				var tx int = gc_tx
+//line regressions.go:206
+				var w int32 = p << 3
+				a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota)
+				if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx > len(s)-8 {
+//line regressions.go:208
+					break
 				}
-			} else {
-				gc_vstep2 := 0
-//line regressions.go:204
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line regressions.go:204
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line regressions.go:204
-					var tx int = gc_tx
-//line regressions.go:204
-					_ = tx
-//line regressions.go:206
-					var w int32 = p << 3
-//line regressions.go:206
-					_ = w
-//line regressions.go:207
-					a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota)
-//line regressions.go:207
-					_ = a
 //line regressions.go:208
-					if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx > len(s)-8 {
+				a.StoreSlice(s[tx:])
+				lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
 //line regressions.go:208
-						break
-//line regressions.go:208
-					}
-//line regressions.go:208
-					a.StoreSlice(s[tx:])
-					lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
-//line regressions.go:208
-					a.StoreSlice(gc_s_a[gc_rank:])
-				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:204
-						tx := gc_tx
-						_ = tx
-
-//line regressions.go:206
-						w := p << 3
-
-//line regressions.go:207
-						a := int32(tx)
-
-//line regressions.go:208
-						s[tx] = a
-						_ = w
-						_ = a
-						gc_s_w[gc_rank] = w
-						gc_s_a[gc_rank] = a
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:204
-						tx := gc_tx
-						_ = tx
-
-//line regressions.go:206
-						w := p << 3
-
-//line regressions.go:207
-						a := int32(tx)
-
-//line regressions.go:208
-						s[tx] = a
-						_ = w
-						_ = a
-						gc_s_w[gc_rank] = w
-						gc_s_a[gc_rank] = a
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:204
-						tx := gc_tx
-						_ = tx
-
-//line regressions.go:206
-						w := p << 3
-
-//line regressions.go:207
-						a := int32(tx)
-
-//line regressions.go:208
-						s[tx] = a
-						_ = w
-						_ = a
-						gc_s_w[gc_rank] = w
-						gc_s_a[gc_rank] = a
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:204
-						tx := gc_tx
-						_ = tx
-
-//line regressions.go:206
-						w := p << 3
-
-//line regressions.go:207
-						a := int32(tx)
-
-//line regressions.go:208
-						s[tx] = a
-						_ = w
-						_ = a
-						gc_s_w[gc_rank] = w
-						gc_s_a[gc_rank] = a
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				a.StoreSlice(gc_s_a[gc_rank:])
+			}
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line regressions.go:204
 					tx := gc_tx
-					_ = tx
-
 //line regressions.go:206
 					w := p << 3
-
-//line regressions.go:207
 					a := int32(tx)
-
-//line regressions.go:208
 					s[tx] = a
-					_ = w
-					_ = a
+//line regressions.go:211
 					gc_s_w[gc_rank] = w
 					gc_s_a[gc_rank] = a
 				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:204
+					tx := gc_tx
+//line regressions.go:206
+					w := p << 3
+					a := int32(tx)
+					s[tx] = a
+//line regressions.go:211
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:204
+					tx := gc_tx
+//line regressions.go:206
+					w := p << 3
+					a := int32(tx)
+					s[tx] = a
+//line regressions.go:211
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:204
+					tx := gc_tx
+//line regressions.go:206
+					w := p << 3
+					a := int32(tx)
+					s[tx] = a
+//line regressions.go:211
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:204
+				tx := gc_tx
+//line regressions.go:206
+				w := p << 3
+				a := int32(tx)
+				s[tx] = a
+//line regressions.go:211
+				gc_s_w[gc_rank] = w
+				gc_s_a[gc_rank] = a
 			}
 		}
 	}
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				w := gc_s_w[gc_rank]
-				a := gc_s_a[gc_rank]
-
-//line regressions.go:210
-				switch (int32(gc_bx) &^ p) & 1 {
-				case 0:
-					a ^= w
-					w = p + 1
-				}
-				gc_s_w[gc_rank] = w
-				gc_s_a[gc_rank] = a
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				w := gc_s_w[gc_rank]
-				a := gc_s_a[gc_rank]
-
-//line regressions.go:210
-				switch (int32(gc_bx) &^ p) & 1 {
-				case 0:
-					a ^= w
-					w = p + 1
-				}
-				gc_s_w[gc_rank] = w
-				gc_s_a[gc_rank] = a
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				w := gc_s_w[gc_rank]
-				a := gc_s_a[gc_rank]
-
-//line regressions.go:210
-				switch (int32(gc_bx) &^ p) & 1 {
-				case 0:
-					a ^= w
-					w = p + 1
-				}
-				gc_s_w[gc_rank] = w
-				gc_s_a[gc_rank] = a
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				w := gc_s_w[gc_rank]
-				a := gc_s_a[gc_rank]
-
-//line regressions.go:210
-				switch (int32(gc_bx) &^ p) & 1 {
-				case 0:
-					a ^= w
-					w = p + 1
-				}
-				gc_s_w[gc_rank] = w
-				gc_s_a[gc_rank] = a
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+//line regressions.go:218
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
-
+//line regressions.go:210
+			switch (int32(gc_bx) &^ p) & 1 {
+			case 0:
+				a ^= w
+				w = p + 1
+			}
+			gc_s_w[gc_rank] = w
+			gc_s_a[gc_rank] = a
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			w := gc_s_w[gc_rank]
+			a := gc_s_a[gc_rank]
+//line regressions.go:210
+			switch (int32(gc_bx) &^ p) & 1 {
+			case 0:
+				a ^= w
+				w = p + 1
+			}
+			gc_s_w[gc_rank] = w
+			gc_s_a[gc_rank] = a
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			w := gc_s_w[gc_rank]
+			a := gc_s_a[gc_rank]
+//line regressions.go:210
+			switch (int32(gc_bx) &^ p) & 1 {
+			case 0:
+				a ^= w
+				w = p + 1
+			}
+			gc_s_w[gc_rank] = w
+			gc_s_a[gc_rank] = a
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			w := gc_s_w[gc_rank]
+			a := gc_s_a[gc_rank]
 //line regressions.go:210
 			switch (int32(gc_bx) &^ p) & 1 {
 			case 0:
@@ -3634,201 +2741,143 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
-				gc_at2 := out[gc_off:][:gc_bdx]
-				gc_at3 := s[:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:204
-						tx := gc_tx
-						_ = tx
-
-//line regressions.go:205
-						i := gc_bx*gc_bdx + tx
-						_ = i
-						w := gc_s_w[gc_rank]
-						a := gc_s_a[gc_rank]
-
-//line regressions.go:216
-						gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:204
-						tx := gc_tx
-						_ = tx
-
-//line regressions.go:205
-						i := gc_bx*gc_bdx + tx
-						_ = i
-						w := gc_s_w[gc_rank]
-						a := gc_s_a[gc_rank]
-
-//line regressions.go:216
-						gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:204
-						tx := gc_tx
-						_ = tx
-
-//line regressions.go:205
-						i := gc_bx*gc_bdx + tx
-						_ = i
-						w := gc_s_w[gc_rank]
-						a := gc_s_a[gc_rank]
-
-//line regressions.go:216
-						gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line regressions.go:204
-						tx := gc_tx
-						_ = tx
-
-//line regressions.go:205
-						i := gc_bx*gc_bdx + tx
-						_ = i
-						w := gc_s_w[gc_rank]
-						a := gc_s_a[gc_rank]
-
-//line regressions.go:216
-						gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		w := gc_s_w[gc_rank]
+		a := gc_s_a[gc_rank]
+//line regressions.go:210
+		switch (int32(gc_bx) &^ p) & 1 {
+		case 0:
+			a ^= w
+			w = p + 1
+		}
+		gc_s_w[gc_rank] = w
+		gc_s_a[gc_rank] = a
+	}
+//line regressions.go:220
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
+			gc_at2 := out[gc_off:][:gc_bdx]
+			gc_at3 := s[:gc_bdx]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+//line regressions.go:230
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line regressions.go:204
-					tx := gc_tx
-					_ = tx
-
-//line regressions.go:205
-					i := gc_bx*gc_bdx + tx
-					_ = i
+//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
-
 //line regressions.go:216
 					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:204
-						tx := gc_tx
-						_ = tx
-
-//line regressions.go:205
-						i := gc_bx*gc_bdx + tx
-						_ = i
-						w := gc_s_w[gc_rank]
-						a := gc_s_a[gc_rank]
-
-//line regressions.go:216
-						out[i] = (a+s[tx])*1000 + w
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:204
-						tx := gc_tx
-						_ = tx
-
-//line regressions.go:205
-						i := gc_bx*gc_bdx + tx
-						_ = i
-						w := gc_s_w[gc_rank]
-						a := gc_s_a[gc_rank]
-
-//line regressions.go:216
-						out[i] = (a+s[tx])*1000 + w
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:204
-						tx := gc_tx
-						_ = tx
-
-//line regressions.go:205
-						i := gc_bx*gc_bdx + tx
-						_ = i
-						w := gc_s_w[gc_rank]
-						a := gc_s_a[gc_rank]
-
-//line regressions.go:216
-						out[i] = (a+s[tx])*1000 + w
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:204
-						tx := gc_tx
-						_ = tx
-
-//line regressions.go:205
-						i := gc_bx*gc_bdx + tx
-						_ = i
-						w := gc_s_w[gc_rank]
-						a := gc_s_a[gc_rank]
-
-//line regressions.go:216
-						out[i] = (a+s[tx])*1000 + w
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step3 + 1
+//line regressions.go:221
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:204
-					tx := gc_tx
-					_ = tx
-
-//line regressions.go:205
-					i := gc_bx*gc_bdx + tx
-					_ = i
+//line regressions.go:207
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
-
+//line regressions.go:216
+					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+				}
+				{
+					gc_tx := gc_step3 + 2
+//line regressions.go:221
+					gc_rank := gc_base + gc_tx
+//line regressions.go:207
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+//line regressions.go:216
+					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+				}
+				{
+					gc_tx := gc_step3 + 3
+//line regressions.go:221
+					gc_rank := gc_base + gc_tx
+//line regressions.go:207
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+//line regressions.go:216
+					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line regressions.go:207
+				w := gc_s_w[gc_rank]
+				a := gc_s_a[gc_rank]
+//line regressions.go:216
+				gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:204
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
+//line regressions.go:207
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
 //line regressions.go:216
 					out[i] = (a+s[tx])*1000 + w
 				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:204
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
+//line regressions.go:207
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+//line regressions.go:216
+					out[i] = (a+s[tx])*1000 + w
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:204
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
+//line regressions.go:207
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+//line regressions.go:216
+					out[i] = (a+s[tx])*1000 + w
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:204
+					tx := gc_tx
+					i := gc_bx*gc_bdx + tx
+//line regressions.go:207
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+//line regressions.go:216
+					out[i] = (a+s[tx])*1000 + w
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:204
+				tx := gc_tx
+				i := gc_bx*gc_bdx + tx
+//line regressions.go:207
+				w := gc_s_w[gc_rank]
+				a := gc_s_a[gc_rank]
+//line regressions.go:216
+				out[i] = (a+s[tx])*1000 + w
 			}
 		}
 	}
@@ -3837,4 +2886,5 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 // gc_files_regressions holds the source files whose lines the kernels' records hash.
 //
 //go:embed regressions.go
+//line regressions.go:226
 var gc_files_regressions embed.FS

@@ -42,921 +42,689 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	gc_n := gc_b.Len()
 	gc_s_r_2 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-
 //line returns.go:55
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-
-//line returns.go:56
 	var mask uint32 = gocuda.FullMask
-
-//line returns.go:56
-	_ = mask
-
-//line returns.go:57
 	var mask_ uint32 = gocuda.FullMask
-
-//line returns.go:57
-	_ = mask_
-
-//line returns.go:58
 	var s_ []int32 = s
-
-//line returns.go:58
-	_ = s_
-
 //line returns.go:58
 	var shift_ int = shift
-
-//line returns.go:58
-	_ = shift_
-
 //line returns.go:58
 	var returned_2 bool
-
-//line returns.go:58
-	_ = returned_2
-	{
-		var gc_l_v_ [32]int32
-		var gc_l_v_2 [32]float32
-		var gc_l_x [32]int32
-		var gc_l_x_ [32]int32
-		var gc_l_ok [32]bool
-		var gc_l_ok_ [32]bool
-		var gc_l_r [32]int32
-		var gc_l_returned [32]bool
-		var gc_l_r_ [32]float32
-		var gc_l_returned_ [32]bool
-		var gc_c1r [32]int32
-		var gc_c2r [32]int32
-		var gc_c3r [32]int32
-		var gc_c4r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
+//line returns.go:60
+	var gc_l_v_ [32]int32
+	var gc_l_v_2 [32]float32
+	var gc_l_x [32]int32
+	var gc_l_x_ [32]int32
+	var gc_l_ok [32]bool
+	var gc_l_ok_ [32]bool
+	var gc_l_r [32]int32
+	var gc_l_returned [32]bool
+	var gc_l_r_ [32]float32
+	var gc_l_returned_ [32]bool
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line returns.go:80
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 //line returns.go:53
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line returns.go:54
-					v := int32(i%9) + 3
-					_ = v
-
+				i := gc_bx*gc_bdx + gc_tx
+				v := int32(i%9) + 3
 //line returns.go:56
-					var v_ int32 = v
-
+				var v_ int32 = v
 //line returns.go:56
-					_ = v_
-
+				var r int32
 //line returns.go:56
-					var r int32
-
-//line returns.go:56
-					_ = r
-
-//line returns.go:56
-					var returned bool
-
-//line returns.go:56
-					_ = returned
-					_ = v_
-					_ = r
-					_ = returned
-					gc_l_v_[gc_lane] = v_
-					gc_l_r[gc_lane] = r
-					gc_l_returned[gc_lane] = returned
-				}
+				var returned bool
+//line returns.go:60
+				gc_l_v_[gc_lane] = v_
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
+			}
+		}
+		{
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_ := gc_l_v_[gc_lane]
+//line returns.go:14
+				x, ok := any(v_).(int32)
+//line returns.go:17
+				gc_l_x[gc_lane] = x
+				gc_l_ok[gc_lane] = ok
 			}
 			{
+				var gc_m11 uint32
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
-
+					ok := gc_l_ok[gc_lane]
 //line returns.go:14
-					x, ok := any(v_).(int32)
-					_ = x
-					_ = ok
-					gc_l_x[gc_lane] = x
-					gc_l_ok[gc_lane] = ok
-				}
-				{
-					var gc_m11 uint32
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						ok := gc_l_ok[gc_lane]
-						_ = ok
-
-//line returns.go:14
-						if ok {
-							gc_m11 |= 1 << gc_lane
-						}
-					}
-					gc_save11 := gc_act
-					gc_act = gc_save11 & gc_m11
-					if gc_act != 0 {
-
-//line returns.go:15
-						compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask, nil, &gc_l_x, nil, nil, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var r int32
-							_ = r
-							var returned bool
-							_ = returned
-
-//line returns.go:15
-							r = any(gc_c1r[gc_lane]).(int32)
-
-//line returns.go:15
-							returned = true
-							gc_l_r[gc_lane] = r
-							gc_l_returned[gc_lane] = returned
-						}
-					}
-					gc_act = gc_save11 &^ gc_dead
-				}
-			}
-			{
-				var gc_m15 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					returned := gc_l_returned[gc_lane]
-					_ = returned
-
-//line returns.go:16
-					if !returned {
-						gc_m15 |= 1 << gc_lane
+					if ok {
+						gc_m11 |= 1 << gc_lane
 					}
 				}
-				gc_save15 := gc_act
-				gc_act = gc_save15 & gc_m15
+				gc_save11 := gc_act
+				gc_act = gc_save11 & gc_m11
 				if gc_act != 0 {
-
-//line returns.go:17
-					if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
-						compiled.ShflDownHalving(&gc_l_v_, 16, 32, true)
-					} else {
-
-//line returns.go:17
-						for off := 16; off > 0; off /= 2 {
-
-//line returns.go:18
-							if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
-							} else {
-
-//line returns.go:18
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line returns.go:18
-									v_ += gc_c2r[gc_lane]
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-					}
+//line returns.go:15
+					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask, nil, &gc_l_x, nil, nil, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_ := gc_l_v_[gc_lane]
-						_ = v_
+						gc_pos.Thread = gc_rank
 						var r int32
-						_ = r
+//line returns.go:24
 						var returned bool
-						_ = returned
-
-//line returns.go:20
-						r = v_
-
-//line returns.go:20
+//line returns.go:15
+						r = any(gc_c1r[gc_lane]).(int32)
+//line returns.go:15
 						returned = true
 						gc_l_r[gc_lane] = r
 						gc_l_returned[gc_lane] = returned
 					}
 				}
-				gc_act = gc_save15 &^ gc_dead
+				gc_act = gc_save11 &^ gc_dead
 			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line returns.go:53
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line returns.go:54
-					v := int32(i%9) + 3
-					_ = v
-					r := gc_l_r[gc_lane]
-					_ = r
-
-//line returns.go:56
-					out[4*i] = r
-
-//line returns.go:57
-					var v_2 float32 = float32(v)
-
-//line returns.go:57
-					_ = v_2
-
-//line returns.go:57
-					var r_ float32
-
-//line returns.go:57
-					_ = r_
-
-//line returns.go:57
-					var returned_ bool
-
-//line returns.go:57
-					_ = returned_
-					_ = v_2
-					_ = r_
-					_ = returned_
-					gc_l_v_2[gc_lane] = v_2
-					gc_l_r_[gc_lane] = r_
-					gc_l_returned_[gc_lane] = returned_
-				}
-			}
-			{
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v_2 := gc_l_v_2[gc_lane]
-					_ = v_2
-
-//line returns.go:14
-					x_, ok_ := any(v_2).(int32)
-					_ = x_
-					_ = ok_
-					gc_l_x_[gc_lane] = x_
-					gc_l_ok_[gc_lane] = ok_
-				}
-				{
-					var gc_m20 uint32
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						ok_ := gc_l_ok_[gc_lane]
-						_ = ok_
-
-//line returns.go:14
-						if ok_ {
-							gc_m20 |= 1 << gc_lane
-						}
-					}
-					gc_save20 := gc_act
-					gc_act = gc_save20 & gc_m20
-					if gc_act != 0 {
-
-//line returns.go:15
-						compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_x_, nil, nil, &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var r_ float32
-							_ = r_
-							var returned_ bool
-							_ = returned_
-
-//line returns.go:15
-							r_ = any(gc_c3r[gc_lane]).(float32)
-
-//line returns.go:15
-							returned_ = true
-							gc_l_r_[gc_lane] = r_
-							gc_l_returned_[gc_lane] = returned_
-						}
-					}
-					gc_act = gc_save20 &^ gc_dead
-				}
-			}
-			{
-				var gc_m24 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					returned_ := gc_l_returned_[gc_lane]
-					_ = returned_
-
+		}
+		{
+			var gc_m15 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				returned := gc_l_returned[gc_lane]
 //line returns.go:16
-					if !returned_ {
-						gc_m24 |= 1 << gc_lane
-					}
+				if !returned {
+					gc_m15 |= 1 << gc_lane
 				}
-				gc_save24 := gc_act
-				gc_act = gc_save24 & gc_m24
-				if gc_act != 0 {
-
+			}
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
+			if gc_act != 0 {
 //line returns.go:17
-					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
-						compiled.ShflDownHalving(&gc_l_v_2, 16, 32, true)
-					} else {
-
+				if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+					compiled.ShflDownHalving(&gc_l_v_, 16, 32, true)
+				} else {
 //line returns.go:17
-						for off_ := 16; off_ > 0; off_ /= 2 {
-
+					for off := 16; off > 0; off /= 2 {
+						if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+						} else {
 //line returns.go:18
-							if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
-							} else {
-
-//line returns.go:18
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									v_2 := gc_l_v_2[gc_lane]
-									_ = v_2
-
-//line returns.go:18
-									v_2 += gc_c4r[gc_lane]
-									gc_l_v_2[gc_lane] = v_2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
+//line returns.go:25
+								v_ := gc_l_v_[gc_lane]
+//line returns.go:18
+								v_ += gc_c2r[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line returns.go:30
+					v_ := gc_l_v_[gc_lane]
+//line returns.go:32
+					var r int32
+//line returns.go:34
+					var returned bool
+//line returns.go:20
+					r = v_
+//line returns.go:20
+					returned = true
+					gc_l_r[gc_lane] = r
+					gc_l_returned[gc_lane] = returned
+				}
+			}
+			gc_act = gc_save15 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line returns.go:53
+				i := gc_bx*gc_bdx + gc_tx
+				v := int32(i%9) + 3
+//line returns.go:56
+				r := gc_l_r[gc_lane]
+//line returns.go:56
+				out[4*i] = r
+				var v_2 float32 = float32(v)
+//line returns.go:57
+				var r_ float32
+//line returns.go:57
+				var returned_ bool
+//line returns.go:61
+				gc_l_v_2[gc_lane] = v_2
+				gc_l_r_[gc_lane] = r_
+				gc_l_returned_[gc_lane] = returned_
+			}
+		}
+		{
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_2 := gc_l_v_2[gc_lane]
+//line returns.go:14
+				x_, ok_ := any(v_2).(int32)
+//line returns.go:17
+				gc_l_x_[gc_lane] = x_
+				gc_l_ok_[gc_lane] = ok_
+			}
+			{
+				var gc_m20 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					ok_ := gc_l_ok_[gc_lane]
+//line returns.go:14
+					if ok_ {
+						gc_m20 |= 1 << gc_lane
+					}
+				}
+				gc_save20 := gc_act
+				gc_act = gc_save20 & gc_m20
+				if gc_act != 0 {
+//line returns.go:15
+					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_x_, nil, nil, &gc_c3r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_2 := gc_l_v_2[gc_lane]
-						_ = v_2
+						gc_pos.Thread = gc_rank
 						var r_ float32
-						_ = r_
+//line returns.go:24
 						var returned_ bool
-						_ = returned_
-
-//line returns.go:20
-						r_ = v_2
-
-//line returns.go:20
+//line returns.go:15
+						r_ = any(gc_c3r[gc_lane]).(float32)
+//line returns.go:15
 						returned_ = true
 						gc_l_r_[gc_lane] = r_
 						gc_l_returned_[gc_lane] = returned_
 					}
 				}
-				gc_act = gc_save24 &^ gc_dead
+				gc_act = gc_save20 &^ gc_dead
 			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line returns.go:53
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line returns.go:54
-					v := int32(i%9) + 3
-					_ = v
-
-//line returns.go:58
-					var v_3 int32 = v
-					_ = v_3
-					r_ := gc_l_r_[gc_lane]
-					_ = r_
-
-//line returns.go:57
-					out[4*i+1] = int32(r_)
-
-//line returns.go:58
-					var r_3 int32
-
-//line returns.go:58
-					_ = r_3
-
-//line returns.go:27
-					if shift_ < 0 {
-						r_3 = -1
-//line returns.go:28
-						returned_2 = true
-//line returns.go:27
-					}
-
-//line returns.go:30
-					if !returned_2 {
-//line returns.go:30
-						s_[gc_tx] = v_3
-//line returns.go:30
-					}
-					_ = r_3
-					gc_s_r_3[gc_rank] = r_3
+		}
+		{
+			var gc_m24 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				returned_ := gc_l_returned_[gc_lane]
+//line returns.go:16
+				if !returned_ {
+					gc_m24 |= 1 << gc_lane
 				}
+			}
+			gc_save24 := gc_act
+			gc_act = gc_save24 & gc_m24
+			if gc_act != 0 {
+//line returns.go:17
+				if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+					compiled.ShflDownHalving(&gc_l_v_2, 16, 32, true)
+				} else {
+//line returns.go:17
+					for off_ := 16; off_ > 0; off_ /= 2 {
+						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+						} else {
+//line returns.go:18
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line returns.go:25
+								v_2 := gc_l_v_2[gc_lane]
+//line returns.go:18
+								v_2 += gc_c4r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line returns.go:30
+					v_2 := gc_l_v_2[gc_lane]
+//line returns.go:32
+					var r_ float32
+//line returns.go:34
+					var returned_ bool
+//line returns.go:20
+					r_ = v_2
+//line returns.go:20
+					returned_ = true
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			}
+			gc_act = gc_save24 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line returns.go:53
+				i := gc_bx*gc_bdx + gc_tx
+				v := int32(i%9) + 3
+//line returns.go:58
+				var v_3 int32 = v
+//line returns.go:60
+				r_ := gc_l_r_[gc_lane]
+//line returns.go:57
+				out[4*i+1] = int32(r_)
+				var r_3 int32
+//line returns.go:27
+				if shift_ < 0 {
+					r_3 = -1
+//line returns.go:28
+					returned_2 = true
+				}
+				if !returned_2 {
+//line returns.go:30
+					s_[gc_tx] = v_3
+				}
+				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
-
 //line returns.go:29
 	if !returned_2 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := shift_, gc_bdx
-				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-					for gc_seg := 0; gc_seg < gc_bdx; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_bdx, gc_qd-gc_r)
-						gc_seglen := gc_segend - gc_seg
-						gc_off := gc_r + gc_seg
-						if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
-							gc_at := s_[gc_off:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
+//line returns.go:31
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := shift_, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_r + gc_seg
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+						gc_at := s_[gc_off:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
 //line returns.go:32
-								r_2 := gc_at[gc_u]
-								_ = r_2
-								gc_s_r_2[gc_rank] = r_2
-							}
-						} else {
-							gc_step := gc_seg
-							for ; gc_step+3 < gc_segend; gc_step += 4 {
-								{
-									gc_tx := gc_step + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line returns.go:32
-									r_2 := s_[(gc_tx + gc_r)]
-									_ = r_2
-									gc_s_r_2[gc_rank] = r_2
-								}
-								{
-									gc_tx := gc_step + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line returns.go:32
-									r_2 := s_[(gc_tx + gc_r)]
-									_ = r_2
-									gc_s_r_2[gc_rank] = r_2
-								}
-								{
-									gc_tx := gc_step + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line returns.go:32
-									r_2 := s_[(gc_tx + gc_r)]
-									_ = r_2
-									gc_s_r_2[gc_rank] = r_2
-								}
-								{
-									gc_tx := gc_step + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line returns.go:32
-									r_2 := s_[(gc_tx + gc_r)]
-									_ = r_2
-									gc_s_r_2[gc_rank] = r_2
-								}
-							}
-							for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							r_2 := gc_at[gc_u]
+//line returns.go:34
+							gc_s_r_2[gc_rank] = r_2
+						}
+					} else {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line returns.go:32
 								r_2 := s_[(gc_tx + gc_r)]
-								_ = r_2
+//line returns.go:34
+								gc_s_r_2[gc_rank] = r_2
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line returns.go:32
+								r_2 := s_[(gc_tx + gc_r)]
+//line returns.go:34
+								gc_s_r_2[gc_rank] = r_2
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line returns.go:32
+								r_2 := s_[(gc_tx + gc_r)]
+//line returns.go:34
+								gc_s_r_2[gc_rank] = r_2
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line returns.go:32
+								r_2 := s_[(gc_tx + gc_r)]
+//line returns.go:34
 								gc_s_r_2[gc_rank] = r_2
 							}
 						}
-						gc_seg = gc_segend
-					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line returns.go:32
-							r_2 := s_[(gc_tx+shift_)%gc_bdx]
-							_ = r_2
-							gc_s_r_2[gc_rank] = r_2
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line returns.go:32
-							r_2 := s_[(gc_tx+shift_)%gc_bdx]
-							_ = r_2
-							gc_s_r_2[gc_rank] = r_2
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line returns.go:32
-							r_2 := s_[(gc_tx+shift_)%gc_bdx]
-							_ = r_2
-							gc_s_r_2[gc_rank] = r_2
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line returns.go:32
-							r_2 := s_[(gc_tx+shift_)%gc_bdx]
-							_ = r_2
+							r_2 := s_[(gc_tx + gc_r)]
+//line returns.go:34
 							gc_s_r_2[gc_rank] = r_2
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line returns.go:32
 						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-						_ = r_2
+//line returns.go:34
+						gc_s_r_2[gc_rank] = r_2
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line returns.go:32
+						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+//line returns.go:34
+						gc_s_r_2[gc_rank] = r_2
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line returns.go:32
+						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+//line returns.go:34
+						gc_s_r_2[gc_rank] = r_2
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line returns.go:32
+						r_2 := s_[(gc_tx+shift_)%gc_bdx]
+//line returns.go:34
 						gc_s_r_2[gc_rank] = r_2
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line returns.go:32
+					r_2 := s_[(gc_tx+shift_)%gc_bdx]
+//line returns.go:34
+					gc_s_r_2[gc_rank] = r_2
+				}
 			}
 		}
-		{
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				_ = gc_rank
+//line returns.go:40
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line returns.go:34
-				r_2 := lanes.LoadInt32x8Slice(gc_s_r_2[gc_rank:])
+			r_2 := lanes.LoadInt32x8Slice(gc_s_r_2[gc_rank:])
 //line returns.go:34
-				_ = r_2
+			var r_3 lanes.Int32x8
 //line returns.go:34
-				var r_3 lanes.Int32x8
+			r_3 = r_2
 //line returns.go:34
-				_ = r_3
-//line returns.go:34
-				r_3 = r_2
-//line returns.go:34
-				r_3.StoreSlice(gc_s_r_3[gc_rank:])
-			}
-			gc_step3 := gc_vstep
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-				{
-					gc_rank := gc_step3 + 0
-					gc_pos.Thread = gc_rank
-					r_2 := gc_s_r_2[gc_rank]
-					var r_3 int32
-					_ = r_3
-
-//line returns.go:34
-					r_3 = r_2
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step3 + 1
-					gc_pos.Thread = gc_rank
-					r_2 := gc_s_r_2[gc_rank]
-					var r_3 int32
-					_ = r_3
-
-//line returns.go:34
-					r_3 = r_2
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step3 + 2
-					gc_pos.Thread = gc_rank
-					r_2 := gc_s_r_2[gc_rank]
-					var r_3 int32
-					_ = r_3
-
-//line returns.go:34
-					r_3 = r_2
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_rank := gc_step3 + 3
-					gc_pos.Thread = gc_rank
-					r_2 := gc_s_r_2[gc_rank]
-					var r_3 int32
-					_ = r_3
-
-//line returns.go:34
-					r_3 = r_2
-					gc_s_r_3[gc_rank] = r_3
-				}
-			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			r_3.StoreSlice(gc_s_r_3[gc_rank:])
+		}
+		gc_step3 := gc_vstep
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
-				_ = r_3
-
+//line returns.go:34
+				r_3 = r_2
+				gc_s_r_3[gc_rank] = r_3
+			}
+			{
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
+				var r_3 int32
+//line returns.go:34
+				r_3 = r_2
+				gc_s_r_3[gc_rank] = r_3
+			}
+			{
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
+				var r_3 int32
+//line returns.go:34
+				r_3 = r_2
+				gc_s_r_3[gc_rank] = r_3
+			}
+			{
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
+				var r_3 int32
 //line returns.go:34
 				r_3 = r_2
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
-
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			r_2 := gc_s_r_2[gc_rank]
+			var r_3 int32
+//line returns.go:34
+			r_3 = r_2
+			gc_s_r_3[gc_rank] = r_3
+		}
 //line returns.go:34
 		returned_2 = true
 	}
-
 //line returns.go:59
 	var rounds_ int = rounds
-
-//line returns.go:59
-	_ = rounds_
-
 //line returns.go:59
 	var r_4 int
-
-//line returns.go:59
-	_ = r_4
-
 //line returns.go:59
 	var returned_3 bool
-
-//line returns.go:59
-	_ = returned_3
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 4 * 1
-			gc_off2 := (4 * (gc_bx * gc_bdx)) + 2
-			if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) {
-				for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line returns.go:53
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					r_3 := gc_s_r_3[gc_rank]
-
+//line returns.go:61
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 4 * 1
+		gc_off2 := (4 * (gc_bx * gc_bdx)) + 2
+		if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) {
+			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				gc_rank := gc_base + gc_tx
+//line returns.go:55
+				r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
-					out[gc_idx] = r_3
-				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						r_3 := gc_s_r_3[gc_rank]
-
-//line returns.go:58
-						out[4*i+2] = r_3
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						r_3 := gc_s_r_3[gc_rank]
-
-//line returns.go:58
-						out[4*i+2] = r_3
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						r_3 := gc_s_r_3[gc_rank]
-
-//line returns.go:58
-						out[4*i+2] = r_3
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						r_3 := gc_s_r_3[gc_rank]
-
-//line returns.go:58
-						out[4*i+2] = r_3
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				out[gc_idx] = r_3
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line returns.go:55
 					r_3 := gc_s_r_3[gc_rank]
-
+//line returns.go:58
+					out[4*i+2] = r_3
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line returns.go:53
+					i := gc_bx*gc_bdx + gc_tx
+//line returns.go:55
+					r_3 := gc_s_r_3[gc_rank]
+//line returns.go:58
+					out[4*i+2] = r_3
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line returns.go:53
+					i := gc_bx*gc_bdx + gc_tx
+//line returns.go:55
+					r_3 := gc_s_r_3[gc_rank]
+//line returns.go:58
+					out[4*i+2] = r_3
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line returns.go:53
+					i := gc_bx*gc_bdx + gc_tx
+//line returns.go:55
+					r_3 := gc_s_r_3[gc_rank]
 //line returns.go:58
 					out[4*i+2] = r_3
 				}
 			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line returns.go:53
+				i := gc_bx*gc_bdx + gc_tx
+//line returns.go:55
+				r_3 := gc_s_r_3[gc_rank]
+//line returns.go:58
+				out[4*i+2] = r_3
+			}
 		}
 	}
-
 //line returns.go:40
 	for k := 0; k < rounds_; k++ {
+//line returns.go:42
+		gc_r5 := false
 		{
-			gc_r5 := false
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line returns.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line returns.go:54
-						v := int32(i%9) + 3
-						_ = v
-
+					i := gc_bx*gc_bdx + gc_tx
+					v := int32(i%9) + 3
 //line returns.go:59
-						var v_4 int32 = v
-						_ = v_4
-
+					var v_4 int32 = v
 //line returns.go:41
-						if v_4%int32(k+2) == 0 {
-							gc_r5 = true
-						}
+					if v_4%int32(k+2) == 0 {
+						gc_r5 = true
 					}
 				}
 			}
-
+		}
 //line returns.go:41
-			var syncThreadsOr bool = gc_r5
-
+		var syncThreadsOr bool = gc_r5
 //line returns.go:41
-			if syncThreadsOr {
-
+		if syncThreadsOr {
+			r_4 = k
 //line returns.go:42
-				r_4 = k
-
+			returned_3 = true
 //line returns.go:42
-				returned_3 = true
-
-//line returns.go:42
-				break
-			}
+			break
 		}
 	}
-
 //line returns.go:44
 	if !returned_3 {
 		r_4 = -1
 //line returns.go:45
 		returned_3 = true
-//line returns.go:44
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride2 := 4 * 1
-			gc_off3 := (4 * (gc_bx * gc_bdx)) + 3
-			if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) {
-				for gc_tx, gc_idx2 := 0, gc_off3+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx2 = gc_tx+1, gc_idx2+gc_stride2 {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line returns.go:53
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+//line returns.go:46
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride2 := 4 * 1
+		gc_off3 := (4 * (gc_bx * gc_bdx)) + 3
+		if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) {
+			for gc_tx, gc_idx2 := 0, gc_off3+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx2 = gc_tx+1, gc_idx2+gc_stride2 {
 //line returns.go:59
-					out[gc_idx2] = int32(r_4)
-				}
-			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line returns.go:59
-						out[4*i+3] = int32(r_4)
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line returns.go:59
-						out[4*i+3] = int32(r_4)
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line returns.go:59
-						out[4*i+3] = int32(r_4)
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line returns.go:59
-						out[4*i+3] = int32(r_4)
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				out[gc_idx2] = int32(r_4)
+			}
+		} else {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line returns.go:59
 					out[4*i+3] = int32(r_4)
 				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line returns.go:53
+					i := gc_bx*gc_bdx + gc_tx
+//line returns.go:59
+					out[4*i+3] = int32(r_4)
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line returns.go:53
+					i := gc_bx*gc_bdx + gc_tx
+//line returns.go:59
+					out[4*i+3] = int32(r_4)
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line returns.go:53
+					i := gc_bx*gc_bdx + gc_tx
+//line returns.go:59
+					out[4*i+3] = int32(r_4)
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line returns.go:53
+				i := gc_bx*gc_bdx + gc_tx
+//line returns.go:59
+				out[4*i+3] = int32(r_4)
 			}
 		}
 	}
@@ -965,4 +733,5 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 // gc_files_returns holds the source files whose lines the kernels' records hash.
 //
 //go:embed returns.go
+//line returns.go:69
 var gc_files_returns embed.FS

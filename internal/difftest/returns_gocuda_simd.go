@@ -42,1216 +42,935 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	gc_n2 := gc_b2.Len()
 	gc_s_r_2 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_r_3 := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-
 //line returns.go:55
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-
-//line returns.go:56
 	var mask uint32 = gocuda.FullMask
-
-//line returns.go:56
-	_ = mask
-
-//line returns.go:57
 	var mask_ uint32 = gocuda.FullMask
-
-//line returns.go:57
-	_ = mask_
-
-//line returns.go:58
 	var s_ []int32 = s
-
-//line returns.go:58
-	_ = s_
-
 //line returns.go:58
 	var shift_ int = shift
-
-//line returns.go:58
-	_ = shift_
-
 //line returns.go:58
 	var returned_2 bool
-
-//line returns.go:58
-	_ = returned_2
-	{
-		var gc_l_v_ [32]int32
-		var gc_l_v_2 [32]float32
-		var gc_l_x [32]int32
-		var gc_l_x_ [32]int32
-		var gc_l_ok [32]bool
-		var gc_l_ok_ [32]bool
-		var gc_l_r [32]int32
-		var gc_l_returned [32]bool
-		var gc_l_r_ [32]float32
-		var gc_l_returned_ [32]bool
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		var gc_c23r [32]int32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
+//line returns.go:60
+	var gc_l_v_ [32]int32
+	var gc_l_v_2 [32]float32
+	var gc_l_x [32]int32
+	var gc_l_x_ [32]int32
+	var gc_l_ok [32]bool
+	var gc_l_ok_ [32]bool
+	var gc_l_r [32]int32
+	var gc_l_returned [32]bool
+	var gc_l_r_ [32]float32
+	var gc_l_returned_ [32]bool
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	var gc_c23r [32]int32
+	var gc_c24r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line returns.go:80
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
 //line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line returns.go:54
-					v := int32(i%9) + 3
-					_ = v
-
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				v := int32(i%9) + 3
 //line returns.go:56
-					var v_ int32 = v
-
+				var v_ int32 = v
 //line returns.go:56
-					_ = v_
-
+				var r int32
 //line returns.go:56
-					var r int32
-
-//line returns.go:56
-					_ = r
-
-//line returns.go:56
-					var returned bool
-
-//line returns.go:56
-					_ = returned
-					_ = v_
-					_ = r
-					_ = returned
-					gc_l_v_[gc_lane2] = v_
-					gc_l_r[gc_lane2] = r
-					gc_l_returned[gc_lane2] = returned
-				}
+				var returned bool
+//line returns.go:60
+				gc_l_v_[gc_lane2] = v_
+				gc_l_r[gc_lane2] = r
+				gc_l_returned[gc_lane2] = returned
+			}
+		}
+		{
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v_ := gc_l_v_[gc_lane2]
+//line returns.go:14
+				x, ok := any(v_).(int32)
+//line returns.go:17
+				gc_l_x[gc_lane2] = x
+				gc_l_ok[gc_lane2] = ok
 			}
 			{
+				var gc_m112 uint32
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
-
+					ok := gc_l_ok[gc_lane2]
 //line returns.go:14
-					x, ok := any(v_).(int32)
-					_ = x
-					_ = ok
-					gc_l_x[gc_lane2] = x
-					gc_l_ok[gc_lane2] = ok
-				}
-				{
-					var gc_m112 uint32
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						ok := gc_l_ok[gc_lane2]
-						_ = ok
-
-//line returns.go:14
-						if ok {
-							gc_m112 |= 1 << gc_lane2
-						}
-					}
-					gc_save112 := gc_act2
-					gc_act2 = gc_save112 & gc_m112
-					if gc_act2 != 0 {
-
-//line returns.go:15
-						compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, mask, nil, &gc_l_x, nil, nil, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							var r int32
-							_ = r
-							var returned bool
-							_ = returned
-
-//line returns.go:15
-							r = any(gc_c21r[gc_lane2]).(int32)
-
-//line returns.go:15
-							returned = true
-							gc_l_r[gc_lane2] = r
-							gc_l_returned[gc_lane2] = returned
-						}
-					}
-					gc_act2 = gc_save112 &^ gc_dead2
-				}
-			}
-			{
-				var gc_m152 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					returned := gc_l_returned[gc_lane2]
-					_ = returned
-
-//line returns.go:16
-					if !returned {
-						gc_m152 |= 1 << gc_lane2
+					if ok {
+						gc_m112 |= 1 << gc_lane2
 					}
 				}
-				gc_save152 := gc_act2
-				gc_act2 = gc_save152 & gc_m152
+				gc_save112 := gc_act2
+				gc_act2 = gc_save112 & gc_m112
 				if gc_act2 != 0 {
-
-//line returns.go:17
-					if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
-						var gc_run compiled.ShflSteps
-						for off := 16; off > 0; off /= 2 {
-
-//line returns.go:18
-							gc_run.Add(off, 0, 32)
-							if gc_run.Full() {
-								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-							}
-						}
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-					} else {
-
-//line returns.go:17
-						for off := 16; off > 0; off /= 2 {
-
-//line returns.go:18
-							if gc_act2 == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
-							} else {
-
-//line returns.go:18
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_v_, off, 32, &gc_c22r)
-								gc_left := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line returns.go:18
-											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line returns.go:18
-											_ = v_
-//line returns.go:18
-											v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line returns.go:18
-											v_.StoreSlice(gc_l_v_[gc_lane2:])
-											gc_left &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line returns.go:18
-											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line returns.go:18
-											_ = v_
-//line returns.go:18
-											v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line returns.go:18
-											v_.StoreSlice(gc_l_v_[gc_lane2:])
-											gc_left &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										v_ := gc_l_v_[gc_lane2]
-										_ = v_
-
-//line returns.go:18
-										v_ += gc_c22r[gc_lane2]
-										gc_l_v_[gc_lane2] = v_
-									}
-								}
-							}
-						}
-					}
+//line returns.go:15
+					compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, mask, nil, &gc_l_x, nil, nil, &gc_c21r)
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_ := gc_l_v_[gc_lane2]
-						_ = v_
+						gc_pos2.Thread = gc_rank2
 						var r int32
-						_ = r
+//line returns.go:24
 						var returned bool
-						_ = returned
-
-//line returns.go:20
-						r = v_
-
-//line returns.go:20
+//line returns.go:15
+						r = any(gc_c21r[gc_lane2]).(int32)
+//line returns.go:15
 						returned = true
 						gc_l_r[gc_lane2] = r
 						gc_l_returned[gc_lane2] = returned
 					}
 				}
-				gc_act2 = gc_save152 &^ gc_dead2
+				gc_act2 = gc_save112 &^ gc_dead2
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line returns.go:54
-					v := int32(i%9) + 3
-					_ = v
-					r := gc_l_r[gc_lane2]
-					_ = r
-
-//line returns.go:56
-					out[4*i] = r
-
-//line returns.go:57
-					var v_2 float32 = float32(v)
-
-//line returns.go:57
-					_ = v_2
-
-//line returns.go:57
-					var r_ float32
-
-//line returns.go:57
-					_ = r_
-
-//line returns.go:57
-					var returned_ bool
-
-//line returns.go:57
-					_ = returned_
-					_ = v_2
-					_ = r_
-					_ = returned_
-					gc_l_v_2[gc_lane2] = v_2
-					gc_l_r_[gc_lane2] = r_
-					gc_l_returned_[gc_lane2] = returned_
-				}
-			}
-			{
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
-
-//line returns.go:14
-					x_, ok_ := any(v_2).(int32)
-					_ = x_
-					_ = ok_
-					gc_l_x_[gc_lane2] = x_
-					gc_l_ok_[gc_lane2] = ok_
-				}
-				{
-					var gc_m202 uint32
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						ok_ := gc_l_ok_[gc_lane2]
-						_ = ok_
-
-//line returns.go:14
-						if ok_ {
-							gc_m202 |= 1 << gc_lane2
-						}
-					}
-					gc_save202 := gc_act2
-					gc_act2 = gc_save202 & gc_m202
-					if gc_act2 != 0 {
-
-//line returns.go:15
-						compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, mask_, nil, &gc_l_x_, nil, nil, &gc_c23r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							var r_ float32
-							_ = r_
-							var returned_ bool
-							_ = returned_
-
-//line returns.go:15
-							r_ = any(gc_c23r[gc_lane2]).(float32)
-
-//line returns.go:15
-							returned_ = true
-							gc_l_r_[gc_lane2] = r_
-							gc_l_returned_[gc_lane2] = returned_
-						}
-					}
-					gc_act2 = gc_save202 &^ gc_dead2
-				}
-			}
-			{
-				var gc_m242 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					returned_ := gc_l_returned_[gc_lane2]
-					_ = returned_
-
+		}
+		{
+			var gc_m152 uint32
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				returned := gc_l_returned[gc_lane2]
 //line returns.go:16
-					if !returned_ {
-						gc_m242 |= 1 << gc_lane2
-					}
+				if !returned {
+					gc_m152 |= 1 << gc_lane2
 				}
-				gc_save242 := gc_act2
-				gc_act2 = gc_save242 & gc_m242
-				if gc_act2 != 0 {
-
+			}
+			gc_save152 := gc_act2
+			gc_act2 = gc_save152 & gc_m152
+			if gc_act2 != 0 {
 //line returns.go:17
-					if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
-						var gc_run2 compiled.ShflSteps
-						for off_ := 16; off_ > 0; off_ /= 2 {
-
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+					var gc_run compiled.ShflSteps
+					for off := 16; off > 0; off /= 2 {
 //line returns.go:18
-							gc_run2.Add(off_, 0, 32)
-							if gc_run2.Full() {
-								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
-							}
+						gc_run.Add(off, 0, 32)
+						if gc_run.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 						}
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
-					} else {
-
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+				} else {
 //line returns.go:17
-						for off_ := 16; off_ > 0; off_ /= 2 {
-
+					for off := 16; off > 0; off /= 2 {
+						if gc_act2 == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+						} else {
 //line returns.go:18
-							if gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
-							} else {
-
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_v_, off, 32, &gc_c22r)
+							gc_left := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line returns.go:18
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_v_2, off_, 32, &gc_c24r)
-								gc_left2 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
 //line returns.go:18
-											v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line returns.go:18
-											_ = v_2
-//line returns.go:18
-											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line returns.go:18
-											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left2 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line returns.go:18
-											v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line returns.go:18
-											_ = v_2
-//line returns.go:18
-											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line returns.go:18
-											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left2 &^= 0xff << gc_lane2
-										}
+										v_.StoreSlice(gc_l_v_[gc_lane2:])
+										gc_left &^= 0xff << gc_lane2
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left2 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left2&(1<<gc_lane2) == 0 {
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										v_2 := gc_l_v_2[gc_lane2]
-										_ = v_2
-
 //line returns.go:18
-										v_2 += gc_c24r[gc_lane2]
-										gc_l_v_2[gc_lane2] = v_2
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line returns.go:18
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line returns.go:18
+										v_.StoreSlice(gc_l_v_[gc_lane2:])
+										gc_left &^= 0xff << gc_lane2
 									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line returns.go:31
+									v_ := gc_l_v_[gc_lane2]
+//line returns.go:18
+									v_ += gc_c22r[gc_lane2]
+									gc_l_v_[gc_lane2] = v_
 								}
 							}
 						}
 					}
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line returns.go:31
+					v_ := gc_l_v_[gc_lane2]
+//line returns.go:33
+					var r int32
+//line returns.go:35
+					var returned bool
+//line returns.go:20
+					r = v_
+//line returns.go:20
+					returned = true
+					gc_l_r[gc_lane2] = r
+					gc_l_returned[gc_lane2] = returned
+				}
+			}
+			gc_act2 = gc_save152 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line returns.go:53
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				v := int32(i%9) + 3
+//line returns.go:56
+				r := gc_l_r[gc_lane2]
+//line returns.go:56
+				out[4*i] = r
+				var v_2 float32 = float32(v)
+//line returns.go:57
+				var r_ float32
+//line returns.go:57
+				var returned_ bool
+//line returns.go:61
+				gc_l_v_2[gc_lane2] = v_2
+				gc_l_r_[gc_lane2] = r_
+				gc_l_returned_[gc_lane2] = returned_
+			}
+		}
+		{
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v_2 := gc_l_v_2[gc_lane2]
+//line returns.go:14
+				x_, ok_ := any(v_2).(int32)
+//line returns.go:17
+				gc_l_x_[gc_lane2] = x_
+				gc_l_ok_[gc_lane2] = ok_
+			}
+			{
+				var gc_m202 uint32
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					ok_ := gc_l_ok_[gc_lane2]
+//line returns.go:14
+					if ok_ {
+						gc_m202 |= 1 << gc_lane2
+					}
+				}
+				gc_save202 := gc_act2
+				gc_act2 = gc_save202 & gc_m202
+				if gc_act2 != 0 {
+//line returns.go:15
+					compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, mask_, nil, &gc_l_x_, nil, nil, &gc_c23r)
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
+						gc_pos2.Thread = gc_rank2
 						var r_ float32
-						_ = r_
+//line returns.go:24
 						var returned_ bool
-						_ = returned_
-
-//line returns.go:20
-						r_ = v_2
-
-//line returns.go:20
+//line returns.go:15
+						r_ = any(gc_c23r[gc_lane2]).(float32)
+//line returns.go:15
 						returned_ = true
 						gc_l_r_[gc_lane2] = r_
 						gc_l_returned_[gc_lane2] = returned_
 					}
 				}
-				gc_act2 = gc_save242 &^ gc_dead2
+				gc_act2 = gc_save202 &^ gc_dead2
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line returns.go:54
-					v := int32(i%9) + 3
-					_ = v
-
-//line returns.go:58
-					var v_3 int32 = v
-					_ = v_3
-					r_ := gc_l_r_[gc_lane2]
-					_ = r_
-
-//line returns.go:57
-					out[4*i+1] = int32(r_)
-
-//line returns.go:58
-					var r_3 int32
-
-//line returns.go:58
-					_ = r_3
-
-//line returns.go:27
-					if shift_ < 0 {
-						r_3 = -1
-//line returns.go:28
-						returned_2 = true
-//line returns.go:27
-					}
-
-//line returns.go:30
-					if !returned_2 {
-//line returns.go:30
-						s_[gc_tx2] = v_3
-//line returns.go:30
-					}
-					_ = r_3
-					gc_s_r_3[gc_rank2] = r_3
+		}
+		{
+			var gc_m242 uint32
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				returned_ := gc_l_returned_[gc_lane2]
+//line returns.go:16
+				if !returned_ {
+					gc_m242 |= 1 << gc_lane2
 				}
+			}
+			gc_save242 := gc_act2
+			gc_act2 = gc_save242 & gc_m242
+			if gc_act2 != 0 {
+//line returns.go:17
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+					var gc_run2 compiled.ShflSteps
+					for off_ := 16; off_ > 0; off_ /= 2 {
+//line returns.go:18
+						gc_run2.Add(off_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+				} else {
+//line returns.go:17
+					for off_ := 16; off_ > 0; off_ /= 2 {
+						if gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+						} else {
+//line returns.go:18
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_v_2, off_, 32, &gc_c24r)
+							gc_left2 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line returns.go:18
+										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line returns.go:18
+										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line returns.go:18
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line returns.go:18
+										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line returns.go:18
+										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line returns.go:18
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left2&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line returns.go:31
+									v_2 := gc_l_v_2[gc_lane2]
+//line returns.go:18
+									v_2 += gc_c24r[gc_lane2]
+									gc_l_v_2[gc_lane2] = v_2
+								}
+							}
+						}
+					}
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line returns.go:31
+					v_2 := gc_l_v_2[gc_lane2]
+//line returns.go:33
+					var r_ float32
+//line returns.go:35
+					var returned_ bool
+//line returns.go:20
+					r_ = v_2
+//line returns.go:20
+					returned_ = true
+					gc_l_r_[gc_lane2] = r_
+					gc_l_returned_[gc_lane2] = returned_
+				}
+			}
+			gc_act2 = gc_save242 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line returns.go:53
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				v := int32(i%9) + 3
+//line returns.go:58
+				var v_3 int32 = v
+//line returns.go:60
+				r_ := gc_l_r_[gc_lane2]
+//line returns.go:57
+				out[4*i+1] = int32(r_)
+				var r_3 int32
+//line returns.go:27
+				if shift_ < 0 {
+					r_3 = -1
+//line returns.go:28
+					returned_2 = true
+				}
+				if !returned_2 {
+//line returns.go:30
+					s_[gc_tx2] = v_3
+				}
+				gc_s_r_3[gc_rank2] = r_3
 			}
 		}
 	}
-
 //line returns.go:29
 	if !returned_2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff2, gc_qd2 := shift_, gc_bdx2
-				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-					for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-						gc_r := gc_qoff2 - gc_q*gc_qd2
-						_, _ = gc_q, gc_r
-						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off4 := gc_r + gc_seg2
-						if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen2 <= len(s_)-gc_off4 {
-							gc_at2 := s_[gc_off4:][:gc_seglen2]
-							gc_vstep2 := gc_seg2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-									for ; gc_vstep2+15 < gc_segend2; gc_vstep2 += 16 {
-										gc_tx2 := gc_vstep2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line returns.go:32
-										r_2 := archsimd.LoadInt32x16Slice(gc_at2[(gc_tx2 - gc_seg2):])
-//line returns.go:32
-										_ = r_2
-//line returns.go:32
-										r_2.StoreSlice(gc_s_r_2[gc_rank2:])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep2, false
-								}(gc_vstep2)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
+//line returns.go:31
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff2, gc_qd2 := shift_, gc_bdx2
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off4 := gc_r + gc_seg2
+					if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen2 <= len(s_)-gc_off4 {
+						gc_at2 := s_[gc_off4:][:gc_seglen2]
+						gc_vstep2 := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_segend2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line returns.go:32
-									r_2 := archsimd.LoadInt32x8Slice(gc_at2[(gc_tx2 - gc_seg2):])
-//line returns.go:32
-									_ = r_2
+									r_2 := archsimd.LoadInt32x16Slice(gc_at2[(gc_tx2 - gc_seg2):])
 //line returns.go:32
 									r_2.StoreSlice(gc_s_r_2[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop {
+								return
 							}
-							for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_seg2 + gc_u2
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
 //line returns.go:32
-								r_2 := gc_at2[gc_u2]
-								_ = r_2
-								gc_s_r_2[gc_rank2] = r_2
+								r_2 := archsimd.LoadInt32x8Slice(gc_at2[(gc_tx2 - gc_seg2):])
+//line returns.go:32
+								r_2.StoreSlice(gc_s_r_2[gc_rank2:])
 							}
-						} else {
-							gc_step6 := gc_seg2
-							for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
-								{
-									gc_tx2 := gc_step6 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
 //line returns.go:32
-									r_2 := s_[(gc_tx2 + gc_r)]
-									_ = r_2
-									gc_s_r_2[gc_rank2] = r_2
-								}
-								{
-									gc_tx2 := gc_step6 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line returns.go:32
-									r_2 := s_[(gc_tx2 + gc_r)]
-									_ = r_2
-									gc_s_r_2[gc_rank2] = r_2
-								}
-								{
-									gc_tx2 := gc_step6 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line returns.go:32
-									r_2 := s_[(gc_tx2 + gc_r)]
-									_ = r_2
-									gc_s_r_2[gc_rank2] = r_2
-								}
-								{
-									gc_tx2 := gc_step6 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line returns.go:32
-									r_2 := s_[(gc_tx2 + gc_r)]
-									_ = r_2
-									gc_s_r_2[gc_rank2] = r_2
-								}
-							}
-							for gc_tx2 := gc_step6; gc_tx2 < gc_segend2; gc_tx2++ {
+							r_2 := gc_at2[gc_u2]
+//line returns.go:34
+							gc_s_r_2[gc_rank2] = r_2
+						}
+					} else {
+						gc_step6 := gc_seg2
+						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
+							{
+								gc_tx2 := gc_step6 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line returns.go:32
 								r_2 := s_[(gc_tx2 + gc_r)]
-								_ = r_2
+//line returns.go:34
+								gc_s_r_2[gc_rank2] = r_2
+							}
+							{
+								gc_tx2 := gc_step6 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line returns.go:32
+								r_2 := s_[(gc_tx2 + gc_r)]
+//line returns.go:34
+								gc_s_r_2[gc_rank2] = r_2
+							}
+							{
+								gc_tx2 := gc_step6 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line returns.go:32
+								r_2 := s_[(gc_tx2 + gc_r)]
+//line returns.go:34
+								gc_s_r_2[gc_rank2] = r_2
+							}
+							{
+								gc_tx2 := gc_step6 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line returns.go:32
+								r_2 := s_[(gc_tx2 + gc_r)]
+//line returns.go:34
 								gc_s_r_2[gc_rank2] = r_2
 							}
 						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
+						for gc_tx2 := gc_step6; gc_tx2 < gc_segend2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line returns.go:32
-							r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-							_ = r_2
-							gc_s_r_2[gc_rank2] = r_2
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line returns.go:32
-							r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-							_ = r_2
-							gc_s_r_2[gc_rank2] = r_2
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line returns.go:32
-							r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-							_ = r_2
-							gc_s_r_2[gc_rank2] = r_2
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line returns.go:32
-							r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-							_ = r_2
+							r_2 := s_[(gc_tx2 + gc_r)]
+//line returns.go:34
 							gc_s_r_2[gc_rank2] = r_2
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line returns.go:32
 						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-						_ = r_2
+//line returns.go:34
+						gc_s_r_2[gc_rank2] = r_2
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line returns.go:32
+						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
+//line returns.go:34
+						gc_s_r_2[gc_rank2] = r_2
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line returns.go:32
+						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
+//line returns.go:34
+						gc_s_r_2[gc_rank2] = r_2
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line returns.go:32
+						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
+//line returns.go:34
 						gc_s_r_2[gc_rank2] = r_2
 					}
 				}
-			}
-		}
-		{
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-						gc_rank2 := gc_vstep3
-						_ = gc_rank2
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line returns.go:32
+					r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
 //line returns.go:34
-						r_2 := archsimd.LoadInt32x16Slice(gc_s_r_2[gc_rank2:])
-//line returns.go:34
-						_ = r_2
-//line returns.go:34
-						var r_3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line returns.go:34
-						_ = r_3
-//line returns.go:34
-						r_3 = r_2
-//line returns.go:34
-						r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop2 {
-					return
+					gc_s_r_2[gc_rank2] = r_2
 				}
 			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+		}
+//line returns.go:40
+		gc_vstep3 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop2 bool
+			gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+				for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
 					gc_rank2 := gc_vstep3
-					_ = gc_rank2
 //line returns.go:34
-					r_2 := archsimd.LoadInt32x8Slice(gc_s_r_2[gc_rank2:])
+					r_2 := archsimd.LoadInt32x16Slice(gc_s_r_2[gc_rank2:])
 //line returns.go:34
-					_ = r_2
-//line returns.go:34
-					var r_3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line returns.go:34
-					_ = r_3
+					var r_3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line returns.go:34
 					r_3 = r_2
 //line returns.go:34
 					r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep3, false
+			}(gc_vstep3)
+			if gc_stop2 {
+				return
 			}
-			gc_step8 := gc_vstep3
-			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-				{
-					gc_rank2 := gc_step8 + 0
-					gc_pos2.Thread = gc_rank2
-					r_2 := gc_s_r_2[gc_rank2]
-					var r_3 int32
-					_ = r_3
-
+		}
+		if compiled.SIMD {
+			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+				gc_rank2 := gc_vstep3
 //line returns.go:34
-					r_3 = r_2
-					gc_s_r_3[gc_rank2] = r_3
-				}
-				{
-					gc_rank2 := gc_step8 + 1
-					gc_pos2.Thread = gc_rank2
-					r_2 := gc_s_r_2[gc_rank2]
-					var r_3 int32
-					_ = r_3
-
+				r_2 := archsimd.LoadInt32x8Slice(gc_s_r_2[gc_rank2:])
 //line returns.go:34
-					r_3 = r_2
-					gc_s_r_3[gc_rank2] = r_3
-				}
-				{
-					gc_rank2 := gc_step8 + 2
-					gc_pos2.Thread = gc_rank2
-					r_2 := gc_s_r_2[gc_rank2]
-					var r_3 int32
-					_ = r_3
-
+				var r_3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line returns.go:34
-					r_3 = r_2
-					gc_s_r_3[gc_rank2] = r_3
-				}
-				{
-					gc_rank2 := gc_step8 + 3
-					gc_pos2.Thread = gc_rank2
-					r_2 := gc_s_r_2[gc_rank2]
-					var r_3 int32
-					_ = r_3
-
+				r_3 = r_2
 //line returns.go:34
-					r_3 = r_2
-					gc_s_r_3[gc_rank2] = r_3
-				}
+				r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 			}
-			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step8 := gc_vstep3
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+			{
+				gc_rank2 := gc_step8 + 0
 				gc_pos2.Thread = gc_rank2
 				r_2 := gc_s_r_2[gc_rank2]
 				var r_3 int32
-				_ = r_3
-
+//line returns.go:34
+				r_3 = r_2
+				gc_s_r_3[gc_rank2] = r_3
+			}
+			{
+				gc_rank2 := gc_step8 + 1
+				gc_pos2.Thread = gc_rank2
+				r_2 := gc_s_r_2[gc_rank2]
+				var r_3 int32
+//line returns.go:34
+				r_3 = r_2
+				gc_s_r_3[gc_rank2] = r_3
+			}
+			{
+				gc_rank2 := gc_step8 + 2
+				gc_pos2.Thread = gc_rank2
+				r_2 := gc_s_r_2[gc_rank2]
+				var r_3 int32
+//line returns.go:34
+				r_3 = r_2
+				gc_s_r_3[gc_rank2] = r_3
+			}
+			{
+				gc_rank2 := gc_step8 + 3
+				gc_pos2.Thread = gc_rank2
+				r_2 := gc_s_r_2[gc_rank2]
+				var r_3 int32
 //line returns.go:34
 				r_3 = r_2
 				gc_s_r_3[gc_rank2] = r_3
 			}
 		}
-
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			r_2 := gc_s_r_2[gc_rank2]
+			var r_3 int32
+//line returns.go:34
+			r_3 = r_2
+			gc_s_r_3[gc_rank2] = r_3
+		}
 //line returns.go:34
 		returned_2 = true
 	}
-
 //line returns.go:59
 	var rounds_ int = rounds
-
-//line returns.go:59
-	_ = rounds_
-
 //line returns.go:59
 	var r_4 int
-
-//line returns.go:59
-	_ = r_4
-
 //line returns.go:59
 	var returned_3 bool
-
-//line returns.go:59
-	_ = returned_3
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line returns.go:53
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line returns.go:53
-						_ = i
-//line returns.go:53
-						r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank2:])
-//line returns.go:53
-						_ = r_3
-//line returns.go:58
-						{
-//line returns.go:58
-							var gc_lanes2 [16]int32
-//line returns.go:58
-							r_3.Store(&gc_lanes2)
-//line returns.go:58
-							for gc_k2 := range 16 {
-//line returns.go:58
-								if 0xffff&(1<<gc_k2) != 0 {
-//line returns.go:58
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line returns.go:58
-									out[(4*i+2)+4*gc_k2] = gc_lanes2[gc_k2]
-//line returns.go:58
-								}
-//line returns.go:58
-							}
-//line returns.go:58
-							gc_pos2.Thread = gc_rank2
-//line returns.go:58
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+//line returns.go:61
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep4 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop3 bool
+			gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line returns.go:53
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line returns.go:53
-					_ = i
-//line returns.go:53
-					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
-//line returns.go:53
-					_ = r_3
-//line returns.go:58
+					r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank2:])
 					{
 //line returns.go:58
-						var gc_lanes [8]int32
+						var gc_lanes2 [16]int32
 //line returns.go:58
-						r_3.Store(&gc_lanes)
+						r_3.Store(&gc_lanes2)
 //line returns.go:58
-						for gc_k := range 8 {
+						for gc_k2 := range 16 {
 //line returns.go:58
-							if 0xff&(1<<gc_k) != 0 {
+							if 0xffff&(1<<gc_k2) != 0 {
 //line returns.go:58
-								gc_pos2.Thread = gc_rank2 + gc_k
+								gc_pos2.Thread = gc_rank2 + gc_k2
 //line returns.go:58
-								out[(4*i+2)+4*gc_k] = gc_lanes[gc_k]
-//line returns.go:58
+								out[(4*i+2)+4*gc_k2] = gc_lanes2[gc_k2]
 							}
-//line returns.go:58
 						}
 //line returns.go:58
 						gc_pos2.Thread = gc_rank2
-//line returns.go:58
 					}
 				}
+//line returns.go:60
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop3 {
+				return
 			}
-			gc_step9 := gc_vstep4
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
+			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_tx2 := gc_vstep4
+				gc_rank2 := gc_base2 + gc_tx2
 //line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					r_3 := gc_s_r_3[gc_rank2]
-
-//line returns.go:58
-					out[4*i+2] = r_3
-				}
-				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					r_3 := gc_s_r_3[gc_rank2]
-
-//line returns.go:58
-					out[4*i+2] = r_3
-				}
+				r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
 				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					r_3 := gc_s_r_3[gc_rank2]
-
 //line returns.go:58
-					out[4*i+2] = r_3
-				}
-				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					r_3 := gc_s_r_3[gc_rank2]
-
+					var gc_lanes [8]int32
 //line returns.go:58
-					out[4*i+2] = r_3
+					r_3.Store(&gc_lanes)
+//line returns.go:58
+					for gc_k := range 8 {
+//line returns.go:58
+						if 0xff&(1<<gc_k) != 0 {
+//line returns.go:58
+							gc_pos2.Thread = gc_rank2 + gc_k
+//line returns.go:58
+							out[(4*i+2)+4*gc_k] = gc_lanes[gc_k]
+						}
+					}
+//line returns.go:58
+					gc_pos2.Thread = gc_rank2
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line returns.go:60
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step9 := gc_vstep4
+		for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			{
+				gc_tx2 := gc_step9 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line returns.go:53
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+//line returns.go:55
 				r_3 := gc_s_r_3[gc_rank2]
-
+//line returns.go:58
+				out[4*i+2] = r_3
+			}
+			{
+				gc_tx2 := gc_step9 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line returns.go:53
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line returns.go:55
+				r_3 := gc_s_r_3[gc_rank2]
+//line returns.go:58
+				out[4*i+2] = r_3
+			}
+			{
+				gc_tx2 := gc_step9 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line returns.go:53
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line returns.go:55
+				r_3 := gc_s_r_3[gc_rank2]
+//line returns.go:58
+				out[4*i+2] = r_3
+			}
+			{
+				gc_tx2 := gc_step9 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line returns.go:53
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line returns.go:55
+				r_3 := gc_s_r_3[gc_rank2]
 //line returns.go:58
 				out[4*i+2] = r_3
 			}
 		}
+		for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line returns.go:53
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line returns.go:55
+			r_3 := gc_s_r_3[gc_rank2]
+//line returns.go:58
+			out[4*i+2] = r_3
+		}
 	}
-
 //line returns.go:40
 	for k := 0; k < rounds_; k++ {
+//line returns.go:42
+		gc_r52 := false
 		{
-			gc_r52 := false
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line returns.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line returns.go:54
-						v := int32(i%9) + 3
-						_ = v
-
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					v := int32(i%9) + 3
 //line returns.go:59
-						var v_4 int32 = v
-						_ = v_4
-
+					var v_4 int32 = v
 //line returns.go:41
-						if v_4%int32(k+2) == 0 {
-							gc_r52 = true
-						}
+					if v_4%int32(k+2) == 0 {
+						gc_r52 = true
 					}
 				}
 			}
-
+		}
 //line returns.go:41
-			var syncThreadsOr bool = gc_r52
-
+		var syncThreadsOr bool = gc_r52
 //line returns.go:41
-			if syncThreadsOr {
-
+		if syncThreadsOr {
+			r_4 = k
 //line returns.go:42
-				r_4 = k
-
+			returned_3 = true
 //line returns.go:42
-				returned_3 = true
-
-//line returns.go:42
-				break
-			}
+			break
 		}
 	}
-
 //line returns.go:44
 	if !returned_3 {
 		r_4 = -1
 //line returns.go:45
 		returned_3 = true
-//line returns.go:44
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+//line returns.go:46
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep5 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop4 bool
+			gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
 //line returns.go:59
-					gc_vb2 := archsimd.BroadcastInt32x16(int32(r_4))
-//line returns.go:59
-					_ = gc_vb2
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line returns.go:53
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line returns.go:53
-						_ = i
-//line returns.go:59
-						{
-//line returns.go:59
-							var gc_lanes4 [16]int32
-//line returns.go:59
-							gc_vb2.Store(&gc_lanes4)
-//line returns.go:59
-							for gc_k4 := range 16 {
-//line returns.go:59
-								if 0xffff&(1<<gc_k4) != 0 {
-//line returns.go:59
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line returns.go:59
-									out[(4*i+3)+4*gc_k4] = gc_lanes4[gc_k4]
-//line returns.go:59
-								}
-//line returns.go:59
-							}
-//line returns.go:59
-							gc_pos2.Thread = gc_rank2
-//line returns.go:59
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line returns.go:59
-				gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
-//line returns.go:59
-				_ = gc_vb
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_vb2 := archsimd.BroadcastInt32x16(int32(r_4))
+				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line returns.go:53
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line returns.go:53
-					_ = i
-//line returns.go:59
 					{
 //line returns.go:59
-						var gc_lanes3 [8]int32
+						var gc_lanes4 [16]int32
 //line returns.go:59
-						gc_vb.Store(&gc_lanes3)
+						gc_vb2.Store(&gc_lanes4)
 //line returns.go:59
-						for gc_k3 := range 8 {
+						for gc_k4 := range 16 {
 //line returns.go:59
-							if 0xff&(1<<gc_k3) != 0 {
+							if 0xffff&(1<<gc_k4) != 0 {
 //line returns.go:59
-								gc_pos2.Thread = gc_rank2 + gc_k3
+								gc_pos2.Thread = gc_rank2 + gc_k4
 //line returns.go:59
-								out[(4*i+3)+4*gc_k3] = gc_lanes3[gc_k3]
-//line returns.go:59
+								out[(4*i+3)+4*gc_k4] = gc_lanes4[gc_k4]
 							}
-//line returns.go:59
 						}
 //line returns.go:59
 						gc_pos2.Thread = gc_rank2
-//line returns.go:59
 					}
 				}
+//line returns.go:61
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep5, false
+			}(gc_vstep5)
+			if gc_stop4 {
+				return
 			}
-			gc_step10 := gc_vstep5
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+		}
+		if compiled.SIMD {
 //line returns.go:59
-					out[4*i+3] = int32(r_4)
-				}
-				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
+			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_tx2 := gc_vstep5
+				gc_rank2 := gc_base2 + gc_tx2
 //line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line returns.go:59
-					out[4*i+3] = int32(r_4)
-				}
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
 				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line returns.go:59
-					out[4*i+3] = int32(r_4)
-				}
-				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+					var gc_lanes3 [8]int32
 //line returns.go:59
-					out[4*i+3] = int32(r_4)
+					gc_vb.Store(&gc_lanes3)
+//line returns.go:59
+					for gc_k3 := range 8 {
+//line returns.go:59
+						if 0xff&(1<<gc_k3) != 0 {
+//line returns.go:59
+							gc_pos2.Thread = gc_rank2 + gc_k3
+//line returns.go:59
+							out[(4*i+3)+4*gc_k3] = gc_lanes3[gc_k3]
+						}
+					}
+//line returns.go:59
+					gc_pos2.Thread = gc_rank2
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line returns.go:61
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step10 := gc_vstep5
+		for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			{
+				gc_tx2 := gc_step10 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line returns.go:53
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
 //line returns.go:59
 				out[4*i+3] = int32(r_4)
 			}
+			{
+				gc_tx2 := gc_step10 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line returns.go:53
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line returns.go:59
+				out[4*i+3] = int32(r_4)
+			}
+			{
+				gc_tx2 := gc_step10 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line returns.go:53
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line returns.go:59
+				out[4*i+3] = int32(r_4)
+			}
+			{
+				gc_tx2 := gc_step10 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line returns.go:53
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line returns.go:59
+				out[4*i+3] = int32(r_4)
+			}
+		}
+		for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line returns.go:53
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line returns.go:59
+			out[4*i+3] = int32(r_4)
 		}
 	}
 }
@@ -1259,4 +978,5 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 // gc_files_returns holds the source files whose lines the kernels' records hash.
 //
 //go:embed returns.go
+//line returns.go:68
 var gc_files_returns embed.FS

@@ -40,178 +40,140 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_temp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line reverse.go:18
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line reverse.go:18
 	x := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(x) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
-				gc_at8 := x[:gc_bdx2]
-				gc_at9 := data[gc_off4:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reverse.go:17
-							var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line reverse.go:17
-							_ = g
-							archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line reverse.go:20
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(x) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
+			gc_at8 := x[:gc_bdx2]
+			gc_at9 := data[gc_off4:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reverse.go:17
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line reverse.go:17
 						_ = g
-						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 //line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:17
 					_ = g
-
-//line reverse.go:19
-					gc_at8[gc_tx2] = gc_at9[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reverse.go:17
-							var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line reverse.go:17
-							_ = g
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line reverse.go:19
-							if g < 0 || g > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(x)-16 {
-//line reverse.go:19
-								break
-//line reverse.go:19
-							}
-							archsimd.LoadFloat32x16Slice(data[g:]).StoreSlice(x[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_at8[gc_tx2] = gc_at9[gc_tx2]
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reverse.go:17
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line reverse.go:17
-						_ = g
 //line reverse.go:19
-						if g < 0 || g > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(x)-8 {
+						if g < 0 || g > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(x)-16 {
 //line reverse.go:19
 							break
-//line reverse.go:19
 						}
-						archsimd.LoadFloat32x8Slice(data[g:]).StoreSlice(x[gc_tx2:])
+//line reverse.go:20
+						archsimd.LoadFloat32x16Slice(data[g:]).StoreSlice(x[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
 				}
-				gc_step7 := gc_vstep4
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 //line reverse.go:17
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-
+					var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line reverse.go:19
-						x[gc_tx2] = data[g]
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reverse.go:17
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-
+					if g < 0 || g > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(x)-8 {
 //line reverse.go:19
-						x[gc_tx2] = data[g]
+						break
 					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reverse.go:17
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-
-//line reverse.go:19
-						x[gc_tx2] = data[g]
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reverse.go:17
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-
-//line reverse.go:19
-						x[gc_tx2] = data[g]
-					}
+//line reverse.go:20
+					archsimd.LoadFloat32x8Slice(data[g:]).StoreSlice(x[gc_tx2:])
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep4
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse.go:17
 					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
-
+//line reverse.go:19
+					x[gc_tx2] = data[g]
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reverse.go:17
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:19
+					x[gc_tx2] = data[g]
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reverse.go:17
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:19
+					x[gc_tx2] = data[g]
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reverse.go:17
+					g := gc_bx2*gc_bdx2 + gc_tx2
 //line reverse.go:19
 					x[gc_tx2] = data[g]
 				}
 			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line reverse.go:17
+				g := gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:19
+				x[gc_tx2] = data[g]
+			}
 		}
 	}
-
 //line reverse.go:20
 	for stride := 1; stride < gc_bdx2; stride *= 2 {
 		archsimd.ClearAVXUpperBits()
@@ -224,20 +186,16 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 				gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
 				for gc_tx2 := 0; gc_tx2 < gc_lo3; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line reverse.go:22
 					var temp float32
-					_ = temp
+//line reverse.go:24
 					gc_s_temp[gc_rank2] = temp
 				}
 				for gc_tx2 := gc_hi3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line reverse.go:22
 					var temp float32
-					_ = temp
+//line reverse.go:24
 					gc_s_temp[gc_rank2] = temp
 				}
 			}
@@ -259,15 +217,10 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line reverse.go:22
 								var temp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reverse.go:22
-								_ = temp
-//line reverse.go:23
 								{
 									temp = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
-//line reverse.go:24
 								}
 //line reverse.go:23
 								temp.StoreSlice(gc_s_temp[gc_rank2:])
@@ -283,16 +236,10 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reverse.go:22
 							var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reverse.go:22
-							_ = temp
-//line reverse.go:23
-							{
-								temp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
 //line reverse.go:24
-							}
+							temp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
 //line reverse.go:23
 							temp.StoreSlice(gc_s_temp[gc_rank2:])
 						}
@@ -300,16 +247,11 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line reverse.go:22
 						var temp float32
-
-//line reverse.go:23
-						{
-							temp = gc_at10[gc_tx2] + gc_at11[gc_tx2]
-						}
-						_ = temp
+//line reverse.go:24
+						temp = gc_at10[gc_tx2] + gc_at11[gc_tx2]
+//line reverse.go:27
 						gc_s_temp[gc_rank2] = temp
 					}
 				} else {
@@ -320,21 +262,15 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line reverse.go:22
 								var temp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line reverse.go:22
-								_ = temp
-//line reverse.go:23
 								{
 									if gc_tx2 < 0 || gc_tx2 > len(x)-16 || (gc_tx2-stride) < 0 || (gc_tx2-stride) > len(x)-16 {
 //line reverse.go:24
 										break
-//line reverse.go:24
 									}
 //line reverse.go:24
 									temp = archsimd.LoadFloat32x16Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx2-stride:]))
-//line reverse.go:24
 								}
 //line reverse.go:23
 								temp.StoreSlice(gc_s_temp[gc_rank2:])
@@ -350,22 +286,15 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reverse.go:22
 							var temp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reverse.go:22
-							_ = temp
-//line reverse.go:23
-							{
-								if gc_tx2 < 0 || gc_tx2 > len(x)-8 || (gc_tx2-stride) < 0 || (gc_tx2-stride) > len(x)-8 {
 //line reverse.go:24
-									break
+							if gc_tx2 < 0 || gc_tx2 > len(x)-8 || (gc_tx2-stride) < 0 || (gc_tx2-stride) > len(x)-8 {
 //line reverse.go:24
-								}
-//line reverse.go:24
-								temp = archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx2-stride:]))
-//line reverse.go:24
+								break
 							}
+//line reverse.go:24
+							temp = archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx2-stride:]))
 //line reverse.go:23
 							temp.StoreSlice(gc_s_temp[gc_rank2:])
 						}
@@ -374,15 +303,11 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse.go:22
 						var temp float32
-
-//line reverse.go:23
-						{
-							temp = x[gc_tx2] + x[gc_tx2-stride]
-						}
-						_ = temp
+//line reverse.go:24
+						temp = x[gc_tx2] + x[gc_tx2-stride]
+//line reverse.go:27
 						gc_s_temp[gc_rank2] = temp
 					}
 				}
@@ -403,17 +328,14 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line reverse.go:27
 								temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank2:])
-//line reverse.go:27
-								_ = temp
-//line reverse.go:27
 								{
-									temp.StoreSlice(gc_at12[gc_tx2:])
 //line reverse.go:28
+									temp.StoreSlice(gc_at12[gc_tx2:])
 								}
 							}
+//line reverse.go:30
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
 						}(gc_vstep7)
@@ -425,30 +347,21 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reverse.go:27
 							temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank2:])
-//line reverse.go:27
-							_ = temp
-//line reverse.go:27
-							{
-								temp.StoreSlice(gc_at12[gc_tx2:])
-//line reverse.go:28
-							}
+							temp.StoreSlice(gc_at12[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line reverse.go:35
 						temp := gc_s_temp[gc_rank2]
-
-//line reverse.go:27
-						{
-							gc_at12[gc_tx2] = temp
-						}
+//line reverse.go:28
+						gc_at12[gc_tx2] = temp
 					}
 				} else {
+//line reverse.go:32
 					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -456,23 +369,19 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line reverse.go:27
 								temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank2:])
-//line reverse.go:27
-								_ = temp
-//line reverse.go:27
 								{
+//line reverse.go:28
 									if gc_tx2 < 0 || gc_tx2 > len(x)-16 {
 //line reverse.go:28
 										break
-//line reverse.go:28
 									}
 //line reverse.go:28
 									temp.StoreSlice(x[gc_tx2:])
-//line reverse.go:28
 								}
 							}
+//line reverse.go:30
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep8, false
 						}(gc_vstep8)
@@ -484,22 +393,14 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reverse.go:27
 							temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank2:])
-//line reverse.go:27
-							_ = temp
-//line reverse.go:27
-							{
-								if gc_tx2 < 0 || gc_tx2 > len(x)-8 {
+							if gc_tx2 < 0 || gc_tx2 > len(x)-8 {
 //line reverse.go:28
-									break
-//line reverse.go:28
-								}
-//line reverse.go:28
-								temp.StoreSlice(x[gc_tx2:])
-//line reverse.go:28
+								break
 							}
+//line reverse.go:28
+							temp.StoreSlice(x[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -510,220 +411,174 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							temp := gc_s_temp[gc_rank2]
-
-//line reverse.go:27
-							{
-								x[gc_tx2] = temp
-							}
+//line reverse.go:28
+							x[gc_tx2] = temp
 						}
 						{
+//line reverse.go:32
 							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							temp := gc_s_temp[gc_rank2]
-
-//line reverse.go:27
-							{
-								x[gc_tx2] = temp
-							}
+//line reverse.go:28
+							x[gc_tx2] = temp
 						}
 						{
+//line reverse.go:32
 							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							temp := gc_s_temp[gc_rank2]
-
-//line reverse.go:27
-							{
-								x[gc_tx2] = temp
-							}
+//line reverse.go:28
+							x[gc_tx2] = temp
 						}
 						{
+//line reverse.go:32
 							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							temp := gc_s_temp[gc_rank2]
-
-//line reverse.go:27
-							{
-								x[gc_tx2] = temp
-							}
+//line reverse.go:28
+							x[gc_tx2] = temp
 						}
 					}
+//line reverse.go:32
 					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						temp := gc_s_temp[gc_rank2]
-
-//line reverse.go:27
-						{
-							x[gc_tx2] = temp
-						}
+//line reverse.go:28
+						x[gc_tx2] = temp
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * gc_bdx2
-			if gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 && gc_bdx2 <= len(x) {
-				gc_at13 := data[gc_off6:][:gc_bdx2]
-				gc_at14 := x[:gc_bdx2]
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reverse.go:17
-							var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line reverse.go:17
-							_ = g
-							archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+//line reverse.go:36
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off6 := gc_bx2 * gc_bdx2
+		if gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 && gc_bdx2 <= len(x) {
+			gc_at13 := data[gc_off6:][:gc_bdx2]
+			gc_at14 := x[:gc_bdx2]
+			gc_vstep9 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop7 bool
+				gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+					for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reverse.go:17
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line reverse.go:17
 						_ = g
-						archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop7 {
+					return
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+					gc_tx2 := gc_vstep9
 //line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:17
 					_ = g
-
-//line reverse.go:32
-					gc_at13[gc_tx2] = gc_at14[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
 				}
-			} else {
-				gc_vstep10 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reverse.go:17
-							var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line reverse.go:17
-							_ = g
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line reverse.go:32
-							if gc_tx2 < 0 || gc_tx2 > len(x)-16 || g < 0 || g > len(data)-16 {
-//line reverse.go:32
-								break
-//line reverse.go:32
-							}
-							archsimd.LoadFloat32x16Slice(x[gc_tx2:]).StoreSlice(data[g:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop8 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+				gc_at13[gc_tx2] = gc_at14[gc_tx2]
+			}
+		} else {
+			gc_vstep10 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop8 bool
+				gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
+					for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
 						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reverse.go:17
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line reverse.go:17
-						_ = g
 //line reverse.go:32
-						if gc_tx2 < 0 || gc_tx2 > len(x)-8 || g < 0 || g > len(data)-8 {
+						if gc_tx2 < 0 || gc_tx2 > len(x)-16 || g < 0 || g > len(data)-16 {
 //line reverse.go:32
 							break
-//line reverse.go:32
 						}
-						archsimd.LoadFloat32x8Slice(x[gc_tx2:]).StoreSlice(data[g:])
+//line reverse.go:33
+						archsimd.LoadFloat32x16Slice(x[gc_tx2:]).StoreSlice(data[g:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep10, false
+				}(gc_vstep10)
+				if gc_stop8 {
+					return
 				}
-				gc_step9 := gc_vstep10
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+					gc_tx2 := gc_vstep10
 //line reverse.go:17
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-
+					var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line reverse.go:32
-						data[g] = x[gc_tx2]
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reverse.go:17
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-
+					if gc_tx2 < 0 || gc_tx2 > len(x)-8 || g < 0 || g > len(data)-8 {
 //line reverse.go:32
-						data[g] = x[gc_tx2]
+						break
 					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reverse.go:17
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-
-//line reverse.go:32
-						data[g] = x[gc_tx2]
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reverse.go:17
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-
-//line reverse.go:32
-						data[g] = x[gc_tx2]
-					}
+//line reverse.go:33
+					archsimd.LoadFloat32x8Slice(x[gc_tx2:]).StoreSlice(data[g:])
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep10
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				{
+					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse.go:17
 					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
-
 //line reverse.go:32
 					data[g] = x[gc_tx2]
 				}
+				{
+					gc_tx2 := gc_step9 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reverse.go:17
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:32
+					data[g] = x[gc_tx2]
+				}
+				{
+					gc_tx2 := gc_step9 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reverse.go:17
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:32
+					data[g] = x[gc_tx2]
+				}
+				{
+					gc_tx2 := gc_step9 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reverse.go:17
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:32
+					data[g] = x[gc_tx2]
+				}
+			}
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line reverse.go:17
+				g := gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:32
+				data[g] = x[gc_tx2]
 			}
 		}
 	}
@@ -756,332 +611,227 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-
 //line reverse.go:46
 	x := gocuda.Shared[int32](t, gc_bdx2+8)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line reverse.go:44
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reverse.go:44
-					_ = gc_iota6
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line reverse.go:44
-						var i int = gc_tx2
-//line reverse.go:44
-						_ = i
-//line reverse.go:45
-						var g int = gc_bx2*gc_bdx2 + i
-//line reverse.go:45
-						_ = g
-//line reverse.go:47
-						if g < 0 || g > len(data)-16 || i < 0 || i > len(x)-16 {
-//line reverse.go:47
-							break
-//line reverse.go:47
-						}
-						archsimd.LoadInt32x16Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
-						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
-//line reverse.go:48
-						_ = gc_if6
-//line reverse.go:50
-						if gc_if6.ToBits() != 0 {
-//line reverse.go:50
-							{
-//line reverse.go:50
-								if gc_if6.ToBits() != 0 {
-//line reverse.go:50
-									x[gc_bdx2+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
-//line reverse.go:50
-								}
-//line reverse.go:50
-							}
-//line reverse.go:50
-							{
-//line reverse.go:50
-								if gc_if6.ToBits() != 0 {
-//line reverse.go:50
-									x[gc_bdx2+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
-//line reverse.go:50
-								}
-//line reverse.go:50
-							}
-//line reverse.go:50
-							{
-//line reverse.go:50
-								if gc_if6.ToBits() != 0 {
-//line reverse.go:50
-									x[gc_bdx2+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
-//line reverse.go:50
-								}
-//line reverse.go:50
-							}
-//line reverse.go:50
-							{
-//line reverse.go:50
-								if gc_if6.ToBits() != 0 {
-//line reverse.go:50
-									x[gc_bdx2+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
-//line reverse.go:50
-								}
-//line reverse.go:50
-							}
-//line reverse.go:50
-							{
-//line reverse.go:50
-								if gc_if6.ToBits() != 0 {
-//line reverse.go:50
-									x[gc_bdx2+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
-//line reverse.go:50
-								}
-//line reverse.go:50
-							}
-//line reverse.go:50
-							{
-//line reverse.go:50
-								if gc_if6.ToBits() != 0 {
-//line reverse.go:50
-									x[gc_bdx2+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
-//line reverse.go:50
-								}
-//line reverse.go:50
-							}
-//line reverse.go:50
-							{
-//line reverse.go:50
-								if gc_if6.ToBits() != 0 {
-//line reverse.go:50
-									x[gc_bdx2+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
-//line reverse.go:50
-								}
-//line reverse.go:50
-							}
-//line reverse.go:50
-							{
-//line reverse.go:50
-								if gc_if6.ToBits() != 0 {
-//line reverse.go:50
-									x[gc_bdx2+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
-//line reverse.go:50
-								}
-//line reverse.go:50
-							}
-//line reverse.go:50
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep3 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line reverse.go:44
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reverse.go:44
-				_ = gc_iota5
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line reverse.go:44
 					var i int = gc_tx2
-//line reverse.go:44
-					_ = i
-//line reverse.go:45
 					var g int = gc_bx2*gc_bdx2 + i
-//line reverse.go:45
-					_ = g
 //line reverse.go:47
-					if g < 0 || g > len(data)-8 || i < 0 || i > len(x)-8 {
+					if g < 0 || g > len(data)-16 || i < 0 || i > len(x)-16 {
 //line reverse.go:47
 						break
-//line reverse.go:47
 					}
-					archsimd.LoadInt32x8Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
-					gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
+					archsimd.LoadInt32x16Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
-					_ = gc_if5
+					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
 //line reverse.go:50
-					if gc_if5.ToBits() != 0 {
-//line reverse.go:50
+					if gc_if6.ToBits() != 0 {
 						{
 //line reverse.go:50
-							if gc_if5.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
-//line reverse.go:50
 							}
-//line reverse.go:50
 						}
-//line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if5.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
-//line reverse.go:50
 							}
-//line reverse.go:50
 						}
-//line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if5.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
-//line reverse.go:50
 							}
-//line reverse.go:50
 						}
-//line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if5.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
-//line reverse.go:50
 							}
-//line reverse.go:50
 						}
-//line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if5.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
-//line reverse.go:50
 							}
-//line reverse.go:50
 						}
-//line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if5.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
-//line reverse.go:50
 							}
-//line reverse.go:50
 						}
-//line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if5.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
-//line reverse.go:50
 							}
-//line reverse.go:50
 						}
-//line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if5.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
-//line reverse.go:50
 							}
-//line reverse.go:50
 						}
-//line reverse.go:50
 					}
 				}
+//line reverse.go:52
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep3, false
+			}(gc_vstep3)
+			if gc_stop {
+				return
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
 //line reverse.go:44
-				i := gc_tx2
-				_ = i
-
-//line reverse.go:45
-				g := gc_bx2*gc_bdx2 + i
-				_ = g
-
+			gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_tx2 := gc_vstep3
+//line reverse.go:44
+				var i int = gc_tx2
+				var g int = gc_bx2*gc_bdx2 + i
 //line reverse.go:47
-				x[i] = data[g]
-
+				if g < 0 || g > len(data)-8 || i < 0 || i > len(x)-8 {
+//line reverse.go:47
+					break
+				}
 //line reverse.go:48
-				if i == 0 {
+				archsimd.LoadInt32x8Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
+				gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
+//line reverse.go:50
+				if gc_if5.ToBits() != 0 {
 					{
-						{
-//line reverse.go:49
-							k := int(0)
-//line reverse.go:49
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
+//line reverse.go:50
+						if gc_if5.ToBits() != 0 {
+//line reverse.go:50
+							x[gc_bdx2+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
 						}
-//line reverse.go:49
-						{
-//line reverse.go:49
-							k := int(1)
-//line reverse.go:49
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
+					}
+					{
+//line reverse.go:50
+						if gc_if5.ToBits() != 0 {
+//line reverse.go:50
+							x[gc_bdx2+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
 						}
-//line reverse.go:49
-						{
-//line reverse.go:49
-							k := int(2)
-//line reverse.go:49
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
+					}
+					{
+//line reverse.go:50
+						if gc_if5.ToBits() != 0 {
+//line reverse.go:50
+							x[gc_bdx2+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
 						}
-//line reverse.go:49
-						{
-//line reverse.go:49
-							k := int(3)
-//line reverse.go:49
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
+					}
+					{
+//line reverse.go:50
+						if gc_if5.ToBits() != 0 {
+//line reverse.go:50
+							x[gc_bdx2+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
 						}
-//line reverse.go:49
-						{
-//line reverse.go:49
-							k := int(4)
-//line reverse.go:49
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
+					}
+					{
+//line reverse.go:50
+						if gc_if5.ToBits() != 0 {
+//line reverse.go:50
+							x[gc_bdx2+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
 						}
-//line reverse.go:49
-						{
-//line reverse.go:49
-							k := int(5)
-//line reverse.go:49
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
+					}
+					{
+//line reverse.go:50
+						if gc_if5.ToBits() != 0 {
+//line reverse.go:50
+							x[gc_bdx2+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
 						}
-//line reverse.go:49
-						{
-//line reverse.go:49
-							k := int(6)
-//line reverse.go:49
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
+					}
+					{
+//line reverse.go:50
+						if gc_if5.ToBits() != 0 {
+//line reverse.go:50
+							x[gc_bdx2+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
 						}
-//line reverse.go:49
-						{
-//line reverse.go:49
-							k := int(7)
-//line reverse.go:49
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
+					}
+					{
+//line reverse.go:50
+						if gc_if5.ToBits() != 0 {
+//line reverse.go:50
+							x[gc_bdx2+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
 						}
-//line reverse.go:51
+					}
+				}
+			}
+//line reverse.go:52
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line reverse.go:44
+			i := gc_tx2
+			g := gc_bx2*gc_bdx2 + i
+//line reverse.go:47
+			x[i] = data[g]
+			if i == 0 {
+				{
+					{
+//line reverse.go:49
+						k := int(0)
+						x[gc_bdx2+k] = int32(100 * (k + 1))
+					}
+					{
+//line reverse.go:49
+						k := int(1)
+						x[gc_bdx2+k] = int32(100 * (k + 1))
+					}
+					{
+//line reverse.go:49
+						k := int(2)
+						x[gc_bdx2+k] = int32(100 * (k + 1))
+					}
+					{
+//line reverse.go:49
+						k := int(3)
+						x[gc_bdx2+k] = int32(100 * (k + 1))
+					}
+					{
+//line reverse.go:49
+						k := int(4)
+						x[gc_bdx2+k] = int32(100 * (k + 1))
+					}
+					{
+//line reverse.go:49
+						k := int(5)
+						x[gc_bdx2+k] = int32(100 * (k + 1))
+					}
+					{
+//line reverse.go:49
+						k := int(6)
+						x[gc_bdx2+k] = int32(100 * (k + 1))
+					}
+					{
+//line reverse.go:49
+						k := int(7)
+						x[gc_bdx2+k] = int32(100 * (k + 1))
 					}
 				}
 			}
@@ -1099,71 +849,41 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				{
 					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
 //line reverse.go:54
 					var y int32
-					_ = y
+//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 				{
 					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
 //line reverse.go:54
 					var y int32
-					_ = y
+//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 				{
 					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
 //line reverse.go:54
 					var y int32
-					_ = y
+//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 				{
 					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
 //line reverse.go:54
 					var y int32
-					_ = y
+//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 			}
 			for gc_tx2 := gc_step6; gc_tx2 < gc_lo3; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line reverse.go:44
-				i := gc_tx2
-				_ = i
-
 //line reverse.go:54
 				var y int32
-				_ = y
+//line reverse.go:56
 				gc_s_y[gc_rank2] = y
 			}
 			gc_step7 := gc_hi3
@@ -1171,71 +891,41 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				{
 					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
 //line reverse.go:54
 					var y int32
-					_ = y
+//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 				{
 					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
 //line reverse.go:54
 					var y int32
-					_ = y
+//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 				{
 					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
 //line reverse.go:54
 					var y int32
-					_ = y
+//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 				{
 					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
 //line reverse.go:54
 					var y int32
-					_ = y
+//line reverse.go:56
 					gc_s_y[gc_rank2] = y
 				}
 			}
 			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line reverse.go:44
-				i := gc_tx2
-				_ = i
-
 //line reverse.go:54
 				var y int32
-				_ = y
+//line reverse.go:56
 				gc_s_y[gc_rank2] = y
 			}
 		}
@@ -1256,27 +946,18 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:56
 						gc_vb23 := archsimd.BroadcastInt32x16(3)
 //line reverse.go:56
-						_ = gc_vb23
-//line reverse.go:56
 						gc_vb24 := archsimd.BroadcastInt32x16(1)
-//line reverse.go:56
-						_ = gc_vb24
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reverse.go:44
 							var i int = gc_tx2
 //line reverse.go:44
 							_ = i
 //line reverse.go:54
 							var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reverse.go:54
-							_ = y
-//line reverse.go:55
 							{
 								y = gc_vb23.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb24)
-//line reverse.go:56
 							}
 //line reverse.go:55
 							y.StoreSlice(gc_s_y[gc_rank2:])
@@ -1292,28 +973,18 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:56
 					gc_vb19 := archsimd.BroadcastInt32x8(3)
 //line reverse.go:56
-					_ = gc_vb19
-//line reverse.go:56
 					gc_vb20 := archsimd.BroadcastInt32x8(1)
-//line reverse.go:56
-					_ = gc_vb20
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reverse.go:44
 						var i int = gc_tx2
 //line reverse.go:44
 						_ = i
 //line reverse.go:54
 						var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reverse.go:54
-						_ = y
-//line reverse.go:55
-						{
-							y = gc_vb19.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb20)
 //line reverse.go:56
-						}
+						y = gc_vb19.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb20)
 //line reverse.go:55
 						y.StoreSlice(gc_s_y[gc_rank2:])
 					}
@@ -1321,20 +992,11 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
 //line reverse.go:54
 					var y int32
-
-//line reverse.go:55
-					{
-						y = 3*gc_at5[gc_tx2] + 1
-					}
-					_ = y
+//line reverse.go:56
+					y = 3*gc_at5[gc_tx2] + 1
+//line reverse.go:59
 					gc_s_y[gc_rank2] = y
 				}
 			} else {
@@ -1345,33 +1007,21 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:56
 						gc_vb15 := archsimd.BroadcastInt32x16(3)
 //line reverse.go:56
-						_ = gc_vb15
-//line reverse.go:56
 						gc_vb16 := archsimd.BroadcastInt32x16(1)
-//line reverse.go:56
-						_ = gc_vb16
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reverse.go:44
 							var i int = gc_tx2
-//line reverse.go:44
-							_ = i
 //line reverse.go:54
 							var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line reverse.go:54
-							_ = y
-//line reverse.go:55
 							{
 								if (i-d) < 0 || (i-d) > len(x)-16 {
 //line reverse.go:56
 									break
-//line reverse.go:56
 								}
 //line reverse.go:56
 								y = gc_vb15.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb16)
-//line reverse.go:56
 							}
 //line reverse.go:55
 							y.StoreSlice(gc_s_y[gc_rank2:])
@@ -1387,34 +1037,21 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:56
 					gc_vb11 := archsimd.BroadcastInt32x8(3)
 //line reverse.go:56
-					_ = gc_vb11
-//line reverse.go:56
 					gc_vb12 := archsimd.BroadcastInt32x8(1)
-//line reverse.go:56
-					_ = gc_vb12
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reverse.go:44
 						var i int = gc_tx2
-//line reverse.go:44
-						_ = i
 //line reverse.go:54
 						var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reverse.go:54
-						_ = y
-//line reverse.go:55
-						{
-							if (i-d) < 0 || (i-d) > len(x)-8 {
 //line reverse.go:56
-								break
+						if (i-d) < 0 || (i-d) > len(x)-8 {
 //line reverse.go:56
-							}
-//line reverse.go:56
-							y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb12)
-//line reverse.go:56
+							break
 						}
+//line reverse.go:56
+						y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb12)
 //line reverse.go:55
 						y.StoreSlice(gc_s_y[gc_rank2:])
 					}
@@ -1426,95 +1063,65 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse.go:44
 						i := gc_tx2
-						_ = i
-
 //line reverse.go:54
 						var y int32
-
-//line reverse.go:55
-						{
-							y = 3*x[i-d] + 1
-						}
-						_ = y
+//line reverse.go:56
+						y = 3*x[i-d] + 1
+//line reverse.go:59
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse.go:44
 						i := gc_tx2
-						_ = i
-
 //line reverse.go:54
 						var y int32
-
-//line reverse.go:55
-						{
-							y = 3*x[i-d] + 1
-						}
-						_ = y
+//line reverse.go:56
+						y = 3*x[i-d] + 1
+//line reverse.go:59
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse.go:44
 						i := gc_tx2
-						_ = i
-
 //line reverse.go:54
 						var y int32
-
-//line reverse.go:55
-						{
-							y = 3*x[i-d] + 1
-						}
-						_ = y
+//line reverse.go:56
+						y = 3*x[i-d] + 1
+//line reverse.go:59
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse.go:44
 						i := gc_tx2
-						_ = i
-
 //line reverse.go:54
 						var y int32
-
-//line reverse.go:55
-						{
-							y = 3*x[i-d] + 1
-						}
-						_ = y
+//line reverse.go:56
+						y = 3*x[i-d] + 1
+//line reverse.go:59
 						gc_s_y[gc_rank2] = y
 					}
 				}
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse.go:44
 					i := gc_tx2
-					_ = i
-
 //line reverse.go:54
 					var y int32
-
-//line reverse.go:55
-					{
-						y = 3*x[i-d] + 1
-					}
-					_ = y
+//line reverse.go:56
+					y = 3*x[i-d] + 1
+//line reverse.go:59
 					gc_s_y[gc_rank2] = y
 				}
 			}
@@ -1535,22 +1142,18 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reverse.go:44
 							var i int = gc_tx2
 //line reverse.go:44
 							_ = i
 //line reverse.go:44
 							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
-//line reverse.go:44
-							_ = y
-//line reverse.go:59
 							{
 //line reverse.go:59
 								y.Sub(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line reverse.go:59
 							}
 						}
+//line reverse.go:61
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1562,39 +1165,26 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reverse.go:44
 						var i int = gc_tx2
 //line reverse.go:44
 						_ = i
 //line reverse.go:44
 						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line reverse.go:44
-						_ = y
 //line reverse.go:59
-						{
-//line reverse.go:59
-							y.Sub(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line reverse.go:59
-						}
+						y.Sub(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
+//line reverse.go:46
 					y := gc_s_y[gc_rank2]
-
-//line reverse.go:59
-					{
-						gc_at6[gc_tx2] = y - gc_at6[gc_tx2]
-					}
+//line reverse.go:60
+					gc_at6[gc_tx2] = y - gc_at6[gc_tx2]
 				}
 			} else {
+//line reverse.go:64
 				gc_vstep7 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -1602,27 +1192,21 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reverse.go:44
 							var i int = gc_tx2
 //line reverse.go:44
-							_ = i
-//line reverse.go:44
 							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
-//line reverse.go:44
-							_ = y
-//line reverse.go:59
 							{
+//line reverse.go:60
 								if i < 0 || i > len(x)-16 {
 //line reverse.go:60
 									break
-//line reverse.go:60
 								}
 //line reverse.go:60
 								y.Sub(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
-//line reverse.go:60
 							}
 						}
+//line reverse.go:62
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -1634,26 +1218,17 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reverse.go:44
 						var i int = gc_tx2
 //line reverse.go:44
-						_ = i
-//line reverse.go:44
 						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line reverse.go:44
-						_ = y
-//line reverse.go:59
-						{
-							if i < 0 || i > len(x)-8 {
 //line reverse.go:60
-								break
+						if i < 0 || i > len(x)-8 {
 //line reverse.go:60
-							}
-//line reverse.go:60
-							y.Sub(archsimd.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
-//line reverse.go:60
+							break
 						}
+//line reverse.go:60
+						y.Sub(archsimd.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1663,302 +1238,223 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse.go:44
 						i := gc_tx2
-						_ = i
+//line reverse.go:46
 						y := gc_s_y[gc_rank2]
-
-//line reverse.go:59
-						{
-							x[i] = y - x[i]
-						}
+//line reverse.go:60
+						x[i] = y - x[i]
 					}
 					{
+//line reverse.go:64
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse.go:44
 						i := gc_tx2
-						_ = i
+//line reverse.go:46
 						y := gc_s_y[gc_rank2]
-
-//line reverse.go:59
-						{
-							x[i] = y - x[i]
-						}
+//line reverse.go:60
+						x[i] = y - x[i]
 					}
 					{
+//line reverse.go:64
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse.go:44
 						i := gc_tx2
-						_ = i
+//line reverse.go:46
 						y := gc_s_y[gc_rank2]
-
-//line reverse.go:59
-						{
-							x[i] = y - x[i]
-						}
+//line reverse.go:60
+						x[i] = y - x[i]
 					}
 					{
+//line reverse.go:64
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse.go:44
 						i := gc_tx2
-						_ = i
+//line reverse.go:46
 						y := gc_s_y[gc_rank2]
-
-//line reverse.go:59
-						{
-							x[i] = y - x[i]
-						}
+//line reverse.go:60
+						x[i] = y - x[i]
 					}
 				}
+//line reverse.go:64
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse.go:44
 					i := gc_tx2
-					_ = i
+//line reverse.go:46
 					y := gc_s_y[gc_rank2]
-
-//line reverse.go:59
-					{
-						x[i] = y - x[i]
-					}
+//line reverse.go:60
+					x[i] = y - x[i]
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 && gc_bdx2 <= len(x) {
-				gc_at7 := data[gc_off4:][:gc_bdx2]
-				gc_at8 := x[:gc_bdx2]
-				gc_vstep8 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reverse.go:44
-							var i int = gc_tx2
-//line reverse.go:44
-							_ = i
-//line reverse.go:45
-							var g int = gc_bx2*gc_bdx2 + i
-//line reverse.go:45
-							_ = g
-//line reverse.go:45
-							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
-//line reverse.go:45
-							_ = y
-							archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).Add(y).StoreSlice(gc_at7[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+//line reverse.go:67
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 && gc_bdx2 <= len(x) {
+			gc_at7 := data[gc_off4:][:gc_bdx2]
+			gc_at8 := x[:gc_bdx2]
+			gc_vstep8 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop6 bool
+				gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reverse.go:44
 						var i int = gc_tx2
-//line reverse.go:44
-						_ = i
-//line reverse.go:45
 						var g int = gc_bx2*gc_bdx2 + i
 //line reverse.go:45
 						_ = g
 //line reverse.go:45
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line reverse.go:45
-						_ = y
-						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Add(y).StoreSlice(gc_at7[gc_tx2:])
+						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+						archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).Add(y).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop6 {
+					return
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line reverse.go:44
-					i := gc_tx2
-					_ = i
-
+					var i int = gc_tx2
+					var g int = gc_bx2*gc_bdx2 + i
 //line reverse.go:45
-					g := gc_bx2*gc_bdx2 + i
 					_ = g
-					y := gc_s_y[gc_rank2]
-
-//line reverse.go:63
-					gc_at7[gc_tx2] = gc_at8[gc_tx2] + y
+//line reverse.go:45
+					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+					archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Add(y).StoreSlice(gc_at7[gc_tx2:])
 				}
-			} else {
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reverse.go:44
-							var i int = gc_tx2
-//line reverse.go:44
-							_ = i
-//line reverse.go:45
-							var g int = gc_bx2*gc_bdx2 + i
-//line reverse.go:45
-							_ = g
-//line reverse.go:45
-							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
-//line reverse.go:45
-							_ = y
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line reverse.go:47
+				y := gc_s_y[gc_rank2]
 //line reverse.go:63
-							if i < 0 || i > len(x)-16 || g < 0 || g > len(data)-16 {
-//line reverse.go:63
-								break
-//line reverse.go:63
-							}
-							archsimd.LoadInt32x16Slice(x[i:]).Add(y).StoreSlice(data[g:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+				gc_at7[gc_tx2] = gc_at8[gc_tx2] + y
+			}
+		} else {
+			gc_vstep9 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop7 bool
+				gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+					for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reverse.go:44
 						var i int = gc_tx2
-//line reverse.go:44
-						_ = i
-//line reverse.go:45
 						var g int = gc_bx2*gc_bdx2 + i
 //line reverse.go:45
-						_ = g
-//line reverse.go:45
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line reverse.go:45
-						_ = y
+						y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
 //line reverse.go:63
-						if i < 0 || i > len(x)-8 || g < 0 || g > len(data)-8 {
+						if i < 0 || i > len(x)-16 || g < 0 || g > len(data)-16 {
 //line reverse.go:63
 							break
-//line reverse.go:63
 						}
-						archsimd.LoadInt32x8Slice(x[i:]).Add(y).StoreSlice(data[g:])
+//line reverse.go:64
+						archsimd.LoadInt32x16Slice(x[i:]).Add(y).StoreSlice(data[g:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop7 {
+					return
 				}
-				gc_step10 := gc_vstep9
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+					gc_tx2 := gc_vstep9
+					gc_rank2 := gc_base2 + gc_tx2
 //line reverse.go:44
-						i := gc_tx2
-						_ = i
-
+					var i int = gc_tx2
+					var g int = gc_bx2*gc_bdx2 + i
 //line reverse.go:45
-						g := gc_bx2*gc_bdx2 + i
-						_ = g
-						y := gc_s_y[gc_rank2]
-
+					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
 //line reverse.go:63
-						data[g] = x[i] + y
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-						i := gc_tx2
-						_ = i
-
-//line reverse.go:45
-						g := gc_bx2*gc_bdx2 + i
-						_ = g
-						y := gc_s_y[gc_rank2]
-
+					if i < 0 || i > len(x)-8 || g < 0 || g > len(data)-8 {
 //line reverse.go:63
-						data[g] = x[i] + y
+						break
 					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-						i := gc_tx2
-						_ = i
-
-//line reverse.go:45
-						g := gc_bx2*gc_bdx2 + i
-						_ = g
-						y := gc_s_y[gc_rank2]
-
-//line reverse.go:63
-						data[g] = x[i] + y
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-						i := gc_tx2
-						_ = i
-
-//line reverse.go:45
-						g := gc_bx2*gc_bdx2 + i
-						_ = g
-						y := gc_s_y[gc_rank2]
-
-//line reverse.go:63
-						data[g] = x[i] + y
-					}
+//line reverse.go:64
+					archsimd.LoadInt32x8Slice(x[i:]).Add(y).StoreSlice(data[g:])
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep9
+			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse.go:44
 					i := gc_tx2
-					_ = i
-
-//line reverse.go:45
 					g := gc_bx2*gc_bdx2 + i
-					_ = g
+//line reverse.go:47
 					y := gc_s_y[gc_rank2]
-
 //line reverse.go:63
 					data[g] = x[i] + y
 				}
+				{
+					gc_tx2 := gc_step10 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reverse.go:44
+					i := gc_tx2
+					g := gc_bx2*gc_bdx2 + i
+//line reverse.go:47
+					y := gc_s_y[gc_rank2]
+//line reverse.go:63
+					data[g] = x[i] + y
+				}
+				{
+					gc_tx2 := gc_step10 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reverse.go:44
+					i := gc_tx2
+					g := gc_bx2*gc_bdx2 + i
+//line reverse.go:47
+					y := gc_s_y[gc_rank2]
+//line reverse.go:63
+					data[g] = x[i] + y
+				}
+				{
+					gc_tx2 := gc_step10 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reverse.go:44
+					i := gc_tx2
+					g := gc_bx2*gc_bdx2 + i
+//line reverse.go:47
+					y := gc_s_y[gc_rank2]
+//line reverse.go:63
+					data[g] = x[i] + y
+				}
+			}
+			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line reverse.go:44
+				i := gc_tx2
+				g := gc_bx2*gc_bdx2 + i
+//line reverse.go:47
+				y := gc_s_y[gc_rank2]
+//line reverse.go:63
+				data[g] = x[i] + y
 			}
 		}
 	}
@@ -1991,155 +1487,124 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_a0
+//line reverse.go:84
 	gc_s_y := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-
 //line reverse.go:75
 	size := gc_bdx2 * gc_bdy2 * gc_bdz2
-
 //line reverse.go:77
 	sh := gocuda.Shared[int32](t, 2*size)
-	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:76
-				rank := gc_rank2
-				_ = rank
-
-//line reverse.go:78
-				sh[rank] = data[rank]
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:76
-				rank := gc_rank2
-				_ = rank
-
-//line reverse.go:78
-				sh[rank] = data[rank]
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:76
-				rank := gc_rank2
-				_ = rank
-
-//line reverse.go:78
-				sh[rank] = data[rank]
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:76
-				rank := gc_rank2
-				_ = rank
-
-//line reverse.go:78
-				sh[rank] = data[rank]
-			}
-		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+//line reverse.go:79
+	gc_step6 := 0
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line reverse.go:76
 			rank := gc_rank2
-			_ = rank
-
+//line reverse.go:78
+			sh[rank] = data[rank]
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+//line reverse.go:76
+			rank := gc_rank2
+//line reverse.go:78
+			sh[rank] = data[rank]
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+//line reverse.go:76
+			rank := gc_rank2
+//line reverse.go:78
+			sh[rank] = data[rank]
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+//line reverse.go:76
+			rank := gc_rank2
 //line reverse.go:78
 			sh[rank] = data[rank]
 		}
 	}
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-				for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-					gc_rank2 := gc_vstep4
-					_ = gc_rank2
-//line reverse.go:80
-					var a0 int32
-//line reverse.go:80
-					_ = a0
-					archsimd.BroadcastInt32x16(a0).StoreSlice(gc_s_a0[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep4, false
-			}(gc_vstep4)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line reverse.go:76
+		rank := gc_rank2
+//line reverse.go:78
+		sh[rank] = data[rank]
+	}
+//line reverse.go:82
+	gc_vstep4 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+			for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
 				gc_rank2 := gc_vstep4
-				_ = gc_rank2
 //line reverse.go:80
 				var a0 int32
-//line reverse.go:80
-				_ = a0
-				archsimd.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank2:])
+				archsimd.BroadcastInt32x16(a0).StoreSlice(gc_s_a0[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep4, false
+		}(gc_vstep4)
+		if gc_stop {
+			return
 		}
-		gc_step7 := gc_vstep4
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-			{
-				gc_rank2 := gc_step7 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:80
-				var a0 int32
-				_ = a0
-				gc_s_a0[gc_rank2] = a0
-			}
-			{
-				gc_rank2 := gc_step7 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:80
-				var a0 int32
-				_ = a0
-				gc_s_a0[gc_rank2] = a0
-			}
-			{
-				gc_rank2 := gc_step7 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:80
-				var a0 int32
-				_ = a0
-				gc_s_a0[gc_rank2] = a0
-			}
-			{
-				gc_rank2 := gc_step7 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:80
-				var a0 int32
-				_ = a0
-				gc_s_a0[gc_rank2] = a0
-			}
-		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line reverse.go:80
 			var a0 int32
-			_ = a0
+			archsimd.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank2:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step7 := gc_vstep4
+	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		{
+			gc_rank2 := gc_step7 + 0
+			gc_pos2.Thread = gc_rank2
+//line reverse.go:80
+			var a0 int32
+//line reverse.go:82
+			gc_s_a0[gc_rank2] = a0
+		}
+		{
+			gc_rank2 := gc_step7 + 1
+			gc_pos2.Thread = gc_rank2
+//line reverse.go:80
+			var a0 int32
+//line reverse.go:82
+			gc_s_a0[gc_rank2] = a0
+		}
+		{
+			gc_rank2 := gc_step7 + 2
+			gc_pos2.Thread = gc_rank2
+//line reverse.go:80
+			var a0 int32
+//line reverse.go:82
+			gc_s_a0[gc_rank2] = a0
+		}
+		{
+			gc_rank2 := gc_step7 + 3
+			gc_pos2.Thread = gc_rank2
+//line reverse.go:80
+			var a0 int32
+//line reverse.go:82
 			gc_s_a0[gc_rank2] = a0
 		}
 	}
-
+	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line reverse.go:80
+		var a0 int32
+//line reverse.go:82
+		gc_s_a0[gc_rank2] = a0
+	}
 //line reverse.go:81
 	if gc_bdy2*gc_bdz2 == 1 {
 		{
@@ -2151,20 +1616,16 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
 				for gc_tx2 := 0; gc_tx2 < gc_lo3; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line reverse.go:82
 					y := int32(0)
-					_ = y
+//line reverse.go:84
 					gc_s_y[gc_rank2] = y
 				}
 				for gc_tx2 := gc_hi3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line reverse.go:82
 					y := int32(0)
-					_ = y
+//line reverse.go:84
 					gc_s_y[gc_rank2] = y
 				}
 			}
@@ -2185,20 +1646,13 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line reverse.go:82
 							gc_vb6 := archsimd.BroadcastInt32x16(int32(0))
-//line reverse.go:82
-							_ = gc_vb6
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line reverse.go:82
 								y := gc_vb6
-//line reverse.go:82
-								_ = y
-//line reverse.go:83
 								{
 									y = archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]))
-//line reverse.go:84
 								}
 //line reverse.go:83
 								y.StoreSlice(gc_s_y[gc_rank2:])
@@ -2213,21 +1667,13 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					if compiled.SIMD {
 //line reverse.go:82
 						gc_vb5 := archsimd.BroadcastInt32x8(int32(0))
-//line reverse.go:82
-						_ = gc_vb5
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reverse.go:82
 							y := gc_vb5
-//line reverse.go:82
-							_ = y
-//line reverse.go:83
-							{
-								y = archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]))
 //line reverse.go:84
-							}
+							y = archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]))
 //line reverse.go:83
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
@@ -2235,16 +1681,11 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line reverse.go:82
 						y := int32(0)
-
-//line reverse.go:83
-						{
-							y = gc_at4[gc_tx2] + gc_at5[gc_tx2]
-						}
-						_ = y
+//line reverse.go:84
+						y = gc_at4[gc_tx2] + gc_at5[gc_tx2]
+//line reverse.go:87
 						gc_s_y[gc_rank2] = y
 					}
 				} else {
@@ -2254,26 +1695,18 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line reverse.go:82
 							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
-//line reverse.go:82
-							_ = gc_vb4
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line reverse.go:82
 								y := gc_vb4
-//line reverse.go:82
-								_ = y
-//line reverse.go:83
 								{
 									if (gc_tx2-size/3) < 0 || (gc_tx2-size/3) > len(sh)-16 || gc_tx2 < 0 || gc_tx2 > len(sh)-16 {
 //line reverse.go:84
 										break
-//line reverse.go:84
 									}
 //line reverse.go:84
 									y = archsimd.LoadInt32x16Slice(sh[gc_tx2-size/3:]).Add(archsimd.LoadInt32x16Slice(sh[gc_tx2:]))
-//line reverse.go:84
 								}
 //line reverse.go:83
 								y.StoreSlice(gc_s_y[gc_rank2:])
@@ -2288,27 +1721,18 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					if compiled.SIMD {
 //line reverse.go:82
 						gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
-//line reverse.go:82
-						_ = gc_vb3
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reverse.go:82
 							y := gc_vb3
-//line reverse.go:82
-							_ = y
-//line reverse.go:83
-							{
-								if (gc_tx2-size/3) < 0 || (gc_tx2-size/3) > len(sh)-8 || gc_tx2 < 0 || gc_tx2 > len(sh)-8 {
 //line reverse.go:84
-									break
+							if (gc_tx2-size/3) < 0 || (gc_tx2-size/3) > len(sh)-8 || gc_tx2 < 0 || gc_tx2 > len(sh)-8 {
 //line reverse.go:84
-								}
-//line reverse.go:84
-								y = archsimd.LoadInt32x8Slice(sh[gc_tx2-size/3:]).Add(archsimd.LoadInt32x8Slice(sh[gc_tx2:]))
-//line reverse.go:84
+								break
 							}
+//line reverse.go:84
+							y = archsimd.LoadInt32x8Slice(sh[gc_tx2-size/3:]).Add(archsimd.LoadInt32x8Slice(sh[gc_tx2:]))
 //line reverse.go:83
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
@@ -2317,15 +1741,11 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse.go:82
 						y := int32(0)
-
-//line reverse.go:83
-						{
-							y = sh[gc_tx2-size/3] + sh[gc_tx2]
-						}
-						_ = y
+//line reverse.go:84
+						y = sh[gc_tx2-size/3] + sh[gc_tx2]
+//line reverse.go:87
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -2346,18 +1766,14 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line reverse.go:87
 								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
-//line reverse.go:87
-								_ = y
-//line reverse.go:87
 								{
 //line reverse.go:87
 									archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).Add(y).StoreSlice(gc_at6[gc_tx2:])
-//line reverse.go:87
 								}
 							}
+//line reverse.go:89
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
 						}(gc_vstep7)
@@ -2369,31 +1785,22 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reverse.go:87
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
 //line reverse.go:87
-							_ = y
-//line reverse.go:87
-							{
-//line reverse.go:87
-								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(y).StoreSlice(gc_at6[gc_tx2:])
-//line reverse.go:87
-							}
+							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(y).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line reverse.go:94
 						y := gc_s_y[gc_rank2]
-
-//line reverse.go:87
-						{
-							gc_at6[gc_tx2] += y
-						}
+//line reverse.go:88
+						gc_at6[gc_tx2] += y
 					}
 				} else {
+//line reverse.go:92
 					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -2401,23 +1808,19 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line reverse.go:87
 								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
-//line reverse.go:87
-								_ = y
-//line reverse.go:87
 								{
+//line reverse.go:88
 									if gc_tx2 < 0 || gc_tx2 > len(sh)-16 {
 //line reverse.go:88
 										break
-//line reverse.go:88
 									}
 //line reverse.go:88
 									archsimd.LoadInt32x16Slice(sh[gc_tx2:]).Add(y).StoreSlice(sh[gc_tx2:])
-//line reverse.go:88
 								}
 							}
+//line reverse.go:90
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep8, false
 						}(gc_vstep8)
@@ -2429,22 +1832,14 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line reverse.go:87
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line reverse.go:87
-							_ = y
-//line reverse.go:87
-							{
-								if gc_tx2 < 0 || gc_tx2 > len(sh)-8 {
+							if gc_tx2 < 0 || gc_tx2 > len(sh)-8 {
 //line reverse.go:88
-									break
-//line reverse.go:88
-								}
-//line reverse.go:88
-								archsimd.LoadInt32x8Slice(sh[gc_tx2:]).Add(y).StoreSlice(sh[gc_tx2:])
-//line reverse.go:88
+								break
 							}
+//line reverse.go:88
+							archsimd.LoadInt32x8Slice(sh[gc_tx2:]).Add(y).StoreSlice(sh[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2455,147 +1850,111 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							y := gc_s_y[gc_rank2]
-
-//line reverse.go:87
-							{
-								sh[gc_tx2] += y
-							}
+//line reverse.go:88
+							sh[gc_tx2] += y
 						}
 						{
+//line reverse.go:92
 							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							y := gc_s_y[gc_rank2]
-
-//line reverse.go:87
-							{
-								sh[gc_tx2] += y
-							}
+//line reverse.go:88
+							sh[gc_tx2] += y
 						}
 						{
+//line reverse.go:92
 							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							y := gc_s_y[gc_rank2]
-
-//line reverse.go:87
-							{
-								sh[gc_tx2] += y
-							}
+//line reverse.go:88
+							sh[gc_tx2] += y
 						}
 						{
+//line reverse.go:92
 							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							y := gc_s_y[gc_rank2]
-
-//line reverse.go:87
-							{
-								sh[gc_tx2] += y
-							}
+//line reverse.go:88
+							sh[gc_tx2] += y
 						}
 					}
+//line reverse.go:92
 					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						y := gc_s_y[gc_rank2]
-
-//line reverse.go:87
-						{
-							sh[gc_tx2] += y
-						}
+//line reverse.go:88
+						sh[gc_tx2] += y
 					}
 				}
 			}
 		}
 	}
-	{
-		gc_step9 := 0
-		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
-			{
-				gc_rank2 := gc_step9 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:76
-				rank := gc_rank2
-				_ = rank
-				a0 := gc_s_a0[gc_rank2]
-				_ = a0
-
-//line reverse.go:92
-				a0 += sh[rank]
-
-//line reverse.go:93
-				data[rank] = a0
-			}
-			{
-				gc_rank2 := gc_step9 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:76
-				rank := gc_rank2
-				_ = rank
-				a0 := gc_s_a0[gc_rank2]
-				_ = a0
-
-//line reverse.go:92
-				a0 += sh[rank]
-
-//line reverse.go:93
-				data[rank] = a0
-			}
-			{
-				gc_rank2 := gc_step9 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:76
-				rank := gc_rank2
-				_ = rank
-				a0 := gc_s_a0[gc_rank2]
-				_ = a0
-
-//line reverse.go:92
-				a0 += sh[rank]
-
-//line reverse.go:93
-				data[rank] = a0
-			}
-			{
-				gc_rank2 := gc_step9 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:76
-				rank := gc_rank2
-				_ = rank
-				a0 := gc_s_a0[gc_rank2]
-				_ = a0
-
-//line reverse.go:92
-				a0 += sh[rank]
-
-//line reverse.go:93
-				data[rank] = a0
-			}
-		}
-		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+//line reverse.go:96
+	gc_step9 := 0
+	for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+		{
+			gc_rank2 := gc_step9 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line reverse.go:76
 			rank := gc_rank2
-			_ = rank
+//line reverse.go:78
 			a0 := gc_s_a0[gc_rank2]
-			_ = a0
-
 //line reverse.go:92
 			a0 += sh[rank]
-
-//line reverse.go:93
 			data[rank] = a0
 		}
+		{
+			gc_rank2 := gc_step9 + 1
+			gc_pos2.Thread = gc_rank2
+//line reverse.go:76
+			rank := gc_rank2
+//line reverse.go:78
+			a0 := gc_s_a0[gc_rank2]
+//line reverse.go:92
+			a0 += sh[rank]
+			data[rank] = a0
+		}
+		{
+			gc_rank2 := gc_step9 + 2
+			gc_pos2.Thread = gc_rank2
+//line reverse.go:76
+			rank := gc_rank2
+//line reverse.go:78
+			a0 := gc_s_a0[gc_rank2]
+//line reverse.go:92
+			a0 += sh[rank]
+			data[rank] = a0
+		}
+		{
+			gc_rank2 := gc_step9 + 3
+			gc_pos2.Thread = gc_rank2
+//line reverse.go:76
+			rank := gc_rank2
+//line reverse.go:78
+			a0 := gc_s_a0[gc_rank2]
+//line reverse.go:92
+			a0 += sh[rank]
+			data[rank] = a0
+		}
+	}
+	for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line reverse.go:76
+		rank := gc_rank2
+//line reverse.go:78
+		a0 := gc_s_a0[gc_rank2]
+//line reverse.go:92
+		a0 += sh[rank]
+		data[rank] = a0
 	}
 }
 
 // gc_files_reverse holds the source files whose lines the kernels' records hash.
 //
 //go:embed reverse.go
+//line reverse.go:101
 var gc_files_reverse embed.FS

@@ -55,66 +55,46 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
+//line row_guard.go:35
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line row_guard.go:15
 						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						_ = i
-
-//line row_guard.go:16
 						gc_at3[gc_tx2] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
+//line row_guard.go:21
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line row_guard.go:15
 						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						_ = i
-
-//line row_guard.go:16
 						gc_at3[gc_tx2] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
+//line row_guard.go:21
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line row_guard.go:15
 						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						_ = i
-
-//line row_guard.go:16
 						gc_at3[gc_tx2] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
+//line row_guard.go:21
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line row_guard.go:15
 						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						_ = i
-
-//line row_guard.go:16
 						gc_at3[gc_tx2] = int32(i % (len(out) + 1))
 					}
 				}
 				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line row_guard.go:15
 					i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-					_ = i
-
-//line row_guard.go:16
 					gc_at3[gc_tx2] = int32(i % (len(out) + 1))
 				}
 			} else {
@@ -124,60 +104,40 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line row_guard.go:15
 						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						_ = i
-
-//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line row_guard.go:15
 						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						_ = i
-
-//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line row_guard.go:15
 						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						_ = i
-
-//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line row_guard.go:15
 						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						_ = i
-
-//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 				}
 				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line row_guard.go:15
 					i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-					_ = i
-
-//line row_guard.go:16
 					out[i] = int32(i % (len(out) + 1))
 				}
 			}
@@ -198,7 +158,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 * gc_rstep2 {
 			gc_pos2.Thread = gc_base2
-
 //line row_guard.go:18
 			if gc_rstep2 == 1 && (!(gc_ty2%p == 0)) {
 				gc_ty2 += gc_rstep2
@@ -217,28 +176,23 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line row_guard.go:15
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line row_guard.go:15
-						_ = gc_iota4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line row_guard.go:15
 							var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 //line row_guard.go:15
 							_ = i
-//line row_guard.go:18
 							{
+//line row_guard.go:19
 								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 {
 //line row_guard.go:19
 									break
-//line row_guard.go:19
 								}
 //line row_guard.go:19
 								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota4)).StoreSlice(gc_at4[gc_tx2:])
-//line row_guard.go:19
 							}
 						}
+//line row_guard.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -249,72 +203,49 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 				if compiled.SIMD {
 //line row_guard.go:15
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line row_guard.go:15
-					_ = gc_iota3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line row_guard.go:15
 						var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 //line row_guard.go:15
 						_ = i
-//line row_guard.go:18
-						{
-							if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 {
 //line row_guard.go:19
-								break
+						if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 {
 //line row_guard.go:19
-							}
-//line row_guard.go:19
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota3)).StoreSlice(gc_at4[gc_tx2:])
-//line row_guard.go:19
+							break
 						}
+//line row_guard.go:19
+						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota3)).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line row_guard.go:15
-					i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-					_ = i
-
-//line row_guard.go:18
-					{
-						gc_at4[gc_tx2] += int32(gc_ty2*100 + gc_tx2)
-					}
+//line row_guard.go:19
+					gc_at4[gc_tx2] += int32(gc_ty2*100 + gc_tx2)
 				}
 			} else {
+//line row_guard.go:23
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line row_guard.go:15
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line row_guard.go:15
-						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line row_guard.go:15
 							var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-//line row_guard.go:15
-							_ = i
-//line row_guard.go:18
 							{
+//line row_guard.go:19
 								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 || i < 0 || i > len(out)-16 {
 //line row_guard.go:19
 									break
-//line row_guard.go:19
 								}
 //line row_guard.go:19
 								archsimd.LoadInt32x16Slice(out[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2)).StoreSlice(out[i:])
-//line row_guard.go:19
 							}
 						}
+//line row_guard.go:21
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -325,27 +256,17 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 				if compiled.SIMD {
 //line row_guard.go:15
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line row_guard.go:15
-					_ = gc_iota
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line row_guard.go:15
 						var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-//line row_guard.go:15
-						_ = i
-//line row_guard.go:18
-						{
-							if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 || i < 0 || i > len(out)-8 {
 //line row_guard.go:19
-								break
+						if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 || i < 0 || i > len(out)-8 {
 //line row_guard.go:19
-							}
-//line row_guard.go:19
-							archsimd.LoadInt32x8Slice(out[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota)).StoreSlice(out[i:])
-//line row_guard.go:19
+							break
 						}
+//line row_guard.go:19
+						archsimd.LoadInt32x8Slice(out[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota)).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -355,73 +276,53 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line row_guard.go:15
 						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						_ = i
-
-//line row_guard.go:18
-						{
-							out[i] += int32(gc_ty2*100 + gc_tx2)
-						}
+//line row_guard.go:19
+						out[i] += int32(gc_ty2*100 + gc_tx2)
 					}
 					{
+//line row_guard.go:23
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line row_guard.go:15
 						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						_ = i
-
-//line row_guard.go:18
-						{
-							out[i] += int32(gc_ty2*100 + gc_tx2)
-						}
+//line row_guard.go:19
+						out[i] += int32(gc_ty2*100 + gc_tx2)
 					}
 					{
+//line row_guard.go:23
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line row_guard.go:15
 						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						_ = i
-
-//line row_guard.go:18
-						{
-							out[i] += int32(gc_ty2*100 + gc_tx2)
-						}
+//line row_guard.go:19
+						out[i] += int32(gc_ty2*100 + gc_tx2)
 					}
 					{
+//line row_guard.go:23
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line row_guard.go:15
 						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-						_ = i
-
-//line row_guard.go:18
-						{
-							out[i] += int32(gc_ty2*100 + gc_tx2)
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line row_guard.go:15
-					i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-					_ = i
-
-//line row_guard.go:18
-					{
+//line row_guard.go:19
 						out[i] += int32(gc_ty2*100 + gc_tx2)
 					}
 				}
+//line row_guard.go:23
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line row_guard.go:15
+					i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:19
+					out[i] += int32(gc_ty2*100 + gc_tx2)
+				}
 			}
+//line row_guard.go:23
 			gc_ty2 += gc_rstep2
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0

@@ -45,206 +45,48 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line rows_ahead.go:16
 	var start int = 16
-
-//line rows_ahead.go:16
-	_ = start
 	gc_rowok := false
-	{
-		gc_off3 := off + gc_bx*2*gc_bdx
-		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-			copy(gc_row, in[gc_off3:][:gc_bdx])
-			gc_rowok = true
-		}
+//line rows_ahead.go:19
+	gc_off3 := off + gc_bx*2*gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
 	}
+//line rows_ahead.go:25
 	gc_rowok2 := false
-	{
-		gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
-		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-			copy(gc_row2, in[gc_off4:][:gc_bdx])
-			gc_rowok2 = true
-		}
+//line rows_ahead.go:27
+	gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
 	}
-	{
-		var gc_l_v_ [32]float32
-		var gc_l_v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
-				gc_bdy, gc_bdz := 1, 1
-				_, _ = gc_bdy, gc_bdz
-				gc_cnt := 32
-				gc_act := ^uint32(0)
-				var gc_dead uint32
-				_ = gc_dead
-				_ = gc_act
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						if gc_act == ^uint32(0) {
-							gc_at3 := gc_row[gc_x02:][:32]
-							gc_at4 := gc_row2[gc_x02:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line rows_ahead.go:15
-								i := off + gc_bx*2*gc_bdx + gc_tx
-								_ = i
-
-//line rows_ahead.go:16
-								var v_ float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
-
-//line rows_ahead.go:16
-								_ = v_
-								_ = v_
-								gc_l_v_[gc_lane] = v_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line rows_ahead.go:15
-								i := off + gc_bx*2*gc_bdx + gc_tx
-								_ = i
-
-//line rows_ahead.go:16
-								var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-
-//line rows_ahead.go:16
-								_ = v_
-								_ = v_
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-
-//line demand.go:48
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
-				} else {
-
-//line demand.go:48
-					for offset := start; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
-						} else {
-
-//line demand.go:49
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v_ := gc_l_v_[gc_lane]
-								_ = v_
-
-//line demand.go:49
-								v_ += gc_c1r[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				gc_upto2 := min(gc_cnt, 1)
-				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
-
-//line demand.go:51
-					var r float32 = v_
-
-//line demand.go:51
-					_ = r
-
-//line rows_ahead.go:16
-					v := r
-					_ = r
-					_ = v
-					gc_l_v[gc_lane] = v
-				}
-				gc_lo3, gc_hi3 := 0, 32
-				if gc_lo3 < gc_hi3 {
-					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
-				}
-				if gc_lo3 < gc_hi3 {
-					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
-				}
-				gc_hi3 = min(gc_hi3, gc_cnt)
-				if gc_lo3 < gc_hi3 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line rows_ahead.go:17
-							{
-								out[(gc_bx*gc_bdx+gc_tx)/32] = v
-							}
-						}
-					}
-				}
-				continue
-			}
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+//line rows_ahead.go:34
+	var gc_l_v_ [32]float32
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
 			{
+//line rows_ahead.go:47
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
-					gc_x0 := gc_tidx.X
-					gc_off := (off + gc_bx*2*gc_bdx) + gc_x0
-					gc_off2 := ((off + gc_bx*2*gc_bdx) + gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-						gc_at := in[gc_off:][:32]
-						gc_at2 := in[gc_off2:][:32]
-						if gc_rowok {
-							gc_at = gc_row[gc_x0:][:32]
-						}
-						if gc_rowok2 {
-							gc_at2 = gc_row2[gc_x0:][:32]
-						}
+					gc_x02 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at3 := gc_row[gc_x02:][:32]
+						gc_at4 := gc_row2[gc_x02:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line rows_ahead.go:15
-							i := off + gc_bx*2*gc_bdx + gc_tx
-							_ = i
-
 //line rows_ahead.go:16
-							var v_ float32 = gc_at[gc_lane] + gc_at2[gc_lane]
-
-//line rows_ahead.go:16
-							_ = v_
-							_ = v_
+							var v_ float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
+//line rows_ahead.go:18
 							gc_l_v_[gc_lane] = v_
 						}
 					} else {
@@ -255,44 +97,29 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
 //line rows_ahead.go:15
 							i := off + gc_bx*2*gc_bdx + gc_tx
-							_ = i
-
-//line rows_ahead.go:16
 							var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-
-//line rows_ahead.go:16
-							_ = v_
-							_ = v_
+//line rows_ahead.go:18
 							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
 			}
-
 //line demand.go:48
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 			} else {
-
 //line demand.go:48
 				for offset := start; offset > 0; offset >>= 1 {
-
-//line demand.go:49
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
 					} else {
-
 //line demand.go:49
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
+//line demand.go:53
 							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
 //line demand.go:49
 							v_ += gc_c1r[gc_lane]
 							gc_l_v_[gc_lane] = v_
@@ -300,38 +127,30 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 				}
 			}
-			gc_upto := min(gc_cnt, 1)
-			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
+			gc_upto2 := min(gc_cnt, 1)
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+//line demand.go:59
 				v_ := gc_l_v_[gc_lane]
-				_ = v_
-
 //line demand.go:51
 				var r float32 = v_
-
-//line demand.go:51
-				_ = r
-
 //line rows_ahead.go:16
 				v := r
-				_ = r
-				_ = v
+//line rows_ahead.go:19
 				gc_l_v[gc_lane] = v
 			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			if gc_lo2 < gc_hi2 {
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			if gc_lo3 < gc_hi3 {
 				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -339,12 +158,113 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						v := gc_l_v[gc_lane]
-						_ = v
-
-//line rows_ahead.go:17
 						{
+//line rows_ahead.go:18
 							out[(gc_bx*gc_bdx+gc_tx)/32] = v
 						}
+					}
+				}
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (off + gc_bx*2*gc_bdx) + gc_x0
+				gc_off2 := ((off + gc_bx*2*gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
+					}
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line rows_ahead.go:16
+						var v_ float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+//line rows_ahead.go:18
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line rows_ahead.go:15
+						i := off + gc_bx*2*gc_bdx + gc_tx
+						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+//line rows_ahead.go:18
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+//line demand.go:48
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
+		} else {
+//line demand.go:48
+			for offset := start; offset > 0; offset >>= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
+				} else {
+//line demand.go:49
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line demand.go:53
+						v_ := gc_l_v_[gc_lane]
+//line demand.go:49
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+//line demand.go:59
+			v_ := gc_l_v_[gc_lane]
+//line demand.go:51
+			var r float32 = v_
+//line rows_ahead.go:16
+			v := r
+//line rows_ahead.go:19
+			gc_l_v[gc_lane] = v
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
+					{
+//line rows_ahead.go:18
+						out[(gc_bx*gc_bdx+gc_tx)/32] = v
 					}
 				}
 			}
@@ -381,183 +301,43 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-	{
-		gc_off9 := gc_bx * 2 * gc_bdx
-		if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx <= len(in)-gc_off9 {
-			copy(gc_row, in[gc_off9:][:gc_bdx])
-			gc_rowok = true
-		}
+//line rows_ahead.go:42
+	gc_off9 := gc_bx * 2 * gc_bdx
+	if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx <= len(in)-gc_off9 {
+		copy(gc_row, in[gc_off9:][:gc_bdx])
+		gc_rowok = true
 	}
+//line rows_ahead.go:48
 	gc_rowok2 := false
-	{
-		gc_off10 := (gc_bx * 2 * gc_bdx) + gc_bdx
-		if gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx <= len(in)-gc_off10 {
-			copy(gc_row2, in[gc_off10:][:gc_bdx])
-			gc_rowok2 = true
-		}
+//line rows_ahead.go:50
+	gc_off10 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx <= len(in)-gc_off10 {
+		copy(gc_row2, in[gc_off10:][:gc_bdx])
+		gc_rowok2 = true
 	}
-	{
-		var gc_l_v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
-				gc_bdy, gc_bdz := 1, 1
-				_, _ = gc_bdy, gc_bdz
-				gc_cnt := 32
-				gc_act := ^uint32(0)
-				var gc_dead uint32
-				_ = gc_dead
-				_ = gc_act
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x03 := gc_tidx.X
-						if gc_act == ^uint32(0) {
-							gc_at6 := gc_row[gc_x03:][:32]
-							gc_at7 := gc_row2[gc_x03:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x03 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line rows_ahead.go:30
-								i := gc_bx*2*gc_bdx + gc_tx
-								_ = i
-
-//line rows_ahead.go:31
-								v := gc_at6[gc_lane] + gc_at7[gc_lane]
-								_ = v
-
-//line rows_ahead.go:32
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line rows_ahead.go:30
-								i := gc_bx*2*gc_bdx + gc_tx
-								_ = i
-
-//line rows_ahead.go:31
-								v := StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-								_ = v
-
-//line rows_ahead.go:32
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-
-//line rows_ahead.go:32
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c1r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x04 := gc_tidx.X
-						gc_off6 := (gc_bx * gc_bdx) + gc_x04
-						gc_off7 := (gc_bx * 2 * gc_bdx) + gc_x04
-						gc_off8 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x04
-						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && 32 <= len(in)-gc_off8 {
-							gc_at8 := out[gc_off6:][:32]
-							gc_at9 := in[gc_off7:][:32]
-							gc_at10 := in[gc_off8:][:32]
-							if gc_rowok {
-								gc_at9 = gc_row[gc_x04:][:32]
-							}
-							if gc_rowok2 {
-								gc_at10 = gc_row2[gc_x04:][:32]
-							}
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x04 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line rows_ahead.go:30
-								i := gc_bx*2*gc_bdx + gc_tx
-								_ = i
-								v := gc_l_v[gc_lane]
-								_ = v
-
-//line rows_ahead.go:32
-								v += gc_c1r[gc_lane]
-
-//line rows_ahead.go:33
-								gc_at8[gc_lane] = v - gc_at9[gc_lane] - gc_at10[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line rows_ahead.go:30
-								i := gc_bx*2*gc_bdx + gc_tx
-								_ = i
-								v := gc_l_v[gc_lane]
-								_ = v
-
-//line rows_ahead.go:32
-								v += gc_c1r[gc_lane]
-
-//line rows_ahead.go:33
-								out[gc_bx*gc_bdx+gc_tx] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx)
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				continue
-			}
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+//line rows_ahead.go:57
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
 			{
+//line rows_ahead.go:69
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-					gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-						gc_at := in[gc_off:][:32]
-						gc_at2 := in[gc_off2:][:32]
-						if gc_rowok {
-							gc_at = gc_row[gc_x0:][:32]
-						}
-						if gc_rowok2 {
-							gc_at2 = gc_row2[gc_x0:][:32]
-						}
+					gc_x03 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at6 := gc_row[gc_x03:][:32]
+						gc_at7 := gc_row2[gc_x03:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line rows_ahead.go:30
-							i := gc_bx*2*gc_bdx + gc_tx
-							_ = i
-
 //line rows_ahead.go:31
-							v := gc_at[gc_lane] + gc_at2[gc_lane]
-							_ = v
-
-//line rows_ahead.go:32
+							v := gc_at6[gc_lane] + gc_at7[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					} else {
@@ -568,59 +348,43 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
 //line rows_ahead.go:30
 							i := gc_bx*2*gc_bdx + gc_tx
-							_ = i
-
-//line rows_ahead.go:31
 							v := StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-							_ = v
-
-//line rows_ahead.go:32
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
-
 //line rows_ahead.go:32
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c1r)
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
-					gc_x02 := gc_tidx.X
-					gc_off3 := (gc_bx * gc_bdx) + gc_x02
-					gc_off4 := (gc_bx * 2 * gc_bdx) + gc_x02
-					gc_off5 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
-						gc_at3 := out[gc_off3:][:32]
-						gc_at4 := in[gc_off4:][:32]
-						gc_at5 := in[gc_off5:][:32]
+					gc_x04 := gc_tidx.X
+					gc_off6 := (gc_bx * gc_bdx) + gc_x04
+					gc_off7 := (gc_bx * 2 * gc_bdx) + gc_x04
+					gc_off8 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x04
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && 32 <= len(in)-gc_off8 {
+						gc_at8 := out[gc_off6:][:32]
+						gc_at9 := in[gc_off7:][:32]
+						gc_at10 := in[gc_off8:][:32]
 						if gc_rowok {
-							gc_at4 = gc_row[gc_x02:][:32]
+							gc_at9 = gc_row[gc_x04:][:32]
 						}
 						if gc_rowok2 {
-							gc_at5 = gc_row2[gc_x02:][:32]
+							gc_at10 = gc_row2[gc_x04:][:32]
 						}
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
+//line rows_ahead.go:54
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
-//line rows_ahead.go:30
-							i := gc_bx*2*gc_bdx + gc_tx
-							_ = i
+//line rows_ahead.go:32
 							v := gc_l_v[gc_lane]
-							_ = v
-
 //line rows_ahead.go:32
 							v += gc_c1r[gc_lane]
-
-//line rows_ahead.go:33
-							gc_at3[gc_lane] = v - gc_at4[gc_lane] - gc_at5[gc_lane]
+							gc_at8[gc_lane] = v - gc_at9[gc_lane] - gc_at10[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					} else {
@@ -631,20 +395,108 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
 //line rows_ahead.go:30
 							i := gc_bx*2*gc_bdx + gc_tx
-							_ = i
+//line rows_ahead.go:32
 							v := gc_l_v[gc_lane]
-							_ = v
-
 //line rows_ahead.go:32
 							v += gc_c1r[gc_lane]
-
-//line rows_ahead.go:33
 							out[gc_bx*gc_bdx+gc_tx] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx)
 							gc_l_v[gc_lane] = v
 						}
+					}
+				}
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
+					}
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line rows_ahead.go:31
+						v := gc_at[gc_lane] + gc_at2[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line rows_ahead.go:30
+						i := gc_bx*2*gc_bdx + gc_tx
+						v := StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+//line rows_ahead.go:32
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x02 := gc_tidx.X
+				gc_off3 := (gc_bx * gc_bdx) + gc_x02
+				gc_off4 := (gc_bx * 2 * gc_bdx) + gc_x02
+				gc_off5 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
+					gc_at3 := out[gc_off3:][:32]
+					gc_at4 := in[gc_off4:][:32]
+					gc_at5 := in[gc_off5:][:32]
+					if gc_rowok {
+						gc_at4 = gc_row[gc_x02:][:32]
+					}
+					if gc_rowok2 {
+						gc_at5 = gc_row2[gc_x02:][:32]
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line rows_ahead.go:54
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line rows_ahead.go:32
+						v := gc_l_v[gc_lane]
+//line rows_ahead.go:32
+						v += gc_c1r[gc_lane]
+						gc_at3[gc_lane] = v - gc_at4[gc_lane] - gc_at5[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line rows_ahead.go:30
+						i := gc_bx*2*gc_bdx + gc_tx
+//line rows_ahead.go:32
+						v := gc_l_v[gc_lane]
+//line rows_ahead.go:32
+						v += gc_c1r[gc_lane]
+						out[gc_bx*gc_bdx+gc_tx] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx)
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
@@ -680,285 +532,67 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line rows_ahead.go:50
 	var start int = 16
-
-//line rows_ahead.go:50
-	_ = start
 	gc_rowok := false
-	{
-		gc_off3 := gc_bx * 2 * gc_bdx
-		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-			copy(gc_row, in[gc_off3:][:gc_bdx])
-			gc_rowok = true
-		}
+//line rows_ahead.go:53
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
 	}
+//line rows_ahead.go:59
 	gc_rowok2 := false
-	{
-		gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-			copy(gc_row2, in[gc_off4:][:gc_bdx])
-			gc_rowok2 = true
-		}
+//line rows_ahead.go:61
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
 	}
-	{
-		var gc_l_v_ [32]float32
-		var gc_l_v [32]float32
-		var gc_c1r [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
-				gc_bdy, gc_bdz := 1, 1
-				_, _ = gc_bdy, gc_bdz
-				gc_cnt := 32
-				gc_act := ^uint32(0)
-				var gc_dead uint32
-				_ = gc_dead
-				_ = gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line rows_ahead.go:45
-					var v float32
-					_ = v
-					gc_l_v[gc_lane] = v
-				}
-				{
-					var gc_m52 uint32
-
-//line rows_ahead.go:46
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_lo4 < gc_hi4 {
-						gc_hi4 = min(gc_hi4, min(max(16, -1), 32))
-					}
-					if gc_lo4 < gc_hi4 {
-						gc_m52 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-					}
-					gc_save52 := gc_act
-					gc_act = gc_save52 & gc_m52
-					if gc_act != 0 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x02 := gc_tidx.X
-								if gc_act == ^uint32(0) {
-									gc_at3 := gc_row[gc_x02:][:32]
-									gc_at4 := gc_row2[gc_x02:][:32]
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx := gc_x02 + gc_lane
-										_ = gc_tx
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
-//line rows_ahead.go:44
-										i := gc_bx*2*gc_bdx + gc_tx
-										_ = i
-										var v float32
-										_ = v
-
-//line rows_ahead.go:47
-										v = gc_at3[gc_lane] + gc_at4[gc_lane]
-
-//line rows_ahead.go:48
-										gc_l_v[gc_lane] = v
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
-//line rows_ahead.go:44
-										i := gc_bx*2*gc_bdx + gc_tx
-										_ = i
-										var v float32
-										_ = v
-
-//line rows_ahead.go:47
-										v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-
-//line rows_ahead.go:48
-										gc_l_v[gc_lane] = v
-									}
-								}
-							}
-						}
-
-//line rows_ahead.go:48
-						if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
-						} else {
-
-//line rows_ahead.go:48
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v := gc_l_v[gc_lane]
-								_ = v
-
-//line rows_ahead.go:48
-								v += gc_c1r[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-					gc_act = gc_save52 &^ gc_dead
-				}
-
-//line rows_ahead.go:50
-				copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
-
-//line demand.go:48
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
-				} else {
-
-//line demand.go:48
-					for offset := start; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
-						} else {
-
-//line demand.go:49
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v_ := gc_l_v_[gc_lane]
-								_ = v_
-
-//line demand.go:49
-								v_ += gc_c2r[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				gc_upto2 := min(gc_cnt, 1)
-				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
-					var v float32
-					_ = v
-
-//line demand.go:51
-					var r float32 = v_
-
-//line demand.go:51
-					_ = r
-
-//line rows_ahead.go:50
-					v = r
-					_ = r
-					gc_l_v[gc_lane] = v
-				}
-				gc_lo5, gc_hi5 := 0, 32
-				if gc_lo5 < gc_hi5 {
-					gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
-				}
-				if gc_lo5 < gc_hi5 {
-					gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
-				}
-				gc_hi5 = min(gc_hi5, gc_cnt)
-				if gc_lo5 < gc_hi5 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line rows_ahead.go:51
-							{
-								out[(gc_bx*gc_bdx+gc_tx)/32] = v
-							}
-						}
-					}
-				}
-				continue
-			}
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+//line rows_ahead.go:68
+	var gc_l_v_ [32]float32
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
 			var gc_dead uint32
-			_ = gc_dead
+//line rows_ahead.go:81
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
 //line rows_ahead.go:45
 				var v float32
-				_ = v
+//line rows_ahead.go:47
 				gc_l_v[gc_lane] = v
 			}
 			{
-				var gc_m5 uint32
-
+				var gc_m52 uint32
 //line rows_ahead.go:46
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 {
-					gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_lo4 < gc_hi4 {
+					gc_hi4 = min(gc_hi4, min(max(16, -1), 32))
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m5 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				if gc_lo4 < gc_hi4 {
+					gc_m52 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
 				}
-				gc_save5 := gc_act
-				gc_act = gc_save5 & gc_m5
+				gc_save52 := gc_act
+				gc_act = gc_save52 & gc_m52
 				if gc_act != 0 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						{
-							gc_x0 := gc_tidx.X
-							gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-							gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-							if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-								gc_at := in[gc_off:][:32]
-								gc_at2 := in[gc_off2:][:32]
-								if gc_rowok {
-									gc_at = gc_row[gc_x0:][:32]
-								}
-								if gc_rowok2 {
-									gc_at2 = gc_row2[gc_x0:][:32]
-								}
+							gc_x02 := gc_tidx.X
+							if gc_act == ^uint32(0) {
+								gc_at3 := gc_row[gc_x02:][:32]
+								gc_at4 := gc_row2[gc_x02:][:32]
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x0 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line rows_ahead.go:44
-									i := gc_bx*2*gc_bdx + gc_tx
-									_ = i
+//line rows_ahead.go:46
 									var v float32
-									_ = v
-
-//line rows_ahead.go:47
-									v = gc_at[gc_lane] + gc_at2[gc_lane]
-
-//line rows_ahead.go:48
+									v = gc_at3[gc_lane] + gc_at4[gc_lane]
 									gc_l_v[gc_lane] = v
 								}
 							} else {
@@ -972,72 +606,52 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 									}
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
-
 //line rows_ahead.go:44
 									i := gc_bx*2*gc_bdx + gc_tx
-									_ = i
+//line rows_ahead.go:46
 									var v float32
-									_ = v
-
-//line rows_ahead.go:47
 									v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-
-//line rows_ahead.go:48
 									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
-
 //line rows_ahead.go:48
 					if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
 					} else {
-
 //line rows_ahead.go:48
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
+//line rows_ahead.go:55
 							v := gc_l_v[gc_lane]
-							_ = v
-
 //line rows_ahead.go:48
 							v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-				gc_act = gc_save5 &^ gc_dead
+				gc_act = gc_save52 &^ gc_dead
 			}
-
 //line rows_ahead.go:50
 			copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
-
 //line demand.go:48
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 			} else {
-
 //line demand.go:48
 				for offset := start; offset > 0; offset >>= 1 {
-
-//line demand.go:49
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
 					} else {
-
 //line demand.go:49
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
+//line demand.go:53
 							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
 //line demand.go:49
 							v_ += gc_c2r[gc_lane]
 							gc_l_v_[gc_lane] = v_
@@ -1045,39 +659,32 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_upto := min(gc_cnt, 1)
-			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
+			gc_upto2 := min(gc_cnt, 1)
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+//line demand.go:59
 				v_ := gc_l_v_[gc_lane]
-				_ = v_
+//line demand.go:61
 				var v float32
-				_ = v
-
 //line demand.go:51
 				var r float32 = v_
-
-//line demand.go:51
-				_ = r
-
 //line rows_ahead.go:50
 				v = r
-				_ = r
+//line rows_ahead.go:52
 				gc_l_v[gc_lane] = v
 			}
-			gc_lo3, gc_hi3 := 0, 32
-			if gc_lo3 < gc_hi3 {
-				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			gc_lo5, gc_hi5 := 0, 32
+			if gc_lo5 < gc_hi5 {
+				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
 			}
-			if gc_lo3 < gc_hi3 {
-				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			if gc_lo5 < gc_hi5 {
+				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
 			}
-			gc_hi3 = min(gc_hi3, gc_cnt)
-			if gc_lo3 < gc_hi3 {
+			gc_hi5 = min(gc_hi5, gc_cnt)
+			if gc_lo5 < gc_hi5 {
 				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -1085,12 +692,160 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						v := gc_l_v[gc_lane]
-						_ = v
-
-//line rows_ahead.go:51
 						{
+//line rows_ahead.go:52
 							out[(gc_bx*gc_bdx+gc_tx)/32] = v
 						}
+					}
+				}
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line rows_ahead.go:63
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line rows_ahead.go:45
+			var v float32
+//line rows_ahead.go:47
+			gc_l_v[gc_lane] = v
+		}
+		{
+			var gc_m5 uint32
+//line rows_ahead.go:46
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m5 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+			gc_save5 := gc_act
+			gc_act = gc_save5 & gc_m5
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x0 := gc_tidx.X
+						gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+						gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+							gc_at := in[gc_off:][:32]
+							gc_at2 := in[gc_off2:][:32]
+							if gc_rowok {
+								gc_at = gc_row[gc_x0:][:32]
+							}
+							if gc_rowok2 {
+								gc_at2 = gc_row2[gc_x0:][:32]
+							}
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line rows_ahead.go:46
+								var v float32
+								v = gc_at[gc_lane] + gc_at2[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line rows_ahead.go:44
+								i := gc_bx*2*gc_bdx + gc_tx
+//line rows_ahead.go:46
+								var v float32
+								v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+//line rows_ahead.go:48
+				if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+				} else {
+//line rows_ahead.go:48
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line rows_ahead.go:55
+						v := gc_l_v[gc_lane]
+//line rows_ahead.go:48
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			gc_act = gc_save5 &^ gc_dead
+		}
+//line rows_ahead.go:50
+		copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
+//line demand.go:48
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
+		} else {
+//line demand.go:48
+			for offset := start; offset > 0; offset >>= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
+				} else {
+//line demand.go:49
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line demand.go:53
+						v_ := gc_l_v_[gc_lane]
+//line demand.go:49
+						v_ += gc_c2r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+//line demand.go:59
+			v_ := gc_l_v_[gc_lane]
+//line demand.go:61
+			var v float32
+//line demand.go:51
+			var r float32 = v_
+//line rows_ahead.go:50
+			v = r
+//line rows_ahead.go:52
+			gc_l_v[gc_lane] = v
+		}
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_lo3 < gc_hi3 {
+			gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+		}
+		if gc_lo3 < gc_hi3 {
+			gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+		}
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		if gc_lo3 < gc_hi3 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
+					{
+//line rows_ahead.go:52
+						out[(gc_bx*gc_bdx+gc_tx)/32] = v
 					}
 				}
 			}
@@ -1101,4 +856,5 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 // gc_files_rows_ahead holds the source files whose lines the kernels' records hash.
 //
 //go:embed demand.go rows_ahead.go streams.go
+//line rows_ahead.go:64
 var gc_files_rows_ahead embed.FS

@@ -41,7 +41,7 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line runs.go:27
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -52,77 +52,55 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_ty := 0
-			gc_tz := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_by*gc_bdy + gc_ty) >= h) || ((gc_bz*gc_bdz + gc_tz) >= d) {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-						gc_tz++
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + (((gc_bz*gc_bdz+gc_tz)*h + (gc_by*gc_bdy + gc_ty)) * w)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					gc_at2 := in[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line runs.go:16
-						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line runs.go:17
-						y := gc_by*gc_bdy + gc_ty
-						_ = y
-
-//line runs.go:18
-						z := gc_bz*gc_bdz + gc_tz
-						_ = z
-
-//line runs.go:19
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line runs.go:16
-						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line runs.go:17
-						y := gc_by*gc_bdy + gc_ty
-						_ = y
-
-//line runs.go:18
-						z := gc_bz*gc_bdz + gc_tz
-						_ = z
-
-//line runs.go:19
-						{
-							out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
-						}
-					}
-				}
+//line runs.go:38
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) >= h) || ((gc_bz*gc_bdz + gc_tz) >= d) {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 					gc_tz++
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + (((gc_bz*gc_bdz+gc_tz)*h + (gc_by*gc_bdy + gc_ty)) * w)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line runs.go:16
+					x := gc_bx*gc_bdx + gc_tx
+					{
+//line runs.go:20
+						gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line runs.go:16
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					z := gc_bz*gc_bdz + gc_tz
+					{
+						out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -156,7 +134,7 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 	gc_gdy := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line runs.go:41
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -167,77 +145,55 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_ty := 0
-			gc_tz := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_by*gc_bdy + gc_ty) >= w) || ((gc_bz*gc_bdz + gc_tz) >= d) {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-						gc_tz++
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + (((gc_bz*gc_bdz+gc_tz)*w + (gc_by*gc_bdy + gc_ty)) * h)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					gc_at2 := in[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line runs.go:30
-						x := gc_by*gc_bdy + gc_ty
-						_ = x
-
-//line runs.go:31
-						y := gc_bx*gc_bdx + gc_tx
-						_ = y
-
-//line runs.go:32
-						z := gc_bz*gc_bdz + gc_tz
-						_ = z
-
-//line runs.go:33
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
-						gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line runs.go:30
-						x := gc_by*gc_bdy + gc_ty
-						_ = x
-
-//line runs.go:31
-						y := gc_bx*gc_bdx + gc_tx
-						_ = y
-
-//line runs.go:32
-						z := gc_bz*gc_bdz + gc_tz
-						_ = z
-
-//line runs.go:33
-						{
-							out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
-						}
-					}
-				}
+//line runs.go:52
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) >= w) || ((gc_bz*gc_bdz + gc_tz) >= d) {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 					gc_tz++
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + (((gc_bz*gc_bdz+gc_tz)*w + (gc_by*gc_bdy + gc_ty)) * h)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line runs.go:31
+					y := gc_bx*gc_bdx + gc_tx
+					{
+//line runs.go:34
+						gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
+					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
+					gc_pos.Thread = gc_rank
+//line runs.go:30
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					z := gc_bz*gc_bdz + gc_tz
+					{
+						out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -289,79 +245,53 @@ func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-		{
-			gc_ty := 0
-			gc_tz := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_by*gc_bdy + gc_ty) >= w) || ((gc_bz*gc_bdz + gc_tz) >= d) {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-						gc_tz++
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + (((gc_bz*gc_bdz+gc_tz)*w + (gc_by*gc_bdy + gc_ty)) * h)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-						_ = gc_rank
-
-//line runs.go:45
-						x := gc_by*gc_bdy + gc_ty
-						_ = x
-
-//line runs.go:46
-						y := gc_bx*gc_bdx + gc_tx
-						_ = y
-
-//line runs.go:47
-						z := gc_bz*gc_bdz + gc_tz
-						_ = z
-
-//line runs.go:48
-						{
-							gc_at[gc_tx] = int32(gc_ty + 10*gc_tx + 100*gc_tz +
-								1000*gc_by + 100000*gc_bx + 10000000*gc_bz)
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-						gc_pos.Thread = gc_rank
-
-//line runs.go:45
-						x := gc_by*gc_bdy + gc_ty
-						_ = x
-
-//line runs.go:46
-						y := gc_bx*gc_bdx + gc_tx
-						_ = y
-
-//line runs.go:47
-						z := gc_bz*gc_bdz + gc_tz
-						_ = z
-
-//line runs.go:48
-						{
-							out[(z*w+x)*h+y] = int32(gc_ty + 10*gc_tx + 100*gc_tz +
-								1000*gc_by + 100000*gc_bx + 10000000*gc_bz)
-						}
-					}
-				}
+//line runs.go:73
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) >= w) || ((gc_bz*gc_bdz + gc_tz) >= d) {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 					gc_tz++
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + (((gc_bz*gc_bdz+gc_tz)*w + (gc_by*gc_bdy + gc_ty)) * h)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					{
+//line runs.go:49
+						gc_at[gc_tx] = int32(gc_ty + 10*gc_tx + 100*gc_tz +
+							1000*gc_by + 100000*gc_bx + 10000000*gc_bz)
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
+//line runs.go:45
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					z := gc_bz*gc_bdz + gc_tz
+					{
+						out[(z*w+x)*h+y] = int32(gc_ty + 10*gc_tx + 100*gc_tz +
+							1000*gc_by + 100000*gc_bx + 10000000*gc_bz)
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -411,75 +341,60 @@ func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32,
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-		{
-			gc_ty := 0
-			gc_tz := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= w {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-						gc_tz++
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * h)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-						gc_pos.Thread = gc_rank
-
-//line runs.go:60
-						x := gc_by*gc_bdy + gc_ty
-						_ = x
-
-//line runs.go:61
-						y := gc_bx*gc_bdx + gc_tx
-						_ = y
-
-//line runs.go:62
-						{
-							gc_at[gc_tx] = int32(y)
-							if x == px && y == py {
-								panic("transposed")
-							}
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-						gc_pos.Thread = gc_rank
-
-//line runs.go:60
-						x := gc_by*gc_bdy + gc_ty
-						_ = x
-
-//line runs.go:61
-						y := gc_bx*gc_bdx + gc_tx
-						_ = y
-
-//line runs.go:62
-						{
-							out[x*h+y] = int32(y)
-							if x == px && y == py {
-								panic("transposed")
-							}
-						}
-					}
-				}
+//line runs.go:87
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= w {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 					gc_tz++
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * h)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
+//line runs.go:60
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					{
+						gc_at[gc_tx] = int32(y)
+						if x == px && y == py {
+							panic("transposed")
+						}
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
+//line runs.go:60
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					{
+						out[x*h+y] = int32(y)
+						if x == px && y == py {
+							panic("transposed")
+						}
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -513,7 +428,7 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line runs.go:87
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -525,231 +440,170 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(in, out)
-		_ = gc_apart
-		{
-			gc_ty := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= h {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := k
-				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
-					gc_at := in[gc_off:][:1]
-					gc_at2 := out[gc_off2:][:gc_to]
-					gc_elem := gc_at[0]
-					gc_vstep := gc_from
-//line runs.go:77
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:77
-					_ = gc_iota2
-//line runs.go:77
-					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line runs.go:77
-					_ = gc_none2
-//line runs.go:77
-					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line runs.go:77
-					_ = gc_all2
-					gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
-					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-						for gc_sx >= gc_bdx {
-							gc_sx -= gc_bdx
-							gc_sbx++
-						}
-						gc_tx := gc_vstep
-						gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_base + gc_sx
-//line runs.go:77
-						var x int = gc_bx*gc_bdx + gc_tx
-//line runs.go:77
-						_ = x
-//line runs.go:78
-						var y int = gc_by*gc_bdy + gc_ty
-//line runs.go:78
-						_ = y
-//line runs.go:79
-						{
-							v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota2).ConvertToFloat32()
-//line runs.go:80
-							_ = v
-							gc_b3 := gc_none2
-//line runs.go:81
-							if y == py {
-//line runs.go:81
-								gc_b3 = gc_all2
-//line runs.go:81
-							}
-//line runs.go:81
-							gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b3)
-//line runs.go:81
-							_ = gc_if2
-//line runs.go:81
-							if gc_if2.ToBits() != 0 {
-//line runs.go:81
-								var gc_u2 float32
-//line runs.go:81
-								_ = gc_u2
-//line runs.go:81
-								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line runs.go:81
-									gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in2))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line runs.go:81
-									gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in2))%gc_bdx
-//line runs.go:81
-									gc_u2 = gc_at[0]
-//line runs.go:81
-								}
-//line runs.go:81
-								v = lanes.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
-//line runs.go:81
-							}
-
-//line runs.go:84
-							if x < -2147483648 || x > 2147483640 {
-//line runs.go:84
-								break
-//line runs.go:84
-							}
-//line runs.go:84
-							v.StoreSlice(gc_at2[gc_tx:])
-//line runs.go:84
-						}
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-
-//line runs.go:77
-						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line runs.go:78
-						y := gc_by*gc_bdy + gc_ty
-						_ = y
-
-//line runs.go:79
-						{
-							v := float32(x)
-							if x == px && y == py {
-								v = gc_elem
-							}
-							gc_at2[gc_tx] = v
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from
-//line runs.go:77
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:77
-					_ = gc_iota
-//line runs.go:77
-					gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line runs.go:77
-					_ = gc_none
-//line runs.go:77
-					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line runs.go:77
-					_ = gc_all
-					gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
-					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-						for gc_sx2 >= gc_bdx {
-							gc_sx2 -= gc_bdx
-							gc_sbx2++
-						}
-						gc_tx := gc_vstep2
-						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_base + gc_sx2
-//line runs.go:77
-						var x int = gc_bx*gc_bdx + gc_tx
-//line runs.go:77
-						_ = x
-//line runs.go:78
-						var y int = gc_by*gc_bdy + gc_ty
-//line runs.go:78
-						_ = y
-//line runs.go:79
-						{
-							v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
-//line runs.go:80
-							_ = v
-							gc_b2 := gc_none
-//line runs.go:81
-							if y == py {
-//line runs.go:81
-								gc_b2 = gc_all
-//line runs.go:81
-							}
-//line runs.go:81
-							gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
-//line runs.go:81
-							_ = gc_if
-//line runs.go:81
-							if gc_if.ToBits() != 0 {
-//line runs.go:81
-								var gc_u float32
-//line runs.go:81
-								_ = gc_u
-//line runs.go:81
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line runs.go:81
-									gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line runs.go:81
-									gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
-//line runs.go:81
-									gc_u = in[k]
-								}
-//line runs.go:82
-								v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
-//line runs.go:82
-							}
-
-							if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
-//line runs.go:84
-								break
-//line runs.go:84
-							}
-//line runs.go:84
-							v.StoreSlice(out[y*w+x:])
-//line runs.go:84
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line runs.go:77
-						x := gc_bx*gc_bdx + gc_tx
-						_ = x
-
-//line runs.go:78
-						y := gc_by*gc_bdy + gc_ty
-						_ = y
-
-//line runs.go:79
-						{
-							v := float32(x)
-							if x == px && y == py {
-								v = in[k]
-							}
-							out[y*w+x] = v
-						}
-					}
-				}
+//line runs.go:100
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= h {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := k
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at := in[gc_off:][:1]
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_elem := gc_at[0]
+				gc_vstep := gc_from
+//line runs.go:77
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:77
+				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line runs.go:77
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+				for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+					for gc_sx >= gc_bdx {
+						gc_sx -= gc_bdx
+						gc_sbx++
+					}
+					gc_tx := gc_vstep
+					gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_base + gc_sx
+//line runs.go:77
+					var x int = gc_bx*gc_bdx + gc_tx
+					var y int = gc_by*gc_bdy + gc_ty
+					{
+						v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota2).ConvertToFloat32()
+						gc_b3 := gc_none2
+//line runs.go:81
+						if y == py {
+//line runs.go:81
+							gc_b3 = gc_all2
+						}
+//line runs.go:81
+						gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b3)
+//line runs.go:81
+						if gc_if2.ToBits() != 0 {
+//line runs.go:81
+							var gc_u2 float32
+//line runs.go:81
+							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line runs.go:81
+								gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in2))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+//line runs.go:81
+								gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in2))%gc_bdx
+//line runs.go:81
+								gc_u2 = gc_at[0]
+							}
+//line runs.go:81
+							v = lanes.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
+						}
+//line runs.go:84
+						if x < -2147483648 || x > 2147483640 {
+//line runs.go:84
+							break
+						}
+//line runs.go:84
+						v.StoreSlice(gc_at2[gc_tx:])
+					}
+				}
+//line runs.go:86
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line runs.go:77
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					{
+						v := float32(x)
+						if x == px && y == py {
+							v = gc_elem
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from
+//line runs.go:77
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:77
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line runs.go:77
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+				for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+					for gc_sx2 >= gc_bdx {
+						gc_sx2 -= gc_bdx
+						gc_sbx2++
+					}
+					gc_tx := gc_vstep2
+					gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_base + gc_sx2
+//line runs.go:77
+					var x int = gc_bx*gc_bdx + gc_tx
+					var y int = gc_by*gc_bdy + gc_ty
+					{
+						v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
+						gc_b2 := gc_none
+//line runs.go:81
+						if y == py {
+//line runs.go:81
+							gc_b2 = gc_all
+						}
+//line runs.go:81
+						gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
+//line runs.go:81
+						if gc_if.ToBits() != 0 {
+//line runs.go:81
+							var gc_u float32
+//line runs.go:81
+							if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line runs.go:81
+								gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+//line runs.go:81
+								gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
+//line runs.go:81
+								gc_u = in[k]
+							}
+//line runs.go:82
+							v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+						}
+						if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
+//line runs.go:84
+							break
+						}
+//line runs.go:84
+						v.StoreSlice(out[y*w+x:])
+					}
+				}
+//line runs.go:86
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line runs.go:77
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					{
+						v := float32(x)
+						if x == px && y == py {
+							v = in[k]
+						}
+						out[y*w+x] = v
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -781,7 +635,7 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 	gc_gdy := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line runs.go:103
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -793,234 +647,173 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(in, out)
-		_ = gc_apart
-		{
-			gc_ty := 0
-			gc_tz := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= w {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-						gc_tz++
-					}
-					continue
-				}
-				gc_off := k
-				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * h)
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
-					gc_at := in[gc_off:][:1]
-					gc_at2 := out[gc_off2:][:gc_to]
-					gc_elem := gc_at[0]
-					gc_vstep := gc_from
-//line runs.go:93
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:93
-					_ = gc_iota2
-//line runs.go:93
-					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line runs.go:93
-					_ = gc_none2
-//line runs.go:93
-					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line runs.go:93
-					_ = gc_all2
-					gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
-					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-						for gc_sx >= gc_bdx {
-							gc_sx -= gc_bdx
-							gc_sbx++
-						}
-						gc_tx := gc_vstep
-						gc_pos.Block = gc_by + gc_gdy*(gc_sbx+gc_gdx*gc_bz)
-						gc_pos.Thread = gc_ty + gc_bdy*(gc_sx+gc_bdx*gc_tz)
-//line runs.go:93
-						var x int = gc_by*gc_bdy + gc_ty
-//line runs.go:93
-						_ = x
-//line runs.go:94
-						var y int = gc_bx*gc_bdx + gc_tx
-//line runs.go:94
-						_ = y
-//line runs.go:95
-						{
-							v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota2).ConvertToFloat32()
-//line runs.go:96
-							_ = v
-							gc_b3 := gc_none2
-//line runs.go:97
-							if x == px {
-//line runs.go:97
-								gc_b3 = gc_all2
-//line runs.go:97
-							}
-//line runs.go:97
-							gc_if2 := gc_b3.And(gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
-//line runs.go:97
-							_ = gc_if2
-//line runs.go:97
-							if gc_if2.ToBits() != 0 {
-//line runs.go:97
-								var gc_u2 float32
-//line runs.go:97
-								_ = gc_u2
-//line runs.go:97
-								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line runs.go:97
-									gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in2))/gc_bdx+gc_gdx*gc_bz)
-//line runs.go:97
-									gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in2))%gc_bdx+gc_bdx*gc_tz)
-//line runs.go:97
-									gc_u2 = gc_at[0]
-//line runs.go:97
-								}
-//line runs.go:97
-								v = lanes.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
-//line runs.go:97
-							}
-
-//line runs.go:100
-							if y < -2147483648 || y > 2147483640 {
-//line runs.go:100
-								break
-//line runs.go:100
-							}
-//line runs.go:100
-							v.StoreSlice(gc_at2[gc_tx:])
-//line runs.go:100
-						}
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-
-//line runs.go:93
-						x := gc_by*gc_bdy + gc_ty
-						_ = x
-
-//line runs.go:94
-						y := gc_bx*gc_bdx + gc_tx
-						_ = y
-
-//line runs.go:95
-						{
-							v := float32(y)
-							if x == px && y == py {
-								v = gc_elem
-							}
-							gc_at2[gc_tx] = v
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from
-//line runs.go:93
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:93
-					_ = gc_iota
-//line runs.go:93
-					gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line runs.go:93
-					_ = gc_none
-//line runs.go:93
-					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line runs.go:93
-					_ = gc_all
-					gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
-					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-						for gc_sx2 >= gc_bdx {
-							gc_sx2 -= gc_bdx
-							gc_sbx2++
-						}
-						gc_tx := gc_vstep2
-						gc_pos.Block = gc_by + gc_gdy*(gc_sbx2+gc_gdx*gc_bz)
-						gc_pos.Thread = gc_ty + gc_bdy*(gc_sx2+gc_bdx*gc_tz)
-//line runs.go:93
-						var x int = gc_by*gc_bdy + gc_ty
-//line runs.go:93
-						_ = x
-//line runs.go:94
-						var y int = gc_bx*gc_bdx + gc_tx
-//line runs.go:94
-						_ = y
-//line runs.go:95
-						{
-							v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
-//line runs.go:96
-							_ = v
-							gc_b2 := gc_none
-//line runs.go:97
-							if x == px {
-//line runs.go:97
-								gc_b2 = gc_all
-//line runs.go:97
-							}
-//line runs.go:97
-							gc_if := gc_b2.And(gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
-//line runs.go:97
-							_ = gc_if
-//line runs.go:97
-							if gc_if.ToBits() != 0 {
-//line runs.go:97
-								var gc_u float32
-//line runs.go:97
-								_ = gc_u
-//line runs.go:97
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line runs.go:97
-									gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in))/gc_bdx+gc_gdx*gc_bz)
-//line runs.go:97
-									gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in))%gc_bdx+gc_bdx*gc_tz)
-//line runs.go:97
-									gc_u = in[k]
-								}
-//line runs.go:98
-								v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
-//line runs.go:98
-							}
-
-							if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
-//line runs.go:100
-								break
-//line runs.go:100
-							}
-//line runs.go:100
-							v.StoreSlice(out[x*h+y:])
-//line runs.go:100
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
-						gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line runs.go:93
-						x := gc_by*gc_bdy + gc_ty
-						_ = x
-
-//line runs.go:94
-						y := gc_bx*gc_bdx + gc_tx
-						_ = y
-
-//line runs.go:95
-						{
-							v := float32(y)
-							if x == px && y == py {
-								v = in[k]
-							}
-							out[x*h+y] = v
-						}
-					}
-				}
+//line runs.go:116
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= w {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 					gc_tz++
 				}
+				continue
+			}
+			gc_off := k
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * h)
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at := in[gc_off:][:1]
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_elem := gc_at[0]
+				gc_vstep := gc_from
+//line runs.go:93
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:93
+				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line runs.go:93
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+				for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+					for gc_sx >= gc_bdx {
+						gc_sx -= gc_bdx
+						gc_sbx++
+					}
+					gc_tx := gc_vstep
+					gc_pos.Block = gc_by + gc_gdy*(gc_sbx+gc_gdx*gc_bz)
+					gc_pos.Thread = gc_ty + gc_bdy*(gc_sx+gc_bdx*gc_tz)
+//line runs.go:93
+					var x int = gc_by*gc_bdy + gc_ty
+					var y int = gc_bx*gc_bdx + gc_tx
+					{
+						v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota2).ConvertToFloat32()
+						gc_b3 := gc_none2
+//line runs.go:97
+						if x == px {
+//line runs.go:97
+							gc_b3 = gc_all2
+						}
+//line runs.go:97
+						gc_if2 := gc_b3.And(gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+//line runs.go:97
+						if gc_if2.ToBits() != 0 {
+//line runs.go:97
+							var gc_u2 float32
+//line runs.go:97
+							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line runs.go:97
+								gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in2))/gc_bdx+gc_gdx*gc_bz)
+//line runs.go:97
+								gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in2))%gc_bdx+gc_bdx*gc_tz)
+//line runs.go:97
+								gc_u2 = gc_at[0]
+							}
+//line runs.go:97
+							v = lanes.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
+						}
+//line runs.go:100
+						if y < -2147483648 || y > 2147483640 {
+//line runs.go:100
+							break
+						}
+//line runs.go:100
+						v.StoreSlice(gc_at2[gc_tx:])
+					}
+				}
+//line runs.go:102
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line runs.go:93
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					{
+						v := float32(y)
+						if x == px && y == py {
+							v = gc_elem
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from
+//line runs.go:93
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:93
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line runs.go:93
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+				for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+					for gc_sx2 >= gc_bdx {
+						gc_sx2 -= gc_bdx
+						gc_sbx2++
+					}
+					gc_tx := gc_vstep2
+					gc_pos.Block = gc_by + gc_gdy*(gc_sbx2+gc_gdx*gc_bz)
+					gc_pos.Thread = gc_ty + gc_bdy*(gc_sx2+gc_bdx*gc_tz)
+//line runs.go:93
+					var x int = gc_by*gc_bdy + gc_ty
+					var y int = gc_bx*gc_bdx + gc_tx
+					{
+						v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
+						gc_b2 := gc_none
+//line runs.go:97
+						if x == px {
+//line runs.go:97
+							gc_b2 = gc_all
+						}
+//line runs.go:97
+						gc_if := gc_b2.And(gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+//line runs.go:97
+						if gc_if.ToBits() != 0 {
+//line runs.go:97
+							var gc_u float32
+//line runs.go:97
+							if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line runs.go:97
+								gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in))/gc_bdx+gc_gdx*gc_bz)
+//line runs.go:97
+								gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in))%gc_bdx+gc_bdx*gc_tz)
+//line runs.go:97
+								gc_u = in[k]
+							}
+//line runs.go:98
+							v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+						}
+						if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
+//line runs.go:100
+							break
+						}
+//line runs.go:100
+						v.StoreSlice(out[x*h+y:])
+					}
+				}
+//line runs.go:102
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
+					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
+					gc_pos.Thread = gc_rank
+//line runs.go:93
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					{
+						v := float32(y)
+						if x == px && y == py {
+							v = in[k]
+						}
+						out[x*h+y] = v
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -1073,97 +866,61 @@ func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-		{
-			gc_ty := 0
-			gc_tz := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-						gc_pos.Thread = gc_rank
-
-//line runs.go:113
-						x := gc_by*gc_bdy + gc_ty
-						_ = x
-
-//line runs.go:114
-						y := gc_bx*gc_bdx + gc_tx
-						_ = y
-
-//line runs.go:115
-						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-						gc_pos.Thread = gc_rank
-
-//line runs.go:113
-						x := gc_by*gc_bdy + gc_ty
-						_ = x
-
-//line runs.go:114
-						y := gc_bx*gc_bdx + gc_tx
-						_ = y
-
-//line runs.go:115
-						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-						gc_pos.Thread = gc_rank
-
-//line runs.go:113
-						x := gc_by*gc_bdy + gc_ty
-						_ = x
-
-//line runs.go:114
-						y := gc_bx*gc_bdx + gc_tx
-						_ = y
-
-//line runs.go:115
-						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-						gc_pos.Thread = gc_rank
-
-//line runs.go:113
-						x := gc_by*gc_bdy + gc_ty
-						_ = x
-
-//line runs.go:114
-						y := gc_bx*gc_bdx + gc_tx
-						_ = y
-
-//line runs.go:115
-						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line runs.go:140
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					gc_pos.Thread = gc_rank
-
 //line runs.go:113
 					x := gc_by*gc_bdy + gc_ty
-					_ = x
-
-//line runs.go:114
 					y := gc_bx*gc_bdx + gc_tx
-					_ = y
-
-//line runs.go:115
 					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-					gc_tz++
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
+//line runs.go:113
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
+//line runs.go:113
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
+//line runs.go:113
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+				gc_pos.Thread = gc_rank
+//line runs.go:113
+				x := gc_by*gc_bdy + gc_ty
+				y := gc_bx*gc_bdx + gc_tx
+				out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -1172,4 +929,5 @@ func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 // gc_files_runs holds the source files whose lines the kernels' records hash.
 //
 //go:embed runs.go
+//line runs.go:130
 var gc_files_runs embed.FS

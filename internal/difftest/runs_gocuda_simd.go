@@ -41,7 +41,7 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line runs.go:27
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -52,241 +52,171 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if ((gc_by2*gc_bdy2 + gc_ty2) >= h) || ((gc_bz2*gc_bdz2 + gc_tz2) >= d) {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
-					}
-					continue
-				}
-				gc_off2 := (gc_bx2 * gc_bdx2) + (((gc_bz2*gc_bdz2+gc_tz2)*h + (gc_by2*gc_bdy2 + gc_ty2)) * w)
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-					gc_at3 := out[gc_off2:][:gc_to2]
-					gc_at4 := in[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line runs.go:20
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line runs.go:20
-							_ = gc_vb4
-//line runs.go:20
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:20
-							_ = gc_iota4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line runs.go:16
-								var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:16
-								_ = x
-//line runs.go:17
-								var y int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:17
-								_ = y
-//line runs.go:18
-								var z int = gc_bz2*gc_bdz2 + gc_tz2
-//line runs.go:18
-								_ = z
-//line runs.go:19
-								{
-									if x < -2147483648 || x > 2147483632 {
-//line runs.go:20
-										break
-//line runs.go:20
-									}
-//line runs.go:20
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
-//line runs.go:20
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line runs.go:20
-						gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line runs.go:20
-						_ = gc_vb3
-//line runs.go:20
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:20
-						_ = gc_iota3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-//line runs.go:16
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:16
-							_ = x
-//line runs.go:17
-							var y int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:17
-							_ = y
-//line runs.go:18
-							var z int = gc_bz2*gc_bdz2 + gc_tz2
-//line runs.go:18
-							_ = z
-//line runs.go:19
-							{
-								if x < -2147483648 || x > 2147483640 {
-//line runs.go:20
-									break
-//line runs.go:20
-								}
-//line runs.go:20
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
-//line runs.go:20
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line runs.go:16
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line runs.go:17
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
-//line runs.go:18
-						z := gc_bz2*gc_bdz2 + gc_tz2
-						_ = z
-
-//line runs.go:19
-						{
-							gc_at3[gc_tx2] = gc_at4[gc_tx2]*2 + float32(x)
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line runs.go:20
-							gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line runs.go:20
-							_ = gc_vb2
-//line runs.go:20
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:20
-							_ = gc_iota2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line runs.go:16
-								var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:16
-								_ = x
-//line runs.go:17
-								var y int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:17
-								_ = y
-//line runs.go:18
-								var z int = gc_bz2*gc_bdz2 + gc_tz2
-//line runs.go:18
-								_ = z
-//line runs.go:19
-								{
-									if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-16 || (x < -2147483648 || x > 2147483632) || ((z*h+y)*w+x) > len(out)-16 {
-//line runs.go:20
-										break
-//line runs.go:20
-									}
-//line runs.go:20
-									archsimd.LoadFloat32x16Slice(in[(z*h+y)*w+x:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
-//line runs.go:20
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line runs.go:20
-						gc_vb := archsimd.BroadcastFloat32x8(2)
-//line runs.go:20
-						_ = gc_vb
-//line runs.go:20
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:20
-						_ = gc_iota
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-//line runs.go:16
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:16
-							_ = x
-//line runs.go:17
-							var y int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:17
-							_ = y
-//line runs.go:18
-							var z int = gc_bz2*gc_bdz2 + gc_tz2
-//line runs.go:18
-							_ = z
-//line runs.go:19
-							{
-								if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-8 || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x) > len(out)-8 {
-//line runs.go:20
-									break
-//line runs.go:20
-								}
-//line runs.go:20
-								archsimd.LoadFloat32x8Slice(in[(z*h+y)*w+x:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
-//line runs.go:20
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line runs.go:16
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line runs.go:17
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
-//line runs.go:18
-						z := gc_bz2*gc_bdz2 + gc_tz2
-						_ = z
-
-//line runs.go:19
-						{
-							out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
-						}
-					}
-				}
+//line runs.go:38
+		gc_ty2 := 0
+		gc_tz2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if ((gc_by2*gc_bdy2 + gc_ty2) >= h) || ((gc_bz2*gc_bdz2 + gc_tz2) >= d) {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 					gc_tz2++
 				}
+				continue
+			}
+			gc_off2 := (gc_bx2 * gc_bdx2) + (((gc_bz2*gc_bdz2+gc_tz2)*h + (gc_by2*gc_bdy2 + gc_ty2)) * w)
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
+				gc_at3 := out[gc_off2:][:gc_to2]
+				gc_at4 := in[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line runs.go:20
+						gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line runs.go:20
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+//line runs.go:16
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
+							var y int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:17
+							_ = y
+							var z int = gc_bz2*gc_bdz2 + gc_tz2
+//line runs.go:18
+							_ = z
+							{
+								if x < -2147483648 || x > 2147483632 {
+//line runs.go:20
+									break
+								}
+//line runs.go:20
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+							}
+						}
+//line runs.go:22
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line runs.go:20
+					gc_vb3 := archsimd.BroadcastFloat32x8(2)
+//line runs.go:20
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+//line runs.go:16
+						var x int = gc_bx2*gc_bdx2 + gc_tx2
+						var y int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:17
+						_ = y
+						var z int = gc_bz2*gc_bdz2 + gc_tz2
+//line runs.go:18
+						_ = z
+						{
+							if x < -2147483648 || x > 2147483640 {
+//line runs.go:20
+								break
+							}
+//line runs.go:20
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+						}
+					}
+//line runs.go:22
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line runs.go:16
+					x := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line runs.go:20
+						gc_at3[gc_tx2] = gc_at4[gc_tx2]*2 + float32(x)
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line runs.go:20
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line runs.go:20
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+//line runs.go:16
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
+							var y int = gc_by2*gc_bdy2 + gc_ty2
+							var z int = gc_bz2*gc_bdz2 + gc_tz2
+							{
+								if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-16 || (x < -2147483648 || x > 2147483632) || ((z*h+y)*w+x) > len(out)-16 {
+//line runs.go:20
+									break
+								}
+//line runs.go:20
+								archsimd.LoadFloat32x16Slice(in[(z*h+y)*w+x:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
+							}
+						}
+//line runs.go:22
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line runs.go:20
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+//line runs.go:20
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line runs.go:16
+						var x int = gc_bx2*gc_bdx2 + gc_tx2
+						var y int = gc_by2*gc_bdy2 + gc_ty2
+						var z int = gc_bz2*gc_bdz2 + gc_tz2
+						{
+							if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-8 || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x) > len(out)-8 {
+//line runs.go:20
+								break
+							}
+//line runs.go:20
+							archsimd.LoadFloat32x8Slice(in[(z*h+y)*w+x:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
+						}
+					}
+//line runs.go:22
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line runs.go:16
+					x := gc_bx2*gc_bdx2 + gc_tx2
+					y := gc_by2*gc_bdy2 + gc_ty2
+					z := gc_bz2*gc_bdz2 + gc_tz2
+					{
+						out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+				gc_tz2++
 			}
 		}
 	}
@@ -320,7 +250,7 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 	gc_gdy2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line runs.go:41
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -331,241 +261,171 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(h, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if ((gc_by2*gc_bdy2 + gc_ty2) >= w) || ((gc_bz2*gc_bdz2 + gc_tz2) >= d) {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
-					}
-					continue
-				}
-				gc_off2 := (gc_bx2 * gc_bdx2) + (((gc_bz2*gc_bdz2+gc_tz2)*w + (gc_by2*gc_bdy2 + gc_ty2)) * h)
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-					gc_at3 := out[gc_off2:][:gc_to2]
-					gc_at4 := in[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line runs.go:34
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line runs.go:34
-							_ = gc_vb4
-//line runs.go:34
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:34
-							_ = gc_iota4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line runs.go:30
-								var x int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:30
-								_ = x
-//line runs.go:31
-								var y int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:31
-								_ = y
-//line runs.go:32
-								var z int = gc_bz2*gc_bdz2 + gc_tz2
-//line runs.go:32
-								_ = z
-//line runs.go:33
-								{
-									if y < -2147483648 || y > 2147483632 {
-//line runs.go:34
-										break
-//line runs.go:34
-									}
-//line runs.go:34
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
-//line runs.go:34
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line runs.go:34
-						gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line runs.go:34
-						_ = gc_vb3
-//line runs.go:34
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:34
-						_ = gc_iota3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-//line runs.go:30
-							var x int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:30
-							_ = x
-//line runs.go:31
-							var y int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:31
-							_ = y
-//line runs.go:32
-							var z int = gc_bz2*gc_bdz2 + gc_tz2
-//line runs.go:32
-							_ = z
-//line runs.go:33
-							{
-								if y < -2147483648 || y > 2147483640 {
-//line runs.go:34
-									break
-//line runs.go:34
-								}
-//line runs.go:34
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
-//line runs.go:34
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line runs.go:30
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line runs.go:31
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line runs.go:32
-						z := gc_bz2*gc_bdz2 + gc_tz2
-						_ = z
-
-//line runs.go:33
-						{
-							gc_at3[gc_tx2] = gc_at4[gc_tx2]*2 + float32(y)
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line runs.go:34
-							gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line runs.go:34
-							_ = gc_vb2
-//line runs.go:34
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:34
-							_ = gc_iota2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line runs.go:30
-								var x int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:30
-								_ = x
-//line runs.go:31
-								var y int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:31
-								_ = y
-//line runs.go:32
-								var z int = gc_bz2*gc_bdz2 + gc_tz2
-//line runs.go:32
-								_ = z
-//line runs.go:33
-								{
-									if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-16 || (y < -2147483648 || y > 2147483632) || ((z*w+x)*h+y) > len(out)-16 {
-//line runs.go:34
-										break
-//line runs.go:34
-									}
-//line runs.go:34
-									archsimd.LoadFloat32x16Slice(in[(z*w+x)*h+y:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
-//line runs.go:34
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line runs.go:34
-						gc_vb := archsimd.BroadcastFloat32x8(2)
-//line runs.go:34
-						_ = gc_vb
-//line runs.go:34
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:34
-						_ = gc_iota
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-//line runs.go:30
-							var x int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:30
-							_ = x
-//line runs.go:31
-							var y int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:31
-							_ = y
-//line runs.go:32
-							var z int = gc_bz2*gc_bdz2 + gc_tz2
-//line runs.go:32
-							_ = z
-//line runs.go:33
-							{
-								if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-8 || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y) > len(out)-8 {
-//line runs.go:34
-									break
-//line runs.go:34
-								}
-//line runs.go:34
-								archsimd.LoadFloat32x8Slice(in[(z*w+x)*h+y:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
-//line runs.go:34
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2%gc_bdx2+gc_bdx2*gc_tz2)
-						gc_pos2.Block = gc_by2 + gc_gdy2*(gc_tx2/gc_bdx2+gc_gdx2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line runs.go:30
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line runs.go:31
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line runs.go:32
-						z := gc_bz2*gc_bdz2 + gc_tz2
-						_ = z
-
-//line runs.go:33
-						{
-							out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
-						}
-					}
-				}
+//line runs.go:52
+		gc_ty2 := 0
+		gc_tz2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(h, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if ((gc_by2*gc_bdy2 + gc_ty2) >= w) || ((gc_bz2*gc_bdz2 + gc_tz2) >= d) {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 					gc_tz2++
 				}
+				continue
+			}
+			gc_off2 := (gc_bx2 * gc_bdx2) + (((gc_bz2*gc_bdz2+gc_tz2)*w + (gc_by2*gc_bdy2 + gc_ty2)) * h)
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
+				gc_at3 := out[gc_off2:][:gc_to2]
+				gc_at4 := in[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line runs.go:34
+						gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line runs.go:34
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+//line runs.go:30
+							var x int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:30
+							_ = x
+							var y int = gc_bx2*gc_bdx2 + gc_tx2
+							var z int = gc_bz2*gc_bdz2 + gc_tz2
+//line runs.go:32
+							_ = z
+							{
+								if y < -2147483648 || y > 2147483632 {
+//line runs.go:34
+									break
+								}
+//line runs.go:34
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+							}
+						}
+//line runs.go:36
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line runs.go:34
+					gc_vb3 := archsimd.BroadcastFloat32x8(2)
+//line runs.go:34
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+//line runs.go:30
+						var x int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:30
+						_ = x
+						var y int = gc_bx2*gc_bdx2 + gc_tx2
+						var z int = gc_bz2*gc_bdz2 + gc_tz2
+//line runs.go:32
+						_ = z
+						{
+							if y < -2147483648 || y > 2147483640 {
+//line runs.go:34
+								break
+							}
+//line runs.go:34
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+						}
+					}
+//line runs.go:36
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line runs.go:31
+					y := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line runs.go:34
+						gc_at3[gc_tx2] = gc_at4[gc_tx2]*2 + float32(y)
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line runs.go:34
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line runs.go:34
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+//line runs.go:30
+							var x int = gc_by2*gc_bdy2 + gc_ty2
+							var y int = gc_bx2*gc_bdx2 + gc_tx2
+							var z int = gc_bz2*gc_bdz2 + gc_tz2
+							{
+								if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-16 || (y < -2147483648 || y > 2147483632) || ((z*w+x)*h+y) > len(out)-16 {
+//line runs.go:34
+									break
+								}
+//line runs.go:34
+								archsimd.LoadFloat32x16Slice(in[(z*w+x)*h+y:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
+							}
+						}
+//line runs.go:36
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line runs.go:34
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+//line runs.go:34
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line runs.go:30
+						var x int = gc_by2*gc_bdy2 + gc_ty2
+						var y int = gc_bx2*gc_bdx2 + gc_tx2
+						var z int = gc_bz2*gc_bdz2 + gc_tz2
+						{
+							if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-8 || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y) > len(out)-8 {
+//line runs.go:34
+								break
+							}
+//line runs.go:34
+							archsimd.LoadFloat32x8Slice(in[(z*w+x)*h+y:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
+						}
+					}
+//line runs.go:36
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2%gc_bdx2+gc_bdx2*gc_tz2)
+					gc_pos2.Block = gc_by2 + gc_gdy2*(gc_tx2/gc_bdx2+gc_gdx2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line runs.go:30
+					x := gc_by2*gc_bdy2 + gc_ty2
+					y := gc_bx2*gc_bdx2 + gc_tx2
+					z := gc_bz2*gc_bdz2 + gc_tz2
+					{
+						out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+				gc_tz2++
 			}
 		}
 	}
@@ -617,79 +477,53 @@ func gc_body_transposeCoords(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []in
 		}
 		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
 		gc_pos2.Block = gc_blk2
-		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(h, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if ((gc_by2*gc_bdy2 + gc_ty2) >= w) || ((gc_bz2*gc_bdz2 + gc_tz2) >= d) {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
-					}
-					continue
-				}
-				gc_off2 := (gc_bx2 * gc_bdx2) + (((gc_bz2*gc_bdz2+gc_tz2)*w + (gc_by2*gc_bdy2 + gc_ty2)) * h)
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-						_ = gc_rank2
-
-//line runs.go:45
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line runs.go:46
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line runs.go:47
-						z := gc_bz2*gc_bdz2 + gc_tz2
-						_ = z
-
-//line runs.go:48
-						{
-							gc_at2[gc_tx2] = int32(gc_ty2 + 10*gc_tx2 + 100*gc_tz2 +
-								1000*gc_by2 + 100000*gc_bx2 + 10000000*gc_bz2)
-						}
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-						gc_pos2.Thread = gc_rank2
-
-//line runs.go:45
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line runs.go:46
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line runs.go:47
-						z := gc_bz2*gc_bdz2 + gc_tz2
-						_ = z
-
-//line runs.go:48
-						{
-							out[(z*w+x)*h+y] = int32(gc_ty2 + 10*gc_tx2 + 100*gc_tz2 +
-								1000*gc_by2 + 100000*gc_bx2 + 10000000*gc_bz2)
-						}
-					}
-				}
+//line runs.go:73
+		gc_ty2 := 0
+		gc_tz2 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(h, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if ((gc_by2*gc_bdy2 + gc_ty2) >= w) || ((gc_bz2*gc_bdz2 + gc_tz2) >= d) {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 					gc_tz2++
 				}
+				continue
+			}
+			gc_off2 := (gc_bx2 * gc_bdx2) + (((gc_bz2*gc_bdz2+gc_tz2)*w + (gc_by2*gc_bdy2 + gc_ty2)) * h)
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line runs.go:49
+						gc_at2[gc_tx2] = int32(gc_ty2 + 10*gc_tx2 + 100*gc_tz2 +
+							1000*gc_by2 + 100000*gc_bx2 + 10000000*gc_bz2)
+					}
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+					gc_pos2.Thread = gc_rank2
+//line runs.go:45
+					x := gc_by2*gc_bdy2 + gc_ty2
+					y := gc_bx2*gc_bdx2 + gc_tx2
+					z := gc_bz2*gc_bdz2 + gc_tz2
+					{
+						out[(z*w+x)*h+y] = int32(gc_ty2 + 10*gc_tx2 + 100*gc_tz2 +
+							1000*gc_by2 + 100000*gc_bx2 + 10000000*gc_bz2)
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+				gc_tz2++
 			}
 		}
 	}
@@ -739,75 +573,60 @@ func gc_body_transposePanic(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int
 		}
 		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
 		gc_pos2.Block = gc_blk2
-		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(h, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= w {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
-					}
-					continue
-				}
-				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * h)
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-						gc_pos2.Thread = gc_rank2
-
-//line runs.go:60
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line runs.go:61
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line runs.go:62
-						{
-							gc_at2[gc_tx2] = int32(y)
-							if x == px && y == py {
-								panic("transposed")
-							}
-						}
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-						gc_pos2.Thread = gc_rank2
-
-//line runs.go:60
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line runs.go:61
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line runs.go:62
-						{
-							out[x*h+y] = int32(y)
-							if x == px && y == py {
-								panic("transposed")
-							}
-						}
-					}
-				}
+//line runs.go:87
+		gc_ty2 := 0
+		gc_tz2 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(h, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= w {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 					gc_tz2++
 				}
+				continue
+			}
+			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * h)
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+					gc_pos2.Thread = gc_rank2
+//line runs.go:60
+					x := gc_by2*gc_bdy2 + gc_ty2
+					y := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						gc_at2[gc_tx2] = int32(y)
+						if x == px && y == py {
+							panic("transposed")
+						}
+					}
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+					gc_pos2.Thread = gc_rank2
+//line runs.go:60
+					x := gc_by2*gc_bdy2 + gc_ty2
+					y := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[x*h+y] = int32(y)
+						if x == px && y == py {
+							panic("transposed")
+						}
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+				gc_tz2++
 			}
 		}
 	}
@@ -841,7 +660,7 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b4.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line runs.go:87
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b4.Stopped() {
 			return
@@ -853,409 +672,303 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		gc_apart2 := compiled.Disjoint(in, out)
-		_ = gc_apart2
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= h {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
-				}
-				gc_off3 := k
-				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * w)
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && gc_apart2 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-					gc_at3 := in[gc_off3:][:1]
-					gc_at4 := out[gc_off4:][:gc_to2]
-					gc_elem2 := gc_at3[0]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line runs.go:77
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:77
-							_ = gc_iota6
-//line runs.go:77
-							gc_none6 := archsimd.Mask32x16FromBits(0)
-//line runs.go:77
-							_ = gc_none6
-//line runs.go:77
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line runs.go:77
-							_ = gc_all6
-							gc_sbx3, gc_sx3 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3, gc_sx3 = gc_vstep3+16, gc_sx3+16 {
-								for gc_sx3 >= gc_bdx2 {
-									gc_sx3 -= gc_bdx2
-									gc_sbx3++
-								}
-								gc_tx2 := gc_vstep3
-								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx3
-//line runs.go:77
-								var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:77
-								_ = x
-//line runs.go:78
-								var y int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:78
-								_ = y
-//line runs.go:79
-								{
-									v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota6).ConvertToFloat32()
-//line runs.go:80
-									_ = v
-									gc_b8 := gc_none6
-//line runs.go:81
-									if y == py {
-//line runs.go:81
-										gc_b8 = gc_all6
-//line runs.go:81
-									}
-//line runs.go:81
-									gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b8.ToBits())
-//line runs.go:81
-									_ = gc_if6
-//line runs.go:81
-									if gc_if6.ToBits() != 0 {
-//line runs.go:81
-										var gc_u6 float32
-//line runs.go:81
-										_ = gc_u6
-//line runs.go:81
-										if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
-//line runs.go:81
-											gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in6))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-//line runs.go:81
-											gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in6))%gc_bdx2
-//line runs.go:81
-											gc_u6 = gc_at3[0]
-//line runs.go:81
-										}
-//line runs.go:81
-										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u6), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line runs.go:81
-									}
-
-//line runs.go:84
-									if x < -2147483648 || x > 2147483632 {
-//line runs.go:84
-										break
-//line runs.go:84
-									}
-//line runs.go:84
-									v.StoreSlice(gc_at4[gc_tx2:])
-//line runs.go:84
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line runs.go:77
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:77
-						_ = gc_iota5
-//line runs.go:77
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line runs.go:77
-						_ = gc_none5
-//line runs.go:77
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line runs.go:77
-						_ = gc_all5
-						gc_sbx4, gc_sx4 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3, gc_sx4 = gc_vstep3+8, gc_sx4+8 {
-							for gc_sx4 >= gc_bdx2 {
-								gc_sx4 -= gc_bdx2
-								gc_sbx4++
-							}
-							gc_tx2 := gc_vstep3
-							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx4
-//line runs.go:77
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:77
-							_ = x
-//line runs.go:78
-							var y int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:78
-							_ = y
-//line runs.go:79
-							{
-								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota5).ConvertToFloat32()
-//line runs.go:80
-								_ = v
-								gc_b7 := gc_none5
-//line runs.go:81
-								if y == py {
-//line runs.go:81
-									gc_b7 = gc_all5
-//line runs.go:81
-								}
-//line runs.go:81
-								gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b7)
-//line runs.go:81
-								_ = gc_if5
-//line runs.go:81
-								if gc_if5.ToBits() != 0 {
-//line runs.go:81
-									var gc_u5 float32
-//line runs.go:81
-									_ = gc_u5
-//line runs.go:81
-									if gc_in5 := gc_if5.ToBits(); gc_in5 != 0 {
-//line runs.go:81
-										gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in5))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-//line runs.go:81
-										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in5))%gc_bdx2
-//line runs.go:81
-										gc_u5 = gc_at3[0]
-//line runs.go:81
-									}
-//line runs.go:81
-									v = archsimd.BroadcastFloat32x8(gc_u5).Merge(v, gc_if5)
-//line runs.go:81
-								}
-
-//line runs.go:84
-								if x < -2147483648 || x > 2147483640 {
-//line runs.go:84
-									break
-//line runs.go:84
-								}
-//line runs.go:84
-								v.StoreSlice(gc_at4[gc_tx2:])
-//line runs.go:84
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line runs.go:77
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line runs.go:78
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
-//line runs.go:79
-						{
-							v := float32(x)
-							if x == px && y == py {
-								v = gc_elem2
-							}
-							gc_at4[gc_tx2] = v
-						}
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line runs.go:77
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:77
-							_ = gc_iota4
-//line runs.go:77
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line runs.go:77
-							_ = gc_none4
-//line runs.go:77
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line runs.go:77
-							_ = gc_all4
-							gc_sbx5, gc_sx5 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4, gc_sx5 = gc_vstep4+16, gc_sx5+16 {
-								for gc_sx5 >= gc_bdx2 {
-									gc_sx5 -= gc_bdx2
-									gc_sbx5++
-								}
-								gc_tx2 := gc_vstep4
-								gc_pos2.Block = gc_sbx5 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx5
-//line runs.go:77
-								var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:77
-								_ = x
-//line runs.go:78
-								var y int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:78
-								_ = y
-//line runs.go:79
-								{
-									v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()
-//line runs.go:80
-									_ = v
-									gc_b6 := gc_none4
-//line runs.go:81
-									if y == py {
-//line runs.go:81
-										gc_b6 = gc_all4
-//line runs.go:81
-									}
-//line runs.go:81
-									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b6.ToBits())
-//line runs.go:81
-									_ = gc_if4
-//line runs.go:81
-									if gc_if4.ToBits() != 0 {
-//line runs.go:81
-										var gc_u4 float32
-//line runs.go:81
-										_ = gc_u4
-//line runs.go:81
-										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
-//line runs.go:81
-											gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in4))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-//line runs.go:81
-											gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in4))%gc_bdx2
-//line runs.go:81
-											gc_u4 = in[k]
-										}
-//line runs.go:82
-										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line runs.go:82
-									}
-
-									if x < -2147483648 || x > 2147483632 || (y*w+x) < 0 || (y*w+x) > len(out)-16 {
-//line runs.go:84
-										break
-//line runs.go:84
-									}
-//line runs.go:84
-									v.StoreSlice(out[y*w+x:])
-//line runs.go:84
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line runs.go:77
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:77
-						_ = gc_iota3
-//line runs.go:77
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line runs.go:77
-						_ = gc_none3
-//line runs.go:77
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line runs.go:77
-						_ = gc_all3
-						gc_sbx6, gc_sx6 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4, gc_sx6 = gc_vstep4+8, gc_sx6+8 {
-							for gc_sx6 >= gc_bdx2 {
-								gc_sx6 -= gc_bdx2
-								gc_sbx6++
-							}
-							gc_tx2 := gc_vstep4
-							gc_pos2.Block = gc_sbx6 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx6
-//line runs.go:77
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:77
-							_ = x
-//line runs.go:78
-							var y int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:78
-							_ = y
-//line runs.go:79
-							{
-								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()
-//line runs.go:80
-								_ = v
-								gc_b5 := gc_none3
-//line runs.go:81
-								if y == py {
-//line runs.go:81
-									gc_b5 = gc_all3
-//line runs.go:81
-								}
-//line runs.go:81
-								gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b5)
-//line runs.go:81
-								_ = gc_if3
-//line runs.go:81
-								if gc_if3.ToBits() != 0 {
-//line runs.go:81
-									var gc_u3 float32
-//line runs.go:81
-									_ = gc_u3
-//line runs.go:81
-									if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
-//line runs.go:81
-										gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in3))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-//line runs.go:81
-										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in3))%gc_bdx2
-//line runs.go:81
-										gc_u3 = in[k]
-									}
-//line runs.go:82
-									v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
-//line runs.go:82
-								}
-
-								if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
-//line runs.go:84
-									break
-//line runs.go:84
-								}
-//line runs.go:84
-								v.StoreSlice(out[y*w+x:])
-//line runs.go:84
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line runs.go:77
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line runs.go:78
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
-//line runs.go:79
-						{
-							v := float32(x)
-							if x == px && y == py {
-								v = in[k]
-							}
-							out[y*w+x] = v
-						}
-					}
-				}
+//line runs.go:100
+		gc_ty2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= h {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
+				continue
+			}
+			gc_off3 := k
+			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * w)
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && gc_apart2 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				gc_at3 := in[gc_off3:][:1]
+				gc_at4 := out[gc_off4:][:gc_to2]
+				gc_elem2 := gc_at3[0]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line runs.go:77
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line runs.go:77
+						gc_none6 := archsimd.Mask32x16FromBits(0)
+//line runs.go:77
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_sbx3, gc_sx3 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3, gc_sx3 = gc_vstep3+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx2 {
+								gc_sx3 -= gc_bdx2
+								gc_sbx3++
+							}
+							gc_tx2 := gc_vstep3
+							gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx3
+//line runs.go:77
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
+							var y int = gc_by2*gc_bdy2 + gc_ty2
+							{
+								v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota6).ConvertToFloat32()
+								gc_b8 := gc_none6
+//line runs.go:81
+								if y == py {
+//line runs.go:81
+									gc_b8 = gc_all6
+								}
+//line runs.go:81
+								gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b8.ToBits())
+//line runs.go:81
+								if gc_if6.ToBits() != 0 {
+//line runs.go:81
+									var gc_u6 float32
+//line runs.go:81
+									if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
+//line runs.go:81
+										gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in6))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+//line runs.go:81
+										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in6))%gc_bdx2
+//line runs.go:81
+										gc_u6 = gc_at3[0]
+									}
+//line runs.go:81
+									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u6), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+								}
+//line runs.go:84
+								if x < -2147483648 || x > 2147483632 {
+//line runs.go:84
+									break
+								}
+//line runs.go:84
+								v.StoreSlice(gc_at4[gc_tx2:])
+							}
+						}
+//line runs.go:86
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line runs.go:77
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:77
+					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line runs.go:77
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_sbx4, gc_sx4 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3, gc_sx4 = gc_vstep3+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx2 {
+							gc_sx4 -= gc_bdx2
+							gc_sbx4++
+						}
+						gc_tx2 := gc_vstep3
+						gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx4
+//line runs.go:77
+						var x int = gc_bx2*gc_bdx2 + gc_tx2
+						var y int = gc_by2*gc_bdy2 + gc_ty2
+						{
+							v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota5).ConvertToFloat32()
+							gc_b7 := gc_none5
+//line runs.go:81
+							if y == py {
+//line runs.go:81
+								gc_b7 = gc_all5
+							}
+//line runs.go:81
+							gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b7)
+//line runs.go:81
+							if gc_if5.ToBits() != 0 {
+//line runs.go:81
+								var gc_u5 float32
+//line runs.go:81
+								if gc_in5 := gc_if5.ToBits(); gc_in5 != 0 {
+//line runs.go:81
+									gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in5))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+//line runs.go:81
+									gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in5))%gc_bdx2
+//line runs.go:81
+									gc_u5 = gc_at3[0]
+								}
+//line runs.go:81
+								v = archsimd.BroadcastFloat32x8(gc_u5).Merge(v, gc_if5)
+							}
+//line runs.go:84
+							if x < -2147483648 || x > 2147483640 {
+//line runs.go:84
+								break
+							}
+//line runs.go:84
+							v.StoreSlice(gc_at4[gc_tx2:])
+						}
+					}
+//line runs.go:86
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+//line runs.go:77
+					x := gc_bx2*gc_bdx2 + gc_tx2
+					y := gc_by2*gc_bdy2 + gc_ty2
+					{
+						v := float32(x)
+						if x == px && y == py {
+							v = gc_elem2
+						}
+						gc_at4[gc_tx2] = v
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+//line runs.go:77
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line runs.go:77
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line runs.go:77
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_sbx5, gc_sx5 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4, gc_sx5 = gc_vstep4+16, gc_sx5+16 {
+							for gc_sx5 >= gc_bdx2 {
+								gc_sx5 -= gc_bdx2
+								gc_sbx5++
+							}
+							gc_tx2 := gc_vstep4
+							gc_pos2.Block = gc_sbx5 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx5
+//line runs.go:77
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
+							var y int = gc_by2*gc_bdy2 + gc_ty2
+							{
+								v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()
+								gc_b6 := gc_none4
+//line runs.go:81
+								if y == py {
+//line runs.go:81
+									gc_b6 = gc_all4
+								}
+//line runs.go:81
+								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b6.ToBits())
+//line runs.go:81
+								if gc_if4.ToBits() != 0 {
+//line runs.go:81
+									var gc_u4 float32
+//line runs.go:81
+									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line runs.go:81
+										gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in4))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+//line runs.go:81
+										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in4))%gc_bdx2
+//line runs.go:81
+										gc_u4 = in[k]
+									}
+//line runs.go:82
+									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								}
+								if x < -2147483648 || x > 2147483632 || (y*w+x) < 0 || (y*w+x) > len(out)-16 {
+//line runs.go:84
+									break
+								}
+//line runs.go:84
+								v.StoreSlice(out[y*w+x:])
+							}
+						}
+//line runs.go:86
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line runs.go:77
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:77
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line runs.go:77
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_sbx6, gc_sx6 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4, gc_sx6 = gc_vstep4+8, gc_sx6+8 {
+						for gc_sx6 >= gc_bdx2 {
+							gc_sx6 -= gc_bdx2
+							gc_sbx6++
+						}
+						gc_tx2 := gc_vstep4
+						gc_pos2.Block = gc_sbx6 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx6
+//line runs.go:77
+						var x int = gc_bx2*gc_bdx2 + gc_tx2
+						var y int = gc_by2*gc_bdy2 + gc_ty2
+						{
+							v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()
+							gc_b5 := gc_none3
+//line runs.go:81
+							if y == py {
+//line runs.go:81
+								gc_b5 = gc_all3
+							}
+//line runs.go:81
+							gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b5)
+//line runs.go:81
+							if gc_if3.ToBits() != 0 {
+//line runs.go:81
+								var gc_u3 float32
+//line runs.go:81
+								if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+//line runs.go:81
+									gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in3))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+//line runs.go:81
+									gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in3))%gc_bdx2
+//line runs.go:81
+									gc_u3 = in[k]
+								}
+//line runs.go:82
+								v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
+							}
+							if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
+//line runs.go:84
+								break
+							}
+//line runs.go:84
+							v.StoreSlice(out[y*w+x:])
+						}
+					}
+//line runs.go:86
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line runs.go:77
+					x := gc_bx2*gc_bdx2 + gc_tx2
+					y := gc_by2*gc_bdy2 + gc_ty2
+					{
+						v := float32(x)
+						if x == px && y == py {
+							v = in[k]
+						}
+						out[y*w+x] = v
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -1287,7 +1000,7 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 	gc_gdy2 := gc_gd2.X
 	gc_n2 := gc_b4.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line runs.go:103
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b4.Stopped() {
 			return
@@ -1299,412 +1012,306 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		gc_apart2 := compiled.Disjoint(in, out)
-		_ = gc_apart2
-		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(h, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= w {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
-					}
-					continue
-				}
-				gc_off3 := k
-				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * h)
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && gc_apart2 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-					gc_at3 := in[gc_off3:][:1]
-					gc_at4 := out[gc_off4:][:gc_to2]
-					gc_elem2 := gc_at3[0]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line runs.go:93
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:93
-							_ = gc_iota6
-//line runs.go:93
-							gc_none6 := archsimd.Mask32x16FromBits(0)
-//line runs.go:93
-							_ = gc_none6
-//line runs.go:93
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line runs.go:93
-							_ = gc_all6
-							gc_sbx3, gc_sx3 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3, gc_sx3 = gc_vstep3+16, gc_sx3+16 {
-								for gc_sx3 >= gc_bdx2 {
-									gc_sx3 -= gc_bdx2
-									gc_sbx3++
-								}
-								gc_tx2 := gc_vstep3
-								gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx3+gc_gdx2*gc_bz2)
-								gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx3+gc_bdx2*gc_tz2)
-//line runs.go:93
-								var x int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:93
-								_ = x
-//line runs.go:94
-								var y int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:94
-								_ = y
-//line runs.go:95
-								{
-									v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota6).ConvertToFloat32()
-//line runs.go:96
-									_ = v
-									gc_b8 := gc_none6
-//line runs.go:97
-									if x == px {
-//line runs.go:97
-										gc_b8 = gc_all6
-//line runs.go:97
-									}
-//line runs.go:97
-									gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
-//line runs.go:97
-									_ = gc_if6
-//line runs.go:97
-									if gc_if6.ToBits() != 0 {
-//line runs.go:97
-										var gc_u6 float32
-//line runs.go:97
-										_ = gc_u6
-//line runs.go:97
-										if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
-//line runs.go:97
-											gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in6))/gc_bdx2+gc_gdx2*gc_bz2)
-//line runs.go:97
-											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in6))%gc_bdx2+gc_bdx2*gc_tz2)
-//line runs.go:97
-											gc_u6 = gc_at3[0]
-//line runs.go:97
-										}
-//line runs.go:97
-										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u6), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line runs.go:97
-									}
-
-//line runs.go:100
-									if y < -2147483648 || y > 2147483632 {
-//line runs.go:100
-										break
-//line runs.go:100
-									}
-//line runs.go:100
-									v.StoreSlice(gc_at4[gc_tx2:])
-//line runs.go:100
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line runs.go:93
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:93
-						_ = gc_iota5
-//line runs.go:93
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line runs.go:93
-						_ = gc_none5
-//line runs.go:93
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line runs.go:93
-						_ = gc_all5
-						gc_sbx4, gc_sx4 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3, gc_sx4 = gc_vstep3+8, gc_sx4+8 {
-							for gc_sx4 >= gc_bdx2 {
-								gc_sx4 -= gc_bdx2
-								gc_sbx4++
-							}
-							gc_tx2 := gc_vstep3
-							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx4+gc_gdx2*gc_bz2)
-							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx4+gc_bdx2*gc_tz2)
-//line runs.go:93
-							var x int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:93
-							_ = x
-//line runs.go:94
-							var y int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:94
-							_ = y
-//line runs.go:95
-							{
-								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota5).ConvertToFloat32()
-//line runs.go:96
-								_ = v
-								gc_b7 := gc_none5
-//line runs.go:97
-								if x == px {
-//line runs.go:97
-									gc_b7 = gc_all5
-//line runs.go:97
-								}
-//line runs.go:97
-								gc_if5 := gc_b7.And(gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
-//line runs.go:97
-								_ = gc_if5
-//line runs.go:97
-								if gc_if5.ToBits() != 0 {
-//line runs.go:97
-									var gc_u5 float32
-//line runs.go:97
-									_ = gc_u5
-//line runs.go:97
-									if gc_in5 := gc_if5.ToBits(); gc_in5 != 0 {
-//line runs.go:97
-										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in5))/gc_bdx2+gc_gdx2*gc_bz2)
-//line runs.go:97
-										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in5))%gc_bdx2+gc_bdx2*gc_tz2)
-//line runs.go:97
-										gc_u5 = gc_at3[0]
-//line runs.go:97
-									}
-//line runs.go:97
-									v = archsimd.BroadcastFloat32x8(gc_u5).Merge(v, gc_if5)
-//line runs.go:97
-								}
-
-//line runs.go:100
-								if y < -2147483648 || y > 2147483640 {
-//line runs.go:100
-									break
-//line runs.go:100
-								}
-//line runs.go:100
-								v.StoreSlice(gc_at4[gc_tx2:])
-//line runs.go:100
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line runs.go:93
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line runs.go:94
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line runs.go:95
-						{
-							v := float32(y)
-							if x == px && y == py {
-								v = gc_elem2
-							}
-							gc_at4[gc_tx2] = v
-						}
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line runs.go:93
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:93
-							_ = gc_iota4
-//line runs.go:93
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line runs.go:93
-							_ = gc_none4
-//line runs.go:93
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line runs.go:93
-							_ = gc_all4
-							gc_sbx5, gc_sx5 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4, gc_sx5 = gc_vstep4+16, gc_sx5+16 {
-								for gc_sx5 >= gc_bdx2 {
-									gc_sx5 -= gc_bdx2
-									gc_sbx5++
-								}
-								gc_tx2 := gc_vstep4
-								gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx5+gc_gdx2*gc_bz2)
-								gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx5+gc_bdx2*gc_tz2)
-//line runs.go:93
-								var x int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:93
-								_ = x
-//line runs.go:94
-								var y int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:94
-								_ = y
-//line runs.go:95
-								{
-									v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()
-//line runs.go:96
-									_ = v
-									gc_b6 := gc_none4
-//line runs.go:97
-									if x == px {
-//line runs.go:97
-										gc_b6 = gc_all4
-//line runs.go:97
-									}
-//line runs.go:97
-									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
-//line runs.go:97
-									_ = gc_if4
-//line runs.go:97
-									if gc_if4.ToBits() != 0 {
-//line runs.go:97
-										var gc_u4 float32
-//line runs.go:97
-										_ = gc_u4
-//line runs.go:97
-										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
-//line runs.go:97
-											gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in4))/gc_bdx2+gc_gdx2*gc_bz2)
-//line runs.go:97
-											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in4))%gc_bdx2+gc_bdx2*gc_tz2)
-//line runs.go:97
-											gc_u4 = in[k]
-										}
-//line runs.go:98
-										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line runs.go:98
-									}
-
-									if y < -2147483648 || y > 2147483632 || (x*h+y) < 0 || (x*h+y) > len(out)-16 {
-//line runs.go:100
-										break
-//line runs.go:100
-									}
-//line runs.go:100
-									v.StoreSlice(out[x*h+y:])
-//line runs.go:100
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line runs.go:93
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:93
-						_ = gc_iota3
-//line runs.go:93
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line runs.go:93
-						_ = gc_none3
-//line runs.go:93
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line runs.go:93
-						_ = gc_all3
-						gc_sbx6, gc_sx6 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4, gc_sx6 = gc_vstep4+8, gc_sx6+8 {
-							for gc_sx6 >= gc_bdx2 {
-								gc_sx6 -= gc_bdx2
-								gc_sbx6++
-							}
-							gc_tx2 := gc_vstep4
-							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx6+gc_gdx2*gc_bz2)
-							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx6+gc_bdx2*gc_tz2)
-//line runs.go:93
-							var x int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:93
-							_ = x
-//line runs.go:94
-							var y int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:94
-							_ = y
-//line runs.go:95
-							{
-								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()
-//line runs.go:96
-								_ = v
-								gc_b5 := gc_none3
-//line runs.go:97
-								if x == px {
-//line runs.go:97
-									gc_b5 = gc_all3
-//line runs.go:97
-								}
-//line runs.go:97
-								gc_if3 := gc_b5.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
-//line runs.go:97
-								_ = gc_if3
-//line runs.go:97
-								if gc_if3.ToBits() != 0 {
-//line runs.go:97
-									var gc_u3 float32
-//line runs.go:97
-									_ = gc_u3
-//line runs.go:97
-									if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
-//line runs.go:97
-										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in3))/gc_bdx2+gc_gdx2*gc_bz2)
-//line runs.go:97
-										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in3))%gc_bdx2+gc_bdx2*gc_tz2)
-//line runs.go:97
-										gc_u3 = in[k]
-									}
-//line runs.go:98
-									v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
-//line runs.go:98
-								}
-
-								if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
-//line runs.go:100
-									break
-//line runs.go:100
-								}
-//line runs.go:100
-								v.StoreSlice(out[x*h+y:])
-//line runs.go:100
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2%gc_bdx2+gc_bdx2*gc_tz2)
-						gc_pos2.Block = gc_by2 + gc_gdy2*(gc_tx2/gc_bdx2+gc_gdx2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line runs.go:93
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line runs.go:94
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line runs.go:95
-						{
-							v := float32(y)
-							if x == px && y == py {
-								v = in[k]
-							}
-							out[x*h+y] = v
-						}
-					}
-				}
+//line runs.go:116
+		gc_ty2 := 0
+		gc_tz2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(h, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= w {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 					gc_tz2++
 				}
+				continue
+			}
+			gc_off3 := k
+			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * h)
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && gc_apart2 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				gc_at3 := in[gc_off3:][:1]
+				gc_at4 := out[gc_off4:][:gc_to2]
+				gc_elem2 := gc_at3[0]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line runs.go:93
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line runs.go:93
+						gc_none6 := archsimd.Mask32x16FromBits(0)
+//line runs.go:93
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_sbx3, gc_sx3 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3, gc_sx3 = gc_vstep3+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx2 {
+								gc_sx3 -= gc_bdx2
+								gc_sbx3++
+							}
+							gc_tx2 := gc_vstep3
+							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx3+gc_gdx2*gc_bz2)
+							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx3+gc_bdx2*gc_tz2)
+//line runs.go:93
+							var x int = gc_by2*gc_bdy2 + gc_ty2
+							var y int = gc_bx2*gc_bdx2 + gc_tx2
+							{
+								v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota6).ConvertToFloat32()
+								gc_b8 := gc_none6
+//line runs.go:97
+								if x == px {
+//line runs.go:97
+									gc_b8 = gc_all6
+								}
+//line runs.go:97
+								gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+//line runs.go:97
+								if gc_if6.ToBits() != 0 {
+//line runs.go:97
+									var gc_u6 float32
+//line runs.go:97
+									if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
+//line runs.go:97
+										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in6))/gc_bdx2+gc_gdx2*gc_bz2)
+//line runs.go:97
+										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in6))%gc_bdx2+gc_bdx2*gc_tz2)
+//line runs.go:97
+										gc_u6 = gc_at3[0]
+									}
+//line runs.go:97
+									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u6), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+								}
+//line runs.go:100
+								if y < -2147483648 || y > 2147483632 {
+//line runs.go:100
+									break
+								}
+//line runs.go:100
+								v.StoreSlice(gc_at4[gc_tx2:])
+							}
+						}
+//line runs.go:102
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line runs.go:93
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:93
+					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line runs.go:93
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_sbx4, gc_sx4 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3, gc_sx4 = gc_vstep3+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx2 {
+							gc_sx4 -= gc_bdx2
+							gc_sbx4++
+						}
+						gc_tx2 := gc_vstep3
+						gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx4+gc_gdx2*gc_bz2)
+						gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx4+gc_bdx2*gc_tz2)
+//line runs.go:93
+						var x int = gc_by2*gc_bdy2 + gc_ty2
+						var y int = gc_bx2*gc_bdx2 + gc_tx2
+						{
+							v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota5).ConvertToFloat32()
+							gc_b7 := gc_none5
+//line runs.go:97
+							if x == px {
+//line runs.go:97
+								gc_b7 = gc_all5
+							}
+//line runs.go:97
+							gc_if5 := gc_b7.And(gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+//line runs.go:97
+							if gc_if5.ToBits() != 0 {
+//line runs.go:97
+								var gc_u5 float32
+//line runs.go:97
+								if gc_in5 := gc_if5.ToBits(); gc_in5 != 0 {
+//line runs.go:97
+									gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in5))/gc_bdx2+gc_gdx2*gc_bz2)
+//line runs.go:97
+									gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in5))%gc_bdx2+gc_bdx2*gc_tz2)
+//line runs.go:97
+									gc_u5 = gc_at3[0]
+								}
+//line runs.go:97
+								v = archsimd.BroadcastFloat32x8(gc_u5).Merge(v, gc_if5)
+							}
+//line runs.go:100
+							if y < -2147483648 || y > 2147483640 {
+//line runs.go:100
+								break
+							}
+//line runs.go:100
+							v.StoreSlice(gc_at4[gc_tx2:])
+						}
+					}
+//line runs.go:102
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+//line runs.go:93
+					x := gc_by2*gc_bdy2 + gc_ty2
+					y := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						v := float32(y)
+						if x == px && y == py {
+							v = gc_elem2
+						}
+						gc_at4[gc_tx2] = v
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+//line runs.go:93
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line runs.go:93
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line runs.go:93
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_sbx5, gc_sx5 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4, gc_sx5 = gc_vstep4+16, gc_sx5+16 {
+							for gc_sx5 >= gc_bdx2 {
+								gc_sx5 -= gc_bdx2
+								gc_sbx5++
+							}
+							gc_tx2 := gc_vstep4
+							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx5+gc_gdx2*gc_bz2)
+							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx5+gc_bdx2*gc_tz2)
+//line runs.go:93
+							var x int = gc_by2*gc_bdy2 + gc_ty2
+							var y int = gc_bx2*gc_bdx2 + gc_tx2
+							{
+								v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()
+								gc_b6 := gc_none4
+//line runs.go:97
+								if x == px {
+//line runs.go:97
+									gc_b6 = gc_all4
+								}
+//line runs.go:97
+								gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+//line runs.go:97
+								if gc_if4.ToBits() != 0 {
+//line runs.go:97
+									var gc_u4 float32
+//line runs.go:97
+									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line runs.go:97
+										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in4))/gc_bdx2+gc_gdx2*gc_bz2)
+//line runs.go:97
+										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in4))%gc_bdx2+gc_bdx2*gc_tz2)
+//line runs.go:97
+										gc_u4 = in[k]
+									}
+//line runs.go:98
+									v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								}
+								if y < -2147483648 || y > 2147483632 || (x*h+y) < 0 || (x*h+y) > len(out)-16 {
+//line runs.go:100
+									break
+								}
+//line runs.go:100
+								v.StoreSlice(out[x*h+y:])
+							}
+						}
+//line runs.go:102
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line runs.go:93
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:93
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line runs.go:93
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_sbx6, gc_sx6 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4, gc_sx6 = gc_vstep4+8, gc_sx6+8 {
+						for gc_sx6 >= gc_bdx2 {
+							gc_sx6 -= gc_bdx2
+							gc_sbx6++
+						}
+						gc_tx2 := gc_vstep4
+						gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx6+gc_gdx2*gc_bz2)
+						gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx6+gc_bdx2*gc_tz2)
+//line runs.go:93
+						var x int = gc_by2*gc_bdy2 + gc_ty2
+						var y int = gc_bx2*gc_bdx2 + gc_tx2
+						{
+							v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()
+							gc_b5 := gc_none3
+//line runs.go:97
+							if x == px {
+//line runs.go:97
+								gc_b5 = gc_all3
+							}
+//line runs.go:97
+							gc_if3 := gc_b5.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+//line runs.go:97
+							if gc_if3.ToBits() != 0 {
+//line runs.go:97
+								var gc_u3 float32
+//line runs.go:97
+								if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+//line runs.go:97
+									gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in3))/gc_bdx2+gc_gdx2*gc_bz2)
+//line runs.go:97
+									gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in3))%gc_bdx2+gc_bdx2*gc_tz2)
+//line runs.go:97
+									gc_u3 = in[k]
+								}
+//line runs.go:98
+								v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
+							}
+							if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
+//line runs.go:100
+								break
+							}
+//line runs.go:100
+							v.StoreSlice(out[x*h+y:])
+						}
+					}
+//line runs.go:102
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2%gc_bdx2+gc_bdx2*gc_tz2)
+					gc_pos2.Block = gc_by2 + gc_gdy2*(gc_tx2/gc_bdx2+gc_gdx2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line runs.go:93
+					x := gc_by2*gc_bdy2 + gc_ty2
+					y := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						v := float32(y)
+						if x == px && y == py {
+							v = in[k]
+						}
+						out[x*h+y] = v
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+				gc_tz2++
 			}
 		}
 	}
@@ -1757,97 +1364,61 @@ func gc_body_transposeExact(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 		}
 		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
 		gc_pos2.Block = gc_blk2
-		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-						gc_pos2.Thread = gc_rank2
-
-//line runs.go:113
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line runs.go:114
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line runs.go:115
-						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-						gc_pos2.Thread = gc_rank2
-
-//line runs.go:113
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line runs.go:114
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line runs.go:115
-						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-						gc_pos2.Thread = gc_rank2
-
-//line runs.go:113
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line runs.go:114
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line runs.go:115
-						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-						gc_pos2.Thread = gc_rank2
-
-//line runs.go:113
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line runs.go:114
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line runs.go:115
-						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line runs.go:140
+		gc_ty2 := 0
+		gc_tz2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
 					gc_pos2.Thread = gc_rank2
-
 //line runs.go:113
 					x := gc_by2*gc_bdy2 + gc_ty2
-					_ = x
-
-//line runs.go:114
 					y := gc_bx2*gc_bdx2 + gc_tx2
-					_ = y
-
-//line runs.go:115
 					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+					gc_pos2.Thread = gc_rank2
+//line runs.go:113
+					x := gc_by2*gc_bdy2 + gc_ty2
+					y := gc_bx2*gc_bdx2 + gc_tx2
+					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
 				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+					gc_pos2.Thread = gc_rank2
+//line runs.go:113
+					x := gc_by2*gc_bdy2 + gc_ty2
+					y := gc_bx2*gc_bdx2 + gc_tx2
+					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+					gc_pos2.Thread = gc_rank2
+//line runs.go:113
+					x := gc_by2*gc_bdy2 + gc_ty2
+					y := gc_bx2*gc_bdx2 + gc_tx2
+					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+				gc_pos2.Thread = gc_rank2
+//line runs.go:113
+				x := gc_by2*gc_bdy2 + gc_ty2
+				y := gc_bx2*gc_bdx2 + gc_tx2
+				out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+				gc_tz2++
 			}
 		}
 	}
@@ -1856,4 +1427,5 @@ func gc_body_transposeExact(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 // gc_files_runs holds the source files whose lines the kernels' records hash.
 //
 //go:embed runs.go
+//line runs.go:130
 var gc_files_runs embed.FS

@@ -48,12 +48,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 					tid := gc_tx
-					_ = tid
-
-//line scaled.go:15
 					if index := k * tid; index < lim {
 						out[3*tid] = 1
 					}
@@ -62,12 +58,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 					tid := gc_tx
-					_ = tid
-
-//line scaled.go:15
 					if index := k * tid; index < lim {
 						out[3*tid] = 1
 					}
@@ -76,12 +68,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 					tid := gc_tx
-					_ = tid
-
-//line scaled.go:15
 					if index := k * tid; index < lim {
 						out[3*tid] = 1
 					}
@@ -90,12 +78,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 					tid := gc_tx
-					_ = tid
-
-//line scaled.go:15
 					if index := k * tid; index < lim {
 						out[3*tid] = 1
 					}
@@ -104,12 +88,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 				tid := gc_tx
-				_ = tid
-
-//line scaled.go:15
 				if index := k * tid; index < lim {
 					out[3*tid] = 1
 				}
@@ -128,11 +108,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 					tid := gc_tx
-					_ = tid
-
 //line scaled.go:19
 					if lim >= tid*k {
 						out[3*tid+1] = 1
@@ -142,11 +119,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 					tid := gc_tx
-					_ = tid
-
 //line scaled.go:19
 					if lim >= tid*k {
 						out[3*tid+1] = 1
@@ -156,11 +130,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 					tid := gc_tx
-					_ = tid
-
 //line scaled.go:19
 					if lim >= tid*k {
 						out[3*tid+1] = 1
@@ -170,11 +141,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 					tid := gc_tx
-					_ = tid
-
 //line scaled.go:19
 					if lim >= tid*k {
 						out[3*tid+1] = 1
@@ -184,11 +152,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 				tid := gc_tx
-				_ = tid
-
 //line scaled.go:19
 				if lim >= tid*k {
 					out[3*tid+1] = 1
@@ -208,11 +173,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 					tid := gc_tx
-					_ = tid
-
 //line scaled.go:23
 					if index_ := k * tid; index_+off < lim {
 						out[3*tid+2] = 1
@@ -222,11 +184,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 					tid := gc_tx
-					_ = tid
-
 //line scaled.go:23
 					if index_ := k * tid; index_+off < lim {
 						out[3*tid+2] = 1
@@ -236,11 +195,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 					tid := gc_tx
-					_ = tid
-
 //line scaled.go:23
 					if index_ := k * tid; index_+off < lim {
 						out[3*tid+2] = 1
@@ -250,11 +206,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 					tid := gc_tx
-					_ = tid
-
 //line scaled.go:23
 					if index_ := k * tid; index_+off < lim {
 						out[3*tid+2] = 1
@@ -264,11 +217,8 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line scaled.go:14
 				tid := gc_tx
-				_ = tid
-
 //line scaled.go:23
 				if index_ := k * tid; index_+off < lim {
 					out[3*tid+2] = 1
@@ -310,26 +260,18 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:37
 					i := gc_ty*gc_bdx + gc_tx
-					_ = i
-
-//line scaled.go:38
-					{
-						out[2*i] = 1
-					}
+//line scaled.go:39
+					out[2*i] = 1
 				}
 			} else {
+//line scaled.go:43
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:37
 					i := gc_ty*gc_bdx + gc_tx
-					_ = i
-
-//line scaled.go:38
 					if gc_tx%m == c {
 						out[2*i] = 1
 					}
@@ -349,11 +291,8 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:37
 					i := gc_ty*gc_bdx + gc_tx
-					_ = i
-
 //line scaled.go:45
 					out[2*i+1] = 1
 				}
@@ -362,17 +301,12 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scaled.go:37
 					i := gc_ty*gc_bdx + gc_tx
-					_ = i
-
 //line scaled.go:42
 					if c+1 != gc_tx%m {
 						continue gc_L2
 					}
-
-//line scaled.go:45
 					out[2*i+1] = 1
 				}
 			}

@@ -39,205 +39,131 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line shadow.go:17
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line shadow.go:17
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(d) && gc_bdx <= len(d)-gc_off {
-				gc_at := s[:gc_bdx]
-				gc_at2 := d[gc_off:][:gc_bdx]
-
 //line shadow.go:19
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line shadow.go:18
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(d) && gc_bdx <= len(d)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := d[gc_off:][:gc_bdx]
 //line shadow.go:19
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line shadow.go:18
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line shadow.go:19
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line shadow.go:18
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line shadow.go:19
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line shadow.go:18
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line shadow.go:19
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shadow.go:18
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					{
+						gc_tx := gc_step + 1
+//line shadow.go:19
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line shadow.go:19
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line shadow.go:19
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shadow.go:18
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line shadow.go:19
-						s[gc_tx] = d[i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shadow.go:18
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:19
-						s[gc_tx] = d[i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shadow.go:18
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:19
-						s[gc_tx] = d[i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shadow.go:18
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:19
-						s[gc_tx] = d[i]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line shadow.go:18
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line shadow.go:19
+					s[gc_tx] = d[i]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shadow.go:18
+					i := gc_bx*gc_bdx + gc_tx
+					s[gc_tx] = d[i]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shadow.go:18
+					i := gc_bx*gc_bdx + gc_tx
+					s[gc_tx] = d[i]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shadow.go:18
+					i := gc_bx*gc_bdx + gc_tx
 					s[gc_tx] = d[i]
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line shadow.go:18
+				i := gc_bx*gc_bdx + gc_tx
+				s[gc_tx] = d[i]
+			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := len_; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 0 - 1
-			gc_off2 := len_ - 1
-			gc_off3 := gc_bx * gc_bdx
-			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(s)) && gc_off3 >= 0 && gc_off3 <= len(d) && gc_to <= len(d)-gc_off3 {
-				gc_at3 := d[gc_off3:][:gc_to]
-				for gc_tx, gc_idx := gc_from, gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line shadow.go:18
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line shadow.go:21
-					{
-						min_ := int32(gc_tx)
-						v := s[gc_idx] + max_
-						if copy_ {
-							v += min_
-						}
-						gc_at3[gc_tx] = v
+//line shadow.go:25
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := len_; gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 0 - 1
+		gc_off2 := len_ - 1
+		gc_off3 := gc_bx * gc_bdx
+		if gc_from >= 0 && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(s)) && gc_off3 >= 0 && gc_off3 <= len(d) && gc_to <= len(d)-gc_off3 {
+			gc_at3 := d[gc_off3:][:gc_to]
+			for gc_tx, gc_idx := gc_from, gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				{
+//line shadow.go:22
+					min_ := int32(gc_tx)
+					v := s[gc_idx] + max_
+					if copy_ {
+						v += min_
 					}
+					gc_at3[gc_tx] = v
 				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line shadow.go:18
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line shadow.go:21
-					{
-						min_ := int32(gc_tx)
-						v := s[len_-gc_tx-1] + max_
-						if copy_ {
-							v += min_
-						}
-						d[i] = v
+				i := gc_bx*gc_bdx + gc_tx
+				{
+//line shadow.go:22
+					min_ := int32(gc_tx)
+					v := s[len_-gc_tx-1] + max_
+					if copy_ {
+						v += min_
 					}
+					d[i] = v
 				}
 			}
 		}
@@ -267,7 +193,6 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line shadow.go:37
 	s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
@@ -287,155 +212,91 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:39
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line shadow.go:40
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line shadow.go:44
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:39
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line shadow.go:40
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line shadow.go:44
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:39
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line shadow.go:40
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line shadow.go:44
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:39
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line shadow.go:38
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line shadow.go:39
-					{
+//line shadow.go:40
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
+//line shadow.go:44
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line shadow.go:40
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
 			} else {
+//line shadow.go:44
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx] = in[i]
 					}
 				}
+//line shadow.go:44
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line shadow.go:38
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line shadow.go:39
-					{
-						s[gc_tx] = in[i]
-					}
+//line shadow.go:40
+					s[gc_tx] = in[i]
 				}
 			}
 		}
 	}
 	{
+//line shadow.go:47
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -452,150 +313,85 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:43
-						{
-							gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
-						}
+//line shadow.go:44
+						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:43
-						{
-							gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
-						}
+//line shadow.go:44
+						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:43
-						{
-							gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
-						}
+//line shadow.go:44
+						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shadow.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:43
-						{
-							gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line shadow.go:38
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line shadow.go:43
-					{
+//line shadow.go:44
 						gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 					}
 				}
+//line shadow.go:48
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line shadow.go:44
+					gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
+				}
 			} else {
+//line shadow.go:48
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line shadow.go:38
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx] * cap_
 					}
 				}
+//line shadow.go:48
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line shadow.go:38
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line shadow.go:43
-					{
-						out[i] = s[gc_tx] * cap_
-					}
+//line shadow.go:44
+					out[i] = s[gc_tx] * cap_
 				}
 			}
 		}
@@ -605,4 +401,5 @@ func gc_body_shadowedScale[T specNumber](gc_b *compiled.Block, in, out []T, cap_
 // gc_files_shadow holds the source files whose lines the kernels' records hash.
 //
 //go:embed shadow.go
+//line shadow.go:55
 var gc_files_shadow embed.FS

@@ -40,224 +40,169 @@ func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ in
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line shadow.go:17
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line shadow.go:17
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(d) && gc_bdx2 <= len(d)-gc_off4 {
-				gc_at4 := s[:gc_bdx2]
-				gc_at5 := d[gc_off4:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line shadow.go:18
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line shadow.go:18
-							_ = i
-							archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line shadow.go:19
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(d) && gc_bdx2 <= len(d)-gc_off4 {
+			gc_at4 := s[:gc_bdx2]
+			gc_at5 := d[gc_off4:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line shadow.go:18
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line shadow.go:18
 						_ = i
-						archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line shadow.go:18
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line shadow.go:18
 					_ = i
-
-//line shadow.go:19
-					gc_at4[gc_tx2] = gc_at5[gc_tx2]
+					archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line shadow.go:18
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line shadow.go:18
-							_ = i
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line shadow.go:19
-							if i < 0 || i > len(d)-16 || gc_tx2 < 0 || gc_tx2 > len(s)-16 {
-//line shadow.go:19
-								break
-//line shadow.go:19
-							}
-							archsimd.LoadInt32x16Slice(d[i:]).StoreSlice(s[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_at4[gc_tx2] = gc_at5[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line shadow.go:18
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line shadow.go:18
-						_ = i
-//line shadow.go:19
-						if i < 0 || i > len(d)-8 || gc_tx2 < 0 || gc_tx2 > len(s)-8 {
+						if i < 0 || i > len(d)-16 || gc_tx2 < 0 || gc_tx2 > len(s)-16 {
 //line shadow.go:19
 							break
-//line shadow.go:19
 						}
-						archsimd.LoadInt32x8Slice(d[i:]).StoreSlice(s[gc_tx2:])
+//line shadow.go:20
+						archsimd.LoadInt32x16Slice(d[i:]).StoreSlice(s[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line shadow.go:18
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(d)-8 || gc_tx2 < 0 || gc_tx2 > len(s)-8 {
 //line shadow.go:19
-						s[gc_tx2] = d[i]
+						break
 					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shadow.go:18
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line shadow.go:19
-						s[gc_tx2] = d[i]
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shadow.go:18
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line shadow.go:19
-						s[gc_tx2] = d[i]
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shadow.go:18
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line shadow.go:19
-						s[gc_tx2] = d[i]
-					}
+//line shadow.go:20
+					archsimd.LoadInt32x8Slice(d[i:]).StoreSlice(s[gc_tx2:])
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line shadow.go:18
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line shadow.go:19
+					s[gc_tx2] = d[i]
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shadow.go:18
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					s[gc_tx2] = d[i]
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shadow.go:18
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					s[gc_tx2] = d[i]
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shadow.go:18
+					i := gc_bx2*gc_bdx2 + gc_tx2
 					s[gc_tx2] = d[i]
 				}
 			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line shadow.go:18
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				s[gc_tx2] = d[i]
+			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := len_; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_stride2 := 0 - 1
-			gc_off5 := len_ - 1
-			gc_off6 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && compiled.InStride(gc_stride2, gc_off5, gc_from2, gc_to2, len(s)) && gc_off6 >= 0 && gc_off6 <= len(d) && gc_to2 <= len(d)-gc_off6 {
-				gc_at6 := d[gc_off6:][:gc_to2]
-				for gc_tx2, gc_idx2 := gc_from2, gc_off5+gc_stride2*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shadow.go:18
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line shadow.go:21
-					{
-						min_ := int32(gc_tx2)
-						v := s[gc_idx2] + max_
-						if copy_ {
-							v += min_
-						}
-						gc_at6[gc_tx2] = v
+//line shadow.go:25
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := len_; gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_stride2 := 0 - 1
+		gc_off5 := len_ - 1
+		gc_off6 := gc_bx2 * gc_bdx2
+		if gc_from2 >= 0 && compiled.InStride(gc_stride2, gc_off5, gc_from2, gc_to2, len(s)) && gc_off6 >= 0 && gc_off6 <= len(d) && gc_to2 <= len(d)-gc_off6 {
+			gc_at6 := d[gc_off6:][:gc_to2]
+			for gc_tx2, gc_idx2 := gc_from2, gc_off5+gc_stride2*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+				{
+//line shadow.go:22
+					min_ := int32(gc_tx2)
+					v := s[gc_idx2] + max_
+					if copy_ {
+						v += min_
 					}
+					gc_at6[gc_tx2] = v
 				}
-			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+		} else {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line shadow.go:18
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line shadow.go:21
-					{
-						min_ := int32(gc_tx2)
-						v := s[len_-gc_tx2-1] + max_
-						if copy_ {
-							v += min_
-						}
-						d[i] = v
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				{
+//line shadow.go:22
+					min_ := int32(gc_tx2)
+					v := s[len_-gc_tx2-1] + max_
+					if copy_ {
+						v += min_
 					}
+					d[i] = v
 				}
 			}
 		}
@@ -305,7 +250,6 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
-
 //line shadow.go:37
 	s := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
@@ -325,155 +269,91 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 				for ; gc_step11+3 < gc_to5; gc_step11 += 4 {
 					{
 						gc_tx5 := gc_step11 + 0
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:39
-						{
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
+//line shadow.go:40
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 					{
+//line shadow.go:44
 						gc_tx5 := gc_step11 + 1
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:39
-						{
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
+//line shadow.go:40
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 					{
+//line shadow.go:44
 						gc_tx5 := gc_step11 + 2
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:39
-						{
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
+//line shadow.go:40
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 					{
+//line shadow.go:44
 						gc_tx5 := gc_step11 + 3
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:39
-						{
-							gc_at17[gc_tx5] = gc_at18[gc_tx5]
-						}
-					}
-				}
-				for gc_tx5 := gc_step11; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line shadow.go:38
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line shadow.go:39
-					{
+//line shadow.go:40
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 				}
+//line shadow.go:44
+				for gc_tx5 := gc_step11; gc_tx5 < gc_to5; gc_tx5++ {
+//line shadow.go:40
+					gc_at17[gc_tx5] = gc_at18[gc_tx5]
+				}
 			} else {
+//line shadow.go:44
 				gc_step12 := gc_from5
 				for ; gc_step12+3 < gc_to5; gc_step12 += 4 {
 					{
 						gc_tx5 := gc_step12 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line shadow.go:38
 						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx5] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx5] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx5 := gc_step12 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line shadow.go:38
 						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx5] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx5] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx5 := gc_step12 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line shadow.go:38
 						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx5] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx5] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx5 := gc_step12 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line shadow.go:38
 						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx5] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx5] = in[i]
 					}
 				}
+//line shadow.go:44
 				for gc_tx5 := gc_step12; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line shadow.go:38
 					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line shadow.go:39
-					{
-						s[gc_tx5] = in[i]
-					}
+//line shadow.go:40
+					s[gc_tx5] = in[i]
 				}
 			}
 		}
 	}
 	{
+//line shadow.go:47
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
 			panic(compiled.ErrGuardWraps)
@@ -490,150 +370,85 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 				for ; gc_step13+3 < gc_to5; gc_step13 += 4 {
 					{
 						gc_tx5 := gc_step13 + 0
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:43
-						{
-							gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
-						}
+//line shadow.go:44
+						gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx5 := gc_step13 + 1
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:43
-						{
-							gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
-						}
+//line shadow.go:44
+						gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx5 := gc_step13 + 2
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:43
-						{
-							gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
-						}
+//line shadow.go:44
+						gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx5 := gc_step13 + 3
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line shadow.go:38
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:43
-						{
-							gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
-						}
-					}
-				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line shadow.go:38
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line shadow.go:43
-					{
+//line shadow.go:44
 						gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
 					}
 				}
+//line shadow.go:48
+				for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
+//line shadow.go:44
+					gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
+				}
 			} else {
+//line shadow.go:48
 				gc_step14 := gc_from5
 				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
 					{
 						gc_tx5 := gc_step14 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line shadow.go:38
 						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx5] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx5] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx5 := gc_step14 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line shadow.go:38
 						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx5] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx5] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx5 := gc_step14 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line shadow.go:38
 						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx5] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx5] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx5 := gc_step14 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line shadow.go:38
 						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx5] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx5] * cap_
 					}
 				}
+//line shadow.go:48
 				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line shadow.go:38
 					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line shadow.go:43
-					{
-						out[i] = s[gc_tx5] * cap_
-					}
+//line shadow.go:44
+					out[i] = s[gc_tx5] * cap_
 				}
 			}
 		}
@@ -650,7 +465,6 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	_ = &cap_
-
 //line shadow.go:37
 	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
@@ -672,19 +486,16 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line shadow.go:38
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line shadow.go:38
 							_ = i
-//line shadow.go:39
 							{
 //line shadow.go:39
 								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-//line shadow.go:39
 							}
 						}
+//line shadow.go:41
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -695,59 +506,38 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line shadow.go:38
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line shadow.go:38
 						_ = i
-//line shadow.go:39
-						{
-//line shadow.go:39
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-//line shadow.go:39
-						}
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shadow.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line shadow.go:39
-					{
-						gc_at5[gc_tx2] = gc_at6[gc_tx2]
-					}
+//line shadow.go:40
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
 			} else {
+//line shadow.go:44
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line shadow.go:38
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line shadow.go:38
-							_ = i
-//line shadow.go:39
 							{
 								if i < 0 || i > len(in)-16 || gc_tx2 < 0 || gc_tx2 > len(s)-16 {
 //line shadow.go:40
 									break
-//line shadow.go:40
 								}
 //line shadow.go:40
 								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(s[gc_tx2:])
-//line shadow.go:40
 							}
 						}
+//line shadow.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -758,23 +548,15 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line shadow.go:38
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line shadow.go:38
-						_ = i
-//line shadow.go:39
-						{
-							if i < 0 || i > len(in)-8 || gc_tx2 < 0 || gc_tx2 > len(s)-8 {
 //line shadow.go:40
-								break
+						if i < 0 || i > len(in)-8 || gc_tx2 < 0 || gc_tx2 > len(s)-8 {
 //line shadow.go:40
-							}
-//line shadow.go:40
-							archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(s[gc_tx2:])
-//line shadow.go:40
+							break
 						}
+//line shadow.go:40
+						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(s[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -784,76 +566,56 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line shadow.go:38
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx2] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx2] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line shadow.go:38
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx2] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx2] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line shadow.go:38
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx2] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx2] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line shadow.go:38
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx2] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx2] = in[i]
 					}
 				}
+//line shadow.go:44
 				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line shadow.go:38
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line shadow.go:39
-					{
-						s[gc_tx2] = in[i]
-					}
+//line shadow.go:40
+					s[gc_tx2] = in[i]
 				}
 			}
 		}
 	}
 	{
+//line shadow.go:47
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -872,23 +634,18 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line shadow.go:44
 						gc_vb4 := archsimd.BroadcastFloat32x16(cap_)
-//line shadow.go:44
-						_ = gc_vb4
 						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line shadow.go:38
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line shadow.go:38
 							_ = i
-//line shadow.go:43
 							{
 //line shadow.go:43
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at7[gc_tx2:])
-//line shadow.go:43
 							}
 						}
+//line shadow.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -899,67 +656,44 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				if compiled.SIMD {
 //line shadow.go:44
 					gc_vb3 := archsimd.BroadcastFloat32x8(cap_)
-//line shadow.go:44
-					_ = gc_vb3
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line shadow.go:38
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line shadow.go:38
 						_ = i
 //line shadow.go:43
-						{
-//line shadow.go:43
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at7[gc_tx2:])
-//line shadow.go:43
-						}
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shadow.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line shadow.go:43
-					{
-						gc_at7[gc_tx2] = gc_at8[gc_tx2] * cap_
-					}
+//line shadow.go:44
+					gc_at7[gc_tx2] = gc_at8[gc_tx2] * cap_
 				}
 			} else {
+//line shadow.go:48
 				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line shadow.go:44
 						gc_vb2 := archsimd.BroadcastFloat32x16(cap_)
-//line shadow.go:44
-						_ = gc_vb2
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line shadow.go:38
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line shadow.go:38
-							_ = i
-//line shadow.go:43
 							{
+//line shadow.go:44
 								if gc_tx2 < 0 || gc_tx2 > len(s)-16 || i < 0 || i > len(out)-16 {
 //line shadow.go:44
 									break
-//line shadow.go:44
 								}
 //line shadow.go:44
 								archsimd.LoadFloat32x16Slice(s[gc_tx2:]).Mul(gc_vb2).StoreSlice(out[i:])
-//line shadow.go:44
 							}
 						}
+//line shadow.go:46
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -970,27 +704,17 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				if compiled.SIMD {
 //line shadow.go:44
 					gc_vb := archsimd.BroadcastFloat32x8(cap_)
-//line shadow.go:44
-					_ = gc_vb
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line shadow.go:38
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line shadow.go:38
-						_ = i
-//line shadow.go:43
-						{
-							if gc_tx2 < 0 || gc_tx2 > len(s)-8 || i < 0 || i > len(out)-8 {
 //line shadow.go:44
-								break
+						if gc_tx2 < 0 || gc_tx2 > len(s)-8 || i < 0 || i > len(out)-8 {
 //line shadow.go:44
-							}
-//line shadow.go:44
-							archsimd.LoadFloat32x8Slice(s[gc_tx2:]).Mul(gc_vb).StoreSlice(out[i:])
-//line shadow.go:44
+							break
 						}
+//line shadow.go:44
+						archsimd.LoadFloat32x8Slice(s[gc_tx2:]).Mul(gc_vb).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1000,71 +724,50 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line shadow.go:38
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx2] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx2] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line shadow.go:38
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx2] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx2] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line shadow.go:38
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx2] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx2] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line shadow.go:38
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx2] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx2] * cap_
 					}
 				}
+//line shadow.go:48
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line shadow.go:38
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line shadow.go:43
-					{
-						out[i] = s[gc_tx2] * cap_
-					}
+//line shadow.go:44
+					out[i] = s[gc_tx2] * cap_
 				}
 			}
 		}
@@ -1080,7 +783,6 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-
 //line shadow.go:37
 	s := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
@@ -1102,19 +804,16 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line shadow.go:38
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line shadow.go:38
 							_ = i
-//line shadow.go:39
 							{
 //line shadow.go:39
 								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
-//line shadow.go:39
 							}
 						}
+//line shadow.go:41
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -1125,59 +824,38 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line shadow.go:38
 						var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line shadow.go:38
 						_ = i
-//line shadow.go:39
-						{
-//line shadow.go:39
-							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
-//line shadow.go:39
-						}
+						archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep5; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
-//line shadow.go:38
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line shadow.go:39
-					{
-						gc_at9[gc_tx3] = gc_at10[gc_tx3]
-					}
+//line shadow.go:40
+					gc_at9[gc_tx3] = gc_at10[gc_tx3]
 				}
 			} else {
+//line shadow.go:44
 				gc_vstep6 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line shadow.go:38
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line shadow.go:38
-							_ = i
-//line shadow.go:39
 							{
 								if i < 0 || i > len(in)-16 || gc_tx3 < 0 || gc_tx3 > len(s)-16 {
 //line shadow.go:40
 									break
-//line shadow.go:40
 								}
 //line shadow.go:40
 								archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(s[gc_tx3:])
-//line shadow.go:40
 							}
 						}
+//line shadow.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1188,23 +866,15 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line shadow.go:38
 						var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line shadow.go:38
-						_ = i
-//line shadow.go:39
-						{
-							if i < 0 || i > len(in)-8 || gc_tx3 < 0 || gc_tx3 > len(s)-8 {
 //line shadow.go:40
-								break
+						if i < 0 || i > len(in)-8 || gc_tx3 < 0 || gc_tx3 > len(s)-8 {
 //line shadow.go:40
-							}
-//line shadow.go:40
-							archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(s[gc_tx3:])
-//line shadow.go:40
+							break
 						}
+//line shadow.go:40
+						archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(s[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1214,76 +884,56 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						gc_tx3 := gc_step7 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line shadow.go:38
 						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx3] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx3] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx3 := gc_step7 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line shadow.go:38
 						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx3] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx3] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx3 := gc_step7 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line shadow.go:38
 						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx3] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx3] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx3 := gc_step7 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line shadow.go:38
 						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx3] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx3] = in[i]
 					}
 				}
+//line shadow.go:44
 				for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line shadow.go:38
 					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line shadow.go:39
-					{
-						s[gc_tx3] = in[i]
-					}
+//line shadow.go:40
+					s[gc_tx3] = in[i]
 				}
 			}
 		}
 	}
 	{
+//line shadow.go:47
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -1302,23 +952,18 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line shadow.go:44
 						gc_vb8 := archsimd.BroadcastInt32x16(cap_)
-//line shadow.go:44
-						_ = gc_vb8
 						for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line shadow.go:38
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line shadow.go:38
 							_ = i
-//line shadow.go:43
 							{
 //line shadow.go:43
 								archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).Mul(gc_vb8).StoreSlice(gc_at11[gc_tx3:])
-//line shadow.go:43
 							}
 						}
+//line shadow.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -1329,67 +974,44 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 				if compiled.SIMD {
 //line shadow.go:44
 					gc_vb7 := archsimd.BroadcastInt32x8(cap_)
-//line shadow.go:44
-					_ = gc_vb7
 					for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line shadow.go:38
 						var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line shadow.go:38
 						_ = i
 //line shadow.go:43
-						{
-//line shadow.go:43
-							archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Mul(gc_vb7).StoreSlice(gc_at11[gc_tx3:])
-//line shadow.go:43
-						}
+						archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Mul(gc_vb7).StoreSlice(gc_at11[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
-//line shadow.go:38
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line shadow.go:43
-					{
-						gc_at11[gc_tx3] = gc_at12[gc_tx3] * cap_
-					}
+//line shadow.go:44
+					gc_at11[gc_tx3] = gc_at12[gc_tx3] * cap_
 				}
 			} else {
+//line shadow.go:48
 				gc_vstep8 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line shadow.go:44
 						gc_vb6 := archsimd.BroadcastInt32x16(cap_)
-//line shadow.go:44
-						_ = gc_vb6
 						for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line shadow.go:38
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line shadow.go:38
-							_ = i
-//line shadow.go:43
 							{
+//line shadow.go:44
 								if gc_tx3 < 0 || gc_tx3 > len(s)-16 || i < 0 || i > len(out)-16 {
 //line shadow.go:44
 									break
-//line shadow.go:44
 								}
 //line shadow.go:44
 								archsimd.LoadInt32x16Slice(s[gc_tx3:]).Mul(gc_vb6).StoreSlice(out[i:])
-//line shadow.go:44
 							}
 						}
+//line shadow.go:46
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -1400,27 +1022,17 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 				if compiled.SIMD {
 //line shadow.go:44
 					gc_vb5 := archsimd.BroadcastInt32x8(cap_)
-//line shadow.go:44
-					_ = gc_vb5
 					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line shadow.go:38
 						var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line shadow.go:38
-						_ = i
-//line shadow.go:43
-						{
-							if gc_tx3 < 0 || gc_tx3 > len(s)-8 || i < 0 || i > len(out)-8 {
 //line shadow.go:44
-								break
+						if gc_tx3 < 0 || gc_tx3 > len(s)-8 || i < 0 || i > len(out)-8 {
 //line shadow.go:44
-							}
-//line shadow.go:44
-							archsimd.LoadInt32x8Slice(s[gc_tx3:]).Mul(gc_vb5).StoreSlice(out[i:])
-//line shadow.go:44
+							break
 						}
+//line shadow.go:44
+						archsimd.LoadInt32x8Slice(s[gc_tx3:]).Mul(gc_vb5).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1430,71 +1042,50 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						gc_tx3 := gc_step8 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line shadow.go:38
 						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx3] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx3] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx3 := gc_step8 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line shadow.go:38
 						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx3] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx3] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx3 := gc_step8 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line shadow.go:38
 						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx3] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx3] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx3 := gc_step8 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line shadow.go:38
 						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx3] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx3] * cap_
 					}
 				}
+//line shadow.go:48
 				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line shadow.go:38
 					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line shadow.go:43
-					{
-						out[i] = s[gc_tx3] * cap_
-					}
+//line shadow.go:44
+					out[i] = s[gc_tx3] * cap_
 				}
 			}
 		}
@@ -1510,7 +1101,6 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-
 //line shadow.go:37
 	s := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
@@ -1532,19 +1122,16 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 						for ; gc_vstep9+15 < gc_to4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line shadow.go:38
 							var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line shadow.go:38
 							_ = i
-//line shadow.go:39
 							{
 //line shadow.go:39
 								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
-//line shadow.go:39
 							}
 						}
+//line shadow.go:41
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
 					}(gc_vstep9)
@@ -1555,59 +1142,38 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				if compiled.SIMD {
 					for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line shadow.go:38
 						var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line shadow.go:38
 						_ = i
-//line shadow.go:39
-						{
-//line shadow.go:39
-							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
-//line shadow.go:39
-						}
+						archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep9; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
-//line shadow.go:38
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line shadow.go:39
-					{
-						gc_at13[gc_tx4] = gc_at14[gc_tx4]
-					}
+//line shadow.go:40
+					gc_at13[gc_tx4] = gc_at14[gc_tx4]
 				}
 			} else {
+//line shadow.go:44
 				gc_vstep10 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 						for ; gc_vstep10+15 < gc_to4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line shadow.go:38
 							var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line shadow.go:38
-							_ = i
-//line shadow.go:39
 							{
 								if i < 0 || i > len(in)-16 || gc_tx4 < 0 || gc_tx4 > len(s)-16 {
 //line shadow.go:40
 									break
-//line shadow.go:40
 								}
 //line shadow.go:40
 								archsimd.LoadUint32x16Slice(in[i:]).StoreSlice(s[gc_tx4:])
-//line shadow.go:40
 							}
 						}
+//line shadow.go:42
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
 					}(gc_vstep10)
@@ -1618,23 +1184,15 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				if compiled.SIMD {
 					for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line shadow.go:38
 						var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line shadow.go:38
-						_ = i
-//line shadow.go:39
-						{
-							if i < 0 || i > len(in)-8 || gc_tx4 < 0 || gc_tx4 > len(s)-8 {
 //line shadow.go:40
-								break
+						if i < 0 || i > len(in)-8 || gc_tx4 < 0 || gc_tx4 > len(s)-8 {
 //line shadow.go:40
-							}
-//line shadow.go:40
-							archsimd.LoadUint32x8Slice(in[i:]).StoreSlice(s[gc_tx4:])
-//line shadow.go:40
+							break
 						}
+//line shadow.go:40
+						archsimd.LoadUint32x8Slice(in[i:]).StoreSlice(s[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1644,76 +1202,56 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						gc_tx4 := gc_step9 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line shadow.go:38
 						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx4] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx4] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx4 := gc_step9 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line shadow.go:38
 						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx4] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx4] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx4 := gc_step9 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line shadow.go:38
 						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx4] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx4] = in[i]
 					}
 					{
+//line shadow.go:44
 						gc_tx4 := gc_step9 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line shadow.go:38
 						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line shadow.go:39
-						{
-							s[gc_tx4] = in[i]
-						}
+//line shadow.go:40
+						s[gc_tx4] = in[i]
 					}
 				}
+//line shadow.go:44
 				for gc_tx4 := gc_step9; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line shadow.go:38
 					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line shadow.go:39
-					{
-						s[gc_tx4] = in[i]
-					}
+//line shadow.go:40
+					s[gc_tx4] = in[i]
 				}
 			}
 		}
 	}
 	{
+//line shadow.go:47
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
 			panic(compiled.ErrGuardWraps)
@@ -1732,23 +1270,18 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line shadow.go:44
 						gc_vb12 := archsimd.BroadcastUint32x16(cap_)
-//line shadow.go:44
-						_ = gc_vb12
 						for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 							gc_tx4 := gc_vstep11
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line shadow.go:38
 							var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line shadow.go:38
 							_ = i
-//line shadow.go:43
 							{
 //line shadow.go:43
 								archsimd.LoadUint32x16Slice(gc_at16[gc_tx4:]).Mul(gc_vb12).StoreSlice(gc_at15[gc_tx4:])
-//line shadow.go:43
 							}
 						}
+//line shadow.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep11, false
 					}(gc_vstep11)
@@ -1759,67 +1292,44 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				if compiled.SIMD {
 //line shadow.go:44
 					gc_vb11 := archsimd.BroadcastUint32x8(cap_)
-//line shadow.go:44
-					_ = gc_vb11
 					for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 						gc_tx4 := gc_vstep11
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line shadow.go:38
 						var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line shadow.go:38
 						_ = i
 //line shadow.go:43
-						{
-//line shadow.go:43
-							archsimd.LoadUint32x8Slice(gc_at16[gc_tx4:]).Mul(gc_vb11).StoreSlice(gc_at15[gc_tx4:])
-//line shadow.go:43
-						}
+						archsimd.LoadUint32x8Slice(gc_at16[gc_tx4:]).Mul(gc_vb11).StoreSlice(gc_at15[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
-//line shadow.go:38
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line shadow.go:43
-					{
-						gc_at15[gc_tx4] = gc_at16[gc_tx4] * cap_
-					}
+//line shadow.go:44
+					gc_at15[gc_tx4] = gc_at16[gc_tx4] * cap_
 				}
 			} else {
+//line shadow.go:48
 				gc_vstep12 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop12 bool
 					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line shadow.go:44
 						gc_vb10 := archsimd.BroadcastUint32x16(cap_)
-//line shadow.go:44
-						_ = gc_vb10
 						for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 							gc_tx4 := gc_vstep12
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line shadow.go:38
 							var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line shadow.go:38
-							_ = i
-//line shadow.go:43
 							{
+//line shadow.go:44
 								if gc_tx4 < 0 || gc_tx4 > len(s)-16 || i < 0 || i > len(out)-16 {
 //line shadow.go:44
 									break
-//line shadow.go:44
 								}
 //line shadow.go:44
 								archsimd.LoadUint32x16Slice(s[gc_tx4:]).Mul(gc_vb10).StoreSlice(out[i:])
-//line shadow.go:44
 							}
 						}
+//line shadow.go:46
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep12, false
 					}(gc_vstep12)
@@ -1830,27 +1340,17 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				if compiled.SIMD {
 //line shadow.go:44
 					gc_vb9 := archsimd.BroadcastUint32x8(cap_)
-//line shadow.go:44
-					_ = gc_vb9
 					for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
 						gc_tx4 := gc_vstep12
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line shadow.go:38
 						var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line shadow.go:38
-						_ = i
-//line shadow.go:43
-						{
-							if gc_tx4 < 0 || gc_tx4 > len(s)-8 || i < 0 || i > len(out)-8 {
 //line shadow.go:44
-								break
+						if gc_tx4 < 0 || gc_tx4 > len(s)-8 || i < 0 || i > len(out)-8 {
 //line shadow.go:44
-							}
-//line shadow.go:44
-							archsimd.LoadUint32x8Slice(s[gc_tx4:]).Mul(gc_vb9).StoreSlice(out[i:])
-//line shadow.go:44
+							break
 						}
+//line shadow.go:44
+						archsimd.LoadUint32x8Slice(s[gc_tx4:]).Mul(gc_vb9).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1860,71 +1360,50 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						gc_tx4 := gc_step10 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line shadow.go:38
 						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx4] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx4] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx4 := gc_step10 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line shadow.go:38
 						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx4] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx4] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx4 := gc_step10 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line shadow.go:38
 						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx4] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx4] * cap_
 					}
 					{
+//line shadow.go:48
 						gc_tx4 := gc_step10 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line shadow.go:38
 						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line shadow.go:43
-						{
-							out[i] = s[gc_tx4] * cap_
-						}
+//line shadow.go:44
+						out[i] = s[gc_tx4] * cap_
 					}
 				}
+//line shadow.go:48
 				for gc_tx4 := gc_step10; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line shadow.go:38
 					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line shadow.go:43
-					{
-						out[i] = s[gc_tx4] * cap_
-					}
+//line shadow.go:44
+					out[i] = s[gc_tx4] * cap_
 				}
 			}
 		}
@@ -1934,4 +1413,5 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 // gc_files_shadow holds the source files whose lines the kernels' records hash.
 //
 //go:embed shadow.go
+//line shadow.go:55
 var gc_files_shadow embed.FS

@@ -44,14 +44,9 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line shared_atomics.go:22
 	s := gocuda.Shared[int32](t, 8)[:8]
-
-//line shared_atomics.go:23
 	u := gocuda.Shared[uint32](t, 2)[:2]
-
-//line shared_atomics.go:24
 	f := gocuda.Shared[float32](t, 2)[:2]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -62,33 +57,29 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line shared_atomics.go:21
-				tid := gc_tx
-				_ = tid
-
-//line shared_atomics.go:25
-				{
-					s[1], s[2], s[3] = math.MaxInt32, math.MinInt32, -1
-					u[1] = 1000
-					f[1] = float32(math.Inf(1))
-				}
+//line shared_atomics.go:26
+				s[1], s[2], s[3] = math.MaxInt32, math.MinInt32, -1
+				u[1] = 1000
+				f[1] = float32(math.Inf(1))
 			}
 		}
 	}
 	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+//line shared_atomics.go:34
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-				gc_at := in[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := in[gc_off3:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line shared_atomics.go:21
 					tid := gc_tx
-					_ = tid
-
 //line shared_atomics.go:31
 					if i := gc_bx*gc_bdx + tid; true || i < len(in) {
 						v := gc_at[gc_tx]
@@ -108,14 +99,11 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line shared_atomics.go:21
 					tid := gc_tx
-					_ = tid
-
 //line shared_atomics.go:31
 					if i := gc_bx*gc_bdx + tid; i < len(in) {
 						v := in[i]
@@ -137,210 +125,131 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 			}
 		}
 	}
-
 //line shared_atomics.go:48
 	b := gc_bx
-
-//line shared_atomics.go:49
 	for gc_off, gc_limit, gc_more := 0, 8, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off + (16 * b)
-				gc_off5 := gc_off
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(s) && gc_to <= len(s)-gc_off5 {
-					gc_at2 := out[gc_off4:][:gc_to]
-					gc_at3 := s[gc_off5:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:49
-							k := tid + gc_off
-							gc_more = true
-							_ = k
-
+//line shared_atomics.go:56
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off + (16 * b)
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(s) && gc_to <= len(s)-gc_off5 {
+				gc_at2 := out[gc_off4:][:gc_to]
+				gc_at3 := s[gc_off5:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line shared_atomics.go:50
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:49
-							k := tid + gc_off
-							gc_more = true
-							_ = k
-
-//line shared_atomics.go:50
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:49
-							k := tid + gc_off
-							gc_more = true
-							_ = k
-
-//line shared_atomics.go:50
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:49
-							k := tid + gc_off
-							gc_more = true
-							_ = k
-
-//line shared_atomics.go:50
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shared_atomics.go:21
-						tid := gc_tx
-						_ = tid
-
-//line shared_atomics.go:49
-						k := tid + gc_off
 						gc_more = true
-						_ = k
-
 //line shared_atomics.go:50
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:49
-							k := tid + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step + 1
 //line shared_atomics.go:50
-							out[16*b+k] = s[k]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:49
-							k := tid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line shared_atomics.go:50
-							out[16*b+k] = s[k]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:49
-							k := tid + gc_off
-							gc_more = true
-
-//line shared_atomics.go:50
-							out[16*b+k] = s[k]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:49
-							k := tid + gc_off
-							gc_more = true
-
-//line shared_atomics.go:50
-							out[16*b+k] = s[k]
-						}
+						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line shared_atomics.go:50
+						gc_more = true
+//line shared_atomics.go:50
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+//line shared_atomics.go:50
+						gc_more = true
+//line shared_atomics.go:50
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line shared_atomics.go:50
+					gc_more = true
+//line shared_atomics.go:50
+					gc_at2[gc_tx] = gc_at3[gc_tx]
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line shared_atomics.go:21
 						tid := gc_tx
-						_ = tid
-
 //line shared_atomics.go:49
 						k := tid + gc_off
 						gc_more = true
-
+//line shared_atomics.go:50
+						out[16*b+k] = s[k]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shared_atomics.go:21
+						tid := gc_tx
+//line shared_atomics.go:49
+						k := tid + gc_off
+						gc_more = true
+//line shared_atomics.go:50
+						out[16*b+k] = s[k]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shared_atomics.go:21
+						tid := gc_tx
+//line shared_atomics.go:49
+						k := tid + gc_off
+						gc_more = true
+//line shared_atomics.go:50
+						out[16*b+k] = s[k]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shared_atomics.go:21
+						tid := gc_tx
+//line shared_atomics.go:49
+						k := tid + gc_off
+						gc_more = true
 //line shared_atomics.go:50
 						out[16*b+k] = s[k]
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shared_atomics.go:21
+					tid := gc_tx
+//line shared_atomics.go:49
+					k := tid + gc_off
+					gc_more = true
+//line shared_atomics.go:50
+					out[16*b+k] = s[k]
+				}
 			}
 		}
 	}
-
 //line shared_atomics.go:52
 	for gc_off2, gc_limit2, gc_more2 := 0, 2, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
@@ -348,227 +257,132 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := gc_off2 + (16*b + 8)
-				gc_off7 := gc_off2
-				gc_off8 := gc_off2 + (2 * b)
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(u) && gc_to <= len(u)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(fout) && gc_to <= len(fout)-gc_off8 && gc_off7 <= len(f) && gc_to <= len(f)-gc_off7 {
-					gc_at4 := out[gc_off6:][:gc_to]
-					gc_at5 := u[gc_off7:][:gc_to]
-					gc_at6 := fout[gc_off8:][:gc_to]
-					gc_at7 := f[gc_off7:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:52
-							k_ := tid + gc_off2
-							gc_more2 = true
-							_ = k_
-
+//line shared_atomics.go:59
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off2 + (16*b + 8)
+			gc_off7 := gc_off2
+			gc_off8 := gc_off2 + (2 * b)
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(u) && gc_to <= len(u)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(fout) && gc_to <= len(fout)-gc_off8 && gc_off7 <= len(f) && gc_to <= len(f)-gc_off7 {
+				gc_at4 := out[gc_off6:][:gc_to]
+				gc_at5 := u[gc_off7:][:gc_to]
+				gc_at6 := fout[gc_off8:][:gc_to]
+				gc_at7 := f[gc_off7:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 //line shared_atomics.go:53
-							gc_at4[gc_tx] = int32(gc_at5[gc_tx])
-
-//line shared_atomics.go:54
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:52
-							k_ := tid + gc_off2
-							gc_more2 = true
-							_ = k_
-
-//line shared_atomics.go:53
-							gc_at4[gc_tx] = int32(gc_at5[gc_tx])
-
-//line shared_atomics.go:54
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:52
-							k_ := tid + gc_off2
-							gc_more2 = true
-							_ = k_
-
-//line shared_atomics.go:53
-							gc_at4[gc_tx] = int32(gc_at5[gc_tx])
-
-//line shared_atomics.go:54
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:52
-							k_ := tid + gc_off2
-							gc_more2 = true
-							_ = k_
-
-//line shared_atomics.go:53
-							gc_at4[gc_tx] = int32(gc_at5[gc_tx])
-
-//line shared_atomics.go:54
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line shared_atomics.go:21
-						tid := gc_tx
-						_ = tid
-
-//line shared_atomics.go:52
-						k_ := tid + gc_off2
 						gc_more2 = true
-						_ = k_
-
 //line shared_atomics.go:53
 						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
-
-//line shared_atomics.go:54
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:52
-							k_ := tid + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx := gc_step3 + 1
 //line shared_atomics.go:53
-							out[16*b+8+k_] = int32(u[k_])
-
-//line shared_atomics.go:54
-							fout[2*b+k_] = f[k_]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:52
-							k_ := tid + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line shared_atomics.go:53
-							out[16*b+8+k_] = int32(u[k_])
-
-//line shared_atomics.go:54
-							fout[2*b+k_] = f[k_]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:52
-							k_ := tid + gc_off2
-							gc_more2 = true
-
-//line shared_atomics.go:53
-							out[16*b+8+k_] = int32(u[k_])
-
-//line shared_atomics.go:54
-							fout[2*b+k_] = f[k_]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line shared_atomics.go:21
-							tid := gc_tx
-							_ = tid
-
-//line shared_atomics.go:52
-							k_ := tid + gc_off2
-							gc_more2 = true
-
-//line shared_atomics.go:53
-							out[16*b+8+k_] = int32(u[k_])
-
-//line shared_atomics.go:54
-							fout[2*b+k_] = f[k_]
-						}
+						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+//line shared_atomics.go:53
+						gc_more2 = true
+//line shared_atomics.go:53
+						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line shared_atomics.go:53
+						gc_more2 = true
+//line shared_atomics.go:53
+						gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line shared_atomics.go:53
+					gc_more2 = true
+//line shared_atomics.go:53
+					gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+					gc_at6[gc_tx] = gc_at7[gc_tx]
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line shared_atomics.go:21
 						tid := gc_tx
-						_ = tid
-
 //line shared_atomics.go:52
 						k_ := tid + gc_off2
 						gc_more2 = true
-
 //line shared_atomics.go:53
 						out[16*b+8+k_] = int32(u[k_])
-
-//line shared_atomics.go:54
 						fout[2*b+k_] = f[k_]
 					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shared_atomics.go:21
+						tid := gc_tx
+//line shared_atomics.go:52
+						k_ := tid + gc_off2
+						gc_more2 = true
+//line shared_atomics.go:53
+						out[16*b+8+k_] = int32(u[k_])
+						fout[2*b+k_] = f[k_]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shared_atomics.go:21
+						tid := gc_tx
+//line shared_atomics.go:52
+						k_ := tid + gc_off2
+						gc_more2 = true
+//line shared_atomics.go:53
+						out[16*b+8+k_] = int32(u[k_])
+						fout[2*b+k_] = f[k_]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line shared_atomics.go:21
+						tid := gc_tx
+//line shared_atomics.go:52
+						k_ := tid + gc_off2
+						gc_more2 = true
+//line shared_atomics.go:53
+						out[16*b+8+k_] = int32(u[k_])
+						fout[2*b+k_] = f[k_]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shared_atomics.go:21
+					tid := gc_tx
+//line shared_atomics.go:52
+					k_ := tid + gc_off2
+					gc_more2 = true
+//line shared_atomics.go:53
+					out[16*b+8+k_] = int32(u[k_])
+					fout[2*b+k_] = f[k_]
 				}
 			}
 		}
@@ -578,4 +392,5 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 // gc_files_shared_atomics holds the source files whose lines the kernels' records hash.
 //
 //go:embed shared_atomics.go
+//line shared_atomics.go:65
 var gc_files_shared_atomics embed.FS

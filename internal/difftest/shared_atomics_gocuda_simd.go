@@ -45,14 +45,9 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line shared_atomics.go:22
 	s := gocuda.Shared[int32](t, 8)[:8]
-
-//line shared_atomics.go:23
 	u := gocuda.Shared[uint32](t, 2)[:2]
-
-//line shared_atomics.go:24
 	f := gocuda.Shared[float32](t, 2)[:2]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -63,33 +58,29 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
-//line shared_atomics.go:21
-				tid := gc_tx2
-				_ = tid
-
-//line shared_atomics.go:25
-				{
-					s[1], s[2], s[3] = math.MaxInt32, math.MinInt32, -1
-					u[1] = 1000
-					f[1] = float32(math.Inf(1))
-				}
+//line shared_atomics.go:26
+				s[1], s[2], s[3] = math.MaxInt32, math.MinInt32, -1
+				u[1] = 1000
+				f[1] = float32(math.Inf(1))
 			}
 		}
 	}
 	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line shared_atomics.go:34
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off9 := gc_bx2 * gc_bdx2
-			if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-				gc_at8 := in[gc_off9:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_to2 <= len(in)-gc_off9 {
+				gc_at8 := in[gc_off9:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 //line shared_atomics.go:21
 					tid := gc_tx2
-					_ = tid
-
 //line shared_atomics.go:31
 					if i := gc_bx2*gc_bdx2 + tid; true || i < len(in) {
 						v := gc_at8[gc_tx2]
@@ -109,14 +100,11 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 					}
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line shared_atomics.go:21
 					tid := gc_tx2
-					_ = tid
-
 //line shared_atomics.go:31
 					if i := gc_bx2*gc_bdx2 + tid; i < len(in) {
 						v := in[i]
@@ -138,237 +126,180 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 			}
 		}
 	}
-
 //line shared_atomics.go:48
 	b := gc_bx2
-
-//line shared_atomics.go:49
 	for gc_off, gc_limit, gc_more := 0, 8, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := gc_off + (16 * b)
-				gc_off11 := gc_off
-				if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(out) && gc_to2 <= len(out)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(s) && gc_to2 <= len(s)-gc_off11 {
-					gc_at9 := out[gc_off10:][:gc_to2]
-					gc_at10 := s[gc_off11:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line shared_atomics.go:21
-								var tid int = gc_tx2
-//line shared_atomics.go:21
-								_ = tid
-//line shared_atomics.go:49
-								var k int = tid + gc_off
-//line shared_atomics.go:49
-								_ = k
-								archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+//line shared_atomics.go:56
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off10 := gc_off + (16 * b)
+			gc_off11 := gc_off
+			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(out) && gc_to2 <= len(out)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(s) && gc_to2 <= len(s)-gc_off11 {
+				gc_at9 := out[gc_off10:][:gc_to2]
+				gc_at10 := s[gc_off11:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line shared_atomics.go:21
 							var tid int = gc_tx2
-//line shared_atomics.go:21
-							_ = tid
 //line shared_atomics.go:49
 							var k int = tid + gc_off
 //line shared_atomics.go:49
 							_ = k
-							archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line shared_atomics.go:21
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
 //line shared_atomics.go:49
-						k := tid + gc_off
-						gc_more = true
+						var k int = tid + gc_off
+//line shared_atomics.go:49
 						_ = k
-
-//line shared_atomics.go:50
-						gc_at9[gc_tx2] = gc_at10[gc_tx2]
+						archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line shared_atomics.go:21
-								var tid int = gc_tx2
-//line shared_atomics.go:21
-								_ = tid
-//line shared_atomics.go:49
-								var k int = tid + gc_off
-//line shared_atomics.go:49
-								_ = k
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line shared_atomics.go:50
-								if k < 0 || k > len(s)-16 || (16*b+k) < 0 || (16*b+k) > len(out)-16 {
+					gc_more = true
 //line shared_atomics.go:50
-									break
-//line shared_atomics.go:50
-								}
-								archsimd.LoadInt32x16Slice(s[k:]).StoreSlice(out[16*b+k:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line shared_atomics.go:21
 							var tid int = gc_tx2
-//line shared_atomics.go:21
-							_ = tid
 //line shared_atomics.go:49
 							var k int = tid + gc_off
-//line shared_atomics.go:49
-							_ = k
-//line shared_atomics.go:50
-							if k < 0 || k > len(s)-8 || (16*b+k) < 0 || (16*b+k) > len(out)-8 {
+							if k < 0 || k > len(s)-16 || (16*b+k) < 0 || (16*b+k) > len(out)-16 {
 //line shared_atomics.go:50
 								break
-//line shared_atomics.go:50
 							}
-							archsimd.LoadInt32x8Slice(s[k:]).StoreSlice(out[16*b+k:])
+//line shared_atomics.go:51
+							archsimd.LoadInt32x16Slice(s[k:]).StoreSlice(out[16*b+k:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					if gc_vstep2 > gc_from2 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line shared_atomics.go:21
+						var tid int = gc_tx2
+//line shared_atomics.go:49
+						var k int = tid + gc_off
+						if k < 0 || k > len(s)-8 || (16*b+k) < 0 || (16*b+k) > len(out)-8 {
+//line shared_atomics.go:50
+							break
+						}
+//line shared_atomics.go:51
+						archsimd.LoadInt32x8Slice(s[k:]).StoreSlice(out[16*b+k:])
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shared_atomics.go:21
-							tid := gc_tx2
-							_ = tid
-
-//line shared_atomics.go:49
-							k := tid + gc_off
-							gc_more = true
-
-//line shared_atomics.go:50
-							out[16*b+k] = s[k]
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shared_atomics.go:21
-							tid := gc_tx2
-							_ = tid
-
-//line shared_atomics.go:49
-							k := tid + gc_off
-							gc_more = true
-
-//line shared_atomics.go:50
-							out[16*b+k] = s[k]
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shared_atomics.go:21
-							tid := gc_tx2
-							_ = tid
-
-//line shared_atomics.go:49
-							k := tid + gc_off
-							gc_more = true
-
-//line shared_atomics.go:50
-							out[16*b+k] = s[k]
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shared_atomics.go:21
-							tid := gc_tx2
-							_ = tid
-
-//line shared_atomics.go:49
-							k := tid + gc_off
-							gc_more = true
-
-//line shared_atomics.go:50
-							out[16*b+k] = s[k]
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line shared_atomics.go:21
 						tid := gc_tx2
-						_ = tid
-
 //line shared_atomics.go:49
 						k := tid + gc_off
 						gc_more = true
-
+//line shared_atomics.go:50
+						out[16*b+k] = s[k]
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shared_atomics.go:21
+						tid := gc_tx2
+//line shared_atomics.go:49
+						k := tid + gc_off
+						gc_more = true
+//line shared_atomics.go:50
+						out[16*b+k] = s[k]
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shared_atomics.go:21
+						tid := gc_tx2
+//line shared_atomics.go:49
+						k := tid + gc_off
+						gc_more = true
+//line shared_atomics.go:50
+						out[16*b+k] = s[k]
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shared_atomics.go:21
+						tid := gc_tx2
+//line shared_atomics.go:49
+						k := tid + gc_off
+						gc_more = true
 //line shared_atomics.go:50
 						out[16*b+k] = s[k]
 					}
 				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shared_atomics.go:21
+					tid := gc_tx2
+//line shared_atomics.go:49
+					k := tid + gc_off
+					gc_more = true
+//line shared_atomics.go:50
+					out[16*b+k] = s[k]
+				}
 			}
 		}
 	}
-
 //line shared_atomics.go:52
 	for gc_off2, gc_limit2, gc_more2 := 0, 2, true; gc_more2; gc_off2 += gc_bdx2 {
 		gc_b2.Tick()
@@ -376,246 +307,181 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := gc_off2 + (16*b + 8)
-				gc_off13 := gc_off2
-				gc_off14 := gc_off2 + (2 * b)
-				if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(out) && gc_to2 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(u) && gc_to2 <= len(u)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(fout) && gc_to2 <= len(fout)-gc_off14 && gc_off13 <= len(f) && gc_to2 <= len(f)-gc_off13 {
-					gc_at11 := out[gc_off12:][:gc_to2]
-					gc_at12 := u[gc_off13:][:gc_to2]
-					gc_at13 := fout[gc_off14:][:gc_to2]
-					gc_at14 := f[gc_off13:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line shared_atomics.go:21
-								var tid int = gc_tx2
-//line shared_atomics.go:21
-								_ = tid
-//line shared_atomics.go:52
-								var k_ int = tid + gc_off2
-//line shared_atomics.go:52
-								_ = k_
-								archsimd.LoadUint32x16Slice(gc_at12[gc_tx2:]).AsInt32x16().StoreSlice(gc_at11[gc_tx2:])
-								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+//line shared_atomics.go:59
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off12 := gc_off2 + (16*b + 8)
+			gc_off13 := gc_off2
+			gc_off14 := gc_off2 + (2 * b)
+			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(out) && gc_to2 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(u) && gc_to2 <= len(u)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(fout) && gc_to2 <= len(fout)-gc_off14 && gc_off13 <= len(f) && gc_to2 <= len(f)-gc_off13 {
+				gc_at11 := out[gc_off12:][:gc_to2]
+				gc_at12 := u[gc_off13:][:gc_to2]
+				gc_at13 := fout[gc_off14:][:gc_to2]
+				gc_at14 := f[gc_off13:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line shared_atomics.go:21
 							var tid int = gc_tx2
-//line shared_atomics.go:21
-							_ = tid
 //line shared_atomics.go:52
 							var k_ int = tid + gc_off2
 //line shared_atomics.go:52
 							_ = k_
-							archsimd.LoadUint32x8Slice(gc_at12[gc_tx2:]).AsInt32x8().StoreSlice(gc_at11[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at12[gc_tx2:]).AsInt32x16().StoreSlice(gc_at11[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					if gc_vstep3 > gc_from2 {
-						gc_more2 = true
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line shared_atomics.go:21
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
 //line shared_atomics.go:52
-						k_ := tid + gc_off2
-						gc_more2 = true
+						var k_ int = tid + gc_off2
+//line shared_atomics.go:52
 						_ = k_
-
-//line shared_atomics.go:53
-						gc_at11[gc_tx2] = int32(gc_at12[gc_tx2])
-
-//line shared_atomics.go:54
-						gc_at13[gc_tx2] = gc_at14[gc_tx2]
+						archsimd.LoadUint32x8Slice(gc_at12[gc_tx2:]).AsInt32x8().StoreSlice(gc_at11[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line shared_atomics.go:21
-								var tid int = gc_tx2
-//line shared_atomics.go:21
-								_ = tid
-//line shared_atomics.go:52
-								var k_ int = tid + gc_off2
-//line shared_atomics.go:52
-								_ = k_
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from2 {
+					gc_more2 = true
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line shared_atomics.go:53
-								if k_ < 0 || k_ > len(u)-16 || (16*b+8+k_) < 0 || (16*b+8+k_) > len(out)-16 || k_ > len(f)-16 || (2*b+k_) < 0 || (2*b+k_) > len(fout)-16 {
+					gc_more2 = true
 //line shared_atomics.go:53
-									break
-//line shared_atomics.go:53
-								}
-								archsimd.LoadUint32x16Slice(u[k_:]).AsInt32x16().StoreSlice(out[16*b+8+k_:])
-								archsimd.LoadFloat32x16Slice(f[k_:]).StoreSlice(fout[2*b+k_:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+					gc_at11[gc_tx2] = int32(gc_at12[gc_tx2])
+					gc_at13[gc_tx2] = gc_at14[gc_tx2]
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line shared_atomics.go:21
 							var tid int = gc_tx2
-//line shared_atomics.go:21
-							_ = tid
 //line shared_atomics.go:52
 							var k_ int = tid + gc_off2
-//line shared_atomics.go:52
-							_ = k_
-//line shared_atomics.go:53
-							if k_ < 0 || k_ > len(u)-8 || (16*b+8+k_) < 0 || (16*b+8+k_) > len(out)-8 || k_ > len(f)-8 || (2*b+k_) < 0 || (2*b+k_) > len(fout)-8 {
+							if k_ < 0 || k_ > len(u)-16 || (16*b+8+k_) < 0 || (16*b+8+k_) > len(out)-16 || k_ > len(f)-16 || (2*b+k_) < 0 || (2*b+k_) > len(fout)-16 {
 //line shared_atomics.go:53
 								break
-//line shared_atomics.go:53
 							}
-							archsimd.LoadUint32x8Slice(u[k_:]).AsInt32x8().StoreSlice(out[16*b+8+k_:])
-							archsimd.LoadFloat32x8Slice(f[k_:]).StoreSlice(fout[2*b+k_:])
+//line shared_atomics.go:54
+							archsimd.LoadUint32x16Slice(u[k_:]).AsInt32x16().StoreSlice(out[16*b+8+k_:])
+							archsimd.LoadFloat32x16Slice(f[k_:]).StoreSlice(fout[2*b+k_:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					if gc_vstep4 > gc_from2 {
-						gc_more2 = true
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line shared_atomics.go:21
+						var tid int = gc_tx2
+//line shared_atomics.go:52
+						var k_ int = tid + gc_off2
+						if k_ < 0 || k_ > len(u)-8 || (16*b+8+k_) < 0 || (16*b+8+k_) > len(out)-8 || k_ > len(f)-8 || (2*b+k_) < 0 || (2*b+k_) > len(fout)-8 {
+//line shared_atomics.go:53
+							break
+						}
+//line shared_atomics.go:54
+						archsimd.LoadUint32x8Slice(u[k_:]).AsInt32x8().StoreSlice(out[16*b+8+k_:])
+						archsimd.LoadFloat32x8Slice(f[k_:]).StoreSlice(fout[2*b+k_:])
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shared_atomics.go:21
-							tid := gc_tx2
-							_ = tid
-
-//line shared_atomics.go:52
-							k_ := tid + gc_off2
-							gc_more2 = true
-
-//line shared_atomics.go:53
-							out[16*b+8+k_] = int32(u[k_])
-
-//line shared_atomics.go:54
-							fout[2*b+k_] = f[k_]
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shared_atomics.go:21
-							tid := gc_tx2
-							_ = tid
-
-//line shared_atomics.go:52
-							k_ := tid + gc_off2
-							gc_more2 = true
-
-//line shared_atomics.go:53
-							out[16*b+8+k_] = int32(u[k_])
-
-//line shared_atomics.go:54
-							fout[2*b+k_] = f[k_]
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shared_atomics.go:21
-							tid := gc_tx2
-							_ = tid
-
-//line shared_atomics.go:52
-							k_ := tid + gc_off2
-							gc_more2 = true
-
-//line shared_atomics.go:53
-							out[16*b+8+k_] = int32(u[k_])
-
-//line shared_atomics.go:54
-							fout[2*b+k_] = f[k_]
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line shared_atomics.go:21
-							tid := gc_tx2
-							_ = tid
-
-//line shared_atomics.go:52
-							k_ := tid + gc_off2
-							gc_more2 = true
-
-//line shared_atomics.go:53
-							out[16*b+8+k_] = int32(u[k_])
-
-//line shared_atomics.go:54
-							fout[2*b+k_] = f[k_]
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line shared_atomics.go:21
 						tid := gc_tx2
-						_ = tid
-
 //line shared_atomics.go:52
 						k_ := tid + gc_off2
 						gc_more2 = true
-
 //line shared_atomics.go:53
 						out[16*b+8+k_] = int32(u[k_])
-
-//line shared_atomics.go:54
 						fout[2*b+k_] = f[k_]
 					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shared_atomics.go:21
+						tid := gc_tx2
+//line shared_atomics.go:52
+						k_ := tid + gc_off2
+						gc_more2 = true
+//line shared_atomics.go:53
+						out[16*b+8+k_] = int32(u[k_])
+						fout[2*b+k_] = f[k_]
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shared_atomics.go:21
+						tid := gc_tx2
+//line shared_atomics.go:52
+						k_ := tid + gc_off2
+						gc_more2 = true
+//line shared_atomics.go:53
+						out[16*b+8+k_] = int32(u[k_])
+						fout[2*b+k_] = f[k_]
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shared_atomics.go:21
+						tid := gc_tx2
+//line shared_atomics.go:52
+						k_ := tid + gc_off2
+						gc_more2 = true
+//line shared_atomics.go:53
+						out[16*b+8+k_] = int32(u[k_])
+						fout[2*b+k_] = f[k_]
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line shared_atomics.go:21
+					tid := gc_tx2
+//line shared_atomics.go:52
+					k_ := tid + gc_off2
+					gc_more2 = true
+//line shared_atomics.go:53
+					out[16*b+8+k_] = int32(u[k_])
+					fout[2*b+k_] = f[k_]
 				}
 			}
 		}
@@ -625,4 +491,5 @@ func gc_body_sharedAtomics(gc_b2 *compiled.Block, in, out []int32, fout []float3
 // gc_files_shared_atomics holds the source files whose lines the kernels' records hash.
 //
 //go:embed shared_atomics.go
+//line shared_atomics.go:65
 var gc_files_shared_atomics embed.FS

@@ -45,588 +45,36 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_votes_ [32]int32
-		var gc_l_trips [32]int32
-		var gc_l_i [32]int
-		var gc_l_got [32]int32
-		var gc_l_k [32]int
-		var gc_c1m [32]uint32
-		var gc_c1v [32]bool
-		var gc_c1r [32]uint32
-		var gc_c2m [32]uint32
-		var gc_c2v [32]int32
-		var gc_c2a [32]int
-		var gc_c2w [32]int
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line simt.go:20
-				var votes_, trips int32
-				_ = votes_
-				_ = trips
-				gc_l_votes_[gc_lane] = votes_
-				gc_l_trips[gc_lane] = trips
-			}
-
-//line simt.go:21
-			{
-				gc_save6 := gc_act
-				gc_in6 := gc_act
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line simt.go:18
-						id := gc_bx*gc_bdx + gc_tx
-						_ = id
-
-//line simt.go:21
-						i := id
-						_ = i
-						gc_l_i[gc_lane] = i
-					}
-				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in6 &^ gc_dead
-					var gc_m6, gc_skip6 uint32
-					_ = gc_skip6
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line simt.go:21
-						if i < len(in) {
-							gc_m6 |= 1 << gc_lane
-						}
-					}
-					gc_in6 &= gc_m6
-					gc_act = gc_in6
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line simt.go:19
-						lane := (gc_rank & 31)
-						_ = lane
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line simt.go:22
-						here := min(32, len(in)-(i-lane))
-						_ = here
-
-//line simt.go:23
-						gc_c1m[gc_lane] = uint32(uint64(1)<<here - 1)
-						gc_c1v[gc_lane] = in[i] > 0
-					}
-
-//line simt.go:23
-					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						votes_ := gc_l_votes_[gc_lane]
-						_ = votes_
-						trips := gc_l_trips[gc_lane]
-						_ = trips
-
-//line simt.go:23
-						b := gc_c1r[gc_lane]
-
-//line simt.go:24
-						votes_ += int32(b&0xffff) + int32(b>>16)
-
-//line simt.go:25
-						trips++
-						_ = b
-						gc_l_votes_[gc_lane] = votes_
-						gc_l_trips[gc_lane] = trips
-					}
-					gc_act = gc_in6 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line simt.go:21
-						i += gc_gdx * gc_bdx
-						gc_l_i[gc_lane] = i
-					}
-				}
-				gc_act = gc_save6 &^ gc_dead
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line simt.go:27
-				var got int32
-				_ = got
-				gc_l_got[gc_lane] = got
-			}
-
-//line simt.go:28
-			{
-				gc_save12 := gc_act
-				gc_in12 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line simt.go:28
-					k := 0
-					_ = k
-					gc_l_k[gc_lane] = k
-				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in12 &^ gc_dead
-					var gc_m12, gc_skip12 uint32
-					_ = gc_skip12
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line simt.go:19
-						lane := (gc_rank & 31)
-						_ = lane
-						k := gc_l_k[gc_lane]
-						_ = k
-
-//line simt.go:28
-						if k < lane%5 {
-							gc_m12 |= 1 << gc_lane
-						}
-					}
-					gc_in12 &= gc_m12
-					gc_act = gc_in12
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line simt.go:19
-						lane := (gc_rank & 31)
-						_ = lane
-						k := gc_l_k[gc_lane]
-						_ = k
-
 //line simt.go:29
-						var mask uint32
-
-						{
-
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(0)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(1)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(2)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(3)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(4)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(5)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(6)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(7)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(8)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(9)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(10)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(11)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(12)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(13)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(14)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(15)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(16)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(17)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(18)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(19)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(20)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(21)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(22)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(23)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(24)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(25)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(26)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(27)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(28)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(29)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(30)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(31)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:34
-						}
-						_ = mask
-
-//line simt.go:35
-						gc_c2m[gc_lane] = mask
-						gc_c2v[gc_lane] = int32(lane*10 + k)
-						gc_c2a[gc_lane] = 29
-						gc_c2w[gc_lane] = 32
-					}
-
-//line simt.go:35
-					compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						got := gc_l_got[gc_lane]
-						_ = got
-
-//line simt.go:35
-						got += gc_c2r[gc_lane]
-						gc_l_got[gc_lane] = got
-					}
-					gc_act = gc_in12 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						k := gc_l_k[gc_lane]
-						_ = k
-
-//line simt.go:28
-						k++
-						gc_l_k[gc_lane] = k
-					}
-				}
-				gc_act = gc_save12 &^ gc_dead
-			}
+	var gc_l_votes_ [32]int32
+	var gc_l_trips [32]int32
+	var gc_l_i [32]int
+	var gc_l_got [32]int32
+	var gc_l_k [32]int
+	var gc_c1m [32]uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]int32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line simt.go:47
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line simt.go:20
+			var votes_, trips int32
+//line simt.go:23
+			gc_l_votes_[gc_lane] = votes_
+			gc_l_trips[gc_lane] = trips
+		}
+		{
+//line simt.go:22
+			gc_save6 := gc_act
+			gc_in6 := gc_act
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -635,22 +83,419 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line simt.go:18
 					id := gc_bx*gc_bdx + gc_tx
-					_ = id
-					votes_ := gc_l_votes_[gc_lane]
-					_ = votes_
-					trips := gc_l_trips[gc_lane]
-					_ = trips
-					got := gc_l_got[gc_lane]
-					_ = got
-
-//line simt.go:37
-					out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
+//line simt.go:21
+					i := id
+//line simt.go:23
+					gc_l_i[gc_lane] = i
 				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in6 &^ gc_dead
+				var gc_m6, gc_skip6 uint32
+				_ = gc_skip6
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
+//line simt.go:21
+					if i < len(in) {
+						gc_m6 |= 1 << gc_lane
+					}
+				}
+				gc_in6 &= gc_m6
+				gc_act = gc_in6
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line simt.go:19
+					lane := (gc_rank & 31)
+//line simt.go:21
+					i := gc_l_i[gc_lane]
+					here := min(32, len(in)-(i-lane))
+					gc_c1m[gc_lane] = uint32(uint64(1)<<here - 1)
+					gc_c1v[gc_lane] = in[i] > 0
+				}
+//line simt.go:23
+				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line simt.go:30
+					votes_ := gc_l_votes_[gc_lane]
+//line simt.go:32
+					trips := gc_l_trips[gc_lane]
+//line simt.go:23
+					b := gc_c1r[gc_lane]
+					votes_ += int32(b&0xffff) + int32(b>>16)
+					trips++
+//line simt.go:27
+					gc_l_votes_[gc_lane] = votes_
+					gc_l_trips[gc_lane] = trips
+				}
+				gc_act = gc_in6 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line simt.go:37
+					i := gc_l_i[gc_lane]
+//line simt.go:21
+					i += gc_gdx * gc_bdx
+					gc_l_i[gc_lane] = i
+				}
+			}
+			gc_act = gc_save6 &^ gc_dead
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line simt.go:27
+			var got int32
+//line simt.go:29
+			gc_l_got[gc_lane] = got
+		}
+		{
+//line simt.go:29
+			gc_save12 := gc_act
+			gc_in12 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line simt.go:28
+				k := 0
+//line simt.go:30
+				gc_l_k[gc_lane] = k
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in12 &^ gc_dead
+				var gc_m12, gc_skip12 uint32
+				_ = gc_skip12
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line simt.go:19
+					lane := (gc_rank & 31)
+//line simt.go:21
+					k := gc_l_k[gc_lane]
+//line simt.go:28
+					if k < lane%5 {
+						gc_m12 |= 1 << gc_lane
+					}
+				}
+				gc_in12 &= gc_m12
+				gc_act = gc_in12
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line simt.go:19
+					lane := (gc_rank & 31)
+//line simt.go:21
+					k := gc_l_k[gc_lane]
+//line simt.go:29
+					var mask uint32
+					{
+						{
+//line simt.go:30
+							j := int(0)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(1)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(2)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(3)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(4)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(5)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(6)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(7)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(8)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(9)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(10)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(11)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(12)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(13)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(14)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(15)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(16)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(17)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(18)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(19)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(20)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(21)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(22)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(23)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(24)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(25)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(26)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(27)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(28)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(29)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(30)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(31)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+					}
+//line simt.go:35
+					gc_c2m[gc_lane] = mask
+					gc_c2v[gc_lane] = int32(lane*10 + k)
+					gc_c2a[gc_lane] = 29
+					gc_c2w[gc_lane] = 32
+				}
+//line simt.go:35
+				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line simt.go:42
+					got := gc_l_got[gc_lane]
+//line simt.go:35
+					got += gc_c2r[gc_lane]
+					gc_l_got[gc_lane] = got
+				}
+				gc_act = gc_in12 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line simt.go:45
+					k := gc_l_k[gc_lane]
+//line simt.go:28
+					k++
+					gc_l_k[gc_lane] = k
+				}
+			}
+			gc_act = gc_save12 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line simt.go:18
+				id := gc_bx*gc_bdx + gc_tx
+//line simt.go:20
+				votes_ := gc_l_votes_[gc_lane]
+//line simt.go:22
+				trips := gc_l_trips[gc_lane]
+//line simt.go:24
+				got := gc_l_got[gc_lane]
+//line simt.go:37
+				out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
 			}
 		}
 	}
@@ -681,540 +526,404 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_l_k [32]int
-		var gc_c1m [32]uint32
-		var gc_c1v [32]int32
-		var gc_c1a [32]int
-		var gc_c1w [32]int
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
+//line simt.go:68
+	var gc_l_v [32]int32
+	var gc_l_k [32]int
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line simt.go:80
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line simt.go:60
-				var v int32
-				_ = v
-				gc_l_v[gc_lane] = v
-			}
-
-//line simt.go:61
-			{
-				gc_save8 := gc_act
-				gc_in8 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line simt.go:61
-					k := 0
-					_ = k
-					gc_l_k[gc_lane] = k
-				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in8 &^ gc_dead
-					var gc_m8, gc_skip8 uint32
-					_ = gc_skip8
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						k := gc_l_k[gc_lane]
-						_ = k
-
-//line simt.go:61
-						if k < 8 {
-							gc_m8 |= 1 << gc_lane
-						}
-					}
-					gc_in8 &= gc_m8
-					gc_act = gc_in8
-					if gc_act == 0 {
-						break
-					}
-					{
-						var gc_m3 uint32
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line simt.go:59
-							lane := (gc_rank & 31)
-							_ = lane
-							k := gc_l_k[gc_lane]
-							_ = k
-
+			var v int32
 //line simt.go:62
-							if (lane+k)%5 == 0 {
-								gc_m3 |= 1 << gc_lane
-							}
-						}
-						gc_save3 := gc_act
-						gc_act = gc_save3 & gc_m3
-						if gc_act != 0 {
-
+			gc_l_v[gc_lane] = v
+		}
+		{
+//line simt.go:62
+			gc_save8 := gc_act
+			gc_in8 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line simt.go:61
+				k := 0
 //line simt.go:63
-							gc_in8 &^= gc_act
-							gc_skip8 |= gc_act
-							gc_act = 0
-						}
-						gc_act = gc_save3 &^ gc_dead &^ gc_skip8
+				gc_l_k[gc_lane] = k
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in8 &^ gc_dead
+				var gc_m8, gc_skip8 uint32
+//line simt.go:73
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					{
-						var gc_m4 uint32
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line simt.go:59
-							lane := (gc_rank & 31)
-							_ = lane
-							k := gc_l_k[gc_lane]
-							_ = k
-
-//line simt.go:65
-							if lane%3 == k%3 {
-								gc_m4 |= 1 << gc_lane
-							}
-						}
-						gc_save4 := gc_act
-						gc_act = gc_save4 & gc_m4
-						if gc_act != 0 {
-
-//line simt.go:66
-							gc_skip8 |= gc_act
-							gc_act = 0
-						}
-						gc_act = gc_save4 &^ gc_dead &^ gc_skip8
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					k := gc_l_k[gc_lane]
+//line simt.go:61
+					if k < 8 {
+						gc_m8 |= 1 << gc_lane
 					}
+				}
+				gc_in8 &= gc_m8
+				gc_act = gc_in8
+				if gc_act == 0 {
+					break
+				}
+				{
+					var gc_m3 uint32
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
 //line simt.go:59
 						lane := (gc_rank & 31)
-						_ = lane
-						k := gc_l_k[gc_lane]
-						_ = k
-
-//line simt.go:68
-						var mask uint32
-
-						{
-
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(0)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(1)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(2)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(3)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(4)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(5)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(6)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(7)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(8)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(9)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(10)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(11)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(12)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(13)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(14)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(15)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(16)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(17)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(18)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(19)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(20)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(21)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(22)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(23)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(24)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(25)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(26)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(27)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(28)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(29)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(30)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(31)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:73
-						}
-
-//line simt.go:74
-						src := 31 - bits.LeadingZeros32(mask)
-						_ = mask
-						_ = src
-
-//line simt.go:75
-						gc_c1m[gc_lane] = mask
-						gc_c1v[gc_lane] = int32(lane*100 + k)
-						gc_c1a[gc_lane] = src
-						gc_c1w[gc_lane] = 32
-					}
-
-//line simt.go:75
-					compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
-
-//line simt.go:75
-						v += gc_c1r[gc_lane]
-						gc_l_v[gc_lane] = v
-					}
-					gc_act = gc_in8 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						k := gc_l_k[gc_lane]
-						_ = k
-
 //line simt.go:61
-						k++
-						gc_l_k[gc_lane] = k
-					}
-				}
-				gc_act = gc_save8 &^ gc_dead
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at := out[gc_off:][:32]
-
-//line simt.go:77
-						copy(gc_at, gc_l_v[:])
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line simt.go:77
-							out[gc_bx*gc_bdx+gc_tx] = v
+						k := gc_l_k[gc_lane]
+						if (lane+k)%5 == 0 {
+							gc_m3 |= 1 << gc_lane
 						}
+					}
+					gc_save3 := gc_act
+					gc_act = gc_save3 & gc_m3
+					if gc_act != 0 {
+//line simt.go:63
+						gc_in8 &^= gc_act
+						gc_skip8 |= gc_act
+						gc_act = 0
+					}
+					gc_act = gc_save3 &^ gc_dead &^ gc_skip8
+				}
+				{
+					var gc_m4 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line simt.go:59
+						lane := (gc_rank & 31)
+//line simt.go:61
+						k := gc_l_k[gc_lane]
+//line simt.go:65
+						if lane%3 == k%3 {
+							gc_m4 |= 1 << gc_lane
+						}
+					}
+					gc_save4 := gc_act
+					gc_act = gc_save4 & gc_m4
+					if gc_act != 0 {
+//line simt.go:66
+						gc_skip8 |= gc_act
+						gc_act = 0
+					}
+					gc_act = gc_save4 &^ gc_dead &^ gc_skip8
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line simt.go:59
+					lane := (gc_rank & 31)
+//line simt.go:61
+					k := gc_l_k[gc_lane]
+//line simt.go:68
+					var mask uint32
+					{
+						{
+//line simt.go:69
+							j := int(0)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(1)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(2)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(3)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(4)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(5)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(6)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(7)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(8)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(9)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(10)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(11)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(12)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(13)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(14)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(15)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(16)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(17)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(18)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(19)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(20)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(21)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(22)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(23)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(24)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(25)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(26)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(27)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(28)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(29)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(30)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(31)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+					}
+//line simt.go:74
+					src := 31 - bits.LeadingZeros32(mask)
+					gc_c1m[gc_lane] = mask
+					gc_c1v[gc_lane] = int32(lane*100 + k)
+					gc_c1a[gc_lane] = src
+					gc_c1w[gc_lane] = 32
+				}
+//line simt.go:75
+				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line simt.go:82
+					v := gc_l_v[gc_lane]
+//line simt.go:75
+					v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+				gc_act = gc_in8 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line simt.go:85
+					k := gc_l_k[gc_lane]
+//line simt.go:61
+					k++
+					gc_l_k[gc_lane] = k
+				}
+			}
+			gc_act = gc_save8 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+//line simt.go:77
+					copy(gc_at, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v := gc_l_v[gc_lane]
+//line simt.go:77
+						out[gc_bx*gc_bdx+gc_tx] = v
 					}
 				}
 			}
@@ -1225,4 +934,5 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 // gc_files_simt holds the source files whose lines the kernels' records hash.
 //
 //go:embed simt.go
+//line simt.go:89
 var gc_files_simt embed.FS

@@ -46,1037 +46,774 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_votes_ [32]int32
-		var gc_l_trips [32]int32
-		var gc_l_i [32]int
-		var gc_l_got [32]int32
-		var gc_l_k [32]int
-		var gc_c21m [32]uint32
-		var gc_c21v [32]bool
-		var gc_c21r [32]uint32
-		var gc_c22m [32]uint32
-		var gc_c22v [32]int32
-		var gc_c22a [32]int
-		var gc_c22w [32]int
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line simt.go:29
+	var gc_l_votes_ [32]int32
+	var gc_l_trips [32]int32
+	var gc_l_i [32]int
+	var gc_l_got [32]int32
+	var gc_l_k [32]int
+	var gc_c21m [32]uint32
+	var gc_c21v [32]bool
+	var gc_c21r [32]uint32
+	var gc_c22m [32]uint32
+	var gc_c22v [32]int32
+	var gc_c22a [32]int
+	var gc_c22w [32]int
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line simt.go:47
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line simt.go:20
-						var votes_ int32
+					var votes_ int32
 //line simt.go:20
-						_ = votes_
-//line simt.go:20
-						var trips int32
-//line simt.go:20
-						_ = trips
-						archsimd.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane2:])
-						archsimd.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line simt.go:20
-						var votes_ int32
-//line simt.go:20
-						_ = votes_
-//line simt.go:20
-						var trips int32
-//line simt.go:20
-						_ = trips
-						archsimd.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane2:])
-						archsimd.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					var trips int32
+					archsimd.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane2:])
+					archsimd.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line simt.go:20
+					var votes_ int32
+//line simt.go:20
+					var trips int32
+					archsimd.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane2:])
+					archsimd.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
-			if gc_left != 0 {
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line simt.go:20
+				var votes_, trips int32
+//line simt.go:23
+				gc_l_votes_[gc_lane2] = votes_
+				gc_l_trips[gc_lane2] = trips
+			}
+		}
+		{
+//line simt.go:22
+			gc_save62 := gc_act2
+			gc_in62 := gc_act2
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+//line simt.go:18
+					id := gc_bx2*gc_bdx2 + gc_tx2
+//line simt.go:21
+					i := id
+//line simt.go:23
+					gc_l_i[gc_lane2] = i
+				}
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in62 &^ gc_dead2
+				var gc_m62, gc_skip62 uint32
+				_ = gc_skip62
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line simt.go:20
-					var votes_, trips int32
-					_ = votes_
-					_ = trips
-					gc_l_votes_[gc_lane2] = votes_
-					gc_l_trips[gc_lane2] = trips
-				}
-			}
-
+					gc_pos2.Thread = gc_rank2
+					i := gc_l_i[gc_lane2]
 //line simt.go:21
-			{
-				gc_save62 := gc_act2
-				gc_in62 := gc_act2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line simt.go:18
-						id := gc_bx2*gc_bdx2 + gc_tx2
-						_ = id
-
-//line simt.go:21
-						i := id
-						_ = i
-						gc_l_i[gc_lane2] = i
+					if i < len(in) {
+						gc_m62 |= 1 << gc_lane2
 					}
 				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
+				gc_in62 &= gc_m62
+				gc_act2 = gc_in62
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
-					gc_act2 = gc_in62 &^ gc_dead2
-					var gc_m62, gc_skip62 uint32
-					_ = gc_skip62
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line simt.go:21
-						if i < len(in) {
-							gc_m62 |= 1 << gc_lane2
-						}
-					}
-					gc_in62 &= gc_m62
-					gc_act2 = gc_in62
-					if gc_act2 == 0 {
-						break
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line simt.go:19
-						lane := (gc_rank2 & 31)
-						_ = lane
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line simt.go:22
-						here := min(32, len(in)-(i-lane))
-						_ = here
-
+					lane := (gc_rank2 & 31)
+//line simt.go:21
+					i := gc_l_i[gc_lane2]
+					here := min(32, len(in)-(i-lane))
+					gc_c21m[gc_lane2] = uint32(uint64(1)<<here - 1)
+					gc_c21v[gc_lane2] = in[i] > 0
+				}
 //line simt.go:23
-						gc_c21m[gc_lane2] = uint32(uint64(1)<<here - 1)
-						gc_c21v[gc_lane2] = in[i] > 0
-					}
-
+				compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, nil, nil, &gc_c21r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+//line simt.go:24
+					gc_vb := archsimd.BroadcastUint32x8(0xffff)
+//line simt.go:24
+					gc_vb2 := archsimd.BroadcastInt32x8(1)
+					if gc_act2 == ^uint32(0) {
+//line simt.go:24
+						gc_vb3 := archsimd.BroadcastUint32x8(0xffff)
+//line simt.go:24
+						gc_vb4 := archsimd.BroadcastInt32x8(1)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line simt.go:24
+							votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
+//line simt.go:24
+							trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
 //line simt.go:23
-					compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, nil, nil, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-//line simt.go:24
-						gc_vb := archsimd.BroadcastUint32x8(0xffff)
-//line simt.go:24
-						_ = gc_vb
-//line simt.go:24
-						gc_vb2 := archsimd.BroadcastInt32x8(1)
-//line simt.go:24
-						_ = gc_vb2
-						if gc_act2 == ^uint32(0) {
-//line simt.go:24
-							gc_vb3 := archsimd.BroadcastUint32x8(0xffff)
-//line simt.go:24
-							_ = gc_vb3
-//line simt.go:24
-							gc_vb4 := archsimd.BroadcastInt32x8(1)
-//line simt.go:24
-							_ = gc_vb4
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line simt.go:24
-								votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
-//line simt.go:24
-								_ = votes_
-//line simt.go:24
-								trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
-//line simt.go:24
-								_ = trips
-//line simt.go:23
-								b := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line simt.go:23
-								_ = b
-//line simt.go:24
-								votes_ = votes_.Add(b.And(gc_vb3).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
+							b := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+							votes_ = votes_.Add(b.And(gc_vb3).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
+							trips = trips.Add(gc_vb4)
 //line simt.go:25
-								trips = trips.Add(gc_vb4)
+							votes_.StoreSlice(gc_l_votes_[gc_lane2:])
 //line simt.go:25
-								votes_.StoreSlice(gc_l_votes_[gc_lane2:])
-//line simt.go:25
-								trips.StoreSlice(gc_l_trips[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line simt.go:25
-								votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
-//line simt.go:25
-								_ = votes_
-//line simt.go:25
-								trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
-//line simt.go:25
-								_ = trips
-//line simt.go:23
-								b := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line simt.go:23
-								_ = b
-//line simt.go:24
-								votes_ = votes_.Add(b.And(gc_vb).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
-//line simt.go:25
-								trips = trips.Add(gc_vb2)
-//line simt.go:25
-								votes_.StoreSlice(gc_l_votes_[gc_lane2:])
-//line simt.go:25
-								trips.StoreSlice(gc_l_trips[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
+							trips.StoreSlice(gc_l_trips[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							votes_ := gc_l_votes_[gc_lane2]
-							_ = votes_
-							trips := gc_l_trips[gc_lane2]
-							_ = trips
-
-//line simt.go:23
-							b := gc_c21r[gc_lane2]
-
-//line simt.go:24
-							votes_ += int32(b&0xffff) + int32(b>>16)
-
 //line simt.go:25
-							trips++
-							_ = b
-							gc_l_votes_[gc_lane2] = votes_
-							gc_l_trips[gc_lane2] = trips
+							votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
+//line simt.go:25
+							trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
+//line simt.go:23
+							b := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+							votes_ = votes_.Add(b.And(gc_vb).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
+							trips = trips.Add(gc_vb2)
+//line simt.go:25
+							votes_.StoreSlice(gc_l_votes_[gc_lane2:])
+//line simt.go:25
+							trips.StoreSlice(gc_l_trips[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
 					}
-					gc_act2 = gc_in62 &^ gc_dead2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line simt.go:21
-						i += gc_gdx2 * gc_bdx2
-						gc_l_i[gc_lane2] = i
+//line simt.go:38
+						votes_ := gc_l_votes_[gc_lane2]
+//line simt.go:40
+						trips := gc_l_trips[gc_lane2]
+//line simt.go:23
+						b := gc_c21r[gc_lane2]
+						votes_ += int32(b&0xffff) + int32(b>>16)
+						trips++
+//line simt.go:27
+						gc_l_votes_[gc_lane2] = votes_
+						gc_l_trips[gc_lane2] = trips
 					}
 				}
-				gc_act2 = gc_save62 &^ gc_dead2
-			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line simt.go:27
-						var got int32
-//line simt.go:27
-						_ = got
-						archsimd.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line simt.go:27
-						var got int32
-//line simt.go:27
-						_ = got
-						archsimd.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
+				gc_act2 = gc_in62 &^ gc_dead2
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
+//line simt.go:38
+					i := gc_l_i[gc_lane2]
+//line simt.go:21
+					i += gc_gdx2 * gc_bdx2
+					gc_l_i[gc_lane2] = i
+				}
+			}
+			gc_act2 = gc_save62 &^ gc_dead2
+		}
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line simt.go:27
 					var got int32
-					_ = got
-					gc_l_got[gc_lane2] = got
+					archsimd.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line simt.go:27
+					var got int32
+					archsimd.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
 			}
-
-//line simt.go:28
-			{
-				gc_save122 := gc_act2
-				gc_in122 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line simt.go:28
-					k := 0
-					_ = k
-					gc_l_k[gc_lane2] = k
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
 				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in122 &^ gc_dead2
-					var gc_m122, gc_skip122 uint32
-					_ = gc_skip122
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line simt.go:19
-						lane := (gc_rank2 & 31)
-						_ = lane
-						k := gc_l_k[gc_lane2]
-						_ = k
-
-//line simt.go:28
-						if k < lane%5 {
-							gc_m122 |= 1 << gc_lane2
-						}
-					}
-					gc_in122 &= gc_m122
-					gc_act2 = gc_in122
-					if gc_act2 == 0 {
-						break
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line simt.go:19
-						lane := (gc_rank2 & 31)
-						_ = lane
-						k := gc_l_k[gc_lane2]
-						_ = k
-
+//line simt.go:27
+				var got int32
 //line simt.go:29
-						var mask uint32
-
+				gc_l_got[gc_lane2] = got
+			}
+		}
+		{
+//line simt.go:29
+			gc_save122 := gc_act2
+			gc_in122 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line simt.go:28
+				k := 0
+//line simt.go:30
+				gc_l_k[gc_lane2] = k
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in122 &^ gc_dead2
+				var gc_m122, gc_skip122 uint32
+				_ = gc_skip122
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line simt.go:19
+					lane := (gc_rank2 & 31)
+//line simt.go:21
+					k := gc_l_k[gc_lane2]
+//line simt.go:28
+					if k < lane%5 {
+						gc_m122 |= 1 << gc_lane2
+					}
+				}
+				gc_in122 &= gc_m122
+				gc_act2 = gc_in122
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line simt.go:19
+					lane := (gc_rank2 & 31)
+//line simt.go:21
+					k := gc_l_k[gc_lane2]
+//line simt.go:29
+					var mask uint32
+					{
 						{
-
 //line simt.go:30
-							{
-//line simt.go:30
-								j := int(0)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(1)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(2)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(3)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(4)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(5)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(6)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(7)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(8)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(9)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(10)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(11)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(12)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(13)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(14)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(15)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(16)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(17)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(18)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(19)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(20)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(21)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(22)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(23)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(24)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(25)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(26)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(27)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(28)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(29)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(30)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:30
-							{
-//line simt.go:30
-								j := int(31)
-//line simt.go:30
-								_ = j
-								if j%5 > k {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:34
-						}
-						_ = mask
-
-//line simt.go:35
-						gc_c22m[gc_lane2] = mask
-						gc_c22v[gc_lane2] = int32(lane*10 + k)
-						gc_c22a[gc_lane2] = 29
-						gc_c22w[gc_lane2] = 32
-					}
-
-//line simt.go:35
-					compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line simt.go:35
-								got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
-//line simt.go:35
-								_ = got
-//line simt.go:35
-								got = got.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line simt.go:35
-								got.StoreSlice(gc_l_got[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line simt.go:35
-								got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
-//line simt.go:35
-								_ = got
-//line simt.go:35
-								got = got.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line simt.go:35
-								got.StoreSlice(gc_l_got[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+							j := int(0)
+							if j%5 > k {
+								mask |= 1 << j
 							}
 						}
-						archsimd.ClearAVXUpperBits()
+						{
+//line simt.go:30
+							j := int(1)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(2)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(3)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(4)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(5)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(6)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(7)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(8)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(9)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(10)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(11)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(12)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(13)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(14)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(15)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(16)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(17)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(18)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(19)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(20)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(21)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(22)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(23)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(24)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(25)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(26)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(27)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(28)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(29)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(30)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:30
+							j := int(31)
+							if j%5 > k {
+								mask |= 1 << j
+							}
+						}
 					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+//line simt.go:35
+					gc_c22m[gc_lane2] = mask
+					gc_c22v[gc_lane2] = int32(lane*10 + k)
+					gc_c22a[gc_lane2] = 29
+					gc_c22w[gc_lane2] = 32
+				}
+//line simt.go:35
+				compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line simt.go:35
+							got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
+//line simt.go:35
+							got = got.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line simt.go:35
+							got.StoreSlice(gc_l_got[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							got := gc_l_got[gc_lane2]
-							_ = got
-
 //line simt.go:35
-							got += gc_c22r[gc_lane2]
-							gc_l_got[gc_lane2] = got
+							got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
+//line simt.go:35
+							got = got.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line simt.go:35
+							got.StoreSlice(gc_l_got[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
 					}
-					gc_act2 = gc_in122 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						k := gc_l_k[gc_lane2]
-						_ = k
-
-//line simt.go:28
-						k++
-						gc_l_k[gc_lane2] = k
-					}
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_act2 = gc_save122 &^ gc_dead2
-			}
-			gc_left5 := gc_act2
-			if compiled.SIMD {
-				gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx7.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx7.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx7.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line simt.go:18
-						var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line simt.go:18
-						_ = id
-//line simt.go:18
-						votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
-//line simt.go:18
-						_ = votes_
-//line simt.go:18
-						trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
-//line simt.go:18
-						_ = trips
-//line simt.go:18
-						got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
-//line simt.go:18
-						_ = got
-//line simt.go:37
-						gc_t4 := votes_
-//line simt.go:37
-						_ = gc_t4
-//line simt.go:37
-						gc_t5 := trips
-//line simt.go:37
-						_ = gc_t5
-//line simt.go:37
-						gc_t6 := got
-//line simt.go:37
-						_ = gc_t6
-//line simt.go:37
-						{
-//line simt.go:37
-							var gc_lanes4 [8]int32
-//line simt.go:37
-							gc_t4.Store(&gc_lanes4)
-//line simt.go:37
-							for gc_k4 := range 8 {
-//line simt.go:37
-								if 0xff&(1<<gc_k4) != 0 {
-//line simt.go:37
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line simt.go:37
-									out[(3*id)+3*gc_k4] = gc_lanes4[gc_k4]
-//line simt.go:37
-								}
-//line simt.go:37
-							}
-//line simt.go:37
-							gc_pos2.Thread = gc_rank2
-//line simt.go:37
-						}
-//line simt.go:37
-						{
-//line simt.go:37
-							var gc_lanes5 [8]int32
-//line simt.go:37
-							gc_t5.Store(&gc_lanes5)
-//line simt.go:37
-							for gc_k5 := range 8 {
-//line simt.go:37
-								if 0xff&(1<<gc_k5) != 0 {
-//line simt.go:37
-									gc_pos2.Thread = gc_rank2 + gc_k5
-//line simt.go:37
-									out[(3*id+1)+3*gc_k5] = gc_lanes5[gc_k5]
-//line simt.go:37
-								}
-//line simt.go:37
-							}
-//line simt.go:37
-							gc_pos2.Thread = gc_rank2
-//line simt.go:37
-						}
-//line simt.go:37
-						{
-//line simt.go:37
-							var gc_lanes6 [8]int32
-//line simt.go:37
-							gc_t6.Store(&gc_lanes6)
-//line simt.go:37
-							for gc_k6 := range 8 {
-//line simt.go:37
-								if 0xff&(1<<gc_k6) != 0 {
-//line simt.go:37
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line simt.go:37
-									out[(3*id+2)+3*gc_k6] = gc_lanes6[gc_k6]
-//line simt.go:37
-								}
-//line simt.go:37
-							}
-//line simt.go:37
-							gc_pos2.Thread = gc_rank2
-//line simt.go:37
-						}
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line simt.go:18
-						var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line simt.go:18
-						_ = id
-//line simt.go:18
-						votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
-//line simt.go:18
-						_ = votes_
-//line simt.go:18
-						trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
-//line simt.go:18
-						_ = trips
-//line simt.go:18
-						got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
-//line simt.go:18
-						_ = got
-//line simt.go:37
-						gc_t := votes_
-//line simt.go:37
-						_ = gc_t
-//line simt.go:37
-						gc_t2 := trips
-//line simt.go:37
-						_ = gc_t2
-//line simt.go:37
-						gc_t3 := got
-//line simt.go:37
-						_ = gc_t3
-//line simt.go:37
-						{
-//line simt.go:37
-							var gc_lanes [8]int32
-//line simt.go:37
-							gc_t.Store(&gc_lanes)
-//line simt.go:37
-							for gc_k := range 8 {
-//line simt.go:37
-								if 0xff&(1<<gc_k) != 0 {
-//line simt.go:37
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line simt.go:37
-									out[(3*id)+3*gc_k] = gc_lanes[gc_k]
-//line simt.go:37
-								}
-//line simt.go:37
-							}
-//line simt.go:37
-							gc_pos2.Thread = gc_rank2
-//line simt.go:37
-						}
-//line simt.go:37
-						{
-//line simt.go:37
-							var gc_lanes2 [8]int32
-//line simt.go:37
-							gc_t2.Store(&gc_lanes2)
-//line simt.go:37
-							for gc_k2 := range 8 {
-//line simt.go:37
-								if 0xff&(1<<gc_k2) != 0 {
-//line simt.go:37
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line simt.go:37
-									out[(3*id+1)+3*gc_k2] = gc_lanes2[gc_k2]
-//line simt.go:37
-								}
-//line simt.go:37
-							}
-//line simt.go:37
-							gc_pos2.Thread = gc_rank2
-//line simt.go:37
-						}
-//line simt.go:37
-						{
-//line simt.go:37
-							var gc_lanes3 [8]int32
-//line simt.go:37
-							gc_t3.Store(&gc_lanes3)
-//line simt.go:37
-							for gc_k3 := range 8 {
-//line simt.go:37
-								if 0xff&(1<<gc_k3) != 0 {
-//line simt.go:37
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line simt.go:37
-									out[(3*id+2)+3*gc_k3] = gc_lanes3[gc_k3]
-//line simt.go:37
-								}
-//line simt.go:37
-							}
-//line simt.go:37
-							gc_pos2.Thread = gc_rank2
-//line simt.go:37
-						}
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+				if gc_left4 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left5&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line simt.go:18
-						id := gc_bx2*gc_bdx2 + gc_tx2
-						_ = id
-						votes_ := gc_l_votes_[gc_lane2]
-						_ = votes_
-						trips := gc_l_trips[gc_lane2]
-						_ = trips
+//line simt.go:48
 						got := gc_l_got[gc_lane2]
-						_ = got
-
-//line simt.go:37
-						out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
+//line simt.go:35
+						got += gc_c22r[gc_lane2]
+						gc_l_got[gc_lane2] = got
 					}
+				}
+				gc_act2 = gc_in122 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line simt.go:46
+					k := gc_l_k[gc_lane2]
+//line simt.go:28
+					k++
+					gc_l_k[gc_lane2] = k
+				}
+			}
+			gc_act2 = gc_save122 &^ gc_dead2
+		}
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+			gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx7.X + gc_lane2
+//line simt.go:42
+					gc_ty2 := gc_tidx7.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx7.Z
+					_ = gc_tz2
+//line simt.go:18
+					var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line simt.go:18
+					votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
+//line simt.go:18
+					trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
+//line simt.go:18
+					got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
+//line simt.go:37
+					gc_t4 := votes_
+//line simt.go:37
+					gc_t5 := trips
+//line simt.go:37
+					gc_t6 := got
+					{
+//line simt.go:37
+						var gc_lanes4 [8]int32
+//line simt.go:37
+						gc_t4.Store(&gc_lanes4)
+//line simt.go:37
+						for gc_k4 := range 8 {
+//line simt.go:37
+							if 0xff&(1<<gc_k4) != 0 {
+//line simt.go:37
+								gc_pos2.Thread = gc_rank2 + gc_k4
+//line simt.go:37
+								out[(3*id)+3*gc_k4] = gc_lanes4[gc_k4]
+							}
+						}
+//line simt.go:37
+						gc_pos2.Thread = gc_rank2
+					}
+					{
+//line simt.go:37
+						var gc_lanes5 [8]int32
+//line simt.go:37
+						gc_t5.Store(&gc_lanes5)
+//line simt.go:37
+						for gc_k5 := range 8 {
+//line simt.go:37
+							if 0xff&(1<<gc_k5) != 0 {
+//line simt.go:37
+								gc_pos2.Thread = gc_rank2 + gc_k5
+//line simt.go:37
+								out[(3*id+1)+3*gc_k5] = gc_lanes5[gc_k5]
+							}
+						}
+//line simt.go:37
+						gc_pos2.Thread = gc_rank2
+					}
+					{
+//line simt.go:37
+						var gc_lanes6 [8]int32
+//line simt.go:37
+						gc_t6.Store(&gc_lanes6)
+//line simt.go:37
+						for gc_k6 := range 8 {
+//line simt.go:37
+							if 0xff&(1<<gc_k6) != 0 {
+//line simt.go:37
+								gc_pos2.Thread = gc_rank2 + gc_k6
+//line simt.go:37
+								out[(3*id+2)+3*gc_k6] = gc_lanes6[gc_k6]
+							}
+						}
+//line simt.go:37
+						gc_pos2.Thread = gc_rank2
+					}
+//line simt.go:38
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line simt.go:52
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line simt.go:18
+					var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line simt.go:18
+					votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
+//line simt.go:18
+					trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
+//line simt.go:18
+					got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
+//line simt.go:37
+					gc_t := votes_
+//line simt.go:37
+					gc_t2 := trips
+//line simt.go:37
+					gc_t3 := got
+					{
+//line simt.go:37
+						var gc_lanes [8]int32
+//line simt.go:37
+						gc_t.Store(&gc_lanes)
+//line simt.go:37
+						for gc_k := range 8 {
+//line simt.go:37
+							if 0xff&(1<<gc_k) != 0 {
+//line simt.go:37
+								gc_pos2.Thread = gc_rank2 + gc_k
+//line simt.go:37
+								out[(3*id)+3*gc_k] = gc_lanes[gc_k]
+							}
+						}
+//line simt.go:37
+						gc_pos2.Thread = gc_rank2
+					}
+					{
+//line simt.go:37
+						var gc_lanes2 [8]int32
+//line simt.go:37
+						gc_t2.Store(&gc_lanes2)
+//line simt.go:37
+						for gc_k2 := range 8 {
+//line simt.go:37
+							if 0xff&(1<<gc_k2) != 0 {
+//line simt.go:37
+								gc_pos2.Thread = gc_rank2 + gc_k2
+//line simt.go:37
+								out[(3*id+1)+3*gc_k2] = gc_lanes2[gc_k2]
+							}
+						}
+//line simt.go:37
+						gc_pos2.Thread = gc_rank2
+					}
+					{
+//line simt.go:37
+						var gc_lanes3 [8]int32
+//line simt.go:37
+						gc_t3.Store(&gc_lanes3)
+//line simt.go:37
+						for gc_k3 := range 8 {
+//line simt.go:37
+							if 0xff&(1<<gc_k3) != 0 {
+//line simt.go:37
+								gc_pos2.Thread = gc_rank2 + gc_k3
+//line simt.go:37
+								out[(3*id+2)+3*gc_k3] = gc_lanes3[gc_k3]
+							}
+						}
+//line simt.go:37
+						gc_pos2.Thread = gc_rank2
+					}
+//line simt.go:38
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left5&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line simt.go:18
+					id := gc_bx2*gc_bdx2 + gc_tx2
+//line simt.go:20
+					votes_ := gc_l_votes_[gc_lane2]
+//line simt.go:22
+					trips := gc_l_trips[gc_lane2]
+//line simt.go:24
+					got := gc_l_got[gc_lane2]
+//line simt.go:37
+					out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
 				}
 			}
 		}
@@ -1108,613 +845,461 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_l_k [32]int
-		var gc_c21m [32]uint32
-		var gc_c21v [32]int32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line simt.go:68
+	var gc_l_v [32]int32
+	var gc_l_k [32]int
+	var gc_c21m [32]uint32
+	var gc_c21v [32]int32
+	var gc_c21a [32]int
+	var gc_c21w [32]int
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line simt.go:80
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line simt.go:60
-						var v int32
-//line simt.go:60
-						_ = v
-						archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line simt.go:60
-						var v int32
-//line simt.go:60
-						_ = v
-						archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					var v int32
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line simt.go:60
+					var v int32
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
-			if gc_left != 0 {
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line simt.go:60
+				var v int32
+//line simt.go:62
+				gc_l_v[gc_lane2] = v
+			}
+		}
+		{
+//line simt.go:62
+			gc_save82 := gc_act2
+			gc_in82 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line simt.go:61
+				k := 0
+//line simt.go:63
+				gc_l_k[gc_lane2] = k
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in82 &^ gc_dead2
+				var gc_m82, gc_skip82 uint32
+//line simt.go:73
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line simt.go:60
-					var v int32
-					_ = v
-					gc_l_v[gc_lane2] = v
-				}
-			}
-
+					gc_pos2.Thread = gc_rank2
+					k := gc_l_k[gc_lane2]
 //line simt.go:61
-			{
-				gc_save82 := gc_act2
-				gc_in82 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line simt.go:61
-					k := 0
-					_ = k
-					gc_l_k[gc_lane2] = k
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
+					if k < 8 {
+						gc_m82 |= 1 << gc_lane2
 					}
-					gc_act2 = gc_in82 &^ gc_dead2
-					var gc_m82, gc_skip82 uint32
-					_ = gc_skip82
+				}
+				gc_in82 &= gc_m82
+				gc_act2 = gc_in82
+				if gc_act2 == 0 {
+					break
+				}
+				{
+					var gc_m32 uint32
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						k := gc_l_k[gc_lane2]
-						_ = k
-
-//line simt.go:61
-						if k < 8 {
-							gc_m82 |= 1 << gc_lane2
-						}
-					}
-					gc_in82 &= gc_m82
-					gc_act2 = gc_in82
-					if gc_act2 == 0 {
-						break
-					}
-					{
-						var gc_m32 uint32
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line simt.go:59
-							lane := (gc_rank2 & 31)
-							_ = lane
-							k := gc_l_k[gc_lane2]
-							_ = k
-
-//line simt.go:62
-							if (lane+k)%5 == 0 {
-								gc_m32 |= 1 << gc_lane2
-							}
-						}
-						gc_save32 := gc_act2
-						gc_act2 = gc_save32 & gc_m32
-						if gc_act2 != 0 {
-
-//line simt.go:63
-							gc_in82 &^= gc_act2
-							gc_skip82 |= gc_act2
-							gc_act2 = 0
-						}
-						gc_act2 = gc_save32 &^ gc_dead2 &^ gc_skip82
-					}
-					{
-						var gc_m42 uint32
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line simt.go:59
-							lane := (gc_rank2 & 31)
-							_ = lane
-							k := gc_l_k[gc_lane2]
-							_ = k
-
-//line simt.go:65
-							if lane%3 == k%3 {
-								gc_m42 |= 1 << gc_lane2
-							}
-						}
-						gc_save42 := gc_act2
-						gc_act2 = gc_save42 & gc_m42
-						if gc_act2 != 0 {
-
-//line simt.go:66
-							gc_skip82 |= gc_act2
-							gc_act2 = 0
-						}
-						gc_act2 = gc_save42 &^ gc_dead2 &^ gc_skip82
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
 //line simt.go:59
 						lane := (gc_rank2 & 31)
-						_ = lane
+//line simt.go:61
 						k := gc_l_k[gc_lane2]
-						_ = k
-
-//line simt.go:68
-						var mask uint32
-
-						{
-
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(0)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(1)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(2)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(3)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(4)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(5)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(6)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(7)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(8)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(9)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(10)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(11)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(12)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(13)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(14)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(15)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(16)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(17)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(18)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(19)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(20)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(21)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(22)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(23)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(24)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(25)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(26)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(27)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(28)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(29)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(30)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:69
-							{
-//line simt.go:69
-								j := int(31)
-//line simt.go:69
-								_ = j
-								if simtIn(j, k) {
-									mask |= 1 << j
-								}
-							}
-//line simt.go:73
-						}
-
-//line simt.go:74
-						src := 31 - bits.LeadingZeros32(mask)
-						_ = mask
-						_ = src
-
-//line simt.go:75
-						gc_c21m[gc_lane2] = mask
-						gc_c21v[gc_lane2] = int32(lane*100 + k)
-						gc_c21a[gc_lane2] = src
-						gc_c21w[gc_lane2] = 32
-					}
-
-//line simt.go:75
-					compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line simt.go:75
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line simt.go:75
-								_ = v
-//line simt.go:75
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line simt.go:75
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line simt.go:75
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line simt.go:75
-								_ = v
-//line simt.go:75
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line simt.go:75
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line simt.go:75
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
+						if (lane+k)%5 == 0 {
+							gc_m32 |= 1 << gc_lane2
 						}
 					}
-					gc_act2 = gc_in82 &^ gc_dead2
+					gc_save32 := gc_act2
+					gc_act2 = gc_save32 & gc_m32
+					if gc_act2 != 0 {
+//line simt.go:63
+						gc_in82 &^= gc_act2
+						gc_skip82 |= gc_act2
+						gc_act2 = 0
+					}
+					gc_act2 = gc_save32 &^ gc_dead2 &^ gc_skip82
+				}
+				{
+					var gc_m42 uint32
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						k := gc_l_k[gc_lane2]
-						_ = k
-
+						gc_pos2.Thread = gc_rank2
+//line simt.go:59
+						lane := (gc_rank2 & 31)
 //line simt.go:61
-						k++
-						gc_l_k[gc_lane2] = k
+						k := gc_l_k[gc_lane2]
+//line simt.go:65
+						if lane%3 == k%3 {
+							gc_m42 |= 1 << gc_lane2
+						}
+					}
+					gc_save42 := gc_act2
+					gc_act2 = gc_save42 & gc_m42
+					if gc_act2 != 0 {
+//line simt.go:66
+						gc_skip82 |= gc_act2
+						gc_act2 = 0
+					}
+					gc_act2 = gc_save42 &^ gc_dead2 &^ gc_skip82
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line simt.go:59
+					lane := (gc_rank2 & 31)
+//line simt.go:61
+					k := gc_l_k[gc_lane2]
+//line simt.go:68
+					var mask uint32
+					{
+						{
+//line simt.go:69
+							j := int(0)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(1)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(2)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(3)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(4)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(5)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(6)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(7)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(8)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(9)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(10)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(11)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(12)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(13)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(14)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(15)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(16)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(17)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(18)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(19)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(20)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(21)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(22)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(23)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(24)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(25)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(26)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(27)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(28)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(29)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(30)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+						{
+//line simt.go:69
+							j := int(31)
+							if simtIn(j, k) {
+								mask |= 1 << j
+							}
+						}
+					}
+//line simt.go:74
+					src := 31 - bits.LeadingZeros32(mask)
+					gc_c21m[gc_lane2] = mask
+					gc_c21v[gc_lane2] = int32(lane*100 + k)
+					gc_c21a[gc_lane2] = src
+					gc_c21w[gc_lane2] = 32
+				}
+//line simt.go:75
+				compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line simt.go:75
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line simt.go:75
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line simt.go:75
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line simt.go:75
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line simt.go:75
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line simt.go:75
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line simt.go:88
+						v := gc_l_v[gc_lane2]
+//line simt.go:75
+						v += gc_c21r[gc_lane2]
+						gc_l_v[gc_lane2] = v
 					}
 				}
-				gc_act2 = gc_save82 &^ gc_dead2
+				gc_act2 = gc_in82 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line simt.go:86
+					k := gc_l_k[gc_lane2]
+//line simt.go:61
+					k++
+					gc_l_k[gc_lane2] = k
+				}
 			}
+			gc_act2 = gc_save82 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-
+				gc_x02 := gc_tidx2.X
+				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
 //line simt.go:77
-						copy(gc_at2, gc_l_v[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line simt.go:77
-							out[gc_bx2*gc_bdx2+gc_tx2] = v
+					copy(gc_at2, gc_l_v[:])
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						v := gc_l_v[gc_lane2]
+//line simt.go:77
+						out[gc_bx2*gc_bdx2+gc_tx2] = v
 					}
 				}
 			}
@@ -1725,4 +1310,5 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 // gc_files_simt holds the source files whose lines the kernels' records hash.
 //
 //go:embed simt.go
+//line simt.go:89
 var gc_files_simt embed.FS

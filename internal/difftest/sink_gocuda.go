@@ -45,547 +45,426 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_v
-
 //line sink.go:28
 	totals := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	{
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line sink.go:30
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line sink.go:48
+						gc_rank := gc_w + gc_lane
 //line sink.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line sink.go:16
-							var v int32
-
-//line sink.go:17
-							if true || i < len(in) {
-								v = gc_at[gc_lane]
-							}
-							_ = v
-							gc_s_v[gc_rank] = v
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32
+						if true || i < len(in) {
+							v = gc_at[gc_lane]
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line sink.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line sink.go:16
-							var v int32
-
-//line sink.go:17
-							if i < len(in) {
-								v = in[i]
-							}
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-					}
-				}
-			}
-
 //line sink.go:21
-			for d := 1; d < gocuda.WarpSize; d *= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line sink.go:22
-					gc_c1v[gc_lane] = v
-				}
-
-//line sink.go:22
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 {
-					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line sink.go:20
-					lane := (gc_rank & 31)
-					_ = lane
-					v := gc_s_v[gc_rank]
-
-//line sink.go:22
-					y := gc_c1r[gc_lane]
-
-//line sink.go:23
-					{
-						v += y
+						gc_s_v[gc_rank] = v
 					}
-					_ = y
-					gc_s_v[gc_rank] = v
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line sink.go:15
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32
+						if i < len(in) {
+							v = in[i]
+						}
+//line sink.go:21
+						gc_s_v[gc_rank] = v
+					}
 				}
 			}
-			{
-
+		}
+//line sink.go:21
+		for d := 1; d < gocuda.WarpSize; d *= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line sink.go:25
+				v := gc_s_v[gc_rank]
+//line sink.go:22
+				gc_c1v[gc_lane] = v
+			}
+//line sink.go:22
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line sink.go:22
+				v := gc_s_v[gc_rank]
+//line sink.go:22
+				y := gc_c1r[gc_lane]
+				{
+					v += y
+				}
+//line sink.go:27
+				gc_s_v[gc_rank] = v
+			}
+		}
+		{
 //line sink.go:20
-				warp := (gc_w >> 5)
-				_ = warp
-				gc_lo3, gc_hi3 := 0, 32
-				if gc_lo3 < gc_hi3 && !(gc_bdx > gocuda.WarpSize) {
-					gc_hi3 = 0
-				}
-				if gc_lo3 < gc_hi3 {
-					gc_lo3 = max(gc_lo3, max(min(gocuda.WarpSize-1, 32), -1))
-				}
-				if gc_lo3 < gc_hi3 {
-					gc_hi3 = min(gc_hi3, min(max(gocuda.WarpSize-1, -1), 32)+1)
-				}
-				gc_hi3 = min(gc_hi3, gc_cnt)
-				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line sink.go:20
-					lane := (gc_rank & 31)
-					_ = lane
-					v := gc_s_v[gc_rank]
-
-//line sink.go:29
-					{
-						totals[warp] = v
-					}
+			warp := (gc_w >> 5)
+//line sink.go:22
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 && !(gc_bdx > gocuda.WarpSize) {
+				gc_hi3 = 0
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(gocuda.WarpSize-1, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(gocuda.WarpSize-1, -1), 32)+1)
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line sink.go:22
+				v := gc_s_v[gc_rank]
+				{
+//line sink.go:30
+					totals[warp] = v
 				}
 			}
 		}
 	}
-
 //line sink.go:27
 	if gc_bdx > gocuda.WarpSize {
-		{
-			var gc_l_s [32]int32
-			var gc_c2r [32]int32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					var gc_m14 uint32
-
-//line sink.go:33
-					if (gc_w >> 5) == 0 {
-						gc_m14 = ^uint32(0)
-					}
-					gc_save14 := gc_act
-					gc_act = gc_save14 & gc_m14
-					if gc_act != 0 {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line sink.go:20
-							lane := (gc_rank & 31)
-							_ = lane
-
-//line sink.go:34
-							s := totals[lane]
-							_ = s
-							gc_l_s[gc_lane] = s
-						}
-
-//line sink.go:35
-						gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-						if gc_all {
-							compiled.ShflUpDoubling(&gc_l_s, 1, 32)
-						} else {
-
-//line sink.go:35
-							for d_ := 1; d_ < gocuda.WarpSize; d_ *= 2 {
-
-//line sink.go:36
-								if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo4, gc_hi4 := 0, 32
-									if gc_lo4 < gc_hi4 {
-										gc_lo4 = max(gc_lo4, max(min(d_, 32), -1))
-									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_s, d_, gc_lo4, gc_hi4)
-								} else {
-
-//line sink.go:36
-									compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c2r)
-									gc_lo5, gc_hi5 := 0, 32
-									if gc_lo5 < gc_hi5 {
-										gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
-									}
-									gc_hi5 = min(gc_hi5, gc_cnt)
-									for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
-//line sink.go:20
-										lane := (gc_rank & 31)
-										_ = lane
-										s := gc_l_s[gc_lane]
-										_ = s
-
-//line sink.go:36
-										y_ := gc_c2r[gc_lane]
-
+//line sink.go:29
+		var gc_l_s [32]int32
+		var gc_c2r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			{
 //line sink.go:37
-										{
-											s += y_
-										}
-										_ = y_
-										gc_l_s[gc_lane] = s
+				var gc_m14 uint32
+//line sink.go:33
+				if (gc_w >> 5) == 0 {
+					gc_m14 = ^uint32(0)
+				}
+				gc_save14 := gc_act
+				gc_act = gc_save14 & gc_m14
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line sink.go:20
+						lane := (gc_rank & 31)
+//line sink.go:34
+						s := totals[lane]
+//line sink.go:36
+						gc_l_s[gc_lane] = s
+					}
+//line sink.go:35
+					gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+					if gc_all {
+						compiled.ShflUpDoubling(&gc_l_s, 1, 32)
+					} else {
+//line sink.go:35
+						for d_ := 1; d_ < gocuda.WarpSize; d_ *= 2 {
+							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo4, gc_hi4 := 0, 32
+								if gc_lo4 < gc_hi4 {
+									gc_lo4 = max(gc_lo4, max(min(d_, 32), -1))
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_s, d_, gc_lo4, gc_hi4)
+							} else {
+//line sink.go:36
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c2r)
+								gc_lo5, gc_hi5 := 0, 32
+								if gc_lo5 < gc_hi5 {
+									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+								}
+								gc_hi5 = min(gc_hi5, gc_cnt)
+								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+//line sink.go:22
+									s := gc_l_s[gc_lane]
+//line sink.go:36
+									y_ := gc_c2r[gc_lane]
+									{
+										s += y_
 									}
+//line sink.go:41
+									gc_l_s[gc_lane] = s
 								}
 							}
 						}
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line sink.go:20
-							lane := (gc_rank & 31)
-							_ = lane
-							s := gc_l_s[gc_lane]
-							_ = s
-
-//line sink.go:41
-							totals[lane] = s
-						}
 					}
-					gc_act = gc_save14 &^ gc_dead
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line sink.go:20
+						lane := (gc_rank & 31)
+//line sink.go:22
+						s := gc_l_s[gc_lane]
+//line sink.go:41
+						totals[lane] = s
+					}
 				}
+				gc_act = gc_save14 &^ gc_dead
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sink.go:15
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line sink.go:20
-						warp := (gc_rank >> 5)
-						_ = warp
-						v := gc_s_v[gc_rank]
-						_ = v
-
-//line sink.go:44
-						if warp > 0 {
-							v += totals[warp-1]
-						}
-
-//line sink.go:48
-						if i < len(in) {
-							out[i] = v
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sink.go:15
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line sink.go:20
-						warp := (gc_rank >> 5)
-						_ = warp
-						v := gc_s_v[gc_rank]
-						_ = v
-
-//line sink.go:44
-						if warp > 0 {
-							v += totals[warp-1]
-						}
-
-//line sink.go:48
-						if i < len(in) {
-							out[i] = v
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sink.go:15
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line sink.go:20
-						warp := (gc_rank >> 5)
-						_ = warp
-						v := gc_s_v[gc_rank]
-						_ = v
-
-//line sink.go:44
-						if warp > 0 {
-							v += totals[warp-1]
-						}
-
-//line sink.go:48
-						if i < len(in) {
-							out[i] = v
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sink.go:15
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line sink.go:20
-						warp := (gc_rank >> 5)
-						_ = warp
-						v := gc_s_v[gc_rank]
-						_ = v
-
-//line sink.go:44
-						if warp > 0 {
-							v += totals[warp-1]
-						}
-
-//line sink.go:48
-						if i < len(in) {
-							out[i] = v
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line sink.go:49
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line sink.go:15
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line sink.go:20
 					warp := (gc_rank >> 5)
-					_ = warp
+//line sink.go:22
 					v := gc_s_v[gc_rank]
-					_ = v
-
 //line sink.go:44
 					if warp > 0 {
 						v += totals[warp-1]
 					}
-
+//line sink.go:48
+					if i < len(in) {
+						out[i] = v
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sink.go:15
+					i := gc_bx*gc_bdx + gc_tx
+//line sink.go:20
+					warp := (gc_rank >> 5)
+//line sink.go:22
+					v := gc_s_v[gc_rank]
+//line sink.go:44
+					if warp > 0 {
+						v += totals[warp-1]
+					}
+//line sink.go:48
+					if i < len(in) {
+						out[i] = v
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sink.go:15
+					i := gc_bx*gc_bdx + gc_tx
+//line sink.go:20
+					warp := (gc_rank >> 5)
+//line sink.go:22
+					v := gc_s_v[gc_rank]
+//line sink.go:44
+					if warp > 0 {
+						v += totals[warp-1]
+					}
+//line sink.go:48
+					if i < len(in) {
+						out[i] = v
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sink.go:15
+					i := gc_bx*gc_bdx + gc_tx
+//line sink.go:20
+					warp := (gc_rank >> 5)
+//line sink.go:22
+					v := gc_s_v[gc_rank]
+//line sink.go:44
+					if warp > 0 {
+						v += totals[warp-1]
+					}
 //line sink.go:48
 					if i < len(in) {
 						out[i] = v
 					}
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line sink.go:15
+				i := gc_bx*gc_bdx + gc_tx
+//line sink.go:20
+				warp := (gc_rank >> 5)
+//line sink.go:22
+				v := gc_s_v[gc_rank]
+//line sink.go:44
+				if warp > 0 {
+					v += totals[warp-1]
+				}
+//line sink.go:48
+				if i < len(in) {
+					out[i] = v
+				}
+			}
 		}
 	} else {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sink.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v := gc_s_v[gc_rank]
-
-//line sink.go:48
-							{
-								gc_at2[gc_tx] = v
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sink.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v := gc_s_v[gc_rank]
-
-//line sink.go:48
-							{
-								gc_at2[gc_tx] = v
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sink.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v := gc_s_v[gc_rank]
-
-//line sink.go:48
-							{
-								gc_at2[gc_tx] = v
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sink.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v := gc_s_v[gc_rank]
-
-//line sink.go:48
-							{
-								gc_at2[gc_tx] = v
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line sink.go:56
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line sink.go:72
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sink.go:15
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line sink.go:17
 						v := gc_s_v[gc_rank]
-
-//line sink.go:48
 						{
+//line sink.go:49
 							gc_at2[gc_tx] = v
 						}
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step2 + 1
+//line sink.go:55
+						gc_rank := gc_base + gc_tx
+//line sink.go:17
+						v := gc_s_v[gc_rank]
 						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sink.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v := gc_s_v[gc_rank]
-
-//line sink.go:48
-							{
-								out[i] = v
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sink.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v := gc_s_v[gc_rank]
-
-//line sink.go:48
-							{
-								out[i] = v
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sink.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v := gc_s_v[gc_rank]
-
-//line sink.go:48
-							{
-								out[i] = v
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sink.go:15
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v := gc_s_v[gc_rank]
-
-//line sink.go:48
-							{
-								out[i] = v
-							}
+//line sink.go:49
+							gc_at2[gc_tx] = v
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line sink.go:55
+						gc_rank := gc_base + gc_tx
+//line sink.go:17
+						v := gc_s_v[gc_rank]
+						{
+//line sink.go:49
+							gc_at2[gc_tx] = v
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line sink.go:55
+						gc_rank := gc_base + gc_tx
+//line sink.go:17
+						v := gc_s_v[gc_rank]
+						{
+//line sink.go:49
+							gc_at2[gc_tx] = v
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line sink.go:17
+					v := gc_s_v[gc_rank]
+					{
+//line sink.go:49
+						gc_at2[gc_tx] = v
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line sink.go:15
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+//line sink.go:17
 						v := gc_s_v[gc_rank]
-
-//line sink.go:48
 						{
+//line sink.go:49
 							out[i] = v
 						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sink.go:15
+						i := gc_bx*gc_bdx + gc_tx
+//line sink.go:17
+						v := gc_s_v[gc_rank]
+						{
+//line sink.go:49
+							out[i] = v
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sink.go:15
+						i := gc_bx*gc_bdx + gc_tx
+//line sink.go:17
+						v := gc_s_v[gc_rank]
+						{
+//line sink.go:49
+							out[i] = v
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sink.go:15
+						i := gc_bx*gc_bdx + gc_tx
+//line sink.go:17
+						v := gc_s_v[gc_rank]
+						{
+//line sink.go:49
+							out[i] = v
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sink.go:15
+					i := gc_bx*gc_bdx + gc_tx
+//line sink.go:17
+					v := gc_s_v[gc_rank]
+					{
+//line sink.go:49
+						out[i] = v
 					}
 				}
 			}
@@ -596,4 +475,5 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 // gc_files_sink holds the source files whose lines the kernels' records hash.
 //
 //go:embed sink.go
+//line sink.go:61
 var gc_files_sink embed.FS

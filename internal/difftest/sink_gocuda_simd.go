@@ -46,72 +46,129 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_v
-
 //line sink.go:28
 	totals := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+//line sink.go:30
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line sink.go:16
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line sink.go:16
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line sink.go:21
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line sink.go:15
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if i < 0 || i > len(in)-8 {
+//line sink.go:17
+						break
+					}
+//line sink.go:17
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line sink.go:17
+						v = archsimd.LoadInt32x8Slice(in[i:])
+					} else {
+//line sink.go:18
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line sink.go:17
+						if gc_if4.ToBits() != 0 {
+//line sink.go:17
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+						}
+					}
+//line sink.go:17
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line sink.go:32
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line sink.go:15
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if i < 0 || i > len(in)-8 {
+//line sink.go:17
+						break
+					}
+//line sink.go:17
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					if gc_if2.ToBits() != 0 {
+//line sink.go:18
+						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+					}
+//line sink.go:18
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line sink.go:15
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+//line sink.go:21
+					gc_s_v[gc_rank2] = v
+				}
+			}
+		}
+//line sink.go:21
+		for d := 1; d < gocuda.WarpSize; d *= 2 {
+			gc_left2 := gc_act2
 			if compiled.SIMD {
-//line sink.go:16
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line sink.go:16
-				_ = gc_iota2
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line sink.go:16
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line sink.go:16
-					_ = gc_iota4
+				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line sink.go:15
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line sink.go:15
-						_ = i
-//line sink.go:16
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sink.go:16
-						_ = v
-//line sink.go:17
-						if i < 0 || i > len(in)-8 {
-//line sink.go:17
-							break
-//line sink.go:17
-						}
-//line sink.go:17
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line sink.go:17
-							v = archsimd.LoadInt32x8Slice(in[i:])
-						} else {
-//line sink.go:18
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line sink.go:17
-							_ = gc_if4
-//line sink.go:17
-							if gc_if4.ToBits() != 0 {
-//line sink.go:17
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
-							}
-//line sink.go:18
-						}
-//line sink.go:17
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+//line sink.go:22
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line sink.go:22
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -119,917 +176,634 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line sink.go:15
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line sink.go:15
-						_ = i
-//line sink.go:16
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sink.go:16
-						_ = v
-//line sink.go:17
-						if i < 0 || i > len(in)-8 {
-//line sink.go:17
-							break
-//line sink.go:17
-						}
-//line sink.go:17
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line sink.go:17
-						_ = gc_if2
-//line sink.go:18
-						if gc_if2.ToBits() != 0 {
-//line sink.go:18
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line sink.go:18
-						}
-//line sink.go:18
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+//line sink.go:22
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line sink.go:22
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line sink.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line sink.go:16
-						var v int32
-
-//line sink.go:17
-						if i < len(in) {
-							v = in[i]
-						}
-						_ = v
-						gc_s_v[gc_rank2] = v
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
 					}
-				}
-			}
-
-//line sink.go:21
-			for d := 1; d < gocuda.WarpSize; d *= 2 {
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line sink.go:22
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line sink.go:22
-							_ = v
-//line sink.go:22
-							v.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line sink.go:22
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line sink.go:22
-							_ = v
-//line sink.go:22
-							v.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line sink.go:22
-						gc_c21v[gc_lane2] = v
-					}
-				}
-
-//line sink.go:22
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, d, gocuda.WarpSize, &gc_c21r)
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-//line sink.go:22
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line sink.go:22
-					_ = gc_iota5
-					if gc_act2 == ^uint32(0) {
-//line sink.go:22
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line sink.go:22
-						_ = gc_iota6
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line sink.go:20
-							var lane int = gc_lane2
-//line sink.go:20
-							_ = lane
-//line sink.go:20
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line sink.go:20
-							_ = v
-//line sink.go:22
-							y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line sink.go:22
-							_ = y
-//line sink.go:23
-							if lane >= d {
-//line sink.go:23
-								v = v.Add(y)
-//line sink.go:23
-							} else {
-//line sink.go:23
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
-//line sink.go:23
-								_ = gc_if6
-//line sink.go:23
-								if gc_if6.ToBits() != 0 {
-//line sink.go:23
-									v = v.Add(y).Merge(v, gc_if6)
-//line sink.go:23
-								}
-//line sink.go:23
-							}
-//line sink.go:23
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line sink.go:20
-							var lane int = gc_lane2
-//line sink.go:20
-							_ = lane
-//line sink.go:20
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line sink.go:20
-							_ = v
-//line sink.go:22
-							y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line sink.go:22
-							_ = y
-//line sink.go:23
-							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
-//line sink.go:23
-							_ = gc_if5
-//line sink.go:23
-							if gc_if5.ToBits() != 0 {
-//line sink.go:23
-								v = v.Add(y).Merge(v, gc_if5)
-//line sink.go:23
-							}
-//line sink.go:23
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line sink.go:20
-						lane := (gc_rank2 & 31)
-						_ = lane
-						v := gc_s_v[gc_rank2]
-
-//line sink.go:22
-						y := gc_c21r[gc_lane2]
-
-//line sink.go:23
-						if lane >= d {
-							v += y
-						}
-						_ = y
-						gc_s_v[gc_rank2] = v
-					}
-				}
-			}
-			{
-
-//line sink.go:20
-				warp := (gc_w2 >> 5)
-				_ = warp
-				gc_lo7, gc_hi7 := 0, 32
-				if gc_lo7 < gc_hi7 && !(gc_bdx2 > gocuda.WarpSize) {
-					gc_hi7 = 0
-				}
-				if gc_lo7 < gc_hi7 {
-					gc_lo7 = max(gc_lo7, max(min(gocuda.WarpSize-1, 32), -1))
-				}
-				if gc_lo7 < gc_hi7 {
-					gc_hi7 = min(gc_hi7, min(max(gocuda.WarpSize-1, -1), 32)+1)
-				}
-				gc_hi7 = min(gc_hi7, gc_cnt2)
-				for gc_lane2 := gc_lo7; gc_lane2 < gc_hi7; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+//line sink.go:35
+					v := gc_s_v[gc_rank2]
+//line sink.go:22
+					gc_c21v[gc_lane2] = v
+				}
+			}
+//line sink.go:22
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, d, gocuda.WarpSize, &gc_c21r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+//line sink.go:22
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act2 == ^uint32(0) {
+//line sink.go:22
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line sink.go:20
+						var lane int = gc_lane2
+//line sink.go:20
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line sink.go:22
+						y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+						if lane >= d {
+//line sink.go:23
+							v = v.Add(y)
+						} else {
+//line sink.go:23
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+//line sink.go:23
+							if gc_if6.ToBits() != 0 {
+//line sink.go:23
+								v = v.Add(y).Merge(v, gc_if6)
+							}
+						}
+//line sink.go:23
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line sink.go:20
+						var lane int = gc_lane2
+//line sink.go:20
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line sink.go:22
+						y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+//line sink.go:23
+						if gc_if5.ToBits() != 0 {
+//line sink.go:23
+							v = v.Add(y).Merge(v, gc_if5)
+						}
+//line sink.go:23
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
 //line sink.go:20
 					lane := (gc_rank2 & 31)
-					_ = lane
+//line sink.go:22
 					v := gc_s_v[gc_rank2]
-
-//line sink.go:29
-					{
-						totals[warp] = v
+//line sink.go:22
+					y := gc_c21r[gc_lane2]
+					if lane >= d {
+						v += y
 					}
+//line sink.go:27
+					gc_s_v[gc_rank2] = v
+				}
+			}
+		}
+		{
+//line sink.go:20
+			warp := (gc_w2 >> 5)
+//line sink.go:22
+			gc_lo7, gc_hi7 := 0, 32
+			if gc_lo7 < gc_hi7 && !(gc_bdx2 > gocuda.WarpSize) {
+				gc_hi7 = 0
+			}
+			if gc_lo7 < gc_hi7 {
+				gc_lo7 = max(gc_lo7, max(min(gocuda.WarpSize-1, 32), -1))
+			}
+			if gc_lo7 < gc_hi7 {
+				gc_hi7 = min(gc_hi7, min(max(gocuda.WarpSize-1, -1), 32)+1)
+			}
+			gc_hi7 = min(gc_hi7, gc_cnt2)
+			for gc_lane2 := gc_lo7; gc_lane2 < gc_hi7; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line sink.go:22
+				v := gc_s_v[gc_rank2]
+				{
+//line sink.go:30
+					totals[warp] = v
 				}
 			}
 		}
 	}
-
 //line sink.go:27
 	if gc_bdx2 > gocuda.WarpSize {
-		{
-			var gc_l_s [32]int32
-			var gc_c22r [32]int32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					var gc_m142 uint32
-
+//line sink.go:29
+		var gc_l_s [32]int32
+		var gc_c22r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			{
+//line sink.go:36
+				var gc_m142 uint32
 //line sink.go:33
-					if (gc_w2 >> 5) == 0 {
-						gc_m142 = ^uint32(0)
-					}
-					gc_save142 := gc_act2
-					gc_act2 = gc_save142 & gc_m142
-					if gc_act2 != 0 {
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+				if (gc_w2 >> 5) == 0 {
+					gc_m142 = ^uint32(0)
+				}
+				gc_save142 := gc_act2
+				gc_act2 = gc_save142 & gc_m142
+				if gc_act2 != 0 {
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line sink.go:20
-									var lane int = gc_lane2
-//line sink.go:20
-									_ = lane
+								var lane int = gc_lane2
 //line sink.go:34
-									if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line sink.go:34
-										break
-//line sink.go:34
-									}
-//line sink.go:34
-									s := archsimd.LoadInt32x8Slice(totals[lane:])
-//line sink.go:34
-									_ = s
-//line sink.go:34
-									s.StoreSlice(gc_l_s[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+									break
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line sink.go:20
-									var lane int = gc_lane2
-//line sink.go:20
-									_ = lane
 //line sink.go:34
-									if lane < 0 || lane > len(totals)-8 {
+								s := archsimd.LoadInt32x8Slice(totals[lane:])
 //line sink.go:34
-										break
-//line sink.go:34
-									}
-//line sink.go:34
-									s := archsimd.LoadInt32x8Slice(totals[lane:])
-//line sink.go:34
-									_ = s
-//line sink.go:34
-									s.StoreSlice(gc_l_s[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
+								s.StoreSlice(gc_l_s[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
 //line sink.go:20
-								lane := (gc_rank2 & 31)
-								_ = lane
-
+								var lane int = gc_lane2
 //line sink.go:34
-								s := totals[lane]
-								_ = s
-								gc_l_s[gc_lane2] = s
+								if lane < 0 || lane > len(totals)-8 {
+//line sink.go:34
+									break
+								}
+//line sink.go:34
+								s := archsimd.LoadInt32x8Slice(totals[lane:])
+//line sink.go:34
+								s.StoreSlice(gc_l_s[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
 						}
-
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line sink.go:20
+							lane := (gc_rank2 & 31)
+//line sink.go:34
+							s := totals[lane]
+//line sink.go:36
+							gc_l_s[gc_lane2] = s
+						}
+					}
 //line sink.go:35
-						gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-						if gc_all4 {
-							compiled.ShflUpDoubling(&gc_l_s, 1, 32)
-						} else {
-
+					gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+					if gc_all4 {
+						compiled.ShflUpDoubling(&gc_l_s, 1, 32)
+					} else {
 //line sink.go:35
-							for d_ := 1; d_ < gocuda.WarpSize; d_ *= 2 {
-
+						for d_ := 1; d_ < gocuda.WarpSize; d_ *= 2 {
+							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo8, gc_hi8 := 0, 32
+								if gc_lo8 < gc_hi8 {
+									gc_lo8 = max(gc_lo8, max(min(d_, 32), -1))
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_s, d_, gc_lo8, gc_hi8)
+							} else {
 //line sink.go:36
-								if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo8, gc_hi8 := 0, 32
-									if gc_lo8 < gc_hi8 {
-										gc_lo8 = max(gc_lo8, max(min(d_, 32), -1))
-									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_s, d_, gc_lo8, gc_hi8)
-								} else {
-
+								compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c22r)
+								gc_left5 := gc_act2
+								if compiled.SIMD {
 //line sink.go:36
-									compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c22r)
-									gc_left5 := gc_act2
-									if compiled.SIMD {
+									gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									if gc_act2 == ^uint32(0) {
 //line sink.go:36
-										gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line sink.go:36
-										_ = gc_iota9
-										if gc_act2 == ^uint32(0) {
-//line sink.go:36
-											gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line sink.go:36
-											_ = gc_iota10
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
+										gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line sink.go:20
-												var lane int = gc_lane2
+											var lane int = gc_lane2
 //line sink.go:20
-												_ = lane
-//line sink.go:20
-												s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane2:])
-//line sink.go:20
-												_ = s
+											s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane2:])
 //line sink.go:36
-												y_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line sink.go:36
-												_ = y_
+											y_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+											if lane >= d_ {
 //line sink.go:37
-												if lane >= d_ {
+												s = s.Add(y_)
+											} else {
 //line sink.go:37
-													s = s.Add(y_)
+												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
 //line sink.go:37
-												} else {
+												if gc_if10.ToBits() != 0 {
 //line sink.go:37
-													gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
-//line sink.go:37
-													_ = gc_if10
-//line sink.go:37
-													if gc_if10.ToBits() != 0 {
-//line sink.go:37
-														s = s.Add(y_).Merge(s, gc_if10)
-//line sink.go:37
-													}
-//line sink.go:37
+													s = s.Add(y_).Merge(s, gc_if10)
 												}
-//line sink.go:37
-												s.StoreSlice(gc_l_s[gc_lane2:])
-												gc_left5 &^= 0xff << gc_lane2
 											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line sink.go:20
-												var lane int = gc_lane2
-//line sink.go:20
-												_ = lane
-//line sink.go:20
-												s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane2:])
-//line sink.go:20
-												_ = s
-//line sink.go:36
-												y_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line sink.go:36
-												_ = y_
 //line sink.go:37
-												gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
-//line sink.go:37
-												_ = gc_if9
-//line sink.go:37
-												if gc_if9.ToBits() != 0 {
-//line sink.go:37
-													s = s.Add(y_).Merge(s, gc_if9)
-//line sink.go:37
-												}
-//line sink.go:37
-												s.StoreSlice(gc_l_s[gc_lane2:])
-												gc_left5 &^= 0xff << gc_lane2
-											}
+											s.StoreSlice(gc_l_s[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
 										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left5 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left5&(1<<gc_lane2) == 0 {
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
 												continue
 											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-
 //line sink.go:20
-											lane := (gc_rank2 & 31)
-											_ = lane
-											s := gc_l_s[gc_lane2]
-											_ = s
-
+											var lane int = gc_lane2
+//line sink.go:20
+											s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane2:])
 //line sink.go:36
-											y_ := gc_c22r[gc_lane2]
-
+											y_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+											gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
 //line sink.go:37
-											if lane >= d_ {
-												s += y_
+											if gc_if9.ToBits() != 0 {
+//line sink.go:37
+												s = s.Add(y_).Merge(s, gc_if9)
 											}
-											_ = y_
-											gc_l_s[gc_lane2] = s
+//line sink.go:37
+											s.StoreSlice(gc_l_s[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
 										}
 									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left5 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left5&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+//line sink.go:20
+										lane := (gc_rank2 & 31)
+//line sink.go:22
+										s := gc_l_s[gc_lane2]
+//line sink.go:36
+										y_ := gc_c22r[gc_lane2]
+										if lane >= d_ {
+											s += y_
+										}
+//line sink.go:41
+										gc_l_s[gc_lane2] = s
+									}
 								}
 							}
 						}
-						gc_left6 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+					}
+					gc_left6 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line sink.go:20
-									var lane int = gc_lane2
+								var lane int = gc_lane2
 //line sink.go:20
-									_ = lane
-//line sink.go:20
-									s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane2:])
-//line sink.go:20
-									_ = s
+								s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane2:])
 //line sink.go:41
-									if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line sink.go:41
-										break
-//line sink.go:41
-									}
-//line sink.go:41
-									s.StoreSlice(totals[lane:])
-									gc_left6 &^= 0xff << gc_lane2
+									break
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line sink.go:20
-									var lane int = gc_lane2
-//line sink.go:20
-									_ = lane
-//line sink.go:20
-									s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane2:])
-//line sink.go:20
-									_ = s
 //line sink.go:41
-									if lane < 0 || lane > len(totals)-8 {
-//line sink.go:41
-										break
-//line sink.go:41
-									}
-//line sink.go:41
-									s.StoreSlice(totals[lane:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
+								s.StoreSlice(totals[lane:])
+								gc_left6 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left6 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left6&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
 //line sink.go:20
-								lane := (gc_rank2 & 31)
-								_ = lane
-								s := gc_l_s[gc_lane2]
-								_ = s
-
+								var lane int = gc_lane2
+//line sink.go:20
+								s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane2:])
 //line sink.go:41
-								totals[lane] = s
+								if lane < 0 || lane > len(totals)-8 {
+//line sink.go:41
+									break
+								}
+//line sink.go:41
+								s.StoreSlice(totals[lane:])
+								gc_left6 &^= 0xff << gc_lane2
 							}
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					gc_act2 = gc_save142 &^ gc_dead2
+					if gc_left6 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left6&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line sink.go:20
+							lane := (gc_rank2 & 31)
+//line sink.go:22
+							s := gc_l_s[gc_lane2]
+//line sink.go:41
+							totals[lane] = s
+						}
+					}
 				}
+				gc_act2 = gc_save142 &^ gc_dead2
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sink.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line sink.go:20
-						warp := (gc_rank2 >> 5)
-						_ = warp
-						v := gc_s_v[gc_rank2]
-						_ = v
-
-//line sink.go:44
-						if warp > 0 {
-							v += totals[warp-1]
-						}
-
-//line sink.go:48
-						if i < len(in) {
-							out[i] = v
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sink.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line sink.go:20
-						warp := (gc_rank2 >> 5)
-						_ = warp
-						v := gc_s_v[gc_rank2]
-						_ = v
-
-//line sink.go:44
-						if warp > 0 {
-							v += totals[warp-1]
-						}
-
-//line sink.go:48
-						if i < len(in) {
-							out[i] = v
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sink.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line sink.go:20
-						warp := (gc_rank2 >> 5)
-						_ = warp
-						v := gc_s_v[gc_rank2]
-						_ = v
-
-//line sink.go:44
-						if warp > 0 {
-							v += totals[warp-1]
-						}
-
-//line sink.go:48
-						if i < len(in) {
-							out[i] = v
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sink.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line sink.go:20
-						warp := (gc_rank2 >> 5)
-						_ = warp
-						v := gc_s_v[gc_rank2]
-						_ = v
-
-//line sink.go:44
-						if warp > 0 {
-							v += totals[warp-1]
-						}
-
-//line sink.go:48
-						if i < len(in) {
-							out[i] = v
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line sink.go:50
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line sink.go:15
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line sink.go:20
 					warp := (gc_rank2 >> 5)
-					_ = warp
+//line sink.go:22
 					v := gc_s_v[gc_rank2]
-					_ = v
-
 //line sink.go:44
 					if warp > 0 {
 						v += totals[warp-1]
 					}
-
+//line sink.go:48
+					if i < len(in) {
+						out[i] = v
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line sink.go:15
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line sink.go:20
+					warp := (gc_rank2 >> 5)
+//line sink.go:22
+					v := gc_s_v[gc_rank2]
+//line sink.go:44
+					if warp > 0 {
+						v += totals[warp-1]
+					}
+//line sink.go:48
+					if i < len(in) {
+						out[i] = v
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line sink.go:15
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line sink.go:20
+					warp := (gc_rank2 >> 5)
+//line sink.go:22
+					v := gc_s_v[gc_rank2]
+//line sink.go:44
+					if warp > 0 {
+						v += totals[warp-1]
+					}
+//line sink.go:48
+					if i < len(in) {
+						out[i] = v
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line sink.go:15
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line sink.go:20
+					warp := (gc_rank2 >> 5)
+//line sink.go:22
+					v := gc_s_v[gc_rank2]
+//line sink.go:44
+					if warp > 0 {
+						v += totals[warp-1]
+					}
 //line sink.go:48
 					if i < len(in) {
 						out[i] = v
 					}
 				}
 			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sink.go:15
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line sink.go:20
+				warp := (gc_rank2 >> 5)
+//line sink.go:22
+				v := gc_s_v[gc_rank2]
+//line sink.go:44
+				if warp > 0 {
+					v += totals[warp-1]
+				}
+//line sink.go:48
+				if i < len(in) {
+					out[i] = v
+				}
+			}
 		}
 	} else {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
-					gc_at3 := out[gc_off3:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sink.go:15
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line sink.go:15
-								_ = i
-//line sink.go:15
-								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
-//line sink.go:15
-								_ = v
-//line sink.go:48
-								{
-									v.StoreSlice(gc_at3[gc_tx2:])
-//line sink.go:49
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+//line sink.go:56
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
+				gc_at3 := out[gc_off3:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sink.go:15
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line sink.go:15
 							_ = i
 //line sink.go:15
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line sink.go:15
-							_ = v
-//line sink.go:48
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
 							{
+//line sink.go:49
 								v.StoreSlice(gc_at3[gc_tx2:])
-//line sink.go:49
 							}
 						}
+//line sink.go:51
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line sink.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line sink.go:15
 						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line sink.go:48
+//line sink.go:15
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 						{
-							gc_at3[gc_tx2] = v
+//line sink.go:49
+							v.StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sink.go:15
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line sink.go:15
-								_ = i
-//line sink.go:15
-								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
-//line sink.go:15
-								_ = v
-//line sink.go:48
-								{
-									if i < 0 || i > len(out)-16 {
+//line sink.go:51
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line sink.go:17
+					v := gc_s_v[gc_rank2]
+					{
 //line sink.go:49
-										break
-//line sink.go:49
-									}
-//line sink.go:49
-									v.StoreSlice(out[i:])
-//line sink.go:49
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
+						gc_at3[gc_tx2] = v
 					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sink.go:15
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line sink.go:15
-							_ = i
-//line sink.go:15
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line sink.go:15
-							_ = v
-//line sink.go:48
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
 							{
-								if i < 0 || i > len(out)-8 {
+//line sink.go:49
+								if i < 0 || i > len(out)-16 {
 //line sink.go:49
 									break
-//line sink.go:49
 								}
 //line sink.go:49
 								v.StoreSlice(out[i:])
-//line sink.go:49
 							}
 						}
+//line sink.go:51
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
 //line sink.go:15
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							v := gc_s_v[gc_rank2]
-
-//line sink.go:48
-							{
-								out[i] = v
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line sink.go:15
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							v := gc_s_v[gc_rank2]
-
-//line sink.go:48
-							{
-								out[i] = v
-							}
-						}
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sink.go:15
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							v := gc_s_v[gc_rank2]
-
-//line sink.go:48
-							{
-								out[i] = v
+//line sink.go:49
+							if i < 0 || i > len(out)-8 {
+//line sink.go:49
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sink.go:15
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							v := gc_s_v[gc_rank2]
-
-//line sink.go:48
-							{
-								out[i] = v
-							}
+//line sink.go:49
+							v.StoreSlice(out[i:])
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line sink.go:51
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line sink.go:15
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+//line sink.go:17
 						v := gc_s_v[gc_rank2]
-
-//line sink.go:48
 						{
+//line sink.go:49
 							out[i] = v
 						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sink.go:15
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line sink.go:17
+						v := gc_s_v[gc_rank2]
+						{
+//line sink.go:49
+							out[i] = v
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sink.go:15
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line sink.go:17
+						v := gc_s_v[gc_rank2]
+						{
+//line sink.go:49
+							out[i] = v
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sink.go:15
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line sink.go:17
+						v := gc_s_v[gc_rank2]
+						{
+//line sink.go:49
+							out[i] = v
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line sink.go:15
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line sink.go:17
+					v := gc_s_v[gc_rank2]
+					{
+//line sink.go:49
+						out[i] = v
 					}
 				}
 			}
@@ -1040,4 +814,5 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 // gc_files_sink holds the source files whose lines the kernels' records hash.
 //
 //go:embed sink.go
+//line sink.go:61
 var gc_files_sink embed.FS

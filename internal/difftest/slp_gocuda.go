@@ -46,44 +46,35 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line slp.go:32
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slp.go:15
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line slp.go:16
-						{
-							gc_at[gc_tx] = SumEight(in[min(i*run, len(in)):min((i+1)*run, len(in))])
-						}
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						gc_at[gc_tx] = SumEight(in[min(i*run, len(in)):min((i+1)*run, len(in))])
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slp.go:15
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line slp.go:16
-						{
-							out[i] = SumEight(in[min(i*run, len(in)):min((i+1)*run, len(in))])
-						}
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = SumEight(in[min(i*run, len(in)):min((i+1)*run, len(in))])
 					}
 				}
 			}
@@ -123,44 +114,35 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line slp.go:65
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slp.go:48
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line slp.go:49
-						{
-							gc_at[gc_tx] = DotFour(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
-						}
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						gc_at[gc_tx] = DotFour(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line slp.go:48
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line slp.go:49
-						{
-							out[i] = DotFour(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
-						}
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = DotFour(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
 					}
 				}
 			}
@@ -198,166 +180,125 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:73
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:74
-							{
-								gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:73
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:74
-							{
-								gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:73
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:74
-							{
-								gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:73
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:74
-							{
-								gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line slp.go:90
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line slp.go:106
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line slp.go:74
 						{
 							gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:73
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:74
-							{
-								out[i] = MixEight(in[i*run:(i+1)*run], m)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:73
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:74
-							{
-								out[i] = MixEight(in[i*run:(i+1)*run], m)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:73
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:74
-							{
-								out[i] = MixEight(in[i*run:(i+1)*run], m)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:73
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:74
-							{
-								out[i] = MixEight(in[i*run:(i+1)*run], m)
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line slp.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line slp.go:74
+						{
+							gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+//line slp.go:81
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line slp.go:73
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+//line slp.go:81
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line slp.go:73
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slp.go:73
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line slp.go:73
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = MixEight(in[i*run:(i+1)*run], m)
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line slp.go:73
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = MixEight(in[i*run:(i+1)*run], m)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line slp.go:73
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = MixEight(in[i*run:(i+1)*run], m)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line slp.go:73
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = MixEight(in[i*run:(i+1)*run], m)
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slp.go:73
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = MixEight(in[i*run:(i+1)*run], m)
 					}
 				}
 			}
@@ -397,166 +338,125 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:103
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:104
-							{
-								gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:103
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:104
-							{
-								gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:103
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:104
-							{
-								gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:103
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:104
-							{
-								gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line slp.go:120
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line slp.go:136
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line slp.go:104
 						{
 							gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:103
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:104
-							{
-								out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:103
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:104
-							{
-								out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:103
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:104
-							{
-								out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line slp.go:103
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line slp.go:104
-							{
-								out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line slp.go:111
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line slp.go:104
+						{
+							gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+//line slp.go:111
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line slp.go:103
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+//line slp.go:111
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line slp.go:103
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slp.go:103
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line slp.go:103
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line slp.go:103
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line slp.go:103
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line slp.go:103
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slp.go:103
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
 					}
 				}
 			}
@@ -567,4 +467,5 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 // gc_files_slp holds the source files whose lines the kernels' records hash.
 //
 //go:embed slp.go
+//line slp.go:117
 var gc_files_slp embed.FS

@@ -47,44 +47,35 @@ func gc_body_slpSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line slp.go:32
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line slp.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line slp.go:16
-						{
-							gc_at2[gc_tx2] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
-						}
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						gc_at2[gc_tx2] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line slp.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line slp.go:16
-						{
-							out[i] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
-						}
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
 					}
 				}
 			}
@@ -106,7 +97,6 @@ func gc_slp_SumEight_0(run []float32) float32 {
 			if len(r) >= 8 {
 //line slp.go:28
 				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
-//line slp.go:28
 			} else {
 //line slp.go:28
 				var gc_l0 [8]float32
@@ -125,9 +115,7 @@ func gc_slp_SumEight_0(run []float32) float32 {
 				s7 += r[7]
 //line slp.go:35
 				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line slp.go:35
 			}
-
 		}
 //line slp.go:37
 		run = run[gc_at:]
@@ -139,7 +127,6 @@ func gc_slp_SumEight_0(run []float32) float32 {
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 //line slp.go:37
 		archsimd.ClearAVXUpperBits()
-//line slp.go:37
 	} else {
 //line slp.go:26
 		for len(run) >= 8 {
@@ -154,8 +141,8 @@ func gc_slp_SumEight_0(run []float32) float32 {
 			s7 += r[7]
 			run = run[8:]
 		}
-//line slp.go:37
 	}
+//line slp.go:38
 	for _, v := range run {
 		s0 += v
 	}
@@ -175,133 +162,118 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 //line slp.go:25
 	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line slp.go:25
-	{
+	gc_at_p0 := 0
 //line slp.go:25
-		gc_at_p0 := 0
-//line slp.go:25
-		gc_at_p1 := 0
-		for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
-			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
-			if len(gc_p0_r) >= 8 {
+	gc_at_p1 := 0
+	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
 //line slp.go:28
-				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
 //line slp.go:28
-			} else {
+			var gc_l0_p0 [8]float32
 //line slp.go:28
-				var gc_l0_p0 [8]float32
+			gc_v0_p0.Store(&gc_l0_p0)
 //line slp.go:28
-				gc_v0_p0.Store(&gc_l0_p0)
+			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line slp.go:28
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line slp.go:28
-				gc_p0_s0 += gc_p0_r[0]
-				gc_p0_s1 += gc_p0_r[1]
-				gc_p0_s2 += gc_p0_r[2]
-				gc_p0_s3 += gc_p0_r[3]
-				gc_p0_s4 += gc_p0_r[4]
-				gc_p0_s5 += gc_p0_r[5]
-				gc_p0_s6 += gc_p0_r[6]
-				gc_p0_s7 += gc_p0_r[7]
+			gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
 //line slp.go:35
-				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
 //line slp.go:35
-			}
-//line slp.go:35
-			gc_at_p0 += 8
+		gc_at_p0 += 8
 //line slp.go:27
-			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
-			if len(gc_p1_r) >= 8 {
+		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
 //line slp.go:28
-				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
 //line slp.go:28
-			} else {
+			var gc_l0_p1 [8]float32
 //line slp.go:28
-				var gc_l0_p1 [8]float32
+			gc_v0_p1.Store(&gc_l0_p1)
 //line slp.go:28
-				gc_v0_p1.Store(&gc_l0_p1)
+			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line slp.go:28
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line slp.go:28
-				gc_p1_s0 += gc_p1_r[0]
-				gc_p1_s1 += gc_p1_r[1]
-				gc_p1_s2 += gc_p1_r[2]
-				gc_p1_s3 += gc_p1_r[3]
-				gc_p1_s4 += gc_p1_r[4]
-				gc_p1_s5 += gc_p1_r[5]
-				gc_p1_s6 += gc_p1_r[6]
-				gc_p1_s7 += gc_p1_r[7]
+			gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
 //line slp.go:35
-				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slp.go:35
-			}
-//line slp.go:35
-			gc_at_p1 += 8
-
+			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
-//line slp.go:26
-		for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
-			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
-			if len(gc_p0_r) >= 8 {
-//line slp.go:28
-				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
-//line slp.go:28
-			} else {
-//line slp.go:28
-				var gc_l0_p0 [8]float32
-//line slp.go:28
-				gc_v0_p0.Store(&gc_l0_p0)
-//line slp.go:28
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line slp.go:28
-				gc_p0_s0 += gc_p0_r[0]
-				gc_p0_s1 += gc_p0_r[1]
-				gc_p0_s2 += gc_p0_r[2]
-				gc_p0_s3 += gc_p0_r[3]
-				gc_p0_s4 += gc_p0_r[4]
-				gc_p0_s5 += gc_p0_r[5]
-				gc_p0_s6 += gc_p0_r[6]
-				gc_p0_s7 += gc_p0_r[7]
 //line slp.go:35
-				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line slp.go:35
-			}
-
-		}
-//line slp.go:26
-		for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
-			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
-			if len(gc_p1_r) >= 8 {
-//line slp.go:28
-				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
-//line slp.go:28
-			} else {
-//line slp.go:28
-				var gc_l0_p1 [8]float32
-//line slp.go:28
-				gc_v0_p1.Store(&gc_l0_p1)
-//line slp.go:28
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line slp.go:28
-				gc_p1_s0 += gc_p1_r[0]
-				gc_p1_s1 += gc_p1_r[1]
-				gc_p1_s2 += gc_p1_r[2]
-				gc_p1_s3 += gc_p1_r[3]
-				gc_p1_s4 += gc_p1_r[4]
-				gc_p1_s5 += gc_p1_r[5]
-				gc_p1_s6 += gc_p1_r[6]
-				gc_p1_s7 += gc_p1_r[7]
-//line slp.go:35
-				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slp.go:35
-			}
-
-		}
-//line slp.go:37
-		gc_p0_run = gc_p0_run[gc_at_p0:]
-//line slp.go:37
-		gc_p1_run = gc_p1_run[gc_at_p1:]
-//line slp.go:37
+		gc_at_p1 += 8
 	}
+//line slp.go:26
+	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+//line slp.go:28
+			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
+//line slp.go:28
+			var gc_l0_p0 [8]float32
+//line slp.go:28
+			gc_v0_p0.Store(&gc_l0_p0)
+//line slp.go:28
+			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+//line slp.go:28
+			gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+//line slp.go:35
+			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+	}
+//line slp.go:26
+	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+//line slp.go:28
+			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
+//line slp.go:28
+			var gc_l0_p1 [8]float32
+//line slp.go:28
+			gc_v0_p1.Store(&gc_l0_p1)
+//line slp.go:28
+			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+//line slp.go:28
+			gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+//line slp.go:35
+			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+	}
+//line slp.go:37
+	gc_p0_run = gc_p0_run[gc_at_p0:]
+//line slp.go:37
+	gc_p1_run = gc_p1_run[gc_at_p1:]
 //line slp.go:37
 	var gc_l0_p0 [8]float32
 //line slp.go:37
@@ -324,11 +296,12 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		gc_p1_s0 += gc_p1_v
 	}
 	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
-//line slp.go:41
 }
 
 // gc_slp_SumEight_0_jam holds the calls of gc_slp_SumEight_0 a loop's threads made
 // until the thread 32 later calls (gocuda compile's slpjam pass).
+//
+//line slp.go:45
 type gc_slp_SumEight_0_jam struct {
 	n     int
 	calls [32]gc_slp_SumEight_0_call
@@ -415,44 +388,35 @@ func gc_body_slpDot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, out []float
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line slp.go:65
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line slp.go:48
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line slp.go:49
-						{
-							gc_at2[gc_tx2] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
-						}
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						gc_at2[gc_tx2] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line slp.go:48
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line slp.go:49
-						{
-							out[i] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
-						}
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
 					}
 				}
 			}
@@ -472,7 +436,6 @@ func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 			if len(xs) >= 8 && len(ys) >= 8 {
 //line slp.go:61
 				gc_v0 = gc_v0.Add(archsimd.BroadcastFloat64x4(scale).Mul(archsimd.LoadFloat64x4Slice(xs[4:]).Mul(archsimd.LoadFloat64x4Slice(ys[4:]))))
-//line slp.go:61
 			} else {
 //line slp.go:61
 				var gc_l0 [4]float64
@@ -487,7 +450,6 @@ func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 				d += scale * (xs[7] * ys[7])
 //line slp.go:64
 				gc_v0 = archsimd.LoadFloat64x4(&[4]float64{a, b, c, d})
-//line slp.go:64
 			}
 		}
 //line slp.go:65
@@ -498,7 +460,6 @@ func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 		a, b, c, d = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
 //line slp.go:65
 		archsimd.ClearAVXUpperBits()
-//line slp.go:65
 	} else {
 //line slp.go:59
 		for k := 0; k+8 <= len(x); k += 4 {
@@ -508,8 +469,8 @@ func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 			c += scale * (xs[6] * ys[6])
 			d += scale * (xs[7] * ys[7])
 		}
-//line slp.go:65
 	}
+//line slp.go:66
 	return a + b + c + d
 }
 
@@ -543,166 +504,125 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to2]
-					gc_step3 := gc_from2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:73
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:74
-							{
-								gc_at2[gc_tx2] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:73
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:74
-							{
-								gc_at2[gc_tx2] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:73
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:74
-							{
-								gc_at2[gc_tx2] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:73
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:74
-							{
-								gc_at2[gc_tx2] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-							}
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line slp.go:90
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+//line slp.go:106
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line slp.go:73
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line slp.go:74
 						{
 							gc_at2[gc_tx2] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 						}
 					}
-				} else {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:73
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:74
-							{
-								out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:73
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:74
-							{
-								out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:73
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:74
-							{
-								out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:73
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:74
-							{
-								out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-							}
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 1
+//line slp.go:81
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line slp.go:73
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line slp.go:74
+						{
+							gc_at2[gc_tx2] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+//line slp.go:81
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line slp.go:73
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							gc_at2[gc_tx2] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+//line slp.go:81
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line slp.go:73
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							gc_at2[gc_tx2] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line slp.go:73
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						gc_at2[gc_tx2] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line slp.go:73
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						{
 							out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line slp.go:73
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line slp.go:73
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line slp.go:73
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line slp.go:73
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 				}
 			}
@@ -722,7 +642,6 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 			if len(r) >= 8 {
 //line slp.go:86
 				gc_v0 = gc_v0.Add(archsimd.LoadInt32x8Slice(r[0:]).Mul(archsimd.BroadcastInt32x8(m)).Xor(archsimd.BroadcastInt32x8(7)))
-//line slp.go:86
 			} else {
 //line slp.go:86
 				var gc_l0 [8]int32
@@ -741,8 +660,8 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 				s7 += r[7]*m ^ 7
 //line slp.go:93
 				gc_v0 = archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line slp.go:93
 			}
+//line slp.go:94
 			run = run[len(r):]
 		}
 //line slp.go:95
@@ -753,7 +672,6 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 //line slp.go:95
 		archsimd.ClearAVXUpperBits()
-//line slp.go:95
 	} else {
 //line slp.go:84
 		for len(run) > 0 {
@@ -768,8 +686,8 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 			s7 += r[7]*m ^ 7
 			run = run[len(r):]
 		}
-//line slp.go:95
 	}
+//line slp.go:96
 	return s0 ^ s1<<1 ^ s2<<2 ^ s3<<3 ^ s4<<4 ^ s5<<5 ^ s6<<6 ^ s7<<7
 }
 
@@ -805,166 +723,125 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to2]
-					gc_step3 := gc_from2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:103
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:104
-							{
-								gc_at2[gc_tx2] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:103
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:104
-							{
-								gc_at2[gc_tx2] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:103
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:104
-							{
-								gc_at2[gc_tx2] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:103
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:104
-							{
-								gc_at2[gc_tx2] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-							}
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line slp.go:120
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+//line slp.go:136
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line slp.go:103
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line slp.go:104
 						{
 							gc_at2[gc_tx2] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 						}
 					}
-				} else {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:103
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:104
-							{
-								out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:103
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:104
-							{
-								out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:103
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:104
-							{
-								out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line slp.go:103
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line slp.go:104
-							{
-								out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-							}
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 1
+//line slp.go:111
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line slp.go:103
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line slp.go:104
+						{
+							gc_at2[gc_tx2] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+//line slp.go:111
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line slp.go:103
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							gc_at2[gc_tx2] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+//line slp.go:111
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line slp.go:103
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							gc_at2[gc_tx2] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line slp.go:103
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						gc_at2[gc_tx2] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line slp.go:103
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						{
 							out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line slp.go:103
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line slp.go:103
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line slp.go:103
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line slp.go:103
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 				}
 			}
@@ -972,7 +849,6 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 	}
 }
 
-//line slp.go:113
 func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 	var a0, a1, a2, a3, a4, a5, a6, a7 float32
 	j := 0
@@ -984,7 +860,6 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 			if j >= 0 && j <= len(s)-8 {
 //line slp.go:117
 				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(s[j:]))
-//line slp.go:117
 			} else {
 //line slp.go:117
 				var gc_l0 [8]float32
@@ -1003,7 +878,6 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 				a7 += s[j+7]
 //line slp.go:124
 				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{a0, a1, a2, a3, a4, a5, a6, a7})
-//line slp.go:124
 			}
 		}
 //line slp.go:125
@@ -1014,7 +888,6 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 		a0, a1, a2, a3, a4, a5, a6, a7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 //line slp.go:125
 		archsimd.ClearAVXUpperBits()
-//line slp.go:125
 	} else {
 //line slp.go:116
 		for ; j < len(s) && (!whole || j+8 <= len(s)); j += 8 {
@@ -1027,8 +900,8 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 			a6 += s[j+6]
 			a7 += s[j+7]
 		}
-//line slp.go:125
 	}
+//line slp.go:126
 	for ; j < len(s); j++ {
 		a0 += s[j]
 	}

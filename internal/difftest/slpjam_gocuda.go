@@ -41,76 +41,63 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line slpjam.go:18
 	n := len(in)
-
 //line slpjam.go:21
 	stride := gc_bdx * gc_gdx * run
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line slpjam.go:23
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line slpjam.go:19
-			var v float32
-//line slpjam.go:19
-			_ = v
-			lanes.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line slpjam.go:19
-				var v float32
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line slpjam.go:19
-				var v float32
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line slpjam.go:19
-				var v float32
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line slpjam.go:19
-				var v float32
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var v float32
+		lanes.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line slpjam.go:19
 			var v float32
-			_ = v
+//line slpjam.go:21
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line slpjam.go:19
+			var v float32
+//line slpjam.go:21
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line slpjam.go:19
+			var v float32
+//line slpjam.go:21
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line slpjam.go:19
+			var v float32
+//line slpjam.go:21
 			gc_s_v[gc_rank] = v
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line slpjam.go:19
+		var v float32
+//line slpjam.go:21
+		gc_s_v[gc_rank] = v
+	}
 //line slpjam.go:22
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
-
 //line slpjam.go:22
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
@@ -118,120 +105,104 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line slpjam.go:29
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line slpjam.go:20
-					g := gc_bx*gc_bdx + gc_tx
-					_ = g
-					v := gc_s_v[gc_rank]
-
+				g := gc_bx*gc_bdx + gc_tx
 //line slpjam.go:22
-					gc_start := g * run
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(stride) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-
-//line slpjam.go:23
-						v += eightSums(in[lo:min(lo+run, n)])
-					}
-					gc_s_v[gc_rank] = v
+				v := gc_s_v[gc_rank]
+//line slpjam.go:22
+				gc_start := g * run
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(stride) + 1
+				default:
+					gc_trips = 0
 				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
+//line slpjam.go:23
+					v += eightSums(in[lo:min(lo+run, n)])
+				}
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
-				gc_at := out[gc_off2:][:gc_bdx]
-
+//line slpjam.go:31
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at := out[gc_off2:][:gc_bdx]
 //line slpjam.go:26
-				copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line slpjam.go:20
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						v := gc_s_v[gc_rank]
-
-//line slpjam.go:26
-						out[g] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line slpjam.go:20
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						v := gc_s_v[gc_rank]
-
-//line slpjam.go:26
-						out[g] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line slpjam.go:20
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						v := gc_s_v[gc_rank]
-
-//line slpjam.go:26
-						out[g] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line slpjam.go:20
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						v := gc_s_v[gc_rank]
-
-//line slpjam.go:26
-						out[g] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line slpjam.go:20
 					g := gc_bx*gc_bdx + gc_tx
-					_ = g
+//line slpjam.go:22
 					v := gc_s_v[gc_rank]
-
 //line slpjam.go:26
 					out[g] = v
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slpjam.go:20
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:22
+					v := gc_s_v[gc_rank]
+//line slpjam.go:26
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slpjam.go:20
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:22
+					v := gc_s_v[gc_rank]
+//line slpjam.go:26
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slpjam.go:20
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:22
+					v := gc_s_v[gc_rank]
+//line slpjam.go:26
+					out[g] = v
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line slpjam.go:20
+				g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:22
+				v := gc_s_v[gc_rank]
+//line slpjam.go:26
+				out[g] = v
 			}
 		}
 	}
@@ -262,76 +233,63 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line slpjam.go:35
 	n := len(in)
-
 //line slpjam.go:38
 	stride := gc_bdx * gc_gdx * run
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line slpjam.go:40
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line slpjam.go:36
-			var v float32
-//line slpjam.go:36
-			_ = v
-			lanes.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line slpjam.go:36
-				var v float32
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line slpjam.go:36
-				var v float32
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line slpjam.go:36
-				var v float32
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line slpjam.go:36
-				var v float32
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var v float32
+		lanes.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line slpjam.go:36
 			var v float32
-			_ = v
+//line slpjam.go:38
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line slpjam.go:36
+			var v float32
+//line slpjam.go:38
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line slpjam.go:36
+			var v float32
+//line slpjam.go:38
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line slpjam.go:36
+			var v float32
+//line slpjam.go:38
 			gc_s_v[gc_rank] = v
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line slpjam.go:36
+		var v float32
+//line slpjam.go:38
+		gc_s_v[gc_rank] = v
+	}
 //line slpjam.go:39
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
-
 //line slpjam.go:39
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
@@ -339,120 +297,104 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line slpjam.go:46
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line slpjam.go:37
-					g := gc_bx*gc_bdx + gc_tx
-					_ = g
-					v := gc_s_v[gc_rank]
-
+				g := gc_bx*gc_bdx + gc_tx
 //line slpjam.go:39
-					gc_start := g * run
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(stride) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-
-//line slpjam.go:40
-						v += eightSums(in[lo : lo+run])
-					}
-					gc_s_v[gc_rank] = v
+				v := gc_s_v[gc_rank]
+//line slpjam.go:39
+				gc_start := g * run
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(stride) + 1
+				default:
+					gc_trips = 0
 				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
+//line slpjam.go:40
+					v += eightSums(in[lo : lo+run])
+				}
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
-				gc_at := out[gc_off2:][:gc_bdx]
-
+//line slpjam.go:48
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at := out[gc_off2:][:gc_bdx]
 //line slpjam.go:43
-				copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line slpjam.go:37
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						v := gc_s_v[gc_rank]
-
-//line slpjam.go:43
-						out[g] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line slpjam.go:37
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						v := gc_s_v[gc_rank]
-
-//line slpjam.go:43
-						out[g] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line slpjam.go:37
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						v := gc_s_v[gc_rank]
-
-//line slpjam.go:43
-						out[g] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line slpjam.go:37
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						v := gc_s_v[gc_rank]
-
-//line slpjam.go:43
-						out[g] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line slpjam.go:37
 					g := gc_bx*gc_bdx + gc_tx
-					_ = g
+//line slpjam.go:39
 					v := gc_s_v[gc_rank]
-
 //line slpjam.go:43
 					out[g] = v
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slpjam.go:37
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:39
+					v := gc_s_v[gc_rank]
+//line slpjam.go:43
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slpjam.go:37
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:39
+					v := gc_s_v[gc_rank]
+//line slpjam.go:43
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slpjam.go:37
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:39
+					v := gc_s_v[gc_rank]
+//line slpjam.go:43
+					out[g] = v
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line slpjam.go:37
+				g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:39
+				v := gc_s_v[gc_rank]
+//line slpjam.go:43
+				out[g] = v
 			}
 		}
 	}
@@ -482,76 +424,63 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-
 //line slpjam.go:51
 	n := len(in)
-
 //line slpjam.go:54
 	stride := gc_bdx * gc_gdx * run
-	{
-		gc_vstep := 0
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line slpjam.go:56
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
 //line slpjam.go:52
-			var v float64
-//line slpjam.go:52
-			_ = v
-			lanes.BroadcastFloat64x4(v).StoreSlice(gc_s_v[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line slpjam.go:52
-				var v float64
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line slpjam.go:52
-				var v float64
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line slpjam.go:52
-				var v float64
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line slpjam.go:52
-				var v float64
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var v float64
+		lanes.BroadcastFloat64x4(v).StoreSlice(gc_s_v[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line slpjam.go:52
 			var v float64
-			_ = v
+//line slpjam.go:54
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line slpjam.go:52
+			var v float64
+//line slpjam.go:54
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line slpjam.go:52
+			var v float64
+//line slpjam.go:54
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line slpjam.go:52
+			var v float64
+//line slpjam.go:54
 			gc_s_v[gc_rank] = v
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line slpjam.go:52
+		var v float64
+//line slpjam.go:54
+		gc_s_v[gc_rank] = v
+	}
 //line slpjam.go:55
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
-
 //line slpjam.go:55
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
@@ -559,120 +488,104 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line slpjam.go:62
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line slpjam.go:53
-					g := gc_bx*gc_bdx + gc_tx
-					_ = g
-					v := gc_s_v[gc_rank]
-
+				g := gc_bx*gc_bdx + gc_tx
 //line slpjam.go:55
-					gc_start := g * run
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(stride) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
-
-//line slpjam.go:56
-						v += eightSumsOf(in[lo:min(lo+run, n)])
-					}
-					gc_s_v[gc_rank] = v
+				v := gc_s_v[gc_rank]
+//line slpjam.go:55
+				gc_start := g * run
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(stride) + 1
+				default:
+					gc_trips = 0
 				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
+//line slpjam.go:56
+					v += eightSumsOf(in[lo:min(lo+run, n)])
+				}
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
-				gc_at := out[gc_off2:][:gc_bdx]
-
+//line slpjam.go:64
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at := out[gc_off2:][:gc_bdx]
 //line slpjam.go:59
-				copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line slpjam.go:53
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						v := gc_s_v[gc_rank]
-
-//line slpjam.go:59
-						out[g] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line slpjam.go:53
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						v := gc_s_v[gc_rank]
-
-//line slpjam.go:59
-						out[g] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line slpjam.go:53
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						v := gc_s_v[gc_rank]
-
-//line slpjam.go:59
-						out[g] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line slpjam.go:53
-						g := gc_bx*gc_bdx + gc_tx
-						_ = g
-						v := gc_s_v[gc_rank]
-
-//line slpjam.go:59
-						out[g] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line slpjam.go:53
 					g := gc_bx*gc_bdx + gc_tx
-					_ = g
+//line slpjam.go:55
 					v := gc_s_v[gc_rank]
-
 //line slpjam.go:59
 					out[g] = v
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slpjam.go:53
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:55
+					v := gc_s_v[gc_rank]
+//line slpjam.go:59
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slpjam.go:53
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:55
+					v := gc_s_v[gc_rank]
+//line slpjam.go:59
+					out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line slpjam.go:53
+					g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:55
+					v := gc_s_v[gc_rank]
+//line slpjam.go:59
+					out[g] = v
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line slpjam.go:53
+				g := gc_bx*gc_bdx + gc_tx
+//line slpjam.go:55
+				v := gc_s_v[gc_rank]
+//line slpjam.go:59
+				out[g] = v
 			}
 		}
 	}
@@ -681,4 +594,5 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 // gc_files_slpjam holds the source files whose lines the kernels' records hash.
 //
 //go:embed slpjam.go
+//line slpjam.go:69
 var gc_files_slpjam embed.FS

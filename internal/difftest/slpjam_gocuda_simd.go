@@ -41,102 +41,86 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line slpjam.go:18
 	n := len(in)
-
 //line slpjam.go:21
 	stride := gc_bdx2 * gc_gdx2 * run
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-					gc_rank2 := gc_vstep2
-					_ = gc_rank2
-//line slpjam.go:19
-					var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line slpjam.go:19
-					_ = v
-//line slpjam.go:19
-					v.StoreSlice(gc_s_v[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+//line slpjam.go:23
+	gc_vstep2 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 				gc_rank2 := gc_vstep2
-				_ = gc_rank2
 //line slpjam.go:19
-				var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line slpjam.go:19
-				_ = v
+				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line slpjam.go:19
 				v.StoreSlice(gc_s_v[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep2, false
+		}(gc_vstep2)
+		if gc_stop {
+			return
 		}
-		gc_step3 := gc_vstep2
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-			{
-				gc_rank2 := gc_step3 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+			gc_rank2 := gc_vstep2
 //line slpjam.go:19
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
-
+			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line slpjam.go:19
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:19
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step3 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:19
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
+			v.StoreSlice(gc_s_v[gc_rank2:])
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step3 := gc_vstep2
+	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		{
+			gc_rank2 := gc_step3 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line slpjam.go:19
 			var v float32
-			_ = v
+//line slpjam.go:21
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step3 + 1
+			gc_pos2.Thread = gc_rank2
+//line slpjam.go:19
+			var v float32
+//line slpjam.go:21
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step3 + 2
+			gc_pos2.Thread = gc_rank2
+//line slpjam.go:19
+			var v float32
+//line slpjam.go:21
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step3 + 3
+			gc_pos2.Thread = gc_rank2
+//line slpjam.go:19
+			var v float32
+//line slpjam.go:21
 			gc_s_v[gc_rank2] = v
 		}
 	}
-
+	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line slpjam.go:19
+		var v float32
+//line slpjam.go:21
+		gc_s_v[gc_rank2] = v
+	}
 //line slpjam.go:22
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 	var gc_pairs gc_slp_eightSums_0_jam
-
 //line slpjam.go:22
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b2.Tick()
@@ -145,268 +129,227 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line slpjam.go:30
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line slpjam.go:20
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
+					g := gc_bx2*gc_bdx2 + gc_tx2
 //line slpjam.go:22
-						gc_start2 := g * run
-						gc_from4 := gc_start2 + gc_off
-						gc_trips2 := gc_limit - gc_from4
-						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(stride) + 1
-						default:
-							gc_trips2 = 0
-						}
-						if gc_trips2 == gc_chunk {
-							gc_more = true
-						}
-						for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
-
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:22
+					gc_start2 := g * run
+					gc_from4 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(stride) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
 //line slpjam.go:23
-							gc_slp_eightSums_0_add(&gc_pairs, v, gc_s_v, gc_rank2, in[lo:min(lo+run, n)])
-						}
+						gc_slp_eightSums_0_add(&gc_pairs, v, gc_s_v, gc_rank2, in[lo:min(lo+run, n)])
 					}
 				}
 			}
+//line slpjam.go:28
 			gc_slp_eightSums_0_flush(&gc_pairs)
 		} else {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line slpjam.go:31
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line slpjam.go:20
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
+					g := gc_bx2*gc_bdx2 + gc_tx2
 //line slpjam.go:22
-						gc_start3 := g * run
-						gc_from5 := gc_start3 + gc_off
-						gc_trips3 := gc_limit - gc_from5
-						switch {
-						case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, stride, gc_chunk, gc_limit, false)
-						case gc_trips3 > gc_span:
-							gc_trips3 = gc_chunk
-						case gc_trips3 > 0:
-							gc_trips3 = (gc_trips3-1)/(stride) + 1
-						default:
-							gc_trips3 = 0
-						}
-						if gc_trips3 == gc_chunk {
-							gc_more = true
-						}
-						for lo := gc_from5; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
-
-//line slpjam.go:23
-							v += gc_slp_eightSums_0(in[lo:min(lo+run, n)])
-						}
-						gc_s_v[gc_rank2] = v
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:22
+					gc_start3 := g * run
+					gc_from5 := gc_start3 + gc_off
+					gc_trips3 := gc_limit - gc_from5
+					switch {
+					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, stride, gc_chunk, gc_limit, false)
+					case gc_trips3 > gc_span:
+						gc_trips3 = gc_chunk
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(stride) + 1
+					default:
+						gc_trips3 = 0
 					}
+					if gc_trips3 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from5; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
+//line slpjam.go:23
+						v += gc_slp_eightSums_0(in[lo:min(lo+run, n)])
+					}
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
-				gc_at2 := out[gc_off3:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line slpjam.go:20
-							var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:20
-							_ = g
-//line slpjam.go:20
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line slpjam.go:20
-							_ = v
-//line slpjam.go:26
-							v.StoreSlice(gc_at2[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line slpjam.go:32
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2 * gc_bdx2
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
+			gc_at2 := out[gc_off3:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line slpjam.go:20
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line slpjam.go:20
 						_ = g
 //line slpjam.go:20
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line slpjam.go:20
-						_ = v
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line slpjam.go:26
 						v.StoreSlice(gc_at2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line slpjam.go:20
-					g := gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:20
 					_ = g
-					v := gc_s_v[gc_rank2]
-
+//line slpjam.go:20
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line slpjam.go:26
-					gc_at2[gc_tx2] = v
+					v.StoreSlice(gc_at2[gc_tx2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line slpjam.go:20
-							var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:20
-							_ = g
-//line slpjam.go:20
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line slpjam.go:20
-							_ = v
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line slpjam.go:22
+				v := gc_s_v[gc_rank2]
 //line slpjam.go:26
-							if g < 0 || g > len(out)-16 {
-//line slpjam.go:26
-								break
-//line slpjam.go:26
-							}
-//line slpjam.go:26
-							v.StoreSlice(out[g:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_at2[gc_tx2] = v
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line slpjam.go:20
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line slpjam.go:20
-						_ = g
-//line slpjam.go:20
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line slpjam.go:20
-						_ = v
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line slpjam.go:26
-						if g < 0 || g > len(out)-8 {
+						if g < 0 || g > len(out)-16 {
 //line slpjam.go:26
 							break
-//line slpjam.go:26
 						}
 //line slpjam.go:26
 						v.StoreSlice(out[g:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop3 {
+					return
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
 //line slpjam.go:20
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
-//line slpjam.go:26
-						out[g] = v
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line slpjam.go:20
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line slpjam.go:26
-						out[g] = v
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:20
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
+					if g < 0 || g > len(out)-8 {
 //line slpjam.go:26
-						out[g] = v
+						break
 					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:20
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
 //line slpjam.go:26
-						out[g] = v
-					}
+					v.StoreSlice(out[g:])
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep4
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line slpjam.go:20
 					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
+//line slpjam.go:22
 					v := gc_s_v[gc_rank2]
-
 //line slpjam.go:26
 					out[g] = v
 				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line slpjam.go:20
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:22
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:26
+					out[g] = v
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line slpjam.go:20
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:22
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:26
+					out[g] = v
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line slpjam.go:20
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:22
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:26
+					out[g] = v
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line slpjam.go:20
+				g := gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:22
+				v := gc_s_v[gc_rank2]
+//line slpjam.go:26
+				out[g] = v
 			}
 		}
 	}
@@ -426,7 +369,6 @@ func gc_slp_eightSums_0(run []float32) float32 {
 			if len(r) >= 8 {
 //line slpjam.go:90
 				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
-//line slpjam.go:90
 			} else {
 //line slpjam.go:90
 				var gc_l0 [8]float32
@@ -445,9 +387,7 @@ func gc_slp_eightSums_0(run []float32) float32 {
 				s7 += r[7]
 //line slpjam.go:97
 				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line slpjam.go:97
 			}
-
 		}
 //line slpjam.go:99
 		run = run[gc_at:]
@@ -459,7 +399,6 @@ func gc_slp_eightSums_0(run []float32) float32 {
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 //line slpjam.go:99
 		archsimd.ClearAVXUpperBits()
-//line slpjam.go:99
 	} else {
 //line slpjam.go:88
 		for len(run) >= 8 {
@@ -474,8 +413,8 @@ func gc_slp_eightSums_0(run []float32) float32 {
 			s7 += r[7]
 			run = run[8:]
 		}
-//line slpjam.go:99
 	}
+//line slpjam.go:100
 	for _, v := range run {
 		s0 += v
 	}
@@ -495,133 +434,118 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 //line slpjam.go:87
 	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line slpjam.go:87
-	{
+	gc_at_p0 := 0
 //line slpjam.go:87
-		gc_at_p0 := 0
-//line slpjam.go:87
-		gc_at_p1 := 0
-		for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
-			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
-			if len(gc_p0_r) >= 8 {
+	gc_at_p1 := 0
+	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
 //line slpjam.go:90
-				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
 //line slpjam.go:90
-			} else {
+			var gc_l0_p0 [8]float32
 //line slpjam.go:90
-				var gc_l0_p0 [8]float32
+			gc_v0_p0.Store(&gc_l0_p0)
 //line slpjam.go:90
-				gc_v0_p0.Store(&gc_l0_p0)
+			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line slpjam.go:90
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line slpjam.go:90
-				gc_p0_s0 += gc_p0_r[0]
-				gc_p0_s1 += gc_p0_r[1]
-				gc_p0_s2 += gc_p0_r[2]
-				gc_p0_s3 += gc_p0_r[3]
-				gc_p0_s4 += gc_p0_r[4]
-				gc_p0_s5 += gc_p0_r[5]
-				gc_p0_s6 += gc_p0_r[6]
-				gc_p0_s7 += gc_p0_r[7]
+			gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
 //line slpjam.go:97
-				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
 //line slpjam.go:97
-			}
-//line slpjam.go:97
-			gc_at_p0 += 8
+		gc_at_p0 += 8
 //line slpjam.go:89
-			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
-			if len(gc_p1_r) >= 8 {
+		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
 //line slpjam.go:90
-				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
 //line slpjam.go:90
-			} else {
+			var gc_l0_p1 [8]float32
 //line slpjam.go:90
-				var gc_l0_p1 [8]float32
+			gc_v0_p1.Store(&gc_l0_p1)
 //line slpjam.go:90
-				gc_v0_p1.Store(&gc_l0_p1)
+			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line slpjam.go:90
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line slpjam.go:90
-				gc_p1_s0 += gc_p1_r[0]
-				gc_p1_s1 += gc_p1_r[1]
-				gc_p1_s2 += gc_p1_r[2]
-				gc_p1_s3 += gc_p1_r[3]
-				gc_p1_s4 += gc_p1_r[4]
-				gc_p1_s5 += gc_p1_r[5]
-				gc_p1_s6 += gc_p1_r[6]
-				gc_p1_s7 += gc_p1_r[7]
+			gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
 //line slpjam.go:97
-				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slpjam.go:97
-			}
-//line slpjam.go:97
-			gc_at_p1 += 8
-
+			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
-//line slpjam.go:88
-		for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
-			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
-			if len(gc_p0_r) >= 8 {
-//line slpjam.go:90
-				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
-//line slpjam.go:90
-			} else {
-//line slpjam.go:90
-				var gc_l0_p0 [8]float32
-//line slpjam.go:90
-				gc_v0_p0.Store(&gc_l0_p0)
-//line slpjam.go:90
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line slpjam.go:90
-				gc_p0_s0 += gc_p0_r[0]
-				gc_p0_s1 += gc_p0_r[1]
-				gc_p0_s2 += gc_p0_r[2]
-				gc_p0_s3 += gc_p0_r[3]
-				gc_p0_s4 += gc_p0_r[4]
-				gc_p0_s5 += gc_p0_r[5]
-				gc_p0_s6 += gc_p0_r[6]
-				gc_p0_s7 += gc_p0_r[7]
 //line slpjam.go:97
-				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line slpjam.go:97
-			}
-
-		}
-//line slpjam.go:88
-		for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
-			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
-			if len(gc_p1_r) >= 8 {
-//line slpjam.go:90
-				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
-//line slpjam.go:90
-			} else {
-//line slpjam.go:90
-				var gc_l0_p1 [8]float32
-//line slpjam.go:90
-				gc_v0_p1.Store(&gc_l0_p1)
-//line slpjam.go:90
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line slpjam.go:90
-				gc_p1_s0 += gc_p1_r[0]
-				gc_p1_s1 += gc_p1_r[1]
-				gc_p1_s2 += gc_p1_r[2]
-				gc_p1_s3 += gc_p1_r[3]
-				gc_p1_s4 += gc_p1_r[4]
-				gc_p1_s5 += gc_p1_r[5]
-				gc_p1_s6 += gc_p1_r[6]
-				gc_p1_s7 += gc_p1_r[7]
-//line slpjam.go:97
-				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slpjam.go:97
-			}
-
-		}
-//line slpjam.go:99
-		gc_p0_run = gc_p0_run[gc_at_p0:]
-//line slpjam.go:99
-		gc_p1_run = gc_p1_run[gc_at_p1:]
-//line slpjam.go:99
+		gc_at_p1 += 8
 	}
+//line slpjam.go:88
+	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+//line slpjam.go:90
+			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
+//line slpjam.go:90
+			var gc_l0_p0 [8]float32
+//line slpjam.go:90
+			gc_v0_p0.Store(&gc_l0_p0)
+//line slpjam.go:90
+			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+//line slpjam.go:90
+			gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+//line slpjam.go:97
+			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+	}
+//line slpjam.go:88
+	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+//line slpjam.go:90
+			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
+//line slpjam.go:90
+			var gc_l0_p1 [8]float32
+//line slpjam.go:90
+			gc_v0_p1.Store(&gc_l0_p1)
+//line slpjam.go:90
+			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+//line slpjam.go:90
+			gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+//line slpjam.go:97
+			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+	}
+//line slpjam.go:99
+	gc_p0_run = gc_p0_run[gc_at_p0:]
+//line slpjam.go:99
+	gc_p1_run = gc_p1_run[gc_at_p1:]
 //line slpjam.go:99
 	var gc_l0_p0 [8]float32
 //line slpjam.go:99
@@ -644,11 +568,12 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 		gc_p1_s0 += gc_p1_v
 	}
 	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
-//line slpjam.go:103
 }
 
 // gc_slp_eightSums_0_jam holds the calls of gc_slp_eightSums_0 a loop's threads made
 // until the thread 32 later calls (gocuda compile's slpjam pass).
+//
+//line slpjam.go:107
 type gc_slp_eightSums_0_jam struct {
 	n     int
 	calls [32]gc_slp_eightSums_0_call
@@ -728,102 +653,86 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line slpjam.go:35
 	n := len(in)
-
 //line slpjam.go:38
 	stride := gc_bdx2 * gc_gdx2 * run
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-					gc_rank2 := gc_vstep2
-					_ = gc_rank2
-//line slpjam.go:36
-					var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line slpjam.go:36
-					_ = v
-//line slpjam.go:36
-					v.StoreSlice(gc_s_v[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+//line slpjam.go:40
+	gc_vstep2 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 				gc_rank2 := gc_vstep2
-				_ = gc_rank2
 //line slpjam.go:36
-				var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line slpjam.go:36
-				_ = v
+				var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line slpjam.go:36
 				v.StoreSlice(gc_s_v[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep2, false
+		}(gc_vstep2)
+		if gc_stop {
+			return
 		}
-		gc_step3 := gc_vstep2
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-			{
-				gc_rank2 := gc_step3 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+			gc_rank2 := gc_vstep2
 //line slpjam.go:36
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
-
+			var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line slpjam.go:36
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:36
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step3 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:36
-				var v float32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
+			v.StoreSlice(gc_s_v[gc_rank2:])
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step3 := gc_vstep2
+	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		{
+			gc_rank2 := gc_step3 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line slpjam.go:36
 			var v float32
-			_ = v
+//line slpjam.go:38
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step3 + 1
+			gc_pos2.Thread = gc_rank2
+//line slpjam.go:36
+			var v float32
+//line slpjam.go:38
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step3 + 2
+			gc_pos2.Thread = gc_rank2
+//line slpjam.go:36
+			var v float32
+//line slpjam.go:38
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step3 + 3
+			gc_pos2.Thread = gc_rank2
+//line slpjam.go:36
+			var v float32
+//line slpjam.go:38
 			gc_s_v[gc_rank2] = v
 		}
 	}
-
+	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line slpjam.go:36
+		var v float32
+//line slpjam.go:38
+		gc_s_v[gc_rank2] = v
+	}
 //line slpjam.go:39
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 	var gc_pairs gc_slp_eightSums_0_jam
-
 //line slpjam.go:39
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b2.Tick()
@@ -832,268 +741,227 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line slpjam.go:47
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line slpjam.go:37
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
+					g := gc_bx2*gc_bdx2 + gc_tx2
 //line slpjam.go:39
-						gc_start2 := g * run
-						gc_from4 := gc_start2 + gc_off
-						gc_trips2 := gc_limit - gc_from4
-						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(stride) + 1
-						default:
-							gc_trips2 = 0
-						}
-						if gc_trips2 == gc_chunk {
-							gc_more = true
-						}
-						for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
-
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:39
+					gc_start2 := g * run
+					gc_from4 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(stride) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
 //line slpjam.go:40
-							gc_slp_eightSums_0_add(&gc_pairs, v, gc_s_v, gc_rank2, in[lo:lo+run])
-						}
+						gc_slp_eightSums_0_add(&gc_pairs, v, gc_s_v, gc_rank2, in[lo:lo+run])
 					}
 				}
 			}
+//line slpjam.go:45
 			gc_slp_eightSums_0_flush(&gc_pairs)
 		} else {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line slpjam.go:48
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line slpjam.go:37
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
+					g := gc_bx2*gc_bdx2 + gc_tx2
 //line slpjam.go:39
-						gc_start3 := g * run
-						gc_from5 := gc_start3 + gc_off
-						gc_trips3 := gc_limit - gc_from5
-						switch {
-						case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, stride, gc_chunk, gc_limit, false)
-						case gc_trips3 > gc_span:
-							gc_trips3 = gc_chunk
-						case gc_trips3 > 0:
-							gc_trips3 = (gc_trips3-1)/(stride) + 1
-						default:
-							gc_trips3 = 0
-						}
-						if gc_trips3 == gc_chunk {
-							gc_more = true
-						}
-						for lo := gc_from5; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
-
-//line slpjam.go:40
-							v += gc_slp_eightSums_0(in[lo : lo+run])
-						}
-						gc_s_v[gc_rank2] = v
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:39
+					gc_start3 := g * run
+					gc_from5 := gc_start3 + gc_off
+					gc_trips3 := gc_limit - gc_from5
+					switch {
+					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, stride, gc_chunk, gc_limit, false)
+					case gc_trips3 > gc_span:
+						gc_trips3 = gc_chunk
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(stride) + 1
+					default:
+						gc_trips3 = 0
 					}
+					if gc_trips3 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from5; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
+//line slpjam.go:40
+						v += gc_slp_eightSums_0(in[lo : lo+run])
+					}
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
-				gc_at2 := out[gc_off3:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line slpjam.go:37
-							var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:37
-							_ = g
-//line slpjam.go:37
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line slpjam.go:37
-							_ = v
-//line slpjam.go:43
-							v.StoreSlice(gc_at2[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line slpjam.go:49
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2 * gc_bdx2
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
+			gc_at2 := out[gc_off3:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line slpjam.go:37
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line slpjam.go:37
 						_ = g
 //line slpjam.go:37
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line slpjam.go:37
-						_ = v
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line slpjam.go:43
 						v.StoreSlice(gc_at2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line slpjam.go:37
-					g := gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:37
 					_ = g
-					v := gc_s_v[gc_rank2]
-
+//line slpjam.go:37
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line slpjam.go:43
-					gc_at2[gc_tx2] = v
+					v.StoreSlice(gc_at2[gc_tx2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line slpjam.go:37
-							var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:37
-							_ = g
-//line slpjam.go:37
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line slpjam.go:37
-							_ = v
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line slpjam.go:39
+				v := gc_s_v[gc_rank2]
 //line slpjam.go:43
-							if g < 0 || g > len(out)-16 {
-//line slpjam.go:43
-								break
-//line slpjam.go:43
-							}
-//line slpjam.go:43
-							v.StoreSlice(out[g:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_at2[gc_tx2] = v
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line slpjam.go:37
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line slpjam.go:37
-						_ = g
-//line slpjam.go:37
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line slpjam.go:37
-						_ = v
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line slpjam.go:43
-						if g < 0 || g > len(out)-8 {
+						if g < 0 || g > len(out)-16 {
 //line slpjam.go:43
 							break
-//line slpjam.go:43
 						}
 //line slpjam.go:43
 						v.StoreSlice(out[g:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop3 {
+					return
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
 //line slpjam.go:37
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
-//line slpjam.go:43
-						out[g] = v
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line slpjam.go:37
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line slpjam.go:43
-						out[g] = v
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:37
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
+					if g < 0 || g > len(out)-8 {
 //line slpjam.go:43
-						out[g] = v
+						break
 					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:37
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
 //line slpjam.go:43
-						out[g] = v
-					}
+					v.StoreSlice(out[g:])
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep4
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line slpjam.go:37
 					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
+//line slpjam.go:39
 					v := gc_s_v[gc_rank2]
-
 //line slpjam.go:43
 					out[g] = v
 				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line slpjam.go:37
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:39
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:43
+					out[g] = v
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line slpjam.go:37
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:39
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:43
+					out[g] = v
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line slpjam.go:37
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:39
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:43
+					out[g] = v
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line slpjam.go:37
+				g := gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:39
+				v := gc_s_v[gc_rank2]
+//line slpjam.go:43
+				out[g] = v
 			}
 		}
 	}
@@ -1123,82 +991,69 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-
 //line slpjam.go:51
 	n := len(in)
-
 //line slpjam.go:54
 	stride := gc_bdx2 * gc_gdx2 * run
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
-			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
+//line slpjam.go:56
+	gc_vstep2 := 0
+	if compiled.SIMD {
+		for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+			gc_rank2 := gc_vstep2
 //line slpjam.go:52
-				var v archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+			var v archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line slpjam.go:52
-				_ = v
-//line slpjam.go:52
-				v.StoreSlice(gc_s_v[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			v.StoreSlice(gc_s_v[gc_rank2:])
 		}
-		gc_step3 := gc_vstep2
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-			{
-				gc_rank2 := gc_step3 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:52
-				var v float64
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:52
-				var v float64
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:52
-				var v float64
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step3 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:52
-				var v float64
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step3 := gc_vstep2
+	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		{
+			gc_rank2 := gc_step3 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line slpjam.go:52
 			var v float64
-			_ = v
+//line slpjam.go:54
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step3 + 1
+			gc_pos2.Thread = gc_rank2
+//line slpjam.go:52
+			var v float64
+//line slpjam.go:54
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step3 + 2
+			gc_pos2.Thread = gc_rank2
+//line slpjam.go:52
+			var v float64
+//line slpjam.go:54
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step3 + 3
+			gc_pos2.Thread = gc_rank2
+//line slpjam.go:52
+			var v float64
+//line slpjam.go:54
 			gc_s_v[gc_rank2] = v
 		}
 	}
-
+	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line slpjam.go:52
+		var v float64
+//line slpjam.go:54
+		gc_s_v[gc_rank2] = v
+	}
 //line slpjam.go:55
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 	var gc_pairs gc_slp_eightSumsOf_1_float64_jam
-
 //line slpjam.go:55
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b2.Tick()
@@ -1207,212 +1062,180 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 		}
 		gc_more = false
 		if compiled.SIMD && gc_chunk == 1 {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line slpjam.go:63
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line slpjam.go:53
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
+					g := gc_bx2*gc_bdx2 + gc_tx2
 //line slpjam.go:55
-						gc_start2 := g * run
-						gc_from4 := gc_start2 + gc_off
-						gc_trips2 := gc_limit - gc_from4
-						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(stride) + 1
-						default:
-							gc_trips2 = 0
-						}
-						if gc_trips2 == gc_chunk {
-							gc_more = true
-						}
-						for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
-
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:55
+					gc_start2 := g * run
+					gc_from4 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(stride) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
 //line slpjam.go:56
-							gc_slp_eightSumsOf_1_float64_add(&gc_pairs, v, gc_s_v, gc_rank2, in[lo:min(lo+run, n)])
-						}
+						gc_slp_eightSumsOf_1_float64_add(&gc_pairs, v, gc_s_v, gc_rank2, in[lo:min(lo+run, n)])
 					}
 				}
 			}
+//line slpjam.go:61
 			gc_slp_eightSumsOf_1_float64_flush(&gc_pairs)
 		} else {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line slpjam.go:64
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line slpjam.go:53
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
+					g := gc_bx2*gc_bdx2 + gc_tx2
 //line slpjam.go:55
-						gc_start3 := g * run
-						gc_from5 := gc_start3 + gc_off
-						gc_trips3 := gc_limit - gc_from5
-						switch {
-						case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, stride, gc_chunk, gc_limit, false)
-						case gc_trips3 > gc_span:
-							gc_trips3 = gc_chunk
-						case gc_trips3 > 0:
-							gc_trips3 = (gc_trips3-1)/(stride) + 1
-						default:
-							gc_trips3 = 0
-						}
-						if gc_trips3 == gc_chunk {
-							gc_more = true
-						}
-						for lo := gc_from5; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
-
-//line slpjam.go:56
-							v += gc_slp_eightSumsOf_1_float64(in[lo:min(lo+run, n)])
-						}
-						gc_s_v[gc_rank2] = v
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:55
+					gc_start3 := g * run
+					gc_from5 := gc_start3 + gc_off
+					gc_trips3 := gc_limit - gc_from5
+					switch {
+					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, stride, gc_chunk, gc_limit, false)
+					case gc_trips3 > gc_span:
+						gc_trips3 = gc_chunk
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(stride) + 1
+					default:
+						gc_trips3 = 0
 					}
+					if gc_trips3 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from5; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
+//line slpjam.go:56
+						v += gc_slp_eightSumsOf_1_float64(in[lo:min(lo+run, n)])
+					}
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
-				gc_at2 := out[gc_off3:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD {
-					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line slpjam.go:53
-						var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:53
-						_ = g
-//line slpjam.go:53
-						v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:])
-//line slpjam.go:53
-						_ = v
-//line slpjam.go:59
-						v.StoreSlice(gc_at2[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line slpjam.go:65
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2 * gc_bdx2
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
+			gc_at2 := out[gc_off3:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line slpjam.go:53
-					g := gc_bx2*gc_bdx2 + gc_tx2
+					var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:53
 					_ = g
-					v := gc_s_v[gc_rank2]
-
+//line slpjam.go:53
+					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:])
 //line slpjam.go:59
-					gc_at2[gc_tx2] = v
+					v.StoreSlice(gc_at2[gc_tx2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line slpjam.go:53
-						var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line slpjam.go:53
-						_ = g
-//line slpjam.go:53
-						v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:])
-//line slpjam.go:53
-						_ = v
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line slpjam.go:55
+				v := gc_s_v[gc_rank2]
 //line slpjam.go:59
-						if g < 0 || g > len(out)-4 {
+				gc_at2[gc_tx2] = v
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
+//line slpjam.go:53
+					var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:53
+					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:])
 //line slpjam.go:59
-							break
+					if g < 0 || g > len(out)-4 {
 //line slpjam.go:59
-						}
-//line slpjam.go:59
-						v.StoreSlice(out[g:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line slpjam.go:59
+					v.StoreSlice(out[g:])
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:53
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
-//line slpjam.go:59
-						out[g] = v
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:53
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
-//line slpjam.go:59
-						out[g] = v
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:53
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
-//line slpjam.go:59
-						out[g] = v
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line slpjam.go:53
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
-						v := gc_s_v[gc_rank2]
-
-//line slpjam.go:59
-						out[g] = v
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep4
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line slpjam.go:53
 					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
+//line slpjam.go:55
 					v := gc_s_v[gc_rank2]
-
 //line slpjam.go:59
 					out[g] = v
 				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line slpjam.go:53
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:55
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:59
+					out[g] = v
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line slpjam.go:53
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:55
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:59
+					out[g] = v
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line slpjam.go:53
+					g := gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:55
+					v := gc_s_v[gc_rank2]
+//line slpjam.go:59
+					out[g] = v
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line slpjam.go:53
+				g := gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:55
+				v := gc_s_v[gc_rank2]
+//line slpjam.go:59
+				out[g] = v
 			}
 		}
 	}
@@ -1434,7 +1257,6 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 			if len(r) >= 4 {
 //line slpjam.go:68
 				gc_v0 = gc_v0.Add(archsimd.LoadFloat64x4Slice(r[0:]))
-//line slpjam.go:68
 			} else {
 //line slpjam.go:68
 				var gc_l0 [4]float64
@@ -1449,12 +1271,11 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 				v3 += r[3]
 //line slpjam.go:71
 				gc_v0 = archsimd.LoadFloat64x4(&[4]float64{v0, v1, v2, v3})
-//line slpjam.go:71
 			}
+//line slpjam.go:72
 			if len(r) >= 8 {
 //line slpjam.go:72
 				gc_v1 = gc_v1.Add(archsimd.LoadFloat64x4Slice(r[4:]))
-//line slpjam.go:72
 			} else {
 //line slpjam.go:72
 				var gc_l1 [4]float64
@@ -1469,9 +1290,7 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 				v7 += r[7]
 //line slpjam.go:75
 				gc_v1 = archsimd.LoadFloat64x4(&[4]float64{v4, v5, v6, v7})
-//line slpjam.go:75
 			}
-
 		}
 //line slpjam.go:77
 		run = run[gc_at:]
@@ -1489,7 +1308,6 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 		v4, v5, v6, v7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
 //line slpjam.go:77
 		archsimd.ClearAVXUpperBits()
-//line slpjam.go:77
 	} else {
 //line slpjam.go:66
 		for len(run) >= 8 {
@@ -1504,8 +1322,8 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 			v7 += r[7]
 			run = run[8:]
 		}
-//line slpjam.go:77
 	}
+//line slpjam.go:78
 	for _, x := range run {
 		v0 += x
 	}
@@ -1529,197 +1347,178 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 //line slpjam.go:65
 	gc_v1_p1 := archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
 //line slpjam.go:65
-	{
+	gc_at_p0 := 0
 //line slpjam.go:65
-		gc_at_p0 := 0
-//line slpjam.go:65
-		gc_at_p1 := 0
-		for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
-			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
-			if len(gc_p0_r) >= 4 {
+	gc_at_p1 := 0
+	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 4 {
 //line slpjam.go:68
-				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
+			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
+		} else {
 //line slpjam.go:68
-			} else {
+			var gc_l0_p0 [4]float64
 //line slpjam.go:68
-				var gc_l0_p0 [4]float64
+			gc_v0_p0.Store(&gc_l0_p0)
 //line slpjam.go:68
-				gc_v0_p0.Store(&gc_l0_p0)
+			gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
 //line slpjam.go:68
-				gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
-//line slpjam.go:68
-				gc_p0_v0 += gc_p0_r[0]
-				gc_p0_v1 += gc_p0_r[1]
-				gc_p0_v2 += gc_p0_r[2]
-				gc_p0_v3 += gc_p0_r[3]
+			gc_p0_v0 += gc_p0_r[0]
+			gc_p0_v1 += gc_p0_r[1]
+			gc_p0_v2 += gc_p0_r[2]
+			gc_p0_v3 += gc_p0_r[3]
 //line slpjam.go:71
-				gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
-//line slpjam.go:71
-			}
-			if len(gc_p0_r) >= 8 {
+			gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
+		}
 //line slpjam.go:72
-				gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
+		if len(gc_p0_r) >= 8 {
 //line slpjam.go:72
-			} else {
+			gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
+		} else {
 //line slpjam.go:72
-				var gc_l1_p0 [4]float64
+			var gc_l1_p0 [4]float64
 //line slpjam.go:72
-				gc_v1_p0.Store(&gc_l1_p0)
+			gc_v1_p0.Store(&gc_l1_p0)
 //line slpjam.go:72
-				gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
+			gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
 //line slpjam.go:72
-				gc_p0_v4 += gc_p0_r[4]
-				gc_p0_v5 += gc_p0_r[5]
-				gc_p0_v6 += gc_p0_r[6]
-				gc_p0_v7 += gc_p0_r[7]
+			gc_p0_v4 += gc_p0_r[4]
+			gc_p0_v5 += gc_p0_r[5]
+			gc_p0_v6 += gc_p0_r[6]
+			gc_p0_v7 += gc_p0_r[7]
 //line slpjam.go:75
-				gc_v1_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
+			gc_v1_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
+		}
 //line slpjam.go:75
-			}
-//line slpjam.go:75
-			gc_at_p0 += 8
+		gc_at_p0 += 8
 //line slpjam.go:67
-			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
-			if len(gc_p1_r) >= 4 {
+		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 4 {
 //line slpjam.go:68
-				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
+			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
+		} else {
 //line slpjam.go:68
-			} else {
+			var gc_l0_p1 [4]float64
 //line slpjam.go:68
-				var gc_l0_p1 [4]float64
+			gc_v0_p1.Store(&gc_l0_p1)
 //line slpjam.go:68
-				gc_v0_p1.Store(&gc_l0_p1)
+			gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
 //line slpjam.go:68
-				gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
-//line slpjam.go:68
-				gc_p1_v0 += gc_p1_r[0]
-				gc_p1_v1 += gc_p1_r[1]
-				gc_p1_v2 += gc_p1_r[2]
-				gc_p1_v3 += gc_p1_r[3]
+			gc_p1_v0 += gc_p1_r[0]
+			gc_p1_v1 += gc_p1_r[1]
+			gc_p1_v2 += gc_p1_r[2]
+			gc_p1_v3 += gc_p1_r[3]
 //line slpjam.go:71
-				gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
-//line slpjam.go:71
-			}
-			if len(gc_p1_r) >= 8 {
-//line slpjam.go:72
-				gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
-//line slpjam.go:72
-			} else {
-//line slpjam.go:72
-				var gc_l1_p1 [4]float64
-//line slpjam.go:72
-				gc_v1_p1.Store(&gc_l1_p1)
-//line slpjam.go:72
-				gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
-//line slpjam.go:72
-				gc_p1_v4 += gc_p1_r[4]
-				gc_p1_v5 += gc_p1_r[5]
-				gc_p1_v6 += gc_p1_r[6]
-				gc_p1_v7 += gc_p1_r[7]
-//line slpjam.go:75
-				gc_v1_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
-//line slpjam.go:75
-			}
-//line slpjam.go:75
-			gc_at_p1 += 8
-
+			gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
 		}
-//line slpjam.go:66
-		for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
-			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
-			if len(gc_p0_r) >= 4 {
-//line slpjam.go:68
-				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
-//line slpjam.go:68
-			} else {
-//line slpjam.go:68
-				var gc_l0_p0 [4]float64
-//line slpjam.go:68
-				gc_v0_p0.Store(&gc_l0_p0)
-//line slpjam.go:68
-				gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
-//line slpjam.go:68
-				gc_p0_v0 += gc_p0_r[0]
-				gc_p0_v1 += gc_p0_r[1]
-				gc_p0_v2 += gc_p0_r[2]
-				gc_p0_v3 += gc_p0_r[3]
-//line slpjam.go:71
-				gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
-//line slpjam.go:71
-			}
-			if len(gc_p0_r) >= 8 {
 //line slpjam.go:72
-				gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
+		if len(gc_p1_r) >= 8 {
 //line slpjam.go:72
-			} else {
+			gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
+		} else {
 //line slpjam.go:72
-				var gc_l1_p0 [4]float64
+			var gc_l1_p1 [4]float64
 //line slpjam.go:72
-				gc_v1_p0.Store(&gc_l1_p0)
+			gc_v1_p1.Store(&gc_l1_p1)
 //line slpjam.go:72
-				gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
+			gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
 //line slpjam.go:72
-				gc_p0_v4 += gc_p0_r[4]
-				gc_p0_v5 += gc_p0_r[5]
-				gc_p0_v6 += gc_p0_r[6]
-				gc_p0_v7 += gc_p0_r[7]
+			gc_p1_v4 += gc_p1_r[4]
+			gc_p1_v5 += gc_p1_r[5]
+			gc_p1_v6 += gc_p1_r[6]
+			gc_p1_v7 += gc_p1_r[7]
 //line slpjam.go:75
-				gc_v1_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
-//line slpjam.go:75
-			}
-
+			gc_v1_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
 		}
-//line slpjam.go:66
-		for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
-			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
-			if len(gc_p1_r) >= 4 {
-//line slpjam.go:68
-				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
-//line slpjam.go:68
-			} else {
-//line slpjam.go:68
-				var gc_l0_p1 [4]float64
-//line slpjam.go:68
-				gc_v0_p1.Store(&gc_l0_p1)
-//line slpjam.go:68
-				gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
-//line slpjam.go:68
-				gc_p1_v0 += gc_p1_r[0]
-				gc_p1_v1 += gc_p1_r[1]
-				gc_p1_v2 += gc_p1_r[2]
-				gc_p1_v3 += gc_p1_r[3]
-//line slpjam.go:71
-				gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
-//line slpjam.go:71
-			}
-			if len(gc_p1_r) >= 8 {
-//line slpjam.go:72
-				gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
-//line slpjam.go:72
-			} else {
-//line slpjam.go:72
-				var gc_l1_p1 [4]float64
-//line slpjam.go:72
-				gc_v1_p1.Store(&gc_l1_p1)
-//line slpjam.go:72
-				gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
-//line slpjam.go:72
-				gc_p1_v4 += gc_p1_r[4]
-				gc_p1_v5 += gc_p1_r[5]
-				gc_p1_v6 += gc_p1_r[6]
-				gc_p1_v7 += gc_p1_r[7]
 //line slpjam.go:75
-				gc_v1_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
-//line slpjam.go:75
-			}
-
-		}
-//line slpjam.go:77
-		gc_p0_run = gc_p0_run[gc_at_p0:]
-//line slpjam.go:77
-		gc_p1_run = gc_p1_run[gc_at_p1:]
-//line slpjam.go:77
+		gc_at_p1 += 8
 	}
+//line slpjam.go:66
+	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 4 {
+//line slpjam.go:68
+			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
+		} else {
+//line slpjam.go:68
+			var gc_l0_p0 [4]float64
+//line slpjam.go:68
+			gc_v0_p0.Store(&gc_l0_p0)
+//line slpjam.go:68
+			gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
+//line slpjam.go:68
+			gc_p0_v0 += gc_p0_r[0]
+			gc_p0_v1 += gc_p0_r[1]
+			gc_p0_v2 += gc_p0_r[2]
+			gc_p0_v3 += gc_p0_r[3]
+//line slpjam.go:71
+			gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
+		}
+//line slpjam.go:72
+		if len(gc_p0_r) >= 8 {
+//line slpjam.go:72
+			gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
+		} else {
+//line slpjam.go:72
+			var gc_l1_p0 [4]float64
+//line slpjam.go:72
+			gc_v1_p0.Store(&gc_l1_p0)
+//line slpjam.go:72
+			gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
+//line slpjam.go:72
+			gc_p0_v4 += gc_p0_r[4]
+			gc_p0_v5 += gc_p0_r[5]
+			gc_p0_v6 += gc_p0_r[6]
+			gc_p0_v7 += gc_p0_r[7]
+//line slpjam.go:75
+			gc_v1_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
+		}
+	}
+//line slpjam.go:66
+	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 4 {
+//line slpjam.go:68
+			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
+		} else {
+//line slpjam.go:68
+			var gc_l0_p1 [4]float64
+//line slpjam.go:68
+			gc_v0_p1.Store(&gc_l0_p1)
+//line slpjam.go:68
+			gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
+//line slpjam.go:68
+			gc_p1_v0 += gc_p1_r[0]
+			gc_p1_v1 += gc_p1_r[1]
+			gc_p1_v2 += gc_p1_r[2]
+			gc_p1_v3 += gc_p1_r[3]
+//line slpjam.go:71
+			gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
+		}
+//line slpjam.go:72
+		if len(gc_p1_r) >= 8 {
+//line slpjam.go:72
+			gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
+		} else {
+//line slpjam.go:72
+			var gc_l1_p1 [4]float64
+//line slpjam.go:72
+			gc_v1_p1.Store(&gc_l1_p1)
+//line slpjam.go:72
+			gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
+//line slpjam.go:72
+			gc_p1_v4 += gc_p1_r[4]
+			gc_p1_v5 += gc_p1_r[5]
+			gc_p1_v6 += gc_p1_r[6]
+			gc_p1_v7 += gc_p1_r[7]
+//line slpjam.go:75
+			gc_v1_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
+		}
+	}
+//line slpjam.go:77
+	gc_p0_run = gc_p0_run[gc_at_p0:]
+//line slpjam.go:77
+	gc_p1_run = gc_p1_run[gc_at_p1:]
 //line slpjam.go:77
 	var gc_l0_p0 [4]float64
 //line slpjam.go:77
@@ -1754,11 +1553,12 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 		gc_p1_v0 += gc_p1_x
 	}
 	return ((gc_p0_v0 + gc_p0_v1) + (gc_p0_v2 + gc_p0_v3)) + ((gc_p0_v4 + gc_p0_v5) + (gc_p0_v6 + gc_p0_v7)), ((gc_p1_v0 + gc_p1_v1) + (gc_p1_v2 + gc_p1_v3)) + ((gc_p1_v4 + gc_p1_v5) + (gc_p1_v6 + gc_p1_v7))
-//line slpjam.go:81
 }
 
 // gc_slp_eightSumsOf_1_float64_jam holds the calls of gc_slp_eightSumsOf_1_float64 a loop's threads made
 // until the thread 32 later calls (gocuda compile's slpjam pass).
+//
+//line slpjam.go:85
 type gc_slp_eightSumsOf_1_float64_jam struct {
 	n     int
 	calls [32]gc_slp_eightSumsOf_1_float64_call

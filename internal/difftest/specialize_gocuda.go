@@ -38,7 +38,7 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line specialize.go:42
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -49,131 +49,104 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := (gc_bx * gc_bdx) + 1
-				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
-				gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-
+//line specialize.go:53
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line specialize.go:33
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line specialize.go:34
-								{
-									gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
-								}
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							{
+//line specialize.go:35
+								gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 							}
-							gc_tx = gc_fasthi - 1
-							continue
 						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line specialize.go:33
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line specialize.go:34
 						{
 							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 						}
 					}
-				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:33
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:33
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:33
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:33
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line specialize.go:34
 						{
 							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line specialize.go:33
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line specialize.go:33
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line specialize.go:33
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 					}
 				}
 			}
@@ -206,7 +179,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
-
 //line specialize.go:46
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
@@ -215,7 +187,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				gc_off := gc_bx * gc_bdx * 2
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-
 //line specialize.go:47
 					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
@@ -225,467 +196,275 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line specialize.go:44
 							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line specialize.go:44
 							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line specialize.go:44
 							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank] = ahead
 						}
 						{
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line specialize.go:44
 							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank] = ahead
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line specialize.go:44
 						tid := gc_tx
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
-						_ = i
-
 //line specialize.go:47
 						var ahead T = specAt(in, i)
-						_ = ahead
+//line specialize.go:49
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
-				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-					gc_at2 := sdata[:gc_bdx]
-					gc_at3 := in[gc_off2:][:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line specialize.go:47
-							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line specialize.go:47
-							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line specialize.go:47
-							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line specialize.go:47
-							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line specialize.go:56
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line specialize.go:66
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-						_ = i
+//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank]
-
 //line specialize.go:47
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
+					{
+						gc_tx := gc_step2 + 1
+//line specialize.go:52
+						gc_rank := gc_base + gc_tx
 //line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
+						ahead := gc_s_ahead[gc_rank]
 //line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx)
-						}
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line specialize.go:52
+						gc_rank := gc_base + gc_tx
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line specialize.go:52
+						gc_rank := gc_base + gc_tx
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line specialize.go:47
+					ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line specialize.go:44
 						tid := gc_tx
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
-						_ = i
+//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank]
-
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line specialize.go:44
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line specialize.go:44
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line specialize.go:44
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank]
 //line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx)
 					}
 				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line specialize.go:44
+					tid := gc_tx
+					i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+					ahead := gc_s_ahead[gc_rank]
+//line specialize.go:47
+					sdata[tid] = ahead + specAt(in, i+gc_bdx)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_bx * gc_bdx * 2
-				gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
-				if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-					gc_at4 := sdata[:gc_bdx]
-					gc_at5 := in[gc_off3:][:gc_bdx]
-					gc_at6 := in[gc_off4:][:gc_bdx]
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-						_ = i
-
+//line specialize.go:54
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx * 2
+			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 //line specialize.go:47
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
-				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-
+					{
+						gc_tx := gc_step4 + 1
 //line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx*gc_bdx*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-						}
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+//line specialize.go:47
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line specialize.go:47
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+//line specialize.go:47
+					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line specialize.go:44
 						tid := gc_tx
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx*gc_bdx*2 + tid
-						_ = i
-
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line specialize.go:44
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line specialize.go:44
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line specialize.go:44
+						tid := gc_tx
+						i := gc_bx*gc_bdx*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 					}
 				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line specialize.go:44
+					tid := gc_tx
+					i := gc_bx*gc_bdx*2 + tid
+//line specialize.go:47
+					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+				}
 			}
 		}
 	}
-
 //line specialize.go:49
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -694,170 +473,116 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
-					gc_at7 := sdata[:gc_to]
-					gc_at8 := sdata[gc_off5:][:gc_to]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+//line specialize.go:57
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 						{
-							gc_tx := gc_step6 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:50
-							{
-								gc_at7[gc_tx] += gc_at8[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:50
-							{
-								gc_at7[gc_tx] += gc_at8[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:50
-							{
-								gc_at7[gc_tx] += gc_at8[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:50
-							{
-								gc_at7[gc_tx] += gc_at8[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:50
-						{
+//line specialize.go:51
 							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
-				} else {
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step6 + 1
 						{
-							gc_tx := gc_step7 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-							tid := gc_tx
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line specialize.go:51
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step6 + 2
+						{
+//line specialize.go:51
+							gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						{
+//line specialize.go:51
+							gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+//line specialize.go:51
+						gc_at7[gc_tx] += gc_at8[gc_tx]
+					}
+				}
+			} else {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line specialize.go:44
 						tid := gc_tx
-						_ = tid
-
-//line specialize.go:50
 						{
+//line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line specialize.go:44
+						tid := gc_tx
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line specialize.go:44
+						tid := gc_tx
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line specialize.go:44
+						tid := gc_tx
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line specialize.go:44
+					tid := gc_tx
+					{
+//line specialize.go:51
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line specialize.go:59
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -871,151 +596,69 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx := gc_step8 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at9[0] = gc_at10[0]
-						}
+//line specialize.go:56
+						gc_at9[0] = gc_at10[0]
 					}
 					{
-						gc_tx := gc_step8 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at9[0] = gc_at10[0]
-						}
+//line specialize.go:56
+						gc_at9[0] = gc_at10[0]
 					}
 					{
-						gc_tx := gc_step8 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at9[0] = gc_at10[0]
-						}
+//line specialize.go:56
+						gc_at9[0] = gc_at10[0]
 					}
 					{
-						gc_tx := gc_step8 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at9[0] = gc_at10[0]
-						}
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line specialize.go:44
-					tid := gc_tx
-					_ = tid
-
-//line specialize.go:55
-					{
+//line specialize.go:56
 						gc_at9[0] = gc_at10[0]
 					}
 				}
+//line specialize.go:60
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+//line specialize.go:56
+					gc_at9[0] = gc_at10[0]
+				}
 			} else {
+//line specialize.go:60
 				gc_step9 := gc_from
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
 						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx] = sdata[0]
 					}
 				}
+//line specialize.go:60
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-					tid := gc_tx
-					_ = tid
-
-//line specialize.go:55
-					{
-						partial[gc_bx] = sdata[0]
-					}
+//line specialize.go:56
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1050,695 +693,503 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	gc_s_v_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
 	gc_s_r := compiled.Scratch[specRelay[T]](gc_b, 2)[:gc_n]
 	gc_s_r_ := compiled.Scratch[T](gc_b, 3)[:gc_n]
-
 //line specialize.go:80
 	s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-
 //line specialize.go:83
 	var s_ []T = s
-
-//line specialize.go:83
-	_ = s_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := s_[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+//line specialize.go:85
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s_[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:81
-					r := specRelay[T]{k: k}
-
+				r := specRelay[T]{k: k}
 //line specialize.go:83
-					var x T = gc_at[gc_tx]
-
+				var x T = gc_at[gc_tx]
 //line specialize.go:83
-					_ = x
-
-//line specialize.go:83
-					var r_3 specRelay[T] = r
-
-//line specialize.go:83
-					_ = r_3
-
+				var r_3 specRelay[T] = r
 //line specialize.go:66
-					gc_at2[gc_tx] = x * r_3.k
-					_ = r
-					_ = x
-					_ = r_3
-					gc_s_r[gc_rank] = r
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_at2[gc_tx] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank] = r
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				i := gc_bx*gc_bdx + gc_tx
 //line specialize.go:81
-					r := specRelay[T]{k: k}
-
+				r := specRelay[T]{k: k}
 //line specialize.go:83
-					var x T = in[i]
-
+				var x T = in[i]
 //line specialize.go:83
-					_ = x
-
-//line specialize.go:83
-					var r_3 specRelay[T] = r
-
-//line specialize.go:83
-					_ = r_3
-
+				var r_3 specRelay[T] = r
 //line specialize.go:66
-					s_[gc_tx] = x * r_3.k
-					_ = r
-					_ = x
-					_ = r_3
-					gc_s_r[gc_rank] = r
-				}
+				s_[gc_tx] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank] = r
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := 1, gc_bdx
-			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-				for gc_seg := 0; gc_seg < gc_bdx; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_segend := min(gc_bdx, gc_qd-gc_r)
-					gc_seglen := gc_segend - gc_seg
-					gc_off2 := gc_r + gc_seg
-					if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
-						gc_at3 := s_[gc_off2:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+					gc_at3 := s_[gc_off2:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
 //line specialize.go:68
-							v := gc_at3[gc_u]
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-								v := s_[(gc_tx + gc_r)]
-								_ = v
-								gc_s_v[gc_rank] = v
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-								v := s_[(gc_tx + gc_r)]
-								_ = v
-								gc_s_v[gc_rank] = v
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-								v := s_[(gc_tx + gc_r)]
-								_ = v
-								gc_s_v[gc_rank] = v
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-								v := s_[(gc_tx + gc_r)]
-								_ = v
-								gc_s_v[gc_rank] = v
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						v := gc_at3[gc_u]
+//line specialize.go:70
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					gc_step := gc_seg
+					for ; gc_step+3 < gc_segend; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line specialize.go:68
 							v := s_[(gc_tx + gc_r)]
-							_ = v
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line specialize.go:68
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line specialize.go:68
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line specialize.go:68
+							v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
 							gc_s_v[gc_rank] = v
 						}
 					}
-					gc_seg = gc_segend
-				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line specialize.go:68
-						v := s_[(gc_tx+1)%gc_bdx]
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-						v := s_[(gc_tx+1)%gc_bdx]
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-						v := s_[(gc_tx+1)%gc_bdx]
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-						v := s_[(gc_tx+1)%gc_bdx]
-						_ = v
+						v := s_[(gc_tx + gc_r)]
+//line specialize.go:70
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_seg = gc_segend
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line specialize.go:68
 					v := s_[(gc_tx+1)%gc_bdx]
-					_ = v
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line specialize.go:68
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line specialize.go:68
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line specialize.go:68
+					v := s_[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
 					gc_s_v[gc_rank] = v
 				}
 			}
-		}
-	}
-
-//line specialize.go:83
-	var s_2 []T = s
-
-//line specialize.go:83
-	_ = s_2
-
-//line specialize.go:83
-	var x_ T = 1
-
-//line specialize.go:83
-	_ = x_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s_2) {
-				gc_at4 := s_2[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
-					r := gc_s_r[gc_rank]
-
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line specialize.go:68
+				v := s_[(gc_tx+1)%gc_bdx]
 //line specialize.go:70
-					var r_4 T = v
-
-//line specialize.go:70
-					_ = r_4
-
-//line specialize.go:83
-					var r_ T = r_4
-
-//line specialize.go:83
-					var r_5 specRelay[T] = r
-
-//line specialize.go:83
-					_ = r_5
-
-//line specialize.go:66
-					gc_at4[gc_tx] = x_ * r_5.k
-					_ = r_4
-					_ = r_
-					_ = r_5
-					gc_s_r_[gc_rank] = r_
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					r := gc_s_r[gc_rank]
-
-//line specialize.go:70
-					var r_4 T = v
-
-//line specialize.go:70
-					_ = r_4
-
-//line specialize.go:83
-					var r_ T = r_4
-
-//line specialize.go:83
-					var r_5 specRelay[T] = r
-
-//line specialize.go:83
-					_ = r_5
-
-//line specialize.go:66
-					s_2[gc_tx] = x_ * r_5.k
-					_ = r_4
-					_ = r_
-					_ = r_5
-					gc_s_r_[gc_rank] = r_
-				}
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff2, gc_qd2 := 1, gc_bdx
-			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx; {
-					gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-					_, _ = gc_q2, gc_r2
-					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off3 := gc_r2 + gc_seg2
-					if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
-						gc_at5 := s_2[gc_off3:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_seg2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line specialize.go:83
+	var s_2 []T = s
+//line specialize.go:83
+	var x_ T = 1
+//line specialize.go:85
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at4 := s_2[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line specialize.go:91
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
+//line specialize.go:70
+				var r_4 T = v
+//line specialize.go:83
+				var r_ T = r_4
+//line specialize.go:83
+				var r_5 specRelay[T] = r
+//line specialize.go:66
+				gc_at4[gc_tx] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank] = r_
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
+//line specialize.go:70
+				var r_4 T = v
+//line specialize.go:83
+				var r_ T = r_4
+//line specialize.go:83
+				var r_5 specRelay[T] = r
+//line specialize.go:66
+				s_2[gc_tx] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank] = r_
+			}
+		}
+	}
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+				_, _ = gc_q2, gc_r2
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off3 := gc_r2 + gc_seg2
+				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+					gc_at5 := s_2[gc_off3:][:gc_seglen2]
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
 //line specialize.go:68
-							v_ := gc_at5[gc_u2]
-							_ = v_
-							gc_s_v_[gc_rank] = v_
-						}
-					} else {
-						gc_step3 := gc_seg2
-						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank] = v_
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank] = v_
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank] = v_
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank] = v_
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+						v_ := gc_at5[gc_u2]
+//line specialize.go:70
+						gc_s_v_[gc_rank] = v_
+					}
+				} else {
+					gc_step3 := gc_seg2
+					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line specialize.go:68
 							v_ := s_2[(gc_tx + gc_r2)]
-							_ = v_
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line specialize.go:68
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line specialize.go:68
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line specialize.go:68
+							v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
 							gc_s_v_[gc_rank] = v_
 						}
 					}
-					gc_seg2 = gc_segend2
-				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line specialize.go:68
-						v_ := s_2[(gc_tx+1)%gc_bdx]
-						_ = v_
-						gc_s_v_[gc_rank] = v_
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx+1)%gc_bdx]
-						_ = v_
-						gc_s_v_[gc_rank] = v_
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx+1)%gc_bdx]
-						_ = v_
-						gc_s_v_[gc_rank] = v_
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx+1)%gc_bdx]
-						_ = v_
+						v_ := s_2[(gc_tx + gc_r2)]
+//line specialize.go:70
 						gc_s_v_[gc_rank] = v_
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line specialize.go:68
 					v_ := s_2[(gc_tx+1)%gc_bdx]
-					_ = v_
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line specialize.go:68
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line specialize.go:68
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line specialize.go:68
+					v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
 					gc_s_v_[gc_rank] = v_
 				}
 			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line specialize.go:68
+				v_ := s_2[(gc_tx+1)%gc_bdx]
+//line specialize.go:70
+				gc_s_v_[gc_rank] = v_
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx * gc_bdx
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
-				gc_at6 := out[gc_off4:][:gc_bdx]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line specialize.go:82
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-						r_ := gc_s_r_[gc_rank]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						gc_at6[gc_tx] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx := gc_step5 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line specialize.go:82
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-						r_ := gc_s_r_[gc_rank]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						gc_at6[gc_tx] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx := gc_step5 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line specialize.go:82
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-						r_ := gc_s_r_[gc_rank]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						gc_at6[gc_tx] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx := gc_step5 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line specialize.go:82
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-						r_ := gc_s_r_[gc_rank]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						gc_at6[gc_tx] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+//line specialize.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := gc_bx * gc_bdx
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+			gc_at6 := out[gc_off4:][:gc_bdx]
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+//line specialize.go:85
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line specialize.go:84
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
-
 //line specialize.go:70
 					var r_6 T = v_
-
-//line specialize.go:70
-					_ = r_6
-
 //line specialize.go:83
 					var r_2 T = r_6
-
 //line specialize.go:83
 					gc_at6[gc_tx] = r_ + r_2
-					_ = r_6
-					_ = r_2
 				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:82
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-						r_ := gc_s_r_[gc_rank]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:82
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-						r_ := gc_s_r_[gc_rank]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:82
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-						r_ := gc_s_r_[gc_rank]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:82
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v_ := gc_s_v_[gc_rank]
-						r_ := gc_s_r_[gc_rank]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				{
+//line specialize.go:88
+					gc_tx := gc_step5 + 1
+//line specialize.go:90
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line specialize.go:84
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
-
 //line specialize.go:70
 					var r_6 T = v_
-
-//line specialize.go:70
-					_ = r_6
-
 //line specialize.go:83
 					var r_2 T = r_6
-
+//line specialize.go:83
+					gc_at6[gc_tx] = r_ + r_2
+				}
+				{
+//line specialize.go:88
+					gc_tx := gc_step5 + 2
+//line specialize.go:90
+					gc_rank := gc_base + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
+//line specialize.go:70
+					var r_6 T = v_
+//line specialize.go:83
+					var r_2 T = r_6
+//line specialize.go:83
+					gc_at6[gc_tx] = r_ + r_2
+				}
+				{
+//line specialize.go:88
+					gc_tx := gc_step5 + 3
+//line specialize.go:90
+					gc_rank := gc_base + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
+//line specialize.go:70
+					var r_6 T = v_
+//line specialize.go:83
+					var r_2 T = r_6
+//line specialize.go:83
+					gc_at6[gc_tx] = r_ + r_2
+				}
+			}
+//line specialize.go:88
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
+//line specialize.go:70
+				var r_6 T = v_
+//line specialize.go:83
+				var r_2 T = r_6
+//line specialize.go:83
+				gc_at6[gc_tx] = r_ + r_2
+			}
+		} else {
+//line specialize.go:88
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line specialize.go:82
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
+//line specialize.go:70
+					var r_6 T = v_
+//line specialize.go:83
+					var r_2 T = r_6
 //line specialize.go:83
 					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
 				}
+				{
+//line specialize.go:88
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line specialize.go:82
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
+//line specialize.go:70
+					var r_6 T = v_
+//line specialize.go:83
+					var r_2 T = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+				{
+//line specialize.go:88
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line specialize.go:82
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
+//line specialize.go:70
+					var r_6 T = v_
+//line specialize.go:83
+					var r_2 T = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+				{
+//line specialize.go:88
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line specialize.go:82
+					i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
+//line specialize.go:70
+					var r_6 T = v_
+//line specialize.go:83
+					var r_2 T = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+			}
+//line specialize.go:88
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line specialize.go:82
+				i := gc_bx*gc_bdx + gc_tx
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
+//line specialize.go:70
+				var r_6 T = v_
+//line specialize.go:83
+				var r_2 T = r_6
+//line specialize.go:83
+				out[i] = r_ + r_2
 			}
 		}
 	}
@@ -1747,4 +1198,5 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 // gc_files_specialize holds the source files whose lines the kernels' records hash.
 //
 //go:embed specialize.go
+//line specialize.go:95
 var gc_files_specialize embed.FS

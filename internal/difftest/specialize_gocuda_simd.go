@@ -63,7 +63,7 @@ func gc_body_specAxpy[T specNumber](gc_b17 *compiled.Block, gc_lo5, gc_hi5 int, 
 	gc_gdy5 := gc_gd5.Y
 	gc_n5 := gc_b17.Len()
 	gc_bx5 := 0
-	_ = gc_bx5
+//line specialize.go:42
 	for gc_q5 := gc_lo5; gc_q5 < gc_hi5; {
 		if gc_b17.Stopped() {
 			return
@@ -74,131 +74,104 @@ func gc_body_specAxpy[T specNumber](gc_b17 *compiled.Block, gc_lo5, gc_hi5 int, 
 		gc_run5 := min(gc_hi5-gc_q5, gc_gdx5-gc_first5)
 		gc_q5 += gc_run5
 		gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, (gc_first5+gc_run5)*gc_bdx5
-		{
-			gc_from5, gc_to5 := gc_runlo5, gc_runhi5
-			if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound5 := compiled.Diff(n, gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
-			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off9 := gc_bx5 * gc_bdx5
-				gc_off10 := (gc_bx5 * gc_bdx5) + 1
-				gc_fastlo5 := min(max(gc_from5, 0, -gc_off9, -gc_off10), gc_to5)
-				gc_fasthi5 := max(min(gc_to5, len(out)-gc_off9, len(in)-gc_off10, len(in)-gc_off9), gc_fastlo5)
-				if gc_fastlo5 < gc_fasthi5 {
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
-						if gc_tx5 == gc_fastlo5 {
-							gc_seglen5 := gc_fasthi5 - gc_fastlo5
-							gc_at13 := out[gc_off9+gc_fastlo5:][:gc_seglen5]
-							gc_at14 := in[gc_off10+gc_fastlo5:][:gc_seglen5]
-							gc_at15 := in[gc_off9+gc_fastlo5:][:gc_seglen5]
-							for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
-								gc_tx5 := gc_fastlo5 + gc_u5
-
+//line specialize.go:53
+		gc_from5, gc_to5 := gc_runlo5, gc_runhi5
+		if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound5 := compiled.Diff(n, gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
+			gc_to5 = gc_bound5
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off9 := gc_bx5 * gc_bdx5
+			gc_off10 := (gc_bx5 * gc_bdx5) + 1
+			gc_fastlo5 := min(max(gc_from5, 0, -gc_off9, -gc_off10), gc_to5)
+			gc_fasthi5 := max(min(gc_to5, len(out)-gc_off9, len(in)-gc_off10, len(in)-gc_off9), gc_fastlo5)
+			if gc_fastlo5 < gc_fasthi5 {
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					if gc_tx5 == gc_fastlo5 {
+						gc_seglen5 := gc_fasthi5 - gc_fastlo5
+						gc_at13 := out[gc_off9+gc_fastlo5:][:gc_seglen5]
+						gc_at14 := in[gc_off10+gc_fastlo5:][:gc_seglen5]
+						gc_at15 := in[gc_off9+gc_fastlo5:][:gc_seglen5]
+						for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
+							gc_tx5 := gc_fastlo5 + gc_u5
 //line specialize.go:33
-								i := gc_bx5*gc_bdx5 + gc_tx5
-								_ = i
-
-//line specialize.go:34
-								{
-									gc_at13[gc_u5] = gc_at14[gc_u5]*k + gc_at15[gc_u5]
-								}
+							i := gc_bx5*gc_bdx5 + gc_tx5
+							_ = i
+							{
+//line specialize.go:35
+								gc_at13[gc_u5] = gc_at14[gc_u5]*k + gc_at15[gc_u5]
 							}
-							gc_tx5 = gc_fasthi5 - 1
-							continue
 						}
+						gc_tx5 = gc_fasthi5 - 1
+						continue
+					}
+					gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+					gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:33
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					{
+						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+					}
+				}
+			} else {
+				gc_step5 := gc_from5
+				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
+					{
+						gc_tx5 := gc_step5 + 0
 						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 						gc_pos5.Thread = gc_rank5
-
 //line specialize.go:33
 						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line specialize.go:34
 						{
 							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 						}
 					}
-				} else {
-					gc_step5 := gc_from5
-					for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
-						{
-							gc_tx5 := gc_step5 + 0
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:33
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-							}
-						}
-						{
-							gc_tx5 := gc_step5 + 1
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:33
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-							}
-						}
-						{
-							gc_tx5 := gc_step5 + 2
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:33
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-							}
-						}
-						{
-							gc_tx5 := gc_step5 + 3
-							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
-							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:33
-							i := gc_bx5*gc_bdx5 + gc_tx5
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-							}
-						}
-					}
-					for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step5 + 1
 						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 						gc_pos5.Thread = gc_rank5
-
 //line specialize.go:33
 						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line specialize.go:34
 						{
 							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 						}
+					}
+					{
+						gc_tx5 := gc_step5 + 2
+						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
+						gc_pos5.Thread = gc_rank5
+//line specialize.go:33
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						{
+							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+						}
+					}
+					{
+						gc_tx5 := gc_step5 + 3
+						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
+						gc_pos5.Thread = gc_rank5
+//line specialize.go:33
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						{
+							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+						}
+					}
+				}
+				for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+					gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:33
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					{
+						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 					}
 				}
 			}
@@ -217,7 +190,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 	gc_n2 := gc_b2.Len()
 	_ = &k
 	gc_bx2 := 0
-	_ = gc_bx2
+//line specialize.go:43
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -228,551 +201,418 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_bx2 * gc_bdx2
-				gc_off4 := (gc_bx2 * gc_bdx2) + 1
-				gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
-				gc_fasthi2 := max(min(gc_to2, len(out)-gc_off3, len(in)-gc_off4, len(in)-gc_off3), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at4 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
-							gc_at5 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
-							gc_at6 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
-							gc_vstep := gc_fastlo2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line specialize.go:54
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2 * gc_bdx2
+			gc_off4 := (gc_bx2 * gc_bdx2) + 1
+			gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
+			gc_fasthi2 := max(min(gc_to2, len(out)-gc_off3, len(in)-gc_off4, len(in)-gc_off3), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at4 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_vstep := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line specialize.go:35
-									gc_vb10 := archsimd.BroadcastFloat32x16(k)
-//line specialize.go:35
-									_ = gc_vb10
-									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
-//line specialize.go:33
-										var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line specialize.go:33
-										_ = i
-//line specialize.go:34
-										{
-//line specialize.go:34
-											archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Mul(gc_vb10).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
-//line specialize.go:34
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line specialize.go:35
-								gc_vb9 := archsimd.BroadcastFloat32x8(k)
-//line specialize.go:35
-								_ = gc_vb9
-								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_vb10 := archsimd.BroadcastFloat32x16(k)
+								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line specialize.go:33
 									var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:33
 									_ = i
-//line specialize.go:34
 									{
 //line specialize.go:34
-										archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Mul(gc_vb9).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
-//line specialize.go:34
+										archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Mul(gc_vb10).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 									}
 								}
+//line specialize.go:36
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
-							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-
-//line specialize.go:33
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line specialize.go:34
-								{
-									gc_at4[gc_u2] = gc_at5[gc_u2]*k + gc_at6[gc_u2]
-								}
-							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line specialize.go:33
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:33
-							_ = gc_none2
-//line specialize.go:33
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:33
-							_ = gc_iota4
-//line specialize.go:23
-							gc_vb7 := archsimd.BroadcastFloat32x16(0)
-//line specialize.go:23
-							_ = gc_vb7
-//line specialize.go:23
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all2
+						if compiled.SIMD {
 //line specialize.go:35
-							gc_vb8 := archsimd.BroadcastFloat32x16(k)
-//line specialize.go:35
-							_ = gc_vb8
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							gc_vb9 := archsimd.BroadcastFloat32x8(k)
+							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
 //line specialize.go:33
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:33
 								_ = i
-//line specialize.go:34
 								{
-									if i < 0 || i > len(out)-16 {
-//line specialize.go:35
-										break
-//line specialize.go:35
-									}
-//line specialize.go:35
-									var gc_t4 int = i + 1
-//line specialize.go:35
-									_ = gc_t4
-//line specialize.go:35
-									var gc_i7 int = gc_t4
-//line specialize.go:35
-									_ = gc_i7
-//line specialize.go:35
-									var gc_result7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:35
-									_ = gc_result7
-//line specialize.go:35
-									gc_returned7 := gc_none2
-//line specialize.go:35
-									_ = gc_returned7
-//line specialize.go:35
-									if gc_i7 >=
-//line specialize.go:22
-										len(in) {
-//line specialize.go:35
-										gc_result7 = gc_vb7
-//line specialize.go:35
-										gc_b5 := gc_none2
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b5 = gc_all2
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned7 = gc_b5
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
-//line specialize.go:35
-										_ = gc_if9
-//line specialize.go:35
-										if gc_if9.ToBits() != 0 {
-//line specialize.go:35
-											gc_result7 = gc_result7.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
-//line specialize.go:35
-											gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
-//line specialize.go:35
-									_ = gc_if10
-//line specialize.go:35
-									if gc_if10.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:35
-										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps4
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-//line specialize.go:35
-										gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									var gc_i8 int = i
-//line specialize.go:35
-									_ = gc_i8
-//line specialize.go:35
-									var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:35
-									_ = gc_result8
-//line specialize.go:35
-									gc_returned8 := gc_none2
-//line specialize.go:35
-									_ = gc_returned8
-//line specialize.go:35
-									if gc_i8 >=
-//line specialize.go:22
-										len(in) {
-//line specialize.go:35
-										gc_result8 = gc_vb7
-//line specialize.go:35
-										gc_b6 := gc_none2
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b6 = gc_all2
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned8 = gc_b6
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line specialize.go:35
-										_ = gc_if11
-//line specialize.go:35
-										if gc_if11.ToBits() != 0 {
-//line specialize.go:35
-											gc_result8 = gc_result8.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line specialize.go:35
-											gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line specialize.go:35
-									_ = gc_if12
-//line specialize.go:35
-									if gc_if12.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:35
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps4
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line specialize.go:35
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result7.Mul(gc_vb8).Add(gc_result8).StoreSlice(out[i:])
-//line specialize.go:35
+//line specialize.go:34
+									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Mul(gc_vb9).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 								}
 							}
+//line specialize.go:36
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
 						}
+						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+//line specialize.go:33
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							{
+//line specialize.go:35
+								gc_at4[gc_u2] = gc_at5[gc_u2]*k + gc_at6[gc_u2]
+							}
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
 					}
-					if compiled.SIMD {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
 //line specialize.go:33
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line specialize.go:33
-						_ = gc_none
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:33
-						_ = gc_iota2
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:23
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb7 := archsimd.BroadcastFloat32x16(0)
 //line specialize.go:23
-						_ = gc_vb3
-//line specialize.go:23
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:23
-						_ = gc_all
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:35
-						gc_vb4 := archsimd.BroadcastFloat32x8(k)
-//line specialize.go:35
-						_ = gc_vb4
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb8 := archsimd.BroadcastFloat32x16(k)
+					gc_steps4:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line specialize.go:33
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line specialize.go:33
-							_ = i
-//line specialize.go:34
 							{
-								if i < 0 || i > len(out)-8 {
+								if i < 0 || i > len(out)-16 {
 //line specialize.go:35
 									break
-//line specialize.go:35
 								}
 //line specialize.go:35
-								var gc_t2 int = i + 1
+								var gc_t4 int = i + 1
 //line specialize.go:35
-								_ = gc_t2
+								var gc_i7 int = gc_t4
 //line specialize.go:35
-								var gc_i3 int = gc_t2
+								var gc_result7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:35
-								_ = gc_i3
+								gc_returned7 := gc_none2
 //line specialize.go:35
-								var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:35
-								_ = gc_result3
-//line specialize.go:35
-								gc_returned3 := gc_none
-//line specialize.go:35
-								_ = gc_returned3
-//line specialize.go:35
-								if gc_i3 >=
+								if gc_i7 >=
 //line specialize.go:22
 									len(in) {
 //line specialize.go:35
-									gc_result3 = gc_vb3
+									gc_result7 = gc_vb7
 //line specialize.go:35
-									gc_b3 := gc_none
+									gc_b5 := gc_none2
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b3 = gc_all
-//line specialize.go:35
+										gc_b5 = gc_all2
 									}
 //line specialize.go:35
-									gc_returned3 = gc_b3
-//line specialize.go:35
+									gc_returned7 = gc_b5
 								} else {
 //line specialize.go:35
-									gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
 //line specialize.go:35
-									_ = gc_if3
+									if gc_if9.ToBits() != 0 {
 //line specialize.go:35
-									if gc_if3.ToBits() != 0 {
+										gc_result7 = gc_result7.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 //line specialize.go:35
-										gc_result3 = gc_vb3.Merge(gc_result3, gc_if3)
-//line specialize.go:35
-										gc_returned3 = gc_if3.Or(gc_returned3)
-//line specialize.go:35
+										gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
 									}
-//line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
 //line specialize.go:35
-								_ = gc_if4
+								if gc_if10.ToBits() != 0 {
 //line specialize.go:35
-								if gc_if4.ToBits() != 0 {
+									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:35
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line specialize.go:35
-									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-//line specialize.go:35
+										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 									} else {
 //line specialize.go:35
-										break gc_steps2
-//line specialize.go:35
+										break gc_steps4
 									}
 //line specialize.go:35
-									gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+									gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line specialize.go:35
-									gc_returned3 = gc_if4.Or(gc_returned3)
-//line specialize.go:35
+									gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
 								}
 //line specialize.go:35
-								var gc_i4 int = i
+								var gc_i8 int = i
 //line specialize.go:35
-								_ = gc_i4
+								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:35
-								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								gc_returned8 := gc_none2
 //line specialize.go:35
-								_ = gc_result4
-//line specialize.go:35
-								gc_returned4 := gc_none
-//line specialize.go:35
-								_ = gc_returned4
-//line specialize.go:35
-								if gc_i4 >=
+								if gc_i8 >=
 //line specialize.go:22
 									len(in) {
 //line specialize.go:35
-									gc_result4 = gc_vb3
+									gc_result8 = gc_vb7
 //line specialize.go:35
-									gc_b4 := gc_none
+									gc_b6 := gc_none2
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b4 = gc_all
-//line specialize.go:35
+										gc_b6 = gc_all2
 									}
 //line specialize.go:35
-									gc_returned4 = gc_b4
-//line specialize.go:35
+									gc_returned8 = gc_b6
 								} else {
 //line specialize.go:35
-									gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line specialize.go:35
-									_ = gc_if5
+									if gc_if11.ToBits() != 0 {
 //line specialize.go:35
-									if gc_if5.ToBits() != 0 {
+										gc_result8 = gc_result8.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line specialize.go:35
-										gc_result4 = gc_vb3.Merge(gc_result4, gc_if5)
-//line specialize.go:35
-										gc_returned4 = gc_if5.Or(gc_returned4)
-//line specialize.go:35
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 									}
-//line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line specialize.go:35
-								_ = gc_if6
+								if gc_if12.ToBits() != 0 {
 //line specialize.go:35
-								if gc_if6.ToBits() != 0 {
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:35
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:35
-									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line specialize.go:35
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 //line specialize.go:35
-										break gc_steps2
-//line specialize.go:35
+										break gc_steps4
 									}
 //line specialize.go:35
-									gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line specialize.go:35
-									gc_returned4 = gc_if6.Or(gc_returned4)
-//line specialize.go:35
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 								}
 //line specialize.go:35
-								gc_result3.Mul(gc_vb4).Add(gc_result4).StoreSlice(out[i:])
-//line specialize.go:35
+								gc_result7.Mul(gc_vb8).Add(gc_result8).StoreSlice(out[i:])
 							}
 						}
+//line specialize.go:37
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line specialize.go:33
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:33
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line specialize.go:23
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+					gc_vb4 := archsimd.BroadcastFloat32x8(k)
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line specialize.go:33
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-							}
-						}
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line specialize.go:33
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
+							if i < 0 || i > len(out)-8 {
+//line specialize.go:35
+								break
 							}
+//line specialize.go:35
+							var gc_t2 int = i + 1
+//line specialize.go:35
+							var gc_i3 int = gc_t2
+//line specialize.go:35
+							var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:35
+							gc_returned3 := gc_none
+//line specialize.go:35
+							if gc_i3 >=
+//line specialize.go:22
+								len(in) {
+//line specialize.go:35
+								gc_result3 = gc_vb3
+//line specialize.go:35
+								gc_b3 := gc_none
+//line specialize.go:35
+								if true {
+//line specialize.go:35
+									gc_b3 = gc_all
+								}
+//line specialize.go:35
+								gc_returned3 = gc_b3
+							} else {
+//line specialize.go:35
+								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line specialize.go:35
+								if gc_if3.ToBits() != 0 {
+//line specialize.go:35
+									gc_result3 = gc_vb3.Merge(gc_result3, gc_if3)
+//line specialize.go:35
+									gc_returned3 = gc_if3.Or(gc_returned3)
+								}
+							}
+//line specialize.go:35
+							gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+							if gc_if4.ToBits() != 0 {
+//line specialize.go:35
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:35
+								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line specialize.go:35
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+								} else {
+//line specialize.go:35
+									break gc_steps2
+								}
+//line specialize.go:35
+								gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+//line specialize.go:35
+								gc_returned3 = gc_if4.Or(gc_returned3)
+							}
+//line specialize.go:35
+							var gc_i4 int = i
+//line specialize.go:35
+							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:35
+							gc_returned4 := gc_none
+//line specialize.go:35
+							if gc_i4 >=
+//line specialize.go:22
+								len(in) {
+//line specialize.go:35
+								gc_result4 = gc_vb3
+//line specialize.go:35
+								gc_b4 := gc_none
+//line specialize.go:35
+								if true {
+//line specialize.go:35
+									gc_b4 = gc_all
+								}
+//line specialize.go:35
+								gc_returned4 = gc_b4
+							} else {
+//line specialize.go:35
+								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line specialize.go:35
+								if gc_if5.ToBits() != 0 {
+//line specialize.go:35
+									gc_result4 = gc_vb3.Merge(gc_result4, gc_if5)
+//line specialize.go:35
+									gc_returned4 = gc_if5.Or(gc_returned4)
+								}
+							}
+//line specialize.go:35
+							gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+							if gc_if6.ToBits() != 0 {
+//line specialize.go:35
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:35
+								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line specialize.go:35
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								} else {
+//line specialize.go:35
+									break gc_steps2
+								}
+//line specialize.go:35
+								gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+//line specialize.go:35
+								gc_returned4 = gc_if6.Or(gc_returned4)
+							}
+//line specialize.go:35
+							gc_result3.Mul(gc_vb4).Add(gc_result4).StoreSlice(out[i:])
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+//line specialize.go:37
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line specialize.go:33
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line specialize.go:34
 						{
 							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line specialize.go:33
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line specialize.go:33
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line specialize.go:33
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:33
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 					}
 				}
 			}
@@ -790,7 +630,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b7.Len()
 	gc_bx3 := 0
-	_ = gc_bx3
+//line specialize.go:42
 	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b7.Stopped() {
 			return
@@ -801,551 +641,418 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
 		gc_q3 += gc_run3
 		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-		{
-			gc_from3, gc_to3 := gc_runlo3, gc_runhi3
-			if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off5 := gc_bx3 * gc_bdx3
-				gc_off6 := (gc_bx3 * gc_bdx3) + 1
-				gc_fastlo3 := min(max(gc_from3, 0, -gc_off5, -gc_off6), gc_to3)
-				gc_fasthi3 := max(min(gc_to3, len(out)-gc_off5, len(in)-gc_off6, len(in)-gc_off5), gc_fastlo3)
-				if gc_fastlo3 < gc_fasthi3 {
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-						if gc_tx3 == gc_fastlo3 {
-							gc_seglen3 := gc_fasthi3 - gc_fastlo3
-							gc_at7 := out[gc_off5+gc_fastlo3:][:gc_seglen3]
-							gc_at8 := in[gc_off6+gc_fastlo3:][:gc_seglen3]
-							gc_at9 := in[gc_off5+gc_fastlo3:][:gc_seglen3]
-							gc_vstep3 := gc_fastlo3
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line specialize.go:53
+		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
+		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off5 := gc_bx3 * gc_bdx3
+			gc_off6 := (gc_bx3 * gc_bdx3) + 1
+			gc_fastlo3 := min(max(gc_from3, 0, -gc_off5, -gc_off6), gc_to3)
+			gc_fasthi3 := max(min(gc_to3, len(out)-gc_off5, len(in)-gc_off6, len(in)-gc_off5), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					if gc_tx3 == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at7 := out[gc_off5+gc_fastlo3:][:gc_seglen3]
+						gc_at8 := in[gc_off6+gc_fastlo3:][:gc_seglen3]
+						gc_at9 := in[gc_off5+gc_fastlo3:][:gc_seglen3]
+						gc_vstep3 := gc_fastlo3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line specialize.go:35
-									gc_vb16 := archsimd.BroadcastInt32x16(k)
-//line specialize.go:35
-									_ = gc_vb16
-									for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
-										gc_tx3 := gc_vstep3
-//line specialize.go:33
-										var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line specialize.go:33
-										_ = i
-//line specialize.go:34
-										{
-//line specialize.go:34
-											archsimd.LoadInt32x16Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Mul(gc_vb16).Add(archsimd.LoadInt32x16Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
-//line specialize.go:34
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line specialize.go:35
-								gc_vb15 := archsimd.BroadcastInt32x8(k)
-//line specialize.go:35
-								_ = gc_vb15
-								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+								gc_vb16 := archsimd.BroadcastInt32x16(k)
+								for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
 									gc_tx3 := gc_vstep3
 //line specialize.go:33
 									var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:33
 									_ = i
-//line specialize.go:34
 									{
 //line specialize.go:34
-										archsimd.LoadInt32x8Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Mul(gc_vb15).Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
-//line specialize.go:34
+										archsimd.LoadInt32x16Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Mul(gc_vb16).Add(archsimd.LoadInt32x16Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
 									}
 								}
+//line specialize.go:36
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
 							}
-							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-								gc_tx3 := gc_fastlo3 + gc_u3
-
-//line specialize.go:33
-								i := gc_bx3*gc_bdx3 + gc_tx3
-								_ = i
-
-//line specialize.go:34
-								{
-									gc_at7[gc_u3] = gc_at8[gc_u3]*k + gc_at9[gc_u3]
-								}
-							}
-							gc_tx3 = gc_fasthi3 - 1
-							continue
 						}
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:33
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-						}
-					}
-				} else {
-					gc_vstep4 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line specialize.go:33
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:33
-							_ = gc_none4
-//line specialize.go:33
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:33
-							_ = gc_iota8
-//line specialize.go:23
-							gc_vb13 := archsimd.BroadcastInt32x16(0)
-//line specialize.go:23
-							_ = gc_vb13
-//line specialize.go:23
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all4
+						if compiled.SIMD {
 //line specialize.go:35
-							gc_vb14 := archsimd.BroadcastInt32x16(k)
-//line specialize.go:35
-							_ = gc_vb14
-						gc_steps8:
-							for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
-								gc_tx3 := gc_vstep4
+							gc_vb15 := archsimd.BroadcastInt32x8(k)
+							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+								gc_tx3 := gc_vstep3
 //line specialize.go:33
 								var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:33
 								_ = i
-//line specialize.go:34
 								{
-									if i < 0 || i > len(out)-16 {
-//line specialize.go:35
-										break
-//line specialize.go:35
-									}
-//line specialize.go:35
-									var gc_t8 int = i + 1
-//line specialize.go:35
-									_ = gc_t8
-//line specialize.go:35
-									var gc_i15 int = gc_t8
-//line specialize.go:35
-									_ = gc_i15
-//line specialize.go:35
-									var gc_result15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:35
-									_ = gc_result15
-//line specialize.go:35
-									gc_returned15 := gc_none4
-//line specialize.go:35
-									_ = gc_returned15
-//line specialize.go:35
-									if gc_i15 >=
-//line specialize.go:22
-										len(in) {
-//line specialize.go:35
-										gc_result15 = gc_vb13
-//line specialize.go:35
-										gc_b10 := gc_none4
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b10 = gc_all4
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned15 = gc_b10
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
-//line specialize.go:35
-										_ = gc_if21
-//line specialize.go:35
-										if gc_if21.ToBits() != 0 {
-//line specialize.go:35
-											gc_result15 = gc_result15.Merge(gc_vb13, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
-//line specialize.go:35
-											gc_returned15 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned15.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if22 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
-//line specialize.go:35
-									_ = gc_if22
-//line specialize.go:35
-									if gc_if22.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:35
-										if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i15:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps8
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result15 = gc_result15.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
-//line specialize.go:35
-										gc_returned15 = archsimd.Mask32x16FromBits(gc_if22.ToBits() | gc_returned15.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									var gc_i16 int = i
-//line specialize.go:35
-									_ = gc_i16
-//line specialize.go:35
-									var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:35
-									_ = gc_result16
-//line specialize.go:35
-									gc_returned16 := gc_none4
-//line specialize.go:35
-									_ = gc_returned16
-//line specialize.go:35
-									if gc_i16 >=
-//line specialize.go:22
-										len(in) {
-//line specialize.go:35
-										gc_result16 = gc_vb13
-//line specialize.go:35
-										gc_b11 := gc_none4
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b11 = gc_all4
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned16 = gc_b11
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line specialize.go:35
-										_ = gc_if23
-//line specialize.go:35
-										if gc_if23.ToBits() != 0 {
-//line specialize.go:35
-											gc_result16 = gc_result16.Merge(gc_vb13, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line specialize.go:35
-											gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line specialize.go:35
-									_ = gc_if24
-//line specialize.go:35
-									if gc_if24.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:35
-										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps8
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line specialize.go:35
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result15.Mul(gc_vb14).Add(gc_result16).StoreSlice(out[i:])
-//line specialize.go:35
+//line specialize.go:34
+									archsimd.LoadInt32x8Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Mul(gc_vb15).Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
 								}
 							}
+//line specialize.go:36
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
 						}
+						for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx3 := gc_fastlo3 + gc_u3
+//line specialize.go:33
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+							{
+//line specialize.go:35
+								gc_at7[gc_u3] = gc_at8[gc_u3]*k + gc_at9[gc_u3]
+							}
+						}
+						gc_tx3 = gc_fasthi3 - 1
+						continue
 					}
-					if compiled.SIMD {
+					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+					gc_pos3.Thread = gc_rank3
 //line specialize.go:33
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					{
+						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line specialize.go:33
-						_ = gc_none3
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:33
-						_ = gc_iota6
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:23
-						gc_vb11 := archsimd.BroadcastInt32x8(0)
+						gc_vb13 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
-						_ = gc_vb11
-//line specialize.go:23
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:23
-						_ = gc_all3
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:35
-						gc_vb12 := archsimd.BroadcastInt32x8(k)
-//line specialize.go:35
-						_ = gc_vb12
-					gc_steps6:
-						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_vb14 := archsimd.BroadcastInt32x16(k)
+					gc_steps8:
+						for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 //line specialize.go:33
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line specialize.go:33
-							_ = i
-//line specialize.go:34
 							{
-								if i < 0 || i > len(out)-8 {
+								if i < 0 || i > len(out)-16 {
 //line specialize.go:35
 									break
-//line specialize.go:35
 								}
 //line specialize.go:35
-								var gc_t6 int = i + 1
+								var gc_t8 int = i + 1
 //line specialize.go:35
-								_ = gc_t6
+								var gc_i15 int = gc_t8
 //line specialize.go:35
-								var gc_i11 int = gc_t6
+								var gc_result15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
-								_ = gc_i11
+								gc_returned15 := gc_none4
 //line specialize.go:35
-								var gc_result11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:35
-								_ = gc_result11
-//line specialize.go:35
-								gc_returned11 := gc_none3
-//line specialize.go:35
-								_ = gc_returned11
-//line specialize.go:35
-								if gc_i11 >=
+								if gc_i15 >=
 //line specialize.go:22
 									len(in) {
 //line specialize.go:35
-									gc_result11 = gc_vb11
+									gc_result15 = gc_vb13
 //line specialize.go:35
-									gc_b8 := gc_none3
+									gc_b10 := gc_none4
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b8 = gc_all3
-//line specialize.go:35
+										gc_b10 = gc_all4
 									}
 //line specialize.go:35
-									gc_returned11 = gc_b8
-//line specialize.go:35
+									gc_returned15 = gc_b10
 								} else {
 //line specialize.go:35
-									gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+									gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
 //line specialize.go:35
-									_ = gc_if15
+									if gc_if21.ToBits() != 0 {
 //line specialize.go:35
-									if gc_if15.ToBits() != 0 {
+										gc_result15 = gc_result15.Merge(gc_vb13, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
 //line specialize.go:35
-										gc_result11 = gc_vb11.Merge(gc_result11, gc_if15)
-//line specialize.go:35
-										gc_returned11 = gc_if15.Or(gc_returned11)
-//line specialize.go:35
+										gc_returned15 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned15.ToBits())
 									}
-//line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if16 := gc_returned11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_if22 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
 //line specialize.go:35
-								_ = gc_if16
+								if gc_if22.ToBits() != 0 {
 //line specialize.go:35
-								if gc_if16.ToBits() != 0 {
+									var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
-									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line specialize.go:35
-									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i11:])
-//line specialize.go:35
+										gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i15:])
 									} else {
 //line specialize.go:35
-										break gc_steps6
-//line specialize.go:35
+										break gc_steps8
 									}
 //line specialize.go:35
-									gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
+									gc_result15 = gc_result15.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line specialize.go:35
-									gc_returned11 = gc_if16.Or(gc_returned11)
-//line specialize.go:35
+									gc_returned15 = archsimd.Mask32x16FromBits(gc_if22.ToBits() | gc_returned15.ToBits())
 								}
 //line specialize.go:35
-								var gc_i12 int = i
+								var gc_i16 int = i
 //line specialize.go:35
-								_ = gc_i12
+								var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
-								var gc_result12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								gc_returned16 := gc_none4
 //line specialize.go:35
-								_ = gc_result12
-//line specialize.go:35
-								gc_returned12 := gc_none3
-//line specialize.go:35
-								_ = gc_returned12
-//line specialize.go:35
-								if gc_i12 >=
+								if gc_i16 >=
 //line specialize.go:22
 									len(in) {
 //line specialize.go:35
-									gc_result12 = gc_vb11
+									gc_result16 = gc_vb13
 //line specialize.go:35
-									gc_b9 := gc_none3
+									gc_b11 := gc_none4
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b9 = gc_all3
-//line specialize.go:35
+										gc_b11 = gc_all4
 									}
 //line specialize.go:35
-									gc_returned12 = gc_b9
-//line specialize.go:35
+									gc_returned16 = gc_b11
 								} else {
 //line specialize.go:35
-									gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+									gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line specialize.go:35
-									_ = gc_if17
+									if gc_if23.ToBits() != 0 {
 //line specialize.go:35
-									if gc_if17.ToBits() != 0 {
+										gc_result16 = gc_result16.Merge(gc_vb13, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line specialize.go:35
-										gc_result12 = gc_vb11.Merge(gc_result12, gc_if17)
-//line specialize.go:35
-										gc_returned12 = gc_if17.Or(gc_returned12)
-//line specialize.go:35
+										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 									}
-//line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if18 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
 //line specialize.go:35
-								_ = gc_if18
+								if gc_if24.ToBits() != 0 {
 //line specialize.go:35
-								if gc_if18.ToBits() != 0 {
+									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
-									var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line specialize.go:35
-									if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i12:])
-//line specialize.go:35
+										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 									} else {
 //line specialize.go:35
-										break gc_steps6
-//line specialize.go:35
+										break gc_steps8
 									}
 //line specialize.go:35
-									gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
+									gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line specialize.go:35
-									gc_returned12 = gc_if18.Or(gc_returned12)
-//line specialize.go:35
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 								}
 //line specialize.go:35
-								gc_result11.Mul(gc_vb12).Add(gc_result12).StoreSlice(out[i:])
-//line specialize.go:35
+								gc_result15.Mul(gc_vb14).Add(gc_result16).StoreSlice(out[i:])
 							}
 						}
+//line specialize.go:37
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					gc_step3 := gc_vstep4
-					for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
-						{
-							gc_tx3 := gc_step3 + 0
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
+				}
+				if compiled.SIMD {
 //line specialize.go:33
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-							}
-						}
-						{
-							gc_tx3 := gc_step3 + 1
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:33
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-							}
-						}
-						{
-							gc_tx3 := gc_step3 + 2
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line specialize.go:23
+					gc_vb11 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+					gc_vb12 := archsimd.BroadcastInt32x8(k)
+				gc_steps6:
+					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 //line specialize.go:33
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-							}
-						}
+						var i int = gc_bx3*gc_bdx3 + gc_tx3
 						{
-							gc_tx3 := gc_step3 + 3
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line specialize.go:33
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
+							if i < 0 || i > len(out)-8 {
+//line specialize.go:35
+								break
 							}
+//line specialize.go:35
+							var gc_t6 int = i + 1
+//line specialize.go:35
+							var gc_i11 int = gc_t6
+//line specialize.go:35
+							var gc_result11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:35
+							gc_returned11 := gc_none3
+//line specialize.go:35
+							if gc_i11 >=
+//line specialize.go:22
+								len(in) {
+//line specialize.go:35
+								gc_result11 = gc_vb11
+//line specialize.go:35
+								gc_b8 := gc_none3
+//line specialize.go:35
+								if true {
+//line specialize.go:35
+									gc_b8 = gc_all3
+								}
+//line specialize.go:35
+								gc_returned11 = gc_b8
+							} else {
+//line specialize.go:35
+								gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+//line specialize.go:35
+								if gc_if15.ToBits() != 0 {
+//line specialize.go:35
+									gc_result11 = gc_vb11.Merge(gc_result11, gc_if15)
+//line specialize.go:35
+									gc_returned11 = gc_if15.Or(gc_returned11)
+								}
+							}
+//line specialize.go:35
+							gc_if16 := gc_returned11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+							if gc_if16.ToBits() != 0 {
+//line specialize.go:35
+								var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:35
+								if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+//line specialize.go:35
+									gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i11:])
+								} else {
+//line specialize.go:35
+									break gc_steps6
+								}
+//line specialize.go:35
+								gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
+//line specialize.go:35
+								gc_returned11 = gc_if16.Or(gc_returned11)
+							}
+//line specialize.go:35
+							var gc_i12 int = i
+//line specialize.go:35
+							var gc_result12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:35
+							gc_returned12 := gc_none3
+//line specialize.go:35
+							if gc_i12 >=
+//line specialize.go:22
+								len(in) {
+//line specialize.go:35
+								gc_result12 = gc_vb11
+//line specialize.go:35
+								gc_b9 := gc_none3
+//line specialize.go:35
+								if true {
+//line specialize.go:35
+									gc_b9 = gc_all3
+								}
+//line specialize.go:35
+								gc_returned12 = gc_b9
+							} else {
+//line specialize.go:35
+								gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+//line specialize.go:35
+								if gc_if17.ToBits() != 0 {
+//line specialize.go:35
+									gc_result12 = gc_vb11.Merge(gc_result12, gc_if17)
+//line specialize.go:35
+									gc_returned12 = gc_if17.Or(gc_returned12)
+								}
+							}
+//line specialize.go:35
+							gc_if18 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+							if gc_if18.ToBits() != 0 {
+//line specialize.go:35
+								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:35
+								if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+//line specialize.go:35
+									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+								} else {
+//line specialize.go:35
+									break gc_steps6
+								}
+//line specialize.go:35
+								gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
+//line specialize.go:35
+								gc_returned12 = gc_if18.Or(gc_returned12)
+							}
+//line specialize.go:35
+							gc_result11.Mul(gc_vb12).Add(gc_result12).StoreSlice(out[i:])
 						}
 					}
-					for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+//line specialize.go:37
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep4
+				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+					{
+						gc_tx3 := gc_step3 + 0
 						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
-
 //line specialize.go:33
 						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line specialize.go:34
 						{
 							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 						}
+					}
+					{
+						gc_tx3 := gc_step3 + 1
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line specialize.go:33
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						{
+							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
+						}
+					}
+					{
+						gc_tx3 := gc_step3 + 2
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line specialize.go:33
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						{
+							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
+						}
+					}
+					{
+						gc_tx3 := gc_step3 + 3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line specialize.go:33
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						{
+							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
+						}
+					}
+				}
+				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:33
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					{
+						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 					}
 				}
 			}
@@ -1363,7 +1070,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 	gc_gdy4 := gc_gd4.Y
 	gc_n4 := gc_b12.Len()
 	gc_bx4 := 0
-	_ = gc_bx4
+//line specialize.go:42
 	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
 		if gc_b12.Stopped() {
 			return
@@ -1374,551 +1081,418 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
 		gc_q4 += gc_run4
 		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
-		{
-			gc_from4, gc_to4 := gc_runlo4, gc_runhi4
-			if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off7 := gc_bx4 * gc_bdx4
-				gc_off8 := (gc_bx4 * gc_bdx4) + 1
-				gc_fastlo4 := min(max(gc_from4, 0, -gc_off7, -gc_off8), gc_to4)
-				gc_fasthi4 := max(min(gc_to4, len(out)-gc_off7, len(in)-gc_off8, len(in)-gc_off7), gc_fastlo4)
-				if gc_fastlo4 < gc_fasthi4 {
-					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-						if gc_tx4 == gc_fastlo4 {
-							gc_seglen4 := gc_fasthi4 - gc_fastlo4
-							gc_at10 := out[gc_off7+gc_fastlo4:][:gc_seglen4]
-							gc_at11 := in[gc_off8+gc_fastlo4:][:gc_seglen4]
-							gc_at12 := in[gc_off7+gc_fastlo4:][:gc_seglen4]
-							gc_vstep5 := gc_fastlo4
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop5 bool
-								gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line specialize.go:53
+		gc_from4, gc_to4 := gc_runlo4, gc_runhi4
+		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off7 := gc_bx4 * gc_bdx4
+			gc_off8 := (gc_bx4 * gc_bdx4) + 1
+			gc_fastlo4 := min(max(gc_from4, 0, -gc_off7, -gc_off8), gc_to4)
+			gc_fasthi4 := max(min(gc_to4, len(out)-gc_off7, len(in)-gc_off8, len(in)-gc_off7), gc_fastlo4)
+			if gc_fastlo4 < gc_fasthi4 {
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					if gc_tx4 == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at10 := out[gc_off7+gc_fastlo4:][:gc_seglen4]
+						gc_at11 := in[gc_off8+gc_fastlo4:][:gc_seglen4]
+						gc_at12 := in[gc_off7+gc_fastlo4:][:gc_seglen4]
+						gc_vstep5 := gc_fastlo4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop5 bool
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line specialize.go:35
-									gc_vb22 := archsimd.BroadcastUint32x16(k)
-//line specialize.go:35
-									_ = gc_vb22
-									for ; gc_vstep5+15 < gc_fasthi4; gc_vstep5 += 16 {
-										gc_tx4 := gc_vstep5
-//line specialize.go:33
-										var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line specialize.go:33
-										_ = i
-//line specialize.go:34
-										{
-//line specialize.go:34
-											archsimd.LoadUint32x16Slice(gc_at11[(gc_tx4 - gc_fastlo4):]).Mul(gc_vb22).Add(archsimd.LoadUint32x16Slice(gc_at12[(gc_tx4 - gc_fastlo4):])).StoreSlice(gc_at10[(gc_tx4 - gc_fastlo4):])
-//line specialize.go:34
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep5, false
-								}(gc_vstep5)
-								if gc_stop5 {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line specialize.go:35
-								gc_vb21 := archsimd.BroadcastUint32x8(k)
-//line specialize.go:35
-								_ = gc_vb21
-								for ; gc_vstep5+7 < gc_fasthi4; gc_vstep5 += 8 {
+								gc_vb22 := archsimd.BroadcastUint32x16(k)
+								for ; gc_vstep5+15 < gc_fasthi4; gc_vstep5 += 16 {
 									gc_tx4 := gc_vstep5
 //line specialize.go:33
 									var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line specialize.go:33
 									_ = i
-//line specialize.go:34
 									{
 //line specialize.go:34
-										archsimd.LoadUint32x8Slice(gc_at11[(gc_tx4 - gc_fastlo4):]).Mul(gc_vb21).Add(archsimd.LoadUint32x8Slice(gc_at12[(gc_tx4 - gc_fastlo4):])).StoreSlice(gc_at10[(gc_tx4 - gc_fastlo4):])
-//line specialize.go:34
+										archsimd.LoadUint32x16Slice(gc_at11[(gc_tx4 - gc_fastlo4):]).Mul(gc_vb22).Add(archsimd.LoadUint32x16Slice(gc_at12[(gc_tx4 - gc_fastlo4):])).StoreSlice(gc_at10[(gc_tx4 - gc_fastlo4):])
 									}
 								}
+//line specialize.go:36
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop5 {
+								return
 							}
-							for gc_u4 := gc_vstep5 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-								gc_tx4 := gc_fastlo4 + gc_u4
-
-//line specialize.go:33
-								i := gc_bx4*gc_bdx4 + gc_tx4
-								_ = i
-
-//line specialize.go:34
-								{
-									gc_at10[gc_u4] = gc_at11[gc_u4]*k + gc_at12[gc_u4]
-								}
-							}
-							gc_tx4 = gc_fasthi4 - 1
-							continue
 						}
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:33
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line specialize.go:33
-							gc_none6 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:33
-							_ = gc_none6
-//line specialize.go:33
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:33
-							_ = gc_iota12
-//line specialize.go:23
-							gc_vb19 := archsimd.BroadcastUint32x16(0)
-//line specialize.go:23
-							_ = gc_vb19
-//line specialize.go:23
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all6
+						if compiled.SIMD {
 //line specialize.go:35
-							gc_vb20 := archsimd.BroadcastUint32x16(k)
-//line specialize.go:35
-							_ = gc_vb20
-						gc_steps12:
-							for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
-								gc_tx4 := gc_vstep6
+							gc_vb21 := archsimd.BroadcastUint32x8(k)
+							for ; gc_vstep5+7 < gc_fasthi4; gc_vstep5 += 8 {
+								gc_tx4 := gc_vstep5
 //line specialize.go:33
 								var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line specialize.go:33
 								_ = i
-//line specialize.go:34
 								{
-									if i < 0 || i > len(out)-16 {
-//line specialize.go:35
-										break
-//line specialize.go:35
-									}
-//line specialize.go:35
-									var gc_t12 int = i + 1
-//line specialize.go:35
-									_ = gc_t12
-//line specialize.go:35
-									var gc_i23 int = gc_t12
-//line specialize.go:35
-									_ = gc_i23
-//line specialize.go:35
-									var gc_result23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:35
-									_ = gc_result23
-//line specialize.go:35
-									gc_returned23 := gc_none6
-//line specialize.go:35
-									_ = gc_returned23
-//line specialize.go:35
-									if gc_i23 >=
-//line specialize.go:22
-										len(in) {
-//line specialize.go:35
-										gc_result23 = gc_vb19
-//line specialize.go:35
-										gc_b15 := gc_none6
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b15 = gc_all6
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned23 = gc_b15
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i23, 16))))
-//line specialize.go:35
-										_ = gc_if33
-//line specialize.go:35
-										if gc_if33.ToBits() != 0 {
-//line specialize.go:35
-											gc_result23 = gc_result23.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
-//line specialize.go:35
-											gc_returned23 = archsimd.Mask32x16FromBits(gc_if33.ToBits() | gc_returned23.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if34 := archsimd.Mask32x16FromBits(^gc_returned23.ToBits())
-//line specialize.go:35
-									_ = gc_if34
-//line specialize.go:35
-									if gc_if34.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:35
-										if gc_i23 >= 0 && gc_i23 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i23:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps12
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result23 = gc_result23.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
-//line specialize.go:35
-										gc_returned23 = archsimd.Mask32x16FromBits(gc_if34.ToBits() | gc_returned23.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									var gc_i24 int = i
-//line specialize.go:35
-									_ = gc_i24
-//line specialize.go:35
-									var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:35
-									_ = gc_result24
-//line specialize.go:35
-									gc_returned24 := gc_none6
-//line specialize.go:35
-									_ = gc_returned24
-//line specialize.go:35
-									if gc_i24 >=
-//line specialize.go:22
-										len(in) {
-//line specialize.go:35
-										gc_result24 = gc_vb19
-//line specialize.go:35
-										gc_b16 := gc_none6
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b16 = gc_all6
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned24 = gc_b16
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
-//line specialize.go:35
-										_ = gc_if35
-//line specialize.go:35
-										if gc_if35.ToBits() != 0 {
-//line specialize.go:35
-											gc_result24 = gc_result24.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
-//line specialize.go:35
-											gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line specialize.go:35
-									_ = gc_if36
-//line specialize.go:35
-									if gc_if36.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:35
-										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps12
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
-//line specialize.go:35
-										gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result23.Mul(gc_vb20).Add(gc_result24).StoreSlice(out[i:])
-//line specialize.go:35
+//line specialize.go:34
+									archsimd.LoadUint32x8Slice(gc_at11[(gc_tx4 - gc_fastlo4):]).Mul(gc_vb21).Add(archsimd.LoadUint32x8Slice(gc_at12[(gc_tx4 - gc_fastlo4):])).StoreSlice(gc_at10[(gc_tx4 - gc_fastlo4):])
 								}
 							}
+//line specialize.go:36
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
 						}
+						for gc_u4 := gc_vstep5 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx4 := gc_fastlo4 + gc_u4
+//line specialize.go:33
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+							{
+//line specialize.go:35
+								gc_at10[gc_u4] = gc_at11[gc_u4]*k + gc_at12[gc_u4]
+							}
+						}
+						gc_tx4 = gc_fasthi4 - 1
+						continue
 					}
-					if compiled.SIMD {
+					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+					gc_pos4.Thread = gc_rank4
 //line specialize.go:33
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					{
+						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line specialize.go:33
-						_ = gc_none5
+						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
-						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:33
-						_ = gc_iota10
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:23
-						gc_vb17 := archsimd.BroadcastUint32x8(0)
+						gc_vb19 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
-						_ = gc_vb17
-//line specialize.go:23
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:23
-						_ = gc_all5
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:35
-						gc_vb18 := archsimd.BroadcastUint32x8(k)
-//line specialize.go:35
-						_ = gc_vb18
-					gc_steps10:
-						for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_vb20 := archsimd.BroadcastUint32x16(k)
+					gc_steps12:
+						for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
 							gc_tx4 := gc_vstep6
 //line specialize.go:33
 							var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line specialize.go:33
-							_ = i
-//line specialize.go:34
 							{
-								if i < 0 || i > len(out)-8 {
+								if i < 0 || i > len(out)-16 {
 //line specialize.go:35
 									break
-//line specialize.go:35
 								}
 //line specialize.go:35
-								var gc_t10 int = i + 1
+								var gc_t12 int = i + 1
 //line specialize.go:35
-								_ = gc_t10
+								var gc_i23 int = gc_t12
 //line specialize.go:35
-								var gc_i19 int = gc_t10
+								var gc_result23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
-								_ = gc_i19
+								gc_returned23 := gc_none6
 //line specialize.go:35
-								var gc_result19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:35
-								_ = gc_result19
-//line specialize.go:35
-								gc_returned19 := gc_none5
-//line specialize.go:35
-								_ = gc_returned19
-//line specialize.go:35
-								if gc_i19 >=
+								if gc_i23 >=
 //line specialize.go:22
 									len(in) {
 //line specialize.go:35
-									gc_result19 = gc_vb17
+									gc_result23 = gc_vb19
 //line specialize.go:35
-									gc_b13 := gc_none5
+									gc_b15 := gc_none6
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b13 = gc_all5
-//line specialize.go:35
+										gc_b15 = gc_all6
 									}
 //line specialize.go:35
-									gc_returned19 = gc_b13
-//line specialize.go:35
+									gc_returned23 = gc_b15
 								} else {
 //line specialize.go:35
-									gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
+									gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i23, 16))))
 //line specialize.go:35
-									_ = gc_if27
+									if gc_if33.ToBits() != 0 {
 //line specialize.go:35
-									if gc_if27.ToBits() != 0 {
+										gc_result23 = gc_result23.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
 //line specialize.go:35
-										gc_result19 = gc_vb17.Merge(gc_result19, gc_if27)
-//line specialize.go:35
-										gc_returned19 = gc_if27.Or(gc_returned19)
-//line specialize.go:35
+										gc_returned23 = archsimd.Mask32x16FromBits(gc_if33.ToBits() | gc_returned23.ToBits())
 									}
-//line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if28 := gc_returned19.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_if34 := archsimd.Mask32x16FromBits(^gc_returned23.ToBits())
 //line specialize.go:35
-								_ = gc_if28
+								if gc_if34.ToBits() != 0 {
 //line specialize.go:35
-								if gc_if28.ToBits() != 0 {
+									var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
-									var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									if gc_i23 >= 0 && gc_i23 <= len(in)-16 {
 //line specialize.go:35
-									if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i19:])
-//line specialize.go:35
+										gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i23:])
 									} else {
 //line specialize.go:35
-										break gc_steps10
-//line specialize.go:35
+										break gc_steps12
 									}
 //line specialize.go:35
-									gc_result19 = gc_ld19.Merge(gc_result19, gc_if28)
+									gc_result23 = gc_result23.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 //line specialize.go:35
-									gc_returned19 = gc_if28.Or(gc_returned19)
-//line specialize.go:35
+									gc_returned23 = archsimd.Mask32x16FromBits(gc_if34.ToBits() | gc_returned23.ToBits())
 								}
 //line specialize.go:35
-								var gc_i20 int = i
+								var gc_i24 int = i
 //line specialize.go:35
-								_ = gc_i20
+								var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
-								var gc_result20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								gc_returned24 := gc_none6
 //line specialize.go:35
-								_ = gc_result20
-//line specialize.go:35
-								gc_returned20 := gc_none5
-//line specialize.go:35
-								_ = gc_returned20
-//line specialize.go:35
-								if gc_i20 >=
+								if gc_i24 >=
 //line specialize.go:22
 									len(in) {
 //line specialize.go:35
-									gc_result20 = gc_vb17
+									gc_result24 = gc_vb19
 //line specialize.go:35
-									gc_b14 := gc_none5
+									gc_b16 := gc_none6
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b14 = gc_all5
-//line specialize.go:35
+										gc_b16 = gc_all6
 									}
 //line specialize.go:35
-									gc_returned20 = gc_b14
-//line specialize.go:35
+									gc_returned24 = gc_b16
 								} else {
 //line specialize.go:35
-									gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+									gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line specialize.go:35
-									_ = gc_if29
+									if gc_if35.ToBits() != 0 {
 //line specialize.go:35
-									if gc_if29.ToBits() != 0 {
+										gc_result24 = gc_result24.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line specialize.go:35
-										gc_result20 = gc_vb17.Merge(gc_result20, gc_if29)
-//line specialize.go:35
-										gc_returned20 = gc_if29.Or(gc_returned20)
-//line specialize.go:35
+										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 									}
-//line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if30 := gc_returned20.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
 //line specialize.go:35
-								_ = gc_if30
+								if gc_if36.ToBits() != 0 {
 //line specialize.go:35
-								if gc_if30.ToBits() != 0 {
+									var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
-									var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line specialize.go:35
-									if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i20:])
-//line specialize.go:35
+										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 									} else {
 //line specialize.go:35
-										break gc_steps10
-//line specialize.go:35
+										break gc_steps12
 									}
 //line specialize.go:35
-									gc_result20 = gc_ld20.Merge(gc_result20, gc_if30)
+									gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line specialize.go:35
-									gc_returned20 = gc_if30.Or(gc_returned20)
-//line specialize.go:35
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 								}
 //line specialize.go:35
-								gc_result19.Mul(gc_vb18).Add(gc_result20).StoreSlice(out[i:])
-//line specialize.go:35
+								gc_result23.Mul(gc_vb20).Add(gc_result24).StoreSlice(out[i:])
 							}
 						}
+//line specialize.go:37
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
 					}
-					gc_step4 := gc_vstep6
-					for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
-						{
-							gc_tx4 := gc_step4 + 0
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
+				}
+				if compiled.SIMD {
 //line specialize.go:33
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-							}
-						}
-						{
-							gc_tx4 := gc_step4 + 1
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
+					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:33
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-							}
-						}
-						{
-							gc_tx4 := gc_step4 + 2
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line specialize.go:23
+					gc_vb17 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+					gc_vb18 := archsimd.BroadcastUint32x8(k)
+				gc_steps10:
+					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
 //line specialize.go:33
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-							}
-						}
+						var i int = gc_bx4*gc_bdx4 + gc_tx4
 						{
-							gc_tx4 := gc_step4 + 3
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
-//line specialize.go:33
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line specialize.go:34
-							{
-								out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
+							if i < 0 || i > len(out)-8 {
+//line specialize.go:35
+								break
 							}
+//line specialize.go:35
+							var gc_t10 int = i + 1
+//line specialize.go:35
+							var gc_i19 int = gc_t10
+//line specialize.go:35
+							var gc_result19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line specialize.go:35
+							gc_returned19 := gc_none5
+//line specialize.go:35
+							if gc_i19 >=
+//line specialize.go:22
+								len(in) {
+//line specialize.go:35
+								gc_result19 = gc_vb17
+//line specialize.go:35
+								gc_b13 := gc_none5
+//line specialize.go:35
+								if true {
+//line specialize.go:35
+									gc_b13 = gc_all5
+								}
+//line specialize.go:35
+								gc_returned19 = gc_b13
+							} else {
+//line specialize.go:35
+								gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
+//line specialize.go:35
+								if gc_if27.ToBits() != 0 {
+//line specialize.go:35
+									gc_result19 = gc_vb17.Merge(gc_result19, gc_if27)
+//line specialize.go:35
+									gc_returned19 = gc_if27.Or(gc_returned19)
+								}
+							}
+//line specialize.go:35
+							gc_if28 := gc_returned19.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+							if gc_if28.ToBits() != 0 {
+//line specialize.go:35
+								var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line specialize.go:35
+								if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
+//line specialize.go:35
+									gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i19:])
+								} else {
+//line specialize.go:35
+									break gc_steps10
+								}
+//line specialize.go:35
+								gc_result19 = gc_ld19.Merge(gc_result19, gc_if28)
+//line specialize.go:35
+								gc_returned19 = gc_if28.Or(gc_returned19)
+							}
+//line specialize.go:35
+							var gc_i20 int = i
+//line specialize.go:35
+							var gc_result20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line specialize.go:35
+							gc_returned20 := gc_none5
+//line specialize.go:35
+							if gc_i20 >=
+//line specialize.go:22
+								len(in) {
+//line specialize.go:35
+								gc_result20 = gc_vb17
+//line specialize.go:35
+								gc_b14 := gc_none5
+//line specialize.go:35
+								if true {
+//line specialize.go:35
+									gc_b14 = gc_all5
+								}
+//line specialize.go:35
+								gc_returned20 = gc_b14
+							} else {
+//line specialize.go:35
+								gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+//line specialize.go:35
+								if gc_if29.ToBits() != 0 {
+//line specialize.go:35
+									gc_result20 = gc_vb17.Merge(gc_result20, gc_if29)
+//line specialize.go:35
+									gc_returned20 = gc_if29.Or(gc_returned20)
+								}
+							}
+//line specialize.go:35
+							gc_if30 := gc_returned20.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+							if gc_if30.ToBits() != 0 {
+//line specialize.go:35
+								var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line specialize.go:35
+								if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+//line specialize.go:35
+									gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+								} else {
+//line specialize.go:35
+									break gc_steps10
+								}
+//line specialize.go:35
+								gc_result20 = gc_ld20.Merge(gc_result20, gc_if30)
+//line specialize.go:35
+								gc_returned20 = gc_if30.Or(gc_returned20)
+							}
+//line specialize.go:35
+							gc_result19.Mul(gc_vb18).Add(gc_result20).StoreSlice(out[i:])
 						}
 					}
-					for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
+//line specialize.go:37
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+					{
+						gc_tx4 := gc_step4 + 0
 						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
-
 //line specialize.go:33
 						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line specialize.go:34
 						{
 							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 						}
+					}
+					{
+						gc_tx4 := gc_step4 + 1
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+						gc_pos4.Thread = gc_rank4
+//line specialize.go:33
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						{
+							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
+						}
+					}
+					{
+						gc_tx4 := gc_step4 + 2
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+						gc_pos4.Thread = gc_rank4
+//line specialize.go:33
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						{
+							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
+						}
+					}
+					{
+						gc_tx4 := gc_step4 + 3
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+						gc_pos4.Thread = gc_rank4
+//line specialize.go:33
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						{
+							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
+						}
+					}
+				}
+				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:33
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					{
+						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 					}
 				}
 			}
@@ -1966,7 +1540,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b17.Len()
 	gc_s_ahead := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
-
 //line specialize.go:46
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	if compiled.Ahead(func() {
@@ -1975,7 +1548,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 				gc_off29 := gc_bx5 * gc_bdx5 * 2
 				if gc_off29 >= 0 && gc_off29 <= len(in) && gc_bdx5 <= len(in)-gc_off29 {
 					gc_at41 := in[gc_off29:][:gc_bdx5]
-
 //line specialize.go:47
 					copy(gc_s_ahead[gc_base5:][:gc_bdx5], gc_at41)
 				} else {
@@ -1985,467 +1557,275 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							gc_tx5 := gc_step31 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line specialize.go:44
 							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
 							gc_tx5 := gc_step31 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line specialize.go:44
 							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
 							gc_tx5 := gc_step31 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line specialize.go:44
 							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
 							gc_tx5 := gc_step31 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line specialize.go:44
 							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead T = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank5] = ahead
 						}
 					}
 					for gc_tx5 := gc_step31; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line specialize.go:44
 						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx5*gc_bdx5*2 + tid
-						_ = i
-
 //line specialize.go:47
 						var ahead T = specAt(in, i)
-						_ = ahead
+//line specialize.go:49
 						gc_s_ahead[gc_rank5] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off30 := (gc_bx5 * gc_bdx5 * 2) + gc_bdx5
-				if gc_bdx5 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
-					gc_at42 := sdata[:gc_bdx5]
-					gc_at43 := in[gc_off30:][:gc_bdx5]
-					gc_step32 := 0
-					for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
-						{
-							gc_tx5 := gc_step32 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line specialize.go:47
-							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step32 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line specialize.go:47
-							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step32 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line specialize.go:47
-							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step32 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line specialize.go:47
-							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
-						}
-					}
-					for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
+//line specialize.go:56
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off30 := (gc_bx5 * gc_bdx5 * 2) + gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
+				gc_at42 := sdata[:gc_bdx5]
+				gc_at43 := in[gc_off30:][:gc_bdx5]
+				gc_step32 := 0
+				for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
+					{
+						gc_tx5 := gc_step32 + 0
+//line specialize.go:66
 						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx5*gc_bdx5*2 + tid
-						_ = i
+//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank5]
-
 //line specialize.go:47
 						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
 					}
-				} else {
-					gc_step33 := 0
-					for ; gc_step33+3 < gc_bdx5; gc_step33 += 4 {
-						{
-							gc_tx5 := gc_step33 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
+					{
+						gc_tx5 := gc_step32 + 1
+//line specialize.go:52
+						gc_rank5 := gc_base5 + gc_tx5
 //line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step33 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
+						ahead := gc_s_ahead[gc_rank5]
 //line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step33 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step33 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank5]
-
-//line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx5)
-						}
+						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
 					}
-					for gc_tx5 := gc_step33; gc_tx5 < gc_bdx5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step32 + 2
+//line specialize.go:52
+						gc_rank5 := gc_base5 + gc_tx5
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank5]
+//line specialize.go:47
+						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step32 + 3
+//line specialize.go:52
+						gc_rank5 := gc_base5 + gc_tx5
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank5]
+//line specialize.go:47
+						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+					}
+				}
+				for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+//line specialize.go:47
+					ahead := gc_s_ahead[gc_rank5]
+//line specialize.go:47
+					gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+				}
+			} else {
+				gc_step33 := 0
+				for ; gc_step33+3 < gc_bdx5; gc_step33 += 4 {
+					{
+						gc_tx5 := gc_step33 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line specialize.go:44
 						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx5*gc_bdx5*2 + tid
-						_ = i
+//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank5]
-
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step33 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line specialize.go:44
+						tid := gc_tx5
+						i := gc_bx5*gc_bdx5*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank5]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step33 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line specialize.go:44
+						tid := gc_tx5
+						i := gc_bx5*gc_bdx5*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank5]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step33 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line specialize.go:44
+						tid := gc_tx5
+						i := gc_bx5*gc_bdx5*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank5]
 //line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx5)
 					}
 				}
+				for gc_tx5 := gc_step33; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:44
+					tid := gc_tx5
+					i := gc_bx5*gc_bdx5*2 + tid
+//line specialize.go:47
+					ahead := gc_s_ahead[gc_rank5]
+//line specialize.go:47
+					sdata[tid] = ahead + specAt(in, i+gc_bdx5)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off31 := gc_bx5 * gc_bdx5 * 2
-				gc_off32 := (gc_bx5 * gc_bdx5 * 2) + gc_bdx5
-				if gc_bdx5 <= len(sdata) && gc_off31 >= 0 && gc_off31 <= len(in) && gc_bdx5 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx5 <= len(in)-gc_off32 {
-					gc_at44 := sdata[:gc_bdx5]
-					gc_at45 := in[gc_off31:][:gc_bdx5]
-					gc_at46 := in[gc_off32:][:gc_bdx5]
-					gc_step34 := 0
-					for ; gc_step34+3 < gc_bdx5; gc_step34 += 4 {
-						{
-							gc_tx5 := gc_step34 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step34 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step34 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
-						}
-						{
-							gc_tx5 := gc_step34 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
-						}
-					}
-					for gc_tx5 := gc_step34; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx5*gc_bdx5*2 + tid
-						_ = i
-
+//line specialize.go:54
+		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off31 := gc_bx5 * gc_bdx5 * 2
+			gc_off32 := (gc_bx5 * gc_bdx5 * 2) + gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off31 >= 0 && gc_off31 <= len(in) && gc_bdx5 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx5 <= len(in)-gc_off32 {
+				gc_at44 := sdata[:gc_bdx5]
+				gc_at45 := in[gc_off31:][:gc_bdx5]
+				gc_at46 := in[gc_off32:][:gc_bdx5]
+				gc_step34 := 0
+				for ; gc_step34+3 < gc_bdx5; gc_step34 += 4 {
+					{
+						gc_tx5 := gc_step34 + 0
 //line specialize.go:47
 						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
 					}
-				} else {
-					gc_step35 := 0
-					for ; gc_step35+3 < gc_bdx5; gc_step35 += 4 {
-						{
-							gc_tx5 := gc_step35 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-
+					{
+						gc_tx5 := gc_step34 + 1
 //line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step35 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step35 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
-						}
-						{
-							gc_tx5 := gc_step35 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx5*gc_bdx5*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
-						}
+						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
 					}
-					for gc_tx5 := gc_step35; gc_tx5 < gc_bdx5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step34 + 2
+//line specialize.go:47
+						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step34 + 3
+//line specialize.go:47
+						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+					}
+				}
+				for gc_tx5 := gc_step34; gc_tx5 < gc_bdx5; gc_tx5++ {
+//line specialize.go:47
+					gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+				}
+			} else {
+				gc_step35 := 0
+				for ; gc_step35+3 < gc_bdx5; gc_step35 += 4 {
+					{
+						gc_tx5 := gc_step35 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line specialize.go:44
 						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx5*gc_bdx5*2 + tid
-						_ = i
-
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step35 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line specialize.go:44
+						tid := gc_tx5
+						i := gc_bx5*gc_bdx5*2 + tid
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step35 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line specialize.go:44
+						tid := gc_tx5
+						i := gc_bx5*gc_bdx5*2 + tid
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step35 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line specialize.go:44
+						tid := gc_tx5
+						i := gc_bx5*gc_bdx5*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 					}
 				}
+				for gc_tx5 := gc_step35; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:44
+					tid := gc_tx5
+					i := gc_bx5*gc_bdx5*2 + tid
+//line specialize.go:47
+					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+				}
 			}
 		}
 	}
-
 //line specialize.go:49
 	for s := gc_bdx5 / 2; s > 0; s >>= 1 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
@@ -2454,170 +1834,116 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-		{
-			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := s; gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
-			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off33 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off33 >= 0 && gc_off33 <= len(sdata) && gc_to5 <= len(sdata)-gc_off33 {
-					gc_at47 := sdata[:gc_to5]
-					gc_at48 := sdata[gc_off33:][:gc_to5]
-					gc_step36 := gc_from5
-					for ; gc_step36+3 < gc_to5; gc_step36 += 4 {
+//line specialize.go:57
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound5 := s; gc_bound5 < gc_to5 {
+			gc_to5 = gc_bound5
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off33 := s
+			if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off33 >= 0 && gc_off33 <= len(sdata) && gc_to5 <= len(sdata)-gc_off33 {
+				gc_at47 := sdata[:gc_to5]
+				gc_at48 := sdata[gc_off33:][:gc_to5]
+				gc_step36 := gc_from5
+				for ; gc_step36+3 < gc_to5; gc_step36 += 4 {
+					{
+						gc_tx5 := gc_step36 + 0
 						{
-							gc_tx5 := gc_step36 + 0
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:50
-							{
-								gc_at47[gc_tx5] += gc_at48[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step36 + 1
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:50
-							{
-								gc_at47[gc_tx5] += gc_at48[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step36 + 2
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:50
-							{
-								gc_at47[gc_tx5] += gc_at48[gc_tx5]
-							}
-						}
-						{
-							gc_tx5 := gc_step36 + 3
-							_ = gc_tx5
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:50
-							{
-								gc_at47[gc_tx5] += gc_at48[gc_tx5]
-							}
-						}
-					}
-					for gc_tx5 := gc_step36; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:50
-						{
+//line specialize.go:51
 							gc_at47[gc_tx5] += gc_at48[gc_tx5]
 						}
 					}
-				} else {
-					gc_step37 := gc_from5
-					for ; gc_step37+3 < gc_to5; gc_step37 += 4 {
+					{
+						gc_tx5 := gc_step36 + 1
 						{
-							gc_tx5 := gc_step37 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step37 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step37 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step37 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-							tid := gc_tx5
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line specialize.go:51
+							gc_at47[gc_tx5] += gc_at48[gc_tx5]
 						}
 					}
-					for gc_tx5 := gc_step37; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+						gc_tx5 := gc_step36 + 2
+						{
+//line specialize.go:51
+							gc_at47[gc_tx5] += gc_at48[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step36 + 3
+						{
+//line specialize.go:51
+							gc_at47[gc_tx5] += gc_at48[gc_tx5]
+						}
+					}
+				}
+				for gc_tx5 := gc_step36; gc_tx5 < gc_to5; gc_tx5++ {
+					{
+//line specialize.go:51
+						gc_at47[gc_tx5] += gc_at48[gc_tx5]
+					}
+				}
+			} else {
+				gc_step37 := gc_from5
+				for ; gc_step37+3 < gc_to5; gc_step37 += 4 {
+					{
+						gc_tx5 := gc_step37 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line specialize.go:44
 						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:50
 						{
+//line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx5 := gc_step37 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line specialize.go:44
+						tid := gc_tx5
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step37 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line specialize.go:44
+						tid := gc_tx5
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx5 := gc_step37 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+//line specialize.go:44
+						tid := gc_tx5
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx5 := gc_step37; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:44
+					tid := gc_tx5
+					{
+//line specialize.go:51
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line specialize.go:59
 		gc_from5, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 			gc_to5 = gc_bound5 + 1
@@ -2631,151 +1957,69 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 				gc_step38 := gc_from5
 				for ; gc_step38+3 < gc_to5; gc_step38 += 4 {
 					{
-						gc_tx5 := gc_step38 + 0
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at49[0] = gc_at50[0]
-						}
+//line specialize.go:56
+						gc_at49[0] = gc_at50[0]
 					}
 					{
-						gc_tx5 := gc_step38 + 1
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at49[0] = gc_at50[0]
-						}
+//line specialize.go:56
+						gc_at49[0] = gc_at50[0]
 					}
 					{
-						gc_tx5 := gc_step38 + 2
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at49[0] = gc_at50[0]
-						}
+//line specialize.go:56
+						gc_at49[0] = gc_at50[0]
 					}
 					{
-						gc_tx5 := gc_step38 + 3
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at49[0] = gc_at50[0]
-						}
-					}
-				}
-				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
-
-//line specialize.go:55
-					{
+//line specialize.go:56
 						gc_at49[0] = gc_at50[0]
 					}
 				}
+//line specialize.go:60
+				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
+//line specialize.go:56
+					gc_at49[0] = gc_at50[0]
+				}
 			} else {
+//line specialize.go:60
 				gc_step39 := gc_from5
 				for ; gc_step39+3 < gc_to5; gc_step39 += 4 {
 					{
 						gc_tx5 := gc_step39 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx5 := gc_step39 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx5 := gc_step39 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx5] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx5 := gc_step39 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx5] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx5] = sdata[0]
 					}
 				}
+//line specialize.go:60
 				for gc_tx5 := gc_step39; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
-
-//line specialize.go:55
-					{
-						partial[gc_bx5] = sdata[0]
-					}
+//line specialize.go:56
+					partial[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -2792,7 +2036,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line specialize.go:46
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	if compiled.Ahead(func() {
@@ -2808,23 +2051,15 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line specialize.go:44
 								var tid int = gc_tx2
-//line specialize.go:44
-								_ = tid
-//line specialize.go:45
 								var i int = gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:45
 								_ = i
 //line specialize.go:47
 								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
 //line specialize.go:47
-								_ = gc_t2
-//line specialize.go:47
 								ahead := gc_t2
-//line specialize.go:47
-								_ = ahead
 //line specialize.go:47
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
@@ -2839,23 +2074,15 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line specialize.go:44
 							var tid int = gc_tx2
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
 							var i int = gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
 							gc_t := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
 //line specialize.go:47
-							_ = gc_t
-//line specialize.go:47
 							ahead := gc_t
-//line specialize.go:47
-							_ = ahead
 //line specialize.go:47
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
@@ -2863,19 +2090,9 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx2*gc_bdx2*2 + tid
-						_ = i
-
 //line specialize.go:47
 						var ahead float32 = gc_at11[gc_tx2]
-						_ = ahead
+//line specialize.go:49
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
@@ -2886,44 +2103,24 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:44
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							_ = gc_none2
-//line specialize.go:44
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:44
-							_ = gc_iota4
 //line specialize.go:23
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line specialize.go:23
-							_ = gc_vb4
-//line specialize.go:23
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all2
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line specialize.go:44
 								var tid int = gc_tx2
-//line specialize.go:44
-								_ = tid
-//line specialize.go:45
 								var i int = gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:45
-								_ = i
 //line specialize.go:47
 								var gc_i4 int = i
 //line specialize.go:47
-								_ = gc_i4
-//line specialize.go:47
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:47
-								_ = gc_result4
-//line specialize.go:47
 								gc_returned4 := gc_none2
-//line specialize.go:47
-								_ = gc_returned4
 //line specialize.go:22
 								if gc_i4 >= len(in) {
 //line specialize.go:47
@@ -2934,30 +2131,22 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 									if true {
 //line specialize.go:47
 										gc_b4 = gc_all2
-//line specialize.go:47
 									}
 //line specialize.go:47
 									gc_returned4 = gc_b4
-//line specialize.go:47
 								} else {
 //line specialize.go:47
 									gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line specialize.go:47
-									_ = gc_if5
 //line specialize.go:47
 									if gc_if5.ToBits() != 0 {
 //line specialize.go:47
 										gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line specialize.go:47
 										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line specialize.go:47
 									}
-//line specialize.go:47
 								}
 //line specialize.go:22
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line specialize.go:22
-								_ = gc_if6
 //line specialize.go:47
 								if gc_if6.ToBits() != 0 {
 //line specialize.go:47
@@ -2966,22 +2155,17 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line specialize.go:47
 										gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line specialize.go:47
 									} else {
 //line specialize.go:47
 										break gc_steps4
-//line specialize.go:47
 									}
 //line specialize.go:47
 									gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line specialize.go:47
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line specialize.go:47
 								}
 //line specialize.go:47
 								ahead := gc_result4
-//line specialize.go:47
-								_ = ahead
 //line specialize.go:47
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
@@ -2996,44 +2180,24 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:44
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
-						_ = gc_none
-//line specialize.go:44
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:44
-						_ = gc_iota2
 //line specialize.go:23
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line specialize.go:23
-						_ = gc_vb2
-//line specialize.go:23
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:23
-						_ = gc_all
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line specialize.go:44
 							var tid int = gc_tx2
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
 							var i int = gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:45
-							_ = i
 //line specialize.go:47
 							var gc_i2 int = i
 //line specialize.go:47
-							_ = gc_i2
-//line specialize.go:47
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:47
-							_ = gc_result2
-//line specialize.go:47
 							gc_returned2 := gc_none
-//line specialize.go:47
-							_ = gc_returned2
 //line specialize.go:22
 							if gc_i2 >= len(in) {
 //line specialize.go:47
@@ -3044,30 +2208,22 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								if true {
 //line specialize.go:47
 									gc_b3 = gc_all
-//line specialize.go:47
 								}
 //line specialize.go:47
 								gc_returned2 = gc_b3
-//line specialize.go:47
 							} else {
 //line specialize.go:47
 								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line specialize.go:47
-								_ = gc_if2
 //line specialize.go:47
 								if gc_if2.ToBits() != 0 {
 //line specialize.go:47
 									gc_result2 = gc_vb2.Merge(gc_result2, gc_if2)
 //line specialize.go:47
 									gc_returned2 = gc_if2.Or(gc_returned2)
-//line specialize.go:47
 								}
-//line specialize.go:47
 							}
 //line specialize.go:22
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:22
-							_ = gc_if3
 //line specialize.go:47
 							if gc_if3.ToBits() != 0 {
 //line specialize.go:47
@@ -3076,22 +2232,17 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line specialize.go:47
 									gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line specialize.go:47
 								} else {
 //line specialize.go:47
 									break gc_steps2
-//line specialize.go:47
 								}
 //line specialize.go:47
 								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
 //line specialize.go:47
 								gc_returned2 = gc_if3.Or(gc_returned2)
-//line specialize.go:47
 							}
 //line specialize.go:47
 							ahead := gc_result2
-//line specialize.go:47
-							_ = ahead
 //line specialize.go:47
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
@@ -3103,879 +2254,603 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line specialize.go:44
 							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead float32 = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line specialize.go:44
 							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead float32 = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line specialize.go:44
 							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead float32 = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line specialize.go:44
 							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead float32 = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
 					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line specialize.go:44
 						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx2*gc_bdx2*2 + tid
-						_ = i
-
 //line specialize.go:47
 						var ahead float32 = specAt(in, i)
-						_ = ahead
+//line specialize.go:49
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := (gc_bx2 * gc_bdx2 * 2) + gc_bdx2
-				if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-					gc_at12 := sdata[:gc_bdx2]
-					gc_at13 := in[gc_off9:][:gc_bdx2]
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line specialize.go:44
-								var tid int = gc_tx2
-//line specialize.go:44
-								_ = tid
-//line specialize.go:45
-								var i int = gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:45
-								_ = i
-//line specialize.go:45
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line specialize.go:45
-								_ = ahead
-								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line specialize.go:56
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := (gc_bx2 * gc_bdx2 * 2) + gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
+				gc_at12 := sdata[:gc_bdx2]
+				gc_at13 := in[gc_off9:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line specialize.go:44
 							var tid int = gc_tx2
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
 							var i int = gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:45
 							_ = i
 //line specialize.go:45
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line specialize.go:45
-							_ = ahead
-							ahead.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
+						var i int = gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:45
-						i := gc_bx2*gc_bdx2*2 + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank2]
-
-//line specialize.go:47
-						gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
+//line specialize.go:45
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line specialize.go:47
+					ahead := gc_s_ahead[gc_rank2]
+//line specialize.go:47
+					gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line specialize.go:44
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							_ = gc_none4
-//line specialize.go:44
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:44
-							_ = gc_iota8
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:23
-							gc_vb8 := archsimd.BroadcastFloat32x16(0)
+						gc_vb8 := archsimd.BroadcastFloat32x16(0)
 //line specialize.go:23
-							_ = gc_vb8
-//line specialize.go:23
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all4
-						gc_steps8:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line specialize.go:44
-								var tid int = gc_tx2
-//line specialize.go:44
-								_ = tid
-//line specialize.go:45
-								var i int = gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:45
-								_ = i
-//line specialize.go:45
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line specialize.go:45
-								_ = ahead
-//line specialize.go:47
-								if tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:47
-									break
-//line specialize.go:47
-								}
-//line specialize.go:47
-								var gc_t6 int = i + gc_bdx2
-//line specialize.go:47
-								_ = gc_t6
-//line specialize.go:47
-								var gc_i8 int = gc_t6
-//line specialize.go:47
-								_ = gc_i8
-//line specialize.go:47
-								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:47
-								_ = gc_result8
-//line specialize.go:47
-								gc_returned8 := gc_none4
-//line specialize.go:47
-								_ = gc_returned8
-//line specialize.go:22
-								if gc_i8 >= len(in) {
-//line specialize.go:47
-									gc_result8 = gc_vb8
-//line specialize.go:47
-									gc_b6 := gc_none4
-//line specialize.go:47
-									if true {
-//line specialize.go:47
-										gc_b6 = gc_all4
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_returned8 = gc_b6
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line specialize.go:47
-									_ = gc_if11
-//line specialize.go:47
-									if gc_if11.ToBits() != 0 {
-//line specialize.go:47
-										gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line specialize.go:47
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:22
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line specialize.go:22
-								_ = gc_if12
-//line specialize.go:47
-								if gc_if12.ToBits() != 0 {
-//line specialize.go:47
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:47
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line specialize.go:47
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line specialize.go:47
-									} else {
-//line specialize.go:47
-										break gc_steps8
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line specialize.go:47
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line specialize.go:47
-								}
-								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line specialize.go:44
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:44
-						_ = gc_none3
-//line specialize.go:44
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:44
-						_ = gc_iota6
-//line specialize.go:23
-						gc_vb6 := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:23
-						_ = gc_vb6
-//line specialize.go:23
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:23
-						_ = gc_all3
-					gc_steps6:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps8:
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line specialize.go:44
 							var tid int = gc_tx2
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
 							var i int = gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:45
-							_ = i
-//line specialize.go:45
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line specialize.go:45
-							_ = ahead
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
 //line specialize.go:47
-							if tid < 0 || tid > len(sdata)-8 {
+							if tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:47
 								break
-//line specialize.go:47
 							}
 //line specialize.go:47
-							var gc_t4 int = i + gc_bdx2
+							var gc_t6 int = i + gc_bdx2
 //line specialize.go:47
-							_ = gc_t4
+							var gc_i8 int = gc_t6
 //line specialize.go:47
-							var gc_i6 int = gc_t4
+							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:47
-							_ = gc_i6
-//line specialize.go:47
-							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:47
-							_ = gc_result6
-//line specialize.go:47
-							gc_returned6 := gc_none3
-//line specialize.go:47
-							_ = gc_returned6
+							gc_returned8 := gc_none4
 //line specialize.go:22
-							if gc_i6 >= len(in) {
+							if gc_i8 >= len(in) {
 //line specialize.go:47
-								gc_result6 = gc_vb6
+								gc_result8 = gc_vb8
 //line specialize.go:47
-								gc_b5 := gc_none3
+								gc_b6 := gc_none4
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b5 = gc_all3
-//line specialize.go:47
+									gc_b6 = gc_all4
 								}
 //line specialize.go:47
-								gc_returned6 = gc_b5
-//line specialize.go:47
+								gc_returned8 = gc_b6
 							} else {
 //line specialize.go:47
-								gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+								gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line specialize.go:47
-								_ = gc_if8
+								if gc_if11.ToBits() != 0 {
 //line specialize.go:47
-								if gc_if8.ToBits() != 0 {
+									gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line specialize.go:47
-									gc_result6 = gc_vb6.Merge(gc_result6, gc_if8)
-//line specialize.go:47
-									gc_returned6 = gc_if8.Or(gc_returned6)
-//line specialize.go:47
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 								}
-//line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:22
-							_ = gc_if9
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line specialize.go:47
-							if gc_if9.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:47
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:47
-									gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line specialize.go:47
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 //line specialize.go:47
-									break gc_steps6
-//line specialize.go:47
+									break gc_steps8
 								}
 //line specialize.go:47
-								gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
+								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line specialize.go:47
-								gc_returned6 = gc_if9.Or(gc_returned6)
-//line specialize.go:47
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+//line specialize.go:48
+							ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					gc_step11 := gc_vstep4
-					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line specialize.go:23
+					gc_vb6 := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
 //line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
+						var tid int = gc_tx2
+						var i int = gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:45
-							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
 //line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
+						if tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+							break
 						}
+//line specialize.go:47
+						var gc_t4 int = i + gc_bdx2
+//line specialize.go:47
+						var gc_i6 int = gc_t4
+//line specialize.go:47
+						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:47
+						gc_returned6 := gc_none3
+//line specialize.go:22
+						if gc_i6 >= len(in) {
+//line specialize.go:47
+							gc_result6 = gc_vb6
+//line specialize.go:47
+							gc_b5 := gc_none3
+//line specialize.go:47
+							if true {
+//line specialize.go:47
+								gc_b5 = gc_all3
+							}
+//line specialize.go:47
+							gc_returned6 = gc_b5
+						} else {
+//line specialize.go:47
+							gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+//line specialize.go:47
+							if gc_if8.ToBits() != 0 {
+//line specialize.go:47
+								gc_result6 = gc_vb6.Merge(gc_result6, gc_if8)
+//line specialize.go:47
+								gc_returned6 = gc_if8.Or(gc_returned6)
+							}
+						}
+//line specialize.go:22
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:47
+						if gc_if9.ToBits() != 0 {
+//line specialize.go:47
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:47
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line specialize.go:47
+								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+							} else {
+//line specialize.go:47
+								break gc_steps6
+							}
+//line specialize.go:47
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
+//line specialize.go:47
+							gc_returned6 = gc_if9.Or(gc_returned6)
+						}
+//line specialize.go:48
+						ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep4
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line specialize.go:44
 						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx2*gc_bdx2*2 + tid
-						_ = i
+//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank2]
-
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line specialize.go:44
+						tid := gc_tx2
+						i := gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank2]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line specialize.go:44
+						tid := gc_tx2
+						i := gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank2]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line specialize.go:44
+						tid := gc_tx2
+						i := gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank2]
 //line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx2)
 					}
 				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:44
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:47
+					ahead := gc_s_ahead[gc_rank2]
+//line specialize.go:47
+					sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := gc_bx2 * gc_bdx2 * 2
-				gc_off11 := (gc_bx2 * gc_bdx2 * 2) + gc_bdx2
-				if gc_bdx2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
-					gc_at14 := sdata[:gc_bdx2]
-					gc_at15 := in[gc_off10:][:gc_bdx2]
-					gc_at16 := in[gc_off11:][:gc_bdx2]
-					gc_step12 := 0
-					for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-						{
-							gc_tx2 := gc_step12 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step12 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step12 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step12 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
-						}
-					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx2*gc_bdx2*2 + tid
-						_ = i
-
+//line specialize.go:54
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off10 := gc_bx2 * gc_bdx2 * 2
+			gc_off11 := (gc_bx2 * gc_bdx2 * 2) + gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
+				gc_at14 := sdata[:gc_bdx2]
+				gc_at15 := in[gc_off10:][:gc_bdx2]
+				gc_at16 := in[gc_off11:][:gc_bdx2]
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
 //line specialize.go:47
 						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
 					}
-				} else {
-					gc_step13 := 0
-					for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
-						{
-							gc_tx2 := gc_step13 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-
+					{
+						gc_tx2 := gc_step12 + 1
 //line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step13 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step13 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step13 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx2*gc_bdx2*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
-						}
+						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
 					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step12 + 2
+//line specialize.go:47
+						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+//line specialize.go:47
+						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line specialize.go:47
+					gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+					{
+						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line specialize.go:44
 						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx2*gc_bdx2*2 + tid
-						_ = i
-
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step13 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line specialize.go:44
+						tid := gc_tx2
+						i := gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step13 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line specialize.go:44
+						tid := gc_tx2
+						i := gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step13 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line specialize.go:44
+						tid := gc_tx2
+						i := gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
 					}
 				}
+				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:44
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:47
+					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+				}
 			}
 		}
 	}
-
 //line specialize.go:49
 	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to2 <= len(sdata)-gc_off12 {
-					gc_at17 := sdata[:gc_to2]
-					gc_at18 := sdata[gc_off12:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line specialize.go:44
-								var tid int = gc_tx2
-//line specialize.go:44
-								_ = tid
-//line specialize.go:50
-								{
-//line specialize.go:50
-									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
-//line specialize.go:50
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line specialize.go:51
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off12 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to2 <= len(sdata)-gc_off12 {
+				gc_at17 := sdata[:gc_to2]
+				gc_at18 := sdata[gc_off12:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line specialize.go:44
 							var tid int = gc_tx2
 //line specialize.go:44
 							_ = tid
-//line specialize.go:50
 							{
 //line specialize.go:50
-								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
-//line specialize.go:50
+								archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
 							}
 						}
+//line specialize.go:52
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 //line specialize.go:44
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line specialize.go:44
 						_ = tid
-
-//line specialize.go:50
 						{
-							gc_at17[gc_tx2] += gc_at18[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line specialize.go:44
-								var tid int = gc_tx2
-//line specialize.go:44
-								_ = tid
 //line specialize.go:50
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:51
-										break
-//line specialize.go:51
-									}
-//line specialize.go:51
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line specialize.go:51
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
+							archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+//line specialize.go:52
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line specialize.go:51
+						gc_at17[gc_tx2] += gc_at18[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line specialize.go:44
 							var tid int = gc_tx2
-//line specialize.go:44
-							_ = tid
-//line specialize.go:50
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line specialize.go:51
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:51
 									break
-//line specialize.go:51
 								}
 //line specialize.go:51
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line specialize.go:51
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line specialize.go:53
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
 					}
-					gc_step14 := gc_vstep6
-					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
-						{
-							gc_tx2 := gc_step14 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 //line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step14 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
+//line specialize.go:51
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line specialize.go:51
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step14 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step14 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-							tid := gc_tx2
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line specialize.go:51
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+//line specialize.go:53
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step14 := gc_vstep6
+				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+					{
+						gc_tx2 := gc_step14 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line specialize.go:44
 						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:50
 						{
+//line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx2 := gc_step14 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line specialize.go:44
+						tid := gc_tx2
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step14 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line specialize.go:44
+						tid := gc_tx2
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step14 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line specialize.go:44
+						tid := gc_tx2
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:44
+					tid := gc_tx2
+					{
+//line specialize.go:51
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line specialize.go:59
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -3989,151 +2864,69 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 				gc_step15 := gc_from2
 				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
 					{
-						gc_tx2 := gc_step15 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at19[0] = gc_at20[0]
-						}
+//line specialize.go:56
+						gc_at19[0] = gc_at20[0]
 					}
 					{
-						gc_tx2 := gc_step15 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at19[0] = gc_at20[0]
-						}
+//line specialize.go:56
+						gc_at19[0] = gc_at20[0]
 					}
 					{
-						gc_tx2 := gc_step15 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at19[0] = gc_at20[0]
-						}
+//line specialize.go:56
+						gc_at19[0] = gc_at20[0]
 					}
 					{
-						gc_tx2 := gc_step15 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at19[0] = gc_at20[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line specialize.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line specialize.go:55
-					{
+//line specialize.go:56
 						gc_at19[0] = gc_at20[0]
 					}
 				}
+//line specialize.go:60
+				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+//line specialize.go:56
+					gc_at19[0] = gc_at20[0]
+				}
 			} else {
+//line specialize.go:60
 				gc_step16 := gc_from2
 				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
 						gc_tx2 := gc_step16 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx2 := gc_step16 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx2 := gc_step16 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx2 := gc_step16 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line specialize.go:60
 				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line specialize.go:55
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line specialize.go:56
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -4150,7 +2943,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b7.Len()
 	gc_s_ahead := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
-
 //line specialize.go:46
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	if compiled.Ahead(func() {
@@ -4166,23 +2958,15 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
 //line specialize.go:44
 								var tid int = gc_tx3
-//line specialize.go:44
-								_ = tid
-//line specialize.go:45
 								var i int = gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:45
 								_ = i
 //line specialize.go:47
 								gc_t8 := archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])
 //line specialize.go:47
-								_ = gc_t8
-//line specialize.go:47
 								ahead := gc_t8
-//line specialize.go:47
-								_ = ahead
 //line specialize.go:47
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
@@ -4197,23 +2981,15 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line specialize.go:44
 							var tid int = gc_tx3
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
 							var i int = gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
 							gc_t7 := archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])
 //line specialize.go:47
-							_ = gc_t7
-//line specialize.go:47
 							ahead := gc_t7
-//line specialize.go:47
-							_ = ahead
 //line specialize.go:47
 							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
@@ -4221,19 +2997,9 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 					}
 					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx3*gc_bdx3*2 + tid
-						_ = i
-
 //line specialize.go:47
 						var ahead int32 = gc_at21[gc_tx3]
-						_ = ahead
+//line specialize.go:49
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				} else {
@@ -4244,44 +3010,24 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:44
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							_ = gc_none6
-//line specialize.go:44
 							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:44
-							_ = gc_iota12
 //line specialize.go:23
 							gc_vb10 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
-							_ = gc_vb10
-//line specialize.go:23
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all6
 						gc_steps12:
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
 //line specialize.go:44
 								var tid int = gc_tx3
-//line specialize.go:44
-								_ = tid
-//line specialize.go:45
 								var i int = gc_bx3*gc_bdx3*2 + tid
-//line specialize.go:45
-								_ = i
 //line specialize.go:47
 								var gc_i12 int = i
 //line specialize.go:47
-								_ = gc_i12
-//line specialize.go:47
 								var gc_result12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
-								_ = gc_result12
-//line specialize.go:47
 								gc_returned12 := gc_none6
-//line specialize.go:47
-								_ = gc_returned12
 //line specialize.go:22
 								if gc_i12 >= len(in) {
 //line specialize.go:47
@@ -4292,30 +3038,22 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 									if true {
 //line specialize.go:47
 										gc_b9 = gc_all6
-//line specialize.go:47
 									}
 //line specialize.go:47
 									gc_returned12 = gc_b9
-//line specialize.go:47
 								} else {
 //line specialize.go:47
 									gc_if17 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line specialize.go:47
-									_ = gc_if17
 //line specialize.go:47
 									if gc_if17.ToBits() != 0 {
 //line specialize.go:47
 										gc_result12 = gc_result12.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line specialize.go:47
 										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line specialize.go:47
 									}
-//line specialize.go:47
 								}
 //line specialize.go:22
 								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line specialize.go:22
-								_ = gc_if18
 //line specialize.go:47
 								if gc_if18.ToBits() != 0 {
 //line specialize.go:47
@@ -4324,22 +3062,17 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line specialize.go:47
 										gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
-//line specialize.go:47
 									} else {
 //line specialize.go:47
 										break gc_steps12
-//line specialize.go:47
 									}
 //line specialize.go:47
 									gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line specialize.go:47
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line specialize.go:47
 								}
 //line specialize.go:47
 								ahead := gc_result12
-//line specialize.go:47
-								_ = ahead
 //line specialize.go:47
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
@@ -4354,44 +3087,24 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:44
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
-						_ = gc_none5
-//line specialize.go:44
 						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:44
-						_ = gc_iota10
 //line specialize.go:23
 						gc_vb9 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
-						_ = gc_vb9
-//line specialize.go:23
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:23
-						_ = gc_all5
 					gc_steps10:
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line specialize.go:44
 							var tid int = gc_tx3
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
 							var i int = gc_bx3*gc_bdx3*2 + tid
-//line specialize.go:45
-							_ = i
 //line specialize.go:47
 							var gc_i10 int = i
 //line specialize.go:47
-							_ = gc_i10
-//line specialize.go:47
 							var gc_result10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
-							_ = gc_result10
-//line specialize.go:47
 							gc_returned10 := gc_none5
-//line specialize.go:47
-							_ = gc_returned10
 //line specialize.go:22
 							if gc_i10 >= len(in) {
 //line specialize.go:47
@@ -4402,30 +3115,22 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 								if true {
 //line specialize.go:47
 									gc_b8 = gc_all5
-//line specialize.go:47
 								}
 //line specialize.go:47
 								gc_returned10 = gc_b8
-//line specialize.go:47
 							} else {
 //line specialize.go:47
 								gc_if14 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
-//line specialize.go:47
-								_ = gc_if14
 //line specialize.go:47
 								if gc_if14.ToBits() != 0 {
 //line specialize.go:47
 									gc_result10 = gc_vb9.Merge(gc_result10, gc_if14)
 //line specialize.go:47
 									gc_returned10 = gc_if14.Or(gc_returned10)
-//line specialize.go:47
 								}
-//line specialize.go:47
 							}
 //line specialize.go:22
 							gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:22
-							_ = gc_if15
 //line specialize.go:47
 							if gc_if15.ToBits() != 0 {
 //line specialize.go:47
@@ -4434,22 +3139,17 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line specialize.go:47
 									gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
-//line specialize.go:47
 								} else {
 //line specialize.go:47
 									break gc_steps10
-//line specialize.go:47
 								}
 //line specialize.go:47
 								gc_result10 = gc_ld10.Merge(gc_result10, gc_if15)
 //line specialize.go:47
 								gc_returned10 = gc_if15.Or(gc_returned10)
-//line specialize.go:47
 							}
 //line specialize.go:47
 							ahead := gc_result10
-//line specialize.go:47
-							_ = ahead
 //line specialize.go:47
 							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
@@ -4461,879 +3161,603 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							gc_tx3 := gc_step17 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line specialize.go:44
 							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead int32 = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
 							gc_tx3 := gc_step17 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line specialize.go:44
 							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead int32 = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
 							gc_tx3 := gc_step17 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line specialize.go:44
 							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead int32 = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
 							gc_tx3 := gc_step17 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line specialize.go:44
 							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead int32 = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank3] = ahead
 						}
 					}
 					for gc_tx3 := gc_step17; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line specialize.go:44
 						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx3*gc_bdx3*2 + tid
-						_ = i
-
 //line specialize.go:47
 						var ahead int32 = specAt(in, i)
-						_ = ahead
+//line specialize.go:49
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off16 := (gc_bx3 * gc_bdx3 * 2) + gc_bdx3
-				if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
-					gc_at22 := sdata[:gc_bdx3]
-					gc_at23 := in[gc_off16:][:gc_bdx3]
-					gc_vstep9 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-								gc_tx3 := gc_vstep9
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line specialize.go:44
-								var tid int = gc_tx3
-//line specialize.go:44
-								_ = tid
-//line specialize.go:45
-								var i int = gc_bx3*gc_bdx3*2 + tid
-//line specialize.go:45
-								_ = i
-//line specialize.go:45
-								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-//line specialize.go:45
-								_ = ahead
-								ahead.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+//line specialize.go:56
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off16 := (gc_bx3 * gc_bdx3 * 2) + gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
+				gc_at22 := sdata[:gc_bdx3]
+				gc_at23 := in[gc_off16:][:gc_bdx3]
+				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line specialize.go:44
 							var tid int = gc_tx3
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
 							var i int = gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:45
 							_ = i
 //line specialize.go:45
-							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-//line specialize.go:45
-							_ = ahead
-							ahead.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
+							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
+							ahead.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
 					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+						gc_tx3 := gc_vstep9
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
 //line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
+						var tid int = gc_tx3
+						var i int = gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:45
-						i := gc_bx3*gc_bdx3*2 + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank3]
-
-//line specialize.go:47
-						gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
+//line specialize.go:45
+						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
+						ahead.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
 					}
-				} else {
-					gc_vstep10 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+//line specialize.go:47
+					ahead := gc_s_ahead[gc_rank3]
+//line specialize.go:47
+					gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
+				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line specialize.go:44
-							gc_none8 := archsimd.Mask32x16FromBits(0)
+						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							_ = gc_none8
-//line specialize.go:44
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:44
-							_ = gc_iota16
+						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:23
-							gc_vb12 := archsimd.BroadcastInt32x16(0)
+						gc_vb12 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
-							_ = gc_vb12
-//line specialize.go:23
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all8
-						gc_steps16:
-							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-								gc_tx3 := gc_vstep10
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line specialize.go:44
-								var tid int = gc_tx3
-//line specialize.go:44
-								_ = tid
-//line specialize.go:45
-								var i int = gc_bx3*gc_bdx3*2 + tid
-//line specialize.go:45
-								_ = i
-//line specialize.go:45
-								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-//line specialize.go:45
-								_ = ahead
-//line specialize.go:47
-								if tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:47
-									break
-//line specialize.go:47
-								}
-//line specialize.go:47
-								var gc_t12 int = i + gc_bdx3
-//line specialize.go:47
-								_ = gc_t12
-//line specialize.go:47
-								var gc_i16 int = gc_t12
-//line specialize.go:47
-								_ = gc_i16
-//line specialize.go:47
-								var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:47
-								_ = gc_result16
-//line specialize.go:47
-								gc_returned16 := gc_none8
-//line specialize.go:47
-								_ = gc_returned16
-//line specialize.go:22
-								if gc_i16 >= len(in) {
-//line specialize.go:47
-									gc_result16 = gc_vb12
-//line specialize.go:47
-									gc_b11 := gc_none8
-//line specialize.go:47
-									if true {
-//line specialize.go:47
-										gc_b11 = gc_all8
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_returned16 = gc_b11
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									gc_if23 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line specialize.go:47
-									_ = gc_if23
-//line specialize.go:47
-									if gc_if23.ToBits() != 0 {
-//line specialize.go:47
-										gc_result16 = gc_result16.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line specialize.go:47
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:22
-								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line specialize.go:22
-								_ = gc_if24
-//line specialize.go:47
-								if gc_if24.ToBits() != 0 {
-//line specialize.go:47
-									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:47
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line specialize.go:47
-										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line specialize.go:47
-									} else {
-//line specialize.go:47
-										break gc_steps16
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line specialize.go:47
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line specialize.go:47
-								}
-								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line specialize.go:44
-						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:44
-						_ = gc_none7
-//line specialize.go:44
-						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:44
-						_ = gc_iota14
-//line specialize.go:23
-						gc_vb11 := archsimd.BroadcastInt32x8(0)
-//line specialize.go:23
-						_ = gc_vb11
-//line specialize.go:23
-						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:23
-						_ = gc_all7
-					gc_steps14:
-						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps16:
+						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line specialize.go:44
 							var tid int = gc_tx3
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
 							var i int = gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:45
-							_ = i
-//line specialize.go:45
-							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-//line specialize.go:45
-							_ = ahead
+							ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
 //line specialize.go:47
-							if tid < 0 || tid > len(sdata)-8 {
+							if tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:47
 								break
-//line specialize.go:47
 							}
 //line specialize.go:47
-							var gc_t10 int = i + gc_bdx3
+							var gc_t12 int = i + gc_bdx3
 //line specialize.go:47
-							_ = gc_t10
+							var gc_i16 int = gc_t12
 //line specialize.go:47
-							var gc_i14 int = gc_t10
+							var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
-							_ = gc_i14
-//line specialize.go:47
-							var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:47
-							_ = gc_result14
-//line specialize.go:47
-							gc_returned14 := gc_none7
-//line specialize.go:47
-							_ = gc_returned14
+							gc_returned16 := gc_none8
 //line specialize.go:22
-							if gc_i14 >= len(in) {
+							if gc_i16 >= len(in) {
 //line specialize.go:47
-								gc_result14 = gc_vb11
+								gc_result16 = gc_vb12
 //line specialize.go:47
-								gc_b10 := gc_none7
+								gc_b11 := gc_none8
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b10 = gc_all7
-//line specialize.go:47
+									gc_b11 = gc_all8
 								}
 //line specialize.go:47
-								gc_returned14 = gc_b10
-//line specialize.go:47
+								gc_returned16 = gc_b11
 							} else {
 //line specialize.go:47
-								gc_if20 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+								gc_if23 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line specialize.go:47
-								_ = gc_if20
+								if gc_if23.ToBits() != 0 {
 //line specialize.go:47
-								if gc_if20.ToBits() != 0 {
+									gc_result16 = gc_result16.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line specialize.go:47
-									gc_result14 = gc_vb11.Merge(gc_result14, gc_if20)
-//line specialize.go:47
-									gc_returned14 = gc_if20.Or(gc_returned14)
-//line specialize.go:47
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 								}
-//line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if21 := gc_returned14.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:22
-							_ = gc_if21
+							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
 //line specialize.go:47
-							if gc_if21.ToBits() != 0 {
+							if gc_if24.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line specialize.go:47
-									gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line specialize.go:47
+									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 								} else {
 //line specialize.go:47
-									break gc_steps14
-//line specialize.go:47
+									break gc_steps16
 								}
 //line specialize.go:47
-								gc_result14 = gc_ld14.Merge(gc_result14, gc_if21)
+								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line specialize.go:47
-								gc_returned14 = gc_if21.Or(gc_returned14)
-//line specialize.go:47
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 							}
-							ahead.Add(gc_result14).StoreSlice(sdata[tid:])
+//line specialize.go:48
+							ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
 					}
-					gc_step18 := gc_vstep10
-					for ; gc_step18+3 < gc_bdx3; gc_step18 += 4 {
-						{
-							gc_tx3 := gc_step18 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+				}
+				if compiled.SIMD {
 //line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank3]
-
-//line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step18 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+					gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank3]
-
-//line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step18 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line specialize.go:23
+					gc_vb11 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+					gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps14:
+					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+						gc_tx3 := gc_vstep10
+						gc_rank3 := gc_base3 + gc_tx3
 //line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
+						var tid int = gc_tx3
+						var i int = gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:45
-							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank3]
-
+						ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
 //line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step18 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank3]
-
+						if tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+							break
 						}
+//line specialize.go:47
+						var gc_t10 int = i + gc_bdx3
+//line specialize.go:47
+						var gc_i14 int = gc_t10
+//line specialize.go:47
+						var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:47
+						gc_returned14 := gc_none7
+//line specialize.go:22
+						if gc_i14 >= len(in) {
+//line specialize.go:47
+							gc_result14 = gc_vb11
+//line specialize.go:47
+							gc_b10 := gc_none7
+//line specialize.go:47
+							if true {
+//line specialize.go:47
+								gc_b10 = gc_all7
+							}
+//line specialize.go:47
+							gc_returned14 = gc_b10
+						} else {
+//line specialize.go:47
+							gc_if20 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+//line specialize.go:47
+							if gc_if20.ToBits() != 0 {
+//line specialize.go:47
+								gc_result14 = gc_vb11.Merge(gc_result14, gc_if20)
+//line specialize.go:47
+								gc_returned14 = gc_if20.Or(gc_returned14)
+							}
+						}
+//line specialize.go:22
+						gc_if21 := gc_returned14.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:47
+						if gc_if21.ToBits() != 0 {
+//line specialize.go:47
+							var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:47
+							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line specialize.go:47
+								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+							} else {
+//line specialize.go:47
+								break gc_steps14
+							}
+//line specialize.go:47
+							gc_result14 = gc_ld14.Merge(gc_result14, gc_if21)
+//line specialize.go:47
+							gc_returned14 = gc_if21.Or(gc_returned14)
+						}
+//line specialize.go:48
+						ahead.Add(gc_result14).StoreSlice(sdata[tid:])
 					}
-					for gc_tx3 := gc_step18; gc_tx3 < gc_bdx3; gc_tx3++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step18 := gc_vstep10
+				for ; gc_step18+3 < gc_bdx3; gc_step18 += 4 {
+					{
+						gc_tx3 := gc_step18 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line specialize.go:44
 						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx3*gc_bdx3*2 + tid
-						_ = i
+//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank3]
-
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step18 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line specialize.go:44
+						tid := gc_tx3
+						i := gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank3]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step18 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line specialize.go:44
+						tid := gc_tx3
+						i := gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank3]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step18 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line specialize.go:44
+						tid := gc_tx3
+						i := gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank3]
 //line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx3)
 					}
 				}
+				for gc_tx3 := gc_step18; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:44
+					tid := gc_tx3
+					i := gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:47
+					ahead := gc_s_ahead[gc_rank3]
+//line specialize.go:47
+					sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off17 := gc_bx3 * gc_bdx3 * 2
-				gc_off18 := (gc_bx3 * gc_bdx3 * 2) + gc_bdx3
-				if gc_bdx3 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx3 <= len(in)-gc_off18 {
-					gc_at24 := sdata[:gc_bdx3]
-					gc_at25 := in[gc_off17:][:gc_bdx3]
-					gc_at26 := in[gc_off18:][:gc_bdx3]
-					gc_step19 := 0
-					for ; gc_step19+3 < gc_bdx3; gc_step19 += 4 {
-						{
-							gc_tx3 := gc_step19 + 0
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
-						}
-						{
-							gc_tx3 := gc_step19 + 1
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
-						}
-						{
-							gc_tx3 := gc_step19 + 2
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
-						}
-						{
-							gc_tx3 := gc_step19 + 3
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
-						}
-					}
-					for gc_tx3 := gc_step19; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx3*gc_bdx3*2 + tid
-						_ = i
-
+//line specialize.go:54
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off17 := gc_bx3 * gc_bdx3 * 2
+			gc_off18 := (gc_bx3 * gc_bdx3 * 2) + gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx3 <= len(in)-gc_off18 {
+				gc_at24 := sdata[:gc_bdx3]
+				gc_at25 := in[gc_off17:][:gc_bdx3]
+				gc_at26 := in[gc_off18:][:gc_bdx3]
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx3; gc_step19 += 4 {
+					{
+						gc_tx3 := gc_step19 + 0
 //line specialize.go:47
 						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
 					}
-				} else {
-					gc_step20 := 0
-					for ; gc_step20+3 < gc_bdx3; gc_step20 += 4 {
-						{
-							gc_tx3 := gc_step20 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-
+					{
+						gc_tx3 := gc_step19 + 1
 //line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step20 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step20 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
-						}
-						{
-							gc_tx3 := gc_step20 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx3*gc_bdx3*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
-						}
+						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
 					}
-					for gc_tx3 := gc_step20; gc_tx3 < gc_bdx3; gc_tx3++ {
+					{
+						gc_tx3 := gc_step19 + 2
+//line specialize.go:47
+						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+					}
+					{
+						gc_tx3 := gc_step19 + 3
+//line specialize.go:47
+						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+					}
+				}
+				for gc_tx3 := gc_step19; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line specialize.go:47
+					gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+				}
+			} else {
+				gc_step20 := 0
+				for ; gc_step20+3 < gc_bdx3; gc_step20 += 4 {
+					{
+						gc_tx3 := gc_step20 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line specialize.go:44
 						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx3*gc_bdx3*2 + tid
-						_ = i
-
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step20 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line specialize.go:44
+						tid := gc_tx3
+						i := gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step20 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line specialize.go:44
+						tid := gc_tx3
+						i := gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step20 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line specialize.go:44
+						tid := gc_tx3
+						i := gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
 					}
 				}
+				for gc_tx3 := gc_step20; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:44
+					tid := gc_tx3
+					i := gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:47
+					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+				}
 			}
 		}
 	}
-
 //line specialize.go:49
 	for s := gc_bdx3 / 2; s > 0; s >>= 1 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off19 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off19 >= 0 && gc_off19 <= len(sdata) && gc_to3 <= len(sdata)-gc_off19 {
-					gc_at27 := sdata[:gc_to3]
-					gc_at28 := sdata[gc_off19:][:gc_to3]
-					gc_vstep11 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
-								gc_tx3 := gc_vstep11
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line specialize.go:44
-								var tid int = gc_tx3
-//line specialize.go:44
-								_ = tid
-//line specialize.go:50
-								{
-//line specialize.go:50
-									archsimd.LoadInt32x16Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
-//line specialize.go:50
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+//line specialize.go:51
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := s; gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off19 := s
+			if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off19 >= 0 && gc_off19 <= len(sdata) && gc_to3 <= len(sdata)-gc_off19 {
+				gc_at27 := sdata[:gc_to3]
+				gc_at28 := sdata[gc_off19:][:gc_to3]
+				gc_vstep11 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
 							gc_tx3 := gc_vstep11
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line specialize.go:44
 							var tid int = gc_tx3
 //line specialize.go:44
 							_ = tid
-//line specialize.go:50
 							{
 //line specialize.go:50
-								archsimd.LoadInt32x8Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
-//line specialize.go:50
+								archsimd.LoadInt32x16Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 							}
 						}
+//line specialize.go:52
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
+						return
 					}
-					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+						gc_tx3 := gc_vstep11
 //line specialize.go:44
-						tid := gc_tx3
+						var tid int = gc_tx3
+//line specialize.go:44
 						_ = tid
-
-//line specialize.go:50
 						{
-							gc_at27[gc_tx3] += gc_at28[gc_tx3]
-						}
-					}
-				} else {
-					gc_vstep12 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
-								gc_tx3 := gc_vstep12
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line specialize.go:44
-								var tid int = gc_tx3
-//line specialize.go:44
-								_ = tid
 //line specialize.go:50
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:51
-										break
-//line specialize.go:51
-									}
-//line specialize.go:51
-									archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line specialize.go:51
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
-							return
+							archsimd.LoadInt32x8Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+//line specialize.go:52
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
+					{
+//line specialize.go:51
+						gc_at27[gc_tx3] += gc_at28[gc_tx3]
+					}
+				}
+			} else {
+				gc_vstep12 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop12 bool
+					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+						for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
 							gc_tx3 := gc_vstep12
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line specialize.go:44
 							var tid int = gc_tx3
-//line specialize.go:44
-							_ = tid
-//line specialize.go:50
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line specialize.go:51
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:51
 									break
-//line specialize.go:51
 								}
 //line specialize.go:51
-								archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line specialize.go:51
+								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line specialize.go:53
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep12, false
+					}(gc_vstep12)
+					if gc_stop12 {
+						return
 					}
-					gc_step21 := gc_vstep12
-					for ; gc_step21+3 < gc_to3; gc_step21 += 4 {
-						{
-							gc_tx3 := gc_step21 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+						gc_tx3 := gc_vstep12
 //line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx3
 						{
-							gc_tx3 := gc_step21 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
+//line specialize.go:51
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line specialize.go:51
+								break
 							}
-						}
-						{
-							gc_tx3 := gc_step21 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx3 := gc_step21 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-							tid := gc_tx3
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line specialize.go:51
+							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx3 := gc_step21; gc_tx3 < gc_to3; gc_tx3++ {
+//line specialize.go:53
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step21 := gc_vstep12
+				for ; gc_step21+3 < gc_to3; gc_step21 += 4 {
+					{
+						gc_tx3 := gc_step21 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line specialize.go:44
 						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:50
 						{
+//line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx3 := gc_step21 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line specialize.go:44
+						tid := gc_tx3
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step21 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line specialize.go:44
+						tid := gc_tx3
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step21 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line specialize.go:44
+						tid := gc_tx3
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx3 := gc_step21; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:44
+					tid := gc_tx3
+					{
+//line specialize.go:51
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line specialize.go:59
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -5347,151 +3771,69 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 				gc_step22 := gc_from3
 				for ; gc_step22+3 < gc_to3; gc_step22 += 4 {
 					{
-						gc_tx3 := gc_step22 + 0
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at29[0] = gc_at30[0]
-						}
+//line specialize.go:56
+						gc_at29[0] = gc_at30[0]
 					}
 					{
-						gc_tx3 := gc_step22 + 1
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at29[0] = gc_at30[0]
-						}
+//line specialize.go:56
+						gc_at29[0] = gc_at30[0]
 					}
 					{
-						gc_tx3 := gc_step22 + 2
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at29[0] = gc_at30[0]
-						}
+//line specialize.go:56
+						gc_at29[0] = gc_at30[0]
 					}
 					{
-						gc_tx3 := gc_step22 + 3
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at29[0] = gc_at30[0]
-						}
-					}
-				}
-				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
-//line specialize.go:44
-					tid := gc_tx3
-					_ = tid
-
-//line specialize.go:55
-					{
+//line specialize.go:56
 						gc_at29[0] = gc_at30[0]
 					}
 				}
+//line specialize.go:60
+				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
+//line specialize.go:56
+					gc_at29[0] = gc_at30[0]
+				}
 			} else {
+//line specialize.go:60
 				gc_step23 := gc_from3
 				for ; gc_step23+3 < gc_to3; gc_step23 += 4 {
 					{
 						gc_tx3 := gc_step23 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx3 := gc_step23 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx3 := gc_step23 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx3] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx3 := gc_step23 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx3] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx3] = sdata[0]
 					}
 				}
+//line specialize.go:60
 				for gc_tx3 := gc_step23; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-					tid := gc_tx3
-					_ = tid
-
-//line specialize.go:55
-					{
-						partial[gc_bx3] = sdata[0]
-					}
+//line specialize.go:56
+					partial[gc_bx3] = sdata[0]
 				}
 			}
 		}
@@ -5508,7 +3850,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b12.Len()
 	gc_s_ahead := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
-
 //line specialize.go:46
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	if compiled.Ahead(func() {
@@ -5524,23 +3865,15 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 								gc_tx4 := gc_vstep13
 								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
 //line specialize.go:44
 								var tid int = gc_tx4
-//line specialize.go:44
-								_ = tid
-//line specialize.go:45
 								var i int = gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:45
 								_ = i
 //line specialize.go:47
 								gc_t14 := archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:])
 //line specialize.go:47
-								_ = gc_t14
-//line specialize.go:47
 								ahead := gc_t14
-//line specialize.go:47
-								_ = ahead
 //line specialize.go:47
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
@@ -5555,23 +3888,15 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line specialize.go:44
 							var tid int = gc_tx4
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
 							var i int = gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
 							gc_t13 := archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])
 //line specialize.go:47
-							_ = gc_t13
-//line specialize.go:47
 							ahead := gc_t13
-//line specialize.go:47
-							_ = ahead
 //line specialize.go:47
 							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
@@ -5579,19 +3904,9 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 					}
 					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx4*gc_bdx4*2 + tid
-						_ = i
-
 //line specialize.go:47
 						var ahead uint32 = gc_at31[gc_tx4]
-						_ = ahead
+//line specialize.go:49
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				} else {
@@ -5602,44 +3917,24 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:44
 							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							_ = gc_none10
-//line specialize.go:44
 							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:44
-							_ = gc_iota20
 //line specialize.go:23
 							gc_vb14 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
-							_ = gc_vb14
-//line specialize.go:23
 							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all10
 						gc_steps20:
 							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
 //line specialize.go:44
 								var tid int = gc_tx4
-//line specialize.go:44
-								_ = tid
-//line specialize.go:45
 								var i int = gc_bx4*gc_bdx4*2 + tid
-//line specialize.go:45
-								_ = i
 //line specialize.go:47
 								var gc_i20 int = i
 //line specialize.go:47
-								_ = gc_i20
-//line specialize.go:47
 								var gc_result20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
-								_ = gc_result20
-//line specialize.go:47
 								gc_returned20 := gc_none10
-//line specialize.go:47
-								_ = gc_returned20
 //line specialize.go:22
 								if gc_i20 >= len(in) {
 //line specialize.go:47
@@ -5650,30 +3945,22 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 									if true {
 //line specialize.go:47
 										gc_b14 = gc_all10
-//line specialize.go:47
 									}
 //line specialize.go:47
 									gc_returned20 = gc_b14
-//line specialize.go:47
 								} else {
 //line specialize.go:47
 									gc_if29 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
-//line specialize.go:47
-									_ = gc_if29
 //line specialize.go:47
 									if gc_if29.ToBits() != 0 {
 //line specialize.go:47
 										gc_result20 = gc_result20.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line specialize.go:47
 										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
-//line specialize.go:47
 									}
-//line specialize.go:47
 								}
 //line specialize.go:22
 								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
-//line specialize.go:22
-								_ = gc_if30
 //line specialize.go:47
 								if gc_if30.ToBits() != 0 {
 //line specialize.go:47
@@ -5682,22 +3969,17 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line specialize.go:47
 										gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
-//line specialize.go:47
 									} else {
 //line specialize.go:47
 										break gc_steps20
-//line specialize.go:47
 									}
 //line specialize.go:47
 									gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line specialize.go:47
 									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
-//line specialize.go:47
 								}
 //line specialize.go:47
 								ahead := gc_result20
-//line specialize.go:47
-								_ = ahead
 //line specialize.go:47
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
@@ -5712,44 +3994,24 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:44
 						gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
-						_ = gc_none9
-//line specialize.go:44
 						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:44
-						_ = gc_iota18
 //line specialize.go:23
 						gc_vb13 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-						_ = gc_vb13
-//line specialize.go:23
 						gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:23
-						_ = gc_all9
 					gc_steps18:
 						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line specialize.go:44
 							var tid int = gc_tx4
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
 							var i int = gc_bx4*gc_bdx4*2 + tid
-//line specialize.go:45
-							_ = i
 //line specialize.go:47
 							var gc_i18 int = i
 //line specialize.go:47
-							_ = gc_i18
-//line specialize.go:47
 							var gc_result18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
-							_ = gc_result18
-//line specialize.go:47
 							gc_returned18 := gc_none9
-//line specialize.go:47
-							_ = gc_returned18
 //line specialize.go:22
 							if gc_i18 >= len(in) {
 //line specialize.go:47
@@ -5760,30 +4022,22 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 								if true {
 //line specialize.go:47
 									gc_b13 = gc_all9
-//line specialize.go:47
 								}
 //line specialize.go:47
 								gc_returned18 = gc_b13
-//line specialize.go:47
 							} else {
 //line specialize.go:47
 								gc_if26 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
-//line specialize.go:47
-								_ = gc_if26
 //line specialize.go:47
 								if gc_if26.ToBits() != 0 {
 //line specialize.go:47
 									gc_result18 = gc_vb13.Merge(gc_result18, gc_if26)
 //line specialize.go:47
 									gc_returned18 = gc_if26.Or(gc_returned18)
-//line specialize.go:47
 								}
-//line specialize.go:47
 							}
 //line specialize.go:22
 							gc_if27 := gc_returned18.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:22
-							_ = gc_if27
 //line specialize.go:47
 							if gc_if27.ToBits() != 0 {
 //line specialize.go:47
@@ -5792,22 +4046,17 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line specialize.go:47
 									gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
-//line specialize.go:47
 								} else {
 //line specialize.go:47
 									break gc_steps18
-//line specialize.go:47
 								}
 //line specialize.go:47
 								gc_result18 = gc_ld18.Merge(gc_result18, gc_if27)
 //line specialize.go:47
 								gc_returned18 = gc_if27.Or(gc_returned18)
-//line specialize.go:47
 							}
 //line specialize.go:47
 							ahead := gc_result18
-//line specialize.go:47
-							_ = ahead
 //line specialize.go:47
 							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
@@ -5819,879 +4068,603 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							gc_tx4 := gc_step24 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line specialize.go:44
 							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead uint32 = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
 							gc_tx4 := gc_step24 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line specialize.go:44
 							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead uint32 = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
 							gc_tx4 := gc_step24 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line specialize.go:44
 							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead uint32 = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
 							gc_tx4 := gc_step24 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line specialize.go:44
 							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
 							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-
 //line specialize.go:47
 							var ahead uint32 = specAt(in, i)
-							_ = ahead
+//line specialize.go:49
 							gc_s_ahead[gc_rank4] = ahead
 						}
 					}
 					for gc_tx4 := gc_step24; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line specialize.go:44
 						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx4*gc_bdx4*2 + tid
-						_ = i
-
 //line specialize.go:47
 						var ahead uint32 = specAt(in, i)
-						_ = ahead
+//line specialize.go:49
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off23 := (gc_bx4 * gc_bdx4 * 2) + gc_bdx4
-				if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
-					gc_at32 := sdata[:gc_bdx4]
-					gc_at33 := in[gc_off23:][:gc_bdx4]
-					gc_vstep15 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop15 bool
-						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
-								gc_tx4 := gc_vstep15
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line specialize.go:44
-								var tid int = gc_tx4
-//line specialize.go:44
-								_ = tid
-//line specialize.go:45
-								var i int = gc_bx4*gc_bdx4*2 + tid
-//line specialize.go:45
-								_ = i
-//line specialize.go:45
-								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
-//line specialize.go:45
-								_ = ahead
-								ahead.Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep15, false
-						}(gc_vstep15)
-						if gc_stop15 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+//line specialize.go:56
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off23 := (gc_bx4 * gc_bdx4 * 2) + gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
+				gc_at32 := sdata[:gc_bdx4]
+				gc_at33 := in[gc_off23:][:gc_bdx4]
+				gc_vstep15 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop15 bool
+					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+						for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
 							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line specialize.go:44
 							var tid int = gc_tx4
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
 							var i int = gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:45
 							_ = i
 //line specialize.go:45
-							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
-//line specialize.go:45
-							_ = ahead
-							ahead.Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
+							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
+							ahead.Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep15, false
+					}(gc_vstep15)
+					if gc_stop15 {
+						return
 					}
-					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+						gc_tx4 := gc_vstep15
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
 //line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
+						var tid int = gc_tx4
+						var i int = gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:45
-						i := gc_bx4*gc_bdx4*2 + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank4]
-
-//line specialize.go:47
-						gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
+//line specialize.go:45
+						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
+						ahead.Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 					}
-				} else {
-					gc_vstep16 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop16 bool
-						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+//line specialize.go:47
+					ahead := gc_s_ahead[gc_rank4]
+//line specialize.go:47
+					gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
+				}
+			} else {
+				gc_vstep16 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop16 bool
+					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line specialize.go:44
-							gc_none12 := archsimd.Mask32x16FromBits(0)
+						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							_ = gc_none12
-//line specialize.go:44
-							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line specialize.go:44
-							_ = gc_iota24
+						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:23
-							gc_vb16 := archsimd.BroadcastUint32x16(0)
+						gc_vb16 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
-							_ = gc_vb16
-//line specialize.go:23
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all12
-						gc_steps24:
-							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
-								gc_tx4 := gc_vstep16
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line specialize.go:44
-								var tid int = gc_tx4
-//line specialize.go:44
-								_ = tid
-//line specialize.go:45
-								var i int = gc_bx4*gc_bdx4*2 + tid
-//line specialize.go:45
-								_ = i
-//line specialize.go:45
-								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
-//line specialize.go:45
-								_ = ahead
-//line specialize.go:47
-								if tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:47
-									break
-//line specialize.go:47
-								}
-//line specialize.go:47
-								var gc_t18 int = i + gc_bdx4
-//line specialize.go:47
-								_ = gc_t18
-//line specialize.go:47
-								var gc_i24 int = gc_t18
-//line specialize.go:47
-								_ = gc_i24
-//line specialize.go:47
-								var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:47
-								_ = gc_result24
-//line specialize.go:47
-								gc_returned24 := gc_none12
-//line specialize.go:47
-								_ = gc_returned24
-//line specialize.go:22
-								if gc_i24 >= len(in) {
-//line specialize.go:47
-									gc_result24 = gc_vb16
-//line specialize.go:47
-									gc_b16 := gc_none12
-//line specialize.go:47
-									if true {
-//line specialize.go:47
-										gc_b16 = gc_all12
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_returned24 = gc_b16
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									gc_if35 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
-//line specialize.go:47
-									_ = gc_if35
-//line specialize.go:47
-									if gc_if35.ToBits() != 0 {
-//line specialize.go:47
-										gc_result24 = gc_result24.Merge(gc_vb16, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
-//line specialize.go:47
-										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:22
-								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line specialize.go:22
-								_ = gc_if36
-//line specialize.go:47
-								if gc_if36.ToBits() != 0 {
-//line specialize.go:47
-									var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:47
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line specialize.go:47
-										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
-//line specialize.go:47
-									} else {
-//line specialize.go:47
-										break gc_steps24
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
-//line specialize.go:47
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
-//line specialize.go:47
-								}
-								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep16, false
-						}(gc_vstep16)
-						if gc_stop16 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line specialize.go:44
-						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:44
-						_ = gc_none11
-//line specialize.go:44
-						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:44
-						_ = gc_iota22
-//line specialize.go:23
-						gc_vb15 := archsimd.BroadcastUint32x8(0)
-//line specialize.go:23
-						_ = gc_vb15
-//line specialize.go:23
-						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:23
-						_ = gc_all11
-					gc_steps22:
-						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+					gc_steps24:
+						for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line specialize.go:44
 							var tid int = gc_tx4
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
 							var i int = gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:45
-							_ = i
-//line specialize.go:45
-							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
-//line specialize.go:45
-							_ = ahead
+							ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
 //line specialize.go:47
-							if tid < 0 || tid > len(sdata)-8 {
+							if tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:47
 								break
-//line specialize.go:47
 							}
 //line specialize.go:47
-							var gc_t16 int = i + gc_bdx4
+							var gc_t18 int = i + gc_bdx4
 //line specialize.go:47
-							_ = gc_t16
+							var gc_i24 int = gc_t18
 //line specialize.go:47
-							var gc_i22 int = gc_t16
+							var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
-							_ = gc_i22
-//line specialize.go:47
-							var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:47
-							_ = gc_result22
-//line specialize.go:47
-							gc_returned22 := gc_none11
-//line specialize.go:47
-							_ = gc_returned22
+							gc_returned24 := gc_none12
 //line specialize.go:22
-							if gc_i22 >= len(in) {
+							if gc_i24 >= len(in) {
 //line specialize.go:47
-								gc_result22 = gc_vb15
+								gc_result24 = gc_vb16
 //line specialize.go:47
-								gc_b15 := gc_none11
+								gc_b16 := gc_none12
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b15 = gc_all11
-//line specialize.go:47
+									gc_b16 = gc_all12
 								}
 //line specialize.go:47
-								gc_returned22 = gc_b15
-//line specialize.go:47
+								gc_returned24 = gc_b16
 							} else {
 //line specialize.go:47
-								gc_if32 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+								gc_if35 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line specialize.go:47
-								_ = gc_if32
+								if gc_if35.ToBits() != 0 {
 //line specialize.go:47
-								if gc_if32.ToBits() != 0 {
+									gc_result24 = gc_result24.Merge(gc_vb16, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line specialize.go:47
-									gc_result22 = gc_vb15.Merge(gc_result22, gc_if32)
-//line specialize.go:47
-									gc_returned22 = gc_if32.Or(gc_returned22)
-//line specialize.go:47
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 								}
-//line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if33 := gc_returned22.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:22
-							_ = gc_if33
+							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
 //line specialize.go:47
-							if gc_if33.ToBits() != 0 {
+							if gc_if36.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
-								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line specialize.go:47
-									gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
-//line specialize.go:47
+									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 								} else {
 //line specialize.go:47
-									break gc_steps22
-//line specialize.go:47
+									break gc_steps24
 								}
 //line specialize.go:47
-								gc_result22 = gc_ld22.Merge(gc_result22, gc_if33)
+								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line specialize.go:47
-								gc_returned22 = gc_if33.Or(gc_returned22)
-//line specialize.go:47
+								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 							}
-							ahead.Add(gc_result22).StoreSlice(sdata[tid:])
+//line specialize.go:48
+							ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep16, false
+					}(gc_vstep16)
+					if gc_stop16 {
+						return
 					}
-					gc_step25 := gc_vstep16
-					for ; gc_step25+3 < gc_bdx4; gc_step25 += 4 {
-						{
-							gc_tx4 := gc_step25 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+				}
+				if compiled.SIMD {
 //line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank4]
-
-//line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step25 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+					gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank4]
-
-//line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step25 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line specialize.go:23
+					gc_vb15 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+					gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps22:
+					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+						gc_tx4 := gc_vstep16
+						gc_rank4 := gc_base4 + gc_tx4
 //line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
+						var tid int = gc_tx4
+						var i int = gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:45
-							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank4]
-
+						ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
 //line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step25 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank4]
-
+						if tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:47
-							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
+							break
 						}
+//line specialize.go:47
+						var gc_t16 int = i + gc_bdx4
+//line specialize.go:47
+						var gc_i22 int = gc_t16
+//line specialize.go:47
+						var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line specialize.go:47
+						gc_returned22 := gc_none11
+//line specialize.go:22
+						if gc_i22 >= len(in) {
+//line specialize.go:47
+							gc_result22 = gc_vb15
+//line specialize.go:47
+							gc_b15 := gc_none11
+//line specialize.go:47
+							if true {
+//line specialize.go:47
+								gc_b15 = gc_all11
+							}
+//line specialize.go:47
+							gc_returned22 = gc_b15
+						} else {
+//line specialize.go:47
+							gc_if32 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+//line specialize.go:47
+							if gc_if32.ToBits() != 0 {
+//line specialize.go:47
+								gc_result22 = gc_vb15.Merge(gc_result22, gc_if32)
+//line specialize.go:47
+								gc_returned22 = gc_if32.Or(gc_returned22)
+							}
+						}
+//line specialize.go:22
+						gc_if33 := gc_returned22.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:47
+						if gc_if33.ToBits() != 0 {
+//line specialize.go:47
+							var gc_ld22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line specialize.go:47
+							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+//line specialize.go:47
+								gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+							} else {
+//line specialize.go:47
+								break gc_steps22
+							}
+//line specialize.go:47
+							gc_result22 = gc_ld22.Merge(gc_result22, gc_if33)
+//line specialize.go:47
+							gc_returned22 = gc_if33.Or(gc_returned22)
+						}
+//line specialize.go:48
+						ahead.Add(gc_result22).StoreSlice(sdata[tid:])
 					}
-					for gc_tx4 := gc_step25; gc_tx4 < gc_bdx4; gc_tx4++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step25 := gc_vstep16
+				for ; gc_step25+3 < gc_bdx4; gc_step25 += 4 {
+					{
+						gc_tx4 := gc_step25 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line specialize.go:44
 						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx4*gc_bdx4*2 + tid
-						_ = i
+//line specialize.go:47
 						ahead := gc_s_ahead[gc_rank4]
-
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step25 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line specialize.go:44
+						tid := gc_tx4
+						i := gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank4]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step25 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line specialize.go:44
+						tid := gc_tx4
+						i := gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank4]
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step25 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line specialize.go:44
+						tid := gc_tx4
+						i := gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:47
+						ahead := gc_s_ahead[gc_rank4]
 //line specialize.go:47
 						sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 					}
 				}
+				for gc_tx4 := gc_step25; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:44
+					tid := gc_tx4
+					i := gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:47
+					ahead := gc_s_ahead[gc_rank4]
+//line specialize.go:47
+					sdata[tid] = ahead + specAt(in, i+gc_bdx4)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off24 := gc_bx4 * gc_bdx4 * 2
-				gc_off25 := (gc_bx4 * gc_bdx4 * 2) + gc_bdx4
-				if gc_bdx4 <= len(sdata) && gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_bdx4 <= len(in)-gc_off25 {
-					gc_at34 := sdata[:gc_bdx4]
-					gc_at35 := in[gc_off24:][:gc_bdx4]
-					gc_at36 := in[gc_off25:][:gc_bdx4]
-					gc_step26 := 0
-					for ; gc_step26+3 < gc_bdx4; gc_step26 += 4 {
-						{
-							gc_tx4 := gc_step26 + 0
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
-						}
-						{
-							gc_tx4 := gc_step26 + 1
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
-						}
-						{
-							gc_tx4 := gc_step26 + 2
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
-						}
-						{
-							gc_tx4 := gc_step26 + 3
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-
-//line specialize.go:47
-							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
-						}
-					}
-					for gc_tx4 := gc_step26; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx4*gc_bdx4*2 + tid
-						_ = i
-
+//line specialize.go:54
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off24 := gc_bx4 * gc_bdx4 * 2
+			gc_off25 := (gc_bx4 * gc_bdx4 * 2) + gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_bdx4 <= len(in)-gc_off25 {
+				gc_at34 := sdata[:gc_bdx4]
+				gc_at35 := in[gc_off24:][:gc_bdx4]
+				gc_at36 := in[gc_off25:][:gc_bdx4]
+				gc_step26 := 0
+				for ; gc_step26+3 < gc_bdx4; gc_step26 += 4 {
+					{
+						gc_tx4 := gc_step26 + 0
 //line specialize.go:47
 						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
 					}
-				} else {
-					gc_step27 := 0
-					for ; gc_step27+3 < gc_bdx4; gc_step27 += 4 {
-						{
-							gc_tx4 := gc_step27 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-
+					{
+						gc_tx4 := gc_step26 + 1
 //line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step27 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step27 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
-						}
-						{
-							gc_tx4 := gc_step27 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:45
-							i := gc_bx4*gc_bdx4*2 + tid
-							_ = i
-
-//line specialize.go:47
-							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
-						}
+						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
 					}
-					for gc_tx4 := gc_step27; gc_tx4 < gc_bdx4; gc_tx4++ {
+					{
+						gc_tx4 := gc_step26 + 2
+//line specialize.go:47
+						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+					}
+					{
+						gc_tx4 := gc_step26 + 3
+//line specialize.go:47
+						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+					}
+				}
+				for gc_tx4 := gc_step26; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line specialize.go:47
+					gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+				}
+			} else {
+				gc_step27 := 0
+				for ; gc_step27+3 < gc_bdx4; gc_step27 += 4 {
+					{
+						gc_tx4 := gc_step27 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line specialize.go:44
 						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:45
 						i := gc_bx4*gc_bdx4*2 + tid
-						_ = i
-
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step27 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line specialize.go:44
+						tid := gc_tx4
+						i := gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step27 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line specialize.go:44
+						tid := gc_tx4
+						i := gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step27 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line specialize.go:44
+						tid := gc_tx4
+						i := gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
 					}
 				}
+				for gc_tx4 := gc_step27; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:44
+					tid := gc_tx4
+					i := gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:47
+					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+				}
 			}
 		}
 	}
-
 //line specialize.go:49
 	for s := gc_bdx4 / 2; s > 0; s >>= 1 {
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := s; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off26 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off26 >= 0 && gc_off26 <= len(sdata) && gc_to4 <= len(sdata)-gc_off26 {
-					gc_at37 := sdata[:gc_to4]
-					gc_at38 := sdata[gc_off26:][:gc_to4]
-					gc_vstep17 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop17 bool
-						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
-								gc_tx4 := gc_vstep17
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line specialize.go:44
-								var tid int = gc_tx4
-//line specialize.go:44
-								_ = tid
-//line specialize.go:50
-								{
-//line specialize.go:50
-									archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
-//line specialize.go:50
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep17, false
-						}(gc_vstep17)
-						if gc_stop17 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+//line specialize.go:51
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := s; gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off26 := s
+			if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off26 >= 0 && gc_off26 <= len(sdata) && gc_to4 <= len(sdata)-gc_off26 {
+				gc_at37 := sdata[:gc_to4]
+				gc_at38 := sdata[gc_off26:][:gc_to4]
+				gc_vstep17 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop17 bool
+					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+						for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
 							gc_tx4 := gc_vstep17
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line specialize.go:44
 							var tid int = gc_tx4
 //line specialize.go:44
 							_ = tid
-//line specialize.go:50
 							{
 //line specialize.go:50
-								archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
-//line specialize.go:50
+								archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
 							}
 						}
+//line specialize.go:52
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep17, false
+					}(gc_vstep17)
+					if gc_stop17 {
+						return
 					}
-					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+						gc_tx4 := gc_vstep17
 //line specialize.go:44
-						tid := gc_tx4
+						var tid int = gc_tx4
+//line specialize.go:44
 						_ = tid
-
-//line specialize.go:50
 						{
-							gc_at37[gc_tx4] += gc_at38[gc_tx4]
-						}
-					}
-				} else {
-					gc_vstep18 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop18 bool
-						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
-								gc_tx4 := gc_vstep18
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line specialize.go:44
-								var tid int = gc_tx4
-//line specialize.go:44
-								_ = tid
 //line specialize.go:50
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:51
-										break
-//line specialize.go:51
-									}
-//line specialize.go:51
-									archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line specialize.go:51
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep18, false
-						}(gc_vstep18)
-						if gc_stop18 {
-							return
+							archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+//line specialize.go:52
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
+					{
+//line specialize.go:51
+						gc_at37[gc_tx4] += gc_at38[gc_tx4]
+					}
+				}
+			} else {
+				gc_vstep18 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop18 bool
+					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+						for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
 							gc_tx4 := gc_vstep18
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line specialize.go:44
 							var tid int = gc_tx4
-//line specialize.go:44
-							_ = tid
-//line specialize.go:50
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line specialize.go:51
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:51
 									break
-//line specialize.go:51
 								}
 //line specialize.go:51
-								archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line specialize.go:51
+								archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line specialize.go:53
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep18, false
+					}(gc_vstep18)
+					if gc_stop18 {
+						return
 					}
-					gc_step28 := gc_vstep18
-					for ; gc_step28+3 < gc_to4; gc_step28 += 4 {
-						{
-							gc_tx4 := gc_step28 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+						gc_tx4 := gc_vstep18
 //line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx4
 						{
-							gc_tx4 := gc_step28 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
+//line specialize.go:51
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line specialize.go:51
+								break
 							}
-						}
-						{
-							gc_tx4 := gc_step28 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step28 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-							tid := gc_tx4
-							_ = tid
-
-//line specialize.go:50
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line specialize.go:51
+							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx4 := gc_step28; gc_tx4 < gc_to4; gc_tx4++ {
+//line specialize.go:53
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step28 := gc_vstep18
+				for ; gc_step28+3 < gc_to4; gc_step28 += 4 {
+					{
+						gc_tx4 := gc_step28 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line specialize.go:44
 						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:50
 						{
+//line specialize.go:51
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx4 := gc_step28 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line specialize.go:44
+						tid := gc_tx4
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step28 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line specialize.go:44
+						tid := gc_tx4
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step28 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line specialize.go:44
+						tid := gc_tx4
+						{
+//line specialize.go:51
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step28; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:44
+					tid := gc_tx4
+					{
+//line specialize.go:51
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line specialize.go:59
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 			gc_to4 = gc_bound4 + 1
@@ -6705,151 +4678,69 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 				gc_step29 := gc_from4
 				for ; gc_step29+3 < gc_to4; gc_step29 += 4 {
 					{
-						gc_tx4 := gc_step29 + 0
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at39[0] = gc_at40[0]
-						}
+//line specialize.go:56
+						gc_at39[0] = gc_at40[0]
 					}
 					{
-						gc_tx4 := gc_step29 + 1
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at39[0] = gc_at40[0]
-						}
+//line specialize.go:56
+						gc_at39[0] = gc_at40[0]
 					}
 					{
-						gc_tx4 := gc_step29 + 2
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at39[0] = gc_at40[0]
-						}
+//line specialize.go:56
+						gc_at39[0] = gc_at40[0]
 					}
 					{
-						gc_tx4 := gc_step29 + 3
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:55
-						{
-							gc_at39[0] = gc_at40[0]
-						}
-					}
-				}
-				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
-//line specialize.go:44
-					tid := gc_tx4
-					_ = tid
-
-//line specialize.go:55
-					{
+//line specialize.go:56
 						gc_at39[0] = gc_at40[0]
 					}
 				}
+//line specialize.go:60
+				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
+//line specialize.go:56
+					gc_at39[0] = gc_at40[0]
+				}
 			} else {
+//line specialize.go:60
 				gc_step30 := gc_from4
 				for ; gc_step30+3 < gc_to4; gc_step30 += 4 {
 					{
 						gc_tx4 := gc_step30 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx4 := gc_step30 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx4 := gc_step30 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx4] = sdata[0]
 					}
 					{
+//line specialize.go:60
 						gc_tx4 := gc_step30 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:55
-						{
-							partial[gc_bx4] = sdata[0]
-						}
+//line specialize.go:56
+						partial[gc_bx4] = sdata[0]
 					}
 				}
+//line specialize.go:60
 				for gc_tx4 := gc_step30; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-					tid := gc_tx4
-					_ = tid
-
-//line specialize.go:55
-					{
-						partial[gc_bx4] = sdata[0]
-					}
+//line specialize.go:56
+					partial[gc_bx4] = sdata[0]
 				}
 			}
 		}
@@ -6902,695 +4793,503 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	gc_s_v_ := compiled.Scratch[T](gc_b5, 1)[:gc_n5]
 	gc_s_r := compiled.Scratch[specRelay[T]](gc_b5, 2)[:gc_n5]
 	gc_s_r_ := compiled.Scratch[T](gc_b5, 3)[:gc_n5]
-
 //line specialize.go:80
 	s := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-
 //line specialize.go:83
 	var s_ []T = s
-
-//line specialize.go:83
-	_ = s_
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off17 := gc_bx5 * gc_bdx5
-			if gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx5 <= len(in)-gc_off17 && gc_bdx5 <= len(s_) {
-				gc_at25 := in[gc_off17:][:gc_bdx5]
-				gc_at26 := s_[:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:82
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
+//line specialize.go:85
+	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		gc_off17 := gc_bx5 * gc_bdx5
+		if gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx5 <= len(in)-gc_off17 && gc_bdx5 <= len(s_) {
+			gc_at25 := in[gc_off17:][:gc_bdx5]
+			gc_at26 := s_[:gc_bdx5]
+			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
 //line specialize.go:81
-					r := specRelay[T]{k: k}
-
+				r := specRelay[T]{k: k}
 //line specialize.go:83
-					var x T = gc_at25[gc_tx5]
-
+				var x T = gc_at25[gc_tx5]
 //line specialize.go:83
-					_ = x
-
-//line specialize.go:83
-					var r_3 specRelay[T] = r
-
-//line specialize.go:83
-					_ = r_3
-
+				var r_3 specRelay[T] = r
 //line specialize.go:66
-					gc_at26[gc_tx5] = x * r_3.k
-					_ = r
-					_ = x
-					_ = r_3
-					gc_s_r[gc_rank5] = r
-				}
-			} else {
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
+				gc_at26[gc_tx5] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank5] = r
+			}
+		} else {
+			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
 //line specialize.go:82
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
+				i := gc_bx5*gc_bdx5 + gc_tx5
 //line specialize.go:81
-					r := specRelay[T]{k: k}
-
+				r := specRelay[T]{k: k}
 //line specialize.go:83
-					var x T = in[i]
-
+				var x T = in[i]
 //line specialize.go:83
-					_ = x
-
-//line specialize.go:83
-					var r_3 specRelay[T] = r
-
-//line specialize.go:83
-					_ = r_3
-
+				var r_3 specRelay[T] = r
 //line specialize.go:66
-					s_[gc_tx5] = x * r_3.k
-					_ = r
-					_ = x
-					_ = r_3
-					gc_s_r[gc_rank5] = r
-				}
+				s_[gc_tx5] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank5] = r
 			}
 		}
 	}
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_qoff9, gc_qd9 := 1, gc_bdx5
-			if compiled.Segmented(gc_qoff9, gc_qd9, 0, gc_bdx5) {
-				for gc_seg9 := 0; gc_seg9 < gc_bdx5; {
-					gc_q := (gc_qoff9 + gc_seg9) / gc_qd9
-					gc_r := gc_qoff9 - gc_q*gc_qd9
-					_, _ = gc_q, gc_r
-					gc_segend9 := min(gc_bdx5, gc_qd9-gc_r)
-					gc_seglen9 := gc_segend9 - gc_seg9
-					gc_off18 := gc_r + gc_seg9
-					if gc_off18 >= 0 && gc_off18 <= len(s_) && gc_seglen9 <= len(s_)-gc_off18 {
-						gc_at27 := s_[gc_off18:][:gc_seglen9]
-						for gc_u9 := 0; gc_u9 < gc_seglen9; gc_u9++ {
-							gc_tx5 := gc_seg9 + gc_u9
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
+//line specialize.go:76
+	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		gc_qoff9, gc_qd9 := 1, gc_bdx5
+		if compiled.Segmented(gc_qoff9, gc_qd9, 0, gc_bdx5) {
+			for gc_seg9 := 0; gc_seg9 < gc_bdx5; {
+				gc_q := (gc_qoff9 + gc_seg9) / gc_qd9
+				gc_r := gc_qoff9 - gc_q*gc_qd9
+				_, _ = gc_q, gc_r
+				gc_segend9 := min(gc_bdx5, gc_qd9-gc_r)
+				gc_seglen9 := gc_segend9 - gc_seg9
+				gc_off18 := gc_r + gc_seg9
+				if gc_off18 >= 0 && gc_off18 <= len(s_) && gc_seglen9 <= len(s_)-gc_off18 {
+					gc_at27 := s_[gc_off18:][:gc_seglen9]
+					for gc_u9 := 0; gc_u9 < gc_seglen9; gc_u9++ {
+						gc_tx5 := gc_seg9 + gc_u9
+						gc_rank5 := gc_base5 + gc_tx5
 //line specialize.go:68
-							v := gc_at27[gc_u9]
-							_ = v
-							gc_s_v[gc_rank5] = v
-						}
-					} else {
-						gc_step22 := gc_seg9
-						for ; gc_step22+3 < gc_segend9; gc_step22 += 4 {
-							{
-								gc_tx5 := gc_step22 + 0
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-								v := s_[(gc_tx5 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank5] = v
-							}
-							{
-								gc_tx5 := gc_step22 + 1
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-								v := s_[(gc_tx5 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank5] = v
-							}
-							{
-								gc_tx5 := gc_step22 + 2
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-								v := s_[(gc_tx5 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank5] = v
-							}
-							{
-								gc_tx5 := gc_step22 + 3
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-								v := s_[(gc_tx5 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank5] = v
-							}
-						}
-						for gc_tx5 := gc_step22; gc_tx5 < gc_segend9; gc_tx5++ {
+						v := gc_at27[gc_u9]
+//line specialize.go:70
+						gc_s_v[gc_rank5] = v
+					}
+				} else {
+					gc_step22 := gc_seg9
+					for ; gc_step22+3 < gc_segend9; gc_step22 += 4 {
+						{
+							gc_tx5 := gc_step22 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line specialize.go:68
 							v := s_[(gc_tx5 + gc_r)]
-							_ = v
+//line specialize.go:70
+							gc_s_v[gc_rank5] = v
+						}
+						{
+							gc_tx5 := gc_step22 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+//line specialize.go:68
+							v := s_[(gc_tx5 + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank5] = v
+						}
+						{
+							gc_tx5 := gc_step22 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+//line specialize.go:68
+							v := s_[(gc_tx5 + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank5] = v
+						}
+						{
+							gc_tx5 := gc_step22 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+//line specialize.go:68
+							v := s_[(gc_tx5 + gc_r)]
+//line specialize.go:70
 							gc_s_v[gc_rank5] = v
 						}
 					}
-					gc_seg9 = gc_segend9
-				}
-			} else {
-				gc_step23 := 0
-				for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
-					{
-						gc_tx5 := gc_step23 + 0
+					for gc_tx5 := gc_step22; gc_tx5 < gc_segend9; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line specialize.go:68
-						v := s_[(gc_tx5+1)%gc_bdx5]
-						_ = v
-						gc_s_v[gc_rank5] = v
-					}
-					{
-						gc_tx5 := gc_step23 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-						v := s_[(gc_tx5+1)%gc_bdx5]
-						_ = v
-						gc_s_v[gc_rank5] = v
-					}
-					{
-						gc_tx5 := gc_step23 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-						v := s_[(gc_tx5+1)%gc_bdx5]
-						_ = v
-						gc_s_v[gc_rank5] = v
-					}
-					{
-						gc_tx5 := gc_step23 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-						v := s_[(gc_tx5+1)%gc_bdx5]
-						_ = v
+						v := s_[(gc_tx5 + gc_r)]
+//line specialize.go:70
 						gc_s_v[gc_rank5] = v
 					}
 				}
-				for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_seg9 = gc_segend9
+			}
+		} else {
+			gc_step23 := 0
+			for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
+				{
+					gc_tx5 := gc_step23 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line specialize.go:68
 					v := s_[(gc_tx5+1)%gc_bdx5]
-					_ = v
+//line specialize.go:70
+					gc_s_v[gc_rank5] = v
+				}
+				{
+					gc_tx5 := gc_step23 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:68
+					v := s_[(gc_tx5+1)%gc_bdx5]
+//line specialize.go:70
+					gc_s_v[gc_rank5] = v
+				}
+				{
+					gc_tx5 := gc_step23 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:68
+					v := s_[(gc_tx5+1)%gc_bdx5]
+//line specialize.go:70
+					gc_s_v[gc_rank5] = v
+				}
+				{
+					gc_tx5 := gc_step23 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:68
+					v := s_[(gc_tx5+1)%gc_bdx5]
+//line specialize.go:70
 					gc_s_v[gc_rank5] = v
 				}
 			}
-		}
-	}
-
-//line specialize.go:83
-	var s_2 []T = s
-
-//line specialize.go:83
-	_ = s_2
-
-//line specialize.go:83
-	var x_ T = 1
-
-//line specialize.go:83
-	_ = x_
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(s_2) {
-				gc_at28 := s_2[:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-					v := gc_s_v[gc_rank5]
-					r := gc_s_r[gc_rank5]
-
+			for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+//line specialize.go:68
+				v := s_[(gc_tx5+1)%gc_bdx5]
 //line specialize.go:70
-					var r_4 T = v
-
-//line specialize.go:70
-					_ = r_4
-
-//line specialize.go:83
-					var r_ T = r_4
-
-//line specialize.go:83
-					var r_5 specRelay[T] = r
-
-//line specialize.go:83
-					_ = r_5
-
-//line specialize.go:66
-					gc_at28[gc_tx5] = x_ * r_5.k
-					_ = r_4
-					_ = r_
-					_ = r_5
-					gc_s_r_[gc_rank5] = r_
-				}
-			} else {
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-					v := gc_s_v[gc_rank5]
-					r := gc_s_r[gc_rank5]
-
-//line specialize.go:70
-					var r_4 T = v
-
-//line specialize.go:70
-					_ = r_4
-
-//line specialize.go:83
-					var r_ T = r_4
-
-//line specialize.go:83
-					var r_5 specRelay[T] = r
-
-//line specialize.go:83
-					_ = r_5
-
-//line specialize.go:66
-					s_2[gc_tx5] = x_ * r_5.k
-					_ = r_4
-					_ = r_
-					_ = r_5
-					gc_s_r_[gc_rank5] = r_
-				}
+				gc_s_v[gc_rank5] = v
 			}
 		}
 	}
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_qoff10, gc_qd10 := 1, gc_bdx5
-			if compiled.Segmented(gc_qoff10, gc_qd10, 0, gc_bdx5) {
-				for gc_seg10 := 0; gc_seg10 < gc_bdx5; {
-					gc_q2 := (gc_qoff10 + gc_seg10) / gc_qd10
-					gc_r2 := gc_qoff10 - gc_q2*gc_qd10
-					_, _ = gc_q2, gc_r2
-					gc_segend10 := min(gc_bdx5, gc_qd10-gc_r2)
-					gc_seglen10 := gc_segend10 - gc_seg10
-					gc_off19 := gc_r2 + gc_seg10
-					if gc_off19 >= 0 && gc_off19 <= len(s_2) && gc_seglen10 <= len(s_2)-gc_off19 {
-						gc_at29 := s_2[gc_off19:][:gc_seglen10]
-						for gc_u10 := 0; gc_u10 < gc_seglen10; gc_u10++ {
-							gc_tx5 := gc_seg10 + gc_u10
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
-
+//line specialize.go:83
+	var s_2 []T = s
+//line specialize.go:83
+	var x_ T = 1
+//line specialize.go:85
+	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		if gc_bdx5 <= len(s_2) {
+			gc_at28 := s_2[:gc_bdx5]
+			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+//line specialize.go:91
+				v := gc_s_v[gc_rank5]
+				r := gc_s_r[gc_rank5]
+//line specialize.go:70
+				var r_4 T = v
+//line specialize.go:83
+				var r_ T = r_4
+//line specialize.go:83
+				var r_5 specRelay[T] = r
+//line specialize.go:66
+				gc_at28[gc_tx5] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank5] = r_
+			}
+		} else {
+			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+				v := gc_s_v[gc_rank5]
+				r := gc_s_r[gc_rank5]
+//line specialize.go:70
+				var r_4 T = v
+//line specialize.go:83
+				var r_ T = r_4
+//line specialize.go:83
+				var r_5 specRelay[T] = r
+//line specialize.go:66
+				s_2[gc_tx5] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank5] = r_
+			}
+		}
+	}
+//line specialize.go:76
+	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		gc_qoff10, gc_qd10 := 1, gc_bdx5
+		if compiled.Segmented(gc_qoff10, gc_qd10, 0, gc_bdx5) {
+			for gc_seg10 := 0; gc_seg10 < gc_bdx5; {
+				gc_q2 := (gc_qoff10 + gc_seg10) / gc_qd10
+				gc_r2 := gc_qoff10 - gc_q2*gc_qd10
+				_, _ = gc_q2, gc_r2
+				gc_segend10 := min(gc_bdx5, gc_qd10-gc_r2)
+				gc_seglen10 := gc_segend10 - gc_seg10
+				gc_off19 := gc_r2 + gc_seg10
+				if gc_off19 >= 0 && gc_off19 <= len(s_2) && gc_seglen10 <= len(s_2)-gc_off19 {
+					gc_at29 := s_2[gc_off19:][:gc_seglen10]
+					for gc_u10 := 0; gc_u10 < gc_seglen10; gc_u10++ {
+						gc_tx5 := gc_seg10 + gc_u10
+						gc_rank5 := gc_base5 + gc_tx5
 //line specialize.go:68
-							v_ := gc_at29[gc_u10]
-							_ = v_
-							gc_s_v_[gc_rank5] = v_
-						}
-					} else {
-						gc_step24 := gc_seg10
-						for ; gc_step24+3 < gc_segend10; gc_step24 += 4 {
-							{
-								gc_tx5 := gc_step24 + 0
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx5 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank5] = v_
-							}
-							{
-								gc_tx5 := gc_step24 + 1
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx5 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank5] = v_
-							}
-							{
-								gc_tx5 := gc_step24 + 2
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx5 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank5] = v_
-							}
-							{
-								gc_tx5 := gc_step24 + 3
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx5 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank5] = v_
-							}
-						}
-						for gc_tx5 := gc_step24; gc_tx5 < gc_segend10; gc_tx5++ {
+						v_ := gc_at29[gc_u10]
+//line specialize.go:70
+						gc_s_v_[gc_rank5] = v_
+					}
+				} else {
+					gc_step24 := gc_seg10
+					for ; gc_step24+3 < gc_segend10; gc_step24 += 4 {
+						{
+							gc_tx5 := gc_step24 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
-
 //line specialize.go:68
 							v_ := s_2[(gc_tx5 + gc_r2)]
-							_ = v_
+//line specialize.go:70
+							gc_s_v_[gc_rank5] = v_
+						}
+						{
+							gc_tx5 := gc_step24 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+//line specialize.go:68
+							v_ := s_2[(gc_tx5 + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank5] = v_
+						}
+						{
+							gc_tx5 := gc_step24 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+//line specialize.go:68
+							v_ := s_2[(gc_tx5 + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank5] = v_
+						}
+						{
+							gc_tx5 := gc_step24 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+//line specialize.go:68
+							v_ := s_2[(gc_tx5 + gc_r2)]
+//line specialize.go:70
 							gc_s_v_[gc_rank5] = v_
 						}
 					}
-					gc_seg10 = gc_segend10
-				}
-			} else {
-				gc_step25 := 0
-				for ; gc_step25+3 < gc_bdx5; gc_step25 += 4 {
-					{
-						gc_tx5 := gc_step25 + 0
+					for gc_tx5 := gc_step24; gc_tx5 < gc_segend10; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
-
 //line specialize.go:68
-						v_ := s_2[(gc_tx5+1)%gc_bdx5]
-						_ = v_
-						gc_s_v_[gc_rank5] = v_
-					}
-					{
-						gc_tx5 := gc_step25 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx5+1)%gc_bdx5]
-						_ = v_
-						gc_s_v_[gc_rank5] = v_
-					}
-					{
-						gc_tx5 := gc_step25 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx5+1)%gc_bdx5]
-						_ = v_
-						gc_s_v_[gc_rank5] = v_
-					}
-					{
-						gc_tx5 := gc_step25 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx5+1)%gc_bdx5]
-						_ = v_
+						v_ := s_2[(gc_tx5 + gc_r2)]
+//line specialize.go:70
 						gc_s_v_[gc_rank5] = v_
 					}
 				}
-				for gc_tx5 := gc_step25; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_seg10 = gc_segend10
+			}
+		} else {
+			gc_step25 := 0
+			for ; gc_step25+3 < gc_bdx5; gc_step25 += 4 {
+				{
+					gc_tx5 := gc_step25 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
-
 //line specialize.go:68
 					v_ := s_2[(gc_tx5+1)%gc_bdx5]
-					_ = v_
+//line specialize.go:70
+					gc_s_v_[gc_rank5] = v_
+				}
+				{
+					gc_tx5 := gc_step25 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:68
+					v_ := s_2[(gc_tx5+1)%gc_bdx5]
+//line specialize.go:70
+					gc_s_v_[gc_rank5] = v_
+				}
+				{
+					gc_tx5 := gc_step25 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:68
+					v_ := s_2[(gc_tx5+1)%gc_bdx5]
+//line specialize.go:70
+					gc_s_v_[gc_rank5] = v_
+				}
+				{
+					gc_tx5 := gc_step25 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:68
+					v_ := s_2[(gc_tx5+1)%gc_bdx5]
+//line specialize.go:70
 					gc_s_v_[gc_rank5] = v_
 				}
 			}
+			for gc_tx5 := gc_step25; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+//line specialize.go:68
+				v_ := s_2[(gc_tx5+1)%gc_bdx5]
+//line specialize.go:70
+				gc_s_v_[gc_rank5] = v_
+			}
 		}
 	}
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off20 := gc_bx5 * gc_bdx5
-			if gc_off20 >= 0 && gc_off20 <= len(out) && gc_bdx5 <= len(out)-gc_off20 {
-				gc_at30 := out[gc_off20:][:gc_bdx5]
-				gc_step26 := 0
-				for ; gc_step26+3 < gc_bdx5; gc_step26 += 4 {
-					{
-						gc_tx5 := gc_step26 + 0
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line specialize.go:82
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-						v_ := gc_s_v_[gc_rank5]
-						r_ := gc_s_r_[gc_rank5]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						gc_at30[gc_tx5] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx5 := gc_step26 + 1
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line specialize.go:82
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-						v_ := gc_s_v_[gc_rank5]
-						r_ := gc_s_r_[gc_rank5]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						gc_at30[gc_tx5] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx5 := gc_step26 + 2
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line specialize.go:82
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-						v_ := gc_s_v_[gc_rank5]
-						r_ := gc_s_r_[gc_rank5]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						gc_at30[gc_tx5] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx5 := gc_step26 + 3
-						_ = gc_tx5
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
-
-//line specialize.go:82
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-						v_ := gc_s_v_[gc_rank5]
-						r_ := gc_s_r_[gc_rank5]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						gc_at30[gc_tx5] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-				}
-				for gc_tx5 := gc_step26; gc_tx5 < gc_bdx5; gc_tx5++ {
+//line specialize.go:76
+	for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		gc_off20 := gc_bx5 * gc_bdx5
+		if gc_off20 >= 0 && gc_off20 <= len(out) && gc_bdx5 <= len(out)-gc_off20 {
+			gc_at30 := out[gc_off20:][:gc_bdx5]
+			gc_step26 := 0
+			for ; gc_step26+3 < gc_bdx5; gc_step26 += 4 {
+				{
+					gc_tx5 := gc_step26 + 0
+//line specialize.go:85
 					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line specialize.go:82
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
+//line specialize.go:84
 					v_ := gc_s_v_[gc_rank5]
 					r_ := gc_s_r_[gc_rank5]
-
 //line specialize.go:70
 					var r_6 T = v_
-
-//line specialize.go:70
-					_ = r_6
-
 //line specialize.go:83
 					var r_2 T = r_6
-
 //line specialize.go:83
 					gc_at30[gc_tx5] = r_ + r_2
-					_ = r_6
-					_ = r_2
 				}
-			} else {
-				gc_step27 := 0
-				for ; gc_step27+3 < gc_bdx5; gc_step27 += 4 {
-					{
-						gc_tx5 := gc_step27 + 0
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:82
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-						v_ := gc_s_v_[gc_rank5]
-						r_ := gc_s_r_[gc_rank5]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx5 := gc_step27 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:82
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-						v_ := gc_s_v_[gc_rank5]
-						r_ := gc_s_r_[gc_rank5]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx5 := gc_step27 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:82
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-						v_ := gc_s_v_[gc_rank5]
-						r_ := gc_s_r_[gc_rank5]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx5 := gc_step27 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:82
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-						v_ := gc_s_v_[gc_rank5]
-						r_ := gc_s_r_[gc_rank5]
-
-//line specialize.go:70
-						var r_6 T = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 T = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-				}
-				for gc_tx5 := gc_step27; gc_tx5 < gc_bdx5; gc_tx5++ {
+				{
+//line specialize.go:88
+					gc_tx5 := gc_step26 + 1
+//line specialize.go:90
 					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:82
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
+//line specialize.go:84
 					v_ := gc_s_v_[gc_rank5]
 					r_ := gc_s_r_[gc_rank5]
-
 //line specialize.go:70
 					var r_6 T = v_
-
-//line specialize.go:70
-					_ = r_6
-
 //line specialize.go:83
 					var r_2 T = r_6
-
+//line specialize.go:83
+					gc_at30[gc_tx5] = r_ + r_2
+				}
+				{
+//line specialize.go:88
+					gc_tx5 := gc_step26 + 2
+//line specialize.go:90
+					gc_rank5 := gc_base5 + gc_tx5
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank5]
+					r_ := gc_s_r_[gc_rank5]
+//line specialize.go:70
+					var r_6 T = v_
+//line specialize.go:83
+					var r_2 T = r_6
+//line specialize.go:83
+					gc_at30[gc_tx5] = r_ + r_2
+				}
+				{
+//line specialize.go:88
+					gc_tx5 := gc_step26 + 3
+//line specialize.go:90
+					gc_rank5 := gc_base5 + gc_tx5
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank5]
+					r_ := gc_s_r_[gc_rank5]
+//line specialize.go:70
+					var r_6 T = v_
+//line specialize.go:83
+					var r_2 T = r_6
+//line specialize.go:83
+					gc_at30[gc_tx5] = r_ + r_2
+				}
+			}
+//line specialize.go:88
+			for gc_tx5 := gc_step26; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank5]
+				r_ := gc_s_r_[gc_rank5]
+//line specialize.go:70
+				var r_6 T = v_
+//line specialize.go:83
+				var r_2 T = r_6
+//line specialize.go:83
+				gc_at30[gc_tx5] = r_ + r_2
+			}
+		} else {
+//line specialize.go:88
+			gc_step27 := 0
+			for ; gc_step27+3 < gc_bdx5; gc_step27 += 4 {
+				{
+					gc_tx5 := gc_step27 + 0
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:82
+					i := gc_bx5*gc_bdx5 + gc_tx5
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank5]
+					r_ := gc_s_r_[gc_rank5]
+//line specialize.go:70
+					var r_6 T = v_
+//line specialize.go:83
+					var r_2 T = r_6
 //line specialize.go:83
 					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
 				}
+				{
+//line specialize.go:88
+					gc_tx5 := gc_step27 + 1
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:82
+					i := gc_bx5*gc_bdx5 + gc_tx5
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank5]
+					r_ := gc_s_r_[gc_rank5]
+//line specialize.go:70
+					var r_6 T = v_
+//line specialize.go:83
+					var r_2 T = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+				{
+//line specialize.go:88
+					gc_tx5 := gc_step27 + 2
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:82
+					i := gc_bx5*gc_bdx5 + gc_tx5
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank5]
+					r_ := gc_s_r_[gc_rank5]
+//line specialize.go:70
+					var r_6 T = v_
+//line specialize.go:83
+					var r_2 T = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+				{
+//line specialize.go:88
+					gc_tx5 := gc_step27 + 3
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+//line specialize.go:82
+					i := gc_bx5*gc_bdx5 + gc_tx5
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank5]
+					r_ := gc_s_r_[gc_rank5]
+//line specialize.go:70
+					var r_6 T = v_
+//line specialize.go:83
+					var r_2 T = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+			}
+//line specialize.go:88
+			for gc_tx5 := gc_step27; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				gc_pos5.Thread = gc_rank5
+//line specialize.go:82
+				i := gc_bx5*gc_bdx5 + gc_tx5
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank5]
+				r_ := gc_s_r_[gc_rank5]
+//line specialize.go:70
+				var r_6 T = v_
+//line specialize.go:83
+				var r_2 T = r_6
+//line specialize.go:83
+				out[i] = r_ + r_2
 			}
 		}
 	}
@@ -7610,805 +5309,604 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 	gc_s_r := compiled.Scratch[specRelay[float32]](gc_b2, 2)[:gc_n2]
 	gc_s_r_ := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 	_ = &k
-
 //line specialize.go:80
 	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-
 //line specialize.go:83
 	var s_ []float32 = s
-
-//line specialize.go:83
-	_ = s_
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(s_) {
-				gc_at7 := in[gc_off5:][:gc_bdx2]
-				gc_at8 := s_[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:82
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+//line specialize.go:85
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2 * gc_bdx2
+		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(s_) {
+			gc_at7 := in[gc_off5:][:gc_bdx2]
+			gc_at8 := s_[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line specialize.go:81
-					r := specRelay[float32]{k: k}
-
+				r := specRelay[float32]{k: k}
 //line specialize.go:83
-					var x float32 = gc_at7[gc_tx2]
-
+				var x float32 = gc_at7[gc_tx2]
 //line specialize.go:83
-					_ = x
-
-//line specialize.go:83
-					var r_3 specRelay[float32] = r
-
-//line specialize.go:83
-					_ = r_3
-
+				var r_3 specRelay[float32] = r
 //line specialize.go:66
-					gc_at8[gc_tx2] = x * r_3.k
-					_ = r
-					_ = x
-					_ = r_3
-					gc_s_r[gc_rank2] = r
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				gc_at8[gc_tx2] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank2] = r
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line specialize.go:82
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+				i := gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:81
-					r := specRelay[float32]{k: k}
-
+				r := specRelay[float32]{k: k}
 //line specialize.go:83
-					var x float32 = in[i]
-
+				var x float32 = in[i]
 //line specialize.go:83
-					_ = x
-
-//line specialize.go:83
-					var r_3 specRelay[float32] = r
-
-//line specialize.go:83
-					_ = r_3
-
+				var r_3 specRelay[float32] = r
 //line specialize.go:66
-					s_[gc_tx2] = x * r_3.k
-					_ = r
-					_ = x
-					_ = r_3
-					gc_s_r[gc_rank2] = r
-				}
+				s_[gc_tx2] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank2] = r
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff3, gc_qd3 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
-				for gc_seg3 := 0; gc_seg3 < gc_bdx2; {
-					gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
-					gc_r := gc_qoff3 - gc_q*gc_qd3
-					_, _ = gc_q, gc_r
-					gc_segend3 := min(gc_bdx2, gc_qd3-gc_r)
-					gc_seglen3 := gc_segend3 - gc_seg3
-					gc_off6 := gc_r + gc_seg3
-					if gc_off6 >= 0 && gc_off6 <= len(s_) && gc_seglen3 <= len(s_)-gc_off6 {
-						gc_at9 := s_[gc_off6:][:gc_seglen3]
-						gc_vstep := gc_seg3
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line specialize.go:68
-									v := archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_seg3):])
-//line specialize.go:68
-									_ = v
-//line specialize.go:68
-									v.StoreSlice(gc_s_v[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_segend3; gc_vstep += 8 {
+//line specialize.go:76
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_qoff3, gc_qd3 := 1, gc_bdx2
+		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
+			for gc_seg3 := 0; gc_seg3 < gc_bdx2; {
+				gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
+				gc_r := gc_qoff3 - gc_q*gc_qd3
+				_, _ = gc_q, gc_r
+				gc_segend3 := min(gc_bdx2, gc_qd3-gc_r)
+				gc_seglen3 := gc_segend3 - gc_seg3
+				gc_off6 := gc_r + gc_seg3
+				if gc_off6 >= 0 && gc_off6 <= len(s_) && gc_seglen3 <= len(s_)-gc_off6 {
+					gc_at9 := s_[gc_off6:][:gc_seglen3]
+					gc_vstep := gc_seg3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line specialize.go:68
-								v := archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_seg3):])
-//line specialize.go:68
-								_ = v
+								v := archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_seg3):])
 //line specialize.go:68
 								v.StoreSlice(gc_s_v[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						for gc_u3 := gc_vstep - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx2 := gc_seg3 + gc_u3
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_segend3; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line specialize.go:68
-							v := gc_at9[gc_u3]
-							_ = v
-							gc_s_v[gc_rank2] = v
+							v := archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_seg3):])
+//line specialize.go:68
+							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
-					} else {
-						gc_step7 := gc_seg3
-						for ; gc_step7+3 < gc_segend3; gc_step7 += 4 {
-							{
-								gc_tx2 := gc_step7 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u3 := gc_vstep - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_tx2 := gc_seg3 + gc_u3
+						gc_rank2 := gc_base2 + gc_tx2
 //line specialize.go:68
-								v := s_[(gc_tx2 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank2] = v
-							}
-							{
-								gc_tx2 := gc_step7 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-								v := s_[(gc_tx2 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank2] = v
-							}
-							{
-								gc_tx2 := gc_step7 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-								v := s_[(gc_tx2 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank2] = v
-							}
-							{
-								gc_tx2 := gc_step7 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-								v := s_[(gc_tx2 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank2] = v
-							}
-						}
-						for gc_tx2 := gc_step7; gc_tx2 < gc_segend3; gc_tx2++ {
+						v := gc_at9[gc_u3]
+//line specialize.go:70
+						gc_s_v[gc_rank2] = v
+					}
+				} else {
+					gc_step7 := gc_seg3
+					for ; gc_step7+3 < gc_segend3; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line specialize.go:68
 							v := s_[(gc_tx2 + gc_r)]
-							_ = v
+//line specialize.go:70
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line specialize.go:68
+							v := s_[(gc_tx2 + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line specialize.go:68
+							v := s_[(gc_tx2 + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line specialize.go:68
+							v := s_[(gc_tx2 + gc_r)]
+//line specialize.go:70
 							gc_s_v[gc_rank2] = v
 						}
 					}
-					gc_seg3 = gc_segend3
-				}
-			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
+					for gc_tx2 := gc_step7; gc_tx2 < gc_segend3; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line specialize.go:68
-						v := s_[(gc_tx2+1)%gc_bdx2]
-						_ = v
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-						v := s_[(gc_tx2+1)%gc_bdx2]
-						_ = v
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-						v := s_[(gc_tx2+1)%gc_bdx2]
-						_ = v
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-						v := s_[(gc_tx2+1)%gc_bdx2]
-						_ = v
+						v := s_[(gc_tx2 + gc_r)]
+//line specialize.go:70
 						gc_s_v[gc_rank2] = v
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_seg3 = gc_segend3
+			}
+		} else {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line specialize.go:68
 					v := s_[(gc_tx2+1)%gc_bdx2]
-					_ = v
+//line specialize.go:70
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:68
+					v := s_[(gc_tx2+1)%gc_bdx2]
+//line specialize.go:70
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:68
+					v := s_[(gc_tx2+1)%gc_bdx2]
+//line specialize.go:70
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:68
+					v := s_[(gc_tx2+1)%gc_bdx2]
+//line specialize.go:70
 					gc_s_v[gc_rank2] = v
 				}
 			}
-		}
-	}
-
-//line specialize.go:83
-	var s_2 []float32 = s
-
-//line specialize.go:83
-	_ = s_2
-
-//line specialize.go:83
-	var x_ float32 = 1
-	_ = &x_
-
-//line specialize.go:83
-	_ = x_
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s_2) {
-				gc_at10 := s_2[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					v := gc_s_v[gc_rank2]
-					r := gc_s_r[gc_rank2]
-
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line specialize.go:68
+				v := s_[(gc_tx2+1)%gc_bdx2]
 //line specialize.go:70
-					var r_4 float32 = v
-
-//line specialize.go:70
-					_ = r_4
-
-//line specialize.go:83
-					var r_ float32 = r_4
-
-//line specialize.go:83
-					var r_5 specRelay[float32] = r
-
-//line specialize.go:83
-					_ = r_5
-
-//line specialize.go:66
-					gc_at10[gc_tx2] = x_ * r_5.k
-					_ = r_4
-					_ = r_
-					_ = r_5
-					gc_s_r_[gc_rank2] = r_
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-					r := gc_s_r[gc_rank2]
-
-//line specialize.go:70
-					var r_4 float32 = v
-
-//line specialize.go:70
-					_ = r_4
-
-//line specialize.go:83
-					var r_ float32 = r_4
-
-//line specialize.go:83
-					var r_5 specRelay[float32] = r
-
-//line specialize.go:83
-					_ = r_5
-
-//line specialize.go:66
-					s_2[gc_tx2] = x_ * r_5.k
-					_ = r_4
-					_ = r_
-					_ = r_5
-					gc_s_r_[gc_rank2] = r_
-				}
+				gc_s_v[gc_rank2] = v
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff4, gc_qd4 := 1, gc_bdx2
-			if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
-				for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
-					gc_q2 := (gc_qoff4 + gc_seg4) / gc_qd4
-					gc_r2 := gc_qoff4 - gc_q2*gc_qd4
-					_, _ = gc_q2, gc_r2
-					gc_segend4 := min(gc_bdx2, gc_qd4-gc_r2)
-					gc_seglen4 := gc_segend4 - gc_seg4
-					gc_off7 := gc_r2 + gc_seg4
-					if gc_off7 >= 0 && gc_off7 <= len(s_2) && gc_seglen4 <= len(s_2)-gc_off7 {
-						gc_at11 := s_2[gc_off7:][:gc_seglen4]
-						gc_vstep2 := gc_seg4
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_segend4; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line specialize.go:68
-									v_ := archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_seg4):])
-//line specialize.go:68
-									_ = v_
-//line specialize.go:68
-									v_.StoreSlice(gc_s_v_[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_segend4; gc_vstep2 += 8 {
+//line specialize.go:83
+	var s_2 []float32 = s
+//line specialize.go:83
+	var x_ float32 = 1
+	_ = &x_
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(s_2) {
+			gc_at10 := s_2[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line specialize.go:91
+				v := gc_s_v[gc_rank2]
+				r := gc_s_r[gc_rank2]
+//line specialize.go:70
+				var r_4 float32 = v
+//line specialize.go:83
+				var r_ float32 = r_4
+//line specialize.go:83
+				var r_5 specRelay[float32] = r
+//line specialize.go:66
+				gc_at10[gc_tx2] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank2] = r_
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				v := gc_s_v[gc_rank2]
+				r := gc_s_r[gc_rank2]
+//line specialize.go:70
+				var r_4 float32 = v
+//line specialize.go:83
+				var r_ float32 = r_4
+//line specialize.go:83
+				var r_5 specRelay[float32] = r
+//line specialize.go:66
+				s_2[gc_tx2] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank2] = r_
+			}
+		}
+	}
+//line specialize.go:76
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_qoff4, gc_qd4 := 1, gc_bdx2
+		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
+			for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
+				gc_q2 := (gc_qoff4 + gc_seg4) / gc_qd4
+				gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+				_, _ = gc_q2, gc_r2
+				gc_segend4 := min(gc_bdx2, gc_qd4-gc_r2)
+				gc_seglen4 := gc_segend4 - gc_seg4
+				gc_off7 := gc_r2 + gc_seg4
+				if gc_off7 >= 0 && gc_off7 <= len(s_2) && gc_seglen4 <= len(s_2)-gc_off7 {
+					gc_at11 := s_2[gc_off7:][:gc_seglen4]
+					gc_vstep2 := gc_seg4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_segend4; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line specialize.go:68
-								v_ := archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_seg4):])
-//line specialize.go:68
-								_ = v_
+								v_ := archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_seg4):])
 //line specialize.go:68
 								v_.StoreSlice(gc_s_v_[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
-						for gc_u4 := gc_vstep2 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_seg4 + gc_u4
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_segend4; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line specialize.go:68
-							v_ := gc_at11[gc_u4]
-							_ = v_
-							gc_s_v_[gc_rank2] = v_
+							v_ := archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_seg4):])
+//line specialize.go:68
+							v_.StoreSlice(gc_s_v_[gc_rank2:])
 						}
-					} else {
-						gc_step9 := gc_seg4
-						for ; gc_step9+3 < gc_segend4; gc_step9 += 4 {
-							{
-								gc_tx2 := gc_step9 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u4 := gc_vstep2 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_tx2 := gc_seg4 + gc_u4
+						gc_rank2 := gc_base2 + gc_tx2
 //line specialize.go:68
-								v_ := s_2[(gc_tx2 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank2] = v_
-							}
-							{
-								gc_tx2 := gc_step9 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx2 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank2] = v_
-							}
-							{
-								gc_tx2 := gc_step9 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx2 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank2] = v_
-							}
-							{
-								gc_tx2 := gc_step9 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx2 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank2] = v_
-							}
-						}
-						for gc_tx2 := gc_step9; gc_tx2 < gc_segend4; gc_tx2++ {
+						v_ := gc_at11[gc_u4]
+//line specialize.go:70
+						gc_s_v_[gc_rank2] = v_
+					}
+				} else {
+					gc_step9 := gc_seg4
+					for ; gc_step9+3 < gc_segend4; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line specialize.go:68
 							v_ := s_2[(gc_tx2 + gc_r2)]
-							_ = v_
+//line specialize.go:70
+							gc_s_v_[gc_rank2] = v_
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line specialize.go:68
+							v_ := s_2[(gc_tx2 + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank2] = v_
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line specialize.go:68
+							v_ := s_2[(gc_tx2 + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank2] = v_
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line specialize.go:68
+							v_ := s_2[(gc_tx2 + gc_r2)]
+//line specialize.go:70
 							gc_s_v_[gc_rank2] = v_
 						}
 					}
-					gc_seg4 = gc_segend4
-				}
-			} else {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
+					for gc_tx2 := gc_step9; gc_tx2 < gc_segend4; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line specialize.go:68
-						v_ := s_2[(gc_tx2+1)%gc_bdx2]
-						_ = v_
-						gc_s_v_[gc_rank2] = v_
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx2+1)%gc_bdx2]
-						_ = v_
-						gc_s_v_[gc_rank2] = v_
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx2+1)%gc_bdx2]
-						_ = v_
-						gc_s_v_[gc_rank2] = v_
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx2+1)%gc_bdx2]
-						_ = v_
+						v_ := s_2[(gc_tx2 + gc_r2)]
+//line specialize.go:70
 						gc_s_v_[gc_rank2] = v_
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_seg4 = gc_segend4
+			}
+		} else {
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line specialize.go:68
 					v_ := s_2[(gc_tx2+1)%gc_bdx2]
-					_ = v_
+//line specialize.go:70
+					gc_s_v_[gc_rank2] = v_
+				}
+				{
+					gc_tx2 := gc_step10 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:68
+					v_ := s_2[(gc_tx2+1)%gc_bdx2]
+//line specialize.go:70
+					gc_s_v_[gc_rank2] = v_
+				}
+				{
+					gc_tx2 := gc_step10 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:68
+					v_ := s_2[(gc_tx2+1)%gc_bdx2]
+//line specialize.go:70
+					gc_s_v_[gc_rank2] = v_
+				}
+				{
+					gc_tx2 := gc_step10 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:68
+					v_ := s_2[(gc_tx2+1)%gc_bdx2]
+//line specialize.go:70
 					gc_s_v_[gc_rank2] = v_
 				}
 			}
+			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line specialize.go:68
+				v_ := s_2[(gc_tx2+1)%gc_bdx2]
+//line specialize.go:70
+				gc_s_v_[gc_rank2] = v_
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_bx2 * gc_bdx2
-			if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 {
-				gc_at12 := out[gc_off8:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line specialize.go:82
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line specialize.go:82
-							_ = i
-//line specialize.go:82
-							v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank2:])
-//line specialize.go:82
-							_ = v_
-//line specialize.go:82
-							r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank2:])
-//line specialize.go:82
-							_ = r_
-//line specialize.go:70
-							r_6 := v_
-//line specialize.go:70
-							_ = r_6
-//line specialize.go:83
-							r_2 := r_6
-//line specialize.go:83
-							_ = r_2
-							r_.Add(r_2).StoreSlice(gc_at12[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line specialize.go:76
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off8 := gc_bx2 * gc_bdx2
+		if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 {
+			gc_at12 := out[gc_off8:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line specialize.go:82
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:82
 						_ = i
 //line specialize.go:82
-						v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank2:])
+						v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank2:])
 //line specialize.go:82
-						_ = v_
-//line specialize.go:82
-						r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank2:])
-//line specialize.go:82
-						_ = r_
+						r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank2:])
 //line specialize.go:70
 						r_6 := v_
-//line specialize.go:70
-						_ = r_6
 //line specialize.go:83
 						r_2 := r_6
-//line specialize.go:83
-						_ = r_2
 						r_.Add(r_2).StoreSlice(gc_at12[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line specialize.go:82
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:82
 					_ = i
-					v_ := gc_s_v_[gc_rank2]
-					r_ := gc_s_r_[gc_rank2]
-
+//line specialize.go:82
+					v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank2:])
+//line specialize.go:82
+					r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank2:])
 //line specialize.go:70
-					var r_6 float32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
+					r_6 := v_
 //line specialize.go:83
-					var r_2 float32 = r_6
-
-//line specialize.go:83
-					gc_at12[gc_tx2] = r_ + r_2
-					_ = r_6
-					_ = r_2
+					r_2 := r_6
+					r_.Add(r_2).StoreSlice(gc_at12[gc_tx2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line specialize.go:82
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line specialize.go:82
-							_ = i
-//line specialize.go:82
-							v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank2:])
-//line specialize.go:82
-							_ = v_
-//line specialize.go:82
-							r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank2:])
-//line specialize.go:82
-							_ = r_
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank2]
+				r_ := gc_s_r_[gc_rank2]
 //line specialize.go:70
-							r_6 := v_
-//line specialize.go:70
-							_ = r_6
+				var r_6 float32 = v_
 //line specialize.go:83
-							r_2 := r_6
+				var r_2 float32 = r_6
 //line specialize.go:83
-							_ = r_2
-//line specialize.go:83
-							if i < 0 || i > len(out)-16 {
-//line specialize.go:83
-								break
-//line specialize.go:83
-							}
-							r_.Add(r_2).StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_at12[gc_tx2] = r_ + r_2
+			}
+		} else {
+//line specialize.go:88
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line specialize.go:82
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:82
-						_ = i
+						v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank2:])
 //line specialize.go:82
-						v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank2:])
-//line specialize.go:82
-						_ = v_
-//line specialize.go:82
-						r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank2:])
-//line specialize.go:82
-						_ = r_
+						r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank2:])
 //line specialize.go:70
 						r_6 := v_
-//line specialize.go:70
-						_ = r_6
 //line specialize.go:83
 						r_2 := r_6
 //line specialize.go:83
-						_ = r_2
-//line specialize.go:83
-						if i < 0 || i > len(out)-8 {
+						if i < 0 || i > len(out)-16 {
 //line specialize.go:83
 							break
-//line specialize.go:83
 						}
+//line specialize.go:84
 						r_.Add(r_2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				gc_step11 := gc_vstep4
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
 //line specialize.go:82
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_s_v_[gc_rank2]
-						r_ := gc_s_r_[gc_rank2]
-
-//line specialize.go:70
-						var r_6 float32 = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 float32 = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:82
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_s_v_[gc_rank2]
-						r_ := gc_s_r_[gc_rank2]
-
-//line specialize.go:70
-						var r_6 float32 = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 float32 = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank2:])
 //line specialize.go:82
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_s_v_[gc_rank2]
-						r_ := gc_s_r_[gc_rank2]
-
+					r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank2:])
 //line specialize.go:70
-						var r_6 float32 = v_
-
-//line specialize.go:70
-						_ = r_6
-
+					r_6 := v_
 //line specialize.go:83
-						var r_2 float32 = r_6
-
+					r_2 := r_6
 //line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
+					if i < 0 || i > len(out)-8 {
+//line specialize.go:83
+						break
 					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:82
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_s_v_[gc_rank2]
-						r_ := gc_s_r_[gc_rank2]
-
-//line specialize.go:70
-						var r_6 float32 = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 float32 = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
+//line specialize.go:84
+					r_.Add(r_2).StoreSlice(out[i:])
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep4
+			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				{
+					gc_tx2 := gc_step11 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line specialize.go:82
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+//line specialize.go:84
 					v_ := gc_s_v_[gc_rank2]
 					r_ := gc_s_r_[gc_rank2]
-
 //line specialize.go:70
 					var r_6 float32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
 //line specialize.go:83
 					var r_2 float32 = r_6
-
 //line specialize.go:83
 					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
 				}
+				{
+//line specialize.go:88
+					gc_tx2 := gc_step11 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:82
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank2]
+					r_ := gc_s_r_[gc_rank2]
+//line specialize.go:70
+					var r_6 float32 = v_
+//line specialize.go:83
+					var r_2 float32 = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+				{
+//line specialize.go:88
+					gc_tx2 := gc_step11 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:82
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank2]
+					r_ := gc_s_r_[gc_rank2]
+//line specialize.go:70
+					var r_6 float32 = v_
+//line specialize.go:83
+					var r_2 float32 = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+				{
+//line specialize.go:88
+					gc_tx2 := gc_step11 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:82
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank2]
+					r_ := gc_s_r_[gc_rank2]
+//line specialize.go:70
+					var r_6 float32 = v_
+//line specialize.go:83
+					var r_2 float32 = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+			}
+//line specialize.go:88
+			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line specialize.go:82
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank2]
+				r_ := gc_s_r_[gc_rank2]
+//line specialize.go:70
+				var r_6 float32 = v_
+//line specialize.go:83
+				var r_2 float32 = r_6
+//line specialize.go:83
+				out[i] = r_ + r_2
 			}
 		}
 	}
@@ -8427,804 +5925,604 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	gc_s_v_ := compiled.Scratch[int32](gc_b3, 1)[:gc_n3]
 	gc_s_r := compiled.Scratch[specRelay[int32]](gc_b3, 2)[:gc_n3]
 	gc_s_r_ := compiled.Scratch[int32](gc_b3, 3)[:gc_n3]
-
 //line specialize.go:80
 	s := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-
 //line specialize.go:83
 	var s_ []int32 = s
-
-//line specialize.go:83
-	_ = s_
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off9 := gc_bx3 * gc_bdx3
-			if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(s_) {
-				gc_at13 := in[gc_off9:][:gc_bdx3]
-				gc_at14 := s_[:gc_bdx3]
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:82
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
+//line specialize.go:85
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off9 := gc_bx3 * gc_bdx3
+		if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(s_) {
+			gc_at13 := in[gc_off9:][:gc_bdx3]
+			gc_at14 := s_[:gc_bdx3]
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
 //line specialize.go:81
-					r := specRelay[int32]{k: k}
-
+				r := specRelay[int32]{k: k}
 //line specialize.go:83
-					var x int32 = gc_at13[gc_tx3]
-
+				var x int32 = gc_at13[gc_tx3]
 //line specialize.go:83
-					_ = x
-
-//line specialize.go:83
-					var r_3 specRelay[int32] = r
-
-//line specialize.go:83
-					_ = r_3
-
+				var r_3 specRelay[int32] = r
 //line specialize.go:66
-					gc_at14[gc_tx3] = x * r_3.k
-					_ = r
-					_ = x
-					_ = r_3
-					gc_s_r[gc_rank3] = r
-				}
-			} else {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
+				gc_at14[gc_tx3] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank3] = r
+			}
+		} else {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
 //line specialize.go:82
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
+				i := gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:81
-					r := specRelay[int32]{k: k}
-
+				r := specRelay[int32]{k: k}
 //line specialize.go:83
-					var x int32 = in[i]
-
+				var x int32 = in[i]
 //line specialize.go:83
-					_ = x
-
-//line specialize.go:83
-					var r_3 specRelay[int32] = r
-
-//line specialize.go:83
-					_ = r_3
-
+				var r_3 specRelay[int32] = r
 //line specialize.go:66
-					s_[gc_tx3] = x * r_3.k
-					_ = r
-					_ = x
-					_ = r_3
-					gc_s_r[gc_rank3] = r
-				}
+				s_[gc_tx3] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank3] = r
 			}
 		}
 	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_qoff5, gc_qd5 := 1, gc_bdx3
-			if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx3) {
-				for gc_seg5 := 0; gc_seg5 < gc_bdx3; {
-					gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
-					gc_r := gc_qoff5 - gc_q*gc_qd5
-					_, _ = gc_q, gc_r
-					gc_segend5 := min(gc_bdx3, gc_qd5-gc_r)
-					gc_seglen5 := gc_segend5 - gc_seg5
-					gc_off10 := gc_r + gc_seg5
-					if gc_off10 >= 0 && gc_off10 <= len(s_) && gc_seglen5 <= len(s_)-gc_off10 {
-						gc_at15 := s_[gc_off10:][:gc_seglen5]
-						gc_vstep5 := gc_seg5
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_segend5; gc_vstep5 += 16 {
-									gc_tx3 := gc_vstep5
-									gc_rank3 := gc_base3 + gc_tx3
-									_ = gc_rank3
-//line specialize.go:68
-									v := archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3 - gc_seg5):])
-//line specialize.go:68
-									_ = v
-//line specialize.go:68
-									v.StoreSlice(gc_s_v[gc_rank3:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop5 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_segend5; gc_vstep5 += 8 {
+//line specialize.go:76
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_qoff5, gc_qd5 := 1, gc_bdx3
+		if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx3) {
+			for gc_seg5 := 0; gc_seg5 < gc_bdx3; {
+				gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
+				gc_r := gc_qoff5 - gc_q*gc_qd5
+				_, _ = gc_q, gc_r
+				gc_segend5 := min(gc_bdx3, gc_qd5-gc_r)
+				gc_seglen5 := gc_segend5 - gc_seg5
+				gc_off10 := gc_r + gc_seg5
+				if gc_off10 >= 0 && gc_off10 <= len(s_) && gc_seglen5 <= len(s_)-gc_off10 {
+					gc_at15 := s_[gc_off10:][:gc_seglen5]
+					gc_vstep5 := gc_seg5
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_segend5; gc_vstep5 += 16 {
 								gc_tx3 := gc_vstep5
 								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
 //line specialize.go:68
-								v := archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3 - gc_seg5):])
-//line specialize.go:68
-								_ = v
+								v := archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3 - gc_seg5):])
 //line specialize.go:68
 								v.StoreSlice(gc_s_v[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
 						}
-						for gc_u5 := gc_vstep5 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
-							gc_tx3 := gc_seg5 + gc_u5
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_segend5; gc_vstep5 += 8 {
+							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
 //line specialize.go:68
-							v := gc_at15[gc_u5]
-							_ = v
-							gc_s_v[gc_rank3] = v
+							v := archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3 - gc_seg5):])
+//line specialize.go:68
+							v.StoreSlice(gc_s_v[gc_rank3:])
 						}
-					} else {
-						gc_step12 := gc_seg5
-						for ; gc_step12+3 < gc_segend5; gc_step12 += 4 {
-							{
-								gc_tx3 := gc_step12 + 0
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u5 := gc_vstep5 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
+						gc_tx3 := gc_seg5 + gc_u5
+						gc_rank3 := gc_base3 + gc_tx3
 //line specialize.go:68
-								v := s_[(gc_tx3 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank3] = v
-							}
-							{
-								gc_tx3 := gc_step12 + 1
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-								v := s_[(gc_tx3 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank3] = v
-							}
-							{
-								gc_tx3 := gc_step12 + 2
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-								v := s_[(gc_tx3 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank3] = v
-							}
-							{
-								gc_tx3 := gc_step12 + 3
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-								v := s_[(gc_tx3 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank3] = v
-							}
-						}
-						for gc_tx3 := gc_step12; gc_tx3 < gc_segend5; gc_tx3++ {
+						v := gc_at15[gc_u5]
+//line specialize.go:70
+						gc_s_v[gc_rank3] = v
+					}
+				} else {
+					gc_step12 := gc_seg5
+					for ; gc_step12+3 < gc_segend5; gc_step12 += 4 {
+						{
+							gc_tx3 := gc_step12 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line specialize.go:68
 							v := s_[(gc_tx3 + gc_r)]
-							_ = v
+//line specialize.go:70
+							gc_s_v[gc_rank3] = v
+						}
+						{
+							gc_tx3 := gc_step12 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line specialize.go:68
+							v := s_[(gc_tx3 + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank3] = v
+						}
+						{
+							gc_tx3 := gc_step12 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line specialize.go:68
+							v := s_[(gc_tx3 + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank3] = v
+						}
+						{
+							gc_tx3 := gc_step12 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line specialize.go:68
+							v := s_[(gc_tx3 + gc_r)]
+//line specialize.go:70
 							gc_s_v[gc_rank3] = v
 						}
 					}
-					gc_seg5 = gc_segend5
-				}
-			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
-					{
-						gc_tx3 := gc_step13 + 0
+					for gc_tx3 := gc_step12; gc_tx3 < gc_segend5; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line specialize.go:68
-						v := s_[(gc_tx3+1)%gc_bdx3]
-						_ = v
-						gc_s_v[gc_rank3] = v
-					}
-					{
-						gc_tx3 := gc_step13 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-						v := s_[(gc_tx3+1)%gc_bdx3]
-						_ = v
-						gc_s_v[gc_rank3] = v
-					}
-					{
-						gc_tx3 := gc_step13 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-						v := s_[(gc_tx3+1)%gc_bdx3]
-						_ = v
-						gc_s_v[gc_rank3] = v
-					}
-					{
-						gc_tx3 := gc_step13 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-						v := s_[(gc_tx3+1)%gc_bdx3]
-						_ = v
+						v := s_[(gc_tx3 + gc_r)]
+//line specialize.go:70
 						gc_s_v[gc_rank3] = v
 					}
 				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_seg5 = gc_segend5
+			}
+		} else {
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
+				{
+					gc_tx3 := gc_step13 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line specialize.go:68
 					v := s_[(gc_tx3+1)%gc_bdx3]
-					_ = v
+//line specialize.go:70
+					gc_s_v[gc_rank3] = v
+				}
+				{
+					gc_tx3 := gc_step13 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:68
+					v := s_[(gc_tx3+1)%gc_bdx3]
+//line specialize.go:70
+					gc_s_v[gc_rank3] = v
+				}
+				{
+					gc_tx3 := gc_step13 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:68
+					v := s_[(gc_tx3+1)%gc_bdx3]
+//line specialize.go:70
+					gc_s_v[gc_rank3] = v
+				}
+				{
+					gc_tx3 := gc_step13 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:68
+					v := s_[(gc_tx3+1)%gc_bdx3]
+//line specialize.go:70
 					gc_s_v[gc_rank3] = v
 				}
 			}
-		}
-	}
-
-//line specialize.go:83
-	var s_2 []int32 = s
-
-//line specialize.go:83
-	_ = s_2
-
-//line specialize.go:83
-	var x_ int32 = 1
-
-//line specialize.go:83
-	_ = x_
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			if gc_bdx3 <= len(s_2) {
-				gc_at16 := s_2[:gc_bdx3]
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-					v := gc_s_v[gc_rank3]
-					r := gc_s_r[gc_rank3]
-
+			for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line specialize.go:68
+				v := s_[(gc_tx3+1)%gc_bdx3]
 //line specialize.go:70
-					var r_4 int32 = v
-
-//line specialize.go:70
-					_ = r_4
-
-//line specialize.go:83
-					var r_ int32 = r_4
-
-//line specialize.go:83
-					var r_5 specRelay[int32] = r
-
-//line specialize.go:83
-					_ = r_5
-
-//line specialize.go:66
-					gc_at16[gc_tx3] = x_ * r_5.k
-					_ = r_4
-					_ = r_
-					_ = r_5
-					gc_s_r_[gc_rank3] = r_
-				}
-			} else {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
-					r := gc_s_r[gc_rank3]
-
-//line specialize.go:70
-					var r_4 int32 = v
-
-//line specialize.go:70
-					_ = r_4
-
-//line specialize.go:83
-					var r_ int32 = r_4
-
-//line specialize.go:83
-					var r_5 specRelay[int32] = r
-
-//line specialize.go:83
-					_ = r_5
-
-//line specialize.go:66
-					s_2[gc_tx3] = x_ * r_5.k
-					_ = r_4
-					_ = r_
-					_ = r_5
-					gc_s_r_[gc_rank3] = r_
-				}
+				gc_s_v[gc_rank3] = v
 			}
 		}
 	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_qoff6, gc_qd6 := 1, gc_bdx3
-			if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx3) {
-				for gc_seg6 := 0; gc_seg6 < gc_bdx3; {
-					gc_q2 := (gc_qoff6 + gc_seg6) / gc_qd6
-					gc_r2 := gc_qoff6 - gc_q2*gc_qd6
-					_, _ = gc_q2, gc_r2
-					gc_segend6 := min(gc_bdx3, gc_qd6-gc_r2)
-					gc_seglen6 := gc_segend6 - gc_seg6
-					gc_off11 := gc_r2 + gc_seg6
-					if gc_off11 >= 0 && gc_off11 <= len(s_2) && gc_seglen6 <= len(s_2)-gc_off11 {
-						gc_at17 := s_2[gc_off11:][:gc_seglen6]
-						gc_vstep6 := gc_seg6
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop6 bool
-							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-								for ; gc_vstep6+15 < gc_segend6; gc_vstep6 += 16 {
-									gc_tx3 := gc_vstep6
-									gc_rank3 := gc_base3 + gc_tx3
-									_ = gc_rank3
-//line specialize.go:68
-									v_ := archsimd.LoadInt32x16Slice(gc_at17[(gc_tx3 - gc_seg6):])
-//line specialize.go:68
-									_ = v_
-//line specialize.go:68
-									v_.StoreSlice(gc_s_v_[gc_rank3:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop6 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_segend6; gc_vstep6 += 8 {
+//line specialize.go:83
+	var s_2 []int32 = s
+//line specialize.go:83
+	var x_ int32 = 1
+//line specialize.go:85
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		if gc_bdx3 <= len(s_2) {
+			gc_at16 := s_2[:gc_bdx3]
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+//line specialize.go:91
+				v := gc_s_v[gc_rank3]
+				r := gc_s_r[gc_rank3]
+//line specialize.go:70
+				var r_4 int32 = v
+//line specialize.go:83
+				var r_ int32 = r_4
+//line specialize.go:83
+				var r_5 specRelay[int32] = r
+//line specialize.go:66
+				gc_at16[gc_tx3] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank3] = r_
+			}
+		} else {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				v := gc_s_v[gc_rank3]
+				r := gc_s_r[gc_rank3]
+//line specialize.go:70
+				var r_4 int32 = v
+//line specialize.go:83
+				var r_ int32 = r_4
+//line specialize.go:83
+				var r_5 specRelay[int32] = r
+//line specialize.go:66
+				s_2[gc_tx3] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank3] = r_
+			}
+		}
+	}
+//line specialize.go:76
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_qoff6, gc_qd6 := 1, gc_bdx3
+		if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx3) {
+			for gc_seg6 := 0; gc_seg6 < gc_bdx3; {
+				gc_q2 := (gc_qoff6 + gc_seg6) / gc_qd6
+				gc_r2 := gc_qoff6 - gc_q2*gc_qd6
+				_, _ = gc_q2, gc_r2
+				gc_segend6 := min(gc_bdx3, gc_qd6-gc_r2)
+				gc_seglen6 := gc_segend6 - gc_seg6
+				gc_off11 := gc_r2 + gc_seg6
+				if gc_off11 >= 0 && gc_off11 <= len(s_2) && gc_seglen6 <= len(s_2)-gc_off11 {
+					gc_at17 := s_2[gc_off11:][:gc_seglen6]
+					gc_vstep6 := gc_seg6
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_segend6; gc_vstep6 += 16 {
 								gc_tx3 := gc_vstep6
 								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
 //line specialize.go:68
-								v_ := archsimd.LoadInt32x8Slice(gc_at17[(gc_tx3 - gc_seg6):])
-//line specialize.go:68
-								_ = v_
+								v_ := archsimd.LoadInt32x16Slice(gc_at17[(gc_tx3 - gc_seg6):])
 //line specialize.go:68
 								v_.StoreSlice(gc_s_v_[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
 						}
-						for gc_u6 := gc_vstep6 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
-							gc_tx3 := gc_seg6 + gc_u6
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_segend6; gc_vstep6 += 8 {
+							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
 //line specialize.go:68
-							v_ := gc_at17[gc_u6]
-							_ = v_
-							gc_s_v_[gc_rank3] = v_
+							v_ := archsimd.LoadInt32x8Slice(gc_at17[(gc_tx3 - gc_seg6):])
+//line specialize.go:68
+							v_.StoreSlice(gc_s_v_[gc_rank3:])
 						}
-					} else {
-						gc_step14 := gc_seg6
-						for ; gc_step14+3 < gc_segend6; gc_step14 += 4 {
-							{
-								gc_tx3 := gc_step14 + 0
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u6 := gc_vstep6 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
+						gc_tx3 := gc_seg6 + gc_u6
+						gc_rank3 := gc_base3 + gc_tx3
 //line specialize.go:68
-								v_ := s_2[(gc_tx3 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank3] = v_
-							}
-							{
-								gc_tx3 := gc_step14 + 1
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx3 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank3] = v_
-							}
-							{
-								gc_tx3 := gc_step14 + 2
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx3 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank3] = v_
-							}
-							{
-								gc_tx3 := gc_step14 + 3
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx3 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank3] = v_
-							}
-						}
-						for gc_tx3 := gc_step14; gc_tx3 < gc_segend6; gc_tx3++ {
+						v_ := gc_at17[gc_u6]
+//line specialize.go:70
+						gc_s_v_[gc_rank3] = v_
+					}
+				} else {
+					gc_step14 := gc_seg6
+					for ; gc_step14+3 < gc_segend6; gc_step14 += 4 {
+						{
+							gc_tx3 := gc_step14 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
 //line specialize.go:68
 							v_ := s_2[(gc_tx3 + gc_r2)]
-							_ = v_
+//line specialize.go:70
+							gc_s_v_[gc_rank3] = v_
+						}
+						{
+							gc_tx3 := gc_step14 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line specialize.go:68
+							v_ := s_2[(gc_tx3 + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank3] = v_
+						}
+						{
+							gc_tx3 := gc_step14 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line specialize.go:68
+							v_ := s_2[(gc_tx3 + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank3] = v_
+						}
+						{
+							gc_tx3 := gc_step14 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line specialize.go:68
+							v_ := s_2[(gc_tx3 + gc_r2)]
+//line specialize.go:70
 							gc_s_v_[gc_rank3] = v_
 						}
 					}
-					gc_seg6 = gc_segend6
-				}
-			} else {
-				gc_step15 := 0
-				for ; gc_step15+3 < gc_bdx3; gc_step15 += 4 {
-					{
-						gc_tx3 := gc_step15 + 0
+					for gc_tx3 := gc_step14; gc_tx3 < gc_segend6; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line specialize.go:68
-						v_ := s_2[(gc_tx3+1)%gc_bdx3]
-						_ = v_
-						gc_s_v_[gc_rank3] = v_
-					}
-					{
-						gc_tx3 := gc_step15 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx3+1)%gc_bdx3]
-						_ = v_
-						gc_s_v_[gc_rank3] = v_
-					}
-					{
-						gc_tx3 := gc_step15 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx3+1)%gc_bdx3]
-						_ = v_
-						gc_s_v_[gc_rank3] = v_
-					}
-					{
-						gc_tx3 := gc_step15 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx3+1)%gc_bdx3]
-						_ = v_
+						v_ := s_2[(gc_tx3 + gc_r2)]
+//line specialize.go:70
 						gc_s_v_[gc_rank3] = v_
 					}
 				}
-				for gc_tx3 := gc_step15; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_seg6 = gc_segend6
+			}
+		} else {
+			gc_step15 := 0
+			for ; gc_step15+3 < gc_bdx3; gc_step15 += 4 {
+				{
+					gc_tx3 := gc_step15 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line specialize.go:68
 					v_ := s_2[(gc_tx3+1)%gc_bdx3]
-					_ = v_
+//line specialize.go:70
+					gc_s_v_[gc_rank3] = v_
+				}
+				{
+					gc_tx3 := gc_step15 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:68
+					v_ := s_2[(gc_tx3+1)%gc_bdx3]
+//line specialize.go:70
+					gc_s_v_[gc_rank3] = v_
+				}
+				{
+					gc_tx3 := gc_step15 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:68
+					v_ := s_2[(gc_tx3+1)%gc_bdx3]
+//line specialize.go:70
+					gc_s_v_[gc_rank3] = v_
+				}
+				{
+					gc_tx3 := gc_step15 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:68
+					v_ := s_2[(gc_tx3+1)%gc_bdx3]
+//line specialize.go:70
 					gc_s_v_[gc_rank3] = v_
 				}
 			}
+			for gc_tx3 := gc_step15; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line specialize.go:68
+				v_ := s_2[(gc_tx3+1)%gc_bdx3]
+//line specialize.go:70
+				gc_s_v_[gc_rank3] = v_
+			}
 		}
 	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off12 := gc_bx3 * gc_bdx3
-			if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx3 <= len(out)-gc_off12 {
-				gc_at18 := out[gc_off12:][:gc_bdx3]
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line specialize.go:82
-							var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line specialize.go:82
-							_ = i
-//line specialize.go:82
-							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank3:])
-//line specialize.go:82
-							_ = v_
-//line specialize.go:82
-							r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank3:])
-//line specialize.go:82
-							_ = r_
-//line specialize.go:70
-							r_6 := v_
-//line specialize.go:70
-							_ = r_6
-//line specialize.go:83
-							r_2 := r_6
-//line specialize.go:83
-							_ = r_2
-							r_.Add(r_2).StoreSlice(gc_at18[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+//line specialize.go:76
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off12 := gc_bx3 * gc_bdx3
+		if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx3 <= len(out)-gc_off12 {
+			gc_at18 := out[gc_off12:][:gc_bdx3]
+			gc_vstep7 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop7 bool
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line specialize.go:82
 						var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:82
 						_ = i
 //line specialize.go:82
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank3:])
+						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank3:])
 //line specialize.go:82
-						_ = v_
-//line specialize.go:82
-						r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank3:])
-//line specialize.go:82
-						_ = r_
+						r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank3:])
 //line specialize.go:70
 						r_6 := v_
-//line specialize.go:70
-						_ = r_6
 //line specialize.go:83
 						r_2 := r_6
-//line specialize.go:83
-						_ = r_2
 						r_.Add(r_2).StoreSlice(gc_at18[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop7 {
+					return
 				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+					gc_tx3 := gc_vstep7
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
 //line specialize.go:82
-					i := gc_bx3*gc_bdx3 + gc_tx3
+					var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:82
 					_ = i
-					v_ := gc_s_v_[gc_rank3]
-					r_ := gc_s_r_[gc_rank3]
-
+//line specialize.go:82
+					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank3:])
+//line specialize.go:82
+					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank3:])
 //line specialize.go:70
-					var r_6 int32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
+					r_6 := v_
 //line specialize.go:83
-					var r_2 int32 = r_6
-
-//line specialize.go:83
-					gc_at18[gc_tx3] = r_ + r_2
-					_ = r_6
-					_ = r_2
+					r_2 := r_6
+					r_.Add(r_2).StoreSlice(gc_at18[gc_tx3:])
 				}
-			} else {
-				gc_vstep8 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-							gc_tx3 := gc_vstep8
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line specialize.go:82
-							var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line specialize.go:82
-							_ = i
-//line specialize.go:82
-							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank3:])
-//line specialize.go:82
-							_ = v_
-//line specialize.go:82
-							r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank3:])
-//line specialize.go:82
-							_ = r_
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank3]
+				r_ := gc_s_r_[gc_rank3]
 //line specialize.go:70
-							r_6 := v_
-//line specialize.go:70
-							_ = r_6
+				var r_6 int32 = v_
 //line specialize.go:83
-							r_2 := r_6
+				var r_2 int32 = r_6
 //line specialize.go:83
-							_ = r_2
-//line specialize.go:83
-							if i < 0 || i > len(out)-16 {
-//line specialize.go:83
-								break
-//line specialize.go:83
-							}
-							r_.Add(r_2).StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+				gc_at18[gc_tx3] = r_ + r_2
+			}
+		} else {
+//line specialize.go:88
+			gc_vstep8 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line specialize.go:82
 						var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:82
-						_ = i
+						v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank3:])
 //line specialize.go:82
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank3:])
-//line specialize.go:82
-						_ = v_
-//line specialize.go:82
-						r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank3:])
-//line specialize.go:82
-						_ = r_
+						r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank3:])
 //line specialize.go:70
 						r_6 := v_
-//line specialize.go:70
-						_ = r_6
 //line specialize.go:83
 						r_2 := r_6
 //line specialize.go:83
-						_ = r_2
-//line specialize.go:83
-						if i < 0 || i > len(out)-8 {
+						if i < 0 || i > len(out)-16 {
 //line specialize.go:83
 							break
-//line specialize.go:83
 						}
+//line specialize.go:84
 						r_.Add(r_2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
+					return
 				}
-				gc_step16 := gc_vstep8
-				for ; gc_step16+3 < gc_bdx3; gc_step16 += 4 {
-					{
-						gc_tx3 := gc_step16 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+					gc_tx3 := gc_vstep8
+					gc_rank3 := gc_base3 + gc_tx3
 //line specialize.go:82
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-						v_ := gc_s_v_[gc_rank3]
-						r_ := gc_s_r_[gc_rank3]
-
-//line specialize.go:70
-						var r_6 int32 = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 int32 = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx3 := gc_step16 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+					var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:82
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-						v_ := gc_s_v_[gc_rank3]
-						r_ := gc_s_r_[gc_rank3]
-
-//line specialize.go:70
-						var r_6 int32 = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 int32 = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx3 := gc_step16 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank3:])
 //line specialize.go:82
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-						v_ := gc_s_v_[gc_rank3]
-						r_ := gc_s_r_[gc_rank3]
-
+					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank3:])
 //line specialize.go:70
-						var r_6 int32 = v_
-
-//line specialize.go:70
-						_ = r_6
-
+					r_6 := v_
 //line specialize.go:83
-						var r_2 int32 = r_6
-
+					r_2 := r_6
 //line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
+					if i < 0 || i > len(out)-8 {
+//line specialize.go:83
+						break
 					}
-					{
-						gc_tx3 := gc_step16 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:82
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-						v_ := gc_s_v_[gc_rank3]
-						r_ := gc_s_r_[gc_rank3]
-
-//line specialize.go:70
-						var r_6 int32 = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 int32 = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
+//line specialize.go:84
+					r_.Add(r_2).StoreSlice(out[i:])
 				}
-				for gc_tx3 := gc_step16; gc_tx3 < gc_bdx3; gc_tx3++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step16 := gc_vstep8
+			for ; gc_step16+3 < gc_bdx3; gc_step16 += 4 {
+				{
+					gc_tx3 := gc_step16 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line specialize.go:82
 					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
+//line specialize.go:84
 					v_ := gc_s_v_[gc_rank3]
 					r_ := gc_s_r_[gc_rank3]
-
 //line specialize.go:70
 					var r_6 int32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
 //line specialize.go:83
 					var r_2 int32 = r_6
-
 //line specialize.go:83
 					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
 				}
+				{
+//line specialize.go:88
+					gc_tx3 := gc_step16 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:82
+					i := gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank3]
+					r_ := gc_s_r_[gc_rank3]
+//line specialize.go:70
+					var r_6 int32 = v_
+//line specialize.go:83
+					var r_2 int32 = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+				{
+//line specialize.go:88
+					gc_tx3 := gc_step16 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:82
+					i := gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank3]
+					r_ := gc_s_r_[gc_rank3]
+//line specialize.go:70
+					var r_6 int32 = v_
+//line specialize.go:83
+					var r_2 int32 = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+				{
+//line specialize.go:88
+					gc_tx3 := gc_step16 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:82
+					i := gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank3]
+					r_ := gc_s_r_[gc_rank3]
+//line specialize.go:70
+					var r_6 int32 = v_
+//line specialize.go:83
+					var r_2 int32 = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+			}
+//line specialize.go:88
+			for gc_tx3 := gc_step16; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line specialize.go:82
+				i := gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank3]
+				r_ := gc_s_r_[gc_rank3]
+//line specialize.go:70
+				var r_6 int32 = v_
+//line specialize.go:83
+				var r_2 int32 = r_6
+//line specialize.go:83
+				out[i] = r_ + r_2
 			}
 		}
 	}
@@ -9243,804 +6541,604 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	gc_s_v_ := compiled.Scratch[uint32](gc_b4, 1)[:gc_n4]
 	gc_s_r := compiled.Scratch[specRelay[uint32]](gc_b4, 2)[:gc_n4]
 	gc_s_r_ := compiled.Scratch[uint32](gc_b4, 3)[:gc_n4]
-
 //line specialize.go:80
 	s := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
-
 //line specialize.go:83
 	var s_ []uint32 = s
-
-//line specialize.go:83
-	_ = s_
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off13 := gc_bx4 * gc_bdx4
-			if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(s_) {
-				gc_at19 := in[gc_off13:][:gc_bdx4]
-				gc_at20 := s_[:gc_bdx4]
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:82
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
+//line specialize.go:85
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_off13 := gc_bx4 * gc_bdx4
+		if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(s_) {
+			gc_at19 := in[gc_off13:][:gc_bdx4]
+			gc_at20 := s_[:gc_bdx4]
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
 //line specialize.go:81
-					r := specRelay[uint32]{k: k}
-
+				r := specRelay[uint32]{k: k}
 //line specialize.go:83
-					var x uint32 = gc_at19[gc_tx4]
-
+				var x uint32 = gc_at19[gc_tx4]
 //line specialize.go:83
-					_ = x
-
-//line specialize.go:83
-					var r_3 specRelay[uint32] = r
-
-//line specialize.go:83
-					_ = r_3
-
+				var r_3 specRelay[uint32] = r
 //line specialize.go:66
-					gc_at20[gc_tx4] = x * r_3.k
-					_ = r
-					_ = x
-					_ = r_3
-					gc_s_r[gc_rank4] = r
-				}
-			} else {
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
+				gc_at20[gc_tx4] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank4] = r
+			}
+		} else {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
 //line specialize.go:82
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
+				i := gc_bx4*gc_bdx4 + gc_tx4
 //line specialize.go:81
-					r := specRelay[uint32]{k: k}
-
+				r := specRelay[uint32]{k: k}
 //line specialize.go:83
-					var x uint32 = in[i]
-
+				var x uint32 = in[i]
 //line specialize.go:83
-					_ = x
-
-//line specialize.go:83
-					var r_3 specRelay[uint32] = r
-
-//line specialize.go:83
-					_ = r_3
-
+				var r_3 specRelay[uint32] = r
 //line specialize.go:66
-					s_[gc_tx4] = x * r_3.k
-					_ = r
-					_ = x
-					_ = r_3
-					gc_s_r[gc_rank4] = r
-				}
+				s_[gc_tx4] = x * r_3.k
+//line specialize.go:70
+				gc_s_r[gc_rank4] = r
 			}
 		}
 	}
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_qoff7, gc_qd7 := 1, gc_bdx4
-			if compiled.Segmented(gc_qoff7, gc_qd7, 0, gc_bdx4) {
-				for gc_seg7 := 0; gc_seg7 < gc_bdx4; {
-					gc_q := (gc_qoff7 + gc_seg7) / gc_qd7
-					gc_r := gc_qoff7 - gc_q*gc_qd7
-					_, _ = gc_q, gc_r
-					gc_segend7 := min(gc_bdx4, gc_qd7-gc_r)
-					gc_seglen7 := gc_segend7 - gc_seg7
-					gc_off14 := gc_r + gc_seg7
-					if gc_off14 >= 0 && gc_off14 <= len(s_) && gc_seglen7 <= len(s_)-gc_off14 {
-						gc_at21 := s_[gc_off14:][:gc_seglen7]
-						gc_vstep9 := gc_seg7
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop9 bool
-							gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-								for ; gc_vstep9+15 < gc_segend7; gc_vstep9 += 16 {
-									gc_tx4 := gc_vstep9
-									gc_rank4 := gc_base4 + gc_tx4
-									_ = gc_rank4
-//line specialize.go:68
-									v := archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4 - gc_seg7):])
-//line specialize.go:68
-									_ = v
-//line specialize.go:68
-									v.StoreSlice(gc_s_v[gc_rank4:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep9, false
-							}(gc_vstep9)
-							if gc_stop9 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep9+7 < gc_segend7; gc_vstep9 += 8 {
+//line specialize.go:76
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_qoff7, gc_qd7 := 1, gc_bdx4
+		if compiled.Segmented(gc_qoff7, gc_qd7, 0, gc_bdx4) {
+			for gc_seg7 := 0; gc_seg7 < gc_bdx4; {
+				gc_q := (gc_qoff7 + gc_seg7) / gc_qd7
+				gc_r := gc_qoff7 - gc_q*gc_qd7
+				_, _ = gc_q, gc_r
+				gc_segend7 := min(gc_bdx4, gc_qd7-gc_r)
+				gc_seglen7 := gc_segend7 - gc_seg7
+				gc_off14 := gc_r + gc_seg7
+				if gc_off14 >= 0 && gc_off14 <= len(s_) && gc_seglen7 <= len(s_)-gc_off14 {
+					gc_at21 := s_[gc_off14:][:gc_seglen7]
+					gc_vstep9 := gc_seg7
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_segend7; gc_vstep9 += 16 {
 								gc_tx4 := gc_vstep9
 								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
 //line specialize.go:68
-								v := archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4 - gc_seg7):])
-//line specialize.go:68
-								_ = v
+								v := archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4 - gc_seg7):])
 //line specialize.go:68
 								v.StoreSlice(gc_s_v[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
+							return
 						}
-						for gc_u7 := gc_vstep9 - gc_seg7; gc_u7 < gc_seglen7; gc_u7++ {
-							gc_tx4 := gc_seg7 + gc_u7
+					}
+					if compiled.SIMD {
+						for ; gc_vstep9+7 < gc_segend7; gc_vstep9 += 8 {
+							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
 //line specialize.go:68
-							v := gc_at21[gc_u7]
-							_ = v
-							gc_s_v[gc_rank4] = v
+							v := archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4 - gc_seg7):])
+//line specialize.go:68
+							v.StoreSlice(gc_s_v[gc_rank4:])
 						}
-					} else {
-						gc_step17 := gc_seg7
-						for ; gc_step17+3 < gc_segend7; gc_step17 += 4 {
-							{
-								gc_tx4 := gc_step17 + 0
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u7 := gc_vstep9 - gc_seg7; gc_u7 < gc_seglen7; gc_u7++ {
+						gc_tx4 := gc_seg7 + gc_u7
+						gc_rank4 := gc_base4 + gc_tx4
 //line specialize.go:68
-								v := s_[(gc_tx4 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank4] = v
-							}
-							{
-								gc_tx4 := gc_step17 + 1
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-								v := s_[(gc_tx4 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank4] = v
-							}
-							{
-								gc_tx4 := gc_step17 + 2
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-								v := s_[(gc_tx4 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank4] = v
-							}
-							{
-								gc_tx4 := gc_step17 + 3
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-								v := s_[(gc_tx4 + gc_r)]
-								_ = v
-								gc_s_v[gc_rank4] = v
-							}
-						}
-						for gc_tx4 := gc_step17; gc_tx4 < gc_segend7; gc_tx4++ {
+						v := gc_at21[gc_u7]
+//line specialize.go:70
+						gc_s_v[gc_rank4] = v
+					}
+				} else {
+					gc_step17 := gc_seg7
+					for ; gc_step17+3 < gc_segend7; gc_step17 += 4 {
+						{
+							gc_tx4 := gc_step17 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line specialize.go:68
 							v := s_[(gc_tx4 + gc_r)]
-							_ = v
+//line specialize.go:70
+							gc_s_v[gc_rank4] = v
+						}
+						{
+							gc_tx4 := gc_step17 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+//line specialize.go:68
+							v := s_[(gc_tx4 + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank4] = v
+						}
+						{
+							gc_tx4 := gc_step17 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+//line specialize.go:68
+							v := s_[(gc_tx4 + gc_r)]
+//line specialize.go:70
+							gc_s_v[gc_rank4] = v
+						}
+						{
+							gc_tx4 := gc_step17 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+//line specialize.go:68
+							v := s_[(gc_tx4 + gc_r)]
+//line specialize.go:70
 							gc_s_v[gc_rank4] = v
 						}
 					}
-					gc_seg7 = gc_segend7
-				}
-			} else {
-				gc_step18 := 0
-				for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
-					{
-						gc_tx4 := gc_step18 + 0
+					for gc_tx4 := gc_step17; gc_tx4 < gc_segend7; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line specialize.go:68
-						v := s_[(gc_tx4+1)%gc_bdx4]
-						_ = v
-						gc_s_v[gc_rank4] = v
-					}
-					{
-						gc_tx4 := gc_step18 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-						v := s_[(gc_tx4+1)%gc_bdx4]
-						_ = v
-						gc_s_v[gc_rank4] = v
-					}
-					{
-						gc_tx4 := gc_step18 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-						v := s_[(gc_tx4+1)%gc_bdx4]
-						_ = v
-						gc_s_v[gc_rank4] = v
-					}
-					{
-						gc_tx4 := gc_step18 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-						v := s_[(gc_tx4+1)%gc_bdx4]
-						_ = v
+						v := s_[(gc_tx4 + gc_r)]
+//line specialize.go:70
 						gc_s_v[gc_rank4] = v
 					}
 				}
-				for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_seg7 = gc_segend7
+			}
+		} else {
+			gc_step18 := 0
+			for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
+				{
+					gc_tx4 := gc_step18 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line specialize.go:68
 					v := s_[(gc_tx4+1)%gc_bdx4]
-					_ = v
+//line specialize.go:70
+					gc_s_v[gc_rank4] = v
+				}
+				{
+					gc_tx4 := gc_step18 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:68
+					v := s_[(gc_tx4+1)%gc_bdx4]
+//line specialize.go:70
+					gc_s_v[gc_rank4] = v
+				}
+				{
+					gc_tx4 := gc_step18 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:68
+					v := s_[(gc_tx4+1)%gc_bdx4]
+//line specialize.go:70
+					gc_s_v[gc_rank4] = v
+				}
+				{
+					gc_tx4 := gc_step18 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:68
+					v := s_[(gc_tx4+1)%gc_bdx4]
+//line specialize.go:70
 					gc_s_v[gc_rank4] = v
 				}
 			}
-		}
-	}
-
-//line specialize.go:83
-	var s_2 []uint32 = s
-
-//line specialize.go:83
-	_ = s_2
-
-//line specialize.go:83
-	var x_ uint32 = 1
-
-//line specialize.go:83
-	_ = x_
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			if gc_bdx4 <= len(s_2) {
-				gc_at22 := s_2[:gc_bdx4]
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-					v := gc_s_v[gc_rank4]
-					r := gc_s_r[gc_rank4]
-
+			for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line specialize.go:68
+				v := s_[(gc_tx4+1)%gc_bdx4]
 //line specialize.go:70
-					var r_4 uint32 = v
-
-//line specialize.go:70
-					_ = r_4
-
-//line specialize.go:83
-					var r_ uint32 = r_4
-
-//line specialize.go:83
-					var r_5 specRelay[uint32] = r
-
-//line specialize.go:83
-					_ = r_5
-
-//line specialize.go:66
-					gc_at22[gc_tx4] = x_ * r_5.k
-					_ = r_4
-					_ = r_
-					_ = r_5
-					gc_s_r_[gc_rank4] = r_
-				}
-			} else {
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
-					r := gc_s_r[gc_rank4]
-
-//line specialize.go:70
-					var r_4 uint32 = v
-
-//line specialize.go:70
-					_ = r_4
-
-//line specialize.go:83
-					var r_ uint32 = r_4
-
-//line specialize.go:83
-					var r_5 specRelay[uint32] = r
-
-//line specialize.go:83
-					_ = r_5
-
-//line specialize.go:66
-					s_2[gc_tx4] = x_ * r_5.k
-					_ = r_4
-					_ = r_
-					_ = r_5
-					gc_s_r_[gc_rank4] = r_
-				}
+				gc_s_v[gc_rank4] = v
 			}
 		}
 	}
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_qoff8, gc_qd8 := 1, gc_bdx4
-			if compiled.Segmented(gc_qoff8, gc_qd8, 0, gc_bdx4) {
-				for gc_seg8 := 0; gc_seg8 < gc_bdx4; {
-					gc_q2 := (gc_qoff8 + gc_seg8) / gc_qd8
-					gc_r2 := gc_qoff8 - gc_q2*gc_qd8
-					_, _ = gc_q2, gc_r2
-					gc_segend8 := min(gc_bdx4, gc_qd8-gc_r2)
-					gc_seglen8 := gc_segend8 - gc_seg8
-					gc_off15 := gc_r2 + gc_seg8
-					if gc_off15 >= 0 && gc_off15 <= len(s_2) && gc_seglen8 <= len(s_2)-gc_off15 {
-						gc_at23 := s_2[gc_off15:][:gc_seglen8]
-						gc_vstep10 := gc_seg8
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop10 bool
-							gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-								for ; gc_vstep10+15 < gc_segend8; gc_vstep10 += 16 {
-									gc_tx4 := gc_vstep10
-									gc_rank4 := gc_base4 + gc_tx4
-									_ = gc_rank4
-//line specialize.go:68
-									v_ := archsimd.LoadUint32x16Slice(gc_at23[(gc_tx4 - gc_seg8):])
-//line specialize.go:68
-									_ = v_
-//line specialize.go:68
-									v_.StoreSlice(gc_s_v_[gc_rank4:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep10, false
-							}(gc_vstep10)
-							if gc_stop10 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep10+7 < gc_segend8; gc_vstep10 += 8 {
+//line specialize.go:83
+	var s_2 []uint32 = s
+//line specialize.go:83
+	var x_ uint32 = 1
+//line specialize.go:85
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		if gc_bdx4 <= len(s_2) {
+			gc_at22 := s_2[:gc_bdx4]
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+//line specialize.go:91
+				v := gc_s_v[gc_rank4]
+				r := gc_s_r[gc_rank4]
+//line specialize.go:70
+				var r_4 uint32 = v
+//line specialize.go:83
+				var r_ uint32 = r_4
+//line specialize.go:83
+				var r_5 specRelay[uint32] = r
+//line specialize.go:66
+				gc_at22[gc_tx4] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank4] = r_
+			}
+		} else {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				v := gc_s_v[gc_rank4]
+				r := gc_s_r[gc_rank4]
+//line specialize.go:70
+				var r_4 uint32 = v
+//line specialize.go:83
+				var r_ uint32 = r_4
+//line specialize.go:83
+				var r_5 specRelay[uint32] = r
+//line specialize.go:66
+				s_2[gc_tx4] = x_ * r_5.k
+//line specialize.go:70
+				gc_s_r_[gc_rank4] = r_
+			}
+		}
+	}
+//line specialize.go:76
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_qoff8, gc_qd8 := 1, gc_bdx4
+		if compiled.Segmented(gc_qoff8, gc_qd8, 0, gc_bdx4) {
+			for gc_seg8 := 0; gc_seg8 < gc_bdx4; {
+				gc_q2 := (gc_qoff8 + gc_seg8) / gc_qd8
+				gc_r2 := gc_qoff8 - gc_q2*gc_qd8
+				_, _ = gc_q2, gc_r2
+				gc_segend8 := min(gc_bdx4, gc_qd8-gc_r2)
+				gc_seglen8 := gc_segend8 - gc_seg8
+				gc_off15 := gc_r2 + gc_seg8
+				if gc_off15 >= 0 && gc_off15 <= len(s_2) && gc_seglen8 <= len(s_2)-gc_off15 {
+					gc_at23 := s_2[gc_off15:][:gc_seglen8]
+					gc_vstep10 := gc_seg8
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+							for ; gc_vstep10+15 < gc_segend8; gc_vstep10 += 16 {
 								gc_tx4 := gc_vstep10
 								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
 //line specialize.go:68
-								v_ := archsimd.LoadUint32x8Slice(gc_at23[(gc_tx4 - gc_seg8):])
-//line specialize.go:68
-								_ = v_
+								v_ := archsimd.LoadUint32x16Slice(gc_at23[(gc_tx4 - gc_seg8):])
 //line specialize.go:68
 								v_.StoreSlice(gc_s_v_[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
+							return
 						}
-						for gc_u8 := gc_vstep10 - gc_seg8; gc_u8 < gc_seglen8; gc_u8++ {
-							gc_tx4 := gc_seg8 + gc_u8
+					}
+					if compiled.SIMD {
+						for ; gc_vstep10+7 < gc_segend8; gc_vstep10 += 8 {
+							gc_tx4 := gc_vstep10
 							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
 //line specialize.go:68
-							v_ := gc_at23[gc_u8]
-							_ = v_
-							gc_s_v_[gc_rank4] = v_
+							v_ := archsimd.LoadUint32x8Slice(gc_at23[(gc_tx4 - gc_seg8):])
+//line specialize.go:68
+							v_.StoreSlice(gc_s_v_[gc_rank4:])
 						}
-					} else {
-						gc_step19 := gc_seg8
-						for ; gc_step19+3 < gc_segend8; gc_step19 += 4 {
-							{
-								gc_tx4 := gc_step19 + 0
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
-
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u8 := gc_vstep10 - gc_seg8; gc_u8 < gc_seglen8; gc_u8++ {
+						gc_tx4 := gc_seg8 + gc_u8
+						gc_rank4 := gc_base4 + gc_tx4
 //line specialize.go:68
-								v_ := s_2[(gc_tx4 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank4] = v_
-							}
-							{
-								gc_tx4 := gc_step19 + 1
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx4 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank4] = v_
-							}
-							{
-								gc_tx4 := gc_step19 + 2
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx4 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank4] = v_
-							}
-							{
-								gc_tx4 := gc_step19 + 3
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-								v_ := s_2[(gc_tx4 + gc_r2)]
-								_ = v_
-								gc_s_v_[gc_rank4] = v_
-							}
-						}
-						for gc_tx4 := gc_step19; gc_tx4 < gc_segend8; gc_tx4++ {
+						v_ := gc_at23[gc_u8]
+//line specialize.go:70
+						gc_s_v_[gc_rank4] = v_
+					}
+				} else {
+					gc_step19 := gc_seg8
+					for ; gc_step19+3 < gc_segend8; gc_step19 += 4 {
+						{
+							gc_tx4 := gc_step19 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
-
 //line specialize.go:68
 							v_ := s_2[(gc_tx4 + gc_r2)]
-							_ = v_
+//line specialize.go:70
+							gc_s_v_[gc_rank4] = v_
+						}
+						{
+							gc_tx4 := gc_step19 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+//line specialize.go:68
+							v_ := s_2[(gc_tx4 + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank4] = v_
+						}
+						{
+							gc_tx4 := gc_step19 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+//line specialize.go:68
+							v_ := s_2[(gc_tx4 + gc_r2)]
+//line specialize.go:70
+							gc_s_v_[gc_rank4] = v_
+						}
+						{
+							gc_tx4 := gc_step19 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+//line specialize.go:68
+							v_ := s_2[(gc_tx4 + gc_r2)]
+//line specialize.go:70
 							gc_s_v_[gc_rank4] = v_
 						}
 					}
-					gc_seg8 = gc_segend8
-				}
-			} else {
-				gc_step20 := 0
-				for ; gc_step20+3 < gc_bdx4; gc_step20 += 4 {
-					{
-						gc_tx4 := gc_step20 + 0
+					for gc_tx4 := gc_step19; gc_tx4 < gc_segend8; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line specialize.go:68
-						v_ := s_2[(gc_tx4+1)%gc_bdx4]
-						_ = v_
-						gc_s_v_[gc_rank4] = v_
-					}
-					{
-						gc_tx4 := gc_step20 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx4+1)%gc_bdx4]
-						_ = v_
-						gc_s_v_[gc_rank4] = v_
-					}
-					{
-						gc_tx4 := gc_step20 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx4+1)%gc_bdx4]
-						_ = v_
-						gc_s_v_[gc_rank4] = v_
-					}
-					{
-						gc_tx4 := gc_step20 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-						v_ := s_2[(gc_tx4+1)%gc_bdx4]
-						_ = v_
+						v_ := s_2[(gc_tx4 + gc_r2)]
+//line specialize.go:70
 						gc_s_v_[gc_rank4] = v_
 					}
 				}
-				for gc_tx4 := gc_step20; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_seg8 = gc_segend8
+			}
+		} else {
+			gc_step20 := 0
+			for ; gc_step20+3 < gc_bdx4; gc_step20 += 4 {
+				{
+					gc_tx4 := gc_step20 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line specialize.go:68
 					v_ := s_2[(gc_tx4+1)%gc_bdx4]
-					_ = v_
+//line specialize.go:70
+					gc_s_v_[gc_rank4] = v_
+				}
+				{
+					gc_tx4 := gc_step20 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:68
+					v_ := s_2[(gc_tx4+1)%gc_bdx4]
+//line specialize.go:70
+					gc_s_v_[gc_rank4] = v_
+				}
+				{
+					gc_tx4 := gc_step20 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:68
+					v_ := s_2[(gc_tx4+1)%gc_bdx4]
+//line specialize.go:70
+					gc_s_v_[gc_rank4] = v_
+				}
+				{
+					gc_tx4 := gc_step20 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:68
+					v_ := s_2[(gc_tx4+1)%gc_bdx4]
+//line specialize.go:70
 					gc_s_v_[gc_rank4] = v_
 				}
 			}
+			for gc_tx4 := gc_step20; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line specialize.go:68
+				v_ := s_2[(gc_tx4+1)%gc_bdx4]
+//line specialize.go:70
+				gc_s_v_[gc_rank4] = v_
+			}
 		}
 	}
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off16 := gc_bx4 * gc_bdx4
-			if gc_off16 >= 0 && gc_off16 <= len(out) && gc_bdx4 <= len(out)-gc_off16 {
-				gc_at24 := out[gc_off16:][:gc_bdx4]
-				gc_vstep11 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
-							gc_tx4 := gc_vstep11
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line specialize.go:82
-							var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line specialize.go:82
-							_ = i
-//line specialize.go:82
-							v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank4:])
-//line specialize.go:82
-							_ = v_
-//line specialize.go:82
-							r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank4:])
-//line specialize.go:82
-							_ = r_
-//line specialize.go:70
-							r_6 := v_
-//line specialize.go:70
-							_ = r_6
-//line specialize.go:83
-							r_2 := r_6
-//line specialize.go:83
-							_ = r_2
-							r_.Add(r_2).StoreSlice(gc_at24[gc_tx4:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
+//line specialize.go:76
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_off16 := gc_bx4 * gc_bdx4
+		if gc_off16 >= 0 && gc_off16 <= len(out) && gc_bdx4 <= len(out)-gc_off16 {
+			gc_at24 := out[gc_off16:][:gc_bdx4]
+			gc_vstep11 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop11 bool
+				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+					for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
 						gc_tx4 := gc_vstep11
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line specialize.go:82
 						var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line specialize.go:82
 						_ = i
 //line specialize.go:82
-						v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank4:])
+						v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank4:])
 //line specialize.go:82
-						_ = v_
-//line specialize.go:82
-						r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank4:])
-//line specialize.go:82
-						_ = r_
+						r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank4:])
 //line specialize.go:70
 						r_6 := v_
-//line specialize.go:70
-						_ = r_6
 //line specialize.go:83
 						r_2 := r_6
-//line specialize.go:83
-						_ = r_2
 						r_.Add(r_2).StoreSlice(gc_at24[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep11, false
+				}(gc_vstep11)
+				if gc_stop11 {
+					return
 				}
-				for gc_tx4 := gc_vstep11; gc_tx4 < gc_bdx4; gc_tx4++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
+					gc_tx4 := gc_vstep11
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
 //line specialize.go:82
-					i := gc_bx4*gc_bdx4 + gc_tx4
+					var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line specialize.go:82
 					_ = i
-					v_ := gc_s_v_[gc_rank4]
-					r_ := gc_s_r_[gc_rank4]
-
+//line specialize.go:82
+					v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank4:])
+//line specialize.go:82
+					r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank4:])
 //line specialize.go:70
-					var r_6 uint32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
+					r_6 := v_
 //line specialize.go:83
-					var r_2 uint32 = r_6
-
-//line specialize.go:83
-					gc_at24[gc_tx4] = r_ + r_2
-					_ = r_6
-					_ = r_2
+					r_2 := r_6
+					r_.Add(r_2).StoreSlice(gc_at24[gc_tx4:])
 				}
-			} else {
-				gc_vstep12 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop12 bool
-					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
-							gc_tx4 := gc_vstep12
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line specialize.go:82
-							var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line specialize.go:82
-							_ = i
-//line specialize.go:82
-							v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank4:])
-//line specialize.go:82
-							_ = v_
-//line specialize.go:82
-							r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank4:])
-//line specialize.go:82
-							_ = r_
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep11; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank4]
+				r_ := gc_s_r_[gc_rank4]
 //line specialize.go:70
-							r_6 := v_
-//line specialize.go:70
-							_ = r_6
+				var r_6 uint32 = v_
 //line specialize.go:83
-							r_2 := r_6
+				var r_2 uint32 = r_6
 //line specialize.go:83
-							_ = r_2
-//line specialize.go:83
-							if i < 0 || i > len(out)-16 {
-//line specialize.go:83
-								break
-//line specialize.go:83
-							}
-							r_.Add(r_2).StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep12, false
-					}(gc_vstep12)
-					if gc_stop12 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
+				gc_at24[gc_tx4] = r_ + r_2
+			}
+		} else {
+//line specialize.go:88
+			gc_vstep12 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop12 bool
+				gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+					for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
 						gc_tx4 := gc_vstep12
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line specialize.go:82
 						var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line specialize.go:82
-						_ = i
+						v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank4:])
 //line specialize.go:82
-						v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank4:])
-//line specialize.go:82
-						_ = v_
-//line specialize.go:82
-						r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank4:])
-//line specialize.go:82
-						_ = r_
+						r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank4:])
 //line specialize.go:70
 						r_6 := v_
-//line specialize.go:70
-						_ = r_6
 //line specialize.go:83
 						r_2 := r_6
 //line specialize.go:83
-						_ = r_2
-//line specialize.go:83
-						if i < 0 || i > len(out)-8 {
+						if i < 0 || i > len(out)-16 {
 //line specialize.go:83
 							break
-//line specialize.go:83
 						}
+//line specialize.go:84
 						r_.Add(r_2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep12, false
+				}(gc_vstep12)
+				if gc_stop12 {
+					return
 				}
-				gc_step21 := gc_vstep12
-				for ; gc_step21+3 < gc_bdx4; gc_step21 += 4 {
-					{
-						gc_tx4 := gc_step21 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
+					gc_tx4 := gc_vstep12
+					gc_rank4 := gc_base4 + gc_tx4
 //line specialize.go:82
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-						v_ := gc_s_v_[gc_rank4]
-						r_ := gc_s_r_[gc_rank4]
-
-//line specialize.go:70
-						var r_6 uint32 = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 uint32 = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx4 := gc_step21 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+					var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line specialize.go:82
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-						v_ := gc_s_v_[gc_rank4]
-						r_ := gc_s_r_[gc_rank4]
-
-//line specialize.go:70
-						var r_6 uint32 = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 uint32 = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
-					{
-						gc_tx4 := gc_step21 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
+					v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank4:])
 //line specialize.go:82
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-						v_ := gc_s_v_[gc_rank4]
-						r_ := gc_s_r_[gc_rank4]
-
+					r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank4:])
 //line specialize.go:70
-						var r_6 uint32 = v_
-
-//line specialize.go:70
-						_ = r_6
-
+					r_6 := v_
 //line specialize.go:83
-						var r_2 uint32 = r_6
-
+					r_2 := r_6
 //line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
+					if i < 0 || i > len(out)-8 {
+//line specialize.go:83
+						break
 					}
-					{
-						gc_tx4 := gc_step21 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:82
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-						v_ := gc_s_v_[gc_rank4]
-						r_ := gc_s_r_[gc_rank4]
-
-//line specialize.go:70
-						var r_6 uint32 = v_
-
-//line specialize.go:70
-						_ = r_6
-
-//line specialize.go:83
-						var r_2 uint32 = r_6
-
-//line specialize.go:83
-						out[i] = r_ + r_2
-						_ = r_6
-						_ = r_2
-					}
+//line specialize.go:84
+					r_.Add(r_2).StoreSlice(out[i:])
 				}
-				for gc_tx4 := gc_step21; gc_tx4 < gc_bdx4; gc_tx4++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step21 := gc_vstep12
+			for ; gc_step21+3 < gc_bdx4; gc_step21 += 4 {
+				{
+					gc_tx4 := gc_step21 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line specialize.go:82
 					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
+//line specialize.go:84
 					v_ := gc_s_v_[gc_rank4]
 					r_ := gc_s_r_[gc_rank4]
-
 //line specialize.go:70
 					var r_6 uint32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
 //line specialize.go:83
 					var r_2 uint32 = r_6
-
 //line specialize.go:83
 					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
 				}
+				{
+//line specialize.go:88
+					gc_tx4 := gc_step21 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:82
+					i := gc_bx4*gc_bdx4 + gc_tx4
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank4]
+					r_ := gc_s_r_[gc_rank4]
+//line specialize.go:70
+					var r_6 uint32 = v_
+//line specialize.go:83
+					var r_2 uint32 = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+				{
+//line specialize.go:88
+					gc_tx4 := gc_step21 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:82
+					i := gc_bx4*gc_bdx4 + gc_tx4
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank4]
+					r_ := gc_s_r_[gc_rank4]
+//line specialize.go:70
+					var r_6 uint32 = v_
+//line specialize.go:83
+					var r_2 uint32 = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+				{
+//line specialize.go:88
+					gc_tx4 := gc_step21 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:82
+					i := gc_bx4*gc_bdx4 + gc_tx4
+//line specialize.go:84
+					v_ := gc_s_v_[gc_rank4]
+					r_ := gc_s_r_[gc_rank4]
+//line specialize.go:70
+					var r_6 uint32 = v_
+//line specialize.go:83
+					var r_2 uint32 = r_6
+//line specialize.go:83
+					out[i] = r_ + r_2
+				}
+			}
+//line specialize.go:88
+			for gc_tx4 := gc_step21; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line specialize.go:82
+				i := gc_bx4*gc_bdx4 + gc_tx4
+//line specialize.go:84
+				v_ := gc_s_v_[gc_rank4]
+				r_ := gc_s_r_[gc_rank4]
+//line specialize.go:70
+				var r_6 uint32 = v_
+//line specialize.go:83
+				var r_2 uint32 = r_6
+//line specialize.go:83
+				out[i] = r_ + r_2
 			}
 		}
 	}
@@ -10049,4 +7147,5 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 // gc_files_specialize holds the source files whose lines the kernels' records hash.
 //
 //go:embed specialize.go
+//line specialize.go:95
 var gc_files_specialize embed.FS

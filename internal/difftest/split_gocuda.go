@@ -40,210 +40,143 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-
 //line split.go:21
 	if splitBlock <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line split.go:21
 	prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
-
-//line split.go:22
 	result := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(prev) && gc_bdx <= len(src) {
-				gc_at := prev[:gc_bdx]
-				gc_at2 := src[:gc_bdx]
-
+//line split.go:24
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(prev) && gc_bdx <= len(src) {
+			gc_at := prev[:gc_bdx]
+			gc_at2 := src[:gc_bdx]
 //line split.go:26
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line split.go:23
-							tx := gc_tx
-							_ = tx
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line split.go:26
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line split.go:23
-							tx := gc_tx
-							_ = tx
-
-//line split.go:26
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line split.go:23
-							tx := gc_tx
-							_ = tx
-
-//line split.go:26
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line split.go:23
-							tx := gc_tx
-							_ = tx
-
-//line split.go:26
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line split.go:23
-						tx := gc_tx
-						_ = tx
-
+					{
+						gc_tx := gc_step + 1
+//line split.go:26
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line split.go:26
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line split.go:26
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line split.go:23
-						tx := gc_tx
-						_ = tx
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line split.go:26
-						prev[tx] = src[tx]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line split.go:23
-						tx := gc_tx
-						_ = tx
-
-//line split.go:26
-						prev[tx] = src[tx]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line split.go:23
-						tx := gc_tx
-						_ = tx
-
-//line split.go:26
-						prev[tx] = src[tx]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line split.go:23
-						tx := gc_tx
-						_ = tx
-
-//line split.go:26
-						prev[tx] = src[tx]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line split.go:23
 					tx := gc_tx
-					_ = tx
-
+//line split.go:26
+					prev[tx] = src[tx]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line split.go:23
+					tx := gc_tx
+//line split.go:26
+					prev[tx] = src[tx]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line split.go:23
+					tx := gc_tx
+//line split.go:26
+					prev[tx] = src[tx]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line split.go:23
+					tx := gc_tx
 //line split.go:26
 					prev[tx] = src[tx]
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line split.go:23
+				tx := gc_tx
+//line split.go:26
+				prev[tx] = src[tx]
+			}
 		}
 	}
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-
-//line split.go:28
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank] = computed
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-
-//line split.go:28
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank] = computed
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-
-//line split.go:28
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank] = computed
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-
-//line split.go:28
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank] = computed
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+//line split.go:32
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
-
 //line split.go:28
 			var computed bool
-			_ = computed
+//line split.go:30
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+//line split.go:28
+			var computed bool
+//line split.go:30
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+//line split.go:28
+			var computed bool
+//line split.go:30
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+//line split.go:28
+			var computed bool
+//line split.go:30
 			gc_s_computed[gc_rank] = computed
 		}
 	}
-
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line split.go:28
+		var computed bool
+//line split.go:30
+		gc_s_computed[gc_rank] = computed
+	}
 //line split.go:29
 	for i := 0; i < steps; i++ {
 		{
@@ -264,52 +197,34 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
 //line split.go:23
 					tx := gc_tx
-					_ = tx
-
-//line split.go:24
 					w := max(tx-1, validMin)
 					_ = w
-
 //line split.go:24
 					e := min(tx+1, validMax)
 					_ = e
-
 //line split.go:25
 					isValid := inRange(tx, validMin, validMax)
 					_ = isValid
 					var computed bool
-					_ = computed
-
 //line split.go:30
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
 //line split.go:23
 					tx := gc_tx
-					_ = tx
-
-//line split.go:24
 					w := max(tx-1, validMin)
 					_ = w
-
 //line split.go:24
 					e := min(tx+1, validMax)
 					_ = e
-
 //line split.go:25
 					isValid := inRange(tx, validMin, validMax)
 					_ = isValid
 					var computed bool
-					_ = computed
-
 //line split.go:30
 					computed = false
 					gc_s_computed[gc_rank] = computed
@@ -339,409 +254,308 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line split.go:23
 						tx := gc_tx
-						_ = tx
-
-//line split.go:24
 						w := max(tx-1, validMin)
-						_ = w
-
 //line split.go:24
 						e := min(tx+1, validMax)
-						_ = e
-
-//line split.go:25
 						isValid := inRange(tx, validMin, validMax)
 						_ = isValid
 						var computed bool
-						_ = computed
-
 //line split.go:30
 						computed = false
-
-//line split.go:31
-						{
-							computed = true
-							gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
-						}
+//line split.go:32
+						computed = true
+						gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
+//line split.go:35
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line split.go:23
 						tx := gc_tx
-						_ = tx
-
-//line split.go:24
 						w := max(tx-1, validMin)
-						_ = w
-
 //line split.go:24
 						e := min(tx+1, validMax)
-						_ = e
-
-//line split.go:25
 						isValid := inRange(tx, validMin, validMax)
 						_ = isValid
 						var computed bool
-						_ = computed
-
 //line split.go:30
 						computed = false
-
-//line split.go:31
-						{
-							computed = true
-							result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
-						}
+//line split.go:32
+						computed = true
+						result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
+//line split.go:35
 						gc_s_computed[gc_rank] = computed
 					}
 				}
 			}
 		}
-
 //line split.go:36
 		if i == steps-1 {
-
-//line split.go:37
 			break
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(prev) && gc_bdx <= len(result) {
-					gc_at6 := prev[:gc_bdx]
-					gc_at7 := result[:gc_bdx]
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line split.go:23
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
-//line split.go:39
-							if computed {
-								gc_at6[gc_tx] = gc_at7[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line split.go:23
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
-//line split.go:39
-							if computed {
-								gc_at6[gc_tx] = gc_at7[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line split.go:23
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
-//line split.go:39
-							if computed {
-								gc_at6[gc_tx] = gc_at7[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line split.go:23
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
-//line split.go:39
-							if computed {
-								gc_at6[gc_tx] = gc_at7[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+//line split.go:40
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+				gc_at6 := prev[:gc_bdx]
+				gc_at7 := result[:gc_bdx]
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+//line split.go:49
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line split.go:23
-						tx := gc_tx
-						_ = tx
+//line split.go:25
 						computed := gc_s_computed[gc_rank]
-
 //line split.go:39
 						if computed {
 							gc_at6[gc_tx] = gc_at7[gc_tx]
 						}
 					}
-				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line split.go:23
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
+					{
+						gc_tx := gc_step4 + 1
+//line split.go:46
+						gc_rank := gc_base + gc_tx
+//line split.go:25
+						computed := gc_s_computed[gc_rank]
 //line split.go:39
-							if computed {
-								prev[tx] = result[tx]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line split.go:23
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
-//line split.go:39
-							if computed {
-								prev[tx] = result[tx]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line split.go:23
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
-//line split.go:39
-							if computed {
-								prev[tx] = result[tx]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line split.go:23
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
-//line split.go:39
-							if computed {
-								prev[tx] = result[tx]
-							}
+						if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+//line split.go:46
+						gc_rank := gc_base + gc_tx
+//line split.go:25
+						computed := gc_s_computed[gc_rank]
+//line split.go:39
+						if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line split.go:46
+						gc_rank := gc_base + gc_tx
+//line split.go:25
+						computed := gc_s_computed[gc_rank]
+//line split.go:39
+						if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line split.go:25
+					computed := gc_s_computed[gc_rank]
+//line split.go:39
+					if computed {
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line split.go:23
 						tx := gc_tx
-						_ = tx
+//line split.go:25
 						computed := gc_s_computed[gc_rank]
-
+//line split.go:39
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line split.go:23
+						tx := gc_tx
+//line split.go:25
+						computed := gc_s_computed[gc_rank]
+//line split.go:39
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line split.go:23
+						tx := gc_tx
+//line split.go:25
+						computed := gc_s_computed[gc_rank]
+//line split.go:39
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line split.go:23
+						tx := gc_tx
+//line split.go:25
+						computed := gc_s_computed[gc_rank]
 //line split.go:39
 						if computed {
 							prev[tx] = result[tx]
 						}
 					}
 				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line split.go:23
+					tx := gc_tx
+//line split.go:25
+					computed := gc_s_computed[gc_rank]
+//line split.go:39
+					if computed {
+						prev[tx] = result[tx]
+					}
+				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(dst) && gc_bdx <= len(result) {
-				gc_at8 := dst[:gc_bdx]
-				gc_at9 := result[:gc_bdx]
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line split.go:23
-						tx := gc_tx
-						_ = tx
-						computed := gc_s_computed[gc_rank]
-
-//line split.go:44
-						if computed {
-							gc_at8[gc_tx] = gc_at9[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line split.go:23
-						tx := gc_tx
-						_ = tx
-						computed := gc_s_computed[gc_rank]
-
-//line split.go:44
-						if computed {
-							gc_at8[gc_tx] = gc_at9[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line split.go:23
-						tx := gc_tx
-						_ = tx
-						computed := gc_s_computed[gc_rank]
-
-//line split.go:44
-						if computed {
-							gc_at8[gc_tx] = gc_at9[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line split.go:23
-						tx := gc_tx
-						_ = tx
-						computed := gc_s_computed[gc_rank]
-
-//line split.go:44
-						if computed {
-							gc_at8[gc_tx] = gc_at9[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+//line split.go:48
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(dst) && gc_bdx <= len(result) {
+			gc_at8 := dst[:gc_bdx]
+			gc_at9 := result[:gc_bdx]
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
+//line split.go:57
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line split.go:23
-					tx := gc_tx
-					_ = tx
+//line split.go:25
 					computed := gc_s_computed[gc_rank]
-
 //line split.go:44
 					if computed {
 						gc_at8[gc_tx] = gc_at9[gc_tx]
 					}
 				}
-			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line split.go:23
-						tx := gc_tx
-						_ = tx
-						computed := gc_s_computed[gc_rank]
-
+				{
+					gc_tx := gc_step6 + 1
+//line split.go:51
+					gc_rank := gc_base + gc_tx
+//line split.go:25
+					computed := gc_s_computed[gc_rank]
 //line split.go:44
-						if computed {
-							dst[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line split.go:23
-						tx := gc_tx
-						_ = tx
-						computed := gc_s_computed[gc_rank]
-
-//line split.go:44
-						if computed {
-							dst[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line split.go:23
-						tx := gc_tx
-						_ = tx
-						computed := gc_s_computed[gc_rank]
-
-//line split.go:44
-						if computed {
-							dst[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line split.go:23
-						tx := gc_tx
-						_ = tx
-						computed := gc_s_computed[gc_rank]
-
-//line split.go:44
-						if computed {
-							dst[tx] = result[tx]
-						}
+					if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step6 + 2
+//line split.go:51
+					gc_rank := gc_base + gc_tx
+//line split.go:25
+					computed := gc_s_computed[gc_rank]
+//line split.go:44
+					if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step6 + 3
+//line split.go:51
+					gc_rank := gc_base + gc_tx
+//line split.go:25
+					computed := gc_s_computed[gc_rank]
+//line split.go:44
+					if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line split.go:25
+				computed := gc_s_computed[gc_rank]
+//line split.go:44
+				if computed {
+					gc_at8[gc_tx] = gc_at9[gc_tx]
+				}
+			}
+		} else {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				{
+					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line split.go:23
 					tx := gc_tx
-					_ = tx
+//line split.go:25
 					computed := gc_s_computed[gc_rank]
-
 //line split.go:44
 					if computed {
 						dst[tx] = result[tx]
 					}
+				}
+				{
+					gc_tx := gc_step7 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line split.go:23
+					tx := gc_tx
+//line split.go:25
+					computed := gc_s_computed[gc_rank]
+//line split.go:44
+					if computed {
+						dst[tx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line split.go:23
+					tx := gc_tx
+//line split.go:25
+					computed := gc_s_computed[gc_rank]
+//line split.go:44
+					if computed {
+						dst[tx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line split.go:23
+					tx := gc_tx
+//line split.go:25
+					computed := gc_s_computed[gc_rank]
+//line split.go:44
+					if computed {
+						dst[tx] = result[tx]
+					}
+				}
+			}
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line split.go:23
+				tx := gc_tx
+//line split.go:25
+				computed := gc_s_computed[gc_rank]
+//line split.go:44
+				if computed {
+					dst[tx] = result[tx]
 				}
 			}
 		}
@@ -787,44 +601,24 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 			}
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
 //line split.go:59
 				tx := gc_tx
-				_ = tx
-
 //line split.go:59
 				ty := gc_ty
-				_ = ty
-
-//line split.go:60
 				i := ty*gc_bdx + tx
-				_ = i
-
-//line split.go:61
 				v := int32(-1 - i)
-				_ = v
+//line split.go:63
 				gc_s_v[gc_rank] = v
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
 //line split.go:59
 				tx := gc_tx
-				_ = tx
-
 //line split.go:59
 				ty := gc_ty
-				_ = ty
-
-//line split.go:60
 				i := ty*gc_bdx + tx
-				_ = i
-
-//line split.go:61
 				v := int32(-1 - i)
-				_ = v
+//line split.go:63
 				gc_s_v[gc_rank] = v
 			}
 			gc_ty++
@@ -852,57 +646,32 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(out)) {
 				for gc_tx, gc_idx := gc_from, gc_off+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
 //line split.go:59
 					tx := gc_tx
-					_ = tx
-
 //line split.go:59
 					ty := gc_ty
-					_ = ty
-
-//line split.go:60
 					i := ty*gc_bdx + tx
-					_ = i
-
-//line split.go:61
 					v := int32(-1 - i)
-
-//line split.go:62
-					{
-						v = int32(ty*100 + tx)
-						out[gc_idx] = v
-					}
-					_ = v
+//line split.go:63
+					v = int32(ty*100 + tx)
+					out[gc_idx] = v
+//line split.go:67
 					gc_s_v[gc_rank] = v
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line split.go:59
 					tx := gc_tx
-					_ = tx
-
 //line split.go:59
 					ty := gc_ty
-					_ = ty
-
-//line split.go:60
 					i := ty*gc_bdx + tx
-					_ = i
-
-//line split.go:61
 					v := int32(-1 - i)
-
-//line split.go:62
-					{
-						v = int32(ty*100 + tx)
-						out[ty*w+tx*k] = v
-					}
-					_ = v
+//line split.go:63
+					v = int32(ty*100 + tx)
+					out[ty*w+tx*k] = v
+//line split.go:67
 					gc_s_v[gc_rank] = v
 				}
 			}
@@ -921,20 +690,13 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line split.go:59
 					ty := gc_ty
-					_ = ty
-
 //line split.go:59
 					tx := gc_tx
-					_ = tx
-
-//line split.go:60
 					i := ty*gc_bdx + tx
-					_ = i
+//line split.go:62
 					v := gc_s_v[gc_rank]
-
 //line split.go:67
 					out[len(out)-1-i] += v
 				}
@@ -942,20 +704,13 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line split.go:59
 					ty := gc_ty
-					_ = ty
-
 //line split.go:59
 					tx := gc_tx
-					_ = tx
-
-//line split.go:60
 					i := ty*gc_bdx + tx
-					_ = i
+//line split.go:62
 					v := gc_s_v[gc_rank]
-
 //line split.go:67
 					out[len(out)-1-i] += v
 				}
@@ -963,20 +718,13 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line split.go:59
 					ty := gc_ty
-					_ = ty
-
 //line split.go:59
 					tx := gc_tx
-					_ = tx
-
-//line split.go:60
 					i := ty*gc_bdx + tx
-					_ = i
+//line split.go:62
 					v := gc_s_v[gc_rank]
-
 //line split.go:67
 					out[len(out)-1-i] += v
 				}
@@ -984,20 +732,13 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line split.go:59
 					ty := gc_ty
-					_ = ty
-
 //line split.go:59
 					tx := gc_tx
-					_ = tx
-
-//line split.go:60
 					i := ty*gc_bdx + tx
-					_ = i
+//line split.go:62
 					v := gc_s_v[gc_rank]
-
 //line split.go:67
 					out[len(out)-1-i] += v
 				}
@@ -1005,20 +746,13 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line split.go:59
 				ty := gc_ty
-				_ = ty
-
 //line split.go:59
 				tx := gc_tx
-				_ = tx
-
-//line split.go:60
 				i := ty*gc_bdx + tx
-				_ = i
+//line split.go:62
 				v := gc_s_v[gc_rank]
-
 //line split.go:67
 				out[len(out)-1-i] += v
 			}
@@ -1054,113 +788,78 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-
 //line split.go:79
 	if 2*splitBlock <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line split.go:79
 	s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off := 1
-			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
-				for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line split.go:80
-					tx := gc_tx
-					_ = tx
-
 //line split.go:81
-					s[gc_idx], s[gc_idx2] = int32(tx), int32(-tx)
-				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := 1
+		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+			for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 //line split.go:80
-						tx := gc_tx
-						_ = tx
-
-//line split.go:81
-						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line split.go:80
-						tx := gc_tx
-						_ = tx
-
-//line split.go:81
-						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line split.go:80
-						tx := gc_tx
-						_ = tx
-
-//line split.go:81
-						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line split.go:80
-						tx := gc_tx
-						_ = tx
-
-//line split.go:81
-						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				tx := gc_tx
+				s[gc_idx], s[gc_idx2] = int32(tx), int32(-tx)
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line split.go:80
 					tx := gc_tx
-					_ = tx
-
-//line split.go:81
+					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line split.go:80
+					tx := gc_tx
+					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line split.go:80
+					tx := gc_tx
+					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line split.go:80
+					tx := gc_tx
 					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line split.go:80
 				tx := gc_tx
-				_ = tx
-
+				s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+			}
+		}
+	}
+//line split.go:87
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line split.go:80
+			tx := gc_tx
 //line split.go:83
-				out[2*tx] = s[2*tx]
-
-//line split.go:84
-				if tx >= lo && tx < hi {
-					out[2*tx+1] = s[2*tx+1] + 100
-				}
+			out[2*tx] = s[2*tx]
+			if tx >= lo && tx < hi {
+				out[2*tx+1] = s[2*tx+1] + 100
 			}
 		}
 	}
@@ -1169,4 +868,5 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 // gc_files_split holds the source files whose lines the kernels' records hash.
 //
 //go:embed split.go
+//line split.go:95
 var gc_files_split embed.FS

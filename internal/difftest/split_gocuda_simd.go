@@ -41,295 +41,233 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_computed := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
-
 //line split.go:21
 	if splitBlock <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line split.go:21
 	prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
-
-//line split.go:22
 	result := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(prev) && gc_bdx2 <= len(src) {
-				gc_at10 := prev[:gc_bdx2]
-				gc_at11 := src[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line split.go:23
-							var tx int = gc_tx2
-//line split.go:23
-							_ = tx
-							archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line split.go:24
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(prev) && gc_bdx2 <= len(src) {
+			gc_at10 := prev[:gc_bdx2]
+			gc_at11 := src[:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line split.go:23
 						var tx int = gc_tx2
 //line split.go:23
 						_ = tx
-						archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+						archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line split.go:23
-					tx := gc_tx2
+					var tx int = gc_tx2
+//line split.go:23
 					_ = tx
-
-//line split.go:26
-					gc_at10[gc_tx2] = gc_at11[gc_tx2]
+					archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line split.go:23
-							var tx int = gc_tx2
-//line split.go:23
-							_ = tx
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line split.go:26
-							if tx < 0 || tx > len(src)-16 || tx > len(prev)-16 {
-//line split.go:26
-								break
-//line split.go:26
-							}
-							archsimd.LoadInt32x16Slice(src[tx:]).StoreSlice(prev[tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_at10[gc_tx2] = gc_at11[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line split.go:23
 						var tx int = gc_tx2
-//line split.go:23
-						_ = tx
 //line split.go:26
-						if tx < 0 || tx > len(src)-8 || tx > len(prev)-8 {
+						if tx < 0 || tx > len(src)-16 || tx > len(prev)-16 {
 //line split.go:26
 							break
-//line split.go:26
 						}
-						archsimd.LoadInt32x8Slice(src[tx:]).StoreSlice(prev[tx:])
+//line split.go:27
+						archsimd.LoadInt32x16Slice(src[tx:]).StoreSlice(prev[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step8 := gc_vstep2
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line split.go:23
-						tx := gc_tx2
-						_ = tx
-
+					var tx int = gc_tx2
 //line split.go:26
-						prev[tx] = src[tx]
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line split.go:23
-						tx := gc_tx2
-						_ = tx
-
+					if tx < 0 || tx > len(src)-8 || tx > len(prev)-8 {
 //line split.go:26
-						prev[tx] = src[tx]
+						break
 					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line split.go:23
-						tx := gc_tx2
-						_ = tx
-
-//line split.go:26
-						prev[tx] = src[tx]
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line split.go:23
-						tx := gc_tx2
-						_ = tx
-
-//line split.go:26
-						prev[tx] = src[tx]
-					}
+//line split.go:27
+					archsimd.LoadInt32x8Slice(src[tx:]).StoreSlice(prev[tx:])
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step8 := gc_vstep2
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line split.go:23
 					tx := gc_tx2
-					_ = tx
-
+//line split.go:26
+					prev[tx] = src[tx]
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line split.go:23
+					tx := gc_tx2
+//line split.go:26
+					prev[tx] = src[tx]
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line split.go:23
+					tx := gc_tx2
+//line split.go:26
+					prev[tx] = src[tx]
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line split.go:23
+					tx := gc_tx2
 //line split.go:26
 					prev[tx] = src[tx]
 				}
 			}
-		}
-	}
-	{
-		gc_vstep3 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop3 bool
-			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line split.go:28
-				gc_none2 := archsimd.Mask32x16FromBits(0)
-//line split.go:28
-				_ = gc_none2
-//line split.go:28
-				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line split.go:28
-				_ = gc_all2
-				for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-					gc_rank2 := gc_vstep3
-					_ = gc_rank2
-//line split.go:28
-					var computed bool
-//line split.go:28
-					_ = computed
-//line split.go:28
-					gc_b4 := gc_none2
-//line split.go:28
-					if computed {
-//line split.go:28
-						gc_b4 = gc_all2
-//line split.go:28
-					}
-//line split.go:28
-					compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
-			if gc_stop3 {
-				return
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line split.go:23
+				tx := gc_tx2
+//line split.go:26
+				prev[tx] = src[tx]
 			}
 		}
-		if compiled.SIMD {
+	}
+//line split.go:32
+	gc_vstep3 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop3 bool
+		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line split.go:28
-			gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+			gc_none2 := archsimd.Mask32x16FromBits(0)
 //line split.go:28
-			_ = gc_none
-//line split.go:28
-			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line split.go:28
-			_ = gc_all
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+			for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
 				gc_rank2 := gc_vstep3
-				_ = gc_rank2
 //line split.go:28
 				var computed bool
 //line split.go:28
-				_ = computed
-//line split.go:28
-				gc_b3 := gc_none
+				gc_b4 := gc_none2
 //line split.go:28
 				if computed {
 //line split.go:28
-					gc_b3 = gc_all
-//line split.go:28
+					gc_b4 = gc_all2
 				}
 //line split.go:28
-				compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
+				compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep3, false
+		}(gc_vstep3)
+		if gc_stop3 {
+			return
 		}
-		gc_step9 := gc_vstep3
-		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
-			{
-				gc_rank2 := gc_step9 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
 //line split.go:28
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank2] = computed
-			}
-			{
-				gc_rank2 := gc_step9 + 1
-				gc_pos2.Thread = gc_rank2
-
+		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line split.go:28
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank2] = computed
-			}
-			{
-				gc_rank2 := gc_step9 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line split.go:28
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank2] = computed
-			}
-			{
-				gc_rank2 := gc_step9 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line split.go:28
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank2] = computed
-			}
-		}
-		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
+		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+			gc_rank2 := gc_vstep3
 //line split.go:28
 			var computed bool
-			_ = computed
+//line split.go:28
+			gc_b3 := gc_none
+//line split.go:28
+			if computed {
+//line split.go:28
+				gc_b3 = gc_all
+			}
+//line split.go:28
+			compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step9 := gc_vstep3
+	for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+		{
+			gc_rank2 := gc_step9 + 0
+			gc_pos2.Thread = gc_rank2
+//line split.go:28
+			var computed bool
+//line split.go:30
+			gc_s_computed[gc_rank2] = computed
+		}
+		{
+			gc_rank2 := gc_step9 + 1
+			gc_pos2.Thread = gc_rank2
+//line split.go:28
+			var computed bool
+//line split.go:30
+			gc_s_computed[gc_rank2] = computed
+		}
+		{
+			gc_rank2 := gc_step9 + 2
+			gc_pos2.Thread = gc_rank2
+//line split.go:28
+			var computed bool
+//line split.go:30
+			gc_s_computed[gc_rank2] = computed
+		}
+		{
+			gc_rank2 := gc_step9 + 3
+			gc_pos2.Thread = gc_rank2
+//line split.go:28
+			var computed bool
+//line split.go:30
 			gc_s_computed[gc_rank2] = computed
 		}
 	}
-
+	for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line split.go:28
+		var computed bool
+//line split.go:30
+		gc_s_computed[gc_rank2] = computed
+	}
 //line split.go:29
 	for i := 0; i < steps; i++ {
 		{
@@ -350,52 +288,34 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
 				for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line split.go:23
 					tx := gc_tx2
-					_ = tx
-
-//line split.go:24
 					w := max(tx-1, validMin)
 					_ = w
-
 //line split.go:24
 					e := min(tx+1, validMax)
 					_ = e
-
 //line split.go:25
 					isValid := inRange(tx, validMin, validMax)
 					_ = isValid
 					var computed bool
-					_ = computed
-
 //line split.go:30
 					computed = false
 					gc_s_computed[gc_rank2] = computed
 				}
 				for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line split.go:23
 					tx := gc_tx2
-					_ = tx
-
-//line split.go:24
 					w := max(tx-1, validMin)
 					_ = w
-
 //line split.go:24
 					e := min(tx+1, validMax)
 					_ = e
-
 //line split.go:25
 					isValid := inRange(tx, validMin, validMax)
 					_ = isValid
 					var computed bool
-					_ = computed
-
 //line split.go:30
 					computed = false
 					gc_s_computed[gc_rank2] = computed
@@ -429,58 +349,30 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:23
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line split.go:23
-							_ = gc_iota4
-//line split.go:23
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line split.go:23
-							_ = gc_none6
-//line split.go:23
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line split.go:23
-							_ = gc_all6
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line split.go:23
 								var tx int = gc_tx2
-//line split.go:23
-								_ = tx
-//line split.go:24
 								gc_in7 := (tx - 1) >= validMin
-//line split.go:24
-								_ = gc_in7
 //line split.go:24
 								var w int = tx - 1
 //line split.go:24
-								_ = w
-//line split.go:24
 								gc_in8 := (tx+1)+15 <= validMax
 //line split.go:24
-								_ = gc_in8
-//line split.go:24
 								var e int = tx + 1
-//line split.go:24
-								_ = e
-//line split.go:25
 								var gc_x4 int = tx
-//line split.go:25
-								_ = gc_x4
 //line split.go:25
 								gc_t4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMin, gc_x4, 16)))).ToBits() & gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMax, gc_x4, 16)))).ToBits())
 //line split.go:25
 								_ = gc_t4
 //line split.go:25
-								isValid := gc_t4
-//line split.go:25
-								_ = isValid
-//line split.go:25
 								var computed bool
-//line split.go:25
-								_ = computed
 //line split.go:30
 								computed = false
-//line split.go:31
 								{
 									computed = true
 									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -488,7 +380,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 									if gc_in7 && w >= 0 && w <= len(prev)-16 {
 //line split.go:33
 										gc_ld7 = archsimd.LoadInt32x16Slice(prev[w:])
-//line split.go:33
 									} else {
 //line split.go:33
 										var gc_lanes7 [16]int32
@@ -502,15 +393,12 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 												gc_lanes7[gc_k7] = prev[max((tx-
 //line split.go:24
 													1)+gc_k7, validMin)]
-//line split.go:24
 											}
-//line split.go:24
 										}
 //line split.go:24
 										gc_pos2.Thread = gc_rank2
 //line split.go:24
 										gc_ld7 = archsimd.LoadInt32x16(&gc_lanes7)
-//line split.go:24
 									}
 //line split.go:24
 									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -518,7 +406,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 									if gc_in8 && e >= 0 && e <= len(prev)-16 {
 //line split.go:33
 										gc_ld8 = archsimd.LoadInt32x16Slice(prev[e:])
-//line split.go:33
 									} else {
 //line split.go:33
 										var gc_lanes8 [16]int32
@@ -532,19 +419,15 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 												gc_lanes8[gc_k8] = prev[min((tx+
 //line split.go:24
 													1)+gc_k8, validMax)]
-//line split.go:24
 											}
-//line split.go:24
 										}
 //line split.go:24
 										gc_pos2.Thread = gc_rank2
 //line split.go:24
 										gc_ld8 = archsimd.LoadInt32x16(&gc_lanes8)
-//line split.go:24
 									}
 //line split.go:24
 									gc_ld7.Min(archsimd.LoadInt32x16Slice(gc_at13[gc_tx2:])).Min(gc_ld8).Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
-//line split.go:24
 								}
 //line split.go:31
 								gc_b8 := gc_none6
@@ -552,7 +435,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 								if computed {
 //line split.go:31
 									gc_b8 = gc_all6
-//line split.go:31
 								}
 //line split.go:31
 								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b8.ToBits())
@@ -568,130 +450,91 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:23
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line split.go:23
-						_ = gc_iota3
-//line split.go:23
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line split.go:23
-						_ = gc_none5
-//line split.go:23
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line split.go:23
-						_ = gc_all5
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line split.go:23
 							var tx int = gc_tx2
-//line split.go:23
-							_ = tx
-//line split.go:24
 							gc_in5 := (tx - 1) >= validMin
-//line split.go:24
-							_ = gc_in5
 //line split.go:24
 							var w int = tx - 1
 //line split.go:24
-							_ = w
-//line split.go:24
 							gc_in6 := (tx+1)+7 <= validMax
 //line split.go:24
-							_ = gc_in6
-//line split.go:24
 							var e int = tx + 1
-//line split.go:24
-							_ = e
-//line split.go:25
 							var gc_x3 int = tx
-//line split.go:25
-							_ = gc_x3
 //line split.go:25
 							gc_t3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMin, gc_x3, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMax, gc_x3, 8)))))
 //line split.go:25
 							_ = gc_t3
 //line split.go:25
-							isValid := gc_t3
-//line split.go:25
-							_ = isValid
-//line split.go:25
 							var computed bool
-//line split.go:25
-							_ = computed
 //line split.go:30
 							computed = false
-//line split.go:31
-							{
-								computed = true
-								var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line split.go:32
+							computed = true
+							var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:33
-								if gc_in5 && w >= 0 && w <= len(prev)-8 {
+							if gc_in5 && w >= 0 && w <= len(prev)-8 {
 //line split.go:33
-									gc_ld5 = archsimd.LoadInt32x8Slice(prev[w:])
+								gc_ld5 = archsimd.LoadInt32x8Slice(prev[w:])
+							} else {
 //line split.go:33
-								} else {
+								var gc_lanes5 [8]int32
 //line split.go:33
-									var gc_lanes5 [8]int32
+								for gc_k5 := range 8 {
 //line split.go:33
-									for gc_k5 := range 8 {
+									if 0xff&(1<<gc_k5) != 0 {
 //line split.go:33
-										if 0xff&(1<<gc_k5) != 0 {
+										gc_pos2.Thread = gc_rank2 + gc_k5
 //line split.go:33
-											gc_pos2.Thread = gc_rank2 + gc_k5
-//line split.go:33
-											gc_lanes5[gc_k5] = prev[max((tx-
+										gc_lanes5[gc_k5] = prev[max((tx-
 //line split.go:24
-												1)+gc_k5, validMin)]
-//line split.go:24
-										}
-//line split.go:24
+											1)+gc_k5, validMin)]
 									}
-//line split.go:24
-									gc_pos2.Thread = gc_rank2
-//line split.go:24
-									gc_ld5 = archsimd.LoadInt32x8(&gc_lanes5)
-//line split.go:24
 								}
 //line split.go:24
-								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								gc_pos2.Thread = gc_rank2
 //line split.go:24
-								if gc_in6 && e >= 0 && e <= len(prev)-8 {
-//line split.go:33
-									gc_ld6 = archsimd.LoadInt32x8Slice(prev[e:])
-//line split.go:33
-								} else {
-//line split.go:33
-									var gc_lanes6 [8]int32
-//line split.go:33
-									for gc_k6 := range 8 {
-//line split.go:33
-										if 0xff&(1<<gc_k6) != 0 {
-//line split.go:33
-											gc_pos2.Thread = gc_rank2 + gc_k6
-//line split.go:33
-											gc_lanes6[gc_k6] = prev[min((tx+
-//line split.go:24
-												1)+gc_k6, validMax)]
-//line split.go:24
-										}
-//line split.go:24
-									}
-//line split.go:24
-									gc_pos2.Thread = gc_rank2
-//line split.go:24
-									gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
-//line split.go:24
-								}
-//line split.go:24
-								gc_ld5.Min(archsimd.LoadInt32x8Slice(gc_at13[gc_tx2:])).Min(gc_ld6).Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
-//line split.go:24
+								gc_ld5 = archsimd.LoadInt32x8(&gc_lanes5)
 							}
+//line split.go:24
+							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line split.go:24
+							if gc_in6 && e >= 0 && e <= len(prev)-8 {
+//line split.go:33
+								gc_ld6 = archsimd.LoadInt32x8Slice(prev[e:])
+							} else {
+//line split.go:33
+								var gc_lanes6 [8]int32
+//line split.go:33
+								for gc_k6 := range 8 {
+//line split.go:33
+									if 0xff&(1<<gc_k6) != 0 {
+//line split.go:33
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line split.go:33
+										gc_lanes6[gc_k6] = prev[min((tx+
+//line split.go:24
+											1)+gc_k6, validMax)]
+									}
+								}
+//line split.go:24
+								gc_pos2.Thread = gc_rank2
+//line split.go:24
+								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
+							}
+//line split.go:24
+							gc_ld5.Min(archsimd.LoadInt32x8Slice(gc_at13[gc_tx2:])).Min(gc_ld6).Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 //line split.go:31
 							gc_b7 := gc_none5
 //line split.go:31
 							if computed {
 //line split.go:31
 								gc_b7 = gc_all5
-//line split.go:31
 							}
 //line split.go:31
 							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b7.ToBits())
@@ -701,33 +544,20 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line split.go:23
 						tx := gc_tx2
-						_ = tx
-
-//line split.go:24
 						w := max(tx-1, validMin)
-						_ = w
-
 //line split.go:24
 						e := min(tx+1, validMax)
-						_ = e
-
-//line split.go:25
 						isValid := inRange(tx, validMin, validMax)
 						_ = isValid
 						var computed bool
-						_ = computed
-
 //line split.go:30
 						computed = false
-
-//line split.go:31
-						{
-							computed = true
-							gc_at12[gc_tx2] = min(prev[w], gc_at13[gc_tx2], prev[e]) + gc_at14[gc_tx2]
-						}
+//line split.go:32
+						computed = true
+						gc_at12[gc_tx2] = min(prev[w], gc_at13[gc_tx2], prev[e]) + gc_at14[gc_tx2]
+//line split.go:35
 						gc_s_computed[gc_rank2] = computed
 					}
 				} else {
@@ -738,64 +568,35 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:23
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line split.go:23
-							_ = gc_iota2
-//line split.go:23
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line split.go:23
-							_ = gc_none4
-//line split.go:23
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line split.go:23
-							_ = gc_all4
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line split.go:23
 								var tx int = gc_tx2
-//line split.go:23
-								_ = tx
-//line split.go:24
 								gc_in3 := (tx - 1) >= validMin
-//line split.go:24
-								_ = gc_in3
 //line split.go:24
 								var w int = tx - 1
 //line split.go:24
-								_ = w
-//line split.go:24
 								gc_in4 := (tx+1)+15 <= validMax
 //line split.go:24
-								_ = gc_in4
-//line split.go:24
 								var e int = tx + 1
-//line split.go:24
-								_ = e
-//line split.go:25
 								var gc_x2 int = tx
-//line split.go:25
-								_ = gc_x2
 //line split.go:25
 								gc_t2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMin, gc_x2, 16)))).ToBits() & gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMax, gc_x2, 16)))).ToBits())
 //line split.go:25
 								_ = gc_t2
 //line split.go:25
-								isValid := gc_t2
-//line split.go:25
-								_ = isValid
-//line split.go:25
 								var computed bool
-//line split.go:25
-								_ = computed
 //line split.go:30
 								computed = false
-//line split.go:31
 								{
 									computed = true
 									if tx < 0 || tx > len(prev)-16 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-16 || tx > len(result)-16 {
 //line split.go:33
 										break
-//line split.go:33
 									}
 //line split.go:33
 									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -803,7 +604,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 									if gc_in3 && w >= 0 && w <= len(prev)-16 {
 //line split.go:33
 										gc_ld3 = archsimd.LoadInt32x16Slice(prev[w:])
-//line split.go:33
 									} else {
 //line split.go:33
 										var gc_lanes3 [16]int32
@@ -817,15 +617,12 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 												gc_lanes3[gc_k3] = prev[max((tx-
 //line split.go:24
 													1)+gc_k3, validMin)]
-//line split.go:24
 											}
-//line split.go:24
 										}
 //line split.go:24
 										gc_pos2.Thread = gc_rank2
 //line split.go:24
 										gc_ld3 = archsimd.LoadInt32x16(&gc_lanes3)
-//line split.go:24
 									}
 //line split.go:24
 									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -833,7 +630,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 									if gc_in4 && e >= 0 && e <= len(prev)-16 {
 //line split.go:33
 										gc_ld4 = archsimd.LoadInt32x16Slice(prev[e:])
-//line split.go:33
 									} else {
 //line split.go:33
 										var gc_lanes4 [16]int32
@@ -847,19 +643,15 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 												gc_lanes4[gc_k4] = prev[min((tx+
 //line split.go:24
 													1)+gc_k4, validMax)]
-//line split.go:24
 											}
-//line split.go:24
 										}
 //line split.go:24
 										gc_pos2.Thread = gc_rank2
 //line split.go:24
 										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
-//line split.go:24
 									}
 //line split.go:24
 									gc_ld3.Min(archsimd.LoadInt32x16Slice(prev[tx:])).Min(gc_ld4).Add(archsimd.LoadInt32x16Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
-//line split.go:33
 								}
 //line split.go:31
 								gc_b6 := gc_none4
@@ -867,7 +659,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 								if computed {
 //line split.go:31
 									gc_b6 = gc_all4
-//line split.go:31
 								}
 //line split.go:31
 								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b6.ToBits())
@@ -883,136 +674,96 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:23
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line split.go:23
-						_ = gc_iota
-//line split.go:23
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line split.go:23
-						_ = gc_none3
-//line split.go:23
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line split.go:23
-						_ = gc_all3
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line split.go:23
 							var tx int = gc_tx2
-//line split.go:23
-							_ = tx
-//line split.go:24
 							gc_in := (tx - 1) >= validMin
-//line split.go:24
-							_ = gc_in
 //line split.go:24
 							var w int = tx - 1
 //line split.go:24
-							_ = w
-//line split.go:24
 							gc_in2 := (tx+1)+7 <= validMax
 //line split.go:24
-							_ = gc_in2
-//line split.go:24
 							var e int = tx + 1
-//line split.go:24
-							_ = e
-//line split.go:25
 							var gc_x int = tx
-//line split.go:25
-							_ = gc_x
 //line split.go:25
 							gc_t := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMin, gc_x, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMax, gc_x, 8)))))
 //line split.go:25
 							_ = gc_t
 //line split.go:25
-							isValid := gc_t
-//line split.go:25
-							_ = isValid
-//line split.go:25
 							var computed bool
-//line split.go:25
-							_ = computed
 //line split.go:30
 							computed = false
-//line split.go:31
-							{
-								computed = true
-								if tx < 0 || tx > len(prev)-8 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-8 || tx > len(result)-8 {
+//line split.go:32
+							computed = true
+							if tx < 0 || tx > len(prev)-8 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-8 || tx > len(result)-8 {
 //line split.go:33
-									break
-//line split.go:33
-								}
-//line split.go:33
-								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line split.go:33
-								if gc_in && w >= 0 && w <= len(prev)-8 {
-//line split.go:33
-									gc_ld = archsimd.LoadInt32x8Slice(prev[w:])
-//line split.go:33
-								} else {
-//line split.go:33
-									var gc_lanes [8]int32
-//line split.go:33
-									for gc_k := range 8 {
-//line split.go:33
-										if 0xff&(1<<gc_k) != 0 {
-//line split.go:33
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line split.go:33
-											gc_lanes[gc_k] = prev[max((tx-
-//line split.go:24
-												1)+gc_k, validMin)]
-//line split.go:24
-										}
-//line split.go:24
-									}
-//line split.go:24
-									gc_pos2.Thread = gc_rank2
-//line split.go:24
-									gc_ld = archsimd.LoadInt32x8(&gc_lanes)
-//line split.go:24
-								}
-//line split.go:24
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line split.go:24
-								if gc_in2 && e >= 0 && e <= len(prev)-8 {
-//line split.go:33
-									gc_ld2 = archsimd.LoadInt32x8Slice(prev[e:])
-//line split.go:33
-								} else {
-//line split.go:33
-									var gc_lanes2 [8]int32
-//line split.go:33
-									for gc_k2 := range 8 {
-//line split.go:33
-										if 0xff&(1<<gc_k2) != 0 {
-//line split.go:33
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line split.go:33
-											gc_lanes2[gc_k2] = prev[min((tx+
-//line split.go:24
-												1)+gc_k2, validMax)]
-//line split.go:24
-										}
-//line split.go:24
-									}
-//line split.go:24
-									gc_pos2.Thread = gc_rank2
-//line split.go:24
-									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
-//line split.go:24
-								}
-//line split.go:24
-								gc_ld.Min(archsimd.LoadInt32x8Slice(prev[tx:])).Min(gc_ld2).Add(archsimd.LoadInt32x8Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
-//line split.go:33
+								break
 							}
+//line split.go:33
+							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line split.go:33
+							if gc_in && w >= 0 && w <= len(prev)-8 {
+//line split.go:33
+								gc_ld = archsimd.LoadInt32x8Slice(prev[w:])
+							} else {
+//line split.go:33
+								var gc_lanes [8]int32
+//line split.go:33
+								for gc_k := range 8 {
+//line split.go:33
+									if 0xff&(1<<gc_k) != 0 {
+//line split.go:33
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line split.go:33
+										gc_lanes[gc_k] = prev[max((tx-
+//line split.go:24
+											1)+gc_k, validMin)]
+									}
+								}
+//line split.go:24
+								gc_pos2.Thread = gc_rank2
+//line split.go:24
+								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+							}
+//line split.go:24
+							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line split.go:24
+							if gc_in2 && e >= 0 && e <= len(prev)-8 {
+//line split.go:33
+								gc_ld2 = archsimd.LoadInt32x8Slice(prev[e:])
+							} else {
+//line split.go:33
+								var gc_lanes2 [8]int32
+//line split.go:33
+								for gc_k2 := range 8 {
+//line split.go:33
+									if 0xff&(1<<gc_k2) != 0 {
+//line split.go:33
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line split.go:33
+										gc_lanes2[gc_k2] = prev[min((tx+
+//line split.go:24
+											1)+gc_k2, validMax)]
+									}
+								}
+//line split.go:24
+								gc_pos2.Thread = gc_rank2
+//line split.go:24
+								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+							}
+//line split.go:24
+							gc_ld.Min(archsimd.LoadInt32x8Slice(prev[tx:])).Min(gc_ld2).Add(archsimd.LoadInt32x8Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
 //line split.go:31
 							gc_b5 := gc_none3
 //line split.go:31
 							if computed {
 //line split.go:31
 								gc_b5 = gc_all3
-//line split.go:31
 							}
 //line split.go:31
 							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b5.ToBits())
@@ -1022,506 +773,402 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line split.go:23
 						tx := gc_tx2
-						_ = tx
-
-//line split.go:24
 						w := max(tx-1, validMin)
-						_ = w
-
 //line split.go:24
 						e := min(tx+1, validMax)
-						_ = e
-
-//line split.go:25
 						isValid := inRange(tx, validMin, validMax)
 						_ = isValid
 						var computed bool
-						_ = computed
-
 //line split.go:30
 						computed = false
-
-//line split.go:31
-						{
-							computed = true
-							result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
-						}
+//line split.go:32
+						computed = true
+						result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
+//line split.go:35
 						gc_s_computed[gc_rank2] = computed
 					}
 				}
 			}
 		}
-
 //line split.go:36
 		if i == steps-1 {
-
-//line split.go:37
 			break
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
-					gc_at15 := prev[:gc_bdx2]
-					gc_at16 := result[:gc_bdx2]
-					gc_vstep6 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line split.go:23
-								var tx int = gc_tx2
-//line split.go:23
-								_ = tx
-//line split.go:23
-								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
-//line split.go:23
-								_ = computed
-//line split.go:39
-								gc_if4 := computed
-//line split.go:39
-								_ = gc_if4
-//line split.go:39
-								if gc_if4.ToBits() != 0 {
-//line split.go:39
-									archsimd.LoadInt32x16Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at15[gc_tx2:]), gc_if4).StoreSlice(gc_at15[gc_tx2:])
-//line split.go:39
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+//line split.go:40
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
+				gc_at15 := prev[:gc_bdx2]
+				gc_at16 := result[:gc_bdx2]
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line split.go:23
 							var tx int = gc_tx2
 //line split.go:23
 							_ = tx
 //line split.go:23
-							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
-//line split.go:23
-							_ = computed
+							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
 //line split.go:39
-							gc_if3 := computed
+							gc_if4 := computed
 //line split.go:39
-							_ = gc_if3
+							if gc_if4.ToBits() != 0 {
 //line split.go:39
-							if gc_if3.ToBits() != 0 {
-//line split.go:39
-								archsimd.LoadInt32x8Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at15[gc_tx2:]), gc_if3).StoreSlice(gc_at15[gc_tx2:])
-//line split.go:39
+								archsimd.LoadInt32x16Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at15[gc_tx2:]), gc_if4).StoreSlice(gc_at15[gc_tx2:])
 							}
 						}
+//line split.go:41
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line split.go:23
-						tx := gc_tx2
+						var tx int = gc_tx2
+//line split.go:23
 						_ = tx
-						computed := gc_s_computed[gc_rank2]
-
+//line split.go:23
+						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
 //line split.go:39
-						if computed {
-							gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						gc_if3 := computed
+//line split.go:39
+						if gc_if3.ToBits() != 0 {
+//line split.go:39
+							archsimd.LoadInt32x8Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at15[gc_tx2:]), gc_if3).StoreSlice(gc_at15[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line split.go:23
-								var tx int = gc_tx2
-//line split.go:23
-								_ = tx
-//line split.go:23
-								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
-//line split.go:23
-								_ = computed
+//line split.go:41
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line split.go:25
+					computed := gc_s_computed[gc_rank2]
 //line split.go:39
-								if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
-//line split.go:39
-									break
-//line split.go:39
-								}
-//line split.go:39
-								gc_if2 := computed
-//line split.go:39
-								_ = gc_if2
-//line split.go:40
-								if gc_if2.ToBits() != 0 {
-//line split.go:40
-									archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
-//line split.go:40
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
-							return
-						}
+					if computed {
+						gc_at15[gc_tx2] = gc_at16[gc_tx2]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+				}
+			} else {
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line split.go:23
 							var tx int = gc_tx2
 //line split.go:23
-							_ = tx
-//line split.go:23
-							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
-//line split.go:23
-							_ = computed
+							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
 //line split.go:39
-							if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
+							if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
 //line split.go:39
 								break
-//line split.go:39
 							}
 //line split.go:39
-							gc_if := computed
-//line split.go:39
-							_ = gc_if
+							gc_if2 := computed
+							if gc_if2.ToBits() != 0 {
 //line split.go:40
-							if gc_if.ToBits() != 0 {
-//line split.go:40
-								archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
-//line split.go:40
+								archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
 							}
 						}
+//line split.go:42
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
 					}
-					gc_step10 := gc_vstep7
-					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
 //line split.go:23
-							tx := gc_tx2
-							_ = tx
-							computed := gc_s_computed[gc_rank2]
-
+						var tx int = gc_tx2
+//line split.go:23
+						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
 //line split.go:39
-							if computed {
-								prev[tx] = result[tx]
-							}
+						if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
+//line split.go:39
+							break
 						}
-						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line split.go:23
-							tx := gc_tx2
-							_ = tx
-							computed := gc_s_computed[gc_rank2]
-
 //line split.go:39
-							if computed {
-								prev[tx] = result[tx]
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line split.go:23
-							tx := gc_tx2
-							_ = tx
-							computed := gc_s_computed[gc_rank2]
-
-//line split.go:39
-							if computed {
-								prev[tx] = result[tx]
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line split.go:23
-							tx := gc_tx2
-							_ = tx
-							computed := gc_s_computed[gc_rank2]
-
-//line split.go:39
-							if computed {
-								prev[tx] = result[tx]
-							}
+						gc_if := computed
+						if gc_if.ToBits() != 0 {
+//line split.go:40
+							archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line split.go:42
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step10 := gc_vstep7
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line split.go:23
 						tx := gc_tx2
-						_ = tx
+//line split.go:25
 						computed := gc_s_computed[gc_rank2]
-
+//line split.go:39
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line split.go:23
+						tx := gc_tx2
+//line split.go:25
+						computed := gc_s_computed[gc_rank2]
+//line split.go:39
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line split.go:23
+						tx := gc_tx2
+//line split.go:25
+						computed := gc_s_computed[gc_rank2]
+//line split.go:39
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line split.go:23
+						tx := gc_tx2
+//line split.go:25
+						computed := gc_s_computed[gc_rank2]
 //line split.go:39
 						if computed {
 							prev[tx] = result[tx]
 						}
 					}
 				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line split.go:23
+					tx := gc_tx2
+//line split.go:25
+					computed := gc_s_computed[gc_rank2]
+//line split.go:39
+					if computed {
+						prev[tx] = result[tx]
+					}
+				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(dst) && gc_bdx2 <= len(result) {
-				gc_at17 := dst[:gc_bdx2]
-				gc_at18 := result[:gc_bdx2]
-				gc_vstep8 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line split.go:23
-							var tx int = gc_tx2
-//line split.go:23
-							_ = tx
-//line split.go:23
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
-//line split.go:23
-							_ = computed
-//line split.go:44
-							gc_if8 := computed
-//line split.go:44
-							_ = gc_if8
-//line split.go:44
-							if gc_if8.ToBits() != 0 {
-//line split.go:44
-								archsimd.LoadInt32x16Slice(gc_at18[gc_tx2:]).StoreMasked((*[16]int32)(gc_at17[gc_tx2:]), gc_if8)
-//line split.go:44
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+//line split.go:48
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(dst) && gc_bdx2 <= len(result) {
+			gc_at17 := dst[:gc_bdx2]
+			gc_at18 := result[:gc_bdx2]
+			gc_vstep8 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line split.go:23
 						var tx int = gc_tx2
 //line split.go:23
 						_ = tx
 //line split.go:23
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
-//line split.go:23
-						_ = computed
+						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
 //line split.go:44
-						gc_if7 := computed
+						gc_if8 := computed
 //line split.go:44
-						_ = gc_if7
+						if gc_if8.ToBits() != 0 {
 //line split.go:44
-						if gc_if7.ToBits() != 0 {
-//line split.go:44
-							archsimd.LoadInt32x8Slice(gc_at18[gc_tx2:]).StoreMasked((*[8]int32)(gc_at17[gc_tx2:]), gc_if7)
-//line split.go:44
+							archsimd.LoadInt32x16Slice(gc_at18[gc_tx2:]).StoreMasked((*[16]int32)(gc_at17[gc_tx2:]), gc_if8)
 						}
 					}
+//line split.go:46
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
+					return
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line split.go:23
-					tx := gc_tx2
+					var tx int = gc_tx2
+//line split.go:23
 					_ = tx
-					computed := gc_s_computed[gc_rank2]
-
+//line split.go:23
+					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
 //line split.go:44
-					if computed {
-						gc_at17[gc_tx2] = gc_at18[gc_tx2]
+					gc_if7 := computed
+//line split.go:44
+					if gc_if7.ToBits() != 0 {
+//line split.go:44
+						archsimd.LoadInt32x8Slice(gc_at18[gc_tx2:]).StoreMasked((*[8]int32)(gc_at17[gc_tx2:]), gc_if7)
 					}
 				}
-			} else {
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line split.go:23
-							var tx int = gc_tx2
-//line split.go:23
-							_ = tx
-//line split.go:23
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
-//line split.go:23
-							_ = computed
+//line split.go:46
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line split.go:25
+				computed := gc_s_computed[gc_rank2]
 //line split.go:44
-							if tx < 0 || tx > len(result)-16 || tx > len(dst)-16 {
-//line split.go:44
-								break
-//line split.go:44
-							}
-//line split.go:44
-							gc_if6 := computed
-//line split.go:44
-							_ = gc_if6
-//line split.go:45
-							if gc_if6.ToBits() != 0 {
-//line split.go:45
-								archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(dst[tx:]), gc_if6)
-//line split.go:45
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
-						return
-					}
+				if computed {
+					gc_at17[gc_tx2] = gc_at18[gc_tx2]
 				}
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+			}
+		} else {
+			gc_vstep9 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+					for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line split.go:23
 						var tx int = gc_tx2
 //line split.go:23
-						_ = tx
-//line split.go:23
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
-//line split.go:23
-						_ = computed
+						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
 //line split.go:44
-						if tx < 0 || tx > len(result)-8 || tx > len(dst)-8 {
+						if tx < 0 || tx > len(result)-16 || tx > len(dst)-16 {
 //line split.go:44
 							break
-//line split.go:44
 						}
 //line split.go:44
-						gc_if5 := computed
-//line split.go:44
-						_ = gc_if5
+						gc_if6 := computed
+						if gc_if6.ToBits() != 0 {
 //line split.go:45
-						if gc_if5.ToBits() != 0 {
-//line split.go:45
-							archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(dst[tx:]), gc_if5)
-//line split.go:45
+							archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(dst[tx:]), gc_if6)
 						}
 					}
+//line split.go:47
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
+					return
 				}
-				gc_step11 := gc_vstep9
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+					gc_tx2 := gc_vstep9
+					gc_rank2 := gc_base2 + gc_tx2
 //line split.go:23
-						tx := gc_tx2
-						_ = tx
-						computed := gc_s_computed[gc_rank2]
-
+					var tx int = gc_tx2
+//line split.go:23
+					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
 //line split.go:44
-						if computed {
-							dst[tx] = result[tx]
-						}
+					if tx < 0 || tx > len(result)-8 || tx > len(dst)-8 {
+//line split.go:44
+						break
 					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line split.go:23
-						tx := gc_tx2
-						_ = tx
-						computed := gc_s_computed[gc_rank2]
-
 //line split.go:44
-						if computed {
-							dst[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line split.go:23
-						tx := gc_tx2
-						_ = tx
-						computed := gc_s_computed[gc_rank2]
-
-//line split.go:44
-						if computed {
-							dst[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line split.go:23
-						tx := gc_tx2
-						_ = tx
-						computed := gc_s_computed[gc_rank2]
-
-//line split.go:44
-						if computed {
-							dst[tx] = result[tx]
-						}
+					gc_if5 := computed
+					if gc_if5.ToBits() != 0 {
+//line split.go:45
+						archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(dst[tx:]), gc_if5)
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line split.go:47
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep9
+			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				{
+					gc_tx2 := gc_step11 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line split.go:23
 					tx := gc_tx2
-					_ = tx
+//line split.go:25
 					computed := gc_s_computed[gc_rank2]
-
 //line split.go:44
 					if computed {
 						dst[tx] = result[tx]
 					}
+				}
+				{
+					gc_tx2 := gc_step11 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line split.go:23
+					tx := gc_tx2
+//line split.go:25
+					computed := gc_s_computed[gc_rank2]
+//line split.go:44
+					if computed {
+						dst[tx] = result[tx]
+					}
+				}
+				{
+					gc_tx2 := gc_step11 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line split.go:23
+					tx := gc_tx2
+//line split.go:25
+					computed := gc_s_computed[gc_rank2]
+//line split.go:44
+					if computed {
+						dst[tx] = result[tx]
+					}
+				}
+				{
+					gc_tx2 := gc_step11 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line split.go:23
+					tx := gc_tx2
+//line split.go:25
+					computed := gc_s_computed[gc_rank2]
+//line split.go:44
+					if computed {
+						dst[tx] = result[tx]
+					}
+				}
+			}
+			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line split.go:23
+				tx := gc_tx2
+//line split.go:25
+				computed := gc_s_computed[gc_rank2]
+//line split.go:44
+				if computed {
+					dst[tx] = result[tx]
 				}
 			}
 		}
@@ -1567,44 +1214,24 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 			}
 			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
 //line split.go:59
 				tx := gc_tx2
-				_ = tx
-
 //line split.go:59
 				ty := gc_ty2
-				_ = ty
-
-//line split.go:60
 				i := ty*gc_bdx2 + tx
-				_ = i
-
-//line split.go:61
 				v := int32(-1 - i)
-				_ = v
+//line split.go:63
 				gc_s_v[gc_rank2] = v
 			}
 			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
 //line split.go:59
 				tx := gc_tx2
-				_ = tx
-
 //line split.go:59
 				ty := gc_ty2
-				_ = ty
-
-//line split.go:60
 				i := ty*gc_bdx2 + tx
-				_ = i
-
-//line split.go:61
 				v := int32(-1 - i)
-				_ = v
+//line split.go:63
 				gc_s_v[gc_rank2] = v
 			}
 			gc_ty2++
@@ -1632,57 +1259,32 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 			if gc_from2 >= 0 && compiled.InStride(gc_stride2, gc_off2, gc_from2, gc_to2, len(out)) {
 				for gc_tx2, gc_idx2 := gc_from2, gc_off2+gc_stride2*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line split.go:59
 					tx := gc_tx2
-					_ = tx
-
 //line split.go:59
 					ty := gc_ty2
-					_ = ty
-
-//line split.go:60
 					i := ty*gc_bdx2 + tx
-					_ = i
-
-//line split.go:61
 					v := int32(-1 - i)
-
-//line split.go:62
-					{
-						v = int32(ty*100 + tx)
-						out[gc_idx2] = v
-					}
-					_ = v
+//line split.go:63
+					v = int32(ty*100 + tx)
+					out[gc_idx2] = v
+//line split.go:67
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line split.go:59
 					tx := gc_tx2
-					_ = tx
-
 //line split.go:59
 					ty := gc_ty2
-					_ = ty
-
-//line split.go:60
 					i := ty*gc_bdx2 + tx
-					_ = i
-
-//line split.go:61
 					v := int32(-1 - i)
-
-//line split.go:62
-					{
-						v = int32(ty*100 + tx)
-						out[ty*w+tx*k] = v
-					}
-					_ = v
+//line split.go:63
+					v = int32(ty*100 + tx)
+					out[ty*w+tx*k] = v
+//line split.go:67
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -1701,20 +1303,13 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line split.go:59
 					ty := gc_ty2
-					_ = ty
-
 //line split.go:59
 					tx := gc_tx2
-					_ = tx
-
-//line split.go:60
 					i := ty*gc_bdx2 + tx
-					_ = i
+//line split.go:62
 					v := gc_s_v[gc_rank2]
-
 //line split.go:67
 					out[len(out)-1-i] += v
 				}
@@ -1722,20 +1317,13 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_tx2 := gc_step2 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line split.go:59
 					ty := gc_ty2
-					_ = ty
-
 //line split.go:59
 					tx := gc_tx2
-					_ = tx
-
-//line split.go:60
 					i := ty*gc_bdx2 + tx
-					_ = i
+//line split.go:62
 					v := gc_s_v[gc_rank2]
-
 //line split.go:67
 					out[len(out)-1-i] += v
 				}
@@ -1743,20 +1331,13 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_tx2 := gc_step2 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line split.go:59
 					ty := gc_ty2
-					_ = ty
-
 //line split.go:59
 					tx := gc_tx2
-					_ = tx
-
-//line split.go:60
 					i := ty*gc_bdx2 + tx
-					_ = i
+//line split.go:62
 					v := gc_s_v[gc_rank2]
-
 //line split.go:67
 					out[len(out)-1-i] += v
 				}
@@ -1764,20 +1345,13 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 					gc_tx2 := gc_step2 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line split.go:59
 					ty := gc_ty2
-					_ = ty
-
 //line split.go:59
 					tx := gc_tx2
-					_ = tx
-
-//line split.go:60
 					i := ty*gc_bdx2 + tx
-					_ = i
+//line split.go:62
 					v := gc_s_v[gc_rank2]
-
 //line split.go:67
 					out[len(out)-1-i] += v
 				}
@@ -1785,20 +1359,13 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line split.go:59
 				ty := gc_ty2
-				_ = ty
-
 //line split.go:59
 				tx := gc_tx2
-				_ = tx
-
-//line split.go:60
 				i := ty*gc_bdx2 + tx
-				_ = i
+//line split.go:62
 				v := gc_s_v[gc_rank2]
-
 //line split.go:67
 				out[len(out)-1-i] += v
 			}
@@ -1834,577 +1401,458 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-
 //line split.go:79
 	if 2*splitBlock <= 2*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line split.go:79
 	s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_stride2 := 2 * 1
-			gc_off2 := 1
-			if compiled.InStride(gc_stride2, 0, 0, gc_bdx2, len(s)) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
-				for gc_tx2, gc_idx3, gc_idx4 := 0, 0+gc_stride2*(0), gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx3, gc_idx4 = gc_tx2+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line split.go:80
-					tx := gc_tx2
-					_ = tx
-
 //line split.go:81
-					s[gc_idx3], s[gc_idx4] = int32(tx), int32(-tx)
-				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_stride2 := 2 * 1
+		gc_off2 := 1
+		if compiled.InStride(gc_stride2, 0, 0, gc_bdx2, len(s)) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
+			for gc_tx2, gc_idx3, gc_idx4 := 0, 0+gc_stride2*(0), gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx3, gc_idx4 = gc_tx2+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
 //line split.go:80
-						tx := gc_tx2
-						_ = tx
-
-//line split.go:81
-						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line split.go:80
-						tx := gc_tx2
-						_ = tx
-
-//line split.go:81
-						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line split.go:80
-						tx := gc_tx2
-						_ = tx
-
-//line split.go:81
-						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line split.go:80
-						tx := gc_tx2
-						_ = tx
-
-//line split.go:81
-						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				tx := gc_tx2
+				s[gc_idx3], s[gc_idx4] = int32(tx), int32(-tx)
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line split.go:80
 					tx := gc_tx2
-					_ = tx
-
-//line split.go:81
+					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line split.go:80
+					tx := gc_tx2
+					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line split.go:80
+					tx := gc_tx2
+					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line split.go:80
+					tx := gc_tx2
 					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
 				}
 			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line split.go:80
+				tx := gc_tx2
+				s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line split.go:87
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line split.go:80
-					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line split.go:80
-					_ = gc_evens16
+				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line split.go:80
-					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line split.go:80
-					_ = gc_odds16
+				gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line split.go:80
-					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+				gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line split.go:80
-					_ = gc_spread16Lo
+				gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line split.go:80
-					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line split.go:80
-					_ = gc_spread16Hi
-//line split.go:80
-					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line split.go:80
-					_ = gc_evenLanes16
-//line split.go:80
-					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line split.go:80
-					_ = gc_oddLanes16
-//line split.go:80
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line split.go:80
-					_ = gc_iota2
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line split.go:85
-					gc_vb2 := archsimd.BroadcastInt32x16(100)
+				gc_vb2 := archsimd.BroadcastInt32x16(100)
+			gc_steps2:
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+//line split.go:80
+					var tx int = gc_tx2
+//line split.go:83
+					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line split.go:83
+					if (2*tx) >= 0 && (2*tx) <= len(s)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-31)) {
+//line split.go:83
+						gc_ld4 = archsimd.LoadInt32x16Slice(s[2*tx:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+16:]), gc_evens16)
+//line split.go:83
+					} else if (2*tx) >= 1 && (2*tx) <= len(s)-31 {
+//line split.go:83
+						gc_ld4 = archsimd.LoadInt32x16Slice(s[(2*tx)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+15:]), gc_odds16)
+					} else {
+//line split.go:83
+						break gc_steps2
+					}
+//line split.go:83
+					gc_st4 := gc_ld4
+//line split.go:83
+					if (2*tx) >= 0 && (2*tx) <= len(out)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-31)) {
+//line split.go:83
+						gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)+0:]), gc_evenLanes16)
+//line split.go:83
+						gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+16:]), gc_evenLanes16)
+//line split.go:83
+					} else if (2*tx) >= 1 && (2*tx) <= len(out)-31 {
+//line split.go:83
+						gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)-1:]), gc_oddLanes16)
+//line split.go:83
+						gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+15:]), gc_oddLanes16)
+					} else {
+//line split.go:83
+						break gc_steps2
+					}
+//line split.go:84
+					if tx >= lo && (tx < hi && uint(hi-tx) > 15) {
+//line split.go:84
+						var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line split.go:84
+						if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
+							gc_ld5 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
 //line split.go:85
-					_ = gc_vb2
-				gc_steps2:
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line split.go:80
-						var tx int = gc_tx2
-//line split.go:80
-						_ = tx
-//line split.go:83
-						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line split.go:83
-						if (2*tx) >= 0 && (2*tx) <= len(s)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-31)) {
-//line split.go:83
-							gc_ld4 = archsimd.LoadInt32x16Slice(s[2*tx:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+16:]), gc_evens16)
-//line split.go:83
-						} else if (2*tx) >= 1 && (2*tx) <= len(s)-31 {
-//line split.go:83
-							gc_ld4 = archsimd.LoadInt32x16Slice(s[(2*tx)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+15:]), gc_odds16)
-//line split.go:83
+						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
+//line split.go:85
+							gc_ld5 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
 						} else {
-//line split.go:83
-							break gc_steps2
-//line split.go:83
+//line split.go:85
+							var gc_lanes9 [16]int32
+//line split.go:85
+							for gc_k9 := range 16 {
+//line split.go:85
+								if 0xffff&(1<<gc_k9) != 0 {
+//line split.go:85
+									gc_pos2.Thread = gc_rank2 + gc_k9
+//line split.go:85
+									gc_lanes9[gc_k9] = s[(2*tx+1)+2*gc_k9]
+								}
+							}
+//line split.go:85
+							gc_pos2.Thread = gc_rank2
+//line split.go:85
+							gc_ld5 = archsimd.LoadInt32x16(&gc_lanes9)
 						}
-//line split.go:83
-						gc_st4 := gc_ld4
-//line split.go:83
-						if (2*tx) >= 0 && (2*tx) <= len(out)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-31)) {
-//line split.go:83
-							gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)+0:]), gc_evenLanes16)
-//line split.go:83
-							gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+16:]), gc_evenLanes16)
-//line split.go:83
-						} else if (2*tx) >= 1 && (2*tx) <= len(out)-31 {
-//line split.go:83
-							gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)-1:]), gc_oddLanes16)
-//line split.go:83
-							gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+15:]), gc_oddLanes16)
-//line split.go:83
+//line split.go:85
+						gc_st5 := gc_ld5.Add(gc_vb2)
+//line split.go:85
+						if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
+//line split.go:85
+							gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), gc_evenLanes16)
+//line split.go:85
+							gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), gc_evenLanes16)
+//line split.go:85
+						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-31 {
+//line split.go:85
+							gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), gc_oddLanes16)
+//line split.go:85
+							gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), gc_oddLanes16)
 						} else {
-//line split.go:83
-							break gc_steps2
-//line split.go:83
+//line split.go:85
+							var gc_lanes10 [16]int32
+//line split.go:85
+							gc_st5.Store(&gc_lanes10)
+//line split.go:85
+							for gc_k10 := range 16 {
+//line split.go:85
+								if 0xffff&(1<<gc_k10) != 0 {
+//line split.go:85
+									gc_pos2.Thread = gc_rank2 + gc_k10
+//line split.go:85
+									out[(2*tx+1)+2*gc_k10] = gc_lanes10[gc_k10]
+								}
+							}
+//line split.go:85
+							gc_pos2.Thread = gc_rank2
 						}
+					} else {
+//line split.go:85
+						gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16)))).ToBits())
 //line split.go:84
-						if tx >= lo && (tx < hi && uint(hi-tx) > 15) {
+						if gc_if2.ToBits() != 0 {
 //line split.go:84
-							var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:84
 							if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
-								gc_ld5 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
+								gc_ld6 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
 //line split.go:85
 							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
 //line split.go:85
-								gc_ld5 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
-//line split.go:85
+								gc_ld6 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
 							} else {
 //line split.go:85
-								var gc_lanes9 [16]int32
+								var gc_lanes11 [16]int32
 //line split.go:85
-								for gc_k9 := range 16 {
+								for gc_k11 := range 16 {
 //line split.go:85
-									if 0xffff&(1<<gc_k9) != 0 {
+									if gc_if2.ToBits()&(1<<gc_k11) != 0 {
 //line split.go:85
-										gc_pos2.Thread = gc_rank2 + gc_k9
+										gc_pos2.Thread = gc_rank2 + gc_k11
 //line split.go:85
-										gc_lanes9[gc_k9] = s[(2*tx+1)+2*gc_k9]
-//line split.go:85
+										gc_lanes11[gc_k11] = s[(2*tx+1)+2*gc_k11]
 									}
-//line split.go:85
 								}
 //line split.go:85
 								gc_pos2.Thread = gc_rank2
 //line split.go:85
-								gc_ld5 = archsimd.LoadInt32x16(&gc_lanes9)
-//line split.go:85
+								gc_ld6 = archsimd.LoadInt32x16(&gc_lanes11)
 							}
 //line split.go:85
-							gc_st5 := gc_ld5.Add(gc_vb2)
+							gc_st6 := gc_ld6.Add(gc_vb2)
+//line split.go:85
+							gc_bits := gc_if2.ToBits()
 //line split.go:85
 							if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
 //line split.go:85
-								gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), gc_evenLanes16)
+								gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line split.go:85
-								gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), gc_evenLanes16)
+								gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line split.go:85
 							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-31 {
 //line split.go:85
-								gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), gc_oddLanes16)
+								gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line split.go:85
-								gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), gc_oddLanes16)
-//line split.go:85
+								gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 							} else {
 //line split.go:85
-								var gc_lanes10 [16]int32
+								var gc_lanes12 [16]int32
 //line split.go:85
-								gc_st5.Store(&gc_lanes10)
+								gc_st6.Store(&gc_lanes12)
 //line split.go:85
-								for gc_k10 := range 16 {
+								for gc_k12 := range 16 {
 //line split.go:85
-									if 0xffff&(1<<gc_k10) != 0 {
+									if gc_if2.ToBits()&(1<<gc_k12) != 0 {
 //line split.go:85
-										gc_pos2.Thread = gc_rank2 + gc_k10
+										gc_pos2.Thread = gc_rank2 + gc_k12
 //line split.go:85
-										out[(2*tx+1)+2*gc_k10] = gc_lanes10[gc_k10]
-//line split.go:85
+										out[(2*tx+1)+2*gc_k12] = gc_lanes12[gc_k12]
 									}
-//line split.go:85
 								}
 //line split.go:85
 								gc_pos2.Thread = gc_rank2
-//line split.go:85
 							}
-//line split.go:85
-						} else {
-//line split.go:85
-							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16)))).ToBits())
-//line split.go:84
-							_ = gc_if2
-//line split.go:84
-							if gc_if2.ToBits() != 0 {
-//line split.go:84
-								var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line split.go:84
-								if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
-									gc_ld6 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
-//line split.go:85
-								} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
-//line split.go:85
-									gc_ld6 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
-//line split.go:85
-								} else {
-//line split.go:85
-									var gc_lanes11 [16]int32
-//line split.go:85
-									for gc_k11 := range 16 {
-//line split.go:85
-										if gc_if2.ToBits()&(1<<gc_k11) != 0 {
-//line split.go:85
-											gc_pos2.Thread = gc_rank2 + gc_k11
-//line split.go:85
-											gc_lanes11[gc_k11] = s[(2*tx+1)+2*gc_k11]
-//line split.go:85
-										}
-//line split.go:85
-									}
-//line split.go:85
-									gc_pos2.Thread = gc_rank2
-//line split.go:85
-									gc_ld6 = archsimd.LoadInt32x16(&gc_lanes11)
-//line split.go:85
-								}
-//line split.go:85
-								gc_st6 := gc_ld6.Add(gc_vb2)
-//line split.go:85
-								gc_bits := gc_if2.ToBits()
-//line split.go:85
-								if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
-//line split.go:85
-									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line split.go:85
-									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
-//line split.go:85
-								} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-31 {
-//line split.go:85
-									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line split.go:85
-									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-//line split.go:85
-								} else {
-//line split.go:85
-									var gc_lanes12 [16]int32
-//line split.go:85
-									gc_st6.Store(&gc_lanes12)
-//line split.go:85
-									for gc_k12 := range 16 {
-//line split.go:85
-										if gc_if2.ToBits()&(1<<gc_k12) != 0 {
-//line split.go:85
-											gc_pos2.Thread = gc_rank2 + gc_k12
-//line split.go:85
-											out[(2*tx+1)+2*gc_k12] = gc_lanes12[gc_k12]
-//line split.go:85
-										}
-//line split.go:85
-									}
-//line split.go:85
-									gc_pos2.Thread = gc_rank2
-//line split.go:85
-								}
-//line split.go:85
-							}
-//line split.go:85
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
+//line split.go:87
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
 			}
-			if compiled.SIMD {
+		}
+		if compiled.SIMD {
 //line split.go:80
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line split.go:80
-				_ = gc_evens
+			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line split.go:80
-				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line split.go:80
-				_ = gc_spreadLo
+			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line split.go:80
-				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line split.go:80
-				_ = gc_spreadHi
-//line split.go:80
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line split.go:80
-				_ = gc_evenLanes
-//line split.go:80
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line split.go:80
-				_ = gc_oddLanes
-//line split.go:80
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line split.go:80
-				_ = gc_iota
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line split.go:85
-				gc_vb := archsimd.BroadcastInt32x8(100)
+			gc_vb := archsimd.BroadcastInt32x8(100)
+		gc_steps:
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+				gc_rank2 := gc_base2 + gc_tx2
+//line split.go:80
+				var tx int = gc_tx2
+//line split.go:83
+				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line split.go:83
+				if (2*tx) >= 0 && (2*tx) <= len(s)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-15)) {
+//line split.go:83
+					gc_ld = archsimd.LoadInt32x8Slice(s[2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx)+8:]).Permute(gc_evens))
+//line split.go:83
+				} else if (2*tx) >= 1 && (2*tx) <= len(s)-15 {
+//line split.go:83
+					gc_ld = archsimd.LoadInt32x8Slice(s[(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx)+7:]).Permute(gc_evens))
+				} else {
+//line split.go:83
+					break gc_steps
+				}
+//line split.go:83
+				gc_st := gc_ld
+//line split.go:83
+				if (2*tx) >= 0 && (2*tx) <= len(out)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-15)) {
+//line split.go:83
+					gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)+0:]), gc_evenLanes)
+//line split.go:83
+					gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+8:]), gc_evenLanes)
+//line split.go:83
+				} else if (2*tx) >= 1 && (2*tx) <= len(out)-15 {
+//line split.go:83
+					gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)-1:]), gc_oddLanes)
+//line split.go:83
+					gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+7:]), gc_oddLanes)
+				} else {
+//line split.go:83
+					break gc_steps
+				}
+//line split.go:84
+				if tx >= lo && (tx < hi && uint(hi-tx) > 7) {
+//line split.go:84
+					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line split.go:84
+					if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
+						gc_ld2 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
 //line split.go:85
-				_ = gc_vb
-			gc_steps:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line split.go:80
-					var tx int = gc_tx2
-//line split.go:80
-					_ = tx
-//line split.go:83
-					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line split.go:83
-					if (2*tx) >= 0 && (2*tx) <= len(s)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-15)) {
-//line split.go:83
-						gc_ld = archsimd.LoadInt32x8Slice(s[2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx)+8:]).Permute(gc_evens))
-//line split.go:83
-					} else if (2*tx) >= 1 && (2*tx) <= len(s)-15 {
-//line split.go:83
-						gc_ld = archsimd.LoadInt32x8Slice(s[(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx)+7:]).Permute(gc_evens))
-//line split.go:83
+					} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
+//line split.go:85
+						gc_ld2 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
 					} else {
-//line split.go:83
-						break gc_steps
-//line split.go:83
+//line split.go:85
+						var gc_lanes3 [8]int32
+//line split.go:85
+						for gc_k3 := range 8 {
+//line split.go:85
+							if 0xff&(1<<gc_k3) != 0 {
+//line split.go:85
+								gc_pos2.Thread = gc_rank2 + gc_k3
+//line split.go:85
+								gc_lanes3[gc_k3] = s[(2*tx+1)+2*gc_k3]
+							}
+						}
+//line split.go:85
+						gc_pos2.Thread = gc_rank2
+//line split.go:85
+						gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
 					}
-//line split.go:83
-					gc_st := gc_ld
-//line split.go:83
-					if (2*tx) >= 0 && (2*tx) <= len(out)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-15)) {
-//line split.go:83
-						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)+0:]), gc_evenLanes)
-//line split.go:83
-						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+8:]), gc_evenLanes)
-//line split.go:83
-					} else if (2*tx) >= 1 && (2*tx) <= len(out)-15 {
-//line split.go:83
-						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)-1:]), gc_oddLanes)
-//line split.go:83
-						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+7:]), gc_oddLanes)
-//line split.go:83
+//line split.go:85
+					gc_st2 := gc_ld2.Add(gc_vb)
+//line split.go:85
+					if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
+//line split.go:85
+						gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_evenLanes)
+//line split.go:85
+						gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_evenLanes)
+//line split.go:85
+					} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-15 {
+//line split.go:85
+						gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_oddLanes)
+//line split.go:85
+						gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_oddLanes)
 					} else {
-//line split.go:83
-						break gc_steps
-//line split.go:83
+//line split.go:85
+						var gc_lanes4 [8]int32
+//line split.go:85
+						gc_st2.Store(&gc_lanes4)
+//line split.go:85
+						for gc_k4 := range 8 {
+//line split.go:85
+							if 0xff&(1<<gc_k4) != 0 {
+//line split.go:85
+								gc_pos2.Thread = gc_rank2 + gc_k4
+//line split.go:85
+								out[(2*tx+1)+2*gc_k4] = gc_lanes4[gc_k4]
+							}
+						}
+//line split.go:85
+						gc_pos2.Thread = gc_rank2
 					}
+				} else {
+//line split.go:85
+					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8)))))
 //line split.go:84
-					if tx >= lo && (tx < hi && uint(hi-tx) > 7) {
+					if gc_if.ToBits() != 0 {
 //line split.go:84
-						var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:84
 						if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
-							gc_ld2 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
+							gc_ld3 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
 //line split.go:85
 						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
 //line split.go:85
-							gc_ld2 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
-//line split.go:85
+							gc_ld3 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
 						} else {
 //line split.go:85
-							var gc_lanes3 [8]int32
+							var gc_lanes5 [8]int32
 //line split.go:85
-							for gc_k3 := range 8 {
+							for gc_k5 := range 8 {
 //line split.go:85
-								if 0xff&(1<<gc_k3) != 0 {
+								if gc_if.ToBits()&(1<<gc_k5) != 0 {
 //line split.go:85
-									gc_pos2.Thread = gc_rank2 + gc_k3
+									gc_pos2.Thread = gc_rank2 + gc_k5
 //line split.go:85
-									gc_lanes3[gc_k3] = s[(2*tx+1)+2*gc_k3]
-//line split.go:85
+									gc_lanes5[gc_k5] = s[(2*tx+1)+2*gc_k5]
 								}
-//line split.go:85
 							}
 //line split.go:85
 							gc_pos2.Thread = gc_rank2
 //line split.go:85
-							gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
-//line split.go:85
+							gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
 						}
 //line split.go:85
-						gc_st2 := gc_ld2.Add(gc_vb)
+						gc_st3 := gc_ld3.Add(gc_vb)
 //line split.go:85
 						if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
 //line split.go:85
-							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_evenLanes)
+							gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line split.go:85
-							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_evenLanes)
+							gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line split.go:85
 						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-15 {
 //line split.go:85
-							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_oddLanes)
+							gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line split.go:85
-							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_oddLanes)
-//line split.go:85
+							gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
 //line split.go:85
-							var gc_lanes4 [8]int32
+							var gc_lanes6 [8]int32
 //line split.go:85
-							gc_st2.Store(&gc_lanes4)
+							gc_st3.Store(&gc_lanes6)
 //line split.go:85
-							for gc_k4 := range 8 {
+							for gc_k6 := range 8 {
 //line split.go:85
-								if 0xff&(1<<gc_k4) != 0 {
+								if gc_if.ToBits()&(1<<gc_k6) != 0 {
 //line split.go:85
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos2.Thread = gc_rank2 + gc_k6
 //line split.go:85
-									out[(2*tx+1)+2*gc_k4] = gc_lanes4[gc_k4]
-//line split.go:85
+									out[(2*tx+1)+2*gc_k6] = gc_lanes6[gc_k6]
 								}
-//line split.go:85
 							}
 //line split.go:85
 							gc_pos2.Thread = gc_rank2
-//line split.go:85
 						}
-//line split.go:85
-					} else {
-//line split.go:85
-						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8)))))
-//line split.go:84
-						_ = gc_if
-//line split.go:84
-						if gc_if.ToBits() != 0 {
-//line split.go:84
-							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line split.go:84
-							if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
-								gc_ld3 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
-//line split.go:85
-							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
-//line split.go:85
-								gc_ld3 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
-//line split.go:85
-							} else {
-//line split.go:85
-								var gc_lanes5 [8]int32
-//line split.go:85
-								for gc_k5 := range 8 {
-//line split.go:85
-									if gc_if.ToBits()&(1<<gc_k5) != 0 {
-//line split.go:85
-										gc_pos2.Thread = gc_rank2 + gc_k5
-//line split.go:85
-										gc_lanes5[gc_k5] = s[(2*tx+1)+2*gc_k5]
-//line split.go:85
-									}
-//line split.go:85
-								}
-//line split.go:85
-								gc_pos2.Thread = gc_rank2
-//line split.go:85
-								gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
-//line split.go:85
-							}
-//line split.go:85
-							gc_st3 := gc_ld3.Add(gc_vb)
-//line split.go:85
-							if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
-//line split.go:85
-								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line split.go:85
-								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line split.go:85
-							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-15 {
-//line split.go:85
-								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line split.go:85
-								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line split.go:85
-							} else {
-//line split.go:85
-								var gc_lanes6 [8]int32
-//line split.go:85
-								gc_st3.Store(&gc_lanes6)
-//line split.go:85
-								for gc_k6 := range 8 {
-//line split.go:85
-									if gc_if.ToBits()&(1<<gc_k6) != 0 {
-//line split.go:85
-										gc_pos2.Thread = gc_rank2 + gc_k6
-//line split.go:85
-										out[(2*tx+1)+2*gc_k6] = gc_lanes6[gc_k6]
-//line split.go:85
-									}
-//line split.go:85
-								}
-//line split.go:85
-								gc_pos2.Thread = gc_rank2
-//line split.go:85
-							}
-//line split.go:85
-						}
-//line split.go:85
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line split.go:87
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line split.go:80
-				tx := gc_tx2
-				_ = tx
-
+			tx := gc_tx2
 //line split.go:83
-				out[2*tx] = s[2*tx]
-
-//line split.go:84
-				if tx >= lo && tx < hi {
-					out[2*tx+1] = s[2*tx+1] + 100
-				}
+			out[2*tx] = s[2*tx]
+			if tx >= lo && tx < hi {
+				out[2*tx+1] = s[2*tx+1] + 100
 			}
 		}
 	}
@@ -2413,4 +1861,5 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 // gc_files_split holds the source files whose lines the kernels' records hash.
 //
 //go:embed split.go
+//line split.go:95
 var gc_files_split embed.FS

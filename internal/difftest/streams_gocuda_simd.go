@@ -41,7 +41,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b4.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b4, 0)[:gc_n2]
-
 //line streams.go:28
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	if compiled.Ahead(func() {
@@ -57,23 +56,15 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line streams.go:26
 								var tid int = gc_tx2
-//line streams.go:26
-								_ = tid
-//line streams.go:27
 								var i int = off + gc_bx2*2*gc_bdx2 + tid
 //line streams.go:27
 								_ = i
 //line streams.go:29
 								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
 //line streams.go:29
-								_ = gc_t4
-//line streams.go:29
 								ahead := gc_t4
-//line streams.go:29
-								_ = ahead
 //line streams.go:29
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
@@ -88,23 +79,15 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:26
 							var tid int = gc_tx2
-//line streams.go:26
-							_ = tid
-//line streams.go:27
 							var i int = off + gc_bx2*2*gc_bdx2 + tid
 //line streams.go:27
 							_ = i
 //line streams.go:29
 							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
 //line streams.go:29
-							_ = gc_t3
-//line streams.go:29
 							ahead := gc_t3
-//line streams.go:29
-							_ = ahead
 //line streams.go:29
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
@@ -112,19 +95,9 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:27
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
 //line streams.go:29
 						var ahead float32 = gc_at8[gc_tx2]
-						_ = ahead
+//line streams.go:31
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
@@ -135,44 +108,24 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 							gc_none3 := archsimd.Mask32x16FromBits(0)
 //line streams.go:26
-							_ = gc_none3
-//line streams.go:26
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:26
-							_ = gc_iota6
-//line streams.go:26
 							gc_all3 := archsimd.Mask32x16FromBits(0xffff)
-//line streams.go:26
-							_ = gc_all3
 //line streams.go:16
 							gc_vb5 := archsimd.BroadcastFloat32x16(0)
-//line streams.go:16
-							_ = gc_vb5
 						gc_steps6:
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line streams.go:26
 								var tid int = gc_tx2
-//line streams.go:26
-								_ = tid
-//line streams.go:27
 								var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line streams.go:27
-								_ = i
 //line streams.go:29
 								var gc_i8 int = i
 //line streams.go:29
-								_ = gc_i8
-//line streams.go:29
 								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-								_ = gc_result8
-//line streams.go:29
 								gc_returned8 := gc_none3
-//line streams.go:29
-								_ = gc_returned8
 //line streams.go:13
 								if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line streams.go:29
@@ -181,11 +134,9 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
 										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line streams.go:29
 									} else {
 //line streams.go:29
 										break gc_steps6
-//line streams.go:29
 									}
 //line streams.go:29
 									gc_result8 = gc_ld15
@@ -195,16 +146,12 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 									if true {
 //line streams.go:29
 										gc_b6 = gc_all3
-//line streams.go:29
 									}
 //line streams.go:29
 									gc_returned8 = gc_b6
-//line streams.go:29
 								} else {
 //line streams.go:29
 									gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line streams.go:29
-									_ = gc_if11
 //line streams.go:29
 									if gc_if11.ToBits() != 0 {
 //line streams.go:29
@@ -213,36 +160,27 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
 											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line streams.go:29
 										} else {
 //line streams.go:29
 											break gc_steps6
-//line streams.go:29
 										}
 //line streams.go:29
 										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line streams.go:29
 										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line streams.go:29
 									}
-//line streams.go:29
 								}
 //line streams.go:13
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line streams.go:13
-								_ = gc_if12
 //line streams.go:13
 								if gc_if12.ToBits() != 0 {
 //line streams.go:13
 									gc_result8 = gc_result8.Merge(gc_vb5, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line streams.go:13
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line streams.go:13
 								}
 //line streams.go:13
 								ahead := gc_result8
-//line streams.go:13
-								_ = ahead
 //line streams.go:13
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
@@ -257,44 +195,24 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line streams.go:26
-						_ = gc_none2
-//line streams.go:26
 						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:26
-						_ = gc_iota4
-//line streams.go:26
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line streams.go:26
-						_ = gc_all2
 //line streams.go:16
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line streams.go:16
-						_ = gc_vb3
 					gc_steps4:
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:26
 							var tid int = gc_tx2
-//line streams.go:26
-							_ = tid
-//line streams.go:27
 							var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line streams.go:27
-							_ = i
 //line streams.go:29
 							var gc_i6 int = i
 //line streams.go:29
-							_ = gc_i6
-//line streams.go:29
 							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
-							_ = gc_result6
-//line streams.go:29
 							gc_returned6 := gc_none2
-//line streams.go:29
-							_ = gc_returned6
 //line streams.go:13
 							if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 //line streams.go:29
@@ -303,11 +221,9 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
 									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line streams.go:29
 								} else {
 //line streams.go:29
 									break gc_steps4
-//line streams.go:29
 								}
 //line streams.go:29
 								gc_result6 = gc_ld11
@@ -317,16 +233,12 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 								if true {
 //line streams.go:29
 									gc_b5 = gc_all2
-//line streams.go:29
 								}
 //line streams.go:29
 								gc_returned6 = gc_b5
-//line streams.go:29
 							} else {
 //line streams.go:29
 								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line streams.go:29
-								_ = gc_if8
 //line streams.go:29
 								if gc_if8.ToBits() != 0 {
 //line streams.go:29
@@ -335,36 +247,27 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
 										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line streams.go:29
 									} else {
 //line streams.go:29
 										break gc_steps4
-//line streams.go:29
 									}
 //line streams.go:29
 									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line streams.go:29
 									gc_returned6 = gc_if8.Or(gc_returned6)
-//line streams.go:29
 								}
-//line streams.go:29
 							}
 //line streams.go:13
 							gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line streams.go:13
-							_ = gc_if9
 //line streams.go:13
 							if gc_if9.ToBits() != 0 {
 //line streams.go:13
 								gc_result6 = gc_vb3.Merge(gc_result6, gc_if9)
 //line streams.go:13
 								gc_returned6 = gc_if9.Or(gc_returned6)
-//line streams.go:13
 							}
 //line streams.go:13
 							ahead := gc_result6
-//line streams.go:13
-							_ = ahead
 //line streams.go:13
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
@@ -376,903 +279,623 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line streams.go:26
 							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
 							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line streams.go:29
 							var ahead float32 = StreamAt(in, i)
-							_ = ahead
+//line streams.go:31
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line streams.go:26
 							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
 							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line streams.go:29
 							var ahead float32 = StreamAt(in, i)
-							_ = ahead
+//line streams.go:31
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line streams.go:26
 							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
 							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line streams.go:29
 							var ahead float32 = StreamAt(in, i)
-							_ = ahead
+//line streams.go:31
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line streams.go:26
 							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
 							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
 //line streams.go:29
 							var ahead float32 = StreamAt(in, i)
-							_ = ahead
+//line streams.go:31
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
 					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streams.go:26
 						tid := gc_tx2
-						_ = tid
-
-//line streams.go:27
 						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
 //line streams.go:29
 						var ahead float32 = StreamAt(in, i)
-						_ = ahead
+//line streams.go:31
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-					gc_at9 := sdata[:gc_bdx2]
-					gc_at10 := in[gc_off7:][:gc_bdx2]
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line streams.go:26
-								var tid int = gc_tx2
-//line streams.go:26
-								_ = tid
-//line streams.go:27
-								var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line streams.go:27
-								_ = i
-//line streams.go:27
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line streams.go:27
-								_ = ahead
-								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+//line streams.go:38
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
+				gc_at9 := sdata[:gc_bdx2]
+				gc_at10 := in[gc_off7:][:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:26
 							var tid int = gc_tx2
-//line streams.go:26
-							_ = tid
-//line streams.go:27
 							var i int = off + gc_bx2*2*gc_bdx2 + tid
 //line streams.go:27
 							_ = i
 //line streams.go:27
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line streams.go:27
-							_ = ahead
-							ahead.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
+						var i int = off + gc_bx2*2*gc_bdx2 + tid
 //line streams.go:27
-						i := off + gc_bx2*2*gc_bdx2 + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank2]
-
-//line streams.go:29
-						gc_at9[gc_tx2] = ahead + gc_at10[gc_tx2]
+//line streams.go:27
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 					}
-				} else {
-					gc_vstep6 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line streams.go:29
+					ahead := gc_s_ahead[gc_rank2]
+//line streams.go:29
+					gc_at9[gc_tx2] = ahead + gc_at10[gc_tx2]
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line streams.go:26
-							gc_none5 := archsimd.Mask32x16FromBits(0)
+						gc_none5 := archsimd.Mask32x16FromBits(0)
 //line streams.go:26
-							_ = gc_none5
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:26
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line streams.go:26
-							_ = gc_iota10
-//line streams.go:26
-							gc_all5 := archsimd.Mask32x16FromBits(0xffff)
-//line streams.go:26
-							_ = gc_all5
+						gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line streams.go:16
-							gc_vb9 := archsimd.BroadcastFloat32x16(0)
-//line streams.go:16
-							_ = gc_vb9
-						gc_steps10:
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line streams.go:26
-								var tid int = gc_tx2
-//line streams.go:26
-								_ = tid
-//line streams.go:27
-								var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line streams.go:27
-								_ = i
-//line streams.go:27
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line streams.go:27
-								_ = ahead
-//line streams.go:29
-								if tid < 0 || tid > len(sdata)-16 {
-//line streams.go:29
-									break
-//line streams.go:29
-								}
-//line streams.go:29
-								var gc_t8 int = i + gc_bdx2
-//line streams.go:29
-								_ = gc_t8
-//line streams.go:29
-								var gc_i12 int = gc_t8
-//line streams.go:29
-								_ = gc_i12
-//line streams.go:29
-								var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line streams.go:29
-								_ = gc_result12
-//line streams.go:29
-								gc_returned12 := gc_none5
-//line streams.go:29
-								_ = gc_returned12
-//line streams.go:13
-								if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
-//line streams.go:29
-									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line streams.go:29
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line streams.go:29
-										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-//line streams.go:29
-									} else {
-//line streams.go:29
-										break gc_steps10
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_result12 = gc_ld23
-//line streams.go:29
-									gc_b8 := gc_none5
-//line streams.go:29
-									if true {
-//line streams.go:29
-										gc_b8 = gc_all5
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_returned12 = gc_b8
-//line streams.go:29
-								} else {
-//line streams.go:29
-									gc_if17 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line streams.go:29
-									_ = gc_if17
-//line streams.go:29
-									if gc_if17.ToBits() != 0 {
-//line streams.go:29
-										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line streams.go:29
-										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line streams.go:29
-											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-//line streams.go:29
-										} else {
-//line streams.go:29
-											break gc_steps10
-//line streams.go:29
-										}
-//line streams.go:29
-										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line streams.go:29
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line streams.go:29
-									}
-//line streams.go:29
-								}
-//line streams.go:13
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line streams.go:13
-								_ = gc_if18
-//line streams.go:13
-								if gc_if18.ToBits() != 0 {
-//line streams.go:13
-									gc_result12 = gc_result12.Merge(gc_vb9, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line streams.go:13
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line streams.go:13
-								}
-								ahead.Add(gc_result12).StoreSlice(sdata[tid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line streams.go:26
-						gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line streams.go:26
-						_ = gc_none4
-//line streams.go:26
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line streams.go:26
-						_ = gc_iota8
-//line streams.go:26
-						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line streams.go:26
-						_ = gc_all4
-//line streams.go:16
-						gc_vb7 := archsimd.BroadcastFloat32x8(0)
-//line streams.go:16
-						_ = gc_vb7
-					gc_steps8:
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_vb9 := archsimd.BroadcastFloat32x16(0)
+					gc_steps10:
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:26
 							var tid int = gc_tx2
-//line streams.go:26
-							_ = tid
-//line streams.go:27
 							var i int = off + gc_bx2*2*gc_bdx2 + tid
 //line streams.go:27
-							_ = i
-//line streams.go:27
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line streams.go:27
-							_ = ahead
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
 //line streams.go:29
-							if tid < 0 || tid > len(sdata)-8 {
+							if tid < 0 || tid > len(sdata)-16 {
 //line streams.go:29
 								break
-//line streams.go:29
 							}
 //line streams.go:29
-							var gc_t6 int = i + gc_bdx2
+							var gc_t8 int = i + gc_bdx2
 //line streams.go:29
-							_ = gc_t6
+							var gc_i12 int = gc_t8
 //line streams.go:29
-							var gc_i10 int = gc_t6
+							var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-							_ = gc_i10
-//line streams.go:29
-							var gc_result10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line streams.go:29
-							_ = gc_result10
-//line streams.go:29
-							gc_returned10 := gc_none4
-//line streams.go:29
-							_ = gc_returned10
+							gc_returned12 := gc_none5
 //line streams.go:13
-							if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+							if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line streams.go:29
-								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line streams.go:29
-									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
-//line streams.go:29
+									gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 								} else {
 //line streams.go:29
-									break gc_steps8
-//line streams.go:29
+									break gc_steps10
 								}
 //line streams.go:29
-								gc_result10 = gc_ld19
+								gc_result12 = gc_ld23
 //line streams.go:29
-								gc_b7 := gc_none4
+								gc_b8 := gc_none5
 //line streams.go:29
 								if true {
 //line streams.go:29
-									gc_b7 = gc_all4
-//line streams.go:29
+									gc_b8 = gc_all5
 								}
 //line streams.go:29
-								gc_returned10 = gc_b7
-//line streams.go:29
+								gc_returned12 = gc_b8
 							} else {
 //line streams.go:29
-								gc_if14 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+								gc_if17 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line streams.go:29
-								_ = gc_if14
+								if gc_if17.ToBits() != 0 {
 //line streams.go:29
-								if gc_if14.ToBits() != 0 {
+									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line streams.go:29
-									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line streams.go:29
-										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
-//line streams.go:29
+										gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 									} else {
 //line streams.go:29
-										break gc_steps8
-//line streams.go:29
+										break gc_steps10
 									}
 //line streams.go:29
-									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line streams.go:29
-									gc_returned10 = gc_if14.Or(gc_returned10)
-//line streams.go:29
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 								}
-//line streams.go:29
 							}
 //line streams.go:13
-							gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line streams.go:13
-							_ = gc_if15
+							if gc_if18.ToBits() != 0 {
 //line streams.go:13
-							if gc_if15.ToBits() != 0 {
+								gc_result12 = gc_result12.Merge(gc_vb9, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line streams.go:13
-								gc_result10 = gc_vb7.Merge(gc_result10, gc_if15)
-//line streams.go:13
-								gc_returned10 = gc_if15.Or(gc_returned10)
-//line streams.go:13
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 							}
-							ahead.Add(gc_result10).StoreSlice(sdata[tid:])
+//line streams.go:14
+							ahead.Add(gc_result12).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line streams.go:29
-							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line streams.go:29
-							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line streams.go:29
-							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line streams.go:16
+					gc_vb7 := archsimd.BroadcastFloat32x8(0)
+				gc_steps8:
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
+						var tid int = gc_tx2
+						var i int = off + gc_bx2*2*gc_bdx2 + tid
 //line streams.go:27
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
 //line streams.go:29
-							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
+						if tid < 0 || tid > len(sdata)-8 {
+//line streams.go:29
+							break
 						}
+//line streams.go:29
+						var gc_t6 int = i + gc_bdx2
+//line streams.go:29
+						var gc_i10 int = gc_t6
+//line streams.go:29
+						var gc_result10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line streams.go:29
+						gc_returned10 := gc_none4
+//line streams.go:13
+						if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
+//line streams.go:29
+							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line streams.go:29
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line streams.go:29
+								gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+							} else {
+//line streams.go:29
+								break gc_steps8
+							}
+//line streams.go:29
+							gc_result10 = gc_ld19
+//line streams.go:29
+							gc_b7 := gc_none4
+//line streams.go:29
+							if true {
+//line streams.go:29
+								gc_b7 = gc_all4
+							}
+//line streams.go:29
+							gc_returned10 = gc_b7
+						} else {
+//line streams.go:29
+							gc_if14 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line streams.go:29
+							if gc_if14.ToBits() != 0 {
+//line streams.go:29
+								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line streams.go:29
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line streams.go:29
+									gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+								} else {
+//line streams.go:29
+									break gc_steps8
+								}
+//line streams.go:29
+								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+//line streams.go:29
+								gc_returned10 = gc_if14.Or(gc_returned10)
+							}
+						}
+//line streams.go:13
+						gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line streams.go:13
+						if gc_if15.ToBits() != 0 {
+//line streams.go:13
+							gc_result10 = gc_vb7.Merge(gc_result10, gc_if15)
+//line streams.go:13
+							gc_returned10 = gc_if15.Or(gc_returned10)
+						}
+//line streams.go:14
+						ahead.Add(gc_result10).StoreSlice(sdata[tid:])
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streams.go:26
 						tid := gc_tx2
-						_ = tid
-
-//line streams.go:27
 						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
+//line streams.go:29
 						ahead := gc_s_ahead[gc_rank2]
-
+//line streams.go:29
+						sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:26
+						tid := gc_tx2
+						i := off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:29
+						ahead := gc_s_ahead[gc_rank2]
+//line streams.go:29
+						sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:26
+						tid := gc_tx2
+						i := off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:29
+						ahead := gc_s_ahead[gc_rank2]
+//line streams.go:29
+						sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:26
+						tid := gc_tx2
+						i := off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:29
+						ahead := gc_s_ahead[gc_rank2]
 //line streams.go:29
 						sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 					}
 				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line streams.go:26
+					tid := gc_tx2
+					i := off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:29
+					ahead := gc_s_ahead[gc_rank2]
+//line streams.go:29
+					sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
+				}
 			}
 		}
 	} else {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := off + gc_bx2*2*gc_bdx2
-				gc_off9 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-					gc_at11 := sdata[:gc_bdx2]
-					gc_at12 := in[gc_off8:][:gc_bdx2]
-					gc_at13 := in[gc_off9:][:gc_bdx2]
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line streams.go:29
-							gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line streams.go:29
-							gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line streams.go:29
-							gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line streams.go:29
-							gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:27
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
+//line streams.go:36
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := off + gc_bx2*2*gc_bdx2
+			gc_off9 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
+				gc_at11 := sdata[:gc_bdx2]
+				gc_at12 := in[gc_off8:][:gc_bdx2]
+				gc_at13 := in[gc_off9:][:gc_bdx2]
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 //line streams.go:29
 						gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
 					}
-				} else {
-					gc_step9 := 0
-					for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
+					{
+						gc_tx2 := gc_step8 + 1
 //line streams.go:29
-							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line streams.go:29
-							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line streams.go:29
-							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx2*2*gc_bdx2 + tid
-							_ = i
-
-//line streams.go:29
-							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
-						}
+						gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step8 + 2
+//line streams.go:29
+						gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+//line streams.go:29
+						gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line streams.go:29
+					gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+				}
+			} else {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streams.go:26
 						tid := gc_tx2
-						_ = tid
-
-//line streams.go:27
 						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
+//line streams.go:29
+						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:26
+						tid := gc_tx2
+						i := off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:29
+						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:26
+						tid := gc_tx2
+						i := off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:29
+						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:26
+						tid := gc_tx2
+						i := off + gc_bx2*2*gc_bdx2 + tid
 //line streams.go:29
 						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 					}
 				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line streams.go:26
+					tid := gc_tx2
+					i := off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:29
+					sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
+				}
 			}
 		}
 	}
-
 //line streams.go:31
 	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to2 <= len(sdata)-gc_off10 {
-					gc_at14 := sdata[:gc_to2]
-					gc_at15 := sdata[gc_off10:][:gc_to2]
-					gc_vstep7 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line streams.go:26
-								var tid int = gc_tx2
-//line streams.go:26
-								_ = tid
-//line streams.go:32
-								{
-//line streams.go:32
-									archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
-//line streams.go:32
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+//line streams.go:33
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off10 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to2 <= len(sdata)-gc_off10 {
+				gc_at14 := sdata[:gc_to2]
+				gc_at15 := sdata[gc_off10:][:gc_to2]
+				gc_vstep7 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:26
 							var tid int = gc_tx2
 //line streams.go:26
 							_ = tid
-//line streams.go:32
 							{
 //line streams.go:32
-								archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
-//line streams.go:32
+								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 							}
 						}
+//line streams.go:34
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 //line streams.go:26
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line streams.go:26
 						_ = tid
-
-//line streams.go:32
 						{
-							gc_at14[gc_tx2] += gc_at15[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line streams.go:26
-								var tid int = gc_tx2
-//line streams.go:26
-								_ = tid
 //line streams.go:32
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line streams.go:33
-										break
-//line streams.go:33
-									}
-//line streams.go:33
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line streams.go:33
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop6 {
-							return
+							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+//line streams.go:34
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line streams.go:33
+						gc_at14[gc_tx2] += gc_at15[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep8 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:26
 							var tid int = gc_tx2
-//line streams.go:26
-							_ = tid
-//line streams.go:32
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line streams.go:33
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line streams.go:33
 									break
-//line streams.go:33
 								}
 //line streams.go:33
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line streams.go:33
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line streams.go:35
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop6 {
+						return
 					}
-					gc_step10 := gc_vstep8
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 //line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:32
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:32
-							{
-								sdata[tid] += sdata[tid+s]
+//line streams.go:33
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line streams.go:33
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:32
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:32
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line streams.go:33
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+//line streams.go:35
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step10 := gc_vstep8
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streams.go:26
 						tid := gc_tx2
-						_ = tid
-
-//line streams.go:32
 						{
+//line streams.go:33
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:26
+						tid := gc_tx2
+						{
+//line streams.go:33
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:26
+						tid := gc_tx2
+						{
+//line streams.go:33
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:26
+						tid := gc_tx2
+						{
+//line streams.go:33
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line streams.go:26
+					tid := gc_tx2
+					{
+//line streams.go:33
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line streams.go:41
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1286,151 +909,69 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 				gc_step11 := gc_from2
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:37
-						{
-							gc_at16[0] = gc_at17[0]
-						}
+//line streams.go:38
+						gc_at16[0] = gc_at17[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:37
-						{
-							gc_at16[0] = gc_at17[0]
-						}
+//line streams.go:38
+						gc_at16[0] = gc_at17[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:37
-						{
-							gc_at16[0] = gc_at17[0]
-						}
+//line streams.go:38
+						gc_at16[0] = gc_at17[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:37
-						{
-							gc_at16[0] = gc_at17[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line streams.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line streams.go:37
-					{
+//line streams.go:38
 						gc_at16[0] = gc_at17[0]
 					}
 				}
+//line streams.go:42
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line streams.go:38
+					gc_at16[0] = gc_at17[0]
+				}
 			} else {
+//line streams.go:42
 				gc_step12 := gc_from2
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
 						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:37
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line streams.go:38
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line streams.go:42
 						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:37
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line streams.go:38
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line streams.go:42
 						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:37
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line streams.go:38
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line streams.go:42
 						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:37
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line streams.go:38
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line streams.go:42
 				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line streams.go:37
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line streams.go:38
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -1462,7 +1003,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_ahead := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line streams.go:50
 	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	if compiled.Ahead(func() {
@@ -1478,23 +1018,15 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line streams.go:48
 								var tid int = gc_tx2
-//line streams.go:48
-								_ = tid
-//line streams.go:49
 								var i int = off + gc_bx2*2*half + tid
 //line streams.go:49
 								_ = i
 //line streams.go:51
 								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
 //line streams.go:51
-								_ = gc_t4
-//line streams.go:51
 								ahead := gc_t4
-//line streams.go:51
-								_ = ahead
 //line streams.go:51
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
@@ -1509,23 +1041,15 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:48
 							var tid int = gc_tx2
-//line streams.go:48
-							_ = tid
-//line streams.go:49
 							var i int = off + gc_bx2*2*half + tid
 //line streams.go:49
 							_ = i
 //line streams.go:51
 							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
 //line streams.go:51
-							_ = gc_t3
-//line streams.go:51
 							ahead := gc_t3
-//line streams.go:51
-							_ = ahead
 //line streams.go:51
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
@@ -1533,19 +1057,9 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streams.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:49
-						i := off + gc_bx2*2*half + tid
-						_ = i
-
 //line streams.go:51
 						var ahead float32 = gc_at5[gc_tx2]
-						_ = ahead
+//line streams.go:53
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
@@ -1556,29 +1070,18 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line streams.go:48
 								var tid int = gc_tx2
-//line streams.go:48
-								_ = tid
-//line streams.go:49
 								var i int = off + gc_bx2*2*half + tid
-//line streams.go:49
-								_ = i
 //line streams.go:51
 								if i < 0 || i > len(in)-16 {
 //line streams.go:51
 									break
-//line streams.go:51
 								}
 //line streams.go:51
 								gc_t2 := archsimd.LoadFloat32x16Slice(in[i:])
 //line streams.go:51
-								_ = gc_t2
-//line streams.go:51
 								ahead := gc_t2
-//line streams.go:51
-								_ = ahead
 //line streams.go:51
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
@@ -1593,29 +1096,18 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:48
 							var tid int = gc_tx2
-//line streams.go:48
-							_ = tid
-//line streams.go:49
 							var i int = off + gc_bx2*2*half + tid
-//line streams.go:49
-							_ = i
 //line streams.go:51
 							if i < 0 || i > len(in)-8 {
 //line streams.go:51
 								break
-//line streams.go:51
 							}
 //line streams.go:51
 							gc_t := archsimd.LoadFloat32x8Slice(in[i:])
 //line streams.go:51
-							_ = gc_t
-//line streams.go:51
 							ahead := gc_t
-//line streams.go:51
-							_ = ahead
 //line streams.go:51
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
@@ -1627,698 +1119,464 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line streams.go:48
 							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
 							i := off + gc_bx2*2*half + tid
-							_ = i
-
 //line streams.go:51
 							var ahead float32 = in[i]
-							_ = ahead
+//line streams.go:53
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line streams.go:48
 							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
 							i := off + gc_bx2*2*half + tid
-							_ = i
-
 //line streams.go:51
 							var ahead float32 = in[i]
-							_ = ahead
+//line streams.go:53
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line streams.go:48
 							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
 							i := off + gc_bx2*2*half + tid
-							_ = i
-
 //line streams.go:51
 							var ahead float32 = in[i]
-							_ = ahead
+//line streams.go:53
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
 							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line streams.go:48
 							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
 							i := off + gc_bx2*2*half + tid
-							_ = i
-
 //line streams.go:51
 							var ahead float32 = in[i]
-							_ = ahead
+//line streams.go:53
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
 					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streams.go:48
 						tid := gc_tx2
-						_ = tid
-
-//line streams.go:49
 						i := off + gc_bx2*2*half + tid
-						_ = i
-
 //line streams.go:51
 						var ahead float32 = in[i]
-						_ = ahead
+//line streams.go:53
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := (off + gc_bx2*2*half) + half
-				if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(s) {
-					gc_at6 := in[gc_off6:][:gc_bdx2]
-					gc_at7 := s[:gc_bdx2]
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line streams.go:48
-								var tid int = gc_tx2
-//line streams.go:48
-								_ = tid
-//line streams.go:49
-								var i int = off + gc_bx2*2*half + tid
-//line streams.go:49
-								_ = i
-//line streams.go:49
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line streams.go:49
-								_ = ahead
-//line streams.go:51
-								v := ahead.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))
-//line streams.go:51
-								_ = v
-//line streams.go:51
-								v.StoreSlice(gc_at7[gc_tx2:])
-//line streams.go:51
-								v.StoreSlice(gc_s_v[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+//line streams.go:60
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := (off + gc_bx2*2*half) + half
+			if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(s) {
+				gc_at6 := in[gc_off6:][:gc_bdx2]
+				gc_at7 := s[:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:48
 							var tid int = gc_tx2
-//line streams.go:48
-							_ = tid
-//line streams.go:49
 							var i int = off + gc_bx2*2*half + tid
 //line streams.go:49
 							_ = i
 //line streams.go:49
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line streams.go:49
-							_ = ahead
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
 //line streams.go:51
-							v := ahead.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))
-//line streams.go:51
-							_ = v
+							v := ahead.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))
 //line streams.go:51
 							v.StoreSlice(gc_at7[gc_tx2:])
 //line streams.go:51
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line streams.go:48
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
+						var i int = off + gc_bx2*2*half + tid
 //line streams.go:49
-						i := off + gc_bx2*2*half + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank2]
-
+//line streams.go:49
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
 //line streams.go:51
-						v := ahead * gc_at6[gc_tx2]
-
-//line streams.go:52
-						gc_at7[gc_tx2] = v
-						_ = v
-						gc_s_v[gc_rank2] = v
+						v := ahead.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))
+//line streams.go:51
+						v.StoreSlice(gc_at7[gc_tx2:])
+//line streams.go:51
+						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line streams.go:48
-								var tid int = gc_tx2
-//line streams.go:48
-								_ = tid
-//line streams.go:49
-								var i int = off + gc_bx2*2*half + tid
-//line streams.go:49
-								_ = i
-//line streams.go:49
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line streams.go:49
-								_ = ahead
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 //line streams.go:51
-								if (i+half) < 0 || (i+half) > len(in)-16 || tid < 0 || tid > len(s)-16 {
+					ahead := gc_s_ahead[gc_rank2]
 //line streams.go:51
-									break
-//line streams.go:51
-								}
-//line streams.go:51
-								v := ahead.Mul(archsimd.LoadFloat32x16Slice(in[i+half:]))
-//line streams.go:51
-								_ = v
-//line streams.go:52
-								v.StoreSlice(s[tid:])
-//line streams.go:52
-								v.StoreSlice(gc_s_v[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					v := ahead * gc_at6[gc_tx2]
+					gc_at7[gc_tx2] = v
+//line streams.go:54
+					gc_s_v[gc_rank2] = v
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:48
 							var tid int = gc_tx2
-//line streams.go:48
-							_ = tid
-//line streams.go:49
 							var i int = off + gc_bx2*2*half + tid
 //line streams.go:49
-							_ = i
-//line streams.go:49
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line streams.go:49
-							_ = ahead
+							ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
 //line streams.go:51
-							if (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
+							if (i+half) < 0 || (i+half) > len(in)-16 || tid < 0 || tid > len(s)-16 {
 //line streams.go:51
 								break
-//line streams.go:51
 							}
 //line streams.go:51
-							v := ahead.Mul(archsimd.LoadFloat32x8Slice(in[i+half:]))
-//line streams.go:51
-							_ = v
-//line streams.go:52
+							v := ahead.Mul(archsimd.LoadFloat32x16Slice(in[i+half:]))
 							v.StoreSlice(s[tid:])
 //line streams.go:52
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
 					}
-					gc_step4 := gc_vstep6
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line streams.go:48
-							tid := gc_tx2
-							_ = tid
-
+						var tid int = gc_tx2
+						var i int = off + gc_bx2*2*half + tid
 //line streams.go:49
-							i := off + gc_bx2*2*half + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
+						ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
 //line streams.go:51
-							v := ahead * in[i+half]
-
-//line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx2*2*half + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
+						if (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
 //line streams.go:51
-							v := ahead * in[i+half]
-
-//line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank2] = v
+							break
 						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx2*2*half + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
 //line streams.go:51
-							v := ahead * in[i+half]
-
+						v := ahead.Mul(archsimd.LoadFloat32x8Slice(in[i+half:]))
+						v.StoreSlice(s[tid:])
 //line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx2*2*half + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank2]
-
-//line streams.go:51
-							v := ahead * in[i+half]
-
-//line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
+						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streams.go:48
 						tid := gc_tx2
-						_ = tid
-
-//line streams.go:49
 						i := off + gc_bx2*2*half + tid
-						_ = i
+//line streams.go:51
 						ahead := gc_s_ahead[gc_rank2]
-
 //line streams.go:51
 						v := ahead * in[i+half]
-
-//line streams.go:52
 						s[tid] = v
-						_ = v
+//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:48
+						tid := gc_tx2
+						i := off + gc_bx2*2*half + tid
+//line streams.go:51
+						ahead := gc_s_ahead[gc_rank2]
+//line streams.go:51
+						v := ahead * in[i+half]
+						s[tid] = v
+//line streams.go:54
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:48
+						tid := gc_tx2
+						i := off + gc_bx2*2*half + tid
+//line streams.go:51
+						ahead := gc_s_ahead[gc_rank2]
+//line streams.go:51
+						v := ahead * in[i+half]
+						s[tid] = v
+//line streams.go:54
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:48
+						tid := gc_tx2
+						i := off + gc_bx2*2*half + tid
+//line streams.go:51
+						ahead := gc_s_ahead[gc_rank2]
+//line streams.go:51
+						v := ahead * in[i+half]
+						s[tid] = v
+//line streams.go:54
+						gc_s_v[gc_rank2] = v
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line streams.go:48
+					tid := gc_tx2
+					i := off + gc_bx2*2*half + tid
+//line streams.go:51
+					ahead := gc_s_ahead[gc_rank2]
+//line streams.go:51
+					v := ahead * in[i+half]
+					s[tid] = v
+//line streams.go:54
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	} else {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := off + gc_bx2*2*half
-				gc_off8 := (off + gc_bx2*2*half) + half
-				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(s) {
-					gc_at8 := in[gc_off7:][:gc_bdx2]
-					gc_at9 := in[gc_off8:][:gc_bdx2]
-					gc_at10 := s[:gc_bdx2]
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line streams.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx2*2*half + tid
-							_ = i
-
-//line streams.go:51
-							v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
-
-//line streams.go:52
-							gc_at10[gc_tx2] = v
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line streams.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx2*2*half + tid
-							_ = i
-
-//line streams.go:51
-							v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
-
-//line streams.go:52
-							gc_at10[gc_tx2] = v
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line streams.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx2*2*half + tid
-							_ = i
-
-//line streams.go:51
-							v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
-
-//line streams.go:52
-							gc_at10[gc_tx2] = v
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line streams.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx2*2*half + tid
-							_ = i
-
-//line streams.go:51
-							v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
-
-//line streams.go:52
-							gc_at10[gc_tx2] = v
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line streams.go:61
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := off + gc_bx2*2*half
+			gc_off8 := (off + gc_bx2*2*half) + half
+			if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(s) {
+				gc_at8 := in[gc_off7:][:gc_bdx2]
+				gc_at9 := in[gc_off8:][:gc_bdx2]
+				gc_at10 := s[:gc_bdx2]
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+//line streams.go:73
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streams.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:49
-						i := off + gc_bx2*2*half + tid
-						_ = i
-
 //line streams.go:51
 						v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
-
-//line streams.go:52
 						gc_at10[gc_tx2] = v
-						_ = v
+//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
-				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx2*2*half + tid
-							_ = i
-
+					{
+						gc_tx2 := gc_step5 + 1
+//line streams.go:59
+						gc_rank2 := gc_base2 + gc_tx2
 //line streams.go:51
-							v := in[i] * in[i+half]
-
-//line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx2*2*half + tid
-							_ = i
-
-//line streams.go:51
-							v := in[i] * in[i+half]
-
-//line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx2*2*half + tid
-							_ = i
-
-//line streams.go:51
-							v := in[i] * in[i+half]
-
-//line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx2*2*half + tid
-							_ = i
-
-//line streams.go:51
-							v := in[i] * in[i+half]
-
-//line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank2] = v
-						}
+						v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
+						gc_at10[gc_tx2] = v
+//line streams.go:54
+						gc_s_v[gc_rank2] = v
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step5 + 2
+//line streams.go:59
+						gc_rank2 := gc_base2 + gc_tx2
+//line streams.go:51
+						v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
+						gc_at10[gc_tx2] = v
+//line streams.go:54
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+//line streams.go:59
+						gc_rank2 := gc_base2 + gc_tx2
+//line streams.go:51
+						v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
+						gc_at10[gc_tx2] = v
+//line streams.go:54
+						gc_s_v[gc_rank2] = v
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line streams.go:51
+					v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
+					gc_at10[gc_tx2] = v
+//line streams.go:54
+					gc_s_v[gc_rank2] = v
+				}
+			} else {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streams.go:48
 						tid := gc_tx2
-						_ = tid
-
-//line streams.go:49
 						i := off + gc_bx2*2*half + tid
-						_ = i
-
 //line streams.go:51
 						v := in[i] * in[i+half]
-
-//line streams.go:52
 						s[tid] = v
-						_ = v
+//line streams.go:54
 						gc_s_v[gc_rank2] = v
 					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:48
+						tid := gc_tx2
+						i := off + gc_bx2*2*half + tid
+//line streams.go:51
+						v := in[i] * in[i+half]
+						s[tid] = v
+//line streams.go:54
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:48
+						tid := gc_tx2
+						i := off + gc_bx2*2*half + tid
+//line streams.go:51
+						v := in[i] * in[i+half]
+						s[tid] = v
+//line streams.go:54
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:48
+						tid := gc_tx2
+						i := off + gc_bx2*2*half + tid
+//line streams.go:51
+						v := in[i] * in[i+half]
+						s[tid] = v
+//line streams.go:54
+						gc_s_v[gc_rank2] = v
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line streams.go:48
+					tid := gc_tx2
+					i := off + gc_bx2*2*half + tid
+//line streams.go:51
+					v := in[i] * in[i+half]
+					s[tid] = v
+//line streams.go:54
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_bx2 * gc_bdx2
-			gc_stride2 := 0 - 1
-			gc_off10 := gc_bdx2 - 1
-			if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx2 <= len(out)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(s)) {
-				gc_at11 := out[gc_off9:][:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line streams.go:48
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
+//line streams.go:61
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off9 := gc_bx2 * gc_bdx2
+		gc_stride2 := 0 - 1
+		gc_off10 := gc_bdx2 - 1
+		if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx2 <= len(out)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(s)) {
+			gc_at11 := out[gc_off9:][:gc_bdx2]
+			for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+				gc_rank2 := gc_base2 + gc_tx2
+//line streams.go:50
+				v := gc_s_v[gc_rank2]
 //line streams.go:54
-					gc_at11[gc_tx2] = s[gc_idx2] - v
-				}
-			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line streams.go:54
-						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line streams.go:54
-						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line streams.go:54
-						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line streams.go:54
-						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_at11[gc_tx2] = s[gc_idx2] - v
+			}
+		} else {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line streams.go:48
 					tid := gc_tx2
-					_ = tid
+//line streams.go:50
 					v := gc_s_v[gc_rank2]
-
 //line streams.go:54
 					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line streams.go:48
+					tid := gc_tx2
+//line streams.go:50
+					v := gc_s_v[gc_rank2]
+//line streams.go:54
+					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line streams.go:48
+					tid := gc_tx2
+//line streams.go:50
+					v := gc_s_v[gc_rank2]
+//line streams.go:54
+					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line streams.go:48
+					tid := gc_tx2
+//line streams.go:50
+					v := gc_s_v[gc_rank2]
+//line streams.go:54
+					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line streams.go:48
+				tid := gc_tx2
+//line streams.go:50
+				v := gc_s_v[gc_rank2]
+//line streams.go:54
+				out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 			}
 		}
 	}
@@ -2349,7 +1607,6 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_mySum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line streams.go:64
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	if compiled.Ahead(func() {
@@ -2364,41 +1621,24 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line streams.go:65
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line streams.go:65
-							_ = gc_iota8
 							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line streams.go:65
 								var tid int = gc_tx2
-//line streams.go:65
-								_ = tid
-//line streams.go:66
 								var i int = gc_bx2*(gc_bdx2*2) + tid
-//line streams.go:66
-								_ = i
-//line streams.go:67
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line streams.go:67
-								_ = mySum
-//line streams.go:68
 								if i < n && uint(n-i) > 15 {
 //line streams.go:68
 									mySum = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
-//line streams.go:68
 								} else {
 //line streams.go:68
 									gc_if12 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line streams.go:68
-									_ = gc_if12
-//line streams.go:68
 									if gc_if12.ToBits() != 0 {
 //line streams.go:68
 										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line streams.go:68
 									}
-//line streams.go:68
 								}
 //line streams.go:68
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -2413,41 +1653,24 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 					if compiled.SIMD {
 //line streams.go:65
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line streams.go:65
-						_ = gc_iota7
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:65
 							var tid int = gc_tx2
-//line streams.go:65
-							_ = tid
-//line streams.go:66
 							var i int = gc_bx2*(gc_bdx2*2) + tid
-//line streams.go:66
-							_ = i
-//line streams.go:67
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line streams.go:67
-							_ = mySum
-//line streams.go:68
 							if i < n && uint(n-i) > 7 {
 //line streams.go:68
 								mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
-//line streams.go:68
 							} else {
 //line streams.go:68
 								gc_if11 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line streams.go:68
-								_ = gc_if11
-//line streams.go:68
 								if gc_if11.ToBits() != 0 {
 //line streams.go:68
 									mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if11)
-//line streams.go:68
 								}
-//line streams.go:68
 							}
 //line streams.go:68
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -2456,24 +1679,14 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line streams.go:65
 						tid := gc_tx2
-						_ = tid
-
-//line streams.go:66
 						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-
-//line streams.go:67
 						var mySum float32
-
-//line streams.go:68
 						if i < n {
 							mySum = gc_at7[gc_tx2]
 						}
-						_ = mySum
+//line streams.go:72
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				} else {
@@ -2483,29 +1696,16 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line streams.go:65
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line streams.go:65
-							_ = gc_iota6
 							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line streams.go:65
 								var tid int = gc_tx2
-//line streams.go:65
-								_ = tid
-//line streams.go:66
 								var i int = gc_bx2*(gc_bdx2*2) + tid
-//line streams.go:66
-								_ = i
-//line streams.go:67
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line streams.go:67
-								_ = mySum
-//line streams.go:68
 								if i < 0 || i > len(in)-16 {
 //line streams.go:68
 									break
-//line streams.go:68
 								}
 //line streams.go:68
 								if i < n && uint(n-i) > 15 {
@@ -2515,13 +1715,10 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:69
 									gc_if10 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line streams.go:68
-									_ = gc_if10
-//line streams.go:68
 									if gc_if10.ToBits() != 0 {
 //line streams.go:68
 										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 									}
-//line streams.go:69
 								}
 //line streams.go:68
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -2536,29 +1733,16 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 					if compiled.SIMD {
 //line streams.go:65
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line streams.go:65
-						_ = gc_iota5
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:65
 							var tid int = gc_tx2
-//line streams.go:65
-							_ = tid
-//line streams.go:66
 							var i int = gc_bx2*(gc_bdx2*2) + tid
-//line streams.go:66
-							_ = i
-//line streams.go:67
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line streams.go:67
-							_ = mySum
-//line streams.go:68
 							if i < 0 || i > len(in)-8 {
 //line streams.go:68
 								break
-//line streams.go:68
 							}
 //line streams.go:68
 							if i < n && uint(n-i) > 7 {
@@ -2568,13 +1752,10 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:69
 								gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line streams.go:68
-								_ = gc_if9
-//line streams.go:68
 								if gc_if9.ToBits() != 0 {
 //line streams.go:68
 									mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if9)
 								}
-//line streams.go:69
 							}
 //line streams.go:68
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -2587,219 +1768,108 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line streams.go:65
 							tid := gc_tx2
-							_ = tid
-
-//line streams.go:66
 							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-
-//line streams.go:67
 							var mySum float32
-
-//line streams.go:68
 							if i < n {
 								mySum = in[i]
 							}
-							_ = mySum
+//line streams.go:72
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
 							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line streams.go:65
 							tid := gc_tx2
-							_ = tid
-
-//line streams.go:66
 							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-
-//line streams.go:67
 							var mySum float32
-
-//line streams.go:68
 							if i < n {
 								mySum = in[i]
 							}
-							_ = mySum
+//line streams.go:72
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
 							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line streams.go:65
 							tid := gc_tx2
-							_ = tid
-
-//line streams.go:66
 							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-
-//line streams.go:67
 							var mySum float32
-
-//line streams.go:68
 							if i < n {
 								mySum = in[i]
 							}
-							_ = mySum
+//line streams.go:72
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
 							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line streams.go:65
 							tid := gc_tx2
-							_ = tid
-
-//line streams.go:66
 							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-
-//line streams.go:67
 							var mySum float32
-
-//line streams.go:68
 							if i < n {
 								mySum = in[i]
 							}
-							_ = mySum
+//line streams.go:72
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
 					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streams.go:65
 						tid := gc_tx2
-						_ = tid
-
-//line streams.go:66
 						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-
-//line streams.go:67
 						var mySum float32
-
-//line streams.go:68
 						if i < n {
 							mySum = in[i]
 						}
-						_ = mySum
+//line streams.go:72
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-				if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(sdata) {
-					gc_at8 := in[gc_off6:][:gc_bdx2]
-					gc_at9 := sdata[:gc_bdx2]
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+//line streams.go:79
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+			if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(sdata) {
+				gc_at8 := in[gc_off6:][:gc_bdx2]
+				gc_at9 := sdata[:gc_bdx2]
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line streams.go:65
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line streams.go:65
-							_ = gc_iota12
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line streams.go:65
-								var tid int = gc_tx2
-//line streams.go:65
-								_ = tid
-//line streams.go:66
-								var i int = gc_bx2*(gc_bdx2*2) + tid
-//line streams.go:66
-								_ = i
-//line streams.go:66
-								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
-//line streams.go:66
-								_ = mySum
-//line streams.go:71
-								if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 15 {
-//line streams.go:71
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
-//line streams.go:71
-								} else {
-//line streams.go:71
-									gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
-//line streams.go:71
-									_ = gc_if16
-//line streams.go:71
-									if gc_if16.ToBits() != 0 {
-//line streams.go:71
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line streams.go:71
-									}
-//line streams.go:71
-								}
-//line streams.go:71
-								mySum.StoreSlice(gc_at9[gc_tx2:])
-//line streams.go:71
-								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line streams.go:65
-						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line streams.go:65
-						_ = gc_iota11
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:65
 							var tid int = gc_tx2
-//line streams.go:65
-							_ = tid
-//line streams.go:66
 							var i int = gc_bx2*(gc_bdx2*2) + tid
 //line streams.go:66
-							_ = i
-//line streams.go:66
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line streams.go:66
-							_ = mySum
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
 //line streams.go:71
-							if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 7 {
+							if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 15 {
 //line streams.go:71
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
-//line streams.go:71
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
 							} else {
 //line streams.go:71
-								gc_if15 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+								gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
 //line streams.go:71
-								_ = gc_if15
+								if gc_if16.ToBits() != 0 {
 //line streams.go:71
-								if gc_if15.ToBits() != 0 {
-//line streams.go:71
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if15)
-//line streams.go:71
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 								}
-//line streams.go:71
 							}
 //line streams.go:71
 							mySum.StoreSlice(gc_at9[gc_tx2:])
@@ -2807,482 +1877,361 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+//line streams.go:65
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line streams.go:65
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
+						var i int = gc_bx2*(gc_bdx2*2) + tid
 //line streams.go:66
-						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-						mySum := gc_s_mySum[gc_rank2]
-
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line streams.go:71
-						if i+gc_bdx2 < n {
-							mySum += gc_at8[gc_tx2]
-						}
-
-//line streams.go:74
-						gc_at9[gc_tx2] = mySum
-						gc_s_mySum[gc_rank2] = mySum
-					}
-				} else {
-					gc_vstep8 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
-//line streams.go:65
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line streams.go:65
-							_ = gc_iota10
-							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line streams.go:65
-								var tid int = gc_tx2
-//line streams.go:65
-								_ = tid
-//line streams.go:66
-								var i int = gc_bx2*(gc_bdx2*2) + tid
-//line streams.go:66
-								_ = i
-//line streams.go:66
-								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
-//line streams.go:66
-								_ = mySum
+						if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 7 {
 //line streams.go:71
-								if (i+
-									gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
+						} else {
 //line streams.go:71
-									break
+							gc_if15 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
 //line streams.go:71
-								}
+							if gc_if15.ToBits() != 0 {
 //line streams.go:71
-								if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 15 {
-//line streams.go:71
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:]))
-								} else {
-//line streams.go:72
-									gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
-//line streams.go:71
-									_ = gc_if14
-//line streams.go:71
-									if gc_if14.ToBits() != 0 {
-//line streams.go:71
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
-									}
-//line streams.go:72
-								}
-//line streams.go:74
-								mySum.StoreSlice(sdata[tid:])
-//line streams.go:74
-								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if15)
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop4 {
-							return
 						}
+//line streams.go:71
+						mySum.StoreSlice(gc_at9[gc_tx2:])
+//line streams.go:71
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 					}
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 //line streams.go:65
-						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					tid := gc_tx2
+					i := gc_bx2*(gc_bdx2*2) + tid
+//line streams.go:68
+					mySum := gc_s_mySum[gc_rank2]
+//line streams.go:71
+					if i+gc_bdx2 < n {
+						mySum += gc_at8[gc_tx2]
+					}
+					gc_at9[gc_tx2] = mySum
+					gc_s_mySum[gc_rank2] = mySum
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line streams.go:65
-						_ = gc_iota9
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:65
 							var tid int = gc_tx2
-//line streams.go:65
-							_ = tid
-//line streams.go:66
 							var i int = gc_bx2*(gc_bdx2*2) + tid
 //line streams.go:66
-							_ = i
-//line streams.go:66
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line streams.go:66
-							_ = mySum
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
 //line streams.go:71
 							if (i+
-								gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+								gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line streams.go:71
 								break
-//line streams.go:71
 							}
 //line streams.go:71
-							if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 7 {
+							if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 15 {
 //line streams.go:71
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:]))
 							} else {
 //line streams.go:72
-								gc_if13 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
 //line streams.go:71
-								_ = gc_if13
+								if gc_if14.ToBits() != 0 {
 //line streams.go:71
-								if gc_if13.ToBits() != 0 {
-//line streams.go:71
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(mySum, gc_if13)
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 								}
-//line streams.go:72
 							}
-//line streams.go:74
 							mySum.StoreSlice(sdata[tid:])
 //line streams.go:74
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop4 {
+						return
 					}
-					gc_step5 := gc_vstep8
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line streams.go:65
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:66
-							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-							mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:71
-							if i+gc_bdx2 < n {
-								mySum += in[i+gc_bdx2]
-							}
-
-//line streams.go:74
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank2] = mySum
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
 //line streams.go:65
-							tid := gc_tx2
-							_ = tid
-
+						var tid int = gc_tx2
+						var i int = gc_bx2*(gc_bdx2*2) + tid
 //line streams.go:66
-							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-							mySum := gc_s_mySum[gc_rank2]
-
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line streams.go:71
-							if i+gc_bdx2 < n {
-								mySum += in[i+gc_bdx2]
-							}
-
-//line streams.go:74
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank2] = mySum
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:65
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:66
-							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-							mySum := gc_s_mySum[gc_rank2]
-
+						if (i+
+							gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line streams.go:71
-							if i+gc_bdx2 < n {
-								mySum += in[i+gc_bdx2]
-							}
-
-//line streams.go:74
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank2] = mySum
+							break
 						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:65
-							tid := gc_tx2
-							_ = tid
-
-//line streams.go:66
-							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-							mySum := gc_s_mySum[gc_rank2]
-
 //line streams.go:71
-							if i+gc_bdx2 < n {
-								mySum += in[i+gc_bdx2]
+						if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 7 {
+//line streams.go:71
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:]))
+						} else {
+//line streams.go:72
+							gc_if13 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+//line streams.go:71
+							if gc_if13.ToBits() != 0 {
+//line streams.go:71
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(mySum, gc_if13)
 							}
-
-//line streams.go:74
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank2] = mySum
 						}
+						mySum.StoreSlice(sdata[tid:])
+//line streams.go:74
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep8
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streams.go:65
 						tid := gc_tx2
-						_ = tid
-
-//line streams.go:66
 						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
+//line streams.go:68
 						mySum := gc_s_mySum[gc_rank2]
-
 //line streams.go:71
 						if i+gc_bdx2 < n {
 							mySum += in[i+gc_bdx2]
 						}
-
-//line streams.go:74
 						sdata[tid] = mySum
 						gc_s_mySum[gc_rank2] = mySum
 					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:65
+						tid := gc_tx2
+						i := gc_bx2*(gc_bdx2*2) + tid
+//line streams.go:68
+						mySum := gc_s_mySum[gc_rank2]
+//line streams.go:71
+						if i+gc_bdx2 < n {
+							mySum += in[i+gc_bdx2]
+						}
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:65
+						tid := gc_tx2
+						i := gc_bx2*(gc_bdx2*2) + tid
+//line streams.go:68
+						mySum := gc_s_mySum[gc_rank2]
+//line streams.go:71
+						if i+gc_bdx2 < n {
+							mySum += in[i+gc_bdx2]
+						}
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:65
+						tid := gc_tx2
+						i := gc_bx2*(gc_bdx2*2) + tid
+//line streams.go:68
+						mySum := gc_s_mySum[gc_rank2]
+//line streams.go:71
+						if i+gc_bdx2 < n {
+							mySum += in[i+gc_bdx2]
+						}
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line streams.go:65
+					tid := gc_tx2
+					i := gc_bx2*(gc_bdx2*2) + tid
+//line streams.go:68
+					mySum := gc_s_mySum[gc_rank2]
+//line streams.go:71
+					if i+gc_bdx2 < n {
+						mySum += in[i+gc_bdx2]
+					}
+					sdata[tid] = mySum
+					gc_s_mySum[gc_rank2] = mySum
 				}
 			}
 		}
 	} else {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_bx2 * (gc_bdx2 * 2)
-				gc_off8 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(sdata) {
-					gc_at10 := in[gc_off7:][:gc_bdx2]
-					gc_at11 := in[gc_off8:][:gc_bdx2]
-					gc_at12 := sdata[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+//line streams.go:82
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := gc_bx2 * (gc_bdx2 * 2)
+			gc_off8 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+			if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(sdata) {
+				gc_at10 := in[gc_off7:][:gc_bdx2]
+				gc_at11 := in[gc_off8:][:gc_bdx2]
+				gc_at12 := sdata[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 //line streams.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:66
-						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-
-//line streams.go:67
-						var mySum float32
-
-//line streams.go:68
-						if i < n {
-							mySum = gc_at10[gc_tx2]
-						}
-
-//line streams.go:71
-						if i+gc_bdx2 < n {
-							mySum += gc_at11[gc_tx2]
-						}
-
-//line streams.go:74
-						gc_at12[gc_tx2] = mySum
-						_ = mySum
-						gc_s_mySum[gc_rank2] = mySum
+					tid := gc_tx2
+					i := gc_bx2*(gc_bdx2*2) + tid
+					var mySum float32
+					if i < n {
+						mySum = gc_at10[gc_tx2]
 					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					if i+gc_bdx2 < n {
+						mySum += gc_at11[gc_tx2]
+					}
+					gc_at12[gc_tx2] = mySum
+//line streams.go:76
+					gc_s_mySum[gc_rank2] = mySum
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line streams.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:66
-						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-
-//line streams.go:67
-						var mySum float32
-
-//line streams.go:68
-						if i < n {
-							mySum = in[i]
-						}
-
-//line streams.go:71
-						if i+gc_bdx2 < n {
-							mySum += in[i+gc_bdx2]
-						}
-
-//line streams.go:74
-						sdata[tid] = mySum
-						_ = mySum
-						gc_s_mySum[gc_rank2] = mySum
+					tid := gc_tx2
+					i := gc_bx2*(gc_bdx2*2) + tid
+					var mySum float32
+					if i < n {
+						mySum = in[i]
 					}
+					if i+gc_bdx2 < n {
+						mySum += in[i+gc_bdx2]
+					}
+					sdata[tid] = mySum
+//line streams.go:76
+					gc_s_mySum[gc_rank2] = mySum
 				}
 			}
 		}
 	}
-
 //line streams.go:76
 	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := s
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_to2 <= len(sdata)-gc_off9 && gc_to2 <= len(sdata) {
-					gc_at13 := sdata[gc_off9:][:gc_to2]
-					gc_at14 := sdata[:gc_to2]
-					gc_vstep9 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
-								gc_tx2 := gc_vstep9
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line streams.go:65
-								var tid int = gc_tx2
-//line streams.go:65
-								_ = tid
-//line streams.go:65
-								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
-//line streams.go:65
-								_ = mySum
-//line streams.go:77
-								{
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]))
 //line streams.go:78
-									mySum.StoreSlice(gc_at14[gc_tx2:])
-//line streams.go:78
-								}
-//line streams.go:77
-								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := s
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_to2 <= len(sdata)-gc_off9 && gc_to2 <= len(sdata) {
+				gc_at13 := sdata[gc_off9:][:gc_to2]
+				gc_at14 := sdata[:gc_to2]
+				gc_vstep9 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:65
 							var tid int = gc_tx2
 //line streams.go:65
 							_ = tid
 //line streams.go:65
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line streams.go:65
-							_ = mySum
-//line streams.go:77
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
 							{
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))
+//line streams.go:78
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]))
 //line streams.go:78
 								mySum.StoreSlice(gc_at14[gc_tx2:])
-//line streams.go:78
 							}
 //line streams.go:77
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line streams.go:65
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line streams.go:65
 						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:77
+//line streams.go:65
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 						{
-							mySum += gc_at13[gc_tx2]
-							gc_at14[gc_tx2] = mySum
+//line streams.go:78
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))
+//line streams.go:78
+							mySum.StoreSlice(gc_at14[gc_tx2:])
 						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-				} else {
-					gc_vstep10 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
-								gc_tx2 := gc_vstep10
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line streams.go:65
-								var tid int = gc_tx2
-//line streams.go:65
-								_ = tid
-//line streams.go:65
-								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
-//line streams.go:65
-								_ = mySum
 //line streams.go:77
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line streams.go:78
-										break
-//line streams.go:78
-									}
-//line streams.go:78
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:]))
-//line streams.go:78
-									mySum.StoreSlice(sdata[tid:])
-								}
-//line streams.go:77
-								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop6 {
-							return
-						}
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 					}
-					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line streams.go:67
+					mySum := gc_s_mySum[gc_rank2]
+					{
+//line streams.go:78
+						mySum += gc_at13[gc_tx2]
+						gc_at14[gc_tx2] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
+			} else {
+				gc_vstep10 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line streams.go:65
 							var tid int = gc_tx2
 //line streams.go:65
-							_ = tid
-//line streams.go:65
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line streams.go:65
-							_ = mySum
-//line streams.go:77
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line streams.go:78
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line streams.go:78
 									break
-//line streams.go:78
 								}
 //line streams.go:78
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:]))
 //line streams.go:78
 								mySum.StoreSlice(sdata[tid:])
 							}
@@ -3290,99 +2239,118 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop6 {
+						return
 					}
-					gc_step6 := gc_vstep10
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
+						gc_rank2 := gc_base2 + gc_tx2
 //line streams.go:65
-							tid := gc_tx2
-							_ = tid
-							mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:77
-							{
-								mySum += sdata[tid+s]
-								sdata[tid] = mySum
-							}
-							gc_s_mySum[gc_rank2] = mySum
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+						var tid int = gc_tx2
 //line streams.go:65
-							tid := gc_tx2
-							_ = tid
-							mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:77
-							{
-								mySum += sdata[tid+s]
-								sdata[tid] = mySum
-							}
-							gc_s_mySum[gc_rank2] = mySum
-						}
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:65
-							tid := gc_tx2
-							_ = tid
-							mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:77
-							{
-								mySum += sdata[tid+s]
-								sdata[tid] = mySum
+//line streams.go:78
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line streams.go:78
+								break
 							}
-							gc_s_mySum[gc_rank2] = mySum
+//line streams.go:78
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+//line streams.go:78
+							mySum.StoreSlice(sdata[tid:])
 						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streams.go:65
-							tid := gc_tx2
-							_ = tid
-							mySum := gc_s_mySum[gc_rank2]
-
 //line streams.go:77
-							{
-								mySum += sdata[tid+s]
-								sdata[tid] = mySum
-							}
-							gc_s_mySum[gc_rank2] = mySum
-						}
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep10
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streams.go:65
 						tid := gc_tx2
-						_ = tid
+//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:77
 						{
+//line streams.go:78
+							mySum += sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:65
+						tid := gc_tx2
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank2]
+						{
+//line streams.go:78
+							mySum += sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:65
+						tid := gc_tx2
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank2]
+						{
+//line streams.go:78
+							mySum += sdata[tid+s]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streams.go:65
+						tid := gc_tx2
+//line streams.go:67
+						mySum := gc_s_mySum[gc_rank2]
+						{
+//line streams.go:78
 							mySum += sdata[tid+s]
 							sdata[tid] = mySum
 						}
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line streams.go:65
+					tid := gc_tx2
+//line streams.go:67
+					mySum := gc_s_mySum[gc_rank2]
+					{
+//line streams.go:78
+						mySum += sdata[tid+s]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
+				}
 			}
 		}
 	}
 	{
+//line streams.go:88
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -3395,160 +2363,104 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
-						_ = gc_tx2
+//line streams.go:101
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streams.go:65
-						tid := gc_tx2
-						_ = tid
+//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:83
-						{
-							gc_at15[0] = mySum
-						}
+//line streams.go:84
+						gc_at15[0] = mySum
 					}
 					{
+//line streams.go:88
 						gc_tx2 := gc_step7 + 1
-						_ = gc_tx2
+//line streams.go:90
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streams.go:65
-						tid := gc_tx2
-						_ = tid
+//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:83
-						{
-							gc_at15[0] = mySum
-						}
+//line streams.go:84
+						gc_at15[0] = mySum
 					}
 					{
+//line streams.go:88
 						gc_tx2 := gc_step7 + 2
-						_ = gc_tx2
+//line streams.go:90
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streams.go:65
-						tid := gc_tx2
-						_ = tid
+//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:83
-						{
-							gc_at15[0] = mySum
-						}
+//line streams.go:84
+						gc_at15[0] = mySum
 					}
 					{
+//line streams.go:88
 						gc_tx2 := gc_step7 + 3
-						_ = gc_tx2
+//line streams.go:90
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streams.go:65
-						tid := gc_tx2
-						_ = tid
+//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:83
-						{
-							gc_at15[0] = mySum
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line streams.go:65
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:83
-					{
+//line streams.go:84
 						gc_at15[0] = mySum
 					}
 				}
+//line streams.go:88
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line streams.go:67
+					mySum := gc_s_mySum[gc_rank2]
+//line streams.go:84
+					gc_at15[0] = mySum
+				}
 			} else {
+//line streams.go:88
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line streams.go:65
-						tid := gc_tx2
-						_ = tid
+//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:83
-						{
-							partial[gc_bx2] = mySum
-						}
+//line streams.go:84
+						partial[gc_bx2] = mySum
 					}
 					{
+//line streams.go:88
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line streams.go:65
-						tid := gc_tx2
-						_ = tid
+//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:83
-						{
-							partial[gc_bx2] = mySum
-						}
+//line streams.go:84
+						partial[gc_bx2] = mySum
 					}
 					{
+//line streams.go:88
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line streams.go:65
-						tid := gc_tx2
-						_ = tid
+//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:83
-						{
-							partial[gc_bx2] = mySum
-						}
+//line streams.go:84
+						partial[gc_bx2] = mySum
 					}
 					{
+//line streams.go:88
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line streams.go:65
-						tid := gc_tx2
-						_ = tid
+//line streams.go:67
 						mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:83
-						{
-							partial[gc_bx2] = mySum
-						}
+//line streams.go:84
+						partial[gc_bx2] = mySum
 					}
 				}
+//line streams.go:88
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line streams.go:65
-					tid := gc_tx2
-					_ = tid
+//line streams.go:67
 					mySum := gc_s_mySum[gc_rank2]
-
-//line streams.go:83
-					{
-						partial[gc_bx2] = mySum
-					}
+//line streams.go:84
+					partial[gc_bx2] = mySum
 				}
 			}
 		}
@@ -3558,4 +2470,5 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 // gc_files_streams holds the source files whose lines the kernels' records hash.
 //
 //go:embed streams.go
+//line streams.go:95
 var gc_files_streams embed.FS

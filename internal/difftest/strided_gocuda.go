@@ -37,68 +37,49 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line strided.go:18
 	first := base + 2*gc_bx*gc_bdx
-
-//line strided.go:19
 	offset := 1
-
-//line strided.go:20
 	for d := gc_bdx; d > 0 && levels > 0; d >>= 1 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride := offset * (2 * 1)
-				gc_off := (first + (offset * 2)) - 1
-				gc_off2 := (first + (offset * 1)) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(data)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(data)) {
-					for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line strided.go:22
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := offset * (2 * 1)
+			gc_off := (first + (offset * 2)) - 1
+			gc_off2 := (first + (offset * 1)) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(data)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(data)) {
+				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 //line strided.go:17
-						thid := gc_tx
-						_ = thid
-
-//line strided.go:21
-						{
-							ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+					thid := gc_tx
+					{
 //line strided.go:22
-							_ = ai
+						ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
 //line strided.go:22
-							_ = bi
-							data[gc_idx] += data[gc_idx2]
-
-//line strided.go:24
-						}
+						_ = ai
+//line strided.go:22
+						_ = bi
+						data[gc_idx] += data[gc_idx2]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line strided.go:17
-						thid := gc_tx
-						_ = thid
-
-//line strided.go:21
-						{
-							ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
-							data[bi] += data[ai]
-						}
+					thid := gc_tx
+					{
+//line strided.go:22
+						ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+						data[bi] += data[ai]
 					}
 				}
 			}
 		}
-
 //line strided.go:25
 		offset *= 2
-
-//line strided.go:26
 		levels--
 	}
 }
@@ -135,206 +116,135 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
-					gc_at := in[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line strided.go:37
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line strided.go:38
-							g := 2*i + off
-							_ = g
-
-//line strided.go:39
-							if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
-								out[g] = gc_at[gc_tx] * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line strided.go:37
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line strided.go:38
-							g := 2*i + off
-							_ = g
-
-//line strided.go:39
-							if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
-								out[g] = gc_at[gc_tx] * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line strided.go:37
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line strided.go:38
-							g := 2*i + off
-							_ = g
-
-//line strided.go:39
-							if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
-								out[g] = gc_at[gc_tx] * 2
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line strided.go:37
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line strided.go:38
-							g := 2*i + off
-							_ = g
-
-//line strided.go:39
-							if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
-								out[g] = gc_at[gc_tx] * 2
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line strided.go:54
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line strided.go:70
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line strided.go:37
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line strided.go:38
 						g := 2*i + off
-						_ = g
-
-//line strided.go:39
 						if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
 							out[g] = gc_at[gc_tx] * 2
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line strided.go:37
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line strided.go:38
-							g := 2*i + off
-							_ = g
-
-//line strided.go:39
-							if i < len(in) && g < n && in[i] >= 0 {
-								out[g] = in[i] * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line strided.go:37
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line strided.go:38
-							g := 2*i + off
-							_ = g
-
-//line strided.go:39
-							if i < len(in) && g < n && in[i] >= 0 {
-								out[g] = in[i] * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line strided.go:37
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line strided.go:38
-							g := 2*i + off
-							_ = g
-
-//line strided.go:39
-							if i < len(in) && g < n && in[i] >= 0 {
-								out[g] = in[i] * 2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line strided.go:37
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line strided.go:38
-							g := 2*i + off
-							_ = g
-
-//line strided.go:39
-							if i < len(in) && g < n && in[i] >= 0 {
-								out[g] = in[i] * 2
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line strided.go:46
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line strided.go:37
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line strided.go:38
 						g := 2*i + off
-						_ = g
-
-//line strided.go:39
+						if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
+							out[g] = gc_at[gc_tx] * 2
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+//line strided.go:46
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line strided.go:37
+						i := gc_bx*gc_bdx + gc_tx
+						g := 2*i + off
+						if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
+							out[g] = gc_at[gc_tx] * 2
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+//line strided.go:46
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line strided.go:37
+						i := gc_bx*gc_bdx + gc_tx
+						g := 2*i + off
+						if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
+							out[g] = gc_at[gc_tx] * 2
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line strided.go:37
+					i := gc_bx*gc_bdx + gc_tx
+					g := 2*i + off
+					if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
+						out[g] = gc_at[gc_tx] * 2
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line strided.go:37
+						i := gc_bx*gc_bdx + gc_tx
+						g := 2*i + off
 						if i < len(in) && g < n && in[i] >= 0 {
 							out[g] = in[i] * 2
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line strided.go:37
+						i := gc_bx*gc_bdx + gc_tx
+						g := 2*i + off
+						if i < len(in) && g < n && in[i] >= 0 {
+							out[g] = in[i] * 2
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line strided.go:37
+						i := gc_bx*gc_bdx + gc_tx
+						g := 2*i + off
+						if i < len(in) && g < n && in[i] >= 0 {
+							out[g] = in[i] * 2
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line strided.go:37
+						i := gc_bx*gc_bdx + gc_tx
+						g := 2*i + off
+						if i < len(in) && g < n && in[i] >= 0 {
+							out[g] = in[i] * 2
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line strided.go:37
+					i := gc_bx*gc_bdx + gc_tx
+					g := 2*i + off
+					if i < len(in) && g < n && in[i] >= 0 {
+						out[g] = in[i] * 2
 					}
 				}
 			}
@@ -369,243 +279,169 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line strided.go:55
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line strided.go:55
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := data[gc_off:][:gc_bdx]
-
+//line strided.go:57
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := data[gc_off:][:gc_bdx]
 //line strided.go:56
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line strided.go:54
-							tid := gc_tx
-							_ = tid
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line strided.go:56
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line strided.go:54
-							tid := gc_tx
-							_ = tid
-
-//line strided.go:56
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line strided.go:54
-							tid := gc_tx
-							_ = tid
-
-//line strided.go:56
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line strided.go:54
-							tid := gc_tx
-							_ = tid
-
-//line strided.go:56
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
+					{
+						gc_tx := gc_step + 1
+//line strided.go:56
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line strided.go:56
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line strided.go:56
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line strided.go:56
-						sdata[tid] = data[gc_bx*gc_bdx+tid]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:56
-						sdata[tid] = data[gc_bx*gc_bdx+tid]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:56
-						sdata[tid] = data[gc_bx*gc_bdx+tid]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:56
-						sdata[tid] = data[gc_bx*gc_bdx+tid]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line strided.go:54
 					tid := gc_tx
-					_ = tid
-
+//line strided.go:56
+					sdata[tid] = data[gc_bx*gc_bdx+tid]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line strided.go:54
+					tid := gc_tx
+//line strided.go:56
+					sdata[tid] = data[gc_bx*gc_bdx+tid]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line strided.go:54
+					tid := gc_tx
+//line strided.go:56
+					sdata[tid] = data[gc_bx*gc_bdx+tid]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line strided.go:54
+					tid := gc_tx
 //line strided.go:56
 					sdata[tid] = data[gc_bx*gc_bdx+tid]
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line strided.go:54
+				tid := gc_tx
+//line strided.go:56
+				sdata[tid] = data[gc_bx*gc_bdx+tid]
+			}
 		}
 	}
-
 //line strided.go:58
 	for s := 1; s < gc_bdx; s *= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:59
-						if index := 2 * s * tid; index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:59
-						if index := 2 * s * tid; index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:59
-						if index := 2 * s * tid; index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:59
-						if index := 2 * s * tid; index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line strided.go:60
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line strided.go:54
 					tid := gc_tx
-					_ = tid
-
+//line strided.go:59
+					if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line strided.go:54
+					tid := gc_tx
+//line strided.go:59
+					if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line strided.go:54
+					tid := gc_tx
+//line strided.go:59
+					if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line strided.go:54
+					tid := gc_tx
 //line strided.go:59
 					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line strided.go:54
+				tid := gc_tx
+//line strided.go:59
+				if index := 2 * s * tid; index < gc_bdx {
+					sdata[index] += sdata[index+s]
+				}
+			}
 		}
 	}
 	{
+//line strided.go:67
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -619,151 +455,69 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:64
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line strided.go:65
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:64
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line strided.go:65
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:64
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line strided.go:65
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:64
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line strided.go:54
-					tid := gc_tx
-					_ = tid
-
-//line strided.go:64
-					{
+//line strided.go:65
 						gc_at3[0] = gc_at4[0]
 					}
 				}
+//line strided.go:69
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line strided.go:65
+					gc_at3[0] = gc_at4[0]
+				}
 			} else {
+//line strided.go:69
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:64
-						{
-							sums[gc_bx] = sdata[0]
-						}
+//line strided.go:65
+						sums[gc_bx] = sdata[0]
 					}
 					{
+//line strided.go:69
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:64
-						{
-							sums[gc_bx] = sdata[0]
-						}
+//line strided.go:65
+						sums[gc_bx] = sdata[0]
 					}
 					{
+//line strided.go:69
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:64
-						{
-							sums[gc_bx] = sdata[0]
-						}
+//line strided.go:65
+						sums[gc_bx] = sdata[0]
 					}
 					{
+//line strided.go:69
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line strided.go:54
-						tid := gc_tx
-						_ = tid
-
-//line strided.go:64
-						{
-							sums[gc_bx] = sdata[0]
-						}
+//line strided.go:65
+						sums[gc_bx] = sdata[0]
 					}
 				}
+//line strided.go:69
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line strided.go:54
-					tid := gc_tx
-					_ = tid
-
-//line strided.go:64
-					{
-						sums[gc_bx] = sdata[0]
-					}
+//line strided.go:65
+					sums[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -804,37 +558,22 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line strided.go:94
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line strided.go:77
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line strided.go:78
-					g := 2*i + off
-					_ = g
-
+				i := gc_bx*gc_bdx + gc_tx
+				g := 2*i + off
+				a := in[i]
 //line strided.go:79
-					a := in[i]
-
-//line strided.go:79
-					b := in[i] * 3
-
-//line strided.go:80
-					if g < n {
-						out[g] = a
-					}
-
-//line strided.go:83
-					if g+1 < n {
-						out[g+1] = b
-					}
-					_ = a
-					_ = b
+				b := in[i] * 3
+				if g < n {
+					out[g] = a
+				}
+				if g+1 < n {
+					out[g+1] = b
 				}
 			}
 		}
@@ -844,4 +583,5 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 // gc_files_strided holds the source files whose lines the kernels' records hash.
 //
 //go:embed strided.go
+//line strided.go:97
 var gc_files_strided embed.FS

@@ -38,264 +38,194 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line strided.go:18
 	first := base + 2*gc_bx2*gc_bdx2
-
-//line strided.go:19
 	offset := 1
-
-//line strided.go:20
 	for d := gc_bdx2; d > 0 && levels > 0; d >>= 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						if offset == 1 {
-//line strided.go:17
-							gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line strided.go:17
-							_ = gc_evens162
-//line strided.go:17
-							gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line strided.go:17
-							_ = gc_odds162
-//line strided.go:17
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line strided.go:17
-							_ = gc_spread16Lo2
-//line strided.go:17
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line strided.go:17
-							_ = gc_spread16Hi2
-//line strided.go:17
-							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line strided.go:17
-							_ = gc_evenLanes162
-//line strided.go:17
-							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
-//line strided.go:17
-							_ = gc_oddLanes162
-						gc_steps4:
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line strided.go:17
-								var thid int = gc_tx2
-//line strided.go:17
-								_ = thid
-//line strided.go:21
-								{
-									var gc_t7 int = first + 1*(2*thid+1) - 1
 //line strided.go:22
-									_ = gc_t7
-//line strided.go:22
-									var gc_t8 int = first + 1*(2*thid+2) - 1
-//line strided.go:22
-									_ = gc_t8
-//line strided.go:22
-									var ai int = gc_t7
-//line strided.go:22
-									_ = ai
-//line strided.go:22
-									var bi int = gc_t8
-//line strided.go:22
-									_ = bi
-									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line strided.go:23
-									if ai >= 0 && ai <= len(data)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-31)) {
-//line strided.go:23
-										gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+16:]), gc_evens162)
-//line strided.go:23
-									} else if ai >= 1 && ai <= len(data)-31 {
-//line strided.go:23
-										gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+15:]), gc_odds162)
-//line strided.go:23
-									} else {
-//line strided.go:23
-										break gc_steps4
-//line strided.go:23
-									}
-//line strided.go:23
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line strided.go:23
-									if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
-//line strided.go:23
-										gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+16:]), gc_evens162)
-//line strided.go:23
-									} else if bi >= 1 && bi <= len(data)-31 {
-//line strided.go:23
-										gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+15:]), gc_odds162)
-//line strided.go:23
-									} else {
-//line strided.go:23
-										break gc_steps4
-//line strided.go:23
-									}
-//line strided.go:23
-									gc_st4 := gc_ld8.Add(gc_ld7)
-//line strided.go:23
-									if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
-//line strided.go:23
-										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi+0:]), gc_evenLanes162)
-//line strided.go:23
-										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+16:]), gc_evenLanes162)
-//line strided.go:23
-									} else if bi >= 1 && bi <= len(data)-31 {
-//line strided.go:23
-										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi-1:]), gc_oddLanes162)
-//line strided.go:23
-										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+15:]), gc_oddLanes162)
-//line strided.go:23
-									} else {
-//line strided.go:23
-										break gc_steps4
-//line strided.go:23
-									}
-//line strided.go:23
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 					if offset == 1 {
 //line strided.go:17
-						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line strided.go:17
-						_ = gc_evens2
+						gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line strided.go:17
-						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line strided.go:17
-						_ = gc_spreadLo2
+						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line strided.go:17
-						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line strided.go:17
-						_ = gc_spreadHi2
-//line strided.go:17
-						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:17
-						_ = gc_evenLanes2
-//line strided.go:17
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:17
-						_ = gc_oddLanes2
-					gc_steps2:
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+					gc_steps4:
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line strided.go:17
 							var thid int = gc_tx2
-//line strided.go:17
-							_ = thid
-//line strided.go:21
 							{
-								var gc_t3 int = first + 1*(2*thid+1) - 1
 //line strided.go:22
-								_ = gc_t3
+								var gc_t7 int = first + 1*(2*thid+1) - 1
 //line strided.go:22
-								var gc_t4 int = first + 1*(2*thid+2) - 1
+								var gc_t8 int = first + 1*(2*thid+2) - 1
 //line strided.go:22
-								_ = gc_t4
+								var ai int = gc_t7
 //line strided.go:22
-								var ai int = gc_t3
-//line strided.go:22
-								_ = ai
-//line strided.go:22
-								var bi int = gc_t4
-//line strided.go:22
-								_ = bi
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var bi int = gc_t8
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:23
-								if ai >= 0 && ai <= len(data)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-15)) {
+								if ai >= 0 && ai <= len(data)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-31)) {
 //line strided.go:23
-									gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[ai+8:]).Permute(gc_evens2))
+									gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+16:]), gc_evens162)
 //line strided.go:23
-								} else if ai >= 1 && ai <= len(data)-15 {
+								} else if ai >= 1 && ai <= len(data)-31 {
 //line strided.go:23
-									gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[ai+7:]).Permute(gc_evens2))
-//line strided.go:23
+									gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+15:]), gc_odds162)
 								} else {
 //line strided.go:23
-									break gc_steps2
-//line strided.go:23
+									break gc_steps4
 								}
 //line strided.go:23
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:23
-								if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
+								if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
 //line strided.go:23
-									gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[bi+8:]).Permute(gc_evens2))
+									gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+16:]), gc_evens162)
 //line strided.go:23
-								} else if bi >= 1 && bi <= len(data)-15 {
+								} else if bi >= 1 && bi <= len(data)-31 {
 //line strided.go:23
-									gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[bi+7:]).Permute(gc_evens2))
-//line strided.go:23
+									gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+15:]), gc_odds162)
 								} else {
 //line strided.go:23
-									break gc_steps2
-//line strided.go:23
+									break gc_steps4
 								}
 //line strided.go:23
-								gc_st2 := gc_ld4.Add(gc_ld3)
+								gc_st4 := gc_ld8.Add(gc_ld7)
 //line strided.go:23
-								if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
+								if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
 //line strided.go:23
-									gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi+0:]), gc_evenLanes2)
+									gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi+0:]), gc_evenLanes162)
 //line strided.go:23
-									gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+8:]), gc_evenLanes2)
+									gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+16:]), gc_evenLanes162)
 //line strided.go:23
-								} else if bi >= 1 && bi <= len(data)-15 {
+								} else if bi >= 1 && bi <= len(data)-31 {
 //line strided.go:23
-									gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi-1:]), gc_oddLanes2)
+									gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi-1:]), gc_oddLanes162)
 //line strided.go:23
-									gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+7:]), gc_oddLanes2)
-//line strided.go:23
+									gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+15:]), gc_oddLanes162)
 								} else {
 //line strided.go:23
-									break gc_steps2
-//line strided.go:23
+									break gc_steps4
 								}
-//line strided.go:23
 							}
 						}
+//line strided.go:25
 						archsimd.ClearAVXUpperBits()
 					}
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				if offset == 1 {
 //line strided.go:17
-					thid := gc_tx2
-					_ = thid
-
-//line strided.go:21
-					{
-						ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
-						data[bi] += data[ai]
+					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line strided.go:17
+					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line strided.go:17
+					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line strided.go:17
+					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line strided.go:17
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+//line strided.go:17
+						var thid int = gc_tx2
+						{
+//line strided.go:22
+							var gc_t3 int = first + 1*(2*thid+1) - 1
+//line strided.go:22
+							var gc_t4 int = first + 1*(2*thid+2) - 1
+//line strided.go:22
+							var ai int = gc_t3
+//line strided.go:22
+							var bi int = gc_t4
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line strided.go:23
+							if ai >= 0 && ai <= len(data)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-15)) {
+//line strided.go:23
+								gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[ai+8:]).Permute(gc_evens2))
+//line strided.go:23
+							} else if ai >= 1 && ai <= len(data)-15 {
+//line strided.go:23
+								gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[ai+7:]).Permute(gc_evens2))
+							} else {
+//line strided.go:23
+								break gc_steps2
+							}
+//line strided.go:23
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line strided.go:23
+							if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
+//line strided.go:23
+								gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[bi+8:]).Permute(gc_evens2))
+//line strided.go:23
+							} else if bi >= 1 && bi <= len(data)-15 {
+//line strided.go:23
+								gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[bi+7:]).Permute(gc_evens2))
+							} else {
+//line strided.go:23
+								break gc_steps2
+							}
+//line strided.go:23
+							gc_st2 := gc_ld4.Add(gc_ld3)
+//line strided.go:23
+							if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
+//line strided.go:23
+								gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi+0:]), gc_evenLanes2)
+//line strided.go:23
+								gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+8:]), gc_evenLanes2)
+//line strided.go:23
+							} else if bi >= 1 && bi <= len(data)-15 {
+//line strided.go:23
+								gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi-1:]), gc_oddLanes2)
+//line strided.go:23
+								gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+7:]), gc_oddLanes2)
+							} else {
+//line strided.go:23
+								break gc_steps2
+							}
+						}
 					}
+//line strided.go:25
+					archsimd.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line strided.go:17
+				thid := gc_tx2
+				{
+//line strided.go:22
+					ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+					data[bi] += data[ai]
 				}
 			}
 		}
-
 //line strided.go:25
 		offset *= 2
-
-//line strided.go:26
 		levels--
 	}
 }
@@ -332,467 +262,310 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
-					gc_at2 := in[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line strided.go:54
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
+				gc_at2 := in[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line strided.go:37
-							gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line strided.go:37
-							_ = gc_iota5
-//line strided.go:37
-							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line strided.go:37
-							_ = gc_iota24
+						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line strided.go:39
-							gc_vb7 := archsimd.BroadcastFloat32x16(0)
-//line strided.go:39
-							_ = gc_vb7
+						gc_vb7 := archsimd.BroadcastFloat32x16(0)
+						gc_vb8 := archsimd.BroadcastFloat32x16(2)
 //line strided.go:40
-							gc_vb8 := archsimd.BroadcastFloat32x16(2)
+						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line strided.go:40
-							_ = gc_vb8
+						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line strided.go:40
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line strided.go:40
-							_ = gc_spread16Lo2
+						_ = gc_evenLanes162
 //line strided.go:40
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 //line strided.go:40
-							_ = gc_spread16Hi2
-//line strided.go:40
-							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line strided.go:40
-							_ = gc_evenLanes162
-//line strided.go:40
-							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
-//line strided.go:40
-							_ = gc_oddLanes162
-						gc_steps4:
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line strided.go:37
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line strided.go:37
-								_ = i
-//line strided.go:38
-								var g int = 2*i + off
-//line strided.go:38
-								_ = g
-//line strided.go:39
-								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb7).ToBits())
-//line strided.go:39
-								_ = gc_if4
-//line strided.go:40
-								if gc_if4.ToBits() != 0 {
-//line strided.go:40
-									gc_st4 := archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).Mul(gc_vb8)
-//line strided.go:40
-									gc_bits2 := gc_if4.ToBits()
-//line strided.go:40
-									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line strided.go:40
-										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line strided.go:40
-										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
-//line strided.go:40
-									} else if g >= 1 && g <= len(out)-31 {
-//line strided.go:40
-										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line strided.go:40
-										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
-//line strided.go:40
-									} else {
-//line strided.go:40
-										break gc_steps4
-//line strided.go:40
-									}
-//line strided.go:40
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line strided.go:37
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line strided.go:37
-						_ = gc_iota4
-//line strided.go:37
-						gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line strided.go:37
-						_ = gc_iota23
-//line strided.go:39
-						gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line strided.go:39
-						_ = gc_vb5
-//line strided.go:40
-						gc_vb6 := archsimd.BroadcastFloat32x8(2)
-//line strided.go:40
-						_ = gc_vb6
-//line strided.go:40
-						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line strided.go:40
-						_ = gc_spreadLo2
-//line strided.go:40
-						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line strided.go:40
-						_ = gc_spreadHi2
-//line strided.go:40
-						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:40
-						_ = gc_evenLanes2
-//line strided.go:40
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:40
-						_ = gc_oddLanes2
-					gc_steps3:
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						_ = gc_oddLanes162
+					gc_steps4:
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line strided.go:37
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line strided.go:37
-							_ = i
-//line strided.go:38
 							var g int = 2*i + off
-//line strided.go:38
-							_ = g
-//line strided.go:39
-							gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb5))
-//line strided.go:39
-							_ = gc_if3
+							gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb7).ToBits())
+							if gc_if4.ToBits() != 0 {
 //line strided.go:40
-							if gc_if3.ToBits() != 0 {
+								gc_st4 := archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).Mul(gc_vb8)
 //line strided.go:40
-								gc_st3 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Mul(gc_vb6)
+								gc_bits2 := gc_if4.ToBits()
 //line strided.go:40
-								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 //line strided.go:40
-									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
+									gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line strided.go:40
-									gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
+									gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line strided.go:40
-								} else if g >= 1 && g <= len(out)-15 {
+								} else if g >= 1 && g <= len(out)-31 {
 //line strided.go:40
-									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2))
+									gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line strided.go:40
-									gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2))
-//line strided.go:40
+									gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 								} else {
 //line strided.go:40
-									break gc_steps3
-//line strided.go:40
+									break gc_steps4
 								}
-//line strided.go:40
 							}
 						}
+//line strided.go:42
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line strided.go:37
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line strided.go:38
-						g := 2*i + off
-						_ = g
-
-//line strided.go:39
-						if (true || i < len(in)) && g < n && gc_at2[gc_tx2] >= 0 {
-							out[g] = gc_at2[gc_tx2] * 2
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line strided.go:37
-							gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line strided.go:39
+					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+					gc_vb6 := archsimd.BroadcastFloat32x8(2)
+//line strided.go:40
+					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line strided.go:40
+					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line strided.go:40
+					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line strided.go:40
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps3:
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line strided.go:37
-							_ = gc_iota3
-//line strided.go:37
-							gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line strided.go:37
-							_ = gc_iota22
-//line strided.go:39
-							gc_vb3 := archsimd.BroadcastFloat32x16(0)
-//line strided.go:39
-							_ = gc_vb3
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var g int = 2*i + off
+						gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb5))
+						if gc_if3.ToBits() != 0 {
 //line strided.go:40
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							gc_st3 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Mul(gc_vb6)
 //line strided.go:40
-							_ = gc_vb4
+							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 //line strided.go:40
-							gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+								gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
 //line strided.go:40
-							_ = gc_spread16Lo
+								gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
 //line strided.go:40
-							gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							} else if g >= 1 && g <= len(out)-15 {
 //line strided.go:40
-							_ = gc_spread16Hi
+								gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2))
 //line strided.go:40
-							gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+								gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2))
+							} else {
 //line strided.go:40
-							_ = gc_evenLanes16
-//line strided.go:40
-							gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line strided.go:40
-							_ = gc_oddLanes16
-						gc_steps2:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line strided.go:37
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line strided.go:37
-								_ = i
-//line strided.go:38
-								var g int = 2*i + off
-//line strided.go:38
-								_ = g
-//line strided.go:39
-								if i < 0 || i > len(in)-16 {
-//line strided.go:39
-									break
-//line strided.go:39
-								}
-//line strided.go:39
-								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(in[i:]).GreaterEqual(gc_vb3).ToBits())
-//line strided.go:39
-								_ = gc_if2
-//line strided.go:40
-								if gc_if2.ToBits() != 0 {
-//line strided.go:40
-									gc_st2 := archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb4)
-//line strided.go:40
-									gc_bits := gc_if2.ToBits()
-//line strided.go:40
-									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line strided.go:40
-										gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line strided.go:40
-										gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
-//line strided.go:40
-									} else if g >= 1 && g <= len(out)-31 {
-//line strided.go:40
-										gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line strided.go:40
-										gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-//line strided.go:40
-									} else {
-//line strided.go:40
-										break gc_steps2
-//line strided.go:40
-									}
-//line strided.go:40
-								}
+								break gc_steps3
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
 						}
 					}
-					if compiled.SIMD {
+//line strided.go:42
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line strided.go:37
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					g := 2*i + off
+					if (true || i < len(in)) && g < n && gc_at2[gc_tx2] >= 0 {
+						out[g] = gc_at2[gc_tx2] * 2
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line strided.go:37
-						_ = gc_iota
+						gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line strided.go:37
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line strided.go:37
-						_ = gc_iota2
+						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line strided.go:39
-						gc_vb := archsimd.BroadcastFloat32x8(0)
-//line strided.go:39
-						_ = gc_vb
+						gc_vb3 := archsimd.BroadcastFloat32x16(0)
+						gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line strided.go:40
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line strided.go:40
-						_ = gc_vb2
+						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line strided.go:40
-						gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line strided.go:40
-						_ = gc_spreadLo
+						_ = gc_evenLanes16
 //line strided.go:40
-						gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line strided.go:40
-						_ = gc_spreadHi
-//line strided.go:40
-						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:40
-						_ = gc_evenLanes
-//line strided.go:40
-						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:40
-						_ = gc_oddLanes
-					gc_steps:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						_ = gc_oddLanes16
+					gc_steps2:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line strided.go:37
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line strided.go:37
-							_ = i
-//line strided.go:38
 							var g int = 2*i + off
-//line strided.go:38
-							_ = g
-//line strided.go:39
-							if i < 0 || i > len(in)-8 {
+							if i < 0 || i > len(in)-16 {
 //line strided.go:39
 								break
-//line strided.go:39
 							}
 //line strided.go:39
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(in[i:]).GreaterEqual(gc_vb))
-//line strided.go:39
-							_ = gc_if
+							gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(in[i:]).GreaterEqual(gc_vb3).ToBits())
+							if gc_if2.ToBits() != 0 {
 //line strided.go:40
-							if gc_if.ToBits() != 0 {
+								gc_st2 := archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb4)
 //line strided.go:40
-								gc_st := archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb2)
+								gc_bits := gc_if2.ToBits()
 //line strided.go:40
-								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 //line strided.go:40
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+									gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line strided.go:40
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+									gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line strided.go:40
-								} else if g >= 1 && g <= len(out)-15 {
+								} else if g >= 1 && g <= len(out)-31 {
 //line strided.go:40
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+									gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line strided.go:40
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line strided.go:40
+									gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 								} else {
 //line strided.go:40
-									break gc_steps
-//line strided.go:40
+									break gc_steps2
 								}
-//line strided.go:40
 							}
 						}
+//line strided.go:42
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line strided.go:37
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line strided.go:38
-							g := 2*i + off
-							_ = g
-
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line strided.go:37
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line strided.go:39
-							if i < len(in) && g < n && in[i] >= 0 {
-								out[g] = in[i] * 2
-							}
+					gc_vb := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(2)
+//line strided.go:40
+					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line strided.go:40
+					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line strided.go:40
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line strided.go:40
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line strided.go:37
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var g int = 2*i + off
+						if i < 0 || i > len(in)-8 {
+//line strided.go:39
+							break
 						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line strided.go:37
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line strided.go:38
-							g := 2*i + off
-							_ = g
-
 //line strided.go:39
-							if i < len(in) && g < n && in[i] >= 0 {
-								out[g] = in[i] * 2
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line strided.go:37
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line strided.go:38
-							g := 2*i + off
-							_ = g
-
-//line strided.go:39
-							if i < len(in) && g < n && in[i] >= 0 {
-								out[g] = in[i] * 2
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line strided.go:37
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line strided.go:38
-							g := 2*i + off
-							_ = g
-
-//line strided.go:39
-							if i < len(in) && g < n && in[i] >= 0 {
-								out[g] = in[i] * 2
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(in[i:]).GreaterEqual(gc_vb))
+						if gc_if.ToBits() != 0 {
+//line strided.go:40
+							gc_st := archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb2)
+//line strided.go:40
+							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+//line strided.go:40
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line strided.go:40
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line strided.go:40
+							} else if g >= 1 && g <= len(out)-15 {
+//line strided.go:40
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+//line strided.go:40
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							} else {
+//line strided.go:40
+								break gc_steps
 							}
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line strided.go:42
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line strided.go:37
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line strided.go:38
 						g := 2*i + off
-						_ = g
-
-//line strided.go:39
 						if i < len(in) && g < n && in[i] >= 0 {
 							out[g] = in[i] * 2
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line strided.go:37
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						g := 2*i + off
+						if i < len(in) && g < n && in[i] >= 0 {
+							out[g] = in[i] * 2
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line strided.go:37
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						g := 2*i + off
+						if i < len(in) && g < n && in[i] >= 0 {
+							out[g] = in[i] * 2
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line strided.go:37
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						g := 2*i + off
+						if i < len(in) && g < n && in[i] >= 0 {
+							out[g] = in[i] * 2
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line strided.go:37
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					g := 2*i + off
+					if i < len(in) && g < n && in[i] >= 0 {
+						out[g] = in[i] * 2
 					}
 				}
 			}
@@ -827,602 +600,475 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line strided.go:55
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line strided.go:55
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
-				gc_at5 := sdata[:gc_bdx2]
-				gc_at6 := data[gc_off4:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line strided.go:54
-							var tid int = gc_tx2
-//line strided.go:54
-							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line strided.go:57
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
+			gc_at5 := sdata[:gc_bdx2]
+			gc_at6 := data[gc_off4:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line strided.go:54
 						var tid int = gc_tx2
 //line strided.go:54
 						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line strided.go:54
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line strided.go:54
 					_ = tid
-
-//line strided.go:56
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line strided.go:54
-							var tid int = gc_tx2
-//line strided.go:54
-							_ = tid
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line strided.go:56
-							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(data)-16 || tid < 0 || tid > len(sdata)-16 {
-//line strided.go:56
-								break
-//line strided.go:56
-							}
-							archsimd.LoadFloat32x16Slice(data[gc_bx2*gc_bdx2+tid:]).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_at5[gc_tx2] = gc_at6[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line strided.go:54
 						var tid int = gc_tx2
-//line strided.go:54
-						_ = tid
 //line strided.go:56
-						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(data)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(data)-16 || tid < 0 || tid > len(sdata)-16 {
 //line strided.go:56
 							break
-//line strided.go:56
 						}
-						archsimd.LoadFloat32x8Slice(data[gc_bx2*gc_bdx2+tid:]).StoreSlice(sdata[tid:])
+//line strided.go:57
+						archsimd.LoadFloat32x16Slice(data[gc_bx2*gc_bdx2+tid:]).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step6 := gc_vstep2
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line strided.go:56
-						sdata[tid] = data[gc_bx2*gc_bdx2+tid]
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
+					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(data)-8 || tid < 0 || tid > len(sdata)-8 {
 //line strided.go:56
-						sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+						break
 					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
-//line strided.go:56
-						sdata[tid] = data[gc_bx2*gc_bdx2+tid]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
-//line strided.go:56
-						sdata[tid] = data[gc_bx2*gc_bdx2+tid]
-					}
+//line strided.go:57
+					archsimd.LoadFloat32x8Slice(data[gc_bx2*gc_bdx2+tid:]).StoreSlice(sdata[tid:])
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep2
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line strided.go:54
 					tid := gc_tx2
-					_ = tid
-
+//line strided.go:56
+					sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line strided.go:54
+					tid := gc_tx2
+//line strided.go:56
+					sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line strided.go:54
+					tid := gc_tx2
+//line strided.go:56
+					sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line strided.go:54
+					tid := gc_tx2
 //line strided.go:56
 					sdata[tid] = data[gc_bx2*gc_bdx2+tid]
 				}
 			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line strided.go:54
+				tid := gc_tx2
+//line strided.go:56
+				sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+			}
 		}
 	}
-
 //line strided.go:58
 	for s := 1; s < gc_bdx2; s *= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.ScaledBelow(gc_bdx2, 2*s); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						if s == 1 {
-//line strided.go:54
-							gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line strided.go:54
-							_ = gc_iota22
-//line strided.go:54
-							gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line strided.go:54
-							_ = gc_evens16
-//line strided.go:54
-							gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line strided.go:54
-							_ = gc_odds16
-//line strided.go:54
-							gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line strided.go:54
-							_ = gc_spread16Lo
-//line strided.go:54
-							gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line strided.go:54
-							_ = gc_spread16Hi
-//line strided.go:54
-							gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line strided.go:54
-							_ = gc_evenLanes16
-//line strided.go:54
-							gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line strided.go:54
-							_ = gc_oddLanes16
-						gc_steps4:
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line strided.go:54
-								var tid int = gc_tx2
-//line strided.go:54
-								_ = tid
-//line strided.go:59
-								{
-//line strided.go:59
-									var index int = 2 * tid
-//line strided.go:59
-									_ = index
-//line strided.go:59
-									if index < gc_bdx2 && uint(gc_bdx2-index) > 30 {
-//line strided.go:59
-										var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line strided.go:59
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-											gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line strided.go:60
-										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line strided.go:60
-											gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
-//line strided.go:60
-										} else {
-//line strided.go:60
-											break gc_steps4
-//line strided.go:60
-										}
-//line strided.go:60
-										var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line strided.go:60
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line strided.go:60
-											gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
-//line strided.go:60
-										} else if index >= 1 && index <= len(sdata)-31 {
-//line strided.go:60
-											gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
-//line strided.go:60
-										} else {
-//line strided.go:60
-											break gc_steps4
-//line strided.go:60
-										}
-//line strided.go:60
-										gc_st3 := gc_ld14.Add(gc_ld13)
-//line strided.go:60
-										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line strided.go:60
-											gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
-//line strided.go:60
-											gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
-//line strided.go:60
-										} else if index >= 1 && index <= len(sdata)-31 {
-//line strided.go:60
-											gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
-//line strided.go:60
-											gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
-//line strided.go:60
-										} else {
-//line strided.go:60
-											break gc_steps4
-//line strided.go:60
-										}
-//line strided.go:60
-									} else {
-//line strided.go:60
-										gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
-//line strided.go:59
-										_ = gc_if4
-//line strided.go:59
-										if gc_if4.ToBits() != 0 {
-//line strided.go:59
-											var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line strided.go:59
-											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-												gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
-//line strided.go:60
-											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line strided.go:60
-												gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
-//line strided.go:60
-											} else {
-//line strided.go:60
-												break gc_steps4
-//line strided.go:60
-											}
-//line strided.go:60
-											var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line strided.go:60
-											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line strided.go:60
-												gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
-//line strided.go:60
-											} else if index >= 1 && index <= len(sdata)-31 {
-//line strided.go:60
-												gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
-//line strided.go:60
-											} else {
-//line strided.go:60
-												break gc_steps4
-//line strided.go:60
-											}
-//line strided.go:60
-											gc_st4 := gc_ld16.Add(gc_ld15)
-//line strided.go:60
-											gc_bits := gc_if4.ToBits()
-//line strided.go:60
-											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line strided.go:60
-												gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
-//line strided.go:60
-												gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
-//line strided.go:60
-											} else if index >= 1 && index <= len(sdata)-31 {
-//line strided.go:60
-												gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
-//line strided.go:60
-												gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
-//line strided.go:60
-											} else {
-//line strided.go:60
-												break gc_steps4
-//line strided.go:60
-											}
-//line strided.go:60
-										}
-//line strided.go:60
-									}
-//line strided.go:60
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.ScaledBelow(gc_bdx2, 2*s); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if s == 1 {
 //line strided.go:54
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line strided.go:54
-						_ = gc_iota2
+						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line strided.go:54
-						gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line strided.go:54
-						_ = gc_evens
+						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line strided.go:54
-						gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line strided.go:54
-						_ = gc_spreadLo
+						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line strided.go:54
-						gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line strided.go:54
-						_ = gc_spreadHi
-//line strided.go:54
-						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:54
-						_ = gc_evenLanes
-//line strided.go:54
-						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:54
-						_ = gc_oddLanes
-					gc_steps2:
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+					gc_steps4:
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line strided.go:54
 							var tid int = gc_tx2
-//line strided.go:54
-							_ = tid
-//line strided.go:59
 							{
 //line strided.go:59
 								var index int = 2 * tid
 //line strided.go:59
-								_ = index
+								if index < gc_bdx2 && uint(gc_bdx2-index) > 30 {
 //line strided.go:59
-								if index < gc_bdx2 && uint(gc_bdx2-index) > 14 {
+									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:59
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+										gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+//line strided.go:60
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line strided.go:60
+										gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+									} else {
+//line strided.go:60
+										break gc_steps4
+									}
+//line strided.go:60
+									var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line strided.go:60
+									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line strided.go:60
+										gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+//line strided.go:60
+									} else if index >= 1 && index <= len(sdata)-31 {
+//line strided.go:60
+										gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+									} else {
+//line strided.go:60
+										break gc_steps4
+									}
+//line strided.go:60
+									gc_st3 := gc_ld14.Add(gc_ld13)
+//line strided.go:60
+									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line strided.go:60
+										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
+//line strided.go:60
+										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
+//line strided.go:60
+									} else if index >= 1 && index <= len(sdata)-31 {
+//line strided.go:60
+										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
+//line strided.go:60
+										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
+									} else {
+//line strided.go:60
+										break gc_steps4
+									}
+								} else {
+//line strided.go:60
+									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+//line strided.go:59
+									if gc_if4.ToBits() != 0 {
+//line strided.go:59
+										var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line strided.go:59
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+											gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+//line strided.go:60
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line strided.go:60
+											gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+										} else {
+//line strided.go:60
+											break gc_steps4
+										}
+//line strided.go:60
+										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line strided.go:60
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line strided.go:60
+											gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+//line strided.go:60
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line strided.go:60
+											gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+										} else {
+//line strided.go:60
+											break gc_steps4
+										}
+//line strided.go:60
+										gc_st4 := gc_ld16.Add(gc_ld15)
+//line strided.go:60
+										gc_bits := gc_if4.ToBits()
+//line strided.go:60
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+//line strided.go:60
+											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
+//line strided.go:60
+											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
+//line strided.go:60
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line strided.go:60
+											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
+//line strided.go:60
+											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
+										} else {
+//line strided.go:60
+											break gc_steps4
+										}
+									}
+								}
+							}
+						}
+//line strided.go:62
+						archsimd.ClearAVXUpperBits()
+					}
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				if s == 1 {
+//line strided.go:54
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line strided.go:54
+					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line strided.go:54
+					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line strided.go:54
+					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line strided.go:54
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line strided.go:54
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps2:
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+//line strided.go:54
+						var tid int = gc_tx2
+						{
+//line strided.go:59
+							var index int = 2 * tid
+//line strided.go:59
+							if index < gc_bdx2 && uint(gc_bdx2-index) > 14 {
+//line strided.go:59
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line strided.go:59
+								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+									gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+//line strided.go:60
+								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line strided.go:60
+									gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+								} else {
+//line strided.go:60
+									break gc_steps2
+								}
+//line strided.go:60
+								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line strided.go:60
+								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line strided.go:60
+									gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+//line strided.go:60
+								} else if index >= 1 && index <= len(sdata)-15 {
+//line strided.go:60
+									gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+								} else {
+//line strided.go:60
+									break gc_steps2
+								}
+//line strided.go:60
+								gc_st := gc_ld6.Add(gc_ld5)
+//line strided.go:60
+								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line strided.go:60
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+//line strided.go:60
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+//line strided.go:60
+								} else if index >= 1 && index <= len(sdata)-15 {
+//line strided.go:60
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+//line strided.go:60
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+								} else {
+//line strided.go:60
+									break gc_steps2
+								}
+							} else {
+//line strided.go:60
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+//line strided.go:59
+								if gc_if2.ToBits() != 0 {
+//line strided.go:59
+									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:59
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+										gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line strided.go:60
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line strided.go:60
-										gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
-//line strided.go:60
+										gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 									} else {
 //line strided.go:60
 										break gc_steps2
-//line strided.go:60
 									}
 //line strided.go:60
-									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:60
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60
-										gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+										gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line strided.go:60
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line strided.go:60
-										gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
-//line strided.go:60
+										gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 									} else {
 //line strided.go:60
 										break gc_steps2
-//line strided.go:60
 									}
 //line strided.go:60
-									gc_st := gc_ld6.Add(gc_ld5)
+									gc_st2 := gc_ld8.Add(gc_ld7)
 //line strided.go:60
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60
-										gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line strided.go:60
-										gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line strided.go:60
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line strided.go:60
-										gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line strided.go:60
-										gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
-//line strided.go:60
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 									} else {
 //line strided.go:60
 										break gc_steps2
-//line strided.go:60
 									}
-//line strided.go:60
-								} else {
-//line strided.go:60
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
-//line strided.go:59
-									_ = gc_if2
-//line strided.go:59
-									if gc_if2.ToBits() != 0 {
-//line strided.go:59
-										var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line strided.go:59
-										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-											gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
-//line strided.go:60
-										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line strided.go:60
-											gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
-//line strided.go:60
-										} else {
-//line strided.go:60
-											break gc_steps2
-//line strided.go:60
-										}
-//line strided.go:60
-										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line strided.go:60
-										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line strided.go:60
-											gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
-//line strided.go:60
-										} else if index >= 1 && index <= len(sdata)-15 {
-//line strided.go:60
-											gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
-//line strided.go:60
-										} else {
-//line strided.go:60
-											break gc_steps2
-//line strided.go:60
-										}
-//line strided.go:60
-										gc_st2 := gc_ld8.Add(gc_ld7)
-//line strided.go:60
-										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line strided.go:60
-											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
-//line strided.go:60
-											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
-//line strided.go:60
-										} else if index >= 1 && index <= len(sdata)-15 {
-//line strided.go:60
-											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
-//line strided.go:60
-											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
-//line strided.go:60
-										} else {
-//line strided.go:60
-											break gc_steps2
-//line strided.go:60
-										}
-//line strided.go:60
-									}
-//line strided.go:60
 								}
-//line strided.go:60
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
+//line strided.go:62
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep3
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
-//line strided.go:59
-						if index := 2 * s * tid; index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
-//line strided.go:59
-						if index := 2 * s * tid; index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
-//line strided.go:59
-						if index := 2 * s * tid; index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
-//line strided.go:59
-						if index := 2 * s * tid; index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+			}
+			gc_step7 := gc_vstep3
+			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line strided.go:54
 					tid := gc_tx2
-					_ = tid
-
+//line strided.go:59
+					if index := 2 * s * tid; index < gc_bdx2 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line strided.go:54
+					tid := gc_tx2
+//line strided.go:59
+					if index := 2 * s * tid; index < gc_bdx2 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line strided.go:54
+					tid := gc_tx2
+//line strided.go:59
+					if index := 2 * s * tid; index < gc_bdx2 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line strided.go:54
+					tid := gc_tx2
 //line strided.go:59
 					if index := 2 * s * tid; index < gc_bdx2 {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line strided.go:54
+				tid := gc_tx2
+//line strided.go:59
+				if index := 2 * s * tid; index < gc_bdx2 {
+					sdata[index] += sdata[index+s]
+				}
+			}
 		}
 	}
 	{
+//line strided.go:67
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1436,151 +1082,69 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
-//line strided.go:64
-						{
-							gc_at7[0] = gc_at8[0]
-						}
+//line strided.go:65
+						gc_at7[0] = gc_at8[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
-//line strided.go:64
-						{
-							gc_at7[0] = gc_at8[0]
-						}
+//line strided.go:65
+						gc_at7[0] = gc_at8[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
-//line strided.go:64
-						{
-							gc_at7[0] = gc_at8[0]
-						}
+//line strided.go:65
+						gc_at7[0] = gc_at8[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
-//line strided.go:64
-						{
-							gc_at7[0] = gc_at8[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line strided.go:54
-					tid := gc_tx2
-					_ = tid
-
-//line strided.go:64
-					{
+//line strided.go:65
 						gc_at7[0] = gc_at8[0]
 					}
 				}
+//line strided.go:69
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line strided.go:65
+					gc_at7[0] = gc_at8[0]
+				}
 			} else {
+//line strided.go:69
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
-//line strided.go:64
-						{
-							sums[gc_bx2] = sdata[0]
-						}
+//line strided.go:65
+						sums[gc_bx2] = sdata[0]
 					}
 					{
+//line strided.go:69
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
-//line strided.go:64
-						{
-							sums[gc_bx2] = sdata[0]
-						}
+//line strided.go:65
+						sums[gc_bx2] = sdata[0]
 					}
 					{
+//line strided.go:69
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
-//line strided.go:64
-						{
-							sums[gc_bx2] = sdata[0]
-						}
+//line strided.go:65
+						sums[gc_bx2] = sdata[0]
 					}
 					{
+//line strided.go:69
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line strided.go:54
-						tid := gc_tx2
-						_ = tid
-
-//line strided.go:64
-						{
-							sums[gc_bx2] = sdata[0]
-						}
+//line strided.go:65
+						sums[gc_bx2] = sdata[0]
 					}
 				}
+//line strided.go:69
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line strided.go:54
-					tid := gc_tx2
-					_ = tid
-
-//line strided.go:64
-					{
-						sums[gc_bx2] = sdata[0]
-					}
+//line strided.go:65
+					sums[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -1621,477 +1185,364 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line strided.go:94
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line strided.go:79
-						gc_vb2 := archsimd.BroadcastFloat32x16(3)
+					gc_vb2 := archsimd.BroadcastFloat32x16(3)
 //line strided.go:79
-						_ = gc_vb2
+					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line strided.go:79
-						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line strided.go:79
-						_ = gc_iota22
+					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line strided.go:79
-						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line strided.go:79
-						_ = gc_spread16Lo
+					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line strided.go:79
-						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line strided.go:79
-						_ = gc_spread16Hi
-//line strided.go:79
-						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line strided.go:79
-						_ = gc_evenLanes16
-//line strided.go:79
-						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line strided.go:79
-						_ = gc_oddLanes16
-//line strided.go:79
-						gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line strided.go:79
-						_ = gc_pairLo
-//line strided.go:79
-						gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line strided.go:79
-						_ = gc_pairHi
-					gc_steps2:
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line strided.go:77
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line strided.go:77
-							_ = i
-//line strided.go:78
-							var g int = 2*i + off
-//line strided.go:78
-							_ = g
-//line strided.go:79
-							if i < 0 || i > len(in)-16 {
-//line strided.go:79
-								break
-//line strided.go:79
-							}
-//line strided.go:79
-							a := archsimd.LoadFloat32x16Slice(in[i:])
-//line strided.go:79
-							_ = a
-//line strided.go:79
-							b := archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2)
-//line strided.go:79
-							_ = b
-//line strided.go:83
-							if g+1 < n && uint(n-(g+1)) > 30 && (g <
-//line strided.go:80
-								n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
-								a.ConcatPermute(b, gc_pairLo).StoreSlice(out[g:])
-//line strided.go:81
-								a.ConcatPermute(b, gc_pairHi).StoreSlice(out[g+16:])
-//line strided.go:81
-							} else {
-//line strided.go:81
-								if g <
-//line strided.go:80
-									n && uint(n-g) > 30 {
-//line strided.go:80
-									gc_st5 := a
-//line strided.go:80
-									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-										gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes16)
-//line strided.go:81
-										gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes16)
-//line strided.go:81
-									} else if g >= 1 && g <= len(out)-31 {
-//line strided.go:81
-										gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes16)
-//line strided.go:81
-										gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes16)
-//line strided.go:81
-									} else {
-//line strided.go:81
-										break gc_steps2
-//line strided.go:81
-									}
-//line strided.go:81
-								} else {
-//line strided.go:81
-									gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line strided.go:80
-									_ = gc_if3
-//line strided.go:80
-									if gc_if3.ToBits() != 0 {
-//line strided.go:80
-										gc_st6 := a
-//line strided.go:80
-										gc_bits := gc_if3.ToBits()
-//line strided.go:80
-										if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-											gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line strided.go:81
-											gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
-//line strided.go:81
-										} else if g >= 1 && g <= len(out)-31 {
-//line strided.go:81
-											gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line strided.go:81
-											gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-//line strided.go:81
-										} else {
-//line strided.go:81
-											break gc_steps2
-//line strided.go:81
-										}
-//line strided.go:81
-									}
-//line strided.go:81
-								}
-//line strided.go:81
-								if g+
-
-									1 < n && uint(n-(g+1)) > 30 {
-//line strided.go:83
-									gc_st7 := b
-//line strided.go:83
-									if (g+
-										1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line strided.go:84
-										gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes16)
-//line strided.go:84
-										gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes16)
-//line strided.go:84
-									} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line strided.go:84
-										gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes16)
-//line strided.go:84
-										gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes16)
-//line strided.go:84
-									} else {
-//line strided.go:84
-										var gc_lanes7 [16]float32
-//line strided.go:84
-										gc_st7.Store(&gc_lanes7)
-//line strided.go:84
-										for gc_k7 := range 16 {
-//line strided.go:84
-											if 0xffff&(1<<gc_k7) != 0 {
-//line strided.go:84
-												gc_pos2.Thread = gc_rank2 + gc_k7
-//line strided.go:84
-												out[(g+1)+2*gc_k7] = gc_lanes7[gc_k7]
-//line strided.go:84
-											}
-//line strided.go:84
-										}
-//line strided.go:84
-										gc_pos2.Thread = gc_rank2
-//line strided.go:84
-									}
-//line strided.go:84
-								} else {
-//line strided.go:84
-									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line strided.go:83
-									_ = gc_if4
-//line strided.go:83
-									if gc_if4.ToBits() != 0 {
-//line strided.go:83
-										gc_st8 := b
-//line strided.go:83
-										gc_bits2 := gc_if4.ToBits()
-//line strided.go:83
-										if (g+
-											1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line strided.go:84
-											gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line strided.go:84
-											gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
-//line strided.go:84
-										} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line strided.go:84
-											gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line strided.go:84
-											gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
-//line strided.go:84
-										} else {
-//line strided.go:84
-											var gc_lanes8 [16]float32
-//line strided.go:84
-											gc_st8.Store(&gc_lanes8)
-//line strided.go:84
-											for gc_k8 := range 16 {
-//line strided.go:84
-												if gc_if4.ToBits()&(1<<gc_k8) != 0 {
-//line strided.go:84
-													gc_pos2.Thread = gc_rank2 + gc_k8
-//line strided.go:84
-													out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
-//line strided.go:84
-												}
-//line strided.go:84
-											}
-//line strided.go:84
-											gc_pos2.Thread = gc_rank2
-//line strided.go:84
-										}
-//line strided.go:84
-									}
-//line strided.go:84
-								}
-//line strided.go:84
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line strided.go:79
-					gc_vb := archsimd.BroadcastFloat32x8(3)
-//line strided.go:79
-					_ = gc_vb
-//line strided.go:79
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line strided.go:79
-					_ = gc_iota2
-//line strided.go:79
-					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line strided.go:79
-					_ = gc_spreadLo
-//line strided.go:79
-					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line strided.go:79
-					_ = gc_spreadHi
-//line strided.go:79
-					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:79
-					_ = gc_evenLanes
-//line strided.go:79
-					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line strided.go:79
-					_ = gc_oddLanes
-				gc_steps:
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+				gc_steps2:
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line strided.go:77
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line strided.go:77
-						_ = i
-//line strided.go:78
 						var g int = 2*i + off
-//line strided.go:78
-						_ = g
-//line strided.go:79
-						if i < 0 || i > len(in)-8 {
+						if i < 0 || i > len(in)-16 {
 //line strided.go:79
 							break
-//line strided.go:79
 						}
 //line strided.go:79
-						a := archsimd.LoadFloat32x8Slice(in[i:])
+						a := archsimd.LoadFloat32x16Slice(in[i:])
 //line strided.go:79
-						_ = a
-//line strided.go:79
-						b := archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb)
-//line strided.go:79
-						_ = b
+						b := archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2)
 //line strided.go:83
-						if g+1 < n && uint(n-(g+1)) > 14 && (g <
+						if g+1 < n && uint(n-(g+1)) > 30 && (g <
 //line strided.go:80
-							n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
-							a.Permute(gc_spreadLo).Merge(b.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(out[g:])
+							n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
+							a.ConcatPermute(b, gc_pairLo).StoreSlice(out[g:])
 //line strided.go:81
-							a.Permute(gc_spreadHi).Merge(b.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[g+8:])
-//line strided.go:81
+							a.ConcatPermute(b, gc_pairHi).StoreSlice(out[g+16:])
 						} else {
 //line strided.go:81
 							if g <
 //line strided.go:80
-								n && uint(n-g) > 14 {
+								n && uint(n-g) > 30 {
 //line strided.go:80
-								gc_st := a
+								gc_st5 := a
 //line strided.go:80
-								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes)
+								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+									gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes16)
 //line strided.go:81
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes)
+									gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes16)
 //line strided.go:81
-								} else if g >= 1 && g <= len(out)-15 {
+								} else if g >= 1 && g <= len(out)-31 {
 //line strided.go:81
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes)
+									gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes16)
 //line strided.go:81
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes)
-//line strided.go:81
+									gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes16)
 								} else {
 //line strided.go:81
-									break gc_steps
-//line strided.go:81
+									break gc_steps2
 								}
-//line strided.go:81
 							} else {
 //line strided.go:81
-								gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+								gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line strided.go:80
-								_ = gc_if
+								if gc_if3.ToBits() != 0 {
 //line strided.go:80
-								if gc_if.ToBits() != 0 {
+									gc_st6 := a
 //line strided.go:80
-									gc_st2 := a
+									gc_bits := gc_if3.ToBits()
 //line strided.go:80
-									if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+										gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line strided.go:81
-										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+										gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line strided.go:81
-									} else if g >= 1 && g <= len(out)-15 {
+									} else if g >= 1 && g <= len(out)-31 {
 //line strided.go:81
-										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+										gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line strided.go:81
-										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line strided.go:81
+										gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 									} else {
 //line strided.go:81
-										break gc_steps
-//line strided.go:81
+										break gc_steps2
 									}
-//line strided.go:81
 								}
-//line strided.go:81
 							}
 //line strided.go:81
 							if g+
-
-								1 < n && uint(n-(g+1)) > 14 {
 //line strided.go:83
-								gc_st3 := b
+								1 < n && uint(n-(g+1)) > 30 {
+//line strided.go:83
+								gc_st7 := b
+//line strided.go:83
+								if (g+
+									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+//line strided.go:84
+									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes16)
+//line strided.go:84
+									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes16)
+//line strided.go:84
+								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line strided.go:84
+									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes16)
+//line strided.go:84
+									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes16)
+								} else {
+//line strided.go:84
+									var gc_lanes7 [16]float32
+//line strided.go:84
+									gc_st7.Store(&gc_lanes7)
+//line strided.go:84
+									for gc_k7 := range 16 {
+//line strided.go:84
+										if 0xffff&(1<<gc_k7) != 0 {
+//line strided.go:84
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line strided.go:84
+											out[(g+1)+2*gc_k7] = gc_lanes7[gc_k7]
+										}
+									}
+//line strided.go:84
+									gc_pos2.Thread = gc_rank2
+								}
+							} else {
+//line strided.go:84
+								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line strided.go:83
+								if gc_if4.ToBits() != 0 {
+//line strided.go:83
+									gc_st8 := b
+//line strided.go:83
+									gc_bits2 := gc_if4.ToBits()
+//line strided.go:83
+									if (g+
+										1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+//line strided.go:84
+										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line strided.go:84
+										gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line strided.go:84
+									} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line strided.go:84
+										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line strided.go:84
+										gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+									} else {
+//line strided.go:84
+										var gc_lanes8 [16]float32
+//line strided.go:84
+										gc_st8.Store(&gc_lanes8)
+//line strided.go:84
+										for gc_k8 := range 16 {
+//line strided.go:84
+											if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+//line strided.go:84
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line strided.go:84
+												out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
+											}
+										}
+//line strided.go:84
+										gc_pos2.Thread = gc_rank2
+									}
+								}
+							}
+						}
+					}
+//line strided.go:86
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line strided.go:79
+				gc_vb := archsimd.BroadcastFloat32x8(3)
+//line strided.go:79
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line strided.go:79
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line strided.go:79
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line strided.go:79
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line strided.go:79
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+//line strided.go:77
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var g int = 2*i + off
+					if i < 0 || i > len(in)-8 {
+//line strided.go:79
+						break
+					}
+//line strided.go:79
+					a := archsimd.LoadFloat32x8Slice(in[i:])
+//line strided.go:79
+					b := archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb)
+//line strided.go:83
+					if g+1 < n && uint(n-(g+1)) > 14 && (g <
+//line strided.go:80
+						n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
+						a.Permute(gc_spreadLo).Merge(b.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(out[g:])
+//line strided.go:81
+						a.Permute(gc_spreadHi).Merge(b.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[g+8:])
+					} else {
+//line strided.go:81
+						if g <
+//line strided.go:80
+							n && uint(n-g) > 14 {
+//line strided.go:80
+							gc_st := a
+//line strided.go:80
+							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes)
+//line strided.go:81
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes)
+//line strided.go:81
+							} else if g >= 1 && g <= len(out)-15 {
+//line strided.go:81
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes)
+//line strided.go:81
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes)
+							} else {
+//line strided.go:81
+								break gc_steps
+							}
+						} else {
+//line strided.go:81
+							gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line strided.go:80
+							if gc_if.ToBits() != 0 {
+//line strided.go:80
+								gc_st2 := a
+//line strided.go:80
+								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line strided.go:81
+									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line strided.go:81
+								} else if g >= 1 && g <= len(out)-15 {
+//line strided.go:81
+									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+//line strided.go:81
+									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								} else {
+//line strided.go:81
+									break gc_steps
+								}
+							}
+						}
+//line strided.go:81
+						if g+
+//line strided.go:83
+							1 < n && uint(n-(g+1)) > 14 {
+//line strided.go:83
+							gc_st3 := b
+//line strided.go:83
+							if (g+
+								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+//line strided.go:84
+								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes)
+//line strided.go:84
+								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes)
+//line strided.go:84
+							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+//line strided.go:84
+								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes)
+//line strided.go:84
+								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes)
+							} else {
+//line strided.go:84
+								var gc_lanes3 [8]float32
+//line strided.go:84
+								gc_st3.Store(&gc_lanes3)
+//line strided.go:84
+								for gc_k3 := range 8 {
+//line strided.go:84
+									if 0xff&(1<<gc_k3) != 0 {
+//line strided.go:84
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line strided.go:84
+										out[(g+1)+2*gc_k3] = gc_lanes3[gc_k3]
+									}
+								}
+//line strided.go:84
+								gc_pos2.Thread = gc_rank2
+							}
+						} else {
+//line strided.go:84
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line strided.go:83
+							if gc_if2.ToBits() != 0 {
+//line strided.go:83
+								gc_st4 := b
 //line strided.go:83
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line strided.go:84
-									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes)
+									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line strided.go:84
-									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes)
+									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line strided.go:84
 								} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line strided.go:84
-									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes)
+									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line strided.go:84
-									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes)
-//line strided.go:84
+									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 								} else {
 //line strided.go:84
-									var gc_lanes3 [8]float32
+									var gc_lanes4 [8]float32
 //line strided.go:84
-									gc_st3.Store(&gc_lanes3)
+									gc_st4.Store(&gc_lanes4)
 //line strided.go:84
-									for gc_k3 := range 8 {
+									for gc_k4 := range 8 {
 //line strided.go:84
-										if 0xff&(1<<gc_k3) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line strided.go:84
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line strided.go:84
-											out[(g+1)+2*gc_k3] = gc_lanes3[gc_k3]
-//line strided.go:84
+											out[(g+1)+2*gc_k4] = gc_lanes4[gc_k4]
 										}
-//line strided.go:84
 									}
 //line strided.go:84
 									gc_pos2.Thread = gc_rank2
-//line strided.go:84
 								}
-//line strided.go:84
-							} else {
-//line strided.go:84
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line strided.go:83
-								_ = gc_if2
-//line strided.go:83
-								if gc_if2.ToBits() != 0 {
-//line strided.go:83
-									gc_st4 := b
-//line strided.go:83
-									if (g+
-										1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line strided.go:84
-										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line strided.go:84
-										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line strided.go:84
-									} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line strided.go:84
-										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line strided.go:84
-										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line strided.go:84
-									} else {
-//line strided.go:84
-										var gc_lanes4 [8]float32
-//line strided.go:84
-										gc_st4.Store(&gc_lanes4)
-//line strided.go:84
-										for gc_k4 := range 8 {
-//line strided.go:84
-											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line strided.go:84
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line strided.go:84
-												out[(g+1)+2*gc_k4] = gc_lanes4[gc_k4]
-//line strided.go:84
-											}
-//line strided.go:84
-										}
-//line strided.go:84
-										gc_pos2.Thread = gc_rank2
-//line strided.go:84
-									}
-//line strided.go:84
-								}
-//line strided.go:84
 							}
-//line strided.go:84
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line strided.go:86
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line strided.go:77
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line strided.go:78
-					g := 2*i + off
-					_ = g
-
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				g := 2*i + off
+				a := in[i]
 //line strided.go:79
-					a := in[i]
-
-//line strided.go:79
-					b := in[i] * 3
-
-//line strided.go:80
-					if g < n {
-						out[g] = a
-					}
-
-//line strided.go:83
-					if g+1 < n {
-						out[g+1] = b
-					}
-					_ = a
-					_ = b
+				b := in[i] * 3
+				if g < n {
+					out[g] = a
+				}
+				if g+1 < n {
+					out[g+1] = b
 				}
 			}
 		}
@@ -2101,4 +1552,5 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 // gc_files_strided holds the source files whose lines the kernels' records hash.
 //
 //go:embed strided.go
+//line strided.go:97
 var gc_files_strided embed.FS

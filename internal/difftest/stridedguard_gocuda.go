@@ -41,100 +41,79 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-
 //line stridedguard.go:13
 	n := len(in)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off := gc_bx * 2 * gc_bdx
-			gc_off2 := (gc_bx * 2 * gc_bdx) + 1
-			if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
-				for gc_tx, gc_idx, gc_idx2 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line stridedguard.go:14
-					g := gc_bx*2*gc_bdx + 2*gc_tx
-					_ = g
-
 //line stridedguard.go:15
-					var a0, a1 int32
-
-//line stridedguard.go:16
-					if true || g < n {
-						a0 = in[gc_idx]
-
-//line stridedguard.go:18
-					}
-
-//line stridedguard.go:19
-					if true || g+1 < n {
-						a1 = 3 * in[gc_idx2]
-
-//line stridedguard.go:21
-					}
-					_ = a0
-					_ = a1
-					gc_s_a0[gc_rank] = a0
-					gc_s_a1[gc_rank] = a1
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := gc_bx * 2 * gc_bdx
+		gc_off2 := (gc_bx * 2 * gc_bdx) + 1
+		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
+			for gc_tx, gc_idx, gc_idx2 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+				gc_rank := gc_base + gc_tx
 //line stridedguard.go:14
-					g := gc_bx*2*gc_bdx + 2*gc_tx
-					_ = g
-
-//line stridedguard.go:15
-					var a0, a1 int32
-
-//line stridedguard.go:16
-					if g < n {
-						a0 = in[g]
-					}
-
-//line stridedguard.go:19
-					if g+1 < n {
-						a1 = 3 * in[g+1]
-					}
-					_ = a0
-					_ = a1
-					gc_s_a0[gc_rank] = a0
-					gc_s_a1[gc_rank] = a1
+				g := gc_bx*2*gc_bdx + 2*gc_tx
+				var a0, a1 int32
+				if true || g < n {
+					a0 = in[gc_idx]
 				}
+				if true || g+1 < n {
+					a1 = 3 * in[gc_idx2]
+				}
+//line stridedguard.go:24
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line stridedguard.go:14
+				g := gc_bx*2*gc_bdx + 2*gc_tx
+				var a0, a1 int32
+				if g < n {
+					a0 = in[g]
+				}
+				if g+1 < n {
+					a1 = 3 * in[g+1]
+				}
+//line stridedguard.go:24
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * gc_bdx
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
-				gc_at := out[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					a0 := gc_s_a0[gc_rank]
-					a1 := gc_s_a1[gc_rank]
-
+//line stridedguard.go:31
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
+			gc_at := out[gc_off3:][:gc_to]
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line stridedguard.go:45
+				a0 := gc_s_a0[gc_rank]
+				a1 := gc_s_a1[gc_rank]
 //line stridedguard.go:23
-					if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
-						gc_at[gc_tx] = a0 + a1
-					}
+				if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
+					gc_at[gc_tx] = a0 + a1
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					a0 := gc_s_a0[gc_rank]
-					a1 := gc_s_a1[gc_rank]
-
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				a0 := gc_s_a0[gc_rank]
+				a1 := gc_s_a1[gc_rank]
 //line stridedguard.go:23
-					if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
-						out[i] = a0 + a1
-					}
+				if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
+					out[i] = a0 + a1
 				}
 			}
 		}
@@ -164,154 +143,102 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line stridedguard.go:35
 	n := len(in)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off := gc_bx * 2 * gc_bdx
-			gc_off2 := (gc_bx * 2 * gc_bdx) + 1
-			if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
-				for gc_tx, gc_idx, gc_idx2 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line stridedguard.go:36
-					g := gc_bx*2*gc_bdx + 2*gc_tx
-					_ = g
-
 //line stridedguard.go:37
-					v := int32(g)
-					_ = v
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := gc_bx * 2 * gc_bdx
+		gc_off2 := (gc_bx * 2 * gc_bdx) + 1
+		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
+			for gc_tx, gc_idx, gc_idx2 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+//line stridedguard.go:36
+				g := gc_bx*2*gc_bdx + 2*gc_tx
+				v := int32(g)
 //line stridedguard.go:39
-					if true || g < n {
-						out[gc_idx] = v
-					}
-
-//line stridedguard.go:42
-					if true || g+1 < n {
-						out[gc_idx2] = -v
-					}
+				if true || g < n {
+					out[gc_idx] = v
 				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line stridedguard.go:36
-						g := gc_bx*2*gc_bdx + 2*gc_tx
-						_ = g
-
-//line stridedguard.go:37
-						v := int32(g)
-						_ = v
-
-//line stridedguard.go:39
-						if g < n {
-							out[g] = v
-						}
-
-//line stridedguard.go:42
-						if g+1 < n {
-							out[g+1] = -v
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line stridedguard.go:36
-						g := gc_bx*2*gc_bdx + 2*gc_tx
-						_ = g
-
-//line stridedguard.go:37
-						v := int32(g)
-						_ = v
-
-//line stridedguard.go:39
-						if g < n {
-							out[g] = v
-						}
-
-//line stridedguard.go:42
-						if g+1 < n {
-							out[g+1] = -v
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line stridedguard.go:36
-						g := gc_bx*2*gc_bdx + 2*gc_tx
-						_ = g
-
-//line stridedguard.go:37
-						v := int32(g)
-						_ = v
-
-//line stridedguard.go:39
-						if g < n {
-							out[g] = v
-						}
-
-//line stridedguard.go:42
-						if g+1 < n {
-							out[g+1] = -v
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line stridedguard.go:36
-						g := gc_bx*2*gc_bdx + 2*gc_tx
-						_ = g
-
-//line stridedguard.go:37
-						v := int32(g)
-						_ = v
-
-//line stridedguard.go:39
-						if g < n {
-							out[g] = v
-						}
-
-//line stridedguard.go:42
-						if g+1 < n {
-							out[g+1] = -v
-						}
-					}
+				if true || g+1 < n {
+					out[gc_idx2] = -v
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line stridedguard.go:36
 					g := gc_bx*2*gc_bdx + 2*gc_tx
-					_ = g
-
-//line stridedguard.go:37
 					v := int32(g)
-					_ = v
-
 //line stridedguard.go:39
 					if g < n {
 						out[g] = v
 					}
-
-//line stridedguard.go:42
 					if g+1 < n {
 						out[g+1] = -v
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line stridedguard.go:36
+					g := gc_bx*2*gc_bdx + 2*gc_tx
+					v := int32(g)
+//line stridedguard.go:39
+					if g < n {
+						out[g] = v
+					}
+					if g+1 < n {
+						out[g+1] = -v
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line stridedguard.go:36
+					g := gc_bx*2*gc_bdx + 2*gc_tx
+					v := int32(g)
+//line stridedguard.go:39
+					if g < n {
+						out[g] = v
+					}
+					if g+1 < n {
+						out[g+1] = -v
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line stridedguard.go:36
+					g := gc_bx*2*gc_bdx + 2*gc_tx
+					v := int32(g)
+//line stridedguard.go:39
+					if g < n {
+						out[g] = v
+					}
+					if g+1 < n {
+						out[g+1] = -v
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line stridedguard.go:36
+				g := gc_bx*2*gc_bdx + 2*gc_tx
+				v := int32(g)
+//line stridedguard.go:39
+				if g < n {
+					out[g] = v
+				}
+				if g+1 < n {
+					out[g+1] = -v
 				}
 			}
 		}
@@ -321,4 +248,5 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 // gc_files_stridedguard holds the source files whose lines the kernels' records hash.
 //
 //go:embed stridedguard.go
+//line stridedguard.go:54
 var gc_files_stridedguard embed.FS

@@ -42,289 +42,111 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_a1 := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-
 //line stridedguard.go:13
 	n := len(in)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line stridedguard.go:15
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line stridedguard.go:14
-					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line stridedguard.go:14
-					_ = gc_iota24
+				gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line stridedguard.go:14
-					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line stridedguard.go:14
-					_ = gc_evens162
-//line stridedguard.go:14
-					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line stridedguard.go:14
-					_ = gc_odds162
+				gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line stridedguard.go:20
-					gc_vb4 := archsimd.BroadcastInt32x16(3)
-//line stridedguard.go:20
-					_ = gc_vb4
-				gc_steps4:
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_vb4 := archsimd.BroadcastInt32x16(3)
+			gc_steps4:
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
 //line stridedguard.go:14
-						var g int = gc_bx2*2*gc_bdx2 + 2*gc_tx2
-//line stridedguard.go:14
-						_ = g
+					var g int = gc_bx2*2*gc_bdx2 + 2*gc_tx2
+					var a0 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:15
-						var a0 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line stridedguard.go:15
-						_ = a0
-//line stridedguard.go:15
-						var a1 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line stridedguard.go:15
-						_ = a1
+					var a1 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+					if g < n && uint(n-g) > 30 {
 //line stridedguard.go:16
-						if g < n && uint(n-g) > 30 {
+						var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:16
-							var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+							gc_ld13 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
+//line stridedguard.go:17
+						} else if g >= 1 && g <= len(in)-31 {
+//line stridedguard.go:17
+							gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
+						} else {
+//line stridedguard.go:17
+							break gc_steps4
+						}
+//line stridedguard.go:17
+						a0 = gc_ld13
+					} else {
+//line stridedguard.go:17
+						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line stridedguard.go:16
+						if gc_if7.ToBits() != 0 {
+//line stridedguard.go:16
+							var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:16
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-								gc_ld13 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
+								gc_ld14 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
 //line stridedguard.go:17
 							} else if g >= 1 && g <= len(in)-31 {
 //line stridedguard.go:17
-								gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
-//line stridedguard.go:17
+								gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 							} else {
 //line stridedguard.go:17
 								break gc_steps4
-//line stridedguard.go:17
 							}
 //line stridedguard.go:17
-							a0 = gc_ld13
-//line stridedguard.go:17
-						} else {
-//line stridedguard.go:17
-							gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line stridedguard.go:16
-							_ = gc_if7
-//line stridedguard.go:16
-							if gc_if7.ToBits() != 0 {
-//line stridedguard.go:16
-								var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line stridedguard.go:16
-								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-									gc_ld14 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
-//line stridedguard.go:17
-								} else if g >= 1 && g <= len(in)-31 {
-//line stridedguard.go:17
-									gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
-//line stridedguard.go:17
-								} else {
-//line stridedguard.go:17
-									break gc_steps4
-//line stridedguard.go:17
-								}
-//line stridedguard.go:17
-								a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
-//line stridedguard.go:17
-							}
-//line stridedguard.go:17
+							a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 						}
+					}
 //line stridedguard.go:19
-						if g+1 < n && uint(n-(g+1)) > 30 {
+					if g+1 < n && uint(n-(g+1)) > 30 {
 //line stridedguard.go:19
-							var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line stridedguard.go:19
+						if (g+
+							1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
+//line stridedguard.go:20
+							gc_ld15 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
+//line stridedguard.go:20
+						} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+//line stridedguard.go:20
+							gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
+						} else {
+//line stridedguard.go:20
+							break gc_steps4
+						}
+//line stridedguard.go:20
+						a1 = gc_vb4.Mul(gc_ld15)
+					} else {
+//line stridedguard.go:20
+						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line stridedguard.go:19
+						if gc_if8.ToBits() != 0 {
+//line stridedguard.go:19
+							var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:19
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line stridedguard.go:20
-								gc_ld15 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
+								gc_ld16 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line stridedguard.go:20
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line stridedguard.go:20
-								gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
-//line stridedguard.go:20
+								gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 							} else {
 //line stridedguard.go:20
 								break gc_steps4
-//line stridedguard.go:20
 							}
 //line stridedguard.go:20
-							a1 = gc_vb4.Mul(gc_ld15)
-//line stridedguard.go:20
-						} else {
-//line stridedguard.go:20
-							gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line stridedguard.go:19
-							_ = gc_if8
-//line stridedguard.go:19
-							if gc_if8.ToBits() != 0 {
-//line stridedguard.go:19
-								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line stridedguard.go:19
-								if (g+
-									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line stridedguard.go:20
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
-//line stridedguard.go:20
-								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line stridedguard.go:20
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
-//line stridedguard.go:20
-								} else {
-//line stridedguard.go:20
-									break gc_steps4
-//line stridedguard.go:20
-								}
-//line stridedguard.go:20
-								a1 = a1.Merge(gc_vb4.Mul(gc_ld16), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line stridedguard.go:20
-							}
-//line stridedguard.go:20
+							a1 = a1.Merge(gc_vb4.Mul(gc_ld16), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 						}
-//line stridedguard.go:19
-						a0.StoreSlice(gc_s_a0[gc_rank2:])
-//line stridedguard.go:19
-						a1.StoreSlice(gc_s_a1[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line stridedguard.go:14
-				gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line stridedguard.go:14
-				_ = gc_iota22
-//line stridedguard.go:14
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line stridedguard.go:14
-				_ = gc_evens2
-//line stridedguard.go:20
-				gc_vb2 := archsimd.BroadcastInt32x8(3)
-//line stridedguard.go:20
-				_ = gc_vb2
-			gc_steps2:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line stridedguard.go:14
-					var g int = gc_bx2*2*gc_bdx2 + 2*gc_tx2
-//line stridedguard.go:14
-					_ = g
-//line stridedguard.go:15
-					var a0 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stridedguard.go:15
-					_ = a0
-//line stridedguard.go:15
-					var a1 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stridedguard.go:15
-					_ = a1
-//line stridedguard.go:16
-					if g < n && uint(n-g) > 14 {
-//line stridedguard.go:16
-						var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stridedguard.go:16
-						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-							gc_ld5 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
-//line stridedguard.go:17
-						} else if g >= 1 && g <= len(in)-15 {
-//line stridedguard.go:17
-							gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
-//line stridedguard.go:17
-						} else {
-//line stridedguard.go:17
-							break gc_steps2
-//line stridedguard.go:17
-						}
-//line stridedguard.go:17
-						a0 = gc_ld5
-//line stridedguard.go:17
-					} else {
-//line stridedguard.go:17
-						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line stridedguard.go:16
-						_ = gc_if3
-//line stridedguard.go:16
-						if gc_if3.ToBits() != 0 {
-//line stridedguard.go:16
-							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stridedguard.go:16
-							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-								gc_ld6 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
-//line stridedguard.go:17
-							} else if g >= 1 && g <= len(in)-15 {
-//line stridedguard.go:17
-								gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
-//line stridedguard.go:17
-							} else {
-//line stridedguard.go:17
-								break gc_steps2
-//line stridedguard.go:17
-							}
-//line stridedguard.go:17
-							a0 = gc_ld6.Merge(a0, gc_if3)
-//line stridedguard.go:17
-						}
-//line stridedguard.go:17
-					}
-//line stridedguard.go:19
-					if g+1 < n && uint(n-(g+1)) > 14 {
-//line stridedguard.go:19
-						var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stridedguard.go:19
-						if (g+
-							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line stridedguard.go:20
-							gc_ld7 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
-//line stridedguard.go:20
-						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line stridedguard.go:20
-							gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
-//line stridedguard.go:20
-						} else {
-//line stridedguard.go:20
-							break gc_steps2
-//line stridedguard.go:20
-						}
-//line stridedguard.go:20
-						a1 = gc_vb2.Mul(gc_ld7)
-//line stridedguard.go:20
-					} else {
-//line stridedguard.go:20
-						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line stridedguard.go:19
-						_ = gc_if4
-//line stridedguard.go:19
-						if gc_if4.ToBits() != 0 {
-//line stridedguard.go:19
-							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stridedguard.go:19
-							if (g+
-								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line stridedguard.go:20
-								gc_ld8 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
-//line stridedguard.go:20
-							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line stridedguard.go:20
-								gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
-//line stridedguard.go:20
-							} else {
-//line stridedguard.go:20
-								break gc_steps2
-//line stridedguard.go:20
-							}
-//line stridedguard.go:20
-							a1 = gc_vb2.Mul(gc_ld8).Merge(a1, gc_if4)
-//line stridedguard.go:20
-						}
-//line stridedguard.go:20
 					}
 //line stridedguard.go:19
 					a0.StoreSlice(gc_s_a0[gc_rank2:])
@@ -332,353 +154,380 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 					a1.StoreSlice(gc_s_a1[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line stridedguard.go:14
-				g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
-				_ = g
-
-//line stridedguard.go:15
-				var a0, a1 int32
-
-//line stridedguard.go:16
-				if g < n {
-					a0 = in[g]
-				}
-
-//line stridedguard.go:19
-				if g+1 < n {
-					a1 = 3 * in[g+1]
-				}
-				_ = a0
-				_ = a1
-				gc_s_a0[gc_rank2] = a0
-				gc_s_a1[gc_rank2] = a1
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
 			}
 		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-				gc_at2 := out[gc_off4:][:gc_bdx2]
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line stridedguard.go:23
-						gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line stridedguard.go:23
-						_ = gc_iota5
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line stridedguard.go:23
-							a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank2:])
-//line stridedguard.go:23
-							_ = a0
-//line stridedguard.go:23
-							a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank2:])
-//line stridedguard.go:23
-							_ = a1
-//line stridedguard.go:23
-							{
-//line stridedguard.go:23
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line stridedguard.go:23
-								_ = i
-//line stridedguard.go:23
-								if i < len(out) && uint(len(out)-i) > 15 {
-//line stridedguard.go:23
-									a0.Add(a1).StoreSlice(gc_at2[gc_tx2:])
-//line stridedguard.go:23
-								} else {
-//line stridedguard.go:23
-									gc_if12 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
-//line stridedguard.go:23
-									_ = gc_if12
-//line stridedguard.go:23
-									if gc_if12.ToBits() != 0 {
-//line stridedguard.go:23
-										a0.Add(a1).StoreMasked((*[16]int32)(gc_at2[gc_tx2:]), gc_if12)
-//line stridedguard.go:23
-									}
-//line stridedguard.go:23
-								}
-//line stridedguard.go:23
-							}
+		if compiled.SIMD {
+//line stridedguard.go:14
+			gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line stridedguard.go:14
+			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line stridedguard.go:20
+			gc_vb2 := archsimd.BroadcastInt32x8(3)
+		gc_steps2:
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+				gc_rank2 := gc_base2 + gc_tx2
+//line stridedguard.go:14
+				var g int = gc_bx2*2*gc_bdx2 + 2*gc_tx2
+				var a0 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line stridedguard.go:15
+				var a1 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+				if g < n && uint(n-g) > 14 {
+//line stridedguard.go:16
+					var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line stridedguard.go:16
+					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+						gc_ld5 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
+//line stridedguard.go:17
+					} else if g >= 1 && g <= len(in)-15 {
+//line stridedguard.go:17
+						gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
+					} else {
+//line stridedguard.go:17
+						break gc_steps2
+					}
+//line stridedguard.go:17
+					a0 = gc_ld5
+				} else {
+//line stridedguard.go:17
+					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line stridedguard.go:16
+					if gc_if3.ToBits() != 0 {
+//line stridedguard.go:16
+						var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line stridedguard.go:16
+						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+							gc_ld6 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
+//line stridedguard.go:17
+						} else if g >= 1 && g <= len(in)-15 {
+//line stridedguard.go:17
+							gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
+						} else {
+//line stridedguard.go:17
+							break gc_steps2
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
+//line stridedguard.go:17
+						a0 = gc_ld6.Merge(a0, gc_if3)
 					}
 				}
-				if compiled.SIMD {
+//line stridedguard.go:19
+				if g+1 < n && uint(n-(g+1)) > 14 {
+//line stridedguard.go:19
+					var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line stridedguard.go:19
+					if (g+
+						1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+//line stridedguard.go:20
+						gc_ld7 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+//line stridedguard.go:20
+					} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+//line stridedguard.go:20
+						gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+					} else {
+//line stridedguard.go:20
+						break gc_steps2
+					}
+//line stridedguard.go:20
+					a1 = gc_vb2.Mul(gc_ld7)
+				} else {
+//line stridedguard.go:20
+					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line stridedguard.go:19
+					if gc_if4.ToBits() != 0 {
+//line stridedguard.go:19
+						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line stridedguard.go:19
+						if (g+
+							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+//line stridedguard.go:20
+							gc_ld8 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+//line stridedguard.go:20
+						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+//line stridedguard.go:20
+							gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+						} else {
+//line stridedguard.go:20
+							break gc_steps2
+						}
+//line stridedguard.go:20
+						a1 = gc_vb2.Mul(gc_ld8).Merge(a1, gc_if4)
+					}
+				}
+//line stridedguard.go:19
+				a0.StoreSlice(gc_s_a0[gc_rank2:])
+//line stridedguard.go:19
+				a1.StoreSlice(gc_s_a1[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line stridedguard.go:14
+			g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+			var a0, a1 int32
+			if g < n {
+				a0 = in[g]
+			}
+			if g+1 < n {
+				a1 = 3 * in[g+1]
+			}
+//line stridedguard.go:24
+			gc_s_a0[gc_rank2] = a0
+			gc_s_a1[gc_rank2] = a1
+		}
+	}
+//line stridedguard.go:30
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+			gc_at2 := out[gc_off4:][:gc_to2]
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line stridedguard.go:23
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line stridedguard.go:23
-					_ = gc_iota4
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line stridedguard.go:23
-						a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank2:])
+						a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank2:])
 //line stridedguard.go:23
-						_ = a0
-//line stridedguard.go:23
-						a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank2:])
-//line stridedguard.go:23
-						_ = a1
-//line stridedguard.go:23
+						a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank2:])
 						{
 //line stridedguard.go:23
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line stridedguard.go:23
-							_ = i
-//line stridedguard.go:23
-							if i < len(out) && uint(len(out)-i) > 7 {
+							if i < len(out) && uint(len(out)-i) > 15 {
 //line stridedguard.go:23
 								a0.Add(a1).StoreSlice(gc_at2[gc_tx2:])
-//line stridedguard.go:23
 							} else {
 //line stridedguard.go:23
-								gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+								gc_if12 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
 //line stridedguard.go:23
-								_ = gc_if11
+								if gc_if12.ToBits() != 0 {
 //line stridedguard.go:23
-								if gc_if11.ToBits() != 0 {
-//line stridedguard.go:23
-									a0.Add(a1).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if11)
-//line stridedguard.go:23
+									a0.Add(a1).StoreMasked((*[16]int32)(gc_at2[gc_tx2:]), gc_if12)
 								}
-//line stridedguard.go:23
 							}
-//line stridedguard.go:23
 						}
 					}
+//line stridedguard.go:25
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+//line stridedguard.go:23
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					a0 := gc_s_a0[gc_rank2]
-					a1 := gc_s_a1[gc_rank2]
-
 //line stridedguard.go:23
-					if i := gc_bx2*gc_bdx2 + gc_tx2; true || i < len(out) {
-						gc_at2[gc_tx2] = a0 + a1
-					}
-				}
-			} else {
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank2:])
 //line stridedguard.go:23
-						gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank2:])
+					{
 //line stridedguard.go:23
-						_ = gc_iota3
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line stridedguard.go:23
-							a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank2:])
+						if i < len(out) && uint(len(out)-i) > 7 {
 //line stridedguard.go:23
-							_ = a0
+							a0.Add(a1).StoreSlice(gc_at2[gc_tx2:])
+						} else {
 //line stridedguard.go:23
-							a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank2:])
+							gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line stridedguard.go:23
-							_ = a1
+							if gc_if11.ToBits() != 0 {
 //line stridedguard.go:23
-							{
-//line stridedguard.go:23
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line stridedguard.go:23
-								_ = i
-//line stridedguard.go:23
-								if i < len(out) && uint(len(out)-i) > 15 {
-//line stridedguard.go:23
-									if i >= 0 && i <= len(out)-16 {
-										a0.Add(a1).StoreSlice(out[i:])
-//line stridedguard.go:24
-									} else {
-//line stridedguard.go:24
-										var gc_lanes19 [16]int32
-//line stridedguard.go:24
-										a0.Add(a1).Store(&gc_lanes19)
-//line stridedguard.go:24
-										for gc_k19 := range 16 {
-//line stridedguard.go:24
-											if 0xffff&(1<<gc_k19) != 0 {
-//line stridedguard.go:24
-												gc_pos2.Thread = gc_rank2 + gc_k19
-//line stridedguard.go:24
-												out[i+gc_k19] = gc_lanes19[gc_k19]
-//line stridedguard.go:24
-											}
-//line stridedguard.go:24
-										}
-//line stridedguard.go:24
-										gc_pos2.Thread = gc_rank2
-//line stridedguard.go:24
-									}
-//line stridedguard.go:24
-								} else {
-//line stridedguard.go:24
-									gc_if10 := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
-//line stridedguard.go:23
-									_ = gc_if10
-//line stridedguard.go:23
-									if gc_if10.ToBits() != 0 {
-//line stridedguard.go:23
-										if i >= 0 && i <= len(out)-16 {
-											a0.Add(a1).StoreMasked((*[16]int32)(out[i:]), gc_if10)
-//line stridedguard.go:24
-										} else {
-//line stridedguard.go:24
-											var gc_lanes20 [16]int32
-//line stridedguard.go:24
-											a0.Add(a1).Store(&gc_lanes20)
-//line stridedguard.go:24
-											for gc_k20 := range 16 {
-//line stridedguard.go:24
-												if gc_if10.ToBits()&(1<<gc_k20) != 0 {
-//line stridedguard.go:24
-													gc_pos2.Thread = gc_rank2 + gc_k20
-//line stridedguard.go:24
-													out[i+gc_k20] = gc_lanes20[gc_k20]
-//line stridedguard.go:24
-												}
-//line stridedguard.go:24
-											}
-//line stridedguard.go:24
-											gc_pos2.Thread = gc_rank2
-//line stridedguard.go:24
-										}
-//line stridedguard.go:24
-									}
-//line stridedguard.go:24
-								}
-//line stridedguard.go:24
+								a0.Add(a1).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if11)
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
 					}
 				}
-				if compiled.SIMD {
+//line stridedguard.go:25
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line stridedguard.go:30
+				a0 := gc_s_a0[gc_rank2]
+				a1 := gc_s_a1[gc_rank2]
 //line stridedguard.go:23
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if i := gc_bx2*gc_bdx2 + gc_tx2; true || i < len(out) {
+					gc_at2[gc_tx2] = a0 + a1
+				}
+			}
+		} else {
+			gc_vstep3 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line stridedguard.go:23
-					_ = gc_iota
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line stridedguard.go:23
-						a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank2:])
+						a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank2:])
 //line stridedguard.go:23
-						_ = a0
-//line stridedguard.go:23
-						a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank2:])
-//line stridedguard.go:23
-						_ = a1
-//line stridedguard.go:23
+						a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank2:])
 						{
 //line stridedguard.go:23
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line stridedguard.go:23
-							_ = i
+							if i < len(out) && uint(len(out)-i) > 15 {
 //line stridedguard.go:23
-							if i < len(out) && uint(len(out)-i) > 7 {
-//line stridedguard.go:23
-								if i >= 0 && i <= len(out)-8 {
+								if i >= 0 && i <= len(out)-16 {
 									a0.Add(a1).StoreSlice(out[i:])
-//line stridedguard.go:24
 								} else {
 //line stridedguard.go:24
-									var gc_lanes17 [8]int32
+									var gc_lanes19 [16]int32
 //line stridedguard.go:24
-									a0.Add(a1).Store(&gc_lanes17)
+									a0.Add(a1).Store(&gc_lanes19)
 //line stridedguard.go:24
-									for gc_k17 := range 8 {
+									for gc_k19 := range 16 {
 //line stridedguard.go:24
-										if 0xff&(1<<gc_k17) != 0 {
+										if 0xffff&(1<<gc_k19) != 0 {
 //line stridedguard.go:24
-											gc_pos2.Thread = gc_rank2 + gc_k17
+											gc_pos2.Thread = gc_rank2 + gc_k19
 //line stridedguard.go:24
-											out[i+gc_k17] = gc_lanes17[gc_k17]
-//line stridedguard.go:24
+											out[i+gc_k19] = gc_lanes19[gc_k19]
 										}
-//line stridedguard.go:24
 									}
 //line stridedguard.go:24
 									gc_pos2.Thread = gc_rank2
-//line stridedguard.go:24
 								}
-//line stridedguard.go:24
 							} else {
 //line stridedguard.go:24
-								gc_if9 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+								gc_if10 := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
 //line stridedguard.go:23
-								_ = gc_if9
+								if gc_if10.ToBits() != 0 {
 //line stridedguard.go:23
-								if gc_if9.ToBits() != 0 {
-//line stridedguard.go:23
-									if i >= 0 && i <= len(out)-8 {
-										a0.Add(a1).StoreMasked((*[8]int32)(out[i:]), gc_if9)
-//line stridedguard.go:24
+									if i >= 0 && i <= len(out)-16 {
+										a0.Add(a1).StoreMasked((*[16]int32)(out[i:]), gc_if10)
 									} else {
 //line stridedguard.go:24
-										var gc_lanes18 [8]int32
+										var gc_lanes20 [16]int32
 //line stridedguard.go:24
-										a0.Add(a1).Store(&gc_lanes18)
+										a0.Add(a1).Store(&gc_lanes20)
 //line stridedguard.go:24
-										for gc_k18 := range 8 {
+										for gc_k20 := range 16 {
 //line stridedguard.go:24
-											if gc_if9.ToBits()&(1<<gc_k18) != 0 {
+											if gc_if10.ToBits()&(1<<gc_k20) != 0 {
 //line stridedguard.go:24
-												gc_pos2.Thread = gc_rank2 + gc_k18
+												gc_pos2.Thread = gc_rank2 + gc_k20
 //line stridedguard.go:24
-												out[i+gc_k18] = gc_lanes18[gc_k18]
-//line stridedguard.go:24
+												out[i+gc_k20] = gc_lanes20[gc_k20]
 											}
-//line stridedguard.go:24
 										}
 //line stridedguard.go:24
 										gc_pos2.Thread = gc_rank2
-//line stridedguard.go:24
 									}
-//line stridedguard.go:24
 								}
-//line stridedguard.go:24
 							}
-//line stridedguard.go:24
 						}
 					}
+//line stridedguard.go:26
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					a0 := gc_s_a0[gc_rank2]
-					a1 := gc_s_a1[gc_rank2]
-
+			}
+			if compiled.SIMD {
 //line stridedguard.go:23
-					if i := gc_bx2*gc_bdx2 + gc_tx2; i < len(out) {
-						out[i] = a0 + a1
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+//line stridedguard.go:23
+					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank2:])
+//line stridedguard.go:23
+					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank2:])
+					{
+//line stridedguard.go:23
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line stridedguard.go:23
+						if i < len(out) && uint(len(out)-i) > 7 {
+//line stridedguard.go:23
+							if i >= 0 && i <= len(out)-8 {
+								a0.Add(a1).StoreSlice(out[i:])
+							} else {
+//line stridedguard.go:24
+								var gc_lanes17 [8]int32
+//line stridedguard.go:24
+								a0.Add(a1).Store(&gc_lanes17)
+//line stridedguard.go:24
+								for gc_k17 := range 8 {
+//line stridedguard.go:24
+									if 0xff&(1<<gc_k17) != 0 {
+//line stridedguard.go:24
+										gc_pos2.Thread = gc_rank2 + gc_k17
+//line stridedguard.go:24
+										out[i+gc_k17] = gc_lanes17[gc_k17]
+									}
+								}
+//line stridedguard.go:24
+								gc_pos2.Thread = gc_rank2
+							}
+						} else {
+//line stridedguard.go:24
+							gc_if9 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+//line stridedguard.go:23
+							if gc_if9.ToBits() != 0 {
+//line stridedguard.go:23
+								if i >= 0 && i <= len(out)-8 {
+									a0.Add(a1).StoreMasked((*[8]int32)(out[i:]), gc_if9)
+								} else {
+//line stridedguard.go:24
+									var gc_lanes18 [8]int32
+//line stridedguard.go:24
+									a0.Add(a1).Store(&gc_lanes18)
+//line stridedguard.go:24
+									for gc_k18 := range 8 {
+//line stridedguard.go:24
+										if gc_if9.ToBits()&(1<<gc_k18) != 0 {
+//line stridedguard.go:24
+											gc_pos2.Thread = gc_rank2 + gc_k18
+//line stridedguard.go:24
+											out[i+gc_k18] = gc_lanes18[gc_k18]
+										}
+									}
+//line stridedguard.go:24
+									gc_pos2.Thread = gc_rank2
+								}
+							}
+						}
 					}
+				}
+//line stridedguard.go:26
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				a0 := gc_s_a0[gc_rank2]
+				a1 := gc_s_a1[gc_rank2]
+//line stridedguard.go:23
+				if i := gc_bx2*gc_bdx2 + gc_tx2; i < len(out) {
+					out[i] = a0 + a1
 				}
 			}
 		}
@@ -708,154 +557,102 @@ func gc_body_stridedStore(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line stridedguard.go:35
 	n := len(in)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_stride2 := 2 * 1
-			gc_off3 := gc_bx2 * 2 * gc_bdx2
-			gc_off4 := (gc_bx2 * 2 * gc_bdx2) + 1
-			if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx2, len(out)) && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx2, len(out)) && compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx2, len(in)) && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx2, len(in)) {
-				for gc_tx2, gc_idx3, gc_idx4 := 0, gc_off3+gc_stride2*(0), gc_off4+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx3, gc_idx4 = gc_tx2+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line stridedguard.go:36
-					g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
-					_ = g
-
 //line stridedguard.go:37
-					v := int32(g)
-					_ = v
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_stride2 := 2 * 1
+		gc_off3 := gc_bx2 * 2 * gc_bdx2
+		gc_off4 := (gc_bx2 * 2 * gc_bdx2) + 1
+		if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx2, len(out)) && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx2, len(out)) && compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx2, len(in)) && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx2, len(in)) {
+			for gc_tx2, gc_idx3, gc_idx4 := 0, gc_off3+gc_stride2*(0), gc_off4+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx3, gc_idx4 = gc_tx2+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
+//line stridedguard.go:36
+				g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+				v := int32(g)
 //line stridedguard.go:39
-					if true || g < n {
-						out[gc_idx3] = v
-					}
-
-//line stridedguard.go:42
-					if true || g+1 < n {
-						out[gc_idx4] = -v
-					}
+				if true || g < n {
+					out[gc_idx3] = v
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line stridedguard.go:36
-						g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
-						_ = g
-
-//line stridedguard.go:37
-						v := int32(g)
-						_ = v
-
-//line stridedguard.go:39
-						if g < n {
-							out[g] = v
-						}
-
-//line stridedguard.go:42
-						if g+1 < n {
-							out[g+1] = -v
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line stridedguard.go:36
-						g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
-						_ = g
-
-//line stridedguard.go:37
-						v := int32(g)
-						_ = v
-
-//line stridedguard.go:39
-						if g < n {
-							out[g] = v
-						}
-
-//line stridedguard.go:42
-						if g+1 < n {
-							out[g+1] = -v
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line stridedguard.go:36
-						g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
-						_ = g
-
-//line stridedguard.go:37
-						v := int32(g)
-						_ = v
-
-//line stridedguard.go:39
-						if g < n {
-							out[g] = v
-						}
-
-//line stridedguard.go:42
-						if g+1 < n {
-							out[g+1] = -v
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line stridedguard.go:36
-						g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
-						_ = g
-
-//line stridedguard.go:37
-						v := int32(g)
-						_ = v
-
-//line stridedguard.go:39
-						if g < n {
-							out[g] = v
-						}
-
-//line stridedguard.go:42
-						if g+1 < n {
-							out[g+1] = -v
-						}
-					}
+				if true || g+1 < n {
+					out[gc_idx4] = -v
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line stridedguard.go:36
 					g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
-					_ = g
-
-//line stridedguard.go:37
 					v := int32(g)
-					_ = v
-
 //line stridedguard.go:39
 					if g < n {
 						out[g] = v
 					}
-
-//line stridedguard.go:42
 					if g+1 < n {
 						out[g+1] = -v
 					}
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line stridedguard.go:36
+					g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+					v := int32(g)
+//line stridedguard.go:39
+					if g < n {
+						out[g] = v
+					}
+					if g+1 < n {
+						out[g+1] = -v
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line stridedguard.go:36
+					g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+					v := int32(g)
+//line stridedguard.go:39
+					if g < n {
+						out[g] = v
+					}
+					if g+1 < n {
+						out[g+1] = -v
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line stridedguard.go:36
+					g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+					v := int32(g)
+//line stridedguard.go:39
+					if g < n {
+						out[g] = v
+					}
+					if g+1 < n {
+						out[g+1] = -v
+					}
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line stridedguard.go:36
+				g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+				v := int32(g)
+//line stridedguard.go:39
+				if g < n {
+					out[g] = v
+				}
+				if g+1 < n {
+					out[g+1] = -v
 				}
 			}
 		}
@@ -865,4 +662,5 @@ func gc_body_stridedStore(gc_b2 *compiled.Block, in, out []int32) {
 // gc_files_stridedguard holds the source files whose lines the kernels' records hash.
 //
 //go:embed stridedguard.go
+//line stridedguard.go:54
 var gc_files_stridedguard embed.FS

@@ -41,108 +41,78 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line sweep.go:18
 	m := 2 * gc_bdx
-
 //line sweep.go:20
 	base := gc_bx * m
-
-//line sweep.go:21
 	if start*m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line sweep.go:21
 	temp := gocuda.Shared[float32](t, start*m)
-
 //line sweep.go:23
 	offset := start
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off := 1
-			gc_off2 := base
-			gc_off3 := base + 1
-			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
-				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line sweep.go:19
-					thid := gc_tx
-					_ = thid
-
+//line sweep.go:25
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := 1
+		gc_off2 := base
+		gc_off3 := base + 1
+		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
+			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 //line sweep.go:22
-					temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
-				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:22
-						temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:22
-						temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:22
-						temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:22
-						temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line sweep.go:19
 					thid := gc_tx
-					_ = thid
-
+//line sweep.go:22
+					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:19
+					thid := gc_tx
+//line sweep.go:22
+					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:19
+					thid := gc_tx
+//line sweep.go:22
+					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:19
+					thid := gc_tx
 //line sweep.go:22
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line sweep.go:19
+				thid := gc_tx
+//line sweep.go:22
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
 		}
 	}
-
 //line sweep.go:24
 	for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
@@ -150,55 +120,43 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			d /= 4
 			continue
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride2 := offset * (2 * 1)
-				gc_off4 := (offset * 2) - 1
-				gc_off5 := (offset * 1) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line sweep.go:31
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride2 := offset * (2 * 1)
+			gc_off4 := (offset * 2) - 1
+			gc_off5 := (offset * 1) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 //line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:26
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					thid := gc_tx
+					{
 //line sweep.go:27
-							_ = ai
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:27
-							_ = bi
-							temp[gc_idx5] += temp[gc_idx6]
-
-//line sweep.go:29
-						}
+						_ = ai
+//line sweep.go:27
+						_ = bi
+						temp[gc_idx5] += temp[gc_idx6]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:26
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							temp[bi] += temp[ai]
-						}
+					thid := gc_tx
+					{
+//line sweep.go:27
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
 					}
 				}
 			}
 		}
-
 //line sweep.go:30
 		offset *= 2
 	}
@@ -214,156 +172,73 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:32
-						{
-							gc_at[0] = 0
-						}
+//line sweep.go:33
+						gc_at[0] = 0
 					}
 					{
-						gc_tx := gc_step2 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:32
-						{
-							gc_at[0] = 0
-						}
+//line sweep.go:33
+						gc_at[0] = 0
 					}
 					{
-						gc_tx := gc_step2 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:32
-						{
-							gc_at[0] = 0
-						}
+//line sweep.go:33
+						gc_at[0] = 0
 					}
 					{
-						gc_tx := gc_step2 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:32
-						{
-							gc_at[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line sweep.go:19
-					thid := gc_tx
-					_ = thid
-
-//line sweep.go:32
-					{
+//line sweep.go:33
 						gc_at[0] = 0
 					}
 				}
+//line sweep.go:37
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line sweep.go:33
+					gc_at[0] = 0
+				}
 			} else {
+//line sweep.go:37
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:32
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:33
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:37
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:32
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:33
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:37
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:32
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:33
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:37
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:32
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:33
+						temp[m-1] = 0
 					}
 				}
+//line sweep.go:37
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line sweep.go:19
-					thid := gc_tx
-					_ = thid
-
-//line sweep.go:32
-					{
-						temp[m-1] = 0
-					}
+//line sweep.go:33
+					temp[m-1] = 0
 				}
 			}
 		}
 	}
-
 //line sweep.go:35
 	for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
@@ -371,145 +246,108 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			d_ *= 4
 			continue
 		}
-
 //line sweep.go:36
 		offset >>= 1
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d_; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride3 := offset * (2 * 1)
-				gc_off7 := (offset * 1) - 1
-				gc_off8 := (offset * 2) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off7, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off7+gc_stride3*(gc_from), gc_off8+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
 //line sweep.go:38
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride3 := offset * (2 * 1)
+			gc_off7 := (offset * 1) - 1
+			gc_off8 := (offset * 2) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off7, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off7+gc_stride3*(gc_from), gc_off8+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
+//line sweep.go:19
+					thid := gc_tx
+					{
 //line sweep.go:39
-							_ = ai_
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:39
-							_ = bi_
-							y := temp[gc_idx7]
-
-//line sweep.go:41
-							temp[gc_idx7] = temp[gc_idx8]
-
-//line sweep.go:42
-							temp[gc_idx8] += y
-						}
+						_ = ai_
+//line sweep.go:39
+						_ = bi_
+						y := temp[gc_idx7]
+						temp[gc_idx7] = temp[gc_idx8]
+						temp[gc_idx8] += y
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:38
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							y := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += y
-						}
+					thid := gc_tx
+					{
+//line sweep.go:39
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride4 := 2 * 1
-			gc_off9 := base
-			gc_off10 := base + 1
-			gc_off11 := 1
-			if compiled.InStride(gc_stride4, gc_off9, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride4, gc_off10, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(temp)) {
-				for gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 := 0, gc_off9+gc_stride4*(0), gc_off10+gc_stride4*(0), 0+gc_stride4*(0), gc_off11+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 = gc_tx+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line sweep.go:19
-					thid := gc_tx
-					_ = thid
-
+//line sweep.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride4 := 2 * 1
+		gc_off9 := base
+		gc_off10 := base + 1
+		gc_off11 := 1
+		if compiled.InStride(gc_stride4, gc_off9, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride4, gc_off10, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(temp)) {
+			for gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 := 0, gc_off9+gc_stride4*(0), gc_off10+gc_stride4*(0), 0+gc_stride4*(0), gc_off11+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 = gc_tx+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
 //line sweep.go:46
-					data[gc_idx9], data[gc_idx10] = temp[gc_idx11], temp[gc_idx12]
-				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:46
-						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:46
-						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:46
-						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:19
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:46
-						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				data[gc_idx9], data[gc_idx10] = temp[gc_idx11], temp[gc_idx12]
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line sweep.go:19
 					thid := gc_tx
-					_ = thid
-
 //line sweep.go:46
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:19
+					thid := gc_tx
+//line sweep.go:46
+					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:19
+					thid := gc_tx
+//line sweep.go:46
+					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:19
+					thid := gc_tx
+//line sweep.go:46
+					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line sweep.go:19
+				thid := gc_tx
+//line sweep.go:46
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 		}
 	}
@@ -540,108 +378,78 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line sweep.go:55
 	m := 2 * gc_bdx
-
 //line sweep.go:57
 	base := gc_bx * m
-
-//line sweep.go:58
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line sweep.go:58
 	temp := gocuda.Shared[int32](t, m)[:m]
-
 //line sweep.go:60
 	offset := 1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off := 1
-			gc_off2 := base
-			gc_off3 := base + 1
-			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
-				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line sweep.go:56
-					thid := gc_tx
-					_ = thid
-
+//line sweep.go:62
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := 1
+		gc_off2 := base
+		gc_off3 := base + 1
+		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
+			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 //line sweep.go:59
-					temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
-				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:59
-						temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:59
-						temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:59
-						temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:59
-						temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line sweep.go:56
 					thid := gc_tx
-					_ = thid
-
+//line sweep.go:59
+					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:56
+					thid := gc_tx
+//line sweep.go:59
+					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:56
+					thid := gc_tx
+//line sweep.go:59
+					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:56
+					thid := gc_tx
 //line sweep.go:59
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line sweep.go:56
+				thid := gc_tx
+//line sweep.go:59
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
 		}
 	}
-
 //line sweep.go:61
 	for d := m / 2; d > 0; d /= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
@@ -649,145 +457,103 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			d /= 4
 			continue
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride2 := offset * (2 * 1)
-				gc_off4 := (offset * 2) - 1
-				gc_off5 := (offset * 1) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:63
-						{
-							ai := offset*(2*thid+1) - 1
-//line sweep.go:64
-							_ = ai
-							bi := offset*(2*thid+2) - 1
-//line sweep.go:65
-							_ = bi
-							temp[gc_idx5] += temp[gc_idx6]
-
-//line sweep.go:67
-						}
+//line sweep.go:68
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride2 := offset * (2 * 1)
+			gc_off4 := (offset * 2) - 1
+			gc_off5 := (offset * 1) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+					{
+//line sweep.go:66
+						temp[gc_idx5] += temp[gc_idx6]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:63
-						{
-							ai := offset*(2*thid+1) - 1
-							bi := offset*(2*thid+2) - 1
-							temp[bi] += temp[ai]
-						}
+					thid := gc_tx
+					{
+//line sweep.go:64
+						ai := offset*(2*thid+1) - 1
+						bi := offset*(2*thid+2) - 1
+						temp[bi] += temp[ai]
 					}
 				}
 			}
 		}
-
 //line sweep.go:68
 		offset <<= 1
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride3 := 2 * 1
-			gc_off6 := base
-			gc_off7 := base + 1
-			gc_off8 := 1
-			if compiled.InStride(gc_stride3, gc_off6, 0, gc_bdx, len(tree)) && compiled.InStride(gc_stride3, gc_off7, 0, gc_bdx, len(tree)) && compiled.InStride(gc_stride3, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride3, gc_off8, 0, gc_bdx, len(temp)) {
-				for gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 := 0, gc_off6+gc_stride3*(0), gc_off7+gc_stride3*(0), 0+gc_stride3*(0), gc_off8+gc_stride3*(0); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3, gc_idx9+gc_stride3, gc_idx10+gc_stride3 {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line sweep.go:56
-					thid := gc_tx
-					_ = thid
-
 //line sweep.go:71
-					tree[gc_idx7], tree[gc_idx8] = temp[gc_idx9], temp[gc_idx10]
-				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride3 := 2 * 1
+		gc_off6 := base
+		gc_off7 := base + 1
+		gc_off8 := 1
+		if compiled.InStride(gc_stride3, gc_off6, 0, gc_bdx, len(tree)) && compiled.InStride(gc_stride3, gc_off7, 0, gc_bdx, len(tree)) && compiled.InStride(gc_stride3, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride3, gc_off8, 0, gc_bdx, len(temp)) {
+			for gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 := 0, gc_off6+gc_stride3*(0), gc_off7+gc_stride3*(0), 0+gc_stride3*(0), gc_off8+gc_stride3*(0); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3, gc_idx9+gc_stride3, gc_idx10+gc_stride3 {
 //line sweep.go:71
-						tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:71
-						tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:71
-						tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:71
-						tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				tree[gc_idx7], tree[gc_idx8] = temp[gc_idx9], temp[gc_idx10]
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line sweep.go:56
 					thid := gc_tx
-					_ = thid
-
+//line sweep.go:71
+					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:56
+					thid := gc_tx
+//line sweep.go:71
+					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:56
+					thid := gc_tx
+//line sweep.go:71
+					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:56
+					thid := gc_tx
 //line sweep.go:71
 					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line sweep.go:56
+				thid := gc_tx
+//line sweep.go:71
+				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
 		}
 	}
 	{
+//line sweep.go:77
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -799,156 +565,73 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:73
-						{
-							gc_at[0] = 0
-						}
+//line sweep.go:74
+						gc_at[0] = 0
 					}
 					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:73
-						{
-							gc_at[0] = 0
-						}
+//line sweep.go:74
+						gc_at[0] = 0
 					}
 					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:73
-						{
-							gc_at[0] = 0
-						}
+//line sweep.go:74
+						gc_at[0] = 0
 					}
 					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:73
-						{
-							gc_at[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line sweep.go:56
-					thid := gc_tx
-					_ = thid
-
-//line sweep.go:73
-					{
+//line sweep.go:74
 						gc_at[0] = 0
 					}
 				}
+//line sweep.go:78
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line sweep.go:74
+					gc_at[0] = 0
+				}
 			} else {
+//line sweep.go:78
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:73
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:74
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:78
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:73
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:74
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:78
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:73
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:74
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:78
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:73
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:74
+						temp[m-1] = 0
 					}
 				}
+//line sweep.go:78
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-					thid := gc_tx
-					_ = thid
-
-//line sweep.go:73
-					{
-						temp[m-1] = 0
-					}
+//line sweep.go:74
+					temp[m-1] = 0
 				}
 			}
 		}
 	}
-
 //line sweep.go:76
 	for d_ := 1; d_ < m; d_ <<= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
@@ -956,147 +639,102 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			d_ *= 4
 			continue
 		}
-
 //line sweep.go:77
 		offset /= 2
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d_; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride4 := offset * (2 * 1)
-				gc_off10 := (offset * 1) - 1
-				gc_off11 := (offset * 2) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride4, gc_off10, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride4, gc_off11, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx11, gc_idx12 := gc_from, gc_off10+gc_stride4*(gc_from), gc_off11+gc_stride4*(gc_from); gc_tx < gc_to; gc_tx, gc_idx11, gc_idx12 = gc_tx+1, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
 //line sweep.go:79
-						{
-							ai_ := offset*(2*thid+1) - 1
-//line sweep.go:80
-							_ = ai_
-							bi_ := offset*(2*thid+2) - 1
-//line sweep.go:81
-							_ = bi_
-							v := temp[gc_idx11]
-
-//line sweep.go:83
-							temp[gc_idx11] = temp[gc_idx12]
-
-//line sweep.go:84
-							temp[gc_idx12] += v
-						}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride4 := offset * (2 * 1)
+			gc_off10 := (offset * 1) - 1
+			gc_off11 := (offset * 2) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride4, gc_off10, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride4, gc_off11, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx11, gc_idx12 := gc_from, gc_off10+gc_stride4*(gc_from), gc_off11+gc_stride4*(gc_from); gc_tx < gc_to; gc_tx, gc_idx11, gc_idx12 = gc_tx+1, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
+					{
+//line sweep.go:82
+						v := temp[gc_idx11]
+						temp[gc_idx11] = temp[gc_idx12]
+						temp[gc_idx12] += v
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:79
-						{
-							ai_ := offset*(2*thid+1) - 1
-							bi_ := offset*(2*thid+2) - 1
-							v := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += v
-						}
+					thid := gc_tx
+					{
+//line sweep.go:80
+						ai_ := offset*(2*thid+1) - 1
+						bi_ := offset*(2*thid+2) - 1
+						v := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += v
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride5 := 2 * 1
-			gc_off12 := base
-			gc_off13 := base + 1
-			gc_off14 := 1
-			if compiled.InStride(gc_stride5, gc_off12, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride5, gc_off13, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride5, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride5, gc_off14, 0, gc_bdx, len(temp)) {
-				for gc_tx, gc_idx13, gc_idx14, gc_idx15, gc_idx16 := 0, gc_off12+gc_stride5*(0), gc_off13+gc_stride5*(0), 0+gc_stride5*(0), gc_off14+gc_stride5*(0); gc_tx < gc_bdx; gc_tx, gc_idx13, gc_idx14, gc_idx15, gc_idx16 = gc_tx+1, gc_idx13+gc_stride5, gc_idx14+gc_stride5, gc_idx15+gc_stride5, gc_idx16+gc_stride5 {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line sweep.go:56
-					thid := gc_tx
-					_ = thid
-
+//line sweep.go:92
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride5 := 2 * 1
+		gc_off12 := base
+		gc_off13 := base + 1
+		gc_off14 := 1
+		if compiled.InStride(gc_stride5, gc_off12, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride5, gc_off13, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride5, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride5, gc_off14, 0, gc_bdx, len(temp)) {
+			for gc_tx, gc_idx13, gc_idx14, gc_idx15, gc_idx16 := 0, gc_off12+gc_stride5*(0), gc_off13+gc_stride5*(0), 0+gc_stride5*(0), gc_off14+gc_stride5*(0); gc_tx < gc_bdx; gc_tx, gc_idx13, gc_idx14, gc_idx15, gc_idx16 = gc_tx+1, gc_idx13+gc_stride5, gc_idx14+gc_stride5, gc_idx15+gc_stride5, gc_idx16+gc_stride5 {
 //line sweep.go:88
-					data[gc_idx13], data[gc_idx14] = temp[gc_idx15], temp[gc_idx16]
-				}
-			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:88
-						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:88
-						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:88
-						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:56
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:88
-						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				data[gc_idx13], data[gc_idx14] = temp[gc_idx15], temp[gc_idx16]
+			}
+		} else {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line sweep.go:56
 					thid := gc_tx
-					_ = thid
-
 //line sweep.go:88
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:56
+					thid := gc_tx
+//line sweep.go:88
+					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:56
+					thid := gc_tx
+//line sweep.go:88
+					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:56
+					thid := gc_tx
+//line sweep.go:88
+					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line sweep.go:56
+				thid := gc_tx
+//line sweep.go:88
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 		}
 	}
@@ -1128,108 +766,78 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line sweep.go:98
 	m := 2 * gc_bdx
-
 //line sweep.go:100
 	base := gc_bx * m
-
-//line sweep.go:101
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line sweep.go:101
 	temp := gocuda.Shared[int32](t, m)[:m]
-
 //line sweep.go:103
 	offset := 1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off := 1
-			gc_off2 := base
-			gc_off3 := base + 1
-			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
-				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line sweep.go:99
-					thid := gc_tx
-					_ = thid
-
+//line sweep.go:105
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := 1
+		gc_off2 := base
+		gc_off3 := base + 1
+		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
+			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 //line sweep.go:102
-					temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
-				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:99
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:102
-						temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:99
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:102
-						temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:99
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:102
-						temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:99
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:102
-						temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line sweep.go:99
 					thid := gc_tx
-					_ = thid
-
+//line sweep.go:102
+					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:99
+					thid := gc_tx
+//line sweep.go:102
+					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:99
+					thid := gc_tx
+//line sweep.go:102
+					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:99
+					thid := gc_tx
 //line sweep.go:102
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line sweep.go:99
+				thid := gc_tx
+//line sweep.go:102
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
 		}
 	}
-
 //line sweep.go:104
 	for d := m >> 1; d > stop; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > stop && compiled.UpSweep3(temp, d) {
@@ -1237,139 +845,104 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			d /= 4
 			continue
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride2 := offset * (2 * 1)
-				gc_off4 := (offset * 2) - 1
-				gc_off5 := (offset * 1) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line sweep.go:111
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride2 := offset * (2 * 1)
+			gc_off4 := (offset * 2) - 1
+			gc_off5 := (offset * 1) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 //line sweep.go:99
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:106
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					thid := gc_tx
+					{
 //line sweep.go:107
-							_ = ai
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:107
-							_ = bi
-							temp[gc_idx5] += temp[gc_idx6]
-
-//line sweep.go:109
-						}
+						_ = ai
+//line sweep.go:107
+						_ = bi
+						temp[gc_idx5] += temp[gc_idx6]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sweep.go:99
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:106
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							temp[bi] += temp[ai]
-						}
+					thid := gc_tx
+					{
+//line sweep.go:107
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
 					}
 				}
 			}
 		}
-
 //line sweep.go:110
 		offset *= 2
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride3 := 2 * 1
-			gc_off6 := base
-			gc_off7 := base + 1
-			gc_off8 := 1
-			if compiled.InStride(gc_stride3, gc_off6, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride3, gc_off7, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride3, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride3, gc_off8, 0, gc_bdx, len(temp)) {
-				for gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 := 0, gc_off6+gc_stride3*(0), gc_off7+gc_stride3*(0), 0+gc_stride3*(0), gc_off8+gc_stride3*(0); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3, gc_idx9+gc_stride3, gc_idx10+gc_stride3 {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line sweep.go:99
-					thid := gc_tx
-					_ = thid
-
 //line sweep.go:113
-					data[gc_idx7], data[gc_idx8] = temp[gc_idx9], temp[gc_idx10]
-				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:99
-						thid := gc_tx
-						_ = thid
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride3 := 2 * 1
+		gc_off6 := base
+		gc_off7 := base + 1
+		gc_off8 := 1
+		if compiled.InStride(gc_stride3, gc_off6, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride3, gc_off7, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride3, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride3, gc_off8, 0, gc_bdx, len(temp)) {
+			for gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 := 0, gc_off6+gc_stride3*(0), gc_off7+gc_stride3*(0), 0+gc_stride3*(0), gc_off8+gc_stride3*(0); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3, gc_idx9+gc_stride3, gc_idx10+gc_stride3 {
 //line sweep.go:113
-						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:99
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:113
-						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:99
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:113
-						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sweep.go:99
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:113
-						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				data[gc_idx7], data[gc_idx8] = temp[gc_idx9], temp[gc_idx10]
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line sweep.go:99
 					thid := gc_tx
-					_ = thid
-
 //line sweep.go:113
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:99
+					thid := gc_tx
+//line sweep.go:113
+					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:99
+					thid := gc_tx
+//line sweep.go:113
+					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:99
+					thid := gc_tx
+//line sweep.go:113
+					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line sweep.go:99
+				thid := gc_tx
+//line sweep.go:113
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 		}
 	}
@@ -1403,275 +976,179 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line sweep.go:125
 	m := wide * 2 * gc_bdx
-
 //line sweep.go:127
 	base := gc_bx * m
-
-//line sweep.go:128
 	temp := gocuda.Shared[int32](t, m)[:m]
-
-//line sweep.go:129
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_off
-				gc_off4 := gc_off + base
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_to <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to <= len(data)-gc_off4 {
-					gc_at := temp[gc_off3:][:gc_to]
-					gc_at2 := data[gc_off4:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:129
-							i := thid + gc_off
-							gc_more = true
-							_ = i
-
+//line sweep.go:136
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			gc_off4 := gc_off + base
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_to <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to <= len(data)-gc_off4 {
+				gc_at := temp[gc_off3:][:gc_to]
+				gc_at2 := data[gc_off4:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line sweep.go:130
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:129
-							i := thid + gc_off
-							gc_more = true
-							_ = i
-
-//line sweep.go:130
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:129
-							i := thid + gc_off
-							gc_more = true
-							_ = i
-
-//line sweep.go:130
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:129
-							i := thid + gc_off
-							gc_more = true
-							_ = i
-
-//line sweep.go:130
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:126
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:129
-						i := thid + gc_off
 						gc_more = true
-						_ = i
-
 //line sweep.go:130
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:129
-							i := thid + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step + 1
 //line sweep.go:130
-							temp[i] = data[base+i]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:129
-							i := thid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line sweep.go:130
-							temp[i] = data[base+i]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:129
-							i := thid + gc_off
-							gc_more = true
-
-//line sweep.go:130
-							temp[i] = data[base+i]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:129
-							i := thid + gc_off
-							gc_more = true
-
-//line sweep.go:130
-							temp[i] = data[base+i]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line sweep.go:130
+						gc_more = true
+//line sweep.go:130
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+//line sweep.go:130
+						gc_more = true
+//line sweep.go:130
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line sweep.go:130
+					gc_more = true
+//line sweep.go:130
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line sweep.go:126
 						thid := gc_tx
-						_ = thid
-
 //line sweep.go:129
 						i := thid + gc_off
 						gc_more = true
-
+//line sweep.go:130
+						temp[i] = data[base+i]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sweep.go:126
+						thid := gc_tx
+//line sweep.go:129
+						i := thid + gc_off
+						gc_more = true
+//line sweep.go:130
+						temp[i] = data[base+i]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sweep.go:126
+						thid := gc_tx
+//line sweep.go:129
+						i := thid + gc_off
+						gc_more = true
+//line sweep.go:130
+						temp[i] = data[base+i]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sweep.go:126
+						thid := gc_tx
+//line sweep.go:129
+						i := thid + gc_off
+						gc_more = true
 //line sweep.go:130
 						temp[i] = data[base+i]
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:126
+					thid := gc_tx
+//line sweep.go:129
+					i := thid + gc_off
+					gc_more = true
+//line sweep.go:130
+					temp[i] = data[base+i]
+				}
 			}
 		}
 	}
-
 //line sweep.go:132
 	offset := 1
-
-//line sweep.go:133
 	for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride := offset * (2 * 1)
-				gc_off5 := (offset * 2) - 1
-				gc_off6 := (offset * 1) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off6, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off5+gc_stride*(gc_from), gc_off6+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line sweep.go:140
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := offset * (2 * 1)
+			gc_off5 := (offset * 2) - 1
+			gc_off6 := (offset * 1) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off6, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off5+gc_stride*(gc_from), gc_off6+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 //line sweep.go:126
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:135
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					thid := gc_tx
+					{
 //line sweep.go:136
-							_ = ai
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:136
-							_ = bi
-							temp[gc_idx] += temp[gc_idx2]
-
-//line sweep.go:138
-						}
+						_ = ai
+//line sweep.go:136
+						_ = bi
+						temp[gc_idx] += temp[gc_idx2]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sweep.go:126
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:135
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							temp[bi] += temp[ai]
-						}
+					thid := gc_tx
+					{
+//line sweep.go:136
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
 					}
 				}
 			}
 		}
-
 //line sweep.go:139
 		offset *= 2
 	}
@@ -1687,156 +1164,73 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:126
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:141
-						{
-							gc_at3[0] = 0
-						}
+//line sweep.go:142
+						gc_at3[0] = 0
 					}
 					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:126
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:141
-						{
-							gc_at3[0] = 0
-						}
+//line sweep.go:142
+						gc_at3[0] = 0
 					}
 					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:126
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:141
-						{
-							gc_at3[0] = 0
-						}
+//line sweep.go:142
+						gc_at3[0] = 0
 					}
 					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:126
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:141
-						{
-							gc_at3[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line sweep.go:126
-					thid := gc_tx
-					_ = thid
-
-//line sweep.go:141
-					{
+//line sweep.go:142
 						gc_at3[0] = 0
 					}
 				}
+//line sweep.go:146
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line sweep.go:142
+					gc_at3[0] = 0
+				}
 			} else {
+//line sweep.go:146
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line sweep.go:126
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:141
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:142
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:146
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line sweep.go:126
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:141
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:142
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:146
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line sweep.go:126
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:141
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:142
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:146
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line sweep.go:126
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:141
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:142
+						temp[m-1] = 0
 					}
 				}
+//line sweep.go:146
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line sweep.go:126
-					thid := gc_tx
-					_ = thid
-
-//line sweep.go:141
-					{
-						temp[m-1] = 0
-					}
+//line sweep.go:142
+					temp[m-1] = 0
 				}
 			}
 		}
 	}
-
 //line sweep.go:144
 	for d_ := 1; d_ < limit; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < limit && compiled.DownSweep3(temp, d_) {
@@ -1844,65 +1238,50 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			d_ *= 4
 			continue
 		}
-
 //line sweep.go:145
 		offset >>= 1
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d_; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride2 := offset * (2 * 1)
-				gc_off8 := (offset * 1) - 1
-				gc_off9 := (offset * 2) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off9, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off8+gc_stride2*(gc_from), gc_off9+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:126
-						thid := gc_tx
-						_ = thid
-
 //line sweep.go:147
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride2 := offset * (2 * 1)
+			gc_off8 := (offset * 1) - 1
+			gc_off9 := (offset * 2) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off9, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off8+gc_stride2*(gc_from), gc_off9+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
+//line sweep.go:126
+					thid := gc_tx
+					{
 //line sweep.go:148
-							_ = ai_
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:148
-							_ = bi_
-							y := temp[gc_idx3]
-
-//line sweep.go:150
-							temp[gc_idx3] = temp[gc_idx4]
-
-//line sweep.go:151
-							temp[gc_idx4] += y
-						}
+						_ = ai_
+//line sweep.go:148
+						_ = bi_
+						y := temp[gc_idx3]
+						temp[gc_idx3] = temp[gc_idx4]
+						temp[gc_idx4] += y
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line sweep.go:126
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:147
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							y := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += y
-						}
+					thid := gc_tx
+					{
+//line sweep.go:148
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
 					}
 				}
 			}
 		}
 	}
-
 //line sweep.go:155
 	for gc_off2, gc_limit2, gc_more2 := 0, m, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
@@ -1910,194 +1289,119 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off10 := gc_off2 + base
-				gc_off11 := gc_off2
-				if gc_from >= 0 && gc_off10 >= 0 && gc_off10 <= len(data) && gc_to <= len(data)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(temp) && gc_to <= len(temp)-gc_off11 {
-					gc_at4 := data[gc_off10:][:gc_to]
-					gc_at5 := temp[gc_off11:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:155
-							i_ := thid + gc_off2
-							gc_more2 = true
-							_ = i_
-
+//line sweep.go:162
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off10 := gc_off2 + base
+			gc_off11 := gc_off2
+			if gc_from >= 0 && gc_off10 >= 0 && gc_off10 <= len(data) && gc_to <= len(data)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(temp) && gc_to <= len(temp)-gc_off11 {
+				gc_at4 := data[gc_off10:][:gc_to]
+				gc_at5 := temp[gc_off11:][:gc_to]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 //line sweep.go:156
-							gc_at4[gc_tx] = gc_at5[gc_tx]
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:155
-							i_ := thid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line sweep.go:156
-							gc_at4[gc_tx] = gc_at5[gc_tx]
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:155
-							i_ := thid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line sweep.go:156
-							gc_at4[gc_tx] = gc_at5[gc_tx]
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:155
-							i_ := thid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line sweep.go:156
-							gc_at4[gc_tx] = gc_at5[gc_tx]
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line sweep.go:126
-						thid := gc_tx
-						_ = thid
-
-//line sweep.go:155
-						i_ := thid + gc_off2
 						gc_more2 = true
-						_ = i_
-
 //line sweep.go:156
 						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
-				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:155
-							i_ := thid + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx := gc_step5 + 1
 //line sweep.go:156
-							data[base+i_] = temp[i_]
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:155
-							i_ := thid + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line sweep.go:156
-							data[base+i_] = temp[i_]
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:155
-							i_ := thid + gc_off2
-							gc_more2 = true
-
-//line sweep.go:156
-							data[base+i_] = temp[i_]
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line sweep.go:126
-							thid := gc_tx
-							_ = thid
-
-//line sweep.go:155
-							i_ := thid + gc_off2
-							gc_more2 = true
-
-//line sweep.go:156
-							data[base+i_] = temp[i_]
-						}
+						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step5 + 2
+//line sweep.go:156
+						gc_more2 = true
+//line sweep.go:156
+						gc_at4[gc_tx] = gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step5 + 3
+//line sweep.go:156
+						gc_more2 = true
+//line sweep.go:156
+						gc_at4[gc_tx] = gc_at5[gc_tx]
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line sweep.go:156
+					gc_more2 = true
+//line sweep.go:156
+					gc_at4[gc_tx] = gc_at5[gc_tx]
+				}
+			} else {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line sweep.go:126
 						thid := gc_tx
-						_ = thid
-
 //line sweep.go:155
 						i_ := thid + gc_off2
 						gc_more2 = true
-
 //line sweep.go:156
 						data[base+i_] = temp[i_]
 					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sweep.go:126
+						thid := gc_tx
+//line sweep.go:155
+						i_ := thid + gc_off2
+						gc_more2 = true
+//line sweep.go:156
+						data[base+i_] = temp[i_]
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sweep.go:126
+						thid := gc_tx
+//line sweep.go:155
+						i_ := thid + gc_off2
+						gc_more2 = true
+//line sweep.go:156
+						data[base+i_] = temp[i_]
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line sweep.go:126
+						thid := gc_tx
+//line sweep.go:155
+						i_ := thid + gc_off2
+						gc_more2 = true
+//line sweep.go:156
+						data[base+i_] = temp[i_]
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line sweep.go:126
+					thid := gc_tx
+//line sweep.go:155
+					i_ := thid + gc_off2
+					gc_more2 = true
+//line sweep.go:156
+					data[base+i_] = temp[i_]
 				}
 			}
 		}
@@ -2132,49 +1436,35 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line sweep.go:168
 	m := 2 * gc_bdx
-
 //line sweep.go:170
 	base := gc_bx * m
-
-//line sweep.go:171
 	temp := gocuda.Shared[int32](t, m)[:m]
-
 //line sweep.go:176
 	offset := 1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line sweep.go:178
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line sweep.go:169
-				thid := gc_tx
-				_ = thid
-
+			thid := gc_tx
 //line sweep.go:172
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-
+			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			if thid >= live {
+				{
 //line sweep.go:173
-				if thid >= live {
-//line sweep.go:173
-					{
-//line sweep.go:173
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line sweep.go:174
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
-
 //line sweep.go:177
 	for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.NoneExited(gc_exited) && compiled.UpSweep3(temp, d) {
@@ -2182,32 +1472,27 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 			d /= 4
 			continue
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
+//line sweep.go:184
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 //line sweep.go:169
-					thid := gc_tx
-					_ = thid
-
-//line sweep.go:179
-					{
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						temp[bi] += temp[ai]
-					}
+				thid := gc_tx
+				{
+//line sweep.go:180
+					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					temp[bi] += temp[ai]
 				}
 			}
 		}
-
 //line sweep.go:183
 		offset *= 2
 	}
@@ -2223,20 +1508,12 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line sweep.go:169
-				thid := gc_tx
-				_ = thid
-
-//line sweep.go:186
-				{
-					copy(tree[base:base+m], temp)
-					temp[m-1] = 0
-				}
+//line sweep.go:187
+				copy(tree[base:base+m], temp)
+				temp[m-1] = 0
 			}
 		}
 	}
-
 //line sweep.go:190
 	for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.NoneExited(gc_exited) && compiled.DownSweep3(temp, d_) {
@@ -2244,38 +1521,34 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 			d_ *= 4
 			continue
 		}
-
 //line sweep.go:191
 		offset >>= 1
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d_; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line sweep.go:169
-					thid := gc_tx
-					_ = thid
-
 //line sweep.go:193
-					{
-						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						y := temp[ai_]
-						temp[ai_] = temp[bi_]
-						temp[bi_] += y
-					}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+//line sweep.go:169
+				thid := gc_tx
+				{
+//line sweep.go:194
+					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					y := temp[ai_]
+					temp[ai_] = temp[bi_]
+					temp[bi_] += y
 				}
 			}
 		}
 	}
 	{
+//line sweep.go:204
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2287,15 +1560,8 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line sweep.go:169
-				thid := gc_tx
-				_ = thid
-
-//line sweep.go:201
-				{
-					copy(data[base:base+m], temp)
-				}
+//line sweep.go:202
+				copy(data[base:base+m], temp)
 			}
 		}
 	}
@@ -2304,4 +1570,5 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 // gc_files_sweep holds the source files whose lines the kernels' records hash.
 //
 //go:embed sweep.go
+//line sweep.go:212
 var gc_files_sweep embed.FS

@@ -42,294 +42,221 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line sweep.go:18
 	m := 2 * gc_bdx2
-
 //line sweep.go:20
 	base := gc_bx2 * m
-
-//line sweep.go:21
 	if start*m <= 2*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line sweep.go:21
 	temp := gocuda.Shared[float32](t, start*m)
-
 //line sweep.go:23
 	offset := start
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line sweep.go:25
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line sweep.go:19
-					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:19
-					_ = gc_evens16
+				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:19
-					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line sweep.go:19
-					_ = gc_odds16
-//line sweep.go:19
-					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line sweep.go:19
-					_ = gc_pairLo
-//line sweep.go:19
-					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line sweep.go:19
-					_ = gc_pairHi
-				gc_steps2:
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line sweep.go:19
-						var thid int = gc_tx2
-//line sweep.go:19
-						_ = thid
-//line sweep.go:22
-						var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line sweep.go:22
-						var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line sweep.go:22
-						_ = gc_ld4
-//line sweep.go:22
-						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
-//line sweep.go:22
-							gc_lo4, gc_hi4 := archsimd.LoadFloat32x16Slice(data[base+2*thid:]), archsimd.LoadFloat32x16Slice(data[(base+2*thid)+16:])
-//line sweep.go:22
-							gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
-//line sweep.go:22
-							gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
-//line sweep.go:22
-						} else {
-//line sweep.go:22
-							break gc_steps2
-//line sweep.go:22
-						}
-//line sweep.go:22
-						gc_t3 := gc_ld3
-//line sweep.go:22
-						_ = gc_t3
-//line sweep.go:22
-						gc_t4 := gc_ld4
-//line sweep.go:22
-						_ = gc_t4
-//line sweep.go:22
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line sweep.go:22
-							gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
-//line sweep.go:22
-							gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
-//line sweep.go:22
-						} else {
-//line sweep.go:22
-							var gc_lanes7 [16]float32
-//line sweep.go:22
-							var gc_lanes8 [16]float32
-//line sweep.go:22
-							gc_t3.Store(&gc_lanes7)
-//line sweep.go:22
-							gc_t4.Store(&gc_lanes8)
-//line sweep.go:22
-							for gc_k6 := range 16 {
-//line sweep.go:22
-								if 0xffff&(1<<gc_k6) != 0 {
-//line sweep.go:22
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line sweep.go:22
-									{
-//line sweep.go:22
-										temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
-//line sweep.go:22
-										temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
-//line sweep.go:22
-									}
-//line sweep.go:22
-								}
-//line sweep.go:22
-							}
-//line sweep.go:22
-							gc_pos2.Thread = gc_rank2
-//line sweep.go:22
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line sweep.go:19
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:19
-				_ = gc_evens
-//line sweep.go:19
-				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:19
-				_ = gc_spreadLo
-//line sweep.go:19
-				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:19
-				_ = gc_spreadHi
-//line sweep.go:19
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:19
-				_ = gc_evenLanes
-			gc_steps:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps2:
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line sweep.go:19
 					var thid int = gc_tx2
-//line sweep.go:19
-					_ = thid
 //line sweep.go:22
-					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line sweep.go:22
-					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line sweep.go:22
-					_ = gc_ld2
+					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:22
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+						gc_lo4, gc_hi4 := archsimd.LoadFloat32x16Slice(data[base+2*thid:]), archsimd.LoadFloat32x16Slice(data[(base+2*thid)+16:])
 //line sweep.go:22
-						{
+						gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
 //line sweep.go:22
-							gc_lo3 := archsimd.LoadFloat32x8Slice(data[base+2*thid:]).Permute(gc_evens)
-//line sweep.go:22
-							gc_hi3 := archsimd.LoadFloat32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
-//line sweep.go:22
-							gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
-//line sweep.go:22
-							gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
-//line sweep.go:22
-						}
-//line sweep.go:22
+						gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
 					} else {
 //line sweep.go:22
-						break gc_steps
-//line sweep.go:22
+						break gc_steps2
 					}
 //line sweep.go:22
-					gc_t := gc_ld
+					gc_t3 := gc_ld3
 //line sweep.go:22
-					_ = gc_t
+					gc_t4 := gc_ld4
 //line sweep.go:22
-					gc_t2 := gc_ld2
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:22
-					_ = gc_t2
+						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
 //line sweep.go:22
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line sweep.go:22
-						gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
-//line sweep.go:22
-						gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
-//line sweep.go:22
+						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
 //line sweep.go:22
-						var gc_lanes3 [8]float32
+						var gc_lanes7 [16]float32
 //line sweep.go:22
-						var gc_lanes4 [8]float32
+						var gc_lanes8 [16]float32
 //line sweep.go:22
-						gc_t.Store(&gc_lanes3)
+						gc_t3.Store(&gc_lanes7)
 //line sweep.go:22
-						gc_t2.Store(&gc_lanes4)
+						gc_t4.Store(&gc_lanes8)
 //line sweep.go:22
-						for gc_k3 := range 8 {
+						for gc_k6 := range 16 {
 //line sweep.go:22
-							if 0xff&(1<<gc_k3) != 0 {
+							if 0xffff&(1<<gc_k6) != 0 {
 //line sweep.go:22
-								gc_pos2.Thread = gc_rank2 + gc_k3
-//line sweep.go:22
+								gc_pos2.Thread = gc_rank2 + gc_k6
 								{
 //line sweep.go:22
-									temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+									temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
 //line sweep.go:22
-									temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
-//line sweep.go:22
+									temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
 								}
-//line sweep.go:22
 							}
-//line sweep.go:22
 						}
 //line sweep.go:22
 						gc_pos2.Thread = gc_rank2
-//line sweep.go:22
 					}
 				}
+//line sweep.go:24
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
 			}
-			gc_step5 := gc_vstep
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
 //line sweep.go:19
-					thid := gc_tx2
-					_ = thid
-
+			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:19
+			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:19
+			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:19
+			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+		gc_steps:
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+				gc_rank2 := gc_base2 + gc_tx2
+//line sweep.go:19
+				var thid int = gc_tx2
 //line sweep.go:22
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line sweep.go:22
+				var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line sweep.go:22
+				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+					{
+//line sweep.go:22
+						gc_lo3 := archsimd.LoadFloat32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+//line sweep.go:22
+						gc_hi3 := archsimd.LoadFloat32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+//line sweep.go:22
+						gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+//line sweep.go:22
+						gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+					}
+				} else {
+//line sweep.go:22
+					break gc_steps
 				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:19
-					thid := gc_tx2
-					_ = thid
-
 //line sweep.go:22
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:19
-					thid := gc_tx2
-					_ = thid
-
+				gc_t := gc_ld
 //line sweep.go:22
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:19
-					thid := gc_tx2
-					_ = thid
-
+				gc_t2 := gc_ld2
 //line sweep.go:22
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+//line sweep.go:22
+					gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+//line sweep.go:22
+					gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+				} else {
+//line sweep.go:22
+					var gc_lanes3 [8]float32
+//line sweep.go:22
+					var gc_lanes4 [8]float32
+//line sweep.go:22
+					gc_t.Store(&gc_lanes3)
+//line sweep.go:22
+					gc_t2.Store(&gc_lanes4)
+//line sweep.go:22
+					for gc_k3 := range 8 {
+//line sweep.go:22
+						if 0xff&(1<<gc_k3) != 0 {
+//line sweep.go:22
+							gc_pos2.Thread = gc_rank2 + gc_k3
+							{
+//line sweep.go:22
+								temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+//line sweep.go:22
+								temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
+							}
+						}
+					}
+//line sweep.go:22
+					gc_pos2.Thread = gc_rank2
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line sweep.go:24
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step5 := gc_vstep
+		for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			{
+				gc_tx2 := gc_step5 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line sweep.go:19
 				thid := gc_tx2
-				_ = thid
-
+//line sweep.go:22
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step5 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:19
+				thid := gc_tx2
+//line sweep.go:22
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step5 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:19
+				thid := gc_tx2
+//line sweep.go:22
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step5 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:19
+				thid := gc_tx2
 //line sweep.go:22
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 		}
+		for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line sweep.go:19
+			thid := gc_tx2
+//line sweep.go:22
+			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+		}
 	}
-
 //line sweep.go:24
 	for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
@@ -338,55 +265,43 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 			continue
 		}
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_stride5 := offset * (2 * 1)
-				gc_off12 := (offset * 2) - 1
-				gc_off13 := (offset * 1) - 1
-				if gc_from2 >= 0 && compiled.InStride(gc_stride5, gc_off12, gc_from2, gc_to2, len(temp)) && compiled.InStride(gc_stride5, gc_off13, gc_from2, gc_to2, len(temp)) {
-					for gc_tx2, gc_idx13, gc_idx14 := gc_from2, gc_off12+gc_stride5*(gc_from2), gc_off13+gc_stride5*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx13, gc_idx14 = gc_tx2+1, gc_idx13+gc_stride5, gc_idx14+gc_stride5 {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+//line sweep.go:32
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_stride5 := offset * (2 * 1)
+			gc_off12 := (offset * 2) - 1
+			gc_off13 := (offset * 1) - 1
+			if gc_from2 >= 0 && compiled.InStride(gc_stride5, gc_off12, gc_from2, gc_to2, len(temp)) && compiled.InStride(gc_stride5, gc_off13, gc_from2, gc_to2, len(temp)) {
+				for gc_tx2, gc_idx13, gc_idx14 := gc_from2, gc_off12+gc_stride5*(gc_from2), gc_off13+gc_stride5*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx13, gc_idx14 = gc_tx2+1, gc_idx13+gc_stride5, gc_idx14+gc_stride5 {
 //line sweep.go:19
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:26
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					thid := gc_tx2
+					{
 //line sweep.go:27
-							_ = ai
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:27
-							_ = bi
-							temp[gc_idx13] += temp[gc_idx14]
-
-//line sweep.go:29
-						}
+						_ = ai
+//line sweep.go:27
+						_ = bi
+						temp[gc_idx13] += temp[gc_idx14]
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line sweep.go:19
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:26
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							temp[bi] += temp[ai]
-						}
+					thid := gc_tx2
+					{
+//line sweep.go:27
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
 					}
 				}
 			}
 		}
-
 //line sweep.go:30
 		offset *= 2
 	}
@@ -402,156 +317,73 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 				gc_step6 := gc_from2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line sweep.go:19
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:32
-						{
-							gc_at2[0] = 0
-						}
+//line sweep.go:33
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line sweep.go:19
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:32
-						{
-							gc_at2[0] = 0
-						}
+//line sweep.go:33
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line sweep.go:19
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:32
-						{
-							gc_at2[0] = 0
-						}
+//line sweep.go:33
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line sweep.go:19
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:32
-						{
-							gc_at2[0] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line sweep.go:19
-					thid := gc_tx2
-					_ = thid
-
-//line sweep.go:32
-					{
+//line sweep.go:33
 						gc_at2[0] = 0
 					}
 				}
+//line sweep.go:37
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line sweep.go:33
+					gc_at2[0] = 0
+				}
 			} else {
+//line sweep.go:37
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line sweep.go:19
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:32
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:33
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:37
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line sweep.go:19
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:32
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:33
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:37
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line sweep.go:19
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:32
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:33
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:37
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line sweep.go:19
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:32
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:33
+						temp[m-1] = 0
 					}
 				}
+//line sweep.go:37
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:19
-					thid := gc_tx2
-					_ = thid
-
-//line sweep.go:32
-					{
-						temp[m-1] = 0
-					}
+//line sweep.go:33
+					temp[m-1] = 0
 				}
 			}
 		}
 	}
-
 //line sweep.go:35
 	for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
@@ -559,333 +391,253 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 			d_ *= 4
 			continue
 		}
-
 //line sweep.go:36
 		offset >>= 1
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d_; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_stride6 := offset * (2 * 1)
-				gc_off15 := (offset * 1) - 1
-				gc_off16 := (offset * 2) - 1
-				if gc_from2 >= 0 && compiled.InStride(gc_stride6, gc_off15, gc_from2, gc_to2, len(temp)) && compiled.InStride(gc_stride6, gc_off16, gc_from2, gc_to2, len(temp)) {
-					for gc_tx2, gc_idx15, gc_idx16 := gc_from2, gc_off15+gc_stride6*(gc_from2), gc_off16+gc_stride6*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx15, gc_idx16 = gc_tx2+1, gc_idx15+gc_stride6, gc_idx16+gc_stride6 {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+//line sweep.go:39
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d_; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_stride6 := offset * (2 * 1)
+			gc_off15 := (offset * 1) - 1
+			gc_off16 := (offset * 2) - 1
+			if gc_from2 >= 0 && compiled.InStride(gc_stride6, gc_off15, gc_from2, gc_to2, len(temp)) && compiled.InStride(gc_stride6, gc_off16, gc_from2, gc_to2, len(temp)) {
+				for gc_tx2, gc_idx15, gc_idx16 := gc_from2, gc_off15+gc_stride6*(gc_from2), gc_off16+gc_stride6*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx15, gc_idx16 = gc_tx2+1, gc_idx15+gc_stride6, gc_idx16+gc_stride6 {
 //line sweep.go:19
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:38
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					thid := gc_tx2
+					{
 //line sweep.go:39
-							_ = ai_
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:39
-							_ = bi_
-							y := temp[gc_idx15]
-
-//line sweep.go:41
-							temp[gc_idx15] = temp[gc_idx16]
-
-//line sweep.go:42
-							temp[gc_idx16] += y
-						}
+						_ = ai_
+//line sweep.go:39
+						_ = bi_
+						y := temp[gc_idx15]
+						temp[gc_idx15] = temp[gc_idx16]
+						temp[gc_idx16] += y
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line sweep.go:19
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:38
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							y := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += y
-						}
+					thid := gc_tx2
+					{
+//line sweep.go:39
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line sweep.go:50
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop2 bool
+			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line sweep.go:19
-					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:19
-					_ = gc_evens162
+				gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:19
-					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line sweep.go:19
-					_ = gc_odds162
-//line sweep.go:19
-					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line sweep.go:19
-					_ = gc_pairLo2
-//line sweep.go:19
-					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line sweep.go:19
-					_ = gc_pairHi2
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line sweep.go:19
-						var thid int = gc_tx2
-//line sweep.go:19
-						_ = thid
-//line sweep.go:46
-						var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line sweep.go:46
-						var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line sweep.go:46
-						_ = gc_ld8
-//line sweep.go:46
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line sweep.go:46
-							gc_lo6, gc_hi6 := archsimd.LoadFloat32x16Slice(temp[2*thid:]), archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:])
-//line sweep.go:46
-							gc_ld7 = gc_lo6.ConcatPermute(gc_hi6, gc_evens162)
-//line sweep.go:46
-							gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_odds162)
-//line sweep.go:46
-						} else {
-//line sweep.go:46
-							break gc_steps4
-//line sweep.go:46
-						}
-//line sweep.go:46
-						gc_t7 := gc_ld7
-//line sweep.go:46
-						_ = gc_t7
-//line sweep.go:46
-						gc_t8 := gc_ld8
-//line sweep.go:46
-						_ = gc_t8
-//line sweep.go:46
-						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
-//line sweep.go:46
-							gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(data[base+2*thid:])
-//line sweep.go:46
-							gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(data[(base+2*thid)+16:])
-//line sweep.go:46
-						} else {
-//line sweep.go:46
-							var gc_lanes15 [16]float32
-//line sweep.go:46
-							var gc_lanes16 [16]float32
-//line sweep.go:46
-							gc_t7.Store(&gc_lanes15)
-//line sweep.go:46
-							gc_t8.Store(&gc_lanes16)
-//line sweep.go:46
-							for gc_k12 := range 16 {
-//line sweep.go:46
-								if 0xffff&(1<<gc_k12) != 0 {
-//line sweep.go:46
-									gc_pos2.Thread = gc_rank2 + gc_k12
-//line sweep.go:46
-									{
-//line sweep.go:46
-										data[(base+2*thid)+2*gc_k12] = gc_lanes15[gc_k12]
-//line sweep.go:46
-										data[((base+2*thid)+1)+2*gc_k12] = gc_lanes16[gc_k12]
-//line sweep.go:46
-									}
-//line sweep.go:46
-								}
-//line sweep.go:46
-							}
-//line sweep.go:46
-							gc_pos2.Thread = gc_rank2
-//line sweep.go:46
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line sweep.go:19
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:19
-				_ = gc_evens2
-//line sweep.go:19
-				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:19
-				_ = gc_spreadLo2
-//line sweep.go:19
-				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:19
-				_ = gc_spreadHi2
-//line sweep.go:19
-				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:19
-				_ = gc_evenLanes2
-			gc_steps3:
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps4:
+				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line sweep.go:19
 					var thid int = gc_tx2
-//line sweep.go:19
-					_ = thid
 //line sweep.go:46
-					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line sweep.go:46
-					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line sweep.go:46
-					_ = gc_ld6
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:46
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+						gc_lo6, gc_hi6 := archsimd.LoadFloat32x16Slice(temp[2*thid:]), archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:])
 //line sweep.go:46
-						{
+						gc_ld7 = gc_lo6.ConcatPermute(gc_hi6, gc_evens162)
 //line sweep.go:46
-							gc_lo5 := archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2)
-//line sweep.go:46
-							gc_hi5 := archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2)
-//line sweep.go:46
-							gc_ld5 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
-//line sweep.go:46
-							gc_ld6 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
-//line sweep.go:46
-						}
-//line sweep.go:46
+						gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_odds162)
 					} else {
 //line sweep.go:46
-						break gc_steps3
-//line sweep.go:46
+						break gc_steps4
 					}
 //line sweep.go:46
-					gc_t5 := gc_ld5
+					gc_t7 := gc_ld7
 //line sweep.go:46
-					_ = gc_t5
+					gc_t8 := gc_ld8
 //line sweep.go:46
-					gc_t6 := gc_ld6
+					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:46
-					_ = gc_t6
+						gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(data[base+2*thid:])
 //line sweep.go:46
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
-//line sweep.go:46
-						gc_t5.Permute(gc_spreadLo2).Merge(gc_t6.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(data[base+2*thid:])
-//line sweep.go:46
-						gc_t5.Permute(gc_spreadHi2).Merge(gc_t6.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(data[(base+2*thid)+8:])
-//line sweep.go:46
+						gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(data[(base+2*thid)+16:])
 					} else {
 //line sweep.go:46
-						var gc_lanes11 [8]float32
+						var gc_lanes15 [16]float32
 //line sweep.go:46
-						var gc_lanes12 [8]float32
+						var gc_lanes16 [16]float32
 //line sweep.go:46
-						gc_t5.Store(&gc_lanes11)
+						gc_t7.Store(&gc_lanes15)
 //line sweep.go:46
-						gc_t6.Store(&gc_lanes12)
+						gc_t8.Store(&gc_lanes16)
 //line sweep.go:46
-						for gc_k9 := range 8 {
+						for gc_k12 := range 16 {
 //line sweep.go:46
-							if 0xff&(1<<gc_k9) != 0 {
+							if 0xffff&(1<<gc_k12) != 0 {
 //line sweep.go:46
-								gc_pos2.Thread = gc_rank2 + gc_k9
-//line sweep.go:46
+								gc_pos2.Thread = gc_rank2 + gc_k12
 								{
 //line sweep.go:46
-									data[(base+2*thid)+2*gc_k9] = gc_lanes11[gc_k9]
+									data[(base+2*thid)+2*gc_k12] = gc_lanes15[gc_k12]
 //line sweep.go:46
-									data[((base+2*thid)+1)+2*gc_k9] = gc_lanes12[gc_k9]
-//line sweep.go:46
+									data[((base+2*thid)+1)+2*gc_k12] = gc_lanes16[gc_k12]
 								}
-//line sweep.go:46
 							}
-//line sweep.go:46
 						}
 //line sweep.go:46
 						gc_pos2.Thread = gc_rank2
-//line sweep.go:46
 					}
 				}
+//line sweep.go:48
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop2 {
+				return
 			}
-			gc_step8 := gc_vstep2
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
 //line sweep.go:19
-					thid := gc_tx2
-					_ = thid
-
+			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:19
+			gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:19
+			gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:19
+			gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+		gc_steps3:
+			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_tx2 := gc_vstep2
+				gc_rank2 := gc_base2 + gc_tx2
+//line sweep.go:19
+				var thid int = gc_tx2
 //line sweep.go:46
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line sweep.go:46
+				var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line sweep.go:46
+				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					{
+//line sweep.go:46
+						gc_lo5 := archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2)
+//line sweep.go:46
+						gc_hi5 := archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2)
+//line sweep.go:46
+						gc_ld5 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
+//line sweep.go:46
+						gc_ld6 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
+					}
+				} else {
+//line sweep.go:46
+					break gc_steps3
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:19
-					thid := gc_tx2
-					_ = thid
-
 //line sweep.go:46
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:19
-					thid := gc_tx2
-					_ = thid
-
+				gc_t5 := gc_ld5
 //line sweep.go:46
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:19
-					thid := gc_tx2
-					_ = thid
-
+				gc_t6 := gc_ld6
 //line sweep.go:46
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+//line sweep.go:46
+					gc_t5.Permute(gc_spreadLo2).Merge(gc_t6.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(data[base+2*thid:])
+//line sweep.go:46
+					gc_t5.Permute(gc_spreadHi2).Merge(gc_t6.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(data[(base+2*thid)+8:])
+				} else {
+//line sweep.go:46
+					var gc_lanes11 [8]float32
+//line sweep.go:46
+					var gc_lanes12 [8]float32
+//line sweep.go:46
+					gc_t5.Store(&gc_lanes11)
+//line sweep.go:46
+					gc_t6.Store(&gc_lanes12)
+//line sweep.go:46
+					for gc_k9 := range 8 {
+//line sweep.go:46
+						if 0xff&(1<<gc_k9) != 0 {
+//line sweep.go:46
+							gc_pos2.Thread = gc_rank2 + gc_k9
+							{
+//line sweep.go:46
+								data[(base+2*thid)+2*gc_k9] = gc_lanes11[gc_k9]
+//line sweep.go:46
+								data[((base+2*thid)+1)+2*gc_k9] = gc_lanes12[gc_k9]
+							}
+						}
+					}
+//line sweep.go:46
+					gc_pos2.Thread = gc_rank2
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line sweep.go:48
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step8 := gc_vstep2
+		for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			{
+				gc_tx2 := gc_step8 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line sweep.go:19
 				thid := gc_tx2
-				_ = thid
-
 //line sweep.go:46
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
+			{
+				gc_tx2 := gc_step8 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:19
+				thid := gc_tx2
+//line sweep.go:46
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step8 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:19
+				thid := gc_tx2
+//line sweep.go:46
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step8 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:19
+				thid := gc_tx2
+//line sweep.go:46
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		}
+		for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line sweep.go:19
+			thid := gc_tx2
+//line sweep.go:46
+			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 		}
 	}
 }
@@ -893,8 +645,6 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 // SweepScanIntKernel is SweepScanKernel on int32s, whose sums wrap, its
 // indexes one statement each and its offset shifted; the up-sweep's sums
 // are also left in tree, a block's 2·bdx elements each.
-//
-//line sweep.go:54
 func SweepScanIntKernel(data, tree []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sweepScanInt,
 		func(gc_t *gocuda.Thread) { sweepScanInt(gc_t, data, tree) },
@@ -915,294 +665,221 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line sweep.go:55
 	m := 2 * gc_bdx2
-
 //line sweep.go:57
 	base := gc_bx2 * m
-
-//line sweep.go:58
 	if m <= 2*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line sweep.go:58
 	temp := gocuda.Shared[int32](t, m)[:m]
-
 //line sweep.go:60
 	offset := 1
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line sweep.go:62
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line sweep.go:56
-					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:56
-					_ = gc_evens16
+				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:56
-					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line sweep.go:56
-					_ = gc_odds16
-//line sweep.go:56
-					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line sweep.go:56
-					_ = gc_pairLo
-//line sweep.go:56
-					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line sweep.go:56
-					_ = gc_pairHi
-				gc_steps2:
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line sweep.go:56
-						var thid int = gc_tx2
-//line sweep.go:56
-						_ = thid
-//line sweep.go:59
-						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:59
-						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:59
-						_ = gc_ld4
-//line sweep.go:59
-						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
-//line sweep.go:59
-							gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
-//line sweep.go:59
-							gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
-//line sweep.go:59
-							gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
-//line sweep.go:59
-						} else {
-//line sweep.go:59
-							break gc_steps2
-//line sweep.go:59
-						}
-//line sweep.go:59
-						gc_t3 := gc_ld3
-//line sweep.go:59
-						_ = gc_t3
-//line sweep.go:59
-						gc_t4 := gc_ld4
-//line sweep.go:59
-						_ = gc_t4
-//line sweep.go:59
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line sweep.go:59
-							gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
-//line sweep.go:59
-							gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
-//line sweep.go:59
-						} else {
-//line sweep.go:59
-							var gc_lanes7 [16]int32
-//line sweep.go:59
-							var gc_lanes8 [16]int32
-//line sweep.go:59
-							gc_t3.Store(&gc_lanes7)
-//line sweep.go:59
-							gc_t4.Store(&gc_lanes8)
-//line sweep.go:59
-							for gc_k6 := range 16 {
-//line sweep.go:59
-								if 0xffff&(1<<gc_k6) != 0 {
-//line sweep.go:59
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line sweep.go:59
-									{
-//line sweep.go:59
-										temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
-//line sweep.go:59
-										temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
-//line sweep.go:59
-									}
-//line sweep.go:59
-								}
-//line sweep.go:59
-							}
-//line sweep.go:59
-							gc_pos2.Thread = gc_rank2
-//line sweep.go:59
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line sweep.go:56
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:56
-				_ = gc_evens
-//line sweep.go:56
-				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:56
-				_ = gc_spreadLo
-//line sweep.go:56
-				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:56
-				_ = gc_spreadHi
-//line sweep.go:56
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:56
-				_ = gc_evenLanes
-			gc_steps:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps2:
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line sweep.go:56
 					var thid int = gc_tx2
-//line sweep.go:56
-					_ = thid
 //line sweep.go:59
-					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:59
-					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:59
-					_ = gc_ld2
+					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:59
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+						gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
 //line sweep.go:59
-						{
+						gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
 //line sweep.go:59
-							gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
-//line sweep.go:59
-							gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
-//line sweep.go:59
-							gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
-//line sweep.go:59
-							gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
-//line sweep.go:59
-						}
-//line sweep.go:59
+						gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
 					} else {
 //line sweep.go:59
-						break gc_steps
-//line sweep.go:59
+						break gc_steps2
 					}
 //line sweep.go:59
-					gc_t := gc_ld
+					gc_t3 := gc_ld3
 //line sweep.go:59
-					_ = gc_t
+					gc_t4 := gc_ld4
 //line sweep.go:59
-					gc_t2 := gc_ld2
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:59
-					_ = gc_t2
+						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
 //line sweep.go:59
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line sweep.go:59
-						gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
-//line sweep.go:59
-						gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
-//line sweep.go:59
+						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
 //line sweep.go:59
-						var gc_lanes3 [8]int32
+						var gc_lanes7 [16]int32
 //line sweep.go:59
-						var gc_lanes4 [8]int32
+						var gc_lanes8 [16]int32
 //line sweep.go:59
-						gc_t.Store(&gc_lanes3)
+						gc_t3.Store(&gc_lanes7)
 //line sweep.go:59
-						gc_t2.Store(&gc_lanes4)
+						gc_t4.Store(&gc_lanes8)
 //line sweep.go:59
-						for gc_k3 := range 8 {
+						for gc_k6 := range 16 {
 //line sweep.go:59
-							if 0xff&(1<<gc_k3) != 0 {
+							if 0xffff&(1<<gc_k6) != 0 {
 //line sweep.go:59
-								gc_pos2.Thread = gc_rank2 + gc_k3
-//line sweep.go:59
+								gc_pos2.Thread = gc_rank2 + gc_k6
 								{
 //line sweep.go:59
-									temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+									temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
 //line sweep.go:59
-									temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
-//line sweep.go:59
+									temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
 								}
-//line sweep.go:59
 							}
-//line sweep.go:59
 						}
 //line sweep.go:59
 						gc_pos2.Thread = gc_rank2
-//line sweep.go:59
 					}
 				}
+//line sweep.go:61
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
 			}
-			gc_step6 := gc_vstep
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
 //line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
+			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:56
+			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:56
+			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:56
+			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+		gc_steps:
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+				gc_rank2 := gc_base2 + gc_tx2
+//line sweep.go:56
+				var thid int = gc_tx2
 //line sweep.go:59
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:59
+				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:59
+				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+					{
+//line sweep.go:59
+						gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+//line sweep.go:59
+						gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+//line sweep.go:59
+						gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+//line sweep.go:59
+						gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+					}
+				} else {
+//line sweep.go:59
+					break gc_steps
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
 //line sweep.go:59
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
+				gc_t := gc_ld
 //line sweep.go:59
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
+				gc_t2 := gc_ld2
 //line sweep.go:59
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+//line sweep.go:59
+					gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+//line sweep.go:59
+					gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+				} else {
+//line sweep.go:59
+					var gc_lanes3 [8]int32
+//line sweep.go:59
+					var gc_lanes4 [8]int32
+//line sweep.go:59
+					gc_t.Store(&gc_lanes3)
+//line sweep.go:59
+					gc_t2.Store(&gc_lanes4)
+//line sweep.go:59
+					for gc_k3 := range 8 {
+//line sweep.go:59
+						if 0xff&(1<<gc_k3) != 0 {
+//line sweep.go:59
+							gc_pos2.Thread = gc_rank2 + gc_k3
+							{
+//line sweep.go:59
+								temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+//line sweep.go:59
+								temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
+							}
+						}
+					}
+//line sweep.go:59
+					gc_pos2.Thread = gc_rank2
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line sweep.go:61
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			{
+				gc_tx2 := gc_step6 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line sweep.go:56
 				thid := gc_tx2
-				_ = thid
-
+//line sweep.go:59
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step6 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:56
+				thid := gc_tx2
+//line sweep.go:59
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step6 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:56
+				thid := gc_tx2
+//line sweep.go:59
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step6 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:56
+				thid := gc_tx2
 //line sweep.go:59
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 		}
+		for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line sweep.go:56
+			thid := gc_tx2
+//line sweep.go:59
+			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+		}
 	}
-
 //line sweep.go:61
 	for d := m / 2; d > 0; d /= 2 {
 		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
@@ -1210,508 +887,388 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 			d /= 4
 			continue
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						if offset == 1 {
-//line sweep.go:56
-							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:56
-							_ = gc_evens163
-//line sweep.go:56
-							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:56
-							_ = gc_odds163
-//line sweep.go:56
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:56
-							_ = gc_spread16Lo2
-//line sweep.go:56
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:56
-							_ = gc_spread16Hi2
-//line sweep.go:56
-							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:56
-							_ = gc_evenLanes162
-//line sweep.go:56
-							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
-//line sweep.go:56
-							_ = gc_oddLanes162
-						gc_steps6:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sweep.go:56
-								var thid int = gc_tx2
-//line sweep.go:56
-								_ = thid
-//line sweep.go:63
-								{
-									var ai int = 1*(2*thid+1) - 1
-//line sweep.go:64
-									_ = ai
-									var bi int = 1*(2*thid+2) - 1
-//line sweep.go:65
-									_ = bi
-									var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:66
-									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line sweep.go:66
-										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
-//line sweep.go:66
-									} else if ai >= 1 && ai <= len(temp)-31 {
-//line sweep.go:66
-										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
-//line sweep.go:66
-									} else {
-//line sweep.go:66
-										break gc_steps6
-//line sweep.go:66
-									}
-//line sweep.go:66
-									var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:66
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:66
-										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
-//line sweep.go:66
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:66
-										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
-//line sweep.go:66
-									} else {
-//line sweep.go:66
-										break gc_steps6
-//line sweep.go:66
-									}
-//line sweep.go:66
-									gc_st4 := gc_ld12.Add(gc_ld11)
-//line sweep.go:66
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:66
-										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
-//line sweep.go:66
-										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
-//line sweep.go:66
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:66
-										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
-//line sweep.go:66
-										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
-//line sweep.go:66
-									} else {
-//line sweep.go:66
-										break gc_steps6
-//line sweep.go:66
-									}
-//line sweep.go:66
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
+//line sweep.go:68
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
 //line sweep.go:56
-						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:56
-						_ = gc_evens3
+						gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:56
-						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:56
-						_ = gc_spreadLo3
+						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:56
-						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:56
-						_ = gc_spreadHi3
-//line sweep.go:56
-						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:56
-						_ = gc_evenLanes3
-//line sweep.go:56
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:56
-						_ = gc_oddLanes2
-					gc_steps4:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+					gc_steps6:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sweep.go:56
 							var thid int = gc_tx2
-//line sweep.go:56
-							_ = thid
-//line sweep.go:63
 							{
-								var ai int = 1*(2*thid+1) - 1
 //line sweep.go:64
-								_ = ai
+								var ai int = 1*(2*thid+1) - 1
 								var bi int = 1*(2*thid+2) - 1
-//line sweep.go:65
-								_ = bi
-								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:66
-								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line sweep.go:66
-									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line sweep.go:66
-								} else if ai >= 1 && ai <= len(temp)-15 {
+								} else if ai >= 1 && ai <= len(temp)-31 {
 //line sweep.go:66
-									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
-//line sweep.go:66
+									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 								} else {
 //line sweep.go:66
-									break gc_steps4
-//line sweep.go:66
+									break gc_steps6
 								}
 //line sweep.go:66
-								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:66
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:66
-									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line sweep.go:66
-								} else if bi >= 1 && bi <= len(temp)-15 {
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:66
-									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
-//line sweep.go:66
+									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 								} else {
 //line sweep.go:66
-									break gc_steps4
-//line sweep.go:66
+									break gc_steps6
 								}
 //line sweep.go:66
-								gc_st2 := gc_ld8.Add(gc_ld7)
+								gc_st4 := gc_ld12.Add(gc_ld11)
 //line sweep.go:66
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:66
-									gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
 //line sweep.go:66
-									gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line sweep.go:66
-								} else if bi >= 1 && bi <= len(temp)-15 {
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:66
-									gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
 //line sweep.go:66
-									gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
-//line sweep.go:66
+									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
 //line sweep.go:66
-									break gc_steps4
-//line sweep.go:66
+									break gc_steps6
 								}
-//line sweep.go:66
 							}
 						}
+//line sweep.go:68
 						archsimd.ClearAVXUpperBits()
 					}
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
-//line sweep.go:63
-					{
-						ai := offset*(2*thid+1) - 1
-						bi := offset*(2*thid+2) - 1
-						temp[bi] += temp[ai]
-					}
-				}
-			}
-		}
-
-//line sweep.go:68
-		offset <<= 1
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line sweep.go:56
-					gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:56
-					_ = gc_evens164
-//line sweep.go:56
-					gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:56
-					_ = gc_odds164
-//line sweep.go:56
-					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line sweep.go:56
-					_ = gc_pairLo2
-//line sweep.go:56
-					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line sweep.go:56
-					_ = gc_pairHi2
-				gc_steps8:
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line sweep.go:56
-						var thid int = gc_tx2
-//line sweep.go:56
-						_ = thid
-//line sweep.go:71
-						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:71
-						var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:71
-						_ = gc_ld16
-//line sweep.go:71
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line sweep.go:71
-							gc_lo6, gc_hi6 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
-//line sweep.go:71
-							gc_ld15 = gc_lo6.ConcatPermute(gc_hi6, gc_evens164)
-//line sweep.go:71
-							gc_ld16 = gc_lo6.ConcatPermute(gc_hi6, gc_odds164)
-//line sweep.go:71
-						} else {
-//line sweep.go:71
-							break gc_steps8
-//line sweep.go:71
-						}
-//line sweep.go:71
-						gc_t7 := gc_ld15
-//line sweep.go:71
-						_ = gc_t7
-//line sweep.go:71
-						gc_t8 := gc_ld16
-//line sweep.go:71
-						_ = gc_t8
-//line sweep.go:71
-						if (base+2*thid) >= 0 && (base+2*thid) <= len(tree)-32 {
-//line sweep.go:71
-							gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(tree[base+2*thid:])
-//line sweep.go:71
-							gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(tree[(base+2*thid)+16:])
-//line sweep.go:71
-						} else {
-//line sweep.go:71
-							var gc_lanes27 [16]int32
-//line sweep.go:71
-							var gc_lanes28 [16]int32
-//line sweep.go:71
-							gc_t7.Store(&gc_lanes27)
-//line sweep.go:71
-							gc_t8.Store(&gc_lanes28)
-//line sweep.go:71
-							for gc_k24 := range 16 {
-//line sweep.go:71
-								if 0xffff&(1<<gc_k24) != 0 {
-//line sweep.go:71
-									gc_pos2.Thread = gc_rank2 + gc_k24
-//line sweep.go:71
-									{
-//line sweep.go:71
-										tree[(base+2*thid)+2*gc_k24] = gc_lanes27[gc_k24]
-//line sweep.go:71
-										tree[((base+2*thid)+1)+2*gc_k24] = gc_lanes28[gc_k24]
-//line sweep.go:71
-									}
-//line sweep.go:71
-								}
-//line sweep.go:71
-							}
-//line sweep.go:71
-							gc_pos2.Thread = gc_rank2
-//line sweep.go:71
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
+				if offset == 1 {
 //line sweep.go:56
-				gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:56
-				_ = gc_evens4
+					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:56
-				gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:56
-				_ = gc_spreadLo4
+					gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:56
-				gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps4:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line sweep.go:56
-				_ = gc_spreadHi4
+						var thid int = gc_tx2
+						{
+//line sweep.go:64
+							var ai int = 1*(2*thid+1) - 1
+							var bi int = 1*(2*thid+2) - 1
+							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:66
+							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+//line sweep.go:66
+								gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+//line sweep.go:66
+							} else if ai >= 1 && ai <= len(temp)-15 {
+//line sweep.go:66
+								gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							} else {
+//line sweep.go:66
+								break gc_steps4
+							}
+//line sweep.go:66
+							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:66
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line sweep.go:66
+								gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+//line sweep.go:66
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line sweep.go:66
+								gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							} else {
+//line sweep.go:66
+								break gc_steps4
+							}
+//line sweep.go:66
+							gc_st2 := gc_ld8.Add(gc_ld7)
+//line sweep.go:66
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line sweep.go:66
+								gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+//line sweep.go:66
+								gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+//line sweep.go:66
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line sweep.go:66
+								gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+//line sweep.go:66
+								gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							} else {
+//line sweep.go:66
+								break gc_steps4
+							}
+						}
+					}
+//line sweep.go:68
+					archsimd.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line sweep.go:56
-				gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				thid := gc_tx2
+				{
+//line sweep.go:64
+					ai := offset*(2*thid+1) - 1
+					bi := offset*(2*thid+2) - 1
+					temp[bi] += temp[ai]
+				}
+			}
+		}
+//line sweep.go:68
+		offset <<= 1
+	}
+//line sweep.go:71
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep3 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop3 bool
+			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line sweep.go:56
-				_ = gc_evenLanes4
-			gc_steps7:
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+//line sweep.go:56
+				gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+//line sweep.go:56
+				gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+//line sweep.go:56
+				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps8:
+				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line sweep.go:56
 					var thid int = gc_tx2
-//line sweep.go:56
-					_ = thid
 //line sweep.go:71
-					var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:71
-					var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:71
-					_ = gc_ld14
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:71
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+						gc_lo6, gc_hi6 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
 //line sweep.go:71
-						{
+						gc_ld15 = gc_lo6.ConcatPermute(gc_hi6, gc_evens164)
 //line sweep.go:71
-							gc_lo5 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
-//line sweep.go:71
-							gc_hi5 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
-//line sweep.go:71
-							gc_ld13 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
-//line sweep.go:71
-							gc_ld14 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
-//line sweep.go:71
-						}
-//line sweep.go:71
+						gc_ld16 = gc_lo6.ConcatPermute(gc_hi6, gc_odds164)
 					} else {
 //line sweep.go:71
-						break gc_steps7
-//line sweep.go:71
+						break gc_steps8
 					}
 //line sweep.go:71
-					gc_t5 := gc_ld13
+					gc_t7 := gc_ld15
 //line sweep.go:71
-					_ = gc_t5
+					gc_t8 := gc_ld16
 //line sweep.go:71
-					gc_t6 := gc_ld14
+					if (base+2*thid) >= 0 && (base+2*thid) <= len(tree)-32 {
 //line sweep.go:71
-					_ = gc_t6
+						gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(tree[base+2*thid:])
 //line sweep.go:71
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(tree)-16 {
-//line sweep.go:71
-						gc_t5.Permute(gc_spreadLo4).Merge(gc_t6.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(tree[base+2*thid:])
-//line sweep.go:71
-						gc_t5.Permute(gc_spreadHi4).Merge(gc_t6.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(tree[(base+2*thid)+8:])
-//line sweep.go:71
+						gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(tree[(base+2*thid)+16:])
 					} else {
 //line sweep.go:71
-						var gc_lanes23 [8]int32
+						var gc_lanes27 [16]int32
 //line sweep.go:71
-						var gc_lanes24 [8]int32
+						var gc_lanes28 [16]int32
 //line sweep.go:71
-						gc_t5.Store(&gc_lanes23)
+						gc_t7.Store(&gc_lanes27)
 //line sweep.go:71
-						gc_t6.Store(&gc_lanes24)
+						gc_t8.Store(&gc_lanes28)
 //line sweep.go:71
-						for gc_k21 := range 8 {
+						for gc_k24 := range 16 {
 //line sweep.go:71
-							if 0xff&(1<<gc_k21) != 0 {
+							if 0xffff&(1<<gc_k24) != 0 {
 //line sweep.go:71
-								gc_pos2.Thread = gc_rank2 + gc_k21
-//line sweep.go:71
+								gc_pos2.Thread = gc_rank2 + gc_k24
 								{
 //line sweep.go:71
-									tree[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
+									tree[(base+2*thid)+2*gc_k24] = gc_lanes27[gc_k24]
 //line sweep.go:71
-									tree[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
-//line sweep.go:71
+									tree[((base+2*thid)+1)+2*gc_k24] = gc_lanes28[gc_k24]
 								}
-//line sweep.go:71
 							}
-//line sweep.go:71
 						}
 //line sweep.go:71
 						gc_pos2.Thread = gc_rank2
-//line sweep.go:71
 					}
 				}
+//line sweep.go:73
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep3, false
+			}(gc_vstep3)
+			if gc_stop3 {
+				return
 			}
-			gc_step7 := gc_vstep3
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
 //line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
+			gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:56
+			gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:56
+			gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:56
+			gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+		gc_steps7:
+			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_tx2 := gc_vstep3
+				gc_rank2 := gc_base2 + gc_tx2
+//line sweep.go:56
+				var thid int = gc_tx2
 //line sweep.go:71
-					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:71
+				var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:71
+				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					{
+//line sweep.go:71
+						gc_lo5 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
+//line sweep.go:71
+						gc_hi5 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
+//line sweep.go:71
+						gc_ld13 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
+//line sweep.go:71
+						gc_ld14 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
+					}
+				} else {
+//line sweep.go:71
+					break gc_steps7
 				}
-				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
 //line sweep.go:71
-					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
+				gc_t5 := gc_ld13
 //line sweep.go:71
-					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
+				gc_t6 := gc_ld14
 //line sweep.go:71
-					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				if (base+2*thid) >= 0 && (base+2*thid) <= len(tree)-16 {
+//line sweep.go:71
+					gc_t5.Permute(gc_spreadLo4).Merge(gc_t6.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(tree[base+2*thid:])
+//line sweep.go:71
+					gc_t5.Permute(gc_spreadHi4).Merge(gc_t6.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(tree[(base+2*thid)+8:])
+				} else {
+//line sweep.go:71
+					var gc_lanes23 [8]int32
+//line sweep.go:71
+					var gc_lanes24 [8]int32
+//line sweep.go:71
+					gc_t5.Store(&gc_lanes23)
+//line sweep.go:71
+					gc_t6.Store(&gc_lanes24)
+//line sweep.go:71
+					for gc_k21 := range 8 {
+//line sweep.go:71
+						if 0xff&(1<<gc_k21) != 0 {
+//line sweep.go:71
+							gc_pos2.Thread = gc_rank2 + gc_k21
+							{
+//line sweep.go:71
+								tree[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
+//line sweep.go:71
+								tree[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
+							}
+						}
+					}
+//line sweep.go:71
+					gc_pos2.Thread = gc_rank2
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line sweep.go:73
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step7 := gc_vstep3
+		for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			{
+				gc_tx2 := gc_step7 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line sweep.go:56
 				thid := gc_tx2
-				_ = thid
-
+//line sweep.go:71
+				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step7 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:56
+				thid := gc_tx2
+//line sweep.go:71
+				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step7 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:56
+				thid := gc_tx2
+//line sweep.go:71
+				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step7 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:56
+				thid := gc_tx2
 //line sweep.go:71
 				tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 		}
+		for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line sweep.go:56
+			thid := gc_tx2
+//line sweep.go:71
+			tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+		}
 	}
 	{
+//line sweep.go:76
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1723,156 +1280,73 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line sweep.go:56
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:73
-						{
-							gc_at2[0] = 0
-						}
+//line sweep.go:74
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line sweep.go:56
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:73
-						{
-							gc_at2[0] = 0
-						}
+//line sweep.go:74
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line sweep.go:56
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:73
-						{
-							gc_at2[0] = 0
-						}
+//line sweep.go:74
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line sweep.go:56
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:73
-						{
-							gc_at2[0] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
-//line sweep.go:73
-					{
+//line sweep.go:74
 						gc_at2[0] = 0
 					}
 				}
+//line sweep.go:78
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line sweep.go:74
+					gc_at2[0] = 0
+				}
 			} else {
+//line sweep.go:78
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:73
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:74
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:78
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:73
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:74
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:78
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:73
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:74
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:78
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:73
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:74
+						temp[m-1] = 0
 					}
 				}
+//line sweep.go:78
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
-//line sweep.go:73
-					{
-						temp[m-1] = 0
-					}
+//line sweep.go:74
+					temp[m-1] = 0
 				}
 			}
 		}
 	}
-
 //line sweep.go:76
 	for d_ := 1; d_ < m; d_ <<= 1 {
 		if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
@@ -1880,647 +1354,508 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 			d_ *= 4
 			continue
 		}
-
 //line sweep.go:77
 		offset /= 2
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d_; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						if offset == 1 {
-//line sweep.go:56
-							gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:56
-							_ = gc_evens166
-//line sweep.go:56
-							gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:56
-							_ = gc_odds166
-//line sweep.go:56
-							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:56
-							_ = gc_spread16Lo4
-//line sweep.go:56
-							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:56
-							_ = gc_spread16Hi4
-//line sweep.go:56
-							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:56
-							_ = gc_evenLanes164
-//line sweep.go:56
-							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
-//line sweep.go:56
-							_ = gc_oddLanes164
-						gc_steps12:
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sweep.go:56
-								var thid int = gc_tx2
-//line sweep.go:56
-								_ = thid
 //line sweep.go:79
-								{
-									var ai_ int = 1*(2*thid+1) - 1
-//line sweep.go:80
-									_ = ai_
-									var bi_ int = 1*(2*thid+2) - 1
-//line sweep.go:81
-									_ = bi_
-									var gc_ld26 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:82
-									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line sweep.go:82
-										gc_ld26 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens166)
-//line sweep.go:82
-									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line sweep.go:82
-										gc_ld26 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
-//line sweep.go:82
-									} else {
-//line sweep.go:82
-										break gc_steps12
-//line sweep.go:82
-									}
-//line sweep.go:82
-									v := gc_ld26
-//line sweep.go:82
-									_ = v
-//line sweep.go:82
-									var gc_ld27 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:82
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld27 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
-//line sweep.go:83
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:83
-										gc_ld27 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
-//line sweep.go:83
-									} else {
-//line sweep.go:83
-										break gc_steps12
-//line sweep.go:83
-									}
-//line sweep.go:83
-									gc_st11 := gc_ld27
-//line sweep.go:83
-									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line sweep.go:83
-										gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
-//line sweep.go:83
-										gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
-//line sweep.go:83
-									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line sweep.go:83
-										gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
-//line sweep.go:83
-										gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
-//line sweep.go:83
-									} else {
-//line sweep.go:83
-										break gc_steps12
-//line sweep.go:83
-									}
-//line sweep.go:83
-									var gc_ld28 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:83
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
-//line sweep.go:84
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:84
-										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
-//line sweep.go:84
-									} else {
-//line sweep.go:84
-										var gc_lanes47 [16]int32
-//line sweep.go:84
-										for gc_k43 := range 16 {
-//line sweep.go:84
-											if 0xffff&(1<<gc_k43) != 0 {
-//line sweep.go:84
-												gc_pos2.Thread = gc_rank2 + gc_k43
-//line sweep.go:84
-												gc_lanes47[gc_k43] = temp[bi_+2*gc_k43]
-//line sweep.go:84
-											}
-//line sweep.go:84
-										}
-//line sweep.go:84
-										gc_pos2.Thread = gc_rank2
-//line sweep.go:84
-										gc_ld28 = archsimd.LoadInt32x16(&gc_lanes47)
-//line sweep.go:84
-									}
-//line sweep.go:84
-									gc_st12 := gc_ld28.Add(v)
-//line sweep.go:84
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line sweep.go:84
-										gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
-//line sweep.go:84
-										gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
-//line sweep.go:84
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:84
-										gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
-//line sweep.go:84
-										gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
-//line sweep.go:84
-									} else {
-//line sweep.go:84
-										var gc_lanes48 [16]int32
-//line sweep.go:84
-										gc_st12.Store(&gc_lanes48)
-//line sweep.go:84
-										for gc_k44 := range 16 {
-//line sweep.go:84
-											if 0xffff&(1<<gc_k44) != 0 {
-//line sweep.go:84
-												gc_pos2.Thread = gc_rank2 + gc_k44
-//line sweep.go:84
-												temp[bi_+2*gc_k44] = gc_lanes48[gc_k44]
-//line sweep.go:84
-											}
-//line sweep.go:84
-										}
-//line sweep.go:84
-										gc_pos2.Thread = gc_rank2
-//line sweep.go:84
-									}
-//line sweep.go:84
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d_; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep4 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 					if offset == 1 {
 //line sweep.go:56
-						gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:56
-						_ = gc_evens6
+						gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:56
-						gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:56
-						_ = gc_spreadLo6
+						gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:56
-						gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:56
-						_ = gc_spreadHi6
-//line sweep.go:56
-						gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:56
-						_ = gc_evenLanes6
-//line sweep.go:56
-						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:56
-						_ = gc_oddLanes4
-					gc_steps10:
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+					gc_steps12:
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sweep.go:56
 							var thid int = gc_tx2
-//line sweep.go:56
-							_ = thid
-//line sweep.go:79
 							{
-								var ai_ int = 1*(2*thid+1) - 1
 //line sweep.go:80
-								_ = ai_
+								var ai_ int = 1*(2*thid+1) - 1
 								var bi_ int = 1*(2*thid+2) - 1
-//line sweep.go:81
-								_ = bi_
-								var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld26 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:82
-								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:82
-									gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+									gc_ld26 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens166)
 //line sweep.go:82
-								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line sweep.go:82
-									gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
-//line sweep.go:82
+									gc_ld26 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
 								} else {
 //line sweep.go:82
-									break gc_steps10
-//line sweep.go:82
+									break gc_steps12
 								}
 //line sweep.go:82
-								v := gc_ld20
+								v := gc_ld26
 //line sweep.go:82
-								_ = v
+								var gc_ld27 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:82
-								var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:82
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									gc_ld27 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
 //line sweep.go:83
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:83
-									gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
-//line sweep.go:83
+									gc_ld27 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
 //line sweep.go:83
-									break gc_steps10
-//line sweep.go:83
+									break gc_steps12
 								}
 //line sweep.go:83
-								gc_st7 := gc_ld21
+								gc_st11 := gc_ld27
 //line sweep.go:83
-								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:83
-									gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
+									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
 //line sweep.go:83
-									gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
+									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line sweep.go:83
-								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line sweep.go:83
-									gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
 //line sweep.go:83
-									gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
-//line sweep.go:83
+									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
 //line sweep.go:83
-									break gc_steps10
-//line sweep.go:83
+									break gc_steps12
 								}
 //line sweep.go:83
-								var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld28 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:83
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
 //line sweep.go:84
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:84
-									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
-//line sweep.go:84
+									gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
 //line sweep.go:84
-									var gc_lanes37 [8]int32
+									var gc_lanes47 [16]int32
 //line sweep.go:84
-									for gc_k33 := range 8 {
+									for gc_k43 := range 16 {
 //line sweep.go:84
-										if 0xff&(1<<gc_k33) != 0 {
+										if 0xffff&(1<<gc_k43) != 0 {
 //line sweep.go:84
-											gc_pos2.Thread = gc_rank2 + gc_k33
+											gc_pos2.Thread = gc_rank2 + gc_k43
 //line sweep.go:84
-											gc_lanes37[gc_k33] = temp[bi_+2*gc_k33]
-//line sweep.go:84
+											gc_lanes47[gc_k43] = temp[bi_+2*gc_k43]
 										}
-//line sweep.go:84
 									}
 //line sweep.go:84
 									gc_pos2.Thread = gc_rank2
 //line sweep.go:84
-									gc_ld22 = archsimd.LoadInt32x8(&gc_lanes37)
-//line sweep.go:84
+									gc_ld28 = archsimd.LoadInt32x16(&gc_lanes47)
 								}
 //line sweep.go:84
-								gc_st8 := gc_ld22.Add(v)
+								gc_st12 := gc_ld28.Add(v)
 //line sweep.go:84
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line sweep.go:84
-									gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
+									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
 //line sweep.go:84
-									gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
+									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line sweep.go:84
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:84
-									gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 //line sweep.go:84
-									gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
-//line sweep.go:84
+									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
 //line sweep.go:84
-									var gc_lanes38 [8]int32
+									var gc_lanes48 [16]int32
 //line sweep.go:84
-									gc_st8.Store(&gc_lanes38)
+									gc_st12.Store(&gc_lanes48)
 //line sweep.go:84
-									for gc_k34 := range 8 {
+									for gc_k44 := range 16 {
 //line sweep.go:84
-										if 0xff&(1<<gc_k34) != 0 {
+										if 0xffff&(1<<gc_k44) != 0 {
 //line sweep.go:84
-											gc_pos2.Thread = gc_rank2 + gc_k34
+											gc_pos2.Thread = gc_rank2 + gc_k44
 //line sweep.go:84
-											temp[bi_+2*gc_k34] = gc_lanes38[gc_k34]
-//line sweep.go:84
+											temp[bi_+2*gc_k44] = gc_lanes48[gc_k44]
 										}
-//line sweep.go:84
 									}
 //line sweep.go:84
 									gc_pos2.Thread = gc_rank2
-//line sweep.go:84
 								}
-//line sweep.go:84
 							}
 						}
+//line sweep.go:86
 						archsimd.ClearAVXUpperBits()
 					}
-				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
-//line sweep.go:79
-					{
-						ai_ := offset*(2*thid+1) - 1
-						bi_ := offset*(2*thid+2) - 1
-						v := temp[ai_]
-						temp[ai_] = temp[bi_]
-						temp[bi_] += v
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line sweep.go:56
-					gc_evens167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:56
-					_ = gc_evens167
-//line sweep.go:56
-					gc_odds167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:56
-					_ = gc_odds167
-//line sweep.go:56
-					gc_pairLo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line sweep.go:56
-					_ = gc_pairLo3
-//line sweep.go:56
-					gc_pairHi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line sweep.go:56
-					_ = gc_pairHi3
-				gc_steps14:
-					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line sweep.go:56
-						var thid int = gc_tx2
-//line sweep.go:56
-						_ = thid
-//line sweep.go:88
-						var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:88
-						var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:88
-						_ = gc_ld32
-//line sweep.go:88
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line sweep.go:88
-							gc_lo8, gc_hi8 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
-//line sweep.go:88
-							gc_ld31 = gc_lo8.ConcatPermute(gc_hi8, gc_evens167)
-//line sweep.go:88
-							gc_ld32 = gc_lo8.ConcatPermute(gc_hi8, gc_odds167)
-//line sweep.go:88
-						} else {
-//line sweep.go:88
-							break gc_steps14
-//line sweep.go:88
-						}
-//line sweep.go:88
-						gc_t11 := gc_ld31
-//line sweep.go:88
-						_ = gc_t11
-//line sweep.go:88
-						gc_t12 := gc_ld32
-//line sweep.go:88
-						_ = gc_t12
-//line sweep.go:88
-						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
-//line sweep.go:88
-							gc_t11.ConcatPermute(gc_t12, gc_pairLo3).StoreSlice(data[base+2*thid:])
-//line sweep.go:88
-							gc_t11.ConcatPermute(gc_t12, gc_pairHi3).StoreSlice(data[(base+2*thid)+16:])
-//line sweep.go:88
-						} else {
-//line sweep.go:88
-							var gc_lanes55 [16]int32
-//line sweep.go:88
-							var gc_lanes56 [16]int32
-//line sweep.go:88
-							gc_t11.Store(&gc_lanes55)
-//line sweep.go:88
-							gc_t12.Store(&gc_lanes56)
-//line sweep.go:88
-							for gc_k50 := range 16 {
-//line sweep.go:88
-								if 0xffff&(1<<gc_k50) != 0 {
-//line sweep.go:88
-									gc_pos2.Thread = gc_rank2 + gc_k50
-//line sweep.go:88
-									{
-//line sweep.go:88
-										data[(base+2*thid)+2*gc_k50] = gc_lanes55[gc_k50]
-//line sweep.go:88
-										data[((base+2*thid)+1)+2*gc_k50] = gc_lanes56[gc_k50]
-//line sweep.go:88
-									}
-//line sweep.go:88
-								}
-//line sweep.go:88
-							}
-//line sweep.go:88
-							gc_pos2.Thread = gc_rank2
-//line sweep.go:88
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
+				if offset == 1 {
 //line sweep.go:56
-				gc_evens7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:56
-				_ = gc_evens7
+					gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:56
-				gc_spreadLo7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:56
-				_ = gc_spreadLo7
+					gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:56
-				gc_spreadHi7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps10:
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
 //line sweep.go:56
-				_ = gc_spreadHi7
+						var thid int = gc_tx2
+						{
+//line sweep.go:80
+							var ai_ int = 1*(2*thid+1) - 1
+							var bi_ int = 1*(2*thid+2) - 1
+							var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:82
+							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+//line sweep.go:82
+								gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+//line sweep.go:82
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line sweep.go:82
+								gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
+							} else {
+//line sweep.go:82
+								break gc_steps10
+							}
+//line sweep.go:82
+							v := gc_ld20
+//line sweep.go:82
+							var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:82
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+//line sweep.go:83
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line sweep.go:83
+								gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							} else {
+//line sweep.go:83
+								break gc_steps10
+							}
+//line sweep.go:83
+							gc_st7 := gc_ld21
+//line sweep.go:83
+							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+//line sweep.go:83
+								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
+//line sweep.go:83
+								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
+//line sweep.go:83
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line sweep.go:83
+								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+//line sweep.go:83
+								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+							} else {
+//line sweep.go:83
+								break gc_steps10
+							}
+//line sweep.go:83
+							var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:83
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+//line sweep.go:84
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line sweep.go:84
+								gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							} else {
+//line sweep.go:84
+								var gc_lanes37 [8]int32
+//line sweep.go:84
+								for gc_k33 := range 8 {
+//line sweep.go:84
+									if 0xff&(1<<gc_k33) != 0 {
+//line sweep.go:84
+										gc_pos2.Thread = gc_rank2 + gc_k33
+//line sweep.go:84
+										gc_lanes37[gc_k33] = temp[bi_+2*gc_k33]
+									}
+								}
+//line sweep.go:84
+								gc_pos2.Thread = gc_rank2
+//line sweep.go:84
+								gc_ld22 = archsimd.LoadInt32x8(&gc_lanes37)
+							}
+//line sweep.go:84
+							gc_st8 := gc_ld22.Add(v)
+//line sweep.go:84
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+//line sweep.go:84
+								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
+//line sweep.go:84
+								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
+//line sweep.go:84
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line sweep.go:84
+								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+//line sweep.go:84
+								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+							} else {
+//line sweep.go:84
+								var gc_lanes38 [8]int32
+//line sweep.go:84
+								gc_st8.Store(&gc_lanes38)
+//line sweep.go:84
+								for gc_k34 := range 8 {
+//line sweep.go:84
+									if 0xff&(1<<gc_k34) != 0 {
+//line sweep.go:84
+										gc_pos2.Thread = gc_rank2 + gc_k34
+//line sweep.go:84
+										temp[bi_+2*gc_k34] = gc_lanes38[gc_k34]
+									}
+								}
+//line sweep.go:84
+								gc_pos2.Thread = gc_rank2
+							}
+						}
+					}
+//line sweep.go:86
+					archsimd.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line sweep.go:56
-				gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				thid := gc_tx2
+				{
+//line sweep.go:80
+					ai_ := offset*(2*thid+1) - 1
+					bi_ := offset*(2*thid+2) - 1
+					v := temp[ai_]
+					temp[ai_] = temp[bi_]
+					temp[bi_] += v
+				}
+			}
+		}
+	}
+//line sweep.go:91
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep5 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop5 bool
+			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line sweep.go:56
-				_ = gc_evenLanes7
-			gc_steps13:
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_evens167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+//line sweep.go:56
+				gc_odds167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+//line sweep.go:56
+				gc_pairLo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+//line sweep.go:56
+				gc_pairHi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps14:
+				for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line sweep.go:56
 					var thid int = gc_tx2
-//line sweep.go:56
-					_ = thid
 //line sweep.go:88
-					var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:88
-					var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:88
-					_ = gc_ld30
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:88
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+						gc_lo8, gc_hi8 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
 //line sweep.go:88
-						{
+						gc_ld31 = gc_lo8.ConcatPermute(gc_hi8, gc_evens167)
 //line sweep.go:88
-							gc_lo7 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7)
-//line sweep.go:88
-							gc_hi7 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7)
-//line sweep.go:88
-							gc_ld29 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
-//line sweep.go:88
-							gc_ld30 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
-//line sweep.go:88
-						}
-//line sweep.go:88
+						gc_ld32 = gc_lo8.ConcatPermute(gc_hi8, gc_odds167)
 					} else {
 //line sweep.go:88
-						break gc_steps13
-//line sweep.go:88
+						break gc_steps14
 					}
 //line sweep.go:88
-					gc_t9 := gc_ld29
+					gc_t11 := gc_ld31
 //line sweep.go:88
-					_ = gc_t9
+					gc_t12 := gc_ld32
 //line sweep.go:88
-					gc_t10 := gc_ld30
+					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:88
-					_ = gc_t10
+						gc_t11.ConcatPermute(gc_t12, gc_pairLo3).StoreSlice(data[base+2*thid:])
 //line sweep.go:88
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
-//line sweep.go:88
-						gc_t9.Permute(gc_spreadLo7).Merge(gc_t10.Permute(gc_spreadLo7), gc_evenLanes7).StoreSlice(data[base+2*thid:])
-//line sweep.go:88
-						gc_t9.Permute(gc_spreadHi7).Merge(gc_t10.Permute(gc_spreadHi7), gc_evenLanes7).StoreSlice(data[(base+2*thid)+8:])
-//line sweep.go:88
+						gc_t11.ConcatPermute(gc_t12, gc_pairHi3).StoreSlice(data[(base+2*thid)+16:])
 					} else {
 //line sweep.go:88
-						var gc_lanes51 [8]int32
+						var gc_lanes55 [16]int32
 //line sweep.go:88
-						var gc_lanes52 [8]int32
+						var gc_lanes56 [16]int32
 //line sweep.go:88
-						gc_t9.Store(&gc_lanes51)
+						gc_t11.Store(&gc_lanes55)
 //line sweep.go:88
-						gc_t10.Store(&gc_lanes52)
+						gc_t12.Store(&gc_lanes56)
 //line sweep.go:88
-						for gc_k47 := range 8 {
+						for gc_k50 := range 16 {
 //line sweep.go:88
-							if 0xff&(1<<gc_k47) != 0 {
+							if 0xffff&(1<<gc_k50) != 0 {
 //line sweep.go:88
-								gc_pos2.Thread = gc_rank2 + gc_k47
-//line sweep.go:88
+								gc_pos2.Thread = gc_rank2 + gc_k50
 								{
 //line sweep.go:88
-									data[(base+2*thid)+2*gc_k47] = gc_lanes51[gc_k47]
+									data[(base+2*thid)+2*gc_k50] = gc_lanes55[gc_k50]
 //line sweep.go:88
-									data[((base+2*thid)+1)+2*gc_k47] = gc_lanes52[gc_k47]
-//line sweep.go:88
+									data[((base+2*thid)+1)+2*gc_k50] = gc_lanes56[gc_k50]
 								}
-//line sweep.go:88
 							}
-//line sweep.go:88
 						}
 //line sweep.go:88
 						gc_pos2.Thread = gc_rank2
-//line sweep.go:88
 					}
 				}
+//line sweep.go:90
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep5, false
+			}(gc_vstep5)
+			if gc_stop5 {
+				return
 			}
-			gc_step10 := gc_vstep5
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-				{
-					gc_tx2 := gc_step10 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
 //line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
+			gc_evens7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:56
+			gc_spreadLo7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:56
+			gc_spreadHi7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:56
+			gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+		gc_steps13:
+			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_tx2 := gc_vstep5
+				gc_rank2 := gc_base2 + gc_tx2
+//line sweep.go:56
+				var thid int = gc_tx2
 //line sweep.go:88
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:88
+				var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:88
+				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					{
+//line sweep.go:88
+						gc_lo7 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7)
+//line sweep.go:88
+						gc_hi7 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7)
+//line sweep.go:88
+						gc_ld29 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
+//line sweep.go:88
+						gc_ld30 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
+					}
+				} else {
+//line sweep.go:88
+					break gc_steps13
 				}
-				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
 //line sweep.go:88
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
+				gc_t9 := gc_ld29
 //line sweep.go:88
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:56
-					thid := gc_tx2
-					_ = thid
-
+				gc_t10 := gc_ld30
 //line sweep.go:88
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+//line sweep.go:88
+					gc_t9.Permute(gc_spreadLo7).Merge(gc_t10.Permute(gc_spreadLo7), gc_evenLanes7).StoreSlice(data[base+2*thid:])
+//line sweep.go:88
+					gc_t9.Permute(gc_spreadHi7).Merge(gc_t10.Permute(gc_spreadHi7), gc_evenLanes7).StoreSlice(data[(base+2*thid)+8:])
+				} else {
+//line sweep.go:88
+					var gc_lanes51 [8]int32
+//line sweep.go:88
+					var gc_lanes52 [8]int32
+//line sweep.go:88
+					gc_t9.Store(&gc_lanes51)
+//line sweep.go:88
+					gc_t10.Store(&gc_lanes52)
+//line sweep.go:88
+					for gc_k47 := range 8 {
+//line sweep.go:88
+						if 0xff&(1<<gc_k47) != 0 {
+//line sweep.go:88
+							gc_pos2.Thread = gc_rank2 + gc_k47
+							{
+//line sweep.go:88
+								data[(base+2*thid)+2*gc_k47] = gc_lanes51[gc_k47]
+//line sweep.go:88
+								data[((base+2*thid)+1)+2*gc_k47] = gc_lanes52[gc_k47]
+							}
+						}
+					}
+//line sweep.go:88
+					gc_pos2.Thread = gc_rank2
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line sweep.go:90
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step10 := gc_vstep5
+		for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			{
+				gc_tx2 := gc_step10 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line sweep.go:56
 				thid := gc_tx2
-				_ = thid
-
 //line sweep.go:88
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
+			{
+				gc_tx2 := gc_step10 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:56
+				thid := gc_tx2
+//line sweep.go:88
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step10 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:56
+				thid := gc_tx2
+//line sweep.go:88
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step10 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:56
+				thid := gc_tx2
+//line sweep.go:88
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		}
+		for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line sweep.go:56
+			thid := gc_tx2
+//line sweep.go:88
+			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 		}
 	}
 }
@@ -2529,8 +1864,6 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 // block's tree in data: for blocks of any size, where the down-sweep of
 // one not a power of two steps past the tile's start. The sweep stops
 // before its step of stop threads, 0 for the whole tree.
-//
-//line sweep.go:97
 func SweepUpKernel(data []int32, stop int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sweepUp,
 		func(gc_t *gocuda.Thread) { sweepUp(gc_t, data, stop) },
@@ -2551,294 +1884,221 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line sweep.go:98
 	m := 2 * gc_bdx2
-
 //line sweep.go:100
 	base := gc_bx2 * m
-
-//line sweep.go:101
 	if m <= 2*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line sweep.go:101
 	temp := gocuda.Shared[int32](t, m)[:m]
-
 //line sweep.go:103
 	offset := 1
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line sweep.go:105
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line sweep.go:99
-					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:99
-					_ = gc_evens16
+				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:99
-					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line sweep.go:99
-					_ = gc_odds16
-//line sweep.go:99
-					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line sweep.go:99
-					_ = gc_pairLo
-//line sweep.go:99
-					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line sweep.go:99
-					_ = gc_pairHi
-				gc_steps2:
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line sweep.go:99
-						var thid int = gc_tx2
-//line sweep.go:99
-						_ = thid
-//line sweep.go:102
-						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:102
-						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:102
-						_ = gc_ld4
-//line sweep.go:102
-						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
-//line sweep.go:102
-							gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
-//line sweep.go:102
-							gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
-//line sweep.go:102
-							gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
-//line sweep.go:102
-						} else {
-//line sweep.go:102
-							break gc_steps2
-//line sweep.go:102
-						}
-//line sweep.go:102
-						gc_t3 := gc_ld3
-//line sweep.go:102
-						_ = gc_t3
-//line sweep.go:102
-						gc_t4 := gc_ld4
-//line sweep.go:102
-						_ = gc_t4
-//line sweep.go:102
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line sweep.go:102
-							gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
-//line sweep.go:102
-							gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
-//line sweep.go:102
-						} else {
-//line sweep.go:102
-							var gc_lanes7 [16]int32
-//line sweep.go:102
-							var gc_lanes8 [16]int32
-//line sweep.go:102
-							gc_t3.Store(&gc_lanes7)
-//line sweep.go:102
-							gc_t4.Store(&gc_lanes8)
-//line sweep.go:102
-							for gc_k6 := range 16 {
-//line sweep.go:102
-								if 0xffff&(1<<gc_k6) != 0 {
-//line sweep.go:102
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line sweep.go:102
-									{
-//line sweep.go:102
-										temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
-//line sweep.go:102
-										temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
-//line sweep.go:102
-									}
-//line sweep.go:102
-								}
-//line sweep.go:102
-							}
-//line sweep.go:102
-							gc_pos2.Thread = gc_rank2
-//line sweep.go:102
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line sweep.go:99
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:99
-				_ = gc_evens
-//line sweep.go:99
-				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:99
-				_ = gc_spreadLo
-//line sweep.go:99
-				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:99
-				_ = gc_spreadHi
-//line sweep.go:99
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:99
-				_ = gc_evenLanes
-			gc_steps:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps2:
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line sweep.go:99
 					var thid int = gc_tx2
-//line sweep.go:99
-					_ = thid
 //line sweep.go:102
-					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:102
-					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:102
-					_ = gc_ld2
+					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:102
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+						gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
 //line sweep.go:102
-						{
+						gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
 //line sweep.go:102
-							gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
-//line sweep.go:102
-							gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
-//line sweep.go:102
-							gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
-//line sweep.go:102
-							gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
-//line sweep.go:102
-						}
-//line sweep.go:102
+						gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
 					} else {
 //line sweep.go:102
-						break gc_steps
-//line sweep.go:102
+						break gc_steps2
 					}
 //line sweep.go:102
-					gc_t := gc_ld
+					gc_t3 := gc_ld3
 //line sweep.go:102
-					_ = gc_t
+					gc_t4 := gc_ld4
 //line sweep.go:102
-					gc_t2 := gc_ld2
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:102
-					_ = gc_t2
+						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
 //line sweep.go:102
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-//line sweep.go:102
-						gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
-//line sweep.go:102
-						gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
-//line sweep.go:102
+						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
 //line sweep.go:102
-						var gc_lanes3 [8]int32
+						var gc_lanes7 [16]int32
 //line sweep.go:102
-						var gc_lanes4 [8]int32
+						var gc_lanes8 [16]int32
 //line sweep.go:102
-						gc_t.Store(&gc_lanes3)
+						gc_t3.Store(&gc_lanes7)
 //line sweep.go:102
-						gc_t2.Store(&gc_lanes4)
+						gc_t4.Store(&gc_lanes8)
 //line sweep.go:102
-						for gc_k3 := range 8 {
+						for gc_k6 := range 16 {
 //line sweep.go:102
-							if 0xff&(1<<gc_k3) != 0 {
+							if 0xffff&(1<<gc_k6) != 0 {
 //line sweep.go:102
-								gc_pos2.Thread = gc_rank2 + gc_k3
-//line sweep.go:102
+								gc_pos2.Thread = gc_rank2 + gc_k6
 								{
 //line sweep.go:102
-									temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+									temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
 //line sweep.go:102
-									temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
-//line sweep.go:102
+									temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
 								}
-//line sweep.go:102
 							}
-//line sweep.go:102
 						}
 //line sweep.go:102
 						gc_pos2.Thread = gc_rank2
-//line sweep.go:102
 					}
 				}
+//line sweep.go:104
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
 			}
-			gc_step3 := gc_vstep
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
 //line sweep.go:99
-					thid := gc_tx2
-					_ = thid
-
+			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:99
+			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:99
+			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:99
+			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+		gc_steps:
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+				gc_rank2 := gc_base2 + gc_tx2
+//line sweep.go:99
+				var thid int = gc_tx2
 //line sweep.go:102
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:102
+				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:102
+				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+					{
+//line sweep.go:102
+						gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+//line sweep.go:102
+						gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+//line sweep.go:102
+						gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+//line sweep.go:102
+						gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+					}
+				} else {
+//line sweep.go:102
+					break gc_steps
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:99
-					thid := gc_tx2
-					_ = thid
-
 //line sweep.go:102
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:99
-					thid := gc_tx2
-					_ = thid
-
+				gc_t := gc_ld
 //line sweep.go:102
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:99
-					thid := gc_tx2
-					_ = thid
-
+				gc_t2 := gc_ld2
 //line sweep.go:102
-					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+//line sweep.go:102
+					gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+//line sweep.go:102
+					gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+				} else {
+//line sweep.go:102
+					var gc_lanes3 [8]int32
+//line sweep.go:102
+					var gc_lanes4 [8]int32
+//line sweep.go:102
+					gc_t.Store(&gc_lanes3)
+//line sweep.go:102
+					gc_t2.Store(&gc_lanes4)
+//line sweep.go:102
+					for gc_k3 := range 8 {
+//line sweep.go:102
+						if 0xff&(1<<gc_k3) != 0 {
+//line sweep.go:102
+							gc_pos2.Thread = gc_rank2 + gc_k3
+							{
+//line sweep.go:102
+								temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+//line sweep.go:102
+								temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
+							}
+						}
+					}
+//line sweep.go:102
+					gc_pos2.Thread = gc_rank2
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line sweep.go:104
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step3 := gc_vstep
+		for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			{
+				gc_tx2 := gc_step3 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line sweep.go:99
 				thid := gc_tx2
-				_ = thid
-
+//line sweep.go:102
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step3 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:99
+				thid := gc_tx2
+//line sweep.go:102
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step3 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:99
+				thid := gc_tx2
+//line sweep.go:102
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step3 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:99
+				thid := gc_tx2
 //line sweep.go:102
 				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			}
 		}
+		for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line sweep.go:99
+			thid := gc_tx2
+//line sweep.go:102
+			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+		}
 	}
-
 //line sweep.go:104
 	for d := m >> 1; d > stop; d >>= 1 {
 		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > stop && compiled.UpSweep3(temp, d) {
@@ -2846,522 +2106,393 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 			d /= 4
 			continue
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						if offset == 1 {
-//line sweep.go:99
-							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:99
-							_ = gc_evens163
-//line sweep.go:99
-							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:99
-							_ = gc_odds163
-//line sweep.go:99
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:99
-							_ = gc_spread16Lo2
-//line sweep.go:99
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:99
-							_ = gc_spread16Hi2
-//line sweep.go:99
-							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:99
-							_ = gc_evenLanes162
-//line sweep.go:99
-							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
-//line sweep.go:99
-							_ = gc_oddLanes162
-						gc_steps6:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sweep.go:99
-								var thid int = gc_tx2
-//line sweep.go:99
-								_ = thid
-//line sweep.go:106
-								{
-									var gc_t11 int = 1*(2*thid+1) - 1
-//line sweep.go:107
-									_ = gc_t11
-//line sweep.go:107
-									var gc_t12 int = 1*(2*thid+2) - 1
-//line sweep.go:107
-									_ = gc_t12
-//line sweep.go:107
-									var ai int = gc_t11
-//line sweep.go:107
-									_ = ai
-//line sweep.go:107
-									var bi int = gc_t12
-//line sweep.go:107
-									_ = bi
-									var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:108
-									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line sweep.go:108
-										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
-//line sweep.go:108
-									} else if ai >= 1 && ai <= len(temp)-31 {
-//line sweep.go:108
-										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
-//line sweep.go:108
-									} else {
-//line sweep.go:108
-										break gc_steps6
-//line sweep.go:108
-									}
-//line sweep.go:108
-									var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:108
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:108
-										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
-//line sweep.go:108
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:108
-										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
-//line sweep.go:108
-									} else {
-//line sweep.go:108
-										break gc_steps6
-//line sweep.go:108
-									}
-//line sweep.go:108
-									gc_st4 := gc_ld12.Add(gc_ld11)
-//line sweep.go:108
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:108
-										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
-//line sweep.go:108
-										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
-//line sweep.go:108
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:108
-										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
-//line sweep.go:108
-										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
-//line sweep.go:108
-									} else {
-//line sweep.go:108
-										break gc_steps6
-//line sweep.go:108
-									}
-//line sweep.go:108
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
+//line sweep.go:111
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
 //line sweep.go:99
-						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:99
-						_ = gc_evens3
+						gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:99
-						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:99
-						_ = gc_spreadLo3
+						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:99
-						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:99
-						_ = gc_spreadHi3
-//line sweep.go:99
-						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:99
-						_ = gc_evenLanes3
-//line sweep.go:99
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:99
-						_ = gc_oddLanes2
-					gc_steps4:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+					gc_steps6:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sweep.go:99
 							var thid int = gc_tx2
-//line sweep.go:99
-							_ = thid
-//line sweep.go:106
 							{
-								var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:107
-								_ = gc_t7
+								var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:107
-								var gc_t8 int = 1*(2*thid+2) - 1
+								var gc_t12 int = 1*(2*thid+2) - 1
 //line sweep.go:107
-								_ = gc_t8
+								var ai int = gc_t11
 //line sweep.go:107
-								var ai int = gc_t7
-//line sweep.go:107
-								_ = ai
-//line sweep.go:107
-								var bi int = gc_t8
-//line sweep.go:107
-								_ = bi
-								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var bi int = gc_t12
+								var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:108
-								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line sweep.go:108
-									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line sweep.go:108
-								} else if ai >= 1 && ai <= len(temp)-15 {
+								} else if ai >= 1 && ai <= len(temp)-31 {
 //line sweep.go:108
-									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
-//line sweep.go:108
+									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 								} else {
 //line sweep.go:108
-									break gc_steps4
-//line sweep.go:108
+									break gc_steps6
 								}
 //line sweep.go:108
-								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:108
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:108
-									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line sweep.go:108
-								} else if bi >= 1 && bi <= len(temp)-15 {
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:108
-									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
-//line sweep.go:108
+									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 								} else {
 //line sweep.go:108
-									break gc_steps4
-//line sweep.go:108
+									break gc_steps6
 								}
 //line sweep.go:108
-								gc_st2 := gc_ld8.Add(gc_ld7)
+								gc_st4 := gc_ld12.Add(gc_ld11)
 //line sweep.go:108
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:108
-									gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
 //line sweep.go:108
-									gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line sweep.go:108
-								} else if bi >= 1 && bi <= len(temp)-15 {
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:108
-									gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
 //line sweep.go:108
-									gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
-//line sweep.go:108
+									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
 //line sweep.go:108
-									break gc_steps4
-//line sweep.go:108
+									break gc_steps6
 								}
-//line sweep.go:108
 							}
 						}
+//line sweep.go:110
 						archsimd.ClearAVXUpperBits()
 					}
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:99
-					thid := gc_tx2
-					_ = thid
-
-//line sweep.go:106
-					{
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						temp[bi] += temp[ai]
-					}
-				}
-			}
-		}
-
-//line sweep.go:110
-		offset *= 2
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line sweep.go:99
-					gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:99
-					_ = gc_evens164
-//line sweep.go:99
-					gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:99
-					_ = gc_odds164
-//line sweep.go:99
-					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line sweep.go:99
-					_ = gc_pairLo2
-//line sweep.go:99
-					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line sweep.go:99
-					_ = gc_pairHi2
-				gc_steps8:
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line sweep.go:99
-						var thid int = gc_tx2
-//line sweep.go:99
-						_ = thid
-//line sweep.go:113
-						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:113
-						var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:113
-						_ = gc_ld16
-//line sweep.go:113
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line sweep.go:113
-							gc_lo6, gc_hi6 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
-//line sweep.go:113
-							gc_ld15 = gc_lo6.ConcatPermute(gc_hi6, gc_evens164)
-//line sweep.go:113
-							gc_ld16 = gc_lo6.ConcatPermute(gc_hi6, gc_odds164)
-//line sweep.go:113
-						} else {
-//line sweep.go:113
-							break gc_steps8
-//line sweep.go:113
-						}
-//line sweep.go:113
-						gc_t15 := gc_ld15
-//line sweep.go:113
-						_ = gc_t15
-//line sweep.go:113
-						gc_t16 := gc_ld16
-//line sweep.go:113
-						_ = gc_t16
-//line sweep.go:113
-						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
-//line sweep.go:113
-							gc_t15.ConcatPermute(gc_t16, gc_pairLo2).StoreSlice(data[base+2*thid:])
-//line sweep.go:113
-							gc_t15.ConcatPermute(gc_t16, gc_pairHi2).StoreSlice(data[(base+2*thid)+16:])
-//line sweep.go:113
-						} else {
-//line sweep.go:113
-							var gc_lanes27 [16]int32
-//line sweep.go:113
-							var gc_lanes28 [16]int32
-//line sweep.go:113
-							gc_t15.Store(&gc_lanes27)
-//line sweep.go:113
-							gc_t16.Store(&gc_lanes28)
-//line sweep.go:113
-							for gc_k24 := range 16 {
-//line sweep.go:113
-								if 0xffff&(1<<gc_k24) != 0 {
-//line sweep.go:113
-									gc_pos2.Thread = gc_rank2 + gc_k24
-//line sweep.go:113
-									{
-//line sweep.go:113
-										data[(base+2*thid)+2*gc_k24] = gc_lanes27[gc_k24]
-//line sweep.go:113
-										data[((base+2*thid)+1)+2*gc_k24] = gc_lanes28[gc_k24]
-//line sweep.go:113
-									}
-//line sweep.go:113
-								}
-//line sweep.go:113
-							}
-//line sweep.go:113
-							gc_pos2.Thread = gc_rank2
-//line sweep.go:113
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
+				if offset == 1 {
 //line sweep.go:99
-				gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:99
-				_ = gc_evens4
+					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:99
-				gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:99
-				_ = gc_spreadLo4
+					gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:99
-				gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps4:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line sweep.go:99
-				_ = gc_spreadHi4
+						var thid int = gc_tx2
+						{
+//line sweep.go:107
+							var gc_t7 int = 1*(2*thid+1) - 1
+//line sweep.go:107
+							var gc_t8 int = 1*(2*thid+2) - 1
+//line sweep.go:107
+							var ai int = gc_t7
+//line sweep.go:107
+							var bi int = gc_t8
+							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:108
+							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+//line sweep.go:108
+								gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+//line sweep.go:108
+							} else if ai >= 1 && ai <= len(temp)-15 {
+//line sweep.go:108
+								gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							} else {
+//line sweep.go:108
+								break gc_steps4
+							}
+//line sweep.go:108
+							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:108
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line sweep.go:108
+								gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+//line sweep.go:108
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line sweep.go:108
+								gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							} else {
+//line sweep.go:108
+								break gc_steps4
+							}
+//line sweep.go:108
+							gc_st2 := gc_ld8.Add(gc_ld7)
+//line sweep.go:108
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line sweep.go:108
+								gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+//line sweep.go:108
+								gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+//line sweep.go:108
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line sweep.go:108
+								gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+//line sweep.go:108
+								gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							} else {
+//line sweep.go:108
+								break gc_steps4
+							}
+						}
+					}
+//line sweep.go:110
+					archsimd.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line sweep.go:99
-				gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				thid := gc_tx2
+				{
+//line sweep.go:107
+					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					temp[bi] += temp[ai]
+				}
+			}
+		}
+//line sweep.go:110
+		offset *= 2
+	}
+//line sweep.go:113
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep3 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop3 bool
+			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line sweep.go:99
-				_ = gc_evenLanes4
-			gc_steps7:
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+//line sweep.go:99
+				gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+//line sweep.go:99
+				gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+//line sweep.go:99
+				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps8:
+				for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line sweep.go:99
 					var thid int = gc_tx2
-//line sweep.go:99
-					_ = thid
 //line sweep.go:113
-					var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:113
-					var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:113
-					_ = gc_ld14
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:113
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+						gc_lo6, gc_hi6 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
 //line sweep.go:113
-						{
+						gc_ld15 = gc_lo6.ConcatPermute(gc_hi6, gc_evens164)
 //line sweep.go:113
-							gc_lo5 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
-//line sweep.go:113
-							gc_hi5 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
-//line sweep.go:113
-							gc_ld13 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
-//line sweep.go:113
-							gc_ld14 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
-//line sweep.go:113
-						}
-//line sweep.go:113
+						gc_ld16 = gc_lo6.ConcatPermute(gc_hi6, gc_odds164)
 					} else {
 //line sweep.go:113
-						break gc_steps7
-//line sweep.go:113
+						break gc_steps8
 					}
 //line sweep.go:113
-					gc_t13 := gc_ld13
+					gc_t15 := gc_ld15
 //line sweep.go:113
-					_ = gc_t13
+					gc_t16 := gc_ld16
 //line sweep.go:113
-					gc_t14 := gc_ld14
+					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:113
-					_ = gc_t14
+						gc_t15.ConcatPermute(gc_t16, gc_pairLo2).StoreSlice(data[base+2*thid:])
 //line sweep.go:113
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
-//line sweep.go:113
-						gc_t13.Permute(gc_spreadLo4).Merge(gc_t14.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(data[base+2*thid:])
-//line sweep.go:113
-						gc_t13.Permute(gc_spreadHi4).Merge(gc_t14.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(data[(base+2*thid)+8:])
-//line sweep.go:113
+						gc_t15.ConcatPermute(gc_t16, gc_pairHi2).StoreSlice(data[(base+2*thid)+16:])
 					} else {
 //line sweep.go:113
-						var gc_lanes23 [8]int32
+						var gc_lanes27 [16]int32
 //line sweep.go:113
-						var gc_lanes24 [8]int32
+						var gc_lanes28 [16]int32
 //line sweep.go:113
-						gc_t13.Store(&gc_lanes23)
+						gc_t15.Store(&gc_lanes27)
 //line sweep.go:113
-						gc_t14.Store(&gc_lanes24)
+						gc_t16.Store(&gc_lanes28)
 //line sweep.go:113
-						for gc_k21 := range 8 {
+						for gc_k24 := range 16 {
 //line sweep.go:113
-							if 0xff&(1<<gc_k21) != 0 {
+							if 0xffff&(1<<gc_k24) != 0 {
 //line sweep.go:113
-								gc_pos2.Thread = gc_rank2 + gc_k21
-//line sweep.go:113
+								gc_pos2.Thread = gc_rank2 + gc_k24
 								{
 //line sweep.go:113
-									data[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
+									data[(base+2*thid)+2*gc_k24] = gc_lanes27[gc_k24]
 //line sweep.go:113
-									data[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
-//line sweep.go:113
+									data[((base+2*thid)+1)+2*gc_k24] = gc_lanes28[gc_k24]
 								}
-//line sweep.go:113
 							}
-//line sweep.go:113
 						}
 //line sweep.go:113
 						gc_pos2.Thread = gc_rank2
-//line sweep.go:113
 					}
 				}
+//line sweep.go:115
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep3, false
+			}(gc_vstep3)
+			if gc_stop3 {
+				return
 			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
 //line sweep.go:99
-					thid := gc_tx2
-					_ = thid
-
+			gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:99
+			gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:99
+			gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:99
+			gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+		gc_steps7:
+			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_tx2 := gc_vstep3
+				gc_rank2 := gc_base2 + gc_tx2
+//line sweep.go:99
+				var thid int = gc_tx2
 //line sweep.go:113
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:113
+				var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:113
+				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					{
+//line sweep.go:113
+						gc_lo5 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
+//line sweep.go:113
+						gc_hi5 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
+//line sweep.go:113
+						gc_ld13 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
+//line sweep.go:113
+						gc_ld14 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
+					}
+				} else {
+//line sweep.go:113
+					break gc_steps7
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:99
-					thid := gc_tx2
-					_ = thid
-
 //line sweep.go:113
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:99
-					thid := gc_tx2
-					_ = thid
-
+				gc_t13 := gc_ld13
 //line sweep.go:113
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:99
-					thid := gc_tx2
-					_ = thid
-
+				gc_t14 := gc_ld14
 //line sweep.go:113
-					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+//line sweep.go:113
+					gc_t13.Permute(gc_spreadLo4).Merge(gc_t14.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(data[base+2*thid:])
+//line sweep.go:113
+					gc_t13.Permute(gc_spreadHi4).Merge(gc_t14.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(data[(base+2*thid)+8:])
+				} else {
+//line sweep.go:113
+					var gc_lanes23 [8]int32
+//line sweep.go:113
+					var gc_lanes24 [8]int32
+//line sweep.go:113
+					gc_t13.Store(&gc_lanes23)
+//line sweep.go:113
+					gc_t14.Store(&gc_lanes24)
+//line sweep.go:113
+					for gc_k21 := range 8 {
+//line sweep.go:113
+						if 0xff&(1<<gc_k21) != 0 {
+//line sweep.go:113
+							gc_pos2.Thread = gc_rank2 + gc_k21
+							{
+//line sweep.go:113
+								data[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
+//line sweep.go:113
+								data[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
+							}
+						}
+					}
+//line sweep.go:113
+					gc_pos2.Thread = gc_rank2
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line sweep.go:115
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step4 := gc_vstep3
+		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			{
+				gc_tx2 := gc_step4 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line sweep.go:99
 				thid := gc_tx2
-				_ = thid
-
 //line sweep.go:113
 				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
+			{
+				gc_tx2 := gc_step4 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:99
+				thid := gc_tx2
+//line sweep.go:113
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step4 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:99
+				thid := gc_tx2
+//line sweep.go:113
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx2 := gc_step4 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:99
+				thid := gc_tx2
+//line sweep.go:113
+				data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		}
+		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line sweep.go:99
+			thid := gc_tx2
+//line sweep.go:113
+			data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 		}
 	}
 }
@@ -3372,8 +2503,6 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 // block where wide is above 1, and the block's threads alone run them.
 // The down-sweep stops before the step of limit threads, the tile's size
 // for a scan.
-//
-//line sweep.go:124
 func SweepWideKernel(data []int32, wide, limit int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sweepWide,
 		func(gc_t *gocuda.Thread) { sweepWide(gc_t, data, wide, limit) },
@@ -3394,498 +2523,373 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line sweep.go:125
 	m := wide * 2 * gc_bdx2
-
 //line sweep.go:127
 	base := gc_bx2 * m
-
-//line sweep.go:128
 	temp := gocuda.Shared[int32](t, m)[:m]
-
-//line sweep.go:129
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := gc_off
-				gc_off13 := gc_off + base
-				if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(temp) && gc_to2 <= len(temp)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(data) && gc_to2 <= len(data)-gc_off13 {
-					gc_at6 := temp[gc_off12:][:gc_to2]
-					gc_at7 := data[gc_off13:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sweep.go:126
-								var thid int = gc_tx2
-//line sweep.go:126
-								_ = thid
-//line sweep.go:129
-								var i int = thid + gc_off
-//line sweep.go:129
-								_ = i
-								archsimd.LoadInt32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+//line sweep.go:136
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off12 := gc_off
+			gc_off13 := gc_off + base
+			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(temp) && gc_to2 <= len(temp)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(data) && gc_to2 <= len(data)-gc_off13 {
+				gc_at6 := temp[gc_off12:][:gc_to2]
+				gc_at7 := data[gc_off13:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sweep.go:126
 							var thid int = gc_tx2
-//line sweep.go:126
-							_ = thid
 //line sweep.go:129
 							var i int = thid + gc_off
 //line sweep.go:129
 							_ = i
-							archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line sweep.go:126
-						thid := gc_tx2
-						_ = thid
-
+						var thid int = gc_tx2
 //line sweep.go:129
-						i := thid + gc_off
-						gc_more = true
+						var i int = thid + gc_off
+//line sweep.go:129
 						_ = i
-
-//line sweep.go:130
-						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sweep.go:126
-								var thid int = gc_tx2
-//line sweep.go:126
-								_ = thid
-//line sweep.go:129
-								var i int = thid + gc_off
-//line sweep.go:129
-								_ = i
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line sweep.go:130
-								if (base+i) < 0 || (base+i) > len(data)-16 || i < 0 || i > len(temp)-16 {
+					gc_more = true
 //line sweep.go:130
-									break
-//line sweep.go:130
-								}
-								archsimd.LoadInt32x16Slice(data[base+i:]).StoreSlice(temp[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sweep.go:126
 							var thid int = gc_tx2
-//line sweep.go:126
-							_ = thid
 //line sweep.go:129
 							var i int = thid + gc_off
-//line sweep.go:129
-							_ = i
-//line sweep.go:130
-							if (base+i) < 0 || (base+i) > len(data)-8 || i < 0 || i > len(temp)-8 {
+							if (base+i) < 0 || (base+i) > len(data)-16 || i < 0 || i > len(temp)-16 {
 //line sweep.go:130
 								break
-//line sweep.go:130
 							}
-							archsimd.LoadInt32x8Slice(data[base+i:]).StoreSlice(temp[i:])
+//line sweep.go:131
+							archsimd.LoadInt32x16Slice(data[base+i:]).StoreSlice(temp[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					if gc_vstep2 > gc_from2 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line sweep.go:126
+						var thid int = gc_tx2
+//line sweep.go:129
+						var i int = thid + gc_off
+						if (base+i) < 0 || (base+i) > len(data)-8 || i < 0 || i > len(temp)-8 {
+//line sweep.go:130
+							break
+						}
+//line sweep.go:131
+						archsimd.LoadInt32x8Slice(data[base+i:]).StoreSlice(temp[i:])
 					}
-					gc_step7 := gc_vstep2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sweep.go:126
-							thid := gc_tx2
-							_ = thid
-
-//line sweep.go:129
-							i := thid + gc_off
-							gc_more = true
-
-//line sweep.go:130
-							temp[i] = data[base+i]
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sweep.go:126
-							thid := gc_tx2
-							_ = thid
-
-//line sweep.go:129
-							i := thid + gc_off
-							gc_more = true
-
-//line sweep.go:130
-							temp[i] = data[base+i]
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sweep.go:126
-							thid := gc_tx2
-							_ = thid
-
-//line sweep.go:129
-							i := thid + gc_off
-							gc_more = true
-
-//line sweep.go:130
-							temp[i] = data[base+i]
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sweep.go:126
-							thid := gc_tx2
-							_ = thid
-
-//line sweep.go:129
-							i := thid + gc_off
-							gc_more = true
-
-//line sweep.go:130
-							temp[i] = data[base+i]
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line sweep.go:126
 						thid := gc_tx2
-						_ = thid
-
 //line sweep.go:129
 						i := thid + gc_off
 						gc_more = true
-
+//line sweep.go:130
+						temp[i] = data[base+i]
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sweep.go:126
+						thid := gc_tx2
+//line sweep.go:129
+						i := thid + gc_off
+						gc_more = true
+//line sweep.go:130
+						temp[i] = data[base+i]
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sweep.go:126
+						thid := gc_tx2
+//line sweep.go:129
+						i := thid + gc_off
+						gc_more = true
+//line sweep.go:130
+						temp[i] = data[base+i]
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sweep.go:126
+						thid := gc_tx2
+//line sweep.go:129
+						i := thid + gc_off
+						gc_more = true
 //line sweep.go:130
 						temp[i] = data[base+i]
 					}
 				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line sweep.go:126
+					thid := gc_tx2
+//line sweep.go:129
+					i := thid + gc_off
+					gc_more = true
+//line sweep.go:130
+					temp[i] = data[base+i]
+				}
 			}
 		}
 	}
-
 //line sweep.go:132
 	offset := 1
-
-//line sweep.go:133
 	for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						if offset == 1 {
-//line sweep.go:126
-							gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:126
-							_ = gc_evens162
-//line sweep.go:126
-							gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:126
-							_ = gc_odds162
-//line sweep.go:126
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:126
-							_ = gc_spread16Lo2
-//line sweep.go:126
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:126
-							_ = gc_spread16Hi2
-//line sweep.go:126
-							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:126
-							_ = gc_evenLanes162
-//line sweep.go:126
-							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
-//line sweep.go:126
-							_ = gc_oddLanes162
-						gc_steps4:
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sweep.go:126
-								var thid int = gc_tx2
-//line sweep.go:126
-								_ = thid
-//line sweep.go:135
-								{
-									var gc_t7 int = 1*(2*thid+1) - 1
-//line sweep.go:136
-									_ = gc_t7
-//line sweep.go:136
-									var gc_t8 int = 1*(2*thid+2) - 1
-//line sweep.go:136
-									_ = gc_t8
-//line sweep.go:136
-									var ai int = gc_t7
-//line sweep.go:136
-									_ = ai
-//line sweep.go:136
-									var bi int = gc_t8
-//line sweep.go:136
-									_ = bi
-									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:137
-									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line sweep.go:137
-										gc_ld7 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens162)
-//line sweep.go:137
-									} else if ai >= 1 && ai <= len(temp)-31 {
-//line sweep.go:137
-										gc_ld7 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds162)
-//line sweep.go:137
-									} else {
-//line sweep.go:137
-										break gc_steps4
-//line sweep.go:137
-									}
-//line sweep.go:137
-									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:137
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:137
-										gc_ld8 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens162)
-//line sweep.go:137
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:137
-										gc_ld8 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds162)
-//line sweep.go:137
-									} else {
-//line sweep.go:137
-										break gc_steps4
-//line sweep.go:137
-									}
-//line sweep.go:137
-									gc_st4 := gc_ld8.Add(gc_ld7)
-//line sweep.go:137
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:137
-										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
-//line sweep.go:137
-										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
-//line sweep.go:137
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:137
-										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
-//line sweep.go:137
-										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
-//line sweep.go:137
-									} else {
-//line sweep.go:137
-										break gc_steps4
-//line sweep.go:137
-									}
-//line sweep.go:137
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
+//line sweep.go:140
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
 //line sweep.go:126
-						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:126
-						_ = gc_evens2
+						gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:126
-						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:126
-						_ = gc_spreadLo2
+						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:126
-						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:126
-						_ = gc_spreadHi2
-//line sweep.go:126
-						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:126
-						_ = gc_evenLanes2
-//line sweep.go:126
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:126
-						_ = gc_oddLanes2
-					gc_steps2:
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+					gc_steps4:
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sweep.go:126
 							var thid int = gc_tx2
-//line sweep.go:126
-							_ = thid
-//line sweep.go:135
 							{
-								var gc_t3 int = 1*(2*thid+1) - 1
 //line sweep.go:136
-								_ = gc_t3
+								var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:136
-								var gc_t4 int = 1*(2*thid+2) - 1
+								var gc_t8 int = 1*(2*thid+2) - 1
 //line sweep.go:136
-								_ = gc_t4
+								var ai int = gc_t7
 //line sweep.go:136
-								var ai int = gc_t3
-//line sweep.go:136
-								_ = ai
-//line sweep.go:136
-								var bi int = gc_t4
-//line sweep.go:136
-								_ = bi
-								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var bi int = gc_t8
+								var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:137
-								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line sweep.go:137
-									gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens2))
+									gc_ld7 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens162)
 //line sweep.go:137
-								} else if ai >= 1 && ai <= len(temp)-15 {
+								} else if ai >= 1 && ai <= len(temp)-31 {
 //line sweep.go:137
-									gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens2))
-//line sweep.go:137
+									gc_ld7 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds162)
 								} else {
 //line sweep.go:137
-									break gc_steps2
-//line sweep.go:137
+									break gc_steps4
 								}
 //line sweep.go:137
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:137
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:137
-									gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens2))
+									gc_ld8 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens162)
 //line sweep.go:137
-								} else if bi >= 1 && bi <= len(temp)-15 {
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:137
-									gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens2))
-//line sweep.go:137
+									gc_ld8 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds162)
 								} else {
 //line sweep.go:137
-									break gc_steps2
-//line sweep.go:137
+									break gc_steps4
 								}
 //line sweep.go:137
-								gc_st2 := gc_ld4.Add(gc_ld3)
+								gc_st4 := gc_ld8.Add(gc_ld7)
 //line sweep.go:137
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:137
-									gc_st2.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes2).StoreSlice(temp[bi+0:])
+									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
 //line sweep.go:137
-									gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes2).StoreSlice(temp[bi+8:])
+									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line sweep.go:137
-								} else if bi >= 1 && bi <= len(temp)-15 {
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:137
-									gc_st2.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
 //line sweep.go:137
-									gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
-//line sweep.go:137
+									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
 //line sweep.go:137
-									break gc_steps2
-//line sweep.go:137
+									break gc_steps4
 								}
-//line sweep.go:137
 							}
 						}
+//line sweep.go:139
 						archsimd.ClearAVXUpperBits()
 					}
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				if offset == 1 {
 //line sweep.go:126
-					thid := gc_tx2
-					_ = thid
-
-//line sweep.go:135
-					{
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						temp[bi] += temp[ai]
+					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:126
+					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:126
+					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:126
+					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line sweep.go:126
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps2:
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+//line sweep.go:126
+						var thid int = gc_tx2
+						{
+//line sweep.go:136
+							var gc_t3 int = 1*(2*thid+1) - 1
+//line sweep.go:136
+							var gc_t4 int = 1*(2*thid+2) - 1
+//line sweep.go:136
+							var ai int = gc_t3
+//line sweep.go:136
+							var bi int = gc_t4
+							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:137
+							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+//line sweep.go:137
+								gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens2))
+//line sweep.go:137
+							} else if ai >= 1 && ai <= len(temp)-15 {
+//line sweep.go:137
+								gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens2))
+							} else {
+//line sweep.go:137
+								break gc_steps2
+							}
+//line sweep.go:137
+							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:137
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line sweep.go:137
+								gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens2))
+//line sweep.go:137
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line sweep.go:137
+								gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens2))
+							} else {
+//line sweep.go:137
+								break gc_steps2
+							}
+//line sweep.go:137
+							gc_st2 := gc_ld4.Add(gc_ld3)
+//line sweep.go:137
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line sweep.go:137
+								gc_st2.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes2).StoreSlice(temp[bi+0:])
+//line sweep.go:137
+								gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes2).StoreSlice(temp[bi+8:])
+//line sweep.go:137
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line sweep.go:137
+								gc_st2.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+//line sweep.go:137
+								gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							} else {
+//line sweep.go:137
+								break gc_steps2
+							}
+						}
 					}
+//line sweep.go:139
+					archsimd.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:126
+				thid := gc_tx2
+				{
+//line sweep.go:136
+					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					temp[bi] += temp[ai]
 				}
 			}
 		}
-
 //line sweep.go:139
 		offset *= 2
 	}
@@ -3901,156 +2905,73 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line sweep.go:126
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:141
-						{
-							gc_at8[0] = 0
-						}
+//line sweep.go:142
+						gc_at8[0] = 0
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line sweep.go:126
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:141
-						{
-							gc_at8[0] = 0
-						}
+//line sweep.go:142
+						gc_at8[0] = 0
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line sweep.go:126
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:141
-						{
-							gc_at8[0] = 0
-						}
+//line sweep.go:142
+						gc_at8[0] = 0
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line sweep.go:126
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:141
-						{
-							gc_at8[0] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line sweep.go:126
-					thid := gc_tx2
-					_ = thid
-
-//line sweep.go:141
-					{
+//line sweep.go:142
 						gc_at8[0] = 0
 					}
 				}
+//line sweep.go:146
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line sweep.go:142
+					gc_at8[0] = 0
+				}
 			} else {
+//line sweep.go:146
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line sweep.go:126
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:141
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:142
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:146
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line sweep.go:126
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:141
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:142
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:146
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line sweep.go:126
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:141
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:142
+						temp[m-1] = 0
 					}
 					{
+//line sweep.go:146
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line sweep.go:126
-						thid := gc_tx2
-						_ = thid
-
-//line sweep.go:141
-						{
-							temp[m-1] = 0
-						}
+//line sweep.go:142
+						temp[m-1] = 0
 					}
 				}
+//line sweep.go:146
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line sweep.go:126
-					thid := gc_tx2
-					_ = thid
-
-//line sweep.go:141
-					{
-						temp[m-1] = 0
-					}
+//line sweep.go:142
+					temp[m-1] = 0
 				}
 			}
 		}
 	}
-
 //line sweep.go:144
 	for d_ := 1; d_ < limit; d_ *= 2 {
 		if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < limit && compiled.DownSweep3(temp, d_) {
@@ -4058,397 +2979,315 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 			d_ *= 4
 			continue
 		}
-
 //line sweep.go:145
 		offset >>= 1
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d_; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						if offset == 1 {
-//line sweep.go:126
-							gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:126
-							_ = gc_evens164
-//line sweep.go:126
-							gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:126
-							_ = gc_odds164
-//line sweep.go:126
-							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:126
-							_ = gc_spread16Lo4
-//line sweep.go:126
-							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:126
-							_ = gc_spread16Hi4
-//line sweep.go:126
-							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:126
-							_ = gc_evenLanes164
-//line sweep.go:126
-							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
-//line sweep.go:126
-							_ = gc_oddLanes164
-						gc_steps8:
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sweep.go:126
-								var thid int = gc_tx2
-//line sweep.go:126
-								_ = thid
 //line sweep.go:147
-								{
-									var gc_t15 int = 1*(2*thid+1) - 1
-//line sweep.go:148
-									_ = gc_t15
-//line sweep.go:148
-									var gc_t16 int = 1*(2*thid+2) - 1
-//line sweep.go:148
-									_ = gc_t16
-//line sweep.go:148
-									var ai_ int = gc_t15
-//line sweep.go:148
-									_ = ai_
-//line sweep.go:148
-									var bi_ int = gc_t16
-//line sweep.go:148
-									_ = bi_
-									var gc_ld18 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:149
-									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line sweep.go:149
-										gc_ld18 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens164)
-//line sweep.go:149
-									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line sweep.go:149
-										gc_ld18 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds164)
-//line sweep.go:149
-									} else {
-//line sweep.go:149
-										break gc_steps8
-//line sweep.go:149
-									}
-//line sweep.go:149
-									y := gc_ld18
-//line sweep.go:149
-									_ = y
-//line sweep.go:149
-									var gc_ld19 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:149
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld19 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens164)
-//line sweep.go:150
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:150
-										gc_ld19 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds164)
-//line sweep.go:150
-									} else {
-//line sweep.go:150
-										break gc_steps8
-//line sweep.go:150
-									}
-//line sweep.go:150
-									gc_st11 := gc_ld19
-//line sweep.go:150
-									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line sweep.go:150
-										gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
-//line sweep.go:150
-										gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
-//line sweep.go:150
-									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line sweep.go:150
-										gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
-//line sweep.go:150
-										gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
-//line sweep.go:150
-									} else {
-//line sweep.go:150
-										break gc_steps8
-//line sweep.go:150
-									}
-//line sweep.go:150
-									var gc_ld20 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:150
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld20 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens164)
-//line sweep.go:151
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:151
-										gc_ld20 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds164)
-//line sweep.go:151
-									} else {
-//line sweep.go:151
-										var gc_lanes31 [16]int32
-//line sweep.go:151
-										for gc_k31 := range 16 {
-//line sweep.go:151
-											if 0xffff&(1<<gc_k31) != 0 {
-//line sweep.go:151
-												gc_pos2.Thread = gc_rank2 + gc_k31
-//line sweep.go:151
-												gc_lanes31[gc_k31] = temp[bi_+2*gc_k31]
-//line sweep.go:151
-											}
-//line sweep.go:151
-										}
-//line sweep.go:151
-										gc_pos2.Thread = gc_rank2
-//line sweep.go:151
-										gc_ld20 = archsimd.LoadInt32x16(&gc_lanes31)
-//line sweep.go:151
-									}
-//line sweep.go:151
-									gc_st12 := gc_ld20.Add(y)
-//line sweep.go:151
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line sweep.go:151
-										gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
-//line sweep.go:151
-										gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
-//line sweep.go:151
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:151
-										gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
-//line sweep.go:151
-										gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
-//line sweep.go:151
-									} else {
-//line sweep.go:151
-										var gc_lanes32 [16]int32
-//line sweep.go:151
-										gc_st12.Store(&gc_lanes32)
-//line sweep.go:151
-										for gc_k32 := range 16 {
-//line sweep.go:151
-											if 0xffff&(1<<gc_k32) != 0 {
-//line sweep.go:151
-												gc_pos2.Thread = gc_rank2 + gc_k32
-//line sweep.go:151
-												temp[bi_+2*gc_k32] = gc_lanes32[gc_k32]
-//line sweep.go:151
-											}
-//line sweep.go:151
-										}
-//line sweep.go:151
-										gc_pos2.Thread = gc_rank2
-//line sweep.go:151
-									}
-//line sweep.go:151
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d_; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep4 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 					if offset == 1 {
 //line sweep.go:126
-						gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:126
-						_ = gc_evens4
+						gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:126
-						gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:126
-						_ = gc_spreadLo4
+						gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:126
-						gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:126
-						_ = gc_spreadHi4
-//line sweep.go:126
-						gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:126
-						_ = gc_evenLanes4
-//line sweep.go:126
-						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:126
-						_ = gc_oddLanes4
-					gc_steps6:
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+					gc_steps8:
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sweep.go:126
 							var thid int = gc_tx2
-//line sweep.go:126
-							_ = thid
-//line sweep.go:147
 							{
-								var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:148
-								_ = gc_t11
+								var gc_t15 int = 1*(2*thid+1) - 1
 //line sweep.go:148
-								var gc_t12 int = 1*(2*thid+2) - 1
+								var gc_t16 int = 1*(2*thid+2) - 1
 //line sweep.go:148
-								_ = gc_t12
+								var ai_ int = gc_t15
 //line sweep.go:148
-								var ai_ int = gc_t11
-//line sweep.go:148
-								_ = ai_
-//line sweep.go:148
-								var bi_ int = gc_t12
-//line sweep.go:148
-								_ = bi_
-								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var bi_ int = gc_t16
+								var gc_ld18 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:149
-								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:149
-									gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens4))
+									gc_ld18 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens164)
 //line sweep.go:149
-								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line sweep.go:149
-									gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens4))
-//line sweep.go:149
+									gc_ld18 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds164)
 								} else {
 //line sweep.go:149
-									break gc_steps6
-//line sweep.go:149
+									break gc_steps8
 								}
 //line sweep.go:149
-								y := gc_ld12
+								y := gc_ld18
 //line sweep.go:149
-								_ = y
+								var gc_ld19 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:149
-								var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:149
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									gc_ld19 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens164)
 //line sweep.go:150
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:150
-									gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
-//line sweep.go:150
+									gc_ld19 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds164)
 								} else {
 //line sweep.go:150
-									break gc_steps6
-//line sweep.go:150
+									break gc_steps8
 								}
 //line sweep.go:150
-								gc_st7 := gc_ld13
+								gc_st11 := gc_ld19
 //line sweep.go:150
-								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:150
-									gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes4).StoreSlice(temp[ai_+0:])
+									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
 //line sweep.go:150
-									gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes4).StoreSlice(temp[ai_+8:])
+									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line sweep.go:150
-								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line sweep.go:150
-									gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
 //line sweep.go:150
-									gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
-//line sweep.go:150
+									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
 //line sweep.go:150
-									break gc_steps6
-//line sweep.go:150
+									break gc_steps8
 								}
 //line sweep.go:150
-								var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld20 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:150
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									gc_ld20 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens164)
 //line sweep.go:151
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:151
-									gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
-//line sweep.go:151
+									gc_ld20 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds164)
 								} else {
 //line sweep.go:151
-									var gc_lanes21 [8]int32
+									var gc_lanes31 [16]int32
 //line sweep.go:151
-									for gc_k21 := range 8 {
+									for gc_k31 := range 16 {
 //line sweep.go:151
-										if 0xff&(1<<gc_k21) != 0 {
+										if 0xffff&(1<<gc_k31) != 0 {
 //line sweep.go:151
-											gc_pos2.Thread = gc_rank2 + gc_k21
+											gc_pos2.Thread = gc_rank2 + gc_k31
 //line sweep.go:151
-											gc_lanes21[gc_k21] = temp[bi_+2*gc_k21]
-//line sweep.go:151
+											gc_lanes31[gc_k31] = temp[bi_+2*gc_k31]
 										}
-//line sweep.go:151
 									}
 //line sweep.go:151
 									gc_pos2.Thread = gc_rank2
 //line sweep.go:151
-									gc_ld14 = archsimd.LoadInt32x8(&gc_lanes21)
-//line sweep.go:151
+									gc_ld20 = archsimd.LoadInt32x16(&gc_lanes31)
 								}
 //line sweep.go:151
-								gc_st8 := gc_ld14.Add(y)
+								gc_st12 := gc_ld20.Add(y)
 //line sweep.go:151
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line sweep.go:151
-									gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes4).StoreSlice(temp[bi_+0:])
+									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
 //line sweep.go:151
-									gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes4).StoreSlice(temp[bi_+8:])
+									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line sweep.go:151
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:151
-									gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 //line sweep.go:151
-									gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
-//line sweep.go:151
+									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
 //line sweep.go:151
-									var gc_lanes22 [8]int32
+									var gc_lanes32 [16]int32
 //line sweep.go:151
-									gc_st8.Store(&gc_lanes22)
+									gc_st12.Store(&gc_lanes32)
 //line sweep.go:151
-									for gc_k22 := range 8 {
+									for gc_k32 := range 16 {
 //line sweep.go:151
-										if 0xff&(1<<gc_k22) != 0 {
+										if 0xffff&(1<<gc_k32) != 0 {
 //line sweep.go:151
-											gc_pos2.Thread = gc_rank2 + gc_k22
+											gc_pos2.Thread = gc_rank2 + gc_k32
 //line sweep.go:151
-											temp[bi_+2*gc_k22] = gc_lanes22[gc_k22]
-//line sweep.go:151
+											temp[bi_+2*gc_k32] = gc_lanes32[gc_k32]
 										}
-//line sweep.go:151
 									}
 //line sweep.go:151
 									gc_pos2.Thread = gc_rank2
-//line sweep.go:151
 								}
-//line sweep.go:151
 							}
 						}
+//line sweep.go:153
 						archsimd.ClearAVXUpperBits()
 					}
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				if offset == 1 {
 //line sweep.go:126
-					thid := gc_tx2
-					_ = thid
-
-//line sweep.go:147
-					{
-						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						y := temp[ai_]
-						temp[ai_] = temp[bi_]
-						temp[bi_] += y
+					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:126
+					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:126
+					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:126
+					gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line sweep.go:126
+					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+//line sweep.go:126
+						var thid int = gc_tx2
+						{
+//line sweep.go:148
+							var gc_t11 int = 1*(2*thid+1) - 1
+//line sweep.go:148
+							var gc_t12 int = 1*(2*thid+2) - 1
+//line sweep.go:148
+							var ai_ int = gc_t11
+//line sweep.go:148
+							var bi_ int = gc_t12
+							var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:149
+							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+//line sweep.go:149
+								gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens4))
+//line sweep.go:149
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line sweep.go:149
+								gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens4))
+							} else {
+//line sweep.go:149
+								break gc_steps6
+							}
+//line sweep.go:149
+							y := gc_ld12
+//line sweep.go:149
+							var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:149
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
+//line sweep.go:150
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line sweep.go:150
+								gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
+							} else {
+//line sweep.go:150
+								break gc_steps6
+							}
+//line sweep.go:150
+							gc_st7 := gc_ld13
+//line sweep.go:150
+							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+//line sweep.go:150
+								gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes4).StoreSlice(temp[ai_+0:])
+//line sweep.go:150
+								gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes4).StoreSlice(temp[ai_+8:])
+//line sweep.go:150
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line sweep.go:150
+								gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+//line sweep.go:150
+								gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+							} else {
+//line sweep.go:150
+								break gc_steps6
+							}
+//line sweep.go:150
+							var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:150
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
+//line sweep.go:151
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line sweep.go:151
+								gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
+							} else {
+//line sweep.go:151
+								var gc_lanes21 [8]int32
+//line sweep.go:151
+								for gc_k21 := range 8 {
+//line sweep.go:151
+									if 0xff&(1<<gc_k21) != 0 {
+//line sweep.go:151
+										gc_pos2.Thread = gc_rank2 + gc_k21
+//line sweep.go:151
+										gc_lanes21[gc_k21] = temp[bi_+2*gc_k21]
+									}
+								}
+//line sweep.go:151
+								gc_pos2.Thread = gc_rank2
+//line sweep.go:151
+								gc_ld14 = archsimd.LoadInt32x8(&gc_lanes21)
+							}
+//line sweep.go:151
+							gc_st8 := gc_ld14.Add(y)
+//line sweep.go:151
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+//line sweep.go:151
+								gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes4).StoreSlice(temp[bi_+0:])
+//line sweep.go:151
+								gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes4).StoreSlice(temp[bi_+8:])
+//line sweep.go:151
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line sweep.go:151
+								gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+//line sweep.go:151
+								gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+							} else {
+//line sweep.go:151
+								var gc_lanes22 [8]int32
+//line sweep.go:151
+								gc_st8.Store(&gc_lanes22)
+//line sweep.go:151
+								for gc_k22 := range 8 {
+//line sweep.go:151
+									if 0xff&(1<<gc_k22) != 0 {
+//line sweep.go:151
+										gc_pos2.Thread = gc_rank2 + gc_k22
+//line sweep.go:151
+										temp[bi_+2*gc_k22] = gc_lanes22[gc_k22]
+									}
+								}
+//line sweep.go:151
+								gc_pos2.Thread = gc_rank2
+							}
+						}
 					}
+//line sweep.go:153
+					archsimd.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line sweep.go:126
+				thid := gc_tx2
+				{
+//line sweep.go:148
+					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					y := temp[ai_]
+					temp[ai_] = temp[bi_]
+					temp[bi_] += y
 				}
 			}
 		}
 	}
-
 //line sweep.go:155
 	for gc_off2, gc_limit2, gc_more2 := 0, m, true; gc_more2; gc_off2 += gc_bdx2 {
 		gc_b2.Tick()
@@ -4456,221 +3295,168 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off15 := gc_off2 + base
-				gc_off16 := gc_off2
-				if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(data) && gc_to2 <= len(data)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(temp) && gc_to2 <= len(temp)-gc_off16 {
-					gc_at9 := data[gc_off15:][:gc_to2]
-					gc_at10 := temp[gc_off16:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sweep.go:126
-								var thid int = gc_tx2
-//line sweep.go:126
-								_ = thid
-//line sweep.go:155
-								var i_ int = thid + gc_off2
-//line sweep.go:155
-								_ = i_
-								archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line sweep.go:162
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off15 := gc_off2 + base
+			gc_off16 := gc_off2
+			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(data) && gc_to2 <= len(data)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(temp) && gc_to2 <= len(temp)-gc_off16 {
+				gc_at9 := data[gc_off15:][:gc_to2]
+				gc_at10 := temp[gc_off16:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sweep.go:126
 							var thid int = gc_tx2
-//line sweep.go:126
-							_ = thid
 //line sweep.go:155
 							var i_ int = thid + gc_off2
 //line sweep.go:155
 							_ = i_
-							archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					if gc_vstep5 > gc_from2 {
-						gc_more2 = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 //line sweep.go:126
-						thid := gc_tx2
-						_ = thid
-
+						var thid int = gc_tx2
 //line sweep.go:155
-						i_ := thid + gc_off2
-						gc_more2 = true
+						var i_ int = thid + gc_off2
+//line sweep.go:155
 						_ = i_
-
-//line sweep.go:156
-						gc_at9[gc_tx2] = gc_at10[gc_tx2]
+						archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sweep.go:126
-								var thid int = gc_tx2
-//line sweep.go:126
-								_ = thid
-//line sweep.go:155
-								var i_ int = thid + gc_off2
-//line sweep.go:155
-								_ = i_
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more2 = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 //line sweep.go:156
-								if i_ < 0 || i_ > len(temp)-16 || (base+i_) < 0 || (base+i_) > len(data)-16 {
+					gc_more2 = true
 //line sweep.go:156
-									break
-//line sweep.go:156
-								}
-								archsimd.LoadInt32x16Slice(temp[i_:]).StoreSlice(data[base+i_:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sweep.go:126
 							var thid int = gc_tx2
-//line sweep.go:126
-							_ = thid
 //line sweep.go:155
 							var i_ int = thid + gc_off2
-//line sweep.go:155
-							_ = i_
-//line sweep.go:156
-							if i_ < 0 || i_ > len(temp)-8 || (base+i_) < 0 || (base+i_) > len(data)-8 {
+							if i_ < 0 || i_ > len(temp)-16 || (base+i_) < 0 || (base+i_) > len(data)-16 {
 //line sweep.go:156
 								break
-//line sweep.go:156
 							}
-							archsimd.LoadInt32x8Slice(temp[i_:]).StoreSlice(data[base+i_:])
+//line sweep.go:157
+							archsimd.LoadInt32x16Slice(temp[i_:]).StoreSlice(data[base+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more2 = true
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+//line sweep.go:126
+						var thid int = gc_tx2
+//line sweep.go:155
+						var i_ int = thid + gc_off2
+						if i_ < 0 || i_ > len(temp)-8 || (base+i_) < 0 || (base+i_) > len(data)-8 {
+//line sweep.go:156
+							break
+						}
+//line sweep.go:157
+						archsimd.LoadInt32x8Slice(temp[i_:]).StoreSlice(data[base+i_:])
 					}
-					gc_step10 := gc_vstep6
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sweep.go:126
-							thid := gc_tx2
-							_ = thid
-
-//line sweep.go:155
-							i_ := thid + gc_off2
-							gc_more2 = true
-
-//line sweep.go:156
-							data[base+i_] = temp[i_]
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sweep.go:126
-							thid := gc_tx2
-							_ = thid
-
-//line sweep.go:155
-							i_ := thid + gc_off2
-							gc_more2 = true
-
-//line sweep.go:156
-							data[base+i_] = temp[i_]
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sweep.go:126
-							thid := gc_tx2
-							_ = thid
-
-//line sweep.go:155
-							i_ := thid + gc_off2
-							gc_more2 = true
-
-//line sweep.go:156
-							data[base+i_] = temp[i_]
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line sweep.go:126
-							thid := gc_tx2
-							_ = thid
-
-//line sweep.go:155
-							i_ := thid + gc_off2
-							gc_more2 = true
-
-//line sweep.go:156
-							data[base+i_] = temp[i_]
-						}
-					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step10 := gc_vstep6
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line sweep.go:126
 						thid := gc_tx2
-						_ = thid
-
 //line sweep.go:155
 						i_ := thid + gc_off2
 						gc_more2 = true
-
 //line sweep.go:156
 						data[base+i_] = temp[i_]
 					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sweep.go:126
+						thid := gc_tx2
+//line sweep.go:155
+						i_ := thid + gc_off2
+						gc_more2 = true
+//line sweep.go:156
+						data[base+i_] = temp[i_]
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sweep.go:126
+						thid := gc_tx2
+//line sweep.go:155
+						i_ := thid + gc_off2
+						gc_more2 = true
+//line sweep.go:156
+						data[base+i_] = temp[i_]
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line sweep.go:126
+						thid := gc_tx2
+//line sweep.go:155
+						i_ := thid + gc_off2
+						gc_more2 = true
+//line sweep.go:156
+						data[base+i_] = temp[i_]
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line sweep.go:126
+					thid := gc_tx2
+//line sweep.go:155
+					i_ := thid + gc_off2
+					gc_more2 = true
+//line sweep.go:156
+					data[base+i_] = temp[i_]
 				}
 			}
 		}
@@ -4705,365 +3491,279 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line sweep.go:168
 	m := 2 * gc_bdx2
-
 //line sweep.go:170
 	base := gc_bx2 * m
-
-//line sweep.go:171
 	temp := gocuda.Shared[int32](t, m)[:m]
-
 //line sweep.go:176
 	offset := 1
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line sweep.go:178
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line sweep.go:169
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line sweep.go:169
-					_ = gc_all2
+				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:169
-					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:169
-					_ = gc_evens16
+				gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:169
-					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:169
-					_ = gc_odds16
+				gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:169
-					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+				_ = gc_evenLanes16
 //line sweep.go:169
-					_ = gc_spread16Lo
+				gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line sweep.go:169
-					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+				_ = gc_oddLanes16
 //line sweep.go:169
-					_ = gc_spread16Hi
-//line sweep.go:169
-					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:169
-					_ = gc_evenLanes16
-//line sweep.go:169
-					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line sweep.go:169
-					_ = gc_oddLanes16
-//line sweep.go:169
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line sweep.go:169
-					_ = gc_iota2
-				gc_steps2:
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line sweep.go:169
-						gc_alive2 := gc_all2
-//line sweep.go:169
-						_ = gc_alive2
-//line sweep.go:169
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line sweep.go:169
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
-//line sweep.go:169
-						}
-//line sweep.go:169
-						var thid int = gc_tx2
-//line sweep.go:169
-						_ = thid
-//line sweep.go:172
-						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:172
-						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:172
-						_ = gc_ld4
-//line sweep.go:172
-						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
-//line sweep.go:172
-							gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
-//line sweep.go:172
-							gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
-//line sweep.go:172
-							gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
-//line sweep.go:172
-						} else {
-//line sweep.go:172
-							break gc_steps2
-//line sweep.go:172
-						}
-//line sweep.go:172
-						gc_t3 := gc_ld3
-//line sweep.go:172
-						_ = gc_t3
-//line sweep.go:172
-						gc_t4 := gc_ld4
-//line sweep.go:172
-						_ = gc_t4
-//line sweep.go:172
-						gc_st3 := gc_t3
-//line sweep.go:172
-						gc_bits := gc_alive2.ToBits()
-//line sweep.go:172
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
-//line sweep.go:172
-							gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line sweep.go:172
-							gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
-//line sweep.go:172
-						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line sweep.go:172
-							gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line sweep.go:172
-							gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-//line sweep.go:172
-						} else {
-//line sweep.go:172
-							break gc_steps2
-//line sweep.go:172
-						}
-//line sweep.go:172
-						gc_st4 := gc_t4
-//line sweep.go:172
-						gc_bits2 := gc_alive2.ToBits()
-//line sweep.go:172
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
-//line sweep.go:172
-							gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line sweep.go:172
-							gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
-//line sweep.go:172
-						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line sweep.go:172
-							gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line sweep.go:172
-							gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
-//line sweep.go:172
-						} else {
-//line sweep.go:172
-							var gc_lanes8 [16]int32
-//line sweep.go:172
-							gc_st4.Store(&gc_lanes8)
-//line sweep.go:172
-							for gc_k8 := range 16 {
-//line sweep.go:172
-								if gc_alive2.ToBits()&(1<<gc_k8) != 0 {
-//line sweep.go:172
-									gc_pos2.Thread = gc_rank2 + gc_k8
-//line sweep.go:172
-									temp[(2*thid+1)+2*gc_k8] = gc_lanes8[gc_k8]
-//line sweep.go:172
-								}
-//line sweep.go:172
-							}
-//line sweep.go:172
-							gc_pos2.Thread = gc_rank2
-//line sweep.go:172
-						}
-//line sweep.go:173
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(live, thid, 16))))
-//line sweep.go:173
-						_ = gc_if2
-//line sweep.go:173
-						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line sweep.go:173
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-//line sweep.go:173
-							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
-//line sweep.go:173
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line sweep.go:169
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
-				_ = gc_all
-//line sweep.go:169
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line sweep.go:169
-				_ = gc_evens
-//line sweep.go:169
-				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line sweep.go:169
-				_ = gc_spreadLo
-//line sweep.go:169
-				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line sweep.go:169
-				_ = gc_spreadHi
-//line sweep.go:169
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
-				_ = gc_evenLanes
-//line sweep.go:169
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
-				_ = gc_oddLanes
-//line sweep.go:169
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line sweep.go:169
-				_ = gc_iota
-			gc_steps:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+			gc_steps2:
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line sweep.go:169
-					gc_alive := gc_all
+					gc_alive2 := gc_all2
 //line sweep.go:169
-					_ = gc_alive
+					if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line sweep.go:169
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line sweep.go:169
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
 //line sweep.go:169
 					var thid int = gc_tx2
-//line sweep.go:169
-					_ = thid
 //line sweep.go:172
-					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:172
-					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:172
-					_ = gc_ld2
+					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:172
-					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+						gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
 //line sweep.go:172
-						{
+						gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
 //line sweep.go:172
-							gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
-//line sweep.go:172
-							gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
-//line sweep.go:172
-							gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
-//line sweep.go:172
-							gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
-//line sweep.go:172
-						}
-//line sweep.go:172
+						gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
 					} else {
 //line sweep.go:172
-						break gc_steps
-//line sweep.go:172
+						break gc_steps2
 					}
 //line sweep.go:172
-					gc_t := gc_ld
+					gc_t3 := gc_ld3
 //line sweep.go:172
-					_ = gc_t
+					gc_t4 := gc_ld4
 //line sweep.go:172
-					gc_t2 := gc_ld2
+					gc_st3 := gc_t3
 //line sweep.go:172
-					_ = gc_t2
+					gc_bits := gc_alive2.ToBits()
 //line sweep.go:172
-					gc_st := gc_t
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 //line sweep.go:172
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+						gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line sweep.go:172
-						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+						gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line sweep.go:172
-						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line sweep.go:172
-					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+						gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line sweep.go:172
-						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line sweep.go:172
-						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line sweep.go:172
+						gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 					} else {
 //line sweep.go:172
-						break gc_steps
-//line sweep.go:172
+						break gc_steps2
 					}
 //line sweep.go:172
-					gc_st2 := gc_t2
+					gc_st4 := gc_t4
 //line sweep.go:172
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+					gc_bits2 := gc_alive2.ToBits()
 //line sweep.go:172
-						gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 //line sweep.go:172
-						gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+						gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line sweep.go:172
-					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+						gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line sweep.go:172
-						gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line sweep.go:172
-						gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+						gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line sweep.go:172
+						gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 					} else {
 //line sweep.go:172
-						var gc_lanes4 [8]int32
+						var gc_lanes8 [16]int32
 //line sweep.go:172
-						gc_st2.Store(&gc_lanes4)
+						gc_st4.Store(&gc_lanes8)
 //line sweep.go:172
-						for gc_k4 := range 8 {
+						for gc_k8 := range 16 {
 //line sweep.go:172
-							if gc_alive.ToBits()&(1<<gc_k4) != 0 {
+							if gc_alive2.ToBits()&(1<<gc_k8) != 0 {
 //line sweep.go:172
-								gc_pos2.Thread = gc_rank2 + gc_k4
+								gc_pos2.Thread = gc_rank2 + gc_k8
 //line sweep.go:172
-								temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
-//line sweep.go:172
+								temp[(2*thid+1)+2*gc_k8] = gc_lanes8[gc_k8]
 							}
-//line sweep.go:172
 						}
 //line sweep.go:172
 						gc_pos2.Thread = gc_rank2
-//line sweep.go:172
 					}
 //line sweep.go:173
-					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(live, thid, 8))))
+					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(live, thid, 16))))
 //line sweep.go:173
-					_ = gc_if
+					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line sweep.go:173
-					if gc_alive.And(gc_if).ToBits() != 0 {
+						compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 //line sweep.go:173
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
-//line sweep.go:173
-						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line sweep.go:173
+						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
 				}
+//line sweep.go:175
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
 			}
-		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+		}
+		if compiled.SIMD {
 //line sweep.go:169
-				thid := gc_tx2
-				_ = thid
-
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line sweep.go:169
+			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:169
+			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:169
+			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:169
+			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line sweep.go:169
+			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+//line sweep.go:169
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+		gc_steps:
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+				gc_rank2 := gc_base2 + gc_tx2
+//line sweep.go:169
+				gc_alive := gc_all
+//line sweep.go:169
+				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line sweep.go:169
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line sweep.go:169
+				var thid int = gc_tx2
 //line sweep.go:172
-				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-
-//line sweep.go:173
-				if thid >= live {
-//line sweep.go:173
+				var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:172
+				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:172
+				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
 					{
-//line sweep.go:173
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line sweep.go:174
+//line sweep.go:172
+						gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+//line sweep.go:172
+						gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+//line sweep.go:172
+						gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+//line sweep.go:172
+						gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 					}
+				} else {
+//line sweep.go:172
+					break gc_steps
+				}
+//line sweep.go:172
+				gc_t := gc_ld
+//line sweep.go:172
+				gc_t2 := gc_ld2
+//line sweep.go:172
+				gc_st := gc_t
+//line sweep.go:172
+				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+//line sweep.go:172
+					gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line sweep.go:172
+					gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line sweep.go:172
+				} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+//line sweep.go:172
+					gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+//line sweep.go:172
+					gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+				} else {
+//line sweep.go:172
+					break gc_steps
+				}
+//line sweep.go:172
+				gc_st2 := gc_t2
+//line sweep.go:172
+				if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+//line sweep.go:172
+					gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line sweep.go:172
+					gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line sweep.go:172
+				} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+//line sweep.go:172
+					gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+//line sweep.go:172
+					gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+				} else {
+//line sweep.go:172
+					var gc_lanes4 [8]int32
+//line sweep.go:172
+					gc_st2.Store(&gc_lanes4)
+//line sweep.go:172
+					for gc_k4 := range 8 {
+//line sweep.go:172
+						if gc_alive.ToBits()&(1<<gc_k4) != 0 {
+//line sweep.go:172
+							gc_pos2.Thread = gc_rank2 + gc_k4
+//line sweep.go:172
+							temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+						}
+					}
+//line sweep.go:172
+					gc_pos2.Thread = gc_rank2
+				}
+//line sweep.go:173
+				gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(live, thid, 8))))
+//line sweep.go:173
+				if gc_alive.And(gc_if).ToBits() != 0 {
+//line sweep.go:173
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
+//line sweep.go:173
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+			}
+//line sweep.go:175
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L12:
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line sweep.go:169
+			thid := gc_tx2
+//line sweep.go:172
+			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			if thid >= live {
+				{
+//line sweep.go:173
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
 			}
 		}
 	}
-
 //line sweep.go:177
 	for d := m >> 1; d > 0; d >>= 1 {
 		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.NoneExited(gc_exited2) && compiled.UpSweep3(temp, d) {
@@ -5071,284 +3771,217 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 			d /= 4
 			continue
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						if offset == 1 {
-//line sweep.go:169
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line sweep.go:169
-							_ = gc_all6
-//line sweep.go:169
-							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:169
-							_ = gc_evens163
-//line sweep.go:169
-							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:169
-							_ = gc_odds163
-//line sweep.go:169
-							gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:169
-							_ = gc_spread16Lo3
-//line sweep.go:169
-							gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:169
-							_ = gc_spread16Hi3
-//line sweep.go:169
-							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:169
-							_ = gc_evenLanes163
-//line sweep.go:169
-							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
-//line sweep.go:169
-							_ = gc_oddLanes163
-						gc_steps6:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sweep.go:169
-								gc_alive6 := gc_all6
-//line sweep.go:169
-								_ = gc_alive6
-//line sweep.go:169
-								if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line sweep.go:169
-									gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-//line sweep.go:169
-								}
-//line sweep.go:169
-								var thid int = gc_tx2
-//line sweep.go:169
-								_ = thid
-//line sweep.go:179
-								{
-									var gc_t11 int = 1*(2*thid+1) - 1
-//line sweep.go:180
-									_ = gc_t11
-//line sweep.go:180
-									var gc_t12 int = 1*(2*thid+2) - 1
-//line sweep.go:180
-									_ = gc_t12
-//line sweep.go:180
-									var ai int = gc_t11
-//line sweep.go:180
-									_ = ai
-//line sweep.go:180
-									var bi int = gc_t12
-//line sweep.go:180
-									_ = bi
-									var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:181
-									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line sweep.go:181
-										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
-//line sweep.go:181
-									} else if ai >= 1 && ai <= len(temp)-31 {
-//line sweep.go:181
-										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
-//line sweep.go:181
-									} else {
-//line sweep.go:181
-										break gc_steps6
-//line sweep.go:181
-									}
-//line sweep.go:181
-									var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:181
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:181
-										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
-//line sweep.go:181
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:181
-										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
-//line sweep.go:181
-									} else {
-//line sweep.go:181
-										break gc_steps6
-//line sweep.go:181
-									}
-//line sweep.go:181
-									gc_st8 := gc_ld12.Add(gc_ld11)
-//line sweep.go:181
-									gc_bits4 := gc_alive6.ToBits()
-//line sweep.go:181
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line sweep.go:181
-										gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
-//line sweep.go:181
-										gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
-//line sweep.go:181
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line sweep.go:181
-										gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
-//line sweep.go:181
-										gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
-//line sweep.go:181
-									} else {
-//line sweep.go:181
-										break gc_steps6
-//line sweep.go:181
-									}
-//line sweep.go:181
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
+//line sweep.go:184
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
 //line sweep.go:169
-						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line sweep.go:169
-						_ = gc_all4
+						gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:169
-						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:169
-						_ = gc_evens3
+						gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:169
-						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:169
-						_ = gc_spreadLo3
+						gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:169
-						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						_ = gc_evenLanes163
 //line sweep.go:169
-						_ = gc_spreadHi3
+						gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
 //line sweep.go:169
-						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
-						_ = gc_evenLanes3
-//line sweep.go:169
-						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
-						_ = gc_oddLanes3
-					gc_steps4:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						_ = gc_oddLanes163
+					gc_steps6:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sweep.go:169
-							gc_alive4 := gc_all4
+							gc_alive6 := gc_all6
 //line sweep.go:169
-							_ = gc_alive4
+							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line sweep.go:169
-							if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line sweep.go:169
-								gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
+								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 							}
 //line sweep.go:169
 							var thid int = gc_tx2
-//line sweep.go:169
-							_ = thid
-//line sweep.go:179
 							{
-								var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:180
-								_ = gc_t7
+								var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:180
-								var gc_t8 int = 1*(2*thid+2) - 1
+								var gc_t12 int = 1*(2*thid+2) - 1
 //line sweep.go:180
-								_ = gc_t8
+								var ai int = gc_t11
 //line sweep.go:180
-								var ai int = gc_t7
-//line sweep.go:180
-								_ = ai
-//line sweep.go:180
-								var bi int = gc_t8
-//line sweep.go:180
-								_ = bi
-								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var bi int = gc_t12
+								var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:181
-								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line sweep.go:181
-									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line sweep.go:181
-								} else if ai >= 1 && ai <= len(temp)-15 {
+								} else if ai >= 1 && ai <= len(temp)-31 {
 //line sweep.go:181
-									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
-//line sweep.go:181
+									gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 								} else {
 //line sweep.go:181
-									break gc_steps4
-//line sweep.go:181
+									break gc_steps6
 								}
 //line sweep.go:181
-								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:181
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:181
-									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line sweep.go:181
-								} else if bi >= 1 && bi <= len(temp)-15 {
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:181
-									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
-//line sweep.go:181
+									gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 								} else {
 //line sweep.go:181
-									break gc_steps4
-//line sweep.go:181
+									break gc_steps6
 								}
 //line sweep.go:181
-								gc_st6 := gc_ld8.Add(gc_ld7)
+								gc_st8 := gc_ld12.Add(gc_ld11)
 //line sweep.go:181
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								gc_bits4 := gc_alive6.ToBits()
 //line sweep.go:181
-									gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:181
-									gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+									gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line sweep.go:181
-								} else if bi >= 1 && bi <= len(temp)-15 {
+									gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line sweep.go:181
-									gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:181
-									gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+									gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
 //line sweep.go:181
+									gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 								} else {
 //line sweep.go:181
-									break gc_steps4
-//line sweep.go:181
+									break gc_steps6
 								}
-//line sweep.go:181
 							}
 						}
+//line sweep.go:183
 						archsimd.ClearAVXUpperBits()
 					}
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+			}
+			if compiled.SIMD {
+				if offset == 1 {
 //line sweep.go:169
-					thid := gc_tx2
-					_ = thid
-
-//line sweep.go:179
-					{
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						temp[bi] += temp[ai]
+					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line sweep.go:169
+					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:169
+					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:169
+					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:169
+					gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line sweep.go:169
+					gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps4:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+//line sweep.go:169
+						gc_alive4 := gc_all4
+//line sweep.go:169
+						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line sweep.go:169
+							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+//line sweep.go:169
+						var thid int = gc_tx2
+						{
+//line sweep.go:180
+							var gc_t7 int = 1*(2*thid+1) - 1
+//line sweep.go:180
+							var gc_t8 int = 1*(2*thid+2) - 1
+//line sweep.go:180
+							var ai int = gc_t7
+//line sweep.go:180
+							var bi int = gc_t8
+							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:181
+							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+//line sweep.go:181
+								gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+//line sweep.go:181
+							} else if ai >= 1 && ai <= len(temp)-15 {
+//line sweep.go:181
+								gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							} else {
+//line sweep.go:181
+								break gc_steps4
+							}
+//line sweep.go:181
+							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:181
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line sweep.go:181
+								gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+//line sweep.go:181
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line sweep.go:181
+								gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							} else {
+//line sweep.go:181
+								break gc_steps4
+							}
+//line sweep.go:181
+							gc_st6 := gc_ld8.Add(gc_ld7)
+//line sweep.go:181
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line sweep.go:181
+								gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line sweep.go:181
+								gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line sweep.go:181
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line sweep.go:181
+								gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+//line sweep.go:181
+								gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+							} else {
+//line sweep.go:181
+								break gc_steps4
+							}
+						}
 					}
+//line sweep.go:183
+					archsimd.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line sweep.go:169
+				thid := gc_tx2
+				{
+//line sweep.go:180
+					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					temp[bi] += temp[ai]
 				}
 			}
 		}
-
 //line sweep.go:183
 		offset *= 2
 	}
@@ -5364,20 +3997,12 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line sweep.go:169
-				thid := gc_tx2
-				_ = thid
-
-//line sweep.go:186
-				{
-					copy(tree[base:base+m], temp)
-					temp[m-1] = 0
-				}
+//line sweep.go:187
+				copy(tree[base:base+m], temp)
+				temp[m-1] = 0
 			}
 		}
 	}
-
 //line sweep.go:190
 	for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < m && compiled.NoneExited(gc_exited2) && compiled.DownSweep3(temp, d_) {
@@ -5385,432 +4010,346 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 			d_ *= 4
 			continue
 		}
-
 //line sweep.go:191
 		offset >>= 1
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d_; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						if offset == 1 {
-//line sweep.go:169
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line sweep.go:169
-							_ = gc_all10
-//line sweep.go:169
-							gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line sweep.go:169
-							_ = gc_evens165
-//line sweep.go:169
-							gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line sweep.go:169
-							_ = gc_odds165
-//line sweep.go:169
-							gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line sweep.go:169
-							_ = gc_spread16Lo5
-//line sweep.go:169
-							gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line sweep.go:169
-							_ = gc_spread16Hi5
-//line sweep.go:169
-							gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
-//line sweep.go:169
-							_ = gc_evenLanes165
-//line sweep.go:169
-							gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
-//line sweep.go:169
-							_ = gc_oddLanes165
-						gc_steps10:
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line sweep.go:169
-								gc_alive10 := gc_all10
-//line sweep.go:169
-								_ = gc_alive10
-//line sweep.go:169
-								if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
-//line sweep.go:169
-									gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
-//line sweep.go:169
-								}
-//line sweep.go:169
-								var thid int = gc_tx2
-//line sweep.go:169
-								_ = thid
 //line sweep.go:193
-								{
-									var gc_t19 int = 1*(2*thid+1) - 1
-//line sweep.go:194
-									_ = gc_t19
-//line sweep.go:194
-									var gc_t20 int = 1*(2*thid+2) - 1
-//line sweep.go:194
-									_ = gc_t20
-//line sweep.go:194
-									var ai_ int = gc_t19
-//line sweep.go:194
-									_ = ai_
-//line sweep.go:194
-									var bi_ int = gc_t20
-//line sweep.go:194
-									_ = bi_
-									var gc_ld22 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:195
-									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line sweep.go:195
-										gc_ld22 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
-//line sweep.go:195
-									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line sweep.go:195
-										gc_ld22 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
-//line sweep.go:195
-									} else {
-//line sweep.go:195
-										break gc_steps10
-//line sweep.go:195
-									}
-//line sweep.go:195
-									y := gc_ld22
-//line sweep.go:195
-									_ = y
-//line sweep.go:195
-									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:195
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
-//line sweep.go:196
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:196
-										gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
-//line sweep.go:196
-									} else {
-//line sweep.go:196
-										break gc_steps10
-//line sweep.go:196
-									}
-//line sweep.go:196
-									gc_st15 := gc_ld23
-//line sweep.go:196
-									gc_bits7 := gc_alive10.ToBits()
-//line sweep.go:196
-									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line sweep.go:196
-										gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))))
-//line sweep.go:196
-										gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))))
-//line sweep.go:196
-									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line sweep.go:196
-										gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))<<1))
-//line sweep.go:196
-										gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))<<1))
-//line sweep.go:196
-									} else {
-//line sweep.go:196
-										break gc_steps10
-//line sweep.go:196
-									}
-//line sweep.go:196
-									var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line sweep.go:196
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
-//line sweep.go:197
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:197
-										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
-//line sweep.go:197
-									} else {
-//line sweep.go:197
-										var gc_lanes39 [16]int32
-//line sweep.go:197
-										for gc_k39 := range 16 {
-//line sweep.go:197
-											if gc_alive10.ToBits()&(1<<gc_k39) != 0 {
-//line sweep.go:197
-												gc_pos2.Thread = gc_rank2 + gc_k39
-//line sweep.go:197
-												gc_lanes39[gc_k39] = temp[bi_+2*gc_k39]
-//line sweep.go:197
-											}
-//line sweep.go:197
-										}
-//line sweep.go:197
-										gc_pos2.Thread = gc_rank2
-//line sweep.go:197
-										gc_ld24 = archsimd.LoadInt32x16(&gc_lanes39)
-//line sweep.go:197
-									}
-//line sweep.go:197
-									gc_st16 := gc_ld24.Add(y)
-//line sweep.go:197
-									gc_bits8 := gc_alive10.ToBits()
-//line sweep.go:197
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line sweep.go:197
-										gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))))
-//line sweep.go:197
-										gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))))
-//line sweep.go:197
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line sweep.go:197
-										gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))<<1))
-//line sweep.go:197
-										gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))<<1))
-//line sweep.go:197
-									} else {
-//line sweep.go:197
-										var gc_lanes40 [16]int32
-//line sweep.go:197
-										gc_st16.Store(&gc_lanes40)
-//line sweep.go:197
-										for gc_k40 := range 16 {
-//line sweep.go:197
-											if gc_alive10.ToBits()&(1<<gc_k40) != 0 {
-//line sweep.go:197
-												gc_pos2.Thread = gc_rank2 + gc_k40
-//line sweep.go:197
-												temp[bi_+2*gc_k40] = gc_lanes40[gc_k40]
-//line sweep.go:197
-											}
-//line sweep.go:197
-										}
-//line sweep.go:197
-										gc_pos2.Thread = gc_rank2
-//line sweep.go:197
-									}
-//line sweep.go:197
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d_; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
 //line sweep.go:169
-						gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line sweep.go:169
-						_ = gc_all8
+						gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:169
-						gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:169
-						_ = gc_evens5
+						gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:169
-						gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:169
-						_ = gc_spreadLo5
+						gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:169
-						gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						_ = gc_evenLanes165
 //line sweep.go:169
-						_ = gc_spreadHi5
+						gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 //line sweep.go:169
-						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
-						_ = gc_evenLanes5
-//line sweep.go:169
-						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
-						_ = gc_oddLanes5
-					gc_steps8:
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						_ = gc_oddLanes165
+					gc_steps10:
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line sweep.go:169
-							gc_alive8 := gc_all8
+							gc_alive10 := gc_all10
 //line sweep.go:169
-							_ = gc_alive8
+							if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line sweep.go:169
-							if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
-//line sweep.go:169
-								gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line sweep.go:169
+								gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 							}
 //line sweep.go:169
 							var thid int = gc_tx2
-//line sweep.go:169
-							_ = thid
-//line sweep.go:193
 							{
-								var gc_t15 int = 1*(2*thid+1) - 1
 //line sweep.go:194
-								_ = gc_t15
+								var gc_t19 int = 1*(2*thid+1) - 1
 //line sweep.go:194
-								var gc_t16 int = 1*(2*thid+2) - 1
+								var gc_t20 int = 1*(2*thid+2) - 1
 //line sweep.go:194
-								_ = gc_t16
+								var ai_ int = gc_t19
 //line sweep.go:194
-								var ai_ int = gc_t15
-//line sweep.go:194
-								_ = ai_
-//line sweep.go:194
-								var bi_ int = gc_t16
-//line sweep.go:194
-								_ = bi_
-								var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var bi_ int = gc_t20
+								var gc_ld22 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:195
-								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:195
-									gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+									gc_ld22 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
 //line sweep.go:195
-								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line sweep.go:195
-									gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
-//line sweep.go:195
+									gc_ld22 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
 								} else {
 //line sweep.go:195
-									break gc_steps8
-//line sweep.go:195
+									break gc_steps10
 								}
 //line sweep.go:195
-								y := gc_ld16
+								y := gc_ld22
 //line sweep.go:195
-								_ = y
+								var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:195
-								var gc_ld17 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line sweep.go:195
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line sweep.go:196
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:196
-									gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
-//line sweep.go:196
+									gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
 //line sweep.go:196
-									break gc_steps8
-//line sweep.go:196
+									break gc_steps10
 								}
 //line sweep.go:196
-								gc_st11 := gc_ld17
+								gc_st15 := gc_ld23
 //line sweep.go:196
-								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								gc_bits7 := gc_alive10.ToBits()
 //line sweep.go:196
-									gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:196
-									gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+									gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))))
 //line sweep.go:196
-								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+									gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))))
 //line sweep.go:196
-									gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line sweep.go:196
-									gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+									gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))<<1))
 //line sweep.go:196
+									gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))<<1))
 								} else {
 //line sweep.go:196
-									break gc_steps8
-//line sweep.go:196
+									break gc_steps10
 								}
 //line sweep.go:196
-								var gc_ld18 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:196
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line sweep.go:197
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:197
-									gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
-//line sweep.go:197
+									gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
 //line sweep.go:197
-									var gc_lanes29 [8]int32
+									var gc_lanes39 [16]int32
 //line sweep.go:197
-									for gc_k29 := range 8 {
+									for gc_k39 := range 16 {
 //line sweep.go:197
-										if gc_alive8.ToBits()&(1<<gc_k29) != 0 {
+										if gc_alive10.ToBits()&(1<<gc_k39) != 0 {
 //line sweep.go:197
-											gc_pos2.Thread = gc_rank2 + gc_k29
+											gc_pos2.Thread = gc_rank2 + gc_k39
 //line sweep.go:197
-											gc_lanes29[gc_k29] = temp[bi_+2*gc_k29]
-//line sweep.go:197
+											gc_lanes39[gc_k39] = temp[bi_+2*gc_k39]
 										}
-//line sweep.go:197
 									}
 //line sweep.go:197
 									gc_pos2.Thread = gc_rank2
 //line sweep.go:197
-									gc_ld18 = archsimd.LoadInt32x8(&gc_lanes29)
-//line sweep.go:197
+									gc_ld24 = archsimd.LoadInt32x16(&gc_lanes39)
 								}
 //line sweep.go:197
-								gc_st12 := gc_ld18.Add(y)
+								gc_st16 := gc_ld24.Add(y)
 //line sweep.go:197
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_bits8 := gc_alive10.ToBits()
 //line sweep.go:197
-									gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line sweep.go:197
-									gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+									gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))))
 //line sweep.go:197
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+									gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))))
 //line sweep.go:197
-									gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:197
-									gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+									gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))<<1))
 //line sweep.go:197
+									gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))<<1))
 								} else {
 //line sweep.go:197
-									var gc_lanes30 [8]int32
+									var gc_lanes40 [16]int32
 //line sweep.go:197
-									gc_st12.Store(&gc_lanes30)
+									gc_st16.Store(&gc_lanes40)
 //line sweep.go:197
-									for gc_k30 := range 8 {
+									for gc_k40 := range 16 {
 //line sweep.go:197
-										if gc_alive8.ToBits()&(1<<gc_k30) != 0 {
+										if gc_alive10.ToBits()&(1<<gc_k40) != 0 {
 //line sweep.go:197
-											gc_pos2.Thread = gc_rank2 + gc_k30
+											gc_pos2.Thread = gc_rank2 + gc_k40
 //line sweep.go:197
-											temp[bi_+2*gc_k30] = gc_lanes30[gc_k30]
-//line sweep.go:197
+											temp[bi_+2*gc_k40] = gc_lanes40[gc_k40]
 										}
-//line sweep.go:197
 									}
 //line sweep.go:197
 									gc_pos2.Thread = gc_rank2
-//line sweep.go:197
 								}
-//line sweep.go:197
 							}
 						}
+//line sweep.go:199
 						archsimd.ClearAVXUpperBits()
 					}
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+			}
+			if compiled.SIMD {
+				if offset == 1 {
 //line sweep.go:169
-					thid := gc_tx2
-					_ = thid
-
-//line sweep.go:193
-					{
-						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						y := temp[ai_]
-						temp[ai_] = temp[bi_]
-						temp[bi_] += y
+					gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line sweep.go:169
+					gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:169
+					gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:169
+					gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:169
+					gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line sweep.go:169
+					gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps8:
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+//line sweep.go:169
+						gc_alive8 := gc_all8
+//line sweep.go:169
+						if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+//line sweep.go:169
+							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+//line sweep.go:169
+						var thid int = gc_tx2
+						{
+//line sweep.go:194
+							var gc_t15 int = 1*(2*thid+1) - 1
+//line sweep.go:194
+							var gc_t16 int = 1*(2*thid+2) - 1
+//line sweep.go:194
+							var ai_ int = gc_t15
+//line sweep.go:194
+							var bi_ int = gc_t16
+							var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:195
+							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+//line sweep.go:195
+								gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+//line sweep.go:195
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line sweep.go:195
+								gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+							} else {
+//line sweep.go:195
+								break gc_steps8
+							}
+//line sweep.go:195
+							y := gc_ld16
+//line sweep.go:195
+							var gc_ld17 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:195
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line sweep.go:196
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line sweep.go:196
+								gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							} else {
+//line sweep.go:196
+								break gc_steps8
+							}
+//line sweep.go:196
+							gc_st11 := gc_ld17
+//line sweep.go:196
+							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+//line sweep.go:196
+								gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+//line sweep.go:196
+								gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+//line sweep.go:196
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line sweep.go:196
+								gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+//line sweep.go:196
+								gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							} else {
+//line sweep.go:196
+								break gc_steps8
+							}
+//line sweep.go:196
+							var gc_ld18 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line sweep.go:196
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line sweep.go:197
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line sweep.go:197
+								gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							} else {
+//line sweep.go:197
+								var gc_lanes29 [8]int32
+//line sweep.go:197
+								for gc_k29 := range 8 {
+//line sweep.go:197
+									if gc_alive8.ToBits()&(1<<gc_k29) != 0 {
+//line sweep.go:197
+										gc_pos2.Thread = gc_rank2 + gc_k29
+//line sweep.go:197
+										gc_lanes29[gc_k29] = temp[bi_+2*gc_k29]
+									}
+								}
+//line sweep.go:197
+								gc_pos2.Thread = gc_rank2
+//line sweep.go:197
+								gc_ld18 = archsimd.LoadInt32x8(&gc_lanes29)
+							}
+//line sweep.go:197
+							gc_st12 := gc_ld18.Add(y)
+//line sweep.go:197
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+//line sweep.go:197
+								gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+//line sweep.go:197
+								gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+//line sweep.go:197
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line sweep.go:197
+								gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+//line sweep.go:197
+								gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							} else {
+//line sweep.go:197
+								var gc_lanes30 [8]int32
+//line sweep.go:197
+								gc_st12.Store(&gc_lanes30)
+//line sweep.go:197
+								for gc_k30 := range 8 {
+//line sweep.go:197
+									if gc_alive8.ToBits()&(1<<gc_k30) != 0 {
+//line sweep.go:197
+										gc_pos2.Thread = gc_rank2 + gc_k30
+//line sweep.go:197
+										temp[bi_+2*gc_k30] = gc_lanes30[gc_k30]
+									}
+								}
+//line sweep.go:197
+								gc_pos2.Thread = gc_rank2
+							}
+						}
 					}
+//line sweep.go:199
+					archsimd.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line sweep.go:169
+				thid := gc_tx2
+				{
+//line sweep.go:194
+					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					y := temp[ai_]
+					temp[ai_] = temp[bi_]
+					temp[bi_] += y
 				}
 			}
 		}
 	}
 	{
+//line sweep.go:204
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -5822,15 +4361,8 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line sweep.go:169
-				thid := gc_tx2
-				_ = thid
-
-//line sweep.go:201
-				{
-					copy(data[base:base+m], temp)
-				}
+//line sweep.go:202
+				copy(data[base:base+m], temp)
 			}
 		}
 	}
@@ -5839,4 +4371,5 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 // gc_files_sweep holds the source files whose lines the kernels' records hash.
 //
 //go:embed sweep.go
+//line sweep.go:212
 var gc_files_sweep embed.FS

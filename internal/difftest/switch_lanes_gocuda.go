@@ -81,15 +81,8 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 									gc_tx := gc_seg + gc_u
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-
-//line switch_lanes.go:13
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
 //line switch_lanes.go:17
 									var d float32
-
-//line switch_lanes.go:18
 									switch x := (gc_tx + gc_r); {
 									case x == 0:
 										d = gc_at[gc_u]
@@ -100,8 +93,6 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 									default:
 										d = gc_at[gc_u] * 0.5
 									}
-
-//line switch_lanes.go:28
 									for k := range 4 {
 										switch {
 										case d < float32(k)-1:
@@ -112,24 +103,17 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 											d -= 0.25
 										}
 									}
-
-//line switch_lanes.go:38
 									gc_at2[gc_u] = d
-									_ = d
 								}
 							} else {
+//line switch_lanes.go:42
 								for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-
 //line switch_lanes.go:13
 									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
 //line switch_lanes.go:17
 									var d float32
-
-//line switch_lanes.go:18
 									switch x := (gc_tx + gc_r); {
 									case x == 0:
 										d = in[i]
@@ -140,8 +124,6 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 									default:
 										d = in[i] * 0.5
 									}
-
-//line switch_lanes.go:28
 									for k := range 4 {
 										switch {
 										case d < float32(k)-1:
@@ -152,27 +134,20 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 											d -= 0.25
 										}
 									}
-
-//line switch_lanes.go:38
 									out[i] = d
-									_ = d
 								}
 							}
+//line switch_lanes.go:42
 							gc_seg = gc_segend
 						}
 					} else {
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line switch_lanes.go:13
 							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
 //line switch_lanes.go:17
 							var d float32
-
-//line switch_lanes.go:18
 							switch x := i % w; {
 							case x == 0:
 								d = in[i]
@@ -183,8 +158,6 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							default:
 								d = in[i] * 0.5
 							}
-
-//line switch_lanes.go:28
 							for k := range 4 {
 								switch {
 								case d < float32(k)-1:
@@ -195,14 +168,12 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 									d -= 0.25
 								}
 							}
-
-//line switch_lanes.go:38
 							out[i] = d
-							_ = d
 						}
 					}
 				}
 			}
+//line switch_lanes.go:44
 		})
 	}
 }

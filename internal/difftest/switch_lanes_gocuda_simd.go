@@ -82,162 +82,102 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								if compiled.SIMD {
 //line switch_lanes.go:13
 									gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line switch_lanes.go:13
-									_ = gc_iota2
 //line switch_lanes.go:22
 									gc_vb5 := archsimd.BroadcastFloat32x8(2)
-//line switch_lanes.go:22
-									_ = gc_vb5
 //line switch_lanes.go:26
 									gc_vb6 := archsimd.BroadcastFloat32x8(0.5)
 //line switch_lanes.go:26
-									_ = gc_vb6
-//line switch_lanes.go:26
 									gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line switch_lanes.go:26
-									_ = gc_all
 //line switch_lanes.go:32
 									gc_vb7 := archsimd.BroadcastFloat32x8(0)
-//line switch_lanes.go:32
-									_ = gc_vb7
 //line switch_lanes.go:35
 									gc_vb8 := archsimd.BroadcastFloat32x8(0.25)
-//line switch_lanes.go:35
-									_ = gc_vb8
 									for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
 										gc_tx2 := gc_vstep
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
 //line switch_lanes.go:13
 										var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line switch_lanes.go:13
 										_ = i
 //line switch_lanes.go:17
 										var d archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line switch_lanes.go:17
-										_ = d
-//line switch_lanes.go:18
 										{
 //line switch_lanes.go:18
 											var x int = (gc_tx2 + gc_r)
 //line switch_lanes.go:18
-											_ = x
-//line switch_lanes.go:18
 											gc_if5 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, x, 8))))
-											_ = gc_if5
-//line switch_lanes.go:19
 											if gc_if5.ToBits() != 0 {
 //line switch_lanes.go:19
 												d = archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2-gc_seg2):]).Merge(d, gc_if5)
-//line switch_lanes.go:19
 											}
 //line switch_lanes.go:19
 											gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line switch_lanes.go:19
-											_ = gc_else5
 //line switch_lanes.go:19
 											if gc_else5.ToBits() != 0 {
 //line switch_lanes.go:19
 												if w < 4 {
 //line switch_lanes.go:21
 													d = gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2-gc_seg2):])).Merge(d, gc_else5)
-//line switch_lanes.go:21
 												} else {
 //line switch_lanes.go:21
 													gc_if6 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, x, 8))))
 //line switch_lanes.go:23
-													_ = gc_if6
-//line switch_lanes.go:23
 													if gc_else5.And(gc_if6).ToBits() != 0 {
 //line switch_lanes.go:23
 														d = archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2-gc_seg2):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Merge(d, gc_else5.And(gc_if6))
-//line switch_lanes.go:23
 													}
 //line switch_lanes.go:23
 													gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line switch_lanes.go:23
-													_ = gc_else6
-//line switch_lanes.go:23
 													if gc_else5.And(gc_else6).ToBits() != 0 {
-//line switch_lanes.go:23
 														{
 //line switch_lanes.go:23
 															d = archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2-gc_seg2):]).Mul(gc_vb6).Merge(d, gc_else5.And(gc_else6))
-//line switch_lanes.go:23
 														}
-//line switch_lanes.go:23
 													}
-//line switch_lanes.go:23
 												}
-//line switch_lanes.go:23
 											}
-//line switch_lanes.go:23
 										}
-//line switch_lanes.go:28
 										{
 //line switch_lanes.go:28
 											gc_lanes := gc_all
 //line switch_lanes.go:28
-											_ = gc_lanes
-//line switch_lanes.go:28
 											for k := range 4 {
-//line switch_lanes.go:28
-												_ = k
 //line switch_lanes.go:28
 												if gc_lanes.ToBits() == 0 {
 //line switch_lanes.go:28
 													break
-//line switch_lanes.go:28
 												}
 //line switch_lanes.go:28
 												gc_iter := gc_all
 //line switch_lanes.go:28
-												_ = gc_iter
-//line switch_lanes.go:28
 												gc_if7 := d.Less(archsimd.BroadcastFloat32x8(float32(k) - 1))
-//line switch_lanes.go:30
-												_ = gc_if7
 //line switch_lanes.go:30
 												if gc_lanes.And(gc_iter).And(gc_if7).ToBits() != 0 {
 //line switch_lanes.go:30
 													gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if7).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line switch_lanes.go:30
 												}
 //line switch_lanes.go:30
 												gc_else7 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line switch_lanes.go:30
-												_ = gc_else7
 //line switch_lanes.go:30
 												if gc_lanes.And(gc_iter).And(gc_else7).ToBits() != 0 {
 //line switch_lanes.go:30
 													gc_if8 := d.Greater(gc_vb7)
 //line switch_lanes.go:30
-													_ = gc_if8
-//line switch_lanes.go:30
 													if gc_lanes.And(gc_iter).And(gc_else7).And(gc_if8).ToBits() != 0 {
 //line switch_lanes.go:30
 														d = d.Add(archsimd.BroadcastFloat32x8(float32(k))).Merge(d, gc_lanes.And(gc_iter).And(gc_else7).And(gc_if8))
-//line switch_lanes.go:33
 													}
 //line switch_lanes.go:33
 													gc_else8 := gc_if8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line switch_lanes.go:33
-													_ = gc_else8
-//line switch_lanes.go:33
 													if gc_lanes.And(gc_iter).And(gc_else7).And(gc_else8).ToBits() != 0 {
-//line switch_lanes.go:33
 														{
 //line switch_lanes.go:33
 															d = d.Sub(gc_vb8).Merge(d, gc_lanes.And(gc_iter).And(gc_else7).And(gc_else8))
-//line switch_lanes.go:33
 														}
-//line switch_lanes.go:33
 													}
-//line switch_lanes.go:33
 												}
-//line switch_lanes.go:33
 											}
-//line switch_lanes.go:33
 										}
 //line switch_lanes.go:28
 										d.StoreSlice(gc_at4[(gc_tx2 - gc_seg2):])
@@ -248,15 +188,8 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 									gc_tx2 := gc_seg2 + gc_u2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-
-//line switch_lanes.go:13
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
 //line switch_lanes.go:17
 									var d float32
-
-//line switch_lanes.go:18
 									switch x := (gc_tx2 + gc_r); {
 									case x == 0:
 										d = gc_at3[gc_u2]
@@ -267,8 +200,6 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 									default:
 										d = gc_at3[gc_u2] * 0.5
 									}
-
-//line switch_lanes.go:28
 									for k := range 4 {
 										switch {
 										case d < float32(k)-1:
@@ -279,24 +210,17 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 											d -= 0.25
 										}
 									}
-
-//line switch_lanes.go:38
 									gc_at4[gc_u2] = d
-									_ = d
 								}
 							} else {
+//line switch_lanes.go:42
 								for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-
 //line switch_lanes.go:13
 									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
 //line switch_lanes.go:17
 									var d float32
-
-//line switch_lanes.go:18
 									switch x := (gc_tx2 + gc_r); {
 									case x == 0:
 										d = in[i]
@@ -307,8 +231,6 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 									default:
 										d = in[i] * 0.5
 									}
-
-//line switch_lanes.go:28
 									for k := range 4 {
 										switch {
 										case d < float32(k)-1:
@@ -319,27 +241,20 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 											d -= 0.25
 										}
 									}
-
-//line switch_lanes.go:38
 									out[i] = d
-									_ = d
 								}
 							}
+//line switch_lanes.go:42
 							gc_seg2 = gc_segend2
 						}
 					} else {
 						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line switch_lanes.go:13
 							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
 //line switch_lanes.go:17
 							var d float32
-
-//line switch_lanes.go:18
 							switch x := i % w; {
 							case x == 0:
 								d = in[i]
@@ -350,8 +265,6 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							default:
 								d = in[i] * 0.5
 							}
-
-//line switch_lanes.go:28
 							for k := range 4 {
 								switch {
 								case d < float32(k)-1:
@@ -362,14 +275,12 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 									d -= 0.25
 								}
 							}
-
-//line switch_lanes.go:38
 							out[i] = d
-							_ = d
 						}
 					}
 				}
 			}
+//line switch_lanes.go:44
 		})
 	}
 }

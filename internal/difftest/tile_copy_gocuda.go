@@ -39,115 +39,81 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line tile_copy.go:16
 	tile_ := gocuda.Shared[int32](t, side*side)
-
-//line tile_copy.go:17
 	r := (side - gc_bdx) / 2
-
-//line tile_copy.go:18
 	x0 := gc_bx*gc_bdx - r
-
 //line tile_copy.go:18
 	y0 := gc_by*gc_bdy - r
-
-//line tile_copy.go:19
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
-
 //line tile_copy.go:19
-		{
-
+		gc_w0, gc_wn := 0, (side)-1
 //line tile_copy.go:19
-			gc_w0, gc_wn := 0, (side)-1
-
+		gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
 //line tile_copy.go:19
-			gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
-
+		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
 //line tile_copy.go:19
-			gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
-
+		gc_v02, gc_v12, gc_vn2 := (clampEdge(y0+(gc_w0), height) * width), (clampEdge(y0+(gc_w0+1), height) * width), (clampEdge(y0+(gc_wn), height) * width)
 //line tile_copy.go:19
-			gc_v02, gc_v12, gc_vn2 := (clampEdge(y0+(gc_w0), height) * width), (clampEdge(y0+(gc_w0+1), height) * width), (clampEdge(y0+(gc_wn), height) * width)
-
+		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
 //line tile_copy.go:19
-			gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
-
+		gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
 //line tile_copy.go:19
-			gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
-
+		gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
 //line tile_copy.go:19
-			gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
-
+		if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
 //line tile_copy.go:19
-			if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
-
+			for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
 //line tile_copy.go:19
-				for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
-
+				copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
+			}
 //line tile_copy.go:19
-					copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
-
-//line tile_copy.go:19
-				}
-
-//line tile_copy.go:19
-				gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
-
-//line tile_copy.go:19
-			} else {
-				for ty := 0; ty < side; ty++ {
-					if gc_b.Stopped() {
-						return
-					}
-					gc_rowrank := ty % gc_bdy * gc_bdx
-					gc_pos.Thread = gc_rowrank
-
+			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
+		} else {
 //line tile_copy.go:20
-					row := src[clampEdge(y0+ty, height)*width:]
-
-//line tile_copy.go:21
-					if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
-						for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
-							if gc_rx == gc_bdx {
-								gc_rx = 0
-							}
-							gc_pos.Thread = gc_rowrank + gc_rx
-
-//line tile_copy.go:22
-							tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
+			for ty := 0; ty < side; ty++ {
+				if gc_b.Stopped() {
+					return
+				}
+				gc_rowrank := ty % gc_bdy * gc_bdx
+				gc_pos.Thread = gc_rowrank
+//line tile_copy.go:20
+				row := src[clampEdge(y0+ty, height)*width:]
+				if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
+					for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
-						copy(tile_[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
-						gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
-						for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-							if gc_rx == gc_bdx {
-								gc_rx = 0
-							}
-							gc_pos.Thread = gc_rowrank + gc_rx
-
+						gc_pos.Thread = gc_rowrank + gc_rx
 //line tile_copy.go:22
-							tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
+						tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
+					}
+					copy(tile_[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
+					gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
+					for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
-					} else {
-						for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-							if gc_rx == gc_bdx {
-								gc_rx = 0
-							}
-							gc_pos.Thread = gc_rowrank + gc_rx
-
+						gc_pos.Thread = gc_rowrank + gc_rx
 //line tile_copy.go:22
-							tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
+						tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
+					}
+				} else {
+					for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
+						gc_pos.Thread = gc_rowrank + gc_rx
+//line tile_copy.go:22
+						tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
 					}
 				}
 			}
 		}
 	} else {
-
 //line tile_copy.go:19
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
-
 //line tile_copy.go:19
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 			gc_b.Tick()
@@ -155,92 +121,81 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 				return
 			}
 			gc_more = false
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line tile_copy.go:26
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tile_copy.go:19
-						gc_start := gc_ty
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(gc_bdy) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
-
+					gc_start := gc_ty
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdy) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
 //line tile_copy.go:20
-							row := src[clampEdge(y0+ty, height)*width:]
-
-//line tile_copy.go:21
-							for tx := gc_tx; tx < side; tx += gc_bdx {
-								tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
-							}
+						row := src[clampEdge(y0+ty, height)*width:]
+						for tx := gc_tx; tx < side; tx += gc_bdx {
+							tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:26
-				tileOut(t, tile_, seen, side)
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:26
-				tileOut(t, tile_, seen, side)
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:26
-				tileOut(t, tile_, seen, side)
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:26
-				tileOut(t, tile_, seen, side)
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line tile_copy.go:35
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-
 //line tile_copy.go:26
 			tileOut(t, tile_, seen, side)
 		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line tile_copy.go:26
+			tileOut(t, tile_, seen, side)
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line tile_copy.go:26
+			tileOut(t, tile_, seen, side)
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line tile_copy.go:26
+			tileOut(t, tile_, seen, side)
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+//line tile_copy.go:26
+		tileOut(t, tile_, seen, side)
 	}
 }
 
@@ -269,118 +224,82 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line tile_copy.go:46
 	tile_ := gocuda.Shared[int32](t, side*side)
-
-//line tile_copy.go:47
 	r := (side - gc_bdx) / 2
-
-//line tile_copy.go:48
 	x0 := gc_bx*gc_bdx - r
-
 //line tile_copy.go:48
 	y0 := gc_by*gc_bdy - r
-
-//line tile_copy.go:49
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
-
 //line tile_copy.go:49
-		{
-
+		gc_w0, gc_wn := 0, (side)-1
 //line tile_copy.go:49
-			gc_w0, gc_wn := 0, (side)-1
-
+		gc_v0, gc_v1, gc_vn := (0 + ((gc_w0) * side)), (0 + ((gc_w0 + 1) * side)), (0 + ((gc_wn) * side))
 //line tile_copy.go:49
-			gc_v0, gc_v1, gc_vn := (0 + ((gc_w0) * side)), (0 + ((gc_w0 + 1) * side)), (0 + ((gc_wn) * side))
-
+		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
 //line tile_copy.go:49
-			gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
-
+		gc_v02, gc_v12, gc_vn2 := (min(height-1, max(0, y0+(gc_w0))) * width), (min(height-1, max(0, y0+(gc_w0+1))) * width), (min(height-1, max(0, y0+(gc_wn))) * width)
 //line tile_copy.go:49
-			gc_v02, gc_v12, gc_vn2 := (min(height-1, max(0, y0+(gc_w0))) * width), (min(height-1, max(0, y0+(gc_w0+1))) * width), (min(height-1, max(0, y0+(gc_wn))) * width)
-
+		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
 //line tile_copy.go:49
-			gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
-
+		gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
 //line tile_copy.go:49
-			gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
-
+		gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
 //line tile_copy.go:49
-			gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
-
+		if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
 //line tile_copy.go:49
-			if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
-
+			for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
 //line tile_copy.go:49
-				for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
-
+				copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
+			}
 //line tile_copy.go:49
-					copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
-
-//line tile_copy.go:49
-				}
-
-//line tile_copy.go:49
-				gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
-
-//line tile_copy.go:49
-			} else {
-				for ty := 0; ty < side; ty++ {
-					if gc_b.Stopped() {
-						return
-					}
-					gc_rowrank := ty % gc_bdy * gc_bdx
-					gc_pos.Thread = gc_rowrank
-
+			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
+		} else {
 //line tile_copy.go:50
-					row := src[min(height-1, max(0, y0+ty))*width:]
-
-//line tile_copy.go:51
-					base := ty * side
-
-//line tile_copy.go:52
-					if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (0 + base), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
-						for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
-							if gc_rx == gc_bdx {
-								gc_rx = 0
-							}
-							gc_pos.Thread = gc_rowrank + gc_rx
-
-//line tile_copy.go:53
-							tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
+			for ty := 0; ty < side; ty++ {
+				if gc_b.Stopped() {
+					return
+				}
+				gc_rowrank := ty % gc_bdy * gc_bdx
+				gc_pos.Thread = gc_rowrank
+//line tile_copy.go:50
+				row := src[min(height-1, max(0, y0+ty))*width:]
+				base := ty * side
+				if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (0 + base), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
+					for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
-						copy(tile_[(0+base)+gc_clo:(0+base)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
-						gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
-						for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-							if gc_rx == gc_bdx {
-								gc_rx = 0
-							}
-							gc_pos.Thread = gc_rowrank + gc_rx
-
+						gc_pos.Thread = gc_rowrank + gc_rx
 //line tile_copy.go:53
-							tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
+						tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
+					}
+					copy(tile_[(0+base)+gc_clo:(0+base)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
+					gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
+					for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
-					} else {
-						for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-							if gc_rx == gc_bdx {
-								gc_rx = 0
-							}
-							gc_pos.Thread = gc_rowrank + gc_rx
-
+						gc_pos.Thread = gc_rowrank + gc_rx
 //line tile_copy.go:53
-							tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
+						tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
+					}
+				} else {
+					for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
+						gc_pos.Thread = gc_rowrank + gc_rx
+//line tile_copy.go:53
+						tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
 					}
 				}
 			}
 		}
 	} else {
-
 //line tile_copy.go:49
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
-
 //line tile_copy.go:49
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 			gc_b.Tick()
@@ -388,95 +307,82 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 				return
 			}
 			gc_more = false
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line tile_copy.go:56
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tile_copy.go:49
-						gc_start := gc_ty
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(gc_bdy) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
-
+					gc_start := gc_ty
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdy) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
 //line tile_copy.go:50
-							row := src[min(height-1, max(0, y0+ty))*width:]
-
-//line tile_copy.go:51
-							base := ty * side
-
-//line tile_copy.go:52
-							for tx := gc_tx; tx < side; tx += gc_bdx {
-								tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
-							}
+						row := src[min(height-1, max(0, y0+ty))*width:]
+						base := ty * side
+						for tx := gc_tx; tx < side; tx += gc_bdx {
+							tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:57
-				tileOut(t, tile_, seen, side)
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:57
-				tileOut(t, tile_, seen, side)
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:57
-				tileOut(t, tile_, seen, side)
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:57
-				tileOut(t, tile_, seen, side)
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line tile_copy.go:66
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-
 //line tile_copy.go:57
 			tileOut(t, tile_, seen, side)
 		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line tile_copy.go:57
+			tileOut(t, tile_, seen, side)
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line tile_copy.go:57
+			tileOut(t, tile_, seen, side)
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line tile_copy.go:57
+			tileOut(t, tile_, seen, side)
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+//line tile_copy.go:57
+		tileOut(t, tile_, seen, side)
 	}
 }
 
@@ -504,103 +410,74 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line tile_copy.go:65
 	tile_ := gocuda.Shared[int32](t, side*side)
-
-//line tile_copy.go:66
 	x0 := gc_bx * gc_bdx
-
-//line tile_copy.go:67
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
-
 //line tile_copy.go:67
-		{
-
+		gc_w0, gc_wn := 0, (side)-1
 //line tile_copy.go:67
-			gc_w0, gc_wn := 0, (side)-1
-
+		gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
 //line tile_copy.go:67
-			gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
-
+		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
 //line tile_copy.go:67
-			gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
-
+		gc_v02, gc_v12, gc_vn2 := ((gc_w0) * width), ((gc_w0 + 1) * width), ((gc_wn) * width)
 //line tile_copy.go:67
-			gc_v02, gc_v12, gc_vn2 := ((gc_w0) * width), ((gc_w0 + 1) * width), ((gc_wn) * width)
-
+		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
 //line tile_copy.go:67
-			gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
-
+		if gc_vok && gc_vok2 && compiled.RowsFit(0, (side), (x0+0-shift), 0, gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), false) && compiled.Disjoint(tile_, src) {
 //line tile_copy.go:67
-			if gc_vok && gc_vok2 && compiled.RowsFit(0, (side), (x0+0-shift), 0, gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), false) && compiled.Disjoint(tile_, src) {
-
+			for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
 //line tile_copy.go:67
-				for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
-
+				copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0-shift)+0:gc_i+(x0+0-shift)+(side)])
+			}
 //line tile_copy.go:67
-					copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0-shift)+0:gc_i+(x0+0-shift)+(side)])
-
-//line tile_copy.go:67
-				}
-
-//line tile_copy.go:67
-				gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
-
-//line tile_copy.go:67
-			} else {
-				for ty := 0; ty < side; ty++ {
-					if gc_b.Stopped() {
-						return
-					}
-					gc_rowrank := ty % gc_bdy * gc_bdx
-					gc_pos.Thread = gc_rowrank
-
+			gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
+		} else {
 //line tile_copy.go:68
-					row := src[ty*width:]
-
-//line tile_copy.go:69
-					if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0 - shift), 0, len(tile_), len(row), false); gc_cok && compiled.Disjoint(tile_, row) {
-						for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
-							if gc_rx == gc_bdx {
-								gc_rx = 0
-							}
-							gc_pos.Thread = gc_rowrank + gc_rx
-
-//line tile_copy.go:70
-							tile_[ty*side+tx] = row[x0+tx-shift]
+			for ty := 0; ty < side; ty++ {
+				if gc_b.Stopped() {
+					return
+				}
+				gc_rowrank := ty % gc_bdy * gc_bdx
+				gc_pos.Thread = gc_rowrank
+//line tile_copy.go:68
+				row := src[ty*width:]
+				if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0 - shift), 0, len(tile_), len(row), false); gc_cok && compiled.Disjoint(tile_, row) {
+					for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
-						copy(tile_[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0-shift)+gc_clo:(x0+0-shift)+gc_chi])
-						gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
-						for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-							if gc_rx == gc_bdx {
-								gc_rx = 0
-							}
-							gc_pos.Thread = gc_rowrank + gc_rx
-
+						gc_pos.Thread = gc_rowrank + gc_rx
 //line tile_copy.go:70
-							tile_[ty*side+tx] = row[x0+tx-shift]
+						tile_[ty*side+tx] = row[x0+tx-shift]
+					}
+					copy(tile_[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0-shift)+gc_clo:(x0+0-shift)+gc_chi])
+					gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
+					for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
-					} else {
-						for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-							if gc_rx == gc_bdx {
-								gc_rx = 0
-							}
-							gc_pos.Thread = gc_rowrank + gc_rx
-
+						gc_pos.Thread = gc_rowrank + gc_rx
 //line tile_copy.go:70
-							tile_[ty*side+tx] = row[x0+tx-shift]
+						tile_[ty*side+tx] = row[x0+tx-shift]
+					}
+				} else {
+					for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
+						gc_pos.Thread = gc_rowrank + gc_rx
+//line tile_copy.go:70
+						tile_[ty*side+tx] = row[x0+tx-shift]
 					}
 				}
 			}
 		}
 	} else {
-
 //line tile_copy.go:67
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
-
 //line tile_copy.go:67
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 			gc_b.Tick()
@@ -608,92 +485,81 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 				return
 			}
 			gc_more = false
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line tile_copy.go:74
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tile_copy.go:67
-						gc_start := gc_ty
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(gc_bdy) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
-
+					gc_start := gc_ty
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdy) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
 //line tile_copy.go:68
-							row := src[ty*width:]
-
-//line tile_copy.go:69
-							for tx := gc_tx; tx < side; tx += gc_bdx {
-								tile_[ty*side+tx] = row[x0+tx-shift]
-							}
+						row := src[ty*width:]
+						for tx := gc_tx; tx < side; tx += gc_bdx {
+							tile_[ty*side+tx] = row[x0+tx-shift]
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:74
-				tileOut(t, tile_, seen, side)
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:74
-				tileOut(t, tile_, seen, side)
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:74
-				tileOut(t, tile_, seen, side)
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:74
-				tileOut(t, tile_, seen, side)
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line tile_copy.go:83
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-
 //line tile_copy.go:74
 			tileOut(t, tile_, seen, side)
 		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line tile_copy.go:74
+			tileOut(t, tile_, seen, side)
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line tile_copy.go:74
+			tileOut(t, tile_, seen, side)
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line tile_copy.go:74
+			tileOut(t, tile_, seen, side)
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+//line tile_copy.go:74
+		tileOut(t, tile_, seen, side)
 	}
 }
 
@@ -724,121 +590,83 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line tile_copy.go:84
 	tile_ := gocuda.Shared[int32](t, side*side)
-
-//line tile_copy.go:85
 	r := (side - gc_bdx) / 2
-
-//line tile_copy.go:86
 	x0 := gc_bx*gc_bdx - r
-
 //line tile_copy.go:86
 	y0 := gc_by*gc_bdy - r
-
-//line tile_copy.go:87
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
-
 //line tile_copy.go:87
-		{
-
+		gc_w0, gc_wn := (off), (side)-1
 //line tile_copy.go:87
-			gc_w0, gc_wn := (off), (side)-1
-
+		gc_v0, gc_v1, gc_vn := (((gc_w0) * side) + 0), (((gc_w0 + 1) * side) + 0), (((gc_wn) * side) + 0)
 //line tile_copy.go:87
-			gc_v0, gc_v1, gc_vn := (((gc_w0) * side) + 0), (((gc_w0 + 1) * side) + 0), (((gc_wn) * side) + 0)
-
+		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
 //line tile_copy.go:87
-			gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
-
+		gc_v02, gc_v12, gc_vn2 := ((clampEdge(y0+(gc_w0), height)) * width), ((clampEdge(y0+(gc_w0+1), height)) * width), ((clampEdge(y0+(gc_wn), height)) * width)
 //line tile_copy.go:87
-			gc_v02, gc_v12, gc_vn2 := ((clampEdge(y0+(gc_w0), height)) * width), ((clampEdge(y0+(gc_w0+1), height)) * width), ((clampEdge(y0+(gc_wn), height)) * width)
-
+		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
 //line tile_copy.go:87
-			gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
-
+		gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
 //line tile_copy.go:87
-			gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
-
+		gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
 //line tile_copy.go:87
-			gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
-
+		if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit((off), (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
 //line tile_copy.go:87
-			if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit((off), (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
-
+			for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
 //line tile_copy.go:87
-				for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
-
+				copy(tile_[gc_p+(off):gc_p+(side)], src[gc_i+(x0+0)+(off):gc_i+(x0+0)+(side)])
+			}
 //line tile_copy.go:87
-					copy(tile_[gc_p+(off):gc_p+(side)], src[gc_i+(x0+0)+(off):gc_i+(x0+0)+(side)])
-
-//line tile_copy.go:87
-				}
-
-//line tile_copy.go:87
-				gc_pos.Thread = (gc_wn-(off))%gc_bdy*gc_bdx + ((side)-1-(off))%gc_bdx
-
-//line tile_copy.go:87
-			} else {
-				for ty := (off); ty < side; ty++ {
-					if gc_b.Stopped() {
-						return
-					}
-					gc_rowrank := (ty - (off)) % gc_bdy * gc_bdx
-					gc_pos.Thread = gc_rowrank
-
+			gc_pos.Thread = (gc_wn-(off))%gc_bdy*gc_bdx + ((side)-1-(off))%gc_bdx
+		} else {
 //line tile_copy.go:88
-					y := clampEdge(y0+ty, height)
-
-//line tile_copy.go:89
-					base := ty * side
-
-//line tile_copy.go:90
-					row := src[y*width:]
-
-//line tile_copy.go:91
-					if gc_clo, gc_chi, gc_cok := compiled.RowCopy((off), (side), (base + 0), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
-						for tx, gc_rx := (off), 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
-							if gc_rx == gc_bdx {
-								gc_rx = 0
-							}
-							gc_pos.Thread = gc_rowrank + gc_rx
-
-//line tile_copy.go:92
-							tile_[base+tx] = row[clampEdge(x0+tx, width)]
+			for ty := (off); ty < side; ty++ {
+				if gc_b.Stopped() {
+					return
+				}
+				gc_rowrank := (ty - (off)) % gc_bdy * gc_bdx
+				gc_pos.Thread = gc_rowrank
+//line tile_copy.go:88
+				y := clampEdge(y0+ty, height)
+				base := ty * side
+				row := src[y*width:]
+				if gc_clo, gc_chi, gc_cok := compiled.RowCopy((off), (side), (base + 0), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
+					for tx, gc_rx := (off), 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
-						copy(tile_[(base+0)+gc_clo:(base+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
-						gc_pos.Thread = gc_rowrank + (gc_chi-1-(off))%gc_bdx
-						for tx, gc_rx := gc_chi, (gc_chi-(off))%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-							if gc_rx == gc_bdx {
-								gc_rx = 0
-							}
-							gc_pos.Thread = gc_rowrank + gc_rx
-
+						gc_pos.Thread = gc_rowrank + gc_rx
 //line tile_copy.go:92
-							tile_[base+tx] = row[clampEdge(x0+tx, width)]
+						tile_[base+tx] = row[clampEdge(x0+tx, width)]
+					}
+					copy(tile_[(base+0)+gc_clo:(base+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
+					gc_pos.Thread = gc_rowrank + (gc_chi-1-(off))%gc_bdx
+					for tx, gc_rx := gc_chi, (gc_chi-(off))%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
-					} else {
-						for tx, gc_rx := (off), 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-							if gc_rx == gc_bdx {
-								gc_rx = 0
-							}
-							gc_pos.Thread = gc_rowrank + gc_rx
-
+						gc_pos.Thread = gc_rowrank + gc_rx
 //line tile_copy.go:92
-							tile_[base+tx] = row[clampEdge(x0+tx, width)]
+						tile_[base+tx] = row[clampEdge(x0+tx, width)]
+					}
+				} else {
+					for tx, gc_rx := (off), 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
 						}
+						gc_pos.Thread = gc_rowrank + gc_rx
+//line tile_copy.go:92
+						tile_[base+tx] = row[clampEdge(x0+tx, width)]
 					}
 				}
 			}
 		}
 	} else {
-
 //line tile_copy.go:87
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
-
 //line tile_copy.go:87
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 			gc_b.Tick()
@@ -846,102 +674,88 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 				return
 			}
 			gc_more = false
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line tile_copy.go:94
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tile_copy.go:87
-						gc_start := gc_ty + off
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(gc_bdy) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
-
+					gc_start := gc_ty + off
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdy) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
 //line tile_copy.go:88
-							y := clampEdge(y0+ty, height)
-
-//line tile_copy.go:89
-							base := ty * side
-
-//line tile_copy.go:90
-							row := src[y*width:]
-
-//line tile_copy.go:91
-							for tx := off + gc_tx; tx < side; tx += gc_bdx {
-								tile_[base+tx] = row[clampEdge(x0+tx, width)]
-							}
+						y := clampEdge(y0+ty, height)
+						base := ty * side
+						row := src[y*width:]
+						for tx := off + gc_tx; tx < side; tx += gc_bdx {
+							tile_[base+tx] = row[clampEdge(x0+tx, width)]
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:96
-				tileOut(t, tile_, seen, side)
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:96
-				tileOut(t, tile_, seen, side)
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:96
-				tileOut(t, tile_, seen, side)
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line tile_copy.go:96
-				tileOut(t, tile_, seen, side)
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line tile_copy.go:105
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-
 //line tile_copy.go:96
 			tileOut(t, tile_, seen, side)
 		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line tile_copy.go:96
+			tileOut(t, tile_, seen, side)
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line tile_copy.go:96
+			tileOut(t, tile_, seen, side)
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line tile_copy.go:96
+			tileOut(t, tile_, seen, side)
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+//line tile_copy.go:96
+		tileOut(t, tile_, seen, side)
 	}
 }
 
 // gc_files_tile_copy holds the source files whose lines the kernels' records hash.
 //
 //go:embed tile_copy.go
+//line tile_copy.go:104
 var gc_files_tile_copy embed.FS

@@ -46,20 +46,12 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line tile.go:19
 	tile_ := gocuda.Shared[int32](t, side*side)
-
-//line tile.go:20
 	r := (side - int(gc_bdx)) / 2
-
-//line tile.go:21
 	x0 := gc_bx*gc_bdx - r
-
 //line tile.go:21
 	y0 := gc_by*gc_bdy - r
-
-//line tile.go:22
 	if (sy) == gc_bdy && (sx) == gc_bdx && gc_bdz == 1 {
 		for ty := 0; ty < side; ty++ {
 			if gc_b.Stopped() {
@@ -67,27 +59,21 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 			}
 			gc_rowrank := ty % gc_bdy * gc_bdx
 			gc_pos.Thread = gc_rowrank
-
 //line tile.go:23
 			row := src[min(max(y0+ty, 0), height-1)*width:]
-
-//line tile.go:24
 			for tx, gc_rx := 0, 0; tx < side; tx, gc_rx = tx+1, gc_rx+1 {
 				if gc_rx == gc_bdx {
 					gc_rx = 0
 				}
 				gc_pos.Thread = gc_rowrank + gc_rx
-
 //line tile.go:25
 				tile_[ty*side+tx] = row[min(max(x0+tx, 0), width-1)]*3 + int32(ty)
 			}
 		}
 	} else {
-
 //line tile.go:22
 		gc_chunk := compiled.StrideChunk(sy)
 		gc_span := (sy) * gc_chunk
-
 //line tile.go:22
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (sy) * gc_chunk {
 			gc_b.Tick()
@@ -95,96 +81,35 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 				return
 			}
 			gc_more = false
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line tile.go:22
-						gc_start := gc_ty
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, sy, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(sy) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(sy), gc_trips-1 {
-
-//line tile.go:23
-							row := src[min(max(y0+ty, 0), height-1)*width:]
-
-//line tile.go:24
-							for tx := gc_tx; tx < side; tx += sx {
-								tile_[ty*side+tx] = row[min(max(x0+tx, 0), width-1)]*3 + int32(ty)
-							}
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		}
-	}
-
-//line tile.go:30
-	b := (gc_by*gc_gdx + gc_bx) * side * side
-
-//line tile.go:31
-	gc_chunk2 := compiled.StrideChunk(gc_bdx * gc_bdy)
-	gc_span2 := (gc_bdx * gc_bdy) * gc_chunk2
-
-//line tile.go:31
-	for gc_off2, gc_limit2, gc_more2 := 0, side*side, true; gc_more2; gc_off2 += (gc_bdx * gc_bdy) * gc_chunk2 {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more2 = false
-		{
+//line tile.go:29
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line tile.go:29
-					rank := gc_ty*gc_bdx + gc_tx
-					_ = rank
-
-//line tile.go:31
-					gc_start2 := rank
-					gc_from3 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from3
+//line tile.go:22
+					gc_start := gc_ty
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx*gc_bdy, gc_chunk2, gc_limit2, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdx*gc_bdy) + 1
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, sy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(sy) + 1
 					default:
-						gc_trips2 = 0
+						gc_trips = 0
 					}
-					if gc_trips2 == gc_chunk2 {
-						gc_more2 = true
+					if gc_trips == gc_chunk {
+						gc_more = true
 					}
-					for k := gc_from3; gc_trips2 > 0; k, gc_trips2 = k+(gc_bdx*gc_bdy), gc_trips2-1 {
-
-//line tile.go:32
-						seen[b+k] = tile_[k]
+					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(sy), gc_trips-1 {
+//line tile.go:23
+						row := src[min(max(y0+ty, 0), height-1)*width:]
+						for tx := gc_tx; tx < side; tx += sx {
+							tile_[ty*side+tx] = row[min(max(x0+tx, 0), width-1)]*3 + int32(ty)
+						}
 					}
 				}
 				gc_ty++
@@ -194,6 +119,54 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 			}
 		}
 	}
+//line tile.go:30
+	b := (gc_by*gc_gdx + gc_bx) * side * side
+	gc_chunk2 := compiled.StrideChunk(gc_bdx * gc_bdy)
+	gc_span2 := (gc_bdx * gc_bdy) * gc_chunk2
+//line tile.go:31
+	for gc_off2, gc_limit2, gc_more2 := 0, side*side, true; gc_more2; gc_off2 += (gc_bdx * gc_bdy) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+//line tile.go:38
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line tile.go:29
+				rank := gc_ty*gc_bdx + gc_tx
+//line tile.go:31
+				gc_start2 := rank
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx*gc_bdy, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx*gc_bdy) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for k := gc_from3; gc_trips2 > 0; k, gc_trips2 = k+(gc_bdx*gc_bdy), gc_trips2-1 {
+//line tile.go:32
+					seen[b+k] = tile_[k]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+//line tile.go:42
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
@@ -216,39 +189,23 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 //line tile.go:34
 				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 //line tile.go:34
-				_ = gc_all2
-//line tile.go:34
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line tile.go:34
-				_ = gc_iota2
-//line tile.go:34
 				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line tile.go:34
-				_ = gc_none2
 			gc_steps2:
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line tile.go:34
 					gc_alive2 := gc_all2
 //line tile.go:34
-					_ = gc_alive2
-//line tile.go:34
 					var x int = x0 + r + gc_tx
 //line tile.go:34
-					_ = x
-//line tile.go:34
 					var y int = y0 + r + gc_ty
-//line tile.go:34
-					_ = y
-//line tile.go:35
 					gc_b4 := gc_none2
 //line tile.go:35
 					if y >= height {
 //line tile.go:35
 						gc_b4 = gc_all2
-//line tile.go:35
 					}
 //line tile.go:35
 					gc_b5 := gc_none2
@@ -256,30 +213,21 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 					if r < 1 {
 //line tile.go:35
 						gc_b5 = gc_all2
-//line tile.go:35
 					}
 //line tile.go:35
 					gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4).Or(gc_b5)
 //line tile.go:35
-					_ = gc_if2
-//line tile.go:35
 					if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line tile.go:35
 						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
-//line tile.go:35
 					}
 //line tile.go:38
 					var sum lanes.Int32x8
-//line tile.go:38
-					_ = sum
-//line tile.go:39
 					if (y*
-
 //line tile.go:44
 						width+x) < 0 || (y*width+x) > len(out)-8 {
 //line tile.go:39
 						break
-//line tile.go:39
 					}
 //line tile.go:39
 					for dy := r - 1; dy <= r+1; dy = dy + 1 {
@@ -288,16 +236,13 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 							for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
 								var gc_ld2 lanes.Int32x8
-//line tile.go:40
 								{
 //line tile.go:40
 									gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 								}
 //line tile.go:41
 								sum = sum.Add(gc_ld2)
-//line tile.go:41
 							}
-//line tile.go:41
 						} else {
 //line tile.go:41
 							for dx := r - 1; dx <= r+1; dx = dx + 1 {
@@ -306,19 +251,14 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 //line tile.go:40
 								if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-8 {
 									gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
-//line tile.go:41
 								} else {
 //line tile.go:41
 									break gc_steps2
-//line tile.go:41
 								}
 //line tile.go:41
 								sum = sum.Add(gc_ld2)
-//line tile.go:41
 							}
-//line tile.go:41
 						}
-//line tile.go:41
 					}
 //line tile.go:44
 					sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive2)
@@ -327,34 +267,22 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line tile.go:34
 					x := x0 + r + gc_tx
-					_ = x
-
 //line tile.go:34
 					y := y0 + r + gc_ty
-					_ = y
-
-//line tile.go:35
 					if x >= width || y >= height || r < 1 {
 						continue gc_L3
 					}
-
-//line tile.go:38
 					var sum int32
-
-//line tile.go:39
 					for dy := r - 1; dy <= r+1; dy++ {
 						for dx := r - 1; dx <= r+1; dx++ {
 							sum += tile_[(gc_ty+dy)*side+gc_tx+dx]
 						}
 					}
-
-//line tile.go:44
 					out[y*width+x] = sum
-					_ = sum
 				}
+//line tile.go:47
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -388,11 +316,8 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-
 //line tile.go:54
 	tile_ := gocuda.Shared[int32](t, rows*cols)
-
-//line tile.go:55
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
 		for i := (off); i < rows; i++ {
 			if gc_b.Stopped() {
@@ -400,27 +325,21 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 			}
 			gc_rowrank := (i - (off)) % gc_bdy * gc_bdx
 			gc_pos.Thread = gc_rowrank
-
 //line tile.go:56
 			base := i * cols
-
-//line tile.go:57
 			for j, gc_rx := (off), 0; j < cols; j, gc_rx = j+1, gc_rx+1 {
 				if gc_rx == gc_bdx {
 					gc_rx = 0
 				}
 				gc_pos.Thread = gc_rowrank + gc_rx
-
 //line tile.go:58
 				tile_[base+j] += int32(i*1000 + j)
 			}
 		}
 	} else {
-
 //line tile.go:55
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
-
 //line tile.go:55
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 			gc_b.Tick()
@@ -428,57 +347,48 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 				return
 			}
 			gc_more = false
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line tile.go:62
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line tile.go:55
-						gc_start := gc_ty + off
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(gc_bdy) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
-
+					gc_start := gc_ty + off
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdy) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
 //line tile.go:56
-							base := i * cols
-
-//line tile.go:57
-							for j := off + gc_tx; j < cols; j += gc_bdx {
-								tile_[base+j] += int32(i*1000 + j)
-							}
+						base := i * cols
+						for j := off + gc_tx; j < cols; j += gc_bdx {
+							tile_[base+j] += int32(i*1000 + j)
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
-
 //line tile.go:62
 	n := gc_bdx * gc_bdy * gc_bdz
-
-//line tile.go:63
 	gc_chunk2 := compiled.StrideChunk(n)
 	gc_span2 := (n) * gc_chunk2
-
 //line tile.go:63
 	for gc_off2, gc_limit2, gc_more2 := 0, rows*cols, true; gc_more2; gc_off2 += (n) * gc_chunk2 {
 		gc_b.Tick()
@@ -486,42 +396,39 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 			return
 		}
 		gc_more2 = false
-		{
-			gc_ty := 0
-			gc_tz := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line tile.go:70
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line tile.go:63
-					gc_start2 := (gc_tz*gc_bdy+gc_ty)*gc_bdx + gc_tx
-					gc_from3 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from3
-					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, n, gc_chunk2, gc_limit2, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(n) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for k := gc_from3; gc_trips2 > 0; k, gc_trips2 = k+(n), gc_trips2-1 {
-
+				gc_start2 := (gc_tz*gc_bdy+gc_ty)*gc_bdx + gc_tx
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, n, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(n) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for k := gc_from3; gc_trips2 > 0; k, gc_trips2 = k+(n), gc_trips2-1 {
 //line tile.go:64
-						dst[k] = tile_[k]
-					}
+					dst[k] = tile_[k]
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-					gc_tz++
-				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -551,7 +458,6 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 	gc_bdy := gc_bd.Y
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line tile.go:75
 	s := gocuda.Shared[int32](t, 1)[:1]
 	{
@@ -567,25 +473,17 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line tile.go:76
 				{
 //line tile.go:76
-					{
-//line tile.go:76
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line tile.go:77
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
-
 //line tile.go:79
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
-
 //line tile.go:79
 	for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 		gc_b.Tick()
@@ -593,49 +491,47 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 			return
 		}
 		gc_more = false
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
+//line tile.go:86
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 //line tile.go:79
-					gc_start := gc_ty
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdy) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
-
+				gc_start := gc_ty
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdy) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
 //line tile.go:80
-						for j := gc_tx; j < cols; j += gc_bdx {
-							dst[i*cols+j] = int32(1 + i*cols + j)
-						}
+					for j := gc_tx; j < cols; j += gc_bdx {
+						dst[i*cols+j] = int32(1 + i*cols + j)
 					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
+//line tile.go:93
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := skip; gc_bound > gc_from {
@@ -658,12 +554,10 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line tile.go:85
-				{
-					s[0] = 1
-				}
+//line tile.go:86
+				s[0] = 1
 			}
+//line tile.go:89
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -695,7 +589,6 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line tile.go:95
 	s := gocuda.Shared[int32](t, 1)[:1]
 	{
@@ -705,20 +598,14 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 			if gc_exited[gc_rank] {
 				continue
 			}
-
 //line tile.go:96
 			if skip {
 //line tile.go:96
-				{
-//line tile.go:96
-					gc_exited[gc_rank] = true
-					continue gc_L1
-//line tile.go:97
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 		}
 	}
-
 //line tile.go:99
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 && !gc_exited[0] {
 		for i := 0; i < rows; i++ {
@@ -727,24 +614,20 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 			}
 			gc_rowrank := i % gc_bdy * gc_bdx
 			gc_pos.Thread = gc_rowrank
-
 //line tile.go:100
 			for j, gc_rx := 0, 0; j < cols; j, gc_rx = j+1, gc_rx+1 {
 				if gc_rx == gc_bdx {
 					gc_rx = 0
 				}
 				gc_pos.Thread = gc_rowrank + gc_rx
-
 //line tile.go:101
 				dst[i*cols+j] = int32(1 + i*cols + j)
 			}
 		}
 	} else {
-
 //line tile.go:99
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
-
 //line tile.go:99
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 			gc_b.Tick()
@@ -752,50 +635,48 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 				return
 			}
 			gc_more = false
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
-
+//line tile.go:106
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 //line tile.go:99
-						gc_start := gc_ty
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(gc_bdy) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
-
+					gc_start := gc_ty
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdy) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
 //line tile.go:100
-							for j := gc_tx; j < cols; j += gc_bdx {
-								dst[i*cols+j] = int32(1 + i*cols + j)
-							}
+						for j := gc_tx; j < cols; j += gc_bdx {
+							dst[i*cols+j] = int32(1 + i*cols + j)
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
 	}
 	{
+//line tile.go:114
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -815,12 +696,10 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line tile.go:105
-				{
-					s[0] = 1
-				}
+//line tile.go:106
+				s[0] = 1
 			}
+//line tile.go:109
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

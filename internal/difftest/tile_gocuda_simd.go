@@ -46,20 +46,12 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b6.Len()
-
 //line tile.go:19
 	tile_ := gocuda.Shared[int32](t, side*side)
-
-//line tile.go:20
 	r := (side - int(gc_bdx2)) / 2
-
-//line tile.go:21
 	x0 := gc_bx2*gc_bdx2 - r
-
 //line tile.go:21
 	y0 := gc_by2*gc_bdy2 - r
-
-//line tile.go:22
 	if (sy) == gc_bdy2 && (sx) == gc_bdx2 && gc_bdz2 == 1 {
 		for ty := 0; ty < side; ty++ {
 			if gc_b6.Stopped() {
@@ -67,27 +59,21 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 			}
 			gc_rowrank2 := ty % gc_bdy2 * gc_bdx2
 			gc_pos2.Thread = gc_rowrank2
-
 //line tile.go:23
 			row := src[min(max(y0+ty, 0), height-1)*width:]
-
-//line tile.go:24
 			for tx, gc_rx2 := 0, 0; tx < side; tx, gc_rx2 = tx+1, gc_rx2+1 {
 				if gc_rx2 == gc_bdx2 {
 					gc_rx2 = 0
 				}
 				gc_pos2.Thread = gc_rowrank2 + gc_rx2
-
 //line tile.go:25
 				tile_[ty*side+tx] = row[min(max(x0+tx, 0), width-1)]*3 + int32(ty)
 			}
 		}
 	} else {
-
 //line tile.go:22
 		gc_chunk := compiled.StrideChunk(sy)
 		gc_span := (sy) * gc_chunk
-
 //line tile.go:22
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (sy) * gc_chunk {
 			gc_b6.Tick()
@@ -95,96 +81,35 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 				return
 			}
 			gc_more = false
-			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line tile.go:22
-						gc_start3 := gc_ty2
-						gc_from5 := gc_start3 + gc_off
-						gc_trips3 := gc_limit - gc_from5
-						switch {
-						case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, sy, gc_chunk, gc_limit, false)
-						case gc_trips3 > gc_span:
-							gc_trips3 = gc_chunk
-						case gc_trips3 > 0:
-							gc_trips3 = (gc_trips3-1)/(sy) + 1
-						default:
-							gc_trips3 = 0
-						}
-						if gc_trips3 == gc_chunk {
-							gc_more = true
-						}
-						for ty := gc_from5; gc_trips3 > 0; ty, gc_trips3 = ty+(sy), gc_trips3-1 {
-
-//line tile.go:23
-							row := src[min(max(y0+ty, 0), height-1)*width:]
-
-//line tile.go:24
-							for tx := gc_tx2; tx < side; tx += sx {
-								tile_[ty*side+tx] = row[min(max(x0+tx, 0), width-1)]*3 + int32(ty)
-							}
-						}
-					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-				}
-			}
-		}
-	}
-
-//line tile.go:30
-	b := (gc_by2*gc_gdx2 + gc_bx2) * side * side
-
-//line tile.go:31
-	gc_chunk2 := compiled.StrideChunk(gc_bdx2 * gc_bdy2)
-	gc_span2 := (gc_bdx2 * gc_bdy2) * gc_chunk2
-
-//line tile.go:31
-	for gc_off2, gc_limit2, gc_more2 := 0, side*side, true; gc_more2; gc_off2 += (gc_bdx2 * gc_bdy2) * gc_chunk2 {
-		gc_b6.Tick()
-		if gc_b6.Stopped() {
-			return
-		}
-		gc_more2 = false
-		{
+//line tile.go:29
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line tile.go:29
-					rank := gc_ty2*gc_bdx2 + gc_tx2
-					_ = rank
-
-//line tile.go:31
-					gc_start4 := rank
-					gc_from6 := gc_start4 + gc_off2
-					gc_trips4 := gc_limit2 - gc_from6
+//line tile.go:22
+					gc_start3 := gc_ty2
+					gc_from5 := gc_start3 + gc_off
+					gc_trips3 := gc_limit - gc_from5
 					switch {
-					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2*gc_bdy2, gc_chunk2, gc_limit2, false)
-					case gc_trips4 > gc_span2:
-						gc_trips4 = gc_chunk2
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(gc_bdx2*gc_bdy2) + 1
+					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, sy, gc_chunk, gc_limit, false)
+					case gc_trips3 > gc_span:
+						gc_trips3 = gc_chunk
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(sy) + 1
 					default:
-						gc_trips4 = 0
+						gc_trips3 = 0
 					}
-					if gc_trips4 == gc_chunk2 {
-						gc_more2 = true
+					if gc_trips3 == gc_chunk {
+						gc_more = true
 					}
-					for k := gc_from6; gc_trips4 > 0; k, gc_trips4 = k+(gc_bdx2*gc_bdy2), gc_trips4-1 {
-
-//line tile.go:32
-						seen[b+k] = tile_[k]
+					for ty := gc_from5; gc_trips3 > 0; ty, gc_trips3 = ty+(sy), gc_trips3-1 {
+//line tile.go:23
+						row := src[min(max(y0+ty, 0), height-1)*width:]
+						for tx := gc_tx2; tx < side; tx += sx {
+							tile_[ty*side+tx] = row[min(max(x0+tx, 0), width-1)]*3 + int32(ty)
+						}
 					}
 				}
 				gc_ty2++
@@ -194,6 +119,54 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 			}
 		}
 	}
+//line tile.go:30
+	b := (gc_by2*gc_gdx2 + gc_bx2) * side * side
+	gc_chunk2 := compiled.StrideChunk(gc_bdx2 * gc_bdy2)
+	gc_span2 := (gc_bdx2 * gc_bdy2) * gc_chunk2
+//line tile.go:31
+	for gc_off2, gc_limit2, gc_more2 := 0, side*side, true; gc_more2; gc_off2 += (gc_bdx2 * gc_bdy2) * gc_chunk2 {
+		gc_b6.Tick()
+		if gc_b6.Stopped() {
+			return
+		}
+		gc_more2 = false
+//line tile.go:38
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line tile.go:29
+				rank := gc_ty2*gc_bdx2 + gc_tx2
+//line tile.go:31
+				gc_start4 := rank
+				gc_from6 := gc_start4 + gc_off2
+				gc_trips4 := gc_limit2 - gc_from6
+				switch {
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2*gc_bdy2, gc_chunk2, gc_limit2, false)
+				case gc_trips4 > gc_span2:
+					gc_trips4 = gc_chunk2
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(gc_bdx2*gc_bdy2) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for k := gc_from6; gc_trips4 > 0; k, gc_trips4 = k+(gc_bdx2*gc_bdy2), gc_trips4-1 {
+//line tile.go:32
+					seen[b+k] = tile_[k]
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+			}
+		}
+	}
+//line tile.go:42
 	compiled.OutOfLine(func() {
 		{
 			gc_ty2 := 0
@@ -219,39 +192,23 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:34
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line tile.go:34
-						_ = gc_all6
-//line tile.go:34
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line tile.go:34
-						_ = gc_iota6
-//line tile.go:34
 						gc_none6 := archsimd.Mask32x16FromBits(0)
-//line tile.go:34
-						_ = gc_none6
 					gc_steps6:
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line tile.go:34
 							gc_alive6 := gc_all6
 //line tile.go:34
-							_ = gc_alive6
-//line tile.go:34
 							var x int = x0 + r + gc_tx2
 //line tile.go:34
-							_ = x
-//line tile.go:34
 							var y int = y0 + r + gc_ty2
-//line tile.go:34
-							_ = y
-//line tile.go:35
 							gc_b13 := gc_none6
 //line tile.go:35
 							if y >= height {
 //line tile.go:35
 								gc_b13 = gc_all6
-//line tile.go:35
 							}
 //line tile.go:35
 							gc_b14 := gc_none6
@@ -259,30 +216,21 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 							if r < 1 {
 //line tile.go:35
 								gc_b14 = gc_all6
-//line tile.go:35
 							}
 //line tile.go:35
 							gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits()|gc_b13.ToBits()).ToBits() | gc_b14.ToBits())
 //line tile.go:35
-							_ = gc_if6
-//line tile.go:35
 							if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line tile.go:35
 								gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
-//line tile.go:35
 							}
 //line tile.go:38
 							var sum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line tile.go:38
-							_ = sum
-//line tile.go:39
 							if (y*
-
 //line tile.go:44
 								width+x) < 0 || (y*width+x) > len(out)-16 {
 //line tile.go:39
 								break
-//line tile.go:39
 							}
 //line tile.go:39
 							for dy := r - 1; dy <= r+1; dy = dy + 1 {
@@ -291,16 +239,13 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 									for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
 										var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line tile.go:40
 										{
 //line tile.go:40
 											gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
 										}
 //line tile.go:41
 										sum = sum.Add(gc_ld6)
-//line tile.go:41
 									}
-//line tile.go:41
 								} else {
 //line tile.go:41
 									for dx := r - 1; dx <= r+1; dx = dx + 1 {
@@ -309,19 +254,14 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:40
 										if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx) <= len(tile_)-16 {
 											gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
-//line tile.go:41
 										} else {
 //line tile.go:41
 											break gc_steps6
-//line tile.go:41
 										}
 //line tile.go:41
 										sum = sum.Add(gc_ld6)
-//line tile.go:41
 									}
-//line tile.go:41
 								}
-//line tile.go:41
 							}
 //line tile.go:44
 							sum.StoreMasked((*[16]int32)(out[y*width+x:]), gc_alive6)
@@ -337,39 +277,23 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:34
 					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line tile.go:34
-					_ = gc_all4
-//line tile.go:34
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line tile.go:34
-					_ = gc_iota4
-//line tile.go:34
 					gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line tile.go:34
-					_ = gc_none4
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line tile.go:34
 						gc_alive4 := gc_all4
 //line tile.go:34
-						_ = gc_alive4
-//line tile.go:34
 						var x int = x0 + r + gc_tx2
 //line tile.go:34
-						_ = x
-//line tile.go:34
 						var y int = y0 + r + gc_ty2
-//line tile.go:34
-						_ = y
-//line tile.go:35
 						gc_b9 := gc_none4
 //line tile.go:35
 						if y >= height {
 //line tile.go:35
 							gc_b9 = gc_all4
-//line tile.go:35
 						}
 //line tile.go:35
 						gc_b10 := gc_none4
@@ -377,30 +301,21 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 						if r < 1 {
 //line tile.go:35
 							gc_b10 = gc_all4
-//line tile.go:35
 						}
 //line tile.go:35
 						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b9).Or(gc_b10)
 //line tile.go:35
-						_ = gc_if4
-//line tile.go:35
 						if gc_alive4.And(gc_if4).ToBits() != 0 {
 //line tile.go:35
 							gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line tile.go:35
 						}
 //line tile.go:38
 						var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line tile.go:38
-						_ = sum
-//line tile.go:39
 						if (y*
-
 //line tile.go:44
 							width+x) < 0 || (y*width+x) > len(out)-8 {
 //line tile.go:39
 							break
-//line tile.go:39
 						}
 //line tile.go:39
 						for dy := r - 1; dy <= r+1; dy = dy + 1 {
@@ -409,16 +324,13 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
 									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line tile.go:40
 									{
 //line tile.go:40
 										gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
 									}
 //line tile.go:41
 									sum = sum.Add(gc_ld4)
-//line tile.go:41
 								}
-//line tile.go:41
 							} else {
 //line tile.go:41
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
@@ -427,19 +339,14 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:40
 									if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx) <= len(tile_)-8 {
 										gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
-//line tile.go:41
 									} else {
 //line tile.go:41
 										break gc_steps4
-//line tile.go:41
 									}
 //line tile.go:41
 									sum = sum.Add(gc_ld4)
-//line tile.go:41
 								}
-//line tile.go:41
 							}
-//line tile.go:41
 						}
 //line tile.go:44
 						sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive4)
@@ -450,34 +357,22 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line tile.go:34
 					x := x0 + r + gc_tx2
-					_ = x
-
 //line tile.go:34
 					y := y0 + r + gc_ty2
-					_ = y
-
-//line tile.go:35
 					if x >= width || y >= height || r < 1 {
 						continue gc_L32
 					}
-
-//line tile.go:38
 					var sum int32
-
-//line tile.go:39
 					for dy := r - 1; dy <= r+1; dy++ {
 						for dx := r - 1; dx <= r+1; dx++ {
 							sum += tile_[(gc_ty2+dy)*side+gc_tx2+dx]
 						}
 					}
-
-//line tile.go:44
 					out[y*width+x] = sum
-					_ = sum
 				}
+//line tile.go:47
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -511,11 +406,8 @@ func gc_body_tileOffset(gc_b2 *compiled.Block, dst []int32, rows, cols, off int)
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-
 //line tile.go:54
 	tile_ := gocuda.Shared[int32](t, rows*cols)
-
-//line tile.go:55
 	if (gc_bdy2) == gc_bdy2 && (gc_bdx2) == gc_bdx2 && gc_bdz2 == 1 {
 		for i := (off); i < rows; i++ {
 			if gc_b2.Stopped() {
@@ -523,27 +415,21 @@ func gc_body_tileOffset(gc_b2 *compiled.Block, dst []int32, rows, cols, off int)
 			}
 			gc_rowrank2 := (i - (off)) % gc_bdy2 * gc_bdx2
 			gc_pos2.Thread = gc_rowrank2
-
 //line tile.go:56
 			base := i * cols
-
-//line tile.go:57
 			for j, gc_rx2 := (off), 0; j < cols; j, gc_rx2 = j+1, gc_rx2+1 {
 				if gc_rx2 == gc_bdx2 {
 					gc_rx2 = 0
 				}
 				gc_pos2.Thread = gc_rowrank2 + gc_rx2
-
 //line tile.go:58
 				tile_[base+j] += int32(i*1000 + j)
 			}
 		}
 	} else {
-
 //line tile.go:55
 		gc_chunk := compiled.StrideChunk(gc_bdy2)
 		gc_span := (gc_bdy2) * gc_chunk
-
 //line tile.go:55
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
 			gc_b2.Tick()
@@ -551,57 +437,48 @@ func gc_body_tileOffset(gc_b2 *compiled.Block, dst []int32, rows, cols, off int)
 				return
 			}
 			gc_more = false
-			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line tile.go:62
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line tile.go:55
-						gc_start3 := gc_ty2 + off
-						gc_from5 := gc_start3 + gc_off
-						gc_trips3 := gc_limit - gc_from5
-						switch {
-						case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
-						case gc_trips3 > gc_span:
-							gc_trips3 = gc_chunk
-						case gc_trips3 > 0:
-							gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
-						default:
-							gc_trips3 = 0
-						}
-						if gc_trips3 == gc_chunk {
-							gc_more = true
-						}
-						for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(gc_bdy2), gc_trips3-1 {
-
+					gc_start3 := gc_ty2 + off
+					gc_from5 := gc_start3 + gc_off
+					gc_trips3 := gc_limit - gc_from5
+					switch {
+					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
+					case gc_trips3 > gc_span:
+						gc_trips3 = gc_chunk
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
+					default:
+						gc_trips3 = 0
+					}
+					if gc_trips3 == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(gc_bdy2), gc_trips3-1 {
 //line tile.go:56
-							base := i * cols
-
-//line tile.go:57
-							for j := off + gc_tx2; j < cols; j += gc_bdx2 {
-								tile_[base+j] += int32(i*1000 + j)
-							}
+						base := i * cols
+						for j := off + gc_tx2; j < cols; j += gc_bdx2 {
+							tile_[base+j] += int32(i*1000 + j)
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
 		}
 	}
-
 //line tile.go:62
 	n := gc_bdx2 * gc_bdy2 * gc_bdz2
-
-//line tile.go:63
 	gc_chunk2 := compiled.StrideChunk(n)
 	gc_span2 := (n) * gc_chunk2
-
 //line tile.go:63
 	for gc_off2, gc_limit2, gc_more2 := 0, rows*cols, true; gc_more2; gc_off2 += (n) * gc_chunk2 {
 		gc_b2.Tick()
@@ -609,42 +486,39 @@ func gc_body_tileOffset(gc_b2 *compiled.Block, dst []int32, rows, cols, off int)
 			return
 		}
 		gc_more2 = false
-		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line tile.go:70
+		gc_ty2 := 0
+		gc_tz2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line tile.go:63
-					gc_start4 := (gc_tz2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-					gc_from6 := gc_start4 + gc_off2
-					gc_trips4 := gc_limit2 - gc_from6
-					switch {
-					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, n, gc_chunk2, gc_limit2, false)
-					case gc_trips4 > gc_span2:
-						gc_trips4 = gc_chunk2
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(n) + 1
-					default:
-						gc_trips4 = 0
-					}
-					if gc_trips4 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for k := gc_from6; gc_trips4 > 0; k, gc_trips4 = k+(n), gc_trips4-1 {
-
+				gc_start4 := (gc_tz2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+				gc_from6 := gc_start4 + gc_off2
+				gc_trips4 := gc_limit2 - gc_from6
+				switch {
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, n, gc_chunk2, gc_limit2, false)
+				case gc_trips4 > gc_span2:
+					gc_trips4 = gc_chunk2
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(n) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for k := gc_from6; gc_trips4 > 0; k, gc_trips4 = k+(n), gc_trips4-1 {
 //line tile.go:64
-						dst[k] = tile_[k]
-					}
+					dst[k] = tile_[k]
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
-				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+				gc_tz2++
 			}
 		}
 	}
@@ -674,7 +548,6 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 	gc_bdy2 := gc_bd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line tile.go:75
 	s := gocuda.Shared[int32](t, 1)[:1]
 	{
@@ -689,30 +562,24 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line tile.go:76
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line tile.go:76
-					_ = gc_all2
 					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line tile.go:76
 						gc_alive2 := gc_all2
-//line tile.go:76
-						_ = gc_alive2
 //line tile.go:76
 						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line tile.go:76
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
-//line tile.go:76
 						}
-//line tile.go:76
 						{
+//line tile.go:77
 							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line tile.go:77
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
-//line tile.go:77
 						}
 					}
+//line tile.go:79
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
@@ -723,29 +590,20 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 			if compiled.SIMD {
 //line tile.go:76
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line tile.go:76
-				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line tile.go:76
 					gc_alive := gc_all
-//line tile.go:76
-					_ = gc_alive
 //line tile.go:76
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line tile.go:76
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line tile.go:76
 					}
-//line tile.go:76
-					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line tile.go:77
-						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line tile.go:77
-					}
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -756,25 +614,17 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line tile.go:76
 				{
 //line tile.go:76
-					{
-//line tile.go:76
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line tile.go:77
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
 			}
 		}
 	}
-
 //line tile.go:79
 	gc_chunk := compiled.StrideChunk(gc_bdy2)
 	gc_span := (gc_bdy2) * gc_chunk
-
 //line tile.go:79
 	for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
 		gc_b2.Tick()
@@ -782,49 +632,47 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 			return
 		}
 		gc_more = false
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+//line tile.go:86
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 //line tile.go:79
-					gc_start2 := gc_ty2
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdy2, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdy2) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdy2), gc_trips2-1 {
-
+				gc_start2 := gc_ty2
+				gc_from4 := gc_start2 + gc_off
+				gc_trips2 := gc_limit - gc_from4
+				switch {
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdy2, gc_chunk, gc_limit, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdy2) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdy2), gc_trips2-1 {
 //line tile.go:80
-						for j := gc_tx2; j < cols; j += gc_bdx2 {
-							dst[i*cols+j] = int32(1 + i*cols + j)
-						}
+					for j := gc_tx2; j < cols; j += gc_bdx2 {
+						dst[i*cols+j] = int32(1 + i*cols + j)
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
 	{
+//line tile.go:93
 		gc_ty2 := 0
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := skip; gc_bound2 > gc_from3 {
@@ -847,32 +695,25 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line tile.go:85
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line tile.go:85
-					_ = gc_all4
 					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line tile.go:85
 						gc_alive4 := gc_all4
-//line tile.go:85
-						_ = gc_alive4
 //line tile.go:85
 						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line tile.go:85
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
-//line tile.go:85
 						}
-//line tile.go:85
 						{
+//line tile.go:86
 							if gc_alive4.ToBits() != 0 {
 //line tile.go:86
 								s[0] = 1
-//line tile.go:86
 							}
-//line tile.go:86
 						}
 					}
+//line tile.go:88
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -883,32 +724,23 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 			if compiled.SIMD {
 //line tile.go:85
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line tile.go:85
-				_ = gc_all3
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line tile.go:85
 					gc_alive3 := gc_all3
-//line tile.go:85
-					_ = gc_alive3
 //line tile.go:85
 					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line tile.go:85
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line tile.go:85
 					}
-//line tile.go:85
-					{
-						if gc_alive3.ToBits() != 0 {
 //line tile.go:86
-							s[0] = 1
+					if gc_alive3.ToBits() != 0 {
 //line tile.go:86
-						}
-//line tile.go:86
+						s[0] = 1
 					}
 				}
+//line tile.go:88
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -917,12 +749,10 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line tile.go:85
-				{
-					s[0] = 1
-				}
+//line tile.go:86
+				s[0] = 1
 			}
+//line tile.go:89
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -954,7 +784,6 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line tile.go:95
 	s := gocuda.Shared[int32](t, 1)[:1]
 	{
@@ -964,20 +793,14 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line tile.go:96
 				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line tile.go:96
-				_ = gc_all2
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
-					_ = gc_rank2
 //line tile.go:96
 					gc_alive2 := gc_all2
-//line tile.go:96
-					_ = gc_alive2
 //line tile.go:96
 					if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line tile.go:96
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
-//line tile.go:96
 					}
 //line tile.go:96
 					if skip {
@@ -985,9 +808,9 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 						compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line tile.go:96
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
-//line tile.go:96
 					}
 				}
+//line tile.go:98
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
 			}(gc_vstep)
@@ -998,20 +821,14 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 		if compiled.SIMD {
 //line tile.go:96
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line tile.go:96
-			_ = gc_all
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
-				_ = gc_rank2
 //line tile.go:96
 				gc_alive := gc_all
-//line tile.go:96
-				_ = gc_alive
 //line tile.go:96
 				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line tile.go:96
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line tile.go:96
 				}
 //line tile.go:96
 				if skip {
@@ -1019,9 +836,9 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line tile.go:96
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line tile.go:96
 				}
 			}
+//line tile.go:98
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L12:
@@ -1030,20 +847,14 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 			if gc_exited2[gc_rank2] {
 				continue
 			}
-
 //line tile.go:96
 			if skip {
 //line tile.go:96
-				{
-//line tile.go:96
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
-//line tile.go:97
-				}
+				gc_exited2[gc_rank2] = true
+				continue gc_L12
 			}
 		}
 	}
-
 //line tile.go:99
 	if (gc_bdy2) == gc_bdy2 && (gc_bdx2) == gc_bdx2 && gc_bdz2 == 1 && !gc_exited2[0] {
 		for i := 0; i < rows; i++ {
@@ -1052,24 +863,20 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 			}
 			gc_rowrank2 := i % gc_bdy2 * gc_bdx2
 			gc_pos2.Thread = gc_rowrank2
-
 //line tile.go:100
 			for j, gc_rx2 := 0, 0; j < cols; j, gc_rx2 = j+1, gc_rx2+1 {
 				if gc_rx2 == gc_bdx2 {
 					gc_rx2 = 0
 				}
 				gc_pos2.Thread = gc_rowrank2 + gc_rx2
-
 //line tile.go:101
 				dst[i*cols+j] = int32(1 + i*cols + j)
 			}
 		}
 	} else {
-
 //line tile.go:99
 		gc_chunk := compiled.StrideChunk(gc_bdy2)
 		gc_span := (gc_bdy2) * gc_chunk
-
 //line tile.go:99
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
 			gc_b2.Tick()
@@ -1077,50 +884,48 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 				return
 			}
 			gc_more = false
-			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
-							continue
-						}
-
+//line tile.go:106
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
 //line tile.go:99
-						gc_start2 := gc_ty2
-						gc_from4 := gc_start2 + gc_off
-						gc_trips2 := gc_limit - gc_from4
-						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdy2, gc_chunk, gc_limit, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(gc_bdy2) + 1
-						default:
-							gc_trips2 = 0
-						}
-						if gc_trips2 == gc_chunk {
-							gc_more = true
-						}
-						for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdy2), gc_trips2-1 {
-
+					gc_start2 := gc_ty2
+					gc_from4 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdy2, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdy2) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdy2), gc_trips2-1 {
 //line tile.go:100
-							for j := gc_tx2; j < cols; j += gc_bdx2 {
-								dst[i*cols+j] = int32(1 + i*cols + j)
-							}
+						for j := gc_tx2; j < cols; j += gc_bdx2 {
+							dst[i*cols+j] = int32(1 + i*cols + j)
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
 		}
 	}
 	{
+//line tile.go:114
 		gc_ty2 := 0
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -1140,32 +945,25 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line tile.go:105
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line tile.go:105
-					_ = gc_all4
 					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line tile.go:105
 						gc_alive4 := gc_all4
-//line tile.go:105
-						_ = gc_alive4
 //line tile.go:105
 						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line tile.go:105
 							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
-//line tile.go:105
 						}
-//line tile.go:105
 						{
+//line tile.go:106
 							if gc_alive4.ToBits() != 0 {
 //line tile.go:106
 								s[0] = 1
-//line tile.go:106
 							}
-//line tile.go:106
 						}
 					}
+//line tile.go:108
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
 				}(gc_vstep2)
@@ -1176,32 +974,23 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 			if compiled.SIMD {
 //line tile.go:105
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line tile.go:105
-				_ = gc_all3
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line tile.go:105
 					gc_alive3 := gc_all3
-//line tile.go:105
-					_ = gc_alive3
 //line tile.go:105
 					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line tile.go:105
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line tile.go:105
 					}
-//line tile.go:105
-					{
-						if gc_alive3.ToBits() != 0 {
 //line tile.go:106
-							s[0] = 1
+					if gc_alive3.ToBits() != 0 {
 //line tile.go:106
-						}
-//line tile.go:106
+						s[0] = 1
 					}
 				}
+//line tile.go:108
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1210,12 +999,10 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line tile.go:105
-				{
-					s[0] = 1
-				}
+//line tile.go:106
+				s[0] = 1
 			}
+//line tile.go:109
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0

@@ -41,62 +41,40 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line tree_fold.go:17
 	b := gc_bdx
-
-//line tree_fold.go:18
 	sdata := gocuda.Shared[float32](t, 4*b)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line tree_fold.go:20
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line tree_fold.go:17
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
+			{
 				{
-
 //line tree_fold.go:19
-					{
+					k := int(0)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				}
+				{
 //line tree_fold.go:19
-						k := int(0)
+					k := int(1)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				}
+				{
 //line tree_fold.go:19
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
+					k := int(2)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				}
+				{
 //line tree_fold.go:19
-					{
-//line tree_fold.go:19
-						k := int(1)
-//line tree_fold.go:19
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
-//line tree_fold.go:19
-					{
-//line tree_fold.go:19
-						k := int(2)
-//line tree_fold.go:19
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
-//line tree_fold.go:19
-					{
-//line tree_fold.go:19
-						k := int(3)
-//line tree_fold.go:19
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
-//line tree_fold.go:21
+					k := int(3)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 			}
 		}
 	}
-
 //line tree_fold.go:23
 	for s := start; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -105,170 +83,116 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
-					gc_at := sdata[:gc_to]
-					gc_at2 := sdata[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line tree_fold.go:31
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:17
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:24
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:17
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:24
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:17
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:24
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:17
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:24
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line tree_fold.go:17
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:24
-						{
+//line tree_fold.go:25
 							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:17
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:24
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:17
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:24
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:17
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:24
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:17
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:24
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line tree_fold.go:25
+							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line tree_fold.go:25
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line tree_fold.go:25
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line tree_fold.go:25
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line tree_fold.go:17
 						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:24
 						{
+//line tree_fold.go:25
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line tree_fold.go:17
+						tid := gc_tx
+						{
+//line tree_fold.go:25
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line tree_fold.go:17
+						tid := gc_tx
+						{
+//line tree_fold.go:25
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line tree_fold.go:17
+						tid := gc_tx
+						{
+//line tree_fold.go:25
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line tree_fold.go:17
+					tid := gc_tx
+					{
+//line tree_fold.go:25
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line tree_fold.go:33
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -288,35 +212,20 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 				gc_at7 := out[gc_off6:][:1]
 				gc_at8 := sdata[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line tree_fold.go:17
-					tid := gc_tx
-					_ = tid
-
-//line tree_fold.go:29
-					{
-						gc_at3[0] = gc_at4[0]
-						gc_at5[0] = gc_at6[0]
-						gc_at7[0] = gc_at8[0]
-					}
+//line tree_fold.go:30
+					gc_at3[0] = gc_at4[0]
+					gc_at5[0] = gc_at6[0]
+					gc_at7[0] = gc_at8[0]
 				}
 			} else {
+//line tree_fold.go:36
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line tree_fold.go:17
-					tid := gc_tx
-					_ = tid
-
-//line tree_fold.go:29
-					{
-						out[3*gc_bx] = sdata[0]
-						out[3*gc_bx+1] = sdata[1]
-						out[3*gc_bx+2] = sdata[2]
-					}
+//line tree_fold.go:30
+					out[3*gc_bx] = sdata[0]
+					out[3*gc_bx+1] = sdata[1]
+					out[3*gc_bx+2] = sdata[2]
 				}
 			}
 		}
@@ -347,62 +256,40 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line tree_fold.go:41
 	b := gc_bdx
-
-//line tree_fold.go:42
 	sdata := gocuda.Shared[int32](t, 4*b)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line tree_fold.go:44
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line tree_fold.go:41
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
+			{
 				{
-
 //line tree_fold.go:43
-					{
+					k := int(0)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				}
+				{
 //line tree_fold.go:43
-						k := int(0)
+					k := int(1)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				}
+				{
 //line tree_fold.go:43
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
+					k := int(2)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				}
+				{
 //line tree_fold.go:43
-					{
-//line tree_fold.go:43
-						k := int(1)
-//line tree_fold.go:43
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
-//line tree_fold.go:43
-					{
-//line tree_fold.go:43
-						k := int(2)
-//line tree_fold.go:43
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
-//line tree_fold.go:43
-					{
-//line tree_fold.go:43
-						k := int(3)
-//line tree_fold.go:43
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
-//line tree_fold.go:45
+					k := int(3)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 			}
 		}
 	}
-
 //line tree_fold.go:47
 	for s := start; s > stop; s >>= 1 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -411,170 +298,116 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
-					gc_at := sdata[:gc_to]
-					gc_at2 := sdata[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line tree_fold.go:55
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:41
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:48
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:41
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:48
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:41
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:48
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:41
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:48
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line tree_fold.go:41
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:48
-						{
+//line tree_fold.go:49
 							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:41
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:48
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:41
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:48
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:41
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:48
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:41
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:48
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line tree_fold.go:49
+							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line tree_fold.go:49
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line tree_fold.go:49
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line tree_fold.go:49
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line tree_fold.go:41
 						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:48
 						{
+//line tree_fold.go:49
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line tree_fold.go:41
+						tid := gc_tx
+						{
+//line tree_fold.go:49
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line tree_fold.go:41
+						tid := gc_tx
+						{
+//line tree_fold.go:49
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line tree_fold.go:41
+						tid := gc_tx
+						{
+//line tree_fold.go:49
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line tree_fold.go:41
+					tid := gc_tx
+					{
+//line tree_fold.go:49
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line tree_fold.go:57
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 4; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -588,150 +421,85 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line tree_fold.go:41
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:53
-						{
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
+//line tree_fold.go:54
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
+//line tree_fold.go:58
 						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line tree_fold.go:41
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:53
-						{
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
+//line tree_fold.go:54
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
+//line tree_fold.go:58
 						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line tree_fold.go:41
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:53
-						{
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
+//line tree_fold.go:54
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
+//line tree_fold.go:58
 						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line tree_fold.go:41
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:53
-						{
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line tree_fold.go:41
-					tid := gc_tx
-					_ = tid
-
-//line tree_fold.go:53
-					{
+//line tree_fold.go:54
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
+//line tree_fold.go:58
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line tree_fold.go:54
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
 			} else {
+//line tree_fold.go:58
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line tree_fold.go:41
 						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:53
-						{
-							out[4*gc_bx+tid] = sdata[tid]
-						}
+//line tree_fold.go:54
+						out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
+//line tree_fold.go:58
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line tree_fold.go:41
 						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:53
-						{
-							out[4*gc_bx+tid] = sdata[tid]
-						}
+//line tree_fold.go:54
+						out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
+//line tree_fold.go:58
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line tree_fold.go:41
 						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:53
-						{
-							out[4*gc_bx+tid] = sdata[tid]
-						}
+//line tree_fold.go:54
+						out[4*gc_bx+tid] = sdata[tid]
 					}
 					{
+//line tree_fold.go:58
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line tree_fold.go:41
 						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:53
-						{
-							out[4*gc_bx+tid] = sdata[tid]
-						}
+//line tree_fold.go:54
+						out[4*gc_bx+tid] = sdata[tid]
 					}
 				}
+//line tree_fold.go:58
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line tree_fold.go:41
 					tid := gc_tx
-					_ = tid
-
-//line tree_fold.go:53
-					{
-						out[4*gc_bx+tid] = sdata[tid]
-					}
+//line tree_fold.go:54
+					out[4*gc_bx+tid] = sdata[tid]
 				}
 			}
 		}
@@ -763,228 +531,152 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line tree_fold.go:66
 	b := gc_bdx
-
-//line tree_fold.go:67
 	sdata := gocuda.Shared[float32](t, 4*b)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line tree_fold.go:69
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line tree_fold.go:66
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
+			{
 				{
-
 //line tree_fold.go:68
-					{
+					k := int(0)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				}
+				{
 //line tree_fold.go:68
-						k := int(0)
+					k := int(1)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				}
+				{
 //line tree_fold.go:68
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
+					k := int(2)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				}
+				{
 //line tree_fold.go:68
-					{
-//line tree_fold.go:68
-						k := int(1)
-//line tree_fold.go:68
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
-//line tree_fold.go:68
-					{
-//line tree_fold.go:68
-						k := int(2)
-//line tree_fold.go:68
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
-//line tree_fold.go:68
-					{
-//line tree_fold.go:68
-						k := int(3)
-//line tree_fold.go:68
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
-//line tree_fold.go:70
+					k := int(3)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 			}
 		}
 	}
-
 //line tree_fold.go:72
 	for s := start; s > stop; s /= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
-					gc_at := sdata[:gc_to]
-					gc_at2 := sdata[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line tree_fold.go:74
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:66
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:73
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:66
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:73
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:66
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:73
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:66
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:73
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line tree_fold.go:66
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:73
-						{
+//line tree_fold.go:74
 							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:66
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:73
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:66
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:73
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:66
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:73
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:66
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:73
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line tree_fold.go:74
+							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line tree_fold.go:74
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line tree_fold.go:74
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line tree_fold.go:74
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line tree_fold.go:66
 						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:73
 						{
+//line tree_fold.go:74
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line tree_fold.go:66
+						tid := gc_tx
+						{
+//line tree_fold.go:74
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line tree_fold.go:66
+						tid := gc_tx
+						{
+//line tree_fold.go:74
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line tree_fold.go:66
+						tid := gc_tx
+						{
+//line tree_fold.go:74
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line tree_fold.go:66
+					tid := gc_tx
+					{
+//line tree_fold.go:74
+						sdata[tid] += sdata[tid+s]
+					}
+				}
 			}
 		}
 	}
 	{
+//line tree_fold.go:82
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -993,83 +685,50 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line tree_fold.go:66
 				tid := gc_tx
-				_ = tid
-
 //line tree_fold.go:78
 				kept, _ := sdata, tid
-				_ = kept
-
-//line tree_fold.go:79
 				{
-//line tree_fold.go:79
 					{
-						{
 //line tree_fold.go:80
-							k_ := int(0)
+						k_ := int(0)
+						out[8*gc_bx+k_] = kept[k_]
+					}
+					{
 //line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx+k_] = kept[k_]
-						}
+						k_ := int(1)
+						out[8*gc_bx+k_] = kept[k_]
+					}
+					{
 //line tree_fold.go:80
-						{
+						k_ := int(2)
+						out[8*gc_bx+k_] = kept[k_]
+					}
+					{
 //line tree_fold.go:80
-							k_ := int(1)
+						k_ := int(3)
+						out[8*gc_bx+k_] = kept[k_]
+					}
+					{
 //line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx+k_] = kept[k_]
-						}
+						k_ := int(4)
+						out[8*gc_bx+k_] = kept[k_]
+					}
+					{
 //line tree_fold.go:80
-						{
+						k_ := int(5)
+						out[8*gc_bx+k_] = kept[k_]
+					}
+					{
 //line tree_fold.go:80
-							k_ := int(2)
+						k_ := int(6)
+						out[8*gc_bx+k_] = kept[k_]
+					}
+					{
 //line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx+k_] = kept[k_]
-						}
-//line tree_fold.go:80
-						{
-//line tree_fold.go:80
-							k_ := int(3)
-//line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx+k_] = kept[k_]
-						}
-//line tree_fold.go:80
-						{
-//line tree_fold.go:80
-							k_ := int(4)
-//line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx+k_] = kept[k_]
-						}
-//line tree_fold.go:80
-						{
-//line tree_fold.go:80
-							k_ := int(5)
-//line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx+k_] = kept[k_]
-						}
-//line tree_fold.go:80
-						{
-//line tree_fold.go:80
-							k_ := int(6)
-//line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx+k_] = kept[k_]
-						}
-//line tree_fold.go:80
-						{
-//line tree_fold.go:80
-							k_ := int(7)
-//line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx+k_] = kept[k_]
-						}
-//line tree_fold.go:82
+						k_ := int(7)
+						out[8*gc_bx+k_] = kept[k_]
 					}
 				}
 			}
@@ -1103,62 +762,40 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line tree_fold.go:93
 	b := gc_bdx
-
-//line tree_fold.go:94
 	sdata := gocuda.Shared[float32](t, 4*b)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line tree_fold.go:96
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line tree_fold.go:93
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
+			{
 				{
-
 //line tree_fold.go:95
-					{
+					k := int(0)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				}
+				{
 //line tree_fold.go:95
-						k := int(0)
+					k := int(1)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				}
+				{
 //line tree_fold.go:95
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
+					k := int(2)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+				}
+				{
 //line tree_fold.go:95
-					{
-//line tree_fold.go:95
-						k := int(1)
-//line tree_fold.go:95
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
-//line tree_fold.go:95
-					{
-//line tree_fold.go:95
-						k := int(2)
-//line tree_fold.go:95
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
-//line tree_fold.go:95
-					{
-//line tree_fold.go:95
-						k := int(3)
-//line tree_fold.go:95
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-					}
-//line tree_fold.go:97
+					k := int(3)
+					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 				}
 			}
 		}
 	}
-
 //line tree_fold.go:99
 	for s := start; s > gocuda.WarpSize; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -1167,226 +804,206 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
-					gc_at := sdata[:gc_to]
-					gc_at2 := sdata[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line tree_fold.go:107
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:93
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:100
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:93
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:100
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:93
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:100
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line tree_fold.go:93
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:100
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line tree_fold.go:93
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:100
-						{
+//line tree_fold.go:101
 							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:93
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:100
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:93
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:100
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:93
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:100
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line tree_fold.go:93
-							tid := gc_tx
-							_ = tid
-
-//line tree_fold.go:100
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line tree_fold.go:101
+							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line tree_fold.go:101
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line tree_fold.go:101
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line tree_fold.go:101
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line tree_fold.go:93
 						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:100
 						{
+//line tree_fold.go:101
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line tree_fold.go:93
+						tid := gc_tx
+						{
+//line tree_fold.go:101
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line tree_fold.go:93
+						tid := gc_tx
+						{
+//line tree_fold.go:101
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line tree_fold.go:93
+						tid := gc_tx
+						{
+//line tree_fold.go:101
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line tree_fold.go:93
+					tid := gc_tx
+					{
+//line tree_fold.go:101
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
+//line tree_fold.go:108
 	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-		{
-			var gc_l_v [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					var gc_m8 uint32
-
+//line tree_fold.go:110
+		var gc_l_v [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			{
+//line tree_fold.go:117
+				var gc_m8 uint32
 //line tree_fold.go:105
-					if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-							gc_hi2 = gc_bound2
-						}
-						if gc_lo2 < gc_hi2 {
-							gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-						}
-					} else {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line tree_fold.go:93
-								tid := gc_tx
-								_ = tid
-
+							tid := gc_tx
 //line tree_fold.go:105
-								if tid < gocuda.WarpSize {
-									gc_m8 |= 1 << gc_lane
+							if tid < gocuda.WarpSize {
+								gc_m8 |= 1 << gc_lane
+							}
+						}
+					}
+				}
+				gc_save8 := gc_act
+				gc_act = gc_save8 & gc_m8
+				if gc_act != 0 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x02 := gc_tidx.X
+							gc_off2 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
+								gc_at3 := sdata[gc_off2:][:32]
+//line tree_fold.go:106
+								copy(gc_l_v[:], gc_at3)
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+//line tree_fold.go:93
+									tid := gc_tx
+//line tree_fold.go:106
+									v := sdata[tid]
+//line tree_fold.go:108
+									gc_l_v[gc_lane] = v
 								}
 							}
 						}
 					}
-					gc_save8 := gc_act
-					gc_act = gc_save8 & gc_m8
-					if gc_act != 0 {
+//line tree_fold.go:107
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							{
-								gc_x02 := gc_tidx.X
-								gc_off2 := gc_x02
-								if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
-									gc_at3 := sdata[gc_off2:][:32]
-
-//line tree_fold.go:106
-									copy(gc_l_v[:], gc_at3)
+								gc_x03 := gc_tidx.X
+								gc_off3 := offset + gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
+									gc_at4 := sdata[gc_off3:][:32]
+									gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+									for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
+//line tree_fold.go:95
+										v := gc_l_v[gc_lane]
+//line tree_fold.go:108
+										v += gc_at4[gc_lane]
+										gc_l_v[gc_lane] = v
+									}
 								} else {
 									for gc_lane := 0; gc_lane < 32; gc_lane++ {
 										gc_tx++
@@ -1398,122 +1015,57 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 										}
 										gc_rank := gc_w + gc_lane
 										gc_pos.Thread = gc_rank
-
 //line tree_fold.go:93
 										tid := gc_tx
-										_ = tid
-
-//line tree_fold.go:106
-										v := sdata[tid]
-										_ = v
+//line tree_fold.go:95
+										v := gc_l_v[gc_lane]
+//line tree_fold.go:108
+										v += sdata[tid+offset]
 										gc_l_v[gc_lane] = v
 									}
 								}
 							}
 						}
-
-//line tree_fold.go:107
-						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
 							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								{
-									gc_x03 := gc_tidx.X
-									gc_off3 := offset + gc_x03
-									if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
-										gc_at4 := sdata[gc_off3:][:32]
-										gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
-										for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
-											gc_tx := gc_x03 + gc_lane
-											_ = gc_tx
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-
-//line tree_fold.go:93
-											tid := gc_tx
-											_ = tid
-											v := gc_l_v[gc_lane]
-											_ = v
-
-//line tree_fold.go:108
-											v += gc_at4[gc_lane]
-
-//line tree_fold.go:109
-											gc_l_v[gc_lane] = v
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx++
-											if gc_tx == gc_bdx {
-												gc_tx = 0
-											}
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_pos.Thread = gc_rank
-
-//line tree_fold.go:93
-											tid := gc_tx
-											_ = tid
-											v := gc_l_v[gc_lane]
-											_ = v
-
-//line tree_fold.go:108
-											v += sdata[tid+offset]
-
-//line tree_fold.go:109
-											gc_l_v[gc_lane] = v
-										}
-									}
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								{
-									gc_x04 := gc_tidx.X
-									gc_off4 := gc_x04
-									if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 {
-										gc_at5 := sdata[gc_off4:][:32]
-										gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
-
+								gc_x04 := gc_tidx.X
+								gc_off4 := gc_x04
+								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 {
+									gc_at5 := sdata[gc_off4:][:32]
+									gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 //line tree_fold.go:110
-										copy(gc_at5[:gc_hi4], gc_l_v[:gc_hi4])
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx++
-											if gc_tx == gc_bdx {
-												gc_tx = 0
-											}
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_pos.Thread = gc_rank
-
-//line tree_fold.go:93
-											tid := gc_tx
-											_ = tid
-											v := gc_l_v[gc_lane]
-											_ = v
-
-//line tree_fold.go:110
-											sdata[tid] = v
-
-//line tree_fold.go:111
+									copy(gc_at5[:gc_hi4], gc_l_v[:gc_hi4])
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
 										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+//line tree_fold.go:93
+										tid := gc_tx
+//line tree_fold.go:95
+										v := gc_l_v[gc_lane]
+//line tree_fold.go:110
+										sdata[tid] = v
 									}
 								}
 							}
 						}
 					}
-					gc_act = gc_save8 &^ gc_dead
 				}
+				gc_act = gc_save8 &^ gc_dead
 			}
 		}
 	}
 	{
+//line tree_fold.go:123
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1527,151 +1079,69 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line tree_fold.go:93
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							gc_at6[0] = gc_at7[0]
-						}
+//line tree_fold.go:115
+						gc_at6[0] = gc_at7[0]
 					}
 					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line tree_fold.go:93
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							gc_at6[0] = gc_at7[0]
-						}
+//line tree_fold.go:115
+						gc_at6[0] = gc_at7[0]
 					}
 					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line tree_fold.go:93
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							gc_at6[0] = gc_at7[0]
-						}
+//line tree_fold.go:115
+						gc_at6[0] = gc_at7[0]
 					}
 					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line tree_fold.go:93
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							gc_at6[0] = gc_at7[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line tree_fold.go:93
-					tid := gc_tx
-					_ = tid
-
-//line tree_fold.go:114
-					{
+//line tree_fold.go:115
 						gc_at6[0] = gc_at7[0]
 					}
 				}
+//line tree_fold.go:119
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line tree_fold.go:115
+					gc_at6[0] = gc_at7[0]
+				}
 			} else {
+//line tree_fold.go:119
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line tree_fold.go:93
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							out[gc_bx] = sdata[0]
-						}
+//line tree_fold.go:115
+						out[gc_bx] = sdata[0]
 					}
 					{
+//line tree_fold.go:119
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line tree_fold.go:93
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							out[gc_bx] = sdata[0]
-						}
+//line tree_fold.go:115
+						out[gc_bx] = sdata[0]
 					}
 					{
+//line tree_fold.go:119
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line tree_fold.go:93
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							out[gc_bx] = sdata[0]
-						}
+//line tree_fold.go:115
+						out[gc_bx] = sdata[0]
 					}
 					{
+//line tree_fold.go:119
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line tree_fold.go:93
-						tid := gc_tx
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							out[gc_bx] = sdata[0]
-						}
+//line tree_fold.go:115
+						out[gc_bx] = sdata[0]
 					}
 				}
+//line tree_fold.go:119
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line tree_fold.go:93
-					tid := gc_tx
-					_ = tid
-
-//line tree_fold.go:114
-					{
-						out[gc_bx] = sdata[0]
-					}
+//line tree_fold.go:115
+					out[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1681,4 +1151,5 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 // gc_files_tree_fold holds the source files whose lines the kernels' records hash.
 //
 //go:embed tree_fold.go
+//line tree_fold.go:126
 var gc_files_tree_fold embed.FS

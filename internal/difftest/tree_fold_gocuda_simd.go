@@ -40,355 +40,271 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line tree_fold.go:17
 	b := gc_bdx2
-
-//line tree_fold.go:18
 	sdata := gocuda.Shared[float32](t, 4*b)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line tree_fold.go:20
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+					gc_tx2 := gc_vstep
+//line tree_fold.go:17
+					var tid int = gc_tx2
+//line tree_fold.go:19
+					if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+//line tree_fold.go:19
+						break
+					}
+					{
+//line tree_fold.go:20
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+					}
+					{
+//line tree_fold.go:20
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+					}
+					{
+//line tree_fold.go:20
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+					}
+					{
+//line tree_fold.go:20
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+					}
+				}
+//line tree_fold.go:22
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+//line tree_fold.go:17
+				var tid int = gc_tx2
+//line tree_fold.go:19
+				if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+//line tree_fold.go:19
+					break
+				}
+				{
+//line tree_fold.go:20
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+				}
+				{
+//line tree_fold.go:20
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+				}
+				{
+//line tree_fold.go:20
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+				}
+				{
+//line tree_fold.go:20
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+				}
+			}
+//line tree_fold.go:22
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line tree_fold.go:17
+			tid := gc_tx2
+			{
+				{
+//line tree_fold.go:19
+					k := int(0)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+				{
+//line tree_fold.go:19
+					k := int(1)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+				{
+//line tree_fold.go:19
+					k := int(2)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+				{
+//line tree_fold.go:19
+					k := int(3)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+			}
+		}
+	}
+//line tree_fold.go:23
+	for s := start; s > stop; s /= 2 {
+//line tree_fold.go:25
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_to2 <= len(sdata)-gc_off8 {
+				gc_at9 := sdata[:gc_to2]
+				gc_at10 := sdata[gc_off8:][:gc_to2]
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+//line tree_fold.go:17
+							var tid int = gc_tx2
+//line tree_fold.go:17
+							_ = tid
+							{
+//line tree_fold.go:24
+								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							}
+						}
+//line tree_fold.go:26
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line tree_fold.go:17
 						var tid int = gc_tx2
 //line tree_fold.go:17
 						_ = tid
-//line tree_fold.go:19
-						if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
-//line tree_fold.go:19
-							break
-//line tree_fold.go:19
-						}
-//line tree_fold.go:20
 						{
-//line tree_fold.go:20
-							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-//line tree_fold.go:20
-						}
-//line tree_fold.go:20
-						{
-//line tree_fold.go:20
-							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-//line tree_fold.go:20
-						}
-//line tree_fold.go:20
-						{
-//line tree_fold.go:20
-							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-//line tree_fold.go:20
-						}
-//line tree_fold.go:20
-						{
-//line tree_fold.go:20
-							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
-//line tree_fold.go:20
+//line tree_fold.go:24
+							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
+//line tree_fold.go:26
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line tree_fold.go:17
-					var tid int = gc_tx2
-//line tree_fold.go:17
-					_ = tid
-//line tree_fold.go:19
-					if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
-//line tree_fold.go:19
-						break
-//line tree_fold.go:19
-					}
-//line tree_fold.go:20
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					{
-//line tree_fold.go:20
-						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-//line tree_fold.go:20
-					}
-//line tree_fold.go:20
-					{
-//line tree_fold.go:20
-						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-//line tree_fold.go:20
-					}
-//line tree_fold.go:20
-					{
-//line tree_fold.go:20
-						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-//line tree_fold.go:20
-					}
-//line tree_fold.go:20
-					{
-//line tree_fold.go:20
-						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
-//line tree_fold.go:20
+//line tree_fold.go:25
+						gc_at9[gc_tx2] += gc_at10[gc_tx2]
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:17
-				tid := gc_tx2
-				_ = tid
-
-				{
-
-//line tree_fold.go:19
-					{
-//line tree_fold.go:19
-						k := int(0)
-//line tree_fold.go:19
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:19
-					{
-//line tree_fold.go:19
-						k := int(1)
-//line tree_fold.go:19
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:19
-					{
-//line tree_fold.go:19
-						k := int(2)
-//line tree_fold.go:19
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:19
-					{
-//line tree_fold.go:19
-						k := int(3)
-//line tree_fold.go:19
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:21
-				}
-			}
-		}
-	}
-
-//line tree_fold.go:23
-	for s := start; s > stop; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_to2 <= len(sdata)-gc_off8 {
-					gc_at9 := sdata[:gc_to2]
-					gc_at10 := sdata[gc_off8:][:gc_to2]
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line tree_fold.go:17
-								var tid int = gc_tx2
-//line tree_fold.go:17
-								_ = tid
-//line tree_fold.go:24
-								{
-//line tree_fold.go:24
-									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line tree_fold.go:24
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line tree_fold.go:17
-							var tid int = gc_tx2
-//line tree_fold.go:17
-							_ = tid
-//line tree_fold.go:24
-							{
-//line tree_fold.go:24
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line tree_fold.go:24
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line tree_fold.go:17
-						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:24
-						{
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line tree_fold.go:17
-								var tid int = gc_tx2
-//line tree_fold.go:17
-								_ = tid
-//line tree_fold.go:24
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line tree_fold.go:25
-										break
-//line tree_fold.go:25
-									}
-//line tree_fold.go:25
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line tree_fold.go:25
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+			} else {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line tree_fold.go:17
 							var tid int = gc_tx2
-//line tree_fold.go:17
-							_ = tid
-//line tree_fold.go:24
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line tree_fold.go:25
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line tree_fold.go:25
 									break
-//line tree_fold.go:25
 								}
 //line tree_fold.go:25
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line tree_fold.go:25
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line tree_fold.go:27
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					gc_step3 := gc_vstep3
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line tree_fold.go:17
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:24
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:17
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:24
-							{
-								sdata[tid] += sdata[tid+s]
+//line tree_fold.go:25
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line tree_fold.go:25
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:17
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:24
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:17
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:24
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line tree_fold.go:25
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line tree_fold.go:27
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep3
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line tree_fold.go:17
 						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:24
 						{
+//line tree_fold.go:25
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:17
+						tid := gc_tx2
+						{
+//line tree_fold.go:25
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:17
+						tid := gc_tx2
+						{
+//line tree_fold.go:25
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:17
+						tid := gc_tx2
+						{
+//line tree_fold.go:25
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line tree_fold.go:17
+					tid := gc_tx2
+					{
+//line tree_fold.go:25
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line tree_fold.go:33
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -408,35 +324,20 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 				gc_at15 := out[gc_off13:][:1]
 				gc_at16 := sdata[gc_off14:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line tree_fold.go:17
-					tid := gc_tx2
-					_ = tid
-
-//line tree_fold.go:29
-					{
-						gc_at11[0] = gc_at12[0]
-						gc_at13[0] = gc_at14[0]
-						gc_at15[0] = gc_at16[0]
-					}
+//line tree_fold.go:30
+					gc_at11[0] = gc_at12[0]
+					gc_at13[0] = gc_at14[0]
+					gc_at15[0] = gc_at16[0]
 				}
 			} else {
+//line tree_fold.go:36
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:17
-					tid := gc_tx2
-					_ = tid
-
-//line tree_fold.go:29
-					{
-						out[3*gc_bx2] = sdata[0]
-						out[3*gc_bx2+1] = sdata[1]
-						out[3*gc_bx2+2] = sdata[2]
-					}
+//line tree_fold.go:30
+					out[3*gc_bx2] = sdata[0]
+					out[3*gc_bx2+1] = sdata[1]
+					out[3*gc_bx2+2] = sdata[2]
 				}
 			}
 		}
@@ -465,355 +366,271 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line tree_fold.go:41
 	b := gc_bdx2
-
-//line tree_fold.go:42
 	sdata := gocuda.Shared[int32](t, 4*b)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line tree_fold.go:44
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+					gc_tx2 := gc_vstep
+//line tree_fold.go:41
+					var tid int = gc_tx2
+//line tree_fold.go:43
+					if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+//line tree_fold.go:43
+						break
+					}
+					{
+//line tree_fold.go:44
+						archsimd.LoadInt32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+					}
+					{
+//line tree_fold.go:44
+						archsimd.LoadInt32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+					}
+					{
+//line tree_fold.go:44
+						archsimd.LoadInt32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+					}
+					{
+//line tree_fold.go:44
+						archsimd.LoadInt32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+					}
+				}
+//line tree_fold.go:46
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+//line tree_fold.go:41
+				var tid int = gc_tx2
+//line tree_fold.go:43
+				if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+//line tree_fold.go:43
+					break
+				}
+				{
+//line tree_fold.go:44
+					archsimd.LoadInt32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+				}
+				{
+//line tree_fold.go:44
+					archsimd.LoadInt32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+				}
+				{
+//line tree_fold.go:44
+					archsimd.LoadInt32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+				}
+				{
+//line tree_fold.go:44
+					archsimd.LoadInt32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+				}
+			}
+//line tree_fold.go:46
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line tree_fold.go:41
+			tid := gc_tx2
+			{
+				{
+//line tree_fold.go:43
+					k := int(0)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+				{
+//line tree_fold.go:43
+					k := int(1)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+				{
+//line tree_fold.go:43
+					k := int(2)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+				{
+//line tree_fold.go:43
+					k := int(3)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+			}
+		}
+	}
+//line tree_fold.go:47
+	for s := start; s > stop; s >>= 1 {
+//line tree_fold.go:49
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to2 <= len(sdata)-gc_off3 {
+				gc_at5 := sdata[:gc_to2]
+				gc_at6 := sdata[gc_off3:][:gc_to2]
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+//line tree_fold.go:41
+							var tid int = gc_tx2
+//line tree_fold.go:41
+							_ = tid
+							{
+//line tree_fold.go:48
+								archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+							}
+						}
+//line tree_fold.go:50
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line tree_fold.go:41
 						var tid int = gc_tx2
 //line tree_fold.go:41
 						_ = tid
-//line tree_fold.go:43
-						if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
-//line tree_fold.go:43
-							break
-//line tree_fold.go:43
-						}
-//line tree_fold.go:44
 						{
-//line tree_fold.go:44
-							archsimd.LoadInt32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-//line tree_fold.go:44
-						}
-//line tree_fold.go:44
-						{
-//line tree_fold.go:44
-							archsimd.LoadInt32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-//line tree_fold.go:44
-						}
-//line tree_fold.go:44
-						{
-//line tree_fold.go:44
-							archsimd.LoadInt32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-//line tree_fold.go:44
-						}
-//line tree_fold.go:44
-						{
-//line tree_fold.go:44
-							archsimd.LoadInt32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
-//line tree_fold.go:44
+//line tree_fold.go:48
+							archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 						}
 					}
+//line tree_fold.go:50
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line tree_fold.go:41
-					var tid int = gc_tx2
-//line tree_fold.go:41
-					_ = tid
-//line tree_fold.go:43
-					if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
-//line tree_fold.go:43
-						break
-//line tree_fold.go:43
-					}
-//line tree_fold.go:44
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					{
-//line tree_fold.go:44
-						archsimd.LoadInt32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-//line tree_fold.go:44
-					}
-//line tree_fold.go:44
-					{
-//line tree_fold.go:44
-						archsimd.LoadInt32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-//line tree_fold.go:44
-					}
-//line tree_fold.go:44
-					{
-//line tree_fold.go:44
-						archsimd.LoadInt32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-//line tree_fold.go:44
-					}
-//line tree_fold.go:44
-					{
-//line tree_fold.go:44
-						archsimd.LoadInt32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
-//line tree_fold.go:44
+//line tree_fold.go:49
+						gc_at5[gc_tx2] += gc_at6[gc_tx2]
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:41
-				tid := gc_tx2
-				_ = tid
-
-				{
-
-//line tree_fold.go:43
-					{
-//line tree_fold.go:43
-						k := int(0)
-//line tree_fold.go:43
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:43
-					{
-//line tree_fold.go:43
-						k := int(1)
-//line tree_fold.go:43
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:43
-					{
-//line tree_fold.go:43
-						k := int(2)
-//line tree_fold.go:43
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:43
-					{
-//line tree_fold.go:43
-						k := int(3)
-//line tree_fold.go:43
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:45
-				}
-			}
-		}
-	}
-
-//line tree_fold.go:47
-	for s := start; s > stop; s >>= 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to2 <= len(sdata)-gc_off3 {
-					gc_at5 := sdata[:gc_to2]
-					gc_at6 := sdata[gc_off3:][:gc_to2]
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line tree_fold.go:41
-								var tid int = gc_tx2
-//line tree_fold.go:41
-								_ = tid
-//line tree_fold.go:48
-								{
-//line tree_fold.go:48
-									archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
-//line tree_fold.go:48
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line tree_fold.go:41
-							var tid int = gc_tx2
-//line tree_fold.go:41
-							_ = tid
-//line tree_fold.go:48
-							{
-//line tree_fold.go:48
-								archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
-//line tree_fold.go:48
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line tree_fold.go:41
-						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:48
-						{
-							gc_at5[gc_tx2] += gc_at6[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line tree_fold.go:41
-								var tid int = gc_tx2
-//line tree_fold.go:41
-								_ = tid
-//line tree_fold.go:48
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line tree_fold.go:49
-										break
-//line tree_fold.go:49
-									}
-//line tree_fold.go:49
-									archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line tree_fold.go:49
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+			} else {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line tree_fold.go:41
 							var tid int = gc_tx2
-//line tree_fold.go:41
-							_ = tid
-//line tree_fold.go:48
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line tree_fold.go:49
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line tree_fold.go:49
 									break
-//line tree_fold.go:49
 								}
 //line tree_fold.go:49
-								archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line tree_fold.go:49
+								archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line tree_fold.go:51
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					gc_step5 := gc_vstep3
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line tree_fold.go:41
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:48
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:41
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:48
-							{
-								sdata[tid] += sdata[tid+s]
+//line tree_fold.go:49
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line tree_fold.go:49
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:41
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:48
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:41
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:48
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line tree_fold.go:49
+							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line tree_fold.go:51
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep3
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line tree_fold.go:41
 						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:48
 						{
+//line tree_fold.go:49
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:41
+						tid := gc_tx2
+						{
+//line tree_fold.go:49
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:41
+						tid := gc_tx2
+						{
+//line tree_fold.go:49
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:41
+						tid := gc_tx2
+						{
+//line tree_fold.go:49
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line tree_fold.go:41
+					tid := gc_tx2
+					{
+//line tree_fold.go:49
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line tree_fold.go:57
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 4; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -829,19 +646,16 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line tree_fold.go:41
 							var tid int = gc_tx2
 //line tree_fold.go:41
 							_ = tid
-//line tree_fold.go:53
 							{
 //line tree_fold.go:53
 								archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line tree_fold.go:53
 							}
 						}
+//line tree_fold.go:55
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -852,59 +666,40 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line tree_fold.go:41
 						var tid int = gc_tx2
 //line tree_fold.go:41
 						_ = tid
 //line tree_fold.go:53
-						{
-//line tree_fold.go:53
-							archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line tree_fold.go:53
-						}
+						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line tree_fold.go:41
-					tid := gc_tx2
-					_ = tid
-
-//line tree_fold.go:53
-					{
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-					}
+//line tree_fold.go:54
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
+//line tree_fold.go:58
 				gc_vstep5 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line tree_fold.go:41
 							var tid int = gc_tx2
-//line tree_fold.go:41
-							_ = tid
-//line tree_fold.go:53
 							{
+//line tree_fold.go:54
 								if tid < 0 || tid > len(sdata)-16 || (4*gc_bx2+tid) < 0 || (4*gc_bx2+tid) > len(out)-16 {
 //line tree_fold.go:54
 									break
-//line tree_fold.go:54
 								}
 //line tree_fold.go:54
 								archsimd.LoadInt32x16Slice(sdata[tid:]).StoreSlice(out[4*gc_bx2+tid:])
-//line tree_fold.go:54
 							}
 						}
+//line tree_fold.go:56
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -915,23 +710,15 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line tree_fold.go:41
 						var tid int = gc_tx2
-//line tree_fold.go:41
-						_ = tid
-//line tree_fold.go:53
-						{
-							if tid < 0 || tid > len(sdata)-8 || (4*gc_bx2+tid) < 0 || (4*gc_bx2+tid) > len(out)-8 {
 //line tree_fold.go:54
-								break
+						if tid < 0 || tid > len(sdata)-8 || (4*gc_bx2+tid) < 0 || (4*gc_bx2+tid) > len(out)-8 {
 //line tree_fold.go:54
-							}
-//line tree_fold.go:54
-							archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(out[4*gc_bx2+tid:])
-//line tree_fold.go:54
+							break
 						}
+//line tree_fold.go:54
+						archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(out[4*gc_bx2+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -941,71 +728,50 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line tree_fold.go:41
 						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:53
-						{
-							out[4*gc_bx2+tid] = sdata[tid]
-						}
+//line tree_fold.go:54
+						out[4*gc_bx2+tid] = sdata[tid]
 					}
 					{
+//line tree_fold.go:58
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line tree_fold.go:41
 						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:53
-						{
-							out[4*gc_bx2+tid] = sdata[tid]
-						}
+//line tree_fold.go:54
+						out[4*gc_bx2+tid] = sdata[tid]
 					}
 					{
+//line tree_fold.go:58
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line tree_fold.go:41
 						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:53
-						{
-							out[4*gc_bx2+tid] = sdata[tid]
-						}
+//line tree_fold.go:54
+						out[4*gc_bx2+tid] = sdata[tid]
 					}
 					{
+//line tree_fold.go:58
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line tree_fold.go:41
 						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:53
-						{
-							out[4*gc_bx2+tid] = sdata[tid]
-						}
+//line tree_fold.go:54
+						out[4*gc_bx2+tid] = sdata[tid]
 					}
 				}
+//line tree_fold.go:58
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line tree_fold.go:41
 					tid := gc_tx2
-					_ = tid
-
-//line tree_fold.go:53
-					{
-						out[4*gc_bx2+tid] = sdata[tid]
-					}
+//line tree_fold.go:54
+					out[4*gc_bx2+tid] = sdata[tid]
 				}
 			}
 		}
@@ -1037,355 +803,271 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line tree_fold.go:66
 	b := gc_bdx2
-
-//line tree_fold.go:67
 	sdata := gocuda.Shared[float32](t, 4*b)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line tree_fold.go:69
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+					gc_tx2 := gc_vstep
+//line tree_fold.go:66
+					var tid int = gc_tx2
+//line tree_fold.go:68
+					if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+//line tree_fold.go:68
+						break
+					}
+					{
+//line tree_fold.go:69
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+					}
+					{
+//line tree_fold.go:69
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+					}
+					{
+//line tree_fold.go:69
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+					}
+					{
+//line tree_fold.go:69
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+					}
+				}
+//line tree_fold.go:71
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+//line tree_fold.go:66
+				var tid int = gc_tx2
+//line tree_fold.go:68
+				if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+//line tree_fold.go:68
+					break
+				}
+				{
+//line tree_fold.go:69
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+				}
+				{
+//line tree_fold.go:69
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+				}
+				{
+//line tree_fold.go:69
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+				}
+				{
+//line tree_fold.go:69
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+				}
+			}
+//line tree_fold.go:71
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line tree_fold.go:66
+			tid := gc_tx2
+			{
+				{
+//line tree_fold.go:68
+					k := int(0)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+				{
+//line tree_fold.go:68
+					k := int(1)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+				{
+//line tree_fold.go:68
+					k := int(2)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+				{
+//line tree_fold.go:68
+					k := int(3)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+			}
+		}
+	}
+//line tree_fold.go:72
+	for s := start; s > stop; s /= 2 {
+//line tree_fold.go:74
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to2 <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to2]
+				gc_at4 := sdata[gc_off2:][:gc_to2]
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+//line tree_fold.go:66
+							var tid int = gc_tx2
+//line tree_fold.go:66
+							_ = tid
+							{
+//line tree_fold.go:73
+								archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							}
+						}
+//line tree_fold.go:75
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line tree_fold.go:66
 						var tid int = gc_tx2
 //line tree_fold.go:66
 						_ = tid
-//line tree_fold.go:68
-						if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
-//line tree_fold.go:68
-							break
-//line tree_fold.go:68
-						}
-//line tree_fold.go:69
 						{
-//line tree_fold.go:69
-							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-//line tree_fold.go:69
-						}
-//line tree_fold.go:69
-						{
-//line tree_fold.go:69
-							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-//line tree_fold.go:69
-						}
-//line tree_fold.go:69
-						{
-//line tree_fold.go:69
-							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-//line tree_fold.go:69
-						}
-//line tree_fold.go:69
-						{
-//line tree_fold.go:69
-							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
-//line tree_fold.go:69
+//line tree_fold.go:73
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
+//line tree_fold.go:75
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line tree_fold.go:66
-					var tid int = gc_tx2
-//line tree_fold.go:66
-					_ = tid
-//line tree_fold.go:68
-					if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
-//line tree_fold.go:68
-						break
-//line tree_fold.go:68
-					}
-//line tree_fold.go:69
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					{
-//line tree_fold.go:69
-						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-//line tree_fold.go:69
-					}
-//line tree_fold.go:69
-					{
-//line tree_fold.go:69
-						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-//line tree_fold.go:69
-					}
-//line tree_fold.go:69
-					{
-//line tree_fold.go:69
-						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-//line tree_fold.go:69
-					}
-//line tree_fold.go:69
-					{
-//line tree_fold.go:69
-						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
-//line tree_fold.go:69
+//line tree_fold.go:74
+						gc_at3[gc_tx2] += gc_at4[gc_tx2]
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:66
-				tid := gc_tx2
-				_ = tid
-
-				{
-
-//line tree_fold.go:68
-					{
-//line tree_fold.go:68
-						k := int(0)
-//line tree_fold.go:68
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:68
-					{
-//line tree_fold.go:68
-						k := int(1)
-//line tree_fold.go:68
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:68
-					{
-//line tree_fold.go:68
-						k := int(2)
-//line tree_fold.go:68
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:68
-					{
-//line tree_fold.go:68
-						k := int(3)
-//line tree_fold.go:68
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:70
-				}
-			}
-		}
-	}
-
-//line tree_fold.go:72
-	for s := start; s > stop; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to2 <= len(sdata)-gc_off2 {
-					gc_at3 := sdata[:gc_to2]
-					gc_at4 := sdata[gc_off2:][:gc_to2]
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line tree_fold.go:66
-								var tid int = gc_tx2
-//line tree_fold.go:66
-								_ = tid
-//line tree_fold.go:73
-								{
-//line tree_fold.go:73
-									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line tree_fold.go:73
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line tree_fold.go:66
-							var tid int = gc_tx2
-//line tree_fold.go:66
-							_ = tid
-//line tree_fold.go:73
-							{
-//line tree_fold.go:73
-								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line tree_fold.go:73
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line tree_fold.go:66
-						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:73
-						{
-							gc_at3[gc_tx2] += gc_at4[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line tree_fold.go:66
-								var tid int = gc_tx2
-//line tree_fold.go:66
-								_ = tid
-//line tree_fold.go:73
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line tree_fold.go:74
-										break
-//line tree_fold.go:74
-									}
-//line tree_fold.go:74
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line tree_fold.go:74
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+			} else {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line tree_fold.go:66
 							var tid int = gc_tx2
-//line tree_fold.go:66
-							_ = tid
-//line tree_fold.go:73
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line tree_fold.go:74
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line tree_fold.go:74
 									break
-//line tree_fold.go:74
 								}
 //line tree_fold.go:74
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line tree_fold.go:74
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line tree_fold.go:76
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					gc_step3 := gc_vstep3
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line tree_fold.go:66
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:73
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:66
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:73
-							{
-								sdata[tid] += sdata[tid+s]
+//line tree_fold.go:74
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line tree_fold.go:74
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:66
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:73
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:66
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:73
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line tree_fold.go:74
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line tree_fold.go:76
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep3
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line tree_fold.go:66
 						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:73
 						{
+//line tree_fold.go:74
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:66
+						tid := gc_tx2
+						{
+//line tree_fold.go:74
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:66
+						tid := gc_tx2
+						{
+//line tree_fold.go:74
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:66
+						tid := gc_tx2
+						{
+//line tree_fold.go:74
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line tree_fold.go:66
+					tid := gc_tx2
+					{
+//line tree_fold.go:74
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line tree_fold.go:82
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1394,83 +1076,50 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line tree_fold.go:66
 				tid := gc_tx2
-				_ = tid
-
 //line tree_fold.go:78
 				kept, _ := sdata, tid
-				_ = kept
-
-//line tree_fold.go:79
 				{
-//line tree_fold.go:79
 					{
-						{
 //line tree_fold.go:80
-							k_ := int(0)
+						k_ := int(0)
+						out[8*gc_bx2+k_] = kept[k_]
+					}
+					{
 //line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx2+k_] = kept[k_]
-						}
+						k_ := int(1)
+						out[8*gc_bx2+k_] = kept[k_]
+					}
+					{
 //line tree_fold.go:80
-						{
+						k_ := int(2)
+						out[8*gc_bx2+k_] = kept[k_]
+					}
+					{
 //line tree_fold.go:80
-							k_ := int(1)
+						k_ := int(3)
+						out[8*gc_bx2+k_] = kept[k_]
+					}
+					{
 //line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx2+k_] = kept[k_]
-						}
+						k_ := int(4)
+						out[8*gc_bx2+k_] = kept[k_]
+					}
+					{
 //line tree_fold.go:80
-						{
+						k_ := int(5)
+						out[8*gc_bx2+k_] = kept[k_]
+					}
+					{
 //line tree_fold.go:80
-							k_ := int(2)
+						k_ := int(6)
+						out[8*gc_bx2+k_] = kept[k_]
+					}
+					{
 //line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx2+k_] = kept[k_]
-						}
-//line tree_fold.go:80
-						{
-//line tree_fold.go:80
-							k_ := int(3)
-//line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx2+k_] = kept[k_]
-						}
-//line tree_fold.go:80
-						{
-//line tree_fold.go:80
-							k_ := int(4)
-//line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx2+k_] = kept[k_]
-						}
-//line tree_fold.go:80
-						{
-//line tree_fold.go:80
-							k_ := int(5)
-//line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx2+k_] = kept[k_]
-						}
-//line tree_fold.go:80
-						{
-//line tree_fold.go:80
-							k_ := int(6)
-//line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx2+k_] = kept[k_]
-						}
-//line tree_fold.go:80
-						{
-//line tree_fold.go:80
-							k_ := int(7)
-//line tree_fold.go:80
-							_ = k_
-							out[8*gc_bx2+k_] = kept[k_]
-						}
-//line tree_fold.go:82
+						k_ := int(7)
+						out[8*gc_bx2+k_] = kept[k_]
 					}
 				}
 			}
@@ -1504,411 +1153,440 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line tree_fold.go:93
 	b := gc_bdx2
-
-//line tree_fold.go:94
 	sdata := gocuda.Shared[float32](t, 4*b)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line tree_fold.go:96
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+					gc_tx2 := gc_vstep
+//line tree_fold.go:93
+					var tid int = gc_tx2
+//line tree_fold.go:95
+					if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+//line tree_fold.go:95
+						break
+					}
+					{
+//line tree_fold.go:96
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+					}
+					{
+//line tree_fold.go:96
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+					}
+					{
+//line tree_fold.go:96
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+					}
+					{
+//line tree_fold.go:96
+						archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+					}
+				}
+//line tree_fold.go:98
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+//line tree_fold.go:93
+				var tid int = gc_tx2
+//line tree_fold.go:95
+				if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+//line tree_fold.go:95
+					break
+				}
+				{
+//line tree_fold.go:96
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+				}
+				{
+//line tree_fold.go:96
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+				}
+				{
+//line tree_fold.go:96
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+				}
+				{
+//line tree_fold.go:96
+					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+				}
+			}
+//line tree_fold.go:98
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line tree_fold.go:93
+			tid := gc_tx2
+			{
+				{
+//line tree_fold.go:95
+					k := int(0)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+				{
+//line tree_fold.go:95
+					k := int(1)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+				{
+//line tree_fold.go:95
+					k := int(2)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+				{
+//line tree_fold.go:95
+					k := int(3)
+					sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+				}
+			}
+		}
+	}
+//line tree_fold.go:99
+	for s := start; s > gocuda.WarpSize; s /= 2 {
+//line tree_fold.go:101
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound3 := s; gc_bound3 < gc_to2 {
+			gc_to2 = gc_bound3
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_to2 <= len(sdata)-gc_off7 {
+				gc_at8 := sdata[:gc_to2]
+				gc_at9 := sdata[gc_off7:][:gc_to2]
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+//line tree_fold.go:93
+							var tid int = gc_tx2
+//line tree_fold.go:93
+							_ = tid
+							{
+//line tree_fold.go:100
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+							}
+						}
+//line tree_fold.go:102
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line tree_fold.go:93
 						var tid int = gc_tx2
 //line tree_fold.go:93
 						_ = tid
-//line tree_fold.go:95
-						if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
-//line tree_fold.go:95
-							break
-//line tree_fold.go:95
-						}
-//line tree_fold.go:96
 						{
-//line tree_fold.go:96
-							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-//line tree_fold.go:96
-						}
-//line tree_fold.go:96
-						{
-//line tree_fold.go:96
-							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-//line tree_fold.go:96
-						}
-//line tree_fold.go:96
-						{
-//line tree_fold.go:96
-							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-//line tree_fold.go:96
-						}
-//line tree_fold.go:96
-						{
-//line tree_fold.go:96
-							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
-//line tree_fold.go:96
+//line tree_fold.go:100
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 						}
 					}
+//line tree_fold.go:102
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line tree_fold.go:93
-					var tid int = gc_tx2
-//line tree_fold.go:93
-					_ = tid
-//line tree_fold.go:95
-					if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
-//line tree_fold.go:95
-						break
-//line tree_fold.go:95
-					}
-//line tree_fold.go:96
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					{
-//line tree_fold.go:96
-						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-//line tree_fold.go:96
-					}
-//line tree_fold.go:96
-					{
-//line tree_fold.go:96
-						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-//line tree_fold.go:96
-					}
-//line tree_fold.go:96
-					{
-//line tree_fold.go:96
-						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-//line tree_fold.go:96
-					}
-//line tree_fold.go:96
-					{
-//line tree_fold.go:96
-						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
-//line tree_fold.go:96
+//line tree_fold.go:101
+						gc_at8[gc_tx2] += gc_at9[gc_tx2]
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:93
-				tid := gc_tx2
-				_ = tid
-
-				{
-
-//line tree_fold.go:95
-					{
-//line tree_fold.go:95
-						k := int(0)
-//line tree_fold.go:95
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:95
-					{
-//line tree_fold.go:95
-						k := int(1)
-//line tree_fold.go:95
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:95
-					{
-//line tree_fold.go:95
-						k := int(2)
-//line tree_fold.go:95
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:95
-					{
-//line tree_fold.go:95
-						k := int(3)
-//line tree_fold.go:95
-						_ = k
-						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
-					}
-//line tree_fold.go:97
-				}
-			}
-		}
-	}
-
-//line tree_fold.go:99
-	for s := start; s > gocuda.WarpSize; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound3 := s; gc_bound3 < gc_to2 {
-				gc_to2 = gc_bound3
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_to2 <= len(sdata)-gc_off7 {
-					gc_at8 := sdata[:gc_to2]
-					gc_at9 := sdata[gc_off7:][:gc_to2]
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line tree_fold.go:93
-								var tid int = gc_tx2
-//line tree_fold.go:93
-								_ = tid
-//line tree_fold.go:100
-								{
-//line tree_fold.go:100
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
-//line tree_fold.go:100
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line tree_fold.go:93
-							var tid int = gc_tx2
-//line tree_fold.go:93
-							_ = tid
-//line tree_fold.go:100
-							{
-//line tree_fold.go:100
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
-//line tree_fold.go:100
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line tree_fold.go:93
-						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:100
-						{
-							gc_at8[gc_tx2] += gc_at9[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line tree_fold.go:93
-								var tid int = gc_tx2
-//line tree_fold.go:93
-								_ = tid
-//line tree_fold.go:100
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line tree_fold.go:101
-										break
-//line tree_fold.go:101
-									}
-//line tree_fold.go:101
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line tree_fold.go:101
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+			} else {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line tree_fold.go:93
 							var tid int = gc_tx2
-//line tree_fold.go:93
-							_ = tid
-//line tree_fold.go:100
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line tree_fold.go:101
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line tree_fold.go:101
 									break
-//line tree_fold.go:101
 								}
 //line tree_fold.go:101
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line tree_fold.go:101
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line tree_fold.go:103
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					gc_step5 := gc_vstep3
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line tree_fold.go:93
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:100
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:93
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:100
-							{
-								sdata[tid] += sdata[tid+s]
+//line tree_fold.go:101
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line tree_fold.go:101
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:93
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:100
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:93
-							tid := gc_tx2
-							_ = tid
-
-//line tree_fold.go:100
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line tree_fold.go:101
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line tree_fold.go:103
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep3
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line tree_fold.go:93
 						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:100
 						{
+//line tree_fold.go:101
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:93
+						tid := gc_tx2
+						{
+//line tree_fold.go:101
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:93
+						tid := gc_tx2
+						{
+//line tree_fold.go:101
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line tree_fold.go:93
+						tid := gc_tx2
+						{
+//line tree_fold.go:101
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line tree_fold.go:93
+					tid := gc_tx2
+					{
+//line tree_fold.go:101
+						sdata[tid] += sdata[tid+s]
+					}
+				}
 			}
 		}
 	}
+//line tree_fold.go:108
 	if !(gc_bdy2*gc_bdz2 == 1 && gc_bdx2 >= 32 && compiled.TreeSum(sdata, 32)) {
-		{
-			var gc_l_v [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					var gc_m82 uint32
-
+//line tree_fold.go:110
+		var gc_l_v [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			{
+//line tree_fold.go:117
+				var gc_m82 uint32
 //line tree_fold.go:105
-					if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-						gc_lo4, gc_hi6 := 0, 32
-						if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
-							gc_hi6 = gc_bound4
-						}
-						if gc_lo4 < gc_hi6 {
-							gc_m82 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
-						}
-					} else {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
+				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+					gc_lo4, gc_hi6 := 0, 32
+					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
+						gc_hi6 = gc_bound4
+					}
+					if gc_lo4 < gc_hi6 {
+						gc_m82 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
+					}
+				} else {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 //line tree_fold.go:93
-								tid := gc_tx2
-								_ = tid
-
+							tid := gc_tx2
 //line tree_fold.go:105
-								if tid < gocuda.WarpSize {
-									gc_m82 |= 1 << gc_lane2
+							if tid < gocuda.WarpSize {
+								gc_m82 |= 1 << gc_lane2
+							}
+						}
+					}
+				}
+				gc_save82 := gc_act2
+				gc_act2 = gc_save82 & gc_m82
+				if gc_act2 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						{
+							gc_x06 := gc_tidx2.X
+							gc_off8 := gc_x06
+							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+								gc_at10 := sdata[gc_off8:][:32]
+//line tree_fold.go:106
+								copy(gc_l_v[:], gc_at10)
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+//line tree_fold.go:93
+									tid := gc_tx2
+//line tree_fold.go:106
+									v := sdata[tid]
+//line tree_fold.go:108
+									gc_l_v[gc_lane2] = v
 								}
 							}
 						}
 					}
-					gc_save82 := gc_act2
-					gc_act2 = gc_save82 & gc_m82
-					if gc_act2 != 0 {
+//line tree_fold.go:107
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						gc_left := gc_act2
+						if compiled.SIMD {
+							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line tree_fold.go:114
+									gc_tx2 := gc_tidx3.X + gc_lane2
+//line tree_fold.go:116
+									gc_ty2 := gc_tidx3.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx3.Z
+									_ = gc_tz2
+//line tree_fold.go:93
+									var tid int = gc_tx2
+//line tree_fold.go:93
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line tree_fold.go:108
+									if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
+//line tree_fold.go:108
+										break
+									}
+//line tree_fold.go:108
+									v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
+//line tree_fold.go:108
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+//line tree_fold.go:123
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+//line tree_fold.go:93
+									var tid int = gc_tx2
+//line tree_fold.go:93
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line tree_fold.go:108
+									if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
+//line tree_fold.go:108
+										break
+									}
+//line tree_fold.go:108
+									v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
+//line tree_fold.go:108
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+//line tree_fold.go:93
+									tid := gc_tx2
+//line tree_fold.go:95
+									v := gc_l_v[gc_lane2]
+//line tree_fold.go:108
+									v += sdata[tid+offset]
+									gc_l_v[gc_lane2] = v
+								}
+							}
+						}
 						{
 							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							{
-								gc_x06 := gc_tidx2.X
-								gc_off8 := gc_x06
-								if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
-									gc_at10 := sdata[gc_off8:][:32]
-
-//line tree_fold.go:106
-									copy(gc_l_v[:], gc_at10)
+								gc_x07 := gc_tidx2.X
+								gc_off9 := gc_x07
+								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+									gc_at11 := sdata[gc_off9:][:32]
+//line tree_fold.go:110
+									copy(gc_at11, gc_l_v[:])
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 										gc_tx2++
@@ -1920,169 +1598,24 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 										}
 										gc_rank2 := gc_w2 + gc_lane2
 										gc_pos2.Thread = gc_rank2
-
 //line tree_fold.go:93
 										tid := gc_tx2
-										_ = tid
-
-//line tree_fold.go:106
-										v := sdata[tid]
-										_ = v
-										gc_l_v[gc_lane2] = v
-									}
-								}
-							}
-						}
-
-//line tree_fold.go:107
-						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-							gc_left := gc_act2
-							if compiled.SIMD {
-								gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tx2 := gc_tidx3.X + gc_lane2
-										_ = gc_tx2
-										gc_ty2 := gc_tidx3.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx3.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line tree_fold.go:93
-										var tid int = gc_tx2
-//line tree_fold.go:93
-										_ = tid
-//line tree_fold.go:93
-										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line tree_fold.go:93
-										_ = v
-//line tree_fold.go:108
-										if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
-//line tree_fold.go:108
-											break
-//line tree_fold.go:108
-										}
-//line tree_fold.go:108
-										v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
-//line tree_fold.go:108
-										v.StoreSlice(gc_l_v[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-										if gc_tidx2.X+8 > gc_bdx2 {
-											continue // the lanes wrap to the next row
-										}
-										gc_tx2 := gc_tidx2.X
-										_ = gc_tx2
-										gc_ty2 := gc_tidx2.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx2.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line tree_fold.go:93
-										var tid int = gc_tx2
-//line tree_fold.go:93
-										_ = tid
-//line tree_fold.go:93
-										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line tree_fold.go:93
-										_ = v
-//line tree_fold.go:108
-										if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
-//line tree_fold.go:108
-											break
-//line tree_fold.go:108
-										}
-//line tree_fold.go:108
-										v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
-//line tree_fold.go:108
-										v.StoreSlice(gc_l_v[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left != 0 {
-								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_left&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:93
-										tid := gc_tx2
-										_ = tid
+//line tree_fold.go:95
 										v := gc_l_v[gc_lane2]
-										_ = v
-
-//line tree_fold.go:108
-										v += sdata[tid+offset]
-
-//line tree_fold.go:109
-										gc_l_v[gc_lane2] = v
-									}
-								}
-							}
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								{
-									gc_x07 := gc_tidx2.X
-									gc_off9 := gc_x07
-									if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
-										gc_at11 := sdata[gc_off9:][:32]
-
 //line tree_fold.go:110
-										copy(gc_at11, gc_l_v[:])
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											gc_tx2++
-											if gc_tx2 == gc_bdx2 {
-												gc_tx2 = 0
-											}
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:93
-											tid := gc_tx2
-											_ = tid
-											v := gc_l_v[gc_lane2]
-											_ = v
-
-//line tree_fold.go:110
-											sdata[tid] = v
-
-//line tree_fold.go:111
-										}
+										sdata[tid] = v
 									}
 								}
 							}
 						}
 					}
-					gc_act2 = gc_save82 &^ gc_dead2
 				}
+				gc_act2 = gc_save82 &^ gc_dead2
 			}
 		}
 	}
 	{
+//line tree_fold.go:123
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 			gc_to2 = gc_bound3 + 1
@@ -2096,151 +1629,69 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 				gc_step6 := gc_from2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line tree_fold.go:93
-						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							gc_at12[0] = gc_at13[0]
-						}
+//line tree_fold.go:115
+						gc_at12[0] = gc_at13[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line tree_fold.go:93
-						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							gc_at12[0] = gc_at13[0]
-						}
+//line tree_fold.go:115
+						gc_at12[0] = gc_at13[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line tree_fold.go:93
-						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							gc_at12[0] = gc_at13[0]
-						}
+//line tree_fold.go:115
+						gc_at12[0] = gc_at13[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line tree_fold.go:93
-						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							gc_at12[0] = gc_at13[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line tree_fold.go:93
-					tid := gc_tx2
-					_ = tid
-
-//line tree_fold.go:114
-					{
+//line tree_fold.go:115
 						gc_at12[0] = gc_at13[0]
 					}
 				}
+//line tree_fold.go:119
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line tree_fold.go:115
+					gc_at12[0] = gc_at13[0]
+				}
 			} else {
+//line tree_fold.go:119
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:93
-						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							out[gc_bx2] = sdata[0]
-						}
+//line tree_fold.go:115
+						out[gc_bx2] = sdata[0]
 					}
 					{
+//line tree_fold.go:119
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:93
-						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							out[gc_bx2] = sdata[0]
-						}
+//line tree_fold.go:115
+						out[gc_bx2] = sdata[0]
 					}
 					{
+//line tree_fold.go:119
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:93
-						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							out[gc_bx2] = sdata[0]
-						}
+//line tree_fold.go:115
+						out[gc_bx2] = sdata[0]
 					}
 					{
+//line tree_fold.go:119
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:93
-						tid := gc_tx2
-						_ = tid
-
-//line tree_fold.go:114
-						{
-							out[gc_bx2] = sdata[0]
-						}
+//line tree_fold.go:115
+						out[gc_bx2] = sdata[0]
 					}
 				}
+//line tree_fold.go:119
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line tree_fold.go:93
-					tid := gc_tx2
-					_ = tid
-
-//line tree_fold.go:114
-					{
-						out[gc_bx2] = sdata[0]
-					}
+//line tree_fold.go:115
+					out[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -2250,4 +1701,5 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 // gc_files_tree_fold holds the source files whose lines the kernels' records hash.
 //
 //go:embed tree_fold.go
+//line tree_fold.go:126
 var gc_files_tree_fold embed.FS

@@ -41,11 +41,9 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-
 //line uniformcheck.go:17
 	b := gc_bdx
 	gc_pos.Thread = 0
-
 //line uniformcheck.go:18
 	if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
@@ -65,71 +63,41 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line uniformcheck.go:21
-				i := gc_bx*b + gc_tx
-				_ = i
-
 //line uniformcheck.go:22
 				var v int32
-				_ = v
+//line uniformcheck.go:24
 				gc_s_v[gc_rank] = v
 			}
 			gc_step2 := gc_hi2
@@ -137,71 +105,41 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line uniformcheck.go:21
-				i := gc_bx*b + gc_tx
-				_ = i
-
 //line uniformcheck.go:22
 				var v int32
-				_ = v
+//line uniformcheck.go:24
 				gc_s_v[gc_rank] = v
 			}
 		}
@@ -221,101 +159,65 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line uniformcheck.go:21
 					i := gc_bx*b + gc_tx
-					_ = i
-
-//line uniformcheck.go:22
 					var v int32
-
-//line uniformcheck.go:23
-					{
-						v = 2 * in[i%len(in)]
-					}
-					_ = v
+//line uniformcheck.go:24
+					v = 2 * in[i%len(in)]
+//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line uniformcheck.go:21
 					i := gc_bx*b + gc_tx
-					_ = i
-
-//line uniformcheck.go:22
 					var v int32
-
-//line uniformcheck.go:23
-					{
-						v = 2 * in[i%len(in)]
-					}
-					_ = v
+//line uniformcheck.go:24
+					v = 2 * in[i%len(in)]
+//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line uniformcheck.go:21
 					i := gc_bx*b + gc_tx
-					_ = i
-
-//line uniformcheck.go:22
 					var v int32
-
-//line uniformcheck.go:23
-					{
-						v = 2 * in[i%len(in)]
-					}
-					_ = v
+//line uniformcheck.go:24
+					v = 2 * in[i%len(in)]
+//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 				{
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line uniformcheck.go:21
 					i := gc_bx*b + gc_tx
-					_ = i
-
-//line uniformcheck.go:22
 					var v int32
-
-//line uniformcheck.go:23
-					{
-						v = 2 * in[i%len(in)]
-					}
-					_ = v
+//line uniformcheck.go:24
+					v = 2 * in[i%len(in)]
+//line uniformcheck.go:27
 					gc_s_v[gc_rank] = v
 				}
 			}
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line uniformcheck.go:21
 				i := gc_bx*b + gc_tx
-				_ = i
-
-//line uniformcheck.go:22
 				var v int32
-
-//line uniformcheck.go:23
-				{
-					v = 2 * in[i%len(in)]
-				}
-				_ = v
+//line uniformcheck.go:24
+				v = 2 * in[i%len(in)]
+//line uniformcheck.go:27
 				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 	gc_pos.Thread = 0
-
 //line uniformcheck.go:27
 	if limit < b {
 		panic(fmt.Errorf("%w: limit %d below the block's %d threads", gocuda.ErrInvalidValue, limit, b))
@@ -336,160 +238,114 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						_ = gc_tx
+//line uniformcheck.go:47
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
-						_ = i
+//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
-
-//line uniformcheck.go:30
-						{
-							gc_at[gc_tx] = v
-						}
+//line uniformcheck.go:31
+						gc_at[gc_tx] = v
 					}
 					{
+//line uniformcheck.go:35
 						gc_tx := gc_step4 + 1
-						_ = gc_tx
+//line uniformcheck.go:37
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
-						_ = i
+//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
-
-//line uniformcheck.go:30
-						{
-							gc_at[gc_tx] = v
-						}
+//line uniformcheck.go:31
+						gc_at[gc_tx] = v
 					}
 					{
+//line uniformcheck.go:35
 						gc_tx := gc_step4 + 2
-						_ = gc_tx
+//line uniformcheck.go:37
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
-						_ = i
+//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
-
-//line uniformcheck.go:30
-						{
-							gc_at[gc_tx] = v
-						}
+//line uniformcheck.go:31
+						gc_at[gc_tx] = v
 					}
 					{
+//line uniformcheck.go:35
 						gc_tx := gc_step4 + 3
-						_ = gc_tx
+//line uniformcheck.go:37
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line uniformcheck.go:21
-						i := gc_bx*b + gc_tx
-						_ = i
+//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
-
-//line uniformcheck.go:30
-						{
-							gc_at[gc_tx] = v
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line uniformcheck.go:21
-					i := gc_bx*b + gc_tx
-					_ = i
-					v := gc_s_v[gc_rank]
-
-//line uniformcheck.go:30
-					{
+//line uniformcheck.go:31
 						gc_at[gc_tx] = v
 					}
 				}
+//line uniformcheck.go:35
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line uniformcheck.go:23
+					v := gc_s_v[gc_rank]
+//line uniformcheck.go:31
+					gc_at[gc_tx] = v
+				}
 			} else {
+//line uniformcheck.go:35
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line uniformcheck.go:21
 						i := gc_bx*b + gc_tx
-						_ = i
+//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
-
-//line uniformcheck.go:30
-						{
-							out[i] = v
-						}
+//line uniformcheck.go:31
+						out[i] = v
 					}
 					{
+//line uniformcheck.go:35
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line uniformcheck.go:21
 						i := gc_bx*b + gc_tx
-						_ = i
+//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
-
-//line uniformcheck.go:30
-						{
-							out[i] = v
-						}
+//line uniformcheck.go:31
+						out[i] = v
 					}
 					{
+//line uniformcheck.go:35
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line uniformcheck.go:21
 						i := gc_bx*b + gc_tx
-						_ = i
+//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
-
-//line uniformcheck.go:30
-						{
-							out[i] = v
-						}
+//line uniformcheck.go:31
+						out[i] = v
 					}
 					{
+//line uniformcheck.go:35
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line uniformcheck.go:21
 						i := gc_bx*b + gc_tx
-						_ = i
+//line uniformcheck.go:23
 						v := gc_s_v[gc_rank]
-
-//line uniformcheck.go:30
-						{
-							out[i] = v
-						}
+//line uniformcheck.go:31
+						out[i] = v
 					}
 				}
+//line uniformcheck.go:35
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line uniformcheck.go:21
 					i := gc_bx*b + gc_tx
-					_ = i
+//line uniformcheck.go:23
 					v := gc_s_v[gc_rank]
-
-//line uniformcheck.go:30
-					{
-						out[i] = v
-					}
+//line uniformcheck.go:31
+					out[i] = v
 				}
 			}
 		}
@@ -527,39 +383,39 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line uniformcheck.go:40
 		b := gc_bdx
 		gc_pos.Thread = 0
-
 //line uniformcheck.go:41
 		if b&(b-1) != 0 {
 			panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * b
-				if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-					gc_at := out[gc_off:][:gc_bdx]
-					gc_at2 := in[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line uniformcheck.go:45
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * b
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line uniformcheck.go:44
-						if i := gc_bx*b + gc_tx; (true || i < len(in)) && (true || i < len(out)) {
-							gc_at[gc_tx] = 2 * gc_at2[gc_tx]
-						}
+					if i := gc_bx*b + gc_tx; (true || i < len(in)) && (true || i < len(out)) {
+						gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line uniformcheck.go:44
-						if i := gc_bx*b + gc_tx; i < len(in) && i < len(out) {
-							out[i] = 2 * in[i]
-						}
+					if i := gc_bx*b + gc_tx; i < len(in) && i < len(out) {
+						out[i] = 2 * in[i]
 					}
 				}
 			}
@@ -570,4 +426,5 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 // gc_files_uniformcheck holds the source files whose lines the kernels' records hash.
 //
 //go:embed uniformcheck.go
+//line uniformcheck.go:57
 var gc_files_uniformcheck embed.FS

@@ -42,11 +42,9 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-
 //line uniformcheck.go:17
 	b := gc_bdx2
 	gc_pos2.Thread = 0
-
 //line uniformcheck.go:18
 	if b&(b-1) != 0 {
 		panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
@@ -66,71 +64,41 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 				{
 					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 			}
 			for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line uniformcheck.go:21
-				i := gc_bx2*b + gc_tx2
-				_ = i
-
 //line uniformcheck.go:22
 				var v int32
-				_ = v
+//line uniformcheck.go:24
 				gc_s_v[gc_rank2] = v
 			}
 			gc_step7 := gc_hi4
@@ -138,71 +106,41 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 				{
 					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
-					_ = i
-
 //line uniformcheck.go:22
 					var v int32
-					_ = v
+//line uniformcheck.go:24
 					gc_s_v[gc_rank2] = v
 				}
 			}
 			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line uniformcheck.go:21
-				i := gc_bx2*b + gc_tx2
-				_ = i
-
 //line uniformcheck.go:22
 				var v int32
-				_ = v
+//line uniformcheck.go:24
 				gc_s_v[gc_rank2] = v
 			}
 		}
@@ -222,101 +160,65 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line uniformcheck.go:21
 					i := gc_bx2*b + gc_tx2
-					_ = i
-
-//line uniformcheck.go:22
 					var v int32
-
-//line uniformcheck.go:23
-					{
-						v = 2 * in[i%len(in)]
-					}
-					_ = v
+//line uniformcheck.go:24
+					v = 2 * in[i%len(in)]
+//line uniformcheck.go:27
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line uniformcheck.go:21
 					i := gc_bx2*b + gc_tx2
-					_ = i
-
-//line uniformcheck.go:22
 					var v int32
-
-//line uniformcheck.go:23
-					{
-						v = 2 * in[i%len(in)]
-					}
-					_ = v
+//line uniformcheck.go:24
+					v = 2 * in[i%len(in)]
+//line uniformcheck.go:27
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line uniformcheck.go:21
 					i := gc_bx2*b + gc_tx2
-					_ = i
-
-//line uniformcheck.go:22
 					var v int32
-
-//line uniformcheck.go:23
-					{
-						v = 2 * in[i%len(in)]
-					}
-					_ = v
+//line uniformcheck.go:24
+					v = 2 * in[i%len(in)]
+//line uniformcheck.go:27
 					gc_s_v[gc_rank2] = v
 				}
 				{
 					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line uniformcheck.go:21
 					i := gc_bx2*b + gc_tx2
-					_ = i
-
-//line uniformcheck.go:22
 					var v int32
-
-//line uniformcheck.go:23
-					{
-						v = 2 * in[i%len(in)]
-					}
-					_ = v
+//line uniformcheck.go:24
+					v = 2 * in[i%len(in)]
+//line uniformcheck.go:27
 					gc_s_v[gc_rank2] = v
 				}
 			}
 			for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line uniformcheck.go:21
 				i := gc_bx2*b + gc_tx2
-				_ = i
-
-//line uniformcheck.go:22
 				var v int32
-
-//line uniformcheck.go:23
-				{
-					v = 2 * in[i%len(in)]
-				}
-				_ = v
+//line uniformcheck.go:24
+				v = 2 * in[i%len(in)]
+//line uniformcheck.go:27
 				gc_s_v[gc_rank2] = v
 			}
 		}
 	}
 	gc_pos2.Thread = 0
-
 //line uniformcheck.go:27
 	if limit < b {
 		panic(fmt.Errorf("%w: limit %d below the block's %d threads", gocuda.ErrInvalidValue, limit, b))
@@ -340,21 +242,18 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line uniformcheck.go:21
 							var i int = gc_bx2*b + gc_tx2
 //line uniformcheck.go:21
 							_ = i
 //line uniformcheck.go:21
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
-//line uniformcheck.go:21
-							_ = v
-//line uniformcheck.go:30
 							{
-								v.StoreSlice(gc_at2[gc_tx2:])
 //line uniformcheck.go:31
+								v.StoreSlice(gc_at2[gc_tx2:])
 							}
 						}
+//line uniformcheck.go:33
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -366,38 +265,26 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line uniformcheck.go:21
 						var i int = gc_bx2*b + gc_tx2
 //line uniformcheck.go:21
 						_ = i
 //line uniformcheck.go:21
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line uniformcheck.go:21
-						_ = v
-//line uniformcheck.go:30
-						{
-							v.StoreSlice(gc_at2[gc_tx2:])
 //line uniformcheck.go:31
-						}
+						v.StoreSlice(gc_at2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
-					_ = i
+//line uniformcheck.go:23
 					v := gc_s_v[gc_rank2]
-
-//line uniformcheck.go:30
-					{
-						gc_at2[gc_tx2] = v
-					}
+//line uniformcheck.go:31
+					gc_at2[gc_tx2] = v
 				}
 			} else {
+//line uniformcheck.go:35
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -405,27 +292,21 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line uniformcheck.go:21
 							var i int = gc_bx2*b + gc_tx2
 //line uniformcheck.go:21
-							_ = i
-//line uniformcheck.go:21
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
-//line uniformcheck.go:21
-							_ = v
-//line uniformcheck.go:30
 							{
+//line uniformcheck.go:31
 								if i < 0 || i > len(out)-16 {
 //line uniformcheck.go:31
 									break
-//line uniformcheck.go:31
 								}
 //line uniformcheck.go:31
 								v.StoreSlice(out[i:])
-//line uniformcheck.go:31
 							}
 						}
+//line uniformcheck.go:33
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -437,26 +318,17 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line uniformcheck.go:21
 						var i int = gc_bx2*b + gc_tx2
 //line uniformcheck.go:21
-						_ = i
-//line uniformcheck.go:21
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line uniformcheck.go:21
-						_ = v
-//line uniformcheck.go:30
-						{
-							if i < 0 || i > len(out)-8 {
 //line uniformcheck.go:31
-								break
+						if i < 0 || i > len(out)-8 {
 //line uniformcheck.go:31
-							}
-//line uniformcheck.go:31
-							v.StoreSlice(out[i:])
-//line uniformcheck.go:31
+							break
 						}
+//line uniformcheck.go:31
+						v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -466,76 +338,60 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line uniformcheck.go:21
 						i := gc_bx2*b + gc_tx2
-						_ = i
+//line uniformcheck.go:23
 						v := gc_s_v[gc_rank2]
-
-//line uniformcheck.go:30
-						{
-							out[i] = v
-						}
+//line uniformcheck.go:31
+						out[i] = v
 					}
 					{
+//line uniformcheck.go:35
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line uniformcheck.go:21
 						i := gc_bx2*b + gc_tx2
-						_ = i
+//line uniformcheck.go:23
 						v := gc_s_v[gc_rank2]
-
-//line uniformcheck.go:30
-						{
-							out[i] = v
-						}
+//line uniformcheck.go:31
+						out[i] = v
 					}
 					{
+//line uniformcheck.go:35
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line uniformcheck.go:21
 						i := gc_bx2*b + gc_tx2
-						_ = i
+//line uniformcheck.go:23
 						v := gc_s_v[gc_rank2]
-
-//line uniformcheck.go:30
-						{
-							out[i] = v
-						}
+//line uniformcheck.go:31
+						out[i] = v
 					}
 					{
+//line uniformcheck.go:35
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line uniformcheck.go:21
 						i := gc_bx2*b + gc_tx2
-						_ = i
+//line uniformcheck.go:23
 						v := gc_s_v[gc_rank2]
-
-//line uniformcheck.go:30
-						{
-							out[i] = v
-						}
+//line uniformcheck.go:31
+						out[i] = v
 					}
 				}
+//line uniformcheck.go:35
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line uniformcheck.go:21
 					i := gc_bx2*b + gc_tx2
-					_ = i
+//line uniformcheck.go:23
 					v := gc_s_v[gc_rank2]
-
-//line uniformcheck.go:30
-					{
-						out[i] = v
-					}
+//line uniformcheck.go:31
+					out[i] = v
 				}
 			}
 		}
@@ -573,365 +429,283 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line uniformcheck.go:40
 		b := gc_bdx2
 		gc_pos2.Thread = 0
-
 //line uniformcheck.go:41
 		if b&(b-1) != 0 {
 			panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * b
-				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 {
-					gc_at3 := out[gc_off2:][:gc_bdx2]
-					gc_at4 := in[gc_off2:][:gc_bdx2]
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line uniformcheck.go:44
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line uniformcheck.go:44
-							_ = gc_iota4
 //line uniformcheck.go:45
-							gc_vb4 := archsimd.BroadcastInt32x16(2)
-//line uniformcheck.go:45
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*b, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(in), gc_bx2*b); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * b
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
+				gc_at3 := out[gc_off2:][:gc_to2]
+				gc_at4 := in[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line uniformcheck.go:44
-								{
-//line uniformcheck.go:44
-									var i int = gc_bx2*b + gc_tx2
-//line uniformcheck.go:44
-									_ = i
-//line uniformcheck.go:44
-									if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
-//line uniformcheck.go:44
-										gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line uniformcheck.go:44
-									} else {
-//line uniformcheck.go:44
-										gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
-//line uniformcheck.go:44
-										_ = gc_if4
-//line uniformcheck.go:44
-										if gc_if4.ToBits() != 0 {
-//line uniformcheck.go:44
-											gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).StoreMasked((*[16]int32)(gc_at3[gc_tx2:]), gc_if4)
-//line uniformcheck.go:44
-										}
-//line uniformcheck.go:44
-									}
-//line uniformcheck.go:44
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line uniformcheck.go:44
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line uniformcheck.go:44
-						_ = gc_iota3
-//line uniformcheck.go:45
-						gc_vb3 := archsimd.BroadcastInt32x8(2)
-//line uniformcheck.go:45
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb4 := archsimd.BroadcastInt32x16(2)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line uniformcheck.go:44
 							{
 //line uniformcheck.go:44
 								var i int = gc_bx2*b + gc_tx2
 //line uniformcheck.go:44
-								_ = i
+								if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
 //line uniformcheck.go:44
-								if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
-//line uniformcheck.go:44
-									gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line uniformcheck.go:44
+									gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 								} else {
 //line uniformcheck.go:44
-									gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
+									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
 //line uniformcheck.go:44
-									_ = gc_if3
+									if gc_if4.ToBits() != 0 {
 //line uniformcheck.go:44
-									if gc_if3.ToBits() != 0 {
-//line uniformcheck.go:44
-										gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if3)
-//line uniformcheck.go:44
+										gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).StoreMasked((*[16]int32)(gc_at3[gc_tx2:]), gc_if4)
 									}
-//line uniformcheck.go:44
 								}
-//line uniformcheck.go:44
 							}
 						}
+//line uniformcheck.go:46
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line uniformcheck.go:44
-						if i := gc_bx2*b + gc_tx2; (true || i < len(in)) && (true || i < len(out)) {
-							gc_at3[gc_tx2] = 2 * gc_at4[gc_tx2]
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb3 := archsimd.BroadcastInt32x8(2)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						{
+//line uniformcheck.go:44
+							var i int = gc_bx2*b + gc_tx2
+//line uniformcheck.go:44
+							if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
+//line uniformcheck.go:44
+								gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							} else {
+//line uniformcheck.go:44
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
+//line uniformcheck.go:44
+								if gc_if3.ToBits() != 0 {
+//line uniformcheck.go:44
+									gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if3)
+								}
+							}
 						}
 					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line uniformcheck.go:46
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line uniformcheck.go:44
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					if i := gc_bx2*b + gc_tx2; (true || i < len(in)) && (true || i < len(out)) {
+						gc_at3[gc_tx2] = 2 * gc_at4[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line uniformcheck.go:44
-							_ = gc_iota2
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb2 := archsimd.BroadcastInt32x16(2)
+					gc_steps2:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							{
+//line uniformcheck.go:44
+								var i int = gc_bx2*b + gc_tx2
+//line uniformcheck.go:44
+								if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
+//line uniformcheck.go:44
+									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line uniformcheck.go:44
+									if i >= 0 && i <= len(in)-16 {
+										gc_ld3 = archsimd.LoadInt32x16Slice(in[i:])
+									} else {
 //line uniformcheck.go:45
-							gc_vb2 := archsimd.BroadcastInt32x16(2)
+										break gc_steps2
+									}
 //line uniformcheck.go:45
-							_ = gc_vb2
-						gc_steps2:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+									if i >= 0 && i <= len(out)-16 {
+//line uniformcheck.go:45
+										gc_vb2.Mul(gc_ld3).StoreSlice(out[i:])
+									} else {
+//line uniformcheck.go:45
+										var gc_lanes6 [16]int32
+//line uniformcheck.go:45
+										gc_vb2.Mul(gc_ld3).Store(&gc_lanes6)
+//line uniformcheck.go:45
+										for gc_k6 := range 16 {
+//line uniformcheck.go:45
+											if 0xffff&(1<<gc_k6) != 0 {
+//line uniformcheck.go:45
+												gc_pos2.Thread = gc_rank2 + gc_k6
+//line uniformcheck.go:45
+												out[i+gc_k6] = gc_lanes6[gc_k6]
+											}
+										}
+//line uniformcheck.go:45
+										gc_pos2.Thread = gc_rank2
+									}
+								} else {
+//line uniformcheck.go:45
+									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
 //line uniformcheck.go:44
-								{
+									if gc_if2.ToBits() != 0 {
 //line uniformcheck.go:44
-									var i int = gc_bx2*b + gc_tx2
-//line uniformcheck.go:44
-									_ = i
-//line uniformcheck.go:44
-									if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
-//line uniformcheck.go:44
-										var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line uniformcheck.go:44
 										if i >= 0 && i <= len(in)-16 {
-											gc_ld3 = archsimd.LoadInt32x16Slice(in[i:])
-//line uniformcheck.go:45
+											gc_ld4 = archsimd.LoadInt32x16Slice(in[i:])
 										} else {
 //line uniformcheck.go:45
 											break gc_steps2
-//line uniformcheck.go:45
 										}
 //line uniformcheck.go:45
 										if i >= 0 && i <= len(out)-16 {
 //line uniformcheck.go:45
-											gc_vb2.Mul(gc_ld3).StoreSlice(out[i:])
-//line uniformcheck.go:45
+											gc_vb2.Mul(gc_ld4).StoreMasked((*[16]int32)(out[i:]), gc_if2)
 										} else {
 //line uniformcheck.go:45
-											var gc_lanes6 [16]int32
+											var gc_lanes8 [16]int32
 //line uniformcheck.go:45
-											gc_vb2.Mul(gc_ld3).Store(&gc_lanes6)
+											gc_vb2.Mul(gc_ld4).Store(&gc_lanes8)
 //line uniformcheck.go:45
-											for gc_k6 := range 16 {
+											for gc_k8 := range 16 {
 //line uniformcheck.go:45
-												if 0xffff&(1<<gc_k6) != 0 {
+												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line uniformcheck.go:45
-													gc_pos2.Thread = gc_rank2 + gc_k6
+													gc_pos2.Thread = gc_rank2 + gc_k8
 //line uniformcheck.go:45
-													out[i+gc_k6] = gc_lanes6[gc_k6]
-//line uniformcheck.go:45
+													out[i+gc_k8] = gc_lanes8[gc_k8]
 												}
-//line uniformcheck.go:45
 											}
 //line uniformcheck.go:45
 											gc_pos2.Thread = gc_rank2
-//line uniformcheck.go:45
 										}
-//line uniformcheck.go:45
-									} else {
-//line uniformcheck.go:45
-										gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
-//line uniformcheck.go:44
-										_ = gc_if2
-//line uniformcheck.go:44
-										if gc_if2.ToBits() != 0 {
-//line uniformcheck.go:44
-											var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line uniformcheck.go:44
-											if i >= 0 && i <= len(in)-16 {
-												gc_ld4 = archsimd.LoadInt32x16Slice(in[i:])
-//line uniformcheck.go:45
-											} else {
-//line uniformcheck.go:45
-												break gc_steps2
-//line uniformcheck.go:45
-											}
-//line uniformcheck.go:45
-											if i >= 0 && i <= len(out)-16 {
-//line uniformcheck.go:45
-												gc_vb2.Mul(gc_ld4).StoreMasked((*[16]int32)(out[i:]), gc_if2)
-//line uniformcheck.go:45
-											} else {
-//line uniformcheck.go:45
-												var gc_lanes8 [16]int32
-//line uniformcheck.go:45
-												gc_vb2.Mul(gc_ld4).Store(&gc_lanes8)
-//line uniformcheck.go:45
-												for gc_k8 := range 16 {
-//line uniformcheck.go:45
-													if gc_if2.ToBits()&(1<<gc_k8) != 0 {
-//line uniformcheck.go:45
-														gc_pos2.Thread = gc_rank2 + gc_k8
-//line uniformcheck.go:45
-														out[i+gc_k8] = gc_lanes8[gc_k8]
-//line uniformcheck.go:45
-													}
-//line uniformcheck.go:45
-												}
-//line uniformcheck.go:45
-												gc_pos2.Thread = gc_rank2
-//line uniformcheck.go:45
-											}
-//line uniformcheck.go:45
-										}
-//line uniformcheck.go:45
 									}
-//line uniformcheck.go:45
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
 						}
+//line uniformcheck.go:47
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					if compiled.SIMD {
+				}
+				if compiled.SIMD {
 //line uniformcheck.go:44
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := archsimd.BroadcastInt32x8(2)
+				gc_steps:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						{
 //line uniformcheck.go:44
-						_ = gc_iota
+							var i int = gc_bx2*b + gc_tx2
+//line uniformcheck.go:44
+							if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
+//line uniformcheck.go:44
+								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line uniformcheck.go:44
+								if i >= 0 && i <= len(in)-8 {
+									gc_ld = archsimd.LoadInt32x8Slice(in[i:])
+								} else {
 //line uniformcheck.go:45
-						gc_vb := archsimd.BroadcastInt32x8(2)
+									break gc_steps
+								}
 //line uniformcheck.go:45
-						_ = gc_vb
-					gc_steps:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+								if i >= 0 && i <= len(out)-8 {
+//line uniformcheck.go:45
+									gc_vb.Mul(gc_ld).StoreSlice(out[i:])
+								} else {
+//line uniformcheck.go:45
+									var gc_lanes2 [8]int32
+//line uniformcheck.go:45
+									gc_vb.Mul(gc_ld).Store(&gc_lanes2)
+//line uniformcheck.go:45
+									for gc_k2 := range 8 {
+//line uniformcheck.go:45
+										if 0xff&(1<<gc_k2) != 0 {
+//line uniformcheck.go:45
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line uniformcheck.go:45
+											out[i+gc_k2] = gc_lanes2[gc_k2]
+										}
+									}
+//line uniformcheck.go:45
+									gc_pos2.Thread = gc_rank2
+								}
+							} else {
+//line uniformcheck.go:45
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
 //line uniformcheck.go:44
-							{
+								if gc_if.ToBits() != 0 {
 //line uniformcheck.go:44
-								var i int = gc_bx2*b + gc_tx2
-//line uniformcheck.go:44
-								_ = i
-//line uniformcheck.go:44
-								if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
-//line uniformcheck.go:44
-									var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line uniformcheck.go:44
 									if i >= 0 && i <= len(in)-8 {
-										gc_ld = archsimd.LoadInt32x8Slice(in[i:])
-//line uniformcheck.go:45
+										gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])
 									} else {
 //line uniformcheck.go:45
 										break gc_steps
-//line uniformcheck.go:45
 									}
 //line uniformcheck.go:45
 									if i >= 0 && i <= len(out)-8 {
 //line uniformcheck.go:45
-										gc_vb.Mul(gc_ld).StoreSlice(out[i:])
-//line uniformcheck.go:45
+										gc_vb.Mul(gc_ld2).StoreMasked((*[8]int32)(out[i:]), gc_if)
 									} else {
 //line uniformcheck.go:45
-										var gc_lanes2 [8]int32
+										var gc_lanes4 [8]int32
 //line uniformcheck.go:45
-										gc_vb.Mul(gc_ld).Store(&gc_lanes2)
+										gc_vb.Mul(gc_ld2).Store(&gc_lanes4)
 //line uniformcheck.go:45
-										for gc_k2 := range 8 {
+										for gc_k4 := range 8 {
 //line uniformcheck.go:45
-											if 0xff&(1<<gc_k2) != 0 {
+											if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line uniformcheck.go:45
-												gc_pos2.Thread = gc_rank2 + gc_k2
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line uniformcheck.go:45
-												out[i+gc_k2] = gc_lanes2[gc_k2]
-//line uniformcheck.go:45
+												out[i+gc_k4] = gc_lanes4[gc_k4]
 											}
-//line uniformcheck.go:45
 										}
 //line uniformcheck.go:45
 										gc_pos2.Thread = gc_rank2
-//line uniformcheck.go:45
 									}
-//line uniformcheck.go:45
-								} else {
-//line uniformcheck.go:45
-									gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
-//line uniformcheck.go:44
-									_ = gc_if
-//line uniformcheck.go:44
-									if gc_if.ToBits() != 0 {
-//line uniformcheck.go:44
-										var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line uniformcheck.go:44
-										if i >= 0 && i <= len(in)-8 {
-											gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])
-//line uniformcheck.go:45
-										} else {
-//line uniformcheck.go:45
-											break gc_steps
-//line uniformcheck.go:45
-										}
-//line uniformcheck.go:45
-										if i >= 0 && i <= len(out)-8 {
-//line uniformcheck.go:45
-											gc_vb.Mul(gc_ld2).StoreMasked((*[8]int32)(out[i:]), gc_if)
-//line uniformcheck.go:45
-										} else {
-//line uniformcheck.go:45
-											var gc_lanes4 [8]int32
-//line uniformcheck.go:45
-											gc_vb.Mul(gc_ld2).Store(&gc_lanes4)
-//line uniformcheck.go:45
-											for gc_k4 := range 8 {
-//line uniformcheck.go:45
-												if gc_if.ToBits()&(1<<gc_k4) != 0 {
-//line uniformcheck.go:45
-													gc_pos2.Thread = gc_rank2 + gc_k4
-//line uniformcheck.go:45
-													out[i+gc_k4] = gc_lanes4[gc_k4]
-//line uniformcheck.go:45
-												}
-//line uniformcheck.go:45
-											}
-//line uniformcheck.go:45
-											gc_pos2.Thread = gc_rank2
-//line uniformcheck.go:45
-										}
-//line uniformcheck.go:45
-									}
-//line uniformcheck.go:45
 								}
-//line uniformcheck.go:45
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line uniformcheck.go:47
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line uniformcheck.go:44
-						if i := gc_bx2*b + gc_tx2; i < len(in) && i < len(out) {
-							out[i] = 2 * in[i]
-						}
+					if i := gc_bx2*b + gc_tx2; i < len(in) && i < len(out) {
+						out[i] = 2 * in[i]
 					}
 				}
 			}
@@ -942,4 +716,5 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 // gc_files_uniformcheck holds the source files whose lines the kernels' records hash.
 //
 //go:embed uniformcheck.go
+//line uniformcheck.go:57
 var gc_files_uniformcheck embed.FS

@@ -71,17 +71,11 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 						gc_pos.Thread = gc_rank
 //line vecjam.go:14
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vecjam.go:14
-						_ = i
 //line vecjam.go:18
 						var s lanes.Float32x8
-//line vecjam.go:18
-						_ = s
-//line vecjam.go:19
 						if i < 0 || i > len(out)-8 {
 //line vecjam.go:19
 							break
-//line vecjam.go:19
 						}
 //line vecjam.go:19
 						for j := 0; j < k; j = j + 1 {
@@ -92,41 +86,30 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 								n+i+d) >= 0 && (j*n+i+d) <= len(in)-8 {
 //line vecjam.go:20
 								gc_ld2 = lanes.LoadFloat32x8Slice(in[j*n+i+d:])
-//line vecjam.go:20
 							} else {
 //line vecjam.go:20
 								break gc_steps2
-//line vecjam.go:20
 							}
 //line vecjam.go:20
 							s = s.Add(gc_ld2.Mul(lanes.BroadcastFloat32x8(scale[j])))
-//line vecjam.go:20
 						}
-//line vecjam.go:22
 						s.StoreSlice(out[i:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line vecjam.go:14
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line vecjam.go:18
 						var s float32
-
-//line vecjam.go:19
 						for j := 0; j < k; j++ {
 							s += in[j*n+i+d] * scale[j]
 						}
-
-//line vecjam.go:22
 						out[i] = s
-						_ = s
 					}
 				}
 			}
+//line vecjam.go:27
 		})
 	}
 }
@@ -179,28 +162,20 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line vecjam.go:34
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line vecjam.go:38
 						var a, b float32
-
-//line vecjam.go:39
 						for d := 0; d <= 2*r; d++ {
 							v := in[i+2*r-d]
 							a += v
 							b += v * v
 						}
-
-//line vecjam.go:44
 						out[i] = a - b
-						_ = a
-						_ = b
 					}
 				}
 			}
+//line vecjam.go:50
 		})
 	}
 }

@@ -69,8 +69,6 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line vecjam.go:14
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line vecjam.go:14
-							_ = gc_Lane0Mask322
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -78,17 +76,11 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 								gc_pos2.Thread = gc_rank2
 //line vecjam.go:14
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vecjam.go:14
-								_ = i
 //line vecjam.go:18
 								var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vecjam.go:18
-								_ = s
-//line vecjam.go:19
 								if i < 0 || i > len(out)-16 {
 //line vecjam.go:19
 									break
-//line vecjam.go:19
 								}
 //line vecjam.go:19
 								for j := 0; j < k; j = j + 1 {
@@ -99,17 +91,13 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 										n+i+d) >= 0 && (j*n+i+d) <= len(in)-16 {
 //line vecjam.go:20
 										gc_ld4 = archsimd.LoadFloat32x16Slice(in[j*n+i+d:])
-//line vecjam.go:20
 									} else {
 //line vecjam.go:20
 										break gc_steps4
-//line vecjam.go:20
 									}
 //line vecjam.go:20
 									s = s.Add(gc_ld4.Mul(compiled.BroadcastFloat32x16At(&scale[j], gc_Lane0Mask322)))
-//line vecjam.go:20
 								}
-//line vecjam.go:22
 								s.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -122,45 +110,29 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 					if compiled.SIMD {
 //line vecjam.go:14
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line vecjam.go:14
-						_ = gc_Lane0Mask32
 					gc_jam:
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_gc_tx2 := gc_tx2 + 8
-							_ = gc_gc_tx2
+//line vecjam.go:20
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_gc_rank2 := gc_base2 + gc_gc_tx2
-							_ = gc_gc_rank2
+//line vecjam.go:23
 							gc_pos2.Thread = gc_rank2
-							_ = gc_rank2
 //line vecjam.go:14
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vecjam.go:14
-							_ = i
 //line vecjam.go:18
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:18
-							_ = s
-//line vecjam.go:19
 							if i < 0 || i > len(out)-8 {
 //line vecjam.go:19
 								break
-//line vecjam.go:19
 							}
 //line vecjam.go:14
 							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
-//line vecjam.go:14
-							_ = gc_i
 //line vecjam.go:18
 							var gc_s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:18
-							_ = gc_s
-//line vecjam.go:19
 							if gc_i < 0 || gc_i > len(out)-8 {
 //line vecjam.go:19
 								break
-//line vecjam.go:19
 							}
 //line vecjam.go:19
 							for j := 0; j < k; j = j + 1 {
@@ -171,11 +143,9 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 									n+i+d) >= 0 && (j*n+i+d) <= len(in)-8 {
 //line vecjam.go:20
 									gc_ld3 = archsimd.LoadFloat32x8Slice(in[j*n+i+d:])
-//line vecjam.go:20
 								} else {
 //line vecjam.go:20
 									break gc_jam
-//line vecjam.go:20
 								}
 //line vecjam.go:20
 								s = s.Add(gc_ld3.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
@@ -185,17 +155,13 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 								if (j*n+gc_i+d) >= 0 && (j*n+gc_i+d) <= len(in)-8 {
 //line vecjam.go:20
 									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[j*n+gc_i+d:])
-//line vecjam.go:20
 								} else {
 //line vecjam.go:20
 									break gc_jam
-//line vecjam.go:20
 								}
 //line vecjam.go:20
 								gc_s = gc_s.Add(gc_gc_ld3.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
-//line vecjam.go:20
 							}
-//line vecjam.go:22
 							s.StoreSlice(out[i:])
 //line vecjam.go:22
 							gc_s.StoreSlice(out[gc_i:])
@@ -207,17 +173,11 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 							gc_pos2.Thread = gc_rank2
 //line vecjam.go:14
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vecjam.go:14
-							_ = i
 //line vecjam.go:18
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:18
-							_ = s
-//line vecjam.go:19
 							if i < 0 || i > len(out)-8 {
 //line vecjam.go:19
 								break
-//line vecjam.go:19
 							}
 //line vecjam.go:19
 							for j := 0; j < k; j = j + 1 {
@@ -228,17 +188,13 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 									n+i+d) >= 0 && (j*n+i+d) <= len(in)-8 {
 //line vecjam.go:20
 									gc_ld3 = archsimd.LoadFloat32x8Slice(in[j*n+i+d:])
-//line vecjam.go:20
 								} else {
 //line vecjam.go:20
 									break gc_steps3
-//line vecjam.go:20
 								}
 //line vecjam.go:20
 								s = s.Add(gc_ld3.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
-//line vecjam.go:20
 							}
-//line vecjam.go:22
 							s.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -246,25 +202,18 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line vecjam.go:14
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line vecjam.go:18
 						var s float32
-
-//line vecjam.go:19
 						for j := 0; j < k; j++ {
 							s += in[j*n+i+d] * scale[j]
 						}
-
-//line vecjam.go:22
 						out[i] = s
-						_ = s
 					}
 				}
 			}
+//line vecjam.go:27
 		})
 	}
 }
@@ -321,25 +270,15 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						gc_steps2:
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line vecjam.go:34
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vecjam.go:34
-								_ = i
 //line vecjam.go:38
 								var a archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vecjam.go:38
-								_ = a
-//line vecjam.go:38
 								var b archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vecjam.go:38
-								_ = b
-//line vecjam.go:39
 								if i < 0 || i > len(out)-16 {
 //line vecjam.go:39
 									break
-//line vecjam.go:39
 								}
 //line vecjam.go:39
 								for d := 0; d <= 2*r; d = d + 1 {
@@ -350,22 +289,18 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 										2*r-d) >= 0 && (i+2*r-d) <= len(in)-16 {
 //line vecjam.go:40
 										gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+2*r-d:])
-//line vecjam.go:40
 									} else {
 //line vecjam.go:40
 										break gc_steps2
-//line vecjam.go:40
 									}
 //line vecjam.go:40
 									v := gc_ld2
 //line vecjam.go:40
-									_ = v
-//line vecjam.go:40
 									a = a.Add(v)
 //line vecjam.go:40
 									b = b.Add(v.Mul(v))
-//line vecjam.go:40
 								}
+//line vecjam.go:41
 								a.Sub(b).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -380,46 +315,25 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_gc_tx2 := gc_tx2 + 8
-							_ = gc_gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_gc_rank2 := gc_base2 + gc_gc_tx2
-							_ = gc_gc_rank2
-							_ = gc_rank2
 //line vecjam.go:34
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vecjam.go:34
-							_ = i
 //line vecjam.go:38
 							var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:38
-							_ = a
-//line vecjam.go:38
 							var b archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:38
-							_ = b
-//line vecjam.go:39
 							if i < 0 || i > len(out)-8 {
 //line vecjam.go:39
 								break
-//line vecjam.go:39
 							}
 //line vecjam.go:34
 							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
-//line vecjam.go:34
-							_ = gc_i
 //line vecjam.go:38
 							var gc_a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:38
-							_ = gc_a
-//line vecjam.go:38
 							var gc_b3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:38
-							_ = gc_b3
-//line vecjam.go:39
 							if gc_i < 0 || gc_i > len(out)-8 {
 //line vecjam.go:39
 								break
-//line vecjam.go:39
 							}
 //line vecjam.go:39
 							for d := 0; d <= 2*r; d = d + 1 {
@@ -430,16 +344,12 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 									2*r-d) >= 0 && (i+2*r-d) <= len(in)-8 {
 //line vecjam.go:40
 									gc_ld = archsimd.LoadFloat32x8Slice(in[i+2*r-d:])
-//line vecjam.go:40
 								} else {
 //line vecjam.go:40
 									break gc_jam
-//line vecjam.go:40
 								}
 //line vecjam.go:40
 								v := gc_ld
-//line vecjam.go:40
-								_ = v
 //line vecjam.go:40
 								a = a.Add(v)
 //line vecjam.go:40
@@ -450,47 +360,33 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 								if (gc_i+2*r-d) >= 0 && (gc_i+2*r-d) <= len(in)-8 {
 //line vecjam.go:40
 									gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+2*r-d:])
-//line vecjam.go:40
 								} else {
 //line vecjam.go:40
 									break gc_jam
-//line vecjam.go:40
 								}
 //line vecjam.go:40
 								gc_v := gc_gc_ld
 //line vecjam.go:40
-								_ = gc_v
-//line vecjam.go:40
 								gc_a = gc_a.Add(gc_v)
 //line vecjam.go:40
 								gc_b3 = gc_b3.Add(gc_v.Mul(gc_v))
-//line vecjam.go:40
 							}
+//line vecjam.go:41
 							a.Sub(b).StoreSlice(out[i:])
 							gc_a.Sub(gc_b3).StoreSlice(out[gc_i:])
 						}
 					gc_steps:
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line vecjam.go:34
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vecjam.go:34
-							_ = i
 //line vecjam.go:38
 							var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vecjam.go:38
-							_ = a
-//line vecjam.go:38
 							var b archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vecjam.go:38
-							_ = b
-//line vecjam.go:39
 							if i < 0 || i > len(out)-8 {
 //line vecjam.go:39
 								break
-//line vecjam.go:39
 							}
 //line vecjam.go:39
 							for d := 0; d <= 2*r; d = d + 1 {
@@ -501,22 +397,18 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 									2*r-d) >= 0 && (i+2*r-d) <= len(in)-8 {
 //line vecjam.go:40
 									gc_ld = archsimd.LoadFloat32x8Slice(in[i+2*r-d:])
-//line vecjam.go:40
 								} else {
 //line vecjam.go:40
 									break gc_steps
-//line vecjam.go:40
 								}
 //line vecjam.go:40
 								v := gc_ld
 //line vecjam.go:40
-								_ = v
-//line vecjam.go:40
 								a = a.Add(v)
 //line vecjam.go:40
 								b = b.Add(v.Mul(v))
-//line vecjam.go:40
 							}
+//line vecjam.go:41
 							a.Sub(b).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -524,28 +416,20 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line vecjam.go:34
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line vecjam.go:38
 						var a, b float32
-
-//line vecjam.go:39
 						for d := 0; d <= 2*r; d++ {
 							v := in[i+2*r-d]
 							a += v
 							b += v * v
 						}
-
-//line vecjam.go:44
 						out[i] = a - b
-						_ = a
-						_ = b
 					}
 				}
 			}
+//line vecjam.go:50
 		})
 	}
 }

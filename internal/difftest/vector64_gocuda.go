@@ -40,7 +40,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line vector64.go:28
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -51,162 +51,112 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
-					gc_at := y[gc_off:][:gc_to]
-					gc_at2 := x[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line vector64.go:39
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line vector64.go:19
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line vector64.go:20
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line vector64.go:19
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line vector64.go:20
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line vector64.go:19
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line vector64.go:20
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line vector64.go:19
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line vector64.go:20
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line vector64.go:19
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line vector64.go:20
-						{
+//line vector64.go:21
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line vector64.go:19
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line vector64.go:20
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line vector64.go:19
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line vector64.go:20
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line vector64.go:19
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line vector64.go:20
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line vector64.go:19
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line vector64.go:20
-							{
-								y[i] = a*x[i] + y[i]
-							}
+//line vector64.go:21
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line vector64.go:21
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line vector64.go:21
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line vector64.go:21
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line vector64.go:19
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line vector64.go:20
 						{
 							y[i] = a*x[i] + y[i]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line vector64.go:19
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line vector64.go:19
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line vector64.go:19
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line vector64.go:19
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -238,7 +188,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line vector64.go:40
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -249,205 +199,135 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := in[gc_off:][:gc_to]
-					gc_at2 := out[gc_off:][:gc_to]
-					gc_vstep := gc_from
+//line vector64.go:51
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
 //line vector64.go:35
-					gc_vb6 := lanes.BroadcastFloat64x4(h)
+				gc_vb6 := lanes.BroadcastFloat64x4(h)
 //line vector64.go:35
-					_ = gc_vb6
-//line vector64.go:35
-					gc_iotaf642 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-//line vector64.go:35
-					_ = gc_iotaf642
-//line vector64.go:36
-					gc_vb7 := lanes.BroadcastFloat64x4(0)
-//line vector64.go:36
-					_ = gc_vb7
+				gc_iotaf642 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+				gc_vb7 := lanes.BroadcastFloat64x4(0)
 //line vector64.go:38
-					gc_vb8 := lanes.BroadcastFloat64x4(3)
+				gc_vb8 := lanes.BroadcastFloat64x4(3)
+				gc_vb9 := lanes.BroadcastFloat64x4(1)
+//line vector64.go:41
+				gc_vb10 := lanes.BroadcastFloat64x4(0.5)
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					gc_tx := gc_vstep
+//line vector64.go:31
+					var i int = gc_bx*gc_bdx + gc_tx
+//line vector64.go:35
+					if i < -2147483648 || i > 2147483644 {
+//line vector64.go:35
+						break
+					}
+//line vector64.go:35
+					v := lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Div(gc_vb6).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Mul(gc_vb6))
+//line vector64.go:35
+					gc_if3 := v.Less(gc_vb7)
+//line vector64.go:35
+					if gc_if3.ToBits() != 0 {
+//line vector64.go:35
+						v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if3)
+					}
+//line vector64.go:35
+					gc_else2 := gc_if3.ToInt64x4().Not().ToMask()
+//line vector64.go:35
+					if gc_else2.ToBits() != 0 {
+//line vector64.go:35
+						gc_if4 := v.GreaterEqual(gc_vb8)
+//line vector64.go:35
+						if gc_else2.And(gc_if4).ToBits() != 0 {
+//line vector64.go:35
+							v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
+						}
+					}
+//line vector64.go:36
+					v.Sqrt().Add(v.Mul(gc_vb10).Floor()).Sub(lanes.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line vector64.go:31
+					i := gc_bx*gc_bdx + gc_tx
+//line vector64.go:35
+					v := gc_at[gc_tx]/h - float64(i)*h
+					if v < 0 {
+						v = -v
+					} else if v >= 3 {
+						v = v*v - 1
+					}
+					gc_at2[gc_tx] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at2[gc_tx]
+				}
+			} else {
+//line vector64.go:45
+				gc_vstep2 := gc_from
+//line vector64.go:35
+				gc_vb := lanes.BroadcastFloat64x4(h)
+//line vector64.go:35
+				gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+				gc_vb2 := lanes.BroadcastFloat64x4(0)
 //line vector64.go:38
-					_ = gc_vb8
-//line vector64.go:39
-					gc_vb9 := lanes.BroadcastFloat64x4(1)
-//line vector64.go:39
-					_ = gc_vb9
+				gc_vb3 := lanes.BroadcastFloat64x4(3)
+				gc_vb4 := lanes.BroadcastFloat64x4(1)
 //line vector64.go:41
-					gc_vb10 := lanes.BroadcastFloat64x4(0.5)
-//line vector64.go:41
-					_ = gc_vb10
-					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
-						gc_tx := gc_vstep
+				gc_vb5 := lanes.BroadcastFloat64x4(0.5)
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
 //line vector64.go:31
-						var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:31
-						_ = i
+					var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:35
-						if i < -2147483648 || i > 2147483644 {
+					if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
 //line vector64.go:35
-							break
-//line vector64.go:35
-						}
-//line vector64.go:35
-						v := lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Div(gc_vb6).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Mul(gc_vb6))
-//line vector64.go:35
-						_ = v
-//line vector64.go:35
-						gc_if3 := v.Less(gc_vb7)
-//line vector64.go:35
-						_ = gc_if3
-//line vector64.go:35
-						if gc_if3.ToBits() != 0 {
-//line vector64.go:35
-							v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if3)
-//line vector64.go:35
-						}
-//line vector64.go:35
-						gc_else2 := gc_if3.ToInt64x4().Not().ToMask()
-//line vector64.go:35
-						_ = gc_else2
-//line vector64.go:35
-						if gc_else2.ToBits() != 0 {
-//line vector64.go:35
-							gc_if4 := v.GreaterEqual(gc_vb8)
-//line vector64.go:35
-							_ = gc_if4
-//line vector64.go:35
-							if gc_else2.And(gc_if4).ToBits() != 0 {
-//line vector64.go:35
-								v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
-//line vector64.go:35
-							}
-//line vector64.go:35
-						}
-						v.Sqrt().Add(v.Mul(gc_vb10).Floor()).Sub(lanes.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						break
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-
-//line vector64.go:31
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line vector64.go:35
-						v := gc_at[gc_tx]/h - float64(i)*h
-
-//line vector64.go:36
-						if v < 0 {
-							v = -v
-						} else if v >= 3 {
-							v = v*v - 1
-						}
-
-//line vector64.go:41
-						gc_at2[gc_tx] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at2[gc_tx]
-						_ = v
+					v := lanes.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Mul(gc_vb))
+//line vector64.go:35
+					gc_if := v.Less(gc_vb2)
+//line vector64.go:35
+					if gc_if.ToBits() != 0 {
+//line vector64.go:35
+						v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
 					}
-				} else {
-					gc_vstep2 := gc_from
 //line vector64.go:35
-					gc_vb := lanes.BroadcastFloat64x4(h)
+					gc_else := gc_if.ToInt64x4().Not().ToMask()
 //line vector64.go:35
-					_ = gc_vb
+					if gc_else.ToBits() != 0 {
 //line vector64.go:35
-					gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+						gc_if2 := v.GreaterEqual(gc_vb3)
 //line vector64.go:35
-					_ = gc_iotaf64
-//line vector64.go:36
-					gc_vb2 := lanes.BroadcastFloat64x4(0)
-//line vector64.go:36
-					_ = gc_vb2
-//line vector64.go:38
-					gc_vb3 := lanes.BroadcastFloat64x4(3)
-//line vector64.go:38
-					_ = gc_vb3
-//line vector64.go:39
-					gc_vb4 := lanes.BroadcastFloat64x4(1)
-//line vector64.go:39
-					_ = gc_vb4
-//line vector64.go:41
-					gc_vb5 := lanes.BroadcastFloat64x4(0.5)
-//line vector64.go:41
-					_ = gc_vb5
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-//line vector64.go:31
-						var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:31
-						_ = i
+						if gc_else.And(gc_if2).ToBits() != 0 {
 //line vector64.go:35
-						if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
-//line vector64.go:35
-							break
-//line vector64.go:35
+							v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
 						}
-//line vector64.go:35
-						v := lanes.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Mul(gc_vb))
-//line vector64.go:35
-						_ = v
-//line vector64.go:35
-						gc_if := v.Less(gc_vb2)
-//line vector64.go:35
-						_ = gc_if
-//line vector64.go:35
-						if gc_if.ToBits() != 0 {
-//line vector64.go:35
-							v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
-//line vector64.go:35
-						}
-//line vector64.go:35
-						gc_else := gc_if.ToInt64x4().Not().ToMask()
-//line vector64.go:35
-						_ = gc_else
-//line vector64.go:35
-						if gc_else.ToBits() != 0 {
-//line vector64.go:35
-							gc_if2 := v.GreaterEqual(gc_vb3)
-//line vector64.go:35
-							_ = gc_if2
-//line vector64.go:35
-							if gc_else.And(gc_if2).ToBits() != 0 {
-//line vector64.go:35
-								v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
-//line vector64.go:35
-							}
-//line vector64.go:35
-						}
-						v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(lanes.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line vector64.go:31
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line vector64.go:35
-						v := in[i]/h - float64(i)*h
-
 //line vector64.go:36
-						if v < 0 {
-							v = -v
-						} else if v >= 3 {
-							v = v*v - 1
-						}
-
-//line vector64.go:41
-						out[i] = math.Sqrt(v) + math.Floor(v*0.5) - out[i]
-						_ = v
+					v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(lanes.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line vector64.go:31
+					i := gc_bx*gc_bdx + gc_tx
+//line vector64.go:35
+					v := in[i]/h - float64(i)*h
+					if v < 0 {
+						v = -v
+					} else if v >= 3 {
+						v = v*v - 1
 					}
+					out[i] = math.Sqrt(v) + math.Floor(v*0.5) - out[i]
 				}
 			}
 		}
@@ -479,7 +359,7 @@ func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d [
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line vector64.go:60
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -490,51 +370,41 @@ func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d [
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(d), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(f) && gc_to <= len(f)-gc_off && gc_off <= len(d) && gc_to <= len(d)-gc_off && gc_off <= len(n) && gc_to <= len(n)-gc_off {
-					gc_at := f[gc_off:][:gc_to]
-					gc_at2 := d[gc_off:][:gc_to]
-					gc_at3 := n[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line vector64.go:51
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line vector64.go:52
-						{
-							x := float64(gc_at[gc_tx]) + gc_at2[gc_tx]
-							gc_at2[gc_tx] = min(x, 2) + max(x, -2)
-							gc_at[gc_tx] = float32(x) * 0.5
-							gc_at3[gc_tx] = int(x) + gc_at3[gc_tx]
-						}
+//line vector64.go:71
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(d), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(f) && gc_to <= len(f)-gc_off && gc_off <= len(d) && gc_to <= len(d)-gc_off && gc_off <= len(n) && gc_to <= len(n)-gc_off {
+				gc_at := f[gc_off:][:gc_to]
+				gc_at2 := d[gc_off:][:gc_to]
+				gc_at3 := n[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					{
+//line vector64.go:53
+						x := float64(gc_at[gc_tx]) + gc_at2[gc_tx]
+						gc_at2[gc_tx] = min(x, 2) + max(x, -2)
+						gc_at[gc_tx] = float32(x) * 0.5
+						gc_at3[gc_tx] = int(x) + gc_at3[gc_tx]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line vector64.go:51
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line vector64.go:52
-						{
-							x := float64(f[i]) + d[i]
-							d[i] = min(x, 2) + max(x, -2)
-							f[i] = float32(x) * 0.5
-							n[i] = int(x) + n[i]
-						}
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						x := float64(f[i]) + d[i]
+						d[i] = min(x, 2) + max(x, -2)
+						f[i] = float32(x) * 0.5
+						n[i] = int(x) + n[i]
 					}
 				}
 			}
@@ -566,143 +436,93 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
+//line vector64.go:75
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 //line vector64.go:67
-			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+		gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
 //line vector64.go:67
-			_ = gc_all2
-//line vector64.go:67
-			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line vector64.go:67
-			_ = gc_iota2
+		gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line vector64.go:72
-			gc_vb := lanes.BroadcastInt64x4(0x5bd1e995)
-//line vector64.go:72
-			_ = gc_vb
+		gc_vb := lanes.BroadcastInt64x4(0x5bd1e995)
 //line vector64.go:74
-			gc_vb2 := lanes.BroadcastInt64x4(0xff)
+		gc_vb2 := lanes.BroadcastInt64x4(0xff)
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			gc_tx := gc_vstep
+			gc_rank := gc_base + gc_tx
 //line vector64.go:74
-			_ = gc_vb2
-			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+			gc_alive2 := gc_all2
 //line vector64.go:74
-				gc_alive2 := gc_all2
+			if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line vector64.go:74
-				_ = gc_alive2
-//line vector64.go:74
-				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line vector64.go:74
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
-//line vector64.go:74
-				}
-//line vector64.go:67
-				var i int = gc_bx*gc_bdx + gc_tx
-//line vector64.go:67
-				_ = i
-//line vector64.go:68
-				gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
-//line vector64.go:68
-				_ = gc_if2
-//line vector64.go:68
-				if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line vector64.go:68
-					compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
-//line vector64.go:68
-					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt64x4().Not().ToMask())
-//line vector64.go:68
-				}
-//line vector64.go:71
-				if i < 0 || i > len(a)-4 || i > len(b)-4 {
-//line vector64.go:71
-					break
-//line vector64.go:71
-				}
-//line vector64.go:71
-				x := lanes.LoadInt64x4Slice(a[i:])
-//line vector64.go:71
-				_ = x
-//line vector64.go:72
-				y := x.Xor(gc_vb).Sub(lanes.BroadcastInt64x4(int64(i)).Add(gc_iota2))
-//line vector64.go:72
-				_ = y
-//line vector64.go:72
-				gc_if3 := y.Greater(x)
-//line vector64.go:72
-				_ = gc_if3
-//line vector64.go:74
-				if gc_alive2.And(gc_if3).ToBits() != 0 {
-//line vector64.go:74
-					y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb2)).Merge(y, gc_alive2.And(gc_if3))
-//line vector64.go:74
-				}
-//line vector64.go:76
-				y.StoreMasked((*[4]int64)(a[i:]), gc_alive2)
-				lanes.LoadUint64x4Slice(b[i:]).ShiftAllRight(uint64(s)).Add(y.AsUint64x4()).Sub(lanes.BroadcastInt64x4(int64(uint64(i))).Add(gc_iota2).AsUint64x4()).StoreMasked((*[4]uint64)(b[i:]), gc_alive2)
+				gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
-		gc_L1:
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line vector64.go:67
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
+			var i int = gc_bx*gc_bdx + gc_tx
+			gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
 //line vector64.go:68
-				if i >= len(a) {
+			if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line vector64.go:68
-					{
+				compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
 //line vector64.go:68
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line vector64.go:69
-					}
-				}
-
-//line vector64.go:71
-				x := a[i]
-
-//line vector64.go:72
-				y := (x ^ 0x5bd1e995) - int64(i)
-
-//line vector64.go:73
-				if y > x {
-					y = y<<s | x&^0xff
-				}
-
-//line vector64.go:76
-				a[i] = y
-
-//line vector64.go:77
-				b[i] = b[i]>>s + uint64(y) - uint64(i)
-				_ = x
-				_ = y
+				gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt64x4().Not().ToMask())
 			}
+//line vector64.go:71
+			if i < 0 || i > len(a)-4 || i > len(b)-4 {
+//line vector64.go:71
+				break
+			}
+//line vector64.go:71
+			x := lanes.LoadInt64x4Slice(a[i:])
+			y := x.Xor(gc_vb).Sub(lanes.BroadcastInt64x4(int64(i)).Add(gc_iota2))
+//line vector64.go:72
+			gc_if3 := y.Greater(x)
+//line vector64.go:74
+			if gc_alive2.And(gc_if3).ToBits() != 0 {
+//line vector64.go:74
+				y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb2)).Merge(y, gc_alive2.And(gc_if3))
+			}
+			y.StoreMasked((*[4]int64)(a[i:]), gc_alive2)
+			lanes.LoadUint64x4Slice(b[i:]).ShiftAllRight(uint64(s)).Add(y.AsUint64x4()).Sub(lanes.BroadcastInt64x4(int64(uint64(i))).Add(gc_iota2).AsUint64x4()).StoreMasked((*[4]uint64)(b[i:]), gc_alive2)
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line vector64.go:67
+			i := gc_bx*gc_bdx + gc_tx
+			if i >= len(a) {
+				{
+//line vector64.go:68
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+//line vector64.go:71
+			x := a[i]
+			y := (x ^ 0x5bd1e995) - int64(i)
+			if y > x {
+				y = y<<s | x&^0xff
+			}
+			a[i] = y
+			b[i] = b[i]>>s + uint64(y) - uint64(i)
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line vector64.go:67
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line vector64.go:79
-				a[i] *= 3
+//line vector64.go:84
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line vector64.go:67
+			i := gc_bx*gc_bdx + gc_tx
+//line vector64.go:79
+			a[i] *= 3
 		}
 	}
 }
@@ -710,8 +530,6 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 // Escape64Kernel counts a point's escape-time iterations in double
 // precision: a loop whose threads leave at different trips, under a mask
 // of 64-bit lanes.
-//
-//line vector64.go:87
 func Escape64Kernel(re, im []float64, count []int64, limit int64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_escape64,
 		func(gc_t *gocuda.Thread) { escape64(gc_t, re, im, count, limit) },
@@ -741,111 +559,73 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(count), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(re) && gc_to <= len(re)-gc_off && gc_off <= len(im) && gc_to <= len(im)-gc_off && gc_off <= len(count) && gc_to <= len(count)-gc_off {
-					gc_at := re[gc_off:][:gc_to]
-					gc_at2 := im[gc_off:][:gc_to]
-					gc_at3 := count[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line vector64.go:88
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line vector64.go:105
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(count), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(re) && gc_to <= len(re)-gc_off && gc_off <= len(im) && gc_to <= len(im)-gc_off && gc_off <= len(count) && gc_to <= len(count)-gc_off {
+				gc_at := re[gc_off:][:gc_to]
+				gc_at2 := im[gc_off:][:gc_to]
+				gc_at3 := count[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector64.go:92
-						cr := gc_at[gc_tx]
-
+					cr := gc_at[gc_tx]
 //line vector64.go:92
-						ci := gc_at2[gc_tx]
-
+					ci := gc_at2[gc_tx]
+					zr := cr
 //line vector64.go:93
-						zr := cr
-
-//line vector64.go:93
-						zi := ci
-
-//line vector64.go:94
-						var n int64
-
+					zi := ci
+					var n int64
+					for n < limit && zr*zr+zi*zi <= 4 {
 //line vector64.go:95
-						for n < limit && zr*zr+zi*zi <= 4 {
+						gc_b.Tick()
 //line vector64.go:95
-							gc_b.Tick()
+						if gc_b.Stopped() {
 //line vector64.go:95
-							if gc_b.Stopped() {
-//line vector64.go:95
-								return
-//line vector64.go:95
-							}
-							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-							n++
+							return
 						}
-
-//line vector64.go:99
-						gc_at3[gc_tx] = n
-						_ = cr
-						_ = ci
-						_ = zr
-						_ = zi
-						_ = n
+//line vector64.go:96
+						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+						n++
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_at3[gc_tx] = n
+				}
+			} else {
+//line vector64.go:107
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector64.go:88
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line vector64.go:92
-						cr := re[i]
-
+					cr := re[i]
 //line vector64.go:92
-						ci := im[i]
-
+					ci := im[i]
+					zr := cr
 //line vector64.go:93
-						zr := cr
-
-//line vector64.go:93
-						zi := ci
-
-//line vector64.go:94
-						var n int64
-
+					zi := ci
+					var n int64
+					for n < limit && zr*zr+zi*zi <= 4 {
 //line vector64.go:95
-						for n < limit && zr*zr+zi*zi <= 4 {
+						gc_b.Tick()
 //line vector64.go:95
-							gc_b.Tick()
+						if gc_b.Stopped() {
 //line vector64.go:95
-							if gc_b.Stopped() {
-//line vector64.go:95
-								return
-//line vector64.go:95
-							}
-							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-							n++
+							return
 						}
-
-//line vector64.go:99
-						count[i] = n
-						_ = cr
-						_ = ci
-						_ = zr
-						_ = zi
-						_ = n
+//line vector64.go:96
+						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+						n++
 					}
+					count[i] = n
 				}
 			}
 		}
@@ -875,7 +655,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line vector64.go:116
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -886,131 +666,104 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := (gc_bx * gc_bdx) + 2
-				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
-				gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-
+//line vector64.go:127
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 2
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line vector64.go:107
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line vector64.go:108
-								{
-									gc_at[gc_u] = gc_at2[gc_u] - gc_at3[gc_u]
-								}
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							{
+//line vector64.go:109
+								gc_at[gc_u] = gc_at2[gc_u] - gc_at3[gc_u]
 							}
-							gc_tx = gc_fasthi - 1
-							continue
 						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line vector64.go:107
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = in[i+2] - in[i]
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line vector64.go:107
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line vector64.go:108
 						{
 							out[i] = in[i+2] - in[i]
 						}
 					}
-				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line vector64.go:107
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line vector64.go:108
-							{
-								out[i] = in[i+2] - in[i]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line vector64.go:107
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line vector64.go:108
-							{
-								out[i] = in[i+2] - in[i]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line vector64.go:107
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line vector64.go:108
-							{
-								out[i] = in[i+2] - in[i]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line vector64.go:107
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line vector64.go:108
-							{
-								out[i] = in[i+2] - in[i]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line vector64.go:107
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line vector64.go:108
 						{
 							out[i] = in[i+2] - in[i]
 						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line vector64.go:107
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = in[i+2] - in[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line vector64.go:107
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = in[i+2] - in[i]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line vector64.go:107
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = in[i+2] - in[i]
 					}
 				}
 			}
@@ -1021,4 +774,5 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 // gc_files_vector64 holds the source files whose lines the kernels' records hash.
 //
 //go:embed vector64.go
+//line vector64.go:121
 var gc_files_vector64 embed.FS

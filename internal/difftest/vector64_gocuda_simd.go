@@ -41,7 +41,7 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-	_ = gc_bx2
+//line vector64.go:29
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -52,154 +52,119 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(y), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-					gc_at3 := y[gc_off2:][:gc_to2]
-					gc_at4 := x[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+//line vector64.go:40
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(y), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+				gc_at3 := y[gc_off2:][:gc_to2]
+				gc_at4 := x[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
 //line vector64.go:21
-						gc_vb2 := archsimd.BroadcastFloat64x4(a)
-//line vector64.go:21
-						_ = gc_vb2
-						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
+					gc_vb2 := archsimd.BroadcastFloat64x4(a)
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
 //line vector64.go:19
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:19
-							_ = i
-//line vector64.go:20
-							{
-//line vector64.go:20
-								gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line vector64.go:20
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line vector64.go:19
-						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
-
-//line vector64.go:20
 						{
-							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+//line vector64.go:20
+							gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
+//line vector64.go:22
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line vector64.go:21
-						gc_vb := archsimd.BroadcastFloat64x4(a)
-//line vector64.go:21
-						_ = gc_vb
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
-//line vector64.go:19
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector64.go:19
-							_ = i
-//line vector64.go:20
-							{
-								if i < 0 || i > len(x)-4 || i > len(y)-4 {
-//line vector64.go:21
-									break
-//line vector64.go:21
-								}
-//line vector64.go:21
-								gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
-//line vector64.go:21
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line vector64.go:21
+					gc_vb := archsimd.BroadcastFloat64x4(a)
+					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
 //line vector64.go:19
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line vector64.go:20
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line vector64.go:19
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line vector64.go:20
-							{
-								y[i] = a*x[i] + y[i]
+							if i < 0 || i > len(x)-4 || i > len(y)-4 {
+//line vector64.go:21
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line vector64.go:19
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line vector64.go:20
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line vector64.go:19
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line vector64.go:20
-							{
-								y[i] = a*x[i] + y[i]
-							}
+//line vector64.go:21
+							gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line vector64.go:23
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line vector64.go:19
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector64.go:20
 						{
 							y[i] = a*x[i] + y[i]
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line vector64.go:19
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line vector64.go:19
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line vector64.go:19
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line vector64.go:19
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -232,7 +197,7 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 	gc_n2 := gc_b2.Len()
 	_ = &h
 	gc_bx2 := 0
-	_ = gc_bx2
+//line vector64.go:41
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -243,211 +208,141 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at3 := in[gc_off2:][:gc_to2]
-					gc_at4 := out[gc_off2:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD {
+//line vector64.go:52
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at3 := in[gc_off2:][:gc_to2]
+				gc_at4 := out[gc_off2:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
 //line vector64.go:35
-						gc_vb16 := archsimd.BroadcastFloat64x4(h)
+					gc_vb16 := archsimd.BroadcastFloat64x4(h)
 //line vector64.go:35
-						_ = gc_vb16
-//line vector64.go:35
-						gc_iotaf644 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-//line vector64.go:35
-						_ = gc_iotaf644
-//line vector64.go:36
-						gc_vb17 := archsimd.BroadcastFloat64x4(0)
-//line vector64.go:36
-						_ = gc_vb17
+					gc_iotaf644 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+					gc_vb17 := archsimd.BroadcastFloat64x4(0)
 //line vector64.go:38
-						gc_vb18 := archsimd.BroadcastFloat64x4(3)
+					gc_vb18 := archsimd.BroadcastFloat64x4(3)
+					gc_vb19 := archsimd.BroadcastFloat64x4(1)
+//line vector64.go:41
+					gc_vb20 := archsimd.BroadcastFloat64x4(0.5)
+					for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
+						gc_tx2 := gc_vstep3
+//line vector64.go:31
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector64.go:35
+						if i < -2147483648 || i > 2147483644 {
+//line vector64.go:35
+							break
+						}
+//line vector64.go:35
+						v := archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Div(gc_vb16).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf644).Mul(gc_vb16))
+//line vector64.go:35
+						gc_if7 := v.Less(gc_vb17)
+//line vector64.go:35
+						if gc_if7.ToBits() != 0 {
+//line vector64.go:35
+							v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if7)
+						}
+//line vector64.go:35
+						gc_else4 := gc_if7.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line vector64.go:35
+						if gc_else4.ToBits() != 0 {
+//line vector64.go:35
+							gc_if8 := v.GreaterEqual(gc_vb18)
+//line vector64.go:35
+							if gc_else4.And(gc_if8).ToBits() != 0 {
+//line vector64.go:35
+								v = v.Mul(v).Sub(gc_vb19).Merge(v, gc_else4.And(gc_if8))
+							}
+						}
+//line vector64.go:36
+						v.Sqrt().Add(v.Mul(gc_vb20).Floor()).Sub(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+//line vector64.go:31
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line vector64.go:35
+					v := gc_at3[gc_tx2]/h - float64(i)*h
+					if v < 0 {
+						v = -v
+					} else if v >= 3 {
+						v = v*v - 1
+					}
+					gc_at4[gc_tx2] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at4[gc_tx2]
+				}
+			} else {
+//line vector64.go:45
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+//line vector64.go:35
+					gc_vb11 := archsimd.BroadcastFloat64x4(h)
+//line vector64.go:35
+					gc_iotaf643 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+					gc_vb12 := archsimd.BroadcastFloat64x4(0)
 //line vector64.go:38
-						_ = gc_vb18
-//line vector64.go:39
-						gc_vb19 := archsimd.BroadcastFloat64x4(1)
-//line vector64.go:39
-						_ = gc_vb19
+					gc_vb13 := archsimd.BroadcastFloat64x4(3)
+					gc_vb14 := archsimd.BroadcastFloat64x4(1)
 //line vector64.go:41
-						gc_vb20 := archsimd.BroadcastFloat64x4(0.5)
-//line vector64.go:41
-						_ = gc_vb20
-						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-							gc_tx2 := gc_vstep3
+					gc_vb15 := archsimd.BroadcastFloat64x4(0.5)
+					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
+						gc_tx2 := gc_vstep4
 //line vector64.go:31
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector64.go:31
-							_ = i
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:35
-							if i < -2147483648 || i > 2147483644 {
+						if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
 //line vector64.go:35
-								break
-//line vector64.go:35
-							}
-//line vector64.go:35
-							v := archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Div(gc_vb16).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf644).Mul(gc_vb16))
-//line vector64.go:35
-							_ = v
-//line vector64.go:35
-							gc_if7 := v.Less(gc_vb17)
-//line vector64.go:35
-							_ = gc_if7
-//line vector64.go:35
-							if gc_if7.ToBits() != 0 {
-//line vector64.go:35
-								v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if7)
-//line vector64.go:35
-							}
-//line vector64.go:35
-							gc_else4 := gc_if7.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line vector64.go:35
-							_ = gc_else4
-//line vector64.go:35
-							if gc_else4.ToBits() != 0 {
-//line vector64.go:35
-								gc_if8 := v.GreaterEqual(gc_vb18)
-//line vector64.go:35
-								_ = gc_if8
-//line vector64.go:35
-								if gc_else4.And(gc_if8).ToBits() != 0 {
-//line vector64.go:35
-									v = v.Mul(v).Sub(gc_vb19).Merge(v, gc_else4.And(gc_if8))
-//line vector64.go:35
-								}
-//line vector64.go:35
-							}
-							v.Sqrt().Add(v.Mul(gc_vb20).Floor()).Sub(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line vector64.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line vector64.go:35
-						v := gc_at3[gc_tx2]/h - float64(i)*h
-
-//line vector64.go:36
-						if v < 0 {
-							v = -v
-						} else if v >= 3 {
-							v = v*v - 1
+						v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb11).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf643).Mul(gc_vb11))
+//line vector64.go:35
+						gc_if5 := v.Less(gc_vb12)
+//line vector64.go:35
+						if gc_if5.ToBits() != 0 {
+//line vector64.go:35
+							v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if5)
 						}
-
-//line vector64.go:41
-						gc_at4[gc_tx2] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at4[gc_tx2]
-						_ = v
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD {
 //line vector64.go:35
-						gc_vb11 := archsimd.BroadcastFloat64x4(h)
+						gc_else3 := gc_if5.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line vector64.go:35
-						_ = gc_vb11
+						if gc_else3.ToBits() != 0 {
 //line vector64.go:35
-						gc_iotaf643 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+							gc_if6 := v.GreaterEqual(gc_vb13)
 //line vector64.go:35
-						_ = gc_iotaf643
-//line vector64.go:36
-						gc_vb12 := archsimd.BroadcastFloat64x4(0)
-//line vector64.go:36
-						_ = gc_vb12
-//line vector64.go:38
-						gc_vb13 := archsimd.BroadcastFloat64x4(3)
-//line vector64.go:38
-						_ = gc_vb13
-//line vector64.go:39
-						gc_vb14 := archsimd.BroadcastFloat64x4(1)
-//line vector64.go:39
-						_ = gc_vb14
-//line vector64.go:41
-						gc_vb15 := archsimd.BroadcastFloat64x4(0.5)
-//line vector64.go:41
-						_ = gc_vb15
-						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-							gc_tx2 := gc_vstep4
-//line vector64.go:31
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector64.go:31
-							_ = i
+							if gc_else3.And(gc_if6).ToBits() != 0 {
 //line vector64.go:35
-							if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
-//line vector64.go:35
-								break
-//line vector64.go:35
+								v = v.Mul(v).Sub(gc_vb14).Merge(v, gc_else3.And(gc_if6))
 							}
-//line vector64.go:35
-							v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb11).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf643).Mul(gc_vb11))
-//line vector64.go:35
-							_ = v
-//line vector64.go:35
-							gc_if5 := v.Less(gc_vb12)
-//line vector64.go:35
-							_ = gc_if5
-//line vector64.go:35
-							if gc_if5.ToBits() != 0 {
-//line vector64.go:35
-								v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if5)
-//line vector64.go:35
-							}
-//line vector64.go:35
-							gc_else3 := gc_if5.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line vector64.go:35
-							_ = gc_else3
-//line vector64.go:35
-							if gc_else3.ToBits() != 0 {
-//line vector64.go:35
-								gc_if6 := v.GreaterEqual(gc_vb13)
-//line vector64.go:35
-								_ = gc_if6
-//line vector64.go:35
-								if gc_else3.And(gc_if6).ToBits() != 0 {
-//line vector64.go:35
-									v = v.Mul(v).Sub(gc_vb14).Merge(v, gc_else3.And(gc_if6))
-//line vector64.go:35
-								}
-//line vector64.go:35
-							}
-							v.Sqrt().Add(v.Mul(gc_vb15).Floor()).Sub(archsimd.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line vector64.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector64.go:35
-						v := in[i]/h - float64(i)*h
-
 //line vector64.go:36
-						if v < 0 {
-							v = -v
-						} else if v >= 3 {
-							v = v*v - 1
-						}
-
-//line vector64.go:41
-						out[i] = math.Sqrt(v) + math.Floor(v*0.5) - out[i]
-						_ = v
+						v.Sqrt().Add(v.Mul(gc_vb15).Floor()).Sub(archsimd.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line vector64.go:31
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line vector64.go:35
+					v := in[i]/h - float64(i)*h
+					if v < 0 {
+						v = -v
+					} else if v >= 3 {
+						v = v*v - 1
+					}
+					out[i] = math.Sqrt(v) + math.Floor(v*0.5) - out[i]
 				}
 			}
 		}
@@ -479,7 +374,7 @@ func gc_body_float64Mix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, f []float32, 
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line vector64.go:60
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -490,51 +385,41 @@ func gc_body_float64Mix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, f []float32, 
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(d), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(f) && gc_to2 <= len(f)-gc_off2 && gc_off2 <= len(d) && gc_to2 <= len(d)-gc_off2 && gc_off2 <= len(n) && gc_to2 <= len(n)-gc_off2 {
-					gc_at4 := f[gc_off2:][:gc_to2]
-					gc_at5 := d[gc_off2:][:gc_to2]
-					gc_at6 := n[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line vector64.go:51
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector64.go:52
-						{
-							x := float64(gc_at4[gc_tx2]) + gc_at5[gc_tx2]
-							gc_at5[gc_tx2] = min(x, 2) + max(x, -2)
-							gc_at4[gc_tx2] = float32(x) * 0.5
-							gc_at6[gc_tx2] = int(x) + gc_at6[gc_tx2]
-						}
+//line vector64.go:71
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(d), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(f) && gc_to2 <= len(f)-gc_off2 && gc_off2 <= len(d) && gc_to2 <= len(d)-gc_off2 && gc_off2 <= len(n) && gc_to2 <= len(n)-gc_off2 {
+				gc_at4 := f[gc_off2:][:gc_to2]
+				gc_at5 := d[gc_off2:][:gc_to2]
+				gc_at6 := n[gc_off2:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line vector64.go:53
+						x := float64(gc_at4[gc_tx2]) + gc_at5[gc_tx2]
+						gc_at5[gc_tx2] = min(x, 2) + max(x, -2)
+						gc_at4[gc_tx2] = float32(x) * 0.5
+						gc_at6[gc_tx2] = int(x) + gc_at6[gc_tx2]
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
 //line vector64.go:51
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector64.go:52
-						{
-							x := float64(f[i]) + d[i]
-							d[i] = min(x, 2) + max(x, -2)
-							f[i] = float32(x) * 0.5
-							n[i] = int(x) + n[i]
-						}
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						x := float64(f[i]) + d[i]
+						d[i] = min(x, 2) + max(x, -2)
+						f[i] = float32(x) * 0.5
+						n[i] = int(x) + n[i]
 					}
 				}
 			}
@@ -566,146 +451,96 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+//line vector64.go:75
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := 0
+		if compiled.SIMD {
 //line vector64.go:67
-				gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line vector64.go:67
-				_ = gc_all5
-//line vector64.go:67
-				gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line vector64.go:67
-				_ = gc_iota5
+			gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line vector64.go:72
-				gc_vb3 := archsimd.BroadcastInt64x4(0x5bd1e995)
-//line vector64.go:72
-				_ = gc_vb3
+			gc_vb3 := archsimd.BroadcastInt64x4(0x5bd1e995)
 //line vector64.go:74
-				gc_vb4 := archsimd.BroadcastInt64x4(0xff)
-//line vector64.go:74
-				_ = gc_vb4
-				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line vector64.go:74
-					gc_alive5 := gc_all5
-//line vector64.go:74
-					_ = gc_alive5
-//line vector64.go:74
-					if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line vector64.go:74
-						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line vector64.go:74
-					}
-//line vector64.go:67
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector64.go:67
-					_ = i
-//line vector64.go:68
-					gc_if6 := gc_iota5.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
-//line vector64.go:68
-					_ = gc_if6
-//line vector64.go:68
-					if gc_alive5.And(gc_if6).ToBits() != 0 {
-//line vector64.go:68
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.And(gc_if6).ToBits())
-//line vector64.go:68
-						gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if6).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
-//line vector64.go:68
-					}
-//line vector64.go:71
-					if i < 0 || i > len(a)-4 || i > len(b)-4 {
-//line vector64.go:71
-						break
-//line vector64.go:71
-					}
-//line vector64.go:71
-					x := archsimd.LoadInt64x4Slice(a[i:])
-//line vector64.go:71
-					_ = x
-//line vector64.go:72
-					y := x.Xor(gc_vb3).Sub(archsimd.BroadcastInt64x4(int64(i)).Add(gc_iota5))
-//line vector64.go:72
-					_ = y
-//line vector64.go:72
-					gc_if7 := y.Greater(x)
-//line vector64.go:72
-					_ = gc_if7
-//line vector64.go:74
-					if gc_alive5.And(gc_if7).ToBits() != 0 {
-//line vector64.go:74
-						y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb4)).Merge(y, gc_alive5.And(gc_if7))
-//line vector64.go:74
-					}
-//line vector64.go:76
-					y.StoreMasked((*[4]int64)(a[i:]), gc_alive5)
-					archsimd.LoadUint64x4Slice(b[i:]).ShiftAllRight(uint64(s)).Add(y.AsUint64x4()).Sub(archsimd.BroadcastInt64x4(int64(uint64(i))).Add(gc_iota5).AsUint64x4()).StoreMasked((*[4]uint64)(b[i:]), gc_alive5)
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-		gc_L12:
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vb4 := archsimd.BroadcastInt64x4(0xff)
+			for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+				gc_tx2 := gc_vstep2
 				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
+//line vector64.go:74
+				gc_alive5 := gc_all5
+//line vector64.go:74
+				if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line vector64.go:74
+					gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
-
 //line vector64.go:67
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
+				var i int = gc_bx2*gc_bdx2 + gc_tx2
+				gc_if6 := gc_iota5.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
 //line vector64.go:68
-				if i >= len(a) {
+				if gc_alive5.And(gc_if6).ToBits() != 0 {
 //line vector64.go:68
-					{
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.And(gc_if6).ToBits())
 //line vector64.go:68
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line vector64.go:69
-					}
+					gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if6).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 				}
-
 //line vector64.go:71
-				x := a[i]
-
-//line vector64.go:72
-				y := (x ^ 0x5bd1e995) - int64(i)
-
-//line vector64.go:73
-				if y > x {
-					y = y<<s | x&^0xff
+				if i < 0 || i > len(a)-4 || i > len(b)-4 {
+//line vector64.go:71
+					break
 				}
-
-//line vector64.go:76
-				a[i] = y
-
-//line vector64.go:77
-				b[i] = b[i]>>s + uint64(y) - uint64(i)
-				_ = x
-				_ = y
+//line vector64.go:71
+				x := archsimd.LoadInt64x4Slice(a[i:])
+				y := x.Xor(gc_vb3).Sub(archsimd.BroadcastInt64x4(int64(i)).Add(gc_iota5))
+//line vector64.go:72
+				gc_if7 := y.Greater(x)
+//line vector64.go:74
+				if gc_alive5.And(gc_if7).ToBits() != 0 {
+//line vector64.go:74
+					y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb4)).Merge(y, gc_alive5.And(gc_if7))
+				}
+				y.StoreMasked((*[4]int64)(a[i:]), gc_alive5)
+				archsimd.LoadUint64x4Slice(b[i:]).ShiftAllRight(uint64(s)).Add(y.AsUint64x4()).Sub(archsimd.BroadcastInt64x4(int64(uint64(i))).Add(gc_iota5).AsUint64x4()).StoreMasked((*[4]uint64)(b[i:]), gc_alive5)
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L12:
+		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line vector64.go:67
+			i := gc_bx2*gc_bdx2 + gc_tx2
+			if i >= len(a) {
+				{
+//line vector64.go:68
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+				}
+			}
+//line vector64.go:71
+			x := a[i]
+			y := (x ^ 0x5bd1e995) - int64(i)
+			if y > x {
+				y = y<<s | x&^0xff
+			}
+			a[i] = y
+			b[i] = b[i]>>s + uint64(y) - uint64(i)
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line vector64.go:67
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line vector64.go:79
-				a[i] *= 3
+//line vector64.go:84
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+//line vector64.go:67
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line vector64.go:79
+			a[i] *= 3
 		}
 	}
 }
@@ -713,8 +548,6 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 // Escape64Kernel counts a point's escape-time iterations in double
 // precision: a loop whose threads leave at different trips, under a mask
 // of 64-bit lanes.
-//
-//line vector64.go:87
 func Escape64Kernel(re, im []float64, count []int64, limit int64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_escape64,
 		func(gc_t *gocuda.Thread) { escape64(gc_t, re, im, count, limit) },
@@ -744,311 +577,202 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(count), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(re) && gc_to2 <= len(re)-gc_off2 && gc_off2 <= len(im) && gc_to2 <= len(im)-gc_off2 && gc_off2 <= len(count) && gc_to2 <= len(count)-gc_off2 {
-					gc_at4 := re[gc_off2:][:gc_to2]
-					gc_at5 := im[gc_off2:][:gc_to2]
-					gc_at6 := count[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+//line vector64.go:105
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(count), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(re) && gc_to2 <= len(re)-gc_off2 && gc_off2 <= len(im) && gc_to2 <= len(im)-gc_off2 && gc_off2 <= len(count) && gc_to2 <= len(count)-gc_off2 {
+				gc_at4 := re[gc_off2:][:gc_to2]
+				gc_at5 := im[gc_off2:][:gc_to2]
+				gc_at6 := count[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
 //line vector64.go:88
-						gc_all9 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_all9 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line vector64.go:95
+					gc_vb21 := archsimd.BroadcastInt64x4(limit)
+//line vector64.go:95
+					gc_vb22 := archsimd.BroadcastFloat64x4(4)
+					gc_vb23 := archsimd.BroadcastFloat64x4(2)
+//line vector64.go:96
+					gc_vb24 := archsimd.BroadcastInt64x4(1)
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
 //line vector64.go:88
-						_ = gc_all9
-//line vector64.go:95
-						gc_vb21 := archsimd.BroadcastInt64x4(limit)
-//line vector64.go:95
-						_ = gc_vb21
-//line vector64.go:95
-						gc_vb22 := archsimd.BroadcastFloat64x4(4)
-//line vector64.go:95
-						_ = gc_vb22
-//line vector64.go:96
-						gc_vb23 := archsimd.BroadcastFloat64x4(2)
-//line vector64.go:96
-						_ = gc_vb23
-//line vector64.go:96
-						gc_vb24 := archsimd.BroadcastInt64x4(1)
-//line vector64.go:96
-						_ = gc_vb24
-						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:88
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector64.go:88
-							_ = i
+						_ = i
 //line vector64.go:92
-							cr := archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])
+						cr := archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])
 //line vector64.go:92
-							_ = cr
+						ci := archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:])
 //line vector64.go:92
-							ci := archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:])
+						zr := cr
 //line vector64.go:92
-							_ = ci
+						zi := ci
 //line vector64.go:92
-							zr := cr
+						var n archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+						{
 //line vector64.go:92
-							_ = zr
+							gc_lanes6 := gc_all9
 //line vector64.go:92
-							zi := ci
+							for {
 //line vector64.go:92
-							_ = zi
+								gc_b2.Tick()
 //line vector64.go:92
-							var n archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+								if gc_b2.Stopped() {
 //line vector64.go:92
-							_ = n
-//line vector64.go:92
-							{
-//line vector64.go:92
-								gc_lanes6 := gc_all9
-//line vector64.go:92
-								_ = gc_lanes6
-//line vector64.go:92
-								for {
-//line vector64.go:92
-									gc_b2.Tick()
-//line vector64.go:92
-									if gc_b2.Stopped() {
-//line vector64.go:92
-										return
-//line vector64.go:92
-									}
-//line vector64.go:92
-									gc_lanes6 = gc_lanes6.And(n.Less(gc_vb21).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb22)))
-//line vector64.go:92
-									if gc_lanes6.ToBits() == 0 {
-//line vector64.go:92
-										break
-//line vector64.go:92
-									}
-//line vector64.go:92
-									gc_t17 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector64.go:92
-									_ = gc_t17
-//line vector64.go:92
-									gc_t18 := gc_vb23.Mul(zr).Mul(zi).Add(ci)
-//line vector64.go:92
-									_ = gc_t18
-//line vector64.go:92
-									zr = gc_t17
-//line vector64.go:92
-									zi = gc_t18
-//line vector64.go:92
-									n = n.Add(gc_vb24).Merge(n, gc_lanes6)
-//line vector64.go:92
+									return
 								}
 //line vector64.go:92
-							}
+								gc_lanes6 = gc_lanes6.And(n.Less(gc_vb21).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb22)))
 //line vector64.go:92
-							n.StoreSlice(gc_at6[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line vector64.go:88
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+								if gc_lanes6.ToBits() == 0 {
 //line vector64.go:92
-						cr := gc_at4[gc_tx2]
-
-//line vector64.go:92
-						ci := gc_at5[gc_tx2]
-
-//line vector64.go:93
-						zr := cr
-
-//line vector64.go:93
-						zi := ci
-
-//line vector64.go:94
-						var n int64
-
-//line vector64.go:95
-						for n < limit && zr*zr+zi*zi <= 4 {
-//line vector64.go:95
-							gc_b2.Tick()
-//line vector64.go:95
-							if gc_b2.Stopped() {
-//line vector64.go:95
-								return
-//line vector64.go:95
-							}
-							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-							n++
-						}
-
-//line vector64.go:99
-						gc_at6[gc_tx2] = n
-						_ = cr
-						_ = ci
-						_ = zr
-						_ = zi
-						_ = n
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-//line vector64.go:88
-						gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line vector64.go:88
-						_ = gc_all3
-//line vector64.go:95
-						gc_vb5 := archsimd.BroadcastInt64x4(limit)
-//line vector64.go:95
-						_ = gc_vb5
-//line vector64.go:95
-						gc_vb6 := archsimd.BroadcastFloat64x4(4)
-//line vector64.go:95
-						_ = gc_vb6
-//line vector64.go:96
-						gc_vb7 := archsimd.BroadcastFloat64x4(2)
-//line vector64.go:96
-						_ = gc_vb7
-//line vector64.go:96
-						gc_vb8 := archsimd.BroadcastInt64x4(1)
-//line vector64.go:96
-						_ = gc_vb8
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line vector64.go:88
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector64.go:88
-							_ = i
-//line vector64.go:92
-							if i < 0 || i > len(re)-4 || i > len(im)-4 || i > len(count)-4 {
-//line vector64.go:92
-								break
-//line vector64.go:92
-							}
-//line vector64.go:92
-							cr := archsimd.LoadFloat64x4Slice(re[i:])
-//line vector64.go:92
-							_ = cr
-//line vector64.go:92
-							ci := archsimd.LoadFloat64x4Slice(im[i:])
-//line vector64.go:92
-							_ = ci
-//line vector64.go:92
-							zr := cr
-//line vector64.go:92
-							_ = zr
-//line vector64.go:92
-							zi := ci
-//line vector64.go:92
-							_ = zi
-//line vector64.go:92
-							var n archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line vector64.go:92
-							_ = n
-//line vector64.go:92
-							{
-//line vector64.go:92
-								gc_lanes2 := gc_all3
-//line vector64.go:92
-								_ = gc_lanes2
-//line vector64.go:92
-								for {
-//line vector64.go:92
-									gc_b2.Tick()
-//line vector64.go:92
-									if gc_b2.Stopped() {
-//line vector64.go:92
-										return
-//line vector64.go:92
-									}
-//line vector64.go:92
-									gc_lanes2 = gc_lanes2.And(n.Less(gc_vb5).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb6)))
-//line vector64.go:92
-									if gc_lanes2.ToBits() == 0 {
-//line vector64.go:92
-										break
-//line vector64.go:92
-									}
-//line vector64.go:92
-									gc_t5 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector64.go:92
-									_ = gc_t5
-//line vector64.go:92
-									gc_t6 := gc_vb7.Mul(zr).Mul(zi).Add(ci)
-//line vector64.go:92
-									_ = gc_t6
-//line vector64.go:92
-									zr = gc_t5
-//line vector64.go:92
-									zi = gc_t6
-//line vector64.go:92
-									n = n.Add(gc_vb8).Merge(n, gc_lanes2)
-//line vector64.go:92
+									break
 								}
 //line vector64.go:92
+								gc_t17 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+//line vector64.go:92
+								gc_t18 := gc_vb23.Mul(zr).Mul(zi).Add(ci)
+//line vector64.go:92
+								zr = gc_t17
+//line vector64.go:92
+								zi = gc_t18
+//line vector64.go:92
+								n = n.Add(gc_vb24).Merge(n, gc_lanes6)
 							}
-//line vector64.go:99
-							n.StoreSlice(count[i:])
 						}
-						archsimd.ClearAVXUpperBits()
+//line vector64.go:92
+						n.StoreSlice(gc_at6[gc_tx2:])
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line vector64.go:92
+					cr := gc_at4[gc_tx2]
+//line vector64.go:92
+					ci := gc_at5[gc_tx2]
+					zr := cr
+//line vector64.go:93
+					zi := ci
+					var n int64
+					for n < limit && zr*zr+zi*zi <= 4 {
+//line vector64.go:95
+						gc_b2.Tick()
+//line vector64.go:95
+						if gc_b2.Stopped() {
+//line vector64.go:95
+							return
+						}
+//line vector64.go:96
+						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+						n++
+					}
+					gc_at6[gc_tx2] = n
+				}
+			} else {
+//line vector64.go:107
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
 //line vector64.go:88
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line vector64.go:95
+					gc_vb5 := archsimd.BroadcastInt64x4(limit)
+//line vector64.go:95
+					gc_vb6 := archsimd.BroadcastFloat64x4(4)
+					gc_vb7 := archsimd.BroadcastFloat64x4(2)
+//line vector64.go:96
+					gc_vb8 := archsimd.BroadcastInt64x4(1)
+					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
+//line vector64.go:88
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:92
-						cr := re[i]
-
+						if i < 0 || i > len(re)-4 || i > len(im)-4 || i > len(count)-4 {
 //line vector64.go:92
-						ci := im[i]
-
-//line vector64.go:93
-						zr := cr
-
-//line vector64.go:93
-						zi := ci
-
-//line vector64.go:94
-						var n int64
-
-//line vector64.go:95
-						for n < limit && zr*zr+zi*zi <= 4 {
-//line vector64.go:95
-							gc_b2.Tick()
-//line vector64.go:95
-							if gc_b2.Stopped() {
-//line vector64.go:95
-								return
-//line vector64.go:95
-							}
-							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-							n++
+							break
 						}
-
+//line vector64.go:92
+						cr := archsimd.LoadFloat64x4Slice(re[i:])
+//line vector64.go:92
+						ci := archsimd.LoadFloat64x4Slice(im[i:])
+//line vector64.go:92
+						zr := cr
+//line vector64.go:92
+						zi := ci
+//line vector64.go:92
+						var n archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+						{
+//line vector64.go:92
+							gc_lanes2 := gc_all3
+//line vector64.go:92
+							for {
+//line vector64.go:92
+								gc_b2.Tick()
+//line vector64.go:92
+								if gc_b2.Stopped() {
+//line vector64.go:92
+									return
+								}
+//line vector64.go:92
+								gc_lanes2 = gc_lanes2.And(n.Less(gc_vb5).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb6)))
+//line vector64.go:92
+								if gc_lanes2.ToBits() == 0 {
+//line vector64.go:92
+									break
+								}
+//line vector64.go:92
+								gc_t5 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+//line vector64.go:92
+								gc_t6 := gc_vb7.Mul(zr).Mul(zi).Add(ci)
+//line vector64.go:92
+								zr = gc_t5
+//line vector64.go:92
+								zi = gc_t6
+//line vector64.go:92
+								n = n.Add(gc_vb8).Merge(n, gc_lanes2)
+							}
+						}
 //line vector64.go:99
-						count[i] = n
-						_ = cr
-						_ = ci
-						_ = zr
-						_ = zi
-						_ = n
+						n.StoreSlice(count[i:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line vector64.go:88
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line vector64.go:92
+					cr := re[i]
+//line vector64.go:92
+					ci := im[i]
+					zr := cr
+//line vector64.go:93
+					zi := ci
+					var n int64
+					for n < limit && zr*zr+zi*zi <= 4 {
+//line vector64.go:95
+						gc_b2.Tick()
+//line vector64.go:95
+						if gc_b2.Stopped() {
+//line vector64.go:95
+							return
+						}
+//line vector64.go:96
+						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+						n++
+					}
+					count[i] = n
 				}
 			}
 		}
@@ -1078,7 +802,7 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line vector64.go:116
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1089,170 +813,138 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_bx2 * gc_bdx2
-				gc_off4 := (gc_bx2 * gc_bdx2) + 2
-				gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
-				gc_fasthi2 := max(min(gc_to2, len(out)-gc_off3, len(in)-gc_off4, len(in)-gc_off3), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at4 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
-							gc_at5 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
-							gc_at6 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
-							gc_vstep := gc_fastlo2
-							if compiled.SIMD {
-								for ; gc_vstep+3 < gc_fasthi2; gc_vstep += 4 {
-									gc_tx2 := gc_vstep
+//line vector64.go:127
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2 * gc_bdx2
+			gc_off4 := (gc_bx2 * gc_bdx2) + 2
+			gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
+			gc_fasthi2 := max(min(gc_to2, len(out)-gc_off3, len(in)-gc_off4, len(in)-gc_off3), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at4 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_vstep := gc_fastlo2
+						if compiled.SIMD {
+							for ; gc_vstep+3 < gc_fasthi2; gc_vstep += 4 {
+								gc_tx2 := gc_vstep
 //line vector64.go:107
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:107
-									_ = i
-//line vector64.go:108
-									{
-//line vector64.go:108
-										archsimd.LoadFloat64x4Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat64x4Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
-//line vector64.go:108
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-
-//line vector64.go:107
-								i := gc_bx2*gc_bdx2 + gc_tx2
 								_ = i
-
-//line vector64.go:108
 								{
-									gc_at4[gc_u2] = gc_at5[gc_u2] - gc_at6[gc_u2]
+//line vector64.go:108
+									archsimd.LoadFloat64x4Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat64x4Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 								}
 							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
+//line vector64.go:110
+							archsimd.ClearAVXUpperBits()
 						}
+						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+//line vector64.go:107
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							{
+//line vector64.go:109
+								gc_at4[gc_u2] = gc_at5[gc_u2] - gc_at6[gc_u2]
+							}
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
+					}
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line vector64.go:107
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = in[i+2] - in[i]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
+//line vector64.go:107
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						{
+							if (i+2) < 0 || (i+2) > len(in)-4 || i < 0 || i > len(in)-4 || i > len(out)-4 {
+//line vector64.go:109
+								break
+							}
+//line vector64.go:109
+							archsimd.LoadFloat64x4Slice(in[i+2:]).Sub(archsimd.LoadFloat64x4Slice(in[i:])).StoreSlice(out[i:])
+						}
+					}
+//line vector64.go:111
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line vector64.go:107
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector64.go:108
 						{
 							out[i] = in[i+2] - in[i]
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
-//line vector64.go:107
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector64.go:107
-							_ = i
-//line vector64.go:108
-							{
-								if (i+2) < 0 || (i+2) > len(in)-4 || i < 0 || i > len(in)-4 || i > len(out)-4 {
-//line vector64.go:109
-									break
-//line vector64.go:109
-								}
-//line vector64.go:109
-								archsimd.LoadFloat64x4Slice(in[i+2:]).Sub(archsimd.LoadFloat64x4Slice(in[i:])).StoreSlice(out[i:])
-//line vector64.go:109
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line vector64.go:107
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line vector64.go:108
-							{
-								out[i] = in[i+2] - in[i]
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line vector64.go:107
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line vector64.go:108
-							{
-								out[i] = in[i+2] - in[i]
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line vector64.go:107
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line vector64.go:108
-							{
-								out[i] = in[i+2] - in[i]
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line vector64.go:107
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line vector64.go:108
-							{
-								out[i] = in[i+2] - in[i]
-							}
-						}
-					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line vector64.go:107
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector64.go:108
 						{
 							out[i] = in[i+2] - in[i]
 						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line vector64.go:107
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = in[i+2] - in[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line vector64.go:107
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = in[i+2] - in[i]
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line vector64.go:107
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = in[i+2] - in[i]
 					}
 				}
 			}
@@ -1263,4 +955,5 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 // gc_files_vector64 holds the source files whose lines the kernels' records hash.
 //
 //go:embed vector64.go
+//line vector64.go:121
 var gc_files_vector64 embed.FS

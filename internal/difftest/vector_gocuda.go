@@ -40,135 +40,99 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line vector.go:28
 	tile_ := gocuda.Shared[float32](t, 64)[:64]
-
-//line vector.go:29
 	tm := gocuda.Shared[float32](t, 64)[:64]
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 64; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
 //line vector.go:31
-				{
-					tile_[gc_tx] = pos[(gc_bx*64+gc_tx)%len(pos)]
-					tm[gc_tx] = mass[(gc_bx*64+gc_tx)%len(mass)]
-				}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 64; gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			{
+//line vector.go:32
+				tile_[gc_tx] = pos[(gc_bx*64+gc_tx)%len(pos)]
+				tm[gc_tx] = mass[(gc_bx*64+gc_tx)%len(mass)]
 			}
 		}
 	}
+//line vector.go:38
 	compiled.OutOfLine(func() {
 		tile_ := tile_[:64]
-		_ = tile_
+//line vector.go:41
 		tm := tm[:64]
-		_ = tm
 		{
+//line vector.go:44
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line vector.go:30
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line vector.go:36
 					xi := pos[i]
-
-//line vector.go:37
 					var a float32
-
 					{
-
 //line vector.go:38
 						gc_xs := tile_
 //line vector.go:38
 						gc_i := 0
 //line vector.go:38
 						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line vector.go:38
 							{
 //line vector.go:38
 								j := gc_i + 0
-//line vector.go:38
-								_ = j
-//line vector.go:38
 								{
+//line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
-//line vector.go:40
 							}
-//line vector.go:40
 							{
 //line vector.go:40
 								j := gc_i + 1
-//line vector.go:40
-								_ = j
-//line vector.go:38
 								{
+//line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
-//line vector.go:40
 							}
-//line vector.go:40
 							{
 //line vector.go:40
 								j := gc_i + 2
-//line vector.go:40
-								_ = j
-//line vector.go:38
 								{
+//line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
-//line vector.go:40
 							}
-//line vector.go:40
 							{
 //line vector.go:40
 								j := gc_i + 3
-//line vector.go:40
-								_ = j
-//line vector.go:38
 								{
+//line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
-//line vector.go:40
 							}
-//line vector.go:40
 						}
 //line vector.go:38
 						for ; gc_i < len(gc_xs); gc_i++ {
-//line vector.go:38
 							{
 //line vector.go:38
 								j := gc_i
-//line vector.go:38
-								_ = j
-//line vector.go:38
 								{
+//line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
-//line vector.go:40
 							}
-//line vector.go:40
 						}
-//line vector.go:40
 					}
-
 //line vector.go:41
 					acc[i] = -a
-					_ = xi
-					_ = a
 				}
 			}
 		}
+//line vector.go:47
 	})
 }
 
@@ -196,7 +160,7 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line vector.go:59
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -207,70 +171,42 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(f) && gc_to <= len(f)-gc_off {
-					gc_at := in[gc_off:][:gc_to]
-					gc_at2 := out[gc_off:][:gc_to]
-					gc_at3 := f[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line vector.go:50
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line vector.go:70
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(f) && gc_to <= len(f)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_at3 := f[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line vector.go:54
-						x := gc_at[gc_tx]
-
-//line vector.go:55
-						y := (x ^ 0x5bd1e995) * 31
-
-//line vector.go:56
-						y = y>>3 + max(x, -7)
-
-//line vector.go:57
-						gc_at2[gc_tx] = uint32(y)<<s | uint32(x)&^0xff
-
-//line vector.go:58
-						gc_at3[gc_tx] = float32(y)*0.5 - float32(int32(gc_at3[gc_tx]))
-						_ = x
-						_ = y
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+					x := gc_at[gc_tx]
+					y := (x ^ 0x5bd1e995) * 31
+					y = y>>3 + max(x, -7)
+					gc_at2[gc_tx] = uint32(y)<<s | uint32(x)&^0xff
+					gc_at3[gc_tx] = float32(y)*0.5 - float32(int32(gc_at3[gc_tx]))
+				}
+			} else {
+//line vector.go:63
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line vector.go:50
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:54
-						x := in[i]
-
-//line vector.go:55
-						y := (x ^ 0x5bd1e995) * 31
-
-//line vector.go:56
-						y = y>>3 + max(x, -7)
-
-//line vector.go:57
-						out[i] = uint32(y)<<s | uint32(x)&^0xff
-
-//line vector.go:58
-						f[i] = float32(y)*0.5 - float32(int32(f[i]))
-						_ = x
-						_ = y
-					}
+					x := in[i]
+					y := (x ^ 0x5bd1e995) * 31
+					y = y>>3 + max(x, -7)
+					out[i] = uint32(y)<<s | uint32(x)&^0xff
+					f[i] = float32(y)*0.5 - float32(int32(f[i]))
 				}
 			}
 		}
@@ -308,117 +244,80 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line vector.go:66
 		n := len(out)
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+//line vector.go:68
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line vector.go:67
-					var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:67
-					_ = i
+				var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:71
-					var sum lanes.Float32x8
-//line vector.go:71
-					_ = sum
+				var sum lanes.Float32x8
+				if (compiled.Trip(0)*
+					n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-8 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-8 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-8 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-8 || i < 0 || i > len(out)-8 {
 //line vector.go:72
-					if (compiled.Trip(0)*
-						n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-8 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-8 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-8 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-8 || i < 0 || i > len(out)-8 {
-//line vector.go:72
-						break
-//line vector.go:72
-					}
-//line vector.go:73
-					{
-//line vector.go:73
-						sum = sum.AddMulSlice(w[compiled.Trip(0)], in[compiled.Trip(0)*n+i:])
-//line vector.go:73
-					}
-//line vector.go:73
-					{
-//line vector.go:73
-						sum = sum.AddMulSlice(w[compiled.Trip(1)], in[compiled.Trip(1)*n+i:])
-//line vector.go:73
-					}
-//line vector.go:73
-					{
-//line vector.go:73
-						sum = sum.AddMulSlice(w[compiled.Trip(2)], in[compiled.Trip(2)*n+i:])
-//line vector.go:73
-					}
-//line vector.go:73
-					{
-//line vector.go:73
-						sum = sum.AddMulSlice(w[compiled.Trip(3)], in[compiled.Trip(3)*n+i:])
-//line vector.go:73
-					}
-//line vector.go:75
-					sum.StoreSlice(out[i:])
+					break
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line vector.go:67
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line vector.go:71
-					var sum float32
-
-					{
-
-//line vector.go:72
-						{
-//line vector.go:72
-							k := int(0)
-//line vector.go:72
-							_ = k
-							sum += w[k] * in[k*n+i]
-						}
-//line vector.go:72
-						{
-//line vector.go:72
-							k := int(1)
-//line vector.go:72
-							_ = k
-							sum += w[k] * in[k*n+i]
-						}
-//line vector.go:72
-						{
-//line vector.go:72
-							k := int(2)
-//line vector.go:72
-							_ = k
-							sum += w[k] * in[k*n+i]
-						}
-//line vector.go:72
-						{
-//line vector.go:72
-							k := int(3)
-//line vector.go:72
-							_ = k
-							sum += w[k] * in[k*n+i]
-						}
-//line vector.go:74
-					}
-
-//line vector.go:75
-					out[i] = sum
-					_ = sum
+				{
+//line vector.go:73
+					sum = sum.AddMulSlice(w[compiled.Trip(0)], in[compiled.Trip(0)*n+i:])
 				}
+				{
+//line vector.go:73
+					sum = sum.AddMulSlice(w[compiled.Trip(1)], in[compiled.Trip(1)*n+i:])
+				}
+				{
+//line vector.go:73
+					sum = sum.AddMulSlice(w[compiled.Trip(2)], in[compiled.Trip(2)*n+i:])
+				}
+				{
+//line vector.go:73
+					sum = sum.AddMulSlice(w[compiled.Trip(3)], in[compiled.Trip(3)*n+i:])
+				}
+				sum.StoreSlice(out[i:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line vector.go:67
+				i := gc_bx*gc_bdx + gc_tx
+//line vector.go:71
+				var sum float32
+				{
+					{
+//line vector.go:72
+						k := int(0)
+						sum += w[k] * in[k*n+i]
+					}
+					{
+//line vector.go:72
+						k := int(1)
+						sum += w[k] * in[k*n+i]
+					}
+					{
+//line vector.go:72
+						k := int(2)
+						sum += w[k] * in[k*n+i]
+					}
+					{
+//line vector.go:72
+						k := int(3)
+						sum += w[k] * in[k*n+i]
+					}
+				}
+//line vector.go:75
+				out[i] = sum
 			}
 		}
 	}
@@ -447,7 +346,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line vector.go:92
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -459,72 +358,62 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(in, out)
-		_ = gc_apart
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
+//line vector.go:105
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 2
+			gc_off3 := (gc_bx * gc_bdx) + 1
+			gc_off4 := k
+			gc_fastlo, gc_fasthi := gc_from, gc_from
+			if gc_off4 >= 0 && gc_off4 < len(in) && gc_apart {
+				gc_fastlo = min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+				gc_fasthi = max(min(gc_to, len(out)-gc_off, len(in)-gc_off, len(in)-gc_off2, len(in)-gc_off3), gc_fastlo)
 			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := (gc_bx * gc_bdx) + 2
-				gc_off3 := (gc_bx * gc_bdx) + 1
-				gc_off4 := k
-				gc_fastlo, gc_fasthi := gc_from, gc_from
-				if gc_off4 >= 0 && gc_off4 < len(in) && gc_apart {
-					gc_fastlo = min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
-					gc_fasthi = max(min(gc_to, len(out)-gc_off, len(in)-gc_off, len(in)-gc_off2, len(in)-gc_off3), gc_fastlo)
-				}
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := in[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at3 := in[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at4 := in[gc_off3+gc_fastlo:][:gc_seglen]
-							gc_at5 := in[gc_off4:][:1]
-							gc_elem := gc_at5[0]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := in[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := in[gc_off4:][:1]
+						gc_elem := gc_at5[0]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line vector.go:83
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 //line vector.go:87
-								gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u] - 2*gc_at4[gc_u] + gc_elem
-							}
-							gc_tx = gc_fasthi - 1
-							continue
+							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u] - 2*gc_at4[gc_u] + gc_elem
 						}
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line vector.go:83
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line vector.go:87
-						out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line vector.go:83
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:87
-						out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
-					}
+					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line vector.go:83
+					i := gc_bx*gc_bdx + gc_tx
+//line vector.go:87
+					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
 				}
 			}
 		}
@@ -563,116 +452,88 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
+//line vector.go:113
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
 //line vector.go:96
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		gc_steps2:
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line vector.go:96
-				_ = gc_iota2
-			gc_steps2:
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line vector.go:96
-					var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:96
-					_ = i
+				var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:100
-					var v lanes.Float32x8
-//line vector.go:100
-					_ = v
+				var v lanes.Float32x8
+				if i < 0 || i > len(out)-8 {
 //line vector.go:101
-					if i < 0 || i > len(out)-8 {
+					break
+				}
 //line vector.go:101
-						break
+				if i < n && uint(n-i) > 7 {
 //line vector.go:101
+					var gc_ld3 lanes.Float32x8
+//line vector.go:101
+					if (i+
+						1<<k) >= 0 && (i+1<<k) <= len(in)-8 {
+//line vector.go:102
+						gc_ld3 = lanes.LoadFloat32x8Slice(in[i+1<<k:])
+					} else {
+//line vector.go:102
+						break gc_steps2
 					}
-//line vector.go:101
-					if i < n && uint(n-i) > 7 {
-//line vector.go:101
-						var gc_ld3 lanes.Float32x8
-//line vector.go:101
-						if (i+
-							1<<k) >= 0 && (i+1<<k) <= len(in)-8 {
 //line vector.go:102
-							gc_ld3 = lanes.LoadFloat32x8Slice(in[i+1<<k:])
+					v = gc_ld3
+				} else {
 //line vector.go:102
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line vector.go:101
+					if gc_if2.ToBits() != 0 {
+//line vector.go:101
+						var gc_u2 int
+//line vector.go:101
+						if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line vector.go:101
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line vector.go:101
+							gc_u2 = 1 << k
+						}
+//line vector.go:102
+						var gc_ld4 lanes.Float32x8
+//line vector.go:102
+						if (i+gc_u2) >= 0 && (i+gc_u2) <= len(in)-8 {
+//line vector.go:102
+							gc_ld4 = lanes.LoadFloat32x8Slice(in[i+gc_u2:])
 						} else {
 //line vector.go:102
 							break gc_steps2
-//line vector.go:102
 						}
 //line vector.go:102
-						v = gc_ld3
-//line vector.go:102
-					} else {
-//line vector.go:102
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line vector.go:101
-						_ = gc_if2
-//line vector.go:101
-						if gc_if2.ToBits() != 0 {
-//line vector.go:101
-							var gc_u2 int
-//line vector.go:101
-							_ = gc_u2
-//line vector.go:101
-							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line vector.go:101
-								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line vector.go:101
-								gc_u2 = 1 << k
-							}
-//line vector.go:102
-							var gc_ld4 lanes.Float32x8
-//line vector.go:102
-							if (i+gc_u2) >= 0 && (i+gc_u2) <= len(in)-8 {
-//line vector.go:102
-								gc_ld4 = lanes.LoadFloat32x8Slice(in[i+gc_u2:])
-//line vector.go:102
-							} else {
-//line vector.go:102
-								break gc_steps2
-//line vector.go:102
-							}
-//line vector.go:102
-							v = gc_ld4.Merge(v, gc_if2)
-//line vector.go:102
-						}
-//line vector.go:102
+						v = gc_ld4.Merge(v, gc_if2)
 					}
-//line vector.go:104
-					v.StoreSlice(out[i:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line vector.go:104
+				v.StoreSlice(out[i:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line vector.go:96
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				i := gc_bx*gc_bdx + gc_tx
 //line vector.go:100
-					var v float32
-
-//line vector.go:101
-					if i < n {
-						v = in[i+1<<k]
-					}
-
-//line vector.go:104
-					out[i] = v
-					_ = v
+				var v float32
+				if i < n {
+					v = in[i+1<<k]
 				}
+				out[i] = v
 			}
 		}
 	}
@@ -702,7 +563,7 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line vector.go:122
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -713,269 +574,174 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := in[gc_off:][:gc_to]
-					gc_at2 := out[gc_off:][:gc_to]
-					gc_vstep := gc_from
+//line vector.go:133
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
 //line vector.go:118
-					gc_vb7 := lanes.BroadcastFloat32x8(lo)
-//line vector.go:118
-					_ = gc_vb7
+				gc_vb7 := lanes.BroadcastFloat32x8(lo)
 //line vector.go:120
-					gc_vb8 := lanes.BroadcastFloat32x8(hi)
-//line vector.go:120
-					_ = gc_vb8
-//line vector.go:121
-					gc_vb9 := lanes.BroadcastFloat32x8(hi * 2)
-//line vector.go:121
-					_ = gc_vb9
+				gc_vb8 := lanes.BroadcastFloat32x8(hi)
+				gc_vb9 := lanes.BroadcastFloat32x8(hi * 2)
 //line vector.go:124
-					gc_vb10 := lanes.BroadcastFloat32x8(-1)
+				gc_vb10 := lanes.BroadcastFloat32x8(-1)
 //line vector.go:124
-					_ = gc_vb10
-//line vector.go:124
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:124
-					_ = gc_iota2
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:126
-					gc_vb11 := lanes.BroadcastFloat32x8(0)
-//line vector.go:126
-					_ = gc_vb11
-//line vector.go:127
-					gc_vb12 := lanes.BroadcastFloat32x8(0.5)
-//line vector.go:127
-					_ = gc_vb12
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
+				gc_vb11 := lanes.BroadcastFloat32x8(0)
+				gc_vb12 := lanes.BroadcastFloat32x8(0.5)
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line vector.go:113
-						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:113
-						_ = i
+					var i int = gc_bx*gc_bdx + gc_tx
 //line vector.go:117
-						v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line vector.go:117
-						_ = v
+					gc_if5 := v.Less(gc_vb7)
 //line vector.go:117
-						gc_if5 := v.Less(gc_vb7)
+					if gc_if5.ToBits() != 0 {
 //line vector.go:117
-						_ = gc_if5
-//line vector.go:117
-						if gc_if5.ToBits() != 0 {
-//line vector.go:117
-							v = gc_vb7.Merge(v, gc_if5)
-//line vector.go:117
-						}
-//line vector.go:117
-						gc_else2 := gc_if5.ToInt32x8().Not().ToMask()
-//line vector.go:117
-						_ = gc_else2
-//line vector.go:117
-						if gc_else2.ToBits() != 0 {
-//line vector.go:117
-							gc_if6 := v.Greater(gc_vb8)
-//line vector.go:117
-							_ = gc_if6
-//line vector.go:117
-							if gc_else2.And(gc_if6).ToBits() != 0 {
-//line vector.go:117
-								v = gc_vb9.Merge(v, gc_else2.And(gc_if6))
-//line vector.go:117
-							}
-//line vector.go:117
-						}
-//line vector.go:117
-						gc_if7 := v.NotEqual(v)
-//line vector.go:117
-						_ = gc_if7
-//line vector.go:117
-						if gc_if7.ToBits() != 0 {
-//line vector.go:117
-							v = gc_vb10.Merge(v, gc_if7)
-//line vector.go:117
-						}
-//line vector.go:126
-						gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb11))
-//line vector.go:126
-						_ = gc_if8
-//line vector.go:126
-						if gc_if8.ToBits() != 0 {
-//line vector.go:126
-							v = v.Add(gc_vb12).Merge(v, gc_if8)
-//line vector.go:126
-						}
-//line vector.go:126
-						v.StoreSlice(gc_at2[gc_tx:])
+						v = gc_vb7.Merge(v, gc_if5)
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-
-//line vector.go:113
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line vector.go:117
-						v := gc_at[gc_tx]
-
-//line vector.go:118
-						if v < lo {
-							v = lo
-						} else if v > hi {
-							v = hi * 2
+					gc_else2 := gc_if5.ToInt32x8().Not().ToMask()
+//line vector.go:117
+					if gc_else2.ToBits() != 0 {
+//line vector.go:117
+						gc_if6 := v.Greater(gc_vb8)
+//line vector.go:117
+						if gc_else2.And(gc_if6).ToBits() != 0 {
+//line vector.go:117
+							v = gc_vb9.Merge(v, gc_else2.And(gc_if6))
 						}
-
-//line vector.go:123
-						if v != v {
-							v = -1
-						}
-
+					}
+//line vector.go:117
+					gc_if7 := v.NotEqual(v)
+//line vector.go:117
+					if gc_if7.ToBits() != 0 {
+//line vector.go:117
+						v = gc_vb10.Merge(v, gc_if7)
+					}
 //line vector.go:126
-						if i < odd && v > 0 {
-							v += 0.5
+					gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb11))
+//line vector.go:126
+					if gc_if8.ToBits() != 0 {
+//line vector.go:126
+						v = v.Add(gc_vb12).Merge(v, gc_if8)
+					}
+//line vector.go:126
+					v.StoreSlice(gc_at2[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line vector.go:113
+					i := gc_bx*gc_bdx + gc_tx
+//line vector.go:117
+					v := gc_at[gc_tx]
+					if v < lo {
+						v = lo
+					} else if v > hi {
+						v = hi * 2
+					}
+					if v != v {
+						v = -1
+					}
+					if i < odd && v > 0 {
+						v += 0.5
+					}
+					gc_at2[gc_tx] = v
+				}
+			} else {
+//line vector.go:133
+				gc_vstep2 := gc_from
+//line vector.go:118
+				gc_vb := lanes.BroadcastFloat32x8(lo)
+//line vector.go:120
+				gc_vb2 := lanes.BroadcastFloat32x8(hi)
+				gc_vb3 := lanes.BroadcastFloat32x8(hi * 2)
+//line vector.go:124
+				gc_vb4 := lanes.BroadcastFloat32x8(-1)
+//line vector.go:124
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:126
+				gc_vb5 := lanes.BroadcastFloat32x8(0)
+				gc_vb6 := lanes.BroadcastFloat32x8(0.5)
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+//line vector.go:113
+					var i int = gc_bx*gc_bdx + gc_tx
+//line vector.go:117
+					if i < 0 || i > len(in)-8 || i > len(out)-8 {
+//line vector.go:117
+						break
+					}
+//line vector.go:117
+					v := lanes.LoadFloat32x8Slice(in[i:])
+//line vector.go:117
+					gc_if := v.Less(gc_vb)
+//line vector.go:117
+					if gc_if.ToBits() != 0 {
+//line vector.go:117
+						v = gc_vb.Merge(v, gc_if)
+					}
+//line vector.go:117
+					gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line vector.go:117
+					if gc_else.ToBits() != 0 {
+//line vector.go:117
+						gc_if2 := v.Greater(gc_vb2)
+//line vector.go:117
+						if gc_else.And(gc_if2).ToBits() != 0 {
+//line vector.go:117
+							v = gc_vb3.Merge(v, gc_else.And(gc_if2))
 						}
-
+					}
+//line vector.go:117
+					gc_if3 := v.NotEqual(v)
+//line vector.go:117
+					if gc_if3.ToBits() != 0 {
+//line vector.go:117
+						v = gc_vb4.Merge(v, gc_if3)
+					}
+//line vector.go:126
+					gc_if4 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb5))
+//line vector.go:126
+					if gc_if4.ToBits() != 0 {
+//line vector.go:126
+						v = v.Add(gc_vb6).Merge(v, gc_if4)
+					}
 //line vector.go:129
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-				} else {
-					gc_vstep2 := gc_from
-//line vector.go:118
-					gc_vb := lanes.BroadcastFloat32x8(lo)
-//line vector.go:118
-					_ = gc_vb
-//line vector.go:120
-					gc_vb2 := lanes.BroadcastFloat32x8(hi)
-//line vector.go:120
-					_ = gc_vb2
-//line vector.go:121
-					gc_vb3 := lanes.BroadcastFloat32x8(hi * 2)
-//line vector.go:121
-					_ = gc_vb3
-//line vector.go:124
-					gc_vb4 := lanes.BroadcastFloat32x8(-1)
-//line vector.go:124
-					_ = gc_vb4
-//line vector.go:124
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:124
-					_ = gc_iota
-//line vector.go:126
-					gc_vb5 := lanes.BroadcastFloat32x8(0)
-//line vector.go:126
-					_ = gc_vb5
-//line vector.go:127
-					gc_vb6 := lanes.BroadcastFloat32x8(0.5)
-//line vector.go:127
-					_ = gc_vb6
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					v.StoreSlice(out[i:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line vector.go:113
-						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:113
-						_ = i
+					i := gc_bx*gc_bdx + gc_tx
 //line vector.go:117
-						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:117
-							break
-//line vector.go:117
-						}
-//line vector.go:117
-						v := lanes.LoadFloat32x8Slice(in[i:])
-//line vector.go:117
-						_ = v
-//line vector.go:117
-						gc_if := v.Less(gc_vb)
-//line vector.go:117
-						_ = gc_if
-//line vector.go:117
-						if gc_if.ToBits() != 0 {
-//line vector.go:117
-							v = gc_vb.Merge(v, gc_if)
-//line vector.go:117
-						}
-//line vector.go:117
-						gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line vector.go:117
-						_ = gc_else
-//line vector.go:117
-						if gc_else.ToBits() != 0 {
-//line vector.go:117
-							gc_if2 := v.Greater(gc_vb2)
-//line vector.go:117
-							_ = gc_if2
-//line vector.go:117
-							if gc_else.And(gc_if2).ToBits() != 0 {
-//line vector.go:117
-								v = gc_vb3.Merge(v, gc_else.And(gc_if2))
-//line vector.go:117
-							}
-//line vector.go:117
-						}
-//line vector.go:117
-						gc_if3 := v.NotEqual(v)
-//line vector.go:117
-						_ = gc_if3
-//line vector.go:117
-						if gc_if3.ToBits() != 0 {
-//line vector.go:117
-							v = gc_vb4.Merge(v, gc_if3)
-//line vector.go:117
-						}
-//line vector.go:126
-						gc_if4 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb5))
-//line vector.go:126
-						_ = gc_if4
-//line vector.go:126
-						if gc_if4.ToBits() != 0 {
-//line vector.go:126
-							v = v.Add(gc_vb6).Merge(v, gc_if4)
-//line vector.go:126
-						}
-//line vector.go:129
-						v.StoreSlice(out[i:])
+					v := in[i]
+					if v < lo {
+						v = lo
+					} else if v > hi {
+						v = hi * 2
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line vector.go:113
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line vector.go:117
-						v := in[i]
-
-//line vector.go:118
-						if v < lo {
-							v = lo
-						} else if v > hi {
-							v = hi * 2
-						}
-
-//line vector.go:123
-						if v != v {
-							v = -1
-						}
-
-//line vector.go:126
-						if i < odd && v > 0 {
-							v += 0.5
-						}
-
-//line vector.go:129
-						out[i] = v
-						_ = v
+					if v != v {
+						v = -1
 					}
+					if i < odd && v > 0 {
+						v += 0.5
+					}
+					out[i] = v
 				}
 			}
 		}
@@ -1019,51 +785,37 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 		}
 		compiled.OutOfLine(func() {
 			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx+1, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(re), gc_bx*gc_bdx+1); gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_off := ((gc_bx * gc_bdx) + 1) - 1
-					gc_fastlo := min(max(0, -gc_off), gc_bdx)
-					gc_fasthi := max(min(gc_bdx, len(re)-gc_off, len(im)-gc_off, len(count)-gc_off), gc_fastlo)
+					gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+					gc_fasthi := max(min(gc_to, len(re)-gc_off, len(im)-gc_off, len(count)-gc_off), gc_fastlo)
 					if gc_fastlo < gc_fasthi {
-					gc_L1p:
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							if gc_tx == gc_fastlo {
 								gc_seglen := gc_fasthi - gc_fastlo
 								gc_at := re[gc_off+gc_fastlo:][:gc_seglen]
 								gc_at2 := im[gc_off+gc_fastlo:][:gc_seglen]
 								gc_at3 := count[gc_off+gc_fastlo:][:gc_seglen]
-							gc_L1r:
 								for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 									gc_tx := gc_fastlo + gc_u
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-
-//line vector.go:139
-									i := gc_bx*gc_bdx + gc_tx + 1
-									_ = i
-
-//line vector.go:140
-									if i > len(re) {
-										continue gc_L1r
-									}
-
 //line vector.go:143
 									cr := gc_at[gc_u]
-
 //line vector.go:143
 									ci := gc_at2[gc_u]
-
-//line vector.go:144
 									zr := cr
-
 //line vector.go:144
 									zi := ci
-
-//line vector.go:145
 									var n int32
-
-//line vector.go:146
 									var n_ int32 = 0
-
 //line vector.go:146
 									for ; n_ < maxIter; n_++ {
 										if zr*zr+zi*zi > 4 {
@@ -1071,55 +823,27 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 										}
 										zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 									}
-
 //line vector.go:151
 									n = n_
-
-//line vector.go:151
-									_ = n
-
-//line vector.go:152
 									gc_at3[gc_u] = n
-									_ = cr
-									_ = ci
-									_ = zr
-									_ = zi
-									_ = n
-									_ = n_
 								}
+//line vector.go:160
 								gc_tx = gc_fasthi - 1
 								continue
 							}
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line vector.go:139
 							i := gc_bx*gc_bdx + gc_tx + 1
-							_ = i
-
-//line vector.go:140
-							if i > len(re) {
-								continue gc_L1p
-							}
-
 //line vector.go:143
 							cr := re[i-1]
-
 //line vector.go:143
 							ci := im[i-1]
-
-//line vector.go:144
 							zr := cr
-
 //line vector.go:144
 							zi := ci
-
-//line vector.go:145
 							var n int32
-
-//line vector.go:146
 							var n_ int32 = 0
-
 //line vector.go:146
 							for ; n_ < maxIter; n_++ {
 								if zr*zr+zi*zi > 4 {
@@ -1127,55 +851,26 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 								}
 								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
-
 //line vector.go:151
 							n = n_
-
-//line vector.go:151
-							_ = n
-
-//line vector.go:152
 							count[i-1] = n
-							_ = cr
-							_ = ci
-							_ = zr
-							_ = zi
-							_ = n
-							_ = n_
 						}
 					} else {
-					gc_L1:
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+//line vector.go:161
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line vector.go:139
 							i := gc_bx*gc_bdx + gc_tx + 1
-							_ = i
-
-//line vector.go:140
-							if i > len(re) {
-								continue gc_L1
-							}
-
 //line vector.go:143
 							cr := re[i-1]
-
 //line vector.go:143
 							ci := im[i-1]
-
-//line vector.go:144
 							zr := cr
-
 //line vector.go:144
 							zi := ci
-
-//line vector.go:145
 							var n int32
-
-//line vector.go:146
 							var n_ int32 = 0
-
 //line vector.go:146
 							for ; n_ < maxIter; n_++ {
 								if zr*zr+zi*zi > 4 {
@@ -1183,25 +878,14 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 								}
 								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
-
 //line vector.go:151
 							n = n_
-
-//line vector.go:151
-							_ = n
-
-//line vector.go:152
 							count[i-1] = n
-							_ = cr
-							_ = ci
-							_ = zr
-							_ = zi
-							_ = n
-							_ = n_
 						}
 					}
 				}
 			}
+//line vector.go:163
 		})
 	}
 }
@@ -1250,18 +934,11 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line vector.go:160
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line vector.go:164
 						x := in[i]
-
-//line vector.go:165
 						var acc int32
-
-//line vector.go:166
 						for k := range len(w) {
 							if (x+int32(k))&3 == 0 {
 								continue
@@ -1271,14 +948,11 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 								break
 							}
 						}
-
-//line vector.go:175
 						out[i] = acc
-						_ = x
-						_ = acc
 					}
 				}
 			}
+//line vector.go:181
 		})
 	}
 }
@@ -1310,24 +984,18 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_r1 := false
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line vector.go:196
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line vector.go:186
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line vector.go:187
-				if stop && i == 0 {
-					gc_r1 = true
-				}
+			i := gc_bx*gc_bdx + gc_tx
+			if stop && i == 0 {
+				gc_r1 = true
 			}
 		}
 	}
-
 //line vector.go:187
 	stop = gc_r1
 	compiled.OutOfLine(func() {
@@ -1336,15 +1004,10 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line vector.go:186
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line vector.go:188
 					x := in[i]
-
-//line vector.go:189
 					for j := i; j < len(out); j += gc_bdx * gc_gdx {
 						out[j] = x
 						if x&3 == 0 {
@@ -1355,10 +1018,10 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 						}
 						out[j] = x * 2
 					}
-					_ = x
 				}
 			}
 		}
+//line vector.go:203
 	})
 }
 
@@ -1408,23 +1071,18 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line vector.go:208
 						c := gc_bx*gc_bdx + gc_tx
-						_ = c
-
 //line vector.go:212
 						var s float32
-
-//line vector.go:213
 						for r := range rows {
 							s += in[r*width+c]
 							out[c] = s
 						}
-						_ = s
 					}
 				}
 			}
+//line vector.go:221
 		})
 	}
 }
@@ -1461,37 +1119,27 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line vector.go:225
 		n := len(in)
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line vector.go:227
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line vector.go:226
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				i := gc_bx*gc_bdx + gc_tx
 //line vector.go:230
-					l := in[max(i-1, 0)]
-
+				l := in[max(i-1, 0)]
 //line vector.go:230
-					r := in[min(i+1, n-1)]
-
-//line vector.go:231
-					out[min(i, n-1)] = l + 2*in[i] + r
-					_ = l
-					_ = r
-				}
+				r := in[min(i+1, n-1)]
+				out[min(i, n-1)] = l + 2*in[i] + r
 			}
 		}
 	}
@@ -1529,29 +1177,28 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line vector.go:257
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledOffBelow(len(in), 2, 2*
+//line vector.go:260
+			(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line vector.go:240
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line vector.go:241
-					if 2*i >= len(in) {
-						continue gc_L1
-					}
-
-//line vector.go:244
-					if 2*i+1 < len(in) {
-						a, b := in[2*i], in[2*i+1]
-						out[2*i], out[2*i+1] = b*2, a*3
-					} else {
-						out[2*i] = in[2*i]
-					}
+				i := gc_bx*gc_bdx + gc_tx
+				if 2*i >= len(in) {
+					continue gc_L1
+				}
+				if 2*i+1 < len(in) {
+					a, b := in[2*i], in[2*i+1]
+					out[2*i], out[2*i+1] = b*2, a*3
+				} else {
+					out[2*i] = in[2*i]
 				}
 			}
 		}
@@ -1591,98 +1238,76 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := in[gc_off:][:gc_to]
-					gc_at2 := out[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line vector.go:259
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line vector.go:276
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector.go:263
-						a := gc_at[gc_tx]
-
+					a := gc_at[gc_tx]
 //line vector.go:263
-						b := 2*gc_at[gc_tx] + 1
-
+					b := 2*gc_at[gc_tx] + 1
+					{
 						{
-
-//line vector.go:264
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:264
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:264
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:267
+//line vector.go:265
+							a, b = b, a
+							a = a*0.5 + b
 						}
-
-//line vector.go:268
-						gc_at2[gc_tx] = a - b
-						_ = a
-						_ = b
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line vector.go:259
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line vector.go:263
-						a := in[i]
-
-//line vector.go:263
-						b := 2*in[i] + 1
-
 						{
-
-//line vector.go:264
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:264
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:264
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:267
+//line vector.go:265
+							a, b = b, a
+							a = a*0.5 + b
 						}
-
-//line vector.go:268
-						out[i] = a - b
-						_ = a
-						_ = b
+						{
+//line vector.go:265
+							a, b = b, a
+							a = a*0.5 + b
+						}
 					}
+//line vector.go:268
+					gc_at2[gc_tx] = a - b
+				}
+			} else {
+//line vector.go:273
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector.go:259
+					i := gc_bx*gc_bdx + gc_tx
+//line vector.go:263
+					a := in[i]
+//line vector.go:263
+					b := 2*in[i] + 1
+					{
+						{
+//line vector.go:265
+							a, b = b, a
+							a = a*0.5 + b
+						}
+						{
+//line vector.go:265
+							a, b = b, a
+							a = a*0.5 + b
+						}
+						{
+//line vector.go:265
+							a, b = b, a
+							a = a*0.5 + b
+						}
+					}
+//line vector.go:268
+					out[i] = a - b
 				}
 			}
 		}
@@ -1714,404 +1339,285 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line vector.go:279
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line vector.go:279
 	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(row) {
-				gc_at := row[:gc_bdx]
-				gc_vstep := 0
+//line vector.go:281
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(row) {
+			gc_at := row[:gc_bdx]
+			gc_vstep := 0
 //line vector.go:280
-				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+			gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 //line vector.go:280
-				_ = gc_none2
+			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:280
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:280
-				_ = gc_iota4
-//line vector.go:280
-				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line vector.go:280
-				_ = gc_all2
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 //line vector.go:291
-				gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line vector.go:291
-				_ = gc_vb2
-			gc_steps4:
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_vb2 := lanes.BroadcastFloat32x8(0)
+		gc_steps4:
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line vector.go:280
-					var tx int = gc_tx
-//line vector.go:280
-					_ = tx
+				var tx int = gc_tx
+				var gc_row4 int = gc_bx
 //line vector.go:281
-					var gc_row4 int = gc_bx
+				var gc_col4 int = tx
 //line vector.go:281
-					_ = gc_row4
+				var gc_result4 lanes.Float32x8
 //line vector.go:281
-					var gc_col4 int = tx
+				gc_returned4 := gc_none2
 //line vector.go:281
-					_ = gc_col4
+				if gc_col4 < w && uint(w-gc_col4) > 7 {
 //line vector.go:281
-					var gc_result4 lanes.Float32x8
+					var gc_ld7 lanes.Float32x8
 //line vector.go:281
-					_ = gc_result4
+					if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
 //line vector.go:281
-					gc_returned4 := gc_none2
+						gc_ld7 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
+					} else {
 //line vector.go:281
-					_ = gc_returned4
+						break gc_steps4
+					}
 //line vector.go:281
-					if gc_col4 < w && uint(w-gc_col4) > 7 {
+					gc_result4 = gc_ld7
 //line vector.go:281
-						var gc_ld7 lanes.Float32x8
+					gc_b3 := gc_none2
+//line vector.go:281
+					if true {
+//line vector.go:281
+						gc_b3 = gc_all2
+					}
+//line vector.go:281
+					gc_returned4 = gc_b3
+				} else {
+//line vector.go:281
+					gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col4, 8))))
+//line vector.go:281
+					if gc_if5.ToBits() != 0 {
+//line vector.go:281
+						var gc_ld8 lanes.Float32x8
 //line vector.go:281
 						if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
 //line vector.go:281
-							gc_ld7 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
-//line vector.go:281
+							gc_ld8 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
 						} else {
 //line vector.go:281
 							break gc_steps4
-//line vector.go:281
 						}
 //line vector.go:281
-						gc_result4 = gc_ld7
+						gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
 //line vector.go:281
-						gc_b3 := gc_none2
+						gc_returned4 = gc_if5.Or(gc_returned4)
+					}
+				}
 //line vector.go:281
-						if true {
+				gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
 //line vector.go:281
-							gc_b3 = gc_all2
+				if gc_if6.ToBits() != 0 {
 //line vector.go:281
-						}
+					gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
 //line vector.go:281
-						gc_returned4 = gc_b3
+					gc_returned4 = gc_if6.Or(gc_returned4)
+				}
 //line vector.go:281
+				gc_result4.StoreSlice(gc_at[gc_tx:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line vector.go:280
+				tx := gc_tx
+				gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
+			}
+		} else {
+			gc_vstep2 := 0
+//line vector.go:280
+			gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line vector.go:280
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:280
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line vector.go:291
+			gc_vb := lanes.BroadcastFloat32x8(0)
+		gc_steps2:
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+//line vector.go:280
+				var tx int = gc_tx
+				if tx < 0 || tx > len(row)-8 {
+//line vector.go:281
+					break
+				}
+//line vector.go:281
+				var gc_row2 int = gc_bx
+//line vector.go:281
+				var gc_col2 int = tx
+//line vector.go:281
+				var gc_result2 lanes.Float32x8
+//line vector.go:281
+				gc_returned2 := gc_none
+//line vector.go:281
+				if gc_col2 < w && uint(w-gc_col2) > 7 {
+//line vector.go:281
+					var gc_ld3 lanes.Float32x8
+//line vector.go:281
+					if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
+//line vector.go:281
+						gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
 					} else {
 //line vector.go:281
-						gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col4, 8))))
-//line vector.go:281
-						_ = gc_if5
-//line vector.go:281
-						if gc_if5.ToBits() != 0 {
-//line vector.go:281
-							var gc_ld8 lanes.Float32x8
-//line vector.go:281
-							if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
-//line vector.go:281
-								gc_ld8 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
-//line vector.go:281
-							} else {
-//line vector.go:281
-								break gc_steps4
-//line vector.go:281
-							}
-//line vector.go:281
-							gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
-//line vector.go:281
-							gc_returned4 = gc_if5.Or(gc_returned4)
-//line vector.go:281
-						}
-//line vector.go:281
+						break gc_steps2
 					}
 //line vector.go:281
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+					gc_result2 = gc_ld3
 //line vector.go:281
-					_ = gc_if6
+					gc_b2 := gc_none
 //line vector.go:281
-					if gc_if6.ToBits() != 0 {
+					if true {
 //line vector.go:281
-						gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
-//line vector.go:281
-						gc_returned4 = gc_if6.Or(gc_returned4)
-//line vector.go:281
+						gc_b2 = gc_all
 					}
 //line vector.go:281
-					gc_result4.StoreSlice(gc_at[gc_tx:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line vector.go:280
-					tx := gc_tx
-					_ = tx
-
+					gc_returned2 = gc_b2
+				} else {
 //line vector.go:281
-					gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-			} else {
-				gc_vstep2 := 0
-//line vector.go:280
-				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line vector.go:280
-				_ = gc_none
-//line vector.go:280
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:280
-				_ = gc_iota2
-//line vector.go:280
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line vector.go:280
-				_ = gc_all
-//line vector.go:291
-				gc_vb := lanes.BroadcastFloat32x8(0)
-//line vector.go:291
-				_ = gc_vb
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line vector.go:280
-					var tx int = gc_tx
-//line vector.go:280
-					_ = tx
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
 //line vector.go:281
-					if tx < 0 || tx > len(row)-8 {
+					if gc_if2.ToBits() != 0 {
 //line vector.go:281
-						break
-//line vector.go:281
-					}
-//line vector.go:281
-					var gc_row2 int = gc_bx
-//line vector.go:281
-					_ = gc_row2
-//line vector.go:281
-					var gc_col2 int = tx
-//line vector.go:281
-					_ = gc_col2
-//line vector.go:281
-					var gc_result2 lanes.Float32x8
-//line vector.go:281
-					_ = gc_result2
-//line vector.go:281
-					gc_returned2 := gc_none
-//line vector.go:281
-					_ = gc_returned2
-//line vector.go:281
-					if gc_col2 < w && uint(w-gc_col2) > 7 {
-//line vector.go:281
-						var gc_ld3 lanes.Float32x8
+						var gc_ld4 lanes.Float32x8
 //line vector.go:281
 						if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
 //line vector.go:281
-							gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
-//line vector.go:281
+							gc_ld4 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
 						} else {
 //line vector.go:281
 							break gc_steps2
-//line vector.go:281
 						}
 //line vector.go:281
-						gc_result2 = gc_ld3
+						gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line vector.go:281
-						gc_b2 := gc_none
-//line vector.go:281
-						if true {
-//line vector.go:281
-							gc_b2 = gc_all
-//line vector.go:281
-						}
-//line vector.go:281
-						gc_returned2 = gc_b2
-//line vector.go:281
-					} else {
-//line vector.go:281
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
-//line vector.go:281
-						_ = gc_if2
-//line vector.go:281
-						if gc_if2.ToBits() != 0 {
-//line vector.go:281
-							var gc_ld4 lanes.Float32x8
-//line vector.go:281
-							if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-//line vector.go:281
-								gc_ld4 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
-//line vector.go:281
-							} else {
-//line vector.go:281
-								break gc_steps2
-//line vector.go:281
-							}
-//line vector.go:281
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line vector.go:281
-							gc_returned2 = gc_if2.Or(gc_returned2)
-//line vector.go:281
-						}
-//line vector.go:281
-					}
-//line vector.go:281
-					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line vector.go:281
-					_ = gc_if3
-//line vector.go:281
-					if gc_if3.ToBits() != 0 {
-//line vector.go:281
-						gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-//line vector.go:281
-						gc_returned2 = gc_if3.Or(gc_returned2)
-//line vector.go:281
-					}
-//line vector.go:281
-					gc_result2.StoreSlice(row[tx:])
-				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line vector.go:280
-						tx := gc_tx
-						_ = tx
-
-//line vector.go:281
-						row[tx] = rowLoad(t, a, gc_bx, tx, w)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line vector.go:280
-						tx := gc_tx
-						_ = tx
-
-//line vector.go:281
-						row[tx] = rowLoad(t, a, gc_bx, tx, w)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line vector.go:280
-						tx := gc_tx
-						_ = tx
-
-//line vector.go:281
-						row[tx] = rowLoad(t, a, gc_bx, tx, w)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line vector.go:280
-						tx := gc_tx
-						_ = tx
-
-//line vector.go:281
-						row[tx] = rowLoad(t, a, gc_bx, tx, w)
+						gc_returned2 = gc_if2.Or(gc_returned2)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line vector.go:281
+				gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line vector.go:281
+				if gc_if3.ToBits() != 0 {
+//line vector.go:281
+					gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
+//line vector.go:281
+					gc_returned2 = gc_if3.Or(gc_returned2)
+				}
+//line vector.go:281
+				gc_result2.StoreSlice(row[tx:])
+			}
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line vector.go:280
 					tx := gc_tx
-					_ = tx
-
-//line vector.go:281
+					row[tx] = rowLoad(t, a, gc_bx, tx, w)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector.go:280
+					tx := gc_tx
+					row[tx] = rowLoad(t, a, gc_bx, tx, w)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector.go:280
+					tx := gc_tx
+					row[tx] = rowLoad(t, a, gc_bx, tx, w)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector.go:280
+					tx := gc_tx
 					row[tx] = rowLoad(t, a, gc_bx, tx, w)
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line vector.go:280
+				tx := gc_tx
+				row[tx] = rowLoad(t, a, gc_bx, tx, w)
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			gc_stride := 0 - 1
-			gc_off2 := gc_bdx - 1
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
-				gc_at2 := out[gc_off:][:gc_bdx]
-				for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line vector.go:280
-					tx := gc_tx
-					_ = tx
-
+//line vector.go:287
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off2 := gc_bdx - 1
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
+			gc_at2 := out[gc_off:][:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line vector.go:283
-					gc_at2[gc_tx] = row[gc_idx] * 3
-				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line vector.go:280
-						tx := gc_tx
-						_ = tx
-
-//line vector.go:283
-						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line vector.go:280
-						tx := gc_tx
-						_ = tx
-
-//line vector.go:283
-						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line vector.go:280
-						tx := gc_tx
-						_ = tx
-
-//line vector.go:283
-						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line vector.go:280
-						tx := gc_tx
-						_ = tx
-
-//line vector.go:283
-						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_at2[gc_tx] = row[gc_idx] * 3
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line vector.go:280
 					tx := gc_tx
-					_ = tx
-
 //line vector.go:283
 					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector.go:280
+					tx := gc_tx
+//line vector.go:283
+					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector.go:280
+					tx := gc_tx
+//line vector.go:283
+					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector.go:280
+					tx := gc_tx
+//line vector.go:283
+					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line vector.go:280
+				tx := gc_tx
+//line vector.go:283
+				out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 			}
 		}
 	}
@@ -2149,84 +1655,63 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+//line vector.go:317
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line vector.go:300
-					var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:300
-					_ = i
-//line vector.go:301
-					{
-						if i < 0 || i > len(in)-8 || i > len(out)-8 {
+				var i int = gc_bx*gc_bdx + gc_tx
+				{
+					if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:302
-							break
-//line vector.go:302
-						}
-//line vector.go:302
-						v := lanes.LoadFloat32x8Slice(in[i:])
-//line vector.go:302
-						_ = v
-//line vector.go:302
-						{
-//line vector.go:302
-							v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))]))
-//line vector.go:304
-						}
-//line vector.go:304
-						{
-//line vector.go:304
-							v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))]))
-//line vector.go:304
-						}
-//line vector.go:304
-						v.StoreSlice(out[i:])
-//line vector.go:306
+						break
 					}
+//line vector.go:302
+					v := lanes.LoadFloat32x8Slice(in[i:])
+					{
+//line vector.go:302
+						v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))]))
+					}
+					{
+//line vector.go:304
+						v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))]))
+					}
+//line vector.go:304
+					v.StoreSlice(out[i:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			}
+//line vector.go:308
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line vector.go:300
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line vector.go:301
+				i := gc_bx*gc_bdx + gc_tx
+				{
+					v := in[i]
 					{
-						v := in[i]
-//line vector.go:302
 						{
-							{
 //line vector.go:303
-								j := int(0)
-//line vector.go:303
-								_ = j
-								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
-							}
-//line vector.go:303
-							{
-//line vector.go:303
-								j := int(1)
-//line vector.go:303
-								_ = j
-								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
-							}
-//line vector.go:305
+							j := int(0)
+							v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 						}
-						out[i] = v
+						{
+//line vector.go:303
+							j := int(1)
+							v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+						}
 					}
+//line vector.go:306
+					out[i] = v
 				}
 			}
 		}
@@ -2236,4 +1721,5 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 // gc_files_vector holds the source files whose lines the kernels' records hash.
 //
 //go:embed vector.go
+//line vector.go:317
 var gc_files_vector embed.FS

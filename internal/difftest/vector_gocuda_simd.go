@@ -41,36 +41,32 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	_ = &eps2
-
 //line vector.go:28
 	tile_ := gocuda.Shared[float32](t, 64)[:64]
-
-//line vector.go:29
 	tm := gocuda.Shared[float32](t, 64)[:64]
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 64; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
 //line vector.go:31
-				{
-					tile_[gc_tx2] = pos[(gc_bx2*64+gc_tx2)%len(pos)]
-					tm[gc_tx2] = mass[(gc_bx2*64+gc_tx2)%len(mass)]
-				}
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 64; gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			{
+//line vector.go:32
+				tile_[gc_tx2] = pos[(gc_bx2*64+gc_tx2)%len(pos)]
+				tm[gc_tx2] = mass[(gc_bx2*64+gc_tx2)%len(mass)]
 			}
 		}
 	}
+//line vector.go:38
 	compiled.OutOfLine(func() {
 		tile_ := tile_[:64]
-		_ = tile_
+//line vector.go:41
 		tm := tm[:64]
-		_ = tm
 		{
+//line vector.go:44
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -78,81 +74,48 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:30
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line vector.go:30
-						_ = gc_Lane0Mask322
 //line vector.go:39
 						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
-//line vector.go:39
-						_ = gc_vb3
 //line vector.go:17
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
-//line vector.go:17
-						_ = gc_vb4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line vector.go:30
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:30
-							_ = i
 //line vector.go:36
 							if i < 0 || i > len(pos)-16 || i > len(acc)-16 {
 //line vector.go:36
 								break
-//line vector.go:36
 							}
 //line vector.go:36
 							xi := archsimd.LoadFloat32x16Slice(pos[i:])
 //line vector.go:36
-							_ = xi
-//line vector.go:36
 							var a archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:36
-							_ = a
 //line vector.go:38
 							for j := range tile_ {
 //line vector.go:38
-								_ = j
-//line vector.go:38
 								gc_t4 := compiled.BroadcastFloat32x16At(&tile_[j], gc_Lane0Mask322)
-								_ = gc_t4
-//line vector.go:39
 								gc_t5 := compiled.BroadcastFloat32x16At(&tm[j], gc_Lane0Mask322)
-//line vector.go:39
-								_ = gc_t5
 //line vector.go:39
 								gc_ax2 := a
 //line vector.go:39
-								_ = gc_ax2
-//line vector.go:39
 								gc_xi2 := xi
-//line vector.go:39
-								_ = gc_xi2
 //line vector.go:39
 								gc_xj2 := gc_t4
 //line vector.go:39
-								_ = gc_xj2
-//line vector.go:39
 								gc_mj2 := gc_t5
-//line vector.go:39
-								_ = gc_mj2
 //line vector.go:39
 								gc_dx2 := gc_xj2.Sub(gc_xi2)
 //line vector.go:39
-								_ = gc_dx2
-//line vector.go:39
 								gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_vb3).Sqrt())
-//line vector.go:39
-								_ = gc_inv2
 //line vector.go:39
 								gc_t6 := gc_ax2.Add(gc_dx2.Mul(gc_mj2).Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2))
 //line vector.go:39
-								_ = gc_t6
-//line vector.go:39
 								a = gc_t6
-//line vector.go:39
 							}
+//line vector.go:40
 							a.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreSlice(acc[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -165,81 +128,48 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 				if compiled.SIMD {
 //line vector.go:30
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line vector.go:30
-					_ = gc_Lane0Mask32
 //line vector.go:39
 					gc_vb := archsimd.BroadcastFloat32x8(eps2)
-//line vector.go:39
-					_ = gc_vb
 //line vector.go:17
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
-//line vector.go:17
-					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line vector.go:30
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:30
-						_ = i
 //line vector.go:36
 						if i < 0 || i > len(pos)-8 || i > len(acc)-8 {
 //line vector.go:36
 							break
-//line vector.go:36
 						}
 //line vector.go:36
 						xi := archsimd.LoadFloat32x8Slice(pos[i:])
 //line vector.go:36
-						_ = xi
-//line vector.go:36
 						var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:36
-						_ = a
 //line vector.go:38
 						for j := range tile_ {
 //line vector.go:38
-							_ = j
-//line vector.go:38
 							gc_t := compiled.BroadcastFloat32x8At(&tile_[j], gc_Lane0Mask32)
-							_ = gc_t
-//line vector.go:39
 							gc_t2 := compiled.BroadcastFloat32x8At(&tm[j], gc_Lane0Mask32)
-//line vector.go:39
-							_ = gc_t2
 //line vector.go:39
 							gc_ax := a
 //line vector.go:39
-							_ = gc_ax
-//line vector.go:39
 							gc_xi := xi
-//line vector.go:39
-							_ = gc_xi
 //line vector.go:39
 							gc_xj := gc_t
 //line vector.go:39
-							_ = gc_xj
-//line vector.go:39
 							gc_mj := gc_t2
-//line vector.go:39
-							_ = gc_mj
 //line vector.go:39
 							gc_dx := gc_xj.Sub(gc_xi)
 //line vector.go:39
-							_ = gc_dx
-//line vector.go:39
 							gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_vb).Sqrt())
-//line vector.go:39
-							_ = gc_inv
 //line vector.go:39
 							gc_t3 := gc_ax.Add(gc_dx.Mul(gc_mj).Mul(gc_inv).Mul(gc_inv).Mul(gc_inv))
 //line vector.go:39
-							_ = gc_t3
-//line vector.go:39
 							a = gc_t3
-//line vector.go:39
 						}
+//line vector.go:40
 						a.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreSlice(acc[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -247,101 +177,69 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line vector.go:30
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line vector.go:36
 					xi := pos[i]
-
-//line vector.go:37
 					var a float32
-
 					{
-
 //line vector.go:38
 						gc_xs2 := tile_
 //line vector.go:38
 						gc_i2 := 0
 //line vector.go:38
 						for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line vector.go:38
 							{
 //line vector.go:38
 								j := gc_i2 + 0
-//line vector.go:38
-								_ = j
-//line vector.go:38
 								{
+//line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
-//line vector.go:40
 							}
-//line vector.go:40
 							{
 //line vector.go:40
 								j := gc_i2 + 1
-//line vector.go:40
-								_ = j
-//line vector.go:38
 								{
+//line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
-//line vector.go:40
 							}
-//line vector.go:40
 							{
 //line vector.go:40
 								j := gc_i2 + 2
-//line vector.go:40
-								_ = j
-//line vector.go:38
 								{
+//line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
-//line vector.go:40
 							}
-//line vector.go:40
 							{
 //line vector.go:40
 								j := gc_i2 + 3
-//line vector.go:40
-								_ = j
-//line vector.go:38
 								{
+//line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
-//line vector.go:40
 							}
-//line vector.go:40
 						}
 //line vector.go:38
 						for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line vector.go:38
 							{
 //line vector.go:38
 								j := gc_i2
-//line vector.go:38
-								_ = j
-//line vector.go:38
 								{
+//line vector.go:39
 									a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
-//line vector.go:40
 							}
-//line vector.go:40
 						}
-//line vector.go:40
 					}
-
 //line vector.go:41
 					acc[i] = -a
-					_ = xi
-					_ = a
 				}
 			}
 		}
+//line vector.go:47
 	})
 }
 
@@ -369,7 +267,7 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line vector.go:59
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -380,162 +278,97 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(f) && gc_to2 <= len(f)-gc_off2 {
-					gc_at4 := in[gc_off2:][:gc_to2]
-					gc_at5 := out[gc_off2:][:gc_to2]
-					gc_at6 := f[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+//line vector.go:70
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(f) && gc_to2 <= len(f)-gc_off2 {
+				gc_at4 := in[gc_off2:][:gc_to2]
+				gc_at5 := out[gc_off2:][:gc_to2]
+				gc_at6 := f[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
 //line vector.go:55
-						gc_vb6 := archsimd.BroadcastInt32x8(0x5bd1e995)
+					gc_vb6 := archsimd.BroadcastInt32x8(0x5bd1e995)
 //line vector.go:55
-						_ = gc_vb6
-//line vector.go:55
-						gc_vb7 := archsimd.BroadcastInt32x8(31)
-//line vector.go:55
-						_ = gc_vb7
-//line vector.go:56
-						gc_vb8 := archsimd.BroadcastInt32x8(-7)
-//line vector.go:56
-						_ = gc_vb8
-//line vector.go:57
-						gc_vb9 := archsimd.BroadcastUint32x8(0xff)
-//line vector.go:57
-						_ = gc_vb9
-//line vector.go:58
-						gc_vb10 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:58
-						_ = gc_vb10
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+					gc_vb7 := archsimd.BroadcastInt32x8(31)
+					gc_vb8 := archsimd.BroadcastInt32x8(-7)
+					gc_vb9 := archsimd.BroadcastUint32x8(0xff)
+					gc_vb10 := archsimd.BroadcastFloat32x8(0.5)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line vector.go:50
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:50
-							_ = i
-//line vector.go:54
-							x := archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])
-//line vector.go:54
-							_ = x
-//line vector.go:54
-							y := x.Xor(gc_vb6).Mul(gc_vb7)
-//line vector.go:54
-							_ = y
-//line vector.go:56
-							y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb8))
-							y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb9)).StoreSlice(gc_at5[gc_tx2:])
-							y.ConvertToFloat32().Mul(gc_vb10).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at6[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line vector.go:50
-						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
-
 //line vector.go:54
-						x := gc_at4[gc_tx2]
-
-//line vector.go:55
-						y := (x ^ 0x5bd1e995) * 31
-
+						x := archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])
+//line vector.go:54
+						y := x.Xor(gc_vb6).Mul(gc_vb7)
 //line vector.go:56
-						y = y>>3 + max(x, -7)
-
-//line vector.go:57
-						gc_at5[gc_tx2] = uint32(y)<<s | uint32(x)&^0xff
-
-//line vector.go:58
-						gc_at6[gc_tx2] = float32(y)*0.5 - float32(int32(gc_at6[gc_tx2]))
-						_ = x
-						_ = y
+						y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb8))
+						y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb9)).StoreSlice(gc_at5[gc_tx2:])
+						y.ConvertToFloat32().Mul(gc_vb10).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at6[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line vector.go:54
+					x := gc_at4[gc_tx2]
+					y := (x ^ 0x5bd1e995) * 31
+					y = y>>3 + max(x, -7)
+					gc_at5[gc_tx2] = uint32(y)<<s | uint32(x)&^0xff
+					gc_at6[gc_tx2] = float32(y)*0.5 - float32(int32(gc_at6[gc_tx2]))
+				}
+			} else {
+//line vector.go:63
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
 //line vector.go:55
-						gc_vb := archsimd.BroadcastInt32x8(0x5bd1e995)
+					gc_vb := archsimd.BroadcastInt32x8(0x5bd1e995)
 //line vector.go:55
-						_ = gc_vb
-//line vector.go:55
-						gc_vb2 := archsimd.BroadcastInt32x8(31)
-//line vector.go:55
-						_ = gc_vb2
-//line vector.go:56
-						gc_vb3 := archsimd.BroadcastInt32x8(-7)
-//line vector.go:56
-						_ = gc_vb3
-//line vector.go:57
-						gc_vb4 := archsimd.BroadcastUint32x8(0xff)
-//line vector.go:57
-						_ = gc_vb4
-//line vector.go:58
-						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:58
-						_ = gc_vb5
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+					gc_vb2 := archsimd.BroadcastInt32x8(31)
+					gc_vb3 := archsimd.BroadcastInt32x8(-7)
+					gc_vb4 := archsimd.BroadcastUint32x8(0xff)
+					gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line vector.go:50
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:50
-							_ = i
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:54
-							if i < 0 || i > len(in)-8 || i > len(out)-8 || i > len(f)-8 {
+						if i < 0 || i > len(in)-8 || i > len(out)-8 || i > len(f)-8 {
 //line vector.go:54
-								break
-//line vector.go:54
-							}
-//line vector.go:54
-							x := archsimd.LoadInt32x8Slice(in[i:])
-//line vector.go:54
-							_ = x
-//line vector.go:54
-							y := x.Xor(gc_vb).Mul(gc_vb2)
-//line vector.go:54
-							_ = y
-//line vector.go:56
-							y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb3))
-							y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb4)).StoreSlice(out[i:])
-							y.ConvertToFloat32().Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(f[i:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(f[i:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line vector.go:50
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line vector.go:54
-						x := in[i]
-
-//line vector.go:55
-						y := (x ^ 0x5bd1e995) * 31
-
+						x := archsimd.LoadInt32x8Slice(in[i:])
+//line vector.go:54
+						y := x.Xor(gc_vb).Mul(gc_vb2)
 //line vector.go:56
-						y = y>>3 + max(x, -7)
-
-//line vector.go:57
-						out[i] = uint32(y)<<s | uint32(x)&^0xff
-
-//line vector.go:58
-						f[i] = float32(y)*0.5 - float32(int32(f[i]))
-						_ = x
-						_ = y
+						y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb3))
+						y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb4)).StoreSlice(out[i:])
+						y.ConvertToFloat32().Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(f[i:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(f[i:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line vector.go:50
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:54
+					x := in[i]
+					y := (x ^ 0x5bd1e995) * 31
+					y = y>>3 + max(x, -7)
+					out[i] = uint32(y)<<s | uint32(x)&^0xff
+					f[i] = float32(y)*0.5 - float32(int32(f[i]))
 				}
 			}
 		}
@@ -573,184 +406,128 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line vector.go:66
 		n := len(out)
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line vector.go:68
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line vector.go:67
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line vector.go:67
-						_ = gc_Lane0Mask322
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line vector.go:67
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:67
-							_ = i
-//line vector.go:71
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:71
-							_ = sum
-//line vector.go:72
-							if (compiled.Trip(0)*
-								n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-16 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-16 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-16 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-16 || i < 0 || i > len(out)-16 {
-//line vector.go:72
-								break
-//line vector.go:72
-							}
-//line vector.go:73
-							{
-//line vector.go:73
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(0)*n+i:])))
-//line vector.go:73
-							}
-//line vector.go:73
-							{
-//line vector.go:73
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(1)*n+i:])))
-//line vector.go:73
-							}
-//line vector.go:73
-							{
-//line vector.go:73
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(2)*n+i:])))
-//line vector.go:73
-							}
-//line vector.go:73
-							{
-//line vector.go:73
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(3)*n+i:])))
-//line vector.go:73
-							}
-//line vector.go:75
-							sum.StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line vector.go:67
-					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line vector.go:67
-					_ = gc_Lane0Mask32
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line vector.go:67
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:67
-						_ = i
 //line vector.go:71
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:71
-						_ = sum
-//line vector.go:72
+						var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						if (compiled.Trip(0)*
-							n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-8 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-8 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-8 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-8 || i < 0 || i > len(out)-8 {
+							n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-16 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-16 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-16 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-16 || i < 0 || i > len(out)-16 {
 //line vector.go:72
 							break
-//line vector.go:72
 						}
-//line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(0)*n+i:])))
-//line vector.go:73
+							sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(0)*n+i:])))
 						}
-//line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(1)*n+i:])))
-//line vector.go:73
+							sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(1)*n+i:])))
 						}
-//line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(2)*n+i:])))
-//line vector.go:73
+							sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(2)*n+i:])))
 						}
-//line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(3)*n+i:])))
-//line vector.go:73
+							sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(3)*n+i:])))
 						}
-//line vector.go:75
 						sum.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+//line vector.go:67
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line vector.go:67
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:71
-					var sum float32
-
-					{
-
+					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if (compiled.Trip(0)*
+						n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-8 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-8 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-8 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-8 || i < 0 || i > len(out)-8 {
 //line vector.go:72
-						{
-//line vector.go:72
-							k := int(0)
-//line vector.go:72
-							_ = k
-							sum += w[k] * in[k*n+i]
-						}
-//line vector.go:72
-						{
-//line vector.go:72
-							k := int(1)
-//line vector.go:72
-							_ = k
-							sum += w[k] * in[k*n+i]
-						}
-//line vector.go:72
-						{
-//line vector.go:72
-							k := int(2)
-//line vector.go:72
-							_ = k
-							sum += w[k] * in[k*n+i]
-						}
-//line vector.go:72
-						{
-//line vector.go:72
-							k := int(3)
-//line vector.go:72
-							_ = k
-							sum += w[k] * in[k*n+i]
-						}
-//line vector.go:74
+						break
 					}
-
-//line vector.go:75
-					out[i] = sum
-					_ = sum
+					{
+//line vector.go:73
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(0)*n+i:])))
+					}
+					{
+//line vector.go:73
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(1)*n+i:])))
+					}
+					{
+//line vector.go:73
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(2)*n+i:])))
+					}
+					{
+//line vector.go:73
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(3)*n+i:])))
+					}
+					sum.StoreSlice(out[i:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line vector.go:67
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:71
+				var sum float32
+				{
+					{
+//line vector.go:72
+						k := int(0)
+						sum += w[k] * in[k*n+i]
+					}
+					{
+//line vector.go:72
+						k := int(1)
+						sum += w[k] * in[k*n+i]
+					}
+					{
+//line vector.go:72
+						k := int(2)
+						sum += w[k] * in[k*n+i]
+					}
+					{
+//line vector.go:72
+						k := int(3)
+						sum += w[k] * in[k*n+i]
+					}
+				}
+//line vector.go:75
+				out[i] = sum
 			}
 		}
 	}
@@ -779,7 +556,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line vector.go:92
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -791,204 +568,174 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		gc_apart2 := compiled.Disjoint(in, out)
-		_ = gc_apart2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
+//line vector.go:105
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := gc_bx2 * gc_bdx2
+			gc_off6 := (gc_bx2 * gc_bdx2) + 2
+			gc_off7 := (gc_bx2 * gc_bdx2) + 1
+			gc_off8 := k
+			gc_fastlo2, gc_fasthi2 := gc_from2, gc_from2
+			if gc_off8 >= 0 && gc_off8 < len(in) && gc_apart2 {
+				gc_fastlo2 = min(max(gc_from2, 0, -gc_off5, -gc_off6, -gc_off7), gc_to2)
+				gc_fasthi2 = max(min(gc_to2, len(out)-gc_off5, len(in)-gc_off5, len(in)-gc_off6, len(in)-gc_off7), gc_fastlo2)
 			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_bx2 * gc_bdx2
-				gc_off6 := (gc_bx2 * gc_bdx2) + 2
-				gc_off7 := (gc_bx2 * gc_bdx2) + 1
-				gc_off8 := k
-				gc_fastlo2, gc_fasthi2 := gc_from2, gc_from2
-				if gc_off8 >= 0 && gc_off8 < len(in) && gc_apart2 {
-					gc_fastlo2 = min(max(gc_from2, 0, -gc_off5, -gc_off6, -gc_off7), gc_to2)
-					gc_fasthi2 = max(min(gc_to2, len(out)-gc_off5, len(in)-gc_off5, len(in)-gc_off6, len(in)-gc_off7), gc_fastlo2)
-				}
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at6 := out[gc_off5+gc_fastlo2:][:gc_seglen2]
-							gc_at7 := in[gc_off5+gc_fastlo2:][:gc_seglen2]
-							gc_at8 := in[gc_off6+gc_fastlo2:][:gc_seglen2]
-							gc_at9 := in[gc_off7+gc_fastlo2:][:gc_seglen2]
-							gc_at10 := in[gc_off8:][:1]
-							gc_elem2 := gc_at10[0]
-							gc_vstep := gc_fastlo2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at6 := out[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at7 := in[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at8 := in[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at9 := in[gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := in[gc_off8:][:1]
+						gc_elem2 := gc_at10[0]
+						gc_vstep := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:87
-									gc_vb4 := archsimd.BroadcastFloat32x16(2)
+								gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:87
-									_ = gc_vb4
-//line vector.go:87
-									gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line vector.go:87
-									_ = gc_Lane0Mask324
-									gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-									for ; gc_vstep+15 < gc_fasthi2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-										for gc_sx >= gc_bdx2 {
-											gc_sx -= gc_bdx2
-											gc_sbx++
-										}
-										gc_tx2 := gc_vstep
-										gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-										gc_pos2.Thread = gc_base2 + gc_sx
-//line vector.go:83
-										var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:83
-										_ = i
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask324)).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line vector.go:87
-								gc_vb3 := archsimd.BroadcastFloat32x8(2)
-//line vector.go:87
-								_ = gc_vb3
-//line vector.go:87
-								gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line vector.go:87
-								_ = gc_Lane0Mask323
-								gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-								for ; gc_vstep+7 < gc_fasthi2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-									for gc_sx2 >= gc_bdx2 {
-										gc_sx2 -= gc_bdx2
-										gc_sbx2++
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+								for ; gc_vstep+15 < gc_fasthi2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+									for gc_sx >= gc_bdx2 {
+										gc_sx -= gc_bdx2
+										gc_sbx++
 									}
 									gc_tx2 := gc_vstep
-									gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-									gc_pos2.Thread = gc_base2 + gc_sx2
+									gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+									gc_pos2.Thread = gc_base2 + gc_sx
 //line vector.go:83
 									var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:83
 									_ = i
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask323)).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask324)).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
-							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-
-//line vector.go:83
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line vector.go:87
-								gc_at6[gc_u2] = gc_at7[gc_u2] + gc_at8[gc_u2] - 2*gc_at9[gc_u2] + gc_elem2
-							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line vector.go:83
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+						if compiled.SIMD {
 //line vector.go:87
-						out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:87
-							gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:87
-							_ = gc_vb2
-//line vector.go:87
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line vector.go:87
-							_ = gc_Lane0Mask322
-							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-								for gc_sx3 >= gc_bdx2 {
-									gc_sx3 -= gc_bdx2
-									gc_sbx3++
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
+							gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+							for ; gc_vstep+7 < gc_fasthi2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+								for gc_sx2 >= gc_bdx2 {
+									gc_sx2 -= gc_bdx2
+									gc_sbx2++
 								}
-								gc_tx2 := gc_vstep2
-								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx3
+								gc_tx2 := gc_vstep
+								gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx2
 //line vector.go:83
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:83
 								_ = i
-//line vector.go:87
-								if i < 0 || i > len(in)-16 || (i+2) < 0 || (i+2) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
-//line vector.go:87
-									break
-//line vector.go:87
-								}
-								archsimd.LoadFloat32x16Slice(in[i:]).Add(archsimd.LoadFloat32x16Slice(in[i+2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x16At(&in[k], gc_Lane0Mask322)).StoreSlice(out[i:])
+								archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask323)).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
 						}
-					}
-					if compiled.SIMD {
-//line vector.go:87
-						gc_vb := archsimd.BroadcastFloat32x8(2)
-//line vector.go:87
-						_ = gc_vb
-//line vector.go:87
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line vector.go:87
-						_ = gc_Lane0Mask32
-						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-							for gc_sx4 >= gc_bdx2 {
-								gc_sx4 -= gc_bdx2
-								gc_sbx4++
-							}
-							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx4
+						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
 //line vector.go:83
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:83
+							i := gc_bx2*gc_bdx2 + gc_tx2
 							_ = i
 //line vector.go:87
-							if i < 0 || i > len(in)-8 || (i+2) < 0 || (i+2) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
+							gc_at6[gc_u2] = gc_at7[gc_u2] + gc_at8[gc_u2] - 2*gc_at9[gc_u2] + gc_elem2
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
+					}
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line vector.go:83
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:87
+					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line vector.go:87
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line vector.go:87
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx2 {
+								gc_sx3 -= gc_bdx2
+								gc_sbx3++
+							}
+							gc_tx2 := gc_vstep2
+							gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx3
+//line vector.go:83
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:87
+							if i < 0 || i > len(in)-16 || (i+2) < 0 || (i+2) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
 //line vector.go:87
 								break
-//line vector.go:87
 							}
-							archsimd.LoadFloat32x8Slice(in[i:]).Add(archsimd.LoadFloat32x8Slice(in[i+2:])).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x8At(&in[k], gc_Lane0Mask32)).StoreSlice(out[i:])
+//line vector.go:88
+							archsimd.LoadFloat32x16Slice(in[i:]).Add(archsimd.LoadFloat32x16Slice(in[i+2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x16At(&in[k], gc_Lane0Mask322)).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line vector.go:83
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+				}
+				if compiled.SIMD {
 //line vector.go:87
-						out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+//line vector.go:87
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx2 {
+							gc_sx4 -= gc_bdx2
+							gc_sbx4++
+						}
+						gc_tx2 := gc_vstep2
+						gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx4
+//line vector.go:83
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:87
+						if i < 0 || i > len(in)-8 || (i+2) < 0 || (i+2) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
+//line vector.go:87
+							break
+						}
+//line vector.go:88
+						archsimd.LoadFloat32x8Slice(in[i:]).Add(archsimd.LoadFloat32x8Slice(in[i+2:])).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x8At(&in[k], gc_Lane0Mask32)).StoreSlice(out[i:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line vector.go:83
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:87
+					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
 				}
 			}
 		}
@@ -1027,209 +774,162 @@ func gc_body_shiftOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line vector.go:113
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line vector.go:96
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:96
-						_ = gc_iota4
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line vector.go:96
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:96
-							_ = i
-//line vector.go:100
-							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:100
-							_ = v
-//line vector.go:101
-							if i < 0 || i > len(out)-16 {
-//line vector.go:101
-								break
-//line vector.go:101
-							}
-//line vector.go:101
-							if i < n && uint(n-i) > 15 {
-//line vector.go:101
-								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:101
-								if (i+
-									1<<k) >= 0 && (i+1<<k) <= len(in)-16 {
-//line vector.go:102
-									gc_ld7 = archsimd.LoadFloat32x16Slice(in[i+1<<k:])
-//line vector.go:102
-								} else {
-//line vector.go:102
-									break gc_steps4
-//line vector.go:102
-								}
-//line vector.go:102
-								v = gc_ld7
-//line vector.go:102
-							} else {
-//line vector.go:102
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line vector.go:101
-								_ = gc_if4
-//line vector.go:101
-								if gc_if4.ToBits() != 0 {
-//line vector.go:101
-									var gc_u4 int
-//line vector.go:101
-									_ = gc_u4
-//line vector.go:101
-									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
-//line vector.go:101
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
-//line vector.go:101
-										gc_u4 = 1 << k
-									}
-//line vector.go:102
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:102
-									if (i+gc_u4) >= 0 && (i+gc_u4) <= len(in)-16 {
-//line vector.go:102
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[i+gc_u4:])
-//line vector.go:102
-									} else {
-//line vector.go:102
-										break gc_steps4
-//line vector.go:102
-									}
-//line vector.go:102
-									v = v.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line vector.go:102
-								}
-//line vector.go:102
-							}
-//line vector.go:104
-							v.StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line vector.go:96
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:96
-					_ = gc_iota3
-				gc_steps3:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				gc_steps4:
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line vector.go:96
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:96
-						_ = i
 //line vector.go:100
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:100
-						_ = v
-//line vector.go:101
-						if i < 0 || i > len(out)-8 {
+						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						if i < 0 || i > len(out)-16 {
 //line vector.go:101
 							break
-//line vector.go:101
 						}
 //line vector.go:101
-						if i < n && uint(n-i) > 7 {
+						if i < n && uint(n-i) > 15 {
 //line vector.go:101
-							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:101
 							if (i+
-								1<<k) >= 0 && (i+1<<k) <= len(in)-8 {
+								1<<k) >= 0 && (i+1<<k) <= len(in)-16 {
 //line vector.go:102
-								gc_ld5 = archsimd.LoadFloat32x8Slice(in[i+1<<k:])
-//line vector.go:102
+								gc_ld7 = archsimd.LoadFloat32x16Slice(in[i+1<<k:])
 							} else {
 //line vector.go:102
-								break gc_steps3
-//line vector.go:102
+								break gc_steps4
 							}
 //line vector.go:102
-							v = gc_ld5
-//line vector.go:102
+							v = gc_ld7
 						} else {
 //line vector.go:102
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line vector.go:101
-							_ = gc_if3
+							if gc_if4.ToBits() != 0 {
 //line vector.go:101
-							if gc_if3.ToBits() != 0 {
+								var gc_u4 int
 //line vector.go:101
-								var gc_u3 int
+								if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line vector.go:101
-								_ = gc_u3
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
 //line vector.go:101
-								if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
-//line vector.go:101
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line vector.go:101
-									gc_u3 = 1 << k
+									gc_u4 = 1 << k
 								}
 //line vector.go:102
-								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:102
-								if (i+gc_u3) >= 0 && (i+gc_u3) <= len(in)-8 {
+								if (i+gc_u4) >= 0 && (i+gc_u4) <= len(in)-16 {
 //line vector.go:102
-									gc_ld6 = archsimd.LoadFloat32x8Slice(in[i+gc_u3:])
-//line vector.go:102
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[i+gc_u4:])
 								} else {
 //line vector.go:102
-									break gc_steps3
-//line vector.go:102
+									break gc_steps4
 								}
 //line vector.go:102
-								v = gc_ld6.Merge(v, gc_if3)
-//line vector.go:102
+								v = v.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 							}
-//line vector.go:102
 						}
 //line vector.go:104
 						v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+//line vector.go:96
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_steps3:
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line vector.go:96
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:100
-					var v float32
-
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if i < 0 || i > len(out)-8 {
 //line vector.go:101
-					if i < n {
-						v = in[i+1<<k]
+						break
 					}
-
+//line vector.go:101
+					if i < n && uint(n-i) > 7 {
+//line vector.go:101
+						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:101
+						if (i+
+							1<<k) >= 0 && (i+1<<k) <= len(in)-8 {
+//line vector.go:102
+							gc_ld5 = archsimd.LoadFloat32x8Slice(in[i+1<<k:])
+						} else {
+//line vector.go:102
+							break gc_steps3
+						}
+//line vector.go:102
+						v = gc_ld5
+					} else {
+//line vector.go:102
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line vector.go:101
+						if gc_if3.ToBits() != 0 {
+//line vector.go:101
+							var gc_u3 int
+//line vector.go:101
+							if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+//line vector.go:101
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line vector.go:101
+								gc_u3 = 1 << k
+							}
+//line vector.go:102
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:102
+							if (i+gc_u3) >= 0 && (i+gc_u3) <= len(in)-8 {
+//line vector.go:102
+								gc_ld6 = archsimd.LoadFloat32x8Slice(in[i+gc_u3:])
+							} else {
+//line vector.go:102
+								break gc_steps3
+							}
+//line vector.go:102
+							v = gc_ld6.Merge(v, gc_if3)
+						}
+					}
 //line vector.go:104
-					out[i] = v
-					_ = v
+					v.StoreSlice(out[i:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line vector.go:96
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:100
+				var v float32
+				if i < n {
+					v = in[i+1<<k]
+				}
+				out[i] = v
 			}
 		}
 	}
@@ -1261,7 +961,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 	_ = &lo
 	_ = &hi
 	gc_bx2 := 0
-	_ = gc_bx2
+//line vector.go:124
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1272,479 +972,313 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at3 := in[gc_off2:][:gc_to2]
-					gc_at4 := out[gc_off2:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line vector.go:135
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at3 := in[gc_off2:][:gc_to2]
+				gc_at4 := out[gc_off2:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line vector.go:118
-							gc_vb31 := archsimd.BroadcastFloat32x16(lo)
-//line vector.go:118
-							_ = gc_vb31
+						gc_vb31 := archsimd.BroadcastFloat32x16(lo)
 //line vector.go:120
-							gc_vb32 := archsimd.BroadcastFloat32x16(hi)
-//line vector.go:120
-							_ = gc_vb32
-//line vector.go:121
-							gc_vb33 := archsimd.BroadcastFloat32x16(hi * 2)
-//line vector.go:121
-							_ = gc_vb33
+						gc_vb32 := archsimd.BroadcastFloat32x16(hi)
+						gc_vb33 := archsimd.BroadcastFloat32x16(hi * 2)
 //line vector.go:124
-							gc_vb34 := archsimd.BroadcastFloat32x16(-1)
+						gc_vb34 := archsimd.BroadcastFloat32x16(-1)
 //line vector.go:124
-							_ = gc_vb34
-//line vector.go:124
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:124
-							_ = gc_iota6
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line vector.go:126
-							gc_vb35 := archsimd.BroadcastFloat32x16(0)
-//line vector.go:126
-							_ = gc_vb35
-//line vector.go:127
-							gc_vb36 := archsimd.BroadcastFloat32x16(0.5)
-//line vector.go:127
-							_ = gc_vb36
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-//line vector.go:113
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:113
-								_ = i
-//line vector.go:117
-								v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
-//line vector.go:117
-								_ = v
-//line vector.go:117
-								gc_if21 := v.Less(gc_vb31)
-//line vector.go:117
-								_ = gc_if21
-//line vector.go:117
-								if gc_if21.ToBits() != 0 {
-//line vector.go:117
-									v = v.Merge(gc_vb31, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
-//line vector.go:117
-								}
-//line vector.go:117
-								gc_else6 := archsimd.Mask32x16FromBits(^gc_if21.ToBits())
-//line vector.go:117
-								_ = gc_else6
-//line vector.go:117
-								if gc_else6.ToBits() != 0 {
-//line vector.go:117
-									gc_if22 := v.Greater(gc_vb32)
-//line vector.go:117
-									_ = gc_if22
-//line vector.go:117
-									if archsimd.Mask32x16FromBits(gc_else6.ToBits()&gc_if22.ToBits()).ToBits() != 0 {
-//line vector.go:117
-										v = v.Merge(gc_vb33, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else6.ToBits()&gc_if22.ToBits()).ToBits()))
-//line vector.go:117
-									}
-//line vector.go:117
-								}
-//line vector.go:117
-								gc_if23 := v.NotEqual(v)
-//line vector.go:117
-								_ = gc_if23
-//line vector.go:117
-								if gc_if23.ToBits() != 0 {
-//line vector.go:117
-									v = v.Merge(gc_vb34, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line vector.go:117
-								}
-//line vector.go:126
-								gc_if24 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb35).ToBits())
-//line vector.go:126
-								_ = gc_if24
-//line vector.go:126
-								if gc_if24.ToBits() != 0 {
-//line vector.go:126
-									v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line vector.go:126
-								}
-//line vector.go:126
-								v.StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line vector.go:118
-						gc_vb25 := archsimd.BroadcastFloat32x8(lo)
-//line vector.go:118
-						_ = gc_vb25
-//line vector.go:120
-						gc_vb26 := archsimd.BroadcastFloat32x8(hi)
-//line vector.go:120
-						_ = gc_vb26
-//line vector.go:121
-						gc_vb27 := archsimd.BroadcastFloat32x8(hi * 2)
-//line vector.go:121
-						_ = gc_vb27
-//line vector.go:124
-						gc_vb28 := archsimd.BroadcastFloat32x8(-1)
-//line vector.go:124
-						_ = gc_vb28
-//line vector.go:124
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:124
-						_ = gc_iota5
-//line vector.go:126
-						gc_vb29 := archsimd.BroadcastFloat32x8(0)
-//line vector.go:126
-						_ = gc_vb29
-//line vector.go:127
-						gc_vb30 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:127
-						_ = gc_vb30
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_vb35 := archsimd.BroadcastFloat32x16(0)
+						gc_vb36 := archsimd.BroadcastFloat32x16(0.5)
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 //line vector.go:113
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:113
-							_ = i
 //line vector.go:117
-							v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+							v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
 //line vector.go:117
-							_ = v
+							gc_if21 := v.Less(gc_vb31)
 //line vector.go:117
-							gc_if17 := v.Less(gc_vb25)
+							if gc_if21.ToBits() != 0 {
 //line vector.go:117
-							_ = gc_if17
-//line vector.go:117
-							if gc_if17.ToBits() != 0 {
-//line vector.go:117
-								v = gc_vb25.Merge(v, gc_if17)
-//line vector.go:117
+								v = v.Merge(gc_vb31, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
 							}
 //line vector.go:117
-							gc_else5 := gc_if17.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else6 := archsimd.Mask32x16FromBits(^gc_if21.ToBits())
 //line vector.go:117
-							_ = gc_else5
+							if gc_else6.ToBits() != 0 {
 //line vector.go:117
-							if gc_else5.ToBits() != 0 {
+								gc_if22 := v.Greater(gc_vb32)
 //line vector.go:117
-								gc_if18 := v.Greater(gc_vb26)
+								if archsimd.Mask32x16FromBits(gc_else6.ToBits()&gc_if22.ToBits()).ToBits() != 0 {
 //line vector.go:117
-								_ = gc_if18
-//line vector.go:117
-								if gc_else5.And(gc_if18).ToBits() != 0 {
-//line vector.go:117
-									v = gc_vb27.Merge(v, gc_else5.And(gc_if18))
-//line vector.go:117
+									v = v.Merge(gc_vb33, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else6.ToBits()&gc_if22.ToBits()).ToBits()))
 								}
-//line vector.go:117
 							}
 //line vector.go:117
-							gc_if19 := v.NotEqual(v)
+							gc_if23 := v.NotEqual(v)
 //line vector.go:117
-							_ = gc_if19
+							if gc_if23.ToBits() != 0 {
 //line vector.go:117
-							if gc_if19.ToBits() != 0 {
-//line vector.go:117
-								v = gc_vb28.Merge(v, gc_if19)
-//line vector.go:117
+								v = v.Merge(gc_vb34, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 							}
 //line vector.go:126
-							gc_if20 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb29))
+							gc_if24 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb35).ToBits())
 //line vector.go:126
-							_ = gc_if20
+							if gc_if24.ToBits() != 0 {
 //line vector.go:126
-							if gc_if20.ToBits() != 0 {
-//line vector.go:126
-								v = v.Add(gc_vb30).Merge(v, gc_if20)
-//line vector.go:126
+								v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 							}
 //line vector.go:126
 							v.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line vector.go:113
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector.go:117
-						v := gc_at3[gc_tx2]
-
+				}
+				if compiled.SIMD {
 //line vector.go:118
-						if v < lo {
-							v = lo
-						} else if v > hi {
-							v = hi * 2
-						}
-
-//line vector.go:123
-						if v != v {
-							v = -1
-						}
-
-//line vector.go:126
-						if i < odd && v > 0 {
-							v += 0.5
-						}
-
-//line vector.go:129
-						gc_at4[gc_tx2] = v
-						_ = v
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line vector.go:118
-							gc_vb19 := archsimd.BroadcastFloat32x16(lo)
-//line vector.go:118
-							_ = gc_vb19
+					gc_vb25 := archsimd.BroadcastFloat32x8(lo)
 //line vector.go:120
-							gc_vb20 := archsimd.BroadcastFloat32x16(hi)
-//line vector.go:120
-							_ = gc_vb20
-//line vector.go:121
-							gc_vb21 := archsimd.BroadcastFloat32x16(hi * 2)
-//line vector.go:121
-							_ = gc_vb21
+					gc_vb26 := archsimd.BroadcastFloat32x8(hi)
+					gc_vb27 := archsimd.BroadcastFloat32x8(hi * 2)
 //line vector.go:124
-							gc_vb22 := archsimd.BroadcastFloat32x16(-1)
+					gc_vb28 := archsimd.BroadcastFloat32x8(-1)
 //line vector.go:124
-							_ = gc_vb22
-//line vector.go:124
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:124
-							_ = gc_iota4
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:126
-							gc_vb23 := archsimd.BroadcastFloat32x16(0)
-//line vector.go:126
-							_ = gc_vb23
-//line vector.go:127
-							gc_vb24 := archsimd.BroadcastFloat32x16(0.5)
-//line vector.go:127
-							_ = gc_vb24
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+					gc_vb29 := archsimd.BroadcastFloat32x8(0)
+					gc_vb30 := archsimd.BroadcastFloat32x8(0.5)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line vector.go:113
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:113
-								_ = i
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:117
-								if i < 0 || i > len(in)-16 || i > len(out)-16 {
+						v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
 //line vector.go:117
-									break
+						gc_if17 := v.Less(gc_vb25)
 //line vector.go:117
-								}
+						if gc_if17.ToBits() != 0 {
 //line vector.go:117
-								v := archsimd.LoadFloat32x16Slice(in[i:])
+							v = gc_vb25.Merge(v, gc_if17)
+						}
 //line vector.go:117
-								_ = v
+						gc_else5 := gc_if17.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line vector.go:117
-								gc_if13 := v.Less(gc_vb19)
+						if gc_else5.ToBits() != 0 {
 //line vector.go:117
-								_ = gc_if13
+							gc_if18 := v.Greater(gc_vb26)
 //line vector.go:117
-								if gc_if13.ToBits() != 0 {
+							if gc_else5.And(gc_if18).ToBits() != 0 {
 //line vector.go:117
-									v = v.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
-//line vector.go:117
-								}
-//line vector.go:117
-								gc_else4 := archsimd.Mask32x16FromBits(^gc_if13.ToBits())
-//line vector.go:117
-								_ = gc_else4
-//line vector.go:117
-								if gc_else4.ToBits() != 0 {
-//line vector.go:117
-									gc_if14 := v.Greater(gc_vb20)
-//line vector.go:117
-									_ = gc_if14
-//line vector.go:117
-									if archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits() != 0 {
-//line vector.go:117
-										v = v.Merge(gc_vb21, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits()))
-//line vector.go:117
-									}
-//line vector.go:117
-								}
-//line vector.go:117
-								gc_if15 := v.NotEqual(v)
-//line vector.go:117
-								_ = gc_if15
-//line vector.go:117
-								if gc_if15.ToBits() != 0 {
-//line vector.go:117
-									v = v.Merge(gc_vb22, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line vector.go:117
-								}
-//line vector.go:126
-								gc_if16 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb23).ToBits())
-//line vector.go:126
-								_ = gc_if16
-//line vector.go:126
-								if gc_if16.ToBits() != 0 {
-//line vector.go:126
-									v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line vector.go:126
-								}
-//line vector.go:129
-								v.StoreSlice(out[i:])
+								v = gc_vb27.Merge(v, gc_else5.And(gc_if18))
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
 						}
+//line vector.go:117
+						gc_if19 := v.NotEqual(v)
+//line vector.go:117
+						if gc_if19.ToBits() != 0 {
+//line vector.go:117
+							v = gc_vb28.Merge(v, gc_if19)
+						}
+//line vector.go:126
+						gc_if20 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb29))
+//line vector.go:126
+						if gc_if20.ToBits() != 0 {
+//line vector.go:126
+							v = v.Add(gc_vb30).Merge(v, gc_if20)
+						}
+//line vector.go:126
+						v.StoreSlice(gc_at4[gc_tx2:])
 					}
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+//line vector.go:113
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:117
+					v := gc_at3[gc_tx2]
+					if v < lo {
+						v = lo
+					} else if v > hi {
+						v = hi * 2
+					}
+					if v != v {
+						v = -1
+					}
+					if i < odd && v > 0 {
+						v += 0.5
+					}
+					gc_at4[gc_tx2] = v
+				}
+			} else {
+//line vector.go:133
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line vector.go:118
-						gc_vb13 := archsimd.BroadcastFloat32x8(lo)
-//line vector.go:118
-						_ = gc_vb13
+						gc_vb19 := archsimd.BroadcastFloat32x16(lo)
 //line vector.go:120
-						gc_vb14 := archsimd.BroadcastFloat32x8(hi)
-//line vector.go:120
-						_ = gc_vb14
-//line vector.go:121
-						gc_vb15 := archsimd.BroadcastFloat32x8(hi * 2)
-//line vector.go:121
-						_ = gc_vb15
+						gc_vb20 := archsimd.BroadcastFloat32x16(hi)
+						gc_vb21 := archsimd.BroadcastFloat32x16(hi * 2)
 //line vector.go:124
-						gc_vb16 := archsimd.BroadcastFloat32x8(-1)
+						gc_vb22 := archsimd.BroadcastFloat32x16(-1)
 //line vector.go:124
-						_ = gc_vb16
-//line vector.go:124
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:124
-						_ = gc_iota3
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line vector.go:126
-						gc_vb17 := archsimd.BroadcastFloat32x8(0)
-//line vector.go:126
-						_ = gc_vb17
-//line vector.go:127
-						gc_vb18 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:127
-						_ = gc_vb18
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_vb23 := archsimd.BroadcastFloat32x16(0)
+						gc_vb24 := archsimd.BroadcastFloat32x16(0.5)
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 //line vector.go:113
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:113
-							_ = i
 //line vector.go:117
-							if i < 0 || i > len(in)-8 || i > len(out)-8 {
+							if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line vector.go:117
 								break
-//line vector.go:117
 							}
 //line vector.go:117
-							v := archsimd.LoadFloat32x8Slice(in[i:])
+							v := archsimd.LoadFloat32x16Slice(in[i:])
 //line vector.go:117
-							_ = v
+							gc_if13 := v.Less(gc_vb19)
 //line vector.go:117
-							gc_if9 := v.Less(gc_vb13)
+							if gc_if13.ToBits() != 0 {
 //line vector.go:117
-							_ = gc_if9
-//line vector.go:117
-							if gc_if9.ToBits() != 0 {
-//line vector.go:117
-								v = gc_vb13.Merge(v, gc_if9)
-//line vector.go:117
+								v = v.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
 							}
 //line vector.go:117
-							gc_else3 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else4 := archsimd.Mask32x16FromBits(^gc_if13.ToBits())
 //line vector.go:117
-							_ = gc_else3
+							if gc_else4.ToBits() != 0 {
 //line vector.go:117
-							if gc_else3.ToBits() != 0 {
+								gc_if14 := v.Greater(gc_vb20)
 //line vector.go:117
-								gc_if10 := v.Greater(gc_vb14)
+								if archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits() != 0 {
 //line vector.go:117
-								_ = gc_if10
-//line vector.go:117
-								if gc_else3.And(gc_if10).ToBits() != 0 {
-//line vector.go:117
-									v = gc_vb15.Merge(v, gc_else3.And(gc_if10))
-//line vector.go:117
+									v = v.Merge(gc_vb21, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits()))
 								}
-//line vector.go:117
 							}
 //line vector.go:117
-							gc_if11 := v.NotEqual(v)
+							gc_if15 := v.NotEqual(v)
 //line vector.go:117
-							_ = gc_if11
+							if gc_if15.ToBits() != 0 {
 //line vector.go:117
-							if gc_if11.ToBits() != 0 {
-//line vector.go:117
-								v = gc_vb16.Merge(v, gc_if11)
-//line vector.go:117
+								v = v.Merge(gc_vb22, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 							}
 //line vector.go:126
-							gc_if12 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb17))
+							gc_if16 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb23).ToBits())
 //line vector.go:126
-							_ = gc_if12
+							if gc_if16.ToBits() != 0 {
 //line vector.go:126
-							if gc_if12.ToBits() != 0 {
-//line vector.go:126
-								v = v.Add(gc_vb18).Merge(v, gc_if12)
-//line vector.go:126
+								v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 							}
 //line vector.go:129
 							v.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line vector.go:113
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector.go:117
-						v := in[i]
-
+				}
+				if compiled.SIMD {
 //line vector.go:118
-						if v < lo {
-							v = lo
-						} else if v > hi {
-							v = hi * 2
-						}
-
-//line vector.go:123
-						if v != v {
-							v = -1
-						}
-
+					gc_vb13 := archsimd.BroadcastFloat32x8(lo)
+//line vector.go:120
+					gc_vb14 := archsimd.BroadcastFloat32x8(hi)
+					gc_vb15 := archsimd.BroadcastFloat32x8(hi * 2)
+//line vector.go:124
+					gc_vb16 := archsimd.BroadcastFloat32x8(-1)
+//line vector.go:124
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:126
-						if i < odd && v > 0 {
-							v += 0.5
+					gc_vb17 := archsimd.BroadcastFloat32x8(0)
+					gc_vb18 := archsimd.BroadcastFloat32x8(0.5)
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line vector.go:113
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:117
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
+//line vector.go:117
+							break
 						}
-
+//line vector.go:117
+						v := archsimd.LoadFloat32x8Slice(in[i:])
+//line vector.go:117
+						gc_if9 := v.Less(gc_vb13)
+//line vector.go:117
+						if gc_if9.ToBits() != 0 {
+//line vector.go:117
+							v = gc_vb13.Merge(v, gc_if9)
+						}
+//line vector.go:117
+						gc_else3 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line vector.go:117
+						if gc_else3.ToBits() != 0 {
+//line vector.go:117
+							gc_if10 := v.Greater(gc_vb14)
+//line vector.go:117
+							if gc_else3.And(gc_if10).ToBits() != 0 {
+//line vector.go:117
+								v = gc_vb15.Merge(v, gc_else3.And(gc_if10))
+							}
+						}
+//line vector.go:117
+						gc_if11 := v.NotEqual(v)
+//line vector.go:117
+						if gc_if11.ToBits() != 0 {
+//line vector.go:117
+							v = gc_vb16.Merge(v, gc_if11)
+						}
+//line vector.go:126
+						gc_if12 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb17))
+//line vector.go:126
+						if gc_if12.ToBits() != 0 {
+//line vector.go:126
+							v = v.Add(gc_vb18).Merge(v, gc_if12)
+						}
 //line vector.go:129
-						out[i] = v
-						_ = v
+						v.StoreSlice(out[i:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line vector.go:113
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:117
+					v := in[i]
+					if v < lo {
+						v = lo
+					} else if v > hi {
+						v = hi * 2
+					}
+					if v != v {
+						v = -1
+					}
+					if i < odd && v > 0 {
+						v += 0.5
+					}
+					out[i] = v
 				}
 			}
 		}
@@ -1788,13 +1322,19 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 		}
 		compiled.OutOfLine(func() {
 			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2+1, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(len(re), gc_bx2*gc_bdx2+1); gc_bound2 < gc_to2-1 {
+					gc_to2 = gc_bound2 + 1
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_off2 := ((gc_bx2 * gc_bdx2) + 1) - 1
-					gc_fastlo2 := min(max(0, -gc_off2), gc_bdx2)
-					gc_fasthi2 := max(min(gc_bdx2, len(re)-gc_off2, len(im)-gc_off2, len(count)-gc_off2), gc_fastlo2)
+					gc_fastlo2 := min(max(gc_from2, 0, -gc_off2), gc_to2)
+					gc_fasthi2 := max(min(gc_to2, len(re)-gc_off2, len(im)-gc_off2, len(count)-gc_off2), gc_fastlo2)
 					if gc_fastlo2 < gc_fasthi2 {
-					gc_L1p2:
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							if gc_tx2 == gc_fastlo2 {
 								gc_seglen2 := gc_fasthi2 - gc_fastlo2
 								gc_at4 := re[gc_off2+gc_fastlo2:][:gc_seglen2]
@@ -1802,86 +1342,38 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 								gc_at6 := count[gc_off2+gc_fastlo2:][:gc_seglen2]
 								gc_vstep := gc_fastlo2
 								if compiled.SIMD {
-//line vector.go:139
-									gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:139
-									_ = gc_all20
-//line vector.go:139
-									gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:139
-									_ = gc_iota20
 //line vector.go:146
 									gc_vb66 := archsimd.BroadcastInt32x8(0)
 //line vector.go:146
-									_ = gc_vb66
+									gc_all15 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:146
 									gc_vb67 := archsimd.BroadcastInt32x8(maxIter)
-//line vector.go:146
-									_ = gc_vb67
-//line vector.go:147
 									gc_vb68 := archsimd.BroadcastFloat32x8(4)
-//line vector.go:147
-									_ = gc_vb68
 //line vector.go:150
 									gc_vb69 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:150
-									_ = gc_vb69
-//line vector.go:150
 									gc_vb70 := archsimd.BroadcastInt32x8(1)
-//line vector.go:150
-									_ = gc_vb70
 									for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 										gc_tx2 := gc_vstep
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line vector.go:150
-										gc_alive20 := gc_all20
-//line vector.go:150
-										_ = gc_alive20
 //line vector.go:139
 										var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
 //line vector.go:139
 										_ = i
-//line vector.go:140
-										gc_if39 := gc_iota20.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
-//line vector.go:140
-										_ = gc_if39
-//line vector.go:140
-										if gc_alive20.And(gc_if39).ToBits() != 0 {
-//line vector.go:140
-											gc_alive20 = gc_alive20.And(gc_alive20.And(gc_if39).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:140
-										}
 //line vector.go:143
 										cr := archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):])
 //line vector.go:143
-										_ = cr
-//line vector.go:143
 										ci := archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):])
-//line vector.go:143
-										_ = ci
 //line vector.go:143
 										zr := cr
 //line vector.go:143
-										_ = zr
-//line vector.go:143
 										zi := ci
-//line vector.go:143
-										_ = zi
 //line vector.go:143
 										var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line vector.go:143
-										_ = n
-//line vector.go:143
 										n_ := gc_vb66
-//line vector.go:143
-										_ = n_
-//line vector.go:143
 										{
 //line vector.go:143
-											gc_lanes15 := gc_alive20
-//line vector.go:143
-											_ = gc_lanes15
+											gc_lanes15 := gc_all15
 //line vector.go:143
 											for {
 //line vector.go:143
@@ -1890,76 +1382,46 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 												if gc_lanes15.ToBits() == 0 {
 //line vector.go:143
 													break
-//line vector.go:143
 												}
 //line vector.go:143
-												gc_if40 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb68)
+												gc_if20 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb68)
 //line vector.go:143
-												_ = gc_if40
+												if gc_lanes15.And(gc_if20).ToBits() != 0 {
 //line vector.go:143
-												if gc_alive20.And(gc_lanes15).And(gc_if40).ToBits() != 0 {
-//line vector.go:143
-													gc_lanes15 = gc_lanes15.And(gc_alive20.And(gc_lanes15).And(gc_if40).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:143
+													gc_lanes15 = gc_lanes15.And(gc_lanes15.And(gc_if20).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 												}
 //line vector.go:143
 												gc_t39 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
 //line vector.go:143
-												_ = gc_t39
-//line vector.go:143
 												gc_t40 := gc_vb69.Mul(zr).Mul(zi).Add(ci)
-//line vector.go:143
-												_ = gc_t40
 //line vector.go:143
 												zr = gc_t39
 //line vector.go:143
 												zi = gc_t40
 //line vector.go:143
-												n_ = n_.Add(gc_vb70).Merge(n_, gc_alive20.And(gc_lanes15))
-//line vector.go:143
+												n_ = n_.Add(gc_vb70).Merge(n_, gc_lanes15)
 											}
-//line vector.go:143
 										}
 //line vector.go:143
 										n = n_
 //line vector.go:143
-										n.StoreMasked((*[8]int32)(gc_at6[(gc_tx2-gc_fastlo2):]), gc_alive20)
+										n.StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-							gc_L1r2:
 								for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 									gc_tx2 := gc_fastlo2 + gc_u2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-
-//line vector.go:139
-									i := gc_bx2*gc_bdx2 + gc_tx2 + 1
-									_ = i
-
-//line vector.go:140
-									if i > len(re) {
-										continue gc_L1r2
-									}
-
 //line vector.go:143
 									cr := gc_at4[gc_u2]
-
 //line vector.go:143
 									ci := gc_at5[gc_u2]
-
-//line vector.go:144
 									zr := cr
-
 //line vector.go:144
 									zi := ci
-
-//line vector.go:145
 									var n int32
-
-//line vector.go:146
 									var n_ int32 = 0
-
 //line vector.go:146
 									for ; n_ < maxIter; n_++ {
 										if zr*zr+zi*zi > 4 {
@@ -1967,55 +1429,27 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 										}
 										zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 									}
-
 //line vector.go:151
 									n = n_
-
-//line vector.go:151
-									_ = n
-
-//line vector.go:152
 									gc_at6[gc_u2] = n
-									_ = cr
-									_ = ci
-									_ = zr
-									_ = zi
-									_ = n
-									_ = n_
 								}
+//line vector.go:160
 								gc_tx2 = gc_fasthi2 - 1
 								continue
 							}
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line vector.go:139
 							i := gc_bx2*gc_bdx2 + gc_tx2 + 1
-							_ = i
-
-//line vector.go:140
-							if i > len(re) {
-								continue gc_L1p2
-							}
-
 //line vector.go:143
 							cr := re[i-1]
-
 //line vector.go:143
 							ci := im[i-1]
-
-//line vector.go:144
 							zr := cr
-
 //line vector.go:144
 							zi := ci
-
-//line vector.go:145
 							var n int32
-
-//line vector.go:146
 							var n_ int32 = 0
-
 //line vector.go:146
 							for ; n_ < maxIter; n_++ {
 								if zr*zr+zi*zi > 4 {
@@ -2023,114 +1457,51 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 								}
 								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
-
 //line vector.go:151
 							n = n_
-
-//line vector.go:151
-							_ = n
-
-//line vector.go:152
 							count[i-1] = n
-							_ = cr
-							_ = ci
-							_ = zr
-							_ = zi
-							_ = n
-							_ = n_
 						}
 					} else {
-						gc_vstep2 := 0
+//line vector.go:161
+						gc_vstep2 := gc_from2
 						if compiled.SIMD {
-//line vector.go:139
-							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:139
-							_ = gc_all4
-//line vector.go:139
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:139
-							_ = gc_iota4
 //line vector.go:146
 							gc_vb10 := archsimd.BroadcastInt32x8(0)
 //line vector.go:146
-							_ = gc_vb10
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:146
 							gc_vb11 := archsimd.BroadcastInt32x8(maxIter)
-//line vector.go:146
-							_ = gc_vb11
-//line vector.go:147
 							gc_vb12 := archsimd.BroadcastFloat32x8(4)
-//line vector.go:147
-							_ = gc_vb12
 //line vector.go:150
 							gc_vb13 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:150
-							_ = gc_vb13
-//line vector.go:150
 							gc_vb14 := archsimd.BroadcastInt32x8(1)
-//line vector.go:150
-							_ = gc_vb14
-							for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line vector.go:150
-								gc_alive4 := gc_all4
-//line vector.go:150
-								_ = gc_alive4
 //line vector.go:139
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
-//line vector.go:139
-								_ = i
-//line vector.go:140
-								gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
-//line vector.go:140
-								_ = gc_if7
-//line vector.go:140
-								if gc_alive4.And(gc_if7).ToBits() != 0 {
-//line vector.go:140
-									gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if7).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:140
-								}
 //line vector.go:143
 								if (i-1) < 0 || (i-1) > len(re)-8 || (i-1) > len(im)-8 || (i-
-
 //line vector.go:152
 									1) > len(count)-8 {
 //line vector.go:143
 									break
-//line vector.go:143
 								}
 //line vector.go:143
 								cr := archsimd.LoadFloat32x8Slice(re[i-1:])
 //line vector.go:143
-								_ = cr
-//line vector.go:143
 								ci := archsimd.LoadFloat32x8Slice(im[i-1:])
-//line vector.go:143
-								_ = ci
 //line vector.go:143
 								zr := cr
 //line vector.go:143
-								_ = zr
-//line vector.go:143
 								zi := ci
-//line vector.go:143
-								_ = zi
 //line vector.go:143
 								var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line vector.go:143
-								_ = n
-//line vector.go:143
 								n_ := gc_vb10
-//line vector.go:143
-								_ = n_
-//line vector.go:143
 								{
 //line vector.go:143
-									gc_lanes3 := gc_alive4
-//line vector.go:143
-									_ = gc_lanes3
+									gc_lanes3 := gc_all3
 //line vector.go:143
 									for {
 //line vector.go:143
@@ -2139,75 +1510,47 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 										if gc_lanes3.ToBits() == 0 {
 //line vector.go:143
 											break
-//line vector.go:143
 										}
 //line vector.go:143
-										gc_if8 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb12)
+										gc_if4 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb12)
 //line vector.go:143
-										_ = gc_if8
+										if gc_lanes3.And(gc_if4).ToBits() != 0 {
 //line vector.go:143
-										if gc_alive4.And(gc_lanes3).And(gc_if8).ToBits() != 0 {
-//line vector.go:143
-											gc_lanes3 = gc_lanes3.And(gc_alive4.And(gc_lanes3).And(gc_if8).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:143
+											gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_if4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 										}
 //line vector.go:143
 										gc_t7 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
 //line vector.go:143
-										_ = gc_t7
-//line vector.go:143
 										gc_t8 := gc_vb13.Mul(zr).Mul(zi).Add(ci)
-//line vector.go:143
-										_ = gc_t8
 //line vector.go:143
 										zr = gc_t7
 //line vector.go:143
 										zi = gc_t8
 //line vector.go:143
-										n_ = n_.Add(gc_vb14).Merge(n_, gc_alive4.And(gc_lanes3))
-//line vector.go:143
+										n_ = n_.Add(gc_vb14).Merge(n_, gc_lanes3)
 									}
-//line vector.go:143
 								}
 //line vector.go:143
 								n = n_
 //line vector.go:152
-								n.StoreMasked((*[8]int32)(count[i-1:]), gc_alive4)
+								n.StoreSlice(count[i-1:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-					gc_L12:
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line vector.go:139
 							i := gc_bx2*gc_bdx2 + gc_tx2 + 1
-							_ = i
-
-//line vector.go:140
-							if i > len(re) {
-								continue gc_L12
-							}
-
 //line vector.go:143
 							cr := re[i-1]
-
 //line vector.go:143
 							ci := im[i-1]
-
-//line vector.go:144
 							zr := cr
-
 //line vector.go:144
 							zi := ci
-
-//line vector.go:145
 							var n int32
-
-//line vector.go:146
 							var n_ int32 = 0
-
 //line vector.go:146
 							for ; n_ < maxIter; n_++ {
 								if zr*zr+zi*zi > 4 {
@@ -2215,25 +1558,14 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 								}
 								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
-
 //line vector.go:151
 							n = n_
-
-//line vector.go:151
-							_ = n
-
-//line vector.go:152
 							count[i-1] = n
-							_ = cr
-							_ = ci
-							_ = zr
-							_ = zi
-							_ = n
-							_ = n_
 						}
 					}
 				}
 			}
+//line vector.go:163
 		})
 	}
 }
@@ -2283,98 +1615,63 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 					if compiled.SIMD {
 //line vector.go:160
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:160
-						_ = gc_all
 //line vector.go:167
 						gc_vb3 := archsimd.BroadcastInt32x8(3)
 //line vector.go:167
-						_ = gc_vb3
-//line vector.go:167
 						gc_vb4 := archsimd.BroadcastInt32x8(0)
-//line vector.go:167
-						_ = gc_vb4
 //line vector.go:171
 						gc_vb5 := archsimd.BroadcastInt32x8(1000)
-//line vector.go:171
-						_ = gc_vb5
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line vector.go:160
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:160
-							_ = i
 //line vector.go:164
 							if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:164
 								break
-//line vector.go:164
 							}
 //line vector.go:164
 							x := archsimd.LoadInt32x8Slice(in[i:])
 //line vector.go:164
-							_ = x
-//line vector.go:164
 							var acc archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line vector.go:164
-							_ = acc
-//line vector.go:166
 							{
-//line vector.go:166
 								gc_lanes := gc_all
 //line vector.go:166
-								_ = gc_lanes
-//line vector.go:166
 								for k := range len(w) {
-//line vector.go:166
-									_ = k
 //line vector.go:166
 									if gc_lanes.ToBits() == 0 {
 //line vector.go:166
 										break
-//line vector.go:166
 									}
 //line vector.go:166
 									gc_iter := gc_all
 //line vector.go:166
-									_ = gc_iter
-//line vector.go:166
 									gc_if2 := x.Add(archsimd.BroadcastInt32x8(int32(k))).And(gc_vb3).Equal(gc_vb4)
-									_ = gc_if2
-//line vector.go:167
 									if gc_lanes.And(gc_iter).And(gc_if2).ToBits() != 0 {
 //line vector.go:167
 										gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:167
 									}
 //line vector.go:167
 									var gc_u int32
-//line vector.go:167
-									_ = gc_u
 //line vector.go:167
 									if gc_in := gc_lanes.And(gc_iter).ToBits(); gc_in != 0 {
 //line vector.go:167
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line vector.go:167
 										gc_u = w[k]
-//line vector.go:170
 									}
 //line vector.go:170
 									acc = acc.Add(archsimd.BroadcastInt32x8(gc_u).Mul(x)).Merge(acc, gc_lanes.And(gc_iter))
 //line vector.go:170
 									gc_if3 := acc.Greater(gc_vb5)
 //line vector.go:170
-									_ = gc_if3
-//line vector.go:170
 									if gc_lanes.And(gc_iter).And(gc_if3).ToBits() != 0 {
 //line vector.go:170
 										gc_lanes = gc_lanes.And(gc_lanes.And(gc_iter).And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:170
 									}
-//line vector.go:170
 								}
-//line vector.go:170
 							}
 //line vector.go:175
 							acc.StoreSlice(out[i:])
@@ -2384,18 +1681,11 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line vector.go:160
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line vector.go:164
 						x := in[i]
-
-//line vector.go:165
 						var acc int32
-
-//line vector.go:166
 						for k := range len(w) {
 							if (x+int32(k))&3 == 0 {
 								continue
@@ -2405,14 +1695,11 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 								break
 							}
 						}
-
-//line vector.go:175
 						out[i] = acc
-						_ = x
-						_ = acc
 					}
 				}
 			}
+//line vector.go:181
 		})
 	}
 }
@@ -2444,24 +1731,18 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_r12 := false
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line vector.go:196
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line vector.go:186
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line vector.go:187
-				if stop && i == 0 {
-					gc_r12 = true
-				}
+			i := gc_bx2*gc_bdx2 + gc_tx2
+			if stop && i == 0 {
+				gc_r12 = true
 			}
 		}
 	}
-
 //line vector.go:187
 	stop = gc_r12
 	compiled.OutOfLine(func() {
@@ -2472,51 +1753,30 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 //line vector.go:186
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:186
-					_ = gc_all
-//line vector.go:186
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:186
-					_ = gc_iota2
 //line vector.go:191
 					gc_vb4 := archsimd.BroadcastInt32x8(3)
 //line vector.go:191
-					_ = gc_vb4
-//line vector.go:191
 					gc_vb5 := archsimd.BroadcastInt32x8(0)
-//line vector.go:191
-					_ = gc_vb5
 //line vector.go:197
 					gc_vb6 := archsimd.BroadcastInt32x8(2)
-//line vector.go:197
-					_ = gc_vb6
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line vector.go:186
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:186
-						_ = i
 //line vector.go:188
 						if i < 0 || i > len(in)-8 {
 //line vector.go:188
 							break
-//line vector.go:188
 						}
 //line vector.go:188
 						x := archsimd.LoadInt32x8Slice(in[i:])
-//line vector.go:188
-						_ = x
-//line vector.go:189
 						{
 //line vector.go:189
 							var j int = i
 //line vector.go:189
-							_ = j
-//line vector.go:189
 							gc_lanes3 := gc_all
-//line vector.go:189
-							_ = gc_lanes3
 //line vector.go:189
 							for {
 //line vector.go:189
@@ -2525,16 +1785,12 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 								if gc_lanes3.ToBits() == 0 {
 //line vector.go:189
 									break
-//line vector.go:189
 								}
 //line vector.go:189
 								gc_iter := gc_all
 //line vector.go:189
-								_ = gc_iter
-//line vector.go:189
 								if j >= 0 && j <= len(out)-8 {
 									x.StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
-//line vector.go:190
 								} else {
 //line vector.go:190
 									var gc_lanes4 [8]int32
@@ -2548,35 +1804,27 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 											gc_pos2.Thread = gc_rank2 + gc_k3
 //line vector.go:190
 											out[j+gc_k3] = gc_lanes4[gc_k3]
-//line vector.go:190
 										}
-//line vector.go:190
 									}
 //line vector.go:190
 									gc_pos2.Thread = gc_rank2
-//line vector.go:190
 								}
 //line vector.go:190
 								gc_if2 := x.And(gc_vb4).Equal(gc_vb5)
 //line vector.go:190
-								_ = gc_if2
-//line vector.go:190
 								if gc_lanes3.And(gc_iter).And(gc_if2).ToBits() != 0 {
 //line vector.go:190
 									gc_iter = gc_iter.And(gc_lanes3.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:190
 								}
 //line vector.go:190
 								if stop {
 //line vector.go:194
 									gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_iter).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:194
 								}
 //line vector.go:194
 								if j >= 0 && j <= len(out)-8 {
 //line vector.go:197
 									x.Mul(gc_vb6).StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
-//line vector.go:197
 								} else {
 //line vector.go:197
 									var gc_lanes5 [8]int32
@@ -2590,37 +1838,28 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 											gc_pos2.Thread = gc_rank2 + gc_k4
 //line vector.go:197
 											out[j+gc_k4] = gc_lanes5[gc_k4]
-//line vector.go:197
 										}
-//line vector.go:197
 									}
 //line vector.go:197
 									gc_pos2.Thread = gc_rank2
-//line vector.go:197
 								}
 //line vector.go:197
 								j = j +
 //line vector.go:189
 									gc_bdx2*gc_gdx2
-//line vector.go:189
 							}
-//line vector.go:189
 						}
 					}
+//line vector.go:191
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line vector.go:186
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line vector.go:188
 					x := in[i]
-
-//line vector.go:189
 					for j := i; j < len(out); j += gc_bdx2 * gc_gdx2 {
 						out[j] = x
 						if x&3 == 0 {
@@ -2631,10 +1870,10 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 						}
 						out[j] = x * 2
 					}
-					_ = x
 				}
 			}
 		}
+//line vector.go:203
 	})
 }
 
@@ -2688,25 +1927,16 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line vector.go:208
 								var c int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:208
-								_ = c
 //line vector.go:212
 								var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:212
-								_ = s
-//line vector.go:213
 								if c < 0 || c > len(out)-16 {
 //line vector.go:213
 									break
-//line vector.go:213
 								}
 //line vector.go:213
 								for r := range rows {
-//line vector.go:213
-									_ = r
 //line vector.go:213
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:213
@@ -2714,7 +1944,6 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 										width+c) >= 0 && (r*width+c) <= len(in)-16 {
 //line vector.go:214
 										gc_ld2 = archsimd.LoadFloat32x16Slice(in[r*width+c:])
-//line vector.go:214
 									} else {
 //line vector.go:214
 										var gc_lanes2 [16]float32
@@ -2726,15 +1955,12 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 												gc_pos2.Thread = gc_rank2 + gc_k2
 //line vector.go:214
 												gc_lanes2[gc_k2] = in[(r*width+c)+gc_k2]
-//line vector.go:214
 											}
-//line vector.go:214
 										}
 //line vector.go:214
 										gc_pos2.Thread = gc_rank2
 //line vector.go:214
 										gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes2)
-//line vector.go:214
 									}
 //line vector.go:214
 									s = s.Add(gc_ld2)
@@ -2753,25 +1979,16 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line vector.go:208
 							var c int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:208
-							_ = c
 //line vector.go:212
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:212
-							_ = s
-//line vector.go:213
 							if c < 0 || c > len(out)-8 {
 //line vector.go:213
 								break
-//line vector.go:213
 							}
 //line vector.go:213
 							for r := range rows {
-//line vector.go:213
-								_ = r
 //line vector.go:213
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:213
@@ -2779,7 +1996,6 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 									width+c) >= 0 && (r*width+c) <= len(in)-8 {
 //line vector.go:214
 									gc_ld = archsimd.LoadFloat32x8Slice(in[r*width+c:])
-//line vector.go:214
 								} else {
 //line vector.go:214
 									var gc_lanes [8]float32
@@ -2791,15 +2007,12 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line vector.go:214
 											gc_lanes[gc_k] = in[(r*width+c)+gc_k]
-//line vector.go:214
 										}
-//line vector.go:214
 									}
 //line vector.go:214
 									gc_pos2.Thread = gc_rank2
 //line vector.go:214
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line vector.go:214
 								}
 //line vector.go:214
 								s = s.Add(gc_ld)
@@ -2812,23 +2025,18 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line vector.go:208
 						c := gc_bx2*gc_bdx2 + gc_tx2
-						_ = c
-
 //line vector.go:212
 						var s float32
-
-//line vector.go:213
 						for r := range rows {
 							s += in[r*width+c]
 							out[c] = s
 						}
-						_ = s
 					}
 				}
 			}
+//line vector.go:221
 		})
 	}
 }
@@ -2865,269 +2073,215 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line vector.go:225
 		n := len(in)
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector.go:227
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:231
-						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:231
-						_ = gc_vb2
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line vector.go:226
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:226
-							_ = i
-//line vector.go:230
-							if i < 0 || i > len(in)-16 {
-//line vector.go:230
-								break
-//line vector.go:230
-							}
-//line vector.go:230
-							var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:230
-							if (i-1) >= 0 && (i-1) <= len(in)-16 {
-//line vector.go:230
-								gc_ld3 = archsimd.LoadFloat32x16Slice(in[i-1:])
-//line vector.go:230
-							} else {
-//line vector.go:230
-								var gc_lanes4 [16]float32
-//line vector.go:230
-								for gc_k4 := range 16 {
-//line vector.go:230
-									if 0xffff&(1<<gc_k4) != 0 {
-//line vector.go:230
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line vector.go:230
-										gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
-//line vector.go:230
-									}
-//line vector.go:230
-								}
-//line vector.go:230
-								gc_pos2.Thread = gc_rank2
-//line vector.go:230
-								gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes4)
-//line vector.go:230
-							}
-//line vector.go:230
-							l := gc_ld3
-//line vector.go:230
-							_ = l
-//line vector.go:230
-							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:230
-							if (i+1)+15 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-16 {
-//line vector.go:230
-								gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+1:])
-//line vector.go:230
-							} else {
-//line vector.go:230
-								var gc_lanes5 [16]float32
-//line vector.go:230
-								for gc_k5 := range 16 {
-//line vector.go:230
-									if 0xffff&(1<<gc_k5) != 0 {
-//line vector.go:230
-										gc_pos2.Thread = gc_rank2 + gc_k5
-//line vector.go:230
-										gc_lanes5[gc_k5] = in[min((i+1)+gc_k5, n-1)]
-//line vector.go:230
-									}
-//line vector.go:230
-								}
-//line vector.go:230
-								gc_pos2.Thread = gc_rank2
-//line vector.go:230
-								gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes5)
-//line vector.go:230
-							}
-//line vector.go:230
-							r := gc_ld4
-//line vector.go:230
-							_ = r
-//line vector.go:231
-							if i+15 <= (n-1) && i >= 0 && i <= len(out)-16 {
-//line vector.go:231
-								l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).StoreSlice(out[i:])
-//line vector.go:231
-							} else {
-//line vector.go:231
-								var gc_lanes6 [16]float32
-//line vector.go:231
-								l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).Store(&gc_lanes6)
-//line vector.go:231
-								for gc_k6 := range 16 {
-//line vector.go:231
-									if 0xffff&(1<<gc_k6) != 0 {
-//line vector.go:231
-										gc_pos2.Thread = gc_rank2 + gc_k6
-//line vector.go:231
-										out[min(i+gc_k6, n-1)] = gc_lanes6[gc_k6]
-//line vector.go:231
-									}
-//line vector.go:231
-								}
-//line vector.go:231
-								gc_pos2.Thread = gc_rank2
-//line vector.go:231
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line vector.go:231
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line vector.go:231
-					_ = gc_vb
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_vb2 := archsimd.BroadcastFloat32x16(2)
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line vector.go:226
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:226
-						_ = i
 //line vector.go:230
-						if i < 0 || i > len(in)-8 {
+						if i < 0 || i > len(in)-16 {
 //line vector.go:230
 							break
-//line vector.go:230
 						}
 //line vector.go:230
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:230
-						if (i-1) >= 0 && (i-1) <= len(in)-8 {
+						if (i-1) >= 0 && (i-1) <= len(in)-16 {
 //line vector.go:230
-							gc_ld = archsimd.LoadFloat32x8Slice(in[i-1:])
-//line vector.go:230
+							gc_ld3 = archsimd.LoadFloat32x16Slice(in[i-1:])
 						} else {
 //line vector.go:230
-							var gc_lanes [8]float32
+							var gc_lanes4 [16]float32
 //line vector.go:230
-							for gc_k := range 8 {
+							for gc_k4 := range 16 {
 //line vector.go:230
-								if 0xff&(1<<gc_k) != 0 {
+								if 0xffff&(1<<gc_k4) != 0 {
 //line vector.go:230
-									gc_pos2.Thread = gc_rank2 + gc_k
+									gc_pos2.Thread = gc_rank2 + gc_k4
 //line vector.go:230
-									gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
-//line vector.go:230
+									gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
 								}
-//line vector.go:230
 							}
 //line vector.go:230
 							gc_pos2.Thread = gc_rank2
 //line vector.go:230
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line vector.go:230
+							gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes4)
 						}
 //line vector.go:230
-						l := gc_ld
+						l := gc_ld3
 //line vector.go:230
-						_ = l
+						var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:230
-						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						if (i+1)+15 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-16 {
 //line vector.go:230
-						if (i+1)+7 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-8 {
-//line vector.go:230
-							gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+1:])
-//line vector.go:230
+							gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+1:])
 						} else {
 //line vector.go:230
-							var gc_lanes2 [8]float32
+							var gc_lanes5 [16]float32
 //line vector.go:230
-							for gc_k2 := range 8 {
+							for gc_k5 := range 16 {
 //line vector.go:230
-								if 0xff&(1<<gc_k2) != 0 {
+								if 0xffff&(1<<gc_k5) != 0 {
 //line vector.go:230
-									gc_pos2.Thread = gc_rank2 + gc_k2
+									gc_pos2.Thread = gc_rank2 + gc_k5
 //line vector.go:230
-									gc_lanes2[gc_k2] = in[min((i+1)+gc_k2, n-1)]
-//line vector.go:230
+									gc_lanes5[gc_k5] = in[min((i+1)+gc_k5, n-1)]
 								}
-//line vector.go:230
 							}
 //line vector.go:230
 							gc_pos2.Thread = gc_rank2
 //line vector.go:230
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line vector.go:230
+							gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes5)
 						}
 //line vector.go:230
-						r := gc_ld2
-//line vector.go:230
-						_ = r
+						r := gc_ld4
+						if i+15 <= (n-1) && i >= 0 && i <= len(out)-16 {
 //line vector.go:231
-						if i+7 <= (n-1) && i >= 0 && i <= len(out)-8 {
-//line vector.go:231
-							l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).StoreSlice(out[i:])
-//line vector.go:231
+							l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).StoreSlice(out[i:])
 						} else {
 //line vector.go:231
-							var gc_lanes3 [8]float32
+							var gc_lanes6 [16]float32
 //line vector.go:231
-							l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).Store(&gc_lanes3)
+							l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).Store(&gc_lanes6)
 //line vector.go:231
-							for gc_k3 := range 8 {
+							for gc_k6 := range 16 {
 //line vector.go:231
-								if 0xff&(1<<gc_k3) != 0 {
+								if 0xffff&(1<<gc_k6) != 0 {
 //line vector.go:231
-									gc_pos2.Thread = gc_rank2 + gc_k3
+									gc_pos2.Thread = gc_rank2 + gc_k6
 //line vector.go:231
-									out[min(i+gc_k3, n-1)] = gc_lanes3[gc_k3]
-//line vector.go:231
+									out[min(i+gc_k6, n-1)] = gc_lanes6[gc_k6]
 								}
-//line vector.go:231
 							}
 //line vector.go:231
 							gc_pos2.Thread = gc_rank2
-//line vector.go:231
 						}
 					}
+//line vector.go:233
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line vector.go:226
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line vector.go:230
-					l := in[max(i-1, 0)]
-
-//line vector.go:230
-					r := in[min(i+1, n-1)]
-
+			}
+			if compiled.SIMD {
 //line vector.go:231
-					out[min(i, n-1)] = l + 2*in[i] + r
-					_ = l
-					_ = r
+				gc_vb := archsimd.BroadcastFloat32x8(2)
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+//line vector.go:226
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:230
+					if i < 0 || i > len(in)-8 {
+//line vector.go:230
+						break
+					}
+//line vector.go:230
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:230
+					if (i-1) >= 0 && (i-1) <= len(in)-8 {
+//line vector.go:230
+						gc_ld = archsimd.LoadFloat32x8Slice(in[i-1:])
+					} else {
+//line vector.go:230
+						var gc_lanes [8]float32
+//line vector.go:230
+						for gc_k := range 8 {
+//line vector.go:230
+							if 0xff&(1<<gc_k) != 0 {
+//line vector.go:230
+								gc_pos2.Thread = gc_rank2 + gc_k
+//line vector.go:230
+								gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
+							}
+						}
+//line vector.go:230
+						gc_pos2.Thread = gc_rank2
+//line vector.go:230
+						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+					}
+//line vector.go:230
+					l := gc_ld
+//line vector.go:230
+					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:230
+					if (i+1)+7 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-8 {
+//line vector.go:230
+						gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+1:])
+					} else {
+//line vector.go:230
+						var gc_lanes2 [8]float32
+//line vector.go:230
+						for gc_k2 := range 8 {
+//line vector.go:230
+							if 0xff&(1<<gc_k2) != 0 {
+//line vector.go:230
+								gc_pos2.Thread = gc_rank2 + gc_k2
+//line vector.go:230
+								gc_lanes2[gc_k2] = in[min((i+1)+gc_k2, n-1)]
+							}
+						}
+//line vector.go:230
+						gc_pos2.Thread = gc_rank2
+//line vector.go:230
+						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+					}
+//line vector.go:230
+					r := gc_ld2
+					if i+7 <= (n-1) && i >= 0 && i <= len(out)-8 {
+//line vector.go:231
+						l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).StoreSlice(out[i:])
+					} else {
+//line vector.go:231
+						var gc_lanes3 [8]float32
+//line vector.go:231
+						l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).Store(&gc_lanes3)
+//line vector.go:231
+						for gc_k3 := range 8 {
+//line vector.go:231
+							if 0xff&(1<<gc_k3) != 0 {
+//line vector.go:231
+								gc_pos2.Thread = gc_rank2 + gc_k3
+//line vector.go:231
+								out[min(i+gc_k3, n-1)] = gc_lanes3[gc_k3]
+							}
+						}
+//line vector.go:231
+						gc_pos2.Thread = gc_rank2
+					}
 				}
+//line vector.go:233
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line vector.go:226
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:230
+				l := in[max(i-1, 0)]
+//line vector.go:230
+				r := in[min(i+1, n-1)]
+				out[min(i, n-1)] = l + 2*in[i] + r
 			}
 		}
 	}
@@ -3165,769 +2319,592 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector.go:257
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.ScaledOffBelow(len(in), 2, 2*
+//line vector.go:260
+			(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:240
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line vector.go:240
-						_ = gc_all2
+					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line vector.go:240
-						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line vector.go:240
-						_ = gc_iota22
+					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+//line vector.go:246
+					gc_vb3 := archsimd.BroadcastFloat32x16(2)
+//line vector.go:246
+					gc_vb4 := archsimd.BroadcastFloat32x16(3)
+//line vector.go:246
+					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+//line vector.go:246
+					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+//line vector.go:246
+					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+//line vector.go:246
+					_ = gc_evenLanes16
+//line vector.go:246
+					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+//line vector.go:246
+					_ = gc_oddLanes16
+				gc_steps2:
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+//line vector.go:246
+						gc_alive2 := gc_all2
 //line vector.go:240
-						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line vector.go:240
-						_ = gc_evens16
-//line vector.go:240
-						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line vector.go:240
-						_ = gc_odds16
-//line vector.go:246
-						gc_vb3 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:246
-						_ = gc_vb3
-//line vector.go:246
-						gc_vb4 := archsimd.BroadcastFloat32x16(3)
-//line vector.go:246
-						_ = gc_vb4
-//line vector.go:246
-						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line vector.go:246
-						_ = gc_spread16Lo
-//line vector.go:246
-						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line vector.go:246
-						_ = gc_spread16Hi
-//line vector.go:246
-						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line vector.go:246
-						_ = gc_evenLanes16
-//line vector.go:246
-						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line vector.go:246
-						_ = gc_oddLanes16
-					gc_steps2:
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line vector.go:246
-							gc_alive2 := gc_all2
-//line vector.go:246
-							_ = gc_alive2
-//line vector.go:240
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:240
-							_ = i
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i, 32))))
 //line vector.go:241
-							gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i, 32))))
+						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line vector.go:241
-							_ = gc_if3
-//line vector.go:241
-							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line vector.go:241
-								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
-//line vector.go:241
+							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
+						}
+//line vector.go:244
+						if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 30 {
+//line vector.go:244
+							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:244
+							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:244
+							if (2*i) >= 0 && (2*i) <= len(in)-32 {
+								gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
+//line vector.go:245
+								gc_ld6 = gc_lo5.ConcatPermute(gc_hi5, gc_evens16)
+//line vector.go:245
+								gc_ld7 = gc_lo5.ConcatPermute(gc_hi5, gc_odds16)
+							} else {
+//line vector.go:245
+								break gc_steps2
 							}
+//line vector.go:245
+							gc_t9 := gc_ld6
+//line vector.go:245
+							gc_t10 := gc_ld7
+//line vector.go:245
+							a := gc_t9
+//line vector.go:245
+							b := gc_t10
+//line vector.go:245
+							gc_t11 := b.Mul(gc_vb3)
+//line vector.go:245
+							gc_t12 := a.Mul(gc_vb4)
+//line vector.go:245
+							gc_st6 := gc_t11
+//line vector.go:245
+							gc_bits := gc_alive2.ToBits()
+//line vector.go:245
+							if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
+								gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line vector.go:246
+								gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line vector.go:246
+							} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
+//line vector.go:246
+								gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line vector.go:246
+								gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+							} else {
+//line vector.go:246
+								break gc_steps2
+							}
+//line vector.go:246
+							gc_st7 := gc_t12
+//line vector.go:246
+							gc_bits2 := gc_alive2.ToBits()
+//line vector.go:246
+							if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
+//line vector.go:246
+								gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line vector.go:246
+								gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line vector.go:246
+							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
+//line vector.go:246
+								gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line vector.go:246
+								gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+							} else {
+//line vector.go:246
+								var gc_lanes14 [16]float32
+//line vector.go:246
+								gc_st7.Store(&gc_lanes14)
+//line vector.go:246
+								for gc_k14 := range 16 {
+//line vector.go:246
+									if gc_alive2.ToBits()&(1<<gc_k14) != 0 {
+//line vector.go:246
+										gc_pos2.Thread = gc_rank2 + gc_k14
+//line vector.go:246
+										out[(2*i+1)+2*gc_k14] = gc_lanes14[gc_k14]
+									}
+								}
+//line vector.go:246
+								gc_pos2.Thread = gc_rank2
+							}
+						} else {
+//line vector.go:246
+							gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i+1, 32))))
 //line vector.go:244
-							if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 30 {
+							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line vector.go:244
-								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:244
-								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:244
-								_ = gc_ld7
+								var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:244
 								if (2*i) >= 0 && (2*i) <= len(in)-32 {
-									gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
+									gc_lo6, gc_hi6 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
 //line vector.go:245
-									gc_ld6 = gc_lo5.ConcatPermute(gc_hi5, gc_evens16)
+									gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_evens16)
 //line vector.go:245
-									gc_ld7 = gc_lo5.ConcatPermute(gc_hi5, gc_odds16)
-//line vector.go:245
+									gc_ld9 = gc_lo6.ConcatPermute(gc_hi6, gc_odds16)
 								} else {
 //line vector.go:245
 									break gc_steps2
-//line vector.go:245
 								}
 //line vector.go:245
-								gc_t9 := gc_ld6
+								gc_t13 := gc_ld8
 //line vector.go:245
-								_ = gc_t9
+								gc_t14 := gc_ld9
 //line vector.go:245
-								gc_t10 := gc_ld7
+								a := gc_t13
 //line vector.go:245
-								_ = gc_t10
+								b := gc_t14
 //line vector.go:245
-								a := gc_t9
+								gc_t15 := b.Mul(gc_vb3)
 //line vector.go:245
-								_ = a
+								gc_t16 := a.Mul(gc_vb4)
 //line vector.go:245
-								b := gc_t10
+								gc_st8 := gc_t15
 //line vector.go:245
-								_ = b
-//line vector.go:245
-								gc_t11 := b.Mul(gc_vb3)
-//line vector.go:245
-								_ = gc_t11
-//line vector.go:245
-								gc_t12 := a.Mul(gc_vb4)
-//line vector.go:245
-								_ = gc_t12
-//line vector.go:245
-								gc_st6 := gc_t11
-//line vector.go:245
-								gc_bits := gc_alive2.ToBits()
+								gc_bits3 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
 //line vector.go:245
 								if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
-									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+									gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line vector.go:246
-									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+									gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
 //line vector.go:246
 								} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
 //line vector.go:246
-									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
 //line vector.go:246
-									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-//line vector.go:246
+									gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 								} else {
 //line vector.go:246
 									break gc_steps2
-//line vector.go:246
 								}
 //line vector.go:246
-								gc_st7 := gc_t12
+								gc_st9 := gc_t16
 //line vector.go:246
-								gc_bits2 := gc_alive2.ToBits()
+								gc_bits4 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
 //line vector.go:246
 								if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
 //line vector.go:246
-									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+									gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line vector.go:246
-									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+									gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line vector.go:246
 								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
 //line vector.go:246
-									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+									gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
 //line vector.go:246
-									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
-//line vector.go:246
+									gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 								} else {
 //line vector.go:246
-									var gc_lanes14 [16]float32
+									var gc_lanes18 [16]float32
 //line vector.go:246
-									gc_st7.Store(&gc_lanes14)
+									gc_st9.Store(&gc_lanes18)
 //line vector.go:246
-									for gc_k14 := range 16 {
+									for gc_k18 := range 16 {
 //line vector.go:246
-										if gc_alive2.ToBits()&(1<<gc_k14) != 0 {
+										if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k18) != 0 {
 //line vector.go:246
-											gc_pos2.Thread = gc_rank2 + gc_k14
+											gc_pos2.Thread = gc_rank2 + gc_k18
 //line vector.go:246
-											out[(2*i+1)+2*gc_k14] = gc_lanes14[gc_k14]
-//line vector.go:246
+											out[(2*i+1)+2*gc_k18] = gc_lanes18[gc_k18]
 										}
-//line vector.go:246
 									}
 //line vector.go:246
 									gc_pos2.Thread = gc_rank2
-//line vector.go:246
 								}
+							}
 //line vector.go:246
-							} else {
+							gc_else2 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line vector.go:246
-								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i+1, 32))))
-//line vector.go:244
-								_ = gc_if4
-//line vector.go:244
-								if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line vector.go:244
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:244
-									var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:244
-									_ = gc_ld9
-//line vector.go:244
-									if (2*i) >= 0 && (2*i) <= len(in)-32 {
-										gc_lo6, gc_hi6 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
-//line vector.go:245
-										gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_evens16)
-//line vector.go:245
-										gc_ld9 = gc_lo6.ConcatPermute(gc_hi6, gc_odds16)
-//line vector.go:245
+							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
+								{
+//line vector.go:246
+									var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:246
+									if (2*i) >= 0 && (2*i) <= len(in)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-31)) {
+//line vector.go:248
+										gc_ld10 = archsimd.LoadFloat32x16Slice(in[2*i:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+16:]), gc_evens16)
+//line vector.go:248
+									} else if (2*i) >= 1 && (2*i) <= len(in)-31 {
+//line vector.go:248
+										gc_ld10 = archsimd.LoadFloat32x16Slice(in[(2*i)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+15:]), gc_odds16)
 									} else {
-//line vector.go:245
-										break gc_steps2
-//line vector.go:245
-									}
-//line vector.go:245
-									gc_t13 := gc_ld8
-//line vector.go:245
-									_ = gc_t13
-//line vector.go:245
-									gc_t14 := gc_ld9
-//line vector.go:245
-									_ = gc_t14
-//line vector.go:245
-									a := gc_t13
-//line vector.go:245
-									_ = a
-//line vector.go:245
-									b := gc_t14
-//line vector.go:245
-									_ = b
-//line vector.go:245
-									gc_t15 := b.Mul(gc_vb3)
-//line vector.go:245
-									_ = gc_t15
-//line vector.go:245
-									gc_t16 := a.Mul(gc_vb4)
-//line vector.go:245
-									_ = gc_t16
-//line vector.go:245
-									gc_st8 := gc_t15
-//line vector.go:245
-									gc_bits3 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
-//line vector.go:245
-									if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
-										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
-//line vector.go:246
-										gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
-//line vector.go:246
-									} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
-//line vector.go:246
-										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
-//line vector.go:246
-										gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
-//line vector.go:246
-									} else {
-//line vector.go:246
-										break gc_steps2
-//line vector.go:246
-									}
-//line vector.go:246
-									gc_st9 := gc_t16
-//line vector.go:246
-									gc_bits4 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
-//line vector.go:246
-									if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
-//line vector.go:246
-										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
-//line vector.go:246
-										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
-//line vector.go:246
-									} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
-//line vector.go:246
-										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
-//line vector.go:246
-										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
-//line vector.go:246
-									} else {
-//line vector.go:246
-										var gc_lanes18 [16]float32
-//line vector.go:246
-										gc_st9.Store(&gc_lanes18)
-//line vector.go:246
-										for gc_k18 := range 16 {
-//line vector.go:246
-											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k18) != 0 {
-//line vector.go:246
-												gc_pos2.Thread = gc_rank2 + gc_k18
-//line vector.go:246
-												out[(2*i+1)+2*gc_k18] = gc_lanes18[gc_k18]
-//line vector.go:246
+//line vector.go:248
+										var gc_lanes19 [16]float32
+//line vector.go:248
+										for gc_k19 := range 16 {
+//line vector.go:248
+											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k19) != 0 {
+//line vector.go:248
+												gc_pos2.Thread = gc_rank2 + gc_k19
+//line vector.go:248
+												gc_lanes19[gc_k19] = in[(2*i)+2*gc_k19]
 											}
-//line vector.go:246
 										}
-//line vector.go:246
+//line vector.go:248
 										gc_pos2.Thread = gc_rank2
-//line vector.go:246
-									}
-//line vector.go:246
-								}
-//line vector.go:246
-								gc_else2 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line vector.go:246
-								_ = gc_else2
-//line vector.go:246
-								if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
-//line vector.go:246
-									{
-//line vector.go:246
-										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:246
-										if (2*i) >= 0 && (2*i) <= len(in)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-31)) {
 //line vector.go:248
-											gc_ld10 = archsimd.LoadFloat32x16Slice(in[2*i:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+16:]), gc_evens16)
-//line vector.go:248
-										} else if (2*i) >= 1 && (2*i) <= len(in)-31 {
-//line vector.go:248
-											gc_ld10 = archsimd.LoadFloat32x16Slice(in[(2*i)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+15:]), gc_odds16)
-//line vector.go:248
-										} else {
-//line vector.go:248
-											var gc_lanes19 [16]float32
-//line vector.go:248
-											for gc_k19 := range 16 {
-//line vector.go:248
-												if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k19) != 0 {
-//line vector.go:248
-													gc_pos2.Thread = gc_rank2 + gc_k19
-//line vector.go:248
-													gc_lanes19[gc_k19] = in[(2*i)+2*gc_k19]
-//line vector.go:248
-												}
-//line vector.go:248
-											}
-//line vector.go:248
-											gc_pos2.Thread = gc_rank2
-//line vector.go:248
-											gc_ld10 = archsimd.LoadFloat32x16(&gc_lanes19)
-//line vector.go:248
-										}
-//line vector.go:248
-										gc_st10 := gc_ld10
-//line vector.go:248
-										gc_bits5 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_else2.ToBits()).ToBits()
-//line vector.go:248
-										if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
-//line vector.go:248
-											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
-//line vector.go:248
-											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
-//line vector.go:248
-										} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
-//line vector.go:248
-											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
-//line vector.go:248
-											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
-//line vector.go:248
-										} else {
-//line vector.go:248
-											var gc_lanes20 [16]float32
-//line vector.go:248
-											gc_st10.Store(&gc_lanes20)
-//line vector.go:248
-											for gc_k20 := range 16 {
-//line vector.go:248
-												if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k20) != 0 {
-//line vector.go:248
-													gc_pos2.Thread = gc_rank2 + gc_k20
-//line vector.go:248
-													out[(2*i)+2*gc_k20] = gc_lanes20[gc_k20]
-//line vector.go:248
-												}
-//line vector.go:248
-											}
-//line vector.go:248
-											gc_pos2.Thread = gc_rank2
-//line vector.go:248
-										}
-//line vector.go:248
+										gc_ld10 = archsimd.LoadFloat32x16(&gc_lanes19)
 									}
 //line vector.go:248
-								}
+									gc_st10 := gc_ld10
 //line vector.go:248
+									gc_bits5 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_else2.ToBits()).ToBits()
+//line vector.go:248
+									if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
+//line vector.go:248
+										gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
+//line vector.go:248
+										gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
+//line vector.go:248
+									} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
+//line vector.go:248
+										gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
+//line vector.go:248
+										gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
+									} else {
+//line vector.go:248
+										var gc_lanes20 [16]float32
+//line vector.go:248
+										gc_st10.Store(&gc_lanes20)
+//line vector.go:248
+										for gc_k20 := range 16 {
+//line vector.go:248
+											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k20) != 0 {
+//line vector.go:248
+												gc_pos2.Thread = gc_rank2 + gc_k20
+//line vector.go:248
+												out[(2*i)+2*gc_k20] = gc_lanes20[gc_k20]
+											}
+										}
+//line vector.go:248
+										gc_pos2.Thread = gc_rank2
+									}
+								}
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
 					}
+//line vector.go:250
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				if compiled.SIMD {
+			}
+			if compiled.SIMD {
 //line vector.go:240
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:240
-					_ = gc_all
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line vector.go:240
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line vector.go:246
+				gc_vb := archsimd.BroadcastFloat32x8(2)
+//line vector.go:246
+				gc_vb2 := archsimd.BroadcastFloat32x8(3)
+//line vector.go:246
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line vector.go:246
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line vector.go:246
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line vector.go:246
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+//line vector.go:246
+					gc_alive := gc_all
 //line vector.go:240
-					_ = gc_iota2
-//line vector.go:240
-					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line vector.go:240
-					_ = gc_evens
-//line vector.go:246
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line vector.go:246
-					_ = gc_vb
-//line vector.go:246
-					gc_vb2 := archsimd.BroadcastFloat32x8(3)
-//line vector.go:246
-					_ = gc_vb2
-//line vector.go:246
-					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line vector.go:246
-					_ = gc_spreadLo
-//line vector.go:246
-					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line vector.go:246
-					_ = gc_spreadHi
-//line vector.go:246
-					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:246
-					_ = gc_evenLanes
-//line vector.go:246
-					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:246
-					_ = gc_oddLanes
-				gc_steps:
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line vector.go:246
-						gc_alive := gc_all
-//line vector.go:246
-						_ = gc_alive
-//line vector.go:240
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:240
-						_ = i
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i, 16))))
 //line vector.go:241
-						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i, 16))))
+					if gc_alive.And(gc_if).ToBits() != 0 {
 //line vector.go:241
-						_ = gc_if
-//line vector.go:241
-						if gc_alive.And(gc_if).ToBits() != 0 {
-//line vector.go:241
-							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:241
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+//line vector.go:244
+					if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 14 {
+//line vector.go:244
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:244
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:244
+						if (2*i) >= 0 && (2*i) <= len(in)-16 {
+							{
+//line vector.go:245
+								gc_lo3 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
+//line vector.go:245
+								gc_hi3 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
+//line vector.go:245
+								gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+//line vector.go:245
+								gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+							}
+						} else {
+//line vector.go:245
+							break gc_steps
 						}
+//line vector.go:245
+						gc_t := gc_ld
+//line vector.go:245
+						gc_t2 := gc_ld2
+//line vector.go:245
+						a := gc_t
+//line vector.go:245
+						b := gc_t2
+//line vector.go:245
+						gc_t3 := b.Mul(gc_vb)
+//line vector.go:245
+						gc_t4 := a.Mul(gc_vb2)
+//line vector.go:245
+						gc_st := gc_t3
+//line vector.go:245
+						if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
+							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line vector.go:246
+							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line vector.go:246
+						} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
+//line vector.go:246
+							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+//line vector.go:246
+							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+						} else {
+//line vector.go:246
+							break gc_steps
+						}
+//line vector.go:246
+						gc_st2 := gc_t4
+//line vector.go:246
+						if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
+//line vector.go:246
+							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line vector.go:246
+							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line vector.go:246
+						} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
+//line vector.go:246
+							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+//line vector.go:246
+							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+						} else {
+//line vector.go:246
+							var gc_lanes4 [8]float32
+//line vector.go:246
+							gc_st2.Store(&gc_lanes4)
+//line vector.go:246
+							for gc_k4 := range 8 {
+//line vector.go:246
+								if gc_alive.ToBits()&(1<<gc_k4) != 0 {
+//line vector.go:246
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line vector.go:246
+									out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
+								}
+							}
+//line vector.go:246
+							gc_pos2.Thread = gc_rank2
+						}
+					} else {
+//line vector.go:246
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i+1, 16))))
 //line vector.go:244
-						if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 14 {
+						if gc_alive.And(gc_if2).ToBits() != 0 {
 //line vector.go:244
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:244
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:244
-							_ = gc_ld2
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:244
 							if (2*i) >= 0 && (2*i) <= len(in)-16 {
 								{
 //line vector.go:245
-									gc_lo3 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
+									gc_lo4 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
 //line vector.go:245
-									gc_hi3 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
+									gc_hi4 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
 //line vector.go:245
-									gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+									gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line vector.go:245
-									gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
-//line vector.go:245
+									gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 								}
-//line vector.go:245
 							} else {
 //line vector.go:245
 								break gc_steps
-//line vector.go:245
 							}
 //line vector.go:245
-							gc_t := gc_ld
+							gc_t5 := gc_ld3
 //line vector.go:245
-							_ = gc_t
+							gc_t6 := gc_ld4
 //line vector.go:245
-							gc_t2 := gc_ld2
+							a := gc_t5
 //line vector.go:245
-							_ = gc_t2
+							b := gc_t6
 //line vector.go:245
-							a := gc_t
+							gc_t7 := b.Mul(gc_vb)
 //line vector.go:245
-							_ = a
+							gc_t8 := a.Mul(gc_vb2)
 //line vector.go:245
-							b := gc_t2
-//line vector.go:245
-							_ = b
-//line vector.go:245
-							gc_t3 := b.Mul(gc_vb)
-//line vector.go:245
-							_ = gc_t3
-//line vector.go:245
-							gc_t4 := a.Mul(gc_vb2)
-//line vector.go:245
-							_ = gc_t4
-//line vector.go:245
-							gc_st := gc_t3
+							gc_st3 := gc_t7
 //line vector.go:245
 							if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:246
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:246
 							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line vector.go:246
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line vector.go:246
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:246
+								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							} else {
 //line vector.go:246
 								break gc_steps
-//line vector.go:246
 							}
 //line vector.go:246
-							gc_st2 := gc_t4
+							gc_st4 := gc_t8
 //line vector.go:246
 							if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
 //line vector.go:246
-								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:246
-								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:246
 							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
 //line vector.go:246
-								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line vector.go:246
-								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:246
+								gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							} else {
 //line vector.go:246
-								var gc_lanes4 [8]float32
+								var gc_lanes8 [8]float32
 //line vector.go:246
-								gc_st2.Store(&gc_lanes4)
+								gc_st4.Store(&gc_lanes8)
 //line vector.go:246
-								for gc_k4 := range 8 {
+								for gc_k8 := range 8 {
 //line vector.go:246
-									if gc_alive.ToBits()&(1<<gc_k4) != 0 {
+									if gc_alive.And(gc_if2).ToBits()&(1<<gc_k8) != 0 {
 //line vector.go:246
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k8
 //line vector.go:246
-										out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
-//line vector.go:246
+										out[(2*i+1)+2*gc_k8] = gc_lanes8[gc_k8]
 									}
-//line vector.go:246
 								}
 //line vector.go:246
 								gc_pos2.Thread = gc_rank2
-//line vector.go:246
 							}
+						}
 //line vector.go:246
-						} else {
+						gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line vector.go:246
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i+1, 16))))
-//line vector.go:244
-							_ = gc_if2
-//line vector.go:244
-							if gc_alive.And(gc_if2).ToBits() != 0 {
-//line vector.go:244
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:244
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:244
-								_ = gc_ld4
-//line vector.go:244
-								if (2*i) >= 0 && (2*i) <= len(in)-16 {
-									{
-//line vector.go:245
-										gc_lo4 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
-//line vector.go:245
-										gc_hi4 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
-//line vector.go:245
-										gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
-//line vector.go:245
-										gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
-//line vector.go:245
-									}
-//line vector.go:245
+						if gc_alive.And(gc_else).ToBits() != 0 {
+							{
+//line vector.go:246
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:246
+								if (2*i) >= 0 && (2*i) <= len(in)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-15)) {
+//line vector.go:248
+									gc_ld5 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
+//line vector.go:248
+								} else if (2*i) >= 1 && (2*i) <= len(in)-15 {
+//line vector.go:248
+									gc_ld5 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
 								} else {
-//line vector.go:245
-									break gc_steps
-//line vector.go:245
-								}
-//line vector.go:245
-								gc_t5 := gc_ld3
-//line vector.go:245
-								_ = gc_t5
-//line vector.go:245
-								gc_t6 := gc_ld4
-//line vector.go:245
-								_ = gc_t6
-//line vector.go:245
-								a := gc_t5
-//line vector.go:245
-								_ = a
-//line vector.go:245
-								b := gc_t6
-//line vector.go:245
-								_ = b
-//line vector.go:245
-								gc_t7 := b.Mul(gc_vb)
-//line vector.go:245
-								_ = gc_t7
-//line vector.go:245
-								gc_t8 := a.Mul(gc_vb2)
-//line vector.go:245
-								_ = gc_t8
-//line vector.go:245
-								gc_st3 := gc_t7
-//line vector.go:245
-								if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
-									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:246
-									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:246
-								} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
-//line vector.go:246
-									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:246
-									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:246
-								} else {
-//line vector.go:246
-									break gc_steps
-//line vector.go:246
-								}
-//line vector.go:246
-								gc_st4 := gc_t8
-//line vector.go:246
-								if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
-//line vector.go:246
-									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:246
-									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:246
-								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
-//line vector.go:246
-									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:246
-									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:246
-								} else {
-//line vector.go:246
-									var gc_lanes8 [8]float32
-//line vector.go:246
-									gc_st4.Store(&gc_lanes8)
-//line vector.go:246
-									for gc_k8 := range 8 {
-//line vector.go:246
-										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k8) != 0 {
-//line vector.go:246
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line vector.go:246
-											out[(2*i+1)+2*gc_k8] = gc_lanes8[gc_k8]
-//line vector.go:246
+//line vector.go:248
+									var gc_lanes9 [8]float32
+//line vector.go:248
+									for gc_k9 := range 8 {
+//line vector.go:248
+										if gc_alive.And(gc_else).ToBits()&(1<<gc_k9) != 0 {
+//line vector.go:248
+											gc_pos2.Thread = gc_rank2 + gc_k9
+//line vector.go:248
+											gc_lanes9[gc_k9] = in[(2*i)+2*gc_k9]
 										}
-//line vector.go:246
 									}
-//line vector.go:246
+//line vector.go:248
 									gc_pos2.Thread = gc_rank2
-//line vector.go:246
-								}
-//line vector.go:246
-							}
-//line vector.go:246
-							gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:246
-							_ = gc_else
-//line vector.go:246
-							if gc_alive.And(gc_else).ToBits() != 0 {
-//line vector.go:246
-								{
-//line vector.go:246
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:246
-									if (2*i) >= 0 && (2*i) <= len(in)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-15)) {
 //line vector.go:248
-										gc_ld5 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
-//line vector.go:248
-									} else if (2*i) >= 1 && (2*i) <= len(in)-15 {
-//line vector.go:248
-										gc_ld5 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
-//line vector.go:248
-									} else {
-//line vector.go:248
-										var gc_lanes9 [8]float32
-//line vector.go:248
-										for gc_k9 := range 8 {
-//line vector.go:248
-											if gc_alive.And(gc_else).ToBits()&(1<<gc_k9) != 0 {
-//line vector.go:248
-												gc_pos2.Thread = gc_rank2 + gc_k9
-//line vector.go:248
-												gc_lanes9[gc_k9] = in[(2*i)+2*gc_k9]
-//line vector.go:248
-											}
-//line vector.go:248
-										}
-//line vector.go:248
-										gc_pos2.Thread = gc_rank2
-//line vector.go:248
-										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line vector.go:248
-									}
-//line vector.go:248
-									gc_st5 := gc_ld5
-//line vector.go:248
-									if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
-//line vector.go:248
-										gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:248
-										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:248
-									} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
-//line vector.go:248
-										gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:248
-										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:248
-									} else {
-//line vector.go:248
-										var gc_lanes10 [8]float32
-//line vector.go:248
-										gc_st5.Store(&gc_lanes10)
-//line vector.go:248
-										for gc_k10 := range 8 {
-//line vector.go:248
-											if gc_alive.And(gc_else).ToBits()&(1<<gc_k10) != 0 {
-//line vector.go:248
-												gc_pos2.Thread = gc_rank2 + gc_k10
-//line vector.go:248
-												out[(2*i)+2*gc_k10] = gc_lanes10[gc_k10]
-//line vector.go:248
-											}
-//line vector.go:248
-										}
-//line vector.go:248
-										gc_pos2.Thread = gc_rank2
-//line vector.go:248
-									}
-//line vector.go:248
+									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 								}
 //line vector.go:248
-							}
+								gc_st5 := gc_ld5
 //line vector.go:248
+								if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
+//line vector.go:248
+									gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line vector.go:248
+									gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line vector.go:248
+								} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
+//line vector.go:248
+									gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+//line vector.go:248
+									gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								} else {
+//line vector.go:248
+									var gc_lanes10 [8]float32
+//line vector.go:248
+									gc_st5.Store(&gc_lanes10)
+//line vector.go:248
+									for gc_k10 := range 8 {
+//line vector.go:248
+										if gc_alive.And(gc_else).ToBits()&(1<<gc_k10) != 0 {
+//line vector.go:248
+											gc_pos2.Thread = gc_rank2 + gc_k10
+//line vector.go:248
+											out[(2*i)+2*gc_k10] = gc_lanes10[gc_k10]
+										}
+									}
+//line vector.go:248
+									gc_pos2.Thread = gc_rank2
+								}
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-			gc_L12:
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line vector.go:250
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L12:
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line vector.go:240
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line vector.go:241
-					if 2*i >= len(in) {
-						continue gc_L12
-					}
-
-//line vector.go:244
-					if 2*i+1 < len(in) {
-						a, b := in[2*i], in[2*i+1]
-						out[2*i], out[2*i+1] = b*2, a*3
-					} else {
-						out[2*i] = in[2*i]
-					}
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				if 2*i >= len(in) {
+					continue gc_L12
+				}
+				if 2*i+1 < len(in) {
+					a, b := in[2*i], in[2*i+1]
+					out[2*i], out[2*i+1] = b*2, a*3
+				} else {
+					out[2*i] = in[2*i]
 				}
 			}
 		}
@@ -3967,474 +2944,330 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at3 := in[gc_off2:][:gc_to2]
-					gc_at4 := out[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector.go:276
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at3 := in[gc_off2:][:gc_to2]
+				gc_at4 := out[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:263
-							gc_vb10 := archsimd.BroadcastFloat32x16(2)
+						gc_vb10 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:263
-							_ = gc_vb10
-//line vector.go:263
-							gc_vb11 := archsimd.BroadcastFloat32x16(1)
-//line vector.go:263
-							_ = gc_vb11
+						gc_vb11 := archsimd.BroadcastFloat32x16(1)
 //line vector.go:266
-							gc_vb12 := archsimd.BroadcastFloat32x16(0.5)
-//line vector.go:266
-							_ = gc_vb12
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line vector.go:259
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:259
-								_ = i
-//line vector.go:263
-								a := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
-//line vector.go:263
-								_ = a
-//line vector.go:263
-								b := gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).Add(gc_vb11)
-//line vector.go:263
-								_ = b
-//line vector.go:263
-								{
-//line vector.go:263
-									gc_t19 := b
-//line vector.go:263
-									_ = gc_t19
-//line vector.go:263
-									gc_t20 := a
-//line vector.go:263
-									_ = gc_t20
-//line vector.go:263
-									a = gc_t19
-//line vector.go:263
-									b = gc_t20
-//line vector.go:263
-									a = a.Mul(gc_vb12).Add(b)
-//line vector.go:263
-								}
-//line vector.go:263
-								{
-//line vector.go:263
-									gc_t21 := b
-//line vector.go:263
-									_ = gc_t21
-//line vector.go:263
-									gc_t22 := a
-//line vector.go:263
-									_ = gc_t22
-//line vector.go:263
-									a = gc_t21
-//line vector.go:263
-									b = gc_t22
-//line vector.go:263
-									a = a.Mul(gc_vb12).Add(b)
-//line vector.go:263
-								}
-//line vector.go:263
-								{
-//line vector.go:263
-									gc_t23 := b
-//line vector.go:263
-									_ = gc_t23
-//line vector.go:263
-									gc_t24 := a
-//line vector.go:263
-									_ = gc_t24
-//line vector.go:263
-									a = gc_t23
-//line vector.go:263
-									b = gc_t24
-//line vector.go:263
-									a = a.Mul(gc_vb12).Add(b)
-//line vector.go:263
-								}
-								a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line vector.go:263
-						gc_vb7 := archsimd.BroadcastFloat32x8(2)
-//line vector.go:263
-						_ = gc_vb7
-//line vector.go:263
-						gc_vb8 := archsimd.BroadcastFloat32x8(1)
-//line vector.go:263
-						_ = gc_vb8
-//line vector.go:266
-						gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:266
-						_ = gc_vb9
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb12 := archsimd.BroadcastFloat32x16(0.5)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line vector.go:259
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:259
 							_ = i
 //line vector.go:263
-							a := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+							a := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
 //line vector.go:263
-							_ = a
-//line vector.go:263
-							b := gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Add(gc_vb8)
-//line vector.go:263
-							_ = b
-//line vector.go:263
+							b := gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).Add(gc_vb11)
 							{
 //line vector.go:263
-								gc_t13 := b
+								gc_t19 := b
 //line vector.go:263
-								_ = gc_t13
+								gc_t20 := a
 //line vector.go:263
-								gc_t14 := a
+								a = gc_t19
 //line vector.go:263
-								_ = gc_t14
+								b = gc_t20
 //line vector.go:263
-								a = gc_t13
-//line vector.go:263
-								b = gc_t14
-//line vector.go:263
-								a = a.Mul(gc_vb9).Add(b)
-//line vector.go:263
+								a = a.Mul(gc_vb12).Add(b)
 							}
-//line vector.go:263
 							{
 //line vector.go:263
-								gc_t15 := b
+								gc_t21 := b
 //line vector.go:263
-								_ = gc_t15
+								gc_t22 := a
 //line vector.go:263
-								gc_t16 := a
+								a = gc_t21
 //line vector.go:263
-								_ = gc_t16
+								b = gc_t22
 //line vector.go:263
-								a = gc_t15
-//line vector.go:263
-								b = gc_t16
-//line vector.go:263
-								a = a.Mul(gc_vb9).Add(b)
-//line vector.go:263
+								a = a.Mul(gc_vb12).Add(b)
 							}
-//line vector.go:263
 							{
 //line vector.go:263
-								gc_t17 := b
+								gc_t23 := b
 //line vector.go:263
-								_ = gc_t17
+								gc_t24 := a
 //line vector.go:263
-								gc_t18 := a
+								a = gc_t23
 //line vector.go:263
-								_ = gc_t18
+								b = gc_t24
 //line vector.go:263
-								a = gc_t17
-//line vector.go:263
-								b = gc_t18
-//line vector.go:263
-								a = a.Mul(gc_vb9).Add(b)
-//line vector.go:263
+								a = a.Mul(gc_vb12).Add(b)
 							}
+//line vector.go:264
 							a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line vector.go:263
+					gc_vb7 := archsimd.BroadcastFloat32x8(2)
+//line vector.go:263
+					gc_vb8 := archsimd.BroadcastFloat32x8(1)
+//line vector.go:266
+					gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line vector.go:259
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:259
 						_ = i
-
 //line vector.go:263
-						a := gc_at3[gc_tx2]
-
+						a := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
 //line vector.go:263
-						b := 2*gc_at3[gc_tx2] + 1
-
+						b := gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Add(gc_vb8)
 						{
-
-//line vector.go:264
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:264
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:264
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:267
+//line vector.go:263
+							gc_t13 := b
+//line vector.go:263
+							gc_t14 := a
+//line vector.go:263
+							a = gc_t13
+//line vector.go:263
+							b = gc_t14
+//line vector.go:263
+							a = a.Mul(gc_vb9).Add(b)
 						}
-
+						{
+//line vector.go:263
+							gc_t15 := b
+//line vector.go:263
+							gc_t16 := a
+//line vector.go:263
+							a = gc_t15
+//line vector.go:263
+							b = gc_t16
+//line vector.go:263
+							a = a.Mul(gc_vb9).Add(b)
+						}
+						{
+//line vector.go:263
+							gc_t17 := b
+//line vector.go:263
+							gc_t18 := a
+//line vector.go:263
+							a = gc_t17
+//line vector.go:263
+							b = gc_t18
+//line vector.go:263
+							a = a.Mul(gc_vb9).Add(b)
+						}
+//line vector.go:264
+						a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line vector.go:263
+					a := gc_at3[gc_tx2]
+//line vector.go:263
+					b := 2*gc_at3[gc_tx2] + 1
+					{
+						{
+//line vector.go:265
+							a, b = b, a
+							a = a*0.5 + b
+						}
+						{
+//line vector.go:265
+							a, b = b, a
+							a = a*0.5 + b
+						}
+						{
+//line vector.go:265
+							a, b = b, a
+							a = a*0.5 + b
+						}
+					}
 //line vector.go:268
-						gc_at4[gc_tx2] = a - b
-						_ = a
-						_ = b
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_at4[gc_tx2] = a - b
+				}
+			} else {
+//line vector.go:273
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line vector.go:263
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+						gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:263
-							_ = gc_vb4
-//line vector.go:263
-							gc_vb5 := archsimd.BroadcastFloat32x16(1)
-//line vector.go:263
-							_ = gc_vb5
+						gc_vb5 := archsimd.BroadcastFloat32x16(1)
 //line vector.go:266
-							gc_vb6 := archsimd.BroadcastFloat32x16(0.5)
-//line vector.go:266
-							_ = gc_vb6
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line vector.go:259
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:259
-								_ = i
-//line vector.go:263
-								if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line vector.go:263
-									break
-//line vector.go:263
-								}
-//line vector.go:263
-								a := archsimd.LoadFloat32x16Slice(in[i:])
-//line vector.go:263
-								_ = a
-//line vector.go:263
-								b := gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(gc_vb5)
-//line vector.go:263
-								_ = b
-//line vector.go:263
-								{
-//line vector.go:263
-									gc_t7 := b
-//line vector.go:263
-									_ = gc_t7
-//line vector.go:263
-									gc_t8 := a
-//line vector.go:263
-									_ = gc_t8
-//line vector.go:263
-									a = gc_t7
-//line vector.go:263
-									b = gc_t8
-//line vector.go:263
-									a = a.Mul(gc_vb6).Add(b)
-//line vector.go:263
-								}
-//line vector.go:263
-								{
-//line vector.go:263
-									gc_t9 := b
-//line vector.go:263
-									_ = gc_t9
-//line vector.go:263
-									gc_t10 := a
-//line vector.go:263
-									_ = gc_t10
-//line vector.go:263
-									a = gc_t9
-//line vector.go:263
-									b = gc_t10
-//line vector.go:263
-									a = a.Mul(gc_vb6).Add(b)
-//line vector.go:263
-								}
-//line vector.go:263
-								{
-//line vector.go:263
-									gc_t11 := b
-//line vector.go:263
-									_ = gc_t11
-//line vector.go:263
-									gc_t12 := a
-//line vector.go:263
-									_ = gc_t12
-//line vector.go:263
-									a = gc_t11
-//line vector.go:263
-									b = gc_t12
-//line vector.go:263
-									a = a.Mul(gc_vb6).Add(b)
-//line vector.go:263
-								}
-								a.Sub(b).StoreSlice(out[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line vector.go:263
-						gc_vb := archsimd.BroadcastFloat32x8(2)
-//line vector.go:263
-						_ = gc_vb
-//line vector.go:263
-						gc_vb2 := archsimd.BroadcastFloat32x8(1)
-//line vector.go:263
-						_ = gc_vb2
-//line vector.go:266
-						gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:266
-						_ = gc_vb3
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb6 := archsimd.BroadcastFloat32x16(0.5)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line vector.go:259
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:259
-							_ = i
 //line vector.go:263
-							if i < 0 || i > len(in)-8 || i > len(out)-8 {
+							if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line vector.go:263
 								break
-//line vector.go:263
 							}
 //line vector.go:263
-							a := archsimd.LoadFloat32x8Slice(in[i:])
+							a := archsimd.LoadFloat32x16Slice(in[i:])
 //line vector.go:263
-							_ = a
-//line vector.go:263
-							b := gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(gc_vb2)
-//line vector.go:263
-							_ = b
-//line vector.go:263
+							b := gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(gc_vb5)
 							{
 //line vector.go:263
-								gc_t := b
+								gc_t7 := b
 //line vector.go:263
-								_ = gc_t
+								gc_t8 := a
 //line vector.go:263
-								gc_t2 := a
+								a = gc_t7
 //line vector.go:263
-								_ = gc_t2
+								b = gc_t8
 //line vector.go:263
-								a = gc_t
-//line vector.go:263
-								b = gc_t2
-//line vector.go:263
-								a = a.Mul(gc_vb3).Add(b)
-//line vector.go:263
+								a = a.Mul(gc_vb6).Add(b)
 							}
-//line vector.go:263
 							{
 //line vector.go:263
-								gc_t3 := b
+								gc_t9 := b
 //line vector.go:263
-								_ = gc_t3
+								gc_t10 := a
 //line vector.go:263
-								gc_t4 := a
+								a = gc_t9
 //line vector.go:263
-								_ = gc_t4
+								b = gc_t10
 //line vector.go:263
-								a = gc_t3
-//line vector.go:263
-								b = gc_t4
-//line vector.go:263
-								a = a.Mul(gc_vb3).Add(b)
-//line vector.go:263
+								a = a.Mul(gc_vb6).Add(b)
 							}
-//line vector.go:263
 							{
 //line vector.go:263
-								gc_t5 := b
+								gc_t11 := b
 //line vector.go:263
-								_ = gc_t5
+								gc_t12 := a
 //line vector.go:263
-								gc_t6 := a
+								a = gc_t11
 //line vector.go:263
-								_ = gc_t6
+								b = gc_t12
 //line vector.go:263
-								a = gc_t5
-//line vector.go:263
-								b = gc_t6
-//line vector.go:263
-								a = a.Mul(gc_vb3).Add(b)
-//line vector.go:263
+								a = a.Mul(gc_vb6).Add(b)
 							}
+//line vector.go:264
 							a.Sub(b).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line vector.go:263
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+//line vector.go:263
+					gc_vb2 := archsimd.BroadcastFloat32x8(1)
+//line vector.go:266
+					gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line vector.go:259
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:263
-						a := in[i]
-
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:263
-						b := 2*in[i] + 1
-
-						{
-
-//line vector.go:264
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:264
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:264
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:267
+							break
 						}
-
-//line vector.go:268
-						out[i] = a - b
-						_ = a
-						_ = b
+//line vector.go:263
+						a := archsimd.LoadFloat32x8Slice(in[i:])
+//line vector.go:263
+						b := gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(gc_vb2)
+						{
+//line vector.go:263
+							gc_t := b
+//line vector.go:263
+							gc_t2 := a
+//line vector.go:263
+							a = gc_t
+//line vector.go:263
+							b = gc_t2
+//line vector.go:263
+							a = a.Mul(gc_vb3).Add(b)
+						}
+						{
+//line vector.go:263
+							gc_t3 := b
+//line vector.go:263
+							gc_t4 := a
+//line vector.go:263
+							a = gc_t3
+//line vector.go:263
+							b = gc_t4
+//line vector.go:263
+							a = a.Mul(gc_vb3).Add(b)
+						}
+						{
+//line vector.go:263
+							gc_t5 := b
+//line vector.go:263
+							gc_t6 := a
+//line vector.go:263
+							a = gc_t5
+//line vector.go:263
+							b = gc_t6
+//line vector.go:263
+							a = a.Mul(gc_vb3).Add(b)
+						}
+//line vector.go:264
+						a.Sub(b).StoreSlice(out[i:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line vector.go:259
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:263
+					a := in[i]
+//line vector.go:263
+					b := 2*in[i] + 1
+					{
+						{
+//line vector.go:265
+							a, b = b, a
+							a = a*0.5 + b
+						}
+						{
+//line vector.go:265
+							a, b = b, a
+							a = a*0.5 + b
+						}
+						{
+//line vector.go:265
+							a, b = b, a
+							a = a*0.5 + b
+						}
+					}
+//line vector.go:268
+					out[i] = a - b
 				}
 			}
 		}
@@ -4466,656 +3299,468 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 	gc_bidx2 := gc_b4.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b4.Len()
-
 //line vector.go:279
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b4.SharedWritten()
 	}
-
 //line vector.go:279
 	row := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(row) {
-				gc_at3 := row[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line vector.go:281
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(row) {
+			gc_at3 := row[:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line vector.go:280
-						gc_none6 := archsimd.Mask32x16FromBits(0)
+					gc_none6 := archsimd.Mask32x16FromBits(0)
 //line vector.go:280
-						_ = gc_none6
+					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line vector.go:280
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:280
-						_ = gc_iota12
-//line vector.go:280
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:280
-						_ = gc_all6
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line vector.go:291
-						gc_vb10 := archsimd.BroadcastFloat32x16(0)
-//line vector.go:291
-						_ = gc_vb10
-					gc_steps12:
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					gc_vb10 := archsimd.BroadcastFloat32x16(0)
+				gc_steps12:
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
 //line vector.go:280
-							var tx int = gc_tx2
-//line vector.go:280
-							_ = tx
+						var tx int = gc_tx2
+						var gc_row12 int = gc_bx2
 //line vector.go:281
-							var gc_row12 int = gc_bx2
+						var gc_col12 int = tx
 //line vector.go:281
-							_ = gc_row12
+						var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:281
-							var gc_col12 int = tx
+						gc_returned12 := gc_none6
 //line vector.go:281
-							_ = gc_col12
+						if gc_col12 < w && uint(w-gc_col12) > 15 {
 //line vector.go:281
-							var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:281
-							_ = gc_result12
+							if (gc_row12*w+gc_col12) >= 0 && (gc_row12*w+gc_col12) <= len(a)-16 {
 //line vector.go:281
-							gc_returned12 := gc_none6
+								gc_ld23 = archsimd.LoadFloat32x16Slice(a[gc_row12*w+gc_col12:])
+							} else {
 //line vector.go:281
-							_ = gc_returned12
+								break gc_steps12
+							}
 //line vector.go:281
-							if gc_col12 < w && uint(w-gc_col12) > 15 {
+							gc_result12 = gc_ld23
 //line vector.go:281
-								var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							gc_b8 := gc_none6
+//line vector.go:281
+							if true {
+//line vector.go:281
+								gc_b8 = gc_all6
+							}
+//line vector.go:281
+							gc_returned12 = gc_b8
+						} else {
+//line vector.go:281
+							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col12, 16))))
+//line vector.go:281
+							if gc_if17.ToBits() != 0 {
+//line vector.go:281
+								var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:281
 								if (gc_row12*w+gc_col12) >= 0 && (gc_row12*w+gc_col12) <= len(a)-16 {
 //line vector.go:281
-									gc_ld23 = archsimd.LoadFloat32x16Slice(a[gc_row12*w+gc_col12:])
-//line vector.go:281
+									gc_ld24 = archsimd.LoadFloat32x16Slice(a[gc_row12*w+gc_col12:])
 								} else {
 //line vector.go:281
 									break gc_steps12
-//line vector.go:281
 								}
 //line vector.go:281
-								gc_result12 = gc_ld23
+								gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line vector.go:281
-								gc_b8 := gc_none6
-//line vector.go:281
-								if true {
-//line vector.go:281
-									gc_b8 = gc_all6
-//line vector.go:281
-								}
-//line vector.go:281
-								gc_returned12 = gc_b8
-//line vector.go:281
-							} else {
-//line vector.go:281
-								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col12, 16))))
-//line vector.go:281
-								_ = gc_if17
-//line vector.go:281
-								if gc_if17.ToBits() != 0 {
-//line vector.go:281
-									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:281
-									if (gc_row12*w+gc_col12) >= 0 && (gc_row12*w+gc_col12) <= len(a)-16 {
-//line vector.go:281
-										gc_ld24 = archsimd.LoadFloat32x16Slice(a[gc_row12*w+gc_col12:])
-//line vector.go:281
-									} else {
-//line vector.go:281
-										break gc_steps12
-//line vector.go:281
-									}
-//line vector.go:281
-									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line vector.go:281
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line vector.go:281
-								}
-//line vector.go:281
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 							}
-//line vector.go:281
-							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line vector.go:281
-							_ = gc_if18
-//line vector.go:281
-							if gc_if18.ToBits() != 0 {
-//line vector.go:281
-								gc_result12 = gc_result12.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line vector.go:281
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line vector.go:281
-							}
-//line vector.go:281
-							gc_result12.StoreSlice(gc_at3[gc_tx2:])
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
+//line vector.go:281
+						gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+//line vector.go:281
+						if gc_if18.ToBits() != 0 {
+//line vector.go:281
+							gc_result12 = gc_result12.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+//line vector.go:281
+							gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+						}
+//line vector.go:281
+						gc_result12.StoreSlice(gc_at3[gc_tx2:])
 					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
-				if compiled.SIMD {
+			}
+			if compiled.SIMD {
 //line vector.go:280
-					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:280
-					_ = gc_none5
+				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:280
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:280
-					_ = gc_iota10
-//line vector.go:280
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:280
-					_ = gc_all5
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:291
-					gc_vb8 := archsimd.BroadcastFloat32x8(0)
-//line vector.go:291
-					_ = gc_vb8
-				gc_steps10:
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_vb8 := archsimd.BroadcastFloat32x8(0)
+			gc_steps10:
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 //line vector.go:280
-						var tx int = gc_tx2
-//line vector.go:280
-						_ = tx
+					var tx int = gc_tx2
+					var gc_row10 int = gc_bx2
 //line vector.go:281
-						var gc_row10 int = gc_bx2
+					var gc_col10 int = tx
 //line vector.go:281
-						_ = gc_row10
+					var gc_result10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:281
-						var gc_col10 int = tx
+					gc_returned10 := gc_none5
 //line vector.go:281
-						_ = gc_col10
+					if gc_col10 < w && uint(w-gc_col10) > 7 {
 //line vector.go:281
-						var gc_result10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:281
-						_ = gc_result10
+						if (gc_row10*w+gc_col10) >= 0 && (gc_row10*w+gc_col10) <= len(a)-8 {
 //line vector.go:281
-						gc_returned10 := gc_none5
+							gc_ld19 = archsimd.LoadFloat32x8Slice(a[gc_row10*w+gc_col10:])
+						} else {
 //line vector.go:281
-						_ = gc_returned10
+							break gc_steps10
+						}
 //line vector.go:281
-						if gc_col10 < w && uint(w-gc_col10) > 7 {
+						gc_result10 = gc_ld19
 //line vector.go:281
-							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						gc_b7 := gc_none5
+//line vector.go:281
+						if true {
+//line vector.go:281
+							gc_b7 = gc_all5
+						}
+//line vector.go:281
+						gc_returned10 = gc_b7
+					} else {
+//line vector.go:281
+						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col10, 8))))
+//line vector.go:281
+						if gc_if14.ToBits() != 0 {
+//line vector.go:281
+							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:281
 							if (gc_row10*w+gc_col10) >= 0 && (gc_row10*w+gc_col10) <= len(a)-8 {
 //line vector.go:281
-								gc_ld19 = archsimd.LoadFloat32x8Slice(a[gc_row10*w+gc_col10:])
-//line vector.go:281
+								gc_ld20 = archsimd.LoadFloat32x8Slice(a[gc_row10*w+gc_col10:])
 							} else {
 //line vector.go:281
 								break gc_steps10
-//line vector.go:281
 							}
 //line vector.go:281
-							gc_result10 = gc_ld19
+							gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line vector.go:281
-							gc_b7 := gc_none5
+							gc_returned10 = gc_if14.Or(gc_returned10)
+						}
+					}
+//line vector.go:281
+					gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line vector.go:281
+					if gc_if15.ToBits() != 0 {
+//line vector.go:281
+						gc_result10 = gc_vb8.Merge(gc_result10, gc_if15)
+//line vector.go:281
+						gc_returned10 = gc_if15.Or(gc_returned10)
+					}
+//line vector.go:281
+					gc_result10.StoreSlice(gc_at3[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line vector.go:280
+				tx := gc_tx2
+				gc_at3[gc_tx2] = rowLoad(t, a, gc_bx2, tx, w)
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+//line vector.go:280
+					gc_none4 := archsimd.Mask32x16FromBits(0)
+//line vector.go:280
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line vector.go:280
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line vector.go:291
+					gc_vb6 := archsimd.BroadcastFloat32x16(0)
+				gc_steps8:
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
+//line vector.go:280
+						var tx int = gc_tx2
+						if tx < 0 || tx > len(row)-16 {
+//line vector.go:281
+							break
+						}
+//line vector.go:281
+						var gc_row8 int = gc_bx2
+//line vector.go:281
+						var gc_col8 int = tx
+//line vector.go:281
+						var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:281
+						gc_returned8 := gc_none4
+//line vector.go:281
+						if gc_col8 < w && uint(w-gc_col8) > 15 {
+//line vector.go:281
+							var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:281
+							if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
+//line vector.go:281
+								gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
+							} else {
+//line vector.go:281
+								break gc_steps8
+							}
+//line vector.go:281
+							gc_result8 = gc_ld15
+//line vector.go:281
+							gc_b6 := gc_none4
 //line vector.go:281
 							if true {
 //line vector.go:281
-								gc_b7 = gc_all5
-//line vector.go:281
+								gc_b6 = gc_all4
 							}
 //line vector.go:281
-							gc_returned10 = gc_b7
-//line vector.go:281
+							gc_returned8 = gc_b6
 						} else {
 //line vector.go:281
-							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col10, 8))))
+							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col8, 16))))
 //line vector.go:281
-							_ = gc_if14
+							if gc_if11.ToBits() != 0 {
 //line vector.go:281
-							if gc_if14.ToBits() != 0 {
-//line vector.go:281
-								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:281
-								if (gc_row10*w+gc_col10) >= 0 && (gc_row10*w+gc_col10) <= len(a)-8 {
-//line vector.go:281
-									gc_ld20 = archsimd.LoadFloat32x8Slice(a[gc_row10*w+gc_col10:])
-//line vector.go:281
-								} else {
-//line vector.go:281
-									break gc_steps10
-//line vector.go:281
-								}
-//line vector.go:281
-								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
-//line vector.go:281
-								gc_returned10 = gc_if14.Or(gc_returned10)
-//line vector.go:281
-							}
-//line vector.go:281
-						}
-//line vector.go:281
-						gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:281
-						_ = gc_if15
-//line vector.go:281
-						if gc_if15.ToBits() != 0 {
-//line vector.go:281
-							gc_result10 = gc_vb8.Merge(gc_result10, gc_if15)
-//line vector.go:281
-							gc_returned10 = gc_if15.Or(gc_returned10)
-//line vector.go:281
-						}
-//line vector.go:281
-						gc_result10.StoreSlice(gc_at3[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line vector.go:280
-					tx := gc_tx2
-					_ = tx
-
-//line vector.go:281
-					gc_at3[gc_tx2] = rowLoad(t, a, gc_bx2, tx, w)
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line vector.go:280
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line vector.go:280
-						_ = gc_none4
-//line vector.go:280
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:280
-						_ = gc_iota8
-//line vector.go:280
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:280
-						_ = gc_all4
-//line vector.go:291
-						gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line vector.go:291
-						_ = gc_vb6
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line vector.go:280
-							var tx int = gc_tx2
-//line vector.go:280
-							_ = tx
-//line vector.go:281
-							if tx < 0 || tx > len(row)-16 {
-//line vector.go:281
-								break
-//line vector.go:281
-							}
-//line vector.go:281
-							var gc_row8 int = gc_bx2
-//line vector.go:281
-							_ = gc_row8
-//line vector.go:281
-							var gc_col8 int = tx
-//line vector.go:281
-							_ = gc_col8
-//line vector.go:281
-							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:281
-							_ = gc_result8
-//line vector.go:281
-							gc_returned8 := gc_none4
-//line vector.go:281
-							_ = gc_returned8
-//line vector.go:281
-							if gc_col8 < w && uint(w-gc_col8) > 15 {
-//line vector.go:281
-								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:281
 								if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
 //line vector.go:281
-									gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
-//line vector.go:281
+									gc_ld16 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
 								} else {
 //line vector.go:281
 									break gc_steps8
-//line vector.go:281
 								}
 //line vector.go:281
-								gc_result8 = gc_ld15
+								gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line vector.go:281
-								gc_b6 := gc_none4
-//line vector.go:281
-								if true {
-//line vector.go:281
-									gc_b6 = gc_all4
-//line vector.go:281
-								}
-//line vector.go:281
-								gc_returned8 = gc_b6
-//line vector.go:281
-							} else {
-//line vector.go:281
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col8, 16))))
-//line vector.go:281
-								_ = gc_if11
-//line vector.go:281
-								if gc_if11.ToBits() != 0 {
-//line vector.go:281
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:281
-									if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
-//line vector.go:281
-										gc_ld16 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
-//line vector.go:281
-									} else {
-//line vector.go:281
-										break gc_steps8
-//line vector.go:281
-									}
-//line vector.go:281
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line vector.go:281
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line vector.go:281
-								}
-//line vector.go:281
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 							}
-//line vector.go:281
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line vector.go:281
-							_ = gc_if12
-//line vector.go:281
-							if gc_if12.ToBits() != 0 {
-//line vector.go:281
-								gc_result8 = gc_result8.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line vector.go:281
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line vector.go:281
-							}
-//line vector.go:281
-							gc_result8.StoreSlice(row[tx:])
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
+//line vector.go:281
+						gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line vector.go:281
+						if gc_if12.ToBits() != 0 {
+//line vector.go:281
+							gc_result8 = gc_result8.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line vector.go:281
+							gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+						}
+//line vector.go:281
+						gc_result8.StoreSlice(row[tx:])
 					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
 				}
-				if compiled.SIMD {
+			}
+			if compiled.SIMD {
 //line vector.go:280
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:280
-					_ = gc_none3
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:280
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:280
-					_ = gc_iota6
-//line vector.go:280
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:280
-					_ = gc_all3
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:291
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
-//line vector.go:291
-					_ = gc_vb4
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_vb4 := archsimd.BroadcastFloat32x8(0)
+			gc_steps6:
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 //line vector.go:280
-						var tx int = gc_tx2
-//line vector.go:280
-						_ = tx
+					var tx int = gc_tx2
+					if tx < 0 || tx > len(row)-8 {
 //line vector.go:281
-						if tx < 0 || tx > len(row)-8 {
+						break
+					}
 //line vector.go:281
-							break
+					var gc_row6 int = gc_bx2
 //line vector.go:281
+					var gc_col6 int = tx
+//line vector.go:281
+					var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:281
+					gc_returned6 := gc_none3
+//line vector.go:281
+					if gc_col6 < w && uint(w-gc_col6) > 7 {
+//line vector.go:281
+						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:281
+						if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
+//line vector.go:281
+							gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
+						} else {
+//line vector.go:281
+							break gc_steps6
 						}
 //line vector.go:281
-						var gc_row6 int = gc_bx2
+						gc_result6 = gc_ld11
 //line vector.go:281
-						_ = gc_row6
+						gc_b5 := gc_none3
 //line vector.go:281
-						var gc_col6 int = tx
+						if true {
 //line vector.go:281
-						_ = gc_col6
+							gc_b5 = gc_all3
+						}
 //line vector.go:281
-						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						gc_returned6 = gc_b5
+					} else {
 //line vector.go:281
-						_ = gc_result6
+						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col6, 8))))
 //line vector.go:281
-						gc_returned6 := gc_none3
+						if gc_if8.ToBits() != 0 {
 //line vector.go:281
-						_ = gc_returned6
-//line vector.go:281
-						if gc_col6 < w && uint(w-gc_col6) > 7 {
-//line vector.go:281
-							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:281
 							if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
 //line vector.go:281
-								gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
-//line vector.go:281
+								gc_ld12 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
 							} else {
 //line vector.go:281
 								break gc_steps6
-//line vector.go:281
 							}
 //line vector.go:281
-							gc_result6 = gc_ld11
+							gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line vector.go:281
-							gc_b5 := gc_none3
-//line vector.go:281
-							if true {
-//line vector.go:281
-								gc_b5 = gc_all3
-//line vector.go:281
-							}
-//line vector.go:281
-							gc_returned6 = gc_b5
-//line vector.go:281
-						} else {
-//line vector.go:281
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col6, 8))))
-//line vector.go:281
-							_ = gc_if8
-//line vector.go:281
-							if gc_if8.ToBits() != 0 {
-//line vector.go:281
-								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:281
-								if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
-//line vector.go:281
-									gc_ld12 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
-//line vector.go:281
-								} else {
-//line vector.go:281
-									break gc_steps6
-//line vector.go:281
-								}
-//line vector.go:281
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line vector.go:281
-								gc_returned6 = gc_if8.Or(gc_returned6)
-//line vector.go:281
-							}
-//line vector.go:281
+							gc_returned6 = gc_if8.Or(gc_returned6)
 						}
-//line vector.go:281
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:281
-						_ = gc_if9
-//line vector.go:281
-						if gc_if9.ToBits() != 0 {
-//line vector.go:281
-							gc_result6 = gc_vb4.Merge(gc_result6, gc_if9)
-//line vector.go:281
-							gc_returned6 = gc_if9.Or(gc_returned6)
-//line vector.go:281
-						}
-//line vector.go:281
-						gc_result6.StoreSlice(row[tx:])
 					}
-					archsimd.ClearAVXUpperBits()
+//line vector.go:281
+					gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line vector.go:281
+					if gc_if9.ToBits() != 0 {
+//line vector.go:281
+						gc_result6 = gc_vb4.Merge(gc_result6, gc_if9)
+//line vector.go:281
+						gc_returned6 = gc_if9.Or(gc_returned6)
+					}
+//line vector.go:281
+					gc_result6.StoreSlice(row[tx:])
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line vector.go:280
-						tx := gc_tx2
-						_ = tx
-
-//line vector.go:281
-						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line vector.go:280
-						tx := gc_tx2
-						_ = tx
-
-//line vector.go:281
-						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line vector.go:280
-						tx := gc_tx2
-						_ = tx
-
-//line vector.go:281
-						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line vector.go:280
-						tx := gc_tx2
-						_ = tx
-
-//line vector.go:281
-						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line vector.go:280
 					tx := gc_tx2
-					_ = tx
-
-//line vector.go:281
+					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line vector.go:280
+					tx := gc_tx2
+					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line vector.go:280
+					tx := gc_tx2
+					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line vector.go:280
+					tx := gc_tx2
 					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
 				}
 			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line vector.go:280
+				tx := gc_tx2
+				row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			gc_stride2 := 0 - 1
-			gc_off4 := gc_bdx2 - 1
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx2, len(row)) {
-				gc_at4 := out[gc_off3:][:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off4+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line vector.go:280
-					tx := gc_tx2
-					_ = tx
-
+//line vector.go:287
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2 * gc_bdx2
+		gc_stride2 := 0 - 1
+		gc_off4 := gc_bdx2 - 1
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx2, len(row)) {
+			gc_at4 := out[gc_off3:][:gc_bdx2]
+			for gc_tx2, gc_idx2 := 0, gc_off4+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 //line vector.go:283
-					gc_at4[gc_tx2] = row[gc_idx2] * 3
-				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line vector.go:280
-						tx := gc_tx2
-						_ = tx
-
-//line vector.go:283
-						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line vector.go:280
-						tx := gc_tx2
-						_ = tx
-
-//line vector.go:283
-						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line vector.go:280
-						tx := gc_tx2
-						_ = tx
-
-//line vector.go:283
-						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line vector.go:280
-						tx := gc_tx2
-						_ = tx
-
-//line vector.go:283
-						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_at4[gc_tx2] = row[gc_idx2] * 3
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line vector.go:280
 					tx := gc_tx2
-					_ = tx
-
 //line vector.go:283
 					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
 				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line vector.go:280
+					tx := gc_tx2
+//line vector.go:283
+					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line vector.go:280
+					tx := gc_tx2
+//line vector.go:283
+					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line vector.go:280
+					tx := gc_tx2
+//line vector.go:283
+					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line vector.go:280
+				tx := gc_tx2
+//line vector.go:283
+				out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
 			}
 		}
 	}
@@ -5153,141 +3798,106 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line vector.go:317
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line vector.go:300
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line vector.go:300
-						_ = gc_Lane0Mask322
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line vector.go:300
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:300
-							_ = i
-//line vector.go:301
-							{
-								if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line vector.go:302
-									break
-//line vector.go:302
-								}
-//line vector.go:302
-								v := archsimd.LoadFloat32x16Slice(in[i:])
-//line vector.go:302
-								_ = v
-//line vector.go:302
-								{
-//line vector.go:302
-									v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask322))
-//line vector.go:304
-								}
-//line vector.go:304
-								{
-//line vector.go:304
-									v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask322))
-//line vector.go:304
-								}
-//line vector.go:304
-								v.StoreSlice(out[i:])
-//line vector.go:306
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line vector.go:300
-					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line vector.go:300
-					_ = gc_Lane0Mask32
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line vector.go:300
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:300
-						_ = i
-//line vector.go:301
 						{
-							if i < 0 || i > len(in)-8 || i > len(out)-8 {
+							if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line vector.go:302
 								break
-//line vector.go:302
 							}
 //line vector.go:302
-							v := archsimd.LoadFloat32x8Slice(in[i:])
-//line vector.go:302
-							_ = v
-//line vector.go:302
+							v := archsimd.LoadFloat32x16Slice(in[i:])
 							{
 //line vector.go:302
-								v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask32))
-//line vector.go:304
+								v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask322))
 							}
-//line vector.go:304
 							{
 //line vector.go:304
-								v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask32))
-//line vector.go:304
+								v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask322))
 							}
 //line vector.go:304
 							v.StoreSlice(out[i:])
-//line vector.go:306
 						}
 					}
+//line vector.go:308
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+//line vector.go:300
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line vector.go:300
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line vector.go:301
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 					{
-						v := in[i]
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:302
-						{
-							{
-//line vector.go:303
-								j := int(0)
-//line vector.go:303
-								_ = j
-								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
-							}
-//line vector.go:303
-							{
-//line vector.go:303
-								j := int(1)
-//line vector.go:303
-								_ = j
-								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
-							}
-//line vector.go:305
+							break
 						}
-						out[i] = v
+//line vector.go:302
+						v := archsimd.LoadFloat32x8Slice(in[i:])
+						{
+//line vector.go:302
+							v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask32))
+						}
+						{
+//line vector.go:304
+							v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask32))
+						}
+//line vector.go:304
+						v.StoreSlice(out[i:])
 					}
+				}
+//line vector.go:308
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line vector.go:300
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				{
+					v := in[i]
+					{
+						{
+//line vector.go:303
+							j := int(0)
+							v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+						}
+						{
+//line vector.go:303
+							j := int(1)
+							v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+						}
+					}
+//line vector.go:306
+					out[i] = v
 				}
 			}
 		}
@@ -5297,4 +3907,5 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 // gc_files_vector holds the source files whose lines the kernels' records hash.
 //
 //go:embed vector.go
+//line vector.go:317
 var gc_files_vector embed.FS

@@ -41,7 +41,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line vector_uniform.go:26
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -53,69 +53,52 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(a, out)
-		_ = gc_apart
-		{
-			gc_ty := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= m {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := (gc_by*gc_bdy + gc_ty)
-				gc_off2 := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
-					gc_at := a[gc_off:][:1]
-					gc_at2 := out[gc_off2:][:gc_to]
-					gc_elem := gc_at[0]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line vector_uniform.go:16
-						row := gc_by*gc_bdy + gc_ty
-						_ = row
-
-//line vector_uniform.go:17
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
-//line vector_uniform.go:21
-						if s := gc_elem; s > limit {
-							gc_at2[gc_tx] = s
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line vector_uniform.go:16
-						row := gc_by*gc_bdy + gc_ty
-						_ = row
-
-//line vector_uniform.go:17
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
-//line vector_uniform.go:21
-						if s := a[row]; s > limit {
-							out[col] = s
-						}
-					}
-				}
+//line vector_uniform.go:39
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= m {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := (gc_by*gc_bdy + gc_ty)
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at := a[gc_off:][:1]
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_elem := gc_at[0]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line vector_uniform.go:21
+					if s := gc_elem; s > limit {
+						gc_at2[gc_tx] = s
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line vector_uniform.go:16
+					row := gc_by*gc_bdy + gc_ty
+					col := gc_bx*gc_bdx + gc_tx
+//line vector_uniform.go:21
+					if s := a[row]; s > limit {
+						out[col] = s
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -147,158 +130,107 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 		}
 		gc_pos.Block = gc_blk
 		gc_apart := compiled.Disjoint(a, out)
-		_ = gc_apart
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := len(out); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := k
-				if gc_from >= 0 && gc_to <= len(flags) && gc_to <= len(out) && gc_off >= 0 && gc_off < len(a) && gc_apart {
-					gc_at := flags[:gc_to]
-					gc_at2 := out[:gc_to]
-					gc_at3 := a[gc_off:][:1]
-					gc_elem := gc_at3[0]
-					gc_vstep := gc_from
+//line vector_uniform.go:44
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := len(out); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := k
+			if gc_from >= 0 && gc_to <= len(flags) && gc_to <= len(out) && gc_off >= 0 && gc_off < len(a) && gc_apart {
+				gc_at := flags[:gc_to]
+				gc_at2 := out[:gc_to]
+				gc_at3 := a[gc_off:][:1]
+				gc_elem := gc_at3[0]
+				gc_vstep := gc_from
 //line vector_uniform.go:32
-					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 //line vector_uniform.go:32
-					_ = gc_all2
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_vb2 := lanes.BroadcastInt32x8(0)
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector_uniform.go:33
+					gc_alive2 := gc_all2
 //line vector_uniform.go:32
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector_uniform.go:32
-					_ = gc_iota2
+					var i int = gc_tx
+					gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).NotEqual(gc_vb2))
 //line vector_uniform.go:33
-					gc_vb2 := lanes.BroadcastInt32x8(0)
+					if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line vector_uniform.go:33
-					_ = gc_vb2
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line vector_uniform.go:33
-						gc_alive2 := gc_all2
-//line vector_uniform.go:33
-						_ = gc_alive2
-//line vector_uniform.go:32
-						var i int = gc_tx
-//line vector_uniform.go:32
-						_ = i
-//line vector_uniform.go:33
-						gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).NotEqual(gc_vb2))
-//line vector_uniform.go:33
-						_ = gc_if2
-//line vector_uniform.go:33
-						if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line vector_uniform.go:33
-							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
-//line vector_uniform.go:33
-						}
-//line vector_uniform.go:33
-						var gc_u2 float32
-//line vector_uniform.go:33
-						_ = gc_u2
-//line vector_uniform.go:33
-						if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
-//line vector_uniform.go:33
-							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line vector_uniform.go:33
-							gc_u2 = gc_at3[0]
-//line vector_uniform.go:33
-						}
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastFloat32x8(gc_u2)).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_alive2)
+						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
 					}
-				gc_L1r:
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line vector_uniform.go:32
-						i := gc_tx
-						_ = i
-
 //line vector_uniform.go:33
-						if false && i >= len(out) || gc_at[gc_tx] != 0 {
-							continue gc_L1r
-						}
-
-//line vector_uniform.go:36
-						gc_at2[gc_tx] += gc_elem
+					var gc_u2 float32
+//line vector_uniform.go:33
+					if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+//line vector_uniform.go:33
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line vector_uniform.go:33
+						gc_u2 = gc_at3[0]
 					}
-				} else {
-					gc_vstep2 := gc_from
+//line vector_uniform.go:34
+					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastFloat32x8(gc_u2)).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_alive2)
+				}
+			gc_L1r:
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line vector_uniform.go:32
-					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line vector_uniform.go:32
-					_ = gc_all
-//line vector_uniform.go:32
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector_uniform.go:32
-					_ = gc_iota
-//line vector_uniform.go:33
-					gc_vb := lanes.BroadcastInt32x8(0)
-//line vector_uniform.go:33
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line vector_uniform.go:33
-						gc_alive := gc_all
-//line vector_uniform.go:33
-						_ = gc_alive
-//line vector_uniform.go:32
-						var i int = gc_tx
-//line vector_uniform.go:32
-						_ = i
-//line vector_uniform.go:33
-						if i < 0 || i > len(flags)-8 || i > len(out)-8 {
-//line vector_uniform.go:33
-							break
-//line vector_uniform.go:33
-						}
-//line vector_uniform.go:33
-						gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
-//line vector_uniform.go:33
-						_ = gc_if
-//line vector_uniform.go:33
-						if gc_alive.And(gc_if).ToBits() != 0 {
-//line vector_uniform.go:33
-							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line vector_uniform.go:33
-						}
-//line vector_uniform.go:33
-						var gc_u float32
-//line vector_uniform.go:33
-						_ = gc_u
-//line vector_uniform.go:36
-						if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line vector_uniform.go:36
-							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line vector_uniform.go:36
-							gc_u = a[k]
-//line vector_uniform.go:36
-						}
-						lanes.LoadFloat32x8Slice(out[i:]).Add(lanes.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(out[i:]), gc_alive)
+					i := gc_tx
+					if false && i >= len(out) || gc_at[gc_tx] != 0 {
+						continue gc_L1r
 					}
-				gc_L1:
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_at2[gc_tx] += gc_elem
+				}
+			} else {
+				gc_vstep2 := gc_from
 //line vector_uniform.go:32
-						i := gc_tx
-						_ = i
-
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line vector_uniform.go:32
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_vb := lanes.BroadcastInt32x8(0)
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line vector_uniform.go:33
-						if i >= len(out) || flags[i] != 0 {
-							continue gc_L1
-						}
-
-//line vector_uniform.go:36
-						out[i] += a[k]
+					gc_alive := gc_all
+//line vector_uniform.go:32
+					var i int = gc_tx
+					if i < 0 || i > len(flags)-8 || i > len(out)-8 {
+//line vector_uniform.go:33
+						break
 					}
+//line vector_uniform.go:33
+					gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
+//line vector_uniform.go:33
+					if gc_alive.And(gc_if).ToBits() != 0 {
+//line vector_uniform.go:33
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+					}
+//line vector_uniform.go:33
+					var gc_u float32
+//line vector_uniform.go:36
+					if gc_in := gc_alive.ToBits(); gc_in != 0 {
+//line vector_uniform.go:36
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line vector_uniform.go:36
+						gc_u = a[k]
+					}
+//line vector_uniform.go:37
+					lanes.LoadFloat32x8Slice(out[i:]).Add(lanes.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(out[i:]), gc_alive)
+				}
+			gc_L1:
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector_uniform.go:32
+					i := gc_tx
+					if i >= len(out) || flags[i] != 0 {
+						continue gc_L1
+					}
+					out[i] += a[k]
 				}
 			}
 		}
@@ -308,4 +240,5 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 // gc_files_vector_uniform holds the source files whose lines the kernels' records hash.
 //
 //go:embed vector_uniform.go
+//line vector_uniform.go:47
 var gc_files_vector_uniform embed.FS

@@ -42,7 +42,7 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 	gc_n2 := gc_b2.Len()
 	_ = &limit
 	gc_bx2 := 0
-	_ = gc_bx2
+//line vector_uniform.go:27
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -54,283 +54,214 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		gc_apart2 := compiled.Disjoint(a, out)
-		_ = gc_apart2
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= m {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
-				}
-				gc_off3 := (gc_by2*gc_bdy2 + gc_ty2)
-				gc_off4 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart2 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-					gc_at3 := a[gc_off3:][:1]
-					gc_at4 := out[gc_off4:][:gc_to2]
-					gc_elem2 := gc_at3[0]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector_uniform.go:16
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line vector_uniform.go:16
-							_ = gc_Lane0Mask324
-//line vector_uniform.go:21
-							gc_vb4 := archsimd.BroadcastFloat32x16(limit)
-//line vector_uniform.go:21
-							_ = gc_vb4
-							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-								for gc_sx >= gc_bdx2 {
-									gc_sx -= gc_bdx2
-									gc_sbx++
-								}
-								gc_tx2 := gc_vstep
-								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx
-//line vector_uniform.go:16
-								var row int = gc_by2*gc_bdy2 + gc_ty2
-//line vector_uniform.go:16
-								_ = row
-//line vector_uniform.go:17
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector_uniform.go:17
-								_ = col
-//line vector_uniform.go:21
-								{
-//line vector_uniform.go:21
-									s := compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324)
-//line vector_uniform.go:21
-									_ = s
-//line vector_uniform.go:21
-									gc_if4 := s.Greater(gc_vb4)
-//line vector_uniform.go:21
-									_ = gc_if4
-//line vector_uniform.go:21
-									if gc_if4.ToBits() != 0 {
-//line vector_uniform.go:21
-										s.StoreMasked((*[16]float32)(gc_at4[gc_tx2:]), gc_if4)
-//line vector_uniform.go:21
-									}
-//line vector_uniform.go:21
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line vector_uniform.go:16
-						gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line vector_uniform.go:16
-						_ = gc_Lane0Mask323
-//line vector_uniform.go:21
-						gc_vb3 := archsimd.BroadcastFloat32x8(limit)
-//line vector_uniform.go:21
-						_ = gc_vb3
-						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
-							}
-							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
-//line vector_uniform.go:16
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line vector_uniform.go:16
-							_ = row
-//line vector_uniform.go:17
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector_uniform.go:17
-							_ = col
-//line vector_uniform.go:21
-							{
-//line vector_uniform.go:21
-								s := compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323)
-//line vector_uniform.go:21
-								_ = s
-//line vector_uniform.go:21
-								gc_if3 := s.Greater(gc_vb3)
-//line vector_uniform.go:21
-								_ = gc_if3
-//line vector_uniform.go:21
-								if gc_if3.ToBits() != 0 {
-//line vector_uniform.go:21
-									s.StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if3)
-//line vector_uniform.go:21
-								}
-//line vector_uniform.go:21
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line vector_uniform.go:16
-						row := gc_by2*gc_bdy2 + gc_ty2
-						_ = row
-
-//line vector_uniform.go:17
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
-//line vector_uniform.go:21
-						if s := gc_elem2; s > limit {
-							gc_at4[gc_tx2] = s
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line vector_uniform.go:16
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line vector_uniform.go:16
-							_ = gc_Lane0Mask322
-//line vector_uniform.go:21
-							gc_vb2 := archsimd.BroadcastFloat32x16(limit)
-//line vector_uniform.go:21
-							_ = gc_vb2
-							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-								for gc_sx3 >= gc_bdx2 {
-									gc_sx3 -= gc_bdx2
-									gc_sbx3++
-								}
-								gc_tx2 := gc_vstep2
-								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx3
-//line vector_uniform.go:16
-								var row int = gc_by2*gc_bdy2 + gc_ty2
-//line vector_uniform.go:16
-								_ = row
-//line vector_uniform.go:17
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector_uniform.go:17
-								_ = col
-//line vector_uniform.go:21
-								if col < 0 || col > len(out)-16 {
-//line vector_uniform.go:21
-									break
-//line vector_uniform.go:21
-								}
-//line vector_uniform.go:21
-								{
-//line vector_uniform.go:21
-									s := compiled.BroadcastFloat32x16At(&a[row], gc_Lane0Mask322)
-//line vector_uniform.go:21
-									_ = s
-//line vector_uniform.go:21
-									gc_if2 := s.Greater(gc_vb2)
-//line vector_uniform.go:21
-									_ = gc_if2
-//line vector_uniform.go:21
-									if gc_if2.ToBits() != 0 {
-//line vector_uniform.go:21
-										s.StoreMasked((*[16]float32)(out[col:]), gc_if2)
-									}
-//line vector_uniform.go:22
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line vector_uniform.go:16
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line vector_uniform.go:16
-						_ = gc_Lane0Mask32
-//line vector_uniform.go:21
-						gc_vb := archsimd.BroadcastFloat32x8(limit)
-//line vector_uniform.go:21
-						_ = gc_vb
-						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-							for gc_sx4 >= gc_bdx2 {
-								gc_sx4 -= gc_bdx2
-								gc_sbx4++
-							}
-							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx4
-//line vector_uniform.go:16
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line vector_uniform.go:16
-							_ = row
-//line vector_uniform.go:17
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector_uniform.go:17
-							_ = col
-//line vector_uniform.go:21
-							if col < 0 || col > len(out)-8 {
-//line vector_uniform.go:21
-								break
-//line vector_uniform.go:21
-							}
-//line vector_uniform.go:21
-							{
-//line vector_uniform.go:21
-								s := compiled.BroadcastFloat32x8At(&a[row], gc_Lane0Mask32)
-//line vector_uniform.go:21
-								_ = s
-//line vector_uniform.go:21
-								gc_if := s.Greater(gc_vb)
-//line vector_uniform.go:21
-								_ = gc_if
-//line vector_uniform.go:21
-								if gc_if.ToBits() != 0 {
-//line vector_uniform.go:21
-									s.StoreMasked((*[8]float32)(out[col:]), gc_if)
-								}
-//line vector_uniform.go:22
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line vector_uniform.go:16
-						row := gc_by2*gc_bdy2 + gc_ty2
-						_ = row
-
-//line vector_uniform.go:17
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
-//line vector_uniform.go:21
-						if s := a[row]; s > limit {
-							out[col] = s
-						}
-					}
-				}
+//line vector_uniform.go:40
+		gc_ty2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= m {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
+				continue
+			}
+			gc_off3 := (gc_by2*gc_bdy2 + gc_ty2)
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart2 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				gc_at3 := a[gc_off3:][:1]
+				gc_at4 := out[gc_off4:][:gc_to2]
+				gc_elem2 := gc_at3[0]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector_uniform.go:16
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line vector_uniform.go:21
+						gc_vb4 := archsimd.BroadcastFloat32x16(limit)
+						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+							for gc_sx >= gc_bdx2 {
+								gc_sx -= gc_bdx2
+								gc_sbx++
+							}
+							gc_tx2 := gc_vstep
+							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx
+//line vector_uniform.go:16
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line vector_uniform.go:16
+							_ = row
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector_uniform.go:17
+							_ = col
+							{
+//line vector_uniform.go:21
+								s := compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324)
+//line vector_uniform.go:21
+								gc_if4 := s.Greater(gc_vb4)
+//line vector_uniform.go:21
+								if gc_if4.ToBits() != 0 {
+//line vector_uniform.go:21
+									s.StoreMasked((*[16]float32)(gc_at4[gc_tx2:]), gc_if4)
+								}
+							}
+						}
+//line vector_uniform.go:23
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line vector_uniform.go:16
+					gc_Lane0Mask323 := compiled.Lane0Mask32()
+//line vector_uniform.go:21
+					gc_vb3 := archsimd.BroadcastFloat32x8(limit)
+					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx2 {
+							gc_sx2 -= gc_bdx2
+							gc_sbx2++
+						}
+						gc_tx2 := gc_vstep
+						gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx2
+//line vector_uniform.go:16
+						var row int = gc_by2*gc_bdy2 + gc_ty2
+//line vector_uniform.go:16
+						_ = row
+						var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector_uniform.go:17
+						_ = col
+						{
+//line vector_uniform.go:21
+							s := compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323)
+//line vector_uniform.go:21
+							gc_if3 := s.Greater(gc_vb3)
+//line vector_uniform.go:21
+							if gc_if3.ToBits() != 0 {
+//line vector_uniform.go:21
+								s.StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if3)
+							}
+						}
+					}
+//line vector_uniform.go:23
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line vector_uniform.go:21
+					if s := gc_elem2; s > limit {
+						gc_at4[gc_tx2] = s
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line vector_uniform.go:16
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line vector_uniform.go:21
+						gc_vb2 := archsimd.BroadcastFloat32x16(limit)
+						gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+							for gc_sx3 >= gc_bdx2 {
+								gc_sx3 -= gc_bdx2
+								gc_sbx3++
+							}
+							gc_tx2 := gc_vstep2
+							gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx3
+//line vector_uniform.go:16
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector_uniform.go:21
+							if col < 0 || col > len(out)-16 {
+//line vector_uniform.go:21
+								break
+							}
+							{
+//line vector_uniform.go:21
+								s := compiled.BroadcastFloat32x16At(&a[row], gc_Lane0Mask322)
+//line vector_uniform.go:21
+								gc_if2 := s.Greater(gc_vb2)
+//line vector_uniform.go:21
+								if gc_if2.ToBits() != 0 {
+//line vector_uniform.go:21
+									s.StoreMasked((*[16]float32)(out[col:]), gc_if2)
+								}
+							}
+						}
+//line vector_uniform.go:24
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line vector_uniform.go:16
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line vector_uniform.go:21
+					gc_vb := archsimd.BroadcastFloat32x8(limit)
+					gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+						for gc_sx4 >= gc_bdx2 {
+							gc_sx4 -= gc_bdx2
+							gc_sbx4++
+						}
+						gc_tx2 := gc_vstep2
+						gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx4
+//line vector_uniform.go:16
+						var row int = gc_by2*gc_bdy2 + gc_ty2
+						var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector_uniform.go:21
+						if col < 0 || col > len(out)-8 {
+//line vector_uniform.go:21
+							break
+						}
+						{
+//line vector_uniform.go:21
+							s := compiled.BroadcastFloat32x8At(&a[row], gc_Lane0Mask32)
+//line vector_uniform.go:21
+							gc_if := s.Greater(gc_vb)
+//line vector_uniform.go:21
+							if gc_if.ToBits() != 0 {
+//line vector_uniform.go:21
+								s.StoreMasked((*[8]float32)(out[col:]), gc_if)
+							}
+						}
+					}
+//line vector_uniform.go:24
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line vector_uniform.go:16
+					row := gc_by2*gc_bdy2 + gc_ty2
+					col := gc_bx2*gc_bdx2 + gc_tx2
+//line vector_uniform.go:21
+					if s := a[row]; s > limit {
+						out[col] = s
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -362,286 +293,200 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 		}
 		gc_pos2.Block = gc_blk2
 		gc_apart2 := compiled.Disjoint(a, out)
-		_ = gc_apart2
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := len(out); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := k
-				if gc_from2 >= 0 && gc_to2 <= len(flags) && gc_to2 <= len(out) && gc_off2 >= 0 && gc_off2 < len(a) && gc_apart2 {
-					gc_at4 := flags[:gc_to2]
-					gc_at5 := out[:gc_to2]
-					gc_at6 := a[gc_off2:][:1]
-					gc_elem2 := gc_at6[0]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line vector_uniform.go:44
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := len(out); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := k
+			if gc_from2 >= 0 && gc_to2 <= len(flags) && gc_to2 <= len(out) && gc_off2 >= 0 && gc_off2 < len(a) && gc_apart2 {
+				gc_at4 := flags[:gc_to2]
+				gc_at5 := out[:gc_to2]
+				gc_at6 := a[gc_off2:][:1]
+				gc_elem2 := gc_at6[0]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line vector_uniform.go:32
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line vector_uniform.go:32
-							_ = gc_all6
-//line vector_uniform.go:32
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector_uniform.go:32
-							_ = gc_iota6
-//line vector_uniform.go:33
-							gc_vb6 := archsimd.BroadcastInt32x16(0)
-//line vector_uniform.go:33
-							_ = gc_vb6
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line vector_uniform.go:33
-								gc_alive6 := gc_all6
-//line vector_uniform.go:33
-								_ = gc_alive6
-//line vector_uniform.go:32
-								var i int = gc_tx2
-//line vector_uniform.go:32
-								_ = i
-//line vector_uniform.go:33
-								gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb6).ToBits())
-//line vector_uniform.go:33
-								_ = gc_if6
-//line vector_uniform.go:33
-								if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
-//line vector_uniform.go:33
-									gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
-//line vector_uniform.go:33
-								}
-//line vector_uniform.go:33
-								var gc_u6 float32
-//line vector_uniform.go:33
-								_ = gc_u6
-//line vector_uniform.go:33
-								if gc_in6 := gc_alive6.ToBits(); gc_in6 != 0 {
-//line vector_uniform.go:33
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
-//line vector_uniform.go:33
-									gc_u6 = gc_at6[0]
-//line vector_uniform.go:33
-								}
-								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_u6)).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_alive6)
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line vector_uniform.go:32
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector_uniform.go:32
-						_ = gc_all5
-//line vector_uniform.go:32
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector_uniform.go:32
-						_ = gc_iota5
-//line vector_uniform.go:33
-						gc_vb5 := archsimd.BroadcastInt32x8(0)
-//line vector_uniform.go:33
-						_ = gc_vb5
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb6 := archsimd.BroadcastInt32x16(0)
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line vector_uniform.go:33
-							gc_alive5 := gc_all5
-//line vector_uniform.go:33
-							_ = gc_alive5
+							gc_alive6 := gc_all6
 //line vector_uniform.go:32
 							var i int = gc_tx2
-//line vector_uniform.go:32
-							_ = i
+							gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb6).ToBits())
 //line vector_uniform.go:33
-							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb5))
+							if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line vector_uniform.go:33
-							_ = gc_if5
-//line vector_uniform.go:33
-							if gc_alive5.And(gc_if5).ToBits() != 0 {
-//line vector_uniform.go:33
-								gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if5).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector_uniform.go:33
+								gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
 							}
 //line vector_uniform.go:33
-							var gc_u5 float32
+							var gc_u6 float32
 //line vector_uniform.go:33
-							_ = gc_u5
+							if gc_in6 := gc_alive6.ToBits(); gc_in6 != 0 {
 //line vector_uniform.go:33
-							if gc_in5 := gc_alive5.ToBits(); gc_in5 != 0 {
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
 //line vector_uniform.go:33
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
-//line vector_uniform.go:33
-								gc_u5 = gc_at6[0]
-//line vector_uniform.go:33
+								gc_u6 = gc_at6[0]
 							}
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_u5)).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_alive5)
+//line vector_uniform.go:34
+							archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_u6)).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_alive6)
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
 					}
-				gc_L1r2:
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+//line vector_uniform.go:32
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line vector_uniform.go:32
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb5 := archsimd.BroadcastInt32x8(0)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line vector_uniform.go:32
-						i := gc_tx2
-						_ = i
-
+						gc_pos2.Thread = gc_rank2
 //line vector_uniform.go:33
-						if false && i >= len(out) || gc_at4[gc_tx2] != 0 {
-							continue gc_L1r2
+						gc_alive5 := gc_all5
+//line vector_uniform.go:32
+						var i int = gc_tx2
+						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb5))
+//line vector_uniform.go:33
+						if gc_alive5.And(gc_if5).ToBits() != 0 {
+//line vector_uniform.go:33
+							gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if5).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
-
-//line vector_uniform.go:36
-						gc_at5[gc_tx2] += gc_elem2
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line vector_uniform.go:32
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line vector_uniform.go:32
-							_ = gc_all4
-//line vector_uniform.go:32
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector_uniform.go:32
-							_ = gc_iota4
 //line vector_uniform.go:33
-							gc_vb4 := archsimd.BroadcastInt32x16(0)
+						var gc_u5 float32
 //line vector_uniform.go:33
-							_ = gc_vb4
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						if gc_in5 := gc_alive5.ToBits(); gc_in5 != 0 {
 //line vector_uniform.go:33
-								gc_alive4 := gc_all4
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
 //line vector_uniform.go:33
-								_ = gc_alive4
-//line vector_uniform.go:32
-								var i int = gc_tx2
-//line vector_uniform.go:32
-								_ = i
-//line vector_uniform.go:33
-								if i < 0 || i > len(flags)-16 || i > len(out)-16 {
-//line vector_uniform.go:33
-									break
-//line vector_uniform.go:33
-								}
-//line vector_uniform.go:33
-								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb4).ToBits())
-//line vector_uniform.go:33
-								_ = gc_if4
-//line vector_uniform.go:33
-								if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line vector_uniform.go:33
-									gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
-//line vector_uniform.go:33
-								}
-//line vector_uniform.go:33
-								var gc_u4 float32
-//line vector_uniform.go:33
-								_ = gc_u4
-//line vector_uniform.go:36
-								if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
-//line vector_uniform.go:36
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
-//line vector_uniform.go:36
-									gc_u4 = a[k]
-//line vector_uniform.go:36
-								}
-								archsimd.LoadFloat32x16Slice(out[i:]).Add(archsimd.BroadcastFloat32x16(gc_u4)).StoreMasked((*[16]float32)(out[i:]), gc_alive4)
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
+							gc_u5 = gc_at6[0]
 						}
+//line vector_uniform.go:34
+						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_u5)).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_alive5)
 					}
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+			gc_L1r2:
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line vector_uniform.go:32
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					i := gc_tx2
+					if false && i >= len(out) || gc_at4[gc_tx2] != 0 {
+						continue gc_L1r2
+					}
+					gc_at5[gc_tx2] += gc_elem2
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line vector_uniform.go:32
-						_ = gc_all3
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line vector_uniform.go:32
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector_uniform.go:32
-						_ = gc_iota3
-//line vector_uniform.go:33
-						gc_vb3 := archsimd.BroadcastInt32x8(0)
-//line vector_uniform.go:33
-						_ = gc_vb3
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb4 := archsimd.BroadcastInt32x16(0)
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line vector_uniform.go:33
-							gc_alive3 := gc_all3
-//line vector_uniform.go:33
-							_ = gc_alive3
+							gc_alive4 := gc_all4
 //line vector_uniform.go:32
 							var i int = gc_tx2
-//line vector_uniform.go:32
-							_ = i
-//line vector_uniform.go:33
-							if i < 0 || i > len(flags)-8 || i > len(out)-8 {
+							if i < 0 || i > len(flags)-16 || i > len(out)-16 {
 //line vector_uniform.go:33
 								break
-//line vector_uniform.go:33
 							}
 //line vector_uniform.go:33
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb3))
+							gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb4).ToBits())
 //line vector_uniform.go:33
-							_ = gc_if3
+							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line vector_uniform.go:33
-							if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line vector_uniform.go:33
-								gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector_uniform.go:33
+								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
 							}
 //line vector_uniform.go:33
-							var gc_u3 float32
-//line vector_uniform.go:33
-							_ = gc_u3
+							var gc_u4 float32
 //line vector_uniform.go:36
-							if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
+							if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
 //line vector_uniform.go:36
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
 //line vector_uniform.go:36
-								gc_u3 = a[k]
-//line vector_uniform.go:36
+								gc_u4 = a[k]
 							}
-							archsimd.LoadFloat32x8Slice(out[i:]).Add(archsimd.BroadcastFloat32x8(gc_u3)).StoreMasked((*[8]float32)(out[i:]), gc_alive3)
+//line vector_uniform.go:37
+							archsimd.LoadFloat32x16Slice(out[i:]).Add(archsimd.BroadcastFloat32x16(gc_u4)).StoreMasked((*[16]float32)(out[i:]), gc_alive4)
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
+						return
 					}
-				gc_L12:
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+//line vector_uniform.go:32
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line vector_uniform.go:32
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb3 := archsimd.BroadcastInt32x8(0)
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line vector_uniform.go:32
-						i := gc_tx2
-						_ = i
-
 //line vector_uniform.go:33
-						if i >= len(out) || flags[i] != 0 {
-							continue gc_L12
+						gc_alive3 := gc_all3
+//line vector_uniform.go:32
+						var i int = gc_tx2
+						if i < 0 || i > len(flags)-8 || i > len(out)-8 {
+//line vector_uniform.go:33
+							break
 						}
-
+//line vector_uniform.go:33
+						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb3))
+//line vector_uniform.go:33
+						if gc_alive3.And(gc_if3).ToBits() != 0 {
+//line vector_uniform.go:33
+							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						}
+//line vector_uniform.go:33
+						var gc_u3 float32
 //line vector_uniform.go:36
-						out[i] += a[k]
+						if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
+//line vector_uniform.go:36
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line vector_uniform.go:36
+							gc_u3 = a[k]
+						}
+//line vector_uniform.go:37
+						archsimd.LoadFloat32x8Slice(out[i:]).Add(archsimd.BroadcastFloat32x8(gc_u3)).StoreMasked((*[8]float32)(out[i:]), gc_alive3)
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+			gc_L12:
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line vector_uniform.go:32
+					i := gc_tx2
+					if i >= len(out) || flags[i] != 0 {
+						continue gc_L12
+					}
+					out[i] += a[k]
 				}
 			}
 		}
@@ -651,4 +496,5 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 // gc_files_vector_uniform holds the source files whose lines the kernels' records hash.
 //
 //go:embed vector_uniform.go
+//line vector_uniform.go:47
 var gc_files_vector_uniform embed.FS

@@ -41,22 +41,49 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_r [32]uint32
-		var gc_l_m [32]uint32
-		var gc_c1v [32]bool
-		var gc_c1r [32]uint32
-		var gc_c2m [32]uint32
-		var gc_c2v [32]bool
-		var gc_c2r [32]uint32
-		var gc_c3m [32]uint32
-		var gc_c3v [32]bool
-		var gc_c3r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_branch.go:22
+	var gc_l_r [32]uint32
+	var gc_l_m [32]uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3m [32]uint32
+	var gc_c3v [32]bool
+	var gc_c3r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_branch.go:38
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+//line warp_branch.go:15
+				d := gc_tx%3 == 0
+//line warp_branch.go:14
+				r := uint32(0)
+//line warp_branch.go:16
+				gc_c1v[gc_lane] = d
+				gc_l_r[gc_lane] = r
+			}
+		}
+//line warp_branch.go:16
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_branch.go:16
+			m := gc_c1r[gc_lane]
+//line warp_branch.go:18
+			gc_l_m[gc_lane] = m
+		}
+		{
+			var gc_m9 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -66,38 +93,130 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 						gc_tx = 0
 					}
 					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
+					gc_pos.Thread = gc_rank
 //line warp_branch.go:15
 					d := gc_tx%3 == 0
-					_ = d
-
-//line warp_branch.go:14
-					r := uint32(0)
-					_ = r
-
-//line warp_branch.go:16
-					gc_c1v[gc_lane] = d
-					gc_l_r[gc_lane] = r
+//line warp_branch.go:17
+					if d {
+						gc_m9 |= 1 << gc_lane
+					}
 				}
 			}
-
-//line warp_branch.go:16
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line warp_branch.go:16
-				m := gc_c1r[gc_lane]
-				_ = m
-				gc_l_m[gc_lane] = m
+			gc_save9 := gc_act
+			gc_act = gc_save9 & gc_m9
+			if gc_act != 0 {
+//line warp_branch.go:18
+				for k := range 4 {
+					if k == stop {
+						break
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line warp_branch.go:13
+							i := gc_bx*gc_bdx + gc_tx
+//line warp_branch.go:15
+							m := gc_l_m[gc_lane]
+//line warp_branch.go:22
+							gc_c2m[gc_lane] = m
+							gc_c2v[gc_lane] = in[i] > int32(k)
+						}
+					}
+//line warp_branch.go:22
+					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line warp_branch.go:29
+						r := gc_l_r[gc_lane]
+//line warp_branch.go:22
+						r ^= gc_c2r[gc_lane]
+						gc_l_r[gc_lane] = r
+					}
+//line warp_branch.go:23
+					if k == skip {
+						continue
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line warp_branch.go:32
+						r := gc_l_r[gc_lane]
+//line warp_branch.go:26
+						r++
+						gc_l_r[gc_lane] = r
+					}
+				}
+//line warp_branch.go:28
+				for k_ := 3; k_ >= 0; k_-- {
+					if k_ == skip {
+						continue
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line warp_branch.go:13
+							i := gc_bx*gc_bdx + gc_tx
+//line warp_branch.go:15
+							m := gc_l_m[gc_lane]
+//line warp_branch.go:32
+							gc_c3m[gc_lane] = m
+							gc_c3v[gc_lane] = in[i] < int32(k_)
+						}
+					}
+//line warp_branch.go:32
+					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, nil, nil, &gc_c3r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line warp_branch.go:39
+						r := gc_l_r[gc_lane]
+//line warp_branch.go:32
+						r = r*3 + gc_c3r[gc_lane]
+						gc_l_r[gc_lane] = r
+					}
+//line warp_branch.go:33
+					if k_ == stop {
+						break
+					}
+				}
 			}
+			gc_act = gc_save9 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				var gc_m9 uint32
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+//line warp_branch.go:38
+					copy(gc_at, gc_l_r[:])
+				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -105,183 +224,12 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
+//line warp_branch.go:13
+						i := gc_bx*gc_bdx + gc_tx
 //line warp_branch.go:15
-						d := gc_tx%3 == 0
-						_ = d
-
-//line warp_branch.go:17
-						if d {
-							gc_m9 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save9 := gc_act
-				gc_act = gc_save9 & gc_m9
-				if gc_act != 0 {
-
-//line warp_branch.go:18
-					for k := range 4 {
-
-//line warp_branch.go:19
-						if k == stop {
-
-//line warp_branch.go:20
-							break
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_branch.go:13
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								m := gc_l_m[gc_lane]
-								_ = m
-
-//line warp_branch.go:22
-								gc_c2m[gc_lane] = m
-								gc_c2v[gc_lane] = in[i] > int32(k)
-							}
-						}
-
-//line warp_branch.go:22
-						compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							r := gc_l_r[gc_lane]
-							_ = r
-
-//line warp_branch.go:22
-							r ^= gc_c2r[gc_lane]
-							gc_l_r[gc_lane] = r
-						}
-
-//line warp_branch.go:23
-						if k == skip {
-
-//line warp_branch.go:24
-							continue
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							r := gc_l_r[gc_lane]
-							_ = r
-
-//line warp_branch.go:26
-							r++
-							gc_l_r[gc_lane] = r
-						}
-					}
-
-//line warp_branch.go:28
-					for k_ := 3; k_ >= 0; k_-- {
-
-//line warp_branch.go:29
-						if k_ == skip {
-
-//line warp_branch.go:30
-							continue
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_branch.go:13
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								m := gc_l_m[gc_lane]
-								_ = m
-
-//line warp_branch.go:32
-								gc_c3m[gc_lane] = m
-								gc_c3v[gc_lane] = in[i] < int32(k_)
-							}
-						}
-
-//line warp_branch.go:32
-						compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, nil, nil, &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							r := gc_l_r[gc_lane]
-							_ = r
-
-//line warp_branch.go:32
-							r = r*3 + gc_c3r[gc_lane]
-							gc_l_r[gc_lane] = r
-						}
-
-//line warp_branch.go:33
-						if k_ == stop {
-
-//line warp_branch.go:34
-							break
-						}
-					}
-				}
-				gc_act = gc_save9 &^ gc_dead
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at := out[gc_off:][:32]
-
+						r := gc_l_r[gc_lane]
 //line warp_branch.go:38
-						copy(gc_at, gc_l_r[:])
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_branch.go:13
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							r := gc_l_r[gc_lane]
-							_ = r
-
-//line warp_branch.go:38
-							out[i] = r
-						}
+						out[i] = r
 					}
 				}
 			}
@@ -292,4 +240,5 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 // gc_files_warp_branch holds the source files whose lines the kernels' records hash.
 //
 //go:embed warp_branch.go
+//line warp_branch.go:50
 var gc_files_warp_branch embed.FS

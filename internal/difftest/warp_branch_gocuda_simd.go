@@ -42,22 +42,78 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_r [32]uint32
-		var gc_l_m [32]uint32
-		var gc_c21v [32]bool
-		var gc_c21r [32]uint32
-		var gc_c22m [32]uint32
-		var gc_c22v [32]bool
-		var gc_c22r [32]uint32
-		var gc_c23m [32]uint32
-		var gc_c23v [32]bool
-		var gc_c23r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line warp_branch.go:22
+	var gc_l_r [32]uint32
+	var gc_l_m [32]uint32
+	var gc_c21v [32]bool
+	var gc_c21r [32]uint32
+	var gc_c22m [32]uint32
+	var gc_c22v [32]bool
+	var gc_c22r [32]uint32
+	var gc_c23m [32]uint32
+	var gc_c23v [32]bool
+	var gc_c23r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line warp_branch.go:38
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+//line warp_branch.go:15
+				d := gc_tx2%3 == 0
+//line warp_branch.go:14
+				r := uint32(0)
+//line warp_branch.go:16
+				gc_c21v[gc_lane2] = d
+				gc_l_r[gc_lane2] = r
+			}
+		}
+//line warp_branch.go:16
+		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_branch.go:16
+					m := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+//line warp_branch.go:16
+					m.StoreSlice(gc_l_m[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line warp_branch.go:16
+					m := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+//line warp_branch.go:16
+					m.StoreSlice(gc_l_m[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line warp_branch.go:16
+				m := gc_c21r[gc_lane2]
+//line warp_branch.go:18
+				gc_l_m[gc_lane2] = m
+			}
+		}
+		{
+			var gc_m92 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -67,75 +123,228 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 						gc_tx2 = 0
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
+					gc_pos2.Thread = gc_rank2
 //line warp_branch.go:15
 					d := gc_tx2%3 == 0
-					_ = d
-
-//line warp_branch.go:14
-					r := uint32(0)
-					_ = r
-
-//line warp_branch.go:16
-					gc_c21v[gc_lane2] = d
-					gc_l_r[gc_lane2] = r
+//line warp_branch.go:17
+					if d {
+						gc_m92 |= 1 << gc_lane2
+					}
 				}
 			}
-
-//line warp_branch.go:16
-			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line warp_branch.go:16
-						m := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line warp_branch.go:16
-						_ = m
-//line warp_branch.go:16
-						m.StoreSlice(gc_l_m[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+			gc_save92 := gc_act2
+			gc_act2 = gc_save92 & gc_m92
+			if gc_act2 != 0 {
+//line warp_branch.go:18
+				for k := range 4 {
+					if k == stop {
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_branch.go:13
+							i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_branch.go:15
+							m := gc_l_m[gc_lane2]
+//line warp_branch.go:22
+							gc_c22m[gc_lane2] = m
+							gc_c22v[gc_lane2] = in[i] > int32(k)
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line warp_branch.go:16
-						m := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line warp_branch.go:16
-						_ = m
-//line warp_branch.go:16
-						m.StoreSlice(gc_l_m[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+//line warp_branch.go:22
+					compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, nil, nil, &gc_c22r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_branch.go:22
+								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
+//line warp_branch.go:22
+								r = r.Xor(archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]))
+//line warp_branch.go:22
+								r.StoreSlice(gc_l_r[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line warp_branch.go:22
+								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
+//line warp_branch.go:22
+								r = r.Xor(archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]))
+//line warp_branch.go:22
+								r.StoreSlice(gc_l_r[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line warp_branch.go:35
+							r := gc_l_r[gc_lane2]
+//line warp_branch.go:22
+							r ^= gc_c22r[gc_lane2]
+							gc_l_r[gc_lane2] = r
+						}
+					}
+//line warp_branch.go:23
+					if k == skip {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line warp_branch.go:16
-					m := gc_c21r[gc_lane2]
-					_ = m
-					gc_l_m[gc_lane2] = m
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+//line warp_branch.go:26
+						gc_vb := archsimd.BroadcastUint32x8(1)
+						if gc_act2 == ^uint32(0) {
+//line warp_branch.go:26
+							gc_vb2 := archsimd.BroadcastUint32x8(1)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_branch.go:26
+								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
+//line warp_branch.go:26
+								r = r.Add(gc_vb2)
+//line warp_branch.go:26
+								r.StoreSlice(gc_l_r[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line warp_branch.go:26
+								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
+//line warp_branch.go:26
+								r = r.Add(gc_vb)
+//line warp_branch.go:26
+								r.StoreSlice(gc_l_r[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line warp_branch.go:39
+							r := gc_l_r[gc_lane2]
+//line warp_branch.go:26
+							r++
+							gc_l_r[gc_lane2] = r
+						}
+					}
+				}
+//line warp_branch.go:28
+				for k_ := 3; k_ >= 0; k_-- {
+					if k_ == skip {
+						continue
+					}
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_branch.go:13
+							i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_branch.go:15
+							m := gc_l_m[gc_lane2]
+//line warp_branch.go:32
+							gc_c23m[gc_lane2] = m
+							gc_c23v[gc_lane2] = in[i] < int32(k_)
+						}
+					}
+//line warp_branch.go:32
+					compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_c23v, nil, nil, &gc_c23r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+//line warp_branch.go:32
+						gc_vb3 := archsimd.BroadcastUint32x8(3)
+						if gc_act2 == ^uint32(0) {
+//line warp_branch.go:32
+							gc_vb4 := archsimd.BroadcastUint32x8(3)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_branch.go:32
+								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
+//line warp_branch.go:32
+								r = r.Mul(gc_vb4).Add(archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:]))
+//line warp_branch.go:32
+								r.StoreSlice(gc_l_r[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line warp_branch.go:32
+								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
+//line warp_branch.go:32
+								r = r.Mul(gc_vb3).Add(archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:]))
+//line warp_branch.go:32
+								r.StoreSlice(gc_l_r[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line warp_branch.go:45
+							r := gc_l_r[gc_lane2]
+//line warp_branch.go:32
+							r = r*3 + gc_c23r[gc_lane2]
+							gc_l_r[gc_lane2] = r
+						}
+					}
+//line warp_branch.go:33
+					if k_ == stop {
+						break
+					}
 				}
 			}
+			gc_act2 = gc_save92 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				var gc_m92 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
+				gc_x02 := gc_tidx2.X
+				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+//line warp_branch.go:38
+					copy(gc_at2, gc_l_r[:])
+				} else {
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
@@ -143,313 +352,12 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
+//line warp_branch.go:13
+						i := gc_bx2*gc_bdx2 + gc_tx2
 //line warp_branch.go:15
-						d := gc_tx2%3 == 0
-						_ = d
-
-//line warp_branch.go:17
-						if d {
-							gc_m92 |= 1 << gc_lane2
-						}
-					}
-				}
-				gc_save92 := gc_act2
-				gc_act2 = gc_save92 & gc_m92
-				if gc_act2 != 0 {
-
-//line warp_branch.go:18
-					for k := range 4 {
-
-//line warp_branch.go:19
-						if k == stop {
-
-//line warp_branch.go:20
-							break
-						}
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_branch.go:13
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-								m := gc_l_m[gc_lane2]
-								_ = m
-
-//line warp_branch.go:22
-								gc_c22m[gc_lane2] = m
-								gc_c22v[gc_lane2] = in[i] > int32(k)
-							}
-						}
-
-//line warp_branch.go:22
-						compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, nil, nil, &gc_c22r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_branch.go:22
-									r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
-//line warp_branch.go:22
-									_ = r
-//line warp_branch.go:22
-									r = r.Xor(archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]))
-//line warp_branch.go:22
-									r.StoreSlice(gc_l_r[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_branch.go:22
-									r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
-//line warp_branch.go:22
-									_ = r
-//line warp_branch.go:22
-									r = r.Xor(archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]))
-//line warp_branch.go:22
-									r.StoreSlice(gc_l_r[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								r := gc_l_r[gc_lane2]
-								_ = r
-
-//line warp_branch.go:22
-								r ^= gc_c22r[gc_lane2]
-								gc_l_r[gc_lane2] = r
-							}
-						}
-
-//line warp_branch.go:23
-						if k == skip {
-
-//line warp_branch.go:24
-							continue
-						}
-						gc_left3 := gc_act2
-						if compiled.SIMD {
-//line warp_branch.go:26
-							gc_vb := archsimd.BroadcastUint32x8(1)
-//line warp_branch.go:26
-							_ = gc_vb
-							if gc_act2 == ^uint32(0) {
-//line warp_branch.go:26
-								gc_vb2 := archsimd.BroadcastUint32x8(1)
-//line warp_branch.go:26
-								_ = gc_vb2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_branch.go:26
-									r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
-//line warp_branch.go:26
-									_ = r
-//line warp_branch.go:26
-									r = r.Add(gc_vb2)
-//line warp_branch.go:26
-									r.StoreSlice(gc_l_r[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_branch.go:26
-									r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
-//line warp_branch.go:26
-									_ = r
-//line warp_branch.go:26
-									r = r.Add(gc_vb)
-//line warp_branch.go:26
-									r.StoreSlice(gc_l_r[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								r := gc_l_r[gc_lane2]
-								_ = r
-
-//line warp_branch.go:26
-								r++
-								gc_l_r[gc_lane2] = r
-							}
-						}
-					}
-
-//line warp_branch.go:28
-					for k_ := 3; k_ >= 0; k_-- {
-
-//line warp_branch.go:29
-						if k_ == skip {
-
-//line warp_branch.go:30
-							continue
-						}
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_branch.go:13
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-								m := gc_l_m[gc_lane2]
-								_ = m
-
-//line warp_branch.go:32
-								gc_c23m[gc_lane2] = m
-								gc_c23v[gc_lane2] = in[i] < int32(k_)
-							}
-						}
-
-//line warp_branch.go:32
-						compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_c23v, nil, nil, &gc_c23r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-//line warp_branch.go:32
-							gc_vb3 := archsimd.BroadcastUint32x8(3)
-//line warp_branch.go:32
-							_ = gc_vb3
-							if gc_act2 == ^uint32(0) {
-//line warp_branch.go:32
-								gc_vb4 := archsimd.BroadcastUint32x8(3)
-//line warp_branch.go:32
-								_ = gc_vb4
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_branch.go:32
-									r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
-//line warp_branch.go:32
-									_ = r
-//line warp_branch.go:32
-									r = r.Mul(gc_vb4).Add(archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:]))
-//line warp_branch.go:32
-									r.StoreSlice(gc_l_r[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_branch.go:32
-									r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane2:])
-//line warp_branch.go:32
-									_ = r
-//line warp_branch.go:32
-									r = r.Mul(gc_vb3).Add(archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:]))
-//line warp_branch.go:32
-									r.StoreSlice(gc_l_r[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								r := gc_l_r[gc_lane2]
-								_ = r
-
-//line warp_branch.go:32
-								r = r*3 + gc_c23r[gc_lane2]
-								gc_l_r[gc_lane2] = r
-							}
-						}
-
-//line warp_branch.go:33
-						if k_ == stop {
-
-//line warp_branch.go:34
-							break
-						}
-					}
-				}
-				gc_act2 = gc_save92 &^ gc_dead2
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-
+						r := gc_l_r[gc_lane2]
 //line warp_branch.go:38
-						copy(gc_at2, gc_l_r[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_branch.go:13
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							r := gc_l_r[gc_lane2]
-							_ = r
-
-//line warp_branch.go:38
-							out[i] = r
-						}
+						out[i] = r
 					}
 				}
 			}
@@ -460,4 +368,5 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 // gc_files_warp_branch holds the source files whose lines the kernels' records hash.
 //
 //go:embed warp_branch.go
+//line warp_branch.go:50
 var gc_files_warp_branch embed.FS

@@ -41,264 +41,210 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_lanes.go:29
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line warp_lanes.go:47
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:19
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_lanes.go:20
-							var v float32
-
-//line warp_lanes.go:21
-							if true || i < len(in) {
-								v = gc_at[gc_lane]
-							}
-							_ = v
-							gc_s_v[gc_rank] = v
+						i := gc_bx*gc_bdx + gc_tx
+						var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_lane]
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+//line warp_lanes.go:25
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_lanes.go:19
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_lanes.go:20
-							var v float32
-
-//line warp_lanes.go:21
-							if i < len(in) {
-								v = in[i]
-							}
-							_ = v
-							gc_s_v[gc_rank] = v
+						i := gc_bx*gc_bdx + gc_tx
+						var v float32
+						if i < len(in) {
+							v = in[i]
 						}
+//line warp_lanes.go:25
+						gc_s_v[gc_rank] = v
 					}
 				}
 			}
-
+		}
 //line warp_lanes.go:24
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
-
+		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line warp_lanes.go:28
+				v := gc_s_v[gc_rank]
 //line warp_lanes.go:25
-					gc_c1v[gc_lane] = v
-				}
-
+				gc_c1v[gc_lane] = v
+			}
 //line warp_lanes.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
-
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line warp_lanes.go:29
+				v := gc_s_v[gc_rank]
 //line warp_lanes.go:25
-					v += gc_c1r[gc_lane]
-					gc_s_v[gc_rank] = v
-				}
+				v += gc_c1r[gc_lane]
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_lanes.go:19
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:27
-						{
-							gc_at2[gc_tx] = v
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_lanes.go:19
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:27
-						{
-							gc_at2[gc_tx] = v
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_lanes.go:19
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:27
-						{
-							gc_at2[gc_tx] = v
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_lanes.go:19
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:27
-						{
-							gc_at2[gc_tx] = v
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line warp_lanes.go:32
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line warp_lanes.go:48
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line warp_lanes.go:19
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:27
 					{
+//line warp_lanes.go:28
 						gc_at2[gc_tx] = v
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step + 1
+//line warp_lanes.go:34
+					gc_rank := gc_base + gc_tx
+//line warp_lanes.go:21
+					v := gc_s_v[gc_rank]
 					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_lanes.go:19
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:27
-						{
-							out[i] = v
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_lanes.go:19
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:27
-						{
-							out[i] = v
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_lanes.go:19
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:27
-						{
-							out[i] = v
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_lanes.go:19
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:27
-						{
-							out[i] = v
-						}
+//line warp_lanes.go:28
+						gc_at2[gc_tx] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_step + 2
+//line warp_lanes.go:34
+					gc_rank := gc_base + gc_tx
+//line warp_lanes.go:21
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:28
+						gc_at2[gc_tx] = v
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line warp_lanes.go:34
+					gc_rank := gc_base + gc_tx
+//line warp_lanes.go:21
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:28
+						gc_at2[gc_tx] = v
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line warp_lanes.go:21
+				v := gc_s_v[gc_rank]
+				{
+//line warp_lanes.go:28
+					gc_at2[gc_tx] = v
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line warp_lanes.go:19
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:27
 					{
+//line warp_lanes.go:28
 						out[i] = v
 					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line warp_lanes.go:19
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:21
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:28
+						out[i] = v
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line warp_lanes.go:19
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:21
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:28
+						out[i] = v
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line warp_lanes.go:19
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:21
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:28
+						out[i] = v
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_lanes.go:19
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:21
+				v := gc_s_v[gc_rank]
+				{
+//line warp_lanes.go:28
+					out[i] = v
 				}
 			}
 		}
@@ -331,274 +277,225 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	{
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_lanes.go:49
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line warp_lanes.go:67
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:38
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_lanes.go:39
-							v := int32(-1 << 31)
-
-//line warp_lanes.go:40
-							if true || i < len(in) {
-								v = gc_at[gc_lane]
-							}
-							_ = v
-							gc_s_v[gc_rank] = v
+						i := gc_bx*gc_bdx + gc_tx
+						v := int32(-1 << 31)
+						if true || i < len(in) {
+							v = gc_at[gc_lane]
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+//line warp_lanes.go:44
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_lanes.go:38
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_lanes.go:39
-							v := int32(-1 << 31)
-
-//line warp_lanes.go:40
-							if i < len(in) {
-								v = in[i]
-							}
-							_ = v
-							gc_s_v[gc_rank] = v
+						i := gc_bx*gc_bdx + gc_tx
+						v := int32(-1 << 31)
+						if i < len(in) {
+							v = in[i]
 						}
+//line warp_lanes.go:44
+						gc_s_v[gc_rank] = v
 					}
 				}
 			}
-
+		}
 //line warp_lanes.go:43
-			for mask := 16; mask > 0; mask >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
-
+		for mask := 16; mask > 0; mask >>= 1 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line warp_lanes.go:47
+				v := gc_s_v[gc_rank]
 //line warp_lanes.go:44
-					gc_c1v[gc_lane] = v
-				}
-
+				gc_c1v[gc_lane] = v
+			}
 //line warp_lanes.go:44
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, mask, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
-
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, mask, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line warp_lanes.go:48
+				v := gc_s_v[gc_rank]
 //line warp_lanes.go:44
-					v = max(v, gc_c1r[gc_lane])
-					gc_s_v[gc_rank] = v
-				}
+				v = max(v, gc_c1r[gc_lane])
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
-//line warp_lanes.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:46
-						{
-							gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
-//line warp_lanes.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:46
-						{
-							gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
-//line warp_lanes.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:46
-						{
-							gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
-//line warp_lanes.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:46
-						{
-							gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line warp_lanes.go:51
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line warp_lanes.go:67
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-
-//line warp_lanes.go:38
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:46
 					{
+//line warp_lanes.go:47
 						gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
-//line warp_lanes.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:46
-						{
-							out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
-//line warp_lanes.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:46
-						{
-							out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
-//line warp_lanes.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:46
-						{
-							out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
-//line warp_lanes.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:46
-						{
-							out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
+//line warp_lanes.go:53
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
-
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:47
+						gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+//line warp_lanes.go:53
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:47
+						gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line warp_lanes.go:53
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:47
+						gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+//line warp_lanes.go:40
+				v := gc_s_v[gc_rank]
+				{
+//line warp_lanes.go:47
+					gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line warp_lanes.go:38
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:46
 					{
+//line warp_lanes.go:47
 						out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line warp_lanes.go:38
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:47
+						out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line warp_lanes.go:38
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:47
+						out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line warp_lanes.go:38
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:47
+						out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+//line warp_lanes.go:38
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:40
+				v := gc_s_v[gc_rank]
+				{
+//line warp_lanes.go:47
+					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 			}
 		}
@@ -629,279 +526,219 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-	{
-		var gc_c1v [32]uint32
-		var gc_c1r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_lanes.go:69
+	var gc_c1v [32]uint32
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line warp_lanes.go:87
+						gc_rank := gc_w + gc_lane
 //line warp_lanes.go:59
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_lanes.go:60
-							var v uint32
-
-//line warp_lanes.go:61
-							if true || i < len(in) {
-								v = gc_at[gc_lane]
-							}
-							_ = v
-							gc_s_v[gc_rank] = v
+						i := gc_bx*gc_bdx + gc_tx
+						var v uint32
+						if true || i < len(in) {
+							v = gc_at[gc_lane]
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+//line warp_lanes.go:65
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_lanes.go:59
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_lanes.go:60
-							var v uint32
-
-//line warp_lanes.go:61
-							if i < len(in) {
-								v = in[i]
-							}
-							_ = v
-							gc_s_v[gc_rank] = v
+						i := gc_bx*gc_bdx + gc_tx
+						var v uint32
+						if i < len(in) {
+							v = in[i]
 						}
+//line warp_lanes.go:65
+						gc_s_v[gc_rank] = v
 					}
 				}
 			}
-
+		}
 //line warp_lanes.go:65
-			for d := 1; d < gocuda.WarpSize; d *= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
-
+		for d := 1; d < gocuda.WarpSize; d *= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line warp_lanes.go:69
+				v := gc_s_v[gc_rank]
 //line warp_lanes.go:66
-					gc_c1v[gc_lane] = v
-				}
-
+				gc_c1v[gc_lane] = v
+			}
 //line warp_lanes.go:66
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 {
-					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line warp_lanes.go:64
-					lane := (gc_rank & 31)
-					_ = lane
-					v := gc_s_v[gc_rank]
-
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
 //line warp_lanes.go:66
-					n := gc_c1r[gc_lane]
-
-//line warp_lanes.go:67
-					{
-						v += n
-					}
-					_ = n
-					gc_s_v[gc_rank] = v
+				v := gc_s_v[gc_rank]
+//line warp_lanes.go:66
+				n := gc_c1r[gc_lane]
+				{
+					v += n
 				}
+//line warp_lanes.go:71
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_lanes.go:59
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:71
-						{
-							gc_at2[gc_tx] = v
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_lanes.go:59
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:71
-						{
-							gc_at2[gc_tx] = v
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_lanes.go:59
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:71
-						{
-							gc_at2[gc_tx] = v
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_lanes.go:59
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:71
-						{
-							gc_at2[gc_tx] = v
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line warp_lanes.go:77
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line warp_lanes.go:93
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line warp_lanes.go:59
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:71
 					{
+//line warp_lanes.go:72
 						gc_at2[gc_tx] = v
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step + 1
+//line warp_lanes.go:78
+					gc_rank := gc_base + gc_tx
+//line warp_lanes.go:61
+					v := gc_s_v[gc_rank]
 					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_lanes.go:59
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:71
-						{
-							out[i] = v
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_lanes.go:59
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:71
-						{
-							out[i] = v
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_lanes.go:59
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:71
-						{
-							out[i] = v
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_lanes.go:59
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:71
-						{
-							out[i] = v
-						}
+//line warp_lanes.go:72
+						gc_at2[gc_tx] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_step + 2
+//line warp_lanes.go:78
+					gc_rank := gc_base + gc_tx
+//line warp_lanes.go:61
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:72
+						gc_at2[gc_tx] = v
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line warp_lanes.go:78
+					gc_rank := gc_base + gc_tx
+//line warp_lanes.go:61
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:72
+						gc_at2[gc_tx] = v
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line warp_lanes.go:61
+				v := gc_s_v[gc_rank]
+				{
+//line warp_lanes.go:72
+					gc_at2[gc_tx] = v
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line warp_lanes.go:59
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+//line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
-
-//line warp_lanes.go:71
 					{
+//line warp_lanes.go:72
 						out[i] = v
 					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line warp_lanes.go:59
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:61
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:72
+						out[i] = v
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line warp_lanes.go:59
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:61
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:72
+						out[i] = v
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line warp_lanes.go:59
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:61
+					v := gc_s_v[gc_rank]
+					{
+//line warp_lanes.go:72
+						out[i] = v
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_lanes.go:59
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:61
+				v := gc_s_v[gc_rank]
+				{
+//line warp_lanes.go:72
+					out[i] = v
 				}
 			}
 		}
@@ -934,193 +771,148 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]float32
-		var gc_l_pos [32]uint32
-		var gc_l_s [32]float32
-		var gc_c1r [32]uint32
-		var gc_c2m [32]uint32
-		var gc_c2v [32]bool
-		var gc_c2r [32]uint32
-		var gc_c3m [32]uint32
-		var gc_c3a [32]int
-		var gc_c3w [32]int
-		var gc_c3r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line warp_lanes.go:84
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line warp_lanes.go:85
-					v := in[i%len(in)]
-					_ = v
-
-//line warp_lanes.go:86
-					gc_l_v[gc_lane] = v
+//line warp_lanes.go:93
+	var gc_l_v [32]float32
+	var gc_l_pos [32]uint32
+	var gc_l_s [32]float32
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3m [32]uint32
+	var gc_c3a [32]int
+	var gc_c3w [32]int
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_lanes.go:110
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_lanes.go:84
+				i := gc_bx*gc_bdx + gc_tx
+				v := in[i%len(in)]
+				gc_l_v[gc_lane] = v
 			}
-
+		}
 //line warp_lanes.go:86
-			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_lanes.go:90
+			v := gc_l_v[gc_lane]
+//line warp_lanes.go:86
+			var activeMask uint32 = gc_c1r[gc_lane]
+//line warp_lanes.go:86
+			gc_c2m[gc_lane] = activeMask
+			gc_c2v[gc_lane] = v > 0
+		}
+//line warp_lanes.go:86
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_lanes.go:90
+			v := gc_l_v[gc_lane]
+//line warp_lanes.go:86
+			var ballotSync uint32 = gc_c2r[gc_lane]
+//line warp_lanes.go:86
+			pos := ballotSync
+			s := v * 2
+//line warp_lanes.go:91
+			gc_l_pos[gc_lane] = pos
+			gc_l_s[gc_lane] = s
+		}
+		{
+			var gc_m7 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
+				gc_pos.Thread = gc_rank
 				v := gc_l_v[gc_lane]
-				_ = v
-
-//line warp_lanes.go:86
-				var activeMask uint32 = gc_c1r[gc_lane]
-				_ = activeMask
-
-//line warp_lanes.go:86
-				gc_c2m[gc_lane] = activeMask
-				gc_c2v[gc_lane] = v > 0
-			}
-
-//line warp_lanes.go:86
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-
-//line warp_lanes.go:86
-				var ballotSync uint32 = gc_c2r[gc_lane]
-
-//line warp_lanes.go:86
-				pos := ballotSync
-
-//line warp_lanes.go:87
-				s := v * 2
-				_ = ballotSync
-				_ = pos
-				_ = s
-				gc_l_pos[gc_lane] = pos
-				gc_l_s[gc_lane] = s
-			}
-			{
-				var gc_m7 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
 //line warp_lanes.go:88
-					if v > 0 {
-						gc_m7 |= 1 << gc_lane
-					}
+				if v > 0 {
+					gc_m7 |= 1 << gc_lane
 				}
-				gc_save7 := gc_act
-				gc_act = gc_save7 & gc_m7
-				if gc_act != 0 {
-
-//line warp_lanes.go:89
-					for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							pos := gc_l_pos[gc_lane]
-							_ = pos
-							s := gc_l_s[gc_lane]
-							_ = s
-
-//line warp_lanes.go:90
-							gc_c3m[gc_lane] = pos
-							gc_c3a[gc_lane] = offset
-							gc_c3w[gc_lane] = 8
-						}
-
-//line warp_lanes.go:90
-						compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_s, &gc_c3a, &gc_c3w, &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							s := gc_l_s[gc_lane]
-							_ = s
-
-//line warp_lanes.go:90
-							s += gc_c3r[gc_lane]
-							gc_l_s[gc_lane] = s
-						}
-					}
-				}
-				gc_act = gc_save7 &^ gc_dead
 			}
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
+//line warp_lanes.go:89
+				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line warp_lanes.go:96
+						pos := gc_l_pos[gc_lane]
+//line warp_lanes.go:98
+						s := gc_l_s[gc_lane]
+						_ = s
+//line warp_lanes.go:90
+						gc_c3m[gc_lane] = pos
+						gc_c3a[gc_lane] = offset
+						gc_c3w[gc_lane] = 8
+					}
+//line warp_lanes.go:90
+					compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_s, &gc_c3a, &gc_c3w, &gc_c3r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line warp_lanes.go:97
+						s := gc_l_s[gc_lane]
+//line warp_lanes.go:90
+						s += gc_c3r[gc_lane]
+						gc_l_s[gc_lane] = s
+					}
+				}
+			}
+			gc_act = gc_save7 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
-						gc_at := votes[gc_off:][:32]
-						gc_at2 := sums[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_lanes.go:84
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							pos := gc_l_pos[gc_lane]
-							_ = pos
-							s := gc_l_s[gc_lane]
-							_ = s
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
+					gc_at := votes[gc_off:][:32]
+					gc_at2 := sums[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_lanes.go:109
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_lanes.go:86
+						pos := gc_l_pos[gc_lane]
+//line warp_lanes.go:88
+						s := gc_l_s[gc_lane]
 //line warp_lanes.go:93
-							gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
-
-//line warp_lanes.go:94
-							gc_at2[gc_lane] = s
+						gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
+						gc_at2[gc_lane] = s
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_lanes.go:84
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							pos := gc_l_pos[gc_lane]
-							_ = pos
-							s := gc_l_s[gc_lane]
-							_ = s
-
+						i := gc_bx*gc_bdx + gc_tx
+//line warp_lanes.go:86
+						pos := gc_l_pos[gc_lane]
+//line warp_lanes.go:88
+						s := gc_l_s[gc_lane]
 //line warp_lanes.go:93
-							votes[i] = pos ^ uint32((gc_rank & 31))
-
-//line warp_lanes.go:94
-							sums[i] = s
-						}
+						votes[i] = pos ^ uint32((gc_rank & 31))
+						sums[i] = s
 					}
 				}
 			}
@@ -1153,76 +945,62 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+//line warp_lanes.go:113
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line warp_lanes.go:104
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line warp_lanes.go:105
-					v := in[i%len(in)]
-					_ = v
+				i := gc_bx*gc_bdx + gc_tx
+				v := in[i%len(in)]
+//line warp_lanes.go:107
+				gc_l_v[gc_lane] = v
+			}
+		}
+//line warp_lanes.go:106
+		for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
+			} else {
+//line warp_lanes.go:107
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_lanes.go:111
+					v := gc_l_v[gc_lane]
+//line warp_lanes.go:107
+					v += gc_c1r[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			}
-
-//line warp_lanes.go:106
-			for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
-
-//line warp_lanes.go:107
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
-				} else {
-
-//line warp_lanes.go:107
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
-
-//line warp_lanes.go:107
-						v += gc_c1r[gc_lane]
-						gc_l_v[gc_lane] = v
-					}
-				}
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-
-//line warp_lanes.go:109
-				{
-					sums[gc_bx*((gc_bdx+31)/32)+(gc_rank>>5)] = v
-				}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			{
+//line warp_lanes.go:110
+				sums[gc_bx*((gc_bdx+31)/32)+(gc_rank>>5)] = v
 			}
 		}
 	}
@@ -1231,4 +1009,5 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 // gc_files_warp_lanes holds the source files whose lines the kernels' records hash.
 //
 //go:embed warp_lanes.go
+//line warp_lanes.go:120
 var gc_files_warp_lanes embed.FS

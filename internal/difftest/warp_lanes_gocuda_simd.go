@@ -42,67 +42,126 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+//line warp_lanes.go:29
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line warp_lanes.go:20
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line warp_lanes.go:20
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_lanes.go:25
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line warp_lanes.go:19
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if i < 0 || i > len(in)-8 {
+//line warp_lanes.go:21
+						break
+					}
+//line warp_lanes.go:21
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line warp_lanes.go:21
+						v = archsimd.LoadFloat32x8Slice(in[i:])
+					} else {
+//line warp_lanes.go:22
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line warp_lanes.go:21
+						if gc_if2.ToBits() != 0 {
+//line warp_lanes.go:21
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+						}
+					}
+//line warp_lanes.go:21
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_lanes.go:36
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_lanes.go:19
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if i < 0 || i > len(in)-8 {
+//line warp_lanes.go:21
+						break
+					}
+//line warp_lanes.go:21
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					if gc_if.ToBits() != 0 {
+//line warp_lanes.go:22
+						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
+					}
+//line warp_lanes.go:22
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:19
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+//line warp_lanes.go:25
+					gc_s_v[gc_rank2] = v
+				}
+			}
+		}
+//line warp_lanes.go:24
+		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			gc_left2 := gc_act2
 			if compiled.SIMD {
-//line warp_lanes.go:20
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_lanes.go:20
-				_ = gc_iota
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line warp_lanes.go:20
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_lanes.go:20
-					_ = gc_iota2
+				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_lanes.go:19
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:19
-						_ = i
-//line warp_lanes.go:20
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line warp_lanes.go:20
-						_ = v
-//line warp_lanes.go:21
-						if i < 0 || i > len(in)-8 {
-//line warp_lanes.go:21
-							break
-//line warp_lanes.go:21
-						}
-//line warp_lanes.go:21
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line warp_lanes.go:21
-							v = archsimd.LoadFloat32x8Slice(in[i:])
-						} else {
-//line warp_lanes.go:22
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line warp_lanes.go:21
-							_ = gc_if2
-//line warp_lanes.go:21
-							if gc_if2.ToBits() != 0 {
-//line warp_lanes.go:21
-								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
-							}
-//line warp_lanes.go:22
-						}
-//line warp_lanes.go:21
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_lanes.go:25
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:25
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -110,398 +169,255 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_lanes.go:19
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:19
-						_ = i
-//line warp_lanes.go:20
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line warp_lanes.go:20
-						_ = v
-//line warp_lanes.go:21
-						if i < 0 || i > len(in)-8 {
-//line warp_lanes.go:21
-							break
-//line warp_lanes.go:21
-						}
-//line warp_lanes.go:21
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line warp_lanes.go:21
-						_ = gc_if
-//line warp_lanes.go:22
-						if gc_if.ToBits() != 0 {
-//line warp_lanes.go:22
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-//line warp_lanes.go:22
-						}
-//line warp_lanes.go:22
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_lanes.go:25
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:25
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_lanes.go:19
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_lanes.go:20
-						var v float32
-
-//line warp_lanes.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-						_ = v
-						gc_s_v[gc_rank2] = v
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line warp_lanes.go:38
+					v := gc_s_v[gc_rank2]
+//line warp_lanes.go:25
+					gc_c21v[gc_lane2] = v
 				}
 			}
-
-//line warp_lanes.go:24
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
 //line warp_lanes.go:25
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
 //line warp_lanes.go:25
-							_ = v
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line warp_lanes.go:25
-							v.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line warp_lanes.go:25
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:25
-							_ = v
-//line warp_lanes.go:25
-							v.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
 //line warp_lanes.go:25
-						gc_c21v[gc_lane2] = v
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:25
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_lanes.go:25
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				}
-
-//line warp_lanes.go:25
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line warp_lanes.go:25
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:25
-							_ = v
-//line warp_lanes.go:25
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_lanes.go:25
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line warp_lanes.go:25
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:25
-							_ = v
-//line warp_lanes.go:25
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_lanes.go:25
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
+					gc_rank2 := gc_w2 + gc_lane2
+//line warp_lanes.go:38
+					v := gc_s_v[gc_rank2]
 //line warp_lanes.go:25
-						v += gc_c21r[gc_lane2]
-						gc_s_v[gc_rank2] = v
-					}
+					v += gc_c21r[gc_lane2]
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
-				gc_at3 := out[gc_off3:][:gc_to2]
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line warp_lanes.go:19
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:19
-							_ = i
-//line warp_lanes.go:19
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:19
-							_ = v
-//line warp_lanes.go:27
-							{
-								v.StoreSlice(gc_at3[gc_tx2:])
-//line warp_lanes.go:28
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+//line warp_lanes.go:33
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2 * gc_bdx2
+		if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
+			gc_at3 := out[gc_off3:][:gc_to2]
+			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line warp_lanes.go:19
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_lanes.go:19
 						_ = i
 //line warp_lanes.go:19
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:19
-						_ = v
-//line warp_lanes.go:27
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 						{
+//line warp_lanes.go:28
 							v.StoreSlice(gc_at3[gc_tx2:])
-//line warp_lanes.go:28
 						}
 					}
+//line warp_lanes.go:30
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line warp_lanes.go:19
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:19
 					_ = i
-					v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:27
+//line warp_lanes.go:19
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 					{
-						gc_at3[gc_tx2] = v
+//line warp_lanes.go:28
+						v.StoreSlice(gc_at3[gc_tx2:])
 					}
 				}
-			} else {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line warp_lanes.go:19
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:19
-							_ = i
-//line warp_lanes.go:19
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:19
-							_ = v
-//line warp_lanes.go:27
-							{
-								if i < 0 || i > len(out)-16 {
+//line warp_lanes.go:30
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line warp_lanes.go:21
+				v := gc_s_v[gc_rank2]
+				{
 //line warp_lanes.go:28
-									break
-//line warp_lanes.go:28
-								}
-//line warp_lanes.go:28
-								v.StoreSlice(out[i:])
-//line warp_lanes.go:28
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
+					gc_at3[gc_tx2] = v
 				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+			}
+		} else {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line warp_lanes.go:19
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_lanes.go:19
-						_ = i
-//line warp_lanes.go:19
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:19
-						_ = v
-//line warp_lanes.go:27
+						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 						{
-							if i < 0 || i > len(out)-8 {
+//line warp_lanes.go:28
+							if i < 0 || i > len(out)-16 {
 //line warp_lanes.go:28
 								break
-//line warp_lanes.go:28
 							}
 //line warp_lanes.go:28
 							v.StoreSlice(out[i:])
-//line warp_lanes.go:28
 						}
 					}
+//line warp_lanes.go:30
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
 //line warp_lanes.go:19
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:27
-						{
-							out[i] = v
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_lanes.go:19
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:27
-						{
-							out[i] = v
-						}
-					}
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_lanes.go:19
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:27
-						{
-							out[i] = v
+//line warp_lanes.go:28
+						if i < 0 || i > len(out)-8 {
+//line warp_lanes.go:28
+							break
 						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_lanes.go:19
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:27
-						{
-							out[i] = v
-						}
+//line warp_lanes.go:28
+						v.StoreSlice(out[i:])
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line warp_lanes.go:30
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line warp_lanes.go:19
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+//line warp_lanes.go:21
 					v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:27
 					{
+//line warp_lanes.go:28
 						out[i] = v
 					}
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:19
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:21
+					v := gc_s_v[gc_rank2]
+					{
+//line warp_lanes.go:28
+						out[i] = v
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:19
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:21
+					v := gc_s_v[gc_rank2]
+					{
+//line warp_lanes.go:28
+						out[i] = v
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:19
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:21
+					v := gc_s_v[gc_rank2]
+					{
+//line warp_lanes.go:28
+						out[i] = v
+					}
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:19
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:21
+				v := gc_s_v[gc_rank2]
+				{
+//line warp_lanes.go:28
+					out[i] = v
 				}
 			}
 		}
@@ -534,75 +450,130 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+//line warp_lanes.go:49
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line warp_lanes.go:39
+			gc_vb := archsimd.BroadcastInt32x8(int32(-1 << 31))
+//line warp_lanes.go:39
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line warp_lanes.go:39
+				gc_vb2 := archsimd.BroadcastInt32x8(int32(-1 << 31))
+//line warp_lanes.go:39
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_lanes.go:44
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line warp_lanes.go:38
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					v := gc_vb2
+					if i < 0 || i > len(in)-8 {
+//line warp_lanes.go:40
+						break
+					}
+//line warp_lanes.go:40
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line warp_lanes.go:40
+						v = archsimd.LoadInt32x8Slice(in[i:])
+					} else {
+//line warp_lanes.go:41
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line warp_lanes.go:40
+						if gc_if4.ToBits() != 0 {
+//line warp_lanes.go:40
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+						}
+					}
+//line warp_lanes.go:40
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_lanes.go:55
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_lanes.go:38
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					v := gc_vb
+					if i < 0 || i > len(in)-8 {
+//line warp_lanes.go:40
+						break
+					}
+//line warp_lanes.go:40
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					if gc_if2.ToBits() != 0 {
+//line warp_lanes.go:41
+						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+					}
+//line warp_lanes.go:41
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:38
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					v := int32(-1 << 31)
+					if i < len(in) {
+						v = in[i]
+					}
+//line warp_lanes.go:44
+					gc_s_v[gc_rank2] = v
+				}
+			}
+		}
+//line warp_lanes.go:43
+		for mask := 16; mask > 0; mask >>= 1 {
+			gc_left2 := gc_act2
 			if compiled.SIMD {
-//line warp_lanes.go:39
-				gc_vb := archsimd.BroadcastInt32x8(int32(-1 << 31))
-//line warp_lanes.go:39
-				_ = gc_vb
-//line warp_lanes.go:39
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_lanes.go:39
-				_ = gc_iota2
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line warp_lanes.go:39
-					gc_vb2 := archsimd.BroadcastInt32x8(int32(-1 << 31))
-//line warp_lanes.go:39
-					_ = gc_vb2
-//line warp_lanes.go:39
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_lanes.go:39
-					_ = gc_iota4
+				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_lanes.go:38
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:38
-						_ = i
-//line warp_lanes.go:39
-						v := gc_vb2
-//line warp_lanes.go:39
-						_ = v
-//line warp_lanes.go:40
-						if i < 0 || i > len(in)-8 {
-//line warp_lanes.go:40
-							break
-//line warp_lanes.go:40
-						}
-//line warp_lanes.go:40
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line warp_lanes.go:40
-							v = archsimd.LoadInt32x8Slice(in[i:])
-						} else {
-//line warp_lanes.go:41
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line warp_lanes.go:40
-							_ = gc_if4
-//line warp_lanes.go:40
-							if gc_if4.ToBits() != 0 {
-//line warp_lanes.go:40
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
-							}
-//line warp_lanes.go:41
-						}
-//line warp_lanes.go:40
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_lanes.go:44
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:44
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -610,363 +581,223 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_lanes.go:38
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:38
-						_ = i
-//line warp_lanes.go:39
-						v := gc_vb
-//line warp_lanes.go:39
-						_ = v
-//line warp_lanes.go:40
-						if i < 0 || i > len(in)-8 {
-//line warp_lanes.go:40
-							break
-//line warp_lanes.go:40
-						}
-//line warp_lanes.go:40
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line warp_lanes.go:40
-						_ = gc_if2
-//line warp_lanes.go:41
-						if gc_if2.ToBits() != 0 {
-//line warp_lanes.go:41
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line warp_lanes.go:41
-						}
-//line warp_lanes.go:41
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_lanes.go:44
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:44
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_lanes.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_lanes.go:39
-						v := int32(-1 << 31)
-
-//line warp_lanes.go:40
-						if i < len(in) {
-							v = in[i]
-						}
-						_ = v
-						gc_s_v[gc_rank2] = v
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line warp_lanes.go:57
+					v := gc_s_v[gc_rank2]
+//line warp_lanes.go:44
+					gc_c21v[gc_lane2] = v
 				}
 			}
-
-//line warp_lanes.go:43
-			for mask := 16; mask > 0; mask >>= 1 {
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
 //line warp_lanes.go:44
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, mask, gocuda.WarpSize, &gc_c21r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
 //line warp_lanes.go:44
-							_ = v
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line warp_lanes.go:44
-							v.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						v = v.Max(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line warp_lanes.go:44
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:44
-							_ = v
-//line warp_lanes.go:44
-							v.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
 //line warp_lanes.go:44
-						gc_c21v[gc_lane2] = v
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:44
+						v = v.Max(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_lanes.go:44
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				}
-
-//line warp_lanes.go:44
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, mask, gocuda.WarpSize, &gc_c21r)
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line warp_lanes.go:44
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:44
-							_ = v
-//line warp_lanes.go:44
-							v = v.Max(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_lanes.go:44
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line warp_lanes.go:44
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:44
-							_ = v
-//line warp_lanes.go:44
-							v = v.Max(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_lanes.go:44
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
+					gc_rank2 := gc_w2 + gc_lane2
+//line warp_lanes.go:57
+					v := gc_s_v[gc_rank2]
 //line warp_lanes.go:44
-						v = max(v, gc_c21r[gc_lane2])
-						gc_s_v[gc_rank2] = v
-					}
+					v = max(v, gc_c21r[gc_lane2])
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
-				gc_at3 := out[gc_off3:][:gc_to2]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line warp_lanes.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:46
-						{
-							gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line warp_lanes.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:46
-						{
-							gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line warp_lanes.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:46
-						{
-							gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line warp_lanes.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:46
-						{
-							gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line warp_lanes.go:52
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2 * gc_bdx2
+		if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
+			gc_at3 := out[gc_off3:][:gc_to2]
+			gc_step3 := gc_from2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+//line warp_lanes.go:68
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
-
-//line warp_lanes.go:38
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+//line warp_lanes.go:40
 					v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:46
 					{
+//line warp_lanes.go:47
 						gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
 					}
 				}
-			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line warp_lanes.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:46
-						{
-							out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line warp_lanes.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:46
-						{
-							out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line warp_lanes.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:46
-						{
-							out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line warp_lanes.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:46
-						{
-							out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step3 + 1
+//line warp_lanes.go:53
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
-
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank2]
+					{
+//line warp_lanes.go:47
+						gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+//line warp_lanes.go:53
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank2]
+					{
+//line warp_lanes.go:47
+						gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+//line warp_lanes.go:53
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank2]
+					{
+//line warp_lanes.go:47
+						gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+					}
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+//line warp_lanes.go:40
+				v := gc_s_v[gc_rank2]
+				{
+//line warp_lanes.go:47
+					gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+				}
+			}
+		} else {
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
 //line warp_lanes.go:38
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+//line warp_lanes.go:40
 					v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:46
 					{
+//line warp_lanes.go:47
 						out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
 					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+//line warp_lanes.go:38
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank2]
+					{
+//line warp_lanes.go:47
+						out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+//line warp_lanes.go:38
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank2]
+					{
+//line warp_lanes.go:47
+						out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+//line warp_lanes.go:38
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:40
+					v := gc_s_v[gc_rank2]
+					{
+//line warp_lanes.go:47
+						out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
+					}
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+//line warp_lanes.go:38
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:40
+				v := gc_s_v[gc_rank2]
+				{
+//line warp_lanes.go:47
+					out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
 				}
 			}
 		}
@@ -997,67 +828,126 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-	{
-		var gc_c21v [32]uint32
-		var gc_c21r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+//line warp_lanes.go:69
+	var gc_c21v [32]uint32
+	var gc_c21r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line warp_lanes.go:60
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line warp_lanes.go:60
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_lanes.go:65
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line warp_lanes.go:59
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					if i < 0 || i > len(in)-8 {
+//line warp_lanes.go:61
+						break
+					}
+//line warp_lanes.go:61
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line warp_lanes.go:61
+						v = archsimd.LoadUint32x8Slice(in[i:])
+					} else {
+//line warp_lanes.go:62
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line warp_lanes.go:61
+						if gc_if4.ToBits() != 0 {
+//line warp_lanes.go:61
+							v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if4)
+						}
+					}
+//line warp_lanes.go:61
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_lanes.go:76
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_lanes.go:59
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					if i < 0 || i > len(in)-8 {
+//line warp_lanes.go:61
+						break
+					}
+//line warp_lanes.go:61
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					if gc_if2.ToBits() != 0 {
+//line warp_lanes.go:62
+						v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if2)
+					}
+//line warp_lanes.go:62
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:59
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v uint32
+					if i < len(in) {
+						v = in[i]
+					}
+//line warp_lanes.go:65
+					gc_s_v[gc_rank2] = v
+				}
+			}
+		}
+//line warp_lanes.go:65
+		for d := 1; d < gocuda.WarpSize; d *= 2 {
+			gc_left2 := gc_act2
 			if compiled.SIMD {
-//line warp_lanes.go:60
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_lanes.go:60
-				_ = gc_iota2
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line warp_lanes.go:60
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_lanes.go:60
-					_ = gc_iota4
+				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_lanes.go:59
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:59
-						_ = i
-//line warp_lanes.go:60
-						var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line warp_lanes.go:60
-						_ = v
-//line warp_lanes.go:61
-						if i < 0 || i > len(in)-8 {
-//line warp_lanes.go:61
-							break
-//line warp_lanes.go:61
-						}
-//line warp_lanes.go:61
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line warp_lanes.go:61
-							v = archsimd.LoadUint32x8Slice(in[i:])
-						} else {
-//line warp_lanes.go:62
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line warp_lanes.go:61
-							_ = gc_if4
-//line warp_lanes.go:61
-							if gc_if4.ToBits() != 0 {
-//line warp_lanes.go:61
-								v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if4)
-							}
-//line warp_lanes.go:62
-						}
-//line warp_lanes.go:61
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_lanes.go:66
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:66
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1065,456 +955,287 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_lanes.go:59
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:59
-						_ = i
-//line warp_lanes.go:60
-						var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line warp_lanes.go:60
-						_ = v
-//line warp_lanes.go:61
-						if i < 0 || i > len(in)-8 {
-//line warp_lanes.go:61
-							break
-//line warp_lanes.go:61
-						}
-//line warp_lanes.go:61
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line warp_lanes.go:61
-						_ = gc_if2
-//line warp_lanes.go:62
-						if gc_if2.ToBits() != 0 {
-//line warp_lanes.go:62
-							v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if2)
-//line warp_lanes.go:62
-						}
-//line warp_lanes.go:62
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_lanes.go:66
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:66
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_lanes.go:59
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_lanes.go:60
-						var v uint32
-
-//line warp_lanes.go:61
-						if i < len(in) {
-							v = in[i]
-						}
-						_ = v
-						gc_s_v[gc_rank2] = v
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line warp_lanes.go:79
+					v := gc_s_v[gc_rank2]
+//line warp_lanes.go:66
+					gc_c21v[gc_lane2] = v
 				}
 			}
-
-//line warp_lanes.go:65
-			for d := 1; d < gocuda.WarpSize; d *= 2 {
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
 //line warp_lanes.go:66
-							v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, d, gocuda.WarpSize, &gc_c21r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
 //line warp_lanes.go:66
-							_ = v
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act2 == ^uint32(0) {
 //line warp_lanes.go:66
-							v.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line warp_lanes.go:66
-							v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:66
-							_ = v
-//line warp_lanes.go:66
-							v.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:66
-						gc_c21v[gc_lane2] = v
-					}
-				}
-
-//line warp_lanes.go:66
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, d, gocuda.WarpSize, &gc_c21r)
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-//line warp_lanes.go:66
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_lanes.go:66
-					_ = gc_iota5
-					if gc_act2 == ^uint32(0) {
-//line warp_lanes.go:66
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_lanes.go:66
-						_ = gc_iota6
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
 //line warp_lanes.go:64
-							var lane int = gc_lane2
+						var lane int = gc_lane2
 //line warp_lanes.go:64
-							_ = lane
-//line warp_lanes.go:64
-							v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:64
-							_ = v
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
 //line warp_lanes.go:66
-							n := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line warp_lanes.go:66
-							_ = n
-//line warp_lanes.go:67
-							if lane >= d {
-//line warp_lanes.go:67
-								v = v.Add(n)
-//line warp_lanes.go:67
-							} else {
-//line warp_lanes.go:67
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
-//line warp_lanes.go:67
-								_ = gc_if6
-//line warp_lanes.go:67
-								if gc_if6.ToBits() != 0 {
-//line warp_lanes.go:67
-									v = v.Add(n).Merge(v, gc_if6)
-//line warp_lanes.go:67
-								}
-//line warp_lanes.go:67
-							}
-//line warp_lanes.go:67
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line warp_lanes.go:64
-							var lane int = gc_lane2
-//line warp_lanes.go:64
-							_ = lane
-//line warp_lanes.go:64
-							v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:64
-							_ = v
-//line warp_lanes.go:66
-							n := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line warp_lanes.go:66
-							_ = n
-//line warp_lanes.go:67
-							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
-//line warp_lanes.go:67
-							_ = gc_if5
-//line warp_lanes.go:67
-							if gc_if5.ToBits() != 0 {
-//line warp_lanes.go:67
-								v = v.Add(n).Merge(v, gc_if5)
-//line warp_lanes.go:67
-							}
-//line warp_lanes.go:67
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line warp_lanes.go:64
-						lane := (gc_rank2 & 31)
-						_ = lane
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:66
-						n := gc_c21r[gc_lane2]
-
-//line warp_lanes.go:67
+						n := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
 						if lane >= d {
-							v += n
+//line warp_lanes.go:67
+							v = v.Add(n)
+						} else {
+//line warp_lanes.go:67
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+//line warp_lanes.go:67
+							if gc_if6.ToBits() != 0 {
+//line warp_lanes.go:67
+								v = v.Add(n).Merge(v, gc_if6)
+							}
 						}
-						_ = n
-						gc_s_v[gc_rank2] = v
+//line warp_lanes.go:67
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line warp_lanes.go:64
+						var lane int = gc_lane2
+//line warp_lanes.go:64
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:66
+						n := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+//line warp_lanes.go:67
+						if gc_if5.ToBits() != 0 {
+//line warp_lanes.go:67
+							v = v.Add(n).Merge(v, gc_if5)
+						}
+//line warp_lanes.go:67
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line warp_lanes.go:64
+					lane := (gc_rank2 & 31)
+//line warp_lanes.go:66
+					v := gc_s_v[gc_rank2]
+//line warp_lanes.go:66
+					n := gc_c21r[gc_lane2]
+					if lane >= d {
+						v += n
+					}
+//line warp_lanes.go:71
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
-				gc_at3 := out[gc_off3:][:gc_to2]
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line warp_lanes.go:59
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:59
-							_ = i
-//line warp_lanes.go:59
-							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:59
-							_ = v
-//line warp_lanes.go:71
-							{
-								v.StoreSlice(gc_at3[gc_tx2:])
-//line warp_lanes.go:72
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+//line warp_lanes.go:78
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2 * gc_bdx2
+		if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
+			gc_at3 := out[gc_off3:][:gc_to2]
+			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line warp_lanes.go:59
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_lanes.go:59
 						_ = i
 //line warp_lanes.go:59
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:59
-						_ = v
-//line warp_lanes.go:71
+						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank2:])
 						{
+//line warp_lanes.go:72
 							v.StoreSlice(gc_at3[gc_tx2:])
-//line warp_lanes.go:72
 						}
 					}
+//line warp_lanes.go:74
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line warp_lanes.go:59
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:59
 					_ = i
-					v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:71
+//line warp_lanes.go:59
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
 					{
-						gc_at3[gc_tx2] = v
+//line warp_lanes.go:72
+						v.StoreSlice(gc_at3[gc_tx2:])
 					}
 				}
-			} else {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line warp_lanes.go:59
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:59
-							_ = i
-//line warp_lanes.go:59
-							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:59
-							_ = v
-//line warp_lanes.go:71
-							{
-								if i < 0 || i > len(out)-16 {
+//line warp_lanes.go:74
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line warp_lanes.go:61
+				v := gc_s_v[gc_rank2]
+				{
 //line warp_lanes.go:72
-									break
-//line warp_lanes.go:72
-								}
-//line warp_lanes.go:72
-								v.StoreSlice(out[i:])
-//line warp_lanes.go:72
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
+					gc_at3[gc_tx2] = v
 				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+			}
+		} else {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line warp_lanes.go:59
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_lanes.go:59
-						_ = i
-//line warp_lanes.go:59
-						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
-//line warp_lanes.go:59
-						_ = v
-//line warp_lanes.go:71
+						v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank2:])
 						{
-							if i < 0 || i > len(out)-8 {
+//line warp_lanes.go:72
+							if i < 0 || i > len(out)-16 {
 //line warp_lanes.go:72
 								break
-//line warp_lanes.go:72
 							}
 //line warp_lanes.go:72
 							v.StoreSlice(out[i:])
-//line warp_lanes.go:72
 						}
 					}
+//line warp_lanes.go:74
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
 //line warp_lanes.go:59
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:71
-						{
-							out[i] = v
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_lanes.go:59
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:71
-						{
-							out[i] = v
-						}
-					}
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
 					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_lanes.go:59
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:71
-						{
-							out[i] = v
+//line warp_lanes.go:72
+						if i < 0 || i > len(out)-8 {
+//line warp_lanes.go:72
+							break
 						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_lanes.go:59
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:71
-						{
-							out[i] = v
-						}
+//line warp_lanes.go:72
+						v.StoreSlice(out[i:])
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line warp_lanes.go:74
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line warp_lanes.go:59
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+//line warp_lanes.go:61
 					v := gc_s_v[gc_rank2]
-
-//line warp_lanes.go:71
 					{
+//line warp_lanes.go:72
 						out[i] = v
 					}
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:59
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:61
+					v := gc_s_v[gc_rank2]
+					{
+//line warp_lanes.go:72
+						out[i] = v
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:59
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:61
+					v := gc_s_v[gc_rank2]
+					{
+//line warp_lanes.go:72
+						out[i] = v
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:59
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:61
+					v := gc_s_v[gc_rank2]
+					{
+//line warp_lanes.go:72
+						out[i] = v
+					}
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:59
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:61
+				v := gc_s_v[gc_rank2]
+				{
+//line warp_lanes.go:72
+					out[i] = v
 				}
 			}
 		}
@@ -1547,378 +1268,285 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]float32
-		var gc_l_pos [32]uint32
-		var gc_l_s [32]float32
-		var gc_c21r [32]uint32
-		var gc_c22m [32]uint32
-		var gc_c22v [32]bool
-		var gc_c22r [32]uint32
-		var gc_c23m [32]uint32
-		var gc_c23a [32]int
-		var gc_c23w [32]int
-		var gc_c23r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_lanes.go:84
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line warp_lanes.go:85
-					v := in[i%len(in)]
-					_ = v
-
-//line warp_lanes.go:86
-					gc_l_v[gc_lane2] = v
-				}
-			}
-
-//line warp_lanes.go:86
-			compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
+//line warp_lanes.go:93
+	var gc_l_v [32]float32
+	var gc_l_pos [32]uint32
+	var gc_l_s [32]float32
+	var gc_c21r [32]uint32
+	var gc_c22m [32]uint32
+	var gc_c22v [32]bool
+	var gc_c22r [32]uint32
+	var gc_c23m [32]uint32
+	var gc_c23a [32]int
+	var gc_c23w [32]int
+	var gc_c23r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line warp_lanes.go:110
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v := gc_l_v[gc_lane2]
-				_ = v
-
-//line warp_lanes.go:86
-				var activeMask uint32 = gc_c21r[gc_lane2]
-				_ = activeMask
-
-//line warp_lanes.go:86
-				gc_c22m[gc_lane2] = activeMask
-				gc_c22v[gc_lane2] = v > 0
-			}
-
-//line warp_lanes.go:86
-			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, nil, nil, &gc_c22r)
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line warp_lanes.go:87
-				gc_vb := archsimd.BroadcastFloat32x8(2)
-//line warp_lanes.go:87
-				_ = gc_vb
-				if gc_act2 == ^uint32(0) {
-//line warp_lanes.go:87
-					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-//line warp_lanes.go:87
-					_ = gc_vb2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line warp_lanes.go:87
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_lanes.go:87
-						_ = v
-//line warp_lanes.go:86
-						gc_t2 := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:])
-//line warp_lanes.go:86
-						_ = gc_t2
-//line warp_lanes.go:86
-						ballotSync := gc_t2
-//line warp_lanes.go:86
-						_ = ballotSync
-//line warp_lanes.go:86
-						pos := ballotSync
-//line warp_lanes.go:86
-						_ = pos
-//line warp_lanes.go:87
-						s := v.Mul(gc_vb2)
-//line warp_lanes.go:87
-						_ = s
-//line warp_lanes.go:87
-						pos.StoreSlice(gc_l_pos[gc_lane2:])
-//line warp_lanes.go:87
-						s.StoreSlice(gc_l_s[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line warp_lanes.go:87
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_lanes.go:87
-						_ = v
-//line warp_lanes.go:86
-						gc_t := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:])
-//line warp_lanes.go:86
-						_ = gc_t
-//line warp_lanes.go:86
-						ballotSync := gc_t
-//line warp_lanes.go:86
-						_ = ballotSync
-//line warp_lanes.go:86
-						pos := ballotSync
-//line warp_lanes.go:86
-						_ = pos
-//line warp_lanes.go:87
-						s := v.Mul(gc_vb)
-//line warp_lanes.go:87
-						_ = s
-//line warp_lanes.go:87
-						pos.StoreSlice(gc_l_pos[gc_lane2:])
-//line warp_lanes.go:87
-						s.StoreSlice(gc_l_s[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-				archsimd.ClearAVXUpperBits()
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:84
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				v := in[i%len(in)]
+				gc_l_v[gc_lane2] = v
 			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
-
+		}
 //line warp_lanes.go:86
-					var ballotSync uint32 = gc_c22r[gc_lane2]
-
+		compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line warp_lanes.go:90
+			v := gc_l_v[gc_lane2]
+//line warp_lanes.go:86
+			var activeMask uint32 = gc_c21r[gc_lane2]
+//line warp_lanes.go:86
+			gc_c22m[gc_lane2] = activeMask
+			gc_c22v[gc_lane2] = v > 0
+		}
+//line warp_lanes.go:86
+		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, nil, nil, &gc_c22r)
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line warp_lanes.go:87
+			gc_vb := archsimd.BroadcastFloat32x8(2)
+			if gc_act2 == ^uint32(0) {
+//line warp_lanes.go:87
+				gc_vb2 := archsimd.BroadcastFloat32x8(2)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_lanes.go:87
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_lanes.go:86
+					gc_t2 := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:])
+//line warp_lanes.go:86
+					ballotSync := gc_t2
 //line warp_lanes.go:86
 					pos := ballotSync
-
+					s := v.Mul(gc_vb2)
 //line warp_lanes.go:87
-					s := v * 2
-					_ = ballotSync
-					_ = pos
-					_ = s
-					gc_l_pos[gc_lane2] = pos
-					gc_l_s[gc_lane2] = s
+					pos.StoreSlice(gc_l_pos[gc_lane2:])
+//line warp_lanes.go:87
+					s.StoreSlice(gc_l_s[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line warp_lanes.go:87
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_lanes.go:86
+					gc_t := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:])
+//line warp_lanes.go:86
+					ballotSync := gc_t
+//line warp_lanes.go:86
+					pos := ballotSync
+					s := v.Mul(gc_vb)
+//line warp_lanes.go:87
+					pos.StoreSlice(gc_l_pos[gc_lane2:])
+//line warp_lanes.go:87
+					s.StoreSlice(gc_l_s[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-			{
-				var gc_m72 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
-
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line warp_lanes.go:100
+				v := gc_l_v[gc_lane2]
+//line warp_lanes.go:86
+				var ballotSync uint32 = gc_c22r[gc_lane2]
+//line warp_lanes.go:86
+				pos := ballotSync
+				s := v * 2
+//line warp_lanes.go:91
+				gc_l_pos[gc_lane2] = pos
+				gc_l_s[gc_lane2] = s
+			}
+		}
+		{
+			var gc_m72 uint32
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v := gc_l_v[gc_lane2]
 //line warp_lanes.go:88
-					if v > 0 {
-						gc_m72 |= 1 << gc_lane2
-					}
+				if v > 0 {
+					gc_m72 |= 1 << gc_lane2
 				}
-				gc_save72 := gc_act2
-				gc_act2 = gc_save72 & gc_m72
-				if gc_act2 != 0 {
-
-//line warp_lanes.go:89
-					for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_lanes.go:90
-									pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane2:])
-//line warp_lanes.go:90
-									_ = pos
-//line warp_lanes.go:90
-									s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
-//line warp_lanes.go:90
-									_ = s
-//line warp_lanes.go:90
-									pos.StoreSlice(gc_c23m[gc_lane2:])
-//line warp_lanes.go:90
-									for gc_k3 := range 8 {
-//line warp_lanes.go:90
-										gc_c23a[gc_lane2+gc_k3] = offset
-//line warp_lanes.go:90
-									}
-//line warp_lanes.go:90
-									for gc_k4 := range 8 {
-//line warp_lanes.go:90
-										gc_c23w[gc_lane2+gc_k4] = 8
-//line warp_lanes.go:90
-									}
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_lanes.go:90
-									pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane2:])
-//line warp_lanes.go:90
-									_ = pos
-//line warp_lanes.go:90
-									s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
-//line warp_lanes.go:90
-									_ = s
-//line warp_lanes.go:90
-									pos.StoreSlice(gc_c23m[gc_lane2:])
-//line warp_lanes.go:90
-									for gc_k := range 8 {
-//line warp_lanes.go:90
-										gc_c23a[gc_lane2+gc_k] = offset
-//line warp_lanes.go:90
-									}
-//line warp_lanes.go:90
-									for gc_k2 := range 8 {
-//line warp_lanes.go:90
-										gc_c23w[gc_lane2+gc_k2] = 8
-//line warp_lanes.go:90
-									}
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								pos := gc_l_pos[gc_lane2]
-								_ = pos
-								s := gc_l_s[gc_lane2]
-								_ = s
-
-//line warp_lanes.go:90
-								gc_c23m[gc_lane2] = pos
-								gc_c23a[gc_lane2] = offset
-								gc_c23w[gc_lane2] = 8
-							}
-						}
-
-//line warp_lanes.go:90
-						compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_l_s, &gc_c23a, &gc_c23w, &gc_c23r)
-						gc_left3 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_lanes.go:90
-									s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
-//line warp_lanes.go:90
-									_ = s
-//line warp_lanes.go:90
-									s = s.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line warp_lanes.go:90
-									s.StoreSlice(gc_l_s[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_lanes.go:90
-									s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
-//line warp_lanes.go:90
-									_ = s
-//line warp_lanes.go:90
-									s = s.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line warp_lanes.go:90
-									s.StoreSlice(gc_l_s[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								s := gc_l_s[gc_lane2]
-								_ = s
-
-//line warp_lanes.go:90
-								s += gc_c23r[gc_lane2]
-								gc_l_s[gc_lane2] = s
-							}
-						}
-					}
-				}
-				gc_act2 = gc_save72 &^ gc_dead2
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(votes) && 32 <= len(votes)-gc_off2 && gc_off2 <= len(sums) && 32 <= len(sums)-gc_off2 {
-						gc_at3 := votes[gc_off2:][:32]
-						gc_at4 := sums[gc_off2:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_lanes.go:84
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							pos := gc_l_pos[gc_lane2]
-							_ = pos
-							s := gc_l_s[gc_lane2]
-							_ = s
-
-//line warp_lanes.go:93
-							gc_at3[gc_lane2] = pos ^ uint32((gc_rank2 & 31))
-
-//line warp_lanes.go:94
-							gc_at4[gc_lane2] = s
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+			gc_save72 := gc_act2
+			gc_act2 = gc_save72 & gc_m72
+			if gc_act2 != 0 {
+//line warp_lanes.go:89
+				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_lanes.go:90
+								pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane2:])
+//line warp_lanes.go:90
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+//line warp_lanes.go:90
+								_ = s
+//line warp_lanes.go:90
+								pos.StoreSlice(gc_c23m[gc_lane2:])
+//line warp_lanes.go:90
+								for gc_k3 := range 8 {
+//line warp_lanes.go:90
+									gc_c23a[gc_lane2+gc_k3] = offset
+								}
+//line warp_lanes.go:90
+								for gc_k4 := range 8 {
+//line warp_lanes.go:90
+									gc_c23w[gc_lane2+gc_k4] = 8
+								}
+//line warp_lanes.go:91
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_lanes.go:84
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line warp_lanes.go:90
+								pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane2:])
+//line warp_lanes.go:90
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+//line warp_lanes.go:90
+								_ = s
+//line warp_lanes.go:90
+								pos.StoreSlice(gc_c23m[gc_lane2:])
+//line warp_lanes.go:90
+								for gc_k := range 8 {
+//line warp_lanes.go:90
+									gc_c23a[gc_lane2+gc_k] = offset
+								}
+//line warp_lanes.go:90
+								for gc_k2 := range 8 {
+//line warp_lanes.go:90
+									gc_c23w[gc_lane2+gc_k2] = 8
+								}
+//line warp_lanes.go:91
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line warp_lanes.go:103
 							pos := gc_l_pos[gc_lane2]
-							_ = pos
+//line warp_lanes.go:105
 							s := gc_l_s[gc_lane2]
 							_ = s
-
-//line warp_lanes.go:93
-							votes[i] = pos ^ uint32((gc_rank2 & 31))
-
-//line warp_lanes.go:94
-							sums[i] = s
+//line warp_lanes.go:90
+							gc_c23m[gc_lane2] = pos
+							gc_c23a[gc_lane2] = offset
+							gc_c23w[gc_lane2] = 8
 						}
+					}
+//line warp_lanes.go:90
+					compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_l_s, &gc_c23a, &gc_c23w, &gc_c23r)
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_lanes.go:90
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+//line warp_lanes.go:90
+								s = s.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line warp_lanes.go:90
+								s.StoreSlice(gc_l_s[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line warp_lanes.go:90
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+//line warp_lanes.go:90
+								s = s.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line warp_lanes.go:90
+								s.StoreSlice(gc_l_s[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line warp_lanes.go:103
+							s := gc_l_s[gc_lane2]
+//line warp_lanes.go:90
+							s += gc_c23r[gc_lane2]
+							gc_l_s[gc_lane2] = s
+						}
+					}
+				}
+			}
+			gc_act2 = gc_save72 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(votes) && 32 <= len(votes)-gc_off2 && gc_off2 <= len(sums) && 32 <= len(sums)-gc_off2 {
+					gc_at3 := votes[gc_off2:][:32]
+					gc_at4 := sums[gc_off2:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line warp_lanes.go:110
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:86
+						pos := gc_l_pos[gc_lane2]
+//line warp_lanes.go:88
+						s := gc_l_s[gc_lane2]
+//line warp_lanes.go:93
+						gc_at3[gc_lane2] = pos ^ uint32((gc_rank2 & 31))
+						gc_at4[gc_lane2] = s
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line warp_lanes.go:84
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:86
+						pos := gc_l_pos[gc_lane2]
+//line warp_lanes.go:88
+						s := gc_l_s[gc_lane2]
+//line warp_lanes.go:93
+						votes[i] = pos ^ uint32((gc_rank2 & 31))
+						sums[i] = s
 					}
 				}
 			}
@@ -1951,132 +1579,108 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_lanes.go:104
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line warp_lanes.go:105
-					v := in[i%len(in)]
-					_ = v
-					gc_l_v[gc_lane2] = v
+//line warp_lanes.go:113
+	var gc_l_v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			}
-
-//line warp_lanes.go:106
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
-
-//line warp_lanes.go:107
-					gc_run.Add(mask, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
-			} else {
-
-//line warp_lanes.go:106
-				for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
-
-//line warp_lanes.go:107
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
-					} else {
-
-//line warp_lanes.go:107
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_lanes.go:107
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_lanes.go:107
-									_ = v
-//line warp_lanes.go:107
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_lanes.go:107
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_lanes.go:107
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_lanes.go:107
-									_ = v
-//line warp_lanes.go:107
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_lanes.go:107
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v := gc_l_v[gc_lane2]
-								_ = v
-
-//line warp_lanes.go:107
-								v += gc_c21r[gc_lane2]
-								gc_l_v[gc_lane2] = v
-							}
-						}
-					}
-				}
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
-				_ = v
-
-//line warp_lanes.go:109
-				{
-					sums[gc_bx2*((gc_bdx2+31)/32)+(gc_rank2>>5)] = v
+//line warp_lanes.go:104
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				v := in[i%len(in)]
+//line warp_lanes.go:107
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line warp_lanes.go:106
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
+//line warp_lanes.go:107
+				gc_run.Add(mask, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
 				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+		} else {
+//line warp_lanes.go:106
+			for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
+				} else {
+//line warp_lanes.go:107
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_lanes.go:107
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_lanes.go:107
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_lanes.go:107
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line warp_lanes.go:107
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_lanes.go:107
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_lanes.go:107
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line warp_lanes.go:120
+							v := gc_l_v[gc_lane2]
+//line warp_lanes.go:107
+							v += gc_c21r[gc_lane2]
+							gc_l_v[gc_lane2] = v
+						}
+					}
+				}
+			}
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			{
+//line warp_lanes.go:110
+				sums[gc_bx2*((gc_bdx2+31)/32)+(gc_rank2>>5)] = v
 			}
 		}
 	}
@@ -2085,4 +1689,5 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 // gc_files_warp_lanes holds the source files whose lines the kernels' records hash.
 //
 //go:embed warp_lanes.go
+//line warp_lanes.go:120
 var gc_files_warp_lanes embed.FS

@@ -41,197 +41,146 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_c1r [32]int32
-		var gc_c2r [32]int32
-		var gc_c3v [32]bool
-		var gc_c3r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_mask.go:22
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]bool
+	var gc_c3r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_mask.go:33
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+//line warp_mask.go:13
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+				mask := warpMaskOf(lanes)
+				_ = mask
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_mask.go:24
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line warp_mask.go:16
+							v := gc_at[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line warp_mask.go:15
+							i := gc_bx*gc_bdx + gc_tx
+							v := in[i]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+		}
+//line warp_mask.go:17
+		if gc_act == ^uint32(0) && (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+		} else {
+//line warp_mask.go:17
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_mask.go:21
+				v := gc_l_v[gc_lane]
+//line warp_mask.go:17
+				v += gc_c1r[gc_lane]
+				gc_l_v[gc_lane] = v
+			}
+		}
+		{
+			{
+				var gc_m6 uint32
+//line warp_mask.go:18
+				if (gc_w>>5)%2 == 1 {
+					gc_m6 = ^uint32(0)
+				}
+				gc_save6 := gc_act
+				gc_act = gc_save6 & gc_m6
+				if gc_act != 0 {
+//line warp_mask.go:19
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_mask.go:23
+						v := gc_l_v[gc_lane]
+//line warp_mask.go:19
+						v += gc_c2r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+				gc_act = gc_save6 &^ gc_dead
+			}
+		}
+		{
+			{
+//line warp_mask.go:13
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+				mask := warpMaskOf(lanes)
+				_ = mask
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_mask.go:19
+					v := gc_l_v[gc_lane]
+//line warp_mask.go:21
+					gc_c3v[gc_lane] = v > 0
+				}
+			}
+//line warp_mask.go:21
+			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), nil, &gc_c3v, nil, nil, &gc_c3r)
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
-
-//line warp_mask.go:13
-					lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-					_ = lanes
-
-//line warp_mask.go:14
-					mask := warpMaskOf(lanes)
-					_ = mask
-					{
-						gc_x0 := gc_tidx.X
-						gc_off := (gc_bx * gc_bdx) + gc_x0
-						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-							gc_at := in[gc_off:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x0 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_mask.go:15
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line warp_mask.go:16
-								v := gc_at[gc_lane]
-								_ = v
-
-//line warp_mask.go:17
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_mask.go:15
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line warp_mask.go:16
-								v := in[i]
-								_ = v
-
-//line warp_mask.go:17
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-			}
-
-//line warp_mask.go:17
-			if gc_act == ^uint32(0) && (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
-			} else {
-
-//line warp_mask.go:17
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line warp_mask.go:17
-					v += gc_c1r[gc_lane]
-					gc_l_v[gc_lane] = v
-				}
-			}
-			{
-				{
-					var gc_m6 uint32
-
-//line warp_mask.go:18
-					if (gc_w>>5)%2 == 1 {
-						gc_m6 = ^uint32(0)
-					}
-					gc_save6 := gc_act
-					gc_act = gc_save6 & gc_m6
-					if gc_act != 0 {
-
-//line warp_mask.go:19
-						compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_x02 := gc_tidx.X
+					gc_off2 := (gc_bx * gc_bdx) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+						gc_at2 := out[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_mask.go:33
 							gc_rank := gc_w + gc_lane
-							_ = gc_rank
+							gc_pos.Thread = gc_rank
+//line warp_mask.go:17
 							v := gc_l_v[gc_lane]
-							_ = v
-
-//line warp_mask.go:19
-							v += gc_c2r[gc_lane]
-							gc_l_v[gc_lane] = v
-						}
-					}
-					gc_act = gc_save6 &^ gc_dead
-				}
-			}
-			{
-				{
-
-//line warp_mask.go:13
-					lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-					_ = lanes
-
-//line warp_mask.go:14
-					mask := warpMaskOf(lanes)
-					_ = mask
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
-
 //line warp_mask.go:21
-						gc_c3v[gc_lane] = v > 0
-					}
-				}
-
+							var ballotSync uint32 = gc_c3r[gc_lane]
 //line warp_mask.go:21
-				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), nil, &gc_c3v, nil, nil, &gc_c3r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off2 := (gc_bx * gc_bdx) + gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-							gc_at2 := out[gc_off2:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_mask.go:15
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								v := gc_l_v[gc_lane]
-								_ = v
-
-//line warp_mask.go:21
-								var ballotSync uint32 = gc_c3r[gc_lane]
-
-//line warp_mask.go:21
-								if ballotSync != 0 {
-									gc_at2[gc_lane] = v
-								}
-								_ = ballotSync
+							if ballotSync != 0 {
+								gc_at2[gc_lane] = v
 							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
+						}
+					} else {
+//line warp_mask.go:27
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_mask.go:15
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								v := gc_l_v[gc_lane]
-								_ = v
-
+							i := gc_bx*gc_bdx + gc_tx
+//line warp_mask.go:17
+							v := gc_l_v[gc_lane]
 //line warp_mask.go:21
-								var ballotSync uint32 = gc_c3r[gc_lane]
-
+							var ballotSync uint32 = gc_c3r[gc_lane]
 //line warp_mask.go:21
-								if ballotSync != 0 {
-									out[i] = v
-								}
-								_ = ballotSync
+							if ballotSync != 0 {
+								out[i] = v
 							}
 						}
 					}
@@ -244,4 +193,5 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 // gc_files_warp_mask holds the source files whose lines the kernels' records hash.
 //
 //go:embed warp_mask.go
+//line warp_mask.go:37
 var gc_files_warp_mask embed.FS

@@ -42,63 +42,274 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v [32]int32
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		var gc_c23v [32]bool
-		var gc_c23r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_mask.go:22
+	var gc_l_v [32]int32
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	var gc_c23v [32]bool
+	var gc_c23r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line warp_mask.go:32
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_mask.go:40
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
+//line warp_mask.go:13
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+					var gc_n4 int = lanes
+//line warp_mask.go:27
+					var gc_t2 uint32 = uint32(uint64(1)<<gc_n4 - 1)
+//line warp_mask.go:27
+					var mask uint32 = gc_t2
+//line warp_mask.go:27
+					_ = mask
+//line warp_mask.go:15
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line warp_mask.go:16
+						break
+					}
+//line warp_mask.go:16
+					v := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_mask.go:16
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_mask.go:31
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
+//line warp_mask.go:13
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+					var gc_n3 int = lanes
+//line warp_mask.go:27
+					var gc_t uint32 = uint32(uint64(1)<<gc_n3 - 1)
+//line warp_mask.go:27
+					var mask uint32 = gc_t
+//line warp_mask.go:27
+					_ = mask
+//line warp_mask.go:15
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line warp_mask.go:16
+						break
+					}
+//line warp_mask.go:16
+					v := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_mask.go:16
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+//line warp_mask.go:13
+					lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
+					mask := warpMaskOf(lanes)
+					_ = mask
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
 						gc_pos2.Thread = gc_rank2
+//line warp_mask.go:15
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						v := in[i]
+						gc_l_v[gc_lane2] = v
+					}
+				}
+			}
+		}
+//line warp_mask.go:17
+		if gc_act2 == ^uint32(0) && (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+		} else {
+//line warp_mask.go:17
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_mask.go:17
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_mask.go:17
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_mask.go:17
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+//line warp_mask.go:17
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_mask.go:17
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_mask.go:17
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line warp_mask.go:30
+					v := gc_l_v[gc_lane2]
+//line warp_mask.go:17
+					v += gc_c21r[gc_lane2]
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
+		{
+			{
+				var gc_m62 uint32
+//line warp_mask.go:18
+				if (gc_w2>>5)%2 == 1 {
+					gc_m62 = ^uint32(0)
+				}
+				gc_save62 := gc_act2
+				gc_act2 = gc_save62 & gc_m62
+				if gc_act2 != 0 {
+//line warp_mask.go:19
+					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c22r)
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_mask.go:19
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_mask.go:19
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line warp_mask.go:19
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line warp_mask.go:19
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_mask.go:19
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line warp_mask.go:19
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line warp_mask.go:32
+							v := gc_l_v[gc_lane2]
+//line warp_mask.go:19
+							v += gc_c22r[gc_lane2]
+							gc_l_v[gc_lane2] = v
+						}
+					}
+				}
+				gc_act2 = gc_save62 &^ gc_dead2
+			}
+		}
+		{
+			{
 //line warp_mask.go:13
-						var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-//line warp_mask.go:13
-						_ = lanes
-//line warp_mask.go:14
-						var gc_n4 int = lanes
-//line warp_mask.go:14
-						_ = gc_n4
-//line warp_mask.go:27
-						var gc_t2 uint32 = uint32(uint64(1)<<gc_n4 - 1)
-//line warp_mask.go:27
-						_ = gc_t2
-//line warp_mask.go:27
-						var mask uint32 = gc_t2
-//line warp_mask.go:27
-						_ = mask
+				lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
+				mask := warpMaskOf(lanes)
+				_ = mask
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line warp_mask.go:19
+					v := gc_l_v[gc_lane2]
+//line warp_mask.go:21
+					gc_c23v[gc_lane2] = v > 0
+				}
+			}
+//line warp_mask.go:21
+			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), nil, &gc_c23v, nil, nil, &gc_c23r)
+			gc_left4 := gc_act2
+			if compiled.SIMD {
+//line warp_mask.go:21
+				gc_vb := archsimd.BroadcastUint32x8(0)
+				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+//line warp_mask.go:21
+					gc_vb2 := archsimd.BroadcastUint32x8(0)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_mask.go:24
+						gc_tx2 := gc_tidx6.X + gc_lane2
+//line warp_mask.go:26
+						gc_ty2 := gc_tidx6.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx6.Z
+						_ = gc_tz2
 //line warp_mask.go:15
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_mask.go:15
-						_ = i
-//line warp_mask.go:16
-						if i < 0 || i > len(in)-8 {
-//line warp_mask.go:16
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_mask.go:21
+						gc_t4 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+//line warp_mask.go:21
+						ballotSync := gc_t4
+//line warp_mask.go:21
+						if i < 0 || i > len(out)-8 {
+//line warp_mask.go:21
 							break
-//line warp_mask.go:16
 						}
-//line warp_mask.go:16
-						v := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_mask.go:16
-						_ = v
-//line warp_mask.go:16
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_mask.go:21
+						gc_if2 := ballotSync.NotEqual(gc_vb2)
+						if gc_if2.ToBits() != 0 {
+//line warp_mask.go:22
+							v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
+						}
+//line warp_mask.go:23
+						gc_left4 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -111,377 +322,59 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
+//line warp_mask.go:37
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
 						_ = gc_tz2
-						gc_pos2.Thread = gc_rank2
-//line warp_mask.go:13
-						var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-//line warp_mask.go:13
-						_ = lanes
-//line warp_mask.go:14
-						var gc_n3 int = lanes
-//line warp_mask.go:14
-						_ = gc_n3
-//line warp_mask.go:27
-						var gc_t uint32 = uint32(uint64(1)<<gc_n3 - 1)
-//line warp_mask.go:27
-						_ = gc_t
-//line warp_mask.go:27
-						var mask uint32 = gc_t
-//line warp_mask.go:27
-						_ = mask
 //line warp_mask.go:15
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_mask.go:15
-						_ = i
-//line warp_mask.go:16
-						if i < 0 || i > len(in)-8 {
-//line warp_mask.go:16
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_mask.go:21
+						gc_t3 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+//line warp_mask.go:21
+						ballotSync := gc_t3
+//line warp_mask.go:21
+						if i < 0 || i > len(out)-8 {
+//line warp_mask.go:21
 							break
-//line warp_mask.go:16
 						}
-//line warp_mask.go:16
-						v := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_mask.go:16
-						_ = v
-//line warp_mask.go:16
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_mask.go:21
+						gc_if := ballotSync.NotEqual(gc_vb)
+						if gc_if.ToBits() != 0 {
+//line warp_mask.go:22
+							v.StoreMasked((*[8]int32)(out[i:]), gc_if)
+						}
+//line warp_mask.go:23
+						gc_left4 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
+			if gc_left4 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					{
-
-//line warp_mask.go:13
-						lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
-						_ = lanes
-
-//line warp_mask.go:14
-						mask := warpMaskOf(lanes)
-						_ = mask
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_mask.go:15
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line warp_mask.go:16
-							v := in[i]
-							_ = v
-
-//line warp_mask.go:17
-							gc_l_v[gc_lane2] = v
-						}
-					}
-				}
-			}
-
-//line warp_mask.go:17
-			if gc_act2 == ^uint32(0) && (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
-			} else {
-
-//line warp_mask.go:17
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line warp_mask.go:17
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_mask.go:17
-							_ = v
-//line warp_mask.go:17
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_mask.go:17
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line warp_mask.go:17
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_mask.go:17
-							_ = v
-//line warp_mask.go:17
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_mask.go:17
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
+						gc_pos2.Thread = gc_rank2
+//line warp_mask.go:15
+						i := gc_bx2*gc_bdx2 + gc_tx2
 //line warp_mask.go:17
-						v += gc_c21r[gc_lane2]
-						gc_l_v[gc_lane2] = v
-					}
-				}
-			}
-			{
-				{
-					var gc_m62 uint32
-
-//line warp_mask.go:18
-					if (gc_w2>>5)%2 == 1 {
-						gc_m62 = ^uint32(0)
-					}
-					gc_save62 := gc_act2
-					gc_act2 = gc_save62 & gc_m62
-					if gc_act2 != 0 {
-
-//line warp_mask.go:19
-						compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c22r)
-						gc_left3 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_mask.go:19
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_mask.go:19
-									_ = v
-//line warp_mask.go:19
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line warp_mask.go:19
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_mask.go:19
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_mask.go:19
-									_ = v
-//line warp_mask.go:19
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line warp_mask.go:19
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v := gc_l_v[gc_lane2]
-								_ = v
-
-//line warp_mask.go:19
-								v += gc_c22r[gc_lane2]
-								gc_l_v[gc_lane2] = v
-							}
-						}
-					}
-					gc_act2 = gc_save62 &^ gc_dead2
-				}
-			}
-			{
-				{
-
-//line warp_mask.go:13
-					lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
-					_ = lanes
-
-//line warp_mask.go:14
-					mask := warpMaskOf(lanes)
-					_ = mask
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
 						v := gc_l_v[gc_lane2]
-						_ = v
-
 //line warp_mask.go:21
-						gc_c23v[gc_lane2] = v > 0
-					}
-				}
-
+						var ballotSync uint32 = gc_c23r[gc_lane2]
 //line warp_mask.go:21
-				compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), nil, &gc_c23v, nil, nil, &gc_c23r)
-				gc_left4 := gc_act2
-				if compiled.SIMD {
-//line warp_mask.go:21
-					gc_vb := archsimd.BroadcastUint32x8(0)
-//line warp_mask.go:21
-					_ = gc_vb
-					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-//line warp_mask.go:21
-						gc_vb2 := archsimd.BroadcastUint32x8(0)
-//line warp_mask.go:21
-						_ = gc_vb2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx6.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx6.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx6.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line warp_mask.go:15
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_mask.go:15
-							_ = i
-//line warp_mask.go:15
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_mask.go:15
-							_ = v
-//line warp_mask.go:21
-							gc_t4 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
-//line warp_mask.go:21
-							_ = gc_t4
-//line warp_mask.go:21
-							ballotSync := gc_t4
-//line warp_mask.go:21
-							_ = ballotSync
-//line warp_mask.go:21
-							if i < 0 || i > len(out)-8 {
-//line warp_mask.go:21
-								break
-//line warp_mask.go:21
-							}
-//line warp_mask.go:21
-							gc_if2 := ballotSync.NotEqual(gc_vb2)
-//line warp_mask.go:21
-							_ = gc_if2
-//line warp_mask.go:22
-							if gc_if2.ToBits() != 0 {
-//line warp_mask.go:22
-								v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
-//line warp_mask.go:22
-							}
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line warp_mask.go:15
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_mask.go:15
-							_ = i
-//line warp_mask.go:15
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_mask.go:15
-							_ = v
-//line warp_mask.go:21
-							gc_t3 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
-//line warp_mask.go:21
-							_ = gc_t3
-//line warp_mask.go:21
-							ballotSync := gc_t3
-//line warp_mask.go:21
-							_ = ballotSync
-//line warp_mask.go:21
-							if i < 0 || i > len(out)-8 {
-//line warp_mask.go:21
-								break
-//line warp_mask.go:21
-							}
-//line warp_mask.go:21
-							gc_if := ballotSync.NotEqual(gc_vb)
-//line warp_mask.go:21
-							_ = gc_if
-//line warp_mask.go:22
-							if gc_if.ToBits() != 0 {
-//line warp_mask.go:22
-								v.StoreMasked((*[8]int32)(out[i:]), gc_if)
-//line warp_mask.go:22
-							}
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_mask.go:15
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line warp_mask.go:21
-							var ballotSync uint32 = gc_c23r[gc_lane2]
-
-//line warp_mask.go:21
-							if ballotSync != 0 {
-								out[i] = v
-							}
-							_ = ballotSync
+						if ballotSync != 0 {
+							out[i] = v
 						}
 					}
 				}
@@ -493,4 +386,5 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 // gc_files_warp_mask holds the source files whose lines the kernels' records hash.
 //
 //go:embed warp_mask.go
+//line warp_mask.go:36
 var gc_files_warp_mask embed.FS

@@ -42,181 +42,42 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-	{
-		gc_off3 := gc_bx * 2 * gc_bdx
-		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-			copy(gc_row, in[gc_off3:][:gc_bdx])
-			gc_rowok = true
-		}
+//line warp_pair.go:45
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
 	}
+//line warp_pair.go:51
 	gc_rowok2 := false
-	{
-		gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-			copy(gc_row2, in[gc_off4:][:gc_bdx])
-			gc_rowok2 = true
-		}
+//line warp_pair.go:53
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
 	}
-	{
-		var gc_l_v [32]float32
-		var gc_l_sum [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
-				gc_bdy, gc_bdz := 1, 1
-				_, _ = gc_bdy, gc_bdz
-				gc_cnt := 32
-				gc_act := ^uint32(0)
-				var gc_dead uint32
-				_ = gc_dead
-				_ = gc_act
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						if gc_act == ^uint32(0) {
-							gc_at3 := gc_row[gc_x02:][:32]
-							gc_at4 := gc_row2[gc_x02:][:32]
-							compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_pair.go:33
-								i := gc_bx*2*gc_bdx + gc_tx
-								_ = i
-
-//line warp_pair.go:34
-								var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-
-//line warp_pair.go:34
-								_ = v
-								_ = v
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				if gc_act != ^uint32(0) {
-
-//line warp_pair.go:21
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						if true {
-							compiled.ShflDownLane0(&gc_l_v)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
-						}
-					} else {
-
-//line warp_pair.go:21
-						for offset := 16; offset > 0; offset /= 2 {
-
-//line warp_pair.go:22
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
-							} else {
-
-//line warp_pair.go:22
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line warp_pair.go:22
-									v += gc_c1r[gc_lane]
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-				}
-				gc_upto2 := min(gc_cnt, 1)
-				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line warp_pair.go:24
-					var r float32 = v
-
-//line warp_pair.go:24
-					_ = r
-
-//line warp_pair.go:34
-					sum := r
-					_ = r
-					_ = sum
-					gc_l_sum[gc_lane] = sum
-				}
-				gc_lo3, gc_hi3 := 0, 32
-				if gc_lo3 < gc_hi3 {
-					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
-				}
-				if gc_lo3 < gc_hi3 {
-					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
-				}
-				gc_hi3 = min(gc_hi3, gc_cnt)
-				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					sum := gc_l_sum[gc_lane]
-					_ = sum
-
-//line warp_pair.go:35
-					{
-						warps := gc_bdx * gc_bdy / 32
-						out[gc_bx*warps+(gc_rank>>5)] = sum
-					}
-				}
-				continue
-			}
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+//line warp_pair.go:60
+	var gc_l_v [32]float32
+	var gc_l_sum [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
 			{
+//line warp_pair.go:73
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-					gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-						gc_at := in[gc_off:][:32]
-						gc_at2 := in[gc_off2:][:32]
-						if gc_rowok {
-							gc_at = gc_row[gc_x0:][:32]
-						}
-						if gc_rowok2 {
-							gc_at2 = gc_row2[gc_x0:][:32]
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_pair.go:33
-							i := gc_bx*2*gc_bdx + gc_tx
-							_ = i
-
-//line warp_pair.go:34
-							var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
-
-//line warp_pair.go:34
-							_ = v
-							_ = v
-							gc_l_v[gc_lane] = v
-						}
+					gc_x02 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at3 := gc_row[gc_x02:][:32]
+						gc_at4 := gc_row2[gc_x02:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
@@ -225,93 +86,168 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
 //line warp_pair.go:33
 							i := gc_bx*2*gc_bdx + gc_tx
-							_ = i
-
-//line warp_pair.go:34
 							var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-
-//line warp_pair.go:34
-							_ = v
-							_ = v
+//line warp_pair.go:36
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
-
+			if gc_act != ^uint32(0) {
 //line warp_pair.go:21
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_v)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
-				}
-			} else {
-
-//line warp_pair.go:21
-				for offset := 16; offset > 0; offset /= 2 {
-
-//line warp_pair.go:22
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if true {
+						compiled.ShflDownLane0(&gc_l_v)
 					} else {
-
+						compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+					}
+				} else {
+//line warp_pair.go:21
+					for offset := 16; offset > 0; offset /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
+						} else {
 //line warp_pair.go:22
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_pair.go:26
+								v := gc_l_v[gc_lane]
 //line warp_pair.go:22
-							v += gc_c1r[gc_lane]
-							gc_l_v[gc_lane] = v
+								v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
 						}
 					}
 				}
 			}
-			gc_upto := min(gc_cnt, 1)
-			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
+			gc_upto2 := min(gc_cnt, 1)
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+//line warp_pair.go:33
 				v := gc_l_v[gc_lane]
-				_ = v
-
 //line warp_pair.go:24
 				var r float32 = v
-
-//line warp_pair.go:24
-				_ = r
-
 //line warp_pair.go:34
 				sum := r
-				_ = r
-				_ = sum
+//line warp_pair.go:37
 				gc_l_sum[gc_lane] = sum
 			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				sum := gc_l_sum[gc_lane]
-				_ = sum
-
-//line warp_pair.go:35
 				{
+//line warp_pair.go:36
 					warps := gc_bdx * gc_bdy / 32
 					out[gc_bx*warps+(gc_rank>>5)] = sum
 				}
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
+					}
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_pair.go:34
+						var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+//line warp_pair.go:36
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_pair.go:33
+						i := gc_bx*2*gc_bdx + gc_tx
+						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+//line warp_pair.go:36
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+//line warp_pair.go:21
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+			}
+		} else {
+//line warp_pair.go:21
+			for offset := 16; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
+				} else {
+//line warp_pair.go:22
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_pair.go:26
+						v := gc_l_v[gc_lane]
+//line warp_pair.go:22
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+//line warp_pair.go:32
+			v := gc_l_v[gc_lane]
+//line warp_pair.go:24
+			var r float32 = v
+//line warp_pair.go:34
+			sum := r
+//line warp_pair.go:37
+			gc_l_sum[gc_lane] = sum
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_l_sum[gc_lane]
+			{
+//line warp_pair.go:36
+				warps := gc_bdx * gc_bdy / 32
+				out[gc_bx*warps+(gc_rank>>5)] = sum
 			}
 		}
 	}
@@ -319,8 +255,6 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 
 // WarpPairIntKernel is WarpPairKernel on int32s, whose sums wrap, with
 // the reduction written in the kernel.
-//
-//line warp_pair.go:45
 func WarpPairIntKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpPairInt,
 		func(gc_t *gocuda.Thread) { warpPairInt(gc_t, in, out) },
@@ -343,154 +277,41 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 	gc_row := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-	{
-		gc_off3 := gc_bx * 2 * gc_bdx
-		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-			copy(gc_row, in[gc_off3:][:gc_bdx])
-			gc_rowok = true
-		}
+//line warp_pair.go:58
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
 	}
+//line warp_pair.go:64
 	gc_rowok2 := false
-	{
-		gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-			copy(gc_row2, in[gc_off4:][:gc_bdx])
-			gc_rowok2 = true
-		}
+//line warp_pair.go:66
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
 	}
-	{
-		var gc_l_v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
-				gc_bdy, gc_bdz := 1, 1
-				_, _ = gc_bdy, gc_bdz
-				gc_cnt := 32
-				gc_act := ^uint32(0)
-				var gc_dead uint32
-				_ = gc_dead
-				_ = gc_act
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						if gc_act == ^uint32(0) {
-							gc_at3 := gc_row[gc_x02:][:32]
-							gc_at4 := gc_row2[gc_x02:][:32]
-							compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_pair.go:46
-								i := gc_bx*2*gc_bdx + gc_tx
-								_ = i
-
-//line warp_pair.go:47
-								v := pairAt(in, i) + pairAt(in, i+gc_bdx)
-								_ = v
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				if gc_act != ^uint32(0) {
-
-//line warp_pair.go:48
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						if true {
-							compiled.ShflDownLane0(&gc_l_v)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
-						}
-					} else {
-
-//line warp_pair.go:48
-						for offset := 16; offset > 0; offset /= 2 {
-
-//line warp_pair.go:49
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
-							} else {
-
-//line warp_pair.go:49
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line warp_pair.go:49
-									v += gc_c1r[gc_lane]
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-				}
-				gc_lo3, gc_hi3 := 0, 32
-				if gc_lo3 < gc_hi3 {
-					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
-				}
-				if gc_lo3 < gc_hi3 {
-					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
-				}
-				gc_hi3 = min(gc_hi3, gc_cnt)
-				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line warp_pair.go:51
-					{
-						out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
-					}
-				}
-				continue
-			}
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+//line warp_pair.go:73
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
 			{
+//line warp_pair.go:85
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-					gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-						gc_at := in[gc_off:][:32]
-						gc_at2 := in[gc_off2:][:32]
-						if gc_rowok {
-							gc_at = gc_row[gc_x0:][:32]
-						}
-						if gc_rowok2 {
-							gc_at2 = gc_row2[gc_x0:][:32]
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_pair.go:46
-							i := gc_bx*2*gc_bdx + gc_tx
-							_ = i
-
-//line warp_pair.go:47
-							v := gc_at[gc_lane] + gc_at2[gc_lane]
-							_ = v
-							gc_l_v[gc_lane] = v
-						}
+					gc_x02 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at3 := gc_row[gc_x02:][:32]
+						gc_at4 := gc_row2[gc_x02:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
@@ -499,70 +320,144 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
 //line warp_pair.go:46
 							i := gc_bx*2*gc_bdx + gc_tx
-							_ = i
-
-//line warp_pair.go:47
 							v := pairAt(in, i) + pairAt(in, i+gc_bdx)
-							_ = v
+//line warp_pair.go:49
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
-
+			if gc_act != ^uint32(0) {
 //line warp_pair.go:48
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_v)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
-				}
-			} else {
-
-//line warp_pair.go:48
-				for offset := 16; offset > 0; offset /= 2 {
-
-//line warp_pair.go:49
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if true {
+						compiled.ShflDownLane0(&gc_l_v)
 					} else {
-
+						compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+					}
+				} else {
+//line warp_pair.go:48
+					for offset := 16; offset > 0; offset /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
+						} else {
 //line warp_pair.go:49
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_pair.go:53
+								v := gc_l_v[gc_lane]
 //line warp_pair.go:49
-							v += gc_c1r[gc_lane]
-							gc_l_v[gc_lane] = v
+								v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
 						}
 					}
 				}
 			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
 			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
 			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_l_v[gc_lane]
-				_ = v
-
-//line warp_pair.go:51
 				{
+//line warp_pair.go:52
 					out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
 				}
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
+					}
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_pair.go:47
+						v := gc_at[gc_lane] + gc_at2[gc_lane]
+//line warp_pair.go:49
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_pair.go:46
+						i := gc_bx*2*gc_bdx + gc_tx
+						v := pairAt(in, i) + pairAt(in, i+gc_bdx)
+//line warp_pair.go:49
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+//line warp_pair.go:48
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+			}
+		} else {
+//line warp_pair.go:48
+			for offset := 16; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
+				} else {
+//line warp_pair.go:49
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_pair.go:53
+						v := gc_l_v[gc_lane]
+//line warp_pair.go:49
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			{
+//line warp_pair.go:52
+				out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
 			}
 		}
 	}
@@ -571,8 +466,6 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 // WarpPairEveryKernel is WarpPairKernel whose every lane writes its
 // value after the shuffles to out[i]: the lanes' sums are all read, so
 // the warps run as written.
-//
-//line warp_pair.go:61
 func WarpPairEveryKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpPairEvery,
 		func(gc_t *gocuda.Thread) { warpPairEvery(gc_t, in, out) },
@@ -595,200 +488,44 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
-	{
-		gc_off5 := gc_bx * 2 * gc_bdx
-		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
-			copy(gc_row, in[gc_off5:][:gc_bdx])
-			gc_rowok = true
-		}
+//line warp_pair.go:74
+	gc_off5 := gc_bx * 2 * gc_bdx
+	if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
+		copy(gc_row, in[gc_off5:][:gc_bdx])
+		gc_rowok = true
 	}
+//line warp_pair.go:80
 	gc_rowok2 := false
-	{
-		gc_off6 := (gc_bx * 2 * gc_bdx) + gc_bdx
-		if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx <= len(in)-gc_off6 {
-			copy(gc_row2, in[gc_off6:][:gc_bdx])
-			gc_rowok2 = true
-		}
+//line warp_pair.go:82
+	gc_off6 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx <= len(in)-gc_off6 {
+		copy(gc_row2, in[gc_off6:][:gc_bdx])
+		gc_rowok2 = true
 	}
-	{
-		var gc_l_v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
-				gc_bdy, gc_bdz := 1, 1
-				_, _ = gc_bdy, gc_bdz
-				gc_cnt := 32
-				gc_act := ^uint32(0)
-				var gc_dead uint32
-				_ = gc_dead
-				_ = gc_act
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x03 := gc_tidx.X
-						if gc_act == ^uint32(0) {
-							gc_at4 := gc_row[gc_x03:][:32]
-							gc_at5 := gc_row2[gc_x03:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x03 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line warp_pair.go:62
-								i := gc_bx*2*gc_bdx + gc_tx
-								_ = i
-
-//line warp_pair.go:63
-								var v float32 = gc_at4[gc_lane] + gc_at5[gc_lane]
-
-//line warp_pair.go:63
-								_ = v
-								_ = v
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_pair.go:62
-								i := gc_bx*2*gc_bdx + gc_tx
-								_ = i
-
-//line warp_pair.go:63
-								var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-
-//line warp_pair.go:63
-								_ = v
-								_ = v
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-
-//line warp_pair.go:21
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
-				} else {
-
-//line warp_pair.go:21
-					for offset := 16; offset > 0; offset /= 2 {
-
-//line warp_pair.go:22
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
-						} else {
-
-//line warp_pair.go:22
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v := gc_l_v[gc_lane]
-								_ = v
-
-//line warp_pair.go:22
-								v += gc_c1r[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x04 := gc_tidx.X
-						gc_off4 := (gc_bx * gc_bdx) + gc_x04
-						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-							gc_at6 := out[gc_off4:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x04 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v := gc_l_v[gc_lane]
-								_ = v
-
-//line warp_pair.go:24
-								var r float32 = v
-
-//line warp_pair.go:24
-								_ = r
-
-//line warp_pair.go:63
-								gc_at6[gc_lane] = r
-								_ = r
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								v := gc_l_v[gc_lane]
-								_ = v
-
-//line warp_pair.go:24
-								var r float32 = v
-
-//line warp_pair.go:24
-								_ = r
-
-//line warp_pair.go:63
-								out[gc_bx*gc_bdx+gc_tx] = r
-								_ = r
-							}
-						}
-					}
-				}
-				continue
-			}
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+//line warp_pair.go:89
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
 			{
+//line warp_pair.go:101
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-					gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-						gc_at := in[gc_off:][:32]
-						gc_at2 := in[gc_off2:][:32]
-						if gc_rowok {
-							gc_at = gc_row[gc_x0:][:32]
-						}
-						if gc_rowok2 {
-							gc_at2 = gc_row2[gc_x0:][:32]
-						}
+					gc_x03 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at4 := gc_row[gc_x03:][:32]
+						gc_at5 := gc_row2[gc_x03:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_pair.go:62
-							i := gc_bx*2*gc_bdx + gc_tx
-							_ = i
-
 //line warp_pair.go:63
-							var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
-
-//line warp_pair.go:63
-							_ = v
-							_ = v
+							var v float32 = gc_at4[gc_lane] + gc_at5[gc_lane]
+//line warp_pair.go:65
 							gc_l_v[gc_lane] = v
 						}
 					} else {
@@ -799,44 +536,29 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
 //line warp_pair.go:62
 							i := gc_bx*2*gc_bdx + gc_tx
-							_ = i
-
-//line warp_pair.go:63
 							var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-
-//line warp_pair.go:63
-							_ = v
-							_ = v
+//line warp_pair.go:65
 							gc_l_v[gc_lane] = v
 						}
 					}
 				}
 			}
-
 //line warp_pair.go:21
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 				compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
 			} else {
-
 //line warp_pair.go:21
 				for offset := 16; offset > 0; offset /= 2 {
-
-//line warp_pair.go:22
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 					} else {
-
 //line warp_pair.go:22
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
+//line warp_pair.go:26
 							v := gc_l_v[gc_lane]
-							_ = v
-
 //line warp_pair.go:22
 							v += gc_c1r[gc_lane]
 							gc_l_v[gc_lane] = v
@@ -848,29 +570,20 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
-					gc_x02 := gc_tidx.X
-					gc_off3 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
-						gc_at3 := out[gc_off3:][:32]
+					gc_x04 := gc_tidx.X
+					gc_off4 := (gc_bx * gc_bdx) + gc_x04
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+						gc_at6 := out[gc_off4:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
+//line warp_pair.go:41
 							v := gc_l_v[gc_lane]
-							_ = v
-
 //line warp_pair.go:24
 							var r float32 = v
-
-//line warp_pair.go:24
-							_ = r
-
 //line warp_pair.go:63
-							gc_at3[gc_lane] = r
-							_ = r
+							gc_at6[gc_lane] = r
 						}
 					} else {
+//line warp_pair.go:67
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
@@ -879,18 +592,111 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							v := gc_l_v[gc_lane]
-							_ = v
-
 //line warp_pair.go:24
 							var r float32 = v
-
-//line warp_pair.go:24
-							_ = r
-
 //line warp_pair.go:63
 							out[gc_bx*gc_bdx+gc_tx] = r
-							_ = r
 						}
+					}
+				}
+			}
+//line warp_pair.go:69
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
+					}
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_pair.go:63
+						var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+//line warp_pair.go:65
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_pair.go:62
+						i := gc_bx*2*gc_bdx + gc_tx
+						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+//line warp_pair.go:65
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+//line warp_pair.go:21
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
+		} else {
+//line warp_pair.go:21
+			for offset := 16; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+				} else {
+//line warp_pair.go:22
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_pair.go:26
+						v := gc_l_v[gc_lane]
+//line warp_pair.go:22
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x02 := gc_tidx.X
+				gc_off3 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+					gc_at3 := out[gc_off3:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_pair.go:41
+						v := gc_l_v[gc_lane]
+//line warp_pair.go:24
+						var r float32 = v
+//line warp_pair.go:63
+						gc_at3[gc_lane] = r
+					}
+				} else {
+//line warp_pair.go:67
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v := gc_l_v[gc_lane]
+//line warp_pair.go:24
+						var r float32 = v
+//line warp_pair.go:63
+						out[gc_bx*gc_bdx+gc_tx] = r
 					}
 				}
 			}
@@ -901,4 +707,5 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 // gc_files_warp_pair holds the source files whose lines the kernels' records hash.
 //
 //go:embed warp_pair.go
+//line warp_pair.go:76
 var gc_files_warp_pair embed.FS

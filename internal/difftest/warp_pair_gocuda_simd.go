@@ -43,222 +43,42 @@ func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
 	gc_row3 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_row4 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_rowok3 := false
-	{
-		gc_off7 := gc_bx2 * 2 * gc_bdx2
-		if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-			copy(gc_row3, in[gc_off7:][:gc_bdx2])
-			gc_rowok3 = true
-		}
+//line warp_pair.go:45
+	gc_off7 := gc_bx2 * 2 * gc_bdx2
+	if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
+		copy(gc_row3, in[gc_off7:][:gc_bdx2])
+		gc_rowok3 = true
 	}
+//line warp_pair.go:51
 	gc_rowok4 := false
-	{
-		gc_off8 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-		if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-			copy(gc_row4, in[gc_off8:][:gc_bdx2])
-			gc_rowok4 = true
-		}
+//line warp_pair.go:53
+	gc_off8 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+	if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
+		copy(gc_row4, in[gc_off8:][:gc_bdx2])
+		gc_rowok4 = true
 	}
-	{
-		var gc_l_v [32]float32
-		var gc_l_sum [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
-				gc_bdy2, gc_bdz2 := 1, 1
-				_, _ = gc_bdy2, gc_bdz2
-				gc_cnt2 := 32
-				gc_act2 := ^uint32(0)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				_ = gc_act2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					{
-						gc_x04 := gc_tidx2.X
-						if gc_act2 == ^uint32(0) {
-							gc_at7 := gc_row3[gc_x04:][:32]
-							gc_at8 := gc_row4[gc_x04:][:32]
-							compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at7), (*[32]float32)(gc_at8))
-						} else {
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_pair.go:33
-								i := gc_bx2*2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line warp_pair.go:34
-								var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx2)
-
-//line warp_pair.go:34
-								_ = v
-								_ = v
-								gc_l_v[gc_lane2] = v
-							}
-						}
-					}
-				}
-				if gc_act2 != ^uint32(0) {
-
-//line warp_pair.go:21
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						if true {
-							compiled.ShflDownLane0(&gc_l_v)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
-						}
-					} else {
-
-//line warp_pair.go:21
-						for offset := 16; offset > 0; offset /= 2 {
-
-//line warp_pair.go:22
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
-							} else {
-
-//line warp_pair.go:22
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
-								gc_left2 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line warp_pair.go:22
-											v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_pair.go:22
-											_ = v
-//line warp_pair.go:22
-											v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_pair.go:22
-											v.StoreSlice(gc_l_v[gc_lane2:])
-											gc_left2 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line warp_pair.go:22
-											v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_pair.go:22
-											_ = v
-//line warp_pair.go:22
-											v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_pair.go:22
-											v.StoreSlice(gc_l_v[gc_lane2:])
-											gc_left2 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left2 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										v := gc_l_v[gc_lane2]
-										_ = v
-
-//line warp_pair.go:22
-										v += gc_c21r[gc_lane2]
-										gc_l_v[gc_lane2] = v
-									}
-								}
-							}
-						}
-					}
-				}
-				gc_upto4 := min(gc_cnt2, 1)
-				for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
-
-//line warp_pair.go:24
-					var r float32 = v
-
-//line warp_pair.go:24
-					_ = r
-
-//line warp_pair.go:34
-					sum := r
-					_ = r
-					_ = sum
-					gc_l_sum[gc_lane2] = sum
-				}
-				gc_lo6, gc_hi6 := 0, 32
-				if gc_lo6 < gc_hi6 {
-					gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
-				}
-				if gc_lo6 < gc_hi6 {
-					gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
-				}
-				gc_hi6 = min(gc_hi6, gc_cnt2)
-				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_l_sum[gc_lane2]
-					_ = sum
-
-//line warp_pair.go:35
-					{
-						warps := gc_bdx2 * gc_bdy2 / 32
-						out[gc_bx2*warps+(gc_rank2>>5)] = sum
-					}
-				}
-				continue
-			}
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+//line warp_pair.go:60
+	var gc_l_v [32]float32
+	var gc_l_sum [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
+			gc_bdy2, gc_bdz2 := 1, 1
+			_, _ = gc_bdy2, gc_bdz2
+			gc_cnt2 := 32
+			gc_act2 := ^uint32(0)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
+//line warp_pair.go:73
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_x03 := gc_tidx2.X
-					gc_off5 := (gc_bx2 * 2 * gc_bdx2) + gc_x03
-					gc_off6 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 {
-						gc_at5 := in[gc_off5:][:32]
-						gc_at6 := in[gc_off6:][:32]
-						if gc_rowok3 {
-							gc_at5 = gc_row3[gc_x03:][:32]
-						}
-						if gc_rowok4 {
-							gc_at6 = gc_row4[gc_x03:][:32]
-						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x03 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
-//line warp_pair.go:33
-							i := gc_bx2*2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line warp_pair.go:34
-							var v float32 = gc_at5[gc_lane2] + gc_at6[gc_lane2]
-
-//line warp_pair.go:34
-							_ = v
-							_ = v
-							gc_l_v[gc_lane2] = v
-						}
+					gc_x04 := gc_tidx2.X
+					if gc_act2 == ^uint32(0) {
+						gc_at7 := gc_row3[gc_x04:][:32]
+						gc_at8 := gc_row4[gc_x04:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at7), (*[32]float32)(gc_at8))
 					} else {
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
@@ -267,134 +87,234 @@ func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
 //line warp_pair.go:33
 							i := gc_bx2*2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line warp_pair.go:34
 							var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx2)
-
-//line warp_pair.go:34
-							_ = v
-							_ = v
+//line warp_pair.go:36
 							gc_l_v[gc_lane2] = v
 						}
 					}
 				}
 			}
-
+			if gc_act2 != ^uint32(0) {
 //line warp_pair.go:21
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_v)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
-				}
-			} else {
-
-//line warp_pair.go:21
-				for offset := 16; offset > 0; offset /= 2 {
-
-//line warp_pair.go:22
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if true {
+						compiled.ShflDownLane0(&gc_l_v)
 					} else {
-
+						compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+					}
+				} else {
+//line warp_pair.go:21
+					for offset := 16; offset > 0; offset /= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+						} else {
 //line warp_pair.go:22
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
+							gc_left2 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line warp_pair.go:22
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line warp_pair.go:22
-									_ = v
+										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line warp_pair.go:22
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+										v.StoreSlice(gc_l_v[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
 //line warp_pair.go:22
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_pair.go:22
+										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_pair.go:22
+										v.StoreSlice(gc_l_v[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left2&(1<<gc_lane2) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+//line warp_pair.go:35
+									v := gc_l_v[gc_lane2]
 //line warp_pair.go:22
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_pair.go:22
-									_ = v
-//line warp_pair.go:22
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_pair.go:22
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									v += gc_c21r[gc_lane2]
+									gc_l_v[gc_lane2] = v
 								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v := gc_l_v[gc_lane2]
-								_ = v
-
-//line warp_pair.go:22
-								v += gc_c21r[gc_lane2]
-								gc_l_v[gc_lane2] = v
 							}
 						}
 					}
 				}
 			}
-			gc_upto3 := min(gc_cnt2, 1)
-			for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			gc_upto4 := min(gc_cnt2, 1)
+			for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
+//line warp_pair.go:34
 				v := gc_l_v[gc_lane2]
-				_ = v
-
 //line warp_pair.go:24
 				var r float32 = v
-
-//line warp_pair.go:24
-				_ = r
-
 //line warp_pair.go:34
 				sum := r
-				_ = r
-				_ = sum
+//line warp_pair.go:37
 				gc_l_sum[gc_lane2] = sum
 			}
-			gc_lo5, gc_hi5 := 0, 32
-			if gc_lo5 < gc_hi5 {
-				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+			gc_lo6, gc_hi6 := 0, 32
+			if gc_lo6 < gc_hi6 {
+				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
 			}
-			if gc_lo5 < gc_hi5 {
-				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+			if gc_lo6 < gc_hi6 {
+				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
 			}
-			gc_hi5 = min(gc_hi5, gc_cnt2)
-			for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+			gc_hi6 = min(gc_hi6, gc_cnt2)
+			for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 				sum := gc_l_sum[gc_lane2]
-				_ = sum
-
-//line warp_pair.go:35
 				{
+//line warp_pair.go:36
 					warps := gc_bdx2 * gc_bdy2 / 32
 					out[gc_bx2*warps+(gc_rank2>>5)] = sum
 				}
+			}
+			continue
+		}
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			{
+				gc_x03 := gc_tidx2.X
+				gc_off5 := (gc_bx2 * 2 * gc_bdx2) + gc_x03
+				gc_off6 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 {
+					gc_at5 := in[gc_off5:][:32]
+					gc_at6 := in[gc_off6:][:32]
+					if gc_rowok3 {
+						gc_at5 = gc_row3[gc_x03:][:32]
+					}
+					if gc_rowok4 {
+						gc_at6 = gc_row4[gc_x03:][:32]
+					}
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line warp_pair.go:34
+						var v float32 = gc_at5[gc_lane2] + gc_at6[gc_lane2]
+//line warp_pair.go:36
+						gc_l_v[gc_lane2] = v
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line warp_pair.go:33
+						i := gc_bx2*2*gc_bdx2 + gc_tx2
+						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx2)
+//line warp_pair.go:36
+						gc_l_v[gc_lane2] = v
+					}
+				}
+			}
+		}
+//line warp_pair.go:21
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+			}
+		} else {
+//line warp_pair.go:21
+			for offset := 16; offset > 0; offset /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+				} else {
+//line warp_pair.go:22
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_pair.go:22
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_pair.go:22
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_pair.go:22
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line warp_pair.go:22
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_pair.go:22
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_pair.go:22
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line warp_pair.go:35
+							v := gc_l_v[gc_lane2]
+//line warp_pair.go:22
+							v += gc_c21r[gc_lane2]
+							gc_l_v[gc_lane2] = v
+						}
+					}
+				}
+			}
+		}
+		gc_upto3 := min(gc_cnt2, 1)
+		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
+//line warp_pair.go:33
+			v := gc_l_v[gc_lane2]
+//line warp_pair.go:24
+			var r float32 = v
+//line warp_pair.go:34
+			sum := r
+//line warp_pair.go:37
+			gc_l_sum[gc_lane2] = sum
+		}
+		gc_lo5, gc_hi5 := 0, 32
+		if gc_lo5 < gc_hi5 {
+			gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+		}
+		if gc_lo5 < gc_hi5 {
+			gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+		}
+		gc_hi5 = min(gc_hi5, gc_cnt2)
+		for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			sum := gc_l_sum[gc_lane2]
+			{
+//line warp_pair.go:36
+				warps := gc_bdx2 * gc_bdy2 / 32
+				out[gc_bx2*warps+(gc_rank2>>5)] = sum
 			}
 		}
 	}
@@ -402,8 +322,6 @@ func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
 
 // WarpPairIntKernel is WarpPairKernel on int32s, whose sums wrap, with
 // the reduction written in the kernel.
-//
-//line warp_pair.go:45
 func WarpPairIntKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpPairInt,
 		func(gc_t *gocuda.Thread) { warpPairInt(gc_t, in, out) },
@@ -426,195 +344,41 @@ func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
 	gc_row3 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_row4 := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_rowok3 := false
-	{
-		gc_off7 := gc_bx2 * 2 * gc_bdx2
-		if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-			copy(gc_row3, in[gc_off7:][:gc_bdx2])
-			gc_rowok3 = true
-		}
+//line warp_pair.go:58
+	gc_off7 := gc_bx2 * 2 * gc_bdx2
+	if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
+		copy(gc_row3, in[gc_off7:][:gc_bdx2])
+		gc_rowok3 = true
 	}
+//line warp_pair.go:64
 	gc_rowok4 := false
-	{
-		gc_off8 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-		if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-			copy(gc_row4, in[gc_off8:][:gc_bdx2])
-			gc_rowok4 = true
-		}
+//line warp_pair.go:66
+	gc_off8 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+	if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
+		copy(gc_row4, in[gc_off8:][:gc_bdx2])
+		gc_rowok4 = true
 	}
-	{
-		var gc_l_v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
-				gc_bdy2, gc_bdz2 := 1, 1
-				_, _ = gc_bdy2, gc_bdz2
-				gc_cnt2 := 32
-				gc_act2 := ^uint32(0)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				_ = gc_act2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					{
-						gc_x04 := gc_tidx2.X
-						if gc_act2 == ^uint32(0) {
-							gc_at7 := gc_row3[gc_x04:][:32]
-							gc_at8 := gc_row4[gc_x04:][:32]
-							compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at7), (*[32]int32)(gc_at8))
-						} else {
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_pair.go:46
-								i := gc_bx2*2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line warp_pair.go:47
-								v := pairAt(in, i) + pairAt(in, i+gc_bdx2)
-								_ = v
-								gc_l_v[gc_lane2] = v
-							}
-						}
-					}
-				}
-				if gc_act2 != ^uint32(0) {
-
-//line warp_pair.go:48
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						if true {
-							compiled.ShflDownLane0(&gc_l_v)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
-						}
-					} else {
-
-//line warp_pair.go:48
-						for offset := 16; offset > 0; offset /= 2 {
-
-//line warp_pair.go:49
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
-							} else {
-
-//line warp_pair.go:49
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
-								gc_left2 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line warp_pair.go:49
-											v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_pair.go:49
-											_ = v
-//line warp_pair.go:49
-											v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_pair.go:49
-											v.StoreSlice(gc_l_v[gc_lane2:])
-											gc_left2 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line warp_pair.go:49
-											v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_pair.go:49
-											_ = v
-//line warp_pair.go:49
-											v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_pair.go:49
-											v.StoreSlice(gc_l_v[gc_lane2:])
-											gc_left2 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left2 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										v := gc_l_v[gc_lane2]
-										_ = v
-
-//line warp_pair.go:49
-										v += gc_c21r[gc_lane2]
-										gc_l_v[gc_lane2] = v
-									}
-								}
-							}
-						}
-					}
-				}
-				gc_lo6, gc_hi6 := 0, 32
-				if gc_lo6 < gc_hi6 {
-					gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
-				}
-				if gc_lo6 < gc_hi6 {
-					gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
-				}
-				gc_hi6 = min(gc_hi6, gc_cnt2)
-				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
-
-//line warp_pair.go:51
-					{
-						out[gc_bx2*gc_bdx2/32+(gc_rank2>>5)] = v
-					}
-				}
-				continue
-			}
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+//line warp_pair.go:73
+	var gc_l_v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
+			gc_bdy2, gc_bdz2 := 1, 1
+			_, _ = gc_bdy2, gc_bdz2
+			gc_cnt2 := 32
+			gc_act2 := ^uint32(0)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
+//line warp_pair.go:85
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_x03 := gc_tidx2.X
-					gc_off5 := (gc_bx2 * 2 * gc_bdx2) + gc_x03
-					gc_off6 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 {
-						gc_at5 := in[gc_off5:][:32]
-						gc_at6 := in[gc_off6:][:32]
-						if gc_rowok3 {
-							gc_at5 = gc_row3[gc_x03:][:32]
-						}
-						if gc_rowok4 {
-							gc_at6 = gc_row4[gc_x03:][:32]
-						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x03 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
-//line warp_pair.go:46
-							i := gc_bx2*2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line warp_pair.go:47
-							v := gc_at5[gc_lane2] + gc_at6[gc_lane2]
-							_ = v
-							gc_l_v[gc_lane2] = v
-						}
+					gc_x04 := gc_tidx2.X
+					if gc_act2 == ^uint32(0) {
+						gc_at7 := gc_row3[gc_x04:][:32]
+						gc_at8 := gc_row4[gc_x04:][:32]
+						compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at7), (*[32]int32)(gc_at8))
 					} else {
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
@@ -623,111 +387,210 @@ func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
 //line warp_pair.go:46
 							i := gc_bx2*2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line warp_pair.go:47
 							v := pairAt(in, i) + pairAt(in, i+gc_bdx2)
-							_ = v
+//line warp_pair.go:49
 							gc_l_v[gc_lane2] = v
 						}
 					}
 				}
 			}
-
+			if gc_act2 != ^uint32(0) {
 //line warp_pair.go:48
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_v)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
-				}
-			} else {
-
-//line warp_pair.go:48
-				for offset := 16; offset > 0; offset /= 2 {
-
-//line warp_pair.go:49
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if true {
+						compiled.ShflDownLane0(&gc_l_v)
 					} else {
-
+						compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+					}
+				} else {
+//line warp_pair.go:48
+					for offset := 16; offset > 0; offset /= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+						} else {
 //line warp_pair.go:49
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
+							gc_left2 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line warp_pair.go:49
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+										v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line warp_pair.go:49
-									_ = v
+										v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line warp_pair.go:49
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+										v.StoreSlice(gc_l_v[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
 //line warp_pair.go:49
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+										v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_pair.go:49
+										v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_pair.go:49
+										v.StoreSlice(gc_l_v[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left2&(1<<gc_lane2) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+//line warp_pair.go:62
+									v := gc_l_v[gc_lane2]
 //line warp_pair.go:49
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_pair.go:49
-									_ = v
-//line warp_pair.go:49
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_pair.go:49
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									v += gc_c21r[gc_lane2]
+									gc_l_v[gc_lane2] = v
 								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v := gc_l_v[gc_lane2]
-								_ = v
-
-//line warp_pair.go:49
-								v += gc_c21r[gc_lane2]
-								gc_l_v[gc_lane2] = v
 							}
 						}
 					}
 				}
 			}
-			gc_lo5, gc_hi5 := 0, 32
-			if gc_lo5 < gc_hi5 {
-				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+			gc_lo6, gc_hi6 := 0, 32
+			if gc_lo6 < gc_hi6 {
+				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
 			}
-			if gc_lo5 < gc_hi5 {
-				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+			if gc_lo6 < gc_hi6 {
+				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
 			}
-			gc_hi5 = min(gc_hi5, gc_cnt2)
-			for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+			gc_hi6 = min(gc_hi6, gc_cnt2)
+			for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 				v := gc_l_v[gc_lane2]
-				_ = v
-
-//line warp_pair.go:51
 				{
+//line warp_pair.go:52
 					out[gc_bx2*gc_bdx2/32+(gc_rank2>>5)] = v
 				}
+			}
+			continue
+		}
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			{
+				gc_x03 := gc_tidx2.X
+				gc_off5 := (gc_bx2 * 2 * gc_bdx2) + gc_x03
+				gc_off6 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 {
+					gc_at5 := in[gc_off5:][:32]
+					gc_at6 := in[gc_off6:][:32]
+					if gc_rowok3 {
+						gc_at5 = gc_row3[gc_x03:][:32]
+					}
+					if gc_rowok4 {
+						gc_at6 = gc_row4[gc_x03:][:32]
+					}
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line warp_pair.go:47
+						v := gc_at5[gc_lane2] + gc_at6[gc_lane2]
+//line warp_pair.go:49
+						gc_l_v[gc_lane2] = v
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line warp_pair.go:46
+						i := gc_bx2*2*gc_bdx2 + gc_tx2
+						v := pairAt(in, i) + pairAt(in, i+gc_bdx2)
+//line warp_pair.go:49
+						gc_l_v[gc_lane2] = v
+					}
+				}
+			}
+		}
+//line warp_pair.go:48
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+			}
+		} else {
+//line warp_pair.go:48
+			for offset := 16; offset > 0; offset /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+				} else {
+//line warp_pair.go:49
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_pair.go:49
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_pair.go:49
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_pair.go:49
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line warp_pair.go:49
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_pair.go:49
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_pair.go:49
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line warp_pair.go:62
+							v := gc_l_v[gc_lane2]
+//line warp_pair.go:49
+							v += gc_c21r[gc_lane2]
+							gc_l_v[gc_lane2] = v
+						}
+					}
+				}
+			}
+		}
+		gc_lo5, gc_hi5 := 0, 32
+		if gc_lo5 < gc_hi5 {
+			gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+		}
+		if gc_lo5 < gc_hi5 {
+			gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+		}
+		gc_hi5 = min(gc_hi5, gc_cnt2)
+		for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			{
+//line warp_pair.go:52
+				out[gc_bx2*gc_bdx2/32+(gc_rank2>>5)] = v
 			}
 		}
 	}
@@ -736,8 +599,6 @@ func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
 // WarpPairEveryKernel is WarpPairKernel whose every lane writes its
 // value after the shuffles to out[i]: the lanes' sums are all read, so
 // the warps run as written.
-//
-//line warp_pair.go:61
 func WarpPairEveryKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpPairEvery,
 		func(gc_t *gocuda.Thread) { warpPairEvery(gc_t, in, out) },
@@ -760,298 +621,44 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 	gc_row3 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_row4 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_rowok3 := false
-	{
-		gc_off9 := gc_bx2 * 2 * gc_bdx2
-		if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-			copy(gc_row3, in[gc_off9:][:gc_bdx2])
-			gc_rowok3 = true
-		}
+//line warp_pair.go:74
+	gc_off9 := gc_bx2 * 2 * gc_bdx2
+	if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
+		copy(gc_row3, in[gc_off9:][:gc_bdx2])
+		gc_rowok3 = true
 	}
+//line warp_pair.go:80
 	gc_rowok4 := false
-	{
-		gc_off10 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-		if gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 {
-			copy(gc_row4, in[gc_off10:][:gc_bdx2])
-			gc_rowok4 = true
-		}
+//line warp_pair.go:82
+	gc_off10 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+	if gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 {
+		copy(gc_row4, in[gc_off10:][:gc_bdx2])
+		gc_rowok4 = true
 	}
-	{
-		var gc_l_v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
-				gc_bdy2, gc_bdz2 := 1, 1
-				_, _ = gc_bdy2, gc_bdz2
-				gc_cnt2 := 32
-				gc_act2 := ^uint32(0)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				_ = gc_act2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					{
-						gc_x06 := gc_tidx2.X
-						if gc_act2 == ^uint32(0) {
-							gc_at9 := gc_row3[gc_x06:][:32]
-							gc_at10 := gc_row4[gc_x06:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x06 + gc_lane2
-								_ = gc_tx2
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line warp_pair.go:62
-								i := gc_bx2*2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line warp_pair.go:63
-								var v float32 = gc_at9[gc_lane2] + gc_at10[gc_lane2]
-
-//line warp_pair.go:63
-								_ = v
-								_ = v
-								gc_l_v[gc_lane2] = v
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_pair.go:62
-								i := gc_bx2*2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line warp_pair.go:63
-								var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx2)
-
-//line warp_pair.go:63
-								_ = v
-								_ = v
-								gc_l_v[gc_lane2] = v
-							}
-						}
-					}
-				}
-
-//line warp_pair.go:21
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset := 16; offset > 0; offset /= 2 {
-
-//line warp_pair.go:22
-						gc_run2.Add(offset, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run2)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run2)
-				} else {
-
-//line warp_pair.go:21
-					for offset := 16; offset > 0; offset /= 2 {
-
-//line warp_pair.go:22
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
-						} else {
-
-//line warp_pair.go:22
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
-							gc_left3 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line warp_pair.go:22
-										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_pair.go:22
-										_ = v
-//line warp_pair.go:22
-										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_pair.go:22
-										v.StoreSlice(gc_l_v[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line warp_pair.go:22
-										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_pair.go:22
-										_ = v
-//line warp_pair.go:22
-										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_pair.go:22
-										v.StoreSlice(gc_l_v[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left3&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line warp_pair.go:22
-									v += gc_c21r[gc_lane2]
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-				}
-				gc_left4 := gc_act2
-				if compiled.SIMD {
-					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx6.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx6.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx6.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line warp_pair.go:24
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_pair.go:24
-							_ = v
-//line warp_pair.go:24
-							r := v
-//line warp_pair.go:24
-							_ = r
-//line warp_pair.go:63
-							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
-//line warp_pair.go:63
-								break
-//line warp_pair.go:63
-							}
-//line warp_pair.go:63
-							r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line warp_pair.go:63
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_pair.go:63
-							_ = v
-//line warp_pair.go:24
-							r := v
-//line warp_pair.go:24
-							_ = r
-//line warp_pair.go:63
-							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
-//line warp_pair.go:63
-								break
-//line warp_pair.go:63
-							}
-//line warp_pair.go:63
-							r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line warp_pair.go:24
-							var r float32 = v
-
-//line warp_pair.go:24
-							_ = r
-
-//line warp_pair.go:63
-							out[gc_bx2*gc_bdx2+gc_tx2] = r
-							_ = r
-						}
-					}
-				}
-				continue
-			}
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+//line warp_pair.go:89
+	var gc_l_v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
+			gc_bdy2, gc_bdz2 := 1, 1
+			_, _ = gc_bdy2, gc_bdz2
+			gc_cnt2 := 32
+			gc_act2 := ^uint32(0)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
+//line warp_pair.go:101
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_x05 := gc_tidx2.X
-					gc_off7 := (gc_bx2 * 2 * gc_bdx2) + gc_x05
-					gc_off8 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x05
-					if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && 32 <= len(in)-gc_off8 {
-						gc_at7 := in[gc_off7:][:32]
-						gc_at8 := in[gc_off8:][:32]
-						if gc_rowok3 {
-							gc_at7 = gc_row3[gc_x05:][:32]
-						}
-						if gc_rowok4 {
-							gc_at8 = gc_row4[gc_x05:][:32]
-						}
+					gc_x06 := gc_tidx2.X
+					if gc_act2 == ^uint32(0) {
+						gc_at9 := gc_row3[gc_x06:][:32]
+						gc_at10 := gc_row4[gc_x06:][:32]
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x05 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
-//line warp_pair.go:62
-							i := gc_bx2*2*gc_bdx2 + gc_tx2
-							_ = i
-
 //line warp_pair.go:63
-							var v float32 = gc_at7[gc_lane2] + gc_at8[gc_lane2]
-
-//line warp_pair.go:63
-							_ = v
-							_ = v
+							var v float32 = gc_at9[gc_lane2] + gc_at10[gc_lane2]
+//line warp_pair.go:65
 							gc_l_v[gc_lane2] = v
 						}
 					} else {
@@ -1062,93 +669,69 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
 //line warp_pair.go:62
 							i := gc_bx2*2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line warp_pair.go:63
 							var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx2)
-
-//line warp_pair.go:63
-							_ = v
-							_ = v
+//line warp_pair.go:65
 							gc_l_v[gc_lane2] = v
 						}
 					}
 				}
 			}
-
 //line warp_pair.go:21
 			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				var gc_run compiled.ShflSteps
+				var gc_run2 compiled.ShflSteps
 				for offset := 16; offset > 0; offset /= 2 {
-
 //line warp_pair.go:22
-					gc_run.Add(offset, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+					gc_run2.Add(offset, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run2)
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run2)
 			} else {
-
 //line warp_pair.go:21
 				for offset := 16; offset > 0; offset /= 2 {
-
-//line warp_pair.go:22
 					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
 						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
 					} else {
-
 //line warp_pair.go:22
 						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
-						gc_left := gc_act2
+						gc_left3 := gc_act2
 						if compiled.SIMD {
 							if gc_act2 == ^uint32(0) {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
 //line warp_pair.go:22
 									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_pair.go:22
-									_ = v
 //line warp_pair.go:22
 									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line warp_pair.go:22
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									gc_left3 &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									if gc_act2>>gc_lane2&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
 //line warp_pair.go:22
 									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_pair.go:22
-									_ = v
 //line warp_pair.go:22
 									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line warp_pair.go:22
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+									gc_left3 &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left != 0 {
+						if gc_left3 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+								if gc_left3&(1<<gc_lane2) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+//line warp_pair.go:35
 								v := gc_l_v[gc_lane2]
-								_ = v
-
 //line warp_pair.go:22
 								v += gc_c21r[gc_lane2]
 								gc_l_v[gc_lane2] = v
@@ -1157,36 +740,30 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_left2 := gc_act2
+			gc_left4 := gc_act2
 			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
+//line warp_pair.go:35
+						gc_tx2 := gc_tidx6.X + gc_lane2
+//line warp_pair.go:37
+						gc_ty2 := gc_tidx6.Y
 						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
+						gc_tz2 := gc_tidx6.Z
 						_ = gc_tz2
-						_ = gc_rank2
 //line warp_pair.go:24
 						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line warp_pair.go:24
-						_ = v
-//line warp_pair.go:24
 						r := v
-//line warp_pair.go:24
-						_ = r
 //line warp_pair.go:63
 						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
 //line warp_pair.go:63
 							break
-//line warp_pair.go:63
 						}
 //line warp_pair.go:63
 						r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left4 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1199,34 +776,28 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
+//line warp_pair.go:78
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
 						_ = gc_tz2
-						_ = gc_rank2
 //line warp_pair.go:63
 						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_pair.go:63
-						_ = v
 //line warp_pair.go:24
 						r := v
-//line warp_pair.go:24
-						_ = r
 //line warp_pair.go:63
 						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
 //line warp_pair.go:63
 							break
-//line warp_pair.go:63
 						}
 //line warp_pair.go:63
 						r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left4 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
+			if gc_left4 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
@@ -1235,24 +806,203 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left2&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 						v := gc_l_v[gc_lane2]
-						_ = v
-
 //line warp_pair.go:24
 						var r float32 = v
-
-//line warp_pair.go:24
-						_ = r
-
 //line warp_pair.go:63
 						out[gc_bx2*gc_bdx2+gc_tx2] = r
-						_ = r
 					}
+				}
+			}
+//line warp_pair.go:68
+			continue
+		}
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			{
+				gc_x05 := gc_tidx2.X
+				gc_off7 := (gc_bx2 * 2 * gc_bdx2) + gc_x05
+				gc_off8 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x05
+				if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && 32 <= len(in)-gc_off8 {
+					gc_at7 := in[gc_off7:][:32]
+					gc_at8 := in[gc_off8:][:32]
+					if gc_rowok3 {
+						gc_at7 = gc_row3[gc_x05:][:32]
+					}
+					if gc_rowok4 {
+						gc_at8 = gc_row4[gc_x05:][:32]
+					}
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line warp_pair.go:63
+						var v float32 = gc_at7[gc_lane2] + gc_at8[gc_lane2]
+//line warp_pair.go:65
+						gc_l_v[gc_lane2] = v
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line warp_pair.go:62
+						i := gc_bx2*2*gc_bdx2 + gc_tx2
+						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx2)
+//line warp_pair.go:65
+						gc_l_v[gc_lane2] = v
+					}
+				}
+			}
+		}
+//line warp_pair.go:21
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := 16; offset > 0; offset /= 2 {
+//line warp_pair.go:22
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+		} else {
+//line warp_pair.go:21
+			for offset := 16; offset > 0; offset /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+				} else {
+//line warp_pair.go:22
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_pair.go:22
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_pair.go:22
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_pair.go:22
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line warp_pair.go:22
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_pair.go:22
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_pair.go:22
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line warp_pair.go:35
+							v := gc_l_v[gc_lane2]
+//line warp_pair.go:22
+							v += gc_c21r[gc_lane2]
+							gc_l_v[gc_lane2] = v
+						}
+					}
+				}
+			}
+		}
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_pair.go:35
+					gc_tx2 := gc_tidx4.X + gc_lane2
+//line warp_pair.go:37
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+//line warp_pair.go:24
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_pair.go:24
+					r := v
+//line warp_pair.go:63
+					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+//line warp_pair.go:63
+						break
+					}
+//line warp_pair.go:63
+					r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_pair.go:78
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_pair.go:63
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_pair.go:24
+					r := v
+//line warp_pair.go:63
+					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+//line warp_pair.go:63
+						break
+					}
+//line warp_pair.go:63
+					r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v := gc_l_v[gc_lane2]
+//line warp_pair.go:24
+					var r float32 = v
+//line warp_pair.go:63
+					out[gc_bx2*gc_bdx2+gc_tx2] = r
 				}
 			}
 		}
@@ -1262,4 +1012,5 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 // gc_files_warp_pair holds the source files whose lines the kernels' records hash.
 //
 //go:embed warp_pair.go
+//line warp_pair.go:75
 var gc_files_warp_pair embed.FS

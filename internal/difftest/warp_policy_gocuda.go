@@ -63,166 +63,142 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p (*countedWarp)
-
 //line warp_policy.go:119
 	var p_ *countedWarp = p
-
-//line warp_policy.go:119
-	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared1(32)[:32]
-
 //line warp_policy.go:97
 	var c *countedWarp = p_
-
-//line warp_policy.go:97
-	_ = c
-	{
-		var gc_l_v_2 [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:99
+	var gc_l_v_2 [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = gc_at[gc_lane]
-
-//line warp_policy.go:119
-							_ = v
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:117
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
+						var v_ int32 = v
 //line warp_policy.go:84
-							c.calls++
-
-//line warp_policy.go:85
-							var v_2 int32 = v_
-
-//line warp_policy.go:85
-							_ = v_2
-							_ = v
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
+						c.calls++
+						var v_2 int32 = v_
+//line warp_policy.go:89
+						gc_l_v_2[gc_lane] = v_2
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = in[i]
-
-//line warp_policy.go:119
-							_ = v
-
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32 = in[i]
 //line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
+						var v_ int32 = v
 //line warp_policy.go:84
-							c.calls++
-
-//line warp_policy.go:85
-							var v_2 int32 = v_
-
-//line warp_policy.go:85
-							_ = v_2
-							_ = v
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
-						}
+						c.calls++
+						var v_2 int32 = v_
+//line warp_policy.go:89
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
-
+		}
 //line warp_policy.go:25
-			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-			} else {
-
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
+				} else {
 //line warp_policy.go:26
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_lo2 < gc_hi2 {
-							gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:24
-							lane_ := (gc_rank & 31)
-							_ = lane_
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
+						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
-							u := gc_c1r[gc_lane]
-
-//line warp_policy.go:27
-							{
-								v_2 += u
-							}
-							_ = u
-							gc_l_v_2[gc_lane] = v_2
+						u := gc_c1r[gc_lane]
+						{
+							v_2 += u
 						}
+//line warp_policy.go:31
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:98
+				v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:31
+				var r_2 int32 = v_2
+//line warp_policy.go:85
+				var r_ int32 = r_2
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:104
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+//line warp_policy.go:110
+	var gc_l_v_4 [32]int32
+	var gc_l_v_3 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_policy.go:119
+			var gc_m13 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -233,471 +209,256 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
 					warp := tid >> 5
-					_ = warp
-					v_2 := gc_l_v_2[gc_lane]
-					_ = v_2
-
-//line warp_policy.go:31
-					var r_2 int32 = v_2
-
-//line warp_policy.go:31
-					_ = r_2
-
-//line warp_policy.go:85
-					var r_ int32 = r_2
-
-//line warp_policy.go:85
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m13 |= 1 << gc_lane
 					}
-					_ = r_2
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank] = sum
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v_4 [32]int32
-		var gc_l_v_3 [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m13 uint32
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m13 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save13 := gc_act
-				gc_act = gc_save13 & gc_m13
-				if gc_act != 0 {
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off2 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
-								gc_at2 := totals[gc_off2:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
+						gc_x02 := gc_tidx.X
+						gc_off2 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+							gc_at2 := totals[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
-									var v_3 int32 = gc_at2[gc_lane]
-
-//line warp_policy.go:103
-									_ = v_3
-									_ = v_3
-									gc_l_v_3[gc_lane] = v_3
+								var v_3 int32 = gc_at2[gc_lane]
+//line warp_policy.go:105
+								gc_l_v_3[gc_lane] = v_3
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
-//line warp_policy.go:103
-									var v_3 int32 = totals[tid]
-
-//line warp_policy.go:103
-									_ = v_3
-									_ = v_3
-									gc_l_v_3[gc_lane] = v_3
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+								tid := gc_tx
+//line warp_policy.go:103
+								var v_3 int32 = totals[tid]
+//line warp_policy.go:105
+								gc_l_v_3[gc_lane] = v_3
 							}
 						}
 					}
-
+				}
 //line warp_policy.go:103
-					var c_ *countedWarp = p_
-
-//line warp_policy.go:103
-					_ = c_
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v_3 := gc_l_v_3[gc_lane]
-						_ = v_3
-
+				var c_ *countedWarp = p_
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:84
-						c_.calls++
-
-//line warp_policy.go:85
-						var v_4 int32 = v_3
-
-//line warp_policy.go:85
-						_ = v_4
-						_ = v_4
-						gc_l_v_4[gc_lane] = v_4
-					}
-
+					c_.calls++
+					var v_4 int32 = v_3
+//line warp_policy.go:87
+					gc_l_v_4[gc_lane] = v_4
+				}
 //line warp_policy.go:25
-					gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-					if gc_all2 {
-						compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
-					} else {
-
+				gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+				if gc_all2 {
+					compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
+				} else {
 //line warp_policy.go:25
-						for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-
-//line warp_policy.go:26
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo4, gc_hi4 := 0, 32
-								if gc_lo4 < gc_hi4 {
-									gc_lo4 = max(gc_lo4, max(min(offset_, 32), -1))
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo4, gc_hi4)
-							} else {
-
-//line warp_policy.go:26
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
-								gc_lo5, gc_hi5 := 0, 32
-								if gc_lo5 < gc_hi5 {
-									gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
-								}
-								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:24
-									lane_2 := (gc_rank & 31)
-									_ = lane_2
-									v_4 := gc_l_v_4[gc_lane]
-									_ = v_4
-
-//line warp_policy.go:26
-									u_ := gc_c2r[gc_lane]
-
-//line warp_policy.go:27
-									{
-										v_4 += u_
-									}
-									_ = u_
-									gc_l_v_4[gc_lane] = v_4
-								}
+					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo4, gc_hi4 := 0, 32
+							if gc_lo4 < gc_hi4 {
+								gc_lo4 = max(gc_lo4, max(min(offset_, 32), -1))
 							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off3 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
-								gc_at3 := totals[gc_off3:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-									v_4 := gc_l_v_4[gc_lane]
-									_ = v_4
-
-//line warp_policy.go:31
-									var r_4 int32 = v_4
-
-//line warp_policy.go:31
-									_ = r_4
-
-//line warp_policy.go:85
-									var r_3 int32 = r_4
-
-//line warp_policy.go:85
-									_ = r_3
-
-//line warp_policy.go:103
-									gc_at3[gc_lane] = r_3
-									_ = r_4
-									_ = r_3
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo4, gc_hi4)
+						} else {
+//line warp_policy.go:26
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
+							}
+							for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-									v_4 := gc_l_v_4[gc_lane]
-									_ = v_4
-
-//line warp_policy.go:31
-									var r_4 int32 = v_4
-
-//line warp_policy.go:31
-									_ = r_4
-
-//line warp_policy.go:85
-									var r_3 int32 = r_4
-
-//line warp_policy.go:85
-									_ = r_3
-
-//line warp_policy.go:103
-									totals[tid] = r_3
-									_ = r_4
-									_ = r_3
+//line warp_policy.go:26
+								v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:26
+								u_ := gc_c2r[gc_lane]
+								{
+									v_4 += u_
 								}
+//line warp_policy.go:31
+								gc_l_v_4[gc_lane] = v_4
 							}
 						}
 					}
 				}
-				gc_act = gc_save13 &^ gc_dead
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x03 := gc_tidx.X
+						gc_off3 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+							gc_at3 := totals[gc_off3:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:97
+								v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:31
+								var r_4 int32 = v_4
+//line warp_policy.go:85
+								var r_3 int32 = r_4
+//line warp_policy.go:103
+								gc_at3[gc_lane] = r_3
+							}
+						} else {
+//line warp_policy.go:108
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+								tid := gc_tx
+//line warp_policy.go:97
+								v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:31
+								var r_4 int32 = v_4
+//line warp_policy.go:85
+								var r_3 int32 = r_4
+//line warp_policy.go:103
+								totals[tid] = r_3
+							}
+						}
+					}
+				}
 			}
+//line warp_policy.go:111
+			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line warp_policy.go:116
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 				tid := gc_tx
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+			tid := gc_tx
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -718,203 +479,188 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p (*levelsWarp)
-
 //line warp_policy.go:119
 	var p_ *levelsWarp = p
-
-//line warp_policy.go:119
-	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared1(32)[:32]
-
 //line warp_policy.go:97
 	var p_2 *levelsWarp = p_
-
-//line warp_policy.go:97
-	_ = p_2
-	{
-		var gc_l_v_ [32]int32
-		var gc_l_i_ [32]int
-		var gc_c1m [32]uint32
-		var gc_c1a [32]int
-		var gc_c1w [32]int
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:99
+	var gc_l_v_ [32]int32
+	var gc_l_i_ [32]int
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_policy.go:111
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = gc_at[gc_lane]
-
-//line warp_policy.go:119
-							_ = v
-
-//line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = in[i]
-
-//line warp_policy.go:119
-							_ = v
-
-//line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
-					}
-				}
-			}
-
-//line warp_policy.go:62
-			{
-				gc_save8 := gc_act
-				gc_in8 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line warp_policy.go:62
-					i_ := 0
-					_ = i_
-					gc_l_i_[gc_lane] = i_
-				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in8 &^ gc_dead
-					var gc_m8, gc_skip8 uint32
-					_ = gc_skip8
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:62
-						if i_ < p_2.levels {
-							gc_m8 |= 1 << gc_lane
-						}
-					}
-					gc_in8 &= gc_m8
-					gc_act = gc_in8
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v_ := gc_l_v_[gc_lane]
-						_ = v_
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:63
-						gc_c1m[gc_lane] = gocuda.FullMask
-						gc_c1a[gc_lane] = 1 << i_
-						gc_c1w[gc_lane] = gocuda.WarpSize
-					}
-
-//line warp_policy.go:63
-					compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:61
-						lane_ := (gc_rank & 31)
-						_ = lane_
-						v_ := gc_l_v_[gc_lane]
-						_ = v_
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:63
-						u := gc_c1r[gc_lane]
-
-//line warp_policy.go:64
-						if lane_&(1<<p_2.levels-1) >= 1<<i_ {
-							v_ += u
-						}
-						_ = u
+						var v int32 = gc_at[gc_lane]
+//line warp_policy.go:97
+						var v_ int32 = v
+//line warp_policy.go:100
 						gc_l_v_[gc_lane] = v_
 					}
-					gc_act = gc_in8 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:62
-						i_++
-						gc_l_i_[gc_lane] = i_
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:118
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32 = in[i]
+//line warp_policy.go:97
+						var v_ int32 = v
+//line warp_policy.go:100
+						gc_l_v_[gc_lane] = v_
 					}
 				}
-				gc_act = gc_save8 &^ gc_dead
 			}
+		}
+		{
+//line warp_policy.go:63
+			gc_save8 := gc_act
+			gc_in8 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_policy.go:62
+				i_ := 0
+//line warp_policy.go:64
+				gc_l_i_[gc_lane] = i_
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in8 &^ gc_dead
+				var gc_m8, gc_skip8 uint32
+				_ = gc_skip8
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+					if i_ < p_2.levels {
+						gc_m8 |= 1 << gc_lane
+					}
+				}
+				gc_in8 &= gc_m8
+				gc_act = gc_in8
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_ := gc_l_v_[gc_lane]
+					_ = v_
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+					gc_c1m[gc_lane] = gocuda.FullMask
+					gc_c1a[gc_lane] = 1 << i_
+					gc_c1w[gc_lane] = gocuda.WarpSize
+				}
+//line warp_policy.go:63
+				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:61
+					lane_ := (gc_rank & 31)
+//line warp_policy.go:63
+					v_ := gc_l_v_[gc_lane]
+//line warp_policy.go:65
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+					u := gc_c1r[gc_lane]
+					if lane_&(1<<p_2.levels-1) >= 1<<i_ {
+						v_ += u
+					}
+//line warp_policy.go:68
+					gc_l_v_[gc_lane] = v_
+				}
+				gc_act = gc_in8 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line warp_policy.go:77
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+					i_++
+					gc_l_i_[gc_lane] = i_
+				}
+			}
+			gc_act = gc_save8 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:98
+				v_ := gc_l_v_[gc_lane]
+//line warp_policy.go:68
+				var r_ int32 = v_
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:103
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+//line warp_policy.go:109
+	var gc_l_v_2 [32]int32
+	var gc_l_i_2 [32]int
+	var gc_c2m [32]uint32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_policy.go:121
+			var gc_m18 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -925,487 +671,290 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
 					warp := tid >> 5
-					_ = warp
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
-
-//line warp_policy.go:68
-					var r_ int32 = v_
-
-//line warp_policy.go:68
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m18 |= 1 << gc_lane
 					}
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank] = sum
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v_2 [32]int32
-		var gc_l_i_2 [32]int
-		var gc_c2m [32]uint32
-		var gc_c2a [32]int
-		var gc_c2w [32]int
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m18 uint32
+			gc_save18 := gc_act
+			gc_act = gc_save18 & gc_m18
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m18 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save18 := gc_act
-				gc_act = gc_save18 & gc_m18
-				if gc_act != 0 {
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off2 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
-								gc_at2 := totals[gc_off2:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
+						gc_x02 := gc_tidx.X
+						gc_off2 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+							gc_at2 := totals[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
-									var v_2 int32 = gc_at2[gc_lane]
-
-//line warp_policy.go:103
-									_ = v_2
-									_ = v_2
-									gc_l_v_2[gc_lane] = v_2
+								var v_2 int32 = gc_at2[gc_lane]
+//line warp_policy.go:105
+								gc_l_v_2[gc_lane] = v_2
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
-//line warp_policy.go:103
-									var v_2 int32 = totals[tid]
-
-//line warp_policy.go:103
-									_ = v_2
-									_ = v_2
-									gc_l_v_2[gc_lane] = v_2
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+								tid := gc_tx
+//line warp_policy.go:103
+								var v_2 int32 = totals[tid]
+//line warp_policy.go:105
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
-
+				}
 //line warp_policy.go:103
-					var p_3 *levelsWarp = p_
-
-//line warp_policy.go:103
-					_ = p_3
-
+				var p_3 *levelsWarp = p_
+				{
+//line warp_policy.go:63
+					gc_save15 := gc_act
+					gc_in15 := gc_act
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 //line warp_policy.go:62
-					{
-						gc_save15 := gc_act
-						gc_in15 := gc_act
+						i_2 := 0
+//line warp_policy.go:64
+						gc_l_i_2[gc_lane] = i_2
+					}
+					for {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_act = gc_in15 &^ gc_dead
+						var gc_m15, gc_skip15 uint32
+						_ = gc_skip15
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+							gc_pos.Thread = gc_rank
+							i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:62
-							i_2 := 0
-							_ = i_2
+							if i_2 < p_3.levels {
+								gc_m15 |= 1 << gc_lane
+							}
+						}
+						gc_in15 &= gc_m15
+						gc_act = gc_in15
+						if gc_act == 0 {
+							break
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v_2 := gc_l_v_2[gc_lane]
+							_ = v_2
+							i_2 := gc_l_i_2[gc_lane]
+//line warp_policy.go:63
+							gc_c2m[gc_lane] = gocuda.FullMask
+							gc_c2a[gc_lane] = 1 << i_2
+							gc_c2w[gc_lane] = gocuda.WarpSize
+						}
+//line warp_policy.go:63
+						compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_2, &gc_c2a, &gc_c2w, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line warp_policy.go:61
+							lane_2 := (gc_rank & 31)
+//line warp_policy.go:63
+							v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:65
+							i_2 := gc_l_i_2[gc_lane]
+//line warp_policy.go:63
+							u_ := gc_c2r[gc_lane]
+							if lane_2&(1<<p_3.levels-1) >= 1<<i_2 {
+								v_2 += u_
+							}
+//line warp_policy.go:68
+							gc_l_v_2[gc_lane] = v_2
+						}
+						gc_act = gc_in15 &^ gc_dead
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line warp_policy.go:77
+							i_2 := gc_l_i_2[gc_lane]
+//line warp_policy.go:62
+							i_2++
 							gc_l_i_2[gc_lane] = i_2
 						}
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							gc_act = gc_in15 &^ gc_dead
-							var gc_m15, gc_skip15 uint32
-							_ = gc_skip15
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								i_2 := gc_l_i_2[gc_lane]
-								_ = i_2
-
-//line warp_policy.go:62
-								if i_2 < p_3.levels {
-									gc_m15 |= 1 << gc_lane
-								}
-							}
-							gc_in15 &= gc_m15
-							gc_act = gc_in15
-							if gc_act == 0 {
-								break
-							}
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								v_2 := gc_l_v_2[gc_lane]
-								_ = v_2
-								i_2 := gc_l_i_2[gc_lane]
-								_ = i_2
-
-//line warp_policy.go:63
-								gc_c2m[gc_lane] = gocuda.FullMask
-								gc_c2a[gc_lane] = 1 << i_2
-								gc_c2w[gc_lane] = gocuda.WarpSize
-							}
-
-//line warp_policy.go:63
-							compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_2, &gc_c2a, &gc_c2w, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_policy.go:61
-								lane_2 := (gc_rank & 31)
-								_ = lane_2
-								v_2 := gc_l_v_2[gc_lane]
-								_ = v_2
-								i_2 := gc_l_i_2[gc_lane]
-								_ = i_2
-
-//line warp_policy.go:63
-								u_ := gc_c2r[gc_lane]
-
-//line warp_policy.go:64
-								if lane_2&(1<<p_3.levels-1) >= 1<<i_2 {
-									v_2 += u_
-								}
-								_ = u_
-								gc_l_v_2[gc_lane] = v_2
-							}
-							gc_act = gc_in15 &^ gc_dead
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								i_2 := gc_l_i_2[gc_lane]
-								_ = i_2
-
-//line warp_policy.go:62
-								i_2++
-								gc_l_i_2[gc_lane] = i_2
-							}
-						}
-						gc_act = gc_save15 &^ gc_dead
 					}
+					gc_act = gc_save15 &^ gc_dead
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off3 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
-								gc_at3 := totals[gc_off3:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-									v_2 := gc_l_v_2[gc_lane]
-									_ = v_2
-
+						gc_x03 := gc_tidx.X
+						gc_off3 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+							gc_at3 := totals[gc_off3:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:97
+								v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
-									var r_2 int32 = v_2
-
-//line warp_policy.go:68
-									_ = r_2
-
+								var r_2 int32 = v_2
 //line warp_policy.go:103
-									gc_at3[gc_lane] = r_2
-									_ = r_2
+								gc_at3[gc_lane] = r_2
+							}
+						} else {
+//line warp_policy.go:107
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-									v_2 := gc_l_v_2[gc_lane]
-									_ = v_2
-
+								tid := gc_tx
+//line warp_policy.go:97
+								v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
-									var r_2 int32 = v_2
-
-//line warp_policy.go:68
-									_ = r_2
-
+								var r_2 int32 = v_2
 //line warp_policy.go:103
-									totals[tid] = r_2
-									_ = r_2
-								}
+								totals[tid] = r_2
 							}
 						}
 					}
 				}
-				gc_act = gc_save18 &^ gc_dead
 			}
+//line warp_policy.go:110
+			gc_act = gc_save18 &^ gc_dead
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line warp_policy.go:115
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 				tid := gc_tx
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+			tid := gc_tx
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -1430,69 +979,84 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p sharedWarp
-
 //line warp_policy.go:119
 	var p_ sharedWarp = p
-
 //line warp_policy.go:119
 	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared1(32)[:32]
-
 //line warp_policy.go:39
 	partials := gc_shared2(1024)[:1024]
-	{
-		var gc_l_below [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:41
+	var gc_l_below [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				gc_off2 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := partials[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:119
+						var v int32 = gc_at[gc_lane]
+//line warp_policy.go:97
+						var v_ int32 = v
+//line warp_policy.go:42
+						gc_at2[gc_lane] = v_
+					}
+				} else {
+//line warp_policy.go:47
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+						tid_ := gc_tx
+//line warp_policy.go:118
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32 = in[i]
+//line warp_policy.go:97
+						var v_ int32 = v
+//line warp_policy.go:42
+						partials[tid_] = v_
+					}
+				}
+			}
+		}
+//line warp_policy.go:43
+		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					gc_off2 := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
-						gc_at := in[gc_off:][:32]
-						gc_at2 := partials[gc_off2:][:32]
+					gc_x02 := gc_tidx.X
+					gc_off3 := (0 - offset) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
+						gc_at3 := partials[gc_off3:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+							gc_tx := gc_x02 + gc_lane
 //line warp_policy.go:40
 							tid_ := gc_tx
-							_ = tid_
-
-//line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = gc_at[gc_lane]
-
-//line warp_policy.go:119
-							_ = v
-
-//line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
-//line warp_policy.go:42
-							gc_at2[gc_lane] = v_
-							_ = v
-							_ = v_
+							lane_ := tid_ & 31
+//line warp_policy.go:45
+							var below int32
+							if lane_ >= offset {
+								below = gc_at3[gc_lane]
+							}
+							gc_l_below[gc_lane] = below
 						}
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1502,628 +1066,284 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
 //line warp_policy.go:40
 							tid_ := gc_tx
-							_ = tid_
-
-//line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = in[i]
-
-//line warp_policy.go:119
-							_ = v
-
-//line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
-//line warp_policy.go:42
-							partials[tid_] = v_
-							_ = v
-							_ = v_
+							lane_ := tid_ & 31
+//line warp_policy.go:45
+							var below int32
+							if lane_ >= offset {
+								below = partials[tid_-offset]
+							}
+							gc_l_below[gc_lane] = below
 						}
 					}
 				}
 			}
-
-//line warp_policy.go:43
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off3 := (0 - offset) + gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
-							gc_at3 := partials[gc_off3:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line warp_policy.go:40
-								tid_ := gc_tx
-								_ = tid_
-
-//line warp_policy.go:41
-								lane_ := tid_ & 31
-								_ = lane_
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane_ >= offset {
-									below = gc_at3[gc_lane]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane] = below
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-								tid_ := gc_tx
-								_ = tid_
-
-//line warp_policy.go:41
-								lane_ := tid_ & 31
-								_ = lane_
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane_ >= offset {
-									below = partials[tid_-offset]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane] = below
-							}
+					gc_x03 := gc_tidx.X
+					gc_off4 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+						gc_at4 := partials[gc_off4:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:42
+							below := gc_l_below[gc_lane]
+//line warp_policy.go:50
+							gc_at4[gc_lane] += below
 						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x03 := gc_tidx.X
-						gc_off4 := gc_x03
-						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
-							gc_at4 := partials[gc_off4:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x03 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line warp_policy.go:40
-								tid_ := gc_tx
-								_ = tid_
-								below := gc_l_below[gc_lane]
-								_ = below
-
-//line warp_policy.go:50
-								gc_at4[gc_lane] += below
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-								tid_ := gc_tx
-								_ = tid_
-								below := gc_l_below[gc_lane]
-								_ = below
-
+							tid_ := gc_tx
+//line warp_policy.go:42
+							below := gc_l_below[gc_lane]
 //line warp_policy.go:50
-								partials[tid_] += below
-							}
+							partials[tid_] += below
 						}
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-					tid_ := gc_tx
-					_ = tid_
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:53
-					var r_ int32 = partials[tid_]
-
-//line warp_policy.go:53
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
-					}
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-					tid_ := gc_tx
-					_ = tid_
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:53
-					var r_ int32 = partials[tid_]
-
-//line warp_policy.go:53
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
-					}
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-					tid_ := gc_tx
-					_ = tid_
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:53
-					var r_ int32 = partials[tid_]
-
-//line warp_policy.go:53
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
-					}
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-					tid_ := gc_tx
-					_ = tid_
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:53
-					var r_ int32 = partials[tid_]
-
-//line warp_policy.go:53
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
-					}
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line warp_policy.go:59
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line warp_policy.go:40
 				tid_ := gc_tx
-				_ = tid_
-
 //line warp_policy.go:95
 				tid := gc_tx
-				_ = tid
-
-//line warp_policy.go:96
 				lane := tid & 31
-				_ = lane
-
 //line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:53
 				var r_ int32 = partials[tid_]
-
-//line warp_policy.go:53
-				_ = r_
-
 //line warp_policy.go:97
 				sum := r_
-
-//line warp_policy.go:98
 				if lane == 31 {
 					totals[warp] = sum
 				}
-				_ = r_
-				_ = sum
+//line warp_policy.go:103
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+				tid_ := gc_tx
+//line warp_policy.go:95
+				tid := gc_tx
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:53
+				var r_ int32 = partials[tid_]
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:103
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+				tid_ := gc_tx
+//line warp_policy.go:95
+				tid := gc_tx
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:53
+				var r_ int32 = partials[tid_]
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:103
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+				tid_ := gc_tx
+//line warp_policy.go:95
+				tid := gc_tx
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:53
+				var r_ int32 = partials[tid_]
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:103
 				gc_s_sum[gc_rank] = sum
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+			tid_ := gc_tx
+//line warp_policy.go:95
+			tid := gc_tx
+			lane := tid & 31
+//line warp_policy.go:96
+			warp := tid >> 5
+//line warp_policy.go:53
+			var r_ int32 = partials[tid_]
+//line warp_policy.go:97
+			sum := r_
+			if lane == 31 {
+				totals[warp] = sum
+			}
+//line warp_policy.go:103
+			gc_s_sum[gc_rank] = sum
+		}
 	}
-	{
-		var gc_l_v_2 [32]int32
-		var gc_l_below_ [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:108
+	var gc_l_v_2 [32]int32
+	var gc_l_below_ [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_policy.go:116
+			var gc_m17 uint32
 			{
-				var gc_m17 uint32
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+					tid := gc_tx
+					warp := tid >> 5
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m17 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save17 := gc_act
+			gc_act = gc_save17 & gc_m17
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m17 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save17 := gc_act
-				gc_act = gc_save17 & gc_m17
-				if gc_act != 0 {
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x04 := gc_tidx.X
-							gc_off5 := gc_x04
-							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
-								gc_at5 := totals[gc_off5:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x04 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
+						gc_x04 := gc_tidx.X
+						gc_off5 := gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
+							gc_at5 := totals[gc_off5:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
-									var v_2 int32 = gc_at5[gc_lane]
-
-//line warp_policy.go:103
-									_ = v_2
-									_ = v_2
-									gc_l_v_2[gc_lane] = v_2
+								var v_2 int32 = gc_at5[gc_lane]
+//line warp_policy.go:105
+								gc_l_v_2[gc_lane] = v_2
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
-//line warp_policy.go:103
-									var v_2 int32 = totals[tid]
-
-//line warp_policy.go:103
-									_ = v_2
-									_ = v_2
-									gc_l_v_2[gc_lane] = v_2
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+								tid := gc_tx
+//line warp_policy.go:103
+								var v_2 int32 = totals[tid]
+//line warp_policy.go:105
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
-
+				}
 //line warp_policy.go:39
-					partials_ := gc_shared2(1024)[:1024]
+				partials_ := gc_shared2(1024)[:1024]
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x05 := gc_tidx.X
-							gc_off6 := gc_x05
-							if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
-								gc_at6 := partials_[gc_off6:][:32]
-
+						gc_x05 := gc_tidx.X
+						gc_off6 := gc_x05
+						if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
+							gc_at6 := partials_[gc_off6:][:32]
 //line warp_policy.go:42
-								copy(gc_at6, gc_l_v_2[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-									tid_2 := gc_tx
-									_ = tid_2
-									v_2 := gc_l_v_2[gc_lane]
-									_ = v_2
-
-//line warp_policy.go:42
-									partials_[tid_2] = v_2
+							copy(gc_at6, gc_l_v_2[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+								tid_2 := gc_tx
+//line warp_policy.go:42
+								v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:42
+								partials_[tid_2] = v_2
 							}
 						}
 					}
-
+				}
 //line warp_policy.go:43
-					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x06 := gc_tidx.X
-								gc_off7 := (0 - offset_) + gc_x06
-								if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(partials_) && 32 <= len(partials_)-gc_off7 {
-									gc_at7 := partials_[gc_off7:][:32]
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx := gc_x06 + gc_lane
-										_ = gc_tx
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
-//line warp_policy.go:40
-										tid_2 := gc_tx
-										_ = tid_2
-
-//line warp_policy.go:41
-										lane_2 := tid_2 & 31
-										_ = lane_2
-
-//line warp_policy.go:45
-										var below_ int32
-
-//line warp_policy.go:46
-										if lane_2 >= offset_ {
-											below_ = gc_at7[gc_lane]
-										}
-										_ = below_
-
-//line warp_policy.go:49
-										gc_l_below_[gc_lane] = below_
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-										tid_2 := gc_tx
-										_ = tid_2
-
-//line warp_policy.go:41
-										lane_2 := tid_2 & 31
-										_ = lane_2
-
-//line warp_policy.go:45
-										var below_ int32
-
-//line warp_policy.go:46
-										if lane_2 >= offset_ {
-											below_ = partials_[tid_2-offset_]
-										}
-										_ = below_
-
-//line warp_policy.go:49
-										gc_l_below_[gc_lane] = below_
-									}
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x07 := gc_tidx.X
-								gc_off8 := gc_x07
-								if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
-									gc_at8 := partials_[gc_off8:][:32]
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx := gc_x07 + gc_lane
-										_ = gc_tx
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
-//line warp_policy.go:40
-										tid_2 := gc_tx
-										_ = tid_2
-										below_ := gc_l_below_[gc_lane]
-										_ = below_
-
-//line warp_policy.go:50
-										gc_at8[gc_lane] += below_
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-										tid_2 := gc_tx
-										_ = tid_2
-										below_ := gc_l_below_[gc_lane]
-										_ = below_
-
-//line warp_policy.go:50
-										partials_[tid_2] += below_
-									}
-								}
-							}
-						}
-					}
+				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						{
-							gc_x08 := gc_tidx.X
-							gc_off9 := gc_x08
-							if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
-								gc_at9 := partials_[gc_off9:][:32]
-								gc_at10 := totals[gc_off9:][:32]
+							gc_x06 := gc_tidx.X
+							gc_off7 := (0 - offset_) + gc_x06
+							if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(partials_) && 32 <= len(partials_)-gc_off7 {
+								gc_at7 := partials_[gc_off7:][:32]
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x08 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
+									gc_tx := gc_x06 + gc_lane
 //line warp_policy.go:40
 									tid_2 := gc_tx
-									_ = tid_2
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
-//line warp_policy.go:53
-									var r_2 int32 = gc_at9[gc_lane]
-
-//line warp_policy.go:53
-									_ = r_2
-
-//line warp_policy.go:103
-									gc_at10[gc_lane] = r_2
-									_ = r_2
+									lane_2 := tid_2 & 31
+//line warp_policy.go:45
+									var below_ int32
+									if lane_2 >= offset_ {
+										below_ = gc_at7[gc_lane]
+									}
+									gc_l_below_[gc_lane] = below_
 								}
 							} else {
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2136,207 +1356,201 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 									}
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
-
 //line warp_policy.go:40
 									tid_2 := gc_tx
-									_ = tid_2
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
-//line warp_policy.go:53
-									var r_2 int32 = partials_[tid_2]
-
-//line warp_policy.go:53
-									_ = r_2
-
-//line warp_policy.go:103
-									totals[tid] = r_2
-									_ = r_2
+									lane_2 := tid_2 & 31
+//line warp_policy.go:45
+									var below_ int32
+									if lane_2 >= offset_ {
+										below_ = partials_[tid_2-offset_]
+									}
+									gc_l_below_[gc_lane] = below_
+								}
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x07 := gc_tidx.X
+							gc_off8 := gc_x07
+							if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
+								gc_at8 := partials_[gc_off8:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:42
+									below_ := gc_l_below_[gc_lane]
+//line warp_policy.go:50
+									gc_at8[gc_lane] += below_
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+									tid_2 := gc_tx
+//line warp_policy.go:42
+									below_ := gc_l_below_[gc_lane]
+//line warp_policy.go:50
+									partials_[tid_2] += below_
 								}
 							}
 						}
 					}
 				}
-				gc_act = gc_save17 &^ gc_dead
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x08 := gc_tidx.X
+						gc_off9 := gc_x08
+						if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
+							gc_at9 := partials_[gc_off9:][:32]
+							gc_at10 := totals[gc_off9:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:53
+								var r_2 int32 = gc_at9[gc_lane]
+//line warp_policy.go:103
+								gc_at10[gc_lane] = r_2
+							}
+						} else {
+//line warp_policy.go:107
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+								tid_2 := gc_tx
+//line warp_policy.go:95
+								tid := gc_tx
+//line warp_policy.go:53
+								var r_2 int32 = partials_[tid_2]
+//line warp_policy.go:103
+								totals[tid] = r_2
+							}
+						}
+					}
+				}
 			}
+//line warp_policy.go:110
+			gc_act = gc_save17 &^ gc_dead
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line warp_policy.go:115
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 				tid := gc_tx
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+			tid := gc_tx
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -2357,140 +1571,131 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p shuffleWarp
-
 //line warp_policy.go:119
 	var p_ shuffleWarp = p
-
 //line warp_policy.go:119
 	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared1(32)[:32]
-	{
-		var gc_l_v_ [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:96
+	var gc_l_v_ [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:119
-							var v int32 = gc_at[gc_lane]
-
-//line warp_policy.go:119
-							_ = v
-
+						var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane] = v_
+						var v_ int32 = v
+//line warp_policy.go:100
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = in[i]
-
-//line warp_policy.go:119
-							_ = v
-
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32 = in[i]
 //line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
+						var v_ int32 = v
+//line warp_policy.go:100
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
-
+		}
 //line warp_policy.go:25
-			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all {
-				compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
-			} else {
-
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
+		} else {
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo2, gc_hi2)
+				} else {
 //line warp_policy.go:26
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_lo2 < gc_hi2 {
-							gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo2, gc_hi2)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:24
-							lane_ := (gc_rank & 31)
-							_ = lane_
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
+						v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:26
-							u := gc_c1r[gc_lane]
-
-//line warp_policy.go:27
-							{
-								v_ += u
-							}
-							_ = u
-							gc_l_v_[gc_lane] = v_
+						u := gc_c1r[gc_lane]
+						{
+							v_ += u
 						}
+//line warp_policy.go:31
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:98
+				v_ := gc_l_v_[gc_lane]
+//line warp_policy.go:31
+				var r_ int32 = v_
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:103
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+//line warp_policy.go:109
+	var gc_l_v_2 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_policy.go:117
+			var gc_m12 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -2501,423 +1706,237 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
 					warp := tid >> 5
-					_ = warp
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
-
-//line warp_policy.go:31
-					var r_ int32 = v_
-
-//line warp_policy.go:31
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m12 |= 1 << gc_lane
 					}
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank] = sum
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v_2 [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m12 uint32
+			gc_save12 := gc_act
+			gc_act = gc_save12 & gc_m12
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m12 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save12 := gc_act
-				gc_act = gc_save12 & gc_m12
-				if gc_act != 0 {
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off2 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
-								gc_at2 := totals[gc_off2:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
+						gc_x02 := gc_tidx.X
+						gc_off2 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+							gc_at2 := totals[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
-									var v_2 int32 = gc_at2[gc_lane]
-
-//line warp_policy.go:103
-									_ = v_2
-									_ = v_2
-									gc_l_v_2[gc_lane] = v_2
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
-//line warp_policy.go:103
-									var v_2 int32 = totals[tid]
-
-//line warp_policy.go:103
-									_ = v_2
-									_ = v_2
-									gc_l_v_2[gc_lane] = v_2
-								}
+								var v_2 int32 = gc_at2[gc_lane]
+//line warp_policy.go:105
+								gc_l_v_2[gc_lane] = v_2
 							}
-						}
-					}
-
-//line warp_policy.go:25
-					gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-					if gc_all2 {
-						compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-					} else {
-
-//line warp_policy.go:25
-						for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-
-//line warp_policy.go:26
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo4, gc_hi4 := 0, 32
-								if gc_lo4 < gc_hi4 {
-									gc_lo4 = max(gc_lo4, max(min(offset_, 32), -1))
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset_, gc_lo4, gc_hi4)
-							} else {
-
-//line warp_policy.go:26
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-								gc_lo5, gc_hi5 := 0, 32
-								if gc_lo5 < gc_hi5 {
-									gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
-								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:24
-									lane_2 := (gc_rank & 31)
-									_ = lane_2
-									v_2 := gc_l_v_2[gc_lane]
-									_ = v_2
-
-//line warp_policy.go:26
-									u_ := gc_c2r[gc_lane]
-
-//line warp_policy.go:27
-									{
-										v_2 += u_
-									}
-									_ = u_
-									gc_l_v_2[gc_lane] = v_2
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off3 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
-								gc_at3 := totals[gc_off3:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-									v_2 := gc_l_v_2[gc_lane]
-									_ = v_2
-
-//line warp_policy.go:31
-									var r_2 int32 = v_2
-
-//line warp_policy.go:31
-									_ = r_2
-
+								tid := gc_tx
 //line warp_policy.go:103
-									gc_at3[gc_lane] = r_2
-									_ = r_2
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-									v_2 := gc_l_v_2[gc_lane]
-									_ = v_2
-
-//line warp_policy.go:31
-									var r_2 int32 = v_2
-
-//line warp_policy.go:31
-									_ = r_2
-
-//line warp_policy.go:103
-									totals[tid] = r_2
-									_ = r_2
-								}
+								var v_2 int32 = totals[tid]
+//line warp_policy.go:105
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
 				}
-				gc_act = gc_save12 &^ gc_dead
+//line warp_policy.go:25
+				gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+				if gc_all2 {
+					compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+				} else {
+//line warp_policy.go:25
+					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo4, gc_hi4 := 0, 32
+							if gc_lo4 < gc_hi4 {
+								gc_lo4 = max(gc_lo4, max(min(offset_, 32), -1))
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset_, gc_lo4, gc_hi4)
+						} else {
+//line warp_policy.go:26
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
+							}
+							for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line warp_policy.go:26
+								v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:26
+								u_ := gc_c2r[gc_lane]
+								{
+									v_2 += u_
+								}
+//line warp_policy.go:31
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x03 := gc_tidx.X
+						gc_off3 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+							gc_at3 := totals[gc_off3:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:97
+								v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:31
+								var r_2 int32 = v_2
+//line warp_policy.go:103
+								gc_at3[gc_lane] = r_2
+							}
+						} else {
+//line warp_policy.go:107
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+								tid := gc_tx
+//line warp_policy.go:97
+								v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:31
+								var r_2 int32 = v_2
+//line warp_policy.go:103
+								totals[tid] = r_2
+							}
+						}
+					}
+				}
 			}
+//line warp_policy.go:110
+			gc_act = gc_save12 &^ gc_dead
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line warp_policy.go:115
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 				tid := gc_tx
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+			tid := gc_tx
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -2938,186 +1957,152 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p forwardWarp[*countedWarp]
-
 //line warp_policy.go:119
 	var p_ forwardWarp[*countedWarp] = p
-
-//line warp_policy.go:119
-	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared1(32)[:32]
-
 //line warp_policy.go:97
 	var p_2 forwardWarp[*countedWarp] = p_
-
-//line warp_policy.go:97
-	_ = p_2
-
 //line warp_policy.go:76
 	var c *countedWarp = p_2.in
-
-//line warp_policy.go:76
-	_ = c
-	{
-		var gc_l_v_3 [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:78
+	var gc_l_v_3 [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:96
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:119
-							var v int32 = gc_at[gc_lane]
-
-//line warp_policy.go:119
-							_ = v
-
+						var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
+						var v_ int32 = v
 //line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-
+						var v_2 int32 = v_
 //line warp_policy.go:84
-							c.calls++
-
-//line warp_policy.go:85
-							var v_3 int32 = v_2
-
-//line warp_policy.go:85
-							_ = v_3
-							_ = v
-							_ = v_
-							_ = v_2
-							_ = v_3
-							gc_l_v_3[gc_lane] = v_3
+						c.calls++
+						var v_3 int32 = v_2
+//line warp_policy.go:90
+						gc_l_v_3[gc_lane] = v_3
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = in[i]
-
-//line warp_policy.go:119
-							_ = v
-
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32 = in[i]
 //line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
+						var v_ int32 = v
 //line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-
+						var v_2 int32 = v_
 //line warp_policy.go:84
-							c.calls++
-
-//line warp_policy.go:85
-							var v_3 int32 = v_2
-
-//line warp_policy.go:85
-							_ = v_3
-							_ = v
-							_ = v_
-							_ = v_2
-							_ = v_3
-							gc_l_v_3[gc_lane] = v_3
-						}
+						c.calls++
+						var v_3 int32 = v_2
+//line warp_policy.go:90
+						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 			}
-
+		}
 //line warp_policy.go:25
-			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all {
-				compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-			} else {
-
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+		} else {
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo2, gc_hi2)
+				} else {
 //line warp_policy.go:26
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_lo2 < gc_hi2 {
-							gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo2, gc_hi2)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:24
-							lane_ := (gc_rank & 31)
-							_ = lane_
-							v_3 := gc_l_v_3[gc_lane]
-							_ = v_3
-
+						v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:26
-							u := gc_c1r[gc_lane]
-
-//line warp_policy.go:27
-							{
-								v_3 += u
-							}
-							_ = u
-							gc_l_v_3[gc_lane] = v_3
+						u := gc_c1r[gc_lane]
+						{
+							v_3 += u
 						}
+//line warp_policy.go:31
+						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:98
+				v_3 := gc_l_v_3[gc_lane]
+//line warp_policy.go:31
+				var r_3 int32 = v_3
+//line warp_policy.go:85
+				var r_2 int32 = r_3
+//line warp_policy.go:76
+				var r_ int32 = r_2
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:105
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+//line warp_policy.go:111
+	var gc_l_v_6 [32]int32
+	var gc_l_v_4 [32]int32
+	var gc_l_v_5 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_policy.go:121
+			var gc_m14 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -3128,516 +2113,272 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
 					warp := tid >> 5
-					_ = warp
-					v_3 := gc_l_v_3[gc_lane]
-					_ = v_3
-
-//line warp_policy.go:31
-					var r_3 int32 = v_3
-
-//line warp_policy.go:31
-					_ = r_3
-
-//line warp_policy.go:85
-					var r_2 int32 = r_3
-
-//line warp_policy.go:85
-					_ = r_2
-
-//line warp_policy.go:76
-					var r_ int32 = r_2
-
-//line warp_policy.go:76
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m14 |= 1 << gc_lane
 					}
-					_ = r_3
-					_ = r_2
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank] = sum
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v_6 [32]int32
-		var gc_l_v_4 [32]int32
-		var gc_l_v_5 [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m14 uint32
+			gc_save14 := gc_act
+			gc_act = gc_save14 & gc_m14
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m14 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save14 := gc_act
-				gc_act = gc_save14 & gc_m14
-				if gc_act != 0 {
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off2 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
-								gc_at2 := totals[gc_off2:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
+						gc_x02 := gc_tidx.X
+						gc_off2 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+							gc_at2 := totals[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
-									var v_4 int32 = gc_at2[gc_lane]
-
-//line warp_policy.go:103
-									_ = v_4
-									_ = v_4
-									gc_l_v_4[gc_lane] = v_4
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
-//line warp_policy.go:103
-									var v_4 int32 = totals[tid]
-
-//line warp_policy.go:103
-									_ = v_4
-									_ = v_4
-									gc_l_v_4[gc_lane] = v_4
-								}
+								var v_4 int32 = gc_at2[gc_lane]
+//line warp_policy.go:105
+								gc_l_v_4[gc_lane] = v_4
 							}
-						}
-					}
-
-//line warp_policy.go:103
-					var p_3 forwardWarp[*countedWarp] = p_
-
-//line warp_policy.go:103
-					_ = p_3
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_4 := gc_l_v_4[gc_lane]
-						_ = v_4
-
-//line warp_policy.go:76
-						var v_5 int32 = v_4
-
-//line warp_policy.go:76
-						_ = v_5
-						_ = v_5
-						gc_l_v_5[gc_lane] = v_5
-					}
-
-//line warp_policy.go:76
-					var c_ *countedWarp = p_3.in
-
-//line warp_policy.go:76
-					_ = c_
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v_5 := gc_l_v_5[gc_lane]
-						_ = v_5
-
-//line warp_policy.go:84
-						c_.calls++
-
-//line warp_policy.go:85
-						var v_6 int32 = v_5
-
-//line warp_policy.go:85
-						_ = v_6
-						_ = v_6
-						gc_l_v_6[gc_lane] = v_6
-					}
-
-//line warp_policy.go:25
-					gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-					if gc_all2 {
-						compiled.ShflUpDoubling(&gc_l_v_6, 1, 32)
-					} else {
-
-//line warp_policy.go:25
-						for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-
-//line warp_policy.go:26
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo4, gc_hi4 := 0, 32
-								if gc_lo4 < gc_hi4 {
-									gc_lo4 = max(gc_lo4, max(min(offset_, 32), -1))
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_6, offset_, gc_lo4, gc_hi4)
-							} else {
-
-//line warp_policy.go:26
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_6, offset_, gocuda.WarpSize, &gc_c2r)
-								gc_lo5, gc_hi5 := 0, 32
-								if gc_lo5 < gc_hi5 {
-									gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
-								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:24
-									lane_2 := (gc_rank & 31)
-									_ = lane_2
-									v_6 := gc_l_v_6[gc_lane]
-									_ = v_6
-
-//line warp_policy.go:26
-									u_ := gc_c2r[gc_lane]
-
-//line warp_policy.go:27
-									{
-										v_6 += u_
-									}
-									_ = u_
-									gc_l_v_6[gc_lane] = v_6
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off3 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
-								gc_at3 := totals[gc_off3:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-									v_6 := gc_l_v_6[gc_lane]
-									_ = v_6
-
-//line warp_policy.go:31
-									var r_6 int32 = v_6
-
-//line warp_policy.go:31
-									_ = r_6
-
-//line warp_policy.go:85
-									var r_5 int32 = r_6
-
-//line warp_policy.go:85
-									_ = r_5
-
-//line warp_policy.go:76
-									var r_4 int32 = r_5
-
-//line warp_policy.go:76
-									_ = r_4
-
+								tid := gc_tx
 //line warp_policy.go:103
-									gc_at3[gc_lane] = r_4
-									_ = r_6
-									_ = r_5
-									_ = r_4
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-									v_6 := gc_l_v_6[gc_lane]
-									_ = v_6
-
-//line warp_policy.go:31
-									var r_6 int32 = v_6
-
-//line warp_policy.go:31
-									_ = r_6
-
-//line warp_policy.go:85
-									var r_5 int32 = r_6
-
-//line warp_policy.go:85
-									_ = r_5
-
-//line warp_policy.go:76
-									var r_4 int32 = r_5
-
-//line warp_policy.go:76
-									_ = r_4
-
-//line warp_policy.go:103
-									totals[tid] = r_4
-									_ = r_6
-									_ = r_5
-									_ = r_4
-								}
+								var v_4 int32 = totals[tid]
+//line warp_policy.go:105
+								gc_l_v_4[gc_lane] = v_4
 							}
 						}
 					}
 				}
-				gc_act = gc_save14 &^ gc_dead
+//line warp_policy.go:103
+				var p_3 forwardWarp[*countedWarp] = p_
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line warp_policy.go:110
+					v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:76
+					var v_5 int32 = v_4
+//line warp_policy.go:78
+					gc_l_v_5[gc_lane] = v_5
+				}
+//line warp_policy.go:76
+				var c_ *countedWarp = p_3.in
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_5 := gc_l_v_5[gc_lane]
+					c_.calls++
+					var v_6 int32 = v_5
+//line warp_policy.go:87
+					gc_l_v_6[gc_lane] = v_6
+				}
+//line warp_policy.go:25
+				gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+				if gc_all2 {
+					compiled.ShflUpDoubling(&gc_l_v_6, 1, 32)
+				} else {
+//line warp_policy.go:25
+					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo4, gc_hi4 := 0, 32
+							if gc_lo4 < gc_hi4 {
+								gc_lo4 = max(gc_lo4, max(min(offset_, 32), -1))
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_6, offset_, gc_lo4, gc_hi4)
+						} else {
+//line warp_policy.go:26
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_6, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
+							}
+							for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line warp_policy.go:26
+								v_6 := gc_l_v_6[gc_lane]
+//line warp_policy.go:26
+								u_ := gc_c2r[gc_lane]
+								{
+									v_6 += u_
+								}
+//line warp_policy.go:31
+								gc_l_v_6[gc_lane] = v_6
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x03 := gc_tidx.X
+						gc_off3 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+							gc_at3 := totals[gc_off3:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:97
+								v_6 := gc_l_v_6[gc_lane]
+//line warp_policy.go:31
+								var r_6 int32 = v_6
+//line warp_policy.go:85
+								var r_5 int32 = r_6
+//line warp_policy.go:76
+								var r_4 int32 = r_5
+//line warp_policy.go:103
+								gc_at3[gc_lane] = r_4
+							}
+						} else {
+//line warp_policy.go:109
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+								tid := gc_tx
+//line warp_policy.go:97
+								v_6 := gc_l_v_6[gc_lane]
+//line warp_policy.go:31
+								var r_6 int32 = v_6
+//line warp_policy.go:85
+								var r_5 int32 = r_6
+//line warp_policy.go:76
+								var r_4 int32 = r_5
+//line warp_policy.go:103
+								totals[tid] = r_4
+							}
+						}
+					}
+				}
 			}
+//line warp_policy.go:112
+			gc_act = gc_save14 &^ gc_dead
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line warp_policy.go:117
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 				tid := gc_tx
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+			tid := gc_tx
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -3658,223 +2399,198 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p forwardWarp[*levelsWarp]
-
 //line warp_policy.go:119
 	var p_ forwardWarp[*levelsWarp] = p
-
-//line warp_policy.go:119
-	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared1(32)[:32]
-
 //line warp_policy.go:97
 	var p_2 forwardWarp[*levelsWarp] = p_
-
-//line warp_policy.go:97
-	_ = p_2
-
 //line warp_policy.go:76
 	var p_3 *levelsWarp = p_2.in
-
-//line warp_policy.go:76
-	_ = p_3
-	{
-		var gc_l_v_2 [32]int32
-		var gc_l_i_ [32]int
-		var gc_c1m [32]uint32
-		var gc_c1a [32]int
-		var gc_c1w [32]int
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:78
+	var gc_l_v_2 [32]int32
+	var gc_l_i_ [32]int
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_policy.go:90
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = gc_at[gc_lane]
-
-//line warp_policy.go:119
-							_ = v
-
-//line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
-//line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-							_ = v
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = in[i]
-
-//line warp_policy.go:119
-							_ = v
-
-//line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
-//line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-							_ = v
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
-						}
-					}
-				}
-			}
-
-//line warp_policy.go:62
-			{
-				gc_save8 := gc_act
-				gc_in8 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line warp_policy.go:62
-					i_ := 0
-					_ = i_
-					gc_l_i_[gc_lane] = i_
-				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in8 &^ gc_dead
-					var gc_m8, gc_skip8 uint32
-					_ = gc_skip8
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:62
-						if i_ < p_3.levels {
-							gc_m8 |= 1 << gc_lane
-						}
-					}
-					gc_in8 &= gc_m8
-					gc_act = gc_in8
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v_2 := gc_l_v_2[gc_lane]
-						_ = v_2
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:63
-						gc_c1m[gc_lane] = gocuda.FullMask
-						gc_c1a[gc_lane] = 1 << i_
-						gc_c1w[gc_lane] = gocuda.WarpSize
-					}
-
-//line warp_policy.go:63
-					compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:61
-						lane_ := (gc_rank & 31)
-						_ = lane_
-						v_2 := gc_l_v_2[gc_lane]
-						_ = v_2
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:63
-						u := gc_c1r[gc_lane]
-
-//line warp_policy.go:64
-						if lane_&(1<<p_3.levels-1) >= 1<<i_ {
-							v_2 += u
-						}
-						_ = u
+//line warp_policy.go:119
+						var v int32 = gc_at[gc_lane]
+//line warp_policy.go:97
+						var v_ int32 = v
+//line warp_policy.go:76
+						var v_2 int32 = v_
+//line warp_policy.go:80
 						gc_l_v_2[gc_lane] = v_2
 					}
-					gc_act = gc_in8 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:62
-						i_++
-						gc_l_i_[gc_lane] = i_
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:118
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32 = in[i]
+//line warp_policy.go:97
+						var v_ int32 = v
+//line warp_policy.go:76
+						var v_2 int32 = v_
+//line warp_policy.go:80
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
-				gc_act = gc_save8 &^ gc_dead
 			}
+		}
+		{
+//line warp_policy.go:63
+			gc_save8 := gc_act
+			gc_in8 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_policy.go:62
+				i_ := 0
+//line warp_policy.go:64
+				gc_l_i_[gc_lane] = i_
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in8 &^ gc_dead
+				var gc_m8, gc_skip8 uint32
+				_ = gc_skip8
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+					if i_ < p_3.levels {
+						gc_m8 |= 1 << gc_lane
+					}
+				}
+				gc_in8 &= gc_m8
+				gc_act = gc_in8
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_2 := gc_l_v_2[gc_lane]
+					_ = v_2
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+					gc_c1m[gc_lane] = gocuda.FullMask
+					gc_c1a[gc_lane] = 1 << i_
+					gc_c1w[gc_lane] = gocuda.WarpSize
+				}
+//line warp_policy.go:63
+				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:61
+					lane_ := (gc_rank & 31)
+//line warp_policy.go:63
+					v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:65
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+					u := gc_c1r[gc_lane]
+					if lane_&(1<<p_3.levels-1) >= 1<<i_ {
+						v_2 += u
+					}
+//line warp_policy.go:68
+					gc_l_v_2[gc_lane] = v_2
+				}
+				gc_act = gc_in8 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line warp_policy.go:77
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+					i_++
+					gc_l_i_[gc_lane] = i_
+				}
+			}
+			gc_act = gc_save8 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:98
+				v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:68
+				var r_2 int32 = v_2
+//line warp_policy.go:76
+				var r_ int32 = r_2
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:104
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+//line warp_policy.go:110
+	var gc_l_v_4 [32]int32
+	var gc_l_i_2 [32]int
+	var gc_l_v_3 [32]int32
+	var gc_c2m [32]uint32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_policy.go:123
+			var gc_m19 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -3885,532 +2601,307 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
 					warp := tid >> 5
-					_ = warp
-					v_2 := gc_l_v_2[gc_lane]
-					_ = v_2
-
-//line warp_policy.go:68
-					var r_2 int32 = v_2
-
-//line warp_policy.go:68
-					_ = r_2
-
-//line warp_policy.go:76
-					var r_ int32 = r_2
-
-//line warp_policy.go:76
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m19 |= 1 << gc_lane
 					}
-					_ = r_2
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank] = sum
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v_4 [32]int32
-		var gc_l_i_2 [32]int
-		var gc_l_v_3 [32]int32
-		var gc_c2m [32]uint32
-		var gc_c2a [32]int
-		var gc_c2w [32]int
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m19 uint32
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m19 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save19 := gc_act
-				gc_act = gc_save19 & gc_m19
-				if gc_act != 0 {
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off2 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
-								gc_at2 := totals[gc_off2:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
+						gc_x02 := gc_tidx.X
+						gc_off2 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+							gc_at2 := totals[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
-									var v_3 int32 = gc_at2[gc_lane]
-
-//line warp_policy.go:103
-									_ = v_3
-									_ = v_3
-									gc_l_v_3[gc_lane] = v_3
+								var v_3 int32 = gc_at2[gc_lane]
+//line warp_policy.go:105
+								gc_l_v_3[gc_lane] = v_3
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
-//line warp_policy.go:103
-									var v_3 int32 = totals[tid]
-
-//line warp_policy.go:103
-									_ = v_3
-									_ = v_3
-									gc_l_v_3[gc_lane] = v_3
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+								tid := gc_tx
+//line warp_policy.go:103
+								var v_3 int32 = totals[tid]
+//line warp_policy.go:105
+								gc_l_v_3[gc_lane] = v_3
 							}
 						}
 					}
-
+				}
 //line warp_policy.go:103
-					var p_4 forwardWarp[*levelsWarp] = p_
-
-//line warp_policy.go:103
-					_ = p_4
+				var p_4 forwardWarp[*levelsWarp] = p_
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line warp_policy.go:110
+					v_3 := gc_l_v_3[gc_lane]
+//line warp_policy.go:76
+					var v_4 int32 = v_3
+//line warp_policy.go:78
+					gc_l_v_4[gc_lane] = v_4
+				}
+//line warp_policy.go:76
+				var p_5 *levelsWarp = p_4.in
+				{
+//line warp_policy.go:63
+					gc_save16 := gc_act
+					gc_in16 := gc_act
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_3 := gc_l_v_3[gc_lane]
-						_ = v_3
-
-//line warp_policy.go:76
-						var v_4 int32 = v_3
-
-//line warp_policy.go:76
-						_ = v_4
-						_ = v_4
-						gc_l_v_4[gc_lane] = v_4
-					}
-
-//line warp_policy.go:76
-					var p_5 *levelsWarp = p_4.in
-
-//line warp_policy.go:76
-					_ = p_5
-
 //line warp_policy.go:62
-					{
-						gc_save16 := gc_act
-						gc_in16 := gc_act
+						i_2 := 0
+//line warp_policy.go:64
+						gc_l_i_2[gc_lane] = i_2
+					}
+					for {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_act = gc_in16 &^ gc_dead
+						var gc_m16, gc_skip16 uint32
+						_ = gc_skip16
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+							gc_pos.Thread = gc_rank
+							i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:62
-							i_2 := 0
-							_ = i_2
+							if i_2 < p_5.levels {
+								gc_m16 |= 1 << gc_lane
+							}
+						}
+						gc_in16 &= gc_m16
+						gc_act = gc_in16
+						if gc_act == 0 {
+							break
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v_4 := gc_l_v_4[gc_lane]
+							_ = v_4
+							i_2 := gc_l_i_2[gc_lane]
+//line warp_policy.go:63
+							gc_c2m[gc_lane] = gocuda.FullMask
+							gc_c2a[gc_lane] = 1 << i_2
+							gc_c2w[gc_lane] = gocuda.WarpSize
+						}
+//line warp_policy.go:63
+						compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_4, &gc_c2a, &gc_c2w, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line warp_policy.go:61
+							lane_2 := (gc_rank & 31)
+//line warp_policy.go:63
+							v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:65
+							i_2 := gc_l_i_2[gc_lane]
+//line warp_policy.go:63
+							u_ := gc_c2r[gc_lane]
+							if lane_2&(1<<p_5.levels-1) >= 1<<i_2 {
+								v_4 += u_
+							}
+//line warp_policy.go:68
+							gc_l_v_4[gc_lane] = v_4
+						}
+						gc_act = gc_in16 &^ gc_dead
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line warp_policy.go:77
+							i_2 := gc_l_i_2[gc_lane]
+//line warp_policy.go:62
+							i_2++
 							gc_l_i_2[gc_lane] = i_2
 						}
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							gc_act = gc_in16 &^ gc_dead
-							var gc_m16, gc_skip16 uint32
-							_ = gc_skip16
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								i_2 := gc_l_i_2[gc_lane]
-								_ = i_2
-
-//line warp_policy.go:62
-								if i_2 < p_5.levels {
-									gc_m16 |= 1 << gc_lane
-								}
-							}
-							gc_in16 &= gc_m16
-							gc_act = gc_in16
-							if gc_act == 0 {
-								break
-							}
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								v_4 := gc_l_v_4[gc_lane]
-								_ = v_4
-								i_2 := gc_l_i_2[gc_lane]
-								_ = i_2
-
-//line warp_policy.go:63
-								gc_c2m[gc_lane] = gocuda.FullMask
-								gc_c2a[gc_lane] = 1 << i_2
-								gc_c2w[gc_lane] = gocuda.WarpSize
-							}
-
-//line warp_policy.go:63
-							compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_4, &gc_c2a, &gc_c2w, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_policy.go:61
-								lane_2 := (gc_rank & 31)
-								_ = lane_2
-								v_4 := gc_l_v_4[gc_lane]
-								_ = v_4
-								i_2 := gc_l_i_2[gc_lane]
-								_ = i_2
-
-//line warp_policy.go:63
-								u_ := gc_c2r[gc_lane]
-
-//line warp_policy.go:64
-								if lane_2&(1<<p_5.levels-1) >= 1<<i_2 {
-									v_4 += u_
-								}
-								_ = u_
-								gc_l_v_4[gc_lane] = v_4
-							}
-							gc_act = gc_in16 &^ gc_dead
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								i_2 := gc_l_i_2[gc_lane]
-								_ = i_2
-
-//line warp_policy.go:62
-								i_2++
-								gc_l_i_2[gc_lane] = i_2
-							}
-						}
-						gc_act = gc_save16 &^ gc_dead
 					}
+					gc_act = gc_save16 &^ gc_dead
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off3 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
-								gc_at3 := totals[gc_off3:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-									v_4 := gc_l_v_4[gc_lane]
-									_ = v_4
-
+						gc_x03 := gc_tidx.X
+						gc_off3 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+							gc_at3 := totals[gc_off3:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:97
+								v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:68
-									var r_4 int32 = v_4
-
-//line warp_policy.go:68
-									_ = r_4
-
+								var r_4 int32 = v_4
 //line warp_policy.go:76
-									var r_3 int32 = r_4
-
-//line warp_policy.go:76
-									_ = r_3
-
+								var r_3 int32 = r_4
 //line warp_policy.go:103
-									gc_at3[gc_lane] = r_3
-									_ = r_4
-									_ = r_3
+								gc_at3[gc_lane] = r_3
+							}
+						} else {
+//line warp_policy.go:108
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-									v_4 := gc_l_v_4[gc_lane]
-									_ = v_4
-
+								tid := gc_tx
+//line warp_policy.go:97
+								v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:68
-									var r_4 int32 = v_4
-
-//line warp_policy.go:68
-									_ = r_4
-
+								var r_4 int32 = v_4
 //line warp_policy.go:76
-									var r_3 int32 = r_4
-
-//line warp_policy.go:76
-									_ = r_3
-
+								var r_3 int32 = r_4
 //line warp_policy.go:103
-									totals[tid] = r_3
-									_ = r_4
-									_ = r_3
-								}
+								totals[tid] = r_3
 							}
 						}
 					}
 				}
-				gc_act = gc_save19 &^ gc_dead
 			}
+//line warp_policy.go:111
+			gc_act = gc_save19 &^ gc_dead
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line warp_policy.go:116
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 				tid := gc_tx
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+			tid := gc_tx
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -4435,82 +2926,90 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p forwardWarp[sharedWarp]
-
 //line warp_policy.go:119
 	var p_ forwardWarp[sharedWarp] = p
-
-//line warp_policy.go:119
-	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared1(32)[:32]
-
 //line warp_policy.go:97
 	var p_2 forwardWarp[sharedWarp] = p_
-
 //line warp_policy.go:97
 	_ = p_2
-
 //line warp_policy.go:39
 	partials := gc_shared2(1024)[:1024]
-	{
-		var gc_l_below [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:41
+	var gc_l_below [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				gc_off2 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := partials[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:119
+						var v int32 = gc_at[gc_lane]
+//line warp_policy.go:97
+						var v_ int32 = v
+//line warp_policy.go:76
+						var v_2 int32 = v_
+//line warp_policy.go:42
+						gc_at2[gc_lane] = v_2
+					}
+				} else {
+//line warp_policy.go:48
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+						tid_ := gc_tx
+//line warp_policy.go:118
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32 = in[i]
+//line warp_policy.go:97
+						var v_ int32 = v
+//line warp_policy.go:76
+						var v_2 int32 = v_
+//line warp_policy.go:42
+						partials[tid_] = v_2
+					}
+				}
+			}
+		}
+//line warp_policy.go:43
+		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					gc_off2 := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
-						gc_at := in[gc_off:][:32]
-						gc_at2 := partials[gc_off2:][:32]
+					gc_x02 := gc_tidx.X
+					gc_off3 := (0 - offset) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
+						gc_at3 := partials[gc_off3:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+							gc_tx := gc_x02 + gc_lane
 //line warp_policy.go:40
 							tid_ := gc_tx
-							_ = tid_
-
-//line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = gc_at[gc_lane]
-
-//line warp_policy.go:119
-							_ = v
-
-//line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
-//line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-
-//line warp_policy.go:42
-							gc_at2[gc_lane] = v_2
-							_ = v
-							_ = v_
-							_ = v_2
+							lane_ := tid_ & 31
+//line warp_policy.go:45
+							var below int32
+							if lane_ >= offset {
+								below = gc_at3[gc_lane]
+							}
+							gc_l_below[gc_lane] = below
 						}
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -4520,738 +3019,426 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
 //line warp_policy.go:40
 							tid_ := gc_tx
-							_ = tid_
-
-//line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = in[i]
-
-//line warp_policy.go:119
-							_ = v
-
-//line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
-//line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-
-//line warp_policy.go:42
-							partials[tid_] = v_2
-							_ = v
-							_ = v_
-							_ = v_2
-						}
-					}
-				}
-			}
-
-//line warp_policy.go:43
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off3 := (0 - offset) + gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
-							gc_at3 := partials[gc_off3:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line warp_policy.go:40
-								tid_ := gc_tx
-								_ = tid_
-
-//line warp_policy.go:41
-								lane_ := tid_ & 31
-								_ = lane_
-
+							lane_ := tid_ & 31
 //line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane_ >= offset {
-									below = gc_at3[gc_lane]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane] = below
+							var below int32
+							if lane_ >= offset {
+								below = partials[tid_-offset]
 							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-								tid_ := gc_tx
-								_ = tid_
-
-//line warp_policy.go:41
-								lane_ := tid_ & 31
-								_ = lane_
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane_ >= offset {
-									below = partials[tid_-offset]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane] = below
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x03 := gc_tidx.X
-						gc_off4 := gc_x03
-						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
-							gc_at4 := partials[gc_off4:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x03 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line warp_policy.go:40
-								tid_ := gc_tx
-								_ = tid_
-								below := gc_l_below[gc_lane]
-								_ = below
-
-//line warp_policy.go:50
-								gc_at4[gc_lane] += below
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-								tid_ := gc_tx
-								_ = tid_
-								below := gc_l_below[gc_lane]
-								_ = below
-
-//line warp_policy.go:50
-								partials[tid_] += below
-							}
+							gc_l_below[gc_lane] = below
 						}
 					}
 				}
 			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-				tid_ := gc_tx
-				_ = tid_
-
-//line warp_policy.go:95
-				tid := gc_tx
-				_ = tid
-
-//line warp_policy.go:96
-				lane := tid & 31
-				_ = lane
-
-//line warp_policy.go:96
-				warp := tid >> 5
-				_ = warp
-
-//line warp_policy.go:53
-				var r_2 int32 = partials[tid_]
-
-//line warp_policy.go:53
-				_ = r_2
-
-//line warp_policy.go:76
-				var r_ int32 = r_2
-
-//line warp_policy.go:76
-				_ = r_
-
-//line warp_policy.go:97
-				sum := r_
-
-//line warp_policy.go:98
-				if lane == 31 {
-					totals[warp] = sum
-				}
-				_ = r_2
-				_ = r_
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-	}
-	{
-		var gc_l_v_4 [32]int32
-		var gc_l_below_ [32]int32
-		var gc_l_v_3 [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
 			{
-				var gc_m18 uint32
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+					gc_x03 := gc_tidx.X
+					gc_off4 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+						gc_at4 := partials[gc_off4:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:42
+							below := gc_l_below[gc_lane]
+//line warp_policy.go:50
+							gc_at4[gc_lane] += below
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m18 |= 1 << gc_lane
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+							tid_ := gc_tx
+//line warp_policy.go:42
+							below := gc_l_below[gc_lane]
+//line warp_policy.go:50
+							partials[tid_] += below
 						}
 					}
 				}
-				gc_save18 := gc_act
-				gc_act = gc_save18 & gc_m18
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x04 := gc_tidx.X
-							gc_off5 := gc_x04
-							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
-								gc_at5 := totals[gc_off5:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x04 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
-//line warp_policy.go:103
-									var v_3 int32 = gc_at5[gc_lane]
-
-//line warp_policy.go:103
-									_ = v_3
-									_ = v_3
-									gc_l_v_3[gc_lane] = v_3
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
-//line warp_policy.go:103
-									var v_3 int32 = totals[tid]
-
-//line warp_policy.go:103
-									_ = v_3
-									_ = v_3
-									gc_l_v_3[gc_lane] = v_3
-								}
-							}
-						}
-					}
-
-//line warp_policy.go:103
-					var p_3 forwardWarp[sharedWarp] = p_
-
-//line warp_policy.go:103
-					_ = p_3
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_3 := gc_l_v_3[gc_lane]
-						_ = v_3
-
-//line warp_policy.go:76
-						var v_4 int32 = v_3
-
-//line warp_policy.go:76
-						_ = v_4
-						_ = v_4
-						gc_l_v_4[gc_lane] = v_4
-					}
-
-//line warp_policy.go:39
-					partials_ := gc_shared2(1024)[:1024]
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x05 := gc_tidx.X
-							gc_off6 := gc_x05
-							if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
-								gc_at6 := partials_[gc_off6:][:32]
-
-//line warp_policy.go:42
-								copy(gc_at6, gc_l_v_4[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-									tid_2 := gc_tx
-									_ = tid_2
-									v_4 := gc_l_v_4[gc_lane]
-									_ = v_4
-
-//line warp_policy.go:42
-									partials_[tid_2] = v_4
-								}
-							}
-						}
-					}
-
-//line warp_policy.go:43
-					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x06 := gc_tidx.X
-								gc_off7 := (0 - offset_) + gc_x06
-								if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(partials_) && 32 <= len(partials_)-gc_off7 {
-									gc_at7 := partials_[gc_off7:][:32]
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx := gc_x06 + gc_lane
-										_ = gc_tx
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
-//line warp_policy.go:40
-										tid_2 := gc_tx
-										_ = tid_2
-
-//line warp_policy.go:41
-										lane_2 := tid_2 & 31
-										_ = lane_2
-
-//line warp_policy.go:45
-										var below_ int32
-
-//line warp_policy.go:46
-										if lane_2 >= offset_ {
-											below_ = gc_at7[gc_lane]
-										}
-										_ = below_
-
-//line warp_policy.go:49
-										gc_l_below_[gc_lane] = below_
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-										tid_2 := gc_tx
-										_ = tid_2
-
-//line warp_policy.go:41
-										lane_2 := tid_2 & 31
-										_ = lane_2
-
-//line warp_policy.go:45
-										var below_ int32
-
-//line warp_policy.go:46
-										if lane_2 >= offset_ {
-											below_ = partials_[tid_2-offset_]
-										}
-										_ = below_
-
-//line warp_policy.go:49
-										gc_l_below_[gc_lane] = below_
-									}
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x07 := gc_tidx.X
-								gc_off8 := gc_x07
-								if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
-									gc_at8 := partials_[gc_off8:][:32]
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx := gc_x07 + gc_lane
-										_ = gc_tx
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
-//line warp_policy.go:40
-										tid_2 := gc_tx
-										_ = tid_2
-										below_ := gc_l_below_[gc_lane]
-										_ = below_
-
-//line warp_policy.go:50
-										gc_at8[gc_lane] += below_
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-										tid_2 := gc_tx
-										_ = tid_2
-										below_ := gc_l_below_[gc_lane]
-										_ = below_
-
-//line warp_policy.go:50
-										partials_[tid_2] += below_
-									}
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x08 := gc_tidx.X
-							gc_off9 := gc_x08
-							if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
-								gc_at9 := partials_[gc_off9:][:32]
-								gc_at10 := totals[gc_off9:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x08 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:40
-									tid_2 := gc_tx
-									_ = tid_2
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
-//line warp_policy.go:53
-									var r_4 int32 = gc_at9[gc_lane]
-
-//line warp_policy.go:53
-									_ = r_4
-
-//line warp_policy.go:76
-									var r_3 int32 = r_4
-
-//line warp_policy.go:76
-									_ = r_3
-
-//line warp_policy.go:103
-									gc_at10[gc_lane] = r_3
-									_ = r_4
-									_ = r_3
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-									tid_2 := gc_tx
-									_ = tid_2
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
-//line warp_policy.go:53
-									var r_4 int32 = partials_[tid_2]
-
-//line warp_policy.go:53
-									_ = r_4
-
-//line warp_policy.go:76
-									var r_3 int32 = r_4
-
-//line warp_policy.go:76
-									_ = r_3
-
-//line warp_policy.go:103
-									totals[tid] = r_3
-									_ = r_4
-									_ = r_3
-								}
-							}
-						}
-					}
-				}
-				gc_act = gc_save18 &^ gc_dead
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
+//line warp_policy.go:59
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+			tid_ := gc_tx
+//line warp_policy.go:95
+			tid := gc_tx
+			lane := tid & 31
+//line warp_policy.go:96
+			warp := tid >> 5
+//line warp_policy.go:53
+			var r_2 int32 = partials[tid_]
+//line warp_policy.go:76
+			var r_ int32 = r_2
+//line warp_policy.go:97
+			sum := r_
+			if lane == 31 {
+				totals[warp] = sum
+			}
+//line warp_policy.go:104
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+//line warp_policy.go:109
+	var gc_l_v_4 [32]int32
+	var gc_l_below_ [32]int32
+	var gc_l_v_3 [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_policy.go:118
+			var gc_m18 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
 					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m18 |= 1 << gc_lane
 					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_save18 := gc_act
+			gc_act = gc_save18 & gc_m18
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x04 := gc_tidx.X
+						gc_off5 := gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
+							gc_at5 := totals[gc_off5:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:103
+								var v_3 int32 = gc_at5[gc_lane]
+//line warp_policy.go:105
+								gc_l_v_3[gc_lane] = v_3
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+								tid := gc_tx
+//line warp_policy.go:103
+								var v_3 int32 = totals[tid]
+//line warp_policy.go:105
+								gc_l_v_3[gc_lane] = v_3
+							}
+						}
+					}
+				}
+//line warp_policy.go:103
+				var p_3 forwardWarp[sharedWarp] = p_
+//line warp_policy.go:103
+				_ = p_3
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line warp_policy.go:110
+					v_3 := gc_l_v_3[gc_lane]
+//line warp_policy.go:76
+					var v_4 int32 = v_3
+//line warp_policy.go:78
+					gc_l_v_4[gc_lane] = v_4
+				}
+//line warp_policy.go:39
+				partials_ := gc_shared2(1024)[:1024]
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x05 := gc_tidx.X
+						gc_off6 := gc_x05
+						if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
+							gc_at6 := partials_[gc_off6:][:32]
+//line warp_policy.go:42
+							copy(gc_at6, gc_l_v_4[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+								tid_2 := gc_tx
+//line warp_policy.go:42
+								v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:42
+								partials_[tid_2] = v_4
+							}
+						}
+					}
+				}
+//line warp_policy.go:43
+				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x06 := gc_tidx.X
+							gc_off7 := (0 - offset_) + gc_x06
+							if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(partials_) && 32 <= len(partials_)-gc_off7 {
+								gc_at7 := partials_[gc_off7:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx := gc_x06 + gc_lane
+//line warp_policy.go:40
+									tid_2 := gc_tx
+									lane_2 := tid_2 & 31
+//line warp_policy.go:45
+									var below_ int32
+									if lane_2 >= offset_ {
+										below_ = gc_at7[gc_lane]
+									}
+									gc_l_below_[gc_lane] = below_
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+									tid_2 := gc_tx
+									lane_2 := tid_2 & 31
+//line warp_policy.go:45
+									var below_ int32
+									if lane_2 >= offset_ {
+										below_ = partials_[tid_2-offset_]
+									}
+									gc_l_below_[gc_lane] = below_
+								}
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x07 := gc_tidx.X
+							gc_off8 := gc_x07
+							if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
+								gc_at8 := partials_[gc_off8:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:42
+									below_ := gc_l_below_[gc_lane]
+//line warp_policy.go:50
+									gc_at8[gc_lane] += below_
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+									tid_2 := gc_tx
+//line warp_policy.go:42
+									below_ := gc_l_below_[gc_lane]
+//line warp_policy.go:50
+									partials_[tid_2] += below_
+								}
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x08 := gc_tidx.X
+						gc_off9 := gc_x08
+						if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
+							gc_at9 := partials_[gc_off9:][:32]
+							gc_at10 := totals[gc_off9:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:53
+								var r_4 int32 = gc_at9[gc_lane]
+//line warp_policy.go:76
+								var r_3 int32 = r_4
+//line warp_policy.go:103
+								gc_at10[gc_lane] = r_3
+							}
+						} else {
+//line warp_policy.go:108
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+								tid_2 := gc_tx
+//line warp_policy.go:95
+								tid := gc_tx
+//line warp_policy.go:53
+								var r_4 int32 = partials_[tid_2]
+//line warp_policy.go:76
+								var r_3 int32 = r_4
+//line warp_policy.go:103
+								totals[tid] = r_3
+							}
+						}
+					}
+				}
+			}
+//line warp_policy.go:111
+			gc_act = gc_save18 &^ gc_dead
+		}
+	}
+//line warp_policy.go:116
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 				tid := gc_tx
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+			tid := gc_tx
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -5272,160 +3459,140 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p forwardWarp[shuffleWarp]
-
 //line warp_policy.go:119
 	var p_ forwardWarp[shuffleWarp] = p
-
-//line warp_policy.go:119
-	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared1(32)[:32]
-
 //line warp_policy.go:97
 	var p_2 forwardWarp[shuffleWarp] = p_
-
 //line warp_policy.go:97
 	_ = p_2
-	{
-		var gc_l_v_2 [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:99
+	var gc_l_v_2 [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:119
-							var v int32 = gc_at[gc_lane]
-
-//line warp_policy.go:119
-							_ = v
-
+						var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
+						var v_ int32 = v
 //line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-							_ = v
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
+						var v_2 int32 = v_
+//line warp_policy.go:80
+						gc_l_v_2[gc_lane] = v_2
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:118
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = in[i]
-
-//line warp_policy.go:119
-							_ = v
-
+						i := gc_bx*gc_bdx + gc_tx
+						var v int32 = in[i]
 //line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
+						var v_ int32 = v
 //line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-							_ = v
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
-						}
+						var v_2 int32 = v_
+//line warp_policy.go:80
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
-
+		}
 //line warp_policy.go:25
-			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-			} else {
-
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
+				} else {
 //line warp_policy.go:26
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_lo2 < gc_hi2 {
-							gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:24
-							lane_ := (gc_rank & 31)
-							_ = lane_
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
+						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
-							u := gc_c1r[gc_lane]
-
-//line warp_policy.go:27
-							{
-								v_2 += u
-							}
-							_ = u
-							gc_l_v_2[gc_lane] = v_2
+						u := gc_c1r[gc_lane]
+						{
+							v_2 += u
 						}
+//line warp_policy.go:31
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:98
+				v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:31
+				var r_2 int32 = v_2
+//line warp_policy.go:76
+				var r_ int32 = r_2
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:104
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+//line warp_policy.go:110
+	var gc_l_v_4 [32]int32
+	var gc_l_v_3 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_policy.go:119
+			var gc_m13 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -5436,468 +3603,256 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
 					warp := tid >> 5
-					_ = warp
-					v_2 := gc_l_v_2[gc_lane]
-					_ = v_2
-
-//line warp_policy.go:31
-					var r_2 int32 = v_2
-
-//line warp_policy.go:31
-					_ = r_2
-
-//line warp_policy.go:76
-					var r_ int32 = r_2
-
-//line warp_policy.go:76
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m13 |= 1 << gc_lane
 					}
-					_ = r_2
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank] = sum
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v_4 [32]int32
-		var gc_l_v_3 [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m13 uint32
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m13 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save13 := gc_act
-				gc_act = gc_save13 & gc_m13
-				if gc_act != 0 {
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off2 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
-								gc_at2 := totals[gc_off2:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
+						gc_x02 := gc_tidx.X
+						gc_off2 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+							gc_at2 := totals[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:103
-									var v_3 int32 = gc_at2[gc_lane]
-
-//line warp_policy.go:103
-									_ = v_3
-									_ = v_3
-									gc_l_v_3[gc_lane] = v_3
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-
-//line warp_policy.go:103
-									var v_3 int32 = totals[tid]
-
-//line warp_policy.go:103
-									_ = v_3
-									_ = v_3
-									gc_l_v_3[gc_lane] = v_3
-								}
+								var v_3 int32 = gc_at2[gc_lane]
+//line warp_policy.go:105
+								gc_l_v_3[gc_lane] = v_3
 							}
-						}
-					}
-
-//line warp_policy.go:103
-					var p_3 forwardWarp[shuffleWarp] = p_
-
-//line warp_policy.go:103
-					_ = p_3
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_3 := gc_l_v_3[gc_lane]
-						_ = v_3
-
-//line warp_policy.go:76
-						var v_4 int32 = v_3
-
-//line warp_policy.go:76
-						_ = v_4
-						_ = v_4
-						gc_l_v_4[gc_lane] = v_4
-					}
-
-//line warp_policy.go:25
-					gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-					if gc_all2 {
-						compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
-					} else {
-
-//line warp_policy.go:25
-						for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-
-//line warp_policy.go:26
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo4, gc_hi4 := 0, 32
-								if gc_lo4 < gc_hi4 {
-									gc_lo4 = max(gc_lo4, max(min(offset_, 32), -1))
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo4, gc_hi4)
-							} else {
-
-//line warp_policy.go:26
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
-								gc_lo5, gc_hi5 := 0, 32
-								if gc_lo5 < gc_hi5 {
-									gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
-								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_policy.go:24
-									lane_2 := (gc_rank & 31)
-									_ = lane_2
-									v_4 := gc_l_v_4[gc_lane]
-									_ = v_4
-
-//line warp_policy.go:26
-									u_ := gc_c2r[gc_lane]
-
-//line warp_policy.go:27
-									{
-										v_4 += u_
-									}
-									_ = u_
-									gc_l_v_4[gc_lane] = v_4
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off3 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
-								gc_at3 := totals[gc_off3:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-									v_4 := gc_l_v_4[gc_lane]
-									_ = v_4
-
-//line warp_policy.go:31
-									var r_4 int32 = v_4
-
-//line warp_policy.go:31
-									_ = r_4
-
-//line warp_policy.go:76
-									var r_3 int32 = r_4
-
-//line warp_policy.go:76
-									_ = r_3
-
+								tid := gc_tx
 //line warp_policy.go:103
-									gc_at3[gc_lane] = r_3
-									_ = r_4
-									_ = r_3
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-									tid := gc_tx
-									_ = tid
-									v_4 := gc_l_v_4[gc_lane]
-									_ = v_4
-
-//line warp_policy.go:31
-									var r_4 int32 = v_4
-
-//line warp_policy.go:31
-									_ = r_4
-
-//line warp_policy.go:76
-									var r_3 int32 = r_4
-
-//line warp_policy.go:76
-									_ = r_3
-
-//line warp_policy.go:103
-									totals[tid] = r_3
-									_ = r_4
-									_ = r_3
-								}
+								var v_3 int32 = totals[tid]
+//line warp_policy.go:105
+								gc_l_v_3[gc_lane] = v_3
 							}
 						}
 					}
 				}
-				gc_act = gc_save13 &^ gc_dead
+//line warp_policy.go:103
+				var p_3 forwardWarp[shuffleWarp] = p_
+//line warp_policy.go:103
+				_ = p_3
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line warp_policy.go:110
+					v_3 := gc_l_v_3[gc_lane]
+//line warp_policy.go:76
+					var v_4 int32 = v_3
+//line warp_policy.go:78
+					gc_l_v_4[gc_lane] = v_4
+				}
+//line warp_policy.go:25
+				gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+				if gc_all2 {
+					compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
+				} else {
+//line warp_policy.go:25
+					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo4, gc_hi4 := 0, 32
+							if gc_lo4 < gc_hi4 {
+								gc_lo4 = max(gc_lo4, max(min(offset_, 32), -1))
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo4, gc_hi4)
+						} else {
+//line warp_policy.go:26
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
+							}
+							for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line warp_policy.go:26
+								v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:26
+								u_ := gc_c2r[gc_lane]
+								{
+									v_4 += u_
+								}
+//line warp_policy.go:31
+								gc_l_v_4[gc_lane] = v_4
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x03 := gc_tidx.X
+						gc_off3 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+							gc_at3 := totals[gc_off3:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:97
+								v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:31
+								var r_4 int32 = v_4
+//line warp_policy.go:76
+								var r_3 int32 = r_4
+//line warp_policy.go:103
+								gc_at3[gc_lane] = r_3
+							}
+						} else {
+//line warp_policy.go:108
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+								tid := gc_tx
+//line warp_policy.go:97
+								v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:31
+								var r_4 int32 = v_4
+//line warp_policy.go:76
+								var r_3 int32 = r_4
+//line warp_policy.go:103
+								totals[tid] = r_3
+							}
+						}
+					}
+				}
 			}
+//line warp_policy.go:111
+			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_policy.go:95
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					sum := gc_s_sum[gc_rank]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line warp_policy.go:116
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line warp_policy.go:95
 				tid := gc_tx
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+			tid := gc_tx
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -5952,210 +3907,128 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v_2 [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:136
+	var gc_l_v_2 [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:154
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:128
-							var v_ int32 = gc_at[gc_lane]
-
-//line warp_policy.go:128
-							_ = v_
-
+						var v_ int32 = gc_at[gc_lane]
 //line warp_policy.go:84
-							p.calls++
-
-//line warp_policy.go:85
-							var v_2 int32 = v_
-
-//line warp_policy.go:85
-							_ = v_2
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
+						p.calls++
+						var v_2 int32 = v_
+//line warp_policy.go:88
+						gc_l_v_2[gc_lane] = v_2
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = in[i]
-
-//line warp_policy.go:128
-							_ = v_
-
+						i := gc_bx*gc_bdx + gc_tx
+						var v_ int32 = in[i]
 //line warp_policy.go:84
-							p.calls++
-
-//line warp_policy.go:85
-							var v_2 int32 = v_
-
-//line warp_policy.go:85
-							_ = v_2
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
-						}
+						p.calls++
+						var v_2 int32 = v_
+//line warp_policy.go:88
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
-
+		}
 //line warp_policy.go:25
-			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-			} else {
-
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
+				} else {
 //line warp_policy.go:26
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_lo2 < gc_hi2 {
-							gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:24
-							lane := (gc_rank & 31)
-							_ = lane
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
+						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
-							u := gc_c1r[gc_lane]
-
-//line warp_policy.go:27
-							{
-								v_2 += u
-							}
-							_ = u
-							gc_l_v_2[gc_lane] = v_2
+						u := gc_c1r[gc_lane]
+						{
+							v_2 += u
 						}
+//line warp_policy.go:31
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
-//line warp_policy.go:31
-							var r_ int32 = v_2
-
-//line warp_policy.go:31
-							_ = r_
-
-//line warp_policy.go:85
-							var r int32 = r_
-
-//line warp_policy.go:85
-							_ = r
-
-//line warp_policy.go:128
-							v := r
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:129
-							gc_at2[gc_lane] = v
-							_ = r_
-							_ = r
-							_ = v
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
+						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
-							var r_ int32 = v_2
-
-//line warp_policy.go:31
-							_ = r_
-
+						var r_ int32 = v_2
 //line warp_policy.go:85
-							var r int32 = r_
-
-//line warp_policy.go:85
-							_ = r
-
+						var r int32 = r_
 //line warp_policy.go:128
-							v := r
-
-//line warp_policy.go:129
-							out[i] = v
-							_ = r_
-							_ = r
-							_ = v
+						v := r
+						gc_at2[gc_lane] = v
+					}
+				} else {
+//line warp_policy.go:135
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+						i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+						v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:31
+						var r_ int32 = v_2
+//line warp_policy.go:85
+						var r int32 = r_
+//line warp_policy.go:128
+						v := r
+						out[i] = v
 					}
 				}
 			}
@@ -6173,233 +4046,169 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v_ [32]int32
-		var gc_l_i_ [32]int
-		var gc_c1m [32]uint32
-		var gc_c1a [32]int
-		var gc_c1w [32]int
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:136
+	var gc_l_v_ [32]int32
+	var gc_l_i_ [32]int
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_policy.go:148
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = gc_at[gc_lane]
-
-//line warp_policy.go:128
-							_ = v_
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = in[i]
-
-//line warp_policy.go:128
-							_ = v_
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
-					}
-				}
-			}
-
-//line warp_policy.go:62
-			{
-				gc_save6 := gc_act
-				gc_in6 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line warp_policy.go:62
-					i_ := 0
-					_ = i_
-					gc_l_i_[gc_lane] = i_
-				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in6 &^ gc_dead
-					var gc_m6, gc_skip6 uint32
-					_ = gc_skip6
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:62
-						if i_ < p.levels {
-							gc_m6 |= 1 << gc_lane
-						}
-					}
-					gc_in6 &= gc_m6
-					gc_act = gc_in6
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v_ := gc_l_v_[gc_lane]
-						_ = v_
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:63
-						gc_c1m[gc_lane] = gocuda.FullMask
-						gc_c1a[gc_lane] = 1 << i_
-						gc_c1w[gc_lane] = gocuda.WarpSize
-					}
-
-//line warp_policy.go:63
-					compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:61
-						lane := (gc_rank & 31)
-						_ = lane
-						v_ := gc_l_v_[gc_lane]
-						_ = v_
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:63
-						u := gc_c1r[gc_lane]
-
-//line warp_policy.go:64
-						if lane&(1<<p.levels-1) >= 1<<i_ {
-							v_ += u
-						}
-						_ = u
+//line warp_policy.go:128
+						var v_ int32 = gc_at[gc_lane]
+//line warp_policy.go:130
 						gc_l_v_[gc_lane] = v_
 					}
-					gc_act = gc_in6 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:62
-						i_++
-						gc_l_i_[gc_lane] = i_
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+						i := gc_bx*gc_bdx + gc_tx
+						var v_ int32 = in[i]
+//line warp_policy.go:130
+						gc_l_v_[gc_lane] = v_
 					}
 				}
-				gc_act = gc_save6 &^ gc_dead
 			}
+		}
+		{
+//line warp_policy.go:63
+			gc_save6 := gc_act
+			gc_in6 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_policy.go:62
+				i_ := 0
+//line warp_policy.go:64
+				gc_l_i_[gc_lane] = i_
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in6 &^ gc_dead
+				var gc_m6, gc_skip6 uint32
+				_ = gc_skip6
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+					if i_ < p.levels {
+						gc_m6 |= 1 << gc_lane
+					}
+				}
+				gc_in6 &= gc_m6
+				gc_act = gc_in6
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_ := gc_l_v_[gc_lane]
+					_ = v_
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+					gc_c1m[gc_lane] = gocuda.FullMask
+					gc_c1a[gc_lane] = 1 << i_
+					gc_c1w[gc_lane] = gocuda.WarpSize
+				}
+//line warp_policy.go:63
+				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:61
+					lane := (gc_rank & 31)
+//line warp_policy.go:63
+					v_ := gc_l_v_[gc_lane]
+//line warp_policy.go:65
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+					u := gc_c1r[gc_lane]
+					if lane&(1<<p.levels-1) >= 1<<i_ {
+						v_ += u
+					}
+//line warp_policy.go:68
+					gc_l_v_[gc_lane] = v_
+				}
+				gc_act = gc_in6 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line warp_policy.go:77
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+					i_++
+					gc_l_i_[gc_lane] = i_
+				}
+			}
+			gc_act = gc_save6 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
-//line warp_policy.go:68
-							var r int32 = v_
-
-//line warp_policy.go:68
-							_ = r
-
-//line warp_policy.go:128
-							v := r
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:129
-							gc_at2[gc_lane] = v
-							_ = r
-							_ = v
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
+						v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:68
-							var r int32 = v_
-
-//line warp_policy.go:68
-							_ = r
-
+						var r int32 = v_
 //line warp_policy.go:128
-							v := r
-
-//line warp_policy.go:129
-							out[i] = v
-							_ = r
-							_ = v
+						v := r
+						gc_at2[gc_lane] = v
+					}
+				} else {
+//line warp_policy.go:134
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+						i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+						v_ := gc_l_v_[gc_lane]
+//line warp_policy.go:68
+						var r int32 = v_
+//line warp_policy.go:128
+						v := r
+						out[i] = v
 					}
 				}
 			}
@@ -6422,49 +4231,72 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line warp_policy.go:39
 	partials := gc_shared1(1024)[:1024]
-	{
-		var gc_l_below [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:41
+	var gc_l_below [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				gc_off2 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := partials[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:128
+						var v_ int32 = gc_at[gc_lane]
+//line warp_policy.go:42
+						gc_at2[gc_lane] = v_
+					}
+				} else {
+//line warp_policy.go:46
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+						tid := gc_tx
+//line warp_policy.go:127
+						i := gc_bx*gc_bdx + gc_tx
+						var v_ int32 = in[i]
+//line warp_policy.go:42
+						partials[tid] = v_
+					}
+				}
+			}
+		}
+//line warp_policy.go:43
+		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					gc_off2 := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
-						gc_at := in[gc_off:][:32]
-						gc_at2 := partials[gc_off2:][:32]
+					gc_x02 := gc_tidx.X
+					gc_off3 := (0 - offset) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
+						gc_at3 := partials[gc_off3:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+							gc_tx := gc_x02 + gc_lane
 //line warp_policy.go:40
 							tid := gc_tx
-							_ = tid
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = gc_at[gc_lane]
-
-//line warp_policy.go:128
-							_ = v_
-
-//line warp_policy.go:42
-							gc_at2[gc_lane] = v_
-							_ = v_
+							lane := tid & 31
+//line warp_policy.go:45
+							var below int32
+							if lane >= offset {
+								below = gc_at3[gc_lane]
+							}
+							gc_l_below[gc_lane] = below
 						}
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -6474,429 +4306,182 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
 //line warp_policy.go:40
 							tid := gc_tx
-							_ = tid
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = in[i]
-
-//line warp_policy.go:128
-							_ = v_
-
-//line warp_policy.go:42
-							partials[tid] = v_
-							_ = v_
+							lane := tid & 31
+//line warp_policy.go:45
+							var below int32
+							if lane >= offset {
+								below = partials[tid-offset]
+							}
+							gc_l_below[gc_lane] = below
 						}
 					}
 				}
 			}
-
-//line warp_policy.go:43
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off3 := (0 - offset) + gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
-							gc_at3 := partials[gc_off3:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line warp_policy.go:40
-								tid := gc_tx
-								_ = tid
-
-//line warp_policy.go:41
-								lane := tid & 31
-								_ = lane
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane >= offset {
-									below = gc_at3[gc_lane]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane] = below
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-								tid := gc_tx
-								_ = tid
-
-//line warp_policy.go:41
-								lane := tid & 31
-								_ = lane
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane >= offset {
-									below = partials[tid-offset]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane] = below
-							}
+					gc_x03 := gc_tidx.X
+					gc_off4 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+						gc_at4 := partials[gc_off4:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:42
+							below := gc_l_below[gc_lane]
+//line warp_policy.go:50
+							gc_at4[gc_lane] += below
 						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x03 := gc_tidx.X
-						gc_off4 := gc_x03
-						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
-							gc_at4 := partials[gc_off4:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x03 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line warp_policy.go:40
-								tid := gc_tx
-								_ = tid
-								below := gc_l_below[gc_lane]
-								_ = below
-
-//line warp_policy.go:50
-								gc_at4[gc_lane] += below
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-								tid := gc_tx
-								_ = tid
-								below := gc_l_below[gc_lane]
-								_ = below
-
+							tid := gc_tx
+//line warp_policy.go:42
+							below := gc_l_below[gc_lane]
 //line warp_policy.go:50
-								partials[tid] += below
-							}
+							partials[tid] += below
 						}
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := gc_bx * gc_bdx
-			if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
-				gc_at5 := partials[:gc_bdx]
-				gc_at6 := out[gc_off5:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line warp_policy.go:53
-						var r int32 = gc_at5[gc_tx]
-
-//line warp_policy.go:53
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						gc_at6[gc_tx] = v
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line warp_policy.go:53
-						var r int32 = gc_at5[gc_tx]
-
-//line warp_policy.go:53
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						gc_at6[gc_tx] = v
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line warp_policy.go:53
-						var r int32 = gc_at5[gc_tx]
-
-//line warp_policy.go:53
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						gc_at6[gc_tx] = v
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line warp_policy.go:53
-						var r int32 = gc_at5[gc_tx]
-
-//line warp_policy.go:53
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						gc_at6[gc_tx] = v
-						_ = r
-						_ = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line warp_policy.go:40
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+//line warp_policy.go:59
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * gc_bdx
+		if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
+			gc_at5 := partials[:gc_bdx]
+			gc_at6 := out[gc_off5:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line warp_policy.go:53
 					var r int32 = gc_at5[gc_tx]
-
-//line warp_policy.go:53
-					_ = r
-
 //line warp_policy.go:128
 					v := r
-
-//line warp_policy.go:129
 					gc_at6[gc_tx] = v
-					_ = r
-					_ = v
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+				{
+//line warp_policy.go:134
+					gc_tx := gc_step + 1
 //line warp_policy.go:53
-						var r int32 = partials[tid]
-
-//line warp_policy.go:53
-						_ = r
-
+					var r int32 = gc_at5[gc_tx]
 //line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line warp_policy.go:53
-						var r int32 = partials[tid]
-
-//line warp_policy.go:53
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line warp_policy.go:53
-						var r int32 = partials[tid]
-
-//line warp_policy.go:53
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line warp_policy.go:53
-						var r int32 = partials[tid]
-
-//line warp_policy.go:53
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r
-						_ = v
-					}
+					v := r
+					gc_at6[gc_tx] = v
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+//line warp_policy.go:134
+					gc_tx := gc_step + 2
+//line warp_policy.go:53
+					var r int32 = gc_at5[gc_tx]
+//line warp_policy.go:128
+					v := r
+					gc_at6[gc_tx] = v
+				}
+				{
+//line warp_policy.go:134
+					gc_tx := gc_step + 3
+//line warp_policy.go:53
+					var r int32 = gc_at5[gc_tx]
+//line warp_policy.go:128
+					v := r
+					gc_at6[gc_tx] = v
+				}
+			}
+//line warp_policy.go:134
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line warp_policy.go:53
+				var r int32 = gc_at5[gc_tx]
+//line warp_policy.go:128
+				v := r
+				gc_at6[gc_tx] = v
+			}
+		} else {
+//line warp_policy.go:134
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line warp_policy.go:40
 					tid := gc_tx
-					_ = tid
-
 //line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line warp_policy.go:53
 					var r int32 = partials[tid]
-
-//line warp_policy.go:53
-					_ = r
-
 //line warp_policy.go:128
 					v := r
-
-//line warp_policy.go:129
 					out[i] = v
-					_ = r
-					_ = v
 				}
+				{
+//line warp_policy.go:134
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+					tid := gc_tx
+//line warp_policy.go:127
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:53
+					var r int32 = partials[tid]
+//line warp_policy.go:128
+					v := r
+					out[i] = v
+				}
+				{
+//line warp_policy.go:134
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+					tid := gc_tx
+//line warp_policy.go:127
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:53
+					var r int32 = partials[tid]
+//line warp_policy.go:128
+					v := r
+					out[i] = v
+				}
+				{
+//line warp_policy.go:134
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+					tid := gc_tx
+//line warp_policy.go:127
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:53
+					var r int32 = partials[tid]
+//line warp_policy.go:128
+					v := r
+					out[i] = v
+				}
+			}
+//line warp_policy.go:134
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+				tid := gc_tx
+//line warp_policy.go:127
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:53
+				var r int32 = partials[tid]
+//line warp_policy.go:128
+				v := r
+				out[i] = v
 			}
 		}
 	}
@@ -6912,176 +4497,115 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v_ [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:136
+	var gc_l_v_ [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:128
-							var v_ int32 = gc_at[gc_lane]
-
-//line warp_policy.go:128
-							_ = v_
-							_ = v_
-							gc_l_v_[gc_lane] = v_
+						var v_ int32 = gc_at[gc_lane]
+//line warp_policy.go:130
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = in[i]
-
-//line warp_policy.go:128
-							_ = v_
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
+						i := gc_bx*gc_bdx + gc_tx
+						var v_ int32 = in[i]
+//line warp_policy.go:130
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
-
+		}
 //line warp_policy.go:25
-			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all {
-				compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
-			} else {
-
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
+		} else {
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo2, gc_hi2)
+				} else {
 //line warp_policy.go:26
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_lo2 < gc_hi2 {
-							gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo2, gc_hi2)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:24
-							lane := (gc_rank & 31)
-							_ = lane
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
+						v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:26
-							u := gc_c1r[gc_lane]
-
-//line warp_policy.go:27
-							{
-								v_ += u
-							}
-							_ = u
-							gc_l_v_[gc_lane] = v_
+						u := gc_c1r[gc_lane]
+						{
+							v_ += u
 						}
+//line warp_policy.go:31
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
-//line warp_policy.go:31
-							var r int32 = v_
-
-//line warp_policy.go:31
-							_ = r
-
-//line warp_policy.go:128
-							v := r
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:129
-							gc_at2[gc_lane] = v
-							_ = r
-							_ = v
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
+						v_ := gc_l_v_[gc_lane]
 //line warp_policy.go:31
-							var r int32 = v_
-
-//line warp_policy.go:31
-							_ = r
-
+						var r int32 = v_
 //line warp_policy.go:128
-							v := r
-
-//line warp_policy.go:129
-							out[i] = v
-							_ = r
-							_ = v
+						v := r
+						gc_at2[gc_lane] = v
+					}
+				} else {
+//line warp_policy.go:134
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+						i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+						v_ := gc_l_v_[gc_lane]
+//line warp_policy.go:31
+						var r int32 = v_
+//line warp_policy.go:128
+						v := r
+						out[i] = v
 					}
 				}
 			}
@@ -7099,250 +4623,140 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line warp_policy.go:128
 	var p_ forwardWarp[*countedWarp] = p
-
-//line warp_policy.go:128
-	_ = p_
-
 //line warp_policy.go:76
 	var c *countedWarp = p_.in
-
-//line warp_policy.go:76
-	_ = c
-	{
-		var gc_l_v_3 [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:78
+	var gc_l_v_3 [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:96
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:128
-							var v_ int32 = gc_at[gc_lane]
-
-//line warp_policy.go:128
-							_ = v_
-
+						var v_ int32 = gc_at[gc_lane]
 //line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-
+						var v_2 int32 = v_
 //line warp_policy.go:84
-							c.calls++
-
-//line warp_policy.go:85
-							var v_3 int32 = v_2
-
-//line warp_policy.go:85
-							_ = v_3
-							_ = v_
-							_ = v_2
-							_ = v_3
-							gc_l_v_3[gc_lane] = v_3
+						c.calls++
+						var v_3 int32 = v_2
+//line warp_policy.go:89
+						gc_l_v_3[gc_lane] = v_3
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = in[i]
-
-//line warp_policy.go:128
-							_ = v_
-
+						i := gc_bx*gc_bdx + gc_tx
+						var v_ int32 = in[i]
 //line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-
+						var v_2 int32 = v_
 //line warp_policy.go:84
-							c.calls++
-
-//line warp_policy.go:85
-							var v_3 int32 = v_2
-
-//line warp_policy.go:85
-							_ = v_3
-							_ = v_
-							_ = v_2
-							_ = v_3
-							gc_l_v_3[gc_lane] = v_3
-						}
+						c.calls++
+						var v_3 int32 = v_2
+//line warp_policy.go:89
+						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 			}
-
+		}
 //line warp_policy.go:25
-			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all {
-				compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-			} else {
-
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+		} else {
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo2, gc_hi2)
+				} else {
 //line warp_policy.go:26
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_lo2 < gc_hi2 {
-							gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo2, gc_hi2)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:24
-							lane := (gc_rank & 31)
-							_ = lane
-							v_3 := gc_l_v_3[gc_lane]
-							_ = v_3
-
+						v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:26
-							u := gc_c1r[gc_lane]
-
-//line warp_policy.go:27
-							{
-								v_3 += u
-							}
-							_ = u
-							gc_l_v_3[gc_lane] = v_3
+						u := gc_c1r[gc_lane]
+						{
+							v_3 += u
 						}
+//line warp_policy.go:31
+						gc_l_v_3[gc_lane] = v_3
 					}
 				}
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_3 := gc_l_v_3[gc_lane]
-							_ = v_3
-
-//line warp_policy.go:31
-							var r_2 int32 = v_3
-
-//line warp_policy.go:31
-							_ = r_2
-
-//line warp_policy.go:85
-							var r_ int32 = r_2
-
-//line warp_policy.go:85
-							_ = r_
-
-//line warp_policy.go:76
-							var r int32 = r_
-
-//line warp_policy.go:76
-							_ = r
-
-//line warp_policy.go:128
-							v := r
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:129
-							gc_at2[gc_lane] = v
-							_ = r_2
-							_ = r_
-							_ = r
-							_ = v
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_3 := gc_l_v_3[gc_lane]
-							_ = v_3
-
+						v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:31
-							var r_2 int32 = v_3
-
-//line warp_policy.go:31
-							_ = r_2
-
+						var r_2 int32 = v_3
 //line warp_policy.go:85
-							var r_ int32 = r_2
-
-//line warp_policy.go:85
-							_ = r_
-
+						var r_ int32 = r_2
 //line warp_policy.go:76
-							var r int32 = r_
-
-//line warp_policy.go:76
-							_ = r
-
+						var r int32 = r_
 //line warp_policy.go:128
-							v := r
-
-//line warp_policy.go:129
-							out[i] = v
-							_ = r_2
-							_ = r_
-							_ = r
-							_ = v
+						v := r
+						gc_at2[gc_lane] = v
+					}
+				} else {
+//line warp_policy.go:136
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+						i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+						v_3 := gc_l_v_3[gc_lane]
+//line warp_policy.go:31
+						var r_2 int32 = v_3
+//line warp_policy.go:85
+						var r_ int32 = r_2
+//line warp_policy.go:76
+						var r int32 = r_
+//line warp_policy.go:128
+						v := r
+						out[i] = v
 					}
 				}
 			}
@@ -7360,273 +4774,181 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line warp_policy.go:128
 	var p_ forwardWarp[*levelsWarp] = p
-
-//line warp_policy.go:128
-	_ = p_
-
 //line warp_policy.go:76
 	var p_2 *levelsWarp = p_.in
-
-//line warp_policy.go:76
-	_ = p_2
-	{
-		var gc_l_v_2 [32]int32
-		var gc_l_i_ [32]int
-		var gc_c1m [32]uint32
-		var gc_c1a [32]int
-		var gc_c1w [32]int
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:78
+	var gc_l_v_2 [32]int32
+	var gc_l_i_ [32]int
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_policy.go:90
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = gc_at[gc_lane]
-
-//line warp_policy.go:128
-							_ = v_
-
-//line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = in[i]
-
-//line warp_policy.go:128
-							_ = v_
-
-//line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
-						}
-					}
-				}
-			}
-
-//line warp_policy.go:62
-			{
-				gc_save6 := gc_act
-				gc_in6 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line warp_policy.go:62
-					i_ := 0
-					_ = i_
-					gc_l_i_[gc_lane] = i_
-				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in6 &^ gc_dead
-					var gc_m6, gc_skip6 uint32
-					_ = gc_skip6
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:62
-						if i_ < p_2.levels {
-							gc_m6 |= 1 << gc_lane
-						}
-					}
-					gc_in6 &= gc_m6
-					gc_act = gc_in6
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v_2 := gc_l_v_2[gc_lane]
-						_ = v_2
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:63
-						gc_c1m[gc_lane] = gocuda.FullMask
-						gc_c1a[gc_lane] = 1 << i_
-						gc_c1w[gc_lane] = gocuda.WarpSize
-					}
-
-//line warp_policy.go:63
-					compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:61
-						lane := (gc_rank & 31)
-						_ = lane
-						v_2 := gc_l_v_2[gc_lane]
-						_ = v_2
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:63
-						u := gc_c1r[gc_lane]
-
-//line warp_policy.go:64
-						if lane&(1<<p_2.levels-1) >= 1<<i_ {
-							v_2 += u
-						}
-						_ = u
+//line warp_policy.go:128
+						var v_ int32 = gc_at[gc_lane]
+//line warp_policy.go:76
+						var v_2 int32 = v_
+//line warp_policy.go:79
 						gc_l_v_2[gc_lane] = v_2
 					}
-					gc_act = gc_in6 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line warp_policy.go:62
-						i_++
-						gc_l_i_[gc_lane] = i_
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+						i := gc_bx*gc_bdx + gc_tx
+						var v_ int32 = in[i]
+//line warp_policy.go:76
+						var v_2 int32 = v_
+//line warp_policy.go:79
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
-				gc_act = gc_save6 &^ gc_dead
 			}
+		}
+		{
+//line warp_policy.go:63
+			gc_save6 := gc_act
+			gc_in6 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_policy.go:62
+				i_ := 0
+//line warp_policy.go:64
+				gc_l_i_[gc_lane] = i_
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in6 &^ gc_dead
+				var gc_m6, gc_skip6 uint32
+				_ = gc_skip6
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+					if i_ < p_2.levels {
+						gc_m6 |= 1 << gc_lane
+					}
+				}
+				gc_in6 &= gc_m6
+				gc_act = gc_in6
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_2 := gc_l_v_2[gc_lane]
+					_ = v_2
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+					gc_c1m[gc_lane] = gocuda.FullMask
+					gc_c1a[gc_lane] = 1 << i_
+					gc_c1w[gc_lane] = gocuda.WarpSize
+				}
+//line warp_policy.go:63
+				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:61
+					lane := (gc_rank & 31)
+//line warp_policy.go:63
+					v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:65
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+					u := gc_c1r[gc_lane]
+					if lane&(1<<p_2.levels-1) >= 1<<i_ {
+						v_2 += u
+					}
+//line warp_policy.go:68
+					gc_l_v_2[gc_lane] = v_2
+				}
+				gc_act = gc_in6 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line warp_policy.go:77
+					i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+					i_++
+					gc_l_i_[gc_lane] = i_
+				}
+			}
+			gc_act = gc_save6 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
-//line warp_policy.go:68
-							var r_ int32 = v_2
-
-//line warp_policy.go:68
-							_ = r_
-
-//line warp_policy.go:76
-							var r int32 = r_
-
-//line warp_policy.go:76
-							_ = r
-
-//line warp_policy.go:128
-							v := r
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:129
-							gc_at2[gc_lane] = v
-							_ = r_
-							_ = r
-							_ = v
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
+						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:68
-							var r_ int32 = v_2
-
-//line warp_policy.go:68
-							_ = r_
-
+						var r_ int32 = v_2
 //line warp_policy.go:76
-							var r int32 = r_
-
-//line warp_policy.go:76
-							_ = r
-
+						var r int32 = r_
 //line warp_policy.go:128
-							v := r
-
-//line warp_policy.go:129
-							out[i] = v
-							_ = r_
-							_ = r
-							_ = v
+						v := r
+						gc_at2[gc_lane] = v
+					}
+				} else {
+//line warp_policy.go:135
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+						i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+						v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:68
+						var r_ int32 = v_2
+//line warp_policy.go:76
+						var r int32 = r_
+//line warp_policy.go:128
+						v := r
+						out[i] = v
 					}
 				}
 			}
@@ -7649,62 +4971,80 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line warp_policy.go:128
 	var p_ forwardWarp[sharedWarp] = p
-
 //line warp_policy.go:128
 	_ = p_
-
 //line warp_policy.go:39
 	partials := gc_shared1(1024)[:1024]
-	{
-		var gc_l_below [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:41
+	var gc_l_below [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				gc_off2 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := partials[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:128
+						var v_ int32 = gc_at[gc_lane]
+//line warp_policy.go:76
+						var v_2 int32 = v_
+//line warp_policy.go:42
+						gc_at2[gc_lane] = v_2
+					}
+				} else {
+//line warp_policy.go:47
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+						tid := gc_tx
+//line warp_policy.go:127
+						i := gc_bx*gc_bdx + gc_tx
+						var v_ int32 = in[i]
+//line warp_policy.go:76
+						var v_2 int32 = v_
+//line warp_policy.go:42
+						partials[tid] = v_2
+					}
+				}
+			}
+		}
+//line warp_policy.go:43
+		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					gc_off2 := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
-						gc_at := in[gc_off:][:32]
-						gc_at2 := partials[gc_off2:][:32]
+					gc_x02 := gc_tidx.X
+					gc_off3 := (0 - offset) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
+						gc_at3 := partials[gc_off3:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+							gc_tx := gc_x02 + gc_lane
 //line warp_policy.go:40
 							tid := gc_tx
-							_ = tid
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = gc_at[gc_lane]
-
-//line warp_policy.go:128
-							_ = v_
-
-//line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-
-//line warp_policy.go:42
-							gc_at2[gc_lane] = v_2
-							_ = v_
-							_ = v_2
+							lane := tid & 31
+//line warp_policy.go:45
+							var below int32
+							if lane >= offset {
+								below = gc_at3[gc_lane]
+							}
+							gc_l_below[gc_lane] = below
 						}
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -7714,506 +5054,202 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
 //line warp_policy.go:40
 							tid := gc_tx
-							_ = tid
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = in[i]
-
-//line warp_policy.go:128
-							_ = v_
-
-//line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-
-//line warp_policy.go:42
-							partials[tid] = v_2
-							_ = v_
-							_ = v_2
+							lane := tid & 31
+//line warp_policy.go:45
+							var below int32
+							if lane >= offset {
+								below = partials[tid-offset]
+							}
+							gc_l_below[gc_lane] = below
 						}
 					}
 				}
 			}
-
-//line warp_policy.go:43
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off3 := (0 - offset) + gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
-							gc_at3 := partials[gc_off3:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line warp_policy.go:40
-								tid := gc_tx
-								_ = tid
-
-//line warp_policy.go:41
-								lane := tid & 31
-								_ = lane
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane >= offset {
-									below = gc_at3[gc_lane]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane] = below
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-								tid := gc_tx
-								_ = tid
-
-//line warp_policy.go:41
-								lane := tid & 31
-								_ = lane
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane >= offset {
-									below = partials[tid-offset]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane] = below
-							}
+					gc_x03 := gc_tidx.X
+					gc_off4 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+						gc_at4 := partials[gc_off4:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:42
+							below := gc_l_below[gc_lane]
+//line warp_policy.go:50
+							gc_at4[gc_lane] += below
 						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x03 := gc_tidx.X
-						gc_off4 := gc_x03
-						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
-							gc_at4 := partials[gc_off4:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x03 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line warp_policy.go:40
-								tid := gc_tx
-								_ = tid
-								below := gc_l_below[gc_lane]
-								_ = below
-
-//line warp_policy.go:50
-								gc_at4[gc_lane] += below
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-								tid := gc_tx
-								_ = tid
-								below := gc_l_below[gc_lane]
-								_ = below
-
+							tid := gc_tx
+//line warp_policy.go:42
+							below := gc_l_below[gc_lane]
 //line warp_policy.go:50
-								partials[tid] += below
-							}
+							partials[tid] += below
 						}
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := gc_bx * gc_bdx
-			if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
-				gc_at5 := partials[:gc_bdx]
-				gc_at6 := out[gc_off5:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line warp_policy.go:53
-						var r_ int32 = gc_at5[gc_tx]
-
-//line warp_policy.go:53
-						_ = r_
-
-//line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						gc_at6[gc_tx] = v
-						_ = r_
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line warp_policy.go:53
-						var r_ int32 = gc_at5[gc_tx]
-
-//line warp_policy.go:53
-						_ = r_
-
-//line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						gc_at6[gc_tx] = v
-						_ = r_
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line warp_policy.go:53
-						var r_ int32 = gc_at5[gc_tx]
-
-//line warp_policy.go:53
-						_ = r_
-
-//line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						gc_at6[gc_tx] = v
-						_ = r_
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line warp_policy.go:53
-						var r_ int32 = gc_at5[gc_tx]
-
-//line warp_policy.go:53
-						_ = r_
-
-//line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						gc_at6[gc_tx] = v
-						_ = r_
-						_ = r
-						_ = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line warp_policy.go:40
-					tid := gc_tx
-					_ = tid
-
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+//line warp_policy.go:59
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * gc_bdx
+		if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
+			gc_at5 := partials[:gc_bdx]
+			gc_at6 := out[gc_off5:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line warp_policy.go:53
 					var r_ int32 = gc_at5[gc_tx]
-
-//line warp_policy.go:53
-					_ = r_
-
 //line warp_policy.go:76
 					var r int32 = r_
-
-//line warp_policy.go:76
-					_ = r
-
 //line warp_policy.go:128
 					v := r
-
-//line warp_policy.go:129
 					gc_at6[gc_tx] = v
-					_ = r_
-					_ = r
-					_ = v
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+				{
+//line warp_policy.go:135
+					gc_tx := gc_step + 1
 //line warp_policy.go:53
-						var r_ int32 = partials[tid]
-
-//line warp_policy.go:53
-						_ = r_
-
+					var r_ int32 = gc_at5[gc_tx]
 //line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
+					var r int32 = r_
 //line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r_
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line warp_policy.go:53
-						var r_ int32 = partials[tid]
-
-//line warp_policy.go:53
-						_ = r_
-
-//line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r_
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line warp_policy.go:53
-						var r_ int32 = partials[tid]
-
-//line warp_policy.go:53
-						_ = r_
-
-//line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r_
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line warp_policy.go:40
-						tid := gc_tx
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line warp_policy.go:53
-						var r_ int32 = partials[tid]
-
-//line warp_policy.go:53
-						_ = r_
-
-//line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r_
-						_ = r
-						_ = v
-					}
+					v := r
+					gc_at6[gc_tx] = v
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+//line warp_policy.go:135
+					gc_tx := gc_step + 2
+//line warp_policy.go:53
+					var r_ int32 = gc_at5[gc_tx]
+//line warp_policy.go:76
+					var r int32 = r_
+//line warp_policy.go:128
+					v := r
+					gc_at6[gc_tx] = v
+				}
+				{
+//line warp_policy.go:135
+					gc_tx := gc_step + 3
+//line warp_policy.go:53
+					var r_ int32 = gc_at5[gc_tx]
+//line warp_policy.go:76
+					var r int32 = r_
+//line warp_policy.go:128
+					v := r
+					gc_at6[gc_tx] = v
+				}
+			}
+//line warp_policy.go:135
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line warp_policy.go:53
+				var r_ int32 = gc_at5[gc_tx]
+//line warp_policy.go:76
+				var r int32 = r_
+//line warp_policy.go:128
+				v := r
+				gc_at6[gc_tx] = v
+			}
+		} else {
+//line warp_policy.go:135
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line warp_policy.go:40
 					tid := gc_tx
-					_ = tid
-
 //line warp_policy.go:127
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line warp_policy.go:53
 					var r_ int32 = partials[tid]
-
-//line warp_policy.go:53
-					_ = r_
-
 //line warp_policy.go:76
 					var r int32 = r_
-
-//line warp_policy.go:76
-					_ = r
-
 //line warp_policy.go:128
 					v := r
-
-//line warp_policy.go:129
 					out[i] = v
-					_ = r_
-					_ = r
-					_ = v
 				}
+				{
+//line warp_policy.go:135
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+					tid := gc_tx
+//line warp_policy.go:127
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:53
+					var r_ int32 = partials[tid]
+//line warp_policy.go:76
+					var r int32 = r_
+//line warp_policy.go:128
+					v := r
+					out[i] = v
+				}
+				{
+//line warp_policy.go:135
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+					tid := gc_tx
+//line warp_policy.go:127
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:53
+					var r_ int32 = partials[tid]
+//line warp_policy.go:76
+					var r int32 = r_
+//line warp_policy.go:128
+					v := r
+					out[i] = v
+				}
+				{
+//line warp_policy.go:135
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+					tid := gc_tx
+//line warp_policy.go:127
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:53
+					var r_ int32 = partials[tid]
+//line warp_policy.go:76
+					var r int32 = r_
+//line warp_policy.go:128
+					v := r
+					out[i] = v
+				}
+			}
+//line warp_policy.go:135
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+				tid := gc_tx
+//line warp_policy.go:127
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:53
+				var r_ int32 = partials[tid]
+//line warp_policy.go:76
+				var r int32 = r_
+//line warp_policy.go:128
+				v := r
+				out[i] = v
 			}
 		}
 	}
@@ -8229,210 +5265,127 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line warp_policy.go:128
 	var p_ forwardWarp[shuffleWarp] = p
-
 //line warp_policy.go:128
 	_ = p_
-	{
-		var gc_l_v_2 [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:130
+	var gc_l_v_2 [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:128
-							var v_ int32 = gc_at[gc_lane]
-
-//line warp_policy.go:128
-							_ = v_
-
+						var v_ int32 = gc_at[gc_lane]
 //line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
+						var v_2 int32 = v_
+//line warp_policy.go:79
+						gc_l_v_2[gc_lane] = v_2
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = in[i]
-
-//line warp_policy.go:128
-							_ = v_
-
+						i := gc_bx*gc_bdx + gc_tx
+						var v_ int32 = in[i]
 //line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
-						}
+						var v_2 int32 = v_
+//line warp_policy.go:79
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
-
+		}
 //line warp_policy.go:25
-			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-			} else {
-
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
+				} else {
 //line warp_policy.go:26
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_lo2 < gc_hi2 {
-							gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:24
-							lane := (gc_rank & 31)
-							_ = lane
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
+						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
-							u := gc_c1r[gc_lane]
-
-//line warp_policy.go:27
-							{
-								v_2 += u
-							}
-							_ = u
-							gc_l_v_2[gc_lane] = v_2
+						u := gc_c1r[gc_lane]
+						{
+							v_2 += u
 						}
+//line warp_policy.go:31
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
-//line warp_policy.go:31
-							var r_ int32 = v_2
-
-//line warp_policy.go:31
-							_ = r_
-
-//line warp_policy.go:76
-							var r int32 = r_
-
-//line warp_policy.go:76
-							_ = r
-
-//line warp_policy.go:128
-							v := r
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:129
-							gc_at2[gc_lane] = v
-							_ = r_
-							_ = r
-							_ = v
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:127
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
+						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:31
-							var r_ int32 = v_2
-
-//line warp_policy.go:31
-							_ = r_
-
+						var r_ int32 = v_2
 //line warp_policy.go:76
-							var r int32 = r_
-
-//line warp_policy.go:76
-							_ = r
-
+						var r int32 = r_
 //line warp_policy.go:128
-							v := r
-
-//line warp_policy.go:129
-							out[i] = v
-							_ = r_
-							_ = r
-							_ = v
+						v := r
+						gc_at2[gc_lane] = v
+					}
+				} else {
+//line warp_policy.go:135
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+						i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+						v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:31
+						var r_ int32 = v_2
+//line warp_policy.go:76
+						var r int32 = r_
+//line warp_policy.go:128
+						v := r
+						out[i] = v
 					}
 				}
 			}
@@ -8479,247 +5432,149 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_v_2 [32]int32
-		var gc_l_p [32]*countedWarp
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_policy.go:147
+	var gc_l_v_2 [32]int32
+	var gc_l_p [32]*countedWarp
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:144
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:166
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:142
-							var c countedWarp
-
-//line warp_policy.go:143
-							p := (*countedWarp)(&c)
-
+						var c countedWarp
+						p := (*countedWarp)(&c)
 //line warp_policy.go:145
-							var v_ int32 = gc_at[gc_lane]
-
+						var v_ int32 = gc_at[gc_lane]
 //line warp_policy.go:145
-							_ = v_
-
-//line warp_policy.go:145
-							var c_ *countedWarp = p
-
-//line warp_policy.go:145
-							_ = c_
-
+						var c_ *countedWarp = p
 //line warp_policy.go:84
-							c_.calls++
-
-//line warp_policy.go:85
-							var v_2 int32 = v_
-
-//line warp_policy.go:85
-							_ = v_2
-							_ = c
-							_ = p
-							_ = v_
-							_ = c_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
-							gc_l_p[gc_lane] = p
+						c_.calls++
+						var v_2 int32 = v_
+//line warp_policy.go:91
+						gc_l_v_2[gc_lane] = v_2
+						gc_l_p[gc_lane] = p
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:144
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
+						i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:142
-							var c countedWarp
-
-//line warp_policy.go:143
-							p := (*countedWarp)(&c)
-
+						var c countedWarp
+						p := (*countedWarp)(&c)
 //line warp_policy.go:145
-							var v_ int32 = in[i]
-
+						var v_ int32 = in[i]
 //line warp_policy.go:145
-							_ = v_
-
-//line warp_policy.go:145
-							var c_ *countedWarp = p
-
-//line warp_policy.go:145
-							_ = c_
-
+						var c_ *countedWarp = p
 //line warp_policy.go:84
-							c_.calls++
-
-//line warp_policy.go:85
-							var v_2 int32 = v_
-
-//line warp_policy.go:85
-							_ = v_2
-							_ = c
-							_ = p
-							_ = v_
-							_ = c_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
-							gc_l_p[gc_lane] = p
-						}
+						c_.calls++
+						var v_2 int32 = v_
+//line warp_policy.go:91
+						gc_l_v_2[gc_lane] = v_2
+						gc_l_p[gc_lane] = p
 					}
 				}
 			}
-
+		}
 //line warp_policy.go:25
-			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-			} else {
-
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
+				} else {
 //line warp_policy.go:26
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo2, gc_hi2 := 0, 32
-						if gc_lo2 < gc_hi2 {
-							gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_policy.go:24
-							lane := (gc_rank & 31)
-							_ = lane
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
+						v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:26
-							u := gc_c1r[gc_lane]
-
-//line warp_policy.go:27
-							{
-								v_2 += u
-							}
-							_ = u
-							gc_l_v_2[gc_lane] = v_2
+						u := gc_c1r[gc_lane]
+						{
+							v_2 += u
 						}
+//line warp_policy.go:31
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:144
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-							p := gc_l_p[gc_lane]
-							_ = p
-
-//line warp_policy.go:31
-							var r_ int32 = v_2
-
-//line warp_policy.go:31
-							_ = r_
-
-//line warp_policy.go:85
-							var r int32 = r_
-
-//line warp_policy.go:85
-							_ = r
-
-//line warp_policy.go:145
-							v := r
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:47
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:146
-							gc_at2[gc_lane] = v + p.count()
-							_ = r_
-							_ = r
-							_ = v
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_policy.go:144
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-							p := gc_l_p[gc_lane]
-							_ = p
-
+						v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:148
+						p := gc_l_p[gc_lane]
 //line warp_policy.go:31
-							var r_ int32 = v_2
-
-//line warp_policy.go:31
-							_ = r_
-
+						var r_ int32 = v_2
 //line warp_policy.go:85
-							var r int32 = r_
-
-//line warp_policy.go:85
-							_ = r
-
+						var r int32 = r_
 //line warp_policy.go:145
-							v := r
-
-//line warp_policy.go:146
-							out[i] = v + p.count()
-							_ = r_
-							_ = r
-							_ = v
+						v := r
+						gc_at2[gc_lane] = v + p.count()
+					}
+				} else {
+//line warp_policy.go:152
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:144
+						i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:146
+						v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:148
+						p := gc_l_p[gc_lane]
+//line warp_policy.go:31
+						var r_ int32 = v_2
+//line warp_policy.go:85
+						var r int32 = r_
+//line warp_policy.go:145
+						v := r
+						out[i] = v + p.count()
 					}
 				}
 			}
@@ -8730,4 +5585,5 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 // gc_files_warp_policy holds the source files whose lines the kernels' records hash.
 //
 //go:embed warp_policy.go
+//line warp_policy.go:161
 var gc_files_warp_policy embed.FS

@@ -64,250 +64,199 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p (*countedWarp)
-
 //line warp_policy.go:119
 	var p_ *countedWarp = p
-
-//line warp_policy.go:119
-	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared12(32)[:32]
-
 //line warp_policy.go:97
 	var c *countedWarp = p_
-
-//line warp_policy.go:97
-	_ = c
-	{
-		var gc_l_v_2 [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line warp_policy.go:99
+	var gc_l_v_2 [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x04 := gc_tidx2.X
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 {
-						gc_at4 := in[gc_off4:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x04 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:118
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = gc_at4[gc_lane2]
-
-//line warp_policy.go:119
-							_ = v
-
+				gc_x04 := gc_tidx2.X
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
+				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 {
+					gc_at4 := in[gc_off4:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line warp_policy.go:117
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						var v int32 = gc_at4[gc_lane2]
 //line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
+						var v_ int32 = v
 //line warp_policy.go:84
-							c.calls++
-
-//line warp_policy.go:85
-							var v_2 int32 = v_
-
-//line warp_policy.go:85
-							_ = v_2
-							_ = v
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane2] = v_2
+						c.calls++
+						var v_2 int32 = v_
+//line warp_policy.go:89
+						gc_l_v_2[gc_lane2] = v_2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:118
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = in[i]
-
-//line warp_policy.go:119
-							_ = v
-
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						var v int32 = in[i]
 //line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
+						var v_ int32 = v
 //line warp_policy.go:84
-							c.calls++
-
-//line warp_policy.go:85
-							var v_2 int32 = v_
-
-//line warp_policy.go:85
-							_ = v_2
-							_ = v
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane2] = v_2
-						}
+						c.calls++
+						var v_2 int32 = v_
+//line warp_policy.go:89
+						gc_l_v_2[gc_lane2] = v_2
 					}
 				}
 			}
-
+		}
 //line warp_policy.go:25
-			gc_all3 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all3 {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-			} else {
-
+		gc_all3 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all3 {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo7, gc_hi7 := 0, 32
+					if gc_lo7 < gc_hi7 {
+						gc_lo7 = max(gc_lo7, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo7, gc_hi7)
+				} else {
 //line warp_policy.go:26
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo7, gc_hi7 := 0, 32
-						if gc_lo7 < gc_hi7 {
-							gc_lo7 = max(gc_lo7, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo7, gc_hi7)
-					} else {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
 //line warp_policy.go:26
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-							_ = gc_iota
-							if gc_act2 == ^uint32(0) {
-//line warp_policy.go:26
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-								_ = gc_iota2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line warp_policy.go:24
-									var lane_ int = gc_lane2
+								var lane_ int = gc_lane2
 //line warp_policy.go:24
-									_ = lane_
-//line warp_policy.go:24
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_2
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
 //line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								if lane_ >= offset {
 //line warp_policy.go:27
-									if lane_ >= offset {
+									v_2 = v_2.Add(u)
+								} else {
 //line warp_policy.go:27
-										v_2 = v_2.Add(u)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 //line warp_policy.go:27
-									} else {
+									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
-										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
-										_ = gc_if2
-//line warp_policy.go:27
-										if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-											v_2 = v_2.Add(u).Merge(v_2, gc_if2)
-//line warp_policy.go:27
-										}
-//line warp_policy.go:27
+										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
 									}
-//line warp_policy.go:27
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_policy.go:24
-									var lane_ int = gc_lane2
-//line warp_policy.go:24
-									_ = lane_
-//line warp_policy.go:24
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_2
-//line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
 //line warp_policy.go:27
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
-									_ = gc_if
-//line warp_policy.go:27
-									if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-										v_2 = v_2.Add(u).Merge(v_2, gc_if)
-//line warp_policy.go:27
-									}
-//line warp_policy.go:27
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
 //line warp_policy.go:24
-								lane_ := (gc_rank2 & 31)
-								_ = lane_
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-
+								var lane_ int = gc_lane2
+//line warp_policy.go:24
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
 //line warp_policy.go:26
-								u := gc_c21r[gc_lane2]
-
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 //line warp_policy.go:27
-								if lane_ >= offset {
-									v_2 += u
+								if gc_if.ToBits() != 0 {
+//line warp_policy.go:27
+									v_2 = v_2.Add(u).Merge(v_2, gc_if)
 								}
-								_ = u
-								gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:27
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line warp_policy.go:24
+							lane_ := (gc_rank2 & 31)
+//line warp_policy.go:26
+							v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:26
+							u := gc_c21r[gc_lane2]
+							if lane_ >= offset {
+								v_2 += u
+							}
+//line warp_policy.go:31
+							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
 				}
 			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:98
+				v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:31
+				var r_2 int32 = v_2
+//line warp_policy.go:85
+				var r_ int32 = r_2
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:104
+				gc_s_sum[gc_rank2] = sum
+			}
+		}
+	}
+//line warp_policy.go:110
+	var gc_l_v_4 [32]int32
+	var gc_l_v_3 [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line warp_policy.go:119
+			var gc_m132 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -318,656 +267,408 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b2 *compiled.Block, in []in
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:95
 					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
 					warp := tid >> 5
-					_ = warp
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
-
-//line warp_policy.go:31
-					var r_2 int32 = v_2
-
-//line warp_policy.go:31
-					_ = r_2
-
-//line warp_policy.go:85
-					var r_ int32 = r_2
-
-//line warp_policy.go:85
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m132 |= 1 << gc_lane2
 					}
-					_ = r_2
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v_4 [32]int32
-		var gc_l_v_3 [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m132 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+			gc_save132 := gc_act2
+			gc_act2 = gc_save132 & gc_m132
+			if gc_act2 != 0 {
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:116
+							gc_tx2 := gc_tidx4.X + gc_lane2
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx4.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx4.Z
+							_ = gc_tz2
 //line warp_policy.go:95
-						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m132 |= 1 << gc_lane2
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							gc_t2 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_3 := gc_t2
+//line warp_policy.go:103
+							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							gc_t := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_3 := gc_t
+//line warp_policy.go:103
+							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:103
+							var v_3 int32 = totals[tid]
+//line warp_policy.go:105
+							gc_l_v_3[gc_lane2] = v_3
 						}
 					}
 				}
-				gc_save132 := gc_act2
-				gc_act2 = gc_save132 & gc_m132
-				if gc_act2 != 0 {
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx4.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx4.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx4.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
 //line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t2 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t2
-//line warp_policy.go:103
-								v_3 := gc_t2
-//line warp_policy.go:103
-								_ = v_3
-//line warp_policy.go:103
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t
-//line warp_policy.go:103
-								v_3 := gc_t
-//line warp_policy.go:103
-								_ = v_3
-//line warp_policy.go:103
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+				var c_ *countedWarp = p_
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
-					if gc_left2 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-
-//line warp_policy.go:103
-								var v_3 int32 = totals[tid]
-
-//line warp_policy.go:103
-								_ = v_3
-								_ = v_3
-								gc_l_v_3[gc_lane2] = v_3
-							}
-						}
-					}
-
-//line warp_policy.go:103
-					var c_ *countedWarp = p_
-
-//line warp_policy.go:103
-					_ = c_
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_l_v_3[gc_lane2]
-						_ = v_3
-
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v_3 := gc_l_v_3[gc_lane2]
 //line warp_policy.go:84
-						c_.calls++
-
-//line warp_policy.go:85
-						var v_4 int32 = v_3
-
-//line warp_policy.go:85
-						_ = v_4
-						_ = v_4
-						gc_l_v_4[gc_lane2] = v_4
-					}
-
+					c_.calls++
+					var v_4 int32 = v_3
+//line warp_policy.go:87
+					gc_l_v_4[gc_lane2] = v_4
+				}
 //line warp_policy.go:25
-					gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-					if gc_all4 {
-						compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
-					} else {
-
+				gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+				if gc_all4 {
+					compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
+				} else {
 //line warp_policy.go:25
-						for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-
+					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo8, gc_hi8 := 0, 32
+							if gc_lo8 < gc_hi8 {
+								gc_lo8 = max(gc_lo8, max(min(offset_, 32), -1))
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo8, gc_hi8)
+						} else {
 //line warp_policy.go:26
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo8, gc_hi8 := 0, 32
-								if gc_lo8 < gc_hi8 {
-									gc_lo8 = max(gc_lo8, max(min(offset_, 32), -1))
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo8, gc_hi8)
-							} else {
-
+							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left3 := gc_act2
+							if compiled.SIMD {
 //line warp_policy.go:26
-								compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left3 := gc_act2
-								if compiled.SIMD {
+								gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								if gc_act2 == ^uint32(0) {
 //line warp_policy.go:26
-									gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-									_ = gc_iota3
-									if gc_act2 == ^uint32(0) {
-//line warp_policy.go:26
-										gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-										_ = gc_iota4
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
+									gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line warp_policy.go:24
-											var lane_2 int = gc_lane2
+										var lane_2 int = gc_lane2
 //line warp_policy.go:24
-											_ = lane_2
-//line warp_policy.go:24
-											v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
-//line warp_policy.go:24
-											_ = v_4
+										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
 //line warp_policy.go:26
-											u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line warp_policy.go:26
-											_ = u_
+										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										if lane_2 >= offset_ {
 //line warp_policy.go:27
-											if lane_2 >= offset_ {
+											v_4 = v_4.Add(u_)
+										} else {
 //line warp_policy.go:27
-												v_4 = v_4.Add(u_)
+											gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
-											} else {
+											if gc_if4.ToBits() != 0 {
 //line warp_policy.go:27
-												gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
-												_ = gc_if4
-//line warp_policy.go:27
-												if gc_if4.ToBits() != 0 {
-//line warp_policy.go:27
-													v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
-//line warp_policy.go:27
-												}
-//line warp_policy.go:27
+												v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
 											}
-//line warp_policy.go:27
-											v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-											gc_left3 &^= 0xff << gc_lane2
 										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line warp_policy.go:24
-											var lane_2 int = gc_lane2
-//line warp_policy.go:24
-											_ = lane_2
-//line warp_policy.go:24
-											v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
-//line warp_policy.go:24
-											_ = v_4
-//line warp_policy.go:26
-											u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line warp_policy.go:26
-											_ = u_
 //line warp_policy.go:27
-											gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
-											_ = gc_if3
-//line warp_policy.go:27
-											if gc_if3.ToBits() != 0 {
-//line warp_policy.go:27
-												v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
-//line warp_policy.go:27
-											}
-//line warp_policy.go:27
-											v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-											gc_left3 &^= 0xff << gc_lane2
-										}
+										v_4.StoreSlice(gc_l_v_4[gc_lane2:])
+										gc_left3 &^= 0xff << gc_lane2
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left3 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left3&(1<<gc_lane2) == 0 {
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-
 //line warp_policy.go:24
-										lane_2 := (gc_rank2 & 31)
-										_ = lane_2
-										v_4 := gc_l_v_4[gc_lane2]
-										_ = v_4
-
+										var lane_2 int = gc_lane2
+//line warp_policy.go:24
+										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
 //line warp_policy.go:26
-										u_ := gc_c22r[gc_lane2]
-
+										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
-										if lane_2 >= offset_ {
-											v_4 += u_
+										if gc_if3.ToBits() != 0 {
+//line warp_policy.go:27
+											v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
 										}
-										_ = u_
-										gc_l_v_4[gc_lane2] = v_4
+//line warp_policy.go:27
+										v_4.StoreSlice(gc_l_v_4[gc_lane2:])
+										gc_left3 &^= 0xff << gc_lane2
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx6.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx6.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx6.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:95
-								v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
-//line warp_policy.go:95
-								_ = v_4
+							if gc_left3 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left3&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+//line warp_policy.go:24
+									lane_2 := (gc_rank2 & 31)
+//line warp_policy.go:26
+									v_4 := gc_l_v_4[gc_lane2]
+//line warp_policy.go:26
+									u_ := gc_c22r[gc_lane2]
+									if lane_2 >= offset_ {
+										v_4 += u_
+									}
 //line warp_policy.go:31
-								r_4 := v_4
-//line warp_policy.go:31
-								_ = r_4
-//line warp_policy.go:85
-								r_3 := r_4
-//line warp_policy.go:85
-								_ = r_3
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
+									gc_l_v_4[gc_lane2] = v_4
 								}
-//line warp_policy.go:103
-								r_3.StoreSlice(totals[tid:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:95
-								v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
-//line warp_policy.go:95
-								_ = v_4
-//line warp_policy.go:31
-								r_4 := v_4
-//line warp_policy.go:31
-								_ = r_4
-//line warp_policy.go:85
-								r_3 := r_4
-//line warp_policy.go:85
-								_ = r_3
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								r_3.StoreSlice(totals[tid:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-								v_4 := gc_l_v_4[gc_lane2]
-								_ = v_4
-
-//line warp_policy.go:31
-								var r_4 int32 = v_4
-
-//line warp_policy.go:31
-								_ = r_4
-
-//line warp_policy.go:85
-								var r_3 int32 = r_4
-
-//line warp_policy.go:85
-								_ = r_3
-
-//line warp_policy.go:103
-								totals[tid] = r_3
-								_ = r_4
-								_ = r_3
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save132 &^ gc_dead2
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:43
+							gc_tx2 := gc_tidx6.X + gc_lane2
+//line warp_policy.go:45
+							gc_ty2 := gc_tidx6.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx6.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:95
+							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+//line warp_policy.go:31
+							r_4 := v_4
+//line warp_policy.go:85
+							r_3 := r_4
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							r_3.StoreSlice(totals[tid:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:95
+							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+//line warp_policy.go:31
+							r_4 := v_4
+//line warp_policy.go:85
+							r_3 := r_4
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							r_3.StoreSlice(totals[tid:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:97
+							v_4 := gc_l_v_4[gc_lane2]
+//line warp_policy.go:31
+							var r_4 int32 = v_4
+//line warp_policy.go:85
+							var r_3 int32 = r_4
+//line warp_policy.go:103
+							totals[tid] = r_3
+						}
+					}
+				}
 			}
+//line warp_policy.go:110
+			gc_act2 = gc_save132 &^ gc_dead2
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line warp_policy.go:115
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			{
+				gc_tx2 := gc_step2 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:95
 				tid := gc_tx2
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+			tid := gc_tx2
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -988,260 +689,241 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p (*levelsWarp)
-
 //line warp_policy.go:119
 	var p_ *levelsWarp = p
-
-//line warp_policy.go:119
-	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared12(32)[:32]
-
 //line warp_policy.go:97
 	var p_2 *levelsWarp = p_
-
-//line warp_policy.go:97
-	_ = p_2
-	{
-		var gc_l_v_ [32]int32
-		var gc_l_i_ [32]int
-		var gc_c21m [32]uint32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line warp_policy.go:99
+	var gc_l_v_ [32]int32
+	var gc_l_i_ [32]int
+	var gc_c21m [32]uint32
+	var gc_c21a [32]int
+	var gc_c21w [32]int
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line warp_policy.go:110
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:116
+					gc_tx2 := gc_tidx3.X + gc_lane2
 //line warp_policy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line warp_policy.go:118
-						_ = i
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
-						if i < 0 || i > len(in)-8 {
-//line warp_policy.go:119
-							break
-//line warp_policy.go:119
-						}
-//line warp_policy.go:119
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
-						_ = gc_t2
-//line warp_policy.go:119
-						v := gc_t2
-//line warp_policy.go:119
-						_ = v
-//line warp_policy.go:119
-						v_ := v
-//line warp_policy.go:119
-						_ = v_
-//line warp_policy.go:119
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:118
-						_ = i
-//line warp_policy.go:119
-						if i < 0 || i > len(in)-8 {
-//line warp_policy.go:119
-							break
-//line warp_policy.go:119
-						}
-//line warp_policy.go:119
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
-						_ = gc_t
-//line warp_policy.go:119
-						v := gc_t
-//line warp_policy.go:119
-						_ = v
-//line warp_policy.go:119
-						v_ := v
-//line warp_policy.go:119
-						_ = v_
-//line warp_policy.go:119
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:119
-						var v int32 = in[i]
-
-//line warp_policy.go:119
-						_ = v
-
-//line warp_policy.go:97
-						var v_ int32 = v
-
-//line warp_policy.go:97
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
-					}
-				}
-			}
-
-//line warp_policy.go:62
-			{
-				gc_save82 := gc_act2
-				gc_in82 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line warp_policy.go:62
-					i_ := 0
-					_ = i_
-					gc_l_i_[gc_lane2] = i_
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in82 &^ gc_dead2
-					var gc_m82, gc_skip82 uint32
-					_ = gc_skip82
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
-//line warp_policy.go:62
-						if i_ < p_2.levels {
-							gc_m82 |= 1 << gc_lane2
-						}
-					}
-					gc_in82 &= gc_m82
-					gc_act2 = gc_in82
-					if gc_act2 == 0 {
 						break
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_l_v_[gc_lane2]
-						_ = v_
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
-//line warp_policy.go:63
-						gc_c21m[gc_lane2] = gocuda.FullMask
-						gc_c21a[gc_lane2] = 1 << i_
-						gc_c21w[gc_lane2] = gocuda.WarpSize
+//line warp_policy.go:119
+					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:119
+					v := gc_t2
+//line warp_policy.go:119
+					v_ := v
+//line warp_policy.go:119
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
-
-//line warp_policy.go:63
-					compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_, &gc_c21a, &gc_c21w, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:61
-						lane_ := (gc_rank2 & 31)
-						_ = lane_
-						v_ := gc_l_v_[gc_lane2]
-						_ = v_
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
-//line warp_policy.go:63
-						u := gc_c21r[gc_lane2]
-
-//line warp_policy.go:64
-						if lane_&(1<<p_2.levels-1) >= 1<<i_ {
-							v_ += u
-						}
-						_ = u
-						gc_l_v_[gc_lane2] = v_
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
 					}
-					gc_act2 = gc_in82 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:134
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:118
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line warp_policy.go:119
+						break
+					}
+//line warp_policy.go:119
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:119
+					v := gc_t
+//line warp_policy.go:119
+					v_ := v
+//line warp_policy.go:119
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:118
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v int32 = in[i]
+//line warp_policy.go:97
+					var v_ int32 = v
+//line warp_policy.go:100
+					gc_l_v_[gc_lane2] = v_
+				}
+			}
+		}
+		{
+//line warp_policy.go:63
+			gc_save82 := gc_act2
+			gc_in82 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line warp_policy.go:62
-						i_++
-						gc_l_i_[gc_lane2] = i_
+				i_ := 0
+//line warp_policy.go:64
+				gc_l_i_[gc_lane2] = i_
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in82 &^ gc_dead2
+				var gc_m82, gc_skip82 uint32
+				_ = gc_skip82
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:62
+					if i_ < p_2.levels {
+						gc_m82 |= 1 << gc_lane2
 					}
 				}
-				gc_act2 = gc_save82 &^ gc_dead2
+				gc_in82 &= gc_m82
+				gc_act2 = gc_in82
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v_ := gc_l_v_[gc_lane2]
+					_ = v_
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:63
+					gc_c21m[gc_lane2] = gocuda.FullMask
+					gc_c21a[gc_lane2] = 1 << i_
+					gc_c21w[gc_lane2] = gocuda.WarpSize
+				}
+//line warp_policy.go:63
+				compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_, &gc_c21a, &gc_c21w, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:61
+					lane_ := (gc_rank2 & 31)
+//line warp_policy.go:63
+					v_ := gc_l_v_[gc_lane2]
+//line warp_policy.go:65
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:63
+					u := gc_c21r[gc_lane2]
+					if lane_&(1<<p_2.levels-1) >= 1<<i_ {
+						v_ += u
+					}
+//line warp_policy.go:68
+					gc_l_v_[gc_lane2] = v_
+				}
+				gc_act2 = gc_in82 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line warp_policy.go:77
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:62
+					i_++
+					gc_l_i_[gc_lane2] = i_
+				}
 			}
+			gc_act2 = gc_save82 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:98
+				v_ := gc_l_v_[gc_lane2]
+//line warp_policy.go:68
+				var r_ int32 = v_
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:103
+				gc_s_sum[gc_rank2] = sum
+			}
+		}
+	}
+//line warp_policy.go:109
+	var gc_l_v_2 [32]int32
+	var gc_l_i_2 [32]int
+	var gc_c22m [32]uint32
+	var gc_c22a [32]int
+	var gc_c22w [32]int
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line warp_policy.go:121
+			var gc_m182 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -1252,589 +934,385 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b2 *compiled.Block, in []int
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:95
 					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
 					warp := tid >> 5
-					_ = warp
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
-
-//line warp_policy.go:68
-					var r_ int32 = v_
-
-//line warp_policy.go:68
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m182 |= 1 << gc_lane2
 					}
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v_2 [32]int32
-		var gc_l_i_2 [32]int
-		var gc_c22m [32]uint32
-		var gc_c22a [32]int
-		var gc_c22w [32]int
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m182 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+			gc_save182 := gc_act2
+			gc_act2 = gc_save182 & gc_m182
+			if gc_act2 != 0 {
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:116
+							gc_tx2 := gc_tidx4.X + gc_lane2
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx4.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx4.Z
+							_ = gc_tz2
 //line warp_policy.go:95
-						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m182 |= 1 << gc_lane2
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_2 := gc_t4
+//line warp_policy.go:103
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_2 := gc_t3
+//line warp_policy.go:103
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:103
+							var v_2 int32 = totals[tid]
+//line warp_policy.go:105
+							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
 				}
-				gc_save182 := gc_act2
-				gc_act2 = gc_save182 & gc_m182
-				if gc_act2 != 0 {
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx4.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx4.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx4.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
 //line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t4
-//line warp_policy.go:103
-								v_2 := gc_t4
-//line warp_policy.go:103
-								_ = v_2
-//line warp_policy.go:103
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t3
-//line warp_policy.go:103
-								v_2 := gc_t3
-//line warp_policy.go:103
-								_ = v_2
-//line warp_policy.go:103
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
+				var p_3 *levelsWarp = p_
+				{
+//line warp_policy.go:63
+					gc_save152 := gc_act2
+					gc_in152 := gc_act2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-
-//line warp_policy.go:103
-								var v_2 int32 = totals[tid]
-
-//line warp_policy.go:103
-								_ = v_2
-								_ = v_2
-								gc_l_v_2[gc_lane2] = v_2
-							}
-						}
-					}
-
-//line warp_policy.go:103
-					var p_3 *levelsWarp = p_
-
-//line warp_policy.go:103
-					_ = p_3
-
 //line warp_policy.go:62
-					{
-						gc_save152 := gc_act2
-						gc_in152 := gc_act2
+						i_2 := 0
+//line warp_policy.go:64
+						gc_l_i_2[gc_lane2] = i_2
+					}
+					for {
+						gc_b2.Tick()
+						if gc_b2.Stopped() {
+							return
+						}
+						gc_act2 = gc_in152 &^ gc_dead2
+						var gc_m152, gc_skip152 uint32
+						_ = gc_skip152
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
+							i_2 := gc_l_i_2[gc_lane2]
 //line warp_policy.go:62
-							i_2 := 0
-							_ = i_2
+							if i_2 < p_3.levels {
+								gc_m152 |= 1 << gc_lane2
+							}
+						}
+						gc_in152 &= gc_m152
+						gc_act2 = gc_in152
+						if gc_act2 == 0 {
+							break
+						}
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							v_2 := gc_l_v_2[gc_lane2]
+							_ = v_2
+							i_2 := gc_l_i_2[gc_lane2]
+//line warp_policy.go:63
+							gc_c22m[gc_lane2] = gocuda.FullMask
+							gc_c22a[gc_lane2] = 1 << i_2
+							gc_c22w[gc_lane2] = gocuda.WarpSize
+						}
+//line warp_policy.go:63
+						compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v_2, &gc_c22a, &gc_c22w, &gc_c22r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:61
+							lane_2 := (gc_rank2 & 31)
+//line warp_policy.go:63
+							v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:65
+							i_2 := gc_l_i_2[gc_lane2]
+//line warp_policy.go:63
+							u_ := gc_c22r[gc_lane2]
+							if lane_2&(1<<p_3.levels-1) >= 1<<i_2 {
+								v_2 += u_
+							}
+//line warp_policy.go:68
+							gc_l_v_2[gc_lane2] = v_2
+						}
+						gc_act2 = gc_in152 &^ gc_dead2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line warp_policy.go:77
+							i_2 := gc_l_i_2[gc_lane2]
+//line warp_policy.go:62
+							i_2++
 							gc_l_i_2[gc_lane2] = i_2
 						}
-						for {
-							gc_b2.Tick()
-							if gc_b2.Stopped() {
-								return
-							}
-							gc_act2 = gc_in152 &^ gc_dead2
-							var gc_m152, gc_skip152 uint32
-							_ = gc_skip152
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								i_2 := gc_l_i_2[gc_lane2]
-								_ = i_2
-
-//line warp_policy.go:62
-								if i_2 < p_3.levels {
-									gc_m152 |= 1 << gc_lane2
-								}
-							}
-							gc_in152 &= gc_m152
-							gc_act2 = gc_in152
-							if gc_act2 == 0 {
+					}
+					gc_act2 = gc_save152 &^ gc_dead2
+				}
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:74
+							gc_tx2 := gc_tidx5.X + gc_lane2
+//line warp_policy.go:76
+							gc_ty2 := gc_tidx5.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx5.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:95
+							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_policy.go:68
+							r_2 := v_2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
 								break
 							}
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-								i_2 := gc_l_i_2[gc_lane2]
-								_ = i_2
-
-//line warp_policy.go:63
-								gc_c22m[gc_lane2] = gocuda.FullMask
-								gc_c22a[gc_lane2] = 1 << i_2
-								gc_c22w[gc_lane2] = gocuda.WarpSize
-							}
-
-//line warp_policy.go:63
-							compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v_2, &gc_c22a, &gc_c22w, &gc_c22r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:61
-								lane_2 := (gc_rank2 & 31)
-								_ = lane_2
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-								i_2 := gc_l_i_2[gc_lane2]
-								_ = i_2
-
-//line warp_policy.go:63
-								u_ := gc_c22r[gc_lane2]
-
-//line warp_policy.go:64
-								if lane_2&(1<<p_3.levels-1) >= 1<<i_2 {
-									v_2 += u_
-								}
-								_ = u_
-								gc_l_v_2[gc_lane2] = v_2
-							}
-							gc_act2 = gc_in152 &^ gc_dead2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								i_2 := gc_l_i_2[gc_lane2]
-								_ = i_2
-
-//line warp_policy.go:62
-								i_2++
-								gc_l_i_2[gc_lane2] = i_2
-							}
+//line warp_policy.go:103
+							r_2.StoreSlice(totals[tid:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
-						gc_act2 = gc_save152 &^ gc_dead2
-					}
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx5.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx5.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx5.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:95
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:95
-								_ = v_2
-//line warp_policy.go:68
-								r_2 := v_2
-//line warp_policy.go:68
-								_ = r_2
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								r_2.StoreSlice(totals[tid:])
-								gc_left3 &^= 0xff << gc_lane2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:95
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:95
-								_ = v_2
-//line warp_policy.go:68
-								r_2 := v_2
-//line warp_policy.go:68
-								_ = r_2
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								r_2.StoreSlice(totals[tid:])
-								gc_left3 &^= 0xff << gc_lane2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
 							}
+							gc_tx2 := gc_tidx2.X
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:95
+							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_policy.go:68
+							r_2 := v_2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							r_2.StoreSlice(totals[tid:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left3 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-
-//line warp_policy.go:68
-								var r_2 int32 = v_2
-
-//line warp_policy.go:68
-								_ = r_2
-
-//line warp_policy.go:103
-								totals[tid] = r_2
-								_ = r_2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
 							}
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:97
+							v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:68
+							var r_2 int32 = v_2
+//line warp_policy.go:103
+							totals[tid] = r_2
 						}
 					}
 				}
-				gc_act2 = gc_save182 &^ gc_dead2
 			}
+//line warp_policy.go:109
+			gc_act2 = gc_save182 &^ gc_dead2
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line warp_policy.go:114
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			{
+				gc_tx2 := gc_step2 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:95
 				tid := gc_tx2
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+			tid := gc_tx2
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -1859,72 +1337,183 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p sharedWarp
-
 //line warp_policy.go:119
 	var p_ sharedWarp = p
-
 //line warp_policy.go:119
 	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared12(32)[:32]
-
 //line warp_policy.go:39
 	partials := gc_shared22(1024)[:1024]
-	{
-		var gc_l_below [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+//line warp_policy.go:41
+	var gc_l_below [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:53
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_policy.go:55
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line warp_policy.go:40
+					var tid_ int = gc_tx2
+//line warp_policy.go:118
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
+//line warp_policy.go:119
+						break
+					}
+//line warp_policy.go:119
+					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:119
+					v := gc_t2
+//line warp_policy.go:119
+					v_ := v
+//line warp_policy.go:42
+					v_.StoreSlice(partials[tid_:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:57
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:40
+					var tid_ int = gc_tx2
+//line warp_policy.go:118
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
+//line warp_policy.go:119
+						break
+					}
+//line warp_policy.go:119
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:119
+					v := gc_t
+//line warp_policy.go:119
+					v_ := v
+//line warp_policy.go:42
+					v_.StoreSlice(partials[tid_:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+					tid_ := gc_tx2
+//line warp_policy.go:118
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v int32 = in[i]
+//line warp_policy.go:97
+					var v_ int32 = v
+//line warp_policy.go:42
+					partials[tid_] = v_
+				}
+			}
+		}
+//line warp_policy.go:43
+		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x09 := gc_tidx2.X
+					gc_off10 := (0 - offset) + gc_x09
+					if gc_act2 == ^uint32(0) && gc_x09+32 <= gc_bdx2 && gc_off10 >= 0 && gc_off10 <= len(partials) && 32 <= len(partials)-gc_off10 {
+						gc_at11 := partials[gc_off10:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x09 + gc_lane2
+//line warp_policy.go:40
+							tid_ := gc_tx2
+							lane_ := tid_ & 31
+//line warp_policy.go:45
+							var below int32
+							if lane_ >= offset {
+								below = gc_at11[gc_lane2]
+							}
+							gc_l_below[gc_lane2] = below
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+							tid_ := gc_tx2
+							lane_ := tid_ & 31
+//line warp_policy.go:45
+							var below int32
+							if lane_ >= offset {
+								below = partials[tid_-offset]
+							}
+							gc_l_below[gc_lane2] = below
+						}
+					}
+				}
+			}
+			gc_left2 := gc_act2
 			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
+//line warp_policy.go:60
+						gc_tx2 := gc_tidx4.X + gc_lane2
+//line warp_policy.go:62
+						gc_ty2 := gc_tidx4.Y
 						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
+						gc_tz2 := gc_tidx4.Z
 						_ = gc_tz2
-						_ = gc_rank2
 //line warp_policy.go:40
 						var tid_ int = gc_tx2
 //line warp_policy.go:40
-						_ = tid_
-//line warp_policy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:118
-						_ = i
-//line warp_policy.go:119
-						if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
-
-//line warp_policy.go:119
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+//line warp_policy.go:50
+						if tid_ < 0 || tid_ > len(partials)-8 {
+//line warp_policy.go:50
 							break
-//line warp_policy.go:119
 						}
-//line warp_policy.go:119
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
-						_ = gc_t2
-//line warp_policy.go:119
-						v := gc_t2
-//line warp_policy.go:119
-						_ = v
-//line warp_policy.go:119
-						v_ := v
-//line warp_policy.go:119
-						_ = v_
-//line warp_policy.go:42
-						v_.StoreSlice(partials[tid_:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_policy.go:51
+						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1937,47 +1526,28 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
+//line warp_policy.go:66
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
 						_ = gc_tz2
-						_ = gc_rank2
 //line warp_policy.go:40
 						var tid_ int = gc_tx2
 //line warp_policy.go:40
-						_ = tid_
-//line warp_policy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:118
-						_ = i
-//line warp_policy.go:119
-						if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
-
-//line warp_policy.go:119
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+//line warp_policy.go:50
+						if tid_ < 0 || tid_ > len(partials)-8 {
+//line warp_policy.go:50
 							break
-//line warp_policy.go:119
 						}
-//line warp_policy.go:119
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
-						_ = gc_t
-//line warp_policy.go:119
-						v := gc_t
-//line warp_policy.go:119
-						_ = v
-//line warp_policy.go:119
-						v_ := v
-//line warp_policy.go:119
-						_ = v_
-//line warp_policy.go:42
-						v_.StoreSlice(partials[tid_:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_policy.go:51
+						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
+			if gc_left2 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
@@ -1986,137 +1556,190 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:40
 						tid_ := gc_tx2
-						_ = tid_
-
-//line warp_policy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:119
-						var v int32 = in[i]
-
-//line warp_policy.go:119
-						_ = v
-
-//line warp_policy.go:97
-						var v_ int32 = v
-
-//line warp_policy.go:97
-						_ = v_
-
 //line warp_policy.go:42
-						partials[tid_] = v_
-						_ = v
-						_ = v_
+						below := gc_l_below[gc_lane2]
+//line warp_policy.go:50
+						partials[tid_] += below
 					}
 				}
 			}
-
-//line warp_policy.go:43
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					{
-						gc_x09 := gc_tidx2.X
-						gc_off10 := (0 - offset) + gc_x09
-						if gc_act2 == ^uint32(0) && gc_x09+32 <= gc_bdx2 && gc_off10 >= 0 && gc_off10 <= len(partials) && 32 <= len(partials)-gc_off10 {
-							gc_at11 := partials[gc_off10:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x09 + gc_lane2
-								_ = gc_tx2
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
+		}
+	}
+//line warp_policy.go:58
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			{
+				gc_tx2 := gc_step3 + 0
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line warp_policy.go:40
-								tid_ := gc_tx2
-								_ = tid_
-
-//line warp_policy.go:41
-								lane_ := tid_ & 31
-								_ = lane_
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane_ >= offset {
-									below = gc_at11[gc_lane2]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane2] = below
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
+				tid_ := gc_tx2
+//line warp_policy.go:95
+				tid := gc_tx2
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:53
+				var r_ int32 = partials[tid_]
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:103
+				gc_s_sum[gc_rank2] = sum
+			}
+			{
+				gc_tx2 := gc_step3 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line warp_policy.go:40
-								tid_ := gc_tx2
-								_ = tid_
-
-//line warp_policy.go:41
-								lane_ := tid_ & 31
-								_ = lane_
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane_ >= offset {
-									below = partials[tid_-offset]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane2] = below
-							}
-						}
+				tid_ := gc_tx2
+//line warp_policy.go:95
+				tid := gc_tx2
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:53
+				var r_ int32 = partials[tid_]
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:103
+				gc_s_sum[gc_rank2] = sum
+			}
+			{
+				gc_tx2 := gc_step3 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+				tid_ := gc_tx2
+//line warp_policy.go:95
+				tid := gc_tx2
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:53
+				var r_ int32 = partials[tid_]
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:103
+				gc_s_sum[gc_rank2] = sum
+			}
+			{
+				gc_tx2 := gc_step3 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+				tid_ := gc_tx2
+//line warp_policy.go:95
+				tid := gc_tx2
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:53
+				var r_ int32 = partials[tid_]
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:103
+				gc_s_sum[gc_rank2] = sum
+			}
+		}
+		for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+			tid_ := gc_tx2
+//line warp_policy.go:95
+			tid := gc_tx2
+			lane := tid & 31
+//line warp_policy.go:96
+			warp := tid >> 5
+//line warp_policy.go:53
+			var r_ int32 = partials[tid_]
+//line warp_policy.go:97
+			sum := r_
+			if lane == 31 {
+				totals[warp] = sum
+			}
+//line warp_policy.go:103
+			gc_s_sum[gc_rank2] = sum
+		}
+	}
+//line warp_policy.go:108
+	var gc_l_v_2 [32]int32
+	var gc_l_below_ [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line warp_policy.go:116
+			var gc_m172 uint32
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+					tid := gc_tx2
+					warp := tid >> 5
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m172 |= 1 << gc_lane2
 					}
 				}
-				gc_left2 := gc_act2
+			}
+			gc_save172 := gc_act2
+			gc_act2 = gc_save172 & gc_m172
+			if gc_act2 != 0 {
+				gc_left3 := gc_act2
 				if compiled.SIMD {
-					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx4.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx4.Y
+//line warp_policy.go:116
+							gc_tx2 := gc_tidx5.X + gc_lane2
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx5.Y
 							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
+							gc_tz2 := gc_tidx5.Z
 							_ = gc_tz2
-							_ = gc_rank2
-//line warp_policy.go:40
-							var tid_ int = gc_tx2
-//line warp_policy.go:40
-							_ = tid_
-//line warp_policy.go:40
-							below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
-//line warp_policy.go:40
-							_ = below
-//line warp_policy.go:50
-							if tid_ < 0 || tid_ > len(partials)-8 {
-//line warp_policy.go:50
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
 								break
-//line warp_policy.go:50
 							}
-							archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
-							gc_left2 &^= 0xff << gc_lane2
+//line warp_policy.go:103
+							gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_2 := gc_t4
+//line warp_policy.go:103
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2129,33 +1752,30 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
+//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
 							_ = gc_tz2
-							_ = gc_rank2
-//line warp_policy.go:40
-							var tid_ int = gc_tx2
-//line warp_policy.go:40
-							_ = tid_
-//line warp_policy.go:40
-							below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
-//line warp_policy.go:40
-							_ = below
-//line warp_policy.go:50
-							if tid_ < 0 || tid_ > len(partials)-8 {
-//line warp_policy.go:50
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
 								break
-//line warp_policy.go:50
 							}
-							archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
-							gc_left2 &^= 0xff << gc_lane2
+//line warp_policy.go:103
+							gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_2 := gc_t3
+//line warp_policy.go:103
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left2 != 0 {
+				if gc_left3 != 0 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
@@ -2164,380 +1784,75 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-							tid_ := gc_tx2
-							_ = tid_
-							below := gc_l_below[gc_lane2]
-							_ = below
-
-//line warp_policy.go:50
-							partials[tid_] += below
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:103
+							var v_2 int32 = totals[tid]
+//line warp_policy.go:105
+							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
 				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-					tid_ := gc_tx2
-					_ = tid_
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:53
-					var r_ int32 = partials[tid_]
-
-//line warp_policy.go:53
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
-					}
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-					tid_ := gc_tx2
-					_ = tid_
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:53
-					var r_ int32 = partials[tid_]
-
-//line warp_policy.go:53
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
-					}
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-					tid_ := gc_tx2
-					_ = tid_
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:53
-					var r_ int32 = partials[tid_]
-
-//line warp_policy.go:53
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
-					}
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-					tid_ := gc_tx2
-					_ = tid_
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:53
-					var r_ int32 = partials[tid_]
-
-//line warp_policy.go:53
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
-					}
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-				tid_ := gc_tx2
-				_ = tid_
-
-//line warp_policy.go:95
-				tid := gc_tx2
-				_ = tid
-
-//line warp_policy.go:96
-				lane := tid & 31
-				_ = lane
-
-//line warp_policy.go:96
-				warp := tid >> 5
-				_ = warp
-
-//line warp_policy.go:53
-				var r_ int32 = partials[tid_]
-
-//line warp_policy.go:53
-				_ = r_
-
-//line warp_policy.go:97
-				sum := r_
-
-//line warp_policy.go:98
-				if lane == 31 {
-					totals[warp] = sum
-				}
-				_ = r_
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-	}
-	{
-		var gc_l_v_2 [32]int32
-		var gc_l_below_ [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m172 uint32
+//line warp_policy.go:39
+				partials_ := gc_shared22(1024)[:1024]
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m172 |= 1 << gc_lane2
-						}
-					}
-				}
-				gc_save172 := gc_act2
-				gc_act2 = gc_save172 & gc_m172
-				if gc_act2 != 0 {
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx5.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx5.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx5.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t4
-//line warp_policy.go:103
-								v_2 := gc_t4
-//line warp_policy.go:103
-								_ = v_2
-//line warp_policy.go:103
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
+					{
+						gc_x010 := gc_tidx2.X
+						gc_off11 := gc_x010
+						if gc_act2 == ^uint32(0) && gc_x010+32 <= gc_bdx2 && gc_off11 >= 0 && gc_off11 <= len(partials_) && 32 <= len(partials_)-gc_off11 {
+							gc_at12 := partials_[gc_off11:][:32]
+//line warp_policy.go:42
+							copy(gc_at12, gc_l_v_2[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t3
-//line warp_policy.go:103
-								v_2 := gc_t3
-//line warp_policy.go:103
-								_ = v_2
-//line warp_policy.go:103
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
 								if gc_tx2 == gc_bdx2 {
 									gc_tx2 = 0
 								}
-								if gc_left3&(1<<gc_lane2) == 0 {
+								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-
-//line warp_policy.go:103
-								var v_2 int32 = totals[tid]
-
-//line warp_policy.go:103
-								_ = v_2
-								_ = v_2
-								gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:40
+								tid_2 := gc_tx2
+//line warp_policy.go:42
+								v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:42
+								partials_[tid_2] = v_2
 							}
 						}
 					}
-
-//line warp_policy.go:39
-					partials_ := gc_shared22(1024)[:1024]
+				}
+//line warp_policy.go:43
+				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						{
-							gc_x010 := gc_tidx2.X
-							gc_off11 := gc_x010
-							if gc_act2 == ^uint32(0) && gc_x010+32 <= gc_bdx2 && gc_off11 >= 0 && gc_off11 <= len(partials_) && 32 <= len(partials_)-gc_off11 {
-								gc_at12 := partials_[gc_off11:][:32]
-
-//line warp_policy.go:42
-								copy(gc_at12, gc_l_v_2[:])
+							gc_x011 := gc_tidx2.X
+							gc_off12 := (0 - offset_) + gc_x011
+							if gc_act2 == ^uint32(0) && gc_x011+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(partials_) && 32 <= len(partials_)-gc_off12 {
+								gc_at13 := partials_[gc_off12:][:32]
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2 := gc_x011 + gc_lane2
+//line warp_policy.go:40
+									tid_2 := gc_tx2
+									lane_2 := tid_2 & 31
+//line warp_policy.go:45
+									var below_ int32
+									if lane_2 >= offset_ {
+										below_ = gc_at13[gc_lane2]
+									}
+									gc_l_below_[gc_lane2] = below_
+								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -2549,223 +1864,43 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:40
 									tid_2 := gc_tx2
-									_ = tid_2
-									v_2 := gc_l_v_2[gc_lane2]
-									_ = v_2
-
-//line warp_policy.go:42
-									partials_[tid_2] = v_2
+									lane_2 := tid_2 & 31
+//line warp_policy.go:45
+									var below_ int32
+									if lane_2 >= offset_ {
+										below_ = partials_[tid_2-offset_]
+									}
+									gc_l_below_[gc_lane2] = below_
 								}
 							}
 						}
 					}
-
-//line warp_policy.go:43
-					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							{
-								gc_x011 := gc_tidx2.X
-								gc_off12 := (0 - offset_) + gc_x011
-								if gc_act2 == ^uint32(0) && gc_x011+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(partials_) && 32 <= len(partials_)-gc_off12 {
-									gc_at13 := partials_[gc_off12:][:32]
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2 := gc_x011 + gc_lane2
-										_ = gc_tx2
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-
-//line warp_policy.go:40
-										tid_2 := gc_tx2
-										_ = tid_2
-
-//line warp_policy.go:41
-										lane_2 := tid_2 & 31
-										_ = lane_2
-
-//line warp_policy.go:45
-										var below_ int32
-
-//line warp_policy.go:46
-										if lane_2 >= offset_ {
-											below_ = gc_at13[gc_lane2]
-										}
-										_ = below_
-
-//line warp_policy.go:49
-										gc_l_below_[gc_lane2] = below_
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-										tid_2 := gc_tx2
-										_ = tid_2
-
-//line warp_policy.go:41
-										lane_2 := tid_2 & 31
-										_ = lane_2
-
-//line warp_policy.go:45
-										var below_ int32
-
-//line warp_policy.go:46
-										if lane_2 >= offset_ {
-											below_ = partials_[tid_2-offset_]
-										}
-										_ = below_
-
-//line warp_policy.go:49
-										gc_l_below_[gc_lane2] = below_
-									}
-								}
-							}
-						}
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx6.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx6.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx6.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line warp_policy.go:40
-									var tid_2 int = gc_tx2
-//line warp_policy.go:40
-									_ = tid_2
-//line warp_policy.go:40
-									below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane2:])
-//line warp_policy.go:40
-									_ = below_
-//line warp_policy.go:50
-									if tid_2 < 0 || tid_2 > len(partials_)-8 {
-//line warp_policy.go:50
-										break
-//line warp_policy.go:50
-									}
-									archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line warp_policy.go:40
-									var tid_2 int = gc_tx2
-//line warp_policy.go:40
-									_ = tid_2
-//line warp_policy.go:40
-									below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane2:])
-//line warp_policy.go:40
-									_ = below_
-//line warp_policy.go:50
-									if tid_2 < 0 || tid_2 > len(partials_)-8 {
-//line warp_policy.go:50
-										break
-//line warp_policy.go:50
-									}
-									archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left4&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-									tid_2 := gc_tx2
-									_ = tid_2
-									below_ := gc_l_below_[gc_lane2]
-									_ = below_
-
-//line warp_policy.go:50
-									partials_[tid_2] += below_
-								}
-							}
-						}
-					}
-					gc_left5 := gc_act2
+					gc_left4 := gc_act2
 					if compiled.SIMD {
-						gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
+						gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx7.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx7.Y
+//line warp_policy.go:60
+								gc_tx2 := gc_tidx6.X + gc_lane2
+//line warp_policy.go:62
+								gc_ty2 := gc_tidx6.Y
 								_ = gc_ty2
-								gc_tz2 := gc_tidx7.Z
+								gc_tz2 := gc_tidx6.Z
 								_ = gc_tz2
-								_ = gc_rank2
 //line warp_policy.go:40
 								var tid_2 int = gc_tx2
 //line warp_policy.go:40
-								_ = tid_2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:53
-								if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:53
+								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane2:])
+//line warp_policy.go:50
+								if tid_2 < 0 || tid_2 > len(partials_)-8 {
+//line warp_policy.go:50
 									break
-//line warp_policy.go:53
 								}
-//line warp_policy.go:53
-								gc_t6 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
-//line warp_policy.go:53
-								_ = gc_t6
-//line warp_policy.go:53
-								r_2 := gc_t6
-//line warp_policy.go:53
-								_ = r_2
-//line warp_policy.go:103
-								r_2.StoreSlice(totals[tid:])
-								gc_left5 &^= 0xff << gc_lane2
+//line warp_policy.go:51
+								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2778,42 +1913,28 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 									continue // the lanes wrap to the next row
 								}
 								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
+//line warp_policy.go:66
 								gc_ty2 := gc_tidx2.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx2.Z
 								_ = gc_tz2
-								_ = gc_rank2
 //line warp_policy.go:40
 								var tid_2 int = gc_tx2
 //line warp_policy.go:40
-								_ = tid_2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:53
-								if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:53
+								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane2:])
+//line warp_policy.go:50
+								if tid_2 < 0 || tid_2 > len(partials_)-8 {
+//line warp_policy.go:50
 									break
-//line warp_policy.go:53
 								}
-//line warp_policy.go:53
-								gc_t5 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
-//line warp_policy.go:53
-								_ = gc_t5
-//line warp_policy.go:53
-								r_2 := gc_t5
-//line warp_policy.go:53
-								_ = r_2
-//line warp_policy.go:103
-								r_2.StoreSlice(totals[tid:])
-								gc_left5 &^= 0xff << gc_lane2
+//line warp_policy.go:51
+								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left5 != 0 {
+					if gc_left4 != 0 {
 						{
 							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
@@ -2822,211 +1943,218 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b2 *compiled.Block, in []int32, 
 								if gc_tx2 == gc_bdx2 {
 									gc_tx2 = 0
 								}
-								if gc_left5&(1<<gc_lane2) == 0 {
+								if gc_left4&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:40
 								tid_2 := gc_tx2
-								_ = tid_2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-
-//line warp_policy.go:53
-								var r_2 int32 = partials_[tid_2]
-
-//line warp_policy.go:53
-								_ = r_2
-
-//line warp_policy.go:103
-								totals[tid] = r_2
-								_ = r_2
+//line warp_policy.go:42
+								below_ := gc_l_below_[gc_lane2]
+//line warp_policy.go:50
+								partials_[tid_2] += below_
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save172 &^ gc_dead2
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:61
+							gc_tx2 := gc_tidx7.X + gc_lane2
+//line warp_policy.go:63
+							gc_ty2 := gc_tidx7.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx7.Z
+							_ = gc_tz2
+//line warp_policy.go:40
+							var tid_2 int = gc_tx2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:53
+							if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:53
+								break
+							}
+//line warp_policy.go:53
+							gc_t6 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
+//line warp_policy.go:53
+							r_2 := gc_t6
+//line warp_policy.go:103
+							r_2.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_policy.go:40
+							var tid_2 int = gc_tx2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:53
+							if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:53
+								break
+							}
+//line warp_policy.go:53
+							gc_t5 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
+//line warp_policy.go:53
+							r_2 := gc_t5
+//line warp_policy.go:103
+							r_2.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left5&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+							tid_2 := gc_tx2
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:53
+							var r_2 int32 = partials_[tid_2]
+//line warp_policy.go:103
+							totals[tid] = r_2
+						}
+					}
+				}
 			}
+//line warp_policy.go:109
+			gc_act2 = gc_save172 &^ gc_dead2
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line warp_policy.go:114
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			{
+				gc_tx2 := gc_step4 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:95
 				tid := gc_tx2
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step4 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step4 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step4 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+			tid := gc_tx2
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -3047,281 +2175,240 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p shuffleWarp
-
 //line warp_policy.go:119
 	var p_ shuffleWarp = p
-
 //line warp_policy.go:119
 	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared12(32)[:32]
-	{
-		var gc_l_v_ [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line warp_policy.go:96
+	var gc_l_v_ [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:109
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_policy.go:111
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line warp_policy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:118
-						_ = i
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
-						if i < 0 || i > len(in)-8 {
-//line warp_policy.go:119
-							break
-//line warp_policy.go:119
-						}
-//line warp_policy.go:119
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
-						_ = gc_t2
-//line warp_policy.go:119
-						v := gc_t2
-//line warp_policy.go:119
-						_ = v
-//line warp_policy.go:119
-						v_ := v
-//line warp_policy.go:119
-						_ = v_
-//line warp_policy.go:119
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:118
-						_ = i
 //line warp_policy.go:119
-						if i < 0 || i > len(in)-8 {
+					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 //line warp_policy.go:119
-							break
+					v := gc_t2
 //line warp_policy.go:119
-						}
+					v_ := v
 //line warp_policy.go:119
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
-						_ = gc_t
-//line warp_policy.go:119
-						v := gc_t
-//line warp_policy.go:119
-						_ = v
-//line warp_policy.go:119
-						v_ := v
-//line warp_policy.go:119
-						_ = v_
-//line warp_policy.go:119
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:119
-						var v int32 = in[i]
-
-//line warp_policy.go:119
-						_ = v
-
-//line warp_policy.go:97
-						var v_ int32 = v
-
-//line warp_policy.go:97
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
-					}
-				}
-			}
-
-//line warp_policy.go:25
-			gc_all3 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all3 {
-				compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
 			} else {
-
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:134
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:118
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line warp_policy.go:119
+						break
+					}
+//line warp_policy.go:119
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:119
+					v := gc_t
+//line warp_policy.go:119
+					v_ := v
+//line warp_policy.go:119
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:118
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v int32 = in[i]
+//line warp_policy.go:97
+					var v_ int32 = v
+//line warp_policy.go:100
+					gc_l_v_[gc_lane2] = v_
+				}
+			}
+		}
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+		gc_all3 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all3 {
+			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
+		} else {
+//line warp_policy.go:25
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo7, gc_hi7 := 0, 32
+					if gc_lo7 < gc_hi7 {
+						gc_lo7 = max(gc_lo7, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo7, gc_hi7)
+				} else {
 //line warp_policy.go:26
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo7, gc_hi7 := 0, 32
-						if gc_lo7 < gc_hi7 {
-							gc_lo7 = max(gc_lo7, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo7, gc_hi7)
-					} else {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
 //line warp_policy.go:26
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-							_ = gc_iota
-							if gc_act2 == ^uint32(0) {
-//line warp_policy.go:26
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-								_ = gc_iota2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line warp_policy.go:24
-									var lane_ int = gc_lane2
+								var lane_ int = gc_lane2
 //line warp_policy.go:24
-									_ = lane_
-//line warp_policy.go:24
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
 //line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								if lane_ >= offset {
 //line warp_policy.go:27
-									if lane_ >= offset {
+									v_ = v_.Add(u)
+								} else {
 //line warp_policy.go:27
-										v_ = v_.Add(u)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 //line warp_policy.go:27
-									} else {
+									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
-										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
-										_ = gc_if2
-//line warp_policy.go:27
-										if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-											v_ = v_.Add(u).Merge(v_, gc_if2)
-//line warp_policy.go:27
-										}
-//line warp_policy.go:27
+										v_ = v_.Add(u).Merge(v_, gc_if2)
 									}
-//line warp_policy.go:27
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_policy.go:24
-									var lane_ int = gc_lane2
-//line warp_policy.go:24
-									_ = lane_
-//line warp_policy.go:24
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_
-//line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
 //line warp_policy.go:27
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
-									_ = gc_if
-//line warp_policy.go:27
-									if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-										v_ = v_.Add(u).Merge(v_, gc_if)
-//line warp_policy.go:27
-									}
-//line warp_policy.go:27
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
 //line warp_policy.go:24
-								lane_ := (gc_rank2 & 31)
-								_ = lane_
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
-
+								var lane_ int = gc_lane2
+//line warp_policy.go:24
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
 //line warp_policy.go:26
-								u := gc_c21r[gc_lane2]
-
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 //line warp_policy.go:27
-								if lane_ >= offset {
-									v_ += u
+								if gc_if.ToBits() != 0 {
+//line warp_policy.go:27
+									v_ = v_.Add(u).Merge(v_, gc_if)
 								}
-								_ = u
-								gc_l_v_[gc_lane2] = v_
+//line warp_policy.go:27
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line warp_policy.go:24
+							lane_ := (gc_rank2 & 31)
+//line warp_policy.go:26
+							v_ := gc_l_v_[gc_lane2]
+//line warp_policy.go:26
+							u := gc_c21r[gc_lane2]
+							if lane_ >= offset {
+								v_ += u
+							}
+//line warp_policy.go:31
+							gc_l_v_[gc_lane2] = v_
 						}
 					}
 				}
 			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:98
+				v_ := gc_l_v_[gc_lane2]
+//line warp_policy.go:31
+				var r_ int32 = v_
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:103
+				gc_s_sum[gc_rank2] = sum
+			}
+		}
+	}
+//line warp_policy.go:109
+	var gc_l_v_2 [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line warp_policy.go:117
+			var gc_m122 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -3332,607 +2419,387 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b2 *compiled.Block, in []int32,
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:95
 					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
 					warp := tid >> 5
-					_ = warp
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
-
-//line warp_policy.go:31
-					var r_ int32 = v_
-
-//line warp_policy.go:31
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m122 |= 1 << gc_lane2
 					}
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v_2 [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m122 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+			gc_save122 := gc_act2
+			gc_act2 = gc_save122 & gc_m122
+			if gc_act2 != 0 {
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:116
+							gc_tx2 := gc_tidx5.X + gc_lane2
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx5.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx5.Z
+							_ = gc_tz2
 //line warp_policy.go:95
-						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m122 |= 1 << gc_lane2
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_2 := gc_t4
+//line warp_policy.go:103
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_2 := gc_t3
+//line warp_policy.go:103
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:103
+							var v_2 int32 = totals[tid]
+//line warp_policy.go:105
+							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
 				}
-				gc_save122 := gc_act2
-				gc_act2 = gc_save122 & gc_m122
-				if gc_act2 != 0 {
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx5.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx5.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx5.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t4
-//line warp_policy.go:103
-								v_2 := gc_t4
-//line warp_policy.go:103
-								_ = v_2
-//line warp_policy.go:103
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+//line warp_policy.go:25
+				gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+				if gc_all4 {
+					compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+				} else {
+//line warp_policy.go:25
+					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo8, gc_hi8 := 0, 32
+							if gc_lo8 < gc_hi8 {
+								gc_lo8 = max(gc_lo8, max(min(offset_, 32), -1))
 							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset_, gc_lo8, gc_hi8)
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t3
-//line warp_policy.go:103
-								v_2 := gc_t3
-//line warp_policy.go:103
-								_ = v_2
-//line warp_policy.go:103
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-
-//line warp_policy.go:103
-								var v_2 int32 = totals[tid]
-
-//line warp_policy.go:103
-								_ = v_2
-								_ = v_2
-								gc_l_v_2[gc_lane2] = v_2
-							}
-						}
-					}
-
-//line warp_policy.go:25
-					gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-					if gc_all4 {
-						compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-					} else {
-
-//line warp_policy.go:25
-						for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-
 //line warp_policy.go:26
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo8, gc_hi8 := 0, 32
-								if gc_lo8 < gc_hi8 {
-									gc_lo8 = max(gc_lo8, max(min(offset_, 32), -1))
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset_, gc_lo8, gc_hi8)
-							} else {
-
+							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
 //line warp_policy.go:26
-								compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left4 := gc_act2
-								if compiled.SIMD {
+								gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								if gc_act2 == ^uint32(0) {
 //line warp_policy.go:26
-									gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-									_ = gc_iota3
-									if gc_act2 == ^uint32(0) {
-//line warp_policy.go:26
-										gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-										_ = gc_iota4
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
+									gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line warp_policy.go:24
-											var lane_2 int = gc_lane2
+										var lane_2 int = gc_lane2
 //line warp_policy.go:24
-											_ = lane_2
-//line warp_policy.go:24
-											v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:24
-											_ = v_2
+										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
 //line warp_policy.go:26
-											u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line warp_policy.go:26
-											_ = u_
+										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										if lane_2 >= offset_ {
 //line warp_policy.go:27
-											if lane_2 >= offset_ {
+											v_2 = v_2.Add(u_)
+										} else {
 //line warp_policy.go:27
-												v_2 = v_2.Add(u_)
+											gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
-											} else {
+											if gc_if4.ToBits() != 0 {
 //line warp_policy.go:27
-												gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
-												_ = gc_if4
-//line warp_policy.go:27
-												if gc_if4.ToBits() != 0 {
-//line warp_policy.go:27
-													v_2 = v_2.Add(u_).Merge(v_2, gc_if4)
-//line warp_policy.go:27
-												}
-//line warp_policy.go:27
+												v_2 = v_2.Add(u_).Merge(v_2, gc_if4)
 											}
-//line warp_policy.go:27
-											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
 										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line warp_policy.go:24
-											var lane_2 int = gc_lane2
-//line warp_policy.go:24
-											_ = lane_2
-//line warp_policy.go:24
-											v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:24
-											_ = v_2
-//line warp_policy.go:26
-											u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line warp_policy.go:26
-											_ = u_
 //line warp_policy.go:27
-											gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
-											_ = gc_if3
-//line warp_policy.go:27
-											if gc_if3.ToBits() != 0 {
-//line warp_policy.go:27
-												v_2 = v_2.Add(u_).Merge(v_2, gc_if3)
-//line warp_policy.go:27
-											}
-//line warp_policy.go:27
-											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left4 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left4&(1<<gc_lane2) == 0 {
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-
 //line warp_policy.go:24
-										lane_2 := (gc_rank2 & 31)
-										_ = lane_2
-										v_2 := gc_l_v_2[gc_lane2]
-										_ = v_2
-
+										var lane_2 int = gc_lane2
+//line warp_policy.go:24
+										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
 //line warp_policy.go:26
-										u_ := gc_c22r[gc_lane2]
-
+										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
-										if lane_2 >= offset_ {
-											v_2 += u_
+										if gc_if3.ToBits() != 0 {
+//line warp_policy.go:27
+											v_2 = v_2.Add(u_).Merge(v_2, gc_if3)
 										}
-										_ = u_
-										gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:27
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx7.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx7.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx7.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:95
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:95
-								_ = v_2
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+//line warp_policy.go:24
+									lane_2 := (gc_rank2 & 31)
+//line warp_policy.go:26
+									v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:26
+									u_ := gc_c22r[gc_lane2]
+									if lane_2 >= offset_ {
+										v_2 += u_
+									}
 //line warp_policy.go:31
-								r_2 := v_2
-//line warp_policy.go:31
-								_ = r_2
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
+									gc_l_v_2[gc_lane2] = v_2
 								}
-//line warp_policy.go:103
-								r_2.StoreSlice(totals[tid:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:95
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:95
-								_ = v_2
-//line warp_policy.go:31
-								r_2 := v_2
-//line warp_policy.go:31
-								_ = r_2
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								r_2.StoreSlice(totals[tid:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left5&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-
-//line warp_policy.go:31
-								var r_2 int32 = v_2
-
-//line warp_policy.go:31
-								_ = r_2
-
-//line warp_policy.go:103
-								totals[tid] = r_2
-								_ = r_2
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save122 &^ gc_dead2
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:43
+							gc_tx2 := gc_tidx7.X + gc_lane2
+//line warp_policy.go:45
+							gc_ty2 := gc_tidx7.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx7.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:95
+							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_policy.go:31
+							r_2 := v_2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							r_2.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:95
+							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_policy.go:31
+							r_2 := v_2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							r_2.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left5&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:97
+							v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:31
+							var r_2 int32 = v_2
+//line warp_policy.go:103
+							totals[tid] = r_2
+						}
+					}
+				}
 			}
+//line warp_policy.go:109
+			gc_act2 = gc_save122 &^ gc_dead2
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line warp_policy.go:114
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			{
+				gc_tx2 := gc_step2 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:95
 				tid := gc_tx2
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+			tid := gc_tx2
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -3953,270 +2820,209 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p forwardWarp[*countedWarp]
-
 //line warp_policy.go:119
 	var p_ forwardWarp[*countedWarp] = p
-
-//line warp_policy.go:119
-	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared12(32)[:32]
-
 //line warp_policy.go:97
 	var p_2 forwardWarp[*countedWarp] = p_
-
-//line warp_policy.go:97
-	_ = p_2
-
 //line warp_policy.go:76
 	var c *countedWarp = p_2.in
-
-//line warp_policy.go:76
-	_ = c
-	{
-		var gc_l_v_3 [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line warp_policy.go:78
+	var gc_l_v_3 [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x04 := gc_tidx2.X
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 {
-						gc_at4 := in[gc_off4:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x04 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:118
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
+				gc_x04 := gc_tidx2.X
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
+				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 {
+					gc_at4 := in[gc_off4:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line warp_policy.go:96
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:119
-							var v int32 = gc_at4[gc_lane2]
-
-//line warp_policy.go:119
-							_ = v
-
+						var v int32 = gc_at4[gc_lane2]
 //line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
+						var v_ int32 = v
 //line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-
+						var v_2 int32 = v_
 //line warp_policy.go:84
-							c.calls++
-
-//line warp_policy.go:85
-							var v_3 int32 = v_2
-
-//line warp_policy.go:85
-							_ = v_3
-							_ = v
-							_ = v_
-							_ = v_2
-							_ = v_3
-							gc_l_v_3[gc_lane2] = v_3
+						c.calls++
+						var v_3 int32 = v_2
+//line warp_policy.go:90
+						gc_l_v_3[gc_lane2] = v_3
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:118
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line warp_policy.go:119
-							var v int32 = in[i]
-
-//line warp_policy.go:119
-							_ = v
-
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						var v int32 = in[i]
 //line warp_policy.go:97
-							var v_ int32 = v
-
-//line warp_policy.go:97
-							_ = v_
-
+						var v_ int32 = v
 //line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-
+						var v_2 int32 = v_
 //line warp_policy.go:84
-							c.calls++
-
-//line warp_policy.go:85
-							var v_3 int32 = v_2
-
-//line warp_policy.go:85
-							_ = v_3
-							_ = v
-							_ = v_
-							_ = v_2
-							_ = v_3
-							gc_l_v_3[gc_lane2] = v_3
-						}
+						c.calls++
+						var v_3 int32 = v_2
+//line warp_policy.go:90
+						gc_l_v_3[gc_lane2] = v_3
 					}
 				}
 			}
-
+		}
 //line warp_policy.go:25
-			gc_all3 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all3 {
-				compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-			} else {
-
+		gc_all3 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all3 {
+			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+		} else {
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo7, gc_hi7 := 0, 32
+					if gc_lo7 < gc_hi7 {
+						gc_lo7 = max(gc_lo7, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo7, gc_hi7)
+				} else {
 //line warp_policy.go:26
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo7, gc_hi7 := 0, 32
-						if gc_lo7 < gc_hi7 {
-							gc_lo7 = max(gc_lo7, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo7, gc_hi7)
-					} else {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
 //line warp_policy.go:26
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-							_ = gc_iota
-							if gc_act2 == ^uint32(0) {
-//line warp_policy.go:26
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-								_ = gc_iota2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line warp_policy.go:24
-									var lane_ int = gc_lane2
+								var lane_ int = gc_lane2
 //line warp_policy.go:24
-									_ = lane_
-//line warp_policy.go:24
-									v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_3
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
 //line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								if lane_ >= offset {
 //line warp_policy.go:27
-									if lane_ >= offset {
+									v_3 = v_3.Add(u)
+								} else {
 //line warp_policy.go:27
-										v_3 = v_3.Add(u)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 //line warp_policy.go:27
-									} else {
+									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
-										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
-										_ = gc_if2
-//line warp_policy.go:27
-										if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-											v_3 = v_3.Add(u).Merge(v_3, gc_if2)
-//line warp_policy.go:27
-										}
-//line warp_policy.go:27
+										v_3 = v_3.Add(u).Merge(v_3, gc_if2)
 									}
-//line warp_policy.go:27
-									v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_policy.go:24
-									var lane_ int = gc_lane2
-//line warp_policy.go:24
-									_ = lane_
-//line warp_policy.go:24
-									v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_3
-//line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
 //line warp_policy.go:27
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
-									_ = gc_if
-//line warp_policy.go:27
-									if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-										v_3 = v_3.Add(u).Merge(v_3, gc_if)
-//line warp_policy.go:27
-									}
-//line warp_policy.go:27
-									v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
+								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
 //line warp_policy.go:24
-								lane_ := (gc_rank2 & 31)
-								_ = lane_
-								v_3 := gc_l_v_3[gc_lane2]
-								_ = v_3
-
+								var lane_ int = gc_lane2
+//line warp_policy.go:24
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
 //line warp_policy.go:26
-								u := gc_c21r[gc_lane2]
-
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 //line warp_policy.go:27
-								if lane_ >= offset {
-									v_3 += u
+								if gc_if.ToBits() != 0 {
+//line warp_policy.go:27
+									v_3 = v_3.Add(u).Merge(v_3, gc_if)
 								}
-								_ = u
-								gc_l_v_3[gc_lane2] = v_3
+//line warp_policy.go:27
+								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line warp_policy.go:24
+							lane_ := (gc_rank2 & 31)
+//line warp_policy.go:26
+							v_3 := gc_l_v_3[gc_lane2]
+//line warp_policy.go:26
+							u := gc_c21r[gc_lane2]
+							if lane_ >= offset {
+								v_3 += u
+							}
+//line warp_policy.go:31
+							gc_l_v_3[gc_lane2] = v_3
 						}
 					}
 				}
 			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:98
+				v_3 := gc_l_v_3[gc_lane2]
+//line warp_policy.go:31
+				var r_3 int32 = v_3
+//line warp_policy.go:85
+				var r_2 int32 = r_3
+//line warp_policy.go:76
+				var r_ int32 = r_2
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:105
+				gc_s_sum[gc_rank2] = sum
+			}
+		}
+	}
+//line warp_policy.go:111
+	var gc_l_v_6 [32]int32
+	var gc_l_v_4 [32]int32
+	var gc_l_v_5 [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line warp_policy.go:121
+			var gc_m142 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -4227,702 +3033,426 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:95
 					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
 					warp := tid >> 5
-					_ = warp
-					v_3 := gc_l_v_3[gc_lane2]
-					_ = v_3
-
-//line warp_policy.go:31
-					var r_3 int32 = v_3
-
-//line warp_policy.go:31
-					_ = r_3
-
-//line warp_policy.go:85
-					var r_2 int32 = r_3
-
-//line warp_policy.go:85
-					_ = r_2
-
-//line warp_policy.go:76
-					var r_ int32 = r_2
-
-//line warp_policy.go:76
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m142 |= 1 << gc_lane2
 					}
-					_ = r_3
-					_ = r_2
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v_6 [32]int32
-		var gc_l_v_4 [32]int32
-		var gc_l_v_5 [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m142 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+			gc_save142 := gc_act2
+			gc_act2 = gc_save142 & gc_m142
+			if gc_act2 != 0 {
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:116
+							gc_tx2 := gc_tidx4.X + gc_lane2
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx4.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx4.Z
+							_ = gc_tz2
 //line warp_policy.go:95
-						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m142 |= 1 << gc_lane2
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							gc_t2 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_4 := gc_t2
+//line warp_policy.go:103
+							v_4.StoreSlice(gc_l_v_4[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							gc_t := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_4 := gc_t
+//line warp_policy.go:103
+							v_4.StoreSlice(gc_l_v_4[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:103
+							var v_4 int32 = totals[tid]
+//line warp_policy.go:105
+							gc_l_v_4[gc_lane2] = v_4
 						}
 					}
 				}
-				gc_save142 := gc_act2
-				gc_act2 = gc_save142 & gc_m142
-				if gc_act2 != 0 {
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx4.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx4.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx4.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
 //line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t2 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t2
-//line warp_policy.go:103
-								v_4 := gc_t2
-//line warp_policy.go:103
-								_ = v_4
-//line warp_policy.go:103
-								v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+				var p_3 forwardWarp[*countedWarp] = p_
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line warp_policy.go:110
+					v_4 := gc_l_v_4[gc_lane2]
+//line warp_policy.go:76
+					var v_5 int32 = v_4
+//line warp_policy.go:78
+					gc_l_v_5[gc_lane2] = v_5
+				}
+//line warp_policy.go:76
+				var c_ *countedWarp = p_3.in
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v_5 := gc_l_v_5[gc_lane2]
+					c_.calls++
+					var v_6 int32 = v_5
+//line warp_policy.go:87
+					gc_l_v_6[gc_lane2] = v_6
+				}
+//line warp_policy.go:25
+				gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+				if gc_all4 {
+					compiled.ShflUpDoubling(&gc_l_v_6, 1, 32)
+				} else {
+//line warp_policy.go:25
+					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo8, gc_hi8 := 0, 32
+							if gc_lo8 < gc_hi8 {
+								gc_lo8 = max(gc_lo8, max(min(offset_, 32), -1))
 							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_6, offset_, gc_lo8, gc_hi8)
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t
-//line warp_policy.go:103
-								v_4 := gc_t
-//line warp_policy.go:103
-								_ = v_4
-//line warp_policy.go:103
-								v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-
-//line warp_policy.go:103
-								var v_4 int32 = totals[tid]
-
-//line warp_policy.go:103
-								_ = v_4
-								_ = v_4
-								gc_l_v_4[gc_lane2] = v_4
-							}
-						}
-					}
-
-//line warp_policy.go:103
-					var p_3 forwardWarp[*countedWarp] = p_
-
-//line warp_policy.go:103
-					_ = p_3
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_4 := gc_l_v_4[gc_lane2]
-						_ = v_4
-
-//line warp_policy.go:76
-						var v_5 int32 = v_4
-
-//line warp_policy.go:76
-						_ = v_5
-						_ = v_5
-						gc_l_v_5[gc_lane2] = v_5
-					}
-
-//line warp_policy.go:76
-					var c_ *countedWarp = p_3.in
-
-//line warp_policy.go:76
-					_ = c_
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v_5 := gc_l_v_5[gc_lane2]
-						_ = v_5
-
-//line warp_policy.go:84
-						c_.calls++
-
-//line warp_policy.go:85
-						var v_6 int32 = v_5
-
-//line warp_policy.go:85
-						_ = v_6
-						_ = v_6
-						gc_l_v_6[gc_lane2] = v_6
-					}
-
-//line warp_policy.go:25
-					gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-					if gc_all4 {
-						compiled.ShflUpDoubling(&gc_l_v_6, 1, 32)
-					} else {
-
-//line warp_policy.go:25
-						for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-
 //line warp_policy.go:26
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo8, gc_hi8 := 0, 32
-								if gc_lo8 < gc_hi8 {
-									gc_lo8 = max(gc_lo8, max(min(offset_, 32), -1))
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_6, offset_, gc_lo8, gc_hi8)
-							} else {
-
+							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_6, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left3 := gc_act2
+							if compiled.SIMD {
 //line warp_policy.go:26
-								compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_6, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left3 := gc_act2
-								if compiled.SIMD {
+								gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								if gc_act2 == ^uint32(0) {
 //line warp_policy.go:26
-									gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-									_ = gc_iota3
-									if gc_act2 == ^uint32(0) {
-//line warp_policy.go:26
-										gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-										_ = gc_iota4
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
+									gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line warp_policy.go:24
-											var lane_2 int = gc_lane2
+										var lane_2 int = gc_lane2
 //line warp_policy.go:24
-											_ = lane_2
-//line warp_policy.go:24
-											v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
-//line warp_policy.go:24
-											_ = v_6
+										v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
 //line warp_policy.go:26
-											u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line warp_policy.go:26
-											_ = u_
+										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										if lane_2 >= offset_ {
 //line warp_policy.go:27
-											if lane_2 >= offset_ {
+											v_6 = v_6.Add(u_)
+										} else {
 //line warp_policy.go:27
-												v_6 = v_6.Add(u_)
+											gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
-											} else {
+											if gc_if4.ToBits() != 0 {
 //line warp_policy.go:27
-												gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
-												_ = gc_if4
-//line warp_policy.go:27
-												if gc_if4.ToBits() != 0 {
-//line warp_policy.go:27
-													v_6 = v_6.Add(u_).Merge(v_6, gc_if4)
-//line warp_policy.go:27
-												}
-//line warp_policy.go:27
+												v_6 = v_6.Add(u_).Merge(v_6, gc_if4)
 											}
-//line warp_policy.go:27
-											v_6.StoreSlice(gc_l_v_6[gc_lane2:])
-											gc_left3 &^= 0xff << gc_lane2
 										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line warp_policy.go:24
-											var lane_2 int = gc_lane2
-//line warp_policy.go:24
-											_ = lane_2
-//line warp_policy.go:24
-											v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
-//line warp_policy.go:24
-											_ = v_6
-//line warp_policy.go:26
-											u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line warp_policy.go:26
-											_ = u_
 //line warp_policy.go:27
-											gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
-											_ = gc_if3
-//line warp_policy.go:27
-											if gc_if3.ToBits() != 0 {
-//line warp_policy.go:27
-												v_6 = v_6.Add(u_).Merge(v_6, gc_if3)
-//line warp_policy.go:27
-											}
-//line warp_policy.go:27
-											v_6.StoreSlice(gc_l_v_6[gc_lane2:])
-											gc_left3 &^= 0xff << gc_lane2
-										}
+										v_6.StoreSlice(gc_l_v_6[gc_lane2:])
+										gc_left3 &^= 0xff << gc_lane2
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left3 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left3&(1<<gc_lane2) == 0 {
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-
 //line warp_policy.go:24
-										lane_2 := (gc_rank2 & 31)
-										_ = lane_2
-										v_6 := gc_l_v_6[gc_lane2]
-										_ = v_6
-
+										var lane_2 int = gc_lane2
+//line warp_policy.go:24
+										v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
 //line warp_policy.go:26
-										u_ := gc_c22r[gc_lane2]
-
+										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
-										if lane_2 >= offset_ {
-											v_6 += u_
+										if gc_if3.ToBits() != 0 {
+//line warp_policy.go:27
+											v_6 = v_6.Add(u_).Merge(v_6, gc_if3)
 										}
-										_ = u_
-										gc_l_v_6[gc_lane2] = v_6
+//line warp_policy.go:27
+										v_6.StoreSlice(gc_l_v_6[gc_lane2:])
+										gc_left3 &^= 0xff << gc_lane2
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx6.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx6.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx6.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:95
-								v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
-//line warp_policy.go:95
-								_ = v_6
+							if gc_left3 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left3&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+//line warp_policy.go:24
+									lane_2 := (gc_rank2 & 31)
+//line warp_policy.go:26
+									v_6 := gc_l_v_6[gc_lane2]
+//line warp_policy.go:26
+									u_ := gc_c22r[gc_lane2]
+									if lane_2 >= offset_ {
+										v_6 += u_
+									}
 //line warp_policy.go:31
-								r_6 := v_6
-//line warp_policy.go:31
-								_ = r_6
-//line warp_policy.go:85
-								r_5 := r_6
-//line warp_policy.go:85
-								_ = r_5
-//line warp_policy.go:76
-								r_4 := r_5
-//line warp_policy.go:76
-								_ = r_4
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
+									gc_l_v_6[gc_lane2] = v_6
 								}
-//line warp_policy.go:103
-								r_4.StoreSlice(totals[tid:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:95
-								v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
-//line warp_policy.go:95
-								_ = v_6
-//line warp_policy.go:31
-								r_6 := v_6
-//line warp_policy.go:31
-								_ = r_6
-//line warp_policy.go:85
-								r_5 := r_6
-//line warp_policy.go:85
-								_ = r_5
-//line warp_policy.go:76
-								r_4 := r_5
-//line warp_policy.go:76
-								_ = r_4
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								r_4.StoreSlice(totals[tid:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-								v_6 := gc_l_v_6[gc_lane2]
-								_ = v_6
-
-//line warp_policy.go:31
-								var r_6 int32 = v_6
-
-//line warp_policy.go:31
-								_ = r_6
-
-//line warp_policy.go:85
-								var r_5 int32 = r_6
-
-//line warp_policy.go:85
-								_ = r_5
-
-//line warp_policy.go:76
-								var r_4 int32 = r_5
-
-//line warp_policy.go:76
-								_ = r_4
-
-//line warp_policy.go:103
-								totals[tid] = r_4
-								_ = r_6
-								_ = r_5
-								_ = r_4
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save142 &^ gc_dead2
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:43
+							gc_tx2 := gc_tidx6.X + gc_lane2
+//line warp_policy.go:45
+							gc_ty2 := gc_tidx6.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx6.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:95
+							v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
+//line warp_policy.go:31
+							r_6 := v_6
+//line warp_policy.go:85
+							r_5 := r_6
+//line warp_policy.go:76
+							r_4 := r_5
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							r_4.StoreSlice(totals[tid:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:95
+							v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane2:])
+//line warp_policy.go:31
+							r_6 := v_6
+//line warp_policy.go:85
+							r_5 := r_6
+//line warp_policy.go:76
+							r_4 := r_5
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							r_4.StoreSlice(totals[tid:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:97
+							v_6 := gc_l_v_6[gc_lane2]
+//line warp_policy.go:31
+							var r_6 int32 = v_6
+//line warp_policy.go:85
+							var r_5 int32 = r_6
+//line warp_policy.go:76
+							var r_4 int32 = r_5
+//line warp_policy.go:103
+							totals[tid] = r_4
+						}
+					}
+				}
 			}
+//line warp_policy.go:111
+			gc_act2 = gc_save142 &^ gc_dead2
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line warp_policy.go:116
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			{
+				gc_tx2 := gc_step2 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:95
 				tid := gc_tx2
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+			tid := gc_tx2
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -4943,281 +3473,252 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p forwardWarp[*levelsWarp]
-
 //line warp_policy.go:119
 	var p_ forwardWarp[*levelsWarp] = p
-
-//line warp_policy.go:119
-	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared12(32)[:32]
-
 //line warp_policy.go:97
 	var p_2 forwardWarp[*levelsWarp] = p_
-
-//line warp_policy.go:97
-	_ = p_2
-
 //line warp_policy.go:76
 	var p_3 *levelsWarp = p_2.in
-
-//line warp_policy.go:76
-	_ = p_3
-	{
-		var gc_l_v_2 [32]int32
-		var gc_l_i_ [32]int
-		var gc_c21m [32]uint32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:118
-						_ = i
-//line warp_policy.go:119
-						if i < 0 || i > len(in)-8 {
-//line warp_policy.go:119
-							break
-//line warp_policy.go:119
-						}
-//line warp_policy.go:119
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
-						_ = gc_t2
-//line warp_policy.go:119
-						v := gc_t2
-//line warp_policy.go:119
-						_ = v
-//line warp_policy.go:119
-						v_ := v
-//line warp_policy.go:119
-						_ = v_
-//line warp_policy.go:119
-						v_2 := v_
-//line warp_policy.go:119
-						_ = v_2
-//line warp_policy.go:119
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:118
-						_ = i
-//line warp_policy.go:119
-						if i < 0 || i > len(in)-8 {
-//line warp_policy.go:119
-							break
-//line warp_policy.go:119
-						}
-//line warp_policy.go:119
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
-						_ = gc_t
-//line warp_policy.go:119
-						v := gc_t
-//line warp_policy.go:119
-						_ = v
-//line warp_policy.go:119
-						v_ := v
-//line warp_policy.go:119
-						_ = v_
-//line warp_policy.go:119
-						v_2 := v_
-//line warp_policy.go:119
-						_ = v_2
-//line warp_policy.go:119
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:119
-						var v int32 = in[i]
-
-//line warp_policy.go:119
-						_ = v
-
+//line warp_policy.go:78
+	var gc_l_v_2 [32]int32
+	var gc_l_i_ [32]int
+	var gc_c21m [32]uint32
+	var gc_c21a [32]int
+	var gc_c21w [32]int
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line warp_policy.go:89
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:95
+					gc_tx2 := gc_tidx3.X + gc_lane2
 //line warp_policy.go:97
-						var v_ int32 = v
-
-//line warp_policy.go:97
-						_ = v_
-
-//line warp_policy.go:76
-						var v_2 int32 = v_
-
-//line warp_policy.go:76
-						_ = v_2
-						_ = v
-						_ = v_
-						_ = v_2
-						gc_l_v_2[gc_lane2] = v_2
-					}
-				}
-			}
-
-//line warp_policy.go:62
-			{
-				gc_save82 := gc_act2
-				gc_in82 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line warp_policy.go:62
-					i_ := 0
-					_ = i_
-					gc_l_i_[gc_lane2] = i_
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in82 &^ gc_dead2
-					var gc_m82, gc_skip82 uint32
-					_ = gc_skip82
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
-//line warp_policy.go:62
-						if i_ < p_3.levels {
-							gc_m82 |= 1 << gc_lane2
-						}
-					}
-					gc_in82 &= gc_m82
-					gc_act2 = gc_in82
-					if gc_act2 == 0 {
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line warp_policy.go:118
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line warp_policy.go:119
 						break
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
-//line warp_policy.go:63
-						gc_c21m[gc_lane2] = gocuda.FullMask
-						gc_c21a[gc_lane2] = 1 << i_
-						gc_c21w[gc_lane2] = gocuda.WarpSize
+//line warp_policy.go:119
+					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:119
+					v := gc_t2
+//line warp_policy.go:119
+					v_ := v
+//line warp_policy.go:119
+					v_2 := v_
+//line warp_policy.go:119
+					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
-
-//line warp_policy.go:63
-					compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_2, &gc_c21a, &gc_c21w, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:61
-						lane_ := (gc_rank2 & 31)
-						_ = lane_
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
-//line warp_policy.go:63
-						u := gc_c21r[gc_lane2]
-
-//line warp_policy.go:64
-						if lane_&(1<<p_3.levels-1) >= 1<<i_ {
-							v_2 += u
-						}
-						_ = u
-						gc_l_v_2[gc_lane2] = v_2
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
 					}
-					gc_act2 = gc_in82 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:134
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:118
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line warp_policy.go:119
+						break
+					}
+//line warp_policy.go:119
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:119
+					v := gc_t
+//line warp_policy.go:119
+					v_ := v
+//line warp_policy.go:119
+					v_2 := v_
+//line warp_policy.go:119
+					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:118
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v int32 = in[i]
+//line warp_policy.go:97
+					var v_ int32 = v
+//line warp_policy.go:76
+					var v_2 int32 = v_
+//line warp_policy.go:80
+					gc_l_v_2[gc_lane2] = v_2
+				}
+			}
+		}
+		{
+//line warp_policy.go:63
+			gc_save82 := gc_act2
+			gc_in82 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line warp_policy.go:62
-						i_++
-						gc_l_i_[gc_lane2] = i_
+				i_ := 0
+//line warp_policy.go:64
+				gc_l_i_[gc_lane2] = i_
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in82 &^ gc_dead2
+				var gc_m82, gc_skip82 uint32
+				_ = gc_skip82
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:62
+					if i_ < p_3.levels {
+						gc_m82 |= 1 << gc_lane2
 					}
 				}
-				gc_act2 = gc_save82 &^ gc_dead2
+				gc_in82 &= gc_m82
+				gc_act2 = gc_in82
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v_2 := gc_l_v_2[gc_lane2]
+					_ = v_2
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:63
+					gc_c21m[gc_lane2] = gocuda.FullMask
+					gc_c21a[gc_lane2] = 1 << i_
+					gc_c21w[gc_lane2] = gocuda.WarpSize
+				}
+//line warp_policy.go:63
+				compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_2, &gc_c21a, &gc_c21w, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:61
+					lane_ := (gc_rank2 & 31)
+//line warp_policy.go:63
+					v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:65
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:63
+					u := gc_c21r[gc_lane2]
+					if lane_&(1<<p_3.levels-1) >= 1<<i_ {
+						v_2 += u
+					}
+//line warp_policy.go:68
+					gc_l_v_2[gc_lane2] = v_2
+				}
+				gc_act2 = gc_in82 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line warp_policy.go:77
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:62
+					i_++
+					gc_l_i_[gc_lane2] = i_
+				}
 			}
+			gc_act2 = gc_save82 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:98
+				v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:68
+				var r_2 int32 = v_2
+//line warp_policy.go:76
+				var r_ int32 = r_2
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:104
+				gc_s_sum[gc_rank2] = sum
+			}
+		}
+	}
+//line warp_policy.go:110
+	var gc_l_v_4 [32]int32
+	var gc_l_i_2 [32]int
+	var gc_l_v_3 [32]int32
+	var gc_c22m [32]uint32
+	var gc_c22a [32]int
+	var gc_c22w [32]int
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line warp_policy.go:123
+			var gc_m192 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -5228,635 +3729,404 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:95
 					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
 					warp := tid >> 5
-					_ = warp
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
-
-//line warp_policy.go:68
-					var r_2 int32 = v_2
-
-//line warp_policy.go:68
-					_ = r_2
-
-//line warp_policy.go:76
-					var r_ int32 = r_2
-
-//line warp_policy.go:76
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m192 |= 1 << gc_lane2
 					}
-					_ = r_2
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v_4 [32]int32
-		var gc_l_i_2 [32]int
-		var gc_l_v_3 [32]int32
-		var gc_c22m [32]uint32
-		var gc_c22a [32]int
-		var gc_c22w [32]int
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m192 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+			gc_save192 := gc_act2
+			gc_act2 = gc_save192 & gc_m192
+			if gc_act2 != 0 {
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:116
+							gc_tx2 := gc_tidx4.X + gc_lane2
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx4.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx4.Z
+							_ = gc_tz2
 //line warp_policy.go:95
-						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m192 |= 1 << gc_lane2
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_3 := gc_t4
+//line warp_policy.go:103
+							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_3 := gc_t3
+//line warp_policy.go:103
+							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:103
+							var v_3 int32 = totals[tid]
+//line warp_policy.go:105
+							gc_l_v_3[gc_lane2] = v_3
 						}
 					}
 				}
-				gc_save192 := gc_act2
-				gc_act2 = gc_save192 & gc_m192
-				if gc_act2 != 0 {
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx4.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx4.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx4.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
 //line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t4
-//line warp_policy.go:103
-								v_3 := gc_t4
-//line warp_policy.go:103
-								_ = v_3
-//line warp_policy.go:103
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t3
-//line warp_policy.go:103
-								v_3 := gc_t3
-//line warp_policy.go:103
-								_ = v_3
-//line warp_policy.go:103
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+				var p_4 forwardWarp[*levelsWarp] = p_
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
-					if gc_left2 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-
-//line warp_policy.go:103
-								var v_3 int32 = totals[tid]
-
-//line warp_policy.go:103
-								_ = v_3
-								_ = v_3
-								gc_l_v_3[gc_lane2] = v_3
-							}
-						}
-					}
-
-//line warp_policy.go:103
-					var p_4 forwardWarp[*levelsWarp] = p_
-
-//line warp_policy.go:103
-					_ = p_4
+//line warp_policy.go:110
+					v_3 := gc_l_v_3[gc_lane2]
+//line warp_policy.go:76
+					var v_4 int32 = v_3
+//line warp_policy.go:78
+					gc_l_v_4[gc_lane2] = v_4
+				}
+//line warp_policy.go:76
+				var p_5 *levelsWarp = p_4.in
+				{
+//line warp_policy.go:63
+					gc_save162 := gc_act2
+					gc_in162 := gc_act2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_3 := gc_l_v_3[gc_lane2]
-						_ = v_3
-
-//line warp_policy.go:76
-						var v_4 int32 = v_3
-
-//line warp_policy.go:76
-						_ = v_4
-						_ = v_4
-						gc_l_v_4[gc_lane2] = v_4
-					}
-
-//line warp_policy.go:76
-					var p_5 *levelsWarp = p_4.in
-
-//line warp_policy.go:76
-					_ = p_5
-
 //line warp_policy.go:62
-					{
-						gc_save162 := gc_act2
-						gc_in162 := gc_act2
+						i_2 := 0
+//line warp_policy.go:64
+						gc_l_i_2[gc_lane2] = i_2
+					}
+					for {
+						gc_b2.Tick()
+						if gc_b2.Stopped() {
+							return
+						}
+						gc_act2 = gc_in162 &^ gc_dead2
+						var gc_m162, gc_skip162 uint32
+						_ = gc_skip162
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
+							i_2 := gc_l_i_2[gc_lane2]
 //line warp_policy.go:62
-							i_2 := 0
-							_ = i_2
+							if i_2 < p_5.levels {
+								gc_m162 |= 1 << gc_lane2
+							}
+						}
+						gc_in162 &= gc_m162
+						gc_act2 = gc_in162
+						if gc_act2 == 0 {
+							break
+						}
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							v_4 := gc_l_v_4[gc_lane2]
+							_ = v_4
+							i_2 := gc_l_i_2[gc_lane2]
+//line warp_policy.go:63
+							gc_c22m[gc_lane2] = gocuda.FullMask
+							gc_c22a[gc_lane2] = 1 << i_2
+							gc_c22w[gc_lane2] = gocuda.WarpSize
+						}
+//line warp_policy.go:63
+						compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v_4, &gc_c22a, &gc_c22w, &gc_c22r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:61
+							lane_2 := (gc_rank2 & 31)
+//line warp_policy.go:63
+							v_4 := gc_l_v_4[gc_lane2]
+//line warp_policy.go:65
+							i_2 := gc_l_i_2[gc_lane2]
+//line warp_policy.go:63
+							u_ := gc_c22r[gc_lane2]
+							if lane_2&(1<<p_5.levels-1) >= 1<<i_2 {
+								v_4 += u_
+							}
+//line warp_policy.go:68
+							gc_l_v_4[gc_lane2] = v_4
+						}
+						gc_act2 = gc_in162 &^ gc_dead2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line warp_policy.go:77
+							i_2 := gc_l_i_2[gc_lane2]
+//line warp_policy.go:62
+							i_2++
 							gc_l_i_2[gc_lane2] = i_2
 						}
-						for {
-							gc_b2.Tick()
-							if gc_b2.Stopped() {
-								return
-							}
-							gc_act2 = gc_in162 &^ gc_dead2
-							var gc_m162, gc_skip162 uint32
-							_ = gc_skip162
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								i_2 := gc_l_i_2[gc_lane2]
-								_ = i_2
-
-//line warp_policy.go:62
-								if i_2 < p_5.levels {
-									gc_m162 |= 1 << gc_lane2
-								}
-							}
-							gc_in162 &= gc_m162
-							gc_act2 = gc_in162
-							if gc_act2 == 0 {
+					}
+					gc_act2 = gc_save162 &^ gc_dead2
+				}
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:74
+							gc_tx2 := gc_tidx5.X + gc_lane2
+//line warp_policy.go:76
+							gc_ty2 := gc_tidx5.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx5.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:95
+							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+//line warp_policy.go:68
+							r_4 := v_4
+//line warp_policy.go:76
+							r_3 := r_4
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
 								break
 							}
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								v_4 := gc_l_v_4[gc_lane2]
-								_ = v_4
-								i_2 := gc_l_i_2[gc_lane2]
-								_ = i_2
-
-//line warp_policy.go:63
-								gc_c22m[gc_lane2] = gocuda.FullMask
-								gc_c22a[gc_lane2] = 1 << i_2
-								gc_c22w[gc_lane2] = gocuda.WarpSize
-							}
-
-//line warp_policy.go:63
-							compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v_4, &gc_c22a, &gc_c22w, &gc_c22r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:61
-								lane_2 := (gc_rank2 & 31)
-								_ = lane_2
-								v_4 := gc_l_v_4[gc_lane2]
-								_ = v_4
-								i_2 := gc_l_i_2[gc_lane2]
-								_ = i_2
-
-//line warp_policy.go:63
-								u_ := gc_c22r[gc_lane2]
-
-//line warp_policy.go:64
-								if lane_2&(1<<p_5.levels-1) >= 1<<i_2 {
-									v_4 += u_
-								}
-								_ = u_
-								gc_l_v_4[gc_lane2] = v_4
-							}
-							gc_act2 = gc_in162 &^ gc_dead2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								i_2 := gc_l_i_2[gc_lane2]
-								_ = i_2
-
-//line warp_policy.go:62
-								i_2++
-								gc_l_i_2[gc_lane2] = i_2
-							}
+//line warp_policy.go:103
+							r_3.StoreSlice(totals[tid:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
-						gc_act2 = gc_save162 &^ gc_dead2
-					}
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx5.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx5.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx5.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:95
-								v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
-//line warp_policy.go:95
-								_ = v_4
-//line warp_policy.go:68
-								r_4 := v_4
-//line warp_policy.go:68
-								_ = r_4
-//line warp_policy.go:76
-								r_3 := r_4
-//line warp_policy.go:76
-								_ = r_3
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								r_3.StoreSlice(totals[tid:])
-								gc_left3 &^= 0xff << gc_lane2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:95
-								v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
-//line warp_policy.go:95
-								_ = v_4
-//line warp_policy.go:68
-								r_4 := v_4
-//line warp_policy.go:68
-								_ = r_4
-//line warp_policy.go:76
-								r_3 := r_4
-//line warp_policy.go:76
-								_ = r_3
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								r_3.StoreSlice(totals[tid:])
-								gc_left3 &^= 0xff << gc_lane2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
 							}
+							gc_tx2 := gc_tidx2.X
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:95
+							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+//line warp_policy.go:68
+							r_4 := v_4
+//line warp_policy.go:76
+							r_3 := r_4
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							r_3.StoreSlice(totals[tid:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left3 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-								v_4 := gc_l_v_4[gc_lane2]
-								_ = v_4
-
-//line warp_policy.go:68
-								var r_4 int32 = v_4
-
-//line warp_policy.go:68
-								_ = r_4
-
-//line warp_policy.go:76
-								var r_3 int32 = r_4
-
-//line warp_policy.go:76
-								_ = r_3
-
-//line warp_policy.go:103
-								totals[tid] = r_3
-								_ = r_4
-								_ = r_3
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
 							}
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:97
+							v_4 := gc_l_v_4[gc_lane2]
+//line warp_policy.go:68
+							var r_4 int32 = v_4
+//line warp_policy.go:76
+							var r_3 int32 = r_4
+//line warp_policy.go:103
+							totals[tid] = r_3
 						}
 					}
 				}
-				gc_act2 = gc_save192 &^ gc_dead2
 			}
+//line warp_policy.go:110
+			gc_act2 = gc_save192 &^ gc_dead2
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line warp_policy.go:115
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			{
+				gc_tx2 := gc_step2 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:95
 				tid := gc_tx2
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+			tid := gc_tx2
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -5881,82 +4151,191 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p forwardWarp[sharedWarp]
-
 //line warp_policy.go:119
 	var p_ forwardWarp[sharedWarp] = p
-
-//line warp_policy.go:119
-	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared12(32)[:32]
-
 //line warp_policy.go:97
 	var p_2 forwardWarp[sharedWarp] = p_
-
 //line warp_policy.go:97
 	_ = p_2
-
 //line warp_policy.go:39
 	partials := gc_shared22(1024)[:1024]
-	{
-		var gc_l_below [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+//line warp_policy.go:41
+	var gc_l_below [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:53
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_policy.go:55
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line warp_policy.go:40
+					var tid_ int = gc_tx2
+//line warp_policy.go:118
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
+//line warp_policy.go:119
+						break
+					}
+//line warp_policy.go:119
+					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:119
+					v := gc_t2
+//line warp_policy.go:119
+					v_ := v
+//line warp_policy.go:119
+					v_2 := v_
+//line warp_policy.go:42
+					v_2.StoreSlice(partials[tid_:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:57
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:40
+					var tid_ int = gc_tx2
+//line warp_policy.go:118
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
+//line warp_policy.go:119
+						break
+					}
+//line warp_policy.go:119
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:119
+					v := gc_t
+//line warp_policy.go:119
+					v_ := v
+//line warp_policy.go:119
+					v_2 := v_
+//line warp_policy.go:42
+					v_2.StoreSlice(partials[tid_:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+					tid_ := gc_tx2
+//line warp_policy.go:118
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v int32 = in[i]
+//line warp_policy.go:97
+					var v_ int32 = v
+//line warp_policy.go:76
+					var v_2 int32 = v_
+//line warp_policy.go:42
+					partials[tid_] = v_2
+				}
+			}
+		}
+//line warp_policy.go:43
+		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x09 := gc_tidx2.X
+					gc_off10 := (0 - offset) + gc_x09
+					if gc_act2 == ^uint32(0) && gc_x09+32 <= gc_bdx2 && gc_off10 >= 0 && gc_off10 <= len(partials) && 32 <= len(partials)-gc_off10 {
+						gc_at11 := partials[gc_off10:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x09 + gc_lane2
+//line warp_policy.go:40
+							tid_ := gc_tx2
+							lane_ := tid_ & 31
+//line warp_policy.go:45
+							var below int32
+							if lane_ >= offset {
+								below = gc_at11[gc_lane2]
+							}
+							gc_l_below[gc_lane2] = below
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+							tid_ := gc_tx2
+							lane_ := tid_ & 31
+//line warp_policy.go:45
+							var below int32
+							if lane_ >= offset {
+								below = partials[tid_-offset]
+							}
+							gc_l_below[gc_lane2] = below
+						}
+					}
+				}
+			}
+			gc_left2 := gc_act2
 			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
+//line warp_policy.go:60
+						gc_tx2 := gc_tidx4.X + gc_lane2
+//line warp_policy.go:62
+						gc_ty2 := gc_tidx4.Y
 						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
+						gc_tz2 := gc_tidx4.Z
 						_ = gc_tz2
-						_ = gc_rank2
 //line warp_policy.go:40
 						var tid_ int = gc_tx2
 //line warp_policy.go:40
-						_ = tid_
-//line warp_policy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:118
-						_ = i
-//line warp_policy.go:119
-						if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
-
-//line warp_policy.go:119
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+//line warp_policy.go:50
+						if tid_ < 0 || tid_ > len(partials)-8 {
+//line warp_policy.go:50
 							break
-//line warp_policy.go:119
 						}
-//line warp_policy.go:119
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
-						_ = gc_t2
-//line warp_policy.go:119
-						v := gc_t2
-//line warp_policy.go:119
-						_ = v
-//line warp_policy.go:119
-						v_ := v
-//line warp_policy.go:119
-						_ = v_
-//line warp_policy.go:119
-						v_2 := v_
-//line warp_policy.go:119
-						_ = v_2
-//line warp_policy.go:42
-						v_2.StoreSlice(partials[tid_:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_policy.go:51
+						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -5969,51 +4348,28 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
+//line warp_policy.go:66
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
 						_ = gc_tz2
-						_ = gc_rank2
 //line warp_policy.go:40
 						var tid_ int = gc_tx2
 //line warp_policy.go:40
-						_ = tid_
-//line warp_policy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:118
-						_ = i
-//line warp_policy.go:119
-						if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
-
-//line warp_policy.go:119
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+//line warp_policy.go:50
+						if tid_ < 0 || tid_ > len(partials)-8 {
+//line warp_policy.go:50
 							break
-//line warp_policy.go:119
 						}
-//line warp_policy.go:119
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
-						_ = gc_t
-//line warp_policy.go:119
-						v := gc_t
-//line warp_policy.go:119
-						_ = v
-//line warp_policy.go:119
-						v_ := v
-//line warp_policy.go:119
-						_ = v_
-//line warp_policy.go:119
-						v_2 := v_
-//line warp_policy.go:119
-						_ = v_2
-//line warp_policy.go:42
-						v_2.StoreSlice(partials[tid_:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_policy.go:51
+						archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
+			if gc_left2 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
@@ -6022,144 +4378,106 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:40
 						tid_ := gc_tx2
-						_ = tid_
-
-//line warp_policy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:119
-						var v int32 = in[i]
-
-//line warp_policy.go:119
-						_ = v
-
-//line warp_policy.go:97
-						var v_ int32 = v
-
-//line warp_policy.go:97
-						_ = v_
-
-//line warp_policy.go:76
-						var v_2 int32 = v_
-
-//line warp_policy.go:76
-						_ = v_2
-
 //line warp_policy.go:42
-						partials[tid_] = v_2
-						_ = v
-						_ = v_
-						_ = v_2
+						below := gc_l_below[gc_lane2]
+//line warp_policy.go:50
+						partials[tid_] += below
 					}
 				}
 			}
-
-//line warp_policy.go:43
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					{
-						gc_x09 := gc_tidx2.X
-						gc_off10 := (0 - offset) + gc_x09
-						if gc_act2 == ^uint32(0) && gc_x09+32 <= gc_bdx2 && gc_off10 >= 0 && gc_off10 <= len(partials) && 32 <= len(partials)-gc_off10 {
-							gc_at11 := partials[gc_off10:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x09 + gc_lane2
-								_ = gc_tx2
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
+		}
+	}
+//line warp_policy.go:58
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line warp_policy.go:40
-								tid_ := gc_tx2
-								_ = tid_
-
-//line warp_policy.go:41
-								lane_ := tid_ & 31
-								_ = lane_
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane_ >= offset {
-									below = gc_at11[gc_lane2]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane2] = below
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-								tid_ := gc_tx2
-								_ = tid_
-
-//line warp_policy.go:41
-								lane_ := tid_ & 31
-								_ = lane_
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane_ >= offset {
-									below = partials[tid_-offset]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane2] = below
-							}
-						}
+			tid_ := gc_tx2
+//line warp_policy.go:95
+			tid := gc_tx2
+			lane := tid & 31
+//line warp_policy.go:96
+			warp := tid >> 5
+//line warp_policy.go:53
+			var r_2 int32 = partials[tid_]
+//line warp_policy.go:76
+			var r_ int32 = r_2
+//line warp_policy.go:97
+			sum := r_
+			if lane == 31 {
+				totals[warp] = sum
+			}
+//line warp_policy.go:104
+			gc_s_sum[gc_rank2] = sum
+		}
+	}
+//line warp_policy.go:109
+	var gc_l_v_4 [32]int32
+	var gc_l_below_ [32]int32
+	var gc_l_v_3 [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line warp_policy.go:118
+			var gc_m182 uint32
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+					tid := gc_tx2
+					warp := tid >> 5
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m182 |= 1 << gc_lane2
 					}
 				}
-				gc_left2 := gc_act2
+			}
+			gc_save182 := gc_act2
+			gc_act2 = gc_save182 & gc_m182
+			if gc_act2 != 0 {
+				gc_left3 := gc_act2
 				if compiled.SIMD {
-					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx4.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx4.Y
+//line warp_policy.go:116
+							gc_tx2 := gc_tidx5.X + gc_lane2
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx5.Y
 							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
+							gc_tz2 := gc_tidx5.Z
 							_ = gc_tz2
-							_ = gc_rank2
-//line warp_policy.go:40
-							var tid_ int = gc_tx2
-//line warp_policy.go:40
-							_ = tid_
-//line warp_policy.go:40
-							below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
-//line warp_policy.go:40
-							_ = below
-//line warp_policy.go:50
-							if tid_ < 0 || tid_ > len(partials)-8 {
-//line warp_policy.go:50
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
 								break
-//line warp_policy.go:50
 							}
-							archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
-							gc_left2 &^= 0xff << gc_lane2
+//line warp_policy.go:103
+							gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_3 := gc_t4
+//line warp_policy.go:103
+							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -6172,33 +4490,30 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 								continue // the lanes wrap to the next row
 							}
 							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
+//line warp_policy.go:118
 							gc_ty2 := gc_tidx2.Y
 							_ = gc_ty2
 							gc_tz2 := gc_tidx2.Z
 							_ = gc_tz2
-							_ = gc_rank2
-//line warp_policy.go:40
-							var tid_ int = gc_tx2
-//line warp_policy.go:40
-							_ = tid_
-//line warp_policy.go:40
-							below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
-//line warp_policy.go:40
-							_ = below
-//line warp_policy.go:50
-							if tid_ < 0 || tid_ > len(partials)-8 {
-//line warp_policy.go:50
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
 								break
-//line warp_policy.go:50
 							}
-							archsimd.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
-							gc_left2 &^= 0xff << gc_lane2
+//line warp_policy.go:103
+							gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_3 := gc_t3
+//line warp_policy.go:103
+							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left2 != 0 {
+				if gc_left3 != 0 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
@@ -6207,256 +4522,90 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-							tid_ := gc_tx2
-							_ = tid_
-							below := gc_l_below[gc_lane2]
-							_ = below
-
-//line warp_policy.go:50
-							partials[tid_] += below
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:103
+							var v_3 int32 = totals[tid]
+//line warp_policy.go:105
+							gc_l_v_3[gc_lane2] = v_3
 						}
 					}
 				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-				tid_ := gc_tx2
-				_ = tid_
-
-//line warp_policy.go:95
-				tid := gc_tx2
-				_ = tid
-
-//line warp_policy.go:96
-				lane := tid & 31
-				_ = lane
-
-//line warp_policy.go:96
-				warp := tid >> 5
-				_ = warp
-
-//line warp_policy.go:53
-				var r_2 int32 = partials[tid_]
-
-//line warp_policy.go:53
-				_ = r_2
-
+//line warp_policy.go:103
+				var p_3 forwardWarp[sharedWarp] = p_
+//line warp_policy.go:103
+				_ = p_3
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line warp_policy.go:110
+					v_3 := gc_l_v_3[gc_lane2]
 //line warp_policy.go:76
-				var r_ int32 = r_2
-
-//line warp_policy.go:76
-				_ = r_
-
-//line warp_policy.go:97
-				sum := r_
-
-//line warp_policy.go:98
-				if lane == 31 {
-					totals[warp] = sum
+					var v_4 int32 = v_3
+//line warp_policy.go:78
+					gc_l_v_4[gc_lane2] = v_4
 				}
-				_ = r_2
-				_ = r_
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-	}
-	{
-		var gc_l_v_4 [32]int32
-		var gc_l_below_ [32]int32
-		var gc_l_v_3 [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m182 uint32
+//line warp_policy.go:39
+				partials_ := gc_shared22(1024)[:1024]
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m182 |= 1 << gc_lane2
-						}
-					}
-				}
-				gc_save182 := gc_act2
-				gc_act2 = gc_save182 & gc_m182
-				if gc_act2 != 0 {
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx5.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx5.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx5.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t4
-//line warp_policy.go:103
-								v_3 := gc_t4
-//line warp_policy.go:103
-								_ = v_3
-//line warp_policy.go:103
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
+					{
+						gc_x010 := gc_tidx2.X
+						gc_off11 := gc_x010
+						if gc_act2 == ^uint32(0) && gc_x010+32 <= gc_bdx2 && gc_off11 >= 0 && gc_off11 <= len(partials_) && 32 <= len(partials_)-gc_off11 {
+							gc_at12 := partials_[gc_off11:][:32]
+//line warp_policy.go:42
+							copy(gc_at12, gc_l_v_4[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t3
-//line warp_policy.go:103
-								v_3 := gc_t3
-//line warp_policy.go:103
-								_ = v_3
-//line warp_policy.go:103
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
 								if gc_tx2 == gc_bdx2 {
 									gc_tx2 = 0
 								}
-								if gc_left3&(1<<gc_lane2) == 0 {
+								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-
-//line warp_policy.go:103
-								var v_3 int32 = totals[tid]
-
-//line warp_policy.go:103
-								_ = v_3
-								_ = v_3
-								gc_l_v_3[gc_lane2] = v_3
+//line warp_policy.go:40
+								tid_2 := gc_tx2
+//line warp_policy.go:42
+								v_4 := gc_l_v_4[gc_lane2]
+//line warp_policy.go:42
+								partials_[tid_2] = v_4
 							}
 						}
 					}
-
-//line warp_policy.go:103
-					var p_3 forwardWarp[sharedWarp] = p_
-
-//line warp_policy.go:103
-					_ = p_3
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_3 := gc_l_v_3[gc_lane2]
-						_ = v_3
-
-//line warp_policy.go:76
-						var v_4 int32 = v_3
-
-//line warp_policy.go:76
-						_ = v_4
-						_ = v_4
-						gc_l_v_4[gc_lane2] = v_4
-					}
-
-//line warp_policy.go:39
-					partials_ := gc_shared22(1024)[:1024]
+				}
+//line warp_policy.go:43
+				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						{
-							gc_x010 := gc_tidx2.X
-							gc_off11 := gc_x010
-							if gc_act2 == ^uint32(0) && gc_x010+32 <= gc_bdx2 && gc_off11 >= 0 && gc_off11 <= len(partials_) && 32 <= len(partials_)-gc_off11 {
-								gc_at12 := partials_[gc_off11:][:32]
-
-//line warp_policy.go:42
-								copy(gc_at12, gc_l_v_4[:])
+							gc_x011 := gc_tidx2.X
+							gc_off12 := (0 - offset_) + gc_x011
+							if gc_act2 == ^uint32(0) && gc_x011+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(partials_) && 32 <= len(partials_)-gc_off12 {
+								gc_at13 := partials_[gc_off12:][:32]
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2 := gc_x011 + gc_lane2
+//line warp_policy.go:40
+									tid_2 := gc_tx2
+									lane_2 := tid_2 & 31
+//line warp_policy.go:45
+									var below_ int32
+									if lane_2 >= offset_ {
+										below_ = gc_at13[gc_lane2]
+									}
+									gc_l_below_[gc_lane2] = below_
+								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -6468,227 +4617,43 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:40
 									tid_2 := gc_tx2
-									_ = tid_2
-									v_4 := gc_l_v_4[gc_lane2]
-									_ = v_4
-
-//line warp_policy.go:42
-									partials_[tid_2] = v_4
+									lane_2 := tid_2 & 31
+//line warp_policy.go:45
+									var below_ int32
+									if lane_2 >= offset_ {
+										below_ = partials_[tid_2-offset_]
+									}
+									gc_l_below_[gc_lane2] = below_
 								}
 							}
 						}
 					}
-
-//line warp_policy.go:43
-					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							{
-								gc_x011 := gc_tidx2.X
-								gc_off12 := (0 - offset_) + gc_x011
-								if gc_act2 == ^uint32(0) && gc_x011+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(partials_) && 32 <= len(partials_)-gc_off12 {
-									gc_at13 := partials_[gc_off12:][:32]
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2 := gc_x011 + gc_lane2
-										_ = gc_tx2
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-
-//line warp_policy.go:40
-										tid_2 := gc_tx2
-										_ = tid_2
-
-//line warp_policy.go:41
-										lane_2 := tid_2 & 31
-										_ = lane_2
-
-//line warp_policy.go:45
-										var below_ int32
-
-//line warp_policy.go:46
-										if lane_2 >= offset_ {
-											below_ = gc_at13[gc_lane2]
-										}
-										_ = below_
-
-//line warp_policy.go:49
-										gc_l_below_[gc_lane2] = below_
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-										tid_2 := gc_tx2
-										_ = tid_2
-
-//line warp_policy.go:41
-										lane_2 := tid_2 & 31
-										_ = lane_2
-
-//line warp_policy.go:45
-										var below_ int32
-
-//line warp_policy.go:46
-										if lane_2 >= offset_ {
-											below_ = partials_[tid_2-offset_]
-										}
-										_ = below_
-
-//line warp_policy.go:49
-										gc_l_below_[gc_lane2] = below_
-									}
-								}
-							}
-						}
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx6.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx6.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx6.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line warp_policy.go:40
-									var tid_2 int = gc_tx2
-//line warp_policy.go:40
-									_ = tid_2
-//line warp_policy.go:40
-									below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane2:])
-//line warp_policy.go:40
-									_ = below_
-//line warp_policy.go:50
-									if tid_2 < 0 || tid_2 > len(partials_)-8 {
-//line warp_policy.go:50
-										break
-//line warp_policy.go:50
-									}
-									archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line warp_policy.go:40
-									var tid_2 int = gc_tx2
-//line warp_policy.go:40
-									_ = tid_2
-//line warp_policy.go:40
-									below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane2:])
-//line warp_policy.go:40
-									_ = below_
-//line warp_policy.go:50
-									if tid_2 < 0 || tid_2 > len(partials_)-8 {
-//line warp_policy.go:50
-										break
-//line warp_policy.go:50
-									}
-									archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left4&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-									tid_2 := gc_tx2
-									_ = tid_2
-									below_ := gc_l_below_[gc_lane2]
-									_ = below_
-
-//line warp_policy.go:50
-									partials_[tid_2] += below_
-								}
-							}
-						}
-					}
-					gc_left5 := gc_act2
+					gc_left4 := gc_act2
 					if compiled.SIMD {
-						gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
+						gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx7.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx7.Y
+//line warp_policy.go:60
+								gc_tx2 := gc_tidx6.X + gc_lane2
+//line warp_policy.go:62
+								gc_ty2 := gc_tidx6.Y
 								_ = gc_ty2
-								gc_tz2 := gc_tidx7.Z
+								gc_tz2 := gc_tidx6.Z
 								_ = gc_tz2
-								_ = gc_rank2
 //line warp_policy.go:40
 								var tid_2 int = gc_tx2
 //line warp_policy.go:40
-								_ = tid_2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:53
-								if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:53
+								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane2:])
+//line warp_policy.go:50
+								if tid_2 < 0 || tid_2 > len(partials_)-8 {
+//line warp_policy.go:50
 									break
-//line warp_policy.go:53
 								}
-//line warp_policy.go:53
-								gc_t6 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
-//line warp_policy.go:53
-								_ = gc_t6
-//line warp_policy.go:53
-								r_4 := gc_t6
-//line warp_policy.go:53
-								_ = r_4
-//line warp_policy.go:53
-								r_3 := r_4
-//line warp_policy.go:53
-								_ = r_3
-//line warp_policy.go:103
-								r_3.StoreSlice(totals[tid:])
-								gc_left5 &^= 0xff << gc_lane2
+//line warp_policy.go:51
+								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -6701,46 +4666,28 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 									continue // the lanes wrap to the next row
 								}
 								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
+//line warp_policy.go:66
 								gc_ty2 := gc_tidx2.Y
 								_ = gc_ty2
 								gc_tz2 := gc_tidx2.Z
 								_ = gc_tz2
-								_ = gc_rank2
 //line warp_policy.go:40
 								var tid_2 int = gc_tx2
 //line warp_policy.go:40
-								_ = tid_2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:53
-								if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:53
+								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane2:])
+//line warp_policy.go:50
+								if tid_2 < 0 || tid_2 > len(partials_)-8 {
+//line warp_policy.go:50
 									break
-//line warp_policy.go:53
 								}
-//line warp_policy.go:53
-								gc_t5 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
-//line warp_policy.go:53
-								_ = gc_t5
-//line warp_policy.go:53
-								r_4 := gc_t5
-//line warp_policy.go:53
-								_ = r_4
-//line warp_policy.go:53
-								r_3 := r_4
-//line warp_policy.go:53
-								_ = r_3
-//line warp_policy.go:103
-								r_3.StoreSlice(totals[tid:])
-								gc_left5 &^= 0xff << gc_lane2
+//line warp_policy.go:51
+								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left5 != 0 {
+					if gc_left4 != 0 {
 						{
 							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
@@ -6749,218 +4696,224 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 								if gc_tx2 == gc_bdx2 {
 									gc_tx2 = 0
 								}
-								if gc_left5&(1<<gc_lane2) == 0 {
+								if gc_left4&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:40
 								tid_2 := gc_tx2
-								_ = tid_2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-
-//line warp_policy.go:53
-								var r_4 int32 = partials_[tid_2]
-
-//line warp_policy.go:53
-								_ = r_4
-
-//line warp_policy.go:76
-								var r_3 int32 = r_4
-
-//line warp_policy.go:76
-								_ = r_3
-
-//line warp_policy.go:103
-								totals[tid] = r_3
-								_ = r_4
-								_ = r_3
+//line warp_policy.go:42
+								below_ := gc_l_below_[gc_lane2]
+//line warp_policy.go:50
+								partials_[tid_2] += below_
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save182 &^ gc_dead2
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:61
+							gc_tx2 := gc_tidx7.X + gc_lane2
+//line warp_policy.go:63
+							gc_ty2 := gc_tidx7.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx7.Z
+							_ = gc_tz2
+//line warp_policy.go:40
+							var tid_2 int = gc_tx2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:53
+							if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:53
+								break
+							}
+//line warp_policy.go:53
+							gc_t6 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
+//line warp_policy.go:53
+							r_4 := gc_t6
+//line warp_policy.go:53
+							r_3 := r_4
+//line warp_policy.go:103
+							r_3.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_policy.go:40
+							var tid_2 int = gc_tx2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:53
+							if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:53
+								break
+							}
+//line warp_policy.go:53
+							gc_t5 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
+//line warp_policy.go:53
+							r_4 := gc_t5
+//line warp_policy.go:53
+							r_3 := r_4
+//line warp_policy.go:103
+							r_3.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left5&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+							tid_2 := gc_tx2
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:53
+							var r_4 int32 = partials_[tid_2]
+//line warp_policy.go:76
+							var r_3 int32 = r_4
+//line warp_policy.go:103
+							totals[tid] = r_3
+						}
+					}
+				}
 			}
+//line warp_policy.go:110
+			gc_act2 = gc_save182 &^ gc_dead2
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line warp_policy.go:115
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			{
+				gc_tx2 := gc_step2 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:95
 				tid := gc_tx2
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+			tid := gc_tx2
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -6981,302 +4934,250 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_sum
-
 //line warp_policy.go:117
 	var p forwardWarp[shuffleWarp]
-
 //line warp_policy.go:119
 	var p_ forwardWarp[shuffleWarp] = p
-
-//line warp_policy.go:119
-	_ = p_
-
 //line warp_policy.go:94
 	totals := gc_shared12(32)[:32]
-
 //line warp_policy.go:97
 	var p_2 forwardWarp[shuffleWarp] = p_
-
 //line warp_policy.go:97
 	_ = p_2
-	{
-		var gc_l_v_2 [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:118
-						_ = i
+//line warp_policy.go:99
+	var gc_l_v_2 [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:112
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_policy.go:114
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:119
-						if i < 0 || i > len(in)-8 {
-//line warp_policy.go:119
-							break
-//line warp_policy.go:119
-						}
-//line warp_policy.go:119
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:119
-						_ = gc_t2
-//line warp_policy.go:119
-						v := gc_t2
-//line warp_policy.go:119
-						_ = v
-//line warp_policy.go:119
-						v_ := v
-//line warp_policy.go:119
-						_ = v_
-//line warp_policy.go:119
-						v_2 := v_
-//line warp_policy.go:119
-						_ = v_2
-//line warp_policy.go:119
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:118
-						_ = i
 //line warp_policy.go:119
-						if i < 0 || i > len(in)-8 {
+					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 //line warp_policy.go:119
-							break
+					v := gc_t2
 //line warp_policy.go:119
-						}
+					v_ := v
 //line warp_policy.go:119
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					v_2 := v_
 //line warp_policy.go:119
-						_ = gc_t
-//line warp_policy.go:119
-						v := gc_t
-//line warp_policy.go:119
-						_ = v
-//line warp_policy.go:119
-						v_ := v
-//line warp_policy.go:119
-						_ = v_
-//line warp_policy.go:119
-						v_2 := v_
-//line warp_policy.go:119
-						_ = v_2
-//line warp_policy.go:119
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:119
-						var v int32 = in[i]
-
-//line warp_policy.go:119
-						_ = v
-
-//line warp_policy.go:97
-						var v_ int32 = v
-
-//line warp_policy.go:97
-						_ = v_
-
-//line warp_policy.go:76
-						var v_2 int32 = v_
-
-//line warp_policy.go:76
-						_ = v_2
-						_ = v
-						_ = v_
-						_ = v_2
-						gc_l_v_2[gc_lane2] = v_2
-					}
-				}
-			}
-
-//line warp_policy.go:25
-			gc_all3 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all3 {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
-
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:134
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:118
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line warp_policy.go:119
+						break
+					}
+//line warp_policy.go:119
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:119
+					v := gc_t
+//line warp_policy.go:119
+					v_ := v
+//line warp_policy.go:119
+					v_2 := v_
+//line warp_policy.go:119
+					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:118
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v int32 = in[i]
+//line warp_policy.go:97
+					var v_ int32 = v
+//line warp_policy.go:76
+					var v_2 int32 = v_
+//line warp_policy.go:80
+					gc_l_v_2[gc_lane2] = v_2
+				}
+			}
+		}
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+		gc_all3 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all3 {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+//line warp_policy.go:25
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo7, gc_hi7 := 0, 32
+					if gc_lo7 < gc_hi7 {
+						gc_lo7 = max(gc_lo7, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo7, gc_hi7)
+				} else {
 //line warp_policy.go:26
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo7, gc_hi7 := 0, 32
-						if gc_lo7 < gc_hi7 {
-							gc_lo7 = max(gc_lo7, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo7, gc_hi7)
-					} else {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
 //line warp_policy.go:26
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-							_ = gc_iota
-							if gc_act2 == ^uint32(0) {
-//line warp_policy.go:26
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-								_ = gc_iota2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line warp_policy.go:24
-									var lane_ int = gc_lane2
+								var lane_ int = gc_lane2
 //line warp_policy.go:24
-									_ = lane_
-//line warp_policy.go:24
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_2
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
 //line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								if lane_ >= offset {
 //line warp_policy.go:27
-									if lane_ >= offset {
+									v_2 = v_2.Add(u)
+								} else {
 //line warp_policy.go:27
-										v_2 = v_2.Add(u)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 //line warp_policy.go:27
-									} else {
+									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
-										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
-										_ = gc_if2
-//line warp_policy.go:27
-										if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-											v_2 = v_2.Add(u).Merge(v_2, gc_if2)
-//line warp_policy.go:27
-										}
-//line warp_policy.go:27
+										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
 									}
-//line warp_policy.go:27
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_policy.go:24
-									var lane_ int = gc_lane2
-//line warp_policy.go:24
-									_ = lane_
-//line warp_policy.go:24
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_2
-//line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
 //line warp_policy.go:27
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
-//line warp_policy.go:27
-									_ = gc_if
-//line warp_policy.go:27
-									if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-										v_2 = v_2.Add(u).Merge(v_2, gc_if)
-//line warp_policy.go:27
-									}
-//line warp_policy.go:27
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
 //line warp_policy.go:24
-								lane_ := (gc_rank2 & 31)
-								_ = lane_
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-
+								var lane_ int = gc_lane2
+//line warp_policy.go:24
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
 //line warp_policy.go:26
-								u := gc_c21r[gc_lane2]
-
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
 //line warp_policy.go:27
-								if lane_ >= offset {
-									v_2 += u
+								if gc_if.ToBits() != 0 {
+//line warp_policy.go:27
+									v_2 = v_2.Add(u).Merge(v_2, gc_if)
 								}
-								_ = u
-								gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:27
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line warp_policy.go:24
+							lane_ := (gc_rank2 & 31)
+//line warp_policy.go:26
+							v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:26
+							u := gc_c21r[gc_lane2]
+							if lane_ >= offset {
+								v_2 += u
+							}
+//line warp_policy.go:31
+							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
 				}
 			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				lane := tid & 31
+//line warp_policy.go:96
+				warp := tid >> 5
+//line warp_policy.go:98
+				v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:31
+				var r_2 int32 = v_2
+//line warp_policy.go:76
+				var r_ int32 = r_2
+//line warp_policy.go:97
+				sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+//line warp_policy.go:104
+				gc_s_sum[gc_rank2] = sum
+			}
+		}
+	}
+//line warp_policy.go:110
+	var gc_l_v_4 [32]int32
+	var gc_l_v_3 [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line warp_policy.go:119
+			var gc_m132 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -7287,653 +5188,408 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:95
 					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					lane := tid & 31
-					_ = lane
-
-//line warp_policy.go:96
 					warp := tid >> 5
-					_ = warp
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
-
-//line warp_policy.go:31
-					var r_2 int32 = v_2
-
-//line warp_policy.go:31
-					_ = r_2
-
-//line warp_policy.go:76
-					var r_ int32 = r_2
-
-//line warp_policy.go:76
-					_ = r_
-
-//line warp_policy.go:97
-					sum := r_
-
-//line warp_policy.go:98
-					if lane == 31 {
-						totals[warp] = sum
+//line warp_policy.go:102
+					if warp == 0 {
+						gc_m132 |= 1 << gc_lane2
 					}
-					_ = r_2
-					_ = r_
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v_4 [32]int32
-		var gc_l_v_3 [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m132 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+			gc_save132 := gc_act2
+			gc_act2 = gc_save132 & gc_m132
+			if gc_act2 != 0 {
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:116
+							gc_tx2 := gc_tidx5.X + gc_lane2
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx5.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx5.Z
+							_ = gc_tz2
 //line warp_policy.go:95
-						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:96
-						warp := tid >> 5
-						_ = warp
-
-//line warp_policy.go:102
-						if warp == 0 {
-							gc_m132 |= 1 << gc_lane2
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_3 := gc_t4
+//line warp_policy.go:103
+							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+							v_3 := gc_t3
+//line warp_policy.go:103
+							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:103
+							var v_3 int32 = totals[tid]
+//line warp_policy.go:105
+							gc_l_v_3[gc_lane2] = v_3
 						}
 					}
 				}
-				gc_save132 := gc_act2
-				gc_act2 = gc_save132 & gc_m132
-				if gc_act2 != 0 {
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx5.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx5.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx5.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
 //line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
+				var p_3 forwardWarp[shuffleWarp] = p_
 //line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t4
-//line warp_policy.go:103
-								v_3 := gc_t4
-//line warp_policy.go:103
-								_ = v_3
-//line warp_policy.go:103
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+				_ = p_3
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line warp_policy.go:110
+					v_3 := gc_l_v_3[gc_lane2]
+//line warp_policy.go:76
+					var v_4 int32 = v_3
+//line warp_policy.go:78
+					gc_l_v_4[gc_lane2] = v_4
+				}
+//line warp_policy.go:25
+				gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+				if gc_all4 {
+					compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
+				} else {
+//line warp_policy.go:25
+					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo8, gc_hi8 := 0, 32
+							if gc_lo8 < gc_hi8 {
+								gc_lo8 = max(gc_lo8, max(min(offset_, 32), -1))
 							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo8, gc_hi8)
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-								_ = gc_t3
-//line warp_policy.go:103
-								v_3 := gc_t3
-//line warp_policy.go:103
-								_ = v_3
-//line warp_policy.go:103
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-
-//line warp_policy.go:103
-								var v_3 int32 = totals[tid]
-
-//line warp_policy.go:103
-								_ = v_3
-								_ = v_3
-								gc_l_v_3[gc_lane2] = v_3
-							}
-						}
-					}
-
-//line warp_policy.go:103
-					var p_3 forwardWarp[shuffleWarp] = p_
-
-//line warp_policy.go:103
-					_ = p_3
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_3 := gc_l_v_3[gc_lane2]
-						_ = v_3
-
-//line warp_policy.go:76
-						var v_4 int32 = v_3
-
-//line warp_policy.go:76
-						_ = v_4
-						_ = v_4
-						gc_l_v_4[gc_lane2] = v_4
-					}
-
-//line warp_policy.go:25
-					gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-					if gc_all4 {
-						compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
-					} else {
-
-//line warp_policy.go:25
-						for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-
 //line warp_policy.go:26
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo8, gc_hi8 := 0, 32
-								if gc_lo8 < gc_hi8 {
-									gc_lo8 = max(gc_lo8, max(min(offset_, 32), -1))
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo8, gc_hi8)
-							} else {
-
+							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
 //line warp_policy.go:26
-								compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left4 := gc_act2
-								if compiled.SIMD {
+								gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								if gc_act2 == ^uint32(0) {
 //line warp_policy.go:26
-									gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-									_ = gc_iota3
-									if gc_act2 == ^uint32(0) {
-//line warp_policy.go:26
-										gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-										_ = gc_iota4
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
+									gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line warp_policy.go:24
-											var lane_2 int = gc_lane2
+										var lane_2 int = gc_lane2
 //line warp_policy.go:24
-											_ = lane_2
-//line warp_policy.go:24
-											v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
-//line warp_policy.go:24
-											_ = v_4
+										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
 //line warp_policy.go:26
-											u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line warp_policy.go:26
-											_ = u_
+										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										if lane_2 >= offset_ {
 //line warp_policy.go:27
-											if lane_2 >= offset_ {
+											v_4 = v_4.Add(u_)
+										} else {
 //line warp_policy.go:27
-												v_4 = v_4.Add(u_)
+											gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
-											} else {
+											if gc_if4.ToBits() != 0 {
 //line warp_policy.go:27
-												gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
-												_ = gc_if4
-//line warp_policy.go:27
-												if gc_if4.ToBits() != 0 {
-//line warp_policy.go:27
-													v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
-//line warp_policy.go:27
-												}
-//line warp_policy.go:27
+												v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
 											}
-//line warp_policy.go:27
-											v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
 										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line warp_policy.go:24
-											var lane_2 int = gc_lane2
-//line warp_policy.go:24
-											_ = lane_2
-//line warp_policy.go:24
-											v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
-//line warp_policy.go:24
-											_ = v_4
-//line warp_policy.go:26
-											u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line warp_policy.go:26
-											_ = u_
 //line warp_policy.go:27
-											gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
-											_ = gc_if3
-//line warp_policy.go:27
-											if gc_if3.ToBits() != 0 {
-//line warp_policy.go:27
-												v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
-//line warp_policy.go:27
-											}
-//line warp_policy.go:27
-											v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
+										v_4.StoreSlice(gc_l_v_4[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left4 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left4&(1<<gc_lane2) == 0 {
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-
 //line warp_policy.go:24
-										lane_2 := (gc_rank2 & 31)
-										_ = lane_2
-										v_4 := gc_l_v_4[gc_lane2]
-										_ = v_4
-
+										var lane_2 int = gc_lane2
+//line warp_policy.go:24
+										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
 //line warp_policy.go:26
-										u_ := gc_c22r[gc_lane2]
-
+										u_ := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+										gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
-										if lane_2 >= offset_ {
-											v_4 += u_
+										if gc_if3.ToBits() != 0 {
+//line warp_policy.go:27
+											v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
 										}
-										_ = u_
-										gc_l_v_4[gc_lane2] = v_4
+//line warp_policy.go:27
+										v_4.StoreSlice(gc_l_v_4[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx7.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx7.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx7.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:95
-								v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
-//line warp_policy.go:95
-								_ = v_4
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+//line warp_policy.go:24
+									lane_2 := (gc_rank2 & 31)
+//line warp_policy.go:26
+									v_4 := gc_l_v_4[gc_lane2]
+//line warp_policy.go:26
+									u_ := gc_c22r[gc_lane2]
+									if lane_2 >= offset_ {
+										v_4 += u_
+									}
 //line warp_policy.go:31
-								r_4 := v_4
-//line warp_policy.go:31
-								_ = r_4
-//line warp_policy.go:76
-								r_3 := r_4
-//line warp_policy.go:76
-								_ = r_3
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
+									gc_l_v_4[gc_lane2] = v_4
 								}
-//line warp_policy.go:103
-								r_3.StoreSlice(totals[tid:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_policy.go:95
-								var tid int = gc_tx2
-//line warp_policy.go:95
-								_ = tid
-//line warp_policy.go:95
-								v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
-//line warp_policy.go:95
-								_ = v_4
-//line warp_policy.go:31
-								r_4 := v_4
-//line warp_policy.go:31
-								_ = r_4
-//line warp_policy.go:76
-								r_3 := r_4
-//line warp_policy.go:76
-								_ = r_3
-//line warp_policy.go:103
-								if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-									break
-//line warp_policy.go:103
-								}
-//line warp_policy.go:103
-								r_3.StoreSlice(totals[tid:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left5&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-								tid := gc_tx2
-								_ = tid
-								v_4 := gc_l_v_4[gc_lane2]
-								_ = v_4
-
-//line warp_policy.go:31
-								var r_4 int32 = v_4
-
-//line warp_policy.go:31
-								_ = r_4
-
-//line warp_policy.go:76
-								var r_3 int32 = r_4
-
-//line warp_policy.go:76
-								_ = r_3
-
-//line warp_policy.go:103
-								totals[tid] = r_3
-								_ = r_4
-								_ = r_3
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save132 &^ gc_dead2
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:43
+							gc_tx2 := gc_tidx7.X + gc_lane2
+//line warp_policy.go:45
+							gc_ty2 := gc_tidx7.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx7.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:95
+							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+//line warp_policy.go:31
+							r_4 := v_4
+//line warp_policy.go:76
+							r_3 := r_4
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							r_3.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line warp_policy.go:118
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_policy.go:95
+							var tid int = gc_tx2
+//line warp_policy.go:95
+							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane2:])
+//line warp_policy.go:31
+							r_4 := v_4
+//line warp_policy.go:76
+							r_3 := r_4
+//line warp_policy.go:103
+							if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+								break
+							}
+//line warp_policy.go:103
+							r_3.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left5&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+							tid := gc_tx2
+//line warp_policy.go:97
+							v_4 := gc_l_v_4[gc_lane2]
+//line warp_policy.go:31
+							var r_4 int32 = v_4
+//line warp_policy.go:76
+							var r_3 int32 = r_4
+//line warp_policy.go:103
+							totals[tid] = r_3
+						}
+					}
+				}
 			}
+//line warp_policy.go:110
+			gc_act2 = gc_save132 &^ gc_dead2
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:95
-					tid := gc_tx2
-					_ = tid
-
-//line warp_policy.go:96
-					warp := tid >> 5
-					_ = warp
-
-//line warp_policy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					sum := gc_s_sum[gc_rank2]
-					_ = sum
-
-//line warp_policy.go:106
-					if warp > 0 {
-						sum += totals[warp-1]
-					}
-
-//line warp_policy.go:109
-					var r int32 = sum
-
-//line warp_policy.go:109
-					_ = r
-
-//line warp_policy.go:119
-					out[i] = r
-					_ = r
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line warp_policy.go:115
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			{
+				gc_tx2 := gc_step2 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:95
 				tid := gc_tx2
-				_ = tid
-
-//line warp_policy.go:96
 				warp := tid >> 5
-				_ = warp
-
 //line warp_policy.go:118
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+//line warp_policy.go:120
 				sum := gc_s_sum[gc_rank2]
-				_ = sum
-
 //line warp_policy.go:106
 				if warp > 0 {
 					sum += totals[warp-1]
 				}
-
-//line warp_policy.go:109
 				var r int32 = sum
-
-//line warp_policy.go:109
-				_ = r
-
 //line warp_policy.go:119
 				out[i] = r
-				_ = r
 			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+			{
+//line warp_policy.go:123
+				gc_tx2 := gc_step2 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+				tid := gc_tx2
+				warp := tid >> 5
+//line warp_policy.go:118
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+				sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+				if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+//line warp_policy.go:119
+				out[i] = r
+			}
+		}
+//line warp_policy.go:123
+		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line warp_policy.go:95
+			tid := gc_tx2
+			warp := tid >> 5
+//line warp_policy.go:118
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:120
+			sum := gc_s_sum[gc_rank2]
+//line warp_policy.go:106
+			if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+//line warp_policy.go:119
+			out[i] = r
 		}
 	}
 }
@@ -7988,352 +5644,238 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b2 *compiled.Block, p *coun
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v_2 [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line warp_policy.go:136
+	var gc_l_v_2 [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x03 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:127
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = gc_at3[gc_lane2]
-
-//line warp_policy.go:128
-							_ = v_
-
-//line warp_policy.go:84
-							p.calls++
-
-//line warp_policy.go:85
-							var v_2 int32 = v_
-
-//line warp_policy.go:85
-							_ = v_2
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane2] = v_2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:127
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = in[i]
-
-//line warp_policy.go:128
-							_ = v_
-
-//line warp_policy.go:84
-							p.calls++
-
-//line warp_policy.go:85
-							var v_2 int32 = v_
-
-//line warp_policy.go:85
-							_ = v_2
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane2] = v_2
-						}
-					}
-				}
-			}
-
-//line warp_policy.go:25
-			gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all2 {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-			} else {
-
-//line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
-//line warp_policy.go:26
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo5, gc_hi5 := 0, 32
-						if gc_lo5 < gc_hi5 {
-							gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo5, gc_hi5)
-					} else {
-
-//line warp_policy.go:26
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-//line warp_policy.go:26
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-							_ = gc_iota
-							if gc_act2 == ^uint32(0) {
-//line warp_policy.go:26
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-								_ = gc_iota2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_policy.go:24
-									var lane int = gc_lane2
-//line warp_policy.go:24
-									_ = lane
-//line warp_policy.go:24
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_2
-//line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
-//line warp_policy.go:27
-									if lane >= offset {
-//line warp_policy.go:27
-										v_2 = v_2.Add(u)
-//line warp_policy.go:27
-									} else {
-//line warp_policy.go:27
-										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
-										_ = gc_if2
-//line warp_policy.go:27
-										if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-											v_2 = v_2.Add(u).Merge(v_2, gc_if2)
-//line warp_policy.go:27
-										}
-//line warp_policy.go:27
-									}
-//line warp_policy.go:27
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_policy.go:24
-									var lane int = gc_lane2
-//line warp_policy.go:24
-									_ = lane
-//line warp_policy.go:24
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_2
-//line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
-//line warp_policy.go:27
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
-									_ = gc_if
-//line warp_policy.go:27
-									if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-										v_2 = v_2.Add(u).Merge(v_2, gc_if)
-//line warp_policy.go:27
-									}
-//line warp_policy.go:27
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line warp_policy.go:24
-								lane := (gc_rank2 & 31)
-								_ = lane
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-
-//line warp_policy.go:26
-								u := gc_c21r[gc_lane2]
-
-//line warp_policy.go:27
-								if lane >= offset {
-									v_2 += u
-								}
-								_ = u
-								gc_l_v_2[gc_lane2] = v_2
-							}
-						}
-					}
-				}
-			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				gc_x03 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line warp_policy.go:154
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:127
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:127
-						_ = v_2
-//line warp_policy.go:31
-						r_ := v_2
-//line warp_policy.go:31
-						_ = r_
-//line warp_policy.go:85
-						r := r_
-//line warp_policy.go:85
-						_ = r
+						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:128
-						v := r
-//line warp_policy.go:128
-						_ = v
-//line warp_policy.go:129
-						if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
-							break
-//line warp_policy.go:129
-						}
-//line warp_policy.go:129
-						v.StoreSlice(out[i:])
-						gc_left2 &^= 0xff << gc_lane2
+						var v_ int32 = gc_at3[gc_lane2]
+//line warp_policy.go:84
+						p.calls++
+						var v_2 int32 = v_
+//line warp_policy.go:88
+						gc_l_v_2[gc_lane2] = v_2
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:127
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:127
-						_ = v_2
-//line warp_policy.go:31
-						r_ := v_2
-//line warp_policy.go:31
-						_ = r_
-//line warp_policy.go:85
-						r := r_
-//line warp_policy.go:85
-						_ = r
-//line warp_policy.go:128
-						v := r
-//line warp_policy.go:128
-						_ = v
-//line warp_policy.go:129
-						if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
-							break
-//line warp_policy.go:129
-						}
-//line warp_policy.go:129
-						v.StoreSlice(out[i:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:127
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
-
-//line warp_policy.go:31
-						var r_ int32 = v_2
-
-//line warp_policy.go:31
-						_ = r_
-
-//line warp_policy.go:85
-						var r int32 = r_
-
-//line warp_policy.go:85
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r_
-						_ = r
-						_ = v
+						var v_ int32 = in[i]
+//line warp_policy.go:84
+						p.calls++
+						var v_2 int32 = v_
+//line warp_policy.go:88
+						gc_l_v_2[gc_lane2] = v_2
 					}
+				}
+			}
+		}
+//line warp_policy.go:25
+		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all2 {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+//line warp_policy.go:25
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo5, gc_hi5 := 0, 32
+					if gc_lo5 < gc_hi5 {
+						gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo5, gc_hi5)
+				} else {
+//line warp_policy.go:26
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+//line warp_policy.go:26
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
+//line warp_policy.go:26
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:24
+								var lane int = gc_lane2
+//line warp_policy.go:24
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_policy.go:26
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								if lane >= offset {
+//line warp_policy.go:27
+									v_2 = v_2.Add(u)
+								} else {
+//line warp_policy.go:27
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+//line warp_policy.go:27
+									if gc_if2.ToBits() != 0 {
+//line warp_policy.go:27
+										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
+									}
+								}
+//line warp_policy.go:27
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line warp_policy.go:24
+								var lane int = gc_lane2
+//line warp_policy.go:24
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_policy.go:26
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+//line warp_policy.go:27
+								if gc_if.ToBits() != 0 {
+//line warp_policy.go:27
+									v_2 = v_2.Add(u).Merge(v_2, gc_if)
+								}
+//line warp_policy.go:27
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line warp_policy.go:24
+							lane := (gc_rank2 & 31)
+//line warp_policy.go:26
+							v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:26
+							u := gc_c21r[gc_lane2]
+							if lane >= offset {
+								v_2 += u
+							}
+//line warp_policy.go:31
+							gc_l_v_2[gc_lane2] = v_2
+						}
+					}
+				}
+			}
+		}
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:43
+					gc_tx2 := gc_tidx4.X + gc_lane2
+//line warp_policy.go:45
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:127
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_policy.go:31
+					r_ := v_2
+//line warp_policy.go:85
+					r := r_
+//line warp_policy.go:128
+					v := r
+					if i < 0 || i > len(out)-8 {
+//line warp_policy.go:129
+						break
+					}
+//line warp_policy.go:129
+					v.StoreSlice(out[i:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:144
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:127
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_policy.go:31
+					r_ := v_2
+//line warp_policy.go:85
+					r := r_
+//line warp_policy.go:128
+					v := r
+					if i < 0 || i > len(out)-8 {
+//line warp_policy.go:129
+						break
+					}
+//line warp_policy.go:129
+					v.StoreSlice(out[i:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:129
+					v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:31
+					var r_ int32 = v_2
+//line warp_policy.go:85
+					var r int32 = r_
+//line warp_policy.go:128
+					v := r
+					out[i] = v
 				}
 			}
 		}
@@ -8350,346 +5892,270 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b2 *compiled.Block, p *level
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v_ [32]int32
-		var gc_l_i_ [32]int
-		var gc_c21m [32]uint32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line warp_policy.go:136
+	var gc_l_v_ [32]int32
+	var gc_l_i_ [32]int
+	var gc_c21m [32]uint32
+	var gc_c21a [32]int
+	var gc_c21w [32]int
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line warp_policy.go:147
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:153
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_policy.go:155
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
-						if i < 0 || i > len(in)-8 {
-//line warp_policy.go:128
-							break
-//line warp_policy.go:128
-						}
-//line warp_policy.go:128
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
-						_ = gc_t2
-//line warp_policy.go:128
-						v_ := gc_t2
-//line warp_policy.go:128
-						_ = v_
-//line warp_policy.go:128
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:128
-						if i < 0 || i > len(in)-8 {
-//line warp_policy.go:128
-							break
-//line warp_policy.go:128
-						}
-//line warp_policy.go:128
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
-						_ = gc_t
-//line warp_policy.go:128
-						v_ := gc_t
-//line warp_policy.go:128
-						_ = v_
-//line warp_policy.go:128
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:128
-						var v_ int32 = in[i]
-
-//line warp_policy.go:128
-						_ = v_
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
-					}
-				}
-			}
-
-//line warp_policy.go:62
-			{
-				gc_save62 := gc_act2
-				gc_in62 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line warp_policy.go:62
-					i_ := 0
-					_ = i_
-					gc_l_i_[gc_lane2] = i_
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in62 &^ gc_dead2
-					var gc_m62, gc_skip62 uint32
-					_ = gc_skip62
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
-//line warp_policy.go:62
-						if i_ < p.levels {
-							gc_m62 |= 1 << gc_lane2
-						}
-					}
-					gc_in62 &= gc_m62
-					gc_act2 = gc_in62
-					if gc_act2 == 0 {
 						break
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_l_v_[gc_lane2]
-						_ = v_
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
-//line warp_policy.go:63
-						gc_c21m[gc_lane2] = gocuda.FullMask
-						gc_c21a[gc_lane2] = 1 << i_
-						gc_c21w[gc_lane2] = gocuda.WarpSize
+//line warp_policy.go:128
+					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:128
+					v_ := gc_t2
+//line warp_policy.go:128
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
-
-//line warp_policy.go:63
-					compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_, &gc_c21a, &gc_c21w, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:61
-						lane := (gc_rank2 & 31)
-						_ = lane
-						v_ := gc_l_v_[gc_lane2]
-						_ = v_
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
-//line warp_policy.go:63
-						u := gc_c21r[gc_lane2]
-
-//line warp_policy.go:64
-						if lane&(1<<p.levels-1) >= 1<<i_ {
-							v_ += u
-						}
-						_ = u
-						gc_l_v_[gc_lane2] = v_
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
 					}
-					gc_act2 = gc_in62 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:143
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line warp_policy.go:128
+						break
+					}
+//line warp_policy.go:128
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:128
+					v_ := gc_t
+//line warp_policy.go:128
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v_ int32 = in[i]
+//line warp_policy.go:130
+					gc_l_v_[gc_lane2] = v_
+				}
+			}
+		}
+		{
+//line warp_policy.go:63
+			gc_save62 := gc_act2
+			gc_in62 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line warp_policy.go:62
-						i_++
-						gc_l_i_[gc_lane2] = i_
+				i_ := 0
+//line warp_policy.go:64
+				gc_l_i_[gc_lane2] = i_
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in62 &^ gc_dead2
+				var gc_m62, gc_skip62 uint32
+				_ = gc_skip62
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:62
+					if i_ < p.levels {
+						gc_m62 |= 1 << gc_lane2
 					}
 				}
-				gc_act2 = gc_save62 &^ gc_dead2
-			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:127
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_policy.go:127
-						_ = v_
-//line warp_policy.go:68
-						r := v_
-//line warp_policy.go:68
-						_ = r
-//line warp_policy.go:128
-						v := r
-//line warp_policy.go:128
-						_ = v
-//line warp_policy.go:129
-						if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
-							break
-//line warp_policy.go:129
-						}
-//line warp_policy.go:129
-						v.StoreSlice(out[i:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:127
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_policy.go:127
-						_ = v_
-//line warp_policy.go:68
-						r := v_
-//line warp_policy.go:68
-						_ = r
-//line warp_policy.go:128
-						v := r
-//line warp_policy.go:128
-						_ = v
-//line warp_policy.go:129
-						if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
-							break
-//line warp_policy.go:129
-						}
-//line warp_policy.go:129
-						v.StoreSlice(out[i:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
+				gc_in62 &= gc_m62
+				gc_act2 = gc_in62
+				if gc_act2 == 0 {
+					break
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_l_v_[gc_lane2]
-						_ = v_
-
-//line warp_policy.go:68
-						var r int32 = v_
-
-//line warp_policy.go:68
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r
-						_ = v
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v_ := gc_l_v_[gc_lane2]
+					_ = v_
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:63
+					gc_c21m[gc_lane2] = gocuda.FullMask
+					gc_c21a[gc_lane2] = 1 << i_
+					gc_c21w[gc_lane2] = gocuda.WarpSize
+				}
+//line warp_policy.go:63
+				compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_, &gc_c21a, &gc_c21w, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:61
+					lane := (gc_rank2 & 31)
+//line warp_policy.go:63
+					v_ := gc_l_v_[gc_lane2]
+//line warp_policy.go:65
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:63
+					u := gc_c21r[gc_lane2]
+					if lane&(1<<p.levels-1) >= 1<<i_ {
+						v_ += u
+					}
+//line warp_policy.go:68
+					gc_l_v_[gc_lane2] = v_
+				}
+				gc_act2 = gc_in62 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line warp_policy.go:77
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:62
+					i_++
+					gc_l_i_[gc_lane2] = i_
+				}
+			}
+			gc_act2 = gc_save62 &^ gc_dead2
+		}
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:74
+					gc_tx2 := gc_tidx4.X + gc_lane2
+//line warp_policy.go:76
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:127
+					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line warp_policy.go:68
+					r := v_
+//line warp_policy.go:128
+					v := r
+					if i < 0 || i > len(out)-8 {
+//line warp_policy.go:129
+						break
+					}
+//line warp_policy.go:129
+					v.StoreSlice(out[i:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:144
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:127
+					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line warp_policy.go:68
+					r := v_
+//line warp_policy.go:128
+					v := r
+					if i < 0 || i > len(out)-8 {
+//line warp_policy.go:129
+						break
+					}
+//line warp_policy.go:129
+					v.StoreSlice(out[i:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:129
+					v_ := gc_l_v_[gc_lane2]
+//line warp_policy.go:68
+					var r int32 = v_
+//line warp_policy.go:128
+					v := r
+					out[i] = v
 				}
 			}
 		}
@@ -8711,55 +6177,169 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line warp_policy.go:39
 	partials := gc_shared12(1024)[:1024]
-	{
-		var gc_l_below [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+//line warp_policy.go:41
+	var gc_l_below [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:53
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_policy.go:55
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line warp_policy.go:40
+					var tid int = gc_tx2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
+//line warp_policy.go:128
+						break
+					}
+//line warp_policy.go:128
+					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:128
+					v_ := gc_t2
+//line warp_policy.go:42
+					v_.StoreSlice(partials[tid:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:57
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:40
+					var tid int = gc_tx2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
+//line warp_policy.go:128
+						break
+					}
+//line warp_policy.go:128
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:128
+					v_ := gc_t
+//line warp_policy.go:42
+					v_.StoreSlice(partials[tid:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+					tid := gc_tx2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v_ int32 = in[i]
+//line warp_policy.go:42
+					partials[tid] = v_
+				}
+			}
+		}
+//line warp_policy.go:43
+		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x04 := gc_tidx2.X
+					gc_off6 := (0 - offset) + gc_x04
+					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(partials) && 32 <= len(partials)-gc_off6 {
+						gc_at7 := partials[gc_off6:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x04 + gc_lane2
+//line warp_policy.go:40
+							tid := gc_tx2
+							lane := tid & 31
+//line warp_policy.go:45
+							var below int32
+							if lane >= offset {
+								below = gc_at7[gc_lane2]
+							}
+							gc_l_below[gc_lane2] = below
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+							tid := gc_tx2
+							lane := tid & 31
+//line warp_policy.go:45
+							var below int32
+							if lane >= offset {
+								below = partials[tid-offset]
+							}
+							gc_l_below[gc_lane2] = below
+						}
+					}
+				}
+			}
+			gc_left2 := gc_act2
 			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
+//line warp_policy.go:60
+						gc_tx2 := gc_tidx4.X + gc_lane2
+//line warp_policy.go:62
+						gc_ty2 := gc_tidx4.Y
 						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
+						gc_tz2 := gc_tidx4.Z
 						_ = gc_tz2
-						_ = gc_rank2
 //line warp_policy.go:40
 						var tid int = gc_tx2
 //line warp_policy.go:40
-						_ = tid
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:128
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
-
-//line warp_policy.go:128
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+//line warp_policy.go:50
+						if tid < 0 || tid > len(partials)-8 {
+//line warp_policy.go:50
 							break
-//line warp_policy.go:128
 						}
-//line warp_policy.go:128
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
-						_ = gc_t2
-//line warp_policy.go:128
-						v_ := gc_t2
-//line warp_policy.go:128
-						_ = v_
-//line warp_policy.go:42
-						v_.StoreSlice(partials[tid:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_policy.go:51
+						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -8772,43 +6352,28 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
+//line warp_policy.go:66
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
 						_ = gc_tz2
-						_ = gc_rank2
 //line warp_policy.go:40
 						var tid int = gc_tx2
 //line warp_policy.go:40
-						_ = tid
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:128
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
-
-//line warp_policy.go:128
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+//line warp_policy.go:50
+						if tid < 0 || tid > len(partials)-8 {
+//line warp_policy.go:50
 							break
-//line warp_policy.go:128
 						}
-//line warp_policy.go:128
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
-						_ = gc_t
-//line warp_policy.go:128
-						v_ := gc_t
-//line warp_policy.go:128
-						_ = v_
-//line warp_policy.go:42
-						v_.StoreSlice(partials[tid:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_policy.go:51
+						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
+			if gc_left2 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
@@ -8817,246 +6382,34 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:40
 						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:128
-						var v_ int32 = in[i]
-
-//line warp_policy.go:128
-						_ = v_
-
 //line warp_policy.go:42
-						partials[tid] = v_
-						_ = v_
-					}
-				}
-			}
-
-//line warp_policy.go:43
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					{
-						gc_x04 := gc_tidx2.X
-						gc_off6 := (0 - offset) + gc_x04
-						if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(partials) && 32 <= len(partials)-gc_off6 {
-							gc_at7 := partials[gc_off6:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x04 + gc_lane2
-								_ = gc_tx2
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line warp_policy.go:40
-								tid := gc_tx2
-								_ = tid
-
-//line warp_policy.go:41
-								lane := tid & 31
-								_ = lane
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane >= offset {
-									below = gc_at7[gc_lane2]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane2] = below
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-								tid := gc_tx2
-								_ = tid
-
-//line warp_policy.go:41
-								lane := tid & 31
-								_ = lane
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane >= offset {
-									below = partials[tid-offset]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane2] = below
-							}
-						}
-					}
-				}
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx4.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx4.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line warp_policy.go:40
-							var tid int = gc_tx2
-//line warp_policy.go:40
-							_ = tid
-//line warp_policy.go:40
-							below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
-//line warp_policy.go:40
-							_ = below
+						below := gc_l_below[gc_lane2]
 //line warp_policy.go:50
-							if tid < 0 || tid > len(partials)-8 {
-//line warp_policy.go:50
-								break
-//line warp_policy.go:50
-							}
-							archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line warp_policy.go:40
-							var tid int = gc_tx2
-//line warp_policy.go:40
-							_ = tid
-//line warp_policy.go:40
-							below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
-//line warp_policy.go:40
-							_ = below
-//line warp_policy.go:50
-							if tid < 0 || tid > len(partials)-8 {
-//line warp_policy.go:50
-								break
-//line warp_policy.go:50
-							}
-							archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-							tid := gc_tx2
-							_ = tid
-							below := gc_l_below[gc_lane2]
-							_ = below
-
-//line warp_policy.go:50
-							partials[tid] += below
-						}
+						partials[tid] += below
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(partials) && gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 {
-				gc_at8 := partials[:gc_bdx2]
-				gc_at9 := out[gc_off7:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line warp_policy.go:40
-							var tid int = gc_tx2
-//line warp_policy.go:40
-							_ = tid
-//line warp_policy.go:127
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-							_ = i
-//line warp_policy.go:53
-							gc_t6 := archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:])
-//line warp_policy.go:53
-							_ = gc_t6
-//line warp_policy.go:53
-							r := gc_t6
-//line warp_policy.go:53
-							_ = r
-//line warp_policy.go:53
-							v := r
-//line warp_policy.go:53
-							_ = v
-//line warp_policy.go:53
-							v.StoreSlice(gc_at9[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line warp_policy.go:58
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(partials) && gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 {
+			gc_at8 := partials[:gc_bdx2]
+			gc_at9 := out[gc_off7:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line warp_policy.go:40
 						var tid int = gc_tx2
 //line warp_policy.go:40
@@ -9066,266 +6419,181 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b2 *compiled.Block, p sharedWarp
 //line warp_policy.go:127
 						_ = i
 //line warp_policy.go:53
-						gc_t5 := archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
+						gc_t6 := archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:])
 //line warp_policy.go:53
-						_ = gc_t5
-//line warp_policy.go:53
-						r := gc_t5
-//line warp_policy.go:53
-						_ = r
+						r := gc_t6
 //line warp_policy.go:53
 						v := r
-//line warp_policy.go:53
-						_ = v
 //line warp_policy.go:53
 						v.StoreSlice(gc_at9[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line warp_policy.go:40
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line warp_policy.go:40
 					_ = tid
-
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:127
 					_ = i
-
 //line warp_policy.go:53
-					var r int32 = gc_at8[gc_tx2]
-
+					gc_t5 := archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
 //line warp_policy.go:53
-					_ = r
-
-//line warp_policy.go:128
+					r := gc_t5
+//line warp_policy.go:53
 					v := r
-
-//line warp_policy.go:129
-					gc_at9[gc_tx2] = v
-					_ = r
-					_ = v
+//line warp_policy.go:53
+					v.StoreSlice(gc_at9[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line warp_policy.go:40
-							var tid int = gc_tx2
-//line warp_policy.go:40
-							_ = tid
-//line warp_policy.go:127
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-							_ = i
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line warp_policy.go:53
-							if tid < 0 || tid > len(partials)-16 || i < 0 || i > len(out)-16 {
-//line warp_policy.go:53
-								break
-//line warp_policy.go:53
-							}
-//line warp_policy.go:53
-							gc_t4 := archsimd.LoadInt32x16Slice(partials[tid:])
-//line warp_policy.go:53
-							_ = gc_t4
-//line warp_policy.go:53
-							r := gc_t4
-//line warp_policy.go:53
-							_ = r
-//line warp_policy.go:53
-							v := r
-//line warp_policy.go:53
-							_ = v
-//line warp_policy.go:129
-							v.StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				var r int32 = gc_at8[gc_tx2]
+//line warp_policy.go:128
+				v := r
+				gc_at9[gc_tx2] = v
+			}
+		} else {
+//line warp_policy.go:134
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line warp_policy.go:40
 						var tid int = gc_tx2
-//line warp_policy.go:40
-						_ = tid
 //line warp_policy.go:127
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
 //line warp_policy.go:53
-						if tid < 0 || tid > len(partials)-8 || i < 0 || i > len(out)-8 {
+						if tid < 0 || tid > len(partials)-16 || i < 0 || i > len(out)-16 {
 //line warp_policy.go:53
 							break
-//line warp_policy.go:53
 						}
 //line warp_policy.go:53
-						gc_t3 := archsimd.LoadInt32x8Slice(partials[tid:])
+						gc_t4 := archsimd.LoadInt32x16Slice(partials[tid:])
 //line warp_policy.go:53
-						_ = gc_t3
-//line warp_policy.go:53
-						r := gc_t3
-//line warp_policy.go:53
-						_ = r
+						r := gc_t4
 //line warp_policy.go:53
 						v := r
-//line warp_policy.go:53
-						_ = v
 //line warp_policy.go:129
 						v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line warp_policy.go:40
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_policy.go:53
-						var r int32 = partials[tid]
-
+					if tid < 0 || tid > len(partials)-8 || i < 0 || i > len(out)-8 {
 //line warp_policy.go:53
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r
-						_ = v
+						break
 					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line warp_policy.go:53
-						var r int32 = partials[tid]
-
+					gc_t3 := archsimd.LoadInt32x8Slice(partials[tid:])
 //line warp_policy.go:53
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
+					r := gc_t3
+//line warp_policy.go:53
+					v := r
 //line warp_policy.go:129
-						out[i] = v
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:53
-						var r int32 = partials[tid]
-
-//line warp_policy.go:53
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:53
-						var r int32 = partials[tid]
-
-//line warp_policy.go:53
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r
-						_ = v
-					}
+					v.StoreSlice(out[i:])
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:40
 					tid := gc_tx2
-					_ = tid
-
 //line warp_policy.go:127
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line warp_policy.go:53
 					var r int32 = partials[tid]
-
-//line warp_policy.go:53
-					_ = r
-
 //line warp_policy.go:128
 					v := r
-
-//line warp_policy.go:129
 					out[i] = v
-					_ = r
-					_ = v
 				}
+				{
+//line warp_policy.go:134
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+					tid := gc_tx2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:53
+					var r int32 = partials[tid]
+//line warp_policy.go:128
+					v := r
+					out[i] = v
+				}
+				{
+//line warp_policy.go:134
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+					tid := gc_tx2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:53
+					var r int32 = partials[tid]
+//line warp_policy.go:128
+					v := r
+					out[i] = v
+				}
+				{
+//line warp_policy.go:134
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+					tid := gc_tx2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:53
+					var r int32 = partials[tid]
+//line warp_policy.go:128
+					v := r
+					out[i] = v
+				}
+			}
+//line warp_policy.go:134
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+				tid := gc_tx2
+//line warp_policy.go:127
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:53
+				var r int32 = partials[tid]
+//line warp_policy.go:128
+				v := r
+				out[i] = v
 			}
 		}
 	}
@@ -9341,372 +6609,272 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b2 *compiled.Block, p shuffleWa
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v_ [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line warp_policy.go:136
+	var gc_l_v_ [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:148
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_policy.go:150
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
-						if i < 0 || i > len(in)-8 {
-//line warp_policy.go:128
-							break
-//line warp_policy.go:128
-						}
-//line warp_policy.go:128
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
-						_ = gc_t2
-//line warp_policy.go:128
-						v_ := gc_t2
-//line warp_policy.go:128
-						_ = v_
-//line warp_policy.go:128
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
 //line warp_policy.go:128
-						if i < 0 || i > len(in)-8 {
+					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 //line warp_policy.go:128
-							break
+					v_ := gc_t2
 //line warp_policy.go:128
-						}
-//line warp_policy.go:128
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
-						_ = gc_t
-//line warp_policy.go:128
-						v_ := gc_t
-//line warp_policy.go:128
-						_ = v_
-//line warp_policy.go:128
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:128
-						var v_ int32 = in[i]
-
-//line warp_policy.go:128
-						_ = v_
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
-					}
-				}
-			}
-
-//line warp_policy.go:25
-			gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all2 {
-				compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
 			} else {
-
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:143
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line warp_policy.go:128
+						break
+					}
+//line warp_policy.go:128
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:128
+					v_ := gc_t
+//line warp_policy.go:128
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v_ int32 = in[i]
+//line warp_policy.go:130
+					gc_l_v_[gc_lane2] = v_
+				}
+			}
+		}
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all2 {
+			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
+		} else {
+//line warp_policy.go:25
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo5, gc_hi5 := 0, 32
+					if gc_lo5 < gc_hi5 {
+						gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo5, gc_hi5)
+				} else {
 //line warp_policy.go:26
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo5, gc_hi5 := 0, 32
-						if gc_lo5 < gc_hi5 {
-							gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo5, gc_hi5)
-					} else {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
 //line warp_policy.go:26
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-							_ = gc_iota
-							if gc_act2 == ^uint32(0) {
-//line warp_policy.go:26
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-								_ = gc_iota2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line warp_policy.go:24
-									var lane int = gc_lane2
+								var lane int = gc_lane2
 //line warp_policy.go:24
-									_ = lane
-//line warp_policy.go:24
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
 //line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								if lane >= offset {
 //line warp_policy.go:27
-									if lane >= offset {
+									v_ = v_.Add(u)
+								} else {
 //line warp_policy.go:27
-										v_ = v_.Add(u)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 //line warp_policy.go:27
-									} else {
+									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
-										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
-										_ = gc_if2
-//line warp_policy.go:27
-										if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-											v_ = v_.Add(u).Merge(v_, gc_if2)
-//line warp_policy.go:27
-										}
-//line warp_policy.go:27
+										v_ = v_.Add(u).Merge(v_, gc_if2)
 									}
-//line warp_policy.go:27
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_policy.go:24
-									var lane int = gc_lane2
-//line warp_policy.go:24
-									_ = lane
-//line warp_policy.go:24
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_
-//line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
 //line warp_policy.go:27
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
-									_ = gc_if
-//line warp_policy.go:27
-									if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-										v_ = v_.Add(u).Merge(v_, gc_if)
-//line warp_policy.go:27
-									}
-//line warp_policy.go:27
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
 //line warp_policy.go:24
-								lane := (gc_rank2 & 31)
-								_ = lane
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
-
+								var lane int = gc_lane2
+//line warp_policy.go:24
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
 //line warp_policy.go:26
-								u := gc_c21r[gc_lane2]
-
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 //line warp_policy.go:27
-								if lane >= offset {
-									v_ += u
+								if gc_if.ToBits() != 0 {
+//line warp_policy.go:27
+									v_ = v_.Add(u).Merge(v_, gc_if)
 								}
-								_ = u
-								gc_l_v_[gc_lane2] = v_
+//line warp_policy.go:27
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
 						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line warp_policy.go:24
+							lane := (gc_rank2 & 31)
+//line warp_policy.go:26
+							v_ := gc_l_v_[gc_lane2]
+//line warp_policy.go:26
+							u := gc_c21r[gc_lane2]
+							if lane >= offset {
+								v_ += u
+							}
+//line warp_policy.go:31
+							gc_l_v_[gc_lane2] = v_
+						}
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx5.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx5.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx5.Z
-						_ = gc_tz2
-						_ = gc_rank2
+		}
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:43
+					gc_tx2 := gc_tidx5.X + gc_lane2
+//line warp_policy.go:45
+					gc_ty2 := gc_tidx5.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx5.Z
+					_ = gc_tz2
 //line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_policy.go:127
-						_ = i
-//line warp_policy.go:127
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_policy.go:127
-						_ = v_
+					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
 //line warp_policy.go:31
-						r := v_
-//line warp_policy.go:31
-						_ = r
+					r := v_
 //line warp_policy.go:128
-						v := r
-//line warp_policy.go:128
-						_ = v
+					v := r
+					if i < 0 || i > len(out)-8 {
 //line warp_policy.go:129
-						if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
-							break
-//line warp_policy.go:129
-						}
-//line warp_policy.go:129
-						v.StoreSlice(out[i:])
-						gc_left3 &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:127
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_policy.go:127
-						_ = v_
-//line warp_policy.go:31
-						r := v_
-//line warp_policy.go:31
-						_ = r
-//line warp_policy.go:128
-						v := r
-//line warp_policy.go:128
-						_ = v
 //line warp_policy.go:129
-						if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
-							break
-//line warp_policy.go:129
-						}
-//line warp_policy.go:129
-						v.StoreSlice(out[i:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
+					v.StoreSlice(out[i:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_ := gc_l_v_[gc_lane2]
-						_ = v_
-
-//line warp_policy.go:31
-						var r int32 = v_
-
-//line warp_policy.go:31
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r
-						_ = v
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:144
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:127
+					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line warp_policy.go:31
+					r := v_
+//line warp_policy.go:128
+					v := r
+					if i < 0 || i > len(out)-8 {
+//line warp_policy.go:129
+						break
+					}
+//line warp_policy.go:129
+					v.StoreSlice(out[i:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:129
+					v_ := gc_l_v_[gc_lane2]
+//line warp_policy.go:31
+					var r int32 = v_
+//line warp_policy.go:128
+					v := r
+					out[i] = v
 				}
 			}
 		}
@@ -9723,393 +6891,252 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b2 *compiled.Bl
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line warp_policy.go:128
 	var p_ forwardWarp[*countedWarp] = p
-
-//line warp_policy.go:128
-	_ = p_
-
 //line warp_policy.go:76
 	var c *countedWarp = p_.in
-
-//line warp_policy.go:76
-	_ = c
-	{
-		var gc_l_v_3 [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line warp_policy.go:78
+	var gc_l_v_3 [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x03 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:127
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = gc_at3[gc_lane2]
-
-//line warp_policy.go:128
-							_ = v_
-
-//line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-
-//line warp_policy.go:84
-							c.calls++
-
-//line warp_policy.go:85
-							var v_3 int32 = v_2
-
-//line warp_policy.go:85
-							_ = v_3
-							_ = v_
-							_ = v_2
-							_ = v_3
-							gc_l_v_3[gc_lane2] = v_3
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:127
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line warp_policy.go:128
-							var v_ int32 = in[i]
-
-//line warp_policy.go:128
-							_ = v_
-
-//line warp_policy.go:76
-							var v_2 int32 = v_
-
-//line warp_policy.go:76
-							_ = v_2
-
-//line warp_policy.go:84
-							c.calls++
-
-//line warp_policy.go:85
-							var v_3 int32 = v_2
-
-//line warp_policy.go:85
-							_ = v_3
-							_ = v_
-							_ = v_2
-							_ = v_3
-							gc_l_v_3[gc_lane2] = v_3
-						}
-					}
-				}
-			}
-
-//line warp_policy.go:25
-			gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all2 {
-				compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-			} else {
-
-//line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
-//line warp_policy.go:26
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo5, gc_hi5 := 0, 32
-						if gc_lo5 < gc_hi5 {
-							gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo5, gc_hi5)
-					} else {
-
-//line warp_policy.go:26
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-//line warp_policy.go:26
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-							_ = gc_iota
-							if gc_act2 == ^uint32(0) {
-//line warp_policy.go:26
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-								_ = gc_iota2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_policy.go:24
-									var lane int = gc_lane2
-//line warp_policy.go:24
-									_ = lane
-//line warp_policy.go:24
-									v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_3
-//line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
-//line warp_policy.go:27
-									if lane >= offset {
-//line warp_policy.go:27
-										v_3 = v_3.Add(u)
-//line warp_policy.go:27
-									} else {
-//line warp_policy.go:27
-										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
-										_ = gc_if2
-//line warp_policy.go:27
-										if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-											v_3 = v_3.Add(u).Merge(v_3, gc_if2)
-//line warp_policy.go:27
-										}
-//line warp_policy.go:27
-									}
-//line warp_policy.go:27
-									v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_policy.go:24
-									var lane int = gc_lane2
-//line warp_policy.go:24
-									_ = lane
-//line warp_policy.go:24
-									v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_3
-//line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
-//line warp_policy.go:27
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
-									_ = gc_if
-//line warp_policy.go:27
-									if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-										v_3 = v_3.Add(u).Merge(v_3, gc_if)
-//line warp_policy.go:27
-									}
-//line warp_policy.go:27
-									v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line warp_policy.go:24
-								lane := (gc_rank2 & 31)
-								_ = lane
-								v_3 := gc_l_v_3[gc_lane2]
-								_ = v_3
-
-//line warp_policy.go:26
-								u := gc_c21r[gc_lane2]
-
-//line warp_policy.go:27
-								if lane >= offset {
-									v_3 += u
-								}
-								_ = u
-								gc_l_v_3[gc_lane2] = v_3
-							}
-						}
-					}
-				}
-			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				gc_x03 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line warp_policy.go:96
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:127
-						v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
-//line warp_policy.go:127
-						_ = v_3
-//line warp_policy.go:31
-						r_2 := v_3
-//line warp_policy.go:31
-						_ = r_2
-//line warp_policy.go:85
-						r_ := r_2
-//line warp_policy.go:85
-						_ = r_
-//line warp_policy.go:76
-						r := r_
-//line warp_policy.go:76
-						_ = r
+						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:128
-						v := r
-//line warp_policy.go:128
-						_ = v
-//line warp_policy.go:129
-						if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
-							break
-//line warp_policy.go:129
-						}
-//line warp_policy.go:129
-						v.StoreSlice(out[i:])
-						gc_left2 &^= 0xff << gc_lane2
+						var v_ int32 = gc_at3[gc_lane2]
+//line warp_policy.go:76
+						var v_2 int32 = v_
+//line warp_policy.go:84
+						c.calls++
+						var v_3 int32 = v_2
+//line warp_policy.go:89
+						gc_l_v_3[gc_lane2] = v_3
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:127
-						v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
-//line warp_policy.go:127
-						_ = v_3
-//line warp_policy.go:31
-						r_2 := v_3
-//line warp_policy.go:31
-						_ = r_2
-//line warp_policy.go:85
-						r_ := r_2
-//line warp_policy.go:85
-						_ = r_
-//line warp_policy.go:76
-						r := r_
-//line warp_policy.go:76
-						_ = r
-//line warp_policy.go:128
-						v := r
-//line warp_policy.go:128
-						_ = v
-//line warp_policy.go:129
-						if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
-							break
-//line warp_policy.go:129
-						}
-//line warp_policy.go:129
-						v.StoreSlice(out[i:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:127
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_3 := gc_l_v_3[gc_lane2]
-						_ = v_3
-
-//line warp_policy.go:31
-						var r_2 int32 = v_3
-
-//line warp_policy.go:31
-						_ = r_2
-
-//line warp_policy.go:85
-						var r_ int32 = r_2
-
-//line warp_policy.go:85
-						_ = r_
-
+						var v_ int32 = in[i]
 //line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r_2
-						_ = r_
-						_ = r
-						_ = v
+						var v_2 int32 = v_
+//line warp_policy.go:84
+						c.calls++
+						var v_3 int32 = v_2
+//line warp_policy.go:89
+						gc_l_v_3[gc_lane2] = v_3
 					}
+				}
+			}
+		}
+//line warp_policy.go:25
+		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all2 {
+			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+		} else {
+//line warp_policy.go:25
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo5, gc_hi5 := 0, 32
+					if gc_lo5 < gc_hi5 {
+						gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo5, gc_hi5)
+				} else {
+//line warp_policy.go:26
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+//line warp_policy.go:26
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
+//line warp_policy.go:26
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:24
+								var lane int = gc_lane2
+//line warp_policy.go:24
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
+//line warp_policy.go:26
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								if lane >= offset {
+//line warp_policy.go:27
+									v_3 = v_3.Add(u)
+								} else {
+//line warp_policy.go:27
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+//line warp_policy.go:27
+									if gc_if2.ToBits() != 0 {
+//line warp_policy.go:27
+										v_3 = v_3.Add(u).Merge(v_3, gc_if2)
+									}
+								}
+//line warp_policy.go:27
+								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line warp_policy.go:24
+								var lane int = gc_lane2
+//line warp_policy.go:24
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
+//line warp_policy.go:26
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+//line warp_policy.go:27
+								if gc_if.ToBits() != 0 {
+//line warp_policy.go:27
+									v_3 = v_3.Add(u).Merge(v_3, gc_if)
+								}
+//line warp_policy.go:27
+								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line warp_policy.go:24
+							lane := (gc_rank2 & 31)
+//line warp_policy.go:26
+							v_3 := gc_l_v_3[gc_lane2]
+//line warp_policy.go:26
+							u := gc_c21r[gc_lane2]
+							if lane >= offset {
+								v_3 += u
+							}
+//line warp_policy.go:31
+							gc_l_v_3[gc_lane2] = v_3
+						}
+					}
+				}
+			}
+		}
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:43
+					gc_tx2 := gc_tidx4.X + gc_lane2
+//line warp_policy.go:45
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:127
+					v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
+//line warp_policy.go:31
+					r_2 := v_3
+//line warp_policy.go:85
+					r_ := r_2
+//line warp_policy.go:76
+					r := r_
+//line warp_policy.go:128
+					v := r
+					if i < 0 || i > len(out)-8 {
+//line warp_policy.go:129
+						break
+					}
+//line warp_policy.go:129
+					v.StoreSlice(out[i:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:144
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:127
+					v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane2:])
+//line warp_policy.go:31
+					r_2 := v_3
+//line warp_policy.go:85
+					r_ := r_2
+//line warp_policy.go:76
+					r := r_
+//line warp_policy.go:128
+					v := r
+					if i < 0 || i > len(out)-8 {
+//line warp_policy.go:129
+						break
+					}
+//line warp_policy.go:129
+					v.StoreSlice(out[i:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:129
+					v_3 := gc_l_v_3[gc_lane2]
+//line warp_policy.go:31
+					var r_2 int32 = v_3
+//line warp_policy.go:85
+					var r_ int32 = r_2
+//line warp_policy.go:76
+					var r int32 = r_
+//line warp_policy.go:128
+					v := r
+					out[i] = v
 				}
 			}
 		}
@@ -10126,388 +7153,286 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b2 *compiled.Blo
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line warp_policy.go:128
 	var p_ forwardWarp[*levelsWarp] = p
-
-//line warp_policy.go:128
-	_ = p_
-
 //line warp_policy.go:76
 	var p_2 *levelsWarp = p_.in
-
-//line warp_policy.go:76
-	_ = p_2
-	{
-		var gc_l_v_2 [32]int32
-		var gc_l_i_ [32]int
-		var gc_c21m [32]uint32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line warp_policy.go:78
+	var gc_l_v_2 [32]int32
+	var gc_l_i_ [32]int
+	var gc_c21m [32]uint32
+	var gc_c21a [32]int
+	var gc_c21w [32]int
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line warp_policy.go:89
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:95
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_policy.go:97
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
-						if i < 0 || i > len(in)-8 {
-//line warp_policy.go:128
-							break
-//line warp_policy.go:128
-						}
-//line warp_policy.go:128
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
-						_ = gc_t2
-//line warp_policy.go:128
-						v_ := gc_t2
-//line warp_policy.go:128
-						_ = v_
-//line warp_policy.go:128
-						v_2 := v_
-//line warp_policy.go:128
-						_ = v_2
-//line warp_policy.go:128
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:128
-						if i < 0 || i > len(in)-8 {
-//line warp_policy.go:128
-							break
-//line warp_policy.go:128
-						}
-//line warp_policy.go:128
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
-						_ = gc_t
-//line warp_policy.go:128
-						v_ := gc_t
-//line warp_policy.go:128
-						_ = v_
-//line warp_policy.go:128
-						v_2 := v_
-//line warp_policy.go:128
-						_ = v_2
-//line warp_policy.go:128
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:128
-						var v_ int32 = in[i]
-
-//line warp_policy.go:128
-						_ = v_
-
-//line warp_policy.go:76
-						var v_2 int32 = v_
-
-//line warp_policy.go:76
-						_ = v_2
-						_ = v_
-						_ = v_2
-						gc_l_v_2[gc_lane2] = v_2
-					}
-				}
-			}
-
-//line warp_policy.go:62
-			{
-				gc_save62 := gc_act2
-				gc_in62 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line warp_policy.go:62
-					i_ := 0
-					_ = i_
-					gc_l_i_[gc_lane2] = i_
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in62 &^ gc_dead2
-					var gc_m62, gc_skip62 uint32
-					_ = gc_skip62
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
-//line warp_policy.go:62
-						if i_ < p_2.levels {
-							gc_m62 |= 1 << gc_lane2
-						}
-					}
-					gc_in62 &= gc_m62
-					gc_act2 = gc_in62
-					if gc_act2 == 0 {
 						break
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
-//line warp_policy.go:63
-						gc_c21m[gc_lane2] = gocuda.FullMask
-						gc_c21a[gc_lane2] = 1 << i_
-						gc_c21w[gc_lane2] = gocuda.WarpSize
+//line warp_policy.go:128
+					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:128
+					v_ := gc_t2
+//line warp_policy.go:128
+					v_2 := v_
+//line warp_policy.go:128
+					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
-
-//line warp_policy.go:63
-					compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_2, &gc_c21a, &gc_c21w, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:61
-						lane := (gc_rank2 & 31)
-						_ = lane
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
-//line warp_policy.go:63
-						u := gc_c21r[gc_lane2]
-
-//line warp_policy.go:64
-						if lane&(1<<p_2.levels-1) >= 1<<i_ {
-							v_2 += u
-						}
-						_ = u
-						gc_l_v_2[gc_lane2] = v_2
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
 					}
-					gc_act2 = gc_in62 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:143
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line warp_policy.go:128
+						break
+					}
+//line warp_policy.go:128
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:128
+					v_ := gc_t
+//line warp_policy.go:128
+					v_2 := v_
+//line warp_policy.go:128
+					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v_ int32 = in[i]
+//line warp_policy.go:76
+					var v_2 int32 = v_
+//line warp_policy.go:79
+					gc_l_v_2[gc_lane2] = v_2
+				}
+			}
+		}
+		{
+//line warp_policy.go:63
+			gc_save62 := gc_act2
+			gc_in62 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line warp_policy.go:62
-						i_++
-						gc_l_i_[gc_lane2] = i_
+				i_ := 0
+//line warp_policy.go:64
+				gc_l_i_[gc_lane2] = i_
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in62 &^ gc_dead2
+				var gc_m62, gc_skip62 uint32
+				_ = gc_skip62
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:62
+					if i_ < p_2.levels {
+						gc_m62 |= 1 << gc_lane2
 					}
 				}
-				gc_act2 = gc_save62 &^ gc_dead2
-			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:127
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:127
-						_ = v_2
-//line warp_policy.go:68
-						r_ := v_2
-//line warp_policy.go:68
-						_ = r_
-//line warp_policy.go:76
-						r := r_
-//line warp_policy.go:76
-						_ = r
-//line warp_policy.go:128
-						v := r
-//line warp_policy.go:128
-						_ = v
-//line warp_policy.go:129
-						if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
-							break
-//line warp_policy.go:129
-						}
-//line warp_policy.go:129
-						v.StoreSlice(out[i:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:127
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:127
-						_ = v_2
-//line warp_policy.go:68
-						r_ := v_2
-//line warp_policy.go:68
-						_ = r_
-//line warp_policy.go:76
-						r := r_
-//line warp_policy.go:76
-						_ = r
-//line warp_policy.go:128
-						v := r
-//line warp_policy.go:128
-						_ = v
-//line warp_policy.go:129
-						if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
-							break
-//line warp_policy.go:129
-						}
-//line warp_policy.go:129
-						v.StoreSlice(out[i:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
+				gc_in62 &= gc_m62
+				gc_act2 = gc_in62
+				if gc_act2 == 0 {
+					break
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
-
-//line warp_policy.go:68
-						var r_ int32 = v_2
-
-//line warp_policy.go:68
-						_ = r_
-
-//line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r_
-						_ = r
-						_ = v
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v_2 := gc_l_v_2[gc_lane2]
+					_ = v_2
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:63
+					gc_c21m[gc_lane2] = gocuda.FullMask
+					gc_c21a[gc_lane2] = 1 << i_
+					gc_c21w[gc_lane2] = gocuda.WarpSize
+				}
+//line warp_policy.go:63
+				compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_2, &gc_c21a, &gc_c21w, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:61
+					lane := (gc_rank2 & 31)
+//line warp_policy.go:63
+					v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:65
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:63
+					u := gc_c21r[gc_lane2]
+					if lane&(1<<p_2.levels-1) >= 1<<i_ {
+						v_2 += u
+					}
+//line warp_policy.go:68
+					gc_l_v_2[gc_lane2] = v_2
+				}
+				gc_act2 = gc_in62 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line warp_policy.go:77
+					i_ := gc_l_i_[gc_lane2]
+//line warp_policy.go:62
+					i_++
+					gc_l_i_[gc_lane2] = i_
+				}
+			}
+			gc_act2 = gc_save62 &^ gc_dead2
+		}
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:74
+					gc_tx2 := gc_tidx4.X + gc_lane2
+//line warp_policy.go:76
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:127
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_policy.go:68
+					r_ := v_2
+//line warp_policy.go:76
+					r := r_
+//line warp_policy.go:128
+					v := r
+					if i < 0 || i > len(out)-8 {
+//line warp_policy.go:129
+						break
+					}
+//line warp_policy.go:129
+					v.StoreSlice(out[i:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:144
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:127
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_policy.go:68
+					r_ := v_2
+//line warp_policy.go:76
+					r := r_
+//line warp_policy.go:128
+					v := r
+					if i < 0 || i > len(out)-8 {
+//line warp_policy.go:129
+						break
+					}
+//line warp_policy.go:129
+					v.StoreSlice(out[i:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:129
+					v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:68
+					var r_ int32 = v_2
+//line warp_policy.go:76
+					var r int32 = r_
+//line warp_policy.go:128
+					v := r
+					out[i] = v
 				}
 			}
 		}
@@ -10529,65 +7454,179 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line warp_policy.go:128
 	var p_ forwardWarp[sharedWarp] = p
-
 //line warp_policy.go:128
 	_ = p_
-
 //line warp_policy.go:39
 	partials := gc_shared12(1024)[:1024]
-	{
-		var gc_l_below [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+//line warp_policy.go:41
+	var gc_l_below [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:53
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_policy.go:55
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line warp_policy.go:40
+					var tid int = gc_tx2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
+//line warp_policy.go:128
+						break
+					}
+//line warp_policy.go:128
+					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:128
+					v_ := gc_t2
+//line warp_policy.go:128
+					v_2 := v_
+//line warp_policy.go:42
+					v_2.StoreSlice(partials[tid:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:57
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:40
+					var tid int = gc_tx2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
+//line warp_policy.go:128
+						break
+					}
+//line warp_policy.go:128
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:128
+					v_ := gc_t
+//line warp_policy.go:128
+					v_2 := v_
+//line warp_policy.go:42
+					v_2.StoreSlice(partials[tid:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+					tid := gc_tx2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v_ int32 = in[i]
+//line warp_policy.go:76
+					var v_2 int32 = v_
+//line warp_policy.go:42
+					partials[tid] = v_2
+				}
+			}
+		}
+//line warp_policy.go:43
+		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x04 := gc_tidx2.X
+					gc_off6 := (0 - offset) + gc_x04
+					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(partials) && 32 <= len(partials)-gc_off6 {
+						gc_at7 := partials[gc_off6:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x04 + gc_lane2
+//line warp_policy.go:40
+							tid := gc_tx2
+							lane := tid & 31
+//line warp_policy.go:45
+							var below int32
+							if lane >= offset {
+								below = gc_at7[gc_lane2]
+							}
+							gc_l_below[gc_lane2] = below
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+							tid := gc_tx2
+							lane := tid & 31
+//line warp_policy.go:45
+							var below int32
+							if lane >= offset {
+								below = partials[tid-offset]
+							}
+							gc_l_below[gc_lane2] = below
+						}
+					}
+				}
+			}
+			gc_left2 := gc_act2
 			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
+//line warp_policy.go:60
+						gc_tx2 := gc_tidx4.X + gc_lane2
+//line warp_policy.go:62
+						gc_ty2 := gc_tidx4.Y
 						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
+						gc_tz2 := gc_tidx4.Z
 						_ = gc_tz2
-						_ = gc_rank2
 //line warp_policy.go:40
 						var tid int = gc_tx2
 //line warp_policy.go:40
-						_ = tid
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:128
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
-
-//line warp_policy.go:128
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+//line warp_policy.go:50
+						if tid < 0 || tid > len(partials)-8 {
+//line warp_policy.go:50
 							break
-//line warp_policy.go:128
 						}
-//line warp_policy.go:128
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
-						_ = gc_t2
-//line warp_policy.go:128
-						v_ := gc_t2
-//line warp_policy.go:128
-						_ = v_
-//line warp_policy.go:128
-						v_2 := v_
-//line warp_policy.go:128
-						_ = v_2
-//line warp_policy.go:42
-						v_2.StoreSlice(partials[tid:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_policy.go:51
+						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -10600,47 +7639,28 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 							continue // the lanes wrap to the next row
 						}
 						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
+//line warp_policy.go:66
 						gc_ty2 := gc_tidx2.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
 						_ = gc_tz2
-						_ = gc_rank2
 //line warp_policy.go:40
 						var tid int = gc_tx2
 //line warp_policy.go:40
-						_ = tid
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:128
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
-
-//line warp_policy.go:128
+						below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
+//line warp_policy.go:50
+						if tid < 0 || tid > len(partials)-8 {
+//line warp_policy.go:50
 							break
-//line warp_policy.go:128
 						}
-//line warp_policy.go:128
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
-						_ = gc_t
-//line warp_policy.go:128
-						v_ := gc_t
-//line warp_policy.go:128
-						_ = v_
-//line warp_policy.go:128
-						v_2 := v_
-//line warp_policy.go:128
-						_ = v_2
-//line warp_policy.go:42
-						v_2.StoreSlice(partials[tid:])
-						gc_left &^= 0xff << gc_lane2
+//line warp_policy.go:51
+						archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
+			if gc_left2 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
@@ -10649,257 +7669,34 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:40
 						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:128
-						var v_ int32 = in[i]
-
-//line warp_policy.go:128
-						_ = v_
-
-//line warp_policy.go:76
-						var v_2 int32 = v_
-
-//line warp_policy.go:76
-						_ = v_2
-
 //line warp_policy.go:42
-						partials[tid] = v_2
-						_ = v_
-						_ = v_2
-					}
-				}
-			}
-
-//line warp_policy.go:43
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					{
-						gc_x04 := gc_tidx2.X
-						gc_off6 := (0 - offset) + gc_x04
-						if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(partials) && 32 <= len(partials)-gc_off6 {
-							gc_at7 := partials[gc_off6:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x04 + gc_lane2
-								_ = gc_tx2
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line warp_policy.go:40
-								tid := gc_tx2
-								_ = tid
-
-//line warp_policy.go:41
-								lane := tid & 31
-								_ = lane
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane >= offset {
-									below = gc_at7[gc_lane2]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane2] = below
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-								tid := gc_tx2
-								_ = tid
-
-//line warp_policy.go:41
-								lane := tid & 31
-								_ = lane
-
-//line warp_policy.go:45
-								var below int32
-
-//line warp_policy.go:46
-								if lane >= offset {
-									below = partials[tid-offset]
-								}
-								_ = below
-
-//line warp_policy.go:49
-								gc_l_below[gc_lane2] = below
-							}
-						}
-					}
-				}
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx4.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx4.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line warp_policy.go:40
-							var tid int = gc_tx2
-//line warp_policy.go:40
-							_ = tid
-//line warp_policy.go:40
-							below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
-//line warp_policy.go:40
-							_ = below
+						below := gc_l_below[gc_lane2]
 //line warp_policy.go:50
-							if tid < 0 || tid > len(partials)-8 {
-//line warp_policy.go:50
-								break
-//line warp_policy.go:50
-							}
-							archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line warp_policy.go:40
-							var tid int = gc_tx2
-//line warp_policy.go:40
-							_ = tid
-//line warp_policy.go:40
-							below := archsimd.LoadInt32x8Slice(gc_l_below[gc_lane2:])
-//line warp_policy.go:40
-							_ = below
-//line warp_policy.go:50
-							if tid < 0 || tid > len(partials)-8 {
-//line warp_policy.go:50
-								break
-//line warp_policy.go:50
-							}
-							archsimd.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-							tid := gc_tx2
-							_ = tid
-							below := gc_l_below[gc_lane2]
-							_ = below
-
-//line warp_policy.go:50
-							partials[tid] += below
-						}
+						partials[tid] += below
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(partials) && gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 {
-				gc_at8 := partials[:gc_bdx2]
-				gc_at9 := out[gc_off7:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line warp_policy.go:40
-							var tid int = gc_tx2
-//line warp_policy.go:40
-							_ = tid
-//line warp_policy.go:127
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-							_ = i
-//line warp_policy.go:53
-							gc_t6 := archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:])
-//line warp_policy.go:53
-							_ = gc_t6
-//line warp_policy.go:53
-							r_ := gc_t6
-//line warp_policy.go:53
-							_ = r_
-//line warp_policy.go:53
-							r := r_
-//line warp_policy.go:53
-							_ = r
-//line warp_policy.go:53
-							v := r
-//line warp_policy.go:53
-							_ = v
-//line warp_policy.go:53
-							v.StoreSlice(gc_at9[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line warp_policy.go:58
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(partials) && gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 {
+			gc_at8 := partials[:gc_bdx2]
+			gc_at9 := out[gc_off7:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line warp_policy.go:40
 						var tid int = gc_tx2
 //line warp_policy.go:40
@@ -10909,320 +7706,201 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b2 *compiled.Block, 
 //line warp_policy.go:127
 						_ = i
 //line warp_policy.go:53
-						gc_t5 := archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
+						gc_t6 := archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:])
 //line warp_policy.go:53
-						_ = gc_t5
-//line warp_policy.go:53
-						r_ := gc_t5
-//line warp_policy.go:53
-						_ = r_
+						r_ := gc_t6
 //line warp_policy.go:53
 						r := r_
 //line warp_policy.go:53
-						_ = r
-//line warp_policy.go:53
 						v := r
-//line warp_policy.go:53
-						_ = v
 //line warp_policy.go:53
 						v.StoreSlice(gc_at9[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line warp_policy.go:40
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line warp_policy.go:40
 					_ = tid
-
 //line warp_policy.go:127
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:127
 					_ = i
-
 //line warp_policy.go:53
-					var r_ int32 = gc_at8[gc_tx2]
-
+					gc_t5 := archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
 //line warp_policy.go:53
-					_ = r_
-
-//line warp_policy.go:76
-					var r int32 = r_
-
-//line warp_policy.go:76
-					_ = r
-
-//line warp_policy.go:128
+					r_ := gc_t5
+//line warp_policy.go:53
+					r := r_
+//line warp_policy.go:53
 					v := r
-
-//line warp_policy.go:129
-					gc_at9[gc_tx2] = v
-					_ = r_
-					_ = r
-					_ = v
+//line warp_policy.go:53
+					v.StoreSlice(gc_at9[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line warp_policy.go:40
-							var tid int = gc_tx2
-//line warp_policy.go:40
-							_ = tid
-//line warp_policy.go:127
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-							_ = i
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line warp_policy.go:53
-							if tid < 0 || tid > len(partials)-16 || i < 0 || i > len(out)-16 {
-//line warp_policy.go:53
-								break
-//line warp_policy.go:53
-							}
-//line warp_policy.go:53
-							gc_t4 := archsimd.LoadInt32x16Slice(partials[tid:])
-//line warp_policy.go:53
-							_ = gc_t4
-//line warp_policy.go:53
-							r_ := gc_t4
-//line warp_policy.go:53
-							_ = r_
-//line warp_policy.go:53
-							r := r_
-//line warp_policy.go:53
-							_ = r
-//line warp_policy.go:53
-							v := r
-//line warp_policy.go:53
-							_ = v
-//line warp_policy.go:129
-							v.StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				var r_ int32 = gc_at8[gc_tx2]
+//line warp_policy.go:76
+				var r int32 = r_
+//line warp_policy.go:128
+				v := r
+				gc_at9[gc_tx2] = v
+			}
+		} else {
+//line warp_policy.go:135
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line warp_policy.go:40
 						var tid int = gc_tx2
-//line warp_policy.go:40
-						_ = tid
 //line warp_policy.go:127
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
 //line warp_policy.go:53
-						if tid < 0 || tid > len(partials)-8 || i < 0 || i > len(out)-8 {
+						if tid < 0 || tid > len(partials)-16 || i < 0 || i > len(out)-16 {
 //line warp_policy.go:53
 							break
-//line warp_policy.go:53
 						}
 //line warp_policy.go:53
-						gc_t3 := archsimd.LoadInt32x8Slice(partials[tid:])
+						gc_t4 := archsimd.LoadInt32x16Slice(partials[tid:])
 //line warp_policy.go:53
-						_ = gc_t3
-//line warp_policy.go:53
-						r_ := gc_t3
-//line warp_policy.go:53
-						_ = r_
+						r_ := gc_t4
 //line warp_policy.go:53
 						r := r_
 //line warp_policy.go:53
-						_ = r
-//line warp_policy.go:53
 						v := r
-//line warp_policy.go:53
-						_ = v
 //line warp_policy.go:129
 						v.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line warp_policy.go:40
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_policy.go:53
-						var r_ int32 = partials[tid]
-
+					if tid < 0 || tid > len(partials)-8 || i < 0 || i > len(out)-8 {
 //line warp_policy.go:53
-						_ = r_
-
-//line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r_
-						_ = r
-						_ = v
+						break
 					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line warp_policy.go:53
-						var r_ int32 = partials[tid]
-
+					gc_t3 := archsimd.LoadInt32x8Slice(partials[tid:])
 //line warp_policy.go:53
-						_ = r_
-
-//line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
+					r_ := gc_t3
+//line warp_policy.go:53
+					r := r_
+//line warp_policy.go:53
+					v := r
 //line warp_policy.go:129
-						out[i] = v
-						_ = r_
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:53
-						var r_ int32 = partials[tid]
-
-//line warp_policy.go:53
-						_ = r_
-
-//line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r_
-						_ = r
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:40
-						tid := gc_tx2
-						_ = tid
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:53
-						var r_ int32 = partials[tid]
-
-//line warp_policy.go:53
-						_ = r_
-
-//line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r_
-						_ = r
-						_ = v
-					}
+					v.StoreSlice(out[i:])
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line warp_policy.go:40
 					tid := gc_tx2
-					_ = tid
-
 //line warp_policy.go:127
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line warp_policy.go:53
 					var r_ int32 = partials[tid]
-
-//line warp_policy.go:53
-					_ = r_
-
 //line warp_policy.go:76
 					var r int32 = r_
-
-//line warp_policy.go:76
-					_ = r
-
 //line warp_policy.go:128
 					v := r
-
-//line warp_policy.go:129
 					out[i] = v
-					_ = r_
-					_ = r
-					_ = v
 				}
+				{
+//line warp_policy.go:135
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+					tid := gc_tx2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:53
+					var r_ int32 = partials[tid]
+//line warp_policy.go:76
+					var r int32 = r_
+//line warp_policy.go:128
+					v := r
+					out[i] = v
+				}
+				{
+//line warp_policy.go:135
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+					tid := gc_tx2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:53
+					var r_ int32 = partials[tid]
+//line warp_policy.go:76
+					var r int32 = r_
+//line warp_policy.go:128
+					v := r
+					out[i] = v
+				}
+				{
+//line warp_policy.go:135
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+					tid := gc_tx2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:53
+					var r_ int32 = partials[tid]
+//line warp_policy.go:76
+					var r int32 = r_
+//line warp_policy.go:128
+					v := r
+					out[i] = v
+				}
+			}
+//line warp_policy.go:135
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line warp_policy.go:40
+				tid := gc_tx2
+//line warp_policy.go:127
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:53
+				var r_ int32 = partials[tid]
+//line warp_policy.go:76
+				var r int32 = r_
+//line warp_policy.go:128
+				v := r
+				out[i] = v
 			}
 		}
 	}
@@ -11238,408 +7916,288 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b2 *compiled.Block,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line warp_policy.go:128
 	var p_ forwardWarp[shuffleWarp] = p
-
 //line warp_policy.go:128
 	_ = p_
-	{
-		var gc_l_v_2 [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line warp_policy.go:130
+	var gc_l_v_2 [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:142
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_policy.go:144
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
 //line warp_policy.go:128
-						if i < 0 || i > len(in)-8 {
-//line warp_policy.go:128
-							break
-//line warp_policy.go:128
-						}
-//line warp_policy.go:128
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
-						_ = gc_t2
-//line warp_policy.go:128
-						v_ := gc_t2
-//line warp_policy.go:128
-						_ = v_
-//line warp_policy.go:128
-						v_2 := v_
-//line warp_policy.go:128
-						_ = v_2
-//line warp_policy.go:128
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
 //line warp_policy.go:128
-						if i < 0 || i > len(in)-8 {
+					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 //line warp_policy.go:128
-							break
+					v_ := gc_t2
 //line warp_policy.go:128
-						}
+					v_2 := v_
 //line warp_policy.go:128
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_policy.go:128
-						_ = gc_t
-//line warp_policy.go:128
-						v_ := gc_t
-//line warp_policy.go:128
-						_ = v_
-//line warp_policy.go:128
-						v_2 := v_
-//line warp_policy.go:128
-						_ = v_2
-//line warp_policy.go:128
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line warp_policy.go:128
-						var v_ int32 = in[i]
-
-//line warp_policy.go:128
-						_ = v_
-
-//line warp_policy.go:76
-						var v_2 int32 = v_
-
-//line warp_policy.go:76
-						_ = v_2
-						_ = v_
-						_ = v_2
-						gc_l_v_2[gc_lane2] = v_2
-					}
-				}
-			}
-
-//line warp_policy.go:25
-			gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all2 {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
-
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:143
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+					if i < 0 || i > len(in)-8 {
+//line warp_policy.go:128
+						break
+					}
+//line warp_policy.go:128
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_policy.go:128
+					v_ := gc_t
+//line warp_policy.go:128
+					v_2 := v_
+//line warp_policy.go:128
+					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					var v_ int32 = in[i]
+//line warp_policy.go:76
+					var v_2 int32 = v_
+//line warp_policy.go:79
+					gc_l_v_2[gc_lane2] = v_2
+				}
+			}
+		}
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all2 {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+//line warp_policy.go:25
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo5, gc_hi5 := 0, 32
+					if gc_lo5 < gc_hi5 {
+						gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo5, gc_hi5)
+				} else {
 //line warp_policy.go:26
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo5, gc_hi5 := 0, 32
-						if gc_lo5 < gc_hi5 {
-							gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo5, gc_hi5)
-					} else {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
 //line warp_policy.go:26
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-							_ = gc_iota
-							if gc_act2 == ^uint32(0) {
-//line warp_policy.go:26
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-								_ = gc_iota2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line warp_policy.go:24
-									var lane int = gc_lane2
+								var lane int = gc_lane2
 //line warp_policy.go:24
-									_ = lane
-//line warp_policy.go:24
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_2
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
 //line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								if lane >= offset {
 //line warp_policy.go:27
-									if lane >= offset {
+									v_2 = v_2.Add(u)
+								} else {
 //line warp_policy.go:27
-										v_2 = v_2.Add(u)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 //line warp_policy.go:27
-									} else {
+									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
-										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
-										_ = gc_if2
-//line warp_policy.go:27
-										if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-											v_2 = v_2.Add(u).Merge(v_2, gc_if2)
-//line warp_policy.go:27
-										}
-//line warp_policy.go:27
+										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
 									}
-//line warp_policy.go:27
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_policy.go:24
-									var lane int = gc_lane2
-//line warp_policy.go:24
-									_ = lane
-//line warp_policy.go:24
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_2
-//line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
 //line warp_policy.go:27
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
-									_ = gc_if
-//line warp_policy.go:27
-									if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-										v_2 = v_2.Add(u).Merge(v_2, gc_if)
-//line warp_policy.go:27
-									}
-//line warp_policy.go:27
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
 //line warp_policy.go:24
-								lane := (gc_rank2 & 31)
-								_ = lane
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-
+								var lane int = gc_lane2
+//line warp_policy.go:24
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
 //line warp_policy.go:26
-								u := gc_c21r[gc_lane2]
-
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 //line warp_policy.go:27
-								if lane >= offset {
-									v_2 += u
+								if gc_if.ToBits() != 0 {
+//line warp_policy.go:27
+									v_2 = v_2.Add(u).Merge(v_2, gc_if)
 								}
-								_ = u
-								gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:27
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
 						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line warp_policy.go:24
+							lane := (gc_rank2 & 31)
+//line warp_policy.go:26
+							v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:26
+							u := gc_c21r[gc_lane2]
+							if lane >= offset {
+								v_2 += u
+							}
+//line warp_policy.go:31
+							gc_l_v_2[gc_lane2] = v_2
+						}
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx5.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx5.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx5.Z
-						_ = gc_tz2
-						_ = gc_rank2
+		}
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_policy.go:43
+					gc_tx2 := gc_tidx5.X + gc_lane2
+//line warp_policy.go:45
+					gc_ty2 := gc_tidx5.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx5.Z
+					_ = gc_tz2
 //line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_policy.go:127
-						_ = i
-//line warp_policy.go:127
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:127
-						_ = v_2
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
 //line warp_policy.go:31
-						r_ := v_2
-//line warp_policy.go:31
-						_ = r_
+					r_ := v_2
 //line warp_policy.go:76
-						r := r_
-//line warp_policy.go:76
-						_ = r
+					r := r_
 //line warp_policy.go:128
-						v := r
-//line warp_policy.go:128
-						_ = v
+					v := r
+					if i < 0 || i > len(out)-8 {
 //line warp_policy.go:129
-						if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
-							break
-//line warp_policy.go:129
-						}
-//line warp_policy.go:129
-						v.StoreSlice(out[i:])
-						gc_left3 &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_policy.go:127
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_policy.go:127
-						_ = i
-//line warp_policy.go:127
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:127
-						_ = v_2
-//line warp_policy.go:31
-						r_ := v_2
-//line warp_policy.go:31
-						_ = r_
-//line warp_policy.go:76
-						r := r_
-//line warp_policy.go:76
-						_ = r
-//line warp_policy.go:128
-						v := r
-//line warp_policy.go:128
-						_ = v
 //line warp_policy.go:129
-						if i < 0 || i > len(out)-8 {
-//line warp_policy.go:129
-							break
-//line warp_policy.go:129
-						}
-//line warp_policy.go:129
-						v.StoreSlice(out[i:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
+					v.StoreSlice(out[i:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:127
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
-
-//line warp_policy.go:31
-						var r_ int32 = v_2
-
-//line warp_policy.go:31
-						_ = r_
-
-//line warp_policy.go:76
-						var r int32 = r_
-
-//line warp_policy.go:76
-						_ = r
-
-//line warp_policy.go:128
-						v := r
-
-//line warp_policy.go:129
-						out[i] = v
-						_ = r_
-						_ = r
-						_ = v
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line warp_policy.go:144
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line warp_policy.go:127
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:127
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_policy.go:31
+					r_ := v_2
+//line warp_policy.go:76
+					r := r_
+//line warp_policy.go:128
+					v := r
+					if i < 0 || i > len(out)-8 {
+//line warp_policy.go:129
+						break
+					}
+//line warp_policy.go:129
+					v.StoreSlice(out[i:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line warp_policy.go:127
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:129
+					v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:31
+					var r_ int32 = v_2
+//line warp_policy.go:76
+					var r int32 = r_
+//line warp_policy.go:128
+					v := r
+					out[i] = v
 				}
 			}
 		}
@@ -11685,331 +8243,206 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b2 *compiled
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v_2 [32]int32
-		var gc_l_p [32]*countedWarp
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line warp_policy.go:147
+	var gc_l_v_2 [32]int32
+	var gc_l_p [32]*countedWarp
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x03 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:144
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
+				gc_x03 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line warp_policy.go:166
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:142
-							var c countedWarp
-
-//line warp_policy.go:143
-							p := (*countedWarp)(&c)
-
+						var c countedWarp
+						p := (*countedWarp)(&c)
 //line warp_policy.go:145
-							var v_ int32 = gc_at3[gc_lane2]
-
+						var v_ int32 = gc_at3[gc_lane2]
 //line warp_policy.go:145
-							_ = v_
-
-//line warp_policy.go:145
-							var c_ *countedWarp = p
-
-//line warp_policy.go:145
-							_ = c_
-
+						var c_ *countedWarp = p
 //line warp_policy.go:84
-							c_.calls++
-
-//line warp_policy.go:85
-							var v_2 int32 = v_
-
-//line warp_policy.go:85
-							_ = v_2
-							_ = c
-							_ = p
-							_ = v_
-							_ = c_
-							_ = v_2
-							gc_l_v_2[gc_lane2] = v_2
-							gc_l_p[gc_lane2] = p
+						c_.calls++
+						var v_2 int32 = v_
+//line warp_policy.go:91
+						gc_l_v_2[gc_lane2] = v_2
+						gc_l_p[gc_lane2] = p
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:144
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
+						i := gc_bx2*gc_bdx2 + gc_tx2
 //line warp_policy.go:142
-							var c countedWarp
-
-//line warp_policy.go:143
-							p := (*countedWarp)(&c)
-
+						var c countedWarp
+						p := (*countedWarp)(&c)
 //line warp_policy.go:145
-							var v_ int32 = in[i]
-
+						var v_ int32 = in[i]
 //line warp_policy.go:145
-							_ = v_
-
-//line warp_policy.go:145
-							var c_ *countedWarp = p
-
-//line warp_policy.go:145
-							_ = c_
-
+						var c_ *countedWarp = p
 //line warp_policy.go:84
-							c_.calls++
-
-//line warp_policy.go:85
-							var v_2 int32 = v_
-
-//line warp_policy.go:85
-							_ = v_2
-							_ = c
-							_ = p
-							_ = v_
-							_ = c_
-							_ = v_2
-							gc_l_v_2[gc_lane2] = v_2
-							gc_l_p[gc_lane2] = p
-						}
+						c_.calls++
+						var v_2 int32 = v_
+//line warp_policy.go:91
+						gc_l_v_2[gc_lane2] = v_2
+						gc_l_p[gc_lane2] = p
 					}
 				}
 			}
-
+		}
 //line warp_policy.go:25
-			gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-			if gc_all2 {
-				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-			} else {
-
+		gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all2 {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
 //line warp_policy.go:25
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo5, gc_hi5 := 0, 32
+					if gc_lo5 < gc_hi5 {
+						gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo5, gc_hi5)
+				} else {
 //line warp_policy.go:26
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo5, gc_hi5 := 0, 32
-						if gc_lo5 < gc_hi5 {
-							gc_lo5 = max(gc_lo5, max(min(offset, 32), -1))
-						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo5, gc_hi5)
-					} else {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
 //line warp_policy.go:26
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act2 == ^uint32(0) {
 //line warp_policy.go:26
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-							_ = gc_iota
-							if gc_act2 == ^uint32(0) {
-//line warp_policy.go:26
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_policy.go:26
-								_ = gc_iota2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line warp_policy.go:24
-									var lane int = gc_lane2
+								var lane int = gc_lane2
 //line warp_policy.go:24
-									_ = lane
-//line warp_policy.go:24
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_2
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
 //line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								if lane >= offset {
 //line warp_policy.go:27
-									if lane >= offset {
+									v_2 = v_2.Add(u)
+								} else {
 //line warp_policy.go:27
-										v_2 = v_2.Add(u)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 //line warp_policy.go:27
-									} else {
+									if gc_if2.ToBits() != 0 {
 //line warp_policy.go:27
-										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
-										_ = gc_if2
-//line warp_policy.go:27
-										if gc_if2.ToBits() != 0 {
-//line warp_policy.go:27
-											v_2 = v_2.Add(u).Merge(v_2, gc_if2)
-//line warp_policy.go:27
-										}
-//line warp_policy.go:27
+										v_2 = v_2.Add(u).Merge(v_2, gc_if2)
 									}
-//line warp_policy.go:27
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_policy.go:24
-									var lane int = gc_lane2
-//line warp_policy.go:24
-									_ = lane
-//line warp_policy.go:24
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_policy.go:24
-									_ = v_2
-//line warp_policy.go:26
-									u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line warp_policy.go:26
-									_ = u
 //line warp_policy.go:27
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
-//line warp_policy.go:27
-									_ = gc_if
-//line warp_policy.go:27
-									if gc_if.ToBits() != 0 {
-//line warp_policy.go:27
-										v_2 = v_2.Add(u).Merge(v_2, gc_if)
-//line warp_policy.go:27
-									}
-//line warp_policy.go:27
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
 //line warp_policy.go:24
-								lane := (gc_rank2 & 31)
-								_ = lane
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-
+								var lane int = gc_lane2
+//line warp_policy.go:24
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
 //line warp_policy.go:26
-								u := gc_c21r[gc_lane2]
-
+								u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
 //line warp_policy.go:27
-								if lane >= offset {
-									v_2 += u
+								if gc_if.ToBits() != 0 {
+//line warp_policy.go:27
+									v_2 = v_2.Add(u).Merge(v_2, gc_if)
 								}
-								_ = u
-								gc_l_v_2[gc_lane2] = v_2
+//line warp_policy.go:27
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line warp_policy.go:24
+							lane := (gc_rank2 & 31)
+//line warp_policy.go:26
+							v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:26
+							u := gc_c21r[gc_lane2]
+							if lane >= offset {
+								v_2 += u
+							}
+//line warp_policy.go:31
+							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
 				}
 			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x04 := gc_tidx2.X
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-						gc_at4 := out[gc_off4:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x04 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:144
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							v_2 := gc_l_v_2[gc_lane2]
-							_ = v_2
-							p := gc_l_p[gc_lane2]
-							_ = p
-
-//line warp_policy.go:31
-							var r_ int32 = v_2
-
-//line warp_policy.go:31
-							_ = r_
-
-//line warp_policy.go:85
-							var r int32 = r_
-
-//line warp_policy.go:85
-							_ = r
-
-//line warp_policy.go:145
-							v := r
-
+				gc_x04 := gc_tidx2.X
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
+				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+					gc_at4 := out[gc_off4:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+//line warp_policy.go:48
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line warp_policy.go:146
-							gc_at4[gc_lane2] = v + p.count()
-							_ = r_
-							_ = r
-							_ = v
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_policy.go:144
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							v_2 := gc_l_v_2[gc_lane2]
-							_ = v_2
-							p := gc_l_p[gc_lane2]
-							_ = p
-
+						v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:148
+						p := gc_l_p[gc_lane2]
 //line warp_policy.go:31
-							var r_ int32 = v_2
-
-//line warp_policy.go:31
-							_ = r_
-
+						var r_ int32 = v_2
 //line warp_policy.go:85
-							var r int32 = r_
-
-//line warp_policy.go:85
-							_ = r
-
+						var r int32 = r_
 //line warp_policy.go:145
-							v := r
-
-//line warp_policy.go:146
-							out[i] = v + p.count()
-							_ = r_
-							_ = r
-							_ = v
+						v := r
+						gc_at4[gc_lane2] = v + p.count()
+					}
+				} else {
+//line warp_policy.go:152
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line warp_policy.go:144
+						i := gc_bx2*gc_bdx2 + gc_tx2
+//line warp_policy.go:146
+						v_2 := gc_l_v_2[gc_lane2]
+//line warp_policy.go:148
+						p := gc_l_p[gc_lane2]
+//line warp_policy.go:31
+						var r_ int32 = v_2
+//line warp_policy.go:85
+						var r int32 = r_
+//line warp_policy.go:145
+						v := r
+						out[i] = v + p.count()
 					}
 				}
 			}
@@ -12020,4 +8453,5 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b2 *compiled
 // gc_files_warp_policy holds the source files whose lines the kernels' records hash.
 //
 //go:embed warp_policy.go
+//line warp_policy.go:161
 var gc_files_warp_policy embed.FS

@@ -42,11 +42,8 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line warp_tail.go:14
 	b := gc_bdx
-
-//line warp_tail.go:15
 	s := gocuda.Shared[int32](t, 2*gocuda.WarpSize)[:2*gocuda.WarpSize]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -60,155 +57,91 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:16
-						{
-							gc_at[gc_tx] = 0
-						}
+//line warp_tail.go:17
+						gc_at[gc_tx] = 0
 					}
 					{
+//line warp_tail.go:21
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:16
-						{
-							gc_at[gc_tx] = 0
-						}
+//line warp_tail.go:17
+						gc_at[gc_tx] = 0
 					}
 					{
+//line warp_tail.go:21
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:16
-						{
-							gc_at[gc_tx] = 0
-						}
+//line warp_tail.go:17
+						gc_at[gc_tx] = 0
 					}
 					{
+//line warp_tail.go:21
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:16
-						{
-							gc_at[gc_tx] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line warp_tail.go:13
-					tid := gc_tx
-					_ = tid
-
-//line warp_tail.go:16
-					{
+//line warp_tail.go:17
 						gc_at[gc_tx] = 0
 					}
 				}
+//line warp_tail.go:21
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line warp_tail.go:17
+					gc_at[gc_tx] = 0
+				}
 			} else {
+//line warp_tail.go:21
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line warp_tail.go:13
 						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:16
-						{
-							s[tid] = 0
-						}
+//line warp_tail.go:17
+						s[tid] = 0
 					}
 					{
+//line warp_tail.go:21
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line warp_tail.go:13
 						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:16
-						{
-							s[tid] = 0
-						}
+//line warp_tail.go:17
+						s[tid] = 0
 					}
 					{
+//line warp_tail.go:21
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line warp_tail.go:13
 						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:16
-						{
-							s[tid] = 0
-						}
+//line warp_tail.go:17
+						s[tid] = 0
 					}
 					{
+//line warp_tail.go:21
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line warp_tail.go:13
 						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:16
-						{
-							s[tid] = 0
-						}
+//line warp_tail.go:17
+						s[tid] = 0
 					}
 				}
+//line warp_tail.go:21
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line warp_tail.go:13
 					tid := gc_tx
-					_ = tid
-
-//line warp_tail.go:16
-					{
-						s[tid] = 0
-					}
+//line warp_tail.go:17
+					s[tid] = 0
 				}
 			}
 		}
 	}
 	{
+//line warp_tail.go:24
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2 * gocuda.WarpSize; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -222,295 +155,202 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:20
-						{
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
+//line warp_tail.go:21
+						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
+//line warp_tail.go:25
 						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:20
-						{
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
+//line warp_tail.go:21
+						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
+//line warp_tail.go:25
 						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:20
-						{
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
+//line warp_tail.go:21
+						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
+//line warp_tail.go:25
 						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:20
-						{
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line warp_tail.go:13
-					tid := gc_tx
-					_ = tid
-
-//line warp_tail.go:20
-					{
+//line warp_tail.go:21
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
+//line warp_tail.go:25
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line warp_tail.go:21
+					gc_at2[gc_tx] = gc_at3[gc_tx]
+				}
 			} else {
+//line warp_tail.go:25
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line warp_tail.go:13
 						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:20
-						{
-							s[tid] = in[gc_bx*b+tid]
-						}
+//line warp_tail.go:21
+						s[tid] = in[gc_bx*b+tid]
 					}
 					{
+//line warp_tail.go:25
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line warp_tail.go:13
 						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:20
-						{
-							s[tid] = in[gc_bx*b+tid]
-						}
+//line warp_tail.go:21
+						s[tid] = in[gc_bx*b+tid]
 					}
 					{
+//line warp_tail.go:25
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line warp_tail.go:13
 						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:20
-						{
-							s[tid] = in[gc_bx*b+tid]
-						}
+//line warp_tail.go:21
+						s[tid] = in[gc_bx*b+tid]
 					}
 					{
+//line warp_tail.go:25
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line warp_tail.go:13
 						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:20
-						{
-							s[tid] = in[gc_bx*b+tid]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line warp_tail.go:13
-					tid := gc_tx
-					_ = tid
-
-//line warp_tail.go:20
-					{
+//line warp_tail.go:21
 						s[tid] = in[gc_bx*b+tid]
 					}
 				}
+//line warp_tail.go:25
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line warp_tail.go:13
+					tid := gc_tx
+//line warp_tail.go:21
+					s[tid] = in[gc_bx*b+tid]
+				}
 			}
 		}
 	}
-	{
-		var gc_l_v [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m7 uint32
-
-//line warp_tail.go:24
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_tail.go:13
-							tid := gc_tx
-							_ = tid
-
-//line warp_tail.go:24
-							if tid < gocuda.WarpSize {
-								gc_m7 |= 1 << gc_lane
-							}
-						}
-					}
-				}
-				gc_save7 := gc_act
-				gc_act = gc_save7 & gc_m7
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off2 := gc_x02
-							gc_off3 := gocuda.WarpSize + gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
-								gc_at4 := s[gc_off2:][:32]
-								gc_at5 := s[gc_off3:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line warp_tail.go:13
-									tid := gc_tx
-									_ = tid
-
-//line warp_tail.go:25
-									v := gc_at4[gc_lane] + gc_at5[gc_lane]
-									_ = v
-
-//line warp_tail.go:26
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_tail.go:13
-									tid := gc_tx
-									_ = tid
-
-//line warp_tail.go:25
-									v := s[tid] + s[tid+gocuda.WarpSize]
-									_ = v
-
-//line warp_tail.go:26
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off4 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
-								gc_at6 := s[gc_off4:][:32]
-
-//line warp_tail.go:27
-								copy(gc_at6, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line warp_tail.go:13
-									tid := gc_tx
-									_ = tid
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line warp_tail.go:27
-									s[tid] = v
-
 //line warp_tail.go:28
+	var gc_l_v [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_tail.go:35
+			var gc_m7 uint32
+//line warp_tail.go:24
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_tail.go:13
+						tid := gc_tx
+//line warp_tail.go:24
+						if tid < gocuda.WarpSize {
+							gc_m7 |= 1 << gc_lane
+						}
+					}
+				}
+			}
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x02 := gc_tidx.X
+						gc_off2 := gc_x02
+						gc_off3 := gocuda.WarpSize + gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+							gc_at4 := s[gc_off2:][:32]
+							gc_at5 := s[gc_off3:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_tail.go:25
+								v := gc_at4[gc_lane] + gc_at5[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_tail.go:13
+								tid := gc_tx
+//line warp_tail.go:25
+								v := s[tid] + s[tid+gocuda.WarpSize]
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
 				}
-				gc_act = gc_save7 &^ gc_dead
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x03 := gc_tidx.X
+						gc_off4 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+							gc_at6 := s[gc_off4:][:32]
+//line warp_tail.go:27
+							copy(gc_at6, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line warp_tail.go:13
+								tid := gc_tx
+//line warp_tail.go:15
+								v := gc_l_v[gc_lane]
+//line warp_tail.go:27
+								s[tid] = v
+							}
+						}
+					}
+				}
 			}
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 	{
+//line warp_tail.go:38
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -522,151 +362,69 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							gc_at7[0] = s[0] + s[1]
-						}
+//line warp_tail.go:31
+						gc_at7[0] = s[0] + s[1]
 					}
 					{
-						gc_tx := gc_step5 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							gc_at7[0] = s[0] + s[1]
-						}
+//line warp_tail.go:31
+						gc_at7[0] = s[0] + s[1]
 					}
 					{
-						gc_tx := gc_step5 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							gc_at7[0] = s[0] + s[1]
-						}
+//line warp_tail.go:31
+						gc_at7[0] = s[0] + s[1]
 					}
 					{
-						gc_tx := gc_step5 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							gc_at7[0] = s[0] + s[1]
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line warp_tail.go:13
-					tid := gc_tx
-					_ = tid
-
-//line warp_tail.go:30
-					{
+//line warp_tail.go:31
 						gc_at7[0] = s[0] + s[1]
 					}
 				}
+//line warp_tail.go:35
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line warp_tail.go:31
+					gc_at7[0] = s[0] + s[1]
+				}
 			} else {
+//line warp_tail.go:35
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							out[gc_bx] = s[0] + s[1]
-						}
+//line warp_tail.go:31
+						out[gc_bx] = s[0] + s[1]
 					}
 					{
+//line warp_tail.go:35
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							out[gc_bx] = s[0] + s[1]
-						}
+//line warp_tail.go:31
+						out[gc_bx] = s[0] + s[1]
 					}
 					{
+//line warp_tail.go:35
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							out[gc_bx] = s[0] + s[1]
-						}
+//line warp_tail.go:31
+						out[gc_bx] = s[0] + s[1]
 					}
 					{
+//line warp_tail.go:35
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							out[gc_bx] = s[0] + s[1]
-						}
+//line warp_tail.go:31
+						out[gc_bx] = s[0] + s[1]
 					}
 				}
+//line warp_tail.go:35
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line warp_tail.go:13
-					tid := gc_tx
-					_ = tid
-
-//line warp_tail.go:30
-					{
-						out[gc_bx] = s[0] + s[1]
-					}
+//line warp_tail.go:31
+					out[gc_bx] = s[0] + s[1]
 				}
 			}
 		}
@@ -676,4 +434,5 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 // gc_files_warp_tail holds the source files whose lines the kernels' records hash.
 //
 //go:embed warp_tail.go
+//line warp_tail.go:42
 var gc_files_warp_tail embed.FS

@@ -43,11 +43,8 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line warp_tail.go:14
 	b := gc_bdx2
-
-//line warp_tail.go:15
 	s := gocuda.Shared[int32](t, 2*gocuda.WarpSize)[:2*gocuda.WarpSize]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -63,22 +60,18 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line warp_tail.go:17
 						gc_vb4 := archsimd.BroadcastInt32x16(0)
-//line warp_tail.go:17
-						_ = gc_vb4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line warp_tail.go:13
 							var tid int = gc_tx2
 //line warp_tail.go:13
 							_ = tid
-//line warp_tail.go:16
 							{
-								gc_vb4.StoreSlice(gc_at8[gc_tx2:])
 //line warp_tail.go:17
+								gc_vb4.StoreSlice(gc_at8[gc_tx2:])
 							}
 						}
+//line warp_tail.go:19
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -89,66 +82,44 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 //line warp_tail.go:17
 					gc_vb3 := archsimd.BroadcastInt32x8(0)
-//line warp_tail.go:17
-					_ = gc_vb3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line warp_tail.go:13
 						var tid int = gc_tx2
 //line warp_tail.go:13
 						_ = tid
-//line warp_tail.go:16
-						{
-							gc_vb3.StoreSlice(gc_at8[gc_tx2:])
 //line warp_tail.go:17
-						}
+						gc_vb3.StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line warp_tail.go:13
-					tid := gc_tx2
-					_ = tid
-
-//line warp_tail.go:16
-					{
-						gc_at8[gc_tx2] = 0
-					}
+//line warp_tail.go:17
+					gc_at8[gc_tx2] = 0
 				}
 			} else {
+//line warp_tail.go:21
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line warp_tail.go:17
 						gc_vb2 := archsimd.BroadcastInt32x16(0)
-//line warp_tail.go:17
-						_ = gc_vb2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line warp_tail.go:13
 							var tid int = gc_tx2
-//line warp_tail.go:13
-							_ = tid
-//line warp_tail.go:16
 							{
+//line warp_tail.go:17
 								if tid < 0 || tid > len(s)-16 {
 //line warp_tail.go:17
 									break
-//line warp_tail.go:17
 								}
 //line warp_tail.go:17
 								gc_vb2.StoreSlice(s[tid:])
-//line warp_tail.go:17
 							}
 						}
+//line warp_tail.go:19
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -159,27 +130,17 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 //line warp_tail.go:17
 					gc_vb := archsimd.BroadcastInt32x8(0)
-//line warp_tail.go:17
-					_ = gc_vb
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line warp_tail.go:13
 						var tid int = gc_tx2
-//line warp_tail.go:13
-						_ = tid
-//line warp_tail.go:16
-						{
-							if tid < 0 || tid > len(s)-8 {
 //line warp_tail.go:17
-								break
+						if tid < 0 || tid > len(s)-8 {
 //line warp_tail.go:17
-							}
-//line warp_tail.go:17
-							gc_vb.StoreSlice(s[tid:])
-//line warp_tail.go:17
+							break
 						}
+//line warp_tail.go:17
+						gc_vb.StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -189,76 +150,56 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line warp_tail.go:13
 						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:16
-						{
-							s[tid] = 0
-						}
+//line warp_tail.go:17
+						s[tid] = 0
 					}
 					{
+//line warp_tail.go:21
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line warp_tail.go:13
 						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:16
-						{
-							s[tid] = 0
-						}
+//line warp_tail.go:17
+						s[tid] = 0
 					}
 					{
+//line warp_tail.go:21
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line warp_tail.go:13
 						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:16
-						{
-							s[tid] = 0
-						}
+//line warp_tail.go:17
+						s[tid] = 0
 					}
 					{
+//line warp_tail.go:21
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line warp_tail.go:13
 						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:16
-						{
-							s[tid] = 0
-						}
+//line warp_tail.go:17
+						s[tid] = 0
 					}
 				}
+//line warp_tail.go:21
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line warp_tail.go:13
 					tid := gc_tx2
-					_ = tid
-
-//line warp_tail.go:16
-					{
-						s[tid] = 0
-					}
+//line warp_tail.go:17
+					s[tid] = 0
 				}
 			}
 		}
 	}
 	{
+//line warp_tail.go:24
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 2 * gocuda.WarpSize; gc_bound3 < gc_to2 {
 			gc_to2 = gc_bound3
@@ -274,19 +215,16 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line warp_tail.go:13
 							var tid int = gc_tx2
 //line warp_tail.go:13
 							_ = tid
-//line warp_tail.go:20
 							{
 //line warp_tail.go:20
 								archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-//line warp_tail.go:20
 							}
 						}
+//line warp_tail.go:22
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -297,59 +235,40 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line warp_tail.go:13
 						var tid int = gc_tx2
 //line warp_tail.go:13
 						_ = tid
 //line warp_tail.go:20
-						{
-//line warp_tail.go:20
-							archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-//line warp_tail.go:20
-						}
+						archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line warp_tail.go:13
-					tid := gc_tx2
-					_ = tid
-
-//line warp_tail.go:20
-					{
-						gc_at9[gc_tx2] = gc_at10[gc_tx2]
-					}
+//line warp_tail.go:21
+					gc_at9[gc_tx2] = gc_at10[gc_tx2]
 				}
 			} else {
+//line warp_tail.go:25
 				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line warp_tail.go:13
 							var tid int = gc_tx2
-//line warp_tail.go:13
-							_ = tid
-//line warp_tail.go:20
 							{
+//line warp_tail.go:21
 								if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
 //line warp_tail.go:21
 									break
-//line warp_tail.go:21
 								}
 //line warp_tail.go:21
 								archsimd.LoadInt32x16Slice(in[gc_bx2*b+tid:]).StoreSlice(s[tid:])
-//line warp_tail.go:21
 							}
 						}
+//line warp_tail.go:23
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -360,23 +279,15 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line warp_tail.go:13
 						var tid int = gc_tx2
-//line warp_tail.go:13
-						_ = tid
-//line warp_tail.go:20
-						{
-							if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
 //line warp_tail.go:21
-								break
+						if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
 //line warp_tail.go:21
-							}
-//line warp_tail.go:21
-							archsimd.LoadInt32x8Slice(in[gc_bx2*b+tid:]).StoreSlice(s[tid:])
-//line warp_tail.go:21
+							break
 						}
+//line warp_tail.go:21
+						archsimd.LoadInt32x8Slice(in[gc_bx2*b+tid:]).StoreSlice(s[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -386,260 +297,211 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line warp_tail.go:13
 						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:20
-						{
-							s[tid] = in[gc_bx2*b+tid]
-						}
+//line warp_tail.go:21
+						s[tid] = in[gc_bx2*b+tid]
 					}
 					{
+//line warp_tail.go:25
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line warp_tail.go:13
 						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:20
-						{
-							s[tid] = in[gc_bx2*b+tid]
-						}
+//line warp_tail.go:21
+						s[tid] = in[gc_bx2*b+tid]
 					}
 					{
+//line warp_tail.go:25
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line warp_tail.go:13
 						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:20
-						{
-							s[tid] = in[gc_bx2*b+tid]
-						}
+//line warp_tail.go:21
+						s[tid] = in[gc_bx2*b+tid]
 					}
 					{
+//line warp_tail.go:25
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line warp_tail.go:13
 						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:20
-						{
-							s[tid] = in[gc_bx2*b+tid]
-						}
+//line warp_tail.go:21
+						s[tid] = in[gc_bx2*b+tid]
 					}
 				}
+//line warp_tail.go:25
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line warp_tail.go:13
 					tid := gc_tx2
-					_ = tid
-
-//line warp_tail.go:20
-					{
-						s[tid] = in[gc_bx2*b+tid]
-					}
+//line warp_tail.go:21
+					s[tid] = in[gc_bx2*b+tid]
 				}
 			}
 		}
 	}
-	{
-		var gc_l_v [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m72 uint32
-
+//line warp_tail.go:28
+	var gc_l_v [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line warp_tail.go:35
+			var gc_m72 uint32
 //line warp_tail.go:24
-				if gc_x04 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x04+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x04); gc_bound4 < gc_hi4 {
-						gc_hi4 = gc_bound4
+			if gc_x04 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x04+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x04); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line warp_tail.go:13
+						tid := gc_tx2
+//line warp_tail.go:24
+						if tid < gocuda.WarpSize {
+							gc_m72 |= 1 << gc_lane2
+						}
 					}
-					if gc_lo4 < gc_hi4 {
-						gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			}
+			gc_save72 := gc_act2
+			gc_act2 = gc_save72 & gc_m72
+			if gc_act2 != 0 {
+				gc_left := gc_act2
+				if compiled.SIMD {
+					gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_tail.go:39
+							gc_tx2 := gc_tidx3.X + gc_lane2
+//line warp_tail.go:41
+							gc_ty2 := gc_tidx3.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx3.Z
+							_ = gc_tz2
+//line warp_tail.go:13
+							var tid int = gc_tx2
+//line warp_tail.go:25
+							if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
+//line warp_tail.go:25
+								break
+							}
+//line warp_tail.go:25
+							v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
+//line warp_tail.go:25
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line warp_tail.go:40
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line warp_tail.go:13
+							var tid int = gc_tx2
+//line warp_tail.go:25
+							if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
+//line warp_tail.go:25
+								break
+							}
+//line warp_tail.go:25
+							v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
+//line warp_tail.go:25
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
 					}
-				} else {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
 //line warp_tail.go:13
 							tid := gc_tx2
-							_ = tid
-
-//line warp_tail.go:24
-							if tid < gocuda.WarpSize {
-								gc_m72 |= 1 << gc_lane2
-							}
+//line warp_tail.go:25
+							v := s[tid] + s[tid+gocuda.WarpSize]
+							gc_l_v[gc_lane2] = v
 						}
 					}
 				}
-				gc_save72 := gc_act2
-				gc_act2 = gc_save72 & gc_m72
-				if gc_act2 != 0 {
-					gc_left := gc_act2
-					if compiled.SIMD {
-						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx3.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx3.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx3.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_tail.go:13
-								var tid int = gc_tx2
-//line warp_tail.go:13
-								_ = tid
-//line warp_tail.go:25
-								if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
-//line warp_tail.go:25
-									break
-//line warp_tail.go:25
-								}
-//line warp_tail.go:25
-								v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
-//line warp_tail.go:25
-								_ = v
-//line warp_tail.go:25
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x05 := gc_tidx2.X
+						gc_off7 := gc_x05
+						if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
+							gc_at11 := s[gc_off7:][:32]
+//line warp_tail.go:27
+							copy(gc_at11, gc_l_v[:])
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_tail.go:13
-								var tid int = gc_tx2
-//line warp_tail.go:13
-								_ = tid
-//line warp_tail.go:25
-								if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
-//line warp_tail.go:25
-									break
-//line warp_tail.go:25
-								}
-//line warp_tail.go:25
-								v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
-//line warp_tail.go:25
-								_ = v
-//line warp_tail.go:25
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
 								if gc_tx2 == gc_bdx2 {
 									gc_tx2 = 0
 								}
-								if gc_left&(1<<gc_lane2) == 0 {
+								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-
 //line warp_tail.go:13
 								tid := gc_tx2
-								_ = tid
-
-//line warp_tail.go:25
-								v := s[tid] + s[tid+gocuda.WarpSize]
-								_ = v
-
-//line warp_tail.go:26
-								gc_l_v[gc_lane2] = v
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x05 := gc_tidx2.X
-							gc_off7 := gc_x05
-							if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
-								gc_at11 := s[gc_off7:][:32]
-
+//line warp_tail.go:15
+								v := gc_l_v[gc_lane2]
 //line warp_tail.go:27
-								copy(gc_at11, gc_l_v[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-									tid := gc_tx2
-									_ = tid
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line warp_tail.go:27
-									s[tid] = v
-
-//line warp_tail.go:28
-								}
+								s[tid] = v
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save72 &^ gc_dead2
 			}
+			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
 	{
+//line warp_tail.go:38
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 			gc_to2 = gc_bound3 + 1
@@ -651,151 +513,69 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line warp_tail.go:13
-						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							gc_at12[0] = s[0] + s[1]
-						}
+//line warp_tail.go:31
+						gc_at12[0] = s[0] + s[1]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line warp_tail.go:13
-						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							gc_at12[0] = s[0] + s[1]
-						}
+//line warp_tail.go:31
+						gc_at12[0] = s[0] + s[1]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line warp_tail.go:13
-						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							gc_at12[0] = s[0] + s[1]
-						}
+//line warp_tail.go:31
+						gc_at12[0] = s[0] + s[1]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line warp_tail.go:13
-						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							gc_at12[0] = s[0] + s[1]
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line warp_tail.go:13
-					tid := gc_tx2
-					_ = tid
-
-//line warp_tail.go:30
-					{
+//line warp_tail.go:31
 						gc_at12[0] = s[0] + s[1]
 					}
 				}
+//line warp_tail.go:35
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line warp_tail.go:31
+					gc_at12[0] = s[0] + s[1]
+				}
 			} else {
+//line warp_tail.go:35
 				gc_step10 := gc_from2
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							out[gc_bx2] = s[0] + s[1]
-						}
+//line warp_tail.go:31
+						out[gc_bx2] = s[0] + s[1]
 					}
 					{
+//line warp_tail.go:35
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							out[gc_bx2] = s[0] + s[1]
-						}
+//line warp_tail.go:31
+						out[gc_bx2] = s[0] + s[1]
 					}
 					{
+//line warp_tail.go:35
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							out[gc_bx2] = s[0] + s[1]
-						}
+//line warp_tail.go:31
+						out[gc_bx2] = s[0] + s[1]
 					}
 					{
+//line warp_tail.go:35
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:30
-						{
-							out[gc_bx2] = s[0] + s[1]
-						}
+//line warp_tail.go:31
+						out[gc_bx2] = s[0] + s[1]
 					}
 				}
+//line warp_tail.go:35
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-					tid := gc_tx2
-					_ = tid
-
-//line warp_tail.go:30
-					{
-						out[gc_bx2] = s[0] + s[1]
-					}
+//line warp_tail.go:31
+					out[gc_bx2] = s[0] + s[1]
 				}
 			}
 		}
@@ -805,4 +585,5 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 // gc_files_warp_tail holds the source files whose lines the kernels' records hash.
 //
 //go:embed warp_tail.go
+//line warp_tail.go:42
 var gc_files_warp_tail embed.FS

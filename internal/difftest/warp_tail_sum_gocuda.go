@@ -46,405 +46,317 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	_ = gc_s_v
-
 //line warp_tail_sum.go:22
 	sums := gocuda.Shared[float32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	{
-		var gc_l_v_ [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line warp_tail_sum.go:24
+	var gc_l_v_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
 //line warp_tail_sum.go:17
-						copy(gc_l_v_[:], gc_at)
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line warp_tail_sum.go:16
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line warp_tail_sum.go:17
-							var v float32
-
-//line warp_tail_sum.go:18
-							if i < len(in) {
-								v = in[i]
-							}
-
-//line warp_tail_sum.go:21
-							var v_ float32 = v
-
-//line warp_tail_sum.go:21
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
-					}
-				}
-			}
-
-//line warp_tail_sum.go:42
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if gc_bdy*gc_bdz == 1 {
-					compiled.ShflDownLane0(&gc_l_v_)
+					copy(gc_l_v_[:], gc_at)
 				} else {
-					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line warp_tail_sum.go:42
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line warp_tail_sum.go:43
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
-					} else {
-
-//line warp_tail_sum.go:43
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
-//line warp_tail_sum.go:43
-							v_ += gc_c1r[gc_lane]
-							gc_l_v_[gc_lane] = v_
-						}
-					}
-				}
-			}
-			gc_upto := gc_cnt
-			if gc_bdy*gc_bdz == 1 {
-				gc_upto = min(gc_upto, 1)
-			}
-			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				var v float32
-				_ = v
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
-
-//line warp_tail_sum.go:45
-				var r float32 = v_
-
-//line warp_tail_sum.go:45
-				_ = r
-
-//line warp_tail_sum.go:21
-				v = r
-				_ = r
-				gc_s_v[gc_rank] = v
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-
-//line warp_tail_sum.go:23
-				{
-					sums[(gc_rank >> 5)] = v
-				}
-			}
-		}
-	}
-	{
-		var gc_l_v_2 [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m14 uint32
-
-//line warp_tail_sum.go:27
-				if (gc_w >> 5) == 0 {
-					gc_m14 = ^uint32(0)
-				}
-				gc_save14 := gc_act
-				gc_act = gc_save14 & gc_m14
-				if gc_act != 0 {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line warp_tail_sum.go:28
-						var s float32
-
-//line warp_tail_sum.go:29
-						if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
-							s = sums[(gc_rank & 31)]
-						}
-
-//line warp_tail_sum.go:32
-						var v_2 float32 = s
-
-//line warp_tail_sum.go:32
-						_ = v_2
-						_ = s
-						_ = v_2
-						gc_l_v_2[gc_lane] = v_2
-					}
-
-//line warp_tail_sum.go:42
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy*gc_bdz == 1 {
-							compiled.ShflDownLane0(&gc_l_v_2)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
-						}
-					} else {
-
-//line warp_tail_sum.go:42
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line warp_tail_sum.go:43
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
-							} else {
-
-//line warp_tail_sum.go:43
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									v_2 := gc_l_v_2[gc_lane]
-									_ = v_2
-
-//line warp_tail_sum.go:43
-									v_2 += gc_c2r[gc_lane]
-									gc_l_v_2[gc_lane] = v_2
-								}
-							}
-						}
-					}
-					gc_upto2 := gc_cnt
-					if gc_bdy*gc_bdz == 1 {
-						gc_upto2 = min(gc_upto2, 1)
-					}
-					for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+//line warp_tail_sum.go:16
+						i := gc_bx*gc_bdx + gc_tx
 						var v float32
-						_ = v
-						v_2 := gc_l_v_2[gc_lane]
-						_ = v_2
-
-//line warp_tail_sum.go:45
-						var r_ float32 = v_2
-
-//line warp_tail_sum.go:45
-						_ = r_
-
-//line warp_tail_sum.go:32
-						v = r_
-						_ = r_
-						gc_s_v[gc_rank] = v
+						if i < len(in) {
+							v = in[i]
+						}
+						var v_ float32 = v
+//line warp_tail_sum.go:24
+						gc_l_v_[gc_lane] = v_
 					}
 				}
-				gc_act = gc_save14 &^ gc_dead
+			}
+		}
+//line warp_tail_sum.go:42
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line warp_tail_sum.go:42
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+				} else {
+//line warp_tail_sum.go:43
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_tail_sum.go:47
+						v_ := gc_l_v_[gc_lane]
+//line warp_tail_sum.go:43
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line warp_tail_sum.go:56
+			var v float32
+//line warp_tail_sum.go:58
+			v_ := gc_l_v_[gc_lane]
+//line warp_tail_sum.go:45
+			var r float32 = v_
+//line warp_tail_sum.go:21
+			v = r
+//line warp_tail_sum.go:23
+			gc_s_v[gc_rank] = v
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+			{
+//line warp_tail_sum.go:24
+				sums[(gc_rank >> 5)] = v
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
-				gc_at2 := out[gc_off2:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line warp_tail_sum.go:34
-						sum := v
-
-//line warp_tail_sum.go:35
-						{
-							gc_at2[0] = sum
-						}
-						_ = sum
+//line warp_tail_sum.go:30
+	var gc_l_v_2 [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line warp_tail_sum.go:38
+			var gc_m14 uint32
+//line warp_tail_sum.go:27
+			if (gc_w >> 5) == 0 {
+				gc_m14 = ^uint32(0)
+			}
+			gc_save14 := gc_act
+			gc_act = gc_save14 & gc_m14
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_tail_sum.go:28
+					var s float32
+					if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
+						s = sums[(gc_rank & 31)]
 					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line warp_tail_sum.go:34
-						sum := v
-
+					var v_2 float32 = s
 //line warp_tail_sum.go:35
-						{
-							gc_at2[0] = sum
-						}
-						_ = sum
+					gc_l_v_2[gc_lane] = v_2
+				}
+//line warp_tail_sum.go:42
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
+						compiled.ShflDownLane0(&gc_l_v_2)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line warp_tail_sum.go:34
-						sum := v
-
-//line warp_tail_sum.go:35
-						{
-							gc_at2[0] = sum
+				} else {
+//line warp_tail_sum.go:42
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
+						} else {
+//line warp_tail_sum.go:43
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_tail_sum.go:47
+								v_2 := gc_l_v_2[gc_lane]
+//line warp_tail_sum.go:43
+								v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
+							}
 						}
-						_ = sum
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line warp_tail_sum.go:34
-						sum := v
-
-//line warp_tail_sum.go:35
-						{
-							gc_at2[0] = sum
-						}
-						_ = sum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_upto2 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto2 = min(gc_upto2, 1)
+				}
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line warp_tail_sum.go:56
+					var v float32
+//line warp_tail_sum.go:58
+					v_2 := gc_l_v_2[gc_lane]
+//line warp_tail_sum.go:45
+					var r_ float32 = v_2
+//line warp_tail_sum.go:32
+					v = r_
+//line warp_tail_sum.go:34
+					gc_s_v[gc_rank] = v
+				}
+			}
+			gc_act = gc_save14 &^ gc_dead
+		}
+	}
+//line warp_tail_sum.go:42
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
+			gc_at2 := out[gc_off2:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line warp_tail_sum.go:55
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line warp_tail_sum.go:57
 					v := gc_s_v[gc_rank]
-
 //line warp_tail_sum.go:34
 					sum := v
-
-//line warp_tail_sum.go:35
 					{
 						gc_at2[0] = sum
 					}
-					_ = sum
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
+				{
+//line warp_tail_sum.go:41
+					gc_tx := gc_step + 1
+//line warp_tail_sum.go:43
+					gc_rank := gc_base + gc_tx
+//line warp_tail_sum.go:45
+					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
-						sum := v
-
-//line warp_tail_sum.go:35
-						{
-							out[gc_bx] = sum
-						}
-						_ = sum
-					}
+					sum := v
 					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line warp_tail_sum.go:34
-						sum := v
-
-//line warp_tail_sum.go:35
-						{
-							out[gc_bx] = sum
-						}
-						_ = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line warp_tail_sum.go:34
-						sum := v
-
-//line warp_tail_sum.go:35
-						{
-							out[gc_bx] = sum
-						}
-						_ = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line warp_tail_sum.go:34
-						sum := v
-
-//line warp_tail_sum.go:35
-						{
-							out[gc_bx] = sum
-						}
-						_ = sum
+						gc_at2[0] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+//line warp_tail_sum.go:41
+					gc_tx := gc_step + 2
+//line warp_tail_sum.go:43
+					gc_rank := gc_base + gc_tx
+//line warp_tail_sum.go:45
+					v := gc_s_v[gc_rank]
+//line warp_tail_sum.go:34
+					sum := v
+					{
+						gc_at2[0] = sum
+					}
+				}
+				{
+//line warp_tail_sum.go:41
+					gc_tx := gc_step + 3
+//line warp_tail_sum.go:43
+					gc_rank := gc_base + gc_tx
+//line warp_tail_sum.go:45
+					v := gc_s_v[gc_rank]
+//line warp_tail_sum.go:34
+					sum := v
+					{
+						gc_at2[0] = sum
+					}
+				}
+			}
+//line warp_tail_sum.go:41
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line warp_tail_sum.go:44
+				v := gc_s_v[gc_rank]
+//line warp_tail_sum.go:34
+				sum := v
+				{
+					gc_at2[0] = sum
+				}
+			}
+		} else {
+//line warp_tail_sum.go:41
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-
 //line warp_tail_sum.go:34
 					sum := v
-
-//line warp_tail_sum.go:35
 					{
 						out[gc_bx] = sum
 					}
-					_ = sum
+				}
+				{
+//line warp_tail_sum.go:41
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line warp_tail_sum.go:34
+					sum := v
+					{
+						out[gc_bx] = sum
+					}
+				}
+				{
+//line warp_tail_sum.go:41
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line warp_tail_sum.go:34
+					sum := v
+					{
+						out[gc_bx] = sum
+					}
+				}
+				{
+//line warp_tail_sum.go:41
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line warp_tail_sum.go:34
+					sum := v
+					{
+						out[gc_bx] = sum
+					}
+				}
+			}
+//line warp_tail_sum.go:41
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line warp_tail_sum.go:34
+				sum := v
+				{
+					out[gc_bx] = sum
 				}
 			}
 		}
@@ -454,4 +366,5 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 // gc_files_warp_tail_sum holds the source files whose lines the kernels' records hash.
 //
 //go:embed warp_tail_sum.go
+//line warp_tail_sum.go:48
 var gc_files_warp_tail_sum embed.FS

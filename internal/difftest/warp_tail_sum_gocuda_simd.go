@@ -47,578 +47,447 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_v
-
 //line warp_tail_sum.go:22
 	sums := gocuda.Shared[float32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	{
-		var gc_l_v_ [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line warp_tail_sum.go:24
+	var gc_l_v_ [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-
+				gc_x02 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
 //line warp_tail_sum.go:17
-						copy(gc_l_v_[:], gc_at3)
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_tail_sum.go:16
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line warp_tail_sum.go:17
-							var v float32
-
-//line warp_tail_sum.go:18
-							if i < len(in) {
-								v = in[i]
-							}
-
-//line warp_tail_sum.go:21
-							var v_ float32 = v
-
-//line warp_tail_sum.go:21
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane2] = v_
-						}
-					}
-				}
-			}
-
-//line warp_tail_sum.go:42
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if gc_bdy2*gc_bdz2 == 1 {
-					compiled.ShflDownLane0(&gc_l_v_)
+					copy(gc_l_v_[:], gc_at3)
 				} else {
-					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line warp_tail_sum.go:42
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line warp_tail_sum.go:43
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-					} else {
-
-//line warp_tail_sum.go:43
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_tail_sum.go:43
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_tail_sum.go:43
-									_ = v_
-//line warp_tail_sum.go:43
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_tail_sum.go:43
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line warp_tail_sum.go:43
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_tail_sum.go:43
-									_ = v_
-//line warp_tail_sum.go:43
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_tail_sum.go:43
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
-
-//line warp_tail_sum.go:43
-								v_ += gc_c21r[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
-							}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line warp_tail_sum.go:16
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						var v float32
+						if i < len(in) {
+							v = in[i]
 						}
+						var v_ float32 = v
+//line warp_tail_sum.go:24
+						gc_l_v_[gc_lane2] = v_
 					}
-				}
-			}
-			gc_upto3 := gc_cnt2
-			if gc_bdy2*gc_bdz2 == 1 {
-				gc_upto3 = min(gc_upto3, 1)
-			}
-			for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				var v float32
-				_ = v
-				v_ := gc_l_v_[gc_lane2]
-				_ = v_
-
-//line warp_tail_sum.go:45
-				var r float32 = v_
-
-//line warp_tail_sum.go:45
-				_ = r
-
-//line warp_tail_sum.go:21
-				v = r
-				_ = r
-				gc_s_v[gc_rank2] = v
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
-
-//line warp_tail_sum.go:23
-				{
-					sums[(gc_rank2 >> 5)] = v
 				}
 			}
 		}
-	}
-	{
-		var gc_l_v_2 [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m142 uint32
-
-//line warp_tail_sum.go:27
-				if (gc_w2 >> 5) == 0 {
-					gc_m142 = ^uint32(0)
-				}
-				gc_save142 := gc_act2
-				gc_act2 = gc_save142 & gc_m142
-				if gc_act2 != 0 {
-					gc_left2 := gc_act2
+//line warp_tail_sum.go:42
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy2*gc_bdz2 == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line warp_tail_sum.go:42
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+//line warp_tail_sum.go:43
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
 					if compiled.SIMD {
-//line warp_tail_sum.go:28
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_tail_sum.go:28
-						_ = gc_iota3
 						if gc_act2 == ^uint32(0) {
-//line warp_tail_sum.go:28
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line warp_tail_sum.go:28
-							_ = gc_iota4
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line warp_tail_sum.go:28
-								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line warp_tail_sum.go:28
-								_ = s
-//line warp_tail_sum.go:29
-								if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
-//line warp_tail_sum.go:29
-									break
-//line warp_tail_sum.go:29
-								}
-//line warp_tail_sum.go:29
-								if gc_lane2 < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane2) > 7 {
-//line warp_tail_sum.go:29
-									s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:])
-								} else {
-//line warp_tail_sum.go:30
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
-//line warp_tail_sum.go:29
-									_ = gc_if4
-//line warp_tail_sum.go:29
-									if gc_if4.ToBits() != 0 {
-//line warp_tail_sum.go:29
-										s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if4)
-									}
-//line warp_tail_sum.go:30
-								}
-//line warp_tail_sum.go:29
-								v_2 := s
-//line warp_tail_sum.go:29
-								_ = v_2
-//line warp_tail_sum.go:29
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+//line warp_tail_sum.go:43
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line warp_tail_sum.go:43
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_tail_sum.go:43
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line warp_tail_sum.go:28
-								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line warp_tail_sum.go:28
-								_ = s
-//line warp_tail_sum.go:29
-								if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
-//line warp_tail_sum.go:29
-									break
-//line warp_tail_sum.go:29
-								}
-//line warp_tail_sum.go:29
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
-//line warp_tail_sum.go:29
-								_ = gc_if3
-//line warp_tail_sum.go:30
-								if gc_if3.ToBits() != 0 {
-//line warp_tail_sum.go:30
-									s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if3)
-//line warp_tail_sum.go:30
-								}
-//line warp_tail_sum.go:30
-								v_2 := s
-//line warp_tail_sum.go:30
-								_ = v_2
-//line warp_tail_sum.go:30
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+//line warp_tail_sum.go:43
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line warp_tail_sum.go:43
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_tail_sum.go:43
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line warp_tail_sum.go:28
-							var s float32
-
-//line warp_tail_sum.go:29
-							if (gc_rank2 & 31) < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize {
-								s = sums[(gc_rank2 & 31)]
-							}
-
-//line warp_tail_sum.go:32
-							var v_2 float32 = s
-
-//line warp_tail_sum.go:32
-							_ = v_2
-							_ = s
-							_ = v_2
-							gc_l_v_2[gc_lane2] = v_2
+//line warp_tail_sum.go:56
+							v_ := gc_l_v_[gc_lane2]
+//line warp_tail_sum.go:43
+							v_ += gc_c21r[gc_lane2]
+							gc_l_v_[gc_lane2] = v_
 						}
-					}
-
-//line warp_tail_sum.go:42
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						if gc_bdy2*gc_bdz2 == 1 {
-							compiled.ShflDownLane0(&gc_l_v_2)
-						} else {
-							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
-						}
-					} else {
-
-//line warp_tail_sum.go:42
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line warp_tail_sum.go:43
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-							} else {
-
-//line warp_tail_sum.go:43
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left3 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line warp_tail_sum.go:43
-											v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_tail_sum.go:43
-											_ = v_2
-//line warp_tail_sum.go:43
-											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line warp_tail_sum.go:43
-											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left3 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line warp_tail_sum.go:43
-											v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_tail_sum.go:43
-											_ = v_2
-//line warp_tail_sum.go:43
-											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line warp_tail_sum.go:43
-											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left3 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left3 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left3&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										v_2 := gc_l_v_2[gc_lane2]
-										_ = v_2
-
-//line warp_tail_sum.go:43
-										v_2 += gc_c22r[gc_lane2]
-										gc_l_v_2[gc_lane2] = v_2
-									}
-								}
-							}
-						}
-					}
-					gc_upto4 := gc_cnt2
-					if gc_bdy2*gc_bdz2 == 1 {
-						gc_upto4 = min(gc_upto4, 1)
-					}
-					for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						var v float32
-						_ = v
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
-
-//line warp_tail_sum.go:45
-						var r_ float32 = v_2
-
-//line warp_tail_sum.go:45
-						_ = r_
-
-//line warp_tail_sum.go:32
-						v = r_
-						_ = r_
-						gc_s_v[gc_rank2] = v
 					}
 				}
-				gc_act2 = gc_save142 &^ gc_dead2
+			}
+		}
+		gc_upto3 := gc_cnt2
+		if gc_bdy2*gc_bdz2 == 1 {
+			gc_upto3 = min(gc_upto3, 1)
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+//line warp_tail_sum.go:57
+			var v float32
+//line warp_tail_sum.go:59
+			v_ := gc_l_v_[gc_lane2]
+//line warp_tail_sum.go:45
+			var r float32 = v_
+//line warp_tail_sum.go:21
+			v = r
+//line warp_tail_sum.go:23
+			gc_s_v[gc_rank2] = v
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_s_v[gc_rank2]
+			{
+//line warp_tail_sum.go:24
+				sums[(gc_rank2 >> 5)] = v
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(out) {
-				gc_at4 := out[gc_off4:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line warp_tail_sum.go:34
-						sum := v
-
-//line warp_tail_sum.go:35
-						{
-							gc_at4[0] = sum
+//line warp_tail_sum.go:30
+	var gc_l_v_2 [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line warp_tail_sum.go:38
+			var gc_m142 uint32
+//line warp_tail_sum.go:27
+			if (gc_w2 >> 5) == 0 {
+				gc_m142 = ^uint32(0)
+			}
+			gc_save142 := gc_act2
+			gc_act2 = gc_save142 & gc_m142
+			if gc_act2 != 0 {
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+//line warp_tail_sum.go:28
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act2 == ^uint32(0) {
+//line warp_tail_sum.go:28
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_tail_sum.go:28
+							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
+//line warp_tail_sum.go:29
+								break
+							}
+//line warp_tail_sum.go:29
+							if gc_lane2 < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane2) > 7 {
+//line warp_tail_sum.go:29
+								s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:])
+							} else {
+//line warp_tail_sum.go:30
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+//line warp_tail_sum.go:29
+								if gc_if4.ToBits() != 0 {
+//line warp_tail_sum.go:29
+									s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if4)
+								}
+							}
+//line warp_tail_sum.go:29
+							v_2 := s
+//line warp_tail_sum.go:29
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						_ = sum
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line warp_tail_sum.go:28
+							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
+//line warp_tail_sum.go:29
+								break
+							}
+//line warp_tail_sum.go:29
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+							if gc_if3.ToBits() != 0 {
+//line warp_tail_sum.go:30
+								s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if3)
+							}
+//line warp_tail_sum.go:30
+							v_2 := s
+//line warp_tail_sum.go:30
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
 					}
-					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line warp_tail_sum.go:34
-						sum := v
-
-//line warp_tail_sum.go:35
-						{
-							gc_at4[0] = sum
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
 						}
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line warp_tail_sum.go:34
-						sum := v
-
-//line warp_tail_sum.go:35
-						{
-							gc_at4[0] = sum
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line warp_tail_sum.go:28
+						var s float32
+						if (gc_rank2 & 31) < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize {
+							s = sums[(gc_rank2 & 31)]
 						}
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line warp_tail_sum.go:34
-						sum := v
-
+						var v_2 float32 = s
 //line warp_tail_sum.go:35
-						{
-							gc_at4[0] = sum
-						}
-						_ = sum
+						gc_l_v_2[gc_lane2] = v_2
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line warp_tail_sum.go:42
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy2*gc_bdz2 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_2)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+//line warp_tail_sum.go:42
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						} else {
+//line warp_tail_sum.go:43
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left3 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line warp_tail_sum.go:43
+										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_tail_sum.go:43
+										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line warp_tail_sum.go:43
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left3 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line warp_tail_sum.go:43
+										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_tail_sum.go:43
+										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line warp_tail_sum.go:43
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left3 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left3&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line warp_tail_sum.go:56
+									v_2 := gc_l_v_2[gc_lane2]
+//line warp_tail_sum.go:43
+									v_2 += gc_c22r[gc_lane2]
+									gc_l_v_2[gc_lane2] = v_2
+								}
+							}
+						}
+					}
+				}
+				gc_upto4 := gc_cnt2
+				if gc_bdy2*gc_bdz2 == 1 {
+					gc_upto4 = min(gc_upto4, 1)
+				}
+				for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+//line warp_tail_sum.go:57
+					var v float32
+//line warp_tail_sum.go:59
+					v_2 := gc_l_v_2[gc_lane2]
+//line warp_tail_sum.go:45
+					var r_ float32 = v_2
+//line warp_tail_sum.go:32
+					v = r_
+//line warp_tail_sum.go:34
+					gc_s_v[gc_rank2] = v
+				}
+			}
+			gc_act2 = gc_save142 &^ gc_dead2
+		}
+	}
+//line warp_tail_sum.go:42
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2
+		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(out) {
+			gc_at4 := out[gc_off4:][:1]
+			gc_step3 := gc_from2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+//line warp_tail_sum.go:55
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line warp_tail_sum.go:57
 					v := gc_s_v[gc_rank2]
-
 //line warp_tail_sum.go:34
 					sum := v
-
-//line warp_tail_sum.go:35
 					{
 						gc_at4[0] = sum
 					}
-					_ = sum
 				}
-			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
+				{
+//line warp_tail_sum.go:41
+					gc_tx2 := gc_step3 + 1
+//line warp_tail_sum.go:43
+					gc_rank2 := gc_base2 + gc_tx2
+//line warp_tail_sum.go:45
+					v := gc_s_v[gc_rank2]
 //line warp_tail_sum.go:34
-						sum := v
-
-//line warp_tail_sum.go:35
-						{
-							out[gc_bx2] = sum
-						}
-						_ = sum
-					}
+					sum := v
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line warp_tail_sum.go:34
-						sum := v
-
-//line warp_tail_sum.go:35
-						{
-							out[gc_bx2] = sum
-						}
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line warp_tail_sum.go:34
-						sum := v
-
-//line warp_tail_sum.go:35
-						{
-							out[gc_bx2] = sum
-						}
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line warp_tail_sum.go:34
-						sum := v
-
-//line warp_tail_sum.go:35
-						{
-							out[gc_bx2] = sum
-						}
-						_ = sum
+						gc_at4[0] = sum
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+//line warp_tail_sum.go:41
+					gc_tx2 := gc_step3 + 2
+//line warp_tail_sum.go:43
+					gc_rank2 := gc_base2 + gc_tx2
+//line warp_tail_sum.go:45
+					v := gc_s_v[gc_rank2]
+//line warp_tail_sum.go:34
+					sum := v
+					{
+						gc_at4[0] = sum
+					}
+				}
+				{
+//line warp_tail_sum.go:41
+					gc_tx2 := gc_step3 + 3
+//line warp_tail_sum.go:43
+					gc_rank2 := gc_base2 + gc_tx2
+//line warp_tail_sum.go:45
+					v := gc_s_v[gc_rank2]
+//line warp_tail_sum.go:34
+					sum := v
+					{
+						gc_at4[0] = sum
+					}
+				}
+			}
+//line warp_tail_sum.go:41
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line warp_tail_sum.go:44
+				v := gc_s_v[gc_rank2]
+//line warp_tail_sum.go:34
+				sum := v
+				{
+					gc_at4[0] = sum
+				}
+			}
+		} else {
+//line warp_tail_sum.go:41
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
-
 //line warp_tail_sum.go:34
 					sum := v
-
-//line warp_tail_sum.go:35
 					{
 						out[gc_bx2] = sum
 					}
-					_ = sum
+				}
+				{
+//line warp_tail_sum.go:41
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+//line warp_tail_sum.go:34
+					sum := v
+					{
+						out[gc_bx2] = sum
+					}
+				}
+				{
+//line warp_tail_sum.go:41
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+//line warp_tail_sum.go:34
+					sum := v
+					{
+						out[gc_bx2] = sum
+					}
+				}
+				{
+//line warp_tail_sum.go:41
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+//line warp_tail_sum.go:34
+					sum := v
+					{
+						out[gc_bx2] = sum
+					}
+				}
+			}
+//line warp_tail_sum.go:41
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				v := gc_s_v[gc_rank2]
+//line warp_tail_sum.go:34
+				sum := v
+				{
+					out[gc_bx2] = sum
 				}
 			}
 		}
@@ -628,4 +497,5 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 // gc_files_warp_tail_sum holds the source files whose lines the kernels' records hash.
 //
 //go:embed warp_tail_sum.go
+//line warp_tail_sum.go:48
 var gc_files_warp_tail_sum embed.FS

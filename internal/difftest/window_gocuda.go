@@ -63,21 +63,13 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line window.go:15
 						var i int = gc_bx*gc_bdx + gc_tx
-//line window.go:15
-						_ = i
 //line window.go:19
 						var sum lanes.Float32x8
-//line window.go:19
-						_ = sum
-//line window.go:20
 						if i < 0 || i > len(out)-8 {
 //line window.go:20
 							break
-//line window.go:20
 						}
 //line window.go:20
 						if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
@@ -85,16 +77,13 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							for d := lo; d < hi; d = d + 1 {
 //line window.go:20
 								var gc_ld2 lanes.Float32x8
-//line window.go:20
 								{
 //line window.go:20
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 								}
 //line window.go:21
 								sum = sum.Add(gc_ld2)
-//line window.go:21
 							}
-//line window.go:21
 						} else {
 //line window.go:21
 							for d := lo; d < hi; d = d + 1 {
@@ -105,17 +94,13 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 									shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:21
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
-//line window.go:21
 								} else {
 //line window.go:21
 									break gc_steps2
-//line window.go:21
 								}
 //line window.go:21
 								sum = sum.Add(gc_ld2)
-//line window.go:21
 							}
-//line window.go:21
 						}
 //line window.go:23
 						sum.StoreSlice(out[i:])
@@ -123,25 +108,18 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line window.go:15
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line window.go:19
 						var sum float32
-
-//line window.go:20
 						for d := lo; d < hi; d++ {
 							sum += in[i+d-shift]
 						}
-
-//line window.go:23
 						out[i] = sum
-						_ = sum
 					}
 				}
 			}
+//line window.go:28
 		})
 	}
 }
@@ -193,45 +171,30 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line window.go:31
 						var i int = gc_bx*gc_bdx + gc_tx
-//line window.go:31
-						_ = i
 //line window.go:35
 						var sum lanes.Float32x8
-//line window.go:35
-						_ = sum
-//line window.go:36
 						if i < 0 || i > len(out)-8 {
 //line window.go:36
 							break
-//line window.go:36
 						}
 //line window.go:36
 						if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
 //line window.go:36
 							for d := range n {
 //line window.go:36
-								_ = d
-//line window.go:36
 								var gc_ld2 lanes.Float32x8
-//line window.go:36
 								{
 //line window.go:36
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 								}
 //line window.go:37
 								sum = sum.Add(gc_ld2)
-//line window.go:37
 							}
-//line window.go:37
 						} else {
 //line window.go:37
 							for d := range n {
-//line window.go:36
-								_ = d
 //line window.go:36
 								var gc_ld2 lanes.Float32x8
 //line window.go:36
@@ -239,17 +202,13 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 									shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:37
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
-//line window.go:37
 								} else {
 //line window.go:37
 									break gc_steps2
-//line window.go:37
 								}
 //line window.go:37
 								sum = sum.Add(gc_ld2)
-//line window.go:37
 							}
-//line window.go:37
 						}
 //line window.go:39
 						sum.StoreSlice(out[i:])
@@ -257,25 +216,18 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line window.go:31
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line window.go:35
 						var sum float32
-
-//line window.go:36
 						for d := range n {
 							sum += in[i+d-shift]
 						}
-
-//line window.go:39
 						out[i] = sum
-						_ = sum
 					}
 				}
 			}
+//line window.go:44
 		})
 	}
 }
@@ -326,20 +278,13 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line window.go:48
 						var i int = gc_bx*gc_bdx + gc_tx
-//line window.go:48
-						_ = i
 //line window.go:52
 						var sum lanes.Float32x8
-//line window.go:52
-						_ = sum
-//line window.go:53
 						if i < 0 || i > len(out)-8 {
 //line window.go:53
 							break
-//line window.go:53
 						}
 //line window.go:53
 						if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && (i+r) <= (len(in)-8) {
@@ -348,59 +293,39 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:53
 								var gc_t3 int = i + d
 //line window.go:53
-								_ = gc_t3
-//line window.go:53
 								var gc_t4 int = len(in)
-								_ = gc_t4
-//line window.go:54
 								var gc_i2 int = gc_t3
-//line window.go:54
-								_ = gc_i2
 //line window.go:54
 								var gc_n3 int = gc_t4
 //line window.go:54
 								_ = gc_n3
 //line window.go:54
 								var gc_ld2 lanes.Float32x8
-//line window.go:54
 								{
 //line window.go:54
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-//line window.go:54
 								}
 //line window.go:54
 								sum = sum.Add(gc_ld2)
-//line window.go:54
 							}
-//line window.go:54
 						} else {
 //line window.go:54
 							for d := -r; d <= r; d = d + 1 {
 //line window.go:53
 								var gc_t3 int = i + d
 //line window.go:53
-								_ = gc_t3
-//line window.go:53
 								var gc_t4 int = len(in)
-								_ = gc_t4
-//line window.go:54
 								var gc_i2 int = gc_t3
 //line window.go:54
-								_ = gc_i2
-//line window.go:54
 								var gc_n3 int = gc_t4
-//line window.go:54
-								_ = gc_n3
 //line window.go:54
 								var gc_ld2 lanes.Float32x8
 //line window.go:54
 								if gc_i2 >=
-
 //line window.go:60
 									0 && gc_i2+7 <= (gc_n3-1) && gc_i2 <= len(in)-8 {
 //line window.go:54
 									gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-//line window.go:54
 								} else {
 //line window.go:54
 									var gc_lanes2 [8]float32
@@ -412,21 +337,16 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 											gc_pos.Thread = gc_rank + gc_k2
 //line window.go:54
 											gc_lanes2[gc_k2] = in[min(max(gc_i2+gc_k2, 0), gc_n3-1)]
-//line window.go:60
 										}
-//line window.go:60
 									}
 //line window.go:60
 									gc_pos.Thread = gc_rank
 //line window.go:60
 									gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
-//line window.go:60
 								}
 //line window.go:60
 								sum = sum.Add(gc_ld2)
-//line window.go:60
 							}
-//line window.go:60
 						}
 //line window.go:56
 						sum.StoreSlice(out[i:])
@@ -434,25 +354,18 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line window.go:48
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line window.go:52
 						var sum float32
-
-//line window.go:53
 						for d := -r; d <= r; d++ {
 							sum += in[windowClampTo(i+d, len(in))]
 						}
-
-//line window.go:56
 						out[i] = sum
-						_ = sum
 					}
 				}
 			}
+//line window.go:61
 		})
 	}
 }
@@ -491,44 +404,35 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line window.go:85
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line window.go:68
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				i := gc_bx*gc_bdx + gc_tx
 //line window.go:72
-					var sum float32
-
+				var sum float32
+				for d := 0; d <= 2*r; d++ {
 //line window.go:73
-					for d := 0; d <= 2*r; d++ {
+					gc_b.Tick()
 //line window.go:73
-						gc_b.Tick()
+					if gc_b.Stopped() {
 //line window.go:73
-						if gc_b.Stopped() {
-//line window.go:73
-							return
-//line window.go:73
-						}
-						d += skip
-						sum += in[i+d]
+						return
 					}
-
-//line window.go:77
-					out[i] = sum
-					_ = sum
+//line window.go:74
+					d += skip
+					sum += in[i+d]
 				}
+				out[i] = sum
 			}
 		}
 	}
@@ -565,50 +469,38 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line window.go:102
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line window.go:85
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				i := gc_bx*gc_bdx + gc_tx
 //line window.go:89
-					var sum float32
-
-//line window.go:90
-					last := 2 * r
-
+				var sum float32
+				last := 2 * r
+				for d := 0; d <= last; d++ {
 //line window.go:91
-					for d := 0; d <= last; d++ {
+					gc_b.Tick()
 //line window.go:91
-						gc_b.Tick()
+					if gc_b.Stopped() {
 //line window.go:91
-						if gc_b.Stopped() {
-//line window.go:91
-							return
-//line window.go:91
-						}
-						sum += in[i+d]
-						if d == 0 {
-							last += grow
-						}
+						return
 					}
-
-//line window.go:97
-					out[i] = sum
-					_ = sum
-					_ = last
+//line window.go:92
+					sum += in[i+d]
+					if d == 0 {
+						last += grow
+					}
 				}
+				out[i] = sum
 			}
 		}
 	}
@@ -638,14 +530,9 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line window.go:107
 	side := gc_bdx + 2*r
-
-//line window.go:108
 	tile_ := gocuda.Shared[float32](t, side*rows)
-
-//line window.go:109
 	base := gc_bx * gc_bdx
 	compiled.OutOfLine(func() {
 		{
@@ -653,7 +540,6 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line window.go:110
 					for y := 0; y < rows; y++ {
 						for x := gc_tx; x < side; x += gc_bdx {
@@ -675,34 +561,25 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 					gc_pos.Thread = gc_rank
 //line window.go:116
 					var sum lanes.Float32x8
-//line window.go:116
-					_ = sum
-//line window.go:117
 					if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-8 {
 //line window.go:117
 						break
-//line window.go:117
 					}
 //line window.go:117
 					for y_ := 0; y_ < rows; y_ = y_ + 1 {
 //line window.go:117
 						var row []float32 = tile_[y_*side:]
-						_ = row
-//line window.go:118
 						if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-8) {
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
 								var gc_ld2 lanes.Float32x8
-//line window.go:119
 								{
 //line window.go:119
 									gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
 								}
 //line window.go:120
 								sum = sum.Add(gc_ld2)
-//line window.go:120
 							}
-//line window.go:120
 						} else {
 //line window.go:120
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
@@ -711,19 +588,14 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:119
 								if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
-//line window.go:120
 								} else {
 //line window.go:120
 									break gc_steps2
-//line window.go:120
 								}
 //line window.go:120
 								sum = sum.Add(gc_ld2)
-//line window.go:120
 							}
-//line window.go:120
 						}
-//line window.go:120
 					}
 //line window.go:123
 					sum.StoreSlice(out[base+gc_tx:])
@@ -731,24 +603,19 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line window.go:116
 					var sum float32
-
-//line window.go:117
 					for y_ := 0; y_ < rows; y_++ {
 						row := tile_[y_*side:]
 						for dx := 0; dx <= 2*r; dx++ {
 							sum += row[gc_tx+dx]
 						}
 					}
-
-//line window.go:123
 					out[base+gc_tx] = sum
-					_ = sum
 				}
 			}
 		}
+//line window.go:128
 	})
 }
 
@@ -802,17 +669,11 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_pos.Thread = gc_rank
 //line window.go:132
 						var i int = gc_bx*gc_bdx + gc_tx
-//line window.go:132
-						_ = i
 //line window.go:136
 						var sum lanes.Float32x8
-//line window.go:136
-						_ = sum
-//line window.go:137
 						if i < 0 || i > len(out)-8 {
 //line window.go:137
 							break
-//line window.go:137
 						}
 //line window.go:137
 						for d := 0; d < n; d = d + 1 {
@@ -821,41 +682,30 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:137
 							if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
 								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d+(1<<s):])
-//line window.go:138
 							} else {
 //line window.go:138
 								break gc_steps2
-//line window.go:138
 							}
 //line window.go:138
 							sum = sum.Add(gc_ld2)
-//line window.go:138
 						}
-//line window.go:140
 						sum.StoreSlice(out[i:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line window.go:132
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line window.go:136
 						var sum float32
-
-//line window.go:137
 						for d := 0; d < n; d++ {
 							sum += in[i+d+(1<<s)]
 						}
-
-//line window.go:140
 						out[i] = sum
-						_ = sum
 					}
 				}
 			}
+//line window.go:145
 		})
 	}
 }

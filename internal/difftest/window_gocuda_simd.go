@@ -66,21 +66,13 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line window.go:15
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:15
-								_ = i
 //line window.go:19
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line window.go:19
-								_ = sum
-//line window.go:20
 								if i < 0 || i > len(out)-16 {
 //line window.go:20
 									break
-//line window.go:20
 								}
 //line window.go:20
 								if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-16) {
@@ -88,16 +80,13 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 									for d := lo; d < hi; d = d + 1 {
 //line window.go:20
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line window.go:20
 										{
 //line window.go:20
 											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
 										}
 //line window.go:21
 										sum = sum.Add(gc_ld4)
-//line window.go:21
 									}
-//line window.go:21
 								} else {
 //line window.go:21
 									for d := lo; d < hi; d = d + 1 {
@@ -108,17 +97,13 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 											shift) >= 0 && (i+d-shift) <= len(in)-16 {
 //line window.go:21
 											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
-//line window.go:21
 										} else {
 //line window.go:21
 											break gc_steps4
-//line window.go:21
 										}
 //line window.go:21
 										sum = sum.Add(gc_ld4)
-//line window.go:21
 									}
-//line window.go:21
 								}
 //line window.go:23
 								sum.StoreSlice(out[i:])
@@ -135,38 +120,21 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_gc_tx2 := gc_tx2 + 8
-							_ = gc_gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_gc_rank2 := gc_base2 + gc_gc_tx2
-							_ = gc_gc_rank2
-							_ = gc_rank2
 //line window.go:15
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:15
-							_ = i
 //line window.go:19
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:19
-							_ = sum
-//line window.go:20
 							if i < 0 || i > len(out)-8 {
 //line window.go:20
 								break
-//line window.go:20
 							}
 //line window.go:15
 							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
-//line window.go:15
-							_ = gc_i
 //line window.go:19
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:19
-							_ = gc_sum
-//line window.go:20
 							if gc_i < 0 || gc_i > len(out)-8 {
 //line window.go:20
 								break
-//line window.go:20
 							}
 //line window.go:20
 							if ((i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8)) && ((gc_i+lo-shift) >= 0 && (gc_i+(hi-1)-shift) >= (gc_i+lo-shift) && (gc_i+(hi-1)-shift) <= (len(in)-8)) {
@@ -174,7 +142,6 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								for d := lo; d < hi; d = d + 1 {
 //line window.go:20
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:20
 									{
 //line window.go:20
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
@@ -183,17 +150,13 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 									sum = sum.Add(gc_ld3)
 //line window.go:21
 									var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:21
 									{
 //line window.go:21
 										gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i+d-shift:])
-//line window.go:21
 									}
 //line window.go:21
 									gc_sum = gc_sum.Add(gc_gc_ld3)
-//line window.go:21
 								}
-//line window.go:21
 							} else {
 //line window.go:21
 								for d := lo; d < hi; d = d + 1 {
@@ -204,11 +167,9 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 										shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:21
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
-//line window.go:21
 									} else {
 //line window.go:21
 										break gc_jam
-//line window.go:21
 									}
 //line window.go:21
 									sum = sum.Add(gc_ld3)
@@ -218,17 +179,13 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 									if (gc_i+d-shift) >= 0 && (gc_i+d-shift) <= len(in)-8 {
 //line window.go:21
 										gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i+d-shift:])
-//line window.go:21
 									} else {
 //line window.go:21
 										break gc_jam
-//line window.go:21
 									}
 //line window.go:21
 									gc_sum = gc_sum.Add(gc_gc_ld3)
-//line window.go:21
 								}
-//line window.go:21
 							}
 //line window.go:23
 							sum.StoreSlice(out[i:])
@@ -238,21 +195,13 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line window.go:15
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:15
-							_ = i
 //line window.go:19
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:19
-							_ = sum
-//line window.go:20
 							if i < 0 || i > len(out)-8 {
 //line window.go:20
 								break
-//line window.go:20
 							}
 //line window.go:20
 							if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
@@ -260,16 +209,13 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								for d := lo; d < hi; d = d + 1 {
 //line window.go:20
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:20
 									{
 //line window.go:20
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 									}
 //line window.go:21
 									sum = sum.Add(gc_ld3)
-//line window.go:21
 								}
-//line window.go:21
 							} else {
 //line window.go:21
 								for d := lo; d < hi; d = d + 1 {
@@ -280,17 +226,13 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 										shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:21
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
-//line window.go:21
 									} else {
 //line window.go:21
 										break gc_steps3
-//line window.go:21
 									}
 //line window.go:21
 									sum = sum.Add(gc_ld3)
-//line window.go:21
 								}
-//line window.go:21
 							}
 //line window.go:23
 							sum.StoreSlice(out[i:])
@@ -300,25 +242,18 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line window.go:15
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line window.go:19
 						var sum float32
-
-//line window.go:20
 						for d := lo; d < hi; d++ {
 							sum += in[i+d-shift]
 						}
-
-//line window.go:23
 						out[i] = sum
-						_ = sum
 					}
 				}
 			}
+//line window.go:28
 		})
 	}
 }
@@ -373,45 +308,30 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line window.go:31
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:31
-								_ = i
 //line window.go:35
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line window.go:35
-								_ = sum
-//line window.go:36
 								if i < 0 || i > len(out)-16 {
 //line window.go:36
 									break
-//line window.go:36
 								}
 //line window.go:36
 								if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-16) {
 //line window.go:36
 									for d := range n {
 //line window.go:36
-										_ = d
-//line window.go:36
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line window.go:36
 										{
 //line window.go:36
 											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
 										}
 //line window.go:37
 										sum = sum.Add(gc_ld4)
-//line window.go:37
 									}
-//line window.go:37
 								} else {
 //line window.go:37
 									for d := range n {
-//line window.go:36
-										_ = d
 //line window.go:36
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:36
@@ -419,17 +339,13 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 											shift) >= 0 && (i+d-shift) <= len(in)-16 {
 //line window.go:37
 											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
-//line window.go:37
 										} else {
 //line window.go:37
 											break gc_steps4
-//line window.go:37
 										}
 //line window.go:37
 										sum = sum.Add(gc_ld4)
-//line window.go:37
 									}
-//line window.go:37
 								}
 //line window.go:39
 								sum.StoreSlice(out[i:])
@@ -445,45 +361,30 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line window.go:31
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:31
-							_ = i
 //line window.go:35
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:35
-							_ = sum
-//line window.go:36
 							if i < 0 || i > len(out)-8 {
 //line window.go:36
 								break
-//line window.go:36
 							}
 //line window.go:36
 							if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
 //line window.go:36
 								for d := range n {
 //line window.go:36
-									_ = d
-//line window.go:36
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:36
 									{
 //line window.go:36
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 									}
 //line window.go:37
 									sum = sum.Add(gc_ld3)
-//line window.go:37
 								}
-//line window.go:37
 							} else {
 //line window.go:37
 								for d := range n {
-//line window.go:36
-									_ = d
 //line window.go:36
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:36
@@ -491,17 +392,13 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 										shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:37
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
-//line window.go:37
 									} else {
 //line window.go:37
 										break gc_steps3
-//line window.go:37
 									}
 //line window.go:37
 									sum = sum.Add(gc_ld3)
-//line window.go:37
 								}
-//line window.go:37
 							}
 //line window.go:39
 							sum.StoreSlice(out[i:])
@@ -511,25 +408,18 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line window.go:31
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line window.go:35
 						var sum float32
-
-//line window.go:36
 						for d := range n {
 							sum += in[i+d-shift]
 						}
-
-//line window.go:39
 						out[i] = sum
-						_ = sum
 					}
 				}
 			}
+//line window.go:44
 		})
 	}
 }
@@ -583,20 +473,13 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line window.go:48
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:48
-								_ = i
 //line window.go:52
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line window.go:52
-								_ = sum
-//line window.go:53
 								if i < 0 || i > len(out)-16 {
 //line window.go:53
 									break
-//line window.go:53
 								}
 //line window.go:53
 								if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+15) <= (len(in)-1) && ((i+r)+15) >= ((i+(-r))+15) && (i+r) <= (len(in)-16) {
@@ -605,59 +488,39 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:53
 										var gc_t7 int = i + d
 //line window.go:53
-										_ = gc_t7
-//line window.go:53
 										var gc_t8 int = len(in)
-										_ = gc_t8
-//line window.go:54
 										var gc_i4 int = gc_t7
-//line window.go:54
-										_ = gc_i4
 //line window.go:54
 										var gc_n6 int = gc_t8
 //line window.go:54
 										_ = gc_n6
 //line window.go:54
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line window.go:54
 										{
 //line window.go:54
 											gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line window.go:54
 										}
 //line window.go:54
 										sum = sum.Add(gc_ld4)
-//line window.go:54
 									}
-//line window.go:54
 								} else {
 //line window.go:54
 									for d := -r; d <= r; d = d + 1 {
 //line window.go:53
 										var gc_t7 int = i + d
 //line window.go:53
-										_ = gc_t7
-//line window.go:53
 										var gc_t8 int = len(in)
-										_ = gc_t8
-//line window.go:54
 										var gc_i4 int = gc_t7
 //line window.go:54
-										_ = gc_i4
-//line window.go:54
 										var gc_n6 int = gc_t8
-//line window.go:54
-										_ = gc_n6
 //line window.go:54
 										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:54
 										if gc_i4 >=
-
 //line window.go:60
 											0 && gc_i4+15 <= (gc_n6-1) && gc_i4 <= len(in)-16 {
 //line window.go:54
 											gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line window.go:54
 										} else {
 //line window.go:54
 											var gc_lanes4 [16]float32
@@ -669,21 +532,16 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 													gc_pos2.Thread = gc_rank2 + gc_k4
 //line window.go:54
 													gc_lanes4[gc_k4] = in[min(max(gc_i4+gc_k4, 0), gc_n6-1)]
-//line window.go:60
 												}
-//line window.go:60
 											}
 //line window.go:60
 											gc_pos2.Thread = gc_rank2
 //line window.go:60
 											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
-//line window.go:60
 										}
 //line window.go:60
 										sum = sum.Add(gc_ld4)
-//line window.go:60
 									}
-//line window.go:60
 								}
 //line window.go:56
 								sum.StoreSlice(out[i:])
@@ -699,20 +557,13 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line window.go:48
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:48
-							_ = i
 //line window.go:52
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:52
-							_ = sum
-//line window.go:53
 							if i < 0 || i > len(out)-8 {
 //line window.go:53
 								break
-//line window.go:53
 							}
 //line window.go:53
 							if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && (i+r) <= (len(in)-8) {
@@ -721,59 +572,39 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:53
 									var gc_t5 int = i + d
 //line window.go:53
-									_ = gc_t5
-//line window.go:53
 									var gc_t6 int = len(in)
-									_ = gc_t6
-//line window.go:54
 									var gc_i3 int = gc_t5
-//line window.go:54
-									_ = gc_i3
 //line window.go:54
 									var gc_n5 int = gc_t6
 //line window.go:54
 									_ = gc_n5
 //line window.go:54
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:54
 									{
 //line window.go:54
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-//line window.go:54
 									}
 //line window.go:54
 									sum = sum.Add(gc_ld3)
-//line window.go:54
 								}
-//line window.go:54
 							} else {
 //line window.go:54
 								for d := -r; d <= r; d = d + 1 {
 //line window.go:53
 									var gc_t5 int = i + d
 //line window.go:53
-									_ = gc_t5
-//line window.go:53
 									var gc_t6 int = len(in)
-									_ = gc_t6
-//line window.go:54
 									var gc_i3 int = gc_t5
 //line window.go:54
-									_ = gc_i3
-//line window.go:54
 									var gc_n5 int = gc_t6
-//line window.go:54
-									_ = gc_n5
 //line window.go:54
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:54
 									if gc_i3 >=
-
 //line window.go:60
 										0 && gc_i3+7 <= (gc_n5-1) && gc_i3 <= len(in)-8 {
 //line window.go:54
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-//line window.go:54
 									} else {
 //line window.go:54
 										var gc_lanes3 [8]float32
@@ -785,21 +616,16 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 												gc_pos2.Thread = gc_rank2 + gc_k3
 //line window.go:54
 												gc_lanes3[gc_k3] = in[min(max(gc_i3+gc_k3, 0), gc_n5-1)]
-//line window.go:60
 											}
-//line window.go:60
 										}
 //line window.go:60
 										gc_pos2.Thread = gc_rank2
 //line window.go:60
 										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line window.go:60
 									}
 //line window.go:60
 									sum = sum.Add(gc_ld3)
-//line window.go:60
 								}
-//line window.go:60
 							}
 //line window.go:56
 							sum.StoreSlice(out[i:])
@@ -809,25 +635,18 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line window.go:48
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line window.go:52
 						var sum float32
-
-//line window.go:53
 						for d := -r; d <= r; d++ {
 							sum += in[windowClampTo(i+d, len(in))]
 						}
-
-//line window.go:56
 						out[i] = sum
-						_ = sum
 					}
 				}
 			}
+//line window.go:61
 		})
 	}
 }
@@ -866,95 +685,29 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					gc_steps2:
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line window.go:68
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:68
-							_ = i
-//line window.go:72
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line window.go:72
-							_ = sum
-//line window.go:73
-							if i < 0 || i > len(out)-16 {
-//line window.go:73
-								break
-//line window.go:73
-							}
-//line window.go:73
-							for d := 0; d <= 2*r; d = d + 1 {
-//line window.go:73
-								gc_b2.Tick()
-//line window.go:73
-								if gc_b2.Stopped() {
-//line window.go:73
-									return gc_vstep, true
-//line window.go:73
-								}
-//line window.go:73
-								d = d +
-									skip
-//line window.go:74
-								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line window.go:74
-								if (i+d) >= 0 && (i+d) <= len(in)-16 {
-									gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
-//line window.go:75
-								} else {
-//line window.go:75
-									break gc_steps2
-//line window.go:75
-								}
-//line window.go:75
-								sum = sum.Add(gc_ld2)
-//line window.go:75
-							}
-//line window.go:77
-							sum.StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-				gc_steps:
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+//line window.go:85
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_steps2:
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line window.go:68
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:68
-						_ = i
 //line window.go:72
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:72
-						_ = sum
-//line window.go:73
-						if i < 0 || i > len(out)-8 {
+						var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						if i < 0 || i > len(out)-16 {
 //line window.go:73
 							break
-//line window.go:73
 						}
 //line window.go:73
 						for d := 0; d <= 2*r; d = d + 1 {
@@ -963,61 +716,92 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:73
 							if gc_b2.Stopped() {
 //line window.go:73
-								return
-//line window.go:73
+								return gc_vstep, true
 							}
 //line window.go:73
 							d = d +
 								skip
 //line window.go:74
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:74
-							if (i+d) >= 0 && (i+d) <= len(in)-8 {
-								gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
-//line window.go:75
+							if (i+d) >= 0 && (i+d) <= len(in)-16 {
+								gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
 							} else {
 //line window.go:75
-								break gc_steps
-//line window.go:75
+								break gc_steps2
 							}
 //line window.go:75
-							sum = sum.Add(gc_ld)
-//line window.go:75
+							sum = sum.Add(gc_ld2)
 						}
-//line window.go:77
 						sum.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+			gc_steps:
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line window.go:68
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line window.go:72
-					var sum float32
-
+					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if i < 0 || i > len(out)-8 {
 //line window.go:73
-					for d := 0; d <= 2*r; d++ {
+						break
+					}
+//line window.go:73
+					for d := 0; d <= 2*r; d = d + 1 {
 //line window.go:73
 						gc_b2.Tick()
 //line window.go:73
 						if gc_b2.Stopped() {
 //line window.go:73
 							return
-//line window.go:73
 						}
-						d += skip
-						sum += in[i+d]
+//line window.go:73
+						d = d +
+							skip
+//line window.go:74
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line window.go:74
+						if (i+d) >= 0 && (i+d) <= len(in)-8 {
+							gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
+						} else {
+//line window.go:75
+							break gc_steps
+						}
+//line window.go:75
+						sum = sum.Add(gc_ld)
 					}
-
-//line window.go:77
-					out[i] = sum
-					_ = sum
+					sum.StoreSlice(out[i:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line window.go:68
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line window.go:72
+				var sum float32
+				for d := 0; d <= 2*r; d++ {
+//line window.go:73
+					gc_b2.Tick()
+//line window.go:73
+					if gc_b2.Stopped() {
+//line window.go:73
+						return
+					}
+//line window.go:74
+					d += skip
+					sum += in[i+d]
+				}
+				out[i] = sum
 			}
 		}
 	}
@@ -1054,108 +838,30 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					gc_steps2:
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line window.go:85
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:85
-							_ = i
-//line window.go:89
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line window.go:89
-							_ = sum
-//line window.go:90
-							var last int = 2 * r
-//line window.go:90
-							_ = last
-//line window.go:91
-							if i < 0 || i > len(out)-16 {
-//line window.go:91
-								break
-//line window.go:91
-							}
-//line window.go:91
-							for d := 0; d <= last; d = d + 1 {
-//line window.go:91
-								gc_b2.Tick()
-//line window.go:91
-								if gc_b2.Stopped() {
-//line window.go:91
-									return gc_vstep, true
-//line window.go:91
-								}
-//line window.go:91
-								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line window.go:91
-								if (i+d) >= 0 && (i+d) <= len(in)-16 {
-									gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
-//line window.go:92
-								} else {
-//line window.go:92
-									break gc_steps2
-//line window.go:92
-								}
-//line window.go:92
-								sum = sum.Add(gc_ld2)
-//line window.go:92
-								if d ==
-									0 {
-//line window.go:93
-									last = last +
-										grow
-//line window.go:94
-								}
-//line window.go:94
-							}
-//line window.go:97
-							sum.StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-				gc_steps:
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+//line window.go:102
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_steps2:
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line window.go:85
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:85
-						_ = i
 //line window.go:89
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:89
-						_ = sum
-//line window.go:90
+						var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						var last int = 2 * r
-//line window.go:90
-						_ = last
-//line window.go:91
-						if i < 0 || i > len(out)-8 {
+						if i < 0 || i > len(out)-16 {
 //line window.go:91
 							break
-//line window.go:91
 						}
 //line window.go:91
 						for d := 0; d <= last; d = d + 1 {
@@ -1164,72 +870,104 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:91
 							if gc_b2.Stopped() {
 //line window.go:91
-								return
-//line window.go:91
+								return gc_vstep, true
 							}
 //line window.go:91
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:91
-							if (i+d) >= 0 && (i+d) <= len(in)-8 {
-								gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
-//line window.go:92
+							if (i+d) >= 0 && (i+d) <= len(in)-16 {
+								gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
 							} else {
 //line window.go:92
-								break gc_steps
-//line window.go:92
+								break gc_steps2
 							}
 //line window.go:92
-							sum = sum.Add(gc_ld)
+							sum = sum.Add(gc_ld2)
 //line window.go:92
 							if d ==
 								0 {
 //line window.go:93
 								last = last +
 									grow
-//line window.go:94
 							}
-//line window.go:94
 						}
-//line window.go:97
 						sum.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+			gc_steps:
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line window.go:85
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line window.go:89
-					var sum float32
-
-//line window.go:90
-					last := 2 * r
-
+					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var last int = 2 * r
+					if i < 0 || i > len(out)-8 {
 //line window.go:91
-					for d := 0; d <= last; d++ {
+						break
+					}
+//line window.go:91
+					for d := 0; d <= last; d = d + 1 {
 //line window.go:91
 						gc_b2.Tick()
 //line window.go:91
 						if gc_b2.Stopped() {
 //line window.go:91
 							return
-//line window.go:91
 						}
-						sum += in[i+d]
-						if d == 0 {
-							last += grow
+//line window.go:91
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line window.go:91
+						if (i+d) >= 0 && (i+d) <= len(in)-8 {
+							gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
+						} else {
+//line window.go:92
+							break gc_steps
+						}
+//line window.go:92
+						sum = sum.Add(gc_ld)
+//line window.go:92
+						if d ==
+							0 {
+//line window.go:93
+							last = last +
+								grow
 						}
 					}
-
-//line window.go:97
-					out[i] = sum
-					_ = sum
-					_ = last
+					sum.StoreSlice(out[i:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line window.go:85
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line window.go:89
+				var sum float32
+				last := 2 * r
+				for d := 0; d <= last; d++ {
+//line window.go:91
+					gc_b2.Tick()
+//line window.go:91
+					if gc_b2.Stopped() {
+//line window.go:91
+						return
+					}
+//line window.go:92
+					sum += in[i+d]
+					if d == 0 {
+						last += grow
+					}
+				}
+				out[i] = sum
 			}
 		}
 	}
@@ -1259,14 +997,9 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line window.go:107
 	side := gc_bdx2 + 2*r
-
-//line window.go:108
 	tile_ := gocuda.Shared[float32](t, side*rows)
-
-//line window.go:109
 	base := gc_bx2 * gc_bdx2
 	compiled.OutOfLine(func() {
 		{
@@ -1276,26 +1009,17 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:110
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line window.go:110
-					_ = gc_all
-//line window.go:110
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line window.go:110
-					_ = gc_iota2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line window.go:110
 						for y := 0; y < rows; y = y + 1 {
-//line window.go:110
 							{
 //line window.go:110
 								var x int = gc_tx2
-								_ = x
-//line window.go:111
 								gc_lanes5 := gc_all
-//line window.go:111
-								_ = gc_lanes5
 //line window.go:111
 								for {
 //line window.go:111
@@ -1304,12 +1028,9 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 									if gc_lanes5.ToBits() == 0 {
 //line window.go:111
 										break
-//line window.go:111
 									}
 //line window.go:111
 									var gc_u int
-//line window.go:111
-									_ = gc_u
 //line window.go:111
 									if gc_in := gc_lanes5.ToBits(); gc_in != 0 {
 //line window.go:111
@@ -1323,7 +1044,6 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 									if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x) <= len(in)-8 {
 //line window.go:112
 										gc_ld4 = archsimd.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
-//line window.go:112
 									} else {
 //line window.go:112
 										var gc_lanes6 [8]float32
@@ -1335,21 +1055,17 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 												gc_pos2.Thread = gc_rank2 + gc_k5
 //line window.go:112
 												gc_lanes6[gc_k5] = in[(y*(gc_u)+base+x)+gc_k5]
-//line window.go:112
 											}
-//line window.go:112
 										}
 //line window.go:112
 										gc_pos2.Thread = gc_rank2
 //line window.go:112
 										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line window.go:112
 									}
 //line window.go:112
 									if (y*side+x) >= 0 && (y*side+x) <= len(tile_)-8 {
 //line window.go:112
 										gc_ld4.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes5)
-//line window.go:112
 									} else {
 //line window.go:112
 										var gc_lanes7 [8]float32
@@ -1363,31 +1079,25 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 												gc_pos2.Thread = gc_rank2 + gc_k6
 //line window.go:112
 												tile_[(y*side+x)+gc_k6] = gc_lanes7[gc_k6]
-//line window.go:112
 											}
-//line window.go:112
 										}
 //line window.go:112
 										gc_pos2.Thread = gc_rank2
-//line window.go:112
 									}
 //line window.go:112
 									x = x +
 //line window.go:111
 										gc_bdx2
-//line window.go:111
 								}
-//line window.go:111
 							}
-//line window.go:111
 						}
 					}
+//line window.go:113
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line window.go:110
 					for y := 0; y < rows; y++ {
 						for x := gc_tx2; x < side; x += gc_bdx2 {
@@ -1412,34 +1122,25 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 							gc_pos2.Thread = gc_rank2
 //line window.go:116
 							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line window.go:116
-							_ = sum
-//line window.go:117
 							if (base+gc_tx2) < 0 || (base+gc_tx2) > len(out)-16 {
 //line window.go:117
 								break
-//line window.go:117
 							}
 //line window.go:117
 							for y_ := 0; y_ < rows; y_ = y_ + 1 {
 //line window.go:117
 								var row []float32 = tile_[y_*side:]
-								_ = row
-//line window.go:118
 								if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row)-16) {
 									for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
 										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line window.go:119
 										{
 //line window.go:119
 											gc_ld12 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
 										}
 //line window.go:120
 										sum = sum.Add(gc_ld12)
-//line window.go:120
 									}
-//line window.go:120
 								} else {
 //line window.go:120
 									for dx := 0; dx <= 2*r; dx = dx + 1 {
@@ -1448,19 +1149,14 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:119
 										if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row)-16 {
 											gc_ld12 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
-//line window.go:120
 										} else {
 //line window.go:120
 											break gc_steps4
-//line window.go:120
 										}
 //line window.go:120
 										sum = sum.Add(gc_ld12)
-//line window.go:120
 									}
-//line window.go:120
 								}
-//line window.go:120
 							}
 //line window.go:123
 							sum.StoreSlice(out[base+gc_tx2:])
@@ -1480,34 +1176,25 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 						gc_pos2.Thread = gc_rank2
 //line window.go:116
 						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:116
-						_ = sum
-//line window.go:117
 						if (base+gc_tx2) < 0 || (base+gc_tx2) > len(out)-8 {
 //line window.go:117
 							break
-//line window.go:117
 						}
 //line window.go:117
 						for y_ := 0; y_ < rows; y_ = y_ + 1 {
 //line window.go:117
 							var row []float32 = tile_[y_*side:]
-							_ = row
-//line window.go:118
 							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row)-8) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
 									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:119
 									{
 //line window.go:119
 										gc_ld11 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
 									}
 //line window.go:120
 									sum = sum.Add(gc_ld11)
-//line window.go:120
 								}
-//line window.go:120
 							} else {
 //line window.go:120
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
@@ -1516,19 +1203,14 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:119
 									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row)-8 {
 										gc_ld11 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
-//line window.go:120
 									} else {
 //line window.go:120
 										break gc_steps3
-//line window.go:120
 									}
 //line window.go:120
 									sum = sum.Add(gc_ld11)
-//line window.go:120
 								}
-//line window.go:120
 							}
-//line window.go:120
 						}
 //line window.go:123
 						sum.StoreSlice(out[base+gc_tx2:])
@@ -1538,24 +1220,19 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line window.go:116
 					var sum float32
-
-//line window.go:117
 					for y_ := 0; y_ < rows; y_++ {
 						row := tile_[y_*side:]
 						for dx := 0; dx <= 2*r; dx++ {
 							sum += row[gc_tx2+dx]
 						}
 					}
-
-//line window.go:123
 					out[base+gc_tx2] = sum
-					_ = sum
 				}
 			}
 		}
+//line window.go:128
 	})
 }
 
@@ -1612,17 +1289,11 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								gc_pos2.Thread = gc_rank2
 //line window.go:132
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:132
-								_ = i
 //line window.go:136
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line window.go:136
-								_ = sum
-//line window.go:137
 								if i < 0 || i > len(out)-16 {
 //line window.go:137
 									break
-//line window.go:137
 								}
 //line window.go:137
 								for d := 0; d < n; d = d + 1 {
@@ -1631,17 +1302,13 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:137
 									if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-16 {
 										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d+(1<<s):])
-//line window.go:138
 									} else {
 //line window.go:138
 										break gc_steps4
-//line window.go:138
 									}
 //line window.go:138
 									sum = sum.Add(gc_ld4)
-//line window.go:138
 								}
-//line window.go:140
 								sum.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1659,17 +1326,11 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							gc_pos2.Thread = gc_rank2
 //line window.go:132
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:132
-							_ = i
 //line window.go:136
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:136
-							_ = sum
-//line window.go:137
 							if i < 0 || i > len(out)-8 {
 //line window.go:137
 								break
-//line window.go:137
 							}
 //line window.go:137
 							for d := 0; d < n; d = d + 1 {
@@ -1678,17 +1339,13 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:137
 								if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
 									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d+(1<<s):])
-//line window.go:138
 								} else {
 //line window.go:138
 									break gc_steps3
-//line window.go:138
 								}
 //line window.go:138
 								sum = sum.Add(gc_ld3)
-//line window.go:138
 							}
-//line window.go:140
 							sum.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1696,25 +1353,18 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line window.go:132
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line window.go:136
 						var sum float32
-
-//line window.go:137
 						for d := 0; d < n; d++ {
 							sum += in[i+d+(1<<s)]
 						}
-
-//line window.go:140
 						out[i] = sum
-						_ = sum
 					}
 				}
 			}
+//line window.go:145
 		})
 	}
 }

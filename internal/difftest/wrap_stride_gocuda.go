@@ -44,70 +44,59 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				_ = gc_rank
+//line wrap_stride.go:28
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line wrap_stride.go:17
-				var n int32 = int32(0)
-//line wrap_stride.go:17
-				_ = n
-				lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line wrap_stride.go:17
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line wrap_stride.go:17
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line wrap_stride.go:17
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line wrap_stride.go:17
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank] = n
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			var n int32 = int32(0)
+			lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line wrap_stride.go:17
 				n := int32(0)
-				_ = n
+//line wrap_stride.go:19
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line wrap_stride.go:17
+				n := int32(0)
+//line wrap_stride.go:19
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line wrap_stride.go:17
+				n := int32(0)
+//line wrap_stride.go:19
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line wrap_stride.go:17
+				n := int32(0)
+//line wrap_stride.go:19
 				gc_s_n[gc_rank] = n
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line wrap_stride.go:17
+			n := int32(0)
+//line wrap_stride.go:19
+			gc_s_n[gc_rank] = n
+		}
 //line wrap_stride.go:18
 		gc_chunk := compiled.StrideChunk(step)
 		gc_span := (step) * gc_chunk
-
 //line wrap_stride.go:18
 		for gc_off, gc_limit, gc_more := 0, limit, true; gc_more; gc_off += (step) * gc_chunk {
 			gc_b.Tick()
@@ -115,143 +104,129 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 				return
 			}
 			gc_more = false
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-
+//line wrap_stride.go:25
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
 //line wrap_stride.go:18
-						gc_start := base + 2*gc_tx
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, step, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(step) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(step), gc_trips-1 {
-
-//line wrap_stride.go:19
-							n++
-						}
-						gc_s_n[gc_rank] = n
+					gc_start := base + 2*gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, step, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(step) + 1
+					default:
+						gc_trips = 0
 					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(step), gc_trips-1 {
+//line wrap_stride.go:19
+						n++
+					}
+					gc_s_n[gc_rank] = n
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(trips) {
-					gc_at := trips[:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:21
-							gc_at[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:21
-							gc_at[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:21
-							gc_at[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:21
-							gc_at[gc_tx] = n
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line wrap_stride.go:27
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(trips) {
+				gc_at := trips[:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line wrap_stride.go:35
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line wrap_stride.go:37
 						n := gc_s_n[gc_rank]
-
 //line wrap_stride.go:21
 						gc_at[gc_tx] = n
 					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							n := gc_s_n[gc_rank]
-
+					{
+						gc_tx := gc_step2 + 1
+//line wrap_stride.go:26
+						gc_rank := gc_base + gc_tx
+//line wrap_stride.go:28
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:21
-							trips[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:21
-							trips[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:21
-							trips[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:21
-							trips[gc_tx] = n
-						}
+						gc_at[gc_tx] = n
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line wrap_stride.go:26
+						gc_rank := gc_base + gc_tx
+//line wrap_stride.go:28
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:21
+						gc_at[gc_tx] = n
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line wrap_stride.go:26
+						gc_rank := gc_base + gc_tx
+//line wrap_stride.go:28
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:21
+						gc_at[gc_tx] = n
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line wrap_stride.go:27
+					n := gc_s_n[gc_rank]
+//line wrap_stride.go:21
+					gc_at[gc_tx] = n
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-
 //line wrap_stride.go:21
 						trips[gc_tx] = n
 					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:21
+						trips[gc_tx] = n
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:21
+						trips[gc_tx] = n
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:21
+						trips[gc_tx] = n
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
+//line wrap_stride.go:21
+					trips[gc_tx] = n
 				}
 			}
 		}
@@ -285,66 +260,56 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				_ = gc_rank
+//line wrap_stride.go:40
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line wrap_stride.go:29
-				var n int32 = int32(0)
-//line wrap_stride.go:29
-				_ = n
-				lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line wrap_stride.go:29
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line wrap_stride.go:29
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line wrap_stride.go:29
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line wrap_stride.go:29
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank] = n
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			var n int32 = int32(0)
+			lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line wrap_stride.go:29
 				n := int32(0)
-				_ = n
+//line wrap_stride.go:31
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line wrap_stride.go:29
+				n := int32(0)
+//line wrap_stride.go:31
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line wrap_stride.go:29
+				n := int32(0)
+//line wrap_stride.go:31
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line wrap_stride.go:29
+				n := int32(0)
+//line wrap_stride.go:31
 				gc_s_n[gc_rank] = n
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line wrap_stride.go:29
+			n := int32(0)
+//line wrap_stride.go:31
+			gc_s_n[gc_rank] = n
+		}
 //line wrap_stride.go:30
 		for gc_off, gc_limit, gc_more := int64(0), int64(limit), true; gc_more; gc_off += step {
 			gc_b.Tick()
@@ -352,131 +317,117 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 				return
 			}
 			gc_more = false
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-
+//line wrap_stride.go:37
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
 //line wrap_stride.go:30
-						gc_start := base + 2*int64(gc_tx)
-						i := gc_start + gc_off
-						if !(i <= gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, step, gc_limit, true) {
-							continue
-						}
-						gc_more = true
-
-//line wrap_stride.go:31
-						n++
-						gc_s_n[gc_rank] = n
+					gc_start := base + 2*int64(gc_tx)
+					i := gc_start + gc_off
+					if !(i <= gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, step, gc_limit, true) {
+						continue
 					}
+					gc_more = true
+//line wrap_stride.go:31
+					n++
+					gc_s_n[gc_rank] = n
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(trips) {
-					gc_at := trips[:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:33
-							gc_at[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:33
-							gc_at[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:33
-							gc_at[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:33
-							gc_at[gc_tx] = n
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line wrap_stride.go:38
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(trips) {
+				gc_at := trips[:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line wrap_stride.go:46
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line wrap_stride.go:48
 						n := gc_s_n[gc_rank]
-
 //line wrap_stride.go:33
 						gc_at[gc_tx] = n
 					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							n := gc_s_n[gc_rank]
-
+					{
+						gc_tx := gc_step2 + 1
+//line wrap_stride.go:38
+						gc_rank := gc_base + gc_tx
+//line wrap_stride.go:40
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:33
-							trips[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:33
-							trips[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:33
-							trips[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:33
-							trips[gc_tx] = n
-						}
+						gc_at[gc_tx] = n
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line wrap_stride.go:38
+						gc_rank := gc_base + gc_tx
+//line wrap_stride.go:40
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:33
+						gc_at[gc_tx] = n
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line wrap_stride.go:38
+						gc_rank := gc_base + gc_tx
+//line wrap_stride.go:40
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:33
+						gc_at[gc_tx] = n
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line wrap_stride.go:39
+					n := gc_s_n[gc_rank]
+//line wrap_stride.go:33
+					gc_at[gc_tx] = n
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-
 //line wrap_stride.go:33
 						trips[gc_tx] = n
 					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:33
+						trips[gc_tx] = n
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:33
+						trips[gc_tx] = n
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:33
+						trips[gc_tx] = n
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
+//line wrap_stride.go:33
+					trips[gc_tx] = n
 				}
 			}
 		}
@@ -510,66 +461,56 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				_ = gc_rank
+//line wrap_stride.go:52
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line wrap_stride.go:41
-				var n int32 = int32(0)
-//line wrap_stride.go:41
-				_ = n
-				lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line wrap_stride.go:41
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line wrap_stride.go:41
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line wrap_stride.go:41
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line wrap_stride.go:41
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank] = n
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			var n int32 = int32(0)
+			lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line wrap_stride.go:41
 				n := int32(0)
-				_ = n
+//line wrap_stride.go:43
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line wrap_stride.go:41
+				n := int32(0)
+//line wrap_stride.go:43
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line wrap_stride.go:41
+				n := int32(0)
+//line wrap_stride.go:43
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line wrap_stride.go:41
+				n := int32(0)
+//line wrap_stride.go:43
 				gc_s_n[gc_rank] = n
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line wrap_stride.go:41
+			n := int32(0)
+//line wrap_stride.go:43
+			gc_s_n[gc_rank] = n
+		}
 //line wrap_stride.go:42
 		for gc_off, gc_limit, gc_more := uint32(0), uint32(limit), true; gc_more; gc_off += step {
 			gc_b.Tick()
@@ -577,131 +518,117 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 				return
 			}
 			gc_more = false
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-
+//line wrap_stride.go:49
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
 //line wrap_stride.go:42
-						gc_start := base + 2*uint32(gc_tx)
-						i := gc_start + gc_off
-						if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, step, gc_limit, false) {
-							continue
-						}
-						gc_more = true
-
-//line wrap_stride.go:43
-						n++
-						gc_s_n[gc_rank] = n
+					gc_start := base + 2*uint32(gc_tx)
+					i := gc_start + gc_off
+					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, step, gc_limit, false) {
+						continue
 					}
+					gc_more = true
+//line wrap_stride.go:43
+					n++
+					gc_s_n[gc_rank] = n
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(trips) {
-					gc_at := trips[:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:45
-							gc_at[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:45
-							gc_at[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:45
-							gc_at[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:45
-							gc_at[gc_tx] = n
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line wrap_stride.go:50
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(trips) {
+				gc_at := trips[:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line wrap_stride.go:58
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line wrap_stride.go:60
 						n := gc_s_n[gc_rank]
-
 //line wrap_stride.go:45
 						gc_at[gc_tx] = n
 					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							n := gc_s_n[gc_rank]
-
+					{
+						gc_tx := gc_step2 + 1
+//line wrap_stride.go:50
+						gc_rank := gc_base + gc_tx
+//line wrap_stride.go:52
+						n := gc_s_n[gc_rank]
 //line wrap_stride.go:45
-							trips[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:45
-							trips[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:45
-							trips[gc_tx] = n
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							n := gc_s_n[gc_rank]
-
-//line wrap_stride.go:45
-							trips[gc_tx] = n
-						}
+						gc_at[gc_tx] = n
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line wrap_stride.go:50
+						gc_rank := gc_base + gc_tx
+//line wrap_stride.go:52
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:45
+						gc_at[gc_tx] = n
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line wrap_stride.go:50
+						gc_rank := gc_base + gc_tx
+//line wrap_stride.go:52
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:45
+						gc_at[gc_tx] = n
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line wrap_stride.go:51
+					n := gc_s_n[gc_rank]
+//line wrap_stride.go:45
+					gc_at[gc_tx] = n
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						n := gc_s_n[gc_rank]
-
 //line wrap_stride.go:45
 						trips[gc_tx] = n
 					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:45
+						trips[gc_tx] = n
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:45
+						trips[gc_tx] = n
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						n := gc_s_n[gc_rank]
+//line wrap_stride.go:45
+						trips[gc_tx] = n
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
+//line wrap_stride.go:45
+					trips[gc_tx] = n
 				}
 			}
 		}
@@ -711,4 +638,5 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 // gc_files_wrap_stride holds the source files whose lines the kernels' records hash.
 //
 //go:embed wrap_stride.go
+//line wrap_stride.go:56
 var gc_files_wrap_stride embed.FS

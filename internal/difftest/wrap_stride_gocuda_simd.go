@@ -44,92 +44,78 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 			return
 		}
 		gc_pos2.Block = gc_blk2
-		{
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-						gc_rank2 := gc_vstep2
-						_ = gc_rank2
-//line wrap_stride.go:17
-						var n int32 = int32(0)
-//line wrap_stride.go:17
-						_ = n
-						archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+//line wrap_stride.go:28
+		gc_vstep2 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 					gc_rank2 := gc_vstep2
-					_ = gc_rank2
 //line wrap_stride.go:17
 					var n int32 = int32(0)
-//line wrap_stride.go:17
-					_ = n
-					archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank2:])
+					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop {
+				return
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-				{
-					gc_rank2 := gc_step4 + 0
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 //line wrap_stride.go:17
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank2] = n
-				}
-				{
-					gc_rank2 := gc_step4 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line wrap_stride.go:17
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank2] = n
-				}
-				{
-					gc_rank2 := gc_step4 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line wrap_stride.go:17
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank2] = n
-				}
-				{
-					gc_rank2 := gc_step4 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line wrap_stride.go:17
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank2] = n
-				}
+				var n int32 = int32(0)
+				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank2:])
 			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line wrap_stride.go:17
 				n := int32(0)
-				_ = n
+//line wrap_stride.go:19
+				gc_s_n[gc_rank2] = n
+			}
+			{
+				gc_rank2 := gc_step4 + 1
+				gc_pos2.Thread = gc_rank2
+//line wrap_stride.go:17
+				n := int32(0)
+//line wrap_stride.go:19
+				gc_s_n[gc_rank2] = n
+			}
+			{
+				gc_rank2 := gc_step4 + 2
+				gc_pos2.Thread = gc_rank2
+//line wrap_stride.go:17
+				n := int32(0)
+//line wrap_stride.go:19
+				gc_s_n[gc_rank2] = n
+			}
+			{
+				gc_rank2 := gc_step4 + 3
+				gc_pos2.Thread = gc_rank2
+//line wrap_stride.go:17
+				n := int32(0)
+//line wrap_stride.go:19
 				gc_s_n[gc_rank2] = n
 			}
 		}
-
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line wrap_stride.go:17
+			n := int32(0)
+//line wrap_stride.go:19
+			gc_s_n[gc_rank2] = n
+		}
 //line wrap_stride.go:18
 		gc_chunk := compiled.StrideChunk(step)
 		gc_span := (step) * gc_chunk
-
 //line wrap_stride.go:18
 		for gc_off, gc_limit, gc_more := 0, limit, true; gc_more; gc_off += (step) * gc_chunk {
 			gc_b2.Tick()
@@ -137,184 +123,160 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 				return
 			}
 			gc_more = false
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
-
+//line wrap_stride.go:25
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					n := gc_s_n[gc_rank2]
 //line wrap_stride.go:18
-						gc_start2 := base + 2*gc_tx2
-						gc_from4 := gc_start2 + gc_off
-						gc_trips2 := gc_limit - gc_from4
-						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, step, gc_chunk, gc_limit, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(step) + 1
-						default:
-							gc_trips2 = 0
-						}
-						if gc_trips2 == gc_chunk {
-							gc_more = true
-						}
-						for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(step), gc_trips2-1 {
-
-//line wrap_stride.go:19
-							n++
-						}
-						gc_s_n[gc_rank2] = n
+					gc_start2 := base + 2*gc_tx2
+					gc_from4 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, step, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(step) + 1
+					default:
+						gc_trips2 = 0
 					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(step), gc_trips2-1 {
+//line wrap_stride.go:19
+						n++
+					}
+					gc_s_n[gc_rank2] = n
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(trips) {
-					gc_at2 := trips[:gc_bdx2]
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line wrap_stride.go:21
-								n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
-//line wrap_stride.go:21
-								_ = n
-//line wrap_stride.go:21
-								n.StoreSlice(gc_at2[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line wrap_stride.go:27
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(trips) {
+				gc_at2 := trips[:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line wrap_stride.go:21
-							n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
-//line wrap_stride.go:21
-							_ = n
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
 //line wrap_stride.go:21
 							n.StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						n := gc_s_n[gc_rank2]
-
 //line wrap_stride.go:21
-						gc_at2[gc_tx2] = n
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+//line wrap_stride.go:21
+						n.StoreSlice(gc_at2[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line wrap_stride.go:28
+					n := gc_s_n[gc_rank2]
 //line wrap_stride.go:21
-								n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
-//line wrap_stride.go:21
-								_ = n
-//line wrap_stride.go:21
-								if gc_tx2 < 0 || gc_tx2 > len(trips)-16 {
-//line wrap_stride.go:21
-									break
-//line wrap_stride.go:21
-								}
-//line wrap_stride.go:21
-								n.StoreSlice(trips[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_at2[gc_tx2] = n
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line wrap_stride.go:21
-							n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
 //line wrap_stride.go:21
-							_ = n
-//line wrap_stride.go:21
-							if gc_tx2 < 0 || gc_tx2 > len(trips)-8 {
+							if gc_tx2 < 0 || gc_tx2 > len(trips)-16 {
 //line wrap_stride.go:21
 								break
-//line wrap_stride.go:21
 							}
 //line wrap_stride.go:21
 							n.StoreSlice(trips[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							n := gc_s_n[gc_rank2]
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
 //line wrap_stride.go:21
-							trips[gc_tx2] = n
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							n := gc_s_n[gc_rank2]
-
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
 //line wrap_stride.go:21
-							trips[gc_tx2] = n
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							n := gc_s_n[gc_rank2]
-
+						if gc_tx2 < 0 || gc_tx2 > len(trips)-8 {
 //line wrap_stride.go:21
-							trips[gc_tx2] = n
+							break
 						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							n := gc_s_n[gc_rank2]
-
 //line wrap_stride.go:21
-							trips[gc_tx2] = n
-						}
+						n.StoreSlice(trips[gc_tx2:])
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep4
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						n := gc_s_n[gc_rank2]
-
 //line wrap_stride.go:21
 						trips[gc_tx2] = n
 					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						n := gc_s_n[gc_rank2]
+//line wrap_stride.go:21
+						trips[gc_tx2] = n
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						n := gc_s_n[gc_rank2]
+//line wrap_stride.go:21
+						trips[gc_tx2] = n
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						n := gc_s_n[gc_rank2]
+//line wrap_stride.go:21
+						trips[gc_tx2] = n
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					n := gc_s_n[gc_rank2]
+//line wrap_stride.go:21
+					trips[gc_tx2] = n
 				}
 			}
 		}
@@ -348,88 +310,75 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 			return
 		}
 		gc_pos2.Block = gc_blk2
-		{
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-						gc_rank2 := gc_vstep2
-						_ = gc_rank2
-//line wrap_stride.go:29
-						var n int32 = int32(0)
-//line wrap_stride.go:29
-						_ = n
-						archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+//line wrap_stride.go:40
+		gc_vstep2 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 					gc_rank2 := gc_vstep2
-					_ = gc_rank2
 //line wrap_stride.go:29
 					var n int32 = int32(0)
-//line wrap_stride.go:29
-					_ = n
-					archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank2:])
+					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop {
+				return
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-				{
-					gc_rank2 := gc_step4 + 0
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 //line wrap_stride.go:29
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank2] = n
-				}
-				{
-					gc_rank2 := gc_step4 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line wrap_stride.go:29
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank2] = n
-				}
-				{
-					gc_rank2 := gc_step4 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line wrap_stride.go:29
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank2] = n
-				}
-				{
-					gc_rank2 := gc_step4 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line wrap_stride.go:29
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank2] = n
-				}
+				var n int32 = int32(0)
+				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank2:])
 			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line wrap_stride.go:29
 				n := int32(0)
-				_ = n
+//line wrap_stride.go:31
+				gc_s_n[gc_rank2] = n
+			}
+			{
+				gc_rank2 := gc_step4 + 1
+				gc_pos2.Thread = gc_rank2
+//line wrap_stride.go:29
+				n := int32(0)
+//line wrap_stride.go:31
+				gc_s_n[gc_rank2] = n
+			}
+			{
+				gc_rank2 := gc_step4 + 2
+				gc_pos2.Thread = gc_rank2
+//line wrap_stride.go:29
+				n := int32(0)
+//line wrap_stride.go:31
+				gc_s_n[gc_rank2] = n
+			}
+			{
+				gc_rank2 := gc_step4 + 3
+				gc_pos2.Thread = gc_rank2
+//line wrap_stride.go:29
+				n := int32(0)
+//line wrap_stride.go:31
 				gc_s_n[gc_rank2] = n
 			}
 		}
-
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line wrap_stride.go:29
+			n := int32(0)
+//line wrap_stride.go:31
+			gc_s_n[gc_rank2] = n
+		}
 //line wrap_stride.go:30
 		for gc_off, gc_limit, gc_more := int64(0), int64(limit), true; gc_more; gc_off += step {
 			gc_b2.Tick()
@@ -437,172 +386,148 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 				return
 			}
 			gc_more = false
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
-
+//line wrap_stride.go:37
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					n := gc_s_n[gc_rank2]
 //line wrap_stride.go:30
-						gc_start2 := base + 2*int64(gc_tx2)
-						i := gc_start2 + gc_off
-						if !(i <= gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, step, gc_limit, true) {
-							continue
-						}
-						gc_more = true
-
-//line wrap_stride.go:31
-						n++
-						gc_s_n[gc_rank2] = n
+					gc_start2 := base + 2*int64(gc_tx2)
+					i := gc_start2 + gc_off
+					if !(i <= gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, step, gc_limit, true) {
+						continue
 					}
+					gc_more = true
+//line wrap_stride.go:31
+					n++
+					gc_s_n[gc_rank2] = n
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(trips) {
-					gc_at2 := trips[:gc_bdx2]
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line wrap_stride.go:33
-								n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
-//line wrap_stride.go:33
-								_ = n
-//line wrap_stride.go:33
-								n.StoreSlice(gc_at2[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line wrap_stride.go:38
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(trips) {
+				gc_at2 := trips[:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line wrap_stride.go:33
-							n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
-//line wrap_stride.go:33
-							_ = n
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
 //line wrap_stride.go:33
 							n.StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						n := gc_s_n[gc_rank2]
-
 //line wrap_stride.go:33
-						gc_at2[gc_tx2] = n
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+//line wrap_stride.go:33
+						n.StoreSlice(gc_at2[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line wrap_stride.go:40
+					n := gc_s_n[gc_rank2]
 //line wrap_stride.go:33
-								n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
-//line wrap_stride.go:33
-								_ = n
-//line wrap_stride.go:33
-								if gc_tx2 < 0 || gc_tx2 > len(trips)-16 {
-//line wrap_stride.go:33
-									break
-//line wrap_stride.go:33
-								}
-//line wrap_stride.go:33
-								n.StoreSlice(trips[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_at2[gc_tx2] = n
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line wrap_stride.go:33
-							n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
 //line wrap_stride.go:33
-							_ = n
-//line wrap_stride.go:33
-							if gc_tx2 < 0 || gc_tx2 > len(trips)-8 {
+							if gc_tx2 < 0 || gc_tx2 > len(trips)-16 {
 //line wrap_stride.go:33
 								break
-//line wrap_stride.go:33
 							}
 //line wrap_stride.go:33
 							n.StoreSlice(trips[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							n := gc_s_n[gc_rank2]
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
 //line wrap_stride.go:33
-							trips[gc_tx2] = n
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							n := gc_s_n[gc_rank2]
-
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
 //line wrap_stride.go:33
-							trips[gc_tx2] = n
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							n := gc_s_n[gc_rank2]
-
+						if gc_tx2 < 0 || gc_tx2 > len(trips)-8 {
 //line wrap_stride.go:33
-							trips[gc_tx2] = n
+							break
 						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							n := gc_s_n[gc_rank2]
-
 //line wrap_stride.go:33
-							trips[gc_tx2] = n
-						}
+						n.StoreSlice(trips[gc_tx2:])
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep4
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						n := gc_s_n[gc_rank2]
-
 //line wrap_stride.go:33
 						trips[gc_tx2] = n
 					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						n := gc_s_n[gc_rank2]
+//line wrap_stride.go:33
+						trips[gc_tx2] = n
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						n := gc_s_n[gc_rank2]
+//line wrap_stride.go:33
+						trips[gc_tx2] = n
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						n := gc_s_n[gc_rank2]
+//line wrap_stride.go:33
+						trips[gc_tx2] = n
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					n := gc_s_n[gc_rank2]
+//line wrap_stride.go:33
+					trips[gc_tx2] = n
 				}
 			}
 		}
@@ -636,88 +561,75 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 			return
 		}
 		gc_pos2.Block = gc_blk2
-		{
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-						gc_rank2 := gc_vstep2
-						_ = gc_rank2
-//line wrap_stride.go:41
-						var n int32 = int32(0)
-//line wrap_stride.go:41
-						_ = n
-						archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+//line wrap_stride.go:52
+		gc_vstep2 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 					gc_rank2 := gc_vstep2
-					_ = gc_rank2
 //line wrap_stride.go:41
 					var n int32 = int32(0)
-//line wrap_stride.go:41
-					_ = n
-					archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank2:])
+					archsimd.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop {
+				return
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-				{
-					gc_rank2 := gc_step4 + 0
-					gc_pos2.Thread = gc_rank2
-
+		}
+		if compiled.SIMD {
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 //line wrap_stride.go:41
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank2] = n
-				}
-				{
-					gc_rank2 := gc_step4 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line wrap_stride.go:41
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank2] = n
-				}
-				{
-					gc_rank2 := gc_step4 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line wrap_stride.go:41
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank2] = n
-				}
-				{
-					gc_rank2 := gc_step4 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line wrap_stride.go:41
-					n := int32(0)
-					_ = n
-					gc_s_n[gc_rank2] = n
-				}
+				var n int32 = int32(0)
+				archsimd.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank2:])
 			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line wrap_stride.go:41
 				n := int32(0)
-				_ = n
+//line wrap_stride.go:43
+				gc_s_n[gc_rank2] = n
+			}
+			{
+				gc_rank2 := gc_step4 + 1
+				gc_pos2.Thread = gc_rank2
+//line wrap_stride.go:41
+				n := int32(0)
+//line wrap_stride.go:43
+				gc_s_n[gc_rank2] = n
+			}
+			{
+				gc_rank2 := gc_step4 + 2
+				gc_pos2.Thread = gc_rank2
+//line wrap_stride.go:41
+				n := int32(0)
+//line wrap_stride.go:43
+				gc_s_n[gc_rank2] = n
+			}
+			{
+				gc_rank2 := gc_step4 + 3
+				gc_pos2.Thread = gc_rank2
+//line wrap_stride.go:41
+				n := int32(0)
+//line wrap_stride.go:43
 				gc_s_n[gc_rank2] = n
 			}
 		}
-
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line wrap_stride.go:41
+			n := int32(0)
+//line wrap_stride.go:43
+			gc_s_n[gc_rank2] = n
+		}
 //line wrap_stride.go:42
 		for gc_off, gc_limit, gc_more := uint32(0), uint32(limit), true; gc_more; gc_off += step {
 			gc_b2.Tick()
@@ -725,172 +637,148 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 				return
 			}
 			gc_more = false
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						n := gc_s_n[gc_rank2]
-
+//line wrap_stride.go:49
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					n := gc_s_n[gc_rank2]
 //line wrap_stride.go:42
-						gc_start2 := base + 2*uint32(gc_tx2)
-						i := gc_start2 + gc_off
-						if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, step, gc_limit, false) {
-							continue
-						}
-						gc_more = true
-
-//line wrap_stride.go:43
-						n++
-						gc_s_n[gc_rank2] = n
+					gc_start2 := base + 2*uint32(gc_tx2)
+					i := gc_start2 + gc_off
+					if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, step, gc_limit, false) {
+						continue
 					}
+					gc_more = true
+//line wrap_stride.go:43
+					n++
+					gc_s_n[gc_rank2] = n
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(trips) {
-					gc_at2 := trips[:gc_bdx2]
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line wrap_stride.go:45
-								n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
-//line wrap_stride.go:45
-								_ = n
-//line wrap_stride.go:45
-								n.StoreSlice(gc_at2[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+//line wrap_stride.go:50
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(trips) {
+				gc_at2 := trips[:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line wrap_stride.go:45
-							n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
-//line wrap_stride.go:45
-							_ = n
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
 //line wrap_stride.go:45
 							n.StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						n := gc_s_n[gc_rank2]
-
 //line wrap_stride.go:45
-						gc_at2[gc_tx2] = n
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+//line wrap_stride.go:45
+						n.StoreSlice(gc_at2[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line wrap_stride.go:52
+					n := gc_s_n[gc_rank2]
 //line wrap_stride.go:45
-								n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
-//line wrap_stride.go:45
-								_ = n
-//line wrap_stride.go:45
-								if gc_tx2 < 0 || gc_tx2 > len(trips)-16 {
-//line wrap_stride.go:45
-									break
-//line wrap_stride.go:45
-								}
-//line wrap_stride.go:45
-								n.StoreSlice(trips[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_at2[gc_tx2] = n
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line wrap_stride.go:45
-							n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
 //line wrap_stride.go:45
-							_ = n
-//line wrap_stride.go:45
-							if gc_tx2 < 0 || gc_tx2 > len(trips)-8 {
+							if gc_tx2 < 0 || gc_tx2 > len(trips)-16 {
 //line wrap_stride.go:45
 								break
-//line wrap_stride.go:45
 							}
 //line wrap_stride.go:45
 							n.StoreSlice(trips[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							n := gc_s_n[gc_rank2]
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
 //line wrap_stride.go:45
-							trips[gc_tx2] = n
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							n := gc_s_n[gc_rank2]
-
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
 //line wrap_stride.go:45
-							trips[gc_tx2] = n
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							n := gc_s_n[gc_rank2]
-
+						if gc_tx2 < 0 || gc_tx2 > len(trips)-8 {
 //line wrap_stride.go:45
-							trips[gc_tx2] = n
+							break
 						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							n := gc_s_n[gc_rank2]
-
 //line wrap_stride.go:45
-							trips[gc_tx2] = n
-						}
+						n.StoreSlice(trips[gc_tx2:])
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep4
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						n := gc_s_n[gc_rank2]
-
 //line wrap_stride.go:45
 						trips[gc_tx2] = n
 					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						n := gc_s_n[gc_rank2]
+//line wrap_stride.go:45
+						trips[gc_tx2] = n
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						n := gc_s_n[gc_rank2]
+//line wrap_stride.go:45
+						trips[gc_tx2] = n
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						n := gc_s_n[gc_rank2]
+//line wrap_stride.go:45
+						trips[gc_tx2] = n
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					n := gc_s_n[gc_rank2]
+//line wrap_stride.go:45
+					trips[gc_tx2] = n
 				}
 			}
 		}
@@ -900,4 +788,5 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 // gc_files_wrap_stride holds the source files whose lines the kernels' records hash.
 //
 //go:embed wrap_stride.go
+//line wrap_stride.go:56
 var gc_files_wrap_stride embed.FS

@@ -39,158 +39,114 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line reverse_solution.go:15
 	n := len(in)
-
 //line reverse_solution.go:15
 	b := gc_bdx
-
-//line reverse_solution.go:16
 	base := gc_bx * b
-
-//line reverse_solution.go:17
 	s := gocuda.Shared[int32](t, b)[:b]
 	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(base, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, base); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := base
-			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := s[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_vstep := 0
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := s[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
 //line reverse_solution.go:15
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reverse_solution.go:15
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line reverse_solution.go:15
 					var tid int = gc_tx
-//line reverse_solution.go:15
-					_ = tid
 //line reverse_solution.go:18
-					{
+					var i int = base + tid
 //line reverse_solution.go:18
-						var i int = base + tid
+					if i < n && uint(n-i) > 7 {
 //line reverse_solution.go:18
-						_ = i
+						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					} else {
 //line reverse_solution.go:18
-						if i < n && uint(n-i) > 7 {
+						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line reverse_solution.go:18
-							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						if gc_if2.ToBits() != 0 {
 //line reverse_solution.go:18
-						} else {
-//line reverse_solution.go:18
-							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line reverse_solution.go:18
-							_ = gc_if2
-//line reverse_solution.go:18
-							if gc_if2.ToBits() != 0 {
-//line reverse_solution.go:18
-								lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
-//line reverse_solution.go:18
-							}
-//line reverse_solution.go:18
+							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 						}
-//line reverse_solution.go:18
 					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line reverse_solution.go:20
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line reverse_solution.go:15
 					tid := gc_tx
-					_ = tid
-
 //line reverse_solution.go:18
 					if i := base + tid; true || i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep2 := gc_from
 //line reverse_solution.go:15
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reverse_solution.go:15
-				_ = gc_iota
 			gc_steps:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line reverse_solution.go:15
 					var tid int = gc_tx
-//line reverse_solution.go:15
-					_ = tid
 //line reverse_solution.go:18
 					if tid < 0 || tid > len(s)-8 {
 //line reverse_solution.go:18
 						break
-//line reverse_solution.go:18
 					}
 //line reverse_solution.go:18
-					{
+					var i int = base + tid
 //line reverse_solution.go:18
-						var i int = base + tid
+					if i < n && uint(n-i) > 7 {
 //line reverse_solution.go:18
-						_ = i
+						var gc_ld lanes.Int32x8
 //line reverse_solution.go:18
-						if i < n && uint(n-i) > 7 {
+						if i >= 0 && i <= len(in)-8 {
+							gc_ld = lanes.LoadInt32x8Slice(in[i:])
+						} else {
+//line reverse_solution.go:19
+							break gc_steps
+						}
+//line reverse_solution.go:19
+						gc_ld.StoreSlice(s[tid:])
+					} else {
+//line reverse_solution.go:19
+						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line reverse_solution.go:18
-							var gc_ld lanes.Int32x8
+						if gc_if.ToBits() != 0 {
+//line reverse_solution.go:18
+							var gc_ld2 lanes.Int32x8
 //line reverse_solution.go:18
 							if i >= 0 && i <= len(in)-8 {
-								gc_ld = lanes.LoadInt32x8Slice(in[i:])
-//line reverse_solution.go:19
+								gc_ld2 = lanes.LoadInt32x8Slice(in[i:])
 							} else {
 //line reverse_solution.go:19
 								break gc_steps
-//line reverse_solution.go:19
 							}
 //line reverse_solution.go:19
-							gc_ld.StoreSlice(s[tid:])
-//line reverse_solution.go:19
-						} else {
-//line reverse_solution.go:19
-							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line reverse_solution.go:18
-							_ = gc_if
-//line reverse_solution.go:18
-							if gc_if.ToBits() != 0 {
-//line reverse_solution.go:18
-								var gc_ld2 lanes.Int32x8
-//line reverse_solution.go:18
-								if i >= 0 && i <= len(in)-8 {
-									gc_ld2 = lanes.LoadInt32x8Slice(in[i:])
-//line reverse_solution.go:19
-								} else {
-//line reverse_solution.go:19
-									break gc_steps
-//line reverse_solution.go:19
-								}
-//line reverse_solution.go:19
-								gc_ld2.StoreMasked((*[8]int32)(s[tid:]), gc_if)
-//line reverse_solution.go:19
-							}
-//line reverse_solution.go:19
+							gc_ld2.StoreMasked((*[8]int32)(s[tid:]), gc_if)
 						}
-//line reverse_solution.go:19
 					}
 				}
+//line reverse_solution.go:21
 				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reverse_solution.go:15
 						tid := gc_tx
-						_ = tid
-
 //line reverse_solution.go:18
 						if i := base + tid; i < n {
 							s[tid] = in[i]
@@ -200,11 +156,8 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reverse_solution.go:15
 						tid := gc_tx
-						_ = tid
-
 //line reverse_solution.go:18
 						if i := base + tid; i < n {
 							s[tid] = in[i]
@@ -214,11 +167,8 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reverse_solution.go:15
 						tid := gc_tx
-						_ = tid
-
 //line reverse_solution.go:18
 						if i := base + tid; i < n {
 							s[tid] = in[i]
@@ -228,25 +178,19 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reverse_solution.go:15
 						tid := gc_tx
-						_ = tid
-
 //line reverse_solution.go:18
 						if i := base + tid; i < n {
 							s[tid] = in[i]
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reverse_solution.go:15
 					tid := gc_tx
-					_ = tid
-
 //line reverse_solution.go:18
 					if i := base + tid; i < n {
 						s[tid] = in[i]
@@ -256,23 +200,22 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledOffBelow(n, -1, base+
+			(b-1)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reverse_solution.go:15
 					tid := gc_tx
-					_ = tid
-
 //line reverse_solution.go:22
 					src := b - 1 - tid
-					_ = src
-
-//line reverse_solution.go:23
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
@@ -281,16 +224,10 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reverse_solution.go:15
 					tid := gc_tx
-					_ = tid
-
 //line reverse_solution.go:22
 					src := b - 1 - tid
-					_ = src
-
-//line reverse_solution.go:23
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
@@ -299,16 +236,10 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reverse_solution.go:15
 					tid := gc_tx
-					_ = tid
-
 //line reverse_solution.go:22
 					src := b - 1 - tid
-					_ = src
-
-//line reverse_solution.go:23
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
@@ -317,34 +248,22 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line reverse_solution.go:15
 					tid := gc_tx
-					_ = tid
-
 //line reverse_solution.go:22
 					src := b - 1 - tid
-					_ = src
-
-//line reverse_solution.go:23
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line reverse_solution.go:15
 				tid := gc_tx
-				_ = tid
-
 //line reverse_solution.go:22
 				src := b - 1 - tid
-				_ = src
-
-//line reverse_solution.go:23
 				if j := base + src; j < n {
 					out[n-1-j] = s[src]
 				}

@@ -39,164 +39,120 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line reverse_solution.go:15
 	n := len(in)
-
 //line reverse_solution.go:15
 	b := gc_bdx2
-
-//line reverse_solution.go:16
 	base := gc_bx2 * b
-
-//line reverse_solution.go:17
 	s := gocuda.Shared[int32](t, b)[:b]
 	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(base, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, base); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := base
-			if gc_bdx2 <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 {
-				gc_at3 := s[:gc_bdx2]
-				gc_at4 := in[gc_off2:][:gc_bdx2]
-				gc_vstep3 := 0
+			if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
+				gc_at3 := s[:gc_to2]
+				gc_at4 := in[gc_off2:][:gc_to2]
+				gc_vstep3 := gc_from2
 				if compiled.SIMD {
 //line reverse_solution.go:15
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reverse_solution.go:15
-					_ = gc_iota4
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reverse_solution.go:15
 						var tid int = gc_tx2
-//line reverse_solution.go:15
-						_ = tid
 //line reverse_solution.go:18
-						{
+						var i int = base + tid
 //line reverse_solution.go:18
-							var i int = base + tid
+						if i < n && uint(n-i) > 7 {
 //line reverse_solution.go:18
-							_ = i
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						} else {
 //line reverse_solution.go:18
-							if i < n && uint(n-i) > 7 {
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line reverse_solution.go:18
-								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							if gc_if4.ToBits() != 0 {
 //line reverse_solution.go:18
-							} else {
-//line reverse_solution.go:18
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line reverse_solution.go:18
-								_ = gc_if4
-//line reverse_solution.go:18
-								if gc_if4.ToBits() != 0 {
-//line reverse_solution.go:18
-									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]), gc_if4).StoreSlice(gc_at3[gc_tx2:])
-//line reverse_solution.go:18
-								}
-//line reverse_solution.go:18
+								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]), gc_if4).StoreSlice(gc_at3[gc_tx2:])
 							}
-//line reverse_solution.go:18
 						}
 					}
+//line reverse_solution.go:20
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line reverse_solution.go:15
 					tid := gc_tx2
-					_ = tid
-
 //line reverse_solution.go:18
 					if i := base + tid; true || i < n {
 						gc_at3[gc_tx2] = gc_at4[gc_tx2]
 					}
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line reverse_solution.go:15
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reverse_solution.go:15
-					_ = gc_iota3
 				gc_steps2:
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line reverse_solution.go:15
 						var tid int = gc_tx2
-//line reverse_solution.go:15
-						_ = tid
 //line reverse_solution.go:18
 						if tid < 0 || tid > len(s)-8 {
 //line reverse_solution.go:18
 							break
-//line reverse_solution.go:18
 						}
 //line reverse_solution.go:18
-						{
+						var i int = base + tid
 //line reverse_solution.go:18
-							var i int = base + tid
+						if i < n && uint(n-i) > 7 {
 //line reverse_solution.go:18
-							_ = i
+							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse_solution.go:18
-							if i < n && uint(n-i) > 7 {
+							if i >= 0 && i <= len(in)-8 {
+								gc_ld3 = archsimd.LoadInt32x8Slice(in[i:])
+							} else {
+//line reverse_solution.go:19
+								break gc_steps2
+							}
+//line reverse_solution.go:19
+							gc_ld3.StoreSlice(s[tid:])
+						} else {
+//line reverse_solution.go:19
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line reverse_solution.go:18
-								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							if gc_if3.ToBits() != 0 {
+//line reverse_solution.go:18
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse_solution.go:18
 								if i >= 0 && i <= len(in)-8 {
-									gc_ld3 = archsimd.LoadInt32x8Slice(in[i:])
-//line reverse_solution.go:19
+									gc_ld4 = archsimd.LoadInt32x8Slice(in[i:])
 								} else {
 //line reverse_solution.go:19
 									break gc_steps2
-//line reverse_solution.go:19
 								}
 //line reverse_solution.go:19
-								gc_ld3.StoreSlice(s[tid:])
-//line reverse_solution.go:19
-							} else {
-//line reverse_solution.go:19
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line reverse_solution.go:18
-								_ = gc_if3
-//line reverse_solution.go:18
-								if gc_if3.ToBits() != 0 {
-//line reverse_solution.go:18
-									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reverse_solution.go:18
-									if i >= 0 && i <= len(in)-8 {
-										gc_ld4 = archsimd.LoadInt32x8Slice(in[i:])
-//line reverse_solution.go:19
-									} else {
-//line reverse_solution.go:19
-										break gc_steps2
-//line reverse_solution.go:19
-									}
-//line reverse_solution.go:19
-									gc_ld4.Merge(archsimd.LoadInt32x8Slice(s[tid:]), gc_if3).StoreSlice(s[tid:])
-//line reverse_solution.go:19
-								}
-//line reverse_solution.go:19
+								gc_ld4.Merge(archsimd.LoadInt32x8Slice(s[tid:]), gc_if3).StoreSlice(s[tid:])
 							}
-//line reverse_solution.go:19
 						}
 					}
+//line reverse_solution.go:21
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse_solution.go:15
 						tid := gc_tx2
-						_ = tid
-
 //line reverse_solution.go:18
 						if i := base + tid; i < n {
 							s[tid] = in[i]
@@ -206,11 +162,8 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse_solution.go:15
 						tid := gc_tx2
-						_ = tid
-
 //line reverse_solution.go:18
 						if i := base + tid; i < n {
 							s[tid] = in[i]
@@ -220,11 +173,8 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse_solution.go:15
 						tid := gc_tx2
-						_ = tid
-
 //line reverse_solution.go:18
 						if i := base + tid; i < n {
 							s[tid] = in[i]
@@ -234,25 +184,19 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reverse_solution.go:15
 						tid := gc_tx2
-						_ = tid
-
 //line reverse_solution.go:18
 						if i := base + tid; i < n {
 							s[tid] = in[i]
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse_solution.go:15
 					tid := gc_tx2
-					_ = tid
-
 //line reverse_solution.go:18
 					if i := base + tid; i < n {
 						s[tid] = in[i]
@@ -262,23 +206,22 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.ScaledOffBelow(n, -1, base+
+			(b-1)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse_solution.go:15
 					tid := gc_tx2
-					_ = tid
-
 //line reverse_solution.go:22
 					src := b - 1 - tid
-					_ = src
-
-//line reverse_solution.go:23
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
@@ -287,16 +230,10 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse_solution.go:15
 					tid := gc_tx2
-					_ = tid
-
 //line reverse_solution.go:22
 					src := b - 1 - tid
-					_ = src
-
-//line reverse_solution.go:23
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
@@ -305,16 +242,10 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse_solution.go:15
 					tid := gc_tx2
-					_ = tid
-
 //line reverse_solution.go:22
 					src := b - 1 - tid
-					_ = src
-
-//line reverse_solution.go:23
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
@@ -323,34 +254,22 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line reverse_solution.go:15
 					tid := gc_tx2
-					_ = tid
-
 //line reverse_solution.go:22
 					src := b - 1 - tid
-					_ = src
-
-//line reverse_solution.go:23
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line reverse_solution.go:15
 				tid := gc_tx2
-				_ = tid
-
 //line reverse_solution.go:22
 				src := b - 1 - tid
-				_ = src
-
-//line reverse_solution.go:23
 				if j := base + src; j < n {
 					out[n-1-j] = s[src]
 				}

@@ -41,189 +41,126 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line reduce_solution.go:15
 	b := gc_bdx
-
-//line reduce_solution.go:16
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line reduce_solution.go:16
 	s := gocuda.Shared[int64](t, b)[:b]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * b
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := s[:gc_bdx]
-				gc_vstep := 0
+//line reduce_solution.go:18
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s[:gc_bdx]
+			gc_vstep := 0
 //line reduce_solution.go:15
-				gc_iota6 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			gc_iota6 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
 //line reduce_solution.go:15
-				_ = gc_iota6
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line reduce_solution.go:15
-					var tid int = gc_tx
-//line reduce_solution.go:15
-					_ = tid
+				var tid int = gc_tx
 //line reduce_solution.go:17
-					var v lanes.Int64x4
-//line reduce_solution.go:17
-					_ = v
+				var v lanes.Int64x4
+				{
 //line reduce_solution.go:18
-					{
+					var i int = gc_bx*b + tid
 //line reduce_solution.go:18
-						var i int = gc_bx*b + tid
+					if i < len(in) && uint(len(in)-i) > 3 {
 //line reduce_solution.go:18
-						_ = i
+						v = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
+					} else {
 //line reduce_solution.go:18
-						if i < len(in) && uint(len(in)-i) > 3 {
+						gc_if4 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 //line reduce_solution.go:18
-							v = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
+						if gc_if4.ToBits() != 0 {
 //line reduce_solution.go:18
-						} else {
-//line reduce_solution.go:18
-							gc_if4 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
-//line reduce_solution.go:18
-							_ = gc_if4
-//line reduce_solution.go:18
-							if gc_if4.ToBits() != 0 {
-//line reduce_solution.go:18
-								v = lanes.LoadInt64x4Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
-//line reduce_solution.go:18
-							}
-//line reduce_solution.go:18
+							v = lanes.LoadInt64x4Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 						}
-//line reduce_solution.go:18
 					}
-//line reduce_solution.go:18
-					v.StoreSlice(gc_at2[gc_tx:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reduce_solution.go:15
-					tid := gc_tx
-					_ = tid
-
-//line reduce_solution.go:17
-					var v int64
-
 //line reduce_solution.go:18
-					if i := gc_bx*b + tid; true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-
-//line reduce_solution.go:21
-					gc_at2[gc_tx] = v
-					_ = v
+				v.StoreSlice(gc_at2[gc_tx:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line reduce_solution.go:15
+				tid := gc_tx
+//line reduce_solution.go:17
+				var v int64
+				if i := gc_bx*b + tid; true || i < len(in) {
+					v = gc_at[gc_tx]
 				}
-			} else {
-				gc_vstep2 := 0
+				gc_at2[gc_tx] = v
+			}
+		} else {
+//line reduce_solution.go:25
+			gc_vstep2 := 0
 //line reduce_solution.go:15
-				gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+		gc_steps2:
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				gc_tx := gc_vstep2
 //line reduce_solution.go:15
-				_ = gc_iota3
-			gc_steps2:
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line reduce_solution.go:15
-					var tid int = gc_tx
-//line reduce_solution.go:15
-					_ = tid
+				var tid int = gc_tx
 //line reduce_solution.go:17
-					var v lanes.Int64x4
-//line reduce_solution.go:17
-					_ = v
+				var v lanes.Int64x4
+				if tid < 0 || tid > len(s)-4 {
 //line reduce_solution.go:18
-					if tid < 0 || tid > len(s)-4 {
+					break
+				}
+				{
 //line reduce_solution.go:18
-						break
+					var i int = gc_bx*b + tid
 //line reduce_solution.go:18
-					}
+					if i < len(in) && uint(len(in)-i) > 3 {
 //line reduce_solution.go:18
-					{
+						var gc_ld3 lanes.Int64x4
 //line reduce_solution.go:18
-						var i int = gc_bx*b + tid
+						if i >= 0 && i <= len(in)-4 {
+							gc_ld3 = lanes.LoadInt64x4Slice(in[i:])
+						} else {
+//line reduce_solution.go:19
+							break gc_steps2
+						}
+//line reduce_solution.go:19
+						v = gc_ld3
+					} else {
+//line reduce_solution.go:19
+						gc_if2 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 //line reduce_solution.go:18
-						_ = i
+						if gc_if2.ToBits() != 0 {
 //line reduce_solution.go:18
-						if i < len(in) && uint(len(in)-i) > 3 {
-//line reduce_solution.go:18
-							var gc_ld3 lanes.Int64x4
+							var gc_ld4 lanes.Int64x4
 //line reduce_solution.go:18
 							if i >= 0 && i <= len(in)-4 {
-								gc_ld3 = lanes.LoadInt64x4Slice(in[i:])
-//line reduce_solution.go:19
+								gc_ld4 = lanes.LoadInt64x4Slice(in[i:])
 							} else {
 //line reduce_solution.go:19
 								break gc_steps2
-//line reduce_solution.go:19
 							}
 //line reduce_solution.go:19
-							v = gc_ld3
-//line reduce_solution.go:19
-						} else {
-//line reduce_solution.go:19
-							gc_if2 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
-//line reduce_solution.go:18
-							_ = gc_if2
-//line reduce_solution.go:18
-							if gc_if2.ToBits() != 0 {
-//line reduce_solution.go:18
-								var gc_ld4 lanes.Int64x4
-//line reduce_solution.go:18
-								if i >= 0 && i <= len(in)-4 {
-									gc_ld4 = lanes.LoadInt64x4Slice(in[i:])
-//line reduce_solution.go:19
-								} else {
-//line reduce_solution.go:19
-									break gc_steps2
-//line reduce_solution.go:19
-								}
-//line reduce_solution.go:19
-								v = gc_ld4.Merge(v, gc_if2)
-//line reduce_solution.go:19
-							}
-//line reduce_solution.go:19
+							v = gc_ld4.Merge(v, gc_if2)
 						}
-//line reduce_solution.go:19
 					}
-//line reduce_solution.go:21
-					v.StoreSlice(s[tid:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line reduce_solution.go:21
+				v.StoreSlice(s[tid:])
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line reduce_solution.go:15
-					tid := gc_tx
-					_ = tid
-
+				tid := gc_tx
 //line reduce_solution.go:17
-					var v int64
-
-//line reduce_solution.go:18
-					if i := gc_bx*b + tid; i < len(in) {
-						v = in[i]
-					}
-
-//line reduce_solution.go:21
-					s[tid] = v
-					_ = v
+				var v int64
+				if i := gc_bx*b + tid; i < len(in) {
+					v = in[i]
 				}
+				s[tid] = v
 			}
 		}
 	}
-
 //line reduce_solution.go:23
 	for stride := b / 2; stride > 0; stride /= 2 {
 		if gc_bdy*gc_bdz == 1 && stride <= gc_bdx {
@@ -232,170 +169,116 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := stride; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := stride
-				if gc_from >= 0 && gc_to <= len(s) && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 {
-					gc_at3 := s[:gc_to]
-					gc_at4 := s[gc_off2:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line reduce_solution.go:31
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := stride
+			if gc_from >= 0 && gc_to <= len(s) && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 {
+				gc_at3 := s[:gc_to]
+				gc_at4 := s[gc_off2:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_solution.go:15
-							tid := gc_tx
-							_ = tid
-
-//line reduce_solution.go:24
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_solution.go:15
-							tid := gc_tx
-							_ = tid
-
-//line reduce_solution.go:24
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_solution.go:15
-							tid := gc_tx
-							_ = tid
-
-//line reduce_solution.go:24
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line reduce_solution.go:15
-							tid := gc_tx
-							_ = tid
-
-//line reduce_solution.go:24
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reduce_solution.go:24
-						{
+//line reduce_solution.go:25
 							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-							tid := gc_tx
-							_ = tid
-
-//line reduce_solution.go:24
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-							tid := gc_tx
-							_ = tid
-
-//line reduce_solution.go:24
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-							tid := gc_tx
-							_ = tid
-
-//line reduce_solution.go:24
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-							tid := gc_tx
-							_ = tid
-
-//line reduce_solution.go:24
-							{
-								s[tid] += s[tid+stride]
-							}
+//line reduce_solution.go:25
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line reduce_solution.go:25
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line reduce_solution.go:25
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line reduce_solution.go:25
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line reduce_solution.go:15
 						tid := gc_tx
-						_ = tid
-
-//line reduce_solution.go:24
 						{
+//line reduce_solution.go:25
 							s[tid] += s[tid+stride]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_solution.go:15
+						tid := gc_tx
+						{
+//line reduce_solution.go:25
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_solution.go:15
+						tid := gc_tx
+						{
+//line reduce_solution.go:25
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line reduce_solution.go:15
+						tid := gc_tx
+						{
+//line reduce_solution.go:25
+							s[tid] += s[tid+stride]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce_solution.go:15
+					tid := gc_tx
+					{
+//line reduce_solution.go:25
+						s[tid] += s[tid+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line reduce_solution.go:33
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -409,157 +292,76 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line reduce_solution.go:30
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line reduce_solution.go:30
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line reduce_solution.go:30
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							gc_at5[0] = gc_at6[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reduce_solution.go:15
-					tid := gc_tx
-					_ = tid
-
-//line reduce_solution.go:29
-					{
+//line reduce_solution.go:30
 						gc_at5[0] = gc_at6[0]
 					}
 				}
+//line reduce_solution.go:34
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line reduce_solution.go:30
+					gc_at5[0] = gc_at6[0]
+				}
 			} else {
+//line reduce_solution.go:34
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							partial[gc_bx] = s[0]
-						}
+//line reduce_solution.go:30
+						partial[gc_bx] = s[0]
 					}
 					{
+//line reduce_solution.go:34
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							partial[gc_bx] = s[0]
-						}
+//line reduce_solution.go:30
+						partial[gc_bx] = s[0]
 					}
 					{
+//line reduce_solution.go:34
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							partial[gc_bx] = s[0]
-						}
+//line reduce_solution.go:30
+						partial[gc_bx] = s[0]
 					}
 					{
+//line reduce_solution.go:34
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							partial[gc_bx] = s[0]
-						}
+//line reduce_solution.go:30
+						partial[gc_bx] = s[0]
 					}
 				}
+//line reduce_solution.go:34
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-					tid := gc_tx
-					_ = tid
-
-//line reduce_solution.go:29
-					{
-						partial[gc_bx] = s[0]
-					}
+//line reduce_solution.go:30
+					partial[gc_bx] = s[0]
 				}
 			}
 		}
 	}
 }
 
+//line reduce_solution.go:38
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // gc_files_reduce_solution holds the source files whose lines the kernels' records hash.

@@ -39,341 +39,248 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line reduce_solution.go:15
 	b := gc_bdx2
-
-//line reduce_solution.go:16
 	if b <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line reduce_solution.go:16
 	s := gocuda.Shared[int64](t, b)[:b]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * b
-			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(s) {
-				gc_at7 := in[gc_off5:][:gc_bdx2]
-				gc_at8 := s[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD {
+//line reduce_solution.go:18
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2 * b
+		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(s) {
+			gc_at7 := in[gc_off5:][:gc_bdx2]
+			gc_at8 := s[:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD {
 //line reduce_solution.go:15
-					gc_iota14 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				gc_iota14 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+					gc_tx2 := gc_vstep3
 //line reduce_solution.go:15
-					_ = gc_iota14
-					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line reduce_solution.go:15
-						var tid int = gc_tx2
-//line reduce_solution.go:15
-						_ = tid
+					var tid int = gc_tx2
 //line reduce_solution.go:17
-						var v archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line reduce_solution.go:17
-						_ = v
+					var v archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+					{
 //line reduce_solution.go:18
-						{
+						var i int = gc_bx2*b + tid
 //line reduce_solution.go:18
-							var i int = gc_bx2*b + tid
+						if i < len(in) && uint(len(in)-i) > 3 {
 //line reduce_solution.go:18
-							_ = i
+							v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:])
+						} else {
 //line reduce_solution.go:18
-							if i < len(in) && uint(len(in)-i) > 3 {
+							gc_if8 := gc_iota14.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 //line reduce_solution.go:18
-								v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:])
+							if gc_if8.ToBits() != 0 {
 //line reduce_solution.go:18
-							} else {
-//line reduce_solution.go:18
-								gc_if8 := gc_iota14.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
-//line reduce_solution.go:18
-								_ = gc_if8
-//line reduce_solution.go:18
-								if gc_if8.ToBits() != 0 {
-//line reduce_solution.go:18
-									v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:]).Merge(v, gc_if8)
-//line reduce_solution.go:18
-								}
-//line reduce_solution.go:18
+								v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:]).Merge(v, gc_if8)
 							}
-//line reduce_solution.go:18
 						}
-//line reduce_solution.go:18
-						v.StoreSlice(gc_at8[gc_tx2:])
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reduce_solution.go:15
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_solution.go:17
-					var v int64
-
 //line reduce_solution.go:18
-					if i := gc_bx2*b + tid; true || i < len(in) {
-						v = gc_at7[gc_tx2]
+					v.StoreSlice(gc_at8[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line reduce_solution.go:15
+				tid := gc_tx2
+//line reduce_solution.go:17
+				var v int64
+				if i := gc_bx2*b + tid; true || i < len(in) {
+					v = gc_at7[gc_tx2]
+				}
+				gc_at8[gc_tx2] = v
+			}
+		} else {
+//line reduce_solution.go:25
+			gc_vstep4 := 0
+			if compiled.SIMD {
+//line reduce_solution.go:15
+				gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			gc_steps4:
+				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+					gc_tx2 := gc_vstep4
+//line reduce_solution.go:15
+					var tid int = gc_tx2
+//line reduce_solution.go:17
+					var v archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+					if tid < 0 || tid > len(s)-4 {
+//line reduce_solution.go:18
+						break
 					}
-
-//line reduce_solution.go:21
-					gc_at8[gc_tx2] = v
-					_ = v
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-//line reduce_solution.go:15
-					gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line reduce_solution.go:15
-					_ = gc_iota10
-				gc_steps4:
-					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line reduce_solution.go:15
-						var tid int = gc_tx2
-//line reduce_solution.go:15
-						_ = tid
-//line reduce_solution.go:17
-						var v archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line reduce_solution.go:17
-						_ = v
+					{
 //line reduce_solution.go:18
-						if tid < 0 || tid > len(s)-4 {
+						var i int = gc_bx2*b + tid
 //line reduce_solution.go:18
-							break
+						if i < len(in) && uint(len(in)-i) > 3 {
 //line reduce_solution.go:18
-						}
+							var gc_ld7 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line reduce_solution.go:18
-						{
+							if i >= 0 && i <= len(in)-4 {
+								gc_ld7 = archsimd.LoadInt64x4Slice(in[i:])
+							} else {
+//line reduce_solution.go:19
+								break gc_steps4
+							}
+//line reduce_solution.go:19
+							v = gc_ld7
+						} else {
+//line reduce_solution.go:19
+							gc_if6 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 //line reduce_solution.go:18
-							var i int = gc_bx2*b + tid
+							if gc_if6.ToBits() != 0 {
 //line reduce_solution.go:18
-							_ = i
-//line reduce_solution.go:18
-							if i < len(in) && uint(len(in)-i) > 3 {
-//line reduce_solution.go:18
-								var gc_ld7 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+								var gc_ld8 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line reduce_solution.go:18
 								if i >= 0 && i <= len(in)-4 {
-									gc_ld7 = archsimd.LoadInt64x4Slice(in[i:])
-//line reduce_solution.go:19
+									gc_ld8 = archsimd.LoadInt64x4Slice(in[i:])
 								} else {
 //line reduce_solution.go:19
 									break gc_steps4
-//line reduce_solution.go:19
 								}
 //line reduce_solution.go:19
-								v = gc_ld7
-//line reduce_solution.go:19
-							} else {
-//line reduce_solution.go:19
-								gc_if6 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
-//line reduce_solution.go:18
-								_ = gc_if6
-//line reduce_solution.go:18
-								if gc_if6.ToBits() != 0 {
-//line reduce_solution.go:18
-									var gc_ld8 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line reduce_solution.go:18
-									if i >= 0 && i <= len(in)-4 {
-										gc_ld8 = archsimd.LoadInt64x4Slice(in[i:])
-//line reduce_solution.go:19
-									} else {
-//line reduce_solution.go:19
-										break gc_steps4
-//line reduce_solution.go:19
-									}
-//line reduce_solution.go:19
-									v = gc_ld8.Merge(v, gc_if6)
-//line reduce_solution.go:19
-								}
-//line reduce_solution.go:19
+								v = gc_ld8.Merge(v, gc_if6)
 							}
-//line reduce_solution.go:19
 						}
-//line reduce_solution.go:21
-						v.StoreSlice(s[tid:])
 					}
-					archsimd.ClearAVXUpperBits()
+//line reduce_solution.go:21
+					v.StoreSlice(s[tid:])
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line reduce_solution.go:15
-					tid := gc_tx2
-					_ = tid
-
+				tid := gc_tx2
 //line reduce_solution.go:17
-					var v int64
-
-//line reduce_solution.go:18
-					if i := gc_bx2*b + tid; i < len(in) {
-						v = in[i]
-					}
-
-//line reduce_solution.go:21
-					s[tid] = v
-					_ = v
+				var v int64
+				if i := gc_bx2*b + tid; i < len(in) {
+					v = in[i]
 				}
+				s[tid] = v
 			}
 		}
 	}
-
 //line reduce_solution.go:23
 	for stride := b / 2; stride > 0; stride /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := stride; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := stride
-				if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 {
-					gc_at9 := s[:gc_to2]
-					gc_at10 := s[gc_off6:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line reduce_solution.go:25
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := stride; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := stride
+			if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 {
+				gc_at9 := s[:gc_to2]
+				gc_at10 := s[gc_off6:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
+						gc_tx2 := gc_vstep5
 //line reduce_solution.go:15
-							var tid int = gc_tx2
+						var tid int = gc_tx2
 //line reduce_solution.go:15
-							_ = tid
-//line reduce_solution.go:24
-							{
-//line reduce_solution.go:24
-								archsimd.LoadInt64x4Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadInt64x4Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line reduce_solution.go:24
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_solution.go:15
-						tid := gc_tx2
 						_ = tid
-
-//line reduce_solution.go:24
 						{
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
+//line reduce_solution.go:24
+							archsimd.LoadInt64x4Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadInt64x4Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce_solution.go:15
-							var tid int = gc_tx2
-//line reduce_solution.go:15
-							_ = tid
-//line reduce_solution.go:24
-							{
-								if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
+//line reduce_solution.go:26
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line reduce_solution.go:25
-									break
-//line reduce_solution.go:25
-								}
-//line reduce_solution.go:25
-								archsimd.LoadInt64x4Slice(s[tid:]).Add(archsimd.LoadInt64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
-//line reduce_solution.go:25
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at9[gc_tx2] += gc_at10[gc_tx2]
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
+						gc_tx2 := gc_vstep6
 //line reduce_solution.go:15
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_solution.go:24
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_solution.go:15
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_solution.go:24
-							{
-								s[tid] += s[tid+stride]
+//line reduce_solution.go:25
+							if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
+//line reduce_solution.go:25
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_solution.go:15
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_solution.go:24
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce_solution.go:15
-							tid := gc_tx2
-							_ = tid
-
-//line reduce_solution.go:24
-							{
-								s[tid] += s[tid+stride]
-							}
+//line reduce_solution.go:25
+							archsimd.LoadInt64x4Slice(s[tid:]).Add(archsimd.LoadInt64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce_solution.go:27
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line reduce_solution.go:15
 						tid := gc_tx2
-						_ = tid
-
-//line reduce_solution.go:24
 						{
+//line reduce_solution.go:25
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_solution.go:15
+						tid := gc_tx2
+						{
+//line reduce_solution.go:25
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_solution.go:15
+						tid := gc_tx2
+						{
+//line reduce_solution.go:25
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reduce_solution.go:15
+						tid := gc_tx2
+						{
+//line reduce_solution.go:25
 							s[tid] += s[tid+stride]
 						}
 					}
 				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line reduce_solution.go:15
+					tid := gc_tx2
+					{
+//line reduce_solution.go:25
+						s[tid] += s[tid+stride]
+					}
+				}
 			}
 		}
 	}
 	{
+//line reduce_solution.go:33
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -387,157 +294,76 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 				gc_step6 := gc_from2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_solution.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line reduce_solution.go:30
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_solution.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line reduce_solution.go:30
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_solution.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line reduce_solution.go:30
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_solution.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line reduce_solution.go:15
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_solution.go:29
-					{
+//line reduce_solution.go:30
 						gc_at11[0] = gc_at12[0]
 					}
 				}
+//line reduce_solution.go:34
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line reduce_solution.go:30
+					gc_at11[0] = gc_at12[0]
+				}
 			} else {
+//line reduce_solution.go:34
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_solution.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							partial[gc_bx2] = s[0]
-						}
+//line reduce_solution.go:30
+						partial[gc_bx2] = s[0]
 					}
 					{
+//line reduce_solution.go:34
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_solution.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							partial[gc_bx2] = s[0]
-						}
+//line reduce_solution.go:30
+						partial[gc_bx2] = s[0]
 					}
 					{
+//line reduce_solution.go:34
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_solution.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							partial[gc_bx2] = s[0]
-						}
+//line reduce_solution.go:30
+						partial[gc_bx2] = s[0]
 					}
 					{
+//line reduce_solution.go:34
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line reduce_solution.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_solution.go:29
-						{
-							partial[gc_bx2] = s[0]
-						}
+//line reduce_solution.go:30
+						partial[gc_bx2] = s[0]
 					}
 				}
+//line reduce_solution.go:34
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line reduce_solution.go:15
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_solution.go:29
-					{
-						partial[gc_bx2] = s[0]
-					}
+//line reduce_solution.go:30
+					partial[gc_bx2] = s[0]
 				}
 			}
 		}
 	}
 }
 
+//line reduce_solution.go:38
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // gc_files_reduce_solution holds the source files whose lines the kernels' records hash.

@@ -41,412 +41,253 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line histogram_solution.go:18
 	b := gc_bdx
-
-//line histogram_solution.go:19
 	bins := gocuda.Shared[uint32](t, NumBins)[:NumBins]
-
-//line histogram_solution.go:20
 	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(bins) && gc_to <= len(bins)-gc_off4 {
-					gc_at := bins[gc_off4:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:20
-							k := tid + gc_off
-							gc_more = true
-							_ = k
-
+//line histogram_solution.go:27
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(bins) && gc_to <= len(bins)-gc_off4 {
+				gc_at := bins[gc_off4:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line histogram_solution.go:21
-							gc_at[gc_tx] = 0
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:20
-							k := tid + gc_off
-							gc_more = true
-							_ = k
-
-//line histogram_solution.go:21
-							gc_at[gc_tx] = 0
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:20
-							k := tid + gc_off
-							gc_more = true
-							_ = k
-
-//line histogram_solution.go:21
-							gc_at[gc_tx] = 0
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:20
-							k := tid + gc_off
-							gc_more = true
-							_ = k
-
-//line histogram_solution.go:21
-							gc_at[gc_tx] = 0
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line histogram_solution.go:18
-						tid := gc_tx
-						_ = tid
-
-//line histogram_solution.go:20
-						k := tid + gc_off
 						gc_more = true
-						_ = k
-
 //line histogram_solution.go:21
 						gc_at[gc_tx] = 0
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:20
-							k := tid + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step + 1
 //line histogram_solution.go:21
-							bins[k] = 0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:20
-							k := tid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line histogram_solution.go:21
-							bins[k] = 0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:20
-							k := tid + gc_off
-							gc_more = true
-
-//line histogram_solution.go:21
-							bins[k] = 0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:20
-							k := tid + gc_off
-							gc_more = true
-
-//line histogram_solution.go:21
-							bins[k] = 0
-						}
+						gc_at[gc_tx] = 0
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line histogram_solution.go:21
+						gc_more = true
+//line histogram_solution.go:21
+						gc_at[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_step + 3
+//line histogram_solution.go:21
+						gc_more = true
+//line histogram_solution.go:21
+						gc_at[gc_tx] = 0
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line histogram_solution.go:21
+					gc_more = true
+//line histogram_solution.go:21
+					gc_at[gc_tx] = 0
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram_solution.go:18
 						tid := gc_tx
-						_ = tid
-
 //line histogram_solution.go:20
 						k := tid + gc_off
 						gc_more = true
-
+//line histogram_solution.go:21
+						bins[k] = 0
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:18
+						tid := gc_tx
+//line histogram_solution.go:20
+						k := tid + gc_off
+						gc_more = true
+//line histogram_solution.go:21
+						bins[k] = 0
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:18
+						tid := gc_tx
+//line histogram_solution.go:20
+						k := tid + gc_off
+						gc_more = true
+//line histogram_solution.go:21
+						bins[k] = 0
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:18
+						tid := gc_tx
+//line histogram_solution.go:20
+						k := tid + gc_off
+						gc_more = true
 //line histogram_solution.go:21
 						bins[k] = 0
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram_solution.go:18
+					tid := gc_tx
+//line histogram_solution.go:20
+					k := tid + gc_off
+					gc_more = true
+//line histogram_solution.go:21
+					bins[k] = 0
+				}
 			}
 		}
 	}
-
 //line histogram_solution.go:24
 	stride := b * gc_gdx
-
-//line histogram_solution.go:25
 	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2+(gc_bx*b), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*b)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := (gc_bx * b) + gc_off2
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
-					gc_at2 := data[gc_off5:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx*b + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
+//line histogram_solution.go:32
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*b), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*b)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := (gc_bx * b) + gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
+				gc_at2 := data[gc_off5:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 //line histogram_solution.go:26
-							compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx*b + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
-//line histogram_solution.go:26
-							compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx*b + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
-//line histogram_solution.go:26
-							compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx*b + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
-//line histogram_solution.go:26
-							compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line histogram_solution.go:18
-						tid := gc_tx
-						_ = tid
-
-//line histogram_solution.go:25
-						i := gc_bx*b + tid + gc_off2
 						gc_more2 = true
-						_ = i
-
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx*b + tid + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx := gc_step3 + 1
 //line histogram_solution.go:26
-							compiled.SharedAdd(&bins[data[i]], 1)
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx*b + tid + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line histogram_solution.go:26
-							compiled.SharedAdd(&bins[data[i]], 1)
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx*b + tid + gc_off2
-							gc_more2 = true
-
-//line histogram_solution.go:26
-							compiled.SharedAdd(&bins[data[i]], 1)
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx*b + tid + gc_off2
-							gc_more2 = true
-
-//line histogram_solution.go:26
-							compiled.SharedAdd(&bins[data[i]], 1)
-						}
+						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+//line histogram_solution.go:26
+						gc_more2 = true
+//line histogram_solution.go:26
+						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line histogram_solution.go:26
+						gc_more2 = true
+//line histogram_solution.go:26
+						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line histogram_solution.go:26
+					gc_more2 = true
+//line histogram_solution.go:26
+					compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram_solution.go:18
 						tid := gc_tx
-						_ = tid
-
 //line histogram_solution.go:25
 						i := gc_bx*b + tid + gc_off2
 						gc_more2 = true
-
+//line histogram_solution.go:26
+						compiled.SharedAdd(&bins[data[i]], 1)
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:18
+						tid := gc_tx
+//line histogram_solution.go:25
+						i := gc_bx*b + tid + gc_off2
+						gc_more2 = true
+//line histogram_solution.go:26
+						compiled.SharedAdd(&bins[data[i]], 1)
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:18
+						tid := gc_tx
+//line histogram_solution.go:25
+						i := gc_bx*b + tid + gc_off2
+						gc_more2 = true
+//line histogram_solution.go:26
+						compiled.SharedAdd(&bins[data[i]], 1)
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:18
+						tid := gc_tx
+//line histogram_solution.go:25
+						i := gc_bx*b + tid + gc_off2
+						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[data[i]], 1)
 					}
 				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram_solution.go:18
+					tid := gc_tx
+//line histogram_solution.go:25
+					i := gc_bx*b + tid + gc_off2
+					gc_more2 = true
+//line histogram_solution.go:26
+					compiled.SharedAdd(&bins[data[i]], 1)
+				}
 			}
 		}
 	}
-
 //line histogram_solution.go:29
 	for gc_off3, gc_limit3, gc_more3 := 0, NumBins, true; gc_more3; gc_off3 += b {
 		gc_b.Tick()
@@ -454,212 +295,151 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := gc_off3
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 && gc_off6 <= len(hist) && gc_to <= len(hist)-gc_off6 {
-					gc_at3 := bins[gc_off6:][:gc_to]
-					gc_at4 := hist[gc_off6:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-							_ = k_
-
-//line histogram_solution.go:30
-							if c := gc_at3[gc_tx]; c != 0 {
-								atomic.Add(&gc_at4[gc_tx], c)
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-							_ = k_
-
-//line histogram_solution.go:30
-							if c := gc_at3[gc_tx]; c != 0 {
-								atomic.Add(&gc_at4[gc_tx], c)
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-							_ = k_
-
-//line histogram_solution.go:30
-							if c := gc_at3[gc_tx]; c != 0 {
-								atomic.Add(&gc_at4[gc_tx], c)
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-							_ = k_
-
-//line histogram_solution.go:30
-							if c := gc_at3[gc_tx]; c != 0 {
-								atomic.Add(&gc_at4[gc_tx], c)
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line histogram_solution.go:36
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 && gc_off6 <= len(hist) && gc_to <= len(hist)-gc_off6 {
+				gc_at3 := bins[gc_off6:][:gc_to]
+				gc_at4 := hist[gc_off6:][:gc_to]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+//line histogram_solution.go:53
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-						tid := gc_tx
-						_ = tid
-
-//line histogram_solution.go:29
-						k_ := tid + gc_off3
+//line histogram_solution.go:30
 						gc_more3 = true
-						_ = k_
-
 //line histogram_solution.go:30
 						if c := gc_at3[gc_tx]; c != 0 {
 							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
-				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram_solution.go:30
-							if c := bins[k_]; c != 0 {
-								atomic.Add(&hist[k_], c)
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram_solution.go:30
-							if c := bins[k_]; c != 0 {
-								atomic.Add(&hist[k_], c)
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram_solution.go:30
-							if c := bins[k_]; c != 0 {
-								atomic.Add(&hist[k_], c)
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-							tid := gc_tx
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram_solution.go:30
-							if c := bins[k_]; c != 0 {
-								atomic.Add(&hist[k_], c)
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step5 + 1
+//line histogram_solution.go:37
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
+//line histogram_solution.go:30
+						gc_more3 = true
+//line histogram_solution.go:30
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+//line histogram_solution.go:37
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:30
+						gc_more3 = true
+//line histogram_solution.go:30
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+//line histogram_solution.go:37
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:30
+						gc_more3 = true
+//line histogram_solution.go:30
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram_solution.go:30
+					gc_more3 = true
+//line histogram_solution.go:30
+					if c := gc_at3[gc_tx]; c != 0 {
+						atomic.Add(&gc_at4[gc_tx], c)
+					}
+				}
+			} else {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram_solution.go:18
 						tid := gc_tx
-						_ = tid
-
 //line histogram_solution.go:29
 						k_ := tid + gc_off3
 						gc_more3 = true
-
 //line histogram_solution.go:30
 						if c := bins[k_]; c != 0 {
 							atomic.Add(&hist[k_], c)
 						}
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:18
+						tid := gc_tx
+//line histogram_solution.go:29
+						k_ := tid + gc_off3
+						gc_more3 = true
+//line histogram_solution.go:30
+						if c := bins[k_]; c != 0 {
+							atomic.Add(&hist[k_], c)
+						}
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:18
+						tid := gc_tx
+//line histogram_solution.go:29
+						k_ := tid + gc_off3
+						gc_more3 = true
+//line histogram_solution.go:30
+						if c := bins[k_]; c != 0 {
+							atomic.Add(&hist[k_], c)
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram_solution.go:18
+						tid := gc_tx
+//line histogram_solution.go:29
+						k_ := tid + gc_off3
+						gc_more3 = true
+//line histogram_solution.go:30
+						if c := bins[k_]; c != 0 {
+							atomic.Add(&hist[k_], c)
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram_solution.go:18
+					tid := gc_tx
+//line histogram_solution.go:29
+					k_ := tid + gc_off3
+					gc_more3 = true
+//line histogram_solution.go:30
+					if c := bins[k_]; c != 0 {
+						atomic.Add(&hist[k_], c)
 					}
 				}
 			}
@@ -670,4 +450,5 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 // gc_files_histogram_solution holds the source files whose lines the kernels' records hash.
 //
 //go:embed histogram_solution.go
+//line histogram_solution.go:43
 var gc_files_histogram_solution embed.FS

@@ -42,395 +42,263 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line histogram_solution.go:18
 	b := gc_bdx2
-
-//line histogram_solution.go:19
 	bins := gocuda.Shared[uint32](t, NumBins)[:NumBins]
-
-//line histogram_solution.go:20
 	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_off
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 {
-					gc_at5 := bins[gc_off7:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+//line histogram_solution.go:27
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := gc_off
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 {
+				gc_at5 := bins[gc_off7:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
 //line histogram_solution.go:21
-						gc_vb2 := archsimd.BroadcastUint32x8(0)
-//line histogram_solution.go:21
-						_ = gc_vb2
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					gc_vb2 := archsimd.BroadcastUint32x8(0)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line histogram_solution.go:18
-							var tid int = gc_tx2
-//line histogram_solution.go:18
-							_ = tid
+						var tid int = gc_tx2
 //line histogram_solution.go:20
-							var k int = tid + gc_off
+						var k int = tid + gc_off
 //line histogram_solution.go:20
-							_ = k
-//line histogram_solution.go:21
-							gc_vb2.StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line histogram_solution.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line histogram_solution.go:20
-						k := tid + gc_off
-						gc_more = true
 						_ = k
-
-//line histogram_solution.go:21
-						gc_at5[gc_tx2] = 0
+						gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line histogram_solution.go:21
-						gc_vb := archsimd.BroadcastUint32x8(0)
+					gc_more = true
 //line histogram_solution.go:21
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					gc_at5[gc_tx2] = 0
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line histogram_solution.go:21
+					gc_vb := archsimd.BroadcastUint32x8(0)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line histogram_solution.go:18
-							var tid int = gc_tx2
-//line histogram_solution.go:18
-							_ = tid
+						var tid int = gc_tx2
 //line histogram_solution.go:20
-							var k int = tid + gc_off
-//line histogram_solution.go:20
-							_ = k
+						var k int = tid + gc_off
+						if k < 0 || k > len(bins)-8 {
 //line histogram_solution.go:21
-							if k < 0 || k > len(bins)-8 {
-//line histogram_solution.go:21
-								break
-//line histogram_solution.go:21
-							}
-//line histogram_solution.go:21
-							gc_vb.StoreSlice(bins[k:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line histogram_solution.go:21
+						gc_vb.StoreSlice(bins[k:])
 					}
-					if gc_vstep2 > gc_from2 {
-						gc_more = true
-					}
-					gc_step7 := gc_vstep2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:20
-							k := tid + gc_off
-							gc_more = true
-
-//line histogram_solution.go:21
-							bins[k] = 0
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:20
-							k := tid + gc_off
-							gc_more = true
-
-//line histogram_solution.go:21
-							bins[k] = 0
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:20
-							k := tid + gc_off
-							gc_more = true
-
-//line histogram_solution.go:21
-							bins[k] = 0
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:20
-							k := tid + gc_off
-							gc_more = true
-
-//line histogram_solution.go:21
-							bins[k] = 0
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram_solution.go:18
 						tid := gc_tx2
-						_ = tid
-
 //line histogram_solution.go:20
 						k := tid + gc_off
 						gc_more = true
-
+//line histogram_solution.go:21
+						bins[k] = 0
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:18
+						tid := gc_tx2
+//line histogram_solution.go:20
+						k := tid + gc_off
+						gc_more = true
+//line histogram_solution.go:21
+						bins[k] = 0
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:18
+						tid := gc_tx2
+//line histogram_solution.go:20
+						k := tid + gc_off
+						gc_more = true
+//line histogram_solution.go:21
+						bins[k] = 0
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:18
+						tid := gc_tx2
+//line histogram_solution.go:20
+						k := tid + gc_off
+						gc_more = true
 //line histogram_solution.go:21
 						bins[k] = 0
 					}
 				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:18
+					tid := gc_tx2
+//line histogram_solution.go:20
+					k := tid + gc_off
+					gc_more = true
+//line histogram_solution.go:21
+					bins[k] = 0
+				}
 			}
 		}
 	}
-
 //line histogram_solution.go:24
 	stride := b * gc_gdx2
-
-//line histogram_solution.go:25
 	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += stride {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2+(gc_bx2*b), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*b)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := (gc_bx2 * b) + gc_off2
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(data) && gc_to2 <= len(data)-gc_off8 {
-					gc_at6 := data[gc_off8:][:gc_to2]
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx2*b + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
+//line histogram_solution.go:32
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2+(gc_bx2*b), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*b)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := (gc_bx2 * b) + gc_off2
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(data) && gc_to2 <= len(data)-gc_off8 {
+				gc_at6 := data[gc_off8:][:gc_to2]
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 //line histogram_solution.go:26
-							compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx2*b + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
-//line histogram_solution.go:26
-							compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx2*b + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
-//line histogram_solution.go:26
-							compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx2*b + tid + gc_off2
-							gc_more2 = true
-							_ = i
-
-//line histogram_solution.go:26
-							compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line histogram_solution.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line histogram_solution.go:25
-						i := gc_bx2*b + tid + gc_off2
 						gc_more2 = true
-						_ = i
-
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
 					}
-				} else {
-					gc_step9 := gc_from2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx2*b + tid + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx2 := gc_step8 + 1
 //line histogram_solution.go:26
-							compiled.SharedAdd(&bins[data[i]], 1)
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx2*b + tid + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line histogram_solution.go:26
-							compiled.SharedAdd(&bins[data[i]], 1)
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx2*b + tid + gc_off2
-							gc_more2 = true
-
-//line histogram_solution.go:26
-							compiled.SharedAdd(&bins[data[i]], 1)
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:25
-							i := gc_bx2*b + tid + gc_off2
-							gc_more2 = true
-
-//line histogram_solution.go:26
-							compiled.SharedAdd(&bins[data[i]], 1)
-						}
+						compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step8 + 2
+//line histogram_solution.go:26
+						gc_more2 = true
+//line histogram_solution.go:26
+						compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+//line histogram_solution.go:26
+						gc_more2 = true
+//line histogram_solution.go:26
+						compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line histogram_solution.go:26
+					gc_more2 = true
+//line histogram_solution.go:26
+					compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
+				}
+			} else {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram_solution.go:18
 						tid := gc_tx2
-						_ = tid
-
 //line histogram_solution.go:25
 						i := gc_bx2*b + tid + gc_off2
 						gc_more2 = true
-
+//line histogram_solution.go:26
+						compiled.SharedAdd(&bins[data[i]], 1)
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:18
+						tid := gc_tx2
+//line histogram_solution.go:25
+						i := gc_bx2*b + tid + gc_off2
+						gc_more2 = true
+//line histogram_solution.go:26
+						compiled.SharedAdd(&bins[data[i]], 1)
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:18
+						tid := gc_tx2
+//line histogram_solution.go:25
+						i := gc_bx2*b + tid + gc_off2
+						gc_more2 = true
+//line histogram_solution.go:26
+						compiled.SharedAdd(&bins[data[i]], 1)
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:18
+						tid := gc_tx2
+//line histogram_solution.go:25
+						i := gc_bx2*b + tid + gc_off2
+						gc_more2 = true
 //line histogram_solution.go:26
 						compiled.SharedAdd(&bins[data[i]], 1)
 					}
 				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:18
+					tid := gc_tx2
+//line histogram_solution.go:25
+					i := gc_bx2*b + tid + gc_off2
+					gc_more2 = true
+//line histogram_solution.go:26
+					compiled.SharedAdd(&bins[data[i]], 1)
+				}
 			}
 		}
 	}
-
 //line histogram_solution.go:29
 	for gc_off3, gc_limit3, gc_more3 := 0, NumBins, true; gc_more3; gc_off3 += b {
 		gc_b2.Tick()
@@ -438,212 +306,151 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := gc_off3
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(bins) && gc_to2 <= len(bins)-gc_off9 && gc_off9 <= len(hist) && gc_to2 <= len(hist)-gc_off9 {
-					gc_at7 := bins[gc_off9:][:gc_to2]
-					gc_at8 := hist[gc_off9:][:gc_to2]
-					gc_step10 := gc_from2
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-							_ = k_
-
-//line histogram_solution.go:30
-							if c := gc_at7[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at8[gc_tx2], c)
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-							_ = k_
-
-//line histogram_solution.go:30
-							if c := gc_at7[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at8[gc_tx2], c)
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-							_ = k_
-
-//line histogram_solution.go:30
-							if c := gc_at7[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at8[gc_tx2], c)
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-							_ = k_
-
-//line histogram_solution.go:30
-							if c := gc_at7[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at8[gc_tx2], c)
-							}
-						}
-					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+//line histogram_solution.go:36
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := gc_off3
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(bins) && gc_to2 <= len(bins)-gc_off9 && gc_off9 <= len(hist) && gc_to2 <= len(hist)-gc_off9 {
+				gc_at7 := bins[gc_off9:][:gc_to2]
+				gc_at8 := hist[gc_off9:][:gc_to2]
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+//line histogram_solution.go:53
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line histogram_solution.go:29
-						k_ := tid + gc_off3
+//line histogram_solution.go:30
 						gc_more3 = true
-						_ = k_
-
 //line histogram_solution.go:30
 						if c := gc_at7[gc_tx2]; c != 0 {
 							atomic.Add(&gc_at8[gc_tx2], c)
 						}
 					}
-				} else {
-					gc_step11 := gc_from2
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram_solution.go:30
-							if c := bins[k_]; c != 0 {
-								atomic.Add(&hist[k_], c)
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram_solution.go:30
-							if c := bins[k_]; c != 0 {
-								atomic.Add(&hist[k_], c)
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram_solution.go:30
-							if c := bins[k_]; c != 0 {
-								atomic.Add(&hist[k_], c)
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-							tid := gc_tx2
-							_ = tid
-
-//line histogram_solution.go:29
-							k_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram_solution.go:30
-							if c := bins[k_]; c != 0 {
-								atomic.Add(&hist[k_], c)
-							}
-						}
-					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step10 + 1
+//line histogram_solution.go:37
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
+//line histogram_solution.go:30
+						gc_more3 = true
+//line histogram_solution.go:30
+						if c := gc_at7[gc_tx2]; c != 0 {
+							atomic.Add(&gc_at8[gc_tx2], c)
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+//line histogram_solution.go:37
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:30
+						gc_more3 = true
+//line histogram_solution.go:30
+						if c := gc_at7[gc_tx2]; c != 0 {
+							atomic.Add(&gc_at8[gc_tx2], c)
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+//line histogram_solution.go:37
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:30
+						gc_more3 = true
+//line histogram_solution.go:30
+						if c := gc_at7[gc_tx2]; c != 0 {
+							atomic.Add(&gc_at8[gc_tx2], c)
+						}
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:30
+					gc_more3 = true
+//line histogram_solution.go:30
+					if c := gc_at7[gc_tx2]; c != 0 {
+						atomic.Add(&gc_at8[gc_tx2], c)
+					}
+				}
+			} else {
+				gc_step11 := gc_from2
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line histogram_solution.go:18
 						tid := gc_tx2
-						_ = tid
-
 //line histogram_solution.go:29
 						k_ := tid + gc_off3
 						gc_more3 = true
-
 //line histogram_solution.go:30
 						if c := bins[k_]; c != 0 {
 							atomic.Add(&hist[k_], c)
 						}
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:18
+						tid := gc_tx2
+//line histogram_solution.go:29
+						k_ := tid + gc_off3
+						gc_more3 = true
+//line histogram_solution.go:30
+						if c := bins[k_]; c != 0 {
+							atomic.Add(&hist[k_], c)
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:18
+						tid := gc_tx2
+//line histogram_solution.go:29
+						k_ := tid + gc_off3
+						gc_more3 = true
+//line histogram_solution.go:30
+						if c := bins[k_]; c != 0 {
+							atomic.Add(&hist[k_], c)
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:18
+						tid := gc_tx2
+//line histogram_solution.go:29
+						k_ := tid + gc_off3
+						gc_more3 = true
+//line histogram_solution.go:30
+						if c := bins[k_]; c != 0 {
+							atomic.Add(&hist[k_], c)
+						}
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram_solution.go:18
+					tid := gc_tx2
+//line histogram_solution.go:29
+					k_ := tid + gc_off3
+					gc_more3 = true
+//line histogram_solution.go:30
+					if c := bins[k_]; c != 0 {
+						atomic.Add(&hist[k_], c)
 					}
 				}
 			}
@@ -654,4 +461,5 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 // gc_files_histogram_solution holds the source files whose lines the kernels' records hash.
 //
 //go:embed histogram_solution.go
+//line histogram_solution.go:43
 var gc_files_histogram_solution embed.FS

@@ -42,72 +42,59 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line matmul_solution.go:16
 	as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
-
-//line matmul_solution.go:17
 	bs := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line matmul_solution.go:19
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line matmul_solution.go:21
-			var sum float32
-//line matmul_solution.go:21
-			_ = sum
-			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line matmul_solution.go:21
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line matmul_solution.go:21
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line matmul_solution.go:21
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line matmul_solution.go:21
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum float32
+		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line matmul_solution.go:21
 			var sum float32
-			_ = sum
+//line matmul_solution.go:23
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line matmul_solution.go:21
+			var sum float32
+//line matmul_solution.go:23
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line matmul_solution.go:21
+			var sum float32
+//line matmul_solution.go:23
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line matmul_solution.go:21
+			var sum float32
+//line matmul_solution.go:23
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line matmul_solution.go:21
+		var sum float32
+//line matmul_solution.go:23
+		gc_s_sum[gc_rank] = sum
+	}
 //line matmul_solution.go:22
 	for p := 0; p < k; p += Tile {
 		{
@@ -122,37 +109,18 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_at3 := bs[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line matmul_solution.go:18
 						tx := gc_tx
-						_ = tx
-
 //line matmul_solution.go:18
 						ty := gc_ty
-						_ = ty
-
-//line matmul_solution.go:19
 						row := gc_by*Tile + ty
-						_ = row
-
-//line matmul_solution.go:20
 						col := gc_bx*Tile + tx
-						_ = col
-
 //line matmul_solution.go:23
 						gc_at[gc_tx] = 0
-
-//line matmul_solution.go:24
 						if row < m && p+tx < k {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
-
-//line matmul_solution.go:27
 						gc_at3[gc_tx] = 0
-
-//line matmul_solution.go:28
 						if p+ty < k && col < n {
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
@@ -161,35 +129,18 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul_solution.go:18
 						tx := gc_tx
-						_ = tx
-
 //line matmul_solution.go:18
 						ty := gc_ty
-						_ = ty
-
-//line matmul_solution.go:19
 						row := gc_by*Tile + ty
-						_ = row
-
-//line matmul_solution.go:20
 						col := gc_bx*Tile + tx
-						_ = col
-
 //line matmul_solution.go:23
 						as[ty][tx] = 0
-
-//line matmul_solution.go:24
 						if row < m && p+tx < k {
 							as[ty][tx] = a[row*k+p+tx]
 						}
-
-//line matmul_solution.go:27
 						bs[ty][tx] = 0
-
-//line matmul_solution.go:28
 						if p+ty < k && col < n {
 							bs[ty][tx] = b[(p+ty)*n+col]
 						}
@@ -212,264 +163,137 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul_solution.go:18
 					var tx int = gc_tx
 //line matmul_solution.go:18
-					_ = tx
-//line matmul_solution.go:18
 					var ty int = gc_ty
 //line matmul_solution.go:18
-					_ = ty
-//line matmul_solution.go:18
 					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul_solution.go:18
-					_ = sum
 //line matmul_solution.go:32
 					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line matmul_solution.go:32
 						break
-//line matmul_solution.go:32
 					}
 //line matmul_solution.go:33
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
 //line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
 //line matmul_solution.go:33
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
 //line matmul_solution.go:33
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
 //line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
 //line matmul_solution.go:33
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
 //line matmul_solution.go:33
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
 //line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
 //line matmul_solution.go:33
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
 //line matmul_solution.go:33
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
 //line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
 //line matmul_solution.go:33
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
 //line matmul_solution.go:33
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
 //line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
 //line matmul_solution.go:33
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
 //line matmul_solution.go:33
-					{
-//line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
-//line matmul_solution.go:33
-					}
-//line matmul_solution.go:33
-					{
-//line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
-//line matmul_solution.go:33
-					}
-//line matmul_solution.go:33
-					{
-//line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
-//line matmul_solution.go:33
-					}
-//line matmul_solution.go:33
-					{
-//line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
-//line matmul_solution.go:33
-					}
-//line matmul_solution.go:33
-					{
-//line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
-//line matmul_solution.go:33
-					}
-//line matmul_solution.go:33
-					{
-//line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
-//line matmul_solution.go:33
-					}
-//line matmul_solution.go:33
-					{
-//line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
-//line matmul_solution.go:33
-					}
-//line matmul_solution.go:33
-					{
-//line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
-//line matmul_solution.go:33
-					}
-//line matmul_solution.go:33
-					{
-//line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
-//line matmul_solution.go:33
-					}
-//line matmul_solution.go:33
-					{
-//line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
-//line matmul_solution.go:33
-					}
-//line matmul_solution.go:33
-					{
-//line matmul_solution.go:33
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
-//line matmul_solution.go:33
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 //line matmul_solution.go:33
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line matmul_solution.go:18
 					tx := gc_tx
-					_ = tx
-
 //line matmul_solution.go:18
 					ty := gc_ty
-					_ = ty
+//line matmul_solution.go:20
 					sum := gc_s_sum[gc_rank]
-
 					{
-
 //line matmul_solution.go:32
-						{
+						q := int(0)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							q := int(0)
+						q := int(1)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(2)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-						{
+						q := int(3)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							q := int(1)
+						q := int(4)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(5)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-						{
+						q := int(6)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							q := int(2)
+						q := int(7)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(8)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-						{
+						q := int(9)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							q := int(3)
+						q := int(10)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(11)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-						{
+						q := int(12)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							q := int(4)
+						q := int(13)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(14)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(5)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(6)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(7)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(8)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(9)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(10)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(11)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(12)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(13)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(14)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(15)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:34
+						q := int(15)
+						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -504,282 +328,142 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						_ = gc_tx
+//line matmul_solution.go:69
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul_solution.go:18
-						ty := gc_ty
-						_ = ty
-
-//line matmul_solution.go:19
-						row := gc_by*Tile + ty
-						_ = row
-
-//line matmul_solution.go:18
-						tx := gc_tx
-						_ = tx
-
-//line matmul_solution.go:20
-						col := gc_bx*Tile + tx
-						_ = col
+//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
-
-//line matmul_solution.go:37
-						{
-							gc_at5[gc_tx] = sum
-						}
+//line matmul_solution.go:38
+						gc_at5[gc_tx] = sum
 					}
 					{
+//line matmul_solution.go:42
 						gc_tx := gc_step2 + 1
-						_ = gc_tx
+//line matmul_solution.go:44
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul_solution.go:18
-						ty := gc_ty
-						_ = ty
-
-//line matmul_solution.go:19
-						row := gc_by*Tile + ty
-						_ = row
-
-//line matmul_solution.go:18
-						tx := gc_tx
-						_ = tx
-
-//line matmul_solution.go:20
-						col := gc_bx*Tile + tx
-						_ = col
+//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
-
-//line matmul_solution.go:37
-						{
-							gc_at5[gc_tx] = sum
-						}
+//line matmul_solution.go:38
+						gc_at5[gc_tx] = sum
 					}
 					{
+//line matmul_solution.go:42
 						gc_tx := gc_step2 + 2
-						_ = gc_tx
+//line matmul_solution.go:44
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul_solution.go:18
-						ty := gc_ty
-						_ = ty
-
-//line matmul_solution.go:19
-						row := gc_by*Tile + ty
-						_ = row
-
-//line matmul_solution.go:18
-						tx := gc_tx
-						_ = tx
-
-//line matmul_solution.go:20
-						col := gc_bx*Tile + tx
-						_ = col
+//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
-
-//line matmul_solution.go:37
-						{
-							gc_at5[gc_tx] = sum
-						}
+//line matmul_solution.go:38
+						gc_at5[gc_tx] = sum
 					}
 					{
+//line matmul_solution.go:42
 						gc_tx := gc_step2 + 3
-						_ = gc_tx
+//line matmul_solution.go:44
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul_solution.go:18
-						ty := gc_ty
-						_ = ty
-
-//line matmul_solution.go:19
-						row := gc_by*Tile + ty
-						_ = row
-
-//line matmul_solution.go:18
-						tx := gc_tx
-						_ = tx
-
-//line matmul_solution.go:20
-						col := gc_bx*Tile + tx
-						_ = col
+//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
-
-//line matmul_solution.go:37
-						{
-							gc_at5[gc_tx] = sum
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line matmul_solution.go:18
-					ty := gc_ty
-					_ = ty
-
-//line matmul_solution.go:19
-					row := gc_by*Tile + ty
-					_ = row
-
-//line matmul_solution.go:18
-					tx := gc_tx
-					_ = tx
-
-//line matmul_solution.go:20
-					col := gc_bx*Tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul_solution.go:37
-					{
+//line matmul_solution.go:38
 						gc_at5[gc_tx] = sum
 					}
 				}
+//line matmul_solution.go:42
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line matmul_solution.go:22
+					sum := gc_s_sum[gc_rank]
+//line matmul_solution.go:38
+					gc_at5[gc_tx] = sum
+				}
 			} else {
+//line matmul_solution.go:42
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul_solution.go:18
 						ty := gc_ty
-						_ = ty
-
-//line matmul_solution.go:19
 						row := gc_by*Tile + ty
-						_ = row
-
 //line matmul_solution.go:18
 						tx := gc_tx
-						_ = tx
-
 //line matmul_solution.go:20
 						col := gc_bx*Tile + tx
-						_ = col
+//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
-
-//line matmul_solution.go:37
-						{
-							c[row*n+col] = sum
-						}
+//line matmul_solution.go:38
+						c[row*n+col] = sum
 					}
 					{
+//line matmul_solution.go:42
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul_solution.go:18
 						ty := gc_ty
-						_ = ty
-
-//line matmul_solution.go:19
 						row := gc_by*Tile + ty
-						_ = row
-
 //line matmul_solution.go:18
 						tx := gc_tx
-						_ = tx
-
 //line matmul_solution.go:20
 						col := gc_bx*Tile + tx
-						_ = col
+//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
-
-//line matmul_solution.go:37
-						{
-							c[row*n+col] = sum
-						}
+//line matmul_solution.go:38
+						c[row*n+col] = sum
 					}
 					{
+//line matmul_solution.go:42
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul_solution.go:18
 						ty := gc_ty
-						_ = ty
-
-//line matmul_solution.go:19
 						row := gc_by*Tile + ty
-						_ = row
-
 //line matmul_solution.go:18
 						tx := gc_tx
-						_ = tx
-
 //line matmul_solution.go:20
 						col := gc_bx*Tile + tx
-						_ = col
+//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
-
-//line matmul_solution.go:37
-						{
-							c[row*n+col] = sum
-						}
+//line matmul_solution.go:38
+						c[row*n+col] = sum
 					}
 					{
+//line matmul_solution.go:42
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul_solution.go:18
 						ty := gc_ty
-						_ = ty
-
-//line matmul_solution.go:19
 						row := gc_by*Tile + ty
-						_ = row
-
 //line matmul_solution.go:18
 						tx := gc_tx
-						_ = tx
-
 //line matmul_solution.go:20
 						col := gc_bx*Tile + tx
-						_ = col
+//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank]
-
-//line matmul_solution.go:37
-						{
-							c[row*n+col] = sum
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul_solution.go:18
-					ty := gc_ty
-					_ = ty
-
-//line matmul_solution.go:19
-					row := gc_by*Tile + ty
-					_ = row
-
-//line matmul_solution.go:18
-					tx := gc_tx
-					_ = tx
-
-//line matmul_solution.go:20
-					col := gc_bx*Tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul_solution.go:37
-					{
+//line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 				}
+//line matmul_solution.go:42
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line matmul_solution.go:18
+					ty := gc_ty
+					row := gc_by*Tile + ty
+//line matmul_solution.go:18
+					tx := gc_tx
+//line matmul_solution.go:20
+					col := gc_bx*Tile + tx
+//line matmul_solution.go:22
+					sum := gc_s_sum[gc_rank]
+//line matmul_solution.go:38
+					c[row*n+col] = sum
+				}
 			}
+//line matmul_solution.go:42
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

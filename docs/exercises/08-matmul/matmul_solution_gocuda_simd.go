@@ -42,76 +42,63 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line matmul_solution.go:16
 	as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
-
-//line matmul_solution.go:17
 	bs := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
-	{
-		gc_vstep3 := 0
-		if compiled.SIMD {
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-				gc_rank2 := gc_vstep3
-				_ = gc_rank2
+//line matmul_solution.go:19
+	gc_vstep3 := 0
+	if compiled.SIMD {
+		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+			gc_rank2 := gc_vstep3
 //line matmul_solution.go:21
-				var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul_solution.go:21
-				_ = sum
-//line matmul_solution.go:21
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			sum.StoreSlice(gc_s_sum[gc_rank2:])
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line matmul_solution.go:21
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line matmul_solution.go:21
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line matmul_solution.go:21
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line matmul_solution.go:21
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step4 := gc_vstep3
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line matmul_solution.go:21
 			var sum float32
-			_ = sum
+//line matmul_solution.go:23
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:21
+			var sum float32
+//line matmul_solution.go:23
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:21
+			var sum float32
+//line matmul_solution.go:23
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:21
+			var sum float32
+//line matmul_solution.go:23
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:21
+		var sum float32
+//line matmul_solution.go:23
+		gc_s_sum[gc_rank2] = sum
+	}
 //line matmul_solution.go:22
 	for p := 0; p < k; p += Tile {
 		{
@@ -130,46 +117,24 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:23
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line matmul_solution.go:23
-						_ = gc_vb2
-//line matmul_solution.go:23
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul_solution.go:23
-						_ = gc_iota2
 //line matmul_solution.go:23
 						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul_solution.go:23
-						_ = gc_none2
-//line matmul_solution.go:23
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line matmul_solution.go:23
-						_ = gc_all2
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul_solution.go:18
 							var tx int = gc_tx2
 //line matmul_solution.go:18
-							_ = tx
-//line matmul_solution.go:18
 							var ty int = gc_ty2
-//line matmul_solution.go:18
-							_ = ty
-//line matmul_solution.go:19
 							var row int = gc_by2*Tile + ty
-//line matmul_solution.go:19
-							_ = row
-//line matmul_solution.go:20
 							var col int = gc_bx2*Tile + tx
-//line matmul_solution.go:20
-							_ = col
 //line matmul_solution.go:23
 							gc_vb2.StoreSlice(gc_at6[gc_tx2:])
-//line matmul_solution.go:24
 							if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
 //line matmul_solution.go:24
 								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-//line matmul_solution.go:24
 							} else {
 //line matmul_solution.go:24
 								gc_b5 := gc_none2
@@ -177,19 +142,14 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								if row < m {
 //line matmul_solution.go:24
 									gc_b5 = gc_all2
-//line matmul_solution.go:24
 								}
 //line matmul_solution.go:24
 								gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 //line matmul_solution.go:24
-								_ = gc_if3
-//line matmul_solution.go:24
 								if gc_if3.ToBits() != 0 {
 //line matmul_solution.go:24
 									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if3)
-//line matmul_solution.go:24
 								}
-//line matmul_solution.go:24
 							}
 //line matmul_solution.go:24
 							gc_vb2.StoreSlice(gc_at8[gc_tx2:])
@@ -197,7 +157,6 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							if p+ty < k && (col < n && uint(n-col) > 7) {
 //line matmul_solution.go:28
 								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
-//line matmul_solution.go:28
 							} else {
 //line matmul_solution.go:28
 								gc_b6 := gc_none2
@@ -205,55 +164,32 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								if p+ty < k {
 //line matmul_solution.go:28
 									gc_b6 = gc_all2
-//line matmul_solution.go:28
 								}
 //line matmul_solution.go:28
 								gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul_solution.go:28
-								_ = gc_if4
-//line matmul_solution.go:28
 								if gc_if4.ToBits() != 0 {
 //line matmul_solution.go:28
 									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
-//line matmul_solution.go:28
 								}
-//line matmul_solution.go:28
 							}
 						}
+//line matmul_solution.go:30
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line matmul_solution.go:18
 						tx := gc_tx2
-						_ = tx
-
 //line matmul_solution.go:18
 						ty := gc_ty2
-						_ = ty
-
-//line matmul_solution.go:19
 						row := gc_by2*Tile + ty
-						_ = row
-
-//line matmul_solution.go:20
 						col := gc_bx2*Tile + tx
-						_ = col
-
 //line matmul_solution.go:23
 						gc_at6[gc_tx2] = 0
-
-//line matmul_solution.go:24
 						if row < m && p+tx < k {
 							gc_at6[gc_tx2] = gc_at7[gc_tx2]
 						}
-
-//line matmul_solution.go:27
 						gc_at8[gc_tx2] = 0
-
-//line matmul_solution.go:28
 						if p+ty < k && col < n {
 							gc_at8[gc_tx2] = gc_at9[gc_tx2]
 						}
@@ -264,19 +200,11 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:23
 						gc_vb := archsimd.BroadcastFloat32x8(0)
 //line matmul_solution.go:23
-						_ = gc_vb
-//line matmul_solution.go:23
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul_solution.go:23
-						_ = gc_iota
 //line matmul_solution.go:23
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul_solution.go:23
-						_ = gc_none
-//line matmul_solution.go:23
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line matmul_solution.go:23
-						_ = gc_all
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -284,35 +212,22 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:18
 							var tx int = gc_tx2
 //line matmul_solution.go:18
-							_ = tx
-//line matmul_solution.go:18
 							var ty int = gc_ty2
-//line matmul_solution.go:18
-							_ = ty
-//line matmul_solution.go:19
 							var row int = gc_by2*Tile + ty
-//line matmul_solution.go:19
-							_ = row
-//line matmul_solution.go:20
 							var col int = gc_bx2*Tile + tx
-//line matmul_solution.go:20
-							_ = col
 //line matmul_solution.go:23
 							if tx < 0 || tx > len(as[ty])-8 || (row*
-
+//line matmul_solution.go:25
 								k+p+tx) < 0 || (row*k+p+tx) > len(a)-8 || tx > len(bs[ty])-8 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-8 {
 //line matmul_solution.go:23
 								break
-//line matmul_solution.go:23
 							}
 //line matmul_solution.go:23
 							gc_vb.StoreSlice(as[ty][tx:])
-//line matmul_solution.go:24
 							if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
 //line matmul_solution.go:24
 								if tx >= 0 && tx <= len(as[ty])-8 {
 									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreSlice(as[ty][tx:])
-//line matmul_solution.go:25
 								} else {
 //line matmul_solution.go:25
 									var gc_lanes [8]float32
@@ -326,15 +241,11 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line matmul_solution.go:25
 											as[ty][tx+gc_k] = gc_lanes[gc_k]
-//line matmul_solution.go:25
 										}
-//line matmul_solution.go:25
 									}
 //line matmul_solution.go:25
 									gc_pos2.Thread = gc_rank2
-//line matmul_solution.go:25
 								}
-//line matmul_solution.go:25
 							} else {
 //line matmul_solution.go:25
 								gc_b3 := gc_none
@@ -344,18 +255,14 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 									m {
 //line matmul_solution.go:24
 									gc_b3 = gc_all
-//line matmul_solution.go:24
 								}
 //line matmul_solution.go:24
 								gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
-//line matmul_solution.go:24
-								_ = gc_if
 //line matmul_solution.go:24
 								if gc_if.ToBits() != 0 {
 //line matmul_solution.go:24
 									if tx >= 0 && tx <= len(as[ty])-8 {
 										archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreMasked((*[8]float32)(as[ty][tx:]), gc_if)
-//line matmul_solution.go:25
 									} else {
 //line matmul_solution.go:25
 										var gc_lanes2 [8]float32
@@ -369,26 +276,19 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 												gc_pos2.Thread = gc_rank2 + gc_k2
 //line matmul_solution.go:25
 												as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-//line matmul_solution.go:25
 											}
-//line matmul_solution.go:25
 										}
 //line matmul_solution.go:25
 										gc_pos2.Thread = gc_rank2
-//line matmul_solution.go:25
 									}
-//line matmul_solution.go:25
 								}
-//line matmul_solution.go:25
 							}
 //line matmul_solution.go:27
 							gc_vb.StoreSlice(bs[ty][tx:])
-//line matmul_solution.go:28
 							if p+ty < k && (col < n && uint(n-col) > 7) {
 //line matmul_solution.go:28
 								if tx >= 0 && tx <= len(bs[ty])-8 {
 									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreSlice(bs[ty][tx:])
-//line matmul_solution.go:29
 								} else {
 //line matmul_solution.go:29
 									var gc_lanes3 [8]float32
@@ -402,15 +302,11 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 											gc_pos2.Thread = gc_rank2 + gc_k3
 //line matmul_solution.go:29
 											bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-//line matmul_solution.go:29
 										}
-//line matmul_solution.go:29
 									}
 //line matmul_solution.go:29
 									gc_pos2.Thread = gc_rank2
-//line matmul_solution.go:29
 								}
-//line matmul_solution.go:29
 							} else {
 //line matmul_solution.go:29
 								gc_b4 := gc_none
@@ -418,18 +314,14 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								if p+ty < k {
 //line matmul_solution.go:28
 									gc_b4 = gc_all
-//line matmul_solution.go:28
 								}
 //line matmul_solution.go:28
 								gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-//line matmul_solution.go:28
-								_ = gc_if2
 //line matmul_solution.go:28
 								if gc_if2.ToBits() != 0 {
 //line matmul_solution.go:28
 									if tx >= 0 && tx <= len(bs[ty])-8 {
 										archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreMasked((*[8]float32)(bs[ty][tx:]), gc_if2)
-//line matmul_solution.go:29
 									} else {
 //line matmul_solution.go:29
 										var gc_lanes4 [8]float32
@@ -443,53 +335,32 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 												gc_pos2.Thread = gc_rank2 + gc_k4
 //line matmul_solution.go:29
 												bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-//line matmul_solution.go:29
 											}
-//line matmul_solution.go:29
 										}
 //line matmul_solution.go:29
 										gc_pos2.Thread = gc_rank2
-//line matmul_solution.go:29
 									}
-//line matmul_solution.go:29
 								}
-//line matmul_solution.go:29
 							}
 						}
+//line matmul_solution.go:31
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul_solution.go:18
 						tx := gc_tx2
-						_ = tx
-
 //line matmul_solution.go:18
 						ty := gc_ty2
-						_ = ty
-
-//line matmul_solution.go:19
 						row := gc_by2*Tile + ty
-						_ = row
-
-//line matmul_solution.go:20
 						col := gc_bx2*Tile + tx
-						_ = col
-
 //line matmul_solution.go:23
 						as[ty][tx] = 0
-
-//line matmul_solution.go:24
 						if row < m && p+tx < k {
 							as[ty][tx] = a[row*k+p+tx]
 						}
-
-//line matmul_solution.go:27
 						bs[ty][tx] = 0
-
-//line matmul_solution.go:28
 						if p+ty < k && col < n {
 							bs[ty][tx] = b[(p+ty)*n+col]
 						}
@@ -508,8 +379,6 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 				if compiled.SIMD {
 //line matmul_solution.go:18
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line matmul_solution.go:18
-					_ = gc_Lane0Mask32
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -517,117 +386,46 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:18
 						var tx int = gc_tx2
 //line matmul_solution.go:18
-						_ = tx
-//line matmul_solution.go:18
 						var ty int = gc_ty2
 //line matmul_solution.go:18
-						_ = ty
-//line matmul_solution.go:18
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul_solution.go:18
-						_ = sum
 //line matmul_solution.go:32
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line matmul_solution.go:32
 							break
-//line matmul_solution.go:32
 						}
 //line matmul_solution.go:33
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line matmul_solution.go:33
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line matmul_solution.go:33
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line matmul_solution.go:33
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line matmul_solution.go:33
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line matmul_solution.go:33
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line matmul_solution.go:33
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line matmul_solution.go:33
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line matmul_solution.go:33
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line matmul_solution.go:33
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line matmul_solution.go:33
-						{
-//line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
-//line matmul_solution.go:33
-						}
-//line matmul_solution.go:33
-						{
-//line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
-//line matmul_solution.go:33
-						}
-//line matmul_solution.go:33
-						{
-//line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
-//line matmul_solution.go:33
-						}
-//line matmul_solution.go:33
-						{
-//line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
-//line matmul_solution.go:33
-						}
-//line matmul_solution.go:33
-						{
-//line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
-//line matmul_solution.go:33
-						}
-//line matmul_solution.go:33
-						{
-//line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
-//line matmul_solution.go:33
-						}
-//line matmul_solution.go:33
-						{
-//line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
-//line matmul_solution.go:33
-						}
-//line matmul_solution.go:33
-						{
-//line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
-//line matmul_solution.go:33
-						}
-//line matmul_solution.go:33
-						{
-//line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
-//line matmul_solution.go:33
-						}
-//line matmul_solution.go:33
-						{
-//line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
-//line matmul_solution.go:33
-						}
-//line matmul_solution.go:33
-						{
-//line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
-//line matmul_solution.go:33
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line matmul_solution.go:33
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
@@ -636,147 +434,91 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line matmul_solution.go:18
 					tx := gc_tx2
-					_ = tx
-
 //line matmul_solution.go:18
 					ty := gc_ty2
-					_ = ty
+//line matmul_solution.go:20
 					sum := gc_s_sum[gc_rank2]
-
 					{
-
 //line matmul_solution.go:32
-						{
+						q := int(0)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							q := int(0)
+						q := int(1)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(2)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-						{
+						q := int(3)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							q := int(1)
+						q := int(4)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(5)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-						{
+						q := int(6)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							q := int(2)
+						q := int(7)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(8)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-						{
+						q := int(9)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							q := int(3)
+						q := int(10)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(11)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-						{
+						q := int(12)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							q := int(4)
+						q := int(13)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(14)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(5)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(6)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(7)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(8)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(9)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(10)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(11)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(12)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(13)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(14)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:32
-						{
-//line matmul_solution.go:32
-							q := int(15)
-//line matmul_solution.go:32
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul_solution.go:34
+						q := int(15)
+						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank2] = sum
 				}
@@ -812,99 +554,54 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line matmul_solution.go:18
 						var ty int = gc_ty2
-//line matmul_solution.go:18
-						_ = ty
-//line matmul_solution.go:19
 						var row int = gc_by2*Tile + ty
 //line matmul_solution.go:19
 						_ = row
 //line matmul_solution.go:18
 						var tx int = gc_tx2
-//line matmul_solution.go:18
-						_ = tx
 //line matmul_solution.go:20
 						var col int = gc_bx2*Tile + tx
 //line matmul_solution.go:20
 						_ = col
 //line matmul_solution.go:20
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul_solution.go:20
-						_ = sum
-//line matmul_solution.go:37
-						{
-							sum.StoreSlice(gc_at10[gc_tx2:])
 //line matmul_solution.go:38
-						}
+						sum.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line matmul_solution.go:18
-					ty := gc_ty2
-					_ = ty
-
-//line matmul_solution.go:19
-					row := gc_by2*Tile + ty
-					_ = row
-
-//line matmul_solution.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line matmul_solution.go:20
-					col := gc_bx2*Tile + tx
-					_ = col
+//line matmul_solution.go:22
 					sum := gc_s_sum[gc_rank2]
-
-//line matmul_solution.go:37
-					{
-						gc_at10[gc_tx2] = sum
-					}
+//line matmul_solution.go:38
+					gc_at10[gc_tx2] = sum
 				}
 			} else {
+//line matmul_solution.go:42
 				gc_vstep8 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line matmul_solution.go:18
 						var ty int = gc_ty2
-//line matmul_solution.go:18
-						_ = ty
-//line matmul_solution.go:19
 						var row int = gc_by2*Tile + ty
-//line matmul_solution.go:19
-						_ = row
 //line matmul_solution.go:18
 						var tx int = gc_tx2
-//line matmul_solution.go:18
-						_ = tx
 //line matmul_solution.go:20
 						var col int = gc_bx2*Tile + tx
 //line matmul_solution.go:20
-						_ = col
-//line matmul_solution.go:20
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul_solution.go:20
-						_ = sum
-//line matmul_solution.go:37
-						{
-							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul_solution.go:38
-								break
+						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul_solution.go:38
-							}
-//line matmul_solution.go:38
-							sum.StoreSlice(c[row*n+col:])
-//line matmul_solution.go:38
+							break
 						}
+//line matmul_solution.go:38
+						sum.StoreSlice(c[row*n+col:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -914,138 +611,88 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul_solution.go:18
 						ty := gc_ty2
-						_ = ty
-
-//line matmul_solution.go:19
 						row := gc_by2*Tile + ty
-						_ = row
-
 //line matmul_solution.go:18
 						tx := gc_tx2
-						_ = tx
-
 //line matmul_solution.go:20
 						col := gc_bx2*Tile + tx
-						_ = col
+//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul_solution.go:37
-						{
-							c[row*n+col] = sum
-						}
+//line matmul_solution.go:38
+						c[row*n+col] = sum
 					}
 					{
+//line matmul_solution.go:42
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul_solution.go:18
 						ty := gc_ty2
-						_ = ty
-
-//line matmul_solution.go:19
 						row := gc_by2*Tile + ty
-						_ = row
-
 //line matmul_solution.go:18
 						tx := gc_tx2
-						_ = tx
-
 //line matmul_solution.go:20
 						col := gc_bx2*Tile + tx
-						_ = col
+//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul_solution.go:37
-						{
-							c[row*n+col] = sum
-						}
+//line matmul_solution.go:38
+						c[row*n+col] = sum
 					}
 					{
+//line matmul_solution.go:42
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul_solution.go:18
 						ty := gc_ty2
-						_ = ty
-
-//line matmul_solution.go:19
 						row := gc_by2*Tile + ty
-						_ = row
-
 //line matmul_solution.go:18
 						tx := gc_tx2
-						_ = tx
-
 //line matmul_solution.go:20
 						col := gc_bx2*Tile + tx
-						_ = col
+//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul_solution.go:37
-						{
-							c[row*n+col] = sum
-						}
+//line matmul_solution.go:38
+						c[row*n+col] = sum
 					}
 					{
+//line matmul_solution.go:42
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul_solution.go:18
 						ty := gc_ty2
-						_ = ty
-
-//line matmul_solution.go:19
 						row := gc_by2*Tile + ty
-						_ = row
-
 //line matmul_solution.go:18
 						tx := gc_tx2
-						_ = tx
-
 //line matmul_solution.go:20
 						col := gc_bx2*Tile + tx
-						_ = col
+//line matmul_solution.go:22
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul_solution.go:37
-						{
-							c[row*n+col] = sum
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul_solution.go:18
-					ty := gc_ty2
-					_ = ty
-
-//line matmul_solution.go:19
-					row := gc_by2*Tile + ty
-					_ = row
-
-//line matmul_solution.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line matmul_solution.go:20
-					col := gc_bx2*Tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line matmul_solution.go:37
-					{
+//line matmul_solution.go:38
 						c[row*n+col] = sum
 					}
 				}
+//line matmul_solution.go:42
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:18
+					ty := gc_ty2
+					row := gc_by2*Tile + ty
+//line matmul_solution.go:18
+					tx := gc_tx2
+//line matmul_solution.go:20
+					col := gc_bx2*Tile + tx
+//line matmul_solution.go:22
+					sum := gc_s_sum[gc_rank2]
+//line matmul_solution.go:38
+					c[row*n+col] = sum
+				}
 			}
+//line matmul_solution.go:42
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0

@@ -39,620 +39,390 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line scan_solution.go:16
 	b := gc_bdx
-
-//line scan_solution.go:17
 	if 2*b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line scan_solution.go:17
 	buf := gocuda.Shared[int32](t, 2*b)
-
 //line scan_solution.go:23
 	cur := 0
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * b
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(buf) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := buf[:gc_bdx]
-				gc_vstep := 0
+//line scan_solution.go:25
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(buf) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := buf[:gc_bdx]
+			gc_vstep := 0
 //line scan_solution.go:16
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line scan_solution.go:16
-				_ = gc_iota4
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line scan_solution.go:16
-					var tid int = gc_tx
-//line scan_solution.go:16
-					_ = tid
+				var tid int = gc_tx
 //line scan_solution.go:18
-					var i int = gc_bx*b + tid
-//line scan_solution.go:18
-					_ = i
-//line scan_solution.go:19
-					var v lanes.Int32x8
-//line scan_solution.go:19
-					_ = v
+				var i int = gc_bx*b + tid
+				var v lanes.Int32x8
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line scan_solution.go:20
-					if i < len(in) && uint(len(in)-i) > 7 {
+					v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+				} else {
 //line scan_solution.go:20
-						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line scan_solution.go:20
-					} else {
+					if gc_if4.ToBits() != 0 {
 //line scan_solution.go:20
-						gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line scan_solution.go:20
-						_ = gc_if4
-//line scan_solution.go:20
-						if gc_if4.ToBits() != 0 {
-//line scan_solution.go:20
-							v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
-//line scan_solution.go:20
-						}
-//line scan_solution.go:20
+						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 					}
-//line scan_solution.go:20
-					v.StoreSlice(gc_at2[gc_tx:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line scan_solution.go:16
-					tid := gc_tx
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					_ = i
-
-//line scan_solution.go:19
-					var v int32
-
 //line scan_solution.go:20
-					if true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-
+				v.StoreSlice(gc_at2[gc_tx:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line scan_solution.go:16
+				tid := gc_tx
+//line scan_solution.go:18
+				i := gc_bx*b + tid
+				var v int32
+				if true || i < len(in) {
+					v = gc_at[gc_tx]
+				}
 //line scan_solution.go:24
-					gc_at2[gc_tx] = v
-					_ = v
+				gc_at2[gc_tx] = v
+			}
+		} else {
+//line scan_solution.go:28
+			gc_vstep2 := 0
+//line scan_solution.go:16
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+//line scan_solution.go:16
+				var tid int = gc_tx
+//line scan_solution.go:18
+				var i int = gc_bx*b + tid
+				var v lanes.Int32x8
+				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(buf)-8 {
+//line scan_solution.go:20
+					break
 				}
-			} else {
-				gc_vstep2 := 0
-//line scan_solution.go:16
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_solution.go:16
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line scan_solution.go:16
-					var tid int = gc_tx
-//line scan_solution.go:16
-					_ = tid
-//line scan_solution.go:18
-					var i int = gc_bx*b + tid
-//line scan_solution.go:18
-					_ = i
-//line scan_solution.go:19
-					var v lanes.Int32x8
-//line scan_solution.go:19
-					_ = v
 //line scan_solution.go:20
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(buf)-8 {
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line scan_solution.go:20
-						break
-//line scan_solution.go:20
-					}
-//line scan_solution.go:20
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line scan_solution.go:20
-						v = lanes.LoadInt32x8Slice(in[i:])
-					} else {
+					v = lanes.LoadInt32x8Slice(in[i:])
+				} else {
 //line scan_solution.go:21
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line scan_solution.go:20
-						_ = gc_if2
+					if gc_if2.ToBits() != 0 {
 //line scan_solution.go:20
-						if gc_if2.ToBits() != 0 {
-//line scan_solution.go:20
-							v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-						}
-//line scan_solution.go:21
-					}
-//line scan_solution.go:24
-					v.StoreSlice(buf[tid:])
-				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-						tid := gc_tx
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx*b + tid
-						_ = i
-
-//line scan_solution.go:19
-						var v int32
-
-//line scan_solution.go:20
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line scan_solution.go:24
-						buf[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-						tid := gc_tx
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx*b + tid
-						_ = i
-
-//line scan_solution.go:19
-						var v int32
-
-//line scan_solution.go:20
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line scan_solution.go:24
-						buf[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-						tid := gc_tx
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx*b + tid
-						_ = i
-
-//line scan_solution.go:19
-						var v int32
-
-//line scan_solution.go:20
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line scan_solution.go:24
-						buf[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-						tid := gc_tx
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx*b + tid
-						_ = i
-
-//line scan_solution.go:19
-						var v int32
-
-//line scan_solution.go:20
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line scan_solution.go:24
-						buf[tid] = v
-						_ = v
+						v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line scan_solution.go:24
+				v.StoreSlice(buf[tid:])
+			}
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scan_solution.go:16
 					tid := gc_tx
-					_ = tid
-
 //line scan_solution.go:18
 					i := gc_bx*b + tid
-					_ = i
-
-//line scan_solution.go:19
 					var v int32
-
-//line scan_solution.go:20
 					if i < len(in) {
 						v = in[i]
 					}
-
 //line scan_solution.go:24
 					buf[tid] = v
-					_ = v
 				}
+				{
+//line scan_solution.go:28
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_solution.go:16
+					tid := gc_tx
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+//line scan_solution.go:24
+					buf[tid] = v
+				}
+				{
+//line scan_solution.go:28
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_solution.go:16
+					tid := gc_tx
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+//line scan_solution.go:24
+					buf[tid] = v
+				}
+				{
+//line scan_solution.go:28
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_solution.go:16
+					tid := gc_tx
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+//line scan_solution.go:24
+					buf[tid] = v
+				}
+			}
+//line scan_solution.go:28
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line scan_solution.go:16
+				tid := gc_tx
+//line scan_solution.go:18
+				i := gc_bx*b + tid
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+//line scan_solution.go:24
+				buf[tid] = v
 			}
 		}
 	}
-
 //line scan_solution.go:26
 	for d := 1; d < b; d *= 2 {
-
-//line scan_solution.go:27
 		next := 1 - cur
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := cur * b
-				gc_off3 := (cur * b) - d
-				gc_off4 := next * b
-				if gc_off2 >= 0 && gc_off2 <= len(buf) && gc_bdx <= len(buf)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(buf) && gc_bdx <= len(buf)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(buf) && gc_bdx <= len(buf)-gc_off4 {
-					gc_at3 := buf[gc_off2:][:gc_bdx]
-					gc_at4 := buf[gc_off3:][:gc_bdx]
-					gc_at5 := buf[gc_off4:][:gc_bdx]
-					gc_vstep3 := 0
+//line scan_solution.go:29
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := cur * b
+			gc_off3 := (cur * b) - d
+			gc_off4 := next * b
+			if gc_off2 >= 0 && gc_off2 <= len(buf) && gc_bdx <= len(buf)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(buf) && gc_bdx <= len(buf)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(buf) && gc_bdx <= len(buf)-gc_off4 {
+				gc_at3 := buf[gc_off2:][:gc_bdx]
+				gc_at4 := buf[gc_off3:][:gc_bdx]
+				gc_at5 := buf[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
 //line scan_solution.go:16
-					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 //line scan_solution.go:16
-					_ = gc_iota6
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line scan_solution.go:16
-						var tid int = gc_tx
-//line scan_solution.go:16
-						_ = tid
+					var tid int = gc_tx
 //line scan_solution.go:28
-						x := lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
-//line scan_solution.go:28
-						_ = x
+					x := lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
+					if tid >= d {
 //line scan_solution.go:29
-						if tid >= d {
+						x = x.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))
+					} else {
 //line scan_solution.go:29
-							x = x.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))
+						gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
 //line scan_solution.go:29
-						} else {
+						if gc_if6.ToBits() != 0 {
 //line scan_solution.go:29
-							gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
-//line scan_solution.go:29
-							_ = gc_if6
-//line scan_solution.go:29
-							if gc_if6.ToBits() != 0 {
-//line scan_solution.go:29
-								x = x.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).Merge(x, gc_if6)
-//line scan_solution.go:29
-							}
-//line scan_solution.go:29
+							x = x.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).Merge(x, gc_if6)
 						}
-//line scan_solution.go:29
-						x.StoreSlice(gc_at5[gc_tx:])
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan_solution.go:16
-						tid := gc_tx
-						_ = tid
-
-//line scan_solution.go:28
-						x := gc_at3[gc_tx]
-
 //line scan_solution.go:29
-						if tid >= d {
-							x += gc_at4[gc_tx]
-						}
-
-//line scan_solution.go:32
-						gc_at5[gc_tx] = x
-						_ = x
+					x.StoreSlice(gc_at5[gc_tx:])
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+//line scan_solution.go:16
+					tid := gc_tx
+//line scan_solution.go:28
+					x := gc_at3[gc_tx]
+					if tid >= d {
+						x += gc_at4[gc_tx]
 					}
-				} else {
-					gc_vstep4 := 0
+					gc_at5[gc_tx] = x
+				}
+			} else {
+//line scan_solution.go:36
+				gc_vstep4 := 0
 //line scan_solution.go:16
-					gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 //line scan_solution.go:16
-					_ = gc_iota5
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line scan_solution.go:16
-						var tid int = gc_tx
-//line scan_solution.go:16
-						_ = tid
+					var tid int = gc_tx
 //line scan_solution.go:28
-						if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || (cur*b+tid-d) < 0 || (cur*b+tid-d) > len(buf)-8 || (next*b+tid) < 0 || (next*b+tid) > len(buf)-8 {
+					if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || (cur*b+tid-d) < 0 || (cur*b+tid-d) > len(buf)-8 || (next*b+tid) < 0 || (next*b+tid) > len(buf)-8 {
 //line scan_solution.go:28
-							break
+						break
+					}
 //line scan_solution.go:28
-						}
-//line scan_solution.go:28
-						x := lanes.LoadInt32x8Slice(buf[cur*b+tid:])
-//line scan_solution.go:28
-						_ = x
+					x := lanes.LoadInt32x8Slice(buf[cur*b+tid:])
+					if tid >= d {
 //line scan_solution.go:29
-						if tid >= d {
-//line scan_solution.go:29
-							x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:]))
-						} else {
+						x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:]))
+					} else {
 //line scan_solution.go:30
-							gc_if5 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+						gc_if5 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
 //line scan_solution.go:29
-							_ = gc_if5
+						if gc_if5.ToBits() != 0 {
 //line scan_solution.go:29
-							if gc_if5.ToBits() != 0 {
-//line scan_solution.go:29
-								x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if5)
-							}
-//line scan_solution.go:30
+							x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if5)
 						}
-//line scan_solution.go:32
-						x.StoreSlice(buf[next*b+tid:])
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					x.StoreSlice(buf[next*b+tid:])
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan_solution.go:16
-						tid := gc_tx
-						_ = tid
-
+					tid := gc_tx
 //line scan_solution.go:28
-						x := buf[cur*b+tid]
-
-//line scan_solution.go:29
-						if tid >= d {
-							x += buf[cur*b+tid-d]
-						}
-
-//line scan_solution.go:32
-						buf[next*b+tid] = x
-						_ = x
+					x := buf[cur*b+tid]
+					if tid >= d {
+						x += buf[cur*b+tid-d]
 					}
+					buf[next*b+tid] = x
 				}
 			}
 		}
-
 //line scan_solution.go:34
 		cur = next
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*b, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := gc_bx * b
-			gc_off6 := cur * b
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
-				gc_at6 := out[gc_off5:][:gc_to]
-				gc_at7 := buf[gc_off6:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+//line scan_solution.go:37
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*b, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * b
+		gc_off6 := cur * b
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
+			gc_at6 := out[gc_off5:][:gc_to]
+			gc_at7 := buf[gc_off6:][:gc_to]
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					{
-						gc_tx := gc_step2 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan_solution.go:16
-						tid := gc_tx
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx*b + tid
-						_ = i
-
-//line scan_solution.go:36
-						{
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan_solution.go:16
-						tid := gc_tx
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx*b + tid
-						_ = i
-
-//line scan_solution.go:36
-						{
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan_solution.go:16
-						tid := gc_tx
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx*b + tid
-						_ = i
-
-//line scan_solution.go:36
-						{
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan_solution.go:16
-						tid := gc_tx
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx*b + tid
-						_ = i
-
-//line scan_solution.go:36
-						{
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line scan_solution.go:16
-					tid := gc_tx
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					_ = i
-
-//line scan_solution.go:36
-					{
+//line scan_solution.go:37
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 				}
-			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step2 + 1
 					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-						tid := gc_tx
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx*b + tid
-						_ = i
-
-//line scan_solution.go:36
-						{
-							out[i] = buf[cur*b+tid]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-						tid := gc_tx
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx*b + tid
-						_ = i
-
-//line scan_solution.go:36
-						{
-							out[i] = buf[cur*b+tid]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-						tid := gc_tx
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx*b + tid
-						_ = i
-
-//line scan_solution.go:36
-						{
-							out[i] = buf[cur*b+tid]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-						tid := gc_tx
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx*b + tid
-						_ = i
-
-//line scan_solution.go:36
-						{
-							out[i] = buf[cur*b+tid]
-						}
+//line scan_solution.go:37
+						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_step2 + 2
+					{
+//line scan_solution.go:37
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					{
+//line scan_solution.go:37
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+//line scan_solution.go:37
+					gc_at6[gc_tx] = gc_at7[gc_tx]
+				}
+			}
+		} else {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scan_solution.go:16
 					tid := gc_tx
-					_ = tid
-
 //line scan_solution.go:18
 					i := gc_bx*b + tid
-					_ = i
-
-//line scan_solution.go:36
 					{
+//line scan_solution.go:37
 						out[i] = buf[cur*b+tid]
 					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_solution.go:16
+					tid := gc_tx
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					{
+//line scan_solution.go:37
+						out[i] = buf[cur*b+tid]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_solution.go:16
+					tid := gc_tx
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					{
+//line scan_solution.go:37
+						out[i] = buf[cur*b+tid]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan_solution.go:16
+					tid := gc_tx
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					{
+//line scan_solution.go:37
+						out[i] = buf[cur*b+tid]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line scan_solution.go:16
+				tid := gc_tx
+//line scan_solution.go:18
+				i := gc_bx*b + tid
+				{
+//line scan_solution.go:37
+					out[i] = buf[cur*b+tid]
 				}
 			}
 		}
 	}
 }
 
+//line scan_solution.go:45
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // gc_files_scan_solution holds the source files whose lines the kernels' records hash.

@@ -39,604 +39,410 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line scan_solution.go:16
 	b := gc_bdx2
-
-//line scan_solution.go:17
 	if 2*b <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line scan_solution.go:17
 	buf := gocuda.Shared[int32](t, 2*b)
-
 //line scan_solution.go:23
 	cur := 0
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2 * b
-			if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_bdx2 <= len(buf) {
-				gc_at8 := in[gc_off7:][:gc_bdx2]
-				gc_at9 := buf[:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD {
+//line scan_solution.go:25
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := gc_bx2 * b
+		if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_bdx2 <= len(buf) {
+			gc_at8 := in[gc_off7:][:gc_bdx2]
+			gc_at9 := buf[:gc_bdx2]
+			gc_vstep5 := 0
+			if compiled.SIMD {
 //line scan_solution.go:16
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 //line scan_solution.go:16
-					_ = gc_iota10
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line scan_solution.go:16
-						var tid int = gc_tx2
-//line scan_solution.go:16
-						_ = tid
+					var tid int = gc_tx2
 //line scan_solution.go:18
-						var i int = gc_bx2*b + tid
-//line scan_solution.go:18
-						_ = i
-//line scan_solution.go:19
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_solution.go:19
-						_ = v
+					var i int = gc_bx2*b + tid
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line scan_solution.go:20
-						if i < len(in) && uint(len(in)-i) > 7 {
+						v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
+					} else {
 //line scan_solution.go:20
-							v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
+						gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line scan_solution.go:20
-						} else {
+						if gc_if10.ToBits() != 0 {
 //line scan_solution.go:20
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line scan_solution.go:20
-							_ = gc_if10
-//line scan_solution.go:20
-							if gc_if10.ToBits() != 0 {
-//line scan_solution.go:20
-								v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if10)
-//line scan_solution.go:20
-							}
-//line scan_solution.go:20
+							v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if10)
 						}
-//line scan_solution.go:20
-						v.StoreSlice(gc_at9[gc_tx2:])
 					}
-					archsimd.ClearAVXUpperBits()
+//line scan_solution.go:20
+					v.StoreSlice(gc_at9[gc_tx2:])
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line scan_solution.go:16
-					tid := gc_tx2
-					_ = tid
-
+				tid := gc_tx2
 //line scan_solution.go:18
-					i := gc_bx2*b + tid
-					_ = i
-
-//line scan_solution.go:19
-					var v int32
-
-//line scan_solution.go:20
-					if true || i < len(in) {
-						v = gc_at8[gc_tx2]
-					}
-
+				i := gc_bx2*b + tid
+				var v int32
+				if true || i < len(in) {
+					v = gc_at8[gc_tx2]
+				}
 //line scan_solution.go:24
-					gc_at9[gc_tx2] = v
-					_ = v
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD {
+				gc_at9[gc_tx2] = v
+			}
+		} else {
+//line scan_solution.go:28
+			gc_vstep6 := 0
+			if compiled.SIMD {
 //line scan_solution.go:16
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 //line scan_solution.go:16
-					_ = gc_iota8
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line scan_solution.go:16
-						var tid int = gc_tx2
-//line scan_solution.go:16
-						_ = tid
+					var tid int = gc_tx2
 //line scan_solution.go:18
-						var i int = gc_bx2*b + tid
-//line scan_solution.go:18
-						_ = i
-//line scan_solution.go:19
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan_solution.go:19
-						_ = v
+					var i int = gc_bx2*b + tid
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(buf)-8 {
 //line scan_solution.go:20
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(buf)-8 {
+						break
+					}
 //line scan_solution.go:20
-							break
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line scan_solution.go:20
-						}
-//line scan_solution.go:20
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line scan_solution.go:20
-							v = archsimd.LoadInt32x8Slice(in[i:])
-						} else {
+						v = archsimd.LoadInt32x8Slice(in[i:])
+					} else {
 //line scan_solution.go:21
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line scan_solution.go:20
-							_ = gc_if8
+						if gc_if8.ToBits() != 0 {
 //line scan_solution.go:20
-							if gc_if8.ToBits() != 0 {
-//line scan_solution.go:20
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
-							}
-//line scan_solution.go:21
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
 						}
-//line scan_solution.go:24
-						v.StoreSlice(buf[tid:])
 					}
-					archsimd.ClearAVXUpperBits()
+//line scan_solution.go:24
+					v.StoreSlice(buf[tid:])
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-						tid := gc_tx2
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx2*b + tid
-						_ = i
-
-//line scan_solution.go:19
-						var v int32
-
-//line scan_solution.go:20
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line scan_solution.go:24
-						buf[tid] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-						tid := gc_tx2
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx2*b + tid
-						_ = i
-
-//line scan_solution.go:19
-						var v int32
-
-//line scan_solution.go:20
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line scan_solution.go:24
-						buf[tid] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-						tid := gc_tx2
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx2*b + tid
-						_ = i
-
-//line scan_solution.go:19
-						var v int32
-
-//line scan_solution.go:20
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line scan_solution.go:24
-						buf[tid] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-						tid := gc_tx2
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx2*b + tid
-						_ = i
-
-//line scan_solution.go:19
-						var v int32
-
-//line scan_solution.go:20
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line scan_solution.go:24
-						buf[tid] = v
-						_ = v
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep6
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line scan_solution.go:16
 					tid := gc_tx2
-					_ = tid
-
 //line scan_solution.go:18
 					i := gc_bx2*b + tid
-					_ = i
-
-//line scan_solution.go:19
 					var v int32
-
-//line scan_solution.go:20
 					if i < len(in) {
 						v = in[i]
 					}
-
 //line scan_solution.go:24
 					buf[tid] = v
-					_ = v
 				}
+				{
+//line scan_solution.go:28
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan_solution.go:16
+					tid := gc_tx2
+//line scan_solution.go:18
+					i := gc_bx2*b + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+//line scan_solution.go:24
+					buf[tid] = v
+				}
+				{
+//line scan_solution.go:28
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan_solution.go:16
+					tid := gc_tx2
+//line scan_solution.go:18
+					i := gc_bx2*b + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+//line scan_solution.go:24
+					buf[tid] = v
+				}
+				{
+//line scan_solution.go:28
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan_solution.go:16
+					tid := gc_tx2
+//line scan_solution.go:18
+					i := gc_bx2*b + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+//line scan_solution.go:24
+					buf[tid] = v
+				}
+			}
+//line scan_solution.go:28
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line scan_solution.go:16
+				tid := gc_tx2
+//line scan_solution.go:18
+				i := gc_bx2*b + tid
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+//line scan_solution.go:24
+				buf[tid] = v
 			}
 		}
 	}
-
 //line scan_solution.go:26
 	for d := 1; d < b; d *= 2 {
-
-//line scan_solution.go:27
 		next := 1 - cur
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := cur * b
-				gc_off9 := (cur * b) - d
-				gc_off10 := next * b
-				if gc_off8 >= 0 && gc_off8 <= len(buf) && gc_bdx2 <= len(buf)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(buf) && gc_bdx2 <= len(buf)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(buf) && gc_bdx2 <= len(buf)-gc_off10 {
-					gc_at10 := buf[gc_off8:][:gc_bdx2]
-					gc_at11 := buf[gc_off9:][:gc_bdx2]
-					gc_at12 := buf[gc_off10:][:gc_bdx2]
-					gc_vstep7 := 0
-					if compiled.SIMD {
+//line scan_solution.go:29
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := cur * b
+			gc_off9 := (cur * b) - d
+			gc_off10 := next * b
+			if gc_off8 >= 0 && gc_off8 <= len(buf) && gc_bdx2 <= len(buf)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(buf) && gc_bdx2 <= len(buf)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(buf) && gc_bdx2 <= len(buf)-gc_off10 {
+				gc_at10 := buf[gc_off8:][:gc_bdx2]
+				gc_at11 := buf[gc_off9:][:gc_bdx2]
+				gc_at12 := buf[gc_off10:][:gc_bdx2]
+				gc_vstep7 := 0
+				if compiled.SIMD {
 //line scan_solution.go:16
-						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 //line scan_solution.go:16
-						_ = gc_iota12
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line scan_solution.go:16
-							var tid int = gc_tx2
-//line scan_solution.go:16
-							_ = tid
+						var tid int = gc_tx2
 //line scan_solution.go:28
-							x := archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])
-//line scan_solution.go:28
-							_ = x
-//line scan_solution.go:29
-							if tid >= d {
-//line scan_solution.go:29
-								x = x.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]))
-//line scan_solution.go:29
-							} else {
-//line scan_solution.go:29
-								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
-//line scan_solution.go:29
-								_ = gc_if12
-//line scan_solution.go:29
-								if gc_if12.ToBits() != 0 {
-//line scan_solution.go:29
-									x = x.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:])).Merge(x, gc_if12)
-//line scan_solution.go:29
-								}
-//line scan_solution.go:29
-							}
-//line scan_solution.go:29
-							x.StoreSlice(gc_at12[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan_solution.go:16
-						tid := gc_tx2
-						_ = tid
-
-//line scan_solution.go:28
-						x := gc_at10[gc_tx2]
-
-//line scan_solution.go:29
+						x := archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])
 						if tid >= d {
-							x += gc_at11[gc_tx2]
-						}
-
-//line scan_solution.go:32
-						gc_at12[gc_tx2] = x
-						_ = x
-					}
-				} else {
-					gc_vstep8 := 0
-					if compiled.SIMD {
-//line scan_solution.go:16
-						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan_solution.go:16
-						_ = gc_iota11
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line scan_solution.go:16
-							var tid int = gc_tx2
-//line scan_solution.go:16
-							_ = tid
-//line scan_solution.go:28
-							if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || (cur*b+tid-d) < 0 || (cur*b+tid-d) > len(buf)-8 || (next*b+tid) < 0 || (next*b+tid) > len(buf)-8 {
-//line scan_solution.go:28
-								break
-//line scan_solution.go:28
+//line scan_solution.go:29
+							x = x.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]))
+						} else {
+//line scan_solution.go:29
+							gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+//line scan_solution.go:29
+							if gc_if12.ToBits() != 0 {
+//line scan_solution.go:29
+								x = x.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:])).Merge(x, gc_if12)
 							}
-//line scan_solution.go:28
-							x := archsimd.LoadInt32x8Slice(buf[cur*b+tid:])
-//line scan_solution.go:28
-							_ = x
-//line scan_solution.go:29
-							if tid >= d {
-//line scan_solution.go:29
-								x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:]))
-							} else {
-//line scan_solution.go:30
-								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
-//line scan_solution.go:29
-								_ = gc_if11
-//line scan_solution.go:29
-								if gc_if11.ToBits() != 0 {
-//line scan_solution.go:29
-									x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if11)
-								}
-//line scan_solution.go:30
-							}
-//line scan_solution.go:32
-							x.StoreSlice(buf[next*b+tid:])
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-						tid := gc_tx2
-						_ = tid
-
-//line scan_solution.go:28
-						x := buf[cur*b+tid]
-
 //line scan_solution.go:29
+						x.StoreSlice(gc_at12[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line scan_solution.go:16
+					tid := gc_tx2
+//line scan_solution.go:28
+					x := gc_at10[gc_tx2]
+					if tid >= d {
+						x += gc_at11[gc_tx2]
+					}
+					gc_at12[gc_tx2] = x
+				}
+			} else {
+//line scan_solution.go:36
+				gc_vstep8 := 0
+				if compiled.SIMD {
+//line scan_solution.go:16
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+//line scan_solution.go:16
+						var tid int = gc_tx2
+//line scan_solution.go:28
+						if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || (cur*b+tid-d) < 0 || (cur*b+tid-d) > len(buf)-8 || (next*b+tid) < 0 || (next*b+tid) > len(buf)-8 {
+//line scan_solution.go:28
+							break
+						}
+//line scan_solution.go:28
+						x := archsimd.LoadInt32x8Slice(buf[cur*b+tid:])
 						if tid >= d {
-							x += buf[cur*b+tid-d]
+//line scan_solution.go:29
+							x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:]))
+						} else {
+//line scan_solution.go:30
+							gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+//line scan_solution.go:29
+							if gc_if11.ToBits() != 0 {
+//line scan_solution.go:29
+								x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if11)
+							}
 						}
-
-//line scan_solution.go:32
-						buf[next*b+tid] = x
-						_ = x
+						x.StoreSlice(buf[next*b+tid:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan_solution.go:16
+					tid := gc_tx2
+//line scan_solution.go:28
+					x := buf[cur*b+tid]
+					if tid >= d {
+						x += buf[cur*b+tid-d]
+					}
+					buf[next*b+tid] = x
 				}
 			}
 		}
-
 //line scan_solution.go:34
 		cur = next
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*b, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*b); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := gc_bx2 * b
-			gc_off12 := cur * b
-			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to2 <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(buf) && gc_to2 <= len(buf)-gc_off12 {
-				gc_at13 := out[gc_off11:][:gc_to2]
-				gc_at14 := buf[gc_off12:][:gc_to2]
-				gc_vstep9 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line scan_solution.go:37
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*b, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(len(in), gc_bx2*b); gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off11 := gc_bx2 * b
+		gc_off12 := cur * b
+		if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to2 <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(buf) && gc_to2 <= len(buf)-gc_off12 {
+			gc_at13 := out[gc_off11:][:gc_to2]
+			gc_at14 := buf[gc_off12:][:gc_to2]
+			gc_vstep9 := gc_from2
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+					gc_tx2 := gc_vstep9
 //line scan_solution.go:16
-						var tid int = gc_tx2
-//line scan_solution.go:16
-						_ = tid
+					var tid int = gc_tx2
 //line scan_solution.go:18
-						var i int = gc_bx2*b + tid
+					var i int = gc_bx2*b + tid
 //line scan_solution.go:18
-						_ = i
-//line scan_solution.go:36
-						{
-//line scan_solution.go:36
-							archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
-//line scan_solution.go:36
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line scan_solution.go:16
-					tid := gc_tx2
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx2*b + tid
 					_ = i
-
-//line scan_solution.go:36
 					{
-						gc_at13[gc_tx2] = gc_at14[gc_tx2]
+//line scan_solution.go:36
+						archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
 					}
 				}
-			} else {
-				gc_vstep10 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line scan_solution.go:16
-						var tid int = gc_tx2
-//line scan_solution.go:16
-						_ = tid
-//line scan_solution.go:18
-						var i int = gc_bx2*b + tid
-//line scan_solution.go:18
-						_ = i
-//line scan_solution.go:36
-						{
-							if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || i < 0 || i > len(out)-8 {
+//line scan_solution.go:38
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+				{
 //line scan_solution.go:37
-								break
-//line scan_solution.go:37
-							}
-//line scan_solution.go:37
-							archsimd.LoadInt32x8Slice(buf[cur*b+tid:]).StoreSlice(out[i:])
-//line scan_solution.go:37
-						}
-					}
-					archsimd.ClearAVXUpperBits()
+					gc_at13[gc_tx2] = gc_at14[gc_tx2]
 				}
-				gc_step5 := gc_vstep10
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+		} else {
+			gc_vstep10 := gc_from2
+			if compiled.SIMD {
+				for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+					gc_tx2 := gc_vstep10
 //line scan_solution.go:16
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line scan_solution.go:18
-						i := gc_bx2*b + tid
-						_ = i
-
-//line scan_solution.go:36
-						{
-							out[i] = buf[cur*b+tid]
-						}
-					}
+					var i int = gc_bx2*b + tid
 					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-						tid := gc_tx2
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx2*b + tid
-						_ = i
-
-//line scan_solution.go:36
-						{
-							out[i] = buf[cur*b+tid]
+//line scan_solution.go:37
+						if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || i < 0 || i > len(out)-8 {
+//line scan_solution.go:37
+							break
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-						tid := gc_tx2
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx2*b + tid
-						_ = i
-
-//line scan_solution.go:36
-						{
-							out[i] = buf[cur*b+tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-						tid := gc_tx2
-						_ = tid
-
-//line scan_solution.go:18
-						i := gc_bx2*b + tid
-						_ = i
-
-//line scan_solution.go:36
-						{
-							out[i] = buf[cur*b+tid]
-						}
+//line scan_solution.go:37
+						archsimd.LoadInt32x8Slice(buf[cur*b+tid:]).StoreSlice(out[i:])
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line scan_solution.go:39
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep10
+			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line scan_solution.go:16
 					tid := gc_tx2
-					_ = tid
-
 //line scan_solution.go:18
 					i := gc_bx2*b + tid
-					_ = i
-
-//line scan_solution.go:36
 					{
+//line scan_solution.go:37
 						out[i] = buf[cur*b+tid]
 					}
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan_solution.go:16
+					tid := gc_tx2
+//line scan_solution.go:18
+					i := gc_bx2*b + tid
+					{
+//line scan_solution.go:37
+						out[i] = buf[cur*b+tid]
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan_solution.go:16
+					tid := gc_tx2
+//line scan_solution.go:18
+					i := gc_bx2*b + tid
+					{
+//line scan_solution.go:37
+						out[i] = buf[cur*b+tid]
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan_solution.go:16
+					tid := gc_tx2
+//line scan_solution.go:18
+					i := gc_bx2*b + tid
+					{
+//line scan_solution.go:37
+						out[i] = buf[cur*b+tid]
+					}
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line scan_solution.go:16
+				tid := gc_tx2
+//line scan_solution.go:18
+				i := gc_bx2*b + tid
+				{
+//line scan_solution.go:37
+					out[i] = buf[cur*b+tid]
 				}
 			}
 		}
 	}
 }
 
+//line scan_solution.go:45
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // gc_files_scan_solution holds the source files whose lines the kernels' records hash.

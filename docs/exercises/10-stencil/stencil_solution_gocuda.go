@@ -39,122 +39,94 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line stencil_solution.go:15
 	b := gc_bdx
-
-//line stencil_solution.go:16
 	temp := gocuda.Shared[int32](t, b+2*Radius)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := Radius
-			gc_off2 := Radius + b
-			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(temp)-gc_off, len(temp), len(temp)-gc_off2), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := temp[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := temp[gc_fastlo:][:gc_seglen]
-						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+//line stencil_solution.go:18
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := Radius
+		gc_off2 := Radius + b
+		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(temp)-gc_off, len(temp), len(temp)-gc_off2), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := temp[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := temp[gc_fastlo:][:gc_seglen]
+					gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line stencil_solution.go:15
-							tid := gc_tx
-							_ = tid
-
+						tid := gc_tx
 //line stencil_solution.go:23
-							g := gc_bx*b + tid
-							_ = g
-
+						g := gc_bx*b + tid
 //line stencil_solution.go:17
-							at := func(i int) int32 {
-								if i < 0 || i >= len(in) {
-									return 0
-								}
-								return in[i]
+						at := func(i int) int32 {
+							if i < 0 || i >= len(in) {
+								return 0
 							}
-
-//line stencil_solution.go:24
-							gc_at[gc_u] = at(g)
-
-//line stencil_solution.go:25
-							if tid < Radius {
-								gc_at2[gc_u] = at(g - Radius)
-								gc_at3[gc_u] = at(g + b)
-							}
-							_ = at
+							return in[i]
 						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line stencil_solution.go:15
-					tid := gc_tx
-					_ = tid
-
-//line stencil_solution.go:23
-					g := gc_bx*b + tid
-					_ = g
-
-//line stencil_solution.go:17
-					at := func(i int) int32 {
-						if i < 0 || i >= len(in) {
-							return 0
-						}
-						return in[i]
-					}
-
 //line stencil_solution.go:24
-					temp[tid+Radius] = at(g)
-
-//line stencil_solution.go:25
-					if tid < Radius {
-						temp[tid] = at(g - Radius)
-						temp[tid+Radius+b] = at(g + b)
+						gc_at[gc_u] = at(g)
+						if tid < Radius {
+							gc_at2[gc_u] = at(g - Radius)
+							gc_at3[gc_u] = at(g + b)
+						}
 					}
-					_ = at
+//line stencil_solution.go:31
+					gc_tx = gc_fasthi - 1
+					continue
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line stencil_solution.go:15
-					tid := gc_tx
-					_ = tid
-
+				tid := gc_tx
 //line stencil_solution.go:23
-					g := gc_bx*b + tid
-					_ = g
-
+				g := gc_bx*b + tid
 //line stencil_solution.go:17
-					at := func(i int) int32 {
-						if i < 0 || i >= len(in) {
-							return 0
-						}
-						return in[i]
+				at := func(i int) int32 {
+					if i < 0 || i >= len(in) {
+						return 0
 					}
-
+					return in[i]
+				}
 //line stencil_solution.go:24
-					temp[tid+Radius] = at(g)
-
-//line stencil_solution.go:25
-					if tid < Radius {
-						temp[tid] = at(g - Radius)
-						temp[tid+Radius+b] = at(g + b)
+				temp[tid+Radius] = at(g)
+				if tid < Radius {
+					temp[tid] = at(g - Radius)
+					temp[tid+Radius+b] = at(g + b)
+				}
+			}
+		} else {
+//line stencil_solution.go:32
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line stencil_solution.go:15
+				tid := gc_tx
+//line stencil_solution.go:23
+				g := gc_bx*b + tid
+//line stencil_solution.go:17
+				at := func(i int) int32 {
+					if i < 0 || i >= len(in) {
+						return 0
 					}
-					_ = at
+					return in[i]
+				}
+//line stencil_solution.go:24
+				temp[tid+Radius] = at(g)
+				if tid < Radius {
+					temp[tid] = at(g - Radius)
+					temp[tid+Radius+b] = at(g + b)
 				}
 			}
 		}
 	}
+//line stencil_solution.go:34
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -169,25 +141,16 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 			gc_steps2:
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line stencil_solution.go:15
 					var tid int = gc_tx
-//line stencil_solution.go:15
-					_ = tid
 //line stencil_solution.go:23
 					var g int = gc_bx*b + tid
-//line stencil_solution.go:23
-					_ = g
-//line stencil_solution.go:30
 					{
-						var sum lanes.Int32x8
 //line stencil_solution.go:31
-						_ = sum
+						var sum lanes.Int32x8
 						if g < 0 || g > len(out)-8 {
 //line stencil_solution.go:32
 							break
-//line stencil_solution.go:32
 						}
 //line stencil_solution.go:32
 						if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= (len(temp)-8) {
@@ -195,16 +158,13 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 							for off := -Radius; off <= Radius; off = off + 1 {
 //line stencil_solution.go:32
 								var gc_ld2 lanes.Int32x8
-//line stencil_solution.go:32
 								{
 //line stencil_solution.go:32
 									gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
 								}
 //line stencil_solution.go:33
 								sum = sum.Add(gc_ld2)
-//line stencil_solution.go:33
 							}
-//line stencil_solution.go:33
 						} else {
 //line stencil_solution.go:33
 							for off := -Radius; off <= Radius; off = off + 1 {
@@ -215,37 +175,28 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 									Radius+off) >= 0 && (tid+Radius+off) <= len(temp)-8 {
 //line stencil_solution.go:33
 									gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
-//line stencil_solution.go:33
 								} else {
 //line stencil_solution.go:33
 									break gc_steps2
-//line stencil_solution.go:33
 								}
 //line stencil_solution.go:33
 								sum = sum.Add(gc_ld2)
-//line stencil_solution.go:33
 							}
-//line stencil_solution.go:33
 						}
 //line stencil_solution.go:33
 						sum.StoreSlice(out[g:])
-//line stencil_solution.go:35
 					}
 				}
+//line stencil_solution.go:37
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line stencil_solution.go:15
 					tid := gc_tx
-					_ = tid
-
 //line stencil_solution.go:23
 					g := gc_bx*b + tid
-					_ = g
-
-//line stencil_solution.go:30
 					{
+//line stencil_solution.go:31
 						var sum int32
 						for off := -Radius; off <= Radius; off++ {
 							sum += temp[tid+Radius+off]

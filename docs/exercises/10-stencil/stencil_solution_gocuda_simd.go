@@ -39,122 +39,94 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line stencil_solution.go:15
 	b := gc_bdx2
-
-//line stencil_solution.go:16
 	temp := gocuda.Shared[int32](t, b+2*Radius)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := Radius
-			gc_off4 := Radius + b
-			gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx2)
-			gc_fasthi2 := max(min(gc_bdx2, len(temp)-gc_off3, len(temp), len(temp)-gc_off4), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at4 := temp[gc_off3+gc_fastlo2:][:gc_seglen2]
-						gc_at5 := temp[gc_fastlo2:][:gc_seglen2]
-						gc_at6 := temp[gc_off4+gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+//line stencil_solution.go:18
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := Radius
+		gc_off4 := Radius + b
+		gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx2)
+		gc_fasthi2 := max(min(gc_bdx2, len(temp)-gc_off3, len(temp), len(temp)-gc_off4), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at4 := temp[gc_off3+gc_fastlo2:][:gc_seglen2]
+					gc_at5 := temp[gc_fastlo2:][:gc_seglen2]
+					gc_at6 := temp[gc_off4+gc_fastlo2:][:gc_seglen2]
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx2 := gc_fastlo2 + gc_u2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line stencil_solution.go:15
-							tid := gc_tx2
-							_ = tid
-
+						tid := gc_tx2
 //line stencil_solution.go:23
-							g := gc_bx2*b + tid
-							_ = g
-
+						g := gc_bx2*b + tid
 //line stencil_solution.go:17
-							at := func(i int) int32 {
-								if i < 0 || i >= len(in) {
-									return 0
-								}
-								return in[i]
+						at := func(i int) int32 {
+							if i < 0 || i >= len(in) {
+								return 0
 							}
-
-//line stencil_solution.go:24
-							gc_at4[gc_u2] = at(g)
-
-//line stencil_solution.go:25
-							if tid < Radius {
-								gc_at5[gc_u2] = at(g - Radius)
-								gc_at6[gc_u2] = at(g + b)
-							}
-							_ = at
+							return in[i]
 						}
-						gc_tx2 = gc_fasthi2 - 1
-						continue
-					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line stencil_solution.go:15
-					tid := gc_tx2
-					_ = tid
-
-//line stencil_solution.go:23
-					g := gc_bx2*b + tid
-					_ = g
-
-//line stencil_solution.go:17
-					at := func(i int) int32 {
-						if i < 0 || i >= len(in) {
-							return 0
-						}
-						return in[i]
-					}
-
 //line stencil_solution.go:24
-					temp[tid+Radius] = at(g)
-
-//line stencil_solution.go:25
-					if tid < Radius {
-						temp[tid] = at(g - Radius)
-						temp[tid+Radius+b] = at(g + b)
+						gc_at4[gc_u2] = at(g)
+						if tid < Radius {
+							gc_at5[gc_u2] = at(g - Radius)
+							gc_at6[gc_u2] = at(g + b)
+						}
 					}
-					_ = at
+//line stencil_solution.go:31
+					gc_tx2 = gc_fasthi2 - 1
+					continue
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line stencil_solution.go:15
-					tid := gc_tx2
-					_ = tid
-
+				tid := gc_tx2
 //line stencil_solution.go:23
-					g := gc_bx2*b + tid
-					_ = g
-
+				g := gc_bx2*b + tid
 //line stencil_solution.go:17
-					at := func(i int) int32 {
-						if i < 0 || i >= len(in) {
-							return 0
-						}
-						return in[i]
+				at := func(i int) int32 {
+					if i < 0 || i >= len(in) {
+						return 0
 					}
-
+					return in[i]
+				}
 //line stencil_solution.go:24
-					temp[tid+Radius] = at(g)
-
-//line stencil_solution.go:25
-					if tid < Radius {
-						temp[tid] = at(g - Radius)
-						temp[tid+Radius+b] = at(g + b)
+				temp[tid+Radius] = at(g)
+				if tid < Radius {
+					temp[tid] = at(g - Radius)
+					temp[tid+Radius+b] = at(g + b)
+				}
+			}
+		} else {
+//line stencil_solution.go:32
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line stencil_solution.go:15
+				tid := gc_tx2
+//line stencil_solution.go:23
+				g := gc_bx2*b + tid
+//line stencil_solution.go:17
+				at := func(i int) int32 {
+					if i < 0 || i >= len(in) {
+						return 0
 					}
-					_ = at
+					return in[i]
+				}
+//line stencil_solution.go:24
+				temp[tid+Radius] = at(g)
+				if tid < Radius {
+					temp[tid] = at(g - Radius)
+					temp[tid+Radius+b] = at(g + b)
 				}
 			}
 		}
 	}
+//line stencil_solution.go:34
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -170,25 +142,16 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line stencil_solution.go:15
 						var tid int = gc_tx2
-//line stencil_solution.go:15
-						_ = tid
 //line stencil_solution.go:23
 						var g int = gc_bx2*b + tid
-//line stencil_solution.go:23
-						_ = g
-//line stencil_solution.go:30
 						{
-							var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stencil_solution.go:31
-							_ = sum
+							var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							if g < 0 || g > len(out)-8 {
 //line stencil_solution.go:32
 								break
-//line stencil_solution.go:32
 							}
 //line stencil_solution.go:32
 							if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= (len(temp)-8) {
@@ -196,16 +159,13 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 								for off := -Radius; off <= Radius; off = off + 1 {
 //line stencil_solution.go:32
 									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stencil_solution.go:32
 									{
 //line stencil_solution.go:32
 										gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
 									}
 //line stencil_solution.go:33
 									sum = sum.Add(gc_ld4)
-//line stencil_solution.go:33
 								}
-//line stencil_solution.go:33
 							} else {
 //line stencil_solution.go:33
 								for off := -Radius; off <= Radius; off = off + 1 {
@@ -216,39 +176,30 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 										Radius+off) >= 0 && (tid+Radius+off) <= len(temp)-8 {
 //line stencil_solution.go:33
 										gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
-//line stencil_solution.go:33
 									} else {
 //line stencil_solution.go:33
 										break gc_steps4
-//line stencil_solution.go:33
 									}
 //line stencil_solution.go:33
 									sum = sum.Add(gc_ld4)
-//line stencil_solution.go:33
 								}
-//line stencil_solution.go:33
 							}
 //line stencil_solution.go:33
 							sum.StoreSlice(out[g:])
-//line stencil_solution.go:35
 						}
 					}
+//line stencil_solution.go:37
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line stencil_solution.go:15
 					tid := gc_tx2
-					_ = tid
-
 //line stencil_solution.go:23
 					g := gc_bx2*b + tid
-					_ = g
-
-//line stencil_solution.go:30
 					{
+//line stencil_solution.go:31
 						var sum int32
 						for off := -Radius; off <= Radius; off++ {
 							sum += temp[tid+Radius+off]

@@ -43,72 +43,60 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	gc_n := gc_b.Len()
 	gc_s_local := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_s_mean := compiled.Scratch[float64](gc_b, 1)[:gc_n]
-
 //line gridsync_solution.go:18
 	n := len(in)
-
 //line gridsync_solution.go:20
 	stride := gc_bdx * gc_gdx
-	{
-		gc_vstep := 0
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line gridsync_solution.go:22
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
 //line gridsync_solution.go:21
-			var local float64
-//line gridsync_solution.go:21
-			_ = local
-			lanes.BroadcastFloat64x4(local).StoreSlice(gc_s_local[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:21
-				var local float64
-				_ = local
-				gc_s_local[gc_rank] = local
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:21
-				var local float64
-				_ = local
-				gc_s_local[gc_rank] = local
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:21
-				var local float64
-				_ = local
-				gc_s_local[gc_rank] = local
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:21
-				var local float64
-				_ = local
-				gc_s_local[gc_rank] = local
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var local float64
+		lanes.BroadcastFloat64x4(local).StoreSlice(gc_s_local[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line gridsync_solution.go:21
 			var local float64
-			_ = local
+//line gridsync_solution.go:23
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:21
+			var local float64
+//line gridsync_solution.go:23
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:21
+			var local float64
+//line gridsync_solution.go:23
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:21
+			var local float64
+//line gridsync_solution.go:23
 			gc_s_local[gc_rank] = local
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line gridsync_solution.go:21
+		var local float64
+//line gridsync_solution.go:23
+		gc_s_local[gc_rank] = local
+	}
 //line gridsync_solution.go:22
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_b.Tick()
@@ -116,308 +104,248 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := (gc_bx * gc_bdx) + gc_off
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-					gc_at := in[gc_off3:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line gridsync_solution.go:29
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := in[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line gridsync_solution.go:19
-						var first int = gc_bx*gc_bdx + gc_tx
+					var first int = gc_bx*gc_bdx + gc_tx
 //line gridsync_solution.go:19
-						_ = first
-//line gridsync_solution.go:19
-						local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
-//line gridsync_solution.go:19
-						_ = local
+					local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
 //line gridsync_solution.go:22
-						var i int = first + gc_off
+					var i int = first + gc_off
 //line gridsync_solution.go:22
-						_ = i
+					_ = i
+					local = local.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
 //line gridsync_solution.go:23
-						local = local.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+					local.StoreSlice(gc_s_local[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line gridsync_solution.go:21
+					local := gc_s_local[gc_rank]
 //line gridsync_solution.go:23
-						local.StoreSlice(gc_s_local[gc_rank:])
+					gc_more = true
+//line gridsync_solution.go:23
+					local += gc_at[gc_tx]
+					gc_s_local[gc_rank] = local
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line gridsync_solution.go:19
+					var first int = gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:19
+					local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
+//line gridsync_solution.go:22
+					var i int = first + gc_off
+					if i < 0 || i > len(in)-4 {
+//line gridsync_solution.go:23
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-						_ = first
-						local := gc_s_local[gc_rank]
-
-//line gridsync_solution.go:22
-						i := first + gc_off
-						gc_more = true
-						_ = i
-
 //line gridsync_solution.go:23
-						local += gc_at[gc_tx]
-						gc_s_local[gc_rank] = local
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line gridsync_solution.go:19
-						var first int = gc_bx*gc_bdx + gc_tx
-//line gridsync_solution.go:19
-						_ = first
-//line gridsync_solution.go:19
-						local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
-//line gridsync_solution.go:19
-						_ = local
-//line gridsync_solution.go:22
-						var i int = first + gc_off
-//line gridsync_solution.go:22
-						_ = i
+					local = local.Add(lanes.LoadFloat64x4Slice(in[i:]))
 //line gridsync_solution.go:23
-						if i < 0 || i > len(in)-4 {
-//line gridsync_solution.go:23
-							break
-//line gridsync_solution.go:23
-						}
-//line gridsync_solution.go:23
-						local = local.Add(lanes.LoadFloat64x4Slice(in[i:]))
-//line gridsync_solution.go:23
-						local.StoreSlice(gc_s_local[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-							first := gc_bx*gc_bdx + gc_tx
-							_ = first
-							local := gc_s_local[gc_rank]
-
-//line gridsync_solution.go:22
-							i := first + gc_off
-							gc_more = true
-
-//line gridsync_solution.go:23
-							local += in[i]
-							gc_s_local[gc_rank] = local
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-							first := gc_bx*gc_bdx + gc_tx
-							_ = first
-							local := gc_s_local[gc_rank]
-
-//line gridsync_solution.go:22
-							i := first + gc_off
-							gc_more = true
-
-//line gridsync_solution.go:23
-							local += in[i]
-							gc_s_local[gc_rank] = local
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-							first := gc_bx*gc_bdx + gc_tx
-							_ = first
-							local := gc_s_local[gc_rank]
-
-//line gridsync_solution.go:22
-							i := first + gc_off
-							gc_more = true
-
-//line gridsync_solution.go:23
-							local += in[i]
-							gc_s_local[gc_rank] = local
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-							first := gc_bx*gc_bdx + gc_tx
-							_ = first
-							local := gc_s_local[gc_rank]
-
-//line gridsync_solution.go:22
-							i := first + gc_off
-							gc_more = true
-
-//line gridsync_solution.go:23
-							local += in[i]
-							gc_s_local[gc_rank] = local
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					local.StoreSlice(gc_s_local[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line gridsync_solution.go:19
 						first := gc_bx*gc_bdx + gc_tx
-						_ = first
+//line gridsync_solution.go:21
 						local := gc_s_local[gc_rank]
-
-//line gridsync_solution.go:22
 						i := first + gc_off
 						gc_more = true
-
+//line gridsync_solution.go:23
+						local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+						local := gc_s_local[gc_rank]
+						i := first + gc_off
+						gc_more = true
+//line gridsync_solution.go:23
+						local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+						local := gc_s_local[gc_rank]
+						i := first + gc_off
+						gc_more = true
+//line gridsync_solution.go:23
+						local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+						local := gc_s_local[gc_rank]
+						i := first + gc_off
+						gc_more = true
 //line gridsync_solution.go:23
 						local += in[i]
 						gc_s_local[gc_rank] = local
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line gridsync_solution.go:19
+					first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+					local := gc_s_local[gc_rank]
+					i := first + gc_off
+					gc_more = true
+//line gridsync_solution.go:23
+					local += in[i]
+					gc_s_local[gc_rank] = local
+				}
 			}
 		}
 	}
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				local := gc_s_local[gc_rank]
-
-//line gridsync_solution.go:25
-				if local != 0 {
-					atomic.Add(sum, local)
-				}
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				local := gc_s_local[gc_rank]
-
-//line gridsync_solution.go:25
-				if local != 0 {
-					atomic.Add(sum, local)
-				}
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				local := gc_s_local[gc_rank]
-
-//line gridsync_solution.go:25
-				if local != 0 {
-					atomic.Add(sum, local)
-				}
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				local := gc_s_local[gc_rank]
-
-//line gridsync_solution.go:25
-				if local != 0 {
-					atomic.Add(sum, local)
-				}
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+//line gridsync_solution.go:31
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
-
+//line gridsync_solution.go:25
+			if local != 0 {
+				atomic.Add(sum, local)
+			}
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			local := gc_s_local[gc_rank]
+//line gridsync_solution.go:25
+			if local != 0 {
+				atomic.Add(sum, local)
+			}
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			local := gc_s_local[gc_rank]
+//line gridsync_solution.go:25
+			if local != 0 {
+				atomic.Add(sum, local)
+			}
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			local := gc_s_local[gc_rank]
 //line gridsync_solution.go:25
 			if local != 0 {
 				atomic.Add(sum, local)
 			}
 		}
 	}
-
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		local := gc_s_local[gc_rank]
+//line gridsync_solution.go:25
+		if local != 0 {
+			atomic.Add(sum, local)
+		}
+	}
 //line gridsync_solution.go:28
 	if !gc_b.SyncGrid() {
 		return
 	}
-	{
-		gc_vstep4 := 0
-		for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
-			gc_rank := gc_vstep4
+//line gridsync_solution.go:32
+	gc_vstep4 := 0
+	for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+		gc_rank := gc_vstep4
+		gc_pos.Thread = gc_rank
+//line gridsync_solution.go:29
+		var mean float64 = *sum / float64(n)
+		lanes.BroadcastFloat64x4(mean).StoreSlice(gc_s_mean[gc_rank:])
+	}
+	gc_step4 := gc_vstep4
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		{
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
-//line gridsync_solution.go:29
-			var mean float64 = *sum / float64(n)
-//line gridsync_solution.go:29
-			_ = mean
-			lanes.BroadcastFloat64x4(mean).StoreSlice(gc_s_mean[gc_rank:])
-		}
-		gc_step4 := gc_vstep4
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:29
-				mean := *sum / float64(n)
-				_ = mean
-				gc_s_mean[gc_rank] = mean
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:29
-				mean := *sum / float64(n)
-				_ = mean
-				gc_s_mean[gc_rank] = mean
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:29
-				mean := *sum / float64(n)
-				_ = mean
-				gc_s_mean[gc_rank] = mean
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:29
-				mean := *sum / float64(n)
-				_ = mean
-				gc_s_mean[gc_rank] = mean
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
-			_ = mean
+//line gridsync_solution.go:31
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:29
+			mean := *sum / float64(n)
+//line gridsync_solution.go:31
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:29
+			mean := *sum / float64(n)
+//line gridsync_solution.go:31
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:29
+			mean := *sum / float64(n)
+//line gridsync_solution.go:31
 			gc_s_mean[gc_rank] = mean
 		}
 	}
-
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line gridsync_solution.go:29
+		mean := *sum / float64(n)
+//line gridsync_solution.go:31
+		gc_s_mean[gc_rank] = mean
+	}
 //line gridsync_solution.go:30
 	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
 		gc_b.Tick()
@@ -425,203 +353,147 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := (gc_bx * gc_bdx) + gc_off2
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
-					gc_at2 := out[gc_off4:][:gc_to]
-					gc_at3 := in[gc_off4:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line gridsync_solution.go:19
-							first := gc_bx*gc_bdx + gc_tx
-							_ = first
-							mean := gc_s_mean[gc_rank]
-
-//line gridsync_solution.go:30
-							i_ := first + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line gridsync_solution.go:31
-							gc_at2[gc_tx] = gc_at3[gc_tx] - mean
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line gridsync_solution.go:19
-							first := gc_bx*gc_bdx + gc_tx
-							_ = first
-							mean := gc_s_mean[gc_rank]
-
-//line gridsync_solution.go:30
-							i_ := first + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line gridsync_solution.go:31
-							gc_at2[gc_tx] = gc_at3[gc_tx] - mean
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line gridsync_solution.go:19
-							first := gc_bx*gc_bdx + gc_tx
-							_ = first
-							mean := gc_s_mean[gc_rank]
-
-//line gridsync_solution.go:30
-							i_ := first + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line gridsync_solution.go:31
-							gc_at2[gc_tx] = gc_at3[gc_tx] - mean
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line gridsync_solution.go:19
-							first := gc_bx*gc_bdx + gc_tx
-							_ = first
-							mean := gc_s_mean[gc_rank]
-
-//line gridsync_solution.go:30
-							i_ := first + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line gridsync_solution.go:31
-							gc_at2[gc_tx] = gc_at3[gc_tx] - mean
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line gridsync_solution.go:37
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := (gc_bx * gc_bdx) + gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
+				gc_at2 := out[gc_off4:][:gc_to]
+				gc_at3 := in[gc_off4:][:gc_to]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+//line gridsync_solution.go:54
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-						_ = first
+//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
-
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
+//line gridsync_solution.go:31
 						gc_more2 = true
-						_ = i_
-
 //line gridsync_solution.go:31
 						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
-				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-							first := gc_bx*gc_bdx + gc_tx
-							_ = first
-							mean := gc_s_mean[gc_rank]
-
-//line gridsync_solution.go:30
-							i_ := first + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx := gc_step5 + 1
+//line gridsync_solution.go:36
+						gc_rank := gc_base + gc_tx
+//line gridsync_solution.go:21
+						mean := gc_s_mean[gc_rank]
 //line gridsync_solution.go:31
-							out[i_] = in[i_] - mean
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-							first := gc_bx*gc_bdx + gc_tx
-							_ = first
-							mean := gc_s_mean[gc_rank]
-
-//line gridsync_solution.go:30
-							i_ := first + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line gridsync_solution.go:31
-							out[i_] = in[i_] - mean
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-							first := gc_bx*gc_bdx + gc_tx
-							_ = first
-							mean := gc_s_mean[gc_rank]
-
-//line gridsync_solution.go:30
-							i_ := first + gc_off2
-							gc_more2 = true
-
-//line gridsync_solution.go:31
-							out[i_] = in[i_] - mean
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-							first := gc_bx*gc_bdx + gc_tx
-							_ = first
-							mean := gc_s_mean[gc_rank]
-
-//line gridsync_solution.go:30
-							i_ := first + gc_off2
-							gc_more2 = true
-
-//line gridsync_solution.go:31
-							out[i_] = in[i_] - mean
-						}
+						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step5 + 2
+//line gridsync_solution.go:36
+						gc_rank := gc_base + gc_tx
+//line gridsync_solution.go:21
+						mean := gc_s_mean[gc_rank]
+//line gridsync_solution.go:31
+						gc_more2 = true
+//line gridsync_solution.go:31
+						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+					}
+					{
+						gc_tx := gc_step5 + 3
+//line gridsync_solution.go:36
+						gc_rank := gc_base + gc_tx
+//line gridsync_solution.go:21
+						mean := gc_s_mean[gc_rank]
+//line gridsync_solution.go:31
+						gc_more2 = true
+//line gridsync_solution.go:31
+						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line gridsync_solution.go:21
+					mean := gc_s_mean[gc_rank]
+//line gridsync_solution.go:31
+					gc_more2 = true
+//line gridsync_solution.go:31
+					gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+				}
+			} else {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line gridsync_solution.go:19
 						first := gc_bx*gc_bdx + gc_tx
-						_ = first
+//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank]
-
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
 						gc_more2 = true
-
 //line gridsync_solution.go:31
 						out[i_] = in[i_] - mean
 					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+						mean := gc_s_mean[gc_rank]
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+//line gridsync_solution.go:31
+						out[i_] = in[i_] - mean
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+						mean := gc_s_mean[gc_rank]
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+//line gridsync_solution.go:31
+						out[i_] = in[i_] - mean
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+						mean := gc_s_mean[gc_rank]
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+//line gridsync_solution.go:31
+						out[i_] = in[i_] - mean
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line gridsync_solution.go:19
+					first := gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:21
+					mean := gc_s_mean[gc_rank]
+//line gridsync_solution.go:30
+					i_ := first + gc_off2
+					gc_more2 = true
+//line gridsync_solution.go:31
+					out[i_] = in[i_] - mean
 				}
 			}
 		}
@@ -631,4 +503,5 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 // gc_files_gridsync_solution holds the source files whose lines the kernels' records hash.
 //
 //go:embed gridsync_solution.go
+//line gridsync_solution.go:42
 var gc_files_gridsync_solution embed.FS

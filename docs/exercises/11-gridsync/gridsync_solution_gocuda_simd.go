@@ -43,76 +43,64 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 	gc_n2 := gc_b2.Len()
 	gc_s_local := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
 	gc_s_mean := compiled.Scratch[float64](gc_b2, 1)[:gc_n2]
-
 //line gridsync_solution.go:18
 	n := len(in)
-
 //line gridsync_solution.go:20
 	stride := gc_bdx2 * gc_gdx2
-	{
-		gc_vstep5 := 0
-		if compiled.SIMD {
-			for ; gc_vstep5+3 < gc_n2; gc_vstep5 += 4 {
-				gc_rank2 := gc_vstep5
-				_ = gc_rank2
+//line gridsync_solution.go:22
+	gc_vstep5 := 0
+	if compiled.SIMD {
+		for ; gc_vstep5+3 < gc_n2; gc_vstep5 += 4 {
+			gc_rank2 := gc_vstep5
 //line gridsync_solution.go:21
-				var local archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+			var local archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line gridsync_solution.go:21
-				_ = local
-//line gridsync_solution.go:21
-				local.StoreSlice(gc_s_local[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			local.StoreSlice(gc_s_local[gc_rank2:])
 		}
-		gc_step7 := gc_vstep5
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-			{
-				gc_rank2 := gc_step7 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:21
-				var local float64
-				_ = local
-				gc_s_local[gc_rank2] = local
-			}
-			{
-				gc_rank2 := gc_step7 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:21
-				var local float64
-				_ = local
-				gc_s_local[gc_rank2] = local
-			}
-			{
-				gc_rank2 := gc_step7 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:21
-				var local float64
-				_ = local
-				gc_s_local[gc_rank2] = local
-			}
-			{
-				gc_rank2 := gc_step7 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:21
-				var local float64
-				_ = local
-				gc_s_local[gc_rank2] = local
-			}
-		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step7 := gc_vstep5
+	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		{
+			gc_rank2 := gc_step7 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line gridsync_solution.go:21
 			var local float64
-			_ = local
+//line gridsync_solution.go:23
+			gc_s_local[gc_rank2] = local
+		}
+		{
+			gc_rank2 := gc_step7 + 1
+			gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:21
+			var local float64
+//line gridsync_solution.go:23
+			gc_s_local[gc_rank2] = local
+		}
+		{
+			gc_rank2 := gc_step7 + 2
+			gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:21
+			var local float64
+//line gridsync_solution.go:23
+			gc_s_local[gc_rank2] = local
+		}
+		{
+			gc_rank2 := gc_step7 + 3
+			gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:21
+			var local float64
+//line gridsync_solution.go:23
 			gc_s_local[gc_rank2] = local
 		}
 	}
-
+	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:21
+		var local float64
+//line gridsync_solution.go:23
+		gc_s_local[gc_rank2] = local
+	}
 //line gridsync_solution.go:22
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_b2.Tick()
@@ -120,318 +108,258 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
-					gc_at4 := in[gc_off5:][:gc_to2]
-					gc_vstep6 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line gridsync_solution.go:19
-							var first int = gc_bx2*gc_bdx2 + gc_tx2
-//line gridsync_solution.go:19
-							_ = first
-//line gridsync_solution.go:19
-							local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank2:])
-//line gridsync_solution.go:19
-							_ = local
-//line gridsync_solution.go:22
-							var i int = first + gc_off
-//line gridsync_solution.go:22
-							_ = i
-//line gridsync_solution.go:23
-							local = local.Add(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:]))
-//line gridsync_solution.go:23
-							local.StoreSlice(gc_s_local[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+//line gridsync_solution.go:29
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
+				gc_at4 := in[gc_off5:][:gc_to2]
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						_ = first
-						local := gc_s_local[gc_rank2]
-
+						var first int = gc_bx2*gc_bdx2 + gc_tx2
+//line gridsync_solution.go:19
+						local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank2:])
 //line gridsync_solution.go:22
-						i := first + gc_off
-						gc_more = true
+						var i int = first + gc_off
+//line gridsync_solution.go:22
 						_ = i
-
+						local = local.Add(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:]))
 //line gridsync_solution.go:23
-						local += gc_at4[gc_tx2]
-						gc_s_local[gc_rank2] = local
+						local.StoreSlice(gc_s_local[gc_rank2:])
 					}
-				} else {
-					gc_vstep7 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep7+3 < gc_to2; gc_vstep7 += 4 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line gridsync_solution.go:21
+					local := gc_s_local[gc_rank2]
+//line gridsync_solution.go:23
+					gc_more = true
+//line gridsync_solution.go:23
+					local += gc_at4[gc_tx2]
+					gc_s_local[gc_rank2] = local
+				}
+			} else {
+				gc_vstep7 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep7+3 < gc_to2; gc_vstep7 += 4 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
 //line gridsync_solution.go:19
-							var first int = gc_bx2*gc_bdx2 + gc_tx2
+						var first int = gc_bx2*gc_bdx2 + gc_tx2
 //line gridsync_solution.go:19
-							_ = first
-//line gridsync_solution.go:19
-							local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank2:])
-//line gridsync_solution.go:19
-							_ = local
+						local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank2:])
 //line gridsync_solution.go:22
-							var i int = first + gc_off
-//line gridsync_solution.go:22
-							_ = i
+						var i int = first + gc_off
+						if i < 0 || i > len(in)-4 {
 //line gridsync_solution.go:23
-							if i < 0 || i > len(in)-4 {
-//line gridsync_solution.go:23
-								break
-//line gridsync_solution.go:23
-							}
-//line gridsync_solution.go:23
-							local = local.Add(archsimd.LoadFloat64x4Slice(in[i:]))
-//line gridsync_solution.go:23
-							local.StoreSlice(gc_s_local[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line gridsync_solution.go:23
+						local = local.Add(archsimd.LoadFloat64x4Slice(in[i:]))
+//line gridsync_solution.go:23
+						local.StoreSlice(gc_s_local[gc_rank2:])
 					}
-					if gc_vstep7 > gc_from2 {
-						gc_more = true
-					}
-					gc_step8 := gc_vstep7
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-							first := gc_bx2*gc_bdx2 + gc_tx2
-							_ = first
-							local := gc_s_local[gc_rank2]
-
-//line gridsync_solution.go:22
-							i := first + gc_off
-							gc_more = true
-
-//line gridsync_solution.go:23
-							local += in[i]
-							gc_s_local[gc_rank2] = local
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-							first := gc_bx2*gc_bdx2 + gc_tx2
-							_ = first
-							local := gc_s_local[gc_rank2]
-
-//line gridsync_solution.go:22
-							i := first + gc_off
-							gc_more = true
-
-//line gridsync_solution.go:23
-							local += in[i]
-							gc_s_local[gc_rank2] = local
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-							first := gc_bx2*gc_bdx2 + gc_tx2
-							_ = first
-							local := gc_s_local[gc_rank2]
-
-//line gridsync_solution.go:22
-							i := first + gc_off
-							gc_more = true
-
-//line gridsync_solution.go:23
-							local += in[i]
-							gc_s_local[gc_rank2] = local
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-							first := gc_bx2*gc_bdx2 + gc_tx2
-							_ = first
-							local := gc_s_local[gc_rank2]
-
-//line gridsync_solution.go:22
-							i := first + gc_off
-							gc_more = true
-
-//line gridsync_solution.go:23
-							local += in[i]
-							gc_s_local[gc_rank2] = local
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep7 > gc_from2 {
+					gc_more = true
+				}
+				gc_step8 := gc_vstep7
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line gridsync_solution.go:19
 						first := gc_bx2*gc_bdx2 + gc_tx2
-						_ = first
+//line gridsync_solution.go:21
 						local := gc_s_local[gc_rank2]
-
-//line gridsync_solution.go:22
 						i := first + gc_off
 						gc_more = true
-
+//line gridsync_solution.go:23
+						local += in[i]
+						gc_s_local[gc_rank2] = local
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:19
+						first := gc_bx2*gc_bdx2 + gc_tx2
+//line gridsync_solution.go:21
+						local := gc_s_local[gc_rank2]
+						i := first + gc_off
+						gc_more = true
+//line gridsync_solution.go:23
+						local += in[i]
+						gc_s_local[gc_rank2] = local
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:19
+						first := gc_bx2*gc_bdx2 + gc_tx2
+//line gridsync_solution.go:21
+						local := gc_s_local[gc_rank2]
+						i := first + gc_off
+						gc_more = true
+//line gridsync_solution.go:23
+						local += in[i]
+						gc_s_local[gc_rank2] = local
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:19
+						first := gc_bx2*gc_bdx2 + gc_tx2
+//line gridsync_solution.go:21
+						local := gc_s_local[gc_rank2]
+						i := first + gc_off
+						gc_more = true
 //line gridsync_solution.go:23
 						local += in[i]
 						gc_s_local[gc_rank2] = local
 					}
 				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:19
+					first := gc_bx2*gc_bdx2 + gc_tx2
+//line gridsync_solution.go:21
+					local := gc_s_local[gc_rank2]
+					i := first + gc_off
+					gc_more = true
+//line gridsync_solution.go:23
+					local += in[i]
+					gc_s_local[gc_rank2] = local
+				}
 			}
 		}
 	}
-	{
-		gc_step9 := 0
-		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
-			{
-				gc_rank2 := gc_step9 + 0
-				gc_pos2.Thread = gc_rank2
-				local := gc_s_local[gc_rank2]
-
-//line gridsync_solution.go:25
-				if local != 0 {
-					atomic.Add(sum, local)
-				}
-			}
-			{
-				gc_rank2 := gc_step9 + 1
-				gc_pos2.Thread = gc_rank2
-				local := gc_s_local[gc_rank2]
-
-//line gridsync_solution.go:25
-				if local != 0 {
-					atomic.Add(sum, local)
-				}
-			}
-			{
-				gc_rank2 := gc_step9 + 2
-				gc_pos2.Thread = gc_rank2
-				local := gc_s_local[gc_rank2]
-
-//line gridsync_solution.go:25
-				if local != 0 {
-					atomic.Add(sum, local)
-				}
-			}
-			{
-				gc_rank2 := gc_step9 + 3
-				gc_pos2.Thread = gc_rank2
-				local := gc_s_local[gc_rank2]
-
-//line gridsync_solution.go:25
-				if local != 0 {
-					atomic.Add(sum, local)
-				}
-			}
-		}
-		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+//line gridsync_solution.go:31
+	gc_step9 := 0
+	for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+		{
+			gc_rank2 := gc_step9 + 0
 			gc_pos2.Thread = gc_rank2
 			local := gc_s_local[gc_rank2]
-
+//line gridsync_solution.go:25
+			if local != 0 {
+				atomic.Add(sum, local)
+			}
+		}
+		{
+			gc_rank2 := gc_step9 + 1
+			gc_pos2.Thread = gc_rank2
+			local := gc_s_local[gc_rank2]
+//line gridsync_solution.go:25
+			if local != 0 {
+				atomic.Add(sum, local)
+			}
+		}
+		{
+			gc_rank2 := gc_step9 + 2
+			gc_pos2.Thread = gc_rank2
+			local := gc_s_local[gc_rank2]
+//line gridsync_solution.go:25
+			if local != 0 {
+				atomic.Add(sum, local)
+			}
+		}
+		{
+			gc_rank2 := gc_step9 + 3
+			gc_pos2.Thread = gc_rank2
+			local := gc_s_local[gc_rank2]
 //line gridsync_solution.go:25
 			if local != 0 {
 				atomic.Add(sum, local)
 			}
 		}
 	}
-
+	for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		local := gc_s_local[gc_rank2]
+//line gridsync_solution.go:25
+		if local != 0 {
+			atomic.Add(sum, local)
+		}
+	}
 //line gridsync_solution.go:28
 	if !gc_b2.SyncGrid() {
 		return
 	}
-	{
-		gc_vstep8 := 0
-		if compiled.SIMD {
-			for ; gc_vstep8+3 < gc_n2; gc_vstep8 += 4 {
-				gc_rank2 := gc_vstep8
-				gc_pos2.Thread = gc_rank2
-//line gridsync_solution.go:29
-				mean := archsimd.BroadcastFloat64x4(*sum / float64(n))
-//line gridsync_solution.go:29
-				_ = mean
-//line gridsync_solution.go:29
-				mean.StoreSlice(gc_s_mean[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step10 := gc_vstep8
-		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
-			{
-				gc_rank2 := gc_step10 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:29
-				mean := *sum / float64(n)
-				_ = mean
-				gc_s_mean[gc_rank2] = mean
-			}
-			{
-				gc_rank2 := gc_step10 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:29
-				mean := *sum / float64(n)
-				_ = mean
-				gc_s_mean[gc_rank2] = mean
-			}
-			{
-				gc_rank2 := gc_step10 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:29
-				mean := *sum / float64(n)
-				_ = mean
-				gc_s_mean[gc_rank2] = mean
-			}
-			{
-				gc_rank2 := gc_step10 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:29
-				mean := *sum / float64(n)
-				_ = mean
-				gc_s_mean[gc_rank2] = mean
-			}
-		}
-		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+//line gridsync_solution.go:32
+	gc_vstep8 := 0
+	if compiled.SIMD {
+		for ; gc_vstep8+3 < gc_n2; gc_vstep8 += 4 {
+			gc_rank2 := gc_vstep8
 			gc_pos2.Thread = gc_rank2
-
+//line gridsync_solution.go:29
+			mean := archsimd.BroadcastFloat64x4(*sum / float64(n))
+//line gridsync_solution.go:29
+			mean.StoreSlice(gc_s_mean[gc_rank2:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step10 := gc_vstep8
+	for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+		{
+			gc_rank2 := gc_step10 + 0
+			gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
 			mean := *sum / float64(n)
-			_ = mean
+//line gridsync_solution.go:31
+			gc_s_mean[gc_rank2] = mean
+		}
+		{
+			gc_rank2 := gc_step10 + 1
+			gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:29
+			mean := *sum / float64(n)
+//line gridsync_solution.go:31
+			gc_s_mean[gc_rank2] = mean
+		}
+		{
+			gc_rank2 := gc_step10 + 2
+			gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:29
+			mean := *sum / float64(n)
+//line gridsync_solution.go:31
+			gc_s_mean[gc_rank2] = mean
+		}
+		{
+			gc_rank2 := gc_step10 + 3
+			gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:29
+			mean := *sum / float64(n)
+//line gridsync_solution.go:31
 			gc_s_mean[gc_rank2] = mean
 		}
 	}
-
+	for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:29
+		mean := *sum / float64(n)
+//line gridsync_solution.go:31
+		gc_s_mean[gc_rank2] = mean
+	}
 //line gridsync_solution.go:30
 	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
 		gc_b2.Tick()
@@ -439,180 +367,143 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := (gc_bx2 * gc_bdx2) + gc_off2
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to2 <= len(out)-gc_off6 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
-					gc_at5 := out[gc_off6:][:gc_to2]
-					gc_at6 := in[gc_off6:][:gc_to2]
-					gc_vstep9 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep9+3 < gc_to2; gc_vstep9 += 4 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line gridsync_solution.go:19
-							var first int = gc_bx2*gc_bdx2 + gc_tx2
-//line gridsync_solution.go:19
-							_ = first
-//line gridsync_solution.go:19
-							mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank2:])
-//line gridsync_solution.go:19
-							_ = mean
-//line gridsync_solution.go:30
-							var i_ int = first + gc_off2
-//line gridsync_solution.go:30
-							_ = i_
-							archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Sub(mean).StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep9 > gc_from2 {
-						gc_more2 = true
-					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+//line gridsync_solution.go:37
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := (gc_bx2 * gc_bdx2) + gc_off2
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to2 <= len(out)-gc_off6 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
+				gc_at5 := out[gc_off6:][:gc_to2]
+				gc_at6 := in[gc_off6:][:gc_to2]
+				gc_vstep9 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep9+3 < gc_to2; gc_vstep9 += 4 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						_ = first
-						mean := gc_s_mean[gc_rank2]
-
+						var first int = gc_bx2*gc_bdx2 + gc_tx2
+//line gridsync_solution.go:19
+						mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank2:])
 //line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
+						var i_ int = first + gc_off2
+//line gridsync_solution.go:30
 						_ = i_
-
-//line gridsync_solution.go:31
-						gc_at5[gc_tx2] = gc_at6[gc_tx2] - mean
+						archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Sub(mean).StoreSlice(gc_at5[gc_tx2:])
 					}
-				} else {
-					gc_vstep10 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep10+3 < gc_to2; gc_vstep10 += 4 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep9 > gc_from2 {
+					gc_more2 = true
+				}
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line gridsync_solution.go:21
+					mean := gc_s_mean[gc_rank2]
+//line gridsync_solution.go:31
+					gc_more2 = true
+//line gridsync_solution.go:31
+					gc_at5[gc_tx2] = gc_at6[gc_tx2] - mean
+				}
+			} else {
+				gc_vstep10 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep10+3 < gc_to2; gc_vstep10 += 4 {
+						gc_tx2 := gc_vstep10
+						gc_rank2 := gc_base2 + gc_tx2
 //line gridsync_solution.go:19
-							var first int = gc_bx2*gc_bdx2 + gc_tx2
+						var first int = gc_bx2*gc_bdx2 + gc_tx2
 //line gridsync_solution.go:19
-							_ = first
-//line gridsync_solution.go:19
-							mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank2:])
-//line gridsync_solution.go:19
-							_ = mean
+						mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank2:])
 //line gridsync_solution.go:30
-							var i_ int = first + gc_off2
-//line gridsync_solution.go:30
-							_ = i_
+						var i_ int = first + gc_off2
+						if i_ < 0 || i_ > len(in)-4 || i_ > len(out)-4 {
 //line gridsync_solution.go:31
-							if i_ < 0 || i_ > len(in)-4 || i_ > len(out)-4 {
-//line gridsync_solution.go:31
-								break
-//line gridsync_solution.go:31
-							}
-							archsimd.LoadFloat64x4Slice(in[i_:]).Sub(mean).StoreSlice(out[i_:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line gridsync_solution.go:32
+						archsimd.LoadFloat64x4Slice(in[i_:]).Sub(mean).StoreSlice(out[i_:])
 					}
-					if gc_vstep10 > gc_from2 {
-						gc_more2 = true
-					}
-					gc_step11 := gc_vstep10
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-							first := gc_bx2*gc_bdx2 + gc_tx2
-							_ = first
-							mean := gc_s_mean[gc_rank2]
-
-//line gridsync_solution.go:30
-							i_ := first + gc_off2
-							gc_more2 = true
-
-//line gridsync_solution.go:31
-							out[i_] = in[i_] - mean
-						}
-						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-							first := gc_bx2*gc_bdx2 + gc_tx2
-							_ = first
-							mean := gc_s_mean[gc_rank2]
-
-//line gridsync_solution.go:30
-							i_ := first + gc_off2
-							gc_more2 = true
-
-//line gridsync_solution.go:31
-							out[i_] = in[i_] - mean
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-							first := gc_bx2*gc_bdx2 + gc_tx2
-							_ = first
-							mean := gc_s_mean[gc_rank2]
-
-//line gridsync_solution.go:30
-							i_ := first + gc_off2
-							gc_more2 = true
-
-//line gridsync_solution.go:31
-							out[i_] = in[i_] - mean
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-							first := gc_bx2*gc_bdx2 + gc_tx2
-							_ = first
-							mean := gc_s_mean[gc_rank2]
-
-//line gridsync_solution.go:30
-							i_ := first + gc_off2
-							gc_more2 = true
-
-//line gridsync_solution.go:31
-							out[i_] = in[i_] - mean
-						}
-					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep10 > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step11 := gc_vstep10
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line gridsync_solution.go:19
 						first := gc_bx2*gc_bdx2 + gc_tx2
-						_ = first
+//line gridsync_solution.go:21
 						mean := gc_s_mean[gc_rank2]
-
 //line gridsync_solution.go:30
 						i_ := first + gc_off2
 						gc_more2 = true
-
 //line gridsync_solution.go:31
 						out[i_] = in[i_] - mean
 					}
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:19
+						first := gc_bx2*gc_bdx2 + gc_tx2
+//line gridsync_solution.go:21
+						mean := gc_s_mean[gc_rank2]
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+//line gridsync_solution.go:31
+						out[i_] = in[i_] - mean
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:19
+						first := gc_bx2*gc_bdx2 + gc_tx2
+//line gridsync_solution.go:21
+						mean := gc_s_mean[gc_rank2]
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+//line gridsync_solution.go:31
+						out[i_] = in[i_] - mean
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:19
+						first := gc_bx2*gc_bdx2 + gc_tx2
+//line gridsync_solution.go:21
+						mean := gc_s_mean[gc_rank2]
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+//line gridsync_solution.go:31
+						out[i_] = in[i_] - mean
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line gridsync_solution.go:19
+					first := gc_bx2*gc_bdx2 + gc_tx2
+//line gridsync_solution.go:21
+					mean := gc_s_mean[gc_rank2]
+//line gridsync_solution.go:30
+					i_ := first + gc_off2
+					gc_more2 = true
+//line gridsync_solution.go:31
+					out[i_] = in[i_] - mean
 				}
 			}
 		}
@@ -622,4 +513,5 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 // gc_files_gridsync_solution holds the source files whose lines the kernels' records hash.
 //
 //go:embed gridsync_solution.go
+//line gridsync_solution.go:42
 var gc_files_gridsync_solution embed.FS

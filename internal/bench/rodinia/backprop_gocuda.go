@@ -55,14 +55,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	gc_bidx := gc_b.Index()
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line backprop.go:36
 	by := gc_by
-
 //line backprop.go:43
 	inputNode := gocuda.Shared[float32](t, bpnnHeight)[:bpnnHeight]
-
-//line backprop.go:44
 	weightMatrix := gocuda.Shared[[bpnnWidth]float32](t, bpnnHeight)[:bpnnHeight]
 	{
 		gc_ty := 0
@@ -79,233 +75,92 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty
-						_ = ty
-
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							gc_at[0] = gc_at2[0]
-						}
+//line backprop.go:47
+						gc_at[0] = gc_at2[0]
 					}
 					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty
-						_ = ty
-
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							gc_at[0] = gc_at2[0]
-						}
+//line backprop.go:47
+						gc_at[0] = gc_at2[0]
 					}
 					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty
-						_ = ty
-
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							gc_at[0] = gc_at2[0]
-						}
+//line backprop.go:47
+						gc_at[0] = gc_at2[0]
 					}
 					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty
-						_ = ty
-
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							gc_at[0] = gc_at2[0]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:41
-					indexIn := bpnnHeight*by + ty + 1
-					_ = indexIn
-
-//line backprop.go:46
-					{
+//line backprop.go:47
 						gc_at[0] = gc_at2[0]
 					}
 				}
+//line backprop.go:51
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line backprop.go:47
+					gc_at[0] = gc_at2[0]
+				}
 			} else {
+//line backprop.go:51
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							inputNode[ty] = inputCuda[indexIn]
-						}
+//line backprop.go:47
+						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
+//line backprop.go:51
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							inputNode[ty] = inputCuda[indexIn]
-						}
+//line backprop.go:47
+						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
+//line backprop.go:51
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							inputNode[ty] = inputCuda[indexIn]
-						}
+//line backprop.go:47
+						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
+//line backprop.go:51
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							inputNode[ty] = inputCuda[indexIn]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:41
-					indexIn := bpnnHeight*by + ty + 1
-					_ = indexIn
-
-//line backprop.go:46
-					{
+//line backprop.go:47
 						inputNode[ty] = inputCuda[indexIn]
 					}
 				}
+//line backprop.go:51
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line backprop.go:38
+					ty := gc_ty
+//line backprop.go:41
+					indexIn := bpnnHeight*by + ty + 1
+//line backprop.go:47
+					inputNode[ty] = inputCuda[indexIn]
+				}
 			}
+//line backprop.go:51
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -330,21 +185,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_at4 := inputHiddenCuda[gc_off3+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line backprop.go:37
 							tx := gc_tx
 							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty
-							_ = ty
-
-//line backprop.go:40
-							index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-							_ = index
-
 //line backprop.go:51
 							gc_at3[gc_u] = gc_at4[gc_u]
 						}
@@ -353,19 +196,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
 					ty := gc_ty
-					_ = ty
-
 //line backprop.go:40
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
 //line backprop.go:51
 					weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
@@ -376,19 +211,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:51
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
@@ -396,19 +223,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:51
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
@@ -416,19 +235,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:51
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
@@ -436,19 +247,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:51
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
@@ -456,19 +259,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
 					ty := gc_ty
-					_ = ty
-
 //line backprop.go:40
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
 //line backprop.go:51
 					weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
@@ -480,8 +275,8 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		}
 	}
 	gc_apart := compiled.Disjoint(inputNode, weightMatrix)
-	_ = gc_apart
 	{
+//line backprop.go:63
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row2 := gc_ty
@@ -493,85 +288,26 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty
-						_ = ty
-
 //line backprop.go:54
 						gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 					}
 					{
 						gc_tx := gc_step4 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty
-						_ = ty
-
 //line backprop.go:54
 						gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 					}
 					{
 						gc_tx := gc_step4 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty
-						_ = ty
-
 //line backprop.go:54
 						gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 					}
 					{
 						gc_tx := gc_step4 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty
-						_ = ty
-
 //line backprop.go:54
 						gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
 //line backprop.go:54
 					gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 				}
@@ -582,15 +318,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:54
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
@@ -598,15 +328,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:54
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
@@ -614,15 +338,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:54
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
@@ -630,15 +348,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:54
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
@@ -646,15 +358,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
 					ty := gc_ty
-					_ = ty
-
 //line backprop.go:54
 					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 				}
@@ -665,7 +371,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			}
 		}
 	}
-
 //line backprop.go:57
 	gc_inv := math.Log2(bpnnHeight)
 	for i := 1; float64(i) <= gc_inv; i++ {
@@ -673,230 +378,139 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		if gc_b.Stopped() {
 			return
 		}
-
 //line backprop.go:58
 		powerTwo := int(math.Pow(2, float64(i)))
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			gc_rstep := 1
-			if (powerTwo) > 0 && gc_bdy%(powerTwo) == 0 {
-				gc_rstep = (powerTwo)
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
-				gc_pos.Thread = gc_base
-
+//line backprop.go:60
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		gc_rstep := 1
+		if (powerTwo) > 0 && gc_bdy%(powerTwo) == 0 {
+			gc_rstep = (powerTwo)
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
+			gc_pos.Thread = gc_base
 //line backprop.go:59
-				if gc_rstep == 1 && (!(gc_ty%powerTwo == 0)) {
-					gc_ty += gc_rstep
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_row3 := gc_ty
-				gc_row4 := gc_ty + powerTwo/2
-				if gc_from >= 0 && gc_row3 >= 0 && gc_row3 < len(weightMatrix) && gc_to <= len(weightMatrix[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(weightMatrix) && gc_to <= len(weightMatrix[gc_row4]) {
-					gc_at7 := weightMatrix[gc_row3][:gc_to]
-					gc_at8 := weightMatrix[gc_row4][:gc_to]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line backprop.go:37
-							tx := gc_tx
-							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty
-							_ = ty
-
-//line backprop.go:59
-							{
-								gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line backprop.go:37
-							tx := gc_tx
-							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty
-							_ = ty
-
-//line backprop.go:59
-							{
-								gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line backprop.go:37
-							tx := gc_tx
-							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty
-							_ = ty
-
-//line backprop.go:59
-							{
-								gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line backprop.go:37
-							tx := gc_tx
-							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty
-							_ = ty
-
-//line backprop.go:59
-							{
-								gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty
-						_ = ty
-
-//line backprop.go:59
-						{
-							gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
-						}
-					}
-				} else {
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-						{
-							gc_tx := gc_step7 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-							tx := gc_tx
-							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty
-							_ = ty
-
-//line backprop.go:59
-							{
-								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-							tx := gc_tx
-							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty
-							_ = ty
-
-//line backprop.go:59
-							{
-								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-							tx := gc_tx
-							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty
-							_ = ty
-
-//line backprop.go:59
-							{
-								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-							}
-						}
-						{
-							gc_tx := gc_step7 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-							tx := gc_tx
-							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty
-							_ = ty
-
-//line backprop.go:59
-							{
-								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-							}
-						}
-					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty
-						_ = ty
-
-//line backprop.go:59
-						{
-							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-						}
-					}
-				}
+			if gc_rstep == 1 && (!(gc_ty%powerTwo == 0)) {
 				gc_ty += gc_rstep
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_row3 := gc_ty
+			gc_row4 := gc_ty + powerTwo/2
+			if gc_from >= 0 && gc_row3 >= 0 && gc_row3 < len(weightMatrix) && gc_to <= len(weightMatrix[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(weightMatrix) && gc_to <= len(weightMatrix[gc_row4]) {
+				gc_at7 := weightMatrix[gc_row3][:gc_to]
+				gc_at8 := weightMatrix[gc_row4][:gc_to]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						{
+//line backprop.go:60
+							gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 1
+						{
+//line backprop.go:60
+							gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 2
+						{
+//line backprop.go:60
+							gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						{
+//line backprop.go:60
+							gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+//line backprop.go:60
+						gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+					}
+				}
+			} else {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line backprop.go:37
+						tx := gc_tx
+						ty := gc_ty
+						{
+//line backprop.go:60
+							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line backprop.go:37
+						tx := gc_tx
+						ty := gc_ty
+						{
+//line backprop.go:60
+							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line backprop.go:37
+						tx := gc_tx
+						ty := gc_ty
+						{
+//line backprop.go:60
+							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line backprop.go:37
+						tx := gc_tx
+						ty := gc_ty
+						{
+//line backprop.go:60
+							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						}
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line backprop.go:37
+					tx := gc_tx
+					ty := gc_ty
+					{
+//line backprop.go:60
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+					}
+				}
+			}
+			gc_ty += gc_rstep
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
 	{
+//line backprop.go:72
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
@@ -914,21 +528,9 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_at10 := weightMatrix[gc_row5][gc_fastlo2:][:gc_seglen2]
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line backprop.go:37
 							tx := gc_tx
 							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty
-							_ = ty
-
-//line backprop.go:40
-							index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-							_ = index
-
 //line backprop.go:65
 							gc_at9[gc_u2] = gc_at10[gc_u2]
 						}
@@ -937,19 +539,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
 					ty := gc_ty
-					_ = ty
-
 //line backprop.go:40
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
 //line backprop.go:65
 					inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
@@ -960,19 +554,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:65
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
@@ -980,19 +566,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:65
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
@@ -1000,19 +578,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:65
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
@@ -1020,19 +590,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:65
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
@@ -1040,19 +602,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
 					ty := gc_ty
-					_ = ty
-
 //line backprop.go:40
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
 //line backprop.go:65
 					inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
@@ -1078,192 +632,117 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
 						gc_tx := gc_step9 + 0
-						_ = gc_tx
+//line backprop.go:90
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
-//line backprop.go:68
-						{
-							gc_at11[0] = gc_at12[gc_tx][ty]
-						}
+//line backprop.go:69
+						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
+//line backprop.go:73
 						gc_tx := gc_step9 + 1
-						_ = gc_tx
+//line backprop.go:75
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
-//line backprop.go:68
-						{
-							gc_at11[0] = gc_at12[gc_tx][ty]
-						}
+//line backprop.go:69
+						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
+//line backprop.go:73
 						gc_tx := gc_step9 + 2
-						_ = gc_tx
+//line backprop.go:75
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
-//line backprop.go:68
-						{
-							gc_at11[0] = gc_at12[gc_tx][ty]
-						}
+//line backprop.go:69
+						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
+//line backprop.go:73
 						gc_tx := gc_step9 + 3
-						_ = gc_tx
+//line backprop.go:75
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
-//line backprop.go:68
-						{
-							gc_at11[0] = gc_at12[gc_tx][ty]
-						}
-					}
-				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:68
-					{
+//line backprop.go:69
 						gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 				}
+//line backprop.go:73
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line backprop.go:38
+					ty := gc_ty
+//line backprop.go:69
+					gc_at11[0] = gc_at12[gc_tx][ty]
+				}
 			} else {
+//line backprop.go:73
 				gc_step10 := gc_from
 				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 					{
 						gc_tx := gc_step10 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
-//line backprop.go:68
-						{
-							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-						}
+//line backprop.go:69
+						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
+//line backprop.go:73
 						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
-//line backprop.go:68
-						{
-							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-						}
+//line backprop.go:69
+						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
+//line backprop.go:73
 						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
-//line backprop.go:68
-						{
-							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-						}
+//line backprop.go:69
+						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
+//line backprop.go:73
 						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line backprop.go:37
 						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty
-						_ = ty
-
-//line backprop.go:68
-						{
-							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-						}
-					}
-				}
-				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:68
-					{
+//line backprop.go:69
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 				}
+//line backprop.go:73
+				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line backprop.go:37
+					tx := gc_tx
+					ty := gc_ty
+//line backprop.go:69
+					hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+				}
 			}
+//line backprop.go:73
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

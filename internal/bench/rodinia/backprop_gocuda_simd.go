@@ -56,14 +56,10 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 	gc_bidx2 := gc_b2.Index()
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line backprop.go:36
 	by := gc_by2
-
 //line backprop.go:43
 	inputNode := gocuda.Shared[float32](t, bpnnHeight)[:bpnnHeight]
-
-//line backprop.go:44
 	weightMatrix := gocuda.Shared[[bpnnWidth]float32](t, bpnnHeight)[:bpnnHeight]
 	{
 		gc_ty2 := 0
@@ -80,233 +76,92 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				gc_step11 := gc_from2
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							gc_at13[0] = gc_at14[0]
-						}
+//line backprop.go:47
+						gc_at13[0] = gc_at14[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							gc_at13[0] = gc_at14[0]
-						}
+//line backprop.go:47
+						gc_at13[0] = gc_at14[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							gc_at13[0] = gc_at14[0]
-						}
+//line backprop.go:47
+						gc_at13[0] = gc_at14[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:41
-						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							gc_at13[0] = gc_at14[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:41
-					indexIn := bpnnHeight*by + ty + 1
-					_ = indexIn
-
-//line backprop.go:46
-					{
+//line backprop.go:47
 						gc_at13[0] = gc_at14[0]
 					}
 				}
+//line backprop.go:51
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line backprop.go:47
+					gc_at13[0] = gc_at14[0]
+				}
 			} else {
+//line backprop.go:51
 				gc_step12 := gc_from2
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
 						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							inputNode[ty] = inputCuda[indexIn]
-						}
+//line backprop.go:47
+						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
+//line backprop.go:51
 						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							inputNode[ty] = inputCuda[indexIn]
-						}
+//line backprop.go:47
+						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
+//line backprop.go:51
 						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							inputNode[ty] = inputCuda[indexIn]
-						}
+//line backprop.go:47
+						inputNode[ty] = inputCuda[indexIn]
 					}
 					{
+//line backprop.go:51
 						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:41
 						indexIn := bpnnHeight*by + ty + 1
-						_ = indexIn
-
-//line backprop.go:46
-						{
-							inputNode[ty] = inputCuda[indexIn]
-						}
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:41
-					indexIn := bpnnHeight*by + ty + 1
-					_ = indexIn
-
-//line backprop.go:46
-					{
+//line backprop.go:47
 						inputNode[ty] = inputCuda[indexIn]
 					}
 				}
+//line backprop.go:51
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line backprop.go:38
+					ty := gc_ty2
+//line backprop.go:41
+					indexIn := bpnnHeight*by + ty + 1
+//line backprop.go:47
+					inputNode[ty] = inputCuda[indexIn]
+				}
 			}
+//line backprop.go:51
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -335,16 +190,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 								for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line backprop.go:37
 									var tx int = gc_tx2
-//line backprop.go:37
-									_ = tx
-//line backprop.go:38
 									var ty int = gc_ty2
-//line backprop.go:38
-									_ = ty
 //line backprop.go:40
 									var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:40
@@ -361,16 +209,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line backprop.go:37
 								var tx int = gc_tx2
-//line backprop.go:37
-								_ = tx
-//line backprop.go:38
 								var ty int = gc_ty2
-//line backprop.go:38
-								_ = ty
 //line backprop.go:40
 								var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:40
@@ -381,21 +222,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						}
 						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx2 := gc_fastlo3 + gc_u3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line backprop.go:37
 							tx := gc_tx2
 							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty2
-							_ = ty
-
-//line backprop.go:40
-							index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-							_ = index
-
 //line backprop.go:51
 							gc_at15[gc_u3] = gc_at16[gc_u3]
 						}
@@ -404,19 +233,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
 					ty := gc_ty2
-					_ = ty
-
 //line backprop.go:40
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
 //line backprop.go:51
 					weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
@@ -431,22 +252,15 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							gc_pos2.Thread = gc_rank2
 //line backprop.go:37
 							var tx int = gc_tx2
-//line backprop.go:37
-							_ = tx
-//line backprop.go:38
 							var ty int = gc_ty2
-//line backprop.go:38
-							_ = ty
 //line backprop.go:40
 							var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:40
-							_ = index
 //line backprop.go:51
 							if index < 0 || index > len(inputHiddenCuda)-16 || tx < 0 || tx > len(weightMatrix[ty])-16 {
 //line backprop.go:51
 								break
-//line backprop.go:51
 							}
+//line backprop.go:52
 							archsimd.LoadFloat32x16Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -463,22 +277,15 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_pos2.Thread = gc_rank2
 //line backprop.go:37
 						var tx int = gc_tx2
-//line backprop.go:37
-						_ = tx
-//line backprop.go:38
 						var ty int = gc_ty2
-//line backprop.go:38
-						_ = ty
 //line backprop.go:40
 						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:40
-						_ = index
 //line backprop.go:51
 						if index < 0 || index > len(inputHiddenCuda)-8 || tx < 0 || tx > len(weightMatrix[ty])-8 {
 //line backprop.go:51
 							break
-//line backprop.go:51
 						}
+//line backprop.go:52
 						archsimd.LoadFloat32x8Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -489,19 +296,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:51
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
@@ -509,19 +308,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:51
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
@@ -529,19 +320,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:51
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
@@ -549,19 +332,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:51
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
@@ -569,19 +344,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
 					ty := gc_ty2
-					_ = ty
-
 //line backprop.go:40
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
 //line backprop.go:51
 					weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
@@ -593,8 +360,8 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 		}
 	}
 	gc_apart2 := compiled.Disjoint(inputNode, weightMatrix)
-	_ = gc_apart2
 	{
+//line backprop.go:63
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row7 := gc_ty2
@@ -608,8 +375,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line backprop.go:37
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line backprop.go:37
-						_ = gc_Lane0Mask324
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -618,7 +383,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							var tx int = gc_tx2
 //line backprop.go:37
 							_ = tx
-//line backprop.go:38
 							var ty int = gc_ty2
 //line backprop.go:38
 							_ = ty
@@ -634,8 +398,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				if compiled.SIMD {
 //line backprop.go:37
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line backprop.go:37
-					_ = gc_Lane0Mask323
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -644,7 +406,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						var tx int = gc_tx2
 //line backprop.go:37
 						_ = tx
-//line backprop.go:38
 						var ty int = gc_ty2
 //line backprop.go:38
 						_ = ty
@@ -653,17 +414,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
 //line backprop.go:54
 					gc_at17[gc_tx2] = gc_at17[gc_tx2] * gc_elem2
 				}
@@ -674,26 +424,19 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line backprop.go:37
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line backprop.go:37
-						_ = gc_Lane0Mask322
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line backprop.go:37
 							var tx int = gc_tx2
-//line backprop.go:37
-							_ = tx
-//line backprop.go:38
 							var ty int = gc_ty2
-//line backprop.go:38
-							_ = ty
 //line backprop.go:54
 							if tx < 0 || tx > len(weightMatrix[ty])-16 {
 //line backprop.go:54
 								break
-//line backprop.go:54
 							}
+//line backprop.go:55
 							archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x16At(&inputNode[ty], gc_Lane0Mask322)).StoreSlice(weightMatrix[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -706,26 +449,19 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				if compiled.SIMD {
 //line backprop.go:37
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line backprop.go:37
-					_ = gc_Lane0Mask32
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line backprop.go:37
 						var tx int = gc_tx2
-//line backprop.go:37
-						_ = tx
-//line backprop.go:38
 						var ty int = gc_ty2
-//line backprop.go:38
-						_ = ty
 //line backprop.go:54
 						if tx < 0 || tx > len(weightMatrix[ty])-8 {
 //line backprop.go:54
 							break
-//line backprop.go:54
 						}
+//line backprop.go:55
 						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x8At(&inputNode[ty], gc_Lane0Mask32)).StoreSlice(weightMatrix[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -736,15 +472,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_tx2 := gc_step14 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:54
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
@@ -752,15 +482,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_tx2 := gc_step14 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:54
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
@@ -768,15 +492,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_tx2 := gc_step14 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:54
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
@@ -784,15 +502,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_tx2 := gc_step14 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:54
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
@@ -800,15 +512,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
 					ty := gc_ty2
-					_ = ty
-
 //line backprop.go:54
 					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 				}
@@ -819,7 +525,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 			}
 		}
 	}
-
 //line backprop.go:57
 	gc_inv2 := math.Log2(bpnnHeight)
 	for i := 1; float64(i) <= gc_inv2; i++ {
@@ -827,265 +532,202 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 		if gc_b2.Stopped() {
 			return
 		}
-
 //line backprop.go:58
 		powerTwo := int(math.Pow(2, float64(i)))
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			gc_rstep2 := 1
-			if (powerTwo) > 0 && gc_bdy2%(powerTwo) == 0 {
-				gc_rstep2 = (powerTwo)
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 * gc_rstep2 {
-				gc_pos2.Thread = gc_base2
-
+//line backprop.go:60
+		gc_ty2 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		gc_rstep2 := 1
+		if (powerTwo) > 0 && gc_bdy2%(powerTwo) == 0 {
+			gc_rstep2 = (powerTwo)
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 * gc_rstep2 {
+			gc_pos2.Thread = gc_base2
 //line backprop.go:59
-				if gc_rstep2 == 1 && (!(gc_ty2%powerTwo == 0)) {
-					gc_ty2 += gc_rstep2
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
+			if gc_rstep2 == 1 && (!(gc_ty2%powerTwo == 0)) {
+				gc_ty2 += gc_rstep2
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-				gc_row8 := gc_ty2
-				gc_row9 := gc_ty2 + powerTwo/2
-				if gc_from2 >= 0 && gc_row8 >= 0 && gc_row8 < len(weightMatrix) && gc_to2 <= len(weightMatrix[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(weightMatrix) && gc_to2 <= len(weightMatrix[gc_row9]) {
-					gc_at19 := weightMatrix[gc_row8][:gc_to2]
-					gc_at20 := weightMatrix[gc_row9][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line backprop.go:37
-								var tx int = gc_tx2
-//line backprop.go:37
-								_ = tx
-//line backprop.go:38
-								var ty int = gc_ty2
-//line backprop.go:38
-								_ = ty
-//line backprop.go:59
-								{
-//line backprop.go:59
-									archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:])).StoreSlice(gc_at19[gc_tx2:])
-//line backprop.go:59
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+				continue
+			}
+			gc_row8 := gc_ty2
+			gc_row9 := gc_ty2 + powerTwo/2
+			if gc_from2 >= 0 && gc_row8 >= 0 && gc_row8 < len(weightMatrix) && gc_to2 <= len(weightMatrix[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(weightMatrix) && gc_to2 <= len(weightMatrix[gc_row9]) {
+				gc_at19 := weightMatrix[gc_row8][:gc_to2]
+				gc_at20 := weightMatrix[gc_row9][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line backprop.go:37
 							var tx int = gc_tx2
 //line backprop.go:37
 							_ = tx
-//line backprop.go:38
 							var ty int = gc_ty2
 //line backprop.go:38
 							_ = ty
-//line backprop.go:59
 							{
 //line backprop.go:59
-								archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:])).StoreSlice(gc_at19[gc_tx2:])
-//line backprop.go:59
+								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:])).StoreSlice(gc_at19[gc_tx2:])
 							}
 						}
+//line backprop.go:61
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 //line backprop.go:37
-						tx := gc_tx2
+						var tx int = gc_tx2
+//line backprop.go:37
 						_ = tx
-
+						var ty int = gc_ty2
 //line backprop.go:38
-						ty := gc_ty2
 						_ = ty
-
-//line backprop.go:59
 						{
-							gc_at19[gc_tx2] = gc_at19[gc_tx2] + gc_at20[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line backprop.go:37
-								var tx int = gc_tx2
-//line backprop.go:37
-								_ = tx
-//line backprop.go:38
-								var ty int = gc_ty2
-//line backprop.go:38
-								_ = ty
 //line backprop.go:59
-								{
-									if tx < 0 || tx > len(weightMatrix[ty])-16 || tx > len(weightMatrix[ty+powerTwo/2])-16 {
-//line backprop.go:60
-										break
-//line backprop.go:60
-									}
-//line backprop.go:60
-									archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x16Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
-//line backprop.go:60
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
+							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:])).StoreSlice(gc_at19[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+//line backprop.go:61
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line backprop.go:60
+						gc_at19[gc_tx2] = gc_at19[gc_tx2] + gc_at20[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line backprop.go:37
 							var tx int = gc_tx2
-//line backprop.go:37
-							_ = tx
-//line backprop.go:38
 							var ty int = gc_ty2
-//line backprop.go:38
-							_ = ty
-//line backprop.go:59
 							{
-								if tx < 0 || tx > len(weightMatrix[ty])-8 || tx > len(weightMatrix[ty+powerTwo/2])-8 {
+//line backprop.go:60
+								if tx < 0 || tx > len(weightMatrix[ty])-16 || tx > len(weightMatrix[ty+powerTwo/2])-16 {
 //line backprop.go:60
 									break
-//line backprop.go:60
 								}
 //line backprop.go:60
-								archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
-//line backprop.go:60
+								archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x16Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
 							}
 						}
+//line backprop.go:62
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
 					}
-					gc_step15 := gc_vstep6
-					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
-						{
-							gc_tx2 := gc_step15 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-							tx := gc_tx2
-							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty2
-							_ = ty
-
-//line backprop.go:59
-							{
-								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-							}
-						}
-						{
-							gc_tx2 := gc_step15 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-							tx := gc_tx2
-							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty2
-							_ = ty
-
-//line backprop.go:59
-							{
-								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-							}
-						}
-						{
-							gc_tx2 := gc_step15 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-							tx := gc_tx2
-							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty2
-							_ = ty
-
-//line backprop.go:59
-							{
-								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-							}
-						}
-						{
-							gc_tx2 := gc_step15 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-							tx := gc_tx2
-							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty2
-							_ = ty
-
-//line backprop.go:59
-							{
-								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-							}
-						}
-					}
-					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
+//line backprop.go:37
+						var tx int = gc_tx2
+						var ty int = gc_ty2
+						{
+//line backprop.go:60
+							if tx < 0 || tx > len(weightMatrix[ty])-8 || tx > len(weightMatrix[ty+powerTwo/2])-8 {
+//line backprop.go:60
+								break
+							}
+//line backprop.go:60
+							archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
+						}
+					}
+//line backprop.go:62
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step15 := gc_vstep6
+				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+					{
+						gc_tx2 := gc_step15 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:59
 						{
+//line backprop.go:60
+							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line backprop.go:37
+						tx := gc_tx2
+						ty := gc_ty2
+						{
+//line backprop.go:60
+							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line backprop.go:37
+						tx := gc_tx2
+						ty := gc_ty2
+						{
+//line backprop.go:60
+							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line backprop.go:37
+						tx := gc_tx2
+						ty := gc_ty2
+						{
+//line backprop.go:60
 							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 						}
 					}
 				}
-				gc_ty2 += gc_rstep2
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line backprop.go:37
+					tx := gc_tx2
+					ty := gc_ty2
+					{
+//line backprop.go:60
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+					}
 				}
+			}
+			gc_ty2 += gc_rstep2
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
 	{
+//line backprop.go:72
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off9 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty2) + 1) + (hid + 1)
@@ -1107,16 +749,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 								for ; gc_vstep7+15 < gc_fasthi4; gc_vstep7 += 16 {
 									gc_tx2 := gc_vstep7
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line backprop.go:37
 									var tx int = gc_tx2
-//line backprop.go:37
-									_ = tx
-//line backprop.go:38
 									var ty int = gc_ty2
-//line backprop.go:38
-									_ = ty
 //line backprop.go:40
 									var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:40
@@ -1133,16 +768,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						if compiled.SIMD {
 							for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
 								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line backprop.go:37
 								var tx int = gc_tx2
-//line backprop.go:37
-								_ = tx
-//line backprop.go:38
 								var ty int = gc_ty2
-//line backprop.go:38
-								_ = ty
 //line backprop.go:40
 								var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:40
@@ -1153,21 +781,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						}
 						for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_fastlo4 + gc_u4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line backprop.go:37
 							tx := gc_tx2
 							_ = tx
-
-//line backprop.go:38
-							ty := gc_ty2
-							_ = ty
-
-//line backprop.go:40
-							index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-							_ = index
-
 //line backprop.go:65
 							gc_at21[gc_u4] = gc_at22[gc_u4]
 						}
@@ -1176,19 +792,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
 					ty := gc_ty2
-					_ = ty
-
 //line backprop.go:40
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
 //line backprop.go:65
 					inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
@@ -1203,22 +811,15 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							gc_pos2.Thread = gc_rank2
 //line backprop.go:37
 							var tx int = gc_tx2
-//line backprop.go:37
-							_ = tx
-//line backprop.go:38
 							var ty int = gc_ty2
-//line backprop.go:38
-							_ = ty
 //line backprop.go:40
 							var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:40
-							_ = index
 //line backprop.go:65
 							if tx < 0 || tx > len(weightMatrix[ty])-16 || index < 0 || index > len(inputHiddenCuda)-16 {
 //line backprop.go:65
 								break
-//line backprop.go:65
 							}
+//line backprop.go:66
 							archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1235,22 +836,15 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_pos2.Thread = gc_rank2
 //line backprop.go:37
 						var tx int = gc_tx2
-//line backprop.go:37
-						_ = tx
-//line backprop.go:38
 						var ty int = gc_ty2
-//line backprop.go:38
-						_ = ty
 //line backprop.go:40
 						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:40
-						_ = index
 //line backprop.go:65
 						if tx < 0 || tx > len(weightMatrix[ty])-8 || index < 0 || index > len(inputHiddenCuda)-8 {
 //line backprop.go:65
 							break
-//line backprop.go:65
 						}
+//line backprop.go:66
 						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1261,19 +855,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_tx2 := gc_step16 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:65
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
@@ -1281,19 +867,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_tx2 := gc_step16 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:65
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
@@ -1301,19 +879,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_tx2 := gc_step16 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:65
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
@@ -1321,19 +891,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						gc_tx2 := gc_step16 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
 //line backprop.go:40
 						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						_ = index
-
 //line backprop.go:65
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
@@ -1341,19 +903,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
 					ty := gc_ty2
-					_ = ty
-
 //line backprop.go:40
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
 //line backprop.go:65
 					inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
@@ -1379,192 +933,117 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
 					{
 						gc_tx2 := gc_step17 + 0
-						_ = gc_tx2
+//line backprop.go:90
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:68
-						{
-							gc_at23[0] = gc_at24[gc_tx2][ty]
-						}
+//line backprop.go:69
+						gc_at23[0] = gc_at24[gc_tx2][ty]
 					}
 					{
+//line backprop.go:73
 						gc_tx2 := gc_step17 + 1
-						_ = gc_tx2
+//line backprop.go:75
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:68
-						{
-							gc_at23[0] = gc_at24[gc_tx2][ty]
-						}
+//line backprop.go:69
+						gc_at23[0] = gc_at24[gc_tx2][ty]
 					}
 					{
+//line backprop.go:73
 						gc_tx2 := gc_step17 + 2
-						_ = gc_tx2
+//line backprop.go:75
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:68
-						{
-							gc_at23[0] = gc_at24[gc_tx2][ty]
-						}
+//line backprop.go:69
+						gc_at23[0] = gc_at24[gc_tx2][ty]
 					}
 					{
+//line backprop.go:73
 						gc_tx2 := gc_step17 + 3
-						_ = gc_tx2
+//line backprop.go:75
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
 //line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:68
-						{
-							gc_at23[0] = gc_at24[gc_tx2][ty]
-						}
-					}
-				}
-				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:68
-					{
+//line backprop.go:69
 						gc_at23[0] = gc_at24[gc_tx2][ty]
 					}
 				}
+//line backprop.go:73
+				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line backprop.go:38
+					ty := gc_ty2
+//line backprop.go:69
+					gc_at23[0] = gc_at24[gc_tx2][ty]
+				}
 			} else {
+//line backprop.go:73
 				gc_step18 := gc_from2
 				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
 					{
 						gc_tx2 := gc_step18 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:68
-						{
-							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-						}
+//line backprop.go:69
+						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
+//line backprop.go:73
 						gc_tx2 := gc_step18 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:68
-						{
-							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-						}
+//line backprop.go:69
+						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
+//line backprop.go:73
 						gc_tx2 := gc_step18 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:68
-						{
-							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-						}
+//line backprop.go:69
+						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 					{
+//line backprop.go:73
 						gc_tx2 := gc_step18 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line backprop.go:37
 						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
 						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:68
-						{
-							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-						}
-					}
-				}
-				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:68
-					{
+//line backprop.go:69
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
 				}
+//line backprop.go:73
+				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line backprop.go:37
+					tx := gc_tx2
+					ty := gc_ty2
+//line backprop.go:69
+					hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+				}
 			}
+//line backprop.go:73
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0

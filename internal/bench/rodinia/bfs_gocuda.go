@@ -66,12 +66,8 @@ func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Nod
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line bfs.go:40
 						tid := gc_bx*BFSBlock + gc_tx
-						_ = tid
-
-//line bfs.go:41
 						if tid < noOfNodes && gGraphMask[tid] {
 							gGraphMask[tid] = false
 							for i := gGraphNodes[tid].Starting; i < gGraphNodes[tid].NoOfEdges+gGraphNodes[tid].Starting; i++ {
@@ -127,104 +123,29 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*BFSBlock, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(noOfNodes, gc_bx*BFSBlock); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * BFSBlock
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(gUpdatingGraphMask) && gc_to <= len(gUpdatingGraphMask)-gc_off && gc_off <= len(gGraphMask) && gc_to <= len(gGraphMask)-gc_off && gc_off <= len(gGraphVisited) && gc_to <= len(gGraphVisited)-gc_off {
-					gc_at := gUpdatingGraphMask[gc_off:][:gc_to]
-					gc_at2 := gGraphMask[gc_off:][:gc_to]
-					gc_at3 := gGraphVisited[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line bfs.go:61
-							tid := gc_bx*BFSBlock + gc_tx
-							_ = tid
-
-//line bfs.go:62
-							if tid < noOfNodes && gc_at[gc_tx] {
-								gc_at2[gc_tx] = true
-								gc_at3[gc_tx] = true
-								*gOver = true
-								gc_at[gc_tx] = false
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line bfs.go:61
-							tid := gc_bx*BFSBlock + gc_tx
-							_ = tid
-
-//line bfs.go:62
-							if tid < noOfNodes && gc_at[gc_tx] {
-								gc_at2[gc_tx] = true
-								gc_at3[gc_tx] = true
-								*gOver = true
-								gc_at[gc_tx] = false
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line bfs.go:61
-							tid := gc_bx*BFSBlock + gc_tx
-							_ = tid
-
-//line bfs.go:62
-							if tid < noOfNodes && gc_at[gc_tx] {
-								gc_at2[gc_tx] = true
-								gc_at3[gc_tx] = true
-								*gOver = true
-								gc_at[gc_tx] = false
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line bfs.go:61
-							tid := gc_bx*BFSBlock + gc_tx
-							_ = tid
-
-//line bfs.go:62
-							if tid < noOfNodes && gc_at[gc_tx] {
-								gc_at2[gc_tx] = true
-								gc_at3[gc_tx] = true
-								*gOver = true
-								gc_at[gc_tx] = false
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line bfs.go:78
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*BFSBlock, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(noOfNodes, gc_bx*BFSBlock); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * BFSBlock
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(gUpdatingGraphMask) && gc_to <= len(gUpdatingGraphMask)-gc_off && gc_off <= len(gGraphMask) && gc_to <= len(gGraphMask)-gc_off && gc_off <= len(gGraphVisited) && gc_to <= len(gGraphVisited)-gc_off {
+				gc_at := gUpdatingGraphMask[gc_off:][:gc_to]
+				gc_at2 := gGraphMask[gc_off:][:gc_to]
+				gc_at3 := gGraphVisited[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line bfs.go:96
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line bfs.go:61
 						tid := gc_bx*BFSBlock + gc_tx
-						_ = tid
-
-//line bfs.go:62
 						if tid < noOfNodes && gc_at[gc_tx] {
 							gc_at2[gc_tx] = true
 							gc_at3[gc_tx] = true
@@ -232,93 +153,127 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 							gc_at[gc_tx] = false
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line bfs.go:61
-							tid := gc_bx*BFSBlock + gc_tx
-							_ = tid
-
-//line bfs.go:62
-							if tid < noOfNodes && gUpdatingGraphMask[tid] {
-								gGraphMask[tid] = true
-								gGraphVisited[tid] = true
-								*gOver = true
-								gUpdatingGraphMask[tid] = false
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line bfs.go:61
-							tid := gc_bx*BFSBlock + gc_tx
-							_ = tid
-
-//line bfs.go:62
-							if tid < noOfNodes && gUpdatingGraphMask[tid] {
-								gGraphMask[tid] = true
-								gGraphVisited[tid] = true
-								*gOver = true
-								gUpdatingGraphMask[tid] = false
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line bfs.go:61
-							tid := gc_bx*BFSBlock + gc_tx
-							_ = tid
-
-//line bfs.go:62
-							if tid < noOfNodes && gUpdatingGraphMask[tid] {
-								gGraphMask[tid] = true
-								gGraphVisited[tid] = true
-								*gOver = true
-								gUpdatingGraphMask[tid] = false
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line bfs.go:61
-							tid := gc_bx*BFSBlock + gc_tx
-							_ = tid
-
-//line bfs.go:62
-							if tid < noOfNodes && gUpdatingGraphMask[tid] {
-								gGraphMask[tid] = true
-								gGraphVisited[tid] = true
-								*gOver = true
-								gUpdatingGraphMask[tid] = false
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line bfs.go:72
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line bfs.go:61
 						tid := gc_bx*BFSBlock + gc_tx
-						_ = tid
-
-//line bfs.go:62
+						if tid < noOfNodes && gc_at[gc_tx] {
+							gc_at2[gc_tx] = true
+							gc_at3[gc_tx] = true
+							*gOver = true
+							gc_at[gc_tx] = false
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+//line bfs.go:72
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line bfs.go:61
+						tid := gc_bx*BFSBlock + gc_tx
+						if tid < noOfNodes && gc_at[gc_tx] {
+							gc_at2[gc_tx] = true
+							gc_at3[gc_tx] = true
+							*gOver = true
+							gc_at[gc_tx] = false
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+//line bfs.go:72
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line bfs.go:61
+						tid := gc_bx*BFSBlock + gc_tx
+						if tid < noOfNodes && gc_at[gc_tx] {
+							gc_at2[gc_tx] = true
+							gc_at3[gc_tx] = true
+							*gOver = true
+							gc_at[gc_tx] = false
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line bfs.go:61
+					tid := gc_bx*BFSBlock + gc_tx
+					if tid < noOfNodes && gc_at[gc_tx] {
+						gc_at2[gc_tx] = true
+						gc_at3[gc_tx] = true
+						*gOver = true
+						gc_at[gc_tx] = false
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line bfs.go:61
+						tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gUpdatingGraphMask[tid] {
 							gGraphMask[tid] = true
 							gGraphVisited[tid] = true
 							*gOver = true
 							gUpdatingGraphMask[tid] = false
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line bfs.go:61
+						tid := gc_bx*BFSBlock + gc_tx
+						if tid < noOfNodes && gUpdatingGraphMask[tid] {
+							gGraphMask[tid] = true
+							gGraphVisited[tid] = true
+							*gOver = true
+							gUpdatingGraphMask[tid] = false
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line bfs.go:61
+						tid := gc_bx*BFSBlock + gc_tx
+						if tid < noOfNodes && gUpdatingGraphMask[tid] {
+							gGraphMask[tid] = true
+							gGraphVisited[tid] = true
+							*gOver = true
+							gUpdatingGraphMask[tid] = false
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line bfs.go:61
+						tid := gc_bx*BFSBlock + gc_tx
+						if tid < noOfNodes && gUpdatingGraphMask[tid] {
+							gGraphMask[tid] = true
+							gGraphVisited[tid] = true
+							*gOver = true
+							gUpdatingGraphMask[tid] = false
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line bfs.go:61
+					tid := gc_bx*BFSBlock + gc_tx
+					if tid < noOfNodes && gUpdatingGraphMask[tid] {
+						gGraphMask[tid] = true
+						gGraphVisited[tid] = true
+						*gOver = true
+						gUpdatingGraphMask[tid] = false
 					}
 				}
 			}
@@ -329,4 +284,5 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 // gc_files_bfs holds the source files whose lines the kernels' records hash.
 //
 //go:embed bfs.go
+//line bfs.go:78
 var gc_files_bfs embed.FS

@@ -50,59 +50,38 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line cfd.go:67
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cfd.go:50
-					i := gc_bdx*gc_bx + gc_tx
-					_ = i
-
+				i := gc_bdx*gc_bx + gc_tx
+				{
 					{
-
 //line cfd.go:51
-						{
+						j := int(0)
+						variables[i+j*nelr] = ff.Variable[j]
+					}
+					{
 //line cfd.go:51
-							j := int(0)
+						j := int(1)
+						variables[i+j*nelr] = ff.Variable[j]
+					}
+					{
 //line cfd.go:51
-							_ = j
-							variables[i+j*nelr] = ff.Variable[j]
-						}
+						j := int(2)
+						variables[i+j*nelr] = ff.Variable[j]
+					}
+					{
 //line cfd.go:51
-						{
+						j := int(3)
+						variables[i+j*nelr] = ff.Variable[j]
+					}
+					{
 //line cfd.go:51
-							j := int(1)
-//line cfd.go:51
-							_ = j
-							variables[i+j*nelr] = ff.Variable[j]
-						}
-//line cfd.go:51
-						{
-//line cfd.go:51
-							j := int(2)
-//line cfd.go:51
-							_ = j
-							variables[i+j*nelr] = ff.Variable[j]
-						}
-//line cfd.go:51
-						{
-//line cfd.go:51
-							j := int(3)
-//line cfd.go:51
-							_ = j
-							variables[i+j*nelr] = ff.Variable[j]
-						}
-//line cfd.go:51
-						{
-//line cfd.go:51
-							j := int(4)
-//line cfd.go:51
-							_ = j
-							variables[i+j*nelr] = ff.Variable[j]
-						}
-//line cfd.go:53
+						j := int(4)
+						variables[i+j*nelr] = ff.Variable[j]
 					}
 				}
 			}
@@ -145,125 +124,63 @@ func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr i
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
-				gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
-				gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
-				gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
-				gc_off5 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
-				gc_off6 := gc_bdx * gc_bx
-				if gc_off >= 0 && gc_off <= len(variables) && gc_bdx <= len(variables)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_bdx <= len(variables)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_bdx <= len(variables)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_bdx <= len(variables)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_bdx <= len(variables)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stepFactors) && gc_bdx <= len(stepFactors)-gc_off6 && gc_off6 <= len(areas) && gc_bdx <= len(areas)-gc_off6 {
-					gc_at := variables[gc_off:][:gc_bdx]
-					gc_at2 := variables[gc_off2:][:gc_bdx]
-					gc_at3 := variables[gc_off3:][:gc_bdx]
-					gc_at4 := variables[gc_off4:][:gc_bdx]
-					gc_at5 := variables[gc_off5:][:gc_bdx]
-					gc_at6 := stepFactors[gc_off6:][:gc_bdx]
-					gc_at7 := areas[gc_off6:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cfd.go:112
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line cfd.go:114
-						density := gc_at[gc_tx]
-
-//line cfd.go:115
-						var momentum CFDFloat3
-
-//line cfd.go:116
-						momentum.X = gc_at2[gc_tx]
-
-//line cfd.go:117
-						momentum.Y = gc_at3[gc_tx]
-
-//line cfd.go:118
-						momentum.Z = gc_at4[gc_tx]
-
-//line cfd.go:120
-						densityEnergy := gc_at5[gc_tx]
-
-//line cfd.go:121
-						var velocity CFDFloat3
-
-//line cfd.go:122
-						cfdComputeVelocity(&density, &momentum, &velocity)
-
-//line cfd.go:123
-						speedSqd := cfdComputeSpeedSqd(&velocity)
-
-//line cfd.go:124
-						pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
-
-//line cfd.go:125
-						speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
-
 //line cfd.go:129
-						gc_at6[gc_tx] = 0.5 / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
-						_ = density
-						_ = momentum
-						_ = densityEnergy
-						_ = velocity
-						_ = speedSqd
-						_ = pressure
-						_ = speedOfSound
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cfd.go:112
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
+			gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
+			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
+			gc_off5 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
+			gc_off6 := gc_bdx * gc_bx
+			if gc_off >= 0 && gc_off <= len(variables) && gc_bdx <= len(variables)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_bdx <= len(variables)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_bdx <= len(variables)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_bdx <= len(variables)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_bdx <= len(variables)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stepFactors) && gc_bdx <= len(stepFactors)-gc_off6 && gc_off6 <= len(areas) && gc_bdx <= len(areas)-gc_off6 {
+				gc_at := variables[gc_off:][:gc_bdx]
+				gc_at2 := variables[gc_off2:][:gc_bdx]
+				gc_at3 := variables[gc_off3:][:gc_bdx]
+				gc_at4 := variables[gc_off4:][:gc_bdx]
+				gc_at5 := variables[gc_off5:][:gc_bdx]
+				gc_at6 := stepFactors[gc_off6:][:gc_bdx]
+				gc_at7 := areas[gc_off6:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cfd.go:114
-						density := variables[i+cfdVarDensity*nelr]
-
-//line cfd.go:115
-						var momentum CFDFloat3
-
-//line cfd.go:116
-						momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
-
-//line cfd.go:117
-						momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
-
-//line cfd.go:118
-						momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
-
+					density := gc_at[gc_tx]
+					var momentum CFDFloat3
+					momentum.X = gc_at2[gc_tx]
+					momentum.Y = gc_at3[gc_tx]
+					momentum.Z = gc_at4[gc_tx]
 //line cfd.go:120
-						densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
-
-//line cfd.go:121
-						var velocity CFDFloat3
-
-//line cfd.go:122
-						cfdComputeVelocity(&density, &momentum, &velocity)
-
-//line cfd.go:123
-						speedSqd := cfdComputeSpeedSqd(&velocity)
-
-//line cfd.go:124
-						pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
-
-//line cfd.go:125
-						speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
-
+					densityEnergy := gc_at5[gc_tx]
+					var velocity CFDFloat3
+					cfdComputeVelocity(&density, &momentum, &velocity)
+					speedSqd := cfdComputeSpeedSqd(&velocity)
+					pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
+					speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
 //line cfd.go:129
-						stepFactors[i] = 0.5 / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
-						_ = density
-						_ = momentum
-						_ = densityEnergy
-						_ = velocity
-						_ = speedSqd
-						_ = pressure
-						_ = speedOfSound
-					}
+					gc_at6[gc_tx] = 0.5 / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
+				}
+			} else {
+//line cfd.go:139
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cfd.go:112
+					i := gc_bdx*gc_bx + gc_tx
+//line cfd.go:114
+					density := variables[i+cfdVarDensity*nelr]
+					var momentum CFDFloat3
+					momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
+					momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
+					momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
+//line cfd.go:120
+					densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
+					var velocity CFDFloat3
+					cfdComputeVelocity(&density, &momentum, &velocity)
+					speedSqd := cfdComputeSpeedSqd(&velocity)
+					pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
+					speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
+//line cfd.go:129
+					stepFactors[i] = 0.5 / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			}
 		}
@@ -323,99 +240,44 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line cfd.go:149
 						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line cfd.go:150
 						var j int
-
-//line cfd.go:151
 						var nb int32
-
-//line cfd.go:152
 						var normal CFDFloat3
-
-//line cfd.go:153
 						var normalLen, factor float32
-
 //line cfd.go:155
 						densityI := variables[i+cfdVarDensity*nelr]
-
-//line cfd.go:156
 						var momentumI CFDFloat3
-
-//line cfd.go:157
 						momentumI.X = variables[i+(cfdVarMomentum+0)*nelr]
-
-//line cfd.go:158
 						momentumI.Y = variables[i+(cfdVarMomentum+1)*nelr]
-
-//line cfd.go:159
 						momentumI.Z = variables[i+(cfdVarMomentum+2)*nelr]
-
 //line cfd.go:161
 						densityEnergyI := variables[i+cfdVarDensityEnergy*nelr]
-
 //line cfd.go:163
 						var velocityI CFDFloat3
-
-//line cfd.go:164
 						cfdComputeVelocity(&densityI, &momentumI, &velocityI)
-
-//line cfd.go:165
 						speedSqdI := cfdComputeSpeedSqd(&velocityI)
-
-//line cfd.go:166
 						speedI := sqrtf(speedSqdI)
-
-//line cfd.go:167
 						pressureI := cfdComputePressure(&densityI, &densityEnergyI, &speedSqdI)
-
-//line cfd.go:168
 						speedOfSoundI := cfdComputeSpeedOfSound(&densityI, &pressureI)
-
-//line cfd.go:169
 						var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ CFDFloat3
-
-//line cfd.go:170
 						var fluxContributionIDensityEnergy CFDFloat3
-
-//line cfd.go:171
 						cfdComputeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI,
 							&fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
-
 //line cfd.go:174
 						var fluxIDensity float32
-
-//line cfd.go:175
 						var fluxIMomentum CFDFloat3
-
-//line cfd.go:176
 						var fluxIDensityEnergy float32
-
 //line cfd.go:178
 						var velocityNb CFDFloat3
-
-//line cfd.go:179
 						var densityNb, densityEnergyNb float32
-
-//line cfd.go:180
 						var momentumNb CFDFloat3
-
-//line cfd.go:181
 						var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ CFDFloat3
-
-//line cfd.go:182
 						var fluxContributionNbDensityEnergy CFDFloat3
-
-//line cfd.go:183
 						var speedSqdNb, speedOfSoundNb, pressureNb float32
-
 //line cfd.go:185
 						var j_ int = 0
-
 //line cfd.go:185
 						for ; j_ < CFDNNB; j_++ {
 							nb = elementsSurroundingElements[i+j_*nelr]
@@ -423,7 +285,7 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 							normal.Y = normals[i+(j_+1*CFDNNB)*nelr]
 							normal.Z = normals[i+(j_+2*CFDNNB)*nelr]
 							normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-
+//line cfd.go:192
 							if nb >= 0 {
 								n := int(nb)
 								densityNb = variables[n+cfdVarDensity*nelr]
@@ -437,7 +299,6 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 								speedOfSoundNb = cfdComputeSpeedOfSound(&densityNb, &pressureNb)
 								cfdComputeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb,
 									&fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
-
 //line cfd.go:207
 								factor = -normalLen * cfdSmoothingCoefficient * 0.5 * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
 								fluxIDensity += factor * (densityI - densityNb)
@@ -445,7 +306,6 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 								fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
 								fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
 								fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
-
 //line cfd.go:215
 								factor = 0.5 * normal.X
 								fluxIDensity += factor * (momentumNb.X + momentumI.X)
@@ -453,14 +313,14 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-
+//line cfd.go:222
 								factor = 0.5 * normal.Y
 								fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-
+//line cfd.go:229
 								factor = 0.5 * normal.Z
 								fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -478,14 +338,14 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 								fluxIMomentum.X += factor * (ff.MomentumX.X + fluxContributionIMomentumX.X)
 								fluxIMomentum.Y += factor * (ff.MomentumY.X + fluxContributionIMomentumY.X)
 								fluxIMomentum.Z += factor * (ff.MomentumZ.X + fluxContributionIMomentumZ.X)
-
+//line cfd.go:247
 								factor = 0.5 * normal.Y
 								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+1] + momentumI.Y)
 								fluxIDensityEnergy += factor * (ff.DensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 								fluxIMomentum.X += factor * (ff.MomentumX.Y + fluxContributionIMomentumX.Y)
 								fluxIMomentum.Y += factor * (ff.MomentumY.Y + fluxContributionIMomentumY.Y)
 								fluxIMomentum.Z += factor * (ff.MomentumZ.Y + fluxContributionIMomentumZ.Y)
-
+//line cfd.go:254
 								factor = 0.5 * normal.Z
 								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+2] + momentumI.Z)
 								fluxIDensityEnergy += factor * (ff.DensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -494,62 +354,20 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 								fluxIMomentum.Z += factor * (ff.MomentumZ.Z + fluxContributionIMomentumZ.Z)
 							}
 						}
-
 //line cfd.go:261
 						j = j_
-
 //line cfd.go:261
 						_ = j
-
 //line cfd.go:263
 						fluxes[i+cfdVarDensity*nelr] = fluxIDensity
-
-//line cfd.go:264
 						fluxes[i+(cfdVarMomentum+0)*nelr] = fluxIMomentum.X
-
-//line cfd.go:265
 						fluxes[i+(cfdVarMomentum+1)*nelr] = fluxIMomentum.Y
-
-//line cfd.go:266
 						fluxes[i+(cfdVarMomentum+2)*nelr] = fluxIMomentum.Z
-
-//line cfd.go:267
 						fluxes[i+cfdVarDensityEnergy*nelr] = fluxIDensityEnergy
-						_ = j
-						_ = nb
-						_ = normal
-						_ = normalLen
-						_ = factor
-						_ = densityI
-						_ = momentumI
-						_ = densityEnergyI
-						_ = velocityI
-						_ = speedSqdI
-						_ = speedI
-						_ = pressureI
-						_ = speedOfSoundI
-						_ = fluxContributionIMomentumX
-						_ = fluxContributionIMomentumY
-						_ = fluxContributionIMomentumZ
-						_ = fluxContributionIDensityEnergy
-						_ = fluxIDensity
-						_ = fluxIMomentum
-						_ = fluxIDensityEnergy
-						_ = velocityNb
-						_ = densityNb
-						_ = densityEnergyNb
-						_ = momentumNb
-						_ = fluxContributionNbMomentumX
-						_ = fluxContributionNbMomentumY
-						_ = fluxContributionNbMomentumZ
-						_ = fluxContributionNbDensityEnergy
-						_ = speedSqdNb
-						_ = speedOfSoundNb
-						_ = pressureNb
-						_ = j_
 					}
 				}
 			}
+//line cfd.go:303
 		})
 	}
 }
@@ -581,7 +399,7 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line cfd.go:286
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -592,85 +410,57 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bdx * gc_bx
-				gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
-				gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
-				gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
-				gc_off5 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
-				gc_off6 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
-				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(stepFactors) && gc_runhi <= len(stepFactors)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_runhi <= len(variables)-gc_off2 && gc_off2 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off2 && gc_off2 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_runhi <= len(variables)-gc_off3 && gc_off3 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off3 && gc_off3 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_runhi <= len(variables)-gc_off4 && gc_off4 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off4 && gc_off4 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_runhi <= len(variables)-gc_off5 && gc_off5 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off5 && gc_off5 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(variables) && gc_runhi <= len(variables)-gc_off6 && gc_off6 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off6 && gc_off6 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off6 {
-					gc_at := stepFactors[gc_off:][:gc_runhi]
-					gc_at2 := variables[gc_off2:][:gc_runhi]
-					gc_at3 := oldVariables[gc_off2:][:gc_runhi]
-					gc_at4 := fluxes[gc_off2:][:gc_runhi]
-					gc_at5 := variables[gc_off3:][:gc_runhi]
-					gc_at6 := oldVariables[gc_off3:][:gc_runhi]
-					gc_at7 := fluxes[gc_off3:][:gc_runhi]
-					gc_at8 := variables[gc_off4:][:gc_runhi]
-					gc_at9 := oldVariables[gc_off4:][:gc_runhi]
-					gc_at10 := fluxes[gc_off4:][:gc_runhi]
-					gc_at11 := variables[gc_off5:][:gc_runhi]
-					gc_at12 := oldVariables[gc_off5:][:gc_runhi]
-					gc_at13 := fluxes[gc_off5:][:gc_runhi]
-					gc_at14 := variables[gc_off6:][:gc_runhi]
-					gc_at15 := oldVariables[gc_off6:][:gc_runhi]
-					gc_at16 := fluxes[gc_off6:][:gc_runhi]
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-
-//line cfd.go:277
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
+//line cfd.go:297
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
+			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
+			gc_off5 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
+			gc_off6 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(stepFactors) && gc_runhi <= len(stepFactors)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_runhi <= len(variables)-gc_off2 && gc_off2 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off2 && gc_off2 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_runhi <= len(variables)-gc_off3 && gc_off3 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off3 && gc_off3 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_runhi <= len(variables)-gc_off4 && gc_off4 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off4 && gc_off4 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_runhi <= len(variables)-gc_off5 && gc_off5 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off5 && gc_off5 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(variables) && gc_runhi <= len(variables)-gc_off6 && gc_off6 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off6 && gc_off6 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off6 {
+				gc_at := stepFactors[gc_off:][:gc_runhi]
+				gc_at2 := variables[gc_off2:][:gc_runhi]
+				gc_at3 := oldVariables[gc_off2:][:gc_runhi]
+				gc_at4 := fluxes[gc_off2:][:gc_runhi]
+				gc_at5 := variables[gc_off3:][:gc_runhi]
+				gc_at6 := oldVariables[gc_off3:][:gc_runhi]
+				gc_at7 := fluxes[gc_off3:][:gc_runhi]
+				gc_at8 := variables[gc_off4:][:gc_runhi]
+				gc_at9 := oldVariables[gc_off4:][:gc_runhi]
+				gc_at10 := fluxes[gc_off4:][:gc_runhi]
+				gc_at11 := variables[gc_off5:][:gc_runhi]
+				gc_at12 := oldVariables[gc_off5:][:gc_runhi]
+				gc_at13 := fluxes[gc_off5:][:gc_runhi]
+				gc_at14 := variables[gc_off6:][:gc_runhi]
+				gc_at15 := oldVariables[gc_off6:][:gc_runhi]
+				gc_at16 := fluxes[gc_off6:][:gc_runhi]
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 //line cfd.go:279
-						factor := gc_at[gc_tx] / float32(cfdRK+1-j)
-
+					factor := gc_at[gc_tx] / float32(cfdRK+1-j)
 //line cfd.go:281
-						gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
-
-//line cfd.go:282
-						gc_at5[gc_tx] = gc_at6[gc_tx] + factor*gc_at7[gc_tx]
-
-//line cfd.go:283
-						gc_at8[gc_tx] = gc_at9[gc_tx] + factor*gc_at10[gc_tx]
-
-//line cfd.go:284
-						gc_at11[gc_tx] = gc_at12[gc_tx] + factor*gc_at13[gc_tx]
-
-//line cfd.go:285
-						gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
-						_ = factor
-					}
-				} else {
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+					gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx] + factor*gc_at7[gc_tx]
+					gc_at8[gc_tx] = gc_at9[gc_tx] + factor*gc_at10[gc_tx]
+					gc_at11[gc_tx] = gc_at12[gc_tx] + factor*gc_at13[gc_tx]
+					gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
+				}
+			} else {
+//line cfd.go:289
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line cfd.go:277
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
+					i := gc_bdx*gc_bx + gc_tx
 //line cfd.go:279
-						factor := stepFactors[i] / float32(cfdRK+1-j)
-
+					factor := stepFactors[i] / float32(cfdRK+1-j)
 //line cfd.go:281
-						variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
-
-//line cfd.go:282
-						variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
-
-//line cfd.go:283
-						variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
-
-//line cfd.go:284
-						variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
-
-//line cfd.go:285
-						variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
-						_ = factor
-					}
+					variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
+					variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
+					variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
+					variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
+					variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
 				}
 			}
 		}
@@ -680,4 +470,5 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 // gc_files_cfd holds the source files whose lines the kernels' records hash.
 //
 //go:embed cfd.go
+//line cfd.go:297
 var gc_files_cfd embed.FS

@@ -51,165 +51,118 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line cfd.go:50
-							var i int = gc_bdx2*gc_bx2 + gc_tx2
-//line cfd.go:50
-							_ = i
-//line cfd.go:51
-							if (i+compiled.Trip(0)*
-								nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-16 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-16 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-16 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-16 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-16 {
-//line cfd.go:51
-								break
-//line cfd.go:51
-							}
-//line cfd.go:52
-							{
-//line cfd.go:52
-								archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
-//line cfd.go:52
-							}
-//line cfd.go:52
-							{
-//line cfd.go:52
-								archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
-//line cfd.go:52
-							}
-//line cfd.go:52
-							{
-//line cfd.go:52
-								archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
-//line cfd.go:52
-							}
-//line cfd.go:52
-							{
-//line cfd.go:52
-								archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
-//line cfd.go:52
-							}
-//line cfd.go:52
-							{
-//line cfd.go:52
-								archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
-//line cfd.go:52
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+//line cfd.go:67
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line cfd.go:50
 						var i int = gc_bdx2*gc_bx2 + gc_tx2
-//line cfd.go:50
-						_ = i
-//line cfd.go:51
 						if (i+compiled.Trip(0)*
-							nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-8 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-8 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-8 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-8 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-8 {
+							nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-16 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-16 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-16 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-16 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-16 {
 //line cfd.go:51
 							break
-//line cfd.go:51
 						}
-//line cfd.go:52
 						{
 //line cfd.go:52
-							archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
-//line cfd.go:52
+							archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
 						}
-//line cfd.go:52
 						{
 //line cfd.go:52
-							archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
-//line cfd.go:52
+							archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
 						}
-//line cfd.go:52
 						{
 //line cfd.go:52
-							archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
-//line cfd.go:52
+							archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
 						}
-//line cfd.go:52
 						{
 //line cfd.go:52
-							archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
-//line cfd.go:52
+							archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
 						}
-//line cfd.go:52
 						{
 //line cfd.go:52
-							archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
-//line cfd.go:52
+							archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 						}
 					}
+//line cfd.go:54
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line cfd.go:50
-					i := gc_bdx2*gc_bx2 + gc_tx2
-					_ = i
-
+					var i int = gc_bdx2*gc_bx2 + gc_tx2
+					if (i+compiled.Trip(0)*
+						nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-8 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-8 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-8 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-8 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-8 {
+//line cfd.go:51
+						break
+					}
 					{
-
+//line cfd.go:52
+						archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
+					}
+					{
+//line cfd.go:52
+						archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
+					}
+					{
+//line cfd.go:52
+						archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
+					}
+					{
+//line cfd.go:52
+						archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
+					}
+					{
+//line cfd.go:52
+						archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
+					}
+				}
+//line cfd.go:54
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cfd.go:50
+				i := gc_bdx2*gc_bx2 + gc_tx2
+				{
+					{
 //line cfd.go:51
-						{
+						j := int(0)
+						variables[i+j*nelr] = ff.Variable[j]
+					}
+					{
 //line cfd.go:51
-							j := int(0)
+						j := int(1)
+						variables[i+j*nelr] = ff.Variable[j]
+					}
+					{
 //line cfd.go:51
-							_ = j
-							variables[i+j*nelr] = ff.Variable[j]
-						}
+						j := int(2)
+						variables[i+j*nelr] = ff.Variable[j]
+					}
+					{
 //line cfd.go:51
-						{
+						j := int(3)
+						variables[i+j*nelr] = ff.Variable[j]
+					}
+					{
 //line cfd.go:51
-							j := int(1)
-//line cfd.go:51
-							_ = j
-							variables[i+j*nelr] = ff.Variable[j]
-						}
-//line cfd.go:51
-						{
-//line cfd.go:51
-							j := int(2)
-//line cfd.go:51
-							_ = j
-							variables[i+j*nelr] = ff.Variable[j]
-						}
-//line cfd.go:51
-						{
-//line cfd.go:51
-							j := int(3)
-//line cfd.go:51
-							_ = j
-							variables[i+j*nelr] = ff.Variable[j]
-						}
-//line cfd.go:51
-						{
-//line cfd.go:51
-							j := int(4)
-//line cfd.go:51
-							_ = j
-							variables[i+j*nelr] = ff.Variable[j]
-						}
-//line cfd.go:53
+						j := int(4)
+						variables[i+j*nelr] = ff.Variable[j]
 					}
 				}
 			}
@@ -252,125 +205,63 @@ func gc_body_cfdComputeStepFactor(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nel
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
-				gc_off8 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
-				gc_off9 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
-				gc_off10 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
-				gc_off11 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
-				gc_off12 := gc_bdx2 * gc_bx2
-				if gc_off7 >= 0 && gc_off7 <= len(variables) && gc_bdx2 <= len(variables)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(variables) && gc_bdx2 <= len(variables)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(variables) && gc_bdx2 <= len(variables)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(variables) && gc_bdx2 <= len(variables)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_bdx2 <= len(variables)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(stepFactors) && gc_bdx2 <= len(stepFactors)-gc_off12 && gc_off12 <= len(areas) && gc_bdx2 <= len(areas)-gc_off12 {
-					gc_at8 := variables[gc_off7:][:gc_bdx2]
-					gc_at9 := variables[gc_off8:][:gc_bdx2]
-					gc_at10 := variables[gc_off9:][:gc_bdx2]
-					gc_at11 := variables[gc_off10:][:gc_bdx2]
-					gc_at12 := variables[gc_off11:][:gc_bdx2]
-					gc_at13 := stepFactors[gc_off12:][:gc_bdx2]
-					gc_at14 := areas[gc_off12:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cfd.go:112
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
-
-//line cfd.go:114
-						density := gc_at8[gc_tx2]
-
-//line cfd.go:115
-						var momentum CFDFloat3
-
-//line cfd.go:116
-						momentum.X = gc_at9[gc_tx2]
-
-//line cfd.go:117
-						momentum.Y = gc_at10[gc_tx2]
-
-//line cfd.go:118
-						momentum.Z = gc_at11[gc_tx2]
-
-//line cfd.go:120
-						densityEnergy := gc_at12[gc_tx2]
-
-//line cfd.go:121
-						var velocity CFDFloat3
-
-//line cfd.go:122
-						cfdComputeVelocity(&density, &momentum, &velocity)
-
-//line cfd.go:123
-						speedSqd := cfdComputeSpeedSqd(&velocity)
-
-//line cfd.go:124
-						pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
-
-//line cfd.go:125
-						speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
-
 //line cfd.go:129
-						gc_at13[gc_tx2] = 0.5 / (sqrtf(gc_at14[gc_tx2]) * (sqrtf(speedSqd) + speedOfSound))
-						_ = density
-						_ = momentum
-						_ = densityEnergy
-						_ = velocity
-						_ = speedSqd
-						_ = pressure
-						_ = speedOfSound
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cfd.go:112
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
-
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
+			gc_off8 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
+			gc_off9 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
+			gc_off10 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
+			gc_off11 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
+			gc_off12 := gc_bdx2 * gc_bx2
+			if gc_off7 >= 0 && gc_off7 <= len(variables) && gc_bdx2 <= len(variables)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(variables) && gc_bdx2 <= len(variables)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(variables) && gc_bdx2 <= len(variables)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(variables) && gc_bdx2 <= len(variables)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_bdx2 <= len(variables)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(stepFactors) && gc_bdx2 <= len(stepFactors)-gc_off12 && gc_off12 <= len(areas) && gc_bdx2 <= len(areas)-gc_off12 {
+				gc_at8 := variables[gc_off7:][:gc_bdx2]
+				gc_at9 := variables[gc_off8:][:gc_bdx2]
+				gc_at10 := variables[gc_off9:][:gc_bdx2]
+				gc_at11 := variables[gc_off10:][:gc_bdx2]
+				gc_at12 := variables[gc_off11:][:gc_bdx2]
+				gc_at13 := stepFactors[gc_off12:][:gc_bdx2]
+				gc_at14 := areas[gc_off12:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line cfd.go:114
-						density := variables[i+cfdVarDensity*nelr]
-
-//line cfd.go:115
-						var momentum CFDFloat3
-
-//line cfd.go:116
-						momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
-
-//line cfd.go:117
-						momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
-
-//line cfd.go:118
-						momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
-
+					density := gc_at8[gc_tx2]
+					var momentum CFDFloat3
+					momentum.X = gc_at9[gc_tx2]
+					momentum.Y = gc_at10[gc_tx2]
+					momentum.Z = gc_at11[gc_tx2]
 //line cfd.go:120
-						densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
-
-//line cfd.go:121
-						var velocity CFDFloat3
-
-//line cfd.go:122
-						cfdComputeVelocity(&density, &momentum, &velocity)
-
-//line cfd.go:123
-						speedSqd := cfdComputeSpeedSqd(&velocity)
-
-//line cfd.go:124
-						pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
-
-//line cfd.go:125
-						speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
-
+					densityEnergy := gc_at12[gc_tx2]
+					var velocity CFDFloat3
+					cfdComputeVelocity(&density, &momentum, &velocity)
+					speedSqd := cfdComputeSpeedSqd(&velocity)
+					pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
+					speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
 //line cfd.go:129
-						stepFactors[i] = 0.5 / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
-						_ = density
-						_ = momentum
-						_ = densityEnergy
-						_ = velocity
-						_ = speedSqd
-						_ = pressure
-						_ = speedOfSound
-					}
+					gc_at13[gc_tx2] = 0.5 / (sqrtf(gc_at14[gc_tx2]) * (sqrtf(speedSqd) + speedOfSound))
+				}
+			} else {
+//line cfd.go:139
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cfd.go:112
+					i := gc_bdx2*gc_bx2 + gc_tx2
+//line cfd.go:114
+					density := variables[i+cfdVarDensity*nelr]
+					var momentum CFDFloat3
+					momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
+					momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
+					momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
+//line cfd.go:120
+					densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
+					var velocity CFDFloat3
+					cfdComputeVelocity(&density, &momentum, &velocity)
+					speedSqd := cfdComputeSpeedSqd(&velocity)
+					pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
+					speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
+//line cfd.go:129
+					stepFactors[i] = 0.5 / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			}
 		}
@@ -430,99 +321,44 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line cfd.go:149
 						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
-
-//line cfd.go:150
 						var j int
-
-//line cfd.go:151
 						var nb int32
-
-//line cfd.go:152
 						var normal CFDFloat3
-
-//line cfd.go:153
 						var normalLen, factor float32
-
 //line cfd.go:155
 						densityI := variables[i+cfdVarDensity*nelr]
-
-//line cfd.go:156
 						var momentumI CFDFloat3
-
-//line cfd.go:157
 						momentumI.X = variables[i+(cfdVarMomentum+0)*nelr]
-
-//line cfd.go:158
 						momentumI.Y = variables[i+(cfdVarMomentum+1)*nelr]
-
-//line cfd.go:159
 						momentumI.Z = variables[i+(cfdVarMomentum+2)*nelr]
-
 //line cfd.go:161
 						densityEnergyI := variables[i+cfdVarDensityEnergy*nelr]
-
 //line cfd.go:163
 						var velocityI CFDFloat3
-
-//line cfd.go:164
 						cfdComputeVelocity(&densityI, &momentumI, &velocityI)
-
-//line cfd.go:165
 						speedSqdI := cfdComputeSpeedSqd(&velocityI)
-
-//line cfd.go:166
 						speedI := sqrtf(speedSqdI)
-
-//line cfd.go:167
 						pressureI := cfdComputePressure(&densityI, &densityEnergyI, &speedSqdI)
-
-//line cfd.go:168
 						speedOfSoundI := cfdComputeSpeedOfSound(&densityI, &pressureI)
-
-//line cfd.go:169
 						var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ CFDFloat3
-
-//line cfd.go:170
 						var fluxContributionIDensityEnergy CFDFloat3
-
-//line cfd.go:171
 						cfdComputeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI,
 							&fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
-
 //line cfd.go:174
 						var fluxIDensity float32
-
-//line cfd.go:175
 						var fluxIMomentum CFDFloat3
-
-//line cfd.go:176
 						var fluxIDensityEnergy float32
-
 //line cfd.go:178
 						var velocityNb CFDFloat3
-
-//line cfd.go:179
 						var densityNb, densityEnergyNb float32
-
-//line cfd.go:180
 						var momentumNb CFDFloat3
-
-//line cfd.go:181
 						var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ CFDFloat3
-
-//line cfd.go:182
 						var fluxContributionNbDensityEnergy CFDFloat3
-
-//line cfd.go:183
 						var speedSqdNb, speedOfSoundNb, pressureNb float32
-
 //line cfd.go:185
 						var j_ int = 0
-
 //line cfd.go:185
 						for ; j_ < CFDNNB; j_++ {
 							nb = elementsSurroundingElements[i+j_*nelr]
@@ -530,7 +366,7 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 							normal.Y = normals[i+(j_+1*CFDNNB)*nelr]
 							normal.Z = normals[i+(j_+2*CFDNNB)*nelr]
 							normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-
+//line cfd.go:192
 							if nb >= 0 {
 								n := int(nb)
 								densityNb = variables[n+cfdVarDensity*nelr]
@@ -544,7 +380,6 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 								speedOfSoundNb = cfdComputeSpeedOfSound(&densityNb, &pressureNb)
 								cfdComputeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb,
 									&fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
-
 //line cfd.go:207
 								factor = -normalLen * cfdSmoothingCoefficient * 0.5 * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
 								fluxIDensity += factor * (densityI - densityNb)
@@ -552,7 +387,6 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 								fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
 								fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
 								fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
-
 //line cfd.go:215
 								factor = 0.5 * normal.X
 								fluxIDensity += factor * (momentumNb.X + momentumI.X)
@@ -560,14 +394,14 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-
+//line cfd.go:222
 								factor = 0.5 * normal.Y
 								fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-
+//line cfd.go:229
 								factor = 0.5 * normal.Z
 								fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -585,14 +419,14 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 								fluxIMomentum.X += factor * (ff.MomentumX.X + fluxContributionIMomentumX.X)
 								fluxIMomentum.Y += factor * (ff.MomentumY.X + fluxContributionIMomentumY.X)
 								fluxIMomentum.Z += factor * (ff.MomentumZ.X + fluxContributionIMomentumZ.X)
-
+//line cfd.go:247
 								factor = 0.5 * normal.Y
 								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+1] + momentumI.Y)
 								fluxIDensityEnergy += factor * (ff.DensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 								fluxIMomentum.X += factor * (ff.MomentumX.Y + fluxContributionIMomentumX.Y)
 								fluxIMomentum.Y += factor * (ff.MomentumY.Y + fluxContributionIMomentumY.Y)
 								fluxIMomentum.Z += factor * (ff.MomentumZ.Y + fluxContributionIMomentumZ.Y)
-
+//line cfd.go:254
 								factor = 0.5 * normal.Z
 								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+2] + momentumI.Z)
 								fluxIDensityEnergy += factor * (ff.DensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -601,62 +435,20 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 								fluxIMomentum.Z += factor * (ff.MomentumZ.Z + fluxContributionIMomentumZ.Z)
 							}
 						}
-
 //line cfd.go:261
 						j = j_
-
 //line cfd.go:261
 						_ = j
-
 //line cfd.go:263
 						fluxes[i+cfdVarDensity*nelr] = fluxIDensity
-
-//line cfd.go:264
 						fluxes[i+(cfdVarMomentum+0)*nelr] = fluxIMomentum.X
-
-//line cfd.go:265
 						fluxes[i+(cfdVarMomentum+1)*nelr] = fluxIMomentum.Y
-
-//line cfd.go:266
 						fluxes[i+(cfdVarMomentum+2)*nelr] = fluxIMomentum.Z
-
-//line cfd.go:267
 						fluxes[i+cfdVarDensityEnergy*nelr] = fluxIDensityEnergy
-						_ = j
-						_ = nb
-						_ = normal
-						_ = normalLen
-						_ = factor
-						_ = densityI
-						_ = momentumI
-						_ = densityEnergyI
-						_ = velocityI
-						_ = speedSqdI
-						_ = speedI
-						_ = pressureI
-						_ = speedOfSoundI
-						_ = fluxContributionIMomentumX
-						_ = fluxContributionIMomentumY
-						_ = fluxContributionIMomentumZ
-						_ = fluxContributionIDensityEnergy
-						_ = fluxIDensity
-						_ = fluxIMomentum
-						_ = fluxIDensityEnergy
-						_ = velocityNb
-						_ = densityNb
-						_ = densityEnergyNb
-						_ = momentumNb
-						_ = fluxContributionNbMomentumX
-						_ = fluxContributionNbMomentumY
-						_ = fluxContributionNbMomentumZ
-						_ = fluxContributionNbDensityEnergy
-						_ = speedSqdNb
-						_ = speedOfSoundNb
-						_ = pressureNb
-						_ = j_
 					}
 				}
 			}
+//line cfd.go:303
 		})
 	}
 }
@@ -688,7 +480,7 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line cfd.go:286
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -699,217 +491,167 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_bdx2 * gc_bx2
-				gc_off8 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
-				gc_off9 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
-				gc_off10 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
-				gc_off11 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
-				gc_off12 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
-				if gc_runlo2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(stepFactors) && gc_runhi2 <= len(stepFactors)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(variables) && gc_runhi2 <= len(variables)-gc_off8 && gc_off8 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off8 && gc_off8 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(variables) && gc_runhi2 <= len(variables)-gc_off9 && gc_off9 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off9 && gc_off9 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(variables) && gc_runhi2 <= len(variables)-gc_off10 && gc_off10 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off10 && gc_off10 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_runhi2 <= len(variables)-gc_off11 && gc_off11 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off11 && gc_off11 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(variables) && gc_runhi2 <= len(variables)-gc_off12 && gc_off12 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off12 && gc_off12 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off12 {
-					gc_at17 := stepFactors[gc_off7:][:gc_runhi2]
-					gc_at18 := variables[gc_off8:][:gc_runhi2]
-					gc_at19 := oldVariables[gc_off8:][:gc_runhi2]
-					gc_at20 := fluxes[gc_off8:][:gc_runhi2]
-					gc_at21 := variables[gc_off9:][:gc_runhi2]
-					gc_at22 := oldVariables[gc_off9:][:gc_runhi2]
-					gc_at23 := fluxes[gc_off9:][:gc_runhi2]
-					gc_at24 := variables[gc_off10:][:gc_runhi2]
-					gc_at25 := oldVariables[gc_off10:][:gc_runhi2]
-					gc_at26 := fluxes[gc_off10:][:gc_runhi2]
-					gc_at27 := variables[gc_off11:][:gc_runhi2]
-					gc_at28 := oldVariables[gc_off11:][:gc_runhi2]
-					gc_at29 := fluxes[gc_off11:][:gc_runhi2]
-					gc_at30 := variables[gc_off12:][:gc_runhi2]
-					gc_at31 := oldVariables[gc_off12:][:gc_runhi2]
-					gc_at32 := fluxes[gc_off12:][:gc_runhi2]
-					gc_vstep := gc_runlo2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line cfd.go:297
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := gc_bdx2 * gc_bx2
+			gc_off8 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
+			gc_off9 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
+			gc_off10 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
+			gc_off11 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
+			gc_off12 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
+			if gc_runlo2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(stepFactors) && gc_runhi2 <= len(stepFactors)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(variables) && gc_runhi2 <= len(variables)-gc_off8 && gc_off8 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off8 && gc_off8 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(variables) && gc_runhi2 <= len(variables)-gc_off9 && gc_off9 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off9 && gc_off9 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(variables) && gc_runhi2 <= len(variables)-gc_off10 && gc_off10 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off10 && gc_off10 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_runhi2 <= len(variables)-gc_off11 && gc_off11 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off11 && gc_off11 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(variables) && gc_runhi2 <= len(variables)-gc_off12 && gc_off12 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off12 && gc_off12 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off12 {
+				gc_at17 := stepFactors[gc_off7:][:gc_runhi2]
+				gc_at18 := variables[gc_off8:][:gc_runhi2]
+				gc_at19 := oldVariables[gc_off8:][:gc_runhi2]
+				gc_at20 := fluxes[gc_off8:][:gc_runhi2]
+				gc_at21 := variables[gc_off9:][:gc_runhi2]
+				gc_at22 := oldVariables[gc_off9:][:gc_runhi2]
+				gc_at23 := fluxes[gc_off9:][:gc_runhi2]
+				gc_at24 := variables[gc_off10:][:gc_runhi2]
+				gc_at25 := oldVariables[gc_off10:][:gc_runhi2]
+				gc_at26 := fluxes[gc_off10:][:gc_runhi2]
+				gc_at27 := variables[gc_off11:][:gc_runhi2]
+				gc_at28 := oldVariables[gc_off11:][:gc_runhi2]
+				gc_at29 := fluxes[gc_off11:][:gc_runhi2]
+				gc_at30 := variables[gc_off12:][:gc_runhi2]
+				gc_at31 := oldVariables[gc_off12:][:gc_runhi2]
+				gc_at32 := fluxes[gc_off12:][:gc_runhi2]
+				gc_vstep := gc_runlo2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line cfd.go:279
-							gc_vb4 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
-//line cfd.go:279
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line cfd.go:277
-								var i int = gc_bdx2*gc_bx2 + gc_tx2
-//line cfd.go:277
-								_ = i
-//line cfd.go:279
-								factor := archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Div(gc_vb4)
-//line cfd.go:279
-								_ = factor
-								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
-								archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]))).StoreSlice(gc_at21[gc_tx2:])
-								archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:]))).StoreSlice(gc_at24[gc_tx2:])
-								archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]))).StoreSlice(gc_at27[gc_tx2:])
-								archsimd.LoadFloat32x16Slice(gc_at31[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at32[gc_tx2:]))).StoreSlice(gc_at30[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line cfd.go:279
-						gc_vb3 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
-//line cfd.go:279
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
+						for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line cfd.go:277
 							var i int = gc_bdx2*gc_bx2 + gc_tx2
 //line cfd.go:277
 							_ = i
 //line cfd.go:279
-							factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(gc_vb3)
-//line cfd.go:279
-							_ = factor
-							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]))).StoreSlice(gc_at21[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]))).StoreSlice(gc_at24[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]))).StoreSlice(gc_at27[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at31[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]))).StoreSlice(gc_at30[gc_tx2:])
+							factor := archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Div(gc_vb4)
+							archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]))).StoreSlice(gc_at21[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:]))).StoreSlice(gc_at24[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]))).StoreSlice(gc_at27[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at31[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at32[gc_tx2:]))).StoreSlice(gc_at30[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+//line cfd.go:279
+					gc_vb3 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line cfd.go:277
-						i := gc_bdx2*gc_bx2 + gc_tx2
+						var i int = gc_bdx2*gc_bx2 + gc_tx2
+//line cfd.go:277
 						_ = i
-
 //line cfd.go:279
-						factor := gc_at17[gc_tx2] / float32(cfdRK+1-j)
-
+						factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(gc_vb3)
+						archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]))).StoreSlice(gc_at21[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]))).StoreSlice(gc_at24[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]))).StoreSlice(gc_at27[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at31[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]))).StoreSlice(gc_at30[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
+//line cfd.go:279
+					factor := gc_at17[gc_tx2] / float32(cfdRK+1-j)
 //line cfd.go:281
-						gc_at18[gc_tx2] = gc_at19[gc_tx2] + factor*gc_at20[gc_tx2]
-
-//line cfd.go:282
-						gc_at21[gc_tx2] = gc_at22[gc_tx2] + factor*gc_at23[gc_tx2]
-
-//line cfd.go:283
-						gc_at24[gc_tx2] = gc_at25[gc_tx2] + factor*gc_at26[gc_tx2]
-
-//line cfd.go:284
-						gc_at27[gc_tx2] = gc_at28[gc_tx2] + factor*gc_at29[gc_tx2]
-
-//line cfd.go:285
-						gc_at30[gc_tx2] = gc_at31[gc_tx2] + factor*gc_at32[gc_tx2]
-						_ = factor
-					}
-				} else {
-					gc_vstep2 := gc_runlo2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_at18[gc_tx2] = gc_at19[gc_tx2] + factor*gc_at20[gc_tx2]
+					gc_at21[gc_tx2] = gc_at22[gc_tx2] + factor*gc_at23[gc_tx2]
+					gc_at24[gc_tx2] = gc_at25[gc_tx2] + factor*gc_at26[gc_tx2]
+					gc_at27[gc_tx2] = gc_at28[gc_tx2] + factor*gc_at29[gc_tx2]
+					gc_at30[gc_tx2] = gc_at31[gc_tx2] + factor*gc_at32[gc_tx2]
+				}
+			} else {
+//line cfd.go:289
+				gc_vstep2 := gc_runlo2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line cfd.go:279
-							gc_vb2 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
-//line cfd.go:279
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line cfd.go:277
-								var i int = gc_bdx2*gc_bx2 + gc_tx2
-//line cfd.go:277
-								_ = i
-//line cfd.go:279
-								if i < 0 || i > len(stepFactors)-16 || (i+
-
-									cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-16 || (i+cfdVarDensity*nelr) > len(fluxes)-16 || (i+cfdVarDensity*nelr) > len(variables)-16 || (i+
-									cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr) > len(oldVariables)-16 || (i+cfdVarDensityEnergy*nelr) > len(fluxes)-16 || (i+cfdVarDensityEnergy*nelr) > len(variables)-16 || (i+
-									(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-16 || (i+
-									(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-16 || (i+
-									(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-16 {
-//line cfd.go:279
-									break
-//line cfd.go:279
-								}
-//line cfd.go:279
-								factor := archsimd.LoadFloat32x16Slice(stepFactors[i:]).Div(gc_vb2)
-//line cfd.go:279
-								_ = factor
-								archsimd.LoadFloat32x16Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
-								archsimd.LoadFloat32x16Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])
-								archsimd.LoadFloat32x16Slice(oldVariables[i+(cfdVarMomentum+0)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+(cfdVarMomentum+0)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+0)*nelr:])
-								archsimd.LoadFloat32x16Slice(oldVariables[i+(cfdVarMomentum+1)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+(cfdVarMomentum+1)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+1)*nelr:])
-								archsimd.LoadFloat32x16Slice(oldVariables[i+(cfdVarMomentum+2)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+(cfdVarMomentum+2)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+2)*nelr:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line cfd.go:279
-						gc_vb := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
-//line cfd.go:279
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
+						for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line cfd.go:277
 							var i int = gc_bdx2*gc_bx2 + gc_tx2
-//line cfd.go:277
-							_ = i
 //line cfd.go:279
-							if i < 0 || i > len(stepFactors)-8 || (i+
-
-								cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-8 || (i+cfdVarDensity*nelr) > len(fluxes)-8 || (i+cfdVarDensity*nelr) > len(variables)-8 || (i+
-								cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr) > len(oldVariables)-8 || (i+cfdVarDensityEnergy*nelr) > len(fluxes)-8 || (i+cfdVarDensityEnergy*nelr) > len(variables)-8 || (i+
-								(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-8 || (i+
-								(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-8 || (i+
-								(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-8 {
+							if i < 0 || i > len(stepFactors)-16 || (i+
+//line cfd.go:281
+								cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-16 || (i+cfdVarDensity*nelr) > len(fluxes)-16 || (i+cfdVarDensity*nelr) > len(variables)-16 || (i+
+								cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr) > len(oldVariables)-16 || (i+cfdVarDensityEnergy*nelr) > len(fluxes)-16 || (i+cfdVarDensityEnergy*nelr) > len(variables)-16 || (i+
+								(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-16 || (i+
+								(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-16 || (i+
+								(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-16 {
 //line cfd.go:279
 								break
-//line cfd.go:279
 							}
 //line cfd.go:279
-							factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb)
-//line cfd.go:279
-							_ = factor
-							archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
-							archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])
-							archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+0)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+0)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+0)*nelr:])
-							archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+1)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+1)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+1)*nelr:])
-							archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+2)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+2)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+2)*nelr:])
+							factor := archsimd.LoadFloat32x16Slice(stepFactors[i:]).Div(gc_vb2)
+							archsimd.LoadFloat32x16Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
+							archsimd.LoadFloat32x16Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])
+							archsimd.LoadFloat32x16Slice(oldVariables[i+(cfdVarMomentum+0)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+(cfdVarMomentum+0)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+0)*nelr:])
+							archsimd.LoadFloat32x16Slice(oldVariables[i+(cfdVarMomentum+1)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+(cfdVarMomentum+1)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+1)*nelr:])
+							archsimd.LoadFloat32x16Slice(oldVariables[i+(cfdVarMomentum+2)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+(cfdVarMomentum+2)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+2)*nelr:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_runhi2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line cfd.go:277
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
-
+				}
+				if compiled.SIMD {
 //line cfd.go:279
-						factor := stepFactors[i] / float32(cfdRK+1-j)
-
+					gc_vb := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+					for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line cfd.go:277
+						var i int = gc_bdx2*gc_bx2 + gc_tx2
+//line cfd.go:279
+						if i < 0 || i > len(stepFactors)-8 || (i+
 //line cfd.go:281
-						variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
-
-//line cfd.go:282
-						variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
-
-//line cfd.go:283
-						variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
-
-//line cfd.go:284
-						variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
-
-//line cfd.go:285
-						variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
-						_ = factor
+							cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-8 || (i+cfdVarDensity*nelr) > len(fluxes)-8 || (i+cfdVarDensity*nelr) > len(variables)-8 || (i+
+							cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr) > len(oldVariables)-8 || (i+cfdVarDensityEnergy*nelr) > len(fluxes)-8 || (i+cfdVarDensityEnergy*nelr) > len(variables)-8 || (i+
+							(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-8 || (i+
+							(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-8 || (i+
+							(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-8 {
+//line cfd.go:279
+							break
+						}
+//line cfd.go:279
+						factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb)
+						archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
+						archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])
+						archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+0)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+0)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+0)*nelr:])
+						archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+1)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+1)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+1)*nelr:])
+						archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+2)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+2)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+2)*nelr:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_runhi2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line cfd.go:277
+					i := gc_bdx2*gc_bx2 + gc_tx2
+//line cfd.go:279
+					factor := stepFactors[i] / float32(cfdRK+1-j)
+//line cfd.go:281
+					variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
+					variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
+					variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
+					variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
+					variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
 				}
 			}
 		}
@@ -919,4 +661,5 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 // gc_files_cfd holds the source files whose lines the kernels' records hash.
 //
 //go:embed cfd.go
+//line cfd.go:297
 var gc_files_cfd embed.FS

@@ -49,23 +49,21 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(size-1-pivot, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line gaussian.go:42
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(size-1-pivot, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line gaussian.go:28
-					mCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] =
-						aCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] / aCuda[size*pivot+pivot]
-				}
+				mCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] =
+					aCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] / aCuda[size*pivot+pivot]
 			}
 		}
 	}
@@ -102,7 +100,7 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 	gc_gdy := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line gaussian.go:52
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -114,85 +112,66 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(mCuda, aCuda) && compiled.Disjoint(mCuda, bCuda)
-		_ = gc_apart
-		{
-			gc_ty := 0
-			gc_tz := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(size-pivot, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_ty+gc_by*gc_bdy >= size-1-pivot {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-						gc_tz++
-					}
-					continue
-				}
-				gc_off := ((gc_bx * gc_bdx) + pivot) + (size * ((gc_by*gc_bdy + gc_ty) + 1 + pivot))
-				gc_off2 := size*((gc_by*gc_bdy+gc_ty)+1+pivot) + pivot
-				gc_off3 := ((gc_bx * gc_bdx) + pivot) + (size * pivot)
-				gc_off4 := (gc_by*gc_bdy + gc_ty) + 1 + pivot
-				gc_off5 := pivot
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(aCuda) && gc_to <= len(aCuda)-gc_off && gc_off2 >= 0 && gc_off2 < len(mCuda) && gc_apart && gc_off3 >= 0 && gc_off3 <= len(aCuda) && gc_to <= len(aCuda)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(bCuda) && gc_off <= len(mCuda) && gc_to <= len(mCuda)-gc_off && gc_off5 >= 0 && gc_off5 < len(bCuda) {
-					gc_at := aCuda[gc_off:][:gc_to]
-					gc_at2 := mCuda[gc_off2:][:1]
-					gc_at3 := aCuda[gc_off3:][:gc_to]
-					gc_at4 := bCuda[gc_off4:][:1]
-					gc_at5 := mCuda[gc_off:][:gc_to]
-					gc_at6 := bCuda[gc_off5:][:1]
-					gc_elem := gc_at2[0]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line gaussian.go:48
-						xidx := gc_by*gc_bdy + gc_ty
-						_ = xidx
-
-//line gaussian.go:49
-						yidx := gc_bx*gc_bdx + gc_tx
-						_ = yidx
-
-//line gaussian.go:51
-						gc_at[gc_tx] -= gc_elem * gc_at3[gc_tx]
-
-//line gaussian.go:52
-						if yidx == 0 {
-							gc_at4[0] -= gc_at5[gc_tx] * gc_at6[0]
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
-						gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line gaussian.go:48
-						xidx := gc_by*gc_bdy + gc_ty
-						_ = xidx
-
-//line gaussian.go:49
-						yidx := gc_bx*gc_bdx + gc_tx
-						_ = yidx
-
-//line gaussian.go:51
-						aCuda[size*(xidx+1+pivot)+(yidx+pivot)] -= mCuda[size*(xidx+1+pivot)+pivot] * aCuda[size*pivot+(yidx+pivot)]
-
-//line gaussian.go:52
-						if yidx == 0 {
-							bCuda[xidx+1+pivot] -= mCuda[size*(xidx+1+pivot)+(yidx+pivot)] * bCuda[pivot]
-						}
-					}
-				}
+//line gaussian.go:65
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(size-pivot, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_ty+gc_by*gc_bdy >= size-1-pivot {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 					gc_tz++
 				}
+				continue
+			}
+			gc_off := ((gc_bx * gc_bdx) + pivot) + (size * ((gc_by*gc_bdy + gc_ty) + 1 + pivot))
+			gc_off2 := size*((gc_by*gc_bdy+gc_ty)+1+pivot) + pivot
+			gc_off3 := ((gc_bx * gc_bdx) + pivot) + (size * pivot)
+			gc_off4 := (gc_by*gc_bdy + gc_ty) + 1 + pivot
+			gc_off5 := pivot
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(aCuda) && gc_to <= len(aCuda)-gc_off && gc_off2 >= 0 && gc_off2 < len(mCuda) && gc_apart && gc_off3 >= 0 && gc_off3 <= len(aCuda) && gc_to <= len(aCuda)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(bCuda) && gc_off <= len(mCuda) && gc_to <= len(mCuda)-gc_off && gc_off5 >= 0 && gc_off5 < len(bCuda) {
+				gc_at := aCuda[gc_off:][:gc_to]
+				gc_at2 := mCuda[gc_off2:][:1]
+				gc_at3 := aCuda[gc_off3:][:gc_to]
+				gc_at4 := bCuda[gc_off4:][:1]
+				gc_at5 := mCuda[gc_off:][:gc_to]
+				gc_at6 := bCuda[gc_off5:][:1]
+				gc_elem := gc_at2[0]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line gaussian.go:49
+					yidx := gc_bx*gc_bdx + gc_tx
+//line gaussian.go:51
+					gc_at[gc_tx] -= gc_elem * gc_at3[gc_tx]
+					if yidx == 0 {
+						gc_at4[0] -= gc_at5[gc_tx] * gc_at6[0]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
+					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
+					gc_pos.Thread = gc_rank
+//line gaussian.go:48
+					xidx := gc_by*gc_bdy + gc_ty
+					yidx := gc_bx*gc_bdx + gc_tx
+//line gaussian.go:51
+					aCuda[size*(xidx+1+pivot)+(yidx+pivot)] -= mCuda[size*(xidx+1+pivot)+pivot] * aCuda[size*pivot+(yidx+pivot)]
+					if yidx == 0 {
+						bCuda[xidx+1+pivot] -= mCuda[size*(xidx+1+pivot)+(yidx+pivot)] * bCuda[pivot]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -201,4 +180,5 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 // gc_files_gaussian holds the source files whose lines the kernels' records hash.
 //
 //go:embed gaussian.go
+//line gaussian.go:70
 var gc_files_gaussian embed.FS

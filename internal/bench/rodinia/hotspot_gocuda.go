@@ -58,53 +58,29 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-
 //line hotspot.go:50
 	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
-
-//line hotspot.go:51
 	powerOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
-
-//line hotspot.go:52
 	tempT := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
-
 //line hotspot.go:54
 	ambTemp := float32(80.0)
-
-//line hotspot.go:55
 	bx := gc_bx
-
 //line hotspot.go:55
 	by := gc_by
-
 //line hotspot.go:58
 	stepDivCap := step / capacitance
-
-//line hotspot.go:59
 	rx1 := 1 / rx
-
 //line hotspot.go:59
 	ry1 := 1 / ry
-
 //line hotspot.go:59
 	rz1 := 1 / rz
-
 //line hotspot.go:63
 	smallBlockRows := HotspotBlock - iteration*2
-
-//line hotspot.go:64
 	smallBlockCols := HotspotBlock - iteration*2
-
 //line hotspot.go:67
 	blkY := smallBlockRows*by - borderRows
-
-//line hotspot.go:68
 	blkX := smallBlockCols*bx - borderCols
-
-//line hotspot.go:69
 	blkYmax := blkY + HotspotBlock - 1
-
-//line hotspot.go:70
 	blkXmax := blkX + HotspotBlock - 1
 	{
 		gc_ty := 0
@@ -137,171 +113,100 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				gc_at3 := powerOnCuda[gc_row][:gc_to]
 				gc_at4 := power[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hotspot.go:56
-					tx := gc_tx
-					_ = tx
-
-//line hotspot.go:56
-					ty := gc_ty
-					_ = ty
-
-//line hotspot.go:73
-					yidx := blkY + ty
-					_ = yidx
-
-//line hotspot.go:77
-					loadYidx := yidx
-					_ = loadYidx
-
-//line hotspot.go:74
-					xidx := blkX + tx
-					_ = xidx
-
-//line hotspot.go:77
-					loadXidx := xidx
-					_ = loadXidx
-
-//line hotspot.go:78
-					index := gridCols*loadYidx + loadXidx
-					_ = index
-
-//line hotspot.go:79
-					{
-						gc_at[gc_tx] = gc_at2[gc_tx]
-						gc_at3[gc_tx] = gc_at4[gc_tx]
-					}
+//line hotspot.go:80
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
+//line hotspot.go:85
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hotspot.go:56
 					tx := gc_tx
-					_ = tx
-
 //line hotspot.go:56
 					ty := gc_ty
-					_ = ty
-
 //line hotspot.go:73
 					yidx := blkY + ty
-					_ = yidx
-
 //line hotspot.go:77
 					loadYidx := yidx
-					_ = loadYidx
-
 //line hotspot.go:74
 					xidx := blkX + tx
-					_ = xidx
-
 //line hotspot.go:77
 					loadXidx := xidx
-					_ = loadXidx
-
-//line hotspot.go:78
 					index := gridCols*loadYidx + loadXidx
-					_ = index
-
-//line hotspot.go:79
-					{
-						tempOnCuda[ty][tx] = tempSrc[index]
-						powerOnCuda[ty][tx] = power[index]
-					}
+//line hotspot.go:80
+					tempOnCuda[ty][tx] = tempSrc[index]
+					powerOnCuda[ty][tx] = power[index]
 				}
 			}
+//line hotspot.go:85
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
 			}
 		}
 	}
-
 //line hotspot.go:87
 	validYmin := 0
-
-//line hotspot.go:88
 	if blkY < 0 {
 		validYmin = -blkY
 	}
-
-//line hotspot.go:91
 	validYmax := HotspotBlock - 1
-
-//line hotspot.go:92
 	if blkYmax > gridRows-1 {
 		validYmax = HotspotBlock - 1 - (blkYmax - gridRows + 1)
 	}
-
-//line hotspot.go:95
 	validXmin := 0
-
-//line hotspot.go:96
 	if blkX < 0 {
 		validXmin = -blkX
 	}
-
-//line hotspot.go:99
 	validXmax := HotspotBlock - 1
-
-//line hotspot.go:100
 	if blkXmax > gridCols-1 {
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hotspot.go:118
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank] = computed
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hotspot.go:118
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank] = computed
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hotspot.go:118
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank] = computed
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hotspot.go:118
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank] = computed
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line hotspot.go:104
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hotspot.go:118
 			var computed bool
-			_ = computed
+//line hotspot.go:120
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hotspot.go:118
+			var computed bool
+//line hotspot.go:120
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hotspot.go:118
+			var computed bool
+//line hotspot.go:120
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hotspot.go:118
+			var computed bool
+//line hotspot.go:120
 			gc_s_computed[gc_rank] = computed
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hotspot.go:118
+		var computed bool
+//line hotspot.go:120
+		gc_s_computed[gc_rank] = computed
+	}
 //line hotspot.go:119
 	for i := 0; i < iteration; i++ {
 		{
@@ -326,68 +231,46 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				}
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
 //line hotspot.go:56
 					tx := gc_tx
-					_ = tx
-
 //line hotspot.go:56
 					ty := gc_ty
-					_ = ty
-
 //line hotspot.go:104
 					n := max(ty-1, validYmin)
 					_ = n
-
 //line hotspot.go:104
 					s := min(ty+1, validYmax)
 					_ = s
-
 //line hotspot.go:104
 					w := max(tx-1, validXmin)
 					_ = w
-
 //line hotspot.go:104
 					e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
-					_ = computed
-
 //line hotspot.go:120
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
 //line hotspot.go:56
 					tx := gc_tx
-					_ = tx
-
 //line hotspot.go:56
 					ty := gc_ty
-					_ = ty
-
 //line hotspot.go:104
 					n := max(ty-1, validYmin)
 					_ = n
-
 //line hotspot.go:104
 					s := min(ty+1, validYmax)
 					_ = s
-
 //line hotspot.go:104
 					w := max(tx-1, validXmin)
 					_ = w
-
 //line hotspot.go:104
 					e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
-					_ = computed
-
 //line hotspot.go:120
 					computed = false
 					gc_s_computed[gc_rank] = computed
@@ -434,90 +317,62 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hotspot.go:56
 						tx := gc_tx
-						_ = tx
-
 //line hotspot.go:56
 						ty := gc_ty
-						_ = ty
-
 //line hotspot.go:104
 						n := max(ty-1, validYmin)
 						_ = n
-
 //line hotspot.go:104
 						s := min(ty+1, validYmax)
 						_ = s
-
 //line hotspot.go:104
 						w := max(tx-1, validXmin)
-						_ = w
-
 //line hotspot.go:104
 						e := min(tx+1, validXmax)
-						_ = e
+//line hotspot.go:106
 						var computed bool
-						_ = computed
-
 //line hotspot.go:120
 						computed = false
-
-//line hotspot.go:122
-						{
-							computed = true
-							c := float64(gc_at5[gc_tx])
-							gc_at6[gc_tx] = float32(c + float64(stepDivCap)*(float64(gc_at7[gc_tx])+
-								(float64(gc_at8[gc_tx]+gc_at9[gc_tx])-2.0*c)*float64(ry1)+
-								(float64(gc_at10[0][e]+gc_at10[0][w])-2.0*c)*float64(rx1)+
-								float64((ambTemp-gc_at5[gc_tx])*rz1)))
-						}
+//line hotspot.go:123
+						computed = true
+						c := float64(gc_at5[gc_tx])
+						gc_at6[gc_tx] = float32(c + float64(stepDivCap)*(float64(gc_at7[gc_tx])+
+							(float64(gc_at8[gc_tx]+gc_at9[gc_tx])-2.0*c)*float64(ry1)+
+							(float64(gc_at10[0][e]+gc_at10[0][w])-2.0*c)*float64(rx1)+
+							float64((ambTemp-gc_at5[gc_tx])*rz1)))
+//line hotspot.go:130
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hotspot.go:56
 						tx := gc_tx
-						_ = tx
-
 //line hotspot.go:56
 						ty := gc_ty
-						_ = ty
-
 //line hotspot.go:104
 						n := max(ty-1, validYmin)
-						_ = n
-
 //line hotspot.go:104
 						s := min(ty+1, validYmax)
-						_ = s
-
 //line hotspot.go:104
 						w := max(tx-1, validXmin)
-						_ = w
-
 //line hotspot.go:104
 						e := min(tx+1, validXmax)
-						_ = e
+//line hotspot.go:106
 						var computed bool
-						_ = computed
-
 //line hotspot.go:120
 						computed = false
-
-//line hotspot.go:122
-						{
-							computed = true
-							c := float64(tempOnCuda[ty][tx])
-							tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+
-								(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
-								(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
-								float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
-						}
+//line hotspot.go:123
+						computed = true
+						c := float64(tempOnCuda[ty][tx])
+						tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+
+							(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
+							(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
+							float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
+//line hotspot.go:130
 						gc_s_computed[gc_rank] = computed
 					}
 				}
@@ -527,11 +382,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				}
 			}
 		}
-
 //line hotspot.go:131
 		if i == iteration-1 {
-
-//line hotspot.go:132
 			break
 		}
 		{
@@ -545,19 +397,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-							_ = gc_tx
+//line hotspot.go:146
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hotspot.go:56
-							tx := gc_tx
-							_ = tx
-
-//line hotspot.go:56
-							ty := gc_ty
-							_ = ty
+//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:134
 							if computed {
 								gc_at11[gc_tx] = gc_at12[gc_tx]
@@ -565,19 +408,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						{
 							gc_tx := gc_step2 + 1
-							_ = gc_tx
+//line hotspot.go:141
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hotspot.go:56
-							tx := gc_tx
-							_ = tx
-
-//line hotspot.go:56
-							ty := gc_ty
-							_ = ty
+//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:134
 							if computed {
 								gc_at11[gc_tx] = gc_at12[gc_tx]
@@ -585,19 +419,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						{
 							gc_tx := gc_step2 + 2
-							_ = gc_tx
+//line hotspot.go:141
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hotspot.go:56
-							tx := gc_tx
-							_ = tx
-
-//line hotspot.go:56
-							ty := gc_ty
-							_ = ty
+//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:134
 							if computed {
 								gc_at11[gc_tx] = gc_at12[gc_tx]
@@ -605,19 +430,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						{
 							gc_tx := gc_step2 + 3
-							_ = gc_tx
+//line hotspot.go:141
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hotspot.go:56
-							tx := gc_tx
-							_ = tx
-
-//line hotspot.go:56
-							ty := gc_ty
-							_ = ty
+//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:134
 							if computed {
 								gc_at11[gc_tx] = gc_at12[gc_tx]
@@ -626,17 +442,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hotspot.go:56
-						tx := gc_tx
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty
-						_ = ty
+//line hotspot.go:58
 						computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:134
 						if computed {
 							gc_at11[gc_tx] = gc_at12[gc_tx]
@@ -649,16 +456,12 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hotspot.go:56
 							tx := gc_tx
-							_ = tx
-
 //line hotspot.go:56
 							ty := gc_ty
-							_ = ty
+//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:134
 							if computed {
 								tempOnCuda[ty][tx] = tempT[ty][tx]
@@ -668,16 +471,12 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hotspot.go:56
 							tx := gc_tx
-							_ = tx
-
 //line hotspot.go:56
 							ty := gc_ty
-							_ = ty
+//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:134
 							if computed {
 								tempOnCuda[ty][tx] = tempT[ty][tx]
@@ -687,16 +486,12 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hotspot.go:56
 							tx := gc_tx
-							_ = tx
-
 //line hotspot.go:56
 							ty := gc_ty
-							_ = ty
+//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:134
 							if computed {
 								tempOnCuda[ty][tx] = tempT[ty][tx]
@@ -706,16 +501,12 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hotspot.go:56
 							tx := gc_tx
-							_ = tx
-
 //line hotspot.go:56
 							ty := gc_ty
-							_ = ty
+//line hotspot.go:58
 							computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:134
 							if computed {
 								tempOnCuda[ty][tx] = tempT[ty][tx]
@@ -725,16 +516,12 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hotspot.go:56
 						tx := gc_tx
-						_ = tx
-
 //line hotspot.go:56
 						ty := gc_ty
-						_ = ty
+//line hotspot.go:58
 						computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:134
 						if computed {
 							tempOnCuda[ty][tx] = tempT[ty][tx]
@@ -760,39 +547,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						_ = gc_tx
+//line hotspot.go:159
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hotspot.go:56
-						tx := gc_tx
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty
-						_ = ty
-
-//line hotspot.go:73
-						yidx := blkY + ty
-						_ = yidx
-
-//line hotspot.go:77
-						loadYidx := yidx
-						_ = loadYidx
-
-//line hotspot.go:74
-						xidx := blkX + tx
-						_ = xidx
-
-//line hotspot.go:77
-						loadXidx := xidx
-						_ = loadXidx
-
-//line hotspot.go:78
-						index := gridCols*loadYidx + loadXidx
-						_ = index
+//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:142
 						if computed {
 							gc_at13[gc_tx] = gc_at14[gc_tx]
@@ -800,39 +558,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					{
 						gc_tx := gc_step4 + 1
-						_ = gc_tx
+//line hotspot.go:149
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hotspot.go:56
-						tx := gc_tx
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty
-						_ = ty
-
-//line hotspot.go:73
-						yidx := blkY + ty
-						_ = yidx
-
-//line hotspot.go:77
-						loadYidx := yidx
-						_ = loadYidx
-
-//line hotspot.go:74
-						xidx := blkX + tx
-						_ = xidx
-
-//line hotspot.go:77
-						loadXidx := xidx
-						_ = loadXidx
-
-//line hotspot.go:78
-						index := gridCols*loadYidx + loadXidx
-						_ = index
+//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:142
 						if computed {
 							gc_at13[gc_tx] = gc_at14[gc_tx]
@@ -840,39 +569,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					{
 						gc_tx := gc_step4 + 2
-						_ = gc_tx
+//line hotspot.go:149
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hotspot.go:56
-						tx := gc_tx
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty
-						_ = ty
-
-//line hotspot.go:73
-						yidx := blkY + ty
-						_ = yidx
-
-//line hotspot.go:77
-						loadYidx := yidx
-						_ = loadYidx
-
-//line hotspot.go:74
-						xidx := blkX + tx
-						_ = xidx
-
-//line hotspot.go:77
-						loadXidx := xidx
-						_ = loadXidx
-
-//line hotspot.go:78
-						index := gridCols*loadYidx + loadXidx
-						_ = index
+//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:142
 						if computed {
 							gc_at13[gc_tx] = gc_at14[gc_tx]
@@ -880,39 +580,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					{
 						gc_tx := gc_step4 + 3
-						_ = gc_tx
+//line hotspot.go:149
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hotspot.go:56
-						tx := gc_tx
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty
-						_ = ty
-
-//line hotspot.go:73
-						yidx := blkY + ty
-						_ = yidx
-
-//line hotspot.go:77
-						loadYidx := yidx
-						_ = loadYidx
-
-//line hotspot.go:74
-						xidx := blkX + tx
-						_ = xidx
-
-//line hotspot.go:77
-						loadXidx := xidx
-						_ = loadXidx
-
-//line hotspot.go:78
-						index := gridCols*loadYidx + loadXidx
-						_ = index
+//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:142
 						if computed {
 							gc_at13[gc_tx] = gc_at14[gc_tx]
@@ -921,37 +592,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hotspot.go:56
-					tx := gc_tx
-					_ = tx
-
-//line hotspot.go:56
-					ty := gc_ty
-					_ = ty
-
-//line hotspot.go:73
-					yidx := blkY + ty
-					_ = yidx
-
-//line hotspot.go:77
-					loadYidx := yidx
-					_ = loadYidx
-
-//line hotspot.go:74
-					xidx := blkX + tx
-					_ = xidx
-
-//line hotspot.go:77
-					loadXidx := xidx
-					_ = loadXidx
-
-//line hotspot.go:78
-					index := gridCols*loadYidx + loadXidx
-					_ = index
+//line hotspot.go:80
 					computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:142
 					if computed {
 						gc_at13[gc_tx] = gc_at14[gc_tx]
@@ -964,36 +606,21 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hotspot.go:56
 						tx := gc_tx
-						_ = tx
-
 //line hotspot.go:56
 						ty := gc_ty
-						_ = ty
-
 //line hotspot.go:73
 						yidx := blkY + ty
-						_ = yidx
-
 //line hotspot.go:77
 						loadYidx := yidx
-						_ = loadYidx
-
 //line hotspot.go:74
 						xidx := blkX + tx
-						_ = xidx
-
 //line hotspot.go:77
 						loadXidx := xidx
-						_ = loadXidx
-
-//line hotspot.go:78
 						index := gridCols*loadYidx + loadXidx
-						_ = index
+//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:142
 						if computed {
 							tempDst[index] = tempT[ty][tx]
@@ -1003,36 +630,21 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hotspot.go:56
 						tx := gc_tx
-						_ = tx
-
 //line hotspot.go:56
 						ty := gc_ty
-						_ = ty
-
 //line hotspot.go:73
 						yidx := blkY + ty
-						_ = yidx
-
 //line hotspot.go:77
 						loadYidx := yidx
-						_ = loadYidx
-
 //line hotspot.go:74
 						xidx := blkX + tx
-						_ = xidx
-
 //line hotspot.go:77
 						loadXidx := xidx
-						_ = loadXidx
-
-//line hotspot.go:78
 						index := gridCols*loadYidx + loadXidx
-						_ = index
+//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:142
 						if computed {
 							tempDst[index] = tempT[ty][tx]
@@ -1042,36 +654,21 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hotspot.go:56
 						tx := gc_tx
-						_ = tx
-
 //line hotspot.go:56
 						ty := gc_ty
-						_ = ty
-
 //line hotspot.go:73
 						yidx := blkY + ty
-						_ = yidx
-
 //line hotspot.go:77
 						loadYidx := yidx
-						_ = loadYidx
-
 //line hotspot.go:74
 						xidx := blkX + tx
-						_ = xidx
-
 //line hotspot.go:77
 						loadXidx := xidx
-						_ = loadXidx
-
-//line hotspot.go:78
 						index := gridCols*loadYidx + loadXidx
-						_ = index
+//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:142
 						if computed {
 							tempDst[index] = tempT[ty][tx]
@@ -1081,36 +678,21 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hotspot.go:56
 						tx := gc_tx
-						_ = tx
-
 //line hotspot.go:56
 						ty := gc_ty
-						_ = ty
-
 //line hotspot.go:73
 						yidx := blkY + ty
-						_ = yidx
-
 //line hotspot.go:77
 						loadYidx := yidx
-						_ = loadYidx
-
 //line hotspot.go:74
 						xidx := blkX + tx
-						_ = xidx
-
 //line hotspot.go:77
 						loadXidx := xidx
-						_ = loadXidx
-
-//line hotspot.go:78
 						index := gridCols*loadYidx + loadXidx
-						_ = index
+//line hotspot.go:80
 						computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:142
 						if computed {
 							tempDst[index] = tempT[ty][tx]
@@ -1120,36 +702,21 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hotspot.go:56
 					tx := gc_tx
-					_ = tx
-
 //line hotspot.go:56
 					ty := gc_ty
-					_ = ty
-
 //line hotspot.go:73
 					yidx := blkY + ty
-					_ = yidx
-
 //line hotspot.go:77
 					loadYidx := yidx
-					_ = loadYidx
-
 //line hotspot.go:74
 					xidx := blkX + tx
-					_ = xidx
-
 //line hotspot.go:77
 					loadXidx := xidx
-					_ = loadXidx
-
-//line hotspot.go:78
 					index := gridCols*loadYidx + loadXidx
-					_ = index
+//line hotspot.go:80
 					computed := gc_s_computed[gc_rank]
-
 //line hotspot.go:142
 					if computed {
 						tempDst[index] = tempT[ty][tx]

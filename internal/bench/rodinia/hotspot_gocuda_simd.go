@@ -65,58 +65,36 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 	_ = &rz
 	_ = &step
 	_ = &timeElapsed
-
 //line hotspot.go:50
 	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
-
-//line hotspot.go:51
 	powerOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
-
-//line hotspot.go:52
 	tempT := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
-
 //line hotspot.go:54
 	ambTemp := float32(80.0)
 	_ = &ambTemp
-
 //line hotspot.go:55
 	bx := gc_bx2
-
 //line hotspot.go:55
 	by := gc_by2
-
 //line hotspot.go:58
 	stepDivCap := step / capacitance
 	_ = &stepDivCap
-
 //line hotspot.go:59
 	rx1 := 1 / rx
 	_ = &rx1
-
 //line hotspot.go:59
 	ry1 := 1 / ry
 	_ = &ry1
-
 //line hotspot.go:59
 	rz1 := 1 / rz
 	_ = &rz1
-
 //line hotspot.go:63
 	smallBlockRows := HotspotBlock - iteration*2
-
-//line hotspot.go:64
 	smallBlockCols := HotspotBlock - iteration*2
-
 //line hotspot.go:67
 	blkY := smallBlockRows*by - borderRows
-
-//line hotspot.go:68
 	blkX := smallBlockCols*bx - borderCols
-
-//line hotspot.go:69
 	blkYmax := blkY + HotspotBlock - 1
-
-//line hotspot.go:70
 	blkXmax := blkX + HotspotBlock - 1
 	{
 		gc_ty2 := 0
@@ -154,45 +132,29 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line hotspot.go:56
 							var tx int = gc_tx2
 //line hotspot.go:56
-							_ = tx
-//line hotspot.go:56
 							var ty int = gc_ty2
-//line hotspot.go:56
-							_ = ty
 //line hotspot.go:73
 							var yidx int = blkY + ty
-//line hotspot.go:73
-							_ = yidx
 //line hotspot.go:77
 							var loadYidx int = yidx
-//line hotspot.go:77
-							_ = loadYidx
 //line hotspot.go:74
 							var xidx int = blkX + tx
-//line hotspot.go:74
-							_ = xidx
 //line hotspot.go:77
 							var loadXidx int = xidx
-//line hotspot.go:77
-							_ = loadXidx
-//line hotspot.go:78
 							var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:78
 							_ = index
-//line hotspot.go:79
 							{
 //line hotspot.go:79
 								archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
 //line hotspot.go:79
 								archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-//line hotspot.go:79
 							}
 						}
+//line hotspot.go:81
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -203,86 +165,34 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hotspot.go:56
 						var tx int = gc_tx2
 //line hotspot.go:56
-						_ = tx
-//line hotspot.go:56
 						var ty int = gc_ty2
-//line hotspot.go:56
-						_ = ty
 //line hotspot.go:73
 						var yidx int = blkY + ty
-//line hotspot.go:73
-						_ = yidx
 //line hotspot.go:77
 						var loadYidx int = yidx
-//line hotspot.go:77
-						_ = loadYidx
 //line hotspot.go:74
 						var xidx int = blkX + tx
-//line hotspot.go:74
-						_ = xidx
 //line hotspot.go:77
 						var loadXidx int = xidx
-//line hotspot.go:77
-						_ = loadXidx
-//line hotspot.go:78
 						var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:78
 						_ = index
+						archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
 //line hotspot.go:79
-						{
-//line hotspot.go:79
-							archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
-//line hotspot.go:79
-							archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-//line hotspot.go:79
-						}
+						archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hotspot.go:56
-					tx := gc_tx2
-					_ = tx
-
-//line hotspot.go:56
-					ty := gc_ty2
-					_ = ty
-
-//line hotspot.go:73
-					yidx := blkY + ty
-					_ = yidx
-
-//line hotspot.go:77
-					loadYidx := yidx
-					_ = loadYidx
-
-//line hotspot.go:74
-					xidx := blkX + tx
-					_ = xidx
-
-//line hotspot.go:77
-					loadXidx := xidx
-					_ = loadXidx
-
-//line hotspot.go:78
-					index := gridCols*loadYidx + loadXidx
-					_ = index
-
-//line hotspot.go:79
-					{
-						gc_at15[gc_tx2] = gc_at16[gc_tx2]
-						gc_at17[gc_tx2] = gc_at18[gc_tx2]
-					}
+//line hotspot.go:80
+					gc_at15[gc_tx2] = gc_at16[gc_tx2]
+					gc_at17[gc_tx2] = gc_at18[gc_tx2]
 				}
 			} else {
+//line hotspot.go:85
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -294,37 +204,20 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:56
 							var tx int = gc_tx2
 //line hotspot.go:56
-							_ = tx
-//line hotspot.go:56
 							var ty int = gc_ty2
-//line hotspot.go:56
-							_ = ty
 //line hotspot.go:73
 							var yidx int = blkY + ty
-//line hotspot.go:73
-							_ = yidx
 //line hotspot.go:77
 							var loadYidx int = yidx
-//line hotspot.go:77
-							_ = loadYidx
 //line hotspot.go:74
 							var xidx int = blkX + tx
-//line hotspot.go:74
-							_ = xidx
 //line hotspot.go:77
 							var loadXidx int = xidx
-//line hotspot.go:77
-							_ = loadXidx
-//line hotspot.go:78
 							var index int = gridCols*loadYidx + loadXidx
-//line hotspot.go:78
-							_ = index
-//line hotspot.go:79
 							{
 								if index < 0 || index > len(tempSrc)-16 || tx < 0 || tx > len(tempOnCuda[ty])-16 || index > len(power)-16 || tx > len(powerOnCuda[ty])-16 {
 //line hotspot.go:80
 									break
-//line hotspot.go:80
 								}
 //line hotspot.go:80
 								archsimd.LoadFloat32x16Slice(tempSrc[index:]).StoreSlice(tempOnCuda[ty][tx:])
@@ -347,239 +240,167 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:56
 						var tx int = gc_tx2
 //line hotspot.go:56
-						_ = tx
-//line hotspot.go:56
 						var ty int = gc_ty2
-//line hotspot.go:56
-						_ = ty
 //line hotspot.go:73
 						var yidx int = blkY + ty
-//line hotspot.go:73
-						_ = yidx
 //line hotspot.go:77
 						var loadYidx int = yidx
-//line hotspot.go:77
-						_ = loadYidx
 //line hotspot.go:74
 						var xidx int = blkX + tx
-//line hotspot.go:74
-						_ = xidx
 //line hotspot.go:77
 						var loadXidx int = xidx
-//line hotspot.go:77
-						_ = loadXidx
-//line hotspot.go:78
 						var index int = gridCols*loadYidx + loadXidx
-//line hotspot.go:78
-						_ = index
-//line hotspot.go:79
-						{
-							if index < 0 || index > len(tempSrc)-8 || tx < 0 || tx > len(tempOnCuda[ty])-8 || index > len(power)-8 || tx > len(powerOnCuda[ty])-8 {
 //line hotspot.go:80
-								break
+						if index < 0 || index > len(tempSrc)-8 || tx < 0 || tx > len(tempOnCuda[ty])-8 || index > len(power)-8 || tx > len(powerOnCuda[ty])-8 {
 //line hotspot.go:80
-							}
-//line hotspot.go:80
-							archsimd.LoadFloat32x8Slice(tempSrc[index:]).StoreSlice(tempOnCuda[ty][tx:])
-//line hotspot.go:80
-							archsimd.LoadFloat32x8Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
+							break
 						}
+//line hotspot.go:80
+						archsimd.LoadFloat32x8Slice(tempSrc[index:]).StoreSlice(tempOnCuda[ty][tx:])
+//line hotspot.go:80
+						archsimd.LoadFloat32x8Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
 					}
+//line hotspot.go:83
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hotspot.go:56
 					tx := gc_tx2
-					_ = tx
-
 //line hotspot.go:56
 					ty := gc_ty2
-					_ = ty
-
 //line hotspot.go:73
 					yidx := blkY + ty
-					_ = yidx
-
 //line hotspot.go:77
 					loadYidx := yidx
-					_ = loadYidx
-
 //line hotspot.go:74
 					xidx := blkX + tx
-					_ = xidx
-
 //line hotspot.go:77
 					loadXidx := xidx
-					_ = loadXidx
-
-//line hotspot.go:78
 					index := gridCols*loadYidx + loadXidx
-					_ = index
-
-//line hotspot.go:79
-					{
-						tempOnCuda[ty][tx] = tempSrc[index]
-						powerOnCuda[ty][tx] = power[index]
-					}
+//line hotspot.go:80
+					tempOnCuda[ty][tx] = tempSrc[index]
+					powerOnCuda[ty][tx] = power[index]
 				}
 			}
+//line hotspot.go:85
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
 			}
 		}
 	}
-
 //line hotspot.go:87
 	validYmin := 0
-
-//line hotspot.go:88
 	if blkY < 0 {
 		validYmin = -blkY
 	}
-
-//line hotspot.go:91
 	validYmax := HotspotBlock - 1
-
-//line hotspot.go:92
 	if blkYmax > gridRows-1 {
 		validYmax = HotspotBlock - 1 - (blkYmax - gridRows + 1)
 	}
-
-//line hotspot.go:95
 	validXmin := 0
-
-//line hotspot.go:96
 	if blkX < 0 {
 		validXmin = -blkX
 	}
-
-//line hotspot.go:99
 	validXmax := HotspotBlock - 1
-
-//line hotspot.go:100
 	if blkXmax > gridCols-1 {
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
-	{
-		gc_vstep3 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop3 bool
-			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line hotspot.go:104
+	gc_vstep3 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop3 bool
+		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line hotspot.go:118
-				gc_none2 := archsimd.Mask32x16FromBits(0)
+			gc_none2 := archsimd.Mask32x16FromBits(0)
 //line hotspot.go:118
-				_ = gc_none2
-//line hotspot.go:118
-				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line hotspot.go:118
-				_ = gc_all2
-				for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-					gc_rank2 := gc_vstep3
-					_ = gc_rank2
-//line hotspot.go:118
-					var computed bool
-//line hotspot.go:118
-					_ = computed
-//line hotspot.go:118
-					gc_b4 := gc_none2
-//line hotspot.go:118
-					if computed {
-//line hotspot.go:118
-						gc_b4 = gc_all2
-//line hotspot.go:118
-					}
-//line hotspot.go:118
-					compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
-			if gc_stop3 {
-				return
-			}
-		}
-		if compiled.SIMD {
-//line hotspot.go:118
-			gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hotspot.go:118
-			_ = gc_none
-//line hotspot.go:118
-			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hotspot.go:118
-			_ = gc_all
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+			for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
 				gc_rank2 := gc_vstep3
-				_ = gc_rank2
 //line hotspot.go:118
 				var computed bool
 //line hotspot.go:118
-				_ = computed
-//line hotspot.go:118
-				gc_b3 := gc_none
+				gc_b4 := gc_none2
 //line hotspot.go:118
 				if computed {
 //line hotspot.go:118
-					gc_b3 = gc_all
-//line hotspot.go:118
+					gc_b4 = gc_all2
 				}
 //line hotspot.go:118
-				compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
+				compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep3, false
+		}(gc_vstep3)
+		if gc_stop3 {
+			return
 		}
-		gc_step6 := gc_vstep3
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
 //line hotspot.go:118
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank2] = computed
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-
+		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hotspot.go:118
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank2] = computed
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line hotspot.go:118
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank2] = computed
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line hotspot.go:118
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank2] = computed
-			}
-		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
+		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+			gc_rank2 := gc_vstep3
 //line hotspot.go:118
 			var computed bool
-			_ = computed
+//line hotspot.go:118
+			gc_b3 := gc_none
+//line hotspot.go:118
+			if computed {
+//line hotspot.go:118
+				gc_b3 = gc_all
+			}
+//line hotspot.go:118
+			compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step6 := gc_vstep3
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
+			gc_pos2.Thread = gc_rank2
+//line hotspot.go:118
+			var computed bool
+//line hotspot.go:120
+			gc_s_computed[gc_rank2] = computed
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+//line hotspot.go:118
+			var computed bool
+//line hotspot.go:120
+			gc_s_computed[gc_rank2] = computed
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+//line hotspot.go:118
+			var computed bool
+//line hotspot.go:120
+			gc_s_computed[gc_rank2] = computed
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+//line hotspot.go:118
+			var computed bool
+//line hotspot.go:120
 			gc_s_computed[gc_rank2] = computed
 		}
 	}
-
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hotspot.go:118
+		var computed bool
+//line hotspot.go:120
+		gc_s_computed[gc_rank2] = computed
+	}
 //line hotspot.go:119
 	for i := 0; i < iteration; i++ {
 		archsimd.ClearAVXUpperBits()
@@ -605,68 +426,46 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				}
 				for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line hotspot.go:56
 					tx := gc_tx2
-					_ = tx
-
 //line hotspot.go:56
 					ty := gc_ty2
-					_ = ty
-
 //line hotspot.go:104
 					n := max(ty-1, validYmin)
 					_ = n
-
 //line hotspot.go:104
 					s := min(ty+1, validYmax)
 					_ = s
-
 //line hotspot.go:104
 					w := max(tx-1, validXmin)
 					_ = w
-
 //line hotspot.go:104
 					e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
-					_ = computed
-
 //line hotspot.go:120
 					computed = false
 					gc_s_computed[gc_rank2] = computed
 				}
 				for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line hotspot.go:56
 					tx := gc_tx2
-					_ = tx
-
 //line hotspot.go:56
 					ty := gc_ty2
-					_ = ty
-
 //line hotspot.go:104
 					n := max(ty-1, validYmin)
 					_ = n
-
 //line hotspot.go:104
 					s := min(ty+1, validYmax)
 					_ = s
-
 //line hotspot.go:104
 					w := max(tx-1, validXmin)
 					_ = w
-
 //line hotspot.go:104
 					e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
-					_ = computed
-
 //line hotspot.go:120
 					computed = false
 					gc_s_computed[gc_rank2] = computed
@@ -714,90 +513,62 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hotspot.go:56
 						tx := gc_tx2
-						_ = tx
-
 //line hotspot.go:56
 						ty := gc_ty2
-						_ = ty
-
 //line hotspot.go:104
 						n := max(ty-1, validYmin)
 						_ = n
-
 //line hotspot.go:104
 						s := min(ty+1, validYmax)
 						_ = s
-
 //line hotspot.go:104
 						w := max(tx-1, validXmin)
-						_ = w
-
 //line hotspot.go:104
 						e := min(tx+1, validXmax)
-						_ = e
+//line hotspot.go:106
 						var computed bool
-						_ = computed
-
 //line hotspot.go:120
 						computed = false
-
-//line hotspot.go:122
-						{
-							computed = true
-							c := float64(gc_at19[gc_tx2])
-							gc_at20[gc_tx2] = float32(c + float64(stepDivCap)*(float64(gc_at21[gc_tx2])+
-								(float64(gc_at22[gc_tx2]+gc_at23[gc_tx2])-2.0*c)*float64(ry1)+
-								(float64(gc_at24[0][e]+gc_at24[0][w])-2.0*c)*float64(rx1)+
-								float64((ambTemp-gc_at19[gc_tx2])*rz1)))
-						}
+//line hotspot.go:123
+						computed = true
+						c := float64(gc_at19[gc_tx2])
+						gc_at20[gc_tx2] = float32(c + float64(stepDivCap)*(float64(gc_at21[gc_tx2])+
+							(float64(gc_at22[gc_tx2]+gc_at23[gc_tx2])-2.0*c)*float64(ry1)+
+							(float64(gc_at24[0][e]+gc_at24[0][w])-2.0*c)*float64(rx1)+
+							float64((ambTemp-gc_at19[gc_tx2])*rz1)))
+//line hotspot.go:130
 						gc_s_computed[gc_rank2] = computed
 					}
 				} else {
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hotspot.go:56
 						tx := gc_tx2
-						_ = tx
-
 //line hotspot.go:56
 						ty := gc_ty2
-						_ = ty
-
 //line hotspot.go:104
 						n := max(ty-1, validYmin)
-						_ = n
-
 //line hotspot.go:104
 						s := min(ty+1, validYmax)
-						_ = s
-
 //line hotspot.go:104
 						w := max(tx-1, validXmin)
-						_ = w
-
 //line hotspot.go:104
 						e := min(tx+1, validXmax)
-						_ = e
+//line hotspot.go:106
 						var computed bool
-						_ = computed
-
 //line hotspot.go:120
 						computed = false
-
-//line hotspot.go:122
-						{
-							computed = true
-							c := float64(tempOnCuda[ty][tx])
-							tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+
-								(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
-								(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
-								float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
-						}
+//line hotspot.go:123
+						computed = true
+						c := float64(tempOnCuda[ty][tx])
+						tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+
+							(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
+							(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
+							float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
+//line hotspot.go:130
 						gc_s_computed[gc_rank2] = computed
 					}
 				}
@@ -807,11 +578,8 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				}
 			}
 		}
-
 //line hotspot.go:131
 		if i == iteration-1 {
-
-//line hotspot.go:132
 			break
 		}
 		{
@@ -828,7 +596,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line hotspot.go:56
 								var tx int = gc_tx2
 //line hotspot.go:56
@@ -839,19 +606,15 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 								_ = ty
 //line hotspot.go:56
 								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
-//line hotspot.go:56
-								_ = computed
 //line hotspot.go:134
 								gc_if4 := computed
-//line hotspot.go:134
-								_ = gc_if4
 //line hotspot.go:134
 								if gc_if4.ToBits() != 0 {
 //line hotspot.go:134
 									archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:]).StoreMasked((*[16]float32)(gc_at25[gc_tx2:]), gc_if4)
-//line hotspot.go:134
 								}
 							}
+//line hotspot.go:136
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -863,7 +626,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line hotspot.go:56
 							var tx int = gc_tx2
 //line hotspot.go:56
@@ -874,34 +636,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							_ = ty
 //line hotspot.go:56
 							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
-//line hotspot.go:56
-							_ = computed
 //line hotspot.go:134
 							gc_if3 := computed
-//line hotspot.go:134
-							_ = gc_if3
 //line hotspot.go:134
 							if gc_if3.ToBits() != 0 {
 //line hotspot.go:134
 								archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreMasked((*[8]float32)(gc_at25[gc_tx2:]), gc_if3)
-//line hotspot.go:134
 							}
 						}
+//line hotspot.go:136
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hotspot.go:56
-						tx := gc_tx2
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty2
-						_ = ty
+//line hotspot.go:58
 						computed := gc_s_computed[gc_rank2]
-
 //line hotspot.go:134
 						if computed {
 							gc_at25[gc_tx2] = gc_at26[gc_tx2]
@@ -920,20 +669,11 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:56
 								var tx int = gc_tx2
 //line hotspot.go:56
-								_ = tx
-//line hotspot.go:56
 								var ty int = gc_ty2
 //line hotspot.go:56
-								_ = ty
-//line hotspot.go:56
 								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
-//line hotspot.go:56
-								_ = computed
 //line hotspot.go:134
 								gc_if2 := computed
-//line hotspot.go:134
-								_ = gc_if2
-//line hotspot.go:135
 								if gc_if2.ToBits() != 0 {
 //line hotspot.go:135
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -941,17 +681,14 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 									if tx >= 0 && tx <= len(tempT[ty])-16 {
 //line hotspot.go:135
 										gc_ld2 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
-//line hotspot.go:135
 									} else {
 //line hotspot.go:135
 										break gc_steps2
-//line hotspot.go:135
 									}
 //line hotspot.go:135
 									if tx >= 0 && tx <= len(tempOnCuda[ty])-16 {
 //line hotspot.go:135
 										gc_ld2.StoreMasked((*[16]float32)(tempOnCuda[ty][tx:]), gc_if2)
-//line hotspot.go:135
 									} else {
 //line hotspot.go:135
 										var gc_lanes4 [16]float32
@@ -965,17 +702,14 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 												gc_pos2.Thread = gc_rank2 + gc_k4
 //line hotspot.go:135
 												tempOnCuda[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-//line hotspot.go:135
 											}
-//line hotspot.go:135
 										}
 //line hotspot.go:135
 										gc_pos2.Thread = gc_rank2
-//line hotspot.go:135
 									}
-//line hotspot.go:135
 								}
 							}
+//line hotspot.go:137
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -992,20 +726,11 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:56
 							var tx int = gc_tx2
 //line hotspot.go:56
-							_ = tx
-//line hotspot.go:56
 							var ty int = gc_ty2
 //line hotspot.go:56
-							_ = ty
-//line hotspot.go:56
 							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
-//line hotspot.go:56
-							_ = computed
 //line hotspot.go:134
 							gc_if := computed
-//line hotspot.go:134
-							_ = gc_if
-//line hotspot.go:135
 							if gc_if.ToBits() != 0 {
 //line hotspot.go:135
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1013,17 +738,14 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 								if tx >= 0 && tx <= len(tempT[ty])-8 {
 //line hotspot.go:135
 									gc_ld = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
-//line hotspot.go:135
 								} else {
 //line hotspot.go:135
 									break gc_steps
-//line hotspot.go:135
 								}
 //line hotspot.go:135
 								if tx >= 0 && tx <= len(tempOnCuda[ty])-8 {
 //line hotspot.go:135
 									gc_ld.StoreMasked((*[8]float32)(tempOnCuda[ty][tx:]), gc_if)
-//line hotspot.go:135
 								} else {
 //line hotspot.go:135
 									var gc_lanes2 [8]float32
@@ -1037,17 +759,14 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 											gc_pos2.Thread = gc_rank2 + gc_k2
 //line hotspot.go:135
 											tempOnCuda[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-//line hotspot.go:135
 										}
-//line hotspot.go:135
 									}
 //line hotspot.go:135
 									gc_pos2.Thread = gc_rank2
-//line hotspot.go:135
 								}
-//line hotspot.go:135
 							}
 						}
+//line hotspot.go:137
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step7 := gc_vstep5
@@ -1056,16 +775,12 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hotspot.go:56
 							tx := gc_tx2
-							_ = tx
-
 //line hotspot.go:56
 							ty := gc_ty2
-							_ = ty
+//line hotspot.go:58
 							computed := gc_s_computed[gc_rank2]
-
 //line hotspot.go:134
 							if computed {
 								tempOnCuda[ty][tx] = tempT[ty][tx]
@@ -1075,16 +790,12 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hotspot.go:56
 							tx := gc_tx2
-							_ = tx
-
 //line hotspot.go:56
 							ty := gc_ty2
-							_ = ty
+//line hotspot.go:58
 							computed := gc_s_computed[gc_rank2]
-
 //line hotspot.go:134
 							if computed {
 								tempOnCuda[ty][tx] = tempT[ty][tx]
@@ -1094,16 +805,12 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hotspot.go:56
 							tx := gc_tx2
-							_ = tx
-
 //line hotspot.go:56
 							ty := gc_ty2
-							_ = ty
+//line hotspot.go:58
 							computed := gc_s_computed[gc_rank2]
-
 //line hotspot.go:134
 							if computed {
 								tempOnCuda[ty][tx] = tempT[ty][tx]
@@ -1113,16 +820,12 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hotspot.go:56
 							tx := gc_tx2
-							_ = tx
-
 //line hotspot.go:56
 							ty := gc_ty2
-							_ = ty
+//line hotspot.go:58
 							computed := gc_s_computed[gc_rank2]
-
 //line hotspot.go:134
 							if computed {
 								tempOnCuda[ty][tx] = tempT[ty][tx]
@@ -1132,16 +835,12 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hotspot.go:56
 						tx := gc_tx2
-						_ = tx
-
 //line hotspot.go:56
 						ty := gc_ty2
-						_ = ty
+//line hotspot.go:58
 						computed := gc_s_computed[gc_rank2]
-
 //line hotspot.go:134
 						if computed {
 							tempOnCuda[ty][tx] = tempT[ty][tx]
@@ -1170,50 +869,32 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line hotspot.go:56
 							var tx int = gc_tx2
 //line hotspot.go:56
-							_ = tx
-//line hotspot.go:56
 							var ty int = gc_ty2
-//line hotspot.go:56
-							_ = ty
 //line hotspot.go:73
 							var yidx int = blkY + ty
-//line hotspot.go:73
-							_ = yidx
 //line hotspot.go:77
 							var loadYidx int = yidx
-//line hotspot.go:77
-							_ = loadYidx
 //line hotspot.go:74
 							var xidx int = blkX + tx
-//line hotspot.go:74
-							_ = xidx
 //line hotspot.go:77
 							var loadXidx int = xidx
-//line hotspot.go:77
-							_ = loadXidx
-//line hotspot.go:78
 							var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:78
 							_ = index
 //line hotspot.go:78
 							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
-//line hotspot.go:78
-							_ = computed
 //line hotspot.go:142
 							gc_if8 := computed
-//line hotspot.go:142
-							_ = gc_if8
 //line hotspot.go:142
 							if gc_if8.ToBits() != 0 {
 //line hotspot.go:142
 								archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:]).StoreMasked((*[16]float32)(gc_at27[gc_tx2:]), gc_if8)
-//line hotspot.go:142
 							}
 						}
+//line hotspot.go:144
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -1225,85 +906,38 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hotspot.go:56
 						var tx int = gc_tx2
 //line hotspot.go:56
-						_ = tx
-//line hotspot.go:56
 						var ty int = gc_ty2
-//line hotspot.go:56
-						_ = ty
 //line hotspot.go:73
 						var yidx int = blkY + ty
-//line hotspot.go:73
-						_ = yidx
 //line hotspot.go:77
 						var loadYidx int = yidx
-//line hotspot.go:77
-						_ = loadYidx
 //line hotspot.go:74
 						var xidx int = blkX + tx
-//line hotspot.go:74
-						_ = xidx
 //line hotspot.go:77
 						var loadXidx int = xidx
-//line hotspot.go:77
-						_ = loadXidx
-//line hotspot.go:78
 						var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:78
 						_ = index
 //line hotspot.go:78
 						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
-//line hotspot.go:78
-						_ = computed
 //line hotspot.go:142
 						gc_if7 := computed
-//line hotspot.go:142
-						_ = gc_if7
 //line hotspot.go:142
 						if gc_if7.ToBits() != 0 {
 //line hotspot.go:142
 							archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreMasked((*[8]float32)(gc_at27[gc_tx2:]), gc_if7)
-//line hotspot.go:142
 						}
 					}
+//line hotspot.go:144
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hotspot.go:56
-					tx := gc_tx2
-					_ = tx
-
-//line hotspot.go:56
-					ty := gc_ty2
-					_ = ty
-
-//line hotspot.go:73
-					yidx := blkY + ty
-					_ = yidx
-
-//line hotspot.go:77
-					loadYidx := yidx
-					_ = loadYidx
-
-//line hotspot.go:74
-					xidx := blkX + tx
-					_ = xidx
-
-//line hotspot.go:77
-					loadXidx := xidx
-					_ = loadXidx
-
-//line hotspot.go:78
-					index := gridCols*loadYidx + loadXidx
-					_ = index
+//line hotspot.go:80
 					computed := gc_s_computed[gc_rank2]
-
 //line hotspot.go:142
 					if computed {
 						gc_at27[gc_tx2] = gc_at28[gc_tx2]
@@ -1322,46 +956,25 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:56
 							var tx int = gc_tx2
 //line hotspot.go:56
-							_ = tx
-//line hotspot.go:56
 							var ty int = gc_ty2
-//line hotspot.go:56
-							_ = ty
 //line hotspot.go:73
 							var yidx int = blkY + ty
-//line hotspot.go:73
-							_ = yidx
 //line hotspot.go:77
 							var loadYidx int = yidx
-//line hotspot.go:77
-							_ = loadYidx
 //line hotspot.go:74
 							var xidx int = blkX + tx
-//line hotspot.go:74
-							_ = xidx
 //line hotspot.go:77
 							var loadXidx int = xidx
-//line hotspot.go:77
-							_ = loadXidx
-//line hotspot.go:78
 							var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:78
-							_ = index
-//line hotspot.go:78
 							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
-//line hotspot.go:78
-							_ = computed
 //line hotspot.go:142
 							if index < 0 || index > len(tempDst)-16 {
 //line hotspot.go:142
 								break
-//line hotspot.go:142
 							}
 //line hotspot.go:142
 							gc_if6 := computed
-//line hotspot.go:142
-							_ = gc_if6
-//line hotspot.go:143
 							if gc_if6.ToBits() != 0 {
 //line hotspot.go:143
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -1369,17 +982,15 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 								if tx >= 0 && tx <= len(tempT[ty])-16 {
 //line hotspot.go:143
 									gc_ld4 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
-//line hotspot.go:143
 								} else {
 //line hotspot.go:143
 									break gc_steps4
-//line hotspot.go:143
 								}
 //line hotspot.go:143
 								gc_ld4.StoreMasked((*[16]float32)(tempDst[index:]), gc_if6)
-//line hotspot.go:143
 							}
 						}
+//line hotspot.go:145
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -1396,46 +1007,25 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:56
 						var tx int = gc_tx2
 //line hotspot.go:56
-						_ = tx
-//line hotspot.go:56
 						var ty int = gc_ty2
-//line hotspot.go:56
-						_ = ty
 //line hotspot.go:73
 						var yidx int = blkY + ty
-//line hotspot.go:73
-						_ = yidx
 //line hotspot.go:77
 						var loadYidx int = yidx
-//line hotspot.go:77
-						_ = loadYidx
 //line hotspot.go:74
 						var xidx int = blkX + tx
-//line hotspot.go:74
-						_ = xidx
 //line hotspot.go:77
 						var loadXidx int = xidx
-//line hotspot.go:77
-						_ = loadXidx
-//line hotspot.go:78
 						var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:78
-						_ = index
-//line hotspot.go:78
 						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
-//line hotspot.go:78
-						_ = computed
 //line hotspot.go:142
 						if index < 0 || index > len(tempDst)-8 {
 //line hotspot.go:142
 							break
-//line hotspot.go:142
 						}
 //line hotspot.go:142
 						gc_if5 := computed
-//line hotspot.go:142
-						_ = gc_if5
-//line hotspot.go:143
 						if gc_if5.ToBits() != 0 {
 //line hotspot.go:143
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1443,17 +1033,15 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							if tx >= 0 && tx <= len(tempT[ty])-8 {
 //line hotspot.go:143
 								gc_ld3 = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
-//line hotspot.go:143
 							} else {
 //line hotspot.go:143
 								break gc_steps3
-//line hotspot.go:143
 							}
 //line hotspot.go:143
 							gc_ld3.StoreMasked((*[8]float32)(tempDst[index:]), gc_if5)
-//line hotspot.go:143
 						}
 					}
+//line hotspot.go:145
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step8 := gc_vstep7
@@ -1462,36 +1050,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hotspot.go:56
 						tx := gc_tx2
-						_ = tx
-
 //line hotspot.go:56
 						ty := gc_ty2
-						_ = ty
-
 //line hotspot.go:73
 						yidx := blkY + ty
-						_ = yidx
-
 //line hotspot.go:77
 						loadYidx := yidx
-						_ = loadYidx
-
 //line hotspot.go:74
 						xidx := blkX + tx
-						_ = xidx
-
 //line hotspot.go:77
 						loadXidx := xidx
-						_ = loadXidx
-
-//line hotspot.go:78
 						index := gridCols*loadYidx + loadXidx
-						_ = index
+//line hotspot.go:80
 						computed := gc_s_computed[gc_rank2]
-
 //line hotspot.go:142
 						if computed {
 							tempDst[index] = tempT[ty][tx]
@@ -1501,36 +1074,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hotspot.go:56
 						tx := gc_tx2
-						_ = tx
-
 //line hotspot.go:56
 						ty := gc_ty2
-						_ = ty
-
 //line hotspot.go:73
 						yidx := blkY + ty
-						_ = yidx
-
 //line hotspot.go:77
 						loadYidx := yidx
-						_ = loadYidx
-
 //line hotspot.go:74
 						xidx := blkX + tx
-						_ = xidx
-
 //line hotspot.go:77
 						loadXidx := xidx
-						_ = loadXidx
-
-//line hotspot.go:78
 						index := gridCols*loadYidx + loadXidx
-						_ = index
+//line hotspot.go:80
 						computed := gc_s_computed[gc_rank2]
-
 //line hotspot.go:142
 						if computed {
 							tempDst[index] = tempT[ty][tx]
@@ -1540,36 +1098,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hotspot.go:56
 						tx := gc_tx2
-						_ = tx
-
 //line hotspot.go:56
 						ty := gc_ty2
-						_ = ty
-
 //line hotspot.go:73
 						yidx := blkY + ty
-						_ = yidx
-
 //line hotspot.go:77
 						loadYidx := yidx
-						_ = loadYidx
-
 //line hotspot.go:74
 						xidx := blkX + tx
-						_ = xidx
-
 //line hotspot.go:77
 						loadXidx := xidx
-						_ = loadXidx
-
-//line hotspot.go:78
 						index := gridCols*loadYidx + loadXidx
-						_ = index
+//line hotspot.go:80
 						computed := gc_s_computed[gc_rank2]
-
 //line hotspot.go:142
 						if computed {
 							tempDst[index] = tempT[ty][tx]
@@ -1579,36 +1122,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hotspot.go:56
 						tx := gc_tx2
-						_ = tx
-
 //line hotspot.go:56
 						ty := gc_ty2
-						_ = ty
-
 //line hotspot.go:73
 						yidx := blkY + ty
-						_ = yidx
-
 //line hotspot.go:77
 						loadYidx := yidx
-						_ = loadYidx
-
 //line hotspot.go:74
 						xidx := blkX + tx
-						_ = xidx
-
 //line hotspot.go:77
 						loadXidx := xidx
-						_ = loadXidx
-
-//line hotspot.go:78
 						index := gridCols*loadYidx + loadXidx
-						_ = index
+//line hotspot.go:80
 						computed := gc_s_computed[gc_rank2]
-
 //line hotspot.go:142
 						if computed {
 							tempDst[index] = tempT[ty][tx]
@@ -1618,36 +1146,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hotspot.go:56
 					tx := gc_tx2
-					_ = tx
-
 //line hotspot.go:56
 					ty := gc_ty2
-					_ = ty
-
 //line hotspot.go:73
 					yidx := blkY + ty
-					_ = yidx
-
 //line hotspot.go:77
 					loadYidx := yidx
-					_ = loadYidx
-
 //line hotspot.go:74
 					xidx := blkX + tx
-					_ = xidx
-
 //line hotspot.go:77
 					loadXidx := xidx
-					_ = loadXidx
-
-//line hotspot.go:78
 					index := gridCols*loadYidx + loadXidx
-					_ = index
+//line hotspot.go:80
 					computed := gc_s_computed[gc_rank2]
-
 //line hotspot.go:142
 					if computed {
 						tempDst[index] = tempT[ty][tx]

@@ -70,13 +70,10 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line kmeans.go:25
 							pointID := gc_tx + gc_bdx*gc_bx
-							_ = pointID
-
-//line kmeans.go:27
 							{
+//line kmeans.go:28
 								for i := 0; i < nfeatures; i++ {
 									output[pointID+npoints*i] = input[pointID*nfeatures+i]
 								}
@@ -86,13 +83,10 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line kmeans.go:25
 							pointID := gc_tx + gc_bdx*gc_bx
-							_ = pointID
-
-//line kmeans.go:27
 							{
+//line kmeans.go:28
 								for i := 0; i < nfeatures; i++ {
 									output[pointID+npoints*i] = input[pointID*nfeatures+i]
 								}
@@ -102,13 +96,10 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line kmeans.go:25
 							pointID := gc_tx + gc_bdx*gc_bx
-							_ = pointID
-
-//line kmeans.go:27
 							{
+//line kmeans.go:28
 								for i := 0; i < nfeatures; i++ {
 									output[pointID+npoints*i] = input[pointID*nfeatures+i]
 								}
@@ -118,13 +109,10 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line kmeans.go:25
 							pointID := gc_tx + gc_bdx*gc_bx
-							_ = pointID
-
-//line kmeans.go:27
 							{
+//line kmeans.go:28
 								for i := 0; i < nfeatures; i++ {
 									output[pointID+npoints*i] = input[pointID*nfeatures+i]
 								}
@@ -134,13 +122,10 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line kmeans.go:25
 						pointID := gc_tx + gc_bdx*gc_bx
-						_ = pointID
-
-//line kmeans.go:27
 						{
+//line kmeans.go:28
 							for i := 0; i < nfeatures; i++ {
 								output[pointID+npoints*i] = input[pointID*nfeatures+i]
 							}
@@ -209,7 +194,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 				gc_by = 0
 			}
 		}
-
 //line kmeans.go:56
 		blockID := gc_gdx*gc_by + gc_bx
 		compiled.OutOfLine(func() {
@@ -219,15 +203,9 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 //line kmeans.go:60
 					gc_vb3 := lanes.BroadcastInt32x8(int32(-1))
 //line kmeans.go:60
-					_ = gc_vb3
-//line kmeans.go:60
 					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kmeans.go:60
-					_ = gc_iota3
 //line kmeans.go:63
 					gc_vb4 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
-//line kmeans.go:63
-					_ = gc_vb4
 				gc_steps3:
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -235,229 +213,166 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 						gc_pos.Thread = gc_rank
 //line kmeans.go:58
 						var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
-//line kmeans.go:58
-						_ = pointID
 //line kmeans.go:60
 						index := gc_vb3
-//line kmeans.go:60
-						_ = index
 //line kmeans.go:62
 						if pointID < 0 || pointID > len(membership)-8 {
 //line kmeans.go:62
 							break
-//line kmeans.go:62
 						}
 //line kmeans.go:62
 						if pointID < npoints && uint(npoints-pointID) > 7 {
 //line kmeans.go:62
 							minDist := gc_vb4
 //line kmeans.go:62
-							_ = minDist
-//line kmeans.go:62
 							var dist lanes.Float32x8
-//line kmeans.go:62
-							_ = dist
 //line kmeans.go:62
 							for i := 0; i < nclusters; i = i + 1 {
 //line kmeans.go:67
 								var clusterBaseIndex int = i *
 									nfeatures
 //line kmeans.go:68
-								_ = clusterBaseIndex
-//line kmeans.go:68
 								var ans lanes.Float32x8
-//line kmeans.go:68
-								_ = ans
 //line kmeans.go:68
 								for j := 0; j < nfeatures; j = j + 1 {
 //line kmeans.go:71
 									var addr int = pointID + j*
 										npoints
 //line kmeans.go:72
-									_ = addr
-//line kmeans.go:72
 									var gc_ld5 lanes.Float32x8
 //line kmeans.go:72
 									if addr >= 0 && addr <= len(features)-8 {
 										gc_ld5 = lanes.LoadFloat32x8Slice(features[addr:])
-//line kmeans.go:73
 									} else {
 //line kmeans.go:73
 										break gc_steps3
-//line kmeans.go:73
 									}
 //line kmeans.go:73
 									diff := gc_ld5.Sub(lanes.BroadcastFloat32x8(clusters[clusterBaseIndex+j]))
 //line kmeans.go:73
-									_ = diff
-//line kmeans.go:73
 									ans = ans.Add(diff.Mul(diff))
-//line kmeans.go:73
 								}
 //line kmeans.go:73
 								dist = ans
 //line kmeans.go:73
 								gc_if7 := dist.Less(minDist)
 //line kmeans.go:73
-								_ = gc_if7
-//line kmeans.go:73
 								if gc_if7.ToBits() != 0 {
 //line kmeans.go:73
 									minDist = dist.Merge(minDist, gc_if7)
 //line kmeans.go:73
 									index = lanes.BroadcastInt32x8(int32(i)).Merge(index, gc_if7)
-//line kmeans.go:80
 								}
-//line kmeans.go:80
 							}
-//line kmeans.go:80
 						} else {
 //line kmeans.go:80
 							gc_if8 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
-//line kmeans.go:62
-							_ = gc_if8
 //line kmeans.go:62
 							if gc_if8.ToBits() != 0 {
 //line kmeans.go:62
 								minDist := gc_vb4
 //line kmeans.go:62
-								_ = minDist
-//line kmeans.go:62
 								var dist lanes.Float32x8
-//line kmeans.go:62
-								_ = dist
 //line kmeans.go:62
 								for i := 0; i < nclusters; i = i + 1 {
 //line kmeans.go:67
 									var clusterBaseIndex int = i *
 										nfeatures
 //line kmeans.go:68
-									_ = clusterBaseIndex
-//line kmeans.go:68
 									var ans lanes.Float32x8
-//line kmeans.go:68
-									_ = ans
 //line kmeans.go:68
 									for j := 0; j < nfeatures; j = j + 1 {
 //line kmeans.go:71
 										var addr int = pointID + j*
 											npoints
 //line kmeans.go:72
-										_ = addr
-//line kmeans.go:72
 										var gc_ld6 lanes.Float32x8
 //line kmeans.go:72
 										if addr >= 0 && addr <= len(features)-8 {
 											gc_ld6 = lanes.LoadFloat32x8Slice(features[addr:])
-//line kmeans.go:73
 										} else {
 //line kmeans.go:73
 											break gc_steps3
-//line kmeans.go:73
 										}
 //line kmeans.go:73
 										var gc_u3 float32
-//line kmeans.go:73
-										_ = gc_u3
 //line kmeans.go:73
 										if gc_in3 := gc_if8.ToBits(); gc_in3 != 0 {
 //line kmeans.go:73
 											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line kmeans.go:73
 											gc_u3 = clusters[clusterBaseIndex+j]
-//line kmeans.go:73
 										}
 //line kmeans.go:73
 										diff := gc_ld6.Sub(lanes.BroadcastFloat32x8(gc_u3))
 //line kmeans.go:73
-										_ = diff
-//line kmeans.go:73
 										ans = ans.Add(diff.Mul(diff))
-//line kmeans.go:73
 									}
 //line kmeans.go:73
 									dist = ans
 //line kmeans.go:73
 									gc_if9 := dist.Less(minDist)
 //line kmeans.go:73
-									_ = gc_if9
-//line kmeans.go:73
 									if gc_if8.And(gc_if9).ToBits() != 0 {
 //line kmeans.go:73
 										minDist = dist.Merge(minDist, gc_if8.And(gc_if9))
 //line kmeans.go:73
 										index = lanes.BroadcastInt32x8(int32(i)).Merge(index, gc_if8.And(gc_if9))
-//line kmeans.go:80
 									}
-//line kmeans.go:80
 								}
-//line kmeans.go:80
 							}
-//line kmeans.go:80
 						}
 //line kmeans.go:85
 						if pointID < npoints && uint(npoints-pointID) > 7 {
 //line kmeans.go:85
 							index.StoreSlice(membership[pointID:])
-//line kmeans.go:87
 						} else {
-//line kmeans.go:87
 							gc_if10 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
-//line kmeans.go:85
-							_ = gc_if10
 //line kmeans.go:85
 							if gc_if10.ToBits() != 0 {
 //line kmeans.go:85
 								index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if10)
-//line kmeans.go:87
 							}
-//line kmeans.go:87
 						}
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line kmeans.go:58
 						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
 //line kmeans.go:60
 						index := int32(-1)
-
 //line kmeans.go:62
 						if pointID < npoints {
 							minDist := float32(math.MaxFloat32)
 							var dist float32
-
 //line kmeans.go:67
 							for i := 0; i < nclusters; i++ {
 								clusterBaseIndex := i * nfeatures
 								var ans float32
-
+//line kmeans.go:71
 								for j := 0; j < nfeatures; j++ {
 									addr := pointID + j*npoints
 									diff := features[addr] - clusters[clusterBaseIndex+j]
 									ans += diff * diff
 								}
 								dist = ans
-
+//line kmeans.go:78
 								if dist < minDist {
 									minDist = dist
 									index = int32(i)
 								}
 							}
 						}
-
 //line kmeans.go:85
 						if pointID < npoints {
-
+//line kmeans.go:87
 							membership[pointID] = index
 						}
-						_ = index
 					}
 				}
 			}
+//line kmeans.go:93
 		})
 	}
 }

@@ -70,13 +70,10 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 							gc_tx2 := gc_step2 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line kmeans.go:25
 							pointID := gc_tx2 + gc_bdx2*gc_bx2
-							_ = pointID
-
-//line kmeans.go:27
 							{
+//line kmeans.go:28
 								for i := 0; i < nfeatures; i++ {
 									output[pointID+npoints*i] = input[pointID*nfeatures+i]
 								}
@@ -86,13 +83,10 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 							gc_tx2 := gc_step2 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line kmeans.go:25
 							pointID := gc_tx2 + gc_bdx2*gc_bx2
-							_ = pointID
-
-//line kmeans.go:27
 							{
+//line kmeans.go:28
 								for i := 0; i < nfeatures; i++ {
 									output[pointID+npoints*i] = input[pointID*nfeatures+i]
 								}
@@ -102,13 +96,10 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 							gc_tx2 := gc_step2 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line kmeans.go:25
 							pointID := gc_tx2 + gc_bdx2*gc_bx2
-							_ = pointID
-
-//line kmeans.go:27
 							{
+//line kmeans.go:28
 								for i := 0; i < nfeatures; i++ {
 									output[pointID+npoints*i] = input[pointID*nfeatures+i]
 								}
@@ -118,13 +109,10 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 							gc_tx2 := gc_step2 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line kmeans.go:25
 							pointID := gc_tx2 + gc_bdx2*gc_bx2
-							_ = pointID
-
-//line kmeans.go:27
 							{
+//line kmeans.go:28
 								for i := 0; i < nfeatures; i++ {
 									output[pointID+npoints*i] = input[pointID*nfeatures+i]
 								}
@@ -134,13 +122,10 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line kmeans.go:25
 						pointID := gc_tx2 + gc_bdx2*gc_bx2
-						_ = pointID
-
-//line kmeans.go:27
 						{
+//line kmeans.go:28
 							for i := 0; i < nfeatures; i++ {
 								output[pointID+npoints*i] = input[pointID*nfeatures+i]
 							}
@@ -209,7 +194,6 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 				gc_by2 = 0
 			}
 		}
-
 //line kmeans.go:56
 		blockID := gc_gdx2*gc_by2 + gc_bx2
 		compiled.OutOfLine(func() {
@@ -222,19 +206,11 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:60
 							gc_vb9 := archsimd.BroadcastInt32x16(int32(-1))
 //line kmeans.go:60
-							_ = gc_vb9
-//line kmeans.go:60
 							gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kmeans.go:60
-							_ = gc_iota7
 //line kmeans.go:63
 							gc_vb10 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
 //line kmeans.go:63
-							_ = gc_vb10
-//line kmeans.go:63
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line kmeans.go:63
-							_ = gc_Lane0Mask324
 						gc_steps7:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -242,183 +218,126 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 								gc_pos2.Thread = gc_rank2
 //line kmeans.go:58
 								var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
-//line kmeans.go:58
-								_ = pointID
 //line kmeans.go:60
 								index := gc_vb9
-//line kmeans.go:60
-								_ = index
 //line kmeans.go:62
 								if pointID < 0 || pointID > len(membership)-16 {
 //line kmeans.go:62
 									break
-//line kmeans.go:62
 								}
 //line kmeans.go:62
 								if pointID < npoints && uint(npoints-pointID) > 15 {
 //line kmeans.go:62
 									minDist := gc_vb10
 //line kmeans.go:62
-									_ = minDist
-//line kmeans.go:62
 									var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kmeans.go:62
-									_ = dist
 //line kmeans.go:62
 									for i := 0; i < nclusters; i = i + 1 {
 //line kmeans.go:67
 										var clusterBaseIndex int = i *
 											nfeatures
 //line kmeans.go:68
-										_ = clusterBaseIndex
-//line kmeans.go:68
 										var ans archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kmeans.go:68
-										_ = ans
 //line kmeans.go:68
 										for j := 0; j < nfeatures; j = j + 1 {
 //line kmeans.go:71
 											var addr int = pointID + j*
 												npoints
 //line kmeans.go:72
-											_ = addr
-//line kmeans.go:72
 											var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kmeans.go:72
 											if addr >= 0 && addr <= len(features)-16 {
 												gc_ld13 = archsimd.LoadFloat32x16Slice(features[addr:])
-//line kmeans.go:73
 											} else {
 //line kmeans.go:73
 												break gc_steps7
-//line kmeans.go:73
 											}
 //line kmeans.go:73
 											diff := gc_ld13.Sub(compiled.BroadcastFloat32x16At(&clusters[clusterBaseIndex+j], gc_Lane0Mask324))
 //line kmeans.go:73
-											_ = diff
-//line kmeans.go:73
 											ans = ans.Add(diff.Mul(diff))
-//line kmeans.go:73
 										}
 //line kmeans.go:73
 										dist = ans
 //line kmeans.go:73
 										gc_if23 := dist.Less(minDist)
 //line kmeans.go:73
-										_ = gc_if23
-//line kmeans.go:73
 										if gc_if23.ToBits() != 0 {
 //line kmeans.go:73
 											minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line kmeans.go:73
 											index = index.Merge(archsimd.BroadcastInt32x16(int32(i)), archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line kmeans.go:80
 										}
-//line kmeans.go:80
 									}
-//line kmeans.go:80
 								} else {
 //line kmeans.go:80
 									gc_if24 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
-//line kmeans.go:62
-									_ = gc_if24
 //line kmeans.go:62
 									if gc_if24.ToBits() != 0 {
 //line kmeans.go:62
 										minDist := gc_vb10
 //line kmeans.go:62
-										_ = minDist
-//line kmeans.go:62
 										var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kmeans.go:62
-										_ = dist
 //line kmeans.go:62
 										for i := 0; i < nclusters; i = i + 1 {
 //line kmeans.go:67
 											var clusterBaseIndex int = i *
 												nfeatures
 //line kmeans.go:68
-											_ = clusterBaseIndex
-//line kmeans.go:68
 											var ans archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kmeans.go:68
-											_ = ans
 //line kmeans.go:68
 											for j := 0; j < nfeatures; j = j + 1 {
 //line kmeans.go:71
 												var addr int = pointID + j*
 													npoints
 //line kmeans.go:72
-												_ = addr
-//line kmeans.go:72
 												var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kmeans.go:72
 												if addr >= 0 && addr <= len(features)-16 {
 													gc_ld14 = archsimd.LoadFloat32x16Slice(features[addr:])
-//line kmeans.go:73
 												} else {
 //line kmeans.go:73
 													break gc_steps7
-//line kmeans.go:73
 												}
 //line kmeans.go:73
 												var gc_u7 float32
-//line kmeans.go:73
-												_ = gc_u7
 //line kmeans.go:73
 												if gc_in7 := gc_if24.ToBits(); gc_in7 != 0 {
 //line kmeans.go:73
 													gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in7)
 //line kmeans.go:73
 													gc_u7 = clusters[clusterBaseIndex+j]
-//line kmeans.go:73
 												}
 //line kmeans.go:73
 												diff := gc_ld14.Sub(archsimd.BroadcastFloat32x16(gc_u7))
 //line kmeans.go:73
-												_ = diff
-//line kmeans.go:73
 												ans = ans.Add(diff.Mul(diff))
-//line kmeans.go:73
 											}
 //line kmeans.go:73
 											dist = ans
 //line kmeans.go:73
 											gc_if25 := dist.Less(minDist)
 //line kmeans.go:73
-											_ = gc_if25
-//line kmeans.go:73
 											if archsimd.Mask32x16FromBits(gc_if24.ToBits()&gc_if25.ToBits()).ToBits() != 0 {
 //line kmeans.go:73
 												minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if24.ToBits()&gc_if25.ToBits()).ToBits()))
 //line kmeans.go:73
 												index = index.Merge(archsimd.BroadcastInt32x16(int32(i)), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if24.ToBits()&gc_if25.ToBits()).ToBits()))
-//line kmeans.go:80
 											}
-//line kmeans.go:80
 										}
-//line kmeans.go:80
 									}
-//line kmeans.go:80
 								}
 //line kmeans.go:85
 								if pointID < npoints && uint(npoints-pointID) > 15 {
 //line kmeans.go:85
 									index.StoreSlice(membership[pointID:])
-//line kmeans.go:87
 								} else {
-//line kmeans.go:87
 									gc_if26 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
-//line kmeans.go:85
-									_ = gc_if26
 //line kmeans.go:85
 									if gc_if26.ToBits() != 0 {
 //line kmeans.go:85
 										index.StoreMasked((*[16]int32)(membership[pointID:]), gc_if26)
-//line kmeans.go:87
 									}
-//line kmeans.go:87
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -432,19 +351,11 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:60
 						gc_vb6 := archsimd.BroadcastInt32x8(int32(-1))
 //line kmeans.go:60
-						_ = gc_vb6
-//line kmeans.go:60
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kmeans.go:60
-						_ = gc_iota5
 //line kmeans.go:63
 						gc_vb7 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
 //line kmeans.go:63
-						_ = gc_vb7
-//line kmeans.go:63
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line kmeans.go:63
-						_ = gc_Lane0Mask322
 					gc_steps5:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -452,183 +363,126 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							gc_pos2.Thread = gc_rank2
 //line kmeans.go:58
 							var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
-//line kmeans.go:58
-							_ = pointID
 //line kmeans.go:60
 							index := gc_vb6
-//line kmeans.go:60
-							_ = index
 //line kmeans.go:62
 							if pointID < 0 || pointID > len(membership)-8 {
 //line kmeans.go:62
 								break
-//line kmeans.go:62
 							}
 //line kmeans.go:62
 							if pointID < npoints && uint(npoints-pointID) > 7 {
 //line kmeans.go:62
 								minDist := gc_vb7
 //line kmeans.go:62
-								_ = minDist
-//line kmeans.go:62
 								var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kmeans.go:62
-								_ = dist
 //line kmeans.go:62
 								for i := 0; i < nclusters; i = i + 1 {
 //line kmeans.go:67
 									var clusterBaseIndex int = i *
 										nfeatures
 //line kmeans.go:68
-									_ = clusterBaseIndex
-//line kmeans.go:68
 									var ans archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kmeans.go:68
-									_ = ans
 //line kmeans.go:68
 									for j := 0; j < nfeatures; j = j + 1 {
 //line kmeans.go:71
 										var addr int = pointID + j*
 											npoints
 //line kmeans.go:72
-										_ = addr
-//line kmeans.go:72
 										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kmeans.go:72
 										if addr >= 0 && addr <= len(features)-8 {
 											gc_ld9 = archsimd.LoadFloat32x8Slice(features[addr:])
-//line kmeans.go:73
 										} else {
 //line kmeans.go:73
 											break gc_steps5
-//line kmeans.go:73
 										}
 //line kmeans.go:73
 										diff := gc_ld9.Sub(compiled.BroadcastFloat32x8At(&clusters[clusterBaseIndex+j], gc_Lane0Mask322))
 //line kmeans.go:73
-										_ = diff
-//line kmeans.go:73
 										ans = ans.Add(diff.Mul(diff))
-//line kmeans.go:73
 									}
 //line kmeans.go:73
 									dist = ans
 //line kmeans.go:73
 									gc_if15 := dist.Less(minDist)
 //line kmeans.go:73
-									_ = gc_if15
-//line kmeans.go:73
 									if gc_if15.ToBits() != 0 {
 //line kmeans.go:73
 										minDist = dist.Merge(minDist, gc_if15)
 //line kmeans.go:73
 										index = archsimd.BroadcastInt32x8(int32(i)).Merge(index, gc_if15)
-//line kmeans.go:80
 									}
-//line kmeans.go:80
 								}
-//line kmeans.go:80
 							} else {
 //line kmeans.go:80
 								gc_if16 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
-//line kmeans.go:62
-								_ = gc_if16
 //line kmeans.go:62
 								if gc_if16.ToBits() != 0 {
 //line kmeans.go:62
 									minDist := gc_vb7
 //line kmeans.go:62
-									_ = minDist
-//line kmeans.go:62
 									var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kmeans.go:62
-									_ = dist
 //line kmeans.go:62
 									for i := 0; i < nclusters; i = i + 1 {
 //line kmeans.go:67
 										var clusterBaseIndex int = i *
 											nfeatures
 //line kmeans.go:68
-										_ = clusterBaseIndex
-//line kmeans.go:68
 										var ans archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kmeans.go:68
-										_ = ans
 //line kmeans.go:68
 										for j := 0; j < nfeatures; j = j + 1 {
 //line kmeans.go:71
 											var addr int = pointID + j*
 												npoints
 //line kmeans.go:72
-											_ = addr
-//line kmeans.go:72
 											var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kmeans.go:72
 											if addr >= 0 && addr <= len(features)-8 {
 												gc_ld10 = archsimd.LoadFloat32x8Slice(features[addr:])
-//line kmeans.go:73
 											} else {
 //line kmeans.go:73
 												break gc_steps5
-//line kmeans.go:73
 											}
 //line kmeans.go:73
 											var gc_u5 float32
-//line kmeans.go:73
-											_ = gc_u5
 //line kmeans.go:73
 											if gc_in5 := gc_if16.ToBits(); gc_in5 != 0 {
 //line kmeans.go:73
 												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
 //line kmeans.go:73
 												gc_u5 = clusters[clusterBaseIndex+j]
-//line kmeans.go:73
 											}
 //line kmeans.go:73
 											diff := gc_ld10.Sub(archsimd.BroadcastFloat32x8(gc_u5))
 //line kmeans.go:73
-											_ = diff
-//line kmeans.go:73
 											ans = ans.Add(diff.Mul(diff))
-//line kmeans.go:73
 										}
 //line kmeans.go:73
 										dist = ans
 //line kmeans.go:73
 										gc_if17 := dist.Less(minDist)
 //line kmeans.go:73
-										_ = gc_if17
-//line kmeans.go:73
 										if gc_if16.And(gc_if17).ToBits() != 0 {
 //line kmeans.go:73
 											minDist = dist.Merge(minDist, gc_if16.And(gc_if17))
 //line kmeans.go:73
 											index = archsimd.BroadcastInt32x8(int32(i)).Merge(index, gc_if16.And(gc_if17))
-//line kmeans.go:80
 										}
-//line kmeans.go:80
 									}
-//line kmeans.go:80
 								}
-//line kmeans.go:80
 							}
 //line kmeans.go:85
 							if pointID < npoints && uint(npoints-pointID) > 7 {
 //line kmeans.go:85
 								index.StoreSlice(membership[pointID:])
-//line kmeans.go:87
 							} else {
-//line kmeans.go:87
 								gc_if18 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
-//line kmeans.go:85
-								_ = gc_if18
 //line kmeans.go:85
 								if gc_if18.ToBits() != 0 {
 //line kmeans.go:85
 									index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if18)
-//line kmeans.go:87
 								}
-//line kmeans.go:87
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -636,47 +490,41 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line kmeans.go:58
 						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
 //line kmeans.go:60
 						index := int32(-1)
-
 //line kmeans.go:62
 						if pointID < npoints {
 							minDist := float32(math.MaxFloat32)
 							var dist float32
-
 //line kmeans.go:67
 							for i := 0; i < nclusters; i++ {
 								clusterBaseIndex := i * nfeatures
 								var ans float32
-
+//line kmeans.go:71
 								for j := 0; j < nfeatures; j++ {
 									addr := pointID + j*npoints
 									diff := features[addr] - clusters[clusterBaseIndex+j]
 									ans += diff * diff
 								}
 								dist = ans
-
+//line kmeans.go:78
 								if dist < minDist {
 									minDist = dist
 									index = int32(i)
 								}
 							}
 						}
-
 //line kmeans.go:85
 						if pointID < npoints {
-
+//line kmeans.go:87
 							membership[pointID] = index
 						}
-						_ = index
 					}
 				}
 			}
+//line kmeans.go:93
 		})
 	}
 }

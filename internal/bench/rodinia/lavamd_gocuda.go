@@ -49,284 +49,118 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 	gc_n := gc_b.Len()
 	gc_s_wtx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_d := compiled.Scratch[lavaMDThreeVector](gc_b, 1)[:gc_n]
-
 //line lavamd.go:62
 	bx := gc_bx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line lavamd.go:63
-					tx := gc_tx
-					_ = tx
-
 //line lavamd.go:64
-					wtx := tx
-					_ = wtx
-					gc_s_wtx[gc_rank] = wtx
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line lavamd.go:63
-					tx := gc_tx
-					_ = tx
-
-//line lavamd.go:64
-					wtx := tx
-					_ = wtx
-					gc_s_wtx[gc_rank] = wtx
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line lavamd.go:63
-					tx := gc_tx
-					_ = tx
-
-//line lavamd.go:64
-					wtx := tx
-					_ = wtx
-					gc_s_wtx[gc_rank] = wtx
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line lavamd.go:63
-					tx := gc_tx
-					_ = tx
-
-//line lavamd.go:64
-					wtx := tx
-					_ = wtx
-					gc_s_wtx[gc_rank] = wtx
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line lavamd.go:63
 				tx := gc_tx
-				_ = tx
-
-//line lavamd.go:64
 				wtx := tx
-				_ = wtx
+//line lavamd.go:66
+				gc_s_wtx[gc_rank] = wtx
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line lavamd.go:63
+				tx := gc_tx
+				wtx := tx
+//line lavamd.go:66
+				gc_s_wtx[gc_rank] = wtx
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line lavamd.go:63
+				tx := gc_tx
+				wtx := tx
+//line lavamd.go:66
+				gc_s_wtx[gc_rank] = wtx
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line lavamd.go:63
+				tx := gc_tx
+				wtx := tx
+//line lavamd.go:66
 				gc_s_wtx[gc_rank] = wtx
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line lavamd.go:63
+			tx := gc_tx
+			wtx := tx
+//line lavamd.go:66
+			gc_s_wtx[gc_rank] = wtx
+		}
 	}
-
 //line lavamd.go:66
 	if bx < dDimGPU.NumberBoxes {
-
-//line lavamd.go:67
 		a2 := 2.0 * dParGPU.Alpha * dParGPU.Alpha
-
 //line lavamd.go:70
 		var firstI int
-
-//line lavamd.go:71
 		var rA, fA []LavaMDVector
-
-//line lavamd.go:72
 		rAShared := gocuda.Shared[LavaMDVector](t, LavaMDParPerBox)[:LavaMDParPerBox]
-
 //line lavamd.go:76
 		k := 0
-
 //line lavamd.go:81
 		rBShared := gocuda.Shared[LavaMDVector](t, LavaMDParPerBox)[:LavaMDParPerBox]
-
-//line lavamd.go:82
 		qBShared := gocuda.Shared[float64](t, LavaMDParPerBox)[:LavaMDParPerBox]
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
-//line lavamd.go:75
-				var pointer int
-
-//line lavamd.go:77
-				var firstJ int
-
-//line lavamd.go:78
-				var rB []LavaMDVector
-
-//line lavamd.go:79
-				var qB []float64
-
-//line lavamd.go:80
-				j := 0
-
 //line lavamd.go:84
-				var r2, u2, vij, fs, fxij, fyij, fzij float64
-
-//line lavamd.go:85
-				var d lavaMDThreeVector
-				_ = pointer
-				_ = firstJ
-				_ = rB
-				_ = qB
-				_ = j
-				_ = r2
-				_ = u2
-				_ = vij
-				_ = fs
-				_ = fxij
-				_ = fyij
-				_ = fzij
-				_ = d
-				gc_s_d[gc_rank] = d
-			}
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line lavamd.go:75
+			var pointer int
+//line lavamd.go:77
+			var firstJ int
+			var rB []LavaMDVector
+			var qB []float64
+//line lavamd.go:84
+			var r2, u2, vij, fs, fxij, fyij, fzij float64
+			var d lavaMDThreeVector
+			_ = pointer
+			_ = firstJ
+			_ = rB
+			_ = qB
+//line lavamd.go:91
+			_ = r2
+			_ = u2
+			_ = vij
+			_ = fs
+			_ = fxij
+			_ = fyij
+			_ = fzij
+//line lavamd.go:99
+			gc_s_d[gc_rank] = d
 		}
-
 //line lavamd.go:87
 		firstI = dBoxGPU[bx].Offset
-
-//line lavamd.go:88
 		rA = dRvGPU[firstI:]
-
-//line lavamd.go:89
 		fA = dFvGPU[firstI:]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lavamd.go:63
-						tx := gc_tx
-						_ = tx
-						wtx := gc_s_wtx[gc_rank]
-
-//line lavamd.go:92
-						for wtx < LavaMDParPerBox {
-//line lavamd.go:92
-							gc_b.Tick()
-//line lavamd.go:92
-							if gc_b.Stopped() {
-//line lavamd.go:92
-								return
-//line lavamd.go:92
-							}
-							rAShared[wtx] = rA[wtx]
-							wtx = wtx + LavaMDThreads
-						}
-
-//line lavamd.go:96
-						wtx = tx
-						gc_s_wtx[gc_rank] = wtx
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lavamd.go:63
-						tx := gc_tx
-						_ = tx
-						wtx := gc_s_wtx[gc_rank]
-
-//line lavamd.go:92
-						for wtx < LavaMDParPerBox {
-//line lavamd.go:92
-							gc_b.Tick()
-//line lavamd.go:92
-							if gc_b.Stopped() {
-//line lavamd.go:92
-								return
-//line lavamd.go:92
-							}
-							rAShared[wtx] = rA[wtx]
-							wtx = wtx + LavaMDThreads
-						}
-
-//line lavamd.go:96
-						wtx = tx
-						gc_s_wtx[gc_rank] = wtx
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lavamd.go:63
-						tx := gc_tx
-						_ = tx
-						wtx := gc_s_wtx[gc_rank]
-
-//line lavamd.go:92
-						for wtx < LavaMDParPerBox {
-//line lavamd.go:92
-							gc_b.Tick()
-//line lavamd.go:92
-							if gc_b.Stopped() {
-//line lavamd.go:92
-								return
-//line lavamd.go:92
-							}
-							rAShared[wtx] = rA[wtx]
-							wtx = wtx + LavaMDThreads
-						}
-
-//line lavamd.go:96
-						wtx = tx
-						gc_s_wtx[gc_rank] = wtx
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line lavamd.go:63
-						tx := gc_tx
-						_ = tx
-						wtx := gc_s_wtx[gc_rank]
-
-//line lavamd.go:92
-						for wtx < LavaMDParPerBox {
-//line lavamd.go:92
-							gc_b.Tick()
-//line lavamd.go:92
-							if gc_b.Stopped() {
-//line lavamd.go:92
-								return
-//line lavamd.go:92
-							}
-							rAShared[wtx] = rA[wtx]
-							wtx = wtx + LavaMDThreads
-						}
-
-//line lavamd.go:96
-						wtx = tx
-						gc_s_wtx[gc_rank] = wtx
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line lavamd.go:91
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line lavamd.go:63
 					tx := gc_tx
-					_ = tx
+//line lavamd.go:65
 					wtx := gc_s_wtx[gc_rank]
-
 //line lavamd.go:92
 					for wtx < LavaMDParPerBox {
 //line lavamd.go:92
@@ -335,151 +169,223 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 						if gc_b.Stopped() {
 //line lavamd.go:92
 							return
-//line lavamd.go:92
 						}
+//line lavamd.go:93
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + LavaMDThreads
 					}
-
-//line lavamd.go:96
+					wtx = tx
+					gc_s_wtx[gc_rank] = wtx
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lavamd.go:63
+					tx := gc_tx
+//line lavamd.go:65
+					wtx := gc_s_wtx[gc_rank]
+//line lavamd.go:92
+					for wtx < LavaMDParPerBox {
+//line lavamd.go:92
+						gc_b.Tick()
+//line lavamd.go:92
+						if gc_b.Stopped() {
+//line lavamd.go:92
+							return
+						}
+//line lavamd.go:93
+						rAShared[wtx] = rA[wtx]
+						wtx = wtx + LavaMDThreads
+					}
+					wtx = tx
+					gc_s_wtx[gc_rank] = wtx
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lavamd.go:63
+					tx := gc_tx
+//line lavamd.go:65
+					wtx := gc_s_wtx[gc_rank]
+//line lavamd.go:92
+					for wtx < LavaMDParPerBox {
+//line lavamd.go:92
+						gc_b.Tick()
+//line lavamd.go:92
+						if gc_b.Stopped() {
+//line lavamd.go:92
+							return
+						}
+//line lavamd.go:93
+						rAShared[wtx] = rA[wtx]
+						wtx = wtx + LavaMDThreads
+					}
+					wtx = tx
+					gc_s_wtx[gc_rank] = wtx
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lavamd.go:63
+					tx := gc_tx
+//line lavamd.go:65
+					wtx := gc_s_wtx[gc_rank]
+//line lavamd.go:92
+					for wtx < LavaMDParPerBox {
+//line lavamd.go:92
+						gc_b.Tick()
+//line lavamd.go:92
+						if gc_b.Stopped() {
+//line lavamd.go:92
+							return
+						}
+//line lavamd.go:93
+						rAShared[wtx] = rA[wtx]
+						wtx = wtx + LavaMDThreads
+					}
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line lavamd.go:63
+				tx := gc_tx
+//line lavamd.go:65
+				wtx := gc_s_wtx[gc_rank]
+//line lavamd.go:92
+				for wtx < LavaMDParPerBox {
+//line lavamd.go:92
+					gc_b.Tick()
+//line lavamd.go:92
+					if gc_b.Stopped() {
+//line lavamd.go:92
+						return
+					}
+//line lavamd.go:93
+					rAShared[wtx] = rA[wtx]
+					wtx = wtx + LavaMDThreads
+				}
+				wtx = tx
+				gc_s_wtx[gc_rank] = wtx
+			}
 		}
-
 //line lavamd.go:101
 		var k_ int = 0
-
 //line lavamd.go:101
 		for ; k_ < 1+dBoxGPU[bx].NN; k_++ {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line lavamd.go:103
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lavamd.go:63
-						tx := gc_tx
-						_ = tx
-						wtx := gc_s_wtx[gc_rank]
-						var pointer int
-						_ = pointer
-						var firstJ int
-						_ = firstJ
-						var rB []LavaMDVector
-						_ = rB
-						var qB []float64
-						_ = qB
-
+					tx := gc_tx
+//line lavamd.go:65
+					wtx := gc_s_wtx[gc_rank]
+					var pointer int
+//line lavamd.go:68
+					var firstJ int
+//line lavamd.go:70
+					var rB []LavaMDVector
+//line lavamd.go:72
+					var qB []float64
 //line lavamd.go:102
-						if k_ == 0 {
-							pointer = bx
-						} else {
-							pointer = dBoxGPU[bx].Nei[k_-1].Number
-						}
-
-//line lavamd.go:108
-						firstJ = dBoxGPU[pointer].Offset
-
-//line lavamd.go:109
-						rB = dRvGPU[firstJ:]
-
-//line lavamd.go:110
-						qB = dQvGPU[firstJ:]
-
-//line lavamd.go:112
-						for wtx < LavaMDParPerBox {
-//line lavamd.go:112
-							gc_b.Tick()
-//line lavamd.go:112
-							if gc_b.Stopped() {
-//line lavamd.go:112
-								return
-//line lavamd.go:112
-							}
-							rBShared[wtx] = rB[wtx]
-							qBShared[wtx] = qB[wtx]
-							wtx = wtx + LavaMDThreads
-						}
-
-//line lavamd.go:117
-						wtx = tx
-						gc_s_wtx[gc_rank] = wtx
+					if k_ == 0 {
+						pointer = bx
+					} else {
+						pointer = dBoxGPU[bx].Nei[k_-1].Number
 					}
+//line lavamd.go:108
+					firstJ = dBoxGPU[pointer].Offset
+					rB = dRvGPU[firstJ:]
+					qB = dQvGPU[firstJ:]
+//line lavamd.go:112
+					for wtx < LavaMDParPerBox {
+//line lavamd.go:112
+						gc_b.Tick()
+//line lavamd.go:112
+						if gc_b.Stopped() {
+//line lavamd.go:112
+							return
+						}
+//line lavamd.go:113
+						rBShared[wtx] = rB[wtx]
+						qBShared[wtx] = qB[wtx]
+						wtx = wtx + LavaMDThreads
+					}
+					wtx = tx
+					gc_s_wtx[gc_rank] = wtx
 				}
 			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line lavamd.go:123
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line lavamd.go:63
-						tx := gc_tx
-						_ = tx
-						wtx := gc_s_wtx[gc_rank]
-						var j int
-						_ = j
-						var r2 float64
-						_ = r2
-						var u2 float64
-						_ = u2
-						var vij float64
-						_ = vij
-						var fs float64
-						_ = fs
-						var fxij float64
-						_ = fxij
-						var fyij float64
-						_ = fyij
-						var fzij float64
-						_ = fzij
-						d := gc_s_d[gc_rank]
-
+					tx := gc_tx
+//line lavamd.go:65
+					wtx := gc_s_wtx[gc_rank]
+					var j int
+//line lavamd.go:68
+					var r2 float64
+//line lavamd.go:70
+					var u2 float64
+//line lavamd.go:72
+					var vij float64
+//line lavamd.go:74
+					var fs float64
+//line lavamd.go:76
+					var fxij float64
+//line lavamd.go:78
+					var fyij float64
+//line lavamd.go:80
+					var fzij float64
+//line lavamd.go:82
+					d := gc_s_d[gc_rank]
 //line lavamd.go:122
-						for wtx < LavaMDParPerBox {
+					for wtx < LavaMDParPerBox {
 //line lavamd.go:122
-							gc_b.Tick()
+						gc_b.Tick()
 //line lavamd.go:122
-							if gc_b.Stopped() {
+						if gc_b.Stopped() {
 //line lavamd.go:122
-								return
-//line lavamd.go:122
-							}
-							for j = 0; j < LavaMDParPerBox; j++ {
-								r2 = rAShared[wtx].V + rBShared[j].V - lavaMDDot(rAShared[wtx], rBShared[j])
-								u2 = a2 * r2
-								vij = math.Exp(-u2)
-								fs = 2 * vij
-
-								d.X = rAShared[wtx].X - rBShared[j].X
-								fxij = fs * d.X
-								d.Y = rAShared[wtx].Y - rBShared[j].Y
-								fyij = fs * d.Y
-								d.Z = rAShared[wtx].Z - rBShared[j].Z
-								fzij = fs * d.Z
-
-								fA[wtx].V += qBShared[j] * vij
-								fA[wtx].X += qBShared[j] * fxij
-								fA[wtx].Y += qBShared[j] * fyij
-								fA[wtx].Z += qBShared[j] * fzij
-							}
-							wtx = wtx + LavaMDThreads
+							return
 						}
-
-//line lavamd.go:143
-						wtx = tx
-						gc_s_wtx[gc_rank] = wtx
-						gc_s_d[gc_rank] = d
+//line lavamd.go:123
+						for j = 0; j < LavaMDParPerBox; j++ {
+							r2 = rAShared[wtx].V + rBShared[j].V - lavaMDDot(rAShared[wtx], rBShared[j])
+							u2 = a2 * r2
+							vij = math.Exp(-u2)
+							fs = 2 * vij
+//line lavamd.go:129
+							d.X = rAShared[wtx].X - rBShared[j].X
+							fxij = fs * d.X
+							d.Y = rAShared[wtx].Y - rBShared[j].Y
+							fyij = fs * d.Y
+							d.Z = rAShared[wtx].Z - rBShared[j].Z
+							fzij = fs * d.Z
+//line lavamd.go:136
+							fA[wtx].V += qBShared[j] * vij
+							fA[wtx].X += qBShared[j] * fxij
+							fA[wtx].Y += qBShared[j] * fyij
+							fA[wtx].Z += qBShared[j] * fzij
+						}
+						wtx = wtx + LavaMDThreads
 					}
+					wtx = tx
+					gc_s_wtx[gc_rank] = wtx
+					gc_s_d[gc_rank] = d
 				}
 			}
 		}
-
 //line lavamd.go:147
 		k = k_
-
 //line lavamd.go:147
 		_ = k
 	}

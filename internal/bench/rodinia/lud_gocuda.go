@@ -43,56 +43,45 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-
 //line lud.go:27
 	shadow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
-		_ = shadow
 		{
+//line lud.go:32
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line lud.go:26
 					var i, j int
-
 //line lud.go:29
 					arrayOffset := offset*matrixDim + offset
-
-//line lud.go:30
 					var i_ int = 0
-
 //line lud.go:30
 					for ; i_ < LUDBlock; i_++ {
 						shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
 						arrayOffset += matrixDim
 					}
-
 //line lud.go:33
 					i = i_
-
 //line lud.go:33
 					_ = i
-					_ = i
+//line lud.go:35
 					_ = j
-					_ = arrayOffset
-					_ = i_
 				}
 			}
 		}
+//line lud.go:41
 	})
-
 //line lud.go:35
 	var i_2 int = 0
-
 //line lud.go:35
 	for ; i_2 < LUDBlock-1; i_2++ {
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
-			_ = shadow
 			{
+//line lud.go:40
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
@@ -108,10 +97,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var j int
-							_ = j
-
-//line lud.go:36
 							{
+//line lud.go:37
 								for j = 0; j < i_2; j++ {
 									gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
 								}
@@ -123,10 +110,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var j int
-							_ = j
-
-//line lud.go:36
 							{
+//line lud.go:37
 								for j = 0; j < i_2; j++ {
 									shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
 								}
@@ -139,8 +124,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		})
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
-			_ = shadow
 			{
+//line lud.go:51
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
@@ -156,10 +141,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var j int
-							_ = j
-
-//line lud.go:44
 							{
+//line lud.go:45
 								for j = 0; j < i_2+1; j++ {
 									gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
 								}
@@ -170,10 +153,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var j int
-							_ = j
-
-//line lud.go:44
 							{
+//line lud.go:45
 								for j = 0; j < i_2+1; j++ {
 									shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
 								}
@@ -186,8 +167,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	}
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
-		_ = shadow
 		{
+//line lud.go:59
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -195,35 +176,22 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					var i int
 					_ = i
 					var arrayOffset int
-					_ = arrayOffset
-
 //line lud.go:50
 					i = i_2
-
-//line lud.go:50
-					_ = i
-
 //line lud.go:53
 					arrayOffset = (offset+1)*matrixDim + offset
-
-//line lud.go:54
 					var i_3 int = 1
-
 //line lud.go:54
 					for ; i_3 < LUDBlock; i_3++ {
 						m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
 						arrayOffset += matrixDim
 					}
-
 //line lud.go:57
 					i = i_3
-
-//line lud.go:57
-					_ = i
-					_ = i_3
 				}
 			}
 		}
+//line lud.go:62
 	})
 }
 
@@ -257,44 +225,35 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line lud.go:73
 	dia := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
-
-//line lud.go:74
 	periRow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
-
-//line lud.go:75
 	periCol := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-		_ = dia
+//line lud.go:79
 		periRow := periRow[:16]
-		_ = periRow
+//line lud.go:81
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line lud.go:84
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line lud.go:77
 					var i, j, arrayOffset int
-
-//line lud.go:78
 					var idx int
-
 //line lud.go:80
 					if gc_tx < LUDBlock {
 						idx = gc_tx
-
+//line lud.go:83
 						arrayOffset = offset*matrixDim + offset
 						for i = 0; i < LUDBlock/2; i++ {
 							dia[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
-
+//line lud.go:89
 						arrayOffset = offset*matrixDim + offset
 						for i = 0; i < LUDBlock; i++ {
 							periRow[i][idx] = m[arrayOffset+(gc_bx+1)*LUDBlock+idx]
@@ -302,46 +261,43 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 						}
 					} else {
 						idx = gc_tx - LUDBlock
-
+//line lud.go:97
 						arrayOffset = (offset+LUDBlock/2)*matrixDim + offset
 						for i = LUDBlock / 2; i < LUDBlock; i++ {
 							dia[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
-
+//line lud.go:103
 						arrayOffset = (offset+(gc_bx+1)*LUDBlock)*matrixDim + offset
 						for i = 0; i < LUDBlock; i++ {
 							periCol[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
 					}
-					_ = i
+//line lud.go:110
 					_ = j
-					_ = arrayOffset
-					_ = idx
 				}
 			}
 		}
+//line lud.go:116
 	})
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-		_ = dia
+//line lud.go:120
 		periRow := periRow[:16]
-		_ = periRow
+//line lud.go:122
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line lud.go:125
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var i int
-					_ = i
+//line lud.go:131
 					var j int
-					_ = j
+//line lud.go:133
 					var idx int
-					_ = idx
-
 //line lud.go:111
 					if gc_tx < LUDBlock {
 						idx = gc_tx
@@ -365,21 +321,19 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	})
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-		_ = periRow
+//line lud.go:134
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line lud.go:137
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var i int
-					_ = i
+//line lud.go:143
 					var arrayOffset int
-					_ = arrayOffset
+//line lud.go:145
 					var idx int
-					_ = idx
-
 //line lud.go:130
 					if gc_tx < LUDBlock {
 						idx = gc_tx
@@ -432,17 +386,11 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line lud.go:158
 	periRow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
-
-//line lud.go:159
 	periCol := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
-
 //line lud.go:164
 	globalRowID := offset + (gc_by+1)*LUDBlock
-
-//line lud.go:165
 	globalColID := offset + (gc_bx+1)*LUDBlock
 	{
 		gc_ty := 0
@@ -456,19 +404,11 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				gc_at3 := periCol[gc_row][:gc_bdx]
 				gc_at4 := m[gc_off2:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
 //line lud.go:161
 					var i int
-
-//line lud.go:162
 					var sum float32
-
 //line lud.go:167
 					gc_at[gc_tx] = gc_at2[gc_tx]
-
-//line lud.go:168
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					_ = i
 					_ = sum
@@ -477,17 +417,11 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line lud.go:161
 					var i int
-
-//line lud.go:162
 					var sum float32
-
 //line lud.go:167
 					periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
-
-//line lud.go:168
 					periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
 					_ = i
 					_ = sum
@@ -501,10 +435,10 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	}
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-		_ = periRow
+//line lud.go:182
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line lud.go:185
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_ty
@@ -515,8 +449,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					gc_vstep := 0
 //line lud.go:172
 					gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line lud.go:172
-					_ = gc_vb2
 				gc_steps2:
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -529,13 +461,8 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:172
 						var sum lanes.Float32x8
 //line lud.go:172
-						_ = sum
-//line lud.go:172
 						sum = gc_vb2
-//line lud.go:173
 						var i_ int = 0
-//line lud.go:173
-						_ = i_
 //line lud.go:173
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
@@ -543,15 +470,12 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:173
 							if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 								gc_ld2 = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
-//line lud.go:174
 							} else {
 //line lud.go:174
 								break gc_steps2
-//line lud.go:174
 							}
 //line lud.go:174
 							sum = sum.Add(lanes.BroadcastFloat32x8(gc_at5[0][i_]).Mul(gc_ld2))
-//line lud.go:174
 						}
 //line lud.go:173
 						i = i_
@@ -563,35 +487,22 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						var i int
 						_ = i
 						var sum float32
-						_ = sum
-
 //line lud.go:172
 						sum = 0
-
-//line lud.go:173
 						var i_ int = 0
-
 //line lud.go:173
 						for ; i_ < LUDBlock; i_++ {
 							sum += gc_at5[0][i_] * periRow[i_][gc_tx]
 						}
-
 //line lud.go:175
 						i = i_
-
-//line lud.go:175
-						_ = i
-
-//line lud.go:176
 						gc_at6[gc_tx] -= sum
-						_ = i_
 					}
 				} else {
+//line lud.go:180
 					gc_vstep2 := 0
 //line lud.go:172
 					gc_vb := lanes.BroadcastFloat32x8(0)
-//line lud.go:172
-					_ = gc_vb
 				gc_steps:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -604,18 +515,12 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:172
 						var sum lanes.Float32x8
 //line lud.go:172
-						_ = sum
-//line lud.go:172
 						sum = gc_vb
-//line lud.go:173
 						var i_ int = 0
-//line lud.go:173
-						_ = i_
 //line lud.go:173
 						if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
 //line lud.go:173
 							break
-//line lud.go:173
 						}
 //line lud.go:173
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
@@ -624,15 +529,12 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:173
 							if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 								gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
-//line lud.go:174
 							} else {
 //line lud.go:174
 								break gc_steps
-//line lud.go:174
 							}
 //line lud.go:174
 							sum = sum.Add(lanes.BroadcastFloat32x8(periCol[gc_ty][i_]).Mul(gc_ld))
-//line lud.go:174
 						}
 //line lud.go:173
 						i = i_
@@ -644,30 +546,19 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						var i int
 						_ = i
 						var sum float32
-						_ = sum
-
 //line lud.go:172
 						sum = 0
-
-//line lud.go:173
 						var i_ int = 0
-
 //line lud.go:173
 						for ; i_ < LUDBlock; i_++ {
 							sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
 						}
-
 //line lud.go:175
 						i = i_
-
-//line lud.go:175
-						_ = i
-
-//line lud.go:176
 						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
-						_ = i_
 					}
 				}
+//line lud.go:180
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0

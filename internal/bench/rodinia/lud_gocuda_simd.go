@@ -43,13 +43,12 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-
 //line lud.go:27
 	shadow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
-		_ = shadow
 		{
+//line lud.go:32
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -69,12 +68,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							_ = j
 //line lud.go:29
 							var arrayOffset int = offset*matrixDim + offset
-//line lud.go:29
-							_ = arrayOffset
-//line lud.go:30
 							var i_ int = 0
-//line lud.go:30
-							_ = i_
 //line lud.go:30
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:30
@@ -84,7 +78,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 									gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
 //line lud.go:31
 									gc_ld2 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx2:])
-//line lud.go:31
 								} else {
 //line lud.go:31
 									var gc_lanes3 [16]float32
@@ -96,21 +89,17 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 											gc_pos2.Thread = gc_rank2 + gc_k3
 //line lud.go:31
 											gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx2)+gc_k3]
-//line lud.go:31
 										}
-//line lud.go:31
 									}
 //line lud.go:31
 									gc_pos2.Thread = gc_rank2
 //line lud.go:31
 									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
-//line lud.go:31
 								}
 //line lud.go:31
 								if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-16 {
 //line lud.go:31
 									gc_ld2.StoreSlice(shadow[i_][gc_tx2:])
-//line lud.go:31
 								} else {
 //line lud.go:31
 									var gc_lanes4 [16]float32
@@ -124,18 +113,14 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 											gc_pos2.Thread = gc_rank2 + gc_k4
 //line lud.go:31
 											shadow[i_][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
-//line lud.go:31
 										}
-//line lud.go:31
 									}
 //line lud.go:31
 									gc_pos2.Thread = gc_rank2
-//line lud.go:31
 								}
 //line lud.go:31
 								arrayOffset = arrayOffset +
 									matrixDim
-//line lud.go:32
 							}
 //line lud.go:30
 							i = i_
@@ -162,12 +147,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						_ = j
 //line lud.go:29
 						var arrayOffset int = offset*matrixDim + offset
-//line lud.go:29
-						_ = arrayOffset
-//line lud.go:30
 						var i_ int = 0
-//line lud.go:30
-						_ = i_
 //line lud.go:30
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:30
@@ -177,7 +157,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 								gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line lud.go:31
 								gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
-//line lud.go:31
 							} else {
 //line lud.go:31
 								var gc_lanes [8]float32
@@ -189,21 +168,17 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line lud.go:31
 										gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
-//line lud.go:31
 									}
-//line lud.go:31
 								}
 //line lud.go:31
 								gc_pos2.Thread = gc_rank2
 //line lud.go:31
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line lud.go:31
 							}
 //line lud.go:31
 							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-8 {
 //line lud.go:31
 								gc_ld.StoreSlice(shadow[i_][gc_tx2:])
-//line lud.go:31
 							} else {
 //line lud.go:31
 								var gc_lanes2 [8]float32
@@ -217,18 +192,14 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 										gc_pos2.Thread = gc_rank2 + gc_k2
 //line lud.go:31
 										shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
-//line lud.go:31
 									}
-//line lud.go:31
 								}
 //line lud.go:31
 								gc_pos2.Thread = gc_rank2
-//line lud.go:31
 							}
 //line lud.go:31
 							arrayOffset = arrayOffset +
 								matrixDim
-//line lud.go:32
 						}
 //line lud.go:30
 						i = i_
@@ -238,46 +209,36 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line lud.go:26
 					var i, j int
-
 //line lud.go:29
 					arrayOffset := offset*matrixDim + offset
-
-//line lud.go:30
 					var i_ int = 0
-
 //line lud.go:30
 					for ; i_ < LUDBlock; i_++ {
 						shadow[i_][gc_tx2] = m[arrayOffset+gc_tx2]
 						arrayOffset += matrixDim
 					}
-
 //line lud.go:33
 					i = i_
-
 //line lud.go:33
 					_ = i
-					_ = i
+//line lud.go:35
 					_ = j
-					_ = arrayOffset
-					_ = i_
 				}
 			}
 		}
+//line lud.go:41
 	})
-
 //line lud.go:35
 	var i_2 int = 0
-
 //line lud.go:35
 	for ; i_2 < LUDBlock-1; i_2++ {
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
-			_ = shadow
 			{
+//line lud.go:41
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
 					gc_from2 = gc_to2
@@ -293,10 +254,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var j int
-							_ = j
-
-//line lud.go:36
 							{
+//line lud.go:37
 								for j = 0; j < i_2; j++ {
 									gc_at5[gc_tx2][i_2] -= gc_at5[gc_tx2][j] * shadow[j][i_2]
 								}
@@ -308,10 +267,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var j int
-							_ = j
-
-//line lud.go:36
 							{
+//line lud.go:37
 								for j = 0; j < i_2; j++ {
 									shadow[gc_tx2][i_2] -= shadow[gc_tx2][j] * shadow[j][i_2]
 								}
@@ -324,8 +281,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 		})
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
-			_ = shadow
 			{
+//line lud.go:51
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
 					gc_from2 = gc_to2
@@ -343,25 +300,20 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lud.go:44
 								gc_Lane0Mask328 := compiled.Lane0Mask32()
-//line lud.go:44
-								_ = gc_Lane0Mask328
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line lud.go:44
 									var j int
-//line lud.go:44
-									_ = j
-//line lud.go:44
 									{
+//line lud.go:45
 										for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
 											var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:45
 											if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
 												gc_ld6 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
-//line lud.go:46
 											} else {
 //line lud.go:46
 												var gc_lanes8 [16]float32
@@ -373,23 +325,19 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 														gc_pos2.Thread = gc_rank2 + gc_k8
 //line lud.go:46
 														gc_lanes8[gc_k8] = shadow[j][gc_tx2+gc_k8]
-//line lud.go:46
 													}
-//line lud.go:46
 												}
 //line lud.go:46
 												gc_pos2.Thread = gc_rank2
 //line lud.go:46
 												gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
-//line lud.go:46
 											}
 //line lud.go:46
 											archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at8[0][j], gc_Lane0Mask328).Mul(gc_ld6)).StoreSlice(gc_at7[gc_tx2:])
-//line lud.go:46
 										}
-//line lud.go:46
 									}
 								}
+//line lud.go:48
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
 							}(gc_vstep2)
@@ -400,25 +348,20 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						if compiled.SIMD {
 //line lud.go:44
 							gc_Lane0Mask326 := compiled.Lane0Mask32()
-//line lud.go:44
-							_ = gc_Lane0Mask326
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line lud.go:44
 								var j int
-//line lud.go:44
-								_ = j
-//line lud.go:44
 								{
+//line lud.go:45
 									for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
 										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:45
 										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
 											gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
-//line lud.go:46
 										} else {
 //line lud.go:46
 											var gc_lanes7 [8]float32
@@ -430,33 +373,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 													gc_pos2.Thread = gc_rank2 + gc_k7
 //line lud.go:46
 													gc_lanes7[gc_k7] = shadow[j][gc_tx2+gc_k7]
-//line lud.go:46
 												}
-//line lud.go:46
 											}
 //line lud.go:46
 											gc_pos2.Thread = gc_rank2
 //line lud.go:46
 											gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
-//line lud.go:46
 										}
 //line lud.go:46
 										archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j], gc_Lane0Mask326).Mul(gc_ld5)).StoreSlice(gc_at7[gc_tx2:])
-//line lud.go:46
 									}
-//line lud.go:46
 								}
 							}
+//line lud.go:48
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var j int
-							_ = j
-
-//line lud.go:44
 							{
+//line lud.go:45
 								for j = 0; j < i_2+1; j++ {
 									gc_at7[gc_tx2] -= gc_at8[0][j] * shadow[j][gc_tx2]
 								}
@@ -469,22 +406,17 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line lud.go:44
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line lud.go:44
-								_ = gc_Lane0Mask324
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line lud.go:44
 									var j int
-//line lud.go:44
-									_ = j
-//line lud.go:44
 									{
+//line lud.go:45
 										if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-16 {
 //line lud.go:45
 											break
-//line lud.go:45
 										}
 //line lud.go:45
 										for j = 0; j < i_2+1; j = j + 1 {
@@ -493,7 +425,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 											if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
 												gc_ld4 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
-//line lud.go:46
 											} else {
 //line lud.go:46
 												var gc_lanes6 [16]float32
@@ -505,23 +436,19 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 														gc_pos2.Thread = gc_rank2 + gc_k6
 //line lud.go:46
 														gc_lanes6[gc_k6] = shadow[j][gc_tx2+gc_k6]
-//line lud.go:46
 													}
-//line lud.go:46
 												}
 //line lud.go:46
 												gc_pos2.Thread = gc_rank2
 //line lud.go:46
 												gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes6)
-//line lud.go:46
 											}
 //line lud.go:46
 											archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&shadow[i_2+1][j], gc_Lane0Mask324).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx2:])
-//line lud.go:46
 										}
-//line lud.go:46
 									}
 								}
+//line lud.go:48
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep3, false
 							}(gc_vstep3)
@@ -532,22 +459,17 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						if compiled.SIMD {
 //line lud.go:44
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line lud.go:44
-							_ = gc_Lane0Mask322
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line lud.go:44
 								var j int
-//line lud.go:44
-								_ = j
-//line lud.go:44
 								{
+//line lud.go:45
 									if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-8 {
 //line lud.go:45
 										break
-//line lud.go:45
 									}
 //line lud.go:45
 									for j = 0; j < i_2+1; j = j + 1 {
@@ -556,7 +478,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
 											gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
-//line lud.go:46
 										} else {
 //line lud.go:46
 											var gc_lanes5 [8]float32
@@ -568,33 +489,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 													gc_pos2.Thread = gc_rank2 + gc_k5
 //line lud.go:46
 													gc_lanes5[gc_k5] = shadow[j][gc_tx2+gc_k5]
-//line lud.go:46
 												}
-//line lud.go:46
 											}
 //line lud.go:46
 											gc_pos2.Thread = gc_rank2
 //line lud.go:46
 											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line lud.go:46
 										}
 //line lud.go:46
 										archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld3)).StoreSlice(shadow[i_2+1][gc_tx2:])
-//line lud.go:46
 									}
-//line lud.go:46
 								}
 							}
+//line lud.go:48
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var j int
-							_ = j
-
-//line lud.go:44
 							{
+//line lud.go:45
 								for j = 0; j < i_2+1; j++ {
 									shadow[i_2+1][gc_tx2] -= shadow[i_2+1][j] * shadow[j][gc_tx2]
 								}
@@ -607,8 +522,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	}
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
-		_ = shadow
 		{
+//line lud.go:59
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -625,15 +540,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:50
 							var arrayOffset int
 //line lud.go:50
-							_ = arrayOffset
-//line lud.go:50
 							i = i_2
 //line lud.go:53
 							arrayOffset = (offset+1)*matrixDim + offset
-//line lud.go:54
 							var i_3 int = 1
-//line lud.go:54
-							_ = i_3
 //line lud.go:54
 							for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 //line lud.go:54
@@ -641,7 +551,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 								if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-16 {
 									gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx2:])
-//line lud.go:55
 								} else {
 //line lud.go:55
 									var gc_lanes11 [16]float32
@@ -653,21 +562,17 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 											gc_pos2.Thread = gc_rank2 + gc_k11
 //line lud.go:55
 											gc_lanes11[gc_k11] = shadow[i_3][gc_tx2+gc_k11]
-//line lud.go:55
 										}
-//line lud.go:55
 									}
 //line lud.go:55
 									gc_pos2.Thread = gc_rank2
 //line lud.go:55
 									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes11)
-//line lud.go:55
 								}
 //line lud.go:55
 								if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
 //line lud.go:55
 									gc_ld8.StoreSlice(m[arrayOffset+gc_tx2:])
-//line lud.go:55
 								} else {
 //line lud.go:55
 									var gc_lanes12 [16]float32
@@ -681,18 +586,14 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 											gc_pos2.Thread = gc_rank2 + gc_k12
 //line lud.go:55
 											m[(arrayOffset+gc_tx2)+gc_k12] = gc_lanes12[gc_k12]
-//line lud.go:55
 										}
-//line lud.go:55
 									}
 //line lud.go:55
 									gc_pos2.Thread = gc_rank2
-//line lud.go:55
 								}
 //line lud.go:55
 								arrayOffset = arrayOffset +
 									matrixDim
-//line lud.go:56
 							}
 //line lud.go:54
 							i = i_3
@@ -716,15 +617,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:50
 						var arrayOffset int
 //line lud.go:50
-						_ = arrayOffset
-//line lud.go:50
 						i = i_2
 //line lud.go:53
 						arrayOffset = (offset+1)*matrixDim + offset
-//line lud.go:54
 						var i_3 int = 1
-//line lud.go:54
-						_ = i_3
 //line lud.go:54
 						for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 //line lud.go:54
@@ -732,7 +628,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
 								gc_ld7 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
-//line lud.go:55
 							} else {
 //line lud.go:55
 								var gc_lanes9 [8]float32
@@ -744,21 +639,17 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 										gc_pos2.Thread = gc_rank2 + gc_k9
 //line lud.go:55
 										gc_lanes9[gc_k9] = shadow[i_3][gc_tx2+gc_k9]
-//line lud.go:55
 									}
-//line lud.go:55
 								}
 //line lud.go:55
 								gc_pos2.Thread = gc_rank2
 //line lud.go:55
 								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line lud.go:55
 							}
 //line lud.go:55
 							if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line lud.go:55
 								gc_ld7.StoreSlice(m[arrayOffset+gc_tx2:])
-//line lud.go:55
 							} else {
 //line lud.go:55
 								var gc_lanes10 [8]float32
@@ -772,18 +663,14 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 										gc_pos2.Thread = gc_rank2 + gc_k10
 //line lud.go:55
 										m[(arrayOffset+gc_tx2)+gc_k10] = gc_lanes10[gc_k10]
-//line lud.go:55
 									}
-//line lud.go:55
 								}
 //line lud.go:55
 								gc_pos2.Thread = gc_rank2
-//line lud.go:55
 							}
 //line lud.go:55
 							arrayOffset = arrayOffset +
 								matrixDim
-//line lud.go:56
 						}
 //line lud.go:54
 						i = i_3
@@ -796,35 +683,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					var i int
 					_ = i
 					var arrayOffset int
-					_ = arrayOffset
-
 //line lud.go:50
 					i = i_2
-
-//line lud.go:50
-					_ = i
-
 //line lud.go:53
 					arrayOffset = (offset+1)*matrixDim + offset
-
-//line lud.go:54
 					var i_3 int = 1
-
 //line lud.go:54
 					for ; i_3 < LUDBlock; i_3++ {
 						m[arrayOffset+gc_tx2] = shadow[i_3][gc_tx2]
 						arrayOffset += matrixDim
 					}
-
 //line lud.go:57
 					i = i_3
-
-//line lud.go:57
-					_ = i
-					_ = i_3
 				}
 			}
 		}
+//line lud.go:62
 	})
 }
 
@@ -858,44 +732,35 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line lud.go:73
 	dia := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
-
-//line lud.go:74
 	periRow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
-
-//line lud.go:75
 	periCol := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-		_ = dia
+//line lud.go:79
 		periRow := periRow[:16]
-		_ = periRow
+//line lud.go:81
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line lud.go:84
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line lud.go:77
 					var i, j, arrayOffset int
-
-//line lud.go:78
 					var idx int
-
 //line lud.go:80
 					if gc_tx2 < LUDBlock {
 						idx = gc_tx2
-
+//line lud.go:83
 						arrayOffset = offset*matrixDim + offset
 						for i = 0; i < LUDBlock/2; i++ {
 							dia[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
-
+//line lud.go:89
 						arrayOffset = offset*matrixDim + offset
 						for i = 0; i < LUDBlock; i++ {
 							periRow[i][idx] = m[arrayOffset+(gc_bx2+1)*LUDBlock+idx]
@@ -903,46 +768,43 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 						}
 					} else {
 						idx = gc_tx2 - LUDBlock
-
+//line lud.go:97
 						arrayOffset = (offset+LUDBlock/2)*matrixDim + offset
 						for i = LUDBlock / 2; i < LUDBlock; i++ {
 							dia[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
-
+//line lud.go:103
 						arrayOffset = (offset+(gc_bx2+1)*LUDBlock)*matrixDim + offset
 						for i = 0; i < LUDBlock; i++ {
 							periCol[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
 					}
-					_ = i
+//line lud.go:110
 					_ = j
-					_ = arrayOffset
-					_ = idx
 				}
 			}
 		}
+//line lud.go:116
 	})
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-		_ = dia
+//line lud.go:120
 		periRow := periRow[:16]
-		_ = periRow
+//line lud.go:122
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line lud.go:125
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var i int
-					_ = i
+//line lud.go:131
 					var j int
-					_ = j
+//line lud.go:133
 					var idx int
-					_ = idx
-
 //line lud.go:111
 					if gc_tx2 < LUDBlock {
 						idx = gc_tx2
@@ -966,21 +828,19 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 	})
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-		_ = periRow
+//line lud.go:134
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line lud.go:137
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var i int
-					_ = i
+//line lud.go:143
 					var arrayOffset int
-					_ = arrayOffset
+//line lud.go:145
 					var idx int
-					_ = idx
-
 //line lud.go:130
 					if gc_tx2 < LUDBlock {
 						idx = gc_tx2
@@ -1033,17 +893,11 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line lud.go:158
 	periRow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
-
-//line lud.go:159
 	periCol := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
-
 //line lud.go:164
 	globalRowID := offset + (gc_by2+1)*LUDBlock
-
-//line lud.go:165
 	globalColID := offset + (gc_bx2+1)*LUDBlock
 	{
 		gc_ty2 := 0
@@ -1062,13 +916,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line lud.go:161
 							var i int
 //line lud.go:161
 							_ = i
-//line lud.go:162
 							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:162
 							_ = sum
@@ -1085,13 +936,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line lud.go:161
 						var i int
 //line lud.go:161
 						_ = i
-//line lud.go:162
 						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:162
 						_ = sum
@@ -1101,19 +949,11 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line lud.go:161
 					var i int
-
-//line lud.go:162
 					var sum float32
-
 //line lud.go:167
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]
-
-//line lud.go:168
 					gc_at9[gc_tx2] = gc_at10[gc_tx2]
 					_ = i
 					_ = sum
@@ -1131,7 +971,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							var i int
 //line lud.go:161
 							_ = i
-//line lud.go:162
 							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:162
 							_ = sum
@@ -1139,8 +978,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-16 || gc_tx2 < 0 || gc_tx2 > len(periRow[gc_ty2])-16 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) > len(m)-16 || gc_tx2 > len(periCol[gc_ty2])-16 {
 //line lud.go:167
 								break
-//line lud.go:167
 							}
+//line lud.go:168
 							archsimd.LoadFloat32x16Slice(m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2:]).StoreSlice(periRow[gc_ty2][gc_tx2:])
 							archsimd.LoadFloat32x16Slice(m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2:]).StoreSlice(periCol[gc_ty2][gc_tx2:])
 						}
@@ -1160,7 +999,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var i int
 //line lud.go:161
 						_ = i
-//line lud.go:162
 						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:162
 						_ = sum
@@ -1168,8 +1006,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 || gc_tx2 < 0 || gc_tx2 > len(periRow[gc_ty2])-8 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) > len(m)-8 || gc_tx2 > len(periCol[gc_ty2])-8 {
 //line lud.go:167
 							break
-//line lud.go:167
 						}
+//line lud.go:168
 						archsimd.LoadFloat32x8Slice(m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2:]).StoreSlice(periRow[gc_ty2][gc_tx2:])
 						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2:]).StoreSlice(periCol[gc_ty2][gc_tx2:])
 					}
@@ -1178,17 +1016,11 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line lud.go:161
 					var i int
-
-//line lud.go:162
 					var sum float32
-
 //line lud.go:167
 					periRow[gc_ty2][gc_tx2] = m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2]
-
-//line lud.go:168
 					periCol[gc_ty2][gc_tx2] = m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2]
 					_ = i
 					_ = sum
@@ -1202,10 +1034,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	}
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-		_ = periRow
+//line lud.go:182
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line lud.go:185
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off7 := gc_ty2
@@ -1220,11 +1052,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 							gc_vb10 := archsimd.BroadcastFloat32x16(0)
 //line lud.go:172
-							_ = gc_vb10
-//line lud.go:172
 							gc_Lane0Mask328 := compiled.Lane0Mask32()
-//line lud.go:172
-							_ = gc_Lane0Mask328
 						gc_steps6:
 							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
@@ -1237,13 +1065,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:172
-								_ = sum
-//line lud.go:172
 								sum = gc_vb10
-//line lud.go:173
 								var i_ int = 0
-//line lud.go:173
-								_ = i_
 //line lud.go:173
 								for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
@@ -1251,15 +1074,12 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 									if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
 										gc_ld6 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
-//line lud.go:174
 									} else {
 //line lud.go:174
 										break gc_steps6
-//line lud.go:174
 									}
 //line lud.go:174
 									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at11[0][i_], gc_Lane0Mask328).Mul(gc_ld6))
-//line lud.go:174
 								}
 //line lud.go:173
 								i = i_
@@ -1276,11 +1096,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 						gc_vb8 := archsimd.BroadcastFloat32x8(0)
 //line lud.go:172
-						_ = gc_vb8
-//line lud.go:172
 						gc_Lane0Mask326 := compiled.Lane0Mask32()
-//line lud.go:172
-						_ = gc_Lane0Mask326
 					gc_steps5:
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -1293,13 +1109,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:172
-							_ = sum
-//line lud.go:172
 							sum = gc_vb8
-//line lud.go:173
 							var i_ int = 0
-//line lud.go:173
-							_ = i_
 //line lud.go:173
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
@@ -1307,15 +1118,12 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
 									gc_ld5 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
-//line lud.go:174
 								} else {
 //line lud.go:174
 									break gc_steps5
-//line lud.go:174
 								}
 //line lud.go:174
 								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_], gc_Lane0Mask326).Mul(gc_ld5))
-//line lud.go:174
 							}
 //line lud.go:173
 							i = i_
@@ -1329,30 +1137,19 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var i int
 						_ = i
 						var sum float32
-						_ = sum
-
 //line lud.go:172
 						sum = 0
-
-//line lud.go:173
 						var i_ int = 0
-
 //line lud.go:173
 						for ; i_ < LUDBlock; i_++ {
 							sum += gc_at11[0][i_] * periRow[i_][gc_tx2]
 						}
-
 //line lud.go:175
 						i = i_
-
-//line lud.go:175
-						_ = i
-
-//line lud.go:176
 						gc_at12[gc_tx2] -= sum
-						_ = i_
 					}
 				} else {
+//line lud.go:180
 					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -1360,11 +1157,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 							gc_vb6 := archsimd.BroadcastFloat32x16(0)
 //line lud.go:172
-							_ = gc_vb6
-//line lud.go:172
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line lud.go:172
-							_ = gc_Lane0Mask324
 						gc_steps4:
 							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
@@ -1377,18 +1170,12 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:172
-								_ = sum
-//line lud.go:172
 								sum = gc_vb6
-//line lud.go:173
 								var i_ int = 0
-//line lud.go:173
-								_ = i_
 //line lud.go:173
 								if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-16 {
 //line lud.go:173
 									break
-//line lud.go:173
 								}
 //line lud.go:173
 								for ; i_ < LUDBlock; i_ = i_ + 1 {
@@ -1397,15 +1184,12 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 									if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
 										gc_ld4 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
-//line lud.go:174
 									} else {
 //line lud.go:174
 										break gc_steps4
-//line lud.go:174
 									}
 //line lud.go:174
 									sum = sum.Add(compiled.BroadcastFloat32x16At(&periCol[gc_ty2][i_], gc_Lane0Mask324).Mul(gc_ld4))
-//line lud.go:174
 								}
 //line lud.go:173
 								i = i_
@@ -1422,11 +1206,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 						gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line lud.go:172
-						_ = gc_vb4
-//line lud.go:172
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line lud.go:172
-						_ = gc_Lane0Mask322
 					gc_steps3:
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
@@ -1439,18 +1219,12 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:172
-							_ = sum
-//line lud.go:172
 							sum = gc_vb4
-//line lud.go:173
 							var i_ int = 0
-//line lud.go:173
-							_ = i_
 //line lud.go:173
 							if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 {
 //line lud.go:173
 								break
-//line lud.go:173
 							}
 //line lud.go:173
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
@@ -1459,15 +1233,12 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
 									gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
-//line lud.go:174
 								} else {
 //line lud.go:174
 									break gc_steps3
-//line lud.go:174
 								}
 //line lud.go:174
 								sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_], gc_Lane0Mask322).Mul(gc_ld3))
-//line lud.go:174
 							}
 //line lud.go:173
 							i = i_
@@ -1481,30 +1252,19 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var i int
 						_ = i
 						var sum float32
-						_ = sum
-
 //line lud.go:172
 						sum = 0
-
-//line lud.go:173
 						var i_ int = 0
-
 //line lud.go:173
 						for ; i_ < LUDBlock; i_++ {
 							sum += periCol[gc_ty2][i_] * periRow[i_][gc_tx2]
 						}
-
 //line lud.go:175
 						i = i_
-
-//line lud.go:175
-						_ = i
-
-//line lud.go:176
 						m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2] -= sum
-						_ = i_
 					}
 				}
+//line lud.go:180
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0

@@ -47,603 +47,407 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line nw.go:26
 	bx := gc_bx
-
 //line nw.go:29
 	bIndexX := bx
-
-//line nw.go:30
 	bIndexY := i - 1 - bx
-
 //line nw.go:34
 	indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
-
-//line nw.go:35
 	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
-
 //line nw.go:37
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
-
-//line nw.go:38
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line nw.go:27
-				tx := gc_tx
-				_ = tx
-
-//line nw.go:32
-				index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-				_ = index
-
 //line nw.go:40
-				if tx == 0 {
-					temp[tx][0] = matrixCuda[indexNW]
-				}
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line nw.go:27
+			tx := gc_tx
+//line nw.go:32
+			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+//line nw.go:40
+			if tx == 0 {
+				temp[tx][0] = matrixCuda[indexNW]
+			}
+			{
 				{
-
 //line nw.go:44
-					{
+					ty := int(0)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						ty := int(0)
+					ty := int(1)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(2)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-					{
+					ty := int(3)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						ty := int(1)
+					ty := int(4)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(5)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-					{
+					ty := int(6)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						ty := int(2)
+					ty := int(7)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(8)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-					{
+					ty := int(9)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						ty := int(3)
+					ty := int(10)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(11)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-					{
+					ty := int(12)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						ty := int(4)
+					ty := int(13)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(14)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-					{
-//line nw.go:44
-						ty := int(5)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(6)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(7)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(8)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(9)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(10)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(11)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(12)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(13)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(14)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(15)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:46
+					ty := int(15)
+					ref[ty][tx] = reference[index+cols*ty]
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := 1
-			gc_stride := cols * 1
-			gc_off4 := indexW
-			if gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(matrixCuda)) {
-				gc_at := temp[gc_off3:][:gc_bdx]
-				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line nw.go:27
-					tx := gc_tx
-					_ = tx
-
+//line nw.go:51
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 1
+		gc_stride := cols * 1
+		gc_off4 := indexW
+		if gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(matrixCuda)) {
+			gc_at := temp[gc_off3:][:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 //line nw.go:49
-					gc_at[gc_tx][0] = matrixCuda[gc_idx]
-				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:27
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:49
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:27
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:49
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:27
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:49
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:27
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:49
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_at[gc_tx][0] = matrixCuda[gc_idx]
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line nw.go:27
 					tx := gc_tx
-					_ = tx
-
+//line nw.go:49
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nw.go:27
+					tx := gc_tx
+//line nw.go:49
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nw.go:27
+					tx := gc_tx
+//line nw.go:49
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nw.go:27
+					tx := gc_tx
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_row := 0
-			gc_off5 := 1
-			gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
-			gc_fastlo, gc_fasthi := 0, 0
-			if gc_row >= 0 && gc_row < len(temp) {
-				gc_fastlo = min(max(0, -gc_off5, -gc_off6), gc_bdx)
-				gc_fasthi = max(min(gc_bdx, len(temp[gc_row])-gc_off5, len(matrixCuda)-gc_off6), gc_fastlo)
-			}
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at2 := temp[gc_row][gc_off5+gc_fastlo:][:gc_seglen]
-						gc_at3 := matrixCuda[gc_off6+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line nw.go:27
-							tx := gc_tx
-							_ = tx
-
-//line nw.go:33
-							indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-							_ = indexN
-
-//line nw.go:52
-							gc_at2[gc_u] = gc_at3[gc_u]
-						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:27
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:27
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:33
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:52
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:27
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:33
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:52
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:27
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:33
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:52
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:27
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:33
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:52
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:27
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			}
-		}
-	}
-
-//line nw.go:55
-	for m := 0; m < NWBlock; m++ {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := m; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:27
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:56
-					{
-						tIndexX := tx + 1
-						tIndexY := m - tx + 1
-						temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
-							temp[tIndexY][tIndexX-1]-penalty,
-							temp[tIndexY-1][tIndexX]-penalty)
-					}
-				}
-			}
-		}
-	}
-
-//line nw.go:66
-	for m_ := NWBlock - 2; m_ >= 0; m_-- {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := m_; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:27
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:67
-					{
-						tIndexX_ := tx + NWBlock - m_
-						tIndexY_ := NWBlock - tx
-						temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
-							temp[tIndexY_][tIndexX_-1]-penalty,
-							temp[tIndexY_-1][tIndexX_]-penalty)
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line nw.go:27
 				tx := gc_tx
-				_ = tx
-
-//line nw.go:32
-				index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-				_ = index
-
+//line nw.go:49
+				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+			}
+		}
+	}
+//line nw.go:55
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_row := 0
+		gc_off5 := 1
+		gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+		gc_fastlo, gc_fasthi := 0, 0
+		if gc_row >= 0 && gc_row < len(temp) {
+			gc_fastlo = min(max(0, -gc_off5, -gc_off6), gc_bdx)
+			gc_fasthi = max(min(gc_bdx, len(temp[gc_row])-gc_off5, len(matrixCuda)-gc_off6), gc_fastlo)
+		}
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at2 := temp[gc_row][gc_off5+gc_fastlo:][:gc_seglen]
+					gc_at3 := matrixCuda[gc_off6+gc_fastlo:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+//line nw.go:27
+						tx := gc_tx
+						_ = tx
+//line nw.go:52
+						gc_at2[gc_u] = gc_at3[gc_u]
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line nw.go:27
+				tx := gc_tx
+//line nw.go:33
+				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+				temp[0][tx+1] = matrixCuda[indexN]
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(0)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(1)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(2)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(3)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(4)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(5)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(6)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(7)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(8)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(9)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(10)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(11)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(12)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(13)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(14)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(15)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nw.go:27
+					tx := gc_tx
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nw.go:27
+					tx := gc_tx
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nw.go:27
+					tx := gc_tx
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nw.go:27
+					tx := gc_tx
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line nw.go:27
+				tx := gc_tx
+//line nw.go:33
+				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+				temp[0][tx+1] = matrixCuda[indexN]
+			}
+		}
+	}
+//line nw.go:55
+	for m := 0; m < NWBlock; m++ {
+//line nw.go:57
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := m; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line nw.go:27
+				tx := gc_tx
+				{
+//line nw.go:57
+					tIndexX := tx + 1
+					tIndexY := m - tx + 1
+					temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
+						temp[tIndexY][tIndexX-1]-penalty,
+						temp[tIndexY-1][tIndexX]-penalty)
+				}
+			}
+		}
+	}
+	for m_ := NWBlock - 2; m_ >= 0; m_-- {
+//line nw.go:68
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := m_; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line nw.go:27
+				tx := gc_tx
+				{
+//line nw.go:68
+					tIndexX_ := tx + NWBlock - m_
+					tIndexY_ := NWBlock - tx
+					temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
+						temp[tIndexY_][tIndexX_-1]-penalty,
+						temp[tIndexY_-1][tIndexX_]-penalty)
+				}
+			}
+		}
+	}
 //line nw.go:79
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line nw.go:27
+			tx := gc_tx
+//line nw.go:32
+			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			{
+				{
+//line nw.go:77
+					ty_ := int(0)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(1)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(2)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(3)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(4)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(5)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(6)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(7)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(8)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(9)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(10)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(11)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(12)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(13)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(14)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:77
+					ty_ := int(15)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 				}
 			}
 		}
@@ -677,634 +481,434 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line nw.go:90
 	bx := gc_bx
-
 //line nw.go:93
 	bIndexX := bx + blockWidth - i
-
-//line nw.go:94
 	bIndexY := blockWidth - bx - 1
-
 //line nw.go:98
 	indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
-
-//line nw.go:99
 	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
-
 //line nw.go:101
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
-
-//line nw.go:102
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line nw.go:104
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line nw.go:91
-				tx := gc_tx
-				_ = tx
-
+			tx := gc_tx
 //line nw.go:96
-				index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-				_ = index
-
+			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			{
 				{
-
 //line nw.go:104
-					{
+					ty := int(0)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						ty := int(0)
+					ty := int(1)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(2)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-					{
+					ty := int(3)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						ty := int(1)
+					ty := int(4)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(5)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-					{
+					ty := int(6)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						ty := int(2)
+					ty := int(7)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(8)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-					{
+					ty := int(9)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						ty := int(3)
+					ty := int(10)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(11)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-					{
+					ty := int(12)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						ty := int(4)
+					ty := int(13)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(14)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-					{
-//line nw.go:104
-						ty := int(5)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(6)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(7)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(8)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(9)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(10)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(11)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(12)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(13)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(14)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(15)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:106
+					ty := int(15)
+					ref[ty][tx] = reference[index+cols*ty]
 				}
 			}
 		}
 	}
 	gc_apart := compiled.Disjoint(matrixCuda, temp)
-	_ = gc_apart
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := indexNW
-			gc_off4 := 1
-			gc_stride := cols * 1
-			gc_off5 := indexW
-			if gc_bdx <= len(temp) && gc_off3 >= 0 && gc_off3 < len(matrixCuda) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(matrixCuda)) {
-				gc_at := temp[:gc_bdx]
-				gc_at2 := matrixCuda[gc_off3:][:1]
-				gc_at3 := temp[gc_off4:][:gc_bdx]
-				gc_elem := gc_at2[0]
-				for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line nw.go:91
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:109
-					if tx == 0 {
-						gc_at[gc_tx][0] = gc_elem
-					}
-
 //line nw.go:113
-					gc_at3[gc_tx][0] = matrixCuda[gc_idx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := indexNW
+		gc_off4 := 1
+		gc_stride := cols * 1
+		gc_off5 := indexW
+		if gc_bdx <= len(temp) && gc_off3 >= 0 && gc_off3 < len(matrixCuda) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(matrixCuda)) {
+			gc_at := temp[:gc_bdx]
+			gc_at2 := matrixCuda[gc_off3:][:1]
+			gc_at3 := temp[gc_off4:][:gc_bdx]
+			gc_elem := gc_at2[0]
+			for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+//line nw.go:91
+				tx := gc_tx
+//line nw.go:109
+				if tx == 0 {
+					gc_at[gc_tx][0] = gc_elem
 				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:91
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:109
-						if tx == 0 {
-							temp[tx][0] = matrixCuda[indexNW]
-						}
-
 //line nw.go:113
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:91
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:109
-						if tx == 0 {
-							temp[tx][0] = matrixCuda[indexNW]
-						}
-
-//line nw.go:113
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:91
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:109
-						if tx == 0 {
-							temp[tx][0] = matrixCuda[indexNW]
-						}
-
-//line nw.go:113
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:91
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:109
-						if tx == 0 {
-							temp[tx][0] = matrixCuda[indexNW]
-						}
-
-//line nw.go:113
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_at3[gc_tx][0] = matrixCuda[gc_idx]
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line nw.go:91
 					tx := gc_tx
-					_ = tx
-
 //line nw.go:109
 					if tx == 0 {
 						temp[tx][0] = matrixCuda[indexNW]
 					}
-
+//line nw.go:113
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nw.go:91
+					tx := gc_tx
+//line nw.go:109
+					if tx == 0 {
+						temp[tx][0] = matrixCuda[indexNW]
+					}
+//line nw.go:113
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nw.go:91
+					tx := gc_tx
+//line nw.go:109
+					if tx == 0 {
+						temp[tx][0] = matrixCuda[indexNW]
+					}
+//line nw.go:113
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nw.go:91
+					tx := gc_tx
+//line nw.go:109
+					if tx == 0 {
+						temp[tx][0] = matrixCuda[indexNW]
+					}
 //line nw.go:113
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_row := 0
-			gc_off6 := 1
-			gc_off7 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
-			gc_fastlo, gc_fasthi := 0, 0
-			if gc_row >= 0 && gc_row < len(temp) {
-				gc_fastlo = min(max(0, -gc_off6, -gc_off7), gc_bdx)
-				gc_fasthi = max(min(gc_bdx, len(temp[gc_row])-gc_off6, len(matrixCuda)-gc_off7), gc_fastlo)
-			}
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at4 := temp[gc_row][gc_off6+gc_fastlo:][:gc_seglen]
-						gc_at5 := matrixCuda[gc_off7+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line nw.go:91
-							tx := gc_tx
-							_ = tx
-
-//line nw.go:97
-							indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-							_ = indexN
-
-//line nw.go:116
-							gc_at4[gc_u] = gc_at5[gc_u]
-						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:91
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:91
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:97
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:116
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:91
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:97
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:116
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:91
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:97
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:116
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line nw.go:91
-						tx := gc_tx
-						_ = tx
-
-//line nw.go:97
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:116
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:91
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			}
-		}
-	}
-
-//line nw.go:119
-	for m := 0; m < NWBlock; m++ {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := m; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:91
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:120
-					{
-						tIndexX := tx + 1
-						tIndexY := m - tx + 1
-						temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
-							temp[tIndexY][tIndexX-1]-penalty,
-							temp[tIndexY-1][tIndexX]-penalty)
-					}
-				}
-			}
-		}
-	}
-
-//line nw.go:130
-	for m_ := NWBlock - 2; m_ >= 0; m_-- {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := m_; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:91
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:131
-					{
-						tIndexX_ := tx + NWBlock - m_
-						tIndexY_ := NWBlock - tx
-						temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
-							temp[tIndexY_][tIndexX_-1]-penalty,
-							temp[tIndexY_-1][tIndexX_]-penalty)
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line nw.go:91
 				tx := gc_tx
-				_ = tx
-
-//line nw.go:96
-				index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-				_ = index
-
+//line nw.go:109
+				if tx == 0 {
+					temp[tx][0] = matrixCuda[indexNW]
+				}
+//line nw.go:113
+				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+			}
+		}
+	}
+//line nw.go:119
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_row := 0
+		gc_off6 := 1
+		gc_off7 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+		gc_fastlo, gc_fasthi := 0, 0
+		if gc_row >= 0 && gc_row < len(temp) {
+			gc_fastlo = min(max(0, -gc_off6, -gc_off7), gc_bdx)
+			gc_fasthi = max(min(gc_bdx, len(temp[gc_row])-gc_off6, len(matrixCuda)-gc_off7), gc_fastlo)
+		}
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at4 := temp[gc_row][gc_off6+gc_fastlo:][:gc_seglen]
+					gc_at5 := matrixCuda[gc_off7+gc_fastlo:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+//line nw.go:91
+						tx := gc_tx
+						_ = tx
+//line nw.go:116
+						gc_at4[gc_u] = gc_at5[gc_u]
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line nw.go:91
+				tx := gc_tx
+//line nw.go:97
+				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+				temp[0][tx+1] = matrixCuda[indexN]
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(0)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(1)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(2)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(3)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(4)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(5)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(6)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(7)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(8)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(9)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(10)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(11)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(12)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(13)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(14)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(15)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nw.go:91
+					tx := gc_tx
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nw.go:91
+					tx := gc_tx
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nw.go:91
+					tx := gc_tx
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nw.go:91
+					tx := gc_tx
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line nw.go:91
+				tx := gc_tx
+//line nw.go:97
+				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+				temp[0][tx+1] = matrixCuda[indexN]
+			}
+		}
+	}
+//line nw.go:119
+	for m := 0; m < NWBlock; m++ {
+//line nw.go:121
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := m; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line nw.go:91
+				tx := gc_tx
+				{
+//line nw.go:121
+					tIndexX := tx + 1
+					tIndexY := m - tx + 1
+					temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
+						temp[tIndexY][tIndexX-1]-penalty,
+						temp[tIndexY-1][tIndexX]-penalty)
+				}
+			}
+		}
+	}
+	for m_ := NWBlock - 2; m_ >= 0; m_-- {
+//line nw.go:132
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := m_; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line nw.go:91
+				tx := gc_tx
+				{
+//line nw.go:132
+					tIndexX_ := tx + NWBlock - m_
+					tIndexY_ := NWBlock - tx
+					temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
+						temp[tIndexY_][tIndexX_-1]-penalty,
+						temp[tIndexY_-1][tIndexX_]-penalty)
+				}
+			}
+		}
+	}
 //line nw.go:143
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line nw.go:91
+			tx := gc_tx
+//line nw.go:96
+			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			{
+				{
+//line nw.go:141
+					ty_ := int(0)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(1)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(2)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(3)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(4)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(5)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(6)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(7)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(8)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(9)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(10)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(11)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(12)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(13)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(14)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+//line nw.go:141
+					ty_ := int(15)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 				}
 			}
 		}

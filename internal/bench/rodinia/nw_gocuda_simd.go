@@ -48,1271 +48,891 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line nw.go:26
 	bx := gc_bx2
-
 //line nw.go:29
 	bIndexX := bx
-
-//line nw.go:30
 	bIndexY := i - 1 - bx
-
 //line nw.go:34
 	indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
-
-//line nw.go:35
 	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
-
 //line nw.go:37
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
-
-//line nw.go:38
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line nw.go:27
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line nw.go:27
-					_ = gc_iota2
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line nw.go:27
-						var tx int = gc_tx2
-//line nw.go:27
-						_ = tx
-//line nw.go:32
-						var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:32
-						_ = index
 //line nw.go:40
-						if tx < 0 || tx > len(temp)-16 || (index+
-
-//line nw.go:45
-							cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-16 || tx > len(ref[compiled.Trip(0)])-16 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-16 || tx > len(ref[compiled.Trip(1)])-16 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-16 || tx > len(ref[compiled.Trip(2)])-16 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-16 || tx > len(ref[compiled.Trip(3)])-16 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-16 || tx > len(ref[compiled.Trip(4)])-16 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-16 || tx > len(ref[compiled.Trip(5)])-16 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-16 || tx > len(ref[compiled.Trip(6)])-16 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-16 || tx > len(ref[compiled.Trip(7)])-16 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-16 || tx > len(ref[compiled.Trip(8)])-16 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-16 || tx > len(ref[compiled.Trip(9)])-16 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-16 || tx > len(ref[compiled.Trip(10)])-16 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-16 || tx > len(ref[compiled.Trip(11)])-16 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-16 || tx > len(ref[compiled.Trip(12)])-16 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-16 || tx > len(ref[compiled.Trip(13)])-16 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-16 || tx > len(ref[compiled.Trip(14)])-16 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-16 || tx > len(ref[compiled.Trip(15)])-16 {
-//line nw.go:40
-							break
-//line nw.go:40
-						}
-//line nw.go:40
-						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16))))
-//line nw.go:40
-						_ = gc_if2
-//line nw.go:41
-						if gc_if2.ToBits() != 0 {
-//line nw.go:41
-							var gc_u3 int32
-//line nw.go:41
-							_ = gc_u3
-//line nw.go:41
-							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line nw.go:41
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
-//line nw.go:41
-								gc_u3 = matrixCuda[indexNW]
-//line nw.go:41
-							}
-//line nw.go:41
-							for gc_k2 := range 16 {
-//line nw.go:41
-								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line nw.go:41
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line nw.go:41
-									temp[tx+gc_k2][0] = gc_u3
-//line nw.go:41
-								}
-//line nw.go:41
-							}
-//line nw.go:41
-							gc_pos2.Thread = gc_rank2
-//line nw.go:41
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
-//line nw.go:45
-						}
-//line nw.go:45
-						{
-//line nw.go:45
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
-//line nw.go:45
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line nw.go:27
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line nw.go:27
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line nw.go:27
 					var tx int = gc_tx2
-//line nw.go:27
-					_ = tx
 //line nw.go:32
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:32
-					_ = index
 //line nw.go:40
-					if tx < 0 || tx > len(temp)-8 || (index+
-
+					if tx < 0 || tx > len(temp)-16 || (index+
 //line nw.go:45
-						cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-8 || tx > len(ref[compiled.Trip(0)])-8 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-8 || tx > len(ref[compiled.Trip(1)])-8 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-8 || tx > len(ref[compiled.Trip(2)])-8 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-8 || tx > len(ref[compiled.Trip(3)])-8 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-8 || tx > len(ref[compiled.Trip(4)])-8 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-8 || tx > len(ref[compiled.Trip(5)])-8 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-8 || tx > len(ref[compiled.Trip(6)])-8 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-8 || tx > len(ref[compiled.Trip(7)])-8 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-8 || tx > len(ref[compiled.Trip(8)])-8 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-8 || tx > len(ref[compiled.Trip(9)])-8 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-8 || tx > len(ref[compiled.Trip(10)])-8 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-8 || tx > len(ref[compiled.Trip(11)])-8 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-8 || tx > len(ref[compiled.Trip(12)])-8 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-8 || tx > len(ref[compiled.Trip(13)])-8 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-8 || tx > len(ref[compiled.Trip(14)])-8 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-8 || tx > len(ref[compiled.Trip(15)])-8 {
+						cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-16 || tx > len(ref[compiled.Trip(0)])-16 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-16 || tx > len(ref[compiled.Trip(1)])-16 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-16 || tx > len(ref[compiled.Trip(2)])-16 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-16 || tx > len(ref[compiled.Trip(3)])-16 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-16 || tx > len(ref[compiled.Trip(4)])-16 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-16 || tx > len(ref[compiled.Trip(5)])-16 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-16 || tx > len(ref[compiled.Trip(6)])-16 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-16 || tx > len(ref[compiled.Trip(7)])-16 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-16 || tx > len(ref[compiled.Trip(8)])-16 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-16 || tx > len(ref[compiled.Trip(9)])-16 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-16 || tx > len(ref[compiled.Trip(10)])-16 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-16 || tx > len(ref[compiled.Trip(11)])-16 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-16 || tx > len(ref[compiled.Trip(12)])-16 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-16 || tx > len(ref[compiled.Trip(13)])-16 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-16 || tx > len(ref[compiled.Trip(14)])-16 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-16 || tx > len(ref[compiled.Trip(15)])-16 {
 //line nw.go:40
 						break
-//line nw.go:40
 					}
 //line nw.go:40
-					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
-//line nw.go:40
-					_ = gc_if
+					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16))))
+					if gc_if2.ToBits() != 0 {
 //line nw.go:41
-					if gc_if.ToBits() != 0 {
+						var gc_u3 int32
 //line nw.go:41
-						var gc_u2 int32
+						if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line nw.go:41
-						_ = gc_u2
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
 //line nw.go:41
-						if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line nw.go:41
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line nw.go:41
-							gc_u2 = matrixCuda[indexNW]
-//line nw.go:41
+							gc_u3 = matrixCuda[indexNW]
 						}
 //line nw.go:41
-						for gc_k := range 8 {
+						for gc_k2 := range 16 {
 //line nw.go:41
-							if gc_if.ToBits()&(1<<gc_k) != 0 {
+							if gc_if2.ToBits()&(1<<gc_k2) != 0 {
 //line nw.go:41
-								gc_pos2.Thread = gc_rank2 + gc_k
+								gc_pos2.Thread = gc_rank2 + gc_k2
 //line nw.go:41
-								temp[tx+gc_k][0] = gc_u2
-//line nw.go:41
+								temp[tx+gc_k2][0] = gc_u3
 							}
-//line nw.go:41
 						}
 //line nw.go:41
 						gc_pos2.Thread = gc_rank2
-//line nw.go:41
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
 					}
-//line nw.go:45
 					{
 //line nw.go:45
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
-//line nw.go:45
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 					}
 				}
+//line nw.go:47
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+		}
+		if compiled.SIMD {
+//line nw.go:27
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line nw.go:27
-				tx := gc_tx2
-				_ = tx
-
+				var tx int = gc_tx2
 //line nw.go:32
-				index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-				_ = index
-
+				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 //line nw.go:40
-				if tx == 0 {
-					temp[tx][0] = matrixCuda[indexNW]
+				if tx < 0 || tx > len(temp)-8 || (index+
+//line nw.go:45
+					cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-8 || tx > len(ref[compiled.Trip(0)])-8 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-8 || tx > len(ref[compiled.Trip(1)])-8 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-8 || tx > len(ref[compiled.Trip(2)])-8 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-8 || tx > len(ref[compiled.Trip(3)])-8 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-8 || tx > len(ref[compiled.Trip(4)])-8 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-8 || tx > len(ref[compiled.Trip(5)])-8 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-8 || tx > len(ref[compiled.Trip(6)])-8 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-8 || tx > len(ref[compiled.Trip(7)])-8 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-8 || tx > len(ref[compiled.Trip(8)])-8 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-8 || tx > len(ref[compiled.Trip(9)])-8 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-8 || tx > len(ref[compiled.Trip(10)])-8 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-8 || tx > len(ref[compiled.Trip(11)])-8 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-8 || tx > len(ref[compiled.Trip(12)])-8 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-8 || tx > len(ref[compiled.Trip(13)])-8 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-8 || tx > len(ref[compiled.Trip(14)])-8 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-8 || tx > len(ref[compiled.Trip(15)])-8 {
+//line nw.go:40
+					break
 				}
-
+//line nw.go:40
+				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
+				if gc_if.ToBits() != 0 {
+//line nw.go:41
+					var gc_u2 int32
+//line nw.go:41
+					if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line nw.go:41
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line nw.go:41
+						gc_u2 = matrixCuda[indexNW]
+					}
+//line nw.go:41
+					for gc_k := range 8 {
+//line nw.go:41
+						if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line nw.go:41
+							gc_pos2.Thread = gc_rank2 + gc_k
+//line nw.go:41
+							temp[tx+gc_k][0] = gc_u2
+						}
+					}
+//line nw.go:41
+					gc_pos2.Thread = gc_rank2
+				}
 				{
-
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
+				}
+				{
+//line nw.go:45
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
+				}
+			}
+//line nw.go:47
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line nw.go:27
+			tx := gc_tx2
+//line nw.go:32
+			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+//line nw.go:40
+			if tx == 0 {
+				temp[tx][0] = matrixCuda[indexNW]
+			}
+			{
+				{
 //line nw.go:44
-					{
+					ty := int(0)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						ty := int(0)
+					ty := int(1)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(2)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-					{
+					ty := int(3)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						ty := int(1)
+					ty := int(4)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(5)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-					{
+					ty := int(6)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						ty := int(2)
+					ty := int(7)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(8)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-					{
+					ty := int(9)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						ty := int(3)
+					ty := int(10)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(11)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-					{
+					ty := int(12)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						ty := int(4)
+					ty := int(13)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(14)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:44
-					{
-//line nw.go:44
-						ty := int(5)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(6)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(7)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(8)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(9)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(10)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(11)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(12)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(13)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(14)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:44
-					{
-//line nw.go:44
-						ty := int(15)
-//line nw.go:44
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:46
+					ty := int(15)
+					ref[ty][tx] = reference[index+cols*ty]
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := 1
-			gc_stride2 := cols * 1
-			gc_off8 := indexW
-			if gc_off7 >= 0 && gc_off7 <= len(temp) && gc_bdx2 <= len(temp)-gc_off7 && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(matrixCuda)) {
-				gc_at4 := temp[gc_off7:][:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line nw.go:27
-					tx := gc_tx2
-					_ = tx
-
+//line nw.go:51
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := 1
+		gc_stride2 := cols * 1
+		gc_off8 := indexW
+		if gc_off7 >= 0 && gc_off7 <= len(temp) && gc_bdx2 <= len(temp)-gc_off7 && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(matrixCuda)) {
+			gc_at4 := temp[gc_off7:][:gc_bdx2]
+			for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 //line nw.go:49
-					gc_at4[gc_tx2][0] = matrixCuda[gc_idx2]
-				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:49
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:49
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:49
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:49
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_at4[gc_tx2][0] = matrixCuda[gc_idx2]
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line nw.go:27
 					tx := gc_tx2
-					_ = tx
-
+//line nw.go:49
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:27
+					tx := gc_tx2
+//line nw.go:49
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:27
+					tx := gc_tx2
+//line nw.go:49
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:27
+					tx := gc_tx2
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line nw.go:27
+				tx := gc_tx2
+//line nw.go:49
+				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row2 := 0
-			gc_off9 := 1
-			gc_off10 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
-			gc_fastlo2, gc_fasthi2 := 0, 0
-			if gc_row2 >= 0 && gc_row2 < len(temp) {
-				gc_fastlo2 = min(max(0, -gc_off9, -gc_off10), gc_bdx2)
-				gc_fasthi2 = max(min(gc_bdx2, len(temp[gc_row2])-gc_off9, len(matrixCuda)-gc_off10), gc_fastlo2)
-			}
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at5 := temp[gc_row2][gc_off9+gc_fastlo2:][:gc_seglen2]
-						gc_at6 := matrixCuda[gc_off10+gc_fastlo2:][:gc_seglen2]
-						gc_vstep2 := gc_fastlo2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line nw.go:27
-									var tx int = gc_tx2
-//line nw.go:27
-									_ = tx
-//line nw.go:33
-									var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:33
-									_ = indexN
-									archsimd.LoadInt32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+//line nw.go:55
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_row2 := 0
+		gc_off9 := 1
+		gc_off10 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+		gc_fastlo2, gc_fasthi2 := 0, 0
+		if gc_row2 >= 0 && gc_row2 < len(temp) {
+			gc_fastlo2 = min(max(0, -gc_off9, -gc_off10), gc_bdx2)
+			gc_fasthi2 = max(min(gc_bdx2, len(temp[gc_row2])-gc_off9, len(matrixCuda)-gc_off10), gc_fastlo2)
+		}
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at5 := temp[gc_row2][gc_off9+gc_fastlo2:][:gc_seglen2]
+					gc_at6 := matrixCuda[gc_off10+gc_fastlo2:][:gc_seglen2]
+					gc_vstep2 := gc_fastlo2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line nw.go:27
 								var tx int = gc_tx2
-//line nw.go:27
-								_ = tx
 //line nw.go:33
 								var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:33
 								_ = indexN
-								archsimd.LoadInt32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
+								archsimd.LoadInt32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
-						for gc_u4 := gc_vstep2 - gc_fastlo2; gc_u4 < gc_seglen2; gc_u4++ {
-							gc_tx2 := gc_fastlo2 + gc_u4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line nw.go:27
-							tx := gc_tx2
-							_ = tx
-
-//line nw.go:33
-							indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-							_ = indexN
-
-//line nw.go:52
-							gc_at5[gc_u4] = gc_at6[gc_u4]
-						}
-						gc_tx2 = gc_fasthi2 - 1
-						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			} else {
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 //line nw.go:27
 							var tx int = gc_tx2
-//line nw.go:27
-							_ = tx
 //line nw.go:33
 							var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:33
 							_ = indexN
-//line nw.go:52
-							if indexN < 0 || indexN > len(matrixCuda)-16 || (tx+1) < 0 || (tx+1) > len(temp[0])-16 {
-//line nw.go:52
-								break
-//line nw.go:52
-							}
-							archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+							archsimd.LoadInt32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
 					}
+					for gc_u4 := gc_vstep2 - gc_fastlo2; gc_u4 < gc_seglen2; gc_u4++ {
+						gc_tx2 := gc_fastlo2 + gc_u4
+//line nw.go:27
+						tx := gc_tx2
+						_ = tx
+//line nw.go:52
+						gc_at5[gc_u4] = gc_at6[gc_u4]
+					}
+					gc_tx2 = gc_fasthi2 - 1
+					continue
 				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line nw.go:27
+				tx := gc_tx2
+//line nw.go:33
+				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+				temp[0][tx+1] = matrixCuda[indexN]
+			}
+		} else {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nw.go:27
 						var tx int = gc_tx2
-//line nw.go:27
-						_ = tx
 //line nw.go:33
 						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:33
-						_ = indexN
 //line nw.go:52
-						if indexN < 0 || indexN > len(matrixCuda)-8 || (tx+1) < 0 || (tx+1) > len(temp[0])-8 {
+						if indexN < 0 || indexN > len(matrixCuda)-16 || (tx+1) < 0 || (tx+1) > len(temp[0])-16 {
 //line nw.go:52
 							break
-//line nw.go:52
 						}
-						archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+//line nw.go:53
+						archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 					}
 					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep3
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:33
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:52
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:33
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:52
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:33
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:52
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:33
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:52
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			}
-		}
-	}
-
-//line nw.go:55
-	for m := 0; m < NWBlock; m++ {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := m; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:56
-					{
-						tIndexX := tx + 1
-						tIndexY := m - tx + 1
-						temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
-							temp[tIndexY][tIndexX-1]-penalty,
-							temp[tIndexY-1][tIndexX]-penalty)
-					}
-				}
-			}
-		}
-	}
-
-//line nw.go:66
-	for m_ := NWBlock - 2; m_ >= 0; m_-- {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := m_; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:67
-					{
-						tIndexX_ := tx + NWBlock - m_
-						tIndexY_ := NWBlock - tx
-						temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
-							temp[tIndexY_][tIndexX_-1]-penalty,
-							temp[tIndexY_-1][tIndexX_]-penalty)
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line nw.go:27
-						var tx int = gc_tx2
-//line nw.go:27
-						_ = tx
-//line nw.go:32
-						var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:32
-						_ = index
-//line nw.go:77
-						if (tx+
-							1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-16 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(1)+1])-16 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(2)+1])-16 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(3)+1])-16 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(4)+1])-16 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(5)+1])-16 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(6)+1])-16 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(7)+1])-16 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(8)+1])-16 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(9)+1])-16 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(10)+1])-16 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(11)+1])-16 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(12)+1])-16 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(13)+1])-16 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(14)+1])-16 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(15)+1])-16 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-16 {
-//line nw.go:77
-							break
-//line nw.go:77
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
-//line nw.go:78
-						}
-//line nw.go:78
-						{
-//line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
-//line nw.go:78
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:27
+					var tx int = gc_tx2
+//line nw.go:33
+					var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+					if indexN < 0 || indexN > len(matrixCuda)-8 || (tx+1) < 0 || (tx+1) > len(temp[0])-8 {
+//line nw.go:52
+						break
+					}
+//line nw.go:53
+					archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep3
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:27
+					tx := gc_tx2
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:27
+					tx := gc_tx2
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:27
+					tx := gc_tx2
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:27
+					tx := gc_tx2
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line nw.go:27
+				tx := gc_tx2
+//line nw.go:33
+				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:52
+				temp[0][tx+1] = matrixCuda[indexN]
+			}
+		}
+	}
+//line nw.go:55
+	for m := 0; m < NWBlock; m++ {
+//line nw.go:57
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := m; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line nw.go:27
+				tx := gc_tx2
+				{
+//line nw.go:57
+					tIndexX := tx + 1
+					tIndexY := m - tx + 1
+					temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
+						temp[tIndexY][tIndexX-1]-penalty,
+						temp[tIndexY-1][tIndexX]-penalty)
+				}
+			}
+		}
+	}
+	for m_ := NWBlock - 2; m_ >= 0; m_-- {
+//line nw.go:68
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := m_; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line nw.go:27
+				tx := gc_tx2
+				{
+//line nw.go:68
+					tIndexX_ := tx + NWBlock - m_
+					tIndexY_ := NWBlock - tx
+					temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
+						temp[tIndexY_][tIndexX_-1]-penalty,
+						temp[tIndexY_-1][tIndexX_]-penalty)
+				}
+			}
+		}
+	}
+//line nw.go:79
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep4 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop4 bool
+			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line nw.go:27
 					var tx int = gc_tx2
-//line nw.go:27
-					_ = tx
 //line nw.go:32
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:32
-					_ = index
 //line nw.go:77
 					if (tx+
-						1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-8 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(1)+1])-8 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(2)+1])-8 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(3)+1])-8 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(4)+1])-8 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(5)+1])-8 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(6)+1])-8 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(7)+1])-8 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(8)+1])-8 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(9)+1])-8 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(10)+1])-8 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(11)+1])-8 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(12)+1])-8 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(13)+1])-8 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(14)+1])-8 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(15)+1])-8 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-8 {
+						1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-16 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(1)+1])-16 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(2)+1])-16 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(3)+1])-16 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(4)+1])-16 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(5)+1])-16 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(6)+1])-16 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(7)+1])-16 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(8)+1])-16 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(9)+1])-16 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(10)+1])-16 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(11)+1])-16 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(12)+1])-16 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(13)+1])-16 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(14)+1])-16 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(15)+1])-16 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-16 {
 //line nw.go:77
 						break
-//line nw.go:77
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
 					}
-//line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
-//line nw.go:78
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 					}
 				}
+//line nw.go:80
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop4 {
+				return
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+		}
+		if compiled.SIMD {
+			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_tx2 := gc_vstep4
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line nw.go:27
-				tx := gc_tx2
-				_ = tx
-
+				var tx int = gc_tx2
 //line nw.go:32
-				index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-				_ = index
-
+				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+//line nw.go:77
+				if (tx+
+					1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-8 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(1)+1])-8 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(2)+1])-8 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(3)+1])-8 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(4)+1])-8 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(5)+1])-8 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(6)+1])-8 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(7)+1])-8 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(8)+1])-8 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(9)+1])-8 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(10)+1])-8 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(11)+1])-8 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(12)+1])-8 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(13)+1])-8 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(14)+1])-8 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(15)+1])-8 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-8 {
+//line nw.go:77
+					break
+				}
 				{
-
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
+				}
+				{
+//line nw.go:78
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
+				}
+			}
+//line nw.go:80
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line nw.go:27
+			tx := gc_tx2
+//line nw.go:32
+			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			{
+				{
 //line nw.go:77
-					{
+					ty_ := int(0)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-						ty_ := int(0)
+					ty_ := int(1)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
+					ty_ := int(2)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-					{
+					ty_ := int(3)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-						ty_ := int(1)
+					ty_ := int(4)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
+					ty_ := int(5)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-					{
+					ty_ := int(6)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-						ty_ := int(2)
+					ty_ := int(7)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
+					ty_ := int(8)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-					{
+					ty_ := int(9)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-						ty_ := int(3)
+					ty_ := int(10)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
+					ty_ := int(11)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-					{
+					ty_ := int(12)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-						ty_ := int(4)
+					ty_ := int(13)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
+					ty_ := int(14)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(5)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(6)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(7)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(8)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(9)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(10)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(11)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(12)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(13)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(14)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:77
-					{
-//line nw.go:77
-						ty_ := int(15)
-//line nw.go:77
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:79
+					ty_ := int(15)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 				}
 			}
 		}
@@ -1346,1222 +966,862 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line nw.go:90
 	bx := gc_bx2
-
 //line nw.go:93
 	bIndexX := bx + blockWidth - i
-
-//line nw.go:94
 	bIndexY := blockWidth - bx - 1
-
 //line nw.go:98
 	indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
-
-//line nw.go:99
 	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
-
 //line nw.go:101
 	temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
-
-//line nw.go:102
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line nw.go:91
-						var tx int = gc_tx2
-//line nw.go:91
-						_ = tx
-//line nw.go:96
-						var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:96
-						_ = index
 //line nw.go:104
-						if (index+
-							cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-16 || tx < 0 || tx > len(ref[compiled.Trip(0)])-16 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-16 || tx > len(ref[compiled.Trip(1)])-16 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-16 || tx > len(ref[compiled.Trip(2)])-16 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-16 || tx > len(ref[compiled.Trip(3)])-16 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-16 || tx > len(ref[compiled.Trip(4)])-16 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-16 || tx > len(ref[compiled.Trip(5)])-16 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-16 || tx > len(ref[compiled.Trip(6)])-16 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-16 || tx > len(ref[compiled.Trip(7)])-16 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-16 || tx > len(ref[compiled.Trip(8)])-16 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-16 || tx > len(ref[compiled.Trip(9)])-16 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-16 || tx > len(ref[compiled.Trip(10)])-16 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-16 || tx > len(ref[compiled.Trip(11)])-16 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-16 || tx > len(ref[compiled.Trip(12)])-16 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-16 || tx > len(ref[compiled.Trip(13)])-16 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-16 || tx > len(ref[compiled.Trip(14)])-16 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-16 || tx > len(ref[compiled.Trip(15)])-16 {
-//line nw.go:104
-							break
-//line nw.go:104
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
-//line nw.go:105
-						}
-//line nw.go:105
-						{
-//line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
-//line nw.go:105
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line nw.go:91
 					var tx int = gc_tx2
-//line nw.go:91
-					_ = tx
 //line nw.go:96
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:96
-					_ = index
 //line nw.go:104
 					if (index+
-						cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-8 || tx < 0 || tx > len(ref[compiled.Trip(0)])-8 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-8 || tx > len(ref[compiled.Trip(1)])-8 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-8 || tx > len(ref[compiled.Trip(2)])-8 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-8 || tx > len(ref[compiled.Trip(3)])-8 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-8 || tx > len(ref[compiled.Trip(4)])-8 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-8 || tx > len(ref[compiled.Trip(5)])-8 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-8 || tx > len(ref[compiled.Trip(6)])-8 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-8 || tx > len(ref[compiled.Trip(7)])-8 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-8 || tx > len(ref[compiled.Trip(8)])-8 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-8 || tx > len(ref[compiled.Trip(9)])-8 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-8 || tx > len(ref[compiled.Trip(10)])-8 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-8 || tx > len(ref[compiled.Trip(11)])-8 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-8 || tx > len(ref[compiled.Trip(12)])-8 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-8 || tx > len(ref[compiled.Trip(13)])-8 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-8 || tx > len(ref[compiled.Trip(14)])-8 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-8 || tx > len(ref[compiled.Trip(15)])-8 {
+						cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-16 || tx < 0 || tx > len(ref[compiled.Trip(0)])-16 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-16 || tx > len(ref[compiled.Trip(1)])-16 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-16 || tx > len(ref[compiled.Trip(2)])-16 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-16 || tx > len(ref[compiled.Trip(3)])-16 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-16 || tx > len(ref[compiled.Trip(4)])-16 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-16 || tx > len(ref[compiled.Trip(5)])-16 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-16 || tx > len(ref[compiled.Trip(6)])-16 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-16 || tx > len(ref[compiled.Trip(7)])-16 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-16 || tx > len(ref[compiled.Trip(8)])-16 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-16 || tx > len(ref[compiled.Trip(9)])-16 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-16 || tx > len(ref[compiled.Trip(10)])-16 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-16 || tx > len(ref[compiled.Trip(11)])-16 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-16 || tx > len(ref[compiled.Trip(12)])-16 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-16 || tx > len(ref[compiled.Trip(13)])-16 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-16 || tx > len(ref[compiled.Trip(14)])-16 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-16 || tx > len(ref[compiled.Trip(15)])-16 {
 //line nw.go:104
 						break
-//line nw.go:104
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
 					}
-//line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
-//line nw.go:105
+						archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 					}
 				}
+//line nw.go:107
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+		}
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line nw.go:91
-				tx := gc_tx2
-				_ = tx
-
+				var tx int = gc_tx2
 //line nw.go:96
-				index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-				_ = index
-
+				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+//line nw.go:104
+				if (index+
+					cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-8 || tx < 0 || tx > len(ref[compiled.Trip(0)])-8 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-8 || tx > len(ref[compiled.Trip(1)])-8 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-8 || tx > len(ref[compiled.Trip(2)])-8 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-8 || tx > len(ref[compiled.Trip(3)])-8 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-8 || tx > len(ref[compiled.Trip(4)])-8 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-8 || tx > len(ref[compiled.Trip(5)])-8 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-8 || tx > len(ref[compiled.Trip(6)])-8 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-8 || tx > len(ref[compiled.Trip(7)])-8 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-8 || tx > len(ref[compiled.Trip(8)])-8 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-8 || tx > len(ref[compiled.Trip(9)])-8 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-8 || tx > len(ref[compiled.Trip(10)])-8 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-8 || tx > len(ref[compiled.Trip(11)])-8 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-8 || tx > len(ref[compiled.Trip(12)])-8 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-8 || tx > len(ref[compiled.Trip(13)])-8 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-8 || tx > len(ref[compiled.Trip(14)])-8 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-8 || tx > len(ref[compiled.Trip(15)])-8 {
+//line nw.go:104
+					break
+				}
 				{
-
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
+				}
+				{
+//line nw.go:105
+					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
+				}
+			}
+//line nw.go:107
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line nw.go:91
+			tx := gc_tx2
+//line nw.go:96
+			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			{
+				{
 //line nw.go:104
-					{
+					ty := int(0)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						ty := int(0)
+					ty := int(1)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(2)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-					{
+					ty := int(3)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						ty := int(1)
+					ty := int(4)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(5)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-					{
+					ty := int(6)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						ty := int(2)
+					ty := int(7)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(8)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-					{
+					ty := int(9)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						ty := int(3)
+					ty := int(10)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(11)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-					{
+					ty := int(12)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						ty := int(4)
+					ty := int(13)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
+					ty := int(14)
+					ref[ty][tx] = reference[index+cols*ty]
+				}
+				{
 //line nw.go:104
-					{
-//line nw.go:104
-						ty := int(5)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(6)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(7)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(8)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(9)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(10)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(11)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(12)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(13)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(14)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:104
-					{
-//line nw.go:104
-						ty := int(15)
-//line nw.go:104
-						_ = ty
-						ref[ty][tx] = reference[index+cols*ty]
-					}
-//line nw.go:106
+					ty := int(15)
+					ref[ty][tx] = reference[index+cols*ty]
 				}
 			}
 		}
 	}
 	gc_apart2 := compiled.Disjoint(matrixCuda, temp)
-	_ = gc_apart2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := indexNW
-			gc_off9 := 1
-			gc_stride2 := cols * 1
-			gc_off10 := indexW
-			if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 < len(matrixCuda) && gc_apart2 && gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(matrixCuda)) {
-				gc_at6 := temp[:gc_bdx2]
-				gc_at7 := matrixCuda[gc_off8:][:1]
-				gc_at8 := temp[gc_off9:][:gc_bdx2]
-				gc_elem2 := gc_at7[0]
-				for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line nw.go:91
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:109
-					if tx == 0 {
-						gc_at6[gc_tx2][0] = gc_elem2
-					}
-
 //line nw.go:113
-					gc_at8[gc_tx2][0] = matrixCuda[gc_idx2]
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off8 := indexNW
+		gc_off9 := 1
+		gc_stride2 := cols * 1
+		gc_off10 := indexW
+		if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 < len(matrixCuda) && gc_apart2 && gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(matrixCuda)) {
+			gc_at6 := temp[:gc_bdx2]
+			gc_at7 := matrixCuda[gc_off8:][:1]
+			gc_at8 := temp[gc_off9:][:gc_bdx2]
+			gc_elem2 := gc_at7[0]
+			for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+//line nw.go:91
+				tx := gc_tx2
+//line nw.go:109
+				if tx == 0 {
+					gc_at6[gc_tx2][0] = gc_elem2
 				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:109
-						if tx == 0 {
-							temp[tx][0] = matrixCuda[indexNW]
-						}
-
 //line nw.go:113
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:109
-						if tx == 0 {
-							temp[tx][0] = matrixCuda[indexNW]
-						}
-
-//line nw.go:113
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:109
-						if tx == 0 {
-							temp[tx][0] = matrixCuda[indexNW]
-						}
-
-//line nw.go:113
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:109
-						if tx == 0 {
-							temp[tx][0] = matrixCuda[indexNW]
-						}
-
-//line nw.go:113
-						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_at8[gc_tx2][0] = matrixCuda[gc_idx2]
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line nw.go:91
 					tx := gc_tx2
-					_ = tx
-
 //line nw.go:109
 					if tx == 0 {
 						temp[tx][0] = matrixCuda[indexNW]
 					}
-
+//line nw.go:113
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:91
+					tx := gc_tx2
+//line nw.go:109
+					if tx == 0 {
+						temp[tx][0] = matrixCuda[indexNW]
+					}
+//line nw.go:113
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:91
+					tx := gc_tx2
+//line nw.go:109
+					if tx == 0 {
+						temp[tx][0] = matrixCuda[indexNW]
+					}
+//line nw.go:113
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:91
+					tx := gc_tx2
+//line nw.go:109
+					if tx == 0 {
+						temp[tx][0] = matrixCuda[indexNW]
+					}
 //line nw.go:113
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line nw.go:91
+				tx := gc_tx2
+//line nw.go:109
+				if tx == 0 {
+					temp[tx][0] = matrixCuda[indexNW]
+				}
+//line nw.go:113
+				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row2 := 0
-			gc_off11 := 1
-			gc_off12 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
-			gc_fastlo2, gc_fasthi2 := 0, 0
-			if gc_row2 >= 0 && gc_row2 < len(temp) {
-				gc_fastlo2 = min(max(0, -gc_off11, -gc_off12), gc_bdx2)
-				gc_fasthi2 = max(min(gc_bdx2, len(temp[gc_row2])-gc_off11, len(matrixCuda)-gc_off12), gc_fastlo2)
-			}
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at9 := temp[gc_row2][gc_off11+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := matrixCuda[gc_off12+gc_fastlo2:][:gc_seglen2]
-						gc_vstep2 := gc_fastlo2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line nw.go:91
-									var tx int = gc_tx2
-//line nw.go:91
-									_ = tx
-//line nw.go:97
-									var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:97
-									_ = indexN
-									archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+//line nw.go:119
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_row2 := 0
+		gc_off11 := 1
+		gc_off12 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+		gc_fastlo2, gc_fasthi2 := 0, 0
+		if gc_row2 >= 0 && gc_row2 < len(temp) {
+			gc_fastlo2 = min(max(0, -gc_off11, -gc_off12), gc_bdx2)
+			gc_fasthi2 = max(min(gc_bdx2, len(temp[gc_row2])-gc_off11, len(matrixCuda)-gc_off12), gc_fastlo2)
+		}
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := temp[gc_row2][gc_off11+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := matrixCuda[gc_off12+gc_fastlo2:][:gc_seglen2]
+					gc_vstep2 := gc_fastlo2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line nw.go:91
 								var tx int = gc_tx2
-//line nw.go:91
-								_ = tx
 //line nw.go:97
 								var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:97
 								_ = indexN
-								archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+								archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
-						for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line nw.go:91
-							tx := gc_tx2
-							_ = tx
-
-//line nw.go:97
-							indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-							_ = indexN
-
-//line nw.go:116
-							gc_at9[gc_u2] = gc_at10[gc_u2]
-						}
-						gc_tx2 = gc_fasthi2 - 1
-						continue
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			} else {
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 //line nw.go:91
 							var tx int = gc_tx2
-//line nw.go:91
-							_ = tx
 //line nw.go:97
 							var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:97
 							_ = indexN
-//line nw.go:116
-							if indexN < 0 || indexN > len(matrixCuda)-16 || (tx+1) < 0 || (tx+1) > len(temp[0])-16 {
-//line nw.go:116
-								break
-//line nw.go:116
-							}
-							archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+							archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
 					}
+					for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx2 := gc_fastlo2 + gc_u2
+//line nw.go:91
+						tx := gc_tx2
+						_ = tx
+//line nw.go:116
+						gc_at9[gc_u2] = gc_at10[gc_u2]
+					}
+					gc_tx2 = gc_fasthi2 - 1
+					continue
 				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line nw.go:91
+				tx := gc_tx2
+//line nw.go:97
+				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+				temp[0][tx+1] = matrixCuda[indexN]
+			}
+		} else {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nw.go:91
 						var tx int = gc_tx2
-//line nw.go:91
-						_ = tx
 //line nw.go:97
 						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:97
-						_ = indexN
 //line nw.go:116
-						if indexN < 0 || indexN > len(matrixCuda)-8 || (tx+1) < 0 || (tx+1) > len(temp[0])-8 {
+						if indexN < 0 || indexN > len(matrixCuda)-16 || (tx+1) < 0 || (tx+1) > len(temp[0])-16 {
 //line nw.go:116
 							break
-//line nw.go:116
 						}
-						archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+//line nw.go:117
+						archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 					}
 					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep3
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:97
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:116
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:97
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:116
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:97
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:116
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-						tx := gc_tx2
-						_ = tx
-
-//line nw.go:97
-						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-						_ = indexN
-
-//line nw.go:116
-						temp[0][tx+1] = matrixCuda[indexN]
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			}
-		}
-	}
-
-//line nw.go:119
-	for m := 0; m < NWBlock; m++ {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := m; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:120
-					{
-						tIndexX := tx + 1
-						tIndexY := m - tx + 1
-						temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
-							temp[tIndexY][tIndexX-1]-penalty,
-							temp[tIndexY-1][tIndexX]-penalty)
-					}
-				}
-			}
-		}
-	}
-
-//line nw.go:130
-	for m_ := NWBlock - 2; m_ >= 0; m_-- {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := m_; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:131
-					{
-						tIndexX_ := tx + NWBlock - m_
-						tIndexY_ := NWBlock - tx
-						temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
-							temp[tIndexY_][tIndexX_-1]-penalty,
-							temp[tIndexY_-1][tIndexX_]-penalty)
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line nw.go:91
-						var tx int = gc_tx2
-//line nw.go:91
-						_ = tx
-//line nw.go:96
-						var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:96
-						_ = index
-//line nw.go:141
-						if (tx+
-							1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-16 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(1)+1])-16 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(2)+1])-16 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(3)+1])-16 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(4)+1])-16 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(5)+1])-16 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(6)+1])-16 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(7)+1])-16 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(8)+1])-16 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(9)+1])-16 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(10)+1])-16 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(11)+1])-16 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(12)+1])-16 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(13)+1])-16 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(14)+1])-16 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(15)+1])-16 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-16 {
-//line nw.go:141
-							break
-//line nw.go:141
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
-//line nw.go:142
-						}
-//line nw.go:142
-						{
-//line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
-//line nw.go:142
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:91
+					var tx int = gc_tx2
+//line nw.go:97
+					var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+					if indexN < 0 || indexN > len(matrixCuda)-8 || (tx+1) < 0 || (tx+1) > len(temp[0])-8 {
+//line nw.go:116
+						break
+					}
+//line nw.go:117
+					archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep3
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:91
+					tx := gc_tx2
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:91
+					tx := gc_tx2
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:91
+					tx := gc_tx2
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:91
+					tx := gc_tx2
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+					temp[0][tx+1] = matrixCuda[indexN]
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line nw.go:91
+				tx := gc_tx2
+//line nw.go:97
+				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:116
+				temp[0][tx+1] = matrixCuda[indexN]
+			}
+		}
+	}
+//line nw.go:119
+	for m := 0; m < NWBlock; m++ {
+//line nw.go:121
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := m; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line nw.go:91
+				tx := gc_tx2
+				{
+//line nw.go:121
+					tIndexX := tx + 1
+					tIndexY := m - tx + 1
+					temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
+						temp[tIndexY][tIndexX-1]-penalty,
+						temp[tIndexY-1][tIndexX]-penalty)
+				}
+			}
+		}
+	}
+	for m_ := NWBlock - 2; m_ >= 0; m_-- {
+//line nw.go:132
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := m_; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line nw.go:91
+				tx := gc_tx2
+				{
+//line nw.go:132
+					tIndexX_ := tx + NWBlock - m_
+					tIndexY_ := NWBlock - tx
+					temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
+						temp[tIndexY_][tIndexX_-1]-penalty,
+						temp[tIndexY_-1][tIndexX_]-penalty)
+				}
+			}
+		}
+	}
+//line nw.go:143
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep4 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop4 bool
+			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line nw.go:91
 					var tx int = gc_tx2
-//line nw.go:91
-					_ = tx
 //line nw.go:96
 					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-//line nw.go:96
-					_ = index
 //line nw.go:141
 					if (tx+
-						1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-8 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(1)+1])-8 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(2)+1])-8 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(3)+1])-8 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(4)+1])-8 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(5)+1])-8 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(6)+1])-8 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(7)+1])-8 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(8)+1])-8 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(9)+1])-8 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(10)+1])-8 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(11)+1])-8 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(12)+1])-8 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(13)+1])-8 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(14)+1])-8 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(15)+1])-8 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-8 {
+						1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-16 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(1)+1])-16 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(2)+1])-16 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(3)+1])-16 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(4)+1])-16 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(5)+1])-16 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(6)+1])-16 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(7)+1])-16 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(8)+1])-16 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(9)+1])-16 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(10)+1])-16 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(11)+1])-16 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(12)+1])-16 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(13)+1])-16 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(14)+1])-16 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(15)+1])-16 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-16 {
 //line nw.go:141
 						break
-//line nw.go:141
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
 					}
-//line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
-//line nw.go:142
+						archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 					}
 				}
+//line nw.go:144
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop4 {
+				return
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+		}
+		if compiled.SIMD {
+			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_tx2 := gc_vstep4
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line nw.go:91
-				tx := gc_tx2
-				_ = tx
-
+				var tx int = gc_tx2
 //line nw.go:96
-				index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
-				_ = index
-
+				var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+//line nw.go:141
+				if (tx+
+					1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-8 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(1)+1])-8 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(2)+1])-8 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(3)+1])-8 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(4)+1])-8 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(5)+1])-8 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(6)+1])-8 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(7)+1])-8 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(8)+1])-8 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(9)+1])-8 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(10)+1])-8 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(11)+1])-8 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(12)+1])-8 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(13)+1])-8 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(14)+1])-8 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(15)+1])-8 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-8 {
+//line nw.go:141
+					break
+				}
 				{
-
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
+				}
+				{
+//line nw.go:142
+					archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
+				}
+			}
+//line nw.go:144
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line nw.go:91
+			tx := gc_tx2
+//line nw.go:96
+			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			{
+				{
 //line nw.go:141
-					{
+					ty_ := int(0)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-						ty_ := int(0)
+					ty_ := int(1)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
+					ty_ := int(2)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-					{
+					ty_ := int(3)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-						ty_ := int(1)
+					ty_ := int(4)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
+					ty_ := int(5)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-					{
+					ty_ := int(6)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-						ty_ := int(2)
+					ty_ := int(7)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
+					ty_ := int(8)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-					{
+					ty_ := int(9)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-						ty_ := int(3)
+					ty_ := int(10)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
+					ty_ := int(11)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-					{
+					ty_ := int(12)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-						ty_ := int(4)
+					ty_ := int(13)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
+					ty_ := int(14)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
 //line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(5)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(6)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(7)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(8)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(9)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(10)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(11)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(12)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(13)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(14)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:141
-					{
-//line nw.go:141
-						ty_ := int(15)
-//line nw.go:141
-						_ = ty_
-						matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-					}
-//line nw.go:143
+					ty_ := int(15)
+					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 				}
 			}
 		}

@@ -52,7 +52,6 @@ func gc_body_particleFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, arrayX
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line particlefilter.go:26
 		blockID := gc_bx
 		compiled.OutOfLine(func() {
@@ -68,16 +67,13 @@ func gc_body_particleFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, arrayX
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line particlefilter.go:27
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line particlefilter.go:29
 						{
+//line particlefilter.go:30
 							index := -1
 							var x int
-
+//line particlefilter.go:33
 							for x = 0; x < nparticles; x++ {
 								if CDF[x] >= u[i] {
 									index = x
@@ -87,7 +83,7 @@ func gc_body_particleFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, arrayX
 							if index == -1 {
 								index = nparticles - 1
 							}
-
+//line particlefilter.go:43
 							xj[i] = arrayX[index]
 							yj[i] = arrayY[index]
 						}

@@ -51,37 +51,22 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-
 //line pathfinder.go:35
 	prev := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
-
-//line pathfinder.go:36
 	result := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
-
 //line pathfinder.go:38
 	bx := gc_bx
-
 //line pathfinder.go:43
 	smallBlockCols := PathfinderBlock - iteration*pathfinderHalo*2
-
 //line pathfinder.go:46
 	blkX := smallBlockCols*bx - border
-
-//line pathfinder.go:47
 	blkXmax := blkX + PathfinderBlock - 1
-
 //line pathfinder.go:54
 	validXmin := 0
-
-//line pathfinder.go:55
 	if blkX < 0 {
 		validXmin = -blkX
 	}
-
-//line pathfinder.go:58
 	validXmax := PathfinderBlock - 1
-
-//line pathfinder.go:59
 	if blkXmax > cols-1 {
 		validXmax = PathfinderBlock - 1 - (blkXmax - cols + 1)
 	}
@@ -108,244 +93,142 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-
-//line pathfinder.go:74
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line pathfinder.go:75
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line pathfinder.go:79
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-
-//line pathfinder.go:74
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line pathfinder.go:75
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line pathfinder.go:79
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-
-//line pathfinder.go:74
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line pathfinder.go:75
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line pathfinder.go:79
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-
-//line pathfinder.go:74
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line pathfinder.go:39
-					tx := gc_tx
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
-
-//line pathfinder.go:74
-					{
+//line pathfinder.go:75
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
+//line pathfinder.go:79
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line pathfinder.go:75
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
 			} else {
+//line pathfinder.go:79
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pathfinder.go:39
 						tx := gc_tx
-						_ = tx
-
 //line pathfinder.go:50
 						xidx := blkX + tx
-						_ = xidx
-
-//line pathfinder.go:74
-						{
-							prev[tx] = gpuSrc[xidx]
-						}
+//line pathfinder.go:75
+						prev[tx] = gpuSrc[xidx]
 					}
 					{
+//line pathfinder.go:79
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pathfinder.go:39
 						tx := gc_tx
-						_ = tx
-
 //line pathfinder.go:50
 						xidx := blkX + tx
-						_ = xidx
-
-//line pathfinder.go:74
-						{
-							prev[tx] = gpuSrc[xidx]
-						}
+//line pathfinder.go:75
+						prev[tx] = gpuSrc[xidx]
 					}
 					{
+//line pathfinder.go:79
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pathfinder.go:39
 						tx := gc_tx
-						_ = tx
-
 //line pathfinder.go:50
 						xidx := blkX + tx
-						_ = xidx
-
-//line pathfinder.go:74
-						{
-							prev[tx] = gpuSrc[xidx]
-						}
+//line pathfinder.go:75
+						prev[tx] = gpuSrc[xidx]
 					}
 					{
+//line pathfinder.go:79
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pathfinder.go:39
 						tx := gc_tx
-						_ = tx
-
 //line pathfinder.go:50
 						xidx := blkX + tx
-						_ = xidx
-
-//line pathfinder.go:74
-						{
-							prev[tx] = gpuSrc[xidx]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-					tx := gc_tx
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
-
-//line pathfinder.go:74
-					{
+//line pathfinder.go:75
 						prev[tx] = gpuSrc[xidx]
 					}
 				}
+//line pathfinder.go:79
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line pathfinder.go:39
+					tx := gc_tx
+//line pathfinder.go:50
+					xidx := blkX + tx
+//line pathfinder.go:75
+					prev[tx] = gpuSrc[xidx]
+				}
 			}
 		}
 	}
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-
-//line pathfinder.go:78
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank] = computed
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-
-//line pathfinder.go:78
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank] = computed
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-
-//line pathfinder.go:78
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank] = computed
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-
-//line pathfinder.go:78
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank] = computed
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+//line pathfinder.go:82
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
-
 //line pathfinder.go:78
 			var computed bool
-			_ = computed
+//line pathfinder.go:80
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+//line pathfinder.go:78
+			var computed bool
+//line pathfinder.go:80
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+//line pathfinder.go:78
+			var computed bool
+//line pathfinder.go:80
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+//line pathfinder.go:78
+			var computed bool
+//line pathfinder.go:80
 			gc_s_computed[gc_rank] = computed
 		}
 	}
-
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line pathfinder.go:78
+		var computed bool
+//line pathfinder.go:80
+		gc_s_computed[gc_rank] = computed
+	}
 //line pathfinder.go:79
 	for i := 0; i < iteration; i++ {
 		{
@@ -366,60 +249,36 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
 //line pathfinder.go:39
 					tx := gc_tx
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
-
 //line pathfinder.go:63
 					w := max(tx-1, validXmin)
 					_ = w
-
 //line pathfinder.go:64
 					e := min(tx+1, validXmax)
 					_ = e
-
 //line pathfinder.go:72
 					isValid := inRange(tx, validXmin, validXmax)
 					_ = isValid
 					var computed bool
-					_ = computed
-
 //line pathfinder.go:80
 					computed = false
 					gc_s_computed[gc_rank] = computed
 				}
 				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
 //line pathfinder.go:39
 					tx := gc_tx
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
-
 //line pathfinder.go:63
 					w := max(tx-1, validXmin)
 					_ = w
-
 //line pathfinder.go:64
 					e := min(tx+1, validXmax)
 					_ = e
-
 //line pathfinder.go:72
 					isValid := inRange(tx, validXmin, validXmax)
 					_ = isValid
 					var computed bool
-					_ = computed
-
 //line pathfinder.go:80
 					computed = false
 					gc_s_computed[gc_rank] = computed
@@ -449,472 +308,335 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pathfinder.go:39
 						tx := gc_tx
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-
 //line pathfinder.go:63
 						w := max(tx-1, validXmin)
-						_ = w
-
-//line pathfinder.go:64
 						e := min(tx+1, validXmax)
-						_ = e
-
 //line pathfinder.go:72
 						isValid := inRange(tx, validXmin, validXmax)
 						_ = isValid
 						var computed bool
-						_ = computed
-
 //line pathfinder.go:80
 						computed = false
-
-//line pathfinder.go:81
-						{
-							computed = true
-							left := prev[w]
-							up := gc_at3[gc_tx]
-							right := prev[e]
-							shortest := min(left, up)
-							shortest = min(shortest, right)
-							index := cols*(startStep+i) + xidx
-//line pathfinder.go:88
-							_ = index
-							gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
-						}
+//line pathfinder.go:82
+						computed = true
+						left := prev[w]
+						up := gc_at3[gc_tx]
+						right := prev[e]
+						shortest := min(left, up)
+						shortest = min(shortest, right)
+//line pathfinder.go:89
+						gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
+//line pathfinder.go:91
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pathfinder.go:39
 						tx := gc_tx
-						_ = tx
-
 //line pathfinder.go:50
 						xidx := blkX + tx
-						_ = xidx
-
 //line pathfinder.go:63
 						w := max(tx-1, validXmin)
-						_ = w
-
-//line pathfinder.go:64
 						e := min(tx+1, validXmax)
-						_ = e
-
 //line pathfinder.go:72
 						isValid := inRange(tx, validXmin, validXmax)
 						_ = isValid
 						var computed bool
-						_ = computed
-
 //line pathfinder.go:80
 						computed = false
-
-//line pathfinder.go:81
-						{
-							computed = true
-							left := prev[w]
-							up := prev[tx]
-							right := prev[e]
-							shortest := min(left, up)
-							shortest = min(shortest, right)
-							index := cols*(startStep+i) + xidx
-							result[tx] = shortest + gpuWall[index]
-						}
+//line pathfinder.go:82
+						computed = true
+						left := prev[w]
+						up := prev[tx]
+						right := prev[e]
+						shortest := min(left, up)
+						shortest = min(shortest, right)
+						index := cols*(startStep+i) + xidx
+						result[tx] = shortest + gpuWall[index]
+//line pathfinder.go:91
 						gc_s_computed[gc_rank] = computed
 					}
 				}
 			}
 		}
-
 //line pathfinder.go:92
 		if i == iteration-1 {
-
-//line pathfinder.go:93
 			break
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(prev) && gc_bdx <= len(result) {
-					gc_at6 := prev[:gc_bdx]
-					gc_at7 := result[:gc_bdx]
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line pathfinder.go:39
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:95
-							if computed {
-								gc_at6[gc_tx] = gc_at7[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line pathfinder.go:39
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:95
-							if computed {
-								gc_at6[gc_tx] = gc_at7[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line pathfinder.go:39
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:95
-							if computed {
-								gc_at6[gc_tx] = gc_at7[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line pathfinder.go:39
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:95
-							if computed {
-								gc_at6[gc_tx] = gc_at7[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+//line pathfinder.go:96
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+				gc_at6 := prev[:gc_bdx]
+				gc_at7 := result[:gc_bdx]
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+//line pathfinder.go:105
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
+//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
-
 //line pathfinder.go:95
 						if computed {
 							gc_at6[gc_tx] = gc_at7[gc_tx]
 						}
 					}
-				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
+					{
+						gc_tx := gc_step4 + 1
+//line pathfinder.go:102
+						gc_rank := gc_base + gc_tx
+//line pathfinder.go:41
+						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
-							if computed {
-								prev[tx] = result[tx]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:95
-							if computed {
-								prev[tx] = result[tx]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:95
-							if computed {
-								prev[tx] = result[tx]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-							tx := gc_tx
-							_ = tx
-							computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:95
-							if computed {
-								prev[tx] = result[tx]
-							}
+						if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+//line pathfinder.go:102
+						gc_rank := gc_base + gc_tx
+//line pathfinder.go:41
+						computed := gc_s_computed[gc_rank]
+//line pathfinder.go:95
+						if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line pathfinder.go:102
+						gc_rank := gc_base + gc_tx
+//line pathfinder.go:41
+						computed := gc_s_computed[gc_rank]
+//line pathfinder.go:95
+						if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line pathfinder.go:41
+					computed := gc_s_computed[gc_rank]
+//line pathfinder.go:95
+					if computed {
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pathfinder.go:39
 						tx := gc_tx
-						_ = tx
+//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank]
-
+//line pathfinder.go:95
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pathfinder.go:39
+						tx := gc_tx
+//line pathfinder.go:41
+						computed := gc_s_computed[gc_rank]
+//line pathfinder.go:95
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pathfinder.go:39
+						tx := gc_tx
+//line pathfinder.go:41
+						computed := gc_s_computed[gc_rank]
+//line pathfinder.go:95
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pathfinder.go:39
+						tx := gc_tx
+//line pathfinder.go:41
+						computed := gc_s_computed[gc_rank]
 //line pathfinder.go:95
 						if computed {
 							prev[tx] = result[tx]
 						}
 					}
 				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line pathfinder.go:39
+					tx := gc_tx
+//line pathfinder.go:41
+					computed := gc_s_computed[gc_rank]
+//line pathfinder.go:95
+					if computed {
+						prev[tx] = result[tx]
+					}
+				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := blkX
-			if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
-				gc_at8 := gpuResults[gc_off3:][:gc_bdx]
-				gc_at9 := result[:gc_bdx]
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-						computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:103
-						if computed {
-							gc_at8[gc_tx] = gc_at9[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-						computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:103
-						if computed {
-							gc_at8[gc_tx] = gc_at9[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-						computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:103
-						if computed {
-							gc_at8[gc_tx] = gc_at9[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-						computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:103
-						if computed {
-							gc_at8[gc_tx] = gc_at9[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+//line pathfinder.go:104
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := blkX
+		if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
+			gc_at8 := gpuResults[gc_off3:][:gc_bdx]
+			gc_at9 := result[:gc_bdx]
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
+//line pathfinder.go:114
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line pathfinder.go:39
-					tx := gc_tx
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
+//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
-
 //line pathfinder.go:103
 					if computed {
 						gc_at8[gc_tx] = gc_at9[gc_tx]
 					}
 				}
-			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-						computed := gc_s_computed[gc_rank]
-
+				{
+					gc_tx := gc_step6 + 1
+//line pathfinder.go:110
+					gc_rank := gc_base + gc_tx
+//line pathfinder.go:52
+					computed := gc_s_computed[gc_rank]
 //line pathfinder.go:103
-						if computed {
-							gpuResults[xidx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-						computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:103
-						if computed {
-							gpuResults[xidx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-						computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:103
-						if computed {
-							gpuResults[xidx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-						computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:103
-						if computed {
-							gpuResults[xidx] = result[tx]
-						}
+					if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step6 + 2
+//line pathfinder.go:110
+					gc_rank := gc_base + gc_tx
+//line pathfinder.go:52
+					computed := gc_s_computed[gc_rank]
+//line pathfinder.go:103
+					if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step6 + 3
+//line pathfinder.go:110
+					gc_rank := gc_base + gc_tx
+//line pathfinder.go:52
+					computed := gc_s_computed[gc_rank]
+//line pathfinder.go:103
+					if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line pathfinder.go:52
+				computed := gc_s_computed[gc_rank]
+//line pathfinder.go:103
+				if computed {
+					gc_at8[gc_tx] = gc_at9[gc_tx]
+				}
+			}
+		} else {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				{
+					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line pathfinder.go:39
 					tx := gc_tx
-					_ = tx
-
 //line pathfinder.go:50
 					xidx := blkX + tx
-					_ = xidx
+//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank]
-
 //line pathfinder.go:103
 					if computed {
 						gpuResults[xidx] = result[tx]
 					}
+				}
+				{
+					gc_tx := gc_step7 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line pathfinder.go:39
+					tx := gc_tx
+//line pathfinder.go:50
+					xidx := blkX + tx
+//line pathfinder.go:52
+					computed := gc_s_computed[gc_rank]
+//line pathfinder.go:103
+					if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line pathfinder.go:39
+					tx := gc_tx
+//line pathfinder.go:50
+					xidx := blkX + tx
+//line pathfinder.go:52
+					computed := gc_s_computed[gc_rank]
+//line pathfinder.go:103
+					if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line pathfinder.go:39
+					tx := gc_tx
+//line pathfinder.go:50
+					xidx := blkX + tx
+//line pathfinder.go:52
+					computed := gc_s_computed[gc_rank]
+//line pathfinder.go:103
+					if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+			}
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line pathfinder.go:39
+				tx := gc_tx
+//line pathfinder.go:50
+				xidx := blkX + tx
+//line pathfinder.go:52
+				computed := gc_s_computed[gc_rank]
+//line pathfinder.go:103
+				if computed {
+					gpuResults[xidx] = result[tx]
 				}
 			}
 		}
@@ -924,4 +646,5 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 // gc_files_pathfinder holds the source files whose lines the kernels' records hash.
 //
 //go:embed hotspot.go pathfinder.go
+//line pathfinder.go:115
 var gc_files_pathfinder embed.FS

@@ -52,37 +52,22 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_computed := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
-
 //line pathfinder.go:35
 	prev := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
-
-//line pathfinder.go:36
 	result := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
-
 //line pathfinder.go:38
 	bx := gc_bx2
-
 //line pathfinder.go:43
 	smallBlockCols := PathfinderBlock - iteration*pathfinderHalo*2
-
 //line pathfinder.go:46
 	blkX := smallBlockCols*bx - border
-
-//line pathfinder.go:47
 	blkXmax := blkX + PathfinderBlock - 1
-
 //line pathfinder.go:54
 	validXmin := 0
-
-//line pathfinder.go:55
 	if blkX < 0 {
 		validXmin = -blkX
 	}
-
-//line pathfinder.go:58
 	validXmax := PathfinderBlock - 1
-
-//line pathfinder.go:59
 	if blkXmax > cols-1 {
 		validXmax = PathfinderBlock - 1 - (blkXmax - cols + 1)
 	}
@@ -111,23 +96,18 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line pathfinder.go:39
 							var tx int = gc_tx2
-//line pathfinder.go:39
-							_ = tx
 //line pathfinder.go:50
 							var xidx int = blkX + tx
 //line pathfinder.go:50
 							_ = xidx
-//line pathfinder.go:74
 							{
 //line pathfinder.go:74
 								archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
-//line pathfinder.go:74
 							}
 						}
+//line pathfinder.go:76
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -138,71 +118,44 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line pathfinder.go:39
 						var tx int = gc_tx2
-//line pathfinder.go:39
-						_ = tx
 //line pathfinder.go:50
 						var xidx int = blkX + tx
 //line pathfinder.go:50
 						_ = xidx
 //line pathfinder.go:74
-						{
-//line pathfinder.go:74
-							archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
-//line pathfinder.go:74
-						}
+						archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line pathfinder.go:39
-					tx := gc_tx2
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
-
-//line pathfinder.go:74
-					{
-						gc_at10[gc_tx2] = gc_at11[gc_tx2]
-					}
+//line pathfinder.go:75
+					gc_at10[gc_tx2] = gc_at11[gc_tx2]
 				}
 			} else {
+//line pathfinder.go:79
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line pathfinder.go:39
 							var tx int = gc_tx2
-//line pathfinder.go:39
-							_ = tx
 //line pathfinder.go:50
 							var xidx int = blkX + tx
-//line pathfinder.go:50
-							_ = xidx
-//line pathfinder.go:74
 							{
+//line pathfinder.go:75
 								if xidx < 0 || xidx > len(gpuSrc)-16 || tx < 0 || tx > len(prev)-16 {
 //line pathfinder.go:75
 									break
-//line pathfinder.go:75
 								}
 //line pathfinder.go:75
 								archsimd.LoadInt32x16Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
-//line pathfinder.go:75
 							}
 						}
+//line pathfinder.go:77
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -213,27 +166,17 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line pathfinder.go:39
 						var tx int = gc_tx2
-//line pathfinder.go:39
-						_ = tx
 //line pathfinder.go:50
 						var xidx int = blkX + tx
-//line pathfinder.go:50
-						_ = xidx
-//line pathfinder.go:74
-						{
-							if xidx < 0 || xidx > len(gpuSrc)-8 || tx < 0 || tx > len(prev)-8 {
 //line pathfinder.go:75
-								break
+						if xidx < 0 || xidx > len(gpuSrc)-8 || tx < 0 || tx > len(prev)-8 {
 //line pathfinder.go:75
-							}
-//line pathfinder.go:75
-							archsimd.LoadInt32x8Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
-//line pathfinder.go:75
+							break
 						}
+//line pathfinder.go:75
+						archsimd.LoadInt32x8Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -243,211 +186,157 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pathfinder.go:39
 						tx := gc_tx2
-						_ = tx
-
 //line pathfinder.go:50
 						xidx := blkX + tx
-						_ = xidx
-
-//line pathfinder.go:74
-						{
-							prev[tx] = gpuSrc[xidx]
-						}
+//line pathfinder.go:75
+						prev[tx] = gpuSrc[xidx]
 					}
 					{
+//line pathfinder.go:79
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pathfinder.go:39
 						tx := gc_tx2
-						_ = tx
-
 //line pathfinder.go:50
 						xidx := blkX + tx
-						_ = xidx
-
-//line pathfinder.go:74
-						{
-							prev[tx] = gpuSrc[xidx]
-						}
+//line pathfinder.go:75
+						prev[tx] = gpuSrc[xidx]
 					}
 					{
+//line pathfinder.go:79
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pathfinder.go:39
 						tx := gc_tx2
-						_ = tx
-
 //line pathfinder.go:50
 						xidx := blkX + tx
-						_ = xidx
-
-//line pathfinder.go:74
-						{
-							prev[tx] = gpuSrc[xidx]
-						}
+//line pathfinder.go:75
+						prev[tx] = gpuSrc[xidx]
 					}
 					{
+//line pathfinder.go:79
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pathfinder.go:39
 						tx := gc_tx2
-						_ = tx
-
 //line pathfinder.go:50
 						xidx := blkX + tx
-						_ = xidx
-
-//line pathfinder.go:74
-						{
-							prev[tx] = gpuSrc[xidx]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line pathfinder.go:39
-					tx := gc_tx2
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
-
-//line pathfinder.go:74
-					{
+//line pathfinder.go:75
 						prev[tx] = gpuSrc[xidx]
 					}
 				}
+//line pathfinder.go:79
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line pathfinder.go:39
+					tx := gc_tx2
+//line pathfinder.go:50
+					xidx := blkX + tx
+//line pathfinder.go:75
+					prev[tx] = gpuSrc[xidx]
+				}
 			}
 		}
 	}
-	{
-		gc_vstep3 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop3 bool
-			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line pathfinder.go:82
+	gc_vstep3 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop3 bool
+		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line pathfinder.go:78
-				gc_none2 := archsimd.Mask32x16FromBits(0)
+			gc_none2 := archsimd.Mask32x16FromBits(0)
 //line pathfinder.go:78
-				_ = gc_none2
-//line pathfinder.go:78
-				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line pathfinder.go:78
-				_ = gc_all2
-				for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-					gc_rank2 := gc_vstep3
-					_ = gc_rank2
-//line pathfinder.go:78
-					var computed bool
-//line pathfinder.go:78
-					_ = computed
-//line pathfinder.go:78
-					gc_b4 := gc_none2
-//line pathfinder.go:78
-					if computed {
-//line pathfinder.go:78
-						gc_b4 = gc_all2
-//line pathfinder.go:78
-					}
-//line pathfinder.go:78
-					compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
-			if gc_stop3 {
-				return
-			}
-		}
-		if compiled.SIMD {
-//line pathfinder.go:78
-			gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:78
-			_ = gc_none
-//line pathfinder.go:78
-			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:78
-			_ = gc_all
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+			for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
 				gc_rank2 := gc_vstep3
-				_ = gc_rank2
 //line pathfinder.go:78
 				var computed bool
 //line pathfinder.go:78
-				_ = computed
-//line pathfinder.go:78
-				gc_b3 := gc_none
+				gc_b4 := gc_none2
 //line pathfinder.go:78
 				if computed {
 //line pathfinder.go:78
-					gc_b3 = gc_all
-//line pathfinder.go:78
+					gc_b4 = gc_all2
 				}
 //line pathfinder.go:78
-				compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
+				compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep3, false
+		}(gc_vstep3)
+		if gc_stop3 {
+			return
 		}
-		gc_step9 := gc_vstep3
-		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
-			{
-				gc_rank2 := gc_step9 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
 //line pathfinder.go:78
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank2] = computed
-			}
-			{
-				gc_rank2 := gc_step9 + 1
-				gc_pos2.Thread = gc_rank2
-
+		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:78
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank2] = computed
-			}
-			{
-				gc_rank2 := gc_step9 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line pathfinder.go:78
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank2] = computed
-			}
-			{
-				gc_rank2 := gc_step9 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line pathfinder.go:78
-				var computed bool
-				_ = computed
-				gc_s_computed[gc_rank2] = computed
-			}
-		}
-		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
+		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+			gc_rank2 := gc_vstep3
 //line pathfinder.go:78
 			var computed bool
-			_ = computed
+//line pathfinder.go:78
+			gc_b3 := gc_none
+//line pathfinder.go:78
+			if computed {
+//line pathfinder.go:78
+				gc_b3 = gc_all
+			}
+//line pathfinder.go:78
+			compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step9 := gc_vstep3
+	for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+		{
+			gc_rank2 := gc_step9 + 0
+			gc_pos2.Thread = gc_rank2
+//line pathfinder.go:78
+			var computed bool
+//line pathfinder.go:80
+			gc_s_computed[gc_rank2] = computed
+		}
+		{
+			gc_rank2 := gc_step9 + 1
+			gc_pos2.Thread = gc_rank2
+//line pathfinder.go:78
+			var computed bool
+//line pathfinder.go:80
+			gc_s_computed[gc_rank2] = computed
+		}
+		{
+			gc_rank2 := gc_step9 + 2
+			gc_pos2.Thread = gc_rank2
+//line pathfinder.go:78
+			var computed bool
+//line pathfinder.go:80
+			gc_s_computed[gc_rank2] = computed
+		}
+		{
+			gc_rank2 := gc_step9 + 3
+			gc_pos2.Thread = gc_rank2
+//line pathfinder.go:78
+			var computed bool
+//line pathfinder.go:80
 			gc_s_computed[gc_rank2] = computed
 		}
 	}
-
+	for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line pathfinder.go:78
+		var computed bool
+//line pathfinder.go:80
+		gc_s_computed[gc_rank2] = computed
+	}
 //line pathfinder.go:79
 	for i := 0; i < iteration; i++ {
 		{
@@ -468,60 +357,36 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
 				for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line pathfinder.go:39
 					tx := gc_tx2
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
-
 //line pathfinder.go:63
 					w := max(tx-1, validXmin)
 					_ = w
-
 //line pathfinder.go:64
 					e := min(tx+1, validXmax)
 					_ = e
-
 //line pathfinder.go:72
 					isValid := inRange(tx, validXmin, validXmax)
 					_ = isValid
 					var computed bool
-					_ = computed
-
 //line pathfinder.go:80
 					computed = false
 					gc_s_computed[gc_rank2] = computed
 				}
 				for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line pathfinder.go:39
 					tx := gc_tx2
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
-
 //line pathfinder.go:63
 					w := max(tx-1, validXmin)
 					_ = w
-
 //line pathfinder.go:64
 					e := min(tx+1, validXmax)
 					_ = e
-
 //line pathfinder.go:72
 					isValid := inRange(tx, validXmin, validXmax)
 					_ = isValid
 					var computed bool
-					_ = computed
-
 //line pathfinder.go:80
 					computed = false
 					gc_s_computed[gc_rank2] = computed
@@ -555,62 +420,33 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:39
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line pathfinder.go:39
-							_ = gc_iota4
-//line pathfinder.go:39
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line pathfinder.go:39
-							_ = gc_none6
-//line pathfinder.go:39
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line pathfinder.go:39
-							_ = gc_all6
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line pathfinder.go:39
 								var tx int = gc_tx2
-//line pathfinder.go:39
-								_ = tx
 //line pathfinder.go:50
 								var xidx int = blkX + tx
-//line pathfinder.go:50
-								_ = xidx
 //line pathfinder.go:63
 								gc_in7 := (tx - 1) >= validXmin
 //line pathfinder.go:63
-								_ = gc_in7
-//line pathfinder.go:63
 								var w int = tx - 1
-//line pathfinder.go:63
-								_ = w
-//line pathfinder.go:64
 								gc_in8 := (tx+1)+15 <= validXmax
 //line pathfinder.go:64
-								_ = gc_in8
-//line pathfinder.go:64
 								var e int = tx + 1
-//line pathfinder.go:64
-								_ = e
 //line pathfinder.go:72
 								var gc_x4 int = tx
-//line pathfinder.go:72
-								_ = gc_x4
 //line pathfinder.go:72
 								gc_t4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmin, gc_x4, 16)))).ToBits() & gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmax, gc_x4, 16)))).ToBits())
 //line pathfinder.go:72
 								_ = gc_t4
 //line pathfinder.go:72
-								isValid := gc_t4
-//line pathfinder.go:72
-								_ = isValid
-//line pathfinder.go:72
 								var computed bool
-//line pathfinder.go:72
-								_ = computed
 //line pathfinder.go:80
 								computed = false
-//line pathfinder.go:81
 								{
 									computed = true
 									var gc_ld9 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -618,7 +454,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 									if gc_in7 && w >= 0 && w <= len(prev)-16 {
 //line pathfinder.go:83
 										gc_ld9 = archsimd.LoadInt32x16Slice(prev[w:])
-//line pathfinder.go:83
 									} else {
 //line pathfinder.go:83
 										var gc_lanes9 [16]int32
@@ -632,31 +467,23 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 												gc_lanes9[gc_k9] = prev[max((tx-
 //line pathfinder.go:63
 													1)+gc_k9, validXmin)]
-//line pathfinder.go:63
 											}
-//line pathfinder.go:63
 										}
 //line pathfinder.go:63
 										gc_pos2.Thread = gc_rank2
 //line pathfinder.go:63
 										gc_ld9 = archsimd.LoadInt32x16(&gc_lanes9)
-//line pathfinder.go:63
 									}
 //line pathfinder.go:63
 									left := gc_ld9
 //line pathfinder.go:63
-									_ = left
-//line pathfinder.go:63
 									up := archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:])
-//line pathfinder.go:63
-									_ = up
 //line pathfinder.go:63
 									var gc_ld10 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line pathfinder.go:63
 									if gc_in8 && e >= 0 && e <= len(prev)-16 {
 //line pathfinder.go:85
 										gc_ld10 = archsimd.LoadInt32x16Slice(prev[e:])
-//line pathfinder.go:85
 									} else {
 //line pathfinder.go:85
 										var gc_lanes10 [16]int32
@@ -670,24 +497,17 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 												gc_lanes10[gc_k10] = prev[min((tx+
 //line pathfinder.go:64
 													1)+gc_k10, validXmax)]
-//line pathfinder.go:64
 											}
-//line pathfinder.go:64
 										}
 //line pathfinder.go:64
 										gc_pos2.Thread = gc_rank2
 //line pathfinder.go:64
 										gc_ld10 = archsimd.LoadInt32x16(&gc_lanes10)
-//line pathfinder.go:64
 									}
 //line pathfinder.go:64
 									right := gc_ld10
 //line pathfinder.go:64
-									_ = right
-//line pathfinder.go:64
 									shortest := left.Min(up)
-//line pathfinder.go:64
-									_ = shortest
 //line pathfinder.go:64
 									shortest = shortest.Min(right)
 //line pathfinder.go:64
@@ -696,7 +516,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 									_ = index
 //line pathfinder.go:88
 									shortest.Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at13[gc_tx2:])
-//line pathfinder.go:88
 								}
 //line pathfinder.go:81
 								gc_b8 := gc_none6
@@ -704,7 +523,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 								if computed {
 //line pathfinder.go:81
 									gc_b8 = gc_all6
-//line pathfinder.go:81
 								}
 //line pathfinder.go:81
 								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b8.ToBits())
@@ -720,156 +538,108 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:39
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pathfinder.go:39
-						_ = gc_iota3
-//line pathfinder.go:39
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:39
-						_ = gc_none5
-//line pathfinder.go:39
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:39
-						_ = gc_all5
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line pathfinder.go:39
 							var tx int = gc_tx2
-//line pathfinder.go:39
-							_ = tx
 //line pathfinder.go:50
 							var xidx int = blkX + tx
-//line pathfinder.go:50
-							_ = xidx
 //line pathfinder.go:63
 							gc_in5 := (tx - 1) >= validXmin
 //line pathfinder.go:63
-							_ = gc_in5
-//line pathfinder.go:63
 							var w int = tx - 1
-//line pathfinder.go:63
-							_ = w
-//line pathfinder.go:64
 							gc_in6 := (tx+1)+7 <= validXmax
 //line pathfinder.go:64
-							_ = gc_in6
-//line pathfinder.go:64
 							var e int = tx + 1
-//line pathfinder.go:64
-							_ = e
 //line pathfinder.go:72
 							var gc_x3 int = tx
-//line pathfinder.go:72
-							_ = gc_x3
 //line pathfinder.go:72
 							gc_t3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmin, gc_x3, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmax, gc_x3, 8)))))
 //line pathfinder.go:72
 							_ = gc_t3
 //line pathfinder.go:72
-							isValid := gc_t3
-//line pathfinder.go:72
-							_ = isValid
-//line pathfinder.go:72
 							var computed bool
-//line pathfinder.go:72
-							_ = computed
 //line pathfinder.go:80
 							computed = false
-//line pathfinder.go:81
-							{
-								computed = true
-								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line pathfinder.go:82
+							computed = true
+							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line pathfinder.go:83
-								if gc_in5 && w >= 0 && w <= len(prev)-8 {
+							if gc_in5 && w >= 0 && w <= len(prev)-8 {
 //line pathfinder.go:83
-									gc_ld7 = archsimd.LoadInt32x8Slice(prev[w:])
+								gc_ld7 = archsimd.LoadInt32x8Slice(prev[w:])
+							} else {
 //line pathfinder.go:83
-								} else {
+								var gc_lanes7 [8]int32
 //line pathfinder.go:83
-									var gc_lanes7 [8]int32
+								for gc_k7 := range 8 {
 //line pathfinder.go:83
-									for gc_k7 := range 8 {
+									if 0xff&(1<<gc_k7) != 0 {
 //line pathfinder.go:83
-										if 0xff&(1<<gc_k7) != 0 {
+										gc_pos2.Thread = gc_rank2 + gc_k7
 //line pathfinder.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k7
-//line pathfinder.go:83
-											gc_lanes7[gc_k7] = prev[max((tx-
+										gc_lanes7[gc_k7] = prev[max((tx-
 //line pathfinder.go:63
-												1)+gc_k7, validXmin)]
-//line pathfinder.go:63
-										}
-//line pathfinder.go:63
+											1)+gc_k7, validXmin)]
 									}
-//line pathfinder.go:63
-									gc_pos2.Thread = gc_rank2
-//line pathfinder.go:63
-									gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
-//line pathfinder.go:63
 								}
 //line pathfinder.go:63
-								left := gc_ld7
+								gc_pos2.Thread = gc_rank2
 //line pathfinder.go:63
-								_ = left
-//line pathfinder.go:63
-								up := archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:])
-//line pathfinder.go:63
-								_ = up
-//line pathfinder.go:63
-								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line pathfinder.go:63
-								if gc_in6 && e >= 0 && e <= len(prev)-8 {
-//line pathfinder.go:85
-									gc_ld8 = archsimd.LoadInt32x8Slice(prev[e:])
-//line pathfinder.go:85
-								} else {
-//line pathfinder.go:85
-									var gc_lanes8 [8]int32
-//line pathfinder.go:85
-									for gc_k8 := range 8 {
-//line pathfinder.go:85
-										if 0xff&(1<<gc_k8) != 0 {
-//line pathfinder.go:85
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line pathfinder.go:85
-											gc_lanes8[gc_k8] = prev[min((tx+
-//line pathfinder.go:64
-												1)+gc_k8, validXmax)]
-//line pathfinder.go:64
-										}
-//line pathfinder.go:64
-									}
-//line pathfinder.go:64
-									gc_pos2.Thread = gc_rank2
-//line pathfinder.go:64
-									gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
-//line pathfinder.go:64
-								}
-//line pathfinder.go:64
-								right := gc_ld8
-//line pathfinder.go:64
-								_ = right
-//line pathfinder.go:64
-								shortest := left.Min(up)
-//line pathfinder.go:64
-								_ = shortest
-//line pathfinder.go:64
-								shortest = shortest.Min(right)
-//line pathfinder.go:64
-								var index int = cols*(startStep+i) + xidx
-//line pathfinder.go:88
-								_ = index
-//line pathfinder.go:88
-								shortest.Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at13[gc_tx2:])
-//line pathfinder.go:88
+								gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
 							}
+//line pathfinder.go:63
+							left := gc_ld7
+//line pathfinder.go:63
+							up := archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:])
+//line pathfinder.go:63
+							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line pathfinder.go:63
+							if gc_in6 && e >= 0 && e <= len(prev)-8 {
+//line pathfinder.go:85
+								gc_ld8 = archsimd.LoadInt32x8Slice(prev[e:])
+							} else {
+//line pathfinder.go:85
+								var gc_lanes8 [8]int32
+//line pathfinder.go:85
+								for gc_k8 := range 8 {
+//line pathfinder.go:85
+									if 0xff&(1<<gc_k8) != 0 {
+//line pathfinder.go:85
+										gc_pos2.Thread = gc_rank2 + gc_k8
+//line pathfinder.go:85
+										gc_lanes8[gc_k8] = prev[min((tx+
+//line pathfinder.go:64
+											1)+gc_k8, validXmax)]
+									}
+								}
+//line pathfinder.go:64
+								gc_pos2.Thread = gc_rank2
+//line pathfinder.go:64
+								gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+							}
+//line pathfinder.go:64
+							right := gc_ld8
+//line pathfinder.go:64
+							shortest := left.Min(up)
+//line pathfinder.go:64
+							shortest = shortest.Min(right)
+//line pathfinder.go:64
+							var index int = cols*(startStep+i) + xidx
+//line pathfinder.go:88
+							_ = index
+//line pathfinder.go:88
+							shortest.Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at13[gc_tx2:])
 //line pathfinder.go:81
 							gc_b7 := gc_none5
 //line pathfinder.go:81
 							if computed {
 //line pathfinder.go:81
 								gc_b7 = gc_all5
-//line pathfinder.go:81
 							}
 //line pathfinder.go:81
 							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b7.ToBits())
@@ -879,45 +649,27 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pathfinder.go:39
 						tx := gc_tx2
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-
 //line pathfinder.go:63
 						w := max(tx-1, validXmin)
-						_ = w
-
-//line pathfinder.go:64
 						e := min(tx+1, validXmax)
-						_ = e
-
 //line pathfinder.go:72
 						isValid := inRange(tx, validXmin, validXmax)
 						_ = isValid
 						var computed bool
-						_ = computed
-
 //line pathfinder.go:80
 						computed = false
-
-//line pathfinder.go:81
-						{
-							computed = true
-							left := prev[w]
-							up := gc_at12[gc_tx2]
-							right := prev[e]
-							shortest := min(left, up)
-							shortest = min(shortest, right)
-							index := cols*(startStep+i) + xidx
-//line pathfinder.go:88
-							_ = index
-							gc_at13[gc_tx2] = shortest + gc_at14[gc_tx2]
-						}
+//line pathfinder.go:82
+						computed = true
+						left := prev[w]
+						up := gc_at12[gc_tx2]
+						right := prev[e]
+						shortest := min(left, up)
+						shortest = min(shortest, right)
+//line pathfinder.go:89
+						gc_at13[gc_tx2] = shortest + gc_at14[gc_tx2]
+//line pathfinder.go:91
 						gc_s_computed[gc_rank2] = computed
 					}
 				} else {
@@ -928,69 +680,39 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:39
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line pathfinder.go:39
-							_ = gc_iota2
-//line pathfinder.go:39
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line pathfinder.go:39
-							_ = gc_none4
-//line pathfinder.go:39
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line pathfinder.go:39
-							_ = gc_all4
 						gc_steps2:
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line pathfinder.go:39
 								var tx int = gc_tx2
-//line pathfinder.go:39
-								_ = tx
 //line pathfinder.go:50
 								var xidx int = blkX + tx
-//line pathfinder.go:50
-								_ = xidx
 //line pathfinder.go:63
 								gc_in3 := (tx - 1) >= validXmin
 //line pathfinder.go:63
-								_ = gc_in3
-//line pathfinder.go:63
 								var w int = tx - 1
-//line pathfinder.go:63
-								_ = w
-//line pathfinder.go:64
 								gc_in4 := (tx+1)+15 <= validXmax
 //line pathfinder.go:64
-								_ = gc_in4
-//line pathfinder.go:64
 								var e int = tx + 1
-//line pathfinder.go:64
-								_ = e
 //line pathfinder.go:72
 								var gc_x2 int = tx
-//line pathfinder.go:72
-								_ = gc_x2
 //line pathfinder.go:72
 								gc_t2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmin, gc_x2, 16)))).ToBits() & gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validXmax, gc_x2, 16)))).ToBits())
 //line pathfinder.go:72
 								_ = gc_t2
 //line pathfinder.go:72
-								isValid := gc_t2
-//line pathfinder.go:72
-								_ = isValid
-//line pathfinder.go:72
 								var computed bool
-//line pathfinder.go:72
-								_ = computed
 //line pathfinder.go:80
 								computed = false
-//line pathfinder.go:81
 								{
 									computed = true
 									if tx < 0 || tx > len(prev)-16 || tx > len(result)-16 {
 //line pathfinder.go:83
 										break
-//line pathfinder.go:83
 									}
 //line pathfinder.go:83
 									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
@@ -998,7 +720,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 									if gc_in3 && w >= 0 && w <= len(prev)-16 {
 //line pathfinder.go:83
 										gc_ld4 = archsimd.LoadInt32x16Slice(prev[w:])
-//line pathfinder.go:83
 									} else {
 //line pathfinder.go:83
 										var gc_lanes4 [16]int32
@@ -1012,30 +733,22 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 												gc_lanes4[gc_k4] = prev[max((tx-
 //line pathfinder.go:63
 													1)+gc_k4, validXmin)]
-//line pathfinder.go:63
 											}
-//line pathfinder.go:63
 										}
 //line pathfinder.go:63
 										gc_pos2.Thread = gc_rank2
 //line pathfinder.go:63
 										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
-//line pathfinder.go:63
 									}
 //line pathfinder.go:63
 									left := gc_ld4
 //line pathfinder.go:63
-									_ = left
-//line pathfinder.go:63
 									up := archsimd.LoadInt32x16Slice(prev[tx:])
-//line pathfinder.go:84
-									_ = up
 //line pathfinder.go:84
 									var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line pathfinder.go:84
 									if gc_in4 && e >= 0 && e <= len(prev)-16 {
 										gc_ld5 = archsimd.LoadInt32x16Slice(prev[e:])
-//line pathfinder.go:85
 									} else {
 //line pathfinder.go:85
 										var gc_lanes5 [16]int32
@@ -1049,44 +762,32 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 												gc_lanes5[gc_k5] = prev[min((tx+
 //line pathfinder.go:64
 													1)+gc_k5, validXmax)]
-//line pathfinder.go:64
 											}
-//line pathfinder.go:64
 										}
 //line pathfinder.go:64
 										gc_pos2.Thread = gc_rank2
 //line pathfinder.go:64
 										gc_ld5 = archsimd.LoadInt32x16(&gc_lanes5)
-//line pathfinder.go:64
 									}
 //line pathfinder.go:64
 									right := gc_ld5
 //line pathfinder.go:64
-									_ = right
-//line pathfinder.go:64
 									shortest := left.Min(up)
-//line pathfinder.go:64
-									_ = shortest
 //line pathfinder.go:64
 									shortest = shortest.Min(right)
 //line pathfinder.go:64
 									var index int = cols*(startStep+i) + xidx
 //line pathfinder.go:88
-									_ = index
-//line pathfinder.go:88
 									var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line pathfinder.go:88
 									if index >= 0 && index <= len(gpuWall)-16 {
 										gc_ld6 = archsimd.LoadInt32x16Slice(gpuWall[index:])
-//line pathfinder.go:89
 									} else {
 //line pathfinder.go:89
 										break gc_steps2
-//line pathfinder.go:89
 									}
 //line pathfinder.go:89
 									shortest.Add(gc_ld6).StoreSlice(result[tx:])
-//line pathfinder.go:89
 								}
 //line pathfinder.go:81
 								gc_b6 := gc_none4
@@ -1094,7 +795,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 								if computed {
 //line pathfinder.go:81
 									gc_b6 = gc_all4
-//line pathfinder.go:81
 								}
 //line pathfinder.go:81
 								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b6.ToBits())
@@ -1110,173 +810,120 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:39
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pathfinder.go:39
-						_ = gc_iota
-//line pathfinder.go:39
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:39
-						_ = gc_none3
-//line pathfinder.go:39
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:39
-						_ = gc_all3
 					gc_steps:
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line pathfinder.go:39
 							var tx int = gc_tx2
-//line pathfinder.go:39
-							_ = tx
 //line pathfinder.go:50
 							var xidx int = blkX + tx
-//line pathfinder.go:50
-							_ = xidx
 //line pathfinder.go:63
 							gc_in := (tx - 1) >= validXmin
 //line pathfinder.go:63
-							_ = gc_in
-//line pathfinder.go:63
 							var w int = tx - 1
-//line pathfinder.go:63
-							_ = w
-//line pathfinder.go:64
 							gc_in2 := (tx+1)+7 <= validXmax
 //line pathfinder.go:64
-							_ = gc_in2
-//line pathfinder.go:64
 							var e int = tx + 1
-//line pathfinder.go:64
-							_ = e
 //line pathfinder.go:72
 							var gc_x int = tx
-//line pathfinder.go:72
-							_ = gc_x
 //line pathfinder.go:72
 							gc_t := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmin, gc_x, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validXmax, gc_x, 8)))))
 //line pathfinder.go:72
 							_ = gc_t
 //line pathfinder.go:72
-							isValid := gc_t
-//line pathfinder.go:72
-							_ = isValid
-//line pathfinder.go:72
 							var computed bool
-//line pathfinder.go:72
-							_ = computed
 //line pathfinder.go:80
 							computed = false
-//line pathfinder.go:81
-							{
-								computed = true
-								if tx < 0 || tx > len(prev)-8 || tx > len(result)-8 {
+//line pathfinder.go:82
+							computed = true
+							if tx < 0 || tx > len(prev)-8 || tx > len(result)-8 {
 //line pathfinder.go:83
-									break
-//line pathfinder.go:83
-								}
-//line pathfinder.go:83
-								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line pathfinder.go:83
-								if gc_in && w >= 0 && w <= len(prev)-8 {
-//line pathfinder.go:83
-									gc_ld = archsimd.LoadInt32x8Slice(prev[w:])
-//line pathfinder.go:83
-								} else {
-//line pathfinder.go:83
-									var gc_lanes [8]int32
-//line pathfinder.go:83
-									for gc_k := range 8 {
-//line pathfinder.go:83
-										if 0xff&(1<<gc_k) != 0 {
-//line pathfinder.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line pathfinder.go:83
-											gc_lanes[gc_k] = prev[max((tx-
-//line pathfinder.go:63
-												1)+gc_k, validXmin)]
-//line pathfinder.go:63
-										}
-//line pathfinder.go:63
-									}
-//line pathfinder.go:63
-									gc_pos2.Thread = gc_rank2
-//line pathfinder.go:63
-									gc_ld = archsimd.LoadInt32x8(&gc_lanes)
-//line pathfinder.go:63
-								}
-//line pathfinder.go:63
-								left := gc_ld
-//line pathfinder.go:63
-								_ = left
-//line pathfinder.go:63
-								up := archsimd.LoadInt32x8Slice(prev[tx:])
-//line pathfinder.go:84
-								_ = up
-//line pathfinder.go:84
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line pathfinder.go:84
-								if gc_in2 && e >= 0 && e <= len(prev)-8 {
-									gc_ld2 = archsimd.LoadInt32x8Slice(prev[e:])
-//line pathfinder.go:85
-								} else {
-//line pathfinder.go:85
-									var gc_lanes2 [8]int32
-//line pathfinder.go:85
-									for gc_k2 := range 8 {
-//line pathfinder.go:85
-										if 0xff&(1<<gc_k2) != 0 {
-//line pathfinder.go:85
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line pathfinder.go:85
-											gc_lanes2[gc_k2] = prev[min((tx+
-//line pathfinder.go:64
-												1)+gc_k2, validXmax)]
-//line pathfinder.go:64
-										}
-//line pathfinder.go:64
-									}
-//line pathfinder.go:64
-									gc_pos2.Thread = gc_rank2
-//line pathfinder.go:64
-									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
-//line pathfinder.go:64
-								}
-//line pathfinder.go:64
-								right := gc_ld2
-//line pathfinder.go:64
-								_ = right
-//line pathfinder.go:64
-								shortest := left.Min(up)
-//line pathfinder.go:64
-								_ = shortest
-//line pathfinder.go:64
-								shortest = shortest.Min(right)
-//line pathfinder.go:64
-								var index int = cols*(startStep+i) + xidx
-//line pathfinder.go:88
-								_ = index
-//line pathfinder.go:88
-								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line pathfinder.go:88
-								if index >= 0 && index <= len(gpuWall)-8 {
-									gc_ld3 = archsimd.LoadInt32x8Slice(gpuWall[index:])
-//line pathfinder.go:89
-								} else {
-//line pathfinder.go:89
-									break gc_steps
-//line pathfinder.go:89
-								}
-//line pathfinder.go:89
-								shortest.Add(gc_ld3).StoreSlice(result[tx:])
-//line pathfinder.go:89
+								break
 							}
+//line pathfinder.go:83
+							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line pathfinder.go:83
+							if gc_in && w >= 0 && w <= len(prev)-8 {
+//line pathfinder.go:83
+								gc_ld = archsimd.LoadInt32x8Slice(prev[w:])
+							} else {
+//line pathfinder.go:83
+								var gc_lanes [8]int32
+//line pathfinder.go:83
+								for gc_k := range 8 {
+//line pathfinder.go:83
+									if 0xff&(1<<gc_k) != 0 {
+//line pathfinder.go:83
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line pathfinder.go:83
+										gc_lanes[gc_k] = prev[max((tx-
+//line pathfinder.go:63
+											1)+gc_k, validXmin)]
+									}
+								}
+//line pathfinder.go:63
+								gc_pos2.Thread = gc_rank2
+//line pathfinder.go:63
+								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+							}
+//line pathfinder.go:63
+							left := gc_ld
+//line pathfinder.go:63
+							up := archsimd.LoadInt32x8Slice(prev[tx:])
+//line pathfinder.go:84
+							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line pathfinder.go:84
+							if gc_in2 && e >= 0 && e <= len(prev)-8 {
+								gc_ld2 = archsimd.LoadInt32x8Slice(prev[e:])
+							} else {
+//line pathfinder.go:85
+								var gc_lanes2 [8]int32
+//line pathfinder.go:85
+								for gc_k2 := range 8 {
+//line pathfinder.go:85
+									if 0xff&(1<<gc_k2) != 0 {
+//line pathfinder.go:85
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line pathfinder.go:85
+										gc_lanes2[gc_k2] = prev[min((tx+
+//line pathfinder.go:64
+											1)+gc_k2, validXmax)]
+									}
+								}
+//line pathfinder.go:64
+								gc_pos2.Thread = gc_rank2
+//line pathfinder.go:64
+								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+							}
+//line pathfinder.go:64
+							right := gc_ld2
+//line pathfinder.go:64
+							shortest := left.Min(up)
+//line pathfinder.go:64
+							shortest = shortest.Min(right)
+//line pathfinder.go:64
+							var index int = cols*(startStep+i) + xidx
+//line pathfinder.go:88
+							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line pathfinder.go:88
+							if index >= 0 && index <= len(gpuWall)-8 {
+								gc_ld3 = archsimd.LoadInt32x8Slice(gpuWall[index:])
+							} else {
+//line pathfinder.go:89
+								break gc_steps
+							}
+//line pathfinder.go:89
+							shortest.Add(gc_ld3).StoreSlice(result[tx:])
 //line pathfinder.go:81
 							gc_b5 := gc_none3
 //line pathfinder.go:81
 							if computed {
 //line pathfinder.go:81
 								gc_b5 = gc_all3
-//line pathfinder.go:81
 							}
 //line pathfinder.go:81
 							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b5.ToBits())
@@ -1286,557 +933,430 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pathfinder.go:39
 						tx := gc_tx2
-						_ = tx
-
 //line pathfinder.go:50
 						xidx := blkX + tx
-						_ = xidx
-
 //line pathfinder.go:63
 						w := max(tx-1, validXmin)
-						_ = w
-
-//line pathfinder.go:64
 						e := min(tx+1, validXmax)
-						_ = e
-
 //line pathfinder.go:72
 						isValid := inRange(tx, validXmin, validXmax)
 						_ = isValid
 						var computed bool
-						_ = computed
-
 //line pathfinder.go:80
 						computed = false
-
-//line pathfinder.go:81
-						{
-							computed = true
-							left := prev[w]
-							up := prev[tx]
-							right := prev[e]
-							shortest := min(left, up)
-							shortest = min(shortest, right)
-							index := cols*(startStep+i) + xidx
-							result[tx] = shortest + gpuWall[index]
-						}
+//line pathfinder.go:82
+						computed = true
+						left := prev[w]
+						up := prev[tx]
+						right := prev[e]
+						shortest := min(left, up)
+						shortest = min(shortest, right)
+						index := cols*(startStep+i) + xidx
+						result[tx] = shortest + gpuWall[index]
+//line pathfinder.go:91
 						gc_s_computed[gc_rank2] = computed
 					}
 				}
 			}
 		}
-
 //line pathfinder.go:92
 		if i == iteration-1 {
-
-//line pathfinder.go:93
 			break
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
-					gc_at15 := prev[:gc_bdx2]
-					gc_at16 := result[:gc_bdx2]
-					gc_vstep6 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line pathfinder.go:39
-								var tx int = gc_tx2
-//line pathfinder.go:39
-								_ = tx
-//line pathfinder.go:39
-								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
-//line pathfinder.go:39
-								_ = computed
-//line pathfinder.go:95
-								gc_if4 := computed
-//line pathfinder.go:95
-								_ = gc_if4
-//line pathfinder.go:95
-								if gc_if4.ToBits() != 0 {
-//line pathfinder.go:95
-									archsimd.LoadInt32x16Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at15[gc_tx2:]), gc_if4).StoreSlice(gc_at15[gc_tx2:])
-//line pathfinder.go:95
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+//line pathfinder.go:96
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
+				gc_at15 := prev[:gc_bdx2]
+				gc_at16 := result[:gc_bdx2]
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line pathfinder.go:39
 							var tx int = gc_tx2
 //line pathfinder.go:39
 							_ = tx
 //line pathfinder.go:39
-							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:39
-							_ = computed
+							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
 //line pathfinder.go:95
-							gc_if3 := computed
+							gc_if4 := computed
 //line pathfinder.go:95
-							_ = gc_if3
+							if gc_if4.ToBits() != 0 {
 //line pathfinder.go:95
-							if gc_if3.ToBits() != 0 {
-//line pathfinder.go:95
-								archsimd.LoadInt32x8Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at15[gc_tx2:]), gc_if3).StoreSlice(gc_at15[gc_tx2:])
-//line pathfinder.go:95
+								archsimd.LoadInt32x16Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at15[gc_tx2:]), gc_if4).StoreSlice(gc_at15[gc_tx2:])
 							}
 						}
+//line pathfinder.go:97
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line pathfinder.go:39
-						tx := gc_tx2
+						var tx int = gc_tx2
+//line pathfinder.go:39
 						_ = tx
-						computed := gc_s_computed[gc_rank2]
-
+//line pathfinder.go:39
+						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:95
-						if computed {
-							gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						gc_if3 := computed
+//line pathfinder.go:95
+						if gc_if3.ToBits() != 0 {
+//line pathfinder.go:95
+							archsimd.LoadInt32x8Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at15[gc_tx2:]), gc_if3).StoreSlice(gc_at15[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line pathfinder.go:39
-								var tx int = gc_tx2
-//line pathfinder.go:39
-								_ = tx
-//line pathfinder.go:39
-								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
-//line pathfinder.go:39
-								_ = computed
+//line pathfinder.go:97
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line pathfinder.go:41
+					computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:95
-								if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
-//line pathfinder.go:95
-									break
-//line pathfinder.go:95
-								}
-//line pathfinder.go:95
-								gc_if2 := computed
-//line pathfinder.go:95
-								_ = gc_if2
-//line pathfinder.go:96
-								if gc_if2.ToBits() != 0 {
-//line pathfinder.go:96
-									archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
-//line pathfinder.go:96
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
-							return
-						}
+					if computed {
+						gc_at15[gc_tx2] = gc_at16[gc_tx2]
 					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+				}
+			} else {
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line pathfinder.go:39
 							var tx int = gc_tx2
 //line pathfinder.go:39
-							_ = tx
-//line pathfinder.go:39
-							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:39
-							_ = computed
+							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
 //line pathfinder.go:95
-							if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
+							if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
 //line pathfinder.go:95
 								break
-//line pathfinder.go:95
 							}
 //line pathfinder.go:95
-							gc_if := computed
-//line pathfinder.go:95
-							_ = gc_if
+							gc_if2 := computed
+							if gc_if2.ToBits() != 0 {
 //line pathfinder.go:96
-							if gc_if.ToBits() != 0 {
-//line pathfinder.go:96
-								archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
-//line pathfinder.go:96
+								archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
 							}
 						}
+//line pathfinder.go:98
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
 					}
-					gc_step10 := gc_vstep7
-					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
 //line pathfinder.go:39
-							tx := gc_tx2
-							_ = tx
-							computed := gc_s_computed[gc_rank2]
-
+						var tx int = gc_tx2
+//line pathfinder.go:39
+						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:95
-							if computed {
-								prev[tx] = result[tx]
-							}
+						if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
+//line pathfinder.go:95
+							break
 						}
-						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line pathfinder.go:39
-							tx := gc_tx2
-							_ = tx
-							computed := gc_s_computed[gc_rank2]
-
 //line pathfinder.go:95
-							if computed {
-								prev[tx] = result[tx]
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line pathfinder.go:39
-							tx := gc_tx2
-							_ = tx
-							computed := gc_s_computed[gc_rank2]
-
-//line pathfinder.go:95
-							if computed {
-								prev[tx] = result[tx]
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line pathfinder.go:39
-							tx := gc_tx2
-							_ = tx
-							computed := gc_s_computed[gc_rank2]
-
-//line pathfinder.go:95
-							if computed {
-								prev[tx] = result[tx]
-							}
+						gc_if := computed
+						if gc_if.ToBits() != 0 {
+//line pathfinder.go:96
+							archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line pathfinder.go:98
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step10 := gc_vstep7
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pathfinder.go:39
 						tx := gc_tx2
-						_ = tx
+//line pathfinder.go:41
 						computed := gc_s_computed[gc_rank2]
-
+//line pathfinder.go:95
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line pathfinder.go:39
+						tx := gc_tx2
+//line pathfinder.go:41
+						computed := gc_s_computed[gc_rank2]
+//line pathfinder.go:95
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line pathfinder.go:39
+						tx := gc_tx2
+//line pathfinder.go:41
+						computed := gc_s_computed[gc_rank2]
+//line pathfinder.go:95
+						if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line pathfinder.go:39
+						tx := gc_tx2
+//line pathfinder.go:41
+						computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:95
 						if computed {
 							prev[tx] = result[tx]
 						}
 					}
 				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line pathfinder.go:39
+					tx := gc_tx2
+//line pathfinder.go:41
+					computed := gc_s_computed[gc_rank2]
+//line pathfinder.go:95
+					if computed {
+						prev[tx] = result[tx]
+					}
+				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := blkX
-			if gc_off6 >= 0 && gc_off6 <= len(gpuResults) && gc_bdx2 <= len(gpuResults)-gc_off6 && gc_bdx2 <= len(result) {
-				gc_at17 := gpuResults[gc_off6:][:gc_bdx2]
-				gc_at18 := result[:gc_bdx2]
-				gc_vstep8 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line pathfinder.go:39
-							var tx int = gc_tx2
-//line pathfinder.go:39
-							_ = tx
-//line pathfinder.go:50
-							var xidx int = blkX + tx
-//line pathfinder.go:50
-							_ = xidx
-//line pathfinder.go:50
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
-//line pathfinder.go:50
-							_ = computed
-//line pathfinder.go:103
-							gc_if8 := computed
-//line pathfinder.go:103
-							_ = gc_if8
-//line pathfinder.go:103
-							if gc_if8.ToBits() != 0 {
-//line pathfinder.go:103
-								archsimd.LoadInt32x16Slice(gc_at18[gc_tx2:]).StoreMasked((*[16]int32)(gc_at17[gc_tx2:]), gc_if8)
-//line pathfinder.go:103
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+//line pathfinder.go:104
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off6 := blkX
+		if gc_off6 >= 0 && gc_off6 <= len(gpuResults) && gc_bdx2 <= len(gpuResults)-gc_off6 && gc_bdx2 <= len(result) {
+			gc_at17 := gpuResults[gc_off6:][:gc_bdx2]
+			gc_at18 := result[:gc_bdx2]
+			gc_vstep8 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line pathfinder.go:39
 						var tx int = gc_tx2
-//line pathfinder.go:39
-						_ = tx
 //line pathfinder.go:50
 						var xidx int = blkX + tx
 //line pathfinder.go:50
 						_ = xidx
 //line pathfinder.go:50
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:50
-						_ = computed
+						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
 //line pathfinder.go:103
-						gc_if7 := computed
+						gc_if8 := computed
 //line pathfinder.go:103
-						_ = gc_if7
+						if gc_if8.ToBits() != 0 {
 //line pathfinder.go:103
-						if gc_if7.ToBits() != 0 {
-//line pathfinder.go:103
-							archsimd.LoadInt32x8Slice(gc_at18[gc_tx2:]).StoreMasked((*[8]int32)(gc_at17[gc_tx2:]), gc_if7)
-//line pathfinder.go:103
+							archsimd.LoadInt32x16Slice(gc_at18[gc_tx2:]).StoreMasked((*[16]int32)(gc_at17[gc_tx2:]), gc_if8)
 						}
 					}
+//line pathfinder.go:105
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
+					return
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line pathfinder.go:39
-					tx := gc_tx2
-					_ = tx
-
+					var tx int = gc_tx2
 //line pathfinder.go:50
-					xidx := blkX + tx
+					var xidx int = blkX + tx
+//line pathfinder.go:50
 					_ = xidx
-					computed := gc_s_computed[gc_rank2]
-
+//line pathfinder.go:50
+					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:103
-					if computed {
-						gc_at17[gc_tx2] = gc_at18[gc_tx2]
+					gc_if7 := computed
+//line pathfinder.go:103
+					if gc_if7.ToBits() != 0 {
+//line pathfinder.go:103
+						archsimd.LoadInt32x8Slice(gc_at18[gc_tx2:]).StoreMasked((*[8]int32)(gc_at17[gc_tx2:]), gc_if7)
 					}
 				}
-			} else {
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line pathfinder.go:39
-							var tx int = gc_tx2
-//line pathfinder.go:39
-							_ = tx
-//line pathfinder.go:50
-							var xidx int = blkX + tx
-//line pathfinder.go:50
-							_ = xidx
-//line pathfinder.go:50
-							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
-//line pathfinder.go:50
-							_ = computed
+//line pathfinder.go:105
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line pathfinder.go:52
+				computed := gc_s_computed[gc_rank2]
 //line pathfinder.go:103
-							if tx < 0 || tx > len(result)-16 || xidx < 0 || xidx > len(gpuResults)-16 {
-//line pathfinder.go:103
-								break
-//line pathfinder.go:103
-							}
-//line pathfinder.go:103
-							gc_if6 := computed
-//line pathfinder.go:103
-							_ = gc_if6
-//line pathfinder.go:104
-							if gc_if6.ToBits() != 0 {
-//line pathfinder.go:104
-								archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(gpuResults[xidx:]), gc_if6)
-//line pathfinder.go:104
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
-						return
-					}
+				if computed {
+					gc_at17[gc_tx2] = gc_at18[gc_tx2]
 				}
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+			}
+		} else {
+			gc_vstep9 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+					for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line pathfinder.go:39
 						var tx int = gc_tx2
-//line pathfinder.go:39
-						_ = tx
 //line pathfinder.go:50
 						var xidx int = blkX + tx
 //line pathfinder.go:50
-						_ = xidx
-//line pathfinder.go:50
-						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
-//line pathfinder.go:50
-						_ = computed
+						computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
 //line pathfinder.go:103
-						if tx < 0 || tx > len(result)-8 || xidx < 0 || xidx > len(gpuResults)-8 {
+						if tx < 0 || tx > len(result)-16 || xidx < 0 || xidx > len(gpuResults)-16 {
 //line pathfinder.go:103
 							break
-//line pathfinder.go:103
 						}
 //line pathfinder.go:103
-						gc_if5 := computed
-//line pathfinder.go:103
-						_ = gc_if5
+						gc_if6 := computed
+						if gc_if6.ToBits() != 0 {
 //line pathfinder.go:104
-						if gc_if5.ToBits() != 0 {
-//line pathfinder.go:104
-							archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(gpuResults[xidx:]), gc_if5)
-//line pathfinder.go:104
+							archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(gpuResults[xidx:]), gc_if6)
 						}
 					}
+//line pathfinder.go:106
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
+					return
 				}
-				gc_step11 := gc_vstep9
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+					gc_tx2 := gc_vstep9
+					gc_rank2 := gc_base2 + gc_tx2
 //line pathfinder.go:39
-						tx := gc_tx2
-						_ = tx
-
+					var tx int = gc_tx2
 //line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-						computed := gc_s_computed[gc_rank2]
-
+					var xidx int = blkX + tx
+//line pathfinder.go:50
+					computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
 //line pathfinder.go:103
-						if computed {
-							gpuResults[xidx] = result[tx]
-						}
+					if tx < 0 || tx > len(result)-8 || xidx < 0 || xidx > len(gpuResults)-8 {
+//line pathfinder.go:103
+						break
 					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pathfinder.go:39
-						tx := gc_tx2
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-						computed := gc_s_computed[gc_rank2]
-
 //line pathfinder.go:103
-						if computed {
-							gpuResults[xidx] = result[tx]
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pathfinder.go:39
-						tx := gc_tx2
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-						computed := gc_s_computed[gc_rank2]
-
-//line pathfinder.go:103
-						if computed {
-							gpuResults[xidx] = result[tx]
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pathfinder.go:39
-						tx := gc_tx2
-						_ = tx
-
-//line pathfinder.go:50
-						xidx := blkX + tx
-						_ = xidx
-						computed := gc_s_computed[gc_rank2]
-
-//line pathfinder.go:103
-						if computed {
-							gpuResults[xidx] = result[tx]
-						}
+					gc_if5 := computed
+					if gc_if5.ToBits() != 0 {
+//line pathfinder.go:104
+						archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(gpuResults[xidx:]), gc_if5)
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line pathfinder.go:106
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep9
+			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				{
+					gc_tx2 := gc_step11 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line pathfinder.go:39
 					tx := gc_tx2
-					_ = tx
-
 //line pathfinder.go:50
 					xidx := blkX + tx
-					_ = xidx
+//line pathfinder.go:52
 					computed := gc_s_computed[gc_rank2]
-
 //line pathfinder.go:103
 					if computed {
 						gpuResults[xidx] = result[tx]
 					}
+				}
+				{
+					gc_tx2 := gc_step11 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line pathfinder.go:39
+					tx := gc_tx2
+//line pathfinder.go:50
+					xidx := blkX + tx
+//line pathfinder.go:52
+					computed := gc_s_computed[gc_rank2]
+//line pathfinder.go:103
+					if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+				{
+					gc_tx2 := gc_step11 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line pathfinder.go:39
+					tx := gc_tx2
+//line pathfinder.go:50
+					xidx := blkX + tx
+//line pathfinder.go:52
+					computed := gc_s_computed[gc_rank2]
+//line pathfinder.go:103
+					if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+				{
+					gc_tx2 := gc_step11 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line pathfinder.go:39
+					tx := gc_tx2
+//line pathfinder.go:50
+					xidx := blkX + tx
+//line pathfinder.go:52
+					computed := gc_s_computed[gc_rank2]
+//line pathfinder.go:103
+					if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+			}
+			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line pathfinder.go:39
+				tx := gc_tx2
+//line pathfinder.go:50
+				xidx := blkX + tx
+//line pathfinder.go:52
+				computed := gc_s_computed[gc_rank2]
+//line pathfinder.go:103
+				if computed {
+					gpuResults[xidx] = result[tx]
 				}
 			}
 		}
@@ -1846,4 +1366,5 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 // gc_files_pathfinder holds the source files whose lines the kernels' records hash.
 //
 //go:embed hotspot.go pathfinder.go
+//line pathfinder.go:115
 var gc_files_pathfinder embed.FS

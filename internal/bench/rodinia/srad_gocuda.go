@@ -66,29 +66,16 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	gc_s_w := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_e := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-
 //line srad.go:40
 	bx := gc_bx
-
 //line srad.go:40
 	by := gc_by
-
 //line srad.go:51
 	temp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:52
 	tempResult := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:53
 	north := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:54
 	south := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:55
 	east := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:56
 	west := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	{
 		gc_ty := 0
@@ -107,47 +94,21 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				gc_at6 := jCuda[gc_off4:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line srad.go:41
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:44
-					indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
-					_ = indexN
-
-//line srad.go:45
-					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-					_ = indexS
-
 //line srad.go:49
 					var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
-
 //line srad.go:59
 					if by > 0 {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-
-//line srad.go:62
 					if by < gc_gdy-1 {
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
-
-//line srad.go:65
 					if by == 0 {
 						gc_at[gc_tx] = gc_at5[gc_tx]
 					} else if by == gc_gdy-1 {
 						gc_at3[gc_tx] = gc_at6[gc_tx]
 					}
-					_ = n
-					_ = w
-					_ = e
-					_ = s
+//line srad.go:74
 					_ = jc
 					_ = g2
 					_ = l
@@ -164,46 +125,28 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line srad.go:41
 					tx := gc_tx
-					_ = tx
-
 //line srad.go:41
 					ty := gc_ty
-					_ = ty
-
 //line srad.go:44
 					indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
-					_ = indexN
-
-//line srad.go:45
 					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-					_ = indexS
-
 //line srad.go:49
 					var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
-
 //line srad.go:59
 					if by > 0 {
 						north[ty][tx] = jCuda[indexN]
 					}
-
-//line srad.go:62
 					if by < gc_gdy-1 {
 						south[ty][tx] = jCuda[indexS]
 					}
-
-//line srad.go:65
 					if by == 0 {
 						north[ty][tx] = jCuda[SRADBlock*bx+tx]
 					} else if by == gc_gdy-1 {
 						south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
 					}
-					_ = n
-					_ = w
-					_ = e
-					_ = s
+//line srad.go:74
 					_ = jc
 					_ = g2
 					_ = l
@@ -224,8 +167,8 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 		}
 	}
 	gc_apart := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
-	_ = gc_apart
 	{
+//line srad.go:96
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row2 := gc_ty
@@ -245,36 +188,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				gc_elem3 := gc_at11[0]
 				gc_elem4 := gc_at12[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line srad.go:41
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:46
-					indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
-					_ = indexW
-
-//line srad.go:47
-					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-					_ = indexE
-
 //line srad.go:73
 					if bx > 0 {
 						gc_at7[gc_tx] = gc_elem
 					}
-
-//line srad.go:76
 					if bx < gc_gdx-1 {
 						gc_at9[gc_tx] = gc_elem2
 					}
-
-//line srad.go:79
 					if bx == 0 {
 						gc_at7[gc_tx] = gc_elem3
 					} else if bx == gc_gdx-1 {
@@ -285,34 +205,20 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line srad.go:41
 					tx := gc_tx
-					_ = tx
-
 //line srad.go:41
 					ty := gc_ty
-					_ = ty
-
 //line srad.go:46
 					indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
-					_ = indexW
-
-//line srad.go:47
 					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-					_ = indexE
-
 //line srad.go:73
 					if bx > 0 {
 						west[ty][tx] = jCuda[indexW]
 					}
-
-//line srad.go:76
 					if bx < gc_gdx-1 {
 						east[ty][tx] = jCuda[indexE]
 					}
-
-//line srad.go:79
 					if bx == 0 {
 						west[ty][tx] = jCuda[cols*SRADBlock*by+cols*ty]
 					} else if bx == gc_gdx-1 {
@@ -334,7 +240,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			if gc_row3 >= 0 && gc_row3 < len(temp) && gc_bdx <= len(temp[gc_row3]) && gc_off9 >= 0 && gc_off9 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off9 {
 				gc_at13 := temp[gc_row3][:gc_bdx]
 				gc_at14 := jCuda[gc_off9:][:gc_bdx]
-
 //line srad.go:86
 				if compiled.Disjoint(gc_at13, gc_at14) {
 					copy(gc_at13, gc_at14)
@@ -343,105 +248,26 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line srad.go:41
-							tx := gc_tx
-							_ = tx
-
-//line srad.go:41
-							ty := gc_ty
-							_ = ty
-
-//line srad.go:43
-							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-							_ = index
-
 //line srad.go:86
 							gc_at13[gc_tx] = gc_at14[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line srad.go:41
-							tx := gc_tx
-							_ = tx
-
-//line srad.go:41
-							ty := gc_ty
-							_ = ty
-
-//line srad.go:43
-							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-							_ = index
-
 //line srad.go:86
 							gc_at13[gc_tx] = gc_at14[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line srad.go:41
-							tx := gc_tx
-							_ = tx
-
-//line srad.go:41
-							ty := gc_ty
-							_ = ty
-
-//line srad.go:43
-							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-							_ = index
-
 //line srad.go:86
 							gc_at13[gc_tx] = gc_at14[gc_tx]
 						}
 						{
 							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line srad.go:41
-							tx := gc_tx
-							_ = tx
-
-//line srad.go:41
-							ty := gc_ty
-							_ = ty
-
-//line srad.go:43
-							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-							_ = index
-
 //line srad.go:86
 							gc_at13[gc_tx] = gc_at14[gc_tx]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line srad.go:41
-						tx := gc_tx
-						_ = tx
-
-//line srad.go:41
-						ty := gc_ty
-						_ = ty
-
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:86
 						gc_at13[gc_tx] = gc_at14[gc_tx]
 					}
@@ -453,19 +279,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:41
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:86
 						temp[ty][tx] = jCuda[index]
 					}
@@ -473,19 +292,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:41
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:86
 						temp[ty][tx] = jCuda[index]
 					}
@@ -493,19 +305,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:41
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:86
 						temp[ty][tx] = jCuda[index]
 					}
@@ -513,19 +318,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:41
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:86
 						temp[ty][tx] = jCuda[index]
 					}
@@ -533,19 +331,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line srad.go:41
 					tx := gc_tx
-					_ = tx
-
 //line srad.go:41
 					ty := gc_ty
-					_ = ty
-
 //line srad.go:43
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
 //line srad.go:86
 					temp[ty][tx] = jCuda[index]
 				}
@@ -587,40 +378,34 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line srad.go:41
 							tx := gc_tx
-							_ = tx
-
 //line srad.go:41
 							ty := gc_ty
-							_ = ty
+//line srad.go:43
 							var n float32
-							_ = n
+//line srad.go:45
 							var w float32
-							_ = w
+//line srad.go:47
 							var e float32
-							_ = e
+//line srad.go:49
 							var s float32
-							_ = s
+//line srad.go:51
 							var jc float32
-							_ = jc
+//line srad.go:53
 							var g2 float32
-							_ = g2
+//line srad.go:55
 							var l float32
-							_ = l
+//line srad.go:57
 							var num float32
-							_ = num
+//line srad.go:59
 							var den float32
-							_ = den
+//line srad.go:61
 							var qsqr float32
-							_ = qsqr
+//line srad.go:63
 							var c float32
-							_ = c
-
 //line srad.go:89
 							jc = gc_at15[gc_u]
-
 //line srad.go:91
 							switch {
 							case ty == 0 && tx == 0:
@@ -669,28 +454,16 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								w = gc_at20[gc_u] - jc
 								e = gc_at19[gc_u] - jc
 							}
-
 //line srad.go:139
 							g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
-
-//line srad.go:140
 							l = (n + s + w + e) / jc
-
 //line srad.go:142
 							num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
-
-//line srad.go:143
 							den = float32(1 + 0.25*float64(l))
-
-//line srad.go:144
 							qsqr = num / (den * den)
-
 //line srad.go:147
 							den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
-
-//line srad.go:148
 							c = float32(1.0 / (1.0 + float64(den)))
-
 //line srad.go:151
 							if c < 0 {
 								gc_at24[gc_u] = 0
@@ -709,40 +482,34 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line srad.go:41
 					tx := gc_tx
-					_ = tx
-
 //line srad.go:41
 					ty := gc_ty
-					_ = ty
+//line srad.go:43
 					var n float32
-					_ = n
+//line srad.go:45
 					var w float32
-					_ = w
+//line srad.go:47
 					var e float32
-					_ = e
+//line srad.go:49
 					var s float32
-					_ = s
+//line srad.go:51
 					var jc float32
-					_ = jc
+//line srad.go:53
 					var g2 float32
-					_ = g2
+//line srad.go:55
 					var l float32
-					_ = l
+//line srad.go:57
 					var num float32
-					_ = num
+//line srad.go:59
 					var den float32
-					_ = den
+//line srad.go:61
 					var qsqr float32
-					_ = qsqr
+//line srad.go:63
 					var c float32
-					_ = c
-
 //line srad.go:89
 					jc = temp[ty][tx]
-
 //line srad.go:91
 					switch {
 					case ty == 0 && tx == 0:
@@ -791,28 +558,16 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						w = temp[ty][tx-1] - jc
 						e = temp[ty][tx+1] - jc
 					}
-
 //line srad.go:139
 					g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
-
-//line srad.go:140
 					l = (n + s + w + e) / jc
-
 //line srad.go:142
 					num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
-
-//line srad.go:143
 					den = float32(1 + 0.25*float64(l))
-
-//line srad.go:144
 					qsqr = num / (den * den)
-
 //line srad.go:147
 					den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
-
-//line srad.go:148
 					c = float32(1.0 / (1.0 + float64(den)))
-
 //line srad.go:151
 					if c < 0 {
 						tempResult[ty][tx] = 0
@@ -830,40 +585,34 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line srad.go:41
 					tx := gc_tx
-					_ = tx
-
 //line srad.go:41
 					ty := gc_ty
-					_ = ty
+//line srad.go:43
 					var n float32
-					_ = n
+//line srad.go:45
 					var w float32
-					_ = w
+//line srad.go:47
 					var e float32
-					_ = e
+//line srad.go:49
 					var s float32
-					_ = s
+//line srad.go:51
 					var jc float32
-					_ = jc
+//line srad.go:53
 					var g2 float32
-					_ = g2
+//line srad.go:55
 					var l float32
-					_ = l
+//line srad.go:57
 					var num float32
-					_ = num
+//line srad.go:59
 					var den float32
-					_ = den
+//line srad.go:61
 					var qsqr float32
-					_ = qsqr
+//line srad.go:63
 					var c float32
-					_ = c
-
 //line srad.go:89
 					jc = temp[ty][tx]
-
 //line srad.go:91
 					switch {
 					case ty == 0 && tx == 0:
@@ -912,28 +661,16 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						w = temp[ty][tx-1] - jc
 						e = temp[ty][tx+1] - jc
 					}
-
 //line srad.go:139
 					g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
-
-//line srad.go:140
 					l = (n + s + w + e) / jc
-
 //line srad.go:142
 					num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
-
-//line srad.go:143
 					den = float32(1 + 0.25*float64(l))
-
-//line srad.go:144
 					qsqr = num / (den * den)
-
 //line srad.go:147
 					den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
-
-//line srad.go:148
 					c = float32(1.0 / (1.0 + float64(den)))
-
 //line srad.go:151
 					if c < 0 {
 						tempResult[ty][tx] = 0
@@ -970,186 +707,81 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						_ = gc_tx
+//line srad.go:187
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line srad.go:41
-						tx := gc_tx
-						_ = tx
-
-//line srad.go:41
-						ty := gc_ty
-						_ = ty
-
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-
 //line srad.go:160
 						gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line srad.go:161
 						gc_at27[gc_tx] = e
-
-//line srad.go:162
 						gc_at28[gc_tx] = w
-
-//line srad.go:163
 						gc_at29[gc_tx] = s
-
-//line srad.go:164
 						gc_at30[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step3 + 1
-						_ = gc_tx
+//line srad.go:169
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line srad.go:41
-						tx := gc_tx
-						_ = tx
-
-//line srad.go:41
-						ty := gc_ty
-						_ = ty
-
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-
 //line srad.go:160
 						gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line srad.go:161
 						gc_at27[gc_tx] = e
-
-//line srad.go:162
 						gc_at28[gc_tx] = w
-
-//line srad.go:163
 						gc_at29[gc_tx] = s
-
-//line srad.go:164
 						gc_at30[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step3 + 2
-						_ = gc_tx
+//line srad.go:169
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line srad.go:41
-						tx := gc_tx
-						_ = tx
-
-//line srad.go:41
-						ty := gc_ty
-						_ = ty
-
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-
 //line srad.go:160
 						gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line srad.go:161
 						gc_at27[gc_tx] = e
-
-//line srad.go:162
 						gc_at28[gc_tx] = w
-
-//line srad.go:163
 						gc_at29[gc_tx] = s
-
-//line srad.go:164
 						gc_at30[gc_tx] = n
 					}
 					{
 						gc_tx := gc_step3 + 3
-						_ = gc_tx
+//line srad.go:169
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line srad.go:41
-						tx := gc_tx
-						_ = tx
-
-//line srad.go:41
-						ty := gc_ty
-						_ = ty
-
-//line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-
 //line srad.go:160
 						gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line srad.go:161
 						gc_at27[gc_tx] = e
-
-//line srad.go:162
 						gc_at28[gc_tx] = w
-
-//line srad.go:163
 						gc_at29[gc_tx] = s
-
-//line srad.go:164
 						gc_at30[gc_tx] = n
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line srad.go:41
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
+//line srad.go:45
 					n := gc_s_n[gc_rank]
 					w := gc_s_w[gc_rank]
 					e := gc_s_e[gc_rank]
 					s := gc_s_s[gc_rank]
-
 //line srad.go:160
 					gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line srad.go:161
 					gc_at27[gc_tx] = e
-
-//line srad.go:162
 					gc_at28[gc_tx] = w
-
-//line srad.go:163
 					gc_at29[gc_tx] = s
-
-//line srad.go:164
 					gc_at30[gc_tx] = n
 				}
 			} else {
@@ -1159,180 +791,110 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:41
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-
 //line srad.go:160
 						cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
 						eC[index] = e
-
-//line srad.go:162
 						wC[index] = w
-
-//line srad.go:163
 						sC[index] = s
-
-//line srad.go:164
 						nC[index] = n
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:41
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-
 //line srad.go:160
 						cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
 						eC[index] = e
-
-//line srad.go:162
 						wC[index] = w
-
-//line srad.go:163
 						sC[index] = s
-
-//line srad.go:164
 						nC[index] = n
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:41
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-
 //line srad.go:160
 						cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
 						eC[index] = e
-
-//line srad.go:162
 						wC[index] = w
-
-//line srad.go:163
 						sC[index] = s
-
-//line srad.go:164
 						nC[index] = n
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:41
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+//line srad.go:45
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
 						e := gc_s_e[gc_rank]
 						s := gc_s_s[gc_rank]
-
 //line srad.go:160
 						cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
 						eC[index] = e
-
-//line srad.go:162
 						wC[index] = w
-
-//line srad.go:163
 						sC[index] = s
-
-//line srad.go:164
 						nC[index] = n
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line srad.go:41
 					tx := gc_tx
-					_ = tx
-
 //line srad.go:41
 					ty := gc_ty
-					_ = ty
-
 //line srad.go:43
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
+//line srad.go:45
 					n := gc_s_n[gc_rank]
 					w := gc_s_w[gc_rank]
 					e := gc_s_e[gc_rank]
 					s := gc_s_s[gc_rank]
-
 //line srad.go:160
 					cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
 					eC[index] = e
-
-//line srad.go:162
 					wC[index] = w
-
-//line srad.go:163
 					sC[index] = s
-
-//line srad.go:164
 					nC[index] = n
 				}
 			}
@@ -1385,26 +947,15 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line srad.go:184
 	bx := gc_bx
-
 //line srad.go:184
 	by := gc_by
-
 //line srad.go:192
 	southC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:193
 	eastC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:194
 	cCudaTemp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:195
 	cCudaResult := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:196
 	temp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	{
 		gc_ty := 0
@@ -1418,25 +969,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line srad.go:185
-						tx := gc_tx
-						_ = tx
-
-//line srad.go:185
-						ty := gc_ty
-						_ = ty
-
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:190
 						var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 						gc_at[gc_tx] = gc_at2[gc_tx]
 						_ = cc
@@ -1448,25 +982,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					{
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line srad.go:185
-						tx := gc_tx
-						_ = tx
-
-//line srad.go:185
-						ty := gc_ty
-						_ = ty
-
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:190
 						var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 						gc_at[gc_tx] = gc_at2[gc_tx]
 						_ = cc
@@ -1478,25 +995,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					{
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line srad.go:185
-						tx := gc_tx
-						_ = tx
-
-//line srad.go:185
-						ty := gc_ty
-						_ = ty
-
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:190
 						var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 						gc_at[gc_tx] = gc_at2[gc_tx]
 						_ = cc
@@ -1508,25 +1008,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					{
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line srad.go:185
-						tx := gc_tx
-						_ = tx
-
-//line srad.go:185
-						ty := gc_ty
-						_ = ty
-
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:190
 						var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 						gc_at[gc_tx] = gc_at2[gc_tx]
 						_ = cc
@@ -1538,24 +1021,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line srad.go:185
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
 //line srad.go:190
 					var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 					gc_at[gc_tx] = gc_at2[gc_tx]
 					_ = cc
@@ -1572,22 +1039,14 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:185
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:190
 						var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 						temp[ty][tx] = jCuda[index]
 						_ = cc
@@ -1601,22 +1060,14 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:185
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:190
 						var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 						temp[ty][tx] = jCuda[index]
 						_ = cc
@@ -1630,22 +1081,14 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:185
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:190
 						var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 						temp[ty][tx] = jCuda[index]
 						_ = cc
@@ -1659,22 +1102,14 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:185
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:190
 						var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 						temp[ty][tx] = jCuda[index]
 						_ = cc
@@ -1688,22 +1123,14 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line srad.go:185
 					tx := gc_tx
-					_ = tx
-
 //line srad.go:185
 					ty := gc_ty
-					_ = ty
-
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
 //line srad.go:190
 					var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 					temp[ty][tx] = jCuda[index]
 					_ = cc
@@ -1731,27 +1158,10 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				gc_at4 := cCuda[gc_off2:][:gc_bdx]
 				gc_at5 := cCuda[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line srad.go:185
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:188
-					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-					_ = indexS
-
 //line srad.go:201
 					if by < gc_gdy-1 {
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
-
-//line srad.go:204
 					if by == gc_gdy-1 {
 						gc_at3[gc_tx] = gc_at5[gc_tx]
 					}
@@ -1760,25 +1170,16 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line srad.go:185
 					tx := gc_tx
-					_ = tx
-
 //line srad.go:185
 					ty := gc_ty
-					_ = ty
-
 //line srad.go:188
 					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-					_ = indexS
-
 //line srad.go:201
 					if by < gc_gdy-1 {
 						southC[ty][tx] = cCuda[indexS]
 					}
-
-//line srad.go:204
 					if by == gc_gdy-1 {
 						southC[ty][tx] = cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
 					}
@@ -1791,8 +1192,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 		}
 	}
 	gc_apart := compiled.Disjoint(cCuda, eastC)
-	_ = gc_apart
 	{
+//line srad.go:218
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row3 := gc_ty
@@ -1805,27 +1206,10 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				gc_elem := gc_at7[0]
 				gc_elem2 := gc_at8[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line srad.go:185
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:189
-					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-					_ = indexE
-
 //line srad.go:209
 					if bx < gc_gdx-1 {
 						gc_at6[gc_tx] = gc_elem
 					}
-
-//line srad.go:212
 					if bx == gc_gdx-1 {
 						gc_at6[gc_tx] = gc_elem2
 					}
@@ -1834,25 +1218,16 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line srad.go:185
 					tx := gc_tx
-					_ = tx
-
 //line srad.go:185
 					ty := gc_ty
-					_ = ty
-
 //line srad.go:189
 					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-					_ = indexE
-
 //line srad.go:209
 					if bx < gc_gdx-1 {
 						eastC[ty][tx] = cCuda[indexE]
 					}
-
-//line srad.go:212
 					if bx == gc_gdx-1 {
 						eastC[ty][tx] = cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
 					}
@@ -1872,7 +1247,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			if gc_row4 >= 0 && gc_row4 < len(cCudaTemp) && gc_bdx <= len(cCudaTemp[gc_row4]) && gc_off6 >= 0 && gc_off6 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off6 {
 				gc_at9 := cCudaTemp[gc_row4][:gc_bdx]
 				gc_at10 := cCuda[gc_off6:][:gc_bdx]
-
 //line srad.go:217
 				if compiled.Disjoint(gc_at9, gc_at10) {
 					copy(gc_at9, gc_at10)
@@ -1881,105 +1255,26 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line srad.go:185
-							tx := gc_tx
-							_ = tx
-
-//line srad.go:185
-							ty := gc_ty
-							_ = ty
-
-//line srad.go:187
-							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-							_ = index
-
 //line srad.go:217
 							gc_at9[gc_tx] = gc_at10[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line srad.go:185
-							tx := gc_tx
-							_ = tx
-
-//line srad.go:185
-							ty := gc_ty
-							_ = ty
-
-//line srad.go:187
-							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-							_ = index
-
 //line srad.go:217
 							gc_at9[gc_tx] = gc_at10[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line srad.go:185
-							tx := gc_tx
-							_ = tx
-
-//line srad.go:185
-							ty := gc_ty
-							_ = ty
-
-//line srad.go:187
-							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-							_ = index
-
 //line srad.go:217
 							gc_at9[gc_tx] = gc_at10[gc_tx]
 						}
 						{
 							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line srad.go:185
-							tx := gc_tx
-							_ = tx
-
-//line srad.go:185
-							ty := gc_ty
-							_ = ty
-
-//line srad.go:187
-							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-							_ = index
-
 //line srad.go:217
 							gc_at9[gc_tx] = gc_at10[gc_tx]
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line srad.go:185
-						tx := gc_tx
-						_ = tx
-
-//line srad.go:185
-						ty := gc_ty
-						_ = ty
-
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:217
 						gc_at9[gc_tx] = gc_at10[gc_tx]
 					}
@@ -1991,19 +1286,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:185
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:217
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
@@ -2011,19 +1299,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:185
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:217
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
@@ -2031,19 +1312,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:185
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:217
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
@@ -2051,19 +1325,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:185
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:217
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
@@ -2071,19 +1338,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line srad.go:185
 					tx := gc_tx
-					_ = tx
-
 //line srad.go:185
 					ty := gc_ty
-					_ = ty
-
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
 //line srad.go:217
 					cCudaTemp[ty][tx] = cCuda[index]
 				}
@@ -2125,34 +1385,24 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line srad.go:185
 							tx := gc_tx
-							_ = tx
-
 //line srad.go:185
 							ty := gc_ty
-							_ = ty
-
-//line srad.go:187
-							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-							_ = index
+//line srad.go:189
 							var cc float32
-							_ = cc
+//line srad.go:191
 							var cn float32
-							_ = cn
+//line srad.go:193
 							var cs float32
-							_ = cs
+//line srad.go:195
 							var ce float32
-							_ = ce
+//line srad.go:197
 							var cw float32
-							_ = cw
+//line srad.go:199
 							var dSum float32
-							_ = dSum
-
 //line srad.go:220
 							cc = gc_at11[gc_u]
-
 //line srad.go:222
 							switch {
 							case ty == SRADBlock-1 && tx == SRADBlock-1:
@@ -2176,10 +1426,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								cw = cc
 								ce = gc_at15[gc_u]
 							}
-
 //line srad.go:246
 							dSum = cn*gc_at16[gc_u] + cs*gc_at17[gc_u] + cw*gc_at18[gc_u] + ce*gc_at19[gc_u]
-
 //line srad.go:249
 							gc_at20[gc_u] = float32(float64(gc_at21[gc_u]) + 0.25*float64(lambda)*float64(dSum))
 						}
@@ -2188,34 +1436,26 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line srad.go:185
 					tx := gc_tx
-					_ = tx
-
 //line srad.go:185
 					ty := gc_ty
-					_ = ty
-
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
+//line srad.go:189
 					var cc float32
-					_ = cc
+//line srad.go:191
 					var cn float32
-					_ = cn
+//line srad.go:193
 					var cs float32
-					_ = cs
+//line srad.go:195
 					var ce float32
-					_ = ce
+//line srad.go:197
 					var cw float32
-					_ = cw
+//line srad.go:199
 					var dSum float32
-					_ = dSum
-
 //line srad.go:220
 					cc = cCudaTemp[ty][tx]
-
 //line srad.go:222
 					switch {
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
@@ -2239,10 +1479,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						cw = cc
 						ce = cCudaTemp[ty][tx+1]
 					}
-
 //line srad.go:246
 					dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
-
 //line srad.go:249
 					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
 				}
@@ -2250,34 +1488,26 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line srad.go:185
 					tx := gc_tx
-					_ = tx
-
 //line srad.go:185
 					ty := gc_ty
-					_ = ty
-
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
+//line srad.go:189
 					var cc float32
-					_ = cc
+//line srad.go:191
 					var cn float32
-					_ = cn
+//line srad.go:193
 					var cs float32
-					_ = cs
+//line srad.go:195
 					var ce float32
-					_ = ce
+//line srad.go:197
 					var cw float32
-					_ = cw
+//line srad.go:199
 					var dSum float32
-					_ = dSum
-
 //line srad.go:220
 					cc = cCudaTemp[ty][tx]
-
 //line srad.go:222
 					switch {
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
@@ -2301,10 +1531,8 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						cw = cc
 						ce = cCudaTemp[ty][tx+1]
 					}
-
 //line srad.go:246
 					dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
-
 //line srad.go:249
 					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
 				}
@@ -2323,7 +1551,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			if gc_off9 >= 0 && gc_off9 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off9 && gc_row7 >= 0 && gc_row7 < len(cCudaResult) && gc_bdx <= len(cCudaResult[gc_row7]) {
 				gc_at22 := jCuda[gc_off9:][:gc_bdx]
 				gc_at23 := cCudaResult[gc_row7][:gc_bdx]
-
 //line srad.go:252
 				if compiled.Disjoint(gc_at22, gc_at23) {
 					copy(gc_at22, gc_at23)
@@ -2332,105 +1559,26 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line srad.go:185
-							tx := gc_tx
-							_ = tx
-
-//line srad.go:185
-							ty := gc_ty
-							_ = ty
-
-//line srad.go:187
-							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-							_ = index
-
 //line srad.go:252
 							gc_at22[gc_tx] = gc_at23[gc_tx]
 						}
 						{
 							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line srad.go:185
-							tx := gc_tx
-							_ = tx
-
-//line srad.go:185
-							ty := gc_ty
-							_ = ty
-
-//line srad.go:187
-							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-							_ = index
-
 //line srad.go:252
 							gc_at22[gc_tx] = gc_at23[gc_tx]
 						}
 						{
 							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line srad.go:185
-							tx := gc_tx
-							_ = tx
-
-//line srad.go:185
-							ty := gc_ty
-							_ = ty
-
-//line srad.go:187
-							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-							_ = index
-
 //line srad.go:252
 							gc_at22[gc_tx] = gc_at23[gc_tx]
 						}
 						{
 							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line srad.go:185
-							tx := gc_tx
-							_ = tx
-
-//line srad.go:185
-							ty := gc_ty
-							_ = ty
-
-//line srad.go:187
-							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-							_ = index
-
 //line srad.go:252
 							gc_at22[gc_tx] = gc_at23[gc_tx]
 						}
 					}
 					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line srad.go:185
-						tx := gc_tx
-						_ = tx
-
-//line srad.go:185
-						ty := gc_ty
-						_ = ty
-
-//line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:252
 						gc_at22[gc_tx] = gc_at23[gc_tx]
 					}
@@ -2442,19 +1590,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:185
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:252
 						jCuda[index] = cCudaResult[ty][tx]
 					}
@@ -2462,19 +1603,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:185
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:252
 						jCuda[index] = cCudaResult[ty][tx]
 					}
@@ -2482,19 +1616,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:185
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:252
 						jCuda[index] = cCudaResult[ty][tx]
 					}
@@ -2502,19 +1629,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line srad.go:185
 						tx := gc_tx
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:252
 						jCuda[index] = cCudaResult[ty][tx]
 					}
@@ -2522,19 +1642,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line srad.go:185
 					tx := gc_tx
-					_ = tx
-
 //line srad.go:185
 					ty := gc_ty
-					_ = ty
-
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
 //line srad.go:252
 					jCuda[index] = cCudaResult[ty][tx]
 				}

@@ -68,29 +68,16 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	gc_s_e := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_s := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 	_ = &q0sqr
-
 //line srad.go:40
 	bx := gc_bx2
-
 //line srad.go:40
 	by := gc_by2
-
 //line srad.go:51
 	temp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:52
 	tempResult := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:53
 	north := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:54
 	south := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:55
 	east := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:56
 	west := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	{
 		gc_ty2 := 0
@@ -114,11 +101,8 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line srad.go:41
 							var tx int = gc_tx2
-//line srad.go:41
-							_ = tx
 //line srad.go:41
 							var ty int = gc_ty2
 //line srad.go:41
@@ -127,26 +111,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
 //line srad.go:44
 							_ = indexN
-//line srad.go:45
 							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 //line srad.go:45
 							_ = indexS
 //line srad.go:49
 							var n archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
-							_ = n
-//line srad.go:49
 							var w archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
-							_ = w
 //line srad.go:49
 							var e archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
-							_ = e
-//line srad.go:49
 							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
-							_ = s
 //line srad.go:49
 							var jc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
@@ -179,13 +154,11 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if by > 0 {
 //line srad.go:59
 								archsimd.LoadFloat32x16Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
-//line srad.go:59
 							}
 //line srad.go:62
 							if by < gc_gdy2-1 {
 //line srad.go:62
 								archsimd.LoadFloat32x16Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
-//line srad.go:62
 							}
 //line srad.go:65
 							if by == 0 {
@@ -195,7 +168,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							} else if by == gc_gdy2-1 {
 //line srad.go:67
 								archsimd.LoadFloat32x16Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
-//line srad.go:67
 							}
 //line srad.go:65
 							n.StoreSlice(gc_s_n[gc_rank2:])
@@ -217,11 +189,8 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line srad.go:41
 						var tx int = gc_tx2
-//line srad.go:41
-						_ = tx
 //line srad.go:41
 						var ty int = gc_ty2
 //line srad.go:41
@@ -230,26 +199,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
 //line srad.go:44
 						_ = indexN
-//line srad.go:45
 						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 //line srad.go:45
 						_ = indexS
 //line srad.go:49
 						var n archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
-						_ = n
-//line srad.go:49
 						var w archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
-						_ = w
 //line srad.go:49
 						var e archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
-						_ = e
-//line srad.go:49
 						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
-						_ = s
 //line srad.go:49
 						var jc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
@@ -282,13 +242,11 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if by > 0 {
 //line srad.go:59
 							archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
-//line srad.go:59
 						}
 //line srad.go:62
 						if by < gc_gdy2-1 {
 //line srad.go:62
 							archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
-//line srad.go:62
 						}
 //line srad.go:65
 						if by == 0 {
@@ -298,7 +256,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						} else if by == gc_gdy2-1 {
 //line srad.go:67
 							archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
-//line srad.go:67
 						}
 //line srad.go:65
 						n.StoreSlice(gc_s_n[gc_rank2:])
@@ -313,47 +270,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line srad.go:41
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:44
-					indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
-					_ = indexN
-
-//line srad.go:45
-					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-					_ = indexS
-
 //line srad.go:49
 					var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
-
 //line srad.go:59
 					if by > 0 {
 						gc_at31[gc_tx2] = gc_at32[gc_tx2]
 					}
-
-//line srad.go:62
 					if by < gc_gdy2-1 {
 						gc_at33[gc_tx2] = gc_at34[gc_tx2]
 					}
-
-//line srad.go:65
 					if by == 0 {
 						gc_at31[gc_tx2] = gc_at35[gc_tx2]
 					} else if by == gc_gdy2-1 {
 						gc_at33[gc_tx2] = gc_at36[gc_tx2]
 					}
-					_ = n
-					_ = w
-					_ = e
-					_ = s
+//line srad.go:74
 					_ = jc
 					_ = g2
 					_ = l
@@ -378,35 +309,18 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:41
 							var tx int = gc_tx2
 //line srad.go:41
-							_ = tx
-//line srad.go:41
 							var ty int = gc_ty2
-//line srad.go:41
-							_ = ty
 //line srad.go:44
 							var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
-//line srad.go:44
-							_ = indexN
-//line srad.go:45
 							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-//line srad.go:45
-							_ = indexS
 //line srad.go:49
 							var n archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
-							_ = n
-//line srad.go:49
 							var w archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
-							_ = w
 //line srad.go:49
 							var e archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
-							_ = e
-//line srad.go:49
 							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line srad.go:49
-							_ = s
 //line srad.go:49
 							var jc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
@@ -439,14 +353,12 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if indexN < 0 || indexN > len(jCuda)-16 || indexS < 0 || indexS > len(jCuda)-16 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-16 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-16 {
 //line srad.go:59
 								break
-//line srad.go:59
 							}
 //line srad.go:59
 							if by > 0 {
 //line srad.go:59
 								if tx >= 0 && tx <= len(north[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[indexN:]).StoreSlice(north[ty][tx:])
-//line srad.go:60
 								} else {
 //line srad.go:60
 									var gc_lanes5 [16]float32
@@ -460,22 +372,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 											gc_pos2.Thread = gc_rank2 + gc_k5
 //line srad.go:60
 											north[ty][tx+gc_k5] = gc_lanes5[gc_k5]
-//line srad.go:60
 										}
-//line srad.go:60
 									}
 //line srad.go:60
 									gc_pos2.Thread = gc_rank2
-//line srad.go:60
 								}
-//line srad.go:60
 							}
 //line srad.go:62
 							if by < gc_gdy2-1 {
 //line srad.go:62
 								if tx >= 0 && tx <= len(south[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
-//line srad.go:63
 								} else {
 //line srad.go:63
 									var gc_lanes6 [16]float32
@@ -489,22 +396,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 											gc_pos2.Thread = gc_rank2 + gc_k6
 //line srad.go:63
 											south[ty][tx+gc_k6] = gc_lanes6[gc_k6]
-//line srad.go:63
 										}
-//line srad.go:63
 									}
 //line srad.go:63
 									gc_pos2.Thread = gc_rank2
-//line srad.go:63
 								}
-//line srad.go:63
 							}
 //line srad.go:65
 							if by == 0 {
 //line srad.go:65
 								if tx >= 0 && tx <= len(north[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).StoreSlice(north[ty][tx:])
-//line srad.go:66
 								} else {
 //line srad.go:66
 									var gc_lanes7 [16]float32
@@ -518,19 +420,15 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 											gc_pos2.Thread = gc_rank2 + gc_k7
 //line srad.go:66
 											north[ty][tx+gc_k7] = gc_lanes7[gc_k7]
-//line srad.go:66
 										}
-//line srad.go:66
 									}
 //line srad.go:66
 									gc_pos2.Thread = gc_rank2
-//line srad.go:66
 								}
 //line srad.go:66
 							} else if by == gc_gdy2-1 {
 								if tx >= 0 && tx <= len(south[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
-//line srad.go:68
 								} else {
 //line srad.go:68
 									var gc_lanes8 [16]float32
@@ -544,15 +442,11 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 											gc_pos2.Thread = gc_rank2 + gc_k8
 //line srad.go:68
 											south[ty][tx+gc_k8] = gc_lanes8[gc_k8]
-//line srad.go:68
 										}
-//line srad.go:68
 									}
 //line srad.go:68
 									gc_pos2.Thread = gc_rank2
-//line srad.go:68
 								}
-//line srad.go:68
 							}
 //line srad.go:65
 							n.StoreSlice(gc_s_n[gc_rank2:])
@@ -578,35 +472,18 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:41
 						var tx int = gc_tx2
 //line srad.go:41
-						_ = tx
-//line srad.go:41
 						var ty int = gc_ty2
-//line srad.go:41
-						_ = ty
 //line srad.go:44
 						var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
-//line srad.go:44
-						_ = indexN
-//line srad.go:45
 						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-//line srad.go:45
-						_ = indexS
 //line srad.go:49
 						var n archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
-						_ = n
-//line srad.go:49
 						var w archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
-						_ = w
 //line srad.go:49
 						var e archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
-						_ = e
-//line srad.go:49
 						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line srad.go:49
-						_ = s
 //line srad.go:49
 						var jc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
@@ -639,14 +516,12 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if indexN < 0 || indexN > len(jCuda)-8 || indexS < 0 || indexS > len(jCuda)-8 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-8 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-8 {
 //line srad.go:59
 							break
-//line srad.go:59
 						}
 //line srad.go:59
 						if by > 0 {
 //line srad.go:59
 							if tx >= 0 && tx <= len(north[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[indexN:]).StoreSlice(north[ty][tx:])
-//line srad.go:60
 							} else {
 //line srad.go:60
 								var gc_lanes [8]float32
@@ -660,22 +535,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line srad.go:60
 										north[ty][tx+gc_k] = gc_lanes[gc_k]
-//line srad.go:60
 									}
-//line srad.go:60
 								}
 //line srad.go:60
 								gc_pos2.Thread = gc_rank2
-//line srad.go:60
 							}
-//line srad.go:60
 						}
 //line srad.go:62
 						if by < gc_gdy2-1 {
 //line srad.go:62
 							if tx >= 0 && tx <= len(south[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
-//line srad.go:63
 							} else {
 //line srad.go:63
 								var gc_lanes2 [8]float32
@@ -689,22 +559,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 										gc_pos2.Thread = gc_rank2 + gc_k2
 //line srad.go:63
 										south[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-//line srad.go:63
 									}
-//line srad.go:63
 								}
 //line srad.go:63
 								gc_pos2.Thread = gc_rank2
-//line srad.go:63
 							}
-//line srad.go:63
 						}
 //line srad.go:65
 						if by == 0 {
 //line srad.go:65
 							if tx >= 0 && tx <= len(north[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).StoreSlice(north[ty][tx:])
-//line srad.go:66
 							} else {
 //line srad.go:66
 								var gc_lanes3 [8]float32
@@ -718,19 +583,15 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 										gc_pos2.Thread = gc_rank2 + gc_k3
 //line srad.go:66
 										north[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-//line srad.go:66
 									}
-//line srad.go:66
 								}
 //line srad.go:66
 								gc_pos2.Thread = gc_rank2
-//line srad.go:66
 							}
 //line srad.go:66
 						} else if by == gc_gdy2-1 {
 							if tx >= 0 && tx <= len(south[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
-//line srad.go:68
 							} else {
 //line srad.go:68
 								var gc_lanes4 [8]float32
@@ -744,15 +605,11 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 										gc_pos2.Thread = gc_rank2 + gc_k4
 //line srad.go:68
 										south[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-//line srad.go:68
 									}
-//line srad.go:68
 								}
 //line srad.go:68
 								gc_pos2.Thread = gc_rank2
-//line srad.go:68
 							}
-//line srad.go:68
 						}
 //line srad.go:65
 						n.StoreSlice(gc_s_n[gc_rank2:])
@@ -768,46 +625,28 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 					tx := gc_tx2
-					_ = tx
-
 //line srad.go:41
 					ty := gc_ty2
-					_ = ty
-
 //line srad.go:44
 					indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
-					_ = indexN
-
-//line srad.go:45
 					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-					_ = indexS
-
 //line srad.go:49
 					var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
-
 //line srad.go:59
 					if by > 0 {
 						north[ty][tx] = jCuda[indexN]
 					}
-
-//line srad.go:62
 					if by < gc_gdy2-1 {
 						south[ty][tx] = jCuda[indexS]
 					}
-
-//line srad.go:65
 					if by == 0 {
 						north[ty][tx] = jCuda[SRADBlock*bx+tx]
 					} else if by == gc_gdy2-1 {
 						south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
 					}
-					_ = n
-					_ = w
-					_ = e
-					_ = s
+//line srad.go:74
 					_ = jc
 					_ = g2
 					_ = l
@@ -828,8 +667,8 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 		}
 	}
 	gc_apart2 := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
-	_ = gc_apart2
 	{
+//line srad.go:96
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row9 := gc_ty2
@@ -854,8 +693,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line srad.go:41
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line srad.go:41
-						_ = gc_Lane0Mask324
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -866,13 +703,10 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							_ = tx
 //line srad.go:41
 							var ty int = gc_ty2
-//line srad.go:41
-							_ = ty
 //line srad.go:46
 							var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
 //line srad.go:46
 							_ = indexW
-//line srad.go:47
 							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 //line srad.go:47
 							_ = indexE
@@ -880,13 +714,11 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx > 0 {
 //line srad.go:73
 								compiled.BroadcastFloat32x16At(&gc_at38[0], gc_Lane0Mask324).StoreSlice(gc_at37[gc_tx2:])
-//line srad.go:73
 							}
 //line srad.go:76
 							if bx < gc_gdx2-1 {
 //line srad.go:76
 								compiled.BroadcastFloat32x16At(&gc_at40[0], gc_Lane0Mask324).StoreSlice(gc_at39[gc_tx2:])
-//line srad.go:76
 							}
 //line srad.go:79
 							if bx == 0 {
@@ -896,9 +728,9 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							} else if bx == gc_gdx2-1 {
 //line srad.go:81
 								compiled.BroadcastFloat32x16At(&gc_at42[0], gc_Lane0Mask324).StoreSlice(gc_at39[gc_tx2:])
-//line srad.go:81
 							}
 						}
+//line srad.go:83
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -909,8 +741,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD {
 //line srad.go:41
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line srad.go:41
-					_ = gc_Lane0Mask323
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -921,13 +751,10 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						_ = tx
 //line srad.go:41
 						var ty int = gc_ty2
-//line srad.go:41
-						_ = ty
 //line srad.go:46
 						var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
 //line srad.go:46
 						_ = indexW
-//line srad.go:47
 						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 //line srad.go:47
 						_ = indexE
@@ -935,13 +762,11 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx > 0 {
 //line srad.go:73
 							compiled.BroadcastFloat32x8At(&gc_at38[0], gc_Lane0Mask323).StoreSlice(gc_at37[gc_tx2:])
-//line srad.go:73
 						}
 //line srad.go:76
 						if bx < gc_gdx2-1 {
 //line srad.go:76
 							compiled.BroadcastFloat32x8At(&gc_at40[0], gc_Lane0Mask323).StoreSlice(gc_at39[gc_tx2:])
-//line srad.go:76
 						}
 //line srad.go:79
 						if bx == 0 {
@@ -951,42 +776,19 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						} else if bx == gc_gdx2-1 {
 //line srad.go:81
 							compiled.BroadcastFloat32x8At(&gc_at42[0], gc_Lane0Mask323).StoreSlice(gc_at39[gc_tx2:])
-//line srad.go:81
 						}
 					}
+//line srad.go:83
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line srad.go:41
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:46
-					indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
-					_ = indexW
-
-//line srad.go:47
-					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-					_ = indexE
-
 //line srad.go:73
 					if bx > 0 {
 						gc_at37[gc_tx2] = gc_elem5
 					}
-
-//line srad.go:76
 					if bx < gc_gdx2-1 {
 						gc_at39[gc_tx2] = gc_elem6
 					}
-
-//line srad.go:79
 					if bx == 0 {
 						gc_at37[gc_tx2] = gc_elem7
 					} else if bx == gc_gdx2-1 {
@@ -1000,8 +802,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line srad.go:41
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line srad.go:41
-						_ = gc_Lane0Mask322
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1009,25 +809,15 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:41
 							var tx int = gc_tx2
 //line srad.go:41
-							_ = tx
-//line srad.go:41
 							var ty int = gc_ty2
-//line srad.go:41
-							_ = ty
 //line srad.go:46
 							var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
-//line srad.go:46
-							_ = indexW
-//line srad.go:47
 							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:47
-							_ = indexE
 //line srad.go:73
 							if bx > 0 {
 //line srad.go:73
 								if tx >= 0 && tx <= len(west[ty])-16 {
 									compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask322).StoreSlice(west[ty][tx:])
-//line srad.go:74
 								} else {
 //line srad.go:74
 									var gc_lanes13 [16]float32
@@ -1041,22 +831,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 											gc_pos2.Thread = gc_rank2 + gc_k13
 //line srad.go:74
 											west[ty][tx+gc_k13] = gc_lanes13[gc_k13]
-//line srad.go:74
 										}
-//line srad.go:74
 									}
 //line srad.go:74
 									gc_pos2.Thread = gc_rank2
-//line srad.go:74
 								}
-//line srad.go:74
 							}
 //line srad.go:76
 							if bx < gc_gdx2-1 {
 //line srad.go:76
 								if tx >= 0 && tx <= len(east[ty])-16 {
 									compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
-//line srad.go:77
 								} else {
 //line srad.go:77
 									var gc_lanes14 [16]float32
@@ -1070,22 +855,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 											gc_pos2.Thread = gc_rank2 + gc_k14
 //line srad.go:77
 											east[ty][tx+gc_k14] = gc_lanes14[gc_k14]
-//line srad.go:77
 										}
-//line srad.go:77
 									}
 //line srad.go:77
 									gc_pos2.Thread = gc_rank2
-//line srad.go:77
 								}
-//line srad.go:77
 							}
 //line srad.go:79
 							if bx == 0 {
 //line srad.go:79
 								if tx >= 0 && tx <= len(west[ty])-16 {
 									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).StoreSlice(west[ty][tx:])
-//line srad.go:80
 								} else {
 //line srad.go:80
 									var gc_lanes15 [16]float32
@@ -1099,19 +879,15 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 											gc_pos2.Thread = gc_rank2 + gc_k15
 //line srad.go:80
 											west[ty][tx+gc_k15] = gc_lanes15[gc_k15]
-//line srad.go:80
 										}
-//line srad.go:80
 									}
 //line srad.go:80
 									gc_pos2.Thread = gc_rank2
-//line srad.go:80
 								}
 //line srad.go:80
 							} else if bx == gc_gdx2-1 {
 								if tx >= 0 && tx <= len(east[ty])-16 {
 									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
-//line srad.go:82
 								} else {
 //line srad.go:82
 									var gc_lanes16 [16]float32
@@ -1125,17 +901,14 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 											gc_pos2.Thread = gc_rank2 + gc_k16
 //line srad.go:82
 											east[ty][tx+gc_k16] = gc_lanes16[gc_k16]
-//line srad.go:82
 										}
-//line srad.go:82
 									}
 //line srad.go:82
 									gc_pos2.Thread = gc_rank2
-//line srad.go:82
 								}
-//line srad.go:82
 							}
 						}
+//line srad.go:84
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -1146,8 +919,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD {
 //line srad.go:41
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line srad.go:41
-					_ = gc_Lane0Mask32
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1155,25 +926,15 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:41
 						var tx int = gc_tx2
 //line srad.go:41
-						_ = tx
-//line srad.go:41
 						var ty int = gc_ty2
-//line srad.go:41
-						_ = ty
 //line srad.go:46
 						var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
-//line srad.go:46
-						_ = indexW
-//line srad.go:47
 						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:47
-						_ = indexE
 //line srad.go:73
 						if bx > 0 {
 //line srad.go:73
 							if tx >= 0 && tx <= len(west[ty])-8 {
 								compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask32).StoreSlice(west[ty][tx:])
-//line srad.go:74
 							} else {
 //line srad.go:74
 								var gc_lanes9 [8]float32
@@ -1187,22 +948,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 										gc_pos2.Thread = gc_rank2 + gc_k9
 //line srad.go:74
 										west[ty][tx+gc_k9] = gc_lanes9[gc_k9]
-//line srad.go:74
 									}
-//line srad.go:74
 								}
 //line srad.go:74
 								gc_pos2.Thread = gc_rank2
-//line srad.go:74
 							}
-//line srad.go:74
 						}
 //line srad.go:76
 						if bx < gc_gdx2-1 {
 //line srad.go:76
 							if tx >= 0 && tx <= len(east[ty])-8 {
 								compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask32).StoreSlice(east[ty][tx:])
-//line srad.go:77
 							} else {
 //line srad.go:77
 								var gc_lanes10 [8]float32
@@ -1216,22 +972,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 										gc_pos2.Thread = gc_rank2 + gc_k10
 //line srad.go:77
 										east[ty][tx+gc_k10] = gc_lanes10[gc_k10]
-//line srad.go:77
 									}
-//line srad.go:77
 								}
 //line srad.go:77
 								gc_pos2.Thread = gc_rank2
-//line srad.go:77
 							}
-//line srad.go:77
 						}
 //line srad.go:79
 						if bx == 0 {
 //line srad.go:79
 							if tx >= 0 && tx <= len(west[ty])-8 {
 								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask32).StoreSlice(west[ty][tx:])
-//line srad.go:80
 							} else {
 //line srad.go:80
 								var gc_lanes11 [8]float32
@@ -1245,19 +996,15 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 										gc_pos2.Thread = gc_rank2 + gc_k11
 //line srad.go:80
 										west[ty][tx+gc_k11] = gc_lanes11[gc_k11]
-//line srad.go:80
 									}
-//line srad.go:80
 								}
 //line srad.go:80
 								gc_pos2.Thread = gc_rank2
-//line srad.go:80
 							}
 //line srad.go:80
 						} else if bx == gc_gdx2-1 {
 							if tx >= 0 && tx <= len(east[ty])-8 {
 								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).StoreSlice(east[ty][tx:])
-//line srad.go:82
 							} else {
 //line srad.go:82
 								var gc_lanes12 [8]float32
@@ -1271,50 +1018,33 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 										gc_pos2.Thread = gc_rank2 + gc_k12
 //line srad.go:82
 										east[ty][tx+gc_k12] = gc_lanes12[gc_k12]
-//line srad.go:82
 									}
-//line srad.go:82
 								}
 //line srad.go:82
 								gc_pos2.Thread = gc_rank2
-//line srad.go:82
 							}
-//line srad.go:82
 						}
 					}
+//line srad.go:84
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 					tx := gc_tx2
-					_ = tx
-
 //line srad.go:41
 					ty := gc_ty2
-					_ = ty
-
 //line srad.go:46
 					indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
-					_ = indexW
-
-//line srad.go:47
 					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-					_ = indexE
-
 //line srad.go:73
 					if bx > 0 {
 						west[ty][tx] = jCuda[indexW]
 					}
-
-//line srad.go:76
 					if bx < gc_gdx2-1 {
 						east[ty][tx] = jCuda[indexE]
 					}
-
-//line srad.go:79
 					if bx == 0 {
 						west[ty][tx] = jCuda[cols*SRADBlock*by+cols*ty]
 					} else if bx == gc_gdx2-1 {
@@ -1342,16 +1072,10 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line srad.go:41
 							var tx int = gc_tx2
 //line srad.go:41
-							_ = tx
-//line srad.go:41
 							var ty int = gc_ty2
-//line srad.go:41
-							_ = ty
 //line srad.go:43
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
@@ -1368,16 +1092,10 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line srad.go:41
 						var tx int = gc_tx2
 //line srad.go:41
-						_ = tx
-//line srad.go:41
 						var ty int = gc_ty2
-//line srad.go:41
-						_ = ty
 //line srad.go:43
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
@@ -1387,21 +1105,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line srad.go:41
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
 //line srad.go:86
 					gc_at43[gc_tx2] = gc_at44[gc_tx2]
 				}
@@ -1417,21 +1120,15 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:41
 							var tx int = gc_tx2
 //line srad.go:41
-							_ = tx
-//line srad.go:41
 							var ty int = gc_ty2
-//line srad.go:41
-							_ = ty
 //line srad.go:43
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:43
-							_ = index
 //line srad.go:86
 							if index < 0 || index > len(jCuda)-16 || tx < 0 || tx > len(temp[ty])-16 {
 //line srad.go:86
 								break
-//line srad.go:86
 							}
+//line srad.go:87
 							archsimd.LoadFloat32x16Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1449,21 +1146,15 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:41
 						var tx int = gc_tx2
 //line srad.go:41
-						_ = tx
-//line srad.go:41
 						var ty int = gc_ty2
-//line srad.go:41
-						_ = ty
 //line srad.go:43
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:43
-						_ = index
 //line srad.go:86
 						if index < 0 || index > len(jCuda)-8 || tx < 0 || tx > len(temp[ty])-8 {
 //line srad.go:86
 							break
-//line srad.go:86
 						}
+//line srad.go:87
 						archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1474,19 +1165,12 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:86
 						temp[ty][tx] = jCuda[index]
 					}
@@ -1494,19 +1178,12 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:86
 						temp[ty][tx] = jCuda[index]
 					}
@@ -1514,19 +1191,12 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:86
 						temp[ty][tx] = jCuda[index]
 					}
@@ -1534,19 +1204,12 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:86
 						temp[ty][tx] = jCuda[index]
 					}
@@ -1554,19 +1217,12 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 					tx := gc_tx2
-					_ = tx
-
 //line srad.go:41
 					ty := gc_ty2
-					_ = ty
-
 //line srad.go:43
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
 //line srad.go:86
 					temp[ty][tx] = jCuda[index]
 				}
@@ -1608,40 +1264,34 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 							tx := gc_tx2
-							_ = tx
-
 //line srad.go:41
 							ty := gc_ty2
-							_ = ty
+//line srad.go:43
 							var n float32
-							_ = n
+//line srad.go:45
 							var w float32
-							_ = w
+//line srad.go:47
 							var e float32
-							_ = e
+//line srad.go:49
 							var s float32
-							_ = s
+//line srad.go:51
 							var jc float32
-							_ = jc
+//line srad.go:53
 							var g2 float32
-							_ = g2
+//line srad.go:55
 							var l float32
-							_ = l
+//line srad.go:57
 							var num float32
-							_ = num
+//line srad.go:59
 							var den float32
-							_ = den
+//line srad.go:61
 							var qsqr float32
-							_ = qsqr
+//line srad.go:63
 							var c float32
-							_ = c
-
 //line srad.go:89
 							jc = gc_at45[gc_u2]
-
 //line srad.go:91
 							switch {
 							case ty == 0 && tx == 0:
@@ -1690,28 +1340,16 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 								w = gc_at50[gc_u2] - jc
 								e = gc_at49[gc_u2] - jc
 							}
-
 //line srad.go:139
 							g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
-
-//line srad.go:140
 							l = (n + s + w + e) / jc
-
 //line srad.go:142
 							num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
-
-//line srad.go:143
 							den = float32(1 + 0.25*float64(l))
-
-//line srad.go:144
 							qsqr = num / (den * den)
-
 //line srad.go:147
 							den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
-
-//line srad.go:148
 							c = float32(1.0 / (1.0 + float64(den)))
-
 //line srad.go:151
 							if c < 0 {
 								gc_at54[gc_u2] = 0
@@ -1730,40 +1368,34 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 					tx := gc_tx2
-					_ = tx
-
 //line srad.go:41
 					ty := gc_ty2
-					_ = ty
+//line srad.go:43
 					var n float32
-					_ = n
+//line srad.go:45
 					var w float32
-					_ = w
+//line srad.go:47
 					var e float32
-					_ = e
+//line srad.go:49
 					var s float32
-					_ = s
+//line srad.go:51
 					var jc float32
-					_ = jc
+//line srad.go:53
 					var g2 float32
-					_ = g2
+//line srad.go:55
 					var l float32
-					_ = l
+//line srad.go:57
 					var num float32
-					_ = num
+//line srad.go:59
 					var den float32
-					_ = den
+//line srad.go:61
 					var qsqr float32
-					_ = qsqr
+//line srad.go:63
 					var c float32
-					_ = c
-
 //line srad.go:89
 					jc = temp[ty][tx]
-
 //line srad.go:91
 					switch {
 					case ty == 0 && tx == 0:
@@ -1812,28 +1444,16 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						w = temp[ty][tx-1] - jc
 						e = temp[ty][tx+1] - jc
 					}
-
 //line srad.go:139
 					g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
-
-//line srad.go:140
 					l = (n + s + w + e) / jc
-
 //line srad.go:142
 					num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
-
-//line srad.go:143
 					den = float32(1 + 0.25*float64(l))
-
-//line srad.go:144
 					qsqr = num / (den * den)
-
 //line srad.go:147
 					den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
-
-//line srad.go:148
 					c = float32(1.0 / (1.0 + float64(den)))
-
 //line srad.go:151
 					if c < 0 {
 						tempResult[ty][tx] = 0
@@ -1851,40 +1471,34 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 					tx := gc_tx2
-					_ = tx
-
 //line srad.go:41
 					ty := gc_ty2
-					_ = ty
+//line srad.go:43
 					var n float32
-					_ = n
+//line srad.go:45
 					var w float32
-					_ = w
+//line srad.go:47
 					var e float32
-					_ = e
+//line srad.go:49
 					var s float32
-					_ = s
+//line srad.go:51
 					var jc float32
-					_ = jc
+//line srad.go:53
 					var g2 float32
-					_ = g2
+//line srad.go:55
 					var l float32
-					_ = l
+//line srad.go:57
 					var num float32
-					_ = num
+//line srad.go:59
 					var den float32
-					_ = den
+//line srad.go:61
 					var qsqr float32
-					_ = qsqr
+//line srad.go:63
 					var c float32
-					_ = c
-
 //line srad.go:89
 					jc = temp[ty][tx]
-
 //line srad.go:91
 					switch {
 					case ty == 0 && tx == 0:
@@ -1933,28 +1547,16 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						w = temp[ty][tx-1] - jc
 						e = temp[ty][tx+1] - jc
 					}
-
 //line srad.go:139
 					g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
-
-//line srad.go:140
 					l = (n + s + w + e) / jc
-
 //line srad.go:142
 					num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
-
-//line srad.go:143
 					den = float32(1 + 0.25*float64(l))
-
-//line srad.go:144
 					qsqr = num / (den * den)
-
 //line srad.go:147
 					den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
-
-//line srad.go:148
 					c = float32(1.0 / (1.0 + float64(den)))
-
 //line srad.go:151
 					if c < 0 {
 						tempResult[ty][tx] = 0
@@ -1994,15 +1596,10 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line srad.go:41
 							var tx int = gc_tx2
 //line srad.go:41
-							_ = tx
-//line srad.go:41
 							var ty int = gc_ty2
-//line srad.go:41
-							_ = ty
 //line srad.go:43
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
@@ -2010,19 +1607,11 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:43
 							n := archsimd.LoadFloat32x16Slice(gc_s_n[gc_rank2:])
 //line srad.go:43
-							_ = n
-//line srad.go:43
 							w := archsimd.LoadFloat32x16Slice(gc_s_w[gc_rank2:])
-//line srad.go:43
-							_ = w
 //line srad.go:43
 							e := archsimd.LoadFloat32x16Slice(gc_s_e[gc_rank2:])
 //line srad.go:43
-							_ = e
-//line srad.go:43
 							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
-//line srad.go:43
-							_ = s
 							archsimd.LoadFloat32x16Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
 //line srad.go:43
 							e.StoreSlice(gc_at57[gc_tx2:])
@@ -2044,15 +1633,10 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line srad.go:41
 						var tx int = gc_tx2
 //line srad.go:41
-						_ = tx
-//line srad.go:41
 						var ty int = gc_ty2
-//line srad.go:41
-						_ = ty
 //line srad.go:43
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
@@ -2060,19 +1644,11 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:43
 						n := archsimd.LoadFloat32x8Slice(gc_s_n[gc_rank2:])
 //line srad.go:43
-						_ = n
-//line srad.go:43
 						w := archsimd.LoadFloat32x8Slice(gc_s_w[gc_rank2:])
-//line srad.go:43
-						_ = w
 //line srad.go:43
 						e := archsimd.LoadFloat32x8Slice(gc_s_e[gc_rank2:])
 //line srad.go:43
-						_ = e
-//line srad.go:43
 						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
-//line srad.go:43
-						_ = s
 						archsimd.LoadFloat32x8Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
 //line srad.go:43
 						e.StoreSlice(gc_at57[gc_tx2:])
@@ -2087,37 +1663,16 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line srad.go:41
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
+//line srad.go:45
 					n := gc_s_n[gc_rank2]
 					w := gc_s_w[gc_rank2]
 					e := gc_s_e[gc_rank2]
 					s := gc_s_s[gc_rank2]
-
 //line srad.go:160
 					gc_at55[gc_tx2] = gc_at56[gc_tx2]
-
-//line srad.go:161
 					gc_at57[gc_tx2] = e
-
-//line srad.go:162
 					gc_at58[gc_tx2] = w
-
-//line srad.go:163
 					gc_at59[gc_tx2] = s
-
-//line srad.go:164
 					gc_at60[gc_tx2] = n
 				}
 			} else {
@@ -2132,45 +1687,28 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:41
 							var tx int = gc_tx2
 //line srad.go:41
-							_ = tx
-//line srad.go:41
 							var ty int = gc_ty2
-//line srad.go:41
-							_ = ty
 //line srad.go:43
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
-							_ = index
-//line srad.go:43
 							n := archsimd.LoadFloat32x16Slice(gc_s_n[gc_rank2:])
-//line srad.go:43
-							_ = n
 //line srad.go:43
 							w := archsimd.LoadFloat32x16Slice(gc_s_w[gc_rank2:])
 //line srad.go:43
-							_ = w
-//line srad.go:43
 							e := archsimd.LoadFloat32x16Slice(gc_s_e[gc_rank2:])
 //line srad.go:43
-							_ = e
-//line srad.go:43
 							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
-//line srad.go:43
-							_ = s
 //line srad.go:160
 							if tx < 0 || tx > len(tempResult[ty])-16 || index < 0 || index > len(cCuda)-16 || index > len(eC)-16 || index > len(wC)-16 || index > len(sC)-16 || index > len(nC)-16 {
 //line srad.go:160
 								break
-//line srad.go:160
 							}
+//line srad.go:161
 							archsimd.LoadFloat32x16Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
 //line srad.go:161
 							e.StoreSlice(eC[index:])
-//line srad.go:162
 							w.StoreSlice(wC[index:])
-//line srad.go:163
 							s.StoreSlice(sC[index:])
-//line srad.go:164
 							n.StoreSlice(nC[index:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2188,45 +1726,28 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:41
 						var tx int = gc_tx2
 //line srad.go:41
-						_ = tx
-//line srad.go:41
 						var ty int = gc_ty2
-//line srad.go:41
-						_ = ty
 //line srad.go:43
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
-						_ = index
-//line srad.go:43
 						n := archsimd.LoadFloat32x8Slice(gc_s_n[gc_rank2:])
-//line srad.go:43
-						_ = n
 //line srad.go:43
 						w := archsimd.LoadFloat32x8Slice(gc_s_w[gc_rank2:])
 //line srad.go:43
-						_ = w
-//line srad.go:43
 						e := archsimd.LoadFloat32x8Slice(gc_s_e[gc_rank2:])
 //line srad.go:43
-						_ = e
-//line srad.go:43
 						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
-//line srad.go:43
-						_ = s
 //line srad.go:160
 						if tx < 0 || tx > len(tempResult[ty])-8 || index < 0 || index > len(cCuda)-8 || index > len(eC)-8 || index > len(wC)-8 || index > len(sC)-8 || index > len(nC)-8 {
 //line srad.go:160
 							break
-//line srad.go:160
 						}
+//line srad.go:161
 						archsimd.LoadFloat32x8Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
 //line srad.go:161
 						e.StoreSlice(eC[index:])
-//line srad.go:162
 						w.StoreSlice(wC[index:])
-//line srad.go:163
 						s.StoreSlice(sC[index:])
-//line srad.go:164
 						n.StoreSlice(nC[index:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2237,180 +1758,110 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+//line srad.go:45
 						n := gc_s_n[gc_rank2]
 						w := gc_s_w[gc_rank2]
 						e := gc_s_e[gc_rank2]
 						s := gc_s_s[gc_rank2]
-
 //line srad.go:160
 						cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
 						eC[index] = e
-
-//line srad.go:162
 						wC[index] = w
-
-//line srad.go:163
 						sC[index] = s
-
-//line srad.go:164
 						nC[index] = n
 					}
 					{
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+//line srad.go:45
 						n := gc_s_n[gc_rank2]
 						w := gc_s_w[gc_rank2]
 						e := gc_s_e[gc_rank2]
 						s := gc_s_s[gc_rank2]
-
 //line srad.go:160
 						cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
 						eC[index] = e
-
-//line srad.go:162
 						wC[index] = w
-
-//line srad.go:163
 						sC[index] = s
-
-//line srad.go:164
 						nC[index] = n
 					}
 					{
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+//line srad.go:45
 						n := gc_s_n[gc_rank2]
 						w := gc_s_w[gc_rank2]
 						e := gc_s_e[gc_rank2]
 						s := gc_s_s[gc_rank2]
-
 //line srad.go:160
 						cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
 						eC[index] = e
-
-//line srad.go:162
 						wC[index] = w
-
-//line srad.go:163
 						sC[index] = s
-
-//line srad.go:164
 						nC[index] = n
 					}
 					{
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:41
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:43
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+//line srad.go:45
 						n := gc_s_n[gc_rank2]
 						w := gc_s_w[gc_rank2]
 						e := gc_s_e[gc_rank2]
 						s := gc_s_s[gc_rank2]
-
 //line srad.go:160
 						cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
 						eC[index] = e
-
-//line srad.go:162
 						wC[index] = w
-
-//line srad.go:163
 						sC[index] = s
-
-//line srad.go:164
 						nC[index] = n
 					}
 				}
 				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line srad.go:41
 					tx := gc_tx2
-					_ = tx
-
 //line srad.go:41
 					ty := gc_ty2
-					_ = ty
-
 //line srad.go:43
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
+//line srad.go:45
 					n := gc_s_n[gc_rank2]
 					w := gc_s_w[gc_rank2]
 					e := gc_s_e[gc_rank2]
 					s := gc_s_s[gc_rank2]
-
 //line srad.go:160
 					cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
 					eC[index] = e
-
-//line srad.go:162
 					wC[index] = w
-
-//line srad.go:163
 					sC[index] = s
-
-//line srad.go:164
 					nC[index] = n
 				}
 			}
@@ -2465,26 +1916,15 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	gc_n2 := gc_b2.Len()
 	_ = &lambda
 	_ = &q0sqr
-
 //line srad.go:184
 	bx := gc_bx2
-
 //line srad.go:184
 	by := gc_by2
-
 //line srad.go:192
 	southC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:193
 	eastC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:194
 	cCudaTemp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:195
 	cCudaResult := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
-
-//line srad.go:196
 	temp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
 	{
 		gc_ty2 := 0
@@ -2500,16 +1940,10 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line srad.go:185
 							var tx int = gc_tx2
 //line srad.go:185
-							_ = tx
-//line srad.go:185
 							var ty int = gc_ty2
-//line srad.go:185
-							_ = ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
@@ -2550,16 +1984,10 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line srad.go:185
 						var tx int = gc_tx2
 //line srad.go:185
-						_ = tx
-//line srad.go:185
 						var ty int = gc_ty2
-//line srad.go:185
-						_ = ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
@@ -2593,24 +2021,8 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
 //line srad.go:190
 					var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 					gc_at24[gc_tx2] = gc_at25[gc_tx2]
 					_ = cc
@@ -2632,15 +2044,9 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:185
 							var tx int = gc_tx2
 //line srad.go:185
-							_ = tx
-//line srad.go:185
 							var ty int = gc_ty2
-//line srad.go:185
-							_ = ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
-							_ = index
 //line srad.go:190
 							var cc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:190
@@ -2669,8 +2075,8 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if index < 0 || index > len(jCuda)-16 || tx < 0 || tx > len(temp[ty])-16 {
 //line srad.go:198
 								break
-//line srad.go:198
 							}
+//line srad.go:199
 							archsimd.LoadFloat32x16Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2688,15 +2094,9 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:185
 						var tx int = gc_tx2
 //line srad.go:185
-						_ = tx
-//line srad.go:185
 						var ty int = gc_ty2
-//line srad.go:185
-						_ = ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
-						_ = index
 //line srad.go:190
 						var cc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:190
@@ -2725,8 +2125,8 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if index < 0 || index > len(jCuda)-8 || tx < 0 || tx > len(temp[ty])-8 {
 //line srad.go:198
 							break
-//line srad.go:198
 						}
+//line srad.go:199
 						archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2737,22 +2137,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:190
 						var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 						temp[ty][tx] = jCuda[index]
 						_ = cc
@@ -2766,22 +2158,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:190
 						var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 						temp[ty][tx] = jCuda[index]
 						_ = cc
@@ -2795,22 +2179,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:190
 						var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 						temp[ty][tx] = jCuda[index]
 						_ = cc
@@ -2824,22 +2200,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:190
 						var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 						temp[ty][tx] = jCuda[index]
 						_ = cc
@@ -2853,22 +2221,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 					tx := gc_tx2
-					_ = tx
-
 //line srad.go:185
 					ty := gc_ty2
-					_ = ty
-
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
 //line srad.go:190
 					var cc, cn, cs, ce, cw, dSum float32
-
 //line srad.go:198
 					temp[ty][tx] = jCuda[index]
 					_ = cc
@@ -2901,12 +2261,8 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line srad.go:185
 							var tx int = gc_tx2
-//line srad.go:185
-							_ = tx
 //line srad.go:185
 							var ty int = gc_ty2
 //line srad.go:185
@@ -2919,15 +2275,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if by < gc_gdy2-1 {
 //line srad.go:201
 								archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
-//line srad.go:201
 							}
 //line srad.go:204
 							if by == gc_gdy2-1 {
 //line srad.go:204
 								archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
-//line srad.go:204
 							}
 						}
+//line srad.go:206
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
 					}(gc_vstep3)
@@ -2938,12 +2293,8 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line srad.go:185
 						var tx int = gc_tx2
-//line srad.go:185
-						_ = tx
 //line srad.go:185
 						var ty int = gc_ty2
 //line srad.go:185
@@ -2956,39 +2307,21 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if by < gc_gdy2-1 {
 //line srad.go:201
 							archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
-//line srad.go:201
 						}
 //line srad.go:204
 						if by == gc_gdy2-1 {
 //line srad.go:204
 							archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
-//line srad.go:204
 						}
 					}
+//line srad.go:206
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:188
-					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-					_ = indexS
-
 //line srad.go:201
 					if by < gc_gdy2-1 {
 						gc_at26[gc_tx2] = gc_at27[gc_tx2]
 					}
-
-//line srad.go:204
 					if by == gc_gdy2-1 {
 						gc_at26[gc_tx2] = gc_at28[gc_tx2]
 					}
@@ -3005,27 +2338,19 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:185
 							var tx int = gc_tx2
 //line srad.go:185
-							_ = tx
-//line srad.go:185
 							var ty int = gc_ty2
-//line srad.go:185
-							_ = ty
 //line srad.go:188
 							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-//line srad.go:188
-							_ = indexS
 //line srad.go:201
 							if indexS < 0 || indexS > len(cCuda)-16 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-16 {
 //line srad.go:201
 								break
-//line srad.go:201
 							}
 //line srad.go:201
 							if by < gc_gdy2-1 {
 //line srad.go:201
 								if tx >= 0 && tx <= len(southC[ty])-16 {
 									archsimd.LoadFloat32x16Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
-//line srad.go:202
 								} else {
 //line srad.go:202
 									var gc_lanes3 [16]float32
@@ -3039,22 +2364,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 											gc_pos2.Thread = gc_rank2 + gc_k3
 //line srad.go:202
 											southC[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-//line srad.go:202
 										}
-//line srad.go:202
 									}
 //line srad.go:202
 									gc_pos2.Thread = gc_rank2
-//line srad.go:202
 								}
-//line srad.go:202
 							}
 //line srad.go:204
 							if by == gc_gdy2-1 {
 //line srad.go:204
 								if tx >= 0 && tx <= len(southC[ty])-16 {
 									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
-//line srad.go:205
 								} else {
 //line srad.go:205
 									var gc_lanes4 [16]float32
@@ -3068,17 +2388,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 											gc_pos2.Thread = gc_rank2 + gc_k4
 //line srad.go:205
 											southC[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-//line srad.go:205
 										}
-//line srad.go:205
 									}
 //line srad.go:205
 									gc_pos2.Thread = gc_rank2
-//line srad.go:205
 								}
-//line srad.go:205
 							}
 						}
+//line srad.go:207
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
@@ -3094,27 +2411,19 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:185
 						var tx int = gc_tx2
 //line srad.go:185
-						_ = tx
-//line srad.go:185
 						var ty int = gc_ty2
-//line srad.go:185
-						_ = ty
 //line srad.go:188
 						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-//line srad.go:188
-						_ = indexS
 //line srad.go:201
 						if indexS < 0 || indexS > len(cCuda)-8 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-8 {
 //line srad.go:201
 							break
-//line srad.go:201
 						}
 //line srad.go:201
 						if by < gc_gdy2-1 {
 //line srad.go:201
 							if tx >= 0 && tx <= len(southC[ty])-8 {
 								archsimd.LoadFloat32x8Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
-//line srad.go:202
 							} else {
 //line srad.go:202
 								var gc_lanes [8]float32
@@ -3128,22 +2437,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line srad.go:202
 										southC[ty][tx+gc_k] = gc_lanes[gc_k]
-//line srad.go:202
 									}
-//line srad.go:202
 								}
 //line srad.go:202
 								gc_pos2.Thread = gc_rank2
-//line srad.go:202
 							}
-//line srad.go:202
 						}
 //line srad.go:204
 						if by == gc_gdy2-1 {
 //line srad.go:204
 							if tx >= 0 && tx <= len(southC[ty])-8 {
 								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
-//line srad.go:205
 							} else {
 //line srad.go:205
 								var gc_lanes2 [8]float32
@@ -3157,41 +2461,29 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 										gc_pos2.Thread = gc_rank2 + gc_k2
 //line srad.go:205
 										southC[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-//line srad.go:205
 									}
-//line srad.go:205
 								}
 //line srad.go:205
 								gc_pos2.Thread = gc_rank2
-//line srad.go:205
 							}
-//line srad.go:205
 						}
 					}
+//line srad.go:207
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 					tx := gc_tx2
-					_ = tx
-
 //line srad.go:185
 					ty := gc_ty2
-					_ = ty
-
 //line srad.go:188
 					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-					_ = indexS
-
 //line srad.go:201
 					if by < gc_gdy2-1 {
 						southC[ty][tx] = cCuda[indexS]
 					}
-
-//line srad.go:204
 					if by == gc_gdy2-1 {
 						southC[ty][tx] = cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
 					}
@@ -3204,8 +2496,8 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 		}
 	}
 	gc_apart2 := compiled.Disjoint(cCuda, eastC)
-	_ = gc_apart2
 	{
+//line srad.go:218
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row10 := gc_ty2
@@ -3223,8 +2515,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line srad.go:185
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line srad.go:185
-						_ = gc_Lane0Mask324
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3235,8 +2525,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							_ = tx
 //line srad.go:185
 							var ty int = gc_ty2
-//line srad.go:185
-							_ = ty
 //line srad.go:189
 							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 //line srad.go:189
@@ -3245,15 +2533,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx < gc_gdx2-1 {
 //line srad.go:209
 								compiled.BroadcastFloat32x16At(&gc_at30[0], gc_Lane0Mask324).StoreSlice(gc_at29[gc_tx2:])
-//line srad.go:209
 							}
 //line srad.go:212
 							if bx == gc_gdx2-1 {
 //line srad.go:212
 								compiled.BroadcastFloat32x16At(&gc_at31[0], gc_Lane0Mask324).StoreSlice(gc_at29[gc_tx2:])
-//line srad.go:212
 							}
 						}
+//line srad.go:214
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
@@ -3264,8 +2551,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD {
 //line srad.go:185
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line srad.go:185
-					_ = gc_Lane0Mask323
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3276,8 +2561,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						_ = tx
 //line srad.go:185
 						var ty int = gc_ty2
-//line srad.go:185
-						_ = ty
 //line srad.go:189
 						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 //line srad.go:189
@@ -3286,39 +2569,21 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx < gc_gdx2-1 {
 //line srad.go:209
 							compiled.BroadcastFloat32x8At(&gc_at30[0], gc_Lane0Mask323).StoreSlice(gc_at29[gc_tx2:])
-//line srad.go:209
 						}
 //line srad.go:212
 						if bx == gc_gdx2-1 {
 //line srad.go:212
 							compiled.BroadcastFloat32x8At(&gc_at31[0], gc_Lane0Mask323).StoreSlice(gc_at29[gc_tx2:])
-//line srad.go:212
 						}
 					}
+//line srad.go:214
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:189
-					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-					_ = indexE
-
 //line srad.go:209
 					if bx < gc_gdx2-1 {
 						gc_at29[gc_tx2] = gc_elem3
 					}
-
-//line srad.go:212
 					if bx == gc_gdx2-1 {
 						gc_at29[gc_tx2] = gc_elem4
 					}
@@ -3330,8 +2595,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line srad.go:185
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line srad.go:185
-						_ = gc_Lane0Mask322
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3339,21 +2602,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:185
 							var tx int = gc_tx2
 //line srad.go:185
-							_ = tx
-//line srad.go:185
 							var ty int = gc_ty2
-//line srad.go:185
-							_ = ty
 //line srad.go:189
 							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:189
-							_ = indexE
 //line srad.go:209
 							if bx < gc_gdx2-1 {
 //line srad.go:209
 								if tx >= 0 && tx <= len(eastC[ty])-16 {
 									compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
-//line srad.go:210
 								} else {
 //line srad.go:210
 									var gc_lanes7 [16]float32
@@ -3367,22 +2623,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 											gc_pos2.Thread = gc_rank2 + gc_k7
 //line srad.go:210
 											eastC[ty][tx+gc_k7] = gc_lanes7[gc_k7]
-//line srad.go:210
 										}
-//line srad.go:210
 									}
 //line srad.go:210
 									gc_pos2.Thread = gc_rank2
-//line srad.go:210
 								}
-//line srad.go:210
 							}
 //line srad.go:212
 							if bx == gc_gdx2-1 {
 //line srad.go:212
 								if tx >= 0 && tx <= len(eastC[ty])-16 {
 									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
-//line srad.go:213
 								} else {
 //line srad.go:213
 									var gc_lanes8 [16]float32
@@ -3396,17 +2647,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 											gc_pos2.Thread = gc_rank2 + gc_k8
 //line srad.go:213
 											eastC[ty][tx+gc_k8] = gc_lanes8[gc_k8]
-//line srad.go:213
 										}
-//line srad.go:213
 									}
 //line srad.go:213
 									gc_pos2.Thread = gc_rank2
-//line srad.go:213
 								}
-//line srad.go:213
 							}
 						}
+//line srad.go:215
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
 					}(gc_vstep6)
@@ -3417,8 +2665,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD {
 //line srad.go:185
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line srad.go:185
-					_ = gc_Lane0Mask32
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3426,21 +2672,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:185
 						var tx int = gc_tx2
 //line srad.go:185
-						_ = tx
-//line srad.go:185
 						var ty int = gc_ty2
-//line srad.go:185
-						_ = ty
 //line srad.go:189
 						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:189
-						_ = indexE
 //line srad.go:209
 						if bx < gc_gdx2-1 {
 //line srad.go:209
 							if tx >= 0 && tx <= len(eastC[ty])-8 {
 								compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask32).StoreSlice(eastC[ty][tx:])
-//line srad.go:210
 							} else {
 //line srad.go:210
 								var gc_lanes5 [8]float32
@@ -3454,22 +2693,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 										gc_pos2.Thread = gc_rank2 + gc_k5
 //line srad.go:210
 										eastC[ty][tx+gc_k5] = gc_lanes5[gc_k5]
-//line srad.go:210
 									}
-//line srad.go:210
 								}
 //line srad.go:210
 								gc_pos2.Thread = gc_rank2
-//line srad.go:210
 							}
-//line srad.go:210
 						}
 //line srad.go:212
 						if bx == gc_gdx2-1 {
 //line srad.go:212
 							if tx >= 0 && tx <= len(eastC[ty])-8 {
 								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).StoreSlice(eastC[ty][tx:])
-//line srad.go:213
 							} else {
 //line srad.go:213
 								var gc_lanes6 [8]float32
@@ -3483,41 +2717,29 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 										gc_pos2.Thread = gc_rank2 + gc_k6
 //line srad.go:213
 										eastC[ty][tx+gc_k6] = gc_lanes6[gc_k6]
-//line srad.go:213
 									}
-//line srad.go:213
 								}
 //line srad.go:213
 								gc_pos2.Thread = gc_rank2
-//line srad.go:213
 							}
-//line srad.go:213
 						}
 					}
+//line srad.go:215
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 					tx := gc_tx2
-					_ = tx
-
 //line srad.go:185
 					ty := gc_ty2
-					_ = ty
-
 //line srad.go:189
 					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-					_ = indexE
-
 //line srad.go:209
 					if bx < gc_gdx2-1 {
 						eastC[ty][tx] = cCuda[indexE]
 					}
-
-//line srad.go:212
 					if bx == gc_gdx2-1 {
 						eastC[ty][tx] = cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]
 					}
@@ -3543,16 +2765,10 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line srad.go:185
 							var tx int = gc_tx2
 //line srad.go:185
-							_ = tx
-//line srad.go:185
 							var ty int = gc_ty2
-//line srad.go:185
-							_ = ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
@@ -3569,16 +2785,10 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line srad.go:185
 						var tx int = gc_tx2
 //line srad.go:185
-						_ = tx
-//line srad.go:185
 						var ty int = gc_ty2
-//line srad.go:185
-						_ = ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
@@ -3588,21 +2798,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
 //line srad.go:217
 					gc_at32[gc_tx2] = gc_at33[gc_tx2]
 				}
@@ -3618,21 +2813,15 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:185
 							var tx int = gc_tx2
 //line srad.go:185
-							_ = tx
-//line srad.go:185
 							var ty int = gc_ty2
-//line srad.go:185
-							_ = ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
-							_ = index
 //line srad.go:217
 							if index < 0 || index > len(cCuda)-16 || tx < 0 || tx > len(cCudaTemp[ty])-16 {
 //line srad.go:217
 								break
-//line srad.go:217
 							}
+//line srad.go:218
 							archsimd.LoadFloat32x16Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3650,21 +2839,15 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:185
 						var tx int = gc_tx2
 //line srad.go:185
-						_ = tx
-//line srad.go:185
 						var ty int = gc_ty2
-//line srad.go:185
-						_ = ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
-						_ = index
 //line srad.go:217
 						if index < 0 || index > len(cCuda)-8 || tx < 0 || tx > len(cCudaTemp[ty])-8 {
 //line srad.go:217
 							break
-//line srad.go:217
 						}
+//line srad.go:218
 						archsimd.LoadFloat32x8Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3675,19 +2858,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:217
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
@@ -3695,19 +2871,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:217
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
@@ -3715,19 +2884,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:217
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
@@ -3735,19 +2897,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:217
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
@@ -3755,19 +2910,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 					tx := gc_tx2
-					_ = tx
-
 //line srad.go:185
 					ty := gc_ty2
-					_ = ty
-
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
 //line srad.go:217
 					cCudaTemp[ty][tx] = cCuda[index]
 				}
@@ -3809,34 +2957,24 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 							tx := gc_tx2
-							_ = tx
-
 //line srad.go:185
 							ty := gc_ty2
-							_ = ty
-
-//line srad.go:187
-							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-							_ = index
+//line srad.go:189
 							var cc float32
-							_ = cc
+//line srad.go:191
 							var cn float32
-							_ = cn
+//line srad.go:193
 							var cs float32
-							_ = cs
+//line srad.go:195
 							var ce float32
-							_ = ce
+//line srad.go:197
 							var cw float32
-							_ = cw
+//line srad.go:199
 							var dSum float32
-							_ = dSum
-
 //line srad.go:220
 							cc = gc_at34[gc_u2]
-
 //line srad.go:222
 							switch {
 							case ty == SRADBlock-1 && tx == SRADBlock-1:
@@ -3860,10 +2998,8 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 								cw = cc
 								ce = gc_at38[gc_u2]
 							}
-
 //line srad.go:246
 							dSum = cn*gc_at39[gc_u2] + cs*gc_at40[gc_u2] + cw*gc_at41[gc_u2] + ce*gc_at42[gc_u2]
-
 //line srad.go:249
 							gc_at43[gc_u2] = float32(float64(gc_at44[gc_u2]) + 0.25*float64(lambda)*float64(dSum))
 						}
@@ -3872,34 +3008,26 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 					tx := gc_tx2
-					_ = tx
-
 //line srad.go:185
 					ty := gc_ty2
-					_ = ty
-
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
+//line srad.go:189
 					var cc float32
-					_ = cc
+//line srad.go:191
 					var cn float32
-					_ = cn
+//line srad.go:193
 					var cs float32
-					_ = cs
+//line srad.go:195
 					var ce float32
-					_ = ce
+//line srad.go:197
 					var cw float32
-					_ = cw
+//line srad.go:199
 					var dSum float32
-					_ = dSum
-
 //line srad.go:220
 					cc = cCudaTemp[ty][tx]
-
 //line srad.go:222
 					switch {
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
@@ -3923,10 +3051,8 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						cw = cc
 						ce = cCudaTemp[ty][tx+1]
 					}
-
 //line srad.go:246
 					dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
-
 //line srad.go:249
 					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
 				}
@@ -3934,34 +3060,26 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 					tx := gc_tx2
-					_ = tx
-
 //line srad.go:185
 					ty := gc_ty2
-					_ = ty
-
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
+//line srad.go:189
 					var cc float32
-					_ = cc
+//line srad.go:191
 					var cn float32
-					_ = cn
+//line srad.go:193
 					var cs float32
-					_ = cs
+//line srad.go:195
 					var ce float32
-					_ = ce
+//line srad.go:197
 					var cw float32
-					_ = cw
+//line srad.go:199
 					var dSum float32
-					_ = dSum
-
 //line srad.go:220
 					cc = cCudaTemp[ty][tx]
-
 //line srad.go:222
 					switch {
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
@@ -3985,10 +3103,8 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						cw = cc
 						ce = cCudaTemp[ty][tx+1]
 					}
-
 //line srad.go:246
 					dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
-
 //line srad.go:249
 					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
 				}
@@ -4013,16 +3129,10 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line srad.go:185
 							var tx int = gc_tx2
 //line srad.go:185
-							_ = tx
-//line srad.go:185
 							var ty int = gc_ty2
-//line srad.go:185
-							_ = ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
@@ -4039,16 +3149,10 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD {
 					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
 						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line srad.go:185
 						var tx int = gc_tx2
 //line srad.go:185
-						_ = tx
-//line srad.go:185
 						var ty int = gc_ty2
-//line srad.go:185
-						_ = ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
@@ -4058,21 +3162,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
 //line srad.go:252
 					gc_at45[gc_tx2] = gc_at46[gc_tx2]
 				}
@@ -4088,21 +3177,15 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:185
 							var tx int = gc_tx2
 //line srad.go:185
-							_ = tx
-//line srad.go:185
 							var ty int = gc_ty2
-//line srad.go:185
-							_ = ty
 //line srad.go:187
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
-							_ = index
 //line srad.go:252
 							if tx < 0 || tx > len(cCudaResult[ty])-16 || index < 0 || index > len(jCuda)-16 {
 //line srad.go:252
 								break
-//line srad.go:252
 							}
+//line srad.go:253
 							archsimd.LoadFloat32x16Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4120,21 +3203,15 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:185
 						var tx int = gc_tx2
 //line srad.go:185
-						_ = tx
-//line srad.go:185
 						var ty int = gc_ty2
-//line srad.go:185
-						_ = ty
 //line srad.go:187
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
-						_ = index
 //line srad.go:252
 						if tx < 0 || tx > len(cCudaResult[ty])-8 || index < 0 || index > len(jCuda)-8 {
 //line srad.go:252
 							break
-//line srad.go:252
 						}
+//line srad.go:253
 						archsimd.LoadFloat32x8Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4145,19 +3222,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:252
 						jCuda[index] = cCudaResult[ty][tx]
 					}
@@ -4165,19 +3235,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:252
 						jCuda[index] = cCudaResult[ty][tx]
 					}
@@ -4185,19 +3248,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:252
 						jCuda[index] = cCudaResult[ty][tx]
 					}
@@ -4205,19 +3261,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 						tx := gc_tx2
-						_ = tx
-
 //line srad.go:185
 						ty := gc_ty2
-						_ = ty
-
 //line srad.go:187
 						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
-
 //line srad.go:252
 						jCuda[index] = cCudaResult[ty][tx]
 					}
@@ -4225,19 +3274,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line srad.go:185
 					tx := gc_tx2
-					_ = tx
-
 //line srad.go:185
 					ty := gc_ty2
-					_ = ty
-
 //line srad.go:187
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
 //line srad.go:252
 					jCuda[index] = cCudaResult[ty][tx]
 				}

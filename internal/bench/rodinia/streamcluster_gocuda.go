@@ -71,7 +71,6 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 				gc_by = 0
 			}
 		}
-
 //line streamcluster.go:48
 		bid := gc_bx + gc_gdx*gc_by
 		{
@@ -89,95 +88,55 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line streamcluster.go:49
-					tid := gc_bdx*bid + gc_tx
-					_ = tid
-
 //line streamcluster.go:52
 					var lower []float32
-
 //line streamcluster.go:71
 					var retval float32
-					_ = lower
-					_ = retval
+//line streamcluster.go:74
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
@@ -186,95 +145,55 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line streamcluster.go:49
-					tid := gc_bdx*bid + gc_tx
-					_ = tid
-
 //line streamcluster.go:52
 					var lower []float32
-
 //line streamcluster.go:71
 					var retval float32
-					_ = lower
-					_ = retval
+//line streamcluster.go:74
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
@@ -295,25 +214,15 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line streamcluster.go:49
 						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-
-//line streamcluster.go:51
-						{
-							lower = workMemD[tid*stride:]
-
-//line streamcluster.go:65
-						}
-						_ = lower
-						_ = retval
+//line streamcluster.go:52
+						lower = workMemD[tid*stride:]
+//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -321,25 +230,15 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line streamcluster.go:49
 						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-
-//line streamcluster.go:51
-						{
-							lower = workMemD[tid*stride:]
-
-//line streamcluster.go:65
-						}
-						_ = lower
-						_ = retval
+//line streamcluster.go:52
+						lower = workMemD[tid*stride:]
+//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -347,25 +246,15 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line streamcluster.go:49
 						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-
-//line streamcluster.go:51
-						{
-							lower = workMemD[tid*stride:]
-
-//line streamcluster.go:65
-						}
-						_ = lower
-						_ = retval
+//line streamcluster.go:52
+						lower = workMemD[tid*stride:]
+//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -373,25 +262,15 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line streamcluster.go:49
 						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-
-//line streamcluster.go:51
-						{
-							lower = workMemD[tid*stride:]
-
-//line streamcluster.go:65
-						}
-						_ = lower
-						_ = retval
+//line streamcluster.go:52
+						lower = workMemD[tid*stride:]
+//line streamcluster.go:68
 						gc_s_lower[gc_rank] = lower
 						gc_s_retval[gc_rank] = retval
 					}
@@ -399,235 +278,180 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line streamcluster.go:49
 					tid := gc_bdx*bid + gc_tx
-					_ = tid
-
 //line streamcluster.go:52
 					var lower []float32
-
 //line streamcluster.go:71
 					var retval float32
-
-//line streamcluster.go:51
-					{
-						lower = workMemD[tid*stride:]
-
-//line streamcluster.go:65
-					}
-					_ = lower
-					_ = retval
+//line streamcluster.go:52
+					lower = workMemD[tid*stride:]
+//line streamcluster.go:68
 					gc_s_lower[gc_rank] = lower
 					gc_s_retval[gc_rank] = retval
 				}
 			}
 		}
-
 //line streamcluster.go:72
 		for i := 0; i < dim; i++ {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bdx*bid, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := (gc_bdx * bid) + (i * num)
-					gc_off2 := (i * num) + x
-					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(coordD) && gc_to <= len(coordD)-gc_off && gc_off2 >= 0 && gc_off2 < len(coordD) {
-						gc_at := coordD[gc_off:][:gc_to]
-						gc_at2 := coordD[gc_off2:][:1]
-						gc_elem := gc_at2[0]
-						gc_vstep := gc_from
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
+//line streamcluster.go:74
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*bid, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := (gc_bdx * bid) + (i * num)
+				gc_off2 := (i * num) + x
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(coordD) && gc_to <= len(coordD)-gc_off && gc_off2 >= 0 && gc_off2 < len(coordD) {
+					gc_at := coordD[gc_off:][:gc_to]
+					gc_at2 := coordD[gc_off2:][:1]
+					gc_elem := gc_at2[0]
+					gc_vstep := gc_from
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line streamcluster.go:49
+						var tid int = gc_bdx*bid + gc_tx
+//line streamcluster.go:49
+						_ = tid
+//line streamcluster.go:49
+						retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+						{
+//line streamcluster.go:73
+							tmp := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x8(gc_at2[0]))
+//line streamcluster.go:73
+							retval = retval.Add(tmp.Mul(tmp))
+						}
+//line streamcluster.go:51
+						retval.StoreSlice(gc_s_retval[gc_rank:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line streamcluster.go:51
+						retval := gc_s_retval[gc_rank]
+						{
+//line streamcluster.go:73
+							tmp := gc_at[gc_tx] - gc_elem
+							retval += tmp * tmp
+						}
+//line streamcluster.go:66
+						gc_s_retval[gc_rank] = retval
+					}
+				} else {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line streamcluster.go:49
+						var tid int = gc_bdx*bid + gc_tx
+//line streamcluster.go:49
+						retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+						{
+//line streamcluster.go:73
+							if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+//line streamcluster.go:73
+								break
+							}
+//line streamcluster.go:73
+							tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+x]))
+//line streamcluster.go:73
+							retval = retval.Add(tmp.Mul(tmp))
+						}
+//line streamcluster.go:51
+						retval.StoreSlice(gc_s_retval[gc_rank:])
+					}
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-							var tid int = gc_bdx*bid + gc_tx
-//line streamcluster.go:49
-							_ = tid
-//line streamcluster.go:49
-							retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
-//line streamcluster.go:49
-							_ = retval
-//line streamcluster.go:51
-							{
-
-//line streamcluster.go:73
-								tmp := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x8(gc_at2[0]))
-//line streamcluster.go:73
-								_ = tmp
-//line streamcluster.go:73
-								retval = retval.Add(tmp.Mul(tmp))
-//line streamcluster.go:73
-							}
-//line streamcluster.go:51
-							retval.StoreSlice(gc_s_retval[gc_rank:])
-						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line streamcluster.go:49
 							tid := gc_bdx*bid + gc_tx
-							_ = tid
+//line streamcluster.go:51
 							retval := gc_s_retval[gc_rank]
-
-//line streamcluster.go:51
 							{
-
-//line streamcluster.go:73
-								tmp := gc_at[gc_tx] - gc_elem
-								retval += tmp * tmp
-//line streamcluster.go:65
-							}
-							gc_s_retval[gc_rank] = retval
-						}
-					} else {
-						gc_vstep2 := gc_from
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line streamcluster.go:49
-							var tid int = gc_bdx*bid + gc_tx
-//line streamcluster.go:49
-							_ = tid
-//line streamcluster.go:49
-							retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
-//line streamcluster.go:49
-							_ = retval
-//line streamcluster.go:51
-							{
-
-//line streamcluster.go:73
-								if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
-//line streamcluster.go:73
-									break
-//line streamcluster.go:73
-								}
-//line streamcluster.go:73
-								tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+x]))
-//line streamcluster.go:73
-								_ = tmp
-//line streamcluster.go:73
-								retval = retval.Add(tmp.Mul(tmp))
-//line streamcluster.go:73
-							}
-//line streamcluster.go:51
-							retval.StoreSlice(gc_s_retval[gc_rank:])
-						}
-						gc_step4 := gc_vstep2
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line streamcluster.go:49
-								tid := gc_bdx*bid + gc_tx
-								_ = tid
-								retval := gc_s_retval[gc_rank]
-
-//line streamcluster.go:51
-								{
-
-//line streamcluster.go:73
-									tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-									retval += tmp * tmp
-//line streamcluster.go:65
-								}
-								gc_s_retval[gc_rank] = retval
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line streamcluster.go:49
-								tid := gc_bdx*bid + gc_tx
-								_ = tid
-								retval := gc_s_retval[gc_rank]
-
-//line streamcluster.go:51
-								{
-
-//line streamcluster.go:73
-									tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-									retval += tmp * tmp
-//line streamcluster.go:65
-								}
-								gc_s_retval[gc_rank] = retval
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line streamcluster.go:49
-								tid := gc_bdx*bid + gc_tx
-								_ = tid
-								retval := gc_s_retval[gc_rank]
-
-//line streamcluster.go:51
-								{
-
-//line streamcluster.go:73
-									tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-									retval += tmp * tmp
-//line streamcluster.go:65
-								}
-								gc_s_retval[gc_rank] = retval
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line streamcluster.go:49
-								tid := gc_bdx*bid + gc_tx
-								_ = tid
-								retval := gc_s_retval[gc_rank]
-
-//line streamcluster.go:51
-								{
-
-//line streamcluster.go:73
-									tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-									retval += tmp * tmp
-//line streamcluster.go:65
-								}
-								gc_s_retval[gc_rank] = retval
-							}
-						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streamcluster.go:49
-							tid := gc_bdx*bid + gc_tx
-							_ = tid
-							retval := gc_s_retval[gc_rank]
-
-//line streamcluster.go:51
-							{
-
 //line streamcluster.go:73
 								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 								retval += tmp * tmp
-//line streamcluster.go:65
 							}
+//line streamcluster.go:66
 							gc_s_retval[gc_rank] = retval
 						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line streamcluster.go:49
+							tid := gc_bdx*bid + gc_tx
+//line streamcluster.go:51
+							retval := gc_s_retval[gc_rank]
+							{
+//line streamcluster.go:73
+								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+								retval += tmp * tmp
+							}
+//line streamcluster.go:66
+							gc_s_retval[gc_rank] = retval
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line streamcluster.go:49
+							tid := gc_bdx*bid + gc_tx
+//line streamcluster.go:51
+							retval := gc_s_retval[gc_rank]
+							{
+//line streamcluster.go:73
+								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+								retval += tmp * tmp
+							}
+//line streamcluster.go:66
+							gc_s_retval[gc_rank] = retval
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line streamcluster.go:49
+							tid := gc_bdx*bid + gc_tx
+//line streamcluster.go:51
+							retval := gc_s_retval[gc_rank]
+							{
+//line streamcluster.go:73
+								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+								retval += tmp * tmp
+							}
+//line streamcluster.go:66
+							gc_s_retval[gc_rank] = retval
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line streamcluster.go:49
+						tid := gc_bdx*bid + gc_tx
+//line streamcluster.go:51
+						retval := gc_s_retval[gc_rank]
+						{
+//line streamcluster.go:73
+							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+							retval += tmp * tmp
+						}
+//line streamcluster.go:66
+						gc_s_retval[gc_rank] = retval
 					}
 				}
 			}
 		}
 		{
+//line streamcluster.go:73
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -643,62 +467,43 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line streamcluster.go:49
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
+//line streamcluster.go:51
 						lower := gc_s_lower[gc_rank]
 						retval := gc_s_retval[gc_rank]
-
-//line streamcluster.go:51
-						{
-
 //line streamcluster.go:76
-							var r float32 = retval
-//line streamcluster.go:76
-							_ = r
+						var r float32 = retval
 //line streamcluster.go:55
-							xCost := r * gc_at3[gc_tx].Weight
-
+						xCost := r * gc_at3[gc_tx].Weight
 //line streamcluster.go:58
-							if xCost < gc_at3[gc_tx].Cost {
-								gc_at4[gc_tx] = true
-								lower[K] += xCost - gc_at3[gc_tx].Cost
-							} else {
-
-								lower[centerTableD[gc_at3[gc_tx].Assign]] += gc_at3[gc_tx].Cost - xCost
-							}
+						if xCost < gc_at3[gc_tx].Cost {
+							gc_at4[gc_tx] = true
+							lower[K] += xCost - gc_at3[gc_tx].Cost
+						} else {
+//line streamcluster.go:63
+							lower[centerTableD[gc_at3[gc_tx].Assign]] += gc_at3[gc_tx].Cost - xCost
 						}
 					}
 				} else {
+//line streamcluster.go:68
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line streamcluster.go:49
 						tid := gc_bdx*bid + gc_tx
-						_ = tid
+//line streamcluster.go:51
 						lower := gc_s_lower[gc_rank]
 						retval := gc_s_retval[gc_rank]
-
-//line streamcluster.go:51
-						{
-
 //line streamcluster.go:76
-							var r float32 = retval
-//line streamcluster.go:76
-							_ = r
+						var r float32 = retval
 //line streamcluster.go:55
-							xCost := r * p[tid].Weight
-
+						xCost := r * p[tid].Weight
 //line streamcluster.go:58
-							if xCost < p[tid].Cost {
-								switchMembershipD[tid] = true
-								lower[K] += xCost - p[tid].Cost
-							} else {
-
-								lower[centerTableD[p[tid].Assign]] += p[tid].Cost - xCost
-							}
+						if xCost < p[tid].Cost {
+							switchMembershipD[tid] = true
+							lower[K] += xCost - p[tid].Cost
+						} else {
+//line streamcluster.go:63
+							lower[centerTableD[p[tid].Assign]] += p[tid].Cost - xCost
 						}
 					}
 				}
@@ -710,4 +515,5 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 // gc_files_streamcluster holds the source files whose lines the kernels' records hash.
 //
 //go:embed streamcluster.go
+//line streamcluster.go:76
 var gc_files_streamcluster embed.FS

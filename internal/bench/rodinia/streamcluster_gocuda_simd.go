@@ -71,7 +71,6 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 				gc_by2 = 0
 			}
 		}
-
 //line streamcluster.go:48
 		bid := gc_bx2 + gc_gdx2*gc_by2
 		{
@@ -89,95 +88,55 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 					{
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
 					{
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
 					{
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
 					{
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
 				}
 				for gc_tx2 := gc_step5; gc_tx2 < gc_lo4; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line streamcluster.go:49
-					tid := gc_bdx2*bid + gc_tx2
-					_ = tid
-
 //line streamcluster.go:52
 					var lower []float32
-
 //line streamcluster.go:71
 					var retval float32
-					_ = lower
-					_ = retval
+//line streamcluster.go:74
 					gc_s_lower[gc_rank2] = lower
 					gc_s_retval[gc_rank2] = retval
 				}
@@ -186,95 +145,55 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 					{
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
 					{
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
 					{
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
 					{
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-						_ = lower
-						_ = retval
+//line streamcluster.go:74
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
 				}
 				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line streamcluster.go:49
-					tid := gc_bdx2*bid + gc_tx2
-					_ = tid
-
 //line streamcluster.go:52
 					var lower []float32
-
 //line streamcluster.go:71
 					var retval float32
-					_ = lower
-					_ = retval
+//line streamcluster.go:74
 					gc_s_lower[gc_rank2] = lower
 					gc_s_retval[gc_rank2] = retval
 				}
@@ -295,25 +214,15 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streamcluster.go:49
 						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-
-//line streamcluster.go:51
-						{
-							lower = workMemD[tid*stride:]
-
-//line streamcluster.go:65
-						}
-						_ = lower
-						_ = retval
+//line streamcluster.go:52
+						lower = workMemD[tid*stride:]
+//line streamcluster.go:68
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -321,25 +230,15 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streamcluster.go:49
 						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-
-//line streamcluster.go:51
-						{
-							lower = workMemD[tid*stride:]
-
-//line streamcluster.go:65
-						}
-						_ = lower
-						_ = retval
+//line streamcluster.go:52
+						lower = workMemD[tid*stride:]
+//line streamcluster.go:68
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -347,25 +246,15 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streamcluster.go:49
 						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-
-//line streamcluster.go:51
-						{
-							lower = workMemD[tid*stride:]
-
-//line streamcluster.go:65
-						}
-						_ = lower
-						_ = retval
+//line streamcluster.go:52
+						lower = workMemD[tid*stride:]
+//line streamcluster.go:68
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -373,25 +262,15 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streamcluster.go:49
 						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line streamcluster.go:52
 						var lower []float32
-
 //line streamcluster.go:71
 						var retval float32
-
-//line streamcluster.go:51
-						{
-							lower = workMemD[tid*stride:]
-
-//line streamcluster.go:65
-						}
-						_ = lower
-						_ = retval
+//line streamcluster.go:52
+						lower = workMemD[tid*stride:]
+//line streamcluster.go:68
 						gc_s_lower[gc_rank2] = lower
 						gc_s_retval[gc_rank2] = retval
 					}
@@ -399,95 +278,44 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line streamcluster.go:49
 					tid := gc_bdx2*bid + gc_tx2
-					_ = tid
-
 //line streamcluster.go:52
 					var lower []float32
-
 //line streamcluster.go:71
 					var retval float32
-
-//line streamcluster.go:51
-					{
-						lower = workMemD[tid*stride:]
-
-//line streamcluster.go:65
-					}
-					_ = lower
-					_ = retval
+//line streamcluster.go:52
+					lower = workMemD[tid*stride:]
+//line streamcluster.go:68
 					gc_s_lower[gc_rank2] = lower
 					gc_s_retval[gc_rank2] = retval
 				}
 			}
 		}
-
 //line streamcluster.go:72
 		for i := 0; i < dim; i++ {
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bdx2*bid, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := (gc_bdx2 * bid) + (i * num)
-					gc_off5 := (i * num) + x
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(coordD) && gc_to2 <= len(coordD)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(coordD) {
-						gc_at5 := coordD[gc_off4:][:gc_to2]
-						gc_at6 := coordD[gc_off5:][:1]
-						gc_elem2 := gc_at6[0]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line streamcluster.go:74
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := (gc_bdx2 * bid) + (i * num)
+				gc_off5 := (i * num) + x
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(coordD) && gc_to2 <= len(coordD)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(coordD) {
+					gc_at5 := coordD[gc_off4:][:gc_to2]
+					gc_at6 := coordD[gc_off5:][:1]
+					gc_elem2 := gc_at6[0]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line streamcluster.go:49
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line streamcluster.go:49
-								_ = gc_Lane0Mask324
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line streamcluster.go:49
-									var tid int = gc_bdx2*bid + gc_tx2
-//line streamcluster.go:49
-									_ = tid
-//line streamcluster.go:49
-									retval := archsimd.LoadFloat32x16Slice(gc_s_retval[gc_rank2:])
-//line streamcluster.go:49
-									_ = retval
-//line streamcluster.go:51
-									{
-
-//line streamcluster.go:73
-										tmp := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324))
-//line streamcluster.go:73
-										_ = tmp
-//line streamcluster.go:73
-										retval = retval.Add(tmp.Mul(tmp))
-//line streamcluster.go:73
-									}
-//line streamcluster.go:51
-									retval.StoreSlice(gc_s_retval[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line streamcluster.go:49
-							gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line streamcluster.go:49
-							_ = gc_Lane0Mask323
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -496,238 +324,209 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 //line streamcluster.go:49
 								_ = tid
 //line streamcluster.go:49
-								retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
-//line streamcluster.go:49
-								_ = retval
-//line streamcluster.go:51
+								retval := archsimd.LoadFloat32x16Slice(gc_s_retval[gc_rank2:])
 								{
-
 //line streamcluster.go:73
-									tmp := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323))
-//line streamcluster.go:73
-									_ = tmp
+									tmp := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324))
 //line streamcluster.go:73
 									retval = retval.Add(tmp.Mul(tmp))
-//line streamcluster.go:73
 								}
 //line streamcluster.go:51
 								retval.StoreSlice(gc_s_retval[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop {
+							return
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+//line streamcluster.go:49
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
 //line streamcluster.go:49
-							tid := gc_bdx2*bid + gc_tx2
+							var tid int = gc_bdx2*bid + gc_tx2
+//line streamcluster.go:49
 							_ = tid
-							retval := gc_s_retval[gc_rank2]
-
-//line streamcluster.go:51
+//line streamcluster.go:49
+							retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
 							{
-
 //line streamcluster.go:73
-								tmp := gc_at5[gc_tx2] - gc_elem2
-								retval += tmp * tmp
-//line streamcluster.go:65
+								tmp := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323))
+//line streamcluster.go:73
+								retval = retval.Add(tmp.Mul(tmp))
 							}
-							gc_s_retval[gc_rank2] = retval
-						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line streamcluster.go:49
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line streamcluster.go:49
-								_ = gc_Lane0Mask322
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line streamcluster.go:49
-									var tid int = gc_bdx2*bid + gc_tx2
-//line streamcluster.go:49
-									_ = tid
-//line streamcluster.go:49
-									retval := archsimd.LoadFloat32x16Slice(gc_s_retval[gc_rank2:])
-//line streamcluster.go:49
-									_ = retval
 //line streamcluster.go:51
-									{
-
-//line streamcluster.go:73
-										if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-16 {
-//line streamcluster.go:73
-											break
-//line streamcluster.go:73
-										}
-//line streamcluster.go:73
-										tmp := archsimd.LoadFloat32x16Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x16At(&coordD[(i*num)+x], gc_Lane0Mask322))
-//line streamcluster.go:73
-										_ = tmp
-//line streamcluster.go:73
-										retval = retval.Add(tmp.Mul(tmp))
-//line streamcluster.go:73
-									}
-//line streamcluster.go:51
-									retval.StoreSlice(gc_s_retval[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop2 {
-								return
-							}
+							retval.StoreSlice(gc_s_retval[gc_rank2:])
 						}
-						if compiled.SIMD {
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line streamcluster.go:51
+						retval := gc_s_retval[gc_rank2]
+						{
+//line streamcluster.go:73
+							tmp := gc_at5[gc_tx2] - gc_elem2
+							retval += tmp * tmp
+						}
+//line streamcluster.go:66
+						gc_s_retval[gc_rank2] = retval
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line streamcluster.go:49
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line streamcluster.go:49
-							_ = gc_Lane0Mask32
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line streamcluster.go:49
 								var tid int = gc_bdx2*bid + gc_tx2
 //line streamcluster.go:49
-								_ = tid
-//line streamcluster.go:49
-								retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
-//line streamcluster.go:49
-								_ = retval
-//line streamcluster.go:51
+								retval := archsimd.LoadFloat32x16Slice(gc_s_retval[gc_rank2:])
 								{
-
 //line streamcluster.go:73
-									if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+									if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-16 {
 //line streamcluster.go:73
 										break
-//line streamcluster.go:73
 									}
 //line streamcluster.go:73
-									tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+x], gc_Lane0Mask32))
-//line streamcluster.go:73
-									_ = tmp
+									tmp := archsimd.LoadFloat32x16Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x16At(&coordD[(i*num)+x], gc_Lane0Mask322))
 //line streamcluster.go:73
 									retval = retval.Add(tmp.Mul(tmp))
-//line streamcluster.go:73
 								}
 //line streamcluster.go:51
 								retval.StoreSlice(gc_s_retval[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop2 {
+							return
 						}
-						gc_step8 := gc_vstep4
-						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-							{
-								gc_tx2 := gc_step8 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+					}
+					if compiled.SIMD {
 //line streamcluster.go:49
-								tid := gc_bdx2*bid + gc_tx2
-								_ = tid
-								retval := gc_s_retval[gc_rank2]
-
-//line streamcluster.go:51
-								{
-
-//line streamcluster.go:73
-									tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-									retval += tmp * tmp
-//line streamcluster.go:65
-								}
-								gc_s_retval[gc_rank2] = retval
-							}
-							{
-								gc_tx2 := gc_step8 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line streamcluster.go:49
-								tid := gc_bdx2*bid + gc_tx2
-								_ = tid
-								retval := gc_s_retval[gc_rank2]
-
-//line streamcluster.go:51
-								{
-
-//line streamcluster.go:73
-									tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-									retval += tmp * tmp
-//line streamcluster.go:65
-								}
-								gc_s_retval[gc_rank2] = retval
-							}
-							{
-								gc_tx2 := gc_step8 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line streamcluster.go:49
-								tid := gc_bdx2*bid + gc_tx2
-								_ = tid
-								retval := gc_s_retval[gc_rank2]
-
-//line streamcluster.go:51
-								{
-
-//line streamcluster.go:73
-									tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-									retval += tmp * tmp
-//line streamcluster.go:65
-								}
-								gc_s_retval[gc_rank2] = retval
-							}
-							{
-								gc_tx2 := gc_step8 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line streamcluster.go:49
-								tid := gc_bdx2*bid + gc_tx2
-								_ = tid
-								retval := gc_s_retval[gc_rank2]
-
-//line streamcluster.go:51
-								{
-
-//line streamcluster.go:73
-									tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-									retval += tmp * tmp
-//line streamcluster.go:65
-								}
-								gc_s_retval[gc_rank2] = retval
-							}
-						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
+//line streamcluster.go:49
+							var tid int = gc_bdx2*bid + gc_tx2
+//line streamcluster.go:49
+							retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
+							{
+//line streamcluster.go:73
+								if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+//line streamcluster.go:73
+									break
+								}
+//line streamcluster.go:73
+								tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+x], gc_Lane0Mask32))
+//line streamcluster.go:73
+								retval = retval.Add(tmp.Mul(tmp))
+							}
+//line streamcluster.go:51
+							retval.StoreSlice(gc_s_retval[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line streamcluster.go:49
 							tid := gc_bdx2*bid + gc_tx2
-							_ = tid
-							retval := gc_s_retval[gc_rank2]
-
 //line streamcluster.go:51
+							retval := gc_s_retval[gc_rank2]
 							{
-
 //line streamcluster.go:73
 								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
 								retval += tmp * tmp
-//line streamcluster.go:65
 							}
+//line streamcluster.go:66
 							gc_s_retval[gc_rank2] = retval
 						}
+						{
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line streamcluster.go:49
+							tid := gc_bdx2*bid + gc_tx2
+//line streamcluster.go:51
+							retval := gc_s_retval[gc_rank2]
+							{
+//line streamcluster.go:73
+								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+								retval += tmp * tmp
+							}
+//line streamcluster.go:66
+							gc_s_retval[gc_rank2] = retval
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line streamcluster.go:49
+							tid := gc_bdx2*bid + gc_tx2
+//line streamcluster.go:51
+							retval := gc_s_retval[gc_rank2]
+							{
+//line streamcluster.go:73
+								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+								retval += tmp * tmp
+							}
+//line streamcluster.go:66
+							gc_s_retval[gc_rank2] = retval
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line streamcluster.go:49
+							tid := gc_bdx2*bid + gc_tx2
+//line streamcluster.go:51
+							retval := gc_s_retval[gc_rank2]
+							{
+//line streamcluster.go:73
+								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+								retval += tmp * tmp
+							}
+//line streamcluster.go:66
+							gc_s_retval[gc_rank2] = retval
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line streamcluster.go:49
+						tid := gc_bdx2*bid + gc_tx2
+//line streamcluster.go:51
+						retval := gc_s_retval[gc_rank2]
+						{
+//line streamcluster.go:73
+							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+							retval += tmp * tmp
+						}
+//line streamcluster.go:66
+						gc_s_retval[gc_rank2] = retval
 					}
 				}
 			}
 		}
 		{
+//line streamcluster.go:73
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -743,62 +542,43 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
+//line streamcluster.go:51
 						lower := gc_s_lower[gc_rank2]
 						retval := gc_s_retval[gc_rank2]
-
-//line streamcluster.go:51
-						{
-
 //line streamcluster.go:76
-							var r float32 = retval
-//line streamcluster.go:76
-							_ = r
+						var r float32 = retval
 //line streamcluster.go:55
-							xCost := r * gc_at7[gc_tx2].Weight
-
+						xCost := r * gc_at7[gc_tx2].Weight
 //line streamcluster.go:58
-							if xCost < gc_at7[gc_tx2].Cost {
-								gc_at8[gc_tx2] = true
-								lower[K] += xCost - gc_at7[gc_tx2].Cost
-							} else {
-
-								lower[centerTableD[gc_at7[gc_tx2].Assign]] += gc_at7[gc_tx2].Cost - xCost
-							}
+						if xCost < gc_at7[gc_tx2].Cost {
+							gc_at8[gc_tx2] = true
+							lower[K] += xCost - gc_at7[gc_tx2].Cost
+						} else {
+//line streamcluster.go:63
+							lower[centerTableD[gc_at7[gc_tx2].Assign]] += gc_at7[gc_tx2].Cost - xCost
 						}
 					}
 				} else {
+//line streamcluster.go:68
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line streamcluster.go:49
 						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
+//line streamcluster.go:51
 						lower := gc_s_lower[gc_rank2]
 						retval := gc_s_retval[gc_rank2]
-
-//line streamcluster.go:51
-						{
-
 //line streamcluster.go:76
-							var r float32 = retval
-//line streamcluster.go:76
-							_ = r
+						var r float32 = retval
 //line streamcluster.go:55
-							xCost := r * p[tid].Weight
-
+						xCost := r * p[tid].Weight
 //line streamcluster.go:58
-							if xCost < p[tid].Cost {
-								switchMembershipD[tid] = true
-								lower[K] += xCost - p[tid].Cost
-							} else {
-
-								lower[centerTableD[p[tid].Assign]] += p[tid].Cost - xCost
-							}
+						if xCost < p[tid].Cost {
+							switchMembershipD[tid] = true
+							lower[K] += xCost - p[tid].Cost
+						} else {
+//line streamcluster.go:63
+							lower[centerTableD[p[tid].Assign]] += p[tid].Cost - xCost
 						}
 					}
 				}
@@ -810,4 +590,5 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 // gc_files_streamcluster holds the source files whose lines the kernels' records hash.
 //
 //go:embed streamcluster.go
+//line streamcluster.go:76
 var gc_files_streamcluster embed.FS

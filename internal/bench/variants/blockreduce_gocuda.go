@@ -43,101 +43,81 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line blockreduce.go:32
 	warps := gocuda.Shared[float64](t, gc_bdx/32)
-	{
-		var gc_l_v [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			var gc_jam gc_jam_runSum
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+//line blockreduce.go:34
+	var gc_l_v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:30
-					tid := gc_tx
-					_ = tid
-
+				tid := gc_tx
 //line blockreduce.go:33
-					v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, gc_l_v[:], gc_lane)
-					_ = v
-				}
+				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, gc_l_v[:], gc_lane)
+				_ = v
 			}
-			gc_jam_runSum_flush(&gc_jam)
-
+		}
+		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:34
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-				compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
-			} else {
-
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+			compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
+		} else {
 //line blockreduce.go:34
-				for off := 16; off > 0; off /= 2 {
-
+			for off := 16; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+				} else {
 //line blockreduce.go:35
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_v, off, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:39
+						v := gc_l_v[gc_lane]
 //line blockreduce.go:35
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_v, off, 32, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line blockreduce.go:35
-							v += gc_c1r[gc_lane]
-							gc_l_v[gc_lane] = v
-						}
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blockreduce.go:30
-					tid := gc_tx
-					_ = tid
-
-//line blockreduce.go:31
-					lane := tid % 32
-					_ = lane
-
-//line blockreduce.go:31
-					warp := tid / 32
-					_ = warp
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line blockreduce.go:37
-					if lane == 0 {
-						warps[warp] = v
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blockreduce.go:30
+				tid := gc_tx
+				lane := tid % 32
+//line blockreduce.go:31
+				warp := tid / 32
+//line blockreduce.go:33
+				v := gc_l_v[gc_lane]
+//line blockreduce.go:37
+				if lane == 0 {
+					warps[warp] = v
+				}
+			}
+		}
 	}
+//line blockreduce.go:44
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -152,445 +132,297 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							_ = gc_tx
+//line blockreduce.go:59
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line blockreduce.go:30
-							tid := gc_tx
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs2 := warps
 //line blockreduce.go:43
 									gc_i2 := 0
 //line blockreduce.go:43
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
-											_ = gc_k6
-//line blockreduce.go:43
 											w := gc_xs2[gc_k6]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
-											_ = gc_k7
-//line blockreduce.go:45
 											w := gc_xs2[gc_k7]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
-											_ = gc_k8
-//line blockreduce.go:45
 											w := gc_xs2[gc_k8]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
-											_ = gc_k9
-//line blockreduce.go:45
 											w := gc_xs2[gc_k9]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k10 := gc_i2
 //line blockreduce.go:43
-											_ = gc_k10
-//line blockreduce.go:43
 											w := gc_xs2[gc_k10]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								gc_at[0] = s
 							}
 						}
 						{
 							gc_tx := gc_step + 1
-							_ = gc_tx
+//line blockreduce.go:52
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line blockreduce.go:30
-							tid := gc_tx
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs2 := warps
 //line blockreduce.go:43
 									gc_i2 := 0
 //line blockreduce.go:43
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
-											_ = gc_k6
-//line blockreduce.go:43
 											w := gc_xs2[gc_k6]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
-											_ = gc_k7
-//line blockreduce.go:45
 											w := gc_xs2[gc_k7]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
-											_ = gc_k8
-//line blockreduce.go:45
 											w := gc_xs2[gc_k8]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
-											_ = gc_k9
-//line blockreduce.go:45
 											w := gc_xs2[gc_k9]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k10 := gc_i2
 //line blockreduce.go:43
-											_ = gc_k10
-//line blockreduce.go:43
 											w := gc_xs2[gc_k10]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								gc_at[0] = s
 							}
 						}
 						{
 							gc_tx := gc_step + 2
-							_ = gc_tx
+//line blockreduce.go:52
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line blockreduce.go:30
-							tid := gc_tx
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs2 := warps
 //line blockreduce.go:43
 									gc_i2 := 0
 //line blockreduce.go:43
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
-											_ = gc_k6
-//line blockreduce.go:43
 											w := gc_xs2[gc_k6]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
-											_ = gc_k7
-//line blockreduce.go:45
 											w := gc_xs2[gc_k7]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
-											_ = gc_k8
-//line blockreduce.go:45
 											w := gc_xs2[gc_k8]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
-											_ = gc_k9
-//line blockreduce.go:45
 											w := gc_xs2[gc_k9]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k10 := gc_i2
 //line blockreduce.go:43
-											_ = gc_k10
-//line blockreduce.go:43
 											w := gc_xs2[gc_k10]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								gc_at[0] = s
 							}
 						}
 						{
 							gc_tx := gc_step + 3
-							_ = gc_tx
+//line blockreduce.go:52
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line blockreduce.go:30
-							tid := gc_tx
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs2 := warps
 //line blockreduce.go:43
 									gc_i2 := 0
 //line blockreduce.go:43
 									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
-											_ = gc_k6
-//line blockreduce.go:43
 											w := gc_xs2[gc_k6]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
-											_ = gc_k7
-//line blockreduce.go:45
 											w := gc_xs2[gc_k7]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
-											_ = gc_k8
-//line blockreduce.go:45
 											w := gc_xs2[gc_k8]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
-											_ = gc_k9
-//line blockreduce.go:45
 											w := gc_xs2[gc_k9]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k10 := gc_i2
 //line blockreduce.go:43
-											_ = gc_k10
-//line blockreduce.go:43
 											w := gc_xs2[gc_k10]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								gc_at[0] = s
 							}
 						}
@@ -598,109 +430,72 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:30
-						tid := gc_tx
-						_ = tid
-
-//line blockreduce.go:41
 						{
-							var s float64
 //line blockreduce.go:42
+							var s float64
 							{
+//line blockreduce.go:43
 								gc_xs2 := warps
 //line blockreduce.go:43
 								gc_i2 := 0
 //line blockreduce.go:43
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:43
 									{
 //line blockreduce.go:43
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:43
-										_ = gc_k6
-//line blockreduce.go:43
 										w := gc_xs2[gc_k6]
-//line blockreduce.go:43
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 									{
 //line blockreduce.go:45
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:45
-										_ = gc_k7
-//line blockreduce.go:45
 										w := gc_xs2[gc_k7]
-//line blockreduce.go:45
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 									{
 //line blockreduce.go:45
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:45
-										_ = gc_k8
-//line blockreduce.go:45
 										w := gc_xs2[gc_k8]
-//line blockreduce.go:45
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 									{
 //line blockreduce.go:45
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:45
-										_ = gc_k9
-//line blockreduce.go:45
 										w := gc_xs2[gc_k9]
-//line blockreduce.go:45
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
 //line blockreduce.go:43
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:43
 									{
 //line blockreduce.go:43
 										gc_k10 := gc_i2
 //line blockreduce.go:43
-										_ = gc_k10
-//line blockreduce.go:43
 										w := gc_xs2[gc_k10]
-//line blockreduce.go:43
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
-//line blockreduce.go:45
 							}
+//line blockreduce.go:46
 							gc_at[0] = s
 						}
 					}
@@ -711,109 +506,72 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line blockreduce.go:30
-							tid := gc_tx
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs := warps
 //line blockreduce.go:43
 									gc_i := 0
 //line blockreduce.go:43
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k := gc_i + 0
 //line blockreduce.go:43
-											_ = gc_k
-//line blockreduce.go:43
 											w := gc_xs[gc_k]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k2 := gc_i + 1
 //line blockreduce.go:45
-											_ = gc_k2
-//line blockreduce.go:45
 											w := gc_xs[gc_k2]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k3 := gc_i + 2
 //line blockreduce.go:45
-											_ = gc_k3
-//line blockreduce.go:45
 											w := gc_xs[gc_k3]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k4 := gc_i + 3
 //line blockreduce.go:45
-											_ = gc_k4
-//line blockreduce.go:45
 											w := gc_xs[gc_k4]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k5 := gc_i
 //line blockreduce.go:43
-											_ = gc_k5
-//line blockreduce.go:43
 											w := gc_xs[gc_k5]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								partial[gc_bx] = s
 							}
 						}
@@ -821,109 +579,72 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line blockreduce.go:30
-							tid := gc_tx
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs := warps
 //line blockreduce.go:43
 									gc_i := 0
 //line blockreduce.go:43
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k := gc_i + 0
 //line blockreduce.go:43
-											_ = gc_k
-//line blockreduce.go:43
 											w := gc_xs[gc_k]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k2 := gc_i + 1
 //line blockreduce.go:45
-											_ = gc_k2
-//line blockreduce.go:45
 											w := gc_xs[gc_k2]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k3 := gc_i + 2
 //line blockreduce.go:45
-											_ = gc_k3
-//line blockreduce.go:45
 											w := gc_xs[gc_k3]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k4 := gc_i + 3
 //line blockreduce.go:45
-											_ = gc_k4
-//line blockreduce.go:45
 											w := gc_xs[gc_k4]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k5 := gc_i
 //line blockreduce.go:43
-											_ = gc_k5
-//line blockreduce.go:43
 											w := gc_xs[gc_k5]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								partial[gc_bx] = s
 							}
 						}
@@ -931,109 +652,72 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line blockreduce.go:30
-							tid := gc_tx
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs := warps
 //line blockreduce.go:43
 									gc_i := 0
 //line blockreduce.go:43
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k := gc_i + 0
 //line blockreduce.go:43
-											_ = gc_k
-//line blockreduce.go:43
 											w := gc_xs[gc_k]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k2 := gc_i + 1
 //line blockreduce.go:45
-											_ = gc_k2
-//line blockreduce.go:45
 											w := gc_xs[gc_k2]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k3 := gc_i + 2
 //line blockreduce.go:45
-											_ = gc_k3
-//line blockreduce.go:45
 											w := gc_xs[gc_k3]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k4 := gc_i + 3
 //line blockreduce.go:45
-											_ = gc_k4
-//line blockreduce.go:45
 											w := gc_xs[gc_k4]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k5 := gc_i
 //line blockreduce.go:43
-											_ = gc_k5
-//line blockreduce.go:43
 											w := gc_xs[gc_k5]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								partial[gc_bx] = s
 							}
 						}
@@ -1041,109 +725,72 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line blockreduce.go:30
-							tid := gc_tx
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs := warps
 //line blockreduce.go:43
 									gc_i := 0
 //line blockreduce.go:43
 									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k := gc_i + 0
 //line blockreduce.go:43
-											_ = gc_k
-//line blockreduce.go:43
 											w := gc_xs[gc_k]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k2 := gc_i + 1
 //line blockreduce.go:45
-											_ = gc_k2
-//line blockreduce.go:45
 											w := gc_xs[gc_k2]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k3 := gc_i + 2
 //line blockreduce.go:45
-											_ = gc_k3
-//line blockreduce.go:45
 											w := gc_xs[gc_k3]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k4 := gc_i + 3
 //line blockreduce.go:45
-											_ = gc_k4
-//line blockreduce.go:45
 											w := gc_xs[gc_k4]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k5 := gc_i
 //line blockreduce.go:43
-											_ = gc_k5
-//line blockreduce.go:43
 											w := gc_xs[gc_k5]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								partial[gc_bx] = s
 							}
 						}
@@ -1151,109 +798,72 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:30
-						tid := gc_tx
-						_ = tid
-
-//line blockreduce.go:41
 						{
-							var s float64
 //line blockreduce.go:42
+							var s float64
 							{
+//line blockreduce.go:43
 								gc_xs := warps
 //line blockreduce.go:43
 								gc_i := 0
 //line blockreduce.go:43
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:43
 									{
 //line blockreduce.go:43
 										gc_k := gc_i + 0
 //line blockreduce.go:43
-										_ = gc_k
-//line blockreduce.go:43
 										w := gc_xs[gc_k]
-//line blockreduce.go:43
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 									{
 //line blockreduce.go:45
 										gc_k2 := gc_i + 1
 //line blockreduce.go:45
-										_ = gc_k2
-//line blockreduce.go:45
 										w := gc_xs[gc_k2]
-//line blockreduce.go:45
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 									{
 //line blockreduce.go:45
 										gc_k3 := gc_i + 2
 //line blockreduce.go:45
-										_ = gc_k3
-//line blockreduce.go:45
 										w := gc_xs[gc_k3]
-//line blockreduce.go:45
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 									{
 //line blockreduce.go:45
 										gc_k4 := gc_i + 3
 //line blockreduce.go:45
-										_ = gc_k4
-//line blockreduce.go:45
 										w := gc_xs[gc_k4]
-//line blockreduce.go:45
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
 //line blockreduce.go:43
 								for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:43
 									{
 //line blockreduce.go:43
 										gc_k5 := gc_i
 //line blockreduce.go:43
-										_ = gc_k5
-//line blockreduce.go:43
 										w := gc_xs[gc_k5]
-//line blockreduce.go:43
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
-//line blockreduce.go:45
 							}
+//line blockreduce.go:46
 							partial[gc_bx] = s
 						}
 					}
@@ -1286,7 +896,6 @@ type gc_jam_runSum_lane struct {
 func gc_jam_runSum_add(gc_j *gc_jam_runSum, x []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
 //line blockreduce.go:393
 	var v float64
-//line blockreduce.go:394
 	gc_range0 := x[lo : lo+n]
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	gc_j.lanes[gc_j.n] = gc_jam_runSum_lane{x, lo, n, v, gc_range0, gc_dst, gc_at}
@@ -1312,8 +921,6 @@ func gc_jam_runSum_run1(gc_l *gc_jam_runSum_lane) {
 	_ = x
 	_ = lo
 	_ = n
-	_ = v
-	_ = gc_range0
 //line blockreduce.go:394
 	for _, e := range gc_range0 {
 		v += float64(e)
@@ -1330,9 +937,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_v := gc_j.lanes[0].v
-	_ = gc_l0_v
+//line blockreduce.go:410
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-	_ = gc_l0_gc_range0
+//line blockreduce.go:412
 	gc_l1_x := gc_j.lanes[1].x
 	_ = gc_l1_x
 	gc_l1_lo := gc_j.lanes[1].lo
@@ -1340,9 +947,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_v := gc_j.lanes[1].v
-	_ = gc_l1_v
+//line blockreduce.go:420
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-	_ = gc_l1_gc_range0
+//line blockreduce.go:422
 	gc_l2_x := gc_j.lanes[2].x
 	_ = gc_l2_x
 	gc_l2_lo := gc_j.lanes[2].lo
@@ -1350,9 +957,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_v := gc_j.lanes[2].v
-	_ = gc_l2_v
+//line blockreduce.go:430
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-	_ = gc_l2_gc_range0
+//line blockreduce.go:432
 	gc_l3_x := gc_j.lanes[3].x
 	_ = gc_l3_x
 	gc_l3_lo := gc_j.lanes[3].lo
@@ -1360,55 +967,32 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_v := gc_j.lanes[3].v
-	_ = gc_l3_v
+//line blockreduce.go:440
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-	_ = gc_l3_gc_range0
+//line blockreduce.go:442
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-	_ = gc_r3
+//line blockreduce.go:445
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-	_ = gc_r4
+//line blockreduce.go:447
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-	_ = gc_r5
+//line blockreduce.go:449
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
-	_ = gc_r6
 //line blockreduce.go:394
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line blockreduce.go:394
-		{
+		gc_l0_e := gc_r3[gc_i2]
+		gc_l0_v += float64(gc_l0_e)
 //line blockreduce.go:394
-			gc_l0_e := gc_r3[gc_i2]
+		gc_l1_e := gc_r4[gc_i2]
+		gc_l1_v += float64(gc_l1_e)
 //line blockreduce.go:394
-			_ = gc_l0_e
-			gc_l0_v += float64(gc_l0_e)
-		}
+		gc_l2_e := gc_r5[gc_i2]
+		gc_l2_v += float64(gc_l2_e)
 //line blockreduce.go:394
-		{
-//line blockreduce.go:394
-			gc_l1_e := gc_r4[gc_i2]
-//line blockreduce.go:394
-			_ = gc_l1_e
-			gc_l1_v += float64(gc_l1_e)
-		}
-//line blockreduce.go:394
-		{
-//line blockreduce.go:394
-			gc_l2_e := gc_r5[gc_i2]
-//line blockreduce.go:394
-			_ = gc_l2_e
-			gc_l2_v += float64(gc_l2_e)
-		}
-//line blockreduce.go:394
-		{
-//line blockreduce.go:394
-			gc_l3_e := gc_r6[gc_i2]
-//line blockreduce.go:394
-			_ = gc_l3_e
-			gc_l3_v += float64(gc_l3_e)
-		}
-//line blockreduce.go:396
+		gc_l3_e := gc_r6[gc_i2]
+		gc_l3_v += float64(gc_l3_e)
 	}
-//line blockreduce.go:394
 	{
 //line blockreduce.go:394
 		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
@@ -1416,13 +1000,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
 //line blockreduce.go:394
 			gc_l0_e := gc_l0_gc_range0[gc_i7]
-//line blockreduce.go:394
-			_ = gc_l0_e
 			gc_l0_v += float64(gc_l0_e)
 		}
-//line blockreduce.go:396
 	}
-//line blockreduce.go:394
 	{
 //line blockreduce.go:394
 		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
@@ -1430,13 +1010,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
 //line blockreduce.go:394
 			gc_l1_e := gc_l1_gc_range0[gc_i8]
-//line blockreduce.go:394
-			_ = gc_l1_e
 			gc_l1_v += float64(gc_l1_e)
 		}
-//line blockreduce.go:396
 	}
-//line blockreduce.go:394
 	{
 //line blockreduce.go:394
 		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
@@ -1444,13 +1020,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
 //line blockreduce.go:394
 			gc_l2_e := gc_l2_gc_range0[gc_i9]
-//line blockreduce.go:394
-			_ = gc_l2_e
 			gc_l2_v += float64(gc_l2_e)
 		}
-//line blockreduce.go:396
 	}
-//line blockreduce.go:394
 	{
 //line blockreduce.go:394
 		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
@@ -1458,12 +1030,10 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
 //line blockreduce.go:394
 			gc_l3_e := gc_l3_gc_range0[gc_i10]
-//line blockreduce.go:394
-			_ = gc_l3_e
 			gc_l3_v += float64(gc_l3_e)
 		}
-//line blockreduce.go:396
 	}
+//line blockreduce.go:397
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -1495,85 +1065,73 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line blockreduce.go:56
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	{
-		var gc_l_v [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			var gc_jam gc_jam_runSum
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blockreduce.go:57
-					v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
-					_ = v
-				}
-			}
-			gc_jam_runSum_flush(&gc_jam)
-
 //line blockreduce.go:58
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflXorHalving(&gc_l_v, gocuda.WarpSize/2)
-			} else {
-
-//line blockreduce.go:58
-				for mask := gocuda.WarpSize / 2; mask > 0; mask /= 2 {
-
-//line blockreduce.go:59
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
-					} else {
-
-//line blockreduce.go:59
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line blockreduce.go:59
-							v += gc_c1r[gc_lane]
-							gc_l_v[gc_lane] = v
-						}
-					}
+	var gc_l_v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
+//line blockreduce.go:57
+				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 				_ = v
-
-//line blockreduce.go:61
-				{
-					warps[(gc_rank >> 5)] = v
+			}
+		}
+		gc_jam_runSum_flush(&gc_jam)
+//line blockreduce.go:58
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflXorHalving(&gc_l_v, gocuda.WarpSize/2)
+		} else {
+//line blockreduce.go:58
+			for mask := gocuda.WarpSize / 2; mask > 0; mask /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
+				} else {
+//line blockreduce.go:59
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:63
+						v := gc_l_v[gc_lane]
+//line blockreduce.go:59
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
 				}
 			}
 		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			{
+//line blockreduce.go:62
+				warps[(gc_rank >> 5)] = v
+			}
+		}
 	}
+//line blockreduce.go:67
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1587,105 +1145,72 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:65
 						{
-							var s float64
 //line blockreduce.go:66
+							var s float64
 							{
+//line blockreduce.go:67
 								gc_xs2 := warps
 //line blockreduce.go:67
 								gc_i2 := 0
 //line blockreduce.go:67
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:67
 									{
 //line blockreduce.go:67
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:67
-										_ = gc_k6
-//line blockreduce.go:67
 										w := gc_xs2[gc_k6]
-//line blockreduce.go:67
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 									{
 //line blockreduce.go:69
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:69
-										_ = gc_k7
-//line blockreduce.go:69
 										w := gc_xs2[gc_k7]
-//line blockreduce.go:69
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 									{
 //line blockreduce.go:69
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:69
-										_ = gc_k8
-//line blockreduce.go:69
 										w := gc_xs2[gc_k8]
-//line blockreduce.go:69
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 									{
 //line blockreduce.go:69
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:69
-										_ = gc_k9
-//line blockreduce.go:69
 										w := gc_xs2[gc_k9]
-//line blockreduce.go:69
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 								}
 //line blockreduce.go:67
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:67
 									{
 //line blockreduce.go:67
 										gc_k10 := gc_i2
 //line blockreduce.go:67
-										_ = gc_k10
-//line blockreduce.go:67
 										w := gc_xs2[gc_k10]
-//line blockreduce.go:67
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 								}
-//line blockreduce.go:69
 							}
+//line blockreduce.go:70
 							gc_at[0] = s
 						}
 					}
@@ -1693,105 +1218,72 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:65
 						{
-							var s float64
 //line blockreduce.go:66
+							var s float64
 							{
+//line blockreduce.go:67
 								gc_xs := warps
 //line blockreduce.go:67
 								gc_i := 0
 //line blockreduce.go:67
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:67
 									{
 //line blockreduce.go:67
 										gc_k := gc_i + 0
 //line blockreduce.go:67
-										_ = gc_k
-//line blockreduce.go:67
 										w := gc_xs[gc_k]
-//line blockreduce.go:67
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 									{
 //line blockreduce.go:69
 										gc_k2 := gc_i + 1
 //line blockreduce.go:69
-										_ = gc_k2
-//line blockreduce.go:69
 										w := gc_xs[gc_k2]
-//line blockreduce.go:69
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 									{
 //line blockreduce.go:69
 										gc_k3 := gc_i + 2
 //line blockreduce.go:69
-										_ = gc_k3
-//line blockreduce.go:69
 										w := gc_xs[gc_k3]
-//line blockreduce.go:69
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 									{
 //line blockreduce.go:69
 										gc_k4 := gc_i + 3
 //line blockreduce.go:69
-										_ = gc_k4
-//line blockreduce.go:69
 										w := gc_xs[gc_k4]
-//line blockreduce.go:69
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 								}
 //line blockreduce.go:67
 								for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:67
 									{
 //line blockreduce.go:67
 										gc_k5 := gc_i
 //line blockreduce.go:67
-										_ = gc_k5
-//line blockreduce.go:67
 										w := gc_xs[gc_k5]
-//line blockreduce.go:67
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 								}
-//line blockreduce.go:69
 							}
+//line blockreduce.go:70
 							partial[gc_bx] = s
 						}
 					}
@@ -1826,92 +1318,78 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line blockreduce.go:80
 	nw := gc_bdx >> 5
-
-//line blockreduce.go:81
 	warps := gocuda.Shared[float64](t, nw)[:nw]
-	{
-		var gc_l_v [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			var gc_jam gc_jam_runSum
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blockreduce.go:82
-					v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
-					_ = v
-				}
-			}
-			gc_jam_runSum_flush(&gc_jam)
-
 //line blockreduce.go:83
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_v)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize>>1, 1, false)
+	var gc_l_v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			} else {
-
-//line blockreduce.go:83
-				for off := gocuda.WarpSize >> 1; off > 0; off >>= 1 {
-
-//line blockreduce.go:84
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
-					} else {
-
-//line blockreduce.go:84
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line blockreduce.go:84
-							v += gc_c1r[gc_lane]
-							gc_l_v[gc_lane] = v
-						}
-					}
-				}
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
+//line blockreduce.go:82
+				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 				_ = v
-
-//line blockreduce.go:86
-				{
-					warps[(gc_rank >> 5)] = v
+			}
+		}
+		gc_jam_runSum_flush(&gc_jam)
+//line blockreduce.go:83
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize>>1, 1, false)
+			}
+		} else {
+//line blockreduce.go:83
+			for off := gocuda.WarpSize >> 1; off > 0; off >>= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
+				} else {
+//line blockreduce.go:84
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:88
+						v := gc_l_v[gc_lane]
+//line blockreduce.go:84
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
 				}
 			}
 		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			{
+//line blockreduce.go:87
+				warps[(gc_rank >> 5)] = v
+			}
+		}
 	}
+//line blockreduce.go:92
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1922,9 +1400,8 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line blockreduce.go:90
 					{
+//line blockreduce.go:91
 						s := 0.0
 						for w := 0; w < nw; w++ {
 							s += warps[w]
@@ -1961,164 +1438,124 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line blockreduce.go:104
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	{
-		var gc_l_v [32]float64
-		var gc_c1r [32]float64
-		var gc_c2r [32]float64
-		var gc_c3r [32]float64
-		var gc_c4r [32]float64
-		var gc_c5r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blockreduce.go:105
-					v := runSum(x, (gc_bx*gc_bdx+gc_tx)*run, run)
-					_ = v
-
 //line blockreduce.go:106
-					gc_l_v[gc_lane] = v
+	var gc_l_v [32]float64
+	var gc_c1r [32]float64
+	var gc_c2r [32]float64
+	var gc_c3r [32]float64
+	var gc_c4r [32]float64
+	var gc_c5r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line blockreduce.go:106
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 16, 0, 32)
-			} else {
-
-//line blockreduce.go:106
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 16, 32, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line blockreduce.go:106
-					v += gc_c1r[gc_lane]
-
-//line blockreduce.go:107
-					gc_l_v[gc_lane] = v
-				}
-			}
-
-//line blockreduce.go:107
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 8, 0, 32)
-			} else {
-
-//line blockreduce.go:107
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 8, 32, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line blockreduce.go:107
-					v += gc_c2r[gc_lane]
-
-//line blockreduce.go:108
-					gc_l_v[gc_lane] = v
-				}
-			}
-
-//line blockreduce.go:108
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 4, 0, 32)
-			} else {
-
-//line blockreduce.go:108
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 4, 32, &gc_c3r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line blockreduce.go:108
-					v += gc_c3r[gc_lane]
-
-//line blockreduce.go:109
-					gc_l_v[gc_lane] = v
-				}
-			}
-
-//line blockreduce.go:109
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 2, 0, 32)
-			} else {
-
-//line blockreduce.go:109
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, 32, &gc_c4r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line blockreduce.go:109
-					v += gc_c4r[gc_lane]
-
-//line blockreduce.go:110
-					gc_l_v[gc_lane] = v
-				}
-			}
-
-//line blockreduce.go:110
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
-			} else {
-
-//line blockreduce.go:110
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c5r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line blockreduce.go:110
-					v += gc_c5r[gc_lane]
-					gc_l_v[gc_lane] = v
-				}
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+//line blockreduce.go:105
+				v := runSum(x, (gc_bx*gc_bdx+gc_tx)*run, run)
+				gc_l_v[gc_lane] = v
+			}
+		}
+//line blockreduce.go:106
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 16, 0, 32)
+		} else {
+//line blockreduce.go:106
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 16, 32, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:110
 				v := gc_l_v[gc_lane]
-				_ = v
-
+//line blockreduce.go:106
+				v += gc_c1r[gc_lane]
+				gc_l_v[gc_lane] = v
+			}
+		}
+//line blockreduce.go:107
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 8, 0, 32)
+		} else {
+//line blockreduce.go:107
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 8, 32, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line blockreduce.go:111
-				{
-					warps[(gc_rank >> 5)] = v
-				}
+				v := gc_l_v[gc_lane]
+//line blockreduce.go:107
+				v += gc_c2r[gc_lane]
+				gc_l_v[gc_lane] = v
+			}
+		}
+//line blockreduce.go:108
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 4, 0, 32)
+		} else {
+//line blockreduce.go:108
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 4, 32, &gc_c3r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:112
+				v := gc_l_v[gc_lane]
+//line blockreduce.go:108
+				v += gc_c3r[gc_lane]
+				gc_l_v[gc_lane] = v
+			}
+		}
+//line blockreduce.go:109
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 2, 0, 32)
+		} else {
+//line blockreduce.go:109
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, 32, &gc_c4r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:113
+				v := gc_l_v[gc_lane]
+//line blockreduce.go:109
+				v += gc_c4r[gc_lane]
+				gc_l_v[gc_lane] = v
+			}
+		}
+//line blockreduce.go:110
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+		} else {
+//line blockreduce.go:110
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c5r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:114
+				v := gc_l_v[gc_lane]
+//line blockreduce.go:110
+				v += gc_c5r[gc_lane]
+				gc_l_v[gc_lane] = v
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			{
+//line blockreduce.go:112
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:117
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2132,105 +1569,72 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:115
 						{
-							var s float64
 //line blockreduce.go:116
+							var s float64
 							{
+//line blockreduce.go:117
 								gc_xs2 := warps
 //line blockreduce.go:117
 								gc_i2 := 0
 //line blockreduce.go:117
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:117
 									{
 //line blockreduce.go:117
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:117
-										_ = gc_k6
-//line blockreduce.go:117
 										w := gc_xs2[gc_k6]
-//line blockreduce.go:117
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 									{
 //line blockreduce.go:119
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:119
-										_ = gc_k7
-//line blockreduce.go:119
 										w := gc_xs2[gc_k7]
-//line blockreduce.go:119
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 									{
 //line blockreduce.go:119
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:119
-										_ = gc_k8
-//line blockreduce.go:119
 										w := gc_xs2[gc_k8]
-//line blockreduce.go:119
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 									{
 //line blockreduce.go:119
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:119
-										_ = gc_k9
-//line blockreduce.go:119
 										w := gc_xs2[gc_k9]
-//line blockreduce.go:119
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 								}
 //line blockreduce.go:117
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:117
 									{
 //line blockreduce.go:117
 										gc_k10 := gc_i2
 //line blockreduce.go:117
-										_ = gc_k10
-//line blockreduce.go:117
 										w := gc_xs2[gc_k10]
-//line blockreduce.go:117
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 								}
-//line blockreduce.go:119
 							}
+//line blockreduce.go:120
 							gc_at[0] = s
 						}
 					}
@@ -2238,105 +1642,72 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:115
 						{
-							var s float64
 //line blockreduce.go:116
+							var s float64
 							{
+//line blockreduce.go:117
 								gc_xs := warps
 //line blockreduce.go:117
 								gc_i := 0
 //line blockreduce.go:117
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:117
 									{
 //line blockreduce.go:117
 										gc_k := gc_i + 0
 //line blockreduce.go:117
-										_ = gc_k
-//line blockreduce.go:117
 										w := gc_xs[gc_k]
-//line blockreduce.go:117
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 									{
 //line blockreduce.go:119
 										gc_k2 := gc_i + 1
 //line blockreduce.go:119
-										_ = gc_k2
-//line blockreduce.go:119
 										w := gc_xs[gc_k2]
-//line blockreduce.go:119
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 									{
 //line blockreduce.go:119
 										gc_k3 := gc_i + 2
 //line blockreduce.go:119
-										_ = gc_k3
-//line blockreduce.go:119
 										w := gc_xs[gc_k3]
-//line blockreduce.go:119
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 									{
 //line blockreduce.go:119
 										gc_k4 := gc_i + 3
 //line blockreduce.go:119
-										_ = gc_k4
-//line blockreduce.go:119
 										w := gc_xs[gc_k4]
-//line blockreduce.go:119
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 								}
 //line blockreduce.go:117
 								for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:117
 									{
 //line blockreduce.go:117
 										gc_k5 := gc_i
 //line blockreduce.go:117
-										_ = gc_k5
-//line blockreduce.go:117
 										w := gc_xs[gc_k5]
-//line blockreduce.go:117
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 								}
-//line blockreduce.go:119
 							}
+//line blockreduce.go:120
 							partial[gc_bx] = s
 						}
 					}
@@ -2377,124 +1748,117 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-	_ = gc_s_v
-
 //line blockreduce.go:147
 	shared_ := gc_shared1(32)[:32]
-	{
-		var gc_l_v_ [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blockreduce.go:131
-					var v float64 = runSum(x, (gc_bx*gc_bdx+gc_tx)*run, run)
-
-//line blockreduce.go:131
-					_ = v
-
 //line blockreduce.go:149
-					var v_ float64 = v
-
-//line blockreduce.go:149
-					_ = v_
-					_ = v
-					_ = v_
-					gc_l_v_[gc_lane] = v_
+	var gc_l_v_ [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line blockreduce.go:139
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				compiled.ShflDownHalving(&gc_l_v_, 16, 32, true)
-			} else {
-
-//line blockreduce.go:139
-				for off := 16; off > 0; off /= 2 {
-
-//line blockreduce.go:140
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
-					} else {
-
-//line blockreduce.go:140
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
-//line blockreduce.go:140
-							v_ += gc_c1r[gc_lane]
-							gc_l_v_[gc_lane] = v_
-						}
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blockreduce.go:148
-					lane := gc_tx % 32
-					_ = lane
-
-//line blockreduce.go:148
-					wid := gc_tx / 32
-					_ = wid
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
-					var v float64
-					_ = v
-
-//line blockreduce.go:142
-					var r_ float64 = v_
-
-//line blockreduce.go:142
-					_ = r_
-
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blockreduce.go:131
+				var v float64 = runSum(x, (gc_bx*gc_bdx+gc_tx)*run, run)
 //line blockreduce.go:149
-					v = r_
-
-//line blockreduce.go:150
-					if lane == 0 {
-						shared_[wid] = v
+				var v_ float64 = v
+//line blockreduce.go:152
+				gc_l_v_[gc_lane] = v_
+			}
+		}
+//line blockreduce.go:139
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, 16, 32, true)
+		} else {
+//line blockreduce.go:139
+			for off := 16; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+				} else {
+//line blockreduce.go:140
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:144
+						v_ := gc_l_v_[gc_lane]
+//line blockreduce.go:140
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
 					}
-					_ = r_
-					gc_s_v[gc_rank] = v
 				}
 			}
 		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blockreduce.go:148
+				lane := gc_tx % 32
+//line blockreduce.go:148
+				wid := gc_tx / 32
+//line blockreduce.go:150
+				v_ := gc_l_v_[gc_lane]
+//line blockreduce.go:152
+				var v float64
+//line blockreduce.go:142
+				var r_ float64 = v_
+//line blockreduce.go:149
+				v = r_
+				if lane == 0 {
+					shared_[wid] = v
+				}
+//line blockreduce.go:154
+				gc_s_v[gc_rank] = v
+			}
+		}
 	}
-	{
-		var gc_l_v_2 [32]float64
-		var gc_c2r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line blockreduce.go:160
+	var gc_l_v_2 [32]float64
+	var gc_c2r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line blockreduce.go:168
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blockreduce.go:148
+				lane := gc_tx % 32
+//line blockreduce.go:150
+				var v float64
+//line blockreduce.go:154
+				v = 0
+				if gc_tx < gc_bdx/32 {
+					v = shared_[lane]
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+		{
+			var gc_m13 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -2505,361 +1869,228 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line blockreduce.go:148
-					lane := gc_tx % 32
-					_ = lane
-					var v float64
-					_ = v
-
-//line blockreduce.go:154
-					v = 0
-
-//line blockreduce.go:155
-					if gc_tx < gc_bdx/32 {
-						v = shared_[lane]
+					wid := gc_tx / 32
+//line blockreduce.go:158
+					if wid == 0 {
+						gc_m13 |= 1 << gc_lane
 					}
-					gc_s_v[gc_rank] = v
 				}
 			}
-			{
-				var gc_m13 uint32
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:148
-						wid := gc_tx / 32
-						_ = wid
-
-//line blockreduce.go:158
-						if wid == 0 {
-							gc_m13 |= 1 << gc_lane
-						}
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
+					gc_rank := gc_w + gc_lane
+//line blockreduce.go:172
+					v := gc_s_v[gc_rank]
+//line blockreduce.go:159
+					var v_2 float64 = v
+//line blockreduce.go:161
+					gc_l_v_2[gc_lane] = v_2
 				}
-				gc_save13 := gc_act
-				gc_act = gc_save13 & gc_m13
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line blockreduce.go:159
-						var v_2 float64 = v
-
-//line blockreduce.go:159
-						_ = v_2
-						_ = v_2
-						gc_l_v_2[gc_lane] = v_2
-					}
-
 //line blockreduce.go:139
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						compiled.ShflDownHalving(&gc_l_v_2, 16, 32, true)
-					} else {
-
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflDownHalving(&gc_l_v_2, 16, 32, true)
+				} else {
 //line blockreduce.go:139
-						for off_ := 16; off_ > 0; off_ /= 2 {
-
+					for off_ := 16; off_ > 0; off_ /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+						} else {
 //line blockreduce.go:140
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
-							} else {
-
-//line blockreduce.go:140
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, off_, 32, &gc_c2r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									v_2 := gc_l_v_2[gc_lane]
-									_ = v_2
-
-//line blockreduce.go:140
-									v_2 += gc_c2r[gc_lane]
-									gc_l_v_2[gc_lane] = v_2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, off_, 32, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
+//line blockreduce.go:147
+								v_2 := gc_l_v_2[gc_lane]
+//line blockreduce.go:140
+								v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_2 := gc_l_v_2[gc_lane]
-						_ = v_2
-						var v float64
-						_ = v
-
-//line blockreduce.go:142
-						var r_2 float64 = v_2
-
-//line blockreduce.go:142
-						_ = r_2
-
-//line blockreduce.go:159
-						v = r_2
-						_ = r_2
-						gc_s_v[gc_rank] = v
-					}
 				}
-				gc_act = gc_save13 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line blockreduce.go:152
+					v_2 := gc_l_v_2[gc_lane]
+//line blockreduce.go:154
+					var v float64
+//line blockreduce.go:142
+					var r_2 float64 = v_2
+//line blockreduce.go:159
+					v = r_2
+//line blockreduce.go:161
+					gc_s_v[gc_rank] = v
+				}
 			}
+			gc_act = gc_save13 &^ gc_dead
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
-				gc_at := partial[gc_off:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
-//line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							gc_at[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
-//line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							gc_at[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
-//line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							gc_at[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
-//line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							gc_at[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line blockreduce.go:169
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+			gc_at := partial[gc_off:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line blockreduce.go:182
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line blockreduce.go:184
 					v := gc_s_v[gc_rank]
-
 //line blockreduce.go:161
 					var r float64 = v
-
-//line blockreduce.go:161
-					_ = r
-
 //line blockreduce.go:131
 					sum := r
-
-//line blockreduce.go:132
 					{
 						gc_at[0] = sum
 					}
-					_ = r
-					_ = sum
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
+				{
+//line blockreduce.go:139
+					gc_tx := gc_step + 1
+//line blockreduce.go:141
+					gc_rank := gc_base + gc_tx
+//line blockreduce.go:143
+					v := gc_s_v[gc_rank]
 //line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
+					var r float64 = v
 //line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
+					sum := r
 					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
-//line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
-//line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
-//line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
+						gc_at[0] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+//line blockreduce.go:139
+					gc_tx := gc_step + 2
+//line blockreduce.go:141
+					gc_rank := gc_base + gc_tx
+//line blockreduce.go:143
+					v := gc_s_v[gc_rank]
+//line blockreduce.go:161
+					var r float64 = v
+//line blockreduce.go:131
+					sum := r
+					{
+						gc_at[0] = sum
+					}
+				}
+				{
+//line blockreduce.go:139
+					gc_tx := gc_step + 3
+//line blockreduce.go:141
+					gc_rank := gc_base + gc_tx
+//line blockreduce.go:143
+					v := gc_s_v[gc_rank]
+//line blockreduce.go:161
+					var r float64 = v
+//line blockreduce.go:131
+					sum := r
+					{
+						gc_at[0] = sum
+					}
+				}
+			}
+//line blockreduce.go:139
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line blockreduce.go:142
+				v := gc_s_v[gc_rank]
+//line blockreduce.go:161
+				var r float64 = v
+//line blockreduce.go:131
+				sum := r
+				{
+					gc_at[0] = sum
+				}
+			}
+		} else {
+//line blockreduce.go:139
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-
 //line blockreduce.go:161
 					var r float64 = v
-
-//line blockreduce.go:161
-					_ = r
-
 //line blockreduce.go:131
 					sum := r
-
-//line blockreduce.go:132
 					{
 						partial[gc_bx] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line blockreduce.go:139
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line blockreduce.go:161
+					var r float64 = v
+//line blockreduce.go:131
+					sum := r
+					{
+						partial[gc_bx] = sum
+					}
+				}
+				{
+//line blockreduce.go:139
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line blockreduce.go:161
+					var r float64 = v
+//line blockreduce.go:131
+					sum := r
+					{
+						partial[gc_bx] = sum
+					}
+				}
+				{
+//line blockreduce.go:139
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line blockreduce.go:161
+					var r float64 = v
+//line blockreduce.go:131
+					sum := r
+					{
+						partial[gc_bx] = sum
+					}
+				}
+			}
+//line blockreduce.go:139
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line blockreduce.go:161
+				var r float64 = v
+//line blockreduce.go:131
+				sum := r
+				{
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -2892,315 +2123,246 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line blockreduce.go:173
 	warps := gocuda.Shared[float32](t, 32)[:32]
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(x) && 32 <= len(x)-gc_off {
-						gc_at := x[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line blockreduce.go:171
-							tid := gc_tx
-							_ = tid
-
-//line blockreduce.go:172
-							i := gc_bx*gc_bdx + tid
-							_ = i
-
-//line blockreduce.go:174
-							var v float32
-
 //line blockreduce.go:175
-							if true || i < len(x) {
-								v = gc_at[gc_lane]
-							}
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line blockreduce.go:171
-							tid := gc_tx
-							_ = tid
-
-//line blockreduce.go:172
-							i := gc_bx*gc_bdx + tid
-							_ = i
-
-//line blockreduce.go:174
-							var v float32
-
-//line blockreduce.go:175
-							if i < len(x) {
-								v = x[i]
-							}
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-					}
-				}
-			}
-
-//line blockreduce.go:178
-			for off := 16; off > 0; off /= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line blockreduce.go:179
-					gc_c1v[gc_lane] = v
-				}
-
-//line blockreduce.go:179
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, off, 32, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line blockreduce.go:179
-					v += gc_c1r[gc_lane]
-					gc_s_v[gc_rank] = v
-				}
-			}
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(x) && 32 <= len(x)-gc_off {
+					gc_at := x[gc_off:][:32]
+//line blockreduce.go:174
+					copy(gc_l_v[:], gc_at)
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line blockreduce.go:171
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line blockreduce.go:181
-					if tid%32 == 0 {
-						warps[tid/32] = v
+						tid := gc_tx
+						i := gc_bx*gc_bdx + tid
+//line blockreduce.go:174
+						var v float32
+						if i < len(x) {
+							v = x[i]
+						}
+//line blockreduce.go:179
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
 		}
-	}
-	{
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m11 uint32
-
-//line blockreduce.go:185
-				if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m11 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
+//line blockreduce.go:178
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
+		} else {
+//line blockreduce.go:178
+			for off := 16; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
 				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+//line blockreduce.go:179
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:183
+						v := gc_l_v[gc_lane]
+//line blockreduce.go:179
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:171
-							tid := gc_tx
-							_ = tid
-
+				tid := gc_tx
+//line blockreduce.go:173
+				v := gc_l_v[gc_lane]
+//line blockreduce.go:181
+				if tid%32 == 0 {
+					warps[tid/32] = v
+				}
+			}
+		}
+	}
+//line blockreduce.go:189
+	var gc_l_v2 [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line blockreduce.go:197
+			var gc_m11 uint32
 //line blockreduce.go:185
-							if tid < 32 {
-								gc_m11 |= 1 << gc_lane
+			if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m11 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line blockreduce.go:171
+						tid := gc_tx
+//line blockreduce.go:185
+						if tid < 32 {
+							gc_m11 |= 1 << gc_lane
+						}
+					}
+				}
+			}
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x03 := gc_tidx.X
+						gc_off2 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(warps) && 32 <= len(warps)-gc_off2 {
+							gc_at2 := warps[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x03 + gc_lane
+//line blockreduce.go:171
+								tid := gc_tx
+//line blockreduce.go:173
+								var v float32
+//line blockreduce.go:186
+								v = 0
+								if tid < gc_bdx/32 {
+									v = gc_at2[gc_lane]
+								}
+								gc_l_v2[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line blockreduce.go:171
+								tid := gc_tx
+//line blockreduce.go:173
+								var v float32
+//line blockreduce.go:186
+								v = 0
+								if tid < gc_bdx/32 {
+									v = warps[tid]
+								}
+								gc_l_v2[gc_lane] = v
 							}
 						}
 					}
 				}
-				gc_save11 := gc_act
-				gc_act = gc_save11 & gc_m11
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off2 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(warps) && 32 <= len(warps)-gc_off2 {
-								gc_at2 := warps[gc_off2:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line blockreduce.go:171
-									tid := gc_tx
-									_ = tid
-									var v float32
-									_ = v
-
-//line blockreduce.go:186
-									v = 0
-
-//line blockreduce.go:187
-									if tid < gc_bdx/32 {
-										v = gc_at2[gc_lane]
-									}
-									gc_s_v[gc_rank] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line blockreduce.go:171
-									tid := gc_tx
-									_ = tid
-									var v float32
-									_ = v
-
-//line blockreduce.go:186
-									v = 0
-
-//line blockreduce.go:187
-									if tid < gc_bdx/32 {
-										v = warps[tid]
-									}
-									gc_s_v[gc_rank] = v
-								}
-							}
-						}
-					}
-
+//line blockreduce.go:190
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflDownHalving(&gc_l_v2, 16, 32, true)
+				} else {
 //line blockreduce.go:190
 					for off_ := 16; off_ > 0; off_ /= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, 32)
+						} else {
+//line blockreduce.go:191
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line blockreduce.go:198
+								v := gc_l_v2[gc_lane]
+//line blockreduce.go:191
+								v += gc_c2r[gc_lane]
+								gc_l_v2[gc_lane] = v
 							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line blockreduce.go:191
-							gc_c2v[gc_lane] = v
-						}
-
-//line blockreduce.go:191
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c2v, off_, 32, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line blockreduce.go:191
-							v += gc_c2r[gc_lane]
-							gc_s_v[gc_rank] = v
 						}
 					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x04 := gc_tidx.X
-							gc_off3 := gc_bx
-							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 < len(partial) {
-								gc_at3 := partial[gc_off3:][:1]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x04 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
+						gc_x04 := gc_tidx.X
+						gc_off3 := gc_bx
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 < len(partial) {
+							gc_at3 := partial[gc_off3:][:1]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x04 + gc_lane
 //line blockreduce.go:171
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
+								tid := gc_tx
+//line blockreduce.go:173
+								v := gc_l_v2[gc_lane]
 //line blockreduce.go:193
-									if tid == 0 {
-										gc_at3[0] = v
-									}
+								if tid == 0 {
+									gc_at3[0] = v
 								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line blockreduce.go:171
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
+								tid := gc_tx
+//line blockreduce.go:173
+								v := gc_l_v2[gc_lane]
 //line blockreduce.go:193
-									if tid == 0 {
-										partial[gc_bx] = v
-									}
+								if tid == 0 {
+									partial[gc_bx] = v
 								}
 							}
 						}
 					}
 				}
-				gc_act = gc_save11 &^ gc_dead
 			}
+			gc_act = gc_save11 &^ gc_dead
 		}
 	}
 }
@@ -3229,189 +2391,139 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line blockreduce.go:204
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	{
-		var gc_l_v [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blockreduce.go:205
-					lo := (gc_bx*gc_bdx + gc_tx) * run
-					_ = lo
-
 //line blockreduce.go:206
-					var v float64
-
-					{
-
-//line blockreduce.go:207
-						gc_xs := x[lo : lo+run]
-//line blockreduce.go:207
-						gc_i := 0
-//line blockreduce.go:207
-						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:207
-							{
-//line blockreduce.go:207
-								gc_k := gc_i + 0
-//line blockreduce.go:207
-								_ = gc_k
-//line blockreduce.go:207
-								e := gc_xs[gc_k]
-//line blockreduce.go:207
-								_ = e
-//line blockreduce.go:207
-								{
-									v += e
-								}
-//line blockreduce.go:209
-							}
-//line blockreduce.go:209
-							{
-//line blockreduce.go:209
-								gc_k2 := gc_i + 1
-//line blockreduce.go:209
-								_ = gc_k2
-//line blockreduce.go:209
-								e := gc_xs[gc_k2]
-//line blockreduce.go:209
-								_ = e
-//line blockreduce.go:207
-								{
-									v += e
-								}
-//line blockreduce.go:209
-							}
-//line blockreduce.go:209
-							{
-//line blockreduce.go:209
-								gc_k3 := gc_i + 2
-//line blockreduce.go:209
-								_ = gc_k3
-//line blockreduce.go:209
-								e := gc_xs[gc_k3]
-//line blockreduce.go:209
-								_ = e
-//line blockreduce.go:207
-								{
-									v += e
-								}
-//line blockreduce.go:209
-							}
-//line blockreduce.go:209
-							{
-//line blockreduce.go:209
-								gc_k4 := gc_i + 3
-//line blockreduce.go:209
-								_ = gc_k4
-//line blockreduce.go:209
-								e := gc_xs[gc_k4]
-//line blockreduce.go:209
-								_ = e
-//line blockreduce.go:207
-								{
-									v += e
-								}
-//line blockreduce.go:209
-							}
-//line blockreduce.go:209
-						}
-//line blockreduce.go:207
-						for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:207
-							{
-//line blockreduce.go:207
-								gc_k5 := gc_i
-//line blockreduce.go:207
-								_ = gc_k5
-//line blockreduce.go:207
-								e := gc_xs[gc_k5]
-//line blockreduce.go:207
-								_ = e
-//line blockreduce.go:207
-								{
-									v += e
-								}
-//line blockreduce.go:209
-							}
-//line blockreduce.go:209
-						}
-//line blockreduce.go:209
-					}
-					_ = v
-					gc_l_v[gc_lane] = v
+	var gc_l_v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line blockreduce.go:210
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_v)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line blockreduce.go:210
-				for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blockreduce.go:211
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
-					} else {
-
-//line blockreduce.go:211
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line blockreduce.go:211
-							v += gc_c1r[gc_lane]
-							gc_l_v[gc_lane] = v
-						}
-					}
-				}
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-
-//line blockreduce.go:213
+//line blockreduce.go:205
+				lo := (gc_bx*gc_bdx + gc_tx) * run
+				var v float64
 				{
-					warps[(gc_rank >> 5)] = v
+//line blockreduce.go:207
+					gc_xs := x[lo : lo+run]
+//line blockreduce.go:207
+					gc_i := 0
+//line blockreduce.go:207
+					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+						{
+//line blockreduce.go:207
+							gc_k := gc_i + 0
+//line blockreduce.go:207
+							e := gc_xs[gc_k]
+							{
+//line blockreduce.go:208
+								v += e
+							}
+						}
+						{
+//line blockreduce.go:209
+							gc_k2 := gc_i + 1
+//line blockreduce.go:209
+							e := gc_xs[gc_k2]
+							{
+//line blockreduce.go:208
+								v += e
+							}
+						}
+						{
+//line blockreduce.go:209
+							gc_k3 := gc_i + 2
+//line blockreduce.go:209
+							e := gc_xs[gc_k3]
+							{
+//line blockreduce.go:208
+								v += e
+							}
+						}
+						{
+//line blockreduce.go:209
+							gc_k4 := gc_i + 3
+//line blockreduce.go:209
+							e := gc_xs[gc_k4]
+							{
+//line blockreduce.go:208
+								v += e
+							}
+						}
+					}
+//line blockreduce.go:207
+					for ; gc_i < len(gc_xs); gc_i++ {
+						{
+//line blockreduce.go:207
+							gc_k5 := gc_i
+//line blockreduce.go:207
+							e := gc_xs[gc_k5]
+							{
+//line blockreduce.go:208
+								v += e
+							}
+						}
+					}
+				}
+//line blockreduce.go:211
+				gc_l_v[gc_lane] = v
+			}
+		}
+//line blockreduce.go:210
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line blockreduce.go:210
+			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
+				} else {
+//line blockreduce.go:211
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:215
+						v := gc_l_v[gc_lane]
+//line blockreduce.go:211
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
 				}
 			}
 		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			{
+//line blockreduce.go:214
+				warps[(gc_rank >> 5)] = v
+			}
+		}
 	}
+//line blockreduce.go:219
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3425,105 +2537,72 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:217
 						{
-							var s float64
 //line blockreduce.go:218
+							var s float64
 							{
+//line blockreduce.go:219
 								gc_xs3 := warps
 //line blockreduce.go:219
 								gc_i3 := 0
 //line blockreduce.go:219
 								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line blockreduce.go:219
 									{
 //line blockreduce.go:219
 										gc_k11 := gc_i3 + 0
 //line blockreduce.go:219
-										_ = gc_k11
-//line blockreduce.go:219
 										w := gc_xs3[gc_k11]
-//line blockreduce.go:219
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 									{
 //line blockreduce.go:221
 										gc_k12 := gc_i3 + 1
 //line blockreduce.go:221
-										_ = gc_k12
-//line blockreduce.go:221
 										w := gc_xs3[gc_k12]
-//line blockreduce.go:221
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 									{
 //line blockreduce.go:221
 										gc_k13 := gc_i3 + 2
 //line blockreduce.go:221
-										_ = gc_k13
-//line blockreduce.go:221
 										w := gc_xs3[gc_k13]
-//line blockreduce.go:221
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 									{
 //line blockreduce.go:221
 										gc_k14 := gc_i3 + 3
 //line blockreduce.go:221
-										_ = gc_k14
-//line blockreduce.go:221
 										w := gc_xs3[gc_k14]
-//line blockreduce.go:221
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 								}
 //line blockreduce.go:219
 								for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line blockreduce.go:219
 									{
 //line blockreduce.go:219
 										gc_k15 := gc_i3
 //line blockreduce.go:219
-										_ = gc_k15
-//line blockreduce.go:219
 										w := gc_xs3[gc_k15]
-//line blockreduce.go:219
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 								}
-//line blockreduce.go:221
 							}
+//line blockreduce.go:222
 							gc_at[0] = s
 						}
 					}
@@ -3531,105 +2610,72 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:217
 						{
-							var s float64
 //line blockreduce.go:218
+							var s float64
 							{
+//line blockreduce.go:219
 								gc_xs2 := warps
 //line blockreduce.go:219
 								gc_i2 := 0
 //line blockreduce.go:219
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:219
 									{
 //line blockreduce.go:219
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:219
-										_ = gc_k6
-//line blockreduce.go:219
 										w := gc_xs2[gc_k6]
-//line blockreduce.go:219
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 									{
 //line blockreduce.go:221
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:221
-										_ = gc_k7
-//line blockreduce.go:221
 										w := gc_xs2[gc_k7]
-//line blockreduce.go:221
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 									{
 //line blockreduce.go:221
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:221
-										_ = gc_k8
-//line blockreduce.go:221
 										w := gc_xs2[gc_k8]
-//line blockreduce.go:221
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 									{
 //line blockreduce.go:221
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:221
-										_ = gc_k9
-//line blockreduce.go:221
 										w := gc_xs2[gc_k9]
-//line blockreduce.go:221
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 								}
 //line blockreduce.go:219
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:219
 									{
 //line blockreduce.go:219
 										gc_k10 := gc_i2
 //line blockreduce.go:219
-										_ = gc_k10
-//line blockreduce.go:219
 										w := gc_xs2[gc_k10]
-//line blockreduce.go:219
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 								}
-//line blockreduce.go:221
 							}
+//line blockreduce.go:222
 							partial[gc_bx] = s
 						}
 					}
@@ -3663,173 +2709,125 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line blockreduce.go:231
 	warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
-	{
-		var gc_l_v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blockreduce.go:232
-					lo := (gc_bx*gc_bdx + gc_tx) * run
-					_ = lo
-
 //line blockreduce.go:233
-					v := int32(math32Max)
-
-					{
-
-//line blockreduce.go:234
-						gc_xs := x[lo : lo+run]
-//line blockreduce.go:234
-						gc_i := 0
-//line blockreduce.go:234
-						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:234
-							{
-//line blockreduce.go:234
-								gc_k := gc_i + 0
-//line blockreduce.go:234
-								_ = gc_k
-//line blockreduce.go:234
-								e := gc_xs[gc_k]
-//line blockreduce.go:234
-								_ = e
-//line blockreduce.go:234
-								{
-									v = min(v, e)
-								}
-//line blockreduce.go:236
-							}
-//line blockreduce.go:236
-							{
-//line blockreduce.go:236
-								gc_k2 := gc_i + 1
-//line blockreduce.go:236
-								_ = gc_k2
-//line blockreduce.go:236
-								e := gc_xs[gc_k2]
-//line blockreduce.go:236
-								_ = e
-//line blockreduce.go:234
-								{
-									v = min(v, e)
-								}
-//line blockreduce.go:236
-							}
-//line blockreduce.go:236
-							{
-//line blockreduce.go:236
-								gc_k3 := gc_i + 2
-//line blockreduce.go:236
-								_ = gc_k3
-//line blockreduce.go:236
-								e := gc_xs[gc_k3]
-//line blockreduce.go:236
-								_ = e
-//line blockreduce.go:234
-								{
-									v = min(v, e)
-								}
-//line blockreduce.go:236
-							}
-//line blockreduce.go:236
-							{
-//line blockreduce.go:236
-								gc_k4 := gc_i + 3
-//line blockreduce.go:236
-								_ = gc_k4
-//line blockreduce.go:236
-								e := gc_xs[gc_k4]
-//line blockreduce.go:236
-								_ = e
-//line blockreduce.go:234
-								{
-									v = min(v, e)
-								}
-//line blockreduce.go:236
-							}
-//line blockreduce.go:236
-						}
-//line blockreduce.go:234
-						for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:234
-							{
-//line blockreduce.go:234
-								gc_k5 := gc_i
-//line blockreduce.go:234
-								_ = gc_k5
-//line blockreduce.go:234
-								e := gc_xs[gc_k5]
-//line blockreduce.go:234
-								_ = e
-//line blockreduce.go:234
-								{
-									v = min(v, e)
-								}
-//line blockreduce.go:236
-							}
-//line blockreduce.go:236
-						}
-//line blockreduce.go:236
-					}
-					_ = v
-					gc_l_v[gc_lane] = v
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line blockreduce.go:237
-			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blockreduce.go:238
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line blockreduce.go:238
-					v = min(v, gc_c1r[gc_lane])
-					gc_l_v[gc_lane] = v
-				}
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-
-//line blockreduce.go:240
+//line blockreduce.go:232
+				lo := (gc_bx*gc_bdx + gc_tx) * run
+				v := int32(math32Max)
 				{
-					warps[(gc_rank >> 5)] = v
+//line blockreduce.go:234
+					gc_xs := x[lo : lo+run]
+//line blockreduce.go:234
+					gc_i := 0
+//line blockreduce.go:234
+					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+						{
+//line blockreduce.go:234
+							gc_k := gc_i + 0
+//line blockreduce.go:234
+							e := gc_xs[gc_k]
+							{
+//line blockreduce.go:235
+								v = min(v, e)
+							}
+						}
+						{
+//line blockreduce.go:236
+							gc_k2 := gc_i + 1
+//line blockreduce.go:236
+							e := gc_xs[gc_k2]
+							{
+//line blockreduce.go:235
+								v = min(v, e)
+							}
+						}
+						{
+//line blockreduce.go:236
+							gc_k3 := gc_i + 2
+//line blockreduce.go:236
+							e := gc_xs[gc_k3]
+							{
+//line blockreduce.go:235
+								v = min(v, e)
+							}
+						}
+						{
+//line blockreduce.go:236
+							gc_k4 := gc_i + 3
+//line blockreduce.go:236
+							e := gc_xs[gc_k4]
+							{
+//line blockreduce.go:235
+								v = min(v, e)
+							}
+						}
+					}
+//line blockreduce.go:234
+					for ; gc_i < len(gc_xs); gc_i++ {
+						{
+//line blockreduce.go:234
+							gc_k5 := gc_i
+//line blockreduce.go:234
+							e := gc_xs[gc_k5]
+							{
+//line blockreduce.go:235
+								v = min(v, e)
+							}
+						}
+					}
 				}
+//line blockreduce.go:238
+				gc_l_v[gc_lane] = v
+			}
+		}
+//line blockreduce.go:237
+		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:242
+				v := gc_l_v[gc_lane]
+//line blockreduce.go:238
+				v = min(v, gc_c1r[gc_lane])
+				gc_l_v[gc_lane] = v
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			{
+//line blockreduce.go:241
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:246
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3843,105 +2841,72 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:244
 						{
-							s := int32(math32Max)
 //line blockreduce.go:245
+							s := int32(math32Max)
 							{
+//line blockreduce.go:246
 								gc_xs3 := warps
 //line blockreduce.go:246
 								gc_i3 := 0
 //line blockreduce.go:246
 								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line blockreduce.go:246
 									{
 //line blockreduce.go:246
 										gc_k11 := gc_i3 + 0
 //line blockreduce.go:246
-										_ = gc_k11
-//line blockreduce.go:246
 										w := gc_xs3[gc_k11]
-//line blockreduce.go:246
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 									{
 //line blockreduce.go:248
 										gc_k12 := gc_i3 + 1
 //line blockreduce.go:248
-										_ = gc_k12
-//line blockreduce.go:248
 										w := gc_xs3[gc_k12]
-//line blockreduce.go:248
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 									{
 //line blockreduce.go:248
 										gc_k13 := gc_i3 + 2
 //line blockreduce.go:248
-										_ = gc_k13
-//line blockreduce.go:248
 										w := gc_xs3[gc_k13]
-//line blockreduce.go:248
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 									{
 //line blockreduce.go:248
 										gc_k14 := gc_i3 + 3
 //line blockreduce.go:248
-										_ = gc_k14
-//line blockreduce.go:248
 										w := gc_xs3[gc_k14]
-//line blockreduce.go:248
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 								}
 //line blockreduce.go:246
 								for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line blockreduce.go:246
 									{
 //line blockreduce.go:246
 										gc_k15 := gc_i3
 //line blockreduce.go:246
-										_ = gc_k15
-//line blockreduce.go:246
 										w := gc_xs3[gc_k15]
-//line blockreduce.go:246
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 								}
-//line blockreduce.go:248
 							}
+//line blockreduce.go:249
 							gc_at[0] = s
 						}
 					}
@@ -3949,105 +2914,72 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:244
 						{
-							s := int32(math32Max)
 //line blockreduce.go:245
+							s := int32(math32Max)
 							{
+//line blockreduce.go:246
 								gc_xs2 := warps
 //line blockreduce.go:246
 								gc_i2 := 0
 //line blockreduce.go:246
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:246
 									{
 //line blockreduce.go:246
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:246
-										_ = gc_k6
-//line blockreduce.go:246
 										w := gc_xs2[gc_k6]
-//line blockreduce.go:246
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 									{
 //line blockreduce.go:248
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:248
-										_ = gc_k7
-//line blockreduce.go:248
 										w := gc_xs2[gc_k7]
-//line blockreduce.go:248
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 									{
 //line blockreduce.go:248
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:248
-										_ = gc_k8
-//line blockreduce.go:248
 										w := gc_xs2[gc_k8]
-//line blockreduce.go:248
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 									{
 //line blockreduce.go:248
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:248
-										_ = gc_k9
-//line blockreduce.go:248
 										w := gc_xs2[gc_k9]
-//line blockreduce.go:248
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 								}
 //line blockreduce.go:246
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:246
 									{
 //line blockreduce.go:246
 										gc_k10 := gc_i2
 //line blockreduce.go:246
-										_ = gc_k10
-//line blockreduce.go:246
 										w := gc_xs2[gc_k10]
-//line blockreduce.go:246
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 								}
-//line blockreduce.go:248
 							}
+//line blockreduce.go:249
 							partial[gc_bx] = s
 						}
 					}
@@ -4081,85 +3013,70 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line blockreduce.go:258
 	warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
-	{
-		var gc_l_v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blockreduce.go:259
-					lo := (gc_bx*gc_bdx + gc_tx) * run
-					_ = lo
-
 //line blockreduce.go:260
-					v := x[lo]
-
-//line blockreduce.go:261
-					for i := lo + 1; i < lo+run; i++ {
-						v = max32(v, x[i])
-					}
-					_ = v
-					gc_l_v[gc_lane] = v
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blockreduce.go:259
+				lo := (gc_bx*gc_bdx + gc_tx) * run
+				v := x[lo]
+				for i := lo + 1; i < lo+run; i++ {
+					v = max32(v, x[i])
+				}
+//line blockreduce.go:265
+				gc_l_v[gc_lane] = v
 			}
-
+		}
 //line blockreduce.go:264
-			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blockreduce.go:265
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line blockreduce.go:265
-					var shflDownSync int32 = gc_c1r[gc_lane]
-
-//line blockreduce.go:265
-					v = max32(v, shflDownSync)
-					_ = shflDownSync
-					gc_l_v[gc_lane] = v
-				}
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_l_v[gc_lane]
-				_ = v
-
+//line blockreduce.go:265
+				var shflDownSync int32 = gc_c1r[gc_lane]
+//line blockreduce.go:265
+				v = max32(v, shflDownSync)
 //line blockreduce.go:267
-				{
-					warps[(gc_rank >> 5)] = v
-				}
+				gc_l_v[gc_lane] = v
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			{
+//line blockreduce.go:268
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:273
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -4175,105 +3092,72 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:271
 						{
-							s := gc_at[0]
 //line blockreduce.go:272
+							s := gc_at[0]
 							{
+//line blockreduce.go:273
 								gc_xs2 := warps[1:]
 //line blockreduce.go:273
 								gc_i2 := 0
 //line blockreduce.go:273
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:273
 									{
 //line blockreduce.go:273
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:273
-										_ = gc_k6
-//line blockreduce.go:273
 										w := gc_xs2[gc_k6]
-//line blockreduce.go:273
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 									{
 //line blockreduce.go:275
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:275
-										_ = gc_k7
-//line blockreduce.go:275
 										w := gc_xs2[gc_k7]
-//line blockreduce.go:275
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 									{
 //line blockreduce.go:275
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:275
-										_ = gc_k8
-//line blockreduce.go:275
 										w := gc_xs2[gc_k8]
-//line blockreduce.go:275
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 									{
 //line blockreduce.go:275
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:275
-										_ = gc_k9
-//line blockreduce.go:275
 										w := gc_xs2[gc_k9]
-//line blockreduce.go:275
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 								}
 //line blockreduce.go:273
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:273
 									{
 //line blockreduce.go:273
 										gc_k10 := gc_i2
 //line blockreduce.go:273
-										_ = gc_k10
-//line blockreduce.go:273
 										w := gc_xs2[gc_k10]
-//line blockreduce.go:273
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 								}
-//line blockreduce.go:275
 							}
+//line blockreduce.go:276
 							gc_at2[0] = s
 						}
 					}
@@ -4281,105 +3165,72 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:271
 						{
-							s := warps[0]
 //line blockreduce.go:272
+							s := warps[0]
 							{
+//line blockreduce.go:273
 								gc_xs := warps[1:]
 //line blockreduce.go:273
 								gc_i := 0
 //line blockreduce.go:273
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:273
 									{
 //line blockreduce.go:273
 										gc_k := gc_i + 0
 //line blockreduce.go:273
-										_ = gc_k
-//line blockreduce.go:273
 										w := gc_xs[gc_k]
-//line blockreduce.go:273
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 									{
 //line blockreduce.go:275
 										gc_k2 := gc_i + 1
 //line blockreduce.go:275
-										_ = gc_k2
-//line blockreduce.go:275
 										w := gc_xs[gc_k2]
-//line blockreduce.go:275
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 									{
 //line blockreduce.go:275
 										gc_k3 := gc_i + 2
 //line blockreduce.go:275
-										_ = gc_k3
-//line blockreduce.go:275
 										w := gc_xs[gc_k3]
-//line blockreduce.go:275
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 									{
 //line blockreduce.go:275
 										gc_k4 := gc_i + 3
 //line blockreduce.go:275
-										_ = gc_k4
-//line blockreduce.go:275
 										w := gc_xs[gc_k4]
-//line blockreduce.go:275
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 								}
 //line blockreduce.go:273
 								for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:273
 									{
 //line blockreduce.go:273
 										gc_k5 := gc_i
 //line blockreduce.go:273
-										_ = gc_k5
-//line blockreduce.go:273
 										w := gc_xs[gc_k5]
-//line blockreduce.go:273
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 								}
-//line blockreduce.go:275
 							}
+//line blockreduce.go:276
 							partial[gc_bx] = s
 						}
 					}
@@ -4413,173 +3264,125 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line blockreduce.go:293
 	warps := gocuda.Shared[uint32](t, gc_bdx/gocuda.WarpSize)
-	{
-		var gc_l_v [32]uint32
-		var gc_c1r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blockreduce.go:294
-					lo := (gc_bx*gc_bdx + gc_tx) * run
-					_ = lo
-
 //line blockreduce.go:295
-					var v uint32
-
-					{
-
-//line blockreduce.go:296
-						gc_xs := x[lo : lo+run]
-//line blockreduce.go:296
-						gc_i := 0
-//line blockreduce.go:296
-						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:296
-							{
-//line blockreduce.go:296
-								gc_k := gc_i + 0
-//line blockreduce.go:296
-								_ = gc_k
-//line blockreduce.go:296
-								e := gc_xs[gc_k]
-//line blockreduce.go:296
-								_ = e
-//line blockreduce.go:296
-								{
-									v ^= e
-								}
-//line blockreduce.go:298
-							}
-//line blockreduce.go:298
-							{
-//line blockreduce.go:298
-								gc_k2 := gc_i + 1
-//line blockreduce.go:298
-								_ = gc_k2
-//line blockreduce.go:298
-								e := gc_xs[gc_k2]
-//line blockreduce.go:298
-								_ = e
-//line blockreduce.go:296
-								{
-									v ^= e
-								}
-//line blockreduce.go:298
-							}
-//line blockreduce.go:298
-							{
-//line blockreduce.go:298
-								gc_k3 := gc_i + 2
-//line blockreduce.go:298
-								_ = gc_k3
-//line blockreduce.go:298
-								e := gc_xs[gc_k3]
-//line blockreduce.go:298
-								_ = e
-//line blockreduce.go:296
-								{
-									v ^= e
-								}
-//line blockreduce.go:298
-							}
-//line blockreduce.go:298
-							{
-//line blockreduce.go:298
-								gc_k4 := gc_i + 3
-//line blockreduce.go:298
-								_ = gc_k4
-//line blockreduce.go:298
-								e := gc_xs[gc_k4]
-//line blockreduce.go:298
-								_ = e
-//line blockreduce.go:296
-								{
-									v ^= e
-								}
-//line blockreduce.go:298
-							}
-//line blockreduce.go:298
-						}
-//line blockreduce.go:296
-						for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:296
-							{
-//line blockreduce.go:296
-								gc_k5 := gc_i
-//line blockreduce.go:296
-								_ = gc_k5
-//line blockreduce.go:296
-								e := gc_xs[gc_k5]
-//line blockreduce.go:296
-								_ = e
-//line blockreduce.go:296
-								{
-									v ^= e
-								}
-//line blockreduce.go:298
-							}
-//line blockreduce.go:298
-						}
-//line blockreduce.go:298
-					}
-					_ = v
-					gc_l_v[gc_lane] = v
+	var gc_l_v [32]uint32
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line blockreduce.go:299
-			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blockreduce.go:300
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
-
-//line blockreduce.go:300
-					v ^= gc_c1r[gc_lane]
-					gc_l_v[gc_lane] = v
-				}
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-
-//line blockreduce.go:302
+//line blockreduce.go:294
+				lo := (gc_bx*gc_bdx + gc_tx) * run
+				var v uint32
 				{
-					warps[(gc_rank >> 5)] = v
+//line blockreduce.go:296
+					gc_xs := x[lo : lo+run]
+//line blockreduce.go:296
+					gc_i := 0
+//line blockreduce.go:296
+					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+						{
+//line blockreduce.go:296
+							gc_k := gc_i + 0
+//line blockreduce.go:296
+							e := gc_xs[gc_k]
+							{
+//line blockreduce.go:297
+								v ^= e
+							}
+						}
+						{
+//line blockreduce.go:298
+							gc_k2 := gc_i + 1
+//line blockreduce.go:298
+							e := gc_xs[gc_k2]
+							{
+//line blockreduce.go:297
+								v ^= e
+							}
+						}
+						{
+//line blockreduce.go:298
+							gc_k3 := gc_i + 2
+//line blockreduce.go:298
+							e := gc_xs[gc_k3]
+							{
+//line blockreduce.go:297
+								v ^= e
+							}
+						}
+						{
+//line blockreduce.go:298
+							gc_k4 := gc_i + 3
+//line blockreduce.go:298
+							e := gc_xs[gc_k4]
+							{
+//line blockreduce.go:297
+								v ^= e
+							}
+						}
+					}
+//line blockreduce.go:296
+					for ; gc_i < len(gc_xs); gc_i++ {
+						{
+//line blockreduce.go:296
+							gc_k5 := gc_i
+//line blockreduce.go:296
+							e := gc_xs[gc_k5]
+							{
+//line blockreduce.go:297
+								v ^= e
+							}
+						}
+					}
 				}
+//line blockreduce.go:300
+				gc_l_v[gc_lane] = v
+			}
+		}
+//line blockreduce.go:299
+		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:304
+				v := gc_l_v[gc_lane]
+//line blockreduce.go:300
+				v ^= gc_c1r[gc_lane]
+				gc_l_v[gc_lane] = v
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			{
+//line blockreduce.go:303
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:308
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -4593,105 +3396,72 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:306
 						{
-							var s uint32
 //line blockreduce.go:307
+							var s uint32
 							{
+//line blockreduce.go:308
 								gc_xs3 := warps
 //line blockreduce.go:308
 								gc_i3 := 0
 //line blockreduce.go:308
 								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line blockreduce.go:308
 									{
 //line blockreduce.go:308
 										gc_k11 := gc_i3 + 0
 //line blockreduce.go:308
-										_ = gc_k11
-//line blockreduce.go:308
 										w := gc_xs3[gc_k11]
-//line blockreduce.go:308
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 									{
 //line blockreduce.go:310
 										gc_k12 := gc_i3 + 1
 //line blockreduce.go:310
-										_ = gc_k12
-//line blockreduce.go:310
 										w := gc_xs3[gc_k12]
-//line blockreduce.go:310
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 									{
 //line blockreduce.go:310
 										gc_k13 := gc_i3 + 2
 //line blockreduce.go:310
-										_ = gc_k13
-//line blockreduce.go:310
 										w := gc_xs3[gc_k13]
-//line blockreduce.go:310
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 									{
 //line blockreduce.go:310
 										gc_k14 := gc_i3 + 3
 //line blockreduce.go:310
-										_ = gc_k14
-//line blockreduce.go:310
 										w := gc_xs3[gc_k14]
-//line blockreduce.go:310
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 								}
 //line blockreduce.go:308
 								for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line blockreduce.go:308
 									{
 //line blockreduce.go:308
 										gc_k15 := gc_i3
 //line blockreduce.go:308
-										_ = gc_k15
-//line blockreduce.go:308
 										w := gc_xs3[gc_k15]
-//line blockreduce.go:308
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 								}
-//line blockreduce.go:310
 							}
+//line blockreduce.go:311
 							gc_at[0] = s
 						}
 					}
@@ -4699,105 +3469,72 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:306
 						{
-							var s uint32
 //line blockreduce.go:307
+							var s uint32
 							{
+//line blockreduce.go:308
 								gc_xs2 := warps
 //line blockreduce.go:308
 								gc_i2 := 0
 //line blockreduce.go:308
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:308
 									{
 //line blockreduce.go:308
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:308
-										_ = gc_k6
-//line blockreduce.go:308
 										w := gc_xs2[gc_k6]
-//line blockreduce.go:308
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 									{
 //line blockreduce.go:310
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:310
-										_ = gc_k7
-//line blockreduce.go:310
 										w := gc_xs2[gc_k7]
-//line blockreduce.go:310
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 									{
 //line blockreduce.go:310
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:310
-										_ = gc_k8
-//line blockreduce.go:310
 										w := gc_xs2[gc_k8]
-//line blockreduce.go:310
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 									{
 //line blockreduce.go:310
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:310
-										_ = gc_k9
-//line blockreduce.go:310
 										w := gc_xs2[gc_k9]
-//line blockreduce.go:310
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 								}
 //line blockreduce.go:308
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:308
 									{
 //line blockreduce.go:308
 										gc_k10 := gc_i2
 //line blockreduce.go:308
-										_ = gc_k10
-//line blockreduce.go:308
 										w := gc_xs2[gc_k10]
-//line blockreduce.go:308
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 								}
-//line blockreduce.go:310
 							}
+//line blockreduce.go:311
 							partial[gc_bx] = s
 						}
 					}
@@ -4834,69 +3571,58 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-
 //line blockreduce.go:322
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	{
-		gc_vstep := 0
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line blockreduce.go:324
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
 //line blockreduce.go:323
-			var v float64
-//line blockreduce.go:323
-			_ = v
-			lanes.BroadcastFloat64x4(v).StoreSlice(gc_s_v[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line blockreduce.go:323
-				var v float64
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line blockreduce.go:323
-				var v float64
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line blockreduce.go:323
-				var v float64
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line blockreduce.go:323
-				var v float64
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var v float64
+		lanes.BroadcastFloat64x4(v).StoreSlice(gc_s_v[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line blockreduce.go:323
 			var v float64
-			_ = v
+//line blockreduce.go:325
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line blockreduce.go:323
+			var v float64
+//line blockreduce.go:325
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line blockreduce.go:323
+			var v float64
+//line blockreduce.go:325
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line blockreduce.go:323
+			var v float64
+//line blockreduce.go:325
 			gc_s_v[gc_rank] = v
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line blockreduce.go:323
+		var v float64
+//line blockreduce.go:325
+		gc_s_v[gc_rank] = v
+	}
 //line blockreduce.go:324
 	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
@@ -4904,228 +3630,192 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * gc_bdx) + gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-					gc_at := x[gc_off2:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line blockreduce.go:324
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line blockreduce.go:325
-							v += float64(gc_at[gc_tx])
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line blockreduce.go:324
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line blockreduce.go:325
-							v += float64(gc_at[gc_tx])
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line blockreduce.go:324
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line blockreduce.go:325
-							v += float64(gc_at[gc_tx])
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line blockreduce.go:324
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line blockreduce.go:325
-							v += float64(gc_at[gc_tx])
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line blockreduce.go:331
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+				gc_at := x[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line blockreduce.go:347
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line blockreduce.go:349
 						v := gc_s_v[gc_rank]
-
-//line blockreduce.go:324
-						i := gc_bx*gc_bdx + gc_tx + gc_off
+//line blockreduce.go:325
 						gc_more = true
-						_ = i
-
 //line blockreduce.go:325
 						v += float64(gc_at[gc_tx])
 						gc_s_v[gc_rank] = v
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line blockreduce.go:324
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step2 + 1
+//line blockreduce.go:331
+						gc_rank := gc_base + gc_tx
+//line blockreduce.go:333
+						v := gc_s_v[gc_rank]
 //line blockreduce.go:325
-							v += float64(x[i])
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line blockreduce.go:324
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
+						gc_more = true
 //line blockreduce.go:325
-							v += float64(x[i])
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line blockreduce.go:324
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blockreduce.go:325
-							v += float64(x[i])
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line blockreduce.go:324
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blockreduce.go:325
-							v += float64(x[i])
-							gc_s_v[gc_rank] = v
-						}
+						v += float64(gc_at[gc_tx])
+						gc_s_v[gc_rank] = v
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line blockreduce.go:331
+						gc_rank := gc_base + gc_tx
+//line blockreduce.go:333
+						v := gc_s_v[gc_rank]
+//line blockreduce.go:325
+						gc_more = true
+//line blockreduce.go:325
+						v += float64(gc_at[gc_tx])
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line blockreduce.go:331
+						gc_rank := gc_base + gc_tx
+//line blockreduce.go:333
+						v := gc_s_v[gc_rank]
+//line blockreduce.go:325
+						gc_more = true
+//line blockreduce.go:325
+						v += float64(gc_at[gc_tx])
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line blockreduce.go:332
+					v := gc_s_v[gc_rank]
+//line blockreduce.go:325
+					gc_more = true
+//line blockreduce.go:325
+					v += float64(gc_at[gc_tx])
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
-
 //line blockreduce.go:324
 						i := gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
-
+//line blockreduce.go:325
+						v += float64(x[i])
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line blockreduce.go:324
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line blockreduce.go:325
+						v += float64(x[i])
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line blockreduce.go:324
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+//line blockreduce.go:325
+						v += float64(x[i])
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line blockreduce.go:324
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
 //line blockreduce.go:325
 						v += float64(x[i])
 						gc_s_v[gc_rank] = v
 					}
 				}
-			}
-		}
-	}
-	{
-		var gc_c1v [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-
-//line blockreduce.go:327
-			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-
-//line blockreduce.go:328
-					gc_c1v[gc_lane] = v
-				}
-
-//line blockreduce.go:328
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, off, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line blockreduce.go:328
-					v += gc_c1r[gc_lane]
+//line blockreduce.go:324
+					i := gc_bx*gc_bdx + gc_tx + gc_off
+					gc_more = true
+//line blockreduce.go:325
+					v += float64(x[i])
 					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+		}
+	}
+//line blockreduce.go:333
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+//line blockreduce.go:327
+		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+//line blockreduce.go:331
 				v := gc_s_v[gc_rank]
-
-//line blockreduce.go:330
-				{
-					warps[(gc_rank >> 5)] = v
-				}
+//line blockreduce.go:328
+				gc_c1v[gc_lane] = v
+			}
+//line blockreduce.go:328
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, off, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line blockreduce.go:332
+				v := gc_s_v[gc_rank]
+//line blockreduce.go:328
+				v += gc_c1r[gc_lane]
+				gc_s_v[gc_rank] = v
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+			{
+//line blockreduce.go:331
+				warps[(gc_rank >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:336
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -5139,105 +3829,72 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:334
 						{
-							var s float64
 //line blockreduce.go:335
+							var s float64
 							{
+//line blockreduce.go:336
 								gc_xs2 := warps
 //line blockreduce.go:336
 								gc_i2 := 0
 //line blockreduce.go:336
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:336
 									{
 //line blockreduce.go:336
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:336
-										_ = gc_k6
-//line blockreduce.go:336
 										w := gc_xs2[gc_k6]
-//line blockreduce.go:336
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 									{
 //line blockreduce.go:338
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:338
-										_ = gc_k7
-//line blockreduce.go:338
 										w := gc_xs2[gc_k7]
-//line blockreduce.go:338
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 									{
 //line blockreduce.go:338
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:338
-										_ = gc_k8
-//line blockreduce.go:338
 										w := gc_xs2[gc_k8]
-//line blockreduce.go:338
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 									{
 //line blockreduce.go:338
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:338
-										_ = gc_k9
-//line blockreduce.go:338
 										w := gc_xs2[gc_k9]
-//line blockreduce.go:338
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 								}
 //line blockreduce.go:336
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:336
 									{
 //line blockreduce.go:336
 										gc_k10 := gc_i2
 //line blockreduce.go:336
-										_ = gc_k10
-//line blockreduce.go:336
 										w := gc_xs2[gc_k10]
-//line blockreduce.go:336
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 								}
-//line blockreduce.go:338
 							}
+//line blockreduce.go:339
 							gc_at2[0] = s
 						}
 					}
@@ -5245,105 +3902,72 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:334
 						{
-							var s float64
 //line blockreduce.go:335
+							var s float64
 							{
+//line blockreduce.go:336
 								gc_xs := warps
 //line blockreduce.go:336
 								gc_i := 0
 //line blockreduce.go:336
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:336
 									{
 //line blockreduce.go:336
 										gc_k := gc_i + 0
 //line blockreduce.go:336
-										_ = gc_k
-//line blockreduce.go:336
 										w := gc_xs[gc_k]
-//line blockreduce.go:336
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 									{
 //line blockreduce.go:338
 										gc_k2 := gc_i + 1
 //line blockreduce.go:338
-										_ = gc_k2
-//line blockreduce.go:338
 										w := gc_xs[gc_k2]
-//line blockreduce.go:338
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 									{
 //line blockreduce.go:338
 										gc_k3 := gc_i + 2
 //line blockreduce.go:338
-										_ = gc_k3
-//line blockreduce.go:338
 										w := gc_xs[gc_k3]
-//line blockreduce.go:338
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 									{
 //line blockreduce.go:338
 										gc_k4 := gc_i + 3
 //line blockreduce.go:338
-										_ = gc_k4
-//line blockreduce.go:338
 										w := gc_xs[gc_k4]
-//line blockreduce.go:338
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 								}
 //line blockreduce.go:336
 								for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:336
 									{
 //line blockreduce.go:336
 										gc_k5 := gc_i
 //line blockreduce.go:336
-										_ = gc_k5
-//line blockreduce.go:336
 										w := gc_xs[gc_k5]
-//line blockreduce.go:336
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 								}
-//line blockreduce.go:338
 							}
+//line blockreduce.go:339
 							partial[gc_bx] = s
 						}
 					}
@@ -5373,158 +3997,109 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 	gc_pos := gc_b.Pos()
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
-
 //line blockreduce.go:349
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line blockreduce.go:350
 	tile := cg.TiledPartition(block, 32)
-	_ = tile
-
-//line blockreduce.go:351
 	warps := gocuda.Shared[float64](t, gc_n/32)
-	{
-		var gc_c1v [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+//line blockreduce.go:353
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line blockreduce.go:352
-				v := runSum(x, (gc_bidx.X*gc_n+gc_rank)*run, run)
-				_ = v
-
+			v := runSum(x, (gc_bidx.X*gc_n+gc_rank)*run, run)
+			gc_c1v[gc_lane] = v
+		}
 //line blockreduce.go:353
-				gc_c1v[gc_lane] = v
-			}
-
+		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			var v float64
 //line blockreduce.go:353
-			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				var v float64
-				_ = v
-
-//line blockreduce.go:353
-				v = gc_c1r[gc_lane]
-
-//line blockreduce.go:354
-				if (gc_rank & (32 - 1)) == 0 {
-					warps[(gc_rank / 32)] = v
-				}
+			v = gc_c1r[gc_lane]
+			if (gc_rank & (32 - 1)) == 0 {
+				warps[(gc_rank / 32)] = v
 			}
 		}
 	}
+//line blockreduce.go:360
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-
 //line blockreduce.go:358
 				if gc_rank == 0 {
 					var s float64
-//line blockreduce.go:359
 					{
+//line blockreduce.go:360
 						gc_xs := warps
 //line blockreduce.go:360
 						gc_i := 0
 //line blockreduce.go:360
 						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:360
 							{
 //line blockreduce.go:360
 								gc_k := gc_i + 0
 //line blockreduce.go:360
-								_ = gc_k
-//line blockreduce.go:360
 								w := gc_xs[gc_k]
-//line blockreduce.go:360
-								_ = w
-//line blockreduce.go:360
 								{
+//line blockreduce.go:361
 									s += w
 								}
-//line blockreduce.go:362
 							}
-//line blockreduce.go:362
 							{
 //line blockreduce.go:362
 								gc_k2 := gc_i + 1
 //line blockreduce.go:362
-								_ = gc_k2
-//line blockreduce.go:362
 								w := gc_xs[gc_k2]
-//line blockreduce.go:362
-								_ = w
-//line blockreduce.go:360
 								{
+//line blockreduce.go:361
 									s += w
 								}
-//line blockreduce.go:362
 							}
-//line blockreduce.go:362
 							{
 //line blockreduce.go:362
 								gc_k3 := gc_i + 2
 //line blockreduce.go:362
-								_ = gc_k3
-//line blockreduce.go:362
 								w := gc_xs[gc_k3]
-//line blockreduce.go:362
-								_ = w
-//line blockreduce.go:360
 								{
+//line blockreduce.go:361
 									s += w
 								}
-//line blockreduce.go:362
 							}
-//line blockreduce.go:362
 							{
 //line blockreduce.go:362
 								gc_k4 := gc_i + 3
 //line blockreduce.go:362
-								_ = gc_k4
-//line blockreduce.go:362
 								w := gc_xs[gc_k4]
-//line blockreduce.go:362
-								_ = w
-//line blockreduce.go:360
 								{
+//line blockreduce.go:361
 									s += w
 								}
-//line blockreduce.go:362
 							}
-//line blockreduce.go:362
 						}
 //line blockreduce.go:360
 						for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:360
 							{
 //line blockreduce.go:360
 								gc_k5 := gc_i
 //line blockreduce.go:360
-								_ = gc_k5
-//line blockreduce.go:360
 								w := gc_xs[gc_k5]
-//line blockreduce.go:360
-								_ = w
-//line blockreduce.go:360
 								{
+//line blockreduce.go:361
 									s += w
 								}
-//line blockreduce.go:362
 							}
-//line blockreduce.go:362
 						}
-//line blockreduce.go:362
 					}
+//line blockreduce.go:363
 					partial[gc_bidx.X] = s
 				}
 			}
@@ -5557,89 +4132,77 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line blockreduce.go:373
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	{
-		var gc_l_v [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			var gc_jam gc_jam_runSum
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blockreduce.go:374
-					v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
-					_ = v
-				}
-			}
-			gc_jam_runSum_flush(&gc_jam)
-
 //line blockreduce.go:375
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_v)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+	var gc_l_v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			} else {
-
-//line blockreduce.go:375
-				for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blockreduce.go:376
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
-					} else {
-
-//line blockreduce.go:376
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_l_v[gc_lane]
-							_ = v
-
-//line blockreduce.go:376
-							v += gc_c1r[gc_lane]
-							gc_l_v[gc_lane] = v
-						}
-					}
-				}
-			}
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
+//line blockreduce.go:374
+				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 				_ = v
-
-//line blockreduce.go:378
-				{
-					warps[(gc_rank >> 5)] = v
+			}
+		}
+		gc_jam_runSum_flush(&gc_jam)
+//line blockreduce.go:375
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line blockreduce.go:375
+			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
+				} else {
+//line blockreduce.go:376
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line blockreduce.go:380
+						v := gc_l_v[gc_lane]
+//line blockreduce.go:376
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
 				}
 			}
 		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			{
+//line blockreduce.go:379
+				warps[(gc_rank >> 5)] = v
+			}
+		}
 	}
+//line blockreduce.go:384
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -5653,105 +4216,72 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:382
 						{
-							var s float64
 //line blockreduce.go:383
+							var s float64
 							{
+//line blockreduce.go:384
 								gc_xs := warps
 //line blockreduce.go:384
 								gc_i := 0
 //line blockreduce.go:384
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k := gc_i + 0
 //line blockreduce.go:384
-										_ = gc_k
-//line blockreduce.go:384
 										w := gc_xs[gc_k]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k2 := gc_i + 1
 //line blockreduce.go:386
-										_ = gc_k2
-//line blockreduce.go:386
 										w := gc_xs[gc_k2]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k3 := gc_i + 2
 //line blockreduce.go:386
-										_ = gc_k3
-//line blockreduce.go:386
 										w := gc_xs[gc_k3]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k4 := gc_i + 3
 //line blockreduce.go:386
-										_ = gc_k4
-//line blockreduce.go:386
 										w := gc_xs[gc_k4]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
 //line blockreduce.go:384
 								for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k5 := gc_i
 //line blockreduce.go:384
-										_ = gc_k5
-//line blockreduce.go:384
 										w := gc_xs[gc_k5]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 							}
+//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -5759,105 +4289,72 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:382
 						{
-							var s float64
 //line blockreduce.go:383
+							var s float64
 							{
+//line blockreduce.go:384
 								gc_xs := warps
 //line blockreduce.go:384
 								gc_i := 0
 //line blockreduce.go:384
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k := gc_i + 0
 //line blockreduce.go:384
-										_ = gc_k
-//line blockreduce.go:384
 										w := gc_xs[gc_k]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k2 := gc_i + 1
 //line blockreduce.go:386
-										_ = gc_k2
-//line blockreduce.go:386
 										w := gc_xs[gc_k2]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k3 := gc_i + 2
 //line blockreduce.go:386
-										_ = gc_k3
-//line blockreduce.go:386
 										w := gc_xs[gc_k3]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k4 := gc_i + 3
 //line blockreduce.go:386
-										_ = gc_k4
-//line blockreduce.go:386
 										w := gc_xs[gc_k4]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
 //line blockreduce.go:384
 								for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k5 := gc_i
 //line blockreduce.go:384
-										_ = gc_k5
-//line blockreduce.go:384
 										w := gc_xs[gc_k5]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 							}
+//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -5865,105 +4362,72 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:382
 						{
-							var s float64
 //line blockreduce.go:383
+							var s float64
 							{
+//line blockreduce.go:384
 								gc_xs := warps
 //line blockreduce.go:384
 								gc_i := 0
 //line blockreduce.go:384
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k := gc_i + 0
 //line blockreduce.go:384
-										_ = gc_k
-//line blockreduce.go:384
 										w := gc_xs[gc_k]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k2 := gc_i + 1
 //line blockreduce.go:386
-										_ = gc_k2
-//line blockreduce.go:386
 										w := gc_xs[gc_k2]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k3 := gc_i + 2
 //line blockreduce.go:386
-										_ = gc_k3
-//line blockreduce.go:386
 										w := gc_xs[gc_k3]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k4 := gc_i + 3
 //line blockreduce.go:386
-										_ = gc_k4
-//line blockreduce.go:386
 										w := gc_xs[gc_k4]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
 //line blockreduce.go:384
 								for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k5 := gc_i
 //line blockreduce.go:384
-										_ = gc_k5
-//line blockreduce.go:384
 										w := gc_xs[gc_k5]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 							}
+//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -5971,105 +4435,72 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line blockreduce.go:382
 						{
-							var s float64
 //line blockreduce.go:383
+							var s float64
 							{
+//line blockreduce.go:384
 								gc_xs := warps
 //line blockreduce.go:384
 								gc_i := 0
 //line blockreduce.go:384
 								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k := gc_i + 0
 //line blockreduce.go:384
-										_ = gc_k
-//line blockreduce.go:384
 										w := gc_xs[gc_k]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k2 := gc_i + 1
 //line blockreduce.go:386
-										_ = gc_k2
-//line blockreduce.go:386
 										w := gc_xs[gc_k2]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k3 := gc_i + 2
 //line blockreduce.go:386
-										_ = gc_k3
-//line blockreduce.go:386
 										w := gc_xs[gc_k3]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k4 := gc_i + 3
 //line blockreduce.go:386
-										_ = gc_k4
-//line blockreduce.go:386
 										w := gc_xs[gc_k4]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
 //line blockreduce.go:384
 								for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k5 := gc_i
 //line blockreduce.go:384
-										_ = gc_k5
-//line blockreduce.go:384
 										w := gc_xs[gc_k5]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 							}
+//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -6077,105 +4508,72 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line blockreduce.go:382
 					{
-						var s float64
 //line blockreduce.go:383
+						var s float64
 						{
+//line blockreduce.go:384
 							gc_xs := warps
 //line blockreduce.go:384
 							gc_i := 0
 //line blockreduce.go:384
 							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blockreduce.go:384
 								{
 //line blockreduce.go:384
 									gc_k := gc_i + 0
 //line blockreduce.go:384
-									_ = gc_k
-//line blockreduce.go:384
 									w := gc_xs[gc_k]
-//line blockreduce.go:384
-									_ = w
-//line blockreduce.go:384
 									{
+//line blockreduce.go:385
 										s += w
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 								{
 //line blockreduce.go:386
 									gc_k2 := gc_i + 1
 //line blockreduce.go:386
-									_ = gc_k2
-//line blockreduce.go:386
 									w := gc_xs[gc_k2]
-//line blockreduce.go:386
-									_ = w
-//line blockreduce.go:384
 									{
+//line blockreduce.go:385
 										s += w
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 								{
 //line blockreduce.go:386
 									gc_k3 := gc_i + 2
 //line blockreduce.go:386
-									_ = gc_k3
-//line blockreduce.go:386
 									w := gc_xs[gc_k3]
-//line blockreduce.go:386
-									_ = w
-//line blockreduce.go:384
 									{
+//line blockreduce.go:385
 										s += w
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 								{
 //line blockreduce.go:386
 									gc_k4 := gc_i + 3
 //line blockreduce.go:386
-									_ = gc_k4
-//line blockreduce.go:386
 									w := gc_xs[gc_k4]
-//line blockreduce.go:386
-									_ = w
-//line blockreduce.go:384
 									{
+//line blockreduce.go:385
 										s += w
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 							}
 //line blockreduce.go:384
 							for ; gc_i < len(gc_xs); gc_i++ {
-//line blockreduce.go:384
 								{
 //line blockreduce.go:384
 									gc_k5 := gc_i
 //line blockreduce.go:384
-									_ = gc_k5
-//line blockreduce.go:384
 									w := gc_xs[gc_k5]
-//line blockreduce.go:384
-									_ = w
-//line blockreduce.go:384
 									{
+//line blockreduce.go:385
 										s += w
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 							}
-//line blockreduce.go:386
 						}
+//line blockreduce.go:387
 						atomic.Add(total, s)
 					}
 				}

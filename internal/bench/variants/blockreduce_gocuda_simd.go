@@ -43,110 +43,89 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line blockreduce.go:32
 	warps := gocuda.Shared[float64](t, gc_bdx2/32)
-	{
-		var gc_l_v [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_jam2 gc_jam_runSum
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+//line blockreduce.go:34
+	var gc_l_v [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_jam2 gc_jam_runSum
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line blockreduce.go:30
-					tid := gc_tx2
-					_ = tid
-
+				tid := gc_tx2
 //line blockreduce.go:33
-					v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+tid)*run, run, gc_l_v[:], gc_lane2)
-					_ = v
+				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+tid)*run, run, gc_l_v[:], gc_lane2)
+				_ = v
+			}
+		}
+		gc_jam_runSum_flush(&gc_jam2)
+//line blockreduce.go:34
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+			var gc_run compiled.ShflSteps
+			for off := 16; off > 0; off /= 2 {
+//line blockreduce.go:35
+				gc_run.Add(off, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
 				}
 			}
-			gc_jam_runSum_flush(&gc_jam2)
-
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+		} else {
 //line blockreduce.go:34
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-				var gc_run compiled.ShflSteps
-				for off := 16; off > 0; off /= 2 {
-
+			for off := 16; off > 0; off /= 2 {
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+				} else {
 //line blockreduce.go:35
-					gc_run.Add(off, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
-			} else {
-
-//line blockreduce.go:34
-				for off := 16; off > 0; off /= 2 {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_v, off, 32, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line blockreduce.go:39
+						v := gc_l_v[gc_lane2]
 //line blockreduce.go:35
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
-					} else {
-
-//line blockreduce.go:35
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_v, off, 32, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line blockreduce.go:35
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
-						}
-					}
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:30
-					tid := gc_tx2
-					_ = tid
-
-//line blockreduce.go:31
-					lane := tid % 32
-					_ = lane
-
-//line blockreduce.go:31
-					warp := tid / 32
-					_ = warp
-					v := gc_l_v[gc_lane2]
-					_ = v
-
-//line blockreduce.go:37
-					if lane == 0 {
-						warps[warp] = v
+						v += gc_c21r[gc_lane2]
+						gc_l_v[gc_lane2] = v
 					}
 				}
 			}
 		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line blockreduce.go:30
+				tid := gc_tx2
+				lane := tid % 32
+//line blockreduce.go:31
+				warp := tid / 32
+//line blockreduce.go:33
+				v := gc_l_v[gc_lane2]
+//line blockreduce.go:37
+				if lane == 0 {
+					warps[warp] = v
+				}
+			}
+		}
 	}
+//line blockreduce.go:44
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -161,445 +140,297 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
 							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
+//line blockreduce.go:59
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:30
-							tid := gc_tx2
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs4 := warps
 //line blockreduce.go:43
 									gc_i4 := 0
 //line blockreduce.go:43
 									for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k16 := gc_i4 + 0
 //line blockreduce.go:43
-											_ = gc_k16
-//line blockreduce.go:43
 											w := gc_xs4[gc_k16]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k17 := gc_i4 + 1
 //line blockreduce.go:45
-											_ = gc_k17
-//line blockreduce.go:45
 											w := gc_xs4[gc_k17]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k18 := gc_i4 + 2
 //line blockreduce.go:45
-											_ = gc_k18
-//line blockreduce.go:45
 											w := gc_xs4[gc_k18]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k19 := gc_i4 + 3
 //line blockreduce.go:45
-											_ = gc_k19
-//line blockreduce.go:45
 											w := gc_xs4[gc_k19]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k20 := gc_i4
 //line blockreduce.go:43
-											_ = gc_k20
-//line blockreduce.go:43
 											w := gc_xs4[gc_k20]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								gc_at2[0] = s
 							}
 						}
 						{
 							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
+//line blockreduce.go:52
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:30
-							tid := gc_tx2
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs4 := warps
 //line blockreduce.go:43
 									gc_i4 := 0
 //line blockreduce.go:43
 									for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k16 := gc_i4 + 0
 //line blockreduce.go:43
-											_ = gc_k16
-//line blockreduce.go:43
 											w := gc_xs4[gc_k16]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k17 := gc_i4 + 1
 //line blockreduce.go:45
-											_ = gc_k17
-//line blockreduce.go:45
 											w := gc_xs4[gc_k17]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k18 := gc_i4 + 2
 //line blockreduce.go:45
-											_ = gc_k18
-//line blockreduce.go:45
 											w := gc_xs4[gc_k18]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k19 := gc_i4 + 3
 //line blockreduce.go:45
-											_ = gc_k19
-//line blockreduce.go:45
 											w := gc_xs4[gc_k19]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k20 := gc_i4
 //line blockreduce.go:43
-											_ = gc_k20
-//line blockreduce.go:43
 											w := gc_xs4[gc_k20]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								gc_at2[0] = s
 							}
 						}
 						{
 							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
+//line blockreduce.go:52
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:30
-							tid := gc_tx2
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs4 := warps
 //line blockreduce.go:43
 									gc_i4 := 0
 //line blockreduce.go:43
 									for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k16 := gc_i4 + 0
 //line blockreduce.go:43
-											_ = gc_k16
-//line blockreduce.go:43
 											w := gc_xs4[gc_k16]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k17 := gc_i4 + 1
 //line blockreduce.go:45
-											_ = gc_k17
-//line blockreduce.go:45
 											w := gc_xs4[gc_k17]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k18 := gc_i4 + 2
 //line blockreduce.go:45
-											_ = gc_k18
-//line blockreduce.go:45
 											w := gc_xs4[gc_k18]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k19 := gc_i4 + 3
 //line blockreduce.go:45
-											_ = gc_k19
-//line blockreduce.go:45
 											w := gc_xs4[gc_k19]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k20 := gc_i4
 //line blockreduce.go:43
-											_ = gc_k20
-//line blockreduce.go:43
 											w := gc_xs4[gc_k20]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								gc_at2[0] = s
 							}
 						}
 						{
 							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
+//line blockreduce.go:52
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:30
-							tid := gc_tx2
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs4 := warps
 //line blockreduce.go:43
 									gc_i4 := 0
 //line blockreduce.go:43
 									for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k16 := gc_i4 + 0
 //line blockreduce.go:43
-											_ = gc_k16
-//line blockreduce.go:43
 											w := gc_xs4[gc_k16]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k17 := gc_i4 + 1
 //line blockreduce.go:45
-											_ = gc_k17
-//line blockreduce.go:45
 											w := gc_xs4[gc_k17]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k18 := gc_i4 + 2
 //line blockreduce.go:45
-											_ = gc_k18
-//line blockreduce.go:45
 											w := gc_xs4[gc_k18]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k19 := gc_i4 + 3
 //line blockreduce.go:45
-											_ = gc_k19
-//line blockreduce.go:45
 											w := gc_xs4[gc_k19]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k20 := gc_i4
 //line blockreduce.go:43
-											_ = gc_k20
-//line blockreduce.go:43
 											w := gc_xs4[gc_k20]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								gc_at2[0] = s
 							}
 						}
@@ -607,109 +438,72 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:30
-						tid := gc_tx2
-						_ = tid
-
-//line blockreduce.go:41
 						{
-							var s float64
 //line blockreduce.go:42
+							var s float64
 							{
+//line blockreduce.go:43
 								gc_xs4 := warps
 //line blockreduce.go:43
 								gc_i4 := 0
 //line blockreduce.go:43
 								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
-//line blockreduce.go:43
 									{
 //line blockreduce.go:43
 										gc_k16 := gc_i4 + 0
 //line blockreduce.go:43
-										_ = gc_k16
-//line blockreduce.go:43
 										w := gc_xs4[gc_k16]
-//line blockreduce.go:43
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 									{
 //line blockreduce.go:45
 										gc_k17 := gc_i4 + 1
 //line blockreduce.go:45
-										_ = gc_k17
-//line blockreduce.go:45
 										w := gc_xs4[gc_k17]
-//line blockreduce.go:45
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 									{
 //line blockreduce.go:45
 										gc_k18 := gc_i4 + 2
 //line blockreduce.go:45
-										_ = gc_k18
-//line blockreduce.go:45
 										w := gc_xs4[gc_k18]
-//line blockreduce.go:45
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 									{
 //line blockreduce.go:45
 										gc_k19 := gc_i4 + 3
 //line blockreduce.go:45
-										_ = gc_k19
-//line blockreduce.go:45
 										w := gc_xs4[gc_k19]
-//line blockreduce.go:45
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
 //line blockreduce.go:43
 								for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line blockreduce.go:43
 									{
 //line blockreduce.go:43
 										gc_k20 := gc_i4
 //line blockreduce.go:43
-										_ = gc_k20
-//line blockreduce.go:43
 										w := gc_xs4[gc_k20]
-//line blockreduce.go:43
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
-//line blockreduce.go:45
 							}
+//line blockreduce.go:46
 							gc_at2[0] = s
 						}
 					}
@@ -720,109 +514,72 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:30
-							tid := gc_tx2
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs3 := warps
 //line blockreduce.go:43
 									gc_i3 := 0
 //line blockreduce.go:43
 									for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k11 := gc_i3 + 0
 //line blockreduce.go:43
-											_ = gc_k11
-//line blockreduce.go:43
 											w := gc_xs3[gc_k11]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k12 := gc_i3 + 1
 //line blockreduce.go:45
-											_ = gc_k12
-//line blockreduce.go:45
 											w := gc_xs3[gc_k12]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k13 := gc_i3 + 2
 //line blockreduce.go:45
-											_ = gc_k13
-//line blockreduce.go:45
 											w := gc_xs3[gc_k13]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k14 := gc_i3 + 3
 //line blockreduce.go:45
-											_ = gc_k14
-//line blockreduce.go:45
 											w := gc_xs3[gc_k14]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k15 := gc_i3
 //line blockreduce.go:43
-											_ = gc_k15
-//line blockreduce.go:43
 											w := gc_xs3[gc_k15]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								partial[gc_bx2] = s
 							}
 						}
@@ -830,109 +587,72 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:30
-							tid := gc_tx2
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs3 := warps
 //line blockreduce.go:43
 									gc_i3 := 0
 //line blockreduce.go:43
 									for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k11 := gc_i3 + 0
 //line blockreduce.go:43
-											_ = gc_k11
-//line blockreduce.go:43
 											w := gc_xs3[gc_k11]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k12 := gc_i3 + 1
 //line blockreduce.go:45
-											_ = gc_k12
-//line blockreduce.go:45
 											w := gc_xs3[gc_k12]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k13 := gc_i3 + 2
 //line blockreduce.go:45
-											_ = gc_k13
-//line blockreduce.go:45
 											w := gc_xs3[gc_k13]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k14 := gc_i3 + 3
 //line blockreduce.go:45
-											_ = gc_k14
-//line blockreduce.go:45
 											w := gc_xs3[gc_k14]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k15 := gc_i3
 //line blockreduce.go:43
-											_ = gc_k15
-//line blockreduce.go:43
 											w := gc_xs3[gc_k15]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								partial[gc_bx2] = s
 							}
 						}
@@ -940,109 +660,72 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:30
-							tid := gc_tx2
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs3 := warps
 //line blockreduce.go:43
 									gc_i3 := 0
 //line blockreduce.go:43
 									for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k11 := gc_i3 + 0
 //line blockreduce.go:43
-											_ = gc_k11
-//line blockreduce.go:43
 											w := gc_xs3[gc_k11]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k12 := gc_i3 + 1
 //line blockreduce.go:45
-											_ = gc_k12
-//line blockreduce.go:45
 											w := gc_xs3[gc_k12]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k13 := gc_i3 + 2
 //line blockreduce.go:45
-											_ = gc_k13
-//line blockreduce.go:45
 											w := gc_xs3[gc_k13]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k14 := gc_i3 + 3
 //line blockreduce.go:45
-											_ = gc_k14
-//line blockreduce.go:45
 											w := gc_xs3[gc_k14]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k15 := gc_i3
 //line blockreduce.go:43
-											_ = gc_k15
-//line blockreduce.go:43
 											w := gc_xs3[gc_k15]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								partial[gc_bx2] = s
 							}
 						}
@@ -1050,109 +733,72 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:30
-							tid := gc_tx2
-							_ = tid
-
-//line blockreduce.go:41
 							{
-								var s float64
 //line blockreduce.go:42
+								var s float64
 								{
+//line blockreduce.go:43
 									gc_xs3 := warps
 //line blockreduce.go:43
 									gc_i3 := 0
 //line blockreduce.go:43
 									for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k11 := gc_i3 + 0
 //line blockreduce.go:43
-											_ = gc_k11
-//line blockreduce.go:43
 											w := gc_xs3[gc_k11]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k12 := gc_i3 + 1
 //line blockreduce.go:45
-											_ = gc_k12
-//line blockreduce.go:45
 											w := gc_xs3[gc_k12]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k13 := gc_i3 + 2
 //line blockreduce.go:45
-											_ = gc_k13
-//line blockreduce.go:45
 											w := gc_xs3[gc_k13]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 										{
 //line blockreduce.go:45
 											gc_k14 := gc_i3 + 3
 //line blockreduce.go:45
-											_ = gc_k14
-//line blockreduce.go:45
 											w := gc_xs3[gc_k14]
-//line blockreduce.go:45
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
 //line blockreduce.go:43
 									for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line blockreduce.go:43
 										{
 //line blockreduce.go:43
 											gc_k15 := gc_i3
 //line blockreduce.go:43
-											_ = gc_k15
-//line blockreduce.go:43
 											w := gc_xs3[gc_k15]
-//line blockreduce.go:43
-											_ = w
-//line blockreduce.go:43
 											{
+//line blockreduce.go:44
 												s += w
 											}
-//line blockreduce.go:45
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
+//line blockreduce.go:46
 								partial[gc_bx2] = s
 							}
 						}
@@ -1160,109 +806,72 @@ func gc_body_brLaneMod(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:30
-						tid := gc_tx2
-						_ = tid
-
-//line blockreduce.go:41
 						{
-							var s float64
 //line blockreduce.go:42
+							var s float64
 							{
+//line blockreduce.go:43
 								gc_xs3 := warps
 //line blockreduce.go:43
 								gc_i3 := 0
 //line blockreduce.go:43
 								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line blockreduce.go:43
 									{
 //line blockreduce.go:43
 										gc_k11 := gc_i3 + 0
 //line blockreduce.go:43
-										_ = gc_k11
-//line blockreduce.go:43
 										w := gc_xs3[gc_k11]
-//line blockreduce.go:43
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 									{
 //line blockreduce.go:45
 										gc_k12 := gc_i3 + 1
 //line blockreduce.go:45
-										_ = gc_k12
-//line blockreduce.go:45
 										w := gc_xs3[gc_k12]
-//line blockreduce.go:45
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 									{
 //line blockreduce.go:45
 										gc_k13 := gc_i3 + 2
 //line blockreduce.go:45
-										_ = gc_k13
-//line blockreduce.go:45
 										w := gc_xs3[gc_k13]
-//line blockreduce.go:45
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 									{
 //line blockreduce.go:45
 										gc_k14 := gc_i3 + 3
 //line blockreduce.go:45
-										_ = gc_k14
-//line blockreduce.go:45
 										w := gc_xs3[gc_k14]
-//line blockreduce.go:45
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
 //line blockreduce.go:43
 								for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line blockreduce.go:43
 									{
 //line blockreduce.go:43
 										gc_k15 := gc_i3
 //line blockreduce.go:43
-										_ = gc_k15
-//line blockreduce.go:43
 										w := gc_xs3[gc_k15]
-//line blockreduce.go:43
-										_ = w
-//line blockreduce.go:43
 										{
+//line blockreduce.go:44
 											s += w
 										}
-//line blockreduce.go:45
 									}
-//line blockreduce.go:45
 								}
-//line blockreduce.go:45
 							}
+//line blockreduce.go:46
 							partial[gc_bx2] = s
 						}
 					}
@@ -1295,7 +904,6 @@ type gc_jam_runSum_lane struct {
 func gc_jam_runSum_add(gc_j *gc_jam_runSum, x []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
 //line blockreduce.go:393
 	var v float64
-//line blockreduce.go:394
 	gc_range0 := x[lo : lo+n]
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	gc_j.lanes[gc_j.n] = gc_jam_runSum_lane{x, lo, n, v, gc_range0, gc_dst, gc_at}
@@ -1321,8 +929,6 @@ func gc_jam_runSum_run1(gc_l *gc_jam_runSum_lane) {
 	_ = x
 	_ = lo
 	_ = n
-	_ = v
-	_ = gc_range0
 //line blockreduce.go:394
 	for _, e := range gc_range0 {
 		v += float64(e)
@@ -1339,9 +945,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_v := gc_j.lanes[0].v
-	_ = gc_l0_v
+//line blockreduce.go:410
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-	_ = gc_l0_gc_range0
+//line blockreduce.go:412
 	gc_l1_x := gc_j.lanes[1].x
 	_ = gc_l1_x
 	gc_l1_lo := gc_j.lanes[1].lo
@@ -1349,9 +955,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_v := gc_j.lanes[1].v
-	_ = gc_l1_v
+//line blockreduce.go:420
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-	_ = gc_l1_gc_range0
+//line blockreduce.go:422
 	gc_l2_x := gc_j.lanes[2].x
 	_ = gc_l2_x
 	gc_l2_lo := gc_j.lanes[2].lo
@@ -1359,9 +965,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_v := gc_j.lanes[2].v
-	_ = gc_l2_v
+//line blockreduce.go:430
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-	_ = gc_l2_gc_range0
+//line blockreduce.go:432
 	gc_l3_x := gc_j.lanes[3].x
 	_ = gc_l3_x
 	gc_l3_lo := gc_j.lanes[3].lo
@@ -1369,55 +975,32 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_v := gc_j.lanes[3].v
-	_ = gc_l3_v
+//line blockreduce.go:440
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-	_ = gc_l3_gc_range0
+//line blockreduce.go:442
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
-	_ = gc_r3
+//line blockreduce.go:445
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
-	_ = gc_r4
+//line blockreduce.go:447
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
-	_ = gc_r5
+//line blockreduce.go:449
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
-	_ = gc_r6
 //line blockreduce.go:394
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line blockreduce.go:394
-		{
+		gc_l0_e := gc_r3[gc_i2]
+		gc_l0_v += float64(gc_l0_e)
 //line blockreduce.go:394
-			gc_l0_e := gc_r3[gc_i2]
+		gc_l1_e := gc_r4[gc_i2]
+		gc_l1_v += float64(gc_l1_e)
 //line blockreduce.go:394
-			_ = gc_l0_e
-			gc_l0_v += float64(gc_l0_e)
-		}
+		gc_l2_e := gc_r5[gc_i2]
+		gc_l2_v += float64(gc_l2_e)
 //line blockreduce.go:394
-		{
-//line blockreduce.go:394
-			gc_l1_e := gc_r4[gc_i2]
-//line blockreduce.go:394
-			_ = gc_l1_e
-			gc_l1_v += float64(gc_l1_e)
-		}
-//line blockreduce.go:394
-		{
-//line blockreduce.go:394
-			gc_l2_e := gc_r5[gc_i2]
-//line blockreduce.go:394
-			_ = gc_l2_e
-			gc_l2_v += float64(gc_l2_e)
-		}
-//line blockreduce.go:394
-		{
-//line blockreduce.go:394
-			gc_l3_e := gc_r6[gc_i2]
-//line blockreduce.go:394
-			_ = gc_l3_e
-			gc_l3_v += float64(gc_l3_e)
-		}
-//line blockreduce.go:396
+		gc_l3_e := gc_r6[gc_i2]
+		gc_l3_v += float64(gc_l3_e)
 	}
-//line blockreduce.go:394
 	{
 //line blockreduce.go:394
 		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
@@ -1425,13 +1008,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
 //line blockreduce.go:394
 			gc_l0_e := gc_l0_gc_range0[gc_i7]
-//line blockreduce.go:394
-			_ = gc_l0_e
 			gc_l0_v += float64(gc_l0_e)
 		}
-//line blockreduce.go:396
 	}
-//line blockreduce.go:394
 	{
 //line blockreduce.go:394
 		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
@@ -1439,13 +1018,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
 //line blockreduce.go:394
 			gc_l1_e := gc_l1_gc_range0[gc_i8]
-//line blockreduce.go:394
-			_ = gc_l1_e
 			gc_l1_v += float64(gc_l1_e)
 		}
-//line blockreduce.go:396
 	}
-//line blockreduce.go:394
 	{
 //line blockreduce.go:394
 		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
@@ -1453,13 +1028,9 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
 //line blockreduce.go:394
 			gc_l2_e := gc_l2_gc_range0[gc_i9]
-//line blockreduce.go:394
-			_ = gc_l2_e
 			gc_l2_v += float64(gc_l2_e)
 		}
-//line blockreduce.go:396
 	}
-//line blockreduce.go:394
 	{
 //line blockreduce.go:394
 		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
@@ -1467,12 +1038,10 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
 //line blockreduce.go:394
 			gc_l3_e := gc_l3_gc_range0[gc_i10]
-//line blockreduce.go:394
-			_ = gc_l3_e
 			gc_l3_v += float64(gc_l3_e)
 		}
-//line blockreduce.go:396
 	}
+//line blockreduce.go:397
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -1504,94 +1073,81 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line blockreduce.go:56
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-	{
-		var gc_l_v [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_jam2 gc_jam_runSum
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:57
-					v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
-					_ = v
-				}
-			}
-			gc_jam_runSum_flush(&gc_jam2)
-
 //line blockreduce.go:58
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for mask := gocuda.WarpSize / 2; mask > 0; mask /= 2 {
-
-//line blockreduce.go:59
-					gc_run.Add(mask, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
-					}
+	var gc_l_v [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_jam2 gc_jam_runSum
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
-			} else {
-
-//line blockreduce.go:58
-				for mask := gocuda.WarpSize / 2; mask > 0; mask /= 2 {
-
-//line blockreduce.go:59
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
-					} else {
-
-//line blockreduce.go:59
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line blockreduce.go:59
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
-						}
-					}
-				}
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
+//line blockreduce.go:57
+				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
 				_ = v
-
-//line blockreduce.go:61
-				{
-					warps[(gc_rank2 >> 5)] = v
+			}
+		}
+		gc_jam_runSum_flush(&gc_jam2)
+//line blockreduce.go:58
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for mask := gocuda.WarpSize / 2; mask > 0; mask /= 2 {
+//line blockreduce.go:59
+				gc_run.Add(mask, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+		} else {
+//line blockreduce.go:58
+			for mask := gocuda.WarpSize / 2; mask > 0; mask /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
+				} else {
+//line blockreduce.go:59
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line blockreduce.go:63
+						v := gc_l_v[gc_lane2]
+//line blockreduce.go:59
+						v += gc_c21r[gc_lane2]
+						gc_l_v[gc_lane2] = v
+					}
 				}
 			}
 		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			{
+//line blockreduce.go:62
+				warps[(gc_rank2 >> 5)] = v
+			}
+		}
 	}
+//line blockreduce.go:67
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -1605,105 +1161,72 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:65
 						{
-							var s float64
 //line blockreduce.go:66
+							var s float64
 							{
+//line blockreduce.go:67
 								gc_xs4 := warps
 //line blockreduce.go:67
 								gc_i4 := 0
 //line blockreduce.go:67
 								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
-//line blockreduce.go:67
 									{
 //line blockreduce.go:67
 										gc_k16 := gc_i4 + 0
 //line blockreduce.go:67
-										_ = gc_k16
-//line blockreduce.go:67
 										w := gc_xs4[gc_k16]
-//line blockreduce.go:67
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 									{
 //line blockreduce.go:69
 										gc_k17 := gc_i4 + 1
 //line blockreduce.go:69
-										_ = gc_k17
-//line blockreduce.go:69
 										w := gc_xs4[gc_k17]
-//line blockreduce.go:69
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 									{
 //line blockreduce.go:69
 										gc_k18 := gc_i4 + 2
 //line blockreduce.go:69
-										_ = gc_k18
-//line blockreduce.go:69
 										w := gc_xs4[gc_k18]
-//line blockreduce.go:69
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 									{
 //line blockreduce.go:69
 										gc_k19 := gc_i4 + 3
 //line blockreduce.go:69
-										_ = gc_k19
-//line blockreduce.go:69
 										w := gc_xs4[gc_k19]
-//line blockreduce.go:69
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 								}
 //line blockreduce.go:67
 								for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line blockreduce.go:67
 									{
 //line blockreduce.go:67
 										gc_k20 := gc_i4
 //line blockreduce.go:67
-										_ = gc_k20
-//line blockreduce.go:67
 										w := gc_xs4[gc_k20]
-//line blockreduce.go:67
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 								}
-//line blockreduce.go:69
 							}
+//line blockreduce.go:70
 							gc_at2[0] = s
 						}
 					}
@@ -1711,105 +1234,72 @@ func gc_body_brXor(gc_b2 *compiled.Block, x []float32, partial []float64, run in
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:65
 						{
-							var s float64
 //line blockreduce.go:66
+							var s float64
 							{
+//line blockreduce.go:67
 								gc_xs3 := warps
 //line blockreduce.go:67
 								gc_i3 := 0
 //line blockreduce.go:67
 								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line blockreduce.go:67
 									{
 //line blockreduce.go:67
 										gc_k11 := gc_i3 + 0
 //line blockreduce.go:67
-										_ = gc_k11
-//line blockreduce.go:67
 										w := gc_xs3[gc_k11]
-//line blockreduce.go:67
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 									{
 //line blockreduce.go:69
 										gc_k12 := gc_i3 + 1
 //line blockreduce.go:69
-										_ = gc_k12
-//line blockreduce.go:69
 										w := gc_xs3[gc_k12]
-//line blockreduce.go:69
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 									{
 //line blockreduce.go:69
 										gc_k13 := gc_i3 + 2
 //line blockreduce.go:69
-										_ = gc_k13
-//line blockreduce.go:69
 										w := gc_xs3[gc_k13]
-//line blockreduce.go:69
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 									{
 //line blockreduce.go:69
 										gc_k14 := gc_i3 + 3
 //line blockreduce.go:69
-										_ = gc_k14
-//line blockreduce.go:69
 										w := gc_xs3[gc_k14]
-//line blockreduce.go:69
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 								}
 //line blockreduce.go:67
 								for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line blockreduce.go:67
 									{
 //line blockreduce.go:67
 										gc_k15 := gc_i3
 //line blockreduce.go:67
-										_ = gc_k15
-//line blockreduce.go:67
 										w := gc_xs3[gc_k15]
-//line blockreduce.go:67
-										_ = w
-//line blockreduce.go:67
 										{
+//line blockreduce.go:68
 											s += w
 										}
-//line blockreduce.go:69
 									}
-//line blockreduce.go:69
 								}
-//line blockreduce.go:69
 							}
+//line blockreduce.go:70
 							partial[gc_bx2] = s
 						}
 					}
@@ -1844,92 +1334,78 @@ func gc_body_brShift(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line blockreduce.go:80
 	nw := gc_bdx2 >> 5
-
-//line blockreduce.go:81
 	warps := gocuda.Shared[float64](t, nw)[:nw]
-	{
-		var gc_l_v [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_jam2 gc_jam_runSum
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:82
-					v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
-					_ = v
-				}
-			}
-			gc_jam_runSum_flush(&gc_jam2)
-
 //line blockreduce.go:83
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_v)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize>>1, 1, false)
+	var gc_l_v [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_jam2 gc_jam_runSum
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			} else {
-
-//line blockreduce.go:83
-				for off := gocuda.WarpSize >> 1; off > 0; off >>= 1 {
-
-//line blockreduce.go:84
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
-					} else {
-
-//line blockreduce.go:84
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line blockreduce.go:84
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
-						}
-					}
-				}
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
+//line blockreduce.go:82
+				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
 				_ = v
-
-//line blockreduce.go:86
-				{
-					warps[(gc_rank2 >> 5)] = v
+			}
+		}
+		gc_jam_runSum_flush(&gc_jam2)
+//line blockreduce.go:83
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize>>1, 1, false)
+			}
+		} else {
+//line blockreduce.go:83
+			for off := gocuda.WarpSize >> 1; off > 0; off >>= 1 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+				} else {
+//line blockreduce.go:84
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line blockreduce.go:88
+						v := gc_l_v[gc_lane2]
+//line blockreduce.go:84
+						v += gc_c21r[gc_lane2]
+						gc_l_v[gc_lane2] = v
+					}
 				}
 			}
 		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			{
+//line blockreduce.go:87
+				warps[(gc_rank2 >> 5)] = v
+			}
+		}
 	}
+//line blockreduce.go:92
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -1940,9 +1416,8 @@ func gc_body_brShift(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:90
 					{
+//line blockreduce.go:91
 						s := 0.0
 						for w := 0; w < nw; w++ {
 							s += warps[w]
@@ -1979,164 +1454,124 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line blockreduce.go:104
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-	{
-		var gc_l_v [32]float64
-		var gc_c21r [32]float64
-		var gc_c22r [32]float64
-		var gc_c23r [32]float64
-		var gc_c24r [32]float64
-		var gc_c25r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:105
-					v := runSum(x, (gc_bx2*gc_bdx2+gc_tx2)*run, run)
-					_ = v
-
 //line blockreduce.go:106
-					gc_l_v[gc_lane2] = v
+	var gc_l_v [32]float64
+	var gc_c21r [32]float64
+	var gc_c22r [32]float64
+	var gc_c23r [32]float64
+	var gc_c24r [32]float64
+	var gc_c25r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			}
-
-//line blockreduce.go:106
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 16, 0, 32)
-			} else {
-
-//line blockreduce.go:106
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 16, 32, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
-
-//line blockreduce.go:106
-					v += gc_c21r[gc_lane2]
-
-//line blockreduce.go:107
-					gc_l_v[gc_lane2] = v
-				}
-			}
-
-//line blockreduce.go:107
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 8, 0, 32)
-			} else {
-
-//line blockreduce.go:107
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 8, 32, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
-
-//line blockreduce.go:107
-					v += gc_c22r[gc_lane2]
-
-//line blockreduce.go:108
-					gc_l_v[gc_lane2] = v
-				}
-			}
-
-//line blockreduce.go:108
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 4, 0, 32)
-			} else {
-
-//line blockreduce.go:108
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 4, 32, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
-
-//line blockreduce.go:108
-					v += gc_c23r[gc_lane2]
-
-//line blockreduce.go:109
-					gc_l_v[gc_lane2] = v
-				}
-			}
-
-//line blockreduce.go:109
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 2, 0, 32)
-			} else {
-
-//line blockreduce.go:109
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 2, 32, &gc_c24r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
-
-//line blockreduce.go:109
-					v += gc_c24r[gc_lane2]
-
-//line blockreduce.go:110
-					gc_l_v[gc_lane2] = v
-				}
-			}
-
-//line blockreduce.go:110
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
-			} else {
-
-//line blockreduce.go:110
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c25r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
-
-//line blockreduce.go:110
-					v += gc_c25r[gc_lane2]
-					gc_l_v[gc_lane2] = v
-				}
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
+//line blockreduce.go:105
+				v := runSum(x, (gc_bx2*gc_bdx2+gc_tx2)*run, run)
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line blockreduce.go:106
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 16, 0, 32)
+		} else {
+//line blockreduce.go:106
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 16, 32, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line blockreduce.go:110
 				v := gc_l_v[gc_lane2]
-				_ = v
-
+//line blockreduce.go:106
+				v += gc_c21r[gc_lane2]
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line blockreduce.go:107
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 8, 0, 32)
+		} else {
+//line blockreduce.go:107
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 8, 32, &gc_c22r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line blockreduce.go:111
-				{
-					warps[(gc_rank2 >> 5)] = v
-				}
+				v := gc_l_v[gc_lane2]
+//line blockreduce.go:107
+				v += gc_c22r[gc_lane2]
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line blockreduce.go:108
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 4, 0, 32)
+		} else {
+//line blockreduce.go:108
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 4, 32, &gc_c23r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line blockreduce.go:112
+				v := gc_l_v[gc_lane2]
+//line blockreduce.go:108
+				v += gc_c23r[gc_lane2]
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line blockreduce.go:109
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 2, 0, 32)
+		} else {
+//line blockreduce.go:109
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 2, 32, &gc_c24r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line blockreduce.go:113
+				v := gc_l_v[gc_lane2]
+//line blockreduce.go:109
+				v += gc_c24r[gc_lane2]
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line blockreduce.go:110
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+		} else {
+//line blockreduce.go:110
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c25r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line blockreduce.go:114
+				v := gc_l_v[gc_lane2]
+//line blockreduce.go:110
+				v += gc_c25r[gc_lane2]
+				gc_l_v[gc_lane2] = v
+			}
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			{
+//line blockreduce.go:112
+				warps[(gc_rank2 >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:117
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -2150,105 +1585,72 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:115
 						{
-							var s float64
 //line blockreduce.go:116
+							var s float64
 							{
+//line blockreduce.go:117
 								gc_xs4 := warps
 //line blockreduce.go:117
 								gc_i4 := 0
 //line blockreduce.go:117
 								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
-//line blockreduce.go:117
 									{
 //line blockreduce.go:117
 										gc_k16 := gc_i4 + 0
 //line blockreduce.go:117
-										_ = gc_k16
-//line blockreduce.go:117
 										w := gc_xs4[gc_k16]
-//line blockreduce.go:117
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 									{
 //line blockreduce.go:119
 										gc_k17 := gc_i4 + 1
 //line blockreduce.go:119
-										_ = gc_k17
-//line blockreduce.go:119
 										w := gc_xs4[gc_k17]
-//line blockreduce.go:119
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 									{
 //line blockreduce.go:119
 										gc_k18 := gc_i4 + 2
 //line blockreduce.go:119
-										_ = gc_k18
-//line blockreduce.go:119
 										w := gc_xs4[gc_k18]
-//line blockreduce.go:119
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 									{
 //line blockreduce.go:119
 										gc_k19 := gc_i4 + 3
 //line blockreduce.go:119
-										_ = gc_k19
-//line blockreduce.go:119
 										w := gc_xs4[gc_k19]
-//line blockreduce.go:119
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 								}
 //line blockreduce.go:117
 								for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line blockreduce.go:117
 									{
 //line blockreduce.go:117
 										gc_k20 := gc_i4
 //line blockreduce.go:117
-										_ = gc_k20
-//line blockreduce.go:117
 										w := gc_xs4[gc_k20]
-//line blockreduce.go:117
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 								}
-//line blockreduce.go:119
 							}
+//line blockreduce.go:120
 							gc_at2[0] = s
 						}
 					}
@@ -2256,105 +1658,72 @@ func gc_body_brUnrolled(gc_b2 *compiled.Block, x []float32, partial []float64, r
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:115
 						{
-							var s float64
 //line blockreduce.go:116
+							var s float64
 							{
+//line blockreduce.go:117
 								gc_xs3 := warps
 //line blockreduce.go:117
 								gc_i3 := 0
 //line blockreduce.go:117
 								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line blockreduce.go:117
 									{
 //line blockreduce.go:117
 										gc_k11 := gc_i3 + 0
 //line blockreduce.go:117
-										_ = gc_k11
-//line blockreduce.go:117
 										w := gc_xs3[gc_k11]
-//line blockreduce.go:117
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 									{
 //line blockreduce.go:119
 										gc_k12 := gc_i3 + 1
 //line blockreduce.go:119
-										_ = gc_k12
-//line blockreduce.go:119
 										w := gc_xs3[gc_k12]
-//line blockreduce.go:119
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 									{
 //line blockreduce.go:119
 										gc_k13 := gc_i3 + 2
 //line blockreduce.go:119
-										_ = gc_k13
-//line blockreduce.go:119
 										w := gc_xs3[gc_k13]
-//line blockreduce.go:119
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 									{
 //line blockreduce.go:119
 										gc_k14 := gc_i3 + 3
 //line blockreduce.go:119
-										_ = gc_k14
-//line blockreduce.go:119
 										w := gc_xs3[gc_k14]
-//line blockreduce.go:119
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 								}
 //line blockreduce.go:117
 								for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line blockreduce.go:117
 									{
 //line blockreduce.go:117
 										gc_k15 := gc_i3
 //line blockreduce.go:117
-										_ = gc_k15
-//line blockreduce.go:117
 										w := gc_xs3[gc_k15]
-//line blockreduce.go:117
-										_ = w
-//line blockreduce.go:117
 										{
+//line blockreduce.go:118
 											s += w
 										}
-//line blockreduce.go:119
 									}
-//line blockreduce.go:119
 								}
-//line blockreduce.go:119
 							}
+//line blockreduce.go:120
 							partial[gc_bx2] = s
 						}
 					}
@@ -2395,507 +1764,365 @@ func gc_body_brHelpers(gc_b2 *compiled.Block, x []float32, partial []float64, ru
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-	_ = gc_s_v
-
 //line blockreduce.go:147
 	shared_ := gc_shared12(32)[:32]
-	{
-		var gc_l_v_ [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:131
-					var v float64 = runSum(x, (gc_bx2*gc_bdx2+gc_tx2)*run, run)
-
-//line blockreduce.go:131
-					_ = v
-
 //line blockreduce.go:149
-					var v_ float64 = v
-
+	var gc_l_v_ [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line blockreduce.go:131
+				var v float64 = runSum(x, (gc_bx2*gc_bdx2+gc_tx2)*run, run)
 //line blockreduce.go:149
-					_ = v_
-					_ = v
-					_ = v_
-					gc_l_v_[gc_lane2] = v_
+				var v_ float64 = v
+//line blockreduce.go:152
+				gc_l_v_[gc_lane2] = v_
+			}
+		}
+//line blockreduce.go:139
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			var gc_run compiled.ShflSteps
+			for off := 16; off > 0; off /= 2 {
+//line blockreduce.go:140
+				gc_run.Add(off, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 				}
 			}
-
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+		} else {
 //line blockreduce.go:139
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				var gc_run compiled.ShflSteps
-				for off := 16; off > 0; off /= 2 {
-
+			for off := 16; off > 0; off /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+				} else {
 //line blockreduce.go:140
-					gc_run.Add(off, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-			} else {
-
-//line blockreduce.go:139
-				for off := 16; off > 0; off /= 2 {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line blockreduce.go:144
+						v_ := gc_l_v_[gc_lane2]
 //line blockreduce.go:140
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
-					} else {
-
-//line blockreduce.go:140
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
-
-//line blockreduce.go:140
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
-						}
+						v_ += gc_c21r[gc_lane2]
+						gc_l_v_[gc_lane2] = v_
 					}
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line blockreduce.go:148
-					lane := gc_tx2 % 32
-					_ = lane
-
+				lane := gc_tx2 % 32
+//line blockreduce.go:148
+				wid := gc_tx2 / 32
+//line blockreduce.go:150
+				v_ := gc_l_v_[gc_lane2]
+//line blockreduce.go:152
+				var v float64
+//line blockreduce.go:142
+				var r_ float64 = v_
+//line blockreduce.go:149
+				v = r_
+				if lane == 0 {
+					shared_[wid] = v
+				}
+//line blockreduce.go:154
+				gc_s_v[gc_rank2] = v
+			}
+		}
+	}
+//line blockreduce.go:160
+	var gc_l_v_2 [32]float64
+	var gc_c22r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line blockreduce.go:168
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line blockreduce.go:148
+				lane := gc_tx2 % 32
+//line blockreduce.go:150
+				var v float64
+//line blockreduce.go:154
+				v = 0
+				if gc_tx2 < gc_bdx2/32 {
+					v = shared_[lane]
+				}
+				gc_s_v[gc_rank2] = v
+			}
+		}
+		{
+			var gc_m132 uint32
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line blockreduce.go:148
 					wid := gc_tx2 / 32
-					_ = wid
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
-					var v float64
-					_ = v
-
-//line blockreduce.go:142
-					var r_ float64 = v_
-
-//line blockreduce.go:142
-					_ = r_
-
-//line blockreduce.go:149
-					v = r_
-
-//line blockreduce.go:150
-					if lane == 0 {
-						shared_[wid] = v
+//line blockreduce.go:158
+					if wid == 0 {
+						gc_m132 |= 1 << gc_lane2
 					}
-					_ = r_
-					gc_s_v[gc_rank2] = v
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v_2 [32]float64
-		var gc_c22r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+			gc_save132 := gc_act2
+			gc_act2 = gc_save132 & gc_m132
+			if gc_act2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:148
-					lane := gc_tx2 % 32
-					_ = lane
-					var v float64
-					_ = v
-
-//line blockreduce.go:154
-					v = 0
-
-//line blockreduce.go:155
-					if gc_tx2 < gc_bdx2/32 {
-						v = shared_[lane]
+//line blockreduce.go:172
+					v := gc_s_v[gc_rank2]
+//line blockreduce.go:159
+					var v_2 float64 = v
+//line blockreduce.go:161
+					gc_l_v_2[gc_lane2] = v_2
+				}
+//line blockreduce.go:139
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					var gc_run2 compiled.ShflSteps
+					for off_ := 16; off_ > 0; off_ /= 2 {
+//line blockreduce.go:140
+						gc_run2.Add(off_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+						}
 					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+				} else {
+//line blockreduce.go:139
+					for off_ := 16; off_ > 0; off_ /= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+						} else {
+//line blockreduce.go:140
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, off_, 32, &gc_c22r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line blockreduce.go:147
+								v_2 := gc_l_v_2[gc_lane2]
+//line blockreduce.go:140
+								v_2 += gc_c22r[gc_lane2]
+								gc_l_v_2[gc_lane2] = v_2
+							}
+						}
+					}
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line blockreduce.go:152
+					v_2 := gc_l_v_2[gc_lane2]
+//line blockreduce.go:154
+					var v float64
+//line blockreduce.go:142
+					var r_2 float64 = v_2
+//line blockreduce.go:159
+					v = r_2
+//line blockreduce.go:161
 					gc_s_v[gc_rank2] = v
 				}
 			}
-			{
-				var gc_m132 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:148
-						wid := gc_tx2 / 32
-						_ = wid
-
-//line blockreduce.go:158
-						if wid == 0 {
-							gc_m132 |= 1 << gc_lane2
-						}
-					}
-				}
-				gc_save132 := gc_act2
-				gc_act2 = gc_save132 & gc_m132
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:159
-						var v_2 float64 = v
-
-//line blockreduce.go:159
-						_ = v_2
-						_ = v_2
-						gc_l_v_2[gc_lane2] = v_2
-					}
-
-//line blockreduce.go:139
-					if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						var gc_run2 compiled.ShflSteps
-						for off_ := 16; off_ > 0; off_ /= 2 {
-
-//line blockreduce.go:140
-							gc_run2.Add(off_, 0, 32)
-							if gc_run2.Full() {
-								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
-							}
-						}
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
-					} else {
-
-//line blockreduce.go:139
-						for off_ := 16; off_ > 0; off_ /= 2 {
-
-//line blockreduce.go:140
-							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
-							} else {
-
-//line blockreduce.go:140
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, off_, 32, &gc_c22r)
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									v_2 := gc_l_v_2[gc_lane2]
-									_ = v_2
-
-//line blockreduce.go:140
-									v_2 += gc_c22r[gc_lane2]
-									gc_l_v_2[gc_lane2] = v_2
-								}
-							}
-						}
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
-						var v float64
-						_ = v
-
-//line blockreduce.go:142
-						var r_2 float64 = v_2
-
-//line blockreduce.go:142
-						_ = r_2
-
-//line blockreduce.go:159
-						v = r_2
-						_ = r_2
-						gc_s_v[gc_rank2] = v
-					}
-				}
-				gc_act2 = gc_save132 &^ gc_dead2
-			}
+			gc_act2 = gc_save132 &^ gc_dead2
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
-				gc_at2 := partial[gc_off2:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
-//line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
-//line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
-//line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
-//line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							gc_at2[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line blockreduce.go:169
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off2 := gc_bx2
+		if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+			gc_at2 := partial[gc_off2:][:1]
+			gc_step3 := gc_from2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+//line blockreduce.go:182
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line blockreduce.go:184
 					v := gc_s_v[gc_rank2]
-
 //line blockreduce.go:161
 					var r float64 = v
-
-//line blockreduce.go:161
-					_ = r
-
 //line blockreduce.go:131
 					sum := r
-
-//line blockreduce.go:132
 					{
 						gc_at2[0] = sum
 					}
-					_ = r
-					_ = sum
 				}
-			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
+				{
+//line blockreduce.go:139
+					gc_tx2 := gc_step3 + 1
+//line blockreduce.go:141
+					gc_rank2 := gc_base2 + gc_tx2
+//line blockreduce.go:143
+					v := gc_s_v[gc_rank2]
 //line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
+					var r float64 = v
 //line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
-					}
+					sum := r
 					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
-//line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
-//line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:161
-						var r float64 = v
-
-//line blockreduce.go:161
-						_ = r
-
-//line blockreduce.go:131
-						sum := r
-
-//line blockreduce.go:132
-						{
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
+						gc_at2[0] = sum
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+//line blockreduce.go:139
+					gc_tx2 := gc_step3 + 2
+//line blockreduce.go:141
+					gc_rank2 := gc_base2 + gc_tx2
+//line blockreduce.go:143
+					v := gc_s_v[gc_rank2]
+//line blockreduce.go:161
+					var r float64 = v
+//line blockreduce.go:131
+					sum := r
+					{
+						gc_at2[0] = sum
+					}
+				}
+				{
+//line blockreduce.go:139
+					gc_tx2 := gc_step3 + 3
+//line blockreduce.go:141
+					gc_rank2 := gc_base2 + gc_tx2
+//line blockreduce.go:143
+					v := gc_s_v[gc_rank2]
+//line blockreduce.go:161
+					var r float64 = v
+//line blockreduce.go:131
+					sum := r
+					{
+						gc_at2[0] = sum
+					}
+				}
+			}
+//line blockreduce.go:139
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line blockreduce.go:142
+				v := gc_s_v[gc_rank2]
+//line blockreduce.go:161
+				var r float64 = v
+//line blockreduce.go:131
+				sum := r
+				{
+					gc_at2[0] = sum
+				}
+			}
+		} else {
+//line blockreduce.go:139
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
-
 //line blockreduce.go:161
 					var r float64 = v
-
-//line blockreduce.go:161
-					_ = r
-
 //line blockreduce.go:131
 					sum := r
-
-//line blockreduce.go:132
 					{
 						partial[gc_bx2] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line blockreduce.go:139
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+//line blockreduce.go:161
+					var r float64 = v
+//line blockreduce.go:131
+					sum := r
+					{
+						partial[gc_bx2] = sum
+					}
+				}
+				{
+//line blockreduce.go:139
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+//line blockreduce.go:161
+					var r float64 = v
+//line blockreduce.go:131
+					sum := r
+					{
+						partial[gc_bx2] = sum
+					}
+				}
+				{
+//line blockreduce.go:139
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+//line blockreduce.go:161
+					var r float64 = v
+//line blockreduce.go:131
+					sum := r
+					{
+						partial[gc_bx2] = sum
+					}
+				}
+			}
+//line blockreduce.go:139
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				v := gc_s_v[gc_rank2]
+//line blockreduce.go:161
+				var r float64 = v
+//line blockreduce.go:131
+				sum := r
+				{
+					partial[gc_bx2] = sum
 				}
 			}
 		}
@@ -2928,179 +2155,218 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line blockreduce.go:173
 	warps := gocuda.Shared[float32](t, 32)[:32]
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
+//line blockreduce.go:175
+	var gc_l_v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			{
+				gc_x05 := gc_tidx2.X
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x05
+				if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(x) && 32 <= len(x)-gc_off4 {
+					gc_at4 := x[gc_off4:][:32]
 //line blockreduce.go:174
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line blockreduce.go:174
-				_ = gc_iota
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line blockreduce.go:174
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line blockreduce.go:174
-					_ = gc_iota2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line blockreduce.go:171
-						var tid int = gc_tx2
-//line blockreduce.go:171
-						_ = tid
-//line blockreduce.go:172
-						var i int = gc_bx2*gc_bdx2 + tid
-//line blockreduce.go:172
-						_ = i
-//line blockreduce.go:174
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blockreduce.go:174
-						_ = v
-//line blockreduce.go:175
-						if i < 0 || i > len(x)-8 {
-//line blockreduce.go:175
-							break
-//line blockreduce.go:175
-						}
-//line blockreduce.go:175
-						if i < len(x) && uint(len(x)-i) > 7 {
-//line blockreduce.go:175
-							v = archsimd.LoadFloat32x8Slice(x[i:])
-						} else {
-//line blockreduce.go:176
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), i, 8))))
-//line blockreduce.go:175
-							_ = gc_if2
-//line blockreduce.go:175
-							if gc_if2.ToBits() != 0 {
-//line blockreduce.go:175
-								v = archsimd.LoadFloat32x8Slice(x[i:]).Merge(v, gc_if2)
-							}
-//line blockreduce.go:176
-						}
-//line blockreduce.go:175
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					copy(gc_l_v[:], gc_at4)
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line blockreduce.go:171
-						var tid int = gc_tx2
-//line blockreduce.go:171
-						_ = tid
-//line blockreduce.go:172
-						var i int = gc_bx2*gc_bdx2 + tid
-//line blockreduce.go:172
-						_ = i
-//line blockreduce.go:174
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blockreduce.go:174
-						_ = v
-//line blockreduce.go:175
-						if i < 0 || i > len(x)-8 {
-//line blockreduce.go:175
-							break
-//line blockreduce.go:175
-						}
-//line blockreduce.go:175
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), i, 8))))
-//line blockreduce.go:175
-						_ = gc_if
-//line blockreduce.go:176
-						if gc_if.ToBits() != 0 {
-//line blockreduce.go:176
-							v = archsimd.LoadFloat32x8Slice(x[i:]).Merge(v, gc_if)
-//line blockreduce.go:176
-						}
-//line blockreduce.go:176
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line blockreduce.go:171
 						tid := gc_tx2
-						_ = tid
-
-//line blockreduce.go:172
 						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
 //line blockreduce.go:174
 						var v float32
-
-//line blockreduce.go:175
 						if i < len(x) {
 							v = x[i]
 						}
-						_ = v
-						gc_s_v[gc_rank2] = v
+//line blockreduce.go:179
+						gc_l_v[gc_lane2] = v
 					}
 				}
 			}
-
+		}
+//line blockreduce.go:178
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			var gc_run compiled.ShflSteps
+			for off := 16; off > 0; off /= 2 {
+//line blockreduce.go:179
+				gc_run.Add(off, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+		} else {
 //line blockreduce.go:178
 			for off := 16; off > 0; off /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+				} else {
+//line blockreduce.go:179
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, 32, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line blockreduce.go:179
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line blockreduce.go:179
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line blockreduce.go:179
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line blockreduce.go:179
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line blockreduce.go:179
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line blockreduce.go:179
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line blockreduce.go:192
+							v := gc_l_v[gc_lane2]
+//line blockreduce.go:179
+							v += gc_c21r[gc_lane2]
+							gc_l_v[gc_lane2] = v
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line blockreduce.go:171
+				tid := gc_tx2
+//line blockreduce.go:173
+				v := gc_l_v[gc_lane2]
+//line blockreduce.go:181
+				if tid%32 == 0 {
+					warps[tid/32] = v
+				}
+			}
+		}
+	}
+//line blockreduce.go:189
+	var gc_l_v2 [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line blockreduce.go:197
+			var gc_m112 uint32
+//line blockreduce.go:185
+			if gc_x06 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x06+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(32, gc_x06); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m112 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line blockreduce.go:171
+						tid := gc_tx2
+//line blockreduce.go:185
+						if tid < 32 {
+							gc_m112 |= 1 << gc_lane2
+						}
+					}
+				}
+			}
+			gc_save112 := gc_act2
+			gc_act2 = gc_save112 & gc_m112
+			if gc_act2 != 0 {
 				gc_left2 := gc_act2
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
+//line blockreduce.go:186
+					gc_vb := archsimd.BroadcastFloat32x8(0)
+//line blockreduce.go:186
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+//line blockreduce.go:186
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+//line blockreduce.go:186
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blockreduce.go:179
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line blockreduce.go:179
-							_ = v
-//line blockreduce.go:179
-							v.StoreSlice(gc_c21v[gc_lane2:])
+//line blockreduce.go:189
+							gc_tx2 := gc_tidx4.X + gc_lane2
+//line blockreduce.go:191
+							gc_ty2 := gc_tidx4.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx4.Z
+							_ = gc_tz2
+//line blockreduce.go:171
+							var tid int = gc_tx2
+//line blockreduce.go:171
+							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line blockreduce.go:186
+							v = gc_vb2
+							if tid < 0 || tid > len(warps)-8 {
+//line blockreduce.go:187
+								break
+							}
+//line blockreduce.go:187
+							if tid < gc_bdx2/32 && uint(gc_bdx2/32-tid) > 7 {
+//line blockreduce.go:187
+								v = archsimd.LoadFloat32x8Slice(warps[tid:])
+							} else {
+//line blockreduce.go:188
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2/32, tid, 8))))
+//line blockreduce.go:187
+								if gc_if2.ToBits() != 0 {
+//line blockreduce.go:187
+									v = archsimd.LoadFloat32x8Slice(warps[tid:]).Merge(v, gc_if2)
+								}
+							}
+//line blockreduce.go:187
+							v.StoreSlice(gc_l_v2[gc_lane2:])
 							gc_left2 &^= 0xff << gc_lane2
 						}
 					} else {
@@ -3109,49 +2375,170 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blockreduce.go:179
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line blockreduce.go:179
-							_ = v
-//line blockreduce.go:179
-							v.StoreSlice(gc_c21v[gc_lane2:])
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line blockreduce.go:202
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line blockreduce.go:171
+							var tid int = gc_tx2
+//line blockreduce.go:171
+							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line blockreduce.go:186
+							v = gc_vb
+							if tid < 0 || tid > len(warps)-8 {
+//line blockreduce.go:187
+								break
+							}
+//line blockreduce.go:187
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2/32, tid, 8))))
+							if gc_if.ToBits() != 0 {
+//line blockreduce.go:188
+								v = archsimd.LoadFloat32x8Slice(warps[tid:]).Merge(v, gc_if)
+							}
+//line blockreduce.go:188
+							v.StoreSlice(gc_l_v2[gc_lane2:])
 							gc_left2 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line blockreduce.go:171
+							tid := gc_tx2
+//line blockreduce.go:173
+							var v float32
+//line blockreduce.go:186
+							v = 0
+							if tid < gc_bdx2/32 {
+								v = warps[tid]
+							}
+							gc_l_v2[gc_lane2] = v
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:179
-						gc_c21v[gc_lane2] = v
 					}
 				}
-
-//line blockreduce.go:179
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, off, 32, &gc_c21r)
-				gc_left3 := gc_act2
+//line blockreduce.go:190
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					var gc_run2 compiled.ShflSteps
+					for off_ := 16; off_ > 0; off_ /= 2 {
+//line blockreduce.go:191
+						gc_run2.Add(off_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v2, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v2, &gc_run2)
+				} else {
+//line blockreduce.go:190
+					for off_ := 16; off_ > 0; off_ /= 2 {
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, 32)
+						} else {
+//line blockreduce.go:191
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c22r)
+							gc_left3 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line blockreduce.go:191
+										v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane2:])
+//line blockreduce.go:191
+										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line blockreduce.go:191
+										v.StoreSlice(gc_l_v2[gc_lane2:])
+										gc_left3 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line blockreduce.go:191
+										v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane2:])
+//line blockreduce.go:191
+										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line blockreduce.go:191
+										v.StoreSlice(gc_l_v2[gc_lane2:])
+										gc_left3 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left3&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line blockreduce.go:204
+									v := gc_l_v2[gc_lane2]
+//line blockreduce.go:191
+									v += gc_c22r[gc_lane2]
+									gc_l_v2[gc_lane2] = v
+								}
+							}
+						}
+					}
+				}
+				gc_left4 := gc_act2
 				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
+//line blockreduce.go:193
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+//line blockreduce.go:193
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blockreduce.go:179
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line blockreduce.go:179
-							_ = v
-//line blockreduce.go:179
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line blockreduce.go:179
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
+							gc_tx2 := gc_tidx6.X + gc_lane2
+//line blockreduce.go:198
+							gc_ty2 := gc_tidx6.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx6.Z
+							_ = gc_tz2
+//line blockreduce.go:171
+							var tid int = gc_tx2
+//line blockreduce.go:171
+							v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane2:])
+//line blockreduce.go:193
+							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+							if gc_if4.ToBits() != 0 {
+//line blockreduce.go:194
+								var gc_lanes2 [8]float32
+//line blockreduce.go:194
+								v.Store(&gc_lanes2)
+//line blockreduce.go:194
+								for gc_k2 := range 8 {
+//line blockreduce.go:194
+									if gc_if4.ToBits()&(1<<gc_k2) != 0 {
+//line blockreduce.go:194
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line blockreduce.go:194
+										partial[gc_bx2] = gc_lanes2[gc_k2]
+									}
+								}
+//line blockreduce.go:194
+								gc_pos2.Thread = gc_rank2
+							}
+//line blockreduce.go:195
+							gc_left4 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -3159,501 +2546,78 @@ func gc_body_brOnePerThread(gc_b2 *compiled.Block, x []float32, partial []float3
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blockreduce.go:179
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line blockreduce.go:179
-							_ = v
-//line blockreduce.go:179
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line blockreduce.go:179
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line blockreduce.go:209
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line blockreduce.go:171
+							var tid int = gc_tx2
+//line blockreduce.go:171
+							v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane2:])
+//line blockreduce.go:193
+							gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+							if gc_if3.ToBits() != 0 {
+//line blockreduce.go:194
+								var gc_lanes [8]float32
+//line blockreduce.go:194
+								v.Store(&gc_lanes)
+//line blockreduce.go:194
+								for gc_k := range 8 {
+//line blockreduce.go:194
+									if gc_if3.ToBits()&(1<<gc_k) != 0 {
+//line blockreduce.go:194
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line blockreduce.go:194
+										partial[gc_bx2] = gc_lanes[gc_k]
+									}
+								}
+//line blockreduce.go:194
+								gc_pos2.Thread = gc_rank2
+							}
+//line blockreduce.go:195
+							gc_left4 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:179
-						v += gc_c21r[gc_lane2]
-						gc_s_v[gc_rank2] = v
-					}
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:171
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:181
-					if tid%32 == 0 {
-						warps[tid/32] = v
-					}
-				}
-			}
-		}
-	}
-	{
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m112 uint32
-
-//line blockreduce.go:185
-				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_bound4 := compiled.Diff(32, gc_x05); gc_bound4 < gc_hi4 {
-						gc_hi4 = gc_bound4
-					}
-					if gc_lo4 < gc_hi4 {
-						gc_m112 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-					}
-				} else {
+				if gc_left4 != 0 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
 //line blockreduce.go:171
 							tid := gc_tx2
-							_ = tid
-
-//line blockreduce.go:185
-							if tid < 32 {
-								gc_m112 |= 1 << gc_lane2
+//line blockreduce.go:173
+							v := gc_l_v2[gc_lane2]
+//line blockreduce.go:193
+							if tid == 0 {
+								partial[gc_bx2] = v
 							}
 						}
 					}
 				}
-				gc_save112 := gc_act2
-				gc_act2 = gc_save112 & gc_m112
-				if gc_act2 != 0 {
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-//line blockreduce.go:186
-						gc_vb := archsimd.BroadcastFloat32x8(0)
-//line blockreduce.go:186
-						_ = gc_vb
-//line blockreduce.go:186
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line blockreduce.go:186
-						_ = gc_iota3
-						gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-//line blockreduce.go:186
-							gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line blockreduce.go:186
-							_ = gc_vb2
-//line blockreduce.go:186
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line blockreduce.go:186
-							_ = gc_iota4
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx6.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx6.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx6.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line blockreduce.go:171
-								var tid int = gc_tx2
-//line blockreduce.go:171
-								_ = tid
-//line blockreduce.go:171
-								var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blockreduce.go:171
-								_ = v
-//line blockreduce.go:186
-								v = gc_vb2
-//line blockreduce.go:187
-								if tid < 0 || tid > len(warps)-8 {
-//line blockreduce.go:187
-									break
-//line blockreduce.go:187
-								}
-//line blockreduce.go:187
-								if tid < gc_bdx2/32 && uint(gc_bdx2/32-tid) > 7 {
-//line blockreduce.go:187
-									v = archsimd.LoadFloat32x8Slice(warps[tid:])
-								} else {
-//line blockreduce.go:188
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2/32, tid, 8))))
-//line blockreduce.go:187
-									_ = gc_if4
-//line blockreduce.go:187
-									if gc_if4.ToBits() != 0 {
-//line blockreduce.go:187
-										v = archsimd.LoadFloat32x8Slice(warps[tid:]).Merge(v, gc_if4)
-									}
-//line blockreduce.go:188
-								}
-//line blockreduce.go:187
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line blockreduce.go:171
-								var tid int = gc_tx2
-//line blockreduce.go:171
-								_ = tid
-//line blockreduce.go:171
-								var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blockreduce.go:171
-								_ = v
-//line blockreduce.go:186
-								v = gc_vb
-//line blockreduce.go:187
-								if tid < 0 || tid > len(warps)-8 {
-//line blockreduce.go:187
-									break
-//line blockreduce.go:187
-								}
-//line blockreduce.go:187
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2/32, tid, 8))))
-//line blockreduce.go:187
-								_ = gc_if3
-//line blockreduce.go:188
-								if gc_if3.ToBits() != 0 {
-//line blockreduce.go:188
-									v = archsimd.LoadFloat32x8Slice(warps[tid:]).Merge(v, gc_if3)
-//line blockreduce.go:188
-								}
-//line blockreduce.go:188
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:171
-								tid := gc_tx2
-								_ = tid
-								var v float32
-								_ = v
-
-//line blockreduce.go:186
-								v = 0
-
-//line blockreduce.go:187
-								if tid < gc_bdx2/32 {
-									v = warps[tid]
-								}
-								gc_s_v[gc_rank2] = v
-							}
-						}
-					}
-
-//line blockreduce.go:190
-					for off_ := 16; off_ > 0; off_ /= 2 {
-						gc_left5 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line blockreduce.go:191
-									v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line blockreduce.go:191
-									_ = v
-//line blockreduce.go:191
-									v.StoreSlice(gc_c22v[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line blockreduce.go:191
-									v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line blockreduce.go:191
-									_ = v
-//line blockreduce.go:191
-									v.StoreSlice(gc_c22v[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left5 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:191
-								gc_c22v[gc_lane2] = v
-							}
-						}
-
-//line blockreduce.go:191
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c22v, off_, 32, &gc_c22r)
-						gc_left6 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line blockreduce.go:191
-									v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line blockreduce.go:191
-									_ = v
-//line blockreduce.go:191
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line blockreduce.go:191
-									v.StoreSlice(gc_s_v[gc_rank2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line blockreduce.go:191
-									v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line blockreduce.go:191
-									_ = v
-//line blockreduce.go:191
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line blockreduce.go:191
-									v.StoreSlice(gc_s_v[gc_rank2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left6 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left6&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:191
-								v += gc_c22r[gc_lane2]
-								gc_s_v[gc_rank2] = v
-							}
-						}
-					}
-					gc_left7 := gc_act2
-					if compiled.SIMD {
-//line blockreduce.go:193
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line blockreduce.go:193
-						_ = gc_iota5
-						gc_tidx9 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx2 {
-//line blockreduce.go:193
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line blockreduce.go:193
-							_ = gc_iota6
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx9.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx9.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx9.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line blockreduce.go:171
-								var tid int = gc_tx2
-//line blockreduce.go:171
-								_ = tid
-//line blockreduce.go:171
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line blockreduce.go:171
-								_ = v
-//line blockreduce.go:193
-								gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line blockreduce.go:193
-								_ = gc_if6
-//line blockreduce.go:194
-								if gc_if6.ToBits() != 0 {
-//line blockreduce.go:194
-									var gc_lanes2 [8]float32
-//line blockreduce.go:194
-									v.Store(&gc_lanes2)
-//line blockreduce.go:194
-									for gc_k2 := range 8 {
-//line blockreduce.go:194
-										if gc_if6.ToBits()&(1<<gc_k2) != 0 {
-//line blockreduce.go:194
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line blockreduce.go:194
-											partial[gc_bx2] = gc_lanes2[gc_k2]
-//line blockreduce.go:194
-										}
-//line blockreduce.go:194
-									}
-//line blockreduce.go:194
-									gc_pos2.Thread = gc_rank2
-//line blockreduce.go:194
-								}
-								gc_left7 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line blockreduce.go:171
-								var tid int = gc_tx2
-//line blockreduce.go:171
-								_ = tid
-//line blockreduce.go:171
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line blockreduce.go:171
-								_ = v
-//line blockreduce.go:193
-								gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line blockreduce.go:193
-								_ = gc_if5
-//line blockreduce.go:194
-								if gc_if5.ToBits() != 0 {
-//line blockreduce.go:194
-									var gc_lanes [8]float32
-//line blockreduce.go:194
-									v.Store(&gc_lanes)
-//line blockreduce.go:194
-									for gc_k := range 8 {
-//line blockreduce.go:194
-										if gc_if5.ToBits()&(1<<gc_k) != 0 {
-//line blockreduce.go:194
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line blockreduce.go:194
-											partial[gc_bx2] = gc_lanes[gc_k]
-//line blockreduce.go:194
-										}
-//line blockreduce.go:194
-									}
-//line blockreduce.go:194
-									gc_pos2.Thread = gc_rank2
-//line blockreduce.go:194
-								}
-								gc_left7 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left7 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left7&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:171
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:193
-								if tid == 0 {
-									partial[gc_bx2] = v
-								}
-							}
-						}
-					}
-				}
-				gc_act2 = gc_save112 &^ gc_dead2
 			}
+			gc_act2 = gc_save112 &^ gc_dead2
 		}
 	}
 }
 
+//line blockreduce.go:206
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // BlockReduceFloat64Kernel rewords bench.BlockReduceShuffleKernel over
@@ -3680,189 +2644,139 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line blockreduce.go:204
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-	{
-		var gc_l_v [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:205
-					lo := (gc_bx2*gc_bdx2 + gc_tx2) * run
-					_ = lo
-
 //line blockreduce.go:206
-					var v float64
-
-					{
-
-//line blockreduce.go:207
-						gc_xs4 := x[lo : lo+run]
-//line blockreduce.go:207
-						gc_i4 := 0
-//line blockreduce.go:207
-						for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
-//line blockreduce.go:207
-							{
-//line blockreduce.go:207
-								gc_k16 := gc_i4 + 0
-//line blockreduce.go:207
-								_ = gc_k16
-//line blockreduce.go:207
-								e := gc_xs4[gc_k16]
-//line blockreduce.go:207
-								_ = e
-//line blockreduce.go:207
-								{
-									v += e
-								}
-//line blockreduce.go:209
-							}
-//line blockreduce.go:209
-							{
-//line blockreduce.go:209
-								gc_k17 := gc_i4 + 1
-//line blockreduce.go:209
-								_ = gc_k17
-//line blockreduce.go:209
-								e := gc_xs4[gc_k17]
-//line blockreduce.go:209
-								_ = e
-//line blockreduce.go:207
-								{
-									v += e
-								}
-//line blockreduce.go:209
-							}
-//line blockreduce.go:209
-							{
-//line blockreduce.go:209
-								gc_k18 := gc_i4 + 2
-//line blockreduce.go:209
-								_ = gc_k18
-//line blockreduce.go:209
-								e := gc_xs4[gc_k18]
-//line blockreduce.go:209
-								_ = e
-//line blockreduce.go:207
-								{
-									v += e
-								}
-//line blockreduce.go:209
-							}
-//line blockreduce.go:209
-							{
-//line blockreduce.go:209
-								gc_k19 := gc_i4 + 3
-//line blockreduce.go:209
-								_ = gc_k19
-//line blockreduce.go:209
-								e := gc_xs4[gc_k19]
-//line blockreduce.go:209
-								_ = e
-//line blockreduce.go:207
-								{
-									v += e
-								}
-//line blockreduce.go:209
-							}
-//line blockreduce.go:209
-						}
-//line blockreduce.go:207
-						for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line blockreduce.go:207
-							{
-//line blockreduce.go:207
-								gc_k20 := gc_i4
-//line blockreduce.go:207
-								_ = gc_k20
-//line blockreduce.go:207
-								e := gc_xs4[gc_k20]
-//line blockreduce.go:207
-								_ = e
-//line blockreduce.go:207
-								{
-									v += e
-								}
-//line blockreduce.go:209
-							}
-//line blockreduce.go:209
-						}
-//line blockreduce.go:209
-					}
-					_ = v
-					gc_l_v[gc_lane2] = v
+	var gc_l_v [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			}
-
-//line blockreduce.go:210
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_v)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
-				}
-			} else {
-
-//line blockreduce.go:210
-				for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blockreduce.go:211
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
-					} else {
-
-//line blockreduce.go:211
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line blockreduce.go:211
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
-						}
-					}
-				}
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
-				_ = v
-
-//line blockreduce.go:213
+//line blockreduce.go:205
+				lo := (gc_bx2*gc_bdx2 + gc_tx2) * run
+				var v float64
 				{
-					warps[(gc_rank2 >> 5)] = v
+//line blockreduce.go:207
+					gc_xs4 := x[lo : lo+run]
+//line blockreduce.go:207
+					gc_i4 := 0
+//line blockreduce.go:207
+					for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+						{
+//line blockreduce.go:207
+							gc_k16 := gc_i4 + 0
+//line blockreduce.go:207
+							e := gc_xs4[gc_k16]
+							{
+//line blockreduce.go:208
+								v += e
+							}
+						}
+						{
+//line blockreduce.go:209
+							gc_k17 := gc_i4 + 1
+//line blockreduce.go:209
+							e := gc_xs4[gc_k17]
+							{
+//line blockreduce.go:208
+								v += e
+							}
+						}
+						{
+//line blockreduce.go:209
+							gc_k18 := gc_i4 + 2
+//line blockreduce.go:209
+							e := gc_xs4[gc_k18]
+							{
+//line blockreduce.go:208
+								v += e
+							}
+						}
+						{
+//line blockreduce.go:209
+							gc_k19 := gc_i4 + 3
+//line blockreduce.go:209
+							e := gc_xs4[gc_k19]
+							{
+//line blockreduce.go:208
+								v += e
+							}
+						}
+					}
+//line blockreduce.go:207
+					for ; gc_i4 < len(gc_xs4); gc_i4++ {
+						{
+//line blockreduce.go:207
+							gc_k20 := gc_i4
+//line blockreduce.go:207
+							e := gc_xs4[gc_k20]
+							{
+//line blockreduce.go:208
+								v += e
+							}
+						}
+					}
+				}
+//line blockreduce.go:211
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line blockreduce.go:210
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line blockreduce.go:210
+			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+				} else {
+//line blockreduce.go:211
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line blockreduce.go:215
+						v := gc_l_v[gc_lane2]
+//line blockreduce.go:211
+						v += gc_c21r[gc_lane2]
+						gc_l_v[gc_lane2] = v
+					}
 				}
 			}
 		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			{
+//line blockreduce.go:214
+				warps[(gc_rank2 >> 5)] = v
+			}
+		}
 	}
+//line blockreduce.go:219
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -3876,105 +2790,72 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:217
 						{
-							var s float64
 //line blockreduce.go:218
+							var s float64
 							{
+//line blockreduce.go:219
 								gc_xs6 := warps
 //line blockreduce.go:219
 								gc_i6 := 0
 //line blockreduce.go:219
 								for ; gc_i6+3 < len(gc_xs6); gc_i6 += 4 {
-//line blockreduce.go:219
 									{
 //line blockreduce.go:219
 										gc_k26 := gc_i6 + 0
 //line blockreduce.go:219
-										_ = gc_k26
-//line blockreduce.go:219
 										w := gc_xs6[gc_k26]
-//line blockreduce.go:219
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 									{
 //line blockreduce.go:221
 										gc_k27 := gc_i6 + 1
 //line blockreduce.go:221
-										_ = gc_k27
-//line blockreduce.go:221
 										w := gc_xs6[gc_k27]
-//line blockreduce.go:221
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 									{
 //line blockreduce.go:221
 										gc_k28 := gc_i6 + 2
 //line blockreduce.go:221
-										_ = gc_k28
-//line blockreduce.go:221
 										w := gc_xs6[gc_k28]
-//line blockreduce.go:221
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 									{
 //line blockreduce.go:221
 										gc_k29 := gc_i6 + 3
 //line blockreduce.go:221
-										_ = gc_k29
-//line blockreduce.go:221
 										w := gc_xs6[gc_k29]
-//line blockreduce.go:221
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 								}
 //line blockreduce.go:219
 								for ; gc_i6 < len(gc_xs6); gc_i6++ {
-//line blockreduce.go:219
 									{
 //line blockreduce.go:219
 										gc_k30 := gc_i6
 //line blockreduce.go:219
-										_ = gc_k30
-//line blockreduce.go:219
 										w := gc_xs6[gc_k30]
-//line blockreduce.go:219
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 								}
-//line blockreduce.go:221
 							}
+//line blockreduce.go:222
 							gc_at2[0] = s
 						}
 					}
@@ -3982,105 +2863,72 @@ func gc_body_brFloat64(gc_b2 *compiled.Block, x []float64, partial []float64, ru
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:217
 						{
-							var s float64
 //line blockreduce.go:218
+							var s float64
 							{
+//line blockreduce.go:219
 								gc_xs5 := warps
 //line blockreduce.go:219
 								gc_i5 := 0
 //line blockreduce.go:219
 								for ; gc_i5+3 < len(gc_xs5); gc_i5 += 4 {
-//line blockreduce.go:219
 									{
 //line blockreduce.go:219
 										gc_k21 := gc_i5 + 0
 //line blockreduce.go:219
-										_ = gc_k21
-//line blockreduce.go:219
 										w := gc_xs5[gc_k21]
-//line blockreduce.go:219
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 									{
 //line blockreduce.go:221
 										gc_k22 := gc_i5 + 1
 //line blockreduce.go:221
-										_ = gc_k22
-//line blockreduce.go:221
 										w := gc_xs5[gc_k22]
-//line blockreduce.go:221
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 									{
 //line blockreduce.go:221
 										gc_k23 := gc_i5 + 2
 //line blockreduce.go:221
-										_ = gc_k23
-//line blockreduce.go:221
 										w := gc_xs5[gc_k23]
-//line blockreduce.go:221
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 									{
 //line blockreduce.go:221
 										gc_k24 := gc_i5 + 3
 //line blockreduce.go:221
-										_ = gc_k24
-//line blockreduce.go:221
 										w := gc_xs5[gc_k24]
-//line blockreduce.go:221
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 								}
 //line blockreduce.go:219
 								for ; gc_i5 < len(gc_xs5); gc_i5++ {
-//line blockreduce.go:219
 									{
 //line blockreduce.go:219
 										gc_k25 := gc_i5
 //line blockreduce.go:219
-										_ = gc_k25
-//line blockreduce.go:219
 										w := gc_xs5[gc_k25]
-//line blockreduce.go:219
-										_ = w
-//line blockreduce.go:219
 										{
+//line blockreduce.go:220
 											s += w
 										}
-//line blockreduce.go:221
 									}
-//line blockreduce.go:221
 								}
-//line blockreduce.go:221
 							}
+//line blockreduce.go:222
 							partial[gc_bx2] = s
 						}
 					}
@@ -4114,214 +2962,158 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line blockreduce.go:231
 	warps := gocuda.Shared[int32](t, gc_bdx2/gocuda.WarpSize)
-	{
-		var gc_l_v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:232
-					lo := (gc_bx2*gc_bdx2 + gc_tx2) * run
-					_ = lo
-
 //line blockreduce.go:233
-					v := int32(math32Max)
-
-					{
-
+	var gc_l_v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line blockreduce.go:232
+				lo := (gc_bx2*gc_bdx2 + gc_tx2) * run
+				v := int32(math32Max)
+				{
 //line blockreduce.go:234
-						gc_xs4 := x[lo : lo+run]
+					gc_xs4 := x[lo : lo+run]
 //line blockreduce.go:234
-						gc_i4 := 0
+					gc_i4 := 0
 //line blockreduce.go:234
-						for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+					for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+						{
 //line blockreduce.go:234
+							gc_k16 := gc_i4 + 0
+//line blockreduce.go:234
+							e := gc_xs4[gc_k16]
 							{
-//line blockreduce.go:234
-								gc_k16 := gc_i4 + 0
-//line blockreduce.go:234
-								_ = gc_k16
-//line blockreduce.go:234
-								e := gc_xs4[gc_k16]
-//line blockreduce.go:234
-								_ = e
-//line blockreduce.go:234
-								{
-									v = min(v, e)
-								}
-//line blockreduce.go:236
+//line blockreduce.go:235
+								v = min(v, e)
 							}
-//line blockreduce.go:236
-							{
-//line blockreduce.go:236
-								gc_k17 := gc_i4 + 1
-//line blockreduce.go:236
-								_ = gc_k17
-//line blockreduce.go:236
-								e := gc_xs4[gc_k17]
-//line blockreduce.go:236
-								_ = e
-//line blockreduce.go:234
-								{
-									v = min(v, e)
-								}
-//line blockreduce.go:236
-							}
-//line blockreduce.go:236
-							{
-//line blockreduce.go:236
-								gc_k18 := gc_i4 + 2
-//line blockreduce.go:236
-								_ = gc_k18
-//line blockreduce.go:236
-								e := gc_xs4[gc_k18]
-//line blockreduce.go:236
-								_ = e
-//line blockreduce.go:234
-								{
-									v = min(v, e)
-								}
-//line blockreduce.go:236
-							}
-//line blockreduce.go:236
-							{
-//line blockreduce.go:236
-								gc_k19 := gc_i4 + 3
-//line blockreduce.go:236
-								_ = gc_k19
-//line blockreduce.go:236
-								e := gc_xs4[gc_k19]
-//line blockreduce.go:236
-								_ = e
-//line blockreduce.go:234
-								{
-									v = min(v, e)
-								}
-//line blockreduce.go:236
-							}
-//line blockreduce.go:236
 						}
-//line blockreduce.go:234
-						for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line blockreduce.go:234
+						{
+//line blockreduce.go:236
+							gc_k17 := gc_i4 + 1
+//line blockreduce.go:236
+							e := gc_xs4[gc_k17]
 							{
-//line blockreduce.go:234
-								gc_k20 := gc_i4
-//line blockreduce.go:234
-								_ = gc_k20
-//line blockreduce.go:234
-								e := gc_xs4[gc_k20]
-//line blockreduce.go:234
-								_ = e
-//line blockreduce.go:234
-								{
-									v = min(v, e)
-								}
-//line blockreduce.go:236
+//line blockreduce.go:235
+								v = min(v, e)
 							}
-//line blockreduce.go:236
 						}
+						{
 //line blockreduce.go:236
+							gc_k18 := gc_i4 + 2
+//line blockreduce.go:236
+							e := gc_xs4[gc_k18]
+							{
+//line blockreduce.go:235
+								v = min(v, e)
+							}
+						}
+						{
+//line blockreduce.go:236
+							gc_k19 := gc_i4 + 3
+//line blockreduce.go:236
+							e := gc_xs4[gc_k19]
+							{
+//line blockreduce.go:235
+								v = min(v, e)
+							}
+						}
 					}
-					_ = v
+//line blockreduce.go:234
+					for ; gc_i4 < len(gc_xs4); gc_i4++ {
+						{
+//line blockreduce.go:234
+							gc_k20 := gc_i4
+//line blockreduce.go:234
+							e := gc_xs4[gc_k20]
+							{
+//line blockreduce.go:235
+								v = min(v, e)
+							}
+						}
+					}
+				}
+//line blockreduce.go:238
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line blockreduce.go:237
+		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line blockreduce.go:238
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line blockreduce.go:238
+						v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blockreduce.go:238
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+//line blockreduce.go:238
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line blockreduce.go:238
+						v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blockreduce.go:238
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line blockreduce.go:251
+					v := gc_l_v[gc_lane2]
+//line blockreduce.go:238
+					v = min(v, gc_c21r[gc_lane2])
 					gc_l_v[gc_lane2] = v
 				}
 			}
-
-//line blockreduce.go:237
-			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blockreduce.go:238
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blockreduce.go:238
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line blockreduce.go:238
-							_ = v
-//line blockreduce.go:238
-							v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blockreduce.go:238
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blockreduce.go:238
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line blockreduce.go:238
-							_ = v
-//line blockreduce.go:238
-							v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blockreduce.go:238
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-//line blockreduce.go:238
-						v = min(v, gc_c21r[gc_lane2])
-						gc_l_v[gc_lane2] = v
-					}
-				}
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
-				_ = v
-
-//line blockreduce.go:240
-				{
-					warps[(gc_rank2 >> 5)] = v
-				}
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			{
+//line blockreduce.go:241
+				warps[(gc_rank2 >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:246
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -4335,105 +3127,72 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:244
 						{
-							s := int32(math32Max)
 //line blockreduce.go:245
+							s := int32(math32Max)
 							{
+//line blockreduce.go:246
 								gc_xs6 := warps
 //line blockreduce.go:246
 								gc_i6 := 0
 //line blockreduce.go:246
 								for ; gc_i6+3 < len(gc_xs6); gc_i6 += 4 {
-//line blockreduce.go:246
 									{
 //line blockreduce.go:246
 										gc_k28 := gc_i6 + 0
 //line blockreduce.go:246
-										_ = gc_k28
-//line blockreduce.go:246
 										w := gc_xs6[gc_k28]
-//line blockreduce.go:246
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 									{
 //line blockreduce.go:248
 										gc_k29 := gc_i6 + 1
 //line blockreduce.go:248
-										_ = gc_k29
-//line blockreduce.go:248
 										w := gc_xs6[gc_k29]
-//line blockreduce.go:248
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 									{
 //line blockreduce.go:248
 										gc_k30 := gc_i6 + 2
 //line blockreduce.go:248
-										_ = gc_k30
-//line blockreduce.go:248
 										w := gc_xs6[gc_k30]
-//line blockreduce.go:248
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 									{
 //line blockreduce.go:248
 										gc_k31 := gc_i6 + 3
 //line blockreduce.go:248
-										_ = gc_k31
-//line blockreduce.go:248
 										w := gc_xs6[gc_k31]
-//line blockreduce.go:248
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 								}
 //line blockreduce.go:246
 								for ; gc_i6 < len(gc_xs6); gc_i6++ {
-//line blockreduce.go:246
 									{
 //line blockreduce.go:246
 										gc_k32 := gc_i6
 //line blockreduce.go:246
-										_ = gc_k32
-//line blockreduce.go:246
 										w := gc_xs6[gc_k32]
-//line blockreduce.go:246
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 								}
-//line blockreduce.go:248
 							}
+//line blockreduce.go:249
 							gc_at2[0] = s
 						}
 					}
@@ -4441,105 +3200,72 @@ func gc_body_brMin(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:244
 						{
-							s := int32(math32Max)
 //line blockreduce.go:245
+							s := int32(math32Max)
 							{
+//line blockreduce.go:246
 								gc_xs5 := warps
 //line blockreduce.go:246
 								gc_i5 := 0
 //line blockreduce.go:246
 								for ; gc_i5+3 < len(gc_xs5); gc_i5 += 4 {
-//line blockreduce.go:246
 									{
 //line blockreduce.go:246
 										gc_k23 := gc_i5 + 0
 //line blockreduce.go:246
-										_ = gc_k23
-//line blockreduce.go:246
 										w := gc_xs5[gc_k23]
-//line blockreduce.go:246
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 									{
 //line blockreduce.go:248
 										gc_k24 := gc_i5 + 1
 //line blockreduce.go:248
-										_ = gc_k24
-//line blockreduce.go:248
 										w := gc_xs5[gc_k24]
-//line blockreduce.go:248
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 									{
 //line blockreduce.go:248
 										gc_k25 := gc_i5 + 2
 //line blockreduce.go:248
-										_ = gc_k25
-//line blockreduce.go:248
 										w := gc_xs5[gc_k25]
-//line blockreduce.go:248
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 									{
 //line blockreduce.go:248
 										gc_k26 := gc_i5 + 3
 //line blockreduce.go:248
-										_ = gc_k26
-//line blockreduce.go:248
 										w := gc_xs5[gc_k26]
-//line blockreduce.go:248
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 								}
 //line blockreduce.go:246
 								for ; gc_i5 < len(gc_xs5); gc_i5++ {
-//line blockreduce.go:246
 									{
 //line blockreduce.go:246
 										gc_k27 := gc_i5
 //line blockreduce.go:246
-										_ = gc_k27
-//line blockreduce.go:246
 										w := gc_xs5[gc_k27]
-//line blockreduce.go:246
-										_ = w
-//line blockreduce.go:246
 										{
+//line blockreduce.go:247
 											s = min(s, w)
 										}
-//line blockreduce.go:248
 									}
-//line blockreduce.go:248
 								}
-//line blockreduce.go:248
 							}
+//line blockreduce.go:249
 							partial[gc_bx2] = s
 						}
 					}
@@ -4573,230 +3299,167 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line blockreduce.go:258
 	warps := gocuda.Shared[int32](t, gc_bdx2/gocuda.WarpSize)
-	{
-		var gc_l_v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+//line blockreduce.go:260
+	var gc_l_v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line blockreduce.go:259
+				lo := (gc_bx2*gc_bdx2 + gc_tx2) * run
+				v := x[lo]
+				for i := lo + 1; i < lo+run; i++ {
+					v = max32(v, x[i])
+				}
+//line blockreduce.go:265
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line blockreduce.go:264
+		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+//line blockreduce.go:265
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				if gc_act2 == ^uint32(0) {
+//line blockreduce.go:265
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line blockreduce.go:265
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line blockreduce.go:265
+						gc_t4 := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line blockreduce.go:265
+						shflDownSync := gc_t4
+//line blockreduce.go:265
+						gc_a4 := v
+//line blockreduce.go:265
+						gc_b6 := shflDownSync
+//line blockreduce.go:265
+						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line blockreduce.go:265
+						gc_returned4 := gc_none2
+//line blockreduce.go:265
+						gc_if5 := gc_a4.Greater(gc_b6)
+//line blockreduce.go:265
+						if gc_if5.ToBits() != 0 {
+//line blockreduce.go:265
+							gc_result4 = gc_a4.Merge(gc_result4, gc_if5)
+//line blockreduce.go:265
+							gc_returned4 = gc_if5.Or(gc_returned4)
+						}
+//line blockreduce.go:265
+						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line blockreduce.go:265
+						if gc_if6.ToBits() != 0 {
+//line blockreduce.go:265
+							gc_result4 = gc_b6.Merge(gc_result4, gc_if6)
+//line blockreduce.go:265
+							gc_returned4 = gc_if6.Or(gc_returned4)
+						}
+//line blockreduce.go:265
+						v = gc_result4
+//line blockreduce.go:265
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+//line blockreduce.go:265
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line blockreduce.go:265
+						gc_t2 := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line blockreduce.go:265
+						shflDownSync := gc_t2
+//line blockreduce.go:265
+						gc_a2 := v
+//line blockreduce.go:265
+						gc_b4 := shflDownSync
+//line blockreduce.go:265
+						var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line blockreduce.go:265
+						gc_returned2 := gc_none
+//line blockreduce.go:265
+						gc_if2 := gc_a2.Greater(gc_b4)
+//line blockreduce.go:265
+						if gc_if2.ToBits() != 0 {
+//line blockreduce.go:265
+							gc_result2 = gc_a2.Merge(gc_result2, gc_if2)
+//line blockreduce.go:265
+							gc_returned2 = gc_if2.Or(gc_returned2)
+						}
+//line blockreduce.go:265
+						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line blockreduce.go:265
+						if gc_if3.ToBits() != 0 {
+//line blockreduce.go:265
+							gc_result2 = gc_b4.Merge(gc_result2, gc_if3)
+//line blockreduce.go:265
+							gc_returned2 = gc_if3.Or(gc_returned2)
+						}
+//line blockreduce.go:265
+						v = gc_result2
+//line blockreduce.go:265
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:259
-					lo := (gc_bx2*gc_bdx2 + gc_tx2) * run
-					_ = lo
-
-//line blockreduce.go:260
-					v := x[lo]
-
-//line blockreduce.go:261
-					for i := lo + 1; i < lo+run; i++ {
-						v = max32(v, x[i])
-					}
-					_ = v
+					v := gc_l_v[gc_lane2]
+//line blockreduce.go:265
+					var shflDownSync int32 = gc_c21r[gc_lane2]
+//line blockreduce.go:265
+					v = max32(v, shflDownSync)
+//line blockreduce.go:267
 					gc_l_v[gc_lane2] = v
 				}
 			}
-
-//line blockreduce.go:264
-			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blockreduce.go:265
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-//line blockreduce.go:265
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line blockreduce.go:265
-					_ = gc_none
-					if gc_act2 == ^uint32(0) {
-//line blockreduce.go:265
-						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line blockreduce.go:265
-						_ = gc_none2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blockreduce.go:265
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line blockreduce.go:265
-							_ = v
-//line blockreduce.go:265
-							gc_t4 := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line blockreduce.go:265
-							_ = gc_t4
-//line blockreduce.go:265
-							shflDownSync := gc_t4
-//line blockreduce.go:265
-							_ = shflDownSync
-//line blockreduce.go:265
-							gc_a4 := v
-//line blockreduce.go:265
-							_ = gc_a4
-//line blockreduce.go:265
-							gc_b6 := shflDownSync
-//line blockreduce.go:265
-							_ = gc_b6
-//line blockreduce.go:265
-							var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blockreduce.go:265
-							_ = gc_result4
-//line blockreduce.go:265
-							gc_returned4 := gc_none2
-//line blockreduce.go:265
-							_ = gc_returned4
-//line blockreduce.go:265
-							gc_if5 := gc_a4.Greater(gc_b6)
-//line blockreduce.go:265
-							_ = gc_if5
-//line blockreduce.go:265
-							if gc_if5.ToBits() != 0 {
-//line blockreduce.go:265
-								gc_result4 = gc_a4.Merge(gc_result4, gc_if5)
-//line blockreduce.go:265
-								gc_returned4 = gc_if5.Or(gc_returned4)
-//line blockreduce.go:265
-							}
-//line blockreduce.go:265
-							gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line blockreduce.go:265
-							_ = gc_if6
-//line blockreduce.go:265
-							if gc_if6.ToBits() != 0 {
-//line blockreduce.go:265
-								gc_result4 = gc_b6.Merge(gc_result4, gc_if6)
-//line blockreduce.go:265
-								gc_returned4 = gc_if6.Or(gc_returned4)
-//line blockreduce.go:265
-							}
-//line blockreduce.go:265
-							v = gc_result4
-//line blockreduce.go:265
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blockreduce.go:265
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line blockreduce.go:265
-							_ = v
-//line blockreduce.go:265
-							gc_t2 := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line blockreduce.go:265
-							_ = gc_t2
-//line blockreduce.go:265
-							shflDownSync := gc_t2
-//line blockreduce.go:265
-							_ = shflDownSync
-//line blockreduce.go:265
-							gc_a2 := v
-//line blockreduce.go:265
-							_ = gc_a2
-//line blockreduce.go:265
-							gc_b4 := shflDownSync
-//line blockreduce.go:265
-							_ = gc_b4
-//line blockreduce.go:265
-							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blockreduce.go:265
-							_ = gc_result2
-//line blockreduce.go:265
-							gc_returned2 := gc_none
-//line blockreduce.go:265
-							_ = gc_returned2
-//line blockreduce.go:265
-							gc_if2 := gc_a2.Greater(gc_b4)
-//line blockreduce.go:265
-							_ = gc_if2
-//line blockreduce.go:265
-							if gc_if2.ToBits() != 0 {
-//line blockreduce.go:265
-								gc_result2 = gc_a2.Merge(gc_result2, gc_if2)
-//line blockreduce.go:265
-								gc_returned2 = gc_if2.Or(gc_returned2)
-//line blockreduce.go:265
-							}
-//line blockreduce.go:265
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line blockreduce.go:265
-							_ = gc_if3
-//line blockreduce.go:265
-							if gc_if3.ToBits() != 0 {
-//line blockreduce.go:265
-								gc_result2 = gc_b4.Merge(gc_result2, gc_if3)
-//line blockreduce.go:265
-								gc_returned2 = gc_if3.Or(gc_returned2)
-//line blockreduce.go:265
-							}
-//line blockreduce.go:265
-							v = gc_result2
-//line blockreduce.go:265
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-//line blockreduce.go:265
-						var shflDownSync int32 = gc_c21r[gc_lane2]
-
-//line blockreduce.go:265
-						v = max32(v, shflDownSync)
-						_ = shflDownSync
-						gc_l_v[gc_lane2] = v
-					}
-				}
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
-				_ = v
-
-//line blockreduce.go:267
-				{
-					warps[(gc_rank2 >> 5)] = v
-				}
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			{
+//line blockreduce.go:268
+				warps[(gc_rank2 >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:273
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -4812,105 +3475,72 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:271
 						{
-							s := gc_at3[0]
 //line blockreduce.go:272
+							s := gc_at3[0]
 							{
+//line blockreduce.go:273
 								gc_xs4 := warps[1:]
 //line blockreduce.go:273
 								gc_i4 := 0
 //line blockreduce.go:273
 								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
-//line blockreduce.go:273
 									{
 //line blockreduce.go:273
 										gc_k18 := gc_i4 + 0
 //line blockreduce.go:273
-										_ = gc_k18
-//line blockreduce.go:273
 										w := gc_xs4[gc_k18]
-//line blockreduce.go:273
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 									{
 //line blockreduce.go:275
 										gc_k19 := gc_i4 + 1
 //line blockreduce.go:275
-										_ = gc_k19
-//line blockreduce.go:275
 										w := gc_xs4[gc_k19]
-//line blockreduce.go:275
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 									{
 //line blockreduce.go:275
 										gc_k20 := gc_i4 + 2
 //line blockreduce.go:275
-										_ = gc_k20
-//line blockreduce.go:275
 										w := gc_xs4[gc_k20]
-//line blockreduce.go:275
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 									{
 //line blockreduce.go:275
 										gc_k21 := gc_i4 + 3
 //line blockreduce.go:275
-										_ = gc_k21
-//line blockreduce.go:275
 										w := gc_xs4[gc_k21]
-//line blockreduce.go:275
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 								}
 //line blockreduce.go:273
 								for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line blockreduce.go:273
 									{
 //line blockreduce.go:273
 										gc_k22 := gc_i4
 //line blockreduce.go:273
-										_ = gc_k22
-//line blockreduce.go:273
 										w := gc_xs4[gc_k22]
-//line blockreduce.go:273
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 								}
-//line blockreduce.go:275
 							}
+//line blockreduce.go:276
 							gc_at4[0] = s
 						}
 					}
@@ -4918,105 +3548,72 @@ func gc_body_brMax(gc_b2 *compiled.Block, x []int32, partial []int32, run int) {
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:271
 						{
-							s := warps[0]
 //line blockreduce.go:272
+							s := warps[0]
 							{
+//line blockreduce.go:273
 								gc_xs3 := warps[1:]
 //line blockreduce.go:273
 								gc_i3 := 0
 //line blockreduce.go:273
 								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line blockreduce.go:273
 									{
 //line blockreduce.go:273
 										gc_k13 := gc_i3 + 0
 //line blockreduce.go:273
-										_ = gc_k13
-//line blockreduce.go:273
 										w := gc_xs3[gc_k13]
-//line blockreduce.go:273
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 									{
 //line blockreduce.go:275
 										gc_k14 := gc_i3 + 1
 //line blockreduce.go:275
-										_ = gc_k14
-//line blockreduce.go:275
 										w := gc_xs3[gc_k14]
-//line blockreduce.go:275
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 									{
 //line blockreduce.go:275
 										gc_k15 := gc_i3 + 2
 //line blockreduce.go:275
-										_ = gc_k15
-//line blockreduce.go:275
 										w := gc_xs3[gc_k15]
-//line blockreduce.go:275
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 									{
 //line blockreduce.go:275
 										gc_k16 := gc_i3 + 3
 //line blockreduce.go:275
-										_ = gc_k16
-//line blockreduce.go:275
 										w := gc_xs3[gc_k16]
-//line blockreduce.go:275
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 								}
 //line blockreduce.go:273
 								for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line blockreduce.go:273
 									{
 //line blockreduce.go:273
 										gc_k17 := gc_i3
 //line blockreduce.go:273
-										_ = gc_k17
-//line blockreduce.go:273
 										w := gc_xs3[gc_k17]
-//line blockreduce.go:273
-										_ = w
-//line blockreduce.go:273
 										{
+//line blockreduce.go:274
 											s = max32(s, w)
 										}
-//line blockreduce.go:275
 									}
-//line blockreduce.go:275
 								}
-//line blockreduce.go:275
 							}
+//line blockreduce.go:276
 							partial[gc_bx2] = s
 						}
 					}
@@ -5050,214 +3647,158 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line blockreduce.go:293
 	warps := gocuda.Shared[uint32](t, gc_bdx2/gocuda.WarpSize)
-	{
-		var gc_l_v [32]uint32
-		var gc_c21r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:294
-					lo := (gc_bx2*gc_bdx2 + gc_tx2) * run
-					_ = lo
-
 //line blockreduce.go:295
-					var v uint32
-
-					{
-
+	var gc_l_v [32]uint32
+	var gc_c21r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line blockreduce.go:294
+				lo := (gc_bx2*gc_bdx2 + gc_tx2) * run
+				var v uint32
+				{
 //line blockreduce.go:296
-						gc_xs4 := x[lo : lo+run]
+					gc_xs4 := x[lo : lo+run]
 //line blockreduce.go:296
-						gc_i4 := 0
+					gc_i4 := 0
 //line blockreduce.go:296
-						for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+					for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
+						{
 //line blockreduce.go:296
+							gc_k16 := gc_i4 + 0
+//line blockreduce.go:296
+							e := gc_xs4[gc_k16]
 							{
-//line blockreduce.go:296
-								gc_k16 := gc_i4 + 0
-//line blockreduce.go:296
-								_ = gc_k16
-//line blockreduce.go:296
-								e := gc_xs4[gc_k16]
-//line blockreduce.go:296
-								_ = e
-//line blockreduce.go:296
-								{
-									v ^= e
-								}
-//line blockreduce.go:298
+//line blockreduce.go:297
+								v ^= e
 							}
-//line blockreduce.go:298
-							{
-//line blockreduce.go:298
-								gc_k17 := gc_i4 + 1
-//line blockreduce.go:298
-								_ = gc_k17
-//line blockreduce.go:298
-								e := gc_xs4[gc_k17]
-//line blockreduce.go:298
-								_ = e
-//line blockreduce.go:296
-								{
-									v ^= e
-								}
-//line blockreduce.go:298
-							}
-//line blockreduce.go:298
-							{
-//line blockreduce.go:298
-								gc_k18 := gc_i4 + 2
-//line blockreduce.go:298
-								_ = gc_k18
-//line blockreduce.go:298
-								e := gc_xs4[gc_k18]
-//line blockreduce.go:298
-								_ = e
-//line blockreduce.go:296
-								{
-									v ^= e
-								}
-//line blockreduce.go:298
-							}
-//line blockreduce.go:298
-							{
-//line blockreduce.go:298
-								gc_k19 := gc_i4 + 3
-//line blockreduce.go:298
-								_ = gc_k19
-//line blockreduce.go:298
-								e := gc_xs4[gc_k19]
-//line blockreduce.go:298
-								_ = e
-//line blockreduce.go:296
-								{
-									v ^= e
-								}
-//line blockreduce.go:298
-							}
-//line blockreduce.go:298
 						}
-//line blockreduce.go:296
-						for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line blockreduce.go:296
+						{
+//line blockreduce.go:298
+							gc_k17 := gc_i4 + 1
+//line blockreduce.go:298
+							e := gc_xs4[gc_k17]
 							{
-//line blockreduce.go:296
-								gc_k20 := gc_i4
-//line blockreduce.go:296
-								_ = gc_k20
-//line blockreduce.go:296
-								e := gc_xs4[gc_k20]
-//line blockreduce.go:296
-								_ = e
-//line blockreduce.go:296
-								{
-									v ^= e
-								}
-//line blockreduce.go:298
+//line blockreduce.go:297
+								v ^= e
 							}
-//line blockreduce.go:298
 						}
+						{
 //line blockreduce.go:298
+							gc_k18 := gc_i4 + 2
+//line blockreduce.go:298
+							e := gc_xs4[gc_k18]
+							{
+//line blockreduce.go:297
+								v ^= e
+							}
+						}
+						{
+//line blockreduce.go:298
+							gc_k19 := gc_i4 + 3
+//line blockreduce.go:298
+							e := gc_xs4[gc_k19]
+							{
+//line blockreduce.go:297
+								v ^= e
+							}
+						}
 					}
-					_ = v
+//line blockreduce.go:296
+					for ; gc_i4 < len(gc_xs4); gc_i4++ {
+						{
+//line blockreduce.go:296
+							gc_k20 := gc_i4
+//line blockreduce.go:296
+							e := gc_xs4[gc_k20]
+							{
+//line blockreduce.go:297
+								v ^= e
+							}
+						}
+					}
+				}
+//line blockreduce.go:300
+				gc_l_v[gc_lane2] = v
+			}
+		}
+//line blockreduce.go:299
+		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line blockreduce.go:300
+						v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane2:])
+//line blockreduce.go:300
+						v = v.Xor(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:]))
+//line blockreduce.go:300
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+//line blockreduce.go:300
+						v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane2:])
+//line blockreduce.go:300
+						v = v.Xor(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:]))
+//line blockreduce.go:300
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line blockreduce.go:313
+					v := gc_l_v[gc_lane2]
+//line blockreduce.go:300
+					v ^= gc_c21r[gc_lane2]
 					gc_l_v[gc_lane2] = v
 				}
 			}
-
-//line blockreduce.go:299
-			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blockreduce.go:300
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blockreduce.go:300
-							v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane2:])
-//line blockreduce.go:300
-							_ = v
-//line blockreduce.go:300
-							v = v.Xor(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:]))
-//line blockreduce.go:300
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blockreduce.go:300
-							v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane2:])
-//line blockreduce.go:300
-							_ = v
-//line blockreduce.go:300
-							v = v.Xor(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:]))
-//line blockreduce.go:300
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-//line blockreduce.go:300
-						v ^= gc_c21r[gc_lane2]
-						gc_l_v[gc_lane2] = v
-					}
-				}
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
-				_ = v
-
-//line blockreduce.go:302
-				{
-					warps[(gc_rank2 >> 5)] = v
-				}
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			{
+//line blockreduce.go:303
+				warps[(gc_rank2 >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:308
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -5271,105 +3812,72 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:306
 						{
-							var s uint32
 //line blockreduce.go:307
+							var s uint32
 							{
+//line blockreduce.go:308
 								gc_xs6 := warps
 //line blockreduce.go:308
 								gc_i6 := 0
 //line blockreduce.go:308
 								for ; gc_i6+3 < len(gc_xs6); gc_i6 += 4 {
-//line blockreduce.go:308
 									{
 //line blockreduce.go:308
 										gc_k28 := gc_i6 + 0
 //line blockreduce.go:308
-										_ = gc_k28
-//line blockreduce.go:308
 										w := gc_xs6[gc_k28]
-//line blockreduce.go:308
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 									{
 //line blockreduce.go:310
 										gc_k29 := gc_i6 + 1
 //line blockreduce.go:310
-										_ = gc_k29
-//line blockreduce.go:310
 										w := gc_xs6[gc_k29]
-//line blockreduce.go:310
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 									{
 //line blockreduce.go:310
 										gc_k30 := gc_i6 + 2
 //line blockreduce.go:310
-										_ = gc_k30
-//line blockreduce.go:310
 										w := gc_xs6[gc_k30]
-//line blockreduce.go:310
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 									{
 //line blockreduce.go:310
 										gc_k31 := gc_i6 + 3
 //line blockreduce.go:310
-										_ = gc_k31
-//line blockreduce.go:310
 										w := gc_xs6[gc_k31]
-//line blockreduce.go:310
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 								}
 //line blockreduce.go:308
 								for ; gc_i6 < len(gc_xs6); gc_i6++ {
-//line blockreduce.go:308
 									{
 //line blockreduce.go:308
 										gc_k32 := gc_i6
 //line blockreduce.go:308
-										_ = gc_k32
-//line blockreduce.go:308
 										w := gc_xs6[gc_k32]
-//line blockreduce.go:308
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 								}
-//line blockreduce.go:310
 							}
+//line blockreduce.go:311
 							gc_at2[0] = s
 						}
 					}
@@ -5377,105 +3885,72 @@ func gc_body_brXorBits(gc_b2 *compiled.Block, x []uint32, partial []uint32, run 
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:306
 						{
-							var s uint32
 //line blockreduce.go:307
+							var s uint32
 							{
+//line blockreduce.go:308
 								gc_xs5 := warps
 //line blockreduce.go:308
 								gc_i5 := 0
 //line blockreduce.go:308
 								for ; gc_i5+3 < len(gc_xs5); gc_i5 += 4 {
-//line blockreduce.go:308
 									{
 //line blockreduce.go:308
 										gc_k23 := gc_i5 + 0
 //line blockreduce.go:308
-										_ = gc_k23
-//line blockreduce.go:308
 										w := gc_xs5[gc_k23]
-//line blockreduce.go:308
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 									{
 //line blockreduce.go:310
 										gc_k24 := gc_i5 + 1
 //line blockreduce.go:310
-										_ = gc_k24
-//line blockreduce.go:310
 										w := gc_xs5[gc_k24]
-//line blockreduce.go:310
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 									{
 //line blockreduce.go:310
 										gc_k25 := gc_i5 + 2
 //line blockreduce.go:310
-										_ = gc_k25
-//line blockreduce.go:310
 										w := gc_xs5[gc_k25]
-//line blockreduce.go:310
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 									{
 //line blockreduce.go:310
 										gc_k26 := gc_i5 + 3
 //line blockreduce.go:310
-										_ = gc_k26
-//line blockreduce.go:310
 										w := gc_xs5[gc_k26]
-//line blockreduce.go:310
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 								}
 //line blockreduce.go:308
 								for ; gc_i5 < len(gc_xs5); gc_i5++ {
-//line blockreduce.go:308
 									{
 //line blockreduce.go:308
 										gc_k27 := gc_i5
 //line blockreduce.go:308
-										_ = gc_k27
-//line blockreduce.go:308
 										w := gc_xs5[gc_k27]
-//line blockreduce.go:308
-										_ = w
-//line blockreduce.go:308
 										{
+//line blockreduce.go:309
 											s ^= w
 										}
-//line blockreduce.go:310
 									}
-//line blockreduce.go:310
 								}
-//line blockreduce.go:310
 							}
+//line blockreduce.go:311
 							partial[gc_bx2] = s
 						}
 					}
@@ -5512,73 +3987,62 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-
 //line blockreduce.go:322
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
-			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
+//line blockreduce.go:324
+	gc_vstep2 := 0
+	if compiled.SIMD {
+		for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+			gc_rank2 := gc_vstep2
 //line blockreduce.go:323
-				var v archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+			var v archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line blockreduce.go:323
-				_ = v
-//line blockreduce.go:323
-				v.StoreSlice(gc_s_v[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			v.StoreSlice(gc_s_v[gc_rank2:])
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:323
-				var v float64
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:323
-				var v float64
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:323
-				var v float64
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:323
-				var v float64
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step4 := gc_vstep2
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line blockreduce.go:323
 			var v float64
-			_ = v
+//line blockreduce.go:325
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line blockreduce.go:323
+			var v float64
+//line blockreduce.go:325
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line blockreduce.go:323
+			var v float64
+//line blockreduce.go:325
+			gc_s_v[gc_rank2] = v
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line blockreduce.go:323
+			var v float64
+//line blockreduce.go:325
 			gc_s_v[gc_rank2] = v
 		}
 	}
-
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line blockreduce.go:323
+		var v float64
+//line blockreduce.go:325
+		gc_s_v[gc_rank2] = v
+	}
 //line blockreduce.go:324
 	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 		gc_b2.Tick()
@@ -5586,228 +4050,192 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-					gc_at3 := x[gc_off4:][:gc_to2]
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:324
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line blockreduce.go:325
-							v += float64(gc_at3[gc_tx2])
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:324
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line blockreduce.go:325
-							v += float64(gc_at3[gc_tx2])
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:324
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line blockreduce.go:325
-							v += float64(gc_at3[gc_tx2])
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:324
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line blockreduce.go:325
-							v += float64(gc_at3[gc_tx2])
-							gc_s_v[gc_rank2] = v
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line blockreduce.go:331
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+				gc_at3 := x[gc_off4:][:gc_to2]
+				gc_step5 := gc_from2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+//line blockreduce.go:347
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line blockreduce.go:349
 						v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:324
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blockreduce.go:325
 						gc_more = true
-						_ = i
-
 //line blockreduce.go:325
 						v += float64(gc_at3[gc_tx2])
 						gc_s_v[gc_rank2] = v
 					}
-				} else {
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:324
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
+					{
+						gc_tx2 := gc_step5 + 1
+//line blockreduce.go:331
+						gc_rank2 := gc_base2 + gc_tx2
+//line blockreduce.go:333
+						v := gc_s_v[gc_rank2]
 //line blockreduce.go:325
-							v += float64(x[i])
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:324
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
+						gc_more = true
 //line blockreduce.go:325
-							v += float64(x[i])
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:324
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blockreduce.go:325
-							v += float64(x[i])
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:324
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blockreduce.go:325
-							v += float64(x[i])
-							gc_s_v[gc_rank2] = v
-						}
+						v += float64(gc_at3[gc_tx2])
+						gc_s_v[gc_rank2] = v
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step5 + 2
+//line blockreduce.go:331
+						gc_rank2 := gc_base2 + gc_tx2
+//line blockreduce.go:333
+						v := gc_s_v[gc_rank2]
+//line blockreduce.go:325
+						gc_more = true
+//line blockreduce.go:325
+						v += float64(gc_at3[gc_tx2])
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+//line blockreduce.go:331
+						gc_rank2 := gc_base2 + gc_tx2
+//line blockreduce.go:333
+						v := gc_s_v[gc_rank2]
+//line blockreduce.go:325
+						gc_more = true
+//line blockreduce.go:325
+						v += float64(gc_at3[gc_tx2])
+						gc_s_v[gc_rank2] = v
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line blockreduce.go:332
+					v := gc_s_v[gc_rank2]
+//line blockreduce.go:325
+					gc_more = true
+//line blockreduce.go:325
+					v += float64(gc_at3[gc_tx2])
+					gc_s_v[gc_rank2] = v
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
-
 //line blockreduce.go:324
 						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 						gc_more = true
-
+//line blockreduce.go:325
+						v += float64(x[i])
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+//line blockreduce.go:324
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line blockreduce.go:325
+						v += float64(x[i])
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+//line blockreduce.go:324
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
+//line blockreduce.go:325
+						v += float64(x[i])
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+//line blockreduce.go:324
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
 //line blockreduce.go:325
 						v += float64(x[i])
 						gc_s_v[gc_rank2] = v
 					}
 				}
-			}
-		}
-	}
-	{
-		var gc_c21v [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-
-//line blockreduce.go:327
-			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:328
-					gc_c21v[gc_lane2] = v
-				}
-
-//line blockreduce.go:328
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, off, gocuda.WarpSize, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:328
-					v += gc_c21r[gc_lane2]
+//line blockreduce.go:324
+					i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+					gc_more = true
+//line blockreduce.go:325
+					v += float64(x[i])
 					gc_s_v[gc_rank2] = v
 				}
 			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+		}
+	}
+//line blockreduce.go:333
+	var gc_c21v [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+//line blockreduce.go:327
+		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+//line blockreduce.go:331
 				v := gc_s_v[gc_rank2]
-
-//line blockreduce.go:330
-				{
-					warps[(gc_rank2 >> 5)] = v
-				}
+//line blockreduce.go:328
+				gc_c21v[gc_lane2] = v
+			}
+//line blockreduce.go:328
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, off, gocuda.WarpSize, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+//line blockreduce.go:332
+				v := gc_s_v[gc_rank2]
+//line blockreduce.go:328
+				v += gc_c21r[gc_lane2]
+				gc_s_v[gc_rank2] = v
+			}
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_s_v[gc_rank2]
+			{
+//line blockreduce.go:331
+				warps[(gc_rank2 >> 5)] = v
 			}
 		}
 	}
+//line blockreduce.go:336
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -5821,105 +4249,72 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:334
 						{
-							var s float64
 //line blockreduce.go:335
+							var s float64
 							{
+//line blockreduce.go:336
 								gc_xs4 := warps
 //line blockreduce.go:336
 								gc_i4 := 0
 //line blockreduce.go:336
 								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
-//line blockreduce.go:336
 									{
 //line blockreduce.go:336
 										gc_k16 := gc_i4 + 0
 //line blockreduce.go:336
-										_ = gc_k16
-//line blockreduce.go:336
 										w := gc_xs4[gc_k16]
-//line blockreduce.go:336
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 									{
 //line blockreduce.go:338
 										gc_k17 := gc_i4 + 1
 //line blockreduce.go:338
-										_ = gc_k17
-//line blockreduce.go:338
 										w := gc_xs4[gc_k17]
-//line blockreduce.go:338
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 									{
 //line blockreduce.go:338
 										gc_k18 := gc_i4 + 2
 //line blockreduce.go:338
-										_ = gc_k18
-//line blockreduce.go:338
 										w := gc_xs4[gc_k18]
-//line blockreduce.go:338
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 									{
 //line blockreduce.go:338
 										gc_k19 := gc_i4 + 3
 //line blockreduce.go:338
-										_ = gc_k19
-//line blockreduce.go:338
 										w := gc_xs4[gc_k19]
-//line blockreduce.go:338
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 								}
 //line blockreduce.go:336
 								for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line blockreduce.go:336
 									{
 //line blockreduce.go:336
 										gc_k20 := gc_i4
 //line blockreduce.go:336
-										_ = gc_k20
-//line blockreduce.go:336
 										w := gc_xs4[gc_k20]
-//line blockreduce.go:336
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 								}
-//line blockreduce.go:338
 							}
+//line blockreduce.go:339
 							gc_at4[0] = s
 						}
 					}
@@ -5927,105 +4322,72 @@ func gc_body_brGridStride(gc_b2 *compiled.Block, x []float32, partial []float64)
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:334
 						{
-							var s float64
 //line blockreduce.go:335
+							var s float64
 							{
+//line blockreduce.go:336
 								gc_xs3 := warps
 //line blockreduce.go:336
 								gc_i3 := 0
 //line blockreduce.go:336
 								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line blockreduce.go:336
 									{
 //line blockreduce.go:336
 										gc_k11 := gc_i3 + 0
 //line blockreduce.go:336
-										_ = gc_k11
-//line blockreduce.go:336
 										w := gc_xs3[gc_k11]
-//line blockreduce.go:336
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 									{
 //line blockreduce.go:338
 										gc_k12 := gc_i3 + 1
 //line blockreduce.go:338
-										_ = gc_k12
-//line blockreduce.go:338
 										w := gc_xs3[gc_k12]
-//line blockreduce.go:338
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 									{
 //line blockreduce.go:338
 										gc_k13 := gc_i3 + 2
 //line blockreduce.go:338
-										_ = gc_k13
-//line blockreduce.go:338
 										w := gc_xs3[gc_k13]
-//line blockreduce.go:338
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 									{
 //line blockreduce.go:338
 										gc_k14 := gc_i3 + 3
 //line blockreduce.go:338
-										_ = gc_k14
-//line blockreduce.go:338
 										w := gc_xs3[gc_k14]
-//line blockreduce.go:338
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 								}
 //line blockreduce.go:336
 								for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line blockreduce.go:336
 									{
 //line blockreduce.go:336
 										gc_k15 := gc_i3
 //line blockreduce.go:336
-										_ = gc_k15
-//line blockreduce.go:336
 										w := gc_xs3[gc_k15]
-//line blockreduce.go:336
-										_ = w
-//line blockreduce.go:336
 										{
+//line blockreduce.go:337
 											s += w
 										}
-//line blockreduce.go:338
 									}
-//line blockreduce.go:338
 								}
-//line blockreduce.go:338
 							}
+//line blockreduce.go:339
 							partial[gc_bx2] = s
 						}
 					}
@@ -6055,158 +4417,109 @@ func gc_body_brGroup(gc_b2 *compiled.Block, x []float32, partial []float64, run 
 	gc_pos2 := gc_b2.Pos()
 	gc_bidx2 := gc_b2.Index()
 	gc_n2 := gc_b2.Len()
-
 //line blockreduce.go:349
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line blockreduce.go:350
 	tile := cg.TiledPartition(block, 32)
-	_ = tile
-
-//line blockreduce.go:351
 	warps := gocuda.Shared[float64](t, gc_n2/32)
-	{
-		var gc_c21v [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+//line blockreduce.go:353
+	var gc_c21v [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
 //line blockreduce.go:352
-				v := runSum(x, (gc_bidx2.X*gc_n2+gc_rank2)*run, run)
-				_ = v
-
+			v := runSum(x, (gc_bidx2.X*gc_n2+gc_rank2)*run, run)
+			gc_c21v[gc_lane2] = v
+		}
 //line blockreduce.go:353
-				gc_c21v[gc_lane2] = v
-			}
-
+		compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			var v float64
 //line blockreduce.go:353
-			compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				var v float64
-				_ = v
-
-//line blockreduce.go:353
-				v = gc_c21r[gc_lane2]
-
-//line blockreduce.go:354
-				if (gc_rank2 & (32 - 1)) == 0 {
-					warps[(gc_rank2 / 32)] = v
-				}
+			v = gc_c21r[gc_lane2]
+			if (gc_rank2 & (32 - 1)) == 0 {
+				warps[(gc_rank2 / 32)] = v
 			}
 		}
 	}
+//line blockreduce.go:360
 	compiled.OutOfLine(func() {
 		{
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
-
 //line blockreduce.go:358
 				if gc_rank2 == 0 {
 					var s float64
-//line blockreduce.go:359
 					{
+//line blockreduce.go:360
 						gc_xs2 := warps
 //line blockreduce.go:360
 						gc_i2 := 0
 //line blockreduce.go:360
 						for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:360
 							{
 //line blockreduce.go:360
 								gc_k6 := gc_i2 + 0
 //line blockreduce.go:360
-								_ = gc_k6
-//line blockreduce.go:360
 								w := gc_xs2[gc_k6]
-//line blockreduce.go:360
-								_ = w
-//line blockreduce.go:360
 								{
+//line blockreduce.go:361
 									s += w
 								}
-//line blockreduce.go:362
 							}
-//line blockreduce.go:362
 							{
 //line blockreduce.go:362
 								gc_k7 := gc_i2 + 1
 //line blockreduce.go:362
-								_ = gc_k7
-//line blockreduce.go:362
 								w := gc_xs2[gc_k7]
-//line blockreduce.go:362
-								_ = w
-//line blockreduce.go:360
 								{
+//line blockreduce.go:361
 									s += w
 								}
-//line blockreduce.go:362
 							}
-//line blockreduce.go:362
 							{
 //line blockreduce.go:362
 								gc_k8 := gc_i2 + 2
 //line blockreduce.go:362
-								_ = gc_k8
-//line blockreduce.go:362
 								w := gc_xs2[gc_k8]
-//line blockreduce.go:362
-								_ = w
-//line blockreduce.go:360
 								{
+//line blockreduce.go:361
 									s += w
 								}
-//line blockreduce.go:362
 							}
-//line blockreduce.go:362
 							{
 //line blockreduce.go:362
 								gc_k9 := gc_i2 + 3
 //line blockreduce.go:362
-								_ = gc_k9
-//line blockreduce.go:362
 								w := gc_xs2[gc_k9]
-//line blockreduce.go:362
-								_ = w
-//line blockreduce.go:360
 								{
+//line blockreduce.go:361
 									s += w
 								}
-//line blockreduce.go:362
 							}
-//line blockreduce.go:362
 						}
 //line blockreduce.go:360
 						for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:360
 							{
 //line blockreduce.go:360
 								gc_k10 := gc_i2
 //line blockreduce.go:360
-								_ = gc_k10
-//line blockreduce.go:360
 								w := gc_xs2[gc_k10]
-//line blockreduce.go:360
-								_ = w
-//line blockreduce.go:360
 								{
+//line blockreduce.go:361
 									s += w
 								}
-//line blockreduce.go:362
 							}
-//line blockreduce.go:362
 						}
-//line blockreduce.go:362
 					}
+//line blockreduce.go:363
 					partial[gc_bidx2.X] = s
 				}
 			}
@@ -6239,89 +4552,77 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line blockreduce.go:373
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-	{
-		var gc_l_v [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_jam2 gc_jam_runSum
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:374
-					v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
-					_ = v
-				}
-			}
-			gc_jam_runSum_flush(&gc_jam2)
-
 //line blockreduce.go:375
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				if true {
-					compiled.ShflDownLane0(&gc_l_v)
-				} else {
-					compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+	var gc_l_v [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_jam2 gc_jam_runSum
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			} else {
-
-//line blockreduce.go:375
-				for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blockreduce.go:376
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
-					} else {
-
-//line blockreduce.go:376
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line blockreduce.go:376
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
-						}
-					}
-				}
-			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
+//line blockreduce.go:374
+				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
 				_ = v
-
-//line blockreduce.go:378
-				{
-					warps[(gc_rank2 >> 5)] = v
+			}
+		}
+		gc_jam_runSum_flush(&gc_jam2)
+//line blockreduce.go:375
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+//line blockreduce.go:375
+			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+				} else {
+//line blockreduce.go:376
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line blockreduce.go:380
+						v := gc_l_v[gc_lane2]
+//line blockreduce.go:376
+						v += gc_c21r[gc_lane2]
+						gc_l_v[gc_lane2] = v
+					}
 				}
 			}
 		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			{
+//line blockreduce.go:379
+				warps[(gc_rank2 >> 5)] = v
+			}
+		}
 	}
+//line blockreduce.go:384
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -6335,105 +4636,72 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:382
 						{
-							var s float64
 //line blockreduce.go:383
+							var s float64
 							{
+//line blockreduce.go:384
 								gc_xs2 := warps
 //line blockreduce.go:384
 								gc_i2 := 0
 //line blockreduce.go:384
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:384
-										_ = gc_k6
-//line blockreduce.go:384
 										w := gc_xs2[gc_k6]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:386
-										_ = gc_k7
-//line blockreduce.go:386
 										w := gc_xs2[gc_k7]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:386
-										_ = gc_k8
-//line blockreduce.go:386
 										w := gc_xs2[gc_k8]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:386
-										_ = gc_k9
-//line blockreduce.go:386
 										w := gc_xs2[gc_k9]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
 //line blockreduce.go:384
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k10 := gc_i2
 //line blockreduce.go:384
-										_ = gc_k10
-//line blockreduce.go:384
 										w := gc_xs2[gc_k10]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 							}
+//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -6441,105 +4709,72 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:382
 						{
-							var s float64
 //line blockreduce.go:383
+							var s float64
 							{
+//line blockreduce.go:384
 								gc_xs2 := warps
 //line blockreduce.go:384
 								gc_i2 := 0
 //line blockreduce.go:384
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:384
-										_ = gc_k6
-//line blockreduce.go:384
 										w := gc_xs2[gc_k6]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:386
-										_ = gc_k7
-//line blockreduce.go:386
 										w := gc_xs2[gc_k7]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:386
-										_ = gc_k8
-//line blockreduce.go:386
 										w := gc_xs2[gc_k8]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:386
-										_ = gc_k9
-//line blockreduce.go:386
 										w := gc_xs2[gc_k9]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
 //line blockreduce.go:384
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k10 := gc_i2
 //line blockreduce.go:384
-										_ = gc_k10
-//line blockreduce.go:384
 										w := gc_xs2[gc_k10]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 							}
+//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -6547,105 +4782,72 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:382
 						{
-							var s float64
 //line blockreduce.go:383
+							var s float64
 							{
+//line blockreduce.go:384
 								gc_xs2 := warps
 //line blockreduce.go:384
 								gc_i2 := 0
 //line blockreduce.go:384
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:384
-										_ = gc_k6
-//line blockreduce.go:384
 										w := gc_xs2[gc_k6]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:386
-										_ = gc_k7
-//line blockreduce.go:386
 										w := gc_xs2[gc_k7]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:386
-										_ = gc_k8
-//line blockreduce.go:386
 										w := gc_xs2[gc_k8]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:386
-										_ = gc_k9
-//line blockreduce.go:386
 										w := gc_xs2[gc_k9]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
 //line blockreduce.go:384
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k10 := gc_i2
 //line blockreduce.go:384
-										_ = gc_k10
-//line blockreduce.go:384
 										w := gc_xs2[gc_k10]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 							}
+//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -6653,105 +4855,72 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:382
 						{
-							var s float64
 //line blockreduce.go:383
+							var s float64
 							{
+//line blockreduce.go:384
 								gc_xs2 := warps
 //line blockreduce.go:384
 								gc_i2 := 0
 //line blockreduce.go:384
 								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k6 := gc_i2 + 0
 //line blockreduce.go:384
-										_ = gc_k6
-//line blockreduce.go:384
 										w := gc_xs2[gc_k6]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k7 := gc_i2 + 1
 //line blockreduce.go:386
-										_ = gc_k7
-//line blockreduce.go:386
 										w := gc_xs2[gc_k7]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k8 := gc_i2 + 2
 //line blockreduce.go:386
-										_ = gc_k8
-//line blockreduce.go:386
 										w := gc_xs2[gc_k8]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 									{
 //line blockreduce.go:386
 										gc_k9 := gc_i2 + 3
 //line blockreduce.go:386
-										_ = gc_k9
-//line blockreduce.go:386
 										w := gc_xs2[gc_k9]
-//line blockreduce.go:386
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
 //line blockreduce.go:384
 								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:384
 									{
 //line blockreduce.go:384
 										gc_k10 := gc_i2
 //line blockreduce.go:384
-										_ = gc_k10
-//line blockreduce.go:384
 										w := gc_xs2[gc_k10]
-//line blockreduce.go:384
-										_ = w
-//line blockreduce.go:384
 										{
+//line blockreduce.go:385
 											s += w
 										}
-//line blockreduce.go:386
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 							}
+//line blockreduce.go:387
 							atomic.Add(total, s)
 						}
 					}
@@ -6759,105 +4928,72 @@ func gc_body_brAtomic(gc_b2 *compiled.Block, x []float32, total *float64, run in
 				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line blockreduce.go:382
 					{
-						var s float64
 //line blockreduce.go:383
+						var s float64
 						{
+//line blockreduce.go:384
 							gc_xs2 := warps
 //line blockreduce.go:384
 							gc_i2 := 0
 //line blockreduce.go:384
 							for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blockreduce.go:384
 								{
 //line blockreduce.go:384
 									gc_k6 := gc_i2 + 0
 //line blockreduce.go:384
-									_ = gc_k6
-//line blockreduce.go:384
 									w := gc_xs2[gc_k6]
-//line blockreduce.go:384
-									_ = w
-//line blockreduce.go:384
 									{
+//line blockreduce.go:385
 										s += w
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 								{
 //line blockreduce.go:386
 									gc_k7 := gc_i2 + 1
 //line blockreduce.go:386
-									_ = gc_k7
-//line blockreduce.go:386
 									w := gc_xs2[gc_k7]
-//line blockreduce.go:386
-									_ = w
-//line blockreduce.go:384
 									{
+//line blockreduce.go:385
 										s += w
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 								{
 //line blockreduce.go:386
 									gc_k8 := gc_i2 + 2
 //line blockreduce.go:386
-									_ = gc_k8
-//line blockreduce.go:386
 									w := gc_xs2[gc_k8]
-//line blockreduce.go:386
-									_ = w
-//line blockreduce.go:384
 									{
+//line blockreduce.go:385
 										s += w
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 								{
 //line blockreduce.go:386
 									gc_k9 := gc_i2 + 3
 //line blockreduce.go:386
-									_ = gc_k9
-//line blockreduce.go:386
 									w := gc_xs2[gc_k9]
-//line blockreduce.go:386
-									_ = w
-//line blockreduce.go:384
 									{
+//line blockreduce.go:385
 										s += w
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 							}
 //line blockreduce.go:384
 							for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blockreduce.go:384
 								{
 //line blockreduce.go:384
 									gc_k10 := gc_i2
 //line blockreduce.go:384
-									_ = gc_k10
-//line blockreduce.go:384
 									w := gc_xs2[gc_k10]
-//line blockreduce.go:384
-									_ = w
-//line blockreduce.go:384
 									{
+//line blockreduce.go:385
 										s += w
 									}
-//line blockreduce.go:386
 								}
-//line blockreduce.go:386
 							}
-//line blockreduce.go:386
 						}
+//line blockreduce.go:387
 						atomic.Add(total, s)
 					}
 				}

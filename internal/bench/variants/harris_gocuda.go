@@ -41,235 +41,151 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line harris.go:25
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_vstep := 0
+//line harris.go:27
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 //line harris.go:26
-				gc_vb2 := lanes.BroadcastFloat32x8(0)
+			gc_vb2 := lanes.BroadcastFloat32x8(0)
 //line harris.go:26
-				_ = gc_vb2
-//line harris.go:26
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:26
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line harris.go:23
-					var tid int = gc_tx
-//line harris.go:23
-					_ = tid
-//line harris.go:24
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:24
-					_ = i
+				var tid int = gc_tx
+				var i int = gc_bx*gc_bdx + tid
 //line harris.go:26
-					gc_vb2.StoreSlice(gc_at[gc_tx:])
+				gc_vb2.StoreSlice(gc_at[gc_tx:])
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:27
-					if i < len(in) && uint(len(in)-i) > 7 {
+					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				} else {
 //line harris.go:27
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:27
-					} else {
+					if gc_if2.ToBits() != 0 {
 //line harris.go:27
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:27
-						_ = gc_if2
-//line harris.go:27
-						if gc_if2.ToBits() != 0 {
-//line harris.go:27
-							lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
-//line harris.go:27
-						}
-//line harris.go:27
+						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+			}
+//line harris.go:29
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line harris.go:23
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:24
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line harris.go:26
-					gc_at[gc_tx] = 0
-
-//line harris.go:27
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
+				gc_at[gc_tx] = 0
+				if true || i < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-			} else {
-				gc_vstep2 := 0
+			}
+		} else {
+			gc_vstep2 := 0
 //line harris.go:26
-				gc_vb := lanes.BroadcastFloat32x8(0)
+			gc_vb := lanes.BroadcastFloat32x8(0)
 //line harris.go:26
-				_ = gc_vb
-//line harris.go:26
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:26
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
 //line harris.go:23
-					var tid int = gc_tx
-//line harris.go:23
-					_ = tid
-//line harris.go:24
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:24
-					_ = i
+				var tid int = gc_tx
+				var i int = gc_bx*gc_bdx + tid
 //line harris.go:26
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+				if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 //line harris.go:26
-						break
+					break
+				}
 //line harris.go:26
-					}
-//line harris.go:26
-					gc_vb.StoreSlice(sdata[tid:])
+				gc_vb.StoreSlice(sdata[tid:])
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:27
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:27
-						lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-					} else {
+					lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+				} else {
 //line harris.go:28
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:27
-						_ = gc_if
+					if gc_if.ToBits() != 0 {
 //line harris.go:27
-						if gc_if.ToBits() != 0 {
-//line harris.go:27
-							lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-						}
-//line harris.go:28
+						lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 					}
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:23
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:24
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:26
-						sdata[tid] = 0
-
-//line harris.go:27
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:23
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:24
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:26
-						sdata[tid] = 0
-
-//line harris.go:27
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:23
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:24
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:26
-						sdata[tid] = 0
-
-//line harris.go:27
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:23
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:24
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:26
-						sdata[tid] = 0
-
-//line harris.go:27
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			}
+//line harris.go:30
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line harris.go:23
 					tid := gc_tx
-					_ = tid
-
-//line harris.go:24
 					i := gc_bx*gc_bdx + tid
-					_ = i
-
 //line harris.go:26
 					sdata[tid] = 0
-
-//line harris.go:27
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:23
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:26
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:23
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:26
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:23
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:26
+					sdata[tid] = 0
 					if i < len(in) {
 						sdata[tid] = in[i]
 					}
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line harris.go:23
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line harris.go:26
+				sdata[tid] = 0
+				if i < len(in) {
+					sdata[tid] = in[i]
+				}
+			}
 		}
 	}
-
 //line harris.go:31
 	for s := gc_bdx >> 1; s > 0; s >>= 1 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -278,170 +194,116 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
-					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[gc_off2:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+//line harris.go:39
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:23
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:32
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:23
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:32
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:23
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:32
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:23
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:32
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:23
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:32
-						{
+//line harris.go:33
 							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step2 + 1
 						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:23
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:32
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:23
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:32
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:23
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:32
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:23
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:32
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line harris.go:33
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+						{
+//line harris.go:33
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						{
+//line harris.go:33
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+//line harris.go:33
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line harris.go:23
 						tid := gc_tx
-						_ = tid
-
-//line harris.go:32
 						{
+//line harris.go:33
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:23
+						tid := gc_tx
+						{
+//line harris.go:33
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:23
+						tid := gc_tx
+						{
+//line harris.go:33
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:23
+						tid := gc_tx
+						{
+//line harris.go:33
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:23
+					tid := gc_tx
+					{
+//line harris.go:33
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line harris.go:41
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -455,157 +317,76 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:23
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:37
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line harris.go:38
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:23
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:37
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line harris.go:38
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:23
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:37
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line harris.go:38
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:23
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:37
-						{
-							gc_at5[0] = gc_at6[0]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line harris.go:23
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:37
-					{
+//line harris.go:38
 						gc_at5[0] = gc_at6[0]
 					}
 				}
+//line harris.go:42
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line harris.go:38
+					gc_at5[0] = gc_at6[0]
+				}
 			} else {
+//line harris.go:42
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:23
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:37
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:38
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:42
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:23
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:37
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:38
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:42
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:23
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:37
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:38
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:42
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:23
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:37
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:38
+						partial[gc_bx] = sdata[0]
 					}
 				}
+//line harris.go:42
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line harris.go:23
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:37
-					{
-						partial[gc_bx] = sdata[0]
-					}
+//line harris.go:38
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
 	}
 }
 
+//line harris.go:46
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // HarrisSeqWhileKernel rewords kernels.ReduceSequentialKernel with a
@@ -628,443 +409,287 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line harris.go:50
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line harris.go:50
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := sdata[:gc_bdx]
-				gc_vstep := 0
+//line harris.go:52
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			gc_vstep := 0
 //line harris.go:48
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line harris.go:48
-				_ = gc_iota4
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line harris.go:48
-					var tid int = gc_tx
-//line harris.go:48
-					_ = tid
-//line harris.go:49
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:49
-					_ = i
+				var tid int = gc_tx
+				var i int = gc_bx*gc_bdx + tid
 //line harris.go:51
-					var v lanes.Float32x8
-//line harris.go:51
-					_ = v
+				var v lanes.Float32x8
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:52
-					if i < len(in) && uint(len(in)-i) > 7 {
+					v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+				} else {
 //line harris.go:52
-						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:52
-					} else {
+					if gc_if4.ToBits() != 0 {
 //line harris.go:52
-						gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:52
-						_ = gc_if4
-//line harris.go:52
-						if gc_if4.ToBits() != 0 {
-//line harris.go:52
-							v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
-//line harris.go:52
-						}
-//line harris.go:52
+						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 					}
-//line harris.go:52
-					v.StoreSlice(gc_at2[gc_tx:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line harris.go:48
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:49
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line harris.go:51
-					var v float32
-
 //line harris.go:52
-					if true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-
-//line harris.go:55
-					gc_at2[gc_tx] = v
-					_ = v
+				v.StoreSlice(gc_at2[gc_tx:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line harris.go:48
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line harris.go:51
+				var v float32
+				if true || i < len(in) {
+					v = gc_at[gc_tx]
 				}
-			} else {
-				gc_vstep2 := 0
+				gc_at2[gc_tx] = v
+			}
+		} else {
+//line harris.go:59
+			gc_vstep2 := 0
 //line harris.go:48
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
 //line harris.go:48
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line harris.go:48
-					var tid int = gc_tx
-//line harris.go:48
-					_ = tid
-//line harris.go:49
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:49
-					_ = i
+				var tid int = gc_tx
+				var i int = gc_bx*gc_bdx + tid
 //line harris.go:51
-					var v lanes.Float32x8
-//line harris.go:51
-					_ = v
+				var v lanes.Float32x8
+				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:52
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+					break
+				}
 //line harris.go:52
-						break
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:52
-					}
-//line harris.go:52
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:52
-						v = lanes.LoadFloat32x8Slice(in[i:])
-					} else {
+					v = lanes.LoadFloat32x8Slice(in[i:])
+				} else {
 //line harris.go:53
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:52
-						_ = gc_if2
+					if gc_if2.ToBits() != 0 {
 //line harris.go:52
-						if gc_if2.ToBits() != 0 {
-//line harris.go:52
-							v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
-						}
-//line harris.go:53
-					}
-//line harris.go:55
-					v.StoreSlice(sdata[tid:])
-				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:48
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:49
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:51
-						var v float32
-
-//line harris.go:52
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line harris.go:55
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:48
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:49
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:51
-						var v float32
-
-//line harris.go:52
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line harris.go:55
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:48
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:49
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:51
-						var v float32
-
-//line harris.go:52
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line harris.go:55
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:48
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:49
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:51
-						var v float32
-
-//line harris.go:52
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line harris.go:55
-						sdata[tid] = v
-						_ = v
+						v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				v.StoreSlice(sdata[tid:])
+			}
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line harris.go:48
 					tid := gc_tx
-					_ = tid
-
-//line harris.go:49
 					i := gc_bx*gc_bdx + tid
-					_ = i
-
 //line harris.go:51
 					var v float32
-
-//line harris.go:52
 					if i < len(in) {
 						v = in[i]
 					}
-
-//line harris.go:55
 					sdata[tid] = v
-					_ = v
 				}
+				{
+//line harris.go:59
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:48
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:51
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line harris.go:59
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:48
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:51
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line harris.go:59
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:48
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:51
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+//line harris.go:59
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line harris.go:48
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line harris.go:51
+				var v float32
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
 			}
 		}
 	}
-
 //line harris.go:57
 	s := gc_bdx / 2
-
-//line harris.go:58
-	for s > 0 {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
+	for ; s > 0; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
+				s = gc_k
+				continue
 			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
-					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[gc_off2:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+		}
+//line harris.go:66
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:48
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:59
-							{
-								gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:48
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:59
-							{
-								gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:48
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:59
-							{
-								gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:48
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:59
-							{
-								gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:48
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:59
-						{
+//line harris.go:60
 							gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 						}
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step2 + 1
 						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:48
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:59
-							{
-								sdata[tid] = sdata[tid] + sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:48
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:59
-							{
-								sdata[tid] = sdata[tid] + sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:48
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:59
-							{
-								sdata[tid] = sdata[tid] + sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:48
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:59
-							{
-								sdata[tid] = sdata[tid] + sdata[tid+s]
-							}
+//line harris.go:60
+							gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+						{
+//line harris.go:60
+							gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						{
+//line harris.go:60
+							gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+//line harris.go:60
+						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line harris.go:48
 						tid := gc_tx
-						_ = tid
-
-//line harris.go:59
 						{
+//line harris.go:60
+							sdata[tid] = sdata[tid] + sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:48
+						tid := gc_tx
+						{
+//line harris.go:60
+							sdata[tid] = sdata[tid] + sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:48
+						tid := gc_tx
+						{
+//line harris.go:60
+							sdata[tid] = sdata[tid] + sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:48
+						tid := gc_tx
+						{
+//line harris.go:60
 							sdata[tid] = sdata[tid] + sdata[tid+s]
 						}
 					}
 				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:48
+					tid := gc_tx
+					{
+//line harris.go:60
+						sdata[tid] = sdata[tid] + sdata[tid+s]
+					}
+				}
 			}
 		}
-
-//line harris.go:63
-		s /= 2
 	}
 	{
+//line harris.go:68
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1078,151 +703,69 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:48
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:65
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line harris.go:66
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:48
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:65
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line harris.go:66
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:48
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:65
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line harris.go:66
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:48
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:65
-						{
-							gc_at5[0] = gc_at6[0]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line harris.go:48
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:65
-					{
+//line harris.go:66
 						gc_at5[0] = gc_at6[0]
 					}
 				}
+//line harris.go:70
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line harris.go:66
+					gc_at5[0] = gc_at6[0]
+				}
 			} else {
+//line harris.go:70
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:48
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:65
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:66
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:70
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:48
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:65
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:66
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:70
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:48
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:65
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:66
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:70
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:48
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:65
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:66
+						partial[gc_bx] = sdata[0]
 					}
 				}
+//line harris.go:70
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line harris.go:48
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:65
-					{
-						partial[gc_bx] = sdata[0]
-					}
+//line harris.go:66
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1254,246 +797,145 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line harris.go:76
 	const blockSize = 256
-
-//line harris.go:77
 	sdata := gocuda.Shared[float32](t, blockSize)[:blockSize]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * blockSize
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_vstep := 0
+//line harris.go:79
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * blockSize
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 //line harris.go:78
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:78
-				_ = gc_iota2
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line harris.go:83
-				gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line harris.go:83
-				_ = gc_vb2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_vb2 := lanes.BroadcastFloat32x8(0)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line harris.go:78
-					var tid int = gc_tx
-//line harris.go:78
-					_ = tid
-//line harris.go:79
-					var i int = gc_bx*blockSize + tid
-//line harris.go:79
-					_ = i
+				var tid int = gc_tx
+				var i int = gc_bx*blockSize + tid
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:80
-					if i < len(in) && uint(len(in)-i) > 7 {
+					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				} else {
 //line harris.go:80
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:80
-					} else {
+					if gc_if2.ToBits() != 0 {
 //line harris.go:80
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:80
-						_ = gc_if2
-//line harris.go:80
-						if gc_if2.ToBits() != 0 {
-//line harris.go:80
-							lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
-//line harris.go:80
-						}
-//line harris.go:80
-						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line harris.go:80
-						_ = gc_else2
-//line harris.go:80
-						if gc_else2.ToBits() != 0 {
-//line harris.go:80
-							{
-//line harris.go:80
-								gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
-//line harris.go:80
-							}
-//line harris.go:80
-						}
-//line harris.go:80
-					}
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line harris.go:78
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:79
-					i := gc_bx*blockSize + tid
-					_ = i
-
-//line harris.go:80
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					} else {
-						gc_at[gc_tx] = 0
-					}
-				}
-			} else {
-				gc_vstep2 := 0
-//line harris.go:78
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:78
-				_ = gc_iota
-//line harris.go:83
-				gc_vb := lanes.BroadcastFloat32x8(0)
-//line harris.go:83
-				_ = gc_vb
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line harris.go:78
-					var tid int = gc_tx
-//line harris.go:78
-					_ = tid
-//line harris.go:79
-					var i int = gc_bx*blockSize + tid
-//line harris.go:79
-					_ = i
-//line harris.go:80
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:80
-						break
-//line harris.go:80
+						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 //line harris.go:80
-					if i < len(in) && uint(len(in)-i) > 7 {
+					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 //line harris.go:80
-						lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-					} else {
-//line harris.go:81
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					if gc_else2.ToBits() != 0 {
+						{
 //line harris.go:80
-						_ = gc_if
-//line harris.go:80
-						if gc_if.ToBits() != 0 {
-//line harris.go:80
-							lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-						}
-//line harris.go:81
-						gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line harris.go:81
-						_ = gc_else
-//line harris.go:81
-						if gc_else.ToBits() != 0 {
-//line harris.go:81
-							{
-//line harris.go:81
-								gc_vb.StoreMasked((*[8]float32)(sdata[tid:]), gc_else)
-//line harris.go:83
-							}
-//line harris.go:83
-						}
-//line harris.go:83
-					}
-				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:78
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:79
-						i := gc_bx*blockSize + tid
-						_ = i
-
-//line harris.go:80
-						if i < len(in) {
-							sdata[tid] = in[i]
-						} else {
-							sdata[tid] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:78
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:79
-						i := gc_bx*blockSize + tid
-						_ = i
-
-//line harris.go:80
-						if i < len(in) {
-							sdata[tid] = in[i]
-						} else {
-							sdata[tid] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:78
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:79
-						i := gc_bx*blockSize + tid
-						_ = i
-
-//line harris.go:80
-						if i < len(in) {
-							sdata[tid] = in[i]
-						} else {
-							sdata[tid] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:78
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:79
-						i := gc_bx*blockSize + tid
-						_ = i
-
-//line harris.go:80
-						if i < len(in) {
-							sdata[tid] = in[i]
-						} else {
-							sdata[tid] = 0
+							gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			}
+//line harris.go:82
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line harris.go:78
+				tid := gc_tx
+				i := gc_bx*blockSize + tid
+				if true || i < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				} else {
+					gc_at[gc_tx] = 0
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+//line harris.go:78
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line harris.go:83
+			gc_vb := lanes.BroadcastFloat32x8(0)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+//line harris.go:78
+				var tid int = gc_tx
+				var i int = gc_bx*blockSize + tid
+				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+//line harris.go:80
+					break
+				}
+//line harris.go:80
+				if i < len(in) && uint(len(in)-i) > 7 {
+//line harris.go:80
+					lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+				} else {
+//line harris.go:81
+					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line harris.go:80
+					if gc_if.ToBits() != 0 {
+//line harris.go:80
+						lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+					}
+//line harris.go:81
+					gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line harris.go:81
+					if gc_else.ToBits() != 0 {
+						{
+//line harris.go:81
+							gc_vb.StoreMasked((*[8]float32)(sdata[tid:]), gc_else)
+						}
+					}
+				}
+			}
+//line harris.go:85
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line harris.go:78
 					tid := gc_tx
-					_ = tid
-
-//line harris.go:79
 					i := gc_bx*blockSize + tid
-					_ = i
-
-//line harris.go:80
+					if i < len(in) {
+						sdata[tid] = in[i]
+					} else {
+						sdata[tid] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:78
+					tid := gc_tx
+					i := gc_bx*blockSize + tid
+					if i < len(in) {
+						sdata[tid] = in[i]
+					} else {
+						sdata[tid] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:78
+					tid := gc_tx
+					i := gc_bx*blockSize + tid
+					if i < len(in) {
+						sdata[tid] = in[i]
+					} else {
+						sdata[tid] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:78
+					tid := gc_tx
+					i := gc_bx*blockSize + tid
 					if i < len(in) {
 						sdata[tid] = in[i]
 					} else {
@@ -1501,9 +943,20 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line harris.go:78
+				tid := gc_tx
+				i := gc_bx*blockSize + tid
+				if i < len(in) {
+					sdata[tid] = in[i]
+				} else {
+					sdata[tid] = 0
+				}
+			}
 		}
 	}
-
 //line harris.go:86
 	for s := blockSize / 2; s > 0; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -1512,170 +965,116 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
-					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[gc_off2:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+//line harris.go:94
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:78
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:87
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:78
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:87
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:78
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:87
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:78
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:87
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:78
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:87
-						{
+//line harris.go:88
 							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step2 + 1
 						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:78
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:87
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:78
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:87
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:78
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:87
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:78
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:87
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line harris.go:88
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+						{
+//line harris.go:88
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						{
+//line harris.go:88
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+//line harris.go:88
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line harris.go:78
 						tid := gc_tx
-						_ = tid
-
-//line harris.go:87
 						{
+//line harris.go:88
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:78
+						tid := gc_tx
+						{
+//line harris.go:88
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:78
+						tid := gc_tx
+						{
+//line harris.go:88
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:78
+						tid := gc_tx
+						{
+//line harris.go:88
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:78
+					tid := gc_tx
+					{
+//line harris.go:88
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line harris.go:96
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1687,151 +1086,69 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:78
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:92
-						{
-							gc_at5[0] = sdata[0]
-						}
+//line harris.go:93
+						gc_at5[0] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:78
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:92
-						{
-							gc_at5[0] = sdata[0]
-						}
+//line harris.go:93
+						gc_at5[0] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:78
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:92
-						{
-							gc_at5[0] = sdata[0]
-						}
+//line harris.go:93
+						gc_at5[0] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:78
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:92
-						{
-							gc_at5[0] = sdata[0]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line harris.go:78
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:92
-					{
+//line harris.go:93
 						gc_at5[0] = sdata[0]
 					}
 				}
+//line harris.go:97
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line harris.go:93
+					gc_at5[0] = sdata[0]
+				}
 			} else {
+//line harris.go:97
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:78
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:92
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:93
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:97
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:78
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:92
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:93
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:97
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:78
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:92
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:93
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:97
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:78
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:92
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:93
+						partial[gc_bx] = sdata[0]
 					}
 				}
+//line harris.go:97
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line harris.go:78
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:92
-					{
-						partial[gc_bx] = sdata[0]
-					}
+//line harris.go:93
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1860,401 +1177,263 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line harris.go:104
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_vstep := 0
+//line harris.go:106
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 //line harris.go:105
-				gc_vb2 := lanes.BroadcastInt32x8(math32Max)
+			gc_vb2 := lanes.BroadcastInt32x8(math32Max)
 //line harris.go:105
-				_ = gc_vb2
-//line harris.go:105
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:105
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line harris.go:102
-					var tid int = gc_tx
-//line harris.go:102
-					_ = tid
-//line harris.go:103
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:103
-					_ = i
+				var tid int = gc_tx
+				var i int = gc_bx*gc_bdx + tid
 //line harris.go:105
-					gc_vb2.StoreSlice(gc_at[gc_tx:])
+				gc_vb2.StoreSlice(gc_at[gc_tx:])
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:106
-					if i < len(in) && uint(len(in)-i) > 7 {
+					lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				} else {
 //line harris.go:106
-						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:106
-					} else {
+					if gc_if2.ToBits() != 0 {
 //line harris.go:106
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:106
-						_ = gc_if2
-//line harris.go:106
-						if gc_if2.ToBits() != 0 {
-//line harris.go:106
-							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
-//line harris.go:106
-						}
-//line harris.go:106
+						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+			}
+//line harris.go:108
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line harris.go:102
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:103
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line harris.go:105
-					gc_at[gc_tx] = math32Max
-
-//line harris.go:106
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
+				gc_at[gc_tx] = math32Max
+				if true || i < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-			} else {
-				gc_vstep2 := 0
+			}
+		} else {
+			gc_vstep2 := 0
 //line harris.go:105
-				gc_vb := lanes.BroadcastInt32x8(math32Max)
+			gc_vb := lanes.BroadcastInt32x8(math32Max)
 //line harris.go:105
-				_ = gc_vb
-//line harris.go:105
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:105
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
 //line harris.go:102
-					var tid int = gc_tx
-//line harris.go:102
-					_ = tid
-//line harris.go:103
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:103
-					_ = i
+				var tid int = gc_tx
+				var i int = gc_bx*gc_bdx + tid
 //line harris.go:105
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+				if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 //line harris.go:105
-						break
+					break
+				}
 //line harris.go:105
-					}
-//line harris.go:105
-					gc_vb.StoreSlice(sdata[tid:])
+				gc_vb.StoreSlice(sdata[tid:])
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:106
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:106
-						lanes.LoadInt32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-					} else {
+					lanes.LoadInt32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+				} else {
 //line harris.go:107
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:106
-						_ = gc_if
+					if gc_if.ToBits() != 0 {
 //line harris.go:106
-						if gc_if.ToBits() != 0 {
-//line harris.go:106
-							lanes.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if)
-						}
-//line harris.go:107
+						lanes.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if)
 					}
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:102
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:103
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:105
-						sdata[tid] = math32Max
-
-//line harris.go:106
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:102
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:103
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:105
-						sdata[tid] = math32Max
-
-//line harris.go:106
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:102
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:103
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:105
-						sdata[tid] = math32Max
-
-//line harris.go:106
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:102
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:103
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:105
-						sdata[tid] = math32Max
-
-//line harris.go:106
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			}
+//line harris.go:109
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line harris.go:102
 					tid := gc_tx
-					_ = tid
-
-//line harris.go:103
 					i := gc_bx*gc_bdx + tid
-					_ = i
-
 //line harris.go:105
 					sdata[tid] = math32Max
-
-//line harris.go:106
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:102
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:105
+					sdata[tid] = math32Max
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:102
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:105
+					sdata[tid] = math32Max
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:102
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:105
+					sdata[tid] = math32Max
 					if i < len(in) {
 						sdata[tid] = in[i]
 					}
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line harris.go:102
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line harris.go:105
+				sdata[tid] = math32Max
+				if i < len(in) {
+					sdata[tid] = in[i]
+				}
+			}
 		}
 	}
-
 //line harris.go:110
 	for s := gc_bdx / 2; s > 0; s /= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
-					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[gc_off2:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+//line harris.go:112
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:102
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:111
-							{
-								gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:102
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:111
-							{
-								gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:102
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:111
-							{
-								gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:102
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:111
-							{
-								gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:102
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:111
-						{
+//line harris.go:112
 							gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step2 + 1
 						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:102
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:111
-							{
-								sdata[tid] = min(sdata[tid], sdata[tid+s])
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:102
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:111
-							{
-								sdata[tid] = min(sdata[tid], sdata[tid+s])
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:102
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:111
-							{
-								sdata[tid] = min(sdata[tid], sdata[tid+s])
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:102
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:111
-							{
-								sdata[tid] = min(sdata[tid], sdata[tid+s])
-							}
+//line harris.go:112
+							gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+						{
+//line harris.go:112
+							gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						{
+//line harris.go:112
+							gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+//line harris.go:112
+						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line harris.go:102
 						tid := gc_tx
-						_ = tid
-
-//line harris.go:111
 						{
+//line harris.go:112
 							sdata[tid] = min(sdata[tid], sdata[tid+s])
 						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:102
+						tid := gc_tx
+						{
+//line harris.go:112
+							sdata[tid] = min(sdata[tid], sdata[tid+s])
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:102
+						tid := gc_tx
+						{
+//line harris.go:112
+							sdata[tid] = min(sdata[tid], sdata[tid+s])
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:102
+						tid := gc_tx
+						{
+//line harris.go:112
+							sdata[tid] = min(sdata[tid], sdata[tid+s])
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:102
+					tid := gc_tx
+					{
+//line harris.go:112
+						sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 				}
 			}
 		}
 	}
 	{
+//line harris.go:120
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2268,151 +1447,69 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:102
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:116
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line harris.go:117
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:102
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:116
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line harris.go:117
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:102
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:116
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line harris.go:117
+						gc_at5[0] = gc_at6[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:102
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:116
-						{
-							gc_at5[0] = gc_at6[0]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line harris.go:102
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:116
-					{
+//line harris.go:117
 						gc_at5[0] = gc_at6[0]
 					}
 				}
+//line harris.go:121
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line harris.go:117
+					gc_at5[0] = gc_at6[0]
+				}
 			} else {
+//line harris.go:121
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:102
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:116
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:117
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:121
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:102
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:116
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:117
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:121
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:102
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:116
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:117
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:121
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:102
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:116
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:117
+						partial[gc_bx] = sdata[0]
 					}
 				}
+//line harris.go:121
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line harris.go:102
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:116
-					{
-						partial[gc_bx] = sdata[0]
-					}
+//line harris.go:117
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -2446,211 +1543,140 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line harris.go:130
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * (gc_bdx * 2)
-			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := in[gc_off2:][:gc_bdx]
-				gc_at3 := sdata[:gc_bdx]
-				gc_vstep := 0
+//line harris.go:132
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * (gc_bdx * 2)
+		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := in[gc_off2:][:gc_bdx]
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep := 0
 //line harris.go:128
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line harris.go:128
-				_ = gc_iota4
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line harris.go:128
-					var tid int = gc_tx
-//line harris.go:128
-					_ = tid
-//line harris.go:129
-					var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:129
-					_ = i
+				var tid int = gc_tx
+				var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
-					var v lanes.Float32x8
-//line harris.go:131
-					_ = v
+				var v lanes.Float32x8
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:132
-					if i < len(in) && uint(len(in)-i) > 7 {
+					v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+				} else {
 //line harris.go:132
-						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:132
-					} else {
+					if gc_if7.ToBits() != 0 {
 //line harris.go:132
-						gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:132
-						_ = gc_if7
-//line harris.go:132
-						if gc_if7.ToBits() != 0 {
-//line harris.go:132
-							v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
-//line harris.go:132
-						}
-//line harris.go:132
+						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
 					}
-//line harris.go:135
-					if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-//line harris.go:135
-						v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
-//line harris.go:135
-					} else {
-//line harris.go:135
-						gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-//line harris.go:135
-						_ = gc_if8
-//line harris.go:135
-						if gc_if8.ToBits() != 0 {
-//line harris.go:135
-							v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
-//line harris.go:135
-						}
-//line harris.go:135
-					}
-//line harris.go:135
-					v.StoreSlice(gc_at3[gc_tx:])
-//line harris.go:135
-					v.StoreSlice(gc_s_v[gc_rank:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line harris.go:128
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:129
-					i := gc_bx*(gc_bdx*2) + tid
-					_ = i
-
-//line harris.go:131
-					var v float32
-
-//line harris.go:132
-					if true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-
+				if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
 //line harris.go:135
-					if i+gc_bdx < len(in) {
-						v += gc_at2[gc_tx]
+					v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+				} else {
+//line harris.go:135
+					gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+//line harris.go:135
+					if gc_if8.ToBits() != 0 {
+//line harris.go:135
+						v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
 					}
-
-//line harris.go:138
-					gc_at3[gc_tx] = v
-					_ = v
-					gc_s_v[gc_rank] = v
 				}
-			} else {
-				gc_vstep2 := 0
+//line harris.go:135
+				v.StoreSlice(gc_at3[gc_tx:])
+//line harris.go:135
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line harris.go:128
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:128
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line harris.go:128
-					var tid int = gc_tx
-//line harris.go:128
-					_ = tid
-//line harris.go:129
-					var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:129
-					_ = i
+				tid := gc_tx
+				i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
-					var v lanes.Float32x8
+				var v float32
+				if true || i < len(in) {
+					v = gc_at[gc_tx]
+				}
+				if i+gc_bdx < len(in) {
+					v += gc_at2[gc_tx]
+				}
+				gc_at3[gc_tx] = v
+//line harris.go:140
+				gc_s_v[gc_rank] = v
+			}
+		} else {
+			gc_vstep2 := 0
+//line harris.go:128
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+//line harris.go:128
+				var tid int = gc_tx
+				var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
-					_ = v
-//line harris.go:132
-					if i < 0 || i > len(in)-8 || (i+
-
+				var v lanes.Float32x8
+				if i < 0 || i > len(in)-8 || (i+
 //line harris.go:136
-						gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+					gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:132
-						break
+					break
+				}
 //line harris.go:132
-					}
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:132
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:132
-						v = lanes.LoadFloat32x8Slice(in[i:])
-					} else {
+					v = lanes.LoadFloat32x8Slice(in[i:])
+				} else {
 //line harris.go:133
-						gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:132
-						_ = gc_if3
+					if gc_if3.ToBits() != 0 {
 //line harris.go:132
-						if gc_if3.ToBits() != 0 {
-//line harris.go:132
-							v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
-						}
-//line harris.go:133
+						v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
 					}
-//line harris.go:135
-					if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-//line harris.go:135
-						v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-					} else {
-//line harris.go:136
-						gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-//line harris.go:135
-						_ = gc_if4
-//line harris.go:135
-						if gc_if4.ToBits() != 0 {
-//line harris.go:135
-							v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
-						}
-//line harris.go:136
-					}
-//line harris.go:138
-					v.StoreSlice(sdata[tid:])
-//line harris.go:138
-					v.StoreSlice(gc_s_v[gc_rank:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+//line harris.go:135
+					v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
+				} else {
+//line harris.go:136
+					gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+//line harris.go:135
+					if gc_if4.ToBits() != 0 {
+//line harris.go:135
+						v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
+					}
+				}
+				v.StoreSlice(sdata[tid:])
+//line harris.go:138
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line harris.go:128
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:129
-					i := gc_bx*(gc_bdx*2) + tid
-					_ = i
-
+				tid := gc_tx
+				i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:131
-					var v float32
-
-//line harris.go:132
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line harris.go:135
-					if i+gc_bdx < len(in) {
-						v += in[i+gc_bdx]
-					}
-
-//line harris.go:138
-					sdata[tid] = v
-					_ = v
-					gc_s_v[gc_rank] = v
+				var v float32
+				if i < len(in) {
+					v = in[i]
 				}
+				if i+gc_bdx < len(in) {
+					v += in[i+gc_bdx]
+				}
+				sdata[tid] = v
+//line harris.go:140
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-
 //line harris.go:140
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -2659,170 +1685,116 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
-					gc_at4 := sdata[:gc_to]
-					gc_at5 := sdata[gc_off3:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line harris.go:148
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
+				gc_at4 := sdata[:gc_to]
+				gc_at5 := sdata[gc_off3:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:128
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:141
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:128
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:141
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:128
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:141
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:128
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:141
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:128
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:141
-						{
+//line harris.go:142
 							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:128
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:141
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:128
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:141
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:128
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:141
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:128
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:141
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line harris.go:142
+							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line harris.go:142
+							gc_at4[gc_tx] += gc_at5[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line harris.go:142
+							gc_at4[gc_tx] += gc_at5[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line harris.go:142
+						gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line harris.go:128
 						tid := gc_tx
-						_ = tid
-
-//line harris.go:141
 						{
+//line harris.go:142
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:128
+						tid := gc_tx
+						{
+//line harris.go:142
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:128
+						tid := gc_tx
+						{
+//line harris.go:142
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:128
+						tid := gc_tx
+						{
+//line harris.go:142
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:128
+					tid := gc_tx
+					{
+//line harris.go:142
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line harris.go:150
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2836,151 +1808,69 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:128
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:146
-						{
-							gc_at6[0] = gc_at7[0]
-						}
+//line harris.go:147
+						gc_at6[0] = gc_at7[0]
 					}
 					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:128
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:146
-						{
-							gc_at6[0] = gc_at7[0]
-						}
+//line harris.go:147
+						gc_at6[0] = gc_at7[0]
 					}
 					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:128
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:146
-						{
-							gc_at6[0] = gc_at7[0]
-						}
+//line harris.go:147
+						gc_at6[0] = gc_at7[0]
 					}
 					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:128
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:146
-						{
-							gc_at6[0] = gc_at7[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line harris.go:128
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:146
-					{
+//line harris.go:147
 						gc_at6[0] = gc_at7[0]
 					}
 				}
+//line harris.go:151
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line harris.go:147
+					gc_at6[0] = gc_at7[0]
+				}
 			} else {
+//line harris.go:151
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:128
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:146
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:147
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:151
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:128
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:146
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:147
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:151
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:128
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:146
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:147
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:151
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:128
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:146
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:147
+						partial[gc_bx] = sdata[0]
 					}
 				}
+//line harris.go:151
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line harris.go:128
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:146
-					{
-						partial[gc_bx] = sdata[0]
-					}
+//line harris.go:147
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3009,422 +1899,278 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line harris.go:158
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line harris.go:158
 	sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * 2 * gc_bdx
-			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := in[gc_off2:][:gc_bdx]
-				gc_at3 := sdata[:gc_bdx]
-				gc_vstep := 0
+//line harris.go:160
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * 2 * gc_bdx
+		gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := in[gc_off2:][:gc_bdx]
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep := 0
 //line harris.go:159
-				gc_vb2 := lanes.BroadcastInt32x8(int32(-math32Max - 1))
+			gc_vb2 := lanes.BroadcastInt32x8(int32(-math32Max - 1))
 //line harris.go:159
-				_ = gc_vb2
-//line harris.go:159
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:159
-				_ = gc_iota4
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line harris.go:156
-					var tid int = gc_tx
-//line harris.go:156
-					_ = tid
-//line harris.go:157
-					var i int = gc_bx*2*gc_bdx + tid
-//line harris.go:157
-					_ = i
+				var tid int = gc_tx
+				var i int = gc_bx*2*gc_bdx + tid
 //line harris.go:159
-					v := gc_vb2
-//line harris.go:159
-					_ = v
+				v := gc_vb2
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:160
-					if i < len(in) && uint(len(in)-i) > 7 {
+					v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+				} else {
 //line harris.go:160
-						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:160
-					} else {
+					if gc_if7.ToBits() != 0 {
 //line harris.go:160
-						gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:160
-						_ = gc_if7
-//line harris.go:160
-						if gc_if7.ToBits() != 0 {
-//line harris.go:160
-							v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
-//line harris.go:160
-						}
-//line harris.go:160
+						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
 					}
+				}
+				{
 //line harris.go:163
-					{
+					var j int = i + gc_bdx
 //line harris.go:163
-						var j int = i + gc_bdx
+					if j < len(in) && uint(len(in)-j) > 7 {
 //line harris.go:163
-						_ = j
+						v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
+					} else {
 //line harris.go:163
-						if j < len(in) && uint(len(in)-j) > 7 {
+						gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
 //line harris.go:163
-							v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
+						if gc_if8.ToBits() != 0 {
 //line harris.go:163
+							v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
+						}
+					}
+				}
+//line harris.go:163
+				v.StoreSlice(gc_at3[gc_tx:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line harris.go:156
+				tid := gc_tx
+				i := gc_bx*2*gc_bdx + tid
+//line harris.go:159
+				v := int32(-math32Max - 1)
+				if true || i < len(in) {
+					v = gc_at[gc_tx]
+				}
+				if j := i + gc_bdx; true || j < len(in) {
+					v = max(v, gc_at2[gc_tx])
+				}
+				gc_at3[gc_tx] = v
+			}
+		} else {
+//line harris.go:170
+			gc_vstep2 := 0
+//line harris.go:159
+			gc_vb := lanes.BroadcastInt32x8(int32(-math32Max - 1))
+//line harris.go:159
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		gc_steps2:
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+//line harris.go:156
+				var tid int = gc_tx
+				var i int = gc_bx*2*gc_bdx + tid
+//line harris.go:159
+				v := gc_vb
+				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+//line harris.go:160
+					break
+				}
+//line harris.go:160
+				if i < len(in) && uint(len(in)-i) > 7 {
+//line harris.go:160
+					v = lanes.LoadInt32x8Slice(in[i:])
+				} else {
+//line harris.go:161
+					gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line harris.go:160
+					if gc_if3.ToBits() != 0 {
+//line harris.go:160
+						v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
+					}
+				}
+				{
+//line harris.go:163
+					var j int = i + gc_bdx
+//line harris.go:163
+					if j < len(in) && uint(len(in)-j) > 7 {
+//line harris.go:163
+						var gc_ld3 lanes.Int32x8
+//line harris.go:163
+						if j >= 0 && j <= len(in)-8 {
+							gc_ld3 = lanes.LoadInt32x8Slice(in[j:])
 						} else {
-//line harris.go:163
-							gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-//line harris.go:163
-							_ = gc_if8
-//line harris.go:163
-							if gc_if8.ToBits() != 0 {
-//line harris.go:163
-								v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
-//line harris.go:163
-							}
-//line harris.go:163
+//line harris.go:164
+							break gc_steps2
 						}
-//line harris.go:163
-					}
-//line harris.go:163
-					v.StoreSlice(gc_at3[gc_tx:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line harris.go:156
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:157
-					i := gc_bx*2*gc_bdx + tid
-					_ = i
-
-//line harris.go:159
-					v := int32(-math32Max - 1)
-
-//line harris.go:160
-					if true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-
-//line harris.go:163
-					if j := i + gc_bdx; true || j < len(in) {
-						v = max(v, gc_at2[gc_tx])
-					}
-
-//line harris.go:166
-					gc_at3[gc_tx] = v
-					_ = v
-				}
-			} else {
-				gc_vstep2 := 0
-//line harris.go:159
-				gc_vb := lanes.BroadcastInt32x8(int32(-math32Max - 1))
-//line harris.go:159
-				_ = gc_vb
-//line harris.go:159
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:159
-				_ = gc_iota2
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line harris.go:156
-					var tid int = gc_tx
-//line harris.go:156
-					_ = tid
-//line harris.go:157
-					var i int = gc_bx*2*gc_bdx + tid
-//line harris.go:157
-					_ = i
-//line harris.go:159
-					v := gc_vb
-//line harris.go:159
-					_ = v
-//line harris.go:160
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:160
-						break
-//line harris.go:160
-					}
-//line harris.go:160
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:160
-						v = lanes.LoadInt32x8Slice(in[i:])
+//line harris.go:164
+						v = v.Max(gc_ld3)
 					} else {
-//line harris.go:161
-						gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:160
-						_ = gc_if3
-//line harris.go:160
-						if gc_if3.ToBits() != 0 {
-//line harris.go:160
-							v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
-						}
-//line harris.go:161
-					}
+//line harris.go:164
+						gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
 //line harris.go:163
-					{
+						if gc_if4.ToBits() != 0 {
 //line harris.go:163
-						var j int = i + gc_bdx
-//line harris.go:163
-						_ = j
-//line harris.go:163
-						if j < len(in) && uint(len(in)-j) > 7 {
-//line harris.go:163
-							var gc_ld3 lanes.Int32x8
+							var gc_ld4 lanes.Int32x8
 //line harris.go:163
 							if j >= 0 && j <= len(in)-8 {
-								gc_ld3 = lanes.LoadInt32x8Slice(in[j:])
-//line harris.go:164
+								gc_ld4 = lanes.LoadInt32x8Slice(in[j:])
 							} else {
 //line harris.go:164
 								break gc_steps2
-//line harris.go:164
 							}
 //line harris.go:164
-							v = v.Max(gc_ld3)
-//line harris.go:164
-						} else {
-//line harris.go:164
-							gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-//line harris.go:163
-							_ = gc_if4
-//line harris.go:163
-							if gc_if4.ToBits() != 0 {
-//line harris.go:163
-								var gc_ld4 lanes.Int32x8
-//line harris.go:163
-								if j >= 0 && j <= len(in)-8 {
-									gc_ld4 = lanes.LoadInt32x8Slice(in[j:])
-//line harris.go:164
-								} else {
-//line harris.go:164
-									break gc_steps2
-//line harris.go:164
-								}
-//line harris.go:164
-								v = v.Max(gc_ld4).Merge(v, gc_if4)
-//line harris.go:164
-							}
-//line harris.go:164
+							v = v.Max(gc_ld4).Merge(v, gc_if4)
 						}
-//line harris.go:164
 					}
-//line harris.go:166
-					v.StoreSlice(sdata[tid:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line harris.go:166
+				v.StoreSlice(sdata[tid:])
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line harris.go:156
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:157
-					i := gc_bx*2*gc_bdx + tid
-					_ = i
-
+				tid := gc_tx
+				i := gc_bx*2*gc_bdx + tid
 //line harris.go:159
-					v := int32(-math32Max - 1)
-
-//line harris.go:160
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line harris.go:163
-					if j := i + gc_bdx; j < len(in) {
-						v = max(v, in[j])
-					}
-
-//line harris.go:166
-					sdata[tid] = v
-					_ = v
+				v := int32(-math32Max - 1)
+				if i < len(in) {
+					v = in[i]
 				}
+				if j := i + gc_bdx; j < len(in) {
+					v = max(v, in[j])
+				}
+				sdata[tid] = v
 			}
 		}
 	}
-
 //line harris.go:168
 	for s := gc_bdx / 2; s > 0; s /= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
-					gc_at4 := sdata[:gc_to]
-					gc_at5 := sdata[gc_off3:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line harris.go:170
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
+				gc_at4 := sdata[:gc_to]
+				gc_at5 := sdata[gc_off3:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:156
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:169
-							{
-								gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:156
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:169
-							{
-								gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:156
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:169
-							{
-								gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:156
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:169
-							{
-								gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:156
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:169
-						{
+//line harris.go:170
 							gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:156
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:169
-							{
-								sdata[tid] = max(sdata[tid], sdata[tid+s])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:156
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:169
-							{
-								sdata[tid] = max(sdata[tid], sdata[tid+s])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:156
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:169
-							{
-								sdata[tid] = max(sdata[tid], sdata[tid+s])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:156
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:169
-							{
-								sdata[tid] = max(sdata[tid], sdata[tid+s])
-							}
+//line harris.go:170
+							gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line harris.go:170
+							gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line harris.go:170
+							gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line harris.go:170
+						gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line harris.go:156
 						tid := gc_tx
-						_ = tid
-
-//line harris.go:169
 						{
+//line harris.go:170
+							sdata[tid] = max(sdata[tid], sdata[tid+s])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:156
+						tid := gc_tx
+						{
+//line harris.go:170
+							sdata[tid] = max(sdata[tid], sdata[tid+s])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:156
+						tid := gc_tx
+						{
+//line harris.go:170
+							sdata[tid] = max(sdata[tid], sdata[tid+s])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:156
+						tid := gc_tx
+						{
+//line harris.go:170
 							sdata[tid] = max(sdata[tid], sdata[tid+s])
 						}
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:156
+					tid := gc_tx
+					{
+//line harris.go:170
+						sdata[tid] = max(sdata[tid], sdata[tid+s])
+					}
+				}
 			}
 		}
 	}
 	{
+//line harris.go:178
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3438,151 +2184,69 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:156
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:174
-						{
-							gc_at6[0] = gc_at7[0]
-						}
+//line harris.go:175
+						gc_at6[0] = gc_at7[0]
 					}
 					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:156
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:174
-						{
-							gc_at6[0] = gc_at7[0]
-						}
+//line harris.go:175
+						gc_at6[0] = gc_at7[0]
 					}
 					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:156
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:174
-						{
-							gc_at6[0] = gc_at7[0]
-						}
+//line harris.go:175
+						gc_at6[0] = gc_at7[0]
 					}
 					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:156
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:174
-						{
-							gc_at6[0] = gc_at7[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line harris.go:156
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:174
-					{
+//line harris.go:175
 						gc_at6[0] = gc_at7[0]
 					}
 				}
+//line harris.go:179
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line harris.go:175
+					gc_at6[0] = gc_at7[0]
+				}
 			} else {
+//line harris.go:179
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:156
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:174
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:175
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:179
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:156
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:174
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:175
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:179
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:156
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:174
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:175
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:179
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:156
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:174
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:175
+						partial[gc_bx] = sdata[0]
 					}
 				}
+//line harris.go:179
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line harris.go:156
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:174
-					{
-						partial[gc_bx] = sdata[0]
-					}
+//line harris.go:175
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -3612,555 +2276,271 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line harris.go:187
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_vstep := 0
+//line harris.go:189
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 //line harris.go:188
-				gc_vb2 := lanes.BroadcastFloat32x8(0)
+			gc_vb2 := lanes.BroadcastFloat32x8(0)
 //line harris.go:188
-				_ = gc_vb2
-//line harris.go:188
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:188
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line harris.go:185
-					var tid int = gc_tx
-//line harris.go:185
-					_ = tid
-//line harris.go:186
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:186
-					_ = i
+				var tid int = gc_tx
+				var i int = gc_bx*gc_bdx + tid
 //line harris.go:188
-					gc_vb2.StoreSlice(gc_at[gc_tx:])
+				gc_vb2.StoreSlice(gc_at[gc_tx:])
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:189
-					if i < len(in) && uint(len(in)-i) > 7 {
+					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				} else {
 //line harris.go:189
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:189
-					} else {
+					if gc_if2.ToBits() != 0 {
 //line harris.go:189
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:189
-						_ = gc_if2
-//line harris.go:189
-						if gc_if2.ToBits() != 0 {
-//line harris.go:189
-							lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
-//line harris.go:189
-						}
-//line harris.go:189
+						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+			}
+//line harris.go:191
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line harris.go:185
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:186
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line harris.go:188
-					gc_at[gc_tx] = 0
-
-//line harris.go:189
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
+				gc_at[gc_tx] = 0
+				if true || i < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-			} else {
-				gc_vstep2 := 0
+			}
+		} else {
+			gc_vstep2 := 0
 //line harris.go:188
-				gc_vb := lanes.BroadcastFloat32x8(0)
+			gc_vb := lanes.BroadcastFloat32x8(0)
 //line harris.go:188
-				_ = gc_vb
-//line harris.go:188
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:188
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
 //line harris.go:185
-					var tid int = gc_tx
-//line harris.go:185
-					_ = tid
-//line harris.go:186
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:186
-					_ = i
+				var tid int = gc_tx
+				var i int = gc_bx*gc_bdx + tid
 //line harris.go:188
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+				if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 //line harris.go:188
-						break
+					break
+				}
 //line harris.go:188
-					}
-//line harris.go:188
-					gc_vb.StoreSlice(sdata[tid:])
+				gc_vb.StoreSlice(sdata[tid:])
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:189
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:189
-						lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-					} else {
+					lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+				} else {
 //line harris.go:190
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:189
-						_ = gc_if
+					if gc_if.ToBits() != 0 {
 //line harris.go:189
-						if gc_if.ToBits() != 0 {
-//line harris.go:189
-							lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-						}
-//line harris.go:190
+						lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 					}
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:185
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:186
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:188
-						sdata[tid] = 0
-
-//line harris.go:189
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:185
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:186
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:188
-						sdata[tid] = 0
-
-//line harris.go:189
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:185
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:186
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:188
-						sdata[tid] = 0
-
-//line harris.go:189
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:185
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:186
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:188
-						sdata[tid] = 0
-
-//line harris.go:189
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			}
+//line harris.go:192
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line harris.go:185
 					tid := gc_tx
-					_ = tid
-
-//line harris.go:186
 					i := gc_bx*gc_bdx + tid
-					_ = i
-
 //line harris.go:188
 					sdata[tid] = 0
-
-//line harris.go:189
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:185
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:188
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:185
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:188
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:185
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:188
+					sdata[tid] = 0
 					if i < len(in) {
 						sdata[tid] = in[i]
 					}
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line harris.go:185
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line harris.go:188
+				sdata[tid] = 0
+				if i < len(in) {
+					sdata[tid] = in[i]
+				}
+			}
 		}
 	}
-
 //line harris.go:193
 	for s := 1; s < gc_bdx; s <<= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := s
-				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 {
-					gc_at3 := sdata[:gc_bdx]
-					gc_at4 := sdata[gc_off2:][:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line harris.go:195
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod((2*s - 1)), 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:185
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:185
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:185
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:185
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
+					tid := gc_tx
+					{
+//line harris.go:195
+						sdata[tid] += sdata[tid+s]
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line harris.go:185
-						tid := gc_tx
-						_ = tid
-
+					tid := gc_tx
 //line harris.go:194
-						if tid&(2*s-1) == 0 {
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
-					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:185
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:185
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:185
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:185
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:185
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:194
-						if tid&(2*s-1) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
+					if tid&(2*s-1) == 0 {
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at5 := partial[gc_off3:][:1]
-				gc_at6 := sdata[gc_off4:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+//line harris.go:203
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		gc_off3 := 0
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			gc_at3 := partial[gc_off2:][:1]
+			gc_at4 := sdata[gc_off3:][:1]
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
 					{
-						gc_tx := gc_step4 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:185
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:199
-						{
-							gc_at5[0] = gc_at6[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:185
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:199
-						{
-							gc_at5[0] = gc_at6[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:185
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:199
-						{
-							gc_at5[0] = gc_at6[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:185
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:199
-						{
-							gc_at5[0] = gc_at6[0]
-						}
+//line harris.go:200
+						gc_at3[0] = gc_at4[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line harris.go:185
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:199
+				{
 					{
-						gc_at5[0] = gc_at6[0]
+//line harris.go:200
+						gc_at3[0] = gc_at4[0]
 					}
 				}
-			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				{
 					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:185
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:199
-						{
-							partial[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:185
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:199
-						{
-							partial[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:185
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:199
-						{
-							partial[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:185
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:199
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:200
+						gc_at3[0] = gc_at4[0]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				{
+					{
+//line harris.go:200
+						gc_at3[0] = gc_at4[0]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+//line harris.go:200
+					gc_at3[0] = gc_at4[0]
+				}
+			}
+		} else {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line harris.go:185
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:199
 					{
+//line harris.go:200
 						partial[gc_bx] = sdata[0]
 					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line harris.go:200
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line harris.go:200
+						partial[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line harris.go:200
+						partial[gc_bx] = sdata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line harris.go:200
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -4190,335 +2570,227 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line harris.go:212
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := sdata[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_vstep := 0
+//line harris.go:214
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 //line harris.go:213
-				gc_vb2 := lanes.BroadcastFloat32x8(0)
+			gc_vb2 := lanes.BroadcastFloat32x8(0)
 //line harris.go:213
-				_ = gc_vb2
-//line harris.go:213
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:213
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line harris.go:210
-					var tid int = gc_tx
-//line harris.go:210
-					_ = tid
-//line harris.go:211
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:211
-					_ = i
+				var tid int = gc_tx
+				var i int = gc_bx*gc_bdx + tid
 //line harris.go:213
-					gc_vb2.StoreSlice(gc_at[gc_tx:])
+				gc_vb2.StoreSlice(gc_at[gc_tx:])
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:214
-					if i < len(in) && uint(len(in)-i) > 7 {
+					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				} else {
 //line harris.go:214
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:214
-					} else {
+					if gc_if2.ToBits() != 0 {
 //line harris.go:214
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:214
-						_ = gc_if2
-//line harris.go:214
-						if gc_if2.ToBits() != 0 {
-//line harris.go:214
-							lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
-//line harris.go:214
-						}
-//line harris.go:214
+						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+			}
+//line harris.go:216
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line harris.go:210
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:211
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
 //line harris.go:213
-					gc_at[gc_tx] = 0
-
-//line harris.go:214
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
+				gc_at[gc_tx] = 0
+				if true || i < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-			} else {
-				gc_vstep2 := 0
+			}
+		} else {
+			gc_vstep2 := 0
 //line harris.go:213
-				gc_vb := lanes.BroadcastFloat32x8(0)
+			gc_vb := lanes.BroadcastFloat32x8(0)
 //line harris.go:213
-				_ = gc_vb
-//line harris.go:213
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:213
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
 //line harris.go:210
-					var tid int = gc_tx
-//line harris.go:210
-					_ = tid
-//line harris.go:211
-					var i int = gc_bx*gc_bdx + tid
-//line harris.go:211
-					_ = i
+				var tid int = gc_tx
+				var i int = gc_bx*gc_bdx + tid
 //line harris.go:213
-					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+				if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
 //line harris.go:213
-						break
+					break
+				}
 //line harris.go:213
-					}
-//line harris.go:213
-					gc_vb.StoreSlice(sdata[tid:])
+				gc_vb.StoreSlice(sdata[tid:])
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:214
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:214
-						lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-					} else {
+					lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+				} else {
 //line harris.go:215
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:214
-						_ = gc_if
+					if gc_if.ToBits() != 0 {
 //line harris.go:214
-						if gc_if.ToBits() != 0 {
-//line harris.go:214
-							lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-						}
-//line harris.go:215
+						lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 					}
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:211
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:213
-						sdata[tid] = 0
-
-//line harris.go:214
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:211
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:213
-						sdata[tid] = 0
-
-//line harris.go:214
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:211
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:213
-						sdata[tid] = 0
-
-//line harris.go:214
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:211
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line harris.go:213
-						sdata[tid] = 0
-
-//line harris.go:214
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			}
+//line harris.go:217
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line harris.go:210
 					tid := gc_tx
-					_ = tid
-
-//line harris.go:211
 					i := gc_bx*gc_bdx + tid
-					_ = i
-
 //line harris.go:213
 					sdata[tid] = 0
-
-//line harris.go:214
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:210
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:213
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:210
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:213
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:210
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line harris.go:213
+					sdata[tid] = 0
 					if i < len(in) {
 						sdata[tid] = in[i]
 					}
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line harris.go:210
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+//line harris.go:213
+				sdata[tid] = 0
+				if i < len(in) {
+					sdata[tid] = in[i]
+				}
+			}
 		}
 	}
-
 //line harris.go:218
 	for s := 1; s < gc_bdx; s <<= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:219
-						index := (s * tid) << 1
-						_ = index
-
 //line harris.go:220
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:219
-						index := (s * tid) << 1
-						_ = index
-
-//line harris.go:220
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:219
-						index := (s * tid) << 1
-						_ = index
-
-//line harris.go:220
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:219
-						index := (s * tid) << 1
-						_ = index
-
-//line harris.go:220
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*
+//line harris.go:223
+			s); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line harris.go:210
 					tid := gc_tx
-					_ = tid
-
 //line harris.go:219
 					index := (s * tid) << 1
-					_ = index
-
-//line harris.go:220
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:210
+					tid := gc_tx
+//line harris.go:219
+					index := (s * tid) << 1
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:210
+					tid := gc_tx
+//line harris.go:219
+					index := (s * tid) << 1
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:210
+					tid := gc_tx
+//line harris.go:219
+					index := (s * tid) << 1
 					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line harris.go:210
+				tid := gc_tx
+//line harris.go:219
+				index := (s * tid) << 1
+				if index < gc_bdx {
+					sdata[index] += sdata[index+s]
+				}
+			}
 		}
 	}
 	{
+//line harris.go:228
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -4532,151 +2804,69 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:225
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line harris.go:226
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:225
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line harris.go:226
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:225
-						{
-							gc_at3[0] = gc_at4[0]
-						}
+//line harris.go:226
+						gc_at3[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:225
-						{
-							gc_at3[0] = gc_at4[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line harris.go:210
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:225
-					{
+//line harris.go:226
 						gc_at3[0] = gc_at4[0]
 					}
 				}
+//line harris.go:230
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line harris.go:226
+					gc_at3[0] = gc_at4[0]
+				}
 			} else {
+//line harris.go:230
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:225
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:226
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:230
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:225
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:226
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:230
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:225
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:226
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:230
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:210
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:225
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:226
+						partial[gc_bx] = sdata[0]
 					}
 				}
+//line harris.go:230
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line harris.go:210
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:225
-					{
-						partial[gc_bx] = sdata[0]
-					}
+//line harris.go:226
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -4710,211 +2900,140 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line harris.go:239
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * (gc_bdx * 2)
-			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := in[gc_off2:][:gc_bdx]
-				gc_at3 := sdata[:gc_bdx]
-				gc_vstep := 0
+//line harris.go:241
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * (gc_bdx * 2)
+		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := in[gc_off2:][:gc_bdx]
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep := 0
 //line harris.go:237
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line harris.go:237
-				_ = gc_iota4
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line harris.go:237
-					var tid int = gc_tx
-//line harris.go:237
-					_ = tid
-//line harris.go:238
-					var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:238
-					_ = i
+				var tid int = gc_tx
+				var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
-					var v lanes.Float32x8
-//line harris.go:240
-					_ = v
+				var v lanes.Float32x8
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:241
-					if i < len(in) && uint(len(in)-i) > 7 {
+					v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+				} else {
 //line harris.go:241
-						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:241
-					} else {
+					if gc_if7.ToBits() != 0 {
 //line harris.go:241
-						gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:241
-						_ = gc_if7
-//line harris.go:241
-						if gc_if7.ToBits() != 0 {
-//line harris.go:241
-							v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
-//line harris.go:241
-						}
-//line harris.go:241
+						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
 					}
-//line harris.go:244
-					if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-//line harris.go:244
-						v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
-//line harris.go:244
-					} else {
-//line harris.go:244
-						gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-//line harris.go:244
-						_ = gc_if8
-//line harris.go:244
-						if gc_if8.ToBits() != 0 {
-//line harris.go:244
-							v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
-//line harris.go:244
-						}
-//line harris.go:244
-					}
-//line harris.go:244
-					v.StoreSlice(gc_at3[gc_tx:])
-//line harris.go:244
-					v.StoreSlice(gc_s_v[gc_rank:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line harris.go:237
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:238
-					i := gc_bx*(gc_bdx*2) + tid
-					_ = i
-
-//line harris.go:240
-					var v float32
-
-//line harris.go:241
-					if true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-
+				if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
 //line harris.go:244
-					if i+gc_bdx < len(in) {
-						v += gc_at2[gc_tx]
+					v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+				} else {
+//line harris.go:244
+					gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+//line harris.go:244
+					if gc_if8.ToBits() != 0 {
+//line harris.go:244
+						v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
 					}
-
-//line harris.go:247
-					gc_at3[gc_tx] = v
-					_ = v
-					gc_s_v[gc_rank] = v
 				}
-			} else {
-				gc_vstep2 := 0
+//line harris.go:244
+				v.StoreSlice(gc_at3[gc_tx:])
+//line harris.go:244
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line harris.go:237
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:237
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line harris.go:237
-					var tid int = gc_tx
-//line harris.go:237
-					_ = tid
-//line harris.go:238
-					var i int = gc_bx*(gc_bdx*2) + tid
-//line harris.go:238
-					_ = i
+				tid := gc_tx
+				i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
-					var v lanes.Float32x8
+				var v float32
+				if true || i < len(in) {
+					v = gc_at[gc_tx]
+				}
+				if i+gc_bdx < len(in) {
+					v += gc_at2[gc_tx]
+				}
+				gc_at3[gc_tx] = v
+//line harris.go:249
+				gc_s_v[gc_rank] = v
+			}
+		} else {
+			gc_vstep2 := 0
+//line harris.go:237
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+//line harris.go:237
+				var tid int = gc_tx
+				var i int = gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
-					_ = v
-//line harris.go:241
-					if i < 0 || i > len(in)-8 || (i+
-
+				var v lanes.Float32x8
+				if i < 0 || i > len(in)-8 || (i+
 //line harris.go:245
-						gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+					gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:241
-						break
+					break
+				}
 //line harris.go:241
-					}
+				if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:241
-					if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:241
-						v = lanes.LoadFloat32x8Slice(in[i:])
-					} else {
+					v = lanes.LoadFloat32x8Slice(in[i:])
+				} else {
 //line harris.go:242
-						gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:241
-						_ = gc_if3
+					if gc_if3.ToBits() != 0 {
 //line harris.go:241
-						if gc_if3.ToBits() != 0 {
-//line harris.go:241
-							v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
-						}
-//line harris.go:242
+						v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
 					}
-//line harris.go:244
-					if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-//line harris.go:244
-						v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-					} else {
-//line harris.go:245
-						gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-//line harris.go:244
-						_ = gc_if4
-//line harris.go:244
-						if gc_if4.ToBits() != 0 {
-//line harris.go:244
-							v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
-						}
-//line harris.go:245
-					}
-//line harris.go:247
-					v.StoreSlice(sdata[tid:])
-//line harris.go:247
-					v.StoreSlice(gc_s_v[gc_rank:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+//line harris.go:244
+					v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
+				} else {
+//line harris.go:245
+					gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+//line harris.go:244
+					if gc_if4.ToBits() != 0 {
+//line harris.go:244
+						v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
+					}
+				}
+				v.StoreSlice(sdata[tid:])
+//line harris.go:247
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line harris.go:237
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:238
-					i := gc_bx*(gc_bdx*2) + tid
-					_ = i
-
+				tid := gc_tx
+				i := gc_bx*(gc_bdx*2) + tid
 //line harris.go:240
-					var v float32
-
-//line harris.go:241
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line harris.go:244
-					if i+gc_bdx < len(in) {
-						v += in[i+gc_bdx]
-					}
-
-//line harris.go:247
-					sdata[tid] = v
-					_ = v
-					gc_s_v[gc_rank] = v
+				var v float32
+				if i < len(in) {
+					v = in[i]
 				}
+				if i+gc_bdx < len(in) {
+					v += in[i+gc_bdx]
+				}
+				sdata[tid] = v
+//line harris.go:249
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
-
 //line harris.go:249
 	for s := gc_bdx / 2; s > 32; s >>= 1 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -4923,819 +3042,618 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
-					gc_at4 := sdata[:gc_to]
-					gc_at5 := sdata[gc_off3:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line harris.go:257
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
+				gc_at4 := sdata[:gc_to]
+				gc_at5 := sdata[gc_off3:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:237
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:250
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:237
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:250
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:237
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:250
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line harris.go:237
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:250
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:237
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:250
-						{
+//line harris.go:251
 							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:237
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:250
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:237
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:250
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:237
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:250
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line harris.go:237
-							tid := gc_tx
-							_ = tid
-
-//line harris.go:250
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line harris.go:251
+							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line harris.go:251
+							gc_at4[gc_tx] += gc_at5[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line harris.go:251
+							gc_at4[gc_tx] += gc_at5[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line harris.go:251
+						gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line harris.go:237
 						tid := gc_tx
-						_ = tid
-
-//line harris.go:250
 						{
+//line harris.go:251
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:237
+						tid := gc_tx
+						{
+//line harris.go:251
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:237
+						tid := gc_tx
+						{
+//line harris.go:251
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line harris.go:237
+						tid := gc_tx
+						{
+//line harris.go:251
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line harris.go:237
+					tid := gc_tx
+					{
+//line harris.go:251
+						sdata[tid] += sdata[tid+s]
+					}
+				}
 			}
 		}
 	}
-	{
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m19 uint32
-
+//line harris.go:259
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line harris.go:265
+			var gc_m19 uint32
 //line harris.go:255
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m19 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m19 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx
-							_ = tid
-
+						tid := gc_tx
 //line harris.go:255
-							if tid < 32 {
-								gc_m19 |= 1 << gc_lane
+						if tid < 32 {
+							gc_m19 |= 1 << gc_lane
+						}
+					}
+				}
+			}
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x02 := gc_tidx.X
+						gc_off4 := gc_x02
+						gc_off5 := 32 + gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
+							gc_at6 := sdata[gc_off4:][:32]
+							gc_at7 := sdata[gc_off5:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line harris.go:277
+								gc_rank := gc_w + gc_lane
+//line harris.go:239
+								var v float32
+//line harris.go:256
+								v = gc_at6[gc_lane] + gc_at7[gc_lane]
+								gc_s_v[gc_rank] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line harris.go:237
+								tid := gc_tx
+//line harris.go:239
+								var v float32
+//line harris.go:256
+								v = sdata[tid] + sdata[tid+32]
+								gc_s_v[gc_rank] = v
 							}
 						}
 					}
 				}
-				gc_save19 := gc_act
-				gc_act = gc_save19 & gc_m19
-				if gc_act != 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off4 := gc_x02
-							gc_off5 := 32 + gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
-								gc_at6 := sdata[gc_off4:][:32]
-								gc_at7 := sdata[gc_off5:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									var v float32
-									_ = v
-
-//line harris.go:256
-									v = gc_at6[gc_lane] + gc_at7[gc_lane]
-
-//line harris.go:257
-									gc_s_v[gc_rank] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									var v float32
-									_ = v
-
-//line harris.go:256
-									v = sdata[tid] + sdata[tid+32]
-
-//line harris.go:257
-									gc_s_v[gc_rank] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off6 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
-								gc_at8 := sdata[gc_off6:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:258
-									gc_at8[gc_lane] = v
-
-//line harris.go:259
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:258
-									sdata[tid] = v
-
-//line harris.go:259
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x04 := gc_tidx.X
-							gc_off7 := 16 + gc_x04
-							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
-								gc_at9 := sdata[gc_off7:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x04 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:260
-									v += gc_at9[gc_lane]
-
-//line harris.go:261
-									gc_s_v[gc_rank] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:260
-									v += sdata[tid+16]
-
-//line harris.go:261
-									gc_s_v[gc_rank] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x05 := gc_tidx.X
-							gc_off8 := gc_x05
-							if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
-								gc_at10 := sdata[gc_off8:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x05 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:262
-									gc_at10[gc_lane] = v
-
-//line harris.go:263
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:262
-									sdata[tid] = v
-
-//line harris.go:263
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x06 := gc_tidx.X
-							gc_off9 := 8 + gc_x06
-							if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
-								gc_at11 := sdata[gc_off9:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x06 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:264
-									v += gc_at11[gc_lane]
-
-//line harris.go:265
-									gc_s_v[gc_rank] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:264
-									v += sdata[tid+8]
-
-//line harris.go:265
-									gc_s_v[gc_rank] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x07 := gc_tidx.X
-							gc_off10 := gc_x07
-							if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
-								gc_at12 := sdata[gc_off10:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x07 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:266
-									gc_at12[gc_lane] = v
-
-//line harris.go:267
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:266
-									sdata[tid] = v
-
-//line harris.go:267
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x08 := gc_tidx.X
-							gc_off11 := 4 + gc_x08
-							if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
-								gc_at13 := sdata[gc_off11:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x08 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:268
-									v += gc_at13[gc_lane]
-
-//line harris.go:269
-									gc_s_v[gc_rank] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:268
-									v += sdata[tid+4]
-
-//line harris.go:269
-									gc_s_v[gc_rank] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x09 := gc_tidx.X
-							gc_off12 := gc_x09
-							if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
-								gc_at14 := sdata[gc_off12:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x09 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:270
-									gc_at14[gc_lane] = v
-
-//line harris.go:271
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:270
-									sdata[tid] = v
-
-//line harris.go:271
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x010 := gc_tidx.X
-							gc_off13 := 2 + gc_x010
-							if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
-								gc_at15 := sdata[gc_off13:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x010 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:272
-									v += gc_at15[gc_lane]
-
+						gc_x03 := gc_tidx.X
+						gc_off6 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
+							gc_at8 := sdata[gc_off6:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line harris.go:273
-									gc_s_v[gc_rank] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:272
-									v += sdata[tid+2]
-
-//line harris.go:273
-									gc_s_v[gc_rank] = v
-								}
+								gc_rank := gc_w + gc_lane
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:258
+								gc_at8[gc_lane] = v
 							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x011 := gc_tidx.X
-							gc_off14 := gc_x011
-							if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
-								gc_at16 := sdata[gc_off14:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x011 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:274
-									gc_at16[gc_lane] = v
-
-//line harris.go:275
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:274
-									sdata[tid] = v
-
-//line harris.go:275
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x012 := gc_tidx.X
-							gc_off15 := 1 + gc_x012
-							if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
-								gc_at17 := sdata[gc_off15:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x012 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 //line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:276
-									v += gc_at17[gc_lane]
-
-//line harris.go:277
-									gc_s_v[gc_rank] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:276
-									v += sdata[tid+1]
-
-//line harris.go:277
-									gc_s_v[gc_rank] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x013 := gc_tidx.X
-							gc_off16 := gc_x013
-							if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
-								gc_at18 := sdata[gc_off16:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x013 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:278
-									gc_at18[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line harris.go:237
-									tid := gc_tx
-									_ = tid
-									v := gc_s_v[gc_rank]
-
-//line harris.go:278
-									sdata[tid] = v
-								}
+								tid := gc_tx
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:258
+								sdata[tid] = v
 							}
 						}
 					}
 				}
-				gc_act = gc_save19 &^ gc_dead
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x04 := gc_tidx.X
+						gc_off7 := 16 + gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+							gc_at9 := sdata[gc_off7:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line harris.go:274
+								gc_rank := gc_w + gc_lane
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:260
+								v += gc_at9[gc_lane]
+								gc_s_v[gc_rank] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line harris.go:237
+								tid := gc_tx
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:260
+								v += sdata[tid+16]
+								gc_s_v[gc_rank] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x05 := gc_tidx.X
+						gc_off8 := gc_x05
+						if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+							gc_at10 := sdata[gc_off8:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line harris.go:277
+								gc_rank := gc_w + gc_lane
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:262
+								gc_at10[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line harris.go:237
+								tid := gc_tx
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:262
+								sdata[tid] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x06 := gc_tidx.X
+						gc_off9 := 8 + gc_x06
+						if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+							gc_at11 := sdata[gc_off9:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line harris.go:278
+								gc_rank := gc_w + gc_lane
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:264
+								v += gc_at11[gc_lane]
+								gc_s_v[gc_rank] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line harris.go:237
+								tid := gc_tx
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:264
+								v += sdata[tid+8]
+								gc_s_v[gc_rank] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x07 := gc_tidx.X
+						gc_off10 := gc_x07
+						if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
+							gc_at12 := sdata[gc_off10:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line harris.go:281
+								gc_rank := gc_w + gc_lane
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:266
+								gc_at12[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line harris.go:237
+								tid := gc_tx
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:266
+								sdata[tid] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x08 := gc_tidx.X
+						gc_off11 := 4 + gc_x08
+						if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
+							gc_at13 := sdata[gc_off11:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line harris.go:282
+								gc_rank := gc_w + gc_lane
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:268
+								v += gc_at13[gc_lane]
+								gc_s_v[gc_rank] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line harris.go:237
+								tid := gc_tx
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:268
+								v += sdata[tid+4]
+								gc_s_v[gc_rank] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x09 := gc_tidx.X
+						gc_off12 := gc_x09
+						if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
+							gc_at14 := sdata[gc_off12:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line harris.go:285
+								gc_rank := gc_w + gc_lane
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:270
+								gc_at14[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line harris.go:237
+								tid := gc_tx
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:270
+								sdata[tid] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x010 := gc_tidx.X
+						gc_off13 := 2 + gc_x010
+						if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
+							gc_at15 := sdata[gc_off13:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line harris.go:286
+								gc_rank := gc_w + gc_lane
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:272
+								v += gc_at15[gc_lane]
+								gc_s_v[gc_rank] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line harris.go:237
+								tid := gc_tx
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:272
+								v += sdata[tid+2]
+								gc_s_v[gc_rank] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x011 := gc_tidx.X
+						gc_off14 := gc_x011
+						if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
+							gc_at16 := sdata[gc_off14:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line harris.go:289
+								gc_rank := gc_w + gc_lane
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:274
+								gc_at16[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line harris.go:237
+								tid := gc_tx
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:274
+								sdata[tid] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x012 := gc_tidx.X
+						gc_off15 := 1 + gc_x012
+						if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
+							gc_at17 := sdata[gc_off15:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line harris.go:290
+								gc_rank := gc_w + gc_lane
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:276
+								v += gc_at17[gc_lane]
+								gc_s_v[gc_rank] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line harris.go:237
+								tid := gc_tx
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:276
+								v += sdata[tid+1]
+								gc_s_v[gc_rank] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x013 := gc_tidx.X
+						gc_off16 := gc_x013
+						if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
+							gc_at18 := sdata[gc_off16:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line harris.go:293
+								gc_rank := gc_w + gc_lane
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:278
+								gc_at18[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line harris.go:237
+								tid := gc_tx
+//line harris.go:239
+								v := gc_s_v[gc_rank]
+//line harris.go:278
+								sdata[tid] = v
+							}
+						}
+					}
+				}
 			}
+			gc_act = gc_save19 &^ gc_dead
 		}
 	}
 	{
+//line harris.go:289
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -5749,151 +3667,69 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:237
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:280
-						{
-							gc_at19[0] = gc_at20[0]
-						}
+//line harris.go:281
+						gc_at19[0] = gc_at20[0]
 					}
 					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:237
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:280
-						{
-							gc_at19[0] = gc_at20[0]
-						}
+//line harris.go:281
+						gc_at19[0] = gc_at20[0]
 					}
 					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:237
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:280
-						{
-							gc_at19[0] = gc_at20[0]
-						}
+//line harris.go:281
+						gc_at19[0] = gc_at20[0]
 					}
 					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line harris.go:237
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:280
-						{
-							gc_at19[0] = gc_at20[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line harris.go:237
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:280
-					{
+//line harris.go:281
 						gc_at19[0] = gc_at20[0]
 					}
 				}
+//line harris.go:285
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line harris.go:281
+					gc_at19[0] = gc_at20[0]
+				}
 			} else {
+//line harris.go:285
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:237
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:280
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:281
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:285
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:237
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:280
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:281
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:285
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:237
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:280
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:281
+						partial[gc_bx] = sdata[0]
 					}
 					{
+//line harris.go:285
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line harris.go:237
-						tid := gc_tx
-						_ = tid
-
-//line harris.go:280
-						{
-							partial[gc_bx] = sdata[0]
-						}
+//line harris.go:281
+						partial[gc_bx] = sdata[0]
 					}
 				}
+//line harris.go:285
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line harris.go:237
-					tid := gc_tx
-					_ = tid
-
-//line harris.go:280
-					{
-						partial[gc_bx] = sdata[0]
-					}
+//line harris.go:281
+					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -5903,4 +3739,5 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 // gc_files_harris holds the source files whose lines the kernels' records hash.
 //
 //go:embed harris.go
+//line harris.go:292
 var gc_files_harris embed.FS

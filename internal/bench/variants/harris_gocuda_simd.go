@@ -39,548 +39,395 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line harris.go:25
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-				gc_at7 := sdata[:gc_bdx2]
-				gc_at8 := in[gc_off5:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line harris.go:26
-						gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:26
-						_ = gc_vb6
-//line harris.go:26
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:26
-						_ = gc_iota6
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line harris.go:23
-							var tid int = gc_tx2
-//line harris.go:23
-							_ = tid
-//line harris.go:24
-							var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:24
-							_ = i
-//line harris.go:26
-							gc_vb6.StoreSlice(gc_at7[gc_tx2:])
 //line harris.go:27
-							if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:27
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line harris.go:27
-							} else {
-//line harris.go:27
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:27
-								_ = gc_if6
-//line harris.go:27
-								if gc_if6.ToBits() != 0 {
-//line harris.go:27
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_if6).StoreSlice(gc_at7[gc_tx2:])
-//line harris.go:27
-								}
-//line harris.go:27
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
+			gc_at7 := sdata[:gc_bdx2]
+			gc_at8 := in[gc_off5:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line harris.go:26
-					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+					gc_vb6 := archsimd.BroadcastFloat32x16(0)
 //line harris.go:26
-					_ = gc_vb5
-//line harris.go:26
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:26
-					_ = gc_iota5
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line harris.go:23
 						var tid int = gc_tx2
-//line harris.go:23
-						_ = tid
-//line harris.go:24
 						var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:24
-						_ = i
 //line harris.go:26
-						gc_vb5.StoreSlice(gc_at7[gc_tx2:])
+						gc_vb6.StoreSlice(gc_at7[gc_tx2:])
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:27
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:27
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line harris.go:27
+							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						} else {
 //line harris.go:27
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:27
-							_ = gc_if5
+							if gc_if6.ToBits() != 0 {
 //line harris.go:27
-							if gc_if5.ToBits() != 0 {
-//line harris.go:27
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if5).StoreSlice(gc_at7[gc_tx2:])
-//line harris.go:27
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_if6).StoreSlice(gc_at7[gc_tx2:])
 							}
-//line harris.go:27
 						}
 					}
+//line harris.go:29
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+//line harris.go:26
+				gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line harris.go:26
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 //line harris.go:23
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:24
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
+					var tid int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tid
 //line harris.go:26
-					gc_at7[gc_tx2] = 0
-
+					gc_vb5.StoreSlice(gc_at7[gc_tx2:])
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:27
-					if true || i < len(in) {
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-					}
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line harris.go:26
-						gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:26
-						_ = gc_vb4
-//line harris.go:26
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:26
-						_ = gc_iota4
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line harris.go:23
-							var tid int = gc_tx2
-//line harris.go:23
-							_ = tid
-//line harris.go:24
-							var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:24
-							_ = i
-//line harris.go:26
-							if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-//line harris.go:26
-								break
-//line harris.go:26
-							}
-//line harris.go:26
-							gc_vb4.StoreSlice(sdata[tid:])
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+					} else {
 //line harris.go:27
-							if i < len(in) && uint(len(in)-i) > 15 {
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:27
-								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-							} else {
-//line harris.go:28
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+						if gc_if5.ToBits() != 0 {
 //line harris.go:27
-								_ = gc_if4
-//line harris.go:27
-								if gc_if4.ToBits() != 0 {
-//line harris.go:27
-									archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
-								}
-//line harris.go:28
-							}
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if5).StoreSlice(gc_at7[gc_tx2:])
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
 					}
 				}
-				if compiled.SIMD {
+//line harris.go:29
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line harris.go:23
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
 //line harris.go:26
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+				gc_at7[gc_tx2] = 0
+				if true || i < len(in) {
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+				}
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line harris.go:26
-					_ = gc_vb3
+					gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line harris.go:26
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:26
-					_ = gc_iota3
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line harris.go:23
 						var tid int = gc_tx2
-//line harris.go:23
-						_ = tid
-//line harris.go:24
 						var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:24
-						_ = i
 //line harris.go:26
-						if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
 //line harris.go:26
 							break
-//line harris.go:26
 						}
 //line harris.go:26
-						gc_vb3.StoreSlice(sdata[tid:])
+						gc_vb4.StoreSlice(sdata[tid:])
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:27
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:27
-							archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line harris.go:28
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:27
-							_ = gc_if3
+							if gc_if4.ToBits() != 0 {
 //line harris.go:27
-							if gc_if3.ToBits() != 0 {
-//line harris.go:27
-								archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
 							}
-//line harris.go:28
 						}
 					}
+//line harris.go:30
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:23
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:24
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
+			}
+			if compiled.SIMD {
 //line harris.go:26
-						sdata[tid] = 0
-
-//line harris.go:27
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
+				gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line harris.go:26
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+//line harris.go:23
+					var tid int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tid
+//line harris.go:26
+					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+//line harris.go:26
+						break
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:23
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:24
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
 //line harris.go:26
-						sdata[tid] = 0
-
+					gc_vb3.StoreSlice(sdata[tid:])
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:27
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:23
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:24
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line harris.go:26
-						sdata[tid] = 0
-
+						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+					} else {
+//line harris.go:28
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:27
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:23
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:24
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line harris.go:26
-						sdata[tid] = 0
-
+						if gc_if3.ToBits() != 0 {
 //line harris.go:27
-						if i < len(in) {
-							sdata[tid] = in[i]
+							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line harris.go:30
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep4
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line harris.go:23
 					tid := gc_tx2
-					_ = tid
-
-//line harris.go:24
 					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
 //line harris.go:26
 					sdata[tid] = 0
-
-//line harris.go:27
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:23
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:26
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:23
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:26
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:23
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:26
+					sdata[tid] = 0
 					if i < len(in) {
 						sdata[tid] = in[i]
 					}
 				}
 			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line harris.go:23
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+//line harris.go:26
+				sdata[tid] = 0
+				if i < len(in) {
+					sdata[tid] = in[i]
+				}
+			}
 		}
 	}
-
 //line harris.go:31
 	for s := gc_bdx2 >> 1; s > 0; s >>= 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to2 <= len(sdata)-gc_off6 {
-					gc_at9 := sdata[:gc_to2]
-					gc_at10 := sdata[gc_off6:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:23
-								var tid int = gc_tx2
-//line harris.go:23
-								_ = tid
-//line harris.go:32
-								{
-//line harris.go:32
-									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line harris.go:32
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line harris.go:33
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to2 <= len(sdata)-gc_off6 {
+				gc_at9 := sdata[:gc_to2]
+				gc_at10 := sdata[gc_off6:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:23
 							var tid int = gc_tx2
 //line harris.go:23
 							_ = tid
-//line harris.go:32
 							{
 //line harris.go:32
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line harris.go:32
+								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
+//line harris.go:34
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 //line harris.go:23
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line harris.go:23
 						_ = tid
-
-//line harris.go:32
 						{
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:23
-								var tid int = gc_tx2
-//line harris.go:23
-								_ = tid
 //line harris.go:32
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line harris.go:33
-										break
-//line harris.go:33
-									}
-//line harris.go:33
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line harris.go:33
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
+							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+//line harris.go:34
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line harris.go:33
+						gc_at9[gc_tx2] += gc_at10[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:23
 							var tid int = gc_tx2
-//line harris.go:23
-							_ = tid
-//line harris.go:32
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line harris.go:33
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:33
 									break
-//line harris.go:33
 								}
 //line harris.go:33
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line harris.go:33
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line harris.go:35
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 //line harris.go:23
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:32
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:23
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:32
-							{
-								sdata[tid] += sdata[tid+s]
+//line harris.go:33
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line harris.go:33
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:23
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:32
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:23
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:32
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line harris.go:33
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:35
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line harris.go:23
 						tid := gc_tx2
-						_ = tid
-
-//line harris.go:32
 						{
+//line harris.go:33
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:23
+						tid := gc_tx2
+						{
+//line harris.go:33
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:23
+						tid := gc_tx2
+						{
+//line harris.go:33
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:23
+						tid := gc_tx2
+						{
+//line harris.go:33
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:23
+					tid := gc_tx2
+					{
+//line harris.go:33
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line harris.go:41
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -594,157 +441,76 @@ func gc_body_harrisSeqShift(gc_b2 *compiled.Block, in, partial []float32) {
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:23
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:37
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line harris.go:38
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:23
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:37
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line harris.go:38
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:23
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:37
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line harris.go:38
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:23
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:37
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line harris.go:23
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:37
-					{
+//line harris.go:38
 						gc_at11[0] = gc_at12[0]
 					}
 				}
+//line harris.go:42
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:38
+					gc_at11[0] = gc_at12[0]
+				}
 			} else {
+//line harris.go:42
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:23
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:37
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:38
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:42
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:23
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:37
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:38
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:42
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:23
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:37
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:38
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:42
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:23
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:37
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:38
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line harris.go:42
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line harris.go:23
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:37
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line harris.go:38
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
 	}
 }
 
+//line harris.go:46
 var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
 
 // HarrisSeqWhileKernel rewords kernels.ReduceSequentialKernel with a
@@ -770,587 +536,405 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line harris.go:50
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line harris.go:50
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(sdata) {
-				gc_at7 := in[gc_off5:][:gc_bdx2]
-				gc_at8 := sdata[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line harris.go:52
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2 * gc_bdx2
+		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(sdata) {
+			gc_at7 := in[gc_off5:][:gc_bdx2]
+			gc_at8 := sdata[:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line harris.go:48
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:48
-						_ = gc_iota8
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line harris.go:48
-							var tid int = gc_tx2
-//line harris.go:48
-							_ = tid
-//line harris.go:49
-							var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:49
-							_ = i
-//line harris.go:51
-							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line harris.go:51
-							_ = v
-//line harris.go:52
-							if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:52
-								v = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
-//line harris.go:52
-							} else {
-//line harris.go:52
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:52
-								_ = gc_if8
-//line harris.go:52
-								if gc_if8.ToBits() != 0 {
-//line harris.go:52
-									v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line harris.go:52
-								}
-//line harris.go:52
-							}
-//line harris.go:52
-							v.StoreSlice(gc_at8[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line harris.go:48
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:48
-					_ = gc_iota7
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line harris.go:48
 						var tid int = gc_tx2
-//line harris.go:48
-						_ = tid
-//line harris.go:49
 						var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:49
-						_ = i
 //line harris.go:51
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line harris.go:51
-						_ = v
+						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:52
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:52
-							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
-//line harris.go:52
+							v = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
 						} else {
 //line harris.go:52
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:52
-							_ = gc_if7
+							if gc_if8.ToBits() != 0 {
 //line harris.go:52
-							if gc_if7.ToBits() != 0 {
-//line harris.go:52
-								v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if7)
-//line harris.go:52
+								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 							}
-//line harris.go:52
 						}
 //line harris.go:52
 						v.StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+//line harris.go:48
+				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+//line harris.go:48
+					var tid int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tid
+//line harris.go:51
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line harris.go:52
+						v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+					} else {
+//line harris.go:52
+						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line harris.go:52
+						if gc_if7.ToBits() != 0 {
+//line harris.go:52
+							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if7)
+						}
+					}
+//line harris.go:52
+					v.StoreSlice(gc_at8[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line harris.go:48
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+//line harris.go:51
+				var v float32
+				if true || i < len(in) {
+					v = gc_at7[gc_tx2]
+				}
+				gc_at8[gc_tx2] = v
+			}
+		} else {
+//line harris.go:59
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+//line harris.go:48
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
+//line harris.go:48
+						var tid int = gc_tx2
+						var i int = gc_bx2*gc_bdx2 + tid
+//line harris.go:51
+						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
+//line harris.go:52
+							break
+						}
+//line harris.go:52
+						if i < len(in) && uint(len(in)-i) > 15 {
+//line harris.go:52
+							v = archsimd.LoadFloat32x16Slice(in[i:])
+						} else {
+//line harris.go:53
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+//line harris.go:52
+							if gc_if6.ToBits() != 0 {
+//line harris.go:52
+								v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+							}
+						}
+						v.StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line harris.go:48
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+//line harris.go:48
+					var tid int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tid
+//line harris.go:51
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+//line harris.go:52
+						break
+					}
+//line harris.go:52
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line harris.go:52
+						v = archsimd.LoadFloat32x8Slice(in[i:])
+					} else {
+//line harris.go:53
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line harris.go:52
+						if gc_if5.ToBits() != 0 {
+//line harris.go:52
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if5)
+						}
+					}
+					v.StoreSlice(sdata[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep4
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+					gc_pos2.Thread = gc_rank2
 //line harris.go:48
 					tid := gc_tx2
-					_ = tid
-
-//line harris.go:49
 					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
 //line harris.go:51
 					var v float32
-
-//line harris.go:52
-					if true || i < len(in) {
-						v = gc_at7[gc_tx2]
+					if i < len(in) {
+						v = in[i]
 					}
-
-//line harris.go:55
-					gc_at8[gc_tx2] = v
-					_ = v
+					sdata[tid] = v
 				}
-			} else {
-				gc_vstep4 := 0
+				{
+//line harris.go:59
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:48
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:51
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line harris.go:59
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:48
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:51
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line harris.go:59
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:48
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:51
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+//line harris.go:59
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line harris.go:48
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+//line harris.go:51
+				var v float32
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
+			}
+		}
+	}
+//line harris.go:57
+	s := gc_bdx2 / 2
+	for ; s > 0; s /= 2 {
+//line harris.go:60
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to2 <= len(sdata)-gc_off6 {
+				gc_at9 := sdata[:gc_to2]
+				gc_at10 := sdata[gc_off6:][:gc_to2]
+				gc_vstep5 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line harris.go:48
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:48
-						_ = gc_iota6
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					var gc_stop3 bool
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 //line harris.go:48
 							var tid int = gc_tx2
 //line harris.go:48
 							_ = tid
-//line harris.go:49
-							var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:49
-							_ = i
-//line harris.go:51
-							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line harris.go:51
-							_ = v
-//line harris.go:52
-							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-//line harris.go:52
-								break
-//line harris.go:52
+							{
+//line harris.go:59
+								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
-//line harris.go:52
-							if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:52
-								v = archsimd.LoadFloat32x16Slice(in[i:])
-							} else {
-//line harris.go:53
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:52
-								_ = gc_if6
-//line harris.go:52
-								if gc_if6.ToBits() != 0 {
-//line harris.go:52
-									v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-								}
-//line harris.go:53
-							}
-//line harris.go:55
-							v.StoreSlice(sdata[tid:])
 						}
+//line harris.go:61
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-//line harris.go:48
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:48
-					_ = gc_iota5
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 //line harris.go:48
 						var tid int = gc_tx2
 //line harris.go:48
 						_ = tid
-//line harris.go:49
-						var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:49
-						_ = i
-//line harris.go:51
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line harris.go:51
-						_ = v
-//line harris.go:52
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line harris.go:52
-							break
-//line harris.go:52
+						{
+//line harris.go:59
+							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
-//line harris.go:52
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:52
-							v = archsimd.LoadFloat32x8Slice(in[i:])
-						} else {
-//line harris.go:53
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line harris.go:52
-							_ = gc_if5
-//line harris.go:52
-							if gc_if5.ToBits() != 0 {
-//line harris.go:52
-								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if5)
-							}
-//line harris.go:53
-						}
-//line harris.go:55
-						v.StoreSlice(sdata[tid:])
 					}
+//line harris.go:61
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:49
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line harris.go:51
-						var v float32
-
-//line harris.go:52
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line harris.go:55
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:49
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line harris.go:51
-						var v float32
-
-//line harris.go:52
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line harris.go:55
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:49
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line harris.go:51
-						var v float32
-
-//line harris.go:52
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line harris.go:55
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:49
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line harris.go:51
-						var v float32
-
-//line harris.go:52
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line harris.go:55
-						sdata[tid] = v
-						_ = v
+//line harris.go:60
+						gc_at9[gc_tx2] = gc_at9[gc_tx2] + gc_at10[gc_tx2]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line harris.go:48
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:49
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line harris.go:51
-					var v float32
-
-//line harris.go:52
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line harris.go:55
-					sdata[tid] = v
-					_ = v
-				}
-			}
-		}
-	}
-
-//line harris.go:57
-	s := gc_bdx2 / 2
-
-//line harris.go:58
-	for s > 0 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
-			return
-		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to2 <= len(sdata)-gc_off6 {
-					gc_at9 := sdata[:gc_to2]
-					gc_at10 := sdata[gc_off6:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:48
-								var tid int = gc_tx2
-//line harris.go:48
-								_ = tid
-//line harris.go:59
-								{
-//line harris.go:59
-									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line harris.go:59
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line harris.go:48
-							var tid int = gc_tx2
-//line harris.go:48
-							_ = tid
-//line harris.go:59
-							{
-//line harris.go:59
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line harris.go:59
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:59
-						{
-							gc_at9[gc_tx2] = gc_at9[gc_tx2] + gc_at10[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:48
-								var tid int = gc_tx2
-//line harris.go:48
-								_ = tid
-//line harris.go:59
-								{
-									if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
-//line harris.go:60
-										break
-//line harris.go:60
-									}
-//line harris.go:60
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line harris.go:60
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:48
 							var tid int = gc_tx2
-//line harris.go:48
-							_ = tid
-//line harris.go:59
 							{
-								if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
+//line harris.go:60
+								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
 //line harris.go:60
 									break
-//line harris.go:60
 								}
 //line harris.go:60
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line harris.go:60
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line harris.go:62
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 //line harris.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:59
-							{
-								sdata[tid] = sdata[tid] + sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:59
-							{
-								sdata[tid] = sdata[tid] + sdata[tid+s]
+//line harris.go:60
+							if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
+//line harris.go:60
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:59
-							{
-								sdata[tid] = sdata[tid] + sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:48
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:59
-							{
-								sdata[tid] = sdata[tid] + sdata[tid+s]
-							}
+//line harris.go:60
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:62
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line harris.go:48
 						tid := gc_tx2
-						_ = tid
-
-//line harris.go:59
 						{
+//line harris.go:60
+							sdata[tid] = sdata[tid] + sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:48
+						tid := gc_tx2
+						{
+//line harris.go:60
+							sdata[tid] = sdata[tid] + sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:48
+						tid := gc_tx2
+						{
+//line harris.go:60
+							sdata[tid] = sdata[tid] + sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:48
+						tid := gc_tx2
+						{
+//line harris.go:60
 							sdata[tid] = sdata[tid] + sdata[tid+s]
 						}
 					}
 				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:48
+					tid := gc_tx2
+					{
+//line harris.go:60
+						sdata[tid] = sdata[tid] + sdata[tid+s]
+					}
+				}
 			}
 		}
-
-//line harris.go:63
-		s /= 2
 	}
 	{
+//line harris.go:68
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1364,151 +948,69 @@ func gc_body_harrisSeqWhile(gc_b2 *compiled.Block, in, partial []float32) {
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:65
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line harris.go:66
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:65
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line harris.go:66
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:65
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line harris.go:66
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:65
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line harris.go:48
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:65
-					{
+//line harris.go:66
 						gc_at11[0] = gc_at12[0]
 					}
 				}
+//line harris.go:70
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:66
+					gc_at11[0] = gc_at12[0]
+				}
 			} else {
+//line harris.go:70
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:65
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:66
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:70
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:65
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:66
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:70
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:65
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:66
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:70
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:48
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:65
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:66
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line harris.go:70
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line harris.go:48
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:65
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line harris.go:66
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -1538,382 +1040,240 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line harris.go:76
 	const blockSize = 256
-
-//line harris.go:77
 	sdata := gocuda.Shared[float32](t, blockSize)[:blockSize]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * blockSize
-			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-				gc_at6 := sdata[:gc_bdx2]
-				gc_at7 := in[gc_off4:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line harris.go:78
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:78
-						_ = gc_iota6
-//line harris.go:83
-						gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:83
-						_ = gc_vb6
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line harris.go:78
-							var tid int = gc_tx2
-//line harris.go:78
-							_ = tid
 //line harris.go:79
-							var i int = gc_bx2*blockSize + tid
-//line harris.go:79
-							_ = i
-//line harris.go:80
-							if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:80
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-//line harris.go:80
-							} else {
-//line harris.go:80
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:80
-								_ = gc_if6
-//line harris.go:80
-								if gc_if6.ToBits() != 0 {
-//line harris.go:80
-									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
-//line harris.go:80
-								}
-//line harris.go:80
-								gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
-//line harris.go:80
-								_ = gc_else6
-//line harris.go:80
-								if gc_else6.ToBits() != 0 {
-//line harris.go:80
-									{
-//line harris.go:80
-										gc_vb6.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else6).StoreSlice(gc_at6[gc_tx2:])
-//line harris.go:80
-									}
-//line harris.go:80
-								}
-//line harris.go:80
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * blockSize
+		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
+			gc_at6 := sdata[:gc_bdx2]
+			gc_at7 := in[gc_off4:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line harris.go:78
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:78
-					_ = gc_iota5
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line harris.go:83
-					gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line harris.go:83
-					_ = gc_vb5
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_vb6 := archsimd.BroadcastFloat32x16(0)
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line harris.go:78
 						var tid int = gc_tx2
-//line harris.go:78
-						_ = tid
-//line harris.go:79
 						var i int = gc_bx2*blockSize + tid
-//line harris.go:79
-						_ = i
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:80
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:80
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-//line harris.go:80
+							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 						} else {
 //line harris.go:80
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:80
-							_ = gc_if5
+							if gc_if6.ToBits() != 0 {
 //line harris.go:80
-							if gc_if5.ToBits() != 0 {
-//line harris.go:80
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
-//line harris.go:80
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
 							}
 //line harris.go:80
-							gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 //line harris.go:80
-							_ = gc_else5
-//line harris.go:80
-							if gc_else5.ToBits() != 0 {
-//line harris.go:80
+							if gc_else6.ToBits() != 0 {
 								{
 //line harris.go:80
-									gc_vb5.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else5).StoreSlice(gc_at6[gc_tx2:])
-//line harris.go:80
+									gc_vb6.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else6).StoreSlice(gc_at6[gc_tx2:])
 								}
-//line harris.go:80
 							}
-//line harris.go:80
 						}
 					}
+//line harris.go:82
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line harris.go:78
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:79
-					i := gc_bx2*blockSize + tid
-					_ = i
-
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line harris.go:83
+				gc_vb5 := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+//line harris.go:78
+					var tid int = gc_tx2
+					var i int = gc_bx2*blockSize + tid
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:80
-					if true || i < len(in) {
-						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 					} else {
-						gc_at6[gc_tx2] = 0
-					}
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line harris.go:78
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:78
-						_ = gc_iota4
-//line harris.go:83
-						gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:83
-						_ = gc_vb4
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line harris.go:78
-							var tid int = gc_tx2
-//line harris.go:78
-							_ = tid
-//line harris.go:79
-							var i int = gc_bx2*blockSize + tid
-//line harris.go:79
-							_ = i
 //line harris.go:80
-							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:80
-								break
+						if gc_if5.ToBits() != 0 {
 //line harris.go:80
-							}
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
+						}
 //line harris.go:80
-							if i < len(in) && uint(len(in)-i) > 15 {
+						gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line harris.go:80
-								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-							} else {
-//line harris.go:81
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+						if gc_else5.ToBits() != 0 {
+							{
 //line harris.go:80
-								_ = gc_if4
-//line harris.go:80
-								if gc_if4.ToBits() != 0 {
-//line harris.go:80
-									archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
-								}
-//line harris.go:81
-								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line harris.go:81
-								_ = gc_else4
-//line harris.go:81
-								if gc_else4.ToBits() != 0 {
-//line harris.go:81
-									{
-//line harris.go:81
-										gc_vb4.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_else4).StoreSlice(sdata[tid:])
-//line harris.go:83
-									}
-//line harris.go:83
-								}
-//line harris.go:83
+								gc_vb5.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else5).StoreSlice(gc_at6[gc_tx2:])
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
 					}
 				}
-				if compiled.SIMD {
+//line harris.go:82
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line harris.go:78
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				tid := gc_tx2
+				i := gc_bx2*blockSize + tid
+				if true || i < len(in) {
+					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+				} else {
+					gc_at6[gc_tx2] = 0
+				}
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line harris.go:78
-					_ = gc_iota3
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line harris.go:83
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line harris.go:83
-					_ = gc_vb3
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_vb4 := archsimd.BroadcastFloat32x16(0)
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line harris.go:78
 						var tid int = gc_tx2
-//line harris.go:78
-						_ = tid
-//line harris.go:79
 						var i int = gc_bx2*blockSize + tid
-//line harris.go:79
-						_ = i
-//line harris.go:80
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:80
 							break
-//line harris.go:80
 						}
 //line harris.go:80
-						if i < len(in) && uint(len(in)-i) > 7 {
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:80
-							archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line harris.go:81
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:80
-							_ = gc_if3
+							if gc_if4.ToBits() != 0 {
 //line harris.go:80
-							if gc_if3.ToBits() != 0 {
-//line harris.go:80
-								archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
 							}
 //line harris.go:81
-							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line harris.go:81
-							_ = gc_else3
-//line harris.go:81
-							if gc_else3.ToBits() != 0 {
-//line harris.go:81
+							if gc_else4.ToBits() != 0 {
 								{
 //line harris.go:81
-									gc_vb3.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_else3).StoreSlice(sdata[tid:])
-//line harris.go:83
+									gc_vb4.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_else4).StoreSlice(sdata[tid:])
 								}
-//line harris.go:83
 							}
-//line harris.go:83
 						}
 					}
+//line harris.go:85
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line harris.go:78
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:79
-						i := gc_bx2*blockSize + tid
-						_ = i
-
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line harris.go:83
+				gc_vb3 := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+//line harris.go:78
+					var tid int = gc_tx2
+					var i int = gc_bx2*blockSize + tid
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:80
-						if i < len(in) {
-							sdata[tid] = in[i]
-						} else {
-							sdata[tid] = 0
-						}
+						break
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:78
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:79
-						i := gc_bx2*blockSize + tid
-						_ = i
-
 //line harris.go:80
-						if i < len(in) {
-							sdata[tid] = in[i]
-						} else {
-							sdata[tid] = 0
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line harris.go:80
+						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+					} else {
+//line harris.go:81
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line harris.go:80
+						if gc_if3.ToBits() != 0 {
+//line harris.go:80
+							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:78
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:79
-						i := gc_bx2*blockSize + tid
-						_ = i
-
-//line harris.go:80
-						if i < len(in) {
-							sdata[tid] = in[i]
-						} else {
-							sdata[tid] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:78
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:79
-						i := gc_bx2*blockSize + tid
-						_ = i
-
-//line harris.go:80
-						if i < len(in) {
-							sdata[tid] = in[i]
-						} else {
-							sdata[tid] = 0
+//line harris.go:81
+						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line harris.go:81
+						if gc_else3.ToBits() != 0 {
+							{
+//line harris.go:81
+								gc_vb3.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_else3).StoreSlice(sdata[tid:])
+							}
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line harris.go:85
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep4
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line harris.go:78
 					tid := gc_tx2
-					_ = tid
-
-//line harris.go:79
 					i := gc_bx2*blockSize + tid
-					_ = i
-
-//line harris.go:80
+					if i < len(in) {
+						sdata[tid] = in[i]
+					} else {
+						sdata[tid] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:78
+					tid := gc_tx2
+					i := gc_bx2*blockSize + tid
+					if i < len(in) {
+						sdata[tid] = in[i]
+					} else {
+						sdata[tid] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:78
+					tid := gc_tx2
+					i := gc_bx2*blockSize + tid
+					if i < len(in) {
+						sdata[tid] = in[i]
+					} else {
+						sdata[tid] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:78
+					tid := gc_tx2
+					i := gc_bx2*blockSize + tid
 					if i < len(in) {
 						sdata[tid] = in[i]
 					} else {
@@ -1921,210 +1281,183 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line harris.go:78
+				tid := gc_tx2
+				i := gc_bx2*blockSize + tid
+				if i < len(in) {
+					sdata[tid] = in[i]
+				} else {
+					sdata[tid] = 0
+				}
+			}
 		}
 	}
-
 //line harris.go:86
 	for s := blockSize / 2; s > 0; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to2 <= len(sdata)-gc_off5 {
-					gc_at8 := sdata[:gc_to2]
-					gc_at9 := sdata[gc_off5:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:78
-								var tid int = gc_tx2
-//line harris.go:78
-								_ = tid
-//line harris.go:87
-								{
-//line harris.go:87
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
-//line harris.go:87
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line harris.go:88
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to2 <= len(sdata)-gc_off5 {
+				gc_at8 := sdata[:gc_to2]
+				gc_at9 := sdata[gc_off5:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:78
 							var tid int = gc_tx2
 //line harris.go:78
 							_ = tid
-//line harris.go:87
 							{
 //line harris.go:87
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
-//line harris.go:87
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 							}
 						}
+//line harris.go:89
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 //line harris.go:78
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line harris.go:78
 						_ = tid
-
-//line harris.go:87
 						{
-							gc_at8[gc_tx2] += gc_at9[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:78
-								var tid int = gc_tx2
-//line harris.go:78
-								_ = tid
 //line harris.go:87
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line harris.go:88
-										break
-//line harris.go:88
-									}
-//line harris.go:88
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line harris.go:88
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+//line harris.go:89
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line harris.go:88
+						gc_at8[gc_tx2] += gc_at9[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:78
 							var tid int = gc_tx2
-//line harris.go:78
-							_ = tid
-//line harris.go:87
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line harris.go:88
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:88
 									break
-//line harris.go:88
 								}
 //line harris.go:88
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line harris.go:88
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line harris.go:90
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 //line harris.go:78
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:87
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:78
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:87
-							{
-								sdata[tid] += sdata[tid+s]
+//line harris.go:88
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line harris.go:88
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:78
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:87
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:78
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:87
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line harris.go:88
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:90
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line harris.go:78
 						tid := gc_tx2
-						_ = tid
-
-//line harris.go:87
 						{
+//line harris.go:88
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:78
+						tid := gc_tx2
+						{
+//line harris.go:88
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:78
+						tid := gc_tx2
+						{
+//line harris.go:88
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:78
+						tid := gc_tx2
+						{
+//line harris.go:88
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:78
+					tid := gc_tx2
+					{
+//line harris.go:88
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line harris.go:96
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -2136,151 +1469,69 @@ func gc_body_harrisSeqConst(gc_b2 *compiled.Block, in, partial []float32) {
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:78
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:92
-						{
-							gc_at10[0] = sdata[0]
-						}
+//line harris.go:93
+						gc_at10[0] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:78
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:92
-						{
-							gc_at10[0] = sdata[0]
-						}
+//line harris.go:93
+						gc_at10[0] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:78
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:92
-						{
-							gc_at10[0] = sdata[0]
-						}
+//line harris.go:93
+						gc_at10[0] = sdata[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:78
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:92
-						{
-							gc_at10[0] = sdata[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line harris.go:78
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:92
-					{
+//line harris.go:93
 						gc_at10[0] = sdata[0]
 					}
 				}
+//line harris.go:97
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:93
+					gc_at10[0] = sdata[0]
+				}
 			} else {
+//line harris.go:97
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:78
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:92
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:93
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:97
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:78
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:92
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:93
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:97
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:78
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:92
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:93
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:97
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:78
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:92
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:93
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line harris.go:97
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line harris.go:78
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:92
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line harris.go:93
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -2309,548 +1560,395 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line harris.go:104
 	sdata := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-				gc_at7 := sdata[:gc_bdx2]
-				gc_at8 := in[gc_off5:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line harris.go:105
-						gc_vb6 := archsimd.BroadcastInt32x16(math32Max)
-//line harris.go:105
-						_ = gc_vb6
-//line harris.go:105
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:105
-						_ = gc_iota6
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line harris.go:102
-							var tid int = gc_tx2
-//line harris.go:102
-							_ = tid
-//line harris.go:103
-							var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:103
-							_ = i
-//line harris.go:105
-							gc_vb6.StoreSlice(gc_at7[gc_tx2:])
 //line harris.go:106
-							if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:106
-								archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line harris.go:106
-							} else {
-//line harris.go:106
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:106
-								_ = gc_if6
-//line harris.go:106
-								if gc_if6.ToBits() != 0 {
-//line harris.go:106
-									archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at7[gc_tx2:]), gc_if6).StoreSlice(gc_at7[gc_tx2:])
-//line harris.go:106
-								}
-//line harris.go:106
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
+			gc_at7 := sdata[:gc_bdx2]
+			gc_at8 := in[gc_off5:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line harris.go:105
-					gc_vb5 := archsimd.BroadcastInt32x8(math32Max)
+					gc_vb6 := archsimd.BroadcastInt32x16(math32Max)
 //line harris.go:105
-					_ = gc_vb5
-//line harris.go:105
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:105
-					_ = gc_iota5
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line harris.go:102
 						var tid int = gc_tx2
-//line harris.go:102
-						_ = tid
-//line harris.go:103
 						var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:103
-						_ = i
 //line harris.go:105
-						gc_vb5.StoreSlice(gc_at7[gc_tx2:])
+						gc_vb6.StoreSlice(gc_at7[gc_tx2:])
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:106
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:106
-							archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line harris.go:106
+							archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						} else {
 //line harris.go:106
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:106
-							_ = gc_if5
+							if gc_if6.ToBits() != 0 {
 //line harris.go:106
-							if gc_if5.ToBits() != 0 {
-//line harris.go:106
-								archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]), gc_if5).StoreSlice(gc_at7[gc_tx2:])
-//line harris.go:106
+								archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at7[gc_tx2:]), gc_if6).StoreSlice(gc_at7[gc_tx2:])
 							}
-//line harris.go:106
 						}
 					}
+//line harris.go:108
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+//line harris.go:105
+				gc_vb5 := archsimd.BroadcastInt32x8(math32Max)
+//line harris.go:105
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 //line harris.go:102
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:103
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
+					var tid int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tid
 //line harris.go:105
-					gc_at7[gc_tx2] = math32Max
-
+					gc_vb5.StoreSlice(gc_at7[gc_tx2:])
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:106
-					if true || i < len(in) {
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-					}
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line harris.go:105
-						gc_vb4 := archsimd.BroadcastInt32x16(math32Max)
-//line harris.go:105
-						_ = gc_vb4
-//line harris.go:105
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:105
-						_ = gc_iota4
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line harris.go:102
-							var tid int = gc_tx2
-//line harris.go:102
-							_ = tid
-//line harris.go:103
-							var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:103
-							_ = i
-//line harris.go:105
-							if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-//line harris.go:105
-								break
-//line harris.go:105
-							}
-//line harris.go:105
-							gc_vb4.StoreSlice(sdata[tid:])
+						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+					} else {
 //line harris.go:106
-							if i < len(in) && uint(len(in)-i) > 15 {
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:106
-								archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-							} else {
-//line harris.go:107
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+						if gc_if5.ToBits() != 0 {
 //line harris.go:106
-								_ = gc_if4
-//line harris.go:106
-								if gc_if4.ToBits() != 0 {
-//line harris.go:106
-									archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
-								}
-//line harris.go:107
-							}
+							archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]), gc_if5).StoreSlice(gc_at7[gc_tx2:])
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
 					}
 				}
-				if compiled.SIMD {
+//line harris.go:108
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line harris.go:102
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
 //line harris.go:105
-					gc_vb3 := archsimd.BroadcastInt32x8(math32Max)
+				gc_at7[gc_tx2] = math32Max
+				if true || i < len(in) {
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+				}
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line harris.go:105
-					_ = gc_vb3
+					gc_vb4 := archsimd.BroadcastInt32x16(math32Max)
 //line harris.go:105
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:105
-					_ = gc_iota3
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line harris.go:102
 						var tid int = gc_tx2
-//line harris.go:102
-						_ = tid
-//line harris.go:103
 						var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:103
-						_ = i
 //line harris.go:105
-						if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
 //line harris.go:105
 							break
-//line harris.go:105
 						}
 //line harris.go:105
-						gc_vb3.StoreSlice(sdata[tid:])
+						gc_vb4.StoreSlice(sdata[tid:])
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:106
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:106
-							archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+							archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line harris.go:107
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:106
-							_ = gc_if3
+							if gc_if4.ToBits() != 0 {
 //line harris.go:106
-							if gc_if3.ToBits() != 0 {
-//line harris.go:106
-								archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
 							}
-//line harris.go:107
 						}
 					}
+//line harris.go:109
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:102
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:103
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
+			}
+			if compiled.SIMD {
 //line harris.go:105
-						sdata[tid] = math32Max
-
-//line harris.go:106
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
+				gc_vb3 := archsimd.BroadcastInt32x8(math32Max)
+//line harris.go:105
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+//line harris.go:102
+					var tid int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tid
+//line harris.go:105
+					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+//line harris.go:105
+						break
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:102
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:103
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
 //line harris.go:105
-						sdata[tid] = math32Max
-
+					gc_vb3.StoreSlice(sdata[tid:])
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:106
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:102
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:103
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line harris.go:105
-						sdata[tid] = math32Max
-
+						archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+					} else {
+//line harris.go:107
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:106
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:102
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:103
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line harris.go:105
-						sdata[tid] = math32Max
-
+						if gc_if3.ToBits() != 0 {
 //line harris.go:106
-						if i < len(in) {
-							sdata[tid] = in[i]
+							archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line harris.go:109
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep4
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line harris.go:102
 					tid := gc_tx2
-					_ = tid
-
-//line harris.go:103
 					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
 //line harris.go:105
 					sdata[tid] = math32Max
-
-//line harris.go:106
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:102
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:105
+					sdata[tid] = math32Max
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:102
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:105
+					sdata[tid] = math32Max
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:102
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:105
+					sdata[tid] = math32Max
 					if i < len(in) {
 						sdata[tid] = in[i]
 					}
 				}
 			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line harris.go:102
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+//line harris.go:105
+				sdata[tid] = math32Max
+				if i < len(in) {
+					sdata[tid] = in[i]
+				}
+			}
 		}
 	}
-
 //line harris.go:110
 	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to2 <= len(sdata)-gc_off6 {
-					gc_at9 := sdata[:gc_to2]
-					gc_at10 := sdata[gc_off6:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:102
-								var tid int = gc_tx2
-//line harris.go:102
-								_ = tid
-//line harris.go:111
-								{
-//line harris.go:111
-									archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]).Min(archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line harris.go:111
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line harris.go:112
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to2 <= len(sdata)-gc_off6 {
+				gc_at9 := sdata[:gc_to2]
+				gc_at10 := sdata[gc_off6:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:102
 							var tid int = gc_tx2
 //line harris.go:102
 							_ = tid
-//line harris.go:111
 							{
 //line harris.go:111
-								archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Min(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line harris.go:111
+								archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]).Min(archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
+//line harris.go:113
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 //line harris.go:102
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line harris.go:102
 						_ = tid
-
-//line harris.go:111
 						{
-							gc_at9[gc_tx2] = min(gc_at9[gc_tx2], gc_at10[gc_tx2])
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:102
-								var tid int = gc_tx2
-//line harris.go:102
-								_ = tid
 //line harris.go:111
-								{
-									if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
-//line harris.go:112
-										break
-//line harris.go:112
-									}
-//line harris.go:112
-									archsimd.LoadInt32x16Slice(sdata[tid:]).Min(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line harris.go:112
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
+							archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Min(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+//line harris.go:113
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line harris.go:112
+						gc_at9[gc_tx2] = min(gc_at9[gc_tx2], gc_at10[gc_tx2])
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:102
 							var tid int = gc_tx2
-//line harris.go:102
-							_ = tid
-//line harris.go:111
 							{
-								if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
+//line harris.go:112
+								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
 //line harris.go:112
 									break
-//line harris.go:112
 								}
 //line harris.go:112
-								archsimd.LoadInt32x8Slice(sdata[tid:]).Min(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line harris.go:112
+								archsimd.LoadInt32x16Slice(sdata[tid:]).Min(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line harris.go:114
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 //line harris.go:102
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:111
-							{
-								sdata[tid] = min(sdata[tid], sdata[tid+s])
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:102
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:111
-							{
-								sdata[tid] = min(sdata[tid], sdata[tid+s])
+//line harris.go:112
+							if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
+//line harris.go:112
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:102
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:111
-							{
-								sdata[tid] = min(sdata[tid], sdata[tid+s])
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:102
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:111
-							{
-								sdata[tid] = min(sdata[tid], sdata[tid+s])
-							}
+//line harris.go:112
+							archsimd.LoadInt32x8Slice(sdata[tid:]).Min(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:114
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line harris.go:102
 						tid := gc_tx2
-						_ = tid
-
-//line harris.go:111
 						{
+//line harris.go:112
 							sdata[tid] = min(sdata[tid], sdata[tid+s])
 						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:102
+						tid := gc_tx2
+						{
+//line harris.go:112
+							sdata[tid] = min(sdata[tid], sdata[tid+s])
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:102
+						tid := gc_tx2
+						{
+//line harris.go:112
+							sdata[tid] = min(sdata[tid], sdata[tid+s])
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:102
+						tid := gc_tx2
+						{
+//line harris.go:112
+							sdata[tid] = min(sdata[tid], sdata[tid+s])
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:102
+					tid := gc_tx2
+					{
+//line harris.go:112
+						sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 				}
 			}
 		}
 	}
 	{
+//line harris.go:120
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -2864,151 +1962,69 @@ func gc_body_harrisSeqMin(gc_b2 *compiled.Block, in, partial []int32) {
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:102
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:116
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line harris.go:117
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:102
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:116
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line harris.go:117
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:102
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:116
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line harris.go:117
+						gc_at11[0] = gc_at12[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:102
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:116
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line harris.go:102
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:116
-					{
+//line harris.go:117
 						gc_at11[0] = gc_at12[0]
 					}
 				}
+//line harris.go:121
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:117
+					gc_at11[0] = gc_at12[0]
+				}
 			} else {
+//line harris.go:121
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:102
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:116
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:117
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:121
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:102
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:116
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:117
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:121
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:102
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:116
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:117
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:121
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:102
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:116
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:117
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line harris.go:121
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line harris.go:102
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:116
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line harris.go:117
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -3040,7 +2056,6 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line harris.go:130
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	if compiled.Ahead(func() {
@@ -3055,41 +2070,25 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line harris.go:128
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:128
-							_ = gc_iota8
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line harris.go:128
 								var tid int = gc_tx2
-//line harris.go:128
-								_ = tid
-//line harris.go:129
 								var i int = gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:129
-								_ = i
 //line harris.go:131
 								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line harris.go:131
-								_ = v
-//line harris.go:132
 								if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:132
 									v = archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
-//line harris.go:132
 								} else {
 //line harris.go:132
 									gc_if12 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:132
-									_ = gc_if12
-//line harris.go:132
 									if gc_if12.ToBits() != 0 {
 //line harris.go:132
 										v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line harris.go:132
 									}
-//line harris.go:132
 								}
 //line harris.go:132
 								v.StoreSlice(gc_s_v[gc_rank2:])
@@ -3104,41 +2103,25 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 					if compiled.SIMD {
 //line harris.go:128
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:128
-						_ = gc_iota7
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:128
 							var tid int = gc_tx2
-//line harris.go:128
-							_ = tid
-//line harris.go:129
 							var i int = gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:129
-							_ = i
 //line harris.go:131
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line harris.go:131
-							_ = v
-//line harris.go:132
 							if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:132
 								v = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
-//line harris.go:132
 							} else {
 //line harris.go:132
 								gc_if11 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:132
-								_ = gc_if11
-//line harris.go:132
 								if gc_if11.ToBits() != 0 {
 //line harris.go:132
 									v = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if11)
-//line harris.go:132
 								}
-//line harris.go:132
 							}
 //line harris.go:132
 							v.StoreSlice(gc_s_v[gc_rank2:])
@@ -3147,24 +2130,15 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line harris.go:128
 						tid := gc_tx2
-						_ = tid
-
-//line harris.go:129
 						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-
 //line harris.go:131
 						var v float32
-
-//line harris.go:132
 						if true || i < len(in) {
 							v = gc_at8[gc_tx2]
 						}
-						_ = v
+//line harris.go:136
 						gc_s_v[gc_rank2] = v
 					}
 				} else {
@@ -3174,29 +2148,17 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line harris.go:128
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:128
-							_ = gc_iota6
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line harris.go:128
 								var tid int = gc_tx2
-//line harris.go:128
-								_ = tid
-//line harris.go:129
 								var i int = gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:129
-								_ = i
 //line harris.go:131
 								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line harris.go:131
-								_ = v
-//line harris.go:132
 								if i < 0 || i > len(in)-16 {
 //line harris.go:132
 									break
-//line harris.go:132
 								}
 //line harris.go:132
 								if i < len(in) && uint(len(in)-i) > 15 {
@@ -3206,13 +2168,10 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:133
 									gc_if10 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:132
-									_ = gc_if10
-//line harris.go:132
 									if gc_if10.ToBits() != 0 {
 //line harris.go:132
 										v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 									}
-//line harris.go:133
 								}
 //line harris.go:132
 								v.StoreSlice(gc_s_v[gc_rank2:])
@@ -3227,29 +2186,17 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 					if compiled.SIMD {
 //line harris.go:128
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:128
-						_ = gc_iota5
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:128
 							var tid int = gc_tx2
-//line harris.go:128
-							_ = tid
-//line harris.go:129
 							var i int = gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:129
-							_ = i
 //line harris.go:131
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line harris.go:131
-							_ = v
-//line harris.go:132
 							if i < 0 || i > len(in)-8 {
 //line harris.go:132
 								break
-//line harris.go:132
 							}
 //line harris.go:132
 							if i < len(in) && uint(len(in)-i) > 7 {
@@ -3259,13 +2206,10 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:133
 								gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:132
-								_ = gc_if9
-//line harris.go:132
 								if gc_if9.ToBits() != 0 {
 //line harris.go:132
 									v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if9)
 								}
-//line harris.go:133
 							}
 //line harris.go:132
 							v.StoreSlice(gc_s_v[gc_rank2:])
@@ -3278,219 +2222,113 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line harris.go:128
 							tid := gc_tx2
-							_ = tid
-
-//line harris.go:129
 							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-
 //line harris.go:131
 							var v float32
-
-//line harris.go:132
 							if i < len(in) {
 								v = in[i]
 							}
-							_ = v
+//line harris.go:136
 							gc_s_v[gc_rank2] = v
 						}
 						{
 							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line harris.go:128
 							tid := gc_tx2
-							_ = tid
-
-//line harris.go:129
 							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-
 //line harris.go:131
 							var v float32
-
-//line harris.go:132
 							if i < len(in) {
 								v = in[i]
 							}
-							_ = v
+//line harris.go:136
 							gc_s_v[gc_rank2] = v
 						}
 						{
 							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line harris.go:128
 							tid := gc_tx2
-							_ = tid
-
-//line harris.go:129
 							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-
 //line harris.go:131
 							var v float32
-
-//line harris.go:132
 							if i < len(in) {
 								v = in[i]
 							}
-							_ = v
+//line harris.go:136
 							gc_s_v[gc_rank2] = v
 						}
 						{
 							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line harris.go:128
 							tid := gc_tx2
-							_ = tid
-
-//line harris.go:129
 							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-
 //line harris.go:131
 							var v float32
-
-//line harris.go:132
 							if i < len(in) {
 								v = in[i]
 							}
-							_ = v
+//line harris.go:136
 							gc_s_v[gc_rank2] = v
 						}
 					}
 					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line harris.go:128
 						tid := gc_tx2
-						_ = tid
-
-//line harris.go:129
 						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-
 //line harris.go:131
 						var v float32
-
-//line harris.go:132
 						if i < len(in) {
 							v = in[i]
 						}
-						_ = v
+//line harris.go:136
 						gc_s_v[gc_rank2] = v
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_bdx2 <= len(sdata) {
-					gc_at9 := in[gc_off7:][:gc_bdx2]
-					gc_at10 := sdata[:gc_bdx2]
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+//line harris.go:143
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+			if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_bdx2 <= len(sdata) {
+				gc_at9 := in[gc_off7:][:gc_bdx2]
+				gc_at10 := sdata[:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line harris.go:128
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:128
-							_ = gc_iota12
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:128
-								var tid int = gc_tx2
-//line harris.go:128
-								_ = tid
-//line harris.go:129
-								var i int = gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:129
-								_ = i
-//line harris.go:129
-								v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line harris.go:129
-								_ = v
-//line harris.go:135
-								if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 15 {
-//line harris.go:135
-									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]))
-//line harris.go:135
-								} else {
-//line harris.go:135
-									gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx2, 16))))
-//line harris.go:135
-									_ = gc_if16
-//line harris.go:135
-									if gc_if16.ToBits() != 0 {
-//line harris.go:135
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line harris.go:135
-									}
-//line harris.go:135
-								}
-//line harris.go:135
-								v.StoreSlice(gc_at10[gc_tx2:])
-//line harris.go:135
-								v.StoreSlice(gc_s_v[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line harris.go:128
-						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:128
-						_ = gc_iota11
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:128
 							var tid int = gc_tx2
-//line harris.go:128
-							_ = tid
-//line harris.go:129
 							var i int = gc_bx2*(gc_bdx2*2) + tid
 //line harris.go:129
-							_ = i
-//line harris.go:129
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:129
-							_ = v
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line harris.go:135
-							if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 7 {
+							if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 15 {
 //line harris.go:135
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))
-//line harris.go:135
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]))
 							} else {
 //line harris.go:135
-								gc_if15 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx2, 8))))
+								gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx2, 16))))
 //line harris.go:135
-								_ = gc_if15
+								if gc_if16.ToBits() != 0 {
 //line harris.go:135
-								if gc_if15.ToBits() != 0 {
-//line harris.go:135
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(v, gc_if15)
-//line harris.go:135
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 								}
-//line harris.go:135
 							}
 //line harris.go:135
 							v.StoreSlice(gc_at10[gc_tx2:])
@@ -3498,536 +2336,433 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+//line harris.go:128
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line harris.go:128
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
+						var i int = gc_bx2*(gc_bdx2*2) + tid
 //line harris.go:129
-						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-						v := gc_s_v[gc_rank2]
-
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line harris.go:135
-						if i+gc_bdx2 < len(in) {
-							v += gc_at9[gc_tx2]
-						}
-
-//line harris.go:138
-						gc_at10[gc_tx2] = v
-						gc_s_v[gc_rank2] = v
-					}
-				} else {
-					gc_vstep6 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-//line harris.go:128
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:128
-							_ = gc_iota10
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:128
-								var tid int = gc_tx2
-//line harris.go:128
-								_ = tid
-//line harris.go:129
-								var i int = gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:129
-								_ = i
-//line harris.go:129
-								v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line harris.go:129
-								_ = v
+						if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 7 {
 //line harris.go:135
-								if (i+
-									gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))
+						} else {
 //line harris.go:135
-									break
+							gc_if15 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx2, 8))))
 //line harris.go:135
-								}
+							if gc_if15.ToBits() != 0 {
 //line harris.go:135
-								if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 15 {
-//line harris.go:135
-									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:]))
-								} else {
-//line harris.go:136
-									gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx2, 16))))
-//line harris.go:135
-									_ = gc_if14
-//line harris.go:135
-									if gc_if14.ToBits() != 0 {
-//line harris.go:135
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
-									}
-//line harris.go:136
-								}
-//line harris.go:138
-								v.StoreSlice(sdata[tid:])
-//line harris.go:138
-								v.StoreSlice(gc_s_v[gc_rank2:])
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(v, gc_if15)
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
 						}
+//line harris.go:135
+						v.StoreSlice(gc_at10[gc_tx2:])
+//line harris.go:135
+						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 //line harris.go:128
-						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					tid := gc_tx2
+					i := gc_bx2*(gc_bdx2*2) + tid
+//line harris.go:131
+					v := gc_s_v[gc_rank2]
+//line harris.go:135
+					if i+gc_bdx2 < len(in) {
+						v += gc_at9[gc_tx2]
+					}
+					gc_at10[gc_tx2] = v
+					gc_s_v[gc_rank2] = v
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line harris.go:128
-						_ = gc_iota9
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:128
 							var tid int = gc_tx2
-//line harris.go:128
-							_ = tid
-//line harris.go:129
 							var i int = gc_bx2*(gc_bdx2*2) + tid
 //line harris.go:129
-							_ = i
-//line harris.go:129
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:129
-							_ = v
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line harris.go:135
 							if (i+
-								gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+								gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:135
 								break
-//line harris.go:135
 							}
 //line harris.go:135
-							if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 7 {
+							if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 15 {
 //line harris.go:135
-								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:]))
+								v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:]))
 							} else {
 //line harris.go:136
-								gc_if13 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx2, 8))))
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx2, 16))))
 //line harris.go:135
-								_ = gc_if13
+								if gc_if14.ToBits() != 0 {
 //line harris.go:135
-								if gc_if13.ToBits() != 0 {
-//line harris.go:135
-									v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(v, gc_if13)
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 								}
-//line harris.go:136
 							}
-//line harris.go:138
 							v.StoreSlice(sdata[tid:])
 //line harris.go:138
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
 					}
-					gc_step6 := gc_vstep6
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line harris.go:128
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:129
-							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-							v := gc_s_v[gc_rank2]
-
-//line harris.go:135
-							if i+gc_bdx2 < len(in) {
-								v += in[i+gc_bdx2]
-							}
-
-//line harris.go:138
-							sdata[tid] = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line harris.go:128
-							tid := gc_tx2
-							_ = tid
-
+						var tid int = gc_tx2
+						var i int = gc_bx2*(gc_bdx2*2) + tid
 //line harris.go:129
-							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-							v := gc_s_v[gc_rank2]
-
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line harris.go:135
-							if i+gc_bdx2 < len(in) {
-								v += in[i+gc_bdx2]
-							}
-
-//line harris.go:138
-							sdata[tid] = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:128
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:129
-							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-							v := gc_s_v[gc_rank2]
-
+						if (i+
+							gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:135
-							if i+gc_bdx2 < len(in) {
-								v += in[i+gc_bdx2]
-							}
-
-//line harris.go:138
-							sdata[tid] = v
-							gc_s_v[gc_rank2] = v
+							break
 						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:128
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:129
-							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-							v := gc_s_v[gc_rank2]
-
 //line harris.go:135
-							if i+gc_bdx2 < len(in) {
-								v += in[i+gc_bdx2]
+						if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 7 {
+//line harris.go:135
+							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:]))
+						} else {
+//line harris.go:136
+							gc_if13 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx2, 8))))
+//line harris.go:135
+							if gc_if13.ToBits() != 0 {
+//line harris.go:135
+								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(v, gc_if13)
 							}
-
-//line harris.go:138
-							sdata[tid] = v
-							gc_s_v[gc_rank2] = v
 						}
+						v.StoreSlice(sdata[tid:])
+//line harris.go:138
+						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line harris.go:128
 						tid := gc_tx2
-						_ = tid
-
-//line harris.go:129
 						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
+//line harris.go:131
 						v := gc_s_v[gc_rank2]
-
 //line harris.go:135
 						if i+gc_bdx2 < len(in) {
 							v += in[i+gc_bdx2]
 						}
-
-//line harris.go:138
 						sdata[tid] = v
 						gc_s_v[gc_rank2] = v
 					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:128
+						tid := gc_tx2
+						i := gc_bx2*(gc_bdx2*2) + tid
+//line harris.go:131
+						v := gc_s_v[gc_rank2]
+//line harris.go:135
+						if i+gc_bdx2 < len(in) {
+							v += in[i+gc_bdx2]
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:128
+						tid := gc_tx2
+						i := gc_bx2*(gc_bdx2*2) + tid
+//line harris.go:131
+						v := gc_s_v[gc_rank2]
+//line harris.go:135
+						if i+gc_bdx2 < len(in) {
+							v += in[i+gc_bdx2]
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:128
+						tid := gc_tx2
+						i := gc_bx2*(gc_bdx2*2) + tid
+//line harris.go:131
+						v := gc_s_v[gc_rank2]
+//line harris.go:135
+						if i+gc_bdx2 < len(in) {
+							v += in[i+gc_bdx2]
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank2] = v
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:128
+					tid := gc_tx2
+					i := gc_bx2*(gc_bdx2*2) + tid
+//line harris.go:131
+					v := gc_s_v[gc_rank2]
+//line harris.go:135
+					if i+gc_bdx2 < len(in) {
+						v += in[i+gc_bdx2]
+					}
+					sdata[tid] = v
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	} else {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_bx2 * (gc_bdx2 * 2)
-				gc_off9 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_bdx2 <= len(sdata) {
-					gc_at11 := in[gc_off8:][:gc_bdx2]
-					gc_at12 := in[gc_off9:][:gc_bdx2]
-					gc_at13 := sdata[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+//line harris.go:146
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := gc_bx2 * (gc_bdx2 * 2)
+			gc_off9 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+			if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_bdx2 <= len(sdata) {
+				gc_at11 := in[gc_off8:][:gc_bdx2]
+				gc_at12 := in[gc_off9:][:gc_bdx2]
+				gc_at13 := sdata[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 //line harris.go:128
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:129
-						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-
+					tid := gc_tx2
+					i := gc_bx2*(gc_bdx2*2) + tid
 //line harris.go:131
-						var v float32
-
-//line harris.go:132
-						if true || i < len(in) {
-							v = gc_at11[gc_tx2]
-						}
-
-//line harris.go:135
-						if i+gc_bdx2 < len(in) {
-							v += gc_at12[gc_tx2]
-						}
-
-//line harris.go:138
-						gc_at13[gc_tx2] = v
-						_ = v
-						gc_s_v[gc_rank2] = v
+					var v float32
+					if true || i < len(in) {
+						v = gc_at11[gc_tx2]
 					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					if i+gc_bdx2 < len(in) {
+						v += gc_at12[gc_tx2]
+					}
+					gc_at13[gc_tx2] = v
+//line harris.go:140
+					gc_s_v[gc_rank2] = v
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line harris.go:128
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:129
-						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-
+					tid := gc_tx2
+					i := gc_bx2*(gc_bdx2*2) + tid
 //line harris.go:131
-						var v float32
-
-//line harris.go:132
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line harris.go:135
-						if i+gc_bdx2 < len(in) {
-							v += in[i+gc_bdx2]
-						}
-
-//line harris.go:138
-						sdata[tid] = v
-						_ = v
-						gc_s_v[gc_rank2] = v
+					var v float32
+					if i < len(in) {
+						v = in[i]
 					}
+					if i+gc_bdx2 < len(in) {
+						v += in[i+gc_bdx2]
+					}
+					sdata[tid] = v
+//line harris.go:140
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	}
-
 //line harris.go:140
 	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to2 <= len(sdata)-gc_off10 {
-					gc_at14 := sdata[:gc_to2]
-					gc_at15 := sdata[gc_off10:][:gc_to2]
-					gc_vstep7 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:128
-								var tid int = gc_tx2
-//line harris.go:128
-								_ = tid
-//line harris.go:141
-								{
-//line harris.go:141
-									archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
-//line harris.go:141
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+//line harris.go:142
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off10 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to2 <= len(sdata)-gc_off10 {
+				gc_at14 := sdata[:gc_to2]
+				gc_at15 := sdata[gc_off10:][:gc_to2]
+				gc_vstep7 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:128
 							var tid int = gc_tx2
 //line harris.go:128
 							_ = tid
-//line harris.go:141
 							{
 //line harris.go:141
-								archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
-//line harris.go:141
+								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 							}
 						}
+//line harris.go:143
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 //line harris.go:128
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line harris.go:128
 						_ = tid
-
-//line harris.go:141
 						{
-							gc_at14[gc_tx2] += gc_at15[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:128
-								var tid int = gc_tx2
-//line harris.go:128
-								_ = tid
 //line harris.go:141
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line harris.go:142
-										break
-//line harris.go:142
-									}
-//line harris.go:142
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line harris.go:142
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop6 {
-							return
+							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+//line harris.go:143
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line harris.go:142
+						gc_at14[gc_tx2] += gc_at15[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep8 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:128
 							var tid int = gc_tx2
-//line harris.go:128
-							_ = tid
-//line harris.go:141
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line harris.go:142
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:142
 									break
-//line harris.go:142
 								}
 //line harris.go:142
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line harris.go:142
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line harris.go:144
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop6 {
+						return
 					}
-					gc_step7 := gc_vstep8
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 //line harris.go:128
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:141
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:128
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:141
-							{
-								sdata[tid] += sdata[tid+s]
+//line harris.go:142
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line harris.go:142
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:128
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:141
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:128
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:141
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line harris.go:142
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:144
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep8
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line harris.go:128
 						tid := gc_tx2
-						_ = tid
-
-//line harris.go:141
 						{
+//line harris.go:142
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:128
+						tid := gc_tx2
+						{
+//line harris.go:142
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:128
+						tid := gc_tx2
+						{
+//line harris.go:142
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:128
+						tid := gc_tx2
+						{
+//line harris.go:142
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:128
+					tid := gc_tx2
+					{
+//line harris.go:142
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line harris.go:150
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -4041,151 +2776,69 @@ func gc_body_harrisFirstAddInline(gc_b2 *compiled.Block, in, partial []float32) 
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:128
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:146
-						{
-							gc_at16[0] = gc_at17[0]
-						}
+//line harris.go:147
+						gc_at16[0] = gc_at17[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:128
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:146
-						{
-							gc_at16[0] = gc_at17[0]
-						}
+//line harris.go:147
+						gc_at16[0] = gc_at17[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:128
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:146
-						{
-							gc_at16[0] = gc_at17[0]
-						}
+//line harris.go:147
+						gc_at16[0] = gc_at17[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:128
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:146
-						{
-							gc_at16[0] = gc_at17[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line harris.go:128
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:146
-					{
+//line harris.go:147
 						gc_at16[0] = gc_at17[0]
 					}
 				}
+//line harris.go:151
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:147
+					gc_at16[0] = gc_at17[0]
+				}
 			} else {
+//line harris.go:151
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:128
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:146
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:147
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:151
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:128
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:146
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:147
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:151
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:128
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:146
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:147
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:151
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:128
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:146
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:147
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line harris.go:151
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line harris.go:128
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:146
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line harris.go:147
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -4214,652 +2867,465 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line harris.go:158
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line harris.go:158
 	sdata := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * 2 * gc_bdx2
-			gc_off7 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-			if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_bdx2 <= len(sdata) {
-				gc_at8 := in[gc_off6:][:gc_bdx2]
-				gc_at9 := in[gc_off7:][:gc_bdx2]
-				gc_at10 := sdata[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line harris.go:159
-						gc_vb6 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
-//line harris.go:159
-						_ = gc_vb6
-//line harris.go:159
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:159
-						_ = gc_iota12
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line harris.go:156
-							var tid int = gc_tx2
-//line harris.go:156
-							_ = tid
-//line harris.go:157
-							var i int = gc_bx2*2*gc_bdx2 + tid
-//line harris.go:157
-							_ = i
-//line harris.go:159
-							v := gc_vb6
-//line harris.go:159
-							_ = v
 //line harris.go:160
-							if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:160
-								v = archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:])
-//line harris.go:160
-							} else {
-//line harris.go:160
-								gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:160
-								_ = gc_if23
-//line harris.go:160
-								if gc_if23.ToBits() != 0 {
-//line harris.go:160
-									v = v.Merge(archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line harris.go:160
-								}
-//line harris.go:160
-							}
-//line harris.go:163
-							{
-//line harris.go:163
-								var j int = i + gc_bdx2
-//line harris.go:163
-								_ = j
-//line harris.go:163
-								if j < len(in) && uint(len(in)-j) > 15 {
-//line harris.go:163
-									v = v.Max(archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]))
-//line harris.go:163
-								} else {
-//line harris.go:163
-									gc_if24 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
-//line harris.go:163
-									_ = gc_if24
-//line harris.go:163
-									if gc_if24.ToBits() != 0 {
-//line harris.go:163
-										v = v.Merge(v.Max(archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line harris.go:163
-									}
-//line harris.go:163
-								}
-//line harris.go:163
-							}
-//line harris.go:163
-							v.StoreSlice(gc_at10[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off6 := gc_bx2 * 2 * gc_bdx2
+		gc_off7 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+		if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_bdx2 <= len(sdata) {
+			gc_at8 := in[gc_off6:][:gc_bdx2]
+			gc_at9 := in[gc_off7:][:gc_bdx2]
+			gc_at10 := sdata[:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line harris.go:159
-					gc_vb5 := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
+					gc_vb6 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
 //line harris.go:159
-					_ = gc_vb5
-//line harris.go:159
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:159
-					_ = gc_iota10
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line harris.go:156
 						var tid int = gc_tx2
-//line harris.go:156
-						_ = tid
-//line harris.go:157
 						var i int = gc_bx2*2*gc_bdx2 + tid
-//line harris.go:157
-						_ = i
 //line harris.go:159
-						v := gc_vb5
-//line harris.go:159
-						_ = v
+						v := gc_vb6
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:160
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:160
-							v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
-//line harris.go:160
+							v = archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:])
 						} else {
 //line harris.go:160
-							gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:160
-							_ = gc_if19
+							if gc_if23.ToBits() != 0 {
 //line harris.go:160
-							if gc_if19.ToBits() != 0 {
-//line harris.go:160
-								v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if19)
-//line harris.go:160
+								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 							}
-//line harris.go:160
 						}
-//line harris.go:163
 						{
 //line harris.go:163
 							var j int = i + gc_bdx2
 //line harris.go:163
-							_ = j
+							if j < len(in) && uint(len(in)-j) > 15 {
 //line harris.go:163
-							if j < len(in) && uint(len(in)-j) > 7 {
-//line harris.go:163
-								v = v.Max(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]))
-//line harris.go:163
+								v = v.Max(archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]))
 							} else {
 //line harris.go:163
-								gc_if20 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+								gc_if24 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
 //line harris.go:163
-								_ = gc_if20
+								if gc_if24.ToBits() != 0 {
 //line harris.go:163
-								if gc_if20.ToBits() != 0 {
-//line harris.go:163
-									v = v.Max(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:])).Merge(v, gc_if20)
-//line harris.go:163
+									v = v.Merge(v.Max(archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 								}
-//line harris.go:163
 							}
-//line harris.go:163
 						}
 //line harris.go:163
 						v.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+//line harris.go:159
+				gc_vb5 := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
+//line harris.go:159
+				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 //line harris.go:156
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:157
-					i := gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
+					var tid int = gc_tx2
+					var i int = gc_bx2*2*gc_bdx2 + tid
 //line harris.go:159
-					v := int32(-math32Max - 1)
-
+					v := gc_vb5
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:160
-					if true || i < len(in) {
-						v = gc_at8[gc_tx2]
-					}
-
-//line harris.go:163
-					if j := i + gc_bdx2; true || j < len(in) {
-						v = max(v, gc_at9[gc_tx2])
-					}
-
-//line harris.go:166
-					gc_at10[gc_tx2] = v
-					_ = v
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line harris.go:159
-						gc_vb4 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
-//line harris.go:159
-						_ = gc_vb4
-//line harris.go:159
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:159
-						_ = gc_iota8
-					gc_steps6:
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line harris.go:156
-							var tid int = gc_tx2
-//line harris.go:156
-							_ = tid
-//line harris.go:157
-							var i int = gc_bx2*2*gc_bdx2 + tid
-//line harris.go:157
-							_ = i
-//line harris.go:159
-							v := gc_vb4
-//line harris.go:159
-							_ = v
+						v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
+					} else {
 //line harris.go:160
-							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
+						gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:160
-								break
+						if gc_if19.ToBits() != 0 {
 //line harris.go:160
-							}
-//line harris.go:160
-							if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:160
-								v = archsimd.LoadInt32x16Slice(in[i:])
-							} else {
-//line harris.go:161
-								gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:160
-								_ = gc_if15
-//line harris.go:160
-								if gc_if15.ToBits() != 0 {
-//line harris.go:160
-									v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-								}
-//line harris.go:161
-							}
-//line harris.go:163
-							{
-//line harris.go:163
-								var j int = i + gc_bdx2
-//line harris.go:163
-								_ = j
-//line harris.go:163
-								if j < len(in) && uint(len(in)-j) > 15 {
-//line harris.go:163
-									var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line harris.go:163
-									if j >= 0 && j <= len(in)-16 {
-										gc_ld11 = archsimd.LoadInt32x16Slice(in[j:])
-//line harris.go:164
-									} else {
-//line harris.go:164
-										break gc_steps6
-//line harris.go:164
-									}
-//line harris.go:164
-									v = v.Max(gc_ld11)
-//line harris.go:164
-								} else {
-//line harris.go:164
-									gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
-//line harris.go:163
-									_ = gc_if16
-//line harris.go:163
-									if gc_if16.ToBits() != 0 {
-//line harris.go:163
-										var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line harris.go:163
-										if j >= 0 && j <= len(in)-16 {
-											gc_ld12 = archsimd.LoadInt32x16Slice(in[j:])
-//line harris.go:164
-										} else {
-//line harris.go:164
-											break gc_steps6
-//line harris.go:164
-										}
-//line harris.go:164
-										v = v.Merge(v.Max(gc_ld12), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line harris.go:164
-									}
-//line harris.go:164
-								}
-//line harris.go:164
-							}
-//line harris.go:166
-							v.StoreSlice(sdata[tid:])
+							v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if19)
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
 					}
+					{
+//line harris.go:163
+						var j int = i + gc_bdx2
+//line harris.go:163
+						if j < len(in) && uint(len(in)-j) > 7 {
+//line harris.go:163
+							v = v.Max(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]))
+						} else {
+//line harris.go:163
+							gc_if20 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+//line harris.go:163
+							if gc_if20.ToBits() != 0 {
+//line harris.go:163
+								v = v.Max(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:])).Merge(v, gc_if20)
+							}
+						}
+					}
+//line harris.go:163
+					v.StoreSlice(gc_at10[gc_tx2:])
 				}
-				if compiled.SIMD {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line harris.go:156
+				tid := gc_tx2
+				i := gc_bx2*2*gc_bdx2 + tid
 //line harris.go:159
-					gc_vb3 := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
+				v := int32(-math32Max - 1)
+				if true || i < len(in) {
+					v = gc_at8[gc_tx2]
+				}
+				if j := i + gc_bdx2; true || j < len(in) {
+					v = max(v, gc_at9[gc_tx2])
+				}
+				gc_at10[gc_tx2] = v
+			}
+		} else {
+//line harris.go:170
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line harris.go:159
-					_ = gc_vb3
+					gc_vb4 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
 //line harris.go:159
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:159
-					_ = gc_iota6
-				gc_steps4:
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				gc_steps6:
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line harris.go:156
 						var tid int = gc_tx2
-//line harris.go:156
-						_ = tid
-//line harris.go:157
 						var i int = gc_bx2*2*gc_bdx2 + tid
-//line harris.go:157
-						_ = i
 //line harris.go:159
-						v := gc_vb3
-//line harris.go:159
-						_ = v
-//line harris.go:160
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+						v := gc_vb4
+						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:160
 							break
-//line harris.go:160
 						}
 //line harris.go:160
-						if i < len(in) && uint(len(in)-i) > 7 {
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:160
-							v = archsimd.LoadInt32x8Slice(in[i:])
+							v = archsimd.LoadInt32x16Slice(in[i:])
 						} else {
 //line harris.go:161
-							gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:160
-							_ = gc_if11
+							if gc_if15.ToBits() != 0 {
 //line harris.go:160
-							if gc_if11.ToBits() != 0 {
-//line harris.go:160
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if11)
+								v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 							}
-//line harris.go:161
 						}
-//line harris.go:163
 						{
 //line harris.go:163
 							var j int = i + gc_bdx2
 //line harris.go:163
-							_ = j
+							if j < len(in) && uint(len(in)-j) > 15 {
 //line harris.go:163
-							if j < len(in) && uint(len(in)-j) > 7 {
+								var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line harris.go:163
-								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line harris.go:163
-								if j >= 0 && j <= len(in)-8 {
-									gc_ld7 = archsimd.LoadInt32x8Slice(in[j:])
-//line harris.go:164
+								if j >= 0 && j <= len(in)-16 {
+									gc_ld11 = archsimd.LoadInt32x16Slice(in[j:])
 								} else {
 //line harris.go:164
-									break gc_steps4
-//line harris.go:164
+									break gc_steps6
 								}
 //line harris.go:164
-								v = v.Max(gc_ld7)
-//line harris.go:164
+								v = v.Max(gc_ld11)
 							} else {
 //line harris.go:164
-								gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+								gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
 //line harris.go:163
-								_ = gc_if12
+								if gc_if16.ToBits() != 0 {
 //line harris.go:163
-								if gc_if12.ToBits() != 0 {
+									var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line harris.go:163
-									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line harris.go:163
-									if j >= 0 && j <= len(in)-8 {
-										gc_ld8 = archsimd.LoadInt32x8Slice(in[j:])
-//line harris.go:164
+									if j >= 0 && j <= len(in)-16 {
+										gc_ld12 = archsimd.LoadInt32x16Slice(in[j:])
 									} else {
 //line harris.go:164
-										break gc_steps4
-//line harris.go:164
+										break gc_steps6
 									}
 //line harris.go:164
-									v = v.Max(gc_ld8).Merge(v, gc_if12)
-//line harris.go:164
+									v = v.Merge(v.Max(gc_ld12), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 								}
-//line harris.go:164
 							}
-//line harris.go:164
 						}
 //line harris.go:166
 						v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line harris.go:156
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:157
-					i := gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
+			}
+			if compiled.SIMD {
 //line harris.go:159
-					v := int32(-math32Max - 1)
-
+				gc_vb3 := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
+//line harris.go:159
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_steps4:
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+//line harris.go:156
+					var tid int = gc_tx2
+					var i int = gc_bx2*2*gc_bdx2 + tid
+//line harris.go:159
+					v := gc_vb3
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:160
-					if i < len(in) {
-						v = in[i]
+						break
 					}
-
+//line harris.go:160
+					if i < len(in) && uint(len(in)-i) > 7 {
+//line harris.go:160
+						v = archsimd.LoadInt32x8Slice(in[i:])
+					} else {
+//line harris.go:161
+						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line harris.go:160
+						if gc_if11.ToBits() != 0 {
+//line harris.go:160
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if11)
+						}
+					}
+					{
 //line harris.go:163
-					if j := i + gc_bdx2; j < len(in) {
-						v = max(v, in[j])
+						var j int = i + gc_bdx2
+//line harris.go:163
+						if j < len(in) && uint(len(in)-j) > 7 {
+//line harris.go:163
+							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line harris.go:163
+							if j >= 0 && j <= len(in)-8 {
+								gc_ld7 = archsimd.LoadInt32x8Slice(in[j:])
+							} else {
+//line harris.go:164
+								break gc_steps4
+							}
+//line harris.go:164
+							v = v.Max(gc_ld7)
+						} else {
+//line harris.go:164
+							gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+//line harris.go:163
+							if gc_if12.ToBits() != 0 {
+//line harris.go:163
+								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line harris.go:163
+								if j >= 0 && j <= len(in)-8 {
+									gc_ld8 = archsimd.LoadInt32x8Slice(in[j:])
+								} else {
+//line harris.go:164
+									break gc_steps4
+								}
+//line harris.go:164
+								v = v.Max(gc_ld8).Merge(v, gc_if12)
+							}
+						}
 					}
-
 //line harris.go:166
-					sdata[tid] = v
-					_ = v
+					v.StoreSlice(sdata[tid:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line harris.go:156
+				tid := gc_tx2
+				i := gc_bx2*2*gc_bdx2 + tid
+//line harris.go:159
+				v := int32(-math32Max - 1)
+				if i < len(in) {
+					v = in[i]
+				}
+				if j := i + gc_bdx2; j < len(in) {
+					v = max(v, in[j])
+				}
+				sdata[tid] = v
 			}
 		}
 	}
-
 //line harris.go:168
 	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_to2 <= len(sdata)-gc_off8 {
-					gc_at11 := sdata[:gc_to2]
-					gc_at12 := sdata[gc_off8:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:156
-								var tid int = gc_tx2
-//line harris.go:156
-								_ = tid
-//line harris.go:169
-								{
-//line harris.go:169
-									archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]).Max(archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
-//line harris.go:169
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+//line harris.go:170
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_to2 <= len(sdata)-gc_off8 {
+				gc_at11 := sdata[:gc_to2]
+				gc_at12 := sdata[gc_off8:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:156
 							var tid int = gc_tx2
 //line harris.go:156
 							_ = tid
-//line harris.go:169
 							{
 //line harris.go:169
-								archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).Max(archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
-//line harris.go:169
+								archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]).Max(archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
 							}
 						}
+//line harris.go:171
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 //line harris.go:156
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line harris.go:156
 						_ = tid
-
-//line harris.go:169
 						{
-							gc_at11[gc_tx2] = max(gc_at11[gc_tx2], gc_at12[gc_tx2])
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:156
-								var tid int = gc_tx2
-//line harris.go:156
-								_ = tid
 //line harris.go:169
-								{
-									if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
-//line harris.go:170
-										break
-//line harris.go:170
-									}
-//line harris.go:170
-									archsimd.LoadInt32x16Slice(sdata[tid:]).Max(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line harris.go:170
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
+							archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).Max(archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+//line harris.go:171
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line harris.go:170
+						gc_at11[gc_tx2] = max(gc_at11[gc_tx2], gc_at12[gc_tx2])
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:156
 							var tid int = gc_tx2
-//line harris.go:156
-							_ = tid
-//line harris.go:169
 							{
-								if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
+//line harris.go:170
+								if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
 //line harris.go:170
 									break
-//line harris.go:170
 								}
 //line harris.go:170
-								archsimd.LoadInt32x8Slice(sdata[tid:]).Max(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line harris.go:170
+								archsimd.LoadInt32x16Slice(sdata[tid:]).Max(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line harris.go:172
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 //line harris.go:156
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:169
-							{
-								sdata[tid] = max(sdata[tid], sdata[tid+s])
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:156
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:169
-							{
-								sdata[tid] = max(sdata[tid], sdata[tid+s])
+//line harris.go:170
+							if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
+//line harris.go:170
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:156
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:169
-							{
-								sdata[tid] = max(sdata[tid], sdata[tid+s])
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:156
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:169
-							{
-								sdata[tid] = max(sdata[tid], sdata[tid+s])
-							}
+//line harris.go:170
+							archsimd.LoadInt32x8Slice(sdata[tid:]).Max(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:172
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line harris.go:156
 						tid := gc_tx2
-						_ = tid
-
-//line harris.go:169
 						{
+//line harris.go:170
 							sdata[tid] = max(sdata[tid], sdata[tid+s])
 						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:156
+						tid := gc_tx2
+						{
+//line harris.go:170
+							sdata[tid] = max(sdata[tid], sdata[tid+s])
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:156
+						tid := gc_tx2
+						{
+//line harris.go:170
+							sdata[tid] = max(sdata[tid], sdata[tid+s])
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:156
+						tid := gc_tx2
+						{
+//line harris.go:170
+							sdata[tid] = max(sdata[tid], sdata[tid+s])
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:156
+					tid := gc_tx2
+					{
+//line harris.go:170
+						sdata[tid] = max(sdata[tid], sdata[tid+s])
 					}
 				}
 			}
 		}
 	}
 	{
+//line harris.go:178
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -4873,151 +3339,69 @@ func gc_body_harrisFirstAddMax(gc_b2 *compiled.Block, in, partial []int32) {
 				gc_step6 := gc_from2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:156
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:174
-						{
-							gc_at13[0] = gc_at14[0]
-						}
+//line harris.go:175
+						gc_at13[0] = gc_at14[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:156
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:174
-						{
-							gc_at13[0] = gc_at14[0]
-						}
+//line harris.go:175
+						gc_at13[0] = gc_at14[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:156
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:174
-						{
-							gc_at13[0] = gc_at14[0]
-						}
+//line harris.go:175
+						gc_at13[0] = gc_at14[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:156
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:174
-						{
-							gc_at13[0] = gc_at14[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line harris.go:156
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:174
-					{
+//line harris.go:175
 						gc_at13[0] = gc_at14[0]
 					}
 				}
+//line harris.go:179
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:175
+					gc_at13[0] = gc_at14[0]
+				}
 			} else {
+//line harris.go:179
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:156
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:174
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:175
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:179
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:156
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:174
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:175
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:179
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:156
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:174
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:175
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:179
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:156
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:174
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:175
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line harris.go:179
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line harris.go:156
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:174
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line harris.go:175
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -5047,668 +3431,353 @@ func gc_body_harrisInterleavedMask(gc_b2 *compiled.Block, in, partial []float32)
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line harris.go:187
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-				gc_at7 := sdata[:gc_bdx2]
-				gc_at8 := in[gc_off5:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line harris.go:188
-						gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:188
-						_ = gc_vb6
-//line harris.go:188
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:188
-						_ = gc_iota6
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line harris.go:185
-							var tid int = gc_tx2
-//line harris.go:185
-							_ = tid
-//line harris.go:186
-							var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:186
-							_ = i
-//line harris.go:188
-							gc_vb6.StoreSlice(gc_at7[gc_tx2:])
 //line harris.go:189
-							if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:189
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line harris.go:189
-							} else {
-//line harris.go:189
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:189
-								_ = gc_if6
-//line harris.go:189
-								if gc_if6.ToBits() != 0 {
-//line harris.go:189
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_if6).StoreSlice(gc_at7[gc_tx2:])
-//line harris.go:189
-								}
-//line harris.go:189
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
+			gc_at5 := sdata[:gc_bdx2]
+			gc_at6 := in[gc_off4:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line harris.go:188
-					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+					gc_vb6 := archsimd.BroadcastFloat32x16(0)
 //line harris.go:188
-					_ = gc_vb5
-//line harris.go:188
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:188
-					_ = gc_iota5
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line harris.go:185
 						var tid int = gc_tx2
-//line harris.go:185
-						_ = tid
-//line harris.go:186
 						var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:186
-						_ = i
 //line harris.go:188
-						gc_vb5.StoreSlice(gc_at7[gc_tx2:])
+						gc_vb6.StoreSlice(gc_at5[gc_tx2:])
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:189
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:189
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line harris.go:189
+							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						} else {
 //line harris.go:189
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:189
-							_ = gc_if5
+							if gc_if6.ToBits() != 0 {
 //line harris.go:189
-							if gc_if5.ToBits() != 0 {
-//line harris.go:189
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if5).StoreSlice(gc_at7[gc_tx2:])
-//line harris.go:189
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]), gc_if6).StoreSlice(gc_at5[gc_tx2:])
 							}
-//line harris.go:189
 						}
 					}
+//line harris.go:191
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+//line harris.go:188
+				gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line harris.go:188
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 //line harris.go:185
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:186
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
+					var tid int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tid
 //line harris.go:188
-					gc_at7[gc_tx2] = 0
-
+					gc_vb5.StoreSlice(gc_at5[gc_tx2:])
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:189
-					if true || i < len(in) {
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-					}
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line harris.go:188
-						gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:188
-						_ = gc_vb4
-//line harris.go:188
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:188
-						_ = gc_iota4
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line harris.go:185
-							var tid int = gc_tx2
-//line harris.go:185
-							_ = tid
-//line harris.go:186
-							var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:186
-							_ = i
-//line harris.go:188
-							if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-//line harris.go:188
-								break
-//line harris.go:188
-							}
-//line harris.go:188
-							gc_vb4.StoreSlice(sdata[tid:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+					} else {
 //line harris.go:189
-							if i < len(in) && uint(len(in)-i) > 15 {
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:189
-								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-							} else {
-//line harris.go:190
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+						if gc_if5.ToBits() != 0 {
 //line harris.go:189
-								_ = gc_if4
-//line harris.go:189
-								if gc_if4.ToBits() != 0 {
-//line harris.go:189
-									archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
-								}
-//line harris.go:190
-							}
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]), gc_if5).StoreSlice(gc_at5[gc_tx2:])
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
 					}
 				}
-				if compiled.SIMD {
+//line harris.go:191
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line harris.go:185
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
 //line harris.go:188
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+				gc_at5[gc_tx2] = 0
+				if true || i < len(in) {
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+				}
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line harris.go:188
-					_ = gc_vb3
+					gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line harris.go:188
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:188
-					_ = gc_iota3
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line harris.go:185
 						var tid int = gc_tx2
-//line harris.go:185
-						_ = tid
-//line harris.go:186
 						var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:186
-						_ = i
 //line harris.go:188
-						if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
 //line harris.go:188
 							break
-//line harris.go:188
 						}
 //line harris.go:188
-						gc_vb3.StoreSlice(sdata[tid:])
+						gc_vb4.StoreSlice(sdata[tid:])
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:189
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:189
-							archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line harris.go:190
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:189
-							_ = gc_if3
+							if gc_if4.ToBits() != 0 {
 //line harris.go:189
-							if gc_if3.ToBits() != 0 {
-//line harris.go:189
-								archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
 							}
-//line harris.go:190
 						}
 					}
+//line harris.go:192
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:185
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:186
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
+			}
+			if compiled.SIMD {
 //line harris.go:188
-						sdata[tid] = 0
-
-//line harris.go:189
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
+				gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line harris.go:188
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+//line harris.go:185
+					var tid int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tid
+//line harris.go:188
+					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+//line harris.go:188
+						break
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:185
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:186
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
 //line harris.go:188
-						sdata[tid] = 0
-
+					gc_vb3.StoreSlice(sdata[tid:])
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:189
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:185
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:186
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line harris.go:188
-						sdata[tid] = 0
-
+						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+					} else {
+//line harris.go:190
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:189
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:185
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:186
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line harris.go:188
-						sdata[tid] = 0
-
+						if gc_if3.ToBits() != 0 {
 //line harris.go:189
-						if i < len(in) {
-							sdata[tid] = in[i]
+							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line harris.go:192
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep4
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line harris.go:185
 					tid := gc_tx2
-					_ = tid
-
-//line harris.go:186
 					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
 //line harris.go:188
 					sdata[tid] = 0
-
-//line harris.go:189
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:185
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:188
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:185
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:188
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:185
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:188
+					sdata[tid] = 0
 					if i < len(in) {
 						sdata[tid] = in[i]
 					}
 				}
 			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line harris.go:185
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+//line harris.go:188
+				sdata[tid] = 0
+				if i < len(in) {
+					sdata[tid] = in[i]
+				}
+			}
 		}
 	}
-
 //line harris.go:193
 	for s := 1; s < gc_bdx2; s <<= 1 {
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := s
-				if gc_bdx2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off6 {
-					gc_at9 := sdata[:gc_bdx2]
-					gc_at10 := sdata[gc_off6:][:gc_bdx2]
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+//line harris.go:196
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, compiled.MaskPeriod((2*s - 1)), 0)
+			if gc_exact2 {
+				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line harris.go:185
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								gc_at9[gc_tx2] += gc_at10[gc_tx2]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line harris.go:185
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								gc_at9[gc_tx2] += gc_at10[gc_tx2]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line harris.go:185
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								gc_at9[gc_tx2] += gc_at10[gc_tx2]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line harris.go:185
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								gc_at9[gc_tx2] += gc_at10[gc_tx2]
-							}
-						}
+					tid := gc_tx2
+					{
+//line harris.go:195
+						sdata[tid] += sdata[tid+s]
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+			} else {
+				for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line harris.go:185
-						tid := gc_tx2
-						_ = tid
-
+					tid := gc_tx2
 //line harris.go:194
-						if tid&(2*s-1) == 0 {
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-						}
-					}
-				} else {
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:185
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:185
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:185
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:185
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:194
-							if tid&(2*s-1) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:185
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:194
-						if tid&(2*s-1) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
+					if tid&(2*s-1) == 0 {
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at11 := partial[gc_off7:][:1]
-				gc_at12 := sdata[gc_off8:][:1]
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+//line harris.go:203
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2
+		gc_off6 := 0
+		if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+			gc_at7 := partial[gc_off5:][:1]
+			gc_at8 := sdata[gc_off6:][:1]
+			gc_step5 := gc_from2
+			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				{
 					{
-						gc_tx2 := gc_step9 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:185
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:199
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:185
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:199
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:185
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:199
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:185
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:199
-						{
-							gc_at11[0] = gc_at12[0]
-						}
+//line harris.go:200
+						gc_at7[0] = gc_at8[0]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line harris.go:185
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:199
+				{
 					{
-						gc_at11[0] = gc_at12[0]
+//line harris.go:200
+						gc_at7[0] = gc_at8[0]
 					}
 				}
-			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				{
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:185
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:199
-						{
-							partial[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:185
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:199
-						{
-							partial[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:185
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:199
-						{
-							partial[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:185
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:199
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:200
+						gc_at7[0] = gc_at8[0]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					{
+//line harris.go:200
+						gc_at7[0] = gc_at8[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+//line harris.go:200
+					gc_at7[0] = gc_at8[0]
+				}
+			}
+		} else {
+			gc_step6 := gc_from2
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line harris.go:185
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:199
 					{
+//line harris.go:200
 						partial[gc_bx2] = sdata[0]
 					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line harris.go:200
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line harris.go:200
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line harris.go:200
+						partial[gc_bx2] = sdata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line harris.go:200
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -5738,448 +3807,309 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line harris.go:212
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
-				gc_at5 := sdata[:gc_bdx2]
-				gc_at6 := in[gc_off4:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line harris.go:213
-						gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:213
-						_ = gc_vb6
-//line harris.go:213
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:213
-						_ = gc_iota6
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line harris.go:210
-							var tid int = gc_tx2
-//line harris.go:210
-							_ = tid
-//line harris.go:211
-							var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:211
-							_ = i
-//line harris.go:213
-							gc_vb6.StoreSlice(gc_at5[gc_tx2:])
 //line harris.go:214
-							if i < len(in) && uint(len(in)-i) > 15 {
-//line harris.go:214
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-//line harris.go:214
-							} else {
-//line harris.go:214
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-//line harris.go:214
-								_ = gc_if6
-//line harris.go:214
-								if gc_if6.ToBits() != 0 {
-//line harris.go:214
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]), gc_if6).StoreSlice(gc_at5[gc_tx2:])
-//line harris.go:214
-								}
-//line harris.go:214
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
+			gc_at5 := sdata[:gc_bdx2]
+			gc_at6 := in[gc_off4:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line harris.go:213
-					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+					gc_vb6 := archsimd.BroadcastFloat32x16(0)
 //line harris.go:213
-					_ = gc_vb5
-//line harris.go:213
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:213
-					_ = gc_iota5
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line harris.go:210
 						var tid int = gc_tx2
-//line harris.go:210
-						_ = tid
-//line harris.go:211
 						var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:211
-						_ = i
 //line harris.go:213
-						gc_vb5.StoreSlice(gc_at5[gc_tx2:])
+						gc_vb6.StoreSlice(gc_at5[gc_tx2:])
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:214
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:214
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-//line harris.go:214
+							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						} else {
 //line harris.go:214
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:214
-							_ = gc_if5
+							if gc_if6.ToBits() != 0 {
 //line harris.go:214
-							if gc_if5.ToBits() != 0 {
-//line harris.go:214
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]), gc_if5).StoreSlice(gc_at5[gc_tx2:])
-//line harris.go:214
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]), gc_if6).StoreSlice(gc_at5[gc_tx2:])
 							}
-//line harris.go:214
 						}
 					}
+//line harris.go:216
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+//line harris.go:213
+				gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line harris.go:213
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 //line harris.go:210
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:211
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
+					var tid int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tid
 //line harris.go:213
-					gc_at5[gc_tx2] = 0
-
+					gc_vb5.StoreSlice(gc_at5[gc_tx2:])
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:214
-					if true || i < len(in) {
-						gc_at5[gc_tx2] = gc_at6[gc_tx2]
-					}
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line harris.go:213
-						gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line harris.go:213
-						_ = gc_vb4
-//line harris.go:213
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:213
-						_ = gc_iota4
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line harris.go:210
-							var tid int = gc_tx2
-//line harris.go:210
-							_ = tid
-//line harris.go:211
-							var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:211
-							_ = i
-//line harris.go:213
-							if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-//line harris.go:213
-								break
-//line harris.go:213
-							}
-//line harris.go:213
-							gc_vb4.StoreSlice(sdata[tid:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+					} else {
 //line harris.go:214
-							if i < len(in) && uint(len(in)-i) > 15 {
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:214
-								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-							} else {
-//line harris.go:215
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+						if gc_if5.ToBits() != 0 {
 //line harris.go:214
-								_ = gc_if4
-//line harris.go:214
-								if gc_if4.ToBits() != 0 {
-//line harris.go:214
-									archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
-								}
-//line harris.go:215
-							}
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]), gc_if5).StoreSlice(gc_at5[gc_tx2:])
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
 					}
 				}
-				if compiled.SIMD {
+//line harris.go:216
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line harris.go:210
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
 //line harris.go:213
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+				gc_at5[gc_tx2] = 0
+				if true || i < len(in) {
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+				}
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line harris.go:213
-					_ = gc_vb3
+					gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line harris.go:213
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:213
-					_ = gc_iota3
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line harris.go:210
 						var tid int = gc_tx2
-//line harris.go:210
-						_ = tid
-//line harris.go:211
 						var i int = gc_bx2*gc_bdx2 + tid
-//line harris.go:211
-						_ = i
 //line harris.go:213
-						if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+						if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
 //line harris.go:213
 							break
-//line harris.go:213
 						}
 //line harris.go:213
-						gc_vb3.StoreSlice(sdata[tid:])
+						gc_vb4.StoreSlice(sdata[tid:])
+						if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:214
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line harris.go:214
-							archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line harris.go:215
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:214
-							_ = gc_if3
+							if gc_if4.ToBits() != 0 {
 //line harris.go:214
-							if gc_if3.ToBits() != 0 {
-//line harris.go:214
-								archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
 							}
-//line harris.go:215
 						}
 					}
+//line harris.go:217
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop2 {
+					return
 				}
-				gc_step5 := gc_vstep4
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:211
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
+			}
+			if compiled.SIMD {
 //line harris.go:213
-						sdata[tid] = 0
-
-//line harris.go:214
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
+				gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line harris.go:213
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+//line harris.go:210
+					var tid int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tid
+//line harris.go:213
+					if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
+//line harris.go:213
+						break
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:211
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
 //line harris.go:213
-						sdata[tid] = 0
-
+					gc_vb3.StoreSlice(sdata[tid:])
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:214
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:211
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line harris.go:213
-						sdata[tid] = 0
-
+						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
+					} else {
+//line harris.go:215
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:214
-						if i < len(in) {
-							sdata[tid] = in[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:211
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line harris.go:213
-						sdata[tid] = 0
-
+						if gc_if3.ToBits() != 0 {
 //line harris.go:214
-						if i < len(in) {
-							sdata[tid] = in[i]
+							archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line harris.go:217
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep4
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line harris.go:210
 					tid := gc_tx2
-					_ = tid
-
-//line harris.go:211
 					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
 //line harris.go:213
 					sdata[tid] = 0
-
-//line harris.go:214
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:210
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:213
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:210
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:213
+					sdata[tid] = 0
+					if i < len(in) {
+						sdata[tid] = in[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:210
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+//line harris.go:213
+					sdata[tid] = 0
 					if i < len(in) {
 						sdata[tid] = in[i]
 					}
 				}
 			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line harris.go:210
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+//line harris.go:213
+				sdata[tid] = 0
+				if i < len(in) {
+					sdata[tid] = in[i]
+				}
+			}
 		}
 	}
-
 //line harris.go:218
 	for s := 1; s < gc_bdx2; s <<= 1 {
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:219
-						index := (s * tid) << 1
-						_ = index
-
-//line harris.go:220
-						if index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:219
-						index := (s * tid) << 1
-						_ = index
-
-//line harris.go:220
-						if index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:219
-						index := (s * tid) << 1
-						_ = index
-
-//line harris.go:220
-						if index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:219
-						index := (s * tid) << 1
-						_ = index
-
-//line harris.go:220
-						if index < gc_bdx2 {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line harris.go:221
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.ScaledBelow(gc_bdx2, 2*
+//line harris.go:224
+			s); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step6 := gc_from2
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line harris.go:210
 					tid := gc_tx2
-					_ = tid
-
 //line harris.go:219
 					index := (s * tid) << 1
-					_ = index
-
-//line harris.go:220
+					if index < gc_bdx2 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:210
+					tid := gc_tx2
+//line harris.go:219
+					index := (s * tid) << 1
+					if index < gc_bdx2 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:210
+					tid := gc_tx2
+//line harris.go:219
+					index := (s * tid) << 1
+					if index < gc_bdx2 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:210
+					tid := gc_tx2
+//line harris.go:219
+					index := (s * tid) << 1
 					if index < gc_bdx2 {
 						sdata[index] += sdata[index+s]
 					}
 				}
 			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line harris.go:210
+				tid := gc_tx2
+//line harris.go:219
+				index := (s * tid) << 1
+				if index < gc_bdx2 {
+					sdata[index] += sdata[index+s]
+				}
+			}
 		}
 	}
 	{
+//line harris.go:228
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -6193,151 +4123,69 @@ func gc_body_harrisStridedShift(gc_b2 *compiled.Block, in, partial []float32) {
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:225
-						{
-							gc_at7[0] = gc_at8[0]
-						}
+//line harris.go:226
+						gc_at7[0] = gc_at8[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:225
-						{
-							gc_at7[0] = gc_at8[0]
-						}
+//line harris.go:226
+						gc_at7[0] = gc_at8[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:225
-						{
-							gc_at7[0] = gc_at8[0]
-						}
+//line harris.go:226
+						gc_at7[0] = gc_at8[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:225
-						{
-							gc_at7[0] = gc_at8[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line harris.go:210
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:225
-					{
+//line harris.go:226
 						gc_at7[0] = gc_at8[0]
 					}
 				}
+//line harris.go:230
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:226
+					gc_at7[0] = gc_at8[0]
+				}
 			} else {
+//line harris.go:230
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:225
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:226
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:230
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:225
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:226
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:230
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:225
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:226
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:230
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:210
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:225
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:226
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line harris.go:230
 				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line harris.go:210
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:225
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line harris.go:226
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -6371,7 +4219,6 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line harris.go:239
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	if compiled.Ahead(func() {
@@ -6386,41 +4233,25 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line harris.go:237
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:237
-							_ = gc_iota8
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line harris.go:237
 								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:238
 								var i int = gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:238
-								_ = i
 //line harris.go:240
 								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line harris.go:240
-								_ = v
-//line harris.go:241
 								if i < len(in) && uint(len(in)-i) > 15 {
 //line harris.go:241
 									v = archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])
-//line harris.go:241
 								} else {
 //line harris.go:241
 									gc_if12 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:241
-									_ = gc_if12
-//line harris.go:241
 									if gc_if12.ToBits() != 0 {
 //line harris.go:241
 										v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line harris.go:241
 									}
-//line harris.go:241
 								}
 //line harris.go:241
 								v.StoreSlice(gc_s_v[gc_rank2:])
@@ -6435,41 +4266,25 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 					if compiled.SIMD {
 //line harris.go:237
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:237
-						_ = gc_iota7
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:237
 							var tid int = gc_tx2
-//line harris.go:237
-							_ = tid
-//line harris.go:238
 							var i int = gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:238
-							_ = i
 //line harris.go:240
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line harris.go:240
-							_ = v
-//line harris.go:241
 							if i < len(in) && uint(len(in)-i) > 7 {
 //line harris.go:241
 								v = archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])
-//line harris.go:241
 							} else {
 //line harris.go:241
 								gc_if11 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:241
-								_ = gc_if11
-//line harris.go:241
 								if gc_if11.ToBits() != 0 {
 //line harris.go:241
 									v = archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).Merge(v, gc_if11)
-//line harris.go:241
 								}
-//line harris.go:241
 							}
 //line harris.go:241
 							v.StoreSlice(gc_s_v[gc_rank2:])
@@ -6478,24 +4293,15 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line harris.go:237
 						tid := gc_tx2
-						_ = tid
-
-//line harris.go:238
 						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-
 //line harris.go:240
 						var v float32
-
-//line harris.go:241
 						if true || i < len(in) {
 							v = gc_at21[gc_tx2]
 						}
-						_ = v
+//line harris.go:245
 						gc_s_v[gc_rank2] = v
 					}
 				} else {
@@ -6505,29 +4311,17 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line harris.go:237
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:237
-							_ = gc_iota6
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line harris.go:237
 								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:238
 								var i int = gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:238
-								_ = i
 //line harris.go:240
 								var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line harris.go:240
-								_ = v
-//line harris.go:241
 								if i < 0 || i > len(in)-16 {
 //line harris.go:241
 									break
-//line harris.go:241
 								}
 //line harris.go:241
 								if i < len(in) && uint(len(in)-i) > 15 {
@@ -6537,13 +4331,10 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:242
 									gc_if10 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line harris.go:241
-									_ = gc_if10
-//line harris.go:241
 									if gc_if10.ToBits() != 0 {
 //line harris.go:241
 										v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 									}
-//line harris.go:242
 								}
 //line harris.go:241
 								v.StoreSlice(gc_s_v[gc_rank2:])
@@ -6558,29 +4349,17 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 					if compiled.SIMD {
 //line harris.go:237
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:237
-						_ = gc_iota5
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:237
 							var tid int = gc_tx2
-//line harris.go:237
-							_ = tid
-//line harris.go:238
 							var i int = gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:238
-							_ = i
 //line harris.go:240
 							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line harris.go:240
-							_ = v
-//line harris.go:241
 							if i < 0 || i > len(in)-8 {
 //line harris.go:241
 								break
-//line harris.go:241
 							}
 //line harris.go:241
 							if i < len(in) && uint(len(in)-i) > 7 {
@@ -6590,13 +4369,10 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 //line harris.go:242
 								gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line harris.go:241
-								_ = gc_if9
-//line harris.go:241
 								if gc_if9.ToBits() != 0 {
 //line harris.go:241
 									v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if9)
 								}
-//line harris.go:242
 							}
 //line harris.go:241
 							v.StoreSlice(gc_s_v[gc_rank2:])
@@ -6609,219 +4385,113 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line harris.go:237
 							tid := gc_tx2
-							_ = tid
-
-//line harris.go:238
 							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-
 //line harris.go:240
 							var v float32
-
-//line harris.go:241
 							if i < len(in) {
 								v = in[i]
 							}
-							_ = v
+//line harris.go:245
 							gc_s_v[gc_rank2] = v
 						}
 						{
 							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line harris.go:237
 							tid := gc_tx2
-							_ = tid
-
-//line harris.go:238
 							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-
 //line harris.go:240
 							var v float32
-
-//line harris.go:241
 							if i < len(in) {
 								v = in[i]
 							}
-							_ = v
+//line harris.go:245
 							gc_s_v[gc_rank2] = v
 						}
 						{
 							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line harris.go:237
 							tid := gc_tx2
-							_ = tid
-
-//line harris.go:238
 							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-
 //line harris.go:240
 							var v float32
-
-//line harris.go:241
 							if i < len(in) {
 								v = in[i]
 							}
-							_ = v
+//line harris.go:245
 							gc_s_v[gc_rank2] = v
 						}
 						{
 							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line harris.go:237
 							tid := gc_tx2
-							_ = tid
-
-//line harris.go:238
 							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-
 //line harris.go:240
 							var v float32
-
-//line harris.go:241
 							if i < len(in) {
 								v = in[i]
 							}
-							_ = v
+//line harris.go:245
 							gc_s_v[gc_rank2] = v
 						}
 					}
 					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line harris.go:237
 						tid := gc_tx2
-						_ = tid
-
-//line harris.go:238
 						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-
 //line harris.go:240
 						var v float32
-
-//line harris.go:241
 						if i < len(in) {
 							v = in[i]
 						}
-						_ = v
+//line harris.go:245
 						gc_s_v[gc_rank2] = v
 					}
 				}
 			}
 		}
 	}) {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off20 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-				if gc_off20 >= 0 && gc_off20 <= len(in) && gc_bdx2 <= len(in)-gc_off20 && gc_bdx2 <= len(sdata) {
-					gc_at22 := in[gc_off20:][:gc_bdx2]
-					gc_at23 := sdata[:gc_bdx2]
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+//line harris.go:252
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off20 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+			if gc_off20 >= 0 && gc_off20 <= len(in) && gc_bdx2 <= len(in)-gc_off20 && gc_bdx2 <= len(sdata) {
+				gc_at22 := in[gc_off20:][:gc_bdx2]
+				gc_at23 := sdata[:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line harris.go:237
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:237
-							_ = gc_iota12
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:238
-								var i int = gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:238
-								_ = i
-//line harris.go:238
-								v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line harris.go:238
-								_ = v
-//line harris.go:244
-								if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 15 {
-//line harris.go:244
-									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]))
-//line harris.go:244
-								} else {
-//line harris.go:244
-									gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx2, 16))))
-//line harris.go:244
-									_ = gc_if16
-//line harris.go:244
-									if gc_if16.ToBits() != 0 {
-//line harris.go:244
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line harris.go:244
-									}
-//line harris.go:244
-								}
-//line harris.go:244
-								v.StoreSlice(gc_at23[gc_tx2:])
-//line harris.go:244
-								v.StoreSlice(gc_s_v[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line harris.go:237
-						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line harris.go:237
-						_ = gc_iota11
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:237
 							var tid int = gc_tx2
-//line harris.go:237
-							_ = tid
-//line harris.go:238
 							var i int = gc_bx2*(gc_bdx2*2) + tid
 //line harris.go:238
-							_ = i
-//line harris.go:238
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:238
-							_ = v
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line harris.go:244
-							if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 7 {
+							if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 15 {
 //line harris.go:244
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]))
-//line harris.go:244
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]))
 							} else {
 //line harris.go:244
-								gc_if15 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx2, 8))))
+								gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx2, 16))))
 //line harris.go:244
-								_ = gc_if15
+								if gc_if16.ToBits() != 0 {
 //line harris.go:244
-								if gc_if15.ToBits() != 0 {
-//line harris.go:244
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:])).Merge(v, gc_if15)
-//line harris.go:244
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 								}
-//line harris.go:244
 							}
 //line harris.go:244
 							v.StoreSlice(gc_at23[gc_tx2:])
@@ -6829,1766 +4499,1467 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+//line harris.go:237
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line harris.go:237
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
+						var i int = gc_bx2*(gc_bdx2*2) + tid
 //line harris.go:238
-						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-						v := gc_s_v[gc_rank2]
-
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line harris.go:244
-						if i+gc_bdx2 < len(in) {
-							v += gc_at22[gc_tx2]
-						}
-
-//line harris.go:247
-						gc_at23[gc_tx2] = v
-						gc_s_v[gc_rank2] = v
-					}
-				} else {
-					gc_vstep6 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-//line harris.go:237
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line harris.go:237
-							_ = gc_iota10
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:238
-								var i int = gc_bx2*(gc_bdx2*2) + tid
-//line harris.go:238
-								_ = i
-//line harris.go:238
-								v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line harris.go:238
-								_ = v
+						if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 7 {
 //line harris.go:244
-								if (i+
-									gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]))
+						} else {
 //line harris.go:244
-									break
+							gc_if15 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx2, 8))))
 //line harris.go:244
-								}
+							if gc_if15.ToBits() != 0 {
 //line harris.go:244
-								if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 15 {
-//line harris.go:244
-									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:]))
-								} else {
-//line harris.go:245
-									gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx2, 16))))
-//line harris.go:244
-									_ = gc_if14
-//line harris.go:244
-									if gc_if14.ToBits() != 0 {
-//line harris.go:244
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
-									}
-//line harris.go:245
-								}
-//line harris.go:247
-								v.StoreSlice(sdata[tid:])
-//line harris.go:247
-								v.StoreSlice(gc_s_v[gc_rank2:])
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:])).Merge(v, gc_if15)
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
 						}
+//line harris.go:244
+						v.StoreSlice(gc_at23[gc_tx2:])
+//line harris.go:244
+						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 //line harris.go:237
-						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					tid := gc_tx2
+					i := gc_bx2*(gc_bdx2*2) + tid
+//line harris.go:240
+					v := gc_s_v[gc_rank2]
+//line harris.go:244
+					if i+gc_bdx2 < len(in) {
+						v += gc_at22[gc_tx2]
+					}
+					gc_at23[gc_tx2] = v
+					gc_s_v[gc_rank2] = v
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line harris.go:237
-						_ = gc_iota9
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:237
 							var tid int = gc_tx2
-//line harris.go:237
-							_ = tid
-//line harris.go:238
 							var i int = gc_bx2*(gc_bdx2*2) + tid
 //line harris.go:238
-							_ = i
-//line harris.go:238
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:238
-							_ = v
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
 //line harris.go:244
 							if (i+
-								gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+								gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:244
 								break
-//line harris.go:244
 							}
 //line harris.go:244
-							if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 7 {
+							if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 15 {
 //line harris.go:244
-								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:]))
+								v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:]))
 							} else {
 //line harris.go:245
-								gc_if13 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx2, 8))))
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx2, 16))))
 //line harris.go:244
-								_ = gc_if13
+								if gc_if14.ToBits() != 0 {
 //line harris.go:244
-								if gc_if13.ToBits() != 0 {
-//line harris.go:244
-									v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(v, gc_if13)
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 								}
-//line harris.go:245
 							}
-//line harris.go:247
 							v.StoreSlice(sdata[tid:])
 //line harris.go:247
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
 					}
-					gc_step6 := gc_vstep6
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line harris.go:237
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:238
-							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-							v := gc_s_v[gc_rank2]
-
-//line harris.go:244
-							if i+gc_bdx2 < len(in) {
-								v += in[i+gc_bdx2]
-							}
-
-//line harris.go:247
-							sdata[tid] = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line harris.go:237
-							tid := gc_tx2
-							_ = tid
-
+						var tid int = gc_tx2
+						var i int = gc_bx2*(gc_bdx2*2) + tid
 //line harris.go:238
-							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-							v := gc_s_v[gc_rank2]
-
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line harris.go:244
-							if i+gc_bdx2 < len(in) {
-								v += in[i+gc_bdx2]
-							}
-
-//line harris.go:247
-							sdata[tid] = v
-							gc_s_v[gc_rank2] = v
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:238
-							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-							v := gc_s_v[gc_rank2]
-
+						if (i+
+							gc_bdx2) < 0 || (i+gc_bdx2) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:244
-							if i+gc_bdx2 < len(in) {
-								v += in[i+gc_bdx2]
-							}
-
-//line harris.go:247
-							sdata[tid] = v
-							gc_s_v[gc_rank2] = v
+							break
 						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:238
-							i := gc_bx2*(gc_bdx2*2) + tid
-							_ = i
-							v := gc_s_v[gc_rank2]
-
 //line harris.go:244
-							if i+gc_bdx2 < len(in) {
-								v += in[i+gc_bdx2]
+						if i+gc_bdx2 < len(in) && uint(len(in)-(i+gc_bdx2)) > 7 {
+//line harris.go:244
+							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:]))
+						} else {
+//line harris.go:245
+							gc_if13 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx2, 8))))
+//line harris.go:244
+							if gc_if13.ToBits() != 0 {
+//line harris.go:244
+								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(v, gc_if13)
 							}
-
-//line harris.go:247
-							sdata[tid] = v
-							gc_s_v[gc_rank2] = v
 						}
+						v.StoreSlice(sdata[tid:])
+//line harris.go:247
+						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line harris.go:237
 						tid := gc_tx2
-						_ = tid
-
-//line harris.go:238
 						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
+//line harris.go:240
 						v := gc_s_v[gc_rank2]
-
 //line harris.go:244
 						if i+gc_bdx2 < len(in) {
 							v += in[i+gc_bdx2]
 						}
-
-//line harris.go:247
 						sdata[tid] = v
 						gc_s_v[gc_rank2] = v
 					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:237
+						tid := gc_tx2
+						i := gc_bx2*(gc_bdx2*2) + tid
+//line harris.go:240
+						v := gc_s_v[gc_rank2]
+//line harris.go:244
+						if i+gc_bdx2 < len(in) {
+							v += in[i+gc_bdx2]
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:237
+						tid := gc_tx2
+						i := gc_bx2*(gc_bdx2*2) + tid
+//line harris.go:240
+						v := gc_s_v[gc_rank2]
+//line harris.go:244
+						if i+gc_bdx2 < len(in) {
+							v += in[i+gc_bdx2]
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:237
+						tid := gc_tx2
+						i := gc_bx2*(gc_bdx2*2) + tid
+//line harris.go:240
+						v := gc_s_v[gc_rank2]
+//line harris.go:244
+						if i+gc_bdx2 < len(in) {
+							v += in[i+gc_bdx2]
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank2] = v
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:237
+					tid := gc_tx2
+					i := gc_bx2*(gc_bdx2*2) + tid
+//line harris.go:240
+					v := gc_s_v[gc_rank2]
+//line harris.go:244
+					if i+gc_bdx2 < len(in) {
+						v += in[i+gc_bdx2]
+					}
+					sdata[tid] = v
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	} else {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off21 := gc_bx2 * (gc_bdx2 * 2)
-				gc_off22 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-				if gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx2 <= len(in)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx2 <= len(in)-gc_off22 && gc_bdx2 <= len(sdata) {
-					gc_at24 := in[gc_off21:][:gc_bdx2]
-					gc_at25 := in[gc_off22:][:gc_bdx2]
-					gc_at26 := sdata[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+//line harris.go:255
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off21 := gc_bx2 * (gc_bdx2 * 2)
+			gc_off22 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+			if gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx2 <= len(in)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx2 <= len(in)-gc_off22 && gc_bdx2 <= len(sdata) {
+				gc_at24 := in[gc_off21:][:gc_bdx2]
+				gc_at25 := in[gc_off22:][:gc_bdx2]
+				gc_at26 := sdata[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 //line harris.go:237
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:238
-						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-
+					tid := gc_tx2
+					i := gc_bx2*(gc_bdx2*2) + tid
 //line harris.go:240
-						var v float32
-
-//line harris.go:241
-						if true || i < len(in) {
-							v = gc_at24[gc_tx2]
-						}
-
-//line harris.go:244
-						if i+gc_bdx2 < len(in) {
-							v += gc_at25[gc_tx2]
-						}
-
-//line harris.go:247
-						gc_at26[gc_tx2] = v
-						_ = v
-						gc_s_v[gc_rank2] = v
+					var v float32
+					if true || i < len(in) {
+						v = gc_at24[gc_tx2]
 					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					if i+gc_bdx2 < len(in) {
+						v += gc_at25[gc_tx2]
+					}
+					gc_at26[gc_tx2] = v
+//line harris.go:249
+					gc_s_v[gc_rank2] = v
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line harris.go:237
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:238
-						i := gc_bx2*(gc_bdx2*2) + tid
-						_ = i
-
+					tid := gc_tx2
+					i := gc_bx2*(gc_bdx2*2) + tid
 //line harris.go:240
-						var v float32
-
-//line harris.go:241
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line harris.go:244
-						if i+gc_bdx2 < len(in) {
-							v += in[i+gc_bdx2]
-						}
-
-//line harris.go:247
-						sdata[tid] = v
-						_ = v
-						gc_s_v[gc_rank2] = v
+					var v float32
+					if i < len(in) {
+						v = in[i]
 					}
+					if i+gc_bdx2 < len(in) {
+						v += in[i+gc_bdx2]
+					}
+					sdata[tid] = v
+//line harris.go:249
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 	}
-
 //line harris.go:249
 	for s := gc_bdx2 / 2; s > 32; s >>= 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound3 := s; gc_bound3 < gc_to2 {
-				gc_to2 = gc_bound3
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off23 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(sdata) && gc_to2 <= len(sdata)-gc_off23 {
-					gc_at27 := sdata[:gc_to2]
-					gc_at28 := sdata[gc_off23:][:gc_to2]
-					gc_vstep7 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:250
-								{
-//line harris.go:250
-									archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])).StoreSlice(gc_at27[gc_tx2:])
-//line harris.go:250
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+//line harris.go:251
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound3 := s; gc_bound3 < gc_to2 {
+			gc_to2 = gc_bound3
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off23 := s
+			if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(sdata) && gc_to2 <= len(sdata)-gc_off23 {
+				gc_at27 := sdata[:gc_to2]
+				gc_at28 := sdata[gc_off23:][:gc_to2]
+				gc_vstep7 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:237
 							var tid int = gc_tx2
 //line harris.go:237
 							_ = tid
-//line harris.go:250
 							{
 //line harris.go:250
-								archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])).StoreSlice(gc_at27[gc_tx2:])
-//line harris.go:250
+								archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])).StoreSlice(gc_at27[gc_tx2:])
 							}
 						}
+//line harris.go:252
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 //line harris.go:237
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line harris.go:237
 						_ = tid
-
-//line harris.go:250
 						{
-							gc_at27[gc_tx2] += gc_at28[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
 //line harris.go:250
-								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line harris.go:251
-										break
-//line harris.go:251
-									}
-//line harris.go:251
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line harris.go:251
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop6 {
-							return
+							archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])).StoreSlice(gc_at27[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+//line harris.go:252
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line harris.go:251
+						gc_at27[gc_tx2] += gc_at28[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep8 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line harris.go:237
 							var tid int = gc_tx2
-//line harris.go:237
-							_ = tid
-//line harris.go:250
 							{
-								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line harris.go:251
+								if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line harris.go:251
 									break
-//line harris.go:251
 								}
 //line harris.go:251
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line harris.go:251
+								archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
+//line harris.go:253
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop6 {
+						return
 					}
-					gc_step7 := gc_vstep8
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 //line harris.go:237
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:250
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:250
-							{
-								sdata[tid] += sdata[tid+s]
+//line harris.go:251
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line harris.go:251
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:250
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-							tid := gc_tx2
-							_ = tid
-
-//line harris.go:250
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line harris.go:251
+							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:253
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep8
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line harris.go:237
 						tid := gc_tx2
-						_ = tid
-
-//line harris.go:250
 						{
+//line harris.go:251
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:237
+						tid := gc_tx2
+						{
+//line harris.go:251
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:237
+						tid := gc_tx2
+						{
+//line harris.go:251
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:237
+						tid := gc_tx2
+						{
+//line harris.go:251
 							sdata[tid] += sdata[tid+s]
 						}
 					}
 				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line harris.go:237
+					tid := gc_tx2
+					{
+//line harris.go:251
+						sdata[tid] += sdata[tid+s]
+					}
+				}
 			}
 		}
 	}
-	{
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m192 uint32
-
+//line harris.go:259
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line harris.go:265
+			var gc_m192 uint32
 //line harris.go:255
-				if gc_x014 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x014+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_bound4 := compiled.Diff(32, gc_x014); gc_bound4 < gc_hi4 {
-						gc_hi4 = gc_bound4
+			if gc_x014 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x014+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(32, gc_x014); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m192 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line harris.go:237
+						tid := gc_tx2
+//line harris.go:255
+						if tid < 32 {
+							gc_m192 |= 1 << gc_lane2
+						}
 					}
-					if gc_lo4 < gc_hi4 {
-						gc_m192 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			}
+			gc_save192 := gc_act2
+			gc_act2 = gc_save192 & gc_m192
+			if gc_act2 != 0 {
+				gc_left := gc_act2
+				if compiled.SIMD {
+					gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx3.X + gc_lane2
+//line harris.go:272
+							gc_ty2 := gc_tidx3.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx3.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line harris.go:256
+							if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
+//line harris.go:256
+								break
+							}
+//line harris.go:256
+							v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+//line harris.go:256
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line harris.go:271
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line harris.go:256
+							if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
+//line harris.go:256
+								break
+							}
+//line harris.go:256
+							v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+//line harris.go:256
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left &^= 0xff << gc_lane2
+						}
 					}
-				} else {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
 //line harris.go:237
 							tid := gc_tx2
-							_ = tid
-
-//line harris.go:255
-							if tid < 32 {
-								gc_m192 |= 1 << gc_lane2
-							}
+//line harris.go:239
+							var v float32
+//line harris.go:256
+							v = sdata[tid] + sdata[tid+32]
+							gc_s_v[gc_rank2] = v
 						}
 					}
 				}
-				gc_save192 := gc_act2
-				gc_act2 = gc_save192 & gc_m192
-				if gc_act2 != 0 {
-					gc_left := gc_act2
-					if compiled.SIMD {
-						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx3.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx3.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx3.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line harris.go:237
-								_ = v
-//line harris.go:256
-								if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
-//line harris.go:256
-									break
-//line harris.go:256
-								}
-//line harris.go:256
-								v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-//line harris.go:256
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line harris.go:237
-								_ = v
-//line harris.go:256
-								if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
-//line harris.go:256
-									break
-//line harris.go:256
-								}
-//line harris.go:256
-								v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-//line harris.go:256
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-								tid := gc_tx2
-								_ = tid
-								var v float32
-								_ = v
-
-//line harris.go:256
-								v = sdata[tid] + sdata[tid+32]
-
-//line harris.go:257
-								gc_s_v[gc_rank2] = v
-							}
-						}
-					}
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx4.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx4.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx4.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:258
-								if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:258
-									break
-//line harris.go:258
-								}
-//line harris.go:258
-								v.StoreSlice(sdata[tid:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:258
-								if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:258
-									break
-//line harris.go:258
-								}
-//line harris.go:258
-								v.StoreSlice(sdata[tid:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line harris.go:258
-								sdata[tid] = v
-
-//line harris.go:259
-							}
-						}
-					}
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx5.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx5.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx5.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:260
-								if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
-//line harris.go:260
-									break
-//line harris.go:260
-								}
-//line harris.go:260
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:]))
-//line harris.go:260
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:260
-								if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
-//line harris.go:260
-									break
-//line harris.go:260
-								}
-//line harris.go:260
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:]))
-//line harris.go:260
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line harris.go:260
-								v += sdata[tid+16]
-
-//line harris.go:261
-								gc_s_v[gc_rank2] = v
-							}
-						}
-					}
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx6.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx6.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx6.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:262
-								if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:262
-									break
-//line harris.go:262
-								}
-//line harris.go:262
-								v.StoreSlice(sdata[tid:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:262
-								if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:262
-									break
-//line harris.go:262
-								}
-//line harris.go:262
-								v.StoreSlice(sdata[tid:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line harris.go:262
-								sdata[tid] = v
-
-//line harris.go:263
-							}
-						}
-					}
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx7.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx7.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx7.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:264
-								if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
-//line harris.go:264
-									break
-//line harris.go:264
-								}
-//line harris.go:264
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:]))
-//line harris.go:264
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:264
-								if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
-//line harris.go:264
-									break
-//line harris.go:264
-								}
-//line harris.go:264
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:]))
-//line harris.go:264
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left5&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line harris.go:264
-								v += sdata[tid+8]
-
-//line harris.go:265
-								gc_s_v[gc_rank2] = v
-							}
-						}
-					}
-					gc_left6 := gc_act2
-					if compiled.SIMD {
-						gc_tidx8 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx8.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx8.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx8.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:266
-								if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:266
-									break
-//line harris.go:266
-								}
-//line harris.go:266
-								v.StoreSlice(sdata[tid:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:266
-								if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:266
-									break
-//line harris.go:266
-								}
-//line harris.go:266
-								v.StoreSlice(sdata[tid:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left6&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line harris.go:266
-								sdata[tid] = v
-
-//line harris.go:267
-							}
-						}
-					}
-					gc_left7 := gc_act2
-					if compiled.SIMD {
-						gc_tidx9 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx9.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx9.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx9.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:268
-								if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
-//line harris.go:268
-									break
-//line harris.go:268
-								}
-//line harris.go:268
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
-//line harris.go:268
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left7 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:268
-								if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
-//line harris.go:268
-									break
-//line harris.go:268
-								}
-//line harris.go:268
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
-//line harris.go:268
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left7 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left7 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left7&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line harris.go:268
-								v += sdata[tid+4]
-
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx4.X + gc_lane2
 //line harris.go:269
-								gc_s_v[gc_rank2] = v
+							gc_ty2 := gc_tidx4.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx4.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:258
+							if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:258
+								break
 							}
+//line harris.go:258
+							v.StoreSlice(sdata[tid:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-					}
-					gc_left8 := gc_act2
-					if compiled.SIMD {
-						gc_tidx10 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx10.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx10.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx10.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:270
-								if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:270
-									break
-//line harris.go:270
-								}
-//line harris.go:270
-								v.StoreSlice(sdata[tid:])
-								gc_left8 &^= 0xff << gc_lane2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:270
-								if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:270
-									break
-//line harris.go:270
-								}
-//line harris.go:270
-								v.StoreSlice(sdata[tid:])
-								gc_left8 &^= 0xff << gc_lane2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
 							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left8 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left8&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line harris.go:270
-								sdata[tid] = v
-
-//line harris.go:271
-							}
-						}
-					}
-					gc_left9 := gc_act2
-					if compiled.SIMD {
-						gc_tidx11 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx11.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx11.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx11.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:272
-								if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
-//line harris.go:272
-									break
-//line harris.go:272
-								}
-//line harris.go:272
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
-//line harris.go:272
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left9 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:272
-								if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
-//line harris.go:272
-									break
-//line harris.go:272
-								}
-//line harris.go:272
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
-//line harris.go:272
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left9 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left9 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left9&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line harris.go:272
-								v += sdata[tid+2]
-
+							gc_tx2 := gc_tidx2.X
 //line harris.go:273
-								gc_s_v[gc_rank2] = v
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:258
+							if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:258
+								break
 							}
+//line harris.go:258
+							v.StoreSlice(sdata[tid:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
 					}
-					gc_left10 := gc_act2
-					if compiled.SIMD {
-						gc_tidx12 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx12.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx12.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx12.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:274
-								if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:274
-									break
-//line harris.go:274
-								}
-//line harris.go:274
-								v.StoreSlice(sdata[tid:])
-								gc_left10 &^= 0xff << gc_lane2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:274
-								if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:274
-									break
-//line harris.go:274
-								}
-//line harris.go:274
-								v.StoreSlice(sdata[tid:])
-								gc_left10 &^= 0xff << gc_lane2
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
 							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left10 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left10&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 //line harris.go:237
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line harris.go:274
-								sdata[tid] = v
-
-//line harris.go:275
-							}
-						}
-					}
-					gc_left11 := gc_act2
-					if compiled.SIMD {
-						gc_tidx13 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx13.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx13.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx13.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:276
-								if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
-//line harris.go:276
-									break
-//line harris.go:276
-								}
-//line harris.go:276
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
-//line harris.go:276
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left11 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:276
-								if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
-//line harris.go:276
-									break
-//line harris.go:276
-								}
-//line harris.go:276
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
-//line harris.go:276
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left11 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left11 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left11&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line harris.go:276
-								v += sdata[tid+1]
-
-//line harris.go:277
-								gc_s_v[gc_rank2] = v
-							}
-						}
-					}
-					gc_left12 := gc_act2
-					if compiled.SIMD {
-						gc_tidx14 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx14.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx14.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx14.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx14.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:278
-								if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:278
-									break
-//line harris.go:278
-								}
-//line harris.go:278
-								v.StoreSlice(sdata[tid:])
-								gc_left12 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line harris.go:237
-								var tid int = gc_tx2
-//line harris.go:237
-								_ = tid
-//line harris.go:237
-								v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line harris.go:237
-								_ = v
-//line harris.go:278
-								if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:278
-									break
-//line harris.go:278
-								}
-//line harris.go:278
-								v.StoreSlice(sdata[tid:])
-								gc_left12 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left12 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left12&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line harris.go:278
-								sdata[tid] = v
-							}
+							tid := gc_tx2
+//line harris.go:239
+							v := gc_s_v[gc_rank2]
+//line harris.go:258
+							sdata[tid] = v
 						}
 					}
 				}
-				gc_act2 = gc_save192 &^ gc_dead2
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx5.X + gc_lane2
+//line harris.go:270
+							gc_ty2 := gc_tidx5.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx5.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:260
+							if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
+//line harris.go:260
+								break
+							}
+//line harris.go:260
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:]))
+//line harris.go:260
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line harris.go:275
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:260
+							if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
+//line harris.go:260
+								break
+							}
+//line harris.go:260
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:]))
+//line harris.go:260
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line harris.go:237
+							tid := gc_tx2
+//line harris.go:239
+							v := gc_s_v[gc_rank2]
+//line harris.go:260
+							v += sdata[tid+16]
+							gc_s_v[gc_rank2] = v
+						}
+					}
+				}
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx6.X + gc_lane2
+//line harris.go:273
+							gc_ty2 := gc_tidx6.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx6.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:262
+							if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:262
+								break
+							}
+//line harris.go:262
+							v.StoreSlice(sdata[tid:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line harris.go:277
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:262
+							if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:262
+								break
+							}
+//line harris.go:262
+							v.StoreSlice(sdata[tid:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line harris.go:237
+							tid := gc_tx2
+//line harris.go:239
+							v := gc_s_v[gc_rank2]
+//line harris.go:262
+							sdata[tid] = v
+						}
+					}
+				}
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx7.X + gc_lane2
+//line harris.go:274
+							gc_ty2 := gc_tidx7.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx7.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:264
+							if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
+//line harris.go:264
+								break
+							}
+//line harris.go:264
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:]))
+//line harris.go:264
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line harris.go:279
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:264
+							if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
+//line harris.go:264
+								break
+							}
+//line harris.go:264
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:]))
+//line harris.go:264
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left5&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line harris.go:237
+							tid := gc_tx2
+//line harris.go:239
+							v := gc_s_v[gc_rank2]
+//line harris.go:264
+							v += sdata[tid+8]
+							gc_s_v[gc_rank2] = v
+						}
+					}
+				}
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+					gc_tidx8 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx8.X + gc_lane2
+//line harris.go:277
+							gc_ty2 := gc_tidx8.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx8.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:266
+							if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:266
+								break
+							}
+//line harris.go:266
+							v.StoreSlice(sdata[tid:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line harris.go:281
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:266
+							if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:266
+								break
+							}
+//line harris.go:266
+							v.StoreSlice(sdata[tid:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left6&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line harris.go:237
+							tid := gc_tx2
+//line harris.go:239
+							v := gc_s_v[gc_rank2]
+//line harris.go:266
+							sdata[tid] = v
+						}
+					}
+				}
+				gc_left7 := gc_act2
+				if compiled.SIMD {
+					gc_tidx9 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx9.X + gc_lane2
+//line harris.go:278
+							gc_ty2 := gc_tidx9.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx9.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:268
+							if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
+//line harris.go:268
+								break
+							}
+//line harris.go:268
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
+//line harris.go:268
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left7 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line harris.go:283
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:268
+							if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
+//line harris.go:268
+								break
+							}
+//line harris.go:268
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
+//line harris.go:268
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left7 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left7 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left7&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line harris.go:237
+							tid := gc_tx2
+//line harris.go:239
+							v := gc_s_v[gc_rank2]
+//line harris.go:268
+							v += sdata[tid+4]
+							gc_s_v[gc_rank2] = v
+						}
+					}
+				}
+				gc_left8 := gc_act2
+				if compiled.SIMD {
+					gc_tidx10 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx10.X + gc_lane2
+//line harris.go:281
+							gc_ty2 := gc_tidx10.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx10.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:270
+							if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:270
+								break
+							}
+//line harris.go:270
+							v.StoreSlice(sdata[tid:])
+							gc_left8 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line harris.go:285
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:270
+							if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:270
+								break
+							}
+//line harris.go:270
+							v.StoreSlice(sdata[tid:])
+							gc_left8 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left8 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left8&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line harris.go:237
+							tid := gc_tx2
+//line harris.go:239
+							v := gc_s_v[gc_rank2]
+//line harris.go:270
+							sdata[tid] = v
+						}
+					}
+				}
+				gc_left9 := gc_act2
+				if compiled.SIMD {
+					gc_tidx11 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx11.X + gc_lane2
+//line harris.go:282
+							gc_ty2 := gc_tidx11.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx11.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:272
+							if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
+//line harris.go:272
+								break
+							}
+//line harris.go:272
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
+//line harris.go:272
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left9 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line harris.go:287
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:272
+							if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
+//line harris.go:272
+								break
+							}
+//line harris.go:272
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
+//line harris.go:272
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left9 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left9 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left9&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line harris.go:237
+							tid := gc_tx2
+//line harris.go:239
+							v := gc_s_v[gc_rank2]
+//line harris.go:272
+							v += sdata[tid+2]
+							gc_s_v[gc_rank2] = v
+						}
+					}
+				}
+				gc_left10 := gc_act2
+				if compiled.SIMD {
+					gc_tidx12 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx12.X + gc_lane2
+//line harris.go:285
+							gc_ty2 := gc_tidx12.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx12.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:274
+							if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:274
+								break
+							}
+//line harris.go:274
+							v.StoreSlice(sdata[tid:])
+							gc_left10 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line harris.go:289
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:274
+							if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:274
+								break
+							}
+//line harris.go:274
+							v.StoreSlice(sdata[tid:])
+							gc_left10 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left10 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left10&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line harris.go:237
+							tid := gc_tx2
+//line harris.go:239
+							v := gc_s_v[gc_rank2]
+//line harris.go:274
+							sdata[tid] = v
+						}
+					}
+				}
+				gc_left11 := gc_act2
+				if compiled.SIMD {
+					gc_tidx13 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx13.X + gc_lane2
+//line harris.go:286
+							gc_ty2 := gc_tidx13.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx13.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:276
+							if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
+//line harris.go:276
+								break
+							}
+//line harris.go:276
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
+//line harris.go:276
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left11 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line harris.go:291
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:276
+							if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
+//line harris.go:276
+								break
+							}
+//line harris.go:276
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
+//line harris.go:276
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left11 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left11 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left11&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line harris.go:237
+							tid := gc_tx2
+//line harris.go:239
+							v := gc_s_v[gc_rank2]
+//line harris.go:276
+							v += sdata[tid+1]
+							gc_s_v[gc_rank2] = v
+						}
+					}
+				}
+				gc_left12 := gc_act2
+				if compiled.SIMD {
+					gc_tidx14 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx14.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx14.X + gc_lane2
+//line harris.go:289
+							gc_ty2 := gc_tidx14.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx14.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:278
+							if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:278
+								break
+							}
+//line harris.go:278
+							v.StoreSlice(sdata[tid:])
+							gc_left12 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line harris.go:293
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line harris.go:237
+							var tid int = gc_tx2
+//line harris.go:237
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line harris.go:278
+							if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:278
+								break
+							}
+//line harris.go:278
+							v.StoreSlice(sdata[tid:])
+							gc_left12 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left12 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left12&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line harris.go:237
+							tid := gc_tx2
+//line harris.go:239
+							v := gc_s_v[gc_rank2]
+//line harris.go:278
+							sdata[tid] = v
+						}
+					}
+				}
 			}
+			gc_act2 = gc_save192 &^ gc_dead2
 		}
 	}
 	{
+//line harris.go:288
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 			gc_to2 = gc_bound3 + 1
@@ -8602,151 +5973,69 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:237
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:280
-						{
-							gc_at29[0] = gc_at30[0]
-						}
+//line harris.go:281
+						gc_at29[0] = gc_at30[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:237
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:280
-						{
-							gc_at29[0] = gc_at30[0]
-						}
+//line harris.go:281
+						gc_at29[0] = gc_at30[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:237
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:280
-						{
-							gc_at29[0] = gc_at30[0]
-						}
+//line harris.go:281
+						gc_at29[0] = gc_at30[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line harris.go:237
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:280
-						{
-							gc_at29[0] = gc_at30[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line harris.go:237
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:280
-					{
+//line harris.go:281
 						gc_at29[0] = gc_at30[0]
 					}
 				}
+//line harris.go:285
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line harris.go:281
+					gc_at29[0] = gc_at30[0]
+				}
 			} else {
+//line harris.go:285
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:280
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:281
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:285
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:280
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:281
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:285
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:280
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:281
+						partial[gc_bx2] = sdata[0]
 					}
 					{
+//line harris.go:285
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-						tid := gc_tx2
-						_ = tid
-
-//line harris.go:280
-						{
-							partial[gc_bx2] = sdata[0]
-						}
+//line harris.go:281
+						partial[gc_bx2] = sdata[0]
 					}
 				}
+//line harris.go:285
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line harris.go:237
-					tid := gc_tx2
-					_ = tid
-
-//line harris.go:280
-					{
-						partial[gc_bx2] = sdata[0]
-					}
+//line harris.go:281
+					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -8756,4 +6045,5 @@ func gc_body_harrisUnrolledInline(gc_b2 *compiled.Block, in, partial []float32) 
 // gc_files_harris holds the source files whose lines the kernels' records hash.
 //
 //go:embed harris.go
+//line harris.go:292
 var gc_files_harris embed.FS

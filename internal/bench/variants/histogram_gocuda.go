@@ -49,86 +49,65 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram.go:26
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line histogram.go:27
-						{
-							atomic.Add(&bins[data[i]], 1)
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram.go:26
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line histogram.go:27
-						{
-							atomic.Add(&bins[data[i]], 1)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram.go:26
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line histogram.go:27
-						{
-							atomic.Add(&bins[data[i]], 1)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram.go:26
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line histogram.go:27
-						{
-							atomic.Add(&bins[data[i]], 1)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line histogram.go:43
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line histogram.go:26
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line histogram.go:27
 					{
 						atomic.Add(&bins[data[i]], 1)
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram.go:26
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						atomic.Add(&bins[data[i]], 1)
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram.go:26
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						atomic.Add(&bins[data[i]], 1)
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram.go:26
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						atomic.Add(&bins[data[i]], 1)
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line histogram.go:26
+				i := gc_bx*gc_bdx + gc_tx
+				{
+					atomic.Add(&bins[data[i]], 1)
 				}
 			}
 		}
@@ -159,217 +138,136 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line histogram.go:38
 	local := gocuda.Shared[uint32](t, 256)[:256]
-
-//line histogram.go:39
 	for gc_off, gc_limit, gc_more := 0, 256, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(local) && gc_to <= len(local)-gc_off4 {
-					gc_at := local[gc_off4:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:39
-							b := tid + gc_off
-							gc_more = true
-							_ = b
-
+//line histogram.go:46
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(local) && gc_to <= len(local)-gc_off4 {
+				gc_at := local[gc_off4:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line histogram.go:40
-							gc_at[gc_tx] = 0
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:39
-							b := tid + gc_off
-							gc_more = true
-							_ = b
-
-//line histogram.go:40
-							gc_at[gc_tx] = 0
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:39
-							b := tid + gc_off
-							gc_more = true
-							_ = b
-
-//line histogram.go:40
-							gc_at[gc_tx] = 0
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:39
-							b := tid + gc_off
-							gc_more = true
-							_ = b
-
-//line histogram.go:40
-							gc_at[gc_tx] = 0
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line histogram.go:37
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:39
-						b := tid + gc_off
 						gc_more = true
-						_ = b
-
 //line histogram.go:40
 						gc_at[gc_tx] = 0
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:39
-							b := tid + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step + 1
 //line histogram.go:40
-							local[b] = 0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:39
-							b := tid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line histogram.go:40
-							local[b] = 0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:39
-							b := tid + gc_off
-							gc_more = true
-
-//line histogram.go:40
-							local[b] = 0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:39
-							b := tid + gc_off
-							gc_more = true
-
-//line histogram.go:40
-							local[b] = 0
-						}
+						gc_at[gc_tx] = 0
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line histogram.go:40
+						gc_more = true
+//line histogram.go:40
+						gc_at[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_step + 3
+//line histogram.go:40
+						gc_more = true
+//line histogram.go:40
+						gc_at[gc_tx] = 0
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line histogram.go:40
+					gc_more = true
+//line histogram.go:40
+					gc_at[gc_tx] = 0
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:37
 						tid := gc_tx
-						_ = tid
-
 //line histogram.go:39
 						b := tid + gc_off
 						gc_more = true
-
+//line histogram.go:40
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:37
+						tid := gc_tx
+//line histogram.go:39
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:40
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:37
+						tid := gc_tx
+//line histogram.go:39
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:40
+						local[b] = 0
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:37
+						tid := gc_tx
+//line histogram.go:39
+						b := tid + gc_off
+						gc_more = true
 //line histogram.go:40
 						local[b] = 0
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram.go:37
+					tid := gc_tx
+//line histogram.go:39
+					b := tid + gc_off
+					gc_more = true
+//line histogram.go:40
+					local[b] = 0
+				}
 			}
 		}
 	}
-
 //line histogram.go:43
 	threads := gc_bdx * gc_gdx
-
-//line histogram.go:44
 	per := (len(data) + threads - 1) / threads
 	compiled.OutOfLine(func() {
 		local := local[:256]
-		_ = local
 		{
+//line histogram.go:49
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -377,20 +275,11 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:37
 						tid := gc_tx
-						_ = tid
-
 //line histogram.go:45
 						lo := (gc_bx*gc_bdx + tid) * per
-						_ = lo
-
-//line histogram.go:46
 						hi := min(lo+per, len(data))
-						_ = hi
-
-//line histogram.go:47
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
 						}
@@ -399,20 +288,11 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:37
 						tid := gc_tx
-						_ = tid
-
 //line histogram.go:45
 						lo := (gc_bx*gc_bdx + tid) * per
-						_ = lo
-
-//line histogram.go:46
 						hi := min(lo+per, len(data))
-						_ = hi
-
-//line histogram.go:47
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
 						}
@@ -421,20 +301,11 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:37
 						tid := gc_tx
-						_ = tid
-
 //line histogram.go:45
 						lo := (gc_bx*gc_bdx + tid) * per
-						_ = lo
-
-//line histogram.go:46
 						hi := min(lo+per, len(data))
-						_ = hi
-
-//line histogram.go:47
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
 						}
@@ -443,20 +314,11 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:37
 						tid := gc_tx
-						_ = tid
-
 //line histogram.go:45
 						lo := (gc_bx*gc_bdx + tid) * per
-						_ = lo
-
-//line histogram.go:46
 						hi := min(lo+per, len(data))
-						_ = hi
-
-//line histogram.go:47
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
 						}
@@ -465,20 +327,11 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line histogram.go:37
 					tid := gc_tx
-					_ = tid
-
 //line histogram.go:45
 					lo := (gc_bx*gc_bdx + tid) * per
-					_ = lo
-
-//line histogram.go:46
 					hi := min(lo+per, len(data))
-					_ = hi
-
-//line histogram.go:47
 					for i := lo; i < hi; i++ {
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
@@ -486,7 +339,6 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			}
 		}
 	})
-
 //line histogram.go:51
 	for gc_off3, gc_limit3, gc_more3 := 0, 256, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
@@ -494,193 +346,132 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off3
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 && gc_off5 <= len(local) && gc_to <= len(local)-gc_off5 {
-					gc_at2 := bins[gc_off5:][:gc_to]
-					gc_at3 := local[gc_off5:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:52
-							atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:52
-							atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:52
-							atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:52
-							atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line histogram.go:58
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off3
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 && gc_off5 <= len(local) && gc_to <= len(local)-gc_off5 {
+				gc_at2 := bins[gc_off5:][:gc_to]
+				gc_at3 := local[gc_off5:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+//line histogram.go:75
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line histogram.go:37
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:51
-						b_ := tid + gc_off3
+//line histogram.go:52
 						gc_more3 = true
-						_ = b_
-
 //line histogram.go:52
 						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
-				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:52
-							atomic.Add(&bins[b_], local[b_])
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:52
-							atomic.Add(&bins[b_], local[b_])
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:52
-							atomic.Add(&bins[b_], local[b_])
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line histogram.go:37
-							tid := gc_tx
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:52
-							atomic.Add(&bins[b_], local[b_])
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 1
+//line histogram.go:57
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
+//line histogram.go:52
+						gc_more3 = true
+//line histogram.go:52
+						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+					{
+						gc_tx := gc_step4 + 2
+//line histogram.go:57
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:52
+						gc_more3 = true
+//line histogram.go:52
+						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line histogram.go:57
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:52
+						gc_more3 = true
+//line histogram.go:52
+						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram.go:52
+					gc_more3 = true
+//line histogram.go:52
+					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line histogram.go:37
 						tid := gc_tx
-						_ = tid
-
 //line histogram.go:51
 						b_ := tid + gc_off3
 						gc_more3 = true
-
 //line histogram.go:52
 						atomic.Add(&bins[b_], local[b_])
 					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:37
+						tid := gc_tx
+//line histogram.go:51
+						b_ := tid + gc_off3
+						gc_more3 = true
+//line histogram.go:52
+						atomic.Add(&bins[b_], local[b_])
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:37
+						tid := gc_tx
+//line histogram.go:51
+						b_ := tid + gc_off3
+						gc_more3 = true
+//line histogram.go:52
+						atomic.Add(&bins[b_], local[b_])
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:37
+						tid := gc_tx
+//line histogram.go:51
+						b_ := tid + gc_off3
+						gc_more3 = true
+//line histogram.go:52
+						atomic.Add(&bins[b_], local[b_])
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram.go:37
+					tid := gc_tx
+//line histogram.go:51
+					b_ := tid + gc_off3
+					gc_more3 = true
+//line histogram.go:52
+					atomic.Add(&bins[b_], local[b_])
 				}
 			}
 		}
@@ -710,7 +501,6 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line histogram.go:63
 	histoS := gocuda.Shared[uint32](t, kernels.HistogramBins)[:kernels.HistogramBins]
 	{
@@ -725,155 +515,91 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:64
-						{
-							gc_at[gc_tx] = 0
-						}
+//line histogram.go:65
+						gc_at[gc_tx] = 0
 					}
 					{
+//line histogram.go:69
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:64
-						{
-							gc_at[gc_tx] = 0
-						}
+//line histogram.go:65
+						gc_at[gc_tx] = 0
 					}
 					{
+//line histogram.go:69
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:64
-						{
-							gc_at[gc_tx] = 0
-						}
+//line histogram.go:65
+						gc_at[gc_tx] = 0
 					}
 					{
+//line histogram.go:69
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:64
-						{
-							gc_at[gc_tx] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line histogram.go:62
-					tid := gc_tx
-					_ = tid
-
-//line histogram.go:64
-					{
+//line histogram.go:65
 						gc_at[gc_tx] = 0
 					}
 				}
+//line histogram.go:69
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line histogram.go:65
+					gc_at[gc_tx] = 0
+				}
 			} else {
+//line histogram.go:69
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:62
 						tid := gc_tx
-						_ = tid
-
-//line histogram.go:64
-						{
-							histoS[tid] = 0
-						}
+//line histogram.go:65
+						histoS[tid] = 0
 					}
 					{
+//line histogram.go:69
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:62
 						tid := gc_tx
-						_ = tid
-
-//line histogram.go:64
-						{
-							histoS[tid] = 0
-						}
+//line histogram.go:65
+						histoS[tid] = 0
 					}
 					{
+//line histogram.go:69
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:62
 						tid := gc_tx
-						_ = tid
-
-//line histogram.go:64
-						{
-							histoS[tid] = 0
-						}
+//line histogram.go:65
+						histoS[tid] = 0
 					}
 					{
+//line histogram.go:69
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:62
 						tid := gc_tx
-						_ = tid
-
-//line histogram.go:64
-						{
-							histoS[tid] = 0
-						}
+//line histogram.go:65
+						histoS[tid] = 0
 					}
 				}
+//line histogram.go:69
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line histogram.go:62
 					tid := gc_tx
-					_ = tid
-
-//line histogram.go:64
-					{
-						histoS[tid] = 0
-					}
+//line histogram.go:65
+					histoS[tid] = 0
 				}
 			}
 		}
 	}
 	{
+//line histogram.go:72
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -889,195 +615,101 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:68
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
+//line histogram.go:74
 						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:68
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
+//line histogram.go:74
 						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:68
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
+//line histogram.go:74
 						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:68
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line histogram.go:62
-					tid := gc_tx
-					_ = tid
-
-//line histogram.go:68
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line histogram.go:69
-					{
+//line histogram.go:70
 						compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 				}
+//line histogram.go:74
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line histogram.go:70
+					compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+				}
 			} else {
+//line histogram.go:74
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:62
 						tid := gc_tx
-						_ = tid
-
 //line histogram.go:68
 						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[data[i]], 1)
-						}
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
+//line histogram.go:74
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:62
 						tid := gc_tx
-						_ = tid
-
 //line histogram.go:68
 						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[data[i]], 1)
-						}
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
+//line histogram.go:74
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:62
 						tid := gc_tx
-						_ = tid
-
 //line histogram.go:68
 						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[data[i]], 1)
-						}
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
+//line histogram.go:74
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:62
 						tid := gc_tx
-						_ = tid
-
 //line histogram.go:68
 						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[data[i]], 1)
-						}
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 				}
+//line histogram.go:74
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line histogram.go:62
 					tid := gc_tx
-					_ = tid
-
 //line histogram.go:68
 					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line histogram.go:69
-					{
-						compiled.SharedAdd(&histoS[data[i]], 1)
-					}
+//line histogram.go:70
+					compiled.SharedAdd(&histoS[data[i]], 1)
 				}
 			}
 		}
 	}
 	{
+//line histogram.go:77
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1090,169 +722,118 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						_ = gc_tx
+//line histogram.go:90
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := gc_at3[gc_tx]; v > 0 {
-								atomic.Add(&gc_at4[gc_tx], v)
-							}
+//line histogram.go:74
+						if v := gc_at3[gc_tx]; v > 0 {
+							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
+//line histogram.go:80
 						gc_tx := gc_step5 + 1
-						_ = gc_tx
+//line histogram.go:82
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := gc_at3[gc_tx]; v > 0 {
-								atomic.Add(&gc_at4[gc_tx], v)
-							}
+//line histogram.go:74
+						if v := gc_at3[gc_tx]; v > 0 {
+							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
+//line histogram.go:80
 						gc_tx := gc_step5 + 2
-						_ = gc_tx
+//line histogram.go:82
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := gc_at3[gc_tx]; v > 0 {
-								atomic.Add(&gc_at4[gc_tx], v)
-							}
+//line histogram.go:74
+						if v := gc_at3[gc_tx]; v > 0 {
+							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
+//line histogram.go:80
 						gc_tx := gc_step5 + 3
-						_ = gc_tx
+//line histogram.go:82
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := gc_at3[gc_tx]; v > 0 {
-								atomic.Add(&gc_at4[gc_tx], v)
-							}
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line histogram.go:62
-					tid := gc_tx
-					_ = tid
-
-//line histogram.go:73
-					{
+//line histogram.go:74
 						if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 				}
+//line histogram.go:80
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram.go:74
+					if v := gc_at3[gc_tx]; v > 0 {
+						atomic.Add(&gc_at4[gc_tx], v)
+					}
+				}
 			} else {
+//line histogram.go:80
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line histogram.go:62
 						tid := gc_tx
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := histoS[tid]; v > 0 {
-								atomic.Add(&bins[tid], v)
-							}
-						}
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := histoS[tid]; v > 0 {
-								atomic.Add(&bins[tid], v)
-							}
-						}
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := histoS[tid]; v > 0 {
-								atomic.Add(&bins[tid], v)
-							}
-						}
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram.go:62
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := histoS[tid]; v > 0 {
-								atomic.Add(&bins[tid], v)
-							}
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line histogram.go:62
-					tid := gc_tx
-					_ = tid
-
-//line histogram.go:73
-					{
+//line histogram.go:74
 						if v := histoS[tid]; v > 0 {
 							atomic.Add(&bins[tid], v)
 						}
+					}
+					{
+//line histogram.go:80
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:62
+						tid := gc_tx
+//line histogram.go:74
+						if v := histoS[tid]; v > 0 {
+							atomic.Add(&bins[tid], v)
+						}
+					}
+					{
+//line histogram.go:80
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:62
+						tid := gc_tx
+//line histogram.go:74
+						if v := histoS[tid]; v > 0 {
+							atomic.Add(&bins[tid], v)
+						}
+					}
+					{
+//line histogram.go:80
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line histogram.go:62
+						tid := gc_tx
+//line histogram.go:74
+						if v := histoS[tid]; v > 0 {
+							atomic.Add(&bins[tid], v)
+						}
+					}
+				}
+//line histogram.go:80
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line histogram.go:62
+					tid := gc_tx
+//line histogram.go:74
+					if v := histoS[tid]; v > 0 {
+						atomic.Add(&bins[tid], v)
 					}
 				}
 			}
@@ -1263,4 +844,5 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 // gc_files_histogram holds the source files whose lines the kernels' records hash.
 //
 //go:embed histogram.go
+//line histogram.go:87
 var gc_files_histogram embed.FS

@@ -50,86 +50,65 @@ func gc_body_histogramGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data []b
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(data), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:26
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line histogram.go:27
-						{
-							atomic.Add(&bins[data[i]], 1)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:26
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line histogram.go:27
-						{
-							atomic.Add(&bins[data[i]], 1)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:26
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line histogram.go:27
-						{
-							atomic.Add(&bins[data[i]], 1)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:26
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line histogram.go:27
-						{
-							atomic.Add(&bins[data[i]], 1)
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+//line histogram.go:43
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(data), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step2 := gc_from2
+			for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line histogram.go:26
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line histogram.go:27
 					{
 						atomic.Add(&bins[data[i]], 1)
 					}
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram.go:26
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						atomic.Add(&bins[data[i]], 1)
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram.go:26
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						atomic.Add(&bins[data[i]], 1)
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram.go:26
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						atomic.Add(&bins[data[i]], 1)
+					}
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line histogram.go:26
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				{
+					atomic.Add(&bins[data[i]], 1)
 				}
 			}
 		}
@@ -160,264 +139,193 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line histogram.go:38
 	local := gocuda.Shared[uint32](t, 256)[:256]
-
-//line histogram.go:39
 	for gc_off, gc_limit, gc_more := 0, 256, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to2 <= len(local)-gc_off6 {
-					gc_at4 := local[gc_off6:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line histogram.go:46
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := gc_off
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to2 <= len(local)-gc_off6 {
+				gc_at4 := local[gc_off6:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line histogram.go:40
-							gc_vb4 := archsimd.BroadcastUint32x16(0)
-//line histogram.go:40
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line histogram.go:37
-								var tid int = gc_tx2
-//line histogram.go:37
-								_ = tid
-//line histogram.go:39
-								var b int = tid + gc_off
-//line histogram.go:39
-								_ = b
-//line histogram.go:40
-								gc_vb4.StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line histogram.go:40
-						gc_vb3 := archsimd.BroadcastUint32x8(0)
-//line histogram.go:40
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastUint32x16(0)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line histogram.go:37
 							var tid int = gc_tx2
-//line histogram.go:37
-							_ = tid
 //line histogram.go:39
 							var b int = tid + gc_off
 //line histogram.go:39
 							_ = b
-//line histogram.go:40
-							gc_vb3.StoreSlice(gc_at4[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line histogram.go:40
+					gc_vb3 := archsimd.BroadcastUint32x8(0)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line histogram.go:37
-						tid := gc_tx2
-						_ = tid
-
+						var tid int = gc_tx2
 //line histogram.go:39
-						b := tid + gc_off
-						gc_more = true
+						var b int = tid + gc_off
+//line histogram.go:39
 						_ = b
-
-//line histogram.go:40
-						gc_at4[gc_tx2] = 0
+						gc_vb3.StoreSlice(gc_at4[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line histogram.go:40
-							gc_vb2 := archsimd.BroadcastUint32x16(0)
+					gc_more = true
 //line histogram.go:40
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line histogram.go:37
-								var tid int = gc_tx2
-//line histogram.go:37
-								_ = tid
-//line histogram.go:39
-								var b int = tid + gc_off
-//line histogram.go:39
-								_ = b
+					gc_at4[gc_tx2] = 0
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line histogram.go:40
-								if b < 0 || b > len(local)-16 {
-//line histogram.go:40
-									break
-//line histogram.go:40
-								}
-//line histogram.go:40
-								gc_vb2.StoreSlice(local[b:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line histogram.go:40
-						gc_vb := archsimd.BroadcastUint32x8(0)
-//line histogram.go:40
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastUint32x16(0)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line histogram.go:37
 							var tid int = gc_tx2
-//line histogram.go:37
-							_ = tid
 //line histogram.go:39
 							var b int = tid + gc_off
-//line histogram.go:39
-							_ = b
-//line histogram.go:40
-							if b < 0 || b > len(local)-8 {
+							if b < 0 || b > len(local)-16 {
 //line histogram.go:40
 								break
-//line histogram.go:40
 							}
 //line histogram.go:40
-							gc_vb.StoreSlice(local[b:])
+							gc_vb2.StoreSlice(local[b:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					if gc_vstep2 > gc_from2 {
-						gc_more = true
+				}
+				if compiled.SIMD {
+//line histogram.go:40
+					gc_vb := archsimd.BroadcastUint32x8(0)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line histogram.go:37
+						var tid int = gc_tx2
+//line histogram.go:39
+						var b int = tid + gc_off
+						if b < 0 || b > len(local)-8 {
+//line histogram.go:40
+							break
+						}
+//line histogram.go:40
+						gc_vb.StoreSlice(local[b:])
 					}
-					gc_step6 := gc_vstep2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:37
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:39
-							b := tid + gc_off
-							gc_more = true
-
-//line histogram.go:40
-							local[b] = 0
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:37
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:39
-							b := tid + gc_off
-							gc_more = true
-
-//line histogram.go:40
-							local[b] = 0
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:37
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:39
-							b := tid + gc_off
-							gc_more = true
-
-//line histogram.go:40
-							local[b] = 0
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:37
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:39
-							b := tid + gc_off
-							gc_more = true
-
-//line histogram.go:40
-							local[b] = 0
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step6 := gc_vstep2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:37
 						tid := gc_tx2
-						_ = tid
-
 //line histogram.go:39
 						b := tid + gc_off
 						gc_more = true
-
+//line histogram.go:40
+						local[b] = 0
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:37
+						tid := gc_tx2
+//line histogram.go:39
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:40
+						local[b] = 0
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:37
+						tid := gc_tx2
+//line histogram.go:39
+						b := tid + gc_off
+						gc_more = true
+//line histogram.go:40
+						local[b] = 0
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:37
+						tid := gc_tx2
+//line histogram.go:39
+						b := tid + gc_off
+						gc_more = true
 //line histogram.go:40
 						local[b] = 0
 					}
 				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram.go:37
+					tid := gc_tx2
+//line histogram.go:39
+					b := tid + gc_off
+					gc_more = true
+//line histogram.go:40
+					local[b] = 0
+				}
 			}
 		}
 	}
-
 //line histogram.go:43
 	threads := gc_bdx2 * gc_gdx2
-
-//line histogram.go:44
 	per := (len(data) + threads - 1) / threads
 	compiled.OutOfLine(func() {
 		local := local[:256]
-		_ = local
 		{
+//line histogram.go:49
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_step7 := 0
 				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
@@ -425,20 +333,11 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:37
 						tid := gc_tx2
-						_ = tid
-
 //line histogram.go:45
 						lo := (gc_bx2*gc_bdx2 + tid) * per
-						_ = lo
-
-//line histogram.go:46
 						hi := min(lo+per, len(data))
-						_ = hi
-
-//line histogram.go:47
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
 						}
@@ -447,20 +346,11 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:37
 						tid := gc_tx2
-						_ = tid
-
 //line histogram.go:45
 						lo := (gc_bx2*gc_bdx2 + tid) * per
-						_ = lo
-
-//line histogram.go:46
 						hi := min(lo+per, len(data))
-						_ = hi
-
-//line histogram.go:47
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
 						}
@@ -469,20 +359,11 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:37
 						tid := gc_tx2
-						_ = tid
-
 //line histogram.go:45
 						lo := (gc_bx2*gc_bdx2 + tid) * per
-						_ = lo
-
-//line histogram.go:46
 						hi := min(lo+per, len(data))
-						_ = hi
-
-//line histogram.go:47
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
 						}
@@ -491,20 +372,11 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:37
 						tid := gc_tx2
-						_ = tid
-
 //line histogram.go:45
 						lo := (gc_bx2*gc_bdx2 + tid) * per
-						_ = lo
-
-//line histogram.go:46
 						hi := min(lo+per, len(data))
-						_ = hi
-
-//line histogram.go:47
 						for i := lo; i < hi; i++ {
 							compiled.SharedAdd(&local[data[i]], 1)
 						}
@@ -513,20 +385,11 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line histogram.go:37
 					tid := gc_tx2
-					_ = tid
-
 //line histogram.go:45
 					lo := (gc_bx2*gc_bdx2 + tid) * per
-					_ = lo
-
-//line histogram.go:46
 					hi := min(lo+per, len(data))
-					_ = hi
-
-//line histogram.go:47
 					for i := lo; i < hi; i++ {
 						compiled.SharedAdd(&local[data[i]], 1)
 					}
@@ -534,7 +397,6 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 			}
 		}
 	})
-
 //line histogram.go:51
 	for gc_off3, gc_limit3, gc_more3 := 0, 256, true; gc_more3; gc_off3 += gc_bdx2 {
 		gc_b2.Tick()
@@ -542,193 +404,132 @@ func gc_body_histogramRuns(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_off3
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 && gc_off7 <= len(local) && gc_to2 <= len(local)-gc_off7 {
-					gc_at5 := bins[gc_off7:][:gc_to2]
-					gc_at6 := local[gc_off7:][:gc_to2]
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:37
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:52
-							atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:37
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:52
-							atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:37
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:52
-							atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:37
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-							_ = b_
-
-//line histogram.go:52
-							atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line histogram.go:58
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := gc_off3
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 && gc_off7 <= len(local) && gc_to2 <= len(local)-gc_off7 {
+				gc_at5 := bins[gc_off7:][:gc_to2]
+				gc_at6 := local[gc_off7:][:gc_to2]
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+//line histogram.go:75
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:37
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:51
-						b_ := tid + gc_off3
+//line histogram.go:52
 						gc_more3 = true
-						_ = b_
-
 //line histogram.go:52
 						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
 					}
-				} else {
-					gc_step9 := gc_from2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:37
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:52
-							atomic.Add(&bins[b_], local[b_])
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:37
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:52
-							atomic.Add(&bins[b_], local[b_])
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:37
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:52
-							atomic.Add(&bins[b_], local[b_])
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line histogram.go:37
-							tid := gc_tx2
-							_ = tid
-
-//line histogram.go:51
-							b_ := tid + gc_off3
-							gc_more3 = true
-
-//line histogram.go:52
-							atomic.Add(&bins[b_], local[b_])
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step8 + 1
+//line histogram.go:57
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
+//line histogram.go:52
+						gc_more3 = true
+//line histogram.go:52
+						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+//line histogram.go:57
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:52
+						gc_more3 = true
+//line histogram.go:52
+						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+//line histogram.go:57
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:52
+						gc_more3 = true
+//line histogram.go:52
+						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram.go:52
+					gc_more3 = true
+//line histogram.go:52
+					atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+				}
+			} else {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line histogram.go:37
 						tid := gc_tx2
-						_ = tid
-
 //line histogram.go:51
 						b_ := tid + gc_off3
 						gc_more3 = true
-
 //line histogram.go:52
 						atomic.Add(&bins[b_], local[b_])
 					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:37
+						tid := gc_tx2
+//line histogram.go:51
+						b_ := tid + gc_off3
+						gc_more3 = true
+//line histogram.go:52
+						atomic.Add(&bins[b_], local[b_])
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:37
+						tid := gc_tx2
+//line histogram.go:51
+						b_ := tid + gc_off3
+						gc_more3 = true
+//line histogram.go:52
+						atomic.Add(&bins[b_], local[b_])
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:37
+						tid := gc_tx2
+//line histogram.go:51
+						b_ := tid + gc_off3
+						gc_more3 = true
+//line histogram.go:52
+						atomic.Add(&bins[b_], local[b_])
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram.go:37
+					tid := gc_tx2
+//line histogram.go:51
+					b_ := tid + gc_off3
+					gc_more3 = true
+//line histogram.go:52
+					atomic.Add(&bins[b_], local[b_])
 				}
 			}
 		}
@@ -758,7 +559,6 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line histogram.go:63
 	histoS := gocuda.Shared[uint32](t, kernels.HistogramBins)[:kernels.HistogramBins]
 	{
@@ -775,22 +575,18 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line histogram.go:65
 						gc_vb4 := archsimd.BroadcastUint32x16(0)
-//line histogram.go:65
-						_ = gc_vb4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line histogram.go:62
 							var tid int = gc_tx2
 //line histogram.go:62
 							_ = tid
-//line histogram.go:64
 							{
-								gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line histogram.go:65
+								gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 							}
 						}
+//line histogram.go:67
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
@@ -801,66 +597,44 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 				if compiled.SIMD {
 //line histogram.go:65
 					gc_vb3 := archsimd.BroadcastUint32x8(0)
-//line histogram.go:65
-					_ = gc_vb3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line histogram.go:62
 						var tid int = gc_tx2
 //line histogram.go:62
 						_ = tid
-//line histogram.go:64
-						{
-							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line histogram.go:65
-						}
+						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line histogram.go:62
-					tid := gc_tx2
-					_ = tid
-
-//line histogram.go:64
-					{
-						gc_at5[gc_tx2] = 0
-					}
+//line histogram.go:65
+					gc_at5[gc_tx2] = 0
 				}
 			} else {
+//line histogram.go:69
 				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line histogram.go:65
 						gc_vb2 := archsimd.BroadcastUint32x16(0)
-//line histogram.go:65
-						_ = gc_vb2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line histogram.go:62
 							var tid int = gc_tx2
-//line histogram.go:62
-							_ = tid
-//line histogram.go:64
 							{
+//line histogram.go:65
 								if tid < 0 || tid > len(histoS)-16 {
 //line histogram.go:65
 									break
-//line histogram.go:65
 								}
 //line histogram.go:65
 								gc_vb2.StoreSlice(histoS[tid:])
-//line histogram.go:65
 							}
 						}
+//line histogram.go:67
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
@@ -871,27 +645,17 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 				if compiled.SIMD {
 //line histogram.go:65
 					gc_vb := archsimd.BroadcastUint32x8(0)
-//line histogram.go:65
-					_ = gc_vb
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line histogram.go:62
 						var tid int = gc_tx2
-//line histogram.go:62
-						_ = tid
-//line histogram.go:64
-						{
-							if tid < 0 || tid > len(histoS)-8 {
 //line histogram.go:65
-								break
+						if tid < 0 || tid > len(histoS)-8 {
 //line histogram.go:65
-							}
-//line histogram.go:65
-							gc_vb.StoreSlice(histoS[tid:])
-//line histogram.go:65
+							break
 						}
+//line histogram.go:65
+						gc_vb.StoreSlice(histoS[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -901,76 +665,56 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:62
 						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:64
-						{
-							histoS[tid] = 0
-						}
+//line histogram.go:65
+						histoS[tid] = 0
 					}
 					{
+//line histogram.go:69
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:62
 						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:64
-						{
-							histoS[tid] = 0
-						}
+//line histogram.go:65
+						histoS[tid] = 0
 					}
 					{
+//line histogram.go:69
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:62
 						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:64
-						{
-							histoS[tid] = 0
-						}
+//line histogram.go:65
+						histoS[tid] = 0
 					}
 					{
+//line histogram.go:69
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:62
 						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:64
-						{
-							histoS[tid] = 0
-						}
+//line histogram.go:65
+						histoS[tid] = 0
 					}
 				}
+//line histogram.go:69
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line histogram.go:62
 					tid := gc_tx2
-					_ = tid
-
-//line histogram.go:64
-					{
-						histoS[tid] = 0
-					}
+//line histogram.go:65
+					histoS[tid] = 0
 				}
 			}
 		}
 	}
 	{
+//line histogram.go:72
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -986,195 +730,101 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line histogram.go:62
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:68
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
-						}
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
 					}
 					{
+//line histogram.go:74
 						gc_tx2 := gc_step8 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line histogram.go:62
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:68
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
-						}
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
 					}
 					{
+//line histogram.go:74
 						gc_tx2 := gc_step8 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line histogram.go:62
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:68
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
-						}
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
 					}
 					{
+//line histogram.go:74
 						gc_tx2 := gc_step8 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line histogram.go:62
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:68
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line histogram.go:62
-					tid := gc_tx2
-					_ = tid
-
-//line histogram.go:68
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line histogram.go:69
-					{
+//line histogram.go:70
 						compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
 					}
 				}
+//line histogram.go:74
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line histogram.go:70
+					compiled.SharedAdd(&histoS[gc_at6[gc_tx2]], 1)
+				}
 			} else {
+//line histogram.go:74
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:62
 						tid := gc_tx2
-						_ = tid
-
 //line histogram.go:68
 						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[data[i]], 1)
-						}
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
+//line histogram.go:74
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:62
 						tid := gc_tx2
-						_ = tid
-
 //line histogram.go:68
 						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[data[i]], 1)
-						}
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
+//line histogram.go:74
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:62
 						tid := gc_tx2
-						_ = tid
-
 //line histogram.go:68
 						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[data[i]], 1)
-						}
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 					{
+//line histogram.go:74
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:62
 						tid := gc_tx2
-						_ = tid
-
 //line histogram.go:68
 						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line histogram.go:69
-						{
-							compiled.SharedAdd(&histoS[data[i]], 1)
-						}
+//line histogram.go:70
+						compiled.SharedAdd(&histoS[data[i]], 1)
 					}
 				}
+//line histogram.go:74
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line histogram.go:62
 					tid := gc_tx2
-					_ = tid
-
 //line histogram.go:68
 					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line histogram.go:69
-					{
-						compiled.SharedAdd(&histoS[data[i]], 1)
-					}
+//line histogram.go:70
+					compiled.SharedAdd(&histoS[data[i]], 1)
 				}
 			}
 		}
 	}
 	{
+//line histogram.go:77
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := kernels.HistogramBins; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1187,169 +837,118 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
-						_ = gc_tx2
+//line histogram.go:90
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:62
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := gc_at7[gc_tx2]; v > 0 {
-								atomic.Add(&gc_at8[gc_tx2], v)
-							}
+//line histogram.go:74
+						if v := gc_at7[gc_tx2]; v > 0 {
+							atomic.Add(&gc_at8[gc_tx2], v)
 						}
 					}
 					{
+//line histogram.go:80
 						gc_tx2 := gc_step10 + 1
-						_ = gc_tx2
+//line histogram.go:82
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:62
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := gc_at7[gc_tx2]; v > 0 {
-								atomic.Add(&gc_at8[gc_tx2], v)
-							}
+//line histogram.go:74
+						if v := gc_at7[gc_tx2]; v > 0 {
+							atomic.Add(&gc_at8[gc_tx2], v)
 						}
 					}
 					{
+//line histogram.go:80
 						gc_tx2 := gc_step10 + 2
-						_ = gc_tx2
+//line histogram.go:82
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:62
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := gc_at7[gc_tx2]; v > 0 {
-								atomic.Add(&gc_at8[gc_tx2], v)
-							}
+//line histogram.go:74
+						if v := gc_at7[gc_tx2]; v > 0 {
+							atomic.Add(&gc_at8[gc_tx2], v)
 						}
 					}
 					{
+//line histogram.go:80
 						gc_tx2 := gc_step10 + 3
-						_ = gc_tx2
+//line histogram.go:82
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:62
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := gc_at7[gc_tx2]; v > 0 {
-								atomic.Add(&gc_at8[gc_tx2], v)
-							}
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line histogram.go:62
-					tid := gc_tx2
-					_ = tid
-
-//line histogram.go:73
-					{
+//line histogram.go:74
 						if v := gc_at7[gc_tx2]; v > 0 {
 							atomic.Add(&gc_at8[gc_tx2], v)
 						}
 					}
 				}
+//line histogram.go:80
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram.go:74
+					if v := gc_at7[gc_tx2]; v > 0 {
+						atomic.Add(&gc_at8[gc_tx2], v)
+					}
+				}
 			} else {
+//line histogram.go:80
 				gc_step11 := gc_from2
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
 						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line histogram.go:62
 						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := histoS[tid]; v > 0 {
-								atomic.Add(&bins[tid], v)
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:62
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := histoS[tid]; v > 0 {
-								atomic.Add(&bins[tid], v)
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:62
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := histoS[tid]; v > 0 {
-								atomic.Add(&bins[tid], v)
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:62
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:73
-						{
-							if v := histoS[tid]; v > 0 {
-								atomic.Add(&bins[tid], v)
-							}
-						}
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line histogram.go:62
-					tid := gc_tx2
-					_ = tid
-
-//line histogram.go:73
-					{
+//line histogram.go:74
 						if v := histoS[tid]; v > 0 {
 							atomic.Add(&bins[tid], v)
 						}
+					}
+					{
+//line histogram.go:80
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:62
+						tid := gc_tx2
+//line histogram.go:74
+						if v := histoS[tid]; v > 0 {
+							atomic.Add(&bins[tid], v)
+						}
+					}
+					{
+//line histogram.go:80
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:62
+						tid := gc_tx2
+//line histogram.go:74
+						if v := histoS[tid]; v > 0 {
+							atomic.Add(&bins[tid], v)
+						}
+					}
+					{
+//line histogram.go:80
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line histogram.go:62
+						tid := gc_tx2
+//line histogram.go:74
+						if v := histoS[tid]; v > 0 {
+							atomic.Add(&bins[tid], v)
+						}
+					}
+				}
+//line histogram.go:80
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line histogram.go:62
+					tid := gc_tx2
+//line histogram.go:74
+					if v := histoS[tid]; v > 0 {
+						atomic.Add(&bins[tid], v)
 					}
 				}
 			}
@@ -1360,4 +959,5 @@ func gc_body_histogramTextbook(gc_b2 *compiled.Block, data []byte, bins []uint32
 // gc_files_histogram holds the source files whose lines the kernels' records hash.
 //
 //go:embed histogram.go
+//line histogram.go:87
 var gc_files_histogram embed.FS

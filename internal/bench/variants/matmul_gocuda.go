@@ -41,72 +41,59 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line matmul.go:20
 	as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
-
-//line matmul.go:21
 	bs := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line matmul.go:23
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line matmul.go:25
-			var sum float32
-//line matmul.go:25
-			_ = sum
-			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:25
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:25
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:25
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:25
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum float32
+		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line matmul.go:25
 			var sum float32
-			_ = sum
+//line matmul.go:27
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line matmul.go:25
+			var sum float32
+//line matmul.go:27
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line matmul.go:25
+			var sum float32
+//line matmul.go:27
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line matmul.go:25
+			var sum float32
+//line matmul.go:27
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line matmul.go:25
+		var sum float32
+//line matmul.go:27
+		gc_s_sum[gc_rank] = sum
+	}
 //line matmul.go:26
 	for p := 0; p < k; p += mmTile {
 		{
@@ -124,48 +111,24 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:22
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:22
-					_ = gc_iota4
-//line matmul.go:22
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 //line matmul.go:22
-					_ = gc_none4
-//line matmul.go:22
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:22
-					_ = gc_all4
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line matmul.go:22
 						var tx int = gc_tx
 //line matmul.go:22
-						_ = tx
-//line matmul.go:22
 						var ty int = gc_ty
-//line matmul.go:22
-						_ = ty
-//line matmul.go:23
 						var row int = gc_by*mmTile + ty
-//line matmul.go:23
-						_ = row
-//line matmul.go:24
 						var col int = gc_bx*mmTile + tx
-//line matmul.go:24
-						_ = col
 //line matmul.go:27
 						var av lanes.Float32x8
 //line matmul.go:27
-						_ = av
-//line matmul.go:27
 						var bv lanes.Float32x8
-//line matmul.go:27
-						_ = bv
-//line matmul.go:28
 						if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
 //line matmul.go:28
 							av = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line matmul.go:28
 						} else {
 //line matmul.go:28
 							gc_b8 := gc_none4
@@ -173,25 +136,18 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if row < m {
 //line matmul.go:28
 								gc_b8 = gc_all4
-//line matmul.go:28
 							}
 //line matmul.go:28
 							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 //line matmul.go:28
-							_ = gc_if7
-//line matmul.go:28
 							if gc_if7.ToBits() != 0 {
 //line matmul.go:28
 								av = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(av, gc_if7)
-//line matmul.go:28
 							}
-//line matmul.go:28
 						}
-//line matmul.go:31
 						if p+ty < k && (col < n && uint(n-col) > 7) {
 //line matmul.go:31
 							bv = lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])
-//line matmul.go:31
 						} else {
 //line matmul.go:31
 							gc_b9 := gc_none4
@@ -199,19 +155,14 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if p+ty < k {
 //line matmul.go:31
 								gc_b9 = gc_all4
-//line matmul.go:31
 							}
 //line matmul.go:31
 							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul.go:31
-							_ = gc_if8
-//line matmul.go:31
 							if gc_if8.ToBits() != 0 {
 //line matmul.go:31
 								bv = lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(bv, gc_if8)
-//line matmul.go:31
 							}
-//line matmul.go:31
 						}
 //line matmul.go:31
 						av.StoreSlice(gc_at3[gc_tx:])
@@ -219,98 +170,51 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						bv.StoreSlice(gc_at4[gc_tx:])
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line matmul.go:22
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:22
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:23
 						row := gc_by*mmTile + ty
-						_ = row
-
-//line matmul.go:24
 						col := gc_bx*mmTile + tx
-						_ = col
-
 //line matmul.go:27
 						var av, bv float32
-
-//line matmul.go:28
 						if row < m && p+tx < k {
 							av = gc_at[gc_tx]
 						}
-
-//line matmul.go:31
 						if p+ty < k && col < n {
 							bv = gc_at2[gc_tx]
 						}
-
-//line matmul.go:34
 						gc_at3[gc_tx] = av
-
-//line matmul.go:35
 						gc_at4[gc_tx] = bv
-						_ = av
-						_ = bv
 					}
 				} else {
+//line matmul.go:40
 					gc_vstep3 := 0
 //line matmul.go:22
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:22
-					_ = gc_iota2
-//line matmul.go:22
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 //line matmul.go:22
-					_ = gc_none2
-//line matmul.go:22
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:22
-					_ = gc_all2
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line matmul.go:22
 						var tx int = gc_tx
 //line matmul.go:22
-						_ = tx
-//line matmul.go:22
 						var ty int = gc_ty
-//line matmul.go:22
-						_ = ty
-//line matmul.go:23
 						var row int = gc_by*mmTile + ty
-//line matmul.go:23
-						_ = row
-//line matmul.go:24
 						var col int = gc_bx*mmTile + tx
-//line matmul.go:24
-						_ = col
 //line matmul.go:27
 						var av lanes.Float32x8
 //line matmul.go:27
-						_ = av
-//line matmul.go:27
 						var bv lanes.Float32x8
-//line matmul.go:27
-						_ = bv
-//line matmul.go:28
 						if (row*
 							k+p+tx) < 0 || (row*k+p+tx) > len(a)-8 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-8 || (ty*
-
 //line matmul.go:34
 							mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-8 || (ty*
 							mmTile+tx) > len(bs)-8 {
 //line matmul.go:28
 							break
-//line matmul.go:28
 						}
 //line matmul.go:28
 						if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
@@ -325,20 +229,15 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								m {
 //line matmul.go:28
 								gc_b4 = gc_all2
-//line matmul.go:28
 							}
 //line matmul.go:28
 							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
-//line matmul.go:28
-							_ = gc_if3
 //line matmul.go:28
 							if gc_if3.ToBits() != 0 {
 //line matmul.go:28
 								av = lanes.LoadFloat32x8Slice(a[row*k+p+tx:]).Merge(av, gc_if3)
 							}
-//line matmul.go:29
 						}
-//line matmul.go:31
 						if p+ty < k && (col < n && uint(n-col) > 7) {
 //line matmul.go:31
 							bv = lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:])
@@ -349,66 +248,40 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if p+ty < k {
 //line matmul.go:31
 								gc_b5 = gc_all2
-//line matmul.go:31
 							}
 //line matmul.go:31
 							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-//line matmul.go:31
-							_ = gc_if4
 //line matmul.go:31
 							if gc_if4.ToBits() != 0 {
 //line matmul.go:31
 								bv = lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Merge(bv, gc_if4)
 							}
-//line matmul.go:32
 						}
-//line matmul.go:34
 						av.StoreSlice(as[ty*mmTile+tx:])
-//line matmul.go:35
 						bv.StoreSlice(bs[ty*mmTile+tx:])
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:22
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:22
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:23
 						row := gc_by*mmTile + ty
-						_ = row
-
-//line matmul.go:24
 						col := gc_bx*mmTile + tx
-						_ = col
-
 //line matmul.go:27
 						var av, bv float32
-
-//line matmul.go:28
 						if row < m && p+tx < k {
 							av = a[row*k+p+tx]
 						}
-
-//line matmul.go:31
 						if p+ty < k && col < n {
 							bv = b[(p+ty)*n+col]
 						}
-
-//line matmul.go:34
 						as[ty*mmTile+tx] = av
-
-//line matmul.go:35
 						bs[ty*mmTile+tx] = bv
-						_ = av
-						_ = bv
 					}
 				}
+//line matmul.go:40
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -426,265 +299,138 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:22
 					var tx int = gc_tx
 //line matmul.go:22
-					_ = tx
-//line matmul.go:22
 					var ty int = gc_ty
 //line matmul.go:22
-					_ = ty
-//line matmul.go:22
 					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul.go:22
-					_ = sum
 //line matmul.go:37
 					if (compiled.Trip(0)*
 						mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-8 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-8 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-8 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-8 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-8 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-8 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-8 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-8 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-8 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-8 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-8 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-8 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-8 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-8 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-8 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-8 {
 //line matmul.go:37
 						break
-//line matmul.go:37
 					}
 //line matmul.go:38
-					{
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(0)], bs[compiled.Trip(0)*mmTile+tx:])
 //line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(0)], bs[compiled.Trip(0)*mmTile+tx:])
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(1)], bs[compiled.Trip(1)*mmTile+tx:])
 //line matmul.go:38
-					}
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(2)], bs[compiled.Trip(2)*mmTile+tx:])
 //line matmul.go:38
-					{
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(3)], bs[compiled.Trip(3)*mmTile+tx:])
 //line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(1)], bs[compiled.Trip(1)*mmTile+tx:])
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(4)], bs[compiled.Trip(4)*mmTile+tx:])
 //line matmul.go:38
-					}
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(5)], bs[compiled.Trip(5)*mmTile+tx:])
 //line matmul.go:38
-					{
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(6)], bs[compiled.Trip(6)*mmTile+tx:])
 //line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(2)], bs[compiled.Trip(2)*mmTile+tx:])
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(7)], bs[compiled.Trip(7)*mmTile+tx:])
 //line matmul.go:38
-					}
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(8)], bs[compiled.Trip(8)*mmTile+tx:])
 //line matmul.go:38
-					{
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(9)], bs[compiled.Trip(9)*mmTile+tx:])
 //line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(3)], bs[compiled.Trip(3)*mmTile+tx:])
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(10)], bs[compiled.Trip(10)*mmTile+tx:])
 //line matmul.go:38
-					}
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(11)], bs[compiled.Trip(11)*mmTile+tx:])
 //line matmul.go:38
-					{
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(12)], bs[compiled.Trip(12)*mmTile+tx:])
 //line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(4)], bs[compiled.Trip(4)*mmTile+tx:])
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(13)], bs[compiled.Trip(13)*mmTile+tx:])
 //line matmul.go:38
-					}
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(14)], bs[compiled.Trip(14)*mmTile+tx:])
 //line matmul.go:38
-					{
-//line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(5)], bs[compiled.Trip(5)*mmTile+tx:])
-//line matmul.go:38
-					}
-//line matmul.go:38
-					{
-//line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(6)], bs[compiled.Trip(6)*mmTile+tx:])
-//line matmul.go:38
-					}
-//line matmul.go:38
-					{
-//line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(7)], bs[compiled.Trip(7)*mmTile+tx:])
-//line matmul.go:38
-					}
-//line matmul.go:38
-					{
-//line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(8)], bs[compiled.Trip(8)*mmTile+tx:])
-//line matmul.go:38
-					}
-//line matmul.go:38
-					{
-//line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(9)], bs[compiled.Trip(9)*mmTile+tx:])
-//line matmul.go:38
-					}
-//line matmul.go:38
-					{
-//line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(10)], bs[compiled.Trip(10)*mmTile+tx:])
-//line matmul.go:38
-					}
-//line matmul.go:38
-					{
-//line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(11)], bs[compiled.Trip(11)*mmTile+tx:])
-//line matmul.go:38
-					}
-//line matmul.go:38
-					{
-//line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(12)], bs[compiled.Trip(12)*mmTile+tx:])
-//line matmul.go:38
-					}
-//line matmul.go:38
-					{
-//line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(13)], bs[compiled.Trip(13)*mmTile+tx:])
-//line matmul.go:38
-					}
-//line matmul.go:38
-					{
-//line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(14)], bs[compiled.Trip(14)*mmTile+tx:])
-//line matmul.go:38
-					}
-//line matmul.go:38
-					{
-//line matmul.go:38
-						sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(15)], bs[compiled.Trip(15)*mmTile+tx:])
-//line matmul.go:38
-					}
+					sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(15)], bs[compiled.Trip(15)*mmTile+tx:])
 //line matmul.go:38
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line matmul.go:22
 					tx := gc_tx
-					_ = tx
-
 //line matmul.go:22
 					ty := gc_ty
-					_ = ty
+//line matmul.go:24
 					sum := gc_s_sum[gc_rank]
-
 					{
-
 //line matmul.go:37
-						{
+						q := int(0)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							q := int(0)
+						q := int(1)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
+						q := int(2)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-						{
+						q := int(3)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							q := int(1)
+						q := int(4)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
+						q := int(5)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-						{
+						q := int(6)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							q := int(2)
+						q := int(7)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
+						q := int(8)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-						{
+						q := int(9)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							q := int(3)
+						q := int(10)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
+						q := int(11)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-						{
+						q := int(12)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							q := int(4)
+						q := int(13)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
+						q := int(14)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(5)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(6)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(7)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(8)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(9)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(10)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(11)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(12)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(13)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(14)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(15)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:39
+						q := int(15)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -719,282 +465,142 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						_ = gc_tx
+//line matmul.go:74
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:22
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:23
-						row := gc_by*mmTile + ty
-						_ = row
-
-//line matmul.go:22
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:24
-						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:42
-						{
-							gc_at5[gc_tx] = sum
-						}
+//line matmul.go:43
+						gc_at5[gc_tx] = sum
 					}
 					{
+//line matmul.go:47
 						gc_tx := gc_step2 + 1
-						_ = gc_tx
+//line matmul.go:49
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:22
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:23
-						row := gc_by*mmTile + ty
-						_ = row
-
-//line matmul.go:22
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:24
-						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:42
-						{
-							gc_at5[gc_tx] = sum
-						}
+//line matmul.go:43
+						gc_at5[gc_tx] = sum
 					}
 					{
+//line matmul.go:47
 						gc_tx := gc_step2 + 2
-						_ = gc_tx
+//line matmul.go:49
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:22
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:23
-						row := gc_by*mmTile + ty
-						_ = row
-
-//line matmul.go:22
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:24
-						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:42
-						{
-							gc_at5[gc_tx] = sum
-						}
+//line matmul.go:43
+						gc_at5[gc_tx] = sum
 					}
 					{
+//line matmul.go:47
 						gc_tx := gc_step2 + 3
-						_ = gc_tx
+//line matmul.go:49
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:22
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:23
-						row := gc_by*mmTile + ty
-						_ = row
-
-//line matmul.go:22
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:24
-						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:42
-						{
-							gc_at5[gc_tx] = sum
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line matmul.go:22
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:23
-					row := gc_by*mmTile + ty
-					_ = row
-
-//line matmul.go:22
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:24
-					col := gc_bx*mmTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul.go:42
-					{
+//line matmul.go:43
 						gc_at5[gc_tx] = sum
 					}
 				}
+//line matmul.go:47
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line matmul.go:26
+					sum := gc_s_sum[gc_rank]
+//line matmul.go:43
+					gc_at5[gc_tx] = sum
+				}
 			} else {
+//line matmul.go:47
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:22
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:23
 						row := gc_by*mmTile + ty
-						_ = row
-
 //line matmul.go:22
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:24
 						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:42
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:43
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:47
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:22
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:23
 						row := gc_by*mmTile + ty
-						_ = row
-
 //line matmul.go:22
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:24
 						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:42
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:43
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:47
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:22
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:23
 						row := gc_by*mmTile + ty
-						_ = row
-
 //line matmul.go:22
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:24
 						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:42
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:43
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:47
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:22
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:23
 						row := gc_by*mmTile + ty
-						_ = row
-
 //line matmul.go:22
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:24
 						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:26
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:42
-						{
-							c[row*n+col] = sum
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul.go:22
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:23
-					row := gc_by*mmTile + ty
-					_ = row
-
-//line matmul.go:22
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:24
-					col := gc_bx*mmTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul.go:42
-					{
+//line matmul.go:43
 						c[row*n+col] = sum
 					}
 				}
+//line matmul.go:47
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line matmul.go:22
+					ty := gc_ty
+					row := gc_by*mmTile + ty
+//line matmul.go:22
+					tx := gc_tx
+//line matmul.go:24
+					col := gc_bx*mmTile + tx
+//line matmul.go:26
+					sum := gc_s_sum[gc_rank]
+//line matmul.go:43
+					c[row*n+col] = sum
+				}
 			}
+//line matmul.go:47
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1027,72 +633,59 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-
 //line matmul.go:51
 	as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
-
-//line matmul.go:52
 	bs := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line matmul.go:54
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
 //line matmul.go:56
-			var sum float64
-//line matmul.go:56
-			_ = sum
-			lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:56
-				var sum float64
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:56
-				var sum float64
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:56
-				var sum float64
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:56
-				var sum float64
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum float64
+		lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line matmul.go:56
 			var sum float64
-			_ = sum
+//line matmul.go:58
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line matmul.go:56
+			var sum float64
+//line matmul.go:58
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line matmul.go:56
+			var sum float64
+//line matmul.go:58
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line matmul.go:56
+			var sum float64
+//line matmul.go:58
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line matmul.go:56
+		var sum float64
+//line matmul.go:58
+		gc_s_sum[gc_rank] = sum
+	}
 //line matmul.go:57
 	for p := 0; p < k; p += mmTile {
 		{
@@ -1107,34 +700,17 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					gc_at3 := a[gc_off:][:gc_bdx]
 					gc_at4 := b[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line matmul.go:53
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:53
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:54
 						row := gc_by*mmTile + ty
-						_ = row
-
-//line matmul.go:55
 						col := gc_bx*mmTile + tx
-						_ = col
-
 //line matmul.go:58
 						gc_at[gc_tx], gc_at2[gc_tx] = 0, 0
-
-//line matmul.go:59
 						if row < m && p+tx < k {
 							gc_at[gc_tx] = gc_at3[gc_tx]
 						}
-
-//line matmul.go:62
 						if p+ty < k && col < n {
 							gc_at2[gc_tx] = gc_at4[gc_tx]
 						}
@@ -1143,32 +719,17 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:53
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:53
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:54
 						row := gc_by*mmTile + ty
-						_ = row
-
-//line matmul.go:55
 						col := gc_bx*mmTile + tx
-						_ = col
-
 //line matmul.go:58
 						as[ty][tx], bs[ty][tx] = 0, 0
-
-//line matmul.go:59
 						if row < m && p+tx < k {
 							as[ty][tx] = a[row*k+p+tx]
 						}
-
-//line matmul.go:62
 						if p+ty < k && col < n {
 							bs[ty][tx] = b[(p+ty)*n+col]
 						}
@@ -1191,264 +752,137 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 //line matmul.go:53
 					var tx int = gc_tx
 //line matmul.go:53
-					_ = tx
-//line matmul.go:53
 					var ty int = gc_ty
 //line matmul.go:53
-					_ = ty
-//line matmul.go:53
 					sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
-//line matmul.go:53
-					_ = sum
 //line matmul.go:66
 					if tx < 0 || tx > len(bs[compiled.Trip(0)])-4 || tx > len(bs[compiled.Trip(1)])-4 || tx > len(bs[compiled.Trip(2)])-4 || tx > len(bs[compiled.Trip(3)])-4 || tx > len(bs[compiled.Trip(4)])-4 || tx > len(bs[compiled.Trip(5)])-4 || tx > len(bs[compiled.Trip(6)])-4 || tx > len(bs[compiled.Trip(7)])-4 || tx > len(bs[compiled.Trip(8)])-4 || tx > len(bs[compiled.Trip(9)])-4 || tx > len(bs[compiled.Trip(10)])-4 || tx > len(bs[compiled.Trip(11)])-4 || tx > len(bs[compiled.Trip(12)])-4 || tx > len(bs[compiled.Trip(13)])-4 || tx > len(bs[compiled.Trip(14)])-4 || tx > len(bs[compiled.Trip(15)])-4 {
 //line matmul.go:66
 						break
-//line matmul.go:66
 					}
 //line matmul.go:67
-					{
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(0)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(0)][tx:])))
 //line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(0)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(0)][tx:])))
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(1)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(1)][tx:])))
 //line matmul.go:67
-					}
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(2)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(2)][tx:])))
 //line matmul.go:67
-					{
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(3)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(3)][tx:])))
 //line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(1)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(1)][tx:])))
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(4)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(4)][tx:])))
 //line matmul.go:67
-					}
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(5)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(5)][tx:])))
 //line matmul.go:67
-					{
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(6)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(6)][tx:])))
 //line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(2)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(2)][tx:])))
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(7)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(7)][tx:])))
 //line matmul.go:67
-					}
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(8)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(8)][tx:])))
 //line matmul.go:67
-					{
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(9)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(9)][tx:])))
 //line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(3)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(3)][tx:])))
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(10)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(10)][tx:])))
 //line matmul.go:67
-					}
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(11)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(11)][tx:])))
 //line matmul.go:67
-					{
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(12)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(12)][tx:])))
 //line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(4)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(4)][tx:])))
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(13)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(13)][tx:])))
 //line matmul.go:67
-					}
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(14)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(14)][tx:])))
 //line matmul.go:67
-					{
-//line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(5)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(5)][tx:])))
-//line matmul.go:67
-					}
-//line matmul.go:67
-					{
-//line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(6)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(6)][tx:])))
-//line matmul.go:67
-					}
-//line matmul.go:67
-					{
-//line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(7)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(7)][tx:])))
-//line matmul.go:67
-					}
-//line matmul.go:67
-					{
-//line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(8)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(8)][tx:])))
-//line matmul.go:67
-					}
-//line matmul.go:67
-					{
-//line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(9)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(9)][tx:])))
-//line matmul.go:67
-					}
-//line matmul.go:67
-					{
-//line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(10)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(10)][tx:])))
-//line matmul.go:67
-					}
-//line matmul.go:67
-					{
-//line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(11)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(11)][tx:])))
-//line matmul.go:67
-					}
-//line matmul.go:67
-					{
-//line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(12)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(12)][tx:])))
-//line matmul.go:67
-					}
-//line matmul.go:67
-					{
-//line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(13)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(13)][tx:])))
-//line matmul.go:67
-					}
-//line matmul.go:67
-					{
-//line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(14)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(14)][tx:])))
-//line matmul.go:67
-					}
-//line matmul.go:67
-					{
-//line matmul.go:67
-						sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(15)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(15)][tx:])))
-//line matmul.go:67
-					}
+					sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(15)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(15)][tx:])))
 //line matmul.go:67
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line matmul.go:53
 					tx := gc_tx
-					_ = tx
-
 //line matmul.go:53
 					ty := gc_ty
-					_ = ty
+//line matmul.go:55
 					sum := gc_s_sum[gc_rank]
-
 					{
-
 //line matmul.go:66
-						{
+						q := int(0)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							q := int(0)
+						q := int(1)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(2)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-						{
+						q := int(3)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							q := int(1)
+						q := int(4)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(5)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-						{
+						q := int(6)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							q := int(2)
+						q := int(7)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(8)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-						{
+						q := int(9)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							q := int(3)
+						q := int(10)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(11)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-						{
+						q := int(12)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							q := int(4)
+						q := int(13)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(14)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(5)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(6)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(7)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(8)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(9)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(10)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(11)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(12)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(13)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(14)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(15)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:68
+						q := int(15)
+						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -1483,282 +917,142 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						_ = gc_tx
+//line matmul.go:103
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:53
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:54
-						row := gc_by*mmTile + ty
-						_ = row
-
-//line matmul.go:53
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:55
-						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:71
-						{
-							gc_at5[gc_tx] = sum
-						}
+//line matmul.go:72
+						gc_at5[gc_tx] = sum
 					}
 					{
+//line matmul.go:76
 						gc_tx := gc_step2 + 1
-						_ = gc_tx
+//line matmul.go:78
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:53
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:54
-						row := gc_by*mmTile + ty
-						_ = row
-
-//line matmul.go:53
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:55
-						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:71
-						{
-							gc_at5[gc_tx] = sum
-						}
+//line matmul.go:72
+						gc_at5[gc_tx] = sum
 					}
 					{
+//line matmul.go:76
 						gc_tx := gc_step2 + 2
-						_ = gc_tx
+//line matmul.go:78
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:53
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:54
-						row := gc_by*mmTile + ty
-						_ = row
-
-//line matmul.go:53
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:55
-						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:71
-						{
-							gc_at5[gc_tx] = sum
-						}
+//line matmul.go:72
+						gc_at5[gc_tx] = sum
 					}
 					{
+//line matmul.go:76
 						gc_tx := gc_step2 + 3
-						_ = gc_tx
+//line matmul.go:78
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:53
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:54
-						row := gc_by*mmTile + ty
-						_ = row
-
-//line matmul.go:53
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:55
-						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:71
-						{
-							gc_at5[gc_tx] = sum
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line matmul.go:53
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:54
-					row := gc_by*mmTile + ty
-					_ = row
-
-//line matmul.go:53
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:55
-					col := gc_bx*mmTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul.go:71
-					{
+//line matmul.go:72
 						gc_at5[gc_tx] = sum
 					}
 				}
+//line matmul.go:76
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line matmul.go:57
+					sum := gc_s_sum[gc_rank]
+//line matmul.go:72
+					gc_at5[gc_tx] = sum
+				}
 			} else {
+//line matmul.go:76
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:53
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:54
 						row := gc_by*mmTile + ty
-						_ = row
-
 //line matmul.go:53
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:55
 						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:71
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:72
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:76
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:53
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:54
 						row := gc_by*mmTile + ty
-						_ = row
-
 //line matmul.go:53
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:55
 						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:71
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:72
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:76
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:53
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:54
 						row := gc_by*mmTile + ty
-						_ = row
-
 //line matmul.go:53
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:55
 						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:71
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:72
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:76
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:53
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:54
 						row := gc_by*mmTile + ty
-						_ = row
-
 //line matmul.go:53
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:55
 						col := gc_bx*mmTile + tx
-						_ = col
+//line matmul.go:57
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:71
-						{
-							c[row*n+col] = sum
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul.go:53
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:54
-					row := gc_by*mmTile + ty
-					_ = row
-
-//line matmul.go:53
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:55
-					col := gc_bx*mmTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul.go:71
-					{
+//line matmul.go:72
 						c[row*n+col] = sum
 					}
 				}
+//line matmul.go:76
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line matmul.go:53
+					ty := gc_ty
+					row := gc_by*mmTile + ty
+//line matmul.go:53
+					tx := gc_tx
+//line matmul.go:55
+					col := gc_bx*mmTile + tx
+//line matmul.go:57
+					sum := gc_s_sum[gc_rank]
+//line matmul.go:72
+					c[row*n+col] = sum
+				}
 			}
+//line matmul.go:76
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1794,81 +1088,63 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_pvalue := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line matmul.go:83
 	const tileWidth = 16
-
-//line matmul.go:84
 	mds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
-
-//line matmul.go:85
 	nds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
-
-//line matmul.go:86
 	bx := gc_bx
-
 //line matmul.go:86
 	by := gc_by
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line matmul.go:88
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line matmul.go:90
-			var pvalue float32
-//line matmul.go:90
-			_ = pvalue
-			lanes.BroadcastFloat32x8(pvalue).StoreSlice(gc_s_pvalue[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:90
-				var pvalue float32
-				_ = pvalue
-				gc_s_pvalue[gc_rank] = pvalue
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:90
-				var pvalue float32
-				_ = pvalue
-				gc_s_pvalue[gc_rank] = pvalue
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:90
-				var pvalue float32
-				_ = pvalue
-				gc_s_pvalue[gc_rank] = pvalue
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:90
-				var pvalue float32
-				_ = pvalue
-				gc_s_pvalue[gc_rank] = pvalue
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var pvalue float32
+		lanes.BroadcastFloat32x8(pvalue).StoreSlice(gc_s_pvalue[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line matmul.go:90
 			var pvalue float32
-			_ = pvalue
+//line matmul.go:92
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line matmul.go:90
+			var pvalue float32
+//line matmul.go:92
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line matmul.go:90
+			var pvalue float32
+//line matmul.go:92
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line matmul.go:90
+			var pvalue float32
+//line matmul.go:92
 			gc_s_pvalue[gc_rank] = pvalue
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line matmul.go:90
+		var pvalue float32
+//line matmul.go:92
+		gc_s_pvalue[gc_rank] = pvalue
+	}
 //line matmul.go:91
 	for ph := 0; ph < (k+tileWidth-1)/tileWidth; ph++ {
 		{
@@ -1883,33 +1159,18 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_at3 := nds[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off3:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line matmul.go:87
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:87
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:88
 						row := by*tileWidth + ty
-						_ = row
-
-//line matmul.go:89
 						col := bx*tileWidth + tx
-						_ = col
-
 //line matmul.go:92
 						if row < m && ph*tileWidth+tx < k {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						} else {
 							gc_at[gc_tx] = 0
 						}
-
-//line matmul.go:97
 						if ph*tileWidth+ty < k && col < n {
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						} else {
@@ -1920,31 +1181,18 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:87
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:87
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:88
 						row := by*tileWidth + ty
-						_ = row
-
-//line matmul.go:89
 						col := bx*tileWidth + tx
-						_ = col
-
 //line matmul.go:92
 						if row < m && ph*tileWidth+tx < k {
 							mds[ty][tx] = a[row*k+ph*tileWidth+tx]
 						} else {
 							mds[ty][tx] = 0
 						}
-
-//line matmul.go:97
 						if ph*tileWidth+ty < k && col < n {
 							nds[ty][tx] = b[(ph*tileWidth+ty)*n+col]
 						} else {
@@ -1969,264 +1217,137 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:87
 					var tx int = gc_tx
 //line matmul.go:87
-					_ = tx
-//line matmul.go:87
 					var ty int = gc_ty
 //line matmul.go:87
-					_ = ty
-//line matmul.go:87
 					pvalue := lanes.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
-//line matmul.go:87
-					_ = pvalue
 //line matmul.go:103
 					if tx < 0 || tx > len(nds[compiled.Trip(0)])-8 || tx > len(nds[compiled.Trip(1)])-8 || tx > len(nds[compiled.Trip(2)])-8 || tx > len(nds[compiled.Trip(3)])-8 || tx > len(nds[compiled.Trip(4)])-8 || tx > len(nds[compiled.Trip(5)])-8 || tx > len(nds[compiled.Trip(6)])-8 || tx > len(nds[compiled.Trip(7)])-8 || tx > len(nds[compiled.Trip(8)])-8 || tx > len(nds[compiled.Trip(9)])-8 || tx > len(nds[compiled.Trip(10)])-8 || tx > len(nds[compiled.Trip(11)])-8 || tx > len(nds[compiled.Trip(12)])-8 || tx > len(nds[compiled.Trip(13)])-8 || tx > len(nds[compiled.Trip(14)])-8 || tx > len(nds[compiled.Trip(15)])-8 {
 //line matmul.go:103
 						break
-//line matmul.go:103
 					}
 //line matmul.go:104
-					{
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(0)], nds[compiled.Trip(0)][tx:])
 //line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(0)], nds[compiled.Trip(0)][tx:])
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(1)], nds[compiled.Trip(1)][tx:])
 //line matmul.go:104
-					}
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(2)], nds[compiled.Trip(2)][tx:])
 //line matmul.go:104
-					{
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(3)], nds[compiled.Trip(3)][tx:])
 //line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(1)], nds[compiled.Trip(1)][tx:])
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(4)], nds[compiled.Trip(4)][tx:])
 //line matmul.go:104
-					}
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(5)], nds[compiled.Trip(5)][tx:])
 //line matmul.go:104
-					{
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(6)], nds[compiled.Trip(6)][tx:])
 //line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(2)], nds[compiled.Trip(2)][tx:])
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(7)], nds[compiled.Trip(7)][tx:])
 //line matmul.go:104
-					}
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(8)], nds[compiled.Trip(8)][tx:])
 //line matmul.go:104
-					{
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(9)], nds[compiled.Trip(9)][tx:])
 //line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(3)], nds[compiled.Trip(3)][tx:])
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(10)], nds[compiled.Trip(10)][tx:])
 //line matmul.go:104
-					}
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(11)], nds[compiled.Trip(11)][tx:])
 //line matmul.go:104
-					{
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(12)], nds[compiled.Trip(12)][tx:])
 //line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(4)], nds[compiled.Trip(4)][tx:])
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(13)], nds[compiled.Trip(13)][tx:])
 //line matmul.go:104
-					}
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(14)], nds[compiled.Trip(14)][tx:])
 //line matmul.go:104
-					{
-//line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(5)], nds[compiled.Trip(5)][tx:])
-//line matmul.go:104
-					}
-//line matmul.go:104
-					{
-//line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(6)], nds[compiled.Trip(6)][tx:])
-//line matmul.go:104
-					}
-//line matmul.go:104
-					{
-//line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(7)], nds[compiled.Trip(7)][tx:])
-//line matmul.go:104
-					}
-//line matmul.go:104
-					{
-//line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(8)], nds[compiled.Trip(8)][tx:])
-//line matmul.go:104
-					}
-//line matmul.go:104
-					{
-//line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(9)], nds[compiled.Trip(9)][tx:])
-//line matmul.go:104
-					}
-//line matmul.go:104
-					{
-//line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(10)], nds[compiled.Trip(10)][tx:])
-//line matmul.go:104
-					}
-//line matmul.go:104
-					{
-//line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(11)], nds[compiled.Trip(11)][tx:])
-//line matmul.go:104
-					}
-//line matmul.go:104
-					{
-//line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(12)], nds[compiled.Trip(12)][tx:])
-//line matmul.go:104
-					}
-//line matmul.go:104
-					{
-//line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(13)], nds[compiled.Trip(13)][tx:])
-//line matmul.go:104
-					}
-//line matmul.go:104
-					{
-//line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(14)], nds[compiled.Trip(14)][tx:])
-//line matmul.go:104
-					}
-//line matmul.go:104
-					{
-//line matmul.go:104
-						pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(15)], nds[compiled.Trip(15)][tx:])
-//line matmul.go:104
-					}
+					pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(15)], nds[compiled.Trip(15)][tx:])
 //line matmul.go:104
 					pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line matmul.go:87
 					tx := gc_tx
-					_ = tx
-
 //line matmul.go:87
 					ty := gc_ty
-					_ = ty
+//line matmul.go:89
 					pvalue := gc_s_pvalue[gc_rank]
-
 					{
-
 //line matmul.go:103
-						{
+						kk := int(0)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							kk := int(0)
+						kk := int(1)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
+						kk := int(2)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-						{
+						kk := int(3)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							kk := int(1)
+						kk := int(4)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
+						kk := int(5)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-						{
+						kk := int(6)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							kk := int(2)
+						kk := int(7)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
+						kk := int(8)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-						{
+						kk := int(9)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							kk := int(3)
+						kk := int(10)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
+						kk := int(11)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-						{
+						kk := int(12)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							kk := int(4)
+						kk := int(13)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
+						kk := int(14)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(5)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(6)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(7)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(8)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(9)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(10)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(11)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(12)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(13)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(14)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(15)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:105
+						kk := int(15)
+						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					gc_s_pvalue[gc_rank] = pvalue
 				}
@@ -2261,282 +1382,142 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						_ = gc_tx
+//line matmul.go:140
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:87
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:88
-						row := by*tileWidth + ty
-						_ = row
-
-//line matmul.go:87
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:89
-						col := bx*tileWidth + tx
-						_ = col
+//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
-
-//line matmul.go:108
-						{
-							gc_at5[gc_tx] = pvalue
-						}
+//line matmul.go:109
+						gc_at5[gc_tx] = pvalue
 					}
 					{
+//line matmul.go:113
 						gc_tx := gc_step2 + 1
-						_ = gc_tx
+//line matmul.go:115
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:87
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:88
-						row := by*tileWidth + ty
-						_ = row
-
-//line matmul.go:87
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:89
-						col := bx*tileWidth + tx
-						_ = col
+//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
-
-//line matmul.go:108
-						{
-							gc_at5[gc_tx] = pvalue
-						}
+//line matmul.go:109
+						gc_at5[gc_tx] = pvalue
 					}
 					{
+//line matmul.go:113
 						gc_tx := gc_step2 + 2
-						_ = gc_tx
+//line matmul.go:115
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:87
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:88
-						row := by*tileWidth + ty
-						_ = row
-
-//line matmul.go:87
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:89
-						col := bx*tileWidth + tx
-						_ = col
+//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
-
-//line matmul.go:108
-						{
-							gc_at5[gc_tx] = pvalue
-						}
+//line matmul.go:109
+						gc_at5[gc_tx] = pvalue
 					}
 					{
+//line matmul.go:113
 						gc_tx := gc_step2 + 3
-						_ = gc_tx
+//line matmul.go:115
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:87
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:88
-						row := by*tileWidth + ty
-						_ = row
-
-//line matmul.go:87
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:89
-						col := bx*tileWidth + tx
-						_ = col
+//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
-
-//line matmul.go:108
-						{
-							gc_at5[gc_tx] = pvalue
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line matmul.go:87
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:88
-					row := by*tileWidth + ty
-					_ = row
-
-//line matmul.go:87
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:89
-					col := bx*tileWidth + tx
-					_ = col
-					pvalue := gc_s_pvalue[gc_rank]
-
-//line matmul.go:108
-					{
+//line matmul.go:109
 						gc_at5[gc_tx] = pvalue
 					}
 				}
+//line matmul.go:113
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line matmul.go:91
+					pvalue := gc_s_pvalue[gc_rank]
+//line matmul.go:109
+					gc_at5[gc_tx] = pvalue
+				}
 			} else {
+//line matmul.go:113
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:87
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:88
 						row := by*tileWidth + ty
-						_ = row
-
 //line matmul.go:87
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:89
 						col := bx*tileWidth + tx
-						_ = col
+//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
-
-//line matmul.go:108
-						{
-							c[row*n+col] = pvalue
-						}
+//line matmul.go:109
+						c[row*n+col] = pvalue
 					}
 					{
+//line matmul.go:113
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:87
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:88
 						row := by*tileWidth + ty
-						_ = row
-
 //line matmul.go:87
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:89
 						col := bx*tileWidth + tx
-						_ = col
+//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
-
-//line matmul.go:108
-						{
-							c[row*n+col] = pvalue
-						}
+//line matmul.go:109
+						c[row*n+col] = pvalue
 					}
 					{
+//line matmul.go:113
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:87
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:88
 						row := by*tileWidth + ty
-						_ = row
-
 //line matmul.go:87
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:89
 						col := bx*tileWidth + tx
-						_ = col
+//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
-
-//line matmul.go:108
-						{
-							c[row*n+col] = pvalue
-						}
+//line matmul.go:109
+						c[row*n+col] = pvalue
 					}
 					{
+//line matmul.go:113
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line matmul.go:87
 						ty := gc_ty
-						_ = ty
-
-//line matmul.go:88
 						row := by*tileWidth + ty
-						_ = row
-
 //line matmul.go:87
 						tx := gc_tx
-						_ = tx
-
 //line matmul.go:89
 						col := bx*tileWidth + tx
-						_ = col
+//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank]
-
-//line matmul.go:108
-						{
-							c[row*n+col] = pvalue
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul.go:87
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:88
-					row := by*tileWidth + ty
-					_ = row
-
-//line matmul.go:87
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:89
-					col := bx*tileWidth + tx
-					_ = col
-					pvalue := gc_s_pvalue[gc_rank]
-
-//line matmul.go:108
-					{
+//line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 				}
+//line matmul.go:113
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line matmul.go:87
+					ty := gc_ty
+					row := by*tileWidth + ty
+//line matmul.go:87
+					tx := gc_tx
+//line matmul.go:89
+					col := bx*tileWidth + tx
+//line matmul.go:91
+					pvalue := gc_s_pvalue[gc_rank]
+//line matmul.go:109
+					c[row*n+col] = pvalue
+				}
 			}
+//line matmul.go:113
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

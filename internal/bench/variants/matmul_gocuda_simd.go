@@ -41,96 +41,80 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b10.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
-
 //line matmul.go:20
 	as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
-
-//line matmul.go:21
 	bs := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
-	{
-		gc_vstep5 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-				for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
-					gc_rank2 := gc_vstep5
-					_ = gc_rank2
-//line matmul.go:25
-					var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:25
-					_ = sum
-//line matmul.go:25
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep5, false
-			}(gc_vstep5)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+//line matmul.go:23
+	gc_vstep5 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+			for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
 				gc_rank2 := gc_vstep5
-				_ = gc_rank2
 //line matmul.go:25
-				var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:25
-				_ = sum
+				var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:25
 				sum.StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep5, false
+		}(gc_vstep5)
+		if gc_stop {
+			return
 		}
-		gc_step4 := gc_vstep5
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+			gc_rank2 := gc_vstep5
 //line matmul.go:25
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
+			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:25
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line matmul.go:25
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line matmul.go:25
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
+			sum.StoreSlice(gc_s_sum[gc_rank2:])
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step4 := gc_vstep5
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line matmul.go:25
 			var sum float32
-			_ = sum
+//line matmul.go:27
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:25
+			var sum float32
+//line matmul.go:27
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:25
+			var sum float32
+//line matmul.go:27
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:25
+			var sum float32
+//line matmul.go:27
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line matmul.go:25
+		var sum float32
+//line matmul.go:27
+		gc_s_sum[gc_rank2] = sum
+	}
 //line matmul.go:26
 	for p := 0; p < k; p += mmTile {
 		{
@@ -151,48 +135,24 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:22
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:22
-							_ = gc_iota8
-//line matmul.go:22
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:22
-							_ = gc_none8
-//line matmul.go:22
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:22
-							_ = gc_all8
 							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line matmul.go:22
 								var tx int = gc_tx2
 //line matmul.go:22
-								_ = tx
-//line matmul.go:22
 								var ty int = gc_ty2
-//line matmul.go:22
-								_ = ty
-//line matmul.go:23
 								var row int = gc_by2*mmTile + ty
-//line matmul.go:23
-								_ = row
-//line matmul.go:24
 								var col int = gc_bx2*mmTile + tx
-//line matmul.go:24
-								_ = col
 //line matmul.go:27
 								var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:27
-								_ = av
-//line matmul.go:27
 								var bv archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:27
-								_ = bv
-//line matmul.go:28
 								if row < m && (p+tx < k && uint(k-(p+tx)) > 15) {
 //line matmul.go:28
 									av = archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])
-//line matmul.go:28
 								} else {
 //line matmul.go:28
 									gc_b17 := gc_none8
@@ -200,25 +160,18 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 									if row < m {
 //line matmul.go:28
 										gc_b17 = gc_all8
-//line matmul.go:28
 									}
 //line matmul.go:28
 									gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
 //line matmul.go:28
-									_ = gc_if15
-//line matmul.go:28
 									if gc_if15.ToBits() != 0 {
 //line matmul.go:28
 										av = av.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line matmul.go:28
 									}
-//line matmul.go:28
 								}
-//line matmul.go:31
 								if p+ty < k && (col < n && uint(n-col) > 15) {
 //line matmul.go:31
 									bv = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
-//line matmul.go:31
 								} else {
 //line matmul.go:31
 									gc_b18 := gc_none8
@@ -226,19 +179,14 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 									if p+ty < k {
 //line matmul.go:31
 										gc_b18 = gc_all8
-//line matmul.go:31
 									}
 //line matmul.go:31
 									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
 //line matmul.go:31
-									_ = gc_if16
-//line matmul.go:31
 									if gc_if16.ToBits() != 0 {
 //line matmul.go:31
 										bv = bv.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line matmul.go:31
 									}
-//line matmul.go:31
 								}
 //line matmul.go:31
 								av.StoreSlice(gc_at8[gc_tx2:])
@@ -256,48 +204,24 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:22
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:22
-						_ = gc_iota7
-//line matmul.go:22
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:22
-						_ = gc_none7
-//line matmul.go:22
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:22
-						_ = gc_all7
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul.go:22
 							var tx int = gc_tx2
 //line matmul.go:22
-							_ = tx
-//line matmul.go:22
 							var ty int = gc_ty2
-//line matmul.go:22
-							_ = ty
-//line matmul.go:23
 							var row int = gc_by2*mmTile + ty
-//line matmul.go:23
-							_ = row
-//line matmul.go:24
 							var col int = gc_bx2*mmTile + tx
-//line matmul.go:24
-							_ = col
 //line matmul.go:27
 							var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:27
-							_ = av
-//line matmul.go:27
 							var bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:27
-							_ = bv
-//line matmul.go:28
 							if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
 //line matmul.go:28
 								av = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])
-//line matmul.go:28
 							} else {
 //line matmul.go:28
 								gc_b15 := gc_none7
@@ -305,25 +229,18 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 								if row < m {
 //line matmul.go:28
 									gc_b15 = gc_all7
-//line matmul.go:28
 								}
 //line matmul.go:28
 								gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 //line matmul.go:28
-								_ = gc_if13
-//line matmul.go:28
 								if gc_if13.ToBits() != 0 {
 //line matmul.go:28
 									av = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(av, gc_if13)
-//line matmul.go:28
 								}
-//line matmul.go:28
 							}
-//line matmul.go:31
 							if p+ty < k && (col < n && uint(n-col) > 7) {
 //line matmul.go:31
 								bv = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
-//line matmul.go:31
 							} else {
 //line matmul.go:31
 								gc_b16 := gc_none7
@@ -331,19 +248,14 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 								if p+ty < k {
 //line matmul.go:31
 									gc_b16 = gc_all7
-//line matmul.go:31
 								}
 //line matmul.go:31
 								gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul.go:31
-								_ = gc_if14
-//line matmul.go:31
 								if gc_if14.ToBits() != 0 {
 //line matmul.go:31
 									bv = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(bv, gc_if14)
-//line matmul.go:31
 								}
-//line matmul.go:31
 							}
 //line matmul.go:31
 							av.StoreSlice(gc_at8[gc_tx2:])
@@ -353,47 +265,25 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line matmul.go:22
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:22
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:23
 						row := gc_by2*mmTile + ty
-						_ = row
-
-//line matmul.go:24
 						col := gc_bx2*mmTile + tx
-						_ = col
-
 //line matmul.go:27
 						var av, bv float32
-
-//line matmul.go:28
 						if row < m && p+tx < k {
 							av = gc_at6[gc_tx2]
 						}
-
-//line matmul.go:31
 						if p+ty < k && col < n {
 							bv = gc_at7[gc_tx2]
 						}
-
-//line matmul.go:34
 						gc_at8[gc_tx2] = av
-
-//line matmul.go:35
 						gc_at9[gc_tx2] = bv
-						_ = av
-						_ = bv
 					}
 				} else {
+//line matmul.go:40
 					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -401,53 +291,28 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:22
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:22
-							_ = gc_iota6
-//line matmul.go:22
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:22
-							_ = gc_none6
-//line matmul.go:22
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:22
-							_ = gc_all6
 							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line matmul.go:22
 								var tx int = gc_tx2
 //line matmul.go:22
-								_ = tx
-//line matmul.go:22
 								var ty int = gc_ty2
-//line matmul.go:22
-								_ = ty
-//line matmul.go:23
 								var row int = gc_by2*mmTile + ty
-//line matmul.go:23
-								_ = row
-//line matmul.go:24
 								var col int = gc_bx2*mmTile + tx
-//line matmul.go:24
-								_ = col
 //line matmul.go:27
 								var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:27
-								_ = av
-//line matmul.go:27
 								var bv archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:27
-								_ = bv
-//line matmul.go:28
 								if (row*
 									k+p+tx) < 0 || (row*k+p+tx) > len(a)-16 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-16 || (ty*
-
 //line matmul.go:34
 									mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-16 || (ty*
 									mmTile+tx) > len(bs)-16 {
 //line matmul.go:28
 									break
-//line matmul.go:28
 								}
 //line matmul.go:28
 								if row < m && (p+tx < k && uint(k-(p+tx)) > 15) {
@@ -462,20 +327,15 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 										m {
 //line matmul.go:28
 										gc_b13 = gc_all6
-//line matmul.go:28
 									}
 //line matmul.go:28
 									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
-//line matmul.go:28
-									_ = gc_if11
 //line matmul.go:28
 									if gc_if11.ToBits() != 0 {
 //line matmul.go:28
 										av = av.Merge(archsimd.LoadFloat32x16Slice(a[row*k+p+tx:]), archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 									}
-//line matmul.go:29
 								}
-//line matmul.go:31
 								if p+ty < k && (col < n && uint(n-col) > 15) {
 //line matmul.go:31
 									bv = archsimd.LoadFloat32x16Slice(b[(p+ty)*n+col:])
@@ -486,22 +346,16 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 									if p+ty < k {
 //line matmul.go:31
 										gc_b14 = gc_all6
-//line matmul.go:31
 									}
 //line matmul.go:31
 									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
-//line matmul.go:31
-									_ = gc_if12
 //line matmul.go:31
 									if gc_if12.ToBits() != 0 {
 //line matmul.go:31
 										bv = bv.Merge(archsimd.LoadFloat32x16Slice(b[(p+ty)*n+col:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 									}
-//line matmul.go:32
 								}
-//line matmul.go:34
 								av.StoreSlice(as[ty*mmTile+tx:])
-//line matmul.go:35
 								bv.StoreSlice(bs[ty*mmTile+tx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -515,53 +369,28 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:22
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:22
-						_ = gc_iota5
-//line matmul.go:22
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:22
-						_ = gc_none5
-//line matmul.go:22
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:22
-						_ = gc_all5
 						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul.go:22
 							var tx int = gc_tx2
 //line matmul.go:22
-							_ = tx
-//line matmul.go:22
 							var ty int = gc_ty2
-//line matmul.go:22
-							_ = ty
-//line matmul.go:23
 							var row int = gc_by2*mmTile + ty
-//line matmul.go:23
-							_ = row
-//line matmul.go:24
 							var col int = gc_bx2*mmTile + tx
-//line matmul.go:24
-							_ = col
 //line matmul.go:27
 							var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:27
-							_ = av
-//line matmul.go:27
 							var bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:27
-							_ = bv
-//line matmul.go:28
 							if (row*
 								k+p+tx) < 0 || (row*k+p+tx) > len(a)-8 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-8 || (ty*
-
 //line matmul.go:34
 								mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-8 || (ty*
 								mmTile+tx) > len(bs)-8 {
 //line matmul.go:28
 								break
-//line matmul.go:28
 							}
 //line matmul.go:28
 							if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
@@ -576,20 +405,15 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 									m {
 //line matmul.go:28
 									gc_b11 = gc_all5
-//line matmul.go:28
 								}
 //line matmul.go:28
 								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
-//line matmul.go:28
-								_ = gc_if9
 //line matmul.go:28
 								if gc_if9.ToBits() != 0 {
 //line matmul.go:28
 									av = archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Merge(av, gc_if9)
 								}
-//line matmul.go:29
 							}
-//line matmul.go:31
 							if p+ty < k && (col < n && uint(n-col) > 7) {
 //line matmul.go:31
 								bv = archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:])
@@ -600,22 +424,16 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 								if p+ty < k {
 //line matmul.go:31
 									gc_b12 = gc_all5
-//line matmul.go:31
 								}
 //line matmul.go:31
 								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-//line matmul.go:31
-								_ = gc_if10
 //line matmul.go:31
 								if gc_if10.ToBits() != 0 {
 //line matmul.go:31
 									bv = archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Merge(bv, gc_if10)
 								}
-//line matmul.go:32
 							}
-//line matmul.go:34
 							av.StoreSlice(as[ty*mmTile+tx:])
-//line matmul.go:35
 							bv.StoreSlice(bs[ty*mmTile+tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -623,45 +441,25 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:22
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:22
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:23
 						row := gc_by2*mmTile + ty
-						_ = row
-
-//line matmul.go:24
 						col := gc_bx2*mmTile + tx
-						_ = col
-
 //line matmul.go:27
 						var av, bv float32
-
-//line matmul.go:28
 						if row < m && p+tx < k {
 							av = a[row*k+p+tx]
 						}
-
-//line matmul.go:31
 						if p+ty < k && col < n {
 							bv = b[(p+ty)*n+col]
 						}
-
-//line matmul.go:34
 						as[ty*mmTile+tx] = av
-
-//line matmul.go:35
 						bs[ty*mmTile+tx] = bv
-						_ = av
-						_ = bv
 					}
 				}
+//line matmul.go:40
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -677,8 +475,6 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line matmul.go:22
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line matmul.go:22
-						_ = gc_Lane0Mask322
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -686,117 +482,78 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:22
 							var tx int = gc_tx2
 //line matmul.go:22
-							_ = tx
-//line matmul.go:22
 							var ty int = gc_ty2
 //line matmul.go:22
-							_ = ty
-//line matmul.go:22
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:22
-							_ = sum
 //line matmul.go:37
 							if (compiled.Trip(0)*
 								mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-16 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-16 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-16 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-16 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-16 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-16 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-16 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-16 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-16 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-16 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-16 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-16 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-16 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-16 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-16 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-16 {
 //line matmul.go:37
 								break
-//line matmul.go:37
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)*mmTile+tx:])))
-//line matmul.go:38
 							}
-//line matmul.go:38
 							{
 //line matmul.go:38
 								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty*mmTile+compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)*mmTile+tx:])))
-//line matmul.go:38
 							}
 //line matmul.go:38
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
@@ -811,8 +568,6 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 				if compiled.SIMD {
 //line matmul.go:22
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line matmul.go:22
-					_ = gc_Lane0Mask32
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -820,118 +575,47 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:22
 						var tx int = gc_tx2
 //line matmul.go:22
-						_ = tx
-//line matmul.go:22
 						var ty int = gc_ty2
 //line matmul.go:22
-						_ = ty
-//line matmul.go:22
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:22
-						_ = sum
 //line matmul.go:37
 						if (compiled.Trip(0)*
 							mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-8 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-8 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-8 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-8 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-8 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-8 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-8 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-8 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-8 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-8 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-8 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-8 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-8 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-8 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-8 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-8 {
 //line matmul.go:37
 							break
-//line matmul.go:37
 						}
 //line matmul.go:38
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)*mmTile+tx:])))
 //line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)*mmTile+tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)*mmTile+tx:])))
 //line matmul.go:38
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)*mmTile+tx:])))
 //line matmul.go:38
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)*mmTile+tx:])))
 //line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)*mmTile+tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)*mmTile+tx:])))
 //line matmul.go:38
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)*mmTile+tx:])))
 //line matmul.go:38
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)*mmTile+tx:])))
 //line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)*mmTile+tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)*mmTile+tx:])))
 //line matmul.go:38
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)*mmTile+tx:])))
 //line matmul.go:38
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)*mmTile+tx:])))
 //line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)*mmTile+tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)*mmTile+tx:])))
 //line matmul.go:38
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)*mmTile+tx:])))
 //line matmul.go:38
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)*mmTile+tx:])))
 //line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)*mmTile+tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)*mmTile+tx:])))
 //line matmul.go:38
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)*mmTile+tx:])))
 //line matmul.go:38
-						{
-//line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)*mmTile+tx:])))
-//line matmul.go:38
-						}
-//line matmul.go:38
-						{
-//line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)*mmTile+tx:])))
-//line matmul.go:38
-						}
-//line matmul.go:38
-						{
-//line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)*mmTile+tx:])))
-//line matmul.go:38
-						}
-//line matmul.go:38
-						{
-//line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)*mmTile+tx:])))
-//line matmul.go:38
-						}
-//line matmul.go:38
-						{
-//line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)*mmTile+tx:])))
-//line matmul.go:38
-						}
-//line matmul.go:38
-						{
-//line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)*mmTile+tx:])))
-//line matmul.go:38
-						}
-//line matmul.go:38
-						{
-//line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)*mmTile+tx:])))
-//line matmul.go:38
-						}
-//line matmul.go:38
-						{
-//line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)*mmTile+tx:])))
-//line matmul.go:38
-						}
-//line matmul.go:38
-						{
-//line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)*mmTile+tx:])))
-//line matmul.go:38
-						}
-//line matmul.go:38
-						{
-//line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)*mmTile+tx:])))
-//line matmul.go:38
-						}
-//line matmul.go:38
-						{
-//line matmul.go:38
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)*mmTile+tx:])))
-//line matmul.go:38
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty*mmTile+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)*mmTile+tx:])))
 //line matmul.go:38
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
@@ -940,147 +624,91 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line matmul.go:22
 					tx := gc_tx2
-					_ = tx
-
 //line matmul.go:22
 					ty := gc_ty2
-					_ = ty
+//line matmul.go:24
 					sum := gc_s_sum[gc_rank2]
-
 					{
-
 //line matmul.go:37
-						{
+						q := int(0)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							q := int(0)
+						q := int(1)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
+						q := int(2)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-						{
+						q := int(3)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							q := int(1)
+						q := int(4)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
+						q := int(5)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-						{
+						q := int(6)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							q := int(2)
+						q := int(7)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
+						q := int(8)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-						{
+						q := int(9)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							q := int(3)
+						q := int(10)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
+						q := int(11)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-						{
+						q := int(12)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							q := int(4)
+						q := int(13)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
+						q := int(14)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
 //line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(5)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(6)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(7)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(8)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(9)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(10)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(11)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(12)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(13)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(14)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:37
-						{
-//line matmul.go:37
-							q := int(15)
-//line matmul.go:37
-							_ = q
-							sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
-						}
-//line matmul.go:39
+						q := int(15)
+						sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
 					}
 					gc_s_sum[gc_rank2] = sum
 				}
@@ -1118,33 +746,25 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul.go:22
 							var ty int = gc_ty2
-//line matmul.go:22
-							_ = ty
-//line matmul.go:23
 							var row int = gc_by2*mmTile + ty
 //line matmul.go:23
 							_ = row
 //line matmul.go:22
 							var tx int = gc_tx2
-//line matmul.go:22
-							_ = tx
 //line matmul.go:24
 							var col int = gc_bx2*mmTile + tx
 //line matmul.go:24
 							_ = col
 //line matmul.go:24
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:24
-							_ = sum
-//line matmul.go:42
 							{
-								sum.StoreSlice(gc_at10[gc_tx2:])
 //line matmul.go:43
+								sum.StoreSlice(gc_at10[gc_tx2:])
 							}
 						}
+//line matmul.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
 					}(gc_vstep9)
@@ -1156,62 +776,33 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
 						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line matmul.go:22
 						var ty int = gc_ty2
-//line matmul.go:22
-						_ = ty
-//line matmul.go:23
 						var row int = gc_by2*mmTile + ty
 //line matmul.go:23
 						_ = row
 //line matmul.go:22
 						var tx int = gc_tx2
-//line matmul.go:22
-						_ = tx
 //line matmul.go:24
 						var col int = gc_bx2*mmTile + tx
 //line matmul.go:24
 						_ = col
 //line matmul.go:24
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:24
-						_ = sum
-//line matmul.go:42
-						{
-							sum.StoreSlice(gc_at10[gc_tx2:])
 //line matmul.go:43
-						}
+						sum.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line matmul.go:22
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:23
-					row := gc_by2*mmTile + ty
-					_ = row
-
-//line matmul.go:22
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:24
-					col := gc_bx2*mmTile + tx
-					_ = col
+//line matmul.go:26
 					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:42
-					{
-						gc_at10[gc_tx2] = sum
-					}
+//line matmul.go:43
+					gc_at10[gc_tx2] = sum
 				}
 			} else {
+//line matmul.go:47
 				gc_vstep10 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -1219,39 +810,26 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul.go:22
 							var ty int = gc_ty2
-//line matmul.go:22
-							_ = ty
-//line matmul.go:23
 							var row int = gc_by2*mmTile + ty
-//line matmul.go:23
-							_ = row
 //line matmul.go:22
 							var tx int = gc_tx2
-//line matmul.go:22
-							_ = tx
 //line matmul.go:24
 							var col int = gc_bx2*mmTile + tx
 //line matmul.go:24
-							_ = col
-//line matmul.go:24
 							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:24
-							_ = sum
-//line matmul.go:42
 							{
+//line matmul.go:43
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:43
 									break
-//line matmul.go:43
 								}
 //line matmul.go:43
 								sum.StoreSlice(c[row*n+col:])
-//line matmul.go:43
 							}
 						}
+//line matmul.go:45
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
 					}(gc_vstep10)
@@ -1263,38 +841,22 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
 						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line matmul.go:22
 						var ty int = gc_ty2
-//line matmul.go:22
-						_ = ty
-//line matmul.go:23
 						var row int = gc_by2*mmTile + ty
-//line matmul.go:23
-						_ = row
 //line matmul.go:22
 						var tx int = gc_tx2
-//line matmul.go:22
-						_ = tx
 //line matmul.go:24
 						var col int = gc_bx2*mmTile + tx
 //line matmul.go:24
-						_ = col
-//line matmul.go:24
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:24
-						_ = sum
-//line matmul.go:42
-						{
-							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:43
-								break
+						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:43
-							}
-//line matmul.go:43
-							sum.StoreSlice(c[row*n+col:])
-//line matmul.go:43
+							break
 						}
+//line matmul.go:43
+						sum.StoreSlice(c[row*n+col:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1304,138 +866,88 @@ func gc_body_matmulFlat(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:22
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:23
 						row := gc_by2*mmTile + ty
-						_ = row
-
 //line matmul.go:22
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:24
 						col := gc_bx2*mmTile + tx
-						_ = col
+//line matmul.go:26
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:42
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:43
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:47
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:22
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:23
 						row := gc_by2*mmTile + ty
-						_ = row
-
 //line matmul.go:22
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:24
 						col := gc_bx2*mmTile + tx
-						_ = col
+//line matmul.go:26
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:42
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:43
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:47
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:22
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:23
 						row := gc_by2*mmTile + ty
-						_ = row
-
 //line matmul.go:22
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:24
 						col := gc_bx2*mmTile + tx
-						_ = col
+//line matmul.go:26
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:42
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:43
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:47
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:22
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:23
 						row := gc_by2*mmTile + ty
-						_ = row
-
 //line matmul.go:22
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:24
 						col := gc_bx2*mmTile + tx
-						_ = col
+//line matmul.go:26
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:42
-						{
-							c[row*n+col] = sum
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:22
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:23
-					row := gc_by2*mmTile + ty
-					_ = row
-
-//line matmul.go:22
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:24
-					col := gc_bx2*mmTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:42
-					{
+//line matmul.go:43
 						c[row*n+col] = sum
 					}
 				}
+//line matmul.go:47
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line matmul.go:22
+					ty := gc_ty2
+					row := gc_by2*mmTile + ty
+//line matmul.go:22
+					tx := gc_tx2
+//line matmul.go:24
+					col := gc_bx2*mmTile + tx
+//line matmul.go:26
+					sum := gc_s_sum[gc_rank2]
+//line matmul.go:43
+					c[row*n+col] = sum
+				}
 			}
+//line matmul.go:47
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1468,76 +980,63 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-
 //line matmul.go:51
 	as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
-
-//line matmul.go:52
 	bs := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
-	{
-		gc_vstep3 := 0
-		if compiled.SIMD {
-			for ; gc_vstep3+3 < gc_n2; gc_vstep3 += 4 {
-				gc_rank2 := gc_vstep3
-				_ = gc_rank2
+//line matmul.go:54
+	gc_vstep3 := 0
+	if compiled.SIMD {
+		for ; gc_vstep3+3 < gc_n2; gc_vstep3 += 4 {
+			gc_rank2 := gc_vstep3
 //line matmul.go:56
-				var sum archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+			var sum archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line matmul.go:56
-				_ = sum
-//line matmul.go:56
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			sum.StoreSlice(gc_s_sum[gc_rank2:])
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line matmul.go:56
-				var sum float64
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line matmul.go:56
-				var sum float64
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line matmul.go:56
-				var sum float64
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line matmul.go:56
-				var sum float64
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step4 := gc_vstep3
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line matmul.go:56
 			var sum float64
-			_ = sum
+//line matmul.go:58
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:56
+			var sum float64
+//line matmul.go:58
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:56
+			var sum float64
+//line matmul.go:58
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:56
+			var sum float64
+//line matmul.go:58
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line matmul.go:56
+		var sum float64
+//line matmul.go:58
+		gc_s_sum[gc_rank2] = sum
+	}
 //line matmul.go:57
 	for p := 0; p < k; p += mmTile {
 		{
@@ -1556,48 +1055,26 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 //line matmul.go:58
 						gc_vb2 := archsimd.BroadcastFloat64x4(0)
 //line matmul.go:58
-						_ = gc_vb2
-//line matmul.go:58
 						gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line matmul.go:58
-						_ = gc_iota2
 //line matmul.go:58
 						gc_none2 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line matmul.go:58
-						_ = gc_none2
-//line matmul.go:58
 						gc_all2 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line matmul.go:58
-						_ = gc_all2
 						for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul.go:53
 							var tx int = gc_tx2
 //line matmul.go:53
-							_ = tx
-//line matmul.go:53
 							var ty int = gc_ty2
-//line matmul.go:53
-							_ = ty
-//line matmul.go:54
 							var row int = gc_by2*mmTile + ty
-//line matmul.go:54
-							_ = row
-//line matmul.go:55
 							var col int = gc_bx2*mmTile + tx
-//line matmul.go:55
-							_ = col
 //line matmul.go:58
 							gc_vb2.StoreSlice(gc_at6[gc_tx2:])
 //line matmul.go:58
 							gc_vb2.StoreSlice(gc_at7[gc_tx2:])
-//line matmul.go:59
 							if row < m && (p+tx < k && uint(k-(p+tx)) > 3) {
 //line matmul.go:59
 								archsimd.LoadFloat64x4Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-//line matmul.go:59
 							} else {
 //line matmul.go:59
 								gc_b5 := gc_none2
@@ -1605,25 +1082,18 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 								if row < m {
 //line matmul.go:59
 									gc_b5 = gc_all2
-//line matmul.go:59
 								}
 //line matmul.go:59
 								gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
 //line matmul.go:59
-								_ = gc_if3
-//line matmul.go:59
 								if gc_if3.ToBits() != 0 {
 //line matmul.go:59
 									archsimd.LoadFloat64x4Slice(gc_at8[gc_tx2:]).StoreMasked((*[4]float64)(gc_at6[gc_tx2:]), gc_if3)
-//line matmul.go:59
 								}
-//line matmul.go:59
 							}
-//line matmul.go:62
 							if p+ty < k && (col < n && uint(n-col) > 3) {
 //line matmul.go:62
 								archsimd.LoadFloat64x4Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line matmul.go:62
 							} else {
 //line matmul.go:62
 								gc_b6 := gc_none2
@@ -1631,52 +1101,31 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 								if p+ty < k {
 //line matmul.go:62
 									gc_b6 = gc_all2
-//line matmul.go:62
 								}
 //line matmul.go:62
 								gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
 //line matmul.go:62
-								_ = gc_if4
-//line matmul.go:62
 								if gc_if4.ToBits() != 0 {
 //line matmul.go:62
 									archsimd.LoadFloat64x4Slice(gc_at9[gc_tx2:]).StoreMasked((*[4]float64)(gc_at7[gc_tx2:]), gc_if4)
-//line matmul.go:62
 								}
-//line matmul.go:62
 							}
 						}
+//line matmul.go:64
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line matmul.go:53
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:53
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:54
 						row := gc_by2*mmTile + ty
-						_ = row
-
-//line matmul.go:55
 						col := gc_bx2*mmTile + tx
-						_ = col
-
 //line matmul.go:58
 						gc_at6[gc_tx2], gc_at7[gc_tx2] = 0, 0
-
-//line matmul.go:59
 						if row < m && p+tx < k {
 							gc_at6[gc_tx2] = gc_at8[gc_tx2]
 						}
-
-//line matmul.go:62
 						if p+ty < k && col < n {
 							gc_at7[gc_tx2] = gc_at9[gc_tx2]
 						}
@@ -1687,19 +1136,11 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 //line matmul.go:58
 						gc_vb := archsimd.BroadcastFloat64x4(0)
 //line matmul.go:58
-						_ = gc_vb
-//line matmul.go:58
 						gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line matmul.go:58
-						_ = gc_iota
 //line matmul.go:58
 						gc_none := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line matmul.go:58
-						_ = gc_none
-//line matmul.go:58
 						gc_all := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line matmul.go:58
-						_ = gc_all
 						for ; gc_vstep5+3 < gc_bdx2; gc_vstep5 += 4 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1707,37 +1148,24 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 //line matmul.go:53
 							var tx int = gc_tx2
 //line matmul.go:53
-							_ = tx
-//line matmul.go:53
 							var ty int = gc_ty2
-//line matmul.go:53
-							_ = ty
-//line matmul.go:54
 							var row int = gc_by2*mmTile + ty
-//line matmul.go:54
-							_ = row
-//line matmul.go:55
 							var col int = gc_bx2*mmTile + tx
-//line matmul.go:55
-							_ = col
 //line matmul.go:58
 							if tx < 0 || tx > len(as[ty])-4 || tx > len(bs[ty])-4 || (row*
-
+//line matmul.go:60
 								k+p+tx) < 0 || (row*k+p+tx) > len(a)-4 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-4 {
 //line matmul.go:58
 								break
-//line matmul.go:58
 							}
 //line matmul.go:58
 							gc_vb.StoreSlice(as[ty][tx:])
 //line matmul.go:58
 							gc_vb.StoreSlice(bs[ty][tx:])
-//line matmul.go:59
 							if row < m && (p+tx < k && uint(k-(p+tx)) > 3) {
 //line matmul.go:59
 								if tx >= 0 && tx <= len(as[ty])-4 {
 									archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).StoreSlice(as[ty][tx:])
-//line matmul.go:60
 								} else {
 //line matmul.go:60
 									var gc_lanes [4]float64
@@ -1751,15 +1179,11 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line matmul.go:60
 											as[ty][tx+gc_k] = gc_lanes[gc_k]
-//line matmul.go:60
 										}
-//line matmul.go:60
 									}
 //line matmul.go:60
 									gc_pos2.Thread = gc_rank2
-//line matmul.go:60
 								}
-//line matmul.go:60
 							} else {
 //line matmul.go:60
 								gc_b3 := gc_none
@@ -1769,18 +1193,14 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 									m {
 //line matmul.go:59
 									gc_b3 = gc_all
-//line matmul.go:59
 								}
 //line matmul.go:59
 								gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
-//line matmul.go:59
-								_ = gc_if
 //line matmul.go:59
 								if gc_if.ToBits() != 0 {
 //line matmul.go:59
 									if tx >= 0 && tx <= len(as[ty])-4 {
 										archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).StoreMasked((*[4]float64)(as[ty][tx:]), gc_if)
-//line matmul.go:60
 									} else {
 //line matmul.go:60
 										var gc_lanes2 [4]float64
@@ -1794,24 +1214,18 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 												gc_pos2.Thread = gc_rank2 + gc_k2
 //line matmul.go:60
 												as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-//line matmul.go:60
 											}
-//line matmul.go:60
 										}
 //line matmul.go:60
 										gc_pos2.Thread = gc_rank2
-//line matmul.go:60
 									}
-//line matmul.go:60
 								}
-//line matmul.go:60
 							}
 //line matmul.go:62
 							if p+ty < k && (col < n && uint(n-col) > 3) {
 //line matmul.go:62
 								if tx >= 0 && tx <= len(bs[ty])-4 {
 									archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).StoreSlice(bs[ty][tx:])
-//line matmul.go:63
 								} else {
 //line matmul.go:63
 									var gc_lanes3 [4]float64
@@ -1825,15 +1239,11 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 											gc_pos2.Thread = gc_rank2 + gc_k3
 //line matmul.go:63
 											bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-//line matmul.go:63
 										}
-//line matmul.go:63
 									}
 //line matmul.go:63
 									gc_pos2.Thread = gc_rank2
-//line matmul.go:63
 								}
-//line matmul.go:63
 							} else {
 //line matmul.go:63
 								gc_b4 := gc_none
@@ -1841,18 +1251,14 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 								if p+ty < k {
 //line matmul.go:62
 									gc_b4 = gc_all
-//line matmul.go:62
 								}
 //line matmul.go:62
 								gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
-//line matmul.go:62
-								_ = gc_if2
 //line matmul.go:62
 								if gc_if2.ToBits() != 0 {
 //line matmul.go:62
 									if tx >= 0 && tx <= len(bs[ty])-4 {
 										archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).StoreMasked((*[4]float64)(bs[ty][tx:]), gc_if2)
-//line matmul.go:63
 									} else {
 //line matmul.go:63
 										var gc_lanes4 [4]float64
@@ -1866,50 +1272,31 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 												gc_pos2.Thread = gc_rank2 + gc_k4
 //line matmul.go:63
 												bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-//line matmul.go:63
 											}
-//line matmul.go:63
 										}
 //line matmul.go:63
 										gc_pos2.Thread = gc_rank2
-//line matmul.go:63
 									}
-//line matmul.go:63
 								}
-//line matmul.go:63
 							}
 						}
+//line matmul.go:65
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:53
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:53
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:54
 						row := gc_by2*mmTile + ty
-						_ = row
-
-//line matmul.go:55
 						col := gc_bx2*mmTile + tx
-						_ = col
-
 //line matmul.go:58
 						as[ty][tx], bs[ty][tx] = 0, 0
-
-//line matmul.go:59
 						if row < m && p+tx < k {
 							as[ty][tx] = a[row*k+p+tx]
 						}
-
-//line matmul.go:62
 						if p+ty < k && col < n {
 							bs[ty][tx] = b[(p+ty)*n+col]
 						}
@@ -1928,8 +1315,6 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 				if compiled.SIMD {
 //line matmul.go:53
 					gc_Lane0Mask64 := compiled.Lane0Mask64()
-//line matmul.go:53
-					_ = gc_Lane0Mask64
 					for ; gc_vstep6+3 < gc_bdx2; gc_vstep6 += 4 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1937,117 +1322,46 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 //line matmul.go:53
 						var tx int = gc_tx2
 //line matmul.go:53
-						_ = tx
-//line matmul.go:53
 						var ty int = gc_ty2
 //line matmul.go:53
-						_ = ty
-//line matmul.go:53
 						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:53
-						_ = sum
 //line matmul.go:66
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-4 || tx > len(bs[compiled.Trip(1)])-4 || tx > len(bs[compiled.Trip(2)])-4 || tx > len(bs[compiled.Trip(3)])-4 || tx > len(bs[compiled.Trip(4)])-4 || tx > len(bs[compiled.Trip(5)])-4 || tx > len(bs[compiled.Trip(6)])-4 || tx > len(bs[compiled.Trip(7)])-4 || tx > len(bs[compiled.Trip(8)])-4 || tx > len(bs[compiled.Trip(9)])-4 || tx > len(bs[compiled.Trip(10)])-4 || tx > len(bs[compiled.Trip(11)])-4 || tx > len(bs[compiled.Trip(12)])-4 || tx > len(bs[compiled.Trip(13)])-4 || tx > len(bs[compiled.Trip(14)])-4 || tx > len(bs[compiled.Trip(15)])-4 {
 //line matmul.go:66
 							break
-//line matmul.go:66
 						}
 //line matmul.go:67
-						{
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(0)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(0)][tx:])))
 //line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(0)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(0)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(1)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(1)][tx:])))
 //line matmul.go:67
-						}
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(2)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(2)][tx:])))
 //line matmul.go:67
-						{
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(3)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(3)][tx:])))
 //line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(1)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(1)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(4)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(4)][tx:])))
 //line matmul.go:67
-						}
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(5)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(5)][tx:])))
 //line matmul.go:67
-						{
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(6)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(6)][tx:])))
 //line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(2)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(2)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(7)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(7)][tx:])))
 //line matmul.go:67
-						}
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(8)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(8)][tx:])))
 //line matmul.go:67
-						{
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(9)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(9)][tx:])))
 //line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(3)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(3)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(10)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(10)][tx:])))
 //line matmul.go:67
-						}
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(11)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(11)][tx:])))
 //line matmul.go:67
-						{
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(12)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(12)][tx:])))
 //line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(4)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(4)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(13)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(13)][tx:])))
 //line matmul.go:67
-						}
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(14)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(14)][tx:])))
 //line matmul.go:67
-						{
-//line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(5)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(5)][tx:])))
-//line matmul.go:67
-						}
-//line matmul.go:67
-						{
-//line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(6)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(6)][tx:])))
-//line matmul.go:67
-						}
-//line matmul.go:67
-						{
-//line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(7)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(7)][tx:])))
-//line matmul.go:67
-						}
-//line matmul.go:67
-						{
-//line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(8)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(8)][tx:])))
-//line matmul.go:67
-						}
-//line matmul.go:67
-						{
-//line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(9)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(9)][tx:])))
-//line matmul.go:67
-						}
-//line matmul.go:67
-						{
-//line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(10)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(10)][tx:])))
-//line matmul.go:67
-						}
-//line matmul.go:67
-						{
-//line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(11)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(11)][tx:])))
-//line matmul.go:67
-						}
-//line matmul.go:67
-						{
-//line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(12)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(12)][tx:])))
-//line matmul.go:67
-						}
-//line matmul.go:67
-						{
-//line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(13)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(13)][tx:])))
-//line matmul.go:67
-						}
-//line matmul.go:67
-						{
-//line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(14)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(14)][tx:])))
-//line matmul.go:67
-						}
-//line matmul.go:67
-						{
-//line matmul.go:67
-							sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(15)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(15)][tx:])))
-//line matmul.go:67
-						}
+						sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(15)], gc_Lane0Mask64).Mul(archsimd.LoadFloat64x4Slice(bs[compiled.Trip(15)][tx:])))
 //line matmul.go:67
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
@@ -2056,147 +1370,91 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line matmul.go:53
 					tx := gc_tx2
-					_ = tx
-
 //line matmul.go:53
 					ty := gc_ty2
-					_ = ty
+//line matmul.go:55
 					sum := gc_s_sum[gc_rank2]
-
 					{
-
 //line matmul.go:66
-						{
+						q := int(0)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							q := int(0)
+						q := int(1)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(2)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-						{
+						q := int(3)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							q := int(1)
+						q := int(4)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(5)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-						{
+						q := int(6)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							q := int(2)
+						q := int(7)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(8)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-						{
+						q := int(9)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							q := int(3)
+						q := int(10)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(11)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-						{
+						q := int(12)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							q := int(4)
+						q := int(13)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(14)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(5)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(6)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(7)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(8)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(9)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(10)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(11)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(12)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(13)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(14)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:66
-						{
-//line matmul.go:66
-							q := int(15)
-//line matmul.go:66
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line matmul.go:68
+						q := int(15)
+						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank2] = sum
 				}
@@ -2232,99 +1490,54 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 					for ; gc_vstep7+3 < gc_to2; gc_vstep7 += 4 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line matmul.go:53
 						var ty int = gc_ty2
-//line matmul.go:53
-						_ = ty
-//line matmul.go:54
 						var row int = gc_by2*mmTile + ty
 //line matmul.go:54
 						_ = row
 //line matmul.go:53
 						var tx int = gc_tx2
-//line matmul.go:53
-						_ = tx
 //line matmul.go:55
 						var col int = gc_bx2*mmTile + tx
 //line matmul.go:55
 						_ = col
 //line matmul.go:55
 						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:55
-						_ = sum
-//line matmul.go:71
-						{
-							sum.StoreSlice(gc_at10[gc_tx2:])
 //line matmul.go:72
-						}
+						sum.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line matmul.go:53
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:54
-					row := gc_by2*mmTile + ty
-					_ = row
-
-//line matmul.go:53
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:55
-					col := gc_bx2*mmTile + tx
-					_ = col
+//line matmul.go:57
 					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:71
-					{
-						gc_at10[gc_tx2] = sum
-					}
+//line matmul.go:72
+					gc_at10[gc_tx2] = sum
 				}
 			} else {
+//line matmul.go:76
 				gc_vstep8 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep8+3 < gc_to2; gc_vstep8 += 4 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line matmul.go:53
 						var ty int = gc_ty2
-//line matmul.go:53
-						_ = ty
-//line matmul.go:54
 						var row int = gc_by2*mmTile + ty
-//line matmul.go:54
-						_ = row
 //line matmul.go:53
 						var tx int = gc_tx2
-//line matmul.go:53
-						_ = tx
 //line matmul.go:55
 						var col int = gc_bx2*mmTile + tx
 //line matmul.go:55
-						_ = col
-//line matmul.go:55
 						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:55
-						_ = sum
-//line matmul.go:71
-						{
-							if (row*n+col) < 0 || (row*n+col) > len(c)-4 {
 //line matmul.go:72
-								break
+						if (row*n+col) < 0 || (row*n+col) > len(c)-4 {
 //line matmul.go:72
-							}
-//line matmul.go:72
-							sum.StoreSlice(c[row*n+col:])
-//line matmul.go:72
+							break
 						}
+//line matmul.go:72
+						sum.StoreSlice(c[row*n+col:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2334,138 +1547,88 @@ func gc_body_matmulFloat64(gc_b2 *compiled.Block, a, b, c []float64, m, k, n int
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:53
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:54
 						row := gc_by2*mmTile + ty
-						_ = row
-
 //line matmul.go:53
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:55
 						col := gc_bx2*mmTile + tx
-						_ = col
+//line matmul.go:57
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:71
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:72
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:76
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:53
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:54
 						row := gc_by2*mmTile + ty
-						_ = row
-
 //line matmul.go:53
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:55
 						col := gc_bx2*mmTile + tx
-						_ = col
+//line matmul.go:57
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:71
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:72
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:76
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:53
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:54
 						row := gc_by2*mmTile + ty
-						_ = row
-
 //line matmul.go:53
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:55
 						col := gc_bx2*mmTile + tx
-						_ = col
+//line matmul.go:57
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:71
-						{
-							c[row*n+col] = sum
-						}
+//line matmul.go:72
+						c[row*n+col] = sum
 					}
 					{
+//line matmul.go:76
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:53
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:54
 						row := gc_by2*mmTile + ty
-						_ = row
-
 //line matmul.go:53
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:55
 						col := gc_bx2*mmTile + tx
-						_ = col
+//line matmul.go:57
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:71
-						{
-							c[row*n+col] = sum
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:53
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:54
-					row := gc_by2*mmTile + ty
-					_ = row
-
-//line matmul.go:53
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:55
-					col := gc_bx2*mmTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:71
-					{
+//line matmul.go:72
 						c[row*n+col] = sum
 					}
 				}
+//line matmul.go:76
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line matmul.go:53
+					ty := gc_ty2
+					row := gc_by2*mmTile + ty
+//line matmul.go:53
+					tx := gc_tx2
+//line matmul.go:55
+					col := gc_bx2*mmTile + tx
+//line matmul.go:57
+					sum := gc_s_sum[gc_rank2]
+//line matmul.go:72
+					c[row*n+col] = sum
+				}
 			}
+//line matmul.go:76
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -2503,105 +1666,84 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_pvalue := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line matmul.go:83
 	const tileWidth = 16
-
-//line matmul.go:84
 	mds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
-
-//line matmul.go:85
 	nds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
-
-//line matmul.go:86
 	bx := gc_bx2
-
 //line matmul.go:86
 	by := gc_by2
-	{
-		gc_vstep3 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-				for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-					gc_rank2 := gc_vstep3
-					_ = gc_rank2
-//line matmul.go:90
-					var pvalue archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:90
-					_ = pvalue
-//line matmul.go:90
-					pvalue.StoreSlice(gc_s_pvalue[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+//line matmul.go:88
+	gc_vstep3 := 0
+	if compiled.SIMD && compiled.SIMD512 {
+		var gc_stop bool
+		gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+			for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
 				gc_rank2 := gc_vstep3
-				_ = gc_rank2
 //line matmul.go:90
-				var pvalue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:90
-				_ = pvalue
+				var pvalue archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:90
 				pvalue.StoreSlice(gc_s_pvalue[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
+			return gc_vstep3, false
+		}(gc_vstep3)
+		if gc_stop {
+			return
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
+	}
+	if compiled.SIMD {
+		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+			gc_rank2 := gc_vstep3
 //line matmul.go:90
-				var pvalue float32
-				_ = pvalue
-				gc_s_pvalue[gc_rank2] = pvalue
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
+			var pvalue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:90
-				var pvalue float32
-				_ = pvalue
-				gc_s_pvalue[gc_rank2] = pvalue
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line matmul.go:90
-				var pvalue float32
-				_ = pvalue
-				gc_s_pvalue[gc_rank2] = pvalue
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line matmul.go:90
-				var pvalue float32
-				_ = pvalue
-				gc_s_pvalue[gc_rank2] = pvalue
-			}
+			pvalue.StoreSlice(gc_s_pvalue[gc_rank2:])
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step4 := gc_vstep3
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line matmul.go:90
 			var pvalue float32
-			_ = pvalue
+//line matmul.go:92
+			gc_s_pvalue[gc_rank2] = pvalue
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:90
+			var pvalue float32
+//line matmul.go:92
+			gc_s_pvalue[gc_rank2] = pvalue
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:90
+			var pvalue float32
+//line matmul.go:92
+			gc_s_pvalue[gc_rank2] = pvalue
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line matmul.go:90
+			var pvalue float32
+//line matmul.go:92
 			gc_s_pvalue[gc_rank2] = pvalue
 		}
 	}
-
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line matmul.go:90
+		var pvalue float32
+//line matmul.go:92
+		gc_s_pvalue[gc_rank2] = pvalue
+	}
 //line matmul.go:91
 	for ph := 0; ph < (k+tileWidth-1)/tileWidth; ph++ {
 		{
@@ -2622,44 +1764,23 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:87
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:87
-							_ = gc_iota4
-//line matmul.go:87
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:87
-							_ = gc_none4
-//line matmul.go:87
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:87
-							_ = gc_all4
 //line matmul.go:95
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line matmul.go:95
-							_ = gc_vb4
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line matmul.go:87
 								var tx int = gc_tx2
 //line matmul.go:87
-								_ = tx
-//line matmul.go:87
 								var ty int = gc_ty2
-//line matmul.go:87
-								_ = ty
-//line matmul.go:88
 								var row int = by*tileWidth + ty
-//line matmul.go:88
-								_ = row
-//line matmul.go:89
 								var col int = bx*tileWidth + tx
-//line matmul.go:89
-								_ = col
 //line matmul.go:92
 								if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 15) {
 //line matmul.go:92
 									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-//line matmul.go:92
 								} else {
 //line matmul.go:92
 									gc_b9 := gc_none4
@@ -2667,39 +1788,28 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 									if row < m {
 //line matmul.go:92
 										gc_b9 = gc_all4
-//line matmul.go:92
 									}
 //line matmul.go:92
 									gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
 //line matmul.go:92
-									_ = gc_if7
-//line matmul.go:92
 									if gc_if7.ToBits() != 0 {
 //line matmul.go:92
 										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if7)
-//line matmul.go:92
 									}
 //line matmul.go:92
 									gc_else7 := archsimd.Mask32x16FromBits(^gc_if7.ToBits())
 //line matmul.go:92
-									_ = gc_else7
-//line matmul.go:92
 									if gc_else7.ToBits() != 0 {
-//line matmul.go:92
 										{
 //line matmul.go:92
 											gc_vb4.StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_else7)
-//line matmul.go:92
 										}
-//line matmul.go:92
 									}
-//line matmul.go:92
 								}
 //line matmul.go:97
 								if ph*tileWidth+ty < k && (col < n && uint(n-col) > 15) {
 //line matmul.go:97
 									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
-//line matmul.go:97
 								} else {
 //line matmul.go:97
 									gc_b10 := gc_none4
@@ -2707,35 +1817,26 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 									if ph*tileWidth+ty < k {
 //line matmul.go:97
 										gc_b10 = gc_all4
-//line matmul.go:97
 									}
 //line matmul.go:97
 									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
 //line matmul.go:97
-									_ = gc_if8
-//line matmul.go:97
 									if gc_if8.ToBits() != 0 {
 //line matmul.go:97
 										archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreMasked((*[16]float32)(gc_at8[gc_tx2:]), gc_if8)
-//line matmul.go:97
 									}
 //line matmul.go:97
 									gc_else8 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
 //line matmul.go:97
-									_ = gc_else8
-//line matmul.go:97
 									if gc_else8.ToBits() != 0 {
-//line matmul.go:97
 										{
 //line matmul.go:97
 											gc_vb4.StoreMasked((*[16]float32)(gc_at8[gc_tx2:]), gc_else8)
-//line matmul.go:97
 										}
-//line matmul.go:97
 									}
-//line matmul.go:97
 								}
 							}
+//line matmul.go:99
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
@@ -2747,44 +1848,23 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:87
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:87
-						_ = gc_iota3
-//line matmul.go:87
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:87
-						_ = gc_none3
-//line matmul.go:87
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:87
-						_ = gc_all3
 //line matmul.go:95
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line matmul.go:95
-						_ = gc_vb3
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul.go:87
 							var tx int = gc_tx2
 //line matmul.go:87
-							_ = tx
-//line matmul.go:87
 							var ty int = gc_ty2
-//line matmul.go:87
-							_ = ty
-//line matmul.go:88
 							var row int = by*tileWidth + ty
-//line matmul.go:88
-							_ = row
-//line matmul.go:89
 							var col int = bx*tileWidth + tx
-//line matmul.go:89
-							_ = col
 //line matmul.go:92
 							if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 7) {
 //line matmul.go:92
 								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-//line matmul.go:92
 							} else {
 //line matmul.go:92
 								gc_b7 := gc_none3
@@ -2792,39 +1872,26 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								if row < m {
 //line matmul.go:92
 									gc_b7 = gc_all3
-//line matmul.go:92
 								}
 //line matmul.go:92
 								gc_if5 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
 //line matmul.go:92
-								_ = gc_if5
-//line matmul.go:92
 								if gc_if5.ToBits() != 0 {
 //line matmul.go:92
 									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if5)
-//line matmul.go:92
 								}
 //line matmul.go:92
 								gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:92
-								_ = gc_else5
-//line matmul.go:92
 								if gc_else5.ToBits() != 0 {
 //line matmul.go:92
-									{
-//line matmul.go:92
-										gc_vb3.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_else5)
-//line matmul.go:92
-									}
-//line matmul.go:92
+									gc_vb3.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_else5)
 								}
-//line matmul.go:92
 							}
 //line matmul.go:97
 							if ph*tileWidth+ty < k && (col < n && uint(n-col) > 7) {
 //line matmul.go:97
 								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
-//line matmul.go:97
 							} else {
 //line matmul.go:97
 								gc_b8 := gc_none3
@@ -2832,65 +1899,39 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								if ph*tileWidth+ty < k {
 //line matmul.go:97
 									gc_b8 = gc_all3
-//line matmul.go:97
 								}
 //line matmul.go:97
 								gc_if6 := gc_b8.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul.go:97
-								_ = gc_if6
-//line matmul.go:97
 								if gc_if6.ToBits() != 0 {
 //line matmul.go:97
 									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if6)
-//line matmul.go:97
 								}
 //line matmul.go:97
 								gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:97
-								_ = gc_else6
-//line matmul.go:97
 								if gc_else6.ToBits() != 0 {
 //line matmul.go:97
-									{
-//line matmul.go:97
-										gc_vb3.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else6)
-//line matmul.go:97
-									}
-//line matmul.go:97
+									gc_vb3.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else6)
 								}
-//line matmul.go:97
 							}
 						}
+//line matmul.go:99
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line matmul.go:87
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:87
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:88
 						row := by*tileWidth + ty
-						_ = row
-
-//line matmul.go:89
 						col := bx*tileWidth + tx
-						_ = col
-
 //line matmul.go:92
 						if row < m && ph*tileWidth+tx < k {
 							gc_at6[gc_tx2] = gc_at7[gc_tx2]
 						} else {
 							gc_at6[gc_tx2] = 0
 						}
-
-//line matmul.go:97
 						if ph*tileWidth+ty < k && col < n {
 							gc_at8[gc_tx2] = gc_at9[gc_tx2]
 						} else {
@@ -2905,19 +1946,11 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:87
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:87
-							_ = gc_iota2
-//line matmul.go:87
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:87
-							_ = gc_none2
-//line matmul.go:87
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:87
-							_ = gc_all2
 //line matmul.go:95
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line matmul.go:95
-							_ = gc_vb2
 							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2925,32 +1958,20 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:87
 								var tx int = gc_tx2
 //line matmul.go:87
-								_ = tx
-//line matmul.go:87
 								var ty int = gc_ty2
-//line matmul.go:87
-								_ = ty
-//line matmul.go:88
 								var row int = by*tileWidth + ty
-//line matmul.go:88
-								_ = row
-//line matmul.go:89
 								var col int = bx*tileWidth + tx
-//line matmul.go:89
-								_ = col
 //line matmul.go:92
 								if (row*
 									k+ph*tileWidth+tx) < 0 || (row*k+ph*tileWidth+tx) > len(a)-16 || ((ph*tileWidth+ty)*n+col) < 0 || ((ph*tileWidth+ty)*n+col) > len(b)-16 {
 //line matmul.go:92
 									break
-//line matmul.go:92
 								}
 //line matmul.go:92
 								if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 15) {
 //line matmul.go:92
 									if tx >= 0 && tx <= len(mds[ty])-16 {
 										archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).StoreSlice(mds[ty][tx:])
-//line matmul.go:93
 									} else {
 //line matmul.go:93
 										var gc_lanes7 [16]float32
@@ -2964,15 +1985,11 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 												gc_pos2.Thread = gc_rank2 + gc_k7
 //line matmul.go:93
 												mds[ty][tx+gc_k7] = gc_lanes7[gc_k7]
-//line matmul.go:93
 											}
-//line matmul.go:93
 										}
 //line matmul.go:93
 										gc_pos2.Thread = gc_rank2
-//line matmul.go:93
 									}
-//line matmul.go:93
 								} else {
 //line matmul.go:93
 									gc_b5 := gc_none2
@@ -2982,18 +1999,14 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 										m {
 //line matmul.go:92
 										gc_b5 = gc_all2
-//line matmul.go:92
 									}
 //line matmul.go:92
 									gc_if3 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
-//line matmul.go:92
-									_ = gc_if3
 //line matmul.go:92
 									if gc_if3.ToBits() != 0 {
 //line matmul.go:92
 										if tx >= 0 && tx <= len(mds[ty])-16 {
 											archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).StoreMasked((*[16]float32)(mds[ty][tx:]), gc_if3)
-//line matmul.go:93
 										} else {
 //line matmul.go:93
 											var gc_lanes8 [16]float32
@@ -3007,29 +2020,21 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 													gc_pos2.Thread = gc_rank2 + gc_k8
 //line matmul.go:93
 													mds[ty][tx+gc_k8] = gc_lanes8[gc_k8]
-//line matmul.go:93
 												}
-//line matmul.go:93
 											}
 //line matmul.go:93
 											gc_pos2.Thread = gc_rank2
-//line matmul.go:93
 										}
-//line matmul.go:93
 									}
 //line matmul.go:93
 									gc_else3 := archsimd.Mask32x16FromBits(^gc_if3.ToBits())
 //line matmul.go:93
-									_ = gc_else3
-//line matmul.go:93
 									if gc_else3.ToBits() != 0 {
-//line matmul.go:93
 										{
 //line matmul.go:93
 											if tx >= 0 && tx <= len(mds[ty])-16 {
 //line matmul.go:95
 												gc_vb2.StoreMasked((*[16]float32)(mds[ty][tx:]), gc_else3)
-//line matmul.go:95
 											} else {
 //line matmul.go:95
 												var gc_lanes9 [16]float32
@@ -3043,26 +2048,19 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 														gc_pos2.Thread = gc_rank2 + gc_k9
 //line matmul.go:95
 														mds[ty][tx+gc_k9] = gc_lanes9[gc_k9]
-//line matmul.go:95
 													}
-//line matmul.go:95
 												}
 //line matmul.go:95
 												gc_pos2.Thread = gc_rank2
-//line matmul.go:95
 											}
-//line matmul.go:95
 										}
-//line matmul.go:95
 									}
-//line matmul.go:95
 								}
 //line matmul.go:97
 								if ph*tileWidth+ty < k && (col < n && uint(n-col) > 15) {
 //line matmul.go:97
 									if tx >= 0 && tx <= len(nds[ty])-16 {
 										archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).StoreSlice(nds[ty][tx:])
-//line matmul.go:98
 									} else {
 //line matmul.go:98
 										var gc_lanes10 [16]float32
@@ -3076,15 +2074,11 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 												gc_pos2.Thread = gc_rank2 + gc_k10
 //line matmul.go:98
 												nds[ty][tx+gc_k10] = gc_lanes10[gc_k10]
-//line matmul.go:98
 											}
-//line matmul.go:98
 										}
 //line matmul.go:98
 										gc_pos2.Thread = gc_rank2
-//line matmul.go:98
 									}
-//line matmul.go:98
 								} else {
 //line matmul.go:98
 									gc_b6 := gc_none2
@@ -3092,18 +2086,14 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 									if ph*tileWidth+ty < k {
 //line matmul.go:97
 										gc_b6 = gc_all2
-//line matmul.go:97
 									}
 //line matmul.go:97
 									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
-//line matmul.go:97
-									_ = gc_if4
 //line matmul.go:97
 									if gc_if4.ToBits() != 0 {
 //line matmul.go:97
 										if tx >= 0 && tx <= len(nds[ty])-16 {
 											archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).StoreMasked((*[16]float32)(nds[ty][tx:]), gc_if4)
-//line matmul.go:98
 										} else {
 //line matmul.go:98
 											var gc_lanes11 [16]float32
@@ -3117,29 +2107,21 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 													gc_pos2.Thread = gc_rank2 + gc_k11
 //line matmul.go:98
 													nds[ty][tx+gc_k11] = gc_lanes11[gc_k11]
-//line matmul.go:98
 												}
-//line matmul.go:98
 											}
 //line matmul.go:98
 											gc_pos2.Thread = gc_rank2
-//line matmul.go:98
 										}
-//line matmul.go:98
 									}
 //line matmul.go:98
 									gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line matmul.go:98
-									_ = gc_else4
-//line matmul.go:98
 									if gc_else4.ToBits() != 0 {
-//line matmul.go:98
 										{
 //line matmul.go:98
 											if tx >= 0 && tx <= len(nds[ty])-16 {
 //line matmul.go:100
 												gc_vb2.StoreMasked((*[16]float32)(nds[ty][tx:]), gc_else4)
-//line matmul.go:100
 											} else {
 //line matmul.go:100
 												var gc_lanes12 [16]float32
@@ -3153,21 +2135,16 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 														gc_pos2.Thread = gc_rank2 + gc_k12
 //line matmul.go:100
 														nds[ty][tx+gc_k12] = gc_lanes12[gc_k12]
-//line matmul.go:100
 													}
-//line matmul.go:100
 												}
 //line matmul.go:100
 												gc_pos2.Thread = gc_rank2
-//line matmul.go:100
 											}
-//line matmul.go:100
 										}
-//line matmul.go:100
 									}
-//line matmul.go:100
 								}
 							}
+//line matmul.go:102
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -3179,19 +2156,11 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:87
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:87
-						_ = gc_iota
-//line matmul.go:87
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:87
-						_ = gc_none
-//line matmul.go:87
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:87
-						_ = gc_all
 //line matmul.go:95
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-//line matmul.go:95
-						_ = gc_vb
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3199,32 +2168,20 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:87
 							var tx int = gc_tx2
 //line matmul.go:87
-							_ = tx
-//line matmul.go:87
 							var ty int = gc_ty2
-//line matmul.go:87
-							_ = ty
-//line matmul.go:88
 							var row int = by*tileWidth + ty
-//line matmul.go:88
-							_ = row
-//line matmul.go:89
 							var col int = bx*tileWidth + tx
-//line matmul.go:89
-							_ = col
 //line matmul.go:92
 							if (row*
 								k+ph*tileWidth+tx) < 0 || (row*k+ph*tileWidth+tx) > len(a)-8 || ((ph*tileWidth+ty)*n+col) < 0 || ((ph*tileWidth+ty)*n+col) > len(b)-8 {
 //line matmul.go:92
 								break
-//line matmul.go:92
 							}
 //line matmul.go:92
 							if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 7) {
 //line matmul.go:92
 								if tx >= 0 && tx <= len(mds[ty])-8 {
 									archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).StoreSlice(mds[ty][tx:])
-//line matmul.go:93
 								} else {
 //line matmul.go:93
 									var gc_lanes [8]float32
@@ -3238,15 +2195,11 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line matmul.go:93
 											mds[ty][tx+gc_k] = gc_lanes[gc_k]
-//line matmul.go:93
 										}
-//line matmul.go:93
 									}
 //line matmul.go:93
 									gc_pos2.Thread = gc_rank2
-//line matmul.go:93
 								}
-//line matmul.go:93
 							} else {
 //line matmul.go:93
 								gc_b3 := gc_none
@@ -3256,18 +2209,14 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 									m {
 //line matmul.go:92
 									gc_b3 = gc_all
-//line matmul.go:92
 								}
 //line matmul.go:92
 								gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
-//line matmul.go:92
-								_ = gc_if
 //line matmul.go:92
 								if gc_if.ToBits() != 0 {
 //line matmul.go:92
 									if tx >= 0 && tx <= len(mds[ty])-8 {
 										archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).StoreMasked((*[8]float32)(mds[ty][tx:]), gc_if)
-//line matmul.go:93
 									} else {
 //line matmul.go:93
 										var gc_lanes2 [8]float32
@@ -3281,62 +2230,45 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 												gc_pos2.Thread = gc_rank2 + gc_k2
 //line matmul.go:93
 												mds[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-//line matmul.go:93
 											}
-//line matmul.go:93
 										}
 //line matmul.go:93
 										gc_pos2.Thread = gc_rank2
-//line matmul.go:93
 									}
-//line matmul.go:93
 								}
 //line matmul.go:93
 								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:93
-								_ = gc_else
-//line matmul.go:93
 								if gc_else.ToBits() != 0 {
 //line matmul.go:93
-									{
-//line matmul.go:93
-										if tx >= 0 && tx <= len(mds[ty])-8 {
+									if tx >= 0 && tx <= len(mds[ty])-8 {
 //line matmul.go:95
-											gc_vb.StoreMasked((*[8]float32)(mds[ty][tx:]), gc_else)
+										gc_vb.StoreMasked((*[8]float32)(mds[ty][tx:]), gc_else)
+									} else {
 //line matmul.go:95
-										} else {
+										var gc_lanes3 [8]float32
 //line matmul.go:95
-											var gc_lanes3 [8]float32
+										gc_vb.Store(&gc_lanes3)
 //line matmul.go:95
-											gc_vb.Store(&gc_lanes3)
+										for gc_k3 := range 8 {
 //line matmul.go:95
-											for gc_k3 := range 8 {
+											if gc_else.ToBits()&(1<<gc_k3) != 0 {
 //line matmul.go:95
-												if gc_else.ToBits()&(1<<gc_k3) != 0 {
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line matmul.go:95
-													gc_pos2.Thread = gc_rank2 + gc_k3
-//line matmul.go:95
-													mds[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-//line matmul.go:95
-												}
-//line matmul.go:95
+												mds[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 											}
-//line matmul.go:95
-											gc_pos2.Thread = gc_rank2
-//line matmul.go:95
 										}
 //line matmul.go:95
+										gc_pos2.Thread = gc_rank2
 									}
-//line matmul.go:95
 								}
-//line matmul.go:95
 							}
 //line matmul.go:97
 							if ph*tileWidth+ty < k && (col < n && uint(n-col) > 7) {
 //line matmul.go:97
 								if tx >= 0 && tx <= len(nds[ty])-8 {
 									archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).StoreSlice(nds[ty][tx:])
-//line matmul.go:98
 								} else {
 //line matmul.go:98
 									var gc_lanes4 [8]float32
@@ -3350,15 +2282,11 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 											gc_pos2.Thread = gc_rank2 + gc_k4
 //line matmul.go:98
 											nds[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-//line matmul.go:98
 										}
-//line matmul.go:98
 									}
 //line matmul.go:98
 									gc_pos2.Thread = gc_rank2
-//line matmul.go:98
 								}
-//line matmul.go:98
 							} else {
 //line matmul.go:98
 								gc_b4 := gc_none
@@ -3366,18 +2294,14 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 								if ph*tileWidth+ty < k {
 //line matmul.go:97
 									gc_b4 = gc_all
-//line matmul.go:97
 								}
 //line matmul.go:97
 								gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-//line matmul.go:97
-								_ = gc_if2
 //line matmul.go:97
 								if gc_if2.ToBits() != 0 {
 //line matmul.go:97
 									if tx >= 0 && tx <= len(nds[ty])-8 {
 										archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).StoreMasked((*[8]float32)(nds[ty][tx:]), gc_if2)
-//line matmul.go:98
 									} else {
 //line matmul.go:98
 										var gc_lanes5 [8]float32
@@ -3391,87 +2315,59 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 												gc_pos2.Thread = gc_rank2 + gc_k5
 //line matmul.go:98
 												nds[ty][tx+gc_k5] = gc_lanes5[gc_k5]
-//line matmul.go:98
 											}
-//line matmul.go:98
 										}
 //line matmul.go:98
 										gc_pos2.Thread = gc_rank2
-//line matmul.go:98
 									}
-//line matmul.go:98
 								}
 //line matmul.go:98
 								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:98
-								_ = gc_else2
-//line matmul.go:98
 								if gc_else2.ToBits() != 0 {
 //line matmul.go:98
-									{
-//line matmul.go:98
-										if tx >= 0 && tx <= len(nds[ty])-8 {
+									if tx >= 0 && tx <= len(nds[ty])-8 {
 //line matmul.go:100
-											gc_vb.StoreMasked((*[8]float32)(nds[ty][tx:]), gc_else2)
+										gc_vb.StoreMasked((*[8]float32)(nds[ty][tx:]), gc_else2)
+									} else {
 //line matmul.go:100
-										} else {
+										var gc_lanes6 [8]float32
 //line matmul.go:100
-											var gc_lanes6 [8]float32
+										gc_vb.Store(&gc_lanes6)
 //line matmul.go:100
-											gc_vb.Store(&gc_lanes6)
+										for gc_k6 := range 8 {
 //line matmul.go:100
-											for gc_k6 := range 8 {
+											if gc_else2.ToBits()&(1<<gc_k6) != 0 {
 //line matmul.go:100
-												if gc_else2.ToBits()&(1<<gc_k6) != 0 {
+												gc_pos2.Thread = gc_rank2 + gc_k6
 //line matmul.go:100
-													gc_pos2.Thread = gc_rank2 + gc_k6
-//line matmul.go:100
-													nds[ty][tx+gc_k6] = gc_lanes6[gc_k6]
-//line matmul.go:100
-												}
-//line matmul.go:100
+												nds[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 											}
-//line matmul.go:100
-											gc_pos2.Thread = gc_rank2
-//line matmul.go:100
 										}
 //line matmul.go:100
+										gc_pos2.Thread = gc_rank2
 									}
-//line matmul.go:100
 								}
-//line matmul.go:100
 							}
 						}
+//line matmul.go:102
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:87
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:87
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:88
 						row := by*tileWidth + ty
-						_ = row
-
-//line matmul.go:89
 						col := bx*tileWidth + tx
-						_ = col
-
 //line matmul.go:92
 						if row < m && ph*tileWidth+tx < k {
 							mds[ty][tx] = a[row*k+ph*tileWidth+tx]
 						} else {
 							mds[ty][tx] = 0
 						}
-
-//line matmul.go:97
 						if ph*tileWidth+ty < k && col < n {
 							nds[ty][tx] = b[(ph*tileWidth+ty)*n+col]
 						} else {
@@ -3494,8 +2390,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line matmul.go:87
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line matmul.go:87
-						_ = gc_Lane0Mask322
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3503,116 +2397,77 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:87
 							var tx int = gc_tx2
 //line matmul.go:87
-							_ = tx
-//line matmul.go:87
 							var ty int = gc_ty2
 //line matmul.go:87
-							_ = ty
-//line matmul.go:87
 							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank2:])
-//line matmul.go:87
-							_ = pvalue
 //line matmul.go:103
 							if tx < 0 || tx > len(nds[compiled.Trip(0)])-16 || tx > len(nds[compiled.Trip(1)])-16 || tx > len(nds[compiled.Trip(2)])-16 || tx > len(nds[compiled.Trip(3)])-16 || tx > len(nds[compiled.Trip(4)])-16 || tx > len(nds[compiled.Trip(5)])-16 || tx > len(nds[compiled.Trip(6)])-16 || tx > len(nds[compiled.Trip(7)])-16 || tx > len(nds[compiled.Trip(8)])-16 || tx > len(nds[compiled.Trip(9)])-16 || tx > len(nds[compiled.Trip(10)])-16 || tx > len(nds[compiled.Trip(11)])-16 || tx > len(nds[compiled.Trip(12)])-16 || tx > len(nds[compiled.Trip(13)])-16 || tx > len(nds[compiled.Trip(14)])-16 || tx > len(nds[compiled.Trip(15)])-16 {
 //line matmul.go:103
 								break
-//line matmul.go:103
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(0)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(1)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(2)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(3)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(4)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(5)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(6)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(7)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(8)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(9)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(10)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(11)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(12)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(13)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(14)][tx:])))
-//line matmul.go:104
 							}
-//line matmul.go:104
 							{
 //line matmul.go:104
 								pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(nds[compiled.Trip(15)][tx:])))
-//line matmul.go:104
 							}
 //line matmul.go:104
 							pvalue.StoreSlice(gc_s_pvalue[gc_rank2:])
@@ -3627,8 +2482,6 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 				if compiled.SIMD {
 //line matmul.go:87
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line matmul.go:87
-					_ = gc_Lane0Mask32
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3636,117 +2489,46 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:87
 						var tx int = gc_tx2
 //line matmul.go:87
-						_ = tx
-//line matmul.go:87
 						var ty int = gc_ty2
 //line matmul.go:87
-						_ = ty
-//line matmul.go:87
 						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank2:])
-//line matmul.go:87
-						_ = pvalue
 //line matmul.go:103
 						if tx < 0 || tx > len(nds[compiled.Trip(0)])-8 || tx > len(nds[compiled.Trip(1)])-8 || tx > len(nds[compiled.Trip(2)])-8 || tx > len(nds[compiled.Trip(3)])-8 || tx > len(nds[compiled.Trip(4)])-8 || tx > len(nds[compiled.Trip(5)])-8 || tx > len(nds[compiled.Trip(6)])-8 || tx > len(nds[compiled.Trip(7)])-8 || tx > len(nds[compiled.Trip(8)])-8 || tx > len(nds[compiled.Trip(9)])-8 || tx > len(nds[compiled.Trip(10)])-8 || tx > len(nds[compiled.Trip(11)])-8 || tx > len(nds[compiled.Trip(12)])-8 || tx > len(nds[compiled.Trip(13)])-8 || tx > len(nds[compiled.Trip(14)])-8 || tx > len(nds[compiled.Trip(15)])-8 {
 //line matmul.go:103
 							break
-//line matmul.go:103
 						}
 //line matmul.go:104
-						{
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(0)][tx:])))
 //line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(0)][tx:])))
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(1)][tx:])))
 //line matmul.go:104
-						}
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(2)][tx:])))
 //line matmul.go:104
-						{
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(3)][tx:])))
 //line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(1)][tx:])))
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(4)][tx:])))
 //line matmul.go:104
-						}
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(5)][tx:])))
 //line matmul.go:104
-						{
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(6)][tx:])))
 //line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(2)][tx:])))
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(7)][tx:])))
 //line matmul.go:104
-						}
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(8)][tx:])))
 //line matmul.go:104
-						{
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(9)][tx:])))
 //line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(3)][tx:])))
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(10)][tx:])))
 //line matmul.go:104
-						}
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(11)][tx:])))
 //line matmul.go:104
-						{
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(12)][tx:])))
 //line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(4)][tx:])))
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(13)][tx:])))
 //line matmul.go:104
-						}
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(14)][tx:])))
 //line matmul.go:104
-						{
-//line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(5)][tx:])))
-//line matmul.go:104
-						}
-//line matmul.go:104
-						{
-//line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(6)][tx:])))
-//line matmul.go:104
-						}
-//line matmul.go:104
-						{
-//line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(7)][tx:])))
-//line matmul.go:104
-						}
-//line matmul.go:104
-						{
-//line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(8)][tx:])))
-//line matmul.go:104
-						}
-//line matmul.go:104
-						{
-//line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(9)][tx:])))
-//line matmul.go:104
-						}
-//line matmul.go:104
-						{
-//line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(10)][tx:])))
-//line matmul.go:104
-						}
-//line matmul.go:104
-						{
-//line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(11)][tx:])))
-//line matmul.go:104
-						}
-//line matmul.go:104
-						{
-//line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(12)][tx:])))
-//line matmul.go:104
-						}
-//line matmul.go:104
-						{
-//line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(13)][tx:])))
-//line matmul.go:104
-						}
-//line matmul.go:104
-						{
-//line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(14)][tx:])))
-//line matmul.go:104
-						}
-//line matmul.go:104
-						{
-//line matmul.go:104
-							pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(15)][tx:])))
-//line matmul.go:104
-						}
+						pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(nds[compiled.Trip(15)][tx:])))
 //line matmul.go:104
 						pvalue.StoreSlice(gc_s_pvalue[gc_rank2:])
 					}
@@ -3755,147 +2537,91 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line matmul.go:87
 					tx := gc_tx2
-					_ = tx
-
 //line matmul.go:87
 					ty := gc_ty2
-					_ = ty
+//line matmul.go:89
 					pvalue := gc_s_pvalue[gc_rank2]
-
 					{
-
 //line matmul.go:103
-						{
+						kk := int(0)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							kk := int(0)
+						kk := int(1)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
+						kk := int(2)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-						{
+						kk := int(3)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							kk := int(1)
+						kk := int(4)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
+						kk := int(5)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-						{
+						kk := int(6)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							kk := int(2)
+						kk := int(7)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
+						kk := int(8)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-						{
+						kk := int(9)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							kk := int(3)
+						kk := int(10)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
+						kk := int(11)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-						{
+						kk := int(12)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							kk := int(4)
+						kk := int(13)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
+						kk := int(14)
+						pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
 //line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(5)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(6)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(7)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(8)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(9)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(10)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(11)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(12)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(13)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(14)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:103
-						{
-//line matmul.go:103
-							kk := int(15)
-//line matmul.go:103
-							_ = kk
-							pvalue += mds[ty][kk] * nds[kk][tx]
-						}
-//line matmul.go:105
+						kk := int(15)
+						pvalue += mds[ty][kk] * nds[kk][tx]
 					}
 					gc_s_pvalue[gc_rank2] = pvalue
 				}
@@ -3933,33 +2659,25 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul.go:87
 							var ty int = gc_ty2
-//line matmul.go:87
-							_ = ty
-//line matmul.go:88
 							var row int = by*tileWidth + ty
 //line matmul.go:88
 							_ = row
 //line matmul.go:87
 							var tx int = gc_tx2
-//line matmul.go:87
-							_ = tx
 //line matmul.go:89
 							var col int = bx*tileWidth + tx
 //line matmul.go:89
 							_ = col
 //line matmul.go:89
 							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank2:])
-//line matmul.go:89
-							_ = pvalue
-//line matmul.go:108
 							{
-								pvalue.StoreSlice(gc_at10[gc_tx2:])
 //line matmul.go:109
+								pvalue.StoreSlice(gc_at10[gc_tx2:])
 							}
 						}
+//line matmul.go:111
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
 					}(gc_vstep7)
@@ -3971,62 +2689,33 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line matmul.go:87
 						var ty int = gc_ty2
-//line matmul.go:87
-						_ = ty
-//line matmul.go:88
 						var row int = by*tileWidth + ty
 //line matmul.go:88
 						_ = row
 //line matmul.go:87
 						var tx int = gc_tx2
-//line matmul.go:87
-						_ = tx
 //line matmul.go:89
 						var col int = bx*tileWidth + tx
 //line matmul.go:89
 						_ = col
 //line matmul.go:89
 						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank2:])
-//line matmul.go:89
-						_ = pvalue
-//line matmul.go:108
-						{
-							pvalue.StoreSlice(gc_at10[gc_tx2:])
 //line matmul.go:109
-						}
+						pvalue.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line matmul.go:87
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:88
-					row := by*tileWidth + ty
-					_ = row
-
-//line matmul.go:87
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:89
-					col := bx*tileWidth + tx
-					_ = col
+//line matmul.go:91
 					pvalue := gc_s_pvalue[gc_rank2]
-
-//line matmul.go:108
-					{
-						gc_at10[gc_tx2] = pvalue
-					}
+//line matmul.go:109
+					gc_at10[gc_tx2] = pvalue
 				}
 			} else {
+//line matmul.go:113
 				gc_vstep8 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -4034,39 +2723,26 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line matmul.go:87
 							var ty int = gc_ty2
-//line matmul.go:87
-							_ = ty
-//line matmul.go:88
 							var row int = by*tileWidth + ty
-//line matmul.go:88
-							_ = row
 //line matmul.go:87
 							var tx int = gc_tx2
-//line matmul.go:87
-							_ = tx
 //line matmul.go:89
 							var col int = bx*tileWidth + tx
 //line matmul.go:89
-							_ = col
-//line matmul.go:89
 							pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank2:])
-//line matmul.go:89
-							_ = pvalue
-//line matmul.go:108
 							{
+//line matmul.go:109
 								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:109
 									break
-//line matmul.go:109
 								}
 //line matmul.go:109
 								pvalue.StoreSlice(c[row*n+col:])
-//line matmul.go:109
 							}
 						}
+//line matmul.go:111
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
 					}(gc_vstep8)
@@ -4078,38 +2754,22 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line matmul.go:87
 						var ty int = gc_ty2
-//line matmul.go:87
-						_ = ty
-//line matmul.go:88
 						var row int = by*tileWidth + ty
-//line matmul.go:88
-						_ = row
 //line matmul.go:87
 						var tx int = gc_tx2
-//line matmul.go:87
-						_ = tx
 //line matmul.go:89
 						var col int = bx*tileWidth + tx
 //line matmul.go:89
-						_ = col
-//line matmul.go:89
 						pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank2:])
-//line matmul.go:89
-						_ = pvalue
-//line matmul.go:108
-						{
-							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:109
-								break
+						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:109
-							}
-//line matmul.go:109
-							pvalue.StoreSlice(c[row*n+col:])
-//line matmul.go:109
+							break
 						}
+//line matmul.go:109
+						pvalue.StoreSlice(c[row*n+col:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4119,138 +2779,88 @@ func gc_body_matmulPhases(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:87
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:88
 						row := by*tileWidth + ty
-						_ = row
-
 //line matmul.go:87
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:89
 						col := bx*tileWidth + tx
-						_ = col
+//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank2]
-
-//line matmul.go:108
-						{
-							c[row*n+col] = pvalue
-						}
+//line matmul.go:109
+						c[row*n+col] = pvalue
 					}
 					{
+//line matmul.go:113
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:87
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:88
 						row := by*tileWidth + ty
-						_ = row
-
 //line matmul.go:87
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:89
 						col := bx*tileWidth + tx
-						_ = col
+//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank2]
-
-//line matmul.go:108
-						{
-							c[row*n+col] = pvalue
-						}
+//line matmul.go:109
+						c[row*n+col] = pvalue
 					}
 					{
+//line matmul.go:113
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:87
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:88
 						row := by*tileWidth + ty
-						_ = row
-
 //line matmul.go:87
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:89
 						col := bx*tileWidth + tx
-						_ = col
+//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank2]
-
-//line matmul.go:108
-						{
-							c[row*n+col] = pvalue
-						}
+//line matmul.go:109
+						c[row*n+col] = pvalue
 					}
 					{
+//line matmul.go:113
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line matmul.go:87
 						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:88
 						row := by*tileWidth + ty
-						_ = row
-
 //line matmul.go:87
 						tx := gc_tx2
-						_ = tx
-
 //line matmul.go:89
 						col := bx*tileWidth + tx
-						_ = col
+//line matmul.go:91
 						pvalue := gc_s_pvalue[gc_rank2]
-
-//line matmul.go:108
-						{
-							c[row*n+col] = pvalue
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:87
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:88
-					row := by*tileWidth + ty
-					_ = row
-
-//line matmul.go:87
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:89
-					col := bx*tileWidth + tx
-					_ = col
-					pvalue := gc_s_pvalue[gc_rank2]
-
-//line matmul.go:108
-					{
+//line matmul.go:109
 						c[row*n+col] = pvalue
 					}
 				}
+//line matmul.go:113
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line matmul.go:87
+					ty := gc_ty2
+					row := by*tileWidth + ty
+//line matmul.go:87
+					tx := gc_tx2
+//line matmul.go:89
+					col := bx*tileWidth + tx
+//line matmul.go:91
+					pvalue := gc_s_pvalue[gc_rank2]
+//line matmul.go:109
+					c[row*n+col] = pvalue
+				}
 			}
+//line matmul.go:113
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0

@@ -62,12 +62,8 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:27
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line nbody.go:28
 						{
 							pi := bodies[i]
 							var ax, ay, az float32
@@ -137,42 +133,26 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:51
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line nbody.go:55
 						xi := x[i]
-
 //line nbody.go:55
 						yi := y[i]
-
 //line nbody.go:55
 						zi := z[i]
-
-//line nbody.go:56
 						var sx, sy, sz float32
-
-//line nbody.go:57
 						for j := range x {
 							dx, dy, dz := x[j]-xi, y[j]-yi, z[j]-zi
 							inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
 							s := mass[j] * inv * inv * inv
 							sx, sy, sz = sx+dx*s, sy+dy*s, sz+dz*s
 						}
-
-//line nbody.go:63
 						ax[i], ay[i], az[i] = sx, sy, sz
-						_ = xi
-						_ = yi
-						_ = zi
-						_ = sx
-						_ = sy
-						_ = sz
 					}
 				}
 			}
+//line nbody.go:73
 		})
 	}
 }
@@ -222,24 +202,15 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:70
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line nbody.go:74
 						xi := bodies[i][0]
-
 //line nbody.go:74
 						yi := bodies[i][1]
-
 //line nbody.go:74
 						zi := bodies[i][2]
-
-//line nbody.go:75
 						var ax, ay, az float64
-
-//line nbody.go:76
 						for j := range bodies {
 							bj := &bodies[j]
 							dx, dy, dz := bj[0]-xi, bj[1]-yi, bj[2]-zi
@@ -247,18 +218,11 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 							s := bj[3] * inv * inv * inv
 							ax, ay, az = ax+dx*s, ay+dy*s, az+dz*s
 						}
-
-//line nbody.go:83
 						acc[i] = [3]float64{ax, ay, az}
-						_ = xi
-						_ = yi
-						_ = zi
-						_ = ax
-						_ = ay
-						_ = az
 					}
 				}
 			}
+//line nbody.go:93
 		})
 	}
 }
@@ -288,14 +252,9 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 	gc_n := gc_b.Len()
 	gc_s_my := compiled.Scratch[[4]float32](gc_b, 0)[:gc_n]
 	gc_s_a := compiled.Scratch[[3]float32](gc_b, 1)[:gc_n]
-
 //line nbody.go:92
 	n := len(bodies)
-
-//line nbody.go:93
 	p := gc_bdx
-
-//line nbody.go:94
 	shPos := gocuda.Shared[[4]float32](t, p)[:p]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -312,95 +271,55 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line nbody.go:95
-					gtid := gc_bx*p + gc_tx
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line nbody.go:95
-					gtid := gc_bx*p + gc_tx
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line nbody.go:95
-					gtid := gc_bx*p + gc_tx
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line nbody.go:95
-					gtid := gc_bx*p + gc_tx
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line nbody.go:95
-				gtid := gc_bx*p + gc_tx
-				_ = gtid
-
 //line nbody.go:96
 				var my [4]float32
-
 //line nbody.go:100
 				var a [3]float32
-				_ = my
-				_ = a
+//line nbody.go:103
 				gc_s_my[gc_rank] = my
 				gc_s_a[gc_rank] = a
 			}
@@ -409,95 +328,55 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line nbody.go:95
-					gtid := gc_bx*p + gc_tx
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line nbody.go:95
-					gtid := gc_bx*p + gc_tx
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line nbody.go:95
-					gtid := gc_bx*p + gc_tx
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line nbody.go:95
-					gtid := gc_bx*p + gc_tx
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line nbody.go:95
-				gtid := gc_bx*p + gc_tx
-				_ = gtid
-
 //line nbody.go:96
 				var my [4]float32
-
 //line nbody.go:100
 				var a [3]float32
-				_ = my
-				_ = a
+//line nbody.go:103
 				gc_s_my[gc_rank] = my
 				gc_s_a[gc_rank] = a
 			}
@@ -519,125 +398,70 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						_ = gc_tx
+//line nbody.go:125
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
-						_ = gtid
-
 //line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = gc_at[gc_tx]
-						}
-
+//line nbody.go:98
+						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
 					{
 						gc_tx := gc_step3 + 1
-						_ = gc_tx
+//line nbody.go:109
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
-						_ = gtid
-
 //line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = gc_at[gc_tx]
-						}
-
+//line nbody.go:98
+						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
 					{
 						gc_tx := gc_step3 + 2
-						_ = gc_tx
+//line nbody.go:109
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
-						_ = gtid
-
 //line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = gc_at[gc_tx]
-						}
-
+//line nbody.go:98
+						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
 					{
 						gc_tx := gc_step3 + 3
-						_ = gc_tx
+//line nbody.go:109
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
-						_ = gtid
-
 //line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = gc_at[gc_tx]
-						}
-
+//line nbody.go:98
+						my = gc_at[gc_tx]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line nbody.go:95
-					gtid := gc_bx*p + gc_tx
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
-//line nbody.go:97
-					{
-						my = gc_at[gc_tx]
-					}
-
+//line nbody.go:98
+					my = gc_at[gc_tx]
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
@@ -648,23 +472,14 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-						_ = gtid
-
-//line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = bodies[gtid]
-						}
-
+//line nbody.go:98
+						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -672,23 +487,14 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-						_ = gtid
-
-//line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = bodies[gtid]
-						}
-
+//line nbody.go:98
+						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -696,23 +502,14 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-						_ = gtid
-
-//line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = bodies[gtid]
-						}
-
+//line nbody.go:98
+						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -720,23 +517,14 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-						_ = gtid
-
-//line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = bodies[gtid]
-						}
-
+//line nbody.go:98
+						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank] = my
 						gc_s_a[gc_rank] = a
 					}
@@ -744,205 +532,143 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line nbody.go:95
 					gtid := gc_bx*p + gc_tx
-					_ = gtid
-
-//line nbody.go:96
 					var my [4]float32
-
-//line nbody.go:97
-					{
-						my = bodies[gtid]
-					}
-
+//line nbody.go:98
+					my = bodies[gtid]
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank] = my
 					gc_s_a[gc_rank] = a
 				}
 			}
 		}
 	}
-
 //line nbody.go:101
 	for tile := 0; tile*p < n; tile++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := tile * p
-				if gc_bdx <= len(shPos) && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx <= len(bodies)-gc_off2 {
-					gc_at2 := shPos[:gc_bdx]
-					gc_at3 := bodies[gc_off2:][:gc_bdx]
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line nbody.go:102
-							idx := tile*p + gc_tx
-							_ = idx
-
-//line nbody.go:103
-							if true || idx < n {
-								gc_at2[gc_tx] = gc_at3[gc_tx]
-							} else {
-								gc_at2[gc_tx] = [4]float32{}
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line nbody.go:102
-							idx := tile*p + gc_tx
-							_ = idx
-
-//line nbody.go:103
-							if true || idx < n {
-								gc_at2[gc_tx] = gc_at3[gc_tx]
-							} else {
-								gc_at2[gc_tx] = [4]float32{}
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line nbody.go:102
-							idx := tile*p + gc_tx
-							_ = idx
-
-//line nbody.go:103
-							if true || idx < n {
-								gc_at2[gc_tx] = gc_at3[gc_tx]
-							} else {
-								gc_at2[gc_tx] = [4]float32{}
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line nbody.go:102
-							idx := tile*p + gc_tx
-							_ = idx
-
-//line nbody.go:103
-							if true || idx < n {
-								gc_at2[gc_tx] = gc_at3[gc_tx]
-							} else {
-								gc_at2[gc_tx] = [4]float32{}
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+//line nbody.go:107
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := tile * p
+			if gc_bdx <= len(shPos) && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx <= len(bodies)-gc_off2 {
+				gc_at2 := shPos[:gc_bdx]
+				gc_at3 := bodies[gc_off2:][:gc_bdx]
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+//line nbody.go:117
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:102
 						idx := tile*p + gc_tx
-						_ = idx
-
-//line nbody.go:103
 						if true || idx < n {
 							gc_at2[gc_tx] = gc_at3[gc_tx]
 						} else {
 							gc_at2[gc_tx] = [4]float32{}
 						}
 					}
-				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line nbody.go:102
-							idx := tile*p + gc_tx
-							_ = idx
-
-//line nbody.go:103
-							if idx < n {
-								shPos[gc_tx] = bodies[idx]
-							} else {
-								shPos[gc_tx] = [4]float32{}
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line nbody.go:102
-							idx := tile*p + gc_tx
-							_ = idx
-
-//line nbody.go:103
-							if idx < n {
-								shPos[gc_tx] = bodies[idx]
-							} else {
-								shPos[gc_tx] = [4]float32{}
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line nbody.go:102
-							idx := tile*p + gc_tx
-							_ = idx
-
-//line nbody.go:103
-							if idx < n {
-								shPos[gc_tx] = bodies[idx]
-							} else {
-								shPos[gc_tx] = [4]float32{}
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line nbody.go:102
-							idx := tile*p + gc_tx
-							_ = idx
-
-//line nbody.go:103
-							if idx < n {
-								shPos[gc_tx] = bodies[idx]
-							} else {
-								shPos[gc_tx] = [4]float32{}
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step5 + 1
+//line nbody.go:112
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:102
 						idx := tile*p + gc_tx
-						_ = idx
-
-//line nbody.go:103
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+//line nbody.go:112
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line nbody.go:102
+						idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+//line nbody.go:112
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line nbody.go:102
+						idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nbody.go:102
+					idx := tile*p + gc_tx
+					if true || idx < n {
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					} else {
+						gc_at2[gc_tx] = [4]float32{}
+					}
+				}
+			} else {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line nbody.go:102
+						idx := tile*p + gc_tx
+						if idx < n {
+							shPos[gc_tx] = bodies[idx]
+						} else {
+							shPos[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line nbody.go:102
+						idx := tile*p + gc_tx
+						if idx < n {
+							shPos[gc_tx] = bodies[idx]
+						} else {
+							shPos[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line nbody.go:102
+						idx := tile*p + gc_tx
+						if idx < n {
+							shPos[gc_tx] = bodies[idx]
+						} else {
+							shPos[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line nbody.go:102
+						idx := tile*p + gc_tx
 						if idx < n {
 							shPos[gc_tx] = bodies[idx]
 						} else {
@@ -950,64 +676,70 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						}
 					}
 				}
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line nbody.go:102
+					idx := tile*p + gc_tx
+					if idx < n {
+						shPos[gc_tx] = bodies[idx]
+					} else {
+						shPos[gc_tx] = [4]float32{}
+					}
+				}
 			}
 		}
-		{
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-				{
-					gc_rank := gc_step7 + 0
-					gc_pos.Thread = gc_rank
-					my := gc_s_my[gc_rank]
-					a := gc_s_a[gc_rank]
-
-//line nbody.go:109
-					a = tileCalculation(my, a, shPos, eps2)
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_rank := gc_step7 + 1
-					gc_pos.Thread = gc_rank
-					my := gc_s_my[gc_rank]
-					a := gc_s_a[gc_rank]
-
-//line nbody.go:109
-					a = tileCalculation(my, a, shPos, eps2)
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_rank := gc_step7 + 2
-					gc_pos.Thread = gc_rank
-					my := gc_s_my[gc_rank]
-					a := gc_s_a[gc_rank]
-
-//line nbody.go:109
-					a = tileCalculation(my, a, shPos, eps2)
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_rank := gc_step7 + 3
-					gc_pos.Thread = gc_rank
-					my := gc_s_my[gc_rank]
-					a := gc_s_a[gc_rank]
-
-//line nbody.go:109
-					a = tileCalculation(my, a, shPos, eps2)
-					gc_s_a[gc_rank] = a
-				}
-			}
-			for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+//line nbody.go:113
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+			{
+				gc_rank := gc_step7 + 0
 				gc_pos.Thread = gc_rank
 				my := gc_s_my[gc_rank]
 				a := gc_s_a[gc_rank]
-
+//line nbody.go:109
+				a = tileCalculation(my, a, shPos, eps2)
+				gc_s_a[gc_rank] = a
+			}
+			{
+				gc_rank := gc_step7 + 1
+				gc_pos.Thread = gc_rank
+				my := gc_s_my[gc_rank]
+				a := gc_s_a[gc_rank]
+//line nbody.go:109
+				a = tileCalculation(my, a, shPos, eps2)
+				gc_s_a[gc_rank] = a
+			}
+			{
+				gc_rank := gc_step7 + 2
+				gc_pos.Thread = gc_rank
+				my := gc_s_my[gc_rank]
+				a := gc_s_a[gc_rank]
+//line nbody.go:109
+				a = tileCalculation(my, a, shPos, eps2)
+				gc_s_a[gc_rank] = a
+			}
+			{
+				gc_rank := gc_step7 + 3
+				gc_pos.Thread = gc_rank
+				my := gc_s_my[gc_rank]
+				a := gc_s_a[gc_rank]
 //line nbody.go:109
 				a = tileCalculation(my, a, shPos, eps2)
 				gc_s_a[gc_rank] = a
 			}
 		}
+		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			my := gc_s_my[gc_rank]
+			a := gc_s_a[gc_rank]
+//line nbody.go:109
+			a = tileCalculation(my, a, shPos, eps2)
+			gc_s_a[gc_rank] = a
+		}
 	}
 	{
+//line nbody.go:115
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1023,160 +755,114 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 						gc_tx := gc_step8 + 0
-						_ = gc_tx
+//line nbody.go:131
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank]
-
-//line nbody.go:112
-						{
-							gc_at4[gc_tx] = a
-						}
+//line nbody.go:113
+						gc_at4[gc_tx] = a
 					}
 					{
+//line nbody.go:117
 						gc_tx := gc_step8 + 1
-						_ = gc_tx
+//line nbody.go:119
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank]
-
-//line nbody.go:112
-						{
-							gc_at4[gc_tx] = a
-						}
+//line nbody.go:113
+						gc_at4[gc_tx] = a
 					}
 					{
+//line nbody.go:117
 						gc_tx := gc_step8 + 2
-						_ = gc_tx
+//line nbody.go:119
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank]
-
-//line nbody.go:112
-						{
-							gc_at4[gc_tx] = a
-						}
+//line nbody.go:113
+						gc_at4[gc_tx] = a
 					}
 					{
+//line nbody.go:117
 						gc_tx := gc_step8 + 3
-						_ = gc_tx
+//line nbody.go:119
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line nbody.go:95
-						gtid := gc_bx*p + gc_tx
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank]
-
-//line nbody.go:112
-						{
-							gc_at4[gc_tx] = a
-						}
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line nbody.go:95
-					gtid := gc_bx*p + gc_tx
-					_ = gtid
-					a := gc_s_a[gc_rank]
-
-//line nbody.go:112
-					{
+//line nbody.go:113
 						gc_at4[gc_tx] = a
 					}
 				}
+//line nbody.go:117
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line nbody.go:97
+					a := gc_s_a[gc_rank]
+//line nbody.go:113
+					gc_at4[gc_tx] = a
+				}
 			} else {
+//line nbody.go:117
 				gc_step9 := gc_from
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
 						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank]
-
-//line nbody.go:112
-						{
-							acc[gtid] = a
-						}
+//line nbody.go:113
+						acc[gtid] = a
 					}
 					{
+//line nbody.go:117
 						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank]
-
-//line nbody.go:112
-						{
-							acc[gtid] = a
-						}
+//line nbody.go:113
+						acc[gtid] = a
 					}
 					{
+//line nbody.go:117
 						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank]
-
-//line nbody.go:112
-						{
-							acc[gtid] = a
-						}
+//line nbody.go:113
+						acc[gtid] = a
 					}
 					{
+//line nbody.go:117
 						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line nbody.go:95
 						gtid := gc_bx*p + gc_tx
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank]
-
-//line nbody.go:112
-						{
-							acc[gtid] = a
-						}
+//line nbody.go:113
+						acc[gtid] = a
 					}
 				}
+//line nbody.go:117
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line nbody.go:95
 					gtid := gc_bx*p + gc_tx
-					_ = gtid
+//line nbody.go:97
 					a := gc_s_a[gc_rank]
-
-//line nbody.go:112
-					{
-						acc[gtid] = a
-					}
+//line nbody.go:113
+					acc[gtid] = a
 				}
 			}
 		}
@@ -1186,4 +872,5 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 // gc_files_nbody holds the source files whose lines the kernels' records hash.
 //
 //go:embed nbody.go
+//line nbody.go:124
 var gc_files_nbody embed.FS

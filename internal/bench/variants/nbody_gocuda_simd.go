@@ -63,12 +63,8 @@ func gc_body_nbodyInline(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:27
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line nbody.go:28
 						{
 							pi := bodies[i]
 							var ax, ay, az float32
@@ -142,121 +138,69 @@ func gc_body_nbodySoA(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, z, mass, 
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line nbody.go:51
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line nbody.go:51
-							_ = gc_Lane0Mask322
 //line nbody.go:59
 							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:59
-							_ = gc_vb3
-//line nbody.go:59
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
-//line nbody.go:59
-							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line nbody.go:51
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line nbody.go:51
-								_ = i
 //line nbody.go:55
 								if i < 0 || i > len(x)-16 || i > len(y)-16 || i > len(z)-16 || i > len(ax)-16 || i > len(ay)-16 || i > len(az)-16 {
 //line nbody.go:55
 									break
-//line nbody.go:55
 								}
 //line nbody.go:55
 								xi := archsimd.LoadFloat32x16Slice(x[i:])
 //line nbody.go:55
-								_ = xi
-//line nbody.go:55
 								yi := archsimd.LoadFloat32x16Slice(y[i:])
-//line nbody.go:55
-								_ = yi
 //line nbody.go:55
 								zi := archsimd.LoadFloat32x16Slice(z[i:])
 //line nbody.go:55
-								_ = zi
-//line nbody.go:55
 								var sx archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:55
-								_ = sx
 //line nbody.go:55
 								var sy archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line nbody.go:55
-								_ = sy
-//line nbody.go:55
 								var sz archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line nbody.go:55
-								_ = sz
 //line nbody.go:57
 								for j := range x {
 //line nbody.go:57
-									_ = j
-//line nbody.go:57
 									gc_t10 := compiled.BroadcastFloat32x16At(&x[j], gc_Lane0Mask322).Sub(xi)
-									_ = gc_t10
-//line nbody.go:58
 									gc_t11 := compiled.BroadcastFloat32x16At(&y[j], gc_Lane0Mask322).Sub(yi)
-//line nbody.go:58
-									_ = gc_t11
 //line nbody.go:58
 									gc_t12 := compiled.BroadcastFloat32x16At(&z[j], gc_Lane0Mask322).Sub(zi)
 //line nbody.go:58
-									_ = gc_t12
-//line nbody.go:58
 									dx := gc_t10
-//line nbody.go:58
-									_ = dx
 //line nbody.go:58
 									dy := gc_t11
 //line nbody.go:58
-									_ = dy
-//line nbody.go:58
 									dz := gc_t12
-//line nbody.go:58
-									_ = dz
 //line nbody.go:58
 									inv := gc_vb4.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb3).Sqrt())
 //line nbody.go:58
-									_ = inv
-//line nbody.go:58
 									s := compiled.BroadcastFloat32x16At(&mass[j], gc_Lane0Mask322).Mul(inv).Mul(inv).Mul(inv)
-//line nbody.go:60
-									_ = s
 //line nbody.go:60
 									gc_t13 := sx.Add(dx.Mul(s))
 //line nbody.go:60
-									_ = gc_t13
-//line nbody.go:60
 									gc_t14 := sy.Add(dy.Mul(s))
 //line nbody.go:60
-									_ = gc_t14
-//line nbody.go:60
 									gc_t15 := sz.Add(dz.Mul(s))
-//line nbody.go:60
-									_ = gc_t15
 //line nbody.go:60
 									sx = gc_t13
 //line nbody.go:60
 									sy = gc_t14
 //line nbody.go:60
 									sz = gc_t15
-//line nbody.go:60
 								}
 //line nbody.go:57
 								gc_t16 := sx
 //line nbody.go:57
-								_ = gc_t16
-//line nbody.go:57
 								gc_t17 := sy
 //line nbody.go:57
-								_ = gc_t17
-//line nbody.go:57
 								gc_t18 := sz
-//line nbody.go:57
-								_ = gc_t18
 //line nbody.go:63
 								gc_t16.StoreSlice(ax[i:])
 //line nbody.go:63
@@ -274,121 +218,69 @@ func gc_body_nbodySoA(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, z, mass, 
 					if compiled.SIMD {
 //line nbody.go:51
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line nbody.go:51
-						_ = gc_Lane0Mask32
 //line nbody.go:59
 						gc_vb := archsimd.BroadcastFloat32x8(eps2)
 //line nbody.go:59
-						_ = gc_vb
-//line nbody.go:59
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
-//line nbody.go:59
-						_ = gc_vb2
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line nbody.go:51
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line nbody.go:51
-							_ = i
 //line nbody.go:55
 							if i < 0 || i > len(x)-8 || i > len(y)-8 || i > len(z)-8 || i > len(ax)-8 || i > len(ay)-8 || i > len(az)-8 {
 //line nbody.go:55
 								break
-//line nbody.go:55
 							}
 //line nbody.go:55
 							xi := archsimd.LoadFloat32x8Slice(x[i:])
 //line nbody.go:55
-							_ = xi
-//line nbody.go:55
 							yi := archsimd.LoadFloat32x8Slice(y[i:])
-//line nbody.go:55
-							_ = yi
 //line nbody.go:55
 							zi := archsimd.LoadFloat32x8Slice(z[i:])
 //line nbody.go:55
-							_ = zi
-//line nbody.go:55
 							var sx archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:55
-							_ = sx
 //line nbody.go:55
 							var sy archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:55
-							_ = sy
-//line nbody.go:55
 							var sz archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:55
-							_ = sz
 //line nbody.go:57
 							for j := range x {
 //line nbody.go:57
-								_ = j
-//line nbody.go:57
 								gc_t := compiled.BroadcastFloat32x8At(&x[j], gc_Lane0Mask32).Sub(xi)
-								_ = gc_t
-//line nbody.go:58
 								gc_t2 := compiled.BroadcastFloat32x8At(&y[j], gc_Lane0Mask32).Sub(yi)
-//line nbody.go:58
-								_ = gc_t2
 //line nbody.go:58
 								gc_t3 := compiled.BroadcastFloat32x8At(&z[j], gc_Lane0Mask32).Sub(zi)
 //line nbody.go:58
-								_ = gc_t3
-//line nbody.go:58
 								dx := gc_t
-//line nbody.go:58
-								_ = dx
 //line nbody.go:58
 								dy := gc_t2
 //line nbody.go:58
-								_ = dy
-//line nbody.go:58
 								dz := gc_t3
-//line nbody.go:58
-								_ = dz
 //line nbody.go:58
 								inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
 //line nbody.go:58
-								_ = inv
-//line nbody.go:58
 								s := compiled.BroadcastFloat32x8At(&mass[j], gc_Lane0Mask32).Mul(inv).Mul(inv).Mul(inv)
-//line nbody.go:60
-								_ = s
 //line nbody.go:60
 								gc_t4 := sx.Add(dx.Mul(s))
 //line nbody.go:60
-								_ = gc_t4
-//line nbody.go:60
 								gc_t5 := sy.Add(dy.Mul(s))
 //line nbody.go:60
-								_ = gc_t5
-//line nbody.go:60
 								gc_t6 := sz.Add(dz.Mul(s))
-//line nbody.go:60
-								_ = gc_t6
 //line nbody.go:60
 								sx = gc_t4
 //line nbody.go:60
 								sy = gc_t5
 //line nbody.go:60
 								sz = gc_t6
-//line nbody.go:60
 							}
 //line nbody.go:57
 							gc_t7 := sx
 //line nbody.go:57
-							_ = gc_t7
-//line nbody.go:57
 							gc_t8 := sy
 //line nbody.go:57
-							_ = gc_t8
-//line nbody.go:57
 							gc_t9 := sz
-//line nbody.go:57
-							_ = gc_t9
 //line nbody.go:63
 							gc_t7.StoreSlice(ax[i:])
 //line nbody.go:63
@@ -401,42 +293,26 @@ func gc_body_nbodySoA(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, z, mass, 
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:51
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line nbody.go:55
 						xi := x[i]
-
 //line nbody.go:55
 						yi := y[i]
-
 //line nbody.go:55
 						zi := z[i]
-
-//line nbody.go:56
 						var sx, sy, sz float32
-
-//line nbody.go:57
 						for j := range x {
 							dx, dy, dz := x[j]-xi, y[j]-yi, z[j]-zi
 							inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
 							s := mass[j] * inv * inv * inv
 							sx, sy, sz = sx+dx*s, sy+dy*s, sz+dz*s
 						}
-
-//line nbody.go:63
 						ax[i], ay[i], az[i] = sx, sy, sz
-						_ = xi
-						_ = yi
-						_ = zi
-						_ = sx
-						_ = sy
-						_ = sz
 					}
 				}
 			}
+//line nbody.go:73
 		})
 	}
 }
@@ -488,29 +364,20 @@ func gc_body_nbodyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4
 					if compiled.SIMD {
 //line nbody.go:70
 						gc_Lane0Mask64 := compiled.Lane0Mask64()
-//line nbody.go:70
-						_ = gc_Lane0Mask64
 //line nbody.go:79
 						gc_vb := archsimd.BroadcastFloat64x4(eps2)
 //line nbody.go:79
-						_ = gc_vb
-//line nbody.go:79
 						gc_vb2 := archsimd.BroadcastFloat64x4(1)
-//line nbody.go:79
-						_ = gc_vb2
 						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line nbody.go:70
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line nbody.go:70
-							_ = i
 //line nbody.go:74
 							if i < 0 || i > len(bodies)-4 || i > len(acc)-4 {
 //line nbody.go:74
 								break
-//line nbody.go:74
 							}
 //line nbody.go:74
 							var gc_ld archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
@@ -520,14 +387,11 @@ func gc_body_nbodyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4
 							for gc_k := range 4 {
 //line nbody.go:74
 								gc_lanes[gc_k] = compiled.Bits64At(&bodies[i+gc_k][0])
-//line nbody.go:74
 							}
 //line nbody.go:74
 							gc_ld = archsimd.LoadUint64x4(&gc_lanes).AsFloat64x4()
 //line nbody.go:74
 							xi := gc_ld
-//line nbody.go:74
-							_ = xi
 //line nbody.go:74
 							var gc_ld2 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line nbody.go:74
@@ -536,14 +400,11 @@ func gc_body_nbodyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4
 							for gc_k2 := range 4 {
 //line nbody.go:74
 								gc_lanes2[gc_k2] = compiled.Bits64At(&bodies[i+gc_k2][1])
-//line nbody.go:74
 							}
 //line nbody.go:74
 							gc_ld2 = archsimd.LoadUint64x4(&gc_lanes2).AsFloat64x4()
 //line nbody.go:74
 							yi := gc_ld2
-//line nbody.go:74
-							_ = yi
 //line nbody.go:74
 							var gc_ld3 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line nbody.go:74
@@ -552,83 +413,47 @@ func gc_body_nbodyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4
 							for gc_k3 := range 4 {
 //line nbody.go:74
 								gc_lanes3[gc_k3] = compiled.Bits64At(&bodies[i+gc_k3][2])
-//line nbody.go:74
 							}
 //line nbody.go:74
 							gc_ld3 = archsimd.LoadUint64x4(&gc_lanes3).AsFloat64x4()
 //line nbody.go:74
 							zi := gc_ld3
 //line nbody.go:74
-							_ = zi
-//line nbody.go:74
 							var ax archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line nbody.go:74
-							_ = ax
 //line nbody.go:74
 							var ay archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line nbody.go:74
-							_ = ay
-//line nbody.go:74
 							var az archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line nbody.go:74
-							_ = az
 //line nbody.go:76
 							for j := range bodies {
 //line nbody.go:76
-								_ = j
-//line nbody.go:76
 								var bj *[4]float64 = &bodies[j]
-								_ = bj
-//line nbody.go:77
 								gc_t := compiled.BroadcastFloat64x4At(&bj[0], gc_Lane0Mask64).Sub(xi)
-								_ = gc_t
-//line nbody.go:78
 								gc_t2 := compiled.BroadcastFloat64x4At(&bj[1], gc_Lane0Mask64).Sub(yi)
-//line nbody.go:78
-								_ = gc_t2
 //line nbody.go:78
 								gc_t3 := compiled.BroadcastFloat64x4At(&bj[2], gc_Lane0Mask64).Sub(zi)
 //line nbody.go:78
-								_ = gc_t3
-//line nbody.go:78
 								dx := gc_t
-//line nbody.go:78
-								_ = dx
 //line nbody.go:78
 								dy := gc_t2
 //line nbody.go:78
-								_ = dy
-//line nbody.go:78
 								dz := gc_t3
-//line nbody.go:78
-								_ = dz
 //line nbody.go:78
 								inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
 //line nbody.go:78
-								_ = inv
-//line nbody.go:78
 								s := compiled.BroadcastFloat64x4At(&bj[3], gc_Lane0Mask64).Mul(inv).Mul(inv).Mul(inv)
-//line nbody.go:80
-								_ = s
 //line nbody.go:80
 								gc_t4 := ax.Add(dx.Mul(s))
 //line nbody.go:80
-								_ = gc_t4
-//line nbody.go:80
 								gc_t5 := ay.Add(dy.Mul(s))
 //line nbody.go:80
-								_ = gc_t5
-//line nbody.go:80
 								gc_t6 := az.Add(dz.Mul(s))
-//line nbody.go:80
-								_ = gc_t6
 //line nbody.go:80
 								ax = gc_t4
 //line nbody.go:80
 								ay = gc_t5
 //line nbody.go:80
 								az = gc_t6
-//line nbody.go:80
 							}
 //line nbody.go:76
 							var gc_lanes4 [4]uint64
@@ -641,7 +466,6 @@ func gc_body_nbodyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4
 							az.AsUint64x4().Store(&gc_lanes6)
 //line nbody.go:83
 							for gc_k4 := range 4 {
-//line nbody.go:83
 								{
 //line nbody.go:83
 									compiled.SetBits64At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
@@ -649,34 +473,24 @@ func gc_body_nbodyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4
 									compiled.SetBits64At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
 //line nbody.go:83
 									compiled.SetBits64At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
-//line nbody.go:83
 								}
-//line nbody.go:83
 							}
 						}
+//line nbody.go:85
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:70
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line nbody.go:74
 						xi := bodies[i][0]
-
 //line nbody.go:74
 						yi := bodies[i][1]
-
 //line nbody.go:74
 						zi := bodies[i][2]
-
-//line nbody.go:75
 						var ax, ay, az float64
-
-//line nbody.go:76
 						for j := range bodies {
 							bj := &bodies[j]
 							dx, dy, dz := bj[0]-xi, bj[1]-yi, bj[2]-zi
@@ -684,18 +498,11 @@ func gc_body_nbodyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4
 							s := bj[3] * inv * inv * inv
 							ax, ay, az = ax+dx*s, ay+dy*s, az+dz*s
 						}
-
-//line nbody.go:83
 						acc[i] = [3]float64{ax, ay, az}
-						_ = xi
-						_ = yi
-						_ = zi
-						_ = ax
-						_ = ay
-						_ = az
 					}
 				}
 			}
+//line nbody.go:93
 		})
 	}
 }
@@ -725,14 +532,9 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 	gc_n2 := gc_b2.Len()
 	gc_s_my := compiled.Scratch[[4]float32](gc_b2, 0)[:gc_n2]
 	gc_s_a := compiled.Scratch[[3]float32](gc_b2, 1)[:gc_n2]
-
 //line nbody.go:92
 	n := len(bodies)
-
-//line nbody.go:93
 	p := gc_bdx2
-
-//line nbody.go:94
 	shPos := gocuda.Shared[[4]float32](t, p)[:p]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -749,95 +551,55 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 				{
 					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line nbody.go:95
-					gtid := gc_bx2*p + gc_tx2
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
 				{
 					gc_tx2 := gc_step10 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line nbody.go:95
-					gtid := gc_bx2*p + gc_tx2
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
 				{
 					gc_tx2 := gc_step10 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line nbody.go:95
-					gtid := gc_bx2*p + gc_tx2
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
 				{
 					gc_tx2 := gc_step10 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line nbody.go:95
-					gtid := gc_bx2*p + gc_tx2
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
 			}
 			for gc_tx2 := gc_step10; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line nbody.go:95
-				gtid := gc_bx2*p + gc_tx2
-				_ = gtid
-
 //line nbody.go:96
 				var my [4]float32
-
 //line nbody.go:100
 				var a [3]float32
-				_ = my
-				_ = a
+//line nbody.go:103
 				gc_s_my[gc_rank2] = my
 				gc_s_a[gc_rank2] = a
 			}
@@ -846,95 +608,55 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 				{
 					gc_tx2 := gc_step11 + 0
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line nbody.go:95
-					gtid := gc_bx2*p + gc_tx2
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
 				{
 					gc_tx2 := gc_step11 + 1
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line nbody.go:95
-					gtid := gc_bx2*p + gc_tx2
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
 				{
 					gc_tx2 := gc_step11 + 2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line nbody.go:95
-					gtid := gc_bx2*p + gc_tx2
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
 				{
 					gc_tx2 := gc_step11 + 3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line nbody.go:95
-					gtid := gc_bx2*p + gc_tx2
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
 			}
 			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line nbody.go:95
-				gtid := gc_bx2*p + gc_tx2
-				_ = gtid
-
 //line nbody.go:96
 				var my [4]float32
-
 //line nbody.go:100
 				var a [3]float32
-				_ = my
-				_ = a
+//line nbody.go:103
 				gc_s_my[gc_rank2] = my
 				gc_s_a[gc_rank2] = a
 			}
@@ -956,125 +678,70 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
 						gc_tx2 := gc_step12 + 0
-						_ = gc_tx2
+//line nbody.go:125
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
-
 //line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = gc_at5[gc_tx2]
-						}
-
+//line nbody.go:98
+						my = gc_at5[gc_tx2]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
 					{
 						gc_tx2 := gc_step12 + 1
-						_ = gc_tx2
+//line nbody.go:109
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
-
 //line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = gc_at5[gc_tx2]
-						}
-
+//line nbody.go:98
+						my = gc_at5[gc_tx2]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
 					{
 						gc_tx2 := gc_step12 + 2
-						_ = gc_tx2
+//line nbody.go:109
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
-
 //line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = gc_at5[gc_tx2]
-						}
-
+//line nbody.go:98
+						my = gc_at5[gc_tx2]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
 					{
 						gc_tx2 := gc_step12 + 3
-						_ = gc_tx2
+//line nbody.go:109
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
-
 //line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = gc_at5[gc_tx2]
-						}
-
+//line nbody.go:98
+						my = gc_at5[gc_tx2]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
 				}
 				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line nbody.go:95
-					gtid := gc_bx2*p + gc_tx2
-					_ = gtid
-
 //line nbody.go:96
 					var my [4]float32
-
-//line nbody.go:97
-					{
-						my = gc_at5[gc_tx2]
-					}
-
+//line nbody.go:98
+					my = gc_at5[gc_tx2]
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
@@ -1085,23 +752,14 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:95
 						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
-
-//line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = bodies[gtid]
-						}
-
+//line nbody.go:98
+						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
@@ -1109,23 +767,14 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:95
 						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
-
-//line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = bodies[gtid]
-						}
-
+//line nbody.go:98
+						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
@@ -1133,23 +782,14 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:95
 						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
-
-//line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = bodies[gtid]
-						}
-
+//line nbody.go:98
+						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
@@ -1157,23 +797,14 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:95
 						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
-
-//line nbody.go:96
 						var my [4]float32
-
-//line nbody.go:97
-						{
-							my = bodies[gtid]
-						}
-
+//line nbody.go:98
+						my = bodies[gtid]
 //line nbody.go:100
 						var a [3]float32
-						_ = my
-						_ = a
+//line nbody.go:103
 						gc_s_my[gc_rank2] = my
 						gc_s_a[gc_rank2] = a
 					}
@@ -1181,205 +812,143 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line nbody.go:95
 					gtid := gc_bx2*p + gc_tx2
-					_ = gtid
-
-//line nbody.go:96
 					var my [4]float32
-
-//line nbody.go:97
-					{
-						my = bodies[gtid]
-					}
-
+//line nbody.go:98
+					my = bodies[gtid]
 //line nbody.go:100
 					var a [3]float32
-					_ = my
-					_ = a
+//line nbody.go:103
 					gc_s_my[gc_rank2] = my
 					gc_s_a[gc_rank2] = a
 				}
 			}
 		}
 	}
-
 //line nbody.go:101
 	for tile := 0; tile*p < n; tile++ {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := tile * p
-				if gc_bdx2 <= len(shPos) && gc_off5 >= 0 && gc_off5 <= len(bodies) && gc_bdx2 <= len(bodies)-gc_off5 {
-					gc_at6 := shPos[:gc_bdx2]
-					gc_at7 := bodies[gc_off5:][:gc_bdx2]
-					gc_step14 := 0
-					for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
-						{
-							gc_tx2 := gc_step14 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line nbody.go:102
-							idx := tile*p + gc_tx2
-							_ = idx
-
-//line nbody.go:103
-							if true || idx < n {
-								gc_at6[gc_tx2] = gc_at7[gc_tx2]
-							} else {
-								gc_at6[gc_tx2] = [4]float32{}
-							}
-						}
-						{
-							gc_tx2 := gc_step14 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line nbody.go:102
-							idx := tile*p + gc_tx2
-							_ = idx
-
-//line nbody.go:103
-							if true || idx < n {
-								gc_at6[gc_tx2] = gc_at7[gc_tx2]
-							} else {
-								gc_at6[gc_tx2] = [4]float32{}
-							}
-						}
-						{
-							gc_tx2 := gc_step14 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line nbody.go:102
-							idx := tile*p + gc_tx2
-							_ = idx
-
-//line nbody.go:103
-							if true || idx < n {
-								gc_at6[gc_tx2] = gc_at7[gc_tx2]
-							} else {
-								gc_at6[gc_tx2] = [4]float32{}
-							}
-						}
-						{
-							gc_tx2 := gc_step14 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line nbody.go:102
-							idx := tile*p + gc_tx2
-							_ = idx
-
-//line nbody.go:103
-							if true || idx < n {
-								gc_at6[gc_tx2] = gc_at7[gc_tx2]
-							} else {
-								gc_at6[gc_tx2] = [4]float32{}
-							}
-						}
-					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line nbody.go:107
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := tile * p
+			if gc_bdx2 <= len(shPos) && gc_off5 >= 0 && gc_off5 <= len(bodies) && gc_bdx2 <= len(bodies)-gc_off5 {
+				gc_at6 := shPos[:gc_bdx2]
+				gc_at7 := bodies[gc_off5:][:gc_bdx2]
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+					{
+						gc_tx2 := gc_step14 + 0
+//line nbody.go:117
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:102
 						idx := tile*p + gc_tx2
-						_ = idx
-
-//line nbody.go:103
 						if true || idx < n {
 							gc_at6[gc_tx2] = gc_at7[gc_tx2]
 						} else {
 							gc_at6[gc_tx2] = [4]float32{}
 						}
 					}
-				} else {
-					gc_step15 := 0
-					for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
-						{
-							gc_tx2 := gc_step15 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line nbody.go:102
-							idx := tile*p + gc_tx2
-							_ = idx
-
-//line nbody.go:103
-							if idx < n {
-								shPos[gc_tx2] = bodies[idx]
-							} else {
-								shPos[gc_tx2] = [4]float32{}
-							}
-						}
-						{
-							gc_tx2 := gc_step15 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line nbody.go:102
-							idx := tile*p + gc_tx2
-							_ = idx
-
-//line nbody.go:103
-							if idx < n {
-								shPos[gc_tx2] = bodies[idx]
-							} else {
-								shPos[gc_tx2] = [4]float32{}
-							}
-						}
-						{
-							gc_tx2 := gc_step15 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line nbody.go:102
-							idx := tile*p + gc_tx2
-							_ = idx
-
-//line nbody.go:103
-							if idx < n {
-								shPos[gc_tx2] = bodies[idx]
-							} else {
-								shPos[gc_tx2] = [4]float32{}
-							}
-						}
-						{
-							gc_tx2 := gc_step15 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line nbody.go:102
-							idx := tile*p + gc_tx2
-							_ = idx
-
-//line nbody.go:103
-							if idx < n {
-								shPos[gc_tx2] = bodies[idx]
-							} else {
-								shPos[gc_tx2] = [4]float32{}
-							}
-						}
-					}
-					for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step14 + 1
+//line nbody.go:112
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:102
 						idx := tile*p + gc_tx2
-						_ = idx
-
-//line nbody.go:103
+						if true || idx < n {
+							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						} else {
+							gc_at6[gc_tx2] = [4]float32{}
+						}
+					}
+					{
+						gc_tx2 := gc_step14 + 2
+//line nbody.go:112
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line nbody.go:102
+						idx := tile*p + gc_tx2
+						if true || idx < n {
+							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						} else {
+							gc_at6[gc_tx2] = [4]float32{}
+						}
+					}
+					{
+						gc_tx2 := gc_step14 + 3
+//line nbody.go:112
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line nbody.go:102
+						idx := tile*p + gc_tx2
+						if true || idx < n {
+							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						} else {
+							gc_at6[gc_tx2] = [4]float32{}
+						}
+					}
+				}
+				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nbody.go:102
+					idx := tile*p + gc_tx2
+					if true || idx < n {
+						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					} else {
+						gc_at6[gc_tx2] = [4]float32{}
+					}
+				}
+			} else {
+				gc_step15 := 0
+				for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
+					{
+						gc_tx2 := gc_step15 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line nbody.go:102
+						idx := tile*p + gc_tx2
+						if idx < n {
+							shPos[gc_tx2] = bodies[idx]
+						} else {
+							shPos[gc_tx2] = [4]float32{}
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line nbody.go:102
+						idx := tile*p + gc_tx2
+						if idx < n {
+							shPos[gc_tx2] = bodies[idx]
+						} else {
+							shPos[gc_tx2] = [4]float32{}
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line nbody.go:102
+						idx := tile*p + gc_tx2
+						if idx < n {
+							shPos[gc_tx2] = bodies[idx]
+						} else {
+							shPos[gc_tx2] = [4]float32{}
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line nbody.go:102
+						idx := tile*p + gc_tx2
 						if idx < n {
 							shPos[gc_tx2] = bodies[idx]
 						} else {
@@ -1387,64 +956,70 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 						}
 					}
 				}
+				for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nbody.go:102
+					idx := tile*p + gc_tx2
+					if idx < n {
+						shPos[gc_tx2] = bodies[idx]
+					} else {
+						shPos[gc_tx2] = [4]float32{}
+					}
+				}
 			}
 		}
-		{
-			gc_step16 := 0
-			for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
-				{
-					gc_rank2 := gc_step16 + 0
-					gc_pos2.Thread = gc_rank2
-					my := gc_s_my[gc_rank2]
-					a := gc_s_a[gc_rank2]
-
-//line nbody.go:109
-					a = tileCalculation(my, a, shPos, eps2)
-					gc_s_a[gc_rank2] = a
-				}
-				{
-					gc_rank2 := gc_step16 + 1
-					gc_pos2.Thread = gc_rank2
-					my := gc_s_my[gc_rank2]
-					a := gc_s_a[gc_rank2]
-
-//line nbody.go:109
-					a = tileCalculation(my, a, shPos, eps2)
-					gc_s_a[gc_rank2] = a
-				}
-				{
-					gc_rank2 := gc_step16 + 2
-					gc_pos2.Thread = gc_rank2
-					my := gc_s_my[gc_rank2]
-					a := gc_s_a[gc_rank2]
-
-//line nbody.go:109
-					a = tileCalculation(my, a, shPos, eps2)
-					gc_s_a[gc_rank2] = a
-				}
-				{
-					gc_rank2 := gc_step16 + 3
-					gc_pos2.Thread = gc_rank2
-					my := gc_s_my[gc_rank2]
-					a := gc_s_a[gc_rank2]
-
-//line nbody.go:109
-					a = tileCalculation(my, a, shPos, eps2)
-					gc_s_a[gc_rank2] = a
-				}
-			}
-			for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
+//line nbody.go:113
+		gc_step16 := 0
+		for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
+			{
+				gc_rank2 := gc_step16 + 0
 				gc_pos2.Thread = gc_rank2
 				my := gc_s_my[gc_rank2]
 				a := gc_s_a[gc_rank2]
-
+//line nbody.go:109
+				a = tileCalculation(my, a, shPos, eps2)
+				gc_s_a[gc_rank2] = a
+			}
+			{
+				gc_rank2 := gc_step16 + 1
+				gc_pos2.Thread = gc_rank2
+				my := gc_s_my[gc_rank2]
+				a := gc_s_a[gc_rank2]
+//line nbody.go:109
+				a = tileCalculation(my, a, shPos, eps2)
+				gc_s_a[gc_rank2] = a
+			}
+			{
+				gc_rank2 := gc_step16 + 2
+				gc_pos2.Thread = gc_rank2
+				my := gc_s_my[gc_rank2]
+				a := gc_s_a[gc_rank2]
+//line nbody.go:109
+				a = tileCalculation(my, a, shPos, eps2)
+				gc_s_a[gc_rank2] = a
+			}
+			{
+				gc_rank2 := gc_step16 + 3
+				gc_pos2.Thread = gc_rank2
+				my := gc_s_my[gc_rank2]
+				a := gc_s_a[gc_rank2]
 //line nbody.go:109
 				a = tileCalculation(my, a, shPos, eps2)
 				gc_s_a[gc_rank2] = a
 			}
 		}
+		for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			my := gc_s_my[gc_rank2]
+			a := gc_s_a[gc_rank2]
+//line nbody.go:109
+			a = tileCalculation(my, a, shPos, eps2)
+			gc_s_a[gc_rank2] = a
+		}
 	}
 	{
+//line nbody.go:115
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*p, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1460,160 +1035,114 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
 					{
 						gc_tx2 := gc_step17 + 0
-						_ = gc_tx2
+//line nbody.go:131
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank2]
-
-//line nbody.go:112
-						{
-							gc_at8[gc_tx2] = a
-						}
+//line nbody.go:113
+						gc_at8[gc_tx2] = a
 					}
 					{
+//line nbody.go:117
 						gc_tx2 := gc_step17 + 1
-						_ = gc_tx2
+//line nbody.go:119
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank2]
-
-//line nbody.go:112
-						{
-							gc_at8[gc_tx2] = a
-						}
+//line nbody.go:113
+						gc_at8[gc_tx2] = a
 					}
 					{
+//line nbody.go:117
 						gc_tx2 := gc_step17 + 2
-						_ = gc_tx2
+//line nbody.go:119
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank2]
-
-//line nbody.go:112
-						{
-							gc_at8[gc_tx2] = a
-						}
+//line nbody.go:113
+						gc_at8[gc_tx2] = a
 					}
 					{
+//line nbody.go:117
 						gc_tx2 := gc_step17 + 3
-						_ = gc_tx2
+//line nbody.go:119
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line nbody.go:95
-						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank2]
-
-//line nbody.go:112
-						{
-							gc_at8[gc_tx2] = a
-						}
-					}
-				}
-				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line nbody.go:95
-					gtid := gc_bx2*p + gc_tx2
-					_ = gtid
-					a := gc_s_a[gc_rank2]
-
-//line nbody.go:112
-					{
+//line nbody.go:113
 						gc_at8[gc_tx2] = a
 					}
 				}
+//line nbody.go:117
+				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line nbody.go:97
+					a := gc_s_a[gc_rank2]
+//line nbody.go:113
+					gc_at8[gc_tx2] = a
+				}
 			} else {
+//line nbody.go:117
 				gc_step18 := gc_from2
 				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
 					{
 						gc_tx2 := gc_step18 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:95
 						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank2]
-
-//line nbody.go:112
-						{
-							acc[gtid] = a
-						}
+//line nbody.go:113
+						acc[gtid] = a
 					}
 					{
+//line nbody.go:117
 						gc_tx2 := gc_step18 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:95
 						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank2]
-
-//line nbody.go:112
-						{
-							acc[gtid] = a
-						}
+//line nbody.go:113
+						acc[gtid] = a
 					}
 					{
+//line nbody.go:117
 						gc_tx2 := gc_step18 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:95
 						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank2]
-
-//line nbody.go:112
-						{
-							acc[gtid] = a
-						}
+//line nbody.go:113
+						acc[gtid] = a
 					}
 					{
+//line nbody.go:117
 						gc_tx2 := gc_step18 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line nbody.go:95
 						gtid := gc_bx2*p + gc_tx2
-						_ = gtid
+//line nbody.go:97
 						a := gc_s_a[gc_rank2]
-
-//line nbody.go:112
-						{
-							acc[gtid] = a
-						}
+//line nbody.go:113
+						acc[gtid] = a
 					}
 				}
+//line nbody.go:117
 				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line nbody.go:95
 					gtid := gc_bx2*p + gc_tx2
-					_ = gtid
+//line nbody.go:97
 					a := gc_s_a[gc_rank2]
-
-//line nbody.go:112
-					{
-						acc[gtid] = a
-					}
+//line nbody.go:113
+					acc[gtid] = a
 				}
 			}
 		}
@@ -1623,4 +1152,5 @@ func gc_body_nbodyBlockTile(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3
 // gc_files_nbody holds the source files whose lines the kernels' records hash.
 //
 //go:embed nbody.go
+//line nbody.go:124
 var gc_files_nbody embed.FS

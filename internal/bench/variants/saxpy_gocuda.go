@@ -38,7 +38,7 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line saxpy.go:29
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -49,41 +49,32 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
-					gc_at := y[gc_off:][:gc_to]
-					gc_at2 := x[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line saxpy.go:20
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line saxpy.go:40
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line saxpy.go:24
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line saxpy.go:20
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line saxpy.go:24
-						y[i] = a*x[i] + y[i]
-					}
+					y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -113,7 +104,7 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line saxpy.go:41
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -124,29 +115,33 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_runhi <= len(y)-gc_off && gc_off <= len(x) && gc_runhi <= len(x)-gc_off {
-					gc_at := y[gc_off:][:gc_runhi]
-					gc_at2 := x[gc_off:][:gc_runhi]
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-
+//line saxpy.go:52
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line saxpy.go:32
-						if i := gc_bx*gc_bdx + gc_tx; true || i < len(y) {
-							gc_at[gc_tx] += a * gc_at2[gc_tx]
-						}
+					if i := gc_bx*gc_bdx + gc_tx; true || i < len(y) {
+						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
-				} else {
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line saxpy.go:32
-						if i := gc_bx*gc_bdx + gc_tx; i < len(y) {
-							y[i] += a * x[i]
-						}
+					if i := gc_bx*gc_bdx + gc_tx; i < len(y) {
+						y[i] += a * x[i]
 					}
 				}
 			}
@@ -176,7 +171,7 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line saxpy.go:50
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -187,162 +182,112 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
-					gc_at := y[gc_off:][:gc_to]
-					gc_at2 := x[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line saxpy.go:61
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line saxpy.go:41
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:42
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line saxpy.go:41
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:42
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line saxpy.go:41
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:42
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line saxpy.go:41
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:42
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line saxpy.go:41
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:42
-						{
+//line saxpy.go:43
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:41
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:42
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:41
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:42
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:41
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:42
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:41
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:42
-							{
-								y[i] = a*x[i] + y[i]
-							}
+//line saxpy.go:43
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line saxpy.go:43
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line saxpy.go:43
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line saxpy.go:43
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line saxpy.go:41
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:42
 						{
 							y[i] = a*x[i] + y[i]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:41
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:41
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:41
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line saxpy.go:41
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -381,79 +326,58 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line saxpy.go:52
-						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-						_ = i
-
-//line saxpy.go:53
-						if i < int32(len(x)) {
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line saxpy.go:52
-						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-						_ = i
-
-//line saxpy.go:53
-						if i < int32(len(x)) {
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line saxpy.go:52
-						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-						_ = i
-
-//line saxpy.go:53
-						if i < int32(len(x)) {
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line saxpy.go:52
-						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-						_ = i
-
-//line saxpy.go:53
-						if i < int32(len(x)) {
-							y[i] = a*x[i] + y[i]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line saxpy.go:69
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line saxpy.go:52
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-					_ = i
-
-//line saxpy.go:53
 					if i < int32(len(x)) {
 						y[i] = a*x[i] + y[i]
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line saxpy.go:52
+					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
+					if i < int32(len(x)) {
+						y[i] = a*x[i] + y[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line saxpy.go:52
+					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
+					if i < int32(len(x)) {
+						y[i] = a*x[i] + y[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line saxpy.go:52
+					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
+					if i < int32(len(x)) {
+						y[i] = a*x[i] + y[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line saxpy.go:52
+				i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
+				if i < int32(len(x)) {
+					y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -483,7 +407,7 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line saxpy.go:72
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -494,162 +418,112 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
-					gc_at := y[gc_off:][:gc_to]
-					gc_at2 := x[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line saxpy.go:83
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line saxpy.go:63
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:64
-							{
-								gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line saxpy.go:63
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:64
-							{
-								gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line saxpy.go:63
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:64
-							{
-								gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line saxpy.go:63
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:64
-							{
-								gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line saxpy.go:63
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:64
-						{
+//line saxpy.go:65
 							gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:63
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:64
-							{
-								y[i] = axpy(a, x[i], y[i])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:63
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:64
-							{
-								y[i] = axpy(a, x[i], y[i])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:63
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:64
-							{
-								y[i] = axpy(a, x[i], y[i])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:63
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:64
-							{
-								y[i] = axpy(a, x[i], y[i])
-							}
+//line saxpy.go:65
+							gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line saxpy.go:65
+							gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line saxpy.go:65
+							gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line saxpy.go:65
+						gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line saxpy.go:63
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:64
 						{
 							y[i] = axpy(a, x[i], y[i])
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:63
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = axpy(a, x[i], y[i])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:63
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = axpy(a, x[i], y[i])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:63
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = axpy(a, x[i], y[i])
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line saxpy.go:63
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						y[i] = axpy(a, x[i], y[i])
 					}
 				}
 			}
@@ -659,8 +533,6 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 
 // SAXPYFourLoopKernel rewords kernels.SAXPYKernel with four consecutive
 // elements per thread in a counted loop.
-//
-//line saxpy.go:75
 func SAXPYFourLoopKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_saxpyFourLoop,
 		func(gc_t *gocuda.Thread) { saxpyFourLoop(gc_t, a, x, y) },
@@ -688,59 +560,41 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line saxpy.go:93
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line saxpy.go:76
-					base := (gc_bx*gc_bdx + gc_tx) * 4
-					_ = base
-
+				base := (gc_bx*gc_bdx + gc_tx) * 4
+				{
 					{
-
 //line saxpy.go:77
-						{
-//line saxpy.go:77
-							k := int(0)
-//line saxpy.go:77
-							_ = k
-							if j := base + k; j < len(x) {
-								y[j] = a*x[j] + y[j]
-							}
+						k := int(0)
+						if j := base + k; j < len(x) {
+							y[j] = a*x[j] + y[j]
 						}
+					}
+					{
 //line saxpy.go:77
-						{
-//line saxpy.go:77
-							k := int(1)
-//line saxpy.go:77
-							_ = k
-							if j := base + k; j < len(x) {
-								y[j] = a*x[j] + y[j]
-							}
+						k := int(1)
+						if j := base + k; j < len(x) {
+							y[j] = a*x[j] + y[j]
 						}
+					}
+					{
 //line saxpy.go:77
-						{
-//line saxpy.go:77
-							k := int(2)
-//line saxpy.go:77
-							_ = k
-							if j := base + k; j < len(x) {
-								y[j] = a*x[j] + y[j]
-							}
+						k := int(2)
+						if j := base + k; j < len(x) {
+							y[j] = a*x[j] + y[j]
 						}
+					}
+					{
 //line saxpy.go:77
-						{
-//line saxpy.go:77
-							k := int(3)
-//line saxpy.go:77
-							_ = k
-							if j := base + k; j < len(x) {
-								y[j] = a*x[j] + y[j]
-							}
+						k := int(3)
+						if j := base + k; j < len(x) {
+							y[j] = a*x[j] + y[j]
 						}
-//line saxpy.go:81
 					}
 				}
 			}
@@ -780,167 +634,117 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line saxpy.go:90
 		chunk := 4 * gc_bdx
-
-//line saxpy.go:91
 		end := min((gc_bx+1)*chunk, len(x))
-
-//line saxpy.go:92
 		for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off+(gc_bx*chunk), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*chunk)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (gc_bx * chunk) + gc_off
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-						gc_at := y[gc_off2:][:gc_to]
-						gc_at2 := x[gc_off2:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line saxpy.go:92
-								j := gc_bx*chunk + gc_tx + gc_off
-								gc_more = true
-								_ = j
-
+//line saxpy.go:99
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*chunk), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*chunk)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * chunk) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 //line saxpy.go:93
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line saxpy.go:92
-								j := gc_bx*chunk + gc_tx + gc_off
-								gc_more = true
-								_ = j
-
-//line saxpy.go:93
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line saxpy.go:92
-								j := gc_bx*chunk + gc_tx + gc_off
-								gc_more = true
-								_ = j
-
-//line saxpy.go:93
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line saxpy.go:92
-								j := gc_bx*chunk + gc_tx + gc_off
-								gc_more = true
-								_ = j
-
-//line saxpy.go:93
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line saxpy.go:92
-							j := gc_bx*chunk + gc_tx + gc_off
 							gc_more = true
-							_ = j
-
 //line saxpy.go:93
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line saxpy.go:92
-								j := gc_bx*chunk + gc_tx + gc_off
-								gc_more = true
-
+						{
+							gc_tx := gc_step + 1
 //line saxpy.go:93
-								y[j] = a*x[j] + y[j]
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line saxpy.go:92
-								j := gc_bx*chunk + gc_tx + gc_off
-								gc_more = true
-
+							gc_more = true
 //line saxpy.go:93
-								y[j] = a*x[j] + y[j]
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line saxpy.go:92
-								j := gc_bx*chunk + gc_tx + gc_off
-								gc_more = true
-
-//line saxpy.go:93
-								y[j] = a*x[j] + y[j]
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line saxpy.go:92
-								j := gc_bx*chunk + gc_tx + gc_off
-								gc_more = true
-
-//line saxpy.go:93
-								y[j] = a*x[j] + y[j]
-							}
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step + 2
+//line saxpy.go:93
+							gc_more = true
+//line saxpy.go:93
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+//line saxpy.go:93
+							gc_more = true
+//line saxpy.go:93
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:93
+						gc_more = true
+//line saxpy.go:93
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line saxpy.go:92
 							j := gc_bx*chunk + gc_tx + gc_off
 							gc_more = true
-
 //line saxpy.go:93
 							y[j] = a*x[j] + y[j]
 						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line saxpy.go:92
+							j := gc_bx*chunk + gc_tx + gc_off
+							gc_more = true
+//line saxpy.go:93
+							y[j] = a*x[j] + y[j]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line saxpy.go:92
+							j := gc_bx*chunk + gc_tx + gc_off
+							gc_more = true
+//line saxpy.go:93
+							y[j] = a*x[j] + y[j]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line saxpy.go:92
+							j := gc_bx*chunk + gc_tx + gc_off
+							gc_more = true
+//line saxpy.go:93
+							y[j] = a*x[j] + y[j]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line saxpy.go:92
+						j := gc_bx*chunk + gc_tx + gc_off
+						gc_more = true
+//line saxpy.go:93
+						y[j] = a*x[j] + y[j]
 					}
 				}
 			}
@@ -970,7 +774,7 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line saxpy.go:110
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -981,162 +785,112 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
-					gc_at := y[gc_off:][:gc_to]
-					gc_at2 := x[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line saxpy.go:121
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line saxpy.go:101
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:102
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line saxpy.go:101
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:102
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line saxpy.go:101
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:102
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line saxpy.go:101
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:102
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line saxpy.go:101
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:102
-						{
+//line saxpy.go:103
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:101
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:102
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:101
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:102
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:101
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:102
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:101
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line saxpy.go:102
-							{
-								y[i] = a*x[i] + y[i]
-							}
+//line saxpy.go:103
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line saxpy.go:103
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line saxpy.go:103
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line saxpy.go:103
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line saxpy.go:101
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:102
 						{
 							y[i] = a*x[i] + y[i]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:101
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:101
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line saxpy.go:101
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line saxpy.go:101
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -1147,4 +901,5 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 // gc_files_saxpy holds the source files whose lines the kernels' records hash.
 //
 //go:embed saxpy.go
+//line saxpy.go:115
 var gc_files_saxpy embed.FS

@@ -40,7 +40,7 @@ func gc_body_saxpyEarlyReturn(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-	_ = gc_bx2
+//line saxpy.go:30
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -51,129 +51,108 @@ func gc_body_saxpyEarlyReturn(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(x), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-					gc_at3 := y[gc_off2:][:gc_to2]
-					gc_at4 := x[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line saxpy.go:41
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(x), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+				gc_at3 := y[gc_off2:][:gc_to2]
+				gc_at4 := x[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:24
-							gc_vb4 := archsimd.BroadcastFloat32x16(a)
-//line saxpy.go:24
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line saxpy.go:20
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:20
-								_ = i
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line saxpy.go:24
-						gc_vb3 := archsimd.BroadcastFloat32x8(a)
-//line saxpy.go:24
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastFloat32x16(a)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line saxpy.go:20
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:20
 							_ = i
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+							gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+//line saxpy.go:24
+					gc_vb3 := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line saxpy.go:20
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:20
 						_ = i
-
-//line saxpy.go:24
-						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line saxpy.go:24
-							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+					gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:24
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line saxpy.go:20
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:20
-								_ = i
-//line saxpy.go:24
-								if i < 0 || i > len(x)-16 || i > len(y)-16 {
-//line saxpy.go:24
-									break
-//line saxpy.go:24
-								}
-								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line saxpy.go:24
-						gc_vb := archsimd.BroadcastFloat32x8(a)
-//line saxpy.go:24
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(a)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line saxpy.go:20
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:20
-							_ = i
 //line saxpy.go:24
-							if i < 0 || i > len(x)-8 || i > len(y)-8 {
+							if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:24
 								break
-//line saxpy.go:24
 							}
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+//line saxpy.go:25
+							gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:20
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+				}
+				if compiled.SIMD {
 //line saxpy.go:24
-						y[i] = a*x[i] + y[i]
+					gc_vb := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line saxpy.go:20
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:24
+						if i < 0 || i > len(x)-8 || i > len(y)-8 {
+//line saxpy.go:24
+							break
+						}
+//line saxpy.go:25
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line saxpy.go:20
+					i := gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:24
+					y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -204,7 +183,7 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-	_ = gc_bx2
+//line saxpy.go:42
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -215,411 +194,331 @@ func gc_body_saxpyCompound(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_runhi2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_runhi2 <= len(x)-gc_off2 {
-					gc_at3 := y[gc_off2:][:gc_runhi2]
-					gc_at4 := x[gc_off2:][:gc_runhi2]
-					gc_vstep := gc_runlo2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line saxpy.go:53
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(y), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+				gc_at3 := y[gc_off2:][:gc_to2]
+				gc_at4 := x[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:32
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line saxpy.go:32
-							_ = gc_iota4
-//line saxpy.go:33
-							gc_vb4 := archsimd.BroadcastFloat32x16(a)
-//line saxpy.go:33
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line saxpy.go:32
-								{
-//line saxpy.go:32
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:32
-									_ = i
-//line saxpy.go:32
-									if i < len(y) && uint(len(y)-i) > 15 {
-//line saxpy.go:32
-										archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]))).StoreSlice(gc_at3[gc_tx2:])
-//line saxpy.go:32
-									} else {
-//line saxpy.go:32
-										gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(y), i, 16))))
-//line saxpy.go:32
-										_ = gc_if4
-//line saxpy.go:32
-										if gc_if4.ToBits() != 0 {
-//line saxpy.go:32
-											archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]))).StoreMasked((*[16]float32)(gc_at3[gc_tx2:]), gc_if4)
-//line saxpy.go:32
-										}
-//line saxpy.go:32
-									}
-//line saxpy.go:32
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line saxpy.go:32
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line saxpy.go:32
-						_ = gc_iota3
-//line saxpy.go:33
-						gc_vb3 := archsimd.BroadcastFloat32x8(a)
-//line saxpy.go:33
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb4 := archsimd.BroadcastFloat32x16(a)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
-//line saxpy.go:32
 							{
 //line saxpy.go:32
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:32
-								_ = i
+								if i < len(y) && uint(len(y)-i) > 15 {
 //line saxpy.go:32
-								if i < len(y) && uint(len(y)-i) > 7 {
-//line saxpy.go:32
-									archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]))).StoreSlice(gc_at3[gc_tx2:])
-//line saxpy.go:32
+									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]))).StoreSlice(gc_at3[gc_tx2:])
 								} else {
 //line saxpy.go:32
-									gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(y), i, 16))))
 //line saxpy.go:32
-									_ = gc_if3
+									if gc_if4.ToBits() != 0 {
 //line saxpy.go:32
-									if gc_if3.ToBits() != 0 {
-//line saxpy.go:32
-										archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]))).StoreMasked((*[8]float32)(gc_at3[gc_tx2:]), gc_if3)
-//line saxpy.go:32
+										archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]))).StoreMasked((*[16]float32)(gc_at3[gc_tx2:]), gc_if4)
 									}
-//line saxpy.go:32
 								}
-//line saxpy.go:32
 							}
 						}
+//line saxpy.go:34
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
 //line saxpy.go:32
-						if i := gc_bx2*gc_bdx2 + gc_tx2; true || i < len(y) {
-							gc_at3[gc_tx2] += a * gc_at4[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_runlo2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb3 := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						{
 //line saxpy.go:32
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:32
-							_ = gc_iota2
-//line saxpy.go:33
-							gc_vb2 := archsimd.BroadcastFloat32x16(a)
-//line saxpy.go:33
-							_ = gc_vb2
-						gc_steps2:
-							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							if i < len(y) && uint(len(y)-i) > 7 {
 //line saxpy.go:32
-								{
+								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]))).StoreSlice(gc_at3[gc_tx2:])
+							} else {
 //line saxpy.go:32
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
 //line saxpy.go:32
-									_ = i
+								if gc_if3.ToBits() != 0 {
 //line saxpy.go:32
-									if i < len(y) && uint(len(y)-i) > 15 {
-//line saxpy.go:32
-										var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:32
-										if i >= 0 && i <= len(x)-16 {
-											gc_ld5 = archsimd.LoadFloat32x16Slice(x[i:])
-//line saxpy.go:33
-										} else {
-//line saxpy.go:33
-											break gc_steps2
-//line saxpy.go:33
-										}
-//line saxpy.go:33
-										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:33
-										if i >= 0 && i <= len(y)-16 {
-//line saxpy.go:33
-											gc_ld6 = archsimd.LoadFloat32x16Slice(y[i:])
-//line saxpy.go:33
-										} else {
-//line saxpy.go:33
-											break gc_steps2
-//line saxpy.go:33
-										}
-//line saxpy.go:33
-										if i >= 0 && i <= len(y)-16 {
-//line saxpy.go:33
-											gc_ld6.Add(gc_vb2.Mul(gc_ld5)).StoreSlice(y[i:])
-//line saxpy.go:33
-										} else {
-//line saxpy.go:33
-											var gc_lanes9 [16]float32
-//line saxpy.go:33
-											gc_ld6.Add(gc_vb2.Mul(gc_ld5)).Store(&gc_lanes9)
-//line saxpy.go:33
-											for gc_k9 := range 16 {
-//line saxpy.go:33
-												if 0xffff&(1<<gc_k9) != 0 {
-//line saxpy.go:33
-													gc_pos2.Block = (gc_tx2+gc_k9)/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-//line saxpy.go:33
-													gc_pos2.Thread = gc_base2 + (gc_tx2+gc_k9)%gc_bdx2
-//line saxpy.go:33
-													y[i+gc_k9] = gc_lanes9[gc_k9]
-//line saxpy.go:33
-												}
-//line saxpy.go:33
-											}
-//line saxpy.go:33
-											gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-//line saxpy.go:33
-											gc_pos2.Thread = gc_base2 + gc_tx2%gc_bdx2
-//line saxpy.go:33
-										}
-//line saxpy.go:33
-									} else {
-//line saxpy.go:33
-										gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(y), i, 16))))
-//line saxpy.go:32
-										_ = gc_if2
-//line saxpy.go:32
-										if gc_if2.ToBits() != 0 {
-//line saxpy.go:32
-											var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:32
-											if i >= 0 && i <= len(x)-16 {
-												gc_ld7 = archsimd.LoadFloat32x16Slice(x[i:])
-//line saxpy.go:33
-											} else {
-//line saxpy.go:33
-												break gc_steps2
-//line saxpy.go:33
-											}
-//line saxpy.go:33
-											var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:33
-											if i >= 0 && i <= len(y)-16 {
-//line saxpy.go:33
-												gc_ld8 = archsimd.LoadFloat32x16Slice(y[i:])
-//line saxpy.go:33
-											} else {
-//line saxpy.go:33
-												break gc_steps2
-//line saxpy.go:33
-											}
-//line saxpy.go:33
-											if i >= 0 && i <= len(y)-16 {
-//line saxpy.go:33
-												gc_ld8.Add(gc_vb2.Mul(gc_ld7)).StoreMasked((*[16]float32)(y[i:]), gc_if2)
-//line saxpy.go:33
-											} else {
-//line saxpy.go:33
-												var gc_lanes12 [16]float32
-//line saxpy.go:33
-												gc_ld8.Add(gc_vb2.Mul(gc_ld7)).Store(&gc_lanes12)
-//line saxpy.go:33
-												for gc_k12 := range 16 {
-//line saxpy.go:33
-													if gc_if2.ToBits()&(1<<gc_k12) != 0 {
-//line saxpy.go:33
-														gc_pos2.Block = (gc_tx2+gc_k12)/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-//line saxpy.go:33
-														gc_pos2.Thread = gc_base2 + (gc_tx2+gc_k12)%gc_bdx2
-//line saxpy.go:33
-														y[i+gc_k12] = gc_lanes12[gc_k12]
-//line saxpy.go:33
-													}
-//line saxpy.go:33
-												}
-//line saxpy.go:33
-												gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-//line saxpy.go:33
-												gc_pos2.Thread = gc_base2 + gc_tx2%gc_bdx2
-//line saxpy.go:33
-											}
-//line saxpy.go:33
-										}
-//line saxpy.go:33
-									}
-//line saxpy.go:33
+									archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]))).StoreMasked((*[8]float32)(gc_at3[gc_tx2:]), gc_if3)
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
 						}
 					}
-					if compiled.SIMD {
+//line saxpy.go:34
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line saxpy.go:32
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if i := gc_bx2*gc_bdx2 + gc_tx2; true || i < len(y) {
+						gc_at3[gc_tx2] += a * gc_at4[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:32
-						_ = gc_iota
-//line saxpy.go:33
-						gc_vb := archsimd.BroadcastFloat32x8(a)
-//line saxpy.go:33
-						_ = gc_vb
-					gc_steps:
-						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb2 := archsimd.BroadcastFloat32x16(a)
+					gc_steps2:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-//line saxpy.go:32
 							{
 //line saxpy.go:32
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:32
-								_ = i
+								if i < len(y) && uint(len(y)-i) > 15 {
 //line saxpy.go:32
-								if i < len(y) && uint(len(y)-i) > 7 {
+									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line saxpy.go:32
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:32
-									if i >= 0 && i <= len(x)-8 {
-										gc_ld = archsimd.LoadFloat32x8Slice(x[i:])
-//line saxpy.go:33
+									if i >= 0 && i <= len(x)-16 {
+										gc_ld5 = archsimd.LoadFloat32x16Slice(x[i:])
 									} else {
 //line saxpy.go:33
-										break gc_steps
-//line saxpy.go:33
+										break gc_steps2
 									}
 //line saxpy.go:33
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line saxpy.go:33
-									if i >= 0 && i <= len(y)-8 {
+									if i >= 0 && i <= len(y)-16 {
 //line saxpy.go:33
-										gc_ld2 = archsimd.LoadFloat32x8Slice(y[i:])
-//line saxpy.go:33
+										gc_ld6 = archsimd.LoadFloat32x16Slice(y[i:])
 									} else {
 //line saxpy.go:33
-										break gc_steps
-//line saxpy.go:33
+										break gc_steps2
 									}
 //line saxpy.go:33
-									if i >= 0 && i <= len(y)-8 {
+									if i >= 0 && i <= len(y)-16 {
 //line saxpy.go:33
-										gc_ld2.Add(gc_vb.Mul(gc_ld)).StoreSlice(y[i:])
-//line saxpy.go:33
+										gc_ld6.Add(gc_vb2.Mul(gc_ld5)).StoreSlice(y[i:])
 									} else {
 //line saxpy.go:33
-										var gc_lanes3 [8]float32
+										var gc_lanes9 [16]float32
 //line saxpy.go:33
-										gc_ld2.Add(gc_vb.Mul(gc_ld)).Store(&gc_lanes3)
+										gc_ld6.Add(gc_vb2.Mul(gc_ld5)).Store(&gc_lanes9)
 //line saxpy.go:33
-										for gc_k3 := range 8 {
+										for gc_k9 := range 16 {
 //line saxpy.go:33
-											if 0xff&(1<<gc_k3) != 0 {
+											if 0xffff&(1<<gc_k9) != 0 {
 //line saxpy.go:33
-												gc_pos2.Block = (gc_tx2+gc_k3)/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+												gc_pos2.Block = (gc_tx2+gc_k9)/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 //line saxpy.go:33
-												gc_pos2.Thread = gc_base2 + (gc_tx2+gc_k3)%gc_bdx2
+												gc_pos2.Thread = gc_base2 + (gc_tx2+gc_k9)%gc_bdx2
 //line saxpy.go:33
-												y[i+gc_k3] = gc_lanes3[gc_k3]
-//line saxpy.go:33
+												y[i+gc_k9] = gc_lanes9[gc_k9]
 											}
-//line saxpy.go:33
 										}
 //line saxpy.go:33
 										gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 //line saxpy.go:33
 										gc_pos2.Thread = gc_base2 + gc_tx2%gc_bdx2
-//line saxpy.go:33
 									}
-//line saxpy.go:33
 								} else {
 //line saxpy.go:33
-									gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(y), i, 16))))
 //line saxpy.go:32
-									_ = gc_if
+									if gc_if2.ToBits() != 0 {
 //line saxpy.go:32
-									if gc_if.ToBits() != 0 {
+										var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line saxpy.go:32
-										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:32
-										if i >= 0 && i <= len(x)-8 {
-											gc_ld3 = archsimd.LoadFloat32x8Slice(x[i:])
-//line saxpy.go:33
+										if i >= 0 && i <= len(x)-16 {
+											gc_ld7 = archsimd.LoadFloat32x16Slice(x[i:])
 										} else {
 //line saxpy.go:33
-											break gc_steps
-//line saxpy.go:33
+											break gc_steps2
 										}
 //line saxpy.go:33
-										var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line saxpy.go:33
-										if i >= 0 && i <= len(y)-8 {
+										if i >= 0 && i <= len(y)-16 {
 //line saxpy.go:33
-											gc_ld4 = archsimd.LoadFloat32x8Slice(y[i:])
-//line saxpy.go:33
+											gc_ld8 = archsimd.LoadFloat32x16Slice(y[i:])
 										} else {
 //line saxpy.go:33
-											break gc_steps
-//line saxpy.go:33
+											break gc_steps2
 										}
 //line saxpy.go:33
-										if i >= 0 && i <= len(y)-8 {
+										if i >= 0 && i <= len(y)-16 {
 //line saxpy.go:33
-											gc_ld4.Add(gc_vb.Mul(gc_ld3)).StoreMasked((*[8]float32)(y[i:]), gc_if)
-//line saxpy.go:33
+											gc_ld8.Add(gc_vb2.Mul(gc_ld7)).StoreMasked((*[16]float32)(y[i:]), gc_if2)
 										} else {
 //line saxpy.go:33
-											var gc_lanes6 [8]float32
+											var gc_lanes12 [16]float32
 //line saxpy.go:33
-											gc_ld4.Add(gc_vb.Mul(gc_ld3)).Store(&gc_lanes6)
+											gc_ld8.Add(gc_vb2.Mul(gc_ld7)).Store(&gc_lanes12)
 //line saxpy.go:33
-											for gc_k6 := range 8 {
+											for gc_k12 := range 16 {
 //line saxpy.go:33
-												if gc_if.ToBits()&(1<<gc_k6) != 0 {
+												if gc_if2.ToBits()&(1<<gc_k12) != 0 {
 //line saxpy.go:33
-													gc_pos2.Block = (gc_tx2+gc_k6)/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+													gc_pos2.Block = (gc_tx2+gc_k12)/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 //line saxpy.go:33
-													gc_pos2.Thread = gc_base2 + (gc_tx2+gc_k6)%gc_bdx2
+													gc_pos2.Thread = gc_base2 + (gc_tx2+gc_k12)%gc_bdx2
 //line saxpy.go:33
-													y[i+gc_k6] = gc_lanes6[gc_k6]
-//line saxpy.go:33
+													y[i+gc_k12] = gc_lanes12[gc_k12]
 												}
-//line saxpy.go:33
 											}
 //line saxpy.go:33
 											gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 //line saxpy.go:33
 											gc_pos2.Thread = gc_base2 + gc_tx2%gc_bdx2
-//line saxpy.go:33
 										}
-//line saxpy.go:33
 									}
-//line saxpy.go:33
 								}
-//line saxpy.go:33
 							}
 						}
+//line saxpy.go:35
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_runhi2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line saxpy.go:32
-						if i := gc_bx2*gc_bdx2 + gc_tx2; i < len(y) {
-							y[i] += a * x[i]
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := archsimd.BroadcastFloat32x8(a)
+				gc_steps:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						{
+//line saxpy.go:32
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:32
+							if i < len(y) && uint(len(y)-i) > 7 {
+//line saxpy.go:32
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line saxpy.go:32
+								if i >= 0 && i <= len(x)-8 {
+									gc_ld = archsimd.LoadFloat32x8Slice(x[i:])
+								} else {
+//line saxpy.go:33
+									break gc_steps
+								}
+//line saxpy.go:33
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line saxpy.go:33
+								if i >= 0 && i <= len(y)-8 {
+//line saxpy.go:33
+									gc_ld2 = archsimd.LoadFloat32x8Slice(y[i:])
+								} else {
+//line saxpy.go:33
+									break gc_steps
+								}
+//line saxpy.go:33
+								if i >= 0 && i <= len(y)-8 {
+//line saxpy.go:33
+									gc_ld2.Add(gc_vb.Mul(gc_ld)).StoreSlice(y[i:])
+								} else {
+//line saxpy.go:33
+									var gc_lanes3 [8]float32
+//line saxpy.go:33
+									gc_ld2.Add(gc_vb.Mul(gc_ld)).Store(&gc_lanes3)
+//line saxpy.go:33
+									for gc_k3 := range 8 {
+//line saxpy.go:33
+										if 0xff&(1<<gc_k3) != 0 {
+//line saxpy.go:33
+											gc_pos2.Block = (gc_tx2+gc_k3)/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+//line saxpy.go:33
+											gc_pos2.Thread = gc_base2 + (gc_tx2+gc_k3)%gc_bdx2
+//line saxpy.go:33
+											y[i+gc_k3] = gc_lanes3[gc_k3]
+										}
+									}
+//line saxpy.go:33
+									gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+//line saxpy.go:33
+									gc_pos2.Thread = gc_base2 + gc_tx2%gc_bdx2
+								}
+							} else {
+//line saxpy.go:33
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
+//line saxpy.go:32
+								if gc_if.ToBits() != 0 {
+//line saxpy.go:32
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line saxpy.go:32
+									if i >= 0 && i <= len(x)-8 {
+										gc_ld3 = archsimd.LoadFloat32x8Slice(x[i:])
+									} else {
+//line saxpy.go:33
+										break gc_steps
+									}
+//line saxpy.go:33
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line saxpy.go:33
+									if i >= 0 && i <= len(y)-8 {
+//line saxpy.go:33
+										gc_ld4 = archsimd.LoadFloat32x8Slice(y[i:])
+									} else {
+//line saxpy.go:33
+										break gc_steps
+									}
+//line saxpy.go:33
+									if i >= 0 && i <= len(y)-8 {
+//line saxpy.go:33
+										gc_ld4.Add(gc_vb.Mul(gc_ld3)).StoreMasked((*[8]float32)(y[i:]), gc_if)
+									} else {
+//line saxpy.go:33
+										var gc_lanes6 [8]float32
+//line saxpy.go:33
+										gc_ld4.Add(gc_vb.Mul(gc_ld3)).Store(&gc_lanes6)
+//line saxpy.go:33
+										for gc_k6 := range 8 {
+//line saxpy.go:33
+											if gc_if.ToBits()&(1<<gc_k6) != 0 {
+//line saxpy.go:33
+												gc_pos2.Block = (gc_tx2+gc_k6)/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+//line saxpy.go:33
+												gc_pos2.Thread = gc_base2 + (gc_tx2+gc_k6)%gc_bdx2
+//line saxpy.go:33
+												y[i+gc_k6] = gc_lanes6[gc_k6]
+											}
+										}
+//line saxpy.go:33
+										gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+//line saxpy.go:33
+										gc_pos2.Thread = gc_base2 + gc_tx2%gc_bdx2
+									}
+								}
+							}
 						}
+					}
+//line saxpy.go:35
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line saxpy.go:32
+					if i := gc_bx2*gc_bdx2 + gc_tx2; i < len(y) {
+						y[i] += a * x[i]
 					}
 				}
 			}
@@ -650,7 +549,7 @@ func gc_body_saxpyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, 
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-	_ = gc_bx2
+//line saxpy.go:51
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -661,154 +560,119 @@ func gc_body_saxpyFloat64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, 
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(x), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-					gc_at3 := y[gc_off2:][:gc_to2]
-					gc_at4 := x[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+//line saxpy.go:62
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(x), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+				gc_at3 := y[gc_off2:][:gc_to2]
+				gc_at4 := x[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
 //line saxpy.go:43
-						gc_vb2 := archsimd.BroadcastFloat64x4(a)
-//line saxpy.go:43
-						_ = gc_vb2
-						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
+					gc_vb2 := archsimd.BroadcastFloat64x4(a)
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
 //line saxpy.go:41
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:41
-							_ = i
-//line saxpy.go:42
-							{
-//line saxpy.go:42
-								gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line saxpy.go:42
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line saxpy.go:41
-						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
-
-//line saxpy.go:42
 						{
-							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+//line saxpy.go:42
+							gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
+//line saxpy.go:44
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line saxpy.go:43
-						gc_vb := archsimd.BroadcastFloat64x4(a)
-//line saxpy.go:43
-						_ = gc_vb
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
-//line saxpy.go:41
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:41
-							_ = i
-//line saxpy.go:42
-							{
-								if i < 0 || i > len(x)-4 || i > len(y)-4 {
-//line saxpy.go:43
-									break
-//line saxpy.go:43
-								}
-//line saxpy.go:43
-								gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
-//line saxpy.go:43
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line saxpy.go:43
+					gc_vb := archsimd.BroadcastFloat64x4(a)
+					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
 //line saxpy.go:41
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:42
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:41
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:42
-							{
-								y[i] = a*x[i] + y[i]
+							if i < 0 || i > len(x)-4 || i > len(y)-4 {
+//line saxpy.go:43
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:41
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:42
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:41
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:42
-							{
-								y[i] = a*x[i] + y[i]
-							}
+//line saxpy.go:43
+							gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line saxpy.go:45
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line saxpy.go:41
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:42
 						{
 							y[i] = a*x[i] + y[i]
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:41
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:41
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:41
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line saxpy.go:41
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -847,79 +711,58 @@ func gc_body_saxpyInt32Index(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:52
-						i := int32(gc_bx2)*int32(gc_bdx2) + int32(gc_tx2)
-						_ = i
-
-//line saxpy.go:53
-						if i < int32(len(x)) {
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:52
-						i := int32(gc_bx2)*int32(gc_bdx2) + int32(gc_tx2)
-						_ = i
-
-//line saxpy.go:53
-						if i < int32(len(x)) {
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:52
-						i := int32(gc_bx2)*int32(gc_bdx2) + int32(gc_tx2)
-						_ = i
-
-//line saxpy.go:53
-						if i < int32(len(x)) {
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:52
-						i := int32(gc_bx2)*int32(gc_bdx2) + int32(gc_tx2)
-						_ = i
-
-//line saxpy.go:53
-						if i < int32(len(x)) {
-							y[i] = a*x[i] + y[i]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line saxpy.go:69
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line saxpy.go:52
 					i := int32(gc_bx2)*int32(gc_bdx2) + int32(gc_tx2)
-					_ = i
-
-//line saxpy.go:53
 					if i < int32(len(x)) {
 						y[i] = a*x[i] + y[i]
 					}
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line saxpy.go:52
+					i := int32(gc_bx2)*int32(gc_bdx2) + int32(gc_tx2)
+					if i < int32(len(x)) {
+						y[i] = a*x[i] + y[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line saxpy.go:52
+					i := int32(gc_bx2)*int32(gc_bdx2) + int32(gc_tx2)
+					if i < int32(len(x)) {
+						y[i] = a*x[i] + y[i]
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line saxpy.go:52
+					i := int32(gc_bx2)*int32(gc_bdx2) + int32(gc_tx2)
+					if i < int32(len(x)) {
+						y[i] = a*x[i] + y[i]
+					}
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line saxpy.go:52
+				i := int32(gc_bx2)*int32(gc_bdx2) + int32(gc_tx2)
+				if i < int32(len(x)) {
+					y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -950,7 +793,7 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-	_ = gc_bx2
+//line saxpy.go:73
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -961,291 +804,207 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(x), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-					gc_at3 := y[gc_off2:][:gc_to2]
-					gc_at4 := x[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line saxpy.go:84
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(x), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+				gc_at3 := y[gc_off2:][:gc_to2]
+				gc_at4 := x[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:65
-							gc_vb4 := archsimd.BroadcastFloat32x16(a)
-//line saxpy.go:65
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line saxpy.go:63
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:63
-								_ = i
-//line saxpy.go:64
-								{
-									gc_t10 := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])
-//line saxpy.go:65
-									_ = gc_t10
-//line saxpy.go:65
-									gc_t11 := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
-//line saxpy.go:65
-									_ = gc_t11
-//line saxpy.go:65
-									gc_x4 := gc_t10
-//line saxpy.go:65
-									_ = gc_x4
-//line saxpy.go:65
-									gc_y4 := gc_t11
-//line saxpy.go:65
-									_ = gc_y4
-//line saxpy.go:65
-									gc_t12 := gc_vb4.Mul(gc_x4).Add(gc_y4)
-//line saxpy.go:65
-									_ = gc_t12
-//line saxpy.go:65
-									gc_t12.StoreSlice(gc_at3[gc_tx2:])
-//line saxpy.go:65
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line saxpy.go:65
-						gc_vb3 := archsimd.BroadcastFloat32x8(a)
-//line saxpy.go:65
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastFloat32x16(a)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line saxpy.go:63
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:63
 							_ = i
-//line saxpy.go:64
 							{
-								gc_t7 := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+								gc_t10 := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])
 //line saxpy.go:65
-								_ = gc_t7
+								gc_t11 := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
 //line saxpy.go:65
-								gc_t8 := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+								gc_x4 := gc_t10
 //line saxpy.go:65
-								_ = gc_t8
+								gc_y4 := gc_t11
 //line saxpy.go:65
-								gc_x3 := gc_t7
+								gc_t12 := gc_vb4.Mul(gc_x4).Add(gc_y4)
 //line saxpy.go:65
-								_ = gc_x3
-//line saxpy.go:65
-								gc_y3 := gc_t8
-//line saxpy.go:65
-								_ = gc_y3
-//line saxpy.go:65
-								gc_t9 := gc_vb3.Mul(gc_x3).Add(gc_y3)
-//line saxpy.go:65
-								_ = gc_t9
-//line saxpy.go:65
-								gc_t9.StoreSlice(gc_at3[gc_tx2:])
-//line saxpy.go:65
+								gc_t12.StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
+//line saxpy.go:67
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+//line saxpy.go:65
+					gc_vb3 := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line saxpy.go:63
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:63
 						_ = i
-
-//line saxpy.go:64
 						{
-							gc_at3[gc_tx2] = axpy(a, gc_at4[gc_tx2], gc_at3[gc_tx2])
+							gc_t7 := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+//line saxpy.go:65
+							gc_t8 := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+//line saxpy.go:65
+							gc_x3 := gc_t7
+//line saxpy.go:65
+							gc_y3 := gc_t8
+//line saxpy.go:65
+							gc_t9 := gc_vb3.Mul(gc_x3).Add(gc_y3)
+//line saxpy.go:65
+							gc_t9.StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line saxpy.go:67
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line saxpy.go:65
-							gc_vb2 := archsimd.BroadcastFloat32x16(a)
-//line saxpy.go:65
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line saxpy.go:63
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:63
-								_ = i
-//line saxpy.go:64
-								{
-									if i < 0 || i > len(x)-16 || i > len(y)-16 {
-//line saxpy.go:65
-										break
-//line saxpy.go:65
-									}
-//line saxpy.go:65
-									gc_t4 := archsimd.LoadFloat32x16Slice(x[i:])
-//line saxpy.go:65
-									_ = gc_t4
-//line saxpy.go:65
-									gc_t5 := archsimd.LoadFloat32x16Slice(y[i:])
-//line saxpy.go:65
-									_ = gc_t5
-//line saxpy.go:65
-									gc_x2 := gc_t4
-//line saxpy.go:65
-									_ = gc_x2
-//line saxpy.go:65
-									gc_y2 := gc_t5
-//line saxpy.go:65
-									_ = gc_y2
-//line saxpy.go:65
-									gc_t6 := gc_vb2.Mul(gc_x2).Add(gc_y2)
-//line saxpy.go:65
-									_ = gc_t6
-//line saxpy.go:65
-									gc_t6.StoreSlice(y[i:])
-//line saxpy.go:65
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
+						gc_at3[gc_tx2] = axpy(a, gc_at4[gc_tx2], gc_at3[gc_tx2])
 					}
-					if compiled.SIMD {
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:65
-						gc_vb := archsimd.BroadcastFloat32x8(a)
-//line saxpy.go:65
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastFloat32x16(a)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line saxpy.go:63
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:63
-							_ = i
-//line saxpy.go:64
 							{
-								if i < 0 || i > len(x)-8 || i > len(y)-8 {
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:65
 									break
-//line saxpy.go:65
 								}
 //line saxpy.go:65
-								gc_t := archsimd.LoadFloat32x8Slice(x[i:])
+								gc_t4 := archsimd.LoadFloat32x16Slice(x[i:])
 //line saxpy.go:65
-								_ = gc_t
+								gc_t5 := archsimd.LoadFloat32x16Slice(y[i:])
 //line saxpy.go:65
-								gc_t2 := archsimd.LoadFloat32x8Slice(y[i:])
+								gc_x2 := gc_t4
 //line saxpy.go:65
-								_ = gc_t2
+								gc_y2 := gc_t5
 //line saxpy.go:65
-								gc_x := gc_t
+								gc_t6 := gc_vb2.Mul(gc_x2).Add(gc_y2)
 //line saxpy.go:65
-								_ = gc_x
-//line saxpy.go:65
-								gc_y := gc_t2
-//line saxpy.go:65
-								_ = gc_y
-//line saxpy.go:65
-								gc_t3 := gc_vb.Mul(gc_x).Add(gc_y)
-//line saxpy.go:65
-								_ = gc_t3
-//line saxpy.go:65
-								gc_t3.StoreSlice(y[i:])
-//line saxpy.go:65
+								gc_t6.StoreSlice(y[i:])
 							}
 						}
+//line saxpy.go:67
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line saxpy.go:65
+					gc_vb := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line saxpy.go:63
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:64
-							{
-								y[i] = axpy(a, x[i], y[i])
-							}
-						}
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:63
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:64
-							{
-								y[i] = axpy(a, x[i], y[i])
+							if i < 0 || i > len(x)-8 || i > len(y)-8 {
+//line saxpy.go:65
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:63
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:64
-							{
-								y[i] = axpy(a, x[i], y[i])
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:63
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:64
-							{
-								y[i] = axpy(a, x[i], y[i])
-							}
+//line saxpy.go:65
+							gc_t := archsimd.LoadFloat32x8Slice(x[i:])
+//line saxpy.go:65
+							gc_t2 := archsimd.LoadFloat32x8Slice(y[i:])
+//line saxpy.go:65
+							gc_x := gc_t
+//line saxpy.go:65
+							gc_y := gc_t2
+//line saxpy.go:65
+							gc_t3 := gc_vb.Mul(gc_x).Add(gc_y)
+//line saxpy.go:65
+							gc_t3.StoreSlice(y[i:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line saxpy.go:67
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line saxpy.go:63
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:64
 						{
 							y[i] = axpy(a, x[i], y[i])
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:63
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = axpy(a, x[i], y[i])
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:63
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = axpy(a, x[i], y[i])
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:63
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = axpy(a, x[i], y[i])
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line saxpy.go:63
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						y[i] = axpy(a, x[i], y[i])
 					}
 				}
 			}
@@ -1255,8 +1014,6 @@ func gc_body_saxpyHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x
 
 // SAXPYFourLoopKernel rewords kernels.SAXPYKernel with four consecutive
 // elements per thread in a counted loop.
-//
-//line saxpy.go:75
 func SAXPYFourLoopKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_saxpyFourLoop,
 		func(gc_t *gocuda.Thread) { saxpyFourLoop(gc_t, a, x, y) },
@@ -1285,1421 +1042,1127 @@ func gc_body_saxpyFourLoop(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line saxpy.go:94
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:76
-						gc_iota42 := archsimd.LoadInt32x16(&gc_tab_int32x16_3f8cf519)
-//line saxpy.go:76
-						_ = gc_iota42
+					gc_iota42 := archsimd.LoadInt32x16(&gc_tab_int32x16_3f8cf519)
 //line saxpy.go:79
-						gc_vb2 := archsimd.BroadcastFloat32x16(a)
-//line saxpy.go:79
-						_ = gc_vb2
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line saxpy.go:76
-							var base int = (gc_bx2*gc_bdx2 + gc_tx2) * 4
-//line saxpy.go:76
-							_ = base
-//line saxpy.go:77
-							{
-//line saxpy.go:77
-								{
-//line saxpy.go:77
-									var j int = base + compiled.Trip(0)
-//line saxpy.go:77
-									_ = j
-//line saxpy.go:77
-									if j <
-										len(x) && uint(len(x)-j) > 60 {
-//line saxpy.go:78
-										var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:78
-										{
-//line saxpy.go:78
-											var gc_lanes25 [16]float32
-//line saxpy.go:78
-											for gc_k25 := range 16 {
-//line saxpy.go:78
-												if 0xffff&(1<<gc_k25) != 0 {
-//line saxpy.go:78
-													gc_pos2.Thread = gc_rank2 + gc_k25
-//line saxpy.go:78
-													gc_lanes25[gc_k25] = x[j+4*gc_k25]
-												}
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-											gc_ld17 = archsimd.LoadFloat32x16(&gc_lanes25)
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-										var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:79
-										{
-//line saxpy.go:79
-											var gc_lanes26 [16]float32
-//line saxpy.go:79
-											for gc_k26 := range 16 {
-//line saxpy.go:79
-												if 0xffff&(1<<gc_k26) != 0 {
-//line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k26
-//line saxpy.go:79
-													gc_lanes26[gc_k26] = y[j+4*gc_k26]
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-											gc_ld18 = archsimd.LoadFloat32x16(&gc_lanes26)
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-										{
-//line saxpy.go:79
-											var gc_lanes27 [16]float32
-//line saxpy.go:79
-											gc_vb2.Mul(gc_ld17).Add(gc_ld18).Store(&gc_lanes27)
-//line saxpy.go:79
-											for gc_k27 := range 16 {
-//line saxpy.go:79
-												if 0xffff&(1<<gc_k27) != 0 {
-//line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k27
-//line saxpy.go:79
-													y[j+4*gc_k27] = gc_lanes27[gc_k27]
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-									} else {
-//line saxpy.go:79
-										gc_if5 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
-//line saxpy.go:78
-										_ = gc_if5
-//line saxpy.go:78
-										if gc_if5.ToBits() != 0 {
-//line saxpy.go:78
-											var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:78
-											{
-//line saxpy.go:78
-												var gc_lanes28 [16]float32
-//line saxpy.go:78
-												for gc_k28 := range 16 {
-//line saxpy.go:78
-													if gc_if5.ToBits()&(1<<gc_k28) != 0 {
-//line saxpy.go:78
-														gc_pos2.Thread = gc_rank2 + gc_k28
-//line saxpy.go:78
-														gc_lanes28[gc_k28] = x[j+4*gc_k28]
-													}
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-												gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-												gc_ld19 = archsimd.LoadFloat32x16(&gc_lanes28)
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:79
-											{
-//line saxpy.go:79
-												var gc_lanes29 [16]float32
-//line saxpy.go:79
-												for gc_k29 := range 16 {
-//line saxpy.go:79
-													if gc_if5.ToBits()&(1<<gc_k29) != 0 {
-//line saxpy.go:79
-														gc_pos2.Thread = gc_rank2 + gc_k29
-//line saxpy.go:79
-														gc_lanes29[gc_k29] = y[j+4*gc_k29]
-//line saxpy.go:79
-													}
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-												gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-												gc_ld20 = archsimd.LoadFloat32x16(&gc_lanes29)
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											{
-//line saxpy.go:79
-												var gc_lanes30 [16]float32
-//line saxpy.go:79
-												gc_vb2.Mul(gc_ld19).Add(gc_ld20).Store(&gc_lanes30)
-//line saxpy.go:79
-												for gc_k30 := range 16 {
-//line saxpy.go:79
-													if gc_if5.ToBits()&(1<<gc_k30) != 0 {
-//line saxpy.go:79
-														gc_pos2.Thread = gc_rank2 + gc_k30
-//line saxpy.go:79
-														y[j+4*gc_k30] = gc_lanes30[gc_k30]
-//line saxpy.go:79
-													}
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-												gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-									}
-//line saxpy.go:79
-								}
-//line saxpy.go:79
-							}
-//line saxpy.go:78
-							{
-//line saxpy.go:78
-								{
-//line saxpy.go:78
-									var j int = base + compiled.Trip(1)
-//line saxpy.go:78
-									_ = j
-//line saxpy.go:78
-									if j < len(x) && uint(len(x)-j) > 60 {
-//line saxpy.go:78
-										var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:78
-										{
-//line saxpy.go:78
-											var gc_lanes31 [16]float32
-//line saxpy.go:78
-											for gc_k31 := range 16 {
-//line saxpy.go:78
-												if 0xffff&(1<<gc_k31) != 0 {
-//line saxpy.go:78
-													gc_pos2.Thread = gc_rank2 + gc_k31
-//line saxpy.go:78
-													gc_lanes31[gc_k31] = x[j+4*gc_k31]
-												}
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-											gc_ld21 = archsimd.LoadFloat32x16(&gc_lanes31)
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-										var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:79
-										{
-//line saxpy.go:79
-											var gc_lanes32 [16]float32
-//line saxpy.go:79
-											for gc_k32 := range 16 {
-//line saxpy.go:79
-												if 0xffff&(1<<gc_k32) != 0 {
-//line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k32
-//line saxpy.go:79
-													gc_lanes32[gc_k32] = y[j+4*gc_k32]
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-											gc_ld22 = archsimd.LoadFloat32x16(&gc_lanes32)
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-										{
-//line saxpy.go:79
-											var gc_lanes33 [16]float32
-//line saxpy.go:79
-											gc_vb2.Mul(gc_ld21).Add(gc_ld22).Store(&gc_lanes33)
-//line saxpy.go:79
-											for gc_k33 := range 16 {
-//line saxpy.go:79
-												if 0xffff&(1<<gc_k33) != 0 {
-//line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k33
-//line saxpy.go:79
-													y[j+4*gc_k33] = gc_lanes33[gc_k33]
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-									} else {
-//line saxpy.go:79
-										gc_if6 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
-//line saxpy.go:78
-										_ = gc_if6
-//line saxpy.go:78
-										if gc_if6.ToBits() != 0 {
-//line saxpy.go:78
-											var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:78
-											{
-//line saxpy.go:78
-												var gc_lanes34 [16]float32
-//line saxpy.go:78
-												for gc_k34 := range 16 {
-//line saxpy.go:78
-													if gc_if6.ToBits()&(1<<gc_k34) != 0 {
-//line saxpy.go:78
-														gc_pos2.Thread = gc_rank2 + gc_k34
-//line saxpy.go:78
-														gc_lanes34[gc_k34] = x[j+4*gc_k34]
-													}
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-												gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-												gc_ld23 = archsimd.LoadFloat32x16(&gc_lanes34)
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:79
-											{
-//line saxpy.go:79
-												var gc_lanes35 [16]float32
-//line saxpy.go:79
-												for gc_k35 := range 16 {
-//line saxpy.go:79
-													if gc_if6.ToBits()&(1<<gc_k35) != 0 {
-//line saxpy.go:79
-														gc_pos2.Thread = gc_rank2 + gc_k35
-//line saxpy.go:79
-														gc_lanes35[gc_k35] = y[j+4*gc_k35]
-//line saxpy.go:79
-													}
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-												gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-												gc_ld24 = archsimd.LoadFloat32x16(&gc_lanes35)
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											{
-//line saxpy.go:79
-												var gc_lanes36 [16]float32
-//line saxpy.go:79
-												gc_vb2.Mul(gc_ld23).Add(gc_ld24).Store(&gc_lanes36)
-//line saxpy.go:79
-												for gc_k36 := range 16 {
-//line saxpy.go:79
-													if gc_if6.ToBits()&(1<<gc_k36) != 0 {
-//line saxpy.go:79
-														gc_pos2.Thread = gc_rank2 + gc_k36
-//line saxpy.go:79
-														y[j+4*gc_k36] = gc_lanes36[gc_k36]
-//line saxpy.go:79
-													}
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-												gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-									}
-//line saxpy.go:79
-								}
-//line saxpy.go:79
-							}
-//line saxpy.go:78
-							{
-//line saxpy.go:78
-								{
-//line saxpy.go:78
-									var j int = base + compiled.Trip(2)
-//line saxpy.go:78
-									_ = j
-//line saxpy.go:78
-									if j < len(x) && uint(len(x)-j) > 60 {
-//line saxpy.go:78
-										var gc_ld25 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:78
-										{
-//line saxpy.go:78
-											var gc_lanes37 [16]float32
-//line saxpy.go:78
-											for gc_k37 := range 16 {
-//line saxpy.go:78
-												if 0xffff&(1<<gc_k37) != 0 {
-//line saxpy.go:78
-													gc_pos2.Thread = gc_rank2 + gc_k37
-//line saxpy.go:78
-													gc_lanes37[gc_k37] = x[j+4*gc_k37]
-												}
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-											gc_ld25 = archsimd.LoadFloat32x16(&gc_lanes37)
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-										var gc_ld26 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:79
-										{
-//line saxpy.go:79
-											var gc_lanes38 [16]float32
-//line saxpy.go:79
-											for gc_k38 := range 16 {
-//line saxpy.go:79
-												if 0xffff&(1<<gc_k38) != 0 {
-//line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k38
-//line saxpy.go:79
-													gc_lanes38[gc_k38] = y[j+4*gc_k38]
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-											gc_ld26 = archsimd.LoadFloat32x16(&gc_lanes38)
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-										{
-//line saxpy.go:79
-											var gc_lanes39 [16]float32
-//line saxpy.go:79
-											gc_vb2.Mul(gc_ld25).Add(gc_ld26).Store(&gc_lanes39)
-//line saxpy.go:79
-											for gc_k39 := range 16 {
-//line saxpy.go:79
-												if 0xffff&(1<<gc_k39) != 0 {
-//line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k39
-//line saxpy.go:79
-													y[j+4*gc_k39] = gc_lanes39[gc_k39]
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-									} else {
-//line saxpy.go:79
-										gc_if7 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
-//line saxpy.go:78
-										_ = gc_if7
-//line saxpy.go:78
-										if gc_if7.ToBits() != 0 {
-//line saxpy.go:78
-											var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:78
-											{
-//line saxpy.go:78
-												var gc_lanes40 [16]float32
-//line saxpy.go:78
-												for gc_k40 := range 16 {
-//line saxpy.go:78
-													if gc_if7.ToBits()&(1<<gc_k40) != 0 {
-//line saxpy.go:78
-														gc_pos2.Thread = gc_rank2 + gc_k40
-//line saxpy.go:78
-														gc_lanes40[gc_k40] = x[j+4*gc_k40]
-													}
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-												gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-												gc_ld27 = archsimd.LoadFloat32x16(&gc_lanes40)
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:79
-											{
-//line saxpy.go:79
-												var gc_lanes41 [16]float32
-//line saxpy.go:79
-												for gc_k41 := range 16 {
-//line saxpy.go:79
-													if gc_if7.ToBits()&(1<<gc_k41) != 0 {
-//line saxpy.go:79
-														gc_pos2.Thread = gc_rank2 + gc_k41
-//line saxpy.go:79
-														gc_lanes41[gc_k41] = y[j+4*gc_k41]
-//line saxpy.go:79
-													}
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-												gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-												gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes41)
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											{
-//line saxpy.go:79
-												var gc_lanes42 [16]float32
-//line saxpy.go:79
-												gc_vb2.Mul(gc_ld27).Add(gc_ld28).Store(&gc_lanes42)
-//line saxpy.go:79
-												for gc_k42 := range 16 {
-//line saxpy.go:79
-													if gc_if7.ToBits()&(1<<gc_k42) != 0 {
-//line saxpy.go:79
-														gc_pos2.Thread = gc_rank2 + gc_k42
-//line saxpy.go:79
-														y[j+4*gc_k42] = gc_lanes42[gc_k42]
-//line saxpy.go:79
-													}
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-												gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-									}
-//line saxpy.go:79
-								}
-//line saxpy.go:79
-							}
-//line saxpy.go:78
-							{
-//line saxpy.go:78
-								{
-//line saxpy.go:78
-									var j int = base + compiled.Trip(3)
-//line saxpy.go:78
-									_ = j
-//line saxpy.go:78
-									if j < len(x) && uint(len(x)-j) > 60 {
-//line saxpy.go:78
-										var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:78
-										{
-//line saxpy.go:78
-											var gc_lanes43 [16]float32
-//line saxpy.go:78
-											for gc_k43 := range 16 {
-//line saxpy.go:78
-												if 0xffff&(1<<gc_k43) != 0 {
-//line saxpy.go:78
-													gc_pos2.Thread = gc_rank2 + gc_k43
-//line saxpy.go:78
-													gc_lanes43[gc_k43] = x[j+4*gc_k43]
-												}
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-											gc_ld29 = archsimd.LoadFloat32x16(&gc_lanes43)
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-										var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:79
-										{
-//line saxpy.go:79
-											var gc_lanes44 [16]float32
-//line saxpy.go:79
-											for gc_k44 := range 16 {
-//line saxpy.go:79
-												if 0xffff&(1<<gc_k44) != 0 {
-//line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k44
-//line saxpy.go:79
-													gc_lanes44[gc_k44] = y[j+4*gc_k44]
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-											gc_ld30 = archsimd.LoadFloat32x16(&gc_lanes44)
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-										{
-//line saxpy.go:79
-											var gc_lanes45 [16]float32
-//line saxpy.go:79
-											gc_vb2.Mul(gc_ld29).Add(gc_ld30).Store(&gc_lanes45)
-//line saxpy.go:79
-											for gc_k45 := range 16 {
-//line saxpy.go:79
-												if 0xffff&(1<<gc_k45) != 0 {
-//line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k45
-//line saxpy.go:79
-													y[j+4*gc_k45] = gc_lanes45[gc_k45]
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-									} else {
-//line saxpy.go:79
-										gc_if8 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
-//line saxpy.go:78
-										_ = gc_if8
-//line saxpy.go:78
-										if gc_if8.ToBits() != 0 {
-//line saxpy.go:78
-											var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:78
-											{
-//line saxpy.go:78
-												var gc_lanes46 [16]float32
-//line saxpy.go:78
-												for gc_k46 := range 16 {
-//line saxpy.go:78
-													if gc_if8.ToBits()&(1<<gc_k46) != 0 {
-//line saxpy.go:78
-														gc_pos2.Thread = gc_rank2 + gc_k46
-//line saxpy.go:78
-														gc_lanes46[gc_k46] = x[j+4*gc_k46]
-													}
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-												gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-												gc_ld31 = archsimd.LoadFloat32x16(&gc_lanes46)
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line saxpy.go:79
-											{
-//line saxpy.go:79
-												var gc_lanes47 [16]float32
-//line saxpy.go:79
-												for gc_k47 := range 16 {
-//line saxpy.go:79
-													if gc_if8.ToBits()&(1<<gc_k47) != 0 {
-//line saxpy.go:79
-														gc_pos2.Thread = gc_rank2 + gc_k47
-//line saxpy.go:79
-														gc_lanes47[gc_k47] = y[j+4*gc_k47]
-//line saxpy.go:79
-													}
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-												gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-												gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes47)
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-											{
-//line saxpy.go:79
-												var gc_lanes48 [16]float32
-//line saxpy.go:79
-												gc_vb2.Mul(gc_ld31).Add(gc_ld32).Store(&gc_lanes48)
-//line saxpy.go:79
-												for gc_k48 := range 16 {
-//line saxpy.go:79
-													if gc_if8.ToBits()&(1<<gc_k48) != 0 {
-//line saxpy.go:79
-														gc_pos2.Thread = gc_rank2 + gc_k48
-//line saxpy.go:79
-														y[j+4*gc_k48] = gc_lanes48[gc_k48]
-//line saxpy.go:79
-													}
-//line saxpy.go:79
-												}
-//line saxpy.go:79
-												gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
-											}
-//line saxpy.go:79
-										}
-//line saxpy.go:79
-									}
-//line saxpy.go:79
-								}
-//line saxpy.go:79
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line saxpy.go:76
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_696c5fa3)
-//line saxpy.go:76
-					_ = gc_iota4
-//line saxpy.go:79
-					gc_vb := archsimd.BroadcastFloat32x8(a)
-//line saxpy.go:79
-					_ = gc_vb
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_vb2 := archsimd.BroadcastFloat32x16(a)
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line saxpy.go:76
 						var base int = (gc_bx2*gc_bdx2 + gc_tx2) * 4
-//line saxpy.go:76
-						_ = base
-//line saxpy.go:77
 						{
-//line saxpy.go:77
 							{
 //line saxpy.go:77
 								var j int = base + compiled.Trip(0)
 //line saxpy.go:77
-								_ = j
-//line saxpy.go:77
 								if j <
-									len(x) && uint(len(x)-j) > 28 {
+									len(x) && uint(len(x)-j) > 60 {
 //line saxpy.go:78
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
+									var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:78
-										var gc_lanes [8]float32
+										var gc_lanes25 [16]float32
 //line saxpy.go:78
-										for gc_k := range 8 {
+										for gc_k25 := range 16 {
 //line saxpy.go:78
-											if 0xff&(1<<gc_k) != 0 {
+											if 0xffff&(1<<gc_k25) != 0 {
 //line saxpy.go:78
-												gc_pos2.Thread = gc_rank2 + gc_k
+												gc_pos2.Thread = gc_rank2 + gc_k25
 //line saxpy.go:78
-												gc_lanes[gc_k] = x[j+4*gc_k]
+												gc_lanes25[gc_k25] = x[j+4*gc_k25]
 											}
-//line saxpy.go:79
 										}
 //line saxpy.go:79
 										gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-										gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line saxpy.go:79
+										gc_ld17 = archsimd.LoadFloat32x16(&gc_lanes25)
 									}
 //line saxpy.go:79
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
+									var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:79
-										var gc_lanes2 [8]float32
+										var gc_lanes26 [16]float32
 //line saxpy.go:79
-										for gc_k2 := range 8 {
+										for gc_k26 := range 16 {
 //line saxpy.go:79
-											if 0xff&(1<<gc_k2) != 0 {
+											if 0xffff&(1<<gc_k26) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k2
+												gc_pos2.Thread = gc_rank2 + gc_k26
 //line saxpy.go:79
-												gc_lanes2[gc_k2] = y[j+4*gc_k2]
-//line saxpy.go:79
+												gc_lanes26[gc_k26] = y[j+4*gc_k26]
 											}
-//line saxpy.go:79
 										}
 //line saxpy.go:79
 										gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line saxpy.go:79
+										gc_ld18 = archsimd.LoadFloat32x16(&gc_lanes26)
 									}
-//line saxpy.go:79
 									{
 //line saxpy.go:79
-										var gc_lanes3 [8]float32
+										var gc_lanes27 [16]float32
 //line saxpy.go:79
-										gc_vb.Mul(gc_ld).Add(gc_ld2).Store(&gc_lanes3)
+										gc_vb2.Mul(gc_ld17).Add(gc_ld18).Store(&gc_lanes27)
 //line saxpy.go:79
-										for gc_k3 := range 8 {
+										for gc_k27 := range 16 {
 //line saxpy.go:79
-											if 0xff&(1<<gc_k3) != 0 {
+											if 0xffff&(1<<gc_k27) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos2.Thread = gc_rank2 + gc_k27
 //line saxpy.go:79
-												y[j+4*gc_k3] = gc_lanes3[gc_k3]
-//line saxpy.go:79
+												y[j+4*gc_k27] = gc_lanes27[gc_k27]
 											}
-//line saxpy.go:79
 										}
 //line saxpy.go:79
 										gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
 									}
-//line saxpy.go:79
 								} else {
 //line saxpy.go:79
-									gc_if := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+									gc_if5 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
 //line saxpy.go:78
-									_ = gc_if
+									if gc_if5.ToBits() != 0 {
 //line saxpy.go:78
-									if gc_if.ToBits() != 0 {
-//line saxpy.go:78
-										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
+										var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:78
-											var gc_lanes4 [8]float32
+											var gc_lanes28 [16]float32
 //line saxpy.go:78
-											for gc_k4 := range 8 {
+											for gc_k28 := range 16 {
 //line saxpy.go:78
-												if gc_if.ToBits()&(1<<gc_k4) != 0 {
+												if gc_if5.ToBits()&(1<<gc_k28) != 0 {
 //line saxpy.go:78
-													gc_pos2.Thread = gc_rank2 + gc_k4
+													gc_pos2.Thread = gc_rank2 + gc_k28
 //line saxpy.go:78
-													gc_lanes4[gc_k4] = x[j+4*gc_k4]
+													gc_lanes28[gc_k28] = x[j+4*gc_k28]
 												}
-//line saxpy.go:79
 											}
 //line saxpy.go:79
 											gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line saxpy.go:79
+											gc_ld19 = archsimd.LoadFloat32x16(&gc_lanes28)
 										}
 //line saxpy.go:79
-										var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
+										var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:79
-											var gc_lanes5 [8]float32
+											var gc_lanes29 [16]float32
 //line saxpy.go:79
-											for gc_k5 := range 8 {
+											for gc_k29 := range 16 {
 //line saxpy.go:79
-												if gc_if.ToBits()&(1<<gc_k5) != 0 {
+												if gc_if5.ToBits()&(1<<gc_k29) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k5
+													gc_pos2.Thread = gc_rank2 + gc_k29
 //line saxpy.go:79
-													gc_lanes5[gc_k5] = y[j+4*gc_k5]
-//line saxpy.go:79
+													gc_lanes29[gc_k29] = y[j+4*gc_k29]
 												}
-//line saxpy.go:79
 											}
 //line saxpy.go:79
 											gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-											gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line saxpy.go:79
+											gc_ld20 = archsimd.LoadFloat32x16(&gc_lanes29)
 										}
-//line saxpy.go:79
 										{
 //line saxpy.go:79
-											var gc_lanes6 [8]float32
+											var gc_lanes30 [16]float32
 //line saxpy.go:79
-											gc_vb.Mul(gc_ld3).Add(gc_ld4).Store(&gc_lanes6)
+											gc_vb2.Mul(gc_ld19).Add(gc_ld20).Store(&gc_lanes30)
 //line saxpy.go:79
-											for gc_k6 := range 8 {
+											for gc_k30 := range 16 {
 //line saxpy.go:79
-												if gc_if.ToBits()&(1<<gc_k6) != 0 {
+												if gc_if5.ToBits()&(1<<gc_k30) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k6
+													gc_pos2.Thread = gc_rank2 + gc_k30
 //line saxpy.go:79
-													y[j+4*gc_k6] = gc_lanes6[gc_k6]
-//line saxpy.go:79
+													y[j+4*gc_k30] = gc_lanes30[gc_k30]
 												}
-//line saxpy.go:79
 											}
 //line saxpy.go:79
 											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
 										}
-//line saxpy.go:79
 									}
-//line saxpy.go:79
 								}
-//line saxpy.go:79
 							}
-//line saxpy.go:79
 						}
-//line saxpy.go:78
 						{
-//line saxpy.go:78
 							{
 //line saxpy.go:78
 								var j int = base + compiled.Trip(1)
 //line saxpy.go:78
-								_ = j
+								if j < len(x) && uint(len(x)-j) > 60 {
 //line saxpy.go:78
-								if j < len(x) && uint(len(x)-j) > 28 {
-//line saxpy.go:78
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
+									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:78
-										var gc_lanes7 [8]float32
+										var gc_lanes31 [16]float32
 //line saxpy.go:78
-										for gc_k7 := range 8 {
+										for gc_k31 := range 16 {
 //line saxpy.go:78
-											if 0xff&(1<<gc_k7) != 0 {
+											if 0xffff&(1<<gc_k31) != 0 {
 //line saxpy.go:78
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k31
 //line saxpy.go:78
-												gc_lanes7[gc_k7] = x[j+4*gc_k7]
+												gc_lanes31[gc_k31] = x[j+4*gc_k31]
 											}
-//line saxpy.go:79
 										}
 //line saxpy.go:79
 										gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
-//line saxpy.go:79
+										gc_ld21 = archsimd.LoadFloat32x16(&gc_lanes31)
 									}
 //line saxpy.go:79
-									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
+									var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:79
-										var gc_lanes8 [8]float32
+										var gc_lanes32 [16]float32
 //line saxpy.go:79
-										for gc_k8 := range 8 {
+										for gc_k32 := range 16 {
 //line saxpy.go:79
-											if 0xff&(1<<gc_k8) != 0 {
+											if 0xffff&(1<<gc_k32) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k32
 //line saxpy.go:79
-												gc_lanes8[gc_k8] = y[j+4*gc_k8]
-//line saxpy.go:79
+												gc_lanes32[gc_k32] = y[j+4*gc_k32]
 											}
-//line saxpy.go:79
 										}
 //line saxpy.go:79
 										gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
-//line saxpy.go:79
+										gc_ld22 = archsimd.LoadFloat32x16(&gc_lanes32)
 									}
-//line saxpy.go:79
 									{
 //line saxpy.go:79
-										var gc_lanes9 [8]float32
+										var gc_lanes33 [16]float32
 //line saxpy.go:79
-										gc_vb.Mul(gc_ld5).Add(gc_ld6).Store(&gc_lanes9)
+										gc_vb2.Mul(gc_ld21).Add(gc_ld22).Store(&gc_lanes33)
 //line saxpy.go:79
-										for gc_k9 := range 8 {
+										for gc_k33 := range 16 {
 //line saxpy.go:79
-											if 0xff&(1<<gc_k9) != 0 {
+											if 0xffff&(1<<gc_k33) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k9
+												gc_pos2.Thread = gc_rank2 + gc_k33
 //line saxpy.go:79
-												y[j+4*gc_k9] = gc_lanes9[gc_k9]
-//line saxpy.go:79
+												y[j+4*gc_k33] = gc_lanes33[gc_k33]
 											}
-//line saxpy.go:79
 										}
 //line saxpy.go:79
 										gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
 									}
-//line saxpy.go:79
 								} else {
 //line saxpy.go:79
-									gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+									gc_if6 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
 //line saxpy.go:78
-									_ = gc_if2
+									if gc_if6.ToBits() != 0 {
 //line saxpy.go:78
-									if gc_if2.ToBits() != 0 {
-//line saxpy.go:78
-										var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
+										var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:78
-											var gc_lanes10 [8]float32
+											var gc_lanes34 [16]float32
 //line saxpy.go:78
-											for gc_k10 := range 8 {
+											for gc_k34 := range 16 {
 //line saxpy.go:78
-												if gc_if2.ToBits()&(1<<gc_k10) != 0 {
+												if gc_if6.ToBits()&(1<<gc_k34) != 0 {
 //line saxpy.go:78
-													gc_pos2.Thread = gc_rank2 + gc_k10
+													gc_pos2.Thread = gc_rank2 + gc_k34
 //line saxpy.go:78
-													gc_lanes10[gc_k10] = x[j+4*gc_k10]
+													gc_lanes34[gc_k34] = x[j+4*gc_k34]
 												}
-//line saxpy.go:79
 											}
 //line saxpy.go:79
 											gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-											gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes10)
-//line saxpy.go:79
+											gc_ld23 = archsimd.LoadFloat32x16(&gc_lanes34)
 										}
 //line saxpy.go:79
-										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
+										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:79
-											var gc_lanes11 [8]float32
+											var gc_lanes35 [16]float32
 //line saxpy.go:79
-											for gc_k11 := range 8 {
+											for gc_k35 := range 16 {
 //line saxpy.go:79
-												if gc_if2.ToBits()&(1<<gc_k11) != 0 {
+												if gc_if6.ToBits()&(1<<gc_k35) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k11
+													gc_pos2.Thread = gc_rank2 + gc_k35
 //line saxpy.go:79
-													gc_lanes11[gc_k11] = y[j+4*gc_k11]
-//line saxpy.go:79
+													gc_lanes35[gc_k35] = y[j+4*gc_k35]
 												}
-//line saxpy.go:79
 											}
 //line saxpy.go:79
 											gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-											gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line saxpy.go:79
+											gc_ld24 = archsimd.LoadFloat32x16(&gc_lanes35)
 										}
-//line saxpy.go:79
 										{
 //line saxpy.go:79
-											var gc_lanes12 [8]float32
+											var gc_lanes36 [16]float32
 //line saxpy.go:79
-											gc_vb.Mul(gc_ld7).Add(gc_ld8).Store(&gc_lanes12)
+											gc_vb2.Mul(gc_ld23).Add(gc_ld24).Store(&gc_lanes36)
 //line saxpy.go:79
-											for gc_k12 := range 8 {
+											for gc_k36 := range 16 {
 //line saxpy.go:79
-												if gc_if2.ToBits()&(1<<gc_k12) != 0 {
+												if gc_if6.ToBits()&(1<<gc_k36) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k12
+													gc_pos2.Thread = gc_rank2 + gc_k36
 //line saxpy.go:79
-													y[j+4*gc_k12] = gc_lanes12[gc_k12]
-//line saxpy.go:79
+													y[j+4*gc_k36] = gc_lanes36[gc_k36]
 												}
-//line saxpy.go:79
 											}
 //line saxpy.go:79
 											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
 										}
-//line saxpy.go:79
 									}
-//line saxpy.go:79
 								}
-//line saxpy.go:79
 							}
-//line saxpy.go:79
 						}
-//line saxpy.go:78
 						{
-//line saxpy.go:78
 							{
 //line saxpy.go:78
 								var j int = base + compiled.Trip(2)
 //line saxpy.go:78
-								_ = j
+								if j < len(x) && uint(len(x)-j) > 60 {
 //line saxpy.go:78
-								if j < len(x) && uint(len(x)-j) > 28 {
-//line saxpy.go:78
-									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
+									var gc_ld25 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:78
-										var gc_lanes13 [8]float32
+										var gc_lanes37 [16]float32
 //line saxpy.go:78
-										for gc_k13 := range 8 {
+										for gc_k37 := range 16 {
 //line saxpy.go:78
-											if 0xff&(1<<gc_k13) != 0 {
+											if 0xffff&(1<<gc_k37) != 0 {
 //line saxpy.go:78
-												gc_pos2.Thread = gc_rank2 + gc_k13
+												gc_pos2.Thread = gc_rank2 + gc_k37
 //line saxpy.go:78
-												gc_lanes13[gc_k13] = x[j+4*gc_k13]
+												gc_lanes37[gc_k37] = x[j+4*gc_k37]
 											}
-//line saxpy.go:79
 										}
 //line saxpy.go:79
 										gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-										gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
-//line saxpy.go:79
+										gc_ld25 = archsimd.LoadFloat32x16(&gc_lanes37)
 									}
 //line saxpy.go:79
-									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
+									var gc_ld26 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:79
-										var gc_lanes14 [8]float32
+										var gc_lanes38 [16]float32
 //line saxpy.go:79
-										for gc_k14 := range 8 {
+										for gc_k38 := range 16 {
 //line saxpy.go:79
-											if 0xff&(1<<gc_k14) != 0 {
+											if 0xffff&(1<<gc_k38) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k14
+												gc_pos2.Thread = gc_rank2 + gc_k38
 //line saxpy.go:79
-												gc_lanes14[gc_k14] = y[j+4*gc_k14]
-//line saxpy.go:79
+												gc_lanes38[gc_k38] = y[j+4*gc_k38]
 											}
-//line saxpy.go:79
 										}
 //line saxpy.go:79
 										gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-										gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
-//line saxpy.go:79
+										gc_ld26 = archsimd.LoadFloat32x16(&gc_lanes38)
 									}
-//line saxpy.go:79
 									{
 //line saxpy.go:79
-										var gc_lanes15 [8]float32
+										var gc_lanes39 [16]float32
 //line saxpy.go:79
-										gc_vb.Mul(gc_ld9).Add(gc_ld10).Store(&gc_lanes15)
+										gc_vb2.Mul(gc_ld25).Add(gc_ld26).Store(&gc_lanes39)
 //line saxpy.go:79
-										for gc_k15 := range 8 {
+										for gc_k39 := range 16 {
 //line saxpy.go:79
-											if 0xff&(1<<gc_k15) != 0 {
+											if 0xffff&(1<<gc_k39) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k15
+												gc_pos2.Thread = gc_rank2 + gc_k39
 //line saxpy.go:79
-												y[j+4*gc_k15] = gc_lanes15[gc_k15]
-//line saxpy.go:79
+												y[j+4*gc_k39] = gc_lanes39[gc_k39]
 											}
-//line saxpy.go:79
 										}
 //line saxpy.go:79
 										gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
 									}
-//line saxpy.go:79
 								} else {
 //line saxpy.go:79
-									gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+									gc_if7 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
 //line saxpy.go:78
-									_ = gc_if3
+									if gc_if7.ToBits() != 0 {
 //line saxpy.go:78
-									if gc_if3.ToBits() != 0 {
-//line saxpy.go:78
-										var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
+										var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:78
-											var gc_lanes16 [8]float32
+											var gc_lanes40 [16]float32
 //line saxpy.go:78
-											for gc_k16 := range 8 {
+											for gc_k40 := range 16 {
 //line saxpy.go:78
-												if gc_if3.ToBits()&(1<<gc_k16) != 0 {
+												if gc_if7.ToBits()&(1<<gc_k40) != 0 {
 //line saxpy.go:78
-													gc_pos2.Thread = gc_rank2 + gc_k16
+													gc_pos2.Thread = gc_rank2 + gc_k40
 //line saxpy.go:78
-													gc_lanes16[gc_k16] = x[j+4*gc_k16]
+													gc_lanes40[gc_k40] = x[j+4*gc_k40]
 												}
-//line saxpy.go:79
 											}
 //line saxpy.go:79
 											gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-											gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
-//line saxpy.go:79
+											gc_ld27 = archsimd.LoadFloat32x16(&gc_lanes40)
 										}
 //line saxpy.go:79
-										var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
+										var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:79
-											var gc_lanes17 [8]float32
+											var gc_lanes41 [16]float32
 //line saxpy.go:79
-											for gc_k17 := range 8 {
+											for gc_k41 := range 16 {
 //line saxpy.go:79
-												if gc_if3.ToBits()&(1<<gc_k17) != 0 {
+												if gc_if7.ToBits()&(1<<gc_k41) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k17
+													gc_pos2.Thread = gc_rank2 + gc_k41
 //line saxpy.go:79
-													gc_lanes17[gc_k17] = y[j+4*gc_k17]
-//line saxpy.go:79
+													gc_lanes41[gc_k41] = y[j+4*gc_k41]
 												}
-//line saxpy.go:79
 											}
 //line saxpy.go:79
 											gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-											gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes17)
-//line saxpy.go:79
+											gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes41)
 										}
-//line saxpy.go:79
 										{
 //line saxpy.go:79
-											var gc_lanes18 [8]float32
+											var gc_lanes42 [16]float32
 //line saxpy.go:79
-											gc_vb.Mul(gc_ld11).Add(gc_ld12).Store(&gc_lanes18)
+											gc_vb2.Mul(gc_ld27).Add(gc_ld28).Store(&gc_lanes42)
 //line saxpy.go:79
-											for gc_k18 := range 8 {
+											for gc_k42 := range 16 {
 //line saxpy.go:79
-												if gc_if3.ToBits()&(1<<gc_k18) != 0 {
+												if gc_if7.ToBits()&(1<<gc_k42) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k18
+													gc_pos2.Thread = gc_rank2 + gc_k42
 //line saxpy.go:79
-													y[j+4*gc_k18] = gc_lanes18[gc_k18]
-//line saxpy.go:79
+													y[j+4*gc_k42] = gc_lanes42[gc_k42]
 												}
-//line saxpy.go:79
 											}
 //line saxpy.go:79
 											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
 										}
-//line saxpy.go:79
 									}
-//line saxpy.go:79
 								}
-//line saxpy.go:79
 							}
-//line saxpy.go:79
 						}
-//line saxpy.go:78
 						{
-//line saxpy.go:78
 							{
 //line saxpy.go:78
 								var j int = base + compiled.Trip(3)
 //line saxpy.go:78
-								_ = j
+								if j < len(x) && uint(len(x)-j) > 60 {
 //line saxpy.go:78
-								if j < len(x) && uint(len(x)-j) > 28 {
-//line saxpy.go:78
-									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
+									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:78
-										var gc_lanes19 [8]float32
+										var gc_lanes43 [16]float32
 //line saxpy.go:78
-										for gc_k19 := range 8 {
+										for gc_k43 := range 16 {
 //line saxpy.go:78
-											if 0xff&(1<<gc_k19) != 0 {
+											if 0xffff&(1<<gc_k43) != 0 {
 //line saxpy.go:78
-												gc_pos2.Thread = gc_rank2 + gc_k19
+												gc_pos2.Thread = gc_rank2 + gc_k43
 //line saxpy.go:78
-												gc_lanes19[gc_k19] = x[j+4*gc_k19]
+												gc_lanes43[gc_k43] = x[j+4*gc_k43]
 											}
-//line saxpy.go:79
 										}
 //line saxpy.go:79
 										gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-										gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes19)
-//line saxpy.go:79
+										gc_ld29 = archsimd.LoadFloat32x16(&gc_lanes43)
 									}
 //line saxpy.go:79
-									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
+									var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
 //line saxpy.go:79
-										var gc_lanes20 [8]float32
+										var gc_lanes44 [16]float32
 //line saxpy.go:79
-										for gc_k20 := range 8 {
+										for gc_k44 := range 16 {
 //line saxpy.go:79
-											if 0xff&(1<<gc_k20) != 0 {
+											if 0xffff&(1<<gc_k44) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k20
+												gc_pos2.Thread = gc_rank2 + gc_k44
 //line saxpy.go:79
-												gc_lanes20[gc_k20] = y[j+4*gc_k20]
-//line saxpy.go:79
+												gc_lanes44[gc_k44] = y[j+4*gc_k44]
 											}
-//line saxpy.go:79
 										}
 //line saxpy.go:79
 										gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-										gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes20)
-//line saxpy.go:79
+										gc_ld30 = archsimd.LoadFloat32x16(&gc_lanes44)
 									}
-//line saxpy.go:79
 									{
 //line saxpy.go:79
-										var gc_lanes21 [8]float32
+										var gc_lanes45 [16]float32
 //line saxpy.go:79
-										gc_vb.Mul(gc_ld13).Add(gc_ld14).Store(&gc_lanes21)
+										gc_vb2.Mul(gc_ld29).Add(gc_ld30).Store(&gc_lanes45)
 //line saxpy.go:79
-										for gc_k21 := range 8 {
+										for gc_k45 := range 16 {
 //line saxpy.go:79
-											if 0xff&(1<<gc_k21) != 0 {
+											if 0xffff&(1<<gc_k45) != 0 {
 //line saxpy.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k21
+												gc_pos2.Thread = gc_rank2 + gc_k45
 //line saxpy.go:79
-												y[j+4*gc_k21] = gc_lanes21[gc_k21]
-//line saxpy.go:79
+												y[j+4*gc_k45] = gc_lanes45[gc_k45]
 											}
-//line saxpy.go:79
 										}
 //line saxpy.go:79
 										gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
 									}
-//line saxpy.go:79
 								} else {
 //line saxpy.go:79
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+									gc_if8 := gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(x), j, 64))))
 //line saxpy.go:78
-									_ = gc_if4
+									if gc_if8.ToBits() != 0 {
 //line saxpy.go:78
-									if gc_if4.ToBits() != 0 {
-//line saxpy.go:78
-										var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:78
+										var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:78
-											var gc_lanes22 [8]float32
+											var gc_lanes46 [16]float32
 //line saxpy.go:78
-											for gc_k22 := range 8 {
+											for gc_k46 := range 16 {
 //line saxpy.go:78
-												if gc_if4.ToBits()&(1<<gc_k22) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k46) != 0 {
 //line saxpy.go:78
-													gc_pos2.Thread = gc_rank2 + gc_k22
+													gc_pos2.Thread = gc_rank2 + gc_k46
 //line saxpy.go:78
-													gc_lanes22[gc_k22] = x[j+4*gc_k22]
+													gc_lanes46[gc_k46] = x[j+4*gc_k46]
 												}
-//line saxpy.go:79
 											}
 //line saxpy.go:79
 											gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-											gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes22)
-//line saxpy.go:79
+											gc_ld31 = archsimd.LoadFloat32x16(&gc_lanes46)
 										}
 //line saxpy.go:79
-										var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:79
+										var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
 //line saxpy.go:79
-											var gc_lanes23 [8]float32
+											var gc_lanes47 [16]float32
 //line saxpy.go:79
-											for gc_k23 := range 8 {
+											for gc_k47 := range 16 {
 //line saxpy.go:79
-												if gc_if4.ToBits()&(1<<gc_k23) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k47) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k23
+													gc_pos2.Thread = gc_rank2 + gc_k47
 //line saxpy.go:79
-													gc_lanes23[gc_k23] = y[j+4*gc_k23]
-//line saxpy.go:79
+													gc_lanes47[gc_k47] = y[j+4*gc_k47]
 												}
-//line saxpy.go:79
 											}
 //line saxpy.go:79
 											gc_pos2.Thread = gc_rank2
 //line saxpy.go:79
-											gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes23)
-//line saxpy.go:79
+											gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes47)
 										}
-//line saxpy.go:79
 										{
 //line saxpy.go:79
-											var gc_lanes24 [8]float32
+											var gc_lanes48 [16]float32
 //line saxpy.go:79
-											gc_vb.Mul(gc_ld15).Add(gc_ld16).Store(&gc_lanes24)
+											gc_vb2.Mul(gc_ld31).Add(gc_ld32).Store(&gc_lanes48)
 //line saxpy.go:79
-											for gc_k24 := range 8 {
+											for gc_k48 := range 16 {
 //line saxpy.go:79
-												if gc_if4.ToBits()&(1<<gc_k24) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k48) != 0 {
 //line saxpy.go:79
-													gc_pos2.Thread = gc_rank2 + gc_k24
+													gc_pos2.Thread = gc_rank2 + gc_k48
 //line saxpy.go:79
-													y[j+4*gc_k24] = gc_lanes24[gc_k24]
-//line saxpy.go:79
+													y[j+4*gc_k48] = gc_lanes48[gc_k48]
 												}
-//line saxpy.go:79
 											}
 //line saxpy.go:79
 											gc_pos2.Thread = gc_rank2
-//line saxpy.go:79
 										}
-//line saxpy.go:79
 									}
-//line saxpy.go:79
 								}
-//line saxpy.go:79
 							}
-//line saxpy.go:79
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:76
-					base := (gc_bx2*gc_bdx2 + gc_tx2) * 4
-					_ = base
-
-					{
-
-//line saxpy.go:77
-						{
-//line saxpy.go:77
-							k := int(0)
-//line saxpy.go:77
-							_ = k
-							if j := base + k; j < len(x) {
-								y[j] = a*x[j] + y[j]
-							}
-						}
-//line saxpy.go:77
-						{
-//line saxpy.go:77
-							k := int(1)
-//line saxpy.go:77
-							_ = k
-							if j := base + k; j < len(x) {
-								y[j] = a*x[j] + y[j]
-							}
-						}
-//line saxpy.go:77
-						{
-//line saxpy.go:77
-							k := int(2)
-//line saxpy.go:77
-							_ = k
-							if j := base + k; j < len(x) {
-								y[j] = a*x[j] + y[j]
-							}
-						}
-//line saxpy.go:77
-						{
-//line saxpy.go:77
-							k := int(3)
-//line saxpy.go:77
-							_ = k
-							if j := base + k; j < len(x) {
-								y[j] = a*x[j] + y[j]
-							}
-						}
 //line saxpy.go:81
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line saxpy.go:76
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_696c5fa3)
+//line saxpy.go:79
+				gc_vb := archsimd.BroadcastFloat32x8(a)
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+//line saxpy.go:76
+					var base int = (gc_bx2*gc_bdx2 + gc_tx2) * 4
+					{
+						{
+//line saxpy.go:77
+							var j int = base + compiled.Trip(0)
+//line saxpy.go:77
+							if j <
+								len(x) && uint(len(x)-j) > 28 {
+//line saxpy.go:78
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								{
+//line saxpy.go:78
+									var gc_lanes [8]float32
+//line saxpy.go:78
+									for gc_k := range 8 {
+//line saxpy.go:78
+										if 0xff&(1<<gc_k) != 0 {
+//line saxpy.go:78
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line saxpy.go:78
+											gc_lanes[gc_k] = x[j+4*gc_k]
+										}
+									}
+//line saxpy.go:79
+									gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+								}
+//line saxpy.go:79
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								{
+//line saxpy.go:79
+									var gc_lanes2 [8]float32
+//line saxpy.go:79
+									for gc_k2 := range 8 {
+//line saxpy.go:79
+										if 0xff&(1<<gc_k2) != 0 {
+//line saxpy.go:79
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line saxpy.go:79
+											gc_lanes2[gc_k2] = y[j+4*gc_k2]
+										}
+									}
+//line saxpy.go:79
+									gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+								}
+								{
+//line saxpy.go:79
+									var gc_lanes3 [8]float32
+//line saxpy.go:79
+									gc_vb.Mul(gc_ld).Add(gc_ld2).Store(&gc_lanes3)
+//line saxpy.go:79
+									for gc_k3 := range 8 {
+//line saxpy.go:79
+										if 0xff&(1<<gc_k3) != 0 {
+//line saxpy.go:79
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line saxpy.go:79
+											y[j+4*gc_k3] = gc_lanes3[gc_k3]
+										}
+									}
+//line saxpy.go:79
+									gc_pos2.Thread = gc_rank2
+								}
+							} else {
+//line saxpy.go:79
+								gc_if := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+//line saxpy.go:78
+								if gc_if.ToBits() != 0 {
+//line saxpy.go:78
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									{
+//line saxpy.go:78
+										var gc_lanes4 [8]float32
+//line saxpy.go:78
+										for gc_k4 := range 8 {
+//line saxpy.go:78
+											if gc_if.ToBits()&(1<<gc_k4) != 0 {
+//line saxpy.go:78
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line saxpy.go:78
+												gc_lanes4[gc_k4] = x[j+4*gc_k4]
+											}
+										}
+//line saxpy.go:79
+										gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
+									}
+//line saxpy.go:79
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									{
+//line saxpy.go:79
+										var gc_lanes5 [8]float32
+//line saxpy.go:79
+										for gc_k5 := range 8 {
+//line saxpy.go:79
+											if gc_if.ToBits()&(1<<gc_k5) != 0 {
+//line saxpy.go:79
+												gc_pos2.Thread = gc_rank2 + gc_k5
+//line saxpy.go:79
+												gc_lanes5[gc_k5] = y[j+4*gc_k5]
+											}
+										}
+//line saxpy.go:79
+										gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
+									}
+									{
+//line saxpy.go:79
+										var gc_lanes6 [8]float32
+//line saxpy.go:79
+										gc_vb.Mul(gc_ld3).Add(gc_ld4).Store(&gc_lanes6)
+//line saxpy.go:79
+										for gc_k6 := range 8 {
+//line saxpy.go:79
+											if gc_if.ToBits()&(1<<gc_k6) != 0 {
+//line saxpy.go:79
+												gc_pos2.Thread = gc_rank2 + gc_k6
+//line saxpy.go:79
+												y[j+4*gc_k6] = gc_lanes6[gc_k6]
+											}
+										}
+//line saxpy.go:79
+										gc_pos2.Thread = gc_rank2
+									}
+								}
+							}
+						}
+					}
+					{
+						{
+//line saxpy.go:78
+							var j int = base + compiled.Trip(1)
+//line saxpy.go:78
+							if j < len(x) && uint(len(x)-j) > 28 {
+//line saxpy.go:78
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								{
+//line saxpy.go:78
+									var gc_lanes7 [8]float32
+//line saxpy.go:78
+									for gc_k7 := range 8 {
+//line saxpy.go:78
+										if 0xff&(1<<gc_k7) != 0 {
+//line saxpy.go:78
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line saxpy.go:78
+											gc_lanes7[gc_k7] = x[j+4*gc_k7]
+										}
+									}
+//line saxpy.go:79
+									gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
+								}
+//line saxpy.go:79
+								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								{
+//line saxpy.go:79
+									var gc_lanes8 [8]float32
+//line saxpy.go:79
+									for gc_k8 := range 8 {
+//line saxpy.go:79
+										if 0xff&(1<<gc_k8) != 0 {
+//line saxpy.go:79
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line saxpy.go:79
+											gc_lanes8[gc_k8] = y[j+4*gc_k8]
+										}
+									}
+//line saxpy.go:79
+									gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
+								}
+								{
+//line saxpy.go:79
+									var gc_lanes9 [8]float32
+//line saxpy.go:79
+									gc_vb.Mul(gc_ld5).Add(gc_ld6).Store(&gc_lanes9)
+//line saxpy.go:79
+									for gc_k9 := range 8 {
+//line saxpy.go:79
+										if 0xff&(1<<gc_k9) != 0 {
+//line saxpy.go:79
+											gc_pos2.Thread = gc_rank2 + gc_k9
+//line saxpy.go:79
+											y[j+4*gc_k9] = gc_lanes9[gc_k9]
+										}
+									}
+//line saxpy.go:79
+									gc_pos2.Thread = gc_rank2
+								}
+							} else {
+//line saxpy.go:79
+								gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+//line saxpy.go:78
+								if gc_if2.ToBits() != 0 {
+//line saxpy.go:78
+									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									{
+//line saxpy.go:78
+										var gc_lanes10 [8]float32
+//line saxpy.go:78
+										for gc_k10 := range 8 {
+//line saxpy.go:78
+											if gc_if2.ToBits()&(1<<gc_k10) != 0 {
+//line saxpy.go:78
+												gc_pos2.Thread = gc_rank2 + gc_k10
+//line saxpy.go:78
+												gc_lanes10[gc_k10] = x[j+4*gc_k10]
+											}
+										}
+//line saxpy.go:79
+										gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes10)
+									}
+//line saxpy.go:79
+									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									{
+//line saxpy.go:79
+										var gc_lanes11 [8]float32
+//line saxpy.go:79
+										for gc_k11 := range 8 {
+//line saxpy.go:79
+											if gc_if2.ToBits()&(1<<gc_k11) != 0 {
+//line saxpy.go:79
+												gc_pos2.Thread = gc_rank2 + gc_k11
+//line saxpy.go:79
+												gc_lanes11[gc_k11] = y[j+4*gc_k11]
+											}
+										}
+//line saxpy.go:79
+										gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
+									}
+									{
+//line saxpy.go:79
+										var gc_lanes12 [8]float32
+//line saxpy.go:79
+										gc_vb.Mul(gc_ld7).Add(gc_ld8).Store(&gc_lanes12)
+//line saxpy.go:79
+										for gc_k12 := range 8 {
+//line saxpy.go:79
+											if gc_if2.ToBits()&(1<<gc_k12) != 0 {
+//line saxpy.go:79
+												gc_pos2.Thread = gc_rank2 + gc_k12
+//line saxpy.go:79
+												y[j+4*gc_k12] = gc_lanes12[gc_k12]
+											}
+										}
+//line saxpy.go:79
+										gc_pos2.Thread = gc_rank2
+									}
+								}
+							}
+						}
+					}
+					{
+						{
+//line saxpy.go:78
+							var j int = base + compiled.Trip(2)
+//line saxpy.go:78
+							if j < len(x) && uint(len(x)-j) > 28 {
+//line saxpy.go:78
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								{
+//line saxpy.go:78
+									var gc_lanes13 [8]float32
+//line saxpy.go:78
+									for gc_k13 := range 8 {
+//line saxpy.go:78
+										if 0xff&(1<<gc_k13) != 0 {
+//line saxpy.go:78
+											gc_pos2.Thread = gc_rank2 + gc_k13
+//line saxpy.go:78
+											gc_lanes13[gc_k13] = x[j+4*gc_k13]
+										}
+									}
+//line saxpy.go:79
+									gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+									gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
+								}
+//line saxpy.go:79
+								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								{
+//line saxpy.go:79
+									var gc_lanes14 [8]float32
+//line saxpy.go:79
+									for gc_k14 := range 8 {
+//line saxpy.go:79
+										if 0xff&(1<<gc_k14) != 0 {
+//line saxpy.go:79
+											gc_pos2.Thread = gc_rank2 + gc_k14
+//line saxpy.go:79
+											gc_lanes14[gc_k14] = y[j+4*gc_k14]
+										}
+									}
+//line saxpy.go:79
+									gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+									gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
+								}
+								{
+//line saxpy.go:79
+									var gc_lanes15 [8]float32
+//line saxpy.go:79
+									gc_vb.Mul(gc_ld9).Add(gc_ld10).Store(&gc_lanes15)
+//line saxpy.go:79
+									for gc_k15 := range 8 {
+//line saxpy.go:79
+										if 0xff&(1<<gc_k15) != 0 {
+//line saxpy.go:79
+											gc_pos2.Thread = gc_rank2 + gc_k15
+//line saxpy.go:79
+											y[j+4*gc_k15] = gc_lanes15[gc_k15]
+										}
+									}
+//line saxpy.go:79
+									gc_pos2.Thread = gc_rank2
+								}
+							} else {
+//line saxpy.go:79
+								gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+//line saxpy.go:78
+								if gc_if3.ToBits() != 0 {
+//line saxpy.go:78
+									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									{
+//line saxpy.go:78
+										var gc_lanes16 [8]float32
+//line saxpy.go:78
+										for gc_k16 := range 8 {
+//line saxpy.go:78
+											if gc_if3.ToBits()&(1<<gc_k16) != 0 {
+//line saxpy.go:78
+												gc_pos2.Thread = gc_rank2 + gc_k16
+//line saxpy.go:78
+												gc_lanes16[gc_k16] = x[j+4*gc_k16]
+											}
+										}
+//line saxpy.go:79
+										gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+										gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
+									}
+//line saxpy.go:79
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									{
+//line saxpy.go:79
+										var gc_lanes17 [8]float32
+//line saxpy.go:79
+										for gc_k17 := range 8 {
+//line saxpy.go:79
+											if gc_if3.ToBits()&(1<<gc_k17) != 0 {
+//line saxpy.go:79
+												gc_pos2.Thread = gc_rank2 + gc_k17
+//line saxpy.go:79
+												gc_lanes17[gc_k17] = y[j+4*gc_k17]
+											}
+										}
+//line saxpy.go:79
+										gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+										gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes17)
+									}
+									{
+//line saxpy.go:79
+										var gc_lanes18 [8]float32
+//line saxpy.go:79
+										gc_vb.Mul(gc_ld11).Add(gc_ld12).Store(&gc_lanes18)
+//line saxpy.go:79
+										for gc_k18 := range 8 {
+//line saxpy.go:79
+											if gc_if3.ToBits()&(1<<gc_k18) != 0 {
+//line saxpy.go:79
+												gc_pos2.Thread = gc_rank2 + gc_k18
+//line saxpy.go:79
+												y[j+4*gc_k18] = gc_lanes18[gc_k18]
+											}
+										}
+//line saxpy.go:79
+										gc_pos2.Thread = gc_rank2
+									}
+								}
+							}
+						}
+					}
+					{
+						{
+//line saxpy.go:78
+							var j int = base + compiled.Trip(3)
+//line saxpy.go:78
+							if j < len(x) && uint(len(x)-j) > 28 {
+//line saxpy.go:78
+								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								{
+//line saxpy.go:78
+									var gc_lanes19 [8]float32
+//line saxpy.go:78
+									for gc_k19 := range 8 {
+//line saxpy.go:78
+										if 0xff&(1<<gc_k19) != 0 {
+//line saxpy.go:78
+											gc_pos2.Thread = gc_rank2 + gc_k19
+//line saxpy.go:78
+											gc_lanes19[gc_k19] = x[j+4*gc_k19]
+										}
+									}
+//line saxpy.go:79
+									gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+									gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes19)
+								}
+//line saxpy.go:79
+								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								{
+//line saxpy.go:79
+									var gc_lanes20 [8]float32
+//line saxpy.go:79
+									for gc_k20 := range 8 {
+//line saxpy.go:79
+										if 0xff&(1<<gc_k20) != 0 {
+//line saxpy.go:79
+											gc_pos2.Thread = gc_rank2 + gc_k20
+//line saxpy.go:79
+											gc_lanes20[gc_k20] = y[j+4*gc_k20]
+										}
+									}
+//line saxpy.go:79
+									gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+									gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes20)
+								}
+								{
+//line saxpy.go:79
+									var gc_lanes21 [8]float32
+//line saxpy.go:79
+									gc_vb.Mul(gc_ld13).Add(gc_ld14).Store(&gc_lanes21)
+//line saxpy.go:79
+									for gc_k21 := range 8 {
+//line saxpy.go:79
+										if 0xff&(1<<gc_k21) != 0 {
+//line saxpy.go:79
+											gc_pos2.Thread = gc_rank2 + gc_k21
+//line saxpy.go:79
+											y[j+4*gc_k21] = gc_lanes21[gc_k21]
+										}
+									}
+//line saxpy.go:79
+									gc_pos2.Thread = gc_rank2
+								}
+							} else {
+//line saxpy.go:79
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+//line saxpy.go:78
+								if gc_if4.ToBits() != 0 {
+//line saxpy.go:78
+									var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									{
+//line saxpy.go:78
+										var gc_lanes22 [8]float32
+//line saxpy.go:78
+										for gc_k22 := range 8 {
+//line saxpy.go:78
+											if gc_if4.ToBits()&(1<<gc_k22) != 0 {
+//line saxpy.go:78
+												gc_pos2.Thread = gc_rank2 + gc_k22
+//line saxpy.go:78
+												gc_lanes22[gc_k22] = x[j+4*gc_k22]
+											}
+										}
+//line saxpy.go:79
+										gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+										gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes22)
+									}
+//line saxpy.go:79
+									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									{
+//line saxpy.go:79
+										var gc_lanes23 [8]float32
+//line saxpy.go:79
+										for gc_k23 := range 8 {
+//line saxpy.go:79
+											if gc_if4.ToBits()&(1<<gc_k23) != 0 {
+//line saxpy.go:79
+												gc_pos2.Thread = gc_rank2 + gc_k23
+//line saxpy.go:79
+												gc_lanes23[gc_k23] = y[j+4*gc_k23]
+											}
+										}
+//line saxpy.go:79
+										gc_pos2.Thread = gc_rank2
+//line saxpy.go:79
+										gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes23)
+									}
+									{
+//line saxpy.go:79
+										var gc_lanes24 [8]float32
+//line saxpy.go:79
+										gc_vb.Mul(gc_ld15).Add(gc_ld16).Store(&gc_lanes24)
+//line saxpy.go:79
+										for gc_k24 := range 8 {
+//line saxpy.go:79
+											if gc_if4.ToBits()&(1<<gc_k24) != 0 {
+//line saxpy.go:79
+												gc_pos2.Thread = gc_rank2 + gc_k24
+//line saxpy.go:79
+												y[j+4*gc_k24] = gc_lanes24[gc_k24]
+											}
+										}
+//line saxpy.go:79
+										gc_pos2.Thread = gc_rank2
+									}
+								}
+							}
+						}
+					}
+				}
+//line saxpy.go:81
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line saxpy.go:76
+				base := (gc_bx2*gc_bdx2 + gc_tx2) * 4
+				{
+					{
+//line saxpy.go:77
+						k := int(0)
+						if j := base + k; j < len(x) {
+							y[j] = a*x[j] + y[j]
+						}
+					}
+					{
+//line saxpy.go:77
+						k := int(1)
+						if j := base + k; j < len(x) {
+							y[j] = a*x[j] + y[j]
+						}
+					}
+					{
+//line saxpy.go:77
+						k := int(2)
+						if j := base + k; j < len(x) {
+							y[j] = a*x[j] + y[j]
+						}
+					}
+					{
+//line saxpy.go:77
+						k := int(3)
+						if j := base + k; j < len(x) {
+							y[j] = a*x[j] + y[j]
+						}
 					}
 				}
 			}
@@ -2744,210 +2207,166 @@ func gc_body_saxpyBlockStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line saxpy.go:90
 		chunk := 4 * gc_bdx2
-
-//line saxpy.go:91
 		end := min((gc_bx2+1)*chunk, len(x))
-
-//line saxpy.go:92
 		for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += gc_bdx2 {
 			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
 			gc_more = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*chunk), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*chunk)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off3 := (gc_bx2 * chunk) + gc_off
-					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to2 <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to2 <= len(x)-gc_off3 {
-						gc_at3 := y[gc_off3:][:gc_to2]
-						gc_at4 := x[gc_off3:][:gc_to2]
-						gc_vstep := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line saxpy.go:99
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off+(gc_bx2*chunk), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*chunk)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off3 := (gc_bx2 * chunk) + gc_off
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to2 <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to2 <= len(x)-gc_off3 {
+					gc_at3 := y[gc_off3:][:gc_to2]
+					gc_at4 := x[gc_off3:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:93
-								gc_vb4 := archsimd.BroadcastFloat32x16(a)
-//line saxpy.go:93
-								_ = gc_vb4
-								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line saxpy.go:92
-									var j int = gc_bx2*chunk + gc_tx2 + gc_off
-//line saxpy.go:92
-									_ = j
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line saxpy.go:93
-							gc_vb3 := archsimd.BroadcastFloat32x8(a)
-//line saxpy.go:93
-							_ = gc_vb3
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line saxpy.go:92
 								var j int = gc_bx2*chunk + gc_tx2 + gc_off
 //line saxpy.go:92
 								_ = j
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						if gc_vstep > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+					}
+					if compiled.SIMD {
+//line saxpy.go:93
+						gc_vb3 := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line saxpy.go:92
-							j := gc_bx2*chunk + gc_tx2 + gc_off
-							gc_more = true
+							var j int = gc_bx2*chunk + gc_tx2 + gc_off
+//line saxpy.go:92
 							_ = j
-
-//line saxpy.go:93
-							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
-					} else {
-						gc_vstep2 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line saxpy.go:93
-								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+						gc_more = true
 //line saxpy.go:93
-								_ = gc_vb2
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line saxpy.go:92
-									var j int = gc_bx2*chunk + gc_tx2 + gc_off
-//line saxpy.go:92
-									_ = j
+						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:93
-									if j < 0 || j > len(x)-16 || j > len(y)-16 {
-//line saxpy.go:93
-										break
-//line saxpy.go:93
-									}
-									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[j:])).Add(archsimd.LoadFloat32x16Slice(y[j:])).StoreSlice(y[j:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line saxpy.go:93
-							gc_vb := archsimd.BroadcastFloat32x8(a)
-//line saxpy.go:93
-							_ = gc_vb
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line saxpy.go:92
 								var j int = gc_bx2*chunk + gc_tx2 + gc_off
-//line saxpy.go:92
-								_ = j
-//line saxpy.go:93
-								if j < 0 || j > len(x)-8 || j > len(y)-8 {
+								if j < 0 || j > len(x)-16 || j > len(y)-16 {
 //line saxpy.go:93
 									break
-//line saxpy.go:93
 								}
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[j:])).Add(archsimd.LoadFloat32x8Slice(y[j:])).StoreSlice(y[j:])
+//line saxpy.go:94
+								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[j:])).Add(archsimd.LoadFloat32x16Slice(y[j:])).StoreSlice(y[j:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
-						if gc_vstep2 > gc_from2 {
-							gc_more = true
+					}
+					if compiled.SIMD {
+//line saxpy.go:93
+						gc_vb := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line saxpy.go:92
+							var j int = gc_bx2*chunk + gc_tx2 + gc_off
+							if j < 0 || j > len(x)-8 || j > len(y)-8 {
+//line saxpy.go:93
+								break
+							}
+//line saxpy.go:94
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[j:])).Add(archsimd.LoadFloat32x8Slice(y[j:])).StoreSlice(y[j:])
 						}
-						gc_step3 := gc_vstep2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-							{
-								gc_tx2 := gc_step3 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:92
-								j := gc_bx2*chunk + gc_tx2 + gc_off
-								gc_more = true
-
-//line saxpy.go:93
-								y[j] = a*x[j] + y[j]
-							}
-							{
-								gc_tx2 := gc_step3 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:92
-								j := gc_bx2*chunk + gc_tx2 + gc_off
-								gc_more = true
-
-//line saxpy.go:93
-								y[j] = a*x[j] + y[j]
-							}
-							{
-								gc_tx2 := gc_step3 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:92
-								j := gc_bx2*chunk + gc_tx2 + gc_off
-								gc_more = true
-
-//line saxpy.go:93
-								y[j] = a*x[j] + y[j]
-							}
-							{
-								gc_tx2 := gc_step3 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:92
-								j := gc_bx2*chunk + gc_tx2 + gc_off
-								gc_more = true
-
-//line saxpy.go:93
-								y[j] = a*x[j] + y[j]
-							}
-						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line saxpy.go:92
 							j := gc_bx2*chunk + gc_tx2 + gc_off
 							gc_more = true
-
 //line saxpy.go:93
 							y[j] = a*x[j] + y[j]
 						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line saxpy.go:92
+							j := gc_bx2*chunk + gc_tx2 + gc_off
+							gc_more = true
+//line saxpy.go:93
+							y[j] = a*x[j] + y[j]
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line saxpy.go:92
+							j := gc_bx2*chunk + gc_tx2 + gc_off
+							gc_more = true
+//line saxpy.go:93
+							y[j] = a*x[j] + y[j]
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line saxpy.go:92
+							j := gc_bx2*chunk + gc_tx2 + gc_off
+							gc_more = true
+//line saxpy.go:93
+							y[j] = a*x[j] + y[j]
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:92
+						j := gc_bx2*chunk + gc_tx2 + gc_off
+						gc_more = true
+//line saxpy.go:93
+						y[j] = a*x[j] + y[j]
 					}
 				}
 			}
@@ -2977,7 +2396,7 @@ func gc_body_saxpyInt32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a int32, x, y
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line saxpy.go:110
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -2988,213 +2407,169 @@ func gc_body_saxpyInt32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a int32, x, y
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(x), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-					gc_at3 := y[gc_off2:][:gc_to2]
-					gc_at4 := x[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line saxpy.go:121
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(x), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+				gc_at3 := y[gc_off2:][:gc_to2]
+				gc_at4 := x[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:103
-							gc_vb4 := archsimd.BroadcastInt32x16(a)
-//line saxpy.go:103
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-//line saxpy.go:101
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:101
-								_ = i
-//line saxpy.go:102
-								{
-//line saxpy.go:102
-									gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line saxpy.go:102
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line saxpy.go:103
-						gc_vb3 := archsimd.BroadcastInt32x8(a)
-//line saxpy.go:103
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_vb4 := archsimd.BroadcastInt32x16(a)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 //line saxpy.go:101
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:101
 							_ = i
-//line saxpy.go:102
 							{
 //line saxpy.go:102
-								gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line saxpy.go:102
+								gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 							}
 						}
+//line saxpy.go:104
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
+				}
+				if compiled.SIMD {
+//line saxpy.go:103
+					gc_vb3 := archsimd.BroadcastInt32x8(a)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line saxpy.go:101
-						i := gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:101
 						_ = i
-
-//line saxpy.go:102
 						{
-							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line saxpy.go:103
-							gc_vb2 := archsimd.BroadcastInt32x16(a)
-//line saxpy.go:103
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line saxpy.go:101
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:101
-								_ = i
 //line saxpy.go:102
-								{
-									if i < 0 || i > len(x)-16 || i > len(y)-16 {
-//line saxpy.go:103
-										break
-//line saxpy.go:103
-									}
-//line saxpy.go:103
-									gc_vb2.Mul(archsimd.LoadInt32x16Slice(x[i:])).Add(archsimd.LoadInt32x16Slice(y[i:])).StoreSlice(y[i:])
-//line saxpy.go:103
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
+							gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-					if compiled.SIMD {
+//line saxpy.go:104
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line saxpy.go:103
-						gc_vb := archsimd.BroadcastInt32x8(a)
+						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:103
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_vb2 := archsimd.BroadcastInt32x16(a)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 //line saxpy.go:101
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line saxpy.go:101
-							_ = i
-//line saxpy.go:102
 							{
-								if i < 0 || i > len(x)-8 || i > len(y)-8 {
+								if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:103
 									break
-//line saxpy.go:103
 								}
 //line saxpy.go:103
-								gc_vb.Mul(archsimd.LoadInt32x8Slice(x[i:])).Add(archsimd.LoadInt32x8Slice(y[i:])).StoreSlice(y[i:])
-//line saxpy.go:103
+								gc_vb2.Mul(archsimd.LoadInt32x16Slice(x[i:])).Add(archsimd.LoadInt32x16Slice(y[i:])).StoreSlice(y[i:])
 							}
 						}
+//line saxpy.go:105
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+//line saxpy.go:103
+					gc_vb := archsimd.BroadcastInt32x8(a)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line saxpy.go:101
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:102
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:101
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:102
-							{
-								y[i] = a*x[i] + y[i]
+							if i < 0 || i > len(x)-8 || i > len(y)-8 {
+//line saxpy.go:103
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:101
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:102
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:101
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line saxpy.go:102
-							{
-								y[i] = a*x[i] + y[i]
-							}
+//line saxpy.go:103
+							gc_vb.Mul(archsimd.LoadInt32x8Slice(x[i:])).Add(archsimd.LoadInt32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line saxpy.go:105
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line saxpy.go:101
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:102
 						{
 							y[i] = a*x[i] + y[i]
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:101
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:101
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line saxpy.go:101
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line saxpy.go:101
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -3205,4 +2580,5 @@ func gc_body_saxpyInt32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a int32, x, y
 // gc_files_saxpy holds the source files whose lines the kernels' records hash.
 //
 //go:embed saxpy.go
+//line saxpy.go:115
 var gc_files_saxpy embed.FS

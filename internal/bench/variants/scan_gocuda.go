@@ -40,246 +40,152 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line scan.go:26
 	b := gc_bdx
-
-//line scan.go:27
 	x := gocuda.Shared[float32](t, b)[:b]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * b
-			if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := x[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_vstep := 0
+//line scan.go:29
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := x[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 //line scan.go:26
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:26
-				_ = gc_iota2
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan.go:32
-				gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line scan.go:32
-				_ = gc_vb2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_vb2 := lanes.BroadcastFloat32x8(0)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line scan.go:26
-					var i int = gc_tx
-//line scan.go:26
-					_ = i
+				var i int = gc_tx
 //line scan.go:28
-					var g int = gc_bx*b + i
-//line scan.go:28
-					_ = g
+				var g int = gc_bx*b + i
+				if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:29
-					if g < len(in) && uint(len(in)-g) > 7 {
+					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				} else {
 //line scan.go:29
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:29
-					} else {
+					if gc_if2.ToBits() != 0 {
 //line scan.go:29
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:29
-						_ = gc_if2
-//line scan.go:29
-						if gc_if2.ToBits() != 0 {
-//line scan.go:29
-							lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
-//line scan.go:29
-						}
-//line scan.go:29
-						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line scan.go:29
-						_ = gc_else2
-//line scan.go:29
-						if gc_else2.ToBits() != 0 {
-//line scan.go:29
-							{
-//line scan.go:29
-								gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
-//line scan.go:29
-							}
-//line scan.go:29
-						}
-//line scan.go:29
-					}
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line scan.go:26
-					i := gc_tx
-					_ = i
-
-//line scan.go:28
-					g := gc_bx*b + i
-					_ = g
-
-//line scan.go:29
-					if true || g < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					} else {
-						gc_at[gc_tx] = 0
-					}
-				}
-			} else {
-				gc_vstep2 := 0
-//line scan.go:26
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:26
-				_ = gc_iota
-//line scan.go:32
-				gc_vb := lanes.BroadcastFloat32x8(0)
-//line scan.go:32
-				_ = gc_vb
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line scan.go:26
-					var i int = gc_tx
-//line scan.go:26
-					_ = i
-//line scan.go:28
-					var g int = gc_bx*b + i
-//line scan.go:28
-					_ = g
-//line scan.go:29
-					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-//line scan.go:29
-						break
-//line scan.go:29
+						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 //line scan.go:29
-					if g < len(in) && uint(len(in)-g) > 7 {
+					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 //line scan.go:29
-						lanes.LoadFloat32x8Slice(in[g:]).StoreSlice(x[i:])
-					} else {
-//line scan.go:30
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					if gc_else2.ToBits() != 0 {
+						{
 //line scan.go:29
-						_ = gc_if
-//line scan.go:29
-						if gc_if.ToBits() != 0 {
-//line scan.go:29
-							lanes.LoadFloat32x8Slice(in[g:]).StoreMasked((*[8]float32)(x[i:]), gc_if)
-						}
-//line scan.go:30
-						gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line scan.go:30
-						_ = gc_else
-//line scan.go:30
-						if gc_else.ToBits() != 0 {
-//line scan.go:30
-							{
-//line scan.go:30
-								gc_vb.StoreMasked((*[8]float32)(x[i:]), gc_else)
-//line scan.go:32
-							}
-//line scan.go:32
-						}
-//line scan.go:32
-					}
-				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:26
-						i := gc_tx
-						_ = i
-
-//line scan.go:28
-						g := gc_bx*b + i
-						_ = g
-
-//line scan.go:29
-						if g < len(in) {
-							x[i] = in[g]
-						} else {
-							x[i] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:26
-						i := gc_tx
-						_ = i
-
-//line scan.go:28
-						g := gc_bx*b + i
-						_ = g
-
-//line scan.go:29
-						if g < len(in) {
-							x[i] = in[g]
-						} else {
-							x[i] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:26
-						i := gc_tx
-						_ = i
-
-//line scan.go:28
-						g := gc_bx*b + i
-						_ = g
-
-//line scan.go:29
-						if g < len(in) {
-							x[i] = in[g]
-						} else {
-							x[i] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:26
-						i := gc_tx
-						_ = i
-
-//line scan.go:28
-						g := gc_bx*b + i
-						_ = g
-
-//line scan.go:29
-						if g < len(in) {
-							x[i] = in[g]
-						} else {
-							x[i] = 0
+							gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			}
+//line scan.go:31
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line scan.go:26
+				i := gc_tx
+//line scan.go:28
+				g := gc_bx*b + i
+				if true || g < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				} else {
+					gc_at[gc_tx] = 0
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+//line scan.go:26
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line scan.go:32
+			gc_vb := lanes.BroadcastFloat32x8(0)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+//line scan.go:26
+				var i int = gc_tx
+//line scan.go:28
+				var g int = gc_bx*b + i
+				if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
+//line scan.go:29
+					break
+				}
+//line scan.go:29
+				if g < len(in) && uint(len(in)-g) > 7 {
+//line scan.go:29
+					lanes.LoadFloat32x8Slice(in[g:]).StoreSlice(x[i:])
+				} else {
+//line scan.go:30
+					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+//line scan.go:29
+					if gc_if.ToBits() != 0 {
+//line scan.go:29
+						lanes.LoadFloat32x8Slice(in[g:]).StoreMasked((*[8]float32)(x[i:]), gc_if)
+					}
+//line scan.go:30
+					gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line scan.go:30
+					if gc_else.ToBits() != 0 {
+						{
+//line scan.go:30
+							gc_vb.StoreMasked((*[8]float32)(x[i:]), gc_else)
+						}
+					}
+				}
+			}
+//line scan.go:34
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scan.go:26
 					i := gc_tx
-					_ = i
-
 //line scan.go:28
 					g := gc_bx*b + i
-					_ = g
-
-//line scan.go:29
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:26
+					i := gc_tx
+//line scan.go:28
+					g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:26
+					i := gc_tx
+//line scan.go:28
+					g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:26
+					i := gc_tx
+//line scan.go:28
+					g := gc_bx*b + i
 					if g < len(in) {
 						x[i] = in[g]
 					} else {
@@ -287,13 +193,23 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line scan.go:26
+				i := gc_tx
+//line scan.go:28
+				g := gc_bx*b + i
+				if g < len(in) {
+					x[i] = in[g]
+				} else {
+					x[i] = 0
+				}
+			}
 		}
 	}
-
 //line scan.go:35
 	for offset := 1; offset < b; offset <<= 1 {
-
-//line scan.go:36
 		if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
 			x := x[:gc_bdx]
 			gc_from, gc_to := 0, gc_bdx
@@ -301,465 +217,342 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_from = gc_bound
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
-				gc_rank := gc_tx
-				_ = gc_rank
+//line scan.go:26
+				i := gc_tx
+//line scan.go:36
+				var y float32
+				if i >= offset {
+					y = x[i-offset]
+				}
 				{
-
 //line scan.go:26
 					i := gc_tx
-					_ = i
-
-//line scan.go:36
-					var y float32
-
-//line scan.go:37
-					if i >= offset {
-						y = x[i-offset]
-					}
-					_ = y
-					{
-
-//line scan.go:26
-						i := gc_tx
-						_ = i
-
 //line scan.go:41
-						if i >= offset {
-							x[i] += y
-						}
+					if i >= offset {
+						x[i] += y
 					}
 				}
 			}
 		} else {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := 0 - offset
-					if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
-						gc_at3 := x[gc_off2:][:gc_bdx]
-						gc_vstep3 := 0
+//line scan.go:49
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0 - offset
+				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
+					gc_at3 := x[gc_off2:][:gc_bdx]
+					gc_vstep3 := 0
 //line scan.go:26
-						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line scan.go:26
-						_ = gc_iota6
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line scan.go:26
-							var i int = gc_tx
-//line scan.go:26
-							_ = i
+						var i int = gc_tx
 //line scan.go:36
-							var y lanes.Float32x8
-//line scan.go:36
-							_ = y
+						var y lanes.Float32x8
+						if i >= offset {
 //line scan.go:37
-							if i >= offset {
+							y = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+						} else {
 //line scan.go:37
-								y = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+							gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
 //line scan.go:37
-							} else {
+							if gc_if6.ToBits() != 0 {
 //line scan.go:37
-								gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-//line scan.go:37
-								_ = gc_if6
-//line scan.go:37
-								if gc_if6.ToBits() != 0 {
-//line scan.go:37
-									y = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(y, gc_if6)
-//line scan.go:37
-								}
-//line scan.go:37
+								y = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(y, gc_if6)
 							}
-//line scan.go:37
-							y.StoreSlice(gc_s_y[gc_rank:])
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line scan.go:26
-							i := gc_tx
-							_ = i
-
-//line scan.go:36
-							var y float32
-
 //line scan.go:37
-							if i >= offset {
-								y = gc_at3[gc_tx]
-							}
-							_ = y
-							gc_s_y[gc_rank] = y
+						y.StoreSlice(gc_s_y[gc_rank:])
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan.go:26
+						i := gc_tx
+//line scan.go:36
+						var y float32
+						if i >= offset {
+							y = gc_at3[gc_tx]
 						}
-					} else {
-						gc_vstep4 := 0
+//line scan.go:41
+						gc_s_y[gc_rank] = y
+					}
+				} else {
+					gc_vstep4 := 0
 //line scan.go:26
-						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line scan.go:26
-						_ = gc_iota4
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line scan.go:26
-							var i int = gc_tx
-//line scan.go:26
-							_ = i
+						var i int = gc_tx
 //line scan.go:36
-							var y lanes.Float32x8
-//line scan.go:36
-							_ = y
+						var y lanes.Float32x8
+						if (i-
+							offset) < 0 || (i-offset) > len(x)-8 {
 //line scan.go:37
-							if (i-
-								offset) < 0 || (i-offset) > len(x)-8 {
+							break
+						}
 //line scan.go:37
-								break
+						if i >= offset {
 //line scan.go:37
-							}
-//line scan.go:37
-							if i >= offset {
-//line scan.go:37
-								y = lanes.LoadFloat32x8Slice(x[i-offset:])
-							} else {
+							y = lanes.LoadFloat32x8Slice(x[i-offset:])
+						} else {
 //line scan.go:38
-								gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
 //line scan.go:37
-								_ = gc_if4
+							if gc_if4.ToBits() != 0 {
 //line scan.go:37
-								if gc_if4.ToBits() != 0 {
-//line scan.go:37
-									y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if4)
-								}
-//line scan.go:38
-							}
-//line scan.go:37
-							y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						gc_step2 := gc_vstep4
-						for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:26
-								i := gc_tx
-								_ = i
-
-//line scan.go:36
-								var y float32
-
-//line scan.go:37
-								if i >= offset {
-									y = x[i-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:26
-								i := gc_tx
-								_ = i
-
-//line scan.go:36
-								var y float32
-
-//line scan.go:37
-								if i >= offset {
-									y = x[i-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:26
-								i := gc_tx
-								_ = i
-
-//line scan.go:36
-								var y float32
-
-//line scan.go:37
-								if i >= offset {
-									y = x[i-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:26
-								i := gc_tx
-								_ = i
-
-//line scan.go:36
-								var y float32
-
-//line scan.go:37
-								if i >= offset {
-									y = x[i-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
+								y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if4)
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line scan.go:37
+						y.StoreSlice(gc_s_y[gc_rank:])
+					}
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line scan.go:26
 							i := gc_tx
-							_ = i
-
 //line scan.go:36
 							var y float32
-
-//line scan.go:37
 							if i >= offset {
 								y = x[i-offset]
 							}
-							_ = y
+//line scan.go:41
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:26
+							i := gc_tx
+//line scan.go:36
+							var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+//line scan.go:41
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:26
+							i := gc_tx
+//line scan.go:36
+							var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+//line scan.go:41
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:26
+							i := gc_tx
+//line scan.go:36
+							var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+//line scan.go:41
 							gc_s_y[gc_rank] = y
 						}
 					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:26
+						i := gc_tx
+//line scan.go:36
+						var y float32
+						if i >= offset {
+							y = x[i-offset]
+						}
+//line scan.go:41
+						gc_s_y[gc_rank] = y
+					}
 				}
 			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := offset; gc_bound > gc_from {
-					gc_from = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if gc_from >= 0 && gc_to <= len(x) {
-						gc_at4 := x[:gc_to]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan.go:26
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:41
-								{
-									gc_at4[gc_tx] += y
-								}
-							}
-							{
-								gc_tx := gc_step3 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan.go:26
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:41
-								{
-									gc_at4[gc_tx] += y
-								}
-							}
-							{
-								gc_tx := gc_step3 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan.go:26
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:41
-								{
-									gc_at4[gc_tx] += y
-								}
-							}
-							{
-								gc_tx := gc_step3 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan.go:26
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:41
-								{
-									gc_at4[gc_tx] += y
-								}
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line scan.go:47
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(x) {
+					gc_at4 := x[:gc_to]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+//line scan.go:59
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line scan.go:26
-							i := gc_tx
-							_ = i
+//line scan.go:28
 							y := gc_s_y[gc_rank]
-
-//line scan.go:41
 							{
+//line scan.go:42
 								gc_at4[gc_tx] += y
 							}
 						}
-					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step3 + 1
+//line scan.go:48
+							gc_rank := gc_base + gc_tx
+//line scan.go:28
+							y := gc_s_y[gc_rank]
 							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:26
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:41
-								{
-									x[i] += y
-								}
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:26
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:41
-								{
-									x[i] += y
-								}
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:26
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:41
-								{
-									x[i] += y
-								}
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:26
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:41
-								{
-									x[i] += y
-								}
+//line scan.go:42
+								gc_at4[gc_tx] += y
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step3 + 2
+//line scan.go:48
+							gc_rank := gc_base + gc_tx
+//line scan.go:28
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:42
+								gc_at4[gc_tx] += y
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+//line scan.go:48
+							gc_rank := gc_base + gc_tx
+//line scan.go:28
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:42
+								gc_at4[gc_tx] += y
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan.go:28
+						y := gc_s_y[gc_rank]
+						{
+//line scan.go:42
+							gc_at4[gc_tx] += y
+						}
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line scan.go:26
 							i := gc_tx
-							_ = i
+//line scan.go:28
 							y := gc_s_y[gc_rank]
-
-//line scan.go:41
 							{
+//line scan.go:42
 								x[i] += y
 							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:26
+							i := gc_tx
+//line scan.go:28
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:42
+								x[i] += y
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:26
+							i := gc_tx
+//line scan.go:28
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:42
+								x[i] += y
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:26
+							i := gc_tx
+//line scan.go:28
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:42
+								x[i] += y
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:26
+						i := gc_tx
+//line scan.go:28
+						y := gc_s_y[gc_rank]
+						{
+//line scan.go:42
+							x[i] += y
 						}
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * b
-			gc_off4 := gc_bx
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-				gc_at5 := out[gc_off3:][:gc_bdx]
-				gc_at6 := x[:gc_bdx]
-				gc_at7 := sums[gc_off4:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line scan.go:51
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
+			gc_at6 := x[:gc_bdx]
+			gc_at7 := sums[gc_off4:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:26
-					i := gc_tx
-					_ = i
-
+				i := gc_tx
 //line scan.go:28
-					g := gc_bx*b + i
-					_ = g
-
+				g := gc_bx*b + i
 //line scan.go:46
-					if true || g < len(in) {
-						gc_at5[gc_tx] = gc_at6[gc_tx]
-					}
-
-//line scan.go:49
-					if sums != nil && i == b-1 {
-						gc_at7[0] = gc_at6[gc_tx]
-					}
+				if true || g < len(in) {
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				if sums != nil && i == b-1 {
+					gc_at7[0] = gc_at6[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:26
-					i := gc_tx
-					_ = i
-
+				i := gc_tx
 //line scan.go:28
-					g := gc_bx*b + i
-					_ = g
-
+				g := gc_bx*b + i
 //line scan.go:46
-					if g < len(in) {
-						out[g] = x[i]
-					}
-
-//line scan.go:49
-					if sums != nil && i == b-1 {
-						sums[gc_bx] = x[i]
-					}
+				if g < len(in) {
+					out[g] = x[i]
+				}
+				if sums != nil && i == b-1 {
+					sums[gc_bx] = x[i]
 				}
 			}
 		}
@@ -789,445 +582,306 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line scan.go:60
 	b := gc_bdx
-
-//line scan.go:61
 	temp := gocuda.Shared[float32](t, 2*b)
-
 //line scan.go:63
 	pout := 0
-
 //line scan.go:63
 	pin := 1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * b
-			if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := temp[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_vstep := 0
+//line scan.go:65
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := temp[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 //line scan.go:64
-				gc_vb2 := lanes.BroadcastFloat32x8(0)
+			gc_vb2 := lanes.BroadcastFloat32x8(0)
 //line scan.go:64
-				_ = gc_vb2
-//line scan.go:64
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:64
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line scan.go:60
-					var thid int = gc_tx
-//line scan.go:60
-					_ = thid
+				var thid int = gc_tx
 //line scan.go:62
-					var g int = gc_bx*b + thid
-//line scan.go:62
-					_ = g
+				var g int = gc_bx*b + thid
 //line scan.go:64
-					gc_vb2.StoreSlice(gc_at[gc_tx:])
+				gc_vb2.StoreSlice(gc_at[gc_tx:])
+				if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:65
-					if g < len(in) && uint(len(in)-g) > 7 {
+					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				} else {
 //line scan.go:65
-						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:65
-					} else {
+					if gc_if2.ToBits() != 0 {
 //line scan.go:65
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:65
-						_ = gc_if2
-//line scan.go:65
-						if gc_if2.ToBits() != 0 {
-//line scan.go:65
-							lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
-//line scan.go:65
-						}
-//line scan.go:65
+						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+			}
+//line scan.go:67
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:60
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan.go:62
-					g := gc_bx*b + thid
-					_ = g
-
+				g := gc_bx*b + thid
 //line scan.go:64
-					gc_at[gc_tx] = 0
-
-//line scan.go:65
-					if true || g < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
+				gc_at[gc_tx] = 0
+				if true || g < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-			} else {
-				gc_vstep2 := 0
+			}
+		} else {
+			gc_vstep2 := 0
 //line scan.go:64
-				gc_vb := lanes.BroadcastFloat32x8(0)
+			gc_vb := lanes.BroadcastFloat32x8(0)
 //line scan.go:64
-				_ = gc_vb
-//line scan.go:64
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:64
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
 //line scan.go:60
-					var thid int = gc_tx
-//line scan.go:60
-					_ = thid
+				var thid int = gc_tx
 //line scan.go:62
-					var g int = gc_bx*b + thid
-//line scan.go:62
-					_ = g
+				var g int = gc_bx*b + thid
 //line scan.go:64
-					if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
+				if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
 //line scan.go:64
-						break
+					break
+				}
 //line scan.go:64
-					}
-//line scan.go:64
-					gc_vb.StoreSlice(temp[thid:])
+				gc_vb.StoreSlice(temp[thid:])
+				if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:65
-					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:65
-						lanes.LoadFloat32x8Slice(in[g:]).StoreSlice(temp[thid:])
-					} else {
+					lanes.LoadFloat32x8Slice(in[g:]).StoreSlice(temp[thid:])
+				} else {
 //line scan.go:66
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:65
-						_ = gc_if
+					if gc_if.ToBits() != 0 {
 //line scan.go:65
-						if gc_if.ToBits() != 0 {
-//line scan.go:65
-							lanes.LoadFloat32x8Slice(in[g:]).StoreMasked((*[8]float32)(temp[thid:]), gc_if)
-						}
-//line scan.go:66
+						lanes.LoadFloat32x8Slice(in[g:]).StoreMasked((*[8]float32)(temp[thid:]), gc_if)
 					}
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:60
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:62
-						g := gc_bx*b + thid
-						_ = g
-
-//line scan.go:64
-						temp[thid] = 0
-
-//line scan.go:65
-						if g < len(in) {
-							temp[thid] = in[g]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:60
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:62
-						g := gc_bx*b + thid
-						_ = g
-
-//line scan.go:64
-						temp[thid] = 0
-
-//line scan.go:65
-						if g < len(in) {
-							temp[thid] = in[g]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:60
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:62
-						g := gc_bx*b + thid
-						_ = g
-
-//line scan.go:64
-						temp[thid] = 0
-
-//line scan.go:65
-						if g < len(in) {
-							temp[thid] = in[g]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:60
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:62
-						g := gc_bx*b + thid
-						_ = g
-
-//line scan.go:64
-						temp[thid] = 0
-
-//line scan.go:65
-						if g < len(in) {
-							temp[thid] = in[g]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			}
+//line scan.go:68
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scan.go:60
 					thid := gc_tx
-					_ = thid
-
 //line scan.go:62
 					g := gc_bx*b + thid
-					_ = g
-
 //line scan.go:64
 					temp[thid] = 0
-
-//line scan.go:65
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:60
+					thid := gc_tx
+//line scan.go:62
+					g := gc_bx*b + thid
+//line scan.go:64
+					temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:60
+					thid := gc_tx
+//line scan.go:62
+					g := gc_bx*b + thid
+//line scan.go:64
+					temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:60
+					thid := gc_tx
+//line scan.go:62
+					g := gc_bx*b + thid
+//line scan.go:64
+					temp[thid] = 0
 					if g < len(in) {
 						temp[thid] = in[g]
 					}
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line scan.go:60
+				thid := gc_tx
+//line scan.go:62
+				g := gc_bx*b + thid
+//line scan.go:64
+				temp[thid] = 0
+				if g < len(in) {
+					temp[thid] = in[g]
+				}
+			}
 		}
 	}
-
 //line scan.go:69
 	for offset := 1; offset < b; offset *= 2 {
-
-//line scan.go:70
 		pout = 1 - pout
-
-//line scan.go:71
 		pin = 1 - pout
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := pout * b
-				gc_off3 := pin * b
-				gc_off4 := (pin * b) - offset
-				if gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
-					gc_at3 := temp[gc_off2:][:gc_bdx]
-					gc_at4 := temp[gc_off3:][:gc_bdx]
-					gc_at5 := temp[gc_off4:][:gc_bdx]
-					gc_vstep3 := 0
+//line scan.go:73
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := pout * b
+			gc_off3 := pin * b
+			gc_off4 := (pin * b) - offset
+			if gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
+				gc_at3 := temp[gc_off2:][:gc_bdx]
+				gc_at4 := temp[gc_off3:][:gc_bdx]
+				gc_at5 := temp[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
 //line scan.go:60
-					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 //line scan.go:60
-					_ = gc_iota4
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line scan.go:60
-						var thid int = gc_tx
-//line scan.go:60
-						_ = thid
+					var thid int = gc_tx
 //line scan.go:72
-						if thid >= offset {
+					if thid >= offset {
 //line scan.go:72
-							lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					} else {
 //line scan.go:72
-						} else {
+						gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 //line scan.go:72
-							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+						if gc_if4.ToBits() != 0 {
 //line scan.go:72
-							_ = gc_if4
+							lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
+						}
 //line scan.go:72
-							if gc_if4.ToBits() != 0 {
+						gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
 //line scan.go:72
-								lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
+						if gc_else2.ToBits() != 0 {
+							{
 //line scan.go:72
+								lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else2)
 							}
-//line scan.go:72
-							gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
-//line scan.go:72
-							_ = gc_else2
-//line scan.go:72
-							if gc_else2.ToBits() != 0 {
-//line scan.go:72
-								{
-//line scan.go:72
-									lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else2)
-//line scan.go:72
-								}
-//line scan.go:72
-							}
-//line scan.go:72
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+				}
+//line scan.go:74
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:60
-						thid := gc_tx
-						_ = thid
-
+					thid := gc_tx
 //line scan.go:72
-						if thid >= offset {
-							gc_at3[gc_tx] = gc_at4[gc_tx] + gc_at5[gc_tx]
-						} else {
-							gc_at3[gc_tx] = gc_at4[gc_tx]
+					if thid >= offset {
+						gc_at3[gc_tx] = gc_at4[gc_tx] + gc_at5[gc_tx]
+					} else {
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				}
+			} else {
+				gc_vstep4 := 0
+//line scan.go:60
+				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+//line scan.go:60
+					var thid int = gc_tx
+//line scan.go:72
+					if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
+//line scan.go:72
+						break
+					}
+//line scan.go:72
+					if thid >= offset {
+//line scan.go:72
+						lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+					} else {
+//line scan.go:73
+						gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+//line scan.go:72
+						if gc_if3.ToBits() != 0 {
+//line scan.go:72
+							lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_if3)
+						}
+//line scan.go:73
+						gc_else := gc_if3.ToInt32x8().Not().ToMask()
+//line scan.go:73
+						if gc_else.ToBits() != 0 {
+							{
+//line scan.go:73
+								lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_else)
+							}
 						}
 					}
-				} else {
-					gc_vstep4 := 0
+				}
+//line scan.go:77
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:60
-					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:60
-					_ = gc_iota3
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line scan.go:60
-						var thid int = gc_tx
-//line scan.go:60
-						_ = thid
+					thid := gc_tx
 //line scan.go:72
-						if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
-//line scan.go:72
-							break
-//line scan.go:72
-						}
-//line scan.go:72
-						if thid >= offset {
-//line scan.go:72
-							lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
-						} else {
-//line scan.go:73
-							gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-//line scan.go:72
-							_ = gc_if3
-//line scan.go:72
-							if gc_if3.ToBits() != 0 {
-//line scan.go:72
-								lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_if3)
-							}
-//line scan.go:73
-							gc_else := gc_if3.ToInt32x8().Not().ToMask()
-//line scan.go:73
-							_ = gc_else
-//line scan.go:73
-							if gc_else.ToBits() != 0 {
-//line scan.go:73
-								{
-//line scan.go:73
-									lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_else)
-//line scan.go:75
-								}
-//line scan.go:75
-							}
-//line scan.go:75
-						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:60
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:72
-						if thid >= offset {
-							temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
-						} else {
-							temp[pout*b+thid] = temp[pin*b+thid]
-						}
+					if thid >= offset {
+						temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
+					} else {
+						temp[pout*b+thid] = temp[pin*b+thid]
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := gc_bx * b
-			gc_off6 := pout * b
-			gc_off7 := gc_bx
-			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(temp) && gc_bdx <= len(temp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
-				gc_at6 := out[gc_off5:][:gc_bdx]
-				gc_at7 := temp[gc_off6:][:gc_bdx]
-				gc_at8 := sums[gc_off7:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line scan.go:83
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * b
+		gc_off6 := pout * b
+		gc_off7 := gc_bx
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(temp) && gc_bdx <= len(temp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
+			gc_at6 := out[gc_off5:][:gc_bdx]
+			gc_at7 := temp[gc_off6:][:gc_bdx]
+			gc_at8 := sums[gc_off7:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:60
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan.go:62
-					g := gc_bx*b + thid
-					_ = g
-
+				g := gc_bx*b + thid
 //line scan.go:79
-					if true || g < len(in) {
-						gc_at6[gc_tx] = gc_at7[gc_tx]
-					}
-
-//line scan.go:82
-					if sums != nil && thid == b-1 {
-						gc_at8[0] = gc_at7[gc_tx]
-					}
+				if true || g < len(in) {
+					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				if sums != nil && thid == b-1 {
+					gc_at8[0] = gc_at7[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:60
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan.go:62
-					g := gc_bx*b + thid
-					_ = g
-
+				g := gc_bx*b + thid
 //line scan.go:79
-					if g < len(in) {
-						out[g] = temp[pout*b+thid]
-					}
-
-//line scan.go:82
-					if sums != nil && thid == b-1 {
-						sums[gc_bx] = temp[pout*b+thid]
-					}
+				if g < len(in) {
+					out[g] = temp[pout*b+thid]
+				}
+				if sums != nil && thid == b-1 {
+					sums[gc_bx] = temp[pout*b+thid]
 				}
 			}
 		}
@@ -1257,445 +911,306 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line scan.go:93
 	b := gc_bdx
-
-//line scan.go:94
 	temp := gocuda.Shared[int32](t, 2*b)
-
 //line scan.go:96
 	pout := 0
-
 //line scan.go:96
 	pin := 1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * b
-			if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-				gc_at := temp[:gc_bdx]
-				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_vstep := 0
+//line scan.go:98
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := temp[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
 //line scan.go:97
-				gc_vb2 := lanes.BroadcastInt32x8(-math32Max - 1)
+			gc_vb2 := lanes.BroadcastInt32x8(-math32Max - 1)
 //line scan.go:97
-				_ = gc_vb2
-//line scan.go:97
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:97
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line scan.go:93
-					var thid int = gc_tx
-//line scan.go:93
-					_ = thid
+				var thid int = gc_tx
 //line scan.go:95
-					var g int = gc_bx*b + thid
-//line scan.go:95
-					_ = g
+				var g int = gc_bx*b + thid
 //line scan.go:97
-					gc_vb2.StoreSlice(gc_at[gc_tx:])
+				gc_vb2.StoreSlice(gc_at[gc_tx:])
+				if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:98
-					if g < len(in) && uint(len(in)-g) > 7 {
+					lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				} else {
 //line scan.go:98
-						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:98
-					} else {
+					if gc_if2.ToBits() != 0 {
 //line scan.go:98
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:98
-						_ = gc_if2
-//line scan.go:98
-						if gc_if2.ToBits() != 0 {
-//line scan.go:98
-							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
-//line scan.go:98
-						}
-//line scan.go:98
+						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+			}
+//line scan.go:100
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:93
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan.go:95
-					g := gc_bx*b + thid
-					_ = g
-
+				g := gc_bx*b + thid
 //line scan.go:97
-					gc_at[gc_tx] = -math32Max - 1
-
-//line scan.go:98
-					if true || g < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
+				gc_at[gc_tx] = -math32Max - 1
+				if true || g < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-			} else {
-				gc_vstep2 := 0
+			}
+		} else {
+			gc_vstep2 := 0
 //line scan.go:97
-				gc_vb := lanes.BroadcastInt32x8(-math32Max - 1)
+			gc_vb := lanes.BroadcastInt32x8(-math32Max - 1)
 //line scan.go:97
-				_ = gc_vb
-//line scan.go:97
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:97
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
 //line scan.go:93
-					var thid int = gc_tx
-//line scan.go:93
-					_ = thid
+				var thid int = gc_tx
 //line scan.go:95
-					var g int = gc_bx*b + thid
-//line scan.go:95
-					_ = g
+				var g int = gc_bx*b + thid
 //line scan.go:97
-					if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
+				if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
 //line scan.go:97
-						break
+					break
+				}
 //line scan.go:97
-					}
-//line scan.go:97
-					gc_vb.StoreSlice(temp[thid:])
+				gc_vb.StoreSlice(temp[thid:])
+				if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:98
-					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:98
-						lanes.LoadInt32x8Slice(in[g:]).StoreSlice(temp[thid:])
-					} else {
+					lanes.LoadInt32x8Slice(in[g:]).StoreSlice(temp[thid:])
+				} else {
 //line scan.go:99
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:98
-						_ = gc_if
+					if gc_if.ToBits() != 0 {
 //line scan.go:98
-						if gc_if.ToBits() != 0 {
-//line scan.go:98
-							lanes.LoadInt32x8Slice(in[g:]).StoreMasked((*[8]int32)(temp[thid:]), gc_if)
-						}
-//line scan.go:99
+						lanes.LoadInt32x8Slice(in[g:]).StoreMasked((*[8]int32)(temp[thid:]), gc_if)
 					}
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:93
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:95
-						g := gc_bx*b + thid
-						_ = g
-
-//line scan.go:97
-						temp[thid] = -math32Max - 1
-
-//line scan.go:98
-						if g < len(in) {
-							temp[thid] = in[g]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:93
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:95
-						g := gc_bx*b + thid
-						_ = g
-
-//line scan.go:97
-						temp[thid] = -math32Max - 1
-
-//line scan.go:98
-						if g < len(in) {
-							temp[thid] = in[g]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:93
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:95
-						g := gc_bx*b + thid
-						_ = g
-
-//line scan.go:97
-						temp[thid] = -math32Max - 1
-
-//line scan.go:98
-						if g < len(in) {
-							temp[thid] = in[g]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:93
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:95
-						g := gc_bx*b + thid
-						_ = g
-
-//line scan.go:97
-						temp[thid] = -math32Max - 1
-
-//line scan.go:98
-						if g < len(in) {
-							temp[thid] = in[g]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			}
+//line scan.go:101
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scan.go:93
 					thid := gc_tx
-					_ = thid
-
 //line scan.go:95
 					g := gc_bx*b + thid
-					_ = g
-
 //line scan.go:97
 					temp[thid] = -math32Max - 1
-
-//line scan.go:98
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:93
+					thid := gc_tx
+//line scan.go:95
+					g := gc_bx*b + thid
+//line scan.go:97
+					temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:93
+					thid := gc_tx
+//line scan.go:95
+					g := gc_bx*b + thid
+//line scan.go:97
+					temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:93
+					thid := gc_tx
+//line scan.go:95
+					g := gc_bx*b + thid
+//line scan.go:97
+					temp[thid] = -math32Max - 1
 					if g < len(in) {
 						temp[thid] = in[g]
 					}
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line scan.go:93
+				thid := gc_tx
+//line scan.go:95
+				g := gc_bx*b + thid
+//line scan.go:97
+				temp[thid] = -math32Max - 1
+				if g < len(in) {
+					temp[thid] = in[g]
+				}
+			}
 		}
 	}
-
 //line scan.go:102
 	for offset := 1; offset < b; offset *= 2 {
-
-//line scan.go:103
 		pout = 1 - pout
-
-//line scan.go:104
 		pin = 1 - pout
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := pout * b
-				gc_off3 := pin * b
-				gc_off4 := (pin * b) - offset
-				if gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
-					gc_at3 := temp[gc_off2:][:gc_bdx]
-					gc_at4 := temp[gc_off3:][:gc_bdx]
-					gc_at5 := temp[gc_off4:][:gc_bdx]
-					gc_vstep3 := 0
+//line scan.go:106
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := pout * b
+			gc_off3 := pin * b
+			gc_off4 := (pin * b) - offset
+			if gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
+				gc_at3 := temp[gc_off2:][:gc_bdx]
+				gc_at4 := temp[gc_off3:][:gc_bdx]
+				gc_at5 := temp[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
 //line scan.go:93
-					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 //line scan.go:93
-					_ = gc_iota4
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line scan.go:93
-						var thid int = gc_tx
-//line scan.go:93
-						_ = thid
+					var thid int = gc_tx
 //line scan.go:105
-						if thid >= offset {
+					if thid >= offset {
 //line scan.go:105
-							lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					} else {
 //line scan.go:105
-						} else {
+						gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 //line scan.go:105
-							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+						if gc_if4.ToBits() != 0 {
 //line scan.go:105
-							_ = gc_if4
+							lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreMasked((*[8]int32)(gc_at3[gc_tx:]), gc_if4)
+						}
 //line scan.go:105
-							if gc_if4.ToBits() != 0 {
+						gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
 //line scan.go:105
-								lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreMasked((*[8]int32)(gc_at3[gc_tx:]), gc_if4)
+						if gc_else2.ToBits() != 0 {
+							{
 //line scan.go:105
+								lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]int32)(gc_at3[gc_tx:]), gc_else2)
 							}
-//line scan.go:105
-							gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
-//line scan.go:105
-							_ = gc_else2
-//line scan.go:105
-							if gc_else2.ToBits() != 0 {
-//line scan.go:105
-								{
-//line scan.go:105
-									lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]int32)(gc_at3[gc_tx:]), gc_else2)
-//line scan.go:105
-								}
-//line scan.go:105
-							}
-//line scan.go:105
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+				}
+//line scan.go:107
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:93
-						thid := gc_tx
-						_ = thid
-
+					thid := gc_tx
 //line scan.go:105
-						if thid >= offset {
-							gc_at3[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
-						} else {
-							gc_at3[gc_tx] = gc_at4[gc_tx]
+					if thid >= offset {
+						gc_at3[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+					} else {
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				}
+			} else {
+				gc_vstep4 := 0
+//line scan.go:93
+				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+//line scan.go:93
+					var thid int = gc_tx
+//line scan.go:105
+					if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
+//line scan.go:105
+						break
+					}
+//line scan.go:105
+					if thid >= offset {
+//line scan.go:105
+						lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+					} else {
+//line scan.go:106
+						gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+//line scan.go:105
+						if gc_if3.ToBits() != 0 {
+//line scan.go:105
+							lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_if3)
+						}
+//line scan.go:106
+						gc_else := gc_if3.ToInt32x8().Not().ToMask()
+//line scan.go:106
+						if gc_else.ToBits() != 0 {
+							{
+//line scan.go:106
+								lanes.LoadInt32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_else)
+							}
 						}
 					}
-				} else {
-					gc_vstep4 := 0
+				}
+//line scan.go:110
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:93
-					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:93
-					_ = gc_iota3
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line scan.go:93
-						var thid int = gc_tx
-//line scan.go:93
-						_ = thid
+					thid := gc_tx
 //line scan.go:105
-						if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
-//line scan.go:105
-							break
-//line scan.go:105
-						}
-//line scan.go:105
-						if thid >= offset {
-//line scan.go:105
-							lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
-						} else {
-//line scan.go:106
-							gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-//line scan.go:105
-							_ = gc_if3
-//line scan.go:105
-							if gc_if3.ToBits() != 0 {
-//line scan.go:105
-								lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_if3)
-							}
-//line scan.go:106
-							gc_else := gc_if3.ToInt32x8().Not().ToMask()
-//line scan.go:106
-							_ = gc_else
-//line scan.go:106
-							if gc_else.ToBits() != 0 {
-//line scan.go:106
-								{
-//line scan.go:106
-									lanes.LoadInt32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_else)
-//line scan.go:108
-								}
-//line scan.go:108
-							}
-//line scan.go:108
-						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:93
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:105
-						if thid >= offset {
-							temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
-						} else {
-							temp[pout*b+thid] = temp[pin*b+thid]
-						}
+					if thid >= offset {
+						temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
+					} else {
+						temp[pout*b+thid] = temp[pin*b+thid]
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := gc_bx * b
-			gc_off6 := pout * b
-			gc_off7 := gc_bx
-			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(temp) && gc_bdx <= len(temp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
-				gc_at6 := out[gc_off5:][:gc_bdx]
-				gc_at7 := temp[gc_off6:][:gc_bdx]
-				gc_at8 := sums[gc_off7:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line scan.go:116
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * b
+		gc_off6 := pout * b
+		gc_off7 := gc_bx
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(temp) && gc_bdx <= len(temp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
+			gc_at6 := out[gc_off5:][:gc_bdx]
+			gc_at7 := temp[gc_off6:][:gc_bdx]
+			gc_at8 := sums[gc_off7:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:93
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan.go:95
-					g := gc_bx*b + thid
-					_ = g
-
+				g := gc_bx*b + thid
 //line scan.go:112
-					if true || g < len(in) {
-						gc_at6[gc_tx] = gc_at7[gc_tx]
-					}
-
-//line scan.go:115
-					if sums != nil && thid == b-1 {
-						gc_at8[0] = gc_at7[gc_tx]
-					}
+				if true || g < len(in) {
+					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				if sums != nil && thid == b-1 {
+					gc_at8[0] = gc_at7[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:93
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan.go:95
-					g := gc_bx*b + thid
-					_ = g
-
+				g := gc_bx*b + thid
 //line scan.go:112
-					if g < len(in) {
-						out[g] = temp[pout*b+thid]
-					}
-
-//line scan.go:115
-					if sums != nil && thid == b-1 {
-						sums[gc_bx] = temp[pout*b+thid]
-					}
+				if g < len(in) {
+					out[g] = temp[pout*b+thid]
+				}
+				if sums != nil && thid == b-1 {
+					sums[gc_bx] = temp[pout*b+thid]
 				}
 			}
 		}
@@ -1725,271 +1240,166 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-
 //line scan.go:125
 	b := gc_bdx
-
-//line scan.go:126
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line scan.go:126
 	x := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * b
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := x[:gc_bdx]
-				gc_vstep := 0
-//line scan.go:125
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:125
-				_ = gc_iota4
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line scan.go:125
-					var i int = gc_tx
-//line scan.go:125
-					_ = i
-//line scan.go:127
-					var g int = gc_bx*b + i
-//line scan.go:127
-					_ = g
 //line scan.go:128
-					var v lanes.Int32x8
-//line scan.go:128
-					_ = v
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * b
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := x[:gc_bdx]
+			gc_vstep := 0
+//line scan.go:125
+			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+//line scan.go:125
+				var i int = gc_tx
+//line scan.go:127
+				var g int = gc_bx*b + i
+				var v lanes.Int32x8
+				if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:129
-					if g < len(in) && uint(len(in)-g) > 7 {
+					v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+				} else {
 //line scan.go:129
-						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:129
-					} else {
+					if gc_if4.ToBits() != 0 {
 //line scan.go:129
-						gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:129
-						_ = gc_if4
-//line scan.go:129
-						if gc_if4.ToBits() != 0 {
-//line scan.go:129
-							v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
-//line scan.go:129
-						}
-//line scan.go:129
+						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 					}
-//line scan.go:129
-					v.StoreSlice(gc_at2[gc_tx:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line scan.go:125
-					i := gc_tx
-					_ = i
-
-//line scan.go:127
-					g := gc_bx*b + i
-					_ = g
-
-//line scan.go:128
-					var v int32
-
 //line scan.go:129
-					if true || g < len(in) {
-						v = gc_at[gc_tx]
-					}
-
-//line scan.go:132
-					gc_at2[gc_tx] = v
-					_ = v
+				v.StoreSlice(gc_at2[gc_tx:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line scan.go:125
+				i := gc_tx
+//line scan.go:127
+				g := gc_bx*b + i
+				var v int32
+				if true || g < len(in) {
+					v = gc_at[gc_tx]
 				}
-			} else {
-				gc_vstep2 := 0
+				gc_at2[gc_tx] = v
+			}
+		} else {
+//line scan.go:136
+			gc_vstep2 := 0
 //line scan.go:125
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
 //line scan.go:125
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line scan.go:125
-					var i int = gc_tx
-//line scan.go:125
-					_ = i
+				var i int = gc_tx
 //line scan.go:127
-					var g int = gc_bx*b + i
-//line scan.go:127
-					_ = g
-//line scan.go:128
-					var v lanes.Int32x8
-//line scan.go:128
-					_ = v
+				var g int = gc_bx*b + i
+				var v lanes.Int32x8
+				if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 //line scan.go:129
-					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
+					break
+				}
 //line scan.go:129
-						break
+				if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:129
-					}
-//line scan.go:129
-					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:129
-						v = lanes.LoadInt32x8Slice(in[g:])
-					} else {
+					v = lanes.LoadInt32x8Slice(in[g:])
+				} else {
 //line scan.go:130
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:129
-						_ = gc_if2
+					if gc_if2.ToBits() != 0 {
 //line scan.go:129
-						if gc_if2.ToBits() != 0 {
-//line scan.go:129
-							v = lanes.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
-						}
-//line scan.go:130
-					}
-//line scan.go:132
-					v.StoreSlice(x[i:])
-				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:125
-						i := gc_tx
-						_ = i
-
-//line scan.go:127
-						g := gc_bx*b + i
-						_ = g
-
-//line scan.go:128
-						var v int32
-
-//line scan.go:129
-						if g < len(in) {
-							v = in[g]
-						}
-
-//line scan.go:132
-						x[i] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:125
-						i := gc_tx
-						_ = i
-
-//line scan.go:127
-						g := gc_bx*b + i
-						_ = g
-
-//line scan.go:128
-						var v int32
-
-//line scan.go:129
-						if g < len(in) {
-							v = in[g]
-						}
-
-//line scan.go:132
-						x[i] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:125
-						i := gc_tx
-						_ = i
-
-//line scan.go:127
-						g := gc_bx*b + i
-						_ = g
-
-//line scan.go:128
-						var v int32
-
-//line scan.go:129
-						if g < len(in) {
-							v = in[g]
-						}
-
-//line scan.go:132
-						x[i] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:125
-						i := gc_tx
-						_ = i
-
-//line scan.go:127
-						g := gc_bx*b + i
-						_ = g
-
-//line scan.go:128
-						var v int32
-
-//line scan.go:129
-						if g < len(in) {
-							v = in[g]
-						}
-
-//line scan.go:132
-						x[i] = v
-						_ = v
+						v = lanes.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				v.StoreSlice(x[i:])
+			}
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scan.go:125
 					i := gc_tx
-					_ = i
-
 //line scan.go:127
 					g := gc_bx*b + i
-					_ = g
-
-//line scan.go:128
 					var v int32
-
-//line scan.go:129
 					if g < len(in) {
 						v = in[g]
 					}
-
-//line scan.go:132
 					x[i] = v
-					_ = v
 				}
+				{
+//line scan.go:136
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:125
+					i := gc_tx
+//line scan.go:127
+					g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+//line scan.go:136
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:125
+					i := gc_tx
+//line scan.go:127
+					g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+//line scan.go:136
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:125
+					i := gc_tx
+//line scan.go:127
+					g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+			}
+//line scan.go:136
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line scan.go:125
+				i := gc_tx
+//line scan.go:127
+				g := gc_bx*b + i
+				var v int32
+				if g < len(in) {
+					v = in[g]
+				}
+				x[i] = v
 			}
 		}
 	}
-
 //line scan.go:134
 	for offset := 1; offset < b; offset *= 2 {
-
-//line scan.go:135
 		if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
 			x := x[:gc_bdx]
 			gc_from, gc_to := 0, gc_bdx
@@ -1997,465 +1407,342 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_from = gc_bound
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
-				gc_rank := gc_tx
-				_ = gc_rank
+//line scan.go:125
+				i := gc_tx
+//line scan.go:135
+				var y int32
+				if i >= offset {
+					y = x[i-offset]
+				}
 				{
-
 //line scan.go:125
 					i := gc_tx
-					_ = i
-
-//line scan.go:135
-					var y int32
-
-//line scan.go:136
-					if i >= offset {
-						y = x[i-offset]
-					}
-					_ = y
-					{
-
-//line scan.go:125
-						i := gc_tx
-						_ = i
-
 //line scan.go:140
-						if i >= offset {
-							x[i] = y + x[i]
-						}
+					if i >= offset {
+						x[i] = y + x[i]
 					}
 				}
 			}
 		} else {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := 0 - offset
-					if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
-						gc_at3 := x[gc_off2:][:gc_bdx]
-						gc_vstep3 := 0
+//line scan.go:148
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0 - offset
+				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
+					gc_at3 := x[gc_off2:][:gc_bdx]
+					gc_vstep3 := 0
 //line scan.go:125
-						gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 //line scan.go:125
-						_ = gc_iota8
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line scan.go:125
-							var i int = gc_tx
-//line scan.go:125
-							_ = i
+						var i int = gc_tx
 //line scan.go:135
-							var y lanes.Int32x8
-//line scan.go:135
-							_ = y
+						var y lanes.Int32x8
+						if i >= offset {
 //line scan.go:136
-							if i >= offset {
+							y = lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
+						} else {
 //line scan.go:136
-								y = lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
+							gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
 //line scan.go:136
-							} else {
+							if gc_if8.ToBits() != 0 {
 //line scan.go:136
-								gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-//line scan.go:136
-								_ = gc_if8
-//line scan.go:136
-								if gc_if8.ToBits() != 0 {
-//line scan.go:136
-									y = lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Merge(y, gc_if8)
-//line scan.go:136
-								}
-//line scan.go:136
+								y = lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Merge(y, gc_if8)
 							}
-//line scan.go:136
-							y.StoreSlice(gc_s_y[gc_rank:])
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line scan.go:125
-							i := gc_tx
-							_ = i
-
-//line scan.go:135
-							var y int32
-
 //line scan.go:136
-							if i >= offset {
-								y = gc_at3[gc_tx]
-							}
-							_ = y
-							gc_s_y[gc_rank] = y
+						y.StoreSlice(gc_s_y[gc_rank:])
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan.go:125
+						i := gc_tx
+//line scan.go:135
+						var y int32
+						if i >= offset {
+							y = gc_at3[gc_tx]
 						}
-					} else {
-						gc_vstep4 := 0
+//line scan.go:140
+						gc_s_y[gc_rank] = y
+					}
+				} else {
+					gc_vstep4 := 0
 //line scan.go:125
-						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 //line scan.go:125
-						_ = gc_iota6
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line scan.go:125
-							var i int = gc_tx
-//line scan.go:125
-							_ = i
+						var i int = gc_tx
 //line scan.go:135
-							var y lanes.Int32x8
-//line scan.go:135
-							_ = y
+						var y lanes.Int32x8
+						if (i-
+							offset) < 0 || (i-offset) > len(x)-8 {
 //line scan.go:136
-							if (i-
-								offset) < 0 || (i-offset) > len(x)-8 {
+							break
+						}
 //line scan.go:136
-								break
+						if i >= offset {
 //line scan.go:136
-							}
-//line scan.go:136
-							if i >= offset {
-//line scan.go:136
-								y = lanes.LoadInt32x8Slice(x[i-offset:])
-							} else {
+							y = lanes.LoadInt32x8Slice(x[i-offset:])
+						} else {
 //line scan.go:137
-								gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+							gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
 //line scan.go:136
-								_ = gc_if6
+							if gc_if6.ToBits() != 0 {
 //line scan.go:136
-								if gc_if6.ToBits() != 0 {
-//line scan.go:136
-									y = lanes.LoadInt32x8Slice(x[i-offset:]).Merge(y, gc_if6)
-								}
-//line scan.go:137
-							}
-//line scan.go:136
-							y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						gc_step2 := gc_vstep4
-						for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:125
-								i := gc_tx
-								_ = i
-
-//line scan.go:135
-								var y int32
-
-//line scan.go:136
-								if i >= offset {
-									y = x[i-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:125
-								i := gc_tx
-								_ = i
-
-//line scan.go:135
-								var y int32
-
-//line scan.go:136
-								if i >= offset {
-									y = x[i-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:125
-								i := gc_tx
-								_ = i
-
-//line scan.go:135
-								var y int32
-
-//line scan.go:136
-								if i >= offset {
-									y = x[i-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:125
-								i := gc_tx
-								_ = i
-
-//line scan.go:135
-								var y int32
-
-//line scan.go:136
-								if i >= offset {
-									y = x[i-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
+								y = lanes.LoadInt32x8Slice(x[i-offset:]).Merge(y, gc_if6)
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line scan.go:136
+						y.StoreSlice(gc_s_y[gc_rank:])
+					}
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line scan.go:125
 							i := gc_tx
-							_ = i
-
 //line scan.go:135
 							var y int32
-
-//line scan.go:136
 							if i >= offset {
 								y = x[i-offset]
 							}
-							_ = y
+//line scan.go:140
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:125
+							i := gc_tx
+//line scan.go:135
+							var y int32
+							if i >= offset {
+								y = x[i-offset]
+							}
+//line scan.go:140
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:125
+							i := gc_tx
+//line scan.go:135
+							var y int32
+							if i >= offset {
+								y = x[i-offset]
+							}
+//line scan.go:140
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:125
+							i := gc_tx
+//line scan.go:135
+							var y int32
+							if i >= offset {
+								y = x[i-offset]
+							}
+//line scan.go:140
 							gc_s_y[gc_rank] = y
 						}
 					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:125
+						i := gc_tx
+//line scan.go:135
+						var y int32
+						if i >= offset {
+							y = x[i-offset]
+						}
+//line scan.go:140
+						gc_s_y[gc_rank] = y
+					}
 				}
 			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := offset; gc_bound > gc_from {
-					gc_from = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if gc_from >= 0 && gc_to <= len(x) {
-						gc_at4 := x[:gc_to]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan.go:125
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:140
-								{
-									gc_at4[gc_tx] = y + gc_at4[gc_tx]
-								}
-							}
-							{
-								gc_tx := gc_step3 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan.go:125
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:140
-								{
-									gc_at4[gc_tx] = y + gc_at4[gc_tx]
-								}
-							}
-							{
-								gc_tx := gc_step3 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan.go:125
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:140
-								{
-									gc_at4[gc_tx] = y + gc_at4[gc_tx]
-								}
-							}
-							{
-								gc_tx := gc_step3 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan.go:125
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:140
-								{
-									gc_at4[gc_tx] = y + gc_at4[gc_tx]
-								}
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line scan.go:146
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(x) {
+					gc_at4 := x[:gc_to]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+//line scan.go:158
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line scan.go:125
-							i := gc_tx
-							_ = i
+//line scan.go:127
 							y := gc_s_y[gc_rank]
-
-//line scan.go:140
 							{
+//line scan.go:141
 								gc_at4[gc_tx] = y + gc_at4[gc_tx]
 							}
 						}
-					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step3 + 1
+//line scan.go:147
+							gc_rank := gc_base + gc_tx
+//line scan.go:127
+							y := gc_s_y[gc_rank]
 							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:125
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:140
-								{
-									x[i] = y + x[i]
-								}
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:125
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:140
-								{
-									x[i] = y + x[i]
-								}
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:125
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:140
-								{
-									x[i] = y + x[i]
-								}
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:125
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:140
-								{
-									x[i] = y + x[i]
-								}
+//line scan.go:141
+								gc_at4[gc_tx] = y + gc_at4[gc_tx]
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step3 + 2
+//line scan.go:147
+							gc_rank := gc_base + gc_tx
+//line scan.go:127
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:141
+								gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+//line scan.go:147
+							gc_rank := gc_base + gc_tx
+//line scan.go:127
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:141
+								gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan.go:127
+						y := gc_s_y[gc_rank]
+						{
+//line scan.go:141
+							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+						}
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line scan.go:125
 							i := gc_tx
-							_ = i
+//line scan.go:127
 							y := gc_s_y[gc_rank]
-
-//line scan.go:140
 							{
+//line scan.go:141
 								x[i] = y + x[i]
 							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:125
+							i := gc_tx
+//line scan.go:127
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:141
+								x[i] = y + x[i]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:125
+							i := gc_tx
+//line scan.go:127
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:141
+								x[i] = y + x[i]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:125
+							i := gc_tx
+//line scan.go:127
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:141
+								x[i] = y + x[i]
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:125
+						i := gc_tx
+//line scan.go:127
+						y := gc_s_y[gc_rank]
+						{
+//line scan.go:141
+							x[i] = y + x[i]
 						}
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * b
-			gc_off4 := gc_bx
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-				gc_at5 := out[gc_off3:][:gc_bdx]
-				gc_at6 := x[:gc_bdx]
-				gc_at7 := sums[gc_off4:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line scan.go:150
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * b
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
+			gc_at6 := x[:gc_bdx]
+			gc_at7 := sums[gc_off4:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line scan.go:125
-					i := gc_tx
-					_ = i
-
+				i := gc_tx
 //line scan.go:127
-					g := gc_bx*b + i
-					_ = g
-
+				g := gc_bx*b + i
 //line scan.go:145
-					if true || g < len(in) {
-						gc_at5[gc_tx] = gc_at6[gc_tx]
-					}
-
-//line scan.go:148
-					if sums != nil && i == b-1 {
-						gc_at7[0] = gc_at6[gc_tx]
-					}
+				if true || g < len(in) {
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				if sums != nil && i == b-1 {
+					gc_at7[0] = gc_at6[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:125
-					i := gc_tx
-					_ = i
-
+				i := gc_tx
 //line scan.go:127
-					g := gc_bx*b + i
-					_ = g
-
+				g := gc_bx*b + i
 //line scan.go:145
-					if g < len(in) {
-						out[g] = x[i]
-					}
-
-//line scan.go:148
-					if sums != nil && i == b-1 {
-						sums[gc_bx] = x[i]
-					}
+				if g < len(in) {
+					out[g] = x[i]
+				}
+				if sums != nil && i == b-1 {
+					sums[gc_bx] = x[i]
 				}
 			}
 		}
@@ -2486,683 +1773,543 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line scan.go:159
 	n := gc_bdx
-
 //line scan.go:161
 	if n <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line scan.go:161
 	x := gocuda.Shared[float32](t, n)[:n]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * n
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := x[:gc_bdx]
-				gc_vstep := 0
-//line scan.go:160
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:160
-				_ = gc_iota4
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line scan.go:160
-					var tid int = gc_tx
-//line scan.go:160
-					_ = tid
-//line scan.go:162
-					var g int = gc_bx*n + tid
-//line scan.go:162
-					_ = g
 //line scan.go:163
-					var v lanes.Float32x8
-//line scan.go:163
-					_ = v
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * n
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := x[:gc_bdx]
+			gc_vstep := 0
+//line scan.go:160
+			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+//line scan.go:160
+				var tid int = gc_tx
+//line scan.go:162
+				var g int = gc_bx*n + tid
+				var v lanes.Float32x8
+				if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:164
-					if g < len(in) && uint(len(in)-g) > 7 {
+					v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+				} else {
 //line scan.go:164
-						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:164
-					} else {
+					if gc_if4.ToBits() != 0 {
 //line scan.go:164
-						gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-//line scan.go:164
-						_ = gc_if4
-//line scan.go:164
-						if gc_if4.ToBits() != 0 {
-//line scan.go:164
-							v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
-//line scan.go:164
-						}
-//line scan.go:164
+						v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 					}
-//line scan.go:164
-					v.StoreSlice(gc_at2[gc_tx:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line scan.go:160
-					tid := gc_tx
-					_ = tid
-
-//line scan.go:162
-					g := gc_bx*n + tid
-					_ = g
-
-//line scan.go:163
-					var v float32
-
 //line scan.go:164
-					if true || g < len(in) {
-						v = gc_at[gc_tx]
-					}
-
-//line scan.go:167
-					gc_at2[gc_tx] = v
-					_ = v
+				v.StoreSlice(gc_at2[gc_tx:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line scan.go:160
+				tid := gc_tx
+//line scan.go:162
+				g := gc_bx*n + tid
+				var v float32
+				if true || g < len(in) {
+					v = gc_at[gc_tx]
 				}
-			} else {
-				gc_vstep2 := 0
+				gc_at2[gc_tx] = v
+			}
+		} else {
+//line scan.go:171
+			gc_vstep2 := 0
 //line scan.go:160
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
 //line scan.go:160
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line scan.go:160
-					var tid int = gc_tx
-//line scan.go:160
-					_ = tid
+				var tid int = gc_tx
 //line scan.go:162
-					var g int = gc_bx*n + tid
-//line scan.go:162
-					_ = g
-//line scan.go:163
-					var v lanes.Float32x8
-//line scan.go:163
-					_ = v
+				var g int = gc_bx*n + tid
+				var v lanes.Float32x8
+				if g < 0 || g > len(in)-8 || tid < 0 || tid > len(x)-8 {
 //line scan.go:164
-					if g < 0 || g > len(in)-8 || tid < 0 || tid > len(x)-8 {
+					break
+				}
 //line scan.go:164
-						break
+				if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:164
-					}
-//line scan.go:164
-					if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:164
-						v = lanes.LoadFloat32x8Slice(in[g:])
-					} else {
+					v = lanes.LoadFloat32x8Slice(in[g:])
+				} else {
 //line scan.go:165
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:164
-						_ = gc_if2
+					if gc_if2.ToBits() != 0 {
 //line scan.go:164
-						if gc_if2.ToBits() != 0 {
-//line scan.go:164
-							v = lanes.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
-						}
-//line scan.go:165
-					}
-//line scan.go:167
-					v.StoreSlice(x[tid:])
-				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:160
-						tid := gc_tx
-						_ = tid
-
-//line scan.go:162
-						g := gc_bx*n + tid
-						_ = g
-
-//line scan.go:163
-						var v float32
-
-//line scan.go:164
-						if g < len(in) {
-							v = in[g]
-						}
-
-//line scan.go:167
-						x[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:160
-						tid := gc_tx
-						_ = tid
-
-//line scan.go:162
-						g := gc_bx*n + tid
-						_ = g
-
-//line scan.go:163
-						var v float32
-
-//line scan.go:164
-						if g < len(in) {
-							v = in[g]
-						}
-
-//line scan.go:167
-						x[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:160
-						tid := gc_tx
-						_ = tid
-
-//line scan.go:162
-						g := gc_bx*n + tid
-						_ = g
-
-//line scan.go:163
-						var v float32
-
-//line scan.go:164
-						if g < len(in) {
-							v = in[g]
-						}
-
-//line scan.go:167
-						x[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:160
-						tid := gc_tx
-						_ = tid
-
-//line scan.go:162
-						g := gc_bx*n + tid
-						_ = g
-
-//line scan.go:163
-						var v float32
-
-//line scan.go:164
-						if g < len(in) {
-							v = in[g]
-						}
-
-//line scan.go:167
-						x[tid] = v
-						_ = v
+						v = lanes.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				v.StoreSlice(x[tid:])
+			}
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scan.go:160
 					tid := gc_tx
-					_ = tid
-
 //line scan.go:162
 					g := gc_bx*n + tid
-					_ = g
-
-//line scan.go:163
 					var v float32
-
-//line scan.go:164
 					if g < len(in) {
 						v = in[g]
 					}
-
-//line scan.go:167
 					x[tid] = v
-					_ = v
 				}
+				{
+//line scan.go:171
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:160
+					tid := gc_tx
+//line scan.go:162
+					g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+//line scan.go:171
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:160
+					tid := gc_tx
+//line scan.go:162
+					g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+//line scan.go:171
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:160
+					tid := gc_tx
+//line scan.go:162
+					g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+			}
+//line scan.go:171
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line scan.go:160
+				tid := gc_tx
+//line scan.go:162
+				g := gc_bx*n + tid
+				var v float32
+				if g < len(in) {
+					v = in[g]
+				}
+				x[tid] = v
 			}
 		}
 	}
-
 //line scan.go:169
 	offset := 1
-
-//line scan.go:170
-	for offset < n {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
+	for ; offset < n; offset *= 2 {
 		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(-1*
+//line scan.go:175
+				offset, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(0, -1*
+//line scan.go:180
+				offset); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := 0 - offset
-				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
-					gc_at3 := x[gc_off2:][:gc_bdx]
-					gc_vstep3 := 0
-//line scan.go:160
-					gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:160
-					_ = gc_iota8
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line scan.go:160
-						var tid int = gc_tx
-//line scan.go:160
-						_ = tid
-//line scan.go:171
-						var tmp lanes.Float32x8
-//line scan.go:171
-						_ = tmp
-//line scan.go:172
-						if tid-offset >= 0 {
-//line scan.go:172
-							tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
-//line scan.go:172
-						} else {
-//line scan.go:172
-							gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
-//line scan.go:172
-							_ = gc_if8
-//line scan.go:172
-							if gc_if8.ToBits() != 0 {
-//line scan.go:172
-								tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(tmp, gc_if8)
-//line scan.go:172
-							}
-//line scan.go:172
-						}
-//line scan.go:172
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan.go:160
-						tid := gc_tx
-						_ = tid
-
 //line scan.go:171
 						var tmp float32
-
-//line scan.go:172
-						if tid-offset >= 0 {
-							tmp = gc_at3[gc_tx]
-						}
-						_ = tmp
+//line scan.go:173
 						gc_s_tmp[gc_rank] = tmp
 					}
-				} else {
-					gc_vstep4 := 0
-//line scan.go:160
-					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:160
-					_ = gc_iota6
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					{
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line scan.go:160
-						var tid int = gc_tx
-//line scan.go:160
-						_ = tid
-//line scan.go:171
-						var tmp lanes.Float32x8
-//line scan.go:171
-						_ = tmp
-//line scan.go:172
-						if (tid-
-							offset) < 0 || (tid-offset) > len(x)-8 {
-//line scan.go:172
-							break
-//line scan.go:172
-						}
-//line scan.go:172
-						if tid-offset >= 0 {
-//line scan.go:172
-							tmp = lanes.LoadFloat32x8Slice(x[tid-offset:])
-						} else {
-//line scan.go:173
-							gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
-//line scan.go:172
-							_ = gc_if6
-//line scan.go:172
-							if gc_if6.ToBits() != 0 {
-//line scan.go:172
-								tmp = lanes.LoadFloat32x8Slice(x[tid-offset:]).Merge(tmp, gc_if6)
-							}
-//line scan.go:173
-						}
-//line scan.go:172
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan.go:160
-							tid := gc_tx
-							_ = tid
-
-//line scan.go:171
-							var tmp float32
-
-//line scan.go:172
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-							_ = tmp
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan.go:160
-							tid := gc_tx
-							_ = tid
-
-//line scan.go:171
-							var tmp float32
-
-//line scan.go:172
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-							_ = tmp
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan.go:160
-							tid := gc_tx
-							_ = tid
-
-//line scan.go:171
-							var tmp float32
-
-//line scan.go:172
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-							_ = tmp
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan.go:160
-							tid := gc_tx
-							_ = tid
-
-//line scan.go:171
-							var tmp float32
-
-//line scan.go:172
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-							_ = tmp
-							gc_s_tmp[gc_rank] = tmp
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:160
-						tid := gc_tx
-						_ = tid
-
 //line scan.go:171
 						var tmp float32
-
-//line scan.go:172
-						if tid-offset >= 0 {
-							tmp = x[tid-offset]
-						}
-						_ = tmp
+//line scan.go:173
 						gc_s_tmp[gc_rank] = tmp
 					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan.go:171
+					var tmp float32
+//line scan.go:173
+					gc_s_tmp[gc_rank] = tmp
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan.go:171
+					var tmp float32
+//line scan.go:173
+					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(x) {
-					gc_at4 := x[:gc_bdx]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line scan.go:160
-							tid := gc_tx
-							_ = tid
-							tmp := gc_s_tmp[gc_rank]
-
-//line scan.go:176
-							gc_at4[gc_tx] += tmp
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line scan.go:160
-							tid := gc_tx
-							_ = tid
-							tmp := gc_s_tmp[gc_rank]
-
-//line scan.go:176
-							gc_at4[gc_tx] += tmp
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line scan.go:160
-							tid := gc_tx
-							_ = tid
-							tmp := gc_s_tmp[gc_rank]
-
-//line scan.go:176
-							gc_at4[gc_tx] += tmp
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line scan.go:160
-							tid := gc_tx
-							_ = tid
-							tmp := gc_s_tmp[gc_rank]
-
-//line scan.go:176
-							gc_at4[gc_tx] += tmp
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(-1*
+//line scan.go:181
+				offset, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(0, -1*
+//line scan.go:186
+				offset); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0 - offset
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at3 := x[gc_off2:][:gc_to]
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line scan.go:160
-						tid := gc_tx
+						var tid int = gc_tx
+//line scan.go:160
 						_ = tid
-						tmp := gc_s_tmp[gc_rank]
-
+//line scan.go:171
+						var tmp lanes.Float32x8
+//line scan.go:173
+						tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+//line scan.go:172
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						tmp = gc_at3[gc_tx]
 //line scan.go:176
-						gc_at4[gc_tx] += tmp
+						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+//line scan.go:160
+						var tid int = gc_tx
+//line scan.go:171
+						var tmp lanes.Float32x8
+//line scan.go:173
+						if (tid-offset) < 0 || (tid-offset) > len(x)-8 {
+//line scan.go:173
+							break
+						}
+//line scan.go:173
+						tmp = lanes.LoadFloat32x8Slice(x[tid-offset:])
+//line scan.go:172
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					}
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line scan.go:160
 							tid := gc_tx
-							_ = tid
-							tmp := gc_s_tmp[gc_rank]
-
+//line scan.go:171
+							var tmp float32
+//line scan.go:173
+							tmp = x[tid-offset]
 //line scan.go:176
-							x[tid] += tmp
+							gc_s_tmp[gc_rank] = tmp
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line scan.go:160
 							tid := gc_tx
-							_ = tid
-							tmp := gc_s_tmp[gc_rank]
-
+//line scan.go:171
+							var tmp float32
+//line scan.go:173
+							tmp = x[tid-offset]
 //line scan.go:176
-							x[tid] += tmp
+							gc_s_tmp[gc_rank] = tmp
 						}
 						{
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line scan.go:160
 							tid := gc_tx
-							_ = tid
-							tmp := gc_s_tmp[gc_rank]
-
+//line scan.go:171
+							var tmp float32
+//line scan.go:173
+							tmp = x[tid-offset]
 //line scan.go:176
-							x[tid] += tmp
+							gc_s_tmp[gc_rank] = tmp
 						}
 						{
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line scan.go:160
 							tid := gc_tx
-							_ = tid
-							tmp := gc_s_tmp[gc_rank]
-
+//line scan.go:171
+							var tmp float32
+//line scan.go:173
+							tmp = x[tid-offset]
 //line scan.go:176
-							x[tid] += tmp
+							gc_s_tmp[gc_rank] = tmp
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line scan.go:160
 						tid := gc_tx
-						_ = tid
-						tmp := gc_s_tmp[gc_rank]
-
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						tmp = x[tid-offset]
 //line scan.go:176
-						x[tid] += tmp
+						gc_s_tmp[gc_rank] = tmp
 					}
 				}
 			}
 		}
-
-//line scan.go:178
-		offset *= 2
-	}
-	{
+//line scan.go:182
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * n
-			gc_off4 := gc_bx
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-				gc_at5 := out[gc_off3:][:gc_bdx]
-				gc_at6 := x[:gc_bdx]
-				gc_at7 := sums[gc_off4:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line scan.go:160
-					tid := gc_tx
-					_ = tid
-
+			if gc_bdx <= len(x) {
+				gc_at4 := x[:gc_bdx]
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+//line scan.go:190
+						gc_rank := gc_base + gc_tx
 //line scan.go:162
-					g := gc_bx*n + tid
-					_ = g
-
-//line scan.go:180
-					if true || g < len(in) {
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+						gc_at4[gc_tx] += tmp
 					}
-
-//line scan.go:183
-					if sums != nil && tid == n-1 {
-						gc_at7[0] = gc_at6[gc_tx]
+					{
+						gc_tx := gc_step5 + 1
+//line scan.go:181
+						gc_rank := gc_base + gc_tx
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+						gc_at4[gc_tx] += tmp
+					}
+					{
+						gc_tx := gc_step5 + 2
+//line scan.go:181
+						gc_rank := gc_base + gc_tx
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+						gc_at4[gc_tx] += tmp
+					}
+					{
+						gc_tx := gc_step5 + 3
+//line scan.go:181
+						gc_rank := gc_base + gc_tx
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+						gc_at4[gc_tx] += tmp
 					}
 				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line scan.go:162
+					tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+					gc_at4[gc_tx] += tmp
+				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:160
+						tid := gc_tx
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+						x[tid] += tmp
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:160
+						tid := gc_tx
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+						x[tid] += tmp
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:160
+						tid := gc_tx
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+						x[tid] += tmp
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:160
+						tid := gc_tx
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+						x[tid] += tmp
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scan.go:160
 					tid := gc_tx
-					_ = tid
-
 //line scan.go:162
-					g := gc_bx*n + tid
-					_ = g
-
-//line scan.go:180
-					if g < len(in) {
-						out[g] = x[tid]
-					}
-
+					tmp := gc_s_tmp[gc_rank]
+//line scan.go:176
+					x[tid] += tmp
+				}
+			}
+		}
+	}
 //line scan.go:183
-					if sums != nil && tid == n-1 {
-						sums[gc_bx] = x[tid]
-					}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * n
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
+			gc_at6 := x[:gc_bdx]
+			gc_at7 := sums[gc_off4:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+//line scan.go:160
+				tid := gc_tx
+//line scan.go:162
+				g := gc_bx*n + tid
+//line scan.go:180
+				if true || g < len(in) {
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+				if sums != nil && tid == n-1 {
+					gc_at7[0] = gc_at6[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line scan.go:160
+				tid := gc_tx
+//line scan.go:162
+				g := gc_bx*n + tid
+//line scan.go:180
+				if g < len(in) {
+					out[g] = x[tid]
+				}
+				if sums != nil && tid == n-1 {
+					sums[gc_bx] = x[tid]
 				}
 			}
 		}
@@ -3195,99 +2342,66 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[[4]float32](gc_b, 0)[:gc_n]
 	gc_s_y := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line scan.go:195
 	b := gc_bdx
-
-//line scan.go:196
 	if b <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line scan.go:196
 	x := gocuda.Shared[float32](t, b)[:b]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line scan.go:195
-				i := gc_tx
-				_ = i
-
-//line scan.go:197
-				base := (gc_bx*b + i) * 4
-				_ = base
-
 //line scan.go:198
-				var r [4]float32
-
-//line scan.go:199
-				var acc float32
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line scan.go:195
+			i := gc_tx
+//line scan.go:197
+			base := (gc_bx*b + i) * 4
+			var r [4]float32
+			var acc float32
+			{
 				{
-
 //line scan.go:200
-					{
-//line scan.go:200
-						k := int(0)
-//line scan.go:200
-						_ = k
-						if base+k < len(in) {
-							acc += in[base+k]
-						}
-						r[k] = acc
+					k := int(0)
+					if base+k < len(in) {
+						acc += in[base+k]
 					}
-//line scan.go:200
-					{
-//line scan.go:200
-						k := int(1)
-//line scan.go:200
-						_ = k
-						if base+k < len(in) {
-							acc += in[base+k]
-						}
-						r[k] = acc
-					}
-//line scan.go:200
-					{
-//line scan.go:200
-						k := int(2)
-//line scan.go:200
-						_ = k
-						if base+k < len(in) {
-							acc += in[base+k]
-						}
-						r[k] = acc
-					}
-//line scan.go:200
-					{
-//line scan.go:200
-						k := int(3)
-//line scan.go:200
-						_ = k
-						if base+k < len(in) {
-							acc += in[base+k]
-						}
-						r[k] = acc
-					}
-//line scan.go:205
+					r[k] = acc
 				}
-
-//line scan.go:206
-				x[i] = acc
-				_ = r
-				_ = acc
-				gc_s_r[gc_rank] = r
+				{
+//line scan.go:200
+					k := int(1)
+					if base+k < len(in) {
+						acc += in[base+k]
+					}
+					r[k] = acc
+				}
+				{
+//line scan.go:200
+					k := int(2)
+					if base+k < len(in) {
+						acc += in[base+k]
+					}
+					r[k] = acc
+				}
+				{
+//line scan.go:200
+					k := int(3)
+					if base+k < len(in) {
+						acc += in[base+k]
+					}
+					r[k] = acc
+				}
 			}
+//line scan.go:206
+			x[i] = acc
+//line scan.go:209
+			gc_s_r[gc_rank] = r
 		}
 	}
-
 //line scan.go:208
 	for offset := 1; offset < b; offset *= 2 {
-
-//line scan.go:209
 		if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
 			x := x[:gc_bdx]
 			gc_from, gc_to := 0, gc_bdx
@@ -3295,486 +2409,356 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 				gc_from = gc_bound
 			}
 			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
-				gc_rank := gc_tx
-				_ = gc_rank
+//line scan.go:195
+				i := gc_tx
+//line scan.go:209
+				var y float32
+				if i >= offset {
+					y = x[i-offset]
+				}
 				{
-
 //line scan.go:195
 					i := gc_tx
-					_ = i
-
-//line scan.go:209
-					var y float32
-
-//line scan.go:210
-					if i >= offset {
-						y = x[i-offset]
-					}
-					_ = y
-					{
-
-//line scan.go:195
-						i := gc_tx
-						_ = i
-
 //line scan.go:214
-						if i >= offset {
-							x[i] += y
-						}
+					if i >= offset {
+						x[i] += y
 					}
 				}
 			}
 		} else {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := 0 - offset
-					if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
-						gc_at := x[gc_off:][:gc_bdx]
-						gc_vstep := 0
+//line scan.go:222
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := 0 - offset
+				if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
+					gc_at := x[gc_off:][:gc_bdx]
+					gc_vstep := 0
 //line scan.go:195
-						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
 //line scan.go:195
-						_ = gc_iota4
-						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line scan.go:195
-							var i int = gc_tx
-//line scan.go:195
-							_ = i
+						var i int = gc_tx
 //line scan.go:209
-							var y lanes.Float32x8
-//line scan.go:209
-							_ = y
+						var y lanes.Float32x8
+						if i >= offset {
 //line scan.go:210
-							if i >= offset {
+							y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+						} else {
 //line scan.go:210
-								y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
 //line scan.go:210
-							} else {
+							if gc_if4.ToBits() != 0 {
 //line scan.go:210
-								gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-//line scan.go:210
-								_ = gc_if4
-//line scan.go:210
-								if gc_if4.ToBits() != 0 {
-//line scan.go:210
-									y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(y, gc_if4)
-//line scan.go:210
-								}
-//line scan.go:210
+								y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(y, gc_if4)
 							}
-//line scan.go:210
-							y.StoreSlice(gc_s_y[gc_rank:])
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line scan.go:195
-							i := gc_tx
-							_ = i
-
-//line scan.go:209
-							var y float32
-
 //line scan.go:210
-							if i >= offset {
-								y = gc_at[gc_tx]
-							}
-							_ = y
-							gc_s_y[gc_rank] = y
+						y.StoreSlice(gc_s_y[gc_rank:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan.go:195
+						i := gc_tx
+//line scan.go:209
+						var y float32
+						if i >= offset {
+							y = gc_at[gc_tx]
 						}
-					} else {
-						gc_vstep2 := 0
+//line scan.go:214
+						gc_s_y[gc_rank] = y
+					}
+				} else {
+					gc_vstep2 := 0
 //line scan.go:195
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
 //line scan.go:195
-						_ = gc_iota2
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line scan.go:195
-							var i int = gc_tx
-//line scan.go:195
-							_ = i
+						var i int = gc_tx
 //line scan.go:209
-							var y lanes.Float32x8
-//line scan.go:209
-							_ = y
+						var y lanes.Float32x8
+						if (i-
+							offset) < 0 || (i-offset) > len(x)-8 {
 //line scan.go:210
-							if (i-
-								offset) < 0 || (i-offset) > len(x)-8 {
+							break
+						}
 //line scan.go:210
-								break
+						if i >= offset {
 //line scan.go:210
-							}
-//line scan.go:210
-							if i >= offset {
-//line scan.go:210
-								y = lanes.LoadFloat32x8Slice(x[i-offset:])
-							} else {
+							y = lanes.LoadFloat32x8Slice(x[i-offset:])
+						} else {
 //line scan.go:211
-								gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+							gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
 //line scan.go:210
-								_ = gc_if2
+							if gc_if2.ToBits() != 0 {
 //line scan.go:210
-								if gc_if2.ToBits() != 0 {
-//line scan.go:210
-									y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if2)
-								}
-//line scan.go:211
-							}
-//line scan.go:210
-							y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						gc_step := gc_vstep2
-						for ; gc_step+3 < gc_bdx; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:195
-								i := gc_tx
-								_ = i
-
-//line scan.go:209
-								var y float32
-
-//line scan.go:210
-								if i >= offset {
-									y = x[i-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:195
-								i := gc_tx
-								_ = i
-
-//line scan.go:209
-								var y float32
-
-//line scan.go:210
-								if i >= offset {
-									y = x[i-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:195
-								i := gc_tx
-								_ = i
-
-//line scan.go:209
-								var y float32
-
-//line scan.go:210
-								if i >= offset {
-									y = x[i-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:195
-								i := gc_tx
-								_ = i
-
-//line scan.go:209
-								var y float32
-
-//line scan.go:210
-								if i >= offset {
-									y = x[i-offset]
-								}
-								_ = y
-								gc_s_y[gc_rank] = y
+								y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if2)
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line scan.go:210
+						y.StoreSlice(gc_s_y[gc_rank:])
+					}
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line scan.go:195
 							i := gc_tx
-							_ = i
-
 //line scan.go:209
 							var y float32
-
-//line scan.go:210
 							if i >= offset {
 								y = x[i-offset]
 							}
-							_ = y
+//line scan.go:214
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:195
+							i := gc_tx
+//line scan.go:209
+							var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+//line scan.go:214
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:195
+							i := gc_tx
+//line scan.go:209
+							var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+//line scan.go:214
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:195
+							i := gc_tx
+//line scan.go:209
+							var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+//line scan.go:214
 							gc_s_y[gc_rank] = y
 						}
 					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:195
+						i := gc_tx
+//line scan.go:209
+						var y float32
+						if i >= offset {
+							y = x[i-offset]
+						}
+//line scan.go:214
+						gc_s_y[gc_rank] = y
+					}
 				}
 			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := offset; gc_bound > gc_from {
-					gc_from = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if gc_from >= 0 && gc_to <= len(x) {
-						gc_at2 := x[:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan.go:195
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:214
-								{
-									gc_at2[gc_tx] += y
-								}
-							}
-							{
-								gc_tx := gc_step2 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan.go:195
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:214
-								{
-									gc_at2[gc_tx] += y
-								}
-							}
-							{
-								gc_tx := gc_step2 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan.go:195
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:214
-								{
-									gc_at2[gc_tx] += y
-								}
-							}
-							{
-								gc_tx := gc_step2 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line scan.go:195
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:214
-								{
-									gc_at2[gc_tx] += y
-								}
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line scan.go:220
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(x) {
+					gc_at2 := x[:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+//line scan.go:232
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line scan.go:195
-							i := gc_tx
-							_ = i
+//line scan.go:197
 							y := gc_s_y[gc_rank]
-
-//line scan.go:214
 							{
+//line scan.go:215
 								gc_at2[gc_tx] += y
 							}
 						}
-					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step2 + 1
+//line scan.go:221
+							gc_rank := gc_base + gc_tx
+//line scan.go:197
+							y := gc_s_y[gc_rank]
 							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:195
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:214
-								{
-									x[i] += y
-								}
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:195
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:214
-								{
-									x[i] += y
-								}
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:195
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:214
-								{
-									x[i] += y
-								}
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line scan.go:195
-								i := gc_tx
-								_ = i
-								y := gc_s_y[gc_rank]
-
-//line scan.go:214
-								{
-									x[i] += y
-								}
+//line scan.go:215
+								gc_at2[gc_tx] += y
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step2 + 2
+//line scan.go:221
+							gc_rank := gc_base + gc_tx
+//line scan.go:197
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:215
+								gc_at2[gc_tx] += y
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+//line scan.go:221
+							gc_rank := gc_base + gc_tx
+//line scan.go:197
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:215
+								gc_at2[gc_tx] += y
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan.go:197
+						y := gc_s_y[gc_rank]
+						{
+//line scan.go:215
+							gc_at2[gc_tx] += y
+						}
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line scan.go:195
 							i := gc_tx
-							_ = i
+//line scan.go:197
 							y := gc_s_y[gc_rank]
-
-//line scan.go:214
 							{
+//line scan.go:215
 								x[i] += y
 							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:195
+							i := gc_tx
+//line scan.go:197
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:215
+								x[i] += y
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:195
+							i := gc_tx
+//line scan.go:197
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:215
+								x[i] += y
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line scan.go:195
+							i := gc_tx
+//line scan.go:197
+							y := gc_s_y[gc_rank]
+							{
+//line scan.go:215
+								x[i] += y
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:195
+						i := gc_tx
+//line scan.go:197
+						y := gc_s_y[gc_rank]
+						{
+//line scan.go:215
+							x[i] += y
 						}
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line scan.go:224
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan.go:195
-				i := gc_tx
-				_ = i
-
+			i := gc_tx
 //line scan.go:197
-				base := (gc_bx*b + i) * 4
-				_ = base
-				r := gc_s_r[gc_rank]
-
+			base := (gc_bx*b + i) * 4
+//line scan.go:199
+			r := gc_s_r[gc_rank]
 //line scan.go:219
-				var prefix float32
-
-//line scan.go:220
-				if i > 0 {
-					prefix = x[i-1]
-				}
-
+			var prefix float32
+			if i > 0 {
+				prefix = x[i-1]
+			}
+			{
 				{
-
 //line scan.go:223
-					{
-//line scan.go:223
-						k_ := int(0)
-//line scan.go:223
-						_ = k_
-						if base+k_ < len(in) {
-							out[base+k_] = r[k_] + prefix
-						}
+					k_ := int(0)
+					if base+k_ < len(in) {
+						out[base+k_] = r[k_] + prefix
 					}
-//line scan.go:223
-					{
-//line scan.go:223
-						k_ := int(1)
-//line scan.go:223
-						_ = k_
-						if base+k_ < len(in) {
-							out[base+k_] = r[k_] + prefix
-						}
-					}
-//line scan.go:223
-					{
-//line scan.go:223
-						k_ := int(2)
-//line scan.go:223
-						_ = k_
-						if base+k_ < len(in) {
-							out[base+k_] = r[k_] + prefix
-						}
-					}
-//line scan.go:223
-					{
-//line scan.go:223
-						k_ := int(3)
-//line scan.go:223
-						_ = k_
-						if base+k_ < len(in) {
-							out[base+k_] = r[k_] + prefix
-						}
-					}
-//line scan.go:227
 				}
-
+				{
+//line scan.go:223
+					k_ := int(1)
+					if base+k_ < len(in) {
+						out[base+k_] = r[k_] + prefix
+					}
+				}
+				{
+//line scan.go:223
+					k_ := int(2)
+					if base+k_ < len(in) {
+						out[base+k_] = r[k_] + prefix
+					}
+				}
+				{
+//line scan.go:223
+					k_ := int(3)
+					if base+k_ < len(in) {
+						out[base+k_] = r[k_] + prefix
+					}
+				}
+			}
 //line scan.go:228
-				if sums != nil && i == b-1 {
-					sums[gc_bx] = x[i]
-				}
-				_ = prefix
+			if sums != nil && i == b-1 {
+				sums[gc_bx] = x[i]
 			}
 		}
 	}
@@ -3783,8 +2767,6 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 // ScanBlellochDivMulKernel rewords kernels.BlellochScanKernel with
 // division and multiplication instead of shifts (d := m / 2 ... d /= 2,
 // offset *= 2 and offset /= 2) and the tree's indexes inline.
-//
-//line scan.go:238
 func ScanBlellochDivMulKernel(in, out, sums []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanBlellochDivMul,
 		func(gc_t *gocuda.Thread) { scanBlellochDivMul(gc_t, in, out, sums) },
@@ -3807,109 +2789,66 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line scan.go:239
 	n := len(in)
-
 //line scan.go:241
 	m := 2 * gc_bdx
-
-//line scan.go:242
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line scan.go:242
 	temp := gocuda.Shared[float32](t, m)[:m]
-
 //line scan.go:253
 	offset := 1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off := gc_bx * m
-			gc_off2 := (gc_bx * m) + 1
-			gc_off3 := 1
-			if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
-				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line scan.go:255
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := gc_bx * m
+		gc_off2 := (gc_bx * m) + 1
+		gc_off3 := 1
+		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
+			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+				gc_rank := gc_base + gc_tx
 //line scan.go:240
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan.go:243
-					g := gc_bx*m + 2*thid
-					_ = g
-
-//line scan.go:244
-					var a0, a1 float32
-
-//line scan.go:245
-					if true || g < n {
-						a0 = in[gc_idx]
-
-//line scan.go:247
-					}
-
-//line scan.go:248
-					if true || g+1 < n {
-						a1 = in[gc_idx2]
-
-//line scan.go:250
-					}
-
-//line scan.go:251
-					temp[gc_idx3] = a0
-
-//line scan.go:252
-					temp[gc_idx4] = a1
-					_ = a0
-					_ = a1
-					gc_s_a0[gc_rank] = a0
-					gc_s_a1[gc_rank] = a1
+				g := gc_bx*m + 2*thid
+				var a0, a1 float32
+				if true || g < n {
+					a0 = in[gc_idx]
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				if true || g+1 < n {
+					a1 = in[gc_idx2]
+				}
+				temp[gc_idx3] = a0
+				temp[gc_idx4] = a1
+//line scan.go:255
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:240
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan.go:243
-					g := gc_bx*m + 2*thid
-					_ = g
-
-//line scan.go:244
-					var a0, a1 float32
-
-//line scan.go:245
-					if g < n {
-						a0 = in[g]
-					}
-
-//line scan.go:248
-					if g+1 < n {
-						a1 = in[g+1]
-					}
-
-//line scan.go:251
-					temp[2*thid] = a0
-
-//line scan.go:252
-					temp[2*thid+1] = a1
-					_ = a0
-					_ = a1
-					gc_s_a0[gc_rank] = a0
-					gc_s_a1[gc_rank] = a1
+				g := gc_bx*m + 2*thid
+				var a0, a1 float32
+				if g < n {
+					a0 = in[g]
 				}
+				if g+1 < n {
+					a1 = in[g+1]
+				}
+				temp[2*thid] = a0
+				temp[2*thid+1] = a1
+//line scan.go:255
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
 			}
 		}
 	}
-
 //line scan.go:254
 	for d := m / 2; d > 0; d /= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
@@ -3917,108 +2856,82 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			d /= 4
 			continue
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride2 := offset * (2 * 1)
-				gc_off4 := (offset * 2) - 1
-				gc_off5 := (offset * 1) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan.go:240
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:256
-						{
-							temp[gc_idx5] += temp[gc_idx6]
-
-//line scan.go:258
-						}
+//line scan.go:261
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride2 := offset * (2 * 1)
+			gc_off4 := (offset * 2) - 1
+			gc_off5 := (offset * 1) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+					{
+//line scan.go:257
+						temp[gc_idx5] += temp[gc_idx6]
 					}
-				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan.go:240
-							thid := gc_tx
-							_ = thid
-
-//line scan.go:256
-							{
-								temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan.go:240
-							thid := gc_tx
-							_ = thid
-
-//line scan.go:256
-							{
-								temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan.go:240
-							thid := gc_tx
-							_ = thid
-
-//line scan.go:256
-							{
-								temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan.go:240
-							thid := gc_tx
-							_ = thid
-
-//line scan.go:256
-							{
-								temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line scan.go:240
 						thid := gc_tx
-						_ = thid
-
-//line scan.go:256
 						{
+//line scan.go:257
+							temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:240
+						thid := gc_tx
+						{
+//line scan.go:257
+							temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:240
+						thid := gc_tx
+						{
+//line scan.go:257
+							temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:240
+						thid := gc_tx
+						{
+//line scan.go:257
 							temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 						}
 					}
 				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:240
+					thid := gc_tx
+					{
+//line scan.go:257
+						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+					}
+				}
 			}
 		}
-
 //line scan.go:259
 		offset *= 2
 	}
@@ -4036,186 +2949,103 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan.go:240
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								gc_at[0] = gc_at2[0]
-							}
-							gc_at2[0] = 0
+//line scan.go:262
+						if sums != nil {
+							gc_at[0] = gc_at2[0]
 						}
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx := gc_step2 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan.go:240
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								gc_at[0] = gc_at2[0]
-							}
-							gc_at2[0] = 0
+//line scan.go:262
+						if sums != nil {
+							gc_at[0] = gc_at2[0]
 						}
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx := gc_step2 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan.go:240
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								gc_at[0] = gc_at2[0]
-							}
-							gc_at2[0] = 0
+//line scan.go:262
+						if sums != nil {
+							gc_at[0] = gc_at2[0]
 						}
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx := gc_step2 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan.go:240
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								gc_at[0] = gc_at2[0]
-							}
-							gc_at2[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line scan.go:240
-					thid := gc_tx
-					_ = thid
-
-//line scan.go:261
-					{
+//line scan.go:262
 						if sums != nil {
 							gc_at[0] = gc_at2[0]
 						}
 						gc_at2[0] = 0
 					}
 				}
+//line scan.go:269
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line scan.go:262
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
+					}
+					gc_at2[0] = 0
+				}
 			} else {
+//line scan.go:269
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan.go:240
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								sums[gc_bx] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan.go:262
+						if sums != nil {
+							sums[gc_bx] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan.go:269
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan.go:240
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								sums[gc_bx] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan.go:262
+						if sums != nil {
+							sums[gc_bx] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan.go:269
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan.go:240
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								sums[gc_bx] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan.go:262
+						if sums != nil {
+							sums[gc_bx] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan.go:269
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan.go:240
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								sums[gc_bx] = temp[m-1]
-							}
-							temp[m-1] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan.go:240
-					thid := gc_tx
-					_ = thid
-
-//line scan.go:261
-					{
+//line scan.go:262
 						if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 				}
+//line scan.go:269
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:262
+					if sums != nil {
+						sums[gc_bx] = temp[m-1]
+					}
+					temp[m-1] = 0
+				}
 			}
 		}
 	}
-
 //line scan.go:267
 	for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
@@ -4223,91 +3053,62 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			d_ *= 4
 			continue
 		}
-
 //line scan.go:268
 		offset /= 2
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d_; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride3 := offset * (2 * 1)
-				gc_off8 := (offset * 1) - 1
-				gc_off9 := (offset * 2) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan.go:240
-						thid := gc_tx
-						_ = thid
-
 //line scan.go:270
-						{
-							ai := offset*(2*thid+1) - 1
-//line scan.go:271
-							_ = ai
-							bi := offset*(2*thid+2) - 1
-//line scan.go:272
-							_ = bi
-							y := temp[gc_idx7]
-
-//line scan.go:274
-							temp[gc_idx7] = temp[gc_idx8]
-
-//line scan.go:275
-							temp[gc_idx8] += y
-						}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride3 := offset * (2 * 1)
+			gc_off8 := (offset * 1) - 1
+			gc_off9 := (offset * 2) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
+					{
+//line scan.go:273
+						y := temp[gc_idx7]
+						temp[gc_idx7] = temp[gc_idx8]
+						temp[gc_idx8] += y
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:240
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:270
-						{
-							ai := offset*(2*thid+1) - 1
-							bi := offset*(2*thid+2) - 1
-							y := temp[ai]
-							temp[ai] = temp[bi]
-							temp[bi] += y
-						}
+					thid := gc_tx
+					{
+//line scan.go:271
+						ai := offset*(2*thid+1) - 1
+						bi := offset*(2*thid+2) - 1
+						y := temp[ai]
+						temp[ai] = temp[bi]
+						temp[bi] += y
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line scan.go:283
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan.go:240
-				thid := gc_tx
-				_ = thid
-
+			thid := gc_tx
 //line scan.go:243
-				g := gc_bx*m + 2*thid
-				_ = g
-				a0 := gc_s_a0[gc_rank]
-				a1 := gc_s_a1[gc_rank]
-
+			g := gc_bx*m + 2*thid
+//line scan.go:245
+			a0 := gc_s_a0[gc_rank]
+			a1 := gc_s_a1[gc_rank]
 //line scan.go:279
-				if g < n {
-					out[g] = temp[2*thid] + a0
-				}
-
-//line scan.go:282
-				if g+1 < n {
-					out[g+1] = temp[2*thid+1] + a1
-				}
+			if g < n {
+				out[g] = temp[2*thid] + a0
+			}
+			if g+1 < n {
+				out[g+1] = temp[2*thid+1] + a1
 			}
 		}
 	}
@@ -4316,8 +3117,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 // ScanBlellochMaxKernel rewords kernels.BlellochScanKernel with an int32
 // max instead of a float32 sum: the root cleared to the smallest int32,
 // max's identity.
-//
-//line scan.go:292
 func ScanBlellochMaxKernel(in, out, sums []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanBlellochMax,
 		func(gc_t *gocuda.Thread) { scanBlellochMax(gc_t, in, out, sums) },
@@ -4338,160 +3137,107 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-
 //line scan.go:293
 	n := len(in)
-
 //line scan.go:295
 	m := 2 * gc_bdx
-
-//line scan.go:296
 	if m <= 2*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line scan.go:296
 	temp := gocuda.Shared[int32](t, m)[:m]
-
 //line scan.go:306
 	offset := 1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off := gc_bx * m
-			gc_off2 := (gc_bx * m) + 1
-			gc_off3 := 1
-			if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
-				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line scan.go:308
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := gc_bx * m
+		gc_off2 := (gc_bx * m) + 1
+		gc_off3 := 1
+		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
+			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+				gc_rank := gc_base + gc_tx
 //line scan.go:294
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan.go:297
-					g := gc_bx*m + 2*thid
-					_ = g
-
+				g := gc_bx*m + 2*thid
+				a0 := int32(-math32Max - 1)
 //line scan.go:298
-					a0 := int32(-math32Max - 1)
-
-//line scan.go:298
-					a1 := int32(-math32Max - 1)
-
-//line scan.go:299
-					if true || g < n {
-						a0 = in[gc_idx]
-
-//line scan.go:301
-					}
-
-//line scan.go:302
-					if true || g+1 < n {
-						a1 = in[gc_idx2]
-
-//line scan.go:304
-					}
-
-//line scan.go:305
-					temp[gc_idx3], temp[gc_idx4] = a0, a1
-					_ = a0
-					_ = a1
-					gc_s_a0[gc_rank] = a0
-					gc_s_a1[gc_rank] = a1
+				a1 := int32(-math32Max - 1)
+				if true || g < n {
+					a0 = in[gc_idx]
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				if true || g+1 < n {
+					a1 = in[gc_idx2]
+				}
+				temp[gc_idx3], temp[gc_idx4] = a0, a1
+//line scan.go:308
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:294
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan.go:297
-					g := gc_bx*m + 2*thid
-					_ = g
-
+				g := gc_bx*m + 2*thid
+				a0 := int32(-math32Max - 1)
 //line scan.go:298
-					a0 := int32(-math32Max - 1)
-
-//line scan.go:298
-					a1 := int32(-math32Max - 1)
-
-//line scan.go:299
-					if g < n {
-						a0 = in[g]
-					}
-
-//line scan.go:302
-					if g+1 < n {
-						a1 = in[g+1]
-					}
-
-//line scan.go:305
-					temp[2*thid], temp[2*thid+1] = a0, a1
-					_ = a0
-					_ = a1
-					gc_s_a0[gc_rank] = a0
-					gc_s_a1[gc_rank] = a1
+				a1 := int32(-math32Max - 1)
+				if g < n {
+					a0 = in[g]
 				}
+				if g+1 < n {
+					a1 = in[g+1]
+				}
+				temp[2*thid], temp[2*thid+1] = a0, a1
+//line scan.go:308
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
 			}
 		}
 	}
-
 //line scan.go:307
 	for d := m >> 1; d > 0; d >>= 1 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride2 := offset * (2 * 1)
-				gc_off4 := (offset * 2) - 1
-				gc_off5 := (offset * 1) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan.go:294
-						thid := gc_tx
-						_ = thid
-
 //line scan.go:309
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride2 := offset * (2 * 1)
+			gc_off4 := (offset * 2) - 1
+			gc_off5 := (offset * 1) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+//line scan.go:294
+					thid := gc_tx
+					{
 //line scan.go:310
-							_ = ai
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan.go:310
-							_ = bi
-							temp[gc_idx5] = max(temp[gc_idx5], temp[gc_idx6])
-//line scan.go:311
-
-						}
+						_ = ai
+//line scan.go:310
+						_ = bi
+						temp[gc_idx5] = max(temp[gc_idx5], temp[gc_idx6])
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:294
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:309
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							temp[bi] = max(temp[bi], temp[ai])
-						}
+					thid := gc_tx
+					{
+//line scan.go:310
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] = max(temp[bi], temp[ai])
 					}
 				}
 			}
 		}
-
 //line scan.go:313
 		offset *= 2
 	}
@@ -4507,127 +3253,89 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_at := sums[gc_off6:][:1]
 				gc_at2 := temp[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line scan.go:316
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
+					}
+					gc_at2[0] = -math32Max - 1
+				}
+			} else {
+//line scan.go:323
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+					gc_pos.Thread = gc_rank
+//line scan.go:316
+					if sums != nil {
+						sums[gc_bx] = temp[m-1]
+					}
+					temp[m-1] = -math32Max - 1
+				}
+			}
+		}
+	}
+//line scan.go:321
+	for d_ := 1; d_ < m; d_ *= 2 {
+		offset >>= 1
+//line scan.go:324
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride3 := offset * (2 * 1)
+			gc_off8 := (offset * 1) - 1
+			gc_off9 := (offset * 2) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
+				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
 //line scan.go:294
 					thid := gc_tx
-					_ = thid
-
-//line scan.go:315
 					{
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = -math32Max - 1
+//line scan.go:325
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+//line scan.go:325
+						_ = ai_
+//line scan.go:325
+						_ = bi_
+						y := temp[gc_idx7]
+						temp[gc_idx7] = temp[gc_idx8]
+						temp[gc_idx8] = max(temp[gc_idx8], y)
 					}
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line scan.go:294
 					thid := gc_tx
-					_ = thid
-
-//line scan.go:315
 					{
-						if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = -math32Max - 1
+//line scan.go:325
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] = max(temp[bi_], y)
 					}
 				}
 			}
 		}
 	}
-
-//line scan.go:321
-	for d_ := 1; d_ < m; d_ *= 2 {
-
-//line scan.go:322
-		offset >>= 1
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d_; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride3 := offset * (2 * 1)
-				gc_off8 := (offset * 1) - 1
-				gc_off9 := (offset * 2) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line scan.go:336
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan.go:294
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:324
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-//line scan.go:325
-							_ = ai_
-//line scan.go:325
-							_ = bi_
-							y := temp[gc_idx7]
-
-//line scan.go:327
-							temp[gc_idx7] = temp[gc_idx8]
-
-//line scan.go:328
-							temp[gc_idx8] = max(temp[gc_idx8], y)
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan.go:294
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:324
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							y := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] = max(temp[bi_], y)
-						}
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line scan.go:294
-				thid := gc_tx
-				_ = thid
-
+			thid := gc_tx
 //line scan.go:297
-				g := gc_bx*m + 2*thid
-				_ = g
-				a0 := gc_s_a0[gc_rank]
-				a1 := gc_s_a1[gc_rank]
-
+			g := gc_bx*m + 2*thid
+//line scan.go:299
+			a0 := gc_s_a0[gc_rank]
+			a1 := gc_s_a1[gc_rank]
 //line scan.go:332
-				if g < n {
-					out[g] = max(temp[2*thid], a0)
-				}
-
-//line scan.go:335
-				if g+1 < n {
-					out[g+1] = max(temp[2*thid+1], a1)
-				}
+			if g < n {
+				out[g] = max(temp[2*thid], a0)
+			}
+			if g+1 < n {
+				out[g+1] = max(temp[2*thid+1], a1)
 			}
 		}
 	}
@@ -4635,8 +3343,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 
 // ScanBlellochHelpersKernel rewords kernels.BlellochScanKernel with the
 // up-sweep and the down-sweep in helpers, as course code splits them.
-//
-//line scan.go:344
 func ScanBlellochHelpersKernel(in, out, sums []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanBlellochHelpers,
 		func(gc_t *gocuda.Thread) { scanBlellochHelpers(gc_t, in, out, sums) },
@@ -4659,104 +3365,62 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line scan.go:345
 	n := len(in)
-
 //line scan.go:347
 	m := 2 * gc_bdx
-
-//line scan.go:348
 	temp := gocuda.Shared[float32](t, m)[:m]
-
 //line scan.go:358
 	var temp_ []float32 = temp
-
-//line scan.go:358
-	_ = temp_
-
 //line scan.go:378
 	offset_ := 1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off := gc_bx * m
-			gc_off2 := (gc_bx * m) + 1
-			gc_off3 := 1
-			if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
-				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line scan.go:380
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := gc_bx * m
+		gc_off2 := (gc_bx * m) + 1
+		gc_off3 := 1
+		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
+			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+				gc_rank := gc_base + gc_tx
 //line scan.go:346
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan.go:349
-					g := gc_bx*m + 2*thid
-					_ = g
-
-//line scan.go:350
-					var a0, a1 float32
-
-//line scan.go:351
-					if true || g < n {
-						a0 = in[gc_idx]
-
-//line scan.go:353
-					}
-
-//line scan.go:354
-					if true || g+1 < n {
-						a1 = in[gc_idx2]
-
-//line scan.go:356
-					}
-
-//line scan.go:357
-					temp[gc_idx3], temp[gc_idx4] = a0, a1
-					_ = a0
-					_ = a1
-					gc_s_a0[gc_rank] = a0
-					gc_s_a1[gc_rank] = a1
+				g := gc_bx*m + 2*thid
+				var a0, a1 float32
+				if true || g < n {
+					a0 = in[gc_idx]
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				if true || g+1 < n {
+					a1 = in[gc_idx2]
+				}
+				temp[gc_idx3], temp[gc_idx4] = a0, a1
+//line scan.go:360
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line scan.go:346
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line scan.go:349
-					g := gc_bx*m + 2*thid
-					_ = g
-
-//line scan.go:350
-					var a0, a1 float32
-
-//line scan.go:351
-					if g < n {
-						a0 = in[g]
-					}
-
-//line scan.go:354
-					if g+1 < n {
-						a1 = in[g+1]
-					}
-
-//line scan.go:357
-					temp[2*thid], temp[2*thid+1] = a0, a1
-					_ = a0
-					_ = a1
-					gc_s_a0[gc_rank] = a0
-					gc_s_a1[gc_rank] = a1
+				g := gc_bx*m + 2*thid
+				var a0, a1 float32
+				if g < n {
+					a0 = in[g]
 				}
+				if g+1 < n {
+					a1 = in[g+1]
+				}
+				temp[2*thid], temp[2*thid+1] = a0, a1
+//line scan.go:360
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
 			}
 		}
 	}
-
 //line scan.go:379
 	for d := len(temp_) >> 1; d > 0; d >>= 1 {
 		if gc_bdy*gc_bdz == 1 && offset_ == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp_, d) {
@@ -4764,79 +3428,53 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			d /= 4
 			continue
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride2 := offset_ * (2 * 1)
-				gc_off4 := (offset_ * 2) - 1
-				gc_off5 := (offset_ * 1) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp_)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp_)) {
-					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line scan.go:386
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride2 := offset_ * (2 * 1)
+			gc_off4 := (offset_ * 2) - 1
+			gc_off5 := (offset_ * 1) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp_)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp_)) {
+				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 //line scan.go:377
-						thid_ := gc_tx
-						_ = thid_
-
-//line scan.go:381
-						{
-							ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
+					thid_ := gc_tx
+					{
 //line scan.go:382
-							_ = ai
+						ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
 //line scan.go:382
-							_ = bi
-							temp_[gc_idx5] += temp_[gc_idx6]
-
-//line scan.go:384
-						}
+						_ = ai
+//line scan.go:382
+						_ = bi
+						temp_[gc_idx5] += temp_[gc_idx6]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:377
-						thid_ := gc_tx
-						_ = thid_
-
-//line scan.go:381
-						{
-							ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
-							temp_[bi] += temp_[ai]
-						}
+					thid_ := gc_tx
+					{
+//line scan.go:382
+						ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
+						temp_[bi] += temp_[ai]
 					}
 				}
 			}
 		}
-
 //line scan.go:385
 		offset_ *= 2
 	}
-
-//line scan.go:387
 	var r int = offset_
-
-//line scan.go:387
-	_ = r
-
 //line scan.go:358
 	offset := r
-
 //line scan.go:365
 	var temp_2 []float32 = temp
-
-//line scan.go:365
-	_ = temp_2
-
 //line scan.go:365
 	var offset_2 int = offset
-
-//line scan.go:365
-	_ = offset_2
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -4851,186 +3489,103 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan.go:346
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								gc_at[0] = gc_at2[0]
-							}
-							gc_at2[0] = 0
+//line scan.go:360
+						if sums != nil {
+							gc_at[0] = gc_at2[0]
 						}
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan.go:346
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								gc_at[0] = gc_at2[0]
-							}
-							gc_at2[0] = 0
+//line scan.go:360
+						if sums != nil {
+							gc_at[0] = gc_at2[0]
 						}
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan.go:346
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								gc_at[0] = gc_at2[0]
-							}
-							gc_at2[0] = 0
+//line scan.go:360
+						if sums != nil {
+							gc_at[0] = gc_at2[0]
 						}
+						gc_at2[0] = 0
 					}
 					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan.go:346
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								gc_at[0] = gc_at2[0]
-							}
-							gc_at2[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line scan.go:346
-					thid := gc_tx
-					_ = thid
-
-//line scan.go:359
-					{
+//line scan.go:360
 						if sums != nil {
 							gc_at[0] = gc_at2[0]
 						}
 						gc_at2[0] = 0
 					}
 				}
+//line scan.go:367
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line scan.go:360
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
+					}
+					gc_at2[0] = 0
+				}
 			} else {
+//line scan.go:367
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan.go:346
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								sums[gc_bx] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan.go:360
+						if sums != nil {
+							sums[gc_bx] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan.go:367
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan.go:346
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								sums[gc_bx] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan.go:360
+						if sums != nil {
+							sums[gc_bx] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan.go:367
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan.go:346
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								sums[gc_bx] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan.go:360
+						if sums != nil {
+							sums[gc_bx] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan.go:367
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line scan.go:346
-						thid := gc_tx
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								sums[gc_bx] = temp[m-1]
-							}
-							temp[m-1] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan.go:346
-					thid := gc_tx
-					_ = thid
-
-//line scan.go:359
-					{
+//line scan.go:360
 						if sums != nil {
 							sums[gc_bx] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 				}
+//line scan.go:367
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:360
+					if sums != nil {
+						sums[gc_bx] = temp[m-1]
+					}
+					temp[m-1] = 0
+				}
 			}
 		}
 	}
-
 //line scan.go:394
 	for d_ := 1; d_ < len(temp_2); d_ *= 2 {
 		if gc_bdy*gc_bdz == 1 && offset_2 == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < len(temp_2) && compiled.DownSweep3(temp_2, d_) {
@@ -5038,89 +3593,68 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 			d_ *= 4
 			continue
 		}
-
 //line scan.go:395
 		offset_2 >>= 1
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d_; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride3 := offset_2 * (2 * 1)
-				gc_off8 := (offset_2 * 1) - 1
-				gc_off9 := (offset_2 * 2) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp_2)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp_2)) {
-					for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line scan.go:393
-						thid_2 := gc_tx
-						_ = thid_2
-
 //line scan.go:397
-						{
-							ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride3 := offset_2 * (2 * 1)
+			gc_off8 := (offset_2 * 1) - 1
+			gc_off9 := (offset_2 * 2) - 1
+			if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp_2)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp_2)) {
+				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
+//line scan.go:393
+					thid_2 := gc_tx
+					{
 //line scan.go:398
-							_ = ai_
+						ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
 //line scan.go:398
-							_ = bi_
-							y := temp_2[gc_idx7]
-
-//line scan.go:400
-							temp_2[gc_idx7] = temp_2[gc_idx8]
-
-//line scan.go:401
-							temp_2[gc_idx8] += y
-						}
+						_ = ai_
+//line scan.go:398
+						_ = bi_
+						y := temp_2[gc_idx7]
+						temp_2[gc_idx7] = temp_2[gc_idx8]
+						temp_2[gc_idx8] += y
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line scan.go:393
-						thid_2 := gc_tx
-						_ = thid_2
-
-//line scan.go:397
-						{
-							ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
-							y := temp_2[ai_]
-							temp_2[ai_] = temp_2[bi_]
-							temp_2[bi_] += y
-						}
+					thid_2 := gc_tx
+					{
+//line scan.go:398
+						ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
+						y := temp_2[ai_]
+						temp_2[ai_] = temp_2[bi_]
+						temp_2[bi_] += y
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line scan.go:409
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line scan.go:346
-				thid := gc_tx
-				_ = thid
-
+			thid := gc_tx
 //line scan.go:349
-				g := gc_bx*m + 2*thid
-				_ = g
-				a0 := gc_s_a0[gc_rank]
-				a1 := gc_s_a1[gc_rank]
-
+			g := gc_bx*m + 2*thid
+//line scan.go:351
+			a0 := gc_s_a0[gc_rank]
+			a1 := gc_s_a1[gc_rank]
 //line scan.go:366
-				if g < n {
-					out[g] = temp[2*thid] + a0
-				}
-
-//line scan.go:369
-				if g+1 < n {
-					out[g+1] = temp[2*thid+1] + a1
-				}
+			if g < n {
+				out[g] = temp[2*thid] + a0
+			}
+			if g+1 < n {
+				out[g+1] = temp[2*thid+1] + a1
 			}
 		}
 	}
@@ -5161,192 +3695,146 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(prefix, out)
-		_ = gc_apart
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_bx*gc_bdx, per
-				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
-					for gc_seg := gc_from; gc_seg < gc_to; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_to, gc_qd-gc_r)
-						gc_seglen := gc_segend - gc_seg
-						gc_off := (gc_bx * gc_bdx) + gc_seg
-						gc_off2 := gc_q
-						if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(prefix) && gc_apart {
-							gc_at := out[gc_off:][:gc_seglen]
-							gc_at2 := prefix[gc_off2:][:1]
-							gc_elem := gc_at2[0]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
+//line scan.go:432
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, per
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					gc_off2 := gc_q
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(prefix) && gc_apart {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_at2 := prefix[gc_off2:][:1]
+						gc_elem := gc_at2[0]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line scan.go:413
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line scan.go:414
-								{
-									gc_at[gc_u] = max(gc_at[gc_u], gc_elem)
-								}
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							{
+//line scan.go:415
+								gc_at[gc_u] = max(gc_at[gc_u], gc_elem)
 							}
-						} else {
-							gc_step := gc_seg
-							for ; gc_step+3 < gc_segend; gc_step += 4 {
-								{
-									gc_tx := gc_step + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line scan.go:413
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
-//line scan.go:414
-									{
-										out[i] = max(out[i], prefix[gc_q])
-									}
-								}
-								{
-									gc_tx := gc_step + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line scan.go:413
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
-//line scan.go:414
-									{
-										out[i] = max(out[i], prefix[gc_q])
-									}
-								}
-								{
-									gc_tx := gc_step + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line scan.go:413
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
-//line scan.go:414
-									{
-										out[i] = max(out[i], prefix[gc_q])
-									}
-								}
-								{
-									gc_tx := gc_step + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line scan.go:413
-									i := gc_bx*gc_bdx + gc_tx
-									_ = i
-
-//line scan.go:414
-									{
-										out[i] = max(out[i], prefix[gc_q])
-									}
-								}
-							}
-							for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						}
+					} else {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line scan.go:413
 								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line scan.go:414
+								{
+									out[i] = max(out[i], prefix[gc_q])
+								}
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line scan.go:413
+								i := gc_bx*gc_bdx + gc_tx
+								{
+									out[i] = max(out[i], prefix[gc_q])
+								}
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line scan.go:413
+								i := gc_bx*gc_bdx + gc_tx
+								{
+									out[i] = max(out[i], prefix[gc_q])
+								}
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line scan.go:413
+								i := gc_bx*gc_bdx + gc_tx
 								{
 									out[i] = max(out[i], prefix[gc_q])
 								}
 							}
 						}
-						gc_seg = gc_segend
-					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line scan.go:413
 							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line scan.go:414
 							{
-								out[i] = max(out[i], prefix[i/per])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan.go:413
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line scan.go:414
-							{
-								out[i] = max(out[i], prefix[i/per])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan.go:413
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line scan.go:414
-							{
-								out[i] = max(out[i], prefix[i/per])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan.go:413
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line scan.go:414
-							{
-								out[i] = max(out[i], prefix[i/per])
+								out[i] = max(out[i], prefix[gc_q])
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line scan.go:413
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line scan.go:414
 						{
 							out[i] = max(out[i], prefix[i/per])
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:413
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = max(out[i], prefix[i/per])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:413
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = max(out[i], prefix[i/per])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line scan.go:413
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = max(out[i], prefix[i/per])
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line scan.go:413
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = max(out[i], prefix[i/per])
 					}
 				}
 			}
@@ -5357,4 +3845,5 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 // gc_files_scan holds the source files whose lines the kernels' records hash.
 //
 //go:embed scan.go
+//line scan.go:427
 var gc_files_scan embed.FS

@@ -40,382 +40,249 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_y := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line scan.go:26
 	b := gc_bdx2
-
-//line scan.go:27
 	x := gocuda.Shared[float32](t, b)[:b]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * b
-			if gc_bdx2 <= len(x) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-				gc_at8 := x[:gc_bdx2]
-				gc_at9 := in[gc_off5:][:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+//line scan.go:29
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2 * b
+		if gc_bdx2 <= len(x) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
+			gc_at8 := x[:gc_bdx2]
+			gc_at9 := in[gc_off5:][:gc_bdx2]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line scan.go:26
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:26
-						_ = gc_iota10
+					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan.go:32
-						gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line scan.go:32
-						_ = gc_vb6
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line scan.go:26
-							var i int = gc_tx2
-//line scan.go:26
-							_ = i
-//line scan.go:28
-							var g int = gc_bx2*b + i
-//line scan.go:28
-							_ = g
-//line scan.go:29
-							if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:29
-								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
-//line scan.go:29
-							} else {
-//line scan.go:29
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:29
-								_ = gc_if10
-//line scan.go:29
-								if gc_if10.ToBits() != 0 {
-//line scan.go:29
-									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]), gc_if10).StoreSlice(gc_at8[gc_tx2:])
-//line scan.go:29
-								}
-//line scan.go:29
-								gc_else6 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
-//line scan.go:29
-								_ = gc_else6
-//line scan.go:29
-								if gc_else6.ToBits() != 0 {
-//line scan.go:29
-									{
-//line scan.go:29
-										gc_vb6.Merge(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]), gc_else6).StoreSlice(gc_at8[gc_tx2:])
-//line scan.go:29
-									}
-//line scan.go:29
-								}
-//line scan.go:29
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line scan.go:26
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:26
-					_ = gc_iota9
-//line scan.go:32
-					gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line scan.go:32
-					_ = gc_vb5
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_vb6 := archsimd.BroadcastFloat32x16(0)
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line scan.go:26
 						var i int = gc_tx2
-//line scan.go:26
-						_ = i
 //line scan.go:28
 						var g int = gc_bx2*b + i
-//line scan.go:28
-						_ = g
+						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:29
-						if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:29
-							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
-//line scan.go:29
+							archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
 						} else {
 //line scan.go:29
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:29
-							_ = gc_if9
+							if gc_if10.ToBits() != 0 {
 //line scan.go:29
-							if gc_if9.ToBits() != 0 {
-//line scan.go:29
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]), gc_if9).StoreSlice(gc_at8[gc_tx2:])
-//line scan.go:29
+								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]), gc_if10).StoreSlice(gc_at8[gc_tx2:])
 							}
 //line scan.go:29
-							gc_else5 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else6 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
 //line scan.go:29
-							_ = gc_else5
-//line scan.go:29
-							if gc_else5.ToBits() != 0 {
-//line scan.go:29
+							if gc_else6.ToBits() != 0 {
 								{
 //line scan.go:29
-									gc_vb5.Merge(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]), gc_else5).StoreSlice(gc_at8[gc_tx2:])
-//line scan.go:29
+									gc_vb6.Merge(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]), gc_else6).StoreSlice(gc_at8[gc_tx2:])
 								}
-//line scan.go:29
 							}
-//line scan.go:29
 						}
 					}
+//line scan.go:31
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line scan.go:26
-					i := gc_tx2
-					_ = i
-
+				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line scan.go:32
+				gc_vb5 := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
+//line scan.go:26
+					var i int = gc_tx2
 //line scan.go:28
-					g := gc_bx2*b + i
-					_ = g
-
+					var g int = gc_bx2*b + i
+					if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:29
-					if true || g < len(in) {
-						gc_at8[gc_tx2] = gc_at9[gc_tx2]
+						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
 					} else {
-						gc_at8[gc_tx2] = 0
-					}
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
-//line scan.go:26
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:26
-						_ = gc_iota8
-//line scan.go:32
-						gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line scan.go:32
-						_ = gc_vb4
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line scan.go:26
-							var i int = gc_tx2
-//line scan.go:26
-							_ = i
-//line scan.go:28
-							var g int = gc_bx2*b + i
-//line scan.go:28
-							_ = g
 //line scan.go:29
-							if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
+						gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:29
-								break
+						if gc_if9.ToBits() != 0 {
 //line scan.go:29
-							}
+							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]), gc_if9).StoreSlice(gc_at8[gc_tx2:])
+						}
 //line scan.go:29
-							if g < len(in) && uint(len(in)-g) > 15 {
+						gc_else5 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:29
-								archsimd.LoadFloat32x16Slice(in[g:]).StoreSlice(x[i:])
-							} else {
-//line scan.go:30
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+						if gc_else5.ToBits() != 0 {
+							{
 //line scan.go:29
-								_ = gc_if8
-//line scan.go:29
-								if gc_if8.ToBits() != 0 {
-//line scan.go:29
-									archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_if8).StoreSlice(x[i:])
-								}
-//line scan.go:30
-								gc_else4 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
-//line scan.go:30
-								_ = gc_else4
-//line scan.go:30
-								if gc_else4.ToBits() != 0 {
-//line scan.go:30
-									{
-//line scan.go:30
-										gc_vb4.Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_else4).StoreSlice(x[i:])
-//line scan.go:32
-									}
-//line scan.go:32
-								}
-//line scan.go:32
+								gc_vb5.Merge(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]), gc_else5).StoreSlice(gc_at8[gc_tx2:])
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop2 {
-						return
 					}
 				}
-				if compiled.SIMD {
+//line scan.go:31
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line scan.go:26
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				i := gc_tx2
+//line scan.go:28
+				g := gc_bx2*b + i
+				if true || g < len(in) {
+					gc_at8[gc_tx2] = gc_at9[gc_tx2]
+				} else {
+					gc_at8[gc_tx2] = 0
+				}
+			}
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line scan.go:26
-					_ = gc_iota7
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan.go:32
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line scan.go:32
-					_ = gc_vb3
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_vb4 := archsimd.BroadcastFloat32x16(0)
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line scan.go:26
 						var i int = gc_tx2
-//line scan.go:26
-						_ = i
 //line scan.go:28
 						var g int = gc_bx2*b + i
-//line scan.go:28
-						_ = g
-//line scan.go:29
-						if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
+						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 //line scan.go:29
 							break
-//line scan.go:29
 						}
 //line scan.go:29
-						if g < len(in) && uint(len(in)-g) > 7 {
+						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:29
-							archsimd.LoadFloat32x8Slice(in[g:]).StoreSlice(x[i:])
+							archsimd.LoadFloat32x16Slice(in[g:]).StoreSlice(x[i:])
 						} else {
 //line scan.go:30
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:29
-							_ = gc_if7
+							if gc_if8.ToBits() != 0 {
 //line scan.go:29
-							if gc_if7.ToBits() != 0 {
-//line scan.go:29
-								archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_if7).StoreSlice(x[i:])
+								archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_if8).StoreSlice(x[i:])
 							}
 //line scan.go:30
-							gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_else4 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
 //line scan.go:30
-							_ = gc_else3
-//line scan.go:30
-							if gc_else3.ToBits() != 0 {
-//line scan.go:30
+							if gc_else4.ToBits() != 0 {
 								{
 //line scan.go:30
-									gc_vb3.Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_else3).StoreSlice(x[i:])
-//line scan.go:32
+									gc_vb4.Merge(archsimd.LoadFloat32x16Slice(x[i:]), gc_else4).StoreSlice(x[i:])
 								}
-//line scan.go:32
 							}
-//line scan.go:32
 						}
 					}
+//line scan.go:34
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop2 {
+					return
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line scan.go:26
-						i := gc_tx2
-						_ = i
-
+				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line scan.go:32
+				gc_vb3 := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
+//line scan.go:26
+					var i int = gc_tx2
 //line scan.go:28
-						g := gc_bx2*b + i
-						_ = g
-
+					var g int = gc_bx2*b + i
+					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 //line scan.go:29
-						if g < len(in) {
-							x[i] = in[g]
-						} else {
-							x[i] = 0
-						}
+						break
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:26
-						i := gc_tx2
-						_ = i
-
-//line scan.go:28
-						g := gc_bx2*b + i
-						_ = g
-
 //line scan.go:29
-						if g < len(in) {
-							x[i] = in[g]
-						} else {
-							x[i] = 0
+					if g < len(in) && uint(len(in)-g) > 7 {
+//line scan.go:29
+						archsimd.LoadFloat32x8Slice(in[g:]).StoreSlice(x[i:])
+					} else {
+//line scan.go:30
+						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+//line scan.go:29
+						if gc_if7.ToBits() != 0 {
+//line scan.go:29
+							archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_if7).StoreSlice(x[i:])
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:26
-						i := gc_tx2
-						_ = i
-
-//line scan.go:28
-						g := gc_bx2*b + i
-						_ = g
-
-//line scan.go:29
-						if g < len(in) {
-							x[i] = in[g]
-						} else {
-							x[i] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:26
-						i := gc_tx2
-						_ = i
-
-//line scan.go:28
-						g := gc_bx2*b + i
-						_ = g
-
-//line scan.go:29
-						if g < len(in) {
-							x[i] = in[g]
-						} else {
-							x[i] = 0
+//line scan.go:30
+						gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line scan.go:30
+						if gc_else3.ToBits() != 0 {
+							{
+//line scan.go:30
+								gc_vb3.Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_else3).StoreSlice(x[i:])
+							}
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line scan.go:34
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep6
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line scan.go:26
 					i := gc_tx2
-					_ = i
-
 //line scan.go:28
 					g := gc_bx2*b + i
-					_ = g
-
-//line scan.go:29
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:26
+					i := gc_tx2
+//line scan.go:28
+					g := gc_bx2*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:26
+					i := gc_tx2
+//line scan.go:28
+					g := gc_bx2*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:26
+					i := gc_tx2
+//line scan.go:28
+					g := gc_bx2*b + i
 					if g < len(in) {
 						x[i] = in[g]
 					} else {
@@ -423,9 +290,21 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line scan.go:26
+				i := gc_tx2
+//line scan.go:28
+				g := gc_bx2*b + i
+				if g < len(in) {
+					x[i] = in[g]
+				} else {
+					x[i] = 0
+				}
+			}
 		}
 	}
-
 //line scan.go:35
 	for offset := 1; offset < b; offset <<= 1 {
 		{
@@ -440,71 +319,41 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 					{
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:26
-						i := gc_tx2
-						_ = i
-
 //line scan.go:36
 						var y float32
-						_ = y
+//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:26
-						i := gc_tx2
-						_ = i
-
 //line scan.go:36
 						var y float32
-						_ = y
+//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:26
-						i := gc_tx2
-						_ = i
-
 //line scan.go:36
 						var y float32
-						_ = y
+//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:26
-						i := gc_tx2
-						_ = i
-
 //line scan.go:36
 						var y float32
-						_ = y
+//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 				}
 				for gc_tx2 := gc_step6; gc_tx2 < gc_lo3; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line scan.go:26
-					i := gc_tx2
-					_ = i
-
 //line scan.go:36
 					var y float32
-					_ = y
+//line scan.go:38
 					gc_s_y[gc_rank2] = y
 				}
 				gc_step7 := gc_hi3
@@ -512,71 +361,41 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 					{
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:26
-						i := gc_tx2
-						_ = i
-
 //line scan.go:36
 						var y float32
-						_ = y
+//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:26
-						i := gc_tx2
-						_ = i
-
 //line scan.go:36
 						var y float32
-						_ = y
+//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:26
-						i := gc_tx2
-						_ = i
-
 //line scan.go:36
 						var y float32
-						_ = y
+//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:26
-						i := gc_tx2
-						_ = i
-
 //line scan.go:36
 						var y float32
-						_ = y
+//line scan.go:38
 						gc_s_y[gc_rank2] = y
 					}
 				}
 				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line scan.go:26
-					i := gc_tx2
-					_ = i
-
 //line scan.go:36
 					var y float32
-					_ = y
+//line scan.go:38
 					gc_s_y[gc_rank2] = y
 				}
 			}
@@ -597,19 +416,14 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line scan.go:26
 								var i int = gc_tx2
 //line scan.go:26
 								_ = i
 //line scan.go:36
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:36
-								_ = y
-//line scan.go:37
 								{
 									y = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
-//line scan.go:38
 								}
 //line scan.go:37
 								y.StoreSlice(gc_s_y[gc_rank2:])
@@ -625,20 +439,14 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:26
 							var i int = gc_tx2
 //line scan.go:26
 							_ = i
 //line scan.go:36
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:36
-							_ = y
-//line scan.go:37
-							{
-								y = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
 //line scan.go:38
-							}
+							y = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
 //line scan.go:37
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
@@ -646,20 +454,11 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 					}
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:26
-						i := gc_tx2
-						_ = i
-
 //line scan.go:36
 						var y float32
-
-//line scan.go:37
-						{
-							y = gc_at10[gc_tx2]
-						}
-						_ = y
+//line scan.go:38
+						y = gc_at10[gc_tx2]
+//line scan.go:41
 						gc_s_y[gc_rank2] = y
 					}
 				} else {
@@ -670,25 +469,17 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line scan.go:26
 								var i int = gc_tx2
-//line scan.go:26
-								_ = i
 //line scan.go:36
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:36
-								_ = y
-//line scan.go:37
 								{
 									if (i-offset) < 0 || (i-offset) > len(x)-16 {
 //line scan.go:38
 										break
-//line scan.go:38
 									}
 //line scan.go:38
 									y = archsimd.LoadFloat32x16Slice(x[i-offset:])
-//line scan.go:38
 								}
 //line scan.go:37
 								y.StoreSlice(gc_s_y[gc_rank2:])
@@ -704,26 +495,17 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:26
 							var i int = gc_tx2
-//line scan.go:26
-							_ = i
 //line scan.go:36
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:36
-							_ = y
-//line scan.go:37
-							{
-								if (i-offset) < 0 || (i-offset) > len(x)-8 {
 //line scan.go:38
-									break
+							if (i-offset) < 0 || (i-offset) > len(x)-8 {
 //line scan.go:38
-								}
-//line scan.go:38
-								y = archsimd.LoadFloat32x8Slice(x[i-offset:])
-//line scan.go:38
+								break
 							}
+//line scan.go:38
+							y = archsimd.LoadFloat32x8Slice(x[i-offset:])
 //line scan.go:37
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
@@ -735,95 +517,65 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:26
 							i := gc_tx2
-							_ = i
-
 //line scan.go:36
 							var y float32
-
-//line scan.go:37
-							{
-								y = x[i-offset]
-							}
-							_ = y
+//line scan.go:38
+							y = x[i-offset]
+//line scan.go:41
 							gc_s_y[gc_rank2] = y
 						}
 						{
 							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:26
 							i := gc_tx2
-							_ = i
-
 //line scan.go:36
 							var y float32
-
-//line scan.go:37
-							{
-								y = x[i-offset]
-							}
-							_ = y
+//line scan.go:38
+							y = x[i-offset]
+//line scan.go:41
 							gc_s_y[gc_rank2] = y
 						}
 						{
 							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:26
 							i := gc_tx2
-							_ = i
-
 //line scan.go:36
 							var y float32
-
-//line scan.go:37
-							{
-								y = x[i-offset]
-							}
-							_ = y
+//line scan.go:38
+							y = x[i-offset]
+//line scan.go:41
 							gc_s_y[gc_rank2] = y
 						}
 						{
 							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:26
 							i := gc_tx2
-							_ = i
-
 //line scan.go:36
 							var y float32
-
-//line scan.go:37
-							{
-								y = x[i-offset]
-							}
-							_ = y
+//line scan.go:38
+							y = x[i-offset]
+//line scan.go:41
 							gc_s_y[gc_rank2] = y
 						}
 					}
 					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line scan.go:26
 						i := gc_tx2
-						_ = i
-
 //line scan.go:36
 						var y float32
-
-//line scan.go:37
-						{
-							y = x[i-offset]
-						}
-						_ = y
+//line scan.go:38
+						y = x[i-offset]
+//line scan.go:41
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -844,22 +596,18 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
 								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line scan.go:26
 								var i int = gc_tx2
 //line scan.go:26
 								_ = i
 //line scan.go:26
 								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
-//line scan.go:26
-								_ = y
-//line scan.go:41
 								{
 //line scan.go:41
 									archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).Add(y).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:41
 								}
 							}
+//line scan.go:43
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep9, false
 						}(gc_vstep9)
@@ -871,39 +619,26 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:26
 							var i int = gc_tx2
 //line scan.go:26
 							_ = i
 //line scan.go:26
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
-//line scan.go:26
-							_ = y
 //line scan.go:41
-							{
-//line scan.go:41
-								archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Add(y).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:41
-							}
+							archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Add(y).StoreSlice(gc_at11[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:26
-						i := gc_tx2
-						_ = i
+//line scan.go:28
 						y := gc_s_y[gc_rank2]
-
-//line scan.go:41
-						{
-							gc_at11[gc_tx2] += y
-						}
+//line scan.go:42
+						gc_at11[gc_tx2] += y
 					}
 				} else {
+//line scan.go:46
 					gc_vstep10 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -911,27 +646,21 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
 								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line scan.go:26
 								var i int = gc_tx2
 //line scan.go:26
-								_ = i
-//line scan.go:26
 								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
-//line scan.go:26
-								_ = y
-//line scan.go:41
 								{
+//line scan.go:42
 									if i < 0 || i > len(x)-16 {
 //line scan.go:42
 										break
-//line scan.go:42
 									}
 //line scan.go:42
 									archsimd.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
-//line scan.go:42
 								}
 							}
+//line scan.go:44
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep10, false
 						}(gc_vstep10)
@@ -943,26 +672,17 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:26
 							var i int = gc_tx2
 //line scan.go:26
-							_ = i
-//line scan.go:26
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
-//line scan.go:26
-							_ = y
-//line scan.go:41
-							{
-								if i < 0 || i > len(x)-8 {
 //line scan.go:42
-									break
+							if i < 0 || i > len(x)-8 {
 //line scan.go:42
-								}
-//line scan.go:42
-								archsimd.LoadFloat32x8Slice(x[i:]).Add(y).StoreSlice(x[i:])
-//line scan.go:42
+								break
 							}
+//line scan.go:42
+							archsimd.LoadFloat32x8Slice(x[i:]).Add(y).StoreSlice(x[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -972,133 +692,100 @@ func gc_body_scanHSInline(gc_b2 *compiled.Block, in, out, sums []float32) {
 							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:26
 							i := gc_tx2
-							_ = i
+//line scan.go:28
 							y := gc_s_y[gc_rank2]
-
-//line scan.go:41
-							{
-								x[i] += y
-							}
+//line scan.go:42
+							x[i] += y
 						}
 						{
+//line scan.go:46
 							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:26
 							i := gc_tx2
-							_ = i
+//line scan.go:28
 							y := gc_s_y[gc_rank2]
-
-//line scan.go:41
-							{
-								x[i] += y
-							}
+//line scan.go:42
+							x[i] += y
 						}
 						{
+//line scan.go:46
 							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:26
 							i := gc_tx2
-							_ = i
+//line scan.go:28
 							y := gc_s_y[gc_rank2]
-
-//line scan.go:41
-							{
-								x[i] += y
-							}
+//line scan.go:42
+							x[i] += y
 						}
 						{
+//line scan.go:46
 							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:26
 							i := gc_tx2
-							_ = i
+//line scan.go:28
 							y := gc_s_y[gc_rank2]
-
-//line scan.go:41
-							{
-								x[i] += y
-							}
+//line scan.go:42
+							x[i] += y
 						}
 					}
+//line scan.go:46
 					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line scan.go:26
 						i := gc_tx2
-						_ = i
+//line scan.go:28
 						y := gc_s_y[gc_rank2]
-
-//line scan.go:41
-						{
-							x[i] += y
-						}
+//line scan.go:42
+						x[i] += y
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2 * b
-			gc_off8 := gc_bx2
-			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(x) && gc_off8 >= 0 && gc_off8 < len(sums) && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-				gc_at12 := out[gc_off7:][:gc_bdx2]
-				gc_at13 := x[:gc_bdx2]
-				gc_at14 := sums[gc_off8:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+//line scan.go:50
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := gc_bx2 * b
+		gc_off8 := gc_bx2
+		if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(x) && gc_off8 >= 0 && gc_off8 < len(sums) && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
+			gc_at12 := out[gc_off7:][:gc_bdx2]
+			gc_at13 := x[:gc_bdx2]
+			gc_at14 := sums[gc_off8:][:1]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line scan.go:26
-					i := gc_tx2
-					_ = i
-
+				i := gc_tx2
 //line scan.go:28
-					g := gc_bx2*b + i
-					_ = g
-
+				g := gc_bx2*b + i
 //line scan.go:46
-					if true || g < len(in) {
-						gc_at12[gc_tx2] = gc_at13[gc_tx2]
-					}
-
-//line scan.go:49
-					if sums != nil && i == b-1 {
-						gc_at14[0] = gc_at13[gc_tx2]
-					}
+				if true || g < len(in) {
+					gc_at12[gc_tx2] = gc_at13[gc_tx2]
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				if sums != nil && i == b-1 {
+					gc_at14[0] = gc_at13[gc_tx2]
+				}
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line scan.go:26
-					i := gc_tx2
-					_ = i
-
+				i := gc_tx2
 //line scan.go:28
-					g := gc_bx2*b + i
-					_ = g
-
+				g := gc_bx2*b + i
 //line scan.go:46
-					if g < len(in) {
-						out[g] = x[i]
-					}
-
-//line scan.go:49
-					if sums != nil && i == b-1 {
-						sums[gc_bx2] = x[i]
-					}
+				if g < len(in) {
+					out[g] = x[i]
+				}
+				if sums != nil && i == b-1 {
+					sums[gc_bx2] = x[i]
 				}
 			}
 		}
@@ -1128,677 +815,480 @@ func gc_body_scanHSDoubleBuffer(gc_b2 *compiled.Block, in, out, sums []float32) 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line scan.go:60
 	b := gc_bdx2
-
-//line scan.go:61
 	temp := gocuda.Shared[float32](t, 2*b)
-
 //line scan.go:63
 	pout := 0
-
 //line scan.go:63
 	pin := 1
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_bx2 * b
-			if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-				gc_at9 := temp[:gc_bdx2]
-				gc_at10 := in[gc_off8:][:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-//line scan.go:64
-						gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line scan.go:64
-						_ = gc_vb6
-//line scan.go:64
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:64
-						_ = gc_iota8
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line scan.go:60
-							var thid int = gc_tx2
-//line scan.go:60
-							_ = thid
-//line scan.go:62
-							var g int = gc_bx2*b + thid
-//line scan.go:62
-							_ = g
-//line scan.go:64
-							gc_vb6.StoreSlice(gc_at9[gc_tx2:])
 //line scan.go:65
-							if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:65
-								archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-//line scan.go:65
-							} else {
-//line scan.go:65
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:65
-								_ = gc_if8
-//line scan.go:65
-								if gc_if8.ToBits() != 0 {
-//line scan.go:65
-									archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]), gc_if8).StoreSlice(gc_at9[gc_tx2:])
-//line scan.go:65
-								}
-//line scan.go:65
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off8 := gc_bx2 * b
+		if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
+			gc_at9 := temp[:gc_bdx2]
+			gc_at10 := in[gc_off8:][:gc_bdx2]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line scan.go:64
-					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+					gc_vb6 := archsimd.BroadcastFloat32x16(0)
 //line scan.go:64
-					_ = gc_vb5
-//line scan.go:64
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:64
-					_ = gc_iota7
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line scan.go:60
 						var thid int = gc_tx2
-//line scan.go:60
-						_ = thid
 //line scan.go:62
 						var g int = gc_bx2*b + thid
-//line scan.go:62
-						_ = g
 //line scan.go:64
-						gc_vb5.StoreSlice(gc_at9[gc_tx2:])
+						gc_vb6.StoreSlice(gc_at9[gc_tx2:])
+						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:65
-						if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:65
-							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-//line scan.go:65
+							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 						} else {
 //line scan.go:65
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:65
-							_ = gc_if7
+							if gc_if8.ToBits() != 0 {
 //line scan.go:65
-							if gc_if7.ToBits() != 0 {
-//line scan.go:65
-								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]), gc_if7).StoreSlice(gc_at9[gc_tx2:])
-//line scan.go:65
+								archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]), gc_if8).StoreSlice(gc_at9[gc_tx2:])
 							}
-//line scan.go:65
 						}
 					}
+//line scan.go:67
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+//line scan.go:64
+				gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line scan.go:64
+				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 //line scan.go:60
-					thid := gc_tx2
-					_ = thid
-
+					var thid int = gc_tx2
 //line scan.go:62
-					g := gc_bx2*b + thid
-					_ = g
-
+					var g int = gc_bx2*b + thid
 //line scan.go:64
-					gc_at9[gc_tx2] = 0
-
+					gc_vb5.StoreSlice(gc_at9[gc_tx2:])
+					if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:65
-					if true || g < len(in) {
-						gc_at9[gc_tx2] = gc_at10[gc_tx2]
-					}
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
-//line scan.go:64
-						gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line scan.go:64
-						_ = gc_vb4
-//line scan.go:64
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:64
-						_ = gc_iota6
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line scan.go:60
-							var thid int = gc_tx2
-//line scan.go:60
-							_ = thid
-//line scan.go:62
-							var g int = gc_bx2*b + thid
-//line scan.go:62
-							_ = g
-//line scan.go:64
-							if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
-//line scan.go:64
-								break
-//line scan.go:64
-							}
-//line scan.go:64
-							gc_vb4.StoreSlice(temp[thid:])
+						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+					} else {
 //line scan.go:65
-							if g < len(in) && uint(len(in)-g) > 15 {
+						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:65
-								archsimd.LoadFloat32x16Slice(in[g:]).StoreSlice(temp[thid:])
-							} else {
-//line scan.go:66
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+						if gc_if7.ToBits() != 0 {
 //line scan.go:65
-								_ = gc_if6
-//line scan.go:65
-								if gc_if6.ToBits() != 0 {
-//line scan.go:65
-									archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(temp[thid:]), gc_if6).StoreSlice(temp[thid:])
-								}
-//line scan.go:66
-							}
+							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]), gc_if7).StoreSlice(gc_at9[gc_tx2:])
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop2 {
-						return
 					}
 				}
-				if compiled.SIMD {
+//line scan.go:67
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line scan.go:60
+				thid := gc_tx2
+//line scan.go:62
+				g := gc_bx2*b + thid
 //line scan.go:64
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+				gc_at9[gc_tx2] = 0
+				if true || g < len(in) {
+					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+				}
+			}
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line scan.go:64
-					_ = gc_vb3
+					gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line scan.go:64
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:64
-					_ = gc_iota5
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line scan.go:60
 						var thid int = gc_tx2
-//line scan.go:60
-						_ = thid
 //line scan.go:62
 						var g int = gc_bx2*b + thid
-//line scan.go:62
-						_ = g
 //line scan.go:64
-						if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
+						if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
 //line scan.go:64
 							break
-//line scan.go:64
 						}
 //line scan.go:64
-						gc_vb3.StoreSlice(temp[thid:])
+						gc_vb4.StoreSlice(temp[thid:])
+						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:65
-						if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:65
-							archsimd.LoadFloat32x8Slice(in[g:]).StoreSlice(temp[thid:])
+							archsimd.LoadFloat32x16Slice(in[g:]).StoreSlice(temp[thid:])
 						} else {
 //line scan.go:66
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:65
-							_ = gc_if5
+							if gc_if6.ToBits() != 0 {
 //line scan.go:65
-							if gc_if5.ToBits() != 0 {
-//line scan.go:65
-								archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(temp[thid:]), gc_if5).StoreSlice(temp[thid:])
+								archsimd.LoadFloat32x16Slice(in[g:]).Merge(archsimd.LoadFloat32x16Slice(temp[thid:]), gc_if6).StoreSlice(temp[thid:])
 							}
-//line scan.go:66
 						}
 					}
+//line scan.go:68
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop2 {
+					return
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:60
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:62
-						g := gc_bx2*b + thid
-						_ = g
-
+			}
+			if compiled.SIMD {
 //line scan.go:64
-						temp[thid] = 0
-
-//line scan.go:65
-						if g < len(in) {
-							temp[thid] = in[g]
-						}
+				gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line scan.go:64
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
+//line scan.go:60
+					var thid int = gc_tx2
+//line scan.go:62
+					var g int = gc_bx2*b + thid
+//line scan.go:64
+					if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
+//line scan.go:64
+						break
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:60
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:62
-						g := gc_bx2*b + thid
-						_ = g
-
 //line scan.go:64
-						temp[thid] = 0
-
+					gc_vb3.StoreSlice(temp[thid:])
+					if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:65
-						if g < len(in) {
-							temp[thid] = in[g]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:60
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:62
-						g := gc_bx2*b + thid
-						_ = g
-
-//line scan.go:64
-						temp[thid] = 0
-
+						archsimd.LoadFloat32x8Slice(in[g:]).StoreSlice(temp[thid:])
+					} else {
+//line scan.go:66
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:65
-						if g < len(in) {
-							temp[thid] = in[g]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:60
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:62
-						g := gc_bx2*b + thid
-						_ = g
-
-//line scan.go:64
-						temp[thid] = 0
-
+						if gc_if5.ToBits() != 0 {
 //line scan.go:65
-						if g < len(in) {
-							temp[thid] = in[g]
+							archsimd.LoadFloat32x8Slice(in[g:]).Merge(archsimd.LoadFloat32x8Slice(temp[thid:]), gc_if5).StoreSlice(temp[thid:])
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line scan.go:68
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step2 := gc_vstep6
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line scan.go:60
 					thid := gc_tx2
-					_ = thid
-
 //line scan.go:62
 					g := gc_bx2*b + thid
-					_ = g
-
 //line scan.go:64
 					temp[thid] = 0
-
-//line scan.go:65
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:60
+					thid := gc_tx2
+//line scan.go:62
+					g := gc_bx2*b + thid
+//line scan.go:64
+					temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:60
+					thid := gc_tx2
+//line scan.go:62
+					g := gc_bx2*b + thid
+//line scan.go:64
+					temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:60
+					thid := gc_tx2
+//line scan.go:62
+					g := gc_bx2*b + thid
+//line scan.go:64
+					temp[thid] = 0
 					if g < len(in) {
 						temp[thid] = in[g]
 					}
 				}
 			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line scan.go:60
+				thid := gc_tx2
+//line scan.go:62
+				g := gc_bx2*b + thid
+//line scan.go:64
+				temp[thid] = 0
+				if g < len(in) {
+					temp[thid] = in[g]
+				}
+			}
 		}
 	}
-
 //line scan.go:69
 	for offset := 1; offset < b; offset *= 2 {
-
-//line scan.go:70
 		pout = 1 - pout
-
-//line scan.go:71
 		pin = 1 - pout
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := pout * b
-				gc_off10 := pin * b
-				gc_off11 := (pin * b) - offset
-				if gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(temp) && gc_bdx2 <= len(temp)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(temp) && gc_bdx2 <= len(temp)-gc_off11 {
-					gc_at11 := temp[gc_off9:][:gc_bdx2]
-					gc_at12 := temp[gc_off10:][:gc_bdx2]
-					gc_at13 := temp[gc_off11:][:gc_bdx2]
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+//line scan.go:73
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := pout * b
+			gc_off10 := pin * b
+			gc_off11 := (pin * b) - offset
+			if gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(temp) && gc_bdx2 <= len(temp)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(temp) && gc_bdx2 <= len(temp)-gc_off11 {
+				gc_at11 := temp[gc_off9:][:gc_bdx2]
+				gc_at12 := temp[gc_off10:][:gc_bdx2]
+				gc_at13 := temp[gc_off11:][:gc_bdx2]
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line scan.go:60
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:60
-							_ = gc_iota12
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line scan.go:60
-								var thid int = gc_tx2
-//line scan.go:60
-								_ = thid
-//line scan.go:72
-								if thid >= offset {
-//line scan.go:72
-									archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:72
-								} else {
-//line scan.go:72
-									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
-//line scan.go:72
-									_ = gc_if12
-//line scan.go:72
-									if gc_if12.ToBits() != 0 {
-//line scan.go:72
-										archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).Merge(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]), gc_if12).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:72
-									}
-//line scan.go:72
-									gc_else6 := archsimd.Mask32x16FromBits(^gc_if12.ToBits())
-//line scan.go:72
-									_ = gc_else6
-//line scan.go:72
-									if gc_else6.ToBits() != 0 {
-//line scan.go:72
-										{
-//line scan.go:72
-											archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]), gc_else6).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:72
-										}
-//line scan.go:72
-									}
-//line scan.go:72
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line scan.go:60
-						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:60
-						_ = gc_iota11
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:60
 							var thid int = gc_tx2
-//line scan.go:60
-							_ = thid
 //line scan.go:72
 							if thid >= offset {
 //line scan.go:72
-								archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:72
+								archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
 							} else {
 //line scan.go:72
-								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
 //line scan.go:72
-								_ = gc_if11
+								if gc_if12.ToBits() != 0 {
 //line scan.go:72
-								if gc_if11.ToBits() != 0 {
-//line scan.go:72
-									archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:72
+									archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).Merge(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]), gc_if12).StoreSlice(gc_at11[gc_tx2:])
 								}
 //line scan.go:72
-								gc_else5 := gc_if11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_else6 := archsimd.Mask32x16FromBits(^gc_if12.ToBits())
 //line scan.go:72
-								_ = gc_else5
-//line scan.go:72
-								if gc_else5.ToBits() != 0 {
-//line scan.go:72
+								if gc_else6.ToBits() != 0 {
 									{
 //line scan.go:72
-										archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_else5).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:72
+										archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]), gc_else6).StoreSlice(gc_at11[gc_tx2:])
 									}
-//line scan.go:72
 								}
-//line scan.go:72
 							}
 						}
+//line scan.go:74
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line scan.go:60
-						thid := gc_tx2
-						_ = thid
-
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+//line scan.go:60
+						var thid int = gc_tx2
 //line scan.go:72
 						if thid >= offset {
-							gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+//line scan.go:72
+							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
 						} else {
-							gc_at11[gc_tx2] = gc_at12[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep8 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
-//line scan.go:60
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:60
-							_ = gc_iota10
-							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line scan.go:60
-								var thid int = gc_tx2
-//line scan.go:60
-								_ = thid
 //line scan.go:72
-								if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
+							gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 //line scan.go:72
-									break
+							if gc_if11.ToBits() != 0 {
 //line scan.go:72
-								}
+								archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11).StoreSlice(gc_at11[gc_tx2:])
+							}
 //line scan.go:72
-								if thid >= offset {
+							gc_else5 := gc_if11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:72
-									archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
-								} else {
-//line scan.go:73
-									gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+							if gc_else5.ToBits() != 0 {
+								{
 //line scan.go:72
-									_ = gc_if10
-//line scan.go:72
-									if gc_if10.ToBits() != 0 {
-//line scan.go:72
-										archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_if10).StoreSlice(temp[pout*b+thid:])
-									}
-//line scan.go:73
-									gc_else4 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
-//line scan.go:73
-									_ = gc_else4
-//line scan.go:73
-									if gc_else4.ToBits() != 0 {
-//line scan.go:73
-										{
-//line scan.go:73
-											archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_else4).StoreSlice(temp[pout*b+thid:])
-//line scan.go:75
-										}
-//line scan.go:75
-									}
-//line scan.go:75
+									archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_else5).StoreSlice(gc_at11[gc_tx2:])
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop4 {
-							return
 						}
 					}
-					if compiled.SIMD {
+//line scan.go:74
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line scan.go:60
-						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					thid := gc_tx2
+//line scan.go:72
+					if thid >= offset {
+						gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+					} else {
+						gc_at11[gc_tx2] = gc_at12[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line scan.go:60
-						_ = gc_iota9
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:60
 							var thid int = gc_tx2
-//line scan.go:60
-							_ = thid
 //line scan.go:72
-							if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
+							if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
 //line scan.go:72
 								break
-//line scan.go:72
 							}
 //line scan.go:72
 							if thid >= offset {
 //line scan.go:72
-								archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+								archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 							} else {
 //line scan.go:73
-								gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
 //line scan.go:72
-								_ = gc_if9
+								if gc_if10.ToBits() != 0 {
 //line scan.go:72
-								if gc_if9.ToBits() != 0 {
-//line scan.go:72
-									archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_if9).StoreSlice(temp[pout*b+thid:])
+									archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_if10).StoreSlice(temp[pout*b+thid:])
 								}
 //line scan.go:73
-								gc_else3 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_else4 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
 //line scan.go:73
-								_ = gc_else3
-//line scan.go:73
-								if gc_else3.ToBits() != 0 {
-//line scan.go:73
+								if gc_else4.ToBits() != 0 {
 									{
 //line scan.go:73
-										archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_else3).StoreSlice(temp[pout*b+thid:])
-//line scan.go:75
+										archsimd.LoadFloat32x16Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_else4).StoreSlice(temp[pout*b+thid:])
 									}
-//line scan.go:75
 								}
-//line scan.go:75
 							}
 						}
+//line scan.go:77
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop4 {
+						return
 					}
-					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line scan.go:60
-						thid := gc_tx2
-						_ = thid
-
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+//line scan.go:60
+						var thid int = gc_tx2
+//line scan.go:72
+						if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
+//line scan.go:72
+							break
+						}
 //line scan.go:72
 						if thid >= offset {
-							temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
+//line scan.go:72
+							archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 						} else {
-							temp[pout*b+thid] = temp[pin*b+thid]
+//line scan.go:73
+							gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+//line scan.go:72
+							if gc_if9.ToBits() != 0 {
+//line scan.go:72
+								archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(archsimd.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_if9).StoreSlice(temp[pout*b+thid:])
+							}
+//line scan.go:73
+							gc_else3 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line scan.go:73
+							if gc_else3.ToBits() != 0 {
+								{
+//line scan.go:73
+									archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_else3).StoreSlice(temp[pout*b+thid:])
+								}
+							}
 						}
+					}
+//line scan.go:77
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:60
+					thid := gc_tx2
+//line scan.go:72
+					if thid >= offset {
+						temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
+					} else {
+						temp[pout*b+thid] = temp[pin*b+thid]
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := gc_bx2 * b
-			gc_off13 := pout * b
-			gc_off14 := gc_bx2
-			if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx2 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(temp) && gc_bdx2 <= len(temp)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(sums) && gc_off12 <= len(in) && gc_bdx2 <= len(in)-gc_off12 {
-				gc_at14 := out[gc_off12:][:gc_bdx2]
-				gc_at15 := temp[gc_off13:][:gc_bdx2]
-				gc_at16 := sums[gc_off14:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+//line scan.go:83
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off12 := gc_bx2 * b
+		gc_off13 := pout * b
+		gc_off14 := gc_bx2
+		if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx2 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(temp) && gc_bdx2 <= len(temp)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(sums) && gc_off12 <= len(in) && gc_bdx2 <= len(in)-gc_off12 {
+			gc_at14 := out[gc_off12:][:gc_bdx2]
+			gc_at15 := temp[gc_off13:][:gc_bdx2]
+			gc_at16 := sums[gc_off14:][:1]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line scan.go:60
-					thid := gc_tx2
-					_ = thid
-
+				thid := gc_tx2
 //line scan.go:62
-					g := gc_bx2*b + thid
-					_ = g
-
+				g := gc_bx2*b + thid
 //line scan.go:79
-					if true || g < len(in) {
-						gc_at14[gc_tx2] = gc_at15[gc_tx2]
-					}
-
-//line scan.go:82
-					if sums != nil && thid == b-1 {
-						gc_at16[0] = gc_at15[gc_tx2]
-					}
+				if true || g < len(in) {
+					gc_at14[gc_tx2] = gc_at15[gc_tx2]
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				if sums != nil && thid == b-1 {
+					gc_at16[0] = gc_at15[gc_tx2]
+				}
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line scan.go:60
-					thid := gc_tx2
-					_ = thid
-
+				thid := gc_tx2
 //line scan.go:62
-					g := gc_bx2*b + thid
-					_ = g
-
+				g := gc_bx2*b + thid
 //line scan.go:79
-					if g < len(in) {
-						out[g] = temp[pout*b+thid]
-					}
-
-//line scan.go:82
-					if sums != nil && thid == b-1 {
-						sums[gc_bx2] = temp[pout*b+thid]
-					}
+				if g < len(in) {
+					out[g] = temp[pout*b+thid]
+				}
+				if sums != nil && thid == b-1 {
+					sums[gc_bx2] = temp[pout*b+thid]
 				}
 			}
 		}
@@ -1828,677 +1318,480 @@ func gc_body_scanHSDoubleBufferMax(gc_b2 *compiled.Block, in, out, sums []int32)
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line scan.go:93
 	b := gc_bdx2
-
-//line scan.go:94
 	temp := gocuda.Shared[int32](t, 2*b)
-
 //line scan.go:96
 	pout := 0
-
 //line scan.go:96
 	pin := 1
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_bx2 * b
-			if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-				gc_at9 := temp[:gc_bdx2]
-				gc_at10 := in[gc_off8:][:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-//line scan.go:97
-						gc_vb6 := archsimd.BroadcastInt32x16(-math32Max - 1)
-//line scan.go:97
-						_ = gc_vb6
-//line scan.go:97
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:97
-						_ = gc_iota8
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line scan.go:93
-							var thid int = gc_tx2
-//line scan.go:93
-							_ = thid
-//line scan.go:95
-							var g int = gc_bx2*b + thid
-//line scan.go:95
-							_ = g
-//line scan.go:97
-							gc_vb6.StoreSlice(gc_at9[gc_tx2:])
 //line scan.go:98
-							if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:98
-								archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-//line scan.go:98
-							} else {
-//line scan.go:98
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:98
-								_ = gc_if8
-//line scan.go:98
-								if gc_if8.ToBits() != 0 {
-//line scan.go:98
-									archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]), gc_if8).StoreSlice(gc_at9[gc_tx2:])
-//line scan.go:98
-								}
-//line scan.go:98
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off8 := gc_bx2 * b
+		if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
+			gc_at9 := temp[:gc_bdx2]
+			gc_at10 := in[gc_off8:][:gc_bdx2]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line scan.go:97
-					gc_vb5 := archsimd.BroadcastInt32x8(-math32Max - 1)
+					gc_vb6 := archsimd.BroadcastInt32x16(-math32Max - 1)
 //line scan.go:97
-					_ = gc_vb5
-//line scan.go:97
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:97
-					_ = gc_iota7
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line scan.go:93
 						var thid int = gc_tx2
-//line scan.go:93
-						_ = thid
 //line scan.go:95
 						var g int = gc_bx2*b + thid
-//line scan.go:95
-						_ = g
 //line scan.go:97
-						gc_vb5.StoreSlice(gc_at9[gc_tx2:])
+						gc_vb6.StoreSlice(gc_at9[gc_tx2:])
+						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:98
-						if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:98
-							archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-//line scan.go:98
+							archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 						} else {
 //line scan.go:98
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:98
-							_ = gc_if7
+							if gc_if8.ToBits() != 0 {
 //line scan.go:98
-							if gc_if7.ToBits() != 0 {
-//line scan.go:98
-								archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]), gc_if7).StoreSlice(gc_at9[gc_tx2:])
-//line scan.go:98
+								archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]), gc_if8).StoreSlice(gc_at9[gc_tx2:])
 							}
-//line scan.go:98
 						}
 					}
+//line scan.go:100
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
+//line scan.go:97
+				gc_vb5 := archsimd.BroadcastInt32x8(-math32Max - 1)
+//line scan.go:97
+				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 //line scan.go:93
-					thid := gc_tx2
-					_ = thid
-
+					var thid int = gc_tx2
 //line scan.go:95
-					g := gc_bx2*b + thid
-					_ = g
-
+					var g int = gc_bx2*b + thid
 //line scan.go:97
-					gc_at9[gc_tx2] = -math32Max - 1
-
+					gc_vb5.StoreSlice(gc_at9[gc_tx2:])
+					if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:98
-					if true || g < len(in) {
-						gc_at9[gc_tx2] = gc_at10[gc_tx2]
-					}
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
-//line scan.go:97
-						gc_vb4 := archsimd.BroadcastInt32x16(-math32Max - 1)
-//line scan.go:97
-						_ = gc_vb4
-//line scan.go:97
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:97
-						_ = gc_iota6
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line scan.go:93
-							var thid int = gc_tx2
-//line scan.go:93
-							_ = thid
-//line scan.go:95
-							var g int = gc_bx2*b + thid
-//line scan.go:95
-							_ = g
-//line scan.go:97
-							if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
-//line scan.go:97
-								break
-//line scan.go:97
-							}
-//line scan.go:97
-							gc_vb4.StoreSlice(temp[thid:])
+						archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+					} else {
 //line scan.go:98
-							if g < len(in) && uint(len(in)-g) > 15 {
+						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:98
-								archsimd.LoadInt32x16Slice(in[g:]).StoreSlice(temp[thid:])
-							} else {
-//line scan.go:99
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+						if gc_if7.ToBits() != 0 {
 //line scan.go:98
-								_ = gc_if6
-//line scan.go:98
-								if gc_if6.ToBits() != 0 {
-//line scan.go:98
-									archsimd.LoadInt32x16Slice(in[g:]).Merge(archsimd.LoadInt32x16Slice(temp[thid:]), gc_if6).StoreSlice(temp[thid:])
-								}
-//line scan.go:99
-							}
+							archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]), gc_if7).StoreSlice(gc_at9[gc_tx2:])
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop2 {
-						return
 					}
 				}
-				if compiled.SIMD {
+//line scan.go:100
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line scan.go:93
+				thid := gc_tx2
+//line scan.go:95
+				g := gc_bx2*b + thid
 //line scan.go:97
-					gc_vb3 := archsimd.BroadcastInt32x8(-math32Max - 1)
+				gc_at9[gc_tx2] = -math32Max - 1
+				if true || g < len(in) {
+					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+				}
+			}
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line scan.go:97
-					_ = gc_vb3
+					gc_vb4 := archsimd.BroadcastInt32x16(-math32Max - 1)
 //line scan.go:97
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:97
-					_ = gc_iota5
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line scan.go:93
 						var thid int = gc_tx2
-//line scan.go:93
-						_ = thid
 //line scan.go:95
 						var g int = gc_bx2*b + thid
-//line scan.go:95
-						_ = g
 //line scan.go:97
-						if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
+						if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
 //line scan.go:97
 							break
-//line scan.go:97
 						}
 //line scan.go:97
-						gc_vb3.StoreSlice(temp[thid:])
+						gc_vb4.StoreSlice(temp[thid:])
+						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:98
-						if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:98
-							archsimd.LoadInt32x8Slice(in[g:]).StoreSlice(temp[thid:])
+							archsimd.LoadInt32x16Slice(in[g:]).StoreSlice(temp[thid:])
 						} else {
 //line scan.go:99
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:98
-							_ = gc_if5
+							if gc_if6.ToBits() != 0 {
 //line scan.go:98
-							if gc_if5.ToBits() != 0 {
-//line scan.go:98
-								archsimd.LoadInt32x8Slice(in[g:]).Merge(archsimd.LoadInt32x8Slice(temp[thid:]), gc_if5).StoreSlice(temp[thid:])
+								archsimd.LoadInt32x16Slice(in[g:]).Merge(archsimd.LoadInt32x16Slice(temp[thid:]), gc_if6).StoreSlice(temp[thid:])
 							}
-//line scan.go:99
 						}
 					}
+//line scan.go:101
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop2 {
+					return
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:93
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:95
-						g := gc_bx2*b + thid
-						_ = g
-
+			}
+			if compiled.SIMD {
 //line scan.go:97
-						temp[thid] = -math32Max - 1
-
-//line scan.go:98
-						if g < len(in) {
-							temp[thid] = in[g]
-						}
+				gc_vb3 := archsimd.BroadcastInt32x8(-math32Max - 1)
+//line scan.go:97
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
+//line scan.go:93
+					var thid int = gc_tx2
+//line scan.go:95
+					var g int = gc_bx2*b + thid
+//line scan.go:97
+					if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
+//line scan.go:97
+						break
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:93
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:95
-						g := gc_bx2*b + thid
-						_ = g
-
 //line scan.go:97
-						temp[thid] = -math32Max - 1
-
+					gc_vb3.StoreSlice(temp[thid:])
+					if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:98
-						if g < len(in) {
-							temp[thid] = in[g]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:93
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:95
-						g := gc_bx2*b + thid
-						_ = g
-
-//line scan.go:97
-						temp[thid] = -math32Max - 1
-
+						archsimd.LoadInt32x8Slice(in[g:]).StoreSlice(temp[thid:])
+					} else {
+//line scan.go:99
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:98
-						if g < len(in) {
-							temp[thid] = in[g]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:93
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:95
-						g := gc_bx2*b + thid
-						_ = g
-
-//line scan.go:97
-						temp[thid] = -math32Max - 1
-
+						if gc_if5.ToBits() != 0 {
 //line scan.go:98
-						if g < len(in) {
-							temp[thid] = in[g]
+							archsimd.LoadInt32x8Slice(in[g:]).Merge(archsimd.LoadInt32x8Slice(temp[thid:]), gc_if5).StoreSlice(temp[thid:])
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line scan.go:101
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step2 := gc_vstep6
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line scan.go:93
 					thid := gc_tx2
-					_ = thid
-
 //line scan.go:95
 					g := gc_bx2*b + thid
-					_ = g
-
 //line scan.go:97
 					temp[thid] = -math32Max - 1
-
-//line scan.go:98
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:93
+					thid := gc_tx2
+//line scan.go:95
+					g := gc_bx2*b + thid
+//line scan.go:97
+					temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:93
+					thid := gc_tx2
+//line scan.go:95
+					g := gc_bx2*b + thid
+//line scan.go:97
+					temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:93
+					thid := gc_tx2
+//line scan.go:95
+					g := gc_bx2*b + thid
+//line scan.go:97
+					temp[thid] = -math32Max - 1
 					if g < len(in) {
 						temp[thid] = in[g]
 					}
 				}
 			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line scan.go:93
+				thid := gc_tx2
+//line scan.go:95
+				g := gc_bx2*b + thid
+//line scan.go:97
+				temp[thid] = -math32Max - 1
+				if g < len(in) {
+					temp[thid] = in[g]
+				}
+			}
 		}
 	}
-
 //line scan.go:102
 	for offset := 1; offset < b; offset *= 2 {
-
-//line scan.go:103
 		pout = 1 - pout
-
-//line scan.go:104
 		pin = 1 - pout
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := pout * b
-				gc_off10 := pin * b
-				gc_off11 := (pin * b) - offset
-				if gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(temp) && gc_bdx2 <= len(temp)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(temp) && gc_bdx2 <= len(temp)-gc_off11 {
-					gc_at11 := temp[gc_off9:][:gc_bdx2]
-					gc_at12 := temp[gc_off10:][:gc_bdx2]
-					gc_at13 := temp[gc_off11:][:gc_bdx2]
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+//line scan.go:106
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := pout * b
+			gc_off10 := pin * b
+			gc_off11 := (pin * b) - offset
+			if gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(temp) && gc_bdx2 <= len(temp)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(temp) && gc_bdx2 <= len(temp)-gc_off11 {
+				gc_at11 := temp[gc_off9:][:gc_bdx2]
+				gc_at12 := temp[gc_off10:][:gc_bdx2]
+				gc_at13 := temp[gc_off11:][:gc_bdx2]
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line scan.go:93
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:93
-							_ = gc_iota12
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line scan.go:93
-								var thid int = gc_tx2
-//line scan.go:93
-								_ = thid
-//line scan.go:105
-								if thid >= offset {
-//line scan.go:105
-									archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:]).Max(archsimd.LoadInt32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:105
-								} else {
-//line scan.go:105
-									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
-//line scan.go:105
-									_ = gc_if12
-//line scan.go:105
-									if gc_if12.ToBits() != 0 {
-//line scan.go:105
-										archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:]).Max(archsimd.LoadInt32x16Slice(gc_at13[gc_tx2:])).Merge(archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]), gc_if12).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:105
-									}
-//line scan.go:105
-									gc_else6 := archsimd.Mask32x16FromBits(^gc_if12.ToBits())
-//line scan.go:105
-									_ = gc_else6
-//line scan.go:105
-									if gc_else6.ToBits() != 0 {
-//line scan.go:105
-										{
-//line scan.go:105
-											archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]), gc_else6).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:105
-										}
-//line scan.go:105
-									}
-//line scan.go:105
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line scan.go:93
-						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:93
-						_ = gc_iota11
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:93
 							var thid int = gc_tx2
-//line scan.go:93
-							_ = thid
 //line scan.go:105
 							if thid >= offset {
 //line scan.go:105
-								archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:]).Max(archsimd.LoadInt32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:105
+								archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:]).Max(archsimd.LoadInt32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
 							} else {
 //line scan.go:105
-								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
 //line scan.go:105
-								_ = gc_if11
+								if gc_if12.ToBits() != 0 {
 //line scan.go:105
-								if gc_if11.ToBits() != 0 {
-//line scan.go:105
-									archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:]).Max(archsimd.LoadInt32x8Slice(gc_at13[gc_tx2:])).Merge(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]), gc_if11).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:105
+									archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:]).Max(archsimd.LoadInt32x16Slice(gc_at13[gc_tx2:])).Merge(archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]), gc_if12).StoreSlice(gc_at11[gc_tx2:])
 								}
 //line scan.go:105
-								gc_else5 := gc_if11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_else6 := archsimd.Mask32x16FromBits(^gc_if12.ToBits())
 //line scan.go:105
-								_ = gc_else5
-//line scan.go:105
-								if gc_else5.ToBits() != 0 {
-//line scan.go:105
+								if gc_else6.ToBits() != 0 {
 									{
 //line scan.go:105
-										archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]), gc_else5).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:105
+										archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]), gc_else6).StoreSlice(gc_at11[gc_tx2:])
 									}
-//line scan.go:105
 								}
-//line scan.go:105
 							}
 						}
+//line scan.go:107
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line scan.go:93
-						thid := gc_tx2
-						_ = thid
-
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+//line scan.go:93
+						var thid int = gc_tx2
 //line scan.go:105
 						if thid >= offset {
-							gc_at11[gc_tx2] = max(gc_at12[gc_tx2], gc_at13[gc_tx2])
+//line scan.go:105
+							archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:]).Max(archsimd.LoadInt32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
 						} else {
-							gc_at11[gc_tx2] = gc_at12[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep8 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
-//line scan.go:93
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:93
-							_ = gc_iota10
-							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line scan.go:93
-								var thid int = gc_tx2
-//line scan.go:93
-								_ = thid
 //line scan.go:105
-								if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
+							gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
 //line scan.go:105
-									break
+							if gc_if11.ToBits() != 0 {
 //line scan.go:105
-								}
+								archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:]).Max(archsimd.LoadInt32x8Slice(gc_at13[gc_tx2:])).Merge(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]), gc_if11).StoreSlice(gc_at11[gc_tx2:])
+							}
 //line scan.go:105
-								if thid >= offset {
+							gc_else5 := gc_if11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:105
-									archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x16Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
-								} else {
-//line scan.go:106
-									gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+							if gc_else5.ToBits() != 0 {
+								{
 //line scan.go:105
-									_ = gc_if10
-//line scan.go:105
-									if gc_if10.ToBits() != 0 {
-//line scan.go:105
-										archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_if10).StoreSlice(temp[pout*b+thid:])
-									}
-//line scan.go:106
-									gc_else4 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
-//line scan.go:106
-									_ = gc_else4
-//line scan.go:106
-									if gc_else4.ToBits() != 0 {
-//line scan.go:106
-										{
-//line scan.go:106
-											archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_else4).StoreSlice(temp[pout*b+thid:])
-//line scan.go:108
-										}
-//line scan.go:108
-									}
-//line scan.go:108
+									archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]), gc_else5).StoreSlice(gc_at11[gc_tx2:])
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop4 {
-							return
 						}
 					}
-					if compiled.SIMD {
+//line scan.go:107
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line scan.go:93
-						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					thid := gc_tx2
+//line scan.go:105
+					if thid >= offset {
+						gc_at11[gc_tx2] = max(gc_at12[gc_tx2], gc_at13[gc_tx2])
+					} else {
+						gc_at11[gc_tx2] = gc_at12[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line scan.go:93
-						_ = gc_iota9
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:93
 							var thid int = gc_tx2
-//line scan.go:93
-							_ = thid
 //line scan.go:105
-							if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
+							if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
 //line scan.go:105
 								break
-//line scan.go:105
 							}
 //line scan.go:105
 							if thid >= offset {
 //line scan.go:105
-								archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+								archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x16Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 							} else {
 //line scan.go:106
-								gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
 //line scan.go:105
-								_ = gc_if9
+								if gc_if10.ToBits() != 0 {
 //line scan.go:105
-								if gc_if9.ToBits() != 0 {
-//line scan.go:105
-									archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_if9).StoreSlice(temp[pout*b+thid:])
+									archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x16Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_if10).StoreSlice(temp[pout*b+thid:])
 								}
 //line scan.go:106
-								gc_else3 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_else4 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
 //line scan.go:106
-								_ = gc_else3
-//line scan.go:106
-								if gc_else3.ToBits() != 0 {
-//line scan.go:106
+								if gc_else4.ToBits() != 0 {
 									{
 //line scan.go:106
-										archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_else3).StoreSlice(temp[pout*b+thid:])
-//line scan.go:108
+										archsimd.LoadInt32x16Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x16Slice(temp[pout*b+thid:]), gc_else4).StoreSlice(temp[pout*b+thid:])
 									}
-//line scan.go:108
 								}
-//line scan.go:108
 							}
 						}
+//line scan.go:110
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop4 {
+						return
 					}
-					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
 //line scan.go:93
-						thid := gc_tx2
-						_ = thid
-
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+//line scan.go:93
+						var thid int = gc_tx2
+//line scan.go:105
+						if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
+//line scan.go:105
+							break
+						}
 //line scan.go:105
 						if thid >= offset {
-							temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
+//line scan.go:105
+							archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 						} else {
-							temp[pout*b+thid] = temp[pin*b+thid]
+//line scan.go:106
+							gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+//line scan.go:105
+							if gc_if9.ToBits() != 0 {
+//line scan.go:105
+								archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Max(archsimd.LoadInt32x8Slice(temp[pin*b+thid-offset:])).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_if9).StoreSlice(temp[pout*b+thid:])
+							}
+//line scan.go:106
+							gc_else3 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line scan.go:106
+							if gc_else3.ToBits() != 0 {
+								{
+//line scan.go:106
+									archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_else3).StoreSlice(temp[pout*b+thid:])
+								}
+							}
 						}
+					}
+//line scan.go:110
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:93
+					thid := gc_tx2
+//line scan.go:105
+					if thid >= offset {
+						temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
+					} else {
+						temp[pout*b+thid] = temp[pin*b+thid]
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := gc_bx2 * b
-			gc_off13 := pout * b
-			gc_off14 := gc_bx2
-			if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx2 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(temp) && gc_bdx2 <= len(temp)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(sums) && gc_off12 <= len(in) && gc_bdx2 <= len(in)-gc_off12 {
-				gc_at14 := out[gc_off12:][:gc_bdx2]
-				gc_at15 := temp[gc_off13:][:gc_bdx2]
-				gc_at16 := sums[gc_off14:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+//line scan.go:116
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off12 := gc_bx2 * b
+		gc_off13 := pout * b
+		gc_off14 := gc_bx2
+		if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx2 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(temp) && gc_bdx2 <= len(temp)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(sums) && gc_off12 <= len(in) && gc_bdx2 <= len(in)-gc_off12 {
+			gc_at14 := out[gc_off12:][:gc_bdx2]
+			gc_at15 := temp[gc_off13:][:gc_bdx2]
+			gc_at16 := sums[gc_off14:][:1]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line scan.go:93
-					thid := gc_tx2
-					_ = thid
-
+				thid := gc_tx2
 //line scan.go:95
-					g := gc_bx2*b + thid
-					_ = g
-
+				g := gc_bx2*b + thid
 //line scan.go:112
-					if true || g < len(in) {
-						gc_at14[gc_tx2] = gc_at15[gc_tx2]
-					}
-
-//line scan.go:115
-					if sums != nil && thid == b-1 {
-						gc_at16[0] = gc_at15[gc_tx2]
-					}
+				if true || g < len(in) {
+					gc_at14[gc_tx2] = gc_at15[gc_tx2]
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				if sums != nil && thid == b-1 {
+					gc_at16[0] = gc_at15[gc_tx2]
+				}
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line scan.go:93
-					thid := gc_tx2
-					_ = thid
-
+				thid := gc_tx2
 //line scan.go:95
-					g := gc_bx2*b + thid
-					_ = g
-
+				g := gc_bx2*b + thid
 //line scan.go:112
-					if g < len(in) {
-						out[g] = temp[pout*b+thid]
-					}
-
-//line scan.go:115
-					if sums != nil && thid == b-1 {
-						sums[gc_bx2] = temp[pout*b+thid]
-					}
+				if g < len(in) {
+					out[g] = temp[pout*b+thid]
+				}
+				if sums != nil && thid == b-1 {
+					sums[gc_bx2] = temp[pout*b+thid]
 				}
 			}
 		}
@@ -2528,379 +1821,242 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-
 //line scan.go:125
 	b := gc_bdx2
-
-//line scan.go:126
 	if b <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line scan.go:126
 	x := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * b
-			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(x) {
-				gc_at8 := in[gc_off5:][:gc_bdx2]
-				gc_at9 := x[:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-//line scan.go:125
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:125
-						_ = gc_iota16
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line scan.go:125
-							var i int = gc_tx2
-//line scan.go:125
-							_ = i
-//line scan.go:127
-							var g int = gc_bx2*b + i
-//line scan.go:127
-							_ = g
 //line scan.go:128
-							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:128
-							_ = v
-//line scan.go:129
-							if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:129
-								v = archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:])
-//line scan.go:129
-							} else {
-//line scan.go:129
-								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:129
-								_ = gc_if16
-//line scan.go:129
-								if gc_if16.ToBits() != 0 {
-//line scan.go:129
-									v = v.Merge(archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line scan.go:129
-								}
-//line scan.go:129
-							}
-//line scan.go:129
-							v.StoreSlice(gc_at9[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2 * b
+		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(x) {
+			gc_at8 := in[gc_off5:][:gc_bdx2]
+			gc_at9 := x[:gc_bdx2]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line scan.go:125
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:125
-					_ = gc_iota14
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line scan.go:125
 						var i int = gc_tx2
-//line scan.go:125
-						_ = i
 //line scan.go:127
 						var g int = gc_bx2*b + i
-//line scan.go:127
-						_ = g
-//line scan.go:128
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:128
-						_ = v
+						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:129
-						if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:129
-							v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
-//line scan.go:129
+							v = archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:])
 						} else {
 //line scan.go:129
-							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:129
-							_ = gc_if14
+							if gc_if16.ToBits() != 0 {
 //line scan.go:129
-							if gc_if14.ToBits() != 0 {
-//line scan.go:129
-								v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if14)
-//line scan.go:129
+								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 							}
-//line scan.go:129
 						}
 //line scan.go:129
 						v.StoreSlice(gc_at9[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line scan.go:125
-					i := gc_tx2
-					_ = i
-
+				gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
+//line scan.go:125
+					var i int = gc_tx2
 //line scan.go:127
-					g := gc_bx2*b + i
-					_ = g
-
-//line scan.go:128
-					var v int32
-
+					var g int = gc_bx2*b + i
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:129
-					if true || g < len(in) {
-						v = gc_at8[gc_tx2]
-					}
-
-//line scan.go:132
-					gc_at9[gc_tx2] = v
-					_ = v
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
-//line scan.go:125
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:125
-						_ = gc_iota12
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line scan.go:125
-							var i int = gc_tx2
-//line scan.go:125
-							_ = i
-//line scan.go:127
-							var g int = gc_bx2*b + i
-//line scan.go:127
-							_ = g
-//line scan.go:128
-							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:128
-							_ = v
+						v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
+					} else {
 //line scan.go:129
-							if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
+						gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:129
-								break
+						if gc_if14.ToBits() != 0 {
 //line scan.go:129
-							}
-//line scan.go:129
-							if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:129
-								v = archsimd.LoadInt32x16Slice(in[g:])
-							} else {
-//line scan.go:130
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:129
-								_ = gc_if12
-//line scan.go:129
-								if gc_if12.ToBits() != 0 {
-//line scan.go:129
-									v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-								}
-//line scan.go:130
-							}
-//line scan.go:132
-							v.StoreSlice(x[i:])
+							v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if14)
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop2 {
-						return
 					}
+//line scan.go:129
+					v.StoreSlice(gc_at9[gc_tx2:])
 				}
-				if compiled.SIMD {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line scan.go:125
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				i := gc_tx2
+//line scan.go:127
+				g := gc_bx2*b + i
+				var v int32
+				if true || g < len(in) {
+					v = gc_at8[gc_tx2]
+				}
+				gc_at9[gc_tx2] = v
+			}
+		} else {
+//line scan.go:136
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line scan.go:125
-					_ = gc_iota10
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line scan.go:125
 						var i int = gc_tx2
-//line scan.go:125
-						_ = i
 //line scan.go:127
 						var g int = gc_bx2*b + i
-//line scan.go:127
-						_ = g
-//line scan.go:128
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:128
-						_ = v
-//line scan.go:129
-						if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
+						var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 //line scan.go:129
 							break
-//line scan.go:129
 						}
 //line scan.go:129
-						if g < len(in) && uint(len(in)-g) > 7 {
+						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:129
-							v = archsimd.LoadInt32x8Slice(in[g:])
+							v = archsimd.LoadInt32x16Slice(in[g:])
 						} else {
 //line scan.go:130
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:129
-							_ = gc_if10
+							if gc_if12.ToBits() != 0 {
 //line scan.go:129
-							if gc_if10.ToBits() != 0 {
-//line scan.go:129
-								v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if10)
+								v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 							}
-//line scan.go:130
 						}
-//line scan.go:132
 						v.StoreSlice(x[i:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop2 {
+					return
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line scan.go:125
-						i := gc_tx2
-						_ = i
-
-//line scan.go:127
-						g := gc_bx2*b + i
-						_ = g
-
-//line scan.go:128
-						var v int32
-
-//line scan.go:129
-						if g < len(in) {
-							v = in[g]
-						}
-
-//line scan.go:132
-						x[i] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 //line scan.go:125
-						i := gc_tx2
-						_ = i
-
+					var i int = gc_tx2
 //line scan.go:127
-						g := gc_bx2*b + i
-						_ = g
-
-//line scan.go:128
-						var v int32
-
+					var g int = gc_bx2*b + i
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 //line scan.go:129
-						if g < len(in) {
-							v = in[g]
-						}
-
-//line scan.go:132
-						x[i] = v
-						_ = v
+						break
 					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:125
-						i := gc_tx2
-						_ = i
-
-//line scan.go:127
-						g := gc_bx2*b + i
-						_ = g
-
-//line scan.go:128
-						var v int32
-
 //line scan.go:129
-						if g < len(in) {
-							v = in[g]
-						}
-
-//line scan.go:132
-						x[i] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:125
-						i := gc_tx2
-						_ = i
-
-//line scan.go:127
-						g := gc_bx2*b + i
-						_ = g
-
-//line scan.go:128
-						var v int32
-
+					if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:129
-						if g < len(in) {
-							v = in[g]
+						v = archsimd.LoadInt32x8Slice(in[g:])
+					} else {
+//line scan.go:130
+						gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+//line scan.go:129
+						if gc_if10.ToBits() != 0 {
+//line scan.go:129
+							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if10)
 						}
-
-//line scan.go:132
-						x[i] = v
-						_ = v
 					}
+					v.StoreSlice(x[i:])
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep6
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line scan.go:125
 					i := gc_tx2
-					_ = i
-
 //line scan.go:127
 					g := gc_bx2*b + i
-					_ = g
-
-//line scan.go:128
 					var v int32
-
-//line scan.go:129
 					if g < len(in) {
 						v = in[g]
 					}
-
-//line scan.go:132
 					x[i] = v
-					_ = v
 				}
+				{
+//line scan.go:136
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:125
+					i := gc_tx2
+//line scan.go:127
+					g := gc_bx2*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+//line scan.go:136
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:125
+					i := gc_tx2
+//line scan.go:127
+					g := gc_bx2*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+//line scan.go:136
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:125
+					i := gc_tx2
+//line scan.go:127
+					g := gc_bx2*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+			}
+//line scan.go:136
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line scan.go:125
+				i := gc_tx2
+//line scan.go:127
+				g := gc_bx2*b + i
+				var v int32
+				if g < len(in) {
+					v = in[g]
+				}
+				x[i] = v
 			}
 		}
 	}
-
 //line scan.go:134
 	for offset := 1; offset < b; offset *= 2 {
 		{
@@ -2915,71 +2071,41 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 					{
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:125
-						i := gc_tx2
-						_ = i
-
 //line scan.go:135
 						var y int32
-						_ = y
+//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:125
-						i := gc_tx2
-						_ = i
-
 //line scan.go:135
 						var y int32
-						_ = y
+//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:125
-						i := gc_tx2
-						_ = i
-
 //line scan.go:135
 						var y int32
-						_ = y
+//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:125
-						i := gc_tx2
-						_ = i
-
 //line scan.go:135
 						var y int32
-						_ = y
+//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 				}
 				for gc_tx2 := gc_step6; gc_tx2 < gc_lo3; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line scan.go:125
-					i := gc_tx2
-					_ = i
-
 //line scan.go:135
 					var y int32
-					_ = y
+//line scan.go:137
 					gc_s_y[gc_rank2] = y
 				}
 				gc_step7 := gc_hi3
@@ -2987,71 +2113,41 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 					{
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:125
-						i := gc_tx2
-						_ = i
-
 //line scan.go:135
 						var y int32
-						_ = y
+//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:125
-						i := gc_tx2
-						_ = i
-
 //line scan.go:135
 						var y int32
-						_ = y
+//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:125
-						i := gc_tx2
-						_ = i
-
 //line scan.go:135
 						var y int32
-						_ = y
+//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:125
-						i := gc_tx2
-						_ = i
-
 //line scan.go:135
 						var y int32
-						_ = y
+//line scan.go:137
 						gc_s_y[gc_rank2] = y
 					}
 				}
 				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line scan.go:125
-					i := gc_tx2
-					_ = i
-
 //line scan.go:135
 					var y int32
-					_ = y
+//line scan.go:137
 					gc_s_y[gc_rank2] = y
 				}
 			}
@@ -3072,19 +2168,14 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line scan.go:125
 								var i int = gc_tx2
 //line scan.go:125
 								_ = i
 //line scan.go:135
 								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:135
-								_ = y
-//line scan.go:136
 								{
 									y = archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:])
-//line scan.go:137
 								}
 //line scan.go:136
 								y.StoreSlice(gc_s_y[gc_rank2:])
@@ -3100,20 +2191,14 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:125
 							var i int = gc_tx2
 //line scan.go:125
 							_ = i
 //line scan.go:135
 							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:135
-							_ = y
-//line scan.go:136
-							{
-								y = archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])
 //line scan.go:137
-							}
+							y = archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])
 //line scan.go:136
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
@@ -3121,20 +2206,11 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 					}
 					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:125
-						i := gc_tx2
-						_ = i
-
 //line scan.go:135
 						var y int32
-
-//line scan.go:136
-						{
-							y = gc_at10[gc_tx2]
-						}
-						_ = y
+//line scan.go:137
+						y = gc_at10[gc_tx2]
+//line scan.go:140
 						gc_s_y[gc_rank2] = y
 					}
 				} else {
@@ -3145,25 +2221,17 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line scan.go:125
 								var i int = gc_tx2
-//line scan.go:125
-								_ = i
 //line scan.go:135
 								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:135
-								_ = y
-//line scan.go:136
 								{
 									if (i-offset) < 0 || (i-offset) > len(x)-16 {
 //line scan.go:137
 										break
-//line scan.go:137
 									}
 //line scan.go:137
 									y = archsimd.LoadInt32x16Slice(x[i-offset:])
-//line scan.go:137
 								}
 //line scan.go:136
 								y.StoreSlice(gc_s_y[gc_rank2:])
@@ -3179,26 +2247,17 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:125
 							var i int = gc_tx2
-//line scan.go:125
-							_ = i
 //line scan.go:135
 							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:135
-							_ = y
-//line scan.go:136
-							{
-								if (i-offset) < 0 || (i-offset) > len(x)-8 {
 //line scan.go:137
-									break
+							if (i-offset) < 0 || (i-offset) > len(x)-8 {
 //line scan.go:137
-								}
-//line scan.go:137
-								y = archsimd.LoadInt32x8Slice(x[i-offset:])
-//line scan.go:137
+								break
 							}
+//line scan.go:137
+							y = archsimd.LoadInt32x8Slice(x[i-offset:])
 //line scan.go:136
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
@@ -3210,95 +2269,65 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:125
 							i := gc_tx2
-							_ = i
-
 //line scan.go:135
 							var y int32
-
-//line scan.go:136
-							{
-								y = x[i-offset]
-							}
-							_ = y
+//line scan.go:137
+							y = x[i-offset]
+//line scan.go:140
 							gc_s_y[gc_rank2] = y
 						}
 						{
 							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:125
 							i := gc_tx2
-							_ = i
-
 //line scan.go:135
 							var y int32
-
-//line scan.go:136
-							{
-								y = x[i-offset]
-							}
-							_ = y
+//line scan.go:137
+							y = x[i-offset]
+//line scan.go:140
 							gc_s_y[gc_rank2] = y
 						}
 						{
 							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:125
 							i := gc_tx2
-							_ = i
-
 //line scan.go:135
 							var y int32
-
-//line scan.go:136
-							{
-								y = x[i-offset]
-							}
-							_ = y
+//line scan.go:137
+							y = x[i-offset]
+//line scan.go:140
 							gc_s_y[gc_rank2] = y
 						}
 						{
 							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:125
 							i := gc_tx2
-							_ = i
-
 //line scan.go:135
 							var y int32
-
-//line scan.go:136
-							{
-								y = x[i-offset]
-							}
-							_ = y
+//line scan.go:137
+							y = x[i-offset]
+//line scan.go:140
 							gc_s_y[gc_rank2] = y
 						}
 					}
 					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line scan.go:125
 						i := gc_tx2
-						_ = i
-
 //line scan.go:135
 						var y int32
-
-//line scan.go:136
-						{
-							y = x[i-offset]
-						}
-						_ = y
+//line scan.go:137
+						y = x[i-offset]
+//line scan.go:140
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -3319,22 +2348,18 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
 								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line scan.go:125
 								var i int = gc_tx2
 //line scan.go:125
 								_ = i
 //line scan.go:125
 								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
-//line scan.go:125
-								_ = y
-//line scan.go:140
 								{
 //line scan.go:140
 									y.Add(archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:140
 								}
 							}
+//line scan.go:142
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep9, false
 						}(gc_vstep9)
@@ -3346,39 +2371,26 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:125
 							var i int = gc_tx2
 //line scan.go:125
 							_ = i
 //line scan.go:125
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line scan.go:125
-							_ = y
 //line scan.go:140
-							{
-//line scan.go:140
-								y.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
-//line scan.go:140
-							}
+							y.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:125
-						i := gc_tx2
-						_ = i
+//line scan.go:127
 						y := gc_s_y[gc_rank2]
-
-//line scan.go:140
-						{
-							gc_at11[gc_tx2] = y + gc_at11[gc_tx2]
-						}
+//line scan.go:141
+						gc_at11[gc_tx2] = y + gc_at11[gc_tx2]
 					}
 				} else {
+//line scan.go:145
 					gc_vstep10 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -3386,27 +2398,21 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
 								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line scan.go:125
 								var i int = gc_tx2
 //line scan.go:125
-								_ = i
-//line scan.go:125
 								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
-//line scan.go:125
-								_ = y
-//line scan.go:140
 								{
+//line scan.go:141
 									if i < 0 || i > len(x)-16 {
 //line scan.go:141
 										break
-//line scan.go:141
 									}
 //line scan.go:141
 									y.Add(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
-//line scan.go:141
 								}
 							}
+//line scan.go:143
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep10, false
 						}(gc_vstep10)
@@ -3418,26 +2424,17 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:125
 							var i int = gc_tx2
 //line scan.go:125
-							_ = i
-//line scan.go:125
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line scan.go:125
-							_ = y
-//line scan.go:140
-							{
-								if i < 0 || i > len(x)-8 {
 //line scan.go:141
-									break
+							if i < 0 || i > len(x)-8 {
 //line scan.go:141
-								}
-//line scan.go:141
-								y.Add(archsimd.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
-//line scan.go:141
+								break
 							}
+//line scan.go:141
+							y.Add(archsimd.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3447,133 +2444,100 @@ func gc_body_scanHSInt32(gc_b2 *compiled.Block, in, out, sums []int32) {
 							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:125
 							i := gc_tx2
-							_ = i
+//line scan.go:127
 							y := gc_s_y[gc_rank2]
-
-//line scan.go:140
-							{
-								x[i] = y + x[i]
-							}
+//line scan.go:141
+							x[i] = y + x[i]
 						}
 						{
+//line scan.go:145
 							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:125
 							i := gc_tx2
-							_ = i
+//line scan.go:127
 							y := gc_s_y[gc_rank2]
-
-//line scan.go:140
-							{
-								x[i] = y + x[i]
-							}
+//line scan.go:141
+							x[i] = y + x[i]
 						}
 						{
+//line scan.go:145
 							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:125
 							i := gc_tx2
-							_ = i
+//line scan.go:127
 							y := gc_s_y[gc_rank2]
-
-//line scan.go:140
-							{
-								x[i] = y + x[i]
-							}
+//line scan.go:141
+							x[i] = y + x[i]
 						}
 						{
+//line scan.go:145
 							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:125
 							i := gc_tx2
-							_ = i
+//line scan.go:127
 							y := gc_s_y[gc_rank2]
-
-//line scan.go:140
-							{
-								x[i] = y + x[i]
-							}
+//line scan.go:141
+							x[i] = y + x[i]
 						}
 					}
+//line scan.go:145
 					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line scan.go:125
 						i := gc_tx2
-						_ = i
+//line scan.go:127
 						y := gc_s_y[gc_rank2]
-
-//line scan.go:140
-						{
-							x[i] = y + x[i]
-						}
+//line scan.go:141
+						x[i] = y + x[i]
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2 * b
-			gc_off8 := gc_bx2
-			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(x) && gc_off8 >= 0 && gc_off8 < len(sums) && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-				gc_at12 := out[gc_off7:][:gc_bdx2]
-				gc_at13 := x[:gc_bdx2]
-				gc_at14 := sums[gc_off8:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+//line scan.go:149
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := gc_bx2 * b
+		gc_off8 := gc_bx2
+		if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(x) && gc_off8 >= 0 && gc_off8 < len(sums) && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
+			gc_at12 := out[gc_off7:][:gc_bdx2]
+			gc_at13 := x[:gc_bdx2]
+			gc_at14 := sums[gc_off8:][:1]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line scan.go:125
-					i := gc_tx2
-					_ = i
-
+				i := gc_tx2
 //line scan.go:127
-					g := gc_bx2*b + i
-					_ = g
-
+				g := gc_bx2*b + i
 //line scan.go:145
-					if true || g < len(in) {
-						gc_at12[gc_tx2] = gc_at13[gc_tx2]
-					}
-
-//line scan.go:148
-					if sums != nil && i == b-1 {
-						gc_at14[0] = gc_at13[gc_tx2]
-					}
+				if true || g < len(in) {
+					gc_at12[gc_tx2] = gc_at13[gc_tx2]
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				if sums != nil && i == b-1 {
+					gc_at14[0] = gc_at13[gc_tx2]
+				}
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line scan.go:125
-					i := gc_tx2
-					_ = i
-
+				i := gc_tx2
 //line scan.go:127
-					g := gc_bx2*b + i
-					_ = g
-
+				g := gc_bx2*b + i
 //line scan.go:145
-					if g < len(in) {
-						out[g] = x[i]
-					}
-
-//line scan.go:148
-					if sums != nil && i == b-1 {
-						sums[gc_bx2] = x[i]
-					}
+				if g < len(in) {
+					out[g] = x[i]
+				}
+				if sums != nil && i == b-1 {
+					sums[gc_bx2] = x[i]
 				}
 			}
 		}
@@ -3604,430 +2568,377 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line scan.go:159
 	n := gc_bdx2
-
 //line scan.go:161
 	if n <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line scan.go:161
 	x := gocuda.Shared[float32](t, n)[:n]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * n
-			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(x) {
-				gc_at8 := in[gc_off5:][:gc_bdx2]
-				gc_at9 := x[:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-//line scan.go:160
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:160
-						_ = gc_iota12
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line scan.go:160
-							var tid int = gc_tx2
-//line scan.go:160
-							_ = tid
-//line scan.go:162
-							var g int = gc_bx2*n + tid
-//line scan.go:162
-							_ = g
 //line scan.go:163
-							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:163
-							_ = v
-//line scan.go:164
-							if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:164
-								v = archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
-//line scan.go:164
-							} else {
-//line scan.go:164
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:164
-								_ = gc_if12
-//line scan.go:164
-								if gc_if12.ToBits() != 0 {
-//line scan.go:164
-									v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line scan.go:164
-								}
-//line scan.go:164
-							}
-//line scan.go:164
-							v.StoreSlice(gc_at9[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2 * n
+		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(x) {
+			gc_at8 := in[gc_off5:][:gc_bdx2]
+			gc_at9 := x[:gc_bdx2]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line scan.go:160
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:160
-					_ = gc_iota11
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line scan.go:160
 						var tid int = gc_tx2
-//line scan.go:160
-						_ = tid
 //line scan.go:162
 						var g int = gc_bx2*n + tid
-//line scan.go:162
-						_ = g
-//line scan.go:163
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:163
-						_ = v
+						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:164
-						if g < len(in) && uint(len(in)-g) > 7 {
-//line scan.go:164
-							v = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
-//line scan.go:164
+							v = archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
 						} else {
 //line scan.go:164
-							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:164
-							_ = gc_if11
+							if gc_if8.ToBits() != 0 {
 //line scan.go:164
-							if gc_if11.ToBits() != 0 {
-//line scan.go:164
-								v = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if11)
-//line scan.go:164
+								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 							}
-//line scan.go:164
 						}
 //line scan.go:164
 						v.StoreSlice(gc_at9[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop {
+					return
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line scan.go:160
-					tid := gc_tx2
-					_ = tid
-
+				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
+//line scan.go:160
+					var tid int = gc_tx2
 //line scan.go:162
-					g := gc_bx2*n + tid
-					_ = g
-
-//line scan.go:163
-					var v float32
-
+					var g int = gc_bx2*n + tid
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:164
-					if true || g < len(in) {
-						v = gc_at8[gc_tx2]
-					}
-
-//line scan.go:167
-					gc_at9[gc_tx2] = v
-					_ = v
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
-//line scan.go:160
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:160
-						_ = gc_iota10
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line scan.go:160
-							var tid int = gc_tx2
-//line scan.go:160
-							_ = tid
-//line scan.go:162
-							var g int = gc_bx2*n + tid
-//line scan.go:162
-							_ = g
-//line scan.go:163
-							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:163
-							_ = v
+						v = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
+					} else {
 //line scan.go:164
-							if g < 0 || g > len(in)-16 || tid < 0 || tid > len(x)-16 {
+						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line scan.go:164
-								break
+						if gc_if7.ToBits() != 0 {
 //line scan.go:164
-							}
-//line scan.go:164
-							if g < len(in) && uint(len(in)-g) > 15 {
-//line scan.go:164
-								v = archsimd.LoadFloat32x16Slice(in[g:])
-							} else {
-//line scan.go:165
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-//line scan.go:164
-								_ = gc_if10
-//line scan.go:164
-								if gc_if10.ToBits() != 0 {
-//line scan.go:164
-									v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-								}
-//line scan.go:165
-							}
-//line scan.go:167
-							v.StoreSlice(x[tid:])
+							v = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if7)
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop2 {
-						return
 					}
+//line scan.go:164
+					v.StoreSlice(gc_at9[gc_tx2:])
 				}
-				if compiled.SIMD {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line scan.go:160
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				tid := gc_tx2
+//line scan.go:162
+				g := gc_bx2*n + tid
+				var v float32
+				if true || g < len(in) {
+					v = gc_at8[gc_tx2]
+				}
+				gc_at9[gc_tx2] = v
+			}
+		} else {
+//line scan.go:171
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line scan.go:160
-					_ = gc_iota9
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line scan.go:160
 						var tid int = gc_tx2
-//line scan.go:160
-						_ = tid
 //line scan.go:162
 						var g int = gc_bx2*n + tid
-//line scan.go:162
-						_ = g
-//line scan.go:163
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:163
-						_ = v
-//line scan.go:164
-						if g < 0 || g > len(in)-8 || tid < 0 || tid > len(x)-8 {
+						var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						if g < 0 || g > len(in)-16 || tid < 0 || tid > len(x)-16 {
 //line scan.go:164
 							break
-//line scan.go:164
 						}
 //line scan.go:164
-						if g < len(in) && uint(len(in)-g) > 7 {
+						if g < len(in) && uint(len(in)-g) > 15 {
 //line scan.go:164
-							v = archsimd.LoadFloat32x8Slice(in[g:])
+							v = archsimd.LoadFloat32x16Slice(in[g:])
 						} else {
 //line scan.go:165
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line scan.go:164
-							_ = gc_if9
+							if gc_if6.ToBits() != 0 {
 //line scan.go:164
-							if gc_if9.ToBits() != 0 {
-//line scan.go:164
-								v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if9)
+								v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 							}
-//line scan.go:165
 						}
-//line scan.go:167
 						v.StoreSlice(x[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop2 {
+					return
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
 //line scan.go:160
-						tid := gc_tx2
-						_ = tid
-
-//line scan.go:162
-						g := gc_bx2*n + tid
-						_ = g
-
-//line scan.go:163
-						var v float32
-
-//line scan.go:164
-						if g < len(in) {
-							v = in[g]
-						}
-
-//line scan.go:167
-						x[tid] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 //line scan.go:160
-						tid := gc_tx2
-						_ = tid
-
+					var tid int = gc_tx2
 //line scan.go:162
-						g := gc_bx2*n + tid
-						_ = g
-
-//line scan.go:163
-						var v float32
-
+					var g int = gc_bx2*n + tid
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if g < 0 || g > len(in)-8 || tid < 0 || tid > len(x)-8 {
 //line scan.go:164
-						if g < len(in) {
-							v = in[g]
-						}
-
-//line scan.go:167
-						x[tid] = v
-						_ = v
+						break
 					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:160
-						tid := gc_tx2
-						_ = tid
-
-//line scan.go:162
-						g := gc_bx2*n + tid
-						_ = g
-
-//line scan.go:163
-						var v float32
-
 //line scan.go:164
-						if g < len(in) {
-							v = in[g]
-						}
-
-//line scan.go:167
-						x[tid] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:160
-						tid := gc_tx2
-						_ = tid
-
-//line scan.go:162
-						g := gc_bx2*n + tid
-						_ = g
-
-//line scan.go:163
-						var v float32
-
+					if g < len(in) && uint(len(in)-g) > 7 {
 //line scan.go:164
-						if g < len(in) {
-							v = in[g]
+						v = archsimd.LoadFloat32x8Slice(in[g:])
+					} else {
+//line scan.go:165
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+//line scan.go:164
+						if gc_if5.ToBits() != 0 {
+//line scan.go:164
+							v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if5)
 						}
-
-//line scan.go:167
-						x[tid] = v
-						_ = v
 					}
+					v.StoreSlice(x[tid:])
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep6
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line scan.go:160
 					tid := gc_tx2
-					_ = tid
-
 //line scan.go:162
 					g := gc_bx2*n + tid
-					_ = g
-
-//line scan.go:163
 					var v float32
-
-//line scan.go:164
 					if g < len(in) {
 						v = in[g]
 					}
-
-//line scan.go:167
 					x[tid] = v
-					_ = v
 				}
+				{
+//line scan.go:171
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:160
+					tid := gc_tx2
+//line scan.go:162
+					g := gc_bx2*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+//line scan.go:171
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:160
+					tid := gc_tx2
+//line scan.go:162
+					g := gc_bx2*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+//line scan.go:171
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:160
+					tid := gc_tx2
+//line scan.go:162
+					g := gc_bx2*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+			}
+//line scan.go:171
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line scan.go:160
+				tid := gc_tx2
+//line scan.go:162
+				g := gc_bx2*n + tid
+				var v float32
+				if g < len(in) {
+					v = in[g]
+				}
+				x[tid] = v
 			}
 		}
 	}
-
 //line scan.go:169
 	offset := 1
-
-//line scan.go:170
-	for offset < n {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
-			return
+	for ; offset < n; offset *= 2 {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(-1*
+//line scan.go:175
+				offset, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(0, -1*
+//line scan.go:180
+				offset); gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_lo4; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						gc_s_tmp[gc_rank2] = tmp
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						gc_s_tmp[gc_rank2] = tmp
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						gc_s_tmp[gc_rank2] = tmp
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						gc_s_tmp[gc_rank2] = tmp
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_lo4; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:171
+					var tmp float32
+//line scan.go:173
+					gc_s_tmp[gc_rank2] = tmp
+				}
+				gc_step9 := gc_hi4
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						gc_s_tmp[gc_rank2] = tmp
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						gc_s_tmp[gc_rank2] = tmp
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						gc_s_tmp[gc_rank2] = tmp
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:171
+						var tmp float32
+//line scan.go:173
+						gc_s_tmp[gc_rank2] = tmp
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:171
+					var tmp float32
+//line scan.go:173
+					gc_s_tmp[gc_rank2] = tmp
+				}
+			}
 		}
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(-1*
+//line scan.go:181
+				offset, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(0, -1*
+//line scan.go:186
+				offset); gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off6 := 0 - offset
-				if gc_off6 >= 0 && gc_off6 <= len(x) && gc_bdx2 <= len(x)-gc_off6 {
-					gc_at10 := x[gc_off6:][:gc_bdx2]
-					gc_vstep7 := 0
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
+					gc_at10 := x[gc_off6:][:gc_to2]
+					gc_vstep7 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
-//line scan.go:160
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:160
-							_ = gc_iota16
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line scan.go:160
 								var tid int = gc_tx2
 //line scan.go:160
 								_ = tid
 //line scan.go:171
 								var tmp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:171
-								_ = tmp
-//line scan.go:172
-								if tid-offset >= 0 {
-//line scan.go:172
+								{
 									tmp = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
-//line scan.go:172
-								} else {
-//line scan.go:172
-									gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid-offset, 16))))
-//line scan.go:172
-									_ = gc_if16
-//line scan.go:172
-									if gc_if16.ToBits() != 0 {
-//line scan.go:172
-										tmp = tmp.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line scan.go:172
-									}
-//line scan.go:172
 								}
 //line scan.go:172
 								tmp.StoreSlice(gc_s_tmp[gc_rank2:])
@@ -4040,106 +2951,50 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						}
 					}
 					if compiled.SIMD {
-//line scan.go:160
-						gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:160
-						_ = gc_iota15
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:160
 							var tid int = gc_tx2
 //line scan.go:160
 							_ = tid
 //line scan.go:171
 							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:171
-							_ = tmp
-//line scan.go:172
-							if tid-offset >= 0 {
-//line scan.go:172
-								tmp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
-//line scan.go:172
-							} else {
-//line scan.go:172
-								gc_if15 := gc_iota15.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
-//line scan.go:172
-								_ = gc_if15
-//line scan.go:172
-								if gc_if15.ToBits() != 0 {
-//line scan.go:172
-									tmp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(tmp, gc_if15)
-//line scan.go:172
-								}
-//line scan.go:172
-							}
+//line scan.go:173
+							tmp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
 //line scan.go:172
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:160
-						tid := gc_tx2
-						_ = tid
-
 //line scan.go:171
 						var tmp float32
-
-//line scan.go:172
-						if tid-offset >= 0 {
-							tmp = gc_at10[gc_tx2]
-						}
-						_ = tmp
+//line scan.go:173
+						tmp = gc_at10[gc_tx2]
+//line scan.go:176
 						gc_s_tmp[gc_rank2] = tmp
 					}
 				} else {
-					gc_vstep8 := 0
+					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
-//line scan.go:160
-							gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line scan.go:160
-							_ = gc_iota14
-							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line scan.go:160
 								var tid int = gc_tx2
-//line scan.go:160
-								_ = tid
 //line scan.go:171
 								var tmp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:171
-								_ = tmp
-//line scan.go:172
-								if (tid-
-									offset) < 0 || (tid-offset) > len(x)-16 {
-//line scan.go:172
-									break
-//line scan.go:172
-								}
-//line scan.go:172
-								if tid-offset >= 0 {
-//line scan.go:172
-									tmp = archsimd.LoadFloat32x16Slice(x[tid-offset:])
-								} else {
+								{
+									if (tid-offset) < 0 || (tid-offset) > len(x)-16 {
 //line scan.go:173
-									gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid-offset, 16))))
-//line scan.go:172
-									_ = gc_if14
-//line scan.go:172
-									if gc_if14.ToBits() != 0 {
-//line scan.go:172
-										tmp = tmp.Merge(archsimd.LoadFloat32x16Slice(x[tid-offset:]), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+										break
 									}
 //line scan.go:173
+									tmp = archsimd.LoadFloat32x16Slice(x[tid-offset:])
 								}
 //line scan.go:172
 								tmp.StoreSlice(gc_s_tmp[gc_rank2:])
@@ -4152,389 +3007,282 @@ func gc_body_scanHSWhile(gc_b2 *compiled.Block, in, out, sums []float32) {
 						}
 					}
 					if compiled.SIMD {
-//line scan.go:160
-						gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line scan.go:160
-						_ = gc_iota13
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:160
 							var tid int = gc_tx2
-//line scan.go:160
-							_ = tid
 //line scan.go:171
 							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:171
-							_ = tmp
-//line scan.go:172
-							if (tid-
-								offset) < 0 || (tid-offset) > len(x)-8 {
-//line scan.go:172
+//line scan.go:173
+							if (tid-offset) < 0 || (tid-offset) > len(x)-8 {
+//line scan.go:173
 								break
-//line scan.go:172
 							}
-//line scan.go:172
-							if tid-offset >= 0 {
-//line scan.go:172
-								tmp = archsimd.LoadFloat32x8Slice(x[tid-offset:])
-							} else {
 //line scan.go:173
-								gc_if13 := gc_iota13.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
-//line scan.go:172
-								_ = gc_if13
-//line scan.go:172
-								if gc_if13.ToBits() != 0 {
-//line scan.go:172
-									tmp = archsimd.LoadFloat32x8Slice(x[tid-offset:]).Merge(tmp, gc_if13)
-								}
-//line scan.go:173
-							}
+							tmp = archsimd.LoadFloat32x8Slice(x[tid-offset:])
 //line scan.go:172
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep8
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step10 := gc_vstep8
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:160
 							tid := gc_tx2
-							_ = tid
-
 //line scan.go:171
 							var tmp float32
-
-//line scan.go:172
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-							_ = tmp
+//line scan.go:173
+							tmp = x[tid-offset]
+//line scan.go:176
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:160
 							tid := gc_tx2
-							_ = tid
-
 //line scan.go:171
 							var tmp float32
-
-//line scan.go:172
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-							_ = tmp
+//line scan.go:173
+							tmp = x[tid-offset]
+//line scan.go:176
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:160
 							tid := gc_tx2
-							_ = tid
-
 //line scan.go:171
 							var tmp float32
-
-//line scan.go:172
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-							_ = tmp
+//line scan.go:173
+							tmp = x[tid-offset]
+//line scan.go:176
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:160
 							tid := gc_tx2
-							_ = tid
-
 //line scan.go:171
 							var tmp float32
-
-//line scan.go:172
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-							_ = tmp
+//line scan.go:173
+							tmp = x[tid-offset]
+//line scan.go:176
 							gc_s_tmp[gc_rank2] = tmp
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line scan.go:160
 						tid := gc_tx2
-						_ = tid
-
 //line scan.go:171
 						var tmp float32
-
-//line scan.go:172
-						if tid-offset >= 0 {
-							tmp = x[tid-offset]
-						}
-						_ = tmp
+//line scan.go:173
+						tmp = x[tid-offset]
+//line scan.go:176
 						gc_s_tmp[gc_rank2] = tmp
 					}
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(x) {
-					gc_at11 := x[:gc_bdx2]
-					gc_vstep9 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-								gc_tx2 := gc_vstep9
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line scan.go:160
-								var tid int = gc_tx2
-//line scan.go:160
-								_ = tid
-//line scan.go:160
-								tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank2:])
-//line scan.go:160
-								_ = tmp
-								archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).Add(tmp).StoreSlice(gc_at11[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+//line scan.go:182
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(x) {
+				gc_at11 := x[:gc_bdx2]
+				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:160
 							var tid int = gc_tx2
 //line scan.go:160
 							_ = tid
 //line scan.go:160
-							tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line scan.go:160
-							_ = tmp
-							archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Add(tmp).StoreSlice(gc_at11[gc_tx2:])
+							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank2:])
+							archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).Add(tmp).StoreSlice(gc_at11[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line scan.go:160
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line scan.go:160
 						_ = tid
-						tmp := gc_s_tmp[gc_rank2]
-
-//line scan.go:176
-						gc_at11[gc_tx2] += tmp
+//line scan.go:160
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+						archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Add(tmp).StoreSlice(gc_at11[gc_tx2:])
 					}
-				} else {
-					gc_vstep10 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-								gc_tx2 := gc_vstep10
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line scan.go:160
-								var tid int = gc_tx2
-//line scan.go:160
-								_ = tid
-//line scan.go:160
-								tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank2:])
-//line scan.go:160
-								_ = tmp
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:162
+					tmp := gc_s_tmp[gc_rank2]
 //line scan.go:176
-								if tid < 0 || tid > len(x)-16 {
-//line scan.go:176
-									break
-//line scan.go:176
-								}
-								archsimd.LoadFloat32x16Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+					gc_at11[gc_tx2] += tmp
+				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:160
 							var tid int = gc_tx2
 //line scan.go:160
-							_ = tid
-//line scan.go:160
-							tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line scan.go:160
-							_ = tmp
+							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank2:])
 //line scan.go:176
-							if tid < 0 || tid > len(x)-8 {
+							if tid < 0 || tid > len(x)-16 {
 //line scan.go:176
 								break
-//line scan.go:176
 							}
-							archsimd.LoadFloat32x8Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
+//line scan.go:177
+							archsimd.LoadFloat32x16Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop6 {
+						return
 					}
-					gc_step7 := gc_vstep10
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+				if compiled.SIMD {
+					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
+						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:160
-							tid := gc_tx2
-							_ = tid
-							tmp := gc_s_tmp[gc_rank2]
-
-//line scan.go:176
-							x[tid] += tmp
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+						var tid int = gc_tx2
 //line scan.go:160
-							tid := gc_tx2
-							_ = tid
-							tmp := gc_s_tmp[gc_rank2]
-
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
 //line scan.go:176
-							x[tid] += tmp
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line scan.go:160
-							tid := gc_tx2
-							_ = tid
-							tmp := gc_s_tmp[gc_rank2]
-
+						if tid < 0 || tid > len(x)-8 {
 //line scan.go:176
-							x[tid] += tmp
+							break
 						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line scan.go:160
-							tid := gc_tx2
-							_ = tid
-							tmp := gc_s_tmp[gc_rank2]
-
-//line scan.go:176
-							x[tid] += tmp
-						}
+//line scan.go:177
+						archsimd.LoadFloat32x8Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep10
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line scan.go:160
 						tid := gc_tx2
-						_ = tid
+//line scan.go:162
 						tmp := gc_s_tmp[gc_rank2]
-
+//line scan.go:176
+						x[tid] += tmp
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line scan.go:160
+						tid := gc_tx2
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank2]
+//line scan.go:176
+						x[tid] += tmp
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line scan.go:160
+						tid := gc_tx2
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank2]
+//line scan.go:176
+						x[tid] += tmp
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line scan.go:160
+						tid := gc_tx2
+//line scan.go:162
+						tmp := gc_s_tmp[gc_rank2]
 //line scan.go:176
 						x[tid] += tmp
 					}
 				}
-			}
-		}
-
-//line scan.go:178
-		offset *= 2
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2 * n
-			gc_off8 := gc_bx2
-			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(x) && gc_off8 >= 0 && gc_off8 < len(sums) && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-				gc_at12 := out[gc_off7:][:gc_bdx2]
-				gc_at13 := x[:gc_bdx2]
-				gc_at14 := sums[gc_off8:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line scan.go:160
-					tid := gc_tx2
-					_ = tid
-
-//line scan.go:162
-					g := gc_bx2*n + tid
-					_ = g
-
-//line scan.go:180
-					if true || g < len(in) {
-						gc_at12[gc_tx2] = gc_at13[gc_tx2]
-					}
-
-//line scan.go:183
-					if sums != nil && tid == n-1 {
-						gc_at14[0] = gc_at13[gc_tx2]
-					}
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line scan.go:160
 					tid := gc_tx2
-					_ = tid
-
 //line scan.go:162
-					g := gc_bx2*n + tid
-					_ = g
-
-//line scan.go:180
-					if g < len(in) {
-						out[g] = x[tid]
-					}
-
+					tmp := gc_s_tmp[gc_rank2]
+//line scan.go:176
+					x[tid] += tmp
+				}
+			}
+		}
+	}
 //line scan.go:183
-					if sums != nil && tid == n-1 {
-						sums[gc_bx2] = x[tid]
-					}
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := gc_bx2 * n
+		gc_off8 := gc_bx2
+		if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_bdx2 <= len(x) && gc_off8 >= 0 && gc_off8 < len(sums) && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
+			gc_at12 := out[gc_off7:][:gc_bdx2]
+			gc_at13 := x[:gc_bdx2]
+			gc_at14 := sums[gc_off8:][:1]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line scan.go:160
+				tid := gc_tx2
+//line scan.go:162
+				g := gc_bx2*n + tid
+//line scan.go:180
+				if true || g < len(in) {
+					gc_at12[gc_tx2] = gc_at13[gc_tx2]
+				}
+				if sums != nil && tid == n-1 {
+					gc_at14[0] = gc_at13[gc_tx2]
+				}
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line scan.go:160
+				tid := gc_tx2
+//line scan.go:162
+				g := gc_bx2*n + tid
+//line scan.go:180
+				if g < len(in) {
+					out[g] = x[tid]
+				}
+				if sums != nil && tid == n-1 {
+					sums[gc_bx2] = x[tid]
 				}
 			}
 		}
@@ -4567,95 +3315,64 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 	gc_n2 := gc_b2.Len()
 	gc_s_r := compiled.Scratch[[4]float32](gc_b2, 0)[:gc_n2]
 	gc_s_y := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line scan.go:195
 	b := gc_bdx2
-
-//line scan.go:196
 	if b <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line scan.go:196
 	x := gocuda.Shared[float32](t, b)[:b]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line scan.go:195
-				i := gc_tx2
-				_ = i
-
-//line scan.go:197
-				base := (gc_bx2*b + i) * 4
-				_ = base
-
 //line scan.go:198
-				var r [4]float32
-
-//line scan.go:199
-				var acc float32
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line scan.go:195
+			i := gc_tx2
+//line scan.go:197
+			base := (gc_bx2*b + i) * 4
+			var r [4]float32
+			var acc float32
+			{
 				{
-
 //line scan.go:200
-					{
-//line scan.go:200
-						k := int(0)
-//line scan.go:200
-						_ = k
-						if base+k < len(in) {
-							acc += in[base+k]
-						}
-						r[k] = acc
+					k := int(0)
+					if base+k < len(in) {
+						acc += in[base+k]
 					}
-//line scan.go:200
-					{
-//line scan.go:200
-						k := int(1)
-//line scan.go:200
-						_ = k
-						if base+k < len(in) {
-							acc += in[base+k]
-						}
-						r[k] = acc
-					}
-//line scan.go:200
-					{
-//line scan.go:200
-						k := int(2)
-//line scan.go:200
-						_ = k
-						if base+k < len(in) {
-							acc += in[base+k]
-						}
-						r[k] = acc
-					}
-//line scan.go:200
-					{
-//line scan.go:200
-						k := int(3)
-//line scan.go:200
-						_ = k
-						if base+k < len(in) {
-							acc += in[base+k]
-						}
-						r[k] = acc
-					}
-//line scan.go:205
+					r[k] = acc
 				}
-
-//line scan.go:206
-				x[i] = acc
-				_ = r
-				_ = acc
-				gc_s_r[gc_rank2] = r
+				{
+//line scan.go:200
+					k := int(1)
+					if base+k < len(in) {
+						acc += in[base+k]
+					}
+					r[k] = acc
+				}
+				{
+//line scan.go:200
+					k := int(2)
+					if base+k < len(in) {
+						acc += in[base+k]
+					}
+					r[k] = acc
+				}
+				{
+//line scan.go:200
+					k := int(3)
+					if base+k < len(in) {
+						acc += in[base+k]
+					}
+					r[k] = acc
+				}
 			}
+//line scan.go:206
+			x[i] = acc
+//line scan.go:209
+			gc_s_r[gc_rank2] = r
 		}
 	}
-
 //line scan.go:208
 	for offset := 1; offset < b; offset *= 2 {
 		{
@@ -4670,71 +3387,41 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 					{
 						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:195
-						i := gc_tx2
-						_ = i
-
 //line scan.go:209
 						var y float32
-						_ = y
+//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:195
-						i := gc_tx2
-						_ = i
-
 //line scan.go:209
 						var y float32
-						_ = y
+//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:195
-						i := gc_tx2
-						_ = i
-
 //line scan.go:209
 						var y float32
-						_ = y
+//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:195
-						i := gc_tx2
-						_ = i
-
 //line scan.go:209
 						var y float32
-						_ = y
+//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 				}
 				for gc_tx2 := gc_step4; gc_tx2 < gc_lo3; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line scan.go:195
-					i := gc_tx2
-					_ = i
-
 //line scan.go:209
 					var y float32
-					_ = y
+//line scan.go:211
 					gc_s_y[gc_rank2] = y
 				}
 				gc_step5 := gc_hi3
@@ -4742,71 +3429,41 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 					{
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:195
-						i := gc_tx2
-						_ = i
-
 //line scan.go:209
 						var y float32
-						_ = y
+//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:195
-						i := gc_tx2
-						_ = i
-
 //line scan.go:209
 						var y float32
-						_ = y
+//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:195
-						i := gc_tx2
-						_ = i
-
 //line scan.go:209
 						var y float32
-						_ = y
+//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 					{
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:195
-						i := gc_tx2
-						_ = i
-
 //line scan.go:209
 						var y float32
-						_ = y
+//line scan.go:211
 						gc_s_y[gc_rank2] = y
 					}
 				}
 				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line scan.go:195
-					i := gc_tx2
-					_ = i
-
 //line scan.go:209
 					var y float32
-					_ = y
+//line scan.go:211
 					gc_s_y[gc_rank2] = y
 				}
 			}
@@ -4827,19 +3484,14 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line scan.go:195
 								var i int = gc_tx2
 //line scan.go:195
 								_ = i
 //line scan.go:209
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:209
-								_ = y
-//line scan.go:210
 								{
 									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
-//line scan.go:211
 								}
 //line scan.go:210
 								y.StoreSlice(gc_s_y[gc_rank2:])
@@ -4855,20 +3507,14 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:195
 							var i int = gc_tx2
 //line scan.go:195
 							_ = i
 //line scan.go:209
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:209
-							_ = y
-//line scan.go:210
-							{
-								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
 //line scan.go:211
-							}
+							y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
 //line scan.go:210
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
@@ -4876,20 +3522,11 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:195
-						i := gc_tx2
-						_ = i
-
 //line scan.go:209
 						var y float32
-
-//line scan.go:210
-						{
-							y = gc_at3[gc_tx2]
-						}
-						_ = y
+//line scan.go:211
+						y = gc_at3[gc_tx2]
+//line scan.go:214
 						gc_s_y[gc_rank2] = y
 					}
 				} else {
@@ -4900,25 +3537,17 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line scan.go:195
 								var i int = gc_tx2
-//line scan.go:195
-								_ = i
 //line scan.go:209
 								var y archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:209
-								_ = y
-//line scan.go:210
 								{
 									if (i-offset) < 0 || (i-offset) > len(x)-16 {
 //line scan.go:211
 										break
-//line scan.go:211
 									}
 //line scan.go:211
 									y = archsimd.LoadFloat32x16Slice(x[i-offset:])
-//line scan.go:211
 								}
 //line scan.go:210
 								y.StoreSlice(gc_s_y[gc_rank2:])
@@ -4934,26 +3563,17 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:195
 							var i int = gc_tx2
-//line scan.go:195
-							_ = i
 //line scan.go:209
 							var y archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:209
-							_ = y
-//line scan.go:210
-							{
-								if (i-offset) < 0 || (i-offset) > len(x)-8 {
 //line scan.go:211
-									break
+							if (i-offset) < 0 || (i-offset) > len(x)-8 {
 //line scan.go:211
-								}
-//line scan.go:211
-								y = archsimd.LoadFloat32x8Slice(x[i-offset:])
-//line scan.go:211
+								break
 							}
+//line scan.go:211
+							y = archsimd.LoadFloat32x8Slice(x[i-offset:])
 //line scan.go:210
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
@@ -4965,95 +3585,65 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:195
 							i := gc_tx2
-							_ = i
-
 //line scan.go:209
 							var y float32
-
-//line scan.go:210
-							{
-								y = x[i-offset]
-							}
-							_ = y
+//line scan.go:211
+							y = x[i-offset]
+//line scan.go:214
 							gc_s_y[gc_rank2] = y
 						}
 						{
 							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:195
 							i := gc_tx2
-							_ = i
-
 //line scan.go:209
 							var y float32
-
-//line scan.go:210
-							{
-								y = x[i-offset]
-							}
-							_ = y
+//line scan.go:211
+							y = x[i-offset]
+//line scan.go:214
 							gc_s_y[gc_rank2] = y
 						}
 						{
 							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:195
 							i := gc_tx2
-							_ = i
-
 //line scan.go:209
 							var y float32
-
-//line scan.go:210
-							{
-								y = x[i-offset]
-							}
-							_ = y
+//line scan.go:211
+							y = x[i-offset]
+//line scan.go:214
 							gc_s_y[gc_rank2] = y
 						}
 						{
 							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:195
 							i := gc_tx2
-							_ = i
-
 //line scan.go:209
 							var y float32
-
-//line scan.go:210
-							{
-								y = x[i-offset]
-							}
-							_ = y
+//line scan.go:211
+							y = x[i-offset]
+//line scan.go:214
 							gc_s_y[gc_rank2] = y
 						}
 					}
 					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line scan.go:195
 						i := gc_tx2
-						_ = i
-
 //line scan.go:209
 						var y float32
-
-//line scan.go:210
-						{
-							y = x[i-offset]
-						}
-						_ = y
+//line scan.go:211
+						y = x[i-offset]
+//line scan.go:214
 						gc_s_y[gc_rank2] = y
 					}
 				}
@@ -5074,22 +3664,18 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line scan.go:195
 								var i int = gc_tx2
 //line scan.go:195
 								_ = i
 //line scan.go:195
 								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
-//line scan.go:195
-								_ = y
-//line scan.go:214
 								{
 //line scan.go:214
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(y).StoreSlice(gc_at4[gc_tx2:])
-//line scan.go:214
 								}
 							}
+//line scan.go:216
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
 						}(gc_vstep5)
@@ -5101,39 +3687,26 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:195
 							var i int = gc_tx2
 //line scan.go:195
 							_ = i
 //line scan.go:195
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
-//line scan.go:195
-							_ = y
 //line scan.go:214
-							{
-//line scan.go:214
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(y).StoreSlice(gc_at4[gc_tx2:])
-//line scan.go:214
-							}
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(y).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:195
-						i := gc_tx2
-						_ = i
+//line scan.go:197
 						y := gc_s_y[gc_rank2]
-
-//line scan.go:214
-						{
-							gc_at4[gc_tx2] += y
-						}
+//line scan.go:215
+						gc_at4[gc_tx2] += y
 					}
 				} else {
+//line scan.go:219
 					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -5141,27 +3714,21 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line scan.go:195
 								var i int = gc_tx2
 //line scan.go:195
-								_ = i
-//line scan.go:195
 								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
-//line scan.go:195
-								_ = y
-//line scan.go:214
 								{
+//line scan.go:215
 									if i < 0 || i > len(x)-16 {
 //line scan.go:215
 										break
-//line scan.go:215
 									}
 //line scan.go:215
 									archsimd.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
-//line scan.go:215
 								}
 							}
+//line scan.go:217
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
 						}(gc_vstep6)
@@ -5173,26 +3740,17 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:195
 							var i int = gc_tx2
 //line scan.go:195
-							_ = i
-//line scan.go:195
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
-//line scan.go:195
-							_ = y
-//line scan.go:214
-							{
-								if i < 0 || i > len(x)-8 {
 //line scan.go:215
-									break
+							if i < 0 || i > len(x)-8 {
 //line scan.go:215
-								}
-//line scan.go:215
-								archsimd.LoadFloat32x8Slice(x[i:]).Add(y).StoreSlice(x[i:])
-//line scan.go:215
+								break
 							}
+//line scan.go:215
+							archsimd.LoadFloat32x8Slice(x[i:]).Add(y).StoreSlice(x[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -5202,154 +3760,114 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:195
 							i := gc_tx2
-							_ = i
+//line scan.go:197
 							y := gc_s_y[gc_rank2]
-
-//line scan.go:214
-							{
-								x[i] += y
-							}
+//line scan.go:215
+							x[i] += y
 						}
 						{
+//line scan.go:219
 							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:195
 							i := gc_tx2
-							_ = i
+//line scan.go:197
 							y := gc_s_y[gc_rank2]
-
-//line scan.go:214
-							{
-								x[i] += y
-							}
+//line scan.go:215
+							x[i] += y
 						}
 						{
+//line scan.go:219
 							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:195
 							i := gc_tx2
-							_ = i
+//line scan.go:197
 							y := gc_s_y[gc_rank2]
-
-//line scan.go:214
-							{
-								x[i] += y
-							}
+//line scan.go:215
+							x[i] += y
 						}
 						{
+//line scan.go:219
 							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:195
 							i := gc_tx2
-							_ = i
+//line scan.go:197
 							y := gc_s_y[gc_rank2]
-
-//line scan.go:214
-							{
-								x[i] += y
-							}
+//line scan.go:215
+							x[i] += y
 						}
 					}
+//line scan.go:219
 					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line scan.go:195
 						i := gc_tx2
-						_ = i
+//line scan.go:197
 						y := gc_s_y[gc_rank2]
-
-//line scan.go:214
-						{
-							x[i] += y
-						}
+//line scan.go:215
+						x[i] += y
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line scan.go:223
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line scan.go:195
-				i := gc_tx2
-				_ = i
-
+			i := gc_tx2
 //line scan.go:197
-				base := (gc_bx2*b + i) * 4
-				_ = base
-				r := gc_s_r[gc_rank2]
-
+			base := (gc_bx2*b + i) * 4
+//line scan.go:199
+			r := gc_s_r[gc_rank2]
 //line scan.go:219
-				var prefix float32
-
-//line scan.go:220
-				if i > 0 {
-					prefix = x[i-1]
-				}
-
+			var prefix float32
+			if i > 0 {
+				prefix = x[i-1]
+			}
+			{
 				{
-
 //line scan.go:223
-					{
-//line scan.go:223
-						k_ := int(0)
-//line scan.go:223
-						_ = k_
-						if base+k_ < len(in) {
-							out[base+k_] = r[k_] + prefix
-						}
+					k_ := int(0)
+					if base+k_ < len(in) {
+						out[base+k_] = r[k_] + prefix
 					}
-//line scan.go:223
-					{
-//line scan.go:223
-						k_ := int(1)
-//line scan.go:223
-						_ = k_
-						if base+k_ < len(in) {
-							out[base+k_] = r[k_] + prefix
-						}
-					}
-//line scan.go:223
-					{
-//line scan.go:223
-						k_ := int(2)
-//line scan.go:223
-						_ = k_
-						if base+k_ < len(in) {
-							out[base+k_] = r[k_] + prefix
-						}
-					}
-//line scan.go:223
-					{
-//line scan.go:223
-						k_ := int(3)
-//line scan.go:223
-						_ = k_
-						if base+k_ < len(in) {
-							out[base+k_] = r[k_] + prefix
-						}
-					}
-//line scan.go:227
 				}
-
+				{
+//line scan.go:223
+					k_ := int(1)
+					if base+k_ < len(in) {
+						out[base+k_] = r[k_] + prefix
+					}
+				}
+				{
+//line scan.go:223
+					k_ := int(2)
+					if base+k_ < len(in) {
+						out[base+k_] = r[k_] + prefix
+					}
+				}
+				{
+//line scan.go:223
+					k_ := int(3)
+					if base+k_ < len(in) {
+						out[base+k_] = r[k_] + prefix
+					}
+				}
+			}
 //line scan.go:228
-				if sums != nil && i == b-1 {
-					sums[gc_bx2] = x[i]
-				}
-				_ = prefix
+			if sums != nil && i == b-1 {
+				sums[gc_bx2] = x[i]
 			}
 		}
 	}
@@ -5358,8 +3876,6 @@ func gc_body_scanHSFourPerThread(gc_b2 *compiled.Block, in, out, sums []float32)
 // ScanBlellochDivMulKernel rewords kernels.BlellochScanKernel with
 // division and multiplication instead of shifts (d := m / 2 ... d /= 2,
 // offset *= 2 and offset /= 2) and the tree's indexes inline.
-//
-//line scan.go:238
 func ScanBlellochDivMulKernel(in, out, sums []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanBlellochDivMul,
 		func(gc_t *gocuda.Thread) { scanBlellochDivMul(gc_t, in, out, sums) },
@@ -5382,473 +3898,189 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 	gc_n2 := gc_b2.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_a1 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line scan.go:239
 	n := len(in)
-
 //line scan.go:241
 	m := 2 * gc_bdx2
-
-//line scan.go:242
 	if m <= 2*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line scan.go:242
 	temp := gocuda.Shared[float32](t, m)[:m]
-
 //line scan.go:253
 	offset := 1
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line scan.go:255
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan.go:240
-					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+				gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan.go:240
-					_ = gc_iota22
+				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan.go:240
-					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan.go:240
-					_ = gc_evens16
+				gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan.go:240
-					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan.go:240
-					_ = gc_odds16
+				gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line scan.go:240
-					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+				gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line scan.go:240
-					_ = gc_spread16Lo
+				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan.go:240
-					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps2:
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:240
-					_ = gc_spread16Hi
-//line scan.go:240
-					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:240
-					_ = gc_evenLanes16
-//line scan.go:240
-					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line scan.go:240
-					_ = gc_oddLanes16
-//line scan.go:240
-					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line scan.go:240
-					_ = gc_pairLo
-//line scan.go:240
-					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line scan.go:240
-					_ = gc_pairHi
-				gc_steps2:
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line scan.go:240
-						var thid int = gc_tx2
-//line scan.go:240
-						_ = thid
+					var thid int = gc_tx2
 //line scan.go:243
-						var g int = gc_bx2*m + 2*thid
-//line scan.go:243
-						_ = g
+					var g int = gc_bx2*m + 2*thid
+					var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:244
-						var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:244
-						_ = a0
-//line scan.go:244
-						var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:244
-						_ = a1
+					var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+					if g < n && uint(n-g) > 30 {
 //line scan.go:245
-						if g < n && uint(n-g) > 30 {
+						var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:245
-							var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+							gc_ld5 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
+//line scan.go:246
+						} else if g >= 1 && g <= len(in)-31 {
+//line scan.go:246
+							gc_ld5 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
+						} else {
+//line scan.go:246
+							break gc_steps2
+						}
+//line scan.go:246
+						a0 = gc_ld5
+					} else {
+//line scan.go:246
+						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan.go:245
+						if gc_if3.ToBits() != 0 {
+//line scan.go:245
+							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:245
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-								gc_ld5 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
+								gc_ld6 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
 //line scan.go:246
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan.go:246
-								gc_ld5 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
-//line scan.go:246
+								gc_ld6 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 							} else {
 //line scan.go:246
 								break gc_steps2
-//line scan.go:246
 							}
 //line scan.go:246
-							a0 = gc_ld5
-//line scan.go:246
-						} else {
-//line scan.go:246
-							gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan.go:245
-							_ = gc_if3
-//line scan.go:245
-							if gc_if3.ToBits() != 0 {
-//line scan.go:245
-								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:245
-								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-									gc_ld6 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
-//line scan.go:246
-								} else if g >= 1 && g <= len(in)-31 {
-//line scan.go:246
-									gc_ld6 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
-//line scan.go:246
-								} else {
-//line scan.go:246
-									break gc_steps2
-//line scan.go:246
-								}
-//line scan.go:246
-								a0 = a0.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
-//line scan.go:246
-							}
-//line scan.go:246
+							a0 = a0.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 						}
+					}
 //line scan.go:248
-						if g+1 < n && uint(n-(g+1)) > 30 {
+					if g+1 < n && uint(n-(g+1)) > 30 {
 //line scan.go:248
-							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line scan.go:248
+						if (g+
+							1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
+//line scan.go:249
+							gc_ld7 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
+//line scan.go:249
+						} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+//line scan.go:249
+							gc_ld7 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
+						} else {
+//line scan.go:249
+							break gc_steps2
+						}
+//line scan.go:249
+						a1 = gc_ld7
+					} else {
+//line scan.go:249
+						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan.go:248
+						if gc_if4.ToBits() != 0 {
+//line scan.go:248
+							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:248
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan.go:249
-								gc_ld7 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
+								gc_ld8 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
 //line scan.go:249
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan.go:249
-								gc_ld7 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
-//line scan.go:249
+								gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 							} else {
 //line scan.go:249
 								break gc_steps2
-//line scan.go:249
 							}
 //line scan.go:249
-							a1 = gc_ld7
-//line scan.go:249
-						} else {
-//line scan.go:249
-							gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan.go:248
-							_ = gc_if4
-//line scan.go:248
-							if gc_if4.ToBits() != 0 {
-//line scan.go:248
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:248
-								if (g+
-									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan.go:249
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
-//line scan.go:249
-								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan.go:249
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
-//line scan.go:249
-								} else {
-//line scan.go:249
-									break gc_steps2
-//line scan.go:249
-								}
-//line scan.go:249
-								a1 = a1.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line scan.go:249
-							}
-//line scan.go:249
+							a1 = a1.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 						}
-//line scan.go:251
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line scan.go:251
-							a0.ConcatPermute(a1, gc_pairLo).StoreSlice(temp[2*thid:])
-//line scan.go:251
-							a0.ConcatPermute(a1, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
-//line scan.go:251
-						} else {
-//line scan.go:251
-							gc_st3 := a0
-//line scan.go:251
-							if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
-//line scan.go:251
-								gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)+0:]), gc_evenLanes16).StoreSlice(temp[(2*thid)+0:])
-//line scan.go:251
-								gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evenLanes16).StoreSlice(temp[(2*thid)+16:])
-//line scan.go:251
-							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan.go:251
-								gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]), gc_oddLanes16).StoreSlice(temp[(2*thid)-1:])
-//line scan.go:251
-								gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_oddLanes16).StoreSlice(temp[(2*thid)+15:])
-//line scan.go:251
-							} else {
-//line scan.go:251
-								break gc_steps2
-//line scan.go:251
-							}
-//line scan.go:251
-							gc_st4 := a1
-//line scan.go:251
-							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
-								gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+0:]), gc_evenLanes16).StoreSlice(temp[(2*thid+1)+0:])
-//line scan.go:252
-								gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evenLanes16).StoreSlice(temp[(2*thid+1)+16:])
-//line scan.go:252
-							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan.go:252
-								gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]), gc_oddLanes16).StoreSlice(temp[(2*thid+1)-1:])
-//line scan.go:252
-								gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_oddLanes16).StoreSlice(temp[(2*thid+1)+15:])
-//line scan.go:252
-							} else {
-//line scan.go:252
-								var gc_lanes12 [16]float32
-//line scan.go:252
-								gc_st4.Store(&gc_lanes12)
-//line scan.go:252
-								for gc_k12 := range 16 {
-//line scan.go:252
-									if 0xffff&(1<<gc_k12) != 0 {
-//line scan.go:252
-										gc_pos2.Thread = gc_rank2 + gc_k12
-//line scan.go:252
-										temp[(2*thid+1)+2*gc_k12] = gc_lanes12[gc_k12]
-//line scan.go:252
-									}
-//line scan.go:252
-								}
-//line scan.go:252
-								gc_pos2.Thread = gc_rank2
-//line scan.go:252
-							}
-//line scan.go:252
-						}
-//line scan.go:251
-						a0.StoreSlice(gc_s_a0[gc_rank2:])
-//line scan.go:251
-						a1.StoreSlice(gc_s_a1[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line scan.go:240
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan.go:240
-				_ = gc_iota2
-//line scan.go:240
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan.go:240
-				_ = gc_evens
-//line scan.go:240
-				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan.go:240
-				_ = gc_spreadLo
-//line scan.go:240
-				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan.go:240
-				_ = gc_spreadHi
-//line scan.go:240
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:240
-				_ = gc_evenLanes
-//line scan.go:240
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:240
-				_ = gc_oddLanes
-			gc_steps:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line scan.go:240
-					var thid int = gc_tx2
-//line scan.go:240
-					_ = thid
-//line scan.go:243
-					var g int = gc_bx2*m + 2*thid
-//line scan.go:243
-					_ = g
-//line scan.go:244
-					var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:244
-					_ = a0
-//line scan.go:244
-					var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:244
-					_ = a1
-//line scan.go:245
-					if g < n && uint(n-g) > 14 {
-//line scan.go:245
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:245
-						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-							gc_ld = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
-//line scan.go:246
-						} else if g >= 1 && g <= len(in)-15 {
-//line scan.go:246
-							gc_ld = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
-//line scan.go:246
-						} else {
-//line scan.go:246
-							break gc_steps
-//line scan.go:246
-						}
-//line scan.go:246
-						a0 = gc_ld
-//line scan.go:246
-					} else {
-//line scan.go:246
-						gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan.go:245
-						_ = gc_if
-//line scan.go:245
-						if gc_if.ToBits() != 0 {
-//line scan.go:245
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:245
-							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
-//line scan.go:246
-							} else if g >= 1 && g <= len(in)-15 {
-//line scan.go:246
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
-//line scan.go:246
-							} else {
-//line scan.go:246
-								break gc_steps
-//line scan.go:246
-							}
-//line scan.go:246
-							a0 = gc_ld2.Merge(a0, gc_if)
-//line scan.go:246
-						}
-//line scan.go:246
-					}
-//line scan.go:248
-					if g+1 < n && uint(n-(g+1)) > 14 {
-//line scan.go:248
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:248
-						if (g+
-							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan.go:249
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
-//line scan.go:249
-						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan.go:249
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
-//line scan.go:249
-						} else {
-//line scan.go:249
-							break gc_steps
-//line scan.go:249
-						}
-//line scan.go:249
-						a1 = gc_ld3
-//line scan.go:249
-					} else {
-//line scan.go:249
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan.go:248
-						_ = gc_if2
-//line scan.go:248
-						if gc_if2.ToBits() != 0 {
-//line scan.go:248
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:248
-							if (g+
-								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan.go:249
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
-//line scan.go:249
-							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan.go:249
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
-//line scan.go:249
-							} else {
-//line scan.go:249
-								break gc_steps
-//line scan.go:249
-							}
-//line scan.go:249
-							a1 = gc_ld4.Merge(a1, gc_if2)
-//line scan.go:249
-						}
-//line scan.go:249
 					}
 //line scan.go:251
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan.go:251
-						a0.Permute(gc_spreadLo).Merge(a1.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+						a0.ConcatPermute(a1, gc_pairLo).StoreSlice(temp[2*thid:])
 //line scan.go:251
-						a0.Permute(gc_spreadHi).Merge(a1.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
-//line scan.go:251
+						a0.ConcatPermute(a1, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
 //line scan.go:251
-						gc_st := a0
+						gc_st3 := a0
 //line scan.go:251
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 //line scan.go:251
-							gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid)+0:])
+							gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)+0:]), gc_evenLanes16).StoreSlice(temp[(2*thid)+0:])
 //line scan.go:251
-							gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+							gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evenLanes16).StoreSlice(temp[(2*thid)+16:])
 //line scan.go:251
-						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan.go:251
-							gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid)-1:])
+							gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]), gc_oddLanes16).StoreSlice(temp[(2*thid)-1:])
 //line scan.go:251
-							gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid)+7:])
-//line scan.go:251
+							gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_oddLanes16).StoreSlice(temp[(2*thid)+15:])
 						} else {
 //line scan.go:251
-							break gc_steps
-//line scan.go:251
+							break gc_steps2
 						}
 //line scan.go:251
-						gc_st2 := a1
+						gc_st4 := a1
 //line scan.go:251
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
-							gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+0:])
+						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+							gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+0:]), gc_evenLanes16).StoreSlice(temp[(2*thid+1)+0:])
 //line scan.go:252
-							gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+8:])
+							gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evenLanes16).StoreSlice(temp[(2*thid+1)+16:])
 //line scan.go:252
-						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan.go:252
-							gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)-1:])
+							gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]), gc_oddLanes16).StoreSlice(temp[(2*thid+1)-1:])
 //line scan.go:252
-							gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)+7:])
-//line scan.go:252
+							gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_oddLanes16).StoreSlice(temp[(2*thid+1)+15:])
 						} else {
 //line scan.go:252
-							var gc_lanes6 [8]float32
+							var gc_lanes12 [16]float32
 //line scan.go:252
-							gc_st2.Store(&gc_lanes6)
+							gc_st4.Store(&gc_lanes12)
 //line scan.go:252
-							for gc_k6 := range 8 {
+							for gc_k12 := range 16 {
 //line scan.go:252
-								if 0xff&(1<<gc_k6) != 0 {
+								if 0xffff&(1<<gc_k12) != 0 {
 //line scan.go:252
-									gc_pos2.Thread = gc_rank2 + gc_k6
+									gc_pos2.Thread = gc_rank2 + gc_k12
 //line scan.go:252
-									temp[(2*thid+1)+2*gc_k6] = gc_lanes6[gc_k6]
-//line scan.go:252
+									temp[(2*thid+1)+2*gc_k12] = gc_lanes12[gc_k12]
 								}
-//line scan.go:252
 							}
 //line scan.go:252
 							gc_pos2.Thread = gc_rank2
-//line scan.go:252
 						}
-//line scan.go:252
 					}
 //line scan.go:251
 					a0.StoreSlice(gc_s_a0[gc_rank2:])
@@ -5856,45 +4088,202 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 					a1.StoreSlice(gc_s_a1[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line scan.go:240
-				thid := gc_tx2
-				_ = thid
-
-//line scan.go:243
-				g := gc_bx2*m + 2*thid
-				_ = g
-
-//line scan.go:244
-				var a0, a1 float32
-
-//line scan.go:245
-				if g < n {
-					a0 = in[g]
-				}
-
-//line scan.go:248
-				if g+1 < n {
-					a1 = in[g+1]
-				}
-
-//line scan.go:251
-				temp[2*thid] = a0
-
-//line scan.go:252
-				temp[2*thid+1] = a1
-				_ = a0
-				_ = a1
-				gc_s_a0[gc_rank2] = a0
-				gc_s_a1[gc_rank2] = a1
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
 			}
 		}
+		if compiled.SIMD {
+//line scan.go:240
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line scan.go:240
+			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line scan.go:240
+			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line scan.go:240
+			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line scan.go:240
+			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line scan.go:240
+			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+		gc_steps:
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+				gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:240
+				var thid int = gc_tx2
+//line scan.go:243
+				var g int = gc_bx2*m + 2*thid
+				var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:244
+				var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				if g < n && uint(n-g) > 14 {
+//line scan.go:245
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:245
+					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+						gc_ld = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
+//line scan.go:246
+					} else if g >= 1 && g <= len(in)-15 {
+//line scan.go:246
+						gc_ld = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
+					} else {
+//line scan.go:246
+						break gc_steps
+					}
+//line scan.go:246
+					a0 = gc_ld
+				} else {
+//line scan.go:246
+					gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan.go:245
+					if gc_if.ToBits() != 0 {
+//line scan.go:245
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:245
+						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+							gc_ld2 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
+//line scan.go:246
+						} else if g >= 1 && g <= len(in)-15 {
+//line scan.go:246
+							gc_ld2 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
+						} else {
+//line scan.go:246
+							break gc_steps
+						}
+//line scan.go:246
+						a0 = gc_ld2.Merge(a0, gc_if)
+					}
+				}
+//line scan.go:248
+				if g+1 < n && uint(n-(g+1)) > 14 {
+//line scan.go:248
+					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:248
+					if (g+
+						1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+//line scan.go:249
+						gc_ld3 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
+//line scan.go:249
+					} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+//line scan.go:249
+						gc_ld3 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
+					} else {
+//line scan.go:249
+						break gc_steps
+					}
+//line scan.go:249
+					a1 = gc_ld3
+				} else {
+//line scan.go:249
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan.go:248
+					if gc_if2.ToBits() != 0 {
+//line scan.go:248
+						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:248
+						if (g+
+							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+//line scan.go:249
+							gc_ld4 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
+//line scan.go:249
+						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+//line scan.go:249
+							gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
+						} else {
+//line scan.go:249
+							break gc_steps
+						}
+//line scan.go:249
+						a1 = gc_ld4.Merge(a1, gc_if2)
+					}
+				}
+//line scan.go:251
+				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+//line scan.go:251
+					a0.Permute(gc_spreadLo).Merge(a1.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+//line scan.go:251
+					a0.Permute(gc_spreadHi).Merge(a1.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+				} else {
+//line scan.go:251
+					gc_st := a0
+//line scan.go:251
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+//line scan.go:251
+						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid)+0:])
+//line scan.go:251
+						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+//line scan.go:251
+					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+//line scan.go:251
+						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid)-1:])
+//line scan.go:251
+						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid)+7:])
+					} else {
+//line scan.go:251
+						break gc_steps
+					}
+//line scan.go:251
+					gc_st2 := a1
+//line scan.go:251
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+0:])
+//line scan.go:252
+						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+8:])
+//line scan.go:252
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+//line scan.go:252
+						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)-1:])
+//line scan.go:252
+						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)+7:])
+					} else {
+//line scan.go:252
+						var gc_lanes6 [8]float32
+//line scan.go:252
+						gc_st2.Store(&gc_lanes6)
+//line scan.go:252
+						for gc_k6 := range 8 {
+//line scan.go:252
+							if 0xff&(1<<gc_k6) != 0 {
+//line scan.go:252
+								gc_pos2.Thread = gc_rank2 + gc_k6
+//line scan.go:252
+								temp[(2*thid+1)+2*gc_k6] = gc_lanes6[gc_k6]
+							}
+						}
+//line scan.go:252
+						gc_pos2.Thread = gc_rank2
+					}
+				}
+//line scan.go:251
+				a0.StoreSlice(gc_s_a0[gc_rank2:])
+//line scan.go:251
+				a1.StoreSlice(gc_s_a1[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line scan.go:240
+			thid := gc_tx2
+//line scan.go:243
+			g := gc_bx2*m + 2*thid
+			var a0, a1 float32
+			if g < n {
+				a0 = in[g]
+			}
+			if g+1 < n {
+				a1 = in[g+1]
+			}
+			temp[2*thid] = a0
+			temp[2*thid+1] = a1
+//line scan.go:255
+			gc_s_a0[gc_rank2] = a0
+			gc_s_a1[gc_rank2] = a1
+		}
 	}
-
 //line scan.go:254
 	for d := m / 2; d > 0; d /= 2 {
 		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
@@ -5902,279 +4291,220 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 			d /= 4
 			continue
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						if offset == 1 {
-//line scan.go:240
-							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:240
-							_ = gc_evens163
-//line scan.go:240
-							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:240
-							_ = gc_odds163
-//line scan.go:240
-							gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:240
-							_ = gc_spread16Lo3
-//line scan.go:240
-							gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:240
-							_ = gc_spread16Hi3
-//line scan.go:240
-							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:240
-							_ = gc_evenLanes163
-//line scan.go:240
-							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
-//line scan.go:240
-							_ = gc_oddLanes163
-						gc_steps6:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line scan.go:240
-								var thid int = gc_tx2
-//line scan.go:240
-								_ = thid
-//line scan.go:256
-								{
-									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:257
-									if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-32 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-31)) {
-//line scan.go:257
-										gc_ld15 = archsimd.LoadFloat32x16Slice(temp[1*(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)+16:]), gc_evens163)
-//line scan.go:257
-									} else if (1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-31 {
-//line scan.go:257
-										gc_ld15 = archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)+15:]), gc_odds163)
-//line scan.go:257
-									} else {
-//line scan.go:257
-										break gc_steps6
-//line scan.go:257
-									}
-//line scan.go:257
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:257
-									if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-32 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31)) {
-//line scan.go:257
-										gc_ld16 = archsimd.LoadFloat32x16Slice(temp[1*(2*thid+2)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+16:]), gc_evens163)
-//line scan.go:257
-									} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31 {
-//line scan.go:257
-										gc_ld16 = archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+15:]), gc_odds163)
-//line scan.go:257
-									} else {
-//line scan.go:257
-										break gc_steps6
-//line scan.go:257
-									}
-//line scan.go:257
-									gc_st8 := gc_ld16.Add(gc_ld15)
-//line scan.go:257
-									if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-32 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31)) {
-//line scan.go:257
-										gc_st8.Permute(gc_spread16Lo3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+0:]), gc_evenLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+0:])
-//line scan.go:257
-										gc_st8.Permute(gc_spread16Hi3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+16:]), gc_evenLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+16:])
-//line scan.go:257
-									} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31 {
-//line scan.go:257
-										gc_st8.Permute(gc_spread16Lo3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)-1:]), gc_oddLanes163).StoreSlice(temp[(1*(2*thid+2)-1)-1:])
-//line scan.go:257
-										gc_st8.Permute(gc_spread16Hi3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+15:]), gc_oddLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+15:])
-//line scan.go:257
-									} else {
-//line scan.go:257
-										break gc_steps6
-//line scan.go:257
-									}
-//line scan.go:257
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
+//line scan.go:261
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
 //line scan.go:240
-						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan.go:240
-						_ = gc_evens3
+						gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan.go:240
-						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan.go:240
-						_ = gc_spreadLo3
+						gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan.go:240
-						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
 //line scan.go:240
-						_ = gc_spreadHi3
-//line scan.go:240
-						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:240
-						_ = gc_evenLanes3
-//line scan.go:240
-						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:240
-						_ = gc_oddLanes3
-					gc_steps4:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
+					gc_steps6:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:240
 							var thid int = gc_tx2
-//line scan.go:240
-							_ = thid
-//line scan.go:256
 							{
-								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:257
-								if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-16 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15)) {
+								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:257
-									gc_ld11 = archsimd.LoadFloat32x8Slice(temp[1*(2*thid+1)-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+8:]).Permute(gc_evens3))
+								if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-32 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-31)) {
 //line scan.go:257
-								} else if (1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15 {
+									gc_ld15 = archsimd.LoadFloat32x16Slice(temp[1*(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)+16:]), gc_evens163)
 //line scan.go:257
-									gc_ld11 = archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+7:]).Permute(gc_evens3))
+								} else if (1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-31 {
 //line scan.go:257
+									gc_ld15 = archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)+15:]), gc_odds163)
 								} else {
 //line scan.go:257
-									break gc_steps4
-//line scan.go:257
+									break gc_steps6
 								}
 //line scan.go:257
-								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:257
-								if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
+								if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-32 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31)) {
 //line scan.go:257
-									gc_ld12 = archsimd.LoadFloat32x8Slice(temp[1*(2*thid+2)-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+8:]).Permute(gc_evens3))
+									gc_ld16 = archsimd.LoadFloat32x16Slice(temp[1*(2*thid+2)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+16:]), gc_evens163)
 //line scan.go:257
-								} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15 {
+								} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31 {
 //line scan.go:257
-									gc_ld12 = archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]).Permute(gc_evens3))
-//line scan.go:257
+									gc_ld16 = archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+15:]), gc_odds163)
 								} else {
 //line scan.go:257
-									break gc_steps4
-//line scan.go:257
+									break gc_steps6
 								}
 //line scan.go:257
-								gc_st6 := gc_ld12.Add(gc_ld11)
+								gc_st8 := gc_ld16.Add(gc_ld15)
 //line scan.go:257
-								if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
+								if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-32 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31)) {
 //line scan.go:257
-									gc_st6.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+0:]), gc_evenLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+0:])
+									gc_st8.Permute(gc_spread16Lo3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+0:]), gc_evenLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+0:])
 //line scan.go:257
-									gc_st6.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+8:]), gc_evenLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+8:])
+									gc_st8.Permute(gc_spread16Hi3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+16:]), gc_evenLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+16:])
 //line scan.go:257
-								} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15 {
+								} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31 {
 //line scan.go:257
-									gc_st6.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)-1:])
+									gc_st8.Permute(gc_spread16Lo3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)-1:]), gc_oddLanes163).StoreSlice(temp[(1*(2*thid+2)-1)-1:])
 //line scan.go:257
-									gc_st6.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+7:])
-//line scan.go:257
+									gc_st8.Permute(gc_spread16Hi3).Merge(archsimd.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+15:]), gc_oddLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+15:])
 								} else {
 //line scan.go:257
-									break gc_steps4
-//line scan.go:257
+									break gc_steps6
 								}
-//line scan.go:257
 							}
 						}
+//line scan.go:259
 						archsimd.ClearAVXUpperBits()
 					}
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				if offset == 1 {
 //line scan.go:240
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:256
+					gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line scan.go:240
+					gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line scan.go:240
+					gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line scan.go:240
+					gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line scan.go:240
+					gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps4:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line scan.go:240
+						var thid int = gc_tx2
 						{
-							temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+//line scan.go:257
+							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:257
+							if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-16 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15)) {
+//line scan.go:257
+								gc_ld11 = archsimd.LoadFloat32x8Slice(temp[1*(2*thid+1)-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+8:]).Permute(gc_evens3))
+//line scan.go:257
+							} else if (1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15 {
+//line scan.go:257
+								gc_ld11 = archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+7:]).Permute(gc_evens3))
+							} else {
+//line scan.go:257
+								break gc_steps4
+							}
+//line scan.go:257
+							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:257
+							if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
+//line scan.go:257
+								gc_ld12 = archsimd.LoadFloat32x8Slice(temp[1*(2*thid+2)-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+8:]).Permute(gc_evens3))
+//line scan.go:257
+							} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15 {
+//line scan.go:257
+								gc_ld12 = archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]).Permute(gc_evens3))
+							} else {
+//line scan.go:257
+								break gc_steps4
+							}
+//line scan.go:257
+							gc_st6 := gc_ld12.Add(gc_ld11)
+//line scan.go:257
+							if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
+//line scan.go:257
+								gc_st6.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+0:]), gc_evenLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+0:])
+//line scan.go:257
+								gc_st6.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+8:]), gc_evenLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+8:])
+//line scan.go:257
+							} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15 {
+//line scan.go:257
+								gc_st6.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)-1:])
+//line scan.go:257
+								gc_st6.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+7:])
+							} else {
+//line scan.go:257
+								break gc_steps4
+							}
 						}
 					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:240
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:256
-						{
-							temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:240
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:256
-						{
-							temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan.go:240
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:256
-						{
-							temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-						}
-					}
+//line scan.go:259
+					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+			}
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line scan.go:240
 					thid := gc_tx2
-					_ = thid
-
-//line scan.go:256
 					{
+//line scan.go:257
+						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:240
+					thid := gc_tx2
+					{
+//line scan.go:257
+						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:240
+					thid := gc_tx2
+					{
+//line scan.go:257
+						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:240
+					thid := gc_tx2
+					{
+//line scan.go:257
 						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 					}
 				}
 			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line scan.go:240
+				thid := gc_tx2
+				{
+//line scan.go:257
+					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+				}
+			}
 		}
-
 //line scan.go:259
 		offset *= 2
 	}
@@ -6192,186 +4522,103 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 				gc_step5 := gc_from2
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:240
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								gc_at3[0] = gc_at4[0]
-							}
-							gc_at4[0] = 0
+//line scan.go:262
+						if sums != nil {
+							gc_at3[0] = gc_at4[0]
 						}
+						gc_at4[0] = 0
 					}
 					{
-						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:240
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								gc_at3[0] = gc_at4[0]
-							}
-							gc_at4[0] = 0
+//line scan.go:262
+						if sums != nil {
+							gc_at3[0] = gc_at4[0]
 						}
+						gc_at4[0] = 0
 					}
 					{
-						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:240
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								gc_at3[0] = gc_at4[0]
-							}
-							gc_at4[0] = 0
+//line scan.go:262
+						if sums != nil {
+							gc_at3[0] = gc_at4[0]
 						}
+						gc_at4[0] = 0
 					}
 					{
-						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:240
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								gc_at3[0] = gc_at4[0]
-							}
-							gc_at4[0] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line scan.go:240
-					thid := gc_tx2
-					_ = thid
-
-//line scan.go:261
-					{
+//line scan.go:262
 						if sums != nil {
 							gc_at3[0] = gc_at4[0]
 						}
 						gc_at4[0] = 0
 					}
 				}
+//line scan.go:269
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line scan.go:262
+					if sums != nil {
+						gc_at3[0] = gc_at4[0]
+					}
+					gc_at4[0] = 0
+				}
 			} else {
+//line scan.go:269
 				gc_step6 := gc_from2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan.go:240
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								sums[gc_bx2] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan.go:262
+						if sums != nil {
+							sums[gc_bx2] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan.go:269
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan.go:240
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								sums[gc_bx2] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan.go:262
+						if sums != nil {
+							sums[gc_bx2] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan.go:269
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan.go:240
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								sums[gc_bx2] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan.go:262
+						if sums != nil {
+							sums[gc_bx2] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan.go:269
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan.go:240
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:261
-						{
-							if sums != nil {
-								sums[gc_bx2] = temp[m-1]
-							}
-							temp[m-1] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan.go:240
-					thid := gc_tx2
-					_ = thid
-
-//line scan.go:261
-					{
+//line scan.go:262
 						if sums != nil {
 							sums[gc_bx2] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 				}
+//line scan.go:269
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:262
+					if sums != nil {
+						sums[gc_bx2] = temp[m-1]
+					}
+					temp[m-1] = 0
+				}
 			}
 		}
 	}
-
 //line scan.go:267
 	for d_ := 1; d_ < m; d_ *= 2 {
 		if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
@@ -6379,987 +4626,798 @@ func gc_body_scanBlellochDivMul(gc_b2 *compiled.Block, in, out, sums []float32) 
 			d_ *= 4
 			continue
 		}
-
 //line scan.go:268
 		offset /= 2
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d_; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						if offset == 1 {
-//line scan.go:240
-							gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:240
-							_ = gc_evens165
-//line scan.go:240
-							gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:240
-							_ = gc_odds165
-//line scan.go:240
-							gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:240
-							_ = gc_spread16Lo5
-//line scan.go:240
-							gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:240
-							_ = gc_spread16Hi5
-//line scan.go:240
-							gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:240
-							_ = gc_evenLanes165
-//line scan.go:240
-							gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
-//line scan.go:240
-							_ = gc_oddLanes165
-						gc_steps10:
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line scan.go:240
-								var thid int = gc_tx2
-//line scan.go:240
-								_ = thid
 //line scan.go:270
-								{
-									var ai int = 1*(2*thid+1) - 1
-//line scan.go:271
-									_ = ai
-									var bi int = 1*(2*thid+2) - 1
-//line scan.go:272
-									_ = bi
-									var gc_ld26 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:273
-									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line scan.go:273
-										gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens165)
-//line scan.go:273
-									} else if ai >= 1 && ai <= len(temp)-31 {
-//line scan.go:273
-										gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds165)
-//line scan.go:273
-									} else {
-//line scan.go:273
-										break gc_steps10
-//line scan.go:273
-									}
-//line scan.go:273
-									y := gc_ld26
-//line scan.go:273
-									_ = y
-//line scan.go:273
-									var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:273
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-										gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens165)
-//line scan.go:274
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan.go:274
-										gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds165)
-//line scan.go:274
-									} else {
-//line scan.go:274
-										break gc_steps10
-//line scan.go:274
-									}
-//line scan.go:274
-									gc_st15 := gc_ld27
-//line scan.go:274
-									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line scan.go:274
-										gc_st15.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[ai+0:]), gc_evenLanes165).StoreSlice(temp[ai+0:])
-//line scan.go:274
-										gc_st15.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evenLanes165).StoreSlice(temp[ai+16:])
-//line scan.go:274
-									} else if ai >= 1 && ai <= len(temp)-31 {
-//line scan.go:274
-										gc_st15.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[ai-1:]), gc_oddLanes165).StoreSlice(temp[ai-1:])
-//line scan.go:274
-										gc_st15.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_oddLanes165).StoreSlice(temp[ai+15:])
-//line scan.go:274
-									} else {
-//line scan.go:274
-										break gc_steps10
-//line scan.go:274
-									}
-//line scan.go:274
-									var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:274
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-										gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens165)
-//line scan.go:275
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan.go:275
-										gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds165)
-//line scan.go:275
-									} else {
-//line scan.go:275
-										var gc_lanes43 [16]float32
-//line scan.go:275
-										for gc_k43 := range 16 {
-//line scan.go:275
-											if 0xffff&(1<<gc_k43) != 0 {
-//line scan.go:275
-												gc_pos2.Thread = gc_rank2 + gc_k43
-//line scan.go:275
-												gc_lanes43[gc_k43] = temp[bi+2*gc_k43]
-//line scan.go:275
-											}
-//line scan.go:275
-										}
-//line scan.go:275
-										gc_pos2.Thread = gc_rank2
-//line scan.go:275
-										gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes43)
-//line scan.go:275
-									}
-//line scan.go:275
-									gc_st16 := gc_ld28.Add(y)
-//line scan.go:275
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line scan.go:275
-										gc_st16.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[bi+0:]), gc_evenLanes165).StoreSlice(temp[bi+0:])
-//line scan.go:275
-										gc_st16.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evenLanes165).StoreSlice(temp[bi+16:])
-//line scan.go:275
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan.go:275
-										gc_st16.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[bi-1:]), gc_oddLanes165).StoreSlice(temp[bi-1:])
-//line scan.go:275
-										gc_st16.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_oddLanes165).StoreSlice(temp[bi+15:])
-//line scan.go:275
-									} else {
-//line scan.go:275
-										var gc_lanes44 [16]float32
-//line scan.go:275
-										gc_st16.Store(&gc_lanes44)
-//line scan.go:275
-										for gc_k44 := range 16 {
-//line scan.go:275
-											if 0xffff&(1<<gc_k44) != 0 {
-//line scan.go:275
-												gc_pos2.Thread = gc_rank2 + gc_k44
-//line scan.go:275
-												temp[bi+2*gc_k44] = gc_lanes44[gc_k44]
-//line scan.go:275
-											}
-//line scan.go:275
-										}
-//line scan.go:275
-										gc_pos2.Thread = gc_rank2
-//line scan.go:275
-									}
-//line scan.go:275
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d_; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
 //line scan.go:240
-						gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan.go:240
-						_ = gc_evens5
+						gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan.go:240
-						gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan.go:240
-						_ = gc_spreadLo5
+						gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan.go:240
-						gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
 //line scan.go:240
-						_ = gc_spreadHi5
-//line scan.go:240
-						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:240
-						_ = gc_evenLanes5
-//line scan.go:240
-						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:240
-						_ = gc_oddLanes5
-					gc_steps8:
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
+					gc_steps10:
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:240
 							var thid int = gc_tx2
-//line scan.go:240
-							_ = thid
-//line scan.go:270
 							{
-								var ai int = 1*(2*thid+1) - 1
 //line scan.go:271
-								_ = ai
+								var ai int = 1*(2*thid+1) - 1
 								var bi int = 1*(2*thid+2) - 1
-//line scan.go:272
-								_ = bi
-								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld26 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:273
-								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line scan.go:273
-									gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens5))
+									gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens165)
 //line scan.go:273
-								} else if ai >= 1 && ai <= len(temp)-15 {
+								} else if ai >= 1 && ai <= len(temp)-31 {
 //line scan.go:273
-									gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens5))
-//line scan.go:273
+									gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds165)
 								} else {
 //line scan.go:273
-									break gc_steps8
-//line scan.go:273
+									break gc_steps10
 								}
 //line scan.go:273
-								y := gc_ld20
+								y := gc_ld26
 //line scan.go:273
-								_ = y
+								var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:273
-								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:273
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-									gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens5))
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens165)
 //line scan.go:274
-								} else if bi >= 1 && bi <= len(temp)-15 {
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan.go:274
-									gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
-//line scan.go:274
+									gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds165)
 								} else {
 //line scan.go:274
-									break gc_steps8
-//line scan.go:274
+									break gc_steps10
 								}
 //line scan.go:274
-								gc_st11 := gc_ld21
+								gc_st15 := gc_ld27
 //line scan.go:274
-								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line scan.go:274
-									gc_st11.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+0:]), gc_evenLanes5).StoreSlice(temp[ai+0:])
+									gc_st15.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[ai+0:]), gc_evenLanes165).StoreSlice(temp[ai+0:])
 //line scan.go:274
-									gc_st11.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+8:]), gc_evenLanes5).StoreSlice(temp[ai+8:])
+									gc_st15.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evenLanes165).StoreSlice(temp[ai+16:])
 //line scan.go:274
-								} else if ai >= 1 && ai <= len(temp)-15 {
+								} else if ai >= 1 && ai <= len(temp)-31 {
 //line scan.go:274
-									gc_st11.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai-1:]), gc_oddLanes5).StoreSlice(temp[ai-1:])
+									gc_st15.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[ai-1:]), gc_oddLanes165).StoreSlice(temp[ai-1:])
 //line scan.go:274
-									gc_st11.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+7:]), gc_oddLanes5).StoreSlice(temp[ai+7:])
-//line scan.go:274
+									gc_st15.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_oddLanes165).StoreSlice(temp[ai+15:])
 								} else {
 //line scan.go:274
-									break gc_steps8
-//line scan.go:274
+									break gc_steps10
 								}
 //line scan.go:274
-								var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:274
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-									gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens5))
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+									gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens165)
 //line scan.go:275
-								} else if bi >= 1 && bi <= len(temp)-15 {
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan.go:275
-									gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
-//line scan.go:275
+									gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds165)
 								} else {
 //line scan.go:275
-									var gc_lanes33 [8]float32
+									var gc_lanes43 [16]float32
 //line scan.go:275
-									for gc_k33 := range 8 {
+									for gc_k43 := range 16 {
 //line scan.go:275
-										if 0xff&(1<<gc_k33) != 0 {
+										if 0xffff&(1<<gc_k43) != 0 {
 //line scan.go:275
-											gc_pos2.Thread = gc_rank2 + gc_k33
+											gc_pos2.Thread = gc_rank2 + gc_k43
 //line scan.go:275
-											gc_lanes33[gc_k33] = temp[bi+2*gc_k33]
-//line scan.go:275
+											gc_lanes43[gc_k43] = temp[bi+2*gc_k43]
 										}
-//line scan.go:275
 									}
 //line scan.go:275
 									gc_pos2.Thread = gc_rank2
 //line scan.go:275
-									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes33)
-//line scan.go:275
+									gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes43)
 								}
 //line scan.go:275
-								gc_st12 := gc_ld22.Add(y)
+								gc_st16 := gc_ld28.Add(y)
 //line scan.go:275
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan.go:275
-									gc_st12.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+0:]), gc_evenLanes5).StoreSlice(temp[bi+0:])
+									gc_st16.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[bi+0:]), gc_evenLanes165).StoreSlice(temp[bi+0:])
 //line scan.go:275
-									gc_st12.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+8:]), gc_evenLanes5).StoreSlice(temp[bi+8:])
+									gc_st16.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evenLanes165).StoreSlice(temp[bi+16:])
 //line scan.go:275
-								} else if bi >= 1 && bi <= len(temp)-15 {
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan.go:275
-									gc_st12.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes5).StoreSlice(temp[bi-1:])
+									gc_st16.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[bi-1:]), gc_oddLanes165).StoreSlice(temp[bi-1:])
 //line scan.go:275
-									gc_st12.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes5).StoreSlice(temp[bi+7:])
-//line scan.go:275
+									gc_st16.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_oddLanes165).StoreSlice(temp[bi+15:])
 								} else {
 //line scan.go:275
-									var gc_lanes34 [8]float32
+									var gc_lanes44 [16]float32
 //line scan.go:275
-									gc_st12.Store(&gc_lanes34)
+									gc_st16.Store(&gc_lanes44)
 //line scan.go:275
-									for gc_k34 := range 8 {
+									for gc_k44 := range 16 {
 //line scan.go:275
-										if 0xff&(1<<gc_k34) != 0 {
+										if 0xffff&(1<<gc_k44) != 0 {
 //line scan.go:275
-											gc_pos2.Thread = gc_rank2 + gc_k34
+											gc_pos2.Thread = gc_rank2 + gc_k44
 //line scan.go:275
-											temp[bi+2*gc_k34] = gc_lanes34[gc_k34]
-//line scan.go:275
+											temp[bi+2*gc_k44] = gc_lanes44[gc_k44]
 										}
-//line scan.go:275
 									}
 //line scan.go:275
 									gc_pos2.Thread = gc_rank2
-//line scan.go:275
 								}
-//line scan.go:275
 							}
 						}
+//line scan.go:277
 						archsimd.ClearAVXUpperBits()
 					}
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan.go:240
-					thid := gc_tx2
-					_ = thid
-
-//line scan.go:270
-					{
-						ai := offset*(2*thid+1) - 1
-						bi := offset*(2*thid+2) - 1
-						y := temp[ai]
-						temp[ai] = temp[bi]
-						temp[bi] += y
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line scan.go:240
-					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line scan.go:240
-					_ = gc_iota24
-//line scan.go:240
-					gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:240
-					_ = gc_evens166
-//line scan.go:240
-					gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:240
-					_ = gc_odds166
-//line scan.go:240
-					gc_spread16Lo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:240
-					_ = gc_spread16Lo6
-//line scan.go:240
-					gc_spread16Hi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:240
-					_ = gc_spread16Hi6
-//line scan.go:240
-					gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:240
-					_ = gc_evenLanes166
-//line scan.go:240
-					gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
-//line scan.go:240
-					_ = gc_oddLanes166
-				gc_steps12:
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line scan.go:240
-						var thid int = gc_tx2
-//line scan.go:240
-						_ = thid
-//line scan.go:243
-						var g int = gc_bx2*m + 2*thid
-//line scan.go:243
-						_ = g
-//line scan.go:243
-						a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank2:])
-//line scan.go:243
-						_ = a0
-//line scan.go:243
-						a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank2:])
-//line scan.go:243
-						_ = a1
-//line scan.go:279
-						if g < n && uint(n-g) > 30 {
-//line scan.go:279
-							var gc_ld33 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:279
-							if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
-								gc_ld33 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens166)
-//line scan.go:280
-							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan.go:280
-								gc_ld33 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
-//line scan.go:280
-							} else {
-//line scan.go:280
-								break gc_steps12
-//line scan.go:280
-							}
-//line scan.go:280
-							gc_st21 := gc_ld33.Add(a0)
-//line scan.go:280
-							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line scan.go:280
-								gc_st21.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes166)
-//line scan.go:280
-								gc_st21.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes166)
-//line scan.go:280
-							} else if g >= 1 && g <= len(out)-31 {
-//line scan.go:280
-								gc_st21.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes166)
-//line scan.go:280
-								gc_st21.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes166)
-//line scan.go:280
-							} else {
-//line scan.go:280
-								break gc_steps12
-//line scan.go:280
-							}
-//line scan.go:280
-						} else {
-//line scan.go:280
-							gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan.go:279
-							_ = gc_if7
-//line scan.go:279
-							if gc_if7.ToBits() != 0 {
-//line scan.go:279
-								var gc_ld34 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:279
-								if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
-									gc_ld34 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens166)
-//line scan.go:280
-								} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan.go:280
-									gc_ld34 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
-//line scan.go:280
-								} else {
-//line scan.go:280
-									break gc_steps12
-//line scan.go:280
-								}
-//line scan.go:280
-								gc_st22 := gc_ld34.Add(a0)
-//line scan.go:280
-								gc_bits := gc_if7.ToBits()
-//line scan.go:280
-								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line scan.go:280
-									gc_st22.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line scan.go:280
-									gc_st22.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
-//line scan.go:280
-								} else if g >= 1 && g <= len(out)-31 {
-//line scan.go:280
-									gc_st22.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line scan.go:280
-									gc_st22.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-//line scan.go:280
-								} else {
-//line scan.go:280
-									break gc_steps12
-//line scan.go:280
-								}
-//line scan.go:280
-							}
-//line scan.go:280
-						}
-//line scan.go:282
-						if g+1 < n && uint(n-(g+1)) > 30 {
-//line scan.go:282
-							var gc_ld35 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:282
-							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
-								gc_ld35 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens166)
-//line scan.go:283
-							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan.go:283
-								gc_ld35 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
-//line scan.go:283
-							} else {
-//line scan.go:283
-								var gc_lanes57 [16]float32
-//line scan.go:283
-								for gc_k57 := range 16 {
-//line scan.go:283
-									if 0xffff&(1<<gc_k57) != 0 {
-//line scan.go:283
-										gc_pos2.Thread = gc_rank2 + gc_k57
-//line scan.go:283
-										gc_lanes57[gc_k57] = temp[(2*thid+1)+2*gc_k57]
-//line scan.go:283
-									}
-//line scan.go:283
-								}
-//line scan.go:283
-								gc_pos2.Thread = gc_rank2
-//line scan.go:283
-								gc_ld35 = archsimd.LoadFloat32x16(&gc_lanes57)
-//line scan.go:283
-							}
-//line scan.go:283
-							gc_st23 := gc_ld35.Add(a1)
-//line scan.go:283
-							if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan.go:283
-								gc_st23.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes166)
-//line scan.go:283
-								gc_st23.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes166)
-//line scan.go:283
-							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan.go:283
-								gc_st23.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes166)
-//line scan.go:283
-								gc_st23.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes166)
-//line scan.go:283
-							} else {
-//line scan.go:283
-								var gc_lanes58 [16]float32
-//line scan.go:283
-								gc_st23.Store(&gc_lanes58)
-//line scan.go:283
-								for gc_k58 := range 16 {
-//line scan.go:283
-									if 0xffff&(1<<gc_k58) != 0 {
-//line scan.go:283
-										gc_pos2.Thread = gc_rank2 + gc_k58
-//line scan.go:283
-										out[(g+1)+2*gc_k58] = gc_lanes58[gc_k58]
-//line scan.go:283
-									}
-//line scan.go:283
-								}
-//line scan.go:283
-								gc_pos2.Thread = gc_rank2
-//line scan.go:283
-							}
-//line scan.go:283
-						} else {
-//line scan.go:283
-							gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan.go:282
-							_ = gc_if8
-//line scan.go:282
-							if gc_if8.ToBits() != 0 {
-//line scan.go:282
-								var gc_ld36 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:282
-								if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
-									gc_ld36 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens166)
-//line scan.go:283
-								} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan.go:283
-									gc_ld36 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
-//line scan.go:283
-								} else {
-//line scan.go:283
-									var gc_lanes59 [16]float32
-//line scan.go:283
-									for gc_k59 := range 16 {
-//line scan.go:283
-										if gc_if8.ToBits()&(1<<gc_k59) != 0 {
-//line scan.go:283
-											gc_pos2.Thread = gc_rank2 + gc_k59
-//line scan.go:283
-											gc_lanes59[gc_k59] = temp[(2*thid+1)+2*gc_k59]
-//line scan.go:283
-										}
-//line scan.go:283
-									}
-//line scan.go:283
-									gc_pos2.Thread = gc_rank2
-//line scan.go:283
-									gc_ld36 = archsimd.LoadFloat32x16(&gc_lanes59)
-//line scan.go:283
-								}
-//line scan.go:283
-								gc_st24 := gc_ld36.Add(a1)
-//line scan.go:283
-								gc_bits2 := gc_if8.ToBits()
-//line scan.go:283
-								if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan.go:283
-									gc_st24.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line scan.go:283
-									gc_st24.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
-//line scan.go:283
-								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan.go:283
-									gc_st24.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line scan.go:283
-									gc_st24.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
-//line scan.go:283
-								} else {
-//line scan.go:283
-									var gc_lanes60 [16]float32
-//line scan.go:283
-									gc_st24.Store(&gc_lanes60)
-//line scan.go:283
-									for gc_k60 := range 16 {
-//line scan.go:283
-										if gc_if8.ToBits()&(1<<gc_k60) != 0 {
-//line scan.go:283
-											gc_pos2.Thread = gc_rank2 + gc_k60
-//line scan.go:283
-											out[(g+1)+2*gc_k60] = gc_lanes60[gc_k60]
-//line scan.go:283
-										}
-//line scan.go:283
-									}
-//line scan.go:283
-									gc_pos2.Thread = gc_rank2
-//line scan.go:283
-								}
-//line scan.go:283
-							}
-//line scan.go:283
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
+				if offset == 1 {
 //line scan.go:240
-				gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan.go:240
-				_ = gc_iota23
+					gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan.go:240
-				gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan.go:240
-				_ = gc_evens6
+					gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan.go:240
-				gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps8:
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:240
-				_ = gc_spreadLo6
+						var thid int = gc_tx2
+						{
+//line scan.go:271
+							var ai int = 1*(2*thid+1) - 1
+							var bi int = 1*(2*thid+2) - 1
+							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:273
+							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+//line scan.go:273
+								gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens5))
+//line scan.go:273
+							} else if ai >= 1 && ai <= len(temp)-15 {
+//line scan.go:273
+								gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens5))
+							} else {
+//line scan.go:273
+								break gc_steps8
+							}
+//line scan.go:273
+							y := gc_ld20
+//line scan.go:273
+							var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:273
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens5))
+//line scan.go:274
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan.go:274
+								gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
+							} else {
+//line scan.go:274
+								break gc_steps8
+							}
+//line scan.go:274
+							gc_st11 := gc_ld21
+//line scan.go:274
+							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+//line scan.go:274
+								gc_st11.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+0:]), gc_evenLanes5).StoreSlice(temp[ai+0:])
+//line scan.go:274
+								gc_st11.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+8:]), gc_evenLanes5).StoreSlice(temp[ai+8:])
+//line scan.go:274
+							} else if ai >= 1 && ai <= len(temp)-15 {
+//line scan.go:274
+								gc_st11.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai-1:]), gc_oddLanes5).StoreSlice(temp[ai-1:])
+//line scan.go:274
+								gc_st11.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+7:]), gc_oddLanes5).StoreSlice(temp[ai+7:])
+							} else {
+//line scan.go:274
+								break gc_steps8
+							}
+//line scan.go:274
+							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:274
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens5))
+//line scan.go:275
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan.go:275
+								gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
+							} else {
+//line scan.go:275
+								var gc_lanes33 [8]float32
+//line scan.go:275
+								for gc_k33 := range 8 {
+//line scan.go:275
+									if 0xff&(1<<gc_k33) != 0 {
+//line scan.go:275
+										gc_pos2.Thread = gc_rank2 + gc_k33
+//line scan.go:275
+										gc_lanes33[gc_k33] = temp[bi+2*gc_k33]
+									}
+								}
+//line scan.go:275
+								gc_pos2.Thread = gc_rank2
+//line scan.go:275
+								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes33)
+							}
+//line scan.go:275
+							gc_st12 := gc_ld22.Add(y)
+//line scan.go:275
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line scan.go:275
+								gc_st12.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+0:]), gc_evenLanes5).StoreSlice(temp[bi+0:])
+//line scan.go:275
+								gc_st12.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+8:]), gc_evenLanes5).StoreSlice(temp[bi+8:])
+//line scan.go:275
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan.go:275
+								gc_st12.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes5).StoreSlice(temp[bi-1:])
+//line scan.go:275
+								gc_st12.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes5).StoreSlice(temp[bi+7:])
+							} else {
+//line scan.go:275
+								var gc_lanes34 [8]float32
+//line scan.go:275
+								gc_st12.Store(&gc_lanes34)
+//line scan.go:275
+								for gc_k34 := range 8 {
+//line scan.go:275
+									if 0xff&(1<<gc_k34) != 0 {
+//line scan.go:275
+										gc_pos2.Thread = gc_rank2 + gc_k34
+//line scan.go:275
+										temp[bi+2*gc_k34] = gc_lanes34[gc_k34]
+									}
+								}
+//line scan.go:275
+								gc_pos2.Thread = gc_rank2
+							}
+						}
+					}
+//line scan.go:277
+					archsimd.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line scan.go:240
-				gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				thid := gc_tx2
+				{
+//line scan.go:271
+					ai := offset*(2*thid+1) - 1
+					bi := offset*(2*thid+2) - 1
+					y := temp[ai]
+					temp[ai] = temp[bi]
+					temp[bi] += y
+				}
+			}
+		}
+	}
+//line scan.go:282
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep4 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop4 bool
+			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line scan.go:240
-				_ = gc_spreadHi6
+				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan.go:240
-				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan.go:240
-				_ = gc_evenLanes6
+				gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan.go:240
-				gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_spread16Lo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan.go:240
-				_ = gc_oddLanes6
-			gc_steps11:
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_spread16Hi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+//line scan.go:240
+				gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
+//line scan.go:240
+				gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
+			gc_steps12:
+				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line scan.go:240
 					var thid int = gc_tx2
-//line scan.go:240
-					_ = thid
 //line scan.go:243
 					var g int = gc_bx2*m + 2*thid
 //line scan.go:243
-					_ = g
+					a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank2:])
 //line scan.go:243
-					a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank2:])
-//line scan.go:243
-					_ = a0
-//line scan.go:243
-					a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank2:])
-//line scan.go:243
-					_ = a1
+					a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank2:])
 //line scan.go:279
-					if g < n && uint(n-g) > 14 {
+					if g < n && uint(n-g) > 30 {
 //line scan.go:279
-						var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld33 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line scan.go:279
+						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+							gc_ld33 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens166)
+//line scan.go:280
+						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+//line scan.go:280
+							gc_ld33 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
+						} else {
+//line scan.go:280
+							break gc_steps12
+						}
+//line scan.go:280
+						gc_st21 := gc_ld33.Add(a0)
+//line scan.go:280
+						if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+//line scan.go:280
+							gc_st21.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes166)
+//line scan.go:280
+							gc_st21.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes166)
+//line scan.go:280
+						} else if g >= 1 && g <= len(out)-31 {
+//line scan.go:280
+							gc_st21.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes166)
+//line scan.go:280
+							gc_st21.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes166)
+						} else {
+//line scan.go:280
+							break gc_steps12
+						}
+					} else {
+//line scan.go:280
+						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan.go:279
+						if gc_if7.ToBits() != 0 {
+//line scan.go:279
+							var gc_ld34 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line scan.go:279
+							if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+								gc_ld34 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens166)
+//line scan.go:280
+							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+//line scan.go:280
+								gc_ld34 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
+							} else {
+//line scan.go:280
+								break gc_steps12
+							}
+//line scan.go:280
+							gc_st22 := gc_ld34.Add(a0)
+//line scan.go:280
+							gc_bits := gc_if7.ToBits()
+//line scan.go:280
+							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+//line scan.go:280
+								gc_st22.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line scan.go:280
+								gc_st22.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line scan.go:280
+							} else if g >= 1 && g <= len(out)-31 {
+//line scan.go:280
+								gc_st22.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line scan.go:280
+								gc_st22.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+							} else {
+//line scan.go:280
+								break gc_steps12
+							}
+						}
+					}
+//line scan.go:282
+					if g+1 < n && uint(n-(g+1)) > 30 {
+//line scan.go:282
+						var gc_ld35 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line scan.go:282
+						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+							gc_ld35 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens166)
+//line scan.go:283
+						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+//line scan.go:283
+							gc_ld35 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
+						} else {
+//line scan.go:283
+							var gc_lanes57 [16]float32
+//line scan.go:283
+							for gc_k57 := range 16 {
+//line scan.go:283
+								if 0xffff&(1<<gc_k57) != 0 {
+//line scan.go:283
+									gc_pos2.Thread = gc_rank2 + gc_k57
+//line scan.go:283
+									gc_lanes57[gc_k57] = temp[(2*thid+1)+2*gc_k57]
+								}
+							}
+//line scan.go:283
+							gc_pos2.Thread = gc_rank2
+//line scan.go:283
+							gc_ld35 = archsimd.LoadFloat32x16(&gc_lanes57)
+						}
+//line scan.go:283
+						gc_st23 := gc_ld35.Add(a1)
+//line scan.go:283
+						if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+//line scan.go:283
+							gc_st23.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes166)
+//line scan.go:283
+							gc_st23.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes166)
+//line scan.go:283
+						} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line scan.go:283
+							gc_st23.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes166)
+//line scan.go:283
+							gc_st23.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes166)
+						} else {
+//line scan.go:283
+							var gc_lanes58 [16]float32
+//line scan.go:283
+							gc_st23.Store(&gc_lanes58)
+//line scan.go:283
+							for gc_k58 := range 16 {
+//line scan.go:283
+								if 0xffff&(1<<gc_k58) != 0 {
+//line scan.go:283
+									gc_pos2.Thread = gc_rank2 + gc_k58
+//line scan.go:283
+									out[(g+1)+2*gc_k58] = gc_lanes58[gc_k58]
+								}
+							}
+//line scan.go:283
+							gc_pos2.Thread = gc_rank2
+						}
+					} else {
+//line scan.go:283
+						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan.go:282
+						if gc_if8.ToBits() != 0 {
+//line scan.go:282
+							var gc_ld36 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line scan.go:282
+							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+								gc_ld36 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens166)
+//line scan.go:283
+							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+//line scan.go:283
+								gc_ld36 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
+							} else {
+//line scan.go:283
+								var gc_lanes59 [16]float32
+//line scan.go:283
+								for gc_k59 := range 16 {
+//line scan.go:283
+									if gc_if8.ToBits()&(1<<gc_k59) != 0 {
+//line scan.go:283
+										gc_pos2.Thread = gc_rank2 + gc_k59
+//line scan.go:283
+										gc_lanes59[gc_k59] = temp[(2*thid+1)+2*gc_k59]
+									}
+								}
+//line scan.go:283
+								gc_pos2.Thread = gc_rank2
+//line scan.go:283
+								gc_ld36 = archsimd.LoadFloat32x16(&gc_lanes59)
+							}
+//line scan.go:283
+							gc_st24 := gc_ld36.Add(a1)
+//line scan.go:283
+							gc_bits2 := gc_if8.ToBits()
+//line scan.go:283
+							if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+//line scan.go:283
+								gc_st24.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line scan.go:283
+								gc_st24.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line scan.go:283
+							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line scan.go:283
+								gc_st24.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line scan.go:283
+								gc_st24.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+							} else {
+//line scan.go:283
+								var gc_lanes60 [16]float32
+//line scan.go:283
+								gc_st24.Store(&gc_lanes60)
+//line scan.go:283
+								for gc_k60 := range 16 {
+//line scan.go:283
+									if gc_if8.ToBits()&(1<<gc_k60) != 0 {
+//line scan.go:283
+										gc_pos2.Thread = gc_rank2 + gc_k60
+//line scan.go:283
+										out[(g+1)+2*gc_k60] = gc_lanes60[gc_k60]
+									}
+								}
+//line scan.go:283
+								gc_pos2.Thread = gc_rank2
+							}
+						}
+					}
+				}
+//line scan.go:285
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop4 {
+				return
+			}
+		}
+		if compiled.SIMD {
+//line scan.go:240
+			gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line scan.go:240
+			gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line scan.go:240
+			gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line scan.go:240
+			gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line scan.go:240
+			gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line scan.go:240
+			gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+		gc_steps11:
+			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_tx2 := gc_vstep4
+				gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:240
+				var thid int = gc_tx2
+//line scan.go:243
+				var g int = gc_bx2*m + 2*thid
+//line scan.go:243
+				a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank2:])
+//line scan.go:243
+				a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank2:])
+//line scan.go:279
+				if g < n && uint(n-g) > 14 {
+//line scan.go:279
+					var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:279
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+						gc_ld29 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
+//line scan.go:280
+					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+//line scan.go:280
+						gc_ld29 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
+					} else {
+//line scan.go:280
+						break gc_steps11
+					}
+//line scan.go:280
+					gc_st17 := gc_ld29.Add(a0)
+//line scan.go:280
+					if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+//line scan.go:280
+						gc_st17.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes6)
+//line scan.go:280
+						gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes6)
+//line scan.go:280
+					} else if g >= 1 && g <= len(out)-15 {
+//line scan.go:280
+						gc_st17.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes6)
+//line scan.go:280
+						gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes6)
+					} else {
+//line scan.go:280
+						break gc_steps11
+					}
+				} else {
+//line scan.go:280
+					gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan.go:279
+					if gc_if5.ToBits() != 0 {
+//line scan.go:279
+						var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:279
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
-							gc_ld29 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
+							gc_ld30 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
 //line scan.go:280
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan.go:280
-							gc_ld29 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
-//line scan.go:280
+							gc_ld30 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
 						} else {
 //line scan.go:280
 							break gc_steps11
-//line scan.go:280
 						}
 //line scan.go:280
-						gc_st17 := gc_ld29.Add(a0)
+						gc_st18 := gc_ld30.Add(a0)
 //line scan.go:280
 						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 //line scan.go:280
-							gc_st17.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes6)
+							gc_st18.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line scan.go:280
-							gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes6)
+							gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line scan.go:280
 						} else if g >= 1 && g <= len(out)-15 {
 //line scan.go:280
-							gc_st17.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes6)
+							gc_st18.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 //line scan.go:280
-							gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes6)
-//line scan.go:280
+							gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 						} else {
 //line scan.go:280
 							break gc_steps11
-//line scan.go:280
 						}
-//line scan.go:280
-					} else {
-//line scan.go:280
-						gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan.go:279
-						_ = gc_if5
-//line scan.go:279
-						if gc_if5.ToBits() != 0 {
-//line scan.go:279
-							var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:279
-							if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
-								gc_ld30 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
-//line scan.go:280
-							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line scan.go:280
-								gc_ld30 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
-//line scan.go:280
-							} else {
-//line scan.go:280
-								break gc_steps11
-//line scan.go:280
-							}
-//line scan.go:280
-							gc_st18 := gc_ld30.Add(a0)
-//line scan.go:280
-							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-//line scan.go:280
-								gc_st18.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line scan.go:280
-								gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line scan.go:280
-							} else if g >= 1 && g <= len(out)-15 {
-//line scan.go:280
-								gc_st18.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
-//line scan.go:280
-								gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
-//line scan.go:280
-							} else {
-//line scan.go:280
-								break gc_steps11
-//line scan.go:280
-							}
-//line scan.go:280
-						}
-//line scan.go:280
 					}
+				}
 //line scan.go:282
-					if g+1 < n && uint(n-(g+1)) > 14 {
+				if g+1 < n && uint(n-(g+1)) > 14 {
 //line scan.go:282
-						var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:282
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+						gc_ld31 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
+//line scan.go:283
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+//line scan.go:283
+						gc_ld31 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
+					} else {
+//line scan.go:283
+						var gc_lanes49 [8]float32
+//line scan.go:283
+						for gc_k49 := range 8 {
+//line scan.go:283
+							if 0xff&(1<<gc_k49) != 0 {
+//line scan.go:283
+								gc_pos2.Thread = gc_rank2 + gc_k49
+//line scan.go:283
+								gc_lanes49[gc_k49] = temp[(2*thid+1)+2*gc_k49]
+							}
+						}
+//line scan.go:283
+						gc_pos2.Thread = gc_rank2
+//line scan.go:283
+						gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes49)
+					}
+//line scan.go:283
+					gc_st19 := gc_ld31.Add(a1)
+//line scan.go:283
+					if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+//line scan.go:283
+						gc_st19.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes6)
+//line scan.go:283
+						gc_st19.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes6)
+//line scan.go:283
+					} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+//line scan.go:283
+						gc_st19.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes6)
+//line scan.go:283
+						gc_st19.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes6)
+					} else {
+//line scan.go:283
+						var gc_lanes50 [8]float32
+//line scan.go:283
+						gc_st19.Store(&gc_lanes50)
+//line scan.go:283
+						for gc_k50 := range 8 {
+//line scan.go:283
+							if 0xff&(1<<gc_k50) != 0 {
+//line scan.go:283
+								gc_pos2.Thread = gc_rank2 + gc_k50
+//line scan.go:283
+								out[(g+1)+2*gc_k50] = gc_lanes50[gc_k50]
+							}
+						}
+//line scan.go:283
+						gc_pos2.Thread = gc_rank2
+					}
+				} else {
+//line scan.go:283
+					gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan.go:282
+					if gc_if6.ToBits() != 0 {
+//line scan.go:282
+						var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:282
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
-							gc_ld31 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
+							gc_ld32 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
 //line scan.go:283
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan.go:283
-							gc_ld31 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
-//line scan.go:283
+							gc_ld32 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
 						} else {
 //line scan.go:283
-							var gc_lanes49 [8]float32
+							var gc_lanes51 [8]float32
 //line scan.go:283
-							for gc_k49 := range 8 {
+							for gc_k51 := range 8 {
 //line scan.go:283
-								if 0xff&(1<<gc_k49) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k51) != 0 {
 //line scan.go:283
-									gc_pos2.Thread = gc_rank2 + gc_k49
+									gc_pos2.Thread = gc_rank2 + gc_k51
 //line scan.go:283
-									gc_lanes49[gc_k49] = temp[(2*thid+1)+2*gc_k49]
-//line scan.go:283
+									gc_lanes51[gc_k51] = temp[(2*thid+1)+2*gc_k51]
 								}
-//line scan.go:283
 							}
 //line scan.go:283
 							gc_pos2.Thread = gc_rank2
 //line scan.go:283
-							gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes49)
-//line scan.go:283
+							gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes51)
 						}
 //line scan.go:283
-						gc_st19 := gc_ld31.Add(a1)
+						gc_st20 := gc_ld32.Add(a1)
 //line scan.go:283
 						if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan.go:283
-							gc_st19.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes6)
+							gc_st20.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line scan.go:283
-							gc_st19.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes6)
+							gc_st20.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line scan.go:283
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan.go:283
-							gc_st19.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes6)
+							gc_st20.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 //line scan.go:283
-							gc_st19.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes6)
-//line scan.go:283
+							gc_st20.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 						} else {
 //line scan.go:283
-							var gc_lanes50 [8]float32
+							var gc_lanes52 [8]float32
 //line scan.go:283
-							gc_st19.Store(&gc_lanes50)
+							gc_st20.Store(&gc_lanes52)
 //line scan.go:283
-							for gc_k50 := range 8 {
+							for gc_k52 := range 8 {
 //line scan.go:283
-								if 0xff&(1<<gc_k50) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k52) != 0 {
 //line scan.go:283
-									gc_pos2.Thread = gc_rank2 + gc_k50
+									gc_pos2.Thread = gc_rank2 + gc_k52
 //line scan.go:283
-									out[(g+1)+2*gc_k50] = gc_lanes50[gc_k50]
-//line scan.go:283
+									out[(g+1)+2*gc_k52] = gc_lanes52[gc_k52]
 								}
-//line scan.go:283
 							}
 //line scan.go:283
 							gc_pos2.Thread = gc_rank2
-//line scan.go:283
 						}
-//line scan.go:283
-					} else {
-//line scan.go:283
-						gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan.go:282
-						_ = gc_if6
-//line scan.go:282
-						if gc_if6.ToBits() != 0 {
-//line scan.go:282
-							var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:282
-							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
-								gc_ld32 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
-//line scan.go:283
-							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line scan.go:283
-								gc_ld32 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
-//line scan.go:283
-							} else {
-//line scan.go:283
-								var gc_lanes51 [8]float32
-//line scan.go:283
-								for gc_k51 := range 8 {
-//line scan.go:283
-									if gc_if6.ToBits()&(1<<gc_k51) != 0 {
-//line scan.go:283
-										gc_pos2.Thread = gc_rank2 + gc_k51
-//line scan.go:283
-										gc_lanes51[gc_k51] = temp[(2*thid+1)+2*gc_k51]
-//line scan.go:283
-									}
-//line scan.go:283
-								}
-//line scan.go:283
-								gc_pos2.Thread = gc_rank2
-//line scan.go:283
-								gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes51)
-//line scan.go:283
-							}
-//line scan.go:283
-							gc_st20 := gc_ld32.Add(a1)
-//line scan.go:283
-							if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan.go:283
-								gc_st20.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line scan.go:283
-								gc_st20.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line scan.go:283
-							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan.go:283
-								gc_st20.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
-//line scan.go:283
-								gc_st20.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
-//line scan.go:283
-							} else {
-//line scan.go:283
-								var gc_lanes52 [8]float32
-//line scan.go:283
-								gc_st20.Store(&gc_lanes52)
-//line scan.go:283
-								for gc_k52 := range 8 {
-//line scan.go:283
-									if gc_if6.ToBits()&(1<<gc_k52) != 0 {
-//line scan.go:283
-										gc_pos2.Thread = gc_rank2 + gc_k52
-//line scan.go:283
-										out[(g+1)+2*gc_k52] = gc_lanes52[gc_k52]
-//line scan.go:283
-									}
-//line scan.go:283
-								}
-//line scan.go:283
-								gc_pos2.Thread = gc_rank2
-//line scan.go:283
-							}
-//line scan.go:283
-						}
-//line scan.go:283
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line scan.go:285
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line scan.go:240
-				thid := gc_tx2
-				_ = thid
-
+			thid := gc_tx2
 //line scan.go:243
-				g := gc_bx2*m + 2*thid
-				_ = g
-				a0 := gc_s_a0[gc_rank2]
-				a1 := gc_s_a1[gc_rank2]
-
+			g := gc_bx2*m + 2*thid
+//line scan.go:245
+			a0 := gc_s_a0[gc_rank2]
+			a1 := gc_s_a1[gc_rank2]
 //line scan.go:279
-				if g < n {
-					out[g] = temp[2*thid] + a0
-				}
-
-//line scan.go:282
-				if g+1 < n {
-					out[g+1] = temp[2*thid+1] + a1
-				}
+			if g < n {
+				out[g] = temp[2*thid] + a0
+			}
+			if g+1 < n {
+				out[g+1] = temp[2*thid+1] + a1
 			}
 		}
 	}
 }
 
+//line scan.go:290
 var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
 
 var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
@@ -7411,423 +5469,162 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_a1 := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-
 //line scan.go:293
 	n := len(in)
-
 //line scan.go:295
 	m := 2 * gc_bdx2
-
-//line scan.go:296
 	if m <= 2*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line scan.go:296
 	temp := gocuda.Shared[int32](t, m)[:m]
-
 //line scan.go:306
 	offset := 1
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line scan.go:308
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan.go:298
-					gc_vb2 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
+				gc_vb2 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
 //line scan.go:298
-					_ = gc_vb2
+				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan.go:298
-					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+				gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan.go:298
-					_ = gc_iota24
+				gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan.go:298
-					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan.go:298
-					_ = gc_evens162
-//line scan.go:298
-					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:298
-					_ = gc_odds162
-//line scan.go:298
-					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line scan.go:298
-					_ = gc_pairLo2
-//line scan.go:298
-					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line scan.go:298
-					_ = gc_pairHi2
-				gc_steps4:
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps4:
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:294
-						var thid int = gc_tx2
-//line scan.go:294
-						_ = thid
+					var thid int = gc_tx2
 //line scan.go:297
-						var g int = gc_bx2*m + 2*thid
-//line scan.go:297
-						_ = g
+					var g int = gc_bx2*m + 2*thid
+					a0 := gc_vb2
 //line scan.go:298
-						a0 := gc_vb2
-//line scan.go:298
-						_ = a0
-//line scan.go:298
-						a1 := gc_vb2
-//line scan.go:298
-						_ = a1
+					a1 := gc_vb2
+					if g < n && uint(n-g) > 30 {
 //line scan.go:299
-						if g < n && uint(n-g) > 30 {
+						var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:299
-							var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+							gc_ld13 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
+//line scan.go:300
+						} else if g >= 1 && g <= len(in)-31 {
+//line scan.go:300
+							gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
+						} else {
+//line scan.go:300
+							break gc_steps4
+						}
+//line scan.go:300
+						a0 = gc_ld13
+					} else {
+//line scan.go:300
+						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan.go:299
+						if gc_if7.ToBits() != 0 {
+//line scan.go:299
+							var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:299
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-								gc_ld13 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
+								gc_ld14 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
 //line scan.go:300
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan.go:300
-								gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
-//line scan.go:300
+								gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 							} else {
 //line scan.go:300
 								break gc_steps4
-//line scan.go:300
 							}
 //line scan.go:300
-							a0 = gc_ld13
-//line scan.go:300
-						} else {
-//line scan.go:300
-							gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan.go:299
-							_ = gc_if7
-//line scan.go:299
-							if gc_if7.ToBits() != 0 {
-//line scan.go:299
-								var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:299
-								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-									gc_ld14 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
-//line scan.go:300
-								} else if g >= 1 && g <= len(in)-31 {
-//line scan.go:300
-									gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
-//line scan.go:300
-								} else {
-//line scan.go:300
-									break gc_steps4
-//line scan.go:300
-								}
-//line scan.go:300
-								a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
-//line scan.go:300
-							}
-//line scan.go:300
+							a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 						}
+					}
 //line scan.go:302
-						if g+1 < n && uint(n-(g+1)) > 30 {
+					if g+1 < n && uint(n-(g+1)) > 30 {
 //line scan.go:302
-							var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line scan.go:302
+						if (g+
+							1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
+//line scan.go:303
+							gc_ld15 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
+//line scan.go:303
+						} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+//line scan.go:303
+							gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
+						} else {
+//line scan.go:303
+							break gc_steps4
+						}
+//line scan.go:303
+						a1 = gc_ld15
+					} else {
+//line scan.go:303
+						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan.go:302
+						if gc_if8.ToBits() != 0 {
+//line scan.go:302
+							var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:302
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan.go:303
-								gc_ld15 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
+								gc_ld16 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan.go:303
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan.go:303
-								gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
-//line scan.go:303
+								gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 							} else {
 //line scan.go:303
 								break gc_steps4
-//line scan.go:303
 							}
 //line scan.go:303
-							a1 = gc_ld15
-//line scan.go:303
-						} else {
-//line scan.go:303
-							gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan.go:302
-							_ = gc_if8
-//line scan.go:302
-							if gc_if8.ToBits() != 0 {
-//line scan.go:302
-								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:302
-								if (g+
-									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan.go:303
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
-//line scan.go:303
-								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan.go:303
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
-//line scan.go:303
-								} else {
-//line scan.go:303
-									break gc_steps4
-//line scan.go:303
-								}
-//line scan.go:303
-								a1 = a1.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line scan.go:303
-							}
-//line scan.go:303
+							a1 = a1.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 						}
-//line scan.go:302
-						gc_t7 := a0
-//line scan.go:302
-						_ = gc_t7
-//line scan.go:302
-						gc_t8 := a1
-//line scan.go:302
-						_ = gc_t8
-//line scan.go:305
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line scan.go:305
-							gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
-//line scan.go:305
-							gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
-//line scan.go:305
-						} else {
-//line scan.go:305
-							var gc_lanes23 [16]int32
-//line scan.go:305
-							var gc_lanes24 [16]int32
-//line scan.go:305
-							gc_t7.Store(&gc_lanes23)
-//line scan.go:305
-							gc_t8.Store(&gc_lanes24)
-//line scan.go:305
-							for gc_k20 := range 16 {
-//line scan.go:305
-								if 0xffff&(1<<gc_k20) != 0 {
-//line scan.go:305
-									gc_pos2.Thread = gc_rank2 + gc_k20
-//line scan.go:305
-									{
-//line scan.go:305
-										temp[(2*thid)+2*gc_k20] = gc_lanes23[gc_k20]
-//line scan.go:305
-										temp[((2*thid)+1)+2*gc_k20] = gc_lanes24[gc_k20]
-//line scan.go:305
-									}
-//line scan.go:305
-								}
-//line scan.go:305
-							}
-//line scan.go:305
-							gc_pos2.Thread = gc_rank2
-//line scan.go:305
-						}
-//line scan.go:305
-						a0.StoreSlice(gc_s_a0[gc_rank2:])
-//line scan.go:305
-						a1.StoreSlice(gc_s_a1[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line scan.go:298
-				gc_vb := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
-//line scan.go:298
-				_ = gc_vb
-//line scan.go:298
-				gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan.go:298
-				_ = gc_iota22
-//line scan.go:298
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan.go:298
-				_ = gc_evens2
-//line scan.go:298
-				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan.go:298
-				_ = gc_spreadLo2
-//line scan.go:298
-				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan.go:298
-				_ = gc_spreadHi2
-//line scan.go:298
-				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:298
-				_ = gc_evenLanes2
-			gc_steps2:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line scan.go:294
-					var thid int = gc_tx2
-//line scan.go:294
-					_ = thid
-//line scan.go:297
-					var g int = gc_bx2*m + 2*thid
-//line scan.go:297
-					_ = g
-//line scan.go:298
-					a0 := gc_vb
-//line scan.go:298
-					_ = a0
-//line scan.go:298
-					a1 := gc_vb
-//line scan.go:298
-					_ = a1
-//line scan.go:299
-					if g < n && uint(n-g) > 14 {
-//line scan.go:299
-						var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:299
-						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-							gc_ld5 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
-//line scan.go:300
-						} else if g >= 1 && g <= len(in)-15 {
-//line scan.go:300
-							gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
-//line scan.go:300
-						} else {
-//line scan.go:300
-							break gc_steps2
-//line scan.go:300
-						}
-//line scan.go:300
-						a0 = gc_ld5
-//line scan.go:300
-					} else {
-//line scan.go:300
-						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan.go:299
-						_ = gc_if3
-//line scan.go:299
-						if gc_if3.ToBits() != 0 {
-//line scan.go:299
-							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:299
-							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-								gc_ld6 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
-//line scan.go:300
-							} else if g >= 1 && g <= len(in)-15 {
-//line scan.go:300
-								gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
-//line scan.go:300
-							} else {
-//line scan.go:300
-								break gc_steps2
-//line scan.go:300
-							}
-//line scan.go:300
-							a0 = gc_ld6.Merge(a0, gc_if3)
-//line scan.go:300
-						}
-//line scan.go:300
 					}
 //line scan.go:302
-					if g+1 < n && uint(n-(g+1)) > 14 {
+					gc_t7 := a0
 //line scan.go:302
-						var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:302
-						if (g+
-							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan.go:303
-							gc_ld7 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
-//line scan.go:303
-						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan.go:303
-							gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
-//line scan.go:303
-						} else {
-//line scan.go:303
-							break gc_steps2
-//line scan.go:303
-						}
-//line scan.go:303
-						a1 = gc_ld7
-//line scan.go:303
-					} else {
-//line scan.go:303
-						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan.go:302
-						_ = gc_if4
-//line scan.go:302
-						if gc_if4.ToBits() != 0 {
-//line scan.go:302
-							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:302
-							if (g+
-								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan.go:303
-								gc_ld8 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
-//line scan.go:303
-							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan.go:303
-								gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
-//line scan.go:303
-							} else {
-//line scan.go:303
-								break gc_steps2
-//line scan.go:303
-							}
-//line scan.go:303
-							a1 = gc_ld8.Merge(a1, gc_if4)
-//line scan.go:303
-						}
-//line scan.go:303
-					}
-//line scan.go:302
-					gc_t3 := a0
-//line scan.go:302
-					_ = gc_t3
-//line scan.go:302
-					gc_t4 := a1
-//line scan.go:302
-					_ = gc_t4
+					gc_t8 := a1
 //line scan.go:305
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan.go:305
-						gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
+						gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
 //line scan.go:305
-						gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
-//line scan.go:305
+						gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
 					} else {
 //line scan.go:305
-						var gc_lanes11 [8]int32
+						var gc_lanes23 [16]int32
 //line scan.go:305
-						var gc_lanes12 [8]int32
+						var gc_lanes24 [16]int32
 //line scan.go:305
-						gc_t3.Store(&gc_lanes11)
+						gc_t7.Store(&gc_lanes23)
 //line scan.go:305
-						gc_t4.Store(&gc_lanes12)
+						gc_t8.Store(&gc_lanes24)
 //line scan.go:305
-						for gc_k10 := range 8 {
+						for gc_k20 := range 16 {
 //line scan.go:305
-							if 0xff&(1<<gc_k10) != 0 {
+							if 0xffff&(1<<gc_k20) != 0 {
 //line scan.go:305
-								gc_pos2.Thread = gc_rank2 + gc_k10
-//line scan.go:305
+								gc_pos2.Thread = gc_rank2 + gc_k20
 								{
 //line scan.go:305
-									temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
+									temp[(2*thid)+2*gc_k20] = gc_lanes23[gc_k20]
 //line scan.go:305
-									temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
-//line scan.go:305
+									temp[((2*thid)+1)+2*gc_k20] = gc_lanes24[gc_k20]
 								}
-//line scan.go:305
 							}
-//line scan.go:305
 						}
 //line scan.go:305
 						gc_pos2.Thread = gc_rank2
-//line scan.go:305
 					}
 //line scan.go:305
 					a0.StoreSlice(gc_s_a0[gc_rank2:])
@@ -7835,292 +5632,366 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 					a1.StoreSlice(gc_s_a1[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+		}
+		if compiled.SIMD {
+//line scan.go:298
+			gc_vb := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
+//line scan.go:298
+			gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line scan.go:298
+			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line scan.go:298
+			gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line scan.go:298
+			gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line scan.go:298
+			gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+		gc_steps2:
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
 				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
 //line scan.go:294
-				thid := gc_tx2
-				_ = thid
-
+				var thid int = gc_tx2
 //line scan.go:297
-				g := gc_bx2*m + 2*thid
-				_ = g
-
+				var g int = gc_bx2*m + 2*thid
+				a0 := gc_vb
 //line scan.go:298
-				a0 := int32(-math32Max - 1)
-
-//line scan.go:298
-				a1 := int32(-math32Max - 1)
-
+				a1 := gc_vb
+				if g < n && uint(n-g) > 14 {
 //line scan.go:299
-				if g < n {
-					a0 = in[g]
+					var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line scan.go:299
+					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+						gc_ld5 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
+//line scan.go:300
+					} else if g >= 1 && g <= len(in)-15 {
+//line scan.go:300
+						gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
+					} else {
+//line scan.go:300
+						break gc_steps2
+					}
+//line scan.go:300
+					a0 = gc_ld5
+				} else {
+//line scan.go:300
+					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan.go:299
+					if gc_if3.ToBits() != 0 {
+//line scan.go:299
+						var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line scan.go:299
+						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+							gc_ld6 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
+//line scan.go:300
+						} else if g >= 1 && g <= len(in)-15 {
+//line scan.go:300
+							gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
+						} else {
+//line scan.go:300
+							break gc_steps2
+						}
+//line scan.go:300
+						a0 = gc_ld6.Merge(a0, gc_if3)
+					}
 				}
-
 //line scan.go:302
-				if g+1 < n {
-					a1 = in[g+1]
+				if g+1 < n && uint(n-(g+1)) > 14 {
+//line scan.go:302
+					var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line scan.go:302
+					if (g+
+						1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+//line scan.go:303
+						gc_ld7 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+//line scan.go:303
+					} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+//line scan.go:303
+						gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+					} else {
+//line scan.go:303
+						break gc_steps2
+					}
+//line scan.go:303
+					a1 = gc_ld7
+				} else {
+//line scan.go:303
+					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan.go:302
+					if gc_if4.ToBits() != 0 {
+//line scan.go:302
+						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line scan.go:302
+						if (g+
+							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+//line scan.go:303
+							gc_ld8 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+//line scan.go:303
+						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+//line scan.go:303
+							gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+						} else {
+//line scan.go:303
+							break gc_steps2
+						}
+//line scan.go:303
+						a1 = gc_ld8.Merge(a1, gc_if4)
+					}
 				}
-
+//line scan.go:302
+				gc_t3 := a0
+//line scan.go:302
+				gc_t4 := a1
 //line scan.go:305
-				temp[2*thid], temp[2*thid+1] = a0, a1
-				_ = a0
-				_ = a1
-				gc_s_a0[gc_rank2] = a0
-				gc_s_a1[gc_rank2] = a1
+				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+//line scan.go:305
+					gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
+//line scan.go:305
+					gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
+				} else {
+//line scan.go:305
+					var gc_lanes11 [8]int32
+//line scan.go:305
+					var gc_lanes12 [8]int32
+//line scan.go:305
+					gc_t3.Store(&gc_lanes11)
+//line scan.go:305
+					gc_t4.Store(&gc_lanes12)
+//line scan.go:305
+					for gc_k10 := range 8 {
+//line scan.go:305
+						if 0xff&(1<<gc_k10) != 0 {
+//line scan.go:305
+							gc_pos2.Thread = gc_rank2 + gc_k10
+							{
+//line scan.go:305
+								temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
+//line scan.go:305
+								temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
+							}
+						}
+					}
+//line scan.go:305
+					gc_pos2.Thread = gc_rank2
+				}
+//line scan.go:305
+				a0.StoreSlice(gc_s_a0[gc_rank2:])
+//line scan.go:305
+				a1.StoreSlice(gc_s_a1[gc_rank2:])
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line scan.go:294
+			thid := gc_tx2
+//line scan.go:297
+			g := gc_bx2*m + 2*thid
+			a0 := int32(-math32Max - 1)
+//line scan.go:298
+			a1 := int32(-math32Max - 1)
+			if g < n {
+				a0 = in[g]
+			}
+			if g+1 < n {
+				a1 = in[g+1]
+			}
+			temp[2*thid], temp[2*thid+1] = a0, a1
+//line scan.go:308
+			gc_s_a0[gc_rank2] = a0
+			gc_s_a1[gc_rank2] = a1
 		}
 	}
-
 //line scan.go:307
 	for d := m >> 1; d > 0; d >>= 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						if offset == 1 {
-//line scan.go:294
-							gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:294
-							_ = gc_evens164
-//line scan.go:294
-							gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:294
-							_ = gc_odds164
-//line scan.go:294
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:294
-							_ = gc_spread16Lo2
-//line scan.go:294
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:294
-							_ = gc_spread16Hi2
-//line scan.go:294
-							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:294
-							_ = gc_evenLanes162
-//line scan.go:294
-							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
-//line scan.go:294
-							_ = gc_oddLanes162
-						gc_steps8:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line scan.go:294
-								var thid int = gc_tx2
-//line scan.go:294
-								_ = thid
 //line scan.go:309
-								{
-									var gc_t15 int = 1*(2*thid+1) - 1
-//line scan.go:310
-									_ = gc_t15
-//line scan.go:310
-									var gc_t16 int = 1*(2*thid+2) - 1
-//line scan.go:310
-									_ = gc_t16
-//line scan.go:310
-									var ai int = gc_t15
-//line scan.go:310
-									_ = ai
-//line scan.go:310
-									var bi int = gc_t16
-//line scan.go:310
-									_ = bi
-									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:311
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line scan.go:311
-										gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens164)
-//line scan.go:311
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan.go:311
-										gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds164)
-//line scan.go:311
-									} else {
-//line scan.go:311
-										break gc_steps8
-//line scan.go:311
-									}
-//line scan.go:311
-									var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:311
-									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
-//line scan.go:311
-										gc_ld24 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens164)
-//line scan.go:311
-									} else if ai >= 1 && ai <= len(temp)-31 {
-//line scan.go:311
-										gc_ld24 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds164)
-//line scan.go:311
-									} else {
-//line scan.go:311
-										break gc_steps8
-//line scan.go:311
-									}
-//line scan.go:311
-									gc_st4 := gc_ld23.Max(gc_ld24)
-//line scan.go:311
-									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
-//line scan.go:311
-										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
-//line scan.go:311
-										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
-//line scan.go:311
-									} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan.go:311
-										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
-//line scan.go:311
-										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
-//line scan.go:311
-									} else {
-//line scan.go:311
-										break gc_steps8
-//line scan.go:311
-									}
-//line scan.go:311
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if offset == 1 {
 //line scan.go:294
-						gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan.go:294
-						_ = gc_evens4
+						gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan.go:294
-						gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan.go:294
-						_ = gc_spreadLo4
+						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan.go:294
-						gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line scan.go:294
-						_ = gc_spreadHi4
-//line scan.go:294
-						gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:294
-						_ = gc_evenLanes4
-//line scan.go:294
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:294
-						_ = gc_oddLanes2
-					gc_steps6:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+					gc_steps8:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:294
 							var thid int = gc_tx2
-//line scan.go:294
-							_ = thid
-//line scan.go:309
 							{
-								var gc_t11 int = 1*(2*thid+1) - 1
 //line scan.go:310
-								_ = gc_t11
+								var gc_t15 int = 1*(2*thid+1) - 1
 //line scan.go:310
-								var gc_t12 int = 1*(2*thid+2) - 1
+								var gc_t16 int = 1*(2*thid+2) - 1
 //line scan.go:310
-								_ = gc_t12
+								var ai int = gc_t15
 //line scan.go:310
-								var ai int = gc_t11
-//line scan.go:310
-								_ = ai
-//line scan.go:310
-								var bi int = gc_t12
-//line scan.go:310
-								_ = bi
-								var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var bi int = gc_t16
+								var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:311
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan.go:311
-									gc_ld19 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens4))
+									gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens164)
 //line scan.go:311
-								} else if bi >= 1 && bi <= len(temp)-15 {
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan.go:311
-									gc_ld19 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
-//line scan.go:311
+									gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds164)
 								} else {
 //line scan.go:311
-									break gc_steps6
-//line scan.go:311
+									break gc_steps8
 								}
 //line scan.go:311
-								var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:311
-								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line scan.go:311
-									gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens4))
+									gc_ld24 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens164)
 //line scan.go:311
-								} else if ai >= 1 && ai <= len(temp)-15 {
+								} else if ai >= 1 && ai <= len(temp)-31 {
 //line scan.go:311
-									gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
-//line scan.go:311
+									gc_ld24 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds164)
 								} else {
 //line scan.go:311
-									break gc_steps6
-//line scan.go:311
+									break gc_steps8
 								}
 //line scan.go:311
-								gc_st2 := gc_ld19.Max(gc_ld20)
+								gc_st4 := gc_ld23.Max(gc_ld24)
 //line scan.go:311
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan.go:311
-									gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
+									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
 //line scan.go:311
-									gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
+									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line scan.go:311
-								} else if bi >= 1 && bi <= len(temp)-15 {
+								} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan.go:311
-									gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+									gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
 //line scan.go:311
-									gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
-//line scan.go:311
+									gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 								} else {
 //line scan.go:311
-									break gc_steps6
-//line scan.go:311
+									break gc_steps8
 								}
-//line scan.go:311
 							}
 						}
+//line scan.go:313
 						archsimd.ClearAVXUpperBits()
 					}
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			if compiled.SIMD {
+				if offset == 1 {
 //line scan.go:294
-					thid := gc_tx2
-					_ = thid
-
-//line scan.go:309
-					{
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						temp[bi] = max(temp[bi], temp[ai])
+					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line scan.go:294
+					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line scan.go:294
+					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line scan.go:294
+					gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line scan.go:294
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps6:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line scan.go:294
+						var thid int = gc_tx2
+						{
+//line scan.go:310
+							var gc_t11 int = 1*(2*thid+1) - 1
+//line scan.go:310
+							var gc_t12 int = 1*(2*thid+2) - 1
+//line scan.go:310
+							var ai int = gc_t11
+//line scan.go:310
+							var bi int = gc_t12
+							var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line scan.go:311
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line scan.go:311
+								gc_ld19 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens4))
+//line scan.go:311
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan.go:311
+								gc_ld19 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
+							} else {
+//line scan.go:311
+								break gc_steps6
+							}
+//line scan.go:311
+							var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line scan.go:311
+							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+//line scan.go:311
+								gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens4))
+//line scan.go:311
+							} else if ai >= 1 && ai <= len(temp)-15 {
+//line scan.go:311
+								gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
+							} else {
+//line scan.go:311
+								break gc_steps6
+							}
+//line scan.go:311
+							gc_st2 := gc_ld19.Max(gc_ld20)
+//line scan.go:311
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line scan.go:311
+								gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
+//line scan.go:311
+								gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
+//line scan.go:311
+							} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan.go:311
+								gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+//line scan.go:311
+								gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							} else {
+//line scan.go:311
+								break gc_steps6
+							}
+						}
 					}
+//line scan.go:313
+					archsimd.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line scan.go:294
+				thid := gc_tx2
+				{
+//line scan.go:310
+					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					temp[bi] = max(temp[bi], temp[ai])
 				}
 			}
 		}
-
 //line scan.go:313
 		offset *= 2
 	}
@@ -8136,1037 +6007,822 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 				gc_at3 := sums[gc_off10:][:1]
 				gc_at4 := temp[gc_off11:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line scan.go:294
-					thid := gc_tx2
-					_ = thid
-
-//line scan.go:315
-					{
-						if sums != nil {
-							gc_at3[0] = gc_at4[0]
-						}
-						gc_at4[0] = -math32Max - 1
+//line scan.go:316
+					if sums != nil {
+						gc_at3[0] = gc_at4[0]
 					}
+					gc_at4[0] = -math32Max - 1
 				}
 			} else {
+//line scan.go:323
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line scan.go:294
-					thid := gc_tx2
-					_ = thid
-
-//line scan.go:315
-					{
-						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
-						}
-						temp[m-1] = -math32Max - 1
+//line scan.go:316
+					if sums != nil {
+						sums[gc_bx2] = temp[m-1]
 					}
+					temp[m-1] = -math32Max - 1
 				}
 			}
 		}
 	}
-
 //line scan.go:321
 	for d_ := 1; d_ < m; d_ *= 2 {
-
-//line scan.go:322
 		offset >>= 1
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d_; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						if offset == 1 {
-//line scan.go:294
-							gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:294
-							_ = gc_evens166
-//line scan.go:294
-							gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:294
-							_ = gc_odds166
-//line scan.go:294
-							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:294
-							_ = gc_spread16Lo4
-//line scan.go:294
-							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:294
-							_ = gc_spread16Hi4
-//line scan.go:294
-							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:294
-							_ = gc_evenLanes164
-//line scan.go:294
-							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
-//line scan.go:294
-							_ = gc_oddLanes164
-						gc_steps12:
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line scan.go:294
-								var thid int = gc_tx2
-//line scan.go:294
-								_ = thid
 //line scan.go:324
-								{
-									var gc_t23 int = 1*(2*thid+1) - 1
-//line scan.go:325
-									_ = gc_t23
-//line scan.go:325
-									var gc_t24 int = 1*(2*thid+2) - 1
-//line scan.go:325
-									_ = gc_t24
-//line scan.go:325
-									var ai_ int = gc_t23
-//line scan.go:325
-									_ = ai_
-//line scan.go:325
-									var bi_ int = gc_t24
-//line scan.go:325
-									_ = bi_
-									var gc_ld34 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:326
-									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line scan.go:326
-										gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens166)
-//line scan.go:326
-									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan.go:326
-										gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
-//line scan.go:326
-									} else {
-//line scan.go:326
-										break gc_steps12
-//line scan.go:326
-									}
-//line scan.go:326
-									y := gc_ld34
-//line scan.go:326
-									_ = y
-//line scan.go:326
-									var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:326
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld35 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
-//line scan.go:327
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan.go:327
-										gc_ld35 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
-//line scan.go:327
-									} else {
-//line scan.go:327
-										break gc_steps12
-//line scan.go:327
-									}
-//line scan.go:327
-									gc_st11 := gc_ld35
-//line scan.go:327
-									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
-//line scan.go:327
-										gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
-//line scan.go:327
-										gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
-//line scan.go:327
-									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan.go:327
-										gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
-//line scan.go:327
-										gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
-//line scan.go:327
-									} else {
-//line scan.go:327
-										break gc_steps12
-//line scan.go:327
-									}
-//line scan.go:327
-									var gc_ld36 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:327
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
-//line scan.go:328
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan.go:328
-										gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
-//line scan.go:328
-									} else {
-//line scan.go:328
-										var gc_lanes55 [16]int32
-//line scan.go:328
-										for gc_k51 := range 16 {
-//line scan.go:328
-											if 0xffff&(1<<gc_k51) != 0 {
-//line scan.go:328
-												gc_pos2.Thread = gc_rank2 + gc_k51
-//line scan.go:328
-												gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
-//line scan.go:328
-											}
-//line scan.go:328
-										}
-//line scan.go:328
-										gc_pos2.Thread = gc_rank2
-//line scan.go:328
-										gc_ld36 = archsimd.LoadInt32x16(&gc_lanes55)
-//line scan.go:328
-									}
-//line scan.go:328
-									gc_st12 := gc_ld36.Max(y)
-//line scan.go:328
-									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-//line scan.go:328
-										gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
-//line scan.go:328
-										gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
-//line scan.go:328
-									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan.go:328
-										gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
-//line scan.go:328
-										gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
-//line scan.go:328
-									} else {
-//line scan.go:328
-										var gc_lanes56 [16]int32
-//line scan.go:328
-										gc_st12.Store(&gc_lanes56)
-//line scan.go:328
-										for gc_k52 := range 16 {
-//line scan.go:328
-											if 0xffff&(1<<gc_k52) != 0 {
-//line scan.go:328
-												gc_pos2.Thread = gc_rank2 + gc_k52
-//line scan.go:328
-												temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
-//line scan.go:328
-											}
-//line scan.go:328
-										}
-//line scan.go:328
-										gc_pos2.Thread = gc_rank2
-//line scan.go:328
-									}
-//line scan.go:328
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d_; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					if offset == 1 {
 //line scan.go:294
-						gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan.go:294
-						_ = gc_evens6
+						gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan.go:294
-						gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan.go:294
-						_ = gc_spreadLo6
+						gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan.go:294
-						gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
 //line scan.go:294
-						_ = gc_spreadHi6
-//line scan.go:294
-						gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:294
-						_ = gc_evenLanes6
-//line scan.go:294
-						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:294
-						_ = gc_oddLanes4
-					gc_steps10:
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+					gc_steps12:
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line scan.go:294
 							var thid int = gc_tx2
-//line scan.go:294
-							_ = thid
-//line scan.go:324
 							{
-								var gc_t19 int = 1*(2*thid+1) - 1
 //line scan.go:325
-								_ = gc_t19
+								var gc_t23 int = 1*(2*thid+1) - 1
 //line scan.go:325
-								var gc_t20 int = 1*(2*thid+2) - 1
+								var gc_t24 int = 1*(2*thid+2) - 1
 //line scan.go:325
-								_ = gc_t20
+								var ai_ int = gc_t23
 //line scan.go:325
-								var ai_ int = gc_t19
-//line scan.go:325
-								_ = ai_
-//line scan.go:325
-								var bi_ int = gc_t20
-//line scan.go:325
-								_ = bi_
-								var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var bi_ int = gc_t24
+								var gc_ld34 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:326
-								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan.go:326
-									gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+									gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens166)
 //line scan.go:326
-								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan.go:326
-									gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
-//line scan.go:326
+									gc_ld34 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
 								} else {
 //line scan.go:326
-									break gc_steps10
-//line scan.go:326
+									break gc_steps12
 								}
 //line scan.go:326
-								y := gc_ld28
+								y := gc_ld34
 //line scan.go:326
-								_ = y
+								var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:326
-								var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:326
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									gc_ld35 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan.go:327
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan.go:327
-									gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
-//line scan.go:327
+									gc_ld35 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
 //line scan.go:327
-									break gc_steps10
-//line scan.go:327
+									break gc_steps12
 								}
 //line scan.go:327
-								gc_st7 := gc_ld29
+								gc_st11 := gc_ld35
 //line scan.go:327
-								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan.go:327
-									gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
+									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
 //line scan.go:327
-									gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
+									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line scan.go:327
-								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan.go:327
-									gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+									gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
 //line scan.go:327
-									gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
-//line scan.go:327
+									gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 								} else {
 //line scan.go:327
-									break gc_steps10
-//line scan.go:327
+									break gc_steps12
 								}
 //line scan.go:327
-								var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld36 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan.go:327
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+									gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan.go:328
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan.go:328
-									gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
-//line scan.go:328
+									gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
 //line scan.go:328
-									var gc_lanes45 [8]int32
+									var gc_lanes55 [16]int32
 //line scan.go:328
-									for gc_k41 := range 8 {
+									for gc_k51 := range 16 {
 //line scan.go:328
-										if 0xff&(1<<gc_k41) != 0 {
+										if 0xffff&(1<<gc_k51) != 0 {
 //line scan.go:328
-											gc_pos2.Thread = gc_rank2 + gc_k41
+											gc_pos2.Thread = gc_rank2 + gc_k51
 //line scan.go:328
-											gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
-//line scan.go:328
+											gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
 										}
-//line scan.go:328
 									}
 //line scan.go:328
 									gc_pos2.Thread = gc_rank2
 //line scan.go:328
-									gc_ld30 = archsimd.LoadInt32x8(&gc_lanes45)
-//line scan.go:328
+									gc_ld36 = archsimd.LoadInt32x16(&gc_lanes55)
 								}
 //line scan.go:328
-								gc_st8 := gc_ld30.Max(y)
+								gc_st12 := gc_ld36.Max(y)
 //line scan.go:328
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line scan.go:328
-									gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
+									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
 //line scan.go:328
-									gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
+									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line scan.go:328
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan.go:328
-									gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+									gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 //line scan.go:328
-									gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
-//line scan.go:328
+									gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
 //line scan.go:328
-									var gc_lanes46 [8]int32
+									var gc_lanes56 [16]int32
 //line scan.go:328
-									gc_st8.Store(&gc_lanes46)
+									gc_st12.Store(&gc_lanes56)
 //line scan.go:328
-									for gc_k42 := range 8 {
+									for gc_k52 := range 16 {
 //line scan.go:328
-										if 0xff&(1<<gc_k42) != 0 {
+										if 0xffff&(1<<gc_k52) != 0 {
 //line scan.go:328
-											gc_pos2.Thread = gc_rank2 + gc_k42
+											gc_pos2.Thread = gc_rank2 + gc_k52
 //line scan.go:328
-											temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
-//line scan.go:328
+											temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
 										}
-//line scan.go:328
 									}
 //line scan.go:328
 									gc_pos2.Thread = gc_rank2
-//line scan.go:328
 								}
-//line scan.go:328
 							}
 						}
+//line scan.go:330
 						archsimd.ClearAVXUpperBits()
 					}
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan.go:294
-					thid := gc_tx2
-					_ = thid
-
-//line scan.go:324
-					{
-						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						y := temp[ai_]
-						temp[ai_] = temp[bi_]
-						temp[bi_] = max(temp[bi_], y)
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line scan.go:294
-					gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line scan.go:294
-					_ = gc_iota26
-//line scan.go:294
-					gc_evens167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line scan.go:294
-					_ = gc_evens167
-//line scan.go:294
-					gc_odds167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line scan.go:294
-					_ = gc_odds167
-//line scan.go:294
-					gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:294
-					_ = gc_spread16Lo5
-//line scan.go:294
-					gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:294
-					_ = gc_spread16Hi5
-//line scan.go:294
-					gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:294
-					_ = gc_evenLanes165
-//line scan.go:294
-					gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
-//line scan.go:294
-					_ = gc_oddLanes165
-				gc_steps14:
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line scan.go:294
-						var thid int = gc_tx2
-//line scan.go:294
-						_ = thid
-//line scan.go:297
-						var g int = gc_bx2*m + 2*thid
-//line scan.go:297
-						_ = g
-//line scan.go:297
-						a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank2:])
-//line scan.go:297
-						_ = a0
-//line scan.go:297
-						a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank2:])
-//line scan.go:297
-						_ = a1
-//line scan.go:332
-						if g < n && uint(n-g) > 30 {
-//line scan.go:332
-							var gc_ld41 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:332
-							if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
-								gc_ld41 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens167)
-//line scan.go:333
-							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan.go:333
-								gc_ld41 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
-//line scan.go:333
-							} else {
-//line scan.go:333
-								break gc_steps14
-//line scan.go:333
-							}
-//line scan.go:333
-							gc_st17 := gc_ld41.Max(a0)
-//line scan.go:333
-							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line scan.go:333
-								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes165)
-//line scan.go:333
-								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes165)
-//line scan.go:333
-							} else if g >= 1 && g <= len(out)-31 {
-//line scan.go:333
-								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes165)
-//line scan.go:333
-								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes165)
-//line scan.go:333
-							} else {
-//line scan.go:333
-								break gc_steps14
-//line scan.go:333
-							}
-//line scan.go:333
-						} else {
-//line scan.go:333
-							gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan.go:332
-							_ = gc_if11
-//line scan.go:332
-							if gc_if11.ToBits() != 0 {
-//line scan.go:332
-								var gc_ld42 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:332
-								if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
-									gc_ld42 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens167)
-//line scan.go:333
-								} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan.go:333
-									gc_ld42 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
-//line scan.go:333
-								} else {
-//line scan.go:333
-									break gc_steps14
-//line scan.go:333
-								}
-//line scan.go:333
-								gc_st18 := gc_ld42.Max(a0)
-//line scan.go:333
-								gc_bits := gc_if11.ToBits()
-//line scan.go:333
-								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line scan.go:333
-									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line scan.go:333
-									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
-//line scan.go:333
-								} else if g >= 1 && g <= len(out)-31 {
-//line scan.go:333
-									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line scan.go:333
-									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-//line scan.go:333
-								} else {
-//line scan.go:333
-									break gc_steps14
-//line scan.go:333
-								}
-//line scan.go:333
-							}
-//line scan.go:333
-						}
-//line scan.go:335
-						if g+1 < n && uint(n-(g+1)) > 30 {
-//line scan.go:335
-							var gc_ld43 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:335
-							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
-								gc_ld43 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
-//line scan.go:336
-							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan.go:336
-								gc_ld43 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
-//line scan.go:336
-							} else {
-//line scan.go:336
-								var gc_lanes69 [16]int32
-//line scan.go:336
-								for gc_k65 := range 16 {
-//line scan.go:336
-									if 0xffff&(1<<gc_k65) != 0 {
-//line scan.go:336
-										gc_pos2.Thread = gc_rank2 + gc_k65
-//line scan.go:336
-										gc_lanes69[gc_k65] = temp[(2*thid+1)+2*gc_k65]
-//line scan.go:336
-									}
-//line scan.go:336
-								}
-//line scan.go:336
-								gc_pos2.Thread = gc_rank2
-//line scan.go:336
-								gc_ld43 = archsimd.LoadInt32x16(&gc_lanes69)
-//line scan.go:336
-							}
-//line scan.go:336
-							gc_st19 := gc_ld43.Max(a1)
-//line scan.go:336
-							if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan.go:336
-								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes165)
-//line scan.go:336
-								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes165)
-//line scan.go:336
-							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan.go:336
-								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes165)
-//line scan.go:336
-								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes165)
-//line scan.go:336
-							} else {
-//line scan.go:336
-								var gc_lanes70 [16]int32
-//line scan.go:336
-								gc_st19.Store(&gc_lanes70)
-//line scan.go:336
-								for gc_k66 := range 16 {
-//line scan.go:336
-									if 0xffff&(1<<gc_k66) != 0 {
-//line scan.go:336
-										gc_pos2.Thread = gc_rank2 + gc_k66
-//line scan.go:336
-										out[(g+1)+2*gc_k66] = gc_lanes70[gc_k66]
-//line scan.go:336
-									}
-//line scan.go:336
-								}
-//line scan.go:336
-								gc_pos2.Thread = gc_rank2
-//line scan.go:336
-							}
-//line scan.go:336
-						} else {
-//line scan.go:336
-							gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan.go:335
-							_ = gc_if12
-//line scan.go:335
-							if gc_if12.ToBits() != 0 {
-//line scan.go:335
-								var gc_ld44 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line scan.go:335
-								if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
-									gc_ld44 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
-//line scan.go:336
-								} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan.go:336
-									gc_ld44 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
-//line scan.go:336
-								} else {
-//line scan.go:336
-									var gc_lanes71 [16]int32
-//line scan.go:336
-									for gc_k67 := range 16 {
-//line scan.go:336
-										if gc_if12.ToBits()&(1<<gc_k67) != 0 {
-//line scan.go:336
-											gc_pos2.Thread = gc_rank2 + gc_k67
-//line scan.go:336
-											gc_lanes71[gc_k67] = temp[(2*thid+1)+2*gc_k67]
-//line scan.go:336
-										}
-//line scan.go:336
-									}
-//line scan.go:336
-									gc_pos2.Thread = gc_rank2
-//line scan.go:336
-									gc_ld44 = archsimd.LoadInt32x16(&gc_lanes71)
-//line scan.go:336
-								}
-//line scan.go:336
-								gc_st20 := gc_ld44.Max(a1)
-//line scan.go:336
-								gc_bits2 := gc_if12.ToBits()
-//line scan.go:336
-								if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan.go:336
-									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line scan.go:336
-									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
-//line scan.go:336
-								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan.go:336
-									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line scan.go:336
-									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
-//line scan.go:336
-								} else {
-//line scan.go:336
-									var gc_lanes72 [16]int32
-//line scan.go:336
-									gc_st20.Store(&gc_lanes72)
-//line scan.go:336
-									for gc_k68 := range 16 {
-//line scan.go:336
-										if gc_if12.ToBits()&(1<<gc_k68) != 0 {
-//line scan.go:336
-											gc_pos2.Thread = gc_rank2 + gc_k68
-//line scan.go:336
-											out[(g+1)+2*gc_k68] = gc_lanes72[gc_k68]
-//line scan.go:336
-										}
-//line scan.go:336
-									}
-//line scan.go:336
-									gc_pos2.Thread = gc_rank2
-//line scan.go:336
-								}
-//line scan.go:336
-							}
-//line scan.go:336
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
+				if offset == 1 {
 //line scan.go:294
-				gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan.go:294
-				_ = gc_iota25
+					gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan.go:294
-				gc_evens7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan.go:294
-				_ = gc_evens7
+					gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan.go:294
-				gc_spreadLo7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps10:
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:294
-				_ = gc_spreadLo7
+						var thid int = gc_tx2
+						{
+//line scan.go:325
+							var gc_t19 int = 1*(2*thid+1) - 1
+//line scan.go:325
+							var gc_t20 int = 1*(2*thid+2) - 1
+//line scan.go:325
+							var ai_ int = gc_t19
+//line scan.go:325
+							var bi_ int = gc_t20
+							var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line scan.go:326
+							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+//line scan.go:326
+								gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+//line scan.go:326
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line scan.go:326
+								gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
+							} else {
+//line scan.go:326
+								break gc_steps10
+							}
+//line scan.go:326
+							y := gc_ld28
+//line scan.go:326
+							var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line scan.go:326
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+//line scan.go:327
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan.go:327
+								gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							} else {
+//line scan.go:327
+								break gc_steps10
+							}
+//line scan.go:327
+							gc_st7 := gc_ld29
+//line scan.go:327
+							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+//line scan.go:327
+								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
+//line scan.go:327
+								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
+//line scan.go:327
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line scan.go:327
+								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+//line scan.go:327
+								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+							} else {
+//line scan.go:327
+								break gc_steps10
+							}
+//line scan.go:327
+							var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line scan.go:327
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+//line scan.go:328
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan.go:328
+								gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							} else {
+//line scan.go:328
+								var gc_lanes45 [8]int32
+//line scan.go:328
+								for gc_k41 := range 8 {
+//line scan.go:328
+									if 0xff&(1<<gc_k41) != 0 {
+//line scan.go:328
+										gc_pos2.Thread = gc_rank2 + gc_k41
+//line scan.go:328
+										gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
+									}
+								}
+//line scan.go:328
+								gc_pos2.Thread = gc_rank2
+//line scan.go:328
+								gc_ld30 = archsimd.LoadInt32x8(&gc_lanes45)
+							}
+//line scan.go:328
+							gc_st8 := gc_ld30.Max(y)
+//line scan.go:328
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+//line scan.go:328
+								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
+//line scan.go:328
+								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
+//line scan.go:328
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan.go:328
+								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+//line scan.go:328
+								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+							} else {
+//line scan.go:328
+								var gc_lanes46 [8]int32
+//line scan.go:328
+								gc_st8.Store(&gc_lanes46)
+//line scan.go:328
+								for gc_k42 := range 8 {
+//line scan.go:328
+									if 0xff&(1<<gc_k42) != 0 {
+//line scan.go:328
+										gc_pos2.Thread = gc_rank2 + gc_k42
+//line scan.go:328
+										temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
+									}
+								}
+//line scan.go:328
+								gc_pos2.Thread = gc_rank2
+							}
+						}
+					}
+//line scan.go:330
+					archsimd.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line scan.go:294
-				gc_spreadHi7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				thid := gc_tx2
+				{
+//line scan.go:325
+					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					y := temp[ai_]
+					temp[ai_] = temp[bi_]
+					temp[bi_] = max(temp[bi_], y)
+				}
+			}
+		}
+	}
+//line scan.go:335
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep4 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop4 bool
+			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line scan.go:294
-				_ = gc_spreadHi7
+				gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan.go:294
-				gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_evens167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan.go:294
-				_ = gc_evenLanes7
+				gc_odds167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan.go:294
-				gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan.go:294
-				_ = gc_oddLanes5
-			gc_steps13:
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+//line scan.go:294
+				gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
+//line scan.go:294
+				gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
+			gc_steps14:
+				for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line scan.go:294
 					var thid int = gc_tx2
-//line scan.go:294
-					_ = thid
 //line scan.go:297
 					var g int = gc_bx2*m + 2*thid
 //line scan.go:297
-					_ = g
+					a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank2:])
 //line scan.go:297
-					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank2:])
-//line scan.go:297
-					_ = a0
-//line scan.go:297
-					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank2:])
-//line scan.go:297
-					_ = a1
+					a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank2:])
 //line scan.go:332
-					if g < n && uint(n-g) > 14 {
+					if g < n && uint(n-g) > 30 {
 //line scan.go:332
-						var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld41 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line scan.go:332
+						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+							gc_ld41 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens167)
+//line scan.go:333
+						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+//line scan.go:333
+							gc_ld41 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
+						} else {
+//line scan.go:333
+							break gc_steps14
+						}
+//line scan.go:333
+						gc_st17 := gc_ld41.Max(a0)
+//line scan.go:333
+						if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+//line scan.go:333
+							gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes165)
+//line scan.go:333
+							gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes165)
+//line scan.go:333
+						} else if g >= 1 && g <= len(out)-31 {
+//line scan.go:333
+							gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes165)
+//line scan.go:333
+							gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes165)
+						} else {
+//line scan.go:333
+							break gc_steps14
+						}
+					} else {
+//line scan.go:333
+						gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan.go:332
+						if gc_if11.ToBits() != 0 {
+//line scan.go:332
+							var gc_ld42 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line scan.go:332
+							if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+								gc_ld42 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens167)
+//line scan.go:333
+							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+//line scan.go:333
+								gc_ld42 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
+							} else {
+//line scan.go:333
+								break gc_steps14
+							}
+//line scan.go:333
+							gc_st18 := gc_ld42.Max(a0)
+//line scan.go:333
+							gc_bits := gc_if11.ToBits()
+//line scan.go:333
+							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+//line scan.go:333
+								gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line scan.go:333
+								gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line scan.go:333
+							} else if g >= 1 && g <= len(out)-31 {
+//line scan.go:333
+								gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line scan.go:333
+								gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+							} else {
+//line scan.go:333
+								break gc_steps14
+							}
+						}
+					}
+//line scan.go:335
+					if g+1 < n && uint(n-(g+1)) > 30 {
+//line scan.go:335
+						var gc_ld43 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line scan.go:335
+						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+							gc_ld43 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
+//line scan.go:336
+						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+//line scan.go:336
+							gc_ld43 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
+						} else {
+//line scan.go:336
+							var gc_lanes69 [16]int32
+//line scan.go:336
+							for gc_k65 := range 16 {
+//line scan.go:336
+								if 0xffff&(1<<gc_k65) != 0 {
+//line scan.go:336
+									gc_pos2.Thread = gc_rank2 + gc_k65
+//line scan.go:336
+									gc_lanes69[gc_k65] = temp[(2*thid+1)+2*gc_k65]
+								}
+							}
+//line scan.go:336
+							gc_pos2.Thread = gc_rank2
+//line scan.go:336
+							gc_ld43 = archsimd.LoadInt32x16(&gc_lanes69)
+						}
+//line scan.go:336
+						gc_st19 := gc_ld43.Max(a1)
+//line scan.go:336
+						if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+//line scan.go:336
+							gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes165)
+//line scan.go:336
+							gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes165)
+//line scan.go:336
+						} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line scan.go:336
+							gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes165)
+//line scan.go:336
+							gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes165)
+						} else {
+//line scan.go:336
+							var gc_lanes70 [16]int32
+//line scan.go:336
+							gc_st19.Store(&gc_lanes70)
+//line scan.go:336
+							for gc_k66 := range 16 {
+//line scan.go:336
+								if 0xffff&(1<<gc_k66) != 0 {
+//line scan.go:336
+									gc_pos2.Thread = gc_rank2 + gc_k66
+//line scan.go:336
+									out[(g+1)+2*gc_k66] = gc_lanes70[gc_k66]
+								}
+							}
+//line scan.go:336
+							gc_pos2.Thread = gc_rank2
+						}
+					} else {
+//line scan.go:336
+						gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan.go:335
+						if gc_if12.ToBits() != 0 {
+//line scan.go:335
+							var gc_ld44 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line scan.go:335
+							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+								gc_ld44 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
+//line scan.go:336
+							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+//line scan.go:336
+								gc_ld44 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
+							} else {
+//line scan.go:336
+								var gc_lanes71 [16]int32
+//line scan.go:336
+								for gc_k67 := range 16 {
+//line scan.go:336
+									if gc_if12.ToBits()&(1<<gc_k67) != 0 {
+//line scan.go:336
+										gc_pos2.Thread = gc_rank2 + gc_k67
+//line scan.go:336
+										gc_lanes71[gc_k67] = temp[(2*thid+1)+2*gc_k67]
+									}
+								}
+//line scan.go:336
+								gc_pos2.Thread = gc_rank2
+//line scan.go:336
+								gc_ld44 = archsimd.LoadInt32x16(&gc_lanes71)
+							}
+//line scan.go:336
+							gc_st20 := gc_ld44.Max(a1)
+//line scan.go:336
+							gc_bits2 := gc_if12.ToBits()
+//line scan.go:336
+							if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+//line scan.go:336
+								gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line scan.go:336
+								gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line scan.go:336
+							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line scan.go:336
+								gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line scan.go:336
+								gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+							} else {
+//line scan.go:336
+								var gc_lanes72 [16]int32
+//line scan.go:336
+								gc_st20.Store(&gc_lanes72)
+//line scan.go:336
+								for gc_k68 := range 16 {
+//line scan.go:336
+									if gc_if12.ToBits()&(1<<gc_k68) != 0 {
+//line scan.go:336
+										gc_pos2.Thread = gc_rank2 + gc_k68
+//line scan.go:336
+										out[(g+1)+2*gc_k68] = gc_lanes72[gc_k68]
+									}
+								}
+//line scan.go:336
+								gc_pos2.Thread = gc_rank2
+							}
+						}
+					}
+				}
+//line scan.go:338
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep4, false
+			}(gc_vstep4)
+			if gc_stop4 {
+				return
+			}
+		}
+		if compiled.SIMD {
+//line scan.go:294
+			gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line scan.go:294
+			gc_evens7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line scan.go:294
+			gc_spreadLo7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line scan.go:294
+			gc_spreadHi7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line scan.go:294
+			gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line scan.go:294
+			gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+		gc_steps13:
+			for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				gc_tx2 := gc_vstep4
+				gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:294
+				var thid int = gc_tx2
+//line scan.go:297
+				var g int = gc_bx2*m + 2*thid
+//line scan.go:297
+				a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank2:])
+//line scan.go:297
+				a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank2:])
+//line scan.go:332
+				if g < n && uint(n-g) > 14 {
+//line scan.go:332
+					var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line scan.go:332
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+						gc_ld37 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
+//line scan.go:333
+					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+//line scan.go:333
+						gc_ld37 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
+					} else {
+//line scan.go:333
+						break gc_steps13
+					}
+//line scan.go:333
+					gc_st13 := gc_ld37.Max(a0)
+//line scan.go:333
+					if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+//line scan.go:333
+						gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes7)
+//line scan.go:333
+						gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes7)
+//line scan.go:333
+					} else if g >= 1 && g <= len(out)-15 {
+//line scan.go:333
+						gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes5)
+//line scan.go:333
+						gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes5)
+					} else {
+//line scan.go:333
+						break gc_steps13
+					}
+				} else {
+//line scan.go:333
+					gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan.go:332
+					if gc_if9.ToBits() != 0 {
+//line scan.go:332
+						var gc_ld38 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:332
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
-							gc_ld37 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
+							gc_ld38 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
 //line scan.go:333
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan.go:333
-							gc_ld37 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
-//line scan.go:333
+							gc_ld38 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
 						} else {
 //line scan.go:333
 							break gc_steps13
-//line scan.go:333
 						}
 //line scan.go:333
-						gc_st13 := gc_ld37.Max(a0)
+						gc_st14 := gc_ld38.Max(a0)
 //line scan.go:333
 						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 //line scan.go:333
-							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes7)
+							gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan.go:333
-							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes7)
+							gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan.go:333
 						} else if g >= 1 && g <= len(out)-15 {
 //line scan.go:333
-							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes5)
+							gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line scan.go:333
-							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes5)
-//line scan.go:333
+							gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 						} else {
 //line scan.go:333
 							break gc_steps13
-//line scan.go:333
 						}
-//line scan.go:333
-					} else {
-//line scan.go:333
-						gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan.go:332
-						_ = gc_if9
-//line scan.go:332
-						if gc_if9.ToBits() != 0 {
-//line scan.go:332
-							var gc_ld38 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:332
-							if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
-								gc_ld38 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
-//line scan.go:333
-							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line scan.go:333
-								gc_ld38 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
-//line scan.go:333
-							} else {
-//line scan.go:333
-								break gc_steps13
-//line scan.go:333
-							}
-//line scan.go:333
-							gc_st14 := gc_ld38.Max(a0)
-//line scan.go:333
-							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-//line scan.go:333
-								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
-//line scan.go:333
-								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
-//line scan.go:333
-							} else if g >= 1 && g <= len(out)-15 {
-//line scan.go:333
-								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-//line scan.go:333
-								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-//line scan.go:333
-							} else {
-//line scan.go:333
-								break gc_steps13
-//line scan.go:333
-							}
-//line scan.go:333
-						}
-//line scan.go:333
 					}
+				}
 //line scan.go:335
-					if g+1 < n && uint(n-(g+1)) > 14 {
+				if g+1 < n && uint(n-(g+1)) > 14 {
 //line scan.go:335
-						var gc_ld39 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld39 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line scan.go:335
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+						gc_ld39 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
+//line scan.go:336
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+//line scan.go:336
+						gc_ld39 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
+					} else {
+//line scan.go:336
+						var gc_lanes61 [8]int32
+//line scan.go:336
+						for gc_k57 := range 8 {
+//line scan.go:336
+							if 0xff&(1<<gc_k57) != 0 {
+//line scan.go:336
+								gc_pos2.Thread = gc_rank2 + gc_k57
+//line scan.go:336
+								gc_lanes61[gc_k57] = temp[(2*thid+1)+2*gc_k57]
+							}
+						}
+//line scan.go:336
+						gc_pos2.Thread = gc_rank2
+//line scan.go:336
+						gc_ld39 = archsimd.LoadInt32x8(&gc_lanes61)
+					}
+//line scan.go:336
+					gc_st15 := gc_ld39.Max(a1)
+//line scan.go:336
+					if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+//line scan.go:336
+						gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes7)
+//line scan.go:336
+						gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes7)
+//line scan.go:336
+					} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+//line scan.go:336
+						gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes5)
+//line scan.go:336
+						gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes5)
+					} else {
+//line scan.go:336
+						var gc_lanes62 [8]int32
+//line scan.go:336
+						gc_st15.Store(&gc_lanes62)
+//line scan.go:336
+						for gc_k58 := range 8 {
+//line scan.go:336
+							if 0xff&(1<<gc_k58) != 0 {
+//line scan.go:336
+								gc_pos2.Thread = gc_rank2 + gc_k58
+//line scan.go:336
+								out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
+							}
+						}
+//line scan.go:336
+						gc_pos2.Thread = gc_rank2
+					}
+				} else {
+//line scan.go:336
+					gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan.go:335
+					if gc_if10.ToBits() != 0 {
+//line scan.go:335
+						var gc_ld40 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:335
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
-							gc_ld39 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
+							gc_ld40 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
 //line scan.go:336
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan.go:336
-							gc_ld39 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
-//line scan.go:336
+							gc_ld40 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
 						} else {
 //line scan.go:336
-							var gc_lanes61 [8]int32
+							var gc_lanes63 [8]int32
 //line scan.go:336
-							for gc_k57 := range 8 {
+							for gc_k59 := range 8 {
 //line scan.go:336
-								if 0xff&(1<<gc_k57) != 0 {
+								if gc_if10.ToBits()&(1<<gc_k59) != 0 {
 //line scan.go:336
-									gc_pos2.Thread = gc_rank2 + gc_k57
+									gc_pos2.Thread = gc_rank2 + gc_k59
 //line scan.go:336
-									gc_lanes61[gc_k57] = temp[(2*thid+1)+2*gc_k57]
-//line scan.go:336
+									gc_lanes63[gc_k59] = temp[(2*thid+1)+2*gc_k59]
 								}
-//line scan.go:336
 							}
 //line scan.go:336
 							gc_pos2.Thread = gc_rank2
 //line scan.go:336
-							gc_ld39 = archsimd.LoadInt32x8(&gc_lanes61)
-//line scan.go:336
+							gc_ld40 = archsimd.LoadInt32x8(&gc_lanes63)
 						}
 //line scan.go:336
-						gc_st15 := gc_ld39.Max(a1)
+						gc_st16 := gc_ld40.Max(a1)
 //line scan.go:336
 						if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan.go:336
-							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes7)
+							gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan.go:336
-							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes7)
+							gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
 //line scan.go:336
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan.go:336
-							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes5)
+							gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line scan.go:336
-							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes5)
-//line scan.go:336
+							gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 						} else {
 //line scan.go:336
-							var gc_lanes62 [8]int32
+							var gc_lanes64 [8]int32
 //line scan.go:336
-							gc_st15.Store(&gc_lanes62)
+							gc_st16.Store(&gc_lanes64)
 //line scan.go:336
-							for gc_k58 := range 8 {
+							for gc_k60 := range 8 {
 //line scan.go:336
-								if 0xff&(1<<gc_k58) != 0 {
+								if gc_if10.ToBits()&(1<<gc_k60) != 0 {
 //line scan.go:336
-									gc_pos2.Thread = gc_rank2 + gc_k58
+									gc_pos2.Thread = gc_rank2 + gc_k60
 //line scan.go:336
-									out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
-//line scan.go:336
+									out[(g+1)+2*gc_k60] = gc_lanes64[gc_k60]
 								}
-//line scan.go:336
 							}
 //line scan.go:336
 							gc_pos2.Thread = gc_rank2
-//line scan.go:336
 						}
-//line scan.go:336
-					} else {
-//line scan.go:336
-						gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan.go:335
-						_ = gc_if10
-//line scan.go:335
-						if gc_if10.ToBits() != 0 {
-//line scan.go:335
-							var gc_ld40 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line scan.go:335
-							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
-								gc_ld40 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
-//line scan.go:336
-							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line scan.go:336
-								gc_ld40 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
-//line scan.go:336
-							} else {
-//line scan.go:336
-								var gc_lanes63 [8]int32
-//line scan.go:336
-								for gc_k59 := range 8 {
-//line scan.go:336
-									if gc_if10.ToBits()&(1<<gc_k59) != 0 {
-//line scan.go:336
-										gc_pos2.Thread = gc_rank2 + gc_k59
-//line scan.go:336
-										gc_lanes63[gc_k59] = temp[(2*thid+1)+2*gc_k59]
-//line scan.go:336
-									}
-//line scan.go:336
-								}
-//line scan.go:336
-								gc_pos2.Thread = gc_rank2
-//line scan.go:336
-								gc_ld40 = archsimd.LoadInt32x8(&gc_lanes63)
-//line scan.go:336
-							}
-//line scan.go:336
-							gc_st16 := gc_ld40.Max(a1)
-//line scan.go:336
-							if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan.go:336
-								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
-//line scan.go:336
-								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
-//line scan.go:336
-							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan.go:336
-								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-//line scan.go:336
-								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-//line scan.go:336
-							} else {
-//line scan.go:336
-								var gc_lanes64 [8]int32
-//line scan.go:336
-								gc_st16.Store(&gc_lanes64)
-//line scan.go:336
-								for gc_k60 := range 8 {
-//line scan.go:336
-									if gc_if10.ToBits()&(1<<gc_k60) != 0 {
-//line scan.go:336
-										gc_pos2.Thread = gc_rank2 + gc_k60
-//line scan.go:336
-										out[(g+1)+2*gc_k60] = gc_lanes64[gc_k60]
-//line scan.go:336
-									}
-//line scan.go:336
-								}
-//line scan.go:336
-								gc_pos2.Thread = gc_rank2
-//line scan.go:336
-							}
-//line scan.go:336
-						}
-//line scan.go:336
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line scan.go:338
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line scan.go:294
-				thid := gc_tx2
-				_ = thid
-
+			thid := gc_tx2
 //line scan.go:297
-				g := gc_bx2*m + 2*thid
-				_ = g
-				a0 := gc_s_a0[gc_rank2]
-				a1 := gc_s_a1[gc_rank2]
-
+			g := gc_bx2*m + 2*thid
+//line scan.go:299
+			a0 := gc_s_a0[gc_rank2]
+			a1 := gc_s_a1[gc_rank2]
 //line scan.go:332
-				if g < n {
-					out[g] = max(temp[2*thid], a0)
-				}
-
-//line scan.go:335
-				if g+1 < n {
-					out[g+1] = max(temp[2*thid+1], a1)
-				}
+			if g < n {
+				out[g] = max(temp[2*thid], a0)
+			}
+			if g+1 < n {
+				out[g+1] = max(temp[2*thid+1], a1)
 			}
 		}
 	}
@@ -9174,8 +6830,6 @@ func gc_body_scanBlellochMax(gc_b2 *compiled.Block, in, out, sums []int32) {
 
 // ScanBlellochHelpersKernel rewords kernels.BlellochScanKernel with the
 // up-sweep and the down-sweep in helpers, as course code splits them.
-//
-//line scan.go:344
 func ScanBlellochHelpersKernel(in, out, sums []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanBlellochHelpers,
 		func(gc_t *gocuda.Thread) { scanBlellochHelpers(gc_t, in, out, sums) },
@@ -9198,416 +6852,158 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 	gc_n2 := gc_b2.Len()
 	gc_s_a0 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_a1 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line scan.go:345
 	n := len(in)
-
 //line scan.go:347
 	m := 2 * gc_bdx2
-
-//line scan.go:348
 	temp := gocuda.Shared[float32](t, m)[:m]
-
 //line scan.go:358
 	var temp_ []float32 = temp
-
-//line scan.go:358
-	_ = temp_
-
 //line scan.go:378
 	offset_ := 1
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line scan.go:380
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan.go:346
-					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+				gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan.go:346
-					_ = gc_iota22
+				gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan.go:346
-					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan.go:346
-					_ = gc_evens16
+				gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan.go:346
-					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+			gc_steps2:
+				for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
 //line scan.go:346
-					_ = gc_odds16
-//line scan.go:346
-					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
-//line scan.go:346
-					_ = gc_pairLo
-//line scan.go:346
-					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
-//line scan.go:346
-					_ = gc_pairHi
-				gc_steps2:
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line scan.go:346
-						var thid int = gc_tx2
-//line scan.go:346
-						_ = thid
+					var thid int = gc_tx2
 //line scan.go:349
-						var g int = gc_bx2*m + 2*thid
-//line scan.go:349
-						_ = g
+					var g int = gc_bx2*m + 2*thid
+					var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:350
-						var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:350
-						_ = a0
-//line scan.go:350
-						var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:350
-						_ = a1
+					var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+					if g < n && uint(n-g) > 30 {
 //line scan.go:351
-						if g < n && uint(n-g) > 30 {
+						var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:351
-							var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+							gc_ld5 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
+//line scan.go:352
+						} else if g >= 1 && g <= len(in)-31 {
+//line scan.go:352
+							gc_ld5 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
+						} else {
+//line scan.go:352
+							break gc_steps2
+						}
+//line scan.go:352
+						a0 = gc_ld5
+					} else {
+//line scan.go:352
+						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan.go:351
+						if gc_if3.ToBits() != 0 {
+//line scan.go:351
+							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:351
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-								gc_ld5 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
+								gc_ld6 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
 //line scan.go:352
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan.go:352
-								gc_ld5 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
-//line scan.go:352
+								gc_ld6 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 							} else {
 //line scan.go:352
 								break gc_steps2
-//line scan.go:352
 							}
 //line scan.go:352
-							a0 = gc_ld5
-//line scan.go:352
-						} else {
-//line scan.go:352
-							gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan.go:351
-							_ = gc_if3
-//line scan.go:351
-							if gc_if3.ToBits() != 0 {
-//line scan.go:351
-								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:351
-								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-									gc_ld6 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
-//line scan.go:352
-								} else if g >= 1 && g <= len(in)-31 {
-//line scan.go:352
-									gc_ld6 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
-//line scan.go:352
-								} else {
-//line scan.go:352
-									break gc_steps2
-//line scan.go:352
-								}
-//line scan.go:352
-								a0 = a0.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
-//line scan.go:352
-							}
-//line scan.go:352
+							a0 = a0.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 						}
+					}
 //line scan.go:354
-						if g+1 < n && uint(n-(g+1)) > 30 {
+					if g+1 < n && uint(n-(g+1)) > 30 {
 //line scan.go:354
-							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line scan.go:354
+						if (g+
+							1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
+//line scan.go:355
+							gc_ld7 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
+//line scan.go:355
+						} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+//line scan.go:355
+							gc_ld7 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
+						} else {
+//line scan.go:355
+							break gc_steps2
+						}
+//line scan.go:355
+						a1 = gc_ld7
+					} else {
+//line scan.go:355
+						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan.go:354
+						if gc_if4.ToBits() != 0 {
+//line scan.go:354
+							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan.go:354
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan.go:355
-								gc_ld7 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
+								gc_ld8 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
 //line scan.go:355
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan.go:355
-								gc_ld7 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
-//line scan.go:355
+								gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 							} else {
 //line scan.go:355
 								break gc_steps2
-//line scan.go:355
 							}
 //line scan.go:355
-							a1 = gc_ld7
-//line scan.go:355
-						} else {
-//line scan.go:355
-							gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan.go:354
-							_ = gc_if4
-//line scan.go:354
-							if gc_if4.ToBits() != 0 {
-//line scan.go:354
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:354
-								if (g+
-									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
-//line scan.go:355
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
-//line scan.go:355
-								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
-//line scan.go:355
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
-//line scan.go:355
-								} else {
-//line scan.go:355
-									break gc_steps2
-//line scan.go:355
-								}
-//line scan.go:355
-								a1 = a1.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line scan.go:355
-							}
-//line scan.go:355
+							a1 = a1.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 						}
-//line scan.go:354
-						gc_t3 := a0
-//line scan.go:354
-						_ = gc_t3
-//line scan.go:354
-						gc_t4 := a1
-//line scan.go:354
-						_ = gc_t4
-//line scan.go:357
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
-//line scan.go:357
-							gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
-//line scan.go:357
-							gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
-//line scan.go:357
-						} else {
-//line scan.go:357
-							var gc_lanes11 [16]float32
-//line scan.go:357
-							var gc_lanes12 [16]float32
-//line scan.go:357
-							gc_t3.Store(&gc_lanes11)
-//line scan.go:357
-							gc_t4.Store(&gc_lanes12)
-//line scan.go:357
-							for gc_k10 := range 16 {
-//line scan.go:357
-								if 0xffff&(1<<gc_k10) != 0 {
-//line scan.go:357
-									gc_pos2.Thread = gc_rank2 + gc_k10
-//line scan.go:357
-									{
-//line scan.go:357
-										temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
-//line scan.go:357
-										temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
-//line scan.go:357
-									}
-//line scan.go:357
-								}
-//line scan.go:357
-							}
-//line scan.go:357
-							gc_pos2.Thread = gc_rank2
-//line scan.go:357
-						}
-//line scan.go:357
-						a0.StoreSlice(gc_s_a0[gc_rank2:])
-//line scan.go:357
-						a1.StoreSlice(gc_s_a1[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line scan.go:346
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan.go:346
-				_ = gc_iota2
-//line scan.go:346
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan.go:346
-				_ = gc_evens
-//line scan.go:346
-				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan.go:346
-				_ = gc_spreadLo
-//line scan.go:346
-				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan.go:346
-				_ = gc_spreadHi
-//line scan.go:346
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:346
-				_ = gc_evenLanes
-			gc_steps:
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line scan.go:346
-					var thid int = gc_tx2
-//line scan.go:346
-					_ = thid
-//line scan.go:349
-					var g int = gc_bx2*m + 2*thid
-//line scan.go:349
-					_ = g
-//line scan.go:350
-					var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:350
-					_ = a0
-//line scan.go:350
-					var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:350
-					_ = a1
-//line scan.go:351
-					if g < n && uint(n-g) > 14 {
-//line scan.go:351
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:351
-						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-							gc_ld = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
-//line scan.go:352
-						} else if g >= 1 && g <= len(in)-15 {
-//line scan.go:352
-							gc_ld = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
-//line scan.go:352
-						} else {
-//line scan.go:352
-							break gc_steps
-//line scan.go:352
-						}
-//line scan.go:352
-						a0 = gc_ld
-//line scan.go:352
-					} else {
-//line scan.go:352
-						gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan.go:351
-						_ = gc_if
-//line scan.go:351
-						if gc_if.ToBits() != 0 {
-//line scan.go:351
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:351
-							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
-//line scan.go:352
-							} else if g >= 1 && g <= len(in)-15 {
-//line scan.go:352
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
-//line scan.go:352
-							} else {
-//line scan.go:352
-								break gc_steps
-//line scan.go:352
-							}
-//line scan.go:352
-							a0 = gc_ld2.Merge(a0, gc_if)
-//line scan.go:352
-						}
-//line scan.go:352
 					}
 //line scan.go:354
-					if g+1 < n && uint(n-(g+1)) > 14 {
+					gc_t3 := a0
 //line scan.go:354
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:354
-						if (g+
-							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan.go:355
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
-//line scan.go:355
-						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan.go:355
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
-//line scan.go:355
-						} else {
-//line scan.go:355
-							break gc_steps
-//line scan.go:355
-						}
-//line scan.go:355
-						a1 = gc_ld3
-//line scan.go:355
-					} else {
-//line scan.go:355
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan.go:354
-						_ = gc_if2
-//line scan.go:354
-						if gc_if2.ToBits() != 0 {
-//line scan.go:354
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:354
-							if (g+
-								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
-//line scan.go:355
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
-//line scan.go:355
-							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
-//line scan.go:355
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
-//line scan.go:355
-							} else {
-//line scan.go:355
-								break gc_steps
-//line scan.go:355
-							}
-//line scan.go:355
-							a1 = gc_ld4.Merge(a1, gc_if2)
-//line scan.go:355
-						}
-//line scan.go:355
-					}
-//line scan.go:354
-					gc_t := a0
-//line scan.go:354
-					_ = gc_t
-//line scan.go:354
-					gc_t2 := a1
-//line scan.go:354
-					_ = gc_t2
+					gc_t4 := a1
 //line scan.go:357
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan.go:357
-						gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+						gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
 //line scan.go:357
-						gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
-//line scan.go:357
+						gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
 //line scan.go:357
-						var gc_lanes5 [8]float32
+						var gc_lanes11 [16]float32
 //line scan.go:357
-						var gc_lanes6 [8]float32
+						var gc_lanes12 [16]float32
 //line scan.go:357
-						gc_t.Store(&gc_lanes5)
+						gc_t3.Store(&gc_lanes11)
 //line scan.go:357
-						gc_t2.Store(&gc_lanes6)
+						gc_t4.Store(&gc_lanes12)
 //line scan.go:357
-						for gc_k5 := range 8 {
+						for gc_k10 := range 16 {
 //line scan.go:357
-							if 0xff&(1<<gc_k5) != 0 {
+							if 0xffff&(1<<gc_k10) != 0 {
 //line scan.go:357
-								gc_pos2.Thread = gc_rank2 + gc_k5
-//line scan.go:357
+								gc_pos2.Thread = gc_rank2 + gc_k10
 								{
 //line scan.go:357
-									temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
+									temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
 //line scan.go:357
-									temp[((2*thid)+1)+2*gc_k5] = gc_lanes6[gc_k5]
-//line scan.go:357
+									temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 								}
-//line scan.go:357
 							}
-//line scan.go:357
 						}
 //line scan.go:357
 						gc_pos2.Thread = gc_rank2
-//line scan.go:357
 					}
 //line scan.go:357
 					a0.StoreSlice(gc_s_a0[gc_rank2:])
@@ -9615,42 +7011,178 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 					a1.StoreSlice(gc_s_a1[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line scan.go:346
-				thid := gc_tx2
-				_ = thid
-
-//line scan.go:349
-				g := gc_bx2*m + 2*thid
-				_ = g
-
-//line scan.go:350
-				var a0, a1 float32
-
-//line scan.go:351
-				if g < n {
-					a0 = in[g]
-				}
-
-//line scan.go:354
-				if g+1 < n {
-					a1 = in[g+1]
-				}
-
-//line scan.go:357
-				temp[2*thid], temp[2*thid+1] = a0, a1
-				_ = a0
-				_ = a1
-				gc_s_a0[gc_rank2] = a0
-				gc_s_a1[gc_rank2] = a1
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
 			}
 		}
+		if compiled.SIMD {
+//line scan.go:346
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line scan.go:346
+			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line scan.go:346
+			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line scan.go:346
+			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line scan.go:346
+			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+		gc_steps:
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+				gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:346
+				var thid int = gc_tx2
+//line scan.go:349
+				var g int = gc_bx2*m + 2*thid
+				var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:350
+				var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				if g < n && uint(n-g) > 14 {
+//line scan.go:351
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:351
+					if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+						gc_ld = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
+//line scan.go:352
+					} else if g >= 1 && g <= len(in)-15 {
+//line scan.go:352
+						gc_ld = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
+					} else {
+//line scan.go:352
+						break gc_steps
+					}
+//line scan.go:352
+					a0 = gc_ld
+				} else {
+//line scan.go:352
+					gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan.go:351
+					if gc_if.ToBits() != 0 {
+//line scan.go:351
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:351
+						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+							gc_ld2 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
+//line scan.go:352
+						} else if g >= 1 && g <= len(in)-15 {
+//line scan.go:352
+							gc_ld2 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
+						} else {
+//line scan.go:352
+							break gc_steps
+						}
+//line scan.go:352
+						a0 = gc_ld2.Merge(a0, gc_if)
+					}
+				}
+//line scan.go:354
+				if g+1 < n && uint(n-(g+1)) > 14 {
+//line scan.go:354
+					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:354
+					if (g+
+						1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+//line scan.go:355
+						gc_ld3 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
+//line scan.go:355
+					} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+//line scan.go:355
+						gc_ld3 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
+					} else {
+//line scan.go:355
+						break gc_steps
+					}
+//line scan.go:355
+					a1 = gc_ld3
+				} else {
+//line scan.go:355
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan.go:354
+					if gc_if2.ToBits() != 0 {
+//line scan.go:354
+						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:354
+						if (g+
+							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+//line scan.go:355
+							gc_ld4 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
+//line scan.go:355
+						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+//line scan.go:355
+							gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
+						} else {
+//line scan.go:355
+							break gc_steps
+						}
+//line scan.go:355
+						a1 = gc_ld4.Merge(a1, gc_if2)
+					}
+				}
+//line scan.go:354
+				gc_t := a0
+//line scan.go:354
+				gc_t2 := a1
+//line scan.go:357
+				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+//line scan.go:357
+					gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+//line scan.go:357
+					gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+				} else {
+//line scan.go:357
+					var gc_lanes5 [8]float32
+//line scan.go:357
+					var gc_lanes6 [8]float32
+//line scan.go:357
+					gc_t.Store(&gc_lanes5)
+//line scan.go:357
+					gc_t2.Store(&gc_lanes6)
+//line scan.go:357
+					for gc_k5 := range 8 {
+//line scan.go:357
+						if 0xff&(1<<gc_k5) != 0 {
+//line scan.go:357
+							gc_pos2.Thread = gc_rank2 + gc_k5
+							{
+//line scan.go:357
+								temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
+//line scan.go:357
+								temp[((2*thid)+1)+2*gc_k5] = gc_lanes6[gc_k5]
+							}
+						}
+					}
+//line scan.go:357
+					gc_pos2.Thread = gc_rank2
+				}
+//line scan.go:357
+				a0.StoreSlice(gc_s_a0[gc_rank2:])
+//line scan.go:357
+				a1.StoreSlice(gc_s_a1[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line scan.go:346
+			thid := gc_tx2
+//line scan.go:349
+			g := gc_bx2*m + 2*thid
+			var a0, a1 float32
+			if g < n {
+				a0 = in[g]
+			}
+			if g+1 < n {
+				a1 = in[g+1]
+			}
+			temp[2*thid], temp[2*thid+1] = a0, a1
+//line scan.go:360
+			gc_s_a0[gc_rank2] = a0
+			gc_s_a1[gc_rank2] = a1
+		}
 	}
-
 //line scan.go:379
 	for d := len(temp_) >> 1; d > 0; d >>= 1 {
 		if gc_bdy2*gc_bdz2 == 1 && offset_ == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp_, d) {
@@ -9659,79 +7191,53 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 			continue
 		}
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_stride4 := offset_ * (2 * 1)
-				gc_off10 := (offset_ * 2) - 1
-				gc_off11 := (offset_ * 1) - 1
-				if gc_from2 >= 0 && compiled.InStride(gc_stride4, gc_off10, gc_from2, gc_to2, len(temp_)) && compiled.InStride(gc_stride4, gc_off11, gc_from2, gc_to2, len(temp_)) {
-					for gc_tx2, gc_idx9, gc_idx10 := gc_from2, gc_off10+gc_stride4*(gc_from2), gc_off11+gc_stride4*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx9, gc_idx10 = gc_tx2+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4 {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+//line scan.go:387
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_stride4 := offset_ * (2 * 1)
+			gc_off10 := (offset_ * 2) - 1
+			gc_off11 := (offset_ * 1) - 1
+			if gc_from2 >= 0 && compiled.InStride(gc_stride4, gc_off10, gc_from2, gc_to2, len(temp_)) && compiled.InStride(gc_stride4, gc_off11, gc_from2, gc_to2, len(temp_)) {
+				for gc_tx2, gc_idx9, gc_idx10 := gc_from2, gc_off10+gc_stride4*(gc_from2), gc_off11+gc_stride4*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx9, gc_idx10 = gc_tx2+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4 {
 //line scan.go:377
-						thid_ := gc_tx2
-						_ = thid_
-
-//line scan.go:381
-						{
-							ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
+					thid_ := gc_tx2
+					{
 //line scan.go:382
-							_ = ai
+						ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
 //line scan.go:382
-							_ = bi
-							temp_[gc_idx9] += temp_[gc_idx10]
-
-//line scan.go:384
-						}
+						_ = ai
+//line scan.go:382
+						_ = bi
+						temp_[gc_idx9] += temp_[gc_idx10]
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line scan.go:377
-						thid_ := gc_tx2
-						_ = thid_
-
-//line scan.go:381
-						{
-							ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
-							temp_[bi] += temp_[ai]
-						}
+					thid_ := gc_tx2
+					{
+//line scan.go:382
+						ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
+						temp_[bi] += temp_[ai]
 					}
 				}
 			}
 		}
-
 //line scan.go:385
 		offset_ *= 2
 	}
-
-//line scan.go:387
 	var r int = offset_
-
-//line scan.go:387
-	_ = r
-
 //line scan.go:358
 	offset := r
-
 //line scan.go:365
 	var temp_2 []float32 = temp
-
-//line scan.go:365
-	_ = temp_2
-
 //line scan.go:365
 	var offset_2 int = offset
-
-//line scan.go:365
-	_ = offset_2
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -9746,186 +7252,103 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 				gc_step3 := gc_from2
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:346
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								gc_at3[0] = gc_at4[0]
-							}
-							gc_at4[0] = 0
+//line scan.go:360
+						if sums != nil {
+							gc_at3[0] = gc_at4[0]
 						}
+						gc_at4[0] = 0
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:346
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								gc_at3[0] = gc_at4[0]
-							}
-							gc_at4[0] = 0
+//line scan.go:360
+						if sums != nil {
+							gc_at3[0] = gc_at4[0]
 						}
+						gc_at4[0] = 0
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:346
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								gc_at3[0] = gc_at4[0]
-							}
-							gc_at4[0] = 0
+//line scan.go:360
+						if sums != nil {
+							gc_at3[0] = gc_at4[0]
 						}
+						gc_at4[0] = 0
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line scan.go:346
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								gc_at3[0] = gc_at4[0]
-							}
-							gc_at4[0] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line scan.go:346
-					thid := gc_tx2
-					_ = thid
-
-//line scan.go:359
-					{
+//line scan.go:360
 						if sums != nil {
 							gc_at3[0] = gc_at4[0]
 						}
 						gc_at4[0] = 0
 					}
 				}
+//line scan.go:367
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line scan.go:360
+					if sums != nil {
+						gc_at3[0] = gc_at4[0]
+					}
+					gc_at4[0] = 0
+				}
 			} else {
+//line scan.go:367
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan.go:346
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								sums[gc_bx2] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan.go:360
+						if sums != nil {
+							sums[gc_bx2] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan.go:367
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan.go:346
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								sums[gc_bx2] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan.go:360
+						if sums != nil {
+							sums[gc_bx2] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan.go:367
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan.go:346
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								sums[gc_bx2] = temp[m-1]
-							}
-							temp[m-1] = 0
+//line scan.go:360
+						if sums != nil {
+							sums[gc_bx2] = temp[m-1]
 						}
+						temp[m-1] = 0
 					}
 					{
+//line scan.go:367
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line scan.go:346
-						thid := gc_tx2
-						_ = thid
-
-//line scan.go:359
-						{
-							if sums != nil {
-								sums[gc_bx2] = temp[m-1]
-							}
-							temp[m-1] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan.go:346
-					thid := gc_tx2
-					_ = thid
-
-//line scan.go:359
-					{
+//line scan.go:360
 						if sums != nil {
 							sums[gc_bx2] = temp[m-1]
 						}
 						temp[m-1] = 0
 					}
 				}
+//line scan.go:367
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:360
+					if sums != nil {
+						sums[gc_bx2] = temp[m-1]
+					}
+					temp[m-1] = 0
+				}
 			}
 		}
 	}
-
 //line scan.go:394
 	for d_ := 1; d_ < len(temp_2); d_ *= 2 {
 		if gc_bdy2*gc_bdz2 == 1 && offset_2 == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < len(temp_2) && compiled.DownSweep3(temp_2, d_) {
@@ -9933,668 +7356,537 @@ func gc_body_scanBlellochHelpers(gc_b2 *compiled.Block, in, out, sums []float32)
 			d_ *= 4
 			continue
 		}
-
 //line scan.go:395
 		offset_2 >>= 1
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := d_; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_stride5 := offset_2 * (2 * 1)
-				gc_off14 := (offset_2 * 1) - 1
-				gc_off15 := (offset_2 * 2) - 1
-				if gc_from2 >= 0 && compiled.InStride(gc_stride5, gc_off14, gc_from2, gc_to2, len(temp_2)) && compiled.InStride(gc_stride5, gc_off15, gc_from2, gc_to2, len(temp_2)) {
-					for gc_tx2, gc_idx11, gc_idx12 := gc_from2, gc_off14+gc_stride5*(gc_from2), gc_off15+gc_stride5*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx11, gc_idx12 = gc_tx2+1, gc_idx11+gc_stride5, gc_idx12+gc_stride5 {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+//line scan.go:398
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d_; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_stride5 := offset_2 * (2 * 1)
+			gc_off14 := (offset_2 * 1) - 1
+			gc_off15 := (offset_2 * 2) - 1
+			if gc_from2 >= 0 && compiled.InStride(gc_stride5, gc_off14, gc_from2, gc_to2, len(temp_2)) && compiled.InStride(gc_stride5, gc_off15, gc_from2, gc_to2, len(temp_2)) {
+				for gc_tx2, gc_idx11, gc_idx12 := gc_from2, gc_off14+gc_stride5*(gc_from2), gc_off15+gc_stride5*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx11, gc_idx12 = gc_tx2+1, gc_idx11+gc_stride5, gc_idx12+gc_stride5 {
 //line scan.go:393
-						thid_2 := gc_tx2
-						_ = thid_2
-
-//line scan.go:397
-						{
-							ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
+					thid_2 := gc_tx2
+					{
 //line scan.go:398
-							_ = ai_
+						ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
 //line scan.go:398
-							_ = bi_
-							y := temp_2[gc_idx11]
-
-//line scan.go:400
-							temp_2[gc_idx11] = temp_2[gc_idx12]
-
-//line scan.go:401
-							temp_2[gc_idx12] += y
-						}
+						_ = ai_
+//line scan.go:398
+						_ = bi_
+						y := temp_2[gc_idx11]
+						temp_2[gc_idx11] = temp_2[gc_idx12]
+						temp_2[gc_idx12] += y
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line scan.go:393
-						thid_2 := gc_tx2
-						_ = thid_2
-
-//line scan.go:397
-						{
-							ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
-							y := temp_2[ai_]
-							temp_2[ai_] = temp_2[bi_]
-							temp_2[bi_] += y
-						}
+					thid_2 := gc_tx2
+					{
+//line scan.go:398
+						ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
+						y := temp_2[ai_]
+						temp_2[ai_] = temp_2[bi_]
+						temp_2[bi_] += y
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line scan.go:409
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop2 bool
+			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line scan.go:346
-					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+				gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan.go:346
-					_ = gc_iota24
+				gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan.go:346
-					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+				gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan.go:346
-					_ = gc_evens162
+				gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan.go:346
-					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+				gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan.go:346
-					_ = gc_odds162
+				gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line scan.go:346
-					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line scan.go:346
-					_ = gc_spread16Lo
-//line scan.go:346
-					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line scan.go:346
-					_ = gc_spread16Hi
-//line scan.go:346
-					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line scan.go:346
-					_ = gc_evenLanes16
-//line scan.go:346
-					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line scan.go:346
-					_ = gc_oddLanes16
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line scan.go:346
-						var thid int = gc_tx2
-//line scan.go:346
-						_ = thid
-//line scan.go:349
-						var g int = gc_bx2*m + 2*thid
-//line scan.go:349
-						_ = g
-//line scan.go:349
-						a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank2:])
-//line scan.go:349
-						_ = a0
-//line scan.go:349
-						a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank2:])
-//line scan.go:349
-						_ = a1
-//line scan.go:366
-						if g < n && uint(n-g) > 30 {
-//line scan.go:366
-							var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:366
-							if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
-								gc_ld13 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens162)
-//line scan.go:367
-							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan.go:367
-								gc_ld13 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds162)
-//line scan.go:367
-							} else {
-//line scan.go:367
-								break gc_steps4
-//line scan.go:367
-							}
-//line scan.go:367
-							gc_st5 := gc_ld13.Add(a0)
-//line scan.go:367
-							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line scan.go:367
-								gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes16)
-//line scan.go:367
-								gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes16)
-//line scan.go:367
-							} else if g >= 1 && g <= len(out)-31 {
-//line scan.go:367
-								gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes16)
-//line scan.go:367
-								gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes16)
-//line scan.go:367
-							} else {
-//line scan.go:367
-								break gc_steps4
-//line scan.go:367
-							}
-//line scan.go:367
-						} else {
-//line scan.go:367
-							gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
-//line scan.go:366
-							_ = gc_if7
-//line scan.go:366
-							if gc_if7.ToBits() != 0 {
-//line scan.go:366
-								var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:366
-								if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
-									gc_ld14 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens162)
-//line scan.go:367
-								} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
-//line scan.go:367
-									gc_ld14 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds162)
-//line scan.go:367
-								} else {
-//line scan.go:367
-									break gc_steps4
-//line scan.go:367
-								}
-//line scan.go:367
-								gc_st6 := gc_ld14.Add(a0)
-//line scan.go:367
-								gc_bits := gc_if7.ToBits()
-//line scan.go:367
-								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line scan.go:367
-									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line scan.go:367
-									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
-//line scan.go:367
-								} else if g >= 1 && g <= len(out)-31 {
-//line scan.go:367
-									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line scan.go:367
-									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-//line scan.go:367
-								} else {
-//line scan.go:367
-									break gc_steps4
-//line scan.go:367
-								}
-//line scan.go:367
-							}
-//line scan.go:367
-						}
-//line scan.go:369
-						if g+1 < n && uint(n-(g+1)) > 30 {
-//line scan.go:369
-							var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:369
-							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
-								gc_ld15 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens162)
-//line scan.go:370
-							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan.go:370
-								gc_ld15 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
-//line scan.go:370
-							} else {
-//line scan.go:370
-								var gc_lanes25 [16]float32
-//line scan.go:370
-								for gc_k23 := range 16 {
-//line scan.go:370
-									if 0xffff&(1<<gc_k23) != 0 {
-//line scan.go:370
-										gc_pos2.Thread = gc_rank2 + gc_k23
-//line scan.go:370
-										gc_lanes25[gc_k23] = temp[(2*thid+1)+2*gc_k23]
-//line scan.go:370
-									}
-//line scan.go:370
-								}
-//line scan.go:370
-								gc_pos2.Thread = gc_rank2
-//line scan.go:370
-								gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes25)
-//line scan.go:370
-							}
-//line scan.go:370
-							gc_st7 := gc_ld15.Add(a1)
-//line scan.go:370
-							if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan.go:370
-								gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes16)
-//line scan.go:370
-								gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes16)
-//line scan.go:370
-							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan.go:370
-								gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes16)
-//line scan.go:370
-								gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes16)
-//line scan.go:370
-							} else {
-//line scan.go:370
-								var gc_lanes26 [16]float32
-//line scan.go:370
-								gc_st7.Store(&gc_lanes26)
-//line scan.go:370
-								for gc_k24 := range 16 {
-//line scan.go:370
-									if 0xffff&(1<<gc_k24) != 0 {
-//line scan.go:370
-										gc_pos2.Thread = gc_rank2 + gc_k24
-//line scan.go:370
-										out[(g+1)+2*gc_k24] = gc_lanes26[gc_k24]
-//line scan.go:370
-									}
-//line scan.go:370
-								}
-//line scan.go:370
-								gc_pos2.Thread = gc_rank2
-//line scan.go:370
-							}
-//line scan.go:370
-						} else {
-//line scan.go:370
-							gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan.go:369
-							_ = gc_if8
-//line scan.go:369
-							if gc_if8.ToBits() != 0 {
-//line scan.go:369
-								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line scan.go:369
-								if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
-									gc_ld16 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens162)
-//line scan.go:370
-								} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
-//line scan.go:370
-									gc_ld16 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
-//line scan.go:370
-								} else {
-//line scan.go:370
-									var gc_lanes27 [16]float32
-//line scan.go:370
-									for gc_k25 := range 16 {
-//line scan.go:370
-										if gc_if8.ToBits()&(1<<gc_k25) != 0 {
-//line scan.go:370
-											gc_pos2.Thread = gc_rank2 + gc_k25
-//line scan.go:370
-											gc_lanes27[gc_k25] = temp[(2*thid+1)+2*gc_k25]
-//line scan.go:370
-										}
-//line scan.go:370
-									}
-//line scan.go:370
-									gc_pos2.Thread = gc_rank2
-//line scan.go:370
-									gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes27)
-//line scan.go:370
-								}
-//line scan.go:370
-								gc_st8 := gc_ld16.Add(a1)
-//line scan.go:370
-								gc_bits2 := gc_if8.ToBits()
-//line scan.go:370
-								if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan.go:370
-									gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line scan.go:370
-									gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
-//line scan.go:370
-								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan.go:370
-									gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line scan.go:370
-									gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
-//line scan.go:370
-								} else {
-//line scan.go:370
-									var gc_lanes28 [16]float32
-//line scan.go:370
-									gc_st8.Store(&gc_lanes28)
-//line scan.go:370
-									for gc_k26 := range 16 {
-//line scan.go:370
-										if gc_if8.ToBits()&(1<<gc_k26) != 0 {
-//line scan.go:370
-											gc_pos2.Thread = gc_rank2 + gc_k26
-//line scan.go:370
-											out[(g+1)+2*gc_k26] = gc_lanes28[gc_k26]
-//line scan.go:370
-										}
-//line scan.go:370
-									}
-//line scan.go:370
-									gc_pos2.Thread = gc_rank2
-//line scan.go:370
-								}
-//line scan.go:370
-							}
-//line scan.go:370
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line scan.go:346
-				gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line scan.go:346
-				_ = gc_iota23
-//line scan.go:346
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line scan.go:346
-				_ = gc_evens2
-//line scan.go:346
-				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line scan.go:346
-				_ = gc_spreadLo2
-//line scan.go:346
-				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line scan.go:346
-				_ = gc_spreadHi2
-//line scan.go:346
-				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:346
-				_ = gc_evenLanes2
-//line scan.go:346
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line scan.go:346
-				_ = gc_oddLanes
-			gc_steps3:
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+			gc_steps4:
+				for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line scan.go:346
 					var thid int = gc_tx2
-//line scan.go:346
-					_ = thid
 //line scan.go:349
 					var g int = gc_bx2*m + 2*thid
 //line scan.go:349
-					_ = g
+					a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank2:])
 //line scan.go:349
-					a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank2:])
-//line scan.go:349
-					_ = a0
-//line scan.go:349
-					a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank2:])
-//line scan.go:349
-					_ = a1
+					a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank2:])
 //line scan.go:366
-					if g < n && uint(n-g) > 14 {
+					if g < n && uint(n-g) > 30 {
 //line scan.go:366
-						var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line scan.go:366
+						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+							gc_ld13 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens162)
+//line scan.go:367
+						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+//line scan.go:367
+							gc_ld13 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds162)
+						} else {
+//line scan.go:367
+							break gc_steps4
+						}
+//line scan.go:367
+						gc_st5 := gc_ld13.Add(a0)
+//line scan.go:367
+						if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+//line scan.go:367
+							gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes16)
+//line scan.go:367
+							gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes16)
+//line scan.go:367
+						} else if g >= 1 && g <= len(out)-31 {
+//line scan.go:367
+							gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes16)
+//line scan.go:367
+							gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes16)
+						} else {
+//line scan.go:367
+							break gc_steps4
+						}
+					} else {
+//line scan.go:367
+						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan.go:366
+						if gc_if7.ToBits() != 0 {
+//line scan.go:366
+							var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line scan.go:366
+							if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+								gc_ld14 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens162)
+//line scan.go:367
+							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+//line scan.go:367
+								gc_ld14 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds162)
+							} else {
+//line scan.go:367
+								break gc_steps4
+							}
+//line scan.go:367
+							gc_st6 := gc_ld14.Add(a0)
+//line scan.go:367
+							gc_bits := gc_if7.ToBits()
+//line scan.go:367
+							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+//line scan.go:367
+								gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line scan.go:367
+								gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line scan.go:367
+							} else if g >= 1 && g <= len(out)-31 {
+//line scan.go:367
+								gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line scan.go:367
+								gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+							} else {
+//line scan.go:367
+								break gc_steps4
+							}
+						}
+					}
+//line scan.go:369
+					if g+1 < n && uint(n-(g+1)) > 30 {
+//line scan.go:369
+						var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line scan.go:369
+						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+							gc_ld15 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens162)
+//line scan.go:370
+						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+//line scan.go:370
+							gc_ld15 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
+						} else {
+//line scan.go:370
+							var gc_lanes25 [16]float32
+//line scan.go:370
+							for gc_k23 := range 16 {
+//line scan.go:370
+								if 0xffff&(1<<gc_k23) != 0 {
+//line scan.go:370
+									gc_pos2.Thread = gc_rank2 + gc_k23
+//line scan.go:370
+									gc_lanes25[gc_k23] = temp[(2*thid+1)+2*gc_k23]
+								}
+							}
+//line scan.go:370
+							gc_pos2.Thread = gc_rank2
+//line scan.go:370
+							gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes25)
+						}
+//line scan.go:370
+						gc_st7 := gc_ld15.Add(a1)
+//line scan.go:370
+						if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+//line scan.go:370
+							gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes16)
+//line scan.go:370
+							gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes16)
+//line scan.go:370
+						} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line scan.go:370
+							gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes16)
+//line scan.go:370
+							gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes16)
+						} else {
+//line scan.go:370
+							var gc_lanes26 [16]float32
+//line scan.go:370
+							gc_st7.Store(&gc_lanes26)
+//line scan.go:370
+							for gc_k24 := range 16 {
+//line scan.go:370
+								if 0xffff&(1<<gc_k24) != 0 {
+//line scan.go:370
+									gc_pos2.Thread = gc_rank2 + gc_k24
+//line scan.go:370
+									out[(g+1)+2*gc_k24] = gc_lanes26[gc_k24]
+								}
+							}
+//line scan.go:370
+							gc_pos2.Thread = gc_rank2
+						}
+					} else {
+//line scan.go:370
+						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan.go:369
+						if gc_if8.ToBits() != 0 {
+//line scan.go:369
+							var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line scan.go:369
+							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+								gc_ld16 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens162)
+//line scan.go:370
+							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+//line scan.go:370
+								gc_ld16 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
+							} else {
+//line scan.go:370
+								var gc_lanes27 [16]float32
+//line scan.go:370
+								for gc_k25 := range 16 {
+//line scan.go:370
+									if gc_if8.ToBits()&(1<<gc_k25) != 0 {
+//line scan.go:370
+										gc_pos2.Thread = gc_rank2 + gc_k25
+//line scan.go:370
+										gc_lanes27[gc_k25] = temp[(2*thid+1)+2*gc_k25]
+									}
+								}
+//line scan.go:370
+								gc_pos2.Thread = gc_rank2
+//line scan.go:370
+								gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes27)
+							}
+//line scan.go:370
+							gc_st8 := gc_ld16.Add(a1)
+//line scan.go:370
+							gc_bits2 := gc_if8.ToBits()
+//line scan.go:370
+							if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+//line scan.go:370
+								gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line scan.go:370
+								gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line scan.go:370
+							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line scan.go:370
+								gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line scan.go:370
+								gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+							} else {
+//line scan.go:370
+								var gc_lanes28 [16]float32
+//line scan.go:370
+								gc_st8.Store(&gc_lanes28)
+//line scan.go:370
+								for gc_k26 := range 16 {
+//line scan.go:370
+									if gc_if8.ToBits()&(1<<gc_k26) != 0 {
+//line scan.go:370
+										gc_pos2.Thread = gc_rank2 + gc_k26
+//line scan.go:370
+										out[(g+1)+2*gc_k26] = gc_lanes28[gc_k26]
+									}
+								}
+//line scan.go:370
+								gc_pos2.Thread = gc_rank2
+							}
+						}
+					}
+				}
+//line scan.go:372
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop2 {
+				return
+			}
+		}
+		if compiled.SIMD {
+//line scan.go:346
+			gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line scan.go:346
+			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line scan.go:346
+			gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line scan.go:346
+			gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line scan.go:346
+			gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line scan.go:346
+			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+		gc_steps3:
+			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_tx2 := gc_vstep2
+				gc_rank2 := gc_base2 + gc_tx2
+//line scan.go:346
+				var thid int = gc_tx2
+//line scan.go:349
+				var g int = gc_bx2*m + 2*thid
+//line scan.go:349
+				a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank2:])
+//line scan.go:349
+				a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank2:])
+//line scan.go:366
+				if g < n && uint(n-g) > 14 {
+//line scan.go:366
+					var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:366
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+						gc_ld9 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2))
+//line scan.go:367
+					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+//line scan.go:367
+						gc_ld9 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
+					} else {
+//line scan.go:367
+						break gc_steps3
+					}
+//line scan.go:367
+					gc_st := gc_ld9.Add(a0)
+//line scan.go:367
+					if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+//line scan.go:367
+						gc_st.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes2)
+//line scan.go:367
+						gc_st.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes2)
+//line scan.go:367
+					} else if g >= 1 && g <= len(out)-15 {
+//line scan.go:367
+						gc_st.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes)
+//line scan.go:367
+						gc_st.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes)
+					} else {
+//line scan.go:367
+						break gc_steps3
+					}
+				} else {
+//line scan.go:367
+					gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan.go:366
+					if gc_if5.ToBits() != 0 {
+//line scan.go:366
+						var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:366
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
-							gc_ld9 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2))
+							gc_ld10 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2))
 //line scan.go:367
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan.go:367
-							gc_ld9 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
-//line scan.go:367
+							gc_ld10 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
 						} else {
 //line scan.go:367
 							break gc_steps3
-//line scan.go:367
 						}
 //line scan.go:367
-						gc_st := gc_ld9.Add(a0)
+						gc_st2 := gc_ld10.Add(a0)
 //line scan.go:367
 						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 //line scan.go:367
-							gc_st.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes2)
+							gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
 //line scan.go:367
-							gc_st.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes2)
+							gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
 //line scan.go:367
 						} else if g >= 1 && g <= len(out)-15 {
 //line scan.go:367
-							gc_st.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes)
+							gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line scan.go:367
-							gc_st.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes)
-//line scan.go:367
+							gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
 //line scan.go:367
 							break gc_steps3
-//line scan.go:367
 						}
-//line scan.go:367
-					} else {
-//line scan.go:367
-						gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
-//line scan.go:366
-						_ = gc_if5
-//line scan.go:366
-						if gc_if5.ToBits() != 0 {
-//line scan.go:366
-							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:366
-							if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
-								gc_ld10 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2))
-//line scan.go:367
-							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line scan.go:367
-								gc_ld10 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
-//line scan.go:367
-							} else {
-//line scan.go:367
-								break gc_steps3
-//line scan.go:367
-							}
-//line scan.go:367
-							gc_st2 := gc_ld10.Add(a0)
-//line scan.go:367
-							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-//line scan.go:367
-								gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
-//line scan.go:367
-								gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
-//line scan.go:367
-							} else if g >= 1 && g <= len(out)-15 {
-//line scan.go:367
-								gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line scan.go:367
-								gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line scan.go:367
-							} else {
-//line scan.go:367
-								break gc_steps3
-//line scan.go:367
-							}
-//line scan.go:367
-						}
-//line scan.go:367
 					}
+				}
 //line scan.go:369
-					if g+1 < n && uint(n-(g+1)) > 14 {
+				if g+1 < n && uint(n-(g+1)) > 14 {
 //line scan.go:369
-						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line scan.go:369
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+						gc_ld11 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens2))
+//line scan.go:370
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+//line scan.go:370
+						gc_ld11 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
+					} else {
+//line scan.go:370
+						var gc_lanes17 [8]float32
+//line scan.go:370
+						for gc_k15 := range 8 {
+//line scan.go:370
+							if 0xff&(1<<gc_k15) != 0 {
+//line scan.go:370
+								gc_pos2.Thread = gc_rank2 + gc_k15
+//line scan.go:370
+								gc_lanes17[gc_k15] = temp[(2*thid+1)+2*gc_k15]
+							}
+						}
+//line scan.go:370
+						gc_pos2.Thread = gc_rank2
+//line scan.go:370
+						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes17)
+					}
+//line scan.go:370
+					gc_st3 := gc_ld11.Add(a1)
+//line scan.go:370
+					if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+//line scan.go:370
+						gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes2)
+//line scan.go:370
+						gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes2)
+//line scan.go:370
+					} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+//line scan.go:370
+						gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes)
+//line scan.go:370
+						gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes)
+					} else {
+//line scan.go:370
+						var gc_lanes18 [8]float32
+//line scan.go:370
+						gc_st3.Store(&gc_lanes18)
+//line scan.go:370
+						for gc_k16 := range 8 {
+//line scan.go:370
+							if 0xff&(1<<gc_k16) != 0 {
+//line scan.go:370
+								gc_pos2.Thread = gc_rank2 + gc_k16
+//line scan.go:370
+								out[(g+1)+2*gc_k16] = gc_lanes18[gc_k16]
+							}
+						}
+//line scan.go:370
+						gc_pos2.Thread = gc_rank2
+					}
+				} else {
+//line scan.go:370
+					gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan.go:369
+					if gc_if6.ToBits() != 0 {
+//line scan.go:369
+						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:369
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
-							gc_ld11 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens2))
+							gc_ld12 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens2))
 //line scan.go:370
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan.go:370
-							gc_ld11 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
-//line scan.go:370
+							gc_ld12 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
 						} else {
 //line scan.go:370
-							var gc_lanes17 [8]float32
+							var gc_lanes19 [8]float32
 //line scan.go:370
-							for gc_k15 := range 8 {
+							for gc_k17 := range 8 {
 //line scan.go:370
-								if 0xff&(1<<gc_k15) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k17) != 0 {
 //line scan.go:370
-									gc_pos2.Thread = gc_rank2 + gc_k15
+									gc_pos2.Thread = gc_rank2 + gc_k17
 //line scan.go:370
-									gc_lanes17[gc_k15] = temp[(2*thid+1)+2*gc_k15]
-//line scan.go:370
+									gc_lanes19[gc_k17] = temp[(2*thid+1)+2*gc_k17]
 								}
-//line scan.go:370
 							}
 //line scan.go:370
 							gc_pos2.Thread = gc_rank2
 //line scan.go:370
-							gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes17)
-//line scan.go:370
+							gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes19)
 						}
 //line scan.go:370
-						gc_st3 := gc_ld11.Add(a1)
+						gc_st4 := gc_ld12.Add(a1)
 //line scan.go:370
 						if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan.go:370
-							gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes2)
+							gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
 //line scan.go:370
-							gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes2)
+							gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
 //line scan.go:370
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan.go:370
-							gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes)
+							gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line scan.go:370
-							gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes)
-//line scan.go:370
+							gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
 //line scan.go:370
-							var gc_lanes18 [8]float32
+							var gc_lanes20 [8]float32
 //line scan.go:370
-							gc_st3.Store(&gc_lanes18)
+							gc_st4.Store(&gc_lanes20)
 //line scan.go:370
-							for gc_k16 := range 8 {
+							for gc_k18 := range 8 {
 //line scan.go:370
-								if 0xff&(1<<gc_k16) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k18) != 0 {
 //line scan.go:370
-									gc_pos2.Thread = gc_rank2 + gc_k16
+									gc_pos2.Thread = gc_rank2 + gc_k18
 //line scan.go:370
-									out[(g+1)+2*gc_k16] = gc_lanes18[gc_k16]
-//line scan.go:370
+									out[(g+1)+2*gc_k18] = gc_lanes20[gc_k18]
 								}
-//line scan.go:370
 							}
 //line scan.go:370
 							gc_pos2.Thread = gc_rank2
-//line scan.go:370
 						}
-//line scan.go:370
-					} else {
-//line scan.go:370
-						gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan.go:369
-						_ = gc_if6
-//line scan.go:369
-						if gc_if6.ToBits() != 0 {
-//line scan.go:369
-							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line scan.go:369
-							if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
-								gc_ld12 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens2))
-//line scan.go:370
-							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
-//line scan.go:370
-								gc_ld12 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
-//line scan.go:370
-							} else {
-//line scan.go:370
-								var gc_lanes19 [8]float32
-//line scan.go:370
-								for gc_k17 := range 8 {
-//line scan.go:370
-									if gc_if6.ToBits()&(1<<gc_k17) != 0 {
-//line scan.go:370
-										gc_pos2.Thread = gc_rank2 + gc_k17
-//line scan.go:370
-										gc_lanes19[gc_k17] = temp[(2*thid+1)+2*gc_k17]
-//line scan.go:370
-									}
-//line scan.go:370
-								}
-//line scan.go:370
-								gc_pos2.Thread = gc_rank2
-//line scan.go:370
-								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes19)
-//line scan.go:370
-							}
-//line scan.go:370
-							gc_st4 := gc_ld12.Add(a1)
-//line scan.go:370
-							if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan.go:370
-								gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
-//line scan.go:370
-								gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
-//line scan.go:370
-							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan.go:370
-								gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line scan.go:370
-								gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line scan.go:370
-							} else {
-//line scan.go:370
-								var gc_lanes20 [8]float32
-//line scan.go:370
-								gc_st4.Store(&gc_lanes20)
-//line scan.go:370
-								for gc_k18 := range 8 {
-//line scan.go:370
-									if gc_if6.ToBits()&(1<<gc_k18) != 0 {
-//line scan.go:370
-										gc_pos2.Thread = gc_rank2 + gc_k18
-//line scan.go:370
-										out[(g+1)+2*gc_k18] = gc_lanes20[gc_k18]
-//line scan.go:370
-									}
-//line scan.go:370
-								}
-//line scan.go:370
-								gc_pos2.Thread = gc_rank2
-//line scan.go:370
-							}
-//line scan.go:370
-						}
-//line scan.go:370
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line scan.go:372
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line scan.go:346
-				thid := gc_tx2
-				_ = thid
-
+			thid := gc_tx2
 //line scan.go:349
-				g := gc_bx2*m + 2*thid
-				_ = g
-				a0 := gc_s_a0[gc_rank2]
-				a1 := gc_s_a1[gc_rank2]
-
+			g := gc_bx2*m + 2*thid
+//line scan.go:351
+			a0 := gc_s_a0[gc_rank2]
+			a1 := gc_s_a1[gc_rank2]
 //line scan.go:366
-				if g < n {
-					out[g] = temp[2*thid] + a0
-				}
-
-//line scan.go:369
-				if g+1 < n {
-					out[g+1] = temp[2*thid+1] + a1
-				}
+			if g < n {
+				out[g] = temp[2*thid] + a0
+			}
+			if g+1 < n {
+				out[g+1] = temp[2*thid+1] + a1
 			}
 		}
 	}
@@ -10635,58 +7927,34 @@ func gc_body_scanUniformMax(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, pref
 			gc_bx2 = 0
 		}
 		gc_apart2 := compiled.Disjoint(prefix, out)
-		_ = gc_apart2
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, per
-				if compiled.Segmented(gc_qoff2, gc_qd2, gc_from2, gc_to2) {
-					for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-						gc_r := gc_qoff2 - gc_q*gc_qd2
-						_, _ = gc_q, gc_r
-						gc_segend2 := min(gc_to2, gc_qd2-gc_r)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off3 := (gc_bx2 * gc_bdx2) + gc_seg2
-						gc_off4 := gc_q
-						if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(prefix) && gc_apart2 {
-							gc_at3 := out[gc_off3:][:gc_seglen2]
-							gc_at4 := prefix[gc_off4:][:1]
-							gc_elem2 := gc_at4[0]
-							gc_vstep := gc_seg2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-//line scan.go:413
-										var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line scan.go:413
-										_ = i
-//line scan.go:414
-										{
-//line scan.go:414
-											archsimd.LoadInt32x16Slice(gc_at3[(gc_tx2 - gc_seg2):]).Max(archsimd.BroadcastInt32x16(gc_at4[0])).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
-//line scan.go:414
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
-								if gc_stop {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
+//line scan.go:432
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, per
+			if compiled.Segmented(gc_qoff2, gc_qd2, gc_from2, gc_to2) {
+				for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_to2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_seg2
+					gc_off4 := gc_q
+					if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(prefix) && gc_apart2 {
+						gc_at3 := out[gc_off3:][:gc_seglen2]
+						gc_at4 := prefix[gc_off4:][:1]
+						gc_elem2 := gc_at4[0]
+						gc_vstep := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
@@ -10694,177 +7962,153 @@ func gc_body_scanUniformMax(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, pref
 									var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line scan.go:413
 									_ = i
-//line scan.go:414
 									{
 //line scan.go:414
-										archsimd.LoadInt32x8Slice(gc_at3[(gc_tx2 - gc_seg2):]).Max(archsimd.BroadcastInt32x8(gc_at4[0])).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
-//line scan.go:414
+										archsimd.LoadInt32x16Slice(gc_at3[(gc_tx2 - gc_seg2):]).Max(archsimd.BroadcastInt32x16(gc_at4[0])).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
 									}
 								}
+//line scan.go:416
 								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
-							for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_seg2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line scan.go:413
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line scan.go:414
-								{
-									gc_at3[gc_u2] = max(gc_at3[gc_u2], gc_elem2)
-								}
-							}
-						} else {
-							gc_step3 := gc_seg2
-							for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
-								{
-									gc_tx2 := gc_step3 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line scan.go:413
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line scan.go:414
-									{
-										out[i] = max(out[i], prefix[gc_q])
-									}
-								}
-								{
-									gc_tx2 := gc_step3 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line scan.go:413
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line scan.go:414
-									{
-										out[i] = max(out[i], prefix[gc_q])
-									}
-								}
-								{
-									gc_tx2 := gc_step3 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line scan.go:413
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line scan.go:414
-									{
-										out[i] = max(out[i], prefix[gc_q])
-									}
-								}
-								{
-									gc_tx2 := gc_step3 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line scan.go:413
-									i := gc_bx2*gc_bdx2 + gc_tx2
-									_ = i
-
-//line scan.go:414
-									{
-										out[i] = max(out[i], prefix[gc_q])
-									}
-								}
-							}
-							for gc_tx2 := gc_step3; gc_tx2 < gc_segend2; gc_tx2++ {
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
+//line scan.go:413
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line scan.go:413
+								_ = i
+								{
+//line scan.go:414
+									archsimd.LoadInt32x8Slice(gc_at3[(gc_tx2 - gc_seg2):]).Max(archsimd.BroadcastInt32x8(gc_at4[0])).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
+								}
+							}
+//line scan.go:416
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+//line scan.go:413
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							{
+//line scan.go:415
+								gc_at3[gc_u2] = max(gc_at3[gc_u2], gc_elem2)
+							}
+						}
+					} else {
+						gc_step3 := gc_seg2
+						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
+							{
+								gc_tx2 := gc_step3 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line scan.go:413
 								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line scan.go:414
+								{
+									out[i] = max(out[i], prefix[gc_q])
+								}
+							}
+							{
+								gc_tx2 := gc_step3 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line scan.go:413
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								{
+									out[i] = max(out[i], prefix[gc_q])
+								}
+							}
+							{
+								gc_tx2 := gc_step3 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line scan.go:413
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								{
+									out[i] = max(out[i], prefix[gc_q])
+								}
+							}
+							{
+								gc_tx2 := gc_step3 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line scan.go:413
+								i := gc_bx2*gc_bdx2 + gc_tx2
 								{
 									out[i] = max(out[i], prefix[gc_q])
 								}
 							}
 						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
+						for gc_tx2 := gc_step3; gc_tx2 < gc_segend2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line scan.go:413
 							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line scan.go:414
 							{
-								out[i] = max(out[i], prefix[i/per])
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line scan.go:413
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line scan.go:414
-							{
-								out[i] = max(out[i], prefix[i/per])
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line scan.go:413
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line scan.go:414
-							{
-								out[i] = max(out[i], prefix[i/per])
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line scan.go:413
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line scan.go:414
-							{
-								out[i] = max(out[i], prefix[i/per])
+								out[i] = max(out[i], prefix[gc_q])
 							}
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line scan.go:413
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line scan.go:414
 						{
 							out[i] = max(out[i], prefix[i/per])
 						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line scan.go:413
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = max(out[i], prefix[i/per])
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line scan.go:413
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = max(out[i], prefix[i/per])
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line scan.go:413
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = max(out[i], prefix[i/per])
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line scan.go:413
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = max(out[i], prefix[i/per])
 					}
 				}
 			}
@@ -10875,4 +8119,5 @@ func gc_body_scanUniformMax(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, pref
 // gc_files_scan holds the source files whose lines the kernels' records hash.
 //
 //go:embed scan.go
+//line scan.go:427
 var gc_files_scan embed.FS

@@ -37,17 +37,11 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_galiosCoeff := make([][4]Uchar4, gc_b.Len())
-
 //line hecbench_aes.go:85
 	block0 := gocuda.Shared[Uchar4](t, 4)[:4]
-
-//line hecbench_aes.go:86
 	block1 := gocuda.Shared[Uchar4](t, 4)[:4]
-
 //line hecbench_aes.go:88
 	bx := uint32(gc_bx)
-
-//line hecbench_aes.go:89
 	by := uint32(gc_by)
 	{
 		gc_ty := 0
@@ -55,49 +49,31 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 				localIdy := uint32(gc_ty)
-				_ = localIdy
-
 //line hecbench_aes.go:93
 				globalIndex := ((by*width/4)+bx)*4 + localIdy
-				_ = globalIndex
-
-//line hecbench_aes.go:94
 				localIndex := localIdy
-				_ = localIndex
-
 //line hecbench_aes.go:96
 				var galiosCoeff [4]Uchar4
 				gc_s_galiosCoeff[gc_rank] = galiosCoeff
-
 //line hecbench_aes.go:97
 				gc_s_galiosCoeff[gc_rank][0] = Uchar4{2, 0, 0, 0}
-
-//line hecbench_aes.go:98
 				gc_s_galiosCoeff[gc_rank][1] = Uchar4{3, 0, 0, 0}
-
-//line hecbench_aes.go:99
 				gc_s_galiosCoeff[gc_rank][2] = Uchar4{1, 0, 0, 0}
-
-//line hecbench_aes.go:100
 				gc_s_galiosCoeff[gc_rank][3] = Uchar4{1, 0, 0, 0}
-
 //line hecbench_aes.go:102
 				block0[localIndex] = input[globalIndex]
-
 //line hecbench_aes.go:104
 				block0[localIndex] = xor4(block0[localIndex], roundKey[localIndex])
-				_ = galiosCoeff
 			}
+//line hecbench_aes.go:107
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
 			}
 		}
 	}
-
 //line hecbench_aes.go:106
 	for r := uint32(1); r < rounds; r++ {
 		{
@@ -109,18 +85,12 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:94
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:107
 						block0[localIndex] = sboxRead(sbox, block0[localIndex])
-
 //line hecbench_aes.go:109
 						block0[localIndex] = shiftRows(block0[localIndex], localIndex)
 					}
@@ -128,18 +98,12 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:94
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:107
 						block0[localIndex] = sboxRead(sbox, block0[localIndex])
-
 //line hecbench_aes.go:109
 						block0[localIndex] = shiftRows(block0[localIndex], localIndex)
 					}
@@ -147,18 +111,12 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:94
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:107
 						block0[localIndex] = sboxRead(sbox, block0[localIndex])
-
 //line hecbench_aes.go:109
 						block0[localIndex] = shiftRows(block0[localIndex], localIndex)
 					}
@@ -166,18 +124,12 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:94
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:107
 						block0[localIndex] = sboxRead(sbox, block0[localIndex])
-
 //line hecbench_aes.go:109
 						block0[localIndex] = shiftRows(block0[localIndex], localIndex)
 					}
@@ -185,18 +137,12 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 					localIdy := uint32(gc_ty)
-					_ = localIdy
-
 //line hecbench_aes.go:94
 					localIndex := localIdy
-					_ = localIndex
-
 //line hecbench_aes.go:107
 					block0[localIndex] = sboxRead(sbox, block0[localIndex])
-
 //line hecbench_aes.go:109
 					block0[localIndex] = shiftRows(block0[localIndex], localIndex)
 				}
@@ -215,15 +161,10 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:94
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:112
 						block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
@@ -231,15 +172,10 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:94
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:112
 						block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
@@ -247,15 +183,10 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:94
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:112
 						block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
@@ -263,15 +194,10 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:94
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:112
 						block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
@@ -279,15 +205,10 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 					localIdy := uint32(gc_ty)
-					_ = localIdy
-
 //line hecbench_aes.go:94
 					localIndex := localIdy
-					_ = localIndex
-
 //line hecbench_aes.go:112
 					block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
 				}
@@ -306,15 +227,10 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:94
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:115
 						block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
 					}
@@ -322,15 +238,10 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:94
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:115
 						block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
 					}
@@ -338,15 +249,10 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:94
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:115
 						block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
 					}
@@ -354,15 +260,10 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:94
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:115
 						block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
 					}
@@ -370,15 +271,10 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 					localIdy := uint32(gc_ty)
-					_ = localIdy
-
 //line hecbench_aes.go:94
 					localIndex := localIdy
-					_ = localIndex
-
 //line hecbench_aes.go:115
 					block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
 				}
@@ -395,25 +291,15 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:91
 				localIdy := uint32(gc_ty)
-				_ = localIdy
-
 //line hecbench_aes.go:93
 				globalIndex := ((by*width/4)+bx)*4 + localIdy
-				_ = globalIndex
-
-//line hecbench_aes.go:94
 				localIndex := localIdy
-				_ = localIndex
-
 //line hecbench_aes.go:117
 				block0[localIndex] = sboxRead(sbox, block0[localIndex])
-
 //line hecbench_aes.go:119
 				block0[localIndex] = shiftRows(block0[localIndex], localIndex)
-
 //line hecbench_aes.go:121
 				output[globalIndex] = xor4(block0[localIndex], roundKey[rounds*4+localIndex])
 			}
@@ -449,17 +335,11 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_galiosCoeff := make([][4]Uchar4, gc_b.Len())
-
 //line hecbench_aes.go:128
 	block0 := gocuda.Shared[Uchar4](t, 4)[:4]
-
-//line hecbench_aes.go:129
 	block1 := gocuda.Shared[Uchar4](t, 4)[:4]
-
 //line hecbench_aes.go:131
 	bx := uint32(gc_bx)
-
-//line hecbench_aes.go:132
 	by := uint32(gc_by)
 	{
 		gc_ty := 0
@@ -467,49 +347,31 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 				localIdy := uint32(gc_ty)
-				_ = localIdy
-
 //line hecbench_aes.go:136
 				globalIndex := ((by*width/4)+bx)*4 + localIdy
-				_ = globalIndex
-
-//line hecbench_aes.go:137
 				localIndex := localIdy
-				_ = localIndex
-
 //line hecbench_aes.go:139
 				var galiosCoeff [4]Uchar4
 				gc_s_galiosCoeff[gc_rank] = galiosCoeff
-
 //line hecbench_aes.go:140
 				gc_s_galiosCoeff[gc_rank][0] = Uchar4{14, 0, 0, 0}
-
-//line hecbench_aes.go:141
 				gc_s_galiosCoeff[gc_rank][1] = Uchar4{11, 0, 0, 0}
-
-//line hecbench_aes.go:142
 				gc_s_galiosCoeff[gc_rank][2] = Uchar4{13, 0, 0, 0}
-
-//line hecbench_aes.go:143
 				gc_s_galiosCoeff[gc_rank][3] = Uchar4{9, 0, 0, 0}
-
 //line hecbench_aes.go:145
 				block0[localIndex] = input[globalIndex]
-
 //line hecbench_aes.go:147
 				block0[localIndex] = xor4(block0[localIndex], roundKey[4*rounds+localIndex])
-				_ = galiosCoeff
 			}
+//line hecbench_aes.go:150
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
 			}
 		}
 	}
-
 //line hecbench_aes.go:149
 	for r := rounds - 1; r > 0; r-- {
 		{
@@ -521,18 +383,12 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:137
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:150
 						block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
-
 //line hecbench_aes.go:152
 						block0[localIndex] = sboxRead(sbox, block0[localIndex])
 					}
@@ -540,18 +396,12 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:137
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:150
 						block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
-
 //line hecbench_aes.go:152
 						block0[localIndex] = sboxRead(sbox, block0[localIndex])
 					}
@@ -559,18 +409,12 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:137
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:150
 						block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
-
 //line hecbench_aes.go:152
 						block0[localIndex] = sboxRead(sbox, block0[localIndex])
 					}
@@ -578,18 +422,12 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:137
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:150
 						block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
-
 //line hecbench_aes.go:152
 						block0[localIndex] = sboxRead(sbox, block0[localIndex])
 					}
@@ -597,18 +435,12 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 					localIdy := uint32(gc_ty)
-					_ = localIdy
-
 //line hecbench_aes.go:137
 					localIndex := localIdy
-					_ = localIndex
-
 //line hecbench_aes.go:150
 					block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
-
 //line hecbench_aes.go:152
 					block0[localIndex] = sboxRead(sbox, block0[localIndex])
 				}
@@ -627,15 +459,10 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:137
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:155
 						block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
 					}
@@ -643,15 +470,10 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:137
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:155
 						block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
 					}
@@ -659,15 +481,10 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:137
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:155
 						block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
 					}
@@ -675,15 +492,10 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:137
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:155
 						block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
 					}
@@ -691,15 +503,10 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 					localIdy := uint32(gc_ty)
-					_ = localIdy
-
 //line hecbench_aes.go:137
 					localIndex := localIdy
-					_ = localIndex
-
 //line hecbench_aes.go:155
 					block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
 				}
@@ -718,15 +525,10 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:137
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:158
 						block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
@@ -734,15 +536,10 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:137
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:158
 						block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
@@ -750,15 +547,10 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:137
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:158
 						block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
@@ -766,15 +558,10 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 						localIdy := uint32(gc_ty)
-						_ = localIdy
-
 //line hecbench_aes.go:137
 						localIndex := localIdy
-						_ = localIndex
-
 //line hecbench_aes.go:158
 						block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
@@ -782,15 +569,10 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 					localIdy := uint32(gc_ty)
-					_ = localIdy
-
 //line hecbench_aes.go:137
 					localIndex := localIdy
-					_ = localIndex
-
 //line hecbench_aes.go:158
 					block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
 				}
@@ -807,25 +589,15 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_aes.go:134
 				localIdy := uint32(gc_ty)
-				_ = localIdy
-
 //line hecbench_aes.go:136
 				globalIndex := ((by*width/4)+bx)*4 + localIdy
-				_ = globalIndex
-
-//line hecbench_aes.go:137
 				localIndex := localIdy
-				_ = localIndex
-
 //line hecbench_aes.go:161
 				block0[localIndex] = shiftRowsInv(block0[localIndex], localIndex)
-
 //line hecbench_aes.go:163
 				block0[localIndex] = sboxRead(sbox, block0[localIndex])
-
 //line hecbench_aes.go:165
 				output[globalIndex] = xor4(block0[localIndex], roundKey[localIndex])
 			}

@@ -54,17 +54,12 @@ func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, dis
 				gc_by = 0
 			}
 		}
-
 //line hecbench_allpairs.go:34
 		gx := gc_bx
-
-//line hecbench_allpairs.go:35
 		gy := gc_by
-
 //line hecbench_allpairs.go:37
 		gc_chunk := compiled.StrideChunk(apThreads * 4)
 		gc_span := (apThreads * 4) * gc_chunk
-
 //line hecbench_allpairs.go:37
 		for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
 			gc_b.Tick()
@@ -72,67 +67,51 @@ func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, dis
 				return
 			}
 			gc_more = false
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line hecbench_allpairs.go:44
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:33
-						idx := gc_tx
-						_ = idx
-
+					idx := gc_tx
 //line hecbench_allpairs.go:37
-						gc_start := 4 * idx
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, apThreads*4, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(apThreads*4) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(apThreads*4), gc_trips-1 {
-
+					gc_start := 4 * idx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, apThreads*4, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(apThreads*4) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(apThreads*4), gc_trips-1 {
 //line hecbench_allpairs.go:38
-							j := char4At(data, i+attributes*gx)
-
-//line hecbench_allpairs.go:39
-							k := char4At(data, i+attributes*gy)
-
+						j := char4At(data, i+attributes*gx)
+						k := char4At(data, i+attributes*gy)
 //line hecbench_allpairs.go:43
-							var count int8
-
+						var count int8
 //line hecbench_allpairs.go:45
-							if j.X^k.X != 0 {
-								count++
-							}
-
-//line hecbench_allpairs.go:48
-							if j.Y^k.Y != 0 {
-								count++
-							}
-
-//line hecbench_allpairs.go:51
-							if j.Z^k.Z != 0 {
-								count++
-							}
-
-//line hecbench_allpairs.go:54
-							if j.W^k.W != 0 {
-								count++
-							}
-
-//line hecbench_allpairs.go:59
-							atomic.Add(&distance[instances*gx+gy], int32(count))
+						if j.X^k.X != 0 {
+							count++
 						}
+						if j.Y^k.Y != 0 {
+							count++
+						}
+						if j.Z^k.Z != 0 {
+							count++
+						}
+						if j.W^k.W != 0 {
+							count++
+						}
+//line hecbench_allpairs.go:59
+						atomic.Add(&distance[instances*gx+gy], int32(count))
 					}
 				}
 			}
@@ -164,161 +143,98 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_allpairs.go:68
 	gx := gc_bx
-
-//line hecbench_allpairs.go:69
 	gy := gc_by
-
 //line hecbench_allpairs.go:71
 	if apThreads <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line hecbench_allpairs.go:71
 	dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(dist) {
-				gc_at := dist[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:74
-						gc_at[gc_tx] = 0
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:74
-						gc_at[gc_tx] = 0
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:74
-						gc_at[gc_tx] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:74
-						gc_at[gc_tx] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_allpairs.go:67
-					idx := gc_tx
-					_ = idx
-
+//line hecbench_allpairs.go:73
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(dist) {
+			gc_at := dist[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line hecbench_allpairs.go:74
 					gc_at[gc_tx] = 0
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
+				{
+					gc_tx := gc_step + 1
 //line hecbench_allpairs.go:74
-						dist[idx] = 0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:74
-						dist[idx] = 0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:74
-						dist[idx] = 0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:74
-						dist[idx] = 0
-					}
+					gc_at[gc_tx] = 0
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 2
+//line hecbench_allpairs.go:74
+					gc_at[gc_tx] = 0
+				}
+				{
+					gc_tx := gc_step + 3
+//line hecbench_allpairs.go:74
+					gc_at[gc_tx] = 0
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_allpairs.go:74
+				gc_at[gc_tx] = 0
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_allpairs.go:67
 					idx := gc_tx
-					_ = idx
-
+//line hecbench_allpairs.go:74
+					dist[idx] = 0
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_allpairs.go:67
+					idx := gc_tx
+//line hecbench_allpairs.go:74
+					dist[idx] = 0
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_allpairs.go:67
+					idx := gc_tx
+//line hecbench_allpairs.go:74
+					dist[idx] = 0
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_allpairs.go:67
+					idx := gc_tx
 //line hecbench_allpairs.go:74
 					dist[idx] = 0
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_allpairs.go:67
+				idx := gc_tx
+//line hecbench_allpairs.go:74
+				dist[idx] = 0
+			}
 		}
 	}
-
-//line hecbench_allpairs.go:78
 	gc_chunk := compiled.StrideChunk(apThreads * 4)
 	gc_span := (apThreads * 4) * gc_chunk
-
 //line hecbench_allpairs.go:78
 	for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
 		gc_b.Tick()
@@ -326,72 +242,54 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_allpairs.go:85
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
-					idx := gc_tx
-					_ = idx
-
+				idx := gc_tx
 //line hecbench_allpairs.go:78
-					gc_start := idx * 4
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, apThreads*4, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(apThreads*4) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(apThreads*4), gc_trips-1 {
-
+				gc_start := idx * 4
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, apThreads*4, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(apThreads*4) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(apThreads*4), gc_trips-1 {
 //line hecbench_allpairs.go:79
-						j := char4At(data, i+attributes*gx)
-
-//line hecbench_allpairs.go:80
-						k := char4At(data, i+attributes*gy)
-
-//line hecbench_allpairs.go:81
-						var count int8
-
+					j := char4At(data, i+attributes*gx)
+					k := char4At(data, i+attributes*gy)
+					var count int8
 //line hecbench_allpairs.go:83
-						if j.X^k.X != 0 {
-							count++
-						}
-
-//line hecbench_allpairs.go:86
-						if j.Y^k.Y != 0 {
-							count++
-						}
-
-//line hecbench_allpairs.go:89
-						if j.Z^k.Z != 0 {
-							count++
-						}
-
-//line hecbench_allpairs.go:92
-						if j.W^k.W != 0 {
-							count++
-						}
-
-//line hecbench_allpairs.go:97
-						dist[idx] += int32(count)
+					if j.X^k.X != 0 {
+						count++
 					}
+					if j.Y^k.Y != 0 {
+						count++
+					}
+					if j.Z^k.Z != 0 {
+						count++
+					}
+					if j.W^k.W != 0 {
+						count++
+					}
+//line hecbench_allpairs.go:97
+					dist[idx] += int32(count)
 				}
 			}
 		}
 	}
-
 //line hecbench_allpairs.go:103
 	for stride := apThreads / 2; stride > 0; stride /= 2 {
 		if gc_bdy*gc_bdz == 1 && stride <= gc_bdx {
@@ -400,170 +298,116 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := stride; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := stride
-				if gc_from >= 0 && gc_to <= len(dist) && gc_off2 >= 0 && gc_off2 <= len(dist) && gc_to <= len(dist)-gc_off2 {
-					gc_at2 := dist[:gc_to]
-					gc_at3 := dist[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line hecbench_allpairs.go:111
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := stride
+			if gc_from >= 0 && gc_to <= len(dist) && gc_off2 >= 0 && gc_off2 <= len(dist) && gc_to <= len(dist)-gc_off2 {
+				gc_at2 := dist[:gc_to]
+				gc_at3 := dist[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_allpairs.go:67
-							idx := gc_tx
-							_ = idx
-
-//line hecbench_allpairs.go:104
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_allpairs.go:67
-							idx := gc_tx
-							_ = idx
-
-//line hecbench_allpairs.go:104
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_allpairs.go:67
-							idx := gc_tx
-							_ = idx
-
-//line hecbench_allpairs.go:104
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_allpairs.go:67
-							idx := gc_tx
-							_ = idx
-
-//line hecbench_allpairs.go:104
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:104
-						{
+//line hecbench_allpairs.go:105
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step3 + 1
 						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_allpairs.go:67
-							idx := gc_tx
-							_ = idx
-
-//line hecbench_allpairs.go:104
-							{
-								dist[idx] += dist[idx+stride]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_allpairs.go:67
-							idx := gc_tx
-							_ = idx
-
-//line hecbench_allpairs.go:104
-							{
-								dist[idx] += dist[idx+stride]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_allpairs.go:67
-							idx := gc_tx
-							_ = idx
-
-//line hecbench_allpairs.go:104
-							{
-								dist[idx] += dist[idx+stride]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_allpairs.go:67
-							idx := gc_tx
-							_ = idx
-
-//line hecbench_allpairs.go:104
-							{
-								dist[idx] += dist[idx+stride]
-							}
+//line hecbench_allpairs.go:105
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+						{
+//line hecbench_allpairs.go:105
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						{
+//line hecbench_allpairs.go:105
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+//line hecbench_allpairs.go:105
+						gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_allpairs.go:67
 						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:104
 						{
+//line hecbench_allpairs.go:105
 							dist[idx] += dist[idx+stride]
 						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_allpairs.go:67
+						idx := gc_tx
+						{
+//line hecbench_allpairs.go:105
+							dist[idx] += dist[idx+stride]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_allpairs.go:67
+						idx := gc_tx
+						{
+//line hecbench_allpairs.go:105
+							dist[idx] += dist[idx+stride]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_allpairs.go:67
+						idx := gc_tx
+						{
+//line hecbench_allpairs.go:105
+							dist[idx] += dist[idx+stride]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_allpairs.go:67
+					idx := gc_tx
+					{
+//line hecbench_allpairs.go:105
+						dist[idx] += dist[idx+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line hecbench_allpairs.go:113
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -575,151 +419,69 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							gc_at4[0] = dist[0]
-						}
+//line hecbench_allpairs.go:111
+						gc_at4[0] = dist[0]
 					}
 					{
-						gc_tx := gc_step5 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							gc_at4[0] = dist[0]
-						}
+//line hecbench_allpairs.go:111
+						gc_at4[0] = dist[0]
 					}
 					{
-						gc_tx := gc_step5 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							gc_at4[0] = dist[0]
-						}
+//line hecbench_allpairs.go:111
+						gc_at4[0] = dist[0]
 					}
 					{
-						gc_tx := gc_step5 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							gc_at4[0] = dist[0]
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_allpairs.go:67
-					idx := gc_tx
-					_ = idx
-
-//line hecbench_allpairs.go:110
-					{
+//line hecbench_allpairs.go:111
 						gc_at4[0] = dist[0]
 					}
 				}
+//line hecbench_allpairs.go:115
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line hecbench_allpairs.go:111
+					gc_at4[0] = dist[0]
+				}
 			} else {
+//line hecbench_allpairs.go:115
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							distance[instances*gy+gx] = dist[0]
-						}
+//line hecbench_allpairs.go:111
+						distance[instances*gy+gx] = dist[0]
 					}
 					{
+//line hecbench_allpairs.go:115
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							distance[instances*gy+gx] = dist[0]
-						}
+//line hecbench_allpairs.go:111
+						distance[instances*gy+gx] = dist[0]
 					}
 					{
+//line hecbench_allpairs.go:115
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							distance[instances*gy+gx] = dist[0]
-						}
+//line hecbench_allpairs.go:111
+						distance[instances*gy+gx] = dist[0]
 					}
 					{
+//line hecbench_allpairs.go:115
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							distance[instances*gy+gx] = dist[0]
-						}
+//line hecbench_allpairs.go:111
+						distance[instances*gy+gx] = dist[0]
 					}
 				}
+//line hecbench_allpairs.go:115
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_allpairs.go:67
-					idx := gc_tx
-					_ = idx
-
-//line hecbench_allpairs.go:110
-					{
-						distance[instances*gy+gx] = dist[0]
-					}
+//line hecbench_allpairs.go:111
+					distance[instances*gy+gx] = dist[0]
 				}
 			}
 		}
@@ -729,4 +491,5 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 // gc_files_hecbench_allpairs holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_allpairs.go
+//line hecbench_allpairs.go:122
 var gc_files_hecbench_allpairs embed.FS

@@ -55,17 +55,12 @@ func gc_body_allPairsK1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data []int8, 
 				gc_by2 = 0
 			}
 		}
-
 //line hecbench_allpairs.go:34
 		gx := gc_bx2
-
-//line hecbench_allpairs.go:35
 		gy := gc_by2
-
 //line hecbench_allpairs.go:37
 		gc_chunk := compiled.StrideChunk(apThreads * 4)
 		gc_span := (apThreads * 4) * gc_chunk
-
 //line hecbench_allpairs.go:37
 		for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
 			gc_b2.Tick()
@@ -73,67 +68,51 @@ func gc_body_allPairsK1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data []int8, 
 				return
 			}
 			gc_more = false
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line hecbench_allpairs.go:44
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_allpairs.go:33
-						idx := gc_tx2
-						_ = idx
-
+					idx := gc_tx2
 //line hecbench_allpairs.go:37
-						gc_start2 := 4 * idx
-						gc_from4 := gc_start2 + gc_off
-						gc_trips2 := gc_limit - gc_from4
-						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, apThreads*4, gc_chunk, gc_limit, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(apThreads*4) + 1
-						default:
-							gc_trips2 = 0
-						}
-						if gc_trips2 == gc_chunk {
-							gc_more = true
-						}
-						for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(apThreads*4), gc_trips2-1 {
-
+					gc_start2 := 4 * idx
+					gc_from4 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, apThreads*4, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(apThreads*4) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(apThreads*4), gc_trips2-1 {
 //line hecbench_allpairs.go:38
-							j := char4At(data, i+attributes*gx)
-
-//line hecbench_allpairs.go:39
-							k := char4At(data, i+attributes*gy)
-
+						j := char4At(data, i+attributes*gx)
+						k := char4At(data, i+attributes*gy)
 //line hecbench_allpairs.go:43
-							var count int8
-
+						var count int8
 //line hecbench_allpairs.go:45
-							if j.X^k.X != 0 {
-								count++
-							}
-
-//line hecbench_allpairs.go:48
-							if j.Y^k.Y != 0 {
-								count++
-							}
-
-//line hecbench_allpairs.go:51
-							if j.Z^k.Z != 0 {
-								count++
-							}
-
-//line hecbench_allpairs.go:54
-							if j.W^k.W != 0 {
-								count++
-							}
-
-//line hecbench_allpairs.go:59
-							atomic.Add(&distance[instances*gx+gy], int32(count))
+						if j.X^k.X != 0 {
+							count++
 						}
+						if j.Y^k.Y != 0 {
+							count++
+						}
+						if j.Z^k.Z != 0 {
+							count++
+						}
+						if j.W^k.W != 0 {
+							count++
+						}
+//line hecbench_allpairs.go:59
+						atomic.Add(&distance[instances*gx+gy], int32(count))
 					}
 				}
 			}
@@ -163,150 +142,108 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_allpairs.go:68
 	gx := gc_bx2
-
-//line hecbench_allpairs.go:69
 	gy := gc_by2
-
 //line hecbench_allpairs.go:71
 	if apThreads <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line hecbench_allpairs.go:71
 	dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(dist) {
-				gc_at5 := dist[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD {
+//line hecbench_allpairs.go:73
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(dist) {
+			gc_at5 := dist[:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD {
 //line hecbench_allpairs.go:74
-					gc_vb2 := archsimd.BroadcastInt32x8(0)
-//line hecbench_allpairs.go:74
-					_ = gc_vb2
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_vb2 := archsimd.BroadcastInt32x8(0)
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line hecbench_allpairs.go:67
-						var idx int = gc_tx2
+					var idx int = gc_tx2
 //line hecbench_allpairs.go:67
-						_ = idx
-//line hecbench_allpairs.go:74
-						gc_vb2.StoreSlice(gc_at5[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_allpairs.go:67
-					idx := gc_tx2
 					_ = idx
-
 //line hecbench_allpairs.go:74
-					gc_at5[gc_tx2] = 0
+					gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line hecbench_allpairs.go:74
-					gc_vb := archsimd.BroadcastInt32x8(0)
+				gc_at5[gc_tx2] = 0
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD {
 //line hecbench_allpairs.go:74
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_vb := archsimd.BroadcastInt32x8(0)
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line hecbench_allpairs.go:67
-						var idx int = gc_tx2
-//line hecbench_allpairs.go:67
-						_ = idx
+					var idx int = gc_tx2
 //line hecbench_allpairs.go:74
-						if idx < 0 || idx > len(dist)-8 {
+					if idx < 0 || idx > len(dist)-8 {
 //line hecbench_allpairs.go:74
-							break
-//line hecbench_allpairs.go:74
-						}
-//line hecbench_allpairs.go:74
-						gc_vb.StoreSlice(dist[idx:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line hecbench_allpairs.go:74
+					gc_vb.StoreSlice(dist[idx:])
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx2
-						_ = idx
-
-//line hecbench_allpairs.go:74
-						dist[idx] = 0
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx2
-						_ = idx
-
-//line hecbench_allpairs.go:74
-						dist[idx] = 0
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx2
-						_ = idx
-
-//line hecbench_allpairs.go:74
-						dist[idx] = 0
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx2
-						_ = idx
-
-//line hecbench_allpairs.go:74
-						dist[idx] = 0
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_allpairs.go:67
 					idx := gc_tx2
-					_ = idx
-
+//line hecbench_allpairs.go:74
+					dist[idx] = 0
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_allpairs.go:67
+					idx := gc_tx2
+//line hecbench_allpairs.go:74
+					dist[idx] = 0
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_allpairs.go:67
+					idx := gc_tx2
+//line hecbench_allpairs.go:74
+					dist[idx] = 0
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_allpairs.go:67
+					idx := gc_tx2
 //line hecbench_allpairs.go:74
 					dist[idx] = 0
 				}
 			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_allpairs.go:67
+				idx := gc_tx2
+//line hecbench_allpairs.go:74
+				dist[idx] = 0
+			}
 		}
 	}
-
-//line hecbench_allpairs.go:78
 	gc_chunk := compiled.StrideChunk(apThreads * 4)
 	gc_span := (apThreads * 4) * gc_chunk
-
 //line hecbench_allpairs.go:78
 	for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
 		gc_b2.Tick()
@@ -314,218 +251,170 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 			return
 		}
 		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_allpairs.go:85
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_allpairs.go:67
-					idx := gc_tx2
-					_ = idx
-
+				idx := gc_tx2
 //line hecbench_allpairs.go:78
-					gc_start2 := idx * 4
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, apThreads*4, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(apThreads*4) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(apThreads*4), gc_trips2-1 {
-
+				gc_start2 := idx * 4
+				gc_from4 := gc_start2 + gc_off
+				gc_trips2 := gc_limit - gc_from4
+				switch {
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, apThreads*4, gc_chunk, gc_limit, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(apThreads*4) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(apThreads*4), gc_trips2-1 {
 //line hecbench_allpairs.go:79
-						j := char4At(data, i+attributes*gx)
-
-//line hecbench_allpairs.go:80
-						k := char4At(data, i+attributes*gy)
-
-//line hecbench_allpairs.go:81
-						var count int8
-
+					j := char4At(data, i+attributes*gx)
+					k := char4At(data, i+attributes*gy)
+					var count int8
 //line hecbench_allpairs.go:83
-						if j.X^k.X != 0 {
-							count++
-						}
-
-//line hecbench_allpairs.go:86
-						if j.Y^k.Y != 0 {
-							count++
-						}
-
-//line hecbench_allpairs.go:89
-						if j.Z^k.Z != 0 {
-							count++
-						}
-
-//line hecbench_allpairs.go:92
-						if j.W^k.W != 0 {
-							count++
-						}
-
-//line hecbench_allpairs.go:97
-						dist[idx] += int32(count)
+					if j.X^k.X != 0 {
+						count++
 					}
+					if j.Y^k.Y != 0 {
+						count++
+					}
+					if j.Z^k.Z != 0 {
+						count++
+					}
+					if j.W^k.W != 0 {
+						count++
+					}
+//line hecbench_allpairs.go:97
+					dist[idx] += int32(count)
 				}
 			}
 		}
 	}
-
 //line hecbench_allpairs.go:103
 	for stride := apThreads / 2; stride > 0; stride /= 2 {
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := stride; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := stride
-				if gc_from3 >= 0 && gc_to2 <= len(dist) && gc_off4 >= 0 && gc_off4 <= len(dist) && gc_to2 <= len(dist)-gc_off4 {
-					gc_at6 := dist[:gc_to2]
-					gc_at7 := dist[gc_off4:][:gc_to2]
-					gc_vstep3 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line hecbench_allpairs.go:105
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := stride; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := stride
+			if gc_from3 >= 0 && gc_to2 <= len(dist) && gc_off4 >= 0 && gc_off4 <= len(dist) && gc_to2 <= len(dist)-gc_off4 {
+				gc_at6 := dist[:gc_to2]
+				gc_at7 := dist[gc_off4:][:gc_to2]
+				gc_vstep3 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line hecbench_allpairs.go:67
-							var idx int = gc_tx2
+						var idx int = gc_tx2
 //line hecbench_allpairs.go:67
-							_ = idx
-//line hecbench_allpairs.go:104
-							{
-//line hecbench_allpairs.go:104
-								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line hecbench_allpairs.go:104
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx2
 						_ = idx
-
-//line hecbench_allpairs.go:104
 						{
-							gc_at6[gc_tx2] += gc_at7[gc_tx2]
+//line hecbench_allpairs.go:104
+							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep4 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_allpairs.go:67
-							var idx int = gc_tx2
-//line hecbench_allpairs.go:67
-							_ = idx
-//line hecbench_allpairs.go:104
-							{
-								if (idx+stride) < 0 || (idx+stride) > len(dist)-8 || idx < 0 || idx > len(dist)-8 {
+//line hecbench_allpairs.go:106
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line hecbench_allpairs.go:105
-									break
-//line hecbench_allpairs.go:105
-								}
-//line hecbench_allpairs.go:105
-								archsimd.LoadInt32x8Slice(dist[idx:]).Add(archsimd.LoadInt32x8Slice(dist[idx+stride:])).StoreSlice(dist[idx:])
-//line hecbench_allpairs.go:105
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at6[gc_tx2] += gc_at7[gc_tx2]
 					}
-					gc_step8 := gc_vstep4
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep4 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 //line hecbench_allpairs.go:67
-							idx := gc_tx2
-							_ = idx
-
-//line hecbench_allpairs.go:104
-							{
-								dist[idx] += dist[idx+stride]
-							}
-						}
+						var idx int = gc_tx2
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_allpairs.go:67
-							idx := gc_tx2
-							_ = idx
-
-//line hecbench_allpairs.go:104
-							{
-								dist[idx] += dist[idx+stride]
+//line hecbench_allpairs.go:105
+							if (idx+stride) < 0 || (idx+stride) > len(dist)-8 || idx < 0 || idx > len(dist)-8 {
+//line hecbench_allpairs.go:105
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_allpairs.go:67
-							idx := gc_tx2
-							_ = idx
-
-//line hecbench_allpairs.go:104
-							{
-								dist[idx] += dist[idx+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_allpairs.go:67
-							idx := gc_tx2
-							_ = idx
-
-//line hecbench_allpairs.go:104
-							{
-								dist[idx] += dist[idx+stride]
-							}
+//line hecbench_allpairs.go:105
+							archsimd.LoadInt32x8Slice(dist[idx:]).Add(archsimd.LoadInt32x8Slice(dist[idx+stride:])).StoreSlice(dist[idx:])
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_allpairs.go:107
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_allpairs.go:67
 						idx := gc_tx2
-						_ = idx
-
-//line hecbench_allpairs.go:104
 						{
+//line hecbench_allpairs.go:105
 							dist[idx] += dist[idx+stride]
 						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_allpairs.go:67
+						idx := gc_tx2
+						{
+//line hecbench_allpairs.go:105
+							dist[idx] += dist[idx+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_allpairs.go:67
+						idx := gc_tx2
+						{
+//line hecbench_allpairs.go:105
+							dist[idx] += dist[idx+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_allpairs.go:67
+						idx := gc_tx2
+						{
+//line hecbench_allpairs.go:105
+							dist[idx] += dist[idx+stride]
+						}
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_allpairs.go:67
+					idx := gc_tx2
+					{
+//line hecbench_allpairs.go:105
+						dist[idx] += dist[idx+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line hecbench_allpairs.go:113
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -537,151 +426,69 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 				gc_step9 := gc_from3
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx2
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							gc_at8[0] = dist[0]
-						}
+//line hecbench_allpairs.go:111
+						gc_at8[0] = dist[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx2
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							gc_at8[0] = dist[0]
-						}
+//line hecbench_allpairs.go:111
+						gc_at8[0] = dist[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx2
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							gc_at8[0] = dist[0]
-						}
+//line hecbench_allpairs.go:111
+						gc_at8[0] = dist[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx2
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							gc_at8[0] = dist[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_allpairs.go:67
-					idx := gc_tx2
-					_ = idx
-
-//line hecbench_allpairs.go:110
-					{
+//line hecbench_allpairs.go:111
 						gc_at8[0] = dist[0]
 					}
 				}
+//line hecbench_allpairs.go:115
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_allpairs.go:111
+					gc_at8[0] = dist[0]
+				}
 			} else {
+//line hecbench_allpairs.go:115
 				gc_step10 := gc_from3
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx2
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							distance[instances*gy+gx] = dist[0]
-						}
+//line hecbench_allpairs.go:111
+						distance[instances*gy+gx] = dist[0]
 					}
 					{
+//line hecbench_allpairs.go:115
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx2
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							distance[instances*gy+gx] = dist[0]
-						}
+//line hecbench_allpairs.go:111
+						distance[instances*gy+gx] = dist[0]
 					}
 					{
+//line hecbench_allpairs.go:115
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx2
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							distance[instances*gy+gx] = dist[0]
-						}
+//line hecbench_allpairs.go:111
+						distance[instances*gy+gx] = dist[0]
 					}
 					{
+//line hecbench_allpairs.go:115
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_allpairs.go:67
-						idx := gc_tx2
-						_ = idx
-
-//line hecbench_allpairs.go:110
-						{
-							distance[instances*gy+gx] = dist[0]
-						}
+//line hecbench_allpairs.go:111
+						distance[instances*gy+gx] = dist[0]
 					}
 				}
+//line hecbench_allpairs.go:115
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_allpairs.go:67
-					idx := gc_tx2
-					_ = idx
-
-//line hecbench_allpairs.go:110
-					{
-						distance[instances*gy+gx] = dist[0]
-					}
+//line hecbench_allpairs.go:111
+					distance[instances*gy+gx] = dist[0]
 				}
 			}
 		}
@@ -691,4 +498,5 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 // gc_files_hecbench_allpairs holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_allpairs.go
+//line hecbench_allpairs.go:122
 var gc_files_hecbench_allpairs embed.FS

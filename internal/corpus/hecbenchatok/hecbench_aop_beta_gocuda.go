@@ -48,237 +48,159 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 	gc_s_beta1 := compiled.Scratch[float64](gc_b, 1)[:gc_n]
 	gc_s_beta2 := compiled.Scratch[float64](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line hecbench_aop_beta.go:14
 	lsums := gocuda.Shared[Double3](t, 1)[:1]
-
 //line hecbench_aop_beta.go:16
 	sharedSvd := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
-
 //line hecbench_aop_beta.go:24
 	numThreadsPerGrid := aopThreads2 * gc_gdx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
+//line hecbench_aop_beta.go:26
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
 //line hecbench_aop_beta.go:19
-			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+		gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
 //line hecbench_aop_beta.go:19
-			_ = gc_all2
+		gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			gc_tx := gc_vstep
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_aop_beta.go:19
-			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			gc_alive2 := gc_all2
 //line hecbench_aop_beta.go:19
-			_ = gc_iota2
-			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_aop_beta.go:19
-				gc_alive2 := gc_all2
-//line hecbench_aop_beta.go:19
-				_ = gc_alive2
-//line hecbench_aop_beta.go:19
-				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_aop_beta.go:19
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_aop_beta.go:19
-				}
-//line hecbench_aop_beta.go:19
-				var gc_u2 int32
-//line hecbench_aop_beta.go:19
-				_ = gc_u2
-//line hecbench_aop_beta.go:19
-				if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
-//line hecbench_aop_beta.go:19
-					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line hecbench_aop_beta.go:19
-					gc_u2 = allOutOfTheMoney[0]
-//line hecbench_aop_beta.go:19
-				}
-//line hecbench_aop_beta.go:19
-				if gc_u2 != 0 {
-//line hecbench_aop_beta.go:19
-					compiled.SetExited(gc_exited, gc_rank, gc_alive2.ToBits())
-//line hecbench_aop_beta.go:19
-					gc_alive2 = gc_alive2.And(gc_alive2.ToInt64x4().Not().ToMask())
-//line hecbench_aop_beta.go:19
-				}
-//line hecbench_aop_beta.go:27
-				if gc_tx < 0 || gc_tx > len(svd)-4 || gc_tx > len(sharedSvd)-4 {
-//line hecbench_aop_beta.go:27
-					break
-//line hecbench_aop_beta.go:27
-				}
-//line hecbench_aop_beta.go:27
-				if gc_tx < aopSmemSlots && uint(aopSmemSlots-gc_tx) > 3 {
-//line hecbench_aop_beta.go:27
-					lanes.LoadFloat64x4Slice(svd[gc_tx:]).StoreMasked((*[4]float64)(sharedSvd[gc_tx:]), gc_alive2)
-				} else {
-//line hecbench_aop_beta.go:28
-					gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx, 4))))
-//line hecbench_aop_beta.go:27
-					_ = gc_if
-//line hecbench_aop_beta.go:27
-					if gc_alive2.And(gc_if).ToBits() != 0 {
-//line hecbench_aop_beta.go:27
-						lanes.LoadFloat64x4Slice(svd[gc_tx:]).StoreMasked((*[4]float64)(sharedSvd[gc_tx:]), gc_alive2.And(gc_if))
-					}
-//line hecbench_aop_beta.go:28
-				}
+				gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
-		gc_L1:
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line hecbench_aop_beta.go:19
-				if allOutOfTheMoney[0] != 0 {
+			var gc_u2 int32
 //line hecbench_aop_beta.go:19
-					{
+			if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
 //line hecbench_aop_beta.go:19
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_aop_beta.go:20
-					}
-				}
-
+				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line hecbench_aop_beta.go:19
+				gc_u2 = allOutOfTheMoney[0]
+			}
+//line hecbench_aop_beta.go:19
+			if gc_u2 != 0 {
+//line hecbench_aop_beta.go:19
+				compiled.SetExited(gc_exited, gc_rank, gc_alive2.ToBits())
+//line hecbench_aop_beta.go:19
+				gc_alive2 = gc_alive2.And(gc_alive2.ToInt64x4().Not().ToMask())
+			}
 //line hecbench_aop_beta.go:27
-				if gc_tx < aopSmemSlots {
-					sharedSvd[gc_tx] = svd[gc_tx]
+			if gc_tx < 0 || gc_tx > len(svd)-4 || gc_tx > len(sharedSvd)-4 {
+//line hecbench_aop_beta.go:27
+				break
+			}
+//line hecbench_aop_beta.go:27
+			if gc_tx < aopSmemSlots && uint(aopSmemSlots-gc_tx) > 3 {
+//line hecbench_aop_beta.go:27
+				lanes.LoadFloat64x4Slice(svd[gc_tx:]).StoreMasked((*[4]float64)(sharedSvd[gc_tx:]), gc_alive2)
+			} else {
+//line hecbench_aop_beta.go:28
+				gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx, 4))))
+//line hecbench_aop_beta.go:27
+				if gc_alive2.And(gc_if).ToBits() != 0 {
+//line hecbench_aop_beta.go:27
+					lanes.LoadFloat64x4Slice(svd[gc_tx:]).StoreMasked((*[4]float64)(sharedSvd[gc_tx:]), gc_alive2.And(gc_if))
 				}
 			}
 		}
-	}
-
-//line hecbench_aop_beta.go:33
-	R00 := sharedSvd[0]
-
-//line hecbench_aop_beta.go:34
-	R01 := sharedSvd[1]
-
-//line hecbench_aop_beta.go:35
-	R02 := sharedSvd[2]
-
-//line hecbench_aop_beta.go:36
-	R11 := sharedSvd[3]
-
-//line hecbench_aop_beta.go:37
-	R12 := sharedSvd[4]
-
-//line hecbench_aop_beta.go:38
-	R22 := sharedSvd[5]
-
-//line hecbench_aop_beta.go:41
-	W00 := sharedSvd[6]
-
-//line hecbench_aop_beta.go:42
-	W01 := sharedSvd[7]
-
-//line hecbench_aop_beta.go:43
-	W02 := sharedSvd[8]
-
-//line hecbench_aop_beta.go:44
-	W11 := sharedSvd[9]
-
-//line hecbench_aop_beta.go:45
-	W12 := sharedSvd[10]
-
-//line hecbench_aop_beta.go:46
-	W22 := sharedSvd[11]
-
-//line hecbench_aop_beta.go:49
-	var invR00, invR11, invR22 float64
-
-//line hecbench_aop_beta.go:50
-	if R00 != 0.0 {
-		invR00 = 1 / R00
-	}
-
-//line hecbench_aop_beta.go:53
-	if R11 != 0.0 {
-		invR11 = 1 / R11
-	}
-
-//line hecbench_aop_beta.go:56
-	if R22 != 0.0 {
-		invR22 = 1 / R22
-	}
-
-//line hecbench_aop_beta.go:61
-	invR01 := invR00 * invR11 * R01
-
-//line hecbench_aop_beta.go:62
-	invR02 := invR00 * invR22 * R02
-
-//line hecbench_aop_beta.go:63
-	invR12 := invR22 * R12
-
-//line hecbench_aop_beta.go:66
-	invW00 := W00 * invR00
-	{
-		gc_vstep2 := 0
-//line hecbench_aop_beta.go:69
-		gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_aop_beta.go:69
-		_ = gc_all4
-		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
-			gc_rank := gc_vstep2
-			_ = gc_rank
-//line hecbench_aop_beta.go:69
-			gc_alive4 := gc_all4
-//line hecbench_aop_beta.go:69
-			_ = gc_alive4
-//line hecbench_aop_beta.go:69
-			if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
-//line hecbench_aop_beta.go:69
-				gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_aop_beta.go:69
-			}
-//line hecbench_aop_beta.go:69
-			var beta0 float64 = 0.0
-//line hecbench_aop_beta.go:69
-			_ = beta0
-//line hecbench_aop_beta.go:69
-			var beta1 float64 = 0.0
-//line hecbench_aop_beta.go:69
-			_ = beta1
-//line hecbench_aop_beta.go:69
-			var beta2 float64 = 0.0
-//line hecbench_aop_beta.go:69
-			_ = beta2
-			lanes.BroadcastFloat64x4(beta0).StoreMasked((*[4]float64)(gc_s_beta0[gc_rank:]), gc_alive4)
-			lanes.BroadcastFloat64x4(beta1).StoreMasked((*[4]float64)(gc_s_beta1[gc_rank:]), gc_alive4)
-			lanes.BroadcastFloat64x4(beta2).StoreMasked((*[4]float64)(gc_s_beta2[gc_rank:]), gc_alive4)
-		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_L1:
+//line hecbench_aop_beta.go:31
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-
-//line hecbench_aop_beta.go:69
-			beta0 := 0.0
-
-//line hecbench_aop_beta.go:69
-			beta1 := 0.0
-
-//line hecbench_aop_beta.go:69
-			beta2 := 0.0
-			_ = beta0
-			_ = beta1
-			_ = beta2
-			gc_s_beta0[gc_rank] = beta0
-			gc_s_beta1[gc_rank] = beta1
-			gc_s_beta2[gc_rank] = beta2
+//line hecbench_aop_beta.go:19
+			if allOutOfTheMoney[0] != 0 {
+				{
+//line hecbench_aop_beta.go:19
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+//line hecbench_aop_beta.go:27
+			if gc_tx < aopSmemSlots {
+				sharedSvd[gc_tx] = svd[gc_tx]
+			}
 		}
 	}
-
+//line hecbench_aop_beta.go:33
+	R00 := sharedSvd[0]
+	R01 := sharedSvd[1]
+	R02 := sharedSvd[2]
+	R11 := sharedSvd[3]
+	R12 := sharedSvd[4]
+	R22 := sharedSvd[5]
+//line hecbench_aop_beta.go:41
+	W00 := sharedSvd[6]
+	W01 := sharedSvd[7]
+	W02 := sharedSvd[8]
+	W11 := sharedSvd[9]
+	W12 := sharedSvd[10]
+	W22 := sharedSvd[11]
+//line hecbench_aop_beta.go:49
+	var invR00, invR11, invR22 float64
+	if R00 != 0.0 {
+		invR00 = 1 / R00
+	}
+	if R11 != 0.0 {
+		invR11 = 1 / R11
+	}
+	if R22 != 0.0 {
+		invR22 = 1 / R22
+	}
+//line hecbench_aop_beta.go:61
+	invR01 := invR00 * invR11 * R01
+	invR02 := invR00 * invR22 * R02
+	invR12 := invR22 * R12
+//line hecbench_aop_beta.go:66
+	invW00 := W00 * invR00
+//line hecbench_aop_beta.go:68
+	gc_vstep2 := 0
+	gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+		gc_rank := gc_vstep2
+//line hecbench_aop_beta.go:69
+		gc_alive4 := gc_all4
+//line hecbench_aop_beta.go:69
+		if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
+//line hecbench_aop_beta.go:69
+			gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
+		}
+//line hecbench_aop_beta.go:69
+		var beta0 float64 = 0.0
+//line hecbench_aop_beta.go:69
+		var beta1 float64 = 0.0
+//line hecbench_aop_beta.go:69
+		var beta2 float64 = 0.0
+		lanes.BroadcastFloat64x4(beta0).StoreMasked((*[4]float64)(gc_s_beta0[gc_rank:]), gc_alive4)
+		lanes.BroadcastFloat64x4(beta1).StoreMasked((*[4]float64)(gc_s_beta1[gc_rank:]), gc_alive4)
+		lanes.BroadcastFloat64x4(beta2).StoreMasked((*[4]float64)(gc_s_beta2[gc_rank:]), gc_alive4)
+	}
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+//line hecbench_aop_beta.go:69
+		beta0 := 0.0
+//line hecbench_aop_beta.go:69
+		beta1 := 0.0
+//line hecbench_aop_beta.go:69
+		beta2 := 0.0
+//line hecbench_aop_beta.go:73
+		gc_s_beta0[gc_rank] = beta0
+		gc_s_beta1[gc_rank] = beta1
+		gc_s_beta2[gc_rank] = beta2
+	}
 //line hecbench_aop_beta.go:72
 	gc_chunk := compiled.StrideChunk(numThreadsPerGrid)
 	gc_span := (numThreadsPerGrid) * gc_chunk
-
 //line hecbench_aop_beta.go:72
 	for gc_off, gc_limit, gc_more := 0, numPaths, true; gc_more; gc_off += (numThreadsPerGrid) * gc_chunk {
 		gc_b.Tick()
@@ -286,130 +208,71 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*aopThreads2), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*aopThreads2)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-					beta0 := gc_s_beta0[gc_rank]
-					beta1 := gc_s_beta1[gc_rank]
-					beta2 := gc_s_beta2[gc_rank]
-
+//line hecbench_aop_beta.go:79
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*aopThreads2), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*aopThreads2)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				beta0 := gc_s_beta0[gc_rank]
+				beta1 := gc_s_beta1[gc_rank]
+				beta2 := gc_s_beta2[gc_rank]
 //line hecbench_aop_beta.go:72
-					gc_start := gc_bx*aopThreads2 + gc_tx
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreadsPerGrid, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(numThreadsPerGrid) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for path := gc_from2; gc_trips > 0; path, gc_trips = path+(numThreadsPerGrid), gc_trips-1 {
-
+				gc_start := gc_bx*aopThreads2 + gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreadsPerGrid, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(numThreadsPerGrid) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for path := gc_from2; gc_trips > 0; path, gc_trips = path+(numThreadsPerGrid), gc_trips-1 {
 //line hecbench_aop_beta.go:74
-						S := paths[path]
-
+					S := paths[path]
 //line hecbench_aop_beta.go:77
-						inTheMoney := payoff.IsInTheMoney(S)
-
+					inTheMoney := payoff.IsInTheMoney(S)
 //line hecbench_aop_beta.go:80
-						Q1i := invR11*S - invR01
-
-//line hecbench_aop_beta.go:81
-						Q2i := invR22*S*S - invR02 - Q1i*invR12
-
+					Q1i := invR11*S - invR01
+					Q2i := invR22*S*S - invR02 - Q1i*invR12
 //line hecbench_aop_beta.go:84
-						WI0 := invW00 + W01*Q1i + W02*Q2i
-
-//line hecbench_aop_beta.go:85
-						WI1 := W11*Q1i + W12*Q2i
-
-//line hecbench_aop_beta.go:86
-						WI2 := W22 * Q2i
-
+					WI0 := invW00 + W01*Q1i + W02*Q2i
+					WI1 := W11*Q1i + W12*Q2i
+					WI2 := W22 * Q2i
 //line hecbench_aop_beta.go:89
-						cashflow := 0.0
-
-//line hecbench_aop_beta.go:90
-						if inTheMoney != 0 {
-							cashflow = cashflows[path]
-						}
-
-//line hecbench_aop_beta.go:95
-						beta0 += WI0 * cashflow
-
-//line hecbench_aop_beta.go:96
-						beta1 += WI1 * cashflow
-
-//line hecbench_aop_beta.go:97
-						beta2 += WI2 * cashflow
+					cashflow := 0.0
+					if inTheMoney != 0 {
+						cashflow = cashflows[path]
 					}
-					gc_s_beta0[gc_rank] = beta0
-					gc_s_beta1[gc_rank] = beta1
-					gc_s_beta2[gc_rank] = beta2
+//line hecbench_aop_beta.go:95
+					beta0 += WI0 * cashflow
+					beta1 += WI1 * cashflow
+					beta2 += WI2 * cashflow
 				}
+				gc_s_beta0[gc_rank] = beta0
+				gc_s_beta1[gc_rank] = beta1
+				gc_s_beta2[gc_rank] = beta2
 			}
 		}
 	}
 	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_aop_beta.go:101
-				{
-					lsums[0] = Double3{0, 0, 0}
-				}
-			}
-		}
-	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-			beta0 := gc_s_beta0[gc_rank]
-			beta1 := gc_s_beta1[gc_rank]
-			beta2 := gc_s_beta2[gc_rank]
-
-//line hecbench_aop_beta.go:106
-			compiled.SharedAdd(&lsums[0].X, beta0)
-
 //line hecbench_aop_beta.go:107
-			compiled.SharedAdd(&lsums[0].Y, beta1)
-
-//line hecbench_aop_beta.go:108
-			compiled.SharedAdd(&lsums[0].Z, beta2)
-		}
-	}
-	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -421,18 +284,48 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 				if gc_exited[gc_rank] {
 					continue
 				}
-
+//line hecbench_aop_beta.go:102
+				lsums[0] = Double3{0, 0, 0}
+			}
+		}
+	}
+//line hecbench_aop_beta.go:108
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		beta0 := gc_s_beta0[gc_rank]
+		beta1 := gc_s_beta1[gc_rank]
+		beta2 := gc_s_beta2[gc_rank]
+//line hecbench_aop_beta.go:106
+		compiled.SharedAdd(&lsums[0].X, beta0)
+		compiled.SharedAdd(&lsums[0].Y, beta1)
+		compiled.SharedAdd(&lsums[0].Z, beta2)
+	}
+	{
 //line hecbench_aop_beta.go:112
-				{
-					partialSums[0*aopThreads2+gc_bx] = lsums[0].X
-					partialSums[1*aopThreads2+gc_bx] = lsums[0].Y
-					partialSums[2*aopThreads2+gc_bx] = lsums[0].Z
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
+//line hecbench_aop_beta.go:113
+				partialSums[0*aopThreads2+gc_bx] = lsums[0].X
+				partialSums[1*aopThreads2+gc_bx] = lsums[0].Y
+				partialSums[2*aopThreads2+gc_bx] = lsums[0].Z
 			}
 		}
 	}
 }
 
+//line hecbench_aop_beta.go:122
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // ComputeFinalBetaKernel is compute_final_beta_kernel<128> of aop's
@@ -457,91 +350,71 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 	gc_n := gc_b.Len()
 	gc_s_sums := compiled.Scratch[Double3](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line hecbench_aop_beta.go:125
 	lsums := gocuda.Shared[Double3](t, 1)[:1]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_aop_beta.go:128
-				if allOutOfTheMoney[0] != 0 {
-					if gc_tx < 3 {
-						beta[gc_tx] = 0.0
-					}
-//line hecbench_aop_beta.go:131
-					{
-//line hecbench_aop_beta.go:131
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_aop_beta.go:132
-					}
-				}
-
-//line hecbench_aop_beta.go:136
-				var sums Double3
-
-//line hecbench_aop_beta.go:139
-				sums.X = beta[0*aopThreads2+gc_tx]
-
-//line hecbench_aop_beta.go:140
-				sums.Y = beta[1*aopThreads2+gc_tx]
-
-//line hecbench_aop_beta.go:141
-				sums.Z = beta[2*aopThreads2+gc_tx]
-
-//line hecbench_aop_beta.go:144
-				if gc_tx == 0 {
-					lsums[0] = Double3{0, 0, 0}
-				}
-				_ = sums
-				gc_s_sums[gc_rank] = sums
-			}
-		}
-	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+//line hecbench_aop_beta.go:127
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-			sums := gc_s_sums[gc_rank]
-
-//line hecbench_aop_beta.go:149
-			compiled.SharedAdd(&lsums[0].X, sums.X)
-
-//line hecbench_aop_beta.go:150
-			compiled.SharedAdd(&lsums[0].Y, sums.Y)
-
-//line hecbench_aop_beta.go:151
-			compiled.SharedAdd(&lsums[0].Z, sums.Z)
+//line hecbench_aop_beta.go:128
+			if allOutOfTheMoney[0] != 0 {
+				if gc_tx < 3 {
+					beta[gc_tx] = 0.0
+				}
+				{
+//line hecbench_aop_beta.go:131
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+//line hecbench_aop_beta.go:136
+			var sums Double3
+//line hecbench_aop_beta.go:139
+			sums.X = beta[0*aopThreads2+gc_tx]
+			sums.Y = beta[1*aopThreads2+gc_tx]
+			sums.Z = beta[2*aopThreads2+gc_tx]
+//line hecbench_aop_beta.go:144
+			if gc_tx == 0 {
+				lsums[0] = Double3{0, 0, 0}
+			}
+//line hecbench_aop_beta.go:148
+			gc_s_sums[gc_rank] = sums
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
+//line hecbench_aop_beta.go:153
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
 		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+		sums := gc_s_sums[gc_rank]
+//line hecbench_aop_beta.go:149
+		compiled.SharedAdd(&lsums[0].X, sums.X)
+		compiled.SharedAdd(&lsums[0].Y, sums.Y)
+		compiled.SharedAdd(&lsums[0].Z, sums.Z)
+	}
 //line hecbench_aop_beta.go:155
-				{
-					beta[0] = lsums[0].X
-					beta[1] = lsums[0].Y
-					beta[2] = lsums[0].Z
-				}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			{
+//line hecbench_aop_beta.go:156
+				beta[0] = lsums[0].X
+				beta[1] = lsums[0].Y
+				beta[2] = lsums[0].Z
 			}
 		}
 	}
@@ -549,8 +422,6 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 
 // UpdateCashflowKernel is update_cashflow_kernel<128, PayoffPut> of aop's
 // main.cu.
-//
-//line hecbench_aop_beta.go:166
 func UpdateCashflowKernel(numPaths int, payoffObject PayoffPut, expMinRDt float64, beta, paths []float64, allOutOfTheMoney []int32, cashflows []float64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_updateCashflow,
 		func(gc_t *gocuda.Thread) {
@@ -582,20 +453,13 @@ func gc_body_updateCashflow(gc_b *compiled.Block, gc_lo, gc_hi int, numPaths int
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_aop_beta.go:167
 		numThreadsPerGrid := gc_gdx * aopThreads2
-
 //line hecbench_aop_beta.go:170
 		skipComputations := allOutOfTheMoney[0]
-
 //line hecbench_aop_beta.go:173
 		beta0 := beta[0]
-
-//line hecbench_aop_beta.go:174
 		beta1 := beta[1]
-
-//line hecbench_aop_beta.go:175
 		beta2 := beta[2]
 		compiled.OutOfLine(func() {
 			{
@@ -603,44 +467,35 @@ func gc_body_updateCashflow(gc_b *compiled.Block, gc_lo, gc_hi int, numPaths int
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aop_beta.go:178
 						path := gc_bx*aopThreads2 + gc_tx
-
-//line hecbench_aop_beta.go:179
 						for ; path < numPaths; path += numThreadsPerGrid {
-
+//line hecbench_aop_beta.go:181
 							oldCashflow := expMinRDt * cashflows[path]
 							if skipComputations != 0 {
 								cashflows[path] = oldCashflow
 								continue
 							}
-
 //line hecbench_aop_beta.go:188
 							S := paths[path]
 							S2 := S * S
-
 //line hecbench_aop_beta.go:192
 							payoff := payoffObject.Payoff(S)
-
 //line hecbench_aop_beta.go:195
 							estimatedPayoff := beta0 + beta1*S + beta2*S2
-
 //line hecbench_aop_beta.go:198
 							estimatedPayoff *= expMinRDt
-
 //line hecbench_aop_beta.go:201
 							if payoff <= 1.0e-8 || payoff <= estimatedPayoff {
 								payoff = oldCashflow
 							}
-
 //line hecbench_aop_beta.go:206
 							cashflows[path] = payoff
 						}
-						_ = path
 					}
 				}
 			}
+//line hecbench_aop_beta.go:212
 		})
 	}
 }
@@ -668,440 +523,327 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-
 //line hecbench_aop_beta.go:216
 	lsum := gocuda.Shared[float64](t, 1)[:1]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * aopThreads4
-			if gc_off >= 0 && gc_off <= len(cashflows) && gc_bdx <= len(cashflows)-gc_off {
-				gc_at := cashflows[gc_off:][:gc_bdx]
-				gc_vstep := 0
+//line hecbench_aop_beta.go:218
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * aopThreads4
+		if gc_off >= 0 && gc_off <= len(cashflows) && gc_bdx <= len(cashflows)-gc_off {
+			gc_at := cashflows[gc_off:][:gc_bdx]
+			gc_vstep := 0
 //line hecbench_aop_beta.go:222
-				gc_vb2 := lanes.BroadcastFloat64x4(0.0)
+			gc_vb2 := lanes.BroadcastFloat64x4(0.0)
 //line hecbench_aop_beta.go:222
-				_ = gc_vb2
-//line hecbench_aop_beta.go:222
-				gc_iota6 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_aop_beta.go:222
-				_ = gc_iota6
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota6 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:219
-					var path int = gc_bx*aopThreads4 + gc_tx
-//line hecbench_aop_beta.go:219
-					_ = path
+				var path int = gc_bx*aopThreads4 + gc_tx
 //line hecbench_aop_beta.go:222
-					sum := gc_vb2
-//line hecbench_aop_beta.go:222
-					_ = sum
+				sum := gc_vb2
+				if path < numPaths && uint(numPaths-path) > 3 {
 //line hecbench_aop_beta.go:223
-					if path < numPaths && uint(numPaths-path) > 3 {
+					sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:])
+				} else {
 //line hecbench_aop_beta.go:223
-						sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:])
+					gc_if7 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 //line hecbench_aop_beta.go:223
-					} else {
+					if gc_if7.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
-						gc_if7 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
-//line hecbench_aop_beta.go:223
-						_ = gc_if7
-//line hecbench_aop_beta.go:223
-						if gc_if7.ToBits() != 0 {
-//line hecbench_aop_beta.go:223
-							sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Merge(sum, gc_if7)
-//line hecbench_aop_beta.go:223
-						}
-//line hecbench_aop_beta.go:223
+						sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Merge(sum, gc_if7)
 					}
+				}
 //line hecbench_aop_beta.go:228
-					gc_if8 := gc_iota6.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
-//line hecbench_aop_beta.go:228
-					_ = gc_if8
+				gc_if8 := gc_iota6.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
+				if gc_if8.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
 					if gc_if8.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-						if gc_if8.ToBits() != 0 {
-//line hecbench_aop_beta.go:229
-							lsum[0] = 0
-//line hecbench_aop_beta.go:229
-						}
-//line hecbench_aop_beta.go:229
-					}
-//line hecbench_aop_beta.go:229
-					sum.StoreSlice(gc_s_sum[gc_rank:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_aop_beta.go:219
-					path := gc_bx*aopThreads4 + gc_tx
-					_ = path
-
-//line hecbench_aop_beta.go:222
-					sum := 0.0
-
-//line hecbench_aop_beta.go:223
-					if path < numPaths {
-						sum = gc_at[gc_tx]
-					}
-
-//line hecbench_aop_beta.go:228
-					if gc_tx == 0 {
 						lsum[0] = 0
 					}
-					_ = sum
-					gc_s_sum[gc_rank] = sum
 				}
-			} else {
-				gc_vstep2 := 0
-//line hecbench_aop_beta.go:222
-				gc_vb := lanes.BroadcastFloat64x4(0.0)
-//line hecbench_aop_beta.go:222
-				_ = gc_vb
-//line hecbench_aop_beta.go:222
-				gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_aop_beta.go:222
-				_ = gc_iota3
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line hecbench_aop_beta.go:229
+				sum.StoreSlice(gc_s_sum[gc_rank:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:219
-					var path int = gc_bx*aopThreads4 + gc_tx
+				path := gc_bx*aopThreads4 + gc_tx
+//line hecbench_aop_beta.go:222
+				sum := 0.0
+				if path < numPaths {
+					sum = gc_at[gc_tx]
+				}
+//line hecbench_aop_beta.go:228
+				if gc_tx == 0 {
+					lsum[0] = 0
+				}
+//line hecbench_aop_beta.go:232
+				gc_s_sum[gc_rank] = sum
+			}
+		} else {
+			gc_vstep2 := 0
+//line hecbench_aop_beta.go:222
+			gc_vb := lanes.BroadcastFloat64x4(0.0)
+//line hecbench_aop_beta.go:222
+			gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:219
-					_ = path
+				var path int = gc_bx*aopThreads4 + gc_tx
 //line hecbench_aop_beta.go:222
-					sum := gc_vb
-//line hecbench_aop_beta.go:222
-					_ = sum
+				sum := gc_vb
+				if path < 0 || path > len(cashflows)-4 {
 //line hecbench_aop_beta.go:223
-					if path < 0 || path > len(cashflows)-4 {
+					break
+				}
 //line hecbench_aop_beta.go:223
-						break
+				if path < numPaths && uint(numPaths-path) > 3 {
 //line hecbench_aop_beta.go:223
-					}
-//line hecbench_aop_beta.go:223
-					if path < numPaths && uint(numPaths-path) > 3 {
-//line hecbench_aop_beta.go:223
-						sum = lanes.LoadFloat64x4Slice(cashflows[path:])
-					} else {
+					sum = lanes.LoadFloat64x4Slice(cashflows[path:])
+				} else {
 //line hecbench_aop_beta.go:224
-						gc_if3 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+					gc_if3 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 //line hecbench_aop_beta.go:223
-						_ = gc_if3
+					if gc_if3.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
-						if gc_if3.ToBits() != 0 {
-//line hecbench_aop_beta.go:223
-							sum = lanes.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if3)
-						}
-//line hecbench_aop_beta.go:224
+						sum = lanes.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if3)
 					}
+				}
 //line hecbench_aop_beta.go:228
-					gc_if4 := gc_iota3.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
-//line hecbench_aop_beta.go:228
-					_ = gc_if4
+				gc_if4 := gc_iota3.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
+				if gc_if4.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
 					if gc_if4.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-						if gc_if4.ToBits() != 0 {
-//line hecbench_aop_beta.go:229
-							lsum[0] = 0
-//line hecbench_aop_beta.go:229
-						}
-//line hecbench_aop_beta.go:229
-					}
-//line hecbench_aop_beta.go:229
-					sum.StoreSlice(gc_s_sum[gc_rank:])
-				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:219
-						path := gc_bx*aopThreads4 + gc_tx
-						_ = path
-
-//line hecbench_aop_beta.go:222
-						sum := 0.0
-
-//line hecbench_aop_beta.go:223
-						if path < numPaths {
-							sum = cashflows[path]
-						}
-
-//line hecbench_aop_beta.go:228
-						if gc_tx == 0 {
-							lsum[0] = 0
-						}
-						_ = sum
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:219
-						path := gc_bx*aopThreads4 + gc_tx
-						_ = path
-
-//line hecbench_aop_beta.go:222
-						sum := 0.0
-
-//line hecbench_aop_beta.go:223
-						if path < numPaths {
-							sum = cashflows[path]
-						}
-
-//line hecbench_aop_beta.go:228
-						if gc_tx == 0 {
-							lsum[0] = 0
-						}
-						_ = sum
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:219
-						path := gc_bx*aopThreads4 + gc_tx
-						_ = path
-
-//line hecbench_aop_beta.go:222
-						sum := 0.0
-
-//line hecbench_aop_beta.go:223
-						if path < numPaths {
-							sum = cashflows[path]
-						}
-
-//line hecbench_aop_beta.go:228
-						if gc_tx == 0 {
-							lsum[0] = 0
-						}
-						_ = sum
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:219
-						path := gc_bx*aopThreads4 + gc_tx
-						_ = path
-
-//line hecbench_aop_beta.go:222
-						sum := 0.0
-
-//line hecbench_aop_beta.go:223
-						if path < numPaths {
-							sum = cashflows[path]
-						}
-
-//line hecbench_aop_beta.go:228
-						if gc_tx == 0 {
-							lsum[0] = 0
-						}
-						_ = sum
-						gc_s_sum[gc_rank] = sum
+						lsum[0] = 0
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_aop_beta.go:229
+				sum.StoreSlice(gc_s_sum[gc_rank:])
+			}
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_aop_beta.go:219
 					path := gc_bx*aopThreads4 + gc_tx
-					_ = path
-
 //line hecbench_aop_beta.go:222
 					sum := 0.0
-
-//line hecbench_aop_beta.go:223
 					if path < numPaths {
 						sum = cashflows[path]
 					}
-
 //line hecbench_aop_beta.go:228
 					if gc_tx == 0 {
 						lsum[0] = 0
 					}
-					_ = sum
+//line hecbench_aop_beta.go:232
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_aop_beta.go:219
+					path := gc_bx*aopThreads4 + gc_tx
+//line hecbench_aop_beta.go:222
+					sum := 0.0
+					if path < numPaths {
+						sum = cashflows[path]
+					}
+//line hecbench_aop_beta.go:228
+					if gc_tx == 0 {
+						lsum[0] = 0
+					}
+//line hecbench_aop_beta.go:232
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_aop_beta.go:219
+					path := gc_bx*aopThreads4 + gc_tx
+//line hecbench_aop_beta.go:222
+					sum := 0.0
+					if path < numPaths {
+						sum = cashflows[path]
+					}
+//line hecbench_aop_beta.go:228
+					if gc_tx == 0 {
+						lsum[0] = 0
+					}
+//line hecbench_aop_beta.go:232
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_aop_beta.go:219
+					path := gc_bx*aopThreads4 + gc_tx
+//line hecbench_aop_beta.go:222
+					sum := 0.0
+					if path < numPaths {
+						sum = cashflows[path]
+					}
+//line hecbench_aop_beta.go:228
+					if gc_tx == 0 {
+						lsum[0] = 0
+					}
+//line hecbench_aop_beta.go:232
 					gc_s_sum[gc_rank] = sum
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_aop_beta.go:219
+				path := gc_bx*aopThreads4 + gc_tx
+//line hecbench_aop_beta.go:222
+				sum := 0.0
+				if path < numPaths {
+					sum = cashflows[path]
+				}
+//line hecbench_aop_beta.go:228
+				if gc_tx == 0 {
+					lsum[0] = 0
+				}
+//line hecbench_aop_beta.go:232
+				gc_s_sum[gc_rank] = sum
+			}
 		}
 	}
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:233
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:233
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:233
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:233
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+//line hecbench_aop_beta.go:238
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-
+//line hecbench_aop_beta.go:233
+			compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+//line hecbench_aop_beta.go:233
+			compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+//line hecbench_aop_beta.go:233
+			compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:233
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
-				gc_at2 := sums[gc_off2:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sum := gc_s_sum[gc_rank]
+//line hecbench_aop_beta.go:233
+		compiled.SharedAdd(&lsum[0], sum)
+	}
+//line hecbench_aop_beta.go:237
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
+			gc_at2 := sums[gc_off2:][:1]
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_aop_beta.go:238
-						{
-							gc_at2[0] = lsum[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_aop_beta.go:238
-						{
-							gc_at2[0] = lsum[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_aop_beta.go:238
-						{
-							gc_at2[0] = lsum[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_aop_beta.go:238
-						{
-							gc_at2[0] = lsum[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_aop_beta.go:238
-					{
+//line hecbench_aop_beta.go:239
 						gc_at2[0] = lsum[0]
 					}
 				}
-			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				{
 					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:238
-						{
-							sums[gc_bx] = lsum[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:238
-						{
-							sums[gc_bx] = lsum[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:238
-						{
-							sums[gc_bx] = lsum[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:238
-						{
-							sums[gc_bx] = lsum[0]
-						}
+//line hecbench_aop_beta.go:239
+						gc_at2[0] = lsum[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				{
+					{
+//line hecbench_aop_beta.go:239
+						gc_at2[0] = lsum[0]
+					}
+				}
+				{
+					{
+//line hecbench_aop_beta.go:239
+						gc_at2[0] = lsum[0]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				{
+//line hecbench_aop_beta.go:239
+					gc_at2[0] = lsum[0]
+				}
+			}
+		} else {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:238
 					{
+//line hecbench_aop_beta.go:239
 						sums[gc_bx] = lsum[0]
 					}
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_aop_beta.go:239
+						sums[gc_bx] = lsum[0]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_aop_beta.go:239
+						sums[gc_bx] = lsum[0]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_aop_beta.go:239
+						sums[gc_bx] = lsum[0]
+					}
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_aop_beta.go:239
+					sums[gc_bx] = lsum[0]
 				}
 			}
 		}
@@ -1128,69 +870,58 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-
 //line hecbench_aop_beta.go:248
 	lsum := gocuda.Shared[float64](t, 1)[:1]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line hecbench_aop_beta.go:250
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
 //line hecbench_aop_beta.go:251
-			var sum float64 = 0.0
-//line hecbench_aop_beta.go:251
-			_ = sum
-			lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:251
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:251
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:251
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:251
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum float64 = 0.0
+		lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_aop_beta.go:251
 			sum := 0.0
-			_ = sum
+//line hecbench_aop_beta.go:253
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_aop_beta.go:251
+			sum := 0.0
+//line hecbench_aop_beta.go:253
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_aop_beta.go:251
+			sum := 0.0
+//line hecbench_aop_beta.go:253
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_aop_beta.go:251
+			sum := 0.0
+//line hecbench_aop_beta.go:253
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_aop_beta.go:251
+		sum := 0.0
+//line hecbench_aop_beta.go:253
+		gc_s_sum[gc_rank] = sum
+	}
 //line hecbench_aop_beta.go:252
 	for gc_off, gc_limit, gc_more := 0, numBlocks, true; gc_more; gc_off += aopThreads4 {
 		gc_b.Tick()
@@ -1198,158 +929,133 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(sums) && gc_to <= len(sums)-gc_off2 {
-					gc_at := sums[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line hecbench_aop_beta.go:259
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(sums) && gc_to <= len(sums)-gc_off2 {
+				gc_at := sums[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line hecbench_aop_beta.go:252
-						sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+					sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
 //line hecbench_aop_beta.go:252
-						_ = sum
+					var item int = gc_tx + gc_off
 //line hecbench_aop_beta.go:252
-						var item int = gc_tx + gc_off
-//line hecbench_aop_beta.go:252
-						_ = item
+					_ = item
+					sum = sum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
 //line hecbench_aop_beta.go:253
-						sum = sum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_aop_beta.go:261
+					sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:253
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+					gc_more = true
+//line hecbench_aop_beta.go:253
+					sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line hecbench_aop_beta.go:252
+					sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+//line hecbench_aop_beta.go:252
+					var item int = gc_tx + gc_off
+					if item < 0 || item > len(sums)-4 {
+//line hecbench_aop_beta.go:253
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:252
-						item := gc_tx + gc_off
-						gc_more = true
-						_ = item
-
 //line hecbench_aop_beta.go:253
-						sum += gc_at[gc_tx]
-						gc_s_sum[gc_rank] = sum
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line hecbench_aop_beta.go:252
-						sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
-//line hecbench_aop_beta.go:252
-						_ = sum
-//line hecbench_aop_beta.go:252
-						var item int = gc_tx + gc_off
-//line hecbench_aop_beta.go:252
-						_ = item
+					sum = sum.Add(lanes.LoadFloat64x4Slice(sums[item:]))
 //line hecbench_aop_beta.go:253
-						if item < 0 || item > len(sums)-4 {
-//line hecbench_aop_beta.go:253
-							break
-//line hecbench_aop_beta.go:253
-						}
-//line hecbench_aop_beta.go:253
-						sum = sum.Add(lanes.LoadFloat64x4Slice(sums[item:]))
-//line hecbench_aop_beta.go:253
-						sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:252
-							item := gc_tx + gc_off
-							gc_more = true
-
-//line hecbench_aop_beta.go:253
-							sum += sums[item]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:252
-							item := gc_tx + gc_off
-							gc_more = true
-
-//line hecbench_aop_beta.go:253
-							sum += sums[item]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:252
-							item := gc_tx + gc_off
-							gc_more = true
-
-//line hecbench_aop_beta.go:253
-							sum += sums[item]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:252
-							item := gc_tx + gc_off
-							gc_more = true
-
-//line hecbench_aop_beta.go:253
-							sum += sums[item]
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
-
 //line hecbench_aop_beta.go:252
 						item := gc_tx + gc_off
 						gc_more = true
-
+//line hecbench_aop_beta.go:253
+						sum += sums[item]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+//line hecbench_aop_beta.go:252
+						item := gc_tx + gc_off
+						gc_more = true
+//line hecbench_aop_beta.go:253
+						sum += sums[item]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+//line hecbench_aop_beta.go:252
+						item := gc_tx + gc_off
+						gc_more = true
+//line hecbench_aop_beta.go:253
+						sum += sums[item]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+//line hecbench_aop_beta.go:252
+						item := gc_tx + gc_off
+						gc_more = true
 //line hecbench_aop_beta.go:253
 						sum += sums[item]
 						gc_s_sum[gc_rank] = sum
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+//line hecbench_aop_beta.go:252
+					item := gc_tx + gc_off
+					gc_more = true
+//line hecbench_aop_beta.go:253
+					sum += sums[item]
+					gc_s_sum[gc_rank] = sum
+				}
 			}
 		}
 	}
 	{
+//line hecbench_aop_beta.go:261
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1361,99 +1067,83 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:257
-					{
-						lsum[0] = 0
-					}
+//line hecbench_aop_beta.go:258
+					lsum[0] = 0
 				}
 				{
+//line hecbench_aop_beta.go:262
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:257
-					{
-						lsum[0] = 0
-					}
+//line hecbench_aop_beta.go:258
+					lsum[0] = 0
 				}
 				{
+//line hecbench_aop_beta.go:262
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:257
-					{
-						lsum[0] = 0
-					}
+//line hecbench_aop_beta.go:258
+					lsum[0] = 0
 				}
 				{
+//line hecbench_aop_beta.go:262
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:257
-					{
-						lsum[0] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:257
-				{
+//line hecbench_aop_beta.go:258
 					lsum[0] = 0
 				}
 			}
+//line hecbench_aop_beta.go:262
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_aop_beta.go:258
+				lsum[0] = 0
+			}
 		}
 	}
-	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:262
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:262
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:262
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:262
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+//line hecbench_aop_beta.go:264
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		{
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
-
+//line hecbench_aop_beta.go:262
+			compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+//line hecbench_aop_beta.go:262
+			compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+//line hecbench_aop_beta.go:262
+			compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line hecbench_aop_beta.go:262
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sum := gc_s_sum[gc_rank]
+//line hecbench_aop_beta.go:262
+		compiled.SharedAdd(&lsum[0], sum)
+	}
 	{
+//line hecbench_aop_beta.go:266
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1465,111 +1155,69 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_aop_beta.go:267
-						{
-							gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
+//line hecbench_aop_beta.go:268
+						gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-						gc_tx := gc_step5 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_aop_beta.go:267
-						{
-							gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
+//line hecbench_aop_beta.go:268
+						gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-						gc_tx := gc_step5 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_aop_beta.go:267
-						{
-							gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
+//line hecbench_aop_beta.go:268
+						gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-						gc_tx := gc_step5 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_aop_beta.go:267
-						{
-							gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_aop_beta.go:267
-					{
+//line hecbench_aop_beta.go:268
 						gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
+//line hecbench_aop_beta.go:272
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line hecbench_aop_beta.go:268
+					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
+				}
 			} else {
+//line hecbench_aop_beta.go:272
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:267
-						{
-							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
+//line hecbench_aop_beta.go:268
+						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
+//line hecbench_aop_beta.go:272
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:267
-						{
-							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
+//line hecbench_aop_beta.go:268
+						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
+//line hecbench_aop_beta.go:272
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:267
-						{
-							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
+//line hecbench_aop_beta.go:268
+						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
+//line hecbench_aop_beta.go:272
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:267
-						{
-							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
+//line hecbench_aop_beta.go:268
+						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
+//line hecbench_aop_beta.go:272
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:267
-					{
-						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-					}
+//line hecbench_aop_beta.go:268
+					sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
 			}
 		}
@@ -1579,4 +1227,5 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 // gc_files_hecbench_aop_beta holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_aop.go hecbench_aop_beta.go
+//line hecbench_aop_beta.go:279
 var gc_files_hecbench_aop_beta embed.FS

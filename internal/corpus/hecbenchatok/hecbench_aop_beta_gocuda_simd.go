@@ -48,267 +48,201 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 	gc_s_beta1 := compiled.Scratch[float64](gc_b2, 1)[:gc_n2]
 	gc_s_beta2 := compiled.Scratch[float64](gc_b2, 2)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_aop_beta.go:14
 	lsums := gocuda.Shared[Double3](t, 1)[:1]
-
 //line hecbench_aop_beta.go:16
 	sharedSvd := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
-
 //line hecbench_aop_beta.go:24
 	numThreadsPerGrid := aopThreads2 * gc_gdx2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+//line hecbench_aop_beta.go:26
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep3 := 0
+		if compiled.SIMD {
 //line hecbench_aop_beta.go:19
-				gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_aop_beta.go:19
-				_ = gc_all7
-//line hecbench_aop_beta.go:19
-				gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_aop_beta.go:19
-				_ = gc_iota5
-				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line hecbench_aop_beta.go:19
-					gc_alive7 := gc_all7
-//line hecbench_aop_beta.go:19
-					_ = gc_alive7
-//line hecbench_aop_beta.go:19
-					if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
-//line hecbench_aop_beta.go:19
-						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_aop_beta.go:19
-					}
-//line hecbench_aop_beta.go:19
-					var gc_u5 int32
-//line hecbench_aop_beta.go:19
-					_ = gc_u5
-//line hecbench_aop_beta.go:19
-					if gc_in5 := gc_alive7.ToBits(); gc_in5 != 0 {
-//line hecbench_aop_beta.go:19
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
-//line hecbench_aop_beta.go:19
-						gc_u5 = allOutOfTheMoney[0]
-//line hecbench_aop_beta.go:19
-					}
-//line hecbench_aop_beta.go:19
-					if gc_u5 != 0 {
-//line hecbench_aop_beta.go:19
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive7.ToBits())
-//line hecbench_aop_beta.go:19
-						gc_alive7 = gc_alive7.And(gc_alive7.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
-//line hecbench_aop_beta.go:19
-					}
-//line hecbench_aop_beta.go:27
-					if gc_tx2 < 0 || gc_tx2 > len(svd)-4 || gc_tx2 > len(sharedSvd)-4 {
-//line hecbench_aop_beta.go:27
-						break
-//line hecbench_aop_beta.go:27
-					}
-//line hecbench_aop_beta.go:27
-					if gc_tx2 < aopSmemSlots && uint(aopSmemSlots-gc_tx2) > 3 {
-//line hecbench_aop_beta.go:27
-						archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive7).StoreSlice(sharedSvd[gc_tx2:])
-					} else {
-//line hecbench_aop_beta.go:28
-						gc_if2 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx2, 4))))
-//line hecbench_aop_beta.go:27
-						_ = gc_if2
-//line hecbench_aop_beta.go:27
-						if gc_alive7.And(gc_if2).ToBits() != 0 {
-//line hecbench_aop_beta.go:27
-							archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive7.And(gc_if2)).StoreSlice(sharedSvd[gc_tx2:])
-						}
-//line hecbench_aop_beta.go:28
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-		gc_L12:
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+				gc_tx2 := gc_vstep3
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
+//line hecbench_aop_beta.go:19
+				gc_alive7 := gc_all7
+//line hecbench_aop_beta.go:19
+				if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
+//line hecbench_aop_beta.go:19
+					gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 				}
-
 //line hecbench_aop_beta.go:19
-				if allOutOfTheMoney[0] != 0 {
+				var gc_u5 int32
 //line hecbench_aop_beta.go:19
-					{
+				if gc_in5 := gc_alive7.ToBits(); gc_in5 != 0 {
 //line hecbench_aop_beta.go:19
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_aop_beta.go:20
+					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
+//line hecbench_aop_beta.go:19
+					gc_u5 = allOutOfTheMoney[0]
+				}
+//line hecbench_aop_beta.go:19
+				if gc_u5 != 0 {
+//line hecbench_aop_beta.go:19
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive7.ToBits())
+//line hecbench_aop_beta.go:19
+					gc_alive7 = gc_alive7.And(gc_alive7.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+				}
+//line hecbench_aop_beta.go:27
+				if gc_tx2 < 0 || gc_tx2 > len(svd)-4 || gc_tx2 > len(sharedSvd)-4 {
+//line hecbench_aop_beta.go:27
+					break
+				}
+//line hecbench_aop_beta.go:27
+				if gc_tx2 < aopSmemSlots && uint(aopSmemSlots-gc_tx2) > 3 {
+//line hecbench_aop_beta.go:27
+					archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive7).StoreSlice(sharedSvd[gc_tx2:])
+				} else {
+//line hecbench_aop_beta.go:28
+					gc_if2 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx2, 4))))
+//line hecbench_aop_beta.go:27
+					if gc_alive7.And(gc_if2).ToBits() != 0 {
+//line hecbench_aop_beta.go:27
+						archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive7.And(gc_if2)).StoreSlice(sharedSvd[gc_tx2:])
 					}
 				}
-
-//line hecbench_aop_beta.go:27
-				if gc_tx2 < aopSmemSlots {
-					sharedSvd[gc_tx2] = svd[gc_tx2]
+			}
+//line hecbench_aop_beta.go:30
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L12:
+		for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line hecbench_aop_beta.go:19
+			if allOutOfTheMoney[0] != 0 {
+				{
+//line hecbench_aop_beta.go:19
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
+			}
+//line hecbench_aop_beta.go:27
+			if gc_tx2 < aopSmemSlots {
+				sharedSvd[gc_tx2] = svd[gc_tx2]
 			}
 		}
 	}
-
 //line hecbench_aop_beta.go:33
 	R00 := sharedSvd[0]
 	_ = &R00
-
 //line hecbench_aop_beta.go:34
 	R01 := sharedSvd[1]
 	_ = &R01
-
 //line hecbench_aop_beta.go:35
 	R02 := sharedSvd[2]
 	_ = &R02
-
 //line hecbench_aop_beta.go:36
 	R11 := sharedSvd[3]
 	_ = &R11
-
 //line hecbench_aop_beta.go:37
 	R12 := sharedSvd[4]
 	_ = &R12
-
 //line hecbench_aop_beta.go:38
 	R22 := sharedSvd[5]
 	_ = &R22
-
 //line hecbench_aop_beta.go:41
 	W00 := sharedSvd[6]
 	_ = &W00
-
 //line hecbench_aop_beta.go:42
 	W01 := sharedSvd[7]
 	_ = &W01
-
 //line hecbench_aop_beta.go:43
 	W02 := sharedSvd[8]
 	_ = &W02
-
 //line hecbench_aop_beta.go:44
 	W11 := sharedSvd[9]
 	_ = &W11
-
 //line hecbench_aop_beta.go:45
 	W12 := sharedSvd[10]
 	_ = &W12
-
 //line hecbench_aop_beta.go:46
 	W22 := sharedSvd[11]
 	_ = &W22
-
 //line hecbench_aop_beta.go:49
 	var invR00, invR11, invR22 float64
 	_ = &invR00
 	_ = &invR11
 	_ = &invR22
-
 //line hecbench_aop_beta.go:50
 	if R00 != 0.0 {
 		invR00 = 1 / R00
 	}
-
-//line hecbench_aop_beta.go:53
 	if R11 != 0.0 {
 		invR11 = 1 / R11
 	}
-
-//line hecbench_aop_beta.go:56
 	if R22 != 0.0 {
 		invR22 = 1 / R22
 	}
-
 //line hecbench_aop_beta.go:61
 	invR01 := invR00 * invR11 * R01
 	_ = &invR01
-
 //line hecbench_aop_beta.go:62
 	invR02 := invR00 * invR22 * R02
 	_ = &invR02
-
 //line hecbench_aop_beta.go:63
 	invR12 := invR22 * R12
 	_ = &invR12
-
 //line hecbench_aop_beta.go:66
 	invW00 := W00 * invR00
 	_ = &invW00
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
 //line hecbench_aop_beta.go:69
-			gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+	gc_vstep4 := 0
+	if compiled.SIMD {
 //line hecbench_aop_beta.go:69
-			_ = gc_all10
+		gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_aop_beta.go:69
-			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+		gc_vb := archsimd.BroadcastFloat64x4(0.0)
+		for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
+			gc_rank2 := gc_vstep4
 //line hecbench_aop_beta.go:69
-			_ = gc_vb
-			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+			gc_alive10 := gc_all10
 //line hecbench_aop_beta.go:69
-				gc_alive10 := gc_all10
+			if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line hecbench_aop_beta.go:69
-				_ = gc_alive10
-//line hecbench_aop_beta.go:69
-				if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
-//line hecbench_aop_beta.go:69
-					gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_aop_beta.go:69
-				}
-//line hecbench_aop_beta.go:69
-				beta0 := gc_vb
-//line hecbench_aop_beta.go:69
-				_ = beta0
-//line hecbench_aop_beta.go:69
-				beta1 := gc_vb
-//line hecbench_aop_beta.go:69
-				_ = beta1
-//line hecbench_aop_beta.go:69
-				beta2 := gc_vb
-//line hecbench_aop_beta.go:69
-				_ = beta2
-				beta0.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta0[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta0[gc_rank2:])
-				beta1.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta1[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta1[gc_rank2:])
-				beta2.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta2[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta2[gc_rank2:])
+				gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 			}
-			archsimd.ClearAVXUpperBits()
+//line hecbench_aop_beta.go:69
+			beta0 := gc_vb
+//line hecbench_aop_beta.go:69
+			beta1 := gc_vb
+//line hecbench_aop_beta.go:69
+			beta2 := gc_vb
+			beta0.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta0[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta0[gc_rank2:])
+			beta1.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta1[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta1[gc_rank2:])
+			beta2.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta2[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta2[gc_rank2:])
 		}
-		for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-
-//line hecbench_aop_beta.go:69
-			beta0 := 0.0
-
-//line hecbench_aop_beta.go:69
-			beta1 := 0.0
-
-//line hecbench_aop_beta.go:69
-			beta2 := 0.0
-			_ = beta0
-			_ = beta1
-			_ = beta2
-			gc_s_beta0[gc_rank2] = beta0
-			gc_s_beta1[gc_rank2] = beta1
-			gc_s_beta2[gc_rank2] = beta2
-		}
+		archsimd.ClearAVXUpperBits()
 	}
-
+	for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
+//line hecbench_aop_beta.go:69
+		beta0 := 0.0
+//line hecbench_aop_beta.go:69
+		beta1 := 0.0
+//line hecbench_aop_beta.go:69
+		beta2 := 0.0
+//line hecbench_aop_beta.go:73
+		gc_s_beta0[gc_rank2] = beta0
+		gc_s_beta1[gc_rank2] = beta1
+		gc_s_beta2[gc_rank2] = beta2
+	}
 //line hecbench_aop_beta.go:72
 	gc_chunk := compiled.StrideChunk(numThreadsPerGrid)
 	gc_span := (numThreadsPerGrid) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-
 //line hecbench_aop_beta.go:72
 	for gc_off, gc_limit, gc_more := 0, numPaths, true; gc_more; gc_off += (numThreadsPerGrid) * gc_chunk {
 		gc_b2.Tick()
@@ -316,90 +250,71 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			return
 		}
 		gc_more = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*aopThreads2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*aopThreads2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					beta0 := gc_s_beta0[gc_rank2]
-					beta1 := gc_s_beta1[gc_rank2]
-					beta2 := gc_s_beta2[gc_rank2]
-
-//line hecbench_aop_beta.go:72
-					gc_start2 := gc_bx2*aopThreads2 + gc_tx2
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, numThreadsPerGrid, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(numThreadsPerGrid) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more = true
-					}
-					for path := gc_from4; gc_trips2 > 0; path, gc_trips2 = path+(numThreadsPerGrid), gc_trips2-1 {
-
-//line hecbench_aop_beta.go:74
-						S := paths[path]
-
-//line hecbench_aop_beta.go:77
-						inTheMoney := payoff.IsInTheMoney(S)
-
-//line hecbench_aop_beta.go:80
-						Q1i := invR11*S - invR01
-
-//line hecbench_aop_beta.go:81
-						Q2i := invR22*S*S - invR02 - Q1i*invR12
-
-//line hecbench_aop_beta.go:84
-						WI0 := invW00 + W01*Q1i + W02*Q2i
-
-//line hecbench_aop_beta.go:85
-						WI1 := W11*Q1i + W12*Q2i
-
-//line hecbench_aop_beta.go:86
-						WI2 := W22 * Q2i
-
-//line hecbench_aop_beta.go:89
-						cashflow := 0.0
-
-//line hecbench_aop_beta.go:90
-						if inTheMoney != 0 {
-							cashflow = cashflows[path]
-						}
-
-//line hecbench_aop_beta.go:95
-						beta0 += WI0 * cashflow
-
-//line hecbench_aop_beta.go:96
-						beta1 += WI1 * cashflow
-
-//line hecbench_aop_beta.go:97
-						beta2 += WI2 * cashflow
-					}
-					gc_s_beta0[gc_rank2] = beta0
-					gc_s_beta1[gc_rank2] = beta1
-					gc_s_beta2[gc_rank2] = beta2
+//line hecbench_aop_beta.go:79
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*aopThreads2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*aopThreads2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
 				}
+				beta0 := gc_s_beta0[gc_rank2]
+				beta1 := gc_s_beta1[gc_rank2]
+				beta2 := gc_s_beta2[gc_rank2]
+//line hecbench_aop_beta.go:72
+				gc_start2 := gc_bx2*aopThreads2 + gc_tx2
+				gc_from4 := gc_start2 + gc_off
+				gc_trips2 := gc_limit - gc_from4
+				switch {
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, numThreadsPerGrid, gc_chunk, gc_limit, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(numThreadsPerGrid) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk {
+					gc_more = true
+				}
+				for path := gc_from4; gc_trips2 > 0; path, gc_trips2 = path+(numThreadsPerGrid), gc_trips2-1 {
+//line hecbench_aop_beta.go:74
+					S := paths[path]
+//line hecbench_aop_beta.go:77
+					inTheMoney := payoff.IsInTheMoney(S)
+//line hecbench_aop_beta.go:80
+					Q1i := invR11*S - invR01
+					Q2i := invR22*S*S - invR02 - Q1i*invR12
+//line hecbench_aop_beta.go:84
+					WI0 := invW00 + W01*Q1i + W02*Q2i
+					WI1 := W11*Q1i + W12*Q2i
+					WI2 := W22 * Q2i
+//line hecbench_aop_beta.go:89
+					cashflow := 0.0
+					if inTheMoney != 0 {
+						cashflow = cashflows[path]
+					}
+//line hecbench_aop_beta.go:95
+					beta0 += WI0 * cashflow
+					beta1 += WI1 * cashflow
+					beta2 += WI2 * cashflow
+				}
+				gc_s_beta0[gc_rank2] = beta0
+				gc_s_beta1[gc_rank2] = beta1
+				gc_s_beta2[gc_rank2] = beta2
 			}
 		}
 	}
 	{
+//line hecbench_aop_beta.go:107
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -409,32 +324,23 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:101
 				gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_aop_beta.go:101
-				_ = gc_all11
 				for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_aop_beta.go:101
 					gc_alive11 := gc_all11
-//line hecbench_aop_beta.go:101
-					_ = gc_alive11
 //line hecbench_aop_beta.go:101
 					if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line hecbench_aop_beta.go:101
 						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_aop_beta.go:101
 					}
-//line hecbench_aop_beta.go:101
-					{
-						if gc_alive11.ToBits() != 0 {
 //line hecbench_aop_beta.go:102
-							lsums[0] = Double3{0, 0, 0}
+					if gc_alive11.ToBits() != 0 {
 //line hecbench_aop_beta.go:102
-						}
-//line hecbench_aop_beta.go:102
+						lsums[0] = Double3{0, 0, 0}
 					}
 				}
+//line hecbench_aop_beta.go:104
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
@@ -443,35 +349,27 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line hecbench_aop_beta.go:101
-				{
-					lsums[0] = Double3{0, 0, 0}
-				}
+//line hecbench_aop_beta.go:102
+				lsums[0] = Double3{0, 0, 0}
 			}
 		}
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-			beta0 := gc_s_beta0[gc_rank2]
-			beta1 := gc_s_beta1[gc_rank2]
-			beta2 := gc_s_beta2[gc_rank2]
-
-//line hecbench_aop_beta.go:106
-			compiled.SharedAdd(&lsums[0].X, beta0)
-
-//line hecbench_aop_beta.go:107
-			compiled.SharedAdd(&lsums[0].Y, beta1)
-
 //line hecbench_aop_beta.go:108
-			compiled.SharedAdd(&lsums[0].Z, beta2)
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
 		}
+		beta0 := gc_s_beta0[gc_rank2]
+		beta1 := gc_s_beta1[gc_rank2]
+		beta2 := gc_s_beta2[gc_rank2]
+//line hecbench_aop_beta.go:106
+		compiled.SharedAdd(&lsums[0].X, beta0)
+		compiled.SharedAdd(&lsums[0].Y, beta1)
+		compiled.SharedAdd(&lsums[0].Z, beta2)
 	}
 	{
+//line hecbench_aop_beta.go:112
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -481,8 +379,6 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:112
 				gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_aop_beta.go:112
-				_ = gc_all12
 				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
@@ -490,69 +386,54 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:112
 					gc_alive12 := gc_all12
 //line hecbench_aop_beta.go:112
-					_ = gc_alive12
-//line hecbench_aop_beta.go:112
 					if gc_ex12 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line hecbench_aop_beta.go:112
 						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_aop_beta.go:112
 					}
-//line hecbench_aop_beta.go:112
-					{
-						var gc_u6 float64
 //line hecbench_aop_beta.go:113
-						_ = gc_u6
+					var gc_u6 float64
 //line hecbench_aop_beta.go:113
-						if gc_in6 := gc_alive12.ToBits(); gc_in6 != 0 {
+					if gc_in6 := gc_alive12.ToBits(); gc_in6 != 0 {
 //line hecbench_aop_beta.go:113
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
 //line hecbench_aop_beta.go:113
-							gc_u6 = lsums[0].X
+						gc_u6 = lsums[0].X
+					}
 //line hecbench_aop_beta.go:113
-						}
+					if gc_alive12.ToBits() != 0 {
 //line hecbench_aop_beta.go:113
-						if gc_alive12.ToBits() != 0 {
+						partialSums[0*aopThreads2+gc_bx2] = gc_u6
+					}
 //line hecbench_aop_beta.go:113
-							partialSums[0*aopThreads2+gc_bx2] = gc_u6
+					var gc_u7 float64
 //line hecbench_aop_beta.go:113
-						}
+					if gc_in7 := gc_alive12.ToBits(); gc_in7 != 0 {
 //line hecbench_aop_beta.go:113
-						var gc_u7 float64
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in7)
 //line hecbench_aop_beta.go:113
-						_ = gc_u7
-//line hecbench_aop_beta.go:113
-						if gc_in7 := gc_alive12.ToBits(); gc_in7 != 0 {
-//line hecbench_aop_beta.go:113
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in7)
-//line hecbench_aop_beta.go:113
-							gc_u7 = lsums[0].Y
-						}
+						gc_u7 = lsums[0].Y
+					}
 //line hecbench_aop_beta.go:114
-						if gc_alive12.ToBits() != 0 {
+					if gc_alive12.ToBits() != 0 {
 //line hecbench_aop_beta.go:114
-							partialSums[1*aopThreads2+gc_bx2] = gc_u7
+						partialSums[1*aopThreads2+gc_bx2] = gc_u7
+					}
 //line hecbench_aop_beta.go:114
-						}
+					var gc_u8 float64
 //line hecbench_aop_beta.go:114
-						var gc_u8 float64
+					if gc_in8 := gc_alive12.ToBits(); gc_in8 != 0 {
 //line hecbench_aop_beta.go:114
-						_ = gc_u8
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
 //line hecbench_aop_beta.go:114
-						if gc_in8 := gc_alive12.ToBits(); gc_in8 != 0 {
-//line hecbench_aop_beta.go:114
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
-//line hecbench_aop_beta.go:114
-							gc_u8 = lsums[0].Z
-						}
+						gc_u8 = lsums[0].Z
+					}
 //line hecbench_aop_beta.go:115
-						if gc_alive12.ToBits() != 0 {
+					if gc_alive12.ToBits() != 0 {
 //line hecbench_aop_beta.go:115
-							partialSums[2*aopThreads2+gc_bx2] = gc_u8
-//line hecbench_aop_beta.go:115
-						}
-//line hecbench_aop_beta.go:115
+						partialSums[2*aopThreads2+gc_bx2] = gc_u8
 					}
 				}
+//line hecbench_aop_beta.go:117
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
@@ -561,18 +442,16 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line hecbench_aop_beta.go:112
-				{
-					partialSums[0*aopThreads2+gc_bx2] = lsums[0].X
-					partialSums[1*aopThreads2+gc_bx2] = lsums[0].Y
-					partialSums[2*aopThreads2+gc_bx2] = lsums[0].Z
-				}
+//line hecbench_aop_beta.go:113
+				partialSums[0*aopThreads2+gc_bx2] = lsums[0].X
+				partialSums[1*aopThreads2+gc_bx2] = lsums[0].Y
+				partialSums[2*aopThreads2+gc_bx2] = lsums[0].Z
 			}
 		}
 	}
 }
 
+//line hecbench_aop_beta.go:122
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // ComputeFinalBetaKernel is compute_final_beta_kernel<128> of aop's
@@ -597,169 +476,134 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 	gc_n2 := gc_b2.Len()
 	gc_s_sums := compiled.Scratch[Double3](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_aop_beta.go:125
 	lsums := gocuda.Shared[Double3](t, 1)[:1]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line hecbench_aop_beta.go:128
-				if allOutOfTheMoney[0] != 0 {
-					if gc_tx2 < 3 {
-						beta[gc_tx2] = 0.0
-					}
-//line hecbench_aop_beta.go:131
-					{
-//line hecbench_aop_beta.go:131
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_aop_beta.go:132
-					}
-				}
-
-//line hecbench_aop_beta.go:136
-				var sums Double3
-
-//line hecbench_aop_beta.go:139
-				sums.X = beta[0*aopThreads2+gc_tx2]
-
-//line hecbench_aop_beta.go:140
-				sums.Y = beta[1*aopThreads2+gc_tx2]
-
-//line hecbench_aop_beta.go:141
-				sums.Z = beta[2*aopThreads2+gc_tx2]
-
-//line hecbench_aop_beta.go:144
-				if gc_tx2 == 0 {
-					lsums[0] = Double3{0, 0, 0}
-				}
-				_ = sums
-				gc_s_sums[gc_rank2] = sums
-			}
-		}
-	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_aop_beta.go:127
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L12:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
 			}
-			sums := gc_s_sums[gc_rank2]
-
-//line hecbench_aop_beta.go:149
-			compiled.SharedAdd(&lsums[0].X, sums.X)
-
-//line hecbench_aop_beta.go:150
-			compiled.SharedAdd(&lsums[0].Y, sums.Y)
-
-//line hecbench_aop_beta.go:151
-			compiled.SharedAdd(&lsums[0].Z, sums.Z)
+//line hecbench_aop_beta.go:128
+			if allOutOfTheMoney[0] != 0 {
+				if gc_tx2 < 3 {
+					beta[gc_tx2] = 0.0
+				}
+				{
+//line hecbench_aop_beta.go:131
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+				}
+			}
+//line hecbench_aop_beta.go:136
+			var sums Double3
+//line hecbench_aop_beta.go:139
+			sums.X = beta[0*aopThreads2+gc_tx2]
+			sums.Y = beta[1*aopThreads2+gc_tx2]
+			sums.Z = beta[2*aopThreads2+gc_tx2]
+//line hecbench_aop_beta.go:144
+			if gc_tx2 == 0 {
+				lsums[0] = Double3{0, 0, 0}
+			}
+//line hecbench_aop_beta.go:148
+			gc_s_sums[gc_rank2] = sums
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+//line hecbench_aop_beta.go:153
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
-			if compiled.SIMD {
+		sums := gc_s_sums[gc_rank2]
+//line hecbench_aop_beta.go:149
+		compiled.SharedAdd(&lsums[0].X, sums.X)
+		compiled.SharedAdd(&lsums[0].Y, sums.Y)
+		compiled.SharedAdd(&lsums[0].Z, sums.Z)
+	}
 //line hecbench_aop_beta.go:155
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := gc_from2
+		if compiled.SIMD {
 //line hecbench_aop_beta.go:155
-				_ = gc_all
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line hecbench_aop_beta.go:155
-					gc_alive := gc_all
-//line hecbench_aop_beta.go:155
-					_ = gc_alive
-//line hecbench_aop_beta.go:155
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line hecbench_aop_beta.go:155
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_aop_beta.go:155
-					}
-//line hecbench_aop_beta.go:155
-					{
-						var gc_u float64
-//line hecbench_aop_beta.go:156
-						_ = gc_u
-//line hecbench_aop_beta.go:156
-						if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line hecbench_aop_beta.go:156
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line hecbench_aop_beta.go:156
-							gc_u = lsums[0].X
-//line hecbench_aop_beta.go:156
-						}
-//line hecbench_aop_beta.go:156
-						if gc_alive.ToBits() != 0 {
-//line hecbench_aop_beta.go:156
-							beta[0] = gc_u
-//line hecbench_aop_beta.go:156
-						}
-//line hecbench_aop_beta.go:156
-						var gc_u2 float64
-//line hecbench_aop_beta.go:156
-						_ = gc_u2
-//line hecbench_aop_beta.go:156
-						if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
-//line hecbench_aop_beta.go:156
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line hecbench_aop_beta.go:156
-							gc_u2 = lsums[0].Y
-						}
-//line hecbench_aop_beta.go:157
-						if gc_alive.ToBits() != 0 {
-//line hecbench_aop_beta.go:157
-							beta[1] = gc_u2
-//line hecbench_aop_beta.go:157
-						}
-//line hecbench_aop_beta.go:157
-						var gc_u3 float64
-//line hecbench_aop_beta.go:157
-						_ = gc_u3
-//line hecbench_aop_beta.go:157
-						if gc_in3 := gc_alive.ToBits(); gc_in3 != 0 {
-//line hecbench_aop_beta.go:157
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line hecbench_aop_beta.go:157
-							gc_u3 = lsums[0].Z
-						}
-//line hecbench_aop_beta.go:158
-						if gc_alive.ToBits() != 0 {
-//line hecbench_aop_beta.go:158
-							beta[2] = gc_u3
-//line hecbench_aop_beta.go:158
-						}
-//line hecbench_aop_beta.go:158
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
 //line hecbench_aop_beta.go:155
-				{
-					beta[0] = lsums[0].X
-					beta[1] = lsums[0].Y
-					beta[2] = lsums[0].Z
+				gc_alive := gc_all
+//line hecbench_aop_beta.go:155
+				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line hecbench_aop_beta.go:155
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
+				{
+//line hecbench_aop_beta.go:156
+					var gc_u float64
+//line hecbench_aop_beta.go:156
+					if gc_in := gc_alive.ToBits(); gc_in != 0 {
+//line hecbench_aop_beta.go:156
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line hecbench_aop_beta.go:156
+						gc_u = lsums[0].X
+					}
+//line hecbench_aop_beta.go:156
+					if gc_alive.ToBits() != 0 {
+//line hecbench_aop_beta.go:156
+						beta[0] = gc_u
+					}
+//line hecbench_aop_beta.go:156
+					var gc_u2 float64
+//line hecbench_aop_beta.go:156
+					if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
+//line hecbench_aop_beta.go:156
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line hecbench_aop_beta.go:156
+						gc_u2 = lsums[0].Y
+					}
+//line hecbench_aop_beta.go:157
+					if gc_alive.ToBits() != 0 {
+//line hecbench_aop_beta.go:157
+						beta[1] = gc_u2
+					}
+//line hecbench_aop_beta.go:157
+					var gc_u3 float64
+//line hecbench_aop_beta.go:157
+					if gc_in3 := gc_alive.ToBits(); gc_in3 != 0 {
+//line hecbench_aop_beta.go:157
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line hecbench_aop_beta.go:157
+						gc_u3 = lsums[0].Z
+					}
+//line hecbench_aop_beta.go:158
+					if gc_alive.ToBits() != 0 {
+//line hecbench_aop_beta.go:158
+						beta[2] = gc_u3
+					}
+				}
+			}
+//line hecbench_aop_beta.go:160
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			{
+//line hecbench_aop_beta.go:156
+				beta[0] = lsums[0].X
+				beta[1] = lsums[0].Y
+				beta[2] = lsums[0].Z
 			}
 		}
 	}
@@ -767,8 +611,6 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 
 // UpdateCashflowKernel is update_cashflow_kernel<128, PayoffPut> of aop's
 // main.cu.
-//
-//line hecbench_aop_beta.go:166
 func UpdateCashflowKernel(numPaths int, payoffObject PayoffPut, expMinRDt float64, beta, paths []float64, allOutOfTheMoney []int32, cashflows []float64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_updateCashflow,
 		func(gc_t *gocuda.Thread) {
@@ -800,20 +642,13 @@ func gc_body_updateCashflow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numPaths 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line hecbench_aop_beta.go:167
 		numThreadsPerGrid := gc_gdx2 * aopThreads2
-
 //line hecbench_aop_beta.go:170
 		skipComputations := allOutOfTheMoney[0]
-
 //line hecbench_aop_beta.go:173
 		beta0 := beta[0]
-
-//line hecbench_aop_beta.go:174
 		beta1 := beta[1]
-
-//line hecbench_aop_beta.go:175
 		beta2 := beta[2]
 		compiled.OutOfLine(func() {
 			{
@@ -821,44 +656,35 @@ func gc_body_updateCashflow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numPaths 
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_aop_beta.go:178
 						path := gc_bx2*aopThreads2 + gc_tx2
-
-//line hecbench_aop_beta.go:179
 						for ; path < numPaths; path += numThreadsPerGrid {
-
+//line hecbench_aop_beta.go:181
 							oldCashflow := expMinRDt * cashflows[path]
 							if skipComputations != 0 {
 								cashflows[path] = oldCashflow
 								continue
 							}
-
 //line hecbench_aop_beta.go:188
 							S := paths[path]
 							S2 := S * S
-
 //line hecbench_aop_beta.go:192
 							payoff := payoffObject.Payoff(S)
-
 //line hecbench_aop_beta.go:195
 							estimatedPayoff := beta0 + beta1*S + beta2*S2
-
 //line hecbench_aop_beta.go:198
 							estimatedPayoff *= expMinRDt
-
 //line hecbench_aop_beta.go:201
 							if payoff <= 1.0e-8 || payoff <= estimatedPayoff {
 								payoff = oldCashflow
 							}
-
 //line hecbench_aop_beta.go:206
 							cashflows[path] = payoff
 						}
-						_ = path
 					}
 				}
 			}
+//line hecbench_aop_beta.go:212
 		})
 	}
 }
@@ -886,446 +712,333 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-
 //line hecbench_aop_beta.go:216
 	lsum := gocuda.Shared[float64](t, 1)[:1]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * aopThreads4
-			if gc_off3 >= 0 && gc_off3 <= len(cashflows) && gc_bdx2 <= len(cashflows)-gc_off3 {
-				gc_at3 := cashflows[gc_off3:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD {
+//line hecbench_aop_beta.go:218
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2 * aopThreads4
+		if gc_off3 >= 0 && gc_off3 <= len(cashflows) && gc_bdx2 <= len(cashflows)-gc_off3 {
+			gc_at3 := cashflows[gc_off3:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD {
 //line hecbench_aop_beta.go:222
-					gc_vb4 := archsimd.BroadcastFloat64x4(0.0)
+				gc_vb4 := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_aop_beta.go:222
-					_ = gc_vb4
-//line hecbench_aop_beta.go:222
-					gc_iota12 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_aop_beta.go:222
-					_ = gc_iota12
-					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_iota12 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_aop_beta.go:219
-						var path int = gc_bx2*aopThreads4 + gc_tx2
-//line hecbench_aop_beta.go:219
-						_ = path
+					var path int = gc_bx2*aopThreads4 + gc_tx2
 //line hecbench_aop_beta.go:222
-						sum := gc_vb4
-//line hecbench_aop_beta.go:222
-						_ = sum
+					sum := gc_vb4
+					if path < numPaths && uint(numPaths-path) > 3 {
 //line hecbench_aop_beta.go:223
-						if path < numPaths && uint(numPaths-path) > 3 {
+						sum = archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])
+					} else {
 //line hecbench_aop_beta.go:223
-							sum = archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])
+						gc_if11 := gc_iota12.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 //line hecbench_aop_beta.go:223
-						} else {
+						if gc_if11.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
-							gc_if11 := gc_iota12.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
-//line hecbench_aop_beta.go:223
-							_ = gc_if11
-//line hecbench_aop_beta.go:223
-							if gc_if11.ToBits() != 0 {
-//line hecbench_aop_beta.go:223
-								sum = archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Merge(sum, gc_if11)
-//line hecbench_aop_beta.go:223
-							}
-//line hecbench_aop_beta.go:223
+							sum = archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Merge(sum, gc_if11)
 						}
+					}
 //line hecbench_aop_beta.go:228
-						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
-//line hecbench_aop_beta.go:228
-						_ = gc_if12
+					gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
+					if gc_if12.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
 						if gc_if12.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-							if gc_if12.ToBits() != 0 {
-//line hecbench_aop_beta.go:229
-								lsum[0] = 0
-//line hecbench_aop_beta.go:229
-							}
-//line hecbench_aop_beta.go:229
+							lsum[0] = 0
 						}
-//line hecbench_aop_beta.go:229
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
-					archsimd.ClearAVXUpperBits()
+//line hecbench_aop_beta.go:229
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_aop_beta.go:219
+				path := gc_bx2*aopThreads4 + gc_tx2
+//line hecbench_aop_beta.go:222
+				sum := 0.0
+				if path < numPaths {
+					sum = gc_at3[gc_tx2]
+				}
+//line hecbench_aop_beta.go:228
+				if gc_tx2 == 0 {
+					lsum[0] = 0
+				}
+//line hecbench_aop_beta.go:232
+				gc_s_sum[gc_rank2] = sum
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+//line hecbench_aop_beta.go:222
+				gc_vb3 := archsimd.BroadcastFloat64x4(0.0)
+//line hecbench_aop_beta.go:222
+				gc_iota9 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line hecbench_aop_beta.go:219
-					path := gc_bx2*aopThreads4 + gc_tx2
-					_ = path
-
+					var path int = gc_bx2*aopThreads4 + gc_tx2
 //line hecbench_aop_beta.go:222
-					sum := 0.0
-
+					sum := gc_vb3
+					if path < 0 || path > len(cashflows)-4 {
 //line hecbench_aop_beta.go:223
-					if path < numPaths {
-						sum = gc_at3[gc_tx2]
+						break
 					}
-
-//line hecbench_aop_beta.go:228
-					if gc_tx2 == 0 {
-						lsum[0] = 0
+//line hecbench_aop_beta.go:223
+					if path < numPaths && uint(numPaths-path) > 3 {
+//line hecbench_aop_beta.go:223
+						sum = archsimd.LoadFloat64x4Slice(cashflows[path:])
+					} else {
+//line hecbench_aop_beta.go:224
+						gc_if9 := gc_iota9.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+//line hecbench_aop_beta.go:223
+						if gc_if9.ToBits() != 0 {
+//line hecbench_aop_beta.go:223
+							sum = archsimd.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if9)
+						}
 					}
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-//line hecbench_aop_beta.go:222
-					gc_vb3 := archsimd.BroadcastFloat64x4(0.0)
-//line hecbench_aop_beta.go:222
-					_ = gc_vb3
-//line hecbench_aop_beta.go:222
-					gc_iota9 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_aop_beta.go:222
-					_ = gc_iota9
-					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_aop_beta.go:219
-						var path int = gc_bx2*aopThreads4 + gc_tx2
-//line hecbench_aop_beta.go:219
-						_ = path
-//line hecbench_aop_beta.go:222
-						sum := gc_vb3
-//line hecbench_aop_beta.go:222
-						_ = sum
-//line hecbench_aop_beta.go:223
-						if path < 0 || path > len(cashflows)-4 {
-//line hecbench_aop_beta.go:223
-							break
-//line hecbench_aop_beta.go:223
-						}
-//line hecbench_aop_beta.go:223
-						if path < numPaths && uint(numPaths-path) > 3 {
-//line hecbench_aop_beta.go:223
-							sum = archsimd.LoadFloat64x4Slice(cashflows[path:])
-						} else {
-//line hecbench_aop_beta.go:224
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
-//line hecbench_aop_beta.go:223
-							_ = gc_if9
-//line hecbench_aop_beta.go:223
-							if gc_if9.ToBits() != 0 {
-//line hecbench_aop_beta.go:223
-								sum = archsimd.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if9)
-							}
-//line hecbench_aop_beta.go:224
-						}
 //line hecbench_aop_beta.go:228
-						gc_if10 := gc_iota9.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
-//line hecbench_aop_beta.go:228
-						_ = gc_if10
+					gc_if10 := gc_iota9.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
+					if gc_if10.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
 						if gc_if10.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-							if gc_if10.ToBits() != 0 {
-//line hecbench_aop_beta.go:229
-								lsum[0] = 0
-//line hecbench_aop_beta.go:229
-							}
-//line hecbench_aop_beta.go:229
+							lsum[0] = 0
 						}
-//line hecbench_aop_beta.go:229
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
-					archsimd.ClearAVXUpperBits()
+//line hecbench_aop_beta.go:229
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
 				}
-				gc_step5 := gc_vstep4
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:219
-						path := gc_bx2*aopThreads4 + gc_tx2
-						_ = path
-
-//line hecbench_aop_beta.go:222
-						sum := 0.0
-
-//line hecbench_aop_beta.go:223
-						if path < numPaths {
-							sum = cashflows[path]
-						}
-
-//line hecbench_aop_beta.go:228
-						if gc_tx2 == 0 {
-							lsum[0] = 0
-						}
-						_ = sum
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:219
-						path := gc_bx2*aopThreads4 + gc_tx2
-						_ = path
-
-//line hecbench_aop_beta.go:222
-						sum := 0.0
-
-//line hecbench_aop_beta.go:223
-						if path < numPaths {
-							sum = cashflows[path]
-						}
-
-//line hecbench_aop_beta.go:228
-						if gc_tx2 == 0 {
-							lsum[0] = 0
-						}
-						_ = sum
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:219
-						path := gc_bx2*aopThreads4 + gc_tx2
-						_ = path
-
-//line hecbench_aop_beta.go:222
-						sum := 0.0
-
-//line hecbench_aop_beta.go:223
-						if path < numPaths {
-							sum = cashflows[path]
-						}
-
-//line hecbench_aop_beta.go:228
-						if gc_tx2 == 0 {
-							lsum[0] = 0
-						}
-						_ = sum
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:219
-						path := gc_bx2*aopThreads4 + gc_tx2
-						_ = path
-
-//line hecbench_aop_beta.go:222
-						sum := 0.0
-
-//line hecbench_aop_beta.go:223
-						if path < numPaths {
-							sum = cashflows[path]
-						}
-
-//line hecbench_aop_beta.go:228
-						if gc_tx2 == 0 {
-							lsum[0] = 0
-						}
-						_ = sum
-						gc_s_sum[gc_rank2] = sum
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep4
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_aop_beta.go:219
 					path := gc_bx2*aopThreads4 + gc_tx2
-					_ = path
-
 //line hecbench_aop_beta.go:222
 					sum := 0.0
-
-//line hecbench_aop_beta.go:223
 					if path < numPaths {
 						sum = cashflows[path]
 					}
-
 //line hecbench_aop_beta.go:228
 					if gc_tx2 == 0 {
 						lsum[0] = 0
 					}
-					_ = sum
+//line hecbench_aop_beta.go:232
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:219
+					path := gc_bx2*aopThreads4 + gc_tx2
+//line hecbench_aop_beta.go:222
+					sum := 0.0
+					if path < numPaths {
+						sum = cashflows[path]
+					}
+//line hecbench_aop_beta.go:228
+					if gc_tx2 == 0 {
+						lsum[0] = 0
+					}
+//line hecbench_aop_beta.go:232
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:219
+					path := gc_bx2*aopThreads4 + gc_tx2
+//line hecbench_aop_beta.go:222
+					sum := 0.0
+					if path < numPaths {
+						sum = cashflows[path]
+					}
+//line hecbench_aop_beta.go:228
+					if gc_tx2 == 0 {
+						lsum[0] = 0
+					}
+//line hecbench_aop_beta.go:232
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:219
+					path := gc_bx2*aopThreads4 + gc_tx2
+//line hecbench_aop_beta.go:222
+					sum := 0.0
+					if path < numPaths {
+						sum = cashflows[path]
+					}
+//line hecbench_aop_beta.go:228
+					if gc_tx2 == 0 {
+						lsum[0] = 0
+					}
+//line hecbench_aop_beta.go:232
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:219
+				path := gc_bx2*aopThreads4 + gc_tx2
+//line hecbench_aop_beta.go:222
+				sum := 0.0
+				if path < numPaths {
+					sum = cashflows[path]
+				}
+//line hecbench_aop_beta.go:228
+				if gc_tx2 == 0 {
+					lsum[0] = 0
+				}
+//line hecbench_aop_beta.go:232
+				gc_s_sum[gc_rank2] = sum
+			}
 		}
 	}
-	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:233
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:233
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:233
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:233
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_aop_beta.go:238
+	gc_step6 := 0
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
 			gc_pos2.Thread = gc_rank2
 			sum := gc_s_sum[gc_rank2]
-
+//line hecbench_aop_beta.go:233
+			compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+			sum := gc_s_sum[gc_rank2]
+//line hecbench_aop_beta.go:233
+			compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+			sum := gc_s_sum[gc_rank2]
+//line hecbench_aop_beta.go:233
+			compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+			sum := gc_s_sum[gc_rank2]
 //line hecbench_aop_beta.go:233
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sums) {
-				gc_at4 := sums[gc_off4:][:1]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		sum := gc_s_sum[gc_rank2]
+//line hecbench_aop_beta.go:233
+		compiled.SharedAdd(&lsum[0], sum)
+	}
+//line hecbench_aop_beta.go:237
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2
+		if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sums) {
+			gc_at4 := sums[gc_off4:][:1]
+			gc_step7 := gc_from2
+			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				{
 					{
-						gc_tx2 := gc_step7 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_aop_beta.go:238
-						{
-							gc_at4[0] = lsum[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_aop_beta.go:238
-						{
-							gc_at4[0] = lsum[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_aop_beta.go:238
-						{
-							gc_at4[0] = lsum[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_aop_beta.go:238
-						{
-							gc_at4[0] = lsum[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_aop_beta.go:238
-					{
+//line hecbench_aop_beta.go:239
 						gc_at4[0] = lsum[0]
 					}
 				}
-			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				{
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:238
-						{
-							sums[gc_bx2] = lsum[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:238
-						{
-							sums[gc_bx2] = lsum[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:238
-						{
-							sums[gc_bx2] = lsum[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:238
-						{
-							sums[gc_bx2] = lsum[0]
-						}
+//line hecbench_aop_beta.go:239
+						gc_at4[0] = lsum[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					{
+//line hecbench_aop_beta.go:239
+						gc_at4[0] = lsum[0]
+					}
+				}
+				{
+					{
+//line hecbench_aop_beta.go:239
+						gc_at4[0] = lsum[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+//line hecbench_aop_beta.go:239
+					gc_at4[0] = lsum[0]
+				}
+			}
+		} else {
+			gc_step8 := gc_from2
+			for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:238
 					{
+//line hecbench_aop_beta.go:239
 						sums[gc_bx2] = lsum[0]
 					}
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_aop_beta.go:239
+						sums[gc_bx2] = lsum[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_aop_beta.go:239
+						sums[gc_bx2] = lsum[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_aop_beta.go:239
+						sums[gc_bx2] = lsum[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line hecbench_aop_beta.go:239
+					sums[gc_bx2] = lsum[0]
 				}
 			}
 		}
@@ -1353,77 +1066,64 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
 	_ = &expMinRDt
-
 //line hecbench_aop_beta.go:248
 	lsum := gocuda.Shared[float64](t, 1)[:1]
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
+//line hecbench_aop_beta.go:250
+	gc_vstep4 := 0
+	if compiled.SIMD {
 //line hecbench_aop_beta.go:251
-			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+		gc_vb := archsimd.BroadcastFloat64x4(0.0)
+		for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
+			gc_rank2 := gc_vstep4
 //line hecbench_aop_beta.go:251
-			_ = gc_vb
-			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+			sum := gc_vb
 //line hecbench_aop_beta.go:251
-				sum := gc_vb
-//line hecbench_aop_beta.go:251
-				_ = sum
-//line hecbench_aop_beta.go:251
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			sum.StoreSlice(gc_s_sum[gc_rank2:])
 		}
-		gc_step7 := gc_vstep4
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-			{
-				gc_rank2 := gc_step7 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:251
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:251
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:251
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:251
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step7 := gc_vstep4
+	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		{
+			gc_rank2 := gc_step7 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line hecbench_aop_beta.go:251
 			sum := 0.0
-			_ = sum
+//line hecbench_aop_beta.go:253
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 1
+			gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:251
+			sum := 0.0
+//line hecbench_aop_beta.go:253
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:251
+			sum := 0.0
+//line hecbench_aop_beta.go:253
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 3
+			gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:251
+			sum := 0.0
+//line hecbench_aop_beta.go:253
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:251
+		sum := 0.0
+//line hecbench_aop_beta.go:253
+		gc_s_sum[gc_rank2] = sum
+	}
 //line hecbench_aop_beta.go:252
 	for gc_off, gc_limit, gc_more := 0, numBlocks, true; gc_more; gc_off += aopThreads4 {
 		gc_b2.Tick()
@@ -1431,164 +1131,139 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_to2 <= len(sums)-gc_off4 {
-					gc_at3 := sums[gc_off4:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_aop_beta.go:252
-							sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank2:])
-//line hecbench_aop_beta.go:252
-							_ = sum
-//line hecbench_aop_beta.go:252
-							var item int = gc_tx2 + gc_off
-//line hecbench_aop_beta.go:252
-							_ = item
-//line hecbench_aop_beta.go:253
-							sum = sum.Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]))
-//line hecbench_aop_beta.go:253
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_aop_beta.go:259
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_off
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_to2 <= len(sums)-gc_off4 {
+				gc_at3 := sums[gc_off4:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
 //line hecbench_aop_beta.go:252
-						item := gc_tx2 + gc_off
-						gc_more = true
+						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank2:])
+//line hecbench_aop_beta.go:252
+						var item int = gc_tx2 + gc_off
+//line hecbench_aop_beta.go:252
 						_ = item
-
+						sum = sum.Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]))
 //line hecbench_aop_beta.go:253
-						sum += gc_at3[gc_tx2]
-						gc_s_sum[gc_rank2] = sum
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_aop_beta.go:263
+					sum := gc_s_sum[gc_rank2]
+//line hecbench_aop_beta.go:253
+					gc_more = true
+//line hecbench_aop_beta.go:253
+					sum += gc_at3[gc_tx2]
+					gc_s_sum[gc_rank2] = sum
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_aop_beta.go:252
-							sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat64x4Slice(gc_s_sum[gc_rank2:])
 //line hecbench_aop_beta.go:252
-							_ = sum
-//line hecbench_aop_beta.go:252
-							var item int = gc_tx2 + gc_off
-//line hecbench_aop_beta.go:252
-							_ = item
+						var item int = gc_tx2 + gc_off
+						if item < 0 || item > len(sums)-4 {
 //line hecbench_aop_beta.go:253
-							if item < 0 || item > len(sums)-4 {
-//line hecbench_aop_beta.go:253
-								break
-//line hecbench_aop_beta.go:253
-							}
-//line hecbench_aop_beta.go:253
-							sum = sum.Add(archsimd.LoadFloat64x4Slice(sums[item:]))
-//line hecbench_aop_beta.go:253
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line hecbench_aop_beta.go:253
+						sum = sum.Add(archsimd.LoadFloat64x4Slice(sums[item:]))
+//line hecbench_aop_beta.go:253
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
-					}
-					gc_step8 := gc_vstep6
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:252
-							item := gc_tx2 + gc_off
-							gc_more = true
-
-//line hecbench_aop_beta.go:253
-							sum += sums[item]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:252
-							item := gc_tx2 + gc_off
-							gc_more = true
-
-//line hecbench_aop_beta.go:253
-							sum += sums[item]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:252
-							item := gc_tx2 + gc_off
-							gc_more = true
-
-//line hecbench_aop_beta.go:253
-							sum += sums[item]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:252
-							item := gc_tx2 + gc_off
-							gc_more = true
-
-//line hecbench_aop_beta.go:253
-							sum += sums[item]
-							gc_s_sum[gc_rank2] = sum
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				gc_step8 := gc_vstep6
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
-
 //line hecbench_aop_beta.go:252
 						item := gc_tx2 + gc_off
 						gc_more = true
-
+//line hecbench_aop_beta.go:253
+						sum += sums[item]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+//line hecbench_aop_beta.go:252
+						item := gc_tx2 + gc_off
+						gc_more = true
+//line hecbench_aop_beta.go:253
+						sum += sums[item]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+//line hecbench_aop_beta.go:252
+						item := gc_tx2 + gc_off
+						gc_more = true
+//line hecbench_aop_beta.go:253
+						sum += sums[item]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+//line hecbench_aop_beta.go:252
+						item := gc_tx2 + gc_off
+						gc_more = true
 //line hecbench_aop_beta.go:253
 						sum += sums[item]
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+//line hecbench_aop_beta.go:252
+					item := gc_tx2 + gc_off
+					gc_more = true
+//line hecbench_aop_beta.go:253
+					sum += sums[item]
+					gc_s_sum[gc_rank2] = sum
+				}
 			}
 		}
 	}
 	{
+//line hecbench_aop_beta.go:261
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1600,99 +1275,83 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:257
-					{
-						lsum[0] = 0
-					}
+//line hecbench_aop_beta.go:258
+					lsum[0] = 0
 				}
 				{
+//line hecbench_aop_beta.go:262
 					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:257
-					{
-						lsum[0] = 0
-					}
+//line hecbench_aop_beta.go:258
+					lsum[0] = 0
 				}
 				{
+//line hecbench_aop_beta.go:262
 					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:257
-					{
-						lsum[0] = 0
-					}
+//line hecbench_aop_beta.go:258
+					lsum[0] = 0
 				}
 				{
+//line hecbench_aop_beta.go:262
 					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:257
-					{
-						lsum[0] = 0
-					}
-				}
-			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:257
-				{
+//line hecbench_aop_beta.go:258
 					lsum[0] = 0
 				}
 			}
+//line hecbench_aop_beta.go:262
+			for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_aop_beta.go:258
+				lsum[0] = 0
+			}
 		}
 	}
-	{
-		gc_step10 := 0
-		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
-			{
-				gc_rank2 := gc_step10 + 0
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:262
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-			{
-				gc_rank2 := gc_step10 + 1
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:262
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-			{
-				gc_rank2 := gc_step10 + 2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:262
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-			{
-				gc_rank2 := gc_step10 + 3
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:262
-				compiled.SharedAdd(&lsum[0], sum)
-			}
-		}
-		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_aop_beta.go:264
+	gc_step10 := 0
+	for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+		{
+			gc_rank2 := gc_step10 + 0
 			gc_pos2.Thread = gc_rank2
 			sum := gc_s_sum[gc_rank2]
-
+//line hecbench_aop_beta.go:262
+			compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank2 := gc_step10 + 1
+			gc_pos2.Thread = gc_rank2
+			sum := gc_s_sum[gc_rank2]
+//line hecbench_aop_beta.go:262
+			compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank2 := gc_step10 + 2
+			gc_pos2.Thread = gc_rank2
+			sum := gc_s_sum[gc_rank2]
+//line hecbench_aop_beta.go:262
+			compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank2 := gc_step10 + 3
+			gc_pos2.Thread = gc_rank2
+			sum := gc_s_sum[gc_rank2]
 //line hecbench_aop_beta.go:262
 			compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
+	for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		sum := gc_s_sum[gc_rank2]
+//line hecbench_aop_beta.go:262
+		compiled.SharedAdd(&lsum[0], sum)
+	}
 	{
+//line hecbench_aop_beta.go:266
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1704,111 +1363,69 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 				gc_step11 := gc_from2
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
+//line hecbench_aop_beta.go:268
+						gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
+//line hecbench_aop_beta.go:268
+						gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
+//line hecbench_aop_beta.go:268
+						gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_aop_beta.go:267
-					{
+//line hecbench_aop_beta.go:268
 						gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
+//line hecbench_aop_beta.go:272
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_aop_beta.go:268
+					gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
+				}
 			} else {
+//line hecbench_aop_beta.go:272
 				gc_step12 := gc_from2
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
 						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
+//line hecbench_aop_beta.go:268
+						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
+//line hecbench_aop_beta.go:272
 						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
+//line hecbench_aop_beta.go:268
+						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
+//line hecbench_aop_beta.go:272
 						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
+//line hecbench_aop_beta.go:268
+						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 					{
+//line hecbench_aop_beta.go:272
 						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
+//line hecbench_aop_beta.go:268
+						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
+//line hecbench_aop_beta.go:272
 				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:267
-					{
-						sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-					}
+//line hecbench_aop_beta.go:268
+					sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
 			}
 		}
@@ -1818,4 +1435,5 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 // gc_files_hecbench_aop_beta holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_aop.go hecbench_aop_beta.go
+//line hecbench_aop_beta.go:279
 var gc_files_hecbench_aop_beta embed.FS

@@ -51,57 +51,45 @@ func gc_body_generatePaths(gc_b *compiled.Block, gc_lo, gc_hi int, numTimesteps,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_aop.go:57
 		rMinHalfSigmaSqDt := (r - 0.5*sigma*sigma) * dt
-
 //line hecbench_aop.go:59
 		sigmaSqrtDt := sigma * math.Sqrt(dt)
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*aopThreads0, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(numPaths, gc_bx*aopThreads0); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_aop.go:61
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*aopThreads0, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(numPaths, gc_bx*aopThreads0); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_aop.go:49
-					path := gc_bx*aopThreads0 + gc_tx
-					_ = path
-
+				path := gc_bx*aopThreads0 + gc_tx
 //line hecbench_aop.go:62
-					S := S0
-
+				S := S0
 //line hecbench_aop.go:65
-					offset := path
-
+				offset := path
 //line hecbench_aop.go:68
-					for timestep := 0; timestep < numTimesteps-1; timestep, offset = timestep+1, offset+numPaths {
+				for timestep := 0; timestep < numTimesteps-1; timestep, offset = timestep+1, offset+numPaths {
 //line hecbench_aop.go:68
-						gc_b.Tick()
+					gc_b.Tick()
 //line hecbench_aop.go:68
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_aop.go:68
-							return
-//line hecbench_aop.go:68
-						}
-						S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
-						paths[offset] = S
+						return
 					}
-
-//line hecbench_aop.go:74
+//line hecbench_aop.go:69
 					S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
-
-//line hecbench_aop.go:77
-					paths[offset] = payoff.Payoff(S)
-					_ = S
-					_ = offset
+					paths[offset] = S
 				}
+//line hecbench_aop.go:74
+				S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
+//line hecbench_aop.go:77
+				paths[offset] = payoff.Payoff(S)
 			}
 		}
 	}
@@ -140,75 +128,55 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 	gc_s_inTheMoney := compiled.Scratch[int](gc_b, 5)[:gc_n]
 	gc_s_partialSum := compiled.Scratch[int](gc_b, 6)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line hecbench_aop.go:85
 	scanInput := gocuda.Shared[int](t, aopThreads1)[:aopThreads1]
-
-//line hecbench_aop.go:86
 	scanOutput := gocuda.Shared[int](t, 1+aopThreads1)[:1+aopThreads1]
-
 //line hecbench_aop.go:89
 	lsums := gocuda.Shared[Double4](t, 1)[:1]
-
-//line hecbench_aop.go:90
 	lsum := gocuda.Shared[int32](t, 1)[:1]
-
 //line hecbench_aop.go:93
 	smemSvds := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
-
 //line hecbench_aop.go:96
 	timestep := gc_bx
-
 //line hecbench_aop.go:98
 	offset := timestep * numPaths
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line hecbench_aop.go:100
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line hecbench_aop.go:101
-				m := 0
-
-//line hecbench_aop.go:102
-				sums := Double4{0, 0, 0, 0}
-
+			m := 0
+			sums := Double4{0, 0, 0, 0}
 //line hecbench_aop.go:105
-				if gc_tx < aopSmemSlots {
-					smemSvds[gc_tx] = 0.0
-				}
-				_ = m
-				_ = sums
-				gc_s_m[gc_rank] = m
-				gc_s_sums[gc_rank] = sums
+			if gc_tx < aopSmemSlots {
+				smemSvds[gc_tx] = 0.0
 			}
+//line hecbench_aop.go:110
+			gc_s_m[gc_rank] = m
+			gc_s_sums[gc_rank] = sums
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line hecbench_aop.go:116
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line hecbench_aop.go:111
-				foundPaths := 0
-
+			foundPaths := 0
 //line hecbench_aop.go:114
-				path := gc_tx
-				_ = foundPaths
-				_ = path
-				gc_s_foundPaths[gc_rank] = foundPaths
-				gc_s_path[gc_rank] = path
-			}
+			path := gc_tx
+//line hecbench_aop.go:117
+			gc_s_foundPaths[gc_rank] = foundPaths
+			gc_s_path[gc_rank] = path
 		}
 	}
-
 //line hecbench_aop.go:114
 	for {
 		gc_b.Tick()
@@ -219,59 +187,55 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			return
 		}
 		gc_r3, gc_r3in, gc_r3out := 0, 0, 0
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				path := gc_s_path[gc_rank]
-				if path < numPaths {
-					gc_r3 |= 1
-					gc_r3in = gc_rank
-				} else {
-					gc_r3 |= 2
-					gc_r3out = gc_rank
-				}
+//line hecbench_aop.go:124
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			path := gc_s_path[gc_rank]
+			if path < numPaths {
+				gc_r3 |= 1
+				gc_r3in = gc_rank
+			} else {
+				gc_r3 |= 2
+				gc_r3out = gc_rank
 			}
 		}
+//line hecbench_aop.go:139
 		if gc_r3 == 3 {
 			compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
 		}
 		if gc_r3&1 == 0 {
 			break
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-					path := gc_s_path[gc_rank]
-
-//line hecbench_aop.go:116
-					S := paths[offset+path]
-
-//line hecbench_aop.go:119
-					inTheMoney := payoff.IsInTheMoney(S)
-
-//line hecbench_aop.go:122
-					scanInput[gc_tx] = inTheMoney
-					_ = S
-					_ = inTheMoney
-					gc_s_S[gc_rank] = S
-					gc_s_inTheMoney[gc_rank] = inTheMoney
+//line hecbench_aop.go:146
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
+				path := gc_s_path[gc_rank]
+//line hecbench_aop.go:116
+				S := paths[offset+path]
+//line hecbench_aop.go:119
+				inTheMoney := payoff.IsInTheMoney(S)
+//line hecbench_aop.go:122
+				scanInput[gc_tx] = inTheMoney
+//line hecbench_aop.go:125
+				gc_s_S[gc_rank] = S
+				gc_s_inTheMoney[gc_rank] = inTheMoney
 			}
 		}
+//line hecbench_aop.go:130
 		compiled.OutOfLine(func() {
 			scanInput := scanInput[:256]
-			_ = scanInput
+//line hecbench_aop.go:133
 			scanOutput := scanOutput[:257]
-			_ = scanOutput
 			{
+//line hecbench_aop.go:136
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
@@ -283,9 +247,8 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 						if gc_exited[gc_rank] {
 							continue
 						}
-
-//line hecbench_aop.go:124
 						{
+//line hecbench_aop.go:125
 							scanOutput[0] = 0
 							for i := 1; i <= aopThreads1; i++ {
 								scanOutput[i] = scanOutput[i-1] + scanInput[i-1]
@@ -295,10 +258,64 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				}
 			}
 		})
-
 //line hecbench_aop.go:132
 		totalSum := scanOutput[aopThreads1]
-		{
+//line hecbench_aop.go:134
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+//line hecbench_aop.go:131
+				partialSum := scanOutput[gc_tx]
+//line hecbench_aop.go:133
+				gc_s_partialSum[gc_rank] = partialSum
+			}
+		}
+//line hecbench_aop.go:137
+		gc_r7, gc_r7in, gc_r7out := 0, 0, 0
+//line hecbench_aop.go:139
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			foundPaths := gc_s_foundPaths[gc_rank]
+			if foundPaths < 3 {
+				gc_r7 |= 1
+				gc_r7in = gc_rank
+			} else {
+				gc_r7 |= 2
+				gc_r7out = gc_rank
+			}
+		}
+//line hecbench_aop.go:154
+		if gc_r7 == 3 {
+			compiled.DivergedIf(gc_b, "SyncThreads", gc_r7in, gc_r7out)
+		}
+		gc_agreed := gc_r7&1 != 0
+//line hecbench_aop.go:134
+		var agreed bool = gc_agreed
+//line hecbench_aop.go:134
+		if agreed {
+//line hecbench_aop.go:136
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				foundPaths := gc_s_foundPaths[gc_rank]
+				S := gc_s_S[gc_rank]
+				inTheMoney := gc_s_inTheMoney[gc_rank]
+				partialSum := gc_s_partialSum[gc_rank]
+//line hecbench_aop.go:135
+				if inTheMoney != 0 && foundPaths+partialSum < 3 {
+					smemSvds[foundPaths+partialSum] = S
+				}
+			}
+//line hecbench_aop.go:141
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -306,253 +323,84 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 					if gc_exited[gc_rank] {
 						continue
 					}
-
-//line hecbench_aop.go:131
-					partialSum := scanOutput[gc_tx]
-					_ = partialSum
-					gc_s_partialSum[gc_rank] = partialSum
+					foundPaths := gc_s_foundPaths[gc_rank]
+//line hecbench_aop.go:139
+					foundPaths += totalSum
+//line hecbench_aop.go:143
+					if gc_tx == 0 {
+						lsum[0] = 0
+					}
+					gc_s_foundPaths[gc_rank] = foundPaths
 				}
 			}
-		}
-		gc_r7, gc_r7in, gc_r7out := 0, 0, 0
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				foundPaths := gc_s_foundPaths[gc_rank]
-				if foundPaths < 3 {
-					gc_r7 |= 1
-					gc_r7in = gc_rank
-				} else {
-					gc_r7 |= 2
-					gc_r7out = gc_rank
-				}
+		} else {
+//line hecbench_aop.go:152
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-		}
-		if gc_r7 == 3 {
-			compiled.DivergedIf(gc_b, "SyncThreads", gc_r7in, gc_r7out)
-		}
-		gc_agreed := gc_r7&1 != 0
-
-//line hecbench_aop.go:134
-		var agreed bool = gc_agreed
-
-//line hecbench_aop.go:134
-		if agreed {
-			{
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
-					foundPaths := gc_s_foundPaths[gc_rank]
-					S := gc_s_S[gc_rank]
-					inTheMoney := gc_s_inTheMoney[gc_rank]
-					partialSum := gc_s_partialSum[gc_rank]
-
-//line hecbench_aop.go:135
-					if inTheMoney != 0 && foundPaths+partialSum < 3 {
-						smemSvds[foundPaths+partialSum] = S
-					}
-				}
-			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
-						foundPaths := gc_s_foundPaths[gc_rank]
-
-//line hecbench_aop.go:139
-						foundPaths += totalSum
-
-//line hecbench_aop.go:143
-						if gc_tx == 0 {
-							lsum[0] = 0
-						}
-						gc_s_foundPaths[gc_rank] = foundPaths
-					}
-				}
-			}
-		} else {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 0; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
-
-//line hecbench_aop.go:143
-						{
-							lsum[0] = 0
-						}
+					{
+//line hecbench_aop.go:144
+						lsum[0] = 0
 					}
 				}
 			}
 		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				inTheMoney := gc_s_inTheMoney[gc_rank]
-
+//line hecbench_aop.go:151
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			inTheMoney := gc_s_inTheMoney[gc_rank]
 //line hecbench_aop.go:147
-				compiled.SharedOr(&lsum[0], int32(inTheMoney))
-			}
+			compiled.SharedOr(&lsum[0], int32(inTheMoney))
 		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				m := gc_s_m[gc_rank]
-				sums := gc_s_sums[gc_rank]
-				path := gc_s_path[gc_rank]
-				S := gc_s_S[gc_rank]
-				inTheMoney := gc_s_inTheMoney[gc_rank]
-
-//line hecbench_aop.go:149
-				if !(lsum[0] == 0) {
-
-//line hecbench_aop.go:154
-					m += inTheMoney
-
-//line hecbench_aop.go:157
-					x := 0.0
-//line hecbench_aop.go:157
-					xSq := 0.0
-					if inTheMoney != 0 {
-						x = S
-						xSq = S * S
-					}
-
-//line hecbench_aop.go:164
-					sums.X += x
-					sums.Y += xSq
-					sums.Z += xSq * x
-					sums.W += xSq * xSq
-//line hecbench_aop.go:149
-				}
-
-//line hecbench_aop.go:114
-				path += aopThreads1
-				gc_s_m[gc_rank] = m
-				gc_s_sums[gc_rank] = sums
-				gc_s_path[gc_rank] = path
-			}
-		}
-	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_aop.go:173
-				{
-					lsum[0] = 0
-				}
-			}
-		}
-	}
-	{
+//line hecbench_aop.go:151
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			m := gc_s_m[gc_rank]
-
-//line hecbench_aop.go:178
-			compiled.SharedAdd(&lsum[0], int32(m))
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L15:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_aop.go:182
-				notEnoughPaths := 0
-
-//line hecbench_aop.go:184
-				if gc_tx == 0 && int(lsum[0]) < minInTheMoney {
-					notEnoughPaths = 1
-				}
-
-//line hecbench_aop.go:189
-				if notEnoughPaths != 0 {
-					if gc_tx == 0 {
-						allOutOfTheMoney[gc_bx] = 1
-					}
-//line hecbench_aop.go:192
-					{
-//line hecbench_aop.go:192
-						gc_exited[gc_rank] = true
-
-//line hecbench_aop.go:218
-						continue gc_L15
-//line hecbench_aop.go:218
-					}
-//line hecbench_aop.go:189
-				}
-
-//line hecbench_aop.go:195
-				if gc_tx == 0 {
-					lsums[0] = Double4{0, 0, 0, 0}
-				}
-				_ = notEnoughPaths
-			}
-		}
-	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
 			sums := gc_s_sums[gc_rank]
-
-//line hecbench_aop.go:200
-			compiled.SharedAdd(&lsums[0].X, sums.X)
-
-//line hecbench_aop.go:201
-			compiled.SharedAdd(&lsums[0].Y, sums.Y)
-
-//line hecbench_aop.go:202
-			compiled.SharedAdd(&lsums[0].Z, sums.Z)
-
-//line hecbench_aop.go:203
-			compiled.SharedAdd(&lsums[0].W, sums.W)
+			path := gc_s_path[gc_rank]
+			S := gc_s_S[gc_rank]
+			inTheMoney := gc_s_inTheMoney[gc_rank]
+//line hecbench_aop.go:149
+			if !(lsum[0] == 0) {
+//line hecbench_aop.go:154
+				m += inTheMoney
+//line hecbench_aop.go:157
+				x := 0.0
+//line hecbench_aop.go:157
+				xSq := 0.0
+				if inTheMoney != 0 {
+					x = S
+					xSq = S * S
+				}
+//line hecbench_aop.go:164
+				sums.X += x
+				sums.Y += xSq
+				sums.Z += xSq * x
+				sums.W += xSq * xSq
+			}
+//line hecbench_aop.go:114
+			path += aopThreads1
+			gc_s_m[gc_rank] = m
+			gc_s_sums[gc_rank] = sums
+			gc_s_path[gc_rank] = path
 		}
 	}
 	{
+//line hecbench_aop.go:122
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -564,15 +412,87 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line hecbench_aop.go:208
-				{
-					svd3x3(int(lsum[0]), &lsums[0], smemSvds)
+//line hecbench_aop.go:174
+				lsum[0] = 0
+			}
+		}
+	}
+//line hecbench_aop.go:180
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		m := gc_s_m[gc_rank]
+//line hecbench_aop.go:178
+		compiled.SharedAdd(&lsum[0], int32(m))
+	}
+//line hecbench_aop.go:182
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L15:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line hecbench_aop.go:182
+			notEnoughPaths := 0
+//line hecbench_aop.go:184
+			if gc_tx == 0 && int(lsum[0]) < minInTheMoney {
+				notEnoughPaths = 1
+			}
+//line hecbench_aop.go:189
+			if notEnoughPaths != 0 {
+				if gc_tx == 0 {
+					allOutOfTheMoney[gc_bx] = 1
 				}
+				{
+//line hecbench_aop.go:192
+					gc_exited[gc_rank] = true
+//line hecbench_aop.go:218
+					continue gc_L15
+				}
+			}
+//line hecbench_aop.go:195
+			if gc_tx == 0 {
+				lsums[0] = Double4{0, 0, 0, 0}
+			}
+		}
+	}
+//line hecbench_aop.go:203
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		sums := gc_s_sums[gc_rank]
+//line hecbench_aop.go:200
+		compiled.SharedAdd(&lsums[0].X, sums.X)
+		compiled.SharedAdd(&lsums[0].Y, sums.Y)
+		compiled.SharedAdd(&lsums[0].Z, sums.Z)
+		compiled.SharedAdd(&lsums[0].W, sums.W)
+	}
+	{
+//line hecbench_aop.go:207
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+//line hecbench_aop.go:209
+				svd3x3(int(lsum[0]), &lsums[0], smemSvds)
 			}
 		}
 	}
 	{
+//line hecbench_aop.go:215
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := aopSmemSlots; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -581,33 +501,23 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			gc_vstep := gc_from
 //line hecbench_aop.go:215
 			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_aop.go:215
-			_ = gc_all2
 			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
 //line hecbench_aop.go:215
 				gc_alive2 := gc_all2
-//line hecbench_aop.go:215
-				_ = gc_alive2
 //line hecbench_aop.go:215
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_aop.go:215
 					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_aop.go:215
 				}
-//line hecbench_aop.go:215
-				{
-					if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
 //line hecbench_aop.go:216
-						break
+				if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
 //line hecbench_aop.go:216
-					}
-//line hecbench_aop.go:216
-					lanes.LoadFloat64x4Slice(smemSvds[gc_tx:]).StoreMasked((*[4]float64)(svds[16*gc_bx+gc_tx:]), gc_alive2)
-//line hecbench_aop.go:216
+					break
 				}
+//line hecbench_aop.go:216
+				lanes.LoadFloat64x4Slice(smemSvds[gc_tx:]).StoreMasked((*[4]float64)(svds[16*gc_bx+gc_tx:]), gc_alive2)
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -615,11 +525,8 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line hecbench_aop.go:215
-				{
-					svds[16*gc_bx+gc_tx] = smemSvds[gc_tx]
-				}
+//line hecbench_aop.go:216
+				svds[16*gc_bx+gc_tx] = smemSvds[gc_tx]
 			}
 		}
 	}
@@ -628,4 +535,5 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 // gc_files_hecbench_aop holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_aop.go hecbench_aop_math.go
+//line hecbench_aop.go:226
 var gc_files_hecbench_aop embed.FS

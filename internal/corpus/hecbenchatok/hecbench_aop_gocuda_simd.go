@@ -51,57 +51,45 @@ func gc_body_generatePaths(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numTimeste
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line hecbench_aop.go:57
 		rMinHalfSigmaSqDt := (r - 0.5*sigma*sigma) * dt
-
 //line hecbench_aop.go:59
 		sigmaSqrtDt := sigma * math.Sqrt(dt)
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*aopThreads0, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(numPaths, gc_bx2*aopThreads0); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_aop.go:61
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*aopThreads0, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(numPaths, gc_bx2*aopThreads0); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_aop.go:49
-					path := gc_bx2*aopThreads0 + gc_tx2
-					_ = path
-
+				path := gc_bx2*aopThreads0 + gc_tx2
 //line hecbench_aop.go:62
-					S := S0
-
+				S := S0
 //line hecbench_aop.go:65
-					offset := path
-
+				offset := path
 //line hecbench_aop.go:68
-					for timestep := 0; timestep < numTimesteps-1; timestep, offset = timestep+1, offset+numPaths {
+				for timestep := 0; timestep < numTimesteps-1; timestep, offset = timestep+1, offset+numPaths {
 //line hecbench_aop.go:68
-						gc_b2.Tick()
+					gc_b2.Tick()
 //line hecbench_aop.go:68
-						if gc_b2.Stopped() {
+					if gc_b2.Stopped() {
 //line hecbench_aop.go:68
-							return
-//line hecbench_aop.go:68
-						}
-						S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
-						paths[offset] = S
+						return
 					}
-
-//line hecbench_aop.go:74
+//line hecbench_aop.go:69
 					S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
-
-//line hecbench_aop.go:77
-					paths[offset] = payoff.Payoff(S)
-					_ = S
-					_ = offset
+					paths[offset] = S
 				}
+//line hecbench_aop.go:74
+				S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
+//line hecbench_aop.go:77
+				paths[offset] = payoff.Payoff(S)
 			}
 		}
 	}
@@ -140,75 +128,55 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 	gc_s_inTheMoney := compiled.Scratch[int](gc_b2, 5)[:gc_n2]
 	gc_s_partialSum := compiled.Scratch[int](gc_b2, 6)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_aop.go:85
 	scanInput := gocuda.Shared[int](t, aopThreads1)[:aopThreads1]
-
-//line hecbench_aop.go:86
 	scanOutput := gocuda.Shared[int](t, 1+aopThreads1)[:1+aopThreads1]
-
 //line hecbench_aop.go:89
 	lsums := gocuda.Shared[Double4](t, 1)[:1]
-
-//line hecbench_aop.go:90
 	lsum := gocuda.Shared[int32](t, 1)[:1]
-
 //line hecbench_aop.go:93
 	smemSvds := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
-
 //line hecbench_aop.go:96
 	timestep := gc_bx2
-
 //line hecbench_aop.go:98
 	offset := timestep * numPaths
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line hecbench_aop.go:100
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line hecbench_aop.go:101
-				m := 0
-
-//line hecbench_aop.go:102
-				sums := Double4{0, 0, 0, 0}
-
+			m := 0
+			sums := Double4{0, 0, 0, 0}
 //line hecbench_aop.go:105
-				if gc_tx2 < aopSmemSlots {
-					smemSvds[gc_tx2] = 0.0
-				}
-				_ = m
-				_ = sums
-				gc_s_m[gc_rank2] = m
-				gc_s_sums[gc_rank2] = sums
+			if gc_tx2 < aopSmemSlots {
+				smemSvds[gc_tx2] = 0.0
 			}
+//line hecbench_aop.go:110
+			gc_s_m[gc_rank2] = m
+			gc_s_sums[gc_rank2] = sums
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line hecbench_aop.go:116
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line hecbench_aop.go:111
-				foundPaths := 0
-
+			foundPaths := 0
 //line hecbench_aop.go:114
-				path := gc_tx2
-				_ = foundPaths
-				_ = path
-				gc_s_foundPaths[gc_rank2] = foundPaths
-				gc_s_path[gc_rank2] = path
-			}
+			path := gc_tx2
+//line hecbench_aop.go:117
+			gc_s_foundPaths[gc_rank2] = foundPaths
+			gc_s_path[gc_rank2] = path
 		}
 	}
-
 //line hecbench_aop.go:114
 	for {
 		gc_b2.Tick()
@@ -219,59 +187,55 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			return
 		}
 		gc_r32, gc_r32in, gc_r32out := 0, 0, 0
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				path := gc_s_path[gc_rank2]
-				if path < numPaths {
-					gc_r32 |= 1
-					gc_r32in = gc_rank2
-				} else {
-					gc_r32 |= 2
-					gc_r32out = gc_rank2
-				}
+//line hecbench_aop.go:124
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			path := gc_s_path[gc_rank2]
+			if path < numPaths {
+				gc_r32 |= 1
+				gc_r32in = gc_rank2
+			} else {
+				gc_r32 |= 2
+				gc_r32out = gc_rank2
 			}
 		}
+//line hecbench_aop.go:139
 		if gc_r32 == 3 {
 			compiled.Diverged(gc_b2, "SyncThreads", gc_r32in, gc_r32out)
 		}
 		if gc_r32&1 == 0 {
 			break
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					path := gc_s_path[gc_rank2]
-
-//line hecbench_aop.go:116
-					S := paths[offset+path]
-
-//line hecbench_aop.go:119
-					inTheMoney := payoff.IsInTheMoney(S)
-
-//line hecbench_aop.go:122
-					scanInput[gc_tx2] = inTheMoney
-					_ = S
-					_ = inTheMoney
-					gc_s_S[gc_rank2] = S
-					gc_s_inTheMoney[gc_rank2] = inTheMoney
+//line hecbench_aop.go:146
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
 				}
+				path := gc_s_path[gc_rank2]
+//line hecbench_aop.go:116
+				S := paths[offset+path]
+//line hecbench_aop.go:119
+				inTheMoney := payoff.IsInTheMoney(S)
+//line hecbench_aop.go:122
+				scanInput[gc_tx2] = inTheMoney
+//line hecbench_aop.go:125
+				gc_s_S[gc_rank2] = S
+				gc_s_inTheMoney[gc_rank2] = inTheMoney
 			}
 		}
+//line hecbench_aop.go:130
 		compiled.OutOfLine(func() {
 			scanInput := scanInput[:256]
-			_ = scanInput
+//line hecbench_aop.go:133
 			scanOutput := scanOutput[:257]
-			_ = scanOutput
 			{
+//line hecbench_aop.go:136
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 					gc_to2 = gc_bound2 + 1
@@ -281,8 +245,6 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 					if compiled.SIMD {
 //line hecbench_aop.go:124
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_aop.go:124
-						_ = gc_all3
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -290,25 +252,19 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:124
 							gc_alive3 := gc_all3
 //line hecbench_aop.go:124
-							_ = gc_alive3
-//line hecbench_aop.go:124
 							if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line hecbench_aop.go:124
 								gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_aop.go:124
 							}
-//line hecbench_aop.go:124
 							{
+//line hecbench_aop.go:125
 								if gc_alive3.ToBits() != 0 {
 //line hecbench_aop.go:125
 									scanOutput[0] = 0
-//line hecbench_aop.go:125
 								}
 //line hecbench_aop.go:125
 								for i := 1; i <= aopThreads1; i = i + 1 {
 									var gc_u int
-//line hecbench_aop.go:126
-									_ = gc_u
 //line hecbench_aop.go:126
 									if gc_in := gc_alive3.ToBits(); gc_in != 0 {
 //line hecbench_aop.go:126
@@ -319,26 +275,21 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:127
 									var gc_u2 int
 //line hecbench_aop.go:127
-									_ = gc_u2
-//line hecbench_aop.go:127
 									if gc_in2 := gc_alive3.ToBits(); gc_in2 != 0 {
 //line hecbench_aop.go:127
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_aop.go:127
 										gc_u2 = scanInput[i-1]
-//line hecbench_aop.go:127
 									}
 //line hecbench_aop.go:127
 									if gc_alive3.ToBits() != 0 {
 //line hecbench_aop.go:127
 										scanOutput[i] = gc_u + gc_u2
-//line hecbench_aop.go:127
 									}
-//line hecbench_aop.go:127
 								}
-//line hecbench_aop.go:127
 							}
 						}
+//line hecbench_aop.go:129
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -347,9 +298,8 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 						if gc_exited2[gc_rank2] {
 							continue
 						}
-
-//line hecbench_aop.go:124
 						{
+//line hecbench_aop.go:125
 							scanOutput[0] = 0
 							for i := 1; i <= aopThreads1; i++ {
 								scanOutput[i] = scanOutput[i-1] + scanInput[i-1]
@@ -359,10 +309,64 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				}
 			}
 		})
-
 //line hecbench_aop.go:132
 		totalSum := scanOutput[aopThreads1]
-		{
+//line hecbench_aop.go:134
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line hecbench_aop.go:131
+				partialSum := scanOutput[gc_tx2]
+//line hecbench_aop.go:133
+				gc_s_partialSum[gc_rank2] = partialSum
+			}
+		}
+//line hecbench_aop.go:137
+		gc_r72, gc_r72in, gc_r72out := 0, 0, 0
+//line hecbench_aop.go:139
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			foundPaths := gc_s_foundPaths[gc_rank2]
+			if foundPaths < 3 {
+				gc_r72 |= 1
+				gc_r72in = gc_rank2
+			} else {
+				gc_r72 |= 2
+				gc_r72out = gc_rank2
+			}
+		}
+//line hecbench_aop.go:154
+		if gc_r72 == 3 {
+			compiled.DivergedIf(gc_b2, "SyncThreads", gc_r72in, gc_r72out)
+		}
+		gc_agreed2 := gc_r72&1 != 0
+//line hecbench_aop.go:134
+		var agreed bool = gc_agreed2
+//line hecbench_aop.go:134
+		if agreed {
+//line hecbench_aop.go:136
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+				foundPaths := gc_s_foundPaths[gc_rank2]
+				S := gc_s_S[gc_rank2]
+				inTheMoney := gc_s_inTheMoney[gc_rank2]
+				partialSum := gc_s_partialSum[gc_rank2]
+//line hecbench_aop.go:135
+				if inTheMoney != 0 && foundPaths+partialSum < 3 {
+					smemSvds[foundPaths+partialSum] = S
+				}
+			}
+//line hecbench_aop.go:141
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
@@ -370,190 +374,111 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
-//line hecbench_aop.go:131
-					partialSum := scanOutput[gc_tx2]
-					_ = partialSum
-					gc_s_partialSum[gc_rank2] = partialSum
+					foundPaths := gc_s_foundPaths[gc_rank2]
+//line hecbench_aop.go:139
+					foundPaths += totalSum
+//line hecbench_aop.go:143
+					if gc_tx2 == 0 {
+						lsum[0] = 0
+					}
+					gc_s_foundPaths[gc_rank2] = foundPaths
 				}
 			}
-		}
-		gc_r72, gc_r72in, gc_r72out := 0, 0, 0
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				foundPaths := gc_s_foundPaths[gc_rank2]
-				if foundPaths < 3 {
-					gc_r72 |= 1
-					gc_r72in = gc_rank2
-				} else {
-					gc_r72 |= 2
-					gc_r72out = gc_rank2
-				}
+		} else {
+//line hecbench_aop.go:152
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
 			}
-		}
-		if gc_r72 == 3 {
-			compiled.DivergedIf(gc_b2, "SyncThreads", gc_r72in, gc_r72out)
-		}
-		gc_agreed2 := gc_r72&1 != 0
-
-//line hecbench_aop.go:134
-		var agreed bool = gc_agreed2
-
-//line hecbench_aop.go:134
-		if agreed {
-			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+//line hecbench_aop.go:143
+					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_aop.go:143
+						gc_alive4 := gc_all4
+//line hecbench_aop.go:143
+						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line hecbench_aop.go:143
+							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						{
+//line hecbench_aop.go:144
+							if gc_alive4.ToBits() != 0 {
+//line hecbench_aop.go:144
+								lsum[0] = 0
+							}
+						}
+					}
+//line hecbench_aop.go:146
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-					foundPaths := gc_s_foundPaths[gc_rank2]
-					S := gc_s_S[gc_rank2]
-					inTheMoney := gc_s_inTheMoney[gc_rank2]
-					partialSum := gc_s_partialSum[gc_rank2]
-
-//line hecbench_aop.go:135
-					if inTheMoney != 0 && foundPaths+partialSum < 3 {
-						smemSvds[foundPaths+partialSum] = S
-					}
-				}
-			}
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
-							continue
-						}
-						foundPaths := gc_s_foundPaths[gc_rank2]
-
-//line hecbench_aop.go:139
-						foundPaths += totalSum
-
-//line hecbench_aop.go:143
-						if gc_tx2 == 0 {
-							lsum[0] = 0
-						}
-						gc_s_foundPaths[gc_rank2] = foundPaths
-					}
-				}
-			}
-		} else {
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep3 := gc_from2
-					if compiled.SIMD {
-//line hecbench_aop.go:143
-						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_aop.go:143
-						_ = gc_all4
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_aop.go:143
-							gc_alive4 := gc_all4
-//line hecbench_aop.go:143
-							_ = gc_alive4
-//line hecbench_aop.go:143
-							if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line hecbench_aop.go:143
-								gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_aop.go:143
-							}
-//line hecbench_aop.go:143
-							{
-								if gc_alive4.ToBits() != 0 {
+					{
 //line hecbench_aop.go:144
-									lsum[0] = 0
-//line hecbench_aop.go:144
-								}
-//line hecbench_aop.go:144
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
-							continue
-						}
-
-//line hecbench_aop.go:143
-						{
-							lsum[0] = 0
-						}
+						lsum[0] = 0
 					}
 				}
 			}
 		}
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				inTheMoney := gc_s_inTheMoney[gc_rank2]
-
+//line hecbench_aop.go:151
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			inTheMoney := gc_s_inTheMoney[gc_rank2]
 //line hecbench_aop.go:147
-				compiled.SharedOr(&lsum[0], int32(inTheMoney))
-			}
+			compiled.SharedOr(&lsum[0], int32(inTheMoney))
 		}
+//line hecbench_aop.go:150
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				m := gc_s_m[gc_rank2]
-				sums := gc_s_sums[gc_rank2]
-				path := gc_s_path[gc_rank2]
-				S := gc_s_S[gc_rank2]
-				inTheMoney := gc_s_inTheMoney[gc_rank2]
-
-//line hecbench_aop.go:149
-				if !(lsum[0] == 0) {
-
-//line hecbench_aop.go:154
-					m += inTheMoney
-
-//line hecbench_aop.go:157
-					x := 0.0
-//line hecbench_aop.go:157
-					xSq := 0.0
-					if inTheMoney != 0 {
-						x = S
-						xSq = S * S
-					}
-
-//line hecbench_aop.go:164
-					sums.X += x
-					sums.Y += xSq
-					sums.Z += xSq * x
-					sums.W += xSq * xSq
-//line hecbench_aop.go:149
-				}
-
-//line hecbench_aop.go:114
-				path += aopThreads1
-				gc_s_m[gc_rank2] = m
-				gc_s_sums[gc_rank2] = sums
-				gc_s_path[gc_rank2] = path
+//line hecbench_aop.go:152
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+			m := gc_s_m[gc_rank2]
+			sums := gc_s_sums[gc_rank2]
+			path := gc_s_path[gc_rank2]
+			S := gc_s_S[gc_rank2]
+			inTheMoney := gc_s_inTheMoney[gc_rank2]
+//line hecbench_aop.go:149
+			if !(lsum[0] == 0) {
+//line hecbench_aop.go:154
+				m += inTheMoney
+//line hecbench_aop.go:157
+				x := 0.0
+//line hecbench_aop.go:157
+				xSq := 0.0
+				if inTheMoney != 0 {
+					x = S
+					xSq = S * S
+				}
+//line hecbench_aop.go:164
+				sums.X += x
+				sums.Y += xSq
+				sums.Z += xSq * x
+				sums.W += xSq * xSq
+			}
+//line hecbench_aop.go:114
+			path += aopThreads1
+			gc_s_m[gc_rank2] = m
+			gc_s_sums[gc_rank2] = sums
+			gc_s_path[gc_rank2] = path
 		}
 	}
 	{
+//line hecbench_aop.go:122
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -563,32 +488,23 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			if compiled.SIMD {
 //line hecbench_aop.go:173
 				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_aop.go:173
-				_ = gc_all5
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_aop.go:173
 					gc_alive5 := gc_all5
-//line hecbench_aop.go:173
-					_ = gc_alive5
 //line hecbench_aop.go:173
 					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line hecbench_aop.go:173
 						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_aop.go:173
 					}
-//line hecbench_aop.go:173
-					{
-						if gc_alive5.ToBits() != 0 {
 //line hecbench_aop.go:174
-							lsum[0] = 0
+					if gc_alive5.ToBits() != 0 {
 //line hecbench_aop.go:174
-						}
-//line hecbench_aop.go:174
+						lsum[0] = 0
 					}
 				}
+//line hecbench_aop.go:176
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
@@ -597,91 +513,69 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line hecbench_aop.go:173
-				{
-					lsum[0] = 0
-				}
+//line hecbench_aop.go:174
+				lsum[0] = 0
 			}
 		}
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-			m := gc_s_m[gc_rank2]
-
+//line hecbench_aop.go:180
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
+		m := gc_s_m[gc_rank2]
 //line hecbench_aop.go:178
-			compiled.SharedAdd(&lsum[0], int32(m))
-		}
+		compiled.SharedAdd(&lsum[0], int32(m))
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L152:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
 //line hecbench_aop.go:182
-				notEnoughPaths := 0
-
-//line hecbench_aop.go:184
-				if gc_tx2 == 0 && int(lsum[0]) < minInTheMoney {
-					notEnoughPaths = 1
-				}
-
-//line hecbench_aop.go:189
-				if notEnoughPaths != 0 {
-					if gc_tx2 == 0 {
-						allOutOfTheMoney[gc_bx2] = 1
-					}
-//line hecbench_aop.go:192
-					{
-//line hecbench_aop.go:192
-						gc_exited2[gc_rank2] = true
-
-//line hecbench_aop.go:218
-						continue gc_L152
-//line hecbench_aop.go:218
-					}
-//line hecbench_aop.go:189
-				}
-
-//line hecbench_aop.go:195
-				if gc_tx2 == 0 {
-					lsums[0] = Double4{0, 0, 0, 0}
-				}
-				_ = notEnoughPaths
-			}
-		}
-	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L152:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
 			}
-			sums := gc_s_sums[gc_rank2]
-
-//line hecbench_aop.go:200
-			compiled.SharedAdd(&lsums[0].X, sums.X)
-
-//line hecbench_aop.go:201
-			compiled.SharedAdd(&lsums[0].Y, sums.Y)
-
-//line hecbench_aop.go:202
-			compiled.SharedAdd(&lsums[0].Z, sums.Z)
-
-//line hecbench_aop.go:203
-			compiled.SharedAdd(&lsums[0].W, sums.W)
+//line hecbench_aop.go:182
+			notEnoughPaths := 0
+//line hecbench_aop.go:184
+			if gc_tx2 == 0 && int(lsum[0]) < minInTheMoney {
+				notEnoughPaths = 1
+			}
+//line hecbench_aop.go:189
+			if notEnoughPaths != 0 {
+				if gc_tx2 == 0 {
+					allOutOfTheMoney[gc_bx2] = 1
+				}
+				{
+//line hecbench_aop.go:192
+					gc_exited2[gc_rank2] = true
+//line hecbench_aop.go:218
+					continue gc_L152
+				}
+			}
+//line hecbench_aop.go:195
+			if gc_tx2 == 0 {
+				lsums[0] = Double4{0, 0, 0, 0}
+			}
 		}
 	}
+//line hecbench_aop.go:203
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
+		sums := gc_s_sums[gc_rank2]
+//line hecbench_aop.go:200
+		compiled.SharedAdd(&lsums[0].X, sums.X)
+		compiled.SharedAdd(&lsums[0].Y, sums.Y)
+		compiled.SharedAdd(&lsums[0].Z, sums.Z)
+		compiled.SharedAdd(&lsums[0].W, sums.W)
+	}
 	{
+//line hecbench_aop.go:207
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -693,15 +587,13 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line hecbench_aop.go:208
-				{
-					svd3x3(int(lsum[0]), &lsums[0], smemSvds)
-				}
+//line hecbench_aop.go:209
+				svd3x3(int(lsum[0]), &lsums[0], smemSvds)
 			}
 		}
 	}
 	{
+//line hecbench_aop.go:215
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := aopSmemSlots; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -711,33 +603,23 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			if compiled.SIMD {
 //line hecbench_aop.go:215
 				gc_all8 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_aop.go:215
-				_ = gc_all8
 				for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_aop.go:215
 					gc_alive8 := gc_all8
-//line hecbench_aop.go:215
-					_ = gc_alive8
 //line hecbench_aop.go:215
 					if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line hecbench_aop.go:215
 						gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_aop.go:215
 					}
-//line hecbench_aop.go:215
-					{
-						if gc_tx2 < 0 || gc_tx2 > len(smemSvds)-4 || (16*gc_bx2+gc_tx2) < 0 || (16*gc_bx2+gc_tx2) > len(svds)-4 {
 //line hecbench_aop.go:216
-							break
+					if gc_tx2 < 0 || gc_tx2 > len(smemSvds)-4 || (16*gc_bx2+gc_tx2) < 0 || (16*gc_bx2+gc_tx2) > len(svds)-4 {
 //line hecbench_aop.go:216
-						}
-//line hecbench_aop.go:216
-						archsimd.LoadFloat64x4Slice(smemSvds[gc_tx2:]).StoreMasked((*[4]float64)(svds[16*gc_bx2+gc_tx2:]), gc_alive8)
-//line hecbench_aop.go:216
+						break
 					}
+//line hecbench_aop.go:216
+					archsimd.LoadFloat64x4Slice(smemSvds[gc_tx2:]).StoreMasked((*[4]float64)(svds[16*gc_bx2+gc_tx2:]), gc_alive8)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -747,11 +629,8 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line hecbench_aop.go:215
-				{
-					svds[16*gc_bx2+gc_tx2] = smemSvds[gc_tx2]
-				}
+//line hecbench_aop.go:216
+				svds[16*gc_bx2+gc_tx2] = smemSvds[gc_tx2]
 			}
 		}
 	}
@@ -760,4 +639,5 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 // gc_files_hecbench_aop holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_aop.go hecbench_aop_math.go
+//line hecbench_aop.go:226
 var gc_files_hecbench_aop embed.FS

@@ -44,23 +44,19 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 	gc_s_blockEnd_ := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 	gc_s_lastThread := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_bitpacking.go:86
 	num := numDevice[0]
-
 //line hecbench_bitpacking.go:91
 	minBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
-
-//line hecbench_bitpacking.go:92
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	compiled.OutOfLine(func() {
 		minBuffer := minBuffer[:256]
-		_ = minBuffer
+//line hecbench_bitpacking.go:96
 		maxBuffer := maxBuffer[:256]
-		_ = maxBuffer
+//line hecbench_bitpacking.go:98
 		gc_s_lastThread := gc_s_lastThread[:gc_n2]
-		_ = gc_s_lastThread
 		{
+//line hecbench_bitpacking.go:101
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_L12:
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -69,40 +65,31 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
 //line hecbench_bitpacking.go:87
 					numBlocks := int(roundUpDiv(num, bpBlockSize))
-
 //line hecbench_bitpacking.go:89
 					if !(gc_bx2 < numBlocks) {
-//line hecbench_bitpacking.go:89
 						{
 //line hecbench_bitpacking.go:89
 							gc_exited2[gc_rank2] = true
 //line hecbench_bitpacking.go:89
 							continue gc_L12
-//line hecbench_bitpacking.go:89
 						}
-//line hecbench_bitpacking.go:89
 					}
-
 //line hecbench_bitpacking.go:94
 					var localMin, localMax int32
-
 //line hecbench_bitpacking.go:96
 					lastThread := 0
-
-//line hecbench_bitpacking.go:97
 					for block := gc_bx2; block < numBlocks; block += gc_gdx2 {
 						blockOffset := bpBlockSize * block
 						blockEnd := min(int(num)-blockOffset, bpBlockSize)
-
+//line hecbench_bitpacking.go:101
 						lastThread = max(lastThread, blockEnd)
-
+//line hecbench_bitpacking.go:103
 						if gc_tx2 < blockEnd {
 							val := in[blockOffset+gc_tx2]
 							if block == gc_bx2 {
-
+//line hecbench_bitpacking.go:107
 								localMax = val
 								localMin = val
 							} else {
@@ -111,158 +98,122 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 							}
 						}
 					}
-
 //line hecbench_bitpacking.go:116
 					minBuffer[gc_tx2] = localMin
-
-//line hecbench_bitpacking.go:117
 					maxBuffer[gc_tx2] = localMax
-					_ = numBlocks
-					_ = localMin
-					_ = localMax
-					_ = lastThread
+//line hecbench_bitpacking.go:122
 					gc_s_lastThread[gc_rank2] = lastThread
 				}
 			}
 		}
 	})
-
 //line hecbench_bitpacking.go:122
 	var minBuffer_ []int32 = minBuffer
-
-//line hecbench_bitpacking.go:122
-	_ = minBuffer_
-
 //line hecbench_bitpacking.go:122
 	var maxBuffer_ []int32 = maxBuffer
-
-//line hecbench_bitpacking.go:122
-	_ = maxBuffer_
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-			lastThread := gc_s_lastThread[gc_rank2]
-
-//line hecbench_bitpacking.go:122
-			var blockEnd_ int = lastThread
-
-//line hecbench_bitpacking.go:122
-			_ = blockEnd_
-			_ = blockEnd_
-			gc_s_blockEnd_[gc_rank2] = blockEnd_
+//line hecbench_bitpacking.go:124
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
 		}
+		lastThread := gc_s_lastThread[gc_rank2]
+//line hecbench_bitpacking.go:122
+		var blockEnd_ int = lastThread
+//line hecbench_bitpacking.go:124
+		gc_s_blockEnd_[gc_rank2] = blockEnd_
 	}
-
 //line hecbench_bitpacking.go:65
 	for d := bpBlockSize / 2; d > 0; d >>= 1 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					blockEnd_ := gc_s_blockEnd_[gc_rank2]
-
-//line hecbench_bitpacking.go:66
-					if gc_tx2 < bpBlockSize/2 {
-						idx := gc_tx2
-						if idx < d && idx+d < blockEnd_ {
-							minBuffer_[idx] = min(minBuffer_[idx], minBuffer_[d+idx])
-						}
-					} else {
-						idx_ := gc_tx2 - bpBlockSize/2
-						if idx_ < d && idx_+d < blockEnd_ {
-							maxBuffer_[idx_] = max(maxBuffer_[idx_], maxBuffer_[d+idx_])
-						}
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
-			if compiled.SIMD {
-//line hecbench_bitpacking.go:124
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_bitpacking.go:124
-				_ = gc_all
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line hecbench_bitpacking.go:124
-					gc_alive := gc_all
-//line hecbench_bitpacking.go:124
-					_ = gc_alive
-//line hecbench_bitpacking.go:124
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line hecbench_bitpacking.go:124
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_bitpacking.go:124
-					}
-//line hecbench_bitpacking.go:124
-					{
-						var gc_u int32
-//line hecbench_bitpacking.go:125
-						_ = gc_u
-//line hecbench_bitpacking.go:125
-						if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line hecbench_bitpacking.go:125
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line hecbench_bitpacking.go:125
-							gc_u = minBuffer[0]
-//line hecbench_bitpacking.go:125
-						}
-//line hecbench_bitpacking.go:125
-						if gc_alive.ToBits() != 0 {
-//line hecbench_bitpacking.go:125
-							minValue[gc_bx2] = gc_u
-//line hecbench_bitpacking.go:125
-						}
-//line hecbench_bitpacking.go:125
-						var gc_u2 int32
-//line hecbench_bitpacking.go:125
-						_ = gc_u2
-//line hecbench_bitpacking.go:125
-						if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
-//line hecbench_bitpacking.go:125
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line hecbench_bitpacking.go:125
-							gc_u2 = maxBuffer[0]
-						}
-//line hecbench_bitpacking.go:126
-						if gc_alive.ToBits() != 0 {
-//line hecbench_bitpacking.go:126
-							maxValue[gc_bx2] = gc_u2
-//line hecbench_bitpacking.go:126
-						}
-//line hecbench_bitpacking.go:126
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_bitpacking.go:67
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line hecbench_bitpacking.go:124
-				{
-					minValue[gc_bx2] = minBuffer[0]
-					maxValue[gc_bx2] = maxBuffer[0]
+				blockEnd_ := gc_s_blockEnd_[gc_rank2]
+//line hecbench_bitpacking.go:66
+				if gc_tx2 < bpBlockSize/2 {
+					idx := gc_tx2
+					if idx < d && idx+d < blockEnd_ {
+						minBuffer_[idx] = min(minBuffer_[idx], minBuffer_[d+idx])
+					}
+				} else {
+					idx_ := gc_tx2 - bpBlockSize/2
+					if idx_ < d && idx_+d < blockEnd_ {
+						maxBuffer_[idx_] = max(maxBuffer_[idx_], maxBuffer_[d+idx_])
+					}
 				}
+			}
+		}
+	}
+//line hecbench_bitpacking.go:82
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := gc_from2
+		if compiled.SIMD {
+//line hecbench_bitpacking.go:124
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_bitpacking.go:124
+				gc_alive := gc_all
+//line hecbench_bitpacking.go:124
+				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line hecbench_bitpacking.go:124
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+				{
+//line hecbench_bitpacking.go:125
+					var gc_u int32
+//line hecbench_bitpacking.go:125
+					if gc_in := gc_alive.ToBits(); gc_in != 0 {
+//line hecbench_bitpacking.go:125
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line hecbench_bitpacking.go:125
+						gc_u = minBuffer[0]
+					}
+//line hecbench_bitpacking.go:125
+					if gc_alive.ToBits() != 0 {
+//line hecbench_bitpacking.go:125
+						minValue[gc_bx2] = gc_u
+					}
+//line hecbench_bitpacking.go:125
+					var gc_u2 int32
+//line hecbench_bitpacking.go:125
+					if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
+//line hecbench_bitpacking.go:125
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line hecbench_bitpacking.go:125
+						gc_u2 = maxBuffer[0]
+					}
+//line hecbench_bitpacking.go:126
+					if gc_alive.ToBits() != 0 {
+//line hecbench_bitpacking.go:126
+						maxValue[gc_bx2] = gc_u2
+					}
+				}
+			}
+//line hecbench_bitpacking.go:128
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			{
+//line hecbench_bitpacking.go:125
+				minValue[gc_bx2] = minBuffer[0]
+				maxValue[gc_bx2] = maxBuffer[0]
 			}
 		}
 	}
@@ -294,332 +245,267 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 	gc_n2 := gc_b2.Len()
 	gc_s_blockEnd := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 	gc_s_num := compiled.Scratch[uint64](gc_b2, 1)[:gc_n2]
-
 //line hecbench_bitpacking.go:140
 	minBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
-
-//line hecbench_bitpacking.go:141
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
-	{
-		gc_off6 := 0
-		if gc_off6 >= 0 && gc_off6 < len(numDevice) {
-			gc_at10 := numDevice[gc_off6:][:1]
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-				{
-					gc_rank2 := gc_step4 + 0
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-
-//line hecbench_bitpacking.go:136
-					num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
-
-//line hecbench_bitpacking.go:144
-					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-					_ = num
-					gc_s_num[gc_rank2] = num
-				}
-				{
-					gc_rank2 := gc_step4 + 1
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-
-//line hecbench_bitpacking.go:136
-					num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
-
-//line hecbench_bitpacking.go:144
-					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-					_ = num
-					gc_s_num[gc_rank2] = num
-				}
-				{
-					gc_rank2 := gc_step4 + 2
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-
-//line hecbench_bitpacking.go:136
-					num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
-
-//line hecbench_bitpacking.go:144
-					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-					_ = num
-					gc_s_num[gc_rank2] = num
-				}
-				{
-					gc_rank2 := gc_step4 + 3
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-
-//line hecbench_bitpacking.go:136
-					num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
-
-//line hecbench_bitpacking.go:144
-					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-					_ = num
-					gc_s_num[gc_rank2] = num
-				}
-			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_bitpacking.go:143
+	gc_off6 := 0
+	if gc_off6 >= 0 && gc_off6 < len(numDevice) {
+		gc_at10 := numDevice[gc_off6:][:1]
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
+				gc_rank2 := gc_step4 + 0
+//line hecbench_bitpacking.go:151
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
-
 //line hecbench_bitpacking.go:136
 				num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
-
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-				_ = num
+//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank2] = num
 			}
-		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-				{
-					gc_rank2 := gc_step5 + 0
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-
-//line hecbench_bitpacking.go:136
-					num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
-
-//line hecbench_bitpacking.go:144
-					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-					_ = num
-					gc_s_num[gc_rank2] = num
-				}
-				{
-					gc_rank2 := gc_step5 + 1
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-
-//line hecbench_bitpacking.go:136
-					num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
-
-//line hecbench_bitpacking.go:144
-					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-					_ = num
-					gc_s_num[gc_rank2] = num
-				}
-				{
-					gc_rank2 := gc_step5 + 2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-
-//line hecbench_bitpacking.go:136
-					num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
-
-//line hecbench_bitpacking.go:144
-					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-					_ = num
-					gc_s_num[gc_rank2] = num
-				}
-				{
-					gc_rank2 := gc_step5 + 3
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-
-//line hecbench_bitpacking.go:136
-					num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
-
-//line hecbench_bitpacking.go:144
-					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-					_ = num
-					gc_s_num[gc_rank2] = num
-				}
-			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			{
+				gc_rank2 := gc_step4 + 1
+//line hecbench_bitpacking.go:151
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
-
 //line hecbench_bitpacking.go:136
-				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
-
+				num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
 //line hecbench_bitpacking.go:144
 				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-				_ = num
+//line hecbench_bitpacking.go:146
+				gc_s_num[gc_rank2] = num
+			}
+			{
+				gc_rank2 := gc_step4 + 2
+//line hecbench_bitpacking.go:151
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+//line hecbench_bitpacking.go:136
+				num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
+//line hecbench_bitpacking.go:144
+				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+//line hecbench_bitpacking.go:146
+				gc_s_num[gc_rank2] = num
+			}
+			{
+				gc_rank2 := gc_step4 + 3
+//line hecbench_bitpacking.go:151
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+//line hecbench_bitpacking.go:136
+				num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
+//line hecbench_bitpacking.go:144
+				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+//line hecbench_bitpacking.go:146
 				gc_s_num[gc_rank2] = num
 			}
 		}
-	}
-
-//line hecbench_bitpacking.go:149
-	var minBuffer_ []int32 = minBuffer
-
-//line hecbench_bitpacking.go:149
-	_ = minBuffer_
-
-//line hecbench_bitpacking.go:149
-	var maxBuffer_ []int32 = maxBuffer
-
-//line hecbench_bitpacking.go:149
-	_ = maxBuffer_
-	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			gc_b2.Enter(gc_rank2)
+//line hecbench_bitpacking.go:136
+			num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
+//line hecbench_bitpacking.go:144
+			readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+//line hecbench_bitpacking.go:146
+			gc_s_num[gc_rank2] = num
+		}
+	} else {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
-				num := gc_s_num[gc_rank2]
-
-//line hecbench_bitpacking.go:149
-				var blockEnd int = min(bpBlockSize, int(num))
-
-//line hecbench_bitpacking.go:149
-				_ = blockEnd
-				_ = blockEnd
-				gc_s_blockEnd[gc_rank2] = blockEnd
+				gc_b2.Enter(gc_rank2)
+//line hecbench_bitpacking.go:136
+				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
+//line hecbench_bitpacking.go:144
+				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+//line hecbench_bitpacking.go:146
+				gc_s_num[gc_rank2] = num
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
-				num := gc_s_num[gc_rank2]
-
-//line hecbench_bitpacking.go:149
-				var blockEnd int = min(bpBlockSize, int(num))
-
-//line hecbench_bitpacking.go:149
-				_ = blockEnd
-				_ = blockEnd
-				gc_s_blockEnd[gc_rank2] = blockEnd
+				gc_b2.Enter(gc_rank2)
+//line hecbench_bitpacking.go:136
+				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
+//line hecbench_bitpacking.go:144
+				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+//line hecbench_bitpacking.go:146
+				gc_s_num[gc_rank2] = num
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
-				num := gc_s_num[gc_rank2]
-
-//line hecbench_bitpacking.go:149
-				var blockEnd int = min(bpBlockSize, int(num))
-
-//line hecbench_bitpacking.go:149
-				_ = blockEnd
-				_ = blockEnd
-				gc_s_blockEnd[gc_rank2] = blockEnd
+				gc_b2.Enter(gc_rank2)
+//line hecbench_bitpacking.go:136
+				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
+//line hecbench_bitpacking.go:144
+				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+//line hecbench_bitpacking.go:146
+				gc_s_num[gc_rank2] = num
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
-				num := gc_s_num[gc_rank2]
-
-//line hecbench_bitpacking.go:149
-				var blockEnd int = min(bpBlockSize, int(num))
-
-//line hecbench_bitpacking.go:149
-				_ = blockEnd
-				_ = blockEnd
-				gc_s_blockEnd[gc_rank2] = blockEnd
+				gc_b2.Enter(gc_rank2)
+//line hecbench_bitpacking.go:136
+				num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
+//line hecbench_bitpacking.go:144
+				readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+//line hecbench_bitpacking.go:146
+				gc_s_num[gc_rank2] = num
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			gc_b2.Enter(gc_rank2)
+//line hecbench_bitpacking.go:136
+			num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
+//line hecbench_bitpacking.go:144
+			readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+//line hecbench_bitpacking.go:146
+			gc_s_num[gc_rank2] = num
+		}
+	}
+	var minBuffer_ []int32 = minBuffer
+//line hecbench_bitpacking.go:149
+	var maxBuffer_ []int32 = maxBuffer
+//line hecbench_bitpacking.go:151
+	gc_step6 := 0
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
 			gc_pos2.Thread = gc_rank2
 			num := gc_s_num[gc_rank2]
-
 //line hecbench_bitpacking.go:149
 			var blockEnd int = min(bpBlockSize, int(num))
-
+//line hecbench_bitpacking.go:151
+			gc_s_blockEnd[gc_rank2] = blockEnd
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+			num := gc_s_num[gc_rank2]
 //line hecbench_bitpacking.go:149
-			_ = blockEnd
-			_ = blockEnd
+			var blockEnd int = min(bpBlockSize, int(num))
+//line hecbench_bitpacking.go:151
+			gc_s_blockEnd[gc_rank2] = blockEnd
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+			num := gc_s_num[gc_rank2]
+//line hecbench_bitpacking.go:149
+			var blockEnd int = min(bpBlockSize, int(num))
+//line hecbench_bitpacking.go:151
+			gc_s_blockEnd[gc_rank2] = blockEnd
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+			num := gc_s_num[gc_rank2]
+//line hecbench_bitpacking.go:149
+			var blockEnd int = min(bpBlockSize, int(num))
+//line hecbench_bitpacking.go:151
 			gc_s_blockEnd[gc_rank2] = blockEnd
 		}
 	}
-
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		num := gc_s_num[gc_rank2]
+//line hecbench_bitpacking.go:149
+		var blockEnd int = min(bpBlockSize, int(num))
+//line hecbench_bitpacking.go:151
+		gc_s_blockEnd[gc_rank2] = blockEnd
+	}
 //line hecbench_bitpacking.go:65
 	for d := bpBlockSize / 2; d > 0; d >>= 1 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := d
-				gc_off8 := 0 - (bpBlockSize / 2)
-				gc_off9 := (0 - (bpBlockSize / 2)) + d
-				if gc_bdx2 <= len(minBuffer_) && gc_off7 >= 0 && gc_off7 <= len(minBuffer_) && gc_bdx2 <= len(minBuffer_)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(maxBuffer_) && gc_bdx2 <= len(maxBuffer_)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(maxBuffer_) && gc_bdx2 <= len(maxBuffer_)-gc_off9 {
-					gc_at11 := minBuffer_[:gc_bdx2]
-					gc_at12 := minBuffer_[gc_off7:][:gc_bdx2]
-					gc_at13 := maxBuffer_[gc_off8:][:gc_bdx2]
-					gc_at14 := maxBuffer_[gc_off9:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						blockEnd := gc_s_blockEnd[gc_rank2]
-
-//line hecbench_bitpacking.go:66
-						if gc_tx2 < bpBlockSize/2 {
-							idx := gc_tx2
 //line hecbench_bitpacking.go:67
-							_ = idx
-							if idx < d && idx+d < blockEnd {
-								gc_at11[gc_tx2] = min(gc_at11[gc_tx2], gc_at12[gc_tx2])
-							}
-						} else {
-							idx_ := gc_tx2 - bpBlockSize/2
-//line hecbench_bitpacking.go:72
-							_ = idx_
-							if idx_ < d && idx_+d < blockEnd {
-								gc_at13[gc_tx2] = max(gc_at13[gc_tx2], gc_at14[gc_tx2])
-							}
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := d
+			gc_off8 := 0 - (bpBlockSize / 2)
+			gc_off9 := (0 - (bpBlockSize / 2)) + d
+			if gc_bdx2 <= len(minBuffer_) && gc_off7 >= 0 && gc_off7 <= len(minBuffer_) && gc_bdx2 <= len(minBuffer_)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(maxBuffer_) && gc_bdx2 <= len(maxBuffer_)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(maxBuffer_) && gc_bdx2 <= len(maxBuffer_)-gc_off9 {
+				gc_at11 := minBuffer_[:gc_bdx2]
+				gc_at12 := minBuffer_[gc_off7:][:gc_bdx2]
+				gc_at13 := maxBuffer_[gc_off8:][:gc_bdx2]
+				gc_at14 := maxBuffer_[gc_off9:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_bitpacking.go:79
+					blockEnd := gc_s_blockEnd[gc_rank2]
+//line hecbench_bitpacking.go:66
+					if gc_tx2 < bpBlockSize/2 {
+						idx := gc_tx2
+						if idx < d && idx+d < blockEnd {
+							gc_at11[gc_tx2] = min(gc_at11[gc_tx2], gc_at12[gc_tx2])
+						}
+					} else {
+						idx_ := gc_tx2 - bpBlockSize/2
+						if idx_ < d && idx_+d < blockEnd {
+							gc_at13[gc_tx2] = max(gc_at13[gc_tx2], gc_at14[gc_tx2])
 						}
 					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						blockEnd := gc_s_blockEnd[gc_rank2]
-
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					blockEnd := gc_s_blockEnd[gc_rank2]
 //line hecbench_bitpacking.go:66
-						if gc_tx2 < bpBlockSize/2 {
-							idx := gc_tx2
-							if idx < d && idx+d < blockEnd {
-								minBuffer_[idx] = min(minBuffer_[idx], minBuffer_[d+idx])
-							}
-						} else {
-							idx_ := gc_tx2 - bpBlockSize/2
-							if idx_ < d && idx_+d < blockEnd {
-								maxBuffer_[idx_] = max(maxBuffer_[idx_], maxBuffer_[d+idx_])
-							}
+					if gc_tx2 < bpBlockSize/2 {
+						idx := gc_tx2
+						if idx < d && idx+d < blockEnd {
+							minBuffer_[idx] = min(minBuffer_[idx], minBuffer_[d+idx])
+						}
+					} else {
+						idx_ := gc_tx2 - bpBlockSize/2
+						if idx_ < d && idx_+d < blockEnd {
+							maxBuffer_[idx_] = max(maxBuffer_[idx_], maxBuffer_[d+idx_])
 						}
 					}
 				}
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := 0
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(outMinValPtr) && gc_off10 < len(minBuffer) && gc_off10 < len(maxBuffer) && gc_off10 < len(numBitsPtr) {
-				gc_at15 := outMinValPtr[gc_off10:][:1]
-				gc_at16 := minBuffer[gc_off10:][:1]
-				gc_at17 := maxBuffer[gc_off10:][:1]
-				gc_at18 := numBitsPtr[gc_off10:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpacking.go:151
-					{
-						gc_at15[0] = gc_at16[0]
-
-						rng := uint32(gc_at17[0]) - uint32(gc_at16[0])
-						gc_at18[0] = uint8(4*8 - bits.LeadingZeros32(rng))
-					}
+//line hecbench_bitpacking.go:83
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off10 := 0
+		if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(outMinValPtr) && gc_off10 < len(minBuffer) && gc_off10 < len(maxBuffer) && gc_off10 < len(numBitsPtr) {
+			gc_at15 := outMinValPtr[gc_off10:][:1]
+			gc_at16 := minBuffer[gc_off10:][:1]
+			gc_at17 := maxBuffer[gc_off10:][:1]
+			gc_at18 := numBitsPtr[gc_off10:][:1]
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line hecbench_bitpacking.go:152
+					gc_at15[0] = gc_at16[0]
+//line hecbench_bitpacking.go:154
+					rng := uint32(gc_at17[0]) - uint32(gc_at16[0])
+					gc_at18[0] = uint8(4*8 - bits.LeadingZeros32(rng))
 				}
-			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpacking.go:151
-					{
-						outMinValPtr[0] = minBuffer[0]
-
-						rng := uint32(maxBuffer[0]) - uint32(minBuffer[0])
-						numBitsPtr[0] = uint8(4*8 - bits.LeadingZeros32(rng))
-					}
+			}
+		} else {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line hecbench_bitpacking.go:152
+					outMinValPtr[0] = minBuffer[0]
+//line hecbench_bitpacking.go:154
+					rng := uint32(maxBuffer[0]) - uint32(minBuffer[0])
+					numBitsPtr[0] = uint8(4*8 - bits.LeadingZeros32(rng))
 				}
 			}
 		}
@@ -659,40 +545,28 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 	gc_s_val := compiled.Scratch[uint32](gc_b2, 7)[:gc_n2]
 	gc_s_bufferStart := compiled.Scratch[int](gc_b2, 8)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_bitpacking.go:163
 	num := numDevice[0]
-
 //line hecbench_bitpacking.go:167
 	out := outPtr
-
-//line hecbench_bitpacking.go:168
 	numBits := int(numBitsPtr[0])
-
-//line hecbench_bitpacking.go:169
 	valueOffset := valueOffsetPtr[0]
-
 //line hecbench_bitpacking.go:171
 	inBuffer := gocuda.Shared[uint32](t, bpBlockSize)[:bpBlockSize]
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-
-//line hecbench_bitpacking.go:165
-			numBlocks := int(roundUpDiv(num, bpBlockSize))
-
 //line hecbench_bitpacking.go:173
-			blockID := gc_bx2
-			_ = numBlocks
-			_ = blockID
-			gc_s_numBlocks[gc_rank2] = numBlocks
-			gc_s_blockID[gc_rank2] = blockID
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
 		}
+//line hecbench_bitpacking.go:165
+		numBlocks := int(roundUpDiv(num, bpBlockSize))
+//line hecbench_bitpacking.go:173
+		blockID := gc_bx2
+//line hecbench_bitpacking.go:176
+		gc_s_numBlocks[gc_rank2] = numBlocks
+		gc_s_blockID[gc_rank2] = blockID
 	}
-
 //line hecbench_bitpacking.go:173
 	for {
 		gc_b2.Tick()
@@ -702,85 +576,53 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_L22:
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					numBlocks := gc_s_numBlocks[gc_rank2]
-					blockID := gc_s_blockID[gc_rank2]
-
-//line hecbench_bitpacking.go:173
-					if !(blockID < numBlocks) {
-//line hecbench_bitpacking.go:173
-						{
-//line hecbench_bitpacking.go:173
-							gc_exited2[gc_rank2] = true
-//line hecbench_bitpacking.go:173
-							continue gc_L22
-//line hecbench_bitpacking.go:173
-						}
-//line hecbench_bitpacking.go:173
-					}
-
-//line hecbench_bitpacking.go:178
-					outputIdx := gc_tx2 + blockID*bpBlockSize
-
-//line hecbench_bitpacking.go:180
-					bitStart := uint64(outputIdx) * 4 * 8
-
-//line hecbench_bitpacking.go:181
-					bitEnd := bitStart + 4*8
-
-//line hecbench_bitpacking.go:183
-					startIdx := bpClamp(bitStart/uint64(numBits), int(num))
-
-//line hecbench_bitpacking.go:184
-					endIdx := bpClamp(roundUpDiv(bitEnd, uint64(numBits)), int(num))
-
-//line hecbench_bitpacking.go:186
-					blockStartBit := uint64(blockID) * bpBlockSize * 4 * 8
-
-//line hecbench_bitpacking.go:187
-					blockEndBit := uint64(blockID+1) * bpBlockSize * 4 * 8
-
-//line hecbench_bitpacking.go:189
-					blockStartIdx := bpClamp(roundDownTo(blockStartBit/uint64(numBits), bpBlockSize), int(num))
-
-//line hecbench_bitpacking.go:190
-					blockEndIdx := bpClamp(roundUpTo(roundUpDiv(blockEndBit, uint64(numBits)), bpBlockSize), int(num))
-
-//line hecbench_bitpacking.go:192
-					var val uint32
-
-//line hecbench_bitpacking.go:193
-					bufferStart := blockStartIdx
-					_ = outputIdx
-					_ = bitStart
-					_ = bitEnd
-					_ = startIdx
-					_ = endIdx
-					_ = blockStartBit
-					_ = blockEndBit
-					_ = blockStartIdx
-					_ = blockEndIdx
-					_ = val
-					_ = bufferStart
-					gc_s_outputIdx[gc_rank2] = outputIdx
-					gc_s_bitStart[gc_rank2] = bitStart
-					gc_s_startIdx[gc_rank2] = startIdx
-					gc_s_endIdx[gc_rank2] = endIdx
-					gc_s_blockEndIdx[gc_rank2] = blockEndIdx
-					gc_s_val[gc_rank2] = val
-					gc_s_bufferStart[gc_rank2] = bufferStart
+//line hecbench_bitpacking.go:182
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_L22:
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
 				}
+				numBlocks := gc_s_numBlocks[gc_rank2]
+				blockID := gc_s_blockID[gc_rank2]
+//line hecbench_bitpacking.go:173
+				if !(blockID < numBlocks) {
+					{
+//line hecbench_bitpacking.go:173
+						gc_exited2[gc_rank2] = true
+//line hecbench_bitpacking.go:173
+						continue gc_L22
+					}
+				}
+//line hecbench_bitpacking.go:178
+				outputIdx := gc_tx2 + blockID*bpBlockSize
+//line hecbench_bitpacking.go:180
+				bitStart := uint64(outputIdx) * 4 * 8
+				bitEnd := bitStart + 4*8
+//line hecbench_bitpacking.go:183
+				startIdx := bpClamp(bitStart/uint64(numBits), int(num))
+				endIdx := bpClamp(roundUpDiv(bitEnd, uint64(numBits)), int(num))
+//line hecbench_bitpacking.go:186
+				blockStartBit := uint64(blockID) * bpBlockSize * 4 * 8
+				blockEndBit := uint64(blockID+1) * bpBlockSize * 4 * 8
+//line hecbench_bitpacking.go:189
+				blockStartIdx := bpClamp(roundDownTo(blockStartBit/uint64(numBits), bpBlockSize), int(num))
+				blockEndIdx := bpClamp(roundUpTo(roundUpDiv(blockEndBit, uint64(numBits)), bpBlockSize), int(num))
+//line hecbench_bitpacking.go:192
+				var val uint32
+				bufferStart := blockStartIdx
+//line hecbench_bitpacking.go:205
+				gc_s_outputIdx[gc_rank2] = outputIdx
+				gc_s_bitStart[gc_rank2] = bitStart
+				gc_s_startIdx[gc_rank2] = startIdx
+				gc_s_endIdx[gc_rank2] = endIdx
+				gc_s_blockEndIdx[gc_rank2] = blockEndIdx
+				gc_s_val[gc_rank2] = val
+				gc_s_bufferStart[gc_rank2] = bufferStart
 			}
 		}
-
 //line hecbench_bitpacking.go:193
 		for {
 			gc_b2.Tick()
@@ -791,64 +633,60 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 				return
 			}
 			gc_r32, gc_r32in, gc_r32out := 0, 0, 0
-			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					blockEndIdx := gc_s_blockEndIdx[gc_rank2]
-					bufferStart := gc_s_bufferStart[gc_rank2]
-					if bufferStart < blockEndIdx {
-						gc_r32 |= 1
-						gc_r32in = gc_rank2
-					} else {
-						gc_r32 |= 2
-						gc_r32out = gc_rank2
-					}
+//line hecbench_bitpacking.go:203
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+				blockEndIdx := gc_s_blockEndIdx[gc_rank2]
+				bufferStart := gc_s_bufferStart[gc_rank2]
+				if bufferStart < blockEndIdx {
+					gc_r32 |= 1
+					gc_r32in = gc_rank2
+				} else {
+					gc_r32 |= 2
+					gc_r32out = gc_rank2
 				}
 			}
+//line hecbench_bitpacking.go:219
 			if gc_r32 == 3 {
 				compiled.Diverged(gc_b2, "SyncThreads", gc_r32in, gc_r32out)
 			}
 			if gc_r32&1 == 0 {
 				break
 			}
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
-							continue
-						}
-						bufferStart := gc_s_bufferStart[gc_rank2]
-
+//line hecbench_bitpacking.go:226
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+					bufferStart := gc_s_bufferStart[gc_rank2]
 //line hecbench_bitpacking.go:197
-						inputIdx := bufferStart + gc_tx2
-
-//line hecbench_bitpacking.go:198
-						if uint64(inputIdx) < num {
-							inBuffer[gc_tx2] = uint32(in[inputIdx] - valueOffset)
-						}
-						_ = inputIdx
+					inputIdx := bufferStart + gc_tx2
+					if uint64(inputIdx) < num {
+						inBuffer[gc_tx2] = uint32(in[inputIdx] - valueOffset)
 					}
 				}
 			}
+//line hecbench_bitpacking.go:205
 			compiled.OutOfLine(func() {
 				inBuffer := inBuffer[:256]
-				_ = inBuffer
+//line hecbench_bitpacking.go:208
 				gc_s_bitStart := gc_s_bitStart[:gc_n2]
-				_ = gc_s_bitStart
+//line hecbench_bitpacking.go:210
 				gc_s_startIdx := gc_s_startIdx[:gc_n2]
-				_ = gc_s_startIdx
+//line hecbench_bitpacking.go:212
 				gc_s_endIdx := gc_s_endIdx[:gc_n2]
-				_ = gc_s_endIdx
+//line hecbench_bitpacking.go:214
 				gc_s_val := gc_s_val[:gc_n2]
-				_ = gc_s_val
+//line hecbench_bitpacking.go:216
 				gc_s_bufferStart := gc_s_bufferStart[:gc_n2]
-				_ = gc_s_bufferStart
 				{
+//line hecbench_bitpacking.go:219
 					for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 						gc_pos2.Thread = gc_rank2
 						if gc_exited2[gc_rank2] {
@@ -859,61 +697,50 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 						endIdx := gc_s_endIdx[gc_rank2]
 						val := gc_s_val[gc_rank2]
 						bufferStart := gc_s_bufferStart[gc_rank2]
-
 //line hecbench_bitpacking.go:204
 						currentStartIdx := max(startIdx, bufferStart)
-
-//line hecbench_bitpacking.go:205
 						currentEndIdx := min(endIdx, bufferStart+bpBlockSize)
-
 //line hecbench_bitpacking.go:207
 						for idx := currentStartIdx; idx < currentEndIdx; idx++ {
 							localIdx := idx - bufferStart
-
 //line hecbench_bitpacking.go:211
 							b := inBuffer[localIdx]
 							offset := int(int64(idx*numBits) - int64(bitStart))
-
+//line hecbench_bitpacking.go:214
 							if offset > 0 {
 								b <<= offset
 							} else {
 								b >>= -offset
 							}
-
 //line hecbench_bitpacking.go:221
 							val |= b
 						}
-
 //line hecbench_bitpacking.go:193
 						bufferStart += bpBlockSize
-						_ = currentStartIdx
-						_ = currentEndIdx
+//line hecbench_bitpacking.go:196
 						gc_s_val[gc_rank2] = val
 						gc_s_bufferStart[gc_rank2] = bufferStart
 					}
 				}
 			})
 		}
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				blockID := gc_s_blockID[gc_rank2]
-				outputIdx := gc_s_outputIdx[gc_rank2]
-				startIdx := gc_s_startIdx[gc_rank2]
-				val := gc_s_val[gc_rank2]
-
-//line hecbench_bitpacking.go:225
-				if uint64(startIdx) < num {
-					out[outputIdx] = val
-				}
-
-//line hecbench_bitpacking.go:173
-				blockID += gc_gdx2
-				gc_s_blockID[gc_rank2] = blockID
+//line hecbench_bitpacking.go:203
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+			blockID := gc_s_blockID[gc_rank2]
+			outputIdx := gc_s_outputIdx[gc_rank2]
+			startIdx := gc_s_startIdx[gc_rank2]
+			val := gc_s_val[gc_rank2]
+//line hecbench_bitpacking.go:225
+			if uint64(startIdx) < num {
+				out[outputIdx] = val
+			}
+//line hecbench_bitpacking.go:173
+			blockID += gc_gdx2
+			gc_s_blockID[gc_rank2] = blockID
 		}
 	}
 }
@@ -921,4 +748,5 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 // gc_files_hecbench_bitpacking holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_bitpacking.go
+//line hecbench_bitpacking.go:183
 var gc_files_hecbench_bitpacking embed.FS

@@ -41,250 +41,190 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int64](gc_b, 0)[:gc_n]
-
 //line hecbench_bitpermute.go:35
 	if gc_gdx == 1 && gc_bdx == 1<<lgDomainSize {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line hecbench_bitpermute.go:37
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line hecbench_bitpermute.go:36
-					var idx uint32 = uint32(gc_tx)
-//line hecbench_bitpermute.go:36
-					_ = idx
+				var idx uint32 = uint32(gc_tx)
 //line hecbench_bitpermute.go:39
-					if int(idx) < 0 || int(idx) > len(dIn)-4 {
+				if int(idx) < 0 || int(idx) > len(dIn)-4 {
 //line hecbench_bitpermute.go:39
-						break
-//line hecbench_bitpermute.go:39
-					}
-//line hecbench_bitpermute.go:39
-					v := lanes.LoadInt64x4Slice(dIn[idx:])
-//line hecbench_bitpermute.go:39
-					_ = v
-//line hecbench_bitpermute.go:39
-					v.StoreSlice(gc_s_v[gc_rank:])
+					break
 				}
-				gc_step := gc_vstep
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx)
-						_ = idx
-
 //line hecbench_bitpermute.go:39
-						v := dIn[idx]
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx)
-						_ = idx
-
+				v := lanes.LoadInt64x4Slice(dIn[idx:])
 //line hecbench_bitpermute.go:39
-						v := dIn[idx]
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx)
-						_ = idx
-
-//line hecbench_bitpermute.go:39
-						v := dIn[idx]
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx)
-						_ = idx
-
-//line hecbench_bitpermute.go:39
-						v := dIn[idx]
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_bitpermute.go:36
 					idx := uint32(gc_tx)
-					_ = idx
-
 //line hecbench_bitpermute.go:39
 					v := dIn[idx]
-					_ = v
+//line hecbench_bitpermute.go:41
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_bitpermute.go:36
+					idx := uint32(gc_tx)
+//line hecbench_bitpermute.go:39
+					v := dIn[idx]
+//line hecbench_bitpermute.go:41
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_bitpermute.go:36
+					idx := uint32(gc_tx)
+//line hecbench_bitpermute.go:39
+					v := dIn[idx]
+//line hecbench_bitpermute.go:41
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_bitpermute.go:36
+					idx := uint32(gc_tx)
+//line hecbench_bitpermute.go:39
+					v := dIn[idx]
+//line hecbench_bitpermute.go:41
 					gc_s_v[gc_rank] = v
 				}
 			}
-		}
-		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				if unsafe.SliceData(dOut) == unsafe.SliceData(dIn) {
-					gc_r2 |= 1
-					gc_r2in = gc_rank
-				} else {
-					gc_r2 |= 2
-					gc_r2out = gc_rank
-				}
+//line hecbench_bitpermute.go:36
+				idx := uint32(gc_tx)
+//line hecbench_bitpermute.go:39
+				v := dIn[idx]
+//line hecbench_bitpermute.go:41
+				gc_s_v[gc_rank] = v
 			}
 		}
+//line hecbench_bitpermute.go:45
+		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+//line hecbench_bitpermute.go:47
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if unsafe.SliceData(dOut) == unsafe.SliceData(dIn) {
+				gc_r2 |= 1
+				gc_r2in = gc_rank
+			} else {
+				gc_r2 |= 2
+				gc_r2out = gc_rank
+			}
+		}
+//line hecbench_bitpermute.go:58
 		if gc_r2 == 3 {
 			compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
 		}
 		gc_agreed := gc_r2&1 != 0
-
 //line hecbench_bitpermute.go:40
 		var agreed bool = gc_agreed
-
 //line hecbench_bitpermute.go:40
 		if agreed {
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx)
-						_ = idx
-
-//line hecbench_bitpermute.go:37
-						rev := bitRev(idx, lgDomainSize)
-						_ = rev
-						v := gc_s_v[gc_rank]
-
 //line hecbench_bitpermute.go:43
-						dOut[rev] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx)
-						_ = idx
-
-//line hecbench_bitpermute.go:37
-						rev := bitRev(idx, lgDomainSize)
-						_ = rev
-						v := gc_s_v[gc_rank]
-
-//line hecbench_bitpermute.go:43
-						dOut[rev] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx)
-						_ = idx
-
-//line hecbench_bitpermute.go:37
-						rev := bitRev(idx, lgDomainSize)
-						_ = rev
-						v := gc_s_v[gc_rank]
-
-//line hecbench_bitpermute.go:43
-						dOut[rev] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx)
-						_ = idx
-
-//line hecbench_bitpermute.go:37
-						rev := bitRev(idx, lgDomainSize)
-						_ = rev
-						v := gc_s_v[gc_rank]
-
-//line hecbench_bitpermute.go:43
-						dOut[rev] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_bitpermute.go:36
 					idx := uint32(gc_tx)
-					_ = idx
-
-//line hecbench_bitpermute.go:37
 					rev := bitRev(idx, lgDomainSize)
-					_ = rev
+//line hecbench_bitpermute.go:39
 					v := gc_s_v[gc_rank]
-
+//line hecbench_bitpermute.go:43
+					dOut[rev] = v
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_bitpermute.go:36
+					idx := uint32(gc_tx)
+					rev := bitRev(idx, lgDomainSize)
+//line hecbench_bitpermute.go:39
+					v := gc_s_v[gc_rank]
+//line hecbench_bitpermute.go:43
+					dOut[rev] = v
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_bitpermute.go:36
+					idx := uint32(gc_tx)
+					rev := bitRev(idx, lgDomainSize)
+//line hecbench_bitpermute.go:39
+					v := gc_s_v[gc_rank]
+//line hecbench_bitpermute.go:43
+					dOut[rev] = v
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_bitpermute.go:36
+					idx := uint32(gc_tx)
+					rev := bitRev(idx, lgDomainSize)
+//line hecbench_bitpermute.go:39
+					v := gc_s_v[gc_rank]
 //line hecbench_bitpermute.go:43
 					dOut[rev] = v
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_bitpermute.go:36
+				idx := uint32(gc_tx)
+				rev := bitRev(idx, lgDomainSize)
+//line hecbench_bitpermute.go:39
+				v := gc_s_v[gc_rank]
+//line hecbench_bitpermute.go:43
+				dOut[rev] = v
+			}
 		}
 	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_bitpermute.go:45
-					idx_ := uint32(gc_tx + gc_bdx*gc_bx)
-					_ = idx_
-
-//line hecbench_bitpermute.go:46
-					rev_ := bitRev(idx_, lgDomainSize)
-					_ = rev_
-
-//line hecbench_bitpermute.go:47
-					isCopy := unsafe.SliceData(dOut) != unsafe.SliceData(dIn) && idx_ == rev_
-
 //line hecbench_bitpermute.go:49
-					if idx_ < rev_ || isCopy {
-						t0 := dIn[idx_]
-						if !isCopy {
-							t1 := dIn[rev_]
-							dOut[idx_] = t1
-						}
-						dOut[rev_] = t0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_bitpermute.go:45
+				idx_ := uint32(gc_tx + gc_bdx*gc_bx)
+				rev_ := bitRev(idx_, lgDomainSize)
+				isCopy := unsafe.SliceData(dOut) != unsafe.SliceData(dIn) && idx_ == rev_
+//line hecbench_bitpermute.go:49
+				if idx_ < rev_ || isCopy {
+					t0 := dIn[idx_]
+					if !isCopy {
+						t1 := dIn[rev_]
+						dOut[idx_] = t1
 					}
-					_ = isCopy
+					dOut[rev_] = t0
 				}
 			}
 		}
@@ -295,8 +235,6 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 // do-while is a for loop whose post statement steps tid and tests it (a
 // continue runs it, as a do-while's continue goes to its condition); the
 // ternaries choosing the barrier are __syncwarp, Z_COUNT being WARP_SZ.
-//
-//line hecbench_bitpermute.go:66
 func BitRevPermutationZKernel(out, in []int64, lgDomainSize uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bitRevPermutationZ,
 		func(gc_t *gocuda.Thread) { bitRevPermutationZ(gc_t, out, in, lgDomainSize) },
@@ -319,1504 +257,1040 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_bitpermute.go:67
 	exchange := gocuda.DynamicShared[int64](t)
-
 //line hecbench_bitpermute.go:74
 	step := uint32(1) << (lgDomainSize - bpLgZCount)
-
 //line hecbench_bitpermute.go:76
 	stride := uint32(gc_bdx * gc_gdx)
-	{
-		var gc_l_xchg [32][][32][32]int64
-		var gc_l_tid [32]uint32
-		var gc_l_more [32]bool
-		var gc_l_groupIdx [32]uint32
-		var gc_l_groupRev [32]uint32
-		var gc_l_baseIdx [32]uint32
-		var gc_l_baseRev [32]uint32
-		var gc_l_regs [32][32]int64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+//line hecbench_bitpermute.go:78
+	var gc_l_xchg [32][][32][32]int64
+	var gc_l_tid [32]uint32
+	var gc_l_more [32]bool
+	var gc_l_groupIdx [32]uint32
+	var gc_l_groupRev [32]uint32
+	var gc_l_baseIdx [32]uint32
+	var gc_l_baseRev [32]uint32
+	var gc_l_regs [32][32]int64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_bitpermute.go:92
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_bitpermute.go:68
+				xchg := unsafe.Slice((*[bpZCount][bpZCount]int64)(unsafe.Pointer(unsafe.SliceData(exchange))), len(exchange)/(bpZCount*bpZCount))
+//line hecbench_bitpermute.go:75
+				tid := uint32(gc_tx + gc_bdx*gc_bx)
+//line hecbench_bitpermute.go:78
+				gc_l_xchg[gc_lane] = xchg
+				gc_l_tid[gc_lane] = tid
+			}
+		}
+		{
+//line hecbench_bitpermute.go:79
+			gc_save12 := gc_act
+			gc_in12 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_bitpermute.go:78
+				more := true
+//line hecbench_bitpermute.go:80
+				gc_l_more[gc_lane] = more
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in12 &^ gc_dead
+				var gc_m12, gc_skip12 uint32
+//line hecbench_bitpermute.go:90
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line hecbench_bitpermute.go:68
-					xchg := unsafe.Slice((*[bpZCount][bpZCount]int64)(unsafe.Pointer(unsafe.SliceData(exchange))), len(exchange)/(bpZCount*bpZCount))
-
-//line hecbench_bitpermute.go:75
-					tid := uint32(gc_tx + gc_bdx*gc_bx)
-					_ = xchg
-					_ = tid
-					gc_l_xchg[gc_lane] = xchg
-					gc_l_tid[gc_lane] = tid
+					more := gc_l_more[gc_lane]
+//line hecbench_bitpermute.go:78
+					if more {
+						gc_m12 |= 1 << gc_lane
+					}
 				}
-			}
-
-//line hecbench_bitpermute.go:78
-			{
-				gc_save12 := gc_act
-				gc_in12 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_in12 &= gc_m12
+				gc_act = gc_in12
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
+					gc_pos.Thread = gc_rank
+					tid := gc_l_tid[gc_lane]
+//line hecbench_bitpermute.go:79
+					groupIdx := tid >> bpLgZCount
+					groupRev := bitRev(groupIdx, lgDomainSize-2*bpLgZCount)
+//line hecbench_bitpermute.go:83
+					gc_l_groupIdx[gc_lane] = groupIdx
+					gc_l_groupRev[gc_lane] = groupRev
+				}
+				{
+					var gc_m4 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						groupIdx := gc_l_groupIdx[gc_lane]
+//line hecbench_bitpermute.go:96
+						groupRev := gc_l_groupRev[gc_lane]
+//line hecbench_bitpermute.go:82
+						if groupIdx > groupRev {
+							gc_m4 |= 1 << gc_lane
+						}
+					}
+					gc_save4 := gc_act
+					gc_act = gc_save4 & gc_m4
+					if gc_act != 0 {
+//line hecbench_bitpermute.go:83
+						gc_skip12 |= gc_act
+						gc_act = 0
+					}
+					gc_act = gc_save4 &^ gc_dead &^ gc_skip12
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_bitpermute.go:70
+						gid := uint32(gc_tx) / bpZCount
+						idx := uint32(gc_tx) % bpZCount
+						rev := bitRev(idx, bpLgZCount)
+//line hecbench_bitpermute.go:74
+						xchg := gc_l_xchg[gc_lane]
+//line hecbench_bitpermute.go:76
+						groupIdx := gc_l_groupIdx[gc_lane]
 //line hecbench_bitpermute.go:78
-					more := true
-					_ = more
+						groupRev := gc_l_groupRev[gc_lane]
+//line hecbench_bitpermute.go:86
+						baseIdx := groupIdx*bpZCount + idx
+						baseRev := groupRev*bpZCount + idx
+//line hecbench_bitpermute.go:89
+						var regs [bpZCount]int64
+						{
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(0)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(1)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(2)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(3)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(4)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(5)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(6)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(7)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(8)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(9)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(10)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(11)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(12)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(13)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(14)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(15)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(16)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(17)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(18)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(19)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(20)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(21)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(22)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(23)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(24)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(25)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(26)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(27)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(28)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(29)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(30)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(31)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+						}
+						gc_l_baseIdx[gc_lane] = baseIdx
+						gc_l_baseRev[gc_lane] = baseRev
+						gc_l_regs[gc_lane] = regs
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_bitpermute.go:70
+						gid := uint32(gc_tx) / bpZCount
+						idx := uint32(gc_tx) % bpZCount
+						rev := bitRev(idx, bpLgZCount)
+//line hecbench_bitpermute.go:74
+						xchg := gc_l_xchg[gc_lane]
+//line hecbench_bitpermute.go:76
+						baseRev := gc_l_baseRev[gc_lane]
+						{
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(0)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(1)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(2)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(3)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(4)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(5)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(6)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(7)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(8)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(9)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(10)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(11)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(12)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(13)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(14)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(15)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(16)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(17)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(18)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(19)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(20)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(21)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(22)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(23)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(24)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(25)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(26)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(27)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(28)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(29)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(30)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(31)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+						}
+					}
+				}
+				{
+//line hecbench_bitpermute.go:107
+					var gc_m7 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						groupIdx := gc_l_groupIdx[gc_lane]
+//line hecbench_bitpermute.go:116
+						groupRev := gc_l_groupRev[gc_lane]
+//line hecbench_bitpermute.go:105
+						if groupIdx == groupRev {
+							gc_m7 |= 1 << gc_lane
+						}
+					}
+					gc_save7 := gc_act
+					gc_act = gc_save7 & gc_m7
+					if gc_act != 0 {
+//line hecbench_bitpermute.go:106
+						gc_skip12 |= gc_act
+						gc_act = 0
+					}
+					gc_act = gc_save7 &^ gc_dead &^ gc_skip12
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_bitpermute.go:70
+						gid := uint32(gc_tx) / bpZCount
+						idx := uint32(gc_tx) % bpZCount
+						rev := bitRev(idx, bpLgZCount)
+//line hecbench_bitpermute.go:74
+						xchg := gc_l_xchg[gc_lane]
+//line hecbench_bitpermute.go:76
+						regs := gc_l_regs[gc_lane]
+						{
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(0)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(1)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(2)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(3)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(4)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(5)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(6)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(7)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(8)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(9)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(10)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(11)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(12)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(13)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(14)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(15)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(16)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(17)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(18)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(19)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(20)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(21)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(22)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(23)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(24)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(25)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(26)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(27)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(28)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(29)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(30)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(31)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_bitpermute.go:70
+						gid := uint32(gc_tx) / bpZCount
+						idx := uint32(gc_tx) % bpZCount
+						rev := bitRev(idx, bpLgZCount)
+//line hecbench_bitpermute.go:74
+						xchg := gc_l_xchg[gc_lane]
+//line hecbench_bitpermute.go:76
+						baseIdx := gc_l_baseIdx[gc_lane]
+						{
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(0)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(1)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(2)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(3)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(4)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(5)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(6)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(7)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(8)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(9)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(10)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(11)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(12)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(13)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(14)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(15)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(16)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(17)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(18)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(19)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(20)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(21)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(22)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(23)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(24)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(25)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(26)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(27)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(28)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(29)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(30)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(31)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+						}
+					}
+				}
+//line hecbench_bitpermute.go:122
+				gc_act = gc_in12 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_bitpermute.go:129
+					tid := gc_l_tid[gc_lane]
+//line hecbench_bitpermute.go:131
+					var more bool
+//line hecbench_bitpermute.go:78
+					tid, more = tid+stride, bpZCount <= bpWarpSz && tid+stride < step
+					gc_l_tid[gc_lane] = tid
 					gc_l_more[gc_lane] = more
 				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in12 &^ gc_dead
-					var gc_m12, gc_skip12 uint32
-					_ = gc_skip12
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						more := gc_l_more[gc_lane]
-						_ = more
-
-//line hecbench_bitpermute.go:78
-						if more {
-							gc_m12 |= 1 << gc_lane
-						}
-					}
-					gc_in12 &= gc_m12
-					gc_act = gc_in12
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						tid := gc_l_tid[gc_lane]
-						_ = tid
-
-//line hecbench_bitpermute.go:79
-						groupIdx := tid >> bpLgZCount
-
-//line hecbench_bitpermute.go:80
-						groupRev := bitRev(groupIdx, lgDomainSize-2*bpLgZCount)
-						_ = groupIdx
-						_ = groupRev
-						gc_l_groupIdx[gc_lane] = groupIdx
-						gc_l_groupRev[gc_lane] = groupRev
-					}
-					{
-						var gc_m4 uint32
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							groupIdx := gc_l_groupIdx[gc_lane]
-							_ = groupIdx
-							groupRev := gc_l_groupRev[gc_lane]
-							_ = groupRev
-
-//line hecbench_bitpermute.go:82
-							if groupIdx > groupRev {
-								gc_m4 |= 1 << gc_lane
-							}
-						}
-						gc_save4 := gc_act
-						gc_act = gc_save4 & gc_m4
-						if gc_act != 0 {
-
-//line hecbench_bitpermute.go:83
-							gc_skip12 |= gc_act
-							gc_act = 0
-						}
-						gc_act = gc_save4 &^ gc_dead &^ gc_skip12
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_bitpermute.go:70
-							gid := uint32(gc_tx) / bpZCount
-							_ = gid
-
-//line hecbench_bitpermute.go:71
-							idx := uint32(gc_tx) % bpZCount
-							_ = idx
-
-//line hecbench_bitpermute.go:72
-							rev := bitRev(idx, bpLgZCount)
-							_ = rev
-							xchg := gc_l_xchg[gc_lane]
-							_ = xchg
-							groupIdx := gc_l_groupIdx[gc_lane]
-							_ = groupIdx
-							groupRev := gc_l_groupRev[gc_lane]
-							_ = groupRev
-
-//line hecbench_bitpermute.go:86
-							baseIdx := groupIdx*bpZCount + idx
-
-//line hecbench_bitpermute.go:87
-							baseRev := groupRev*bpZCount + idx
-
-//line hecbench_bitpermute.go:89
-							var regs [bpZCount]int64
-
-							{
-
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(0)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(1)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(2)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(3)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(4)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(5)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(6)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(7)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(8)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(9)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(10)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(11)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(12)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(13)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(14)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(15)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(16)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(17)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(18)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(19)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(20)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(21)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(22)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(23)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(24)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(25)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(26)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(27)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(28)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(29)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(30)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(31)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:97
-							}
-							_ = baseIdx
-							_ = baseRev
-							_ = regs
-
-//line hecbench_bitpermute.go:99
-							gc_l_baseIdx[gc_lane] = baseIdx
-							gc_l_baseRev[gc_lane] = baseRev
-							gc_l_regs[gc_lane] = regs
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_bitpermute.go:70
-							gid := uint32(gc_tx) / bpZCount
-							_ = gid
-
-//line hecbench_bitpermute.go:71
-							idx := uint32(gc_tx) % bpZCount
-							_ = idx
-
-//line hecbench_bitpermute.go:72
-							rev := bitRev(idx, bpLgZCount)
-							_ = rev
-							xchg := gc_l_xchg[gc_lane]
-							_ = xchg
-							baseRev := gc_l_baseRev[gc_lane]
-							_ = baseRev
-
-							{
-
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(0)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(1)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(2)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(3)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(4)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(5)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(6)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(7)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(8)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(9)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(10)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(11)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(12)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(13)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(14)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(15)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(16)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(17)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(18)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(19)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(20)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(21)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(22)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(23)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(24)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(25)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(26)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(27)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(28)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(29)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(30)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(31)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:103
-							}
-						}
-					}
-					{
-						var gc_m7 uint32
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							groupIdx := gc_l_groupIdx[gc_lane]
-							_ = groupIdx
-							groupRev := gc_l_groupRev[gc_lane]
-							_ = groupRev
-
-//line hecbench_bitpermute.go:105
-							if groupIdx == groupRev {
-								gc_m7 |= 1 << gc_lane
-							}
-						}
-						gc_save7 := gc_act
-						gc_act = gc_save7 & gc_m7
-						if gc_act != 0 {
-
-//line hecbench_bitpermute.go:106
-							gc_skip12 |= gc_act
-							gc_act = 0
-						}
-						gc_act = gc_save7 &^ gc_dead &^ gc_skip12
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_bitpermute.go:70
-							gid := uint32(gc_tx) / bpZCount
-							_ = gid
-
-//line hecbench_bitpermute.go:71
-							idx := uint32(gc_tx) % bpZCount
-							_ = idx
-
-//line hecbench_bitpermute.go:72
-							rev := bitRev(idx, bpLgZCount)
-							_ = rev
-							xchg := gc_l_xchg[gc_lane]
-							_ = xchg
-							regs := gc_l_regs[gc_lane]
-							_ = regs
-
-							{
-
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(0)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(1)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(2)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(3)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(4)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(5)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(6)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(7)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(8)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(9)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(10)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(11)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(12)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(13)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(14)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(15)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(16)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(17)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(18)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(19)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(20)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(21)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(22)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(23)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(24)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(25)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(26)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(27)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(28)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(29)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(30)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(31)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:113
-							}
-
-//line hecbench_bitpermute.go:115
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_bitpermute.go:70
-							gid := uint32(gc_tx) / bpZCount
-							_ = gid
-
-//line hecbench_bitpermute.go:71
-							idx := uint32(gc_tx) % bpZCount
-							_ = idx
-
-//line hecbench_bitpermute.go:72
-							rev := bitRev(idx, bpLgZCount)
-							_ = rev
-							xchg := gc_l_xchg[gc_lane]
-							_ = xchg
-							baseIdx := gc_l_baseIdx[gc_lane]
-							_ = baseIdx
-
-							{
-
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(0)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(1)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(2)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(3)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(4)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(5)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(6)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(7)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(8)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(9)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(10)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(11)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(12)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(13)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(14)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(15)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(16)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(17)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(18)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(19)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(20)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(21)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(22)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(23)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(24)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(25)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(26)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(27)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(28)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(29)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(30)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(31)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:119
-							}
-						}
-					}
-					gc_act = gc_in12 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						tid := gc_l_tid[gc_lane]
-						_ = tid
-						var more bool
-						_ = more
-
-//line hecbench_bitpermute.go:78
-						tid, more = tid+stride, bpZCount <= bpWarpSz && tid+stride < step
-						gc_l_tid[gc_lane] = tid
-						gc_l_more[gc_lane] = more
-					}
-				}
-				gc_act = gc_save12 &^ gc_dead
 			}
+			gc_act = gc_save12 &^ gc_dead
 		}
 	}
 }
@@ -1824,4 +1298,5 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 // gc_files_hecbench_bitpermute holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_bitpermute.go
+//line hecbench_bitpermute.go:92
 var gc_files_hecbench_bitpermute embed.FS

@@ -41,253 +41,193 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[int64](gc_b2, 0)[:gc_n2]
-
 //line hecbench_bitpermute.go:35
 	if gc_gdx2 == 1 && gc_bdx2 == 1<<lgDomainSize {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_bitpermute.go:37
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_bitpermute.go:36
-						var idx uint32 = uint32(gc_tx2)
-//line hecbench_bitpermute.go:36
-						_ = idx
+					var idx uint32 = uint32(gc_tx2)
 //line hecbench_bitpermute.go:39
-						if int(idx) < 0 || int(idx) > len(dIn)-4 {
+					if int(idx) < 0 || int(idx) > len(dIn)-4 {
 //line hecbench_bitpermute.go:39
-							break
-//line hecbench_bitpermute.go:39
-						}
-//line hecbench_bitpermute.go:39
-						v := archsimd.LoadInt64x4Slice(dIn[idx:])
-//line hecbench_bitpermute.go:39
-						_ = v
-//line hecbench_bitpermute.go:39
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line hecbench_bitpermute.go:39
+					v := archsimd.LoadInt64x4Slice(dIn[idx:])
+//line hecbench_bitpermute.go:39
+					v.StoreSlice(gc_s_v[gc_rank2:])
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx2)
-						_ = idx
-
-//line hecbench_bitpermute.go:39
-						v := dIn[idx]
-						_ = v
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx2)
-						_ = idx
-
-//line hecbench_bitpermute.go:39
-						v := dIn[idx]
-						_ = v
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx2)
-						_ = idx
-
-//line hecbench_bitpermute.go:39
-						v := dIn[idx]
-						_ = v
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx2)
-						_ = idx
-
-//line hecbench_bitpermute.go:39
-						v := dIn[idx]
-						_ = v
-						gc_s_v[gc_rank2] = v
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_bitpermute.go:36
 					idx := uint32(gc_tx2)
-					_ = idx
-
 //line hecbench_bitpermute.go:39
 					v := dIn[idx]
-					_ = v
+//line hecbench_bitpermute.go:41
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:36
+					idx := uint32(gc_tx2)
+//line hecbench_bitpermute.go:39
+					v := dIn[idx]
+//line hecbench_bitpermute.go:41
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:36
+					idx := uint32(gc_tx2)
+//line hecbench_bitpermute.go:39
+					v := dIn[idx]
+//line hecbench_bitpermute.go:41
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:36
+					idx := uint32(gc_tx2)
+//line hecbench_bitpermute.go:39
+					v := dIn[idx]
+//line hecbench_bitpermute.go:41
 					gc_s_v[gc_rank2] = v
 				}
 			}
-		}
-		gc_r22, gc_r22in, gc_r22out := 0, 0, 0
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				if unsafe.SliceData(dOut) == unsafe.SliceData(dIn) {
-					gc_r22 |= 1
-					gc_r22in = gc_rank2
-				} else {
-					gc_r22 |= 2
-					gc_r22out = gc_rank2
-				}
+//line hecbench_bitpermute.go:36
+				idx := uint32(gc_tx2)
+//line hecbench_bitpermute.go:39
+				v := dIn[idx]
+//line hecbench_bitpermute.go:41
+				gc_s_v[gc_rank2] = v
 			}
 		}
+//line hecbench_bitpermute.go:45
+		gc_r22, gc_r22in, gc_r22out := 0, 0, 0
+//line hecbench_bitpermute.go:47
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if unsafe.SliceData(dOut) == unsafe.SliceData(dIn) {
+				gc_r22 |= 1
+				gc_r22in = gc_rank2
+			} else {
+				gc_r22 |= 2
+				gc_r22out = gc_rank2
+			}
+		}
+//line hecbench_bitpermute.go:58
 		if gc_r22 == 3 {
 			compiled.DivergedIf(gc_b2, "SyncThreads", gc_r22in, gc_r22out)
 		}
 		gc_agreed2 := gc_r22&1 != 0
-
 //line hecbench_bitpermute.go:40
 		var agreed bool = gc_agreed2
-
 //line hecbench_bitpermute.go:40
 		if agreed {
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx2)
-						_ = idx
-
-//line hecbench_bitpermute.go:37
-						rev := bitRev(idx, lgDomainSize)
-						_ = rev
-						v := gc_s_v[gc_rank2]
-
 //line hecbench_bitpermute.go:43
-						dOut[rev] = v
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx2)
-						_ = idx
-
-//line hecbench_bitpermute.go:37
-						rev := bitRev(idx, lgDomainSize)
-						_ = rev
-						v := gc_s_v[gc_rank2]
-
-//line hecbench_bitpermute.go:43
-						dOut[rev] = v
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx2)
-						_ = idx
-
-//line hecbench_bitpermute.go:37
-						rev := bitRev(idx, lgDomainSize)
-						_ = rev
-						v := gc_s_v[gc_rank2]
-
-//line hecbench_bitpermute.go:43
-						dOut[rev] = v
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpermute.go:36
-						idx := uint32(gc_tx2)
-						_ = idx
-
-//line hecbench_bitpermute.go:37
-						rev := bitRev(idx, lgDomainSize)
-						_ = rev
-						v := gc_s_v[gc_rank2]
-
-//line hecbench_bitpermute.go:43
-						dOut[rev] = v
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_bitpermute.go:36
 					idx := uint32(gc_tx2)
-					_ = idx
-
-//line hecbench_bitpermute.go:37
 					rev := bitRev(idx, lgDomainSize)
-					_ = rev
+//line hecbench_bitpermute.go:39
 					v := gc_s_v[gc_rank2]
-
+//line hecbench_bitpermute.go:43
+					dOut[rev] = v
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:36
+					idx := uint32(gc_tx2)
+					rev := bitRev(idx, lgDomainSize)
+//line hecbench_bitpermute.go:39
+					v := gc_s_v[gc_rank2]
+//line hecbench_bitpermute.go:43
+					dOut[rev] = v
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:36
+					idx := uint32(gc_tx2)
+					rev := bitRev(idx, lgDomainSize)
+//line hecbench_bitpermute.go:39
+					v := gc_s_v[gc_rank2]
+//line hecbench_bitpermute.go:43
+					dOut[rev] = v
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:36
+					idx := uint32(gc_tx2)
+					rev := bitRev(idx, lgDomainSize)
+//line hecbench_bitpermute.go:39
+					v := gc_s_v[gc_rank2]
 //line hecbench_bitpermute.go:43
 					dOut[rev] = v
 				}
 			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:36
+				idx := uint32(gc_tx2)
+				rev := bitRev(idx, lgDomainSize)
+//line hecbench_bitpermute.go:39
+				v := gc_s_v[gc_rank2]
+//line hecbench_bitpermute.go:43
+				dOut[rev] = v
+			}
 		}
 	} else {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpermute.go:45
-					idx_ := uint32(gc_tx2 + gc_bdx2*gc_bx2)
-					_ = idx_
-
-//line hecbench_bitpermute.go:46
-					rev_ := bitRev(idx_, lgDomainSize)
-					_ = rev_
-
-//line hecbench_bitpermute.go:47
-					isCopy := unsafe.SliceData(dOut) != unsafe.SliceData(dIn) && idx_ == rev_
-
 //line hecbench_bitpermute.go:49
-					if idx_ < rev_ || isCopy {
-						t0 := dIn[idx_]
-						if !isCopy {
-							t1 := dIn[rev_]
-							dOut[idx_] = t1
-						}
-						dOut[rev_] = t0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:45
+				idx_ := uint32(gc_tx2 + gc_bdx2*gc_bx2)
+				rev_ := bitRev(idx_, lgDomainSize)
+				isCopy := unsafe.SliceData(dOut) != unsafe.SliceData(dIn) && idx_ == rev_
+//line hecbench_bitpermute.go:49
+				if idx_ < rev_ || isCopy {
+					t0 := dIn[idx_]
+					if !isCopy {
+						t1 := dIn[rev_]
+						dOut[idx_] = t1
 					}
-					_ = isCopy
+					dOut[rev_] = t0
 				}
 			}
 		}
@@ -298,8 +238,6 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 // do-while is a for loop whose post statement steps tid and tests it (a
 // continue runs it, as a do-while's continue goes to its condition); the
 // ternaries choosing the barrier are __syncwarp, Z_COUNT being WARP_SZ.
-//
-//line hecbench_bitpermute.go:66
 func BitRevPermutationZKernel(out, in []int64, lgDomainSize uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bitRevPermutationZ,
 		func(gc_t *gocuda.Thread) { bitRevPermutationZ(gc_t, out, in, lgDomainSize) },
@@ -322,1504 +260,1040 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_bitpermute.go:67
 	exchange := gocuda.DynamicShared[int64](t)
-
 //line hecbench_bitpermute.go:74
 	step := uint32(1) << (lgDomainSize - bpLgZCount)
-
 //line hecbench_bitpermute.go:76
 	stride := uint32(gc_bdx2 * gc_gdx2)
-	{
-		var gc_l_xchg [32][][32][32]int64
-		var gc_l_tid [32]uint32
-		var gc_l_more [32]bool
-		var gc_l_groupIdx [32]uint32
-		var gc_l_groupRev [32]uint32
-		var gc_l_baseIdx [32]uint32
-		var gc_l_baseRev [32]uint32
-		var gc_l_regs [32][32]int64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+//line hecbench_bitpermute.go:78
+	var gc_l_xchg [32][][32][32]int64
+	var gc_l_tid [32]uint32
+	var gc_l_more [32]bool
+	var gc_l_groupIdx [32]uint32
+	var gc_l_groupRev [32]uint32
+	var gc_l_baseIdx [32]uint32
+	var gc_l_baseRev [32]uint32
+	var gc_l_regs [32][32]int64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_bitpermute.go:92
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:68
+				xchg := unsafe.Slice((*[bpZCount][bpZCount]int64)(unsafe.Pointer(unsafe.SliceData(exchange))), len(exchange)/(bpZCount*bpZCount))
+//line hecbench_bitpermute.go:75
+				tid := uint32(gc_tx2 + gc_bdx2*gc_bx2)
+//line hecbench_bitpermute.go:78
+				gc_l_xchg[gc_lane2] = xchg
+				gc_l_tid[gc_lane2] = tid
+			}
+		}
+		{
+//line hecbench_bitpermute.go:79
+			gc_save122 := gc_act2
+			gc_in122 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line hecbench_bitpermute.go:78
+				more := true
+//line hecbench_bitpermute.go:80
+				gc_l_more[gc_lane2] = more
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in122 &^ gc_dead2
+				var gc_m122, gc_skip122 uint32
+//line hecbench_bitpermute.go:90
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpermute.go:68
-					xchg := unsafe.Slice((*[bpZCount][bpZCount]int64)(unsafe.Pointer(unsafe.SliceData(exchange))), len(exchange)/(bpZCount*bpZCount))
-
-//line hecbench_bitpermute.go:75
-					tid := uint32(gc_tx2 + gc_bdx2*gc_bx2)
-					_ = xchg
-					_ = tid
-					gc_l_xchg[gc_lane2] = xchg
-					gc_l_tid[gc_lane2] = tid
+					more := gc_l_more[gc_lane2]
+//line hecbench_bitpermute.go:78
+					if more {
+						gc_m122 |= 1 << gc_lane2
+					}
 				}
-			}
-
-//line hecbench_bitpermute.go:78
-			{
-				gc_save122 := gc_act2
-				gc_in122 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_in122 &= gc_m122
+				gc_act2 = gc_in122
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
+					gc_pos2.Thread = gc_rank2
+					tid := gc_l_tid[gc_lane2]
+//line hecbench_bitpermute.go:79
+					groupIdx := tid >> bpLgZCount
+					groupRev := bitRev(groupIdx, lgDomainSize-2*bpLgZCount)
+//line hecbench_bitpermute.go:83
+					gc_l_groupIdx[gc_lane2] = groupIdx
+					gc_l_groupRev[gc_lane2] = groupRev
+				}
+				{
+					var gc_m42 uint32
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						groupIdx := gc_l_groupIdx[gc_lane2]
+//line hecbench_bitpermute.go:96
+						groupRev := gc_l_groupRev[gc_lane2]
+//line hecbench_bitpermute.go:82
+						if groupIdx > groupRev {
+							gc_m42 |= 1 << gc_lane2
+						}
+					}
+					gc_save42 := gc_act2
+					gc_act2 = gc_save42 & gc_m42
+					if gc_act2 != 0 {
+//line hecbench_bitpermute.go:83
+						gc_skip122 |= gc_act2
+						gc_act2 = 0
+					}
+					gc_act2 = gc_save42 &^ gc_dead2 &^ gc_skip122
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:70
+						gid := uint32(gc_tx2) / bpZCount
+						idx := uint32(gc_tx2) % bpZCount
+						rev := bitRev(idx, bpLgZCount)
+//line hecbench_bitpermute.go:74
+						xchg := gc_l_xchg[gc_lane2]
+//line hecbench_bitpermute.go:76
+						groupIdx := gc_l_groupIdx[gc_lane2]
 //line hecbench_bitpermute.go:78
-					more := true
-					_ = more
+						groupRev := gc_l_groupRev[gc_lane2]
+//line hecbench_bitpermute.go:86
+						baseIdx := groupIdx*bpZCount + idx
+						baseRev := groupRev*bpZCount + idx
+//line hecbench_bitpermute.go:89
+						var regs [bpZCount]int64
+						{
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(0)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(1)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(2)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(3)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(4)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(5)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(6)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(7)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(8)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(9)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(10)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(11)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(12)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(13)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(14)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(15)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(16)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(17)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(18)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(19)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(20)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(21)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(22)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(23)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(24)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(25)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(26)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(27)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(28)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(29)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(30)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+							{
+//line hecbench_bitpermute.go:91
+								i := uint32(31)
+								regs[i] = in[i*step+baseIdx]
+								xchg[gid][i][rev] = regs[i]
+								if groupIdx != groupRev {
+									regs[i] = in[i*step+baseRev]
+								}
+							}
+						}
+						gc_l_baseIdx[gc_lane2] = baseIdx
+						gc_l_baseRev[gc_lane2] = baseRev
+						gc_l_regs[gc_lane2] = regs
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:70
+						gid := uint32(gc_tx2) / bpZCount
+						idx := uint32(gc_tx2) % bpZCount
+						rev := bitRev(idx, bpLgZCount)
+//line hecbench_bitpermute.go:74
+						xchg := gc_l_xchg[gc_lane2]
+//line hecbench_bitpermute.go:76
+						baseRev := gc_l_baseRev[gc_lane2]
+						{
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(0)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(1)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(2)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(3)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(4)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(5)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(6)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(7)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(8)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(9)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(10)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(11)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(12)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(13)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(14)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(15)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(16)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(17)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(18)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(19)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(20)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(21)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(22)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(23)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(24)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(25)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(26)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(27)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(28)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(29)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(30)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+							{
+//line hecbench_bitpermute.go:101
+								i_ := uint32(31)
+								out[i_*step+baseRev] = xchg[gid][rev][i_]
+							}
+						}
+					}
+				}
+				{
+//line hecbench_bitpermute.go:107
+					var gc_m72 uint32
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						groupIdx := gc_l_groupIdx[gc_lane2]
+//line hecbench_bitpermute.go:116
+						groupRev := gc_l_groupRev[gc_lane2]
+//line hecbench_bitpermute.go:105
+						if groupIdx == groupRev {
+							gc_m72 |= 1 << gc_lane2
+						}
+					}
+					gc_save72 := gc_act2
+					gc_act2 = gc_save72 & gc_m72
+					if gc_act2 != 0 {
+//line hecbench_bitpermute.go:106
+						gc_skip122 |= gc_act2
+						gc_act2 = 0
+					}
+					gc_act2 = gc_save72 &^ gc_dead2 &^ gc_skip122
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:70
+						gid := uint32(gc_tx2) / bpZCount
+						idx := uint32(gc_tx2) % bpZCount
+						rev := bitRev(idx, bpLgZCount)
+//line hecbench_bitpermute.go:74
+						xchg := gc_l_xchg[gc_lane2]
+//line hecbench_bitpermute.go:76
+						regs := gc_l_regs[gc_lane2]
+						{
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(0)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(1)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(2)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(3)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(4)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(5)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(6)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(7)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(8)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(9)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(10)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(11)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(12)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(13)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(14)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(15)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(16)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(17)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(18)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(19)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(20)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(21)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(22)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(23)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(24)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(25)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(26)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(27)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(28)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(29)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(30)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+							{
+//line hecbench_bitpermute.go:111
+								i_2 := uint32(31)
+								xchg[gid][i_2][rev] = regs[i_2]
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_bitpermute.go:70
+						gid := uint32(gc_tx2) / bpZCount
+						idx := uint32(gc_tx2) % bpZCount
+						rev := bitRev(idx, bpLgZCount)
+//line hecbench_bitpermute.go:74
+						xchg := gc_l_xchg[gc_lane2]
+//line hecbench_bitpermute.go:76
+						baseIdx := gc_l_baseIdx[gc_lane2]
+						{
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(0)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(1)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(2)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(3)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(4)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(5)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(6)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(7)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(8)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(9)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(10)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(11)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(12)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(13)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(14)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(15)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(16)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(17)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(18)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(19)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(20)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(21)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(22)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(23)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(24)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(25)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(26)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(27)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(28)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(29)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(30)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+							{
+//line hecbench_bitpermute.go:117
+								i_3 := uint32(31)
+								out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
+							}
+						}
+					}
+				}
+//line hecbench_bitpermute.go:122
+				gc_act2 = gc_in122 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_bitpermute.go:129
+					tid := gc_l_tid[gc_lane2]
+//line hecbench_bitpermute.go:131
+					var more bool
+//line hecbench_bitpermute.go:78
+					tid, more = tid+stride, bpZCount <= bpWarpSz && tid+stride < step
+					gc_l_tid[gc_lane2] = tid
 					gc_l_more[gc_lane2] = more
 				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in122 &^ gc_dead2
-					var gc_m122, gc_skip122 uint32
-					_ = gc_skip122
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						more := gc_l_more[gc_lane2]
-						_ = more
-
-//line hecbench_bitpermute.go:78
-						if more {
-							gc_m122 |= 1 << gc_lane2
-						}
-					}
-					gc_in122 &= gc_m122
-					gc_act2 = gc_in122
-					if gc_act2 == 0 {
-						break
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						tid := gc_l_tid[gc_lane2]
-						_ = tid
-
-//line hecbench_bitpermute.go:79
-						groupIdx := tid >> bpLgZCount
-
-//line hecbench_bitpermute.go:80
-						groupRev := bitRev(groupIdx, lgDomainSize-2*bpLgZCount)
-						_ = groupIdx
-						_ = groupRev
-						gc_l_groupIdx[gc_lane2] = groupIdx
-						gc_l_groupRev[gc_lane2] = groupRev
-					}
-					{
-						var gc_m42 uint32
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							groupIdx := gc_l_groupIdx[gc_lane2]
-							_ = groupIdx
-							groupRev := gc_l_groupRev[gc_lane2]
-							_ = groupRev
-
-//line hecbench_bitpermute.go:82
-							if groupIdx > groupRev {
-								gc_m42 |= 1 << gc_lane2
-							}
-						}
-						gc_save42 := gc_act2
-						gc_act2 = gc_save42 & gc_m42
-						if gc_act2 != 0 {
-
-//line hecbench_bitpermute.go:83
-							gc_skip122 |= gc_act2
-							gc_act2 = 0
-						}
-						gc_act2 = gc_save42 &^ gc_dead2 &^ gc_skip122
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpermute.go:70
-							gid := uint32(gc_tx2) / bpZCount
-							_ = gid
-
-//line hecbench_bitpermute.go:71
-							idx := uint32(gc_tx2) % bpZCount
-							_ = idx
-
-//line hecbench_bitpermute.go:72
-							rev := bitRev(idx, bpLgZCount)
-							_ = rev
-							xchg := gc_l_xchg[gc_lane2]
-							_ = xchg
-							groupIdx := gc_l_groupIdx[gc_lane2]
-							_ = groupIdx
-							groupRev := gc_l_groupRev[gc_lane2]
-							_ = groupRev
-
-//line hecbench_bitpermute.go:86
-							baseIdx := groupIdx*bpZCount + idx
-
-//line hecbench_bitpermute.go:87
-							baseRev := groupRev*bpZCount + idx
-
-//line hecbench_bitpermute.go:89
-							var regs [bpZCount]int64
-
-							{
-
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(0)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(1)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(2)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(3)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(4)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(5)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(6)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(7)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(8)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(9)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(10)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(11)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(12)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(13)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(14)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(15)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(16)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(17)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(18)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(19)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(20)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(21)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(22)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(23)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(24)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(25)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(26)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(27)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(28)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(29)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(30)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:91
-								{
-//line hecbench_bitpermute.go:91
-									i := uint32(31)
-//line hecbench_bitpermute.go:91
-									_ = i
-									regs[i] = in[i*step+baseIdx]
-									xchg[gid][i][rev] = regs[i]
-									if groupIdx != groupRev {
-										regs[i] = in[i*step+baseRev]
-									}
-								}
-//line hecbench_bitpermute.go:97
-							}
-							_ = baseIdx
-							_ = baseRev
-							_ = regs
-
-//line hecbench_bitpermute.go:99
-							gc_l_baseIdx[gc_lane2] = baseIdx
-							gc_l_baseRev[gc_lane2] = baseRev
-							gc_l_regs[gc_lane2] = regs
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpermute.go:70
-							gid := uint32(gc_tx2) / bpZCount
-							_ = gid
-
-//line hecbench_bitpermute.go:71
-							idx := uint32(gc_tx2) % bpZCount
-							_ = idx
-
-//line hecbench_bitpermute.go:72
-							rev := bitRev(idx, bpLgZCount)
-							_ = rev
-							xchg := gc_l_xchg[gc_lane2]
-							_ = xchg
-							baseRev := gc_l_baseRev[gc_lane2]
-							_ = baseRev
-
-							{
-
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(0)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(1)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(2)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(3)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(4)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(5)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(6)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(7)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(8)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(9)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(10)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(11)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(12)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(13)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(14)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(15)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(16)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(17)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(18)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(19)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(20)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(21)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(22)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(23)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(24)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(25)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(26)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(27)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(28)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(29)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(30)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:101
-								{
-//line hecbench_bitpermute.go:101
-									i_ := uint32(31)
-//line hecbench_bitpermute.go:101
-									_ = i_
-									out[i_*step+baseRev] = xchg[gid][rev][i_]
-								}
-//line hecbench_bitpermute.go:103
-							}
-						}
-					}
-					{
-						var gc_m72 uint32
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							groupIdx := gc_l_groupIdx[gc_lane2]
-							_ = groupIdx
-							groupRev := gc_l_groupRev[gc_lane2]
-							_ = groupRev
-
-//line hecbench_bitpermute.go:105
-							if groupIdx == groupRev {
-								gc_m72 |= 1 << gc_lane2
-							}
-						}
-						gc_save72 := gc_act2
-						gc_act2 = gc_save72 & gc_m72
-						if gc_act2 != 0 {
-
-//line hecbench_bitpermute.go:106
-							gc_skip122 |= gc_act2
-							gc_act2 = 0
-						}
-						gc_act2 = gc_save72 &^ gc_dead2 &^ gc_skip122
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpermute.go:70
-							gid := uint32(gc_tx2) / bpZCount
-							_ = gid
-
-//line hecbench_bitpermute.go:71
-							idx := uint32(gc_tx2) % bpZCount
-							_ = idx
-
-//line hecbench_bitpermute.go:72
-							rev := bitRev(idx, bpLgZCount)
-							_ = rev
-							xchg := gc_l_xchg[gc_lane2]
-							_ = xchg
-							regs := gc_l_regs[gc_lane2]
-							_ = regs
-
-							{
-
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(0)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(1)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(2)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(3)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(4)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(5)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(6)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(7)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(8)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(9)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(10)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(11)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(12)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(13)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(14)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(15)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(16)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(17)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(18)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(19)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(20)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(21)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(22)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(23)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(24)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(25)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(26)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(27)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(28)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(29)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(30)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:111
-								{
-//line hecbench_bitpermute.go:111
-									i_2 := uint32(31)
-//line hecbench_bitpermute.go:111
-									_ = i_2
-									xchg[gid][i_2][rev] = regs[i_2]
-								}
-//line hecbench_bitpermute.go:113
-							}
-
-//line hecbench_bitpermute.go:115
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_bitpermute.go:70
-							gid := uint32(gc_tx2) / bpZCount
-							_ = gid
-
-//line hecbench_bitpermute.go:71
-							idx := uint32(gc_tx2) % bpZCount
-							_ = idx
-
-//line hecbench_bitpermute.go:72
-							rev := bitRev(idx, bpLgZCount)
-							_ = rev
-							xchg := gc_l_xchg[gc_lane2]
-							_ = xchg
-							baseIdx := gc_l_baseIdx[gc_lane2]
-							_ = baseIdx
-
-							{
-
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(0)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(1)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(2)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(3)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(4)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(5)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(6)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(7)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(8)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(9)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(10)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(11)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(12)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(13)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(14)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(15)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(16)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(17)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(18)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(19)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(20)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(21)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(22)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(23)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(24)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(25)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(26)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(27)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(28)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(29)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(30)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:117
-								{
-//line hecbench_bitpermute.go:117
-									i_3 := uint32(31)
-//line hecbench_bitpermute.go:117
-									_ = i_3
-									out[i_3*step+baseIdx] = xchg[gid][rev][i_3]
-								}
-//line hecbench_bitpermute.go:119
-							}
-						}
-					}
-					gc_act2 = gc_in122 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						tid := gc_l_tid[gc_lane2]
-						_ = tid
-						var more bool
-						_ = more
-
-//line hecbench_bitpermute.go:78
-						tid, more = tid+stride, bpZCount <= bpWarpSz && tid+stride < step
-						gc_l_tid[gc_lane2] = tid
-						gc_l_more[gc_lane2] = more
-					}
-				}
-				gc_act2 = gc_save122 &^ gc_dead2
 			}
+			gc_act2 = gc_save122 &^ gc_dead2
 		}
 	}
 }
@@ -1827,4 +1301,5 @@ func gc_body_bitRevPermutationZ(gc_b2 *compiled.Block, out, in []int64, lgDomain
 // gc_files_hecbench_bitpermute holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_bitpermute.go
+//line hecbench_bitpermute.go:92
 var gc_files_hecbench_bitpermute embed.FS

@@ -45,55 +45,37 @@ func gc_body_kernelBS(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_bsearch.go:32
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_bsearch.go:15
-					i := uint64(gc_bx*gc_bdx + gc_tx)
-					_ = i
-
-//line hecbench_bsearch.go:16
-					if i >= zSize {
-						continue gc_L1
-					}
-
-//line hecbench_bsearch.go:19
-					z := accZ[i]
-
-//line hecbench_bsearch.go:20
-					low := uint64(0)
-
-//line hecbench_bsearch.go:21
-					high := n
-
-//line hecbench_bsearch.go:22
-					for high-low > 1 {
-//line hecbench_bsearch.go:22
-						gc_b.Tick()
-//line hecbench_bsearch.go:22
-						if gc_b.Stopped() {
-//line hecbench_bsearch.go:22
-							return
-//line hecbench_bsearch.go:22
-						}
-						mid := low + (high-low)/2
-						if z < accA[mid] {
-							high = mid
-						} else {
-							low = mid
-						}
-					}
-
-//line hecbench_bsearch.go:30
-					accR[i] = low
-					_ = z
-					_ = low
-					_ = high
+				i := uint64(gc_bx*gc_bdx + gc_tx)
+				if i >= zSize {
+					continue gc_L1
 				}
+				z := accZ[i]
+				low := uint64(0)
+				high := n
+				for high-low > 1 {
+//line hecbench_bsearch.go:22
+					gc_b.Tick()
+//line hecbench_bsearch.go:22
+					if gc_b.Stopped() {
+//line hecbench_bsearch.go:22
+						return
+					}
+//line hecbench_bsearch.go:23
+					mid := low + (high-low)/2
+					if z < accA[mid] {
+						high = mid
+					} else {
+						low = mid
+					}
+				}
+				accR[i] = low
 			}
 		}
 	}
@@ -133,37 +115,28 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_bsearch.go:41
 		nbits := uint(0)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
+//line hecbench_bsearch.go:43
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 //line hecbench_bsearch.go:37
-					i := uint64(gc_bx*gc_bdx + gc_tx)
-					_ = i
-
+				i := uint64(gc_bx*gc_bdx + gc_tx)
+				if i >= zSize {
+					{
 //line hecbench_bsearch.go:38
-					if i >= zSize {
-//line hecbench_bsearch.go:38
-						{
-//line hecbench_bsearch.go:38
-							gc_exited[gc_rank] = true
-							continue gc_L1
-//line hecbench_bsearch.go:39
-						}
+						gc_exited[gc_rank] = true
+						continue gc_L1
 					}
 				}
 			}
 		}
-
 //line hecbench_bsearch.go:42
 		for n>>nbits != 0 {
 //line hecbench_bsearch.go:42
@@ -172,63 +145,46 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 			if gc_b.Stopped() {
 //line hecbench_bsearch.go:42
 				return
-//line hecbench_bsearch.go:42
 			}
+//line hecbench_bsearch.go:43
 			nbits++
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line hecbench_bsearch.go:37
-					i := uint64(gc_bx*gc_bdx + gc_tx)
-					_ = i
-
-//line hecbench_bsearch.go:45
-					k := uint64(1) << (nbits - 1)
-
 //line hecbench_bsearch.go:46
-					z := accZ[i]
-
-//line hecbench_bsearch.go:47
-					idx := uint64(0)
-
-//line hecbench_bsearch.go:48
-					if accA[k] <= z {
-						idx = k
-					}
-
-//line hecbench_bsearch.go:51
-					for {
-//line hecbench_bsearch.go:51
-						gc_b.Tick()
-//line hecbench_bsearch.go:51
-						if gc_b.Stopped() {
-//line hecbench_bsearch.go:51
-							return
-//line hecbench_bsearch.go:51
-						}
-						k >>= 1
-						if k == 0 {
-							break
-						}
-						r := idx | k
-						if r < n && z >= accA[r] {
-							idx = r
-						}
-					}
-
-//line hecbench_bsearch.go:61
-					accR[i] = idx
-					_ = k
-					_ = z
-					_ = idx
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
+//line hecbench_bsearch.go:37
+				i := uint64(gc_bx*gc_bdx + gc_tx)
+//line hecbench_bsearch.go:45
+				k := uint64(1) << (nbits - 1)
+				z := accZ[i]
+				idx := uint64(0)
+				if accA[k] <= z {
+					idx = k
+				}
+				for {
+//line hecbench_bsearch.go:51
+					gc_b.Tick()
+//line hecbench_bsearch.go:51
+					if gc_b.Stopped() {
+//line hecbench_bsearch.go:51
+						return
+					}
+//line hecbench_bsearch.go:52
+					k >>= 1
+					if k == 0 {
+						break
+					}
+					r := idx | k
+					if r < n && z >= accA[r] {
+						idx = r
+					}
+				}
+				accR[i] = idx
 			}
 		}
 	}
@@ -268,37 +224,28 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_bsearch.go:72
 		nbits := uint(0)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
+//line hecbench_bsearch.go:74
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 //line hecbench_bsearch.go:68
-					i := uint64(gc_bx*gc_bdx + gc_tx)
-					_ = i
-
+				i := uint64(gc_bx*gc_bdx + gc_tx)
+				if i >= zSize {
+					{
 //line hecbench_bsearch.go:69
-					if i >= zSize {
-//line hecbench_bsearch.go:69
-						{
-//line hecbench_bsearch.go:69
-							gc_exited[gc_rank] = true
-							continue gc_L1
-//line hecbench_bsearch.go:70
-						}
+						gc_exited[gc_rank] = true
+						continue gc_L1
 					}
 				}
 			}
 		}
-
 //line hecbench_bsearch.go:73
 		for n>>nbits != 0 {
 //line hecbench_bsearch.go:73
@@ -307,67 +254,50 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 			if gc_b.Stopped() {
 //line hecbench_bsearch.go:73
 				return
-//line hecbench_bsearch.go:73
 			}
+//line hecbench_bsearch.go:74
 			nbits++
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line hecbench_bsearch.go:68
-					i := uint64(gc_bx*gc_bdx + gc_tx)
-					_ = i
-
-//line hecbench_bsearch.go:76
-					k := uint64(1) << (nbits - 1)
-
 //line hecbench_bsearch.go:77
-					z := accZ[i]
-
-//line hecbench_bsearch.go:78
-					idx := uint64(0)
-
-//line hecbench_bsearch.go:79
-					if accA[k] <= z {
-						idx = k
-					}
-
-//line hecbench_bsearch.go:82
-					for {
-//line hecbench_bsearch.go:82
-						gc_b.Tick()
-//line hecbench_bsearch.go:82
-						if gc_b.Stopped() {
-//line hecbench_bsearch.go:82
-							return
-//line hecbench_bsearch.go:82
-						}
-						k >>= 1
-						if k == 0 {
-							break
-						}
-						r := idx | k
-						w := n
-						if r < n {
-							w = r
-						}
-						if z >= accA[w] {
-							idx = r
-						}
-					}
-
-//line hecbench_bsearch.go:96
-					accR[i] = idx
-					_ = k
-					_ = z
-					_ = idx
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
+//line hecbench_bsearch.go:68
+				i := uint64(gc_bx*gc_bdx + gc_tx)
+//line hecbench_bsearch.go:76
+				k := uint64(1) << (nbits - 1)
+				z := accZ[i]
+				idx := uint64(0)
+				if accA[k] <= z {
+					idx = k
+				}
+				for {
+//line hecbench_bsearch.go:82
+					gc_b.Tick()
+//line hecbench_bsearch.go:82
+					if gc_b.Stopped() {
+//line hecbench_bsearch.go:82
+						return
+					}
+//line hecbench_bsearch.go:83
+					k >>= 1
+					if k == 0 {
+						break
+					}
+					r := idx | k
+					w := n
+					if r < n {
+						w = r
+					}
+					if z >= accA[w] {
+						idx = r
+					}
+				}
+				accR[i] = idx
 			}
 		}
 	}
@@ -395,114 +325,87 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line hecbench_bsearch.go:103
 	k := gocuda.Shared[uint64](t, 1)[:1]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line hecbench_bsearch.go:105
-				i := uint64(gc_bx*gc_bdx + gc_tx)
-				_ = i
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line hecbench_bsearch.go:105
+			i := uint64(gc_bx*gc_bdx + gc_tx)
 //line hecbench_bsearch.go:109
-				lid := uint64(gc_tx)
-				_ = lid
-
+			lid := uint64(gc_tx)
 //line hecbench_bsearch.go:106
-				if i >= zSize {
+			if i >= zSize {
+				{
 //line hecbench_bsearch.go:106
-					{
-//line hecbench_bsearch.go:106
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_bsearch.go:107
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
-
+			}
 //line hecbench_bsearch.go:111
-				if lid == 0 {
-					nbits := uint(0)
-					for n>>nbits != 0 {
+			if lid == 0 {
+				nbits := uint(0)
+				for n>>nbits != 0 {
 //line hecbench_bsearch.go:113
-						gc_b.Tick()
+					gc_b.Tick()
 //line hecbench_bsearch.go:113
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_bsearch.go:113
-							return
-//line hecbench_bsearch.go:113
-						}
-						nbits++
+						return
 					}
-					k[0] = uint64(1) << (nbits - 1)
+//line hecbench_bsearch.go:114
+					nbits++
 				}
+				k[0] = uint64(1) << (nbits - 1)
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_bsearch.go:105
-				i := uint64(gc_bx*gc_bdx + gc_tx)
-				_ = i
-
-//line hecbench_bsearch.go:120
-				p := k[0]
-
-//line hecbench_bsearch.go:121
-				z := accZ[i]
-
 //line hecbench_bsearch.go:122
-				idx := uint64(0)
-
-//line hecbench_bsearch.go:123
-				if accA[p] <= z {
-					idx = p
-				}
-
-//line hecbench_bsearch.go:126
-				for {
-//line hecbench_bsearch.go:126
-					gc_b.Tick()
-//line hecbench_bsearch.go:126
-					if gc_b.Stopped() {
-//line hecbench_bsearch.go:126
-						return
-//line hecbench_bsearch.go:126
-					}
-					p >>= 1
-					if p == 0 {
-						break
-					}
-					r := idx | p
-					w := n
-					if r < n {
-						w = r
-					}
-					if z >= accA[w] {
-						idx = r
-					}
-				}
-
-//line hecbench_bsearch.go:140
-				accR[i] = idx
-				_ = p
-				_ = z
-				_ = idx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line hecbench_bsearch.go:105
+			i := uint64(gc_bx*gc_bdx + gc_tx)
+//line hecbench_bsearch.go:120
+			p := k[0]
+			z := accZ[i]
+			idx := uint64(0)
+			if accA[p] <= z {
+				idx = p
+			}
+			for {
+//line hecbench_bsearch.go:126
+				gc_b.Tick()
+//line hecbench_bsearch.go:126
+				if gc_b.Stopped() {
+//line hecbench_bsearch.go:126
+					return
+				}
+//line hecbench_bsearch.go:127
+				p >>= 1
+				if p == 0 {
+					break
+				}
+				r := idx | p
+				w := n
+				if r < n {
+					w = r
+				}
+				if z >= accA[w] {
+					idx = r
+				}
+			}
+			accR[i] = idx
 		}
 	}
 }
@@ -510,4 +413,5 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 // gc_files_hecbench_bsearch holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_bsearch.go
+//line hecbench_bsearch.go:152
 var gc_files_hecbench_bsearch embed.FS

@@ -45,148 +45,110 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line hecbench_crs.go:19
 	sharedData := gocuda.DynamicShared[int64](t)
-
 //line hecbench_crs.go:21
 	w := 4
-
 //line hecbench_crs.go:25
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-
 //line hecbench_crs.go:27
 	worksizePerblock := gc_bdx / w * w
-
 //line hecbench_crs.go:42
 	bitInt := uint32(0x01)
-
 //line hecbench_crs.go:45
 	var i_ int = 0
-	{
+//line hecbench_crs.go:47
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line hecbench_crs.go:28
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:22
+			var i, j int
+			var result int64
+//line hecbench_crs.go:30
+			if gc_tx >= worksizePerblock {
+				{
+//line hecbench_crs.go:30
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+			if idx >= uint32(size) {
+				{
+//line hecbench_crs.go:34
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+			groupOffset := (gc_tx / w) * w
+			groupInnerOffset := gc_tx % w
+//line hecbench_crs.go:43
+			var matrixInt uint32
+			_ = i
+			_ = j
+//line hecbench_crs.go:49
+			_ = matrixInt
+			gc_s_result[gc_rank] = result
+			gc_s_groupOffset[gc_rank] = groupOffset
+			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
+		}
+	}
+//line hecbench_crs.go:45
+	for ; i_ < k; i_++ {
+//line hecbench_crs.go:47
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep := 0
+//line hecbench_crs.go:28
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+//line hecbench_crs.go:28
+				gc_alive2 := gc_all2
+//line hecbench_crs.go:28
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line hecbench_crs.go:28
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+				}
+//line hecbench_crs.go:28
+				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:46
+				if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+//line hecbench_crs.go:46
+					break
+				}
+//line hecbench_crs.go:47
+				lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_crs.go:28
 				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-				_ = idx
-
-//line hecbench_crs.go:22
-				var i, j int
-
-//line hecbench_crs.go:23
-				var result int64
-
-//line hecbench_crs.go:30
-				if gc_tx >= worksizePerblock {
-//line hecbench_crs.go:30
-					{
-//line hecbench_crs.go:30
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_crs.go:31
-					}
-				}
-
-//line hecbench_crs.go:34
-				if idx >= uint32(size) {
-//line hecbench_crs.go:34
-					{
-//line hecbench_crs.go:34
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_crs.go:35
-					}
-				}
-
-//line hecbench_crs.go:38
-				groupOffset := (gc_tx / w) * w
-
-//line hecbench_crs.go:39
-				groupInnerOffset := gc_tx % w
-
-//line hecbench_crs.go:43
-				var matrixInt uint32
-				_ = i
-				_ = j
-				_ = result
-				_ = groupOffset
-				_ = groupInnerOffset
-				_ = matrixInt
-				gc_s_result[gc_rank] = result
-				gc_s_groupOffset[gc_rank] = groupOffset
-				gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
+//line hecbench_crs.go:46
+				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
-	}
-
-//line hecbench_crs.go:45
-	for ; i_ < k; i_++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-//line hecbench_crs.go:28
-				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_crs.go:28
-				_ = gc_all2
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line hecbench_crs.go:28
-					gc_alive2 := gc_all2
-//line hecbench_crs.go:28
-					_ = gc_alive2
-//line hecbench_crs.go:28
-					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_crs.go:28
-						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_crs.go:28
-					}
-//line hecbench_crs.go:28
-					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:28
-					_ = idx
-//line hecbench_crs.go:46
-					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
-//line hecbench_crs.go:46
-						break
-//line hecbench_crs.go:46
-					}
-					lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line hecbench_crs.go:28
-					idx := uint32(worksizePerblock*gc_bx + gc_tx)
-					_ = idx
-
-//line hecbench_crs.go:46
-					sharedData[gc_tx] = in[i_*size+int(idx)]
-				}
-			}
-		}
+//line hecbench_crs.go:50
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n]
-			_ = gc_s_index
+//line hecbench_crs.go:53
 			gc_s_result := gc_s_result[:gc_n]
-			_ = gc_s_result
+//line hecbench_crs.go:55
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-			_ = gc_s_groupOffset
+//line hecbench_crs.go:57
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
-			_ = gc_s_groupInnerOffset
 			{
+//line hecbench_crs.go:60
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -199,105 +161,78 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
-					_ = matrixInt
-
 //line hecbench_crs.go:50
 					var j_ int = 0
-
 //line hecbench_crs.go:50
 					for ; j_ < w; j_++ {
 						matrixInt = bm[index]
 						result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
-
+//line hecbench_crs.go:54
 						index++
 					}
-
 //line hecbench_crs.go:55
 					j = j_
-
-//line hecbench_crs.go:55
-					_ = j
-					_ = j_
+//line hecbench_crs.go:57
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := 0
+//line hecbench_crs.go:64
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 //line hecbench_crs.go:28
-			gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+		gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+		for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+			gc_tx := gc_vstep2
+			gc_rank := gc_base + gc_tx
 //line hecbench_crs.go:28
-			_ = gc_all4
-			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+			gc_alive4 := gc_all4
 //line hecbench_crs.go:28
-				gc_alive4 := gc_all4
+			if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
 //line hecbench_crs.go:28
-				_ = gc_alive4
-//line hecbench_crs.go:28
-				if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
-//line hecbench_crs.go:28
-					gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_crs.go:28
-				}
-//line hecbench_crs.go:28
-				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:28
-				_ = idx
-//line hecbench_crs.go:28
-				var i int
-//line hecbench_crs.go:28
-				_ = i
-//line hecbench_crs.go:28
-				result := lanes.LoadInt64x4Slice(gc_s_result[gc_rank:])
-//line hecbench_crs.go:28
-				_ = result
-//line hecbench_crs.go:57
-				i = i_
-//line hecbench_crs.go:59
-				if int(idx) < 0 || int(idx) > len(out)-4 {
-//line hecbench_crs.go:59
-					break
-//line hecbench_crs.go:59
-				}
-//line hecbench_crs.go:59
-				result.StoreMasked((*[4]int64)(out[idx:]), gc_alive4)
+				gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line hecbench_crs.go:28
-				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-				_ = idx
-				var i int
-				_ = i
-				result := gc_s_result[gc_rank]
-
+			var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:28
+			var i int
+//line hecbench_crs.go:28
+			_ = i
+//line hecbench_crs.go:28
+			result := lanes.LoadInt64x4Slice(gc_s_result[gc_rank:])
 //line hecbench_crs.go:57
-				i = i_
-
-//line hecbench_crs.go:57
-				_ = i
-
+			i = i_
 //line hecbench_crs.go:59
-				out[idx] = result
+			if int(idx) < 0 || int(idx) > len(out)-4 {
+//line hecbench_crs.go:59
+				break
 			}
+//line hecbench_crs.go:59
+			result.StoreMasked((*[4]int64)(out[idx:]), gc_alive4)
+		}
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line hecbench_crs.go:28
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:30
+			var i int
+			_ = i
+			result := gc_s_result[gc_rank]
+//line hecbench_crs.go:57
+			i = i_
+//line hecbench_crs.go:59
+			out[idx] = result
 		}
 	}
 }
 
 // GcrsM1W5CodingDotprodKernel is gcrs_m_1_w_5_coding_dotprod of kernels.cu.
-//
-//line hecbench_crs.go:65
 func GcrsM1W5CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_gcrsM1W5CodingDotprod,
 		func(gc_t *gocuda.Thread) { gcrsM1W5CodingDotprod(gc_t, k, index, in, out, bm, size) },
@@ -324,148 +259,110 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line hecbench_crs.go:66
 	sharedData := gocuda.DynamicShared[int64](t)
-
 //line hecbench_crs.go:68
 	w := 5
-
 //line hecbench_crs.go:72
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-
 //line hecbench_crs.go:74
 	worksizePerblock := gc_bdx / w * w
-
 //line hecbench_crs.go:89
 	bitInt := uint32(0x01)
-
 //line hecbench_crs.go:92
 	var i_ int = 0
-	{
+//line hecbench_crs.go:94
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line hecbench_crs.go:75
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:69
+			var i, j int
+			var result int64
+//line hecbench_crs.go:77
+			if gc_tx >= worksizePerblock {
+				{
+//line hecbench_crs.go:77
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+			if idx >= uint32(size) {
+				{
+//line hecbench_crs.go:81
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+			groupOffset := (gc_tx / w) * w
+			groupInnerOffset := gc_tx % w
+//line hecbench_crs.go:90
+			var matrixInt uint32
+			_ = i
+			_ = j
+//line hecbench_crs.go:96
+			_ = matrixInt
+			gc_s_result[gc_rank] = result
+			gc_s_groupOffset[gc_rank] = groupOffset
+			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
+		}
+	}
+//line hecbench_crs.go:92
+	for ; i_ < k; i_++ {
+//line hecbench_crs.go:94
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep := 0
+//line hecbench_crs.go:75
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+//line hecbench_crs.go:75
+				gc_alive2 := gc_all2
+//line hecbench_crs.go:75
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line hecbench_crs.go:75
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+				}
+//line hecbench_crs.go:75
+				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:93
+				if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+//line hecbench_crs.go:93
+					break
+				}
+//line hecbench_crs.go:94
+				lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_crs.go:75
 				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-				_ = idx
-
-//line hecbench_crs.go:69
-				var i, j int
-
-//line hecbench_crs.go:70
-				var result int64
-
-//line hecbench_crs.go:77
-				if gc_tx >= worksizePerblock {
-//line hecbench_crs.go:77
-					{
-//line hecbench_crs.go:77
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_crs.go:78
-					}
-				}
-
-//line hecbench_crs.go:81
-				if idx >= uint32(size) {
-//line hecbench_crs.go:81
-					{
-//line hecbench_crs.go:81
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_crs.go:82
-					}
-				}
-
-//line hecbench_crs.go:85
-				groupOffset := (gc_tx / w) * w
-
-//line hecbench_crs.go:86
-				groupInnerOffset := gc_tx % w
-
-//line hecbench_crs.go:90
-				var matrixInt uint32
-				_ = i
-				_ = j
-				_ = result
-				_ = groupOffset
-				_ = groupInnerOffset
-				_ = matrixInt
-				gc_s_result[gc_rank] = result
-				gc_s_groupOffset[gc_rank] = groupOffset
-				gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
+//line hecbench_crs.go:93
+				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
-	}
-
-//line hecbench_crs.go:92
-	for ; i_ < k; i_++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-//line hecbench_crs.go:75
-				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_crs.go:75
-				_ = gc_all2
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line hecbench_crs.go:75
-					gc_alive2 := gc_all2
-//line hecbench_crs.go:75
-					_ = gc_alive2
-//line hecbench_crs.go:75
-					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_crs.go:75
-						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_crs.go:75
-					}
-//line hecbench_crs.go:75
-					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:75
-					_ = idx
-//line hecbench_crs.go:93
-					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
-//line hecbench_crs.go:93
-						break
-//line hecbench_crs.go:93
-					}
-					lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line hecbench_crs.go:75
-					idx := uint32(worksizePerblock*gc_bx + gc_tx)
-					_ = idx
-
-//line hecbench_crs.go:93
-					sharedData[gc_tx] = in[i_*size+int(idx)]
-				}
-			}
-		}
+//line hecbench_crs.go:97
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n]
-			_ = gc_s_index
+//line hecbench_crs.go:100
 			gc_s_result := gc_s_result[:gc_n]
-			_ = gc_s_result
+//line hecbench_crs.go:102
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-			_ = gc_s_groupOffset
+//line hecbench_crs.go:104
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
-			_ = gc_s_groupInnerOffset
 			{
+//line hecbench_crs.go:107
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -478,105 +375,78 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
-					_ = matrixInt
-
 //line hecbench_crs.go:97
 					var j_ int = 0
-
 //line hecbench_crs.go:97
 					for ; j_ < w; j_++ {
 						matrixInt = bm[index]
 						result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
-
+//line hecbench_crs.go:101
 						index++
 					}
-
 //line hecbench_crs.go:102
 					j = j_
-
-//line hecbench_crs.go:102
-					_ = j
-					_ = j_
+//line hecbench_crs.go:104
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := 0
+//line hecbench_crs.go:111
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
 //line hecbench_crs.go:75
-			gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+		gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+		for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+			gc_tx := gc_vstep2
+			gc_rank := gc_base + gc_tx
 //line hecbench_crs.go:75
-			_ = gc_all4
-			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+			gc_alive4 := gc_all4
 //line hecbench_crs.go:75
-				gc_alive4 := gc_all4
+			if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
 //line hecbench_crs.go:75
-				_ = gc_alive4
-//line hecbench_crs.go:75
-				if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
-//line hecbench_crs.go:75
-					gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_crs.go:75
-				}
-//line hecbench_crs.go:75
-				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:75
-				_ = idx
-//line hecbench_crs.go:75
-				var i int
-//line hecbench_crs.go:75
-				_ = i
-//line hecbench_crs.go:75
-				result := lanes.LoadInt64x4Slice(gc_s_result[gc_rank:])
-//line hecbench_crs.go:75
-				_ = result
-//line hecbench_crs.go:104
-				i = i_
-//line hecbench_crs.go:106
-				if int(idx) < 0 || int(idx) > len(out)-4 {
-//line hecbench_crs.go:106
-					break
-//line hecbench_crs.go:106
-				}
-//line hecbench_crs.go:106
-				result.StoreMasked((*[4]int64)(out[idx:]), gc_alive4)
+				gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line hecbench_crs.go:75
-				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-				_ = idx
-				var i int
-				_ = i
-				result := gc_s_result[gc_rank]
-
+			var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:75
+			var i int
+//line hecbench_crs.go:75
+			_ = i
+//line hecbench_crs.go:75
+			result := lanes.LoadInt64x4Slice(gc_s_result[gc_rank:])
 //line hecbench_crs.go:104
-				i = i_
-
-//line hecbench_crs.go:104
-				_ = i
-
+			i = i_
 //line hecbench_crs.go:106
-				out[idx] = result
+			if int(idx) < 0 || int(idx) > len(out)-4 {
+//line hecbench_crs.go:106
+				break
 			}
+//line hecbench_crs.go:106
+			result.StoreMasked((*[4]int64)(out[idx:]), gc_alive4)
+		}
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line hecbench_crs.go:75
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:77
+			var i int
+			_ = i
+			result := gc_s_result[gc_rank]
+//line hecbench_crs.go:104
+			i = i_
+//line hecbench_crs.go:106
+			out[idx] = result
 		}
 	}
 }
 
 // GcrsM2W4CodingDotprodKernel is gcrs_m_2_w_4_coding_dotprod of kernels.cu.
-//
-//line hecbench_crs.go:112
 func GcrsM2W4CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_gcrsM2W4CodingDotprod,
 		func(gc_t *gocuda.Thread) { gcrsM2W4CodingDotprod(gc_t, k, index, in, out, bm, size) },
@@ -603,154 +473,113 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line hecbench_crs.go:113
 	sharedData := gocuda.DynamicShared[int64](t)
-
 //line hecbench_crs.go:115
 	w := 4
-
 //line hecbench_crs.go:122
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-
 //line hecbench_crs.go:124
 	worksizePerblock := gc_bdx / w * w
-
 //line hecbench_crs.go:139
 	bitInt := uint32(0x01)
-
 //line hecbench_crs.go:142
 	var i_ int = 0
-	{
+//line hecbench_crs.go:144
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line hecbench_crs.go:125
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:116
+			var i, j int
+			var result [2]int64
+//line hecbench_crs.go:119
+			result[0] = 0
+			result[1] = 0
+//line hecbench_crs.go:127
+			if gc_tx >= worksizePerblock {
+				{
+//line hecbench_crs.go:127
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+			if idx >= uint32(size) {
+				{
+//line hecbench_crs.go:131
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+			groupOffset := (gc_tx / w) * w
+			groupInnerOffset := gc_tx % w
+//line hecbench_crs.go:140
+			var matrixInt uint32
+			_ = i
+			_ = j
+//line hecbench_crs.go:146
+			_ = matrixInt
+			gc_s_result[gc_rank] = result
+			gc_s_groupOffset[gc_rank] = groupOffset
+			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
+		}
+	}
+//line hecbench_crs.go:142
+	for ; i_ < k; i_++ {
+//line hecbench_crs.go:144
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep := 0
+//line hecbench_crs.go:125
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+//line hecbench_crs.go:125
+				gc_alive2 := gc_all2
+//line hecbench_crs.go:125
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line hecbench_crs.go:125
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+				}
+//line hecbench_crs.go:125
+				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:143
+				if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+//line hecbench_crs.go:143
+					break
+				}
+//line hecbench_crs.go:144
+				lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_crs.go:125
 				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-				_ = idx
-
-//line hecbench_crs.go:116
-				var i, j int
-
-//line hecbench_crs.go:117
-				var result [2]int64
-
-//line hecbench_crs.go:119
-				result[0] = 0
-
-//line hecbench_crs.go:120
-				result[1] = 0
-
-//line hecbench_crs.go:127
-				if gc_tx >= worksizePerblock {
-//line hecbench_crs.go:127
-					{
-//line hecbench_crs.go:127
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_crs.go:128
-					}
-				}
-
-//line hecbench_crs.go:131
-				if idx >= uint32(size) {
-//line hecbench_crs.go:131
-					{
-//line hecbench_crs.go:131
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_crs.go:132
-					}
-				}
-
-//line hecbench_crs.go:135
-				groupOffset := (gc_tx / w) * w
-
-//line hecbench_crs.go:136
-				groupInnerOffset := gc_tx % w
-
-//line hecbench_crs.go:140
-				var matrixInt uint32
-				_ = i
-				_ = j
-				_ = result
-				_ = groupOffset
-				_ = groupInnerOffset
-				_ = matrixInt
-				gc_s_result[gc_rank] = result
-				gc_s_groupOffset[gc_rank] = groupOffset
-				gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
+//line hecbench_crs.go:143
+				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
-	}
-
-//line hecbench_crs.go:142
-	for ; i_ < k; i_++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-//line hecbench_crs.go:125
-				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_crs.go:125
-				_ = gc_all2
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line hecbench_crs.go:125
-					gc_alive2 := gc_all2
-//line hecbench_crs.go:125
-					_ = gc_alive2
-//line hecbench_crs.go:125
-					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_crs.go:125
-						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_crs.go:125
-					}
-//line hecbench_crs.go:125
-					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:125
-					_ = idx
-//line hecbench_crs.go:143
-					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
-//line hecbench_crs.go:143
-						break
-//line hecbench_crs.go:143
-					}
-					lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line hecbench_crs.go:125
-					idx := uint32(worksizePerblock*gc_bx + gc_tx)
-					_ = idx
-
-//line hecbench_crs.go:143
-					sharedData[gc_tx] = in[i_*size+int(idx)]
-				}
-			}
-		}
+//line hecbench_crs.go:147
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n]
-			_ = gc_s_index
+//line hecbench_crs.go:150
 			gc_s_result := gc_s_result[:gc_n]
-			_ = gc_s_result
+//line hecbench_crs.go:152
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-			_ = gc_s_groupOffset
+//line hecbench_crs.go:154
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
-			_ = gc_s_groupInnerOffset
 			{
+//line hecbench_crs.go:157
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -763,67 +592,49 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
-					_ = matrixInt
-
 //line hecbench_crs.go:147
 					var j_ int = 0
-
 //line hecbench_crs.go:147
 					for ; j_ < w; j_++ {
 						matrixInt = bm[index]
 						result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
-
+//line hecbench_crs.go:152
 						index++
 					}
-
 //line hecbench_crs.go:153
 					j = j_
-
-//line hecbench_crs.go:153
-					_ = j
-					_ = j_
+//line hecbench_crs.go:155
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_crs.go:125
-				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-				_ = idx
-				var i int
-				_ = i
-				result := gc_s_result[gc_rank]
-
-//line hecbench_crs.go:155
-				i = i_
-
-//line hecbench_crs.go:155
-				_ = i
-
-//line hecbench_crs.go:157
-				out[idx] = result[0]
-
-//line hecbench_crs.go:158
-				out[idx+uint32(size)] = result[1]
+//line hecbench_crs.go:162
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line hecbench_crs.go:125
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:127
+			var i int
+			_ = i
+			result := gc_s_result[gc_rank]
+//line hecbench_crs.go:155
+			i = i_
+//line hecbench_crs.go:157
+			out[idx] = result[0]
+			out[idx+uint32(size)] = result[1]
 		}
 	}
 }
 
 // GcrsM4W8CodingDotprodKernel is gcrs_m_4_w_8_coding_dotprod of kernels.cu.
-//
-//line hecbench_crs.go:164
 func GcrsM4W8CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_gcrsM4W8CodingDotprod,
 		func(gc_t *gocuda.Thread) { gcrsM4W8CodingDotprod(gc_t, k, index, in, out, bm, size) },
@@ -850,160 +661,115 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line hecbench_crs.go:165
 	sharedData := gocuda.DynamicShared[int64](t)
-
 //line hecbench_crs.go:167
 	w := 8
-
 //line hecbench_crs.go:176
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-
 //line hecbench_crs.go:178
 	worksizePerblock := gc_bdx / w * w
-
 //line hecbench_crs.go:193
 	bitInt := uint32(0x01)
-
 //line hecbench_crs.go:196
 	var i_ int = 0
-	{
+//line hecbench_crs.go:198
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line hecbench_crs.go:179
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:168
+			var i, j int
+			var result [4]int64
+//line hecbench_crs.go:171
+			result[0] = 0
+			result[1] = 0
+			result[2] = 0
+			result[3] = 0
+//line hecbench_crs.go:181
+			if gc_tx >= worksizePerblock {
+				{
+//line hecbench_crs.go:181
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+			if idx >= uint32(size) {
+				{
+//line hecbench_crs.go:185
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+			groupOffset := (gc_tx / w) * w
+			groupInnerOffset := gc_tx % w
+//line hecbench_crs.go:194
+			var matrixInt uint32
+			_ = i
+			_ = j
+//line hecbench_crs.go:200
+			_ = matrixInt
+			gc_s_result[gc_rank] = result
+			gc_s_groupOffset[gc_rank] = groupOffset
+			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
+		}
+	}
+//line hecbench_crs.go:196
+	for ; i_ < k; i_++ {
+//line hecbench_crs.go:198
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep := 0
+//line hecbench_crs.go:179
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+//line hecbench_crs.go:179
+				gc_alive2 := gc_all2
+//line hecbench_crs.go:179
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line hecbench_crs.go:179
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+				}
+//line hecbench_crs.go:179
+				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:197
+				if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+//line hecbench_crs.go:197
+					break
+				}
+//line hecbench_crs.go:198
+				lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_crs.go:179
 				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-				_ = idx
-
-//line hecbench_crs.go:168
-				var i, j int
-
-//line hecbench_crs.go:169
-				var result [4]int64
-
-//line hecbench_crs.go:171
-				result[0] = 0
-
-//line hecbench_crs.go:172
-				result[1] = 0
-
-//line hecbench_crs.go:173
-				result[2] = 0
-
-//line hecbench_crs.go:174
-				result[3] = 0
-
-//line hecbench_crs.go:181
-				if gc_tx >= worksizePerblock {
-//line hecbench_crs.go:181
-					{
-//line hecbench_crs.go:181
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_crs.go:182
-					}
-				}
-
-//line hecbench_crs.go:185
-				if idx >= uint32(size) {
-//line hecbench_crs.go:185
-					{
-//line hecbench_crs.go:185
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_crs.go:186
-					}
-				}
-
-//line hecbench_crs.go:189
-				groupOffset := (gc_tx / w) * w
-
-//line hecbench_crs.go:190
-				groupInnerOffset := gc_tx % w
-
-//line hecbench_crs.go:194
-				var matrixInt uint32
-				_ = i
-				_ = j
-				_ = result
-				_ = groupOffset
-				_ = groupInnerOffset
-				_ = matrixInt
-				gc_s_result[gc_rank] = result
-				gc_s_groupOffset[gc_rank] = groupOffset
-				gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
+//line hecbench_crs.go:197
+				sharedData[gc_tx] = in[i_*size+int(idx)]
 			}
 		}
-	}
-
-//line hecbench_crs.go:196
-	for ; i_ < k; i_++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-//line hecbench_crs.go:179
-				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_crs.go:179
-				_ = gc_all2
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line hecbench_crs.go:179
-					gc_alive2 := gc_all2
-//line hecbench_crs.go:179
-					_ = gc_alive2
-//line hecbench_crs.go:179
-					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_crs.go:179
-						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_crs.go:179
-					}
-//line hecbench_crs.go:179
-					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
-//line hecbench_crs.go:179
-					_ = idx
-//line hecbench_crs.go:197
-					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
-//line hecbench_crs.go:197
-						break
-//line hecbench_crs.go:197
-					}
-					lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line hecbench_crs.go:179
-					idx := uint32(worksizePerblock*gc_bx + gc_tx)
-					_ = idx
-
-//line hecbench_crs.go:197
-					sharedData[gc_tx] = in[i_*size+int(idx)]
-				}
-			}
-		}
+//line hecbench_crs.go:201
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n]
-			_ = gc_s_index
+//line hecbench_crs.go:204
 			gc_s_result := gc_s_result[:gc_n]
-			_ = gc_s_result
+//line hecbench_crs.go:206
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-			_ = gc_s_groupOffset
+//line hecbench_crs.go:208
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
-			_ = gc_s_groupInnerOffset
 			{
+//line hecbench_crs.go:211
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -1016,11 +782,8 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
-					_ = matrixInt
-
 //line hecbench_crs.go:201
 					var j_ int = 0
-
 //line hecbench_crs.go:201
 					for ; j_ < w; j_++ {
 						matrixInt = bm[index]
@@ -1028,56 +791,39 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						result[2] = result[2] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+2*w)))>>(groupInnerOffset+2*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						result[3] = result[3] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+3*w)))>>(groupInnerOffset+3*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
-
+//line hecbench_crs.go:208
 						index++
 					}
-
 //line hecbench_crs.go:209
 					j = j_
-
-//line hecbench_crs.go:209
-					_ = j
-					_ = j_
+//line hecbench_crs.go:211
 					gc_s_index[gc_rank] = index
 					gc_s_result[gc_rank] = result
 				}
 			}
 		})
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_crs.go:179
-				idx := uint32(worksizePerblock*gc_bx + gc_tx)
-				_ = idx
-				var i int
-				_ = i
-				result := gc_s_result[gc_rank]
-
-//line hecbench_crs.go:211
-				i = i_
-
-//line hecbench_crs.go:211
-				_ = i
-
-//line hecbench_crs.go:213
-				out[idx] = result[0]
-
-//line hecbench_crs.go:214
-				out[idx+uint32(size)] = result[1]
-
-//line hecbench_crs.go:215
-				out[idx+2*uint32(size)] = result[2]
-
-//line hecbench_crs.go:216
-				out[idx+3*uint32(size)] = result[3]
+//line hecbench_crs.go:218
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line hecbench_crs.go:179
+			idx := uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:181
+			var i int
+			_ = i
+			result := gc_s_result[gc_rank]
+//line hecbench_crs.go:211
+			i = i_
+//line hecbench_crs.go:213
+			out[idx] = result[0]
+			out[idx+uint32(size)] = result[1]
+			out[idx+2*uint32(size)] = result[2]
+			out[idx+3*uint32(size)] = result[3]
 		}
 	}
 }
@@ -1085,4 +831,5 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 // gc_files_hecbench_crs holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_crs.go
+//line hecbench_crs.go:225
 var gc_files_hecbench_crs embed.FS

@@ -45,151 +45,113 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	gc_s_groupOffset := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_crs.go:19
 	sharedData := gocuda.DynamicShared[int64](t)
-
 //line hecbench_crs.go:21
 	w := 4
-
 //line hecbench_crs.go:25
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-
 //line hecbench_crs.go:27
 	worksizePerblock := gc_bdx2 / w * w
-
 //line hecbench_crs.go:42
 	bitInt := uint32(0x01)
-
 //line hecbench_crs.go:45
 	var i_ int = 0
-	{
+//line hecbench_crs.go:47
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L12:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line hecbench_crs.go:28
+			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+//line hecbench_crs.go:22
+			var i, j int
+			var result int64
+//line hecbench_crs.go:30
+			if gc_tx2 >= worksizePerblock {
+				{
+//line hecbench_crs.go:30
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+				}
+			}
+			if idx >= uint32(size) {
+				{
+//line hecbench_crs.go:34
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+				}
+			}
+			groupOffset := (gc_tx2 / w) * w
+			groupInnerOffset := gc_tx2 % w
+//line hecbench_crs.go:43
+			var matrixInt uint32
+			_ = i
+			_ = j
+//line hecbench_crs.go:49
+			_ = matrixInt
+			gc_s_result[gc_rank2] = result
+			gc_s_groupOffset[gc_rank2] = groupOffset
+			gc_s_groupInnerOffset[gc_rank2] = groupInnerOffset
+		}
+	}
+//line hecbench_crs.go:45
+	for ; i_ < k; i_++ {
+//line hecbench_crs.go:47
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line hecbench_crs.go:28
+				gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_crs.go:28
+					gc_alive7 := gc_all7
+//line hecbench_crs.go:28
+					if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
+//line hecbench_crs.go:28
+						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+//line hecbench_crs.go:28
+					var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
+//line hecbench_crs.go:46
+					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx2 < 0 || gc_tx2 > len(sharedData)-4 {
+//line hecbench_crs.go:46
+						break
+					}
+//line hecbench_crs.go:47
+					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive7).StoreSlice(sharedData[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_crs.go:28
 				idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-				_ = idx
-
-//line hecbench_crs.go:22
-				var i, j int
-
-//line hecbench_crs.go:23
-				var result int64
-
-//line hecbench_crs.go:30
-				if gc_tx2 >= worksizePerblock {
-//line hecbench_crs.go:30
-					{
-//line hecbench_crs.go:30
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_crs.go:31
-					}
-				}
-
-//line hecbench_crs.go:34
-				if idx >= uint32(size) {
-//line hecbench_crs.go:34
-					{
-//line hecbench_crs.go:34
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_crs.go:35
-					}
-				}
-
-//line hecbench_crs.go:38
-				groupOffset := (gc_tx2 / w) * w
-
-//line hecbench_crs.go:39
-				groupInnerOffset := gc_tx2 % w
-
-//line hecbench_crs.go:43
-				var matrixInt uint32
-				_ = i
-				_ = j
-				_ = result
-				_ = groupOffset
-				_ = groupInnerOffset
-				_ = matrixInt
-				gc_s_result[gc_rank2] = result
-				gc_s_groupOffset[gc_rank2] = groupOffset
-				gc_s_groupInnerOffset[gc_rank2] = groupInnerOffset
+//line hecbench_crs.go:46
+				sharedData[gc_tx2] = in[i_*size+int(idx)]
 			}
 		}
-	}
-
-//line hecbench_crs.go:45
-	for ; i_ < k; i_++ {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-//line hecbench_crs.go:28
-					gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_crs.go:28
-					_ = gc_all7
-					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_crs.go:28
-						gc_alive7 := gc_all7
-//line hecbench_crs.go:28
-						_ = gc_alive7
-//line hecbench_crs.go:28
-						if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
-//line hecbench_crs.go:28
-							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_crs.go:28
-						}
-//line hecbench_crs.go:28
-						var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
-//line hecbench_crs.go:28
-						_ = idx
-//line hecbench_crs.go:46
-						if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx2 < 0 || gc_tx2 > len(sharedData)-4 {
-//line hecbench_crs.go:46
-							break
-//line hecbench_crs.go:46
-						}
-						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive7).StoreSlice(sharedData[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line hecbench_crs.go:28
-					idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-					_ = idx
-
-//line hecbench_crs.go:46
-					sharedData[gc_tx2] = in[i_*size+int(idx)]
-				}
-			}
-		}
+//line hecbench_crs.go:50
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n2]
-			_ = gc_s_index
+//line hecbench_crs.go:53
 			gc_s_result := gc_s_result[:gc_n2]
-			_ = gc_s_result
+//line hecbench_crs.go:55
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
-			_ = gc_s_groupOffset
+//line hecbench_crs.go:57
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
-			_ = gc_s_groupInnerOffset
 			{
+//line hecbench_crs.go:60
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -202,108 +164,81 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 					groupOffset := gc_s_groupOffset[gc_rank2]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
 					var matrixInt uint32
-					_ = matrixInt
-
 //line hecbench_crs.go:50
 					var j_ int = 0
-
 //line hecbench_crs.go:50
 					for ; j_ < w; j_++ {
 						matrixInt = bm[index]
 						result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
-
+//line hecbench_crs.go:54
 						index++
 					}
-
 //line hecbench_crs.go:55
 					j = j_
-
-//line hecbench_crs.go:55
-					_ = j
-					_ = j_
+//line hecbench_crs.go:57
 					gc_s_index[gc_rank2] = index
 					gc_s_result[gc_rank2] = result
 				}
 			}
 		})
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
+//line hecbench_crs.go:64
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep4 := 0
+		if compiled.SIMD {
 //line hecbench_crs.go:28
-				gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_crs.go:28
-				_ = gc_all10
-				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line hecbench_crs.go:28
-					gc_alive10 := gc_all10
-//line hecbench_crs.go:28
-					_ = gc_alive10
-//line hecbench_crs.go:28
-					if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
-//line hecbench_crs.go:28
-						gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_crs.go:28
-					}
-//line hecbench_crs.go:28
-					var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
-//line hecbench_crs.go:28
-					_ = idx
-//line hecbench_crs.go:28
-					var i int
-//line hecbench_crs.go:28
-					_ = i
-//line hecbench_crs.go:28
-					result := archsimd.LoadInt64x4Slice(gc_s_result[gc_rank2:])
-//line hecbench_crs.go:28
-					_ = result
-//line hecbench_crs.go:57
-					i = i_
-//line hecbench_crs.go:59
-					if int(idx) < 0 || int(idx) > len(out)-4 {
-//line hecbench_crs.go:59
-						break
-//line hecbench_crs.go:59
-					}
-//line hecbench_crs.go:59
-					result.StoreMasked((*[4]int64)(out[idx:]), gc_alive10)
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+				gc_tx2 := gc_vstep4
 				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
 //line hecbench_crs.go:28
-				idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-				_ = idx
+				gc_alive10 := gc_all10
+//line hecbench_crs.go:28
+				if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
+//line hecbench_crs.go:28
+					gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+				}
+//line hecbench_crs.go:28
+				var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
+//line hecbench_crs.go:28
 				var i int
+//line hecbench_crs.go:28
 				_ = i
-				result := gc_s_result[gc_rank2]
-
+//line hecbench_crs.go:28
+				result := archsimd.LoadInt64x4Slice(gc_s_result[gc_rank2:])
 //line hecbench_crs.go:57
 				i = i_
-
-//line hecbench_crs.go:57
-				_ = i
-
 //line hecbench_crs.go:59
-				out[idx] = result
+				if int(idx) < 0 || int(idx) > len(out)-4 {
+//line hecbench_crs.go:59
+					break
+				}
+//line hecbench_crs.go:59
+				result.StoreMasked((*[4]int64)(out[idx:]), gc_alive10)
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line hecbench_crs.go:28
+			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+//line hecbench_crs.go:30
+			var i int
+			_ = i
+			result := gc_s_result[gc_rank2]
+//line hecbench_crs.go:57
+			i = i_
+//line hecbench_crs.go:59
+			out[idx] = result
 		}
 	}
 }
 
 // GcrsM1W5CodingDotprodKernel is gcrs_m_1_w_5_coding_dotprod of kernels.cu.
-//
-//line hecbench_crs.go:65
 func GcrsM1W5CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_gcrsM1W5CodingDotprod,
 		func(gc_t *gocuda.Thread) { gcrsM1W5CodingDotprod(gc_t, k, index, in, out, bm, size) },
@@ -330,151 +265,113 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	gc_s_groupOffset := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_crs.go:66
 	sharedData := gocuda.DynamicShared[int64](t)
-
 //line hecbench_crs.go:68
 	w := 5
-
 //line hecbench_crs.go:72
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-
 //line hecbench_crs.go:74
 	worksizePerblock := gc_bdx2 / w * w
-
 //line hecbench_crs.go:89
 	bitInt := uint32(0x01)
-
 //line hecbench_crs.go:92
 	var i_ int = 0
-	{
+//line hecbench_crs.go:94
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L12:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line hecbench_crs.go:75
+			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+//line hecbench_crs.go:69
+			var i, j int
+			var result int64
+//line hecbench_crs.go:77
+			if gc_tx2 >= worksizePerblock {
+				{
+//line hecbench_crs.go:77
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+				}
+			}
+			if idx >= uint32(size) {
+				{
+//line hecbench_crs.go:81
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+				}
+			}
+			groupOffset := (gc_tx2 / w) * w
+			groupInnerOffset := gc_tx2 % w
+//line hecbench_crs.go:90
+			var matrixInt uint32
+			_ = i
+			_ = j
+//line hecbench_crs.go:96
+			_ = matrixInt
+			gc_s_result[gc_rank2] = result
+			gc_s_groupOffset[gc_rank2] = groupOffset
+			gc_s_groupInnerOffset[gc_rank2] = groupInnerOffset
+		}
+	}
+//line hecbench_crs.go:92
+	for ; i_ < k; i_++ {
+//line hecbench_crs.go:94
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+//line hecbench_crs.go:75
+				gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_crs.go:75
+					gc_alive7 := gc_all7
+//line hecbench_crs.go:75
+					if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
+//line hecbench_crs.go:75
+						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+//line hecbench_crs.go:75
+					var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
+//line hecbench_crs.go:93
+					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx2 < 0 || gc_tx2 > len(sharedData)-4 {
+//line hecbench_crs.go:93
+						break
+					}
+//line hecbench_crs.go:94
+					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive7).StoreSlice(sharedData[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_crs.go:75
 				idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-				_ = idx
-
-//line hecbench_crs.go:69
-				var i, j int
-
-//line hecbench_crs.go:70
-				var result int64
-
-//line hecbench_crs.go:77
-				if gc_tx2 >= worksizePerblock {
-//line hecbench_crs.go:77
-					{
-//line hecbench_crs.go:77
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_crs.go:78
-					}
-				}
-
-//line hecbench_crs.go:81
-				if idx >= uint32(size) {
-//line hecbench_crs.go:81
-					{
-//line hecbench_crs.go:81
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_crs.go:82
-					}
-				}
-
-//line hecbench_crs.go:85
-				groupOffset := (gc_tx2 / w) * w
-
-//line hecbench_crs.go:86
-				groupInnerOffset := gc_tx2 % w
-
-//line hecbench_crs.go:90
-				var matrixInt uint32
-				_ = i
-				_ = j
-				_ = result
-				_ = groupOffset
-				_ = groupInnerOffset
-				_ = matrixInt
-				gc_s_result[gc_rank2] = result
-				gc_s_groupOffset[gc_rank2] = groupOffset
-				gc_s_groupInnerOffset[gc_rank2] = groupInnerOffset
+//line hecbench_crs.go:93
+				sharedData[gc_tx2] = in[i_*size+int(idx)]
 			}
 		}
-	}
-
-//line hecbench_crs.go:92
-	for ; i_ < k; i_++ {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-//line hecbench_crs.go:75
-					gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_crs.go:75
-					_ = gc_all7
-					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_crs.go:75
-						gc_alive7 := gc_all7
-//line hecbench_crs.go:75
-						_ = gc_alive7
-//line hecbench_crs.go:75
-						if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
-//line hecbench_crs.go:75
-							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_crs.go:75
-						}
-//line hecbench_crs.go:75
-						var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
-//line hecbench_crs.go:75
-						_ = idx
-//line hecbench_crs.go:93
-						if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx2 < 0 || gc_tx2 > len(sharedData)-4 {
-//line hecbench_crs.go:93
-							break
-//line hecbench_crs.go:93
-						}
-						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive7).StoreSlice(sharedData[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line hecbench_crs.go:75
-					idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-					_ = idx
-
-//line hecbench_crs.go:93
-					sharedData[gc_tx2] = in[i_*size+int(idx)]
-				}
-			}
-		}
+//line hecbench_crs.go:97
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n2]
-			_ = gc_s_index
+//line hecbench_crs.go:100
 			gc_s_result := gc_s_result[:gc_n2]
-			_ = gc_s_result
+//line hecbench_crs.go:102
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
-			_ = gc_s_groupOffset
+//line hecbench_crs.go:104
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
-			_ = gc_s_groupInnerOffset
 			{
+//line hecbench_crs.go:107
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -487,108 +384,81 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 					groupOffset := gc_s_groupOffset[gc_rank2]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
 					var matrixInt uint32
-					_ = matrixInt
-
 //line hecbench_crs.go:97
 					var j_ int = 0
-
 //line hecbench_crs.go:97
 					for ; j_ < w; j_++ {
 						matrixInt = bm[index]
 						result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
-
+//line hecbench_crs.go:101
 						index++
 					}
-
 //line hecbench_crs.go:102
 					j = j_
-
-//line hecbench_crs.go:102
-					_ = j
-					_ = j_
+//line hecbench_crs.go:104
 					gc_s_index[gc_rank2] = index
 					gc_s_result[gc_rank2] = result
 				}
 			}
 		})
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
+//line hecbench_crs.go:111
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep4 := 0
+		if compiled.SIMD {
 //line hecbench_crs.go:75
-				gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_crs.go:75
-				_ = gc_all10
-				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line hecbench_crs.go:75
-					gc_alive10 := gc_all10
-//line hecbench_crs.go:75
-					_ = gc_alive10
-//line hecbench_crs.go:75
-					if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
-//line hecbench_crs.go:75
-						gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_crs.go:75
-					}
-//line hecbench_crs.go:75
-					var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
-//line hecbench_crs.go:75
-					_ = idx
-//line hecbench_crs.go:75
-					var i int
-//line hecbench_crs.go:75
-					_ = i
-//line hecbench_crs.go:75
-					result := archsimd.LoadInt64x4Slice(gc_s_result[gc_rank2:])
-//line hecbench_crs.go:75
-					_ = result
-//line hecbench_crs.go:104
-					i = i_
-//line hecbench_crs.go:106
-					if int(idx) < 0 || int(idx) > len(out)-4 {
-//line hecbench_crs.go:106
-						break
-//line hecbench_crs.go:106
-					}
-//line hecbench_crs.go:106
-					result.StoreMasked((*[4]int64)(out[idx:]), gc_alive10)
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+				gc_tx2 := gc_vstep4
 				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
 //line hecbench_crs.go:75
-				idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-				_ = idx
+				gc_alive10 := gc_all10
+//line hecbench_crs.go:75
+				if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
+//line hecbench_crs.go:75
+					gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+				}
+//line hecbench_crs.go:75
+				var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
+//line hecbench_crs.go:75
 				var i int
+//line hecbench_crs.go:75
 				_ = i
-				result := gc_s_result[gc_rank2]
-
+//line hecbench_crs.go:75
+				result := archsimd.LoadInt64x4Slice(gc_s_result[gc_rank2:])
 //line hecbench_crs.go:104
 				i = i_
-
-//line hecbench_crs.go:104
-				_ = i
-
 //line hecbench_crs.go:106
-				out[idx] = result
+				if int(idx) < 0 || int(idx) > len(out)-4 {
+//line hecbench_crs.go:106
+					break
+				}
+//line hecbench_crs.go:106
+				result.StoreMasked((*[4]int64)(out[idx:]), gc_alive10)
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line hecbench_crs.go:75
+			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+//line hecbench_crs.go:77
+			var i int
+			_ = i
+			result := gc_s_result[gc_rank2]
+//line hecbench_crs.go:104
+			i = i_
+//line hecbench_crs.go:106
+			out[idx] = result
 		}
 	}
 }
 
 // GcrsM2W4CodingDotprodKernel is gcrs_m_2_w_4_coding_dotprod of kernels.cu.
-//
-//line hecbench_crs.go:112
 func GcrsM2W4CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_gcrsM2W4CodingDotprod,
 		func(gc_t *gocuda.Thread) { gcrsM2W4CodingDotprod(gc_t, k, index, in, out, bm, size) },
@@ -615,157 +485,116 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	gc_s_groupOffset := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_crs.go:113
 	sharedData := gocuda.DynamicShared[int64](t)
-
 //line hecbench_crs.go:115
 	w := 4
-
 //line hecbench_crs.go:122
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-
 //line hecbench_crs.go:124
 	worksizePerblock := gc_bdx2 / w * w
-
 //line hecbench_crs.go:139
 	bitInt := uint32(0x01)
-
 //line hecbench_crs.go:142
 	var i_ int = 0
-	{
+//line hecbench_crs.go:144
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L12:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line hecbench_crs.go:125
+			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+//line hecbench_crs.go:116
+			var i, j int
+			var result [2]int64
+//line hecbench_crs.go:119
+			result[0] = 0
+			result[1] = 0
+//line hecbench_crs.go:127
+			if gc_tx2 >= worksizePerblock {
+				{
+//line hecbench_crs.go:127
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+				}
+			}
+			if idx >= uint32(size) {
+				{
+//line hecbench_crs.go:131
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+				}
+			}
+			groupOffset := (gc_tx2 / w) * w
+			groupInnerOffset := gc_tx2 % w
+//line hecbench_crs.go:140
+			var matrixInt uint32
+			_ = i
+			_ = j
+//line hecbench_crs.go:146
+			_ = matrixInt
+			gc_s_result[gc_rank2] = result
+			gc_s_groupOffset[gc_rank2] = groupOffset
+			gc_s_groupInnerOffset[gc_rank2] = groupInnerOffset
+		}
+	}
+//line hecbench_crs.go:142
+	for ; i_ < k; i_++ {
+//line hecbench_crs.go:144
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line hecbench_crs.go:125
+				gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_crs.go:125
+					gc_alive5 := gc_all5
+//line hecbench_crs.go:125
+					if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line hecbench_crs.go:125
+						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+//line hecbench_crs.go:125
+					var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
+//line hecbench_crs.go:143
+					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx2 < 0 || gc_tx2 > len(sharedData)-4 {
+//line hecbench_crs.go:143
+						break
+					}
+//line hecbench_crs.go:144
+					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive5).StoreSlice(sharedData[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_crs.go:125
 				idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-				_ = idx
-
-//line hecbench_crs.go:116
-				var i, j int
-
-//line hecbench_crs.go:117
-				var result [2]int64
-
-//line hecbench_crs.go:119
-				result[0] = 0
-
-//line hecbench_crs.go:120
-				result[1] = 0
-
-//line hecbench_crs.go:127
-				if gc_tx2 >= worksizePerblock {
-//line hecbench_crs.go:127
-					{
-//line hecbench_crs.go:127
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_crs.go:128
-					}
-				}
-
-//line hecbench_crs.go:131
-				if idx >= uint32(size) {
-//line hecbench_crs.go:131
-					{
-//line hecbench_crs.go:131
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_crs.go:132
-					}
-				}
-
-//line hecbench_crs.go:135
-				groupOffset := (gc_tx2 / w) * w
-
-//line hecbench_crs.go:136
-				groupInnerOffset := gc_tx2 % w
-
-//line hecbench_crs.go:140
-				var matrixInt uint32
-				_ = i
-				_ = j
-				_ = result
-				_ = groupOffset
-				_ = groupInnerOffset
-				_ = matrixInt
-				gc_s_result[gc_rank2] = result
-				gc_s_groupOffset[gc_rank2] = groupOffset
-				gc_s_groupInnerOffset[gc_rank2] = groupInnerOffset
+//line hecbench_crs.go:143
+				sharedData[gc_tx2] = in[i_*size+int(idx)]
 			}
 		}
-	}
-
-//line hecbench_crs.go:142
-	for ; i_ < k; i_++ {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-//line hecbench_crs.go:125
-					gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_crs.go:125
-					_ = gc_all5
-					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_crs.go:125
-						gc_alive5 := gc_all5
-//line hecbench_crs.go:125
-						_ = gc_alive5
-//line hecbench_crs.go:125
-						if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line hecbench_crs.go:125
-							gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_crs.go:125
-						}
-//line hecbench_crs.go:125
-						var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
-//line hecbench_crs.go:125
-						_ = idx
-//line hecbench_crs.go:143
-						if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx2 < 0 || gc_tx2 > len(sharedData)-4 {
-//line hecbench_crs.go:143
-							break
-//line hecbench_crs.go:143
-						}
-						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive5).StoreSlice(sharedData[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line hecbench_crs.go:125
-					idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-					_ = idx
-
-//line hecbench_crs.go:143
-					sharedData[gc_tx2] = in[i_*size+int(idx)]
-				}
-			}
-		}
+//line hecbench_crs.go:147
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n2]
-			_ = gc_s_index
+//line hecbench_crs.go:150
 			gc_s_result := gc_s_result[:gc_n2]
-			_ = gc_s_result
+//line hecbench_crs.go:152
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
-			_ = gc_s_groupOffset
+//line hecbench_crs.go:154
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
-			_ = gc_s_groupInnerOffset
 			{
+//line hecbench_crs.go:157
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -778,67 +607,49 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 					groupOffset := gc_s_groupOffset[gc_rank2]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
 					var matrixInt uint32
-					_ = matrixInt
-
 //line hecbench_crs.go:147
 					var j_ int = 0
-
 //line hecbench_crs.go:147
 					for ; j_ < w; j_++ {
 						matrixInt = bm[index]
 						result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
-
+//line hecbench_crs.go:152
 						index++
 					}
-
 //line hecbench_crs.go:153
 					j = j_
-
-//line hecbench_crs.go:153
-					_ = j
-					_ = j_
+//line hecbench_crs.go:155
 					gc_s_index[gc_rank2] = index
 					gc_s_result[gc_rank2] = result
 				}
 			}
 		})
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line hecbench_crs.go:125
-				idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-				_ = idx
-				var i int
-				_ = i
-				result := gc_s_result[gc_rank2]
-
-//line hecbench_crs.go:155
-				i = i_
-
-//line hecbench_crs.go:155
-				_ = i
-
-//line hecbench_crs.go:157
-				out[idx] = result[0]
-
-//line hecbench_crs.go:158
-				out[idx+uint32(size)] = result[1]
+//line hecbench_crs.go:162
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+//line hecbench_crs.go:125
+			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+//line hecbench_crs.go:127
+			var i int
+			_ = i
+			result := gc_s_result[gc_rank2]
+//line hecbench_crs.go:155
+			i = i_
+//line hecbench_crs.go:157
+			out[idx] = result[0]
+			out[idx+uint32(size)] = result[1]
 		}
 	}
 }
 
 // GcrsM4W8CodingDotprodKernel is gcrs_m_4_w_8_coding_dotprod of kernels.cu.
-//
-//line hecbench_crs.go:164
 func GcrsM4W8CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_gcrsM4W8CodingDotprod,
 		func(gc_t *gocuda.Thread) { gcrsM4W8CodingDotprod(gc_t, k, index, in, out, bm, size) },
@@ -865,163 +676,118 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	gc_s_groupOffset := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
 	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_crs.go:165
 	sharedData := gocuda.DynamicShared[int64](t)
-
 //line hecbench_crs.go:167
 	w := 8
-
 //line hecbench_crs.go:176
 	const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
-
 //line hecbench_crs.go:178
 	worksizePerblock := gc_bdx2 / w * w
-
 //line hecbench_crs.go:193
 	bitInt := uint32(0x01)
-
 //line hecbench_crs.go:196
 	var i_ int = 0
-	{
+//line hecbench_crs.go:198
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L12:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line hecbench_crs.go:179
+			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+//line hecbench_crs.go:168
+			var i, j int
+			var result [4]int64
+//line hecbench_crs.go:171
+			result[0] = 0
+			result[1] = 0
+			result[2] = 0
+			result[3] = 0
+//line hecbench_crs.go:181
+			if gc_tx2 >= worksizePerblock {
+				{
+//line hecbench_crs.go:181
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+				}
+			}
+			if idx >= uint32(size) {
+				{
+//line hecbench_crs.go:185
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+				}
+			}
+			groupOffset := (gc_tx2 / w) * w
+			groupInnerOffset := gc_tx2 % w
+//line hecbench_crs.go:194
+			var matrixInt uint32
+			_ = i
+			_ = j
+//line hecbench_crs.go:200
+			_ = matrixInt
+			gc_s_result[gc_rank2] = result
+			gc_s_groupOffset[gc_rank2] = groupOffset
+			gc_s_groupInnerOffset[gc_rank2] = groupInnerOffset
+		}
+	}
+//line hecbench_crs.go:196
+	for ; i_ < k; i_++ {
+//line hecbench_crs.go:198
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line hecbench_crs.go:179
+				gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_crs.go:179
+					gc_alive5 := gc_all5
+//line hecbench_crs.go:179
+					if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line hecbench_crs.go:179
+						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+//line hecbench_crs.go:179
+					var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
+//line hecbench_crs.go:197
+					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx2 < 0 || gc_tx2 > len(sharedData)-4 {
+//line hecbench_crs.go:197
+						break
+					}
+//line hecbench_crs.go:198
+					archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive5).StoreSlice(sharedData[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_crs.go:179
 				idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-				_ = idx
-
-//line hecbench_crs.go:168
-				var i, j int
-
-//line hecbench_crs.go:169
-				var result [4]int64
-
-//line hecbench_crs.go:171
-				result[0] = 0
-
-//line hecbench_crs.go:172
-				result[1] = 0
-
-//line hecbench_crs.go:173
-				result[2] = 0
-
-//line hecbench_crs.go:174
-				result[3] = 0
-
-//line hecbench_crs.go:181
-				if gc_tx2 >= worksizePerblock {
-//line hecbench_crs.go:181
-					{
-//line hecbench_crs.go:181
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_crs.go:182
-					}
-				}
-
-//line hecbench_crs.go:185
-				if idx >= uint32(size) {
-//line hecbench_crs.go:185
-					{
-//line hecbench_crs.go:185
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_crs.go:186
-					}
-				}
-
-//line hecbench_crs.go:189
-				groupOffset := (gc_tx2 / w) * w
-
-//line hecbench_crs.go:190
-				groupInnerOffset := gc_tx2 % w
-
-//line hecbench_crs.go:194
-				var matrixInt uint32
-				_ = i
-				_ = j
-				_ = result
-				_ = groupOffset
-				_ = groupInnerOffset
-				_ = matrixInt
-				gc_s_result[gc_rank2] = result
-				gc_s_groupOffset[gc_rank2] = groupOffset
-				gc_s_groupInnerOffset[gc_rank2] = groupInnerOffset
+//line hecbench_crs.go:197
+				sharedData[gc_tx2] = in[i_*size+int(idx)]
 			}
 		}
-	}
-
-//line hecbench_crs.go:196
-	for ; i_ < k; i_++ {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-//line hecbench_crs.go:179
-					gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_crs.go:179
-					_ = gc_all5
-					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_crs.go:179
-						gc_alive5 := gc_all5
-//line hecbench_crs.go:179
-						_ = gc_alive5
-//line hecbench_crs.go:179
-						if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line hecbench_crs.go:179
-							gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_crs.go:179
-						}
-//line hecbench_crs.go:179
-						var idx uint32 = uint32(worksizePerblock*gc_bx2 + gc_tx2)
-//line hecbench_crs.go:179
-						_ = idx
-//line hecbench_crs.go:197
-						if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx2 < 0 || gc_tx2 > len(sharedData)-4 {
-//line hecbench_crs.go:197
-							break
-//line hecbench_crs.go:197
-						}
-						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive5).StoreSlice(sharedData[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line hecbench_crs.go:179
-					idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-					_ = idx
-
-//line hecbench_crs.go:197
-					sharedData[gc_tx2] = in[i_*size+int(idx)]
-				}
-			}
-		}
+//line hecbench_crs.go:201
 		compiled.OutOfLine(func() {
 			gc_s_index := gc_s_index[:gc_n2]
-			_ = gc_s_index
+//line hecbench_crs.go:204
 			gc_s_result := gc_s_result[:gc_n2]
-			_ = gc_s_result
+//line hecbench_crs.go:206
 			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
-			_ = gc_s_groupOffset
+//line hecbench_crs.go:208
 			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
-			_ = gc_s_groupInnerOffset
 			{
+//line hecbench_crs.go:211
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -1034,11 +800,8 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 					groupOffset := gc_s_groupOffset[gc_rank2]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
 					var matrixInt uint32
-					_ = matrixInt
-
 //line hecbench_crs.go:201
 					var j_ int = 0
-
 //line hecbench_crs.go:201
 					for ; j_ < w; j_++ {
 						matrixInt = bm[index]
@@ -1046,56 +809,39 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						result[2] = result[2] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+2*w)))>>(groupInnerOffset+2*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						result[3] = result[3] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+3*w)))>>(groupInnerOffset+3*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
-
+//line hecbench_crs.go:208
 						index++
 					}
-
 //line hecbench_crs.go:209
 					j = j_
-
-//line hecbench_crs.go:209
-					_ = j
-					_ = j_
+//line hecbench_crs.go:211
 					gc_s_index[gc_rank2] = index
 					gc_s_result[gc_rank2] = result
 				}
 			}
 		})
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line hecbench_crs.go:179
-				idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
-				_ = idx
-				var i int
-				_ = i
-				result := gc_s_result[gc_rank2]
-
-//line hecbench_crs.go:211
-				i = i_
-
-//line hecbench_crs.go:211
-				_ = i
-
-//line hecbench_crs.go:213
-				out[idx] = result[0]
-
-//line hecbench_crs.go:214
-				out[idx+uint32(size)] = result[1]
-
-//line hecbench_crs.go:215
-				out[idx+2*uint32(size)] = result[2]
-
-//line hecbench_crs.go:216
-				out[idx+3*uint32(size)] = result[3]
+//line hecbench_crs.go:218
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+//line hecbench_crs.go:179
+			idx := uint32(worksizePerblock*gc_bx2 + gc_tx2)
+//line hecbench_crs.go:181
+			var i int
+			_ = i
+			result := gc_s_result[gc_rank2]
+//line hecbench_crs.go:211
+			i = i_
+//line hecbench_crs.go:213
+			out[idx] = result[0]
+			out[idx+uint32(size)] = result[1]
+			out[idx+2*uint32(size)] = result[2]
+			out[idx+3*uint32(size)] = result[3]
 		}
 	}
 }
@@ -1103,4 +849,5 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 // gc_files_hecbench_crs holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_crs.go
+//line hecbench_crs.go:225
 var gc_files_hecbench_crs embed.FS

@@ -49,43 +49,24 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 	gc_s_isValid := compiled.Scratch[bool](gc_b, 1)[:gc_n]
 	gc_s_oldT := compiled.Scratch[float64](gc_b, 2)[:gc_n]
 	gc_s_newT := compiled.Scratch[float64](gc_b, 3)[:gc_n]
-
 //line hecbench_eikonal.go:74
 	listIdx := uint32(gc_by*gc_gdx + gc_bx)
-
 //line hecbench_eikonal.go:76
 	if listIdx < nActiveBlock {
-
 //line hecbench_eikonal.go:78
 		blockIdx := list[listIdx]
-
 //line hecbench_eikonal.go:82
 		blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength)
-
-//line hecbench_eikonal.go:83
 		baseAddr := blockIdx * blocksize
-
 //line hecbench_eikonal.go:85
 		xgridlength := uint32(xdim / ekBlockLength)
-
-//line hecbench_eikonal.go:86
 		ygridlength := uint32(ydim / ekBlockLength)
-
-//line hecbench_eikonal.go:87
 		zgridlength := uint32(zdim / ekBlockLength)
-
 //line hecbench_eikonal.go:90
 		bx := blockIdx % xgridlength
-
-//line hecbench_eikonal.go:91
 		tmpIdx := (blockIdx - bx) / xgridlength
-
-//line hecbench_eikonal.go:92
 		by := tmpIdx % ygridlength
-
-//line hecbench_eikonal.go:93
 		bz := (tmpIdx - by) / ygridlength
-
 //line hecbench_eikonal.go:100
 		sol := gocuda.Shared[[ekBlockLength + 2][ekBlockLength + 2]float64](t, ekBlockLength+2)[:ekBlockLength+2]
 		{
@@ -95,58 +76,29 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:95
 					tx := uint32(gc_tx)
-					_ = tx
-
-//line hecbench_eikonal.go:96
 					ty := uint32(gc_ty)
-					_ = ty
-
-//line hecbench_eikonal.go:97
 					tz := uint32(gc_tz)
-					_ = tz
-
-//line hecbench_eikonal.go:98
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-					_ = tIdx
-
 //line hecbench_eikonal.go:103
 					idxX := tx + 1
-					_ = idxX
-
 //line hecbench_eikonal.go:103
 					idxY := ty + 1
-					_ = idxY
-
 //line hecbench_eikonal.go:103
 					idxZ := tz + 1
-					_ = idxZ
-
 //line hecbench_eikonal.go:80
 					var F float64
-
-//line hecbench_eikonal.go:81
 					var isValid bool
-
 //line hecbench_eikonal.go:105
 					sol[idxX][idxY][idxZ] = solIn[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:106
 					F = spd[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:107
 					if F > 0 {
 						F = 1.0 / F
 					}
-
-//line hecbench_eikonal.go:110
 					isValid = mask[baseAddr+tIdx]
-
 //line hecbench_eikonal.go:112
 					var newBaseAddr, newTIdx uint32
-
 //line hecbench_eikonal.go:115
 					if tx == 0 {
 						if bx == 0 {
@@ -158,7 +110,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						}
 						sol[tx][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
 					}
-
 //line hecbench_eikonal.go:126
 					if tx == ekBlockLength-1 {
 						if bx == xgridlength-1 {
@@ -170,7 +121,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						}
 						sol[tx+2][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
 					}
-
 //line hecbench_eikonal.go:137
 					if ty == 0 {
 						if by == 0 {
@@ -182,7 +132,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						}
 						sol[idxX][ty][idxZ] = solIn[newBaseAddr+newTIdx]
 					}
-
 //line hecbench_eikonal.go:148
 					if ty == ekBlockLength-1 {
 						if by == ygridlength-1 {
@@ -194,7 +143,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						}
 						sol[idxX][ty+2][idxZ] = solIn[newBaseAddr+newTIdx]
 					}
-
 //line hecbench_eikonal.go:159
 					if tz == 0 {
 						if bz == 0 {
@@ -206,7 +154,6 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						}
 						sol[idxX][idxY][tz] = solIn[newBaseAddr+newTIdx]
 					}
-
 //line hecbench_eikonal.go:170
 					if tz == ekBlockLength-1 {
 						if bz == zgridlength-1 {
@@ -218,10 +165,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						}
 						sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
 					}
-					_ = F
-					_ = isValid
-					_ = newBaseAddr
-					_ = newTIdx
+//line hecbench_eikonal.go:184
 					gc_s_F[gc_rank] = F
 					gc_s_isValid[gc_rank] = isValid
 				}
@@ -232,108 +176,91 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				}
 			}
 		}
-		{
-			gc_vstep := 0
-			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-				gc_rank := gc_vstep
-				_ = gc_rank
+//line hecbench_eikonal.go:195
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
 //line hecbench_eikonal.go:183
-				var a float64
+			var a float64
 //line hecbench_eikonal.go:183
-				_ = a
+			_ = a
 //line hecbench_eikonal.go:183
-				var b float64
+			var b float64
 //line hecbench_eikonal.go:183
-				_ = b
+			_ = b
 //line hecbench_eikonal.go:183
-				var c float64
+			var c float64
 //line hecbench_eikonal.go:183
-				_ = c
+			_ = c
 //line hecbench_eikonal.go:183
-				var oldT float64
+			var oldT float64
 //line hecbench_eikonal.go:183
-				_ = oldT
-//line hecbench_eikonal.go:183
-				var newT float64
-//line hecbench_eikonal.go:183
-				_ = newT
-				lanes.BroadcastFloat64x4(oldT).StoreSlice(gc_s_oldT[gc_rank:])
-				lanes.BroadcastFloat64x4(newT).StoreSlice(gc_s_newT[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line hecbench_eikonal.go:183
-					var a, b, c, oldT, newT float64
-					_ = a
-					_ = b
-					_ = c
-					_ = oldT
-					_ = newT
-					gc_s_oldT[gc_rank] = oldT
-					gc_s_newT[gc_rank] = newT
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line hecbench_eikonal.go:183
-					var a, b, c, oldT, newT float64
-					_ = a
-					_ = b
-					_ = c
-					_ = oldT
-					_ = newT
-					gc_s_oldT[gc_rank] = oldT
-					gc_s_newT[gc_rank] = newT
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line hecbench_eikonal.go:183
-					var a, b, c, oldT, newT float64
-					_ = a
-					_ = b
-					_ = c
-					_ = oldT
-					_ = newT
-					gc_s_oldT[gc_rank] = oldT
-					gc_s_newT[gc_rank] = newT
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line hecbench_eikonal.go:183
-					var a, b, c, oldT, newT float64
-					_ = a
-					_ = b
-					_ = c
-					_ = oldT
-					_ = newT
-					gc_s_oldT[gc_rank] = oldT
-					gc_s_newT[gc_rank] = newT
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			var newT float64
+			lanes.BroadcastFloat64x4(oldT).StoreSlice(gc_s_oldT[gc_rank:])
+			lanes.BroadcastFloat64x4(newT).StoreSlice(gc_s_newT[gc_rank:])
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:183
 				var a, b, c, oldT, newT float64
 				_ = a
 				_ = b
 				_ = c
-				_ = oldT
-				_ = newT
+//line hecbench_eikonal.go:189
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_eikonal.go:183
+				var a, b, c, oldT, newT float64
+				_ = a
+				_ = b
+				_ = c
+//line hecbench_eikonal.go:189
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_eikonal.go:183
+				var a, b, c, oldT, newT float64
+				_ = a
+				_ = b
+				_ = c
+//line hecbench_eikonal.go:189
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_eikonal.go:183
+				var a, b, c, oldT, newT float64
+				_ = a
+				_ = b
+				_ = c
+//line hecbench_eikonal.go:189
 				gc_s_oldT[gc_rank] = oldT
 				gc_s_newT[gc_rank] = newT
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line hecbench_eikonal.go:183
+			var a, b, c, oldT, newT float64
+			_ = a
+			_ = b
+			_ = c
+//line hecbench_eikonal.go:189
+			gc_s_oldT[gc_rank] = oldT
+			gc_s_newT[gc_rank] = newT
+		}
 //line hecbench_eikonal.go:185
 		for iter := 0; iter < nIter; iter++ {
 			{
@@ -343,57 +270,39 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
-						_ = tx
-
-//line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
-						_ = ty
-
-//line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:103
 						idxX := tx + 1
-						_ = idxX
-
 //line hecbench_eikonal.go:103
 						idxY := ty + 1
-						_ = idxY
-
 //line hecbench_eikonal.go:103
 						idxZ := tz + 1
-						_ = idxZ
+//line hecbench_eikonal.go:105
 						F := gc_s_F[gc_rank]
 						isValid := gc_s_isValid[gc_rank]
 						var a float64
-						_ = a
+//line hecbench_eikonal.go:109
 						var b float64
-						_ = b
+//line hecbench_eikonal.go:111
 						var c float64
-						_ = c
+//line hecbench_eikonal.go:113
 						var oldT float64
-						_ = oldT
+//line hecbench_eikonal.go:115
 						var newT float64
-						_ = newT
-
 //line hecbench_eikonal.go:189
 						oldT = sol[idxX][idxY][idxZ]
-
-//line hecbench_eikonal.go:190
 						newT = oldT
-
 //line hecbench_eikonal.go:192
 						if isValid {
 							a = min(sol[tx][idxY][idxZ], sol[tx+2][idxY][idxZ])
 							b = min(sol[idxX][ty][idxZ], sol[idxX][ty+2][idxZ])
 							c = min(sol[idxX][idxY][tz], sol[idxX][idxY][tz+2])
-
+//line hecbench_eikonal.go:197
 							tmp := getTimeEikonal(a, b, c, F)
-
+//line hecbench_eikonal.go:199
 							newT = min(tmp, oldT)
 						}
 						gc_s_oldT[gc_rank] = oldT
@@ -416,33 +325,21 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:95
 							tx := uint32(gc_tx)
-							_ = tx
-
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-							_ = idxX
-
 //line hecbench_eikonal.go:96
 							ty := uint32(gc_ty)
-							_ = ty
-
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-							_ = idxY
-
 //line hecbench_eikonal.go:97
 							tz := uint32(gc_tz)
-							_ = tz
-
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-							_ = idxZ
+//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
-
 //line hecbench_eikonal.go:203
 							if isValid {
 								sol[idxX][idxY][idxZ] = newT
@@ -452,33 +349,21 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:95
 							tx := uint32(gc_tx)
-							_ = tx
-
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-							_ = idxX
-
 //line hecbench_eikonal.go:96
 							ty := uint32(gc_ty)
-							_ = ty
-
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-							_ = idxY
-
 //line hecbench_eikonal.go:97
 							tz := uint32(gc_tz)
-							_ = tz
-
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-							_ = idxZ
+//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
-
 //line hecbench_eikonal.go:203
 							if isValid {
 								sol[idxX][idxY][idxZ] = newT
@@ -488,33 +373,21 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:95
 							tx := uint32(gc_tx)
-							_ = tx
-
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-							_ = idxX
-
 //line hecbench_eikonal.go:96
 							ty := uint32(gc_ty)
-							_ = ty
-
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-							_ = idxY
-
 //line hecbench_eikonal.go:97
 							tz := uint32(gc_tz)
-							_ = tz
-
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-							_ = idxZ
+//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
-
 //line hecbench_eikonal.go:203
 							if isValid {
 								sol[idxX][idxY][idxZ] = newT
@@ -524,33 +397,21 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:95
 							tx := uint32(gc_tx)
-							_ = tx
-
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-							_ = idxX
-
 //line hecbench_eikonal.go:96
 							ty := uint32(gc_ty)
-							_ = ty
-
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-							_ = idxY
-
 //line hecbench_eikonal.go:97
 							tz := uint32(gc_tz)
-							_ = tz
-
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-							_ = idxZ
+//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank]
 							newT := gc_s_newT[gc_rank]
-
 //line hecbench_eikonal.go:203
 							if isValid {
 								sol[idxX][idxY][idxZ] = newT
@@ -560,33 +421,21 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:103
 						idxX := tx + 1
-						_ = idxX
-
 //line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:103
 						idxY := ty + 1
-						_ = idxY
-
 //line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:103
 						idxZ := tz + 1
-						_ = idxZ
+//line hecbench_eikonal.go:105
 						isValid := gc_s_isValid[gc_rank]
 						newT := gc_s_newT[gc_rank]
-
 //line hecbench_eikonal.go:203
 						if isValid {
 							sol[idxX][idxY][idxZ] = newT
@@ -610,167 +459,112 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
+//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
-
 //line hecbench_eikonal.go:210
 						residue := oldT - newT
-
 //line hecbench_eikonal.go:213
 						con[baseAddr+tIdx] = residue < ekEps
-
-//line hecbench_eikonal.go:214
 						solOut[baseAddr+tIdx] = newT
-						_ = residue
 					}
 					{
+//line hecbench_eikonal.go:218
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
+//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
-
 //line hecbench_eikonal.go:210
 						residue := oldT - newT
-
 //line hecbench_eikonal.go:213
 						con[baseAddr+tIdx] = residue < ekEps
-
-//line hecbench_eikonal.go:214
 						solOut[baseAddr+tIdx] = newT
-						_ = residue
 					}
 					{
+//line hecbench_eikonal.go:218
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
+//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
-
 //line hecbench_eikonal.go:210
 						residue := oldT - newT
-
 //line hecbench_eikonal.go:213
 						con[baseAddr+tIdx] = residue < ekEps
-
-//line hecbench_eikonal.go:214
 						solOut[baseAddr+tIdx] = newT
-						_ = residue
 					}
 					{
+//line hecbench_eikonal.go:218
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:97
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:96
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:95
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
+//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank]
 						newT := gc_s_newT[gc_rank]
-
 //line hecbench_eikonal.go:210
 						residue := oldT - newT
-
 //line hecbench_eikonal.go:213
 						con[baseAddr+tIdx] = residue < ekEps
-
-//line hecbench_eikonal.go:214
 						solOut[baseAddr+tIdx] = newT
-						_ = residue
 					}
 				}
+//line hecbench_eikonal.go:218
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:97
 					tz := uint32(gc_tz)
-					_ = tz
-
 //line hecbench_eikonal.go:96
 					ty := uint32(gc_ty)
-					_ = ty
-
 //line hecbench_eikonal.go:95
 					tx := uint32(gc_tx)
-					_ = tx
-
 //line hecbench_eikonal.go:98
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-					_ = tIdx
+//line hecbench_eikonal.go:100
 					oldT := gc_s_oldT[gc_rank]
 					newT := gc_s_newT[gc_rank]
-
 //line hecbench_eikonal.go:210
 					residue := oldT - newT
-
 //line hecbench_eikonal.go:213
 					con[baseAddr+tIdx] = residue < ekEps
-
-//line hecbench_eikonal.go:214
 					solOut[baseAddr+tIdx] = newT
-					_ = residue
 				}
+//line hecbench_eikonal.go:217
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -806,23 +600,15 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_eikonal.go:222
 	listIdx := uint32(gc_by*gc_gdx + gc_bx)
-
 //line hecbench_eikonal.go:224
 	if listIdx < nActiveBlock {
-
-//line hecbench_eikonal.go:225
 		blockIdx := list[listIdx]
-
 //line hecbench_eikonal.go:227
 		conv := gocuda.Shared[bool](t, ekBlockLength*ekBlockLength*ekBlockLength)[:ekBlockLength*ekBlockLength*ekBlockLength]
-
 //line hecbench_eikonal.go:229
 		blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength / 2)
-
-//line hecbench_eikonal.go:230
 		baseAddr := blockIdx * blocksize * 2
 		{
 			gc_ty := 0
@@ -834,135 +620,80 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:236
 						conv[tIdx] = con[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:237
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:236
 						conv[tIdx] = con[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:237
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:236
 						conv[tIdx] = con[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:237
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:236
 						conv[tIdx] = con[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:237
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:233
 					tz := uint32(gc_tz)
-					_ = tz
-
 //line hecbench_eikonal.go:232
 					ty := uint32(gc_ty)
-					_ = ty
-
 //line hecbench_eikonal.go:231
 					tx := uint32(gc_tx)
-					_ = tx
-
 //line hecbench_eikonal.go:234
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-					_ = tIdx
-
 //line hecbench_eikonal.go:236
 					conv[tIdx] = con[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:237
 					conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 				}
 				gc_ty++
@@ -972,152 +703,26 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 				}
 			}
 		}
-
 //line hecbench_eikonal.go:241
 		for i := blocksize; i > 0; i /= 2 {
-			{
-				gc_ty := 0
-				gc_tz := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_eikonal.go:233
-							tz := uint32(gc_tz)
-							_ = tz
-
-//line hecbench_eikonal.go:232
-							ty := uint32(gc_ty)
-							_ = ty
-
-//line hecbench_eikonal.go:231
-							tx := uint32(gc_tx)
-							_ = tx
-
-//line hecbench_eikonal.go:234
-							tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-							_ = tIdx
-
-//line hecbench_eikonal.go:242
-							if tIdx < i {
-								var b1, b2 bool
-								b1 = conv[tIdx]
-								b2 = conv[tIdx+i]
-								conv[tIdx] = b1 && b2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_eikonal.go:233
-							tz := uint32(gc_tz)
-							_ = tz
-
-//line hecbench_eikonal.go:232
-							ty := uint32(gc_ty)
-							_ = ty
-
-//line hecbench_eikonal.go:231
-							tx := uint32(gc_tx)
-							_ = tx
-
-//line hecbench_eikonal.go:234
-							tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-							_ = tIdx
-
-//line hecbench_eikonal.go:242
-							if tIdx < i {
-								var b1, b2 bool
-								b1 = conv[tIdx]
-								b2 = conv[tIdx+i]
-								conv[tIdx] = b1 && b2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_eikonal.go:233
-							tz := uint32(gc_tz)
-							_ = tz
-
-//line hecbench_eikonal.go:232
-							ty := uint32(gc_ty)
-							_ = ty
-
-//line hecbench_eikonal.go:231
-							tx := uint32(gc_tx)
-							_ = tx
-
-//line hecbench_eikonal.go:234
-							tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-							_ = tIdx
-
-//line hecbench_eikonal.go:242
-							if tIdx < i {
-								var b1, b2 bool
-								b1 = conv[tIdx]
-								b2 = conv[tIdx+i]
-								conv[tIdx] = b1 && b2
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_eikonal.go:233
-							tz := uint32(gc_tz)
-							_ = tz
-
-//line hecbench_eikonal.go:232
-							ty := uint32(gc_ty)
-							_ = ty
-
-//line hecbench_eikonal.go:231
-							tx := uint32(gc_tx)
-							_ = tx
-
-//line hecbench_eikonal.go:234
-							tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-							_ = tIdx
-
-//line hecbench_eikonal.go:242
-							if tIdx < i {
-								var b1, b2 bool
-								b1 = conv[tIdx]
-								b2 = conv[tIdx+i]
-								conv[tIdx] = b1 && b2
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_eikonal.go:243
+			gc_ty := 0
+			gc_tz := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:242
 						if tIdx < i {
 							var b1, b2 bool
@@ -1126,15 +731,95 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 							conv[tIdx] = b1 && b2
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-						gc_tz++
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_eikonal.go:233
+						tz := uint32(gc_tz)
+//line hecbench_eikonal.go:232
+						ty := uint32(gc_ty)
+//line hecbench_eikonal.go:231
+						tx := uint32(gc_tx)
+//line hecbench_eikonal.go:234
+						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+//line hecbench_eikonal.go:242
+						if tIdx < i {
+							var b1, b2 bool
+							b1 = conv[tIdx]
+							b2 = conv[tIdx+i]
+							conv[tIdx] = b1 && b2
+						}
 					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_eikonal.go:233
+						tz := uint32(gc_tz)
+//line hecbench_eikonal.go:232
+						ty := uint32(gc_ty)
+//line hecbench_eikonal.go:231
+						tx := uint32(gc_tx)
+//line hecbench_eikonal.go:234
+						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+//line hecbench_eikonal.go:242
+						if tIdx < i {
+							var b1, b2 bool
+							b1 = conv[tIdx]
+							b2 = conv[tIdx+i]
+							conv[tIdx] = b1 && b2
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_eikonal.go:233
+						tz := uint32(gc_tz)
+//line hecbench_eikonal.go:232
+						ty := uint32(gc_ty)
+//line hecbench_eikonal.go:231
+						tx := uint32(gc_tx)
+//line hecbench_eikonal.go:234
+						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+//line hecbench_eikonal.go:242
+						if tIdx < i {
+							var b1, b2 bool
+							b1 = conv[tIdx]
+							b2 = conv[tIdx+i]
+							conv[tIdx] = b1 && b2
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_eikonal.go:233
+					tz := uint32(gc_tz)
+//line hecbench_eikonal.go:232
+					ty := uint32(gc_ty)
+//line hecbench_eikonal.go:231
+					tx := uint32(gc_tx)
+//line hecbench_eikonal.go:234
+					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+//line hecbench_eikonal.go:242
+					if tIdx < i {
+						var b1, b2 bool
+						b1 = conv[tIdx]
+						b2 = conv[tIdx+i]
+						conv[tIdx] = b1 && b2
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
 			}
 		}
 		{
+//line hecbench_eikonal.go:258
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1144,23 +829,14 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:251
 						if tIdx == 0 {
 							listVol[blockIdx] = !conv[0]
@@ -1170,23 +846,14 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:251
 						if tIdx == 0 {
 							listVol[blockIdx] = !conv[0]
@@ -1196,23 +863,14 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:251
 						if tIdx == 0 {
 							listVol[blockIdx] = !conv[0]
@@ -1222,23 +880,14 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:251
 						if tIdx == 0 {
 							listVol[blockIdx] = !conv[0]
@@ -1248,23 +897,14 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:233
 					tz := uint32(gc_tz)
-					_ = tz
-
 //line hecbench_eikonal.go:232
 					ty := uint32(gc_ty)
-					_ = ty
-
 //line hecbench_eikonal.go:231
 					tx := uint32(gc_tx)
-					_ = tx
-
 //line hecbench_eikonal.go:234
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-					_ = tIdx
-
 //line hecbench_eikonal.go:251
 					if tIdx == 0 {
 						listVol[blockIdx] = !conv[0]
@@ -1311,23 +951,15 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 	gc_n := gc_b.Len()
 	gc_s_F := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_s_isValid := compiled.Scratch[bool](gc_b, 1)[:gc_n]
-
 //line hecbench_eikonal.go:261
 	listIdx := uint32(gc_by*gc_gdx + gc_bx)
-
 //line hecbench_eikonal.go:263
 	if listIdx < nTotalBlock {
-
 //line hecbench_eikonal.go:266
 		sol := gocuda.Shared[[ekBlockLength + 2][ekBlockLength + 2]float64](t, ekBlockLength+2)[:ekBlockLength+2]
-
 //line hecbench_eikonal.go:268
 		blockIdx := list[listIdx]
-
-//line hecbench_eikonal.go:269
 		blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength)
-
-//line hecbench_eikonal.go:270
 		baseAddr := blockIdx * blocksize
 		{
 			gc_ty := 0
@@ -1339,37 +971,23 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:274
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:273
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:272
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:264
 						var F float64
-
-//line hecbench_eikonal.go:265
 						var isValid bool
-
 //line hecbench_eikonal.go:278
 						if listIdx < nActiveBlock {
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
-//line hecbench_eikonal.go:278
 						}
-						_ = F
-						_ = isValid
+//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -1377,37 +995,23 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:274
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:273
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:272
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:264
 						var F float64
-
-//line hecbench_eikonal.go:265
 						var isValid bool
-
 //line hecbench_eikonal.go:278
 						if listIdx < nActiveBlock {
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
-//line hecbench_eikonal.go:278
 						}
-						_ = F
-						_ = isValid
+//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -1415,37 +1019,23 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:274
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:273
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:272
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:264
 						var F float64
-
-//line hecbench_eikonal.go:265
 						var isValid bool
-
 //line hecbench_eikonal.go:278
 						if listIdx < nActiveBlock {
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
-//line hecbench_eikonal.go:278
 						}
-						_ = F
-						_ = isValid
+//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -1453,37 +1043,23 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:274
 						tz := uint32(gc_tz)
-						_ = tz
-
 //line hecbench_eikonal.go:273
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_eikonal.go:272
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:264
 						var F float64
-
-//line hecbench_eikonal.go:265
 						var isValid bool
-
 //line hecbench_eikonal.go:278
 						if listIdx < nActiveBlock {
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
-//line hecbench_eikonal.go:278
 						}
-						_ = F
-						_ = isValid
+//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -1491,37 +1067,23 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:274
 					tz := uint32(gc_tz)
-					_ = tz
-
 //line hecbench_eikonal.go:273
 					ty := uint32(gc_ty)
-					_ = ty
-
 //line hecbench_eikonal.go:272
 					tx := uint32(gc_tx)
-					_ = tx
-
 //line hecbench_eikonal.go:275
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-					_ = tIdx
-
 //line hecbench_eikonal.go:264
 					var F float64
-
-//line hecbench_eikonal.go:265
 					var isValid bool
-
 //line hecbench_eikonal.go:278
 					if listIdx < nActiveBlock {
 //line hecbench_eikonal.go:278
 						solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
-//line hecbench_eikonal.go:278
 					}
-					_ = F
-					_ = isValid
+//line hecbench_eikonal.go:281
 					gc_s_F[gc_rank] = F
 					gc_s_isValid[gc_rank] = isValid
 				}
@@ -1532,30 +1094,17 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 				}
 			}
 		}
-
 //line hecbench_eikonal.go:277
 		if listIdx < nActiveBlock {
 		} else {
-
 //line hecbench_eikonal.go:280
 			xgridlength := uint32(xdim / ekBlockLength)
-
-//line hecbench_eikonal.go:281
 			ygridlength := uint32(ydim / ekBlockLength)
-
-//line hecbench_eikonal.go:282
 			zgridlength := uint32(zdim / ekBlockLength)
-
 //line hecbench_eikonal.go:285
 			bx := blockIdx % xgridlength
-
-//line hecbench_eikonal.go:286
 			tmpIdx := (blockIdx - bx) / xgridlength
-
-//line hecbench_eikonal.go:287
 			by := tmpIdx % ygridlength
-
-//line hecbench_eikonal.go:288
 			bz := (tmpIdx - by) / ygridlength
 			{
 				gc_ty := 0
@@ -1564,56 +1113,30 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:272
 						tx := uint32(gc_tx)
-						_ = tx
-
-//line hecbench_eikonal.go:273
 						ty := uint32(gc_ty)
-						_ = ty
-
-//line hecbench_eikonal.go:274
 						tz := uint32(gc_tz)
-						_ = tz
-
-//line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:291
 						idxX := tx + 1
-						_ = idxX
-
 //line hecbench_eikonal.go:291
 						idxY := ty + 1
-						_ = idxY
-
 //line hecbench_eikonal.go:291
 						idxZ := tz + 1
-						_ = idxZ
+//line hecbench_eikonal.go:293
 						var F float64
-						_ = F
+//line hecbench_eikonal.go:295
 						var isValid bool
-						_ = isValid
-
 //line hecbench_eikonal.go:292
 						sol[idxX][idxY][idxZ] = solIn[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:293
 						F = spd[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:294
 						if F > 0 {
 							F = 1.0 / F
 						}
-
-//line hecbench_eikonal.go:297
 						isValid = mask[baseAddr+tIdx]
-
 //line hecbench_eikonal.go:299
 						var newBaseAddr, newTIdx uint32
-
 //line hecbench_eikonal.go:302
 						if tx == 0 {
 							if bx == 0 {
@@ -1625,7 +1148,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							}
 							sol[tx][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
 						}
-
 //line hecbench_eikonal.go:313
 						if tx == ekBlockLength-1 {
 							if bx == xgridlength-1 {
@@ -1637,7 +1159,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							}
 							sol[tx+2][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
 						}
-
 //line hecbench_eikonal.go:324
 						if ty == 0 {
 							if by == 0 {
@@ -1649,7 +1170,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							}
 							sol[idxX][ty][idxZ] = solIn[newBaseAddr+newTIdx]
 						}
-
 //line hecbench_eikonal.go:335
 						if ty == ekBlockLength-1 {
 							if by == ygridlength-1 {
@@ -1661,7 +1181,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							}
 							sol[idxX][ty+2][idxZ] = solIn[newBaseAddr+newTIdx]
 						}
-
 //line hecbench_eikonal.go:346
 						if tz == 0 {
 							if bz == 0 {
@@ -1673,7 +1192,6 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							}
 							sol[idxX][idxY][tz] = solIn[newBaseAddr+newTIdx]
 						}
-
 //line hecbench_eikonal.go:357
 						if tz == ekBlockLength-1 {
 							if bz == zgridlength-1 {
@@ -1685,8 +1203,7 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							}
 							sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
 						}
-						_ = newBaseAddr
-						_ = newTIdx
+//line hecbench_eikonal.go:369
 						gc_s_F[gc_rank] = F
 						gc_s_isValid[gc_rank] = isValid
 					}
@@ -1704,70 +1221,41 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_eikonal.go:272
 						tx := uint32(gc_tx)
-						_ = tx
-
-//line hecbench_eikonal.go:273
 						ty := uint32(gc_ty)
-						_ = ty
-
-//line hecbench_eikonal.go:274
 						tz := uint32(gc_tz)
-						_ = tz
-
-//line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:291
 						idxX := tx + 1
-						_ = idxX
-
 //line hecbench_eikonal.go:291
 						idxY := ty + 1
-						_ = idxY
-
 //line hecbench_eikonal.go:291
 						idxZ := tz + 1
-						_ = idxZ
+//line hecbench_eikonal.go:293
 						F := gc_s_F[gc_rank]
 						isValid := gc_s_isValid[gc_rank]
-
 //line hecbench_eikonal.go:370
 						var a, b, c, oldT, newT float64
-
 //line hecbench_eikonal.go:375
 						oldT = sol[idxX][idxY][idxZ]
-
-//line hecbench_eikonal.go:376
 						newT = oldT
-
 //line hecbench_eikonal.go:378
 						if isValid {
 							a = min(sol[tx][idxY][idxZ], sol[tx+2][idxY][idxZ])
 							b = min(sol[idxX][ty][idxZ], sol[idxX][ty+2][idxZ])
 							c = min(sol[idxX][idxY][tz], sol[idxX][idxY][tz+2])
-
+//line hecbench_eikonal.go:383
 							tmp := getTimeEikonal(a, b, c, F)
 							newT = min(tmp, oldT)
-
+//line hecbench_eikonal.go:386
 							solOut[baseAddr+tIdx] = newT
 						}
-
 //line hecbench_eikonal.go:389
 						residue := oldT - newT
-
-//line hecbench_eikonal.go:390
 						con[baseAddr+tIdx] = residue < ekEps
-						_ = a
-						_ = b
-						_ = c
-						_ = oldT
-						_ = newT
-						_ = residue
 					}
+//line hecbench_eikonal.go:398
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0

@@ -49,43 +49,24 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 	gc_s_isValid := compiled.Scratch[bool](gc_b2, 1)[:gc_n2]
 	gc_s_oldT := compiled.Scratch[float64](gc_b2, 2)[:gc_n2]
 	gc_s_newT := compiled.Scratch[float64](gc_b2, 3)[:gc_n2]
-
 //line hecbench_eikonal.go:74
 	listIdx := uint32(gc_by2*gc_gdx2 + gc_bx2)
-
 //line hecbench_eikonal.go:76
 	if listIdx < nActiveBlock {
-
 //line hecbench_eikonal.go:78
 		blockIdx := list[listIdx]
-
 //line hecbench_eikonal.go:82
 		blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength)
-
-//line hecbench_eikonal.go:83
 		baseAddr := blockIdx * blocksize
-
 //line hecbench_eikonal.go:85
 		xgridlength := uint32(xdim / ekBlockLength)
-
-//line hecbench_eikonal.go:86
 		ygridlength := uint32(ydim / ekBlockLength)
-
-//line hecbench_eikonal.go:87
 		zgridlength := uint32(zdim / ekBlockLength)
-
 //line hecbench_eikonal.go:90
 		bx := blockIdx % xgridlength
-
-//line hecbench_eikonal.go:91
 		tmpIdx := (blockIdx - bx) / xgridlength
-
-//line hecbench_eikonal.go:92
 		by := tmpIdx % ygridlength
-
-//line hecbench_eikonal.go:93
 		bz := (tmpIdx - by) / ygridlength
-
 //line hecbench_eikonal.go:100
 		sol := gocuda.Shared[[ekBlockLength + 2][ekBlockLength + 2]float64](t, ekBlockLength+2)[:ekBlockLength+2]
 		{
@@ -95,58 +76,29 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:95
 					tx := uint32(gc_tx2)
-					_ = tx
-
-//line hecbench_eikonal.go:96
 					ty := uint32(gc_ty2)
-					_ = ty
-
-//line hecbench_eikonal.go:97
 					tz := uint32(gc_tz2)
-					_ = tz
-
-//line hecbench_eikonal.go:98
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-					_ = tIdx
-
 //line hecbench_eikonal.go:103
 					idxX := tx + 1
-					_ = idxX
-
 //line hecbench_eikonal.go:103
 					idxY := ty + 1
-					_ = idxY
-
 //line hecbench_eikonal.go:103
 					idxZ := tz + 1
-					_ = idxZ
-
 //line hecbench_eikonal.go:80
 					var F float64
-
-//line hecbench_eikonal.go:81
 					var isValid bool
-
 //line hecbench_eikonal.go:105
 					sol[idxX][idxY][idxZ] = solIn[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:106
 					F = spd[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:107
 					if F > 0 {
 						F = 1.0 / F
 					}
-
-//line hecbench_eikonal.go:110
 					isValid = mask[baseAddr+tIdx]
-
 //line hecbench_eikonal.go:112
 					var newBaseAddr, newTIdx uint32
-
 //line hecbench_eikonal.go:115
 					if tx == 0 {
 						if bx == 0 {
@@ -158,7 +110,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						}
 						sol[tx][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
 					}
-
 //line hecbench_eikonal.go:126
 					if tx == ekBlockLength-1 {
 						if bx == xgridlength-1 {
@@ -170,7 +121,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						}
 						sol[tx+2][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
 					}
-
 //line hecbench_eikonal.go:137
 					if ty == 0 {
 						if by == 0 {
@@ -182,7 +132,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						}
 						sol[idxX][ty][idxZ] = solIn[newBaseAddr+newTIdx]
 					}
-
 //line hecbench_eikonal.go:148
 					if ty == ekBlockLength-1 {
 						if by == ygridlength-1 {
@@ -194,7 +143,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						}
 						sol[idxX][ty+2][idxZ] = solIn[newBaseAddr+newTIdx]
 					}
-
 //line hecbench_eikonal.go:159
 					if tz == 0 {
 						if bz == 0 {
@@ -206,7 +154,6 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						}
 						sol[idxX][idxY][tz] = solIn[newBaseAddr+newTIdx]
 					}
-
 //line hecbench_eikonal.go:170
 					if tz == ekBlockLength-1 {
 						if bz == zgridlength-1 {
@@ -218,10 +165,7 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						}
 						sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
 					}
-					_ = F
-					_ = isValid
-					_ = newBaseAddr
-					_ = newTIdx
+//line hecbench_eikonal.go:184
 					gc_s_F[gc_rank2] = F
 					gc_s_isValid[gc_rank2] = isValid
 				}
@@ -232,113 +176,96 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 				}
 			}
 		}
-		{
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-					gc_rank2 := gc_vstep2
-					_ = gc_rank2
+//line hecbench_eikonal.go:195
+		gc_vstep2 := 0
+		if compiled.SIMD {
+			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+				gc_rank2 := gc_vstep2
 //line hecbench_eikonal.go:183
-					var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+				var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_eikonal.go:183
-					_ = a
+				_ = a
 //line hecbench_eikonal.go:183
-					var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+				var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_eikonal.go:183
-					_ = b
+				_ = b
 //line hecbench_eikonal.go:183
-					var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+				var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_eikonal.go:183
-					_ = c
+				_ = c
 //line hecbench_eikonal.go:183
-					var oldT archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+				var oldT archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_eikonal.go:183
-					_ = oldT
+				var newT archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_eikonal.go:183
-					var newT archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+				oldT.StoreSlice(gc_s_oldT[gc_rank2:])
 //line hecbench_eikonal.go:183
-					_ = newT
-//line hecbench_eikonal.go:183
-					oldT.StoreSlice(gc_s_oldT[gc_rank2:])
-//line hecbench_eikonal.go:183
-					newT.StoreSlice(gc_s_newT[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
+				newT.StoreSlice(gc_s_newT[gc_rank2:])
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-				{
-					gc_rank2 := gc_step4 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_eikonal.go:183
-					var a, b, c, oldT, newT float64
-					_ = a
-					_ = b
-					_ = c
-					_ = oldT
-					_ = newT
-					gc_s_oldT[gc_rank2] = oldT
-					gc_s_newT[gc_rank2] = newT
-				}
-				{
-					gc_rank2 := gc_step4 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_eikonal.go:183
-					var a, b, c, oldT, newT float64
-					_ = a
-					_ = b
-					_ = c
-					_ = oldT
-					_ = newT
-					gc_s_oldT[gc_rank2] = oldT
-					gc_s_newT[gc_rank2] = newT
-				}
-				{
-					gc_rank2 := gc_step4 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_eikonal.go:183
-					var a, b, c, oldT, newT float64
-					_ = a
-					_ = b
-					_ = c
-					_ = oldT
-					_ = newT
-					gc_s_oldT[gc_rank2] = oldT
-					gc_s_newT[gc_rank2] = newT
-				}
-				{
-					gc_rank2 := gc_step4 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_eikonal.go:183
-					var a, b, c, oldT, newT float64
-					_ = a
-					_ = b
-					_ = c
-					_ = oldT
-					_ = newT
-					gc_s_oldT[gc_rank2] = oldT
-					gc_s_newT[gc_rank2] = newT
-				}
-			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:183
 				var a, b, c, oldT, newT float64
 				_ = a
 				_ = b
 				_ = c
-				_ = oldT
-				_ = newT
+//line hecbench_eikonal.go:189
+				gc_s_oldT[gc_rank2] = oldT
+				gc_s_newT[gc_rank2] = newT
+			}
+			{
+				gc_rank2 := gc_step4 + 1
+				gc_pos2.Thread = gc_rank2
+//line hecbench_eikonal.go:183
+				var a, b, c, oldT, newT float64
+				_ = a
+				_ = b
+				_ = c
+//line hecbench_eikonal.go:189
+				gc_s_oldT[gc_rank2] = oldT
+				gc_s_newT[gc_rank2] = newT
+			}
+			{
+				gc_rank2 := gc_step4 + 2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_eikonal.go:183
+				var a, b, c, oldT, newT float64
+				_ = a
+				_ = b
+				_ = c
+//line hecbench_eikonal.go:189
+				gc_s_oldT[gc_rank2] = oldT
+				gc_s_newT[gc_rank2] = newT
+			}
+			{
+				gc_rank2 := gc_step4 + 3
+				gc_pos2.Thread = gc_rank2
+//line hecbench_eikonal.go:183
+				var a, b, c, oldT, newT float64
+				_ = a
+				_ = b
+				_ = c
+//line hecbench_eikonal.go:189
 				gc_s_oldT[gc_rank2] = oldT
 				gc_s_newT[gc_rank2] = newT
 			}
 		}
-
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line hecbench_eikonal.go:183
+			var a, b, c, oldT, newT float64
+			_ = a
+			_ = b
+			_ = c
+//line hecbench_eikonal.go:189
+			gc_s_oldT[gc_rank2] = oldT
+			gc_s_newT[gc_rank2] = newT
+		}
 //line hecbench_eikonal.go:185
 		for iter := 0; iter < nIter; iter++ {
 			archsimd.ClearAVXUpperBits()
@@ -349,57 +276,39 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:95
 						tx := uint32(gc_tx2)
-						_ = tx
-
-//line hecbench_eikonal.go:96
 						ty := uint32(gc_ty2)
-						_ = ty
-
-//line hecbench_eikonal.go:97
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:103
 						idxX := tx + 1
-						_ = idxX
-
 //line hecbench_eikonal.go:103
 						idxY := ty + 1
-						_ = idxY
-
 //line hecbench_eikonal.go:103
 						idxZ := tz + 1
-						_ = idxZ
+//line hecbench_eikonal.go:105
 						F := gc_s_F[gc_rank2]
 						isValid := gc_s_isValid[gc_rank2]
 						var a float64
-						_ = a
+//line hecbench_eikonal.go:109
 						var b float64
-						_ = b
+//line hecbench_eikonal.go:111
 						var c float64
-						_ = c
+//line hecbench_eikonal.go:113
 						var oldT float64
-						_ = oldT
+//line hecbench_eikonal.go:115
 						var newT float64
-						_ = newT
-
 //line hecbench_eikonal.go:189
 						oldT = sol[idxX][idxY][idxZ]
-
-//line hecbench_eikonal.go:190
 						newT = oldT
-
 //line hecbench_eikonal.go:192
 						if isValid {
 							a = min(sol[tx][idxY][idxZ], sol[tx+2][idxY][idxZ])
 							b = min(sol[idxX][ty][idxZ], sol[idxX][ty+2][idxZ])
 							c = min(sol[idxX][idxY][tz], sol[idxX][idxY][tz+2])
-
+//line hecbench_eikonal.go:197
 							tmp := getTimeEikonal(a, b, c, F)
-
+//line hecbench_eikonal.go:199
 							newT = min(tmp, oldT)
 						}
 						gc_s_oldT[gc_rank2] = oldT
@@ -422,33 +331,21 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:95
 							tx := uint32(gc_tx2)
-							_ = tx
-
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-							_ = idxX
-
 //line hecbench_eikonal.go:96
 							ty := uint32(gc_ty2)
-							_ = ty
-
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-							_ = idxY
-
 //line hecbench_eikonal.go:97
 							tz := uint32(gc_tz2)
-							_ = tz
-
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-							_ = idxZ
+//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank2]
 							newT := gc_s_newT[gc_rank2]
-
 //line hecbench_eikonal.go:203
 							if isValid {
 								sol[idxX][idxY][idxZ] = newT
@@ -458,33 +355,21 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:95
 							tx := uint32(gc_tx2)
-							_ = tx
-
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-							_ = idxX
-
 //line hecbench_eikonal.go:96
 							ty := uint32(gc_ty2)
-							_ = ty
-
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-							_ = idxY
-
 //line hecbench_eikonal.go:97
 							tz := uint32(gc_tz2)
-							_ = tz
-
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-							_ = idxZ
+//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank2]
 							newT := gc_s_newT[gc_rank2]
-
 //line hecbench_eikonal.go:203
 							if isValid {
 								sol[idxX][idxY][idxZ] = newT
@@ -494,33 +379,21 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:95
 							tx := uint32(gc_tx2)
-							_ = tx
-
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-							_ = idxX
-
 //line hecbench_eikonal.go:96
 							ty := uint32(gc_ty2)
-							_ = ty
-
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-							_ = idxY
-
 //line hecbench_eikonal.go:97
 							tz := uint32(gc_tz2)
-							_ = tz
-
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-							_ = idxZ
+//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank2]
 							newT := gc_s_newT[gc_rank2]
-
 //line hecbench_eikonal.go:203
 							if isValid {
 								sol[idxX][idxY][idxZ] = newT
@@ -530,33 +403,21 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:95
 							tx := uint32(gc_tx2)
-							_ = tx
-
 //line hecbench_eikonal.go:103
 							idxX := tx + 1
-							_ = idxX
-
 //line hecbench_eikonal.go:96
 							ty := uint32(gc_ty2)
-							_ = ty
-
 //line hecbench_eikonal.go:103
 							idxY := ty + 1
-							_ = idxY
-
 //line hecbench_eikonal.go:97
 							tz := uint32(gc_tz2)
-							_ = tz
-
 //line hecbench_eikonal.go:103
 							idxZ := tz + 1
-							_ = idxZ
+//line hecbench_eikonal.go:105
 							isValid := gc_s_isValid[gc_rank2]
 							newT := gc_s_newT[gc_rank2]
-
 //line hecbench_eikonal.go:203
 							if isValid {
 								sol[idxX][idxY][idxZ] = newT
@@ -566,33 +427,21 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:95
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:103
 						idxX := tx + 1
-						_ = idxX
-
 //line hecbench_eikonal.go:96
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:103
 						idxY := ty + 1
-						_ = idxY
-
 //line hecbench_eikonal.go:97
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:103
 						idxZ := tz + 1
-						_ = idxZ
+//line hecbench_eikonal.go:105
 						isValid := gc_s_isValid[gc_rank2]
 						newT := gc_s_newT[gc_rank2]
-
 //line hecbench_eikonal.go:203
 						if isValid {
 							sol[idxX][idxY][idxZ] = newT
@@ -616,167 +465,112 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:97
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:96
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:95
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
+//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank2]
 						newT := gc_s_newT[gc_rank2]
-
 //line hecbench_eikonal.go:210
 						residue := oldT - newT
-
 //line hecbench_eikonal.go:213
 						con[baseAddr+tIdx] = residue < ekEps
-
-//line hecbench_eikonal.go:214
 						solOut[baseAddr+tIdx] = newT
-						_ = residue
 					}
 					{
+//line hecbench_eikonal.go:218
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:97
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:96
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:95
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
+//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank2]
 						newT := gc_s_newT[gc_rank2]
-
 //line hecbench_eikonal.go:210
 						residue := oldT - newT
-
 //line hecbench_eikonal.go:213
 						con[baseAddr+tIdx] = residue < ekEps
-
-//line hecbench_eikonal.go:214
 						solOut[baseAddr+tIdx] = newT
-						_ = residue
 					}
 					{
+//line hecbench_eikonal.go:218
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:97
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:96
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:95
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
+//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank2]
 						newT := gc_s_newT[gc_rank2]
-
 //line hecbench_eikonal.go:210
 						residue := oldT - newT
-
 //line hecbench_eikonal.go:213
 						con[baseAddr+tIdx] = residue < ekEps
-
-//line hecbench_eikonal.go:214
 						solOut[baseAddr+tIdx] = newT
-						_ = residue
 					}
 					{
+//line hecbench_eikonal.go:218
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:97
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:96
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:95
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:98
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
+//line hecbench_eikonal.go:100
 						oldT := gc_s_oldT[gc_rank2]
 						newT := gc_s_newT[gc_rank2]
-
 //line hecbench_eikonal.go:210
 						residue := oldT - newT
-
 //line hecbench_eikonal.go:213
 						con[baseAddr+tIdx] = residue < ekEps
-
-//line hecbench_eikonal.go:214
 						solOut[baseAddr+tIdx] = newT
-						_ = residue
 					}
 				}
+//line hecbench_eikonal.go:218
 				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:97
 					tz := uint32(gc_tz2)
-					_ = tz
-
 //line hecbench_eikonal.go:96
 					ty := uint32(gc_ty2)
-					_ = ty
-
 //line hecbench_eikonal.go:95
 					tx := uint32(gc_tx2)
-					_ = tx
-
 //line hecbench_eikonal.go:98
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-					_ = tIdx
+//line hecbench_eikonal.go:100
 					oldT := gc_s_oldT[gc_rank2]
 					newT := gc_s_newT[gc_rank2]
-
 //line hecbench_eikonal.go:210
 					residue := oldT - newT
-
 //line hecbench_eikonal.go:213
 					con[baseAddr+tIdx] = residue < ekEps
-
-//line hecbench_eikonal.go:214
 					solOut[baseAddr+tIdx] = newT
-					_ = residue
 				}
+//line hecbench_eikonal.go:217
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -812,23 +606,15 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_eikonal.go:222
 	listIdx := uint32(gc_by2*gc_gdx2 + gc_bx2)
-
 //line hecbench_eikonal.go:224
 	if listIdx < nActiveBlock {
-
-//line hecbench_eikonal.go:225
 		blockIdx := list[listIdx]
-
 //line hecbench_eikonal.go:227
 		conv := gocuda.Shared[bool](t, ekBlockLength*ekBlockLength*ekBlockLength)[:ekBlockLength*ekBlockLength*ekBlockLength]
-
 //line hecbench_eikonal.go:229
 		blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength / 2)
-
-//line hecbench_eikonal.go:230
 		baseAddr := blockIdx * blocksize * 2
 		{
 			gc_ty2 := 0
@@ -840,135 +626,80 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:236
 						conv[tIdx] = con[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:237
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 					{
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:236
 						conv[tIdx] = con[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:237
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 					{
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:236
 						conv[tIdx] = con[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:237
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 					{
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:236
 						conv[tIdx] = con[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:237
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
 				}
 				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:233
 					tz := uint32(gc_tz2)
-					_ = tz
-
 //line hecbench_eikonal.go:232
 					ty := uint32(gc_ty2)
-					_ = ty
-
 //line hecbench_eikonal.go:231
 					tx := uint32(gc_tx2)
-					_ = tx
-
 //line hecbench_eikonal.go:234
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-					_ = tIdx
-
 //line hecbench_eikonal.go:236
 					conv[tIdx] = con[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:237
 					conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 				}
 				gc_ty2++
@@ -978,152 +709,26 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 				}
 			}
 		}
-
 //line hecbench_eikonal.go:241
 		for i := blocksize; i > 0; i /= 2 {
-			{
-				gc_ty2 := 0
-				gc_tz2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_eikonal.go:233
-							tz := uint32(gc_tz2)
-							_ = tz
-
-//line hecbench_eikonal.go:232
-							ty := uint32(gc_ty2)
-							_ = ty
-
-//line hecbench_eikonal.go:231
-							tx := uint32(gc_tx2)
-							_ = tx
-
-//line hecbench_eikonal.go:234
-							tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-							_ = tIdx
-
-//line hecbench_eikonal.go:242
-							if tIdx < i {
-								var b1, b2 bool
-								b1 = conv[tIdx]
-								b2 = conv[tIdx+i]
-								conv[tIdx] = b1 && b2
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_eikonal.go:233
-							tz := uint32(gc_tz2)
-							_ = tz
-
-//line hecbench_eikonal.go:232
-							ty := uint32(gc_ty2)
-							_ = ty
-
-//line hecbench_eikonal.go:231
-							tx := uint32(gc_tx2)
-							_ = tx
-
-//line hecbench_eikonal.go:234
-							tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-							_ = tIdx
-
-//line hecbench_eikonal.go:242
-							if tIdx < i {
-								var b1, b2 bool
-								b1 = conv[tIdx]
-								b2 = conv[tIdx+i]
-								conv[tIdx] = b1 && b2
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_eikonal.go:233
-							tz := uint32(gc_tz2)
-							_ = tz
-
-//line hecbench_eikonal.go:232
-							ty := uint32(gc_ty2)
-							_ = ty
-
-//line hecbench_eikonal.go:231
-							tx := uint32(gc_tx2)
-							_ = tx
-
-//line hecbench_eikonal.go:234
-							tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-							_ = tIdx
-
-//line hecbench_eikonal.go:242
-							if tIdx < i {
-								var b1, b2 bool
-								b1 = conv[tIdx]
-								b2 = conv[tIdx+i]
-								conv[tIdx] = b1 && b2
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_eikonal.go:233
-							tz := uint32(gc_tz2)
-							_ = tz
-
-//line hecbench_eikonal.go:232
-							ty := uint32(gc_ty2)
-							_ = ty
-
-//line hecbench_eikonal.go:231
-							tx := uint32(gc_tx2)
-							_ = tx
-
-//line hecbench_eikonal.go:234
-							tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-							_ = tIdx
-
-//line hecbench_eikonal.go:242
-							if tIdx < i {
-								var b1, b2 bool
-								b1 = conv[tIdx]
-								b2 = conv[tIdx+i]
-								conv[tIdx] = b1 && b2
-							}
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_eikonal.go:243
+			gc_ty2 := 0
+			gc_tz2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:242
 						if tIdx < i {
 							var b1, b2 bool
@@ -1132,15 +737,95 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 							conv[tIdx] = b1 && b2
 						}
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_eikonal.go:233
+						tz := uint32(gc_tz2)
+//line hecbench_eikonal.go:232
+						ty := uint32(gc_ty2)
+//line hecbench_eikonal.go:231
+						tx := uint32(gc_tx2)
+//line hecbench_eikonal.go:234
+						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+//line hecbench_eikonal.go:242
+						if tIdx < i {
+							var b1, b2 bool
+							b1 = conv[tIdx]
+							b2 = conv[tIdx+i]
+							conv[tIdx] = b1 && b2
+						}
 					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_eikonal.go:233
+						tz := uint32(gc_tz2)
+//line hecbench_eikonal.go:232
+						ty := uint32(gc_ty2)
+//line hecbench_eikonal.go:231
+						tx := uint32(gc_tx2)
+//line hecbench_eikonal.go:234
+						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+//line hecbench_eikonal.go:242
+						if tIdx < i {
+							var b1, b2 bool
+							b1 = conv[tIdx]
+							b2 = conv[tIdx+i]
+							conv[tIdx] = b1 && b2
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_eikonal.go:233
+						tz := uint32(gc_tz2)
+//line hecbench_eikonal.go:232
+						ty := uint32(gc_ty2)
+//line hecbench_eikonal.go:231
+						tx := uint32(gc_tx2)
+//line hecbench_eikonal.go:234
+						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+//line hecbench_eikonal.go:242
+						if tIdx < i {
+							var b1, b2 bool
+							b1 = conv[tIdx]
+							b2 = conv[tIdx+i]
+							conv[tIdx] = b1 && b2
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_eikonal.go:233
+					tz := uint32(gc_tz2)
+//line hecbench_eikonal.go:232
+					ty := uint32(gc_ty2)
+//line hecbench_eikonal.go:231
+					tx := uint32(gc_tx2)
+//line hecbench_eikonal.go:234
+					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+//line hecbench_eikonal.go:242
+					if tIdx < i {
+						var b1, b2 bool
+						b1 = conv[tIdx]
+						b2 = conv[tIdx+i]
+						conv[tIdx] = b1 && b2
+					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+					gc_tz2++
 				}
 			}
 		}
 		{
+//line hecbench_eikonal.go:258
 			gc_ty2 := 0
 			gc_tz2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -1150,23 +835,14 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:251
 						if tIdx == 0 {
 							listVol[blockIdx] = !conv[0]
@@ -1176,23 +852,14 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:251
 						if tIdx == 0 {
 							listVol[blockIdx] = !conv[0]
@@ -1202,23 +869,14 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:251
 						if tIdx == 0 {
 							listVol[blockIdx] = !conv[0]
@@ -1228,23 +886,14 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:233
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:232
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:231
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:234
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:251
 						if tIdx == 0 {
 							listVol[blockIdx] = !conv[0]
@@ -1254,23 +903,14 @@ func gc_body_runReduction(gc_b2 *compiled.Block, con, listVol []bool, list []uin
 				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:233
 					tz := uint32(gc_tz2)
-					_ = tz
-
 //line hecbench_eikonal.go:232
 					ty := uint32(gc_ty2)
-					_ = ty
-
 //line hecbench_eikonal.go:231
 					tx := uint32(gc_tx2)
-					_ = tx
-
 //line hecbench_eikonal.go:234
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-					_ = tIdx
-
 //line hecbench_eikonal.go:251
 					if tIdx == 0 {
 						listVol[blockIdx] = !conv[0]
@@ -1317,23 +957,15 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 	gc_n2 := gc_b2.Len()
 	gc_s_F := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
 	gc_s_isValid := compiled.Scratch[bool](gc_b2, 1)[:gc_n2]
-
 //line hecbench_eikonal.go:261
 	listIdx := uint32(gc_by2*gc_gdx2 + gc_bx2)
-
 //line hecbench_eikonal.go:263
 	if listIdx < nTotalBlock {
-
 //line hecbench_eikonal.go:266
 		sol := gocuda.Shared[[ekBlockLength + 2][ekBlockLength + 2]float64](t, ekBlockLength+2)[:ekBlockLength+2]
-
 //line hecbench_eikonal.go:268
 		blockIdx := list[listIdx]
-
-//line hecbench_eikonal.go:269
 		blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength)
-
-//line hecbench_eikonal.go:270
 		baseAddr := blockIdx * blocksize
 		{
 			gc_ty2 := 0
@@ -1344,44 +976,25 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 //line hecbench_eikonal.go:274
 					gc_none := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_eikonal.go:274
-					_ = gc_none
-//line hecbench_eikonal.go:274
 					gc_all := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_eikonal.go:274
-					_ = gc_all
 					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_eikonal.go:274
 						var tz uint32 = uint32(gc_tz2)
-//line hecbench_eikonal.go:274
-						_ = tz
 //line hecbench_eikonal.go:273
 						var ty uint32 = uint32(gc_ty2)
-//line hecbench_eikonal.go:273
-						_ = ty
 //line hecbench_eikonal.go:272
 						var tx uint32 = uint32(gc_tx2)
-//line hecbench_eikonal.go:272
-						_ = tx
 //line hecbench_eikonal.go:275
 						var tIdx uint32 = tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-//line hecbench_eikonal.go:275
-						_ = tIdx
 //line hecbench_eikonal.go:264
 						var F archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_eikonal.go:264
-						_ = F
-//line hecbench_eikonal.go:265
 						var isValid bool
-//line hecbench_eikonal.go:265
-						_ = isValid
 //line hecbench_eikonal.go:278
 						if int(baseAddr+tIdx) < 0 || int(baseAddr+tIdx) > len(solIn)-4 || int(baseAddr+tIdx) > len(solOut)-4 {
 //line hecbench_eikonal.go:278
 							break
-//line hecbench_eikonal.go:278
 						}
 //line hecbench_eikonal.go:277
 						if listIdx < nActiveBlock {
@@ -1396,7 +1009,6 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 						if isValid {
 //line hecbench_eikonal.go:277
 							gc_b3 = gc_all
-//line hecbench_eikonal.go:277
 						}
 //line hecbench_eikonal.go:277
 						compiled.SetBools4(gc_s_isValid[gc_rank2:], gc_b3.ToBits())
@@ -1409,37 +1021,23 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:274
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:273
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:272
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:264
 						var F float64
-
-//line hecbench_eikonal.go:265
 						var isValid bool
-
 //line hecbench_eikonal.go:278
 						if listIdx < nActiveBlock {
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
-//line hecbench_eikonal.go:278
 						}
-						_ = F
-						_ = isValid
+//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank2] = F
 						gc_s_isValid[gc_rank2] = isValid
 					}
@@ -1447,37 +1045,23 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:274
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:273
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:272
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:264
 						var F float64
-
-//line hecbench_eikonal.go:265
 						var isValid bool
-
 //line hecbench_eikonal.go:278
 						if listIdx < nActiveBlock {
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
-//line hecbench_eikonal.go:278
 						}
-						_ = F
-						_ = isValid
+//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank2] = F
 						gc_s_isValid[gc_rank2] = isValid
 					}
@@ -1485,37 +1069,23 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:274
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:273
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:272
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:264
 						var F float64
-
-//line hecbench_eikonal.go:265
 						var isValid bool
-
 //line hecbench_eikonal.go:278
 						if listIdx < nActiveBlock {
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
-//line hecbench_eikonal.go:278
 						}
-						_ = F
-						_ = isValid
+//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank2] = F
 						gc_s_isValid[gc_rank2] = isValid
 					}
@@ -1523,37 +1093,23 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:274
 						tz := uint32(gc_tz2)
-						_ = tz
-
 //line hecbench_eikonal.go:273
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_eikonal.go:272
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:264
 						var F float64
-
-//line hecbench_eikonal.go:265
 						var isValid bool
-
 //line hecbench_eikonal.go:278
 						if listIdx < nActiveBlock {
 //line hecbench_eikonal.go:278
 							solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
-//line hecbench_eikonal.go:278
 						}
-						_ = F
-						_ = isValid
+//line hecbench_eikonal.go:281
 						gc_s_F[gc_rank2] = F
 						gc_s_isValid[gc_rank2] = isValid
 					}
@@ -1561,37 +1117,23 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:274
 					tz := uint32(gc_tz2)
-					_ = tz
-
 //line hecbench_eikonal.go:273
 					ty := uint32(gc_ty2)
-					_ = ty
-
 //line hecbench_eikonal.go:272
 					tx := uint32(gc_tx2)
-					_ = tx
-
 //line hecbench_eikonal.go:275
 					tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-					_ = tIdx
-
 //line hecbench_eikonal.go:264
 					var F float64
-
-//line hecbench_eikonal.go:265
 					var isValid bool
-
 //line hecbench_eikonal.go:278
 					if listIdx < nActiveBlock {
 //line hecbench_eikonal.go:278
 						solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
-//line hecbench_eikonal.go:278
 					}
-					_ = F
-					_ = isValid
+//line hecbench_eikonal.go:281
 					gc_s_F[gc_rank2] = F
 					gc_s_isValid[gc_rank2] = isValid
 				}
@@ -1602,30 +1144,17 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 				}
 			}
 		}
-
 //line hecbench_eikonal.go:277
 		if listIdx < nActiveBlock {
 		} else {
-
 //line hecbench_eikonal.go:280
 			xgridlength := uint32(xdim / ekBlockLength)
-
-//line hecbench_eikonal.go:281
 			ygridlength := uint32(ydim / ekBlockLength)
-
-//line hecbench_eikonal.go:282
 			zgridlength := uint32(zdim / ekBlockLength)
-
 //line hecbench_eikonal.go:285
 			bx := blockIdx % xgridlength
-
-//line hecbench_eikonal.go:286
 			tmpIdx := (blockIdx - bx) / xgridlength
-
-//line hecbench_eikonal.go:287
 			by := tmpIdx % ygridlength
-
-//line hecbench_eikonal.go:288
 			bz := (tmpIdx - by) / ygridlength
 			{
 				gc_ty2 := 0
@@ -1634,56 +1163,30 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:272
 						tx := uint32(gc_tx2)
-						_ = tx
-
-//line hecbench_eikonal.go:273
 						ty := uint32(gc_ty2)
-						_ = ty
-
-//line hecbench_eikonal.go:274
 						tz := uint32(gc_tz2)
-						_ = tz
-
-//line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:291
 						idxX := tx + 1
-						_ = idxX
-
 //line hecbench_eikonal.go:291
 						idxY := ty + 1
-						_ = idxY
-
 //line hecbench_eikonal.go:291
 						idxZ := tz + 1
-						_ = idxZ
+//line hecbench_eikonal.go:293
 						var F float64
-						_ = F
+//line hecbench_eikonal.go:295
 						var isValid bool
-						_ = isValid
-
 //line hecbench_eikonal.go:292
 						sol[idxX][idxY][idxZ] = solIn[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:293
 						F = spd[baseAddr+tIdx]
-
-//line hecbench_eikonal.go:294
 						if F > 0 {
 							F = 1.0 / F
 						}
-
-//line hecbench_eikonal.go:297
 						isValid = mask[baseAddr+tIdx]
-
 //line hecbench_eikonal.go:299
 						var newBaseAddr, newTIdx uint32
-
 //line hecbench_eikonal.go:302
 						if tx == 0 {
 							if bx == 0 {
@@ -1695,7 +1198,6 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 							}
 							sol[tx][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
 						}
-
 //line hecbench_eikonal.go:313
 						if tx == ekBlockLength-1 {
 							if bx == xgridlength-1 {
@@ -1707,7 +1209,6 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 							}
 							sol[tx+2][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
 						}
-
 //line hecbench_eikonal.go:324
 						if ty == 0 {
 							if by == 0 {
@@ -1719,7 +1220,6 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 							}
 							sol[idxX][ty][idxZ] = solIn[newBaseAddr+newTIdx]
 						}
-
 //line hecbench_eikonal.go:335
 						if ty == ekBlockLength-1 {
 							if by == ygridlength-1 {
@@ -1731,7 +1231,6 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 							}
 							sol[idxX][ty+2][idxZ] = solIn[newBaseAddr+newTIdx]
 						}
-
 //line hecbench_eikonal.go:346
 						if tz == 0 {
 							if bz == 0 {
@@ -1743,7 +1242,6 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 							}
 							sol[idxX][idxY][tz] = solIn[newBaseAddr+newTIdx]
 						}
-
 //line hecbench_eikonal.go:357
 						if tz == ekBlockLength-1 {
 							if bz == zgridlength-1 {
@@ -1755,8 +1253,7 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 							}
 							sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
 						}
-						_ = newBaseAddr
-						_ = newTIdx
+//line hecbench_eikonal.go:369
 						gc_s_F[gc_rank2] = F
 						gc_s_isValid[gc_rank2] = isValid
 					}
@@ -1774,70 +1271,41 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_eikonal.go:272
 						tx := uint32(gc_tx2)
-						_ = tx
-
-//line hecbench_eikonal.go:273
 						ty := uint32(gc_ty2)
-						_ = ty
-
-//line hecbench_eikonal.go:274
 						tz := uint32(gc_tz2)
-						_ = tz
-
-//line hecbench_eikonal.go:275
 						tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						_ = tIdx
-
 //line hecbench_eikonal.go:291
 						idxX := tx + 1
-						_ = idxX
-
 //line hecbench_eikonal.go:291
 						idxY := ty + 1
-						_ = idxY
-
 //line hecbench_eikonal.go:291
 						idxZ := tz + 1
-						_ = idxZ
+//line hecbench_eikonal.go:293
 						F := gc_s_F[gc_rank2]
 						isValid := gc_s_isValid[gc_rank2]
-
 //line hecbench_eikonal.go:370
 						var a, b, c, oldT, newT float64
-
 //line hecbench_eikonal.go:375
 						oldT = sol[idxX][idxY][idxZ]
-
-//line hecbench_eikonal.go:376
 						newT = oldT
-
 //line hecbench_eikonal.go:378
 						if isValid {
 							a = min(sol[tx][idxY][idxZ], sol[tx+2][idxY][idxZ])
 							b = min(sol[idxX][ty][idxZ], sol[idxX][ty+2][idxZ])
 							c = min(sol[idxX][idxY][tz], sol[idxX][idxY][tz+2])
-
+//line hecbench_eikonal.go:383
 							tmp := getTimeEikonal(a, b, c, F)
 							newT = min(tmp, oldT)
-
+//line hecbench_eikonal.go:386
 							solOut[baseAddr+tIdx] = newT
 						}
-
 //line hecbench_eikonal.go:389
 						residue := oldT - newT
-
-//line hecbench_eikonal.go:390
 						con[baseAddr+tIdx] = residue < ekEps
-						_ = a
-						_ = b
-						_ = c
-						_ = oldT
-						_ = newT
-						_ = residue
 					}
+//line hecbench_eikonal.go:398
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0

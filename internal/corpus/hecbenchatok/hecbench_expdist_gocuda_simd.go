@@ -61,95 +61,42 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_expdist.go:93
 	var a_ []float32 = a
-
-//line hecbench_expdist.go:93
-	_ = a_
-
 //line hecbench_expdist.go:93
 	var b_ []float32 = b
-
-//line hecbench_expdist.go:93
-	_ = b_
-
 //line hecbench_expdist.go:93
 	var m_ int = m
-
-//line hecbench_expdist.go:93
-	_ = m_
-
 //line hecbench_expdist.go:93
 	var n_ int = n
-
-//line hecbench_expdist.go:93
-	_ = n_
-
 //line hecbench_expdist.go:93
 	var scaleA_ []float32 = scaleA
-
-//line hecbench_expdist.go:93
-	_ = scaleA_
-
 //line hecbench_expdist.go:93
 	var scaleB_ []float32 = scaleB
-
-//line hecbench_expdist.go:93
-	_ = scaleB_
-
 //line hecbench_expdist.go:93
 	var crossTerm_ []float32 = crossTerm
-
-//line hecbench_expdist.go:93
-	_ = crossTerm_
-
 //line hecbench_expdist.go:42
 	shA := gc_shared12(edDim)[:edDim]
-
-//line hecbench_expdist.go:43
 	shB := gc_shared22(edDim)[:edDim]
-
-//line hecbench_expdist.go:44
 	shScaleA := gc_shared32(edTileX)[:edTileX]
-
-//line hecbench_expdist.go:45
 	shScaleB := gc_shared42(edTileY)[:edTileY]
-
-//line hecbench_expdist.go:46
 	sum := gc_shared52(1)[:1]
-
 //line hecbench_expdist.go:58
 	var tileSize_2 int = edTileSizeX
-
-//line hecbench_expdist.go:58
-	_ = tileSize_2
-
 //line hecbench_expdist.go:58
 	var stride_2 int = edBlockSizeX
-
-//line hecbench_expdist.go:58
-	_ = stride_2
-
 //line hecbench_expdist.go:58
 	var shMem_2 []float32 = shScaleA
-
-//line hecbench_expdist.go:58
-	_ = shMem_2
-
 //line hecbench_expdist.go:58
 	var dMem_2 []float32 = scaleA_
-
-//line hecbench_expdist.go:58
-	_ = dMem_2
 	compiled.OutOfLine(func() {
 		shA := shA[:2]
-		_ = shA
+//line hecbench_expdist.go:62
 		shB := shB[:2]
-		_ = shB
+//line hecbench_expdist.go:64
 		sum := sum[:1]
-		_ = sum
 		{
+//line hecbench_expdist.go:67
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
@@ -157,90 +104,50 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:37
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_expdist.go:37
-					_ = gc_iota
-//line hecbench_expdist.go:37
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_expdist.go:37
-					_ = gc_none
-//line hecbench_expdist.go:37
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_expdist.go:37
-					_ = gc_all
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:37
 						var tx int = gc_tx2
-//line hecbench_expdist.go:37
-						_ = tx
-//line hecbench_expdist.go:38
 						var ty int = gc_ty2
-//line hecbench_expdist.go:38
-						_ = ty
-//line hecbench_expdist.go:39
 						var i int = tx + gc_bx2*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:39
-						_ = i
-//line hecbench_expdist.go:40
 						var j int = ty + gc_by2*edBlockSizeY*edTileSizeY
-//line hecbench_expdist.go:40
-						_ = j
 //line hecbench_expdist.go:48
 						gc_b3 := gc_none
 //line hecbench_expdist.go:48
 						if ty == 0 {
 //line hecbench_expdist.go:48
 							gc_b3 = gc_all
-//line hecbench_expdist.go:48
 						}
 //line hecbench_expdist.go:48
 						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_b3)
-//line hecbench_expdist.go:48
-						_ = gc_if
-//line hecbench_expdist.go:49
 						if gc_if.ToBits() != 0 {
 //line hecbench_expdist.go:49
 							if gc_if.ToBits() != 0 {
 //line hecbench_expdist.go:49
 								sum[0] = 0
-//line hecbench_expdist.go:49
 							}
-//line hecbench_expdist.go:49
 						}
-//line hecbench_expdist.go:52
 						for d := 0; d < edDim; d = d + 1 {
 //line hecbench_expdist.go:52
 							var tileSize int = edTileSizeX
-							_ = tileSize
-//line hecbench_expdist.go:53
 							var stride int = edBlockSizeX
-//line hecbench_expdist.go:53
-							_ = stride
 //line hecbench_expdist.go:53
 							var gc_t []float32 = shA[d][:]
 //line hecbench_expdist.go:53
-							_ = gc_t
-//line hecbench_expdist.go:53
 							var shMem []float32 = gc_t
-//line hecbench_expdist.go:53
-							_ = shMem
 //line hecbench_expdist.go:53
 							var gc_t2 []float32 = a_[d*m_:]
 //line hecbench_expdist.go:53
-							_ = gc_t2
-//line hecbench_expdist.go:53
 							var dMem []float32 = gc_t2
-//line hecbench_expdist.go:53
-							_ = dMem
 //line hecbench_expdist.go:53
 							var shOffset int = tx
 //line hecbench_expdist.go:53
-							_ = shOffset
-//line hecbench_expdist.go:53
 							var dOffset int = i
-//line hecbench_expdist.go:53
-							_ = dOffset
 //line hecbench_expdist.go:53
 							for ti_ := 0; ti_ < tileSize; ti_ = ti_ + 1 {
 //line hecbench_expdist.go:30
@@ -249,7 +156,6 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 								if (dOffset+ti_*stride) >= 0 && (dOffset+ti_*stride) <= len(dMem)-8 {
 //line hecbench_expdist.go:30
 									gc_ld = archsimd.LoadFloat32x8Slice(dMem[dOffset+ti_*stride:])
-//line hecbench_expdist.go:30
 								} else {
 //line hecbench_expdist.go:30
 									var gc_lanes [8]float32
@@ -261,21 +167,17 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_expdist.go:30
 											gc_lanes[gc_k] = dMem[(dOffset+ti_*stride)+gc_k]
-//line hecbench_expdist.go:30
 										}
-//line hecbench_expdist.go:30
 									}
 //line hecbench_expdist.go:30
 									gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:30
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line hecbench_expdist.go:30
 								}
 //line hecbench_expdist.go:30
 								if (shOffset+ti_*stride) >= 0 && (shOffset+ti_*stride) <= len(shMem)-8 {
 //line hecbench_expdist.go:30
 									gc_ld.StoreSlice(shMem[shOffset+ti_*stride:])
-//line hecbench_expdist.go:30
 								} else {
 //line hecbench_expdist.go:30
 									var gc_lanes2 [8]float32
@@ -289,171 +191,103 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 											gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_expdist.go:30
 											shMem[(shOffset+ti_*stride)+gc_k2] = gc_lanes2[gc_k2]
-//line hecbench_expdist.go:30
 										}
-//line hecbench_expdist.go:30
 									}
 //line hecbench_expdist.go:30
 									gc_pos2.Thread = gc_rank2
-//line hecbench_expdist.go:30
 								}
-//line hecbench_expdist.go:30
 							}
 //line hecbench_expdist.go:30
 							gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
 //line hecbench_expdist.go:54
-							_ = gc_if2
-//line hecbench_expdist.go:54
 							if gc_if2.ToBits() != 0 {
 //line hecbench_expdist.go:54
 								var tileSize_ int = edTileSizeY
-								_ = tileSize_
-//line hecbench_expdist.go:55
 								var stride_ int = edBlockSizeY
-//line hecbench_expdist.go:55
-								_ = stride_
 //line hecbench_expdist.go:55
 								var gc_t3 []float32 = shB[d][:]
 //line hecbench_expdist.go:55
-								_ = gc_t3
-//line hecbench_expdist.go:55
 								var shMem_ []float32 = gc_t3
-//line hecbench_expdist.go:55
-								_ = shMem_
 //line hecbench_expdist.go:55
 								var gc_t4 []float32 = b_[d*n_:]
 //line hecbench_expdist.go:55
-								_ = gc_t4
-//line hecbench_expdist.go:55
 								var dMem_ []float32 = gc_t4
-//line hecbench_expdist.go:55
-								_ = dMem_
 //line hecbench_expdist.go:55
 								var shOffset_ int = ty
 //line hecbench_expdist.go:55
-								_ = shOffset_
-//line hecbench_expdist.go:55
 								var dOffset_ int = j
-//line hecbench_expdist.go:55
-								_ = dOffset_
 //line hecbench_expdist.go:55
 								for ti_2 := 0; ti_2 < tileSize_; ti_2 = ti_2 + 1 {
 //line hecbench_expdist.go:30
 									var gc_u float32
-//line hecbench_expdist.go:30
-									_ = gc_u
 //line hecbench_expdist.go:30
 									if gc_in := gc_if2.ToBits(); gc_in != 0 {
 //line hecbench_expdist.go:30
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_expdist.go:30
 										gc_u = dMem_[dOffset_+ti_2*stride_]
-//line hecbench_expdist.go:30
 									}
 //line hecbench_expdist.go:30
 									if gc_if2.ToBits() != 0 {
 //line hecbench_expdist.go:30
 										shMem_[shOffset_+ti_2*stride_] = gc_u
-//line hecbench_expdist.go:30
 									}
-//line hecbench_expdist.go:30
 								}
-//line hecbench_expdist.go:30
 							}
-//line hecbench_expdist.go:30
 						}
 					}
+//line hecbench_expdist.go:32
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:37
 					tx := gc_tx2
-					_ = tx
-
-//line hecbench_expdist.go:38
 					ty := gc_ty2
-					_ = ty
-
-//line hecbench_expdist.go:39
 					i := tx + gc_bx2*edBlockSizeX*edTileSizeX
-					_ = i
-
-//line hecbench_expdist.go:40
 					j := ty + gc_by2*edBlockSizeY*edTileSizeY
-					_ = j
-
 //line hecbench_expdist.go:48
 					if tx == 0 && ty == 0 {
 						sum[0] = 0
 					}
-
 //line hecbench_expdist.go:52
 					for d := 0; d < edDim; d++ {
 						var tileSize int = edTileSizeX
 //line hecbench_expdist.go:53
-						_ = tileSize
-//line hecbench_expdist.go:53
 						var stride int = edBlockSizeX
-//line hecbench_expdist.go:53
-						_ = stride
 //line hecbench_expdist.go:53
 						var shMem []float32 = shA[d][:]
 //line hecbench_expdist.go:53
-						_ = shMem
-//line hecbench_expdist.go:53
 						var dMem []float32 = a_[d*m_:]
-//line hecbench_expdist.go:53
-						_ = dMem
 //line hecbench_expdist.go:53
 						var shOffset int = tx
 //line hecbench_expdist.go:53
-						_ = shOffset
-//line hecbench_expdist.go:53
 						var dOffset int = i
-//line hecbench_expdist.go:53
-						_ = dOffset
 //line hecbench_expdist.go:30
 						for ti_ := 0; ti_ < tileSize; ti_++ {
 							shMem[shOffset+ti_*stride] = dMem[dOffset+ti_*stride]
 						}
-
 //line hecbench_expdist.go:54
 						if tx == 0 {
 							var tileSize_ int = edTileSizeY
 //line hecbench_expdist.go:55
-							_ = tileSize_
-//line hecbench_expdist.go:55
 							var stride_ int = edBlockSizeY
-//line hecbench_expdist.go:55
-							_ = stride_
 //line hecbench_expdist.go:55
 							var shMem_ []float32 = shB[d][:]
 //line hecbench_expdist.go:55
-							_ = shMem_
-//line hecbench_expdist.go:55
 							var dMem_ []float32 = b_[d*n_:]
-//line hecbench_expdist.go:55
-							_ = dMem_
 //line hecbench_expdist.go:55
 							var shOffset_ int = ty
 //line hecbench_expdist.go:55
-							_ = shOffset_
-//line hecbench_expdist.go:55
 							var dOffset_ int = j
-//line hecbench_expdist.go:55
-							_ = dOffset_
 //line hecbench_expdist.go:30
 							for ti_2 := 0; ti_2 < tileSize_; ti_2++ {
 								shMem_[shOffset_+ti_2*stride_] = dMem_[dOffset_+ti_2*stride_]
 							}
-
-//line hecbench_expdist.go:56
 						}
 					}
 				}
+//line hecbench_expdist.go:59
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -461,228 +295,153 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 			}
 		}
 	})
-
 //line hecbench_expdist.go:30
 	for ti_3 := 0; ti_3 < tileSize_2; ti_3++ {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := ti_3 * stride_2
-				gc_off7 := (gc_bx2 * edBlockSizeX * edTileSizeX) + (ti_3 * stride_2)
-				if gc_off6 >= 0 && gc_off6 <= len(shMem_2) && gc_bdx2 <= len(shMem_2)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(dMem_2) && gc_bdx2 <= len(dMem_2)-gc_off7 {
-					gc_at4 := shMem_2[gc_off6:][:gc_bdx2]
-					gc_at5 := dMem_2[gc_off7:][:gc_bdx2]
-					gc_vstep2 := 0
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line hecbench_expdist.go:32
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := ti_3 * stride_2
+			gc_off7 := (gc_bx2 * edBlockSizeX * edTileSizeX) + (ti_3 * stride_2)
+			if gc_off6 >= 0 && gc_off6 <= len(shMem_2) && gc_bdx2 <= len(shMem_2)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(dMem_2) && gc_bdx2 <= len(dMem_2)-gc_off7 {
+				gc_at4 := shMem_2[gc_off6:][:gc_bdx2]
+				gc_at5 := dMem_2[gc_off7:][:gc_bdx2]
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line hecbench_expdist.go:37
-							var tx int = gc_tx2
-//line hecbench_expdist.go:37
-							_ = tx
-//line hecbench_expdist.go:58
-							var shOffset_2 int = tx
-//line hecbench_expdist.go:58
-							_ = shOffset_2
-//line hecbench_expdist.go:39
-							var i int = tx + gc_bx2*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:39
-							_ = i
-//line hecbench_expdist.go:58
-							var dOffset_2 int = i
-//line hecbench_expdist.go:58
-							_ = dOffset_2
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_expdist.go:37
-						tx := gc_tx2
-						_ = tx
-
+						var tx int = gc_tx2
 //line hecbench_expdist.go:58
 						var shOffset_2 int = tx
+//line hecbench_expdist.go:58
 						_ = shOffset_2
-
 //line hecbench_expdist.go:39
-						i := tx + gc_bx2*edBlockSizeX*edTileSizeX
-						_ = i
-
+						var i int = tx + gc_bx2*edBlockSizeX*edTileSizeX
 //line hecbench_expdist.go:58
 						var dOffset_2 int = i
+//line hecbench_expdist.go:58
 						_ = dOffset_2
-
-//line hecbench_expdist.go:31
-						gc_at4[gc_tx2] = gc_at5[gc_tx2]
+						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 					}
-				} else {
-					gc_vstep3 := 0
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line hecbench_expdist.go:37
-							var tx int = gc_tx2
+					tx := gc_tx2
+//line hecbench_expdist.go:58
+					var shOffset_2 int = tx
+					_ = shOffset_2
+//line hecbench_expdist.go:39
+					i := tx + gc_bx2*edBlockSizeX*edTileSizeX
+//line hecbench_expdist.go:58
+					var dOffset_2 int = i
+					_ = dOffset_2
+//line hecbench_expdist.go:31
+					gc_at4[gc_tx2] = gc_at5[gc_tx2]
+				}
+			} else {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line hecbench_expdist.go:37
-							_ = tx
+						var tx int = gc_tx2
 //line hecbench_expdist.go:58
-							var shOffset_2 int = tx
-//line hecbench_expdist.go:58
-							_ = shOffset_2
+						var shOffset_2 int = tx
 //line hecbench_expdist.go:39
-							var i int = tx + gc_bx2*edBlockSizeX*edTileSizeX
-//line hecbench_expdist.go:39
-							_ = i
+						var i int = tx + gc_bx2*edBlockSizeX*edTileSizeX
 //line hecbench_expdist.go:58
-							var dOffset_2 int = i
-//line hecbench_expdist.go:58
-							_ = dOffset_2
+						var dOffset_2 int = i
 //line hecbench_expdist.go:31
-							if (dOffset_2+ti_3*stride_2) < 0 || (dOffset_2+ti_3*stride_2) > len(dMem_2)-8 || (shOffset_2+ti_3*stride_2) < 0 || (shOffset_2+ti_3*stride_2) > len(shMem_2)-8 {
+						if (dOffset_2+ti_3*stride_2) < 0 || (dOffset_2+ti_3*stride_2) > len(dMem_2)-8 || (shOffset_2+ti_3*stride_2) < 0 || (shOffset_2+ti_3*stride_2) > len(shMem_2)-8 {
 //line hecbench_expdist.go:31
-								break
-//line hecbench_expdist.go:31
-							}
-							archsimd.LoadFloat32x8Slice(dMem_2[dOffset_2+ti_3*stride_2:]).StoreSlice(shMem_2[shOffset_2+ti_3*stride_2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line hecbench_expdist.go:32
+						archsimd.LoadFloat32x8Slice(dMem_2[dOffset_2+ti_3*stride_2:]).StoreSlice(shMem_2[shOffset_2+ti_3*stride_2:])
 					}
-					gc_step3 := gc_vstep3
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:37
-							tx := gc_tx2
-							_ = tx
-
-//line hecbench_expdist.go:58
-							var shOffset_2 int = tx
-							_ = shOffset_2
-
-//line hecbench_expdist.go:39
-							i := tx + gc_bx2*edBlockSizeX*edTileSizeX
-							_ = i
-
-//line hecbench_expdist.go:58
-							var dOffset_2 int = i
-							_ = dOffset_2
-
-//line hecbench_expdist.go:31
-							shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:37
-							tx := gc_tx2
-							_ = tx
-
-//line hecbench_expdist.go:58
-							var shOffset_2 int = tx
-							_ = shOffset_2
-
-//line hecbench_expdist.go:39
-							i := tx + gc_bx2*edBlockSizeX*edTileSizeX
-							_ = i
-
-//line hecbench_expdist.go:58
-							var dOffset_2 int = i
-							_ = dOffset_2
-
-//line hecbench_expdist.go:31
-							shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:37
-							tx := gc_tx2
-							_ = tx
-
-//line hecbench_expdist.go:58
-							var shOffset_2 int = tx
-							_ = shOffset_2
-
-//line hecbench_expdist.go:39
-							i := tx + gc_bx2*edBlockSizeX*edTileSizeX
-							_ = i
-
-//line hecbench_expdist.go:58
-							var dOffset_2 int = i
-							_ = dOffset_2
-
-//line hecbench_expdist.go:31
-							shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:37
-							tx := gc_tx2
-							_ = tx
-
-//line hecbench_expdist.go:58
-							var shOffset_2 int = tx
-							_ = shOffset_2
-
-//line hecbench_expdist.go:39
-							i := tx + gc_bx2*edBlockSizeX*edTileSizeX
-							_ = i
-
-//line hecbench_expdist.go:58
-							var dOffset_2 int = i
-							_ = dOffset_2
-
-//line hecbench_expdist.go:31
-							shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep3
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_expdist.go:37
 						tx := gc_tx2
-						_ = tx
-
 //line hecbench_expdist.go:58
 						var shOffset_2 int = tx
-						_ = shOffset_2
-
 //line hecbench_expdist.go:39
 						i := tx + gc_bx2*edBlockSizeX*edTileSizeX
-						_ = i
-
 //line hecbench_expdist.go:58
 						var dOffset_2 int = i
-						_ = dOffset_2
-
+//line hecbench_expdist.go:31
+						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						tx := gc_tx2
+//line hecbench_expdist.go:58
+						var shOffset_2 int = tx
+//line hecbench_expdist.go:39
+						i := tx + gc_bx2*edBlockSizeX*edTileSizeX
+//line hecbench_expdist.go:58
+						var dOffset_2 int = i
+//line hecbench_expdist.go:31
+						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						tx := gc_tx2
+//line hecbench_expdist.go:58
+						var shOffset_2 int = tx
+//line hecbench_expdist.go:39
+						i := tx + gc_bx2*edBlockSizeX*edTileSizeX
+//line hecbench_expdist.go:58
+						var dOffset_2 int = i
+//line hecbench_expdist.go:31
+						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						tx := gc_tx2
+//line hecbench_expdist.go:58
+						var shOffset_2 int = tx
+//line hecbench_expdist.go:39
+						i := tx + gc_bx2*edBlockSizeX*edTileSizeX
+//line hecbench_expdist.go:58
+						var dOffset_2 int = i
 //line hecbench_expdist.go:31
 						shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 					}
 				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					tx := gc_tx2
+//line hecbench_expdist.go:58
+					var shOffset_2 int = tx
+//line hecbench_expdist.go:39
+					i := tx + gc_bx2*edBlockSizeX*edTileSizeX
+//line hecbench_expdist.go:58
+					var dOffset_2 int = i
+//line hecbench_expdist.go:31
+					shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
+				}
 			}
 		}
 	}
+//line hecbench_expdist.go:37
 	compiled.OutOfLine(func() {
 		shScaleB := shScaleB[:32]
-		_ = shScaleB
 		{
+//line hecbench_expdist.go:41
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -692,52 +451,30 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:37
-					tx := gc_tx2
-					_ = tx
-
 //line hecbench_expdist.go:38
 					ty := gc_ty2
-					_ = ty
-
 //line hecbench_expdist.go:40
 					j := ty + gc_by2*edBlockSizeY*edTileSizeY
-					_ = j
-
-//line hecbench_expdist.go:59
 					{
-						var tileSize_3 int = edTileSizeY
 //line hecbench_expdist.go:60
-						_ = tileSize_3
+						var tileSize_3 int = edTileSizeY
 //line hecbench_expdist.go:60
 						var stride_3 int = edBlockSizeY
 //line hecbench_expdist.go:60
-						_ = stride_3
-//line hecbench_expdist.go:60
 						var shMem_3 []float32 = shScaleB
-//line hecbench_expdist.go:60
-						_ = shMem_3
 //line hecbench_expdist.go:60
 						var dMem_3 []float32 = scaleB_
 //line hecbench_expdist.go:60
-						_ = dMem_3
-//line hecbench_expdist.go:60
 						var shOffset_3 int = ty
 //line hecbench_expdist.go:60
-						_ = shOffset_3
-//line hecbench_expdist.go:60
 						var dOffset_3 int = j
-//line hecbench_expdist.go:60
-						_ = dOffset_3
 //line hecbench_expdist.go:30
 						for ti_4 := 0; ti_4 < tileSize_3; ti_4++ {
 							shMem_3[shOffset_3+ti_4*stride_3] = dMem_3[dOffset_3+ti_4*stride_3]
 						}
-
-//line hecbench_expdist.go:61
 					}
 				}
+//line hecbench_expdist.go:63
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -747,76 +484,55 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 	})
 	compiled.OutOfLine(func() {
 		shA := shA[:2]
-		_ = shA
+//line hecbench_expdist.go:73
 		shB := shB[:2]
-		_ = shB
+//line hecbench_expdist.go:75
 		shScaleA := shScaleA[:128]
-		_ = shScaleA
+//line hecbench_expdist.go:77
 		shScaleB := shScaleB[:32]
-		_ = shScaleB
+//line hecbench_expdist.go:79
 		sum := sum[:1]
-		_ = sum
 		{
+//line hecbench_expdist.go:82
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_expdist.go:37
 					tx := gc_tx2
-					_ = tx
-
-//line hecbench_expdist.go:38
 					ty := gc_ty2
-					_ = ty
-
-//line hecbench_expdist.go:39
 					i := tx + gc_bx2*edBlockSizeX*edTileSizeX
-					_ = i
-
-//line hecbench_expdist.go:40
 					j := ty + gc_by2*edBlockSizeY*edTileSizeY
-					_ = j
-
 //line hecbench_expdist.go:65
 					var sCrossTerm float32
-
-//line hecbench_expdist.go:66
 					for ti := 0; ti < edTileSizeX; ti++ {
 						for tj := 0; tj < edTileSizeY; tj++ {
 							if i+ti*edBlockSizeX < m_ && j+tj*edBlockSizeY < n_ {
 								var distIJ float32
-//line hecbench_expdist.go:69
 								{
 									{
 //line hecbench_expdist.go:70
 										d_ := int(0)
-//line hecbench_expdist.go:70
-										_ = d_
 										distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
 											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
 									}
-//line hecbench_expdist.go:70
 									{
 //line hecbench_expdist.go:70
 										d_ := int(1)
-//line hecbench_expdist.go:70
-										_ = d_
 										distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
 											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
 									}
-//line hecbench_expdist.go:73
 								}
+//line hecbench_expdist.go:74
 								sCrossTerm += expf(-distIJ / (shScaleA[tx+ti*edBlockSizeX] + shScaleB[ty+tj*edBlockSizeY]))
 							}
 						}
 					}
-
 //line hecbench_expdist.go:79
 					compiled.SharedAdd(&sum[0], sCrossTerm)
-					_ = sCrossTerm
 				}
+//line hecbench_expdist.go:82
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
@@ -842,41 +558,19 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(crossTerm_) {
 				gc_at6 := crossTerm_[gc_off8:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_expdist.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line hecbench_expdist.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line hecbench_expdist.go:83
-					{
-						gc_at6[0] = sum[0]
-					}
+//line hecbench_expdist.go:84
+					gc_at6[0] = sum[0]
 				}
 			} else {
+//line hecbench_expdist.go:88
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line hecbench_expdist.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line hecbench_expdist.go:83
-					{
-						crossTerm_[gc_by2*gc_gdx2+gc_bx2] = sum[0]
-					}
+//line hecbench_expdist.go:84
+					crossTerm_[gc_by2*gc_gdx2+gc_bx2] = sum[0]
 				}
 			}
+//line hecbench_expdist.go:88
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -888,8 +582,6 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // ReduceCrossTermKernel is reduce_cross_term<float> of kernel.h.
-//
-//line hecbench_expdist.go:99
 func ReduceCrossTermKernel(output, crossTerm []float32, m, n, nblocks int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceCrossTerm,
 		func(gc_t *gocuda.Thread) { reduceCrossTerm(gc_t, output, crossTerm, m, n, nblocks) },
@@ -907,7 +599,6 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sCrossTerm := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line hecbench_expdist.go:102
 	sum := gocuda.Shared[float32](t, 1)[:1]
 	{
@@ -922,138 +613,97 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-					tx := gc_tx2
-					_ = tx
-
-//line hecbench_expdist.go:104
-					{
-						sum[0] = 0
-					}
+//line hecbench_expdist.go:105
+					sum[0] = 0
 				}
 				{
+//line hecbench_expdist.go:109
 					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-					tx := gc_tx2
-					_ = tx
-
-//line hecbench_expdist.go:104
-					{
-						sum[0] = 0
-					}
+//line hecbench_expdist.go:105
+					sum[0] = 0
 				}
 				{
+//line hecbench_expdist.go:109
 					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-					tx := gc_tx2
-					_ = tx
-
-//line hecbench_expdist.go:104
-					{
-						sum[0] = 0
-					}
+//line hecbench_expdist.go:105
+					sum[0] = 0
 				}
 				{
+//line hecbench_expdist.go:109
 					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-					tx := gc_tx2
-					_ = tx
-
-//line hecbench_expdist.go:104
-					{
-						sum[0] = 0
-					}
-				}
-			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-				tx := gc_tx2
-				_ = tx
-
-//line hecbench_expdist.go:104
-				{
+//line hecbench_expdist.go:105
 					sum[0] = 0
 				}
 			}
+//line hecbench_expdist.go:109
+			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:105
+				sum[0] = 0
+			}
 		}
 	}
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+//line hecbench_expdist.go:111
+	gc_vstep4 := 0
+	if compiled.SIMD {
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line hecbench_expdist.go:109
-				var sCrossTerm archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			var sCrossTerm archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_expdist.go:109
-				_ = sCrossTerm
-//line hecbench_expdist.go:109
-				sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank2:])
 		}
-		gc_step8 := gc_vstep4
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-			{
-				gc_rank2 := gc_step8 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:109
-				var sCrossTerm float32
-				_ = sCrossTerm
-				gc_s_sCrossTerm[gc_rank2] = sCrossTerm
-			}
-			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:109
-				var sCrossTerm float32
-				_ = sCrossTerm
-				gc_s_sCrossTerm[gc_rank2] = sCrossTerm
-			}
-			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:109
-				var sCrossTerm float32
-				_ = sCrossTerm
-				gc_s_sCrossTerm[gc_rank2] = sCrossTerm
-			}
-			{
-				gc_rank2 := gc_step8 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:109
-				var sCrossTerm float32
-				_ = sCrossTerm
-				gc_s_sCrossTerm[gc_rank2] = sCrossTerm
-			}
-		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step8 := gc_vstep4
+	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+		{
+			gc_rank2 := gc_step8 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line hecbench_expdist.go:109
 			var sCrossTerm float32
-			_ = sCrossTerm
+//line hecbench_expdist.go:111
+			gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+		}
+		{
+			gc_rank2 := gc_step8 + 1
+			gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:109
+			var sCrossTerm float32
+//line hecbench_expdist.go:111
+			gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+		}
+		{
+			gc_rank2 := gc_step8 + 2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:109
+			var sCrossTerm float32
+//line hecbench_expdist.go:111
+			gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+		}
+		{
+			gc_rank2 := gc_step8 + 3
+			gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:109
+			var sCrossTerm float32
+//line hecbench_expdist.go:111
 			gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 		}
 	}
-
+	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:109
+		var sCrossTerm float32
+//line hecbench_expdist.go:111
+		gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+	}
 //line hecbench_expdist.go:110
 	for gc_off, gc_limit, gc_more := 0, nblocks, true; gc_more; gc_off += edReduceBlockSz {
 		gc_b2.Tick()
@@ -1061,240 +711,196 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(crossTerm) && gc_to2 <= len(crossTerm)-gc_off4 {
-					gc_at3 := crossTerm[gc_off4:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_expdist.go:100
-							var tx int = gc_tx2
-//line hecbench_expdist.go:100
-							_ = tx
-//line hecbench_expdist.go:100
-							sCrossTerm := archsimd.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank2:])
-//line hecbench_expdist.go:100
-							_ = sCrossTerm
-//line hecbench_expdist.go:110
-							var i int = tx + gc_off
-//line hecbench_expdist.go:110
-							_ = i
-//line hecbench_expdist.go:111
-							sCrossTerm = sCrossTerm.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]))
-//line hecbench_expdist.go:111
-							sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_expdist.go:117
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_off
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(crossTerm) && gc_to2 <= len(crossTerm)-gc_off4 {
+				gc_at3 := crossTerm[gc_off4:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-						sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
+						var tx int = gc_tx2
+//line hecbench_expdist.go:100
+						sCrossTerm := archsimd.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank2:])
 //line hecbench_expdist.go:110
-						i := tx + gc_off
-						gc_more = true
+						var i int = tx + gc_off
+//line hecbench_expdist.go:110
 						_ = i
-
+						sCrossTerm = sCrossTerm.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]))
 //line hecbench_expdist.go:111
-						sCrossTerm += gc_at3[gc_tx2]
-						gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+						sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_expdist.go:102
+					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+//line hecbench_expdist.go:111
+					gc_more = true
+//line hecbench_expdist.go:111
+					sCrossTerm += gc_at3[gc_tx2]
+					gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_expdist.go:100
-							var tx int = gc_tx2
+						var tx int = gc_tx2
 //line hecbench_expdist.go:100
-							_ = tx
-//line hecbench_expdist.go:100
-							sCrossTerm := archsimd.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank2:])
-//line hecbench_expdist.go:100
-							_ = sCrossTerm
+						sCrossTerm := archsimd.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank2:])
 //line hecbench_expdist.go:110
-							var i int = tx + gc_off
-//line hecbench_expdist.go:110
-							_ = i
+						var i int = tx + gc_off
+						if i < 0 || i > len(crossTerm)-8 {
 //line hecbench_expdist.go:111
-							if i < 0 || i > len(crossTerm)-8 {
-//line hecbench_expdist.go:111
-								break
-//line hecbench_expdist.go:111
-							}
-//line hecbench_expdist.go:111
-							sCrossTerm = sCrossTerm.Add(archsimd.LoadFloat32x8Slice(crossTerm[i:]))
-//line hecbench_expdist.go:111
-							sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line hecbench_expdist.go:111
+						sCrossTerm = sCrossTerm.Add(archsimd.LoadFloat32x8Slice(crossTerm[i:]))
+//line hecbench_expdist.go:111
+						sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank2:])
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
-					}
-					gc_step9 := gc_vstep6
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-							tx := gc_tx2
-							_ = tx
-							sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:110
-							i := tx + gc_off
-							gc_more = true
-
-//line hecbench_expdist.go:111
-							sCrossTerm += crossTerm[i]
-							gc_s_sCrossTerm[gc_rank2] = sCrossTerm
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-							tx := gc_tx2
-							_ = tx
-							sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:110
-							i := tx + gc_off
-							gc_more = true
-
-//line hecbench_expdist.go:111
-							sCrossTerm += crossTerm[i]
-							gc_s_sCrossTerm[gc_rank2] = sCrossTerm
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-							tx := gc_tx2
-							_ = tx
-							sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:110
-							i := tx + gc_off
-							gc_more = true
-
-//line hecbench_expdist.go:111
-							sCrossTerm += crossTerm[i]
-							gc_s_sCrossTerm[gc_rank2] = sCrossTerm
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-							tx := gc_tx2
-							_ = tx
-							sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:110
-							i := tx + gc_off
-							gc_more = true
-
-//line hecbench_expdist.go:111
-							sCrossTerm += crossTerm[i]
-							gc_s_sCrossTerm[gc_rank2] = sCrossTerm
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_expdist.go:100
 						tx := gc_tx2
-						_ = tx
+//line hecbench_expdist.go:102
 						sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
 //line hecbench_expdist.go:110
 						i := tx + gc_off
 						gc_more = true
-
+//line hecbench_expdist.go:111
+						sCrossTerm += crossTerm[i]
+						gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:100
+						tx := gc_tx2
+//line hecbench_expdist.go:102
+						sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+//line hecbench_expdist.go:110
+						i := tx + gc_off
+						gc_more = true
+//line hecbench_expdist.go:111
+						sCrossTerm += crossTerm[i]
+						gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:100
+						tx := gc_tx2
+//line hecbench_expdist.go:102
+						sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+//line hecbench_expdist.go:110
+						i := tx + gc_off
+						gc_more = true
+//line hecbench_expdist.go:111
+						sCrossTerm += crossTerm[i]
+						gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:100
+						tx := gc_tx2
+//line hecbench_expdist.go:102
+						sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+//line hecbench_expdist.go:110
+						i := tx + gc_off
+						gc_more = true
 //line hecbench_expdist.go:111
 						sCrossTerm += crossTerm[i]
 						gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 					}
 				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:100
+					tx := gc_tx2
+//line hecbench_expdist.go:102
+					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+//line hecbench_expdist.go:110
+					i := tx + gc_off
+					gc_more = true
+//line hecbench_expdist.go:111
+					sCrossTerm += crossTerm[i]
+					gc_s_sCrossTerm[gc_rank2] = sCrossTerm
+				}
 			}
 		}
 	}
-	{
-		gc_step10 := 0
-		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
-			{
-				gc_rank2 := gc_step10 + 0
-				gc_pos2.Thread = gc_rank2
-				sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:114
-				compiled.SharedAdd(&sum[0], sCrossTerm)
-			}
-			{
-				gc_rank2 := gc_step10 + 1
-				gc_pos2.Thread = gc_rank2
-				sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:114
-				compiled.SharedAdd(&sum[0], sCrossTerm)
-			}
-			{
-				gc_rank2 := gc_step10 + 2
-				gc_pos2.Thread = gc_rank2
-				sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:114
-				compiled.SharedAdd(&sum[0], sCrossTerm)
-			}
-			{
-				gc_rank2 := gc_step10 + 3
-				gc_pos2.Thread = gc_rank2
-				sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:114
-				compiled.SharedAdd(&sum[0], sCrossTerm)
-			}
-		}
-		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_expdist.go:119
+	gc_step10 := 0
+	for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+		{
+			gc_rank2 := gc_step10 + 0
 			gc_pos2.Thread = gc_rank2
 			sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
+//line hecbench_expdist.go:114
+			compiled.SharedAdd(&sum[0], sCrossTerm)
+		}
+		{
+			gc_rank2 := gc_step10 + 1
+			gc_pos2.Thread = gc_rank2
+			sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+//line hecbench_expdist.go:114
+			compiled.SharedAdd(&sum[0], sCrossTerm)
+		}
+		{
+			gc_rank2 := gc_step10 + 2
+			gc_pos2.Thread = gc_rank2
+			sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+//line hecbench_expdist.go:114
+			compiled.SharedAdd(&sum[0], sCrossTerm)
+		}
+		{
+			gc_rank2 := gc_step10 + 3
+			gc_pos2.Thread = gc_rank2
+			sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 //line hecbench_expdist.go:114
 			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 	}
+	for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+//line hecbench_expdist.go:114
+		compiled.SharedAdd(&sum[0], sCrossTerm)
+	}
 	{
+//line hecbench_expdist.go:118
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1306,151 +912,69 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 				gc_step11 := gc_from2
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:118
-						{
-							gc_at4[0] = sum[0]
-						}
+//line hecbench_expdist.go:119
+						gc_at4[0] = sum[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:118
-						{
-							gc_at4[0] = sum[0]
-						}
+//line hecbench_expdist.go:119
+						gc_at4[0] = sum[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:118
-						{
-							gc_at4[0] = sum[0]
-						}
+//line hecbench_expdist.go:119
+						gc_at4[0] = sum[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:118
-						{
-							gc_at4[0] = sum[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_expdist.go:100
-					tx := gc_tx2
-					_ = tx
-
-//line hecbench_expdist.go:118
-					{
+//line hecbench_expdist.go:119
 						gc_at4[0] = sum[0]
 					}
 				}
+//line hecbench_expdist.go:123
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_expdist.go:119
+					gc_at4[0] = sum[0]
+				}
 			} else {
+//line hecbench_expdist.go:123
 				gc_step12 := gc_from2
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
 						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:118
-						{
-							output[0] = sum[0]
-						}
+//line hecbench_expdist.go:119
+						output[0] = sum[0]
 					}
 					{
+//line hecbench_expdist.go:123
 						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:118
-						{
-							output[0] = sum[0]
-						}
+//line hecbench_expdist.go:119
+						output[0] = sum[0]
 					}
 					{
+//line hecbench_expdist.go:123
 						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:118
-						{
-							output[0] = sum[0]
-						}
+//line hecbench_expdist.go:119
+						output[0] = sum[0]
 					}
 					{
+//line hecbench_expdist.go:123
 						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:118
-						{
-							output[0] = sum[0]
-						}
+//line hecbench_expdist.go:119
+						output[0] = sum[0]
 					}
 				}
+//line hecbench_expdist.go:123
 				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-					tx := gc_tx2
-					_ = tx
-
-//line hecbench_expdist.go:118
-					{
-						output[0] = sum[0]
-					}
+//line hecbench_expdist.go:119
+					output[0] = sum[0]
 				}
 			}
 		}
@@ -1460,4 +984,5 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 // gc_files_hecbench_expdist holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_expdist.go
+//line hecbench_expdist.go:130
 var gc_files_hecbench_expdist embed.FS

@@ -37,1008 +37,611 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 	gc_n := gc_b.Len()
 	gc_s_data := make([][8]Double2, gc_b.Len())
 	gc_s_reversed := compiled.Scratch[[8]int](gc_b, 0)[:gc_n]
-
 //line hecbench_fft.go:105
 	smem := gocuda.Shared[float64](t, 8*8*9)[:8*8*9]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
 //line hecbench_fft.go:107
-				tid := gc_tx
-				_ = tid
-
-//line hecbench_fft.go:108
-				gid := gc_bx*512 + tid
-				_ = gid
-
-//line hecbench_fft.go:109
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:110
-				lo := tid & 7
-				_ = lo
-
-//line hecbench_fft.go:111
-				var data [8]Double2
-				gc_s_data[gc_rank] = data
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_fft.go:107
+			tid := gc_tx
+			gid := gc_bx*512 + tid
+			hi := tid >> 3
+			lo := tid & 7
+			var data [8]Double2
+			gc_s_data[gc_rank] = data
 //line hecbench_fft.go:112
-				reversed := [8]int{0, 4, 2, 6, 1, 5, 3, 7}
-
+			reversed := [8]int{0, 4, 2, 6, 1, 5, 3, 7}
+			{
 				{
-
-//line hecbench_fft.go:115
-					{
-//line hecbench_fft.go:115
-						i := int(0)
-//line hecbench_fft.go:115
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:115
-					{
-//line hecbench_fft.go:115
-						i := int(1)
-//line hecbench_fft.go:115
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:115
-					{
-//line hecbench_fft.go:115
-						i := int(2)
-//line hecbench_fft.go:115
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:115
-					{
-//line hecbench_fft.go:115
-						i := int(3)
-//line hecbench_fft.go:115
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:115
-					{
-//line hecbench_fft.go:115
-						i := int(4)
-//line hecbench_fft.go:115
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:115
-					{
-//line hecbench_fft.go:115
-						i := int(5)
-//line hecbench_fft.go:115
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:115
-					{
-//line hecbench_fft.go:115
-						i := int(6)
-//line hecbench_fft.go:115
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:115
-					{
-//line hecbench_fft.go:115
-						i := int(7)
-//line hecbench_fft.go:115
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:117
+					i := int(0)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
 				}
-
-//line hecbench_fft.go:119
-				fft8(&gc_s_data[gc_rank])
-
 				{
-
-//line hecbench_fft.go:121
-					{
-//line hecbench_fft.go:121
-						j := int(1)
-//line hecbench_fft.go:121
-						_ = j
-						gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-					}
-//line hecbench_fft.go:121
-					{
-//line hecbench_fft.go:121
-						j := int(2)
-//line hecbench_fft.go:121
-						_ = j
-						gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-					}
-//line hecbench_fft.go:121
-					{
-//line hecbench_fft.go:121
-						j := int(3)
-//line hecbench_fft.go:121
-						_ = j
-						gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-					}
-//line hecbench_fft.go:121
-					{
-//line hecbench_fft.go:121
-						j := int(4)
-//line hecbench_fft.go:121
-						_ = j
-						gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-					}
-//line hecbench_fft.go:121
-					{
-//line hecbench_fft.go:121
-						j := int(5)
-//line hecbench_fft.go:121
-						_ = j
-						gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-					}
-//line hecbench_fft.go:121
-					{
-//line hecbench_fft.go:121
-						j := int(6)
-//line hecbench_fft.go:121
-						_ = j
-						gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-					}
-//line hecbench_fft.go:121
-					{
-//line hecbench_fft.go:121
-						j := int(7)
-//line hecbench_fft.go:121
-						_ = j
-						gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-					}
-//line hecbench_fft.go:123
+//line hecbench_fft.go:115
+					i := int(1)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
 				}
-
 				{
-
-//line hecbench_fft.go:125
-					{
-//line hecbench_fft.go:125
-						i_ := int(0)
-//line hecbench_fft.go:125
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:125
-					{
-//line hecbench_fft.go:125
-						i_ := int(1)
-//line hecbench_fft.go:125
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:125
-					{
-//line hecbench_fft.go:125
-						i_ := int(2)
-//line hecbench_fft.go:125
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:125
-					{
-//line hecbench_fft.go:125
-						i_ := int(3)
-//line hecbench_fft.go:125
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:125
-					{
-//line hecbench_fft.go:125
-						i_ := int(4)
-//line hecbench_fft.go:125
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:125
-					{
-//line hecbench_fft.go:125
-						i_ := int(5)
-//line hecbench_fft.go:125
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:125
-					{
-//line hecbench_fft.go:125
-						i_ := int(6)
-//line hecbench_fft.go:125
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:125
-					{
-//line hecbench_fft.go:125
-						i_ := int(7)
-//line hecbench_fft.go:125
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:127
+//line hecbench_fft.go:115
+					i := int(2)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
 				}
-				_ = data
-				_ = reversed
-				gc_s_reversed[gc_rank] = reversed
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_fft.go:107
-				tid := gc_tx
-				_ = tid
-
-//line hecbench_fft.go:109
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:110
-				lo := tid & 7
-				_ = lo
-
 				{
-
-//line hecbench_fft.go:129
-					{
-//line hecbench_fft.go:129
-						i_2 := int(0)
-//line hecbench_fft.go:129
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:129
-					{
-//line hecbench_fft.go:129
-						i_2 := int(1)
-//line hecbench_fft.go:129
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:129
-					{
-//line hecbench_fft.go:129
-						i_2 := int(2)
-//line hecbench_fft.go:129
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:129
-					{
-//line hecbench_fft.go:129
-						i_2 := int(3)
-//line hecbench_fft.go:129
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:129
-					{
-//line hecbench_fft.go:129
-						i_2 := int(4)
-//line hecbench_fft.go:129
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:129
-					{
-//line hecbench_fft.go:129
-						i_2 := int(5)
-//line hecbench_fft.go:129
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:129
-					{
-//line hecbench_fft.go:129
-						i_2 := int(6)
-//line hecbench_fft.go:129
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:129
-					{
-//line hecbench_fft.go:129
-						i_2 := int(7)
-//line hecbench_fft.go:129
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:131
+//line hecbench_fft.go:115
+					i := int(3)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
+				}
+				{
+//line hecbench_fft.go:115
+					i := int(4)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
+				}
+				{
+//line hecbench_fft.go:115
+					i := int(5)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
+				}
+				{
+//line hecbench_fft.go:115
+					i := int(6)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
+				}
+				{
+//line hecbench_fft.go:115
+					i := int(7)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
 				}
 			}
+			fft8(&gc_s_data[gc_rank])
+			{
+				{
+//line hecbench_fft.go:121
+					j := int(1)
+					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				}
+				{
+//line hecbench_fft.go:121
+					j := int(2)
+					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				}
+				{
+//line hecbench_fft.go:121
+					j := int(3)
+					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				}
+				{
+//line hecbench_fft.go:121
+					j := int(4)
+					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				}
+				{
+//line hecbench_fft.go:121
+					j := int(5)
+					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				}
+				{
+//line hecbench_fft.go:121
+					j := int(6)
+					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				}
+				{
+//line hecbench_fft.go:121
+					j := int(7)
+					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				}
+			}
+			{
+				{
+//line hecbench_fft.go:125
+					i_ := int(0)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+				{
+//line hecbench_fft.go:125
+					i_ := int(1)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+				{
+//line hecbench_fft.go:125
+					i_ := int(2)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+				{
+//line hecbench_fft.go:125
+					i_ := int(3)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+				{
+//line hecbench_fft.go:125
+					i_ := int(4)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+				{
+//line hecbench_fft.go:125
+					i_ := int(5)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+				{
+//line hecbench_fft.go:125
+					i_ := int(6)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+				{
+//line hecbench_fft.go:125
+					i_ := int(7)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+			}
+//line hecbench_fft.go:130
+			gc_s_reversed[gc_rank] = reversed
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_fft.go:107
-				tid := gc_tx
-				_ = tid
-
-//line hecbench_fft.go:109
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:110
-				lo := tid & 7
-				_ = lo
-				reversed := gc_s_reversed[gc_rank]
-
-				{
-
-//line hecbench_fft.go:133
-					{
-//line hecbench_fft.go:133
-						i_3 := int(0)
-//line hecbench_fft.go:133
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
-//line hecbench_fft.go:133
-					{
-//line hecbench_fft.go:133
-						i_3 := int(1)
-//line hecbench_fft.go:133
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
-//line hecbench_fft.go:133
-					{
-//line hecbench_fft.go:133
-						i_3 := int(2)
-//line hecbench_fft.go:133
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
-//line hecbench_fft.go:133
-					{
-//line hecbench_fft.go:133
-						i_3 := int(3)
-//line hecbench_fft.go:133
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
-//line hecbench_fft.go:133
-					{
-//line hecbench_fft.go:133
-						i_3 := int(4)
-//line hecbench_fft.go:133
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
-//line hecbench_fft.go:133
-					{
-//line hecbench_fft.go:133
-						i_3 := int(5)
-//line hecbench_fft.go:133
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
-//line hecbench_fft.go:133
-					{
-//line hecbench_fft.go:133
-						i_3 := int(6)
-//line hecbench_fft.go:133
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
-//line hecbench_fft.go:133
-					{
-//line hecbench_fft.go:133
-						i_3 := int(7)
-//line hecbench_fft.go:133
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
 //line hecbench_fft.go:135
-				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_fft.go:107
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
 //line hecbench_fft.go:109
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:110
-				lo := tid & 7
-				_ = lo
-
+			hi := tid >> 3
+			lo := tid & 7
+			{
 				{
-
-//line hecbench_fft.go:137
-					{
-//line hecbench_fft.go:137
-						i_4 := int(0)
-//line hecbench_fft.go:137
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:137
-					{
-//line hecbench_fft.go:137
-						i_4 := int(1)
-//line hecbench_fft.go:137
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:137
-					{
-//line hecbench_fft.go:137
-						i_4 := int(2)
-//line hecbench_fft.go:137
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:137
-					{
-//line hecbench_fft.go:137
-						i_4 := int(3)
-//line hecbench_fft.go:137
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:137
-					{
-//line hecbench_fft.go:137
-						i_4 := int(4)
-//line hecbench_fft.go:137
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:137
-					{
-//line hecbench_fft.go:137
-						i_4 := int(5)
-//line hecbench_fft.go:137
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:137
-					{
-//line hecbench_fft.go:137
-						i_4 := int(6)
-//line hecbench_fft.go:137
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:137
-					{
-//line hecbench_fft.go:137
-						i_4 := int(7)
-//line hecbench_fft.go:137
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:139
+//line hecbench_fft.go:129
+					i_2 := int(0)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				}
+				{
+//line hecbench_fft.go:129
+					i_2 := int(1)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				}
+				{
+//line hecbench_fft.go:129
+					i_2 := int(2)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				}
+				{
+//line hecbench_fft.go:129
+					i_2 := int(3)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				}
+				{
+//line hecbench_fft.go:129
+					i_2 := int(4)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				}
+				{
+//line hecbench_fft.go:129
+					i_2 := int(5)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				}
+				{
+//line hecbench_fft.go:129
+					i_2 := int(6)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				}
+				{
+//line hecbench_fft.go:129
+					i_2 := int(7)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_fft.go:136
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_fft.go:107
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
 //line hecbench_fft.go:109
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:110
-				lo := tid & 7
-				_ = lo
-				reversed := gc_s_reversed[gc_rank]
-
+			hi := tid >> 3
+			lo := tid & 7
+//line hecbench_fft.go:112
+			reversed := gc_s_reversed[gc_rank]
+			{
+				{
+//line hecbench_fft.go:133
+					i_3 := int(0)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+				{
+//line hecbench_fft.go:133
+					i_3 := int(1)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+				{
+//line hecbench_fft.go:133
+					i_3 := int(2)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+				{
+//line hecbench_fft.go:133
+					i_3 := int(3)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+				{
+//line hecbench_fft.go:133
+					i_3 := int(4)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+				{
+//line hecbench_fft.go:133
+					i_3 := int(5)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+				{
+//line hecbench_fft.go:133
+					i_3 := int(6)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+				{
+//line hecbench_fft.go:133
+					i_3 := int(7)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+			}
+		}
+	}
+//line hecbench_fft.go:140
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_fft.go:107
+			tid := gc_tx
+//line hecbench_fft.go:109
+			hi := tid >> 3
+			lo := tid & 7
+			{
+				{
+//line hecbench_fft.go:137
+					i_4 := int(0)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+				{
+//line hecbench_fft.go:137
+					i_4 := int(1)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+				{
+//line hecbench_fft.go:137
+					i_4 := int(2)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+				{
+//line hecbench_fft.go:137
+					i_4 := int(3)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+				{
+//line hecbench_fft.go:137
+					i_4 := int(4)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+				{
+//line hecbench_fft.go:137
+					i_4 := int(5)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+				{
+//line hecbench_fft.go:137
+					i_4 := int(6)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+				{
+//line hecbench_fft.go:137
+					i_4 := int(7)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+			}
+		}
+	}
+//line hecbench_fft.go:144
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_fft.go:107
+			tid := gc_tx
+//line hecbench_fft.go:109
+			hi := tid >> 3
+			lo := tid & 7
+//line hecbench_fft.go:112
+			reversed := gc_s_reversed[gc_rank]
 //line hecbench_fft.go:142
-				fft8(&gc_s_data[gc_rank])
-
+			fft8(&gc_s_data[gc_rank])
+			{
 				{
-
 //line hecbench_fft.go:144
-					{
-//line hecbench_fft.go:144
-						j_ := int(1)
-//line hecbench_fft.go:144
-						_ = j_
-						gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-					}
-//line hecbench_fft.go:144
-					{
-//line hecbench_fft.go:144
-						j_ := int(2)
-//line hecbench_fft.go:144
-						_ = j_
-						gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-					}
-//line hecbench_fft.go:144
-					{
-//line hecbench_fft.go:144
-						j_ := int(3)
-//line hecbench_fft.go:144
-						_ = j_
-						gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-					}
-//line hecbench_fft.go:144
-					{
-//line hecbench_fft.go:144
-						j_ := int(4)
-//line hecbench_fft.go:144
-						_ = j_
-						gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-					}
-//line hecbench_fft.go:144
-					{
-//line hecbench_fft.go:144
-						j_ := int(5)
-//line hecbench_fft.go:144
-						_ = j_
-						gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-					}
-//line hecbench_fft.go:144
-					{
-//line hecbench_fft.go:144
-						j_ := int(6)
-//line hecbench_fft.go:144
-						_ = j_
-						gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-					}
-//line hecbench_fft.go:144
-					{
-//line hecbench_fft.go:144
-						j_ := int(7)
-//line hecbench_fft.go:144
-						_ = j_
-						gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-					}
-//line hecbench_fft.go:146
+					j_ := int(1)
+					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 				}
-
 				{
-
+//line hecbench_fft.go:144
+					j_ := int(2)
+					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				}
+				{
+//line hecbench_fft.go:144
+					j_ := int(3)
+					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				}
+				{
+//line hecbench_fft.go:144
+					j_ := int(4)
+					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				}
+				{
+//line hecbench_fft.go:144
+					j_ := int(5)
+					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				}
+				{
+//line hecbench_fft.go:144
+					j_ := int(6)
+					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				}
+				{
+//line hecbench_fft.go:144
+					j_ := int(7)
+					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				}
+			}
+			{
+				{
 //line hecbench_fft.go:148
-					{
+					i_5 := int(0)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				}
+				{
 //line hecbench_fft.go:148
-						i_5 := int(0)
+					i_5 := int(1)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				}
+				{
 //line hecbench_fft.go:148
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
+					i_5 := int(2)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				}
+				{
 //line hecbench_fft.go:148
-					{
+					i_5 := int(3)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				}
+				{
 //line hecbench_fft.go:148
-						i_5 := int(1)
+					i_5 := int(4)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				}
+				{
 //line hecbench_fft.go:148
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
+					i_5 := int(5)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				}
+				{
 //line hecbench_fft.go:148
-					{
+					i_5 := int(6)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				}
+				{
 //line hecbench_fft.go:148
-						i_5 := int(2)
-//line hecbench_fft.go:148
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
-//line hecbench_fft.go:148
-					{
-//line hecbench_fft.go:148
-						i_5 := int(3)
-//line hecbench_fft.go:148
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
-//line hecbench_fft.go:148
-					{
-//line hecbench_fft.go:148
-						i_5 := int(4)
-//line hecbench_fft.go:148
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
-//line hecbench_fft.go:148
-					{
-//line hecbench_fft.go:148
-						i_5 := int(5)
-//line hecbench_fft.go:148
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
-//line hecbench_fft.go:148
-					{
-//line hecbench_fft.go:148
-						i_5 := int(6)
-//line hecbench_fft.go:148
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
-//line hecbench_fft.go:148
-					{
-//line hecbench_fft.go:148
-						i_5 := int(7)
-//line hecbench_fft.go:148
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
-//line hecbench_fft.go:150
+					i_5 := int(7)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_fft.go:155
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_fft.go:107
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
 //line hecbench_fft.go:109
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:110
-				lo := tid & 7
-				_ = lo
-
+			hi := tid >> 3
+			lo := tid & 7
+			{
 				{
-
 //line hecbench_fft.go:152
-					{
+					i_6 := int(0)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				}
+				{
 //line hecbench_fft.go:152
-						i_6 := int(0)
+					i_6 := int(1)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				}
+				{
 //line hecbench_fft.go:152
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
+					i_6 := int(2)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				}
+				{
 //line hecbench_fft.go:152
-					{
+					i_6 := int(3)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				}
+				{
 //line hecbench_fft.go:152
-						i_6 := int(1)
+					i_6 := int(4)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				}
+				{
 //line hecbench_fft.go:152
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
+					i_6 := int(5)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				}
+				{
 //line hecbench_fft.go:152
-					{
+					i_6 := int(6)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				}
+				{
 //line hecbench_fft.go:152
-						i_6 := int(2)
-//line hecbench_fft.go:152
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
-//line hecbench_fft.go:152
-					{
-//line hecbench_fft.go:152
-						i_6 := int(3)
-//line hecbench_fft.go:152
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
-//line hecbench_fft.go:152
-					{
-//line hecbench_fft.go:152
-						i_6 := int(4)
-//line hecbench_fft.go:152
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
-//line hecbench_fft.go:152
-					{
-//line hecbench_fft.go:152
-						i_6 := int(5)
-//line hecbench_fft.go:152
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
-//line hecbench_fft.go:152
-					{
-//line hecbench_fft.go:152
-						i_6 := int(6)
-//line hecbench_fft.go:152
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
-//line hecbench_fft.go:152
-					{
-//line hecbench_fft.go:152
-						i_6 := int(7)
-//line hecbench_fft.go:152
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
-//line hecbench_fft.go:154
+					i_6 := int(7)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_fft.go:159
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_fft.go:107
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
 //line hecbench_fft.go:109
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:110
-				lo := tid & 7
-				_ = lo
-				reversed := gc_s_reversed[gc_rank]
-
+			hi := tid >> 3
+			lo := tid & 7
+//line hecbench_fft.go:112
+			reversed := gc_s_reversed[gc_rank]
+			{
 				{
-
 //line hecbench_fft.go:156
-					{
+					i_7 := int(0)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				}
+				{
 //line hecbench_fft.go:156
-						i_7 := int(0)
+					i_7 := int(1)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				}
+				{
 //line hecbench_fft.go:156
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
+					i_7 := int(2)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				}
+				{
 //line hecbench_fft.go:156
-					{
+					i_7 := int(3)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				}
+				{
 //line hecbench_fft.go:156
-						i_7 := int(1)
+					i_7 := int(4)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				}
+				{
 //line hecbench_fft.go:156
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
+					i_7 := int(5)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				}
+				{
 //line hecbench_fft.go:156
-					{
+					i_7 := int(6)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				}
+				{
 //line hecbench_fft.go:156
-						i_7 := int(2)
-//line hecbench_fft.go:156
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
-//line hecbench_fft.go:156
-					{
-//line hecbench_fft.go:156
-						i_7 := int(3)
-//line hecbench_fft.go:156
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
-//line hecbench_fft.go:156
-					{
-//line hecbench_fft.go:156
-						i_7 := int(4)
-//line hecbench_fft.go:156
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
-//line hecbench_fft.go:156
-					{
-//line hecbench_fft.go:156
-						i_7 := int(5)
-//line hecbench_fft.go:156
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
-//line hecbench_fft.go:156
-					{
-//line hecbench_fft.go:156
-						i_7 := int(6)
-//line hecbench_fft.go:156
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
-//line hecbench_fft.go:156
-					{
-//line hecbench_fft.go:156
-						i_7 := int(7)
-//line hecbench_fft.go:156
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
-//line hecbench_fft.go:158
+					i_7 := int(7)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_fft.go:163
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_fft.go:107
-				tid := gc_tx
-				_ = tid
-
-//line hecbench_fft.go:108
-				gid := gc_bx*512 + tid
-				_ = gid
-
-//line hecbench_fft.go:109
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:110
-				lo := tid & 7
-				_ = lo
-				reversed := gc_s_reversed[gc_rank]
-
+			tid := gc_tx
+			gid := gc_bx*512 + tid
+			hi := tid >> 3
+			lo := tid & 7
+//line hecbench_fft.go:112
+			reversed := gc_s_reversed[gc_rank]
+			{
 				{
-
 //line hecbench_fft.go:160
-					{
-//line hecbench_fft.go:160
-						i_8 := int(0)
-//line hecbench_fft.go:160
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:160
-					{
-//line hecbench_fft.go:160
-						i_8 := int(1)
-//line hecbench_fft.go:160
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:160
-					{
-//line hecbench_fft.go:160
-						i_8 := int(2)
-//line hecbench_fft.go:160
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:160
-					{
-//line hecbench_fft.go:160
-						i_8 := int(3)
-//line hecbench_fft.go:160
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:160
-					{
-//line hecbench_fft.go:160
-						i_8 := int(4)
-//line hecbench_fft.go:160
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:160
-					{
-//line hecbench_fft.go:160
-						i_8 := int(5)
-//line hecbench_fft.go:160
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:160
-					{
-//line hecbench_fft.go:160
-						i_8 := int(6)
-//line hecbench_fft.go:160
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:160
-					{
-//line hecbench_fft.go:160
-						i_8 := int(7)
-//line hecbench_fft.go:160
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:162
+					i_8 := int(0)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 				}
-
-//line hecbench_fft.go:164
-				fft8(&gc_s_data[gc_rank])
-
 				{
-
+//line hecbench_fft.go:160
+					i_8 := int(1)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				}
+				{
+//line hecbench_fft.go:160
+					i_8 := int(2)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				}
+				{
+//line hecbench_fft.go:160
+					i_8 := int(3)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				}
+				{
+//line hecbench_fft.go:160
+					i_8 := int(4)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				}
+				{
+//line hecbench_fft.go:160
+					i_8 := int(5)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				}
+				{
+//line hecbench_fft.go:160
+					i_8 := int(6)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				}
+				{
+//line hecbench_fft.go:160
+					i_8 := int(7)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				}
+			}
+			fft8(&gc_s_data[gc_rank])
+			{
+				{
 //line hecbench_fft.go:166
-					{
+					i_9 := int(0)
+					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+				}
+				{
 //line hecbench_fft.go:166
-						i_9 := int(0)
+					i_9 := int(1)
+					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+				}
+				{
 //line hecbench_fft.go:166
-						_ = i_9
-						work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-					}
+					i_9 := int(2)
+					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+				}
+				{
 //line hecbench_fft.go:166
-					{
+					i_9 := int(3)
+					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+				}
+				{
 //line hecbench_fft.go:166
-						i_9 := int(1)
+					i_9 := int(4)
+					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+				}
+				{
 //line hecbench_fft.go:166
-						_ = i_9
-						work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-					}
+					i_9 := int(5)
+					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+				}
+				{
 //line hecbench_fft.go:166
-					{
+					i_9 := int(6)
+					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+				}
+				{
 //line hecbench_fft.go:166
-						i_9 := int(2)
-//line hecbench_fft.go:166
-						_ = i_9
-						work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-					}
-//line hecbench_fft.go:166
-					{
-//line hecbench_fft.go:166
-						i_9 := int(3)
-//line hecbench_fft.go:166
-						_ = i_9
-						work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-					}
-//line hecbench_fft.go:166
-					{
-//line hecbench_fft.go:166
-						i_9 := int(4)
-//line hecbench_fft.go:166
-						_ = i_9
-						work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-					}
-//line hecbench_fft.go:166
-					{
-//line hecbench_fft.go:166
-						i_9 := int(5)
-//line hecbench_fft.go:166
-						_ = i_9
-						work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-					}
-//line hecbench_fft.go:166
-					{
-//line hecbench_fft.go:166
-						i_9 := int(6)
-//line hecbench_fft.go:166
-						_ = i_9
-						work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-					}
-//line hecbench_fft.go:166
-					{
-//line hecbench_fft.go:166
-						i_9 := int(7)
-//line hecbench_fft.go:166
-						_ = i_9
-						work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-					}
-//line hecbench_fft.go:168
+					i_9 := int(7)
+					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 				}
 			}
 		}
@@ -1068,1085 +671,662 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 	gc_n := gc_b.Len()
 	gc_s_data := make([][8]Double2, gc_b.Len())
 	gc_s_reversed := compiled.Scratch[[8]int](gc_b, 0)[:gc_n]
-
 //line hecbench_fft.go:175
 	smem := gocuda.Shared[float64](t, 8*8*9)[:8*8*9]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
 //line hecbench_fft.go:177
-				tid := gc_tx
-				_ = tid
-
-//line hecbench_fft.go:178
-				gid := gc_bx*512 + tid
-				_ = gid
-
-//line hecbench_fft.go:179
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:180
-				lo := tid & 7
-				_ = lo
-
-//line hecbench_fft.go:181
-				var data [8]Double2
-				gc_s_data[gc_rank] = data
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_fft.go:177
+			tid := gc_tx
+			gid := gc_bx*512 + tid
+			hi := tid >> 3
+			lo := tid & 7
+			var data [8]Double2
+			gc_s_data[gc_rank] = data
 //line hecbench_fft.go:182
-				reversed := [8]int{0, 4, 2, 6, 1, 5, 3, 7}
-
+			reversed := [8]int{0, 4, 2, 6, 1, 5, 3, 7}
+			{
 				{
-
 //line hecbench_fft.go:184
-					{
-//line hecbench_fft.go:184
-						i := int(0)
-//line hecbench_fft.go:184
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:184
-					{
-//line hecbench_fft.go:184
-						i := int(1)
-//line hecbench_fft.go:184
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:184
-					{
-//line hecbench_fft.go:184
-						i := int(2)
-//line hecbench_fft.go:184
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:184
-					{
-//line hecbench_fft.go:184
-						i := int(3)
-//line hecbench_fft.go:184
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:184
-					{
-//line hecbench_fft.go:184
-						i := int(4)
-//line hecbench_fft.go:184
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:184
-					{
-//line hecbench_fft.go:184
-						i := int(5)
-//line hecbench_fft.go:184
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:184
-					{
-//line hecbench_fft.go:184
-						i := int(6)
-//line hecbench_fft.go:184
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:184
-					{
-//line hecbench_fft.go:184
-						i := int(7)
-//line hecbench_fft.go:184
-						_ = i
-						gc_s_data[gc_rank][i] = work[gid+i*64]
-					}
-//line hecbench_fft.go:186
+					i := int(0)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
 				}
-
-//line hecbench_fft.go:188
-				ifft8(&gc_s_data[gc_rank])
-
 				{
-
-//line hecbench_fft.go:190
-					{
-//line hecbench_fft.go:190
-						j := int(1)
-//line hecbench_fft.go:190
-						_ = j
-						gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-					}
-//line hecbench_fft.go:190
-					{
-//line hecbench_fft.go:190
-						j := int(2)
-//line hecbench_fft.go:190
-						_ = j
-						gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-					}
-//line hecbench_fft.go:190
-					{
-//line hecbench_fft.go:190
-						j := int(3)
-//line hecbench_fft.go:190
-						_ = j
-						gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-					}
-//line hecbench_fft.go:190
-					{
-//line hecbench_fft.go:190
-						j := int(4)
-//line hecbench_fft.go:190
-						_ = j
-						gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-					}
-//line hecbench_fft.go:190
-					{
-//line hecbench_fft.go:190
-						j := int(5)
-//line hecbench_fft.go:190
-						_ = j
-						gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-					}
-//line hecbench_fft.go:190
-					{
-//line hecbench_fft.go:190
-						j := int(6)
-//line hecbench_fft.go:190
-						_ = j
-						gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-					}
-//line hecbench_fft.go:190
-					{
-//line hecbench_fft.go:190
-						j := int(7)
-//line hecbench_fft.go:190
-						_ = j
-						gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-					}
-//line hecbench_fft.go:192
+//line hecbench_fft.go:184
+					i := int(1)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
 				}
-
 				{
-
-//line hecbench_fft.go:194
-					{
-//line hecbench_fft.go:194
-						i_ := int(0)
-//line hecbench_fft.go:194
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:194
-					{
-//line hecbench_fft.go:194
-						i_ := int(1)
-//line hecbench_fft.go:194
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:194
-					{
-//line hecbench_fft.go:194
-						i_ := int(2)
-//line hecbench_fft.go:194
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:194
-					{
-//line hecbench_fft.go:194
-						i_ := int(3)
-//line hecbench_fft.go:194
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:194
-					{
-//line hecbench_fft.go:194
-						i_ := int(4)
-//line hecbench_fft.go:194
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:194
-					{
-//line hecbench_fft.go:194
-						i_ := int(5)
-//line hecbench_fft.go:194
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:194
-					{
-//line hecbench_fft.go:194
-						i_ := int(6)
-//line hecbench_fft.go:194
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:194
-					{
-//line hecbench_fft.go:194
-						i_ := int(7)
-//line hecbench_fft.go:194
-						_ = i_
-						smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-					}
-//line hecbench_fft.go:196
+//line hecbench_fft.go:184
+					i := int(2)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
 				}
-				_ = data
-				_ = reversed
-				gc_s_reversed[gc_rank] = reversed
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_fft.go:177
-				tid := gc_tx
-				_ = tid
-
-//line hecbench_fft.go:179
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:180
-				lo := tid & 7
-				_ = lo
-
 				{
-
-//line hecbench_fft.go:198
-					{
-//line hecbench_fft.go:198
-						i_2 := int(0)
-//line hecbench_fft.go:198
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:198
-					{
-//line hecbench_fft.go:198
-						i_2 := int(1)
-//line hecbench_fft.go:198
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:198
-					{
-//line hecbench_fft.go:198
-						i_2 := int(2)
-//line hecbench_fft.go:198
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:198
-					{
-//line hecbench_fft.go:198
-						i_2 := int(3)
-//line hecbench_fft.go:198
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:198
-					{
-//line hecbench_fft.go:198
-						i_2 := int(4)
-//line hecbench_fft.go:198
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:198
-					{
-//line hecbench_fft.go:198
-						i_2 := int(5)
-//line hecbench_fft.go:198
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:198
-					{
-//line hecbench_fft.go:198
-						i_2 := int(6)
-//line hecbench_fft.go:198
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:198
-					{
-//line hecbench_fft.go:198
-						i_2 := int(7)
-//line hecbench_fft.go:198
-						_ = i_2
-						gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-					}
-//line hecbench_fft.go:200
+//line hecbench_fft.go:184
+					i := int(3)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
+				}
+				{
+//line hecbench_fft.go:184
+					i := int(4)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
+				}
+				{
+//line hecbench_fft.go:184
+					i := int(5)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
+				}
+				{
+//line hecbench_fft.go:184
+					i := int(6)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
+				}
+				{
+//line hecbench_fft.go:184
+					i := int(7)
+					gc_s_data[gc_rank][i] = work[gid+i*64]
 				}
 			}
+			ifft8(&gc_s_data[gc_rank])
+			{
+				{
+//line hecbench_fft.go:190
+					j := int(1)
+					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				}
+				{
+//line hecbench_fft.go:190
+					j := int(2)
+					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				}
+				{
+//line hecbench_fft.go:190
+					j := int(3)
+					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				}
+				{
+//line hecbench_fft.go:190
+					j := int(4)
+					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				}
+				{
+//line hecbench_fft.go:190
+					j := int(5)
+					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				}
+				{
+//line hecbench_fft.go:190
+					j := int(6)
+					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				}
+				{
+//line hecbench_fft.go:190
+					j := int(7)
+					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+				}
+			}
+			{
+				{
+//line hecbench_fft.go:194
+					i_ := int(0)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+				{
+//line hecbench_fft.go:194
+					i_ := int(1)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+				{
+//line hecbench_fft.go:194
+					i_ := int(2)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+				{
+//line hecbench_fft.go:194
+					i_ := int(3)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+				{
+//line hecbench_fft.go:194
+					i_ := int(4)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+				{
+//line hecbench_fft.go:194
+					i_ := int(5)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+				{
+//line hecbench_fft.go:194
+					i_ := int(6)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+				{
+//line hecbench_fft.go:194
+					i_ := int(7)
+					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+				}
+			}
+//line hecbench_fft.go:199
+			gc_s_reversed[gc_rank] = reversed
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_fft.go:177
-				tid := gc_tx
-				_ = tid
-
-//line hecbench_fft.go:179
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:180
-				lo := tid & 7
-				_ = lo
-				reversed := gc_s_reversed[gc_rank]
-
-				{
-
-//line hecbench_fft.go:202
-					{
-//line hecbench_fft.go:202
-						i_3 := int(0)
-//line hecbench_fft.go:202
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
-//line hecbench_fft.go:202
-					{
-//line hecbench_fft.go:202
-						i_3 := int(1)
-//line hecbench_fft.go:202
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
-//line hecbench_fft.go:202
-					{
-//line hecbench_fft.go:202
-						i_3 := int(2)
-//line hecbench_fft.go:202
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
-//line hecbench_fft.go:202
-					{
-//line hecbench_fft.go:202
-						i_3 := int(3)
-//line hecbench_fft.go:202
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
-//line hecbench_fft.go:202
-					{
-//line hecbench_fft.go:202
-						i_3 := int(4)
-//line hecbench_fft.go:202
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
-//line hecbench_fft.go:202
-					{
-//line hecbench_fft.go:202
-						i_3 := int(5)
-//line hecbench_fft.go:202
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
-//line hecbench_fft.go:202
-					{
-//line hecbench_fft.go:202
-						i_3 := int(6)
-//line hecbench_fft.go:202
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
-//line hecbench_fft.go:202
-					{
-//line hecbench_fft.go:202
-						i_3 := int(7)
-//line hecbench_fft.go:202
-						_ = i_3
-						smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-					}
 //line hecbench_fft.go:204
-				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_fft.go:177
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
 //line hecbench_fft.go:179
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:180
-				lo := tid & 7
-				_ = lo
-
+			hi := tid >> 3
+			lo := tid & 7
+			{
 				{
-
-//line hecbench_fft.go:206
-					{
-//line hecbench_fft.go:206
-						i_4 := int(0)
-//line hecbench_fft.go:206
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:206
-					{
-//line hecbench_fft.go:206
-						i_4 := int(1)
-//line hecbench_fft.go:206
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:206
-					{
-//line hecbench_fft.go:206
-						i_4 := int(2)
-//line hecbench_fft.go:206
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:206
-					{
-//line hecbench_fft.go:206
-						i_4 := int(3)
-//line hecbench_fft.go:206
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:206
-					{
-//line hecbench_fft.go:206
-						i_4 := int(4)
-//line hecbench_fft.go:206
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:206
-					{
-//line hecbench_fft.go:206
-						i_4 := int(5)
-//line hecbench_fft.go:206
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:206
-					{
-//line hecbench_fft.go:206
-						i_4 := int(6)
-//line hecbench_fft.go:206
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:206
-					{
-//line hecbench_fft.go:206
-						i_4 := int(7)
-//line hecbench_fft.go:206
-						_ = i_4
-						gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-					}
-//line hecbench_fft.go:208
+//line hecbench_fft.go:198
+					i_2 := int(0)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				}
+				{
+//line hecbench_fft.go:198
+					i_2 := int(1)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				}
+				{
+//line hecbench_fft.go:198
+					i_2 := int(2)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				}
+				{
+//line hecbench_fft.go:198
+					i_2 := int(3)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				}
+				{
+//line hecbench_fft.go:198
+					i_2 := int(4)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				}
+				{
+//line hecbench_fft.go:198
+					i_2 := int(5)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				}
+				{
+//line hecbench_fft.go:198
+					i_2 := int(6)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+				}
+				{
+//line hecbench_fft.go:198
+					i_2 := int(7)
+					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_fft.go:205
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_fft.go:177
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
 //line hecbench_fft.go:179
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:180
-				lo := tid & 7
-				_ = lo
-				reversed := gc_s_reversed[gc_rank]
-
+			hi := tid >> 3
+			lo := tid & 7
+//line hecbench_fft.go:182
+			reversed := gc_s_reversed[gc_rank]
+			{
+				{
+//line hecbench_fft.go:202
+					i_3 := int(0)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+				{
+//line hecbench_fft.go:202
+					i_3 := int(1)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+				{
+//line hecbench_fft.go:202
+					i_3 := int(2)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+				{
+//line hecbench_fft.go:202
+					i_3 := int(3)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+				{
+//line hecbench_fft.go:202
+					i_3 := int(4)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+				{
+//line hecbench_fft.go:202
+					i_3 := int(5)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+				{
+//line hecbench_fft.go:202
+					i_3 := int(6)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+				{
+//line hecbench_fft.go:202
+					i_3 := int(7)
+					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+				}
+			}
+		}
+	}
+//line hecbench_fft.go:209
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_fft.go:177
+			tid := gc_tx
+//line hecbench_fft.go:179
+			hi := tid >> 3
+			lo := tid & 7
+			{
+				{
+//line hecbench_fft.go:206
+					i_4 := int(0)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+				{
+//line hecbench_fft.go:206
+					i_4 := int(1)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+				{
+//line hecbench_fft.go:206
+					i_4 := int(2)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+				{
+//line hecbench_fft.go:206
+					i_4 := int(3)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+				{
+//line hecbench_fft.go:206
+					i_4 := int(4)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+				{
+//line hecbench_fft.go:206
+					i_4 := int(5)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+				{
+//line hecbench_fft.go:206
+					i_4 := int(6)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+				{
+//line hecbench_fft.go:206
+					i_4 := int(7)
+					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+				}
+			}
+		}
+	}
+//line hecbench_fft.go:213
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_fft.go:177
+			tid := gc_tx
+//line hecbench_fft.go:179
+			hi := tid >> 3
+			lo := tid & 7
+//line hecbench_fft.go:182
+			reversed := gc_s_reversed[gc_rank]
 //line hecbench_fft.go:211
-				ifft8(&gc_s_data[gc_rank])
-
+			ifft8(&gc_s_data[gc_rank])
+			{
 				{
-
 //line hecbench_fft.go:213
-					{
-//line hecbench_fft.go:213
-						j_ := int(1)
-//line hecbench_fft.go:213
-						_ = j_
-						gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-					}
-//line hecbench_fft.go:213
-					{
-//line hecbench_fft.go:213
-						j_ := int(2)
-//line hecbench_fft.go:213
-						_ = j_
-						gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-					}
-//line hecbench_fft.go:213
-					{
-//line hecbench_fft.go:213
-						j_ := int(3)
-//line hecbench_fft.go:213
-						_ = j_
-						gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-					}
-//line hecbench_fft.go:213
-					{
-//line hecbench_fft.go:213
-						j_ := int(4)
-//line hecbench_fft.go:213
-						_ = j_
-						gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-					}
-//line hecbench_fft.go:213
-					{
-//line hecbench_fft.go:213
-						j_ := int(5)
-//line hecbench_fft.go:213
-						_ = j_
-						gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-					}
-//line hecbench_fft.go:213
-					{
-//line hecbench_fft.go:213
-						j_ := int(6)
-//line hecbench_fft.go:213
-						_ = j_
-						gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-					}
-//line hecbench_fft.go:213
-					{
-//line hecbench_fft.go:213
-						j_ := int(7)
-//line hecbench_fft.go:213
-						_ = j_
-						gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-					}
-//line hecbench_fft.go:215
+					j_ := int(1)
+					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 				}
-
 				{
-
+//line hecbench_fft.go:213
+					j_ := int(2)
+					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				}
+				{
+//line hecbench_fft.go:213
+					j_ := int(3)
+					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				}
+				{
+//line hecbench_fft.go:213
+					j_ := int(4)
+					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				}
+				{
+//line hecbench_fft.go:213
+					j_ := int(5)
+					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				}
+				{
+//line hecbench_fft.go:213
+					j_ := int(6)
+					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				}
+				{
+//line hecbench_fft.go:213
+					j_ := int(7)
+					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+				}
+			}
+			{
+				{
 //line hecbench_fft.go:217
-					{
+					i_5 := int(0)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				}
+				{
 //line hecbench_fft.go:217
-						i_5 := int(0)
+					i_5 := int(1)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				}
+				{
 //line hecbench_fft.go:217
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
+					i_5 := int(2)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				}
+				{
 //line hecbench_fft.go:217
-					{
+					i_5 := int(3)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				}
+				{
 //line hecbench_fft.go:217
-						i_5 := int(1)
+					i_5 := int(4)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				}
+				{
 //line hecbench_fft.go:217
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
+					i_5 := int(5)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				}
+				{
 //line hecbench_fft.go:217
-					{
+					i_5 := int(6)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+				}
+				{
 //line hecbench_fft.go:217
-						i_5 := int(2)
-//line hecbench_fft.go:217
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
-//line hecbench_fft.go:217
-					{
-//line hecbench_fft.go:217
-						i_5 := int(3)
-//line hecbench_fft.go:217
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
-//line hecbench_fft.go:217
-					{
-//line hecbench_fft.go:217
-						i_5 := int(4)
-//line hecbench_fft.go:217
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
-//line hecbench_fft.go:217
-					{
-//line hecbench_fft.go:217
-						i_5 := int(5)
-//line hecbench_fft.go:217
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
-//line hecbench_fft.go:217
-					{
-//line hecbench_fft.go:217
-						i_5 := int(6)
-//line hecbench_fft.go:217
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
-//line hecbench_fft.go:217
-					{
-//line hecbench_fft.go:217
-						i_5 := int(7)
-//line hecbench_fft.go:217
-						_ = i_5
-						smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-					}
-//line hecbench_fft.go:219
+					i_5 := int(7)
+					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_fft.go:224
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_fft.go:177
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
 //line hecbench_fft.go:179
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:180
-				lo := tid & 7
-				_ = lo
-
+			hi := tid >> 3
+			lo := tid & 7
+			{
 				{
-
 //line hecbench_fft.go:221
-					{
+					i_6 := int(0)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				}
+				{
 //line hecbench_fft.go:221
-						i_6 := int(0)
+					i_6 := int(1)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				}
+				{
 //line hecbench_fft.go:221
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
+					i_6 := int(2)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				}
+				{
 //line hecbench_fft.go:221
-					{
+					i_6 := int(3)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				}
+				{
 //line hecbench_fft.go:221
-						i_6 := int(1)
+					i_6 := int(4)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				}
+				{
 //line hecbench_fft.go:221
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
+					i_6 := int(5)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				}
+				{
 //line hecbench_fft.go:221
-					{
+					i_6 := int(6)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+				}
+				{
 //line hecbench_fft.go:221
-						i_6 := int(2)
-//line hecbench_fft.go:221
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
-//line hecbench_fft.go:221
-					{
-//line hecbench_fft.go:221
-						i_6 := int(3)
-//line hecbench_fft.go:221
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
-//line hecbench_fft.go:221
-					{
-//line hecbench_fft.go:221
-						i_6 := int(4)
-//line hecbench_fft.go:221
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
-//line hecbench_fft.go:221
-					{
-//line hecbench_fft.go:221
-						i_6 := int(5)
-//line hecbench_fft.go:221
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
-//line hecbench_fft.go:221
-					{
-//line hecbench_fft.go:221
-						i_6 := int(6)
-//line hecbench_fft.go:221
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
-//line hecbench_fft.go:221
-					{
-//line hecbench_fft.go:221
-						i_6 := int(7)
-//line hecbench_fft.go:221
-						_ = i_6
-						gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-					}
-//line hecbench_fft.go:223
+					i_6 := int(7)
+					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_fft.go:228
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_fft.go:177
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
 //line hecbench_fft.go:179
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:180
-				lo := tid & 7
-				_ = lo
-				reversed := gc_s_reversed[gc_rank]
-
+			hi := tid >> 3
+			lo := tid & 7
+//line hecbench_fft.go:182
+			reversed := gc_s_reversed[gc_rank]
+			{
 				{
-
 //line hecbench_fft.go:225
-					{
+					i_7 := int(0)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				}
+				{
 //line hecbench_fft.go:225
-						i_7 := int(0)
+					i_7 := int(1)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				}
+				{
 //line hecbench_fft.go:225
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
+					i_7 := int(2)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				}
+				{
 //line hecbench_fft.go:225
-					{
+					i_7 := int(3)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				}
+				{
 //line hecbench_fft.go:225
-						i_7 := int(1)
+					i_7 := int(4)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				}
+				{
 //line hecbench_fft.go:225
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
+					i_7 := int(5)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				}
+				{
 //line hecbench_fft.go:225
-					{
+					i_7 := int(6)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+				}
+				{
 //line hecbench_fft.go:225
-						i_7 := int(2)
-//line hecbench_fft.go:225
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
-//line hecbench_fft.go:225
-					{
-//line hecbench_fft.go:225
-						i_7 := int(3)
-//line hecbench_fft.go:225
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
-//line hecbench_fft.go:225
-					{
-//line hecbench_fft.go:225
-						i_7 := int(4)
-//line hecbench_fft.go:225
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
-//line hecbench_fft.go:225
-					{
-//line hecbench_fft.go:225
-						i_7 := int(5)
-//line hecbench_fft.go:225
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
-//line hecbench_fft.go:225
-					{
-//line hecbench_fft.go:225
-						i_7 := int(6)
-//line hecbench_fft.go:225
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
-//line hecbench_fft.go:225
-					{
-//line hecbench_fft.go:225
-						i_7 := int(7)
-//line hecbench_fft.go:225
-						_ = i_7
-						smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-					}
-//line hecbench_fft.go:227
+					i_7 := int(7)
+					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_fft.go:232
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_fft.go:177
-				tid := gc_tx
-				_ = tid
-
-//line hecbench_fft.go:178
-				gid := gc_bx*512 + tid
-				_ = gid
-
-//line hecbench_fft.go:179
-				hi := tid >> 3
-				_ = hi
-
-//line hecbench_fft.go:180
-				lo := tid & 7
-				_ = lo
-				reversed := gc_s_reversed[gc_rank]
-
+			tid := gc_tx
+			gid := gc_bx*512 + tid
+			hi := tid >> 3
+			lo := tid & 7
+//line hecbench_fft.go:182
+			reversed := gc_s_reversed[gc_rank]
+			{
 				{
-
 //line hecbench_fft.go:229
-					{
-//line hecbench_fft.go:229
-						i_8 := int(0)
-//line hecbench_fft.go:229
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:229
-					{
-//line hecbench_fft.go:229
-						i_8 := int(1)
-//line hecbench_fft.go:229
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:229
-					{
-//line hecbench_fft.go:229
-						i_8 := int(2)
-//line hecbench_fft.go:229
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:229
-					{
-//line hecbench_fft.go:229
-						i_8 := int(3)
-//line hecbench_fft.go:229
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:229
-					{
-//line hecbench_fft.go:229
-						i_8 := int(4)
-//line hecbench_fft.go:229
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:229
-					{
-//line hecbench_fft.go:229
-						i_8 := int(5)
-//line hecbench_fft.go:229
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:229
-					{
-//line hecbench_fft.go:229
-						i_8 := int(6)
-//line hecbench_fft.go:229
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:229
-					{
-//line hecbench_fft.go:229
-						i_8 := int(7)
-//line hecbench_fft.go:229
-						_ = i_8
-						gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-					}
-//line hecbench_fft.go:231
+					i_8 := int(0)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 				}
-
-//line hecbench_fft.go:233
-				ifft8(&gc_s_data[gc_rank])
-
 				{
-
-//line hecbench_fft.go:235
-					{
-//line hecbench_fft.go:235
-						i_9 := int(0)
-//line hecbench_fft.go:235
-						_ = i_9
-						gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-						gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-					}
-//line hecbench_fft.go:235
-					{
-//line hecbench_fft.go:235
-						i_9 := int(1)
-//line hecbench_fft.go:235
-						_ = i_9
-						gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-						gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-					}
-//line hecbench_fft.go:235
-					{
-//line hecbench_fft.go:235
-						i_9 := int(2)
-//line hecbench_fft.go:235
-						_ = i_9
-						gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-						gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-					}
-//line hecbench_fft.go:235
-					{
-//line hecbench_fft.go:235
-						i_9 := int(3)
-//line hecbench_fft.go:235
-						_ = i_9
-						gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-						gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-					}
-//line hecbench_fft.go:235
-					{
-//line hecbench_fft.go:235
-						i_9 := int(4)
-//line hecbench_fft.go:235
-						_ = i_9
-						gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-						gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-					}
-//line hecbench_fft.go:235
-					{
-//line hecbench_fft.go:235
-						i_9 := int(5)
-//line hecbench_fft.go:235
-						_ = i_9
-						gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-						gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-					}
-//line hecbench_fft.go:235
-					{
-//line hecbench_fft.go:235
-						i_9 := int(6)
-//line hecbench_fft.go:235
-						_ = i_9
-						gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-						gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-					}
-//line hecbench_fft.go:235
-					{
-//line hecbench_fft.go:235
-						i_9 := int(7)
-//line hecbench_fft.go:235
-						_ = i_9
-						gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-						gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-					}
-//line hecbench_fft.go:238
+//line hecbench_fft.go:229
+					i_8 := int(1)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 				}
-
 				{
-
+//line hecbench_fft.go:229
+					i_8 := int(2)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				}
+				{
+//line hecbench_fft.go:229
+					i_8 := int(3)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				}
+				{
+//line hecbench_fft.go:229
+					i_8 := int(4)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				}
+				{
+//line hecbench_fft.go:229
+					i_8 := int(5)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				}
+				{
+//line hecbench_fft.go:229
+					i_8 := int(6)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				}
+				{
+//line hecbench_fft.go:229
+					i_8 := int(7)
+					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+				}
+			}
+			ifft8(&gc_s_data[gc_rank])
+			{
+				{
+//line hecbench_fft.go:235
+					i_9 := int(0)
+					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+				}
+				{
+//line hecbench_fft.go:235
+					i_9 := int(1)
+					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+				}
+				{
+//line hecbench_fft.go:235
+					i_9 := int(2)
+					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+				}
+				{
+//line hecbench_fft.go:235
+					i_9 := int(3)
+					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+				}
+				{
+//line hecbench_fft.go:235
+					i_9 := int(4)
+					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+				}
+				{
+//line hecbench_fft.go:235
+					i_9 := int(5)
+					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+				}
+				{
+//line hecbench_fft.go:235
+					i_9 := int(6)
+					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+				}
+				{
+//line hecbench_fft.go:235
+					i_9 := int(7)
+					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+				}
+			}
+			{
+				{
 //line hecbench_fft.go:240
-					{
+					i_10 := int(0)
+					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+				}
+				{
 //line hecbench_fft.go:240
-						i_10 := int(0)
+					i_10 := int(1)
+					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+				}
+				{
 //line hecbench_fft.go:240
-						_ = i_10
-						work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-					}
+					i_10 := int(2)
+					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+				}
+				{
 //line hecbench_fft.go:240
-					{
+					i_10 := int(3)
+					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+				}
+				{
 //line hecbench_fft.go:240
-						i_10 := int(1)
+					i_10 := int(4)
+					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+				}
+				{
 //line hecbench_fft.go:240
-						_ = i_10
-						work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-					}
+					i_10 := int(5)
+					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+				}
+				{
 //line hecbench_fft.go:240
-					{
+					i_10 := int(6)
+					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+				}
+				{
 //line hecbench_fft.go:240
-						i_10 := int(2)
-//line hecbench_fft.go:240
-						_ = i_10
-						work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-					}
-//line hecbench_fft.go:240
-					{
-//line hecbench_fft.go:240
-						i_10 := int(3)
-//line hecbench_fft.go:240
-						_ = i_10
-						work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-					}
-//line hecbench_fft.go:240
-					{
-//line hecbench_fft.go:240
-						i_10 := int(4)
-//line hecbench_fft.go:240
-						_ = i_10
-						work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-					}
-//line hecbench_fft.go:240
-					{
-//line hecbench_fft.go:240
-						i_10 := int(5)
-//line hecbench_fft.go:240
-						_ = i_10
-						work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-					}
-//line hecbench_fft.go:240
-					{
-//line hecbench_fft.go:240
-						i_10 := int(6)
-//line hecbench_fft.go:240
-						_ = i_10
-						work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-					}
-//line hecbench_fft.go:240
-					{
-//line hecbench_fft.go:240
-						i_10 := int(7)
-//line hecbench_fft.go:240
-						_ = i_10
-						work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-					}
-//line hecbench_fft.go:242
+					i_10 := int(7)
+					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 				}
 			}
 		}
